@@ -1,0 +1,2 @@
+//! The `ptxfp` command.
+fn main() {}

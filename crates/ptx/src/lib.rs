@@ -1,0 +1,14 @@
+//! The PTX model of ptxfp: instruction forms, their parser and validator,
+//! their bit-exact semantics, and an interpreter for PTX snippets.
+//!
+//! Data flows one way: text → instruction → semantics → bits.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub use ptxfp_float as float;
+
+pub mod diag;
+pub mod target;
+
+pub use diag::{Diagnostic, Severity};
+pub use target::{PtxVersion, Target, Variant};

@@ -1,0 +1,149 @@
+//! PTX ISA versions and sm targets: what `.version` and `.target` say.
+
+use core::fmt;
+use core::str::FromStr;
+
+/// A PTX ISA version, `major.minor` (`.version 8.6`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PtxVersion {
+    /// Major version.
+    pub major: u8,
+    /// Minor version.
+    pub minor: u8,
+}
+
+impl PtxVersion {
+    /// `major.minor`.
+    pub const fn new(major: u8, minor: u8) -> PtxVersion {
+        PtxVersion { major, minor }
+    }
+    /// The newest version this model knows (the default when none is given).
+    pub const LATEST: PtxVersion = PtxVersion::new(8, 8);
+}
+
+impl fmt::Display for PtxVersion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}", self.major, self.minor)
+    }
+}
+
+/// Why a version or target did not parse.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TargetParseError {
+    /// Not `MAJOR.MINOR`.
+    #[error("invalid PTX ISA version `{0}`: expected MAJOR.MINOR, e.g. 8.6")]
+    Version(String),
+    /// Not `sm_XY` with an optional `a`/`f` suffix.
+    #[error("invalid target `{0}`: expected sm_XY, e.g. sm_90, sm_90a, sm_100f")]
+    Target(String),
+}
+
+impl FromStr for PtxVersion {
+    type Err = TargetParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let err = || TargetParseError::Version(s.to_string());
+        let (a, b) = s.trim().split_once('.').ok_or_else(err)?;
+        let digits =
+            |t: &str| !t.is_empty() && t.len() <= 2 && t.bytes().all(|c| c.is_ascii_digit());
+        if !digits(a) || !digits(b) {
+            return Err(err());
+        }
+        Ok(PtxVersion::new(
+            a.parse().map_err(|_| err())?,
+            b.parse().map_err(|_| err())?,
+        ))
+    }
+}
+
+/// Architecture-specific (`a`) or family-specific (`f`) suffix of a target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Variant {
+    /// `sm_90`.
+    Plain,
+    /// `sm_90a`: architecture-specific features.
+    Arch,
+    /// `sm_100f`: family-specific features.
+    Family,
+}
+
+/// An sm target such as `sm_90a`. NOTES.md: "sm_XY or higher" includes the
+/// `a`/`f` variants, so requirements compare [`Target::sm`] only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Target {
+    /// The compute capability times ten plus minor: 90 for sm_90, 100 for sm_100.
+    pub sm: u16,
+    /// The suffix.
+    pub variant: Variant,
+}
+
+impl Target {
+    /// A plain `sm_XY`.
+    pub const fn sm(sm: u16) -> Target {
+        Target {
+            sm,
+            variant: Variant::Plain,
+        }
+    }
+    /// True for `sm_1x` targets (sm_10 .. sm_13), whose `mad.f32` differs.
+    pub const fn is_sm1x(self) -> bool {
+        self.sm < 20
+    }
+    /// True if this target meets "requires `sm_XY` or higher".
+    pub const fn at_least(self, sm: u16) -> bool {
+        self.sm >= sm
+    }
+}
+
+impl fmt::Display for Target {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let suffix = match self.variant {
+            Variant::Plain => "",
+            Variant::Arch => "a",
+            Variant::Family => "f",
+        };
+        write!(f, "sm_{}{}", self.sm, suffix)
+    }
+}
+
+impl FromStr for Target {
+    type Err = TargetParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let err = || TargetParseError::Target(s.to_string());
+        let rest = s.trim().strip_prefix("sm_").ok_or_else(err)?;
+        let (digits, variant) = match rest.as_bytes().last() {
+            Some(b'a') => (&rest[..rest.len() - 1], Variant::Arch),
+            Some(b'f') => (&rest[..rest.len() - 1], Variant::Family),
+            _ => (rest, Variant::Plain),
+        };
+        if digits.len() < 2 || digits.len() > 3 || !digits.bytes().all(|c| c.is_ascii_digit()) {
+            return Err(err());
+        }
+        Ok(Target {
+            sm: digits.parse().map_err(|_| err())?,
+            variant,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_and_print() {
+        for s in [
+            "sm_10", "sm_13", "sm_53", "sm_90a", "sm_100", "sm_100f", "sm_120a",
+        ] {
+            assert_eq!(s.parse::<Target>().unwrap().to_string(), s);
+        }
+        for s in ["sm90", "sm_", "sm_9", "sm_90b", "compute_90", "sm_1000"] {
+            assert!(s.parse::<Target>().is_err(), "{s}");
+        }
+        assert!("sm_90a".parse::<Target>().unwrap().at_least(90));
+        assert_eq!("8.6".parse::<PtxVersion>().unwrap(), PtxVersion::new(8, 6));
+        assert!(PtxVersion::new(4, 2) < PtxVersion::new(7, 0));
+        for s in ["8", "8.", ".6", "x.y", "8.6.1"] {
+            assert!(s.parse::<PtxVersion>().is_err(), "{s}");
+        }
+    }
+}

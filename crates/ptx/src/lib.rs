@@ -9,6 +9,8 @@ pub use ptxfp_float as float;
 
 pub mod diag;
 pub mod target;
+pub mod types;
 
 pub use diag::{Diagnostic, Severity};
 pub use target::{PtxVersion, Target, Variant};
+pub use types::PtxType;

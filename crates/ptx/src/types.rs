@@ -1,0 +1,146 @@
+//! PTX fundamental types (PTX ISA §5.2), as used by `.reg` declarations and
+//! instruction type suffixes.
+
+use core::fmt;
+use core::str::FromStr;
+
+/// A PTX fundamental or packed type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[allow(missing_docs)]
+pub enum PtxType {
+    Pred,
+    B8,
+    B16,
+    B32,
+    B64,
+    U8,
+    U16,
+    U32,
+    U64,
+    S8,
+    S16,
+    S32,
+    S64,
+    F16,
+    F16x2,
+    BF16,
+    BF16x2,
+    F32,
+    F64,
+}
+
+const NAMES: [(PtxType, &str); 19] = [
+    (PtxType::Pred, "pred"),
+    (PtxType::B8, "b8"),
+    (PtxType::B16, "b16"),
+    (PtxType::B32, "b32"),
+    (PtxType::B64, "b64"),
+    (PtxType::U8, "u8"),
+    (PtxType::U16, "u16"),
+    (PtxType::U32, "u32"),
+    (PtxType::U64, "u64"),
+    (PtxType::S8, "s8"),
+    (PtxType::S16, "s16"),
+    (PtxType::S32, "s32"),
+    (PtxType::S64, "s64"),
+    (PtxType::F16, "f16"),
+    (PtxType::F16x2, "f16x2"),
+    (PtxType::BF16, "bf16"),
+    (PtxType::BF16x2, "bf16x2"),
+    (PtxType::F32, "f32"),
+    (PtxType::F64, "f64"),
+];
+
+impl PtxType {
+    /// Width in bits (a predicate counts as 1).
+    pub const fn bits(self) -> u32 {
+        use PtxType::*;
+        match self {
+            Pred => 1,
+            B8 | U8 | S8 => 8,
+            B16 | U16 | S16 | F16 | BF16 => 16,
+            B32 | U32 | S32 | F32 | F16x2 | BF16x2 => 32,
+            B64 | U64 | S64 | F64 => 64,
+        }
+    }
+
+    /// The name without the dot (`"f16x2"`).
+    pub fn name(self) -> &'static str {
+        NAMES
+            .iter()
+            .find(|(t, _)| *t == self)
+            .map(|(_, n)| *n)
+            .unwrap_or("?")
+    }
+
+    /// Parses a name with or without the leading dot.
+    pub fn parse(s: &str) -> Option<PtxType> {
+        let s = s.strip_prefix('.').unwrap_or(s);
+        NAMES.iter().find(|(_, n)| *n == s).map(|(t, _)| *t)
+    }
+
+    /// The bit-size type of the same width (`.b16` for `.f16`).
+    pub fn bit_type(self) -> Option<PtxType> {
+        match self.bits() {
+            8 => Some(PtxType::B8),
+            16 => Some(PtxType::B16),
+            32 => Some(PtxType::B32),
+            64 => Some(PtxType::B64),
+            _ => None,
+        }
+    }
+
+    /// Whether a register declared `reg` may be an operand of an instruction
+    /// whose operand type is `self`: the same type, or the bit-size type of
+    /// the same width (PTX ISA §6.4.1 "Operand Type Information": bit-size
+    /// types are compatible with any type of the same size).
+    pub fn accepts_register(self, reg: PtxType) -> bool {
+        reg == self || Some(reg) == self.bit_type() || (self.is_bits() && reg.bits() == self.bits())
+    }
+
+    /// True for `.b8` .. `.b64`.
+    pub const fn is_bits(self) -> bool {
+        matches!(
+            self,
+            PtxType::B8 | PtxType::B16 | PtxType::B32 | PtxType::B64
+        )
+    }
+}
+
+impl fmt::Display for PtxType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, ".{}", self.name())
+    }
+}
+
+impl FromStr for PtxType {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        PtxType::parse(s).ok_or_else(|| format!("unknown PTX type `{s}`"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for (t, n) in NAMES {
+            assert_eq!(PtxType::parse(n), Some(t));
+            assert_eq!(t.to_string(), format!(".{n}"));
+        }
+        assert_eq!(PtxType::parse(".f128"), None);
+    }
+
+    #[test]
+    fn register_compatibility() {
+        assert!(PtxType::F16.accepts_register(PtxType::B16));
+        assert!(PtxType::F16.accepts_register(PtxType::F16));
+        assert!(!PtxType::F16.accepts_register(PtxType::BF16));
+        assert!(PtxType::BF16x2.accepts_register(PtxType::B32));
+        assert!(!PtxType::F32.accepts_register(PtxType::F16x2));
+        assert!(PtxType::B32.accepts_register(PtxType::F32));
+        assert!(!PtxType::F64.accepts_register(PtxType::F32));
+    }
+}

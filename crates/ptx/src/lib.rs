@@ -8,6 +8,8 @@
 pub use ptxfp_float as float;
 
 pub mod diag;
+pub mod form;
+pub mod module;
 pub mod target;
 pub mod types;
 

@@ -1,0 +1,944 @@
+//! A fault-tolerant parser for PTX modules as nvcc emits them, and for
+//! snippets: directives, `.reg` declarations, variables, labels, predicated
+//! instructions with operands. Every piece keeps its byte span in the source
+//! so that diagnostics point at the exact place (PTX ISA §4 "Syntax").
+//!
+//! It does not know instruction semantics: an instruction is its opcode text
+//! (`fma.rn.relu.bf16x2`) and its operands. Unknown directives are skipped;
+//! what cannot be parsed becomes a [`Diagnostic`] and parsing resumes at the
+//! next `;`.
+
+use crate::{Diagnostic, PtxType, PtxVersion, Target};
+use core::ops::Range;
+
+/// A byte range in the source.
+pub type Span = Range<usize>;
+
+/// A state space of a variable or memory access (PTX ISA §5.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Space {
+    /// `.global`
+    Global,
+    /// `.shared`
+    Shared,
+    /// `.local`
+    Local,
+    /// `.param`
+    Param,
+    /// `.const`
+    Const,
+}
+
+impl Space {
+    /// Parses `global`, `.shared`, ...
+    pub fn parse(s: &str) -> Option<Space> {
+        Some(match s.strip_prefix('.').unwrap_or(s) {
+            "global" => Space::Global,
+            "shared" => Space::Shared,
+            "local" => Space::Local,
+            "param" => Space::Param,
+            "const" => Space::Const,
+            _ => return None,
+        })
+    }
+}
+
+/// A `.reg` declaration of one register (`%f<4>` declares four).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegDecl {
+    /// The register's name (`%f3`, `fc`).
+    pub name: String,
+    /// Its declared type.
+    pub ty: PtxType,
+    /// Where the name (or range) was declared.
+    pub span: Span,
+}
+
+/// A variable in memory: `.global .align 4 .b8 buf[16];`, or a kernel
+/// parameter `.param .u64 k_param_0`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VarDecl {
+    /// Its state space.
+    pub space: Space,
+    /// Its name.
+    pub name: String,
+    /// Element type.
+    pub ty: PtxType,
+    /// Size in bytes (element size times the array length).
+    pub size: u64,
+    /// Initial bytes, when an initializer of integer literals was given.
+    pub init: Option<Vec<u8>>,
+    /// Where it was declared.
+    pub span: Span,
+}
+
+/// What an operand is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OperandKind {
+    /// A name: a register, a variable, a label or a special register.
+    Name(String),
+    /// An immediate, as written (`0f3F800000`, `-1.5`, `0x10`).
+    Imm(String),
+    /// A vector `{a, b}`.
+    Vector(Vec<Operand>),
+    /// An address `[base]`, `[base+imm]`, `[imm]`.
+    Address {
+        /// Register or variable name; `None` for an absolute address.
+        base: Option<String>,
+        /// The byte offset.
+        offset: i64,
+    },
+    /// Something else (a call's parenthesized list, `p|q`): kept as text.
+    Other(String),
+}
+
+/// One operand with its span.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Operand {
+    /// The operand.
+    pub kind: OperandKind,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// A predicate guard `@p` or `@!p`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Guard {
+    /// The predicate register.
+    pub reg: String,
+    /// `@!p`.
+    pub negated: bool,
+    /// Where the register name is.
+    pub span: Span,
+}
+
+/// One instruction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Instr {
+    /// The guard, if any.
+    pub guard: Option<Guard>,
+    /// Opcode with its modifiers and types, as written (`fma.rn.f16x2`).
+    pub opcode: String,
+    /// Where the opcode is.
+    pub opcode_span: Span,
+    /// The operands.
+    pub operands: Vec<Operand>,
+    /// The whole statement, guard to `;`.
+    pub span: Span,
+}
+
+impl Instr {
+    /// The opcode's first part (`fma` of `fma.rn.f16`).
+    pub fn root(&self) -> &str {
+        self.opcode.split('.').next().unwrap_or("")
+    }
+    /// The opcode's parts after the root, without dots.
+    pub fn suffixes(&self) -> impl Iterator<Item = &str> {
+        self.opcode.split('.').skip(1)
+    }
+}
+
+/// A statement in the body.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stmt {
+    /// An instruction.
+    Instr(Instr),
+    /// A label `$L__BB0_1:`.
+    Label(String, Span),
+}
+
+/// A parsed module or snippet.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Module {
+    /// `.version`, with the span of its value.
+    pub version: Option<(PtxVersion, Span)>,
+    /// `.target` (the first sm target named), with the span of its value.
+    pub target: Option<(Target, Span)>,
+    /// Every register declared, in order.
+    pub regs: Vec<RegDecl>,
+    /// Every variable and parameter declared, in order.
+    pub vars: Vec<VarDecl>,
+    /// The statements, in order (all functions concatenated).
+    pub stmts: Vec<Stmt>,
+    /// What could not be parsed.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tok {
+    Word,
+    Punct(char),
+    Str,
+    Newline,
+}
+
+#[derive(Clone, Debug)]
+struct Token {
+    tok: Tok,
+    span: Span,
+}
+
+fn is_word_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '%' | '$')
+}
+
+/// Splits into words, punctuation, strings and newlines; comments are
+/// dropped (PTX ISA §4.2: C-style `//` and `/* */` comments).
+fn lex(src: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
+    let mut out = Vec::new();
+    let b = src.as_bytes();
+    let mut i = 0;
+    while i < src.len() {
+        let c = src[i..].chars().next().unwrap_or(' ');
+        let start = i;
+        if c == '\n' {
+            out.push(Token {
+                tok: Tok::Newline,
+                span: i..i + 1,
+            });
+            i += 1;
+        } else if c.is_whitespace() {
+            i += c.len_utf8();
+        } else if src[i..].starts_with("//") {
+            i = src[i..].find('\n').map_or(src.len(), |n| i + n);
+        } else if src[i..].starts_with("/*") {
+            match src[i + 2..].find("*/") {
+                Some(n) => {
+                    // Keep the newlines inside the comment: `.loc` ends at one.
+                    for _ in src[i..i + 2 + n].matches('\n') {
+                        out.push(Token {
+                            tok: Tok::Newline,
+                            span: i..i,
+                        });
+                    }
+                    i = i + 2 + n + 2;
+                }
+                None => {
+                    diags.push(Diagnostic::error(i..i + 2, "unterminated `/*` comment"));
+                    i = src.len();
+                }
+            }
+        } else if c == '"' {
+            let mut j = i + 1;
+            while j < b.len() && b[j] != b'"' && b[j] != b'\n' {
+                j += 1;
+            }
+            if j >= b.len() || b[j] != b'"' {
+                diags.push(Diagnostic::error(i..j, "unterminated string"));
+                i = j;
+            } else {
+                i = j + 1;
+            }
+            out.push(Token {
+                tok: Tok::Str,
+                span: start..i,
+            });
+        } else if is_word_char(c) {
+            while i < src.len() {
+                let d = src[i..].chars().next().unwrap_or(' ');
+                if !is_word_char(d) {
+                    break;
+                }
+                i += d.len_utf8();
+            }
+            out.push(Token {
+                tok: Tok::Word,
+                span: start..i,
+            });
+        } else {
+            i += c.len_utf8();
+            out.push(Token {
+                tok: Tok::Punct(c),
+                span: start..i,
+            });
+        }
+    }
+    out
+}
+
+struct Parser<'a> {
+    src: &'a str,
+    toks: Vec<Token>,
+    pos: usize,
+    m: Module,
+}
+
+impl<'a> Parser<'a> {
+    fn peek(&self) -> Option<&Token> {
+        self.toks[self.pos..].iter().find(|t| t.tok != Tok::Newline)
+    }
+    /// Next token, skipping newlines.
+    fn next(&mut self) -> Option<Token> {
+        while let Some(t) = self.toks.get(self.pos) {
+            self.pos += 1;
+            if t.tok != Tok::Newline {
+                return Some(t.clone());
+            }
+        }
+        None
+    }
+    fn text(&self, t: &Token) -> &'a str {
+        &self.src[t.span.clone()]
+    }
+    fn peek_punct(&self, c: char) -> bool {
+        self.peek().is_some_and(|t| t.tok == Tok::Punct(c))
+    }
+    fn eof_span(&self) -> Span {
+        self.src.len()..self.src.len()
+    }
+    fn error(&mut self, span: Span, msg: impl Into<String>) {
+        self.m.diagnostics.push(Diagnostic::error(span, msg));
+    }
+    /// Skips to just after the next `;` (or `{`/`}` left for the caller).
+    fn recover(&mut self) {
+        while let Some(t) = self.peek() {
+            match t.tok {
+                Tok::Punct(';') => {
+                    self.next();
+                    return;
+                }
+                Tok::Punct('{') | Tok::Punct('}') => return,
+                _ => {
+                    self.next();
+                }
+            }
+        }
+    }
+    /// Skips to the end of the current line (`.loc`, `.file` have no `;`).
+    fn skip_line(&mut self) {
+        while let Some(t) = self.toks.get(self.pos) {
+            self.pos += 1;
+            if t.tok == Tok::Newline {
+                return;
+            }
+        }
+    }
+
+    fn run(mut self) -> Module {
+        while let Some(t) = self.peek().cloned() {
+            let text = self.text(&t);
+            match t.tok {
+                Tok::Punct('{') | Tok::Punct('}') | Tok::Punct(';') => {
+                    self.next();
+                }
+                Tok::Word if text.starts_with('.') => self.directive(),
+                Tok::Word | Tok::Punct('@') => self.statement(),
+                _ => {
+                    self.next();
+                    self.error(t.span.clone(), format!("unexpected `{text}`"));
+                    self.recover();
+                }
+            }
+        }
+        self.m
+    }
+
+    fn directive(&mut self) {
+        let Some(t) = self.next() else { return };
+        let d = self.text(&t);
+        match d {
+            ".version" => {
+                let Some(v) = self.next() else { return };
+                match self.text(&v).parse::<PtxVersion>() {
+                    Ok(ver) => self.m.version = Some((ver, v.span)),
+                    Err(e) => self.error(v.span, e.to_string()),
+                }
+            }
+            ".target" => {
+                // `.target sm_90a, texmode_independent`: the sm_ one counts.
+                let mut first = true;
+                while let Some(v) = self.toks.get(self.pos).cloned() {
+                    if v.tok == Tok::Newline || v.tok == Tok::Punct(';') {
+                        break;
+                    }
+                    self.pos += 1;
+                    let s = self.text(&v);
+                    if s.starts_with("sm_") || (first && v.tok == Tok::Word) {
+                        match s.parse::<Target>() {
+                            Ok(tg) if self.m.target.is_none() => self.m.target = Some((tg, v.span)),
+                            Ok(_) => {}
+                            Err(e) => self.error(v.span, e.to_string()),
+                        }
+                    }
+                    first = false;
+                }
+            }
+            ".reg" => self.reg_decl(t.span),
+            ".global" | ".shared" | ".local" | ".const" | ".param" => {
+                let space = Space::parse(d).unwrap_or(Space::Global);
+                self.var_decl(space, t.span);
+            }
+            ".visible" | ".extern" | ".weak" | ".entry" | ".func" => self.function_header(),
+            ".loc" | ".file" | ".section" => self.skip_line(),
+            ".address_size" | ".pragma" | ".maxntid" | ".reqntid" | ".minnctapersm"
+            | ".maxnreg" | ".maxnctapersm" | ".noreturn" => {
+                while let Some(v) = self.toks.get(self.pos) {
+                    if v.tok == Tok::Newline || matches!(v.tok, Tok::Punct(';' | '{')) {
+                        break;
+                    }
+                    self.pos += 1;
+                }
+            }
+            _ => {
+                self.m.diagnostics.push(Diagnostic::warning(
+                    t.span.clone(),
+                    format!("unknown directive `{d}` skipped"),
+                ));
+                self.recover();
+            }
+        }
+    }
+
+    /// `.reg .f32 %f<4>, fc;` (PTX ISA §5.1.1, parameterized names §10.1).
+    fn reg_decl(&mut self, dspan: Span) {
+        let mut ty = None;
+        loop {
+            let Some(t) = self.next() else {
+                self.error(dspan, "`.reg` declaration without `;`");
+                return;
+            };
+            let s = self.text(&t);
+            match t.tok {
+                Tok::Punct(';') => break,
+                Tok::Punct(',') => {}
+                Tok::Word if s.starts_with('.') => {
+                    if s.starts_with(".align") || s == ".v2" || s == ".v4" {
+                        if s == ".align" {
+                            self.next();
+                        }
+                        if s.starts_with(".v") {
+                            self.error(t.span, "vector registers are not supported");
+                            self.recover();
+                            return;
+                        }
+                        continue;
+                    }
+                    match PtxType::parse(s) {
+                        Some(tt) => ty = Some(tt),
+                        None => {
+                            self.error(t.span, format!("unknown register type `{s}`"));
+                            self.recover();
+                            return;
+                        }
+                    }
+                }
+                Tok::Word => {
+                    let Some(ty) = ty else {
+                        self.error(t.span, "register declared without a type");
+                        self.recover();
+                        return;
+                    };
+                    if self.peek_punct('<') {
+                        self.next();
+                        let n = self.next();
+                        let close = self.next();
+                        let count = n.as_ref().and_then(|n| self.text(n).parse::<u32>().ok());
+                        match (count, close) {
+                            (Some(count), Some(c))
+                                if c.tok == Tok::Punct('>') && count <= 65536 =>
+                            {
+                                for k in 0..count {
+                                    self.m.regs.push(RegDecl {
+                                        name: format!("{s}{k}"),
+                                        ty,
+                                        span: t.span.start..c.span.end,
+                                    });
+                                }
+                            }
+                            _ => {
+                                self.error(t.span, "expected `<N>` after a register name");
+                                self.recover();
+                                return;
+                            }
+                        }
+                    } else {
+                        self.m.regs.push(RegDecl {
+                            name: s.to_string(),
+                            ty,
+                            span: t.span,
+                        });
+                    }
+                }
+                _ => {
+                    self.error(t.span, format!("unexpected `{s}` in `.reg` declaration"));
+                    self.recover();
+                    return;
+                }
+            }
+        }
+    }
+
+    /// `.global .align 4 .b8 name[16] = {1, 2};` (PTX ISA §5.4).
+    fn var_decl(&mut self, space: Space, dspan: Span) {
+        let mut ty = None;
+        loop {
+            let Some(t) = self.next() else { return };
+            let s = self.text(&t);
+            match t.tok {
+                Tok::Punct(';') => return,
+                Tok::Punct(',') | Tok::Punct(')') => return,
+                Tok::Word if s == ".align" => {
+                    self.next();
+                }
+                Tok::Word if s.starts_with('.') => {
+                    if let Some(tt) = PtxType::parse(s) {
+                        ty = Some(tt);
+                    }
+                    // Other qualifiers (`.ptr`, `.v2`, `.visible`) are skipped.
+                }
+                Tok::Word => {
+                    let Some(ty) = ty else {
+                        self.error(dspan, "variable declared without a type");
+                        self.recover();
+                        return;
+                    };
+                    let elem = u64::from(ty.bits().max(8) / 8);
+                    let mut count = 1u64;
+                    let mut open_len = false;
+                    while self.peek_punct('[') {
+                        self.next();
+                        if self.peek_punct(']') {
+                            open_len = true;
+                            self.next();
+                            continue;
+                        }
+                        let n = self.next();
+                        let v = n.as_ref().and_then(|n| parse_int(self.text(n)));
+                        let close = self.next();
+                        match (v, close) {
+                            (Some(v), Some(c)) if c.tok == Tok::Punct(']') && v >= 0 => {
+                                count = count.saturating_mul(v as u64)
+                            }
+                            _ => {
+                                self.error(t.span, "expected `[N]` after a variable name");
+                                self.recover();
+                                return;
+                            }
+                        }
+                    }
+                    let mut init = None;
+                    if self.peek_punct('=') {
+                        self.next();
+                        let mut bytes = Vec::new();
+                        let mut ok = true;
+                        while let Some(x) = self.peek().cloned() {
+                            if matches!(x.tok, Tok::Punct(';')) {
+                                break;
+                            }
+                            self.next();
+                            if x.tok == Tok::Word {
+                                match parse_int(self.text(&x)) {
+                                    Some(v) => {
+                                        bytes.extend_from_slice(&v.to_le_bytes()[..elem as usize])
+                                    }
+                                    None => ok = false,
+                                }
+                            }
+                        }
+                        if open_len {
+                            count = bytes.len() as u64 / elem.max(1);
+                        }
+                        if ok {
+                            bytes.resize((elem * count) as usize, 0);
+                            init = Some(bytes);
+                        }
+                    }
+                    self.m.vars.push(VarDecl {
+                        space,
+                        name: s.to_string(),
+                        ty,
+                        size: elem.saturating_mul(count),
+                        init,
+                        span: t.span,
+                    });
+                    if space == Space::Param {
+                        return;
+                    }
+                }
+                _ => {
+                    self.error(t.span, format!("unexpected `{s}` in a declaration"));
+                    self.recover();
+                    return;
+                }
+            }
+        }
+    }
+
+    /// `.visible .entry name(.param .u64 p0, ...)`: records the parameters.
+    fn function_header(&mut self) {
+        while let Some(t) = self.peek().cloned() {
+            match t.tok {
+                Tok::Punct('{') | Tok::Punct(';') => return,
+                Tok::Word if self.text(&t) == ".param" => {
+                    self.next();
+                    self.var_decl(Space::Param, t.span);
+                }
+                Tok::Word
+                    if self.text(&t).starts_with('.')
+                        && self.text(&t) != ".entry"
+                        && self.text(&t) != ".func"
+                        && self.text(&t) != ".visible"
+                        && self.text(&t) != ".extern"
+                        && self.text(&t) != ".weak"
+                        && self.text(&t) != ".noreturn" =>
+                {
+                    // `.maxntid 128, 1, 1` and similar performance directives.
+                    self.next();
+                }
+                _ => {
+                    self.next();
+                }
+            }
+        }
+    }
+
+    /// A label or an instruction.
+    fn statement(&mut self) {
+        let Some(first) = self.next() else { return };
+        let start = first.span.start;
+        let mut guard = None;
+        let mut op_tok = first.clone();
+        if first.tok == Tok::Punct('@') {
+            let negated = self.peek_punct('!');
+            if negated {
+                self.next();
+            }
+            match self.next() {
+                Some(p) if p.tok == Tok::Word => {
+                    guard = Some(Guard {
+                        reg: self.text(&p).to_string(),
+                        negated,
+                        span: p.span,
+                    })
+                }
+                other => {
+                    let sp = other.map_or(self.eof_span(), |o| o.span);
+                    self.error(sp, "expected a predicate register after `@`");
+                    self.recover();
+                    return;
+                }
+            }
+            match self.next() {
+                Some(o) if o.tok == Tok::Word => op_tok = o,
+                other => {
+                    let sp = other.map_or(self.eof_span(), |o| o.span);
+                    self.error(sp, "expected an instruction after the guard");
+                    self.recover();
+                    return;
+                }
+            }
+        } else if self.peek_punct(':') {
+            self.next();
+            self.m
+                .stmts
+                .push(Stmt::Label(self.text(&first).to_string(), first.span));
+            return;
+        }
+        let opcode = self.text(&op_tok).to_string();
+        let mut operands = Vec::new();
+        let end;
+        loop {
+            let Some(t) = self.peek().cloned() else {
+                self.error(
+                    op_tok.span.clone(),
+                    format!("`{opcode}` without a terminating `;`"),
+                );
+                return;
+            };
+            match t.tok {
+                Tok::Punct(';') => {
+                    self.next();
+                    end = t.span.end;
+                    break;
+                }
+                Tok::Punct('}') | Tok::Punct('{')
+                    if operands.is_empty() && t.tok == Tok::Punct('}') =>
+                {
+                    self.error(t.span, format!("`{opcode}` without a terminating `;`"));
+                    return;
+                }
+                Tok::Punct(',') if !operands.is_empty() => {
+                    self.next();
+                }
+                _ => match self.operand() {
+                    Some(o) => operands.push(o),
+                    None => {
+                        self.recover();
+                        return;
+                    }
+                },
+            }
+        }
+        self.m.stmts.push(Stmt::Instr(Instr {
+            guard,
+            opcode,
+            opcode_span: op_tok.span,
+            operands,
+            span: start..end,
+        }));
+    }
+
+    fn operand(&mut self) -> Option<Operand> {
+        let t = self.next()?;
+        let s = self.text(&t);
+        let start = t.span.start;
+        match t.tok {
+            Tok::Punct('-') => {
+                let n = self.next();
+                match n {
+                    Some(n) if n.tok == Tok::Word && starts_numeric(self.text(&n)) => {
+                        Some(Operand {
+                            kind: OperandKind::Imm(format!("-{}", self.text(&n))),
+                            span: start..n.span.end,
+                        })
+                    }
+                    _ => {
+                        self.error(t.span, "expected a number after `-`");
+                        None
+                    }
+                }
+            }
+            Tok::Word if starts_numeric(s) => Some(Operand {
+                kind: OperandKind::Imm(s.to_string()),
+                span: t.span,
+            }),
+            Tok::Word => {
+                // `p|q` (setp's second destination) and `a+4` stay text.
+                if self.peek_punct('|') {
+                    self.next();
+                    let q = self.next()?;
+                    return Some(Operand {
+                        kind: OperandKind::Other(self.src[start..q.span.end].to_string()),
+                        span: start..q.span.end,
+                    });
+                }
+                Some(Operand {
+                    kind: OperandKind::Name(s.to_string()),
+                    span: t.span,
+                })
+            }
+            Tok::Punct('!') => {
+                let q = self.next()?;
+                Some(Operand {
+                    kind: OperandKind::Other(self.src[start..q.span.end].to_string()),
+                    span: start..q.span.end,
+                })
+            }
+            Tok::Punct('{') => {
+                let mut elems = Vec::new();
+                loop {
+                    if self.peek_punct('}') {
+                        let c = self.next()?;
+                        return Some(Operand {
+                            kind: OperandKind::Vector(elems),
+                            span: start..c.span.end,
+                        });
+                    }
+                    if self.peek_punct(',') {
+                        self.next();
+                        continue;
+                    }
+                    if self.peek_punct(';') || self.peek().is_none() {
+                        self.error(t.span, "unclosed `{` in an operand");
+                        return None;
+                    }
+                    elems.push(self.operand()?);
+                }
+            }
+            Tok::Punct('[') => {
+                let mut base = None;
+                let mut offset: i64 = 0;
+                let mut sign = 1i64;
+                loop {
+                    let Some(x) = self.next() else {
+                        self.error(t.span, "unclosed `[` in an address");
+                        return None;
+                    };
+                    let xs = self.text(&x);
+                    match x.tok {
+                        Tok::Punct(']') => {
+                            return Some(Operand {
+                                kind: OperandKind::Address { base, offset },
+                                span: start..x.span.end,
+                            })
+                        }
+                        Tok::Punct('+') => sign = 1,
+                        Tok::Punct('-') => sign = -sign,
+                        Tok::Word if starts_numeric(xs) => match parse_int(xs) {
+                            Some(v) => offset = offset.wrapping_add(sign.wrapping_mul(v)),
+                            None => {
+                                self.error(x.span, format!("bad address offset `{xs}`"));
+                                return None;
+                            }
+                        },
+                        Tok::Word if base.is_none() => base = Some(xs.to_string()),
+                        _ => {
+                            self.error(x.span, format!("unexpected `{xs}` in an address"));
+                            return None;
+                        }
+                    }
+                }
+            }
+            Tok::Punct('(') => {
+                let mut depth = 1;
+                let mut end = t.span.end;
+                while depth > 0 {
+                    let x = self.next()?;
+                    end = x.span.end;
+                    match x.tok {
+                        Tok::Punct('(') => depth += 1,
+                        Tok::Punct(')') => depth -= 1,
+                        Tok::Punct(';') => {
+                            self.error(t.span, "unclosed `(`");
+                            return None;
+                        }
+                        _ => {}
+                    }
+                }
+                Some(Operand {
+                    kind: OperandKind::Other(self.src[start..end].to_string()),
+                    span: start..end,
+                })
+            }
+            _ => {
+                self.error(t.span, format!("unexpected `{s}` in operands"));
+                None
+            }
+        }
+    }
+}
+
+fn starts_numeric(s: &str) -> bool {
+    s.as_bytes().first().is_some_and(|c| c.is_ascii_digit())
+}
+
+/// Parses a PTX integer literal: decimal, `0x` hex, `0b` binary, octal with a
+/// leading `0`, optional `U` suffix (PTX ISA §4.5.1), optional leading `-`.
+pub fn parse_int(s: &str) -> Option<i64> {
+    let (neg, s) = match s.strip_prefix('-') {
+        Some(r) => (true, r),
+        None => (false, s),
+    };
+    let s = s.strip_suffix('U').unwrap_or(s);
+    let v = if let Some(h) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        u64::from_str_radix(h, 16).ok()?
+    } else if let Some(b) = s.strip_prefix("0b").or_else(|| s.strip_prefix("0B")) {
+        u64::from_str_radix(b, 2).ok()?
+    } else if s.len() > 1 && s.starts_with('0') {
+        u64::from_str_radix(&s[1..], 8).ok()?
+    } else {
+        s.parse::<u64>().ok()?
+    };
+    let v = v as i64;
+    Some(if neg { v.wrapping_neg() } else { v })
+}
+
+/// Parses a module or snippet. Never panics; problems are in
+/// [`Module::diagnostics`].
+pub fn parse(src: &str) -> Module {
+    let mut diags = Vec::new();
+    let toks = lex(src, &mut diags);
+    let mut p = Parser {
+        src,
+        toks,
+        pos: 0,
+        m: Module::default(),
+    };
+    p.m.diagnostics = diags;
+    p.run()
+}
+
+/// The 1-based line and column (in characters) of byte `offset`.
+pub fn line_col(src: &str, offset: usize) -> (usize, usize) {
+    let mut o = offset.min(src.len());
+    while !src.is_char_boundary(o) {
+        o -= 1;
+    }
+    let line_start = src[..o].rfind('\n').map_or(0, |i| i + 1);
+    (
+        src[..o].matches('\n').count() + 1,
+        src[line_start..o].chars().count() + 1,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_an_nvcc_kernel() {
+        let src = r#"
+//
+// Generated by NVIDIA NVVM Compiler
+.version 8.6
+.target sm_90
+.address_size 64
+
+.visible .entry k(
+    .param .u64 k_param_0,
+    .param .u64 k_param_1
+)
+{
+    .reg .pred %p<2>;
+    .reg .b16 %rs<4>;
+    .reg .b64 %rd<3>;
+    .loc 1 5 3
+    ld.param.u64 %rd1, [k_param_0];
+    cvta.to.global.u64 %rd2, %rd1;
+    ld.global.b16 %rs1, [%rd2+2];
+    @!%p1 bra $L__BB0_2;
+$L__BB0_2:
+    fma.rn.f16 %rs3, %rs1, %rs2, %rs1; /* c */
+    mov.b32 %r1, {%rs1, %rs2};
+    ret;
+}
+"#;
+        let m = parse(src);
+        assert!(m.diagnostics.is_empty(), "{:?}", m.diagnostics);
+        assert_eq!(m.version.as_ref().map(|v| v.0), Some(PtxVersion::new(8, 6)));
+        assert_eq!(m.target.as_ref().map(|v| v.0), Some(Target::sm(90)));
+        assert_eq!(m.regs.len(), 2 + 4 + 3);
+        assert_eq!(m.regs[8].name, "%rd2");
+        assert_eq!(m.vars.len(), 2);
+        assert_eq!(m.vars[1].name, "k_param_1");
+        let instrs: Vec<&Instr> = m
+            .stmts
+            .iter()
+            .filter_map(|s| match s {
+                Stmt::Instr(i) => Some(i),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(instrs.len(), 7);
+        assert_eq!(
+            instrs[2].operands[1].kind,
+            OperandKind::Address {
+                base: Some("%rd2".into()),
+                offset: 2
+            }
+        );
+        let g = instrs[3].guard.as_ref().unwrap();
+        assert!(g.negated && g.reg == "%p1");
+        assert_eq!(&src[instrs[4].opcode_span.clone()], "fma.rn.f16");
+        assert!(matches!(instrs[5].operands[1].kind, OperandKind::Vector(ref v) if v.len() == 2));
+    }
+
+    #[test]
+    fn bad_input_is_diagnosed() {
+        for src in [
+            "add.f16 a, b",
+            "@ add.f16 a,b,c;",
+            ".reg .f99 x;",
+            "/* x",
+            "mov.b32 a, {b, c;",
+            "ld.b32 a, [b+zz];",
+        ] {
+            let m = parse(src);
+            assert!(!m.diagnostics.is_empty(), "{src}");
+        }
+        assert_eq!(parse_int("0x10"), Some(16));
+        assert_eq!(parse_int("-8"), Some(-8));
+        assert_eq!(parse_int("010"), Some(8));
+        assert_eq!(line_col("a\nbc", 3), (2, 2));
+    }
+}

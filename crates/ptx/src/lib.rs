@@ -7,9 +7,13 @@
 
 pub use ptxfp_float as float;
 
+pub mod cvt;
 pub mod diag;
 pub mod form;
+pub mod interp;
+pub mod memory;
 pub mod module;
+pub mod setp;
 pub mod target;
 pub mod types;
 

@@ -1,0 +1,335 @@
+//! `cvt` between floating-point types (PTX ISA §9.7.9.21): f16, bf16, f32,
+//! f64, and the packed `cvt.frnd2{.relu}{.satfinite}.{f16x2,bf16x2}.f32 d, a, b`.
+//!
+//! Every conversion is the exact value rounded once by `ptxfp_float::convert`.
+
+use crate::{Diagnostic, PtxType};
+use ptxfp_float::{self as fp, Format, Round, BF16, F16, F32, F64};
+
+/// A parsed float-to-float `cvt` form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cvt {
+    /// `.rn .rz .rm .rp`, when given.
+    pub rnd: Option<Round>,
+    /// `.ftz`: f32 subnormal inputs and results become signed zeros.
+    pub ftz: bool,
+    /// `.sat`: clamp to [0.0, 1.0], NaN to +0.0.
+    pub sat: bool,
+    /// `.relu`: negative results become +0.0, NaN the canonical NaN.
+    pub relu: bool,
+    /// `.satfinite`: an infinite result becomes the largest finite value of its sign.
+    pub satfinite: bool,
+    /// Destination type.
+    pub dst: PtxType,
+    /// Source type.
+    pub src: PtxType,
+}
+
+fn is_float(t: PtxType) -> bool {
+    matches!(
+        t,
+        PtxType::F16 | PtxType::BF16 | PtxType::F32 | PtxType::F64
+    )
+}
+
+/// True when every value of `src` is exactly representable in `dst`.
+fn exact_widening(src: PtxType, dst: PtxType) -> bool {
+    use PtxType::*;
+    src == dst || matches!((src, dst), (F16 | BF16, F32 | F64) | (F32, F64))
+}
+
+impl Cvt {
+    /// Parses the opcode text `cvt.rn.relu.f16x2.f32`. The span of an error
+    /// is relative to `text`.
+    pub fn parse(text: &str) -> Result<Cvt, Diagnostic> {
+        let mut c = Cvt {
+            rnd: None,
+            ftz: false,
+            sat: false,
+            relu: false,
+            satfinite: false,
+            dst: PtxType::B8,
+            src: PtxType::B8,
+        };
+        let mut types = Vec::new();
+        let mut off = 0;
+        for part in text.split('.') {
+            let span = off..off + part.len();
+            off += part.len() + 1;
+            if span.start == 0 {
+                continue; // "cvt"
+            }
+            let dup = |set: bool| {
+                if set {
+                    Err(Diagnostic::error(
+                        span.clone(),
+                        format!("`.{part}` given twice"),
+                    ))
+                } else {
+                    Ok(true)
+                }
+            };
+            let after_types = !types.is_empty();
+            if after_types && PtxType::parse(part).is_none() {
+                return Err(Diagnostic::error(
+                    span,
+                    format!("`.{part}` after the types: modifiers come before `.dtype.atype`"),
+                ));
+            }
+            match part {
+                "rn" | "rz" | "rm" | "rp" => {
+                    if c.rnd.is_some() {
+                        return Err(Diagnostic::error(span, "two rounding modifiers"));
+                    }
+                    c.rnd = Some(match part {
+                        "rn" => Round::NearestEven,
+                        "rz" => Round::TowardZero,
+                        "rm" => Round::TowardNegative,
+                        _ => Round::TowardPositive,
+                    });
+                }
+                "rni" | "rzi" | "rmi" | "rpi" | "rna" | "rs" => {
+                    return Err(Diagnostic::error(
+                        span,
+                        format!("`cvt.{part}` is not supported by this interpreter"),
+                    ))
+                }
+                "ftz" => c.ftz = dup(c.ftz)?,
+                "sat" => c.sat = dup(c.sat)?,
+                "relu" => c.relu = dup(c.relu)?,
+                "satfinite" => c.satfinite = dup(c.satfinite)?,
+                _ => match PtxType::parse(part) {
+                    Some(t) => types.push((t, span)),
+                    None => {
+                        return Err(Diagnostic::error(
+                            span,
+                            format!("unknown `cvt` modifier `.{part}`"),
+                        ))
+                    }
+                },
+            }
+        }
+        let whole = 0..text.len();
+        let [(dst, dspan), (src, sspan)] =
+            <[(PtxType, core::ops::Range<usize>); 2]>::try_from(types).map_err(|_| {
+                Diagnostic::error(
+                    whole.clone(),
+                    "`cvt` needs exactly two types, `.dtype.atype`",
+                )
+            })?;
+        c.dst = dst;
+        c.src = src;
+        let packed = matches!(dst, PtxType::F16x2 | PtxType::BF16x2);
+        if packed {
+            if src != PtxType::F32 {
+                return Err(Diagnostic::error(
+                    sspan,
+                    format!("`cvt{dst}` converts from `.f32` only"),
+                ));
+            }
+            if !matches!(c.rnd, Some(Round::NearestEven | Round::TowardZero)) {
+                return Err(Diagnostic::error(
+                    whole,
+                    format!("`cvt{dst}.f32` requires `.rn` or `.rz`"),
+                ));
+            }
+            if c.ftz || c.sat {
+                return Err(Diagnostic::error(
+                    whole,
+                    format!("`cvt{dst}.f32` takes no `.ftz` or `.sat`"),
+                ));
+            }
+            return Ok(c);
+        }
+        if !is_float(dst) {
+            return Err(Diagnostic::error(
+                dspan,
+                format!("`cvt` to `{dst}` is not supported (floating-point types only)"),
+            ));
+        }
+        if !is_float(src) {
+            return Err(Diagnostic::error(
+                sspan,
+                format!("`cvt` from `{src}` is not supported (floating-point types only)"),
+            ));
+        }
+        if exact_widening(src, dst) {
+            if c.rnd.is_some() {
+                return Err(Diagnostic::error(
+                    whole,
+                    format!("`cvt{dst}{src}` is exact and takes no rounding modifier"),
+                ));
+            }
+        } else if c.rnd.is_none() {
+            return Err(Diagnostic::error(
+                whole,
+                format!("`cvt{dst}{src}` rounds and requires a rounding modifier (.rn, .rz, .rm or .rp)"),
+            ));
+        }
+        if (c.relu || c.satfinite)
+            && !matches!((dst, src), (PtxType::F16 | PtxType::BF16, PtxType::F32))
+        {
+            return Err(Diagnostic::error(
+                whole,
+                "`.relu` and `.satfinite` apply to `.f16`/`.bf16` results from `.f32` only",
+            ));
+        }
+        if c.ftz && src != PtxType::F32 && dst != PtxType::F32 {
+            return Err(Diagnostic::error(
+                whole,
+                "`.ftz` applies only when the source or the result is `.f32`",
+            ));
+        }
+        if c.relu && c.sat {
+            return Err(Diagnostic::error(
+                whole,
+                "`.relu` and `.sat` exclude each other",
+            ));
+        }
+        Ok(c)
+    }
+
+    /// Number of source operands (2 for the packed forms).
+    pub fn sources(&self) -> usize {
+        if matches!(self.dst, PtxType::F16x2 | PtxType::BF16x2) {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// The smallest target that has this form (`.bf16` and packed results need sm_80).
+    pub fn required_sm(&self) -> u16 {
+        use PtxType::*;
+        match (self.dst, self.src) {
+            (F16x2 | BF16x2, _) | (BF16, _) | (_, BF16) => 80,
+            _ if self.relu || self.satfinite => 80,
+            _ => 10,
+        }
+    }
+
+    /// Converts. For the packed forms `srcs = [a, b]` and, per NOTES.md
+    /// ("cvt halves order"), `a` goes in the UPPER half.
+    pub fn eval(&self, srcs: &[u64]) -> u64 {
+        let s = |i: usize| srcs.get(i).copied().unwrap_or(0);
+        match self.dst {
+            PtxType::F16x2 => {
+                let one = Cvt {
+                    dst: PtxType::F16,
+                    ..*self
+                };
+                one.eval(&[s(0)]) << 16 | one.eval(&[s(1)])
+            }
+            PtxType::BF16x2 => {
+                let one = Cvt {
+                    dst: PtxType::BF16,
+                    ..*self
+                };
+                one.eval(&[s(0)]) << 16 | one.eval(&[s(1)])
+            }
+            _ => match self.src {
+                PtxType::F16 => self.from::<F16>(s(0)),
+                PtxType::BF16 => self.from::<BF16>(s(0)),
+                PtxType::F32 => self.from::<F32>(s(0)),
+                _ => self.from::<F64>(s(0)),
+            },
+        }
+    }
+
+    fn from<S: Format>(&self, a: u64) -> u64 {
+        match self.dst {
+            PtxType::F16 => self.convert::<S, F16>(a),
+            PtxType::BF16 => self.convert::<S, BF16>(a),
+            PtxType::F32 => self.convert::<S, F32>(a),
+            _ => self.convert::<S, F64>(a),
+        }
+    }
+
+    fn convert<S: Format, D: Format>(&self, a: u64) -> u64 {
+        let mut a = a & S::ALL;
+        // §9.7.9.21: ".ftz: flush subnormal inputs and results to sign-preserving zero"
+        // (f32 only, as for every .ftz).
+        if self.ftz && S::BITS == 32 && fp::is_subnormal::<S>(a) {
+            a &= S::SIGN;
+        }
+        let rm = self.rnd.unwrap_or(Round::NearestEven);
+        let mut r = fp::convert::<S, D>(a, rm).bits;
+        if fp::is_nan::<D>(r) {
+            // NOTE(hw): NOTES.md "NaN results": f16/bf16 NaN is 0x7fff, f32 0x7fffffff;
+            // f64 keeps the payload (quieted).
+            if self.sat {
+                return 0; // ".sat: NaN results are flushed to positive zero"
+            }
+            return match D::BITS {
+                16 => 0x7fff,
+                32 => 0x7fff_ffff,
+                _ => r,
+            };
+        }
+        if self.ftz && D::BITS == 32 && fp::is_subnormal::<D>(r) {
+            r &= D::SIGN;
+        }
+        // ".satfinite: ... if the absolute value of input is greater than MAX_NORM
+        // of the destination type, the result is sign-preserved MAX_NORM".
+        if self.satfinite && r & !D::SIGN == D::INF {
+            r = (r & D::SIGN) | D::MAX;
+        }
+        // ".relu: clamps the result to 0 if negative". NOTE(hw): -0.0 → +0.0 (NOTES.md .relu).
+        if self.relu && fp::is_negative::<D>(r) {
+            r = 0;
+        }
+        // ".sat: clamps the result to [0.0, 1.0]". NOTE(hw): -0.0 → +0.0 (NOTES.md .sat).
+        if self.sat {
+            let one = fp::convert::<F32, D>(0x3f80_0000, Round::NearestEven).bits;
+            if fp::is_negative::<D>(r) {
+                r = 0;
+            } else if r > one {
+                r = one;
+            }
+        }
+        r
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cvt(t: &str, srcs: &[u64]) -> u64 {
+        Cvt::parse(t).unwrap().eval(srcs)
+    }
+
+    #[test]
+    fn conversions() {
+        // 1/3 in f32 is 0x3eaaaaab; in f16 to nearest 0x3555 (1.0101010101b × 2^-2).
+        assert_eq!(cvt("cvt.rn.f16.f32", &[0x3eaa_aaab]), 0x3555);
+        assert_eq!(cvt("cvt.rz.f16.f32", &[0x3eaa_aaab]), 0x3555);
+        assert_eq!(cvt("cvt.rp.f16.f32", &[0x3eaa_aaab]), 0x3556);
+        assert_eq!(cvt("cvt.rn.f16.f32", &[0xffc0_0001]), 0x7fff);
+        assert_eq!(cvt("cvt.rn.satfinite.f16.f32", &[0x4780_0000]), 0x7bff); // 65536
+        assert_eq!(cvt("cvt.rn.relu.bf16.f32", &[0xbf80_0000]), 0);
+        assert_eq!(cvt("cvt.f32.f16", &[0x3c00]), 0x3f80_0000);
+        assert_eq!(cvt("cvt.f32.bf16", &[0xffc1]), 0x7fff_ffff);
+        assert_eq!(cvt("cvt.ftz.f32.f16", &[0x0001]), 0x3380_0000); // 2^-24 is normal in f32
+                                                                    // Packed: a in the upper half.
+        assert_eq!(
+            cvt("cvt.rn.f16x2.f32", &[0x3f80_0000, 0x4000_0000]),
+            0x3c00_4000
+        );
+        assert_eq!(
+            cvt("cvt.rn.bf16x2.f32", &[0x3f80_0000, 0x4000_0000]),
+            0x3f80_4000
+        );
+        for bad in [
+            "cvt.f16.f32",
+            "cvt.rn.f32.f16",
+            "cvt.rn.f16.f32.sat",
+            "cvt.rn.s32.f32",
+            "cvt.rm.f16x2.f32",
+            "cvt.rn.sat.sat.f16.f32",
+            "cvt.f32",
+        ] {
+            assert!(Cvt::parse(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,908 @@
+//! The PTX snippet interpreter: runs straight-line PTX (a snippet or an
+//! nvcc entry function) on registers and a byte-addressed memory, every
+//! arithmetic instruction through [`Form::eval`].
+//!
+//! Executing PTX means executing what is written (NOTES.md "Contraction");
+//! [`Options::contract`] additionally reports where the assembler's
+//! mul+add → fma fusion would change a result.
+
+pub mod value;
+
+use crate::cvt::Cvt;
+use crate::form::{Exec, Form};
+use crate::memory::Memory;
+use crate::module::{self, Instr, Module, Operand, OperandKind, Space, Span, Stmt};
+use crate::setp::Setp;
+use crate::{Diagnostic, PtxType, PtxVersion, Target};
+use std::collections::BTreeMap;
+use value::{parse_value, show_hex, show_lanes};
+
+/// How to run.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The device that runs the code (`--device`, default sm_90).
+    pub device: Target,
+    /// Overrides `.target` (`--target`).
+    pub target: Option<Target>,
+    /// Overrides `.version` (`--ptx`).
+    pub version: Option<PtxVersion>,
+    /// Declare registers on first use and read unwritten ones as zero, with warnings.
+    pub lenient: bool,
+    /// Record each executed instruction.
+    pub trace: bool,
+    /// Report where mul+add contraction to fma changes a result.
+    pub contract: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            device: Target::sm(90),
+            target: None,
+            version: None,
+            lenient: false,
+            trace: false,
+            contract: false,
+        }
+    }
+}
+
+/// Initial state given from outside the program.
+#[derive(Clone, Debug, Default)]
+pub struct Inputs {
+    /// `--set NAME=VALUE`: a register or a `.param` variable.
+    pub sets: Vec<(String, String)>,
+    /// `--mem ADDR=HEX` / `--mem-file`: ADDR is a number or a variable name
+    /// with an optional `+offset`, and the bytes in memory order.
+    pub mems: Vec<(String, Vec<u8>)>,
+}
+
+/// Why a run failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RunError {
+    /// A problem in the program, with its place.
+    #[error("{0}")]
+    Program(Diagnostic),
+    /// A problem with `--set`/`--mem` input.
+    #[error("{0}")]
+    Input(String),
+}
+
+/// One register's final state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegValue {
+    /// Name as declared.
+    pub name: String,
+    /// Declared type.
+    pub declared: PtxType,
+    /// Type of the instruction that last wrote it (how to show the lanes).
+    pub shown_as: PtxType,
+    /// The bits.
+    pub bits: u64,
+    /// Written by the program (not only given or unset).
+    pub written: bool,
+}
+
+impl RegValue {
+    /// `NAME = 0xHEX  TYPE lanes`.
+    pub fn line(&self) -> String {
+        format!(
+            "{} = {}  {}",
+            self.name,
+            show_hex(self.bits, self.declared),
+            show_lanes(self.bits, self.shown_as)
+        )
+    }
+}
+
+/// A place where fusing a mul and a dependent add/sub into fma changes the result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Contraction {
+    /// The mul's span.
+    pub mul: Span,
+    /// The add/sub's span.
+    pub add: Span,
+    /// The fused form that was evaluated (`fma.rn.f16`).
+    pub fused_form: String,
+    /// a, b (the mul's sources) and c (the add's other source), as fma operands.
+    pub inputs: [u64; 3],
+    /// The type of the values.
+    pub ty: PtxType,
+    /// The result as written (mul then add).
+    pub unfused: u64,
+    /// The fma result.
+    pub fused: u64,
+}
+
+/// What a run produced.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// Registers that hold a value (given or written), in declaration order;
+    /// [`RegValue::written`] tells which the program wrote.
+    pub regs: Vec<RegValue>,
+    /// Memory written, as contiguous runs.
+    pub memory: Vec<(u64, Vec<u8>)>,
+    /// Trace lines (with [`Options::trace`]).
+    pub trace: Vec<String>,
+    /// Warnings (lenient declarations, unread inputs).
+    pub warnings: Vec<Diagnostic>,
+    /// Contractions that change a result (with [`Options::contract`]).
+    pub contractions: Vec<Contraction>,
+    /// The code target used (`--target`, else `.target`, else the device).
+    pub code_target: Target,
+    /// The PTX version used.
+    pub version: PtxVersion,
+}
+
+#[derive(Clone, Debug)]
+struct Reg {
+    ty: PtxType,
+    value: Option<u64>,
+    shown: PtxType,
+    written: bool,
+}
+
+/// The mul whose result a register holds (for `--contract`).
+#[derive(Clone, Debug)]
+struct Product {
+    span: Span,
+    opcode: String,
+    a: u64,
+    b: u64,
+    bits: u64,
+}
+
+/// Base address of the first variable; variables follow, 256-byte aligned.
+const VAR_BASE: u64 = 0x1000_0000;
+
+struct Machine<'a> {
+    opts: &'a Options,
+    exec: Exec,
+    version: PtxVersion,
+    regs: BTreeMap<String, Reg>,
+    order: Vec<String>,
+    vars: BTreeMap<String, (u64, u64, Space)>,
+    mem: Memory,
+    out: Outcome,
+    products: BTreeMap<String, Product>,
+}
+
+fn err(span: Span, msg: impl Into<String>) -> RunError {
+    RunError::Program(Diagnostic::error(span, msg))
+}
+
+fn mask(bits: u32) -> u64 {
+    if bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    }
+}
+
+/// Runs `src` (a module or snippet). Never panics on bad input.
+pub fn run(src: &str, inputs: &Inputs, opts: &Options) -> Result<Outcome, RunError> {
+    let m = module::parse(src);
+    if let Some(d) = m.diagnostics.iter().find(|d| d.is_error()) {
+        return Err(RunError::Program(d.clone()));
+    }
+    run_module(&m, inputs, opts)
+}
+
+/// Runs a parsed module.
+pub fn run_module(m: &Module, inputs: &Inputs, opts: &Options) -> Result<Outcome, RunError> {
+    let code_target = opts
+        .target
+        .or(m.target.as_ref().map(|t| t.0))
+        .unwrap_or(opts.device);
+    let version = opts
+        .version
+        .or(m.version.as_ref().map(|v| v.0))
+        .unwrap_or(PtxVersion::LATEST);
+    let mut mc = Machine {
+        opts,
+        exec: Exec {
+            code_target,
+            device: opts.device,
+            ..Exec::default()
+        },
+        version,
+        regs: BTreeMap::new(),
+        order: Vec::new(),
+        vars: BTreeMap::new(),
+        mem: Memory::default(),
+        out: Outcome {
+            regs: Vec::new(),
+            memory: Vec::new(),
+            trace: Vec::new(),
+            warnings: Vec::new(),
+            contractions: Vec::new(),
+            code_target,
+            version,
+        },
+        products: BTreeMap::new(),
+    };
+    for r in &m.regs {
+        if mc.regs.contains_key(&r.name) {
+            return Err(err(
+                r.span.clone(),
+                format!("register `{}` declared twice", r.name),
+            ));
+        }
+        mc.declare(&r.name, r.ty);
+    }
+    let mut next = VAR_BASE;
+    for v in &m.vars {
+        if mc.vars.contains_key(&v.name) {
+            return Err(err(
+                v.span.clone(),
+                format!("variable `{}` declared twice", v.name),
+            ));
+        }
+        mc.vars.insert(v.name.clone(), (next, v.size, v.space));
+        // PTX ISA §5.4.4: .global and .const variables are zero-initialized
+        // unless an initializer is given; .shared/.local/.param are not.
+        match (&v.init, v.space) {
+            (Some(init), _) => mc.mem.give(next, init),
+            (None, Space::Global | Space::Const) => {
+                mc.mem.give(next, &vec![0; v.size.min(1 << 20) as usize])
+            }
+            _ => {}
+        }
+        next = next
+            .saturating_add(v.size.max(1))
+            .div_ceil(256)
+            .saturating_mul(256);
+    }
+    mc.apply_inputs(inputs)?;
+    for s in &m.stmts {
+        let Stmt::Instr(ins) = s else { continue };
+        if !mc.step(ins)? {
+            break;
+        }
+    }
+    let mut out = mc.out;
+    for name in &mc.order {
+        if let Some(r) = mc.regs.get(name) {
+            if r.value.is_some() {
+                out.regs.push(RegValue {
+                    name: name.clone(),
+                    declared: r.ty,
+                    shown_as: r.shown,
+                    bits: r.value.unwrap_or(0),
+                    written: r.written,
+                });
+            }
+        }
+    }
+    out.memory = mc.mem.written_runs();
+    Ok(out)
+}
+
+impl Machine<'_> {
+    fn declare(&mut self, name: &str, ty: PtxType) {
+        self.regs.insert(
+            name.to_string(),
+            Reg {
+                ty,
+                value: None,
+                shown: ty,
+                written: false,
+            },
+        );
+        self.order.push(name.to_string());
+    }
+
+    fn apply_inputs(&mut self, inputs: &Inputs) -> Result<(), RunError> {
+        for (name, text) in &inputs.sets {
+            if let Some(r) = self.regs.get_mut(name) {
+                let v = parse_value(text, r.ty)
+                    .map_err(|e| RunError::Input(format!("--set {name}={text}: {e}")))?;
+                r.value = Some(v);
+            } else if let Some(&(addr, size, _)) = self.vars.get(name) {
+                let ty = match size {
+                    1 => PtxType::B8,
+                    2 => PtxType::B16,
+                    4 => PtxType::B32,
+                    _ => PtxType::B64,
+                };
+                let v = parse_value(text, ty)
+                    .map_err(|e| RunError::Input(format!("--set {name}={text}: {e}")))?;
+                self.mem
+                    .give(addr, &v.to_le_bytes()[..size.min(8) as usize]);
+            } else if self.opts.lenient {
+                return Err(RunError::Input(format!(
+                    "--set {name}: `{name}` is not declared; with --lenient its type comes from its first use, so declare it with `.reg` to give it a value"
+                )));
+            } else {
+                return Err(RunError::Input(format!(
+                    "--set {name}: no register or parameter `{name}` is declared"
+                )));
+            }
+        }
+        for (at, bytes) in &inputs.mems {
+            let addr = self.resolve_input_addr(at)?;
+            self.mem.give(addr, bytes);
+        }
+        Ok(())
+    }
+
+    fn resolve_input_addr(&self, at: &str) -> Result<u64, RunError> {
+        let (base, off) = match at.split_once('+') {
+            Some((b, o)) => (b.trim(), Some(o.trim())),
+            None => (at.trim(), None),
+        };
+        let off = match off {
+            Some(o) => module::parse_int(o)
+                .ok_or_else(|| RunError::Input(format!("--mem {at}: bad offset `{o}`")))?
+                as u64,
+            None => 0,
+        };
+        let b = match module::parse_int(base) {
+            Some(v) => v as u64,
+            None => self.vars.get(base).map(|v| v.0).ok_or_else(|| {
+                RunError::Input(format!(
+                    "--mem {at}: `{base}` is neither an address nor a declared variable"
+                ))
+            })?,
+        };
+        Ok(b.wrapping_add(off))
+    }
+
+    /// Looks a register up, declaring it in lenient mode.
+    fn reg(&mut self, name: &str, ty: PtxType, span: &Span) -> Result<&mut Reg, RunError> {
+        if !self.regs.contains_key(name) {
+            if !self.opts.lenient {
+                return Err(RunError::Program(
+                    Diagnostic::error(span.clone(), format!("register `{name}` is not declared"))
+                        .with_help(format!(
+                            "declare it, e.g. `.reg {ty} {name};`, or run with --lenient"
+                        )),
+                ));
+            }
+            self.out.warnings.push(Diagnostic::warning(
+                span.clone(),
+                format!("`{name}` declared on first use as `{ty}` (--lenient)"),
+            ));
+            self.declare(name, ty);
+        }
+        let r = self
+            .regs
+            .get_mut(name)
+            .ok_or_else(|| err(span.clone(), "internal: register vanished"))?;
+        if !ty.accepts_register(r.ty) {
+            return Err(err(
+                span.clone(),
+                format!(
+                    "register `{name}` is declared `{}`; this operand is `{ty}`",
+                    r.ty
+                ),
+            ));
+        }
+        Ok(r)
+    }
+
+    fn read(&mut self, op: &Operand, ty: PtxType) -> Result<u64, RunError> {
+        match &op.kind {
+            OperandKind::Imm(t) => parse_value(t, ty).map_err(|e| err(op.span.clone(), e)),
+            OperandKind::Name(n) if self.vars.contains_key(n) && !self.regs.contains_key(n) => {
+                // A variable's name as an operand is its address (PTX ISA §6.4.2).
+                Ok(self.vars[n].0 & mask(ty.bits()))
+            }
+            OperandKind::Name(n) => {
+                let lenient = self.opts.lenient;
+                let span = op.span.clone();
+                let r = self.reg(n, ty, &span)?;
+                match r.value {
+                    Some(v) => Ok(v),
+                    None if lenient => {
+                        r.value = Some(0);
+                        self.out.warnings.push(Diagnostic::warning(
+                            span,
+                            format!("`{n}` read before it was written: reads as 0 (--lenient)"),
+                        ));
+                        Ok(0)
+                    }
+                    None => Err(RunError::Program(
+                        Diagnostic::error(
+                            span,
+                            format!("register `{n}` is read before it is written"),
+                        )
+                        .with_help(format!(
+                            "give it a value with --set {n}=VALUE, or run with --lenient"
+                        )),
+                    )),
+                }
+            }
+            _ => Err(err(
+                op.span.clone(),
+                format!("expected a register or an immediate of type `{ty}`"),
+            )),
+        }
+    }
+
+    fn write(&mut self, op: &Operand, ty: PtxType, v: u64) -> Result<(), RunError> {
+        match &op.kind {
+            OperandKind::Name(n) => {
+                let r = self.reg(n, ty, &op.span)?;
+                let bits = r.ty.bits().max(ty.bits());
+                r.value = Some(v & mask(bits));
+                r.shown = ty;
+                r.written = true;
+                Ok(())
+            }
+            _ => Err(err(op.span.clone(), "the destination must be a register")),
+        }
+    }
+
+    fn operands<'i>(&self, ins: &'i Instr, n: usize) -> Result<&'i [Operand], RunError> {
+        if ins.operands.len() != n {
+            return Err(err(
+                ins.opcode_span.clone(),
+                format!(
+                    "`{}` takes {n} operands; {} given",
+                    ins.opcode,
+                    ins.operands.len()
+                ),
+            ));
+        }
+        Ok(&ins.operands)
+    }
+
+    fn trace(&mut self, ins: &Instr, srcs: &[u64], dst: Option<(u64, PtxType)>) {
+        if !self.opts.trace {
+            return;
+        }
+        let ins_text = format!(
+            "{}{} {}",
+            ins.guard.as_ref().map_or(String::new(), |g| format!(
+                "@{}{} ",
+                if g.negated { "!" } else { "" },
+                g.reg
+            )),
+            ins.opcode,
+            ins.operands
+                .iter()
+                .map(op_text)
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        let ins_in = srcs
+            .iter()
+            .map(|s| format!("{s:#x}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let res = dst.map_or(String::new(), |(v, t)| {
+            format!(" -> {}  {}", show_hex(v, t), show_lanes(v, t))
+        });
+        self.out.trace.push(format!(
+            "{:>5}: {ins_text}  [{ins_in}]{res}",
+            ins.span.start
+        ));
+    }
+
+    /// Executes one instruction; false when execution ends.
+    fn step(&mut self, ins: &Instr) -> Result<bool, RunError> {
+        if let Some(g) = &ins.guard {
+            let op = Operand {
+                kind: OperandKind::Name(g.reg.clone()),
+                span: g.span.clone(),
+            };
+            let p = self.read(&op, PtxType::Pred)? & 1 == 1;
+            if p == g.negated {
+                if self.opts.trace {
+                    self.out.trace.push(format!(
+                        "{:>5}: {} (skipped: guard false)",
+                        ins.span.start, ins.opcode
+                    ));
+                }
+                return Ok(true);
+            }
+        }
+        let root = ins.root();
+        match root {
+            "ret" | "exit" => {
+                self.trace(ins, &[], None);
+                return Ok(false);
+            }
+            "mov" => self.mov(ins)?,
+            "cvt" => self.cvt(ins)?,
+            "setp" => self.setp(ins)?,
+            "ld" | "st" => self.ldst(ins)?,
+            "cvta" => {
+                let ops = self.operands(ins, 2)?;
+                let ty = last_type(ins).unwrap_or(PtxType::U64);
+                let v = self.read(&ops[1], ty)?;
+                self.write(&ops[0], ty, v)?;
+                self.trace(ins, &[v], Some((v, ty)));
+            }
+            "add" | "sub" | "mul" | "fma" | "mad" => self.arith(ins)?,
+            "bra" | "brx" | "call" | "bar" | "barrier" => {
+                return Err(RunError::Program(
+                    Diagnostic::error(
+                        ins.opcode_span.clone(),
+                        format!("`{}`: control flow is not supported", ins.opcode),
+                    )
+                    .with_help("the interpreter runs straight-line code; `ret`/`exit` end it"),
+                ))
+            }
+            _ => {
+                return Err(err(
+                    ins.opcode_span.clone(),
+                    format!("unsupported instruction `{}`", ins.opcode),
+                ));
+            }
+        }
+        Ok(true)
+    }
+
+    fn arith(&mut self, ins: &Instr) -> Result<(), RunError> {
+        let form = match Form::parse(&ins.opcode) {
+            Ok(f) => f,
+            Err(d) => {
+                let d = d.shifted(ins.opcode_span.start);
+                return Err(RunError::Program(Diagnostic {
+                    message: format!("unsupported instruction `{}`: {}", ins.opcode, d.message),
+                    ..d
+                }));
+            }
+        };
+        if let Some(d) = form
+            .validate(self.version, self.exec.code_target)
+            .into_iter()
+            .find(|d| d.is_error())
+        {
+            return Err(RunError::Program(d.shifted(ins.opcode_span.start)));
+        }
+        let (_, needs) = form.requires();
+        if !self.exec.device.at_least(needs.sm) {
+            return Err(RunError::Program(
+                Diagnostic::error(
+                    ins.opcode_span.clone(),
+                    format!(
+                        "`{form}` requires {needs} or higher; the device is {}",
+                        self.exec.device
+                    ),
+                )
+                .with_help(format!("run with --device {needs}")),
+            ));
+        }
+        let types = form.source_types();
+        let ops = self.operands(ins, 1 + types.len())?;
+        let mut srcs = Vec::with_capacity(types.len());
+        for (op, ty) in ops[1..].iter().zip(&types) {
+            srcs.push(self.read(op, *ty)? & mask(ty.bits()));
+        }
+        let dty = form.dest_type();
+        let r = form.eval(&srcs, &self.exec) & mask(dty.bits());
+        if self.opts.contract {
+            self.contraction(ins, &srcs, r, dty);
+        }
+        self.write(&ops[0], dty, r)?;
+        self.trace(ins, &srcs, Some((r, dty)));
+        Ok(())
+    }
+
+    /// NOTES.md "Contraction": an add/sub/mul with no rounding modifier may be
+    /// fused (mul followed by add/sub becomes fma). Records the mul's result
+    /// per destination register, and at a dependent add/sub compares the
+    /// written result with `fma.rn` of the same modifiers.
+    fn contraction(&mut self, ins: &Instr, srcs: &[u64], r: u64, dty: PtxType) {
+        let rounding = ins
+            .suffixes()
+            .any(|s| matches!(s, "rn" | "rz" | "rm" | "rp"));
+        let dest = match ins.operands.first().map(|o| &o.kind) {
+            Some(OperandKind::Name(n)) => n.clone(),
+            _ => return,
+        };
+        let root = ins.root();
+        let rest: Vec<&str> = ins.suffixes().collect();
+        if root == "mul" && !rounding && srcs.len() == 2 {
+            self.products.insert(
+                dest.clone(),
+                Product {
+                    span: ins.span.clone(),
+                    opcode: ins.opcode.clone(),
+                    a: srcs[0],
+                    b: srcs[1],
+                    bits: r,
+                },
+            );
+            return;
+        }
+        if (root == "add" || root == "sub")
+            && !rounding
+            && srcs.len() == 2
+            && ins.operands.len() == 3
+        {
+            let name_of = |i: usize| match &ins.operands[i].kind {
+                OperandKind::Name(n) => Some(n.clone()),
+                _ => None,
+            };
+            let sign = match dty {
+                PtxType::F16x2 | PtxType::BF16x2 => 0x8000_8000u64,
+                t => 1u64 << (t.bits() - 1),
+            };
+            for (pos, other) in [(1usize, 1usize), (2, 0)] {
+                let Some(n) = name_of(pos) else { continue };
+                let Some(p) = self.products.get(&n) else {
+                    continue;
+                };
+                if p.bits != srcs[pos - 1] {
+                    continue;
+                }
+                // The mul must carry the add's modifiers (maybe less `.sat`).
+                let mul_rest: Vec<&str> = p.opcode.split('.').skip(1).collect();
+                let add_nosat: Vec<&str> = rest.iter().copied().filter(|s| *s != "sat").collect();
+                if mul_rest != rest && mul_rest != add_nosat {
+                    continue;
+                }
+                let fused = format!("fma.rn.{}", rest.join("."));
+                let Ok(f) = Form::parse(&fused) else { continue };
+                if f.validate(self.version, self.exec.code_target)
+                    .iter()
+                    .any(|d| d.is_error())
+                {
+                    continue;
+                }
+                let c = srcs[other];
+                let (a, c) = match (root, pos) {
+                    ("sub", 1) => (p.a, c ^ sign), // m - c = a*b + (-c)
+                    ("sub", _) => (p.a ^ sign, c), // c - m = (-a)*b + c
+                    _ => (p.a, c),
+                };
+                let fr = f.eval(&[a, p.b, c], &self.exec) & mask(dty.bits());
+                if fr != r {
+                    self.out.contractions.push(Contraction {
+                        mul: p.span.clone(),
+                        add: ins.span.clone(),
+                        fused_form: fused,
+                        inputs: [a, p.b, c],
+                        ty: dty,
+                        unfused: r,
+                        fused: fr,
+                    });
+                }
+                break;
+            }
+        }
+        self.products.remove(&dest);
+    }
+
+    fn mov(&mut self, ins: &Instr) -> Result<(), RunError> {
+        let ops = self.operands(ins, 2)?;
+        let ty = last_type(ins).ok_or_else(|| {
+            err(
+                ins.opcode_span.clone(),
+                format!("`{}` needs a type", ins.opcode),
+            )
+        })?;
+        match (&ops[0].kind, &ops[1].kind) {
+            (_, OperandKind::Vector(elems)) => {
+                // `mov.b32 d, {h0, h1}`: NOTES.md "Registers and lanes": h0 in bits 0..15.
+                let (ety, w) = self.element(ins, ty, elems.len())?;
+                let mut v = 0u64;
+                let mut ins_vals = Vec::new();
+                for (i, e) in elems.iter().enumerate() {
+                    let x = self.read(e, ety)? & mask(w);
+                    ins_vals.push(x);
+                    v |= x << (w as usize * i);
+                }
+                self.write(&ops[0], ty, v)?;
+                self.trace(ins, &ins_vals, Some((v, ty)));
+            }
+            (OperandKind::Vector(elems), _) => {
+                let (ety, w) = self.element(ins, ty, elems.len())?;
+                let v = self.read(&ops[1], ty)?;
+                for (i, e) in elems.iter().enumerate() {
+                    let x = (v >> (w as usize * i)) & mask(w);
+                    // `_` is the PTX sink: the lane is dropped.
+                    if matches!(&e.kind, OperandKind::Name(n) if n == "_") {
+                        continue;
+                    }
+                    self.write(e, ety, x)?;
+                }
+                self.trace(ins, &[v], None);
+            }
+            _ => {
+                let v = self.read(&ops[1], ty)?;
+                self.write(&ops[0], ty, v)?;
+                self.trace(ins, &[v], Some((v, ty)));
+            }
+        }
+        Ok(())
+    }
+
+    fn element(&self, ins: &Instr, ty: PtxType, n: usize) -> Result<(PtxType, u32), RunError> {
+        let w = if n == 0 { 0 } else { ty.bits() / n as u32 };
+        let ety = match (n, w) {
+            (2 | 4, 8 | 16 | 32) if ty.is_bits() => PtxType::parse(&format!("b{w}")),
+            _ => None,
+        };
+        match ety {
+            Some(e) => Ok((e, w)),
+            None => Err(err(
+                ins.opcode_span.clone(),
+                format!(
+                    "`{}` cannot pack/unpack {n} elements: use .b32 with 2, .b64 with 2 or 4",
+                    ins.opcode
+                ),
+            )),
+        }
+    }
+
+    fn cvt(&mut self, ins: &Instr) -> Result<(), RunError> {
+        let c = Cvt::parse(&ins.opcode)
+            .map_err(|d| RunError::Program(d.shifted(ins.opcode_span.start)))?;
+        if !self.exec.code_target.at_least(c.required_sm()) {
+            return Err(err(
+                ins.opcode_span.clone(),
+                format!(
+                    "`{}` requires sm_{} or higher; the target is {}",
+                    ins.opcode,
+                    c.required_sm(),
+                    self.exec.code_target
+                ),
+            ));
+        }
+        let ops = self.operands(ins, 1 + c.sources())?;
+        let mut srcs = Vec::new();
+        for op in &ops[1..] {
+            srcs.push(self.read(op, c.src)? & mask(c.src.bits()));
+        }
+        let r = c.eval(&srcs);
+        self.write(&ops[0], c.dst, r)?;
+        self.trace(ins, &srcs, Some((r, c.dst)));
+        Ok(())
+    }
+
+    fn setp(&mut self, ins: &Instr) -> Result<(), RunError> {
+        let s = Setp::parse(&ins.opcode)
+            .map_err(|d| RunError::Program(d.shifted(ins.opcode_span.start)))?;
+        let ops = self.operands(ins, 3)?;
+        let a = self.read(&ops[1], s.ty)?;
+        let b = self.read(&ops[2], s.ty)?;
+        let p = u64::from(s.eval(a, b));
+        self.write(&ops[0], PtxType::Pred, p)?;
+        self.trace(ins, &[a, b], Some((p, PtxType::Pred)));
+        Ok(())
+    }
+
+    fn address(&mut self, op: &Operand) -> Result<u64, RunError> {
+        let OperandKind::Address { base, offset } = &op.kind else {
+            return Err(err(
+                op.span.clone(),
+                "expected an address `[reg]`, `[reg+imm]`, `[var]` or `[var+imm]`",
+            ));
+        };
+        let b = match base {
+            None => 0,
+            Some(n) if !self.regs.contains_key(n) && self.vars.contains_key(n) => self.vars[n].0,
+            Some(n) => {
+                let rop = Operand {
+                    kind: OperandKind::Name(n.clone()),
+                    span: op.span.clone(),
+                };
+                let ty = match self.regs.get(n).map(|r| r.ty.bits()) {
+                    Some(32) => PtxType::B32,
+                    _ => PtxType::B64,
+                };
+                self.read(&rop, ty)?
+            }
+        };
+        Ok(b.wrapping_add(*offset as u64))
+    }
+
+    fn ldst(&mut self, ins: &Instr) -> Result<(), RunError> {
+        let ty = last_type(ins).ok_or_else(|| {
+            err(
+                ins.opcode_span.clone(),
+                format!("`{}` needs a type", ins.opcode),
+            )
+        })?;
+        let mut lanes = 1usize;
+        for s in ins.suffixes() {
+            match s {
+                "v2" => lanes = 2,
+                "v4" => lanes = 4,
+                "v8" => lanes = 8,
+                _ => {}
+            }
+        }
+        let n = ty.bits().div_ceil(8);
+        let ops = self.operands(ins, 2)?;
+        let is_ld = ins.root() == "ld";
+        let (data, addr_op) = if is_ld {
+            (&ops[0], &ops[1])
+        } else {
+            (&ops[1], &ops[0])
+        };
+        let elems: Vec<Operand> = match (&data.kind, lanes) {
+            (OperandKind::Vector(v), l) if v.len() == l && l > 1 => v.clone(),
+            (_, 1) => vec![data.clone()],
+            _ => {
+                return Err(err(
+                    data.span.clone(),
+                    format!(
+                        "`{}` needs a {{...}} vector of {lanes} registers",
+                        ins.opcode
+                    ),
+                ))
+            }
+        };
+        let addr = self.address(addr_op)?;
+        let mut vals = Vec::new();
+        for (i, e) in elems.iter().enumerate() {
+            let a = addr.wrapping_add(u64::from(n) * i as u64);
+            if is_ld {
+                let v = self.mem.read(a, n).map_err(|bad| {
+                    RunError::Program(
+                        Diagnostic::error(
+                            addr_op.span.clone(),
+                            format!("`{}` reads {n} bytes at {a:#x}, but memory at {bad:#x} was never given or written", ins.opcode),
+                        )
+                        .with_help(format!("give it with --mem {a:#x}=HEXBYTES")),
+                    )
+                })?;
+                // Loads of integer types may target a wider register (PTX ISA §6.4.1 relaxed rules).
+                let wty = self.relaxed(e, ty);
+                self.write(e, wty, v)?;
+                vals.push(v);
+            } else {
+                let rty = self.relaxed(e, ty);
+                let v = self.read(e, rty)? & mask(ty.bits());
+                self.mem.write(a, n, v);
+                vals.push(v);
+            }
+        }
+        self.trace(ins, &[addr], None);
+        if self.opts.trace {
+            if let Some(last) = self.out.trace.last_mut() {
+                last.push_str(&format!(
+                    " {} {}",
+                    if is_ld { "loaded" } else { "stored" },
+                    vals.iter()
+                        .map(|v| show_hex(*v, ty))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// For integer types, a register wider than the type is accepted by ld/st.
+    fn relaxed(&self, e: &Operand, ty: PtxType) -> PtxType {
+        if let OperandKind::Name(n) = &e.kind {
+            if let Some(r) = self.regs.get(n) {
+                if !value::is_float(ty)
+                    && ty != PtxType::Pred
+                    && r.ty.bits() > ty.bits()
+                    && !value::is_float(r.ty)
+                {
+                    return r.ty;
+                }
+            }
+        }
+        ty
+    }
+}
+
+/// The instruction's type: its last suffix that is a type.
+fn last_type(ins: &Instr) -> Option<PtxType> {
+    ins.suffixes().filter_map(PtxType::parse).last()
+}
+
+fn op_text(o: &Operand) -> String {
+    match &o.kind {
+        OperandKind::Name(n) | OperandKind::Imm(n) | OperandKind::Other(n) => n.clone(),
+        OperandKind::Vector(v) => format!(
+            "{{{}}}",
+            v.iter().map(op_text).collect::<Vec<_>>().join(", ")
+        ),
+        OperandKind::Address { base, offset } => match (base, offset) {
+            (Some(b), 0) => format!("[{b}]"),
+            (Some(b), o) => format!("[{b}{o:+}]"),
+            (None, o) => format!("[{o:#x}]"),
+        },
+    }
+}

@@ -1,0 +1,221 @@
+//! Immediates and `--set` values: parsing them exactly into a type's bits,
+//! and showing bits as lanes.
+
+use crate::PtxType;
+use ptxfp_float::{self as fp, Round, BF16, F16, F32, F64};
+use rustc_apfloat::ieee::{BFloat, Double, Half, Single};
+use rustc_apfloat::{Float, Round as ApRound};
+
+fn mask(bits: u32) -> u64 {
+    if bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    }
+}
+
+/// True for the floating-point scalar types.
+pub fn is_float(t: PtxType) -> bool {
+    matches!(
+        t,
+        PtxType::F16 | PtxType::BF16 | PtxType::F32 | PtxType::F64
+    )
+}
+
+/// Parses a value for a register or operand of type `ty`:
+/// - `0f` + 8 hex digits (f32 bits), `0d` + 16 hex digits (f64 bits), PTX
+///   ISA §4.5.2; a `0f` literal for `.f64` is widened exactly, a `0d`
+///   literal is accepted only for 64-bit types;
+/// - `0x`/`0b`/octal/decimal integers: for integer and bit types, the value
+///   (two's complement, must fit); `0x` for float types: the bits;
+/// - decimal float literals (`1.5`, `-0.0`, `1e-3`, `inf`, `nan`) and
+///   decimal integers for float types: the value, rounded ONCE to the type
+///   to nearest even (rustc_apfloat's exact decimal conversion).
+pub fn parse_value(text: &str, ty: PtxType) -> Result<u64, String> {
+    let t = text.trim();
+    let bits = ty.bits();
+    let bad = || format!("bad immediate `{t}` for `{ty}`");
+    let (neg, body) = match t.strip_prefix('-') {
+        Some(b) => (true, b),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    if let Some(h) = body.strip_prefix("0f").or_else(|| body.strip_prefix("0F")) {
+        if h.len() != 8 {
+            return Err(format!("`{t}`: a `0f` literal has exactly 8 hex digits"));
+        }
+        let v = u64::from_str_radix(h, 16).map_err(|_| bad())? ^ if neg { 0x8000_0000 } else { 0 };
+        return match ty {
+            PtxType::F64 => Ok(fp::convert::<F32, F64>(v, Round::NearestEven).bits),
+            _ if bits == 32 => Ok(v),
+            _ => Err(format!("`{t}` is a 32-bit literal; `{ty}` is {bits} bits")),
+        };
+    }
+    if let Some(h) = body.strip_prefix("0d").or_else(|| body.strip_prefix("0D")) {
+        if h.len() != 16 {
+            return Err(format!("`{t}`: a `0d` literal has exactly 16 hex digits"));
+        }
+        let v = u64::from_str_radix(h, 16).map_err(|_| bad())? ^ if neg { 1 << 63 } else { 0 };
+        return if bits == 64 {
+            Ok(v)
+        } else {
+            Err(format!("`{t}` is a 64-bit literal; `{ty}` is {bits} bits"))
+        };
+    }
+    let is_hex = body.starts_with("0x") || body.starts_with("0X");
+    let is_int = is_hex
+        || body.starts_with("0b")
+        || body.starts_with("0B")
+        || (!body.is_empty()
+            && body
+                .trim_end_matches('U')
+                .bytes()
+                .all(|c| c.is_ascii_digit()));
+    if is_int && !(is_float(ty) && !is_hex) {
+        let v = crate::module::parse_int(body).ok_or_else(bad)? as u64;
+        if is_float(ty) {
+            // 0x bits for a float type: the bits, sign included.
+            if neg || v & !mask(bits) != 0 {
+                return Err(format!("`{t}` does not fit in `{ty}` ({bits} bits)"));
+            }
+            return Ok(v);
+        }
+        let v = if neg { v.wrapping_neg() } else { v };
+        let fits = if neg {
+            (v as i64) >= -(1i128 << (bits - 1)) as i64 || bits == 64
+        } else {
+            v & !mask(bits) == 0
+        };
+        if !fits {
+            return Err(format!("`{t}` does not fit in `{ty}` ({bits} bits)"));
+        }
+        return Ok(v & mask(bits));
+    }
+    if !is_float(ty) {
+        return Err(format!(
+            "`{t}` is not an integer, and `{ty}` is not a float type"
+        ));
+    }
+    let s = match t {
+        "nan" | "NaN" | "+nan" => "nan",
+        "-nan" | "-NaN" => "-nan",
+        "+inf" => "inf",
+        _ => t,
+    };
+    fn go<T: Float>(s: &str) -> Option<u64> {
+        T::from_str_r(s, ApRound::NearestTiesToEven)
+            .ok()
+            .map(|r| r.value.to_bits() as u64)
+    }
+    match ty {
+        PtxType::F16 => go::<Half>(s),
+        PtxType::BF16 => go::<BFloat>(s),
+        PtxType::F32 => go::<Single>(s),
+        _ => go::<Double>(s),
+    }
+    .ok_or_else(bad)
+}
+
+/// Shows one float lane (`0.25`, `-inf`, `NaN`), exactly: the value is
+/// widened without rounding and printed with the shortest digits that
+/// identify it in that wider format.
+pub fn show_float(bits: u64, ty: PtxType) -> String {
+    let f = match ty {
+        PtxType::F16 | PtxType::F16x2 => {
+            f32::from_bits(fp::convert::<F16, F32>(bits, Round::NearestEven).bits as u32) as f64
+        }
+        PtxType::BF16 | PtxType::BF16x2 => {
+            f32::from_bits(fp::convert::<BF16, F32>(bits, Round::NearestEven).bits as u32) as f64
+        }
+        PtxType::F32 => {
+            let x = f32::from_bits(bits as u32);
+            return show(x.is_nan(), x.is_infinite(), x < 0.0, format!("{x:?}"));
+        }
+        _ => f64::from_bits(bits),
+    };
+    let x = f as f32;
+    if matches!(ty, PtxType::F64) {
+        return show(f.is_nan(), f.is_infinite(), f < 0.0, format!("{f:?}"));
+    }
+    show(x.is_nan(), x.is_infinite(), x < 0.0, format!("{x:?}"))
+}
+
+fn show(nan: bool, inf: bool, neg: bool, text: String) -> String {
+    if nan {
+        "NaN".into()
+    } else if inf {
+        if neg {
+            "-inf".into()
+        } else {
+            "inf".into()
+        }
+    } else {
+        text
+    }
+}
+
+/// The lanes of a value of type `ty` as text: `f16x2 {0.25, 0.0}`,
+/// `f32 1.5`, `s32 -3`, `pred true`, or just the type for bit types.
+pub fn show_lanes(bits: u64, ty: PtxType) -> String {
+    use PtxType::*;
+    match ty {
+        F16x2 | BF16x2 => format!(
+            "{} {{{}, {}}}",
+            ty.name(),
+            show_float(bits & 0xffff, ty),
+            show_float(bits >> 16 & 0xffff, ty)
+        ),
+        F16 | BF16 | F32 | F64 => format!("{} {}", ty.name(), show_float(bits, ty)),
+        Pred => format!("pred {}", bits & 1 == 1),
+        U8 | U16 | U32 | U64 => format!("{} {}", ty.name(), bits),
+        S8 | S16 | S32 | S64 => {
+            let b = ty.bits();
+            let v = ((bits << (64 - b)) as i64) >> (64 - b);
+            format!("{} {}", ty.name(), v)
+        }
+        _ => ty.name().to_string(),
+    }
+}
+
+/// The bits as `0x` hex with as many digits as the type has.
+pub fn show_hex(bits: u64, ty: PtxType) -> String {
+    let digits = (ty.bits().max(4) as usize).div_ceil(4);
+    format!("0x{:0digits$x}", bits & mask(ty.bits()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn literals() {
+        let p = |s, t| parse_value(s, t);
+        assert_eq!(p("0f3F800000", PtxType::F32), Ok(0x3f80_0000));
+        assert_eq!(p("0f3F800000", PtxType::F64), Ok(0x3ff0_0000_0000_0000));
+        assert_eq!(
+            p("0d3FF0000000000000", PtxType::F64),
+            Ok(0x3ff0_0000_0000_0000)
+        );
+        assert_eq!(p("1.5", PtxType::F16), Ok(0x3e00));
+        assert_eq!(p("-0.0", PtxType::BF16), Ok(0x8000));
+        assert_eq!(p("1", PtxType::F32), Ok(0x3f80_0000));
+        assert_eq!(p("0x3c00", PtxType::F16), Ok(0x3c00));
+        assert_eq!(p("-1", PtxType::S32), Ok(0xffff_ffff));
+        assert_eq!(p("65535", PtxType::B16), Ok(0xffff));
+        // 0.1 → f16 directly is 0x2e66; via f32 (0x3dcccccd) it is also 0x2e66,
+        // but 1.00048828125 + tiny (just above the f16 tie) must round up once:
+        assert_eq!(p("1.000488281250000000001", PtxType::F16), Ok(0x3c01));
+        for (s, t) in [
+            ("65536", PtxType::B16),
+            ("0f3F80", PtxType::F32),
+            ("1.5", PtxType::U32),
+            ("abc", PtxType::F32),
+            ("0d3FF0000000000000", PtxType::F32),
+            ("", PtxType::F32),
+        ] {
+            assert!(p(s, t).is_err(), "{s}");
+        }
+        assert_eq!(show_lanes(0x0000_3400, PtxType::F16x2), "f16x2 {0.25, 0.0}");
+        assert_eq!(show_lanes(0x7fff, PtxType::BF16), "bf16 NaN");
+        assert_eq!(show_hex(0x3400, PtxType::B32), "0x00003400");
+    }
+}

@@ -7,6 +7,7 @@
 
 pub use ptxfp_float as float;
 
+pub mod check;
 pub mod cvt;
 pub mod diag;
 pub mod form;

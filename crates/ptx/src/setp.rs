@@ -60,23 +60,26 @@ impl Setp {
         let (ftz, ty) = match parts[2..] {
             [t] => (false, t),
             ["ftz", t] => (true, t),
-            _ => return Err(Diagnostic::error(
-                whole,
-                format!(
+            _ => {
+                return Err(Diagnostic::error(
+                    whole,
+                    format!(
                     "`{text}` is not supported: expected setp.CmpOp{{.ftz}}.{{f16,bf16,f32,f64}}"
                 ),
-            )),
+                ))
+            }
         };
-        let ty =
-            match PtxType::parse(ty) {
-                Some(t @ (PtxType::F16 | PtxType::BF16 | PtxType::F32 | PtxType::F64)) => t,
-                _ => return Err(Diagnostic::error(
+        let ty = match PtxType::parse(ty) {
+            Some(t @ (PtxType::F16 | PtxType::BF16 | PtxType::F32 | PtxType::F64)) => t,
+            _ => {
+                return Err(Diagnostic::error(
                     whole,
                     format!(
                         "`{text}` is not supported: only .f16, .bf16, .f32 and .f64 comparisons"
                     ),
-                )),
-            };
+                ))
+            }
+        };
         if ftz && !matches!(ty, PtxType::F16 | PtxType::F32) {
             return Err(Diagnostic::error(
                 whole,

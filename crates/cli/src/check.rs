@@ -1,0 +1,78 @@
+//! `ptxfp check FILE...`: a thin layer over `ptxfp::check`.
+
+use ptxfp::check::{check, CheckOptions, Origin};
+use ptxfp::{PtxVersion, Target};
+use std::process::ExitCode;
+
+/// Arguments of `ptxfp check`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// PTX files to check.
+    #[arg(required = true)]
+    files: Vec<String>,
+    /// Check against this target instead of the file's `.target` (e.g. sm_90).
+    #[arg(long)]
+    target: Option<Target>,
+    /// Check against this PTX ISA version instead of the file's `.version` (e.g. 8.6).
+    #[arg(long)]
+    ptx: Option<PtxVersion>,
+    /// Print only diagnostics, no summary.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// Exit 0 clean, 1 if any error, 2 on an unreadable file.
+pub fn main(a: Args) -> ExitCode {
+    let mut errors = false;
+    let mut unreadable = false;
+    for path in &a.files {
+        let src = match std::fs::read(path) {
+            Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+            Err(e) => {
+                eprintln!("error: cannot read `{path}`: {e}");
+                unreadable = true;
+                continue;
+            }
+        };
+        let r = check(
+            &src,
+            CheckOptions {
+                target: a.target,
+                version: a.ptx,
+            },
+        );
+        for d in &r.diagnostics {
+            eprint!("{}", d.render(path, &src));
+        }
+        errors |= r.has_errors();
+        if !a.quiet {
+            let origin = |o: Origin| match o {
+                Origin::Flag => "from the command line",
+                Origin::Directive => "from the file",
+                Origin::Default => "default: no directive and no flag",
+            };
+            let nerr = r.diagnostics.iter().filter(|d| d.is_error()).count();
+            let nwarn = r.diagnostics.len() - nerr;
+            let skipped: Vec<String> = r.skipped.iter().map(|(k, v)| format!("{k} {v}")).collect();
+            println!(
+                "{path}: PTX {} ({}), {} ({}): {} instruction(s) checked, {} error(s), {} warning(s); {} other instruction(s) skipped{}",
+                r.version.0,
+                origin(r.version.1),
+                r.target.0,
+                origin(r.target.1),
+                r.checked,
+                nerr,
+                nwarn,
+                r.skipped_total(),
+                if skipped.is_empty() { String::new() } else { format!(" ({})", skipped.join(", ")) }
+            );
+        }
+    }
+    if unreadable {
+        ExitCode::from(2)
+    } else if errors {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}

@@ -1,0 +1,209 @@
+//! `ptxfp run [FILE|-]`: a thin layer over `ptxfp::interp`.
+
+use ptxfp::interp::{run, Inputs, Options, RunError};
+use ptxfp::module::line_col;
+use ptxfp::{PtxVersion, Target};
+use serde_json::json;
+use std::io::Read;
+use std::process::ExitCode;
+
+/// Arguments of `ptxfp run`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// A .ptx file, or `-` (the default) for standard input.
+    #[arg(default_value = "-")]
+    file: String,
+    /// Give a register (or a `.param`) a value: hex bits (`0x3c00`, `0f3F800000`)
+    /// or a literal in the register's type (`1.5`, `-0.0`, `inf`).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    sets: Vec<String>,
+    /// Give memory bytes, in memory order: `0x1000=003c0040` or `buf+4=ff`.
+    #[arg(long = "mem", value_name = "ADDR=HEXBYTES")]
+    mems: Vec<String>,
+    /// Give memory bytes from a file.
+    #[arg(long = "mem-file", value_name = "ADDR=PATH")]
+    mem_files: Vec<String>,
+    /// The device that runs the code.
+    #[arg(long, default_value = "sm_90")]
+    device: Target,
+    /// Override the code's `.target`.
+    #[arg(long)]
+    target: Option<Target>,
+    /// Override the code's `.version`.
+    #[arg(long)]
+    ptx: Option<PtxVersion>,
+    /// Declare registers on first use and read unwritten ones as zero (with warnings).
+    #[arg(long)]
+    lenient: bool,
+    /// Print every register that holds a value, not only those written.
+    #[arg(long)]
+    all: bool,
+    /// Print each executed instruction with its inputs and result.
+    #[arg(long)]
+    trace: bool,
+    /// Report where fusing mul+add into fma (as ptxas may) changes a result.
+    #[arg(long)]
+    contract: bool,
+    /// Machine-readable output.
+    #[arg(long)]
+    json: bool,
+}
+
+fn hex_bytes(s: &str) -> Option<Vec<u8>> {
+    let s: String = s
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '_')
+        .collect();
+    let s = s.strip_prefix("0x").unwrap_or(&s);
+    if s.len() % 2 != 0 {
+        return None;
+    }
+    (0..s.len())
+        .step_by(2)
+        .map(|i| s.get(i..i + 2).and_then(|b| u8::from_str_radix(b, 16).ok()))
+        .collect()
+}
+
+fn usage(msg: String) -> ExitCode {
+    eprintln!("error: {msg}");
+    ExitCode::from(2)
+}
+
+/// Exit 0 on success, 2 on any error.
+pub fn main(a: Args) -> ExitCode {
+    let (path, src) = if a.file == "-" {
+        let mut s = String::new();
+        if let Err(e) = std::io::stdin().read_to_string(&mut s) {
+            return usage(format!("cannot read standard input: {e}"));
+        }
+        ("<stdin>".to_string(), s)
+    } else {
+        match std::fs::read(&a.file) {
+            Ok(b) => (a.file.clone(), String::from_utf8_lossy(&b).into_owned()),
+            Err(e) => return usage(format!("cannot read `{}`: {e}", a.file)),
+        }
+    };
+    let mut inputs = Inputs::default();
+    for s in &a.sets {
+        match s.split_once('=') {
+            Some((n, v)) => inputs
+                .sets
+                .push((n.trim().to_string(), v.trim().to_string())),
+            None => return usage(format!("--set `{s}`: expected NAME=VALUE")),
+        }
+    }
+    for m in &a.mems {
+        match m.split_once('=').map(|(at, h)| (at, hex_bytes(h))) {
+            Some((at, Some(bytes))) => inputs.mems.push((at.to_string(), bytes)),
+            _ => {
+                return usage(format!(
+                    "--mem `{m}`: expected ADDR=HEXBYTES (an even number of hex digits)"
+                ))
+            }
+        }
+    }
+    for m in &a.mem_files {
+        let Some((at, p)) = m.split_once('=') else {
+            return usage(format!("--mem-file `{m}`: expected ADDR=PATH"));
+        };
+        match std::fs::read(p) {
+            Ok(bytes) => inputs.mems.push((at.to_string(), bytes)),
+            Err(e) => return usage(format!("--mem-file: cannot read `{p}`: {e}")),
+        }
+    }
+    let opts = Options {
+        device: a.device,
+        target: a.target,
+        version: a.ptx,
+        lenient: a.lenient,
+        trace: a.trace,
+        contract: a.contract,
+    };
+    let out = match run(&src, &inputs, &opts) {
+        Ok(o) => o,
+        Err(RunError::Program(d)) => {
+            eprint!("{}", d.render(&path, &src));
+            return ExitCode::from(2);
+        }
+        Err(RunError::Input(m)) => return usage(m),
+    };
+    for w in &out.warnings {
+        eprint!("{}", w.render(&path, &src));
+    }
+    let loc = |span: &std::ops::Range<usize>| {
+        let (l, c) = line_col(&src, span.start);
+        format!("{path}:{l}:{c}")
+    };
+    let regs: Vec<_> = out.regs.iter().filter(|r| a.all || r.written).collect();
+    if a.json {
+        let v = json!({
+            "file": path,
+            "device": out_target(opts.device),
+            "code_target": out_target(out.code_target),
+            "ptx": out.version.to_string(),
+            "registers": regs.iter().map(|r| json!({
+                "name": r.name,
+                "type": r.declared.name(),
+                "shown_as": r.shown_as.name(),
+                "bits": format!("{:#x}", r.bits),
+                "text": r.line(),
+                "written": r.written,
+            })).collect::<Vec<_>>(),
+            "memory": out.memory.iter().map(|(addr, b)| json!({
+                "address": format!("{addr:#x}"),
+                "bytes": b.iter().map(|x| format!("{x:02x}")).collect::<String>(),
+            })).collect::<Vec<_>>(),
+            "contractions": out.contractions.iter().map(|c| json!({
+                "mul": loc(&c.mul),
+                "add": loc(&c.add),
+                "fused_form": c.fused_form,
+                "inputs": c.inputs.iter().map(|x| format!("{x:#x}")).collect::<Vec<_>>(),
+                "unfused": format!("{:#x}", c.unfused),
+                "fused": format!("{:#x}", c.fused),
+            })).collect::<Vec<_>>(),
+            "trace": out.trace,
+        });
+        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        return ExitCode::SUCCESS;
+    }
+    for t in &out.trace {
+        // Trace lines start with the byte offset; show file:line:col instead.
+        let (off, rest) = t.trim_start().split_once(':').unwrap_or(("0", t));
+        let off: usize = off.trim().parse().unwrap_or(0);
+        println!("trace {}:{rest}", loc(&(off..off)));
+    }
+    for r in &regs {
+        println!("{}", r.line());
+    }
+    for (addr, bytes) in &out.memory {
+        let hex: Vec<String> = bytes.iter().map(|x| format!("{x:02x}")).collect();
+        println!(
+            "mem[{addr:#x}..{:#x}] = {}",
+            addr + bytes.len() as u64,
+            hex.join(" ")
+        );
+    }
+    for c in &out.contractions {
+        println!(
+            "contract: {} mul + {} add: {} {:#x}, {:#x}, {:#x} = {}  ({}), but as written = {}  ({})",
+            loc(&c.mul),
+            loc(&c.add),
+            c.fused_form,
+            c.inputs[0],
+            c.inputs[1],
+            c.inputs[2],
+            ptxfp::interp::value::show_hex(c.fused, c.ty),
+            ptxfp::interp::value::show_lanes(c.fused, c.ty),
+            ptxfp::interp::value::show_hex(c.unfused, c.ty),
+            ptxfp::interp::value::show_lanes(c.unfused, c.ty),
+        );
+    }
+    if opts.contract && out.contractions.is_empty() {
+        println!("contract: no mul+add pair whose fusion changes a result");
+    }
+    ExitCode::SUCCESS
+}
+
+fn out_target(t: Target) -> String {
+    t.to_string()
+}

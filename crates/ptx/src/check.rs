@@ -1,0 +1,213 @@
+//! `ptxfp check`: validates the floating-point instructions of the
+//! add/sub/mul/fma/mad family in a PTX module against its `.version` and
+//! `.target`, their operand counts and the declared types of their
+//! registers. Other instructions are skipped and counted.
+
+use crate::form::Form;
+use crate::module::{self, Instr, OperandKind, Stmt};
+use crate::{Diagnostic, PtxType, PtxVersion, Target};
+use std::collections::{BTreeMap, HashMap};
+
+/// Overrides for the module's directives (`--target`, `--ptx`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CheckOptions {
+    /// Overrides `.target`.
+    pub target: Option<Target>,
+    /// Overrides `.version`.
+    pub version: Option<PtxVersion>,
+}
+
+/// Where the version or target in force came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// A command-line flag.
+    Flag,
+    /// The module's directive.
+    Directive,
+    /// Neither: the default (latest version, sm_90).
+    Default,
+}
+
+/// The result of checking one module.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// Errors and warnings, in source order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Instructions of the family that were checked.
+    pub checked: usize,
+    /// Other instructions, by opcode root, skipped.
+    pub skipped: BTreeMap<String, usize>,
+    /// The version in force and where it came from.
+    pub version: (PtxVersion, Origin),
+    /// The target in force and where it came from.
+    pub target: (Target, Origin),
+}
+
+impl Report {
+    /// True if any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+    /// Number of skipped instructions.
+    pub fn skipped_total(&self) -> usize {
+        self.skipped.values().sum()
+    }
+}
+
+/// True for an instruction of the family ptxfp models: add/sub/mul/fma
+/// with a 16-bit float type, `mad` on `.f32`/`.f64`, and the mixed
+/// `.f32.{f16,bf16}` forms. `add.f32`, `mul.lo.s32`... are not.
+pub fn in_family(ins: &Instr) -> bool {
+    let root = ins.root();
+    if !matches!(root, "add" | "sub" | "mul" | "fma" | "mad") {
+        return false;
+    }
+    let half = ins
+        .suffixes()
+        .any(|s| matches!(s, "f16" | "f16x2" | "bf16" | "bf16x2"));
+    half || (root == "mad" && ins.suffixes().any(|s| matches!(s, "f32" | "f64")))
+}
+
+/// Checks a module.
+pub fn check(src: &str, opts: CheckOptions) -> Report {
+    let m = module::parse(src);
+    let (version, vo) = match (opts.version, &m.version) {
+        (Some(v), _) => (v, Origin::Flag),
+        (None, Some((v, _))) => (*v, Origin::Directive),
+        (None, None) => (PtxVersion::LATEST, Origin::Default),
+    };
+    let (target, to) = match (opts.target, &m.target) {
+        (Some(t), _) => (t, Origin::Flag),
+        (None, Some((t, _))) => (*t, Origin::Directive),
+        (None, None) => (Target::sm(90), Origin::Default),
+    };
+    let mut diags = m.diagnostics.clone();
+    let mut regs: HashMap<&str, PtxType> = HashMap::new();
+    for r in &m.regs {
+        if regs.insert(&r.name, r.ty).is_some() {
+            diags.push(Diagnostic::error(
+                r.span.clone(),
+                format!("register `{}` declared twice", r.name),
+            ));
+        }
+    }
+    let mut checked = 0;
+    let mut skipped = BTreeMap::new();
+    for s in &m.stmts {
+        let Stmt::Instr(ins) = s else { continue };
+        if !in_family(ins) {
+            *skipped.entry(ins.root().to_string()).or_insert(0) += 1;
+            continue;
+        }
+        checked += 1;
+        check_instr(ins, version, target, &regs, &mut diags);
+    }
+    diags.sort_by_key(|d| d.span.start);
+    Report {
+        diagnostics: diags,
+        checked,
+        skipped,
+        version: (version, vo),
+        target: (target, to),
+    }
+}
+
+fn check_instr(
+    ins: &Instr,
+    version: PtxVersion,
+    target: Target,
+    regs: &HashMap<&str, PtxType>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let at = ins.opcode_span.start;
+    let form = match Form::parse(&ins.opcode) {
+        Ok(f) => f,
+        Err(d) => {
+            diags.push(d.shifted(at));
+            // The operands can still be checked for declarations.
+            for op in &ins.operands {
+                if let OperandKind::Name(n) = &op.kind {
+                    if !regs.contains_key(n.as_str()) {
+                        diags.push(undeclared(n, op.span.clone()));
+                    }
+                }
+            }
+            return;
+        }
+    };
+    diags.extend(
+        form.validate(version, target)
+            .into_iter()
+            .map(|d| d.shifted(at)),
+    );
+    let mut types = vec![form.dest_type()];
+    types.extend(form.source_types());
+    if ins.operands.len() != types.len() {
+        diags.push(Diagnostic::error(
+            ins.opcode_span.clone(),
+            format!(
+                "`{form}` takes {} operands (d, {}); {} given",
+                types.len(),
+                ["a, b", "a, b, c"][types.len().saturating_sub(3).min(1)],
+                ins.operands.len()
+            ),
+        ));
+    }
+    for (i, (op, ty)) in ins.operands.iter().zip(&types).enumerate() {
+        match &op.kind {
+            OperandKind::Name(n) => match regs.get(n.as_str()) {
+                None => diags.push(undeclared(n, op.span.clone())),
+                Some(rt) if !ty.accepts_register(*rt) => diags.push(
+                    Diagnostic::error(
+                        op.span.clone(),
+                        format!("operand `{n}` is a `{rt}` register; `{form}` needs `{ty}` here"),
+                    )
+                    .with_help(format!(
+                        "use a `{ty}` or `{}` register",
+                        ty.bit_type().unwrap_or(*ty)
+                    )),
+                ),
+                Some(_) => {}
+            },
+            OperandKind::Imm(t) if i > 0 => {
+                if ty.bits() == 16 || matches!(ty, PtxType::F16x2 | PtxType::BF16x2) {
+                    diags.push(Diagnostic::warning(
+                        op.span.clone(),
+                        format!("immediate `{t}` for a `{ty}` operand: PTX has no literals of this type; ptxas may reject it"),
+                    ));
+                } else if let Err(e) = crate::interp::value::parse_value(t, *ty) {
+                    diags.push(Diagnostic::error(op.span.clone(), e));
+                }
+            }
+            _ => diags.push(Diagnostic::error(
+                op.span.clone(),
+                if i == 0 {
+                    "the destination must be a register".to_string()
+                } else {
+                    format!("expected a `{ty}` register or immediate")
+                },
+            )),
+        }
+    }
+}
+
+fn undeclared(n: &str, span: core::ops::Range<usize>) -> Diagnostic {
+    Diagnostic::error(span, format!("register `{n}` is not declared"))
+        .with_help(format!("declare it with `.reg .TYPE {n};`"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_and_skips() {
+        let src = ".version 8.6\n.target sm_90\n.reg .b16 %rs<3>;\n.reg .b32 %r<2>;\nadd.s32 %r1, %r0, 1;\nadd.rn.f16 %rs2, %rs0, %rs1;\nadd.f16 %rs2, %r0, %rs1;\nadd.f16 %rs2, %rs0;\n";
+        let r = check(src, CheckOptions::default());
+        assert_eq!(r.checked, 3);
+        assert_eq!(r.skipped_total(), 1);
+        let errors: Vec<_> = r.diagnostics.iter().filter(|d| d.is_error()).collect();
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert_eq!(&src[errors[0].span.clone()], "%r0");
+    }
+}

@@ -1,8 +1,8 @@
 //! `ptxfp check FILE...`: a thin layer over `ptxfp::check`.
 
+use crate::Outcome;
 use ptxfp::check::{check, CheckOptions, Origin};
 use ptxfp::{PtxVersion, Target};
-use std::process::ExitCode;
 
 /// Arguments of `ptxfp check`.
 #[derive(clap::Args)]
@@ -22,7 +22,7 @@ pub struct Args {
 }
 
 /// Exit 0 clean, 1 if any error, 2 on an unreadable file.
-pub fn main(a: Args) -> ExitCode {
+pub fn run(a: Args) -> Result<Outcome, String> {
     let mut errors = false;
     let mut unreadable = false;
     for path in &a.files {
@@ -69,10 +69,10 @@ pub fn main(a: Args) -> ExitCode {
         }
     }
     if unreadable {
-        ExitCode::from(2)
+        Err(String::new())
     } else if errors {
-        ExitCode::from(1)
+        Ok(Outcome::Failed)
     } else {
-        ExitCode::SUCCESS
+        Ok(Outcome::Ok)
     }
 }

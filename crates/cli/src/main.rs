@@ -1,10 +1,20 @@
-//! The `ptxfp` command.
+//! The `ptxfp` command: a thin layer over the `ptxfp` crate.
+//!
+//! Exit codes: 0 success, 1 a check failed (e.g. `verify` found mismatches),
+//! 2 a usage or input error.
+#![forbid(unsafe_code)]
 
-mod check;
-mod run;
+use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use std::process::ExitCode;
+
+mod check;
+mod common;
+mod eval;
+mod forms;
+mod gen;
+mod run;
+mod verify;
 
 /// Bit-exact model of NVIDIA PTX floating-point add, sub, mul, fma and mad.
 #[derive(Parser)]
@@ -16,16 +26,76 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Validate the floating-point instructions of PTX files.
+    /// Evaluate one instruction form on operands.
+    Eval(eval::Args),
+    /// Check vector files (`FORM OPERAND... EXPECTED`, hex) against the model.
+    Verify(verify::Args),
+    /// Generate edge-weighted vectors for a form, in the verify format.
+    Gen(gen::Args),
+    /// List the legal forms with their minimum PTX ISA version and target.
+    Forms(forms::Args),
+    /// Validate the floating-point instructions of PTX files (exit 1 on any error).
     Check(check::Args),
     /// Run a PTX snippet or entry function and print the registers it wrote.
     Run(run::Args),
 }
 
+/// What a command reports: success, or a failed check (exit code 1).
+pub enum Outcome {
+    /// Exit 0.
+    Ok,
+    /// Exit 1.
+    Failed,
+}
+
+/// Appends a formatted line to a `String`.
+#[macro_export]
+macro_rules! outln {
+    ($out:expr, $($arg:tt)*) => {{
+        use std::fmt::Write as _;
+        let _ = writeln!($out, $($arg)*);
+    }};
+}
+
+/// Writes a command's output to stdout; a closed pipe (`| head`) is not an error.
+pub fn emit(out: &str) {
+    use std::io::Write as _;
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(out.as_bytes());
+    let _ = stdout.flush();
+}
+
+fn run() -> Result<Outcome, String> {
+    // Operands may start with '-' (`-inf`, `-1.5,-0.0`); clap would read them
+    // as flags. The only short flags are -h and -V, so any other argument that
+    // starts with a single '-' is an operand: a leading space (trimmed by the
+    // operand parser) keeps clap from seeing a dash.
+    let args = std::env::args_os().map(|a| match a.to_str() {
+        Some(s) if s.starts_with('-') && !s.starts_with("--") && !matches!(s, "-h" | "-V") => {
+            format!(" {s}").into()
+        }
+        _ => a,
+    });
+    match Cli::parse_from(args).command {
+        Command::Eval(a) => eval::run(a),
+        Command::Verify(a) => verify::run(a),
+        Command::Gen(a) => gen::run(a),
+        Command::Forms(a) => forms::run(a),
+        Command::Check(a) => check::run(a),
+        Command::Run(a) => run::run(a),
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match cli.command {
-        Command::Check(a) => check::main(a),
-        Command::Run(a) => run::main(a),
+    match run() {
+        Ok(Outcome::Ok) => ExitCode::SUCCESS,
+        Ok(Outcome::Failed) => ExitCode::from(1),
+        Err(e) => {
+            // An empty message: the command already printed its diagnostics.
+            if !e.is_empty() {
+                eprintln!("ptxfp: {e}");
+            }
+            ExitCode::from(2)
+        }
     }
 }

@@ -1,11 +1,11 @@
 //! `ptxfp run [FILE|-]`: a thin layer over `ptxfp::interp`.
 
-use ptxfp::interp::{run, Inputs, Options, RunError};
+use crate::Outcome;
+use ptxfp::interp::{self, Inputs, Options, RunError};
 use ptxfp::module::line_col;
 use ptxfp::{PtxVersion, Target};
 use serde_json::json;
 use std::io::Read;
-use std::process::ExitCode;
 
 /// Arguments of `ptxfp run`.
 #[derive(clap::Args)]
@@ -64,23 +64,24 @@ fn hex_bytes(s: &str) -> Option<Vec<u8>> {
         .collect()
 }
 
-fn usage(msg: String) -> ExitCode {
-    eprintln!("error: {msg}");
-    ExitCode::from(2)
+fn usage(msg: String) -> Result<Outcome, String> {
+    Err(msg)
 }
 
 /// Exit 0 on success, 2 on any error.
-pub fn main(a: Args) -> ExitCode {
-    let (path, src) = if a.file == "-" {
+pub fn run(a: Args) -> Result<Outcome, String> {
+    // main() shields single-dash arguments from clap with a leading space.
+    let file = a.file.trim();
+    let (path, src) = if file == "-" {
         let mut s = String::new();
         if let Err(e) = std::io::stdin().read_to_string(&mut s) {
             return usage(format!("cannot read standard input: {e}"));
         }
         ("<stdin>".to_string(), s)
     } else {
-        match std::fs::read(&a.file) {
-            Ok(b) => (a.file.clone(), String::from_utf8_lossy(&b).into_owned()),
-            Err(e) => return usage(format!("cannot read `{}`: {e}", a.file)),
+        match std::fs::read(file) {
+            Ok(b) => (file.to_string(), String::from_utf8_lossy(&b).into_owned()),
+            Err(e) => return usage(format!("cannot read `{file}`: {e}")),
         }
     };
     let mut inputs = Inputs::default();
@@ -119,11 +120,11 @@ pub fn main(a: Args) -> ExitCode {
         trace: a.trace,
         contract: a.contract,
     };
-    let out = match run(&src, &inputs, &opts) {
+    let out = match interp::run(&src, &inputs, &opts) {
         Ok(o) => o,
         Err(RunError::Program(d)) => {
             eprint!("{}", d.render(&path, &src));
-            return ExitCode::from(2);
+            return Err(String::new());
         }
         Err(RunError::Input(m)) => return usage(m),
     };
@@ -164,7 +165,7 @@ pub fn main(a: Args) -> ExitCode {
             "trace": out.trace,
         });
         println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
-        return ExitCode::SUCCESS;
+        return Ok(Outcome::Ok);
     }
     for t in &out.trace {
         // Trace lines start with the byte offset; show file:line:col instead.
@@ -201,7 +202,7 @@ pub fn main(a: Args) -> ExitCode {
     if opts.contract && out.contractions.is_empty() {
         println!("contract: no mul+add pair whose fusion changes a result");
     }
-    ExitCode::SUCCESS
+    Ok(Outcome::Ok)
 }
 
 fn out_target(t: Target) -> String {

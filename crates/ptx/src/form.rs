@@ -1,261 +1,605 @@
-//! TEMPORARY stand-in for the `forms` branch's `Form` (same API), so that the
-//! interpreter builds and runs before that branch lands; `git merge forms`
-//! replaces this whole file. It knows the arithmetic family roughly
-//! (add/sub/mul/fma/mad, rounding, .ftz/.sat/.relu/.oob parsed, canonical
-//! NaNs) and validates nothing beyond the syntax.
+//! The instruction forms: one typed model for every PTX arithmetic form
+//! ptxfp implements, its canonical printing and its parser.
+//!
+//! The forms follow the spec's syntax lines (spec/ files, section numbers
+//! beside each rule in [`legality`]); `sub` on `.f16`/`.bf16` follows `add`
+//! (NOTES.md: "implement it with the same forms, versions and targets as
+//! `add`").
+//!
+//! # How many forms
+//! The spec's syntax lines, with every optional modifier both present and
+//! absent (so `add.f16` and `add.rn.f16` are two spellings: they differ in
+//! whether the assembler may contract them, NOTES.md "Contraction"), give
+//! 164 spellings:
+//!
+//! | syntax line | spellings |
+//! |---|---|
+//! | `add/sub/mul{.rn}{.ftz}{.sat}.{f16,f16x2}` (9.7.4.1, 9.7.4.3) | 3×2×2×2×2 = 48 |
+//! | `add/sub/mul{.rn}.{bf16,bf16x2}` | 3×2×2 = 12 |
+//! | `fma.rn{.ftz}{.sat}.{f16,f16x2}` (9.7.4.4) | 2×2×2 = 8 |
+//! | `fma.rn{.ftz}.relu.{f16,f16x2}` | 2×2 = 4 |
+//! | `fma.rn{.relu}.{bf16,bf16x2}` | 2×2 = 4 |
+//! | `fma.rn.oob{.relu}.{f16,f16x2,bf16,bf16x2}` | 2×4 = 8 |
+//! | `mad{.ftz}{.sat}.f32` (9.7.3.7, `.target sm_1x` line) | 2×2 = 4 |
+//! | `mad.{rn,rz,rm,rp}{.ftz}{.sat}.f32` | 4×2×2 = 16 |
+//! | `mad.{rn,rz,rm,rp}.f64` | 4 |
+//! | `add/sub{.rnd}{.sat}.f32.{f16,bf16}` (9.7.5.1, 9.7.5.2; `.rnd` optional) | 2×5×2×2 = 40 |
+//! | `fma.{rn,rz,rm,rp}{.sat}.f32.{f16,bf16}` (9.7.5.3) | 4×2×2 = 16 |
+//! | **syntax lines** | **164** |
+//! | legacy `mad.f64` (PTX ISA < 1.4, 9.7.3.7 "PTX ISA Notes") | 1 |
+//! | **[`Form::all`]** | **165** |
+//!
+//! Without the spellings that leave out an optional `.rn`/`.rnd` (30 half,
+//! 8 mixed) the syntax lines give 126; the reading that gives 164 is the one
+//! above. `tests/forms.rs` asserts each row.
 
-use crate::{Diagnostic, PtxType, PtxVersion, Target};
 use core::fmt;
-use ptxfp_float::{self as fp, Format, Round, BF16, F16, F32, F64};
 
-/// The hardware behaviour profile (stand-in).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum HwProfile {
-    /// NVIDIA's behaviour as NOTES.md decides it.
-    #[default]
-    Nvidia,
-}
+use crate::diag::Diagnostic;
+use crate::float::Round;
+use crate::types::PtxType;
 
-/// Where a form executes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Exec {
-    /// The `.target` the code was compiled for.
-    pub code_target: Target,
-    /// The device that runs it.
-    pub device: Target,
-    /// Behaviour profile.
-    pub hw: HwProfile,
-}
-
-impl Default for Exec {
-    fn default() -> Exec {
-        Exec {
-            code_target: Target::sm(90),
-            device: Target::sm(90),
-            hw: HwProfile::Nvidia,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Op {
+/// The operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Opcode {
+    /// `add`: `d = a + b` (mixed: `d = convert(a) + c`).
     Add,
+    /// `sub`: `d = a - b` (mixed: `d = convert(a) - c`).
     Sub,
+    /// `mul`: `d = a * b`.
     Mul,
+    /// `fma`: `d = a * b + c`, one rounding.
     Fma,
+    /// `mad`: `d = a * b + c` (`.f32`, `.f64`).
     Mad,
 }
 
-/// One arithmetic instruction form (stand-in).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+impl Opcode {
+    /// All opcodes, in the order `Form::all` lists them.
+    pub const ALL: [Opcode; 5] = [
+        Opcode::Add,
+        Opcode::Sub,
+        Opcode::Mul,
+        Opcode::Fma,
+        Opcode::Mad,
+    ];
+    /// The PTX name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Opcode::Add => "add",
+            Opcode::Sub => "sub",
+            Opcode::Mul => "mul",
+            Opcode::Fma => "fma",
+            Opcode::Mad => "mad",
+        }
+    }
+    /// Number of source operands (2 for add/sub/mul, 3 for fma/mad).
+    pub fn arity(self) -> usize {
+        match self {
+            Opcode::Add | Opcode::Sub | Opcode::Mul => 2,
+            Opcode::Fma | Opcode::Mad => 3,
+        }
+    }
+    pub(crate) fn parse(s: &str) -> Option<Opcode> {
+        Opcode::ALL.into_iter().find(|o| o.name() == s)
+    }
+}
+
+/// The clamp applied to the result: `.sat` and `.relu` exclude each other
+/// (9.7.4.4: `fma.rnd{.ftz}{.sat}` and `fma.rnd{.ftz}.relu` are separate lines).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Clamp {
+    /// No clamp.
+    #[default]
+    None,
+    /// `.sat`: clamp to [0.0, 1.0], NaN to +0.0.
+    Sat,
+    /// `.relu`: negative to +0, NaN to canonical NaN.
+    Relu,
+}
+
+/// The instruction type suffix(es).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FormType {
+    /// `.f16`.
+    F16,
+    /// `.f16x2`.
+    F16x2,
+    /// `.bf16`.
+    BF16,
+    /// `.bf16x2`.
+    BF16x2,
+    /// `.f32`.
+    F32,
+    /// `.f64`.
+    F64,
+    /// `.f32.f16`: mixed precision, `a` (and `b`) are `.f16`.
+    F32F16,
+    /// `.f32.bf16`: mixed precision, `a` (and `b`) are `.bf16`.
+    F32BF16,
+}
+
+impl FormType {
+    /// All types, in the order `Form::all` lists them.
+    pub const ALL: [FormType; 8] = [
+        FormType::F16,
+        FormType::F16x2,
+        FormType::BF16,
+        FormType::BF16x2,
+        FormType::F32,
+        FormType::F64,
+        FormType::F32F16,
+        FormType::F32BF16,
+    ];
+    /// The suffix as written (`.f32.bf16`).
+    pub fn suffix(self) -> &'static str {
+        match self {
+            FormType::F16 => ".f16",
+            FormType::F16x2 => ".f16x2",
+            FormType::BF16 => ".bf16",
+            FormType::BF16x2 => ".bf16x2",
+            FormType::F32 => ".f32",
+            FormType::F64 => ".f64",
+            FormType::F32F16 => ".f32.f16",
+            FormType::F32BF16 => ".f32.bf16",
+        }
+    }
+    /// True for the four half-precision types of 9.7.4.
+    pub fn is_half(self) -> bool {
+        matches!(
+            self,
+            FormType::F16 | FormType::F16x2 | FormType::BF16 | FormType::BF16x2
+        )
+    }
+    /// True for `.bf16` and `.bf16x2`.
+    pub fn is_bf16(self) -> bool {
+        matches!(self, FormType::BF16 | FormType::BF16x2)
+    }
+    /// True for the mixed-precision types of 9.7.5.
+    pub fn is_mixed(self) -> bool {
+        matches!(self, FormType::F32F16 | FormType::F32BF16)
+    }
+    /// True for packed two-lane types.
+    pub fn is_x2(self) -> bool {
+        matches!(self, FormType::F16x2 | FormType::BF16x2)
+    }
+    /// The destination's instruction type.
+    pub fn dest(self) -> PtxType {
+        match self {
+            FormType::F16 => PtxType::F16,
+            FormType::F16x2 => PtxType::F16x2,
+            FormType::BF16 => PtxType::BF16,
+            FormType::BF16x2 => PtxType::BF16x2,
+            FormType::F32 | FormType::F32F16 | FormType::F32BF16 => PtxType::F32,
+            FormType::F64 => PtxType::F64,
+        }
+    }
+}
+
+/// Displays a rounding modifier as PTX writes it (`.rn`).
+pub fn round_suffix(rm: Round) -> &'static str {
+    match rm {
+        Round::NearestEven => ".rn",
+        Round::TowardZero => ".rz",
+        Round::TowardNegative => ".rm",
+        Round::TowardPositive => ".rp",
+    }
+}
+
+/// One PTX arithmetic instruction form (opcode, modifiers, types; no
+/// operands). Only legal combinations exist: [`Form::new`] and
+/// [`Form::parse`] reject the others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Form {
-    op: Op,
+    op: Opcode,
     rnd: Option<Round>,
     ftz: bool,
-    sat: bool,
-    relu: bool,
     oob: bool,
-    dty: PtxType,
-    aty: Option<PtxType>,
+    clamp: Clamp,
+    ty: FormType,
+}
+
+/// Which part of a form a legality error is about (for the span).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Part {
+    Op,
+    Rnd,
+    Ftz,
+    Oob,
+    Clamp,
+}
+
+/// Why a combination is not a form: the part at fault, what is wrong, how to fix it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Illegal {
+    pub part: Part,
+    pub message: String,
+    pub help: String,
+}
+
+fn illegal(part: Part, message: String, help: impl Into<String>) -> Result<(), Illegal> {
+    Err(Illegal {
+        part,
+        message,
+        help: help.into(),
+    })
+}
+
+/// The syntax rules: is this combination one of the spec's syntax lines?
+pub(crate) fn legality(
+    op: Opcode,
+    rnd: Option<Round>,
+    ftz: bool,
+    oob: bool,
+    clamp: Clamp,
+    ty: FormType,
+) -> Result<(), Illegal> {
+    let o = op.name();
+    let t = ty.suffix();
+    if ty.is_half() {
+        // 9.7.4.1/9.7.4.3/9.7.4.4: ".rnd = { .rn }".
+        if op == Opcode::Mad {
+            return illegal(
+                Part::Op,
+                format!("mad does not take {t}; mad takes .f32 or .f64"),
+                format!("use fma.rn{t}"),
+            );
+        }
+        if let Some(rm) = rnd {
+            if rm != Round::NearestEven {
+                return illegal(
+                    Part::Rnd,
+                    format!(
+                        "{} is not allowed for {o}{t}: half-precision instructions take only .rn",
+                        round_suffix(rm)
+                    ),
+                    "use .rn (or, for add/sub/mul, no rounding modifier)",
+                );
+            }
+        } else if op == Opcode::Fma {
+            // 9.7.4.4: "fma.rnd{.ftz}{.sat}.f16" — .rnd is not optional.
+            return illegal(
+                Part::Op,
+                format!("fma{t} requires a rounding modifier"),
+                format!("write fma.rn{t}"),
+            );
+        }
+        if oob && op != Opcode::Fma {
+            return illegal(
+                Part::Oob,
+                format!(".oob is only defined for fma, not {o}{t}"),
+                "remove .oob",
+            );
+        }
+        if ftz && ty.is_bf16() {
+            return illegal(
+                Part::Ftz,
+                format!(".ftz is not allowed for {o}{t}: bf16 forms take no .ftz"),
+                "remove .ftz",
+            );
+        }
+        if ftz && oob {
+            return illegal(
+                Part::Ftz,
+                ".ftz cannot be combined with .oob (9.7.4.4: fma.rnd.oob{.relu}.type)".into(),
+                "remove .ftz",
+            );
+        }
+        match clamp {
+            Clamp::None => {}
+            Clamp::Sat if ty.is_bf16() => {
+                return illegal(
+                    Part::Clamp,
+                    format!(".sat is not allowed for {o}{t}: bf16 forms take no .sat"),
+                    if op == Opcode::Fma {
+                        "remove .sat (fma.bf16 accepts .relu)"
+                    } else {
+                        "remove .sat"
+                    },
+                )
+            }
+            Clamp::Sat if oob => {
+                return illegal(
+                    Part::Clamp,
+                    ".sat cannot be combined with .oob (9.7.4.4: fma.rnd.oob{.relu}.type)".into(),
+                    "remove .sat or use .relu",
+                )
+            }
+            Clamp::Sat => {}
+            Clamp::Relu if op != Opcode::Fma => {
+                return illegal(
+                    Part::Clamp,
+                    format!(".relu is only defined for fma, not {o}{t}"),
+                    "remove .relu",
+                )
+            }
+            Clamp::Relu => {}
+        }
+        return Ok(());
+    }
+    if ty.is_mixed() {
+        // 9.7.5: add/sub{.rnd}{.sat}.f32.atype, fma.rnd{.sat}.f32.abtype.
+        if matches!(op, Opcode::Mul | Opcode::Mad) {
+            return illegal(
+                Part::Op,
+                format!("{o}{t} does not exist: mixed precision has only add, sub and fma"),
+                "use add, sub or fma",
+            );
+        }
+        if op == Opcode::Fma && rnd.is_none() {
+            return illegal(
+                Part::Op,
+                format!("fma{t} requires a rounding modifier (9.7.5.3: no default)"),
+                format!("write fma.rn{t}"),
+            );
+        }
+        if ftz {
+            return illegal(
+                Part::Ftz,
+                format!(".ftz is not allowed for {o}{t}: mixed-precision forms take no .ftz"),
+                "remove .ftz",
+            );
+        }
+        if oob {
+            return illegal(
+                Part::Oob,
+                format!(".oob is not allowed for {o}{t}"),
+                "remove .oob",
+            );
+        }
+        if clamp == Clamp::Relu {
+            return illegal(
+                Part::Clamp,
+                format!(".relu is not allowed for {o}{t}"),
+                "use .sat or nothing",
+            );
+        }
+        return Ok(());
+    }
+    // .f32 / .f64: ptxfp models mad only (9.7.3.7).
+    if op != Opcode::Mad {
+        return illegal(
+            Part::Op,
+            format!("{o}{t} is not modelled by ptxfp: its {t} forms are mad{t} (and mixed .f32.f16/.f32.bf16)"),
+            format!("use mad.rn{t}, or a half-precision or mixed-precision form"),
+        );
+    }
+    if oob {
+        return illegal(
+            Part::Oob,
+            format!(".oob is not allowed for mad{t}"),
+            "remove .oob",
+        );
+    }
+    if clamp == Clamp::Relu {
+        return illegal(
+            Part::Clamp,
+            format!(".relu is not allowed for mad{t}"),
+            "use .sat or nothing",
+        );
+    }
+    if ty == FormType::F64 {
+        // 9.7.3.7: "mad.rnd.f64 d, a, b, c;" — no .ftz, no .sat.
+        if ftz {
+            return illegal(
+                Part::Ftz,
+                ".ftz is not allowed for mad.f64".into(),
+                "remove .ftz",
+            );
+        }
+        if clamp == Clamp::Sat {
+            return illegal(
+                Part::Clamp,
+                ".sat is not allowed for mad.f64".into(),
+                "remove .sat",
+            );
+        }
+    }
+    Ok(())
 }
 
 impl Form {
-    /// Parses `fma.rn.relu.bf16x2` (no operands).
-    pub fn parse(text: &str) -> Result<Form, Diagnostic> {
-        let err = |m: String| Err(Diagnostic::error(0..text.len(), m));
-        let mut parts = text.split('.');
-        let op = match parts.next() {
-            Some("add") => Op::Add,
-            Some("sub") => Op::Sub,
-            Some("mul") => Op::Mul,
-            Some("fma") => Op::Fma,
-            Some("mad") => Op::Mad,
-            _ => return err(format!("`{text}` is not an arithmetic form")),
-        };
-        let mut f = Form {
+    /// Builds a form from its fields, or says why that combination is not one
+    /// of the spec's syntax lines.
+    pub fn new(
+        op: Opcode,
+        rnd: Option<Round>,
+        ftz: bool,
+        oob: bool,
+        clamp: Clamp,
+        ty: FormType,
+    ) -> Result<Form, String> {
+        legality(op, rnd, ftz, oob, clamp, ty)
+            .map_err(|e| format!("{} ({})", e.message, e.help))?;
+        Ok(Form {
             op,
-            rnd: None,
-            ftz: false,
-            sat: false,
-            relu: false,
-            oob: false,
-            dty: PtxType::B8,
-            aty: None,
-        };
-        let mut types = Vec::new();
-        for p in parts {
-            match p {
-                "rn" if types.is_empty() => f.rnd = Some(Round::NearestEven),
-                "rz" if types.is_empty() => f.rnd = Some(Round::TowardZero),
-                "rm" if types.is_empty() => f.rnd = Some(Round::TowardNegative),
-                "rp" if types.is_empty() => f.rnd = Some(Round::TowardPositive),
-                "ftz" if types.is_empty() => f.ftz = true,
-                "sat" if types.is_empty() && !f.sat => f.sat = true,
-                "relu" if types.is_empty() => f.relu = true,
-                "oob" if types.is_empty() => f.oob = true,
-                t => match PtxType::parse(t) {
-                    Some(t) => types.push(t),
-                    None => return err(format!("unexpected `.{t}` in `{text}`")),
-                },
-            }
-        }
-        match types[..] {
-            [d] if matches!(
-                d,
-                PtxType::F16 | PtxType::F16x2 | PtxType::BF16 | PtxType::BF16x2
-            ) =>
-            {
-                f.dty = d
-            }
-            [d] if op == Op::Mad && matches!(d, PtxType::F32 | PtxType::F64) => f.dty = d,
-            [PtxType::F32, a] if matches!(a, PtxType::F16 | PtxType::BF16) && op != Op::Mul => {
-                f.dty = PtxType::F32;
-                f.aty = Some(a)
-            }
-            _ => return err(format!("`{text}`: unsupported types")),
-        }
-        Ok(f)
+            rnd,
+            ftz,
+            oob,
+            clamp,
+            ty,
+        })
     }
-    /// Validates against a version and target (stand-in: nothing).
-    pub fn validate(&self, _version: PtxVersion, _target: Target) -> Vec<Diagnostic> {
-        Vec::new()
+    /// The opcode.
+    pub fn op(&self) -> Opcode {
+        self.op
     }
-    /// The version and target the form requires.
-    pub fn requires(&self) -> (PtxVersion, Target) {
-        if self.aty.is_some() {
-            (PtxVersion::new(8, 6), Target::sm(100))
-        } else {
-            (PtxVersion::new(4, 2), Target::sm(53))
-        }
+    /// The rounding modifier as written (`None`: left out, which means `.rn`
+    /// where the syntax allows it, NOTES.md "Rounding").
+    pub fn rnd(&self) -> Option<Round> {
+        self.rnd
     }
-    /// The destination type.
+    /// The rounding mode the operation uses: the written one, else `.rn`.
+    pub fn rounding(&self) -> Round {
+        self.rnd.unwrap_or(Round::NearestEven)
+    }
+    /// `.ftz`.
+    pub fn ftz(&self) -> bool {
+        self.ftz
+    }
+    /// `.oob`.
+    pub fn oob(&self) -> bool {
+        self.oob
+    }
+    /// `.sat` / `.relu`.
+    pub fn clamp(&self) -> Clamp {
+        self.clamp
+    }
+    /// The type suffix.
+    pub fn ty(&self) -> FormType {
+        self.ty
+    }
+
+    /// Instruction type of the destination operand.
     pub fn dest_type(&self) -> PtxType {
-        self.dty
+        self.ty.dest()
     }
-    /// The source types.
+
+    /// Instruction types of the source operands, in operand order: e.g.
+    /// mixed `fma`: `[F16, F16, F32]`; mixed `add`: `[F16, F32]` (`d, a, c`).
     pub fn source_types(&self) -> Vec<PtxType> {
-        let a = self.aty.unwrap_or(self.dty);
-        match self.op {
-            Op::Fma | Op::Mad => vec![a, a, self.dty],
-            _ if self.aty.is_some() => vec![a, self.dty],
-            _ => vec![a, a],
-        }
-    }
-    /// Evaluates on source bits.
-    pub fn eval(&self, srcs: &[u64], _exec: &Exec) -> u64 {
-        let s = |i: usize| srcs.get(i).copied().unwrap_or(0);
-        let rm = self.rnd.unwrap_or(Round::NearestEven);
-        match (self.dty, self.aty) {
-            (PtxType::F16, _) => self.lane::<F16>(s(0), s(1), s(2), rm),
-            (PtxType::BF16, _) => self.lane::<BF16>(s(0), s(1), s(2), rm),
-            (PtxType::F16x2, _) => {
-                let lo = self.lane::<F16>(s(0) & 0xffff, s(1) & 0xffff, s(2) & 0xffff, rm);
-                let hi = self.lane::<F16>(
-                    s(0) >> 16 & 0xffff,
-                    s(1) >> 16 & 0xffff,
-                    s(2) >> 16 & 0xffff,
-                    rm,
-                );
-                hi << 16 | lo
-            }
-            (PtxType::BF16x2, _) => {
-                let lo = self.lane::<BF16>(s(0) & 0xffff, s(1) & 0xffff, s(2) & 0xffff, rm);
-                let hi = self.lane::<BF16>(
-                    s(0) >> 16 & 0xffff,
-                    s(1) >> 16 & 0xffff,
-                    s(2) >> 16 & 0xffff,
-                    rm,
-                );
-                hi << 16 | lo
-            }
-            (PtxType::F64, _) => self.lane::<F64>(s(0), s(1), s(2), rm),
-            (_, None) => self.lane::<F32>(s(0), s(1), s(2), rm),
-            (_, Some(a)) => {
-                let cv = |x: u64| match a {
-                    PtxType::F16 => fp::convert::<F16, F32>(x, rm).bits,
-                    _ => fp::convert::<BF16, F32>(x, rm).bits,
+        let d = self.ty.dest();
+        match self.ty {
+            FormType::F32F16 | FormType::F32BF16 => {
+                let h = if self.ty == FormType::F32F16 {
+                    PtxType::F16
+                } else {
+                    PtxType::BF16
                 };
-                let r = match self.op {
-                    Op::Fma => fp::fma::<F32>(cv(s(0)), cv(s(1)), s(2), rm).bits,
-                    Op::Sub => fp::sub::<F32>(cv(s(0)), s(1), rm).bits,
-                    _ => fp::add::<F32>(cv(s(0)), s(1), rm).bits,
-                };
-                self.finish::<F32>(r)
+                match self.op {
+                    Opcode::Fma => vec![h, h, PtxType::F32],
+                    _ => vec![h, PtxType::F32],
+                }
             }
+            _ => vec![d; self.op.arity()],
         }
     }
-    fn lane<F: Format>(&self, a: u64, b: u64, c: u64, rm: Round) -> u64 {
-        let oob = |x: u64| F::BITS == 16 && x & 0x7fff == 0x7ff7;
-        if self.oob && (oob(a) || oob(b)) {
-            return 0;
-        }
-        let r = match self.op {
-            Op::Add => fp::add::<F>(a, b, rm),
-            Op::Sub => fp::sub::<F>(a, b, rm),
-            Op::Mul => fp::mul::<F>(a, b, rm),
-            Op::Fma | Op::Mad => fp::fma::<F>(a, b, c, rm),
-        };
-        self.finish::<F>(r.bits)
-    }
-    fn finish<F: Format>(&self, r: u64) -> u64 {
-        if fp::is_nan::<F>(r) {
-            if self.sat {
-                return 0;
-            }
-            return match F::BITS {
-                16 => 0x7fff,
-                32 => 0x7fff_ffff,
-                _ => r,
-            };
-        }
-        let neg = fp::is_negative::<F>(r);
-        if (self.relu || self.sat) && neg {
-            return 0;
-        }
-        let one = fp::convert::<F32, F>(0x3f80_0000, Round::NearestEven).bits;
-        if self.sat && r > one {
-            return one;
-        }
-        r
-    }
-    /// Every form (stand-in: none).
+
+    /// Every legal form: the 164 spellings of the syntax lines and the legacy
+    /// `mad.f64` (see the module documentation), in a fixed order.
     pub fn all() -> Vec<Form> {
-        Vec::new()
+        let mut out = Vec::new();
+        let rnds = [
+            None,
+            Some(Round::NearestEven),
+            Some(Round::TowardZero),
+            Some(Round::TowardNegative),
+            Some(Round::TowardPositive),
+        ];
+        for ty in FormType::ALL {
+            for op in Opcode::ALL {
+                for rnd in rnds {
+                    for ftz in [false, true] {
+                        for oob in [false, true] {
+                            for clamp in [Clamp::None, Clamp::Sat, Clamp::Relu] {
+                                if let Ok(f) = Form::new(op, rnd, ftz, oob, clamp, ty) {
+                                    out.push(f);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Parses `fma.rn.relu.bf16x2` (opcode, modifiers, types; no operands).
+    ///
+    /// Syntax-level errors only: unknown opcode, modifier or type; wrong
+    /// modifier order; duplicates; `.sat` with `.relu`; modifiers a type does
+    /// not take; and the spec's errata (NOTES.md "Errata":
+    /// `add.rz.f32.bf16.sat`, `fma.rz.sat.f32.f16.sat`). The span of an error
+    /// is relative to `text` and points at the offending part; the message
+    /// says what was expected, the help how to write it.
+    pub fn parse(text: &str) -> Result<Form, Diagnostic> {
+        crate::rules::parse(text)
+    }
+
+    pub(crate) fn from_parts(
+        op: Opcode,
+        rnd: Option<Round>,
+        ftz: bool,
+        oob: bool,
+        clamp: Clamp,
+        ty: FormType,
+    ) -> Form {
+        Form {
+            op,
+            rnd,
+            ftz,
+            oob,
+            clamp,
+            ty,
+        }
     }
 }
 
 impl fmt::Display for Form {
+    /// Canonical PTX: opcode, `.rnd`, `.ftz`, `.oob`, `.sat`/`.relu`, types,
+    /// in the order of the syntax lines.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let op = match self.op {
-            Op::Add => "add",
-            Op::Sub => "sub",
-            Op::Mul => "mul",
-            Op::Fma => "fma",
-            Op::Mad => "mad",
-        };
-        f.write_str(op)?;
-        if let Some(r) = self.rnd {
-            f.write_str(match r {
-                Round::NearestEven => ".rn",
-                Round::TowardZero => ".rz",
-                Round::TowardNegative => ".rm",
-                _ => ".rp",
-            })?;
+        f.write_str(self.op.name())?;
+        if let Some(rm) = self.rnd {
+            f.write_str(round_suffix(rm))?;
         }
-        for (on, m) in [
-            (self.oob, ".oob"),
-            (self.ftz, ".ftz"),
-            (self.sat, ".sat"),
-            (self.relu, ".relu"),
-        ] {
-            if on {
-                f.write_str(m)?;
-            }
+        if self.ftz {
+            f.write_str(".ftz")?;
         }
-        write!(f, "{}", self.dty)?;
-        if let Some(a) = self.aty {
-            write!(f, "{a}")?;
+        if self.oob {
+            f.write_str(".oob")?;
         }
-        Ok(())
+        match self.clamp {
+            Clamp::None => {}
+            Clamp::Sat => f.write_str(".sat")?,
+            Clamp::Relu => f.write_str(".relu")?,
+        }
+        f.write_str(self.ty.suffix())
     }
 }
+
+impl core::str::FromStr for Form {
+    type Err = Diagnostic;
+    fn from_str(s: &str) -> Result<Form, Diagnostic> {
+        Form::parse(s)
+    }
+}
+
+/// What is being modelled: the code's `.target` and the device that runs it
+/// (`mad.f32` without rounding has sm_1x semantics when the code targets
+/// sm_1x AND the device is sm_1x; on sm_20+ devices it is `fma.rn.ftz.f32`),
+/// plus the hardware profile of NVIDIA-specific choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Exec {
+    /// The `.target` the code was written for.
+    pub code_target: Target,
+    /// The device that runs it.
+    pub device: Target,
+    /// NaN patterns, flush timing and the other choices the spec leaves open.
+    pub hw: HwProfile,
+}
+
+impl Default for Exec {
+    /// sm_90 code on an sm_90 device, [`HwProfile::NVIDIA`].
+    fn default() -> Exec {
+        Exec {
+            code_target: Target::sm(90),
+            device: Target::sm(90),
+            hw: HwProfile::NVIDIA,
+        }
+    }
+}
+
+impl Exec {
+    /// The same target for code and device, NVIDIA's profile.
+    pub fn on(target: Target) -> Exec {
+        Exec {
+            code_target: target,
+            device: target,
+            hw: HwProfile::NVIDIA,
+        }
+    }
+}
+
+use crate::hw::HwProfile;
+use crate::target::Target;

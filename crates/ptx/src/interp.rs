@@ -538,12 +538,15 @@ impl Machine<'_> {
     fn arith(&mut self, ins: &Instr) -> Result<(), RunError> {
         let form = match Form::parse(&ins.opcode) {
             Ok(f) => f,
-            Err(d) => {
-                let d = d.shifted(ins.opcode_span.start);
-                return Err(RunError::Program(Diagnostic {
-                    message: format!("unsupported instruction `{}`: {}", ins.opcode, d.message),
-                    ..d
-                }));
+            // A form of the family with a mistake: the form's own diagnostic.
+            Err(d) if crate::check::in_family(ins) => {
+                return Err(RunError::Program(d.shifted(ins.opcode_span.start)))
+            }
+            Err(_) => {
+                return Err(RunError::Program(
+                    Diagnostic::error(ins.opcode_span.clone(), format!("unsupported instruction `{}`", ins.opcode))
+                        .with_help("the interpreter runs the f16/bf16 add/sub/mul/fma family, mad, mov, cvt, setp, ld, st, cvta"),
+                ))
             }
         };
         if let Some(d) = form

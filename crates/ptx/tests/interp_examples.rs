@@ -258,7 +258,6 @@ fn spec_9_7_3_7_mad() {
 }
 
 #[test]
-#[ignore = "needs the sm_1x mad.f32 model from the forms branch (the stand-in Form has no device model)"]
 fn spec_9_7_3_7_mad_on_sm_1x() {
     // NOTES.md: on sm_1x the exact product 1 + 2^-11 + 2^-24 is truncated to
     // 24 bits, 1 + 2^-11, then c = -1 is added: 2^-11 = 0x3a000000.

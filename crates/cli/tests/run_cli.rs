@@ -1,0 +1,260 @@
+//! `ptxfp run`, through the real binary. Expected values are derived by
+//! hand in the comments, not copied from ptxfp's output.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn root() -> String {
+    format!("{}/../..", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn ptxfp(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_ptxfp"));
+    c.current_dir(root()).args(args);
+    c.stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = c.spawn().expect("spawn ptxfp");
+    if let Some(s) = stdin {
+        child.stdin.take().unwrap().write_all(s.as_bytes()).unwrap();
+    } else {
+        drop(child.stdin.take());
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn text(o: &Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn readme_main_job_runs() {
+    let o = ptxfp(&["run", "examples/spec-9.7.4.4-fma.ptx"], None);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    // -1.5 × 2.0 + 0.25 = -2.75 = -1.375 × 2^1: sign, exponent 16, fraction 0x180.
+    assert!(out.contains("d0 = 0xc180  f16 -2.75"), "{out}");
+    // Lane 0 OOB → +0, lane 1 -2·2 + 2 = -2 → relu → +0.
+    assert!(out.contains("f2 = 0x00000000  bf16x2 {0.0, 0.0}"), "{out}");
+}
+
+#[test]
+fn every_example_runs() {
+    for f in std::fs::read_dir(format!("{}/examples", root())).unwrap() {
+        let p = f.unwrap().path();
+        let name = p.file_name().unwrap().to_string_lossy().into_owned();
+        if !name.starts_with("spec-") {
+            continue;
+        }
+        let o = ptxfp(
+            &["run", "--device", "sm_100", &format!("examples/{name}")],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(0), "{name}: {}", text(&o).1);
+    }
+}
+
+#[test]
+fn stdin_set_and_lanes() {
+    // 1.5 + 0.25 = 1.75 = 0x3f00 (f16: 1.11b × 2^0).
+    let src = ".reg .f16 a, b, d;\nadd.rn.f16 d, a, b;\n";
+    let o = ptxfp(
+        &["run", "--set", "a=1.5", "--set", "b=0x3400", "-"],
+        Some(src),
+    );
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert_eq!(out.trim(), "d = 0x3f00  f16 1.75");
+    // --all also shows the inputs.
+    let o = ptxfp(
+        &["run", "--all", "--set", "a=1.5", "--set", "b=0x3400"],
+        Some(src),
+    );
+    assert_eq!(text(&o).0.lines().count(), 3);
+}
+
+#[test]
+fn packing_order_and_mem() {
+    // mov.b32 {lo, hi}: lo in bits 0..15; cvt packs a in the upper half.
+    let src = ".reg .b16 lo, hi;\n.reg .b32 p, q;\n.reg .f32 a, b;\n.reg .b64 ad;\n\
+               mov.b32 p, {lo, hi};\ncvt.rn.f16x2.f32 q, a, b;\nmov.u64 ad, 0x100;\nst.global.b32 [ad+4], q;\n";
+    let o = ptxfp(
+        &[
+            "run",
+            "--set",
+            "lo=0x3c00",
+            "--set",
+            "hi=0x4000",
+            "--set",
+            "a=1",
+            "--set",
+            "b=2",
+            "--json",
+        ],
+        Some(src),
+    );
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let reg = |n: &str| {
+        v["registers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["name"] == n)
+            .unwrap()["bits"]
+            .clone()
+    };
+    assert_eq!(reg("p"), "0x40003c00");
+    assert_eq!(reg("q"), "0x3c004000"); // a = 1.0 → 0x3c00 upper, b = 2.0 → 0x4000 lower
+    assert_eq!(v["memory"][0]["address"], "0x104");
+    assert_eq!(v["memory"][0]["bytes"], "0040003c"); // 0x3c004000, least significant byte first
+}
+
+#[test]
+fn errors_have_locations_and_exit_2() {
+    let cases: &[(&str, &[&str], &str)] = &[
+        (
+            "add.f16 x, y, z;\n",
+            &[],
+            "<stdin>:1:12: error: register `y` is not declared",
+        ),
+        (
+            ".reg .f16 x;\n.reg .f32 y;\nadd.f16 x, y, y;\n",
+            &["--set", "y=1"],
+            "<stdin>:3:12: error: register `y` is declared `.f32`",
+        ),
+        (
+            ".reg .b32 x;\n.reg .b64 a;\nmov.u64 a, 16;\nld.global.b32 x, [a];\n",
+            &[],
+            "<stdin>:4:18: error: `ld.global.b32` reads 4 bytes at 0x10",
+        ),
+        (".reg .f32 x;\nmov.f32 x, 1.5.5;\n", &[], "<stdin>:2:"),
+        (
+            "bra $L1;\n",
+            &[],
+            "<stdin>:1:1: error: `bra`: control flow is not supported",
+        ),
+        (
+            ".reg .f32 x, y;\nsin.approx.f32 x, y;\n",
+            &["--set", "y=1"],
+            "unsupported instruction `sin.approx.f32`",
+        ),
+        (
+            ".reg .f16 x, y;\nadd.f16 x, y, y;\n",
+            &[],
+            "<stdin>:2:12: error: register `y` is read before it is written",
+        ),
+        (
+            ".target sm_100\n.reg .f32 d, c;\n.reg .b16 a;\nadd.rn.f32.f16 d, a, c;\n",
+            &["--set", "a=0", "--set", "c=0"],
+            "sm_100",
+        ),
+    ];
+    for (src, args, want) in cases {
+        let mut a = vec!["run"];
+        a.extend_from_slice(args);
+        let o = ptxfp(&a, Some(src));
+        let (_, err) = text(&o);
+        assert_eq!(o.status.code(), Some(2), "{src}: {err}");
+        assert!(err.contains(want), "{src}\nwant {want}\ngot {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    let o = ptxfp(&["run", "no/such/file.ptx"], None);
+    assert_eq!(o.status.code(), Some(2));
+    let o = ptxfp(&["run", "--mem", "0x10=abc"], Some(""));
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn lenient_declares_and_warns() {
+    let o = ptxfp(&["run", "--lenient"], Some("add.f16 x, y, z;\n"));
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("warning: `x` declared on first use as `.f16`"),
+        "{err}"
+    );
+    assert!(
+        err.contains("`y` read before it was written: reads as 0"),
+        "{err}"
+    );
+    assert_eq!(out.trim(), "x = 0x0000  f16 0.0"); // +0 + +0 = +0
+}
+
+#[test]
+fn mad_device_model() {
+    // examples/spec-9.7.3.7-mad.ptx derives both values in its header.
+    let f = "examples/spec-9.7.3.7-mad.ptx";
+    let o = ptxfp(&["run", f], None);
+    assert!(text(&o).0.contains("d = 0x3a000400"), "{:?}", text(&o));
+    let o = ptxfp(&["run", "--device", "sm_13", f], None);
+    assert!(text(&o).0.contains("d = 0x3a000000"), "{:?}", text(&o));
+}
+
+#[test]
+fn contract_reports_the_difference() {
+    // examples/contract.ptx derives 0x1c00 (as written) and 0x1c01 (fused).
+    let o = ptxfp(
+        &[
+            "run",
+            "--contract",
+            "examples/contract.ptx",
+            "--set",
+            "k_param_0=0x1000",
+            "--set",
+            "k_param_1=0x2000",
+            "--mem",
+            "0x1000=013c033c00bc",
+        ],
+        None,
+    );
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(out.contains("mem[0x2000..0x2002] = 00 1c"), "{out}");
+    let line = out.lines().find(|l| l.starts_with("contract:")).unwrap();
+    assert!(line.contains("examples/contract.ptx:29:5 mul"), "{line}");
+    assert!(line.contains("examples/contract.ptx:30:5 add"), "{line}");
+    assert!(
+        line.contains("= 0x1c01") && line.contains("as written = 0x1c00"),
+        "{line}"
+    );
+    // With a rounding modifier there is nothing to fuse.
+    let src = std::fs::read_to_string(format!("{}/examples/contract.ptx", root()))
+        .unwrap()
+        .replace("add.f16", "add.rn.f16");
+    let o = ptxfp(
+        &[
+            "run",
+            "--contract",
+            "--set",
+            "k_param_0=0x1000",
+            "--set",
+            "k_param_1=0x2000",
+            "--mem",
+            "0x1000=013c033c00bc",
+        ],
+        Some(&src),
+    );
+    assert!(
+        text(&o).0.contains("contract: no mul+add pair"),
+        "{:?}",
+        text(&o)
+    );
+}
+
+#[test]
+fn trace_shows_inputs_and_results() {
+    let o = ptxfp(
+        &["run", "--trace", "--set", "a=0x3c00"],
+        Some(".reg .f16 a, d;\nmul.f16 d, a, a;\n"),
+    );
+    let (out, _) = text(&o);
+    assert!(
+        out.contains("trace <stdin>:2:1: mul.f16 d, a, a  [0x3c00, 0x3c00] -> 0x3c00  f16 1.0"),
+        "{out}"
+    );
+}

@@ -538,6 +538,10 @@ impl<'a> Parser<'a> {
                         if open_len {
                             count = bytes.len() as u64 / elem.max(1);
                         }
+                        if elem.saturating_mul(count) > MAX_INIT {
+                            self.error(t.span.clone(), format!("variable `{s}` is too large to initialize (more than {MAX_INIT} bytes)"));
+                            ok = false;
+                        }
                         if ok {
                             bytes.resize((elem * count) as usize, 0);
                             init = Some(bytes);
@@ -679,6 +683,10 @@ impl<'a> Parser<'a> {
     }
 
     fn operand(&mut self) -> Option<Operand> {
+        self.operand_at(0)
+    }
+
+    fn operand_at(&mut self, depth: usize) -> Option<Operand> {
         let t = self.next()?;
         let s = self.text(&t);
         let start = t.span.start;
@@ -742,7 +750,11 @@ impl<'a> Parser<'a> {
                         self.error(t.span, "unclosed `{` in an operand");
                         return None;
                     }
-                    elems.push(self.operand()?);
+                    if depth >= MAX_NESTING {
+                        self.error(t.span, "operand vectors nested too deeply");
+                        return None;
+                    }
+                    elems.push(self.operand_at(depth + 1)?);
                 }
             }
             Tok::Punct('[') => {
@@ -807,6 +819,12 @@ impl<'a> Parser<'a> {
         }
     }
 }
+
+/// The largest initialized variable the parser materializes.
+const MAX_INIT: u64 = 1 << 20;
+
+/// The deepest `{...}` nesting of an operand.
+const MAX_NESTING: usize = 4;
 
 fn starts_numeric(s: &str) -> bool {
     s.as_bytes().first().is_some_and(|c| c.is_ascii_digit())

@@ -82,9 +82,10 @@ pub fn check(src: &str, opts: CheckOptions) -> Report {
         (None, None) => (Target::sm(90), Origin::Default),
     };
     let mut diags = m.diagnostics.clone();
-    let mut regs: HashMap<&str, PtxType> = HashMap::new();
+    // Registers are scoped by function body (PTX ISA §5.1.1: `.reg` is per function).
+    let mut regs: HashMap<(usize, &str), PtxType> = HashMap::new();
     for r in &m.regs {
-        if regs.insert(&r.name, r.ty).is_some() {
+        if regs.insert((r.scope, &r.name), r.ty).is_some() {
             diags.push(Diagnostic::error(
                 r.span.clone(),
                 format!("register `{}` declared twice", r.name),
@@ -100,7 +101,12 @@ pub fn check(src: &str, opts: CheckOptions) -> Report {
             continue;
         }
         checked += 1;
-        check_instr(ins, version, target, &regs, &mut diags);
+        let scoped = |n: &str| {
+            regs.get(&(ins.scope, n))
+                .or_else(|| regs.get(&(0, n)))
+                .copied()
+        };
+        check_instr(ins, version, target, &scoped, &mut diags);
     }
     diags.sort_by_key(|d| d.span.start);
     Report {
@@ -116,7 +122,7 @@ fn check_instr(
     ins: &Instr,
     version: PtxVersion,
     target: Target,
-    regs: &HashMap<&str, PtxType>,
+    regs: &dyn Fn(&str) -> Option<PtxType>,
     diags: &mut Vec<Diagnostic>,
 ) {
     let at = ins.opcode_span.start;
@@ -127,7 +133,7 @@ fn check_instr(
             // The operands can still be checked for declarations.
             for op in &ins.operands {
                 if let OperandKind::Name(n) = &op.kind {
-                    if !regs.contains_key(n.as_str()) {
+                    if regs(n).is_none() {
                         diags.push(undeclared(n, op.span.clone()));
                     }
                 }
@@ -155,9 +161,9 @@ fn check_instr(
     }
     for (i, (op, ty)) in ins.operands.iter().zip(&types).enumerate() {
         match &op.kind {
-            OperandKind::Name(n) => match regs.get(n.as_str()) {
+            OperandKind::Name(n) => match regs(n) {
                 None => diags.push(undeclared(n, op.span.clone())),
-                Some(rt) if !ty.accepts_register(*rt) => diags.push(
+                Some(rt) if !ty.accepts_register(rt) => diags.push(
                     Diagnostic::error(
                         op.span.clone(),
                         format!("operand `{n}` is a `{rt}` register; `{form}` needs `{ty}` here"),

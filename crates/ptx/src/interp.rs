@@ -221,7 +221,11 @@ pub fn run_module(m: &Module, inputs: &Inputs, opts: &Options) -> Result<Outcome
         },
         products: BTreeMap::new(),
     };
-    for r in &m.regs {
+    // A module with an `.entry` runs its first entry function; a snippet
+    // runs everything. Registers of other functions are out of scope.
+    let scope = m.functions.iter().find(|f| f.entry).map(|f| f.scope);
+    let in_scope = |s: usize| scope.is_none_or(|e| s == 0 || s == e);
+    for r in m.regs.iter().filter(|r| in_scope(r.scope)) {
         if mc.regs.contains_key(&r.name) {
             return Err(err(
                 r.span.clone(),
@@ -256,6 +260,9 @@ pub fn run_module(m: &Module, inputs: &Inputs, opts: &Options) -> Result<Outcome
     mc.apply_inputs(inputs)?;
     for s in &m.stmts {
         let Stmt::Instr(ins) = s else { continue };
+        if !in_scope(ins.scope) {
+            continue;
+        }
         if !mc.step(ins)? {
             break;
         }

@@ -52,6 +52,19 @@ pub struct RegDecl {
     pub ty: PtxType,
     /// Where the name (or range) was declared.
     pub span: Span,
+    /// The function body it belongs to (0: module level); see [`Function`].
+    pub scope: usize,
+}
+
+/// A function (`.entry` or `.func`) with a body.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Function {
+    /// Its name.
+    pub name: String,
+    /// True for `.entry`.
+    pub entry: bool,
+    /// The scope number of its body: its registers and instructions carry it.
+    pub scope: usize,
 }
 
 /// A variable in memory: `.global .align 4 .b8 buf[16];`, or a kernel
@@ -125,6 +138,8 @@ pub struct Instr {
     pub operands: Vec<Operand>,
     /// The whole statement, guard to `;`.
     pub span: Span,
+    /// The function body it is in (0: module level).
+    pub scope: usize,
 }
 
 impl Instr {
@@ -158,8 +173,10 @@ pub struct Module {
     pub regs: Vec<RegDecl>,
     /// Every variable and parameter declared, in order.
     pub vars: Vec<VarDecl>,
-    /// The statements, in order (all functions concatenated).
+    /// The statements, in order (all functions concatenated; see [`Instr::scope`]).
     pub stmts: Vec<Stmt>,
+    /// The functions with bodies, in order.
+    pub functions: Vec<Function>,
     /// What could not be parsed.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -261,6 +278,12 @@ struct Parser<'a> {
     toks: Vec<Token>,
     pos: usize,
     m: Module,
+    /// Brace depth.
+    depth: usize,
+    /// The current function body's scope (0 outside any).
+    scope: usize,
+    /// A function header seen, whose body is next: name and entry-ness.
+    pending: Option<(String, bool)>,
 }
 
 impl<'a> Parser<'a> {
@@ -318,8 +341,29 @@ impl<'a> Parser<'a> {
         while let Some(t) = self.peek().cloned() {
             let text = self.text(&t);
             match t.tok {
-                Tok::Punct('{') | Tok::Punct('}') | Tok::Punct(';') => {
+                Tok::Punct('{') => {
                     self.next();
+                    if self.depth == 0 {
+                        self.scope = self.m.functions.len() + 1;
+                        let (name, entry) = self.pending.take().unwrap_or_default();
+                        self.m.functions.push(Function {
+                            name,
+                            entry,
+                            scope: self.scope,
+                        });
+                    }
+                    self.depth += 1;
+                }
+                Tok::Punct('}') => {
+                    self.next();
+                    self.depth = self.depth.saturating_sub(1);
+                    if self.depth == 0 {
+                        self.scope = 0;
+                    }
+                }
+                Tok::Punct(';') => {
+                    self.next();
+                    self.pending = None;
                 }
                 Tok::Word if text.starts_with('.') => self.directive(),
                 Tok::Word | Tok::Punct('@') => self.statement(),
@@ -368,7 +412,16 @@ impl<'a> Parser<'a> {
                 let space = Space::parse(d).unwrap_or(Space::Global);
                 self.var_decl(space, t.span);
             }
-            ".visible" | ".extern" | ".weak" | ".entry" | ".func" => self.function_header(),
+            ".visible" | ".extern" | ".weak" => {
+                // `.extern .shared .b8 smem[];` is a variable; otherwise a function follows.
+                if let Some(n) = self.peek().cloned() {
+                    if let Some(space) = Space::parse(self.text(&n)) {
+                        self.next();
+                        self.var_decl(space, n.span);
+                    }
+                }
+            }
+            ".entry" | ".func" => self.function_header(d == ".entry"),
             ".loc" | ".file" | ".section" => self.skip_line(),
             ".address_size" | ".pragma" | ".maxntid" | ".reqntid" | ".minnctapersm"
             | ".maxnreg" | ".maxnctapersm" | ".noreturn" => {
@@ -442,6 +495,7 @@ impl<'a> Parser<'a> {
                                         name: format!("{s}{k}"),
                                         ty,
                                         span: t.span.start..c.span.end,
+                                        scope: self.scope,
                                     });
                                 }
                             }
@@ -456,6 +510,7 @@ impl<'a> Parser<'a> {
                             name: s.to_string(),
                             ty,
                             span: t.span,
+                            scope: self.scope,
                         });
                     }
                 }
@@ -568,9 +623,15 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// `.visible .entry name(.param .u64 p0, ...)`: records the parameters.
-    fn function_header(&mut self) {
+    /// `.entry name(.param .u64 p0, ...)` or `.func (.param .b32 r) name(...)`:
+    /// records the name and the parameters.
+    fn function_header(&mut self, entry: bool) {
+        let mut name = None;
         while let Some(t) = self.peek().cloned() {
+            if name.is_none() && t.tok == Tok::Word && !self.text(&t).starts_with('.') {
+                name = Some(self.text(&t).to_string());
+                self.pending = Some((self.text(&t).to_string(), entry));
+            }
             match t.tok {
                 Tok::Punct('{') | Tok::Punct(';') => return,
                 Tok::Word if self.text(&t) == ".param" => {
@@ -679,6 +740,7 @@ impl<'a> Parser<'a> {
             opcode_span: op_tok.span,
             operands,
             span: start..end,
+            scope: self.scope,
         }));
     }
 
@@ -861,6 +923,9 @@ pub fn parse(src: &str) -> Module {
         toks,
         pos: 0,
         m: Module::default(),
+        depth: 0,
+        scope: 0,
+        pending: None,
     };
     p.m.diagnostics = diags;
     p.run()

@@ -70,7 +70,7 @@ pub fn parse_value(text: &str, ty: PtxType) -> Result<u64, String> {
                 .trim_end_matches('U')
                 .bytes()
                 .all(|c| c.is_ascii_digit()));
-    if is_int && !(is_float(ty) && !is_hex) {
+    if is_int && (!is_float(ty) || is_hex) {
         let v = crate::module::parse_int(body).ok_or_else(bad)? as u64;
         if is_float(ty) {
             // 0x bits for a float type: the bits, sign included.

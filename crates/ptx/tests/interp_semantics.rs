@@ -1,0 +1,164 @@
+//! cvt, setp, mov and ld/st against independent oracles: rustc_apfloat for
+//! conversions, the CPU's own f32/f64 comparisons for setp.
+
+use proptest::prelude::*;
+use ptxfp::cvt::Cvt;
+use ptxfp::interp::{run, Inputs, Options};
+use ptxfp::setp::Setp;
+use rustc_apfloat::ieee::{BFloat, Double, Half, Single};
+use rustc_apfloat::{Float, FloatConvert, Round};
+
+const MODES: [(&str, Round); 4] = [
+    ("rn", Round::NearestTiesToEven),
+    ("rz", Round::TowardZero),
+    ("rm", Round::TowardNegative),
+    ("rp", Round::TowardPositive),
+];
+
+/// Interesting f32 inputs: near f16/bf16 ties, overflow, subnormals, NaNs.
+fn f32_bits() -> impl Strategy<Value = u32> {
+    prop_oneof![
+        any::<u32>(),
+        (0x3000_0000u32..0x4800_0000).prop_map(|x| x & !0xfff | 0x1000),
+        (0u32..0x0100_0000),
+        Just(0x7f80_0001),
+        Just(0xff80_0000),
+        Just(0x477f_f000),
+        Just(0x477f_efff),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn cvt_narrowing_matches_apfloat(x in f32_bits()) {
+        for (m, rm) in MODES {
+            let mut li = false;
+            let s = Single::from_bits(x.into());
+            let h: Half = s.convert_r(rm, &mut li).value;
+            // NOTES.md: NaN results of f32 → f16/bf16 are 0x7fff.
+            let want = if h.is_nan() { 0x7fff } else { h.to_bits() as u64 };
+            prop_assert_eq!(Cvt::parse(&format!("cvt.{m}.f16.f32")).unwrap().eval(&[x.into()]), want);
+            let b: BFloat = s.convert_r(rm, &mut li).value;
+            let want = if b.is_nan() { 0x7fff } else { b.to_bits() as u64 };
+            prop_assert_eq!(Cvt::parse(&format!("cvt.{m}.bf16.f32")).unwrap().eval(&[x.into()]), want);
+            let d = Double::from_bits(u128::from(x) << 29 | 0x1234);
+            let f: Single = d.convert_r(rm, &mut li).value;
+            let want = if f.is_nan() { 0x7fff_ffff } else { f.to_bits() as u64 };
+            prop_assert_eq!(Cvt::parse(&format!("cvt.{m}.f32.f64")).unwrap().eval(&[(u64::from(x) << 29) | 0x1234]), want);
+        }
+    }
+
+    #[test]
+    fn cvt_widening_is_exact(x in any::<u16>()) {
+        let mut li = false;
+        let f: Single = Half::from_bits(x.into()).convert_r(Round::NearestTiesToEven, &mut li).value;
+        let want = if f.is_nan() { 0x7fff_ffff } else { f.to_bits() as u64 };
+        prop_assert_eq!(Cvt::parse("cvt.f32.f16").unwrap().eval(&[x.into()]), want);
+        // bf16 → f32 is a shift: the oracle is the bit layout itself.
+        let want = if x & 0x7fff > 0x7f80 { 0x7fff_ffff } else { u64::from(x) << 16 };
+        prop_assert_eq!(Cvt::parse("cvt.f32.bf16").unwrap().eval(&[x.into()]), want);
+    }
+
+    #[test]
+    fn setp_matches_the_cpu(a in any::<u32>(), b in any::<u32>(), pick in 0usize..3) {
+        // Equal, sign-flipped and random pairs.
+        let b = [b, a, a ^ 0x8000_0000][pick];
+        let (x, y) = (f32::from_bits(a), f32::from_bits(b));
+        let un = x.is_nan() || y.is_nan();
+        for (op, want) in [
+            ("eq", x == y), ("ne", !un && x != y), ("lt", x < y), ("le", x <= y), ("gt", x > y),
+            ("ge", x >= y), ("equ", un || x == y), ("neu", x != y), ("ltu", un || x < y),
+            ("leu", un || x <= y), ("gtu", un || x > y), ("geu", un || x >= y), ("num", !un), ("nan", un),
+        ] {
+            let s = Setp::parse(&format!("setp.{op}.f32")).unwrap();
+            prop_assert_eq!(s.eval(a.into(), b.into()), want, "{} {:#x} {:#x}", op, a, b);
+        }
+    }
+}
+
+#[test]
+fn cvt_modifiers() {
+    let c = |t: &str, x: u64| Cvt::parse(t).unwrap().eval(&[x]);
+    // .ftz flushes an f32 subnormal input before converting: -2^-149 → -0.
+    assert_eq!(c("cvt.rn.ftz.f16.f32", 0x8000_0001), 0x8000);
+    // Without .ftz, -2^-149 rounds to -0 in f16 anyway; rm rounds it to -2^-24.
+    assert_eq!(c("cvt.rm.f16.f32", 0x8000_0001), 0x8001);
+    assert_eq!(c("cvt.rm.ftz.f16.f32", 0x8000_0001), 0x8000);
+    // .sat: 2.0 → 1.0; -0.5 → +0; NaN → +0.
+    assert_eq!(c("cvt.rn.sat.f16.f32", 0x4000_0000), 0x3c00);
+    assert_eq!(c("cvt.rn.sat.f16.f32", 0xbf00_0000), 0);
+    assert_eq!(c("cvt.rn.sat.f16.f32", 0x7fc0_0000), 0);
+    // .satfinite: +inf → max finite, sign kept: bf16 max 0x7f7f.
+    assert_eq!(c("cvt.rn.satfinite.bf16.f32", 0xff80_0000), 0xff7f);
+    // .relu: NaN → canonical NaN, -3 → +0.
+    assert_eq!(c("cvt.rn.relu.f16.f32", 0xffc0_0000), 0x7fff);
+    assert_eq!(c("cvt.rn.relu.f16.f32", 0xc040_0000), 0);
+    // f32 result .ftz: f16 2^-24 is normal in f32, kept.
+    assert_eq!(c("cvt.ftz.f32.f16", 1), 0x3380_0000);
+    // f64 → f32 subnormal result flushed by .ftz: 2^-140.
+    assert_eq!(c("cvt.rn.ftz.f32.f64", 0x3730_0000_0000_0000), 0);
+    assert_eq!(c("cvt.rn.f32.f64", 0x3730_0000_0000_0000), 0x200);
+}
+
+fn regs(src: &str, inputs: Inputs) -> std::collections::HashMap<String, u64> {
+    run(src, &inputs, &Options::default())
+        .unwrap_or_else(|e| panic!("{e}"))
+        .regs
+        .into_iter()
+        .map(|r| (r.name, r.bits))
+        .collect()
+}
+
+#[test]
+fn mov_unpack_and_vectors() {
+    let src = ".reg .b32 w;\n.reg .b16 lo, hi;\n.reg .b64 q;\n.reg .b16 a, b, c, d;\n\
+               mov.b32 w, 0x40003c00;\nmov.b32 {lo, hi}, w;\n\
+               mov.b64 q, 0x0004000300020001;\nmov.b64 {a, b, c, d}, q;\n";
+    let r = regs(src, Inputs::default());
+    assert_eq!((r["lo"], r["hi"]), (0x3c00, 0x4000));
+    assert_eq!((r["a"], r["b"], r["c"], r["d"]), (1, 2, 3, 4));
+}
+
+#[test]
+fn memory_by_variable_name() {
+    let src = ".global .align 8 .b8 buf[8];\n.shared .align 4 .b32 sh[2];\n.reg .b32 x, y;\n.reg .f32 f, g;\n\
+               ld.global.v2.b32 {x, y}, [buf];\nst.shared.b32 [sh+4], y;\nld.shared.f32 f, [sh+4];\n";
+    let inputs = Inputs {
+        mems: vec![("buf".into(), vec![1, 0, 0, 0, 0, 0, 0x80, 0x3f])],
+        ..Inputs::default()
+    };
+    let r = regs(src, inputs);
+    assert_eq!((r["x"], r["y"]), (1, 0x3f80_0000));
+    assert_eq!(r["f"], 0x3f80_0000);
+    // .shared is not initialized: reading sh+0 is an error naming the address.
+    let bad = format!("{src}ld.shared.f32 g, [sh];\n");
+    let e = run(
+        &bad,
+        &Inputs {
+            mems: vec![("buf".into(), vec![0; 8])],
+            ..Inputs::default()
+        },
+        &Options::default(),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("never given or written"), "{e}");
+}
+
+#[test]
+fn guards_and_setp() {
+    let src = ".reg .pred p, q;\n.reg .f16 a, b, d, e;\n\
+               setp.lt.f16 p, a, b;\nsetp.nan.f16 q, a, b;\n\
+               @p add.f16 d, a, b;\n@!q mul.f16 e, a, b;\n@q mov.b16 e, 0x1234;\n";
+    let inputs = Inputs {
+        sets: vec![("a".into(), "0.5".into()), ("b".into(), "0x4000".into())],
+        ..Inputs::default()
+    };
+    let r = regs(src, inputs);
+    assert_eq!(r["p"], 1);
+    assert_eq!(r["q"], 0);
+    assert_eq!(r["d"], 0x4100); // 0.5 + 2 = 2.5 = 1.25 × 2^1
+    assert_eq!(r["e"], 0x3c00); // 0.5 × 2 = 1.0; the @q mov did not run
+}

@@ -141,8 +141,8 @@ const DATA: [u64; 4] = [0xc000_7ff7, 0x4000_3c00, 0x3bc0_3f80, 0xbf80_3f81];
 
 fn half_block(src: &str, add: bool) {
     let r = run_src(src, 90);
-    let (op, bop): (fn(u64, u64) -> u64, fn(u64, u64) -> u64) =
-        if add { (hadd, bfadd) } else { (hmul, bfmul) };
+    type Op = fn(u64, u64) -> u64;
+    let (op, bop): (Op, Op) = if add { (hadd, bfadd) } else { (hmul, bfmul) };
     assert_eq!(r["d0"], op(0x3c00, 0x1000), "d0");
     assert_eq!(r["d1"], op(0x3c01, 0x1200), "d1");
     assert_eq!(r["bd0"], bop(0x3f80, 0x3bc0), "bd0");

@@ -136,7 +136,12 @@ fn errors_have_locations_and_exit_2() {
         (
             "bra $L1;\n",
             &[],
-            "<stdin>:1:1: error: `bra`: control flow is not supported",
+            "<stdin>:1:1: error: `bra $L1`: only forward branches are supported",
+        ),
+        (
+            "call f, (x);\n",
+            &[],
+            "<stdin>:1:1: error: `call`: control flow is not supported",
         ),
         (
             ".reg .f32 x, y;\nsin.approx.f32 x, y;\n",
@@ -257,4 +262,42 @@ fn trace_shows_inputs_and_results() {
         out.contains("trace <stdin>:2:1: mul.f16 d, a, a  [0x3c00, 0x3c00] -> 0x3c00  f16 1.0"),
         "{out}"
     );
+}
+
+#[test]
+fn nvcc_kernel_one_thread() {
+    // examples/nvcc-kernel.ptx: thread 1 computes d[1] = fma(a[1], b[1], d[1])
+    // = 3 × 5 + 1 = 16 = 2^4 → f16 exponent 15 + 4 = 19 → 0x4c00, stored at
+    // d + 2 little-endian.
+    let base = [
+        "run",
+        "examples/nvcc-kernel.ptx",
+        "--set",
+        "k_param_0=0x1000",
+        "--set",
+        "k_param_1=0x2000",
+        "--set",
+        "k_param_2=0x3000",
+        "--set",
+        "%tid.x=1",
+        "--mem",
+        "0x1000=0000003c00000000",
+        "--mem",
+        "0x2000=00000042",
+        "--mem",
+        "0x3000=00000045",
+    ];
+    let mut args = base.to_vec();
+    args.extend(["--set", "k_param_3=4"]);
+    let o = ptxfp(&args, None);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(out.contains("mem[0x1002..0x1004] = 00 4c"), "{out}");
+    // n = 1: i = 1 >= n, the guarded branch skips the store.
+    let mut args = base.to_vec();
+    args.extend(["--set", "k_param_3=1"]);
+    let o = ptxfp(&args, None);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(!out.contains("mem["), "{out}");
 }

@@ -6,6 +6,7 @@
 //! [`Options::contract`] additionally reports where the assembler's
 //! mul+add → fma fusion would change a result.
 
+pub mod int;
 pub mod value;
 
 use crate::cvt::Cvt;
@@ -142,6 +143,13 @@ struct Reg {
     written: bool,
 }
 
+/// What to do after an instruction.
+enum Flow {
+    Next,
+    Stop,
+    Jump(String),
+}
+
 /// The mul whose result a register holds (for `--contract`).
 #[derive(Clone, Debug)]
 struct Product {
@@ -258,13 +266,34 @@ pub fn run_module(m: &Module, inputs: &Inputs, opts: &Options) -> Result<Outcome
             .saturating_mul(256);
     }
     mc.apply_inputs(inputs)?;
-    for s in &m.stmts {
+    let mut pc = 0;
+    while let Some(s) = m.stmts.get(pc) {
+        pc += 1;
         let Stmt::Instr(ins) = s else { continue };
         if !in_scope(ins.scope) {
             continue;
         }
-        if !mc.step(ins)? {
-            break;
+        match mc.step(ins)? {
+            Flow::Next => {}
+            Flow::Stop => break,
+            Flow::Jump(label) => {
+                // Forward branches only: execution stays straight-line.
+                let target = m.stmts[pc..]
+                    .iter()
+                    .position(|t| matches!(t, Stmt::Label(l, _) if *l == label));
+                match target {
+                    Some(k) => pc += k + 1,
+                    None => {
+                        return Err(RunError::Program(
+                            Diagnostic::error(
+                                ins.span.clone(),
+                                format!("`bra {label}`: only forward branches are supported (no loops)"),
+                            )
+                            .with_help("the interpreter runs straight-line code; a label must come after the branch"),
+                        ))
+                    }
+                }
+            }
         }
     }
     let mut out = mc.out;
@@ -316,6 +345,13 @@ impl Machine<'_> {
                     .map_err(|e| RunError::Input(format!("--set {name}={text}: {e}")))?;
                 self.mem
                     .give(addr, &v.to_le_bytes()[..size.min(8) as usize]);
+            } else if special(name).is_some() {
+                let v = parse_value(text, PtxType::U32)
+                    .map_err(|e| RunError::Input(format!("--set {name}={text}: {e}")))?;
+                self.declare(name, PtxType::U32);
+                if let Some(r) = self.regs.get_mut(name) {
+                    r.value = Some(v);
+                }
             } else if self.opts.lenient {
                 return Err(RunError::Input(format!(
                     "--set {name}: `{name}` is not declared; with --lenient its type comes from its first use, so declare it with `.reg` to give it a value"
@@ -391,6 +427,11 @@ impl Machine<'_> {
     fn read(&mut self, op: &Operand, ty: PtxType) -> Result<u64, RunError> {
         match &op.kind {
             OperandKind::Imm(t) => parse_value(t, ty).map_err(|e| err(op.span.clone(), e)),
+            OperandKind::Name(n) if !self.regs.contains_key(n) && special(n).is_some() => {
+                // NOTE: the interpreter models one thread: thread 0 of block 0
+                // of a one-thread grid, unless --set gives another value.
+                Ok(special(n).unwrap_or(0))
+            }
             OperandKind::Name(n) if self.vars.contains_key(n) && !self.regs.contains_key(n) => {
                 // A variable's name as an operand is its address (PTX ISA §6.4.2).
                 Ok(self.vars[n].0 & mask(ty.bits()))
@@ -487,8 +528,8 @@ impl Machine<'_> {
         ));
     }
 
-    /// Executes one instruction; false when execution ends.
-    fn step(&mut self, ins: &Instr) -> Result<bool, RunError> {
+    /// Executes one instruction.
+    fn step(&mut self, ins: &Instr) -> Result<Flow, RunError> {
         if let Some(g) = &ins.guard {
             let op = Operand {
                 kind: OperandKind::Name(g.reg.clone()),
@@ -502,14 +543,25 @@ impl Machine<'_> {
                         ins.span.start, ins.opcode
                     ));
                 }
-                return Ok(true);
+                return Ok(Flow::Next);
             }
         }
         let root = ins.root();
         match root {
             "ret" | "exit" => {
                 self.trace(ins, &[], None);
-                return Ok(false);
+                return Ok(Flow::Stop);
+            }
+            "bra" if ins.suffixes().all(|s| s == "uni") => {
+                if let [Operand {
+                    kind: OperandKind::Name(l),
+                    ..
+                }] = &ins.operands[..]
+                {
+                    self.trace(ins, &[], None);
+                    return Ok(Flow::Jump(l.clone()));
+                }
+                return Err(err(ins.span.clone(), "`bra` takes one label"));
             }
             "mov" => self.mov(ins)?,
             "cvt" => self.cvt(ins)?,
@@ -521,6 +573,11 @@ impl Machine<'_> {
                 let v = self.read(&ops[1], ty)?;
                 self.write(&ops[0], ty, v)?;
                 self.trace(ins, &[v], Some((v, ty)));
+            }
+            "add" | "sub" | "mul" | "fma" | "mad" | "shl" | "shr" | "and" | "or" | "xor"
+                if int::IntOp::parse(&ins.opcode).is_some() =>
+            {
+                self.int(ins)?
             }
             "add" | "sub" | "mul" | "fma" | "mad" => self.arith(ins)?,
             "bra" | "brx" | "call" | "bar" | "barrier" => {
@@ -539,7 +596,7 @@ impl Machine<'_> {
                 ));
             }
         }
-        Ok(true)
+        Ok(Flow::Next)
     }
 
     fn arith(&mut self, ins: &Instr) -> Result<(), RunError> {
@@ -765,7 +822,40 @@ impl Machine<'_> {
         Ok(())
     }
 
+    fn int(&mut self, ins: &Instr) -> Result<(), RunError> {
+        let Some(op) = int::IntOp::parse(&ins.opcode) else {
+            return Err(err(
+                ins.opcode_span.clone(),
+                format!("unsupported instruction `{}`", ins.opcode),
+            ));
+        };
+        let types = op.source_types();
+        let ops = self.operands(ins, 1 + types.len())?;
+        let mut srcs = Vec::new();
+        for (o, t) in ops[1..].iter().zip(&types) {
+            srcs.push(self.read(o, *t)?);
+        }
+        let r = op.eval(&srcs);
+        self.write(&ops[0], op.dest_type(), r)?;
+        self.trace(ins, &srcs, Some((r, op.dest_type())));
+        Ok(())
+    }
+
     fn setp(&mut self, ins: &Instr) -> Result<(), RunError> {
+        if let Some(ty) = last_type(ins).filter(|t| !value::is_float(*t)) {
+            let ops = self.operands(ins, 3)?;
+            let a = self.read(&ops[1], ty)?;
+            let b = self.read(&ops[2], ty)?;
+            let Some((_, p)) = int::setp_int(&ins.opcode, a, b) else {
+                return Err(err(
+                    ins.opcode_span.clone(),
+                    format!("unsupported instruction `{}`", ins.opcode),
+                ));
+            };
+            self.write(&ops[0], PtxType::Pred, u64::from(p))?;
+            self.trace(ins, &[a, b], Some((u64::from(p), PtxType::Pred)));
+            return Ok(());
+        }
         let s = Setp::parse(&ins.opcode)
             .map_err(|d| RunError::Program(d.shifted(ins.opcode_span.start)))?;
         let ops = self.operands(ins, 3)?;
@@ -894,6 +984,19 @@ impl Machine<'_> {
             }
         }
         ty
+    }
+}
+
+/// The default value of a special register (PTX ISA §10): one thread, one block.
+fn special(name: &str) -> Option<u64> {
+    let (base, dim) = name.rsplit_once('.').unwrap_or((name, ""));
+    if !matches!(dim, "x" | "y" | "z" | "") {
+        return None;
+    }
+    match base {
+        "%tid" | "%ctaid" | "%laneid" | "%warpid" | "%smid" | "%clusterid" => Some(0),
+        "%ntid" | "%nctaid" | "%nwarpid" => Some(1),
+        _ => None,
     }
 }
 

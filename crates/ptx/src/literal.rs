@@ -240,7 +240,7 @@ mod tests {
         // 1 + 2^-10: rounding once gives 0x3c01. Parsing to f32 first would
         // give exactly the midpoint (2^-30 is lost), then 0x3c00.
         assert_eq!(
-            parse_operand("1.00048828218690948486328125", PtxType::F16),
+            parse_operand("1.000488282181322574615478515625", PtxType::F16),
             Ok(0x3c01)
         );
         // 1e-7 is subnormal in f16: 2^-24 * 1.677... -> 0x0002

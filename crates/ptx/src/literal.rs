@@ -58,7 +58,7 @@ impl Lane {
     fn sign(self) -> u64 {
         1 << (self.bits() - 1)
     }
-    fn from_str(self, s: &str) -> Option<u64> {
+    fn parse(self, s: &str) -> Option<u64> {
         fn go<T: Float>(s: &str) -> Option<u64> {
             let r = T::from_str_r(s, ApRound::NearestTiesToEven).ok()?;
             Some(r.value.to_bits() as u64)
@@ -132,7 +132,7 @@ fn parse_lane(s: &str, lane: Lane) -> Result<u64, String> {
             "`{t}` is not a number: expected a hex bit pattern (0x3c00), a decimal (1.5, -0.0, 1e-7), inf, -inf or nan"
         ));
     }
-    lane.from_str(t)
+    lane.parse(t)
         .ok_or_else(|| format!("`{t}` is not a valid decimal literal"))
 }
 

@@ -329,7 +329,14 @@ fn t(s: &str) -> Target {
 }
 
 /// (form, ptx, target, expected errors (substrings; empty = accepted), expected warning)
-const RULES: &[(&str, &str, &str, &[&str], Option<&str>)] = &[
+type Rule = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static [&'static str],
+    Option<&'static str>,
+);
+const RULES: &[Rule] = &[
     // add/sub/mul f16: 4.2, sm_53
     ("add.f16", "4.2", "sm_53", &[], None),
     ("sub.rn.ftz.sat.f16x2", "4.2", "sm_53", &[], None),

@@ -516,6 +516,16 @@ impl Form {
         crate::rules::parse(text)
     }
 
+    /// Like [`Form::parse`], but accepts a misplaced, out-of-order or
+    /// repeated modifier (the spec's errata `add.rz.f32.bf16.sat`,
+    /// `fma.rz.sat.f32.f16.sat`) when the modifiers make a legal form,
+    /// returning that form with a warning that says how to write it
+    /// (NOTES.md "Errata": "a lenient mode may accept a misplaced modifier
+    /// with a warning"). Every other error is still an error.
+    pub fn parse_lenient(text: &str) -> Result<(Form, Vec<Diagnostic>), Diagnostic> {
+        crate::rules::parse_lenient(text)
+    }
+
     pub(crate) fn from_parts(
         op: Opcode,
         rnd: Option<Round>,

@@ -321,6 +321,32 @@ fn errata_messages_exactly() {
     assert_eq!(d.help.as_deref(), Some("write fma.rz.sat.f32.f16"));
 }
 
+#[test]
+fn lenient_mode_accepts_the_errata_with_a_warning() {
+    for (text, canonical) in [
+        ("add.rz.f32.bf16.sat", "add.rz.sat.f32.bf16"),
+        ("fma.rz.sat.f32.f16.sat", "fma.rz.sat.f32.f16"),
+        ("add.ftz.rn.f16", "add.rn.ftz.f16"),
+    ] {
+        let (f, ws) = Form::parse_lenient(text).unwrap();
+        assert_eq!(f.to_string(), canonical);
+        assert_eq!(ws.len(), 1);
+        assert_eq!(ws[0].severity, Severity::Warning);
+        assert_eq!(ws[0].help.as_deref(), Some(&*format!("write {canonical}")));
+    }
+    // Still errors: exclusive modifiers, illegal combinations, unknown words.
+    for text in [
+        "fma.rn.sat.relu.f16",
+        "add.bf16.ftz",
+        "add.rn.f16.xyz",
+        "fma.f16",
+    ] {
+        assert!(Form::parse_lenient(text).is_err(), "{text}");
+    }
+    // A canonical form: no warning.
+    assert_eq!(Form::parse_lenient("add.f16").unwrap().1, vec![]);
+}
+
 fn v(s: &str) -> PtxVersion {
     s.parse().unwrap()
 }

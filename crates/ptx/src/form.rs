@@ -2,7 +2,7 @@
 //! ptxfp implements, its canonical printing and its parser.
 //!
 //! The forms follow the spec's syntax lines (spec/ files, section numbers
-//! beside each rule in [`legality`]); `sub` on `.f16`/`.bf16` follows `add`
+//! beside each rule in `legality`); `sub` on `.f16`/`.bf16` follows `add`
 //! (NOTES.md: "implement it with the same forms, versions and targets as
 //! `add`").
 //!
@@ -32,6 +32,16 @@
 //! Without the spellings that leave out an optional `.rn`/`.rnd` (30 half,
 //! 8 mixed) the syntax lines give 126; the reading that gives 164 is the one
 //! above. `tests/forms.rs` asserts each row.
+
+//!
+//! ```
+//! use ptxfp::{Exec, Form, PtxVersion, Target};
+//! let f = Form::parse("fma.rn.relu.bf16x2").unwrap();
+//! assert!(f.validate(PtxVersion::new(7, 0), Target::sm(80)).is_empty());
+//! // Lane 0: 1 * 1 + (-2) = -1 -> .relu -> +0; lane 1: 1 * 1 + 1 = 2.
+//! assert_eq!(f.eval(&[0x3f80_3f80, 0x3f80_3f80, 0x3f80_c000], &Exec::default()), 0x4000_0000);
+//! assert_eq!(f.to_string(), "fma.rn.relu.bf16x2");
+//! ```
 
 use core::fmt;
 

@@ -620,3 +620,38 @@ fn vectors_cover_the_edge_cases() {
         assert!(all.contains(needle), "no vector with {needle:?}");
     }
 }
+
+/// The edge-weighted generator's inputs (fma addends next to rounding
+/// boundaries of the product) through the reference: 400 per form, every
+/// form, for the code/device pairs that change `mad.f32`.
+#[test]
+fn generated_vectors_match_the_reference() {
+    let pairs = [
+        (Target::sm(100), Target::sm(100)),
+        (Target::sm(13), Target::sm(13)),
+        (Target::sm(13), Target::sm(90)),
+    ];
+    let mut n = 0;
+    for (code, device) in pairs {
+        let exec = Exec {
+            code_target: code,
+            device,
+            hw: ptxfp::HwProfile::NVIDIA,
+        };
+        for (k, f) in Form::all().iter().enumerate() {
+            if code.is_sm1x() && !legacy(f) {
+                continue;
+            }
+            for v in ptxfp::gen::generate(f, 400, k as u64 + 1, &exec) {
+                let want = reference(f, &v.srcs, code, device);
+                assert_eq!(
+                    v.expected, want,
+                    "{f} {:x?} on {code}/{device}: ptxfp {:x}, reference {want:x}",
+                    v.srcs, v.expected
+                );
+                n += 1;
+            }
+        }
+    }
+    assert_eq!(n, 400 * (165 + 5 + 5));
+}

@@ -138,3 +138,43 @@ fn lanes_are_independent() {
     // Extra high bits are ignored.
     assert_eq!(ev("add.f16", &[0xffff_3c00, 0x3c00]), 0x4000);
 }
+
+#[test]
+fn every_open_choice_is_one_profile_field() {
+    // A GPU measurement changes one field of HwProfile, and only that result moves.
+    let other = HwProfile {
+        half_nan: 0x7e00,
+        f32_nan: 0x7fc0_0000,
+        f64_invalid_nan: 0x7ff8_0000_0000_0000,
+        f64_nan_priority: [2, 1, 0],
+        ftz_timing: FtzTiming::AfterRounding,
+        sat_clears_neg_zero: false,
+        relu_clears_neg_zero: false,
+        oob_mask: 0xffff,
+        oob_value: 0x7fff,
+    };
+    let e = Exec {
+        hw: other,
+        ..Exec::default()
+    };
+    let run = |form: &str, s: &[u64]| Form::parse(form).unwrap().eval(s, &e);
+    assert_eq!(run("add.f16", &[0x7c00, 0xfc00]), 0x7e00);
+    assert_eq!(run("mad.rn.f32", &[0x7f80_0000, 0, 0]), 0x7fc0_0000);
+    assert_eq!(run("fma.rn.f32.bf16", &[0x7f80, 0, 0]), 0x7fc0_0000);
+    assert_eq!(
+        run("mad.rn.f64", &[0x7ff0 << 48, 0, 0]),
+        0x7ff8_0000_0000_0000
+    );
+    assert_eq!(
+        run(
+            "mad.rn.f64",
+            &[0x7ff0_0000_0000_0001, 0, 0x7ff0_0000_0000_0003]
+        ),
+        0x7ff8_0000_0000_0003
+    );
+    assert_eq!(run("add.sat.f16", &[0x8000, 0x8000]), 0x8000);
+    assert_eq!(run("fma.rn.relu.bf16", &[0x8000, 0x3f80, 0x8000]), 0x8000);
+    assert_eq!(run("fma.rn.oob.f16", &[0x7ff7, 0x3c00, 0]), 0x7e00);
+    assert_eq!(run("fma.rn.oob.f16", &[0x7fff, 0x3c00, 0]), 0x0000);
+    assert_eq!(run("fma.rn.oob.f16", &[0xfff7, 0x3c00, 0]), 0x7e00);
+}

@@ -178,3 +178,39 @@ fn every_open_choice_is_one_profile_field() {
     assert_eq!(run("fma.rn.oob.f16", &[0x7fff, 0x3c00, 0]), 0x0000);
     assert_eq!(run("fma.rn.oob.f16", &[0xfff7, 0x3c00, 0]), 0x7e00);
 }
+
+#[test]
+fn decoded_values_read_back_exactly() {
+    use ptxfp::{literal, PtxType};
+    for ty in [PtxType::F16, PtxType::BF16] {
+        for x in 0..=0xffffu64 {
+            let exp = if ty == PtxType::F16 { 0x7c00 } else { 0x7f80 };
+            if x & exp == exp && x & !(exp | 0x8000) != 0 {
+                continue; // NaN prints with its bits
+            }
+            let s = literal::decode(x, ty);
+            assert_eq!(
+                literal::parse_operand(&s, ty),
+                Ok(x),
+                "{ty} {x:04x} printed {s}"
+            );
+        }
+    }
+    let mut r = 0x1234_5678_9abc_def0u64;
+    for _ in 0..20000 {
+        r ^= r << 13;
+        r ^= r >> 7;
+        r ^= r << 17;
+        for (ty, x) in [(PtxType::F32, r & 0xffff_ffff), (PtxType::F64, r)] {
+            let s = literal::decode(x, ty);
+            if s.starts_with("NaN") {
+                continue;
+            }
+            assert_eq!(
+                literal::parse_operand(&s, ty),
+                Ok(x),
+                "{ty} {x:x} printed {s}"
+            );
+        }
+    }
+}

@@ -1,5 +1,6 @@
-//! The interpreter must never panic: every bad input is an error with a
-//! location. Runs each input strictly and leniently, on two devices.
+//! The module parser, the checker and the interpreter must never panic:
+//! every bad input is an error with a location. Runs each input strictly
+//! and leniently, on three devices.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -8,6 +9,8 @@ use ptxfp::Target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(src) = std::str::from_utf8(data) else { return };
+    let _ = ptxfp::module::parse(src);
+    let _ = ptxfp::check::check(src, Default::default());
     for (lenient, sm) in [(false, 90), (true, 100), (true, 13)] {
         let opts = Options {
             device: Target::sm(sm),

@@ -28,19 +28,36 @@ impl Env {
     }
 }
 
-/// Parses a form, rendering an error with a caret under the span.
-pub fn parse_form(text: &str, origin: &str) -> Result<Form, String> {
-    Form::parse(text).map_err(|d| d.render(origin, text).trim_end().to_string())
+/// Where a form came from: the command line (rendered with a caret under
+/// the span) or `file:line` of a vector file (one line per message).
+#[derive(Clone, Copy)]
+pub enum Origin<'a> {
+    /// The FORM argument.
+    Arg,
+    /// A line of a file.
+    Line(&'a str),
+}
+
+fn show(d: &Diagnostic, text: &str, origin: Origin) -> String {
+    match origin {
+        Origin::Arg => d.render("<form>", text).trim_end().to_string(),
+        Origin::Line(at) => format!("{at}: {d}"),
+    }
+}
+
+/// Parses a form, explaining an error.
+pub fn parse_form(text: &str, origin: Origin) -> Result<Form, String> {
+    Form::parse(text).map_err(|d| show(&d, text, origin))
 }
 
 /// Validates a form against `--ptx`/`--target`: warnings go to stderr,
 /// errors are returned.
-pub fn validate(form: &Form, env: &Env, origin: &str) -> Result<(), String> {
+pub fn validate(form: &Form, env: &Env, origin: Origin) -> Result<(), String> {
     let text = form.to_string();
     let diags: Vec<Diagnostic> = form.validate(env.ptx, env.target);
     let mut errors = Vec::new();
     for d in diags {
-        let r = d.render(origin, &text).trim_end().to_string();
+        let r = show(&d, &text, origin);
         if d.is_error() {
             errors.push(r);
         } else {

@@ -2,7 +2,7 @@
 
 use ptxfp::literal;
 
-use crate::common::{parse_form, validate, Env};
+use crate::common::{parse_form, validate, Env, Origin};
 use crate::{emit, outln, Outcome};
 
 /// Arguments of `eval`.
@@ -21,8 +21,8 @@ pub struct Args {
 /// Prints `0xRESULT = VALUE` (per lane), then the operands decoded.
 pub fn run(a: Args) -> Result<Outcome, String> {
     let mut out = String::new();
-    let form = parse_form(&a.form, "<form>")?;
-    validate(&form, &a.env, "<form>")?;
+    let form = parse_form(&a.form, Origin::Arg)?;
+    validate(&form, &a.env, Origin::Arg)?;
     let types = form.source_types();
     if a.operands.len() != types.len() {
         return Err(format!(

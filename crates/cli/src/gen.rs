@@ -2,7 +2,7 @@
 
 use ptxfp::gen::{format_line, generate};
 
-use crate::common::{parse_form, validate, Env};
+use crate::common::{parse_form, validate, Env, Origin};
 use crate::{emit, outln, Outcome};
 
 /// Arguments of `gen`.
@@ -23,8 +23,8 @@ pub struct Args {
 /// Prints a header comment and `count` lines.
 pub fn run(a: Args) -> Result<Outcome, String> {
     let mut out = String::new();
-    let form = parse_form(&a.form, "<form>")?;
-    validate(&form, &a.env, "<form>")?;
+    let form = parse_form(&a.form, Origin::Arg)?;
+    validate(&form, &a.env, Origin::Arg)?;
     outln!(
         out,
         "# {form}: {} vectors, seed {}, expected values from the ptxfp model ({}, device {}); not an oracle",

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use ptxfp::literal;
 
-use crate::common::{parse_form, validate, Env};
+use crate::common::{parse_form, validate, Env, Origin};
 use crate::{emit, outln, Outcome};
 
 /// Arguments of `verify`.
@@ -41,8 +41,8 @@ pub fn run(a: Args) -> Result<Outcome, String> {
                 continue;
             }
             let toks: Vec<&str> = line.split_whitespace().collect();
-            let form = parse_form(toks[0], &at)?;
-            validate(&form, &a.env, &at)?;
+            let form = parse_form(toks[0], Origin::Line(&at))?;
+            validate(&form, &a.env, Origin::Line(&at))?;
             let types = form.source_types();
             if toks.len() != types.len() + 2 {
                 return Err(format!(

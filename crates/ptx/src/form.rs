@@ -2,7 +2,7 @@
 //! ptxfp implements, its canonical printing and its parser.
 //!
 //! The forms follow the spec's syntax lines (spec/ files, section numbers
-//! beside each rule in [`legality`]); `sub` on `.f16`/`.bf16` follows `add`
+//! beside each rule in `legality`); `sub` on `.f16`/`.bf16` follows `add`
 //! (NOTES.md: "implement it with the same forms, versions and targets as
 //! `add`").
 //!
@@ -32,6 +32,16 @@
 //! Without the spellings that leave out an optional `.rn`/`.rnd` (30 half,
 //! 8 mixed) the syntax lines give 126; the reading that gives 164 is the one
 //! above. `tests/forms.rs` asserts each row.
+
+//!
+//! ```
+//! use ptxfp::{Exec, Form, PtxVersion, Target};
+//! let f = Form::parse("fma.rn.relu.bf16x2").unwrap();
+//! assert!(f.validate(PtxVersion::new(7, 0), Target::sm(80)).is_empty());
+//! // Lane 0: 1 * 1 + (-2) = -1 -> .relu -> +0; lane 1: 1 * 1 + 1 = 2.
+//! assert_eq!(f.eval(&[0x3f80_3f80, 0x3f80_3f80, 0x3f80_c000], &Exec::default()), 0x4000_0000);
+//! assert_eq!(f.to_string(), "fma.rn.relu.bf16x2");
+//! ```
 
 use core::fmt;
 
@@ -514,6 +524,16 @@ impl Form {
     /// says what was expected, the help how to write it.
     pub fn parse(text: &str) -> Result<Form, Diagnostic> {
         crate::rules::parse(text)
+    }
+
+    /// Like [`Form::parse`], but accepts a misplaced, out-of-order or
+    /// repeated modifier (the spec's errata `add.rz.f32.bf16.sat`,
+    /// `fma.rz.sat.f32.f16.sat`) when the modifiers make a legal form,
+    /// returning that form with a warning that says how to write it
+    /// (NOTES.md "Errata": "a lenient mode may accept a misplaced modifier
+    /// with a warning"). Every other error is still an error.
+    pub fn parse_lenient(text: &str) -> Result<(Form, Vec<Diagnostic>), Diagnostic> {
+        crate::rules::parse_lenient(text)
     }
 
     pub(crate) fn from_parts(

@@ -129,7 +129,7 @@ fn to_f32<S: Format>(x: u64) -> u64 {
 /// `count` vectors for `form`, reproducible from `seed`; expected values
 /// from [`Form::eval`] under `exec`.
 pub fn generate(form: &Form, count: usize, seed: u64, exec: &Exec) -> Vec<Vector> {
-    let mut rng = Rng(seed ^ 0x5eed_0f_f0f0_u64);
+    let mut rng = Rng(seed ^ 0x005e_ed0f_f0f0_u64);
     let fma = form.op().arity() == 3;
     let oob = form.oob();
     let mut out = Vec::with_capacity(count);

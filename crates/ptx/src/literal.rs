@@ -58,7 +58,7 @@ impl Lane {
     fn sign(self) -> u64 {
         1 << (self.bits() - 1)
     }
-    fn from_str(self, s: &str) -> Option<u64> {
+    fn parse(self, s: &str) -> Option<u64> {
         fn go<T: Float>(s: &str) -> Option<u64> {
             let r = T::from_str_r(s, ApRound::NearestTiesToEven).ok()?;
             Some(r.value.to_bits() as u64)
@@ -132,7 +132,7 @@ fn parse_lane(s: &str, lane: Lane) -> Result<u64, String> {
             "`{t}` is not a number: expected a hex bit pattern (0x3c00), a decimal (1.5, -0.0, 1e-7), inf, -inf or nan"
         ));
     }
-    lane.from_str(t)
+    lane.parse(t)
         .ok_or_else(|| format!("`{t}` is not a valid decimal literal"))
 }
 
@@ -240,7 +240,7 @@ mod tests {
         // 1 + 2^-10: rounding once gives 0x3c01. Parsing to f32 first would
         // give exactly the midpoint (2^-30 is lost), then 0x3c00.
         assert_eq!(
-            parse_operand("1.00048828218690948486328125", PtxType::F16),
+            parse_operand("1.000488282181322574615478515625", PtxType::F16),
             Ok(0x3c01)
         );
         // 1e-7 is subnormal in f16: 2^-24 * 1.677... -> 0x0002

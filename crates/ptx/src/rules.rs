@@ -82,6 +82,15 @@ fn with_dot(r: &Range<usize>) -> Range<usize> {
 
 /// See [`Form::parse`].
 pub(crate) fn parse(text: &str) -> Result<Form, Diagnostic> {
+    parse_mode(text, false).map(|(f, _)| f)
+}
+
+/// See [`Form::parse_lenient`].
+pub(crate) fn parse_lenient(text: &str) -> Result<(Form, Vec<Diagnostic>), Diagnostic> {
+    parse_mode(text, true)
+}
+
+fn parse_mode(text: &str, lenient: bool) -> Result<(Form, Vec<Diagnostic>), Diagnostic> {
     let whole = 0..text.len();
     if text.trim().is_empty() {
         return Err(Diagnostic::error(
@@ -245,9 +254,18 @@ pub(crate) fn parse(text: &str) -> Result<Form, Diagnostic> {
             return Err(d.with_help("write one type, or .f32.f16 / .f32.bf16"));
         }
     };
+    let mut warnings = Vec::new();
     if let Some(d) = problem {
         if fatal {
             return Err(d);
+        }
+        if lenient {
+            if let Ok(f) = Form::new(op, rnd, ftz, oob, clamp, ty) {
+                let mut w = d.with_help(format!("write {f}"));
+                w.severity = crate::diag::Severity::Warning;
+                warnings.push(w);
+                return Ok((f, warnings));
+            }
         }
         let help = match Form::new(op, rnd, ftz, oob, clamp, ty) {
             Ok(f) => format!("write {f}"),
@@ -277,7 +295,7 @@ pub(crate) fn parse(text: &str) -> Result<Form, Diagnostic> {
         };
         Diagnostic::error(span, e.message).with_help(e.help)
     })?;
-    Ok(Form::from_parts(op, rnd, ftz, oob, clamp, ty))
+    Ok((Form::from_parts(op, rnd, ftz, oob, clamp, ty), warnings))
 }
 
 const fn v(major: u8, minor: u8) -> PtxVersion {

@@ -1,0 +1,215 @@
+//! Runs the real `ptxfp` binary.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn ptxfp(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ptxfp"))
+        .args(args)
+        .output()
+        .expect("run ptxfp")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn vectors() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/vectors")
+}
+
+fn tmp(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ptxfp-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+#[test]
+fn eval_prints_hex_then_lanes() {
+    let o = ptxfp(&["eval", "fma.rn.bf16", "0x3fe0", "0x3f14", "0x8d80"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("0x3f81 = 1.008\n"), "{}", stdout(&o));
+    let o = ptxfp(&["eval", "add.f16x2", "1,2", "0.5,-inf"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        stdout(&o).starts_with("0xfc003e00 = 1.5,-Inf\n"),
+        "{}",
+        stdout(&o)
+    );
+    // Mixed precision: the destination is 32 bits wide.
+    let o = ptxfp(&["eval", "add.rz.f32.f16", "-0.0", "1e-7"]);
+    assert!(stdout(&o).starts_with("0x33d6bf95 = "), "{}", stdout(&o));
+    // mad.f64 legacy at PTX 1.3, sm_13.
+    let o = ptxfp(&[
+        "eval", "mad.f64", "1", "2", "3", "--ptx", "1.3", "--target", "sm_13",
+    ]);
+    assert!(
+        stdout(&o).starts_with("0x4014000000000000 = 5"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn eval_errors_exit_2() {
+    // Erratum: the exact help.
+    let o = ptxfp(&["eval", "add.rz.f32.bf16.sat", "1", "2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains(".sat must come before the types"));
+    assert!(stderr(&o).contains("help: write add.rz.sat.f32.bf16"));
+    // Version/target rule.
+    let o = ptxfp(&[
+        "eval", "mul.bf16", "1", "2", "--target", "sm_80", "--ptx", "7.0",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("mul.bf16 requires sm_90 or higher; the target is sm_80"));
+    // Bad operands.
+    for (args, msg) in [
+        (vec!["eval", "add.f16", "0x10000", "1"], "too wide"),
+        (vec!["eval", "add.f16", "one", "1"], "is not a number"),
+        (vec!["eval", "add.f16", "1"], "takes 2 source operands"),
+        (
+            vec!["eval", "fma.rn.f16", "1", "2"],
+            "takes 3 source operands",
+        ),
+        (vec!["eval", "add.f16x2", "1", "2"], "two lanes"),
+    ] {
+        let o = ptxfp(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(msg), "{args:?}: {}", stderr(&o));
+    }
+    // clap usage errors are exit 2 too.
+    assert_eq!(ptxfp(&["eval"]).status.code(), Some(2));
+    assert_eq!(ptxfp(&["nonsense"]).status.code(), Some(2));
+}
+
+#[test]
+fn verify_passes_every_vector_file() {
+    let mut total = 0;
+    for e in std::fs::read_dir(vectors()).unwrap() {
+        let p = e.unwrap().path();
+        let text = std::fs::read_to_string(&p).unwrap();
+        let run = text
+            .lines()
+            .find_map(|l| l.strip_prefix("# run: "))
+            .unwrap();
+        let mut args = vec!["verify"];
+        args.extend(run.split_whitespace());
+        let ps = p.to_str().unwrap().to_string();
+        args.push(&ps);
+        let o = ptxfp(&args);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}: {}{}",
+            p.display(),
+            stdout(&o),
+            stderr(&o)
+        );
+        let last = stdout(&o).lines().last().unwrap().to_string();
+        let n: usize = last.split(' ').next().unwrap().parse().unwrap();
+        assert_eq!(last, format!("{n} passed, 0 failed"));
+        total += n;
+    }
+    assert_eq!(total, 80 * 173);
+}
+
+#[test]
+fn verify_reports_mismatches_exit_1() {
+    let p = tmp(
+        "bad.txt",
+        "# one right, one wrong\nadd.f16 3c00 3c00 4000\nadd.f16 3c00 3c00 3c00  # wrong\n\n",
+    );
+    let o = ptxfp(&["verify", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.contains("bad.txt:3: MISMATCH add.f16"), "{out}");
+    assert!(out.contains("expected 0x3c00 = 1"), "{out}");
+    assert!(out.contains("got      0x4000 = 2"), "{out}");
+    assert!(out.contains("src0     0x3c00 = 1"), "{out}");
+    assert!(out.ends_with("1 passed, 1 failed\n"), "{out}");
+}
+
+#[test]
+fn verify_malformed_lines_exit_2() {
+    for (text, msg) in [
+        (
+            "add.f16 3c00 4000\n",
+            "needs 2 operands and the expected result",
+        ),
+        ("add.f16 3c00 zz 4000\n", "not a hex bit pattern"),
+        ("add.f16 3c00 13c00 4000\n", "too wide"),
+        (
+            "add.f16.sat 3c00 3c00 3c00\n",
+            ".sat must come before the types",
+        ),
+        ("fma.rn.oob.f16 3c00 3c00 3c00 3c00\n", ""),
+    ] {
+        let p = tmp("malformed.txt", &format!("# x\n{text}"));
+        let o = ptxfp(&[
+            "verify",
+            "--target",
+            "sm_80",
+            "--ptx",
+            "8.1",
+            p.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{text}");
+        assert!(
+            stderr(&o).contains("malformed.txt:2: "),
+            "{text}: {}",
+            stderr(&o)
+        );
+        assert!(stderr(&o).contains(msg), "{text}: {}", stderr(&o));
+    }
+    let o = ptxfp(&["verify", "/nonexistent/file.txt"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn gen_output_verifies() {
+    for form in [
+        "fma.rn.oob.relu.bf16x2",
+        "mad.rz.ftz.sat.f32",
+        "fma.rp.sat.f32.f16",
+        "add.rn.ftz.sat.f16x2",
+        "mad.rm.f64",
+    ] {
+        let o = ptxfp(&["gen", form, "--count", "200", "--seed", "7"]);
+        assert_eq!(o.status.code(), Some(0));
+        let text = stdout(&o);
+        assert_eq!(text.lines().filter(|l| !l.starts_with('#')).count(), 200);
+        // Same seed, same vectors.
+        assert_eq!(
+            stdout(&ptxfp(&["gen", form, "--count", "200", "--seed", "7"])),
+            text
+        );
+        let p = tmp(&format!("gen-{form}.txt"), &text);
+        let o = ptxfp(&["verify", p.to_str().unwrap()]);
+        assert_eq!(stdout(&o).lines().last(), Some("200 passed, 0 failed"));
+    }
+    // OOB-NaN operands appear for .oob forms.
+    let o = ptxfp(&["gen", "fma.rn.oob.f16", "--count", "300"]);
+    assert!(stdout(&o).contains("7ff7"));
+}
+
+#[test]
+fn forms_lists_every_form() {
+    let o = ptxfp(&["forms"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 165);
+    assert!(out.contains("fma.rn.oob.relu.bf16x2 8.1 sm_90\n"));
+    assert!(out.contains("add.rz.sat.f32.bf16 8.6 sm_100\n"));
+    assert!(out.contains("mad.f64 1.0 sm_13 (up to PTX ISA 1.3)\n"));
+    let o = ptxfp(&["forms", "--target", "sm_80", "--ptx", "7.0"]);
+    let out = stdout(&o);
+    assert!(out.contains("fma.rn.relu.bf16 7.0 sm_80\n"));
+    assert!(!out.contains("mul.bf16 "));
+    assert!(!out.contains(".oob"));
+}

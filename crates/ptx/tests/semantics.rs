@@ -1,0 +1,216 @@
+//! Hand-checked cases of the NOTES.md decisions, one per rule, with the
+//! reasoning beside each (values worked out by hand, not by ptxfp).
+
+use ptxfp::{Exec, Form, FtzTiming, HwProfile, Target};
+
+fn ev(form: &str, srcs: &[u64]) -> u64 {
+    Form::parse(form).unwrap().eval(srcs, &Exec::default())
+}
+
+#[test]
+fn double_rounding_example_of_notes() {
+    // NOTES.md "Rounding": fma.rn.bf16 of 0x3fe0, 0x3f14, 0x8d80 is 0x3f81.
+    assert_eq!(ev("fma.rn.bf16", &[0x3fe0, 0x3f14, 0x8d80]), 0x3f81);
+}
+
+#[test]
+fn nan_patterns() {
+    // f16/bf16: every NaN result is 0x7fff, whatever the input NaN.
+    assert_eq!(ev("add.f16", &[0xfe01, 0x3c00]), 0x7fff);
+    assert_eq!(ev("mul.bf16", &[0x7f80, 0x0000]), 0x7fff); // inf * 0
+    assert_eq!(ev("add.f16x2", &[0x7c00_3c00, 0xfc00_3c00]), 0x7fff_4000);
+    // f32 (mad) and mixed: 0x7fffffff.
+    assert_eq!(ev("mad.rn.f32", &[0xffc0_0001, 0, 0]), 0x7fff_ffff);
+    assert_eq!(ev("add.f32.f16", &[0xfc01, 0x3f80_0000]), 0x7fff_ffff);
+    // f64: first NaN among a, b, c, quieted; invalid -> 0xfff8...
+    let snan_b = 0x7ff0_0000_0000_0002;
+    let qnan_c = 0xfff8_0000_0000_0003;
+    assert_eq!(
+        ev("mad.rn.f64", &[0x3ff0 << 48, snan_b, qnan_c]),
+        0x7ff8_0000_0000_0002
+    );
+    assert_eq!(
+        ev("mad.rn.f64", &[0x7ff0 << 48, 0, 0]),
+        0xfff8_0000_0000_0000
+    );
+}
+
+#[test]
+fn sat_and_relu() {
+    // .sat: -0 -> +0, negative -> +0, > 1 -> 1, NaN -> +0.
+    assert_eq!(ev("add.sat.f16", &[0x8000, 0x8000]), 0x0000); // -0 + -0 = -0 -> +0
+    assert_eq!(ev("add.sat.f16", &[0xbc00, 0x3800]), 0x0000); // -0.5
+    assert_eq!(ev("add.sat.f16", &[0x3c00, 0x3800]), 0x3c00); // 1.5 -> 1
+    assert_eq!(ev("mul.sat.f16", &[0x7c00, 0]), 0x0000); // NaN -> +0
+    assert_eq!(
+        ev("fma.rn.sat.f32.bf16", &[0x3f80, 0x3f80, 0x3f80_0000]),
+        0x3f80_0000
+    );
+    // .relu: sign set -> +0 (also -0), NaN -> 0x7fff.
+    assert_eq!(ev("fma.rn.relu.bf16", &[0x8000, 0x3f80, 0x8000]), 0x0000);
+    assert_eq!(ev("fma.rn.relu.f16", &[0xbc00, 0x3c00, 0]), 0x0000);
+    assert_eq!(ev("fma.rn.relu.f16", &[0x7c00, 0, 0]), 0x7fff);
+    assert_eq!(ev("fma.rn.relu.f16", &[0x3c00, 0x3c00, 0]), 0x3c00);
+}
+
+#[test]
+fn oob_per_lane() {
+    // Lane 0: a is the OOB-NaN (0x7ff7) -> +0; lane 1: 1*1+1 = 2.
+    assert_eq!(
+        ev("fma.rn.oob.f16x2", &[0x3c00_7ff7, 0x3c00_3c00, 0x3c00_3c00]),
+        0x4000_0000
+    );
+    // Negative OOB-NaN in b, bf16.
+    assert_eq!(
+        ev("fma.rn.oob.relu.bf16", &[0x3f80, 0xfff7, 0x3f80]),
+        0x0000
+    );
+    // Another NaN is not the OOB-NaN; OOB-NaN in c is not special.
+    assert_eq!(ev("fma.rn.oob.f16", &[0x7ff6, 0x3c00, 0]), 0x7fff);
+    assert_eq!(ev("fma.rn.oob.f16", &[0x3c00, 0x3c00, 0x7ff7]), 0x7fff);
+    // Without .oob the pattern is an ordinary NaN.
+    assert_eq!(ev("fma.rn.f16", &[0x7ff7, 0x3c00, 0]), 0x7fff);
+}
+
+#[test]
+fn ftz_after_rounding() {
+    // f16: 0x0400 (2^-14) * 0x3bff (1 - 2^-11) = 2^-14 - 2^-25, subnormal
+    // exact, rounds (RN) up to 2^-14, the smallest normal: kept.
+    assert_eq!(ev("mul.ftz.f16", &[0x0400, 0x3bff]), 0x0400);
+    // 2^-14 * 0.5 = 2^-15: subnormal after rounding -> flushed, sign kept.
+    assert_eq!(ev("mul.ftz.f16", &[0x8400, 0x3800]), 0x8000);
+    // Subnormal input flushed before the op: 0x0001 + 0 = +0.
+    assert_eq!(ev("add.ftz.f16", &[0x0001, 0x0000]), 0x0000);
+    assert_eq!(ev("add.f16", &[0x0001, 0x0000]), 0x0001);
+    // The profile switch: flushing before rounding drops the first case.
+    let before = Exec {
+        hw: HwProfile {
+            ftz_timing: FtzTiming::BeforeRounding,
+            ..HwProfile::NVIDIA
+        },
+        ..Exec::default()
+    };
+    assert_eq!(
+        Form::parse("mul.ftz.f16")
+            .unwrap()
+            .eval(&[0x0400, 0x3bff], &before),
+        0x0000
+    );
+}
+
+#[test]
+fn mad_f32_without_rounding_depends_on_code_and_device() {
+    let f = Form::parse("mad.f32").unwrap();
+    let sm13 = Target::sm(13);
+    let sm1x = Exec::on(sm13);
+    let jit = Exec {
+        code_target: sm13,
+        device: Target::sm(90),
+        ..Exec::default()
+    };
+    // a = 1 + 2^-23, b = 1 + 2^-22, c = -1: exact a*b = 1 + 2^-22 + 2^-23 + 2^-45.
+    // sm_1x: product truncated to 24 bits -> 1 + 2^-22 + 2^-23; + (-1) = 1.5 * 2^-22 = 0x34c00000.
+    // fma: 1.5 * 2^-22 + 2^-45, one ulp more, exact in f32 = 0x34c00001.
+    let (a, b, c) = (0x3f80_0001, 0x3f80_0002, 0xbf80_0000);
+    assert_eq!(f.eval(&[a, b, c], &sm1x), 0x34c0_0000);
+    assert_eq!(f.eval(&[a, b, c], &jit), 0x34c0_0001);
+    // sm_1x: subnormal input flushed (0x00000001 * 2^100 = 0); sm_20 code: mad.rn.f32 keeps it.
+    let big = 0x7180_0000; // 2^100
+    assert_eq!(f.eval(&[1, big, 0], &sm1x), 0);
+    assert_eq!(f.eval(&[1, big, 0], &Exec::on(Target::sm(20))), 0x2700_0000); // 2^-149 * 2^100 = 2^-49
+                                                                              // fma.rn.ftz on the sm_90 device flushes it too.
+    assert_eq!(f.eval(&[1, big, 0], &jit), 0);
+}
+
+#[test]
+fn mixed_converts_exactly() {
+    // f16 max 65504 converts exactly; + 0.5 rounds toward zero to 65504.
+    assert_eq!(ev("add.rz.f32.f16", &[0x7bff, 0x3f00_0000]), 0x477f_e080);
+    // sub: d = a - c.
+    assert_eq!(ev("sub.f32.bf16", &[0x3f80, 0x3f80_0000]), 0);
+    assert_eq!(ev("sub.rm.f32.bf16", &[0x3f80, 0x3f80_0000]), 0x8000_0000);
+}
+
+#[test]
+fn lanes_are_independent() {
+    // Lane 0 (bits 0..15) 1 + 2 = 3; lane 1 -1 + 1 = +0.
+    assert_eq!(ev("add.bf16x2", &[0xbf80_3f80, 0x3f80_4000]), 0x0000_4040);
+    // Extra high bits are ignored.
+    assert_eq!(ev("add.f16", &[0xffff_3c00, 0x3c00]), 0x4000);
+}
+
+#[test]
+fn every_open_choice_is_one_profile_field() {
+    // A GPU measurement changes one field of HwProfile, and only that result moves.
+    let other = HwProfile {
+        half_nan: 0x7e00,
+        f32_nan: 0x7fc0_0000,
+        f64_invalid_nan: 0x7ff8_0000_0000_0000,
+        f64_nan_priority: [2, 1, 0],
+        ftz_timing: FtzTiming::AfterRounding,
+        sat_clears_neg_zero: false,
+        relu_clears_neg_zero: false,
+        oob_mask: 0xffff,
+        oob_value: 0x7fff,
+    };
+    let e = Exec {
+        hw: other,
+        ..Exec::default()
+    };
+    let run = |form: &str, s: &[u64]| Form::parse(form).unwrap().eval(s, &e);
+    assert_eq!(run("add.f16", &[0x7c00, 0xfc00]), 0x7e00);
+    assert_eq!(run("mad.rn.f32", &[0x7f80_0000, 0, 0]), 0x7fc0_0000);
+    assert_eq!(run("fma.rn.f32.bf16", &[0x7f80, 0, 0]), 0x7fc0_0000);
+    assert_eq!(
+        run("mad.rn.f64", &[0x7ff0 << 48, 0, 0]),
+        0x7ff8_0000_0000_0000
+    );
+    assert_eq!(
+        run(
+            "mad.rn.f64",
+            &[0x7ff0_0000_0000_0001, 0, 0x7ff0_0000_0000_0003]
+        ),
+        0x7ff8_0000_0000_0003
+    );
+    assert_eq!(run("add.sat.f16", &[0x8000, 0x8000]), 0x8000);
+    assert_eq!(run("fma.rn.relu.bf16", &[0x8000, 0x3f80, 0x8000]), 0x8000);
+    assert_eq!(run("fma.rn.oob.f16", &[0x7ff7, 0x3c00, 0]), 0x7e00);
+    assert_eq!(run("fma.rn.oob.f16", &[0x7fff, 0x3c00, 0]), 0x0000);
+    assert_eq!(run("fma.rn.oob.f16", &[0xfff7, 0x3c00, 0]), 0x7e00);
+}
+
+#[test]
+fn decoded_values_read_back_exactly() {
+    use ptxfp::{literal, PtxType};
+    for ty in [PtxType::F16, PtxType::BF16] {
+        for x in 0..=0xffffu64 {
+            let exp = if ty == PtxType::F16 { 0x7c00 } else { 0x7f80 };
+            if x & exp == exp && x & !(exp | 0x8000) != 0 {
+                continue; // NaN prints with its bits
+            }
+            let s = literal::decode(x, ty);
+            assert_eq!(
+                literal::parse_operand(&s, ty),
+                Ok(x),
+                "{ty} {x:04x} printed {s}"
+            );
+        }
+    }
+    let mut r = 0x1234_5678_9abc_def0u64;
+    for _ in 0..20000 {
+        r ^= r << 13;
+        r ^= r >> 7;
+        r ^= r << 17;
+        for (ty, x) in [(PtxType::F32, r & 0xffff_ffff), (PtxType::F64, r)] {
+            let s = literal::decode(x, ty);
+            if s.starts_with("NaN") {
+                continue;
+            }
+            assert_eq!(
+                literal::parse_operand(&s, ty),
+                Ok(x),
+                "{ty} {x:x} printed {s}"
+            );
+        }
+    }
+}

@@ -301,3 +301,18 @@ fn nvcc_kernel_one_thread() {
     assert_eq!(o.status.code(), Some(0), "{err}");
     assert!(!out.contains("mem["), "{out}");
 }
+
+#[test]
+fn mem_file_gives_bytes() {
+    let dir = std::env::temp_dir().join(format!("ptxfp-run-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("bytes.bin");
+    std::fs::write(&f, [0x00, 0x3c, 0x00, 0xc0]).unwrap(); // f16 1.0, -2.0
+    let src = ".global .b16 v[2];\n.reg .b16 x, y, z;\nld.global.b16 x, [v];\nld.global.b16 y, [v+2];\nadd.f16 z, x, y;\n";
+    let arg = format!("v={}", f.display());
+    let o = ptxfp(&["run", "--mem-file", &arg], Some(src));
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(out.contains("z = 0xbc00  f16 -1.0"), "{out}"); // 1 + -2 = -1
+    let _ = std::fs::remove_dir_all(dir);
+}

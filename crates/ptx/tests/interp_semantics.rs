@@ -162,3 +162,43 @@ fn guards_and_setp() {
     assert_eq!(r["d"], 0x4100); // 0.5 + 2 = 2.5 = 1.25 × 2^1
     assert_eq!(r["e"], 0x3c00); // 0.5 × 2 = 1.0; the @q mov did not run
 }
+
+#[test]
+fn contraction_of_sub_in_both_positions() {
+    // m = a·b with a = 1 + 2^-10, b = 1 + 3·2^-10: exact 1 + 2^-8 + 3·2^-20,
+    // rounded to 1 + 2^-8. With c = 1: m - c = 2^-8 (0x1c00) as written;
+    // fused a·b - c = 2^-8·(1 + 0.75·2^-10) → 2^-8·(1 + 2^-10) = 0x1c01.
+    // c - m is the negation: 0x9c00 as written, 0x9c01 fused.
+    let src = ".reg .f16 a, b, c, m, d, e;\nmul.f16 m, a, b;\nsub.f16 d, m, c;\nsub.f16 e, c, m;\n";
+    let inputs = Inputs {
+        sets: vec![
+            ("a".into(), "0x3c01".into()),
+            ("b".into(), "0x3c03".into()),
+            ("c".into(), "1.0".into()),
+        ],
+        ..Inputs::default()
+    };
+    let opts = Options {
+        contract: true,
+        ..Options::default()
+    };
+    let out = run(src, &inputs, &opts).unwrap();
+    // The oracle: rustc_apfloat's fused multiply-add, with the sign flips.
+    let h = |x: u16| Half::from_bits(x.into());
+    let fused1 = h(0x3c01).mul_add(h(0x3c03), -h(0x3c00)).value.to_bits() as u64;
+    let fused2 = (-h(0x3c01)).mul_add(h(0x3c03), h(0x3c00)).value.to_bits() as u64;
+    assert_eq!((fused1, fused2), (0x1c01, 0x9c01));
+    let c: Vec<(u64, u64)> = out
+        .contractions
+        .iter()
+        .map(|c| (c.unfused, c.fused))
+        .collect();
+    assert_eq!(c, vec![(0x1c00, fused1), (0x9c00, fused2)]);
+    assert!(out
+        .contractions
+        .iter()
+        .all(|c| c.fused_form == "fma.rn.f16"));
+    // An explicit rounding modifier forbids the fusion (NOTES.md "Contraction").
+    let out = run(&src.replace("mul.f16", "mul.rn.f16"), &inputs, &opts).unwrap();
+    assert!(out.contractions.is_empty());
+}

@@ -331,8 +331,14 @@ impl Machine<'_> {
     fn apply_inputs(&mut self, inputs: &Inputs) -> Result<(), RunError> {
         for (name, text) in &inputs.sets {
             if let Some(r) = self.regs.get_mut(name) {
-                let v = parse_value(text, r.ty)
-                    .map_err(|e| RunError::Input(format!("--set {name}={text}: {e}")))?;
+                let v = parse_value(text, r.ty).map_err(|e| {
+                    let hint = if r.ty.is_bits() {
+                        format!(" (a `{}` register takes hex bits, e.g. 0x3c00, or declare it with a float type)", r.ty)
+                    } else {
+                        String::new()
+                    };
+                    RunError::Input(format!("--set {name}={text}: {e}{hint}"))
+                })?;
                 r.value = Some(v);
             } else if let Some(&(addr, size, _)) = self.vars.get(name) {
                 let ty = match size {
@@ -935,12 +941,17 @@ impl Machine<'_> {
             let a = addr.wrapping_add(u64::from(n) * i as u64);
             if is_ld {
                 let v = self.mem.read(a, n).map_err(|bad| {
+                    let help = match self.var_at(bad) {
+                        Some((name, Space::Param, _)) => format!("give the parameter a value with --set {name}=VALUE"),
+                        Some((name, _, off)) => format!("give it with --mem {name}+{off}=HEXBYTES (or --mem {a:#x}=HEXBYTES)"),
+                        None => format!("give it with --mem {a:#x}=HEXBYTES"),
+                    };
                     RunError::Program(
                         Diagnostic::error(
                             addr_op.span.clone(),
                             format!("`{}` reads {n} bytes at {a:#x}, but memory at {bad:#x} was never given or written", ins.opcode),
                         )
-                        .with_help(format!("give it with --mem {a:#x}=HEXBYTES")),
+                        .with_help(help),
                     )
                 })?;
                 // Loads of integer types may target a wider register (PTX ISA §6.4.1 relaxed rules).
@@ -968,6 +979,14 @@ impl Machine<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The variable holding `addr`: its name, space and the offset in it.
+    fn var_at(&self, addr: u64) -> Option<(String, Space, u64)> {
+        self.vars
+            .iter()
+            .find(|(_, (base, size, _))| addr >= *base && addr - base < (*size).max(1))
+            .map(|(n, (base, _, sp))| (n.clone(), *sp, addr - base))
     }
 
     /// For integer types, a register wider than the type is accepted by ld/st.

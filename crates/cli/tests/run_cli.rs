@@ -316,3 +316,42 @@ fn mem_file_gives_bytes() {
     assert!(out.contains("z = 0xbc00  f16 -1.0"), "{out}"); // 1 + -2 = -1
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn lenient_repairs_the_errata() {
+    // fma.rz.sat.f32.f16.sat run as fma.rz.sat.f32.f16: 1 × 1 + 0.5 = 1.5 → .sat → 1.0.
+    let o = ptxfp(
+        &[
+            "run",
+            "--lenient",
+            "--device",
+            "sm_100",
+            "--set",
+            "fc=0.5",
+            "--set",
+            "ha=0x3c00",
+            "--set",
+            "hb=0x3c00",
+            "examples/errata-9.7.5.3-fma.ptx",
+        ],
+        None,
+    );
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("ran it as `fma.rz.sat.f32.f16` (--lenient)"),
+        "{err}"
+    );
+    assert_eq!(out.trim(), "fd = 0x3f800000  f32 1.0");
+    // Strict mode refuses it.
+    let o = ptxfp(
+        &[
+            "run",
+            "--device",
+            "sm_100",
+            "examples/errata-9.7.5.3-fma.ptx",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -608,10 +608,20 @@ impl Machine<'_> {
     fn arith(&mut self, ins: &Instr) -> Result<(), RunError> {
         let form = match Form::parse(&ins.opcode) {
             Ok(f) => f,
-            // A form of the family with a mistake: the form's own diagnostic.
-            Err(d) if crate::check::in_family(ins) => {
-                return Err(RunError::Program(d.shifted(ins.opcode_span.start)))
-            }
+            // A form of the family with a mistake: the form's own diagnostic,
+            // unless --lenient can repair a misplaced or repeated modifier
+            // (NOTES.md "Errata": "a lenient mode may accept a misplaced
+            // modifier with a warning").
+            Err(d) if crate::check::in_family(ins) => match self.repaired(&ins.opcode) {
+                Some(f) if self.opts.lenient => {
+                    self.out.warnings.push(Diagnostic::warning(
+                        d.clone().shifted(ins.opcode_span.start).span,
+                        format!("`{}` is not valid PTX ({}); ran it as `{f}` (--lenient)", ins.opcode, d.message),
+                    ));
+                    f
+                }
+                _ => return Err(RunError::Program(d.shifted(ins.opcode_span.start))),
+            },
             Err(_) => {
                 return Err(RunError::Program(
                     Diagnostic::error(ins.opcode_span.clone(), format!("unsupported instruction `{}`", ins.opcode))
@@ -653,6 +663,23 @@ impl Machine<'_> {
         self.write(&ops[0], dty, r)?;
         self.trace(ins, &srcs, Some((r, dty)));
         Ok(())
+    }
+
+    /// The opcode with its modifiers moved before the types, in order and
+    /// without repeats: `add.rz.f32.bf16.sat` → `add.rz.sat.f32.bf16`.
+    fn repaired(&self, opcode: &str) -> Option<Form> {
+        let mut parts = opcode.split('.');
+        let root = parts.next()?;
+        let (mut mods, mut types) = (Vec::new(), Vec::new());
+        for p in parts {
+            if PtxType::parse(p).is_some() {
+                types.push(p);
+            } else if !mods.contains(&p) {
+                mods.push(p);
+            }
+        }
+        let text: Vec<&str> = std::iter::once(root).chain(mods).chain(types).collect();
+        Form::parse(&text.join(".")).ok()
     }
 
     /// NOTES.md "Contraction": an add/sub/mul with no rounding modifier may be

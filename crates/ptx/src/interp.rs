@@ -629,12 +629,15 @@ impl Machine<'_> {
                 ))
             }
         };
-        if let Some(d) = form
-            .validate(self.version, self.exec.code_target)
-            .into_iter()
-            .find(|d| d.is_error())
-        {
-            return Err(RunError::Program(d.shifted(ins.opcode_span.start)));
+        for d in form.validate(self.version, self.exec.code_target) {
+            let d = d.shifted(ins.opcode_span.start);
+            if d.is_error() {
+                return Err(RunError::Program(d));
+            }
+            // Warnings (ptxas 3.1's `mad.f32` one) go with the outcome, once per line.
+            if !self.out.warnings.contains(&d) {
+                self.out.warnings.push(d);
+            }
         }
         let (_, needs) = form.requires();
         if !self.exec.device.at_least(needs.sm) {

@@ -1,7 +1,8 @@
 //! `ptxfp check`: validates the floating-point instructions of the
 //! add/sub/mul/fma/mad family in a PTX module against its `.version` and
 //! `.target`, their operand counts and the declared types of their
-//! registers. Other instructions are skipped and counted.
+//! registers; floating-point `cvt` lines likewise (their target and
+//! register types). Other instructions are skipped and counted.
 
 use crate::form::Form;
 use crate::module::{self, Instr, OperandKind, Stmt};
@@ -33,7 +34,7 @@ pub enum Origin {
 pub struct Report {
     /// Errors and warnings, in source order.
     pub diagnostics: Vec<Diagnostic>,
-    /// Instructions of the family that were checked.
+    /// Instructions of the family (and float `cvt`s) that were checked.
     pub checked: usize,
     /// Other instructions, by opcode root, skipped.
     pub skipped: BTreeMap<String, usize>,
@@ -96,17 +97,23 @@ pub fn check(src: &str, opts: CheckOptions) -> Report {
     let mut skipped = BTreeMap::new();
     for s in &m.stmts {
         let Stmt::Instr(ins) = s else { continue };
+        if is_float_cvt(ins) {
+            checked += 1;
+            check_cvt(ins, target, &scoped_of(&regs, ins.scope), &mut diags);
+            continue;
+        }
         if !in_family(ins) {
             *skipped.entry(ins.root().to_string()).or_insert(0) += 1;
             continue;
         }
         checked += 1;
-        let scoped = |n: &str| {
-            regs.get(&(ins.scope, n))
-                .or_else(|| regs.get(&(0, n)))
-                .copied()
-        };
-        check_instr(ins, version, target, &scoped, &mut diags);
+        check_instr(
+            ins,
+            version,
+            target,
+            &scoped_of(&regs, ins.scope),
+            &mut diags,
+        );
     }
     diags.sort_by_key(|d| d.span.start);
     Report {
@@ -193,6 +200,82 @@ fn check_instr(
                     format!("expected a `{ty}` register or immediate")
                 },
             )),
+        }
+    }
+}
+
+/// Register lookup in a function body, then at module level.
+fn scoped_of<'r>(
+    regs: &'r HashMap<(usize, &str), PtxType>,
+    scope: usize,
+) -> impl Fn(&str) -> Option<PtxType> + 'r {
+    move |n| regs.get(&(scope, n)).or_else(|| regs.get(&(0, n))).copied()
+}
+
+/// A `cvt` between floating-point types (the spec examples' `cvt.rn.f16.f32`,
+/// `cvt.rn.bf16x2.f32`): checked too; integer conversions are skipped.
+fn is_float_cvt(ins: &Instr) -> bool {
+    ins.root() == "cvt"
+        && ins.suffixes().filter_map(PtxType::parse).all(|t| {
+            matches!(
+                t,
+                PtxType::F16
+                    | PtxType::BF16
+                    | PtxType::F32
+                    | PtxType::F64
+                    | PtxType::F16x2
+                    | PtxType::BF16x2
+            )
+        })
+}
+
+fn check_cvt(
+    ins: &Instr,
+    target: Target,
+    regs: &dyn Fn(&str) -> Option<PtxType>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let c = match crate::cvt::Cvt::parse(&ins.opcode) {
+        Ok(c) => c,
+        Err(d) => return diags.push(d.shifted(ins.opcode_span.start)),
+    };
+    if !target.at_least(c.required_sm()) {
+        diags.push(Diagnostic::error(
+            ins.opcode_span.clone(),
+            format!(
+                "`{}` requires sm_{} or higher; the target is {target}",
+                ins.opcode,
+                c.required_sm()
+            ),
+        ));
+    }
+    let types: Vec<PtxType> = std::iter::once(c.dst)
+        .chain(std::iter::repeat_n(c.src, c.sources()))
+        .collect();
+    if ins.operands.len() != types.len() {
+        diags.push(Diagnostic::error(
+            ins.opcode_span.clone(),
+            format!(
+                "`{}` takes {} operands; {} given",
+                ins.opcode,
+                types.len(),
+                ins.operands.len()
+            ),
+        ));
+    }
+    for (op, ty) in ins.operands.iter().zip(&types) {
+        if let OperandKind::Name(n) = &op.kind {
+            match regs(n) {
+                None => diags.push(undeclared(n, op.span.clone())),
+                Some(rt) if !ty.accepts_register(rt) => diags.push(Diagnostic::error(
+                    op.span.clone(),
+                    format!(
+                        "operand `{n}` is a `{rt}` register; `{}` needs `{ty}` here",
+                        ins.opcode
+                    ),
+                )),
+                Some(_) => {}
+            }
         }
     }
 }

@@ -612,12 +612,15 @@ impl Machine<'_> {
             // unless --lenient can repair a misplaced or repeated modifier
             // (NOTES.md "Errata": "a lenient mode may accept a misplaced
             // modifier with a warning").
-            Err(d) if crate::check::in_family(ins) => match self.repaired(&ins.opcode) {
-                Some(f) if self.opts.lenient => {
-                    self.out.warnings.push(Diagnostic::warning(
-                        d.clone().shifted(ins.opcode_span.start).span,
-                        format!("`{}` is not valid PTX ({}); ran it as `{f}` (--lenient)", ins.opcode, d.message),
-                    ));
+            Err(d) if crate::check::in_family(ins) => match Form::parse_lenient(&ins.opcode) {
+                Ok((f, warnings)) if self.opts.lenient => {
+                    for w in warnings {
+                        let w = w.shifted(ins.opcode_span.start);
+                        self.out.warnings.push(Diagnostic {
+                            message: format!("{} (--lenient ran it as `{f}`)", w.message),
+                            ..w
+                        });
+                    }
                     f
                 }
                 _ => return Err(RunError::Program(d.shifted(ins.opcode_span.start))),
@@ -666,23 +669,6 @@ impl Machine<'_> {
         self.write(&ops[0], dty, r)?;
         self.trace(ins, &srcs, Some((r, dty)));
         Ok(())
-    }
-
-    /// The opcode with its modifiers moved before the types, in order and
-    /// without repeats: `add.rz.f32.bf16.sat` → `add.rz.sat.f32.bf16`.
-    fn repaired(&self, opcode: &str) -> Option<Form> {
-        let mut parts = opcode.split('.');
-        let root = parts.next()?;
-        let (mut mods, mut types) = (Vec::new(), Vec::new());
-        for p in parts {
-            if PtxType::parse(p).is_some() {
-                types.push(p);
-            } else if !mods.contains(&p) {
-                mods.push(p);
-            }
-        }
-        let text: Vec<&str> = std::iter::once(root).chain(mods).chain(types).collect();
-        Form::parse(&text.join(".")).ok()
     }
 
     /// NOTES.md "Contraction": an add/sub/mul with no rounding modifier may be

@@ -85,12 +85,22 @@ pub fn check(src: &str, opts: CheckOptions) -> Report {
     let mut diags = m.diagnostics.clone();
     // Registers are scoped by function body (PTX ISA §5.1.1: `.reg` is per function).
     let mut regs: HashMap<(usize, &str), PtxType> = HashMap::new();
+    // Nested `{ }` blocks (nvcc's inline asm) may declare the same name
+    // again; the same type is accepted, a different one is flagged (nested
+    // blocks are not modelled as separate scopes).
     for r in &m.regs {
-        if regs.insert((r.scope, &r.name), r.ty).is_some() {
-            diags.push(Diagnostic::error(
+        match regs.get(&(r.scope, r.name.as_str())).copied() {
+            None => {
+                regs.insert((r.scope, &r.name), r.ty);
+            }
+            Some(prev) if prev != r.ty => diags.push(Diagnostic::error(
                 r.span.clone(),
-                format!("register `{}` declared twice", r.name),
-            ));
+                format!(
+                    "register `{}` declared again as `{}`; it was `{prev}`",
+                    r.name, r.ty
+                ),
+            )),
+            _ => {}
         }
     }
     let mut checked = 0;

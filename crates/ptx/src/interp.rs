@@ -234,13 +234,21 @@ pub fn run_module(m: &Module, inputs: &Inputs, opts: &Options) -> Result<Outcome
     let scope = m.functions.iter().find(|f| f.entry).map(|f| f.scope);
     let in_scope = |s: usize| scope.is_none_or(|e| s == 0 || s == e);
     for r in m.regs.iter().filter(|r| in_scope(r.scope)) {
-        if mc.regs.contains_key(&r.name) {
-            return Err(err(
-                r.span.clone(),
-                format!("register `{}` declared twice", r.name),
-            ));
+        // Nested blocks (nvcc's inline asm) may declare a name again with
+        // the same type: one register. Another type is an error.
+        match mc.regs.get(&r.name) {
+            Some(prev) if prev.ty == r.ty => continue,
+            Some(prev) => {
+                return Err(err(
+                    r.span.clone(),
+                    format!(
+                        "register `{}` declared again as `{}`; it was `{}`",
+                        r.name, r.ty, prev.ty
+                    ),
+                ))
+            }
+            None => mc.declare(&r.name, r.ty),
         }
-        mc.declare(&r.name, r.ty);
     }
     let mut next = VAR_BASE;
     for v in &m.vars {

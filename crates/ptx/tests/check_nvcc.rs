@@ -170,3 +170,31 @@ fn operand_mistakes() {
         "{msgs:#?}"
     );
 }
+
+#[test]
+fn inline_asm_blocks_redeclare() {
+    // cuda_fp16.hpp's inline asm: each block declares its own temporaries.
+    let src = ".target sm_90\n.visible .entry k()\n{\n.reg .b32 %r<2>;\n\
+               { .reg .b16 lo, hi;\n mov.b32 {lo, hi}, %r0;\n add.f16 lo, lo, hi;\n}\n\
+               { .reg .b16 lo, hi;\n mov.b32 {lo, hi}, %r1;\n mul.f16 lo, lo, hi;\n}\n\
+               { .reg .f32 lo;\n}\nret;\n}\n";
+    let r = check(src, CheckOptions::default());
+    let errs: Vec<_> = r.diagnostics.iter().filter(|d| d.is_error()).collect();
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert!(errs[0].message.contains("declared again as `.f32`"));
+    let ok = src.replace("{ .reg .f32 lo;\n}\n", "");
+    let out = ptxfp::interp::run(
+        &ok,
+        &ptxfp::interp::Inputs {
+            sets: vec![
+                ("%r0".into(), "0x40003c00".into()),
+                ("%r1".into(), "0x40003c00".into()),
+            ],
+            ..Default::default()
+        },
+        &Default::default(),
+    )
+    .unwrap();
+    let lo = out.regs.iter().find(|r| r.name == "lo").unwrap();
+    assert_eq!(lo.bits, 0x4000); // 1 × 2, after 1 + 2 = 3 was computed in the first block
+}

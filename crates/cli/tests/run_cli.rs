@@ -191,6 +191,29 @@ fn lenient_declares_and_warns() {
 }
 
 #[test]
+fn lenient_set_takes_the_type_of_first_use() {
+    // y = 1.5 and z = 1.0 (0x3c00) as f16: 2.5 = 1.25 × 2^1 is 0x4100.
+    let args = ["run", "--lenient", "--set", "y=1.5", "--set", "z=0x3c00"];
+    let o = ptxfp(&args, Some("add.f16 x, y, z;\n"));
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(out.contains("x = 0x4100"), "{out}");
+    // A --set that no instruction uses is a typo, not something to ignore.
+    let o = ptxfp(
+        &["run", "--lenient", "--set", "w=1"],
+        Some("add.f16 x, y, z;\n"),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).1.contains("--set w"), "{:?}", text(&o));
+    // The value must fit the type its first use implies.
+    let o = ptxfp(
+        &["run", "--lenient", "--set", "y=0x12345"],
+        Some("add.f16 x, y, z;\n"),
+    );
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
 fn mad_device_model() {
     // examples/spec-9.7.3.7-mad.ptx derives both values in its header.
     let f = "examples/spec-9.7.3.7-mad.ptx";

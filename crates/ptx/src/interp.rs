@@ -173,6 +173,9 @@ struct Machine<'a> {
     mem: Memory,
     out: Outcome,
     products: BTreeMap<String, Product>,
+    /// `--set` values for registers that --lenient declares on first use:
+    /// parsed in the type that use implies.
+    pending: BTreeMap<String, String>,
 }
 
 fn err(span: Span, msg: impl Into<String>) -> RunError {
@@ -228,6 +231,7 @@ pub fn run_module(m: &Module, inputs: &Inputs, opts: &Options) -> Result<Outcome
             version,
         },
         products: BTreeMap::new(),
+        pending: BTreeMap::new(),
     };
     // A module with an `.entry` runs its first entry function; a snippet
     // runs everything. Registers of other functions are out of scope.
@@ -304,6 +308,11 @@ pub fn run_module(m: &Module, inputs: &Inputs, opts: &Options) -> Result<Outcome
             }
         }
     }
+    if let Some(name) = mc.pending.keys().next() {
+        return Err(RunError::Input(format!(
+            "--set {name}: no register or parameter `{name}` is declared or used"
+        )));
+    }
     let mut out = mc.out;
     for name in &mc.order {
         if let Some(r) = mc.regs.get(name) {
@@ -367,9 +376,8 @@ impl Machine<'_> {
                     r.value = Some(v);
                 }
             } else if self.opts.lenient {
-                return Err(RunError::Input(format!(
-                    "--set {name}: `{name}` is not declared; with --lenient its type comes from its first use, so declare it with `.reg` to give it a value"
-                )));
+                // Declared (and typed) by its first use; see `reg`.
+                self.pending.insert(name.clone(), text.clone());
             } else {
                 return Err(RunError::Input(format!(
                     "--set {name}: no register or parameter `{name}` is declared"
@@ -421,6 +429,16 @@ impl Machine<'_> {
                 format!("`{name}` declared on first use as `{ty}` (--lenient)"),
             ));
             self.declare(name, ty);
+            if let Some(text) = self.pending.remove(name) {
+                let v = parse_value(&text, ty).map_err(|e| {
+                    RunError::Input(format!(
+                        "--set {name}={text}: {e} (`{name}` is `{ty}` by its first use)"
+                    ))
+                })?;
+                if let Some(r) = self.regs.get_mut(name) {
+                    r.value = Some(v);
+                }
+            }
         }
         let r = self
             .regs

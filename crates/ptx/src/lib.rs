@@ -8,6 +8,7 @@
 pub use ptxfp_float as float;
 
 pub mod diag;
+pub mod sweep;
 pub mod target;
 pub mod types;
 

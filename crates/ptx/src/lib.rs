@@ -7,6 +7,7 @@
 
 pub use ptxfp_float as float;
 
+pub mod batch;
 pub mod diag;
 pub mod sweep;
 pub mod target;

@@ -298,7 +298,7 @@ impl Plan {
     }
 
     /// One task: blocks of [`BLOCK`] values, on the current thread.
-    fn run_task(&self, path: Path, srcs: &[Slice], out: SliceMut) {
+    pub(crate) fn run_task(&self, path: Path, srcs: &[Slice], out: SliceMut) {
         match (*self, out) {
             (Plan::Half { x2: false, .. }, SliceMut::B16(o)) => {
                 let s = srcs.iter().map(|s| as16(*s)).collect::<Vec<_>>();

@@ -556,7 +556,6 @@ fn half_block(plan: &Plan, path: Path, a: &[u16], b: &[u16], c: Option<&[u16]>, 
         unreachable!("a half plan")
     };
     let m = out.len();
-    let mut t = [[0u16; 2 * BLOCK]; 3];
     // NOTES.md (.ftz): "Subnormal inputs are replaced by zero of the same
     // sign before the operation." (.ftz exists for .f16 forms only.)
     let flush = |s: &[u16], d: &mut [u16]| {
@@ -564,60 +563,95 @@ fn half_block(plan: &Plan, path: Path, a: &[u16], b: &[u16], c: Option<&[u16]>, 
             *d = if x & 0x7c00 == 0 { x & 0x8000 } else { x };
         }
     };
-    let (fa, fb, fc) = if ftz {
+    let kernel = |fa: &[u16], fb: &[u16], fc: Option<&[u16]>, out: &mut [u16]| match (op, fc) {
+        (Some(op), _) => ptxfp_fast::half_binop(path, fmt, op, fa, fb, out),
+        (None, Some(fc)) => ptxfp_fast::half_fma(path, fmt, fa, fb, fc, out),
+        (None, None) => unreachable!("fma has three operands"),
+    };
+    if ftz {
+        let mut t = [[0u16; 2 * BLOCK]; 3];
         let [ta, tb, tc] = &mut t;
         flush(a, &mut ta[..m]);
         flush(b, &mut tb[..m]);
         if let Some(c) = c {
             flush(c, &mut tc[..m]);
         }
-        (&ta[..m], &tb[..m], c.map(|_| &tc[..m]))
+        kernel(&ta[..m], &tb[..m], c.map(|_| &tc[..m]), out);
     } else {
-        (a, b, c)
-    };
-    match (op, fc) {
-        (Some(op), _) => ptxfp_fast::half_binop(path, fmt, op, fa, fb, out),
-        (None, Some(fc)) => ptxfp_fast::half_fma(path, fmt, fa, fb, fc, out),
-        (None, None) => unreachable!("fma has three operands"),
+        kernel(a, b, c, out);
     }
-    let (exp, one) = match fmt {
-        Half::F16 => (0x7c00u16, 0x3c00u16),
-        Half::Bf16 => (0x7f80, 0x3f80),
+    // The result stages, instantiated per modifier set so that each loop
+    // is straight-line selects (vectorized).
+    macro_rules! post {
+        ($f16:literal) => {
+            match (ftz, clamp, oob) {
+                (false, Clamp::None, false) => post_half::<$f16, false, 0, false>(a, b, out),
+                (false, Clamp::None, true) => post_half::<$f16, false, 0, true>(a, b, out),
+                (false, Clamp::Sat, false) => post_half::<$f16, false, 1, false>(a, b, out),
+                (false, Clamp::Sat, true) => post_half::<$f16, false, 1, true>(a, b, out),
+                (false, Clamp::Relu, false) => post_half::<$f16, false, 2, false>(a, b, out),
+                (false, Clamp::Relu, true) => post_half::<$f16, false, 2, true>(a, b, out),
+                (true, Clamp::None, false) => post_half::<$f16, true, 0, false>(a, b, out),
+                (true, Clamp::None, true) => post_half::<$f16, true, 0, true>(a, b, out),
+                (true, Clamp::Sat, false) => post_half::<$f16, true, 1, false>(a, b, out),
+                (true, Clamp::Sat, true) => post_half::<$f16, true, 1, true>(a, b, out),
+                (true, Clamp::Relu, false) => post_half::<$f16, true, 2, false>(a, b, out),
+                (true, Clamp::Relu, true) => post_half::<$f16, true, 2, true>(a, b, out),
+            }
+        };
+    }
+    match fmt {
+        Half::F16 => post!(true),
+        Half::Bf16 => post!(false),
+    }
+}
+
+/// The result stages of a half plan: flush, `.sat`/`.relu` (`CLAMP` 1/2),
+/// NaN canonicalization, `.oob`; `a` and `b` are the original operands.
+#[inline(always)]
+fn post_half<const F16: bool, const FTZ: bool, const CLAMP: u8, const OOB: bool>(
+    a: &[u16],
+    b: &[u16],
+    out: &mut [u16],
+) {
+    let (exp, one) = if F16 {
+        (0x7c00u16, 0x3c00u16)
+    } else {
+        (0x7f80, 0x3f80)
     };
-    for (i, d) in out.iter_mut().enumerate() {
+    for ((d, &ai), &bi) in out.iter_mut().zip(a).zip(b) {
         let mut x = *d;
         // NOTES.md (.ftz): a result "subnormal AFTER rounding" is flushed
         // to zero of the same sign. NOTE(hw): open (before/after rounding).
-        if ftz && x & exp == 0 {
+        if FTZ && x & exp == 0 {
             x &= 0x8000;
         }
         let nan = x & 0x7fff > exp;
-        x = match clamp {
+        let neg = x >> 15 != 0;
+        x = match CLAMP {
             // NOTES.md (.sat): NaN → +0.0; below 0 → +0.0 (-0.0 too,
             // NOTE(hw) open); above 1.0 → 1.0.
-            Clamp::Sat => {
-                if nan || x >> 15 != 0 {
+            1 => {
+                let y = if x > one { one } else { x };
+                if nan | neg {
                     0
-                } else if x > one {
-                    one
                 } else {
-                    x
+                    y
                 }
             }
             // NOTES.md (.relu): NaN → canonical NaN; sign bit set → +0.0
             // (-0.0 too, NOTE(hw) open).
-            Clamp::Relu => {
+            2 => {
+                let y = if neg { 0 } else { x };
                 if nan {
                     0x7fff
-                } else if x >> 15 != 0 {
-                    0
                 } else {
-                    x
+                    y
                 }
             }
             // NOTES.md (NaN results): every f16/bf16 NaN result is 0x7fff.
             // NOTE(hw): open.
-            Clamp::None => {
+            _ => {
                 if nan {
                     0x7fff
                 } else {
@@ -627,7 +661,7 @@ fn half_block(plan: &Plan, path: Path, a: &[u16], b: &[u16], c: Option<&[u16]>, 
         };
         // NOTES.md (.oob): if a or b is the OOB-NaN (low 15 bits 0x7ff7,
         // NOTE(hw) open), the lane's result is +0.0.
-        if oob && (a[i] & 0x7fff == 0x7ff7 || b[i] & 0x7fff == 0x7ff7) {
+        if OOB && ((ai & 0x7fff == 0x7ff7) | (bi & 0x7fff == 0x7ff7)) {
             x = 0;
         }
         *d = x;

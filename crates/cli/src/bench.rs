@@ -132,6 +132,7 @@ fn apfloat_op(op: Ieee, x: &[u64]) -> u64 {
 }
 
 #[cfg(feature = "softfloat")]
+#[allow(unsafe_code)]
 fn softfloat_op(op: Ieee, x: &[u64]) -> Option<u64> {
     use softfloat_sys::*;
     let mode = |rm: Round| match rm {
@@ -251,12 +252,17 @@ pub fn run(a: Args) -> Result<(), String> {
         }
     );
     println!(
-        "{:<24} {:>10} {:>10} {:>10} {:>10} {:>10}   ratios batch/x",
-        "form", "batch", "core", "native", "apfloat", "softfloat"
+        "{:<24} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}   speed-up of batch over",
+        "form", "batch", "eval", "core", "native", "apfloat", "softfloat"
     );
     for form in &forms {
-        let plan = Plan::from_canonical(form)
-            .ok_or_else(|| format!("`{form}` is not a form with a batch kernel"))?;
+        let parsed = crate::common::parse_form(form, "<form>")?;
+        let exec = ptxfp::Exec::default();
+        let plan = Plan::of(&parsed, &exec).ok_or_else(|| {
+            format!(
+                "`{form}` has no batch kernel (it is evaluated per element); nothing to compare"
+            )
+        })?;
         let (ws, wd) = plan.widths();
         let lane = match plan {
             Plan::Half { fmt, .. } | Plan::Mixed { fmt, .. } => fmt,
@@ -334,6 +340,18 @@ pub fn run(a: Args) -> Result<(), String> {
             })
         };
         let t_core = per_elem(&|x| core_op(op, x));
+        // Form::eval per register (x2: both lanes in one call).
+        let t_eval = best(a.reps.min(2), || {
+            let mut acc = 0u64;
+            let mut x = [0u64; 3];
+            for i in 0..n {
+                for (k, s) in regs.iter().enumerate() {
+                    x[k] = s[i];
+                }
+                acc = acc.wrapping_add(parsed.eval(black_box(&x[..regs.len()]), &exec));
+            }
+            black_box(acc);
+        });
         let t_ap = per_elem(&|x| apfloat_op(op, x));
         #[cfg(feature = "softfloat")]
         let t_sf = if softfloat_op(op, &[0, 0, 0]).is_some() {
@@ -348,20 +366,23 @@ pub fn run(a: Args) -> Result<(), String> {
         let cell = |t: Option<f64>| t.map_or("-".to_string(), |t| format!("{:.1}", mops(t)));
         let ratio = |t: Option<f64>| t.map_or("-".to_string(), |t| format!("{:.1}x", t / t_batch));
         println!(
-            "{:<24} {:>10.1} {:>10} {:>10} {:>10} {:>10}   core {} native {} apfloat {} softfloat {}",
+            "{:<24} {:>9.1} {:>9} {:>9} {:>9} {:>9} {:>9}   eval {} core {} native {} apfloat {} softfloat {}",
             form,
             mops(t_batch),
+            cell(Some(t_eval)),
             cell(Some(t_core)),
             cell(t_native),
             cell(Some(t_ap)),
             cell(t_sf),
+            ratio(Some(t_eval)),
             ratio(Some(t_core)),
             ratio(t_native),
             ratio(Some(t_ap)),
             ratio(t_sf)
         );
     }
-    println!("# M results/s (an x2 result is one register, two lanes); ratios: time of x / time of batch");
+    println!("# M results/s (an x2 result is one register, two lanes); speed-up: time of x / time of batch");
+    println!("# eval: Form::eval per register (all stages); core: the exact core's IEEE operation per lane; apfloat, softfloat: the same IEEE operation");
     println!("# native: the CPU's FMA instruction (mad.f32/f64 only; rounding set in MXCSR for .rz/.rm/.rp);");
     println!("# there is no native f16/bf16 arithmetic on this CPU class (F16C conversions + f32 op is what the f16 kernel does)");
     Ok(())

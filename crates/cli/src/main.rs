@@ -1,13 +1,24 @@
 //! The `ptxfp` command: a thin layer over the `ptxfp` crate.
+//!
+//! Exit codes: 0 success, 1 a check failed (e.g. `verify` found mismatches),
+//! 2 a usage or input error.
+// `deny`, not `forbid`: `ptxfp bench --features softfloat` calls SoftFloat
+// through FFI in one allowed function.
+#![deny(unsafe_code)]
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
 mod bench;
+mod common;
+mod eval;
+mod forms;
+mod gen;
 mod sweep;
+mod verify;
 
-/// Bit-exact model of NVIDIA PTX floating-point arithmetic.
+/// Bit-exact model of NVIDIA PTX floating-point add, sub, mul, fma and mad.
 #[derive(Parser)]
 #[command(name = "ptxfp", version, about)]
 struct Cli {
@@ -17,24 +28,73 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Evaluate a form over generated operands and print a digest of the results.
+    /// Evaluate one instruction form on operands.
+    Eval(eval::Args),
+    /// Check vector files (`FORM OPERAND... EXPECTED`, hex) against the model.
+    Verify(verify::Args),
+    /// Generate edge-weighted vectors for a form, in the verify format.
+    Gen(gen::Args),
+    /// List the legal forms with their minimum PTX ISA version and target.
+    Forms(forms::Args),
+    /// Evaluate a form over generated operands (all 2^32 pairs, or seeded
+    /// random) and print a digest of the results.
     Sweep(sweep::Args),
     /// Measure throughput (M results/s) of ptxfp and reference implementations.
     Bench(bench::Args),
 }
 
-fn run() -> Result<(), String> {
-    match Cli::parse().command {
-        Command::Sweep(a) => sweep::run(a),
-        Command::Bench(a) => bench::run(a),
+/// What a command reports: success, or a failed check (exit code 1).
+pub enum Outcome {
+    /// Exit 0.
+    Ok,
+    /// Exit 1.
+    Failed,
+}
+
+/// Appends a formatted line to a `String`.
+#[macro_export]
+macro_rules! outln {
+    ($out:expr, $($arg:tt)*) => {{
+        use std::fmt::Write as _;
+        let _ = writeln!($out, $($arg)*);
+    }};
+}
+
+/// Writes a command's output to stdout; a closed pipe (`| head`) is not an error.
+pub fn emit(out: &str) {
+    use std::io::Write as _;
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(out.as_bytes());
+    let _ = stdout.flush();
+}
+
+fn run() -> Result<Outcome, String> {
+    // Operands may start with '-' (`-inf`, `-1.5,-0.0`); clap would read them
+    // as flags. The only short flags are -h and -V, so any other argument that
+    // starts with a single '-' is an operand: a leading space (trimmed by the
+    // operand parser) keeps clap from seeing a dash.
+    let args = std::env::args_os().map(|a| match a.to_str() {
+        Some(s) if s.starts_with('-') && !s.starts_with("--") && !matches!(s, "-h" | "-V") => {
+            format!(" {s}").into()
+        }
+        _ => a,
+    });
+    match Cli::parse_from(args).command {
+        Command::Eval(a) => eval::run(a),
+        Command::Verify(a) => verify::run(a),
+        Command::Gen(a) => gen::run(a),
+        Command::Forms(a) => forms::run(a),
+        Command::Sweep(a) => sweep::run(a).map(|()| Outcome::Ok),
+        Command::Bench(a) => bench::run(a).map(|()| Outcome::Ok),
     }
 }
 
 fn main() -> ExitCode {
     match run() {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(Outcome::Ok) => ExitCode::SUCCESS,
+        Ok(Outcome::Failed) => ExitCode::from(1),
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("ptxfp: {e}");
             ExitCode::from(2)
         }
     }

@@ -5,14 +5,15 @@ use std::io::IsTerminal;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use ptxfp::batch::Plan;
 use ptxfp::sweep::{self, Operands};
 use ptxfp_fast::Path;
+
+use crate::common::{parse_form, validate, Env};
 
 /// `ptxfp sweep` arguments.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The form, in canonical PTX syntax (e.g. `add.rn.f16`, `fma.rn.relu.bf16x2`).
+    /// The form (e.g. `add.rn.f16`, `fma.rn.relu.bf16x2`, `mad.rz.f64`).
     form: String,
     /// All 2^32 operand pairs (two-operand .f16/.bf16/.f16x2/.bf16x2 forms).
     #[arg(long, conflicts_with = "random")]
@@ -30,18 +31,15 @@ pub struct Args {
     /// Worker threads (default: all cores).
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
+    #[command(flatten)]
+    env: Env,
 }
 
 /// Runs `ptxfp sweep`.
 pub fn run(a: Args) -> Result<(), String> {
-    let plan = Plan::from_canonical(&a.form).ok_or_else(|| {
-        format!(
-            "`{}` is not a form with a batch kernel; write it in canonical syntax \
-             (opcode, rounding, modifiers, types: e.g. `fma.rn.ftz.relu.f16x2`, `mad.rz.f64`, \
-             `add.rn.f32.bf16`)",
-            a.form
-        )
-    })?;
+    let form = parse_form(&a.form, "<form>")?;
+    validate(&form, &a.env, "<form>")?;
+    let exec = a.env.exec();
     let ops = match (a.exhaustive, a.random) {
         (true, _) => Operands::Exhaustive,
         (false, Some(n)) => Operands::Random { n, seed: a.seed },
@@ -71,13 +69,13 @@ pub fn run(a: Args) -> Result<(), String> {
     };
     let t = Instant::now();
     let res = pool
-        .install(|| sweep::run_plan(&a.form, &plan, Path::detect(), ops, &progress))
+        .install(|| sweep::run_form(&form, &exec, Path::detect(), ops, &progress))
         .map_err(|e| e.to_string())?;
     let secs = t.elapsed().as_secs_f64();
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    println!("form      {}", a.form);
+    println!("form      {form}");
     match ops {
         Operands::Exhaustive => println!("operands  exhaustive: result i = (a << 16) | b"),
         Operands::Random { seed, .. } => println!("operands  random, seed {seed}"),

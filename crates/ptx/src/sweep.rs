@@ -39,6 +39,7 @@ use ptxfp_fast::Path;
 use rayon::prelude::*;
 
 use crate::batch::{Plan, Slice, SliceMut};
+use crate::form::{Exec, Form};
 
 /// Results per chunk: 2^24.
 pub const CHUNK: usize = 1 << 24;
@@ -379,6 +380,42 @@ pub fn run_plan(
         )
         .collect();
     Ok(finish(total, &sums))
+}
+
+/// Sweeps `form` as `exec` describes: the batch plan when the form has one
+/// ([`Plan::of`]), otherwise [`Form::eval`] per result. Either way the
+/// results, and hence the digest, are [`Form::eval`]'s.
+///
+/// # Errors
+/// As [`run`].
+pub fn run_form(
+    form: &Form,
+    exec: &Exec,
+    path: Path,
+    ops: Operands,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Sweep, SweepError> {
+    let name = form.to_string();
+    if let Some(plan) = Plan::of(form, exec) {
+        return run_plan(&name, &plan, path, ops, progress);
+    }
+    let (widths, dest) = crate::batch::widths(form);
+    run(
+        &name,
+        &widths,
+        dest,
+        ops,
+        |srcs, out| {
+            let mut x = [0u64; 3];
+            for (i, d) in out.iter_mut().enumerate() {
+                for (k, s) in srcs.iter().enumerate() {
+                    x[k] = s[i];
+                }
+                *d = form.eval(&x[..srcs.len()], exec);
+            }
+        },
+        progress,
+    )
 }
 
 /// Per-thread operand and result buffers in register widths.

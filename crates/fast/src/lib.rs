@@ -279,21 +279,21 @@ macro_rules! by_mode {
 ///
 /// The product of two binary32 values is exact in binary64 (48 ≤ 53 bits,
 /// exponents far inside binary64's range, so never subnormal there), and
-/// the rounding of the exact sum is done as in [`sum_to_f32`]. On x86 the
-/// `.rn` kernel is the native FMA instruction.
+/// the rounding of the exact sum is done as in [`sum_to_f32`] (portable
+/// path). On x86 the kernel is the native FMA instruction with the MXCSR
+/// rounding control set for the call.
 ///
 /// # Panics
 /// If the slices' lengths differ.
 pub fn fma_f32(path: Path, rm: Round, a: &[u32], b: &[u32], c: &[u32], out: &mut [u32]) {
     #[cfg(target_arch = "x86_64")]
-    if rm == Round::NearestEven && path.usable() == Path::X86Avx2 {
-        let f = |x: u32, y: u32, z: u32| {
-            f32::from_bits(x)
-                .mul_add(f32::from_bits(y), f32::from_bits(z))
-                .to_bits()
-        };
-        // SAFETY: `usable` checked the CPU features (FMA).
-        unsafe { x86::map3(a, b, c, out, f) };
+    if path.usable() == Path::X86Avx2 {
+        // The native instruction under a set MXCSR rounding mode: measured
+        // faster than the TwoSum path in every mode (BENCHMARKS.md).
+        let (a, b, c) = (bytemuck_f32(a), bytemuck_f32(b), bytemuck_f32(c));
+        let o = bytemuck_f32_mut(out);
+        // SAFETY: `usable` checked the CPU features.
+        unsafe { x86::fma_f32_mxcsr(a, b, c, o, rm) };
         return;
     }
     by_mode!(rm, R => run3!(path, a, b, c, out, |x: u32, y: u32, z: u32| {

@@ -2,18 +2,22 @@
 //!
 //! Exit codes: 0 success, 1 a check failed (e.g. `verify` found mismatches),
 //! 2 a usage or input error.
-#![forbid(unsafe_code)]
+// `deny`, not `forbid`: `ptxfp bench --features softfloat` calls SoftFloat
+// through FFI in one allowed function.
+#![deny(unsafe_code)]
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod bench;
 mod check;
 mod common;
 mod eval;
 mod forms;
 mod gen;
 mod run;
+mod sweep;
 mod verify;
 
 /// Bit-exact model of NVIDIA PTX floating-point add, sub, mul, fma and mad.
@@ -38,6 +42,11 @@ enum Command {
     Check(check::Args),
     /// Run a PTX snippet or entry function and print the registers it wrote.
     Run(run::Args),
+    /// Evaluate a form over generated operands (all 2^32 pairs, or seeded
+    /// random) and print a digest of the results.
+    Sweep(sweep::Args),
+    /// Measure throughput (M results/s) of ptxfp and reference implementations.
+    Bench(bench::Args),
 }
 
 /// What a command reports: success, or a failed check (exit code 1).
@@ -83,6 +92,8 @@ fn run() -> Result<Outcome, String> {
         Command::Forms(a) => forms::run(a),
         Command::Check(a) => check::run(a),
         Command::Run(a) => run::run(a),
+        Command::Sweep(a) => sweep::run(a).map(|()| Outcome::Ok),
+        Command::Bench(a) => bench::run(a).map(|()| Outcome::Ok),
     }
 }
 

@@ -7,6 +7,7 @@
 
 pub use ptxfp_float as float;
 
+pub mod batch;
 pub mod check;
 pub mod cvt;
 pub mod diag;
@@ -20,6 +21,7 @@ pub mod module;
 mod rules;
 mod semantics;
 pub mod setp;
+pub mod sweep;
 pub mod target;
 pub mod types;
 

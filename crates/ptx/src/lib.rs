@@ -7,7 +7,9 @@
 
 pub use ptxfp_float as float;
 
+pub mod batch;
 pub mod diag;
+pub mod sweep;
 pub mod target;
 pub mod types;
 

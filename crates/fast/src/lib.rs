@@ -1,0 +1,502 @@
+//! Fast slice kernels for the IEEE operations behind PTX floating-point
+//! arithmetic, each proved to give exactly the bits of the exact core
+//! ([`ptxfp_float`]) and tested against it bit for bit.
+//!
+//! | kernel | operation | algorithm |
+//! |---|---|---|
+//! | [`half_binop`] | binary16 / bfloat16 add, sub, mul, `.rn` | binary32 operation, one rounding to the half format |
+//! | [`half_fma`] | binary16 / bfloat16 fma, `.rn` | exact binary64 product, TwoSum, round to odd at binary32, round to the half format |
+//! | [`fma_f32`] | binary32 fma, 4 modes | binary64 product + TwoSum (round to odd for `.rn`, one directed step otherwise), or native FMA |
+//! | [`fma_f64`] | binary64 fma, 4 modes | native FMA under a set MXCSR (x86), `f64::mul_add` / the exact core (portable) |
+//! | [`mixed_add`], [`mixed_sub`], [`mixed_fma`] | binary32 `add/sub/fma` with binary16 / bfloat16 `a` (and `b`), 4 modes | exact widening, then as [`fma_f32`] |
+//!
+//! Every kernel exists in two [`Path`]s: portable Rust written branch-free
+//! so that it auto-vectorizes, and on x86-64 the same loops compiled for
+//! AVX2 + FMA + F16C (chosen at run time) with F16C conversions and native
+//! FMA where they apply. [`Path::detect`] picks the best available one,
+//! unless the environment variable `PTXFP_FORCE_PORTABLE=1` is set; every
+//! kernel also takes an explicit path so tests run both on any machine.
+//!
+//! NaN results: a kernel returns *a* NaN whenever the exact core returns a
+//! NaN, and a non-NaN only when the core does; the NaN's sign and payload
+//! are unspecified (they differ between paths). The PTX layer replaces every
+//! NaN result by NVIDIA's canonical pattern (spec/NOTES.md), so payloads
+//! never reach a user.
+//!
+//! The host floating-point environment must be IEEE's default (round to
+//! nearest even, no flush-to-zero, no denormals-are-zero), as it is in Rust.
+
+#![warn(missing_docs)]
+
+use std::sync::OnceLock;
+
+pub use ptxfp_float::Round;
+
+mod elem;
+#[cfg(target_arch = "x86_64")]
+mod x86;
+
+/// Which implementation of the kernels runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Path {
+    /// Portable Rust, auto-vectorized for the compilation target only.
+    Portable,
+    /// x86-64 with AVX2, FMA and F16C (checked at run time).
+    X86Avx2,
+}
+
+impl Path {
+    /// The fastest path this CPU supports, ignoring the environment.
+    pub fn best_available() -> Path {
+        #[cfg(target_arch = "x86_64")]
+        if x86::available() {
+            return Path::X86Avx2;
+        }
+        Path::Portable
+    }
+
+    /// The path to use by default: [`Path::Portable`] if the environment
+    /// variable `PTXFP_FORCE_PORTABLE` is `1`, else [`Path::best_available`].
+    /// Read once per process.
+    pub fn detect() -> Path {
+        static DETECTED: OnceLock<Path> = OnceLock::new();
+        *DETECTED.get_or_init(|| {
+            if std::env::var_os("PTXFP_FORCE_PORTABLE").is_some_and(|v| v == "1") {
+                Path::Portable
+            } else {
+                Path::best_available()
+            }
+        })
+    }
+
+    /// Every path this CPU can run, portable first (for tests and benches).
+    pub fn all_available() -> Vec<Path> {
+        let mut v = vec![Path::Portable];
+        if Path::best_available() != Path::Portable {
+            v.push(Path::best_available());
+        }
+        v
+    }
+
+    /// Whether this CPU can run the path.
+    pub fn is_available(self) -> bool {
+        self == Path::Portable || Path::best_available() == self
+    }
+
+    /// The checked path: `self` if available, otherwise portable.
+    fn usable(self) -> Path {
+        if self.is_available() {
+            self
+        } else {
+            Path::Portable
+        }
+    }
+}
+
+/// A 16-bit floating-point format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Half {
+    /// IEEE 754 binary16 (PTX `.f16`).
+    F16,
+    /// bfloat16 (PTX `.bf16`).
+    Bf16,
+}
+
+/// A two-operand operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    /// `a + b`.
+    Add,
+    /// `a - b`.
+    Sub,
+    /// `a × b`.
+    Mul,
+}
+
+/// `out[i] = f(a[i], b[i])`; the lengths must agree.
+#[inline(always)]
+fn map2<A: Copy, B: Copy, O>(a: &[A], b: &[B], out: &mut [O], f: impl Fn(A, B) -> O) {
+    let n = out.len();
+    assert!(a.len() == n && b.len() == n, "operand lengths differ");
+    for ((o, &x), &y) in out.iter_mut().zip(a).zip(b) {
+        *o = f(x, y);
+    }
+}
+
+/// `out[i] = f(a[i], b[i], c[i])`; the lengths must agree.
+#[inline(always)]
+fn map3<A: Copy, B: Copy, C: Copy, O>(
+    a: &[A],
+    b: &[B],
+    c: &[C],
+    out: &mut [O],
+    f: impl Fn(A, B, C) -> O,
+) {
+    let n = out.len();
+    assert!(
+        a.len() == n && b.len() == n && c.len() == n,
+        "operand lengths differ"
+    );
+    for (((o, &x), &y), &z) in out.iter_mut().zip(a).zip(b).zip(c) {
+        *o = f(x, y, z);
+    }
+}
+
+/// Runs `map2(a, b, out, f)` on `path`: the same closure, compiled for the
+/// path's instruction set.
+macro_rules! run2 {
+    ($path:expr, $a:expr, $b:expr, $out:expr, $f:expr) => {
+        match $path.usable() {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `usable` checked the CPU features.
+            Path::X86Avx2 => unsafe { x86::map2($a, $b, $out, $f) },
+            _ => map2($a, $b, $out, $f),
+        }
+    };
+}
+
+/// As [`run2!`], three operands.
+macro_rules! run3 {
+    ($path:expr, $a:expr, $b:expr, $c:expr, $out:expr, $f:expr) => {
+        match $path.usable() {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `usable` checked the CPU features.
+            Path::X86Avx2 => unsafe { x86::map3($a, $b, $c, $out, $f) },
+            _ => map3($a, $b, $c, $out, $f),
+        }
+    };
+}
+
+/// `out[i] = a[i] op b[i]`, binary16 or bfloat16, rounded to nearest even.
+///
+/// Computed in binary32 and rounded once more to the half format. That is
+/// one correct rounding: the exact sum, difference or product of two
+/// p-bit numbers rounded to precision q then to p equals its rounding to p
+/// when q ≥ 2p + 2 (Figueroa, "When is double rounding innocuous?",
+/// SIGNUM Newsletter 30(3), 1995, for +, -, ×, ÷, √; binary32 q = 24 ≥ 24
+/// for binary16 p = 11, and ≥ 18 for bfloat16 p = 8). Products are even
+/// exact in binary32 (2 × 11 and 2 × 8 bits ≤ 24). Range: binary16 results
+/// are far inside binary32's normal range. bfloat16 shares binary32's
+/// exponent range: a bfloat16 sum below 2^-126 is a multiple of 2^-133 and
+/// hence exact in binary32; a product below 2^-126 has at most 16
+/// significant bits, so binary32 rounds it only if it is below 2^-134
+/// (half of bfloat16's smallest subnormal), where both roundings give zero
+/// (a first rounding up to exactly 2^-134 is a tie, to even: zero); a sum
+/// at or above bfloat16's overflow threshold (a binary32 value) stays at or
+/// above it after binary32 rounding, which is monotone.
+///
+/// # Panics
+/// If the slices' lengths differ.
+pub fn half_binop(path: Path, fmt: Half, op: BinOp, a: &[u16], b: &[u16], out: &mut [u16]) {
+    use elem::{bf16_to_f32 as wb, f16_to_f32 as wh, f32_to_bf16 as nb, f32_to_f16 as nh};
+    #[cfg(target_arch = "x86_64")]
+    if fmt == Half::F16 && path.usable() == Path::X86Avx2 {
+        // SAFETY: `usable` checked the CPU features.
+        unsafe {
+            match op {
+                BinOp::Add => x86::f16_binop::<0>(a, b, out),
+                BinOp::Sub => x86::f16_binop::<1>(a, b, out),
+                BinOp::Mul => x86::f16_binop::<2>(a, b, out),
+            }
+        }
+        return;
+    }
+    match (fmt, op) {
+        (Half::F16, BinOp::Add) => run2!(path, a, b, out, |x, y| nh(wh(x) + wh(y))),
+        (Half::F16, BinOp::Sub) => run2!(path, a, b, out, |x, y| nh(wh(x) - wh(y))),
+        (Half::F16, BinOp::Mul) => run2!(path, a, b, out, |x, y| nh(wh(x) * wh(y))),
+        (Half::Bf16, BinOp::Add) => run2!(path, a, b, out, |x, y| nb(wb(x) + wb(y))),
+        (Half::Bf16, BinOp::Sub) => run2!(path, a, b, out, |x, y| nb(wb(x) - wb(y))),
+        (Half::Bf16, BinOp::Mul) => run2!(path, a, b, out, |x, y| nb(wb(x) * wb(y))),
+    }
+}
+
+/// `out[i] = a[i] × b[i] + c[i]`, binary16 or bfloat16, rounded once to
+/// nearest even.
+///
+/// binary32 is not enough (an fma computed in binary32 then narrowed
+/// rounds twice and is wrong, spec/NOTES.md). Instead: the product of two
+/// half values is exact in binary64 (≤ 22 bits); TwoSum gives the sum `s`
+/// and its exact error; from them [`elem::sum_odd_f32`] rounds the exact
+/// value to odd at binary32 precision, and that rounded to the half format
+/// to nearest even is the correctly rounded result (Boldo and Melquiond,
+/// round to odd: 24 ≥ p + 2). Exact zero sums come out of the binary64
+/// addition with IEEE's signs.
+///
+/// # Panics
+/// If the slices' lengths differ.
+pub fn half_fma(path: Path, fmt: Half, a: &[u16], b: &[u16], c: &[u16], out: &mut [u16]) {
+    #[cfg(target_arch = "x86_64")]
+    if fmt == Half::F16 && path.usable() == Path::X86Avx2 {
+        // SAFETY: `usable` checked the CPU features.
+        unsafe { x86::f16_fma(a, b, c, out) };
+        return;
+    }
+    match fmt {
+        Half::F16 => run3!(path, a, b, c, out, scalar::fma_f16_inline),
+        Half::Bf16 => run3!(path, a, b, c, out, scalar::fma_bf16_inline),
+    }
+}
+
+/// The binary32 result of the exact `p + c` (binary64 operands holding
+/// exact products or widenings, so no overflow), rounded in direction `rm`:
+/// round to odd at binary64 then to nearest (53 ≥ 24 + 2), or one directed
+/// step from the nearest (see [`elem::sum_directed_f32`]).
+#[inline(always)]
+fn sum_to_f32<const R: elem::Rm>(p: f64, c: f64) -> u32 {
+    if R == elem::RN {
+        (elem::sum_odd(p, c) as f32).to_bits()
+    } else {
+        elem::sum_directed_f32::<R>(p, c)
+    }
+}
+
+/// Instantiates a kernel body for each rounding direction.
+macro_rules! by_mode {
+    ($rm:expr, $r:ident => $body:expr) => {
+        match $rm {
+            Round::NearestEven => {
+                const $r: elem::Rm = elem::RN;
+                $body
+            }
+            Round::TowardZero => {
+                const $r: elem::Rm = elem::RZ;
+                $body
+            }
+            Round::TowardNegative => {
+                const $r: elem::Rm = elem::RM;
+                $body
+            }
+            Round::TowardPositive => {
+                const $r: elem::Rm = elem::RP;
+                $body
+            }
+        }
+    };
+}
+
+/// `out[i] = a[i] × b[i] + c[i]` in binary32 (bits), rounded once in `rm`.
+///
+/// The product of two binary32 values is exact in binary64 (48 ≤ 53 bits,
+/// exponents far inside binary64's range, so never subnormal there), and
+/// the rounding of the exact sum is done as in [`sum_to_f32`]. On x86 the
+/// `.rn` kernel is the native FMA instruction.
+///
+/// # Panics
+/// If the slices' lengths differ.
+pub fn fma_f32(path: Path, rm: Round, a: &[u32], b: &[u32], c: &[u32], out: &mut [u32]) {
+    #[cfg(target_arch = "x86_64")]
+    if rm == Round::NearestEven && path.usable() == Path::X86Avx2 {
+        let f = |x: u32, y: u32, z: u32| {
+            f32::from_bits(x)
+                .mul_add(f32::from_bits(y), f32::from_bits(z))
+                .to_bits()
+        };
+        // SAFETY: `usable` checked the CPU features (FMA).
+        unsafe { x86::map3(a, b, c, out, f) };
+        return;
+    }
+    by_mode!(rm, R => run3!(path, a, b, c, out, |x: u32, y: u32, z: u32| {
+        let p = f32::from_bits(x) as f64 * f32::from_bits(y) as f64;
+        sum_to_f32::<R>(p, f32::from_bits(z) as f64)
+    }))
+}
+
+/// [`fma_f32`] with the native FMA instruction under a temporarily set MXCSR
+/// rounding mode (x86-64 with AVX2 + FMA); `None` where there is none.
+/// Exposed for benchmarks and cross-checks.
+///
+/// # Panics
+/// If the slices' lengths differ.
+pub fn fma_f32_native(rm: Round, a: &[u32], b: &[u32], c: &[u32], out: &mut [u32]) -> Option<()> {
+    #[cfg(target_arch = "x86_64")]
+    if Path::best_available() == Path::X86Avx2 {
+        let (a, b, c) = (bytemuck_f32(a), bytemuck_f32(b), bytemuck_f32(c));
+        let o = bytemuck_f32_mut(out);
+        // SAFETY: features checked above.
+        unsafe { x86::fma_f32_mxcsr(a, b, c, o, rm) };
+        return Some(());
+    }
+    let _ = (rm, a, b, c, out);
+    None
+}
+
+/// `out[i] = a[i] × b[i] + c[i]` in binary64 (bits), rounded once in `rm`.
+///
+/// x86-64 path: the native FMA instruction, with the MXCSR rounding control
+/// set for the directed modes (and restored). Portable path: `f64::mul_add`
+/// (correctly rounded by Rust's contract) for `.rn`, the exact core for the
+/// directed modes.
+///
+/// # Panics
+/// If the slices' lengths differ.
+pub fn fma_f64(path: Path, rm: Round, a: &[u64], b: &[u64], c: &[u64], out: &mut [u64]) {
+    #[cfg(target_arch = "x86_64")]
+    if path.usable() == Path::X86Avx2 {
+        let (a, b, c) = (bytemuck_f64(a), bytemuck_f64(b), bytemuck_f64(c));
+        let o = bytemuck_f64_mut(out);
+        // SAFETY: `usable` checked the CPU features.
+        unsafe { x86::fma_f64_mxcsr(a, b, c, o, rm) };
+        return;
+    }
+    if rm == Round::NearestEven {
+        map3(a, b, c, out, |x, y, z| {
+            f64::from_bits(x)
+                .mul_add(f64::from_bits(y), f64::from_bits(z))
+                .to_bits()
+        })
+    } else {
+        map3(a, b, c, out, |x, y, z| {
+            ptxfp_float::fma::<ptxfp_float::F64>(x, y, z, rm).bits
+        })
+    }
+}
+
+/// Widens a half value exactly to binary64.
+#[inline(always)]
+fn widen<const BF: bool>(h: u16) -> f64 {
+    (if BF {
+        elem::bf16_to_f32(h)
+    } else {
+        elem::f16_to_f32(h)
+    }) as f64
+}
+
+/// Mixed precision `out[i] = a[i] + c[i]` (PTX `add.rnd.f32.{f16,bf16}`):
+/// `a` widened exactly to binary32, then the binary32 addition rounded in
+/// `rm` (computed as the fma `a × 1 + c`, see [`fma_f32`]).
+///
+/// # Panics
+/// If the slices' lengths differ.
+pub fn mixed_add(path: Path, fmt: Half, rm: Round, a: &[u16], c: &[u32], out: &mut [u32]) {
+    mixed_addsub::<false>(path, fmt, rm, a, c, out)
+}
+
+/// Mixed precision `out[i] = a[i] - c[i]` (PTX `sub.rnd.f32.{f16,bf16}`):
+/// IEEE 754 §5.4.1, `a - c` is `a + (-c)`.
+///
+/// # Panics
+/// If the slices' lengths differ.
+pub fn mixed_sub(path: Path, fmt: Half, rm: Round, a: &[u16], c: &[u32], out: &mut [u32]) {
+    mixed_addsub::<true>(path, fmt, rm, a, c, out)
+}
+
+fn mixed_addsub<const SUB: bool>(
+    path: Path,
+    fmt: Half,
+    rm: Round,
+    a: &[u16],
+    c: &[u32],
+    out: &mut [u32],
+) {
+    let flip = if SUB { 0x8000_0000 } else { 0 };
+    match fmt {
+        Half::F16 => by_mode!(rm, R => run2!(path, a, c, out, |x: u16, z: u32| {
+            sum_to_f32::<R>(widen::<false>(x), f32::from_bits(z ^ flip) as f64)
+        })),
+        Half::Bf16 => by_mode!(rm, R => run2!(path, a, c, out, |x: u16, z: u32| {
+            sum_to_f32::<R>(widen::<true>(x), f32::from_bits(z ^ flip) as f64)
+        })),
+    }
+}
+
+/// Mixed precision `out[i] = a[i] × b[i] + c[i]` (PTX
+/// `fma.rnd.f32.{f16,bf16}`): `a` and `b` widened exactly, then the binary32
+/// fma rounded once in `rm` (as [`fma_f32`]).
+///
+/// # Panics
+/// If the slices' lengths differ.
+pub fn mixed_fma(
+    path: Path,
+    fmt: Half,
+    rm: Round,
+    a: &[u16],
+    b: &[u16],
+    c: &[u32],
+    out: &mut [u32],
+) {
+    match fmt {
+        Half::F16 => by_mode!(rm, R => run3!(path, a, b, c, out, |x: u16, y: u16, z: u32| {
+            sum_to_f32::<R>(widen::<false>(x) * widen::<false>(y), f32::from_bits(z) as f64)
+        })),
+        Half::Bf16 => by_mode!(rm, R => run3!(path, a, b, c, out, |x: u16, y: u16, z: u32| {
+            sum_to_f32::<R>(widen::<true>(x) * widen::<true>(y), f32::from_bits(z) as f64)
+        })),
+    }
+}
+
+fn bytemuck_f32(s: &[u32]) -> &[f32] {
+    // SAFETY: u32 and f32 have the same size, alignment and no invalid bit
+    // patterns.
+    unsafe { core::slice::from_raw_parts(s.as_ptr().cast(), s.len()) }
+}
+fn bytemuck_f32_mut(s: &mut [u32]) -> &mut [f32] {
+    // SAFETY: as above; the borrow is handed over.
+    unsafe { core::slice::from_raw_parts_mut(s.as_mut_ptr().cast(), s.len()) }
+}
+fn bytemuck_f64(s: &[u64]) -> &[f64] {
+    // SAFETY: u64 and f64 have the same size, alignment and no invalid bit
+    // patterns.
+    unsafe { core::slice::from_raw_parts(s.as_ptr().cast(), s.len()) }
+}
+fn bytemuck_f64_mut(s: &mut [u64]) -> &mut [f64] {
+    // SAFETY: as above; the borrow is handed over.
+    unsafe { core::slice::from_raw_parts_mut(s.as_mut_ptr().cast(), s.len()) }
+}
+
+/// One-element entry points (not inlined across crates unless asked): for
+/// scalar simulators and for benchmarks of the per-call cost.
+pub mod scalar {
+    use crate::elem;
+
+    /// binary16 fma rounded to nearest even (see [`crate::half_fma`]).
+    #[inline(always)]
+    pub(crate) fn fma_f16_inline(a: u16, b: u16, c: u16) -> u16 {
+        let p = elem::f16_to_f32(a) as f64 * elem::f16_to_f32(b) as f64;
+        elem::f32_to_f16(elem::sum_odd_f32(p, elem::f16_to_f32(c) as f64))
+    }
+
+    /// bfloat16 fma rounded to nearest even (see [`crate::half_fma`]).
+    #[inline(always)]
+    pub(crate) fn fma_bf16_inline(a: u16, b: u16, c: u16) -> u16 {
+        let p = elem::bf16_to_f32(a) as f64 * elem::bf16_to_f32(b) as f64;
+        elem::f32_to_bf16(elem::sum_odd_f32(p, elem::bf16_to_f32(c) as f64))
+    }
+
+    /// binary16 `a × b + c` rounded once to nearest even; NaN output as
+    /// for the slice kernels.
+    #[inline(never)]
+    pub fn fma_f16(a: u16, b: u16, c: u16) -> u16 {
+        fma_f16_inline(a, b, c)
+    }
+
+    /// bfloat16 `a × b + c` rounded once to nearest even.
+    #[inline(never)]
+    pub fn fma_bf16(a: u16, b: u16, c: u16) -> u16 {
+        fma_bf16_inline(a, b, c)
+    }
+
+    /// binary16 `a + b` rounded to nearest even.
+    #[inline]
+    pub fn add_f16(a: u16, b: u16) -> u16 {
+        elem::f32_to_f16(elem::f16_to_f32(a) + elem::f16_to_f32(b))
+    }
+
+    /// binary16 `a × b` rounded to nearest even.
+    #[inline]
+    pub fn mul_f16(a: u16, b: u16) -> u16 {
+        elem::f32_to_f16(elem::f16_to_f32(a) * elem::f16_to_f32(b))
+    }
+
+    /// bfloat16 `a + b` rounded to nearest even.
+    #[inline]
+    pub fn add_bf16(a: u16, b: u16) -> u16 {
+        elem::f32_to_bf16(elem::bf16_to_f32(a) + elem::bf16_to_f32(b))
+    }
+
+    /// bfloat16 `a × b` rounded to nearest even.
+    #[inline]
+    pub fn mul_bf16(a: u16, b: u16) -> u16 {
+        elem::f32_to_bf16(elem::bf16_to_f32(a) * elem::bf16_to_f32(b))
+    }
+}

@@ -1,0 +1,299 @@
+//! x86-64 paths: the portable loops recompiled for AVX2 + FMA + F16C, the
+//! binary16 kernels written with F16C conversions, and native FMA under a
+//! temporarily set MXCSR rounding mode. Callers check the features first
+//! ([`crate::Path::best_available`]).
+//!
+//! No AVX-512 path: the development machine has no AVX-512 (and no
+//! AVX-512 FP16), so such a path could not be tested here and is not shipped.
+
+use core::arch::asm;
+use core::arch::x86_64::*;
+
+use crate::elem;
+
+/// Whether this CPU has what every function of this module needs.
+pub(crate) fn available() -> bool {
+    std::is_x86_feature_detected!("avx2")
+        && std::is_x86_feature_detected!("fma")
+        && std::is_x86_feature_detected!("f16c")
+}
+
+/// [`crate::map2`] compiled for AVX2 + FMA + F16C.
+///
+/// # Safety
+/// The CPU must have AVX2, FMA and F16C ([`available`]).
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(crate) unsafe fn map2<A: Copy, B: Copy, O>(
+    a: &[A],
+    b: &[B],
+    out: &mut [O],
+    f: impl Fn(A, B) -> O,
+) {
+    crate::map2(a, b, out, f)
+}
+
+/// [`crate::map3`] compiled for AVX2 + FMA + F16C.
+///
+/// # Safety
+/// The CPU must have AVX2, FMA and F16C ([`available`]).
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(crate) unsafe fn map3<A: Copy, B: Copy, C: Copy, O>(
+    a: &[A],
+    b: &[B],
+    c: &[C],
+    out: &mut [O],
+    f: impl Fn(A, B, C) -> O,
+) {
+    crate::map3(a, b, c, out, f)
+}
+
+/// Binary16 add (`OP` 0), sub (1) or mul (2) with F16C: eight lanes widened
+/// exactly by `vcvtph2ps`, one binary32 operation, and `vcvtps2ph` rounding
+/// to nearest even (imm 0), which rounds subnormal results correctly and
+/// overflows to infinity. Correct by the double-rounding argument at
+/// [`crate::half_binop`].
+///
+/// # Safety
+/// The CPU must have AVX2, FMA and F16C ([`available`]).
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(crate) unsafe fn f16_binop<const OP: u8>(a: &[u16], b: &[u16], out: &mut [u16]) {
+    let n = out.len();
+    assert!(a.len() == n && b.len() == n, "operand lengths differ");
+    let mut i = 0;
+    while i + 8 <= n {
+        // SAFETY: i + 8 <= n = a.len() = b.len() = out.len(); unaligned
+        // loads and stores.
+        unsafe {
+            let x = _mm256_cvtph_ps(_mm_loadu_si128(a.as_ptr().add(i).cast()));
+            let y = _mm256_cvtph_ps(_mm_loadu_si128(b.as_ptr().add(i).cast()));
+            let r = match OP {
+                0 => _mm256_add_ps(x, y),
+                1 => _mm256_sub_ps(x, y),
+                _ => _mm256_mul_ps(x, y),
+            };
+            let h = _mm256_cvtps_ph::<_MM_FROUND_TO_NEAREST_INT>(r);
+            _mm_storeu_si128(out.as_mut_ptr().add(i).cast(), h);
+        }
+        i += 8;
+    }
+    for j in i..n {
+        let (x, y) = (elem::f16_to_f32(a[j]), elem::f16_to_f32(b[j]));
+        let r = match OP {
+            0 => x + y,
+            1 => x - y,
+            _ => x * y,
+        };
+        out[j] = elem::f32_to_f16(r);
+    }
+}
+
+/// Binary16 fma with F16C: widen eight lanes (`vcvtph2ps`), then per half
+/// the round-to-odd binary32 sum of [`elem::sum_odd_f32`] (the loop body is
+/// the portable one, vectorized by the compiler), then `vcvtps2ph`.
+///
+/// # Safety
+/// The CPU must have AVX2, FMA and F16C ([`available`]).
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(crate) unsafe fn f16_fma(a: &[u16], b: &[u16], c: &[u16], out: &mut [u16]) {
+    let n = out.len();
+    assert!(
+        a.len() == n && b.len() == n && c.len() == n,
+        "operand lengths differ"
+    );
+    let mut i = 0;
+    let mut wide = [0f32; 8];
+    while i + 8 <= n {
+        // SAFETY: i + 8 <= n for all four slices; unaligned accesses.
+        unsafe {
+            let x = _mm256_cvtph_ps(_mm_loadu_si128(a.as_ptr().add(i).cast()));
+            let y = _mm256_cvtph_ps(_mm_loadu_si128(b.as_ptr().add(i).cast()));
+            let z = _mm256_cvtph_ps(_mm_loadu_si128(c.as_ptr().add(i).cast()));
+            let (mut xs, mut ys, mut zs) = ([0f32; 8], [0f32; 8], [0f32; 8]);
+            _mm256_storeu_ps(xs.as_mut_ptr(), x);
+            _mm256_storeu_ps(ys.as_mut_ptr(), y);
+            _mm256_storeu_ps(zs.as_mut_ptr(), z);
+            for k in 0..8 {
+                wide[k] = elem::sum_odd_f32(xs[k] as f64 * ys[k] as f64, zs[k] as f64);
+            }
+            let h = _mm256_cvtps_ph::<_MM_FROUND_TO_NEAREST_INT>(_mm256_loadu_ps(wide.as_ptr()));
+            _mm_storeu_si128(out.as_mut_ptr().add(i).cast(), h);
+        }
+        i += 8;
+    }
+    for j in i..n {
+        out[j] = crate::scalar::fma_f16_inline(a[j], b[j], c[j]);
+    }
+}
+
+/// MXCSR rounding-control field (bits 13-14) for a direction.
+fn mxcsr_rc(rm: ptxfp_float::Round) -> u32 {
+    use ptxfp_float::Round::*;
+    (match rm {
+        NearestEven => 0,
+        TowardNegative => 1,
+        TowardPositive => 2,
+        TowardZero => 3,
+    }) << 13
+}
+
+/// The MXCSR value for `rm`, from the current one: rounding control set,
+/// FTZ (bit 15) and DAZ (bit 6) cleared, exception masks kept.
+fn mxcsr_for(rm: ptxfp_float::Round, old: u32) -> u32 {
+    (old & !(0x6000 | 0x8000 | 0x40)) | mxcsr_rc(rm)
+}
+
+/// Native fused multiply-add `a × b + c` over f32 slices, with the MXCSR
+/// rounding control set to `rm` (FTZ and DAZ off) for the duration of one
+/// `asm!` block and restored at its end. The whole loop is inside the
+/// block, so the compiler cannot move any other floating-point operation
+/// into the changed mode.
+///
+/// # Safety
+/// The CPU must have AVX2 and FMA ([`available`]).
+#[target_feature(enable = "avx2,fma")]
+pub(crate) unsafe fn fma_f32_mxcsr(
+    a: &[f32],
+    b: &[f32],
+    c: &[f32],
+    out: &mut [f32],
+    rm: ptxfp_float::Round,
+) {
+    let n = out.len();
+    assert!(
+        a.len() == n && b.len() == n && c.len() == n,
+        "operand lengths differ"
+    );
+    let mut old: u32 = 0;
+    // SAFEf32: stores MXCSR into a local.
+    unsafe {
+        asm!("vstmxcsr dword ptr [{p}]", p = in(reg) &mut old as *mut u32, options(nostack));
+    }
+    let new = mxcsr_for(rm, old);
+    // SAFEf32: the loop reads n elements of a, b, c and writes n of out
+    // (lengths checked above); MXCSR is restored before the block ends.
+    unsafe {
+        asm!(
+            "vldmxcsr dword ptr [{new}]",
+            "test {n4}, {n4}",
+            "jz 3f",
+            "2:",
+            "vmovups {x}, ymmword ptr [{a}]",
+            "vmovups {y}, ymmword ptr [{b}]",
+            "vfmadd213ps {x}, {y}, ymmword ptr [{c}]",
+            "vmovups ymmword ptr [{d}], {x}",
+            "add {a}, 32",
+            "add {b}, 32",
+            "add {c}, 32",
+            "add {d}, 32",
+            "dec {n4}",
+            "jnz 2b",
+            "3:",
+            "test {r}, {r}",
+            "jz 5f",
+            "4:",
+            "vmovss {xs}, dword ptr [{a}]",
+            "vmovss {ys}, dword ptr [{b}]",
+            "vfmadd213ss {xs}, {ys}, dword ptr [{c}]",
+            "vmovss dword ptr [{d}], {xs}",
+            "add {a}, 4",
+            "add {b}, 4",
+            "add {c}, 4",
+            "add {d}, 4",
+            "dec {r}",
+            "jnz 4b",
+            "5:",
+            "vldmxcsr dword ptr [{old}]",
+            new = in(reg) &new as *const u32,
+            old = in(reg) &old as *const u32,
+            n4 = inout(reg) n / 8 => _,
+            r = inout(reg) n % 8 => _,
+            a = inout(reg) a.as_ptr() => _,
+            b = inout(reg) b.as_ptr() => _,
+            c = inout(reg) c.as_ptr() => _,
+            d = inout(reg) out.as_mut_ptr() => _,
+            x = out(ymm_reg) _,
+            y = out(ymm_reg) _,
+            xs = out(xmm_reg) _,
+            ys = out(xmm_reg) _,
+            options(nostack),
+        );
+    }
+}
+
+/// Native fused multiply-add `a × b + c` over f64 slices, with the MXCSR
+/// rounding control set to `rm` (FTZ and DAZ off) for the duration of one
+/// `asm!` block and restored at its end. The whole loop is inside the
+/// block, so the compiler cannot move any other floating-point operation
+/// into the changed mode.
+///
+/// # Safety
+/// The CPU must have AVX2 and FMA ([`available`]).
+#[target_feature(enable = "avx2,fma")]
+pub(crate) unsafe fn fma_f64_mxcsr(
+    a: &[f64],
+    b: &[f64],
+    c: &[f64],
+    out: &mut [f64],
+    rm: ptxfp_float::Round,
+) {
+    let n = out.len();
+    assert!(
+        a.len() == n && b.len() == n && c.len() == n,
+        "operand lengths differ"
+    );
+    let mut old: u32 = 0;
+    // SAFEf64: stores MXCSR into a local.
+    unsafe {
+        asm!("vstmxcsr dword ptr [{p}]", p = in(reg) &mut old as *mut u32, options(nostack));
+    }
+    let new = mxcsr_for(rm, old);
+    // SAFEf64: the loop reads n elements of a, b, c and writes n of out
+    // (lengths checked above); MXCSR is restored before the block ends.
+    unsafe {
+        asm!(
+            "vldmxcsr dword ptr [{new}]",
+            "test {n4}, {n4}",
+            "jz 3f",
+            "2:",
+            "vmovupd {x}, ymmword ptr [{a}]",
+            "vmovupd {y}, ymmword ptr [{b}]",
+            "vfmadd213pd {x}, {y}, ymmword ptr [{c}]",
+            "vmovupd ymmword ptr [{d}], {x}",
+            "add {a}, 32",
+            "add {b}, 32",
+            "add {c}, 32",
+            "add {d}, 32",
+            "dec {n4}",
+            "jnz 2b",
+            "3:",
+            "test {r}, {r}",
+            "jz 5f",
+            "4:",
+            "vmovsd {xs}, qword ptr [{a}]",
+            "vmovsd {ys}, qword ptr [{b}]",
+            "vfmadd213sd {xs}, {ys}, qword ptr [{c}]",
+            "vmovsd qword ptr [{d}], {xs}",
+            "add {a}, 8",
+            "add {b}, 8",
+            "add {c}, 8",
+            "add {d}, 8",
+            "dec {r}",
+            "jnz 4b",
+            "5:",
+            "vldmxcsr dword ptr [{old}]",
+            new = in(reg) &new as *const u32,
+            old = in(reg) &old as *const u32,
+            n4 = inout(reg) n / 4 => _,
+            r = inout(reg) n % 4 => _,
+            a = inout(reg) a.as_ptr() => _,
+            b = inout(reg) b.as_ptr() => _,
+            c = inout(reg) c.as_ptr() => _,
+            d = inout(reg) out.as_mut_ptr() => _,
+            x = out(ymm_reg) _,
+            y = out(ymm_reg) _,
+            xs = out(xmm_reg) _,
+            ys = out(xmm_reg) _,
+            options(nostack),
+        );
+    }
+}

@@ -1,0 +1,940 @@
+//! Batch evaluation: one form over slices of operands, with the kernel
+//! chosen once per call.
+//!
+//! A form's semantics are composed of stages (spec/NOTES.md; STYLE.md):
+//! oob check → flush inputs → exact operation → flush result → sat/relu →
+//! NaN canonicalization → pack lanes. [`Plan`] is that pipeline for one
+//! form, read from the form's canonical text; every stage runs over a
+//! block of values at a time (branch-free selects that vectorize), and the
+//! exact operation is a [`ptxfp_fast`] kernel proved equal to the exact
+//! core. A form without a plan (`mad.f32` with no rounding modifier, whose
+//! meaning depends on the target, see NOTES.md) is evaluated element by
+//! element by its scalar semantics. Large inputs are split across cores.
+
+use ptxfp_fast::{BinOp, Half, Path, Round};
+use rayon::prelude::*;
+
+/// Values per block: the stages of one block stay in the L1 cache.
+const BLOCK: usize = 2048;
+/// Values per parallel task.
+const TASK: usize = 1 << 16;
+
+/// Operands or results of one register width.
+#[derive(Clone, Copy, Debug)]
+pub enum Slice<'a> {
+    /// `.f16`, `.bf16` registers.
+    B16(&'a [u16]),
+    /// `.f16x2`, `.bf16x2`, `.f32` registers.
+    B32(&'a [u32]),
+    /// `.f64` registers.
+    B64(&'a [u64]),
+}
+
+/// Results of one register width.
+#[derive(Debug)]
+pub enum SliceMut<'a> {
+    /// `.f16`, `.bf16` registers.
+    B16(&'a mut [u16]),
+    /// `.f16x2`, `.bf16x2`, `.f32` registers.
+    B32(&'a mut [u32]),
+    /// `.f64` registers.
+    B64(&'a mut [u64]),
+}
+
+impl Slice<'_> {
+    /// Number of values.
+    pub fn len(&self) -> usize {
+        match self {
+            Slice::B16(s) => s.len(),
+            Slice::B32(s) => s.len(),
+            Slice::B64(s) => s.len(),
+        }
+    }
+    /// Whether there are no values.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Register width in bits.
+    pub fn bits(&self) -> u32 {
+        match self {
+            Slice::B16(_) => 16,
+            Slice::B32(_) => 32,
+            Slice::B64(_) => 64,
+        }
+    }
+}
+
+impl SliceMut<'_> {
+    /// Number of values.
+    pub fn len(&self) -> usize {
+        match self {
+            SliceMut::B16(s) => s.len(),
+            SliceMut::B32(s) => s.len(),
+            SliceMut::B64(s) => s.len(),
+        }
+    }
+    /// Whether there are no values.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Register width in bits.
+    pub fn bits(&self) -> u32 {
+        match self {
+            SliceMut::B16(_) => 16,
+            SliceMut::B32(_) => 32,
+            SliceMut::B64(_) => 64,
+        }
+    }
+}
+
+/// `.sat` or `.relu` (never both: STYLE.md, unrepresentable).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clamp {
+    /// Neither.
+    None,
+    /// `.sat`: NaN → +0, below 0 → +0, above 1 → 1.
+    Sat,
+    /// `.relu`: NaN → canonical NaN, sign bit set → +0.
+    Relu,
+}
+
+/// The stage pipeline of a form that has a fast kernel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Plan {
+    /// `add/sub/mul/fma` on `.f16`, `.bf16` and their x2 forms (`.rn`).
+    Half {
+        /// The lane format.
+        fmt: Half,
+        /// Two lanes in a 32-bit register.
+        x2: bool,
+        /// `None` for fma.
+        op: Option<BinOp>,
+        /// `.ftz` (binary16 only).
+        ftz: bool,
+        /// `.sat` / `.relu`.
+        clamp: Clamp,
+        /// `.oob`.
+        oob: bool,
+    },
+    /// `mad.{rn,rz,rm,rp}{.ftz}{.sat}.f32`.
+    MadF32 {
+        /// Rounding.
+        rm: Round,
+        /// `.ftz`.
+        ftz: bool,
+        /// `.sat`.
+        sat: bool,
+    },
+    /// `mad.{rn,rz,rm,rp}.f64`.
+    MadF64 {
+        /// Rounding.
+        rm: Round,
+    },
+    /// Mixed precision `add/sub/fma.rnd{.sat}.f32.{f16,bf16}`.
+    Mixed {
+        /// The format of `a` (and `b`).
+        fmt: Half,
+        /// `None` for fma.
+        op: Option<BinOp>,
+        /// Rounding.
+        rm: Round,
+        /// `.sat`.
+        sat: bool,
+    },
+}
+
+impl Plan {
+    /// The plan of a form, from its canonical text (`fma.rn.ftz.relu.f16x2`,
+    /// `add.rz.sat.f32.bf16`); `None` when the form has no fast path or the
+    /// text holds anything this function does not know (the caller then
+    /// falls back to the scalar semantics, which is always correct).
+    pub fn from_canonical(text: &str) -> Option<Plan> {
+        let mut toks = text.split('.');
+        let opcode = toks.next()?;
+        let (mut rm, mut ftz, mut sat, mut relu, mut oob) = (None, false, false, false, false);
+        let mut types = vec![];
+        for t in toks {
+            match t {
+                "rn" => rm = Some(Round::NearestEven),
+                "rz" => rm = Some(Round::TowardZero),
+                "rm" => rm = Some(Round::TowardNegative),
+                "rp" => rm = Some(Round::TowardPositive),
+                "ftz" => ftz = true,
+                "sat" => sat = true,
+                "relu" => relu = true,
+                "oob" => oob = true,
+                "f16" | "f16x2" | "bf16" | "bf16x2" | "f32" | "f64" => types.push(t),
+                _ => return None,
+            }
+        }
+        let clamp = match (sat, relu) {
+            (false, false) => Clamp::None,
+            (true, false) => Clamp::Sat,
+            (false, true) => Clamp::Relu,
+            (true, true) => return None,
+        };
+        let op = match opcode {
+            "add" => Some(BinOp::Add),
+            "sub" => Some(BinOp::Sub),
+            "mul" => Some(BinOp::Mul),
+            "fma" | "mad" => None,
+            _ => return None,
+        };
+        let half = |t: &str| match t {
+            "f16" | "f16x2" => Some(Half::F16),
+            "bf16" | "bf16x2" => Some(Half::Bf16),
+            _ => None,
+        };
+        match (opcode, types.as_slice()) {
+            ("mad", ["f32"]) => Some(Plan::MadF32 { rm: rm?, ftz, sat }),
+            ("mad", ["f64"]) if !ftz && !sat => Some(Plan::MadF64 { rm: rm? }),
+            ("mad", _) => None,
+            (_, ["f32", t]) if !ftz && !relu && !oob && !(op == Some(BinOp::Mul)) => {
+                Some(Plan::Mixed {
+                    fmt: half(t)?,
+                    op,
+                    rm: rm.unwrap_or(Round::NearestEven),
+                    sat,
+                })
+            }
+            (_, [t]) if rm.unwrap_or(Round::NearestEven) == Round::NearestEven => {
+                Some(Plan::Half {
+                    fmt: half(t)?,
+                    x2: t.ends_with("x2"),
+                    op,
+                    ftz,
+                    clamp,
+                    oob,
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// Operand count.
+    pub fn arity(&self) -> usize {
+        match self {
+            Plan::Half { op: Some(_), .. } | Plan::Mixed { op: Some(_), .. } => 2,
+            _ => 3,
+        }
+    }
+
+    /// Register widths of the sources and of the destination, in bits.
+    pub fn widths(&self) -> (Vec<u32>, u32) {
+        let n = self.arity();
+        match *self {
+            Plan::Half { x2, .. } => {
+                let w = if x2 { 32 } else { 16 };
+                (vec![w; n], w)
+            }
+            Plan::MadF32 { .. } => (vec![32; 3], 32),
+            Plan::MadF64 { .. } => (vec![64; 3], 64),
+            Plan::Mixed { .. } => {
+                let mut v = vec![16; n - 1];
+                v.push(32);
+                (v, 32)
+            }
+        }
+    }
+
+    /// Evaluates the plan over `srcs` into `out` on `path`, split across
+    /// rayon's threads when large.
+    ///
+    /// # Errors
+    /// If the number of sources, a width or a length does not fit the plan.
+    pub fn run(&self, path: Path, srcs: &[Slice], mut out: SliceMut) -> Result<(), BatchError> {
+        let (ws, wd) = self.widths();
+        if srcs.len() != ws.len() {
+            return Err(BatchError::Arity {
+                expected: ws.len(),
+                got: srcs.len(),
+            });
+        }
+        for (i, (s, &w)) in srcs.iter().zip(&ws).enumerate() {
+            if s.bits() != w {
+                return Err(BatchError::Width {
+                    operand: i,
+                    expected: w,
+                    got: s.bits(),
+                });
+            }
+            if s.len() != out.len() {
+                return Err(BatchError::Length {
+                    operand: i,
+                    expected: out.len(),
+                    got: s.len(),
+                });
+            }
+        }
+        if out.bits() != wd {
+            return Err(BatchError::Width {
+                operand: srcs.len(),
+                expected: wd,
+                got: out.bits(),
+            });
+        }
+        let n = out.len();
+        let plan = *self;
+        // Split into tasks; each task runs blocks.
+        macro_rules! par {
+            ($o:expr) => {
+                $o.par_chunks_mut(TASK).enumerate().for_each(|(t, o)| {
+                    let lo = t * TASK;
+                    let s: Vec<Slice> = srcs.iter().map(|s| sub(*s, lo, lo + o.len())).collect();
+                    plan.run_task(path, &s, o.into());
+                })
+            };
+        }
+        if n <= TASK {
+            self.run_task(path, srcs, out);
+            return Ok(());
+        }
+        match &mut out {
+            SliceMut::B16(o) => par!(o),
+            SliceMut::B32(o) => par!(o),
+            SliceMut::B64(o) => par!(o),
+        }
+        Ok(())
+    }
+
+    /// One task: blocks of [`BLOCK`] values, on the current thread.
+    fn run_task(&self, path: Path, srcs: &[Slice], out: SliceMut) {
+        match (*self, out) {
+            (Plan::Half { x2: false, .. }, SliceMut::B16(o)) => {
+                let s = srcs.iter().map(|s| as16(*s)).collect::<Vec<_>>();
+                for (k, ob) in o.chunks_mut(BLOCK).enumerate() {
+                    let r = k * BLOCK..k * BLOCK + ob.len();
+                    let c = s.get(2).map(|c| &c[r.clone()]);
+                    half_block(self, path, &s[0][r.clone()], &s[1][r.clone()], c, ob);
+                }
+            }
+            (Plan::Half { x2: true, .. }, SliceMut::B32(o)) => {
+                let s = srcs.iter().map(|s| as32(*s)).collect::<Vec<_>>();
+                let mut lanes = [[0u16; 2 * BLOCK]; 4];
+                for (k, ob) in o.chunks_mut(BLOCK).enumerate() {
+                    let m = ob.len();
+                    let r = k * BLOCK..k * BLOCK + m;
+                    // NOTES.md (doc): lane 0 is bits 0..15, lane 1 bits
+                    // 16..31; lanes are computed independently. Both lanes
+                    // of a block go through the stages as one 2m-value run.
+                    let [la, lb, lc, lo] = &mut lanes;
+                    for (i, src) in s.iter().enumerate() {
+                        let l: &mut [u16; 2 * BLOCK] = match i {
+                            0 => &mut *la,
+                            1 => &mut *lb,
+                            _ => &mut *lc,
+                        };
+                        for (j, &v) in src[r.clone()].iter().enumerate() {
+                            l[j] = v as u16;
+                            l[m + j] = (v >> 16) as u16;
+                        }
+                    }
+                    let c = if s.len() == 3 {
+                        Some(&lc[..2 * m])
+                    } else {
+                        None
+                    };
+                    half_block(self, path, &la[..2 * m], &lb[..2 * m], c, &mut lo[..2 * m]);
+                    for (j, d) in ob.iter_mut().enumerate() {
+                        *d = lo[j] as u32 | (lo[m + j] as u32) << 16;
+                    }
+                }
+            }
+            (Plan::MadF32 { rm, ftz, sat }, SliceMut::B32(o)) => {
+                let (a, b, c) = (as32(srcs[0]), as32(srcs[1]), as32(srcs[2]));
+                let mut t = [[0u32; BLOCK]; 3];
+                for (k, ob) in o.chunks_mut(BLOCK).enumerate() {
+                    let r = k * BLOCK..k * BLOCK + ob.len();
+                    let (a, b, c) = (&a[r.clone()], &b[r.clone()], &c[r]);
+                    let (a, b, c) = if ftz {
+                        let m = ob.len();
+                        let [ta, tb, tc] = &mut t;
+                        flush32(a, &mut ta[..m]);
+                        flush32(b, &mut tb[..m]);
+                        flush32(c, &mut tc[..m]);
+                        (&ta[..m], &tb[..m], &tc[..m])
+                    } else {
+                        (a, b, c)
+                    };
+                    ptxfp_fast::fma_f32(path, rm, a, b, c, ob);
+                    post32(ob, ftz, sat);
+                }
+            }
+            (Plan::MadF64 { rm }, SliceMut::B64(o)) => {
+                let (a, b, c) = (as64(srcs[0]), as64(srcs[1]), as64(srcs[2]));
+                for (k, ob) in o.chunks_mut(BLOCK).enumerate() {
+                    let r = k * BLOCK..k * BLOCK + ob.len();
+                    let (a, b, c) = (&a[r.clone()], &b[r.clone()], &c[r]);
+                    ptxfp_fast::fma_f64(path, rm, a, b, c, ob);
+                    // NOTES.md (NaN results, f64; NOTE(hw) operand priority
+                    // open): the first NaN among a, b, c, quieted; an
+                    // invalid operation gives 0xfff8000000000000.
+                    for (i, d) in ob.iter_mut().enumerate() {
+                        if is_nan64(*d) {
+                            let q = 0x0008_0000_0000_0000;
+                            *d = if is_nan64(a[i]) {
+                                a[i] | q
+                            } else if is_nan64(b[i]) {
+                                b[i] | q
+                            } else if is_nan64(c[i]) {
+                                c[i] | q
+                            } else {
+                                0xfff8_0000_0000_0000
+                            };
+                        }
+                    }
+                }
+            }
+            (Plan::Mixed { fmt, op, rm, sat }, SliceMut::B32(o)) => {
+                let a = as16(srcs[0]);
+                for (k, ob) in o.chunks_mut(BLOCK).enumerate() {
+                    let r = k * BLOCK..k * BLOCK + ob.len();
+                    match op {
+                        Some(BinOp::Sub) => ptxfp_fast::mixed_sub(
+                            path,
+                            fmt,
+                            rm,
+                            &a[r.clone()],
+                            &as32(srcs[1])[r],
+                            ob,
+                        ),
+                        Some(_) => ptxfp_fast::mixed_add(
+                            path,
+                            fmt,
+                            rm,
+                            &a[r.clone()],
+                            &as32(srcs[1])[r],
+                            ob,
+                        ),
+                        None => ptxfp_fast::mixed_fma(
+                            path,
+                            fmt,
+                            rm,
+                            &a[r.clone()],
+                            &as16(srcs[1])[r.clone()],
+                            &as32(srcs[2])[r],
+                            ob,
+                        ),
+                    }
+                    post32(ob, false, sat);
+                }
+            }
+            _ => unreachable!("widths were checked against the plan"),
+        }
+    }
+}
+
+/// A batch that does not fit its form.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BatchError {
+    /// Wrong number of source slices.
+    #[error("the form takes {expected} source operands, {got} were given")]
+    Arity {
+        /// The form's operand count.
+        expected: usize,
+        /// Given.
+        got: usize,
+    },
+    /// A slice of the wrong register width.
+    #[error("operand {operand} must be {expected}-bit registers, got {got}-bit")]
+    Width {
+        /// Operand index (the destination is last).
+        operand: usize,
+        /// Required width.
+        expected: u32,
+        /// Given width.
+        got: u32,
+    },
+    /// A source slice whose length differs from the destination's.
+    #[error("operand {operand} has {got} values, the destination {expected}")]
+    Length {
+        /// Operand index.
+        operand: usize,
+        /// Destination length.
+        expected: usize,
+        /// Given length.
+        got: usize,
+    },
+}
+
+fn sub(s: Slice<'_>, lo: usize, hi: usize) -> Slice<'_> {
+    match s {
+        Slice::B16(x) => Slice::B16(&x[lo..hi]),
+        Slice::B32(x) => Slice::B32(&x[lo..hi]),
+        Slice::B64(x) => Slice::B64(&x[lo..hi]),
+    }
+}
+
+impl<'a> From<&'a mut [u16]> for SliceMut<'a> {
+    fn from(s: &'a mut [u16]) -> Self {
+        SliceMut::B16(s)
+    }
+}
+impl<'a> From<&'a mut [u32]> for SliceMut<'a> {
+    fn from(s: &'a mut [u32]) -> Self {
+        SliceMut::B32(s)
+    }
+}
+impl<'a> From<&'a mut [u64]> for SliceMut<'a> {
+    fn from(s: &'a mut [u64]) -> Self {
+        SliceMut::B64(s)
+    }
+}
+
+fn as16(s: Slice<'_>) -> &[u16] {
+    match s {
+        Slice::B16(x) => x,
+        _ => unreachable!("widths were checked against the plan"),
+    }
+}
+fn as32(s: Slice<'_>) -> &[u32] {
+    match s {
+        Slice::B32(x) => x,
+        _ => unreachable!("widths were checked against the plan"),
+    }
+}
+fn as64(s: Slice<'_>) -> &[u64] {
+    match s {
+        Slice::B64(x) => x,
+        _ => unreachable!("widths were checked against the plan"),
+    }
+}
+
+fn is_nan64(x: u64) -> bool {
+    x & 0x7fff_ffff_ffff_ffff > 0x7ff0_0000_0000_0000
+}
+
+/// NOTES.md (.ftz): "Subnormal inputs are replaced by zero of the same
+/// sign"; a binary32 value with a zero exponent field becomes its sign.
+fn flush32(src: &[u32], dst: &mut [u32]) {
+    for (d, &x) in dst.iter_mut().zip(src) {
+        *d = if x & 0x7f80_0000 == 0 {
+            x & 0x8000_0000
+        } else {
+            x
+        };
+    }
+}
+
+/// binary32 result stages: flush (NOTES.md: "subnormal AFTER rounding";
+/// NOTE(hw) open), `.sat` (NOTES.md: after rounding and flushing; NaN → +0,
+/// below 0 (and -0, NOTE(hw) open) → +0, above 1 → 1), NaN → `0x7fffffff`
+/// (NOTES.md, doc).
+fn post32(r: &mut [u32], ftz: bool, sat: bool) {
+    for d in r.iter_mut() {
+        let mut x = *d;
+        if ftz && x & 0x7f80_0000 == 0 {
+            x &= 0x8000_0000;
+        }
+        let nan = x & 0x7fff_ffff > 0x7f80_0000;
+        if sat {
+            x = if nan || x >> 31 != 0 {
+                0
+            } else if x > 0x3f80_0000 {
+                0x3f80_0000
+            } else {
+                x
+            };
+        } else if nan {
+            x = 0x7fff_ffff;
+        }
+        *d = x;
+    }
+}
+
+/// One block of a half plan (a lane run for x2 forms).
+fn half_block(plan: &Plan, path: Path, a: &[u16], b: &[u16], c: Option<&[u16]>, out: &mut [u16]) {
+    let Plan::Half {
+        fmt,
+        op,
+        ftz,
+        clamp,
+        oob,
+        ..
+    } = *plan
+    else {
+        unreachable!("a half plan")
+    };
+    let m = out.len();
+    let mut t = [[0u16; 2 * BLOCK]; 3];
+    // NOTES.md (.ftz): "Subnormal inputs are replaced by zero of the same
+    // sign before the operation." (.ftz exists for .f16 forms only.)
+    let flush = |s: &[u16], d: &mut [u16]| {
+        for (d, &x) in d.iter_mut().zip(s) {
+            *d = if x & 0x7c00 == 0 { x & 0x8000 } else { x };
+        }
+    };
+    let (fa, fb, fc) = if ftz {
+        let [ta, tb, tc] = &mut t;
+        flush(a, &mut ta[..m]);
+        flush(b, &mut tb[..m]);
+        if let Some(c) = c {
+            flush(c, &mut tc[..m]);
+        }
+        (&ta[..m], &tb[..m], c.map(|_| &tc[..m]))
+    } else {
+        (a, b, c)
+    };
+    match (op, fc) {
+        (Some(op), _) => ptxfp_fast::half_binop(path, fmt, op, fa, fb, out),
+        (None, Some(fc)) => ptxfp_fast::half_fma(path, fmt, fa, fb, fc, out),
+        (None, None) => unreachable!("fma has three operands"),
+    }
+    let (exp, one) = match fmt {
+        Half::F16 => (0x7c00u16, 0x3c00u16),
+        Half::Bf16 => (0x7f80, 0x3f80),
+    };
+    for (i, d) in out.iter_mut().enumerate() {
+        let mut x = *d;
+        // NOTES.md (.ftz): a result "subnormal AFTER rounding" is flushed
+        // to zero of the same sign. NOTE(hw): open (before/after rounding).
+        if ftz && x & exp == 0 {
+            x &= 0x8000;
+        }
+        let nan = x & 0x7fff > exp;
+        x = match clamp {
+            // NOTES.md (.sat): NaN → +0.0; below 0 → +0.0 (-0.0 too,
+            // NOTE(hw) open); above 1.0 → 1.0.
+            Clamp::Sat => {
+                if nan || x >> 15 != 0 {
+                    0
+                } else if x > one {
+                    one
+                } else {
+                    x
+                }
+            }
+            // NOTES.md (.relu): NaN → canonical NaN; sign bit set → +0.0
+            // (-0.0 too, NOTE(hw) open).
+            Clamp::Relu => {
+                if nan {
+                    0x7fff
+                } else if x >> 15 != 0 {
+                    0
+                } else {
+                    x
+                }
+            }
+            // NOTES.md (NaN results): every f16/bf16 NaN result is 0x7fff.
+            // NOTE(hw): open.
+            Clamp::None => {
+                if nan {
+                    0x7fff
+                } else {
+                    x
+                }
+            }
+        };
+        // NOTES.md (.oob): if a or b is the OOB-NaN (low 15 bits 0x7ff7,
+        // NOTE(hw) open), the lane's result is +0.0.
+        if oob && (a[i] & 0x7fff == 0x7ff7 || b[i] & 0x7fff == 0x7ff7) {
+            x = 0;
+        }
+        *d = x;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plans_from_canonical_text() {
+        assert_eq!(
+            Plan::from_canonical("fma.rn.oob.relu.bf16x2"),
+            Some(Plan::Half {
+                fmt: Half::Bf16,
+                x2: true,
+                op: None,
+                ftz: false,
+                clamp: Clamp::Relu,
+                oob: true
+            })
+        );
+        assert_eq!(Plan::from_canonical("mad.f32"), None);
+        assert_eq!(Plan::from_canonical("mad.sat.f32"), None);
+        assert_eq!(
+            Plan::from_canonical("mad.rz.ftz.sat.f32"),
+            Some(Plan::MadF32 {
+                rm: Round::TowardZero,
+                ftz: true,
+                sat: true
+            })
+        );
+        assert_eq!(
+            Plan::from_canonical("sub.rm.sat.f32.bf16"),
+            Some(Plan::Mixed {
+                fmt: Half::Bf16,
+                op: Some(BinOp::Sub),
+                rm: Round::TowardNegative,
+                sat: true
+            })
+        );
+        assert_eq!(Plan::from_canonical("add.rn.f16.what"), None);
+    }
+
+    #[test]
+    fn errors_not_panics() {
+        let p = Plan::from_canonical("add.rn.f16").unwrap();
+        let mut o = [0u16; 2];
+        assert!(matches!(
+            p.run(
+                Path::Portable,
+                &[Slice::B16(&[1, 2])],
+                SliceMut::B16(&mut o)
+            ),
+            Err(BatchError::Arity { .. })
+        ));
+        assert!(matches!(
+            p.run(
+                Path::Portable,
+                &[Slice::B16(&[1, 2]), Slice::B16(&[1])],
+                SliceMut::B16(&mut o)
+            ),
+            Err(BatchError::Length { .. })
+        ));
+        let mut o32 = [0u32; 2];
+        assert!(matches!(
+            p.run(
+                Path::Portable,
+                &[Slice::B16(&[1, 2]), Slice::B16(&[1, 2])],
+                SliceMut::B32(&mut o32)
+            ),
+            Err(BatchError::Width { .. })
+        ));
+    }
+
+    /// Scalar reference for one element of a plan, written directly from
+    /// NOTES.md with the exact core (the oracle until Form::eval exists).
+    fn reference(plan: &Plan, ops: &[u64]) -> u64 {
+        use ptxfp_float::{self as core, BF16, F16, F32, F64};
+        let rn = Round::NearestEven;
+        match *plan {
+            Plan::Half {
+                fmt,
+                x2,
+                op,
+                ftz,
+                clamp,
+                oob,
+            } => {
+                let lanes = if x2 { 2 } else { 1 };
+                let mut r = 0u64;
+                for l in 0..lanes {
+                    let v: Vec<u64> = ops.iter().map(|x| (x >> (16 * l)) & 0xffff).collect();
+                    let (exp, one) = if fmt == Half::F16 {
+                        (0x7c00, 0x3c00)
+                    } else {
+                        (0x7f80, 0x3f80)
+                    };
+                    let fl = |x: u64| if ftz && x & exp == 0 { x & 0x8000 } else { x };
+                    let f: Vec<u64> = v.iter().map(|&x| fl(x)).collect();
+                    let mut x = match (fmt, op) {
+                        (Half::F16, Some(BinOp::Add)) => core::add::<F16>(f[0], f[1], rn),
+                        (Half::F16, Some(BinOp::Sub)) => core::sub::<F16>(f[0], f[1], rn),
+                        (Half::F16, Some(BinOp::Mul)) => core::mul::<F16>(f[0], f[1], rn),
+                        (Half::F16, None) => core::fma::<F16>(f[0], f[1], f[2], rn),
+                        (Half::Bf16, Some(BinOp::Add)) => core::add::<BF16>(f[0], f[1], rn),
+                        (Half::Bf16, Some(BinOp::Sub)) => core::sub::<BF16>(f[0], f[1], rn),
+                        (Half::Bf16, Some(BinOp::Mul)) => core::mul::<BF16>(f[0], f[1], rn),
+                        (Half::Bf16, None) => core::fma::<BF16>(f[0], f[1], f[2], rn),
+                    }
+                    .bits;
+                    x = fl(x);
+                    let nan = x & 0x7fff > exp;
+                    x = match clamp {
+                        Clamp::Sat if nan || x & 0x8000 != 0 => 0,
+                        Clamp::Sat if x > one => one,
+                        Clamp::Relu if nan => 0x7fff,
+                        Clamp::Relu if x & 0x8000 != 0 => 0,
+                        _ if nan => 0x7fff,
+                        _ => x,
+                    };
+                    if oob && (v[0] & 0x7fff == 0x7ff7 || v[1] & 0x7fff == 0x7ff7) {
+                        x = 0;
+                    }
+                    r |= x << (16 * l);
+                }
+                r
+            }
+            Plan::MadF32 { rm, ftz, sat } => {
+                let fl = |x: u64| {
+                    if ftz && x & 0x7f80_0000 == 0 {
+                        x & 0x8000_0000
+                    } else {
+                        x
+                    }
+                };
+                let x = fl(core::fma::<F32>(fl(ops[0]), fl(ops[1]), fl(ops[2]), rm).bits);
+                sat32(x, sat)
+            }
+            Plan::MadF64 { rm } => {
+                let x = core::fma::<F64>(ops[0], ops[1], ops[2], rm).bits;
+                if !is_nan64(x) {
+                    x
+                } else if let Some(n) = ops.iter().find(|&&o| is_nan64(o)) {
+                    n | 0x0008_0000_0000_0000
+                } else {
+                    0xfff8_0000_0000_0000
+                }
+            }
+            Plan::Mixed { fmt, op, rm, sat } => {
+                let w = |h: u64| match fmt {
+                    Half::F16 => core::convert::<F16, F32>(h, rn).bits,
+                    Half::Bf16 => core::convert::<BF16, F32>(h, rn).bits,
+                };
+                let x = match op {
+                    Some(BinOp::Sub) => core::sub::<F32>(w(ops[0]), ops[1], rm),
+                    Some(_) => core::add::<F32>(w(ops[0]), ops[1], rm),
+                    None => core::fma::<F32>(w(ops[0]), w(ops[1]), ops[2], rm),
+                }
+                .bits;
+                sat32(x, sat)
+            }
+        }
+    }
+
+    fn sat32(x: u64, sat: bool) -> u64 {
+        let nan = x & 0x7fff_ffff > 0x7f80_0000;
+        if sat && (nan || x >> 31 != 0) {
+            0
+        } else if sat && x > 0x3f80_0000 {
+            0x3f80_0000
+        } else if nan {
+            0x7fff_ffff
+        } else {
+            x
+        }
+    }
+
+    /// Edge-heavy values of a register width.
+    fn values(bits: u32, n: usize, seed: u64) -> Vec<u64> {
+        let mut s = seed;
+        let mut next = move || {
+            s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = s;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        let edge16 = [
+            0u64, 0x8000, 1, 0x8001, 0x3ff, 0x400, 0x7bff, 0x7c00, 0xfc00, 0x7e00, 0x7ff7, 0xfff7,
+            0x3c00, 0xbc00, 0x7f80, 0x3f80, 0x7f7f, 0x7f, 0x80,
+        ];
+        (0..n)
+            .map(|_| {
+                let r = next();
+                let lane = |r: u64| {
+                    if r % 3 == 0 {
+                        edge16[(r >> 8) as usize % edge16.len()]
+                    } else {
+                        (r >> 16) & 0xffff
+                    }
+                };
+                match bits {
+                    16 => lane(r),
+                    32 if r % 5 == 0 => lane(r >> 2) | lane(r >> 20) << 16,
+                    32 => match r % 4 {
+                        0 => r & 0x807f_ffff,
+                        1 => 0x3f80_0000 ^ (r >> 40),
+                        _ => r >> 32,
+                    },
+                    _ => match r % 4 {
+                        0 => r & 0x800f_ffff_ffff_ffff,
+                        1 => 0x7ff0_0000_0000_0000 | (r & 0xf),
+                        _ => r,
+                    },
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn plans_match_the_scalar_reference() {
+        let forms = [
+            "add.rn.ftz.sat.f16",
+            "sub.f16x2",
+            "mul.rn.ftz.f16x2",
+            "add.rn.bf16",
+            "mul.rn.bf16x2",
+            "fma.rn.ftz.sat.f16",
+            "fma.rn.ftz.relu.f16x2",
+            "fma.rn.relu.bf16",
+            "fma.rn.oob.relu.bf16x2",
+            "fma.rn.oob.f16",
+            "mad.rn.ftz.sat.f32",
+            "mad.rz.f32",
+            "mad.rm.ftz.f32",
+            "mad.rp.sat.f32",
+            "mad.rn.f64",
+            "mad.rz.f64",
+            "mad.rp.f64",
+            "add.rz.sat.f32.f16",
+            "sub.rm.f32.bf16",
+            "fma.rp.f32.f16",
+            "fma.rn.sat.f32.bf16",
+        ];
+        let n = 3 * TASK + 77;
+        for f in forms {
+            let plan = Plan::from_canonical(f).unwrap();
+            let (ws, wd) = plan.widths();
+            let src: Vec<Vec<u64>> = ws
+                .iter()
+                .enumerate()
+                .map(|(i, &w)| values(w, n, i as u64 * 77 + f.len() as u64))
+                .collect();
+            let want: Vec<u64> = (0..n)
+                .map(|i| {
+                    reference(
+                        &plan,
+                        &[src[0][i], src[1][i], src.get(2).map_or(0, |c| c[i])][..ws.len()],
+                    )
+                })
+                .collect();
+            let v16: Vec<Vec<u16>> = src
+                .iter()
+                .map(|s| s.iter().map(|&x| x as u16).collect())
+                .collect();
+            let v32: Vec<Vec<u32>> = src
+                .iter()
+                .map(|s| s.iter().map(|&x| x as u32).collect())
+                .collect();
+            let slices: Vec<Slice> = ws
+                .iter()
+                .enumerate()
+                .map(|(i, &w)| match w {
+                    16 => Slice::B16(&v16[i]),
+                    32 => Slice::B32(&v32[i]),
+                    _ => Slice::B64(&src[i]),
+                })
+                .collect();
+            for path in Path::all_available() {
+                let got: Vec<u64> = match wd {
+                    16 => {
+                        let mut o = vec![0u16; n];
+                        plan.run(path, &slices, SliceMut::B16(&mut o)).unwrap();
+                        o.iter().map(|&x| x as u64).collect()
+                    }
+                    32 => {
+                        let mut o = vec![0u32; n];
+                        plan.run(path, &slices, SliceMut::B32(&mut o)).unwrap();
+                        o.iter().map(|&x| x as u64).collect()
+                    }
+                    _ => {
+                        let mut o = vec![0u64; n];
+                        plan.run(path, &slices, SliceMut::B64(&mut o)).unwrap();
+                        o
+                    }
+                };
+                for i in 0..n {
+                    assert_eq!(
+                        got[i],
+                        want[i],
+                        "{f} {path:?} #{i} ops {:x?}",
+                        src.iter().map(|s| s[i]).collect::<Vec<_>>()
+                    );
+                }
+            }
+        }
+    }
+}

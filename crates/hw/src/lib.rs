@@ -8,6 +8,7 @@
 //! ptxfp's evaluation in, so this crate holds no semantics.
 #![warn(missing_docs)]
 
+pub mod adapter;
 pub mod gen;
 pub mod gpu;
 pub mod kernel;

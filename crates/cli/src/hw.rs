@@ -1,0 +1,465 @@
+//! `ptxfp hw`: run forms on a GPU and compare with ptxfp bit for bit.
+//! A thin layer over `ptxfp-hw`; see docs/GPU.md.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Subcommand};
+use ptxfp::sweep;
+use ptxfp::{PtxType, Target};
+use ptxfp_hw::adapter::{accepts, eval, instr_form};
+use ptxfp_hw::gpu::{self, Gpu, GpuError};
+use ptxfp_hw::kernel::{self, Header, InstrForm, Lanes};
+use ptxfp_hw::record::{self, hex, Case, Inputs, Record};
+use ptxfp_hw::{gen::EdgeRng, probe};
+
+/// `ptxfp hw ...`.
+#[derive(Debug, Subcommand)]
+pub enum HwCommand {
+    /// Run FORM on the GPU over operands and report every result that
+    /// differs from ptxfp's.
+    Check(CheckArgs),
+    /// Exhaustive 2^32-pair sweep of a two-operand 16-bit FORM on the GPU:
+    /// the same digest as `ptxfp sweep`, recorded as JSON.
+    Sweep(SweepArgs),
+    /// Run the probes of spec/NOTES.md and print the GPU's results next to
+    /// ptxfp's choices; writes JSON.
+    Probe(ProbeArgs),
+    /// Print the PTX kernel that `check` would load (no GPU needed).
+    Kernel(KernelArgs),
+}
+
+/// Options of `ptxfp hw check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The form, in canonical text: `fma.rn.bf16`, `mad.rn.ftz.f32`.
+    pub form: String,
+    /// Every pair of 16-bit operands (two-operand .f16/.bf16/x2 forms).
+    #[arg(long, conflicts_with = "random")]
+    pub exhaustive: bool,
+    /// Number of edge-weighted random operand tuples.
+    #[arg(long, default_value_t = 1_000_000)]
+    pub random: u64,
+    /// Seed of the random operands.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Mismatches to print in full.
+    #[arg(long, default_value_t = 20)]
+    pub show: usize,
+    /// CUDA device ordinal.
+    #[arg(long, default_value_t = 0)]
+    pub device: usize,
+    /// Write a JSON record under this directory (`testdata/hw`).
+    #[arg(long)]
+    pub record: Option<PathBuf>,
+}
+
+/// Options of `ptxfp hw sweep`.
+#[derive(Debug, Args)]
+pub struct SweepArgs {
+    /// A two-operand 16-bit form: `mul.rn.bf16`, `add.rn.ftz.f16x2`.
+    pub form: String,
+    /// CUDA device ordinal.
+    #[arg(long, default_value_t = 0)]
+    pub device: usize,
+    /// Where to write the JSON record.
+    #[arg(long, default_value = "testdata/hw")]
+    pub record: PathBuf,
+}
+
+/// Options of `ptxfp hw probe`.
+#[derive(Debug, Args)]
+pub struct ProbeArgs {
+    /// Only this probe group (nan, nan-f64, ftz, sat-relu, oob, lanes).
+    #[arg(long)]
+    pub only: Option<String>,
+    /// CUDA device ordinal.
+    #[arg(long, default_value_t = 0)]
+    pub device: usize,
+    /// Where to write the JSON records.
+    #[arg(long, default_value = "testdata/hw")]
+    pub record: PathBuf,
+    /// Differing cases to print per form.
+    #[arg(long, default_value_t = 8)]
+    pub show: usize,
+}
+
+/// Options of `ptxfp hw kernel`.
+#[derive(Debug, Args)]
+pub struct KernelArgs {
+    /// The form.
+    pub form: String,
+    /// The device to generate for (`sm_90`).
+    #[arg(long, default_value = "sm_90")]
+    pub device: String,
+    /// `buffer` (check), `index` (sweep) or `mixed` (mixed-precision equivalence).
+    #[arg(long, default_value = "buffer")]
+    pub kind: String,
+}
+
+/// Errors of `ptxfp hw`, each with its exit code.
+#[derive(Debug, thiserror::Error)]
+pub enum HwError {
+    /// The GPU side.
+    #[error(transparent)]
+    Gpu(#[from] GpuError),
+    /// A form or option the user gave.
+    #[error("{0}")]
+    Usage(String),
+    /// Records.
+    #[error(transparent)]
+    Record(#[from] record::RecordError),
+}
+
+impl HwError {
+    /// 2 when there is no driver (nothing can run here), 1 otherwise.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            HwError::Gpu(GpuError::NoDriver) => 2,
+            _ => 1,
+        }
+    }
+}
+
+fn usage(e: impl ToString) -> HwError {
+    HwError::Usage(e.to_string())
+}
+
+/// Runs one `ptxfp hw` command; `Ok(false)` when the GPU disagreed.
+pub fn run(cmd: HwCommand) -> Result<bool, HwError> {
+    match cmd {
+        HwCommand::Check(a) => check(a),
+        HwCommand::Sweep(a) => sweep_cmd(a),
+        HwCommand::Probe(a) => probe_cmd(a),
+        HwCommand::Kernel(a) => {
+            let form = instr_form(&a.form).map_err(usage)?;
+            let device: Target = a.device.parse().map_err(usage)?;
+            let (text, _) = kernel_for(&form, device, &a.kind)?;
+            print!("{text}");
+            Ok(true)
+        }
+    }
+}
+
+/// `ExitCode` for the result of [`run`].
+pub fn exit(result: Result<bool, HwError>) -> ExitCode {
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}
+
+/// The kernel text for `kind` and the header it uses. A mixed-precision
+/// form on a device below its sm_100 requirement runs as its equivalence
+/// kernel (kind `buffer` falls back to `mixed`).
+fn kernel_for(form: &InstrForm, device: Target, kind: &str) -> Result<(String, Header), HwError> {
+    let mixed = form.dest == PtxType::F32 && matches!(form.srcs[0], PtxType::F16 | PtxType::BF16);
+    let header = |f: &InstrForm| {
+        kernel::choose_header(f, device, |v, t| accepts(f, v, t)).ok_or_else(|| {
+            usage(format!(
+                "`{}` needs {} or higher; this device is {device}",
+                f.text, f.requires.1
+            ))
+        })
+    };
+    match kind {
+        "mixed" => mixed_kernel(form, device),
+        "buffer" if mixed && !device.at_least(form.requires.1.sm) => mixed_kernel(form, device),
+        "buffer" => {
+            let h = header(form)?;
+            Ok((kernel::buffer_kernel(form, h), h))
+        }
+        "index" => {
+            let lanes = match form.dest {
+                PtxType::F16 | PtxType::BF16 if form.srcs.len() == 2 => Lanes::Scalar,
+                PtxType::F16x2 | PtxType::BF16x2 if form.srcs.len() == 2 => Lanes::Replicated,
+                _ => {
+                    return Err(usage(format!(
+                        "`{}`: exhaustive sweeps take two-operand .f16/.bf16/.f16x2/.bf16x2 forms",
+                        form.text
+                    )))
+                }
+            };
+            let h = header(form)?;
+            Ok((kernel::index_kernel(form, h, lanes), h))
+        }
+        other => Err(usage(format!(
+            "unknown kernel kind `{other}`: buffer, index or mixed"
+        ))),
+    }
+}
+
+/// The equivalence kernel runs `.f32` instructions only: sm_20 / PTX 2.0 is
+/// enough, and the device's own target is used when it can.
+fn mixed_kernel(form: &InstrForm, device: Target) -> Result<(String, Header), HwError> {
+    let f32_form = InstrForm {
+        requires: (ptxfp::PtxVersion::new(2, 3), Target::sm(20)),
+        ..form.clone()
+    };
+    let h = kernel::choose_header(&f32_form, device, |v, t| {
+        v >= f32_form.requires.0 && t.sm >= 20
+    })
+    .ok_or_else(|| usage(format!("no PTX target for {device}")))?;
+    let text = kernel::mixed_equivalence_kernel(form, h).map_err(usage)?;
+    eprintln!(
+        "note: `{}` needs sm_100; checking its .f32 equivalent on exactly widened operands instead",
+        form.text
+    );
+    Ok((text, h))
+}
+
+fn open(device: usize) -> Result<Gpu, HwError> {
+    let g = gpu::open(device)?;
+    eprintln!(
+        "device {device}: {} ({}, driver {})",
+        g.info.name, g.info.sm, g.info.driver_version
+    );
+    Ok(g)
+}
+
+fn base_record(command: &str, form: &str, g: &Gpu, h: Header, inputs: Inputs) -> Record {
+    Record {
+        schema: record::SCHEMA,
+        command: command.into(),
+        form: form.into(),
+        forms: Vec::new(),
+        synthetic: false,
+        gpu: g.info.clone(),
+        date: record::now_utc(),
+        ptxfp_version: env!("CARGO_PKG_VERSION").into(),
+        kernel_header: format!("{} {}", h.version, h.target),
+        inputs,
+        digests: Default::default(),
+        mismatches: 0,
+        cases: Vec::new(),
+    }
+}
+
+/// Operands of exhaustive index `i` (kernel::index_kernel's order).
+fn index_operands(i: u64, lanes: bool) -> (u64, u64) {
+    let (a, b) = (i >> 16 & 0xffff, i & 0xffff);
+    if lanes {
+        (a | a << 16, b | b << 16)
+    } else {
+        (a, b)
+    }
+}
+
+fn describe(form: &InstrForm, ops: &[u64], gpu: u64, ours: u64) -> String {
+    let ops: Vec<String> = ops
+        .iter()
+        .zip(&form.srcs)
+        .map(|(v, t)| hex(*v, t.bits()))
+        .collect();
+    let w = form.dest.bits();
+    format!(
+        "{} {} -> gpu {} ptxfp {}",
+        form.text,
+        ops.join(" "),
+        hex(gpu, w),
+        hex(ours, w)
+    )
+}
+
+fn check(a: CheckArgs) -> Result<bool, HwError> {
+    let form = instr_form(&a.form).map_err(usage)?;
+    let g = open(a.device)?;
+    let mut mismatches = 0u64;
+    let mut cases = Vec::new();
+    let mut note = |ops: Vec<u64>, gpu: u64, ours: u64| {
+        if gpu != ours {
+            mismatches += 1;
+            if cases.len() < a.show {
+                println!("{}", describe(&form, &ops, gpu, ours));
+                cases.push(Case {
+                    operands: ops
+                        .iter()
+                        .zip(&form.srcs)
+                        .map(|(v, t)| hex(*v, t.bits()))
+                        .collect(),
+                    gpu: hex(gpu, form.dest.bits()),
+                    ptxfp: hex(ours, form.dest.bits()),
+                });
+            }
+        }
+    };
+    let (h, inputs, total) = if a.exhaustive {
+        let (text, h) = kernel_for(&form, g.target, "index")?;
+        let k = g.load(&text)?;
+        let lanes = form.dest.bits() == 32;
+        const LAUNCH: u64 = 1 << 28;
+        for base in (0..1u64 << 32).step_by(LAUNCH as usize) {
+            let got = g.run_index(&k, form.dest, base, LAUNCH as u32)?;
+            let (ca, cb): (Vec<u64>, Vec<u64>) = (base..base + LAUNCH)
+                .map(|i| index_operands(i, lanes))
+                .unzip();
+            let ours = eval(&form, &[ca.clone(), cb.clone()]).map_err(usage)?;
+            for i in 0..got.len() {
+                note(vec![ca[i], cb[i]], got[i], ours[i]);
+            }
+            eprintln!("  {:>3}%", (base + LAUNCH) * 100 >> 32);
+        }
+        (h, Inputs::Exhaustive { count: 1 << 32 }, 1u64 << 32)
+    } else {
+        let (text, h) = kernel_for(&form, g.target, "buffer")?;
+        let n = usize::try_from(a.random).map_err(usage)?;
+        let cols = EdgeRng::new(a.seed)
+            .columns(&form.srcs, n)
+            .ok_or_else(|| usage("the form has a non-float operand"))?;
+        let got = g.run_buffers(&text, form.dest, &form.srcs, &cols)?;
+        let ours = eval(&form, &cols).map_err(usage)?;
+        for i in 0..n {
+            note(cols.iter().map(|c| c[i]).collect(), got[i], ours[i]);
+        }
+        (
+            h,
+            Inputs::Random {
+                seed: a.seed,
+                count: a.random,
+            },
+            a.random,
+        )
+    };
+    println!(
+        "{}: {mismatches} of {total} results differ from ptxfp",
+        form.text
+    );
+    if let Some(root) = &a.record {
+        let mut r = base_record("check", &form.text, &g, h, inputs);
+        r.mismatches = mismatches;
+        r.cases = cases;
+        println!("recorded {}", record::write(root, &r)?.display());
+    }
+    Ok(mismatches == 0)
+}
+
+fn sweep_cmd(a: SweepArgs) -> Result<bool, HwError> {
+    let form = instr_form(&a.form).map_err(usage)?;
+    let lanes = form.dest.bits() == 32;
+    // Checked before the GPU is opened: the index kernel's shape rules.
+    kernel_for(&form, Target::sm(u16::MAX), "index")?;
+    let g = open(a.device)?;
+    let (text, h) = kernel_for(&form, g.target, "index")?;
+    let k = g.load(&text)?;
+    const LAUNCH: u64 = 1 << 28;
+    let mut gpu_chunks = Vec::new();
+    let mut our_chunks = Vec::new();
+    let mut mismatches = 0u64;
+    for base in (0..1u64 << 32).step_by(LAUNCH as usize) {
+        let got = g.run_index(&k, form.dest, base, LAUNCH as u32)?;
+        let (ca, cb): (Vec<u64>, Vec<u64>) = (base..base + LAUNCH)
+            .map(|i| index_operands(i, lanes))
+            .unzip();
+        let ours = eval(&form, &[ca, cb]).map_err(usage)?;
+        mismatches += got.iter().zip(&ours).filter(|(x, y)| x != y).count() as u64;
+        for (j, (gc, oc)) in got
+            .chunks(sweep::CHUNK)
+            .zip(ours.chunks(sweep::CHUNK))
+            .enumerate()
+        {
+            let c = base / sweep::CHUNK as u64 + j as u64;
+            gpu_chunks.push(chunk_digest(form.dest, c, gc));
+            our_chunks.push(chunk_digest(form.dest, c, oc));
+        }
+        eprintln!("  {:>3}%", (base + LAUNCH) * 100 >> 32);
+    }
+    let (gd, od) = (sweep::combine(&gpu_chunks), sweep::combine(&our_chunks));
+    println!(
+        "{}: gpu digest {gd:016x}, ptxfp digest {od:016x}, {mismatches} results differ",
+        form.text
+    );
+    let mut r = base_record(
+        "sweep",
+        &form.text,
+        &g,
+        h,
+        Inputs::Exhaustive { count: 1 << 32 },
+    );
+    r.digests
+        .insert("ptxfp-sweep-nh64".into(), format!("{gd:016x}"));
+    r.mismatches = mismatches;
+    println!("recorded {}", record::write(&a.record, &r)?.display());
+    Ok(mismatches == 0)
+}
+
+/// The sweep digest of one chunk of results held as u64, at the
+/// destination's register width.
+pub fn chunk_digest(dest: PtxType, c: u64, results: &[u64]) -> u64 {
+    match dest.bits() {
+        16 => sweep::chunk_digest(c, &results.iter().map(|v| *v as u16).collect::<Vec<_>>()),
+        32 => sweep::chunk_digest(c, &results.iter().map(|v| *v as u32).collect::<Vec<_>>()),
+        _ => sweep::chunk_digest(c, results),
+    }
+}
+
+fn probe_cmd(a: ProbeArgs) -> Result<bool, HwError> {
+    let groups: Vec<probe::ProbeGroup> = probe::all()
+        .into_iter()
+        .filter(|g| a.only.as_deref().is_none_or(|o| o == g.name))
+        .collect();
+    if groups.is_empty() {
+        return Err(usage(
+            "no such probe group: nan, nan-f64, ftz, sat-relu, oob, lanes",
+        ));
+    }
+    let g = open(a.device)?;
+    let mut all_agree = true;
+    for group in groups {
+        println!("== probe {}: {}", group.name, group.question);
+        let mut rec = base_record(
+            "probe",
+            &format!("probe-{}", group.name),
+            &g,
+            Header {
+                version: ptxfp::PtxVersion::LATEST,
+                target: g.target,
+            },
+            Inputs::Listed { count: 0 },
+        );
+        rec.kernel_header = "per form".into();
+        let mut count = 0;
+        for run in &group.runs {
+            let form = instr_form(run.form).map_err(usage)?;
+            let (text, _) = kernel_for(&form, g.target, "buffer")?;
+            let cols: Vec<Vec<u64>> = (0..form.srcs.len())
+                .map(|k| run.cases.iter().map(|c| c[k]).collect())
+                .collect();
+            let got = g.run_buffers(&text, form.dest, &form.srcs, &cols)?;
+            let ours = eval(&form, &cols).map_err(usage)?;
+            let differ = got.iter().zip(&ours).filter(|(x, y)| x != y).count();
+            println!(
+                "{:<24} {:>6} cases, {:>6} differ from ptxfp's NOTES.md choice",
+                run.form,
+                got.len(),
+                differ
+            );
+            let mut shown = 0;
+            for (i, c) in run.cases.iter().enumerate() {
+                if got[i] != ours[i] && shown < a.show {
+                    println!("    {}", describe(&form, c, got[i], ours[i]));
+                    shown += 1;
+                }
+                rec.cases.push(Case {
+                    operands: c
+                        .iter()
+                        .zip(&form.srcs)
+                        .map(|(v, t)| hex(*v, t.bits()))
+                        .collect(),
+                    gpu: hex(got[i], form.dest.bits()),
+                    ptxfp: hex(ours[i], form.dest.bits()),
+                });
+            }
+            count += got.len() as u64;
+            rec.mismatches += differ as u64;
+            rec.forms.push(run.form.to_string());
+        }
+        rec.inputs = Inputs::Listed { count };
+        all_agree &= rec.mismatches == 0;
+        println!("recorded {}", record::write(&a.record, &rec)?.display());
+    }
+    Ok(all_agree)
+}

@@ -1,0 +1,142 @@
+//! Records: JSON writer round trip, and re-deriving every recorded digest
+//! under testdata/hw/ with ptxfp. When none are recorded (no GPU has run
+//! yet), the same code path runs on a SYNTHETIC record built from ptxfp
+//! itself in a temporary directory, never committed.
+
+use std::path::Path;
+
+use ptxfp::sweep;
+use ptxfp_hw::adapter::{eval, instr_form};
+use ptxfp_hw::gen::EdgeRng;
+use ptxfp_hw::record::{self, GpuInfo, Inputs, Record};
+
+/// ptxfp's digest of the results `record` covers, or None when the record
+/// holds no digest to re-derive.
+fn rederive(r: &Record) -> Option<u64> {
+    r.digests.get("ptxfp-sweep-nh64")?;
+    let form = instr_form(&r.form).unwrap();
+    let cols = match r.inputs {
+        Inputs::Random { seed, count } => EdgeRng::new(seed)
+            .columns(&form.srcs, count as usize)
+            .unwrap(),
+        Inputs::Exhaustive { count } => {
+            let lanes = form.dest.bits() == 32;
+            let (a, b) = (0..count)
+                .map(|i| {
+                    let (a, b) = (i >> 16 & 0xffff, i & 0xffff);
+                    if lanes {
+                        (a | a << 16, b | b << 16)
+                    } else {
+                        (a, b)
+                    }
+                })
+                .unzip();
+            vec![a, b]
+        }
+        Inputs::Listed { .. } => return None,
+    };
+    let ours = eval(&form, &cols).unwrap();
+    Some(match form.dest.bits() {
+        16 => sweep::digest(&ours.iter().map(|v| *v as u16).collect::<Vec<_>>()),
+        32 => sweep::digest(&ours.iter().map(|v| *v as u32).collect::<Vec<_>>()),
+        _ => sweep::digest(&ours),
+    })
+}
+
+fn check_all(root: &Path) -> usize {
+    let files = record::find(root).unwrap();
+    let mut checked = 0;
+    for f in &files {
+        let r = record::read(f).unwrap();
+        if let Some(ours) = rederive(&r) {
+            let theirs = &r.digests["ptxfp-sweep-nh64"];
+            assert_eq!(
+                &format!("{ours:016x}"),
+                theirs,
+                "{}: {} on {}",
+                f.display(),
+                r.form,
+                r.gpu.name
+            );
+            checked += 1;
+        }
+    }
+    checked
+}
+
+fn synthetic(form: &str, seed: u64, count: u64) -> Record {
+    let f = instr_form(form).unwrap();
+    let cols = EdgeRng::new(seed).columns(&f.srcs, count as usize).unwrap();
+    let ours = eval(&f, &cols).unwrap();
+    let d = match f.dest.bits() {
+        16 => sweep::digest(&ours.iter().map(|v| *v as u16).collect::<Vec<_>>()),
+        32 => sweep::digest(&ours.iter().map(|v| *v as u32).collect::<Vec<_>>()),
+        _ => sweep::digest(&ours),
+    };
+    Record {
+        schema: record::SCHEMA,
+        command: "check".into(),
+        form: form.into(),
+        forms: vec![],
+        synthetic: true,
+        gpu: GpuInfo {
+            name: "SYNTHETIC (ptxfp itself, not a GPU)".into(),
+            sm: "sm_90".into(),
+            driver_version: "0.0".into(),
+        },
+        date: record::now_utc(),
+        ptxfp_version: env!("CARGO_PKG_VERSION").into(),
+        kernel_header: "8.1 sm_90".into(),
+        inputs: Inputs::Random { seed, count },
+        digests: [("ptxfp-sweep-nh64".to_string(), format!("{d:016x}"))].into(),
+        mismatches: 0,
+        cases: vec![],
+    }
+}
+
+#[test]
+fn recorded_digests_rederive() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/hw");
+    let n = check_all(&root);
+    if n == 0 {
+        eprintln!("no recorded GPU digests under testdata/hw/ yet; exercising the path on synthetic records");
+        let dir = tempfile::tempdir().unwrap();
+        for (form, seed) in [
+            ("fma.rn.oob.relu.bf16x2", 3),
+            ("mad.rn.f64", 4),
+            ("add.rn.ftz.f16", 5),
+        ] {
+            record::write(dir.path(), &synthetic(form, seed, 20_000)).unwrap();
+        }
+        assert_eq!(check_all(dir.path()), 3);
+        // A wrong digest is caught.
+        let mut bad = synthetic("mul.rn.bf16", 6, 1000);
+        bad.digests
+            .insert("ptxfp-sweep-nh64".into(), "0000000000000000".into());
+        let other = tempfile::tempdir().unwrap();
+        record::write(other.path(), &bad).unwrap();
+        assert!(std::panic::catch_unwind(|| check_all(other.path())).is_err());
+    }
+}
+
+#[test]
+fn writer_round_trip() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut r = synthetic("fma.rn.bf16", 9, 10);
+    r.cases.push(record::Case {
+        operands: vec!["0x7fc1".into(), "0x3f80".into(), "0x3f80".into()],
+        gpu: "0x7fff".into(),
+        ptxfp: "0x7fff".into(),
+    });
+    let path = record::write(dir.path(), &r).unwrap();
+    assert!(path.ends_with("synthetic-ptxfp-itself-not-a-gpu/fma.rn.bf16.check.json"));
+    assert_eq!(record::read(&path).unwrap(), r);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("\"synthetic\": true"));
+    // Another schema is refused with a message, not a panic.
+    std::fs::write(&path, text.replace("\"schema\": 1", "\"schema\": 99")).unwrap();
+    let e = record::read(&path).unwrap_err().to_string();
+    assert!(e.contains("schema 99"), "{e}");
+    std::fs::write(&path, "{").unwrap();
+    assert!(record::read(&path).is_err());
+}

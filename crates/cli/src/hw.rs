@@ -2,12 +2,14 @@
 //! A thin layer over `ptxfp-hw`; see docs/GPU.md.
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
+
+use crate::Outcome;
 use ptxfp::sweep;
+use ptxfp::{Exec, HwProfile};
 use ptxfp::{PtxType, Target};
-use ptxfp_hw::adapter::{accepts, eval, instr_form};
+use ptxfp_hw::adapter::{accepts, eval_on, instr_form};
 use ptxfp_hw::gpu::{self, Gpu, GpuError};
 use ptxfp_hw::kernel::{self, Header, InstrForm, Lanes};
 use ptxfp_hw::record::{self, hex, Case, Inputs, Record};
@@ -97,7 +99,7 @@ pub struct KernelArgs {
     pub kind: String,
 }
 
-/// Errors of `ptxfp hw`, each with its exit code.
+/// Errors of `ptxfp hw` (exit code 2: nothing could be compared).
 #[derive(Debug, thiserror::Error)]
 pub enum HwError {
     /// The GPU side.
@@ -111,22 +113,22 @@ pub enum HwError {
     Record(#[from] record::RecordError),
 }
 
-impl HwError {
-    /// 2 when there is no driver (nothing can run here), 1 otherwise.
-    pub fn exit_code(&self) -> u8 {
-        match self {
-            HwError::Gpu(GpuError::NoDriver) => 2,
-            _ => 1,
-        }
-    }
-}
-
 fn usage(e: impl ToString) -> HwError {
     HwError::Usage(e.to_string())
 }
 
-/// Runs one `ptxfp hw` command; `Ok(false)` when the GPU disagreed.
-pub fn run(cmd: HwCommand) -> Result<bool, HwError> {
+/// Runs one `ptxfp hw` command: [`Outcome::Failed`] when the GPU disagreed
+/// with ptxfp; an error (exit code 2) when nothing could be compared, among
+/// them "no CUDA driver".
+pub fn run(cmd: HwCommand) -> Result<Outcome, String> {
+    match dispatch(cmd) {
+        Ok(true) => Ok(Outcome::Ok),
+        Ok(false) => Ok(Outcome::Failed),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+fn dispatch(cmd: HwCommand) -> Result<bool, HwError> {
     match cmd {
         HwCommand::Check(a) => check(a),
         HwCommand::Sweep(a) => sweep_cmd(a),
@@ -137,18 +139,6 @@ pub fn run(cmd: HwCommand) -> Result<bool, HwError> {
             let (text, _) = kernel_for(&form, device, &a.kind)?;
             print!("{text}");
             Ok(true)
-        }
-    }
-}
-
-/// `ExitCode` for the result of [`run`].
-pub fn exit(result: Result<bool, HwError>) -> ExitCode {
-    match result {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::from(1),
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(e.exit_code())
         }
     }
 }
@@ -210,6 +200,15 @@ fn mixed_kernel(form: &InstrForm, device: Target) -> Result<(String, Header), Hw
         form.text
     );
     Ok((text, h))
+}
+
+/// What ptxfp models: code for the kernel's `.target` on this device.
+fn exec(h: Header, g: &Gpu) -> Exec {
+    Exec {
+        code_target: h.target,
+        device: g.target,
+        hw: HwProfile::NVIDIA,
+    }
 }
 
 fn open(device: usize) -> Result<Gpu, HwError> {
@@ -297,7 +296,7 @@ fn check(a: CheckArgs) -> Result<bool, HwError> {
             let (ca, cb): (Vec<u64>, Vec<u64>) = (base..base + LAUNCH)
                 .map(|i| index_operands(i, lanes))
                 .unzip();
-            let ours = eval(&form, &[ca.clone(), cb.clone()]).map_err(usage)?;
+            let ours = eval_on(&form, &[ca.clone(), cb.clone()], &exec(h, &g)).map_err(usage)?;
             for i in 0..got.len() {
                 note(vec![ca[i], cb[i]], got[i], ours[i]);
             }
@@ -311,7 +310,7 @@ fn check(a: CheckArgs) -> Result<bool, HwError> {
             .columns(&form.srcs, n)
             .ok_or_else(|| usage("the form has a non-float operand"))?;
         let got = g.run_buffers(&text, form.dest, &form.srcs, &cols)?;
-        let ours = eval(&form, &cols).map_err(usage)?;
+        let ours = eval_on(&form, &cols, &exec(h, &g)).map_err(usage)?;
         for i in 0..n {
             note(cols.iter().map(|c| c[i]).collect(), got[i], ours[i]);
         }
@@ -354,7 +353,7 @@ fn sweep_cmd(a: SweepArgs) -> Result<bool, HwError> {
         let (ca, cb): (Vec<u64>, Vec<u64>) = (base..base + LAUNCH)
             .map(|i| index_operands(i, lanes))
             .unzip();
-        let ours = eval(&form, &[ca, cb]).map_err(usage)?;
+        let ours = eval_on(&form, &[ca, cb], &exec(h, &g)).map_err(usage)?;
         mismatches += got.iter().zip(&ours).filter(|(x, y)| x != y).count() as u64;
         for (j, (gc, oc)) in got
             .chunks(sweep::CHUNK)
@@ -424,12 +423,12 @@ fn probe_cmd(a: ProbeArgs) -> Result<bool, HwError> {
         let mut count = 0;
         for run in &group.runs {
             let form = instr_form(run.form).map_err(usage)?;
-            let (text, _) = kernel_for(&form, g.target, "buffer")?;
+            let (text, h) = kernel_for(&form, g.target, "buffer")?;
             let cols: Vec<Vec<u64>> = (0..form.srcs.len())
                 .map(|k| run.cases.iter().map(|c| c[k]).collect())
                 .collect();
             let got = g.run_buffers(&text, form.dest, &form.srcs, &cols)?;
-            let ours = eval(&form, &cols).map_err(usage)?;
+            let ours = eval_on(&form, &cols, &exec(h, &g)).map_err(usage)?;
             let differ = got.iter().zip(&ours).filter(|(x, y)| x != y).count();
             println!(
                 "{:<24} {:>6} cases, {:>6} differ from ptxfp's NOTES.md choice",

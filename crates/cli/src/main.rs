@@ -1,27 +1,95 @@
-//! The `ptxfp` command.
+//! The `ptxfp` command: a thin layer over the `ptxfp` crate.
+//!
+//! Exit codes: 0 success, 1 a check failed (e.g. `verify` found mismatches),
+//! 2 a usage or input error.
+#![forbid(unsafe_code)]
+
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod common;
+mod eval;
+mod forms;
+mod gen;
 mod hw;
+mod verify;
 
-/// Bit-exact model of NVIDIA PTX floating-point arithmetic.
-#[derive(Debug, Parser)]
-#[command(name = "ptxfp", version)]
+/// Bit-exact model of NVIDIA PTX floating-point add, sub, mul, fma and mad.
+#[derive(Parser)]
+#[command(name = "ptxfp", version, about)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
-#[derive(Debug, Subcommand)]
+#[derive(Subcommand)]
 enum Command {
-    /// Compare ptxfp with a GPU (needs an NVIDIA driver; see docs/GPU.md).
+    /// Evaluate one instruction form on operands.
+    Eval(eval::Args),
+    /// Check vector files (`FORM OPERAND... EXPECTED`, hex) against the model.
+    Verify(verify::Args),
+    /// Generate edge-weighted vectors for a form, in the verify format.
+    Gen(gen::Args),
+    /// List the legal forms with their minimum PTX ISA version and target.
+    Forms(forms::Args),
+    /// Compare ptxfp with a GPU, bit for bit (needs an NVIDIA driver; see docs/GPU.md).
     #[command(subcommand)]
     Hw(hw::HwCommand),
 }
 
+/// What a command reports: success, or a failed check (exit code 1).
+pub enum Outcome {
+    /// Exit 0.
+    Ok,
+    /// Exit 1.
+    Failed,
+}
+
+/// Appends a formatted line to a `String`.
+#[macro_export]
+macro_rules! outln {
+    ($out:expr, $($arg:tt)*) => {{
+        use std::fmt::Write as _;
+        let _ = writeln!($out, $($arg)*);
+    }};
+}
+
+/// Writes a command's output to stdout; a closed pipe (`| head`) is not an error.
+pub fn emit(out: &str) {
+    use std::io::Write as _;
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(out.as_bytes());
+    let _ = stdout.flush();
+}
+
+fn run() -> Result<Outcome, String> {
+    // Operands may start with '-' (`-inf`, `-1.5,-0.0`); clap would read them
+    // as flags. The only short flags are -h and -V, so any other argument that
+    // starts with a single '-' is an operand: a leading space (trimmed by the
+    // operand parser) keeps clap from seeing a dash.
+    let args = std::env::args_os().map(|a| match a.to_str() {
+        Some(s) if s.starts_with('-') && !s.starts_with("--") && !matches!(s, "-h" | "-V") => {
+            format!(" {s}").into()
+        }
+        _ => a,
+    });
+    match Cli::parse_from(args).command {
+        Command::Eval(a) => eval::run(a),
+        Command::Verify(a) => verify::run(a),
+        Command::Gen(a) => gen::run(a),
+        Command::Forms(a) => forms::run(a),
+        Command::Hw(c) => hw::run(c),
+    }
+}
+
 fn main() -> ExitCode {
-    match Cli::parse().command {
-        Command::Hw(cmd) => hw::exit(hw::run(cmd)),
+    match run() {
+        Ok(Outcome::Ok) => ExitCode::SUCCESS,
+        Ok(Outcome::Failed) => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("ptxfp: {e}");
+            ExitCode::from(2)
+        }
     }
 }

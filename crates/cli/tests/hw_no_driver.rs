@@ -36,10 +36,10 @@ fn probe_without_driver_exits_2_naming_libcuda() {
 #[test]
 fn bad_form_is_a_usage_error_before_the_driver() {
     let out = ptxfp(&["hw", "check", "div.rn.bf16"]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("`div.rn.bf16`"));
     let out = ptxfp(&["hw", "sweep", "fma.rn.f16"]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("two-operand"));
 }
 

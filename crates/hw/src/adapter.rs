@@ -1,21 +1,27 @@
-//! Stopgap until `ptxfp::Form` is merged: a form's operand types and PTX
-//! requirements read from its canonical text, and ptxfp's results from the
-//! batch plans (`ptxfp::batch::Plan`). When `Form` lands, `InstrForm` comes
-//! from `Form`'s `Display`, `dest_type`, `source_types`, `requires`, the
-//! header check from `Form::validate`, and results from `Form::eval` for the
-//! forms without a batch plan (`mad.f32` without rounding).
+//! `ptxfp::Form` seen from the harness: the operand types and PTX
+//! requirements the kernel generator needs ([`InstrForm`]), the header rule
+//! (`Form::validate`), and ptxfp's results: the batch plans
+//! (`ptxfp::batch::Plan`) where a form has one, `Form::eval` otherwise
+//! (`mad.f32` without rounding, whose result depends on the code's target
+//! and the device).
 
 use ptxfp::batch::{Plan, Slice, SliceMut};
-use ptxfp::{PtxType, PtxVersion, Target};
+use ptxfp::{Exec, Form, PtxVersion, Target};
+use rayon::prelude::*;
 
 use crate::kernel::InstrForm;
 
 /// Why a form cannot be run.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FormError {
-    /// The text names no form ptxfp knows.
-    #[error("`{0}` is not a form ptxfp evaluates in bulk (expected canonical text such as `fma.rn.bf16` or `mad.rn.ftz.f32`)")]
-    Unknown(String),
+    /// The text is not a form ptxfp knows.
+    #[error("`{text}`: {message}")]
+    Parse {
+        /// What was given.
+        text: String,
+        /// The parser's diagnostic.
+        message: String,
+    },
     /// ptxfp's evaluation failed.
     #[error("ptxfp could not evaluate `{form}`: {message}")]
     Eval {
@@ -26,79 +32,54 @@ pub enum FormError {
     },
 }
 
-/// The form's operand types and its (version, target) requirements, from
-/// the spec/NOTES.md table "Forms, PTX ISA versions and targets".
-pub fn instr_form(text: &str) -> Result<InstrForm, FormError> {
-    let unknown = || FormError::Unknown(text.to_string());
-    let toks: Vec<&str> = text.split('.').collect();
-    let op = *toks.first().ok_or_else(unknown)?;
-    let types: Vec<PtxType> = toks.iter().filter_map(|t| PtxType::parse(t)).collect();
-    let has = |m: &str| toks[1..].contains(&m);
-    let rounding = ["rn", "rz", "rm", "rp"].iter().any(|r| has(r));
-    let arity = match op {
-        "add" | "sub" | "mul" => 2,
-        "fma" | "mad" => 3,
-        _ => return Err(unknown()),
-    };
-    let (dest, srcs) = match types.as_slice() {
-        [t] => (*t, vec![*t; arity]),
-        [PtxType::F32, small @ (PtxType::F16 | PtxType::BF16)] if op != "mul" && op != "mad" => {
-            let mut s = vec![*small; arity - 1];
-            s.push(PtxType::F32);
-            (PtxType::F32, s)
-        }
-        _ => return Err(unknown()),
-    };
-    let v = PtxVersion::new;
-    let requires = match (op, dest, srcs[0]) {
-        (_, PtxType::F32, PtxType::F16 | PtxType::BF16) => (v(8, 6), 100),
-        ("mad", PtxType::F32, _) if !rounding => (v(1, 0), 10),
-        ("mad", PtxType::F32, _) => (v(2, 0), 20),
-        ("mad", PtxType::F64, _) => (v(1, 0), 13),
-        (_, _, PtxType::F16 | PtxType::F16x2) if has("oob") => (v(8, 1), 90),
-        (_, _, PtxType::BF16 | PtxType::BF16x2) if has("oob") => (v(8, 1), 90),
-        ("fma", _, PtxType::F16 | PtxType::F16x2) if has("relu") => (v(7, 0), 80),
-        (_, _, PtxType::F16 | PtxType::F16x2) => (v(4, 2), 53),
-        ("fma", _, PtxType::BF16 | PtxType::BF16x2) => (v(7, 0), 80),
-        (_, _, PtxType::BF16 | PtxType::BF16x2) => (v(7, 8), 90),
-        _ => return Err(unknown()),
-    };
-    Ok(InstrForm {
+/// Parses `text` with `Form::parse`.
+pub fn parse(text: &str) -> Result<Form, FormError> {
+    Form::parse(text).map_err(|d| FormError::Parse {
         text: text.to_string(),
-        dest,
-        srcs,
-        requires: (requires.0, Target::sm(requires.1)),
+        message: d.to_string(),
     })
 }
 
-/// Whether PTX `version` for `target` accepts `form` without any
-/// diagnostic (spec/NOTES.md): the requirements, and the upper bounds of
-/// the forms without rounding (`mad.f32` for sm_20 and up: warned in PTX
-/// 3.1, rejected from 3.2; `mad.f64`: PTX 1.3 and earlier only).
-pub fn accepts(form: &InstrForm, version: PtxVersion, target: Target) -> bool {
-    let (min_v, min_t) = form.requires;
-    if version < min_v || !target.at_least(min_t.sm) {
-        return false;
-    }
-    let rounding = form
-        .text
-        .split('.')
-        .any(|t| matches!(t, "rn" | "rz" | "rm" | "rp"));
-    match (form.text.starts_with("mad"), form.dest, rounding) {
-        (true, PtxType::F32, false) => target.is_sm1x() || version <= PtxVersion::new(3, 0),
-        (true, PtxType::F64, false) => version <= PtxVersion::new(1, 3),
-        _ => true,
+/// The generator's view of `form`: canonical text, operand types,
+/// requirements.
+pub fn from_form(form: &Form) -> InstrForm {
+    InstrForm {
+        text: form.to_string(),
+        dest: form.dest_type(),
+        srcs: form.source_types(),
+        requires: form.requires(),
     }
 }
 
+/// [`from_form`] of [`parse`].
+pub fn instr_form(text: &str) -> Result<InstrForm, FormError> {
+    parse(text).map(|f| from_form(&f))
+}
+
+/// Whether PTX `version` for `target` accepts `form` without any
+/// diagnostic, warnings included (`Form::validate`): `mad.f32` without
+/// rounding is warned about for sm_20 and up in PTX 3.1, so the harness
+/// writes `.version 3.0` for it.
+pub fn accepts(form: &InstrForm, version: PtxVersion, target: Target) -> bool {
+    Form::parse(&form.text).is_ok_and(|f| f.validate(version, target).is_empty())
+}
+
 /// ptxfp's results for operand columns (`cols[k][i]` is source `k` of
-/// case `i`), through the form's batch plan.
-pub fn eval(form: &InstrForm, cols: &[Vec<u64>]) -> Result<Vec<u64>, FormError> {
-    let plan = Plan::from_canonical(&form.text).ok_or_else(|| FormError::Eval {
-        form: form.text.clone(),
-        message: "no batch plan for this form yet (it needs ptxfp::Form::eval)".into(),
-    })?;
+/// case `i`), for code written for `exec.code_target` running on
+/// `exec.device`: through the form's batch plan when it has one, else
+/// `Form::eval` case by case.
+pub fn eval_on(form: &InstrForm, cols: &[Vec<u64>], exec: &Exec) -> Result<Vec<u64>, FormError> {
+    let parsed = parse(&form.text)?;
     let n = cols.first().map_or(0, Vec::len);
+    let Some(plan) = Plan::from_canonical(&form.text) else {
+        return Ok((0..n)
+            .into_par_iter()
+            .map(|i| {
+                let srcs: Vec<u64> = cols.iter().map(|c| c[i]).collect();
+                parsed.eval(&srcs, exec)
+            })
+            .collect());
+    };
     let narrowed: Vec<Col> = form
         .srcs
         .iter()
@@ -110,26 +91,32 @@ pub fn eval(form: &InstrForm, cols: &[Vec<u64>]) -> Result<Vec<u64>, FormError> 
         form: form.text.clone(),
         message: e.to_string(),
     };
+    let path = ptxfp_fast::Path::Portable;
     Ok(match form.dest.bits() {
         16 => {
             let mut out = vec![0u16; n];
-            plan.run(ptxfp_fast::Path::Portable, &slices, SliceMut::B16(&mut out))
+            plan.run(path, &slices, SliceMut::B16(&mut out))
                 .map_err(err)?;
             out.into_iter().map(u64::from).collect()
         }
         32 => {
             let mut out = vec![0u32; n];
-            plan.run(ptxfp_fast::Path::Portable, &slices, SliceMut::B32(&mut out))
+            plan.run(path, &slices, SliceMut::B32(&mut out))
                 .map_err(err)?;
             out.into_iter().map(u64::from).collect()
         }
         _ => {
             let mut out = vec![0u64; n];
-            plan.run(ptxfp_fast::Path::Portable, &slices, SliceMut::B64(&mut out))
+            plan.run(path, &slices, SliceMut::B64(&mut out))
                 .map_err(err)?;
             out
         }
     })
+}
+
+/// [`eval_on`] for code and device both sm_90 (`Exec::default()`).
+pub fn eval(form: &InstrForm, cols: &[Vec<u64>]) -> Result<Vec<u64>, FormError> {
+    eval_on(form, cols, &Exec::default())
 }
 
 enum Col {
@@ -158,6 +145,7 @@ impl Col {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ptxfp::PtxType;
 
     #[test]
     fn types_and_requirements() {
@@ -168,14 +156,28 @@ mod tests {
         assert_eq!(m.srcs, vec![PtxType::BF16, PtxType::BF16, PtxType::F32]);
         let a = instr_form("add.rn.f32.f16").unwrap();
         assert_eq!(a.srcs, vec![PtxType::F16, PtxType::F32]);
-        assert_eq!(
-            instr_form("mul.rn.bf16").unwrap().requires.1,
-            Target::sm(90)
-        );
         assert!(instr_form("div.rn.f32").is_err());
-        assert!(instr_form("fma.rn").is_err());
         let mad = instr_form("mad.f32").unwrap();
         assert!(accepts(&mad, PtxVersion::new(3, 0), Target::sm(30)));
         assert!(!accepts(&mad, PtxVersion::new(3, 1), Target::sm(30)));
+    }
+
+    #[test]
+    fn plan_and_scalar_paths_agree_on_random_operands() {
+        // The harness compares the GPU with the plan where one exists; the
+        // plan must say what Form::eval says.
+        for form in Form::all()
+            .into_iter()
+            .filter(|f| Plan::from_canonical(&f.to_string()).is_some())
+            .step_by(7)
+        {
+            let f = from_form(&form);
+            let cols = crate::gen::EdgeRng::new(11).columns(&f.srcs, 2000).unwrap();
+            let fast = eval(&f, &cols).unwrap();
+            for (i, got) in fast.iter().enumerate() {
+                let srcs: Vec<u64> = cols.iter().map(|c| c[i]).collect();
+                assert_eq!(*got, form.eval(&srcs, &Exec::default()), "{form} {srcs:x?}");
+            }
+        }
     }
 }

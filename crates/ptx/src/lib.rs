@@ -9,10 +9,18 @@ pub use ptxfp_float as float;
 
 pub mod batch;
 pub mod diag;
+pub mod form;
+pub mod gen;
+pub mod hw;
+pub mod literal;
+mod rules;
+mod semantics;
 pub mod sweep;
 pub mod target;
 pub mod types;
 
 pub use diag::{Diagnostic, Severity};
+pub use form::{Clamp, Exec, Form, FormType, Opcode};
+pub use hw::{FtzTiming, HwProfile};
 pub use target::{PtxVersion, Target, Variant};
 pub use types::PtxType;

@@ -1,0 +1,41 @@
+//! `ptxfp gen FORM`: edge-weighted vectors in the verify format.
+
+use ptxfp::gen::{format_line, generate};
+
+use crate::common::{parse_form, validate, Env};
+use crate::{emit, outln, Outcome};
+
+/// Arguments of `gen`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The form, e.g. fma.rn.oob.relu.bf16x2.
+    form: String,
+    /// How many vectors.
+    #[arg(long, default_value_t = 100)]
+    count: usize,
+    /// Seed of the generator (same seed, same vectors).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[command(flatten)]
+    env: Env,
+}
+
+/// Prints a header comment and `count` lines.
+pub fn run(a: Args) -> Result<Outcome, String> {
+    let mut out = String::new();
+    let form = parse_form(&a.form, "<form>")?;
+    validate(&form, &a.env, "<form>")?;
+    outln!(
+        out,
+        "# {form}: {} vectors, seed {}, expected values from the ptxfp model ({}, device {}); not an oracle",
+        a.count,
+        a.seed,
+        a.env.target,
+        a.env.exec().device
+    );
+    for v in generate(&form, a.count, a.seed, &a.env.exec()) {
+        outln!(out, "{}", format_line(&form, &v));
+    }
+    emit(&out);
+    Ok(Outcome::Ok)
+}

@@ -1,0 +1,230 @@
+//! Edge-weighted test vectors for a form, in the `verify` format
+//! (`FORM A B [C] EXPECTED`, hex without `0x`).
+//!
+//! Operands are drawn mostly from the edges of each format (zeros,
+//! subnormals, min/max normal, values near overflow, infinities, NaNs of
+//! both signs, the OOB-NaN for `.oob` forms, values near 1 for `.sat`), and
+//! `fma`/`mad` addends are placed next to rounding boundaries of the
+//! product. The expected values come from [`Form::eval`]: these vectors
+//! record the model's behaviour (regression, or input for a GPU run); they
+//! are not an oracle.
+
+use crate::float::{self, decode, Format, Round, Value, BF16, F16, F32, F64};
+use crate::form::{Exec, Form, FormType};
+use crate::types::PtxType;
+
+/// One vector: the source operands (in operand order) and the expected result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Vector {
+    /// Source operand bits.
+    pub srcs: Vec<u64>,
+    /// Expected destination bits.
+    pub expected: u64,
+}
+
+/// A small deterministic generator (SplitMix64).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+}
+
+/// Edge values of format `F` (positive; the caller picks the sign).
+fn edges<F: Format>(oob: bool) -> Vec<u64> {
+    let one = (F::BIAS as u64) << F::FRAC_BITS;
+    let mut v = vec![
+        0,
+        1,                 // smallest subnormal
+        F::MIN_NORMAL - 1, // largest subnormal
+        F::MIN_NORMAL,     // smallest normal
+        F::MIN_NORMAL + 1,
+        F::MAX, // largest finite
+        F::MAX - 1,
+        F::INF,
+        F::INF | F::QUIET,     // quiet NaN
+        F::INF | 1,            // signaling NaN
+        F::INF | F::FRAC_MASK, // NaN, all payload bits
+        one,                   // 1.0
+        one - 1,               // just below 1
+        one + 1,               // just above 1
+        one >> 1 << 1,
+        ((F::BIAS as u64) - 1) << F::FRAC_BITS, // 0.5
+    ];
+    if oob && F::BITS == 16 {
+        v.push(0x7ff7);
+    }
+    v
+}
+
+/// A value of format `F`: an edge (half the time) or random bits.
+fn value<F: Format>(rng: &mut Rng, oob: bool) -> u64 {
+    let sign = if rng.below(2) == 1 { F::SIGN } else { 0 };
+    match rng.below(4) {
+        0 | 1 => {
+            let e = edges::<F>(oob);
+            e[rng.below(e.len() as u64) as usize] | sign
+        }
+        2 => {
+            // Near 1 and small exponents: where .sat and cancellation matter.
+            let one = (F::BIAS as u64) << F::FRAC_BITS;
+            let d = rng.below(4 << F::FRAC_BITS);
+            (one - (2 << F::FRAC_BITS) + d) | sign
+        }
+        _ => rng.next() & F::ALL,
+    }
+}
+
+/// An addend next to a rounding boundary of the product `a * b` in format
+/// `P` (the format the sum is rounded to): minus the rounded product (the
+/// result is the product's rounding error), or about half an ulp of it
+/// (the exact sum lands next to a tie).
+fn addend<P: Format>(rng: &mut Rng, a: u64, b: u64) -> u64 {
+    let p = float::mul::<P>(a, b, Round::TowardZero).bits;
+    match rng.below(3) {
+        0 => p ^ P::SIGN,
+        1 => match decode::<P>(p) {
+            Value::Finite(e) if e.sig != 0 => {
+                // half an ulp of p: exponent of p's lsb minus one.
+                let lsb_exp = e.exp + (128 - e.sig.leading_zeros() as i32) - P::PRECISION as i32;
+                let r = float::round::<P>(
+                    rng.below(2) == 1,
+                    lsb_exp - 1,
+                    1 + rng.below(2) as u128,
+                    Round::NearestEven,
+                );
+                r.bits
+            }
+            _ => p,
+        },
+        _ => p ^ (rng.below(2) * P::SIGN) ^ rng.below(4),
+    }
+}
+
+/// One lane's operands `a, b, c` for a half form of format `F`.
+fn half_ops<F: Format>(rng: &mut Rng, fma: bool, oob: bool) -> [u64; 3] {
+    let a = value::<F>(rng, oob);
+    let b = value::<F>(rng, oob);
+    let c = if fma && rng.below(2) == 0 {
+        addend::<F>(rng, a, b)
+    } else {
+        value::<F>(rng, false)
+    };
+    [a, b, c]
+}
+
+/// Widens a 16-bit format's value exactly to f32 (for mixed addends).
+fn to_f32<S: Format>(x: u64) -> u64 {
+    float::convert::<S, F32>(x, Round::NearestEven).bits
+}
+
+/// `count` vectors for `form`, reproducible from `seed`; expected values
+/// from [`Form::eval`] under `exec`.
+pub fn generate(form: &Form, count: usize, seed: u64, exec: &Exec) -> Vec<Vector> {
+    let mut rng = Rng(seed ^ 0x5eed_0f_f0f0_u64);
+    let fma = form.op().arity() == 3;
+    let oob = form.oob();
+    let mut out = Vec::with_capacity(count);
+    for _ in 0..count {
+        let srcs: Vec<u64> = match form.ty() {
+            FormType::F16 | FormType::BF16 => {
+                let ops = if form.ty() == FormType::F16 {
+                    half_ops::<F16>(&mut rng, fma, oob)
+                } else {
+                    half_ops::<BF16>(&mut rng, fma, oob)
+                };
+                ops[..form.op().arity()].to_vec()
+            }
+            FormType::F16x2 | FormType::BF16x2 => {
+                let pick = |rng: &mut Rng| {
+                    if form.ty() == FormType::F16x2 {
+                        half_ops::<F16>(rng, fma, oob)
+                    } else {
+                        half_ops::<BF16>(rng, fma, oob)
+                    }
+                };
+                let lo = pick(&mut rng);
+                let hi = pick(&mut rng);
+                (0..form.op().arity())
+                    .map(|i| hi[i] << 16 | lo[i])
+                    .collect()
+            }
+            FormType::F32F16 | FormType::F32BF16 => {
+                let is_f16 = form.ty() == FormType::F32F16;
+                let h = |rng: &mut Rng| {
+                    if is_f16 {
+                        value::<F16>(rng, false)
+                    } else {
+                        value::<BF16>(rng, false)
+                    }
+                };
+                let a = h(&mut rng);
+                if fma {
+                    let b = h(&mut rng);
+                    let c = if rng.below(2) == 0 {
+                        let (a32, b32) = if is_f16 {
+                            (to_f32::<F16>(a), to_f32::<F16>(b))
+                        } else {
+                            (to_f32::<BF16>(a), to_f32::<BF16>(b))
+                        };
+                        addend::<F32>(&mut rng, a32, b32)
+                    } else {
+                        value::<F32>(&mut rng, false)
+                    };
+                    vec![a, b, c]
+                } else {
+                    vec![a, value::<F32>(&mut rng, false)]
+                }
+            }
+            FormType::F32 => {
+                let a = value::<F32>(&mut rng, false);
+                let b = value::<F32>(&mut rng, false);
+                let c = if rng.below(2) == 0 {
+                    addend::<F32>(&mut rng, a, b)
+                } else {
+                    value::<F32>(&mut rng, false)
+                };
+                vec![a, b, c]
+            }
+            FormType::F64 => {
+                let a = value::<F64>(&mut rng, false);
+                let b = value::<F64>(&mut rng, false);
+                let c = if rng.below(2) == 0 {
+                    addend::<F64>(&mut rng, a, b)
+                } else {
+                    value::<F64>(&mut rng, false)
+                };
+                vec![a, b, c]
+            }
+        };
+        let expected = form.eval(&srcs, exec);
+        out.push(Vector { srcs, expected });
+    }
+    out
+}
+
+/// Bits as hex without `0x`, padded to the width of `ty`.
+pub fn hex_digits(bits: u64, ty: PtxType) -> String {
+    let w = (ty.bits() as usize).div_ceil(4);
+    format!("{bits:0w$x}")
+}
+
+/// One line of the `verify` format: `FORM A B [C] EXPECTED`.
+pub fn format_line(form: &Form, v: &Vector) -> String {
+    let mut s = form.to_string();
+    for (x, t) in v.srcs.iter().zip(form.source_types()) {
+        s.push(' ');
+        s += &hex_digits(*x, t);
+    }
+    s.push(' ');
+    s += &hex_digits(v.expected, form.dest_type());
+    s
+}

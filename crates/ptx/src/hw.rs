@@ -1,0 +1,81 @@
+//! Every NVIDIA-specific choice the spec leaves open, in ONE table.
+//!
+//! Each entry cites spec/NOTES.md with its status (doc / hw / open). Entries
+//! marked `NOTE(hw)` are not yet confirmed on a current GPU: a measurement
+//! changes one line here (see NOTES.md "Probes to run on a GPU").
+
+/// When `.ftz` flushes a tiny result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FtzTiming {
+    /// A result is flushed when it is subnormal after rounding (a result that
+    /// rounds up to the smallest normal is kept).
+    AfterRounding,
+    /// A result is flushed when the exact value is below the smallest normal.
+    BeforeRounding,
+}
+
+/// The hardware's choices, as data (SoftFloat's list of platform decisions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HwProfile {
+    /// The NaN every `.f16`/`.bf16` result NaN becomes.
+    pub half_nan: u16,
+    /// The NaN every `.f32` result NaN becomes (also mixed precision).
+    pub f32_nan: u32,
+    /// The `.f64` NaN of an invalid operation with no NaN input.
+    pub f64_invalid_nan: u64,
+    /// Which `.f64` NaN input wins: operand indices in priority order (the
+    /// winner is returned with its quiet bit set).
+    pub f64_nan_priority: [u8; 3],
+    /// When `.ftz` flushes results.
+    pub ftz_timing: FtzTiming,
+    /// Whether `.sat` turns a `-0.0` result into `+0.0`.
+    pub sat_clears_neg_zero: bool,
+    /// Whether `.relu` turns a `-0.0` result into `+0.0`.
+    pub relu_clears_neg_zero: bool,
+    /// OOB-NaN test: a 16-bit value `x` is the OOB-NaN when
+    /// `x & oob_mask == oob_value`.
+    pub oob_mask: u16,
+    /// See [`HwProfile::oob_mask`].
+    pub oob_value: u16,
+}
+
+impl HwProfile {
+    /// What ptxfp models for NVIDIA GPUs (spec/NOTES.md).
+    pub const NVIDIA: HwProfile = HwProfile {
+        // NOTE(hw): NOTES.md "NaN results": f16/bf16 -> 0x7fff, status **open**
+        // (indirect evidence: NVIDIA's f32->f16/bf16 conversion canonicalizes to
+        // 0x7fff; .relu documented to give "canonical NaN"). Probe 1.
+        half_nan: 0x7fff,
+        // NOTES.md "NaN results": f32 -> 0x7fffffff, status **doc** (CUDA
+        // Programming Guide; CUDART_NAN_F).
+        f32_nan: 0x7fff_ffff,
+        // NOTES.md "NaN results": invalid -> 0xfff8000000000000 (CUDART_NAN), doc.
+        f64_invalid_nan: 0xfff8_0000_0000_0000,
+        // NOTE(hw): NOTES.md "NaN results": first NaN among a, b, c, quieted;
+        // operand priority **open**. Probe 2.
+        f64_nan_priority: [0, 1, 2],
+        // NOTE(hw): NOTES.md ".ftz": subnormal AFTER rounding, **open** (only
+        // hardware evidence: envytools, G80 f32). Probe 3.
+        ftz_timing: FtzTiming::AfterRounding,
+        // NOTE(hw): NOTES.md ".sat": -0.0 -> +0.0, **open** (hw on G80;
+        // "[+0.0, 1.0]" in libdevice's __nv_saturatef). Probe 4.
+        sat_clears_neg_zero: true,
+        // NOTE(hw): NOTES.md ".relu": sign set -> +0.0, so -0.0 -> +0.0, **open**. Probe 4.
+        relu_clears_neg_zero: true,
+        // NOTE(hw): NOTES.md ".oob": low 15 bits 0x7ff7, either sign, f16 and
+        // bf16 alike, **open** (claimed measured by one unpublished source). Probe 5.
+        oob_mask: 0x7fff,
+        oob_value: 0x7ff7,
+    };
+
+    /// True if the 16-bit lane value `x` is the OOB-NaN.
+    pub fn is_oob_nan(&self, x: u64) -> bool {
+        (x as u16) & self.oob_mask == self.oob_value
+    }
+}
+
+impl Default for HwProfile {
+    fn default() -> HwProfile {
+        HwProfile::NVIDIA
+    }
+}

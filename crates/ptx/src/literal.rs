@@ -1,0 +1,257 @@
+//! Operand text for the command line: hex bit patterns and float literals,
+//! and the readable decoding of bits.
+//!
+//! Decimal literals are rounded exactly once to the operand's type
+//! (rustc_apfloat's `from_str_r`, round to nearest even); they are never
+//! parsed to a host `f64` and narrowed (that rounds twice).
+
+use rustc_apfloat::ieee::{BFloat, Double, Half, Single};
+use rustc_apfloat::{Float, Round as ApRound};
+
+use crate::types::PtxType;
+
+/// The float format of a 16/32/64-bit lane, for literal parsing and printing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lane {
+    F16,
+    BF16,
+    F32,
+    F64,
+}
+
+fn lane_of(ty: PtxType) -> Option<(Lane, usize)> {
+    Some(match ty {
+        PtxType::F16 => (Lane::F16, 1),
+        PtxType::F16x2 => (Lane::F16, 2),
+        PtxType::BF16 => (Lane::BF16, 1),
+        PtxType::BF16x2 => (Lane::BF16, 2),
+        PtxType::F32 => (Lane::F32, 1),
+        PtxType::F64 => (Lane::F64, 1),
+        _ => return None,
+    })
+}
+
+impl Lane {
+    fn bits(self) -> u32 {
+        match self {
+            Lane::F16 | Lane::BF16 => 16,
+            Lane::F32 => 32,
+            Lane::F64 => 64,
+        }
+    }
+    fn exp_mask(self) -> u64 {
+        match self {
+            Lane::F16 => 0x7c00,
+            Lane::BF16 => 0x7f80,
+            Lane::F32 => 0x7f80_0000,
+            Lane::F64 => 0x7ff0_0000_0000_0000,
+        }
+    }
+    fn quiet(self) -> u64 {
+        match self {
+            Lane::F16 => 0x0200,
+            Lane::BF16 => 0x0040,
+            Lane::F32 => 0x0040_0000,
+            Lane::F64 => 0x0008_0000_0000_0000,
+        }
+    }
+    fn sign(self) -> u64 {
+        1 << (self.bits() - 1)
+    }
+    fn from_str(self, s: &str) -> Option<u64> {
+        fn go<T: Float>(s: &str) -> Option<u64> {
+            let r = T::from_str_r(s, ApRound::NearestTiesToEven).ok()?;
+            Some(r.value.to_bits() as u64)
+        }
+        match self {
+            Lane::F16 => go::<Half>(s),
+            Lane::BF16 => go::<BFloat>(s),
+            Lane::F32 => go::<Single>(s),
+            Lane::F64 => go::<Double>(s),
+        }
+    }
+    fn display(self, bits: u64) -> String {
+        fn go<T: Float>(bits: u64) -> String {
+            T::from_bits(bits as u128).to_string()
+        }
+        match self {
+            Lane::F16 => go::<Half>(bits),
+            Lane::BF16 => go::<BFloat>(bits),
+            Lane::F32 => go::<Single>(bits),
+            Lane::F64 => go::<Double>(bits),
+        }
+    }
+}
+
+/// True if `s` is a plain decimal literal: `[+-]digits[.digits][e[+-]digits]`
+/// (at least one digit in the mantissa), short enough to parse quickly.
+fn is_decimal(s: &str) -> bool {
+    let s = s.strip_prefix(['+', '-']).unwrap_or(s);
+    let (mant, exp) = match s.find(['e', 'E']) {
+        Some(i) => (&s[..i], Some(&s[i + 1..])),
+        None => (s, None),
+    };
+    let (int, frac) = mant.split_once('.').unwrap_or((mant, ""));
+    let digits = |t: &str| t.bytes().all(|c| c.is_ascii_digit());
+    if int.len() + frac.len() == 0 || !digits(int) || !digits(frac) || mant.len() > 800 {
+        return false;
+    }
+    match exp {
+        None => true,
+        Some(e) => {
+            let e = e.strip_prefix(['+', '-']).unwrap_or(e);
+            !e.is_empty() && e.len() <= 6 && digits(e)
+        }
+    }
+}
+
+/// Parses one lane's literal (no commas).
+fn parse_lane(s: &str, lane: Lane) -> Result<u64, String> {
+    let t = s.trim();
+    let lower = t.to_ascii_lowercase();
+    let (neg, body) = match lower.strip_prefix('-') {
+        Some(b) => (true, b),
+        None => (false, lower.strip_prefix('+').unwrap_or(&lower)),
+    };
+    let sign = if neg { lane.sign() } else { 0 };
+    match body {
+        "inf" | "infinity" => return Ok(sign | lane.exp_mask()),
+        "nan" => return Ok(sign | lane.exp_mask() | lane.quiet()),
+        _ => {}
+    }
+    if let Some(hex) = lower.strip_prefix("0x") {
+        let v =
+            u64::from_str_radix(hex, 16).map_err(|_| format!("`{t}` is not a hex bit pattern"))?;
+        if lane.bits() < 64 && v >> lane.bits() != 0 {
+            return Err(format!("`{t}` is too wide for a {}-bit lane", lane.bits()));
+        }
+        return Ok(v);
+    }
+    if !is_decimal(t) {
+        return Err(format!(
+            "`{t}` is not a number: expected a hex bit pattern (0x3c00), a decimal (1.5, -0.0, 1e-7), inf, -inf or nan"
+        ));
+    }
+    lane.from_str(t)
+        .ok_or_else(|| format!("`{t}` is not a valid decimal literal"))
+}
+
+/// Parses an operand of type `ty`: a hex bit pattern of the whole operand
+/// (`0x3c00`; an error if it is wider than the type), or float literals in
+/// the type (`1.5`, `-0.0`, `inf`, `-inf`, `nan`, `1e-7`; for `.f16x2` and
+/// `.bf16x2`: `LANE0,LANE1`, lane 0 in bits 0..15). Decimals are rounded once
+/// to nearest even.
+pub fn parse_operand(text: &str, ty: PtxType) -> Result<u64, String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err("empty operand".into());
+    }
+    if let Some(hex) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        if !t.contains(',') {
+            let v = u64::from_str_radix(hex, 16)
+                .map_err(|_| format!("`{t}` is not a hex bit pattern"))?;
+            let w = ty.bits();
+            if w < 64 && v >> w != 0 {
+                return Err(format!(
+                    "`{t}` is too wide for {ty}: at most {} hex digits",
+                    w / 4
+                ));
+            }
+            return Ok(v);
+        }
+    }
+    let Some((lane, n)) = lane_of(ty) else {
+        return Err(format!(
+            "operands of type {ty} must be hex bit patterns such as 0x{:0w$x}",
+            0,
+            w = (ty.bits() as usize).div_ceil(4)
+        ));
+    };
+    let parts: Vec<&str> = t.split(',').collect();
+    if parts.len() != n {
+        return Err(if n == 2 {
+            format!("{ty} takes two lanes `LANE0,LANE1` or one hex pattern; got `{t}`")
+        } else {
+            format!("{ty} takes one value; got `{t}`")
+        });
+    }
+    let mut v = 0u64;
+    for (i, p) in parts.iter().enumerate() {
+        v |= parse_lane(p, lane)? << (16 * i);
+    }
+    Ok(v)
+}
+
+/// The bits as hex, `0x` and the width of the type (`0x3c00`).
+pub fn hex(bits: u64, ty: PtxType) -> String {
+    let w = (ty.bits() as usize).div_ceil(4);
+    let mask = if ty.bits() >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << ty.bits()) - 1
+    };
+    format!("0x{:0w$x}", bits & mask)
+}
+
+/// A readable value per lane: the shortest decimal that reads back as the
+/// same value in the type (`1.5`, `-0.0`, `+Inf`, `NaN(0x7fff)`); x2 types
+/// print `LANE0,LANE1`. Non-float types print the hex.
+pub fn decode(bits: u64, ty: PtxType) -> String {
+    let Some((lane, n)) = lane_of(ty) else {
+        return hex(bits, ty);
+    };
+    let one = |x: u64| {
+        let is_nan =
+            x & lane.exp_mask() == lane.exp_mask() && x & !(lane.exp_mask() | lane.sign()) != 0;
+        if is_nan {
+            format!("NaN(0x{:0w$x})", x, w = lane.bits() as usize / 4)
+        } else {
+            lane.display(x)
+        }
+    };
+    if n == 1 {
+        let mask = if lane.bits() == 64 {
+            u64::MAX
+        } else {
+            (1u64 << lane.bits()) - 1
+        };
+        one(bits & mask)
+    } else {
+        format!("{},{}", one(bits & 0xffff), one((bits >> 16) & 0xffff))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn literals_round_once() {
+        assert_eq!(parse_operand("1.5", PtxType::F16), Ok(0x3e00));
+        assert_eq!(parse_operand("-0.0", PtxType::BF16), Ok(0x8000));
+        assert_eq!(parse_operand("inf", PtxType::F32), Ok(0x7f80_0000));
+        assert_eq!(parse_operand("-inf", PtxType::F16), Ok(0xfc00));
+        assert_eq!(parse_operand("1,2", PtxType::F16x2), Ok(0x4000_3c00));
+        assert_eq!(parse_operand("0x3c00", PtxType::F16), Ok(0x3c00));
+        assert!(parse_operand("0x13c00", PtxType::F16).is_err());
+        assert!(parse_operand("1.5.5", PtxType::F16).is_err());
+        assert!(parse_operand("1", PtxType::F16x2).is_err());
+        // 1 + 2^-11 + 2^-30 is just above the f16 midpoint between 1 and
+        // 1 + 2^-10: rounding once gives 0x3c01. Parsing to f32 first would
+        // give exactly the midpoint (2^-30 is lost), then 0x3c00.
+        assert_eq!(
+            parse_operand("1.00048828218690948486328125", PtxType::F16),
+            Ok(0x3c01)
+        );
+        // 1e-7 is subnormal in f16: 2^-24 * 1.677... -> 0x0002
+        assert_eq!(parse_operand("1e-7", PtxType::F16), Ok(0x0002));
+    }
+
+    #[test]
+    fn decoding() {
+        assert_eq!(decode(0x3e00, PtxType::F16), "1.5");
+        assert_eq!(decode(0x7fff, PtxType::F16), "NaN(0x7fff)");
+        assert_eq!(decode(0x4000_3c00, PtxType::F16x2), "1,2");
+        assert_eq!(hex(0x3c00, PtxType::F32), "0x00003c00");
+    }
+}

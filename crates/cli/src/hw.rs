@@ -238,6 +238,12 @@ fn base_record(command: &str, form: &str, g: &Gpu, h: Header, inputs: Inputs) ->
     }
 }
 
+/// The digest's name in records: `ptxfp::sweep`'s digest of the results.
+const DIGEST: &str = "ptxfp-sweep-nh64";
+
+/// Random cases per launch: whole digest chunks (4 × 2^24).
+const RANDOM_LAUNCH: usize = 4 * sweep::CHUNK;
+
 /// Operands of exhaustive index `i` (kernel::index_kernel's order).
 fn index_operands(i: u64, lanes: bool) -> (u64, u64) {
     let (a, b) = (i >> 16 & 0xffff, i & 0xffff);
@@ -269,6 +275,7 @@ fn check(a: CheckArgs) -> Result<bool, HwError> {
     let g = open(a.device)?;
     let mut mismatches = 0u64;
     let mut cases = Vec::new();
+    let mut gpu_chunks = Vec::new();
     let mut note = |ops: Vec<u64>, gpu: u64, ours: u64| {
         if gpu != ours {
             mismatches += 1;
@@ -293,6 +300,13 @@ fn check(a: CheckArgs) -> Result<bool, HwError> {
         const LAUNCH: u64 = 1 << 28;
         for base in (0..1u64 << 32).step_by(LAUNCH as usize) {
             let got = g.run_index(&k, form.dest, base, LAUNCH as u32)?;
+            for (j, piece) in got.chunks(sweep::CHUNK).enumerate() {
+                gpu_chunks.push(chunk_digest(
+                    form.dest,
+                    base / sweep::CHUNK as u64 + j as u64,
+                    piece,
+                ));
+            }
             let (ca, cb): (Vec<u64>, Vec<u64>) = (base..base + LAUNCH)
                 .map(|i| index_operands(i, lanes))
                 .unzip();
@@ -305,14 +319,29 @@ fn check(a: CheckArgs) -> Result<bool, HwError> {
         (h, Inputs::Exhaustive { count: 1 << 32 }, 1u64 << 32)
     } else {
         let (text, h) = kernel_for(&form, g.target, "buffer")?;
-        let n = usize::try_from(a.random).map_err(usage)?;
-        let cols = EdgeRng::new(a.seed)
-            .columns(&form.srcs, n)
-            .ok_or_else(|| usage("the form has a non-float operand"))?;
-        let got = g.run_buffers(&text, form.dest, &form.srcs, &cols)?;
-        let ours = eval_on(&form, &cols, &exec(h, &g)).map_err(usage)?;
-        for i in 0..n {
-            note(cols.iter().map(|c| c[i]).collect(), got[i], ours[i]);
+        let k = g.load(&text)?;
+        let mut rng = EdgeRng::new(a.seed);
+        let mut done = 0u64;
+        while done < a.random {
+            // Whole digest chunks per launch; the operand stream does not
+            // depend on the launch size.
+            let n = (a.random - done).min(RANDOM_LAUNCH as u64) as usize;
+            let cols = rng
+                .columns(&form.srcs, n)
+                .ok_or_else(|| usage("the form has a non-float operand"))?;
+            let got = g.run_loaded(&k, form.dest, &form.srcs, &cols)?;
+            let ours = eval_on(&form, &cols, &exec(h, &g)).map_err(usage)?;
+            for (j, piece) in got.chunks(sweep::CHUNK).enumerate() {
+                let c = done / sweep::CHUNK as u64 + j as u64;
+                gpu_chunks.push(chunk_digest(form.dest, c, piece));
+            }
+            for i in 0..n {
+                note(cols.iter().map(|c| c[i]).collect(), got[i], ours[i]);
+            }
+            done += n as u64;
+            if a.random > RANDOM_LAUNCH as u64 {
+                eprintln!("  {done} of {}", a.random);
+            }
         }
         (
             h,
@@ -331,6 +360,10 @@ fn check(a: CheckArgs) -> Result<bool, HwError> {
         let mut r = base_record("check", &form.text, &g, h, inputs);
         r.mismatches = mismatches;
         r.cases = cases;
+        r.digests.insert(
+            DIGEST.into(),
+            format!("{:016x}", sweep::combine(&gpu_chunks)),
+        );
         println!("recorded {}", record::write(root, &r)?.display());
     }
     Ok(mismatches == 0)
@@ -378,8 +411,7 @@ fn sweep_cmd(a: SweepArgs) -> Result<bool, HwError> {
         h,
         Inputs::Exhaustive { count: 1 << 32 },
     );
-    r.digests
-        .insert("ptxfp-sweep-nh64".into(), format!("{gd:016x}"));
+    r.digests.insert(DIGEST.into(), format!("{gd:016x}"));
     r.mismatches = mismatches;
     println!("recorded {}", record::write(&a.record, &r)?.display());
     Ok(mismatches == 0)

@@ -160,12 +160,24 @@ impl Gpu {
             .map_err(driver("finding the kernel entry"))
     }
 
-    /// Runs a [`crate::kernel::buffer_kernel`] (or mixed equivalence kernel)
-    /// over operand columns (`cols[k][i]` is source `k` of case `i`) and
-    /// returns `d` for every case.
+    /// Loads `ptx` and runs it once with [`Gpu::run_loaded`].
     pub fn run_buffers(
         &self,
         ptx: &str,
+        dest: PtxType,
+        srcs: &[PtxType],
+        cols: &[Vec<u64>],
+    ) -> Result<Vec<u64>, GpuError> {
+        let k = self.load(ptx)?;
+        self.run_loaded(&k, dest, srcs, cols)
+    }
+
+    /// Runs a loaded [`crate::kernel::buffer_kernel`] (or mixed equivalence
+    /// kernel) over operand columns (`cols[k][i]` is source `k` of case `i`)
+    /// and returns `d` for every case.
+    pub fn run_loaded(
+        &self,
+        kernel: &Kernel,
         dest: PtxType,
         srcs: &[PtxType],
         cols: &[Vec<u64>],
@@ -181,7 +193,7 @@ impl Gpu {
         if n == 0 {
             return Ok(Vec::new());
         }
-        let f = self.load(ptx)?.0;
+        let f = &kernel.0;
         let bufs = srcs
             .iter()
             .zip(cols)
@@ -193,7 +205,7 @@ impl Gpu {
             block_dim: (BLOCK, 1, 1),
             shared_mem_bytes: 0,
         };
-        let mut launch = self.stream.launch_builder(&f);
+        let mut launch = self.stream.launch_builder(f);
         push(&mut launch, &mut out);
         for b in &bufs {
             push_ref(&mut launch, b);

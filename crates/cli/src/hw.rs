@@ -13,7 +13,7 @@ use ptxfp_hw::adapter::{accepts, eval_on, instr_form};
 use ptxfp_hw::gpu::{self, Gpu, GpuError};
 use ptxfp_hw::kernel::{self, Header, InstrForm, Lanes};
 use ptxfp_hw::record::{self, hex, Case, Inputs, Record};
-use ptxfp_hw::{gen::EdgeRng, probe};
+use ptxfp_hw::{gen, probe};
 
 /// `ptxfp hw ...`.
 #[derive(Debug, Subcommand)]
@@ -320,14 +320,12 @@ fn check(a: CheckArgs) -> Result<bool, HwError> {
     } else {
         let (text, h) = kernel_for(&form, g.target, "buffer")?;
         let k = g.load(&text)?;
-        let mut rng = EdgeRng::new(a.seed);
         let mut done = 0u64;
         while done < a.random {
             // Whole digest chunks per launch; the operand stream does not
             // depend on the launch size.
             let n = (a.random - done).min(RANDOM_LAUNCH as u64) as usize;
-            let cols = rng
-                .columns(&form.srcs, n)
+            let cols = gen::stream(a.seed, &form.srcs, done, n as u64)
                 .ok_or_else(|| usage("the form has a non-float operand"))?;
             let got = g.run_loaded(&k, form.dest, &form.srcs, &cols)?;
             let ours = eval_on(&form, &cols, &exec(h, &g)).map_err(usage)?;

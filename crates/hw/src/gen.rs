@@ -3,6 +3,13 @@
 //! The random source is `oorandom::Rand64` (PCG-XSL-RR 128/64, a fixed
 //! algorithm whose output that crate promises not to change), so a record's
 //! `seed` and `count` name its operands forever.
+//!
+//! The stream of a (seed, count) run is cut in blocks of [`BLOCK`] tuples;
+//! block `k` is drawn from its own generator, seeded with `seed` in the
+//! high 64 bits and `k` in the low ones ([`EdgeRng::block`]), so blocks are
+//! generated in parallel and any launch size gives the same operands.
+
+use rayon::prelude::*;
 
 use ptxfp::PtxType;
 
@@ -84,8 +91,15 @@ impl EdgeRng {
         })
     }
 
+    /// The generator of block `k` of the stream of `seed`.
+    pub fn block(seed: u64, k: u64) -> EdgeRng {
+        EdgeRng {
+            rng: oorandom::Rand64::new(u128::from(seed) << 64 | u128::from(k)),
+        }
+    }
+
     /// `count` operand tuples for sources of types `srcs`, as one column per
-    /// source.
+    /// source, drawn from this generator in order.
     pub fn columns(&mut self, srcs: &[PtxType], count: usize) -> Option<Vec<Vec<u64>>> {
         let mut cols = vec![Vec::with_capacity(count); srcs.len()];
         for _ in 0..count {
@@ -95,6 +109,34 @@ impl EdgeRng {
         }
         Some(cols)
     }
+}
+
+/// Tuples per block of a random stream.
+pub const BLOCK: u64 = 1 << 16;
+
+/// Tuples `first .. first + count` of the random stream of `seed` for
+/// sources `srcs`, as one column per source. `first` must be a multiple of
+/// [`BLOCK`]. `None` for a source that is not a float type.
+pub fn stream(seed: u64, srcs: &[PtxType], first: u64, count: u64) -> Option<Vec<Vec<u64>>> {
+    if first % BLOCK != 0 || srcs.iter().any(|t| layout(*t).is_none()) {
+        return None;
+    }
+    let blocks: Vec<Vec<Vec<u64>>> = (0..count.div_ceil(BLOCK))
+        .into_par_iter()
+        .map(|j| {
+            let n = (count - j * BLOCK).min(BLOCK) as usize;
+            EdgeRng::block(seed, first / BLOCK + j)
+                .columns(srcs, n)
+                .unwrap_or_default()
+        })
+        .collect();
+    let mut cols = vec![Vec::with_capacity(count as usize); srcs.len()];
+    for b in blocks {
+        for (col, part) in cols.iter_mut().zip(b) {
+            col.extend(part);
+        }
+    }
+    Some(cols)
 }
 
 #[cfg(test)]
@@ -114,6 +156,20 @@ mod tests {
         assert!(a[1].iter().all(|v| *v <= 0xffff_ffff));
         let c = EdgeRng::new(8).columns(&[PtxType::F16], 1000).unwrap();
         assert_ne!(a[0], c[0]);
+    }
+
+    #[test]
+    fn stream_is_independent_of_how_it_is_cut() {
+        let t = [PtxType::BF16x2, PtxType::F64];
+        let whole = stream(5, &t, 0, 3 * BLOCK + 17).unwrap();
+        let head = stream(5, &t, 0, 2 * BLOCK).unwrap();
+        let tail = stream(5, &t, 2 * BLOCK, BLOCK + 17).unwrap();
+        for k in 0..2 {
+            assert_eq!(whole[k][..2 * BLOCK as usize], head[k][..]);
+            assert_eq!(whole[k][2 * BLOCK as usize..], tail[k][..]);
+        }
+        assert!(stream(5, &t, 3, 10).is_none());
+        assert!(stream(5, &[PtxType::U16], 0, 10).is_none());
     }
 
     #[test]

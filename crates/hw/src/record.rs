@@ -51,7 +51,7 @@ pub enum Inputs {
         /// Number of results (2^32).
         count: u64,
     },
-    /// Edge-weighted random operands from [`crate::gen::EdgeRng`].
+    /// Edge-weighted random operands: tuples `0 .. count` of [`crate::gen::stream`].
     Random {
         /// The seed given to `--seed`.
         seed: u64,

@@ -6,9 +6,36 @@
 use std::path::Path;
 
 use ptxfp::sweep;
-use ptxfp_hw::adapter::{eval, instr_form};
-use ptxfp_hw::gen::EdgeRng;
+use ptxfp::{Exec, HwProfile, Target};
+use ptxfp_hw::adapter::{eval, eval_on, instr_form};
+use ptxfp_hw::gen;
 use ptxfp_hw::record::{self, GpuInfo, Inputs, Record};
+
+/// Records of more results than this are re-derived by the ignored tier
+/// (`cargo test -p ptxfp-hw --test records -- --ignored`, release speed).
+const QUICK: u64 = 1 << 26;
+
+fn count(r: &Record) -> u64 {
+    match r.inputs {
+        Inputs::Exhaustive { count } | Inputs::Random { count, .. } | Inputs::Listed { count } => {
+            count
+        }
+    }
+}
+
+/// What ptxfp models for a record: code for the kernel's `.target` (the
+/// second word of `kernel_header`) on the recorded device.
+fn exec(r: &Record) -> Exec {
+    let target = |s: Option<&str>| {
+        s.and_then(|t| t.parse::<Target>().ok())
+            .unwrap_or(Target::sm(90))
+    };
+    Exec {
+        code_target: target(r.kernel_header.split_whitespace().nth(1)),
+        device: target(Some(&r.gpu.sm)),
+        hw: HwProfile::NVIDIA,
+    }
+}
 
 /// ptxfp's digest of the results `record` covers, or None when the record
 /// holds no digest to re-derive.
@@ -16,9 +43,7 @@ fn rederive(r: &Record) -> Option<u64> {
     r.digests.get("ptxfp-sweep-nh64")?;
     let form = instr_form(&r.form).unwrap();
     let cols = match r.inputs {
-        Inputs::Random { seed, count } => EdgeRng::new(seed)
-            .columns(&form.srcs, count as usize)
-            .unwrap(),
+        Inputs::Random { seed, count } => gen::stream(seed, &form.srcs, 0, count).unwrap(),
         Inputs::Exhaustive { count } => {
             let lanes = form.dest.bits() == 32;
             let (a, b) = (0..count)
@@ -35,7 +60,7 @@ fn rederive(r: &Record) -> Option<u64> {
         }
         Inputs::Listed { .. } => return None,
     };
-    let ours = eval(&form, &cols).unwrap();
+    let ours = eval_on(&form, &cols, &exec(r)).unwrap();
     Some(match form.dest.bits() {
         16 => sweep::digest(&ours.iter().map(|v| *v as u16).collect::<Vec<_>>()),
         32 => sweep::digest(&ours.iter().map(|v| *v as u32).collect::<Vec<_>>()),
@@ -43,11 +68,14 @@ fn rederive(r: &Record) -> Option<u64> {
     })
 }
 
-fn check_all(root: &Path) -> usize {
+fn check_all(root: &Path, large: bool) -> usize {
     let files = record::find(root).unwrap();
     let mut checked = 0;
     for f in &files {
         let r = record::read(f).unwrap();
+        if (count(&r) > QUICK) != large {
+            continue;
+        }
         if let Some(ours) = rederive(&r) {
             let theirs = &r.digests["ptxfp-sweep-nh64"];
             assert_eq!(
@@ -66,7 +94,7 @@ fn check_all(root: &Path) -> usize {
 
 fn synthetic(form: &str, seed: u64, count: u64) -> Record {
     let f = instr_form(form).unwrap();
-    let cols = EdgeRng::new(seed).columns(&f.srcs, count as usize).unwrap();
+    let cols = gen::stream(seed, &f.srcs, 0, count).unwrap();
     let ours = eval(&f, &cols).unwrap();
     let d = match f.dest.bits() {
         16 => sweep::digest(&ours.iter().map(|v| *v as u16).collect::<Vec<_>>()),
@@ -97,7 +125,8 @@ fn synthetic(form: &str, seed: u64, count: u64) -> Record {
 #[test]
 fn recorded_digests_rederive() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/hw");
-    let n = check_all(&root);
+    let n = check_all(&root, false);
+    eprintln!("re-derived {n} recorded digests of at most 2^26 results under testdata/hw/");
     if n == 0 {
         eprintln!("no recorded GPU digests under testdata/hw/ yet; exercising the path on synthetic records");
         let dir = tempfile::tempdir().unwrap();
@@ -108,15 +137,23 @@ fn recorded_digests_rederive() {
         ] {
             record::write(dir.path(), &synthetic(form, seed, 20_000)).unwrap();
         }
-        assert_eq!(check_all(dir.path()), 3);
+        assert_eq!(check_all(dir.path(), false), 3);
         // A wrong digest is caught.
         let mut bad = synthetic("mul.rn.bf16", 6, 1000);
         bad.digests
             .insert("ptxfp-sweep-nh64".into(), "0000000000000000".into());
         let other = tempfile::tempdir().unwrap();
         record::write(other.path(), &bad).unwrap();
-        assert!(std::panic::catch_unwind(|| check_all(other.path())).is_err());
+        assert!(std::panic::catch_unwind(|| check_all(other.path(), false)).is_err());
     }
+}
+
+#[test]
+#[ignore = "re-derives exhaustive and 10^9-case records: run in release on a big machine"]
+fn recorded_large_digests_rederive() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/hw");
+    let n = check_all(&root, true);
+    eprintln!("re-derived {n} recorded digests of more than 2^26 results");
 }
 
 #[test]

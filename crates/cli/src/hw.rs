@@ -54,6 +54,10 @@ pub struct CheckArgs {
     /// Write a JSON record under this directory (`testdata/hw`).
     #[arg(long)]
     pub record: Option<PathBuf>,
+    /// Record the GPU's digest without evaluating ptxfp here (needs
+    /// `--record`; `cargo test -p ptxfp-hw --test records` compares later).
+    #[arg(long, requires = "record")]
+    pub gpu_only: bool,
 }
 
 /// Options of `ptxfp hw sweep`.
@@ -67,6 +71,10 @@ pub struct SweepArgs {
     /// Where to write the JSON record.
     #[arg(long, default_value = "testdata/hw")]
     pub record: PathBuf,
+    /// Record the GPU's digest without evaluating ptxfp here (fast on a
+    /// rented GPU; `cargo test -p ptxfp-hw --test records` compares later).
+    #[arg(long)]
+    pub gpu_only: bool,
 }
 
 /// Options of `ptxfp hw probe`.
@@ -233,7 +241,7 @@ fn base_record(command: &str, form: &str, g: &Gpu, h: Header, inputs: Inputs) ->
         kernel_header: format!("{} {}", h.version, h.target),
         inputs,
         digests: Default::default(),
-        mismatches: 0,
+        mismatches: None,
         cases: Vec::new(),
     }
 }
@@ -307,12 +315,15 @@ fn check(a: CheckArgs) -> Result<bool, HwError> {
                     piece,
                 ));
             }
-            let (ca, cb): (Vec<u64>, Vec<u64>) = (base..base + LAUNCH)
-                .map(|i| index_operands(i, lanes))
-                .unzip();
-            let ours = eval_on(&form, &[ca.clone(), cb.clone()], &exec(h, &g)).map_err(usage)?;
-            for i in 0..got.len() {
-                note(vec![ca[i], cb[i]], got[i], ours[i]);
+            if !a.gpu_only {
+                let (ca, cb): (Vec<u64>, Vec<u64>) = (base..base + LAUNCH)
+                    .map(|i| index_operands(i, lanes))
+                    .unzip();
+                let ours =
+                    eval_on(&form, &[ca.clone(), cb.clone()], &exec(h, &g)).map_err(usage)?;
+                for i in 0..got.len() {
+                    note(vec![ca[i], cb[i]], got[i], ours[i]);
+                }
             }
             eprintln!("  {:>3}%", (base + LAUNCH) * 100 >> 32);
         }
@@ -328,13 +339,15 @@ fn check(a: CheckArgs) -> Result<bool, HwError> {
             let cols = gen::stream(a.seed, &form.srcs, done, n as u64)
                 .ok_or_else(|| usage("the form has a non-float operand"))?;
             let got = g.run_loaded(&k, form.dest, &form.srcs, &cols)?;
-            let ours = eval_on(&form, &cols, &exec(h, &g)).map_err(usage)?;
             for (j, piece) in got.chunks(sweep::CHUNK).enumerate() {
                 let c = done / sweep::CHUNK as u64 + j as u64;
                 gpu_chunks.push(chunk_digest(form.dest, c, piece));
             }
-            for i in 0..n {
-                note(cols.iter().map(|c| c[i]).collect(), got[i], ours[i]);
+            if !a.gpu_only {
+                let ours = eval_on(&form, &cols, &exec(h, &g)).map_err(usage)?;
+                for i in 0..n {
+                    note(cols.iter().map(|c| c[i]).collect(), got[i], ours[i]);
+                }
             }
             done += n as u64;
             if a.random > RANDOM_LAUNCH as u64 {
@@ -350,13 +363,17 @@ fn check(a: CheckArgs) -> Result<bool, HwError> {
             a.random,
         )
     };
-    println!(
-        "{}: {mismatches} of {total} results differ from ptxfp",
-        form.text
-    );
+    if a.gpu_only {
+        println!("{}: {total} results digested, not compared here", form.text);
+    } else {
+        println!(
+            "{}: {mismatches} of {total} results differ from ptxfp",
+            form.text
+        );
+    }
     if let Some(root) = &a.record {
         let mut r = base_record("check", &form.text, &g, h, inputs);
-        r.mismatches = mismatches;
+        r.mismatches = (!a.gpu_only).then_some(mismatches);
         r.cases = cases;
         r.digests.insert(
             DIGEST.into(),
@@ -381,27 +398,39 @@ fn sweep_cmd(a: SweepArgs) -> Result<bool, HwError> {
     let mut mismatches = 0u64;
     for base in (0..1u64 << 32).step_by(LAUNCH as usize) {
         let got = g.run_index(&k, form.dest, base, LAUNCH as u32)?;
-        let (ca, cb): (Vec<u64>, Vec<u64>) = (base..base + LAUNCH)
-            .map(|i| index_operands(i, lanes))
-            .unzip();
-        let ours = eval_on(&form, &[ca, cb], &exec(h, &g)).map_err(usage)?;
-        mismatches += got.iter().zip(&ours).filter(|(x, y)| x != y).count() as u64;
-        for (j, (gc, oc)) in got
-            .chunks(sweep::CHUNK)
-            .zip(ours.chunks(sweep::CHUNK))
-            .enumerate()
-        {
-            let c = base / sweep::CHUNK as u64 + j as u64;
-            gpu_chunks.push(chunk_digest(form.dest, c, gc));
-            our_chunks.push(chunk_digest(form.dest, c, oc));
+        for (j, gc) in got.chunks(sweep::CHUNK).enumerate() {
+            gpu_chunks.push(chunk_digest(
+                form.dest,
+                base / sweep::CHUNK as u64 + j as u64,
+                gc,
+            ));
+        }
+        if !a.gpu_only {
+            let (ca, cb): (Vec<u64>, Vec<u64>) = (base..base + LAUNCH)
+                .map(|i| index_operands(i, lanes))
+                .unzip();
+            let ours = eval_on(&form, &[ca, cb], &exec(h, &g)).map_err(usage)?;
+            mismatches += got.iter().zip(&ours).filter(|(x, y)| x != y).count() as u64;
+            for (j, oc) in ours.chunks(sweep::CHUNK).enumerate() {
+                our_chunks.push(chunk_digest(
+                    form.dest,
+                    base / sweep::CHUNK as u64 + j as u64,
+                    oc,
+                ));
+            }
         }
         eprintln!("  {:>3}%", (base + LAUNCH) * 100 >> 32);
     }
-    let (gd, od) = (sweep::combine(&gpu_chunks), sweep::combine(&our_chunks));
-    println!(
-        "{}: gpu digest {gd:016x}, ptxfp digest {od:016x}, {mismatches} results differ",
-        form.text
-    );
+    let gd = sweep::combine(&gpu_chunks);
+    if a.gpu_only {
+        println!("{}: gpu digest {gd:016x} (not compared here)", form.text);
+    } else {
+        let od = sweep::combine(&our_chunks);
+        println!(
+            "{}: gpu digest {gd:016x}, ptxfp digest {od:016x}, {mismatches} results differ",
+            form.text
+        );
+    }
     let mut r = base_record(
         "sweep",
         &form.text,
@@ -410,7 +439,7 @@ fn sweep_cmd(a: SweepArgs) -> Result<bool, HwError> {
         Inputs::Exhaustive { count: 1 << 32 },
     );
     r.digests.insert(DIGEST.into(), format!("{gd:016x}"));
-    r.mismatches = mismatches;
+    r.mismatches = (!a.gpu_only).then_some(mismatches);
     println!("recorded {}", record::write(&a.record, &r)?.display());
     Ok(mismatches == 0)
 }
@@ -483,11 +512,11 @@ fn probe_cmd(a: ProbeArgs) -> Result<bool, HwError> {
                 });
             }
             count += got.len() as u64;
-            rec.mismatches += differ as u64;
+            *rec.mismatches.get_or_insert(0) += differ as u64;
             rec.forms.push(run.form.to_string());
         }
         rec.inputs = Inputs::Listed { count };
-        all_agree &= rec.mismatches == 0;
+        all_agree &= rec.mismatches.unwrap_or(0) == 0;
         println!("recorded {}", record::write(&a.record, &rec)?.display());
     }
     Ok(all_agree)

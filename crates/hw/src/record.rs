@@ -106,8 +106,11 @@ pub struct Record {
     /// prints them.
     #[serde(default)]
     pub digests: std::collections::BTreeMap<String, String>,
-    /// Results that differ from ptxfp's.
-    pub mismatches: u64,
+    /// Results that differ from ptxfp's; `None` when the run did not
+    /// compare (`--gpu-only`: the digest is compared later, by the CI test
+    /// that re-derives it).
+    #[serde(default)]
+    pub mismatches: Option<u64>,
     /// Probe cases (or the first mismatches of a check).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cases: Vec<Case>,

@@ -87,6 +87,50 @@ pub fn open(ordinal: usize) -> Result<Gpu, GpuError> {
     })
 }
 
+/// The JIT's error log for `ptx` (`cuModuleLoadDataEx` with
+/// `CU_JIT_ERROR_LOG_BUFFER`), or a note that there is none.
+fn jit_log(ptx: &str) -> String {
+    use cudarc::driver::sys;
+    let Ok(src) = std::ffi::CString::new(ptx) else {
+        return "the kernel text holds a NUL byte".into();
+    };
+    let mut log = vec![0u8; 16 * 1024];
+    let mut options = [
+        sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER,
+        sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+    ];
+    let mut values = [
+        log.as_mut_ptr().cast::<core::ffi::c_void>(),
+        // The size option's value is passed in the pointer itself.
+        log.len() as *mut core::ffi::c_void,
+    ];
+    let mut module: sys::CUmodule = core::ptr::null_mut();
+    // SAFETY: `src` is a NUL-terminated PTX image alive for the call; the two
+    // options point at a writable buffer of the size given; the context is
+    // current (the failed load_module bound it). A module that loads after all
+    // is unloaded at once.
+    let result = unsafe {
+        let r = sys::cuModuleLoadDataEx(
+            &mut module,
+            src.as_ptr().cast(),
+            options.len() as u32,
+            options.as_mut_ptr(),
+            values.as_mut_ptr(),
+        );
+        if r == sys::CUresult::CUDA_SUCCESS {
+            let _ = sys::cuModuleUnload(module);
+        }
+        r
+    };
+    let end = log.iter().position(|b| *b == 0).unwrap_or(log.len());
+    let text = String::from_utf8_lossy(&log[..end]).into_owned();
+    if text.trim().is_empty() {
+        format!("no log ({result:?})")
+    } else {
+        text
+    }
+}
+
 /// A JIT-compiled kernel, ready to launch.
 pub struct Kernel(cudarc::driver::CudaFunction);
 
@@ -145,15 +189,22 @@ impl Gpu {
         })
     }
 
-    /// JIT-compiles `ptx` and finds its entry [`ENTRY`].
+    /// JIT-compiles `ptx` and finds its entry [`ENTRY`]. When the driver
+    /// rejects the text, the error carries the JIT's own log.
     pub fn load(&self, ptx: &str) -> Result<Kernel, GpuError> {
-        let module = self
-            .ctx
-            .load_module(cudarc::nvrtc::Ptx::from_src(ptx))
-            .map_err(driver(
-                "JIT-compiling the generated kernel (cuModuleLoadData); \
-                 print it with `ptxfp hw kernel FORM` and try `ptxas` on it for details",
-            ))?;
+        let module = match self.ctx.load_module(cudarc::nvrtc::Ptx::from_src(ptx)) {
+            Ok(m) => m,
+            Err(error) => {
+                return Err(GpuError::Driver {
+                    what: format!(
+                        "JIT-compiling the generated kernel (cuModuleLoadData); the JIT says: {}; \
+                         print the kernel with `ptxfp hw kernel FORM`",
+                        jit_log(ptx).trim()
+                    ),
+                    error,
+                })
+            }
+        };
         module
             .load_function(ENTRY)
             .map(Kernel)

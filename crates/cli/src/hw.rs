@@ -254,7 +254,7 @@ const RANDOM_LAUNCH: usize = 4 * sweep::CHUNK;
 
 /// Operands of exhaustive index `i` (kernel::index_kernel's order).
 fn index_operands(i: u64, lanes: bool) -> (u64, u64) {
-    let (a, b) = (i >> 16 & 0xffff, i & 0xffff);
+    let (a, b) = ((i >> 16) & 0xffff, i & 0xffff);
     if lanes {
         (a | a << 16, b | b << 16)
     } else {
@@ -325,7 +325,7 @@ fn check(a: CheckArgs) -> Result<bool, HwError> {
                     note(vec![ca[i], cb[i]], got[i], ours[i]);
                 }
             }
-            eprintln!("  {:>3}%", (base + LAUNCH) * 100 >> 32);
+            eprintln!("  {:>3}%", ((base + LAUNCH) * 100) >> 32);
         }
         (h, Inputs::Exhaustive { count: 1 << 32 }, 1u64 << 32)
     } else {
@@ -419,7 +419,7 @@ fn sweep_cmd(a: SweepArgs) -> Result<bool, HwError> {
                 ));
             }
         }
-        eprintln!("  {:>3}%", (base + LAUNCH) * 100 >> 32);
+        eprintln!("  {:>3}%", ((base + LAUNCH) * 100) >> 32);
     }
     let gd = sweep::combine(&gpu_chunks);
     if a.gpu_only {

@@ -48,7 +48,7 @@ fn rederive(r: &Record) -> Option<u64> {
             let lanes = form.dest.bits() == 32;
             let (a, b) = (0..count)
                 .map(|i| {
-                    let (a, b) = (i >> 16 & 0xffff, i & 0xffff);
+                    let (a, b) = ((i >> 16) & 0xffff, i & 0xffff);
                     if lanes {
                         (a | a << 16, b | b << 16)
                     } else {

@@ -252,13 +252,12 @@ const DIGEST: &str = "ptxfp-sweep-nh64";
 /// Random cases per launch: whole digest chunks (4 × 2^24).
 const RANDOM_LAUNCH: usize = 4 * sweep::CHUNK;
 
-/// Operands of exhaustive index `i` (kernel::index_kernel's order).
-fn index_operands(i: u64, lanes: bool) -> (u64, u64) {
-    let (a, b) = ((i >> 16) & 0xffff, i & 0xffff);
-    if lanes {
-        (a | a << 16, b | b << 16)
+/// How a sweep puts its 16-bit operands in the form's registers.
+fn lanes_of(form: &InstrForm) -> Lanes {
+    if form.dest.bits() == 32 {
+        Lanes::Replicated
     } else {
-        (a, b)
+        Lanes::Scalar
     }
 }
 
@@ -304,7 +303,7 @@ fn check(a: CheckArgs) -> Result<bool, HwError> {
     let (h, inputs, total) = if a.exhaustive {
         let (text, h) = kernel_for(&form, g.target, "index")?;
         let k = g.load(&text)?;
-        let lanes = form.dest.bits() == 32;
+        let lanes = lanes_of(&form);
         const LAUNCH: u64 = 1 << 28;
         for base in (0..1u64 << 32).step_by(LAUNCH as usize) {
             let got = g.run_index(&k, form.dest, base, LAUNCH as u32)?;
@@ -317,7 +316,7 @@ fn check(a: CheckArgs) -> Result<bool, HwError> {
             }
             if !a.gpu_only {
                 let (ca, cb): (Vec<u64>, Vec<u64>) = (base..base + LAUNCH)
-                    .map(|i| index_operands(i, lanes))
+                    .map(|i| kernel::index_operands(i, lanes))
                     .unzip();
                 let ours =
                     eval_on(&form, &[ca.clone(), cb.clone()], &exec(h, &g)).map_err(usage)?;
@@ -386,7 +385,7 @@ fn check(a: CheckArgs) -> Result<bool, HwError> {
 
 fn sweep_cmd(a: SweepArgs) -> Result<bool, HwError> {
     let form = instr_form(&a.form).map_err(usage)?;
-    let lanes = form.dest.bits() == 32;
+    let lanes = lanes_of(&form);
     // Checked before the GPU is opened: the index kernel's shape rules.
     kernel_for(&form, Target::sm(u16::MAX), "index")?;
     let g = open(a.device)?;
@@ -407,7 +406,7 @@ fn sweep_cmd(a: SweepArgs) -> Result<bool, HwError> {
         }
         if !a.gpu_only {
             let (ca, cb): (Vec<u64>, Vec<u64>) = (base..base + LAUNCH)
-                .map(|i| index_operands(i, lanes))
+                .map(|i| kernel::index_operands(i, lanes))
                 .unzip();
             let ours = eval_on(&form, &[ca, cb], &exec(h, &g)).map_err(usage)?;
             mismatches += got.iter().zip(&ours).filter(|(x, y)| x != y).count() as u64;

@@ -320,6 +320,16 @@ pub enum Lanes {
     Replicated,
 }
 
+/// The operands `(a, b)` of global index `i` in [`index_kernel`]'s order:
+/// `a = i >> 16`, `b = i & 0xffff`, in both lanes for [`Lanes::Replicated`].
+pub fn index_operands(i: u64, lanes: Lanes) -> (u64, u64) {
+    let (a, b) = ((i >> 16) & 0xffff, i & 0xffff);
+    match lanes {
+        Lanes::Scalar => (a, b),
+        Lanes::Replicated => (a | a << 16, b | b << 16),
+    }
+}
+
 /// The sweep kernel: `ptxfp_kernel(d, base, n)`; thread `t < n` takes the
 /// global index `i = base + t`, sets `a = i >> 16`, `b = i & 0xffff` (in both
 /// lanes for [`Lanes::Replicated`]), runs the form, stores `d[t]`. `form`
@@ -490,6 +500,15 @@ mod tests {
             90,
         );
         assert_eq!(choose_header(&f, Target::sm(80), |_, _| true), None);
+    }
+
+    #[test]
+    fn index_order() {
+        assert_eq!(index_operands(0x1234_5678, Lanes::Scalar), (0x1234, 0x5678));
+        assert_eq!(
+            index_operands(0xffff_0001, Lanes::Replicated),
+            (0xffff_ffff, 0x0001_0001)
+        );
     }
 
     #[test]

@@ -9,6 +9,7 @@ use ptxfp::sweep;
 use ptxfp::{Exec, HwProfile, Target};
 use ptxfp_hw::adapter::{eval, eval_on, instr_form};
 use ptxfp_hw::gen;
+use ptxfp_hw::kernel::{self, Lanes};
 use ptxfp_hw::record::{self, GpuInfo, Inputs, Record};
 
 /// Records of more results than this are re-derived by the ignored tier
@@ -45,17 +46,12 @@ fn rederive(r: &Record) -> Option<u64> {
     let cols = match r.inputs {
         Inputs::Random { seed, count } => gen::stream(seed, &form.srcs, 0, count).unwrap(),
         Inputs::Exhaustive { count } => {
-            let lanes = form.dest.bits() == 32;
-            let (a, b) = (0..count)
-                .map(|i| {
-                    let (a, b) = ((i >> 16) & 0xffff, i & 0xffff);
-                    if lanes {
-                        (a | a << 16, b | b << 16)
-                    } else {
-                        (a, b)
-                    }
-                })
-                .unzip();
+            let lanes = if form.dest.bits() == 32 {
+                Lanes::Replicated
+            } else {
+                Lanes::Scalar
+            };
+            let (a, b) = (0..count).map(|i| kernel::index_operands(i, lanes)).unzip();
             vec![a, b]
         }
         Inputs::Listed { .. } => return None,

@@ -10,7 +10,7 @@ use ptxfp::sweep;
 use ptxfp::{Exec, HwProfile};
 use ptxfp::{PtxType, Target};
 use ptxfp_hw::adapter::{accepts, eval_on, instr_form};
-use ptxfp_hw::gpu::{self, Gpu, GpuError};
+use ptxfp_hw::gpu::{self, Device, Gpu, GpuError};
 use ptxfp_hw::kernel::{self, Header, InstrForm, Lanes};
 use ptxfp_hw::record::{self, hex, Case, Inputs, Record};
 use ptxfp_hw::{gen, probe};
@@ -211,10 +211,10 @@ fn mixed_kernel(form: &InstrForm, device: Target) -> Result<(String, Header), Hw
 }
 
 /// What ptxfp models: code for the kernel's `.target` on this device.
-fn exec(h: Header, g: &Gpu) -> Exec {
+fn exec<D: Device>(h: Header, g: &D) -> Exec {
     Exec {
         code_target: h.target,
-        device: g.target,
+        device: g.target(),
         hw: HwProfile::NVIDIA,
     }
 }
@@ -228,14 +228,14 @@ fn open(device: usize) -> Result<Gpu, HwError> {
     Ok(g)
 }
 
-fn base_record(command: &str, form: &str, g: &Gpu, h: Header, inputs: Inputs) -> Record {
+fn base_record<D: Device>(command: &str, form: &str, g: &D, h: Header, inputs: Inputs) -> Record {
     Record {
         schema: record::SCHEMA,
         command: command.into(),
         form: form.into(),
         forms: Vec::new(),
         synthetic: false,
-        gpu: g.info.clone(),
+        gpu: g.info().clone(),
         date: record::now_utc(),
         ptxfp_version: env!("CARGO_PKG_VERSION").into(),
         kernel_header: format!("{} {}", h.version, h.target),
@@ -278,8 +278,12 @@ fn describe(form: &InstrForm, ops: &[u64], gpu: u64, ours: u64) -> String {
 }
 
 fn check(a: CheckArgs) -> Result<bool, HwError> {
+    instr_form(&a.form).map_err(usage)?;
+    check_on(&open(a.device)?, a)
+}
+
+fn check_on<D: Device>(g: &D, a: CheckArgs) -> Result<bool, HwError> {
     let form = instr_form(&a.form).map_err(usage)?;
-    let g = open(a.device)?;
     let mut mismatches = 0u64;
     let mut cases = Vec::new();
     let mut gpu_chunks = Vec::new();
@@ -301,7 +305,7 @@ fn check(a: CheckArgs) -> Result<bool, HwError> {
         }
     };
     let (h, inputs, total) = if a.exhaustive {
-        let (text, h) = kernel_for(&form, g.target, "index")?;
+        let (text, h) = kernel_for(&form, g.target(), "index")?;
         let k = g.load(&text)?;
         let lanes = lanes_of(&form);
         const LAUNCH: u64 = 1 << 28;
@@ -318,8 +322,7 @@ fn check(a: CheckArgs) -> Result<bool, HwError> {
                 let (ca, cb): (Vec<u64>, Vec<u64>) = (base..base + LAUNCH)
                     .map(|i| kernel::index_operands(i, lanes))
                     .unzip();
-                let ours =
-                    eval_on(&form, &[ca.clone(), cb.clone()], &exec(h, &g)).map_err(usage)?;
+                let ours = eval_on(&form, &[ca.clone(), cb.clone()], &exec(h, g)).map_err(usage)?;
                 for i in 0..got.len() {
                     note(vec![ca[i], cb[i]], got[i], ours[i]);
                 }
@@ -328,7 +331,7 @@ fn check(a: CheckArgs) -> Result<bool, HwError> {
         }
         (h, Inputs::Exhaustive { count: 1 << 32 }, 1u64 << 32)
     } else {
-        let (text, h) = kernel_for(&form, g.target, "buffer")?;
+        let (text, h) = kernel_for(&form, g.target(), "buffer")?;
         let k = g.load(&text)?;
         let mut done = 0u64;
         while done < a.random {
@@ -343,7 +346,7 @@ fn check(a: CheckArgs) -> Result<bool, HwError> {
                 gpu_chunks.push(chunk_digest(form.dest, c, piece));
             }
             if !a.gpu_only {
-                let ours = eval_on(&form, &cols, &exec(h, &g)).map_err(usage)?;
+                let ours = eval_on(&form, &cols, &exec(h, g)).map_err(usage)?;
                 for i in 0..n {
                     note(cols.iter().map(|c| c[i]).collect(), got[i], ours[i]);
                 }
@@ -371,7 +374,7 @@ fn check(a: CheckArgs) -> Result<bool, HwError> {
         );
     }
     if let Some(root) = &a.record {
-        let mut r = base_record("check", &form.text, &g, h, inputs);
+        let mut r = base_record("check", &form.text, g, h, inputs);
         r.mismatches = (!a.gpu_only).then_some(mismatches);
         r.cases = cases;
         r.digests.insert(
@@ -385,11 +388,15 @@ fn check(a: CheckArgs) -> Result<bool, HwError> {
 
 fn sweep_cmd(a: SweepArgs) -> Result<bool, HwError> {
     let form = instr_form(&a.form).map_err(usage)?;
-    let lanes = lanes_of(&form);
     // Checked before the GPU is opened: the index kernel's shape rules.
     kernel_for(&form, Target::sm(u16::MAX), "index")?;
-    let g = open(a.device)?;
-    let (text, h) = kernel_for(&form, g.target, "index")?;
+    sweep_on(&open(a.device)?, a)
+}
+
+fn sweep_on<D: Device>(g: &D, a: SweepArgs) -> Result<bool, HwError> {
+    let form = instr_form(&a.form).map_err(usage)?;
+    let lanes = lanes_of(&form);
+    let (text, h) = kernel_for(&form, g.target(), "index")?;
     let k = g.load(&text)?;
     const LAUNCH: u64 = 1 << 28;
     let mut gpu_chunks = Vec::new();
@@ -408,7 +415,7 @@ fn sweep_cmd(a: SweepArgs) -> Result<bool, HwError> {
             let (ca, cb): (Vec<u64>, Vec<u64>) = (base..base + LAUNCH)
                 .map(|i| kernel::index_operands(i, lanes))
                 .unzip();
-            let ours = eval_on(&form, &[ca, cb], &exec(h, &g)).map_err(usage)?;
+            let ours = eval_on(&form, &[ca, cb], &exec(h, g)).map_err(usage)?;
             mismatches += got.iter().zip(&ours).filter(|(x, y)| x != y).count() as u64;
             for (j, oc) in ours.chunks(sweep::CHUNK).enumerate() {
                 our_chunks.push(chunk_digest(
@@ -433,7 +440,7 @@ fn sweep_cmd(a: SweepArgs) -> Result<bool, HwError> {
     let mut r = base_record(
         "sweep",
         &form.text,
-        &g,
+        g,
         h,
         Inputs::Exhaustive { count: 1 << 32 },
     );
@@ -463,17 +470,24 @@ fn probe_cmd(a: ProbeArgs) -> Result<bool, HwError> {
             "no such probe group: nan, nan-f64, ftz, sat-relu, oob, lanes",
         ));
     }
-    let g = open(a.device)?;
+    probe_on(&open(a.device)?, groups, a)
+}
+
+fn probe_on<D: Device>(
+    g: &D,
+    groups: Vec<probe::ProbeGroup>,
+    a: ProbeArgs,
+) -> Result<bool, HwError> {
     let mut all_agree = true;
     for group in groups {
         println!("== probe {}: {}", group.name, group.question);
         let mut rec = base_record(
             "probe",
             &format!("probe-{}", group.name),
-            &g,
+            g,
             Header {
                 version: ptxfp::PtxVersion::LATEST,
-                target: g.target,
+                target: g.target(),
             },
             Inputs::Listed { count: 0 },
         );
@@ -481,12 +495,12 @@ fn probe_cmd(a: ProbeArgs) -> Result<bool, HwError> {
         let mut count = 0;
         for run in &group.runs {
             let form = instr_form(run.form).map_err(usage)?;
-            let (text, h) = kernel_for(&form, g.target, "buffer")?;
+            let (text, h) = kernel_for(&form, g.target(), "buffer")?;
             let cols: Vec<Vec<u64>> = (0..form.srcs.len())
                 .map(|k| run.cases.iter().map(|c| c[k]).collect())
                 .collect();
-            let got = g.run_buffers(&text, form.dest, &form.srcs, &cols)?;
-            let ours = eval_on(&form, &cols, &exec(h, &g)).map_err(usage)?;
+            let got = g.run_loaded(&g.load(&text)?, form.dest, &form.srcs, &cols)?;
+            let ours = eval_on(&form, &cols, &exec(h, g)).map_err(usage)?;
             let differ = got.iter().zip(&ours).filter(|(x, y)| x != y).count();
             println!(
                 "{:<24} {:>6} cases, {:>6} differ from ptxfp's NOTES.md choice",
@@ -519,4 +533,99 @@ fn probe_cmd(a: ProbeArgs) -> Result<bool, HwError> {
         println!("recorded {}", record::write(&a.record, &rec)?.display());
     }
     Ok(all_agree)
+}
+
+#[cfg(test)]
+mod tests {
+    //! The harness's plumbing (kernels → device → comparison → records)
+    //! on the model device: ptxfp posing as a GPU. Proves nothing about
+    //! hardware; it shows that a GPU giving ptxfp's answers passes, and
+    //! that one differing result is found, decoded and recorded.
+    use super::*;
+    use ptxfp_hw::model::ModelDevice;
+
+    fn args(form: &str, n: u64, dir: &std::path::Path) -> CheckArgs {
+        CheckArgs {
+            form: form.into(),
+            exhaustive: false,
+            random: n,
+            seed: 3,
+            show: 5,
+            device: 0,
+            record: Some(dir.to_path_buf()),
+            gpu_only: false,
+        }
+    }
+
+    fn only_record(dir: &std::path::Path) -> Record {
+        let files = record::find(dir).unwrap();
+        assert_eq!(files.len(), 1, "{files:?}");
+        record::read(&files[0]).unwrap()
+    }
+
+    #[test]
+    fn agreeing_device_passes_and_digest_rederives() {
+        for form in [
+            "fma.rn.oob.relu.bf16x2",
+            "mad.f32",
+            "mad.rm.f64",
+            "fma.rz.sat.f32.bf16",
+            "sub.rn.f32.f16",
+        ] {
+            let dir = tempfile::tempdir().unwrap();
+            assert!(
+                check_on(&ModelDevice::default(), args(form, 5000, dir.path())).unwrap(),
+                "{form}"
+            );
+            let r = only_record(dir.path());
+            assert_eq!((r.form.as_str(), r.mismatches), (form, Some(0)));
+            let f = instr_form(form).unwrap();
+            let cols = ptxfp_hw::gen::stream(3, &f.srcs, 0, 5000).unwrap();
+            let h = kernel_for(&f, Target::sm(90), "buffer").unwrap().1;
+            let ours = eval_on(&f, &cols, &exec(h, &ModelDevice::default())).unwrap();
+            let d = sweep::combine(&[chunk_digest(f.dest, 0, &ours)]);
+            assert_eq!(r.digests[DIGEST], format!("{d:016x}"), "{form}");
+        }
+    }
+
+    #[test]
+    fn one_wrong_result_is_found_decoded_and_recorded() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut dev = ModelDevice::default();
+        dev.flip = Some(7);
+        assert!(!check_on(&dev, args("mul.rn.bf16", 1000, dir.path())).unwrap());
+        let r = only_record(dir.path());
+        assert_eq!(r.mismatches, Some(1));
+        assert_eq!(r.cases.len(), 1);
+        let c = &r.cases[0];
+        assert_eq!(c.operands.len(), 2);
+        let (g, p) = (
+            u64::from_str_radix(&c.gpu[2..], 16).unwrap(),
+            u64::from_str_radix(&c.ptxfp[2..], 16).unwrap(),
+        );
+        assert_eq!(g ^ p, 1);
+    }
+
+    #[test]
+    fn every_probe_group_runs_and_records() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = ProbeArgs {
+            only: None,
+            device: 0,
+            record: dir.path().to_path_buf(),
+            show: 2,
+        };
+        assert!(probe_on(&ModelDevice::default(), probe::all(), a).unwrap());
+        let files = record::find(dir.path()).unwrap();
+        assert_eq!(files.len(), 6);
+        for f in files {
+            let r = record::read(&f).unwrap();
+            assert_eq!(r.mismatches, Some(0));
+            assert!(!r.forms.is_empty() && !r.cases.is_empty());
+            let Inputs::Listed { count } = r.inputs else {
+                panic!()
+            };
+            assert_eq!(count, r.cases.len() as u64);
+        }
+    }
 }

@@ -47,6 +47,66 @@ pub fn driver_present() -> bool {
     unsafe { cudarc::driver::sys::is_culib_present() }
 }
 
+/// What the harness needs from a device: [`Gpu`], or in tests
+/// [`crate::model::ModelDevice`] (ptxfp itself, never a GPU).
+pub trait Device {
+    /// A loaded kernel.
+    type Kernel;
+    /// Name, sm and driver version.
+    fn info(&self) -> &GpuInfo;
+    /// The device's compute capability as a target.
+    fn target(&self) -> Target;
+    /// Compiles a generated kernel.
+    fn load(&self, ptx: &str) -> Result<Self::Kernel, GpuError>;
+    /// Runs a buffer kernel over operand columns; returns `d` per case.
+    fn run_loaded(
+        &self,
+        kernel: &Self::Kernel,
+        dest: PtxType,
+        srcs: &[PtxType],
+        cols: &[Vec<u64>],
+    ) -> Result<Vec<u64>, GpuError>;
+    /// Runs an index kernel for global indices `base .. base + n`.
+    fn run_index(
+        &self,
+        kernel: &Self::Kernel,
+        dest: PtxType,
+        base: u64,
+        n: u32,
+    ) -> Result<Vec<u64>, GpuError>;
+}
+
+impl Device for Gpu {
+    type Kernel = Kernel;
+    fn info(&self) -> &GpuInfo {
+        &self.info
+    }
+    fn target(&self) -> Target {
+        self.target
+    }
+    fn load(&self, ptx: &str) -> Result<Kernel, GpuError> {
+        Gpu::load(self, ptx)
+    }
+    fn run_loaded(
+        &self,
+        kernel: &Kernel,
+        dest: PtxType,
+        srcs: &[PtxType],
+        cols: &[Vec<u64>],
+    ) -> Result<Vec<u64>, GpuError> {
+        Gpu::run_loaded(self, kernel, dest, srcs, cols)
+    }
+    fn run_index(
+        &self,
+        kernel: &Kernel,
+        dest: PtxType,
+        base: u64,
+        n: u32,
+    ) -> Result<Vec<u64>, GpuError> {
+        Gpu::run_index(self, kernel, dest, base, n)
+    }
+}
+
 /// An open device: its context, a stream, and what it is.
 pub struct Gpu {
     ctx: Arc<CudaContext>,

@@ -12,6 +12,7 @@ pub mod adapter;
 pub mod gen;
 pub mod gpu;
 pub mod kernel;
+pub mod model;
 pub mod probe;
 pub mod record;
 

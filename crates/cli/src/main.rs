@@ -2,17 +2,21 @@
 //!
 //! Exit codes: 0 success, 1 a check failed (e.g. `verify` found mismatches),
 //! 2 a usage or input error.
-#![forbid(unsafe_code)]
+// `deny`, not `forbid`: `ptxfp bench --features softfloat` calls SoftFloat
+// through FFI in one allowed function.
+#![deny(unsafe_code)]
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod bench;
 mod common;
 mod eval;
 mod forms;
 mod gen;
 mod hw;
+mod sweep;
 mod verify;
 
 /// Bit-exact model of NVIDIA PTX floating-point add, sub, mul, fma and mad.
@@ -36,6 +40,11 @@ enum Command {
     /// Compare ptxfp with a GPU, bit for bit (needs an NVIDIA driver; see docs/GPU.md).
     #[command(subcommand)]
     Hw(hw::HwCommand),
+    /// Evaluate a form over generated operands (all 2^32 pairs, or seeded
+    /// random) and print a digest of the results.
+    Sweep(sweep::Args),
+    /// Measure throughput (M results/s) of ptxfp and reference implementations.
+    Bench(bench::Args),
 }
 
 /// What a command reports: success, or a failed check (exit code 1).
@@ -80,6 +89,8 @@ fn run() -> Result<Outcome, String> {
         Command::Gen(a) => gen::run(a),
         Command::Forms(a) => forms::run(a),
         Command::Hw(c) => hw::run(c),
+        Command::Sweep(a) => sweep::run(a).map(|()| Outcome::Ok),
+        Command::Bench(a) => bench::run(a).map(|()| Outcome::Ok),
     }
 }
 

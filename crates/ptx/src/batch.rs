@@ -14,6 +14,10 @@
 use ptxfp_fast::{BinOp, Half, Path, Round};
 use rayon::prelude::*;
 
+use crate::form::{self, Exec, Form, FormType, Opcode};
+use crate::hw::HwProfile;
+use crate::types::PtxType;
+
 /// Values per block: the stages of one block stay in the L1 cache.
 const BLOCK: usize = 2048;
 /// Values per parallel task.
@@ -144,6 +148,57 @@ pub enum Plan {
 }
 
 impl Plan {
+    /// The plan of `form` executed as `exec` describes, or `None` where the
+    /// batch evaluator calls [`Form::eval`] per element instead: a hardware
+    /// profile other than [`HwProfile::NVIDIA`] (the stages below implement
+    /// that profile's choices), `mad.f32` without a rounding modifier (its
+    /// meaning depends on the code's target and the device, NOTES.md) and
+    /// the legacy `mad.f64` without one.
+    pub fn of(form: &Form, exec: &Exec) -> Option<Plan> {
+        if exec.hw != HwProfile::NVIDIA {
+            return None;
+        }
+        let op = match form.op() {
+            Opcode::Add => Some(BinOp::Add),
+            Opcode::Sub => Some(BinOp::Sub),
+            Opcode::Mul => Some(BinOp::Mul),
+            Opcode::Fma | Opcode::Mad => None,
+        };
+        let clamp = match form.clamp() {
+            form::Clamp::None => Clamp::None,
+            form::Clamp::Sat => Clamp::Sat,
+            form::Clamp::Relu => Clamp::Relu,
+        };
+        let half = |fmt, x2| Plan::Half {
+            fmt,
+            x2,
+            op,
+            ftz: form.ftz(),
+            clamp,
+            oob: form.oob(),
+        };
+        let mixed = |fmt| Plan::Mixed {
+            fmt,
+            op,
+            rm: form.rounding(),
+            sat: clamp == Clamp::Sat,
+        };
+        Some(match form.ty() {
+            FormType::F16 => half(Half::F16, false),
+            FormType::F16x2 => half(Half::F16, true),
+            FormType::BF16 => half(Half::Bf16, false),
+            FormType::BF16x2 => half(Half::Bf16, true),
+            FormType::F32 => Plan::MadF32 {
+                rm: form.rnd()?,
+                ftz: form.ftz(),
+                sat: clamp == Clamp::Sat,
+            },
+            FormType::F64 => Plan::MadF64 { rm: form.rnd()? },
+            FormType::F32F16 => mixed(Half::F16),
+            FormType::F32BF16 => mixed(Half::Bf16),
+        })
+    }
+
     /// The plan of a form, from its canonical text (`fma.rn.ftz.relu.f16x2`,
     /// `add.rz.sat.f32.bf16`); `None` when the form has no fast path or the
     /// text holds anything this function does not know (the caller then
@@ -244,35 +299,7 @@ impl Plan {
     /// If the number of sources, a width or a length does not fit the plan.
     pub fn run(&self, path: Path, srcs: &[Slice], mut out: SliceMut) -> Result<(), BatchError> {
         let (ws, wd) = self.widths();
-        if srcs.len() != ws.len() {
-            return Err(BatchError::Arity {
-                expected: ws.len(),
-                got: srcs.len(),
-            });
-        }
-        for (i, (s, &w)) in srcs.iter().zip(&ws).enumerate() {
-            if s.bits() != w {
-                return Err(BatchError::Width {
-                    operand: i,
-                    expected: w,
-                    got: s.bits(),
-                });
-            }
-            if s.len() != out.len() {
-                return Err(BatchError::Length {
-                    operand: i,
-                    expected: out.len(),
-                    got: s.len(),
-                });
-            }
-        }
-        if out.bits() != wd {
-            return Err(BatchError::Width {
-                operand: srcs.len(),
-                expected: wd,
-                got: out.bits(),
-            });
-        }
+        check(srcs, &out, &ws, wd)?;
         let n = out.len();
         let plan = *self;
         // Split into tasks; each task runs blocks.
@@ -298,7 +325,7 @@ impl Plan {
     }
 
     /// One task: blocks of [`BLOCK`] values, on the current thread.
-    fn run_task(&self, path: Path, srcs: &[Slice], out: SliceMut) {
+    pub(crate) fn run_task(&self, path: Path, srcs: &[Slice], out: SliceMut) {
         match (*self, out) {
             (Plan::Half { x2: false, .. }, SliceMut::B16(o)) => {
                 let s = srcs.iter().map(|s| as16(*s)).collect::<Vec<_>>();
@@ -422,6 +449,114 @@ impl Plan {
             _ => unreachable!("widths were checked against the plan"),
         }
     }
+}
+
+/// Register width in bits of an instruction type.
+fn width(t: PtxType) -> u32 {
+    match t {
+        PtxType::F16 | PtxType::BF16 => 16,
+        PtxType::F64 => 64,
+        _ => 32,
+    }
+}
+
+/// Source and destination register widths of a form.
+pub fn widths(form: &Form) -> (Vec<u32>, u32) {
+    (
+        form.source_types().into_iter().map(width).collect(),
+        width(form.dest_type()),
+    )
+}
+
+/// Evaluates `form` over slices: `out[i] = form.eval([srcs[0][i], ...], exec)`,
+/// bit for bit, on the path [`Path::detect`] picks, on all of rayon's
+/// threads. Sources in operand order (`a, b[, c]`; mixed `add`/`sub`:
+/// `a, c`), each in its register width (`.f16`/`.bf16`: 16 bits;
+/// `.f16x2`/`.bf16x2`/`.f32`: 32; `.f64`: 64).
+///
+/// # Errors
+/// If the number of sources, a width or a length does not fit the form.
+pub fn eval(form: &Form, exec: &Exec, srcs: &[Slice], out: SliceMut) -> Result<(), BatchError> {
+    eval_on(Path::detect(), form, exec, srcs, out)
+}
+
+/// [`eval`] on an explicit kernel path (tests run every available one).
+///
+/// # Errors
+/// As [`eval`].
+pub fn eval_on(
+    path: Path,
+    form: &Form,
+    exec: &Exec,
+    srcs: &[Slice],
+    mut out: SliceMut,
+) -> Result<(), BatchError> {
+    if let Some(plan) = Plan::of(form, exec) {
+        return plan.run(path, srcs, out);
+    }
+    // The scalar semantics, element by element, split across cores.
+    let (ws, wd) = widths(form);
+    check(srcs, &out, &ws, wd)?;
+    macro_rules! each {
+        ($o:expr) => {
+            $o.par_iter_mut().enumerate().for_each(|(i, d)| {
+                let mut x = [0u64; 3];
+                for (k, s) in srcs.iter().enumerate() {
+                    x[k] = get(*s, i);
+                }
+                *d = form.eval(&x[..srcs.len()], exec) as _;
+            })
+        };
+    }
+    match &mut out {
+        SliceMut::B16(o) => each!(o),
+        SliceMut::B32(o) => each!(o),
+        SliceMut::B64(o) => each!(o),
+    }
+    Ok(())
+}
+
+/// Value `i` of a slice, widened.
+fn get(s: Slice<'_>, i: usize) -> u64 {
+    match s {
+        Slice::B16(x) => x[i] as u64,
+        Slice::B32(x) => x[i] as u64,
+        Slice::B64(x) => x[i],
+    }
+}
+
+/// Checks sources and destination against the register widths.
+fn check(srcs: &[Slice], out: &SliceMut, ws: &[u32], wd: u32) -> Result<(), BatchError> {
+    if srcs.len() != ws.len() {
+        return Err(BatchError::Arity {
+            expected: ws.len(),
+            got: srcs.len(),
+        });
+    }
+    for (i, (s, &w)) in srcs.iter().zip(ws).enumerate() {
+        if s.bits() != w {
+            return Err(BatchError::Width {
+                operand: i,
+                expected: w,
+                got: s.bits(),
+            });
+        }
+        if s.len() != out.len() {
+            return Err(BatchError::Length {
+                operand: i,
+                expected: out.len(),
+                got: s.len(),
+            });
+        }
+    }
+    if out.bits() != wd {
+        return Err(BatchError::Width {
+            operand: srcs.len(),
+            expected: wd,
+            got: out.bits(),
+        });
+    }
+    Ok(())
 }
 
 /// A batch that does not fit its form.
@@ -556,7 +691,6 @@ fn half_block(plan: &Plan, path: Path, a: &[u16], b: &[u16], c: Option<&[u16]>, 
         unreachable!("a half plan")
     };
     let m = out.len();
-    let mut t = [[0u16; 2 * BLOCK]; 3];
     // NOTES.md (.ftz): "Subnormal inputs are replaced by zero of the same
     // sign before the operation." (.ftz exists for .f16 forms only.)
     let flush = |s: &[u16], d: &mut [u16]| {
@@ -564,60 +698,95 @@ fn half_block(plan: &Plan, path: Path, a: &[u16], b: &[u16], c: Option<&[u16]>, 
             *d = if x & 0x7c00 == 0 { x & 0x8000 } else { x };
         }
     };
-    let (fa, fb, fc) = if ftz {
+    let kernel = |fa: &[u16], fb: &[u16], fc: Option<&[u16]>, out: &mut [u16]| match (op, fc) {
+        (Some(op), _) => ptxfp_fast::half_binop(path, fmt, op, fa, fb, out),
+        (None, Some(fc)) => ptxfp_fast::half_fma(path, fmt, fa, fb, fc, out),
+        (None, None) => unreachable!("fma has three operands"),
+    };
+    if ftz {
+        let mut t = [[0u16; 2 * BLOCK]; 3];
         let [ta, tb, tc] = &mut t;
         flush(a, &mut ta[..m]);
         flush(b, &mut tb[..m]);
         if let Some(c) = c {
             flush(c, &mut tc[..m]);
         }
-        (&ta[..m], &tb[..m], c.map(|_| &tc[..m]))
+        kernel(&ta[..m], &tb[..m], c.map(|_| &tc[..m]), out);
     } else {
-        (a, b, c)
-    };
-    match (op, fc) {
-        (Some(op), _) => ptxfp_fast::half_binop(path, fmt, op, fa, fb, out),
-        (None, Some(fc)) => ptxfp_fast::half_fma(path, fmt, fa, fb, fc, out),
-        (None, None) => unreachable!("fma has three operands"),
+        kernel(a, b, c, out);
     }
-    let (exp, one) = match fmt {
-        Half::F16 => (0x7c00u16, 0x3c00u16),
-        Half::Bf16 => (0x7f80, 0x3f80),
+    // The result stages, instantiated per modifier set so that each loop
+    // is straight-line selects (vectorized).
+    macro_rules! post {
+        ($f16:literal) => {
+            match (ftz, clamp, oob) {
+                (false, Clamp::None, false) => post_half::<$f16, false, 0, false>(a, b, out),
+                (false, Clamp::None, true) => post_half::<$f16, false, 0, true>(a, b, out),
+                (false, Clamp::Sat, false) => post_half::<$f16, false, 1, false>(a, b, out),
+                (false, Clamp::Sat, true) => post_half::<$f16, false, 1, true>(a, b, out),
+                (false, Clamp::Relu, false) => post_half::<$f16, false, 2, false>(a, b, out),
+                (false, Clamp::Relu, true) => post_half::<$f16, false, 2, true>(a, b, out),
+                (true, Clamp::None, false) => post_half::<$f16, true, 0, false>(a, b, out),
+                (true, Clamp::None, true) => post_half::<$f16, true, 0, true>(a, b, out),
+                (true, Clamp::Sat, false) => post_half::<$f16, true, 1, false>(a, b, out),
+                (true, Clamp::Sat, true) => post_half::<$f16, true, 1, true>(a, b, out),
+                (true, Clamp::Relu, false) => post_half::<$f16, true, 2, false>(a, b, out),
+                (true, Clamp::Relu, true) => post_half::<$f16, true, 2, true>(a, b, out),
+            }
+        };
+    }
+    match fmt {
+        Half::F16 => post!(true),
+        Half::Bf16 => post!(false),
+    }
+}
+
+/// The result stages of a half plan: flush, `.sat`/`.relu` (`CLAMP` 1/2),
+/// NaN canonicalization, `.oob`; `a` and `b` are the original operands.
+#[inline(always)]
+fn post_half<const F16: bool, const FTZ: bool, const CLAMP: u8, const OOB: bool>(
+    a: &[u16],
+    b: &[u16],
+    out: &mut [u16],
+) {
+    let (exp, one) = if F16 {
+        (0x7c00u16, 0x3c00u16)
+    } else {
+        (0x7f80, 0x3f80)
     };
-    for (i, d) in out.iter_mut().enumerate() {
+    for ((d, &ai), &bi) in out.iter_mut().zip(a).zip(b) {
         let mut x = *d;
         // NOTES.md (.ftz): a result "subnormal AFTER rounding" is flushed
         // to zero of the same sign. NOTE(hw): open (before/after rounding).
-        if ftz && x & exp == 0 {
+        if FTZ && x & exp == 0 {
             x &= 0x8000;
         }
         let nan = x & 0x7fff > exp;
-        x = match clamp {
+        let neg = x >> 15 != 0;
+        x = match CLAMP {
             // NOTES.md (.sat): NaN → +0.0; below 0 → +0.0 (-0.0 too,
             // NOTE(hw) open); above 1.0 → 1.0.
-            Clamp::Sat => {
-                if nan || x >> 15 != 0 {
+            1 => {
+                let y = if x > one { one } else { x };
+                if nan | neg {
                     0
-                } else if x > one {
-                    one
                 } else {
-                    x
+                    y
                 }
             }
             // NOTES.md (.relu): NaN → canonical NaN; sign bit set → +0.0
             // (-0.0 too, NOTE(hw) open).
-            Clamp::Relu => {
+            2 => {
+                let y = if neg { 0 } else { x };
                 if nan {
                     0x7fff
-                } else if x >> 15 != 0 {
-                    0
                 } else {
-                    x
+                    y
                 }
             }
             // NOTES.md (NaN results): every f16/bf16 NaN result is 0x7fff.
             // NOTE(hw): open.
-            Clamp::None => {
+            _ => {
                 if nan {
                     0x7fff
                 } else {
@@ -627,7 +796,7 @@ fn half_block(plan: &Plan, path: Path, a: &[u16], b: &[u16], c: Option<&[u16]>, 
         };
         // NOTES.md (.oob): if a or b is the OOB-NaN (low 15 bits 0x7ff7,
         // NOTE(hw) open), the lane's result is +0.0.
-        if oob && (a[i] & 0x7fff == 0x7ff7 || b[i] & 0x7fff == 0x7ff7) {
+        if OOB && ((ai & 0x7fff == 0x7ff7) | (bi & 0x7fff == 0x7ff7)) {
             x = 0;
         }
         *d = x;
@@ -936,5 +1105,104 @@ mod tests {
                 }
             }
         }
+    }
+
+    fn all_forms_against_form_eval(exec: &Exec, forms: &[Form], n: usize) {
+        for form in forms {
+            let (ws, wd) = widths(form);
+            let name = form.to_string();
+            let src: Vec<Vec<u64>> = ws
+                .iter()
+                .enumerate()
+                .map(|(i, &w)| {
+                    values(
+                        w,
+                        n,
+                        i as u64 * 1000 + name.len() as u64 * 7 + name.as_bytes()[1] as u64,
+                    )
+                })
+                .collect();
+            let want: Vec<u64> = (0..n)
+                .map(|i| {
+                    let x: Vec<u64> = src.iter().map(|s| s[i]).collect();
+                    form.eval(&x, exec)
+                })
+                .collect();
+            let v16: Vec<Vec<u16>> = src
+                .iter()
+                .map(|s| s.iter().map(|&x| x as u16).collect())
+                .collect();
+            let v32: Vec<Vec<u32>> = src
+                .iter()
+                .map(|s| s.iter().map(|&x| x as u32).collect())
+                .collect();
+            let slices: Vec<Slice> = ws
+                .iter()
+                .enumerate()
+                .map(|(i, &w)| match w {
+                    16 => Slice::B16(&v16[i]),
+                    32 => Slice::B32(&v32[i]),
+                    _ => Slice::B64(&src[i]),
+                })
+                .collect();
+            for path in Path::all_available() {
+                let got: Vec<u64> = match wd {
+                    16 => {
+                        let mut o = vec![0u16; n];
+                        eval_on(path, form, exec, &slices, SliceMut::B16(&mut o)).unwrap();
+                        o.iter().map(|&x| x as u64).collect()
+                    }
+                    32 => {
+                        let mut o = vec![0u32; n];
+                        eval_on(path, form, exec, &slices, SliceMut::B32(&mut o)).unwrap();
+                        o.iter().map(|&x| x as u64).collect()
+                    }
+                    _ => {
+                        let mut o = vec![0u64; n];
+                        eval_on(path, form, exec, &slices, SliceMut::B64(&mut o)).unwrap();
+                        o
+                    }
+                };
+                for i in 0..n {
+                    assert_eq!(
+                        got[i],
+                        want[i],
+                        "{name} {path:?} #{i} ops {:x?}",
+                        src.iter().map(|s| s[i]).collect::<Vec<_>>()
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn batch_equals_form_eval_for_every_form() {
+        let forms = Form::all();
+        assert!(forms.len() >= 160);
+        let fast = forms
+            .iter()
+            .filter(|f| Plan::of(f, &Exec::default()).is_some())
+            .count();
+        assert!(
+            fast >= forms.len() - 5,
+            "{fast} of {} forms have a plan",
+            forms.len()
+        );
+        all_forms_against_form_eval(&Exec::default(), &forms, TASK + 1000);
+    }
+
+    #[test]
+    fn fallbacks_equal_form_eval() {
+        use crate::target::Target;
+        // sm_1x mad.f32 semantics, and a non-default hardware profile.
+        let mad: Vec<Form> = Form::all()
+            .into_iter()
+            .filter(|f| f.ty() == FormType::F32)
+            .collect();
+        all_forms_against_form_eval(&Exec::on(Target::sm(10)), &mad, 5000);
+        let mut exec = Exec::default();
+        exec.hw.half_nan = 0x7e00;
+        assert_eq!(Plan::of(&Form::all()[0], &exec), None);
+        all_forms_against_form_eval(&exec, &Form::all()[..10], 3000);
     }
 }

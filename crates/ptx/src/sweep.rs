@@ -33,6 +33,14 @@
 //! reference implementation.
 #![allow(clippy::cast_possible_truncation)]
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use ptxfp_fast::Path;
+use rayon::prelude::*;
+
+use crate::batch::{Plan, Slice, SliceMut};
+use crate::form::{Exec, Form};
+
 /// Results per chunk: 2^24.
 pub const CHUNK: usize = 1 << 24;
 
@@ -50,7 +58,12 @@ pub fn fmix64(mut z: u64) -> u64 {
 /// The NH term of the word `w` at stream word index `g`.
 #[inline(always)]
 fn term(g: u64, w: u64) -> u64 {
-    let x = w ^ g.wrapping_mul(K);
+    nh(w ^ g.wrapping_mul(K))
+}
+
+/// NH of a keyed word: two 32-bit halves, offset, multiplied to 64 bits.
+#[inline(always)]
+fn nh(x: u64) -> u64 {
     let lo = (x as u32).wrapping_add(0x6A09_E667) as u64;
     let hi = ((x >> 32) as u32).wrapping_add(0xBB67_AE85) as u64;
     lo.wrapping_mul(hi)
@@ -94,12 +107,16 @@ pub fn partial_sum<T: ResultBits>(first: u64, results: &[T]) -> u64 {
     let g0 = first / per;
     let mut acc = 0u64;
     let mut words = results.chunks_exact(per as usize);
-    for (j, w) in (&mut words).enumerate() {
+    // The key g × K advances by K per word (an induction the compiler
+    // vectorizes; a 64-bit multiply per word would not).
+    let mut key = g0.wrapping_mul(K);
+    for w in &mut words {
         let mut v = 0u64;
         for (k, r) in w.iter().enumerate() {
             v |= r.to_u64() << (8 * T::BYTES * k);
         }
-        acc = acc.wrapping_add(term(g0 + j as u64, v));
+        acc = acc.wrapping_add(nh(v ^ key));
+        key = key.wrapping_add(K);
     }
     let rest = words.remainder();
     if !rest.is_empty() {
@@ -138,6 +155,361 @@ pub fn digest<T: ResultBits>(results: &[T]) -> u64 {
         .map(|(c, r)| chunk_digest(c as u64, r))
         .collect();
     combine(&ds)
+}
+
+/// Which operands a sweep evaluates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Operands {
+    /// Every pair of a two-operand form with 16-bit lanes: 2^32 results.
+    /// Result `i` has `x = i >> 16`, `y = i & 0xffff` (a-major). For a
+    /// 16-bit form, `a = x`, `b = y`. For an x2 form, `a = x | y << 16` and
+    /// `b = y | x << 16`: lane 0 computes `x op y`, lane 1 `y op x`, so each
+    /// lane runs over all 2^32 pairs.
+    Exhaustive,
+    /// `n` results from a counter-based generator: operand `k` of result
+    /// `i` (of a form with `m` operands) is the low bits (the register's
+    /// width) of `fmix(seed + (m·i + k + 1) × 0x9E3779B97F4A7C15)`, with
+    /// `fmix` the SplitMix64 finalizer (`z ^= z >> 30; z *= 0xBF58476D1CE4E5B9;
+    /// z ^= z >> 27; z *= 0x94D049BB133111EB; z ^= z >> 31`), all wrapping.
+    Random {
+        /// Number of results.
+        n: u64,
+        /// The generator's seed.
+        seed: u64,
+    },
+}
+
+/// What a sweep produced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sweep {
+    /// Number of results.
+    pub results: u64,
+    /// `D_c` for each chunk, in order.
+    pub chunks: Vec<u64>,
+    /// The digest `H`.
+    pub digest: u64,
+}
+
+/// A sweep that cannot run.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SweepError {
+    /// `--exhaustive` on a form that is not a two-operand 16-bit-lane form.
+    #[error("an exhaustive sweep needs a two-operand .f16/.bf16/.f16x2/.bf16x2 form ({0} has {1} operand(s) of {2}); use a random sweep")]
+    NotExhaustible(String, usize, String),
+}
+
+/// The SplitMix64 finalizer.
+#[inline(always)]
+fn splitmix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Results per parallel task (one `x` row of an exhaustive sweep); a
+/// divisor of [`CHUNK`].
+const TASK: u64 = 1 << 16;
+
+/// Operand `k` of result `i` (see [`Operands`]), as a 64-bit value to be
+/// truncated to the register width.
+#[inline(always)]
+pub fn operand(ops: Operands, arity: usize, i: u64, k: usize, width: u32) -> u64 {
+    let v = match ops {
+        Operands::Exhaustive => {
+            let (x, y) = (i >> 16, i & 0xffff);
+            match (k, width) {
+                (0, 16) => x,
+                (_, 16) => y,
+                (0, _) => x | y << 16,
+                _ => y | x << 16,
+            }
+        }
+        Operands::Random { seed, .. } => {
+            splitmix(seed.wrapping_add((arity as u64 * i + k as u64 + 1).wrapping_mul(K)))
+        }
+    };
+    if width == 64 {
+        v
+    } else {
+        v & ((1 << width) - 1)
+    }
+}
+
+/// Sweeps `eval` over `ops`: `eval(first, srcs, out)` evaluates the
+/// results `first..first + out.len()` from their operands (given as 64-bit
+/// values) into `out` (widened to 64 bits). `widths` are the source
+/// register widths, `dest` the destination's; `progress` is called with
+/// the number of results done after each task.
+///
+/// # Errors
+/// [`SweepError::NotExhaustible`] if `ops` is exhaustive and the form is not
+/// a two-operand form of 16-bit lanes.
+pub fn run<F>(
+    name: &str,
+    widths: &[u32],
+    dest: u32,
+    ops: Operands,
+    eval: F,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Sweep, SweepError>
+where
+    F: Fn(&[Vec<u64>], &mut [u64]) + Sync,
+{
+    let total = match ops {
+        Operands::Exhaustive => {
+            check_exhaustible(name, widths, dest)?;
+            1u64 << 32
+        }
+        Operands::Random { n, .. } => n,
+    };
+    let tasks = total.div_ceil(TASK);
+    let done = AtomicU64::new(0);
+    let sums: Vec<u64> = (0..tasks)
+        .into_par_iter()
+        .map_init(
+            || {
+                let srcs: Vec<Vec<u64>> = widths.iter().map(|_| vec![0; TASK as usize]).collect();
+                (srcs, vec![0u64; TASK as usize])
+            },
+            |(srcs, out), t| {
+                let first = t * TASK;
+                let m = (total - first).min(TASK) as usize;
+                for (k, (s, &w)) in srcs.iter_mut().zip(widths).enumerate() {
+                    s.truncate(m);
+                    for (j, v) in s.iter_mut().enumerate() {
+                        *v = operand(ops, widths.len(), first + j as u64, k, w);
+                    }
+                }
+                eval(srcs, &mut out[..m]);
+                let sum = match dest {
+                    16 => partial_sum_widened::<u16>(first, &out[..m]),
+                    32 => partial_sum_widened::<u32>(first, &out[..m]),
+                    _ => partial_sum(first, &out[..m]),
+                };
+                let d = done.fetch_add(m as u64, Ordering::Relaxed) + m as u64;
+                progress(d);
+                sum
+            },
+        )
+        .collect();
+    Ok(finish(total, &sums))
+}
+
+/// Whether an exhaustive sweep fits the form: two operands of 16-bit lanes
+/// (16-bit or x2 registers), the destination as wide as they are.
+fn check_exhaustible(name: &str, widths: &[u32], dest: u32) -> Result<(), SweepError> {
+    let ok = widths.len() == 2 && widths.iter().all(|&w| w == dest && (w == 16 || w == 32));
+    if ok {
+        return Ok(());
+    }
+    let ws: Vec<String> = widths.iter().map(|w| format!("{w}-bit")).collect();
+    Err(SweepError::NotExhaustible(
+        name.to_string(),
+        widths.len(),
+        ws.join(", "),
+    ))
+}
+
+/// The chunk digests and the digest from per-task sums.
+fn finish(total: u64, sums: &[u64]) -> Sweep {
+    let per_chunk = (CHUNK as u64 / TASK) as usize;
+    let chunks: Vec<u64> = sums
+        .chunks(per_chunk)
+        .enumerate()
+        .map(|(c, s)| finish_chunk(c as u64, s.iter().fold(0, |a, &b| a.wrapping_add(b))))
+        .collect();
+    let digest = combine(&chunks);
+    Sweep {
+        results: total,
+        chunks,
+        digest,
+    }
+}
+
+/// [`partial_sum`] of 64-bit values that hold `T` results.
+fn partial_sum_widened<T: ResultBits>(first: u64, results: &[u64]) -> u64 {
+    let per = (8 / T::BYTES) as u64;
+    let g0 = first / per;
+    let mut acc = 0u64;
+    for (j, w) in results.chunks(per as usize).enumerate() {
+        let mut v = 0u64;
+        for (k, r) in w.iter().enumerate() {
+            v |= r << (8 * T::BYTES * k);
+        }
+        acc = acc.wrapping_add(term(g0 + j as u64, v));
+    }
+    acc
+}
+
+/// A fast sweep of a [`Plan`]: operands generated, evaluated and digested
+/// in cache-sized tasks on all cores, in the plan's register widths.
+///
+/// # Errors
+/// As [`run`].
+pub fn run_plan(
+    name: &str,
+    plan: &Plan,
+    path: Path,
+    ops: Operands,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Sweep, SweepError> {
+    let (widths, dest) = plan.widths();
+    if ops == Operands::Exhaustive {
+        check_exhaustible(name, &widths, dest)?;
+    }
+    let total = match ops {
+        Operands::Exhaustive => 1u64 << 32,
+        Operands::Random { n, .. } => n,
+    };
+    let tasks = total.div_ceil(TASK);
+    let done = AtomicU64::new(0);
+    let arity = widths.len();
+    let sums: Vec<u64> = (0..tasks)
+        .into_par_iter()
+        .map_init(
+            || Bufs::new(&widths, dest),
+            |bufs, t| {
+                let first = t * TASK;
+                let m = (total - first).min(TASK) as usize;
+                bufs.fill(ops, arity, first, m);
+                let sum = bufs.eval(plan, path, first, m);
+                let d = done.fetch_add(m as u64, Ordering::Relaxed) + m as u64;
+                progress(d);
+                sum
+            },
+        )
+        .collect();
+    Ok(finish(total, &sums))
+}
+
+/// Sweeps `form` as `exec` describes: the batch plan when the form has one
+/// ([`Plan::of`]), otherwise [`Form::eval`] per result. Either way the
+/// results, and hence the digest, are [`Form::eval`]'s.
+///
+/// # Errors
+/// As [`run`].
+pub fn run_form(
+    form: &Form,
+    exec: &Exec,
+    path: Path,
+    ops: Operands,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Sweep, SweepError> {
+    let name = form.to_string();
+    if let Some(plan) = Plan::of(form, exec) {
+        return run_plan(&name, &plan, path, ops, progress);
+    }
+    let (widths, dest) = crate::batch::widths(form);
+    run(
+        &name,
+        &widths,
+        dest,
+        ops,
+        |srcs, out| {
+            let mut x = [0u64; 3];
+            for (i, d) in out.iter_mut().enumerate() {
+                for (k, s) in srcs.iter().enumerate() {
+                    x[k] = s[i];
+                }
+                *d = form.eval(&x[..srcs.len()], exec);
+            }
+        },
+        progress,
+    )
+}
+
+/// Per-thread operand and result buffers in register widths.
+struct Bufs {
+    srcs: Vec<Buf>,
+    out: Buf,
+}
+
+enum Buf {
+    B16(Vec<u16>),
+    B32(Vec<u32>),
+    B64(Vec<u64>),
+}
+
+impl Buf {
+    fn new(width: u32) -> Buf {
+        let n = TASK as usize;
+        match width {
+            16 => Buf::B16(vec![0; n]),
+            32 => Buf::B32(vec![0; n]),
+            _ => Buf::B64(vec![0; n]),
+        }
+    }
+}
+
+impl Bufs {
+    fn new(widths: &[u32], dest: u32) -> Bufs {
+        Bufs {
+            srcs: widths.iter().map(|&w| Buf::new(w)).collect(),
+            out: Buf::new(dest),
+        }
+    }
+
+    fn fill(&mut self, ops: Operands, arity: usize, first: u64, m: usize) {
+        for (k, b) in self.srcs.iter_mut().enumerate() {
+            match (ops, b) {
+                // Exhaustive rows: x is constant, y counts up.
+                (Operands::Exhaustive, Buf::B16(v)) => {
+                    let x = (first >> 16) as u16;
+                    for (j, d) in v[..m].iter_mut().enumerate() {
+                        *d = if k == 0 { x } else { j as u16 };
+                    }
+                }
+                (Operands::Exhaustive, Buf::B32(v)) => {
+                    let x = (first >> 16) as u32;
+                    for (j, d) in v[..m].iter_mut().enumerate() {
+                        let y = j as u32;
+                        *d = if k == 0 { x | y << 16 } else { y | x << 16 };
+                    }
+                }
+                (_, Buf::B16(v)) => {
+                    for (j, d) in v[..m].iter_mut().enumerate() {
+                        *d = operand(ops, arity, first + j as u64, k, 16) as u16;
+                    }
+                }
+                (_, Buf::B32(v)) => {
+                    for (j, d) in v[..m].iter_mut().enumerate() {
+                        *d = operand(ops, arity, first + j as u64, k, 32) as u32;
+                    }
+                }
+                (_, Buf::B64(v)) => {
+                    for (j, d) in v[..m].iter_mut().enumerate() {
+                        *d = operand(ops, arity, first + j as u64, k, 64);
+                    }
+                }
+            }
+        }
+    }
+
+    fn eval(&mut self, plan: &Plan, path: Path, first: u64, m: usize) -> u64 {
+        let srcs: Vec<Slice> = self
+            .srcs
+            .iter()
+            .map(|b| match b {
+                Buf::B16(v) => Slice::B16(&v[..m]),
+                Buf::B32(v) => Slice::B32(&v[..m]),
+                Buf::B64(v) => Slice::B64(&v[..m]),
+            })
+            .collect();
+        match &mut self.out {
+            Buf::B16(o) => {
+                plan.run_task(path, &srcs, SliceMut::B16(&mut o[..m]));
+                partial_sum(first, &o[..m])
+            }
+            Buf::B32(o) => {
+                plan.run_task(path, &srcs, SliceMut::B32(&mut o[..m]));
+                partial_sum(first, &o[..m])
+            }
+            Buf::B64(o) => {
+                plan.run_task(path, &srcs, SliceMut::B64(&mut o[..m]));
+                partial_sum(first, &o[..m])
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -190,5 +562,98 @@ mod tests {
         let r: Vec<u16> = (0..16u16).collect();
         assert_eq!(digest(&r), 0x6b63_099e_a1fb_8207);
         assert_eq!(combine(&[]), 0);
+    }
+
+    #[test]
+    fn fast_sweep_equals_generic_sweep() {
+        let none = |_: u64| {};
+        for form in [
+            "fma.rn.relu.f16x2",
+            "mad.rm.f64",
+            "add.rz.f32.bf16",
+            "mul.rn.bf16",
+        ] {
+            let plan = Plan::from_canonical(form).unwrap();
+            let (w, d) = plan.widths();
+            let ops = Operands::Random {
+                n: 3 * TASK + 5,
+                seed: 42,
+            };
+            let fast = run_plan(form, &plan, Path::detect(), ops, &none).unwrap();
+            let generic = run(
+                form,
+                &w,
+                d,
+                ops,
+                |srcs, out| {
+                    let n = out.len();
+                    let mut b: Vec<Buf> = w.iter().map(|&x| Buf::new(x)).collect();
+                    for (k, s) in srcs.iter().enumerate() {
+                        match &mut b[k] {
+                            Buf::B16(v) => v.iter_mut().zip(s).for_each(|(d, &x)| *d = x as u16),
+                            Buf::B32(v) => v.iter_mut().zip(s).for_each(|(d, &x)| *d = x as u32),
+                            Buf::B64(v) => v.iter_mut().zip(s).for_each(|(d, &x)| *d = x),
+                        }
+                    }
+                    let sl: Vec<Slice> = b
+                        .iter()
+                        .map(|x| match x {
+                            Buf::B16(v) => Slice::B16(&v[..n]),
+                            Buf::B32(v) => Slice::B32(&v[..n]),
+                            Buf::B64(v) => Slice::B64(&v[..n]),
+                        })
+                        .collect();
+                    match d {
+                        16 => {
+                            let mut o = vec![0u16; n];
+                            plan.run(Path::Portable, &sl, SliceMut::B16(&mut o))
+                                .unwrap();
+                            out.iter_mut().zip(&o).for_each(|(d, &x)| *d = x as u64)
+                        }
+                        32 => {
+                            let mut o = vec![0u32; n];
+                            plan.run(Path::Portable, &sl, SliceMut::B32(&mut o))
+                                .unwrap();
+                            out.iter_mut().zip(&o).for_each(|(d, &x)| *d = x as u64)
+                        }
+                        _ => plan.run(Path::Portable, &sl, SliceMut::B64(out)).unwrap(),
+                    }
+                },
+                &none,
+            )
+            .unwrap();
+            assert_eq!(fast, generic, "{form}");
+            assert_eq!(fast.chunks.len(), 1);
+        }
+    }
+
+    #[test]
+    fn exhaustive_rows_follow_the_documented_layout() {
+        for w in [16, 32] {
+            let mut b = Bufs::new(&[w, w], w);
+            let first = 0x1234u64 << 16;
+            b.fill(Operands::Exhaustive, 2, first, TASK as usize);
+            for (k, buf) in b.srcs.iter().enumerate() {
+                for j in [0usize, 1, 0x4321, 0xffff] {
+                    let want = operand(Operands::Exhaustive, 2, first + j as u64, k, w);
+                    let got = match buf {
+                        Buf::B16(v) => v[j] as u64,
+                        Buf::B32(v) => v[j] as u64,
+                        Buf::B64(v) => v[j],
+                    };
+                    assert_eq!(got, want);
+                }
+            }
+        }
+        assert_eq!(
+            operand(Operands::Exhaustive, 2, 0x0001_0002, 0, 32),
+            0x0002_0001
+        );
+        assert_eq!(
+            operand(Operands::Exhaustive, 2, 0x0001_0002, 1, 32),
+            0x0001_0002
+        );
+        let e = check_exhaustible("fma.rn.f16", &[16, 16, 16], 16).unwrap_err();
+        assert!(e.to_string().contains("use a random sweep"));
     }
 }

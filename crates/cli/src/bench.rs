@@ -1,0 +1,411 @@
+//! `ptxfp bench`: throughput per form of the batch evaluator against
+//! per-element calls of the exact core, the CPU's native instruction where
+//! one exists, rustc_apfloat and (with `--features softfloat`) Berkeley
+//! SoftFloat, single thread, in one run, with ratios.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use ptxfp::batch::{Plan, Slice, SliceMut};
+use ptxfp::float::{self as core, Round, BF16, F16, F32, F64};
+use ptxfp_fast::{BinOp, Half, Path};
+use rustc_apfloat::{ieee, Float as _, FloatConvert as _};
+
+/// `ptxfp bench` arguments.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Forms to measure (default: one of each kind).
+    forms: Vec<String>,
+    /// Values per array.
+    #[arg(long, default_value_t = 1 << 20)]
+    n: usize,
+    /// binary32/binary64 operands mostly subnormal (default: normal).
+    #[arg(long)]
+    subnormal: bool,
+    /// Repetitions; the best time counts.
+    #[arg(long, default_value_t = 5)]
+    reps: usize,
+}
+
+const DEFAULT: [&str; 10] = [
+    "add.rn.f16",
+    "fma.rn.f16",
+    "add.rn.bf16",
+    "fma.rn.bf16",
+    "fma.rn.relu.bf16x2",
+    "mul.rn.bf16x2",
+    "mad.rn.f32",
+    "mad.rz.f32",
+    "mad.rm.f64",
+    "fma.rz.f32.bf16",
+];
+
+/// The IEEE operation inside a plan, for the per-element references.
+#[derive(Clone, Copy)]
+enum Ieee {
+    Half(Half, Option<BinOp>),
+    F32(Round),
+    F64(Round),
+    Mixed(Half, Option<BinOp>, Round),
+}
+
+fn ieee_of(p: &Plan) -> Ieee {
+    match *p {
+        Plan::Half { fmt, op, .. } => Ieee::Half(fmt, op),
+        Plan::MadF32 { rm, .. } => Ieee::F32(rm),
+        Plan::MadF64 { rm } => Ieee::F64(rm),
+        Plan::Mixed { fmt, op, rm, .. } => Ieee::Mixed(fmt, op, rm),
+    }
+}
+
+fn core_op(op: Ieee, x: &[u64]) -> u64 {
+    let rn = Round::NearestEven;
+    let w = |f: Half, h: u64| match f {
+        Half::F16 => core::convert::<F16, F32>(h, rn).bits,
+        Half::Bf16 => core::convert::<BF16, F32>(h, rn).bits,
+    };
+    match op {
+        Ieee::Half(Half::F16, Some(BinOp::Add)) => core::add::<F16>(x[0], x[1], rn).bits,
+        Ieee::Half(Half::F16, Some(BinOp::Sub)) => core::sub::<F16>(x[0], x[1], rn).bits,
+        Ieee::Half(Half::F16, Some(BinOp::Mul)) => core::mul::<F16>(x[0], x[1], rn).bits,
+        Ieee::Half(Half::F16, None) => core::fma::<F16>(x[0], x[1], x[2], rn).bits,
+        Ieee::Half(Half::Bf16, Some(BinOp::Add)) => core::add::<BF16>(x[0], x[1], rn).bits,
+        Ieee::Half(Half::Bf16, Some(BinOp::Sub)) => core::sub::<BF16>(x[0], x[1], rn).bits,
+        Ieee::Half(Half::Bf16, Some(BinOp::Mul)) => core::mul::<BF16>(x[0], x[1], rn).bits,
+        Ieee::Half(Half::Bf16, None) => core::fma::<BF16>(x[0], x[1], x[2], rn).bits,
+        Ieee::F32(rm) => core::fma::<F32>(x[0], x[1], x[2], rm).bits,
+        Ieee::F64(rm) => core::fma::<F64>(x[0], x[1], x[2], rm).bits,
+        Ieee::Mixed(f, Some(BinOp::Sub), rm) => core::sub::<F32>(w(f, x[0]), x[1], rm).bits,
+        Ieee::Mixed(f, Some(_), rm) => core::add::<F32>(w(f, x[0]), x[1], rm).bits,
+        Ieee::Mixed(f, None, rm) => core::fma::<F32>(w(f, x[0]), w(f, x[1]), x[2], rm).bits,
+    }
+}
+
+fn apfloat_op(op: Ieee, x: &[u64]) -> u64 {
+    use rustc_apfloat::Round as R;
+    let r = |rm: Round| match rm {
+        Round::NearestEven => R::NearestTiesToEven,
+        Round::TowardZero => R::TowardZero,
+        Round::TowardNegative => R::TowardNegative,
+        Round::TowardPositive => R::TowardPositive,
+    };
+    macro_rules! go {
+        ($t:ty, $op:expr, $rm:expr) => {{
+            let v = |i: usize| <$t>::from_bits(x[i] as u128);
+            (match $op {
+                Some(BinOp::Add) => v(0).add_r(v(1), $rm).value,
+                Some(BinOp::Sub) => v(0).sub_r(v(1), $rm).value,
+                Some(BinOp::Mul) => v(0).mul_r(v(1), $rm).value,
+                None => v(0).mul_add_r(v(1), v(2), $rm).value,
+            })
+            .to_bits() as u64
+        }};
+    }
+    let rn = R::NearestTiesToEven;
+    match op {
+        Ieee::Half(Half::F16, o) => go!(ieee::Half, o, rn),
+        Ieee::Half(Half::Bf16, o) => go!(ieee::BFloat, o, rn),
+        Ieee::F32(rm) => go!(ieee::Single, None::<BinOp>, r(rm)),
+        Ieee::F64(rm) => go!(ieee::Double, None::<BinOp>, r(rm)),
+        Ieee::Mixed(f, o, rm) => {
+            let mut loses = false;
+            let mut wide = |h: u64| -> u64 {
+                let s: ieee::Single = match f {
+                    Half::F16 => ieee::Half::from_bits(h as u128).convert(&mut loses).value,
+                    Half::Bf16 => ieee::BFloat::from_bits(h as u128).convert(&mut loses).value,
+                };
+                s.to_bits() as u64
+            };
+            let y = match o {
+                None => [wide(x[0]), wide(x[1]), x[2]],
+                Some(_) => [wide(x[0]), x[1], 0],
+            };
+            let v = |i: usize| ieee::Single::from_bits(y[i] as u128);
+            (match o {
+                Some(BinOp::Sub) => v(0).sub_r(v(1), r(rm)).value,
+                Some(_) => v(0).add_r(v(1), r(rm)).value,
+                None => v(0).mul_add_r(v(1), v(2), r(rm)).value,
+            })
+            .to_bits() as u64
+        }
+    }
+}
+
+#[cfg(feature = "softfloat")]
+#[allow(unsafe_code)]
+fn softfloat_op(op: Ieee, x: &[u64]) -> Option<u64> {
+    use softfloat_sys::*;
+    let mode = |rm: Round| match rm {
+        Round::NearestEven => 0,
+        Round::TowardZero => 1,
+        Round::TowardNegative => 2,
+        Round::TowardPositive => 3,
+    };
+    // SAFETY: SoftFloat functions on plain values; the rounding mode is
+    // SoftFloat's thread-local state.
+    unsafe {
+        Some(match op {
+            Ieee::Half(Half::F16, o) => {
+                softfloat_roundingMode_write_helper(0);
+                let v = |i: usize| float16_t { v: x[i] as u16 };
+                (match o {
+                    Some(BinOp::Add) => f16_add(v(0), v(1)),
+                    Some(BinOp::Sub) => f16_sub(v(0), v(1)),
+                    Some(BinOp::Mul) => f16_mul(v(0), v(1)),
+                    None => f16_mulAdd(v(0), v(1), v(2)),
+                })
+                .v as u64
+            }
+            // SoftFloat 3 has no bfloat16 arithmetic.
+            Ieee::Half(Half::Bf16, _) => return None,
+            Ieee::F32(rm) => {
+                softfloat_roundingMode_write_helper(mode(rm));
+                let v = |i: usize| float32_t { v: x[i] as u32 };
+                f32_mulAdd(v(0), v(1), v(2)).v as u64
+            }
+            Ieee::F64(rm) => {
+                softfloat_roundingMode_write_helper(mode(rm));
+                let v = |i: usize| float64_t { v: x[i] };
+                f64_mulAdd(v(0), v(1), v(2)).v
+            }
+            Ieee::Mixed(Half::F16, o, rm) => {
+                softfloat_roundingMode_write_helper(mode(rm));
+                let w = |i: usize| f16_to_f32(float16_t { v: x[i] as u16 });
+                let v = |i: usize| float32_t { v: x[i] as u32 };
+                (match o {
+                    Some(BinOp::Sub) => f32_sub(w(0), v(1)),
+                    Some(_) => f32_add(w(0), v(1)),
+                    None => f32_mulAdd(w(0), w(1), v(2)),
+                })
+                .v as u64
+            }
+            Ieee::Mixed(Half::Bf16, o, rm) => {
+                softfloat_roundingMode_write_helper(mode(rm));
+                let w = |i: usize| bf16_to_f32(bfloat16_t { v: x[i] as u16 });
+                let v = |i: usize| float32_t { v: x[i] as u32 };
+                (match o {
+                    Some(BinOp::Sub) => f32_sub(w(0), v(1)),
+                    Some(_) => f32_add(w(0), v(1)),
+                    None => f32_mulAdd(w(0), w(1), v(2)),
+                })
+                .v as u64
+            }
+        })
+    }
+}
+
+/// Deterministic operands of a register width: normal values of moderate
+/// size (no overflow), or subnormal-heavy binary32/binary64.
+fn data(width: u32, lane16: Half, n: usize, seed: u64, subnormal: bool) -> Vec<u64> {
+    let mut s = seed | 1;
+    let half = |r: u64| match lane16 {
+        Half::F16 => (r & 0x83ff) | ((0x0c + (r >> 16) % 8) << 10),
+        Half::Bf16 => (r & 0x807f) | ((0x78 + (r >> 16) % 16) << 7),
+    };
+    (0..n)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            match (width, subnormal) {
+                (16, _) => half(s),
+                (32, true) => s & 0x807f_ffff,
+                (32, false) => (s & 0x807f_ffff) | ((120 + (s >> 40) % 16) << 23),
+                (_, true) => s & 0x800f_ffff_ffff_ffff,
+                (_, false) => (s & 0x800f_ffff_ffff_ffff) | ((1016 + (s >> 56) % 16) << 52),
+            }
+        })
+        .collect()
+}
+
+/// Best time of `reps` runs of `f`, in seconds.
+fn best(reps: usize, mut f: impl FnMut()) -> f64 {
+    (0..reps.max(1))
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed().as_secs_f64()
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// Runs `ptxfp bench`.
+pub fn run(a: Args) -> Result<(), String> {
+    let forms: Vec<String> = if a.forms.is_empty() {
+        DEFAULT.iter().map(|s| s.to_string()).collect()
+    } else {
+        a.forms.clone()
+    };
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .map_err(|e| format!("cannot start a worker thread: {e}"))?;
+    let path = Path::detect();
+    println!(
+        "# single thread, {} values per array, best of {}, path {path:?}, {} data",
+        a.n,
+        a.reps,
+        if a.subnormal {
+            "subnormal-heavy"
+        } else {
+            "normal"
+        }
+    );
+    println!(
+        "{:<24} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}   speed-up of batch over",
+        "form", "batch", "eval", "core", "native", "apfloat", "softfloat"
+    );
+    for form in &forms {
+        let parsed = crate::common::parse_form(form, "<form>")?;
+        let exec = ptxfp::Exec::default();
+        let plan = Plan::of(&parsed, &exec).ok_or_else(|| {
+            format!(
+                "`{form}` has no batch kernel (it is evaluated per element); nothing to compare"
+            )
+        })?;
+        let (ws, wd) = plan.widths();
+        let lane = match plan {
+            Plan::Half { fmt, .. } | Plan::Mixed { fmt, .. } => fmt,
+            _ => Half::F16,
+        };
+        let x2 = matches!(plan, Plan::Half { x2: true, .. });
+        let n = a.n;
+        let src: Vec<Vec<u64>> = ws
+            .iter()
+            .enumerate()
+            .map(|(k, &w)| {
+                data(
+                    if x2 { 16 } else { w },
+                    lane,
+                    n * if x2 { 2 } else { 1 },
+                    7 + k as u64,
+                    a.subnormal,
+                )
+            })
+            .collect();
+        // Registers: x2 forms pack two lanes.
+        let regs: Vec<Vec<u64>> = if x2 {
+            src.iter()
+                .map(|s| s.chunks(2).map(|p| p[0] | p[1] << 16).collect())
+                .collect()
+        } else {
+            src.clone()
+        };
+        let v16: Vec<Vec<u16>> = regs
+            .iter()
+            .map(|s| s.iter().map(|&x| x as u16).collect())
+            .collect();
+        let v32: Vec<Vec<u32>> = regs
+            .iter()
+            .map(|s| s.iter().map(|&x| x as u32).collect())
+            .collect();
+        let slices: Vec<Slice> = ws
+            .iter()
+            .enumerate()
+            .map(|(i, &w)| match w {
+                16 => Slice::B16(&v16[i]),
+                32 => Slice::B32(&v32[i]),
+                _ => Slice::B64(&regs[i]),
+            })
+            .collect();
+        let (mut o16, mut o32, mut o64) = (vec![0u16; n], vec![0u32; n], vec![0u64; n]);
+        let mut err = None;
+        let t_batch = best(a.reps, || {
+            let out = match wd {
+                16 => SliceMut::B16(&mut o16),
+                32 => SliceMut::B32(&mut o32),
+                _ => SliceMut::B64(&mut o64),
+            };
+            if let Err(e) = one.install(|| plan.run(path, &slices, out)) {
+                err = Some(e.to_string());
+            }
+        });
+        if let Some(e) = err {
+            return Err(e);
+        }
+        // Per-element references run over lanes (x2: two per register).
+        let op = ieee_of(&plan);
+        let lanes = src[0].len();
+        let per_elem = |f: &dyn Fn(&[u64]) -> u64| {
+            best(a.reps.min(2), || {
+                let mut acc = 0u64;
+                let mut x = [0u64; 3];
+                for i in 0..lanes {
+                    for (k, s) in src.iter().enumerate() {
+                        x[k] = s[i];
+                    }
+                    acc = acc.wrapping_add(f(black_box(&x[..src.len()])));
+                }
+                black_box(acc);
+            })
+        };
+        let t_core = per_elem(&|x| core_op(op, x));
+        // Form::eval per register (x2: both lanes in one call).
+        let t_eval = best(a.reps.min(2), || {
+            let mut acc = 0u64;
+            let mut x = [0u64; 3];
+            for i in 0..n {
+                for (k, s) in regs.iter().enumerate() {
+                    x[k] = s[i];
+                }
+                acc = acc.wrapping_add(parsed.eval(black_box(&x[..regs.len()]), &exec));
+            }
+            black_box(acc);
+        });
+        let t_ap = per_elem(&|x| apfloat_op(op, x));
+        #[cfg(feature = "softfloat")]
+        let t_sf = if softfloat_op(op, &[0, 0, 0]).is_some() {
+            Some(per_elem(&|x| softfloat_op(op, x).unwrap_or(0)))
+        } else {
+            None
+        };
+        #[cfg(not(feature = "softfloat"))]
+        let t_sf: Option<f64> = None;
+        let t_native = native(op, &v32, &regs, n, a.reps);
+        let mops = |t: f64| n as f64 / t / 1e6;
+        let cell = |t: Option<f64>| t.map_or("-".to_string(), |t| format!("{:.1}", mops(t)));
+        let ratio = |t: Option<f64>| t.map_or("-".to_string(), |t| format!("{:.1}x", t / t_batch));
+        println!(
+            "{:<24} {:>9.1} {:>9} {:>9} {:>9} {:>9} {:>9}   eval {} core {} native {} apfloat {} softfloat {}",
+            form,
+            mops(t_batch),
+            cell(Some(t_eval)),
+            cell(Some(t_core)),
+            cell(t_native),
+            cell(Some(t_ap)),
+            cell(t_sf),
+            ratio(Some(t_eval)),
+            ratio(Some(t_core)),
+            ratio(t_native),
+            ratio(Some(t_ap)),
+            ratio(t_sf)
+        );
+    }
+    println!("# M results/s (an x2 result is one register, two lanes); speed-up: time of x / time of batch");
+    println!("# eval: Form::eval per register (all stages); core: the exact core's IEEE operation per lane; apfloat, softfloat: the same IEEE operation");
+    println!("# native: the CPU's FMA instruction (mad.f32/f64 only; rounding set in MXCSR for .rz/.rm/.rp);");
+    println!("# there is no native f16/bf16 arithmetic on this CPU class (F16C conversions + f32 op is what the f16 kernel does)");
+    Ok(())
+}
+
+/// The native FMA instruction over the same operands, where the
+/// operation has one: mad.f32 and mad.f64 (IEEE part only).
+fn native(op: Ieee, v32: &[Vec<u32>], v64: &[Vec<u64>], n: usize, reps: usize) -> Option<f64> {
+    match op {
+        Ieee::F32(rm) => {
+            let mut o = vec![0u32; n];
+            ptxfp_fast::fma_f32_native(rm, &v32[0], &v32[1], &v32[2], &mut o)?;
+            Some(best(reps, || {
+                let _ = ptxfp_fast::fma_f32_native(rm, &v32[0], &v32[1], &v32[2], &mut o);
+            }))
+        }
+        Ieee::F64(rm) if Path::best_available() == Path::X86Avx2 => {
+            // The X86Avx2 path of fma_f64 is the bare instruction loop.
+            let mut o = vec![0u64; n];
+            Some(best(reps, || {
+                ptxfp_fast::fma_f64(Path::X86Avx2, rm, &v64[0], &v64[1], &v64[2], &mut o)
+            }))
+        }
+        _ => None,
+    }
+}

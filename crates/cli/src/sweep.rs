@@ -1,0 +1,98 @@
+//! `ptxfp sweep`: a form over generated operands, summarized by a digest
+//! (defined in `ptxfp::sweep`) that a GPU harness can recompute.
+
+use std::io::IsTerminal;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use ptxfp::sweep::{self, Operands};
+use ptxfp_fast::Path;
+
+use crate::common::{parse_form, validate, Env};
+
+/// `ptxfp sweep` arguments.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The form (e.g. `add.rn.f16`, `fma.rn.relu.bf16x2`, `mad.rz.f64`).
+    form: String,
+    /// All 2^32 operand pairs (two-operand .f16/.bf16/.f16x2/.bf16x2 forms).
+    #[arg(long, conflicts_with = "random")]
+    exhaustive: bool,
+    /// N results from the seeded counter-based generator.
+    #[arg(long, value_name = "N")]
+    random: Option<u64>,
+    /// Seed of the random generator.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// Also print the per-chunk digests (2^24 results per chunk): all of
+    /// them, or the first K.
+    #[arg(long, value_name = "K", num_args = 0..=1, default_missing_value = "0")]
+    chunks: Option<u64>,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    #[command(flatten)]
+    env: Env,
+}
+
+/// Runs `ptxfp sweep`.
+pub fn run(a: Args) -> Result<(), String> {
+    let form = parse_form(&a.form, "<form>")?;
+    validate(&form, &a.env, "<form>")?;
+    let exec = a.env.exec();
+    let ops = match (a.exhaustive, a.random) {
+        (true, _) => Operands::Exhaustive,
+        (false, Some(n)) => Operands::Random { n, seed: a.seed },
+        (false, None) => return Err("say which operands: --exhaustive or --random N".into()),
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| format!("cannot start worker threads: {e}"))?;
+    let total = match ops {
+        Operands::Exhaustive => 1u64 << 32,
+        Operands::Random { n, .. } => n,
+    };
+    let bar = if std::io::stderr().is_terminal() {
+        let b = ProgressBar::new(total);
+        if let Ok(style) = ProgressStyle::with_template("{bar:40} {percent:>3}% {eta}") {
+            b.set_style(style);
+        }
+        Some(b)
+    } else {
+        None
+    };
+    let progress = |done: u64| {
+        if let Some(b) = &bar {
+            b.set_position(done);
+        }
+    };
+    let t = Instant::now();
+    let res = pool
+        .install(|| sweep::run_form(&form, &exec, Path::detect(), ops, &progress))
+        .map_err(|e| e.to_string())?;
+    let secs = t.elapsed().as_secs_f64();
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    println!("form      {form}");
+    match ops {
+        Operands::Exhaustive => println!("operands  exhaustive: result i = (a << 16) | b"),
+        Operands::Random { seed, .. } => println!("operands  random, seed {seed}"),
+    }
+    println!("results   {}", res.results);
+    println!("digest    {:#018x}", res.digest);
+    println!(
+        "time      {secs:.3} s ({:.0} M results/s, {} threads, {:?})",
+        res.results as f64 / secs / 1e6,
+        pool.current_num_threads(),
+        Path::detect()
+    );
+    if let Some(k) = a.chunks {
+        let k = if k == 0 { res.chunks.len() } else { k as usize };
+        for (c, d) in res.chunks.iter().take(k).enumerate() {
+            println!("chunk {c:>5} {d:#018x}");
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,578 @@
+//! The set of forms, printing and parsing, and the accept/reject tables of
+//! the syntax, the errata and the version/target rules.
+
+use ptxfp::{Clamp, Form, FormType, Opcode, PtxType, PtxVersion, Severity, Target};
+
+fn count(pred: impl Fn(&Form) -> bool) -> usize {
+    Form::all().iter().filter(|f| pred(f)).count()
+}
+
+#[test]
+fn there_are_164_syntax_line_spellings_plus_legacy_mad_f64() {
+    use FormType::*;
+    let half16 = |f: &Form| matches!(f.ty(), F16 | F16x2);
+    let not_fma = |f: &Form| matches!(f.op(), Opcode::Add | Opcode::Sub | Opcode::Mul);
+    // add/sub/mul{.rn}{.ftz}{.sat}.{f16,f16x2}: 3 ops × 2 (.rn or not) × 2 × 2 × 2 types.
+    assert_eq!(count(|f| half16(f) && not_fma(f)), 48);
+    // add/sub/mul{.rn}.{bf16,bf16x2}
+    assert_eq!(count(|f| f.ty().is_bf16() && not_fma(f)), 12);
+    let fma = |f: &Form| f.op() == Opcode::Fma && f.ty().is_half();
+    // fma.rn{.ftz}{.sat}.{f16,f16x2}
+    assert_eq!(
+        count(|f| fma(f) && half16(f) && !f.oob() && f.clamp() != Clamp::Relu),
+        8
+    );
+    // fma.rn{.ftz}.relu.{f16,f16x2}
+    assert_eq!(
+        count(|f| fma(f) && half16(f) && !f.oob() && f.clamp() == Clamp::Relu),
+        4
+    );
+    // fma.rn{.relu}.{bf16,bf16x2}
+    assert_eq!(count(|f| fma(f) && f.ty().is_bf16() && !f.oob()), 4);
+    // fma.rn.oob{.relu}.{f16,f16x2,bf16,bf16x2}
+    assert_eq!(count(|f| fma(f) && f.oob()), 8);
+    // mad{.ftz}{.sat}.f32 (sm_1x line)
+    assert_eq!(
+        count(|f| f.op() == Opcode::Mad && f.ty() == F32 && f.rnd().is_none()),
+        4
+    );
+    // mad.rnd{.ftz}{.sat}.f32
+    assert_eq!(
+        count(|f| f.op() == Opcode::Mad && f.ty() == F32 && f.rnd().is_some()),
+        16
+    );
+    // mad.rnd.f64
+    assert_eq!(count(|f| f.ty() == F64 && f.rnd().is_some()), 4);
+    // add/sub{.rnd}{.sat}.f32.{f16,bf16}: 2 ops × 5 × 2 × 2.
+    assert_eq!(count(|f| f.ty().is_mixed() && f.op() != Opcode::Fma), 40);
+    // fma.rnd{.sat}.f32.{f16,bf16}
+    assert_eq!(count(|f| f.ty().is_mixed() && f.op() == Opcode::Fma), 16);
+    // legacy mad.f64
+    assert_eq!(count(|f| f.ty() == F64 && f.rnd().is_none()), 1);
+    assert_eq!(48 + 12 + 8 + 4 + 4 + 8 + 4 + 16 + 4 + 40 + 16, 164);
+    assert_eq!(Form::all().len(), 164 + 1);
+    // The reading without optional-.rn spellings gives 126, not 164.
+    assert_eq!(
+        count(|f| f.rnd().is_some() || f.op() == Opcode::Mad),
+        126 + 1
+    );
+}
+
+#[test]
+fn print_parse_round_trip_over_all_forms() {
+    let all = Form::all();
+    let mut seen = std::collections::HashSet::new();
+    for f in &all {
+        let s = f.to_string();
+        assert_eq!(Form::parse(&s), Ok(*f), "{s}");
+        assert!(seen.insert(s.clone()), "two forms print as {s}");
+        // Every form constructed by new() from its own fields.
+        assert_eq!(
+            Form::new(f.op(), f.rnd(), f.ftz(), f.oob(), f.clamp(), f.ty()),
+            Ok(*f)
+        );
+    }
+}
+
+#[test]
+fn spec_spellings_accepted() {
+    for s in [
+        "add.rn.ftz.sat.f16x2",
+        "fma.rn.oob.relu.bf16x2",
+        "mad.rz.ftz.sat.f32",
+        "sub.rm.sat.f32.bf16",
+        "fma.rp.f32.f16",
+        "add.f16",
+        "add.rn.bf16",
+        "mul.bf16x2",
+        "fma.rn.relu.f16",
+        "fma.rn.ftz.relu.f16x2",
+        "fma.rn.oob.f16",
+        "mad.f32",
+        "mad.ftz.sat.f32",
+        "mad.f64",
+        "mad.rp.f64",
+        "add.rz.sat.f32.bf16",
+        "sub.rz.sat.f32.f16",
+        "fma.rz.sat.f32.f16",
+        "add.f32.f16",
+    ] {
+        let f = Form::parse(s).unwrap_or_else(|d| panic!("{s}: {d}"));
+        assert_eq!(f.to_string(), s);
+    }
+}
+
+/// (text, span of the error, part of the message, part of the help)
+const REJECTS: &[(&str, (usize, usize), &str, &str)] = &[
+    ("", (0, 0), "expected an instruction form", ""),
+    ("div.rn.f16", (0, 3), "unknown opcode `div`", ""),
+    (
+        "add.rn.f16 d, a, b",
+        (10, 11),
+        "unexpected character",
+        "no operands",
+    ),
+    ("add.xx.f16", (3, 6), "unknown modifier or type `.xx`", ""),
+    ("add..f16", (3, 4), "empty modifier", ""),
+    ("add.rn", (6, 6), "missing type", ""),
+    ("add.s32", (3, 7), "add.s32 is not modelled", ""),
+    (
+        "add.rn.f32",
+        (0, 3),
+        "add.f32 is not modelled",
+        "mad.rn.f32",
+    ),
+    ("fma.rn.f64", (0, 3), "fma.f64 is not modelled", ""),
+    (
+        "fma.rn.oob.relu.type",
+        (15, 20),
+        "placeholder",
+        ".f16, .f16x2, .bf16, .bf16x2",
+    ),
+    (
+        "add.ftz.rn.f16",
+        (7, 10),
+        ".rn is out of order",
+        "write add.rn.ftz.f16",
+    ),
+    (
+        "fma.rn.relu.ftz.f16",
+        (11, 15),
+        ".ftz is out of order",
+        "write fma.rn.ftz.relu.f16",
+    ),
+    (
+        "fma.rn.relu.oob.bf16",
+        (11, 15),
+        ".oob is out of order",
+        "write fma.rn.oob.relu.bf16",
+    ),
+    (
+        "add.sat.ftz.f16",
+        (7, 11),
+        ".ftz is out of order",
+        "write add.ftz.sat.f16",
+    ),
+    ("add.rn.rn.f16", (6, 9), "duplicate .rn", "write add.rn.f16"),
+    ("add.rn.rz.f32.f16", (6, 9), "second rounding modifier", ""),
+    (
+        "fma.rn.sat.relu.f16",
+        (10, 15),
+        ".sat and .relu exclude each other",
+        ".sat or .relu",
+    ),
+    (
+        "fma.rn.relu.sat.f16",
+        (11, 15),
+        ".relu and .sat exclude each other",
+        "",
+    ),
+    // Errata (NOTES.md): the exact helpful errors.
+    (
+        "add.rz.f32.bf16.sat",
+        (15, 19),
+        ".sat must come before the types",
+        "write add.rz.sat.f32.bf16",
+    ),
+    (
+        "fma.rz.sat.f32.f16.sat",
+        (18, 22),
+        "duplicate .sat",
+        "write fma.rz.sat.f32.f16",
+    ),
+    (
+        "add.rn.f16.ftz",
+        (10, 14),
+        ".ftz must come before the types",
+        "write add.rn.ftz.f16",
+    ),
+    // Modifiers a type does not take.
+    (
+        "add.ftz.bf16",
+        (3, 7),
+        ".ftz is not allowed for add.bf16",
+        "remove .ftz",
+    ),
+    (
+        "add.sat.bf16x2",
+        (3, 7),
+        ".sat is not allowed for add.bf16x2",
+        "",
+    ),
+    (
+        "fma.rn.sat.bf16",
+        (6, 10),
+        ".sat is not allowed for fma.bf16",
+        ".relu",
+    ),
+    ("fma.rn.ftz.bf16", (6, 10), ".ftz is not allowed", ""),
+    (
+        "add.ftz.f32.f16",
+        (3, 7),
+        "mixed-precision forms take no .ftz",
+        "",
+    ),
+    (
+        "fma.rn.relu.f32.bf16",
+        (6, 11),
+        ".relu is not allowed for fma.f32.bf16",
+        "",
+    ),
+    (
+        "add.rn.relu.f16",
+        (6, 11),
+        ".relu is only defined for fma",
+        "",
+    ),
+    (
+        "mul.rn.oob.f16",
+        (6, 10),
+        ".oob is only defined for fma",
+        "",
+    ),
+    (
+        "fma.rn.ftz.oob.f16",
+        (6, 10),
+        ".ftz cannot be combined with .oob",
+        "",
+    ),
+    (
+        "fma.rn.oob.sat.f16",
+        (10, 14),
+        ".sat cannot be combined with .oob",
+        "",
+    ),
+    ("add.rz.f16", (3, 6), ".rz is not allowed for add.f16", ""),
+    (
+        "fma.f16",
+        (0, 3),
+        "fma.f16 requires a rounding modifier",
+        "write fma.rn.f16",
+    ),
+    (
+        "fma.bf16x2",
+        (0, 3),
+        "requires a rounding modifier",
+        "write fma.rn.bf16x2",
+    ),
+    (
+        "fma.sat.f32.f16",
+        (0, 3),
+        "fma.f32.f16 requires a rounding modifier",
+        "write fma.rn.f32.f16",
+    ),
+    (
+        "mul.rn.f32.f16",
+        (0, 3),
+        "mixed precision has only add, sub and fma",
+        "",
+    ),
+    ("mad.rn.f16", (0, 3), "mad does not take .f16", "fma.rn.f16"),
+    (
+        "mad.rn.ftz.f64",
+        (6, 10),
+        ".ftz is not allowed for mad.f64",
+        "",
+    ),
+    (
+        "mad.rn.sat.f64",
+        (6, 10),
+        ".sat is not allowed for mad.f64",
+        "",
+    ),
+    (
+        "mad.rn.relu.f32",
+        (6, 11),
+        ".relu is not allowed for mad.f32",
+        "",
+    ),
+    ("add.f32.f64", (7, 11), "not .f32.f64", ""),
+    ("add.f16.f32", (7, 11), "unexpected second type .f32", ""),
+    ("add.f32.f16.f16", (11, 15), "too many types", ""),
+];
+
+#[test]
+fn syntax_rejects() {
+    for &(text, (a, b), msg, help) in REJECTS {
+        let d = Form::parse(text).expect_err(text);
+        assert_eq!(d.severity, Severity::Error);
+        assert_eq!(d.span, a..b, "{text}: {d}");
+        assert!(
+            d.message.contains(msg),
+            "{text}: {:?} lacks {msg:?}",
+            d.message
+        );
+        if !help.is_empty() {
+            let h = d.help.clone().unwrap_or_default();
+            assert!(h.contains(help), "{text}: help {h:?} lacks {help:?}");
+        }
+    }
+}
+
+#[test]
+fn errata_messages_exactly() {
+    let d = Form::parse("add.rz.f32.bf16.sat").unwrap_err();
+    assert_eq!(
+        format!("{}: {}", d.message, d.help.unwrap()),
+        ".sat must come before the types: write add.rz.sat.f32.bf16"
+    );
+    let d = Form::parse("fma.rz.sat.f32.f16.sat").unwrap_err();
+    assert_eq!(d.message, "duplicate .sat");
+    assert_eq!(d.help.as_deref(), Some("write fma.rz.sat.f32.f16"));
+}
+
+fn v(s: &str) -> PtxVersion {
+    s.parse().unwrap()
+}
+fn t(s: &str) -> Target {
+    s.parse().unwrap()
+}
+
+/// (form, ptx, target, expected errors (substrings; empty = accepted), expected warning)
+const RULES: &[(&str, &str, &str, &[&str], Option<&str>)] = &[
+    // add/sub/mul f16: 4.2, sm_53
+    ("add.f16", "4.2", "sm_53", &[], None),
+    ("sub.rn.ftz.sat.f16x2", "4.2", "sm_53", &[], None),
+    (
+        "mul.f16",
+        "4.1",
+        "sm_53",
+        &["mul.f16 requires PTX ISA 4.2 or later; the module is 4.1"],
+        None,
+    ),
+    (
+        "add.f16",
+        "4.2",
+        "sm_52",
+        &["add.f16 requires sm_53 or higher; the target is sm_52"],
+        None,
+    ),
+    // bf16 add/sub/mul: 7.8, sm_90
+    ("mul.bf16", "7.8", "sm_90", &[], None),
+    ("sub.rn.bf16x2", "7.8", "sm_90a", &[], None),
+    (
+        "mul.bf16",
+        "7.0",
+        "sm_80",
+        &[
+            "mul.bf16 requires PTX ISA 7.8 or later; the module is 7.0",
+            "mul.bf16 requires sm_90 or higher; the target is sm_80",
+        ],
+        None,
+    ),
+    (
+        "add.bf16",
+        "7.7",
+        "sm_90",
+        &["add.bf16 requires PTX ISA 7.8"],
+        None,
+    ),
+    // fma f16: 4.2, sm_53
+    ("fma.rn.ftz.sat.f16", "4.2", "sm_53", &[], None),
+    (
+        "fma.rn.f16x2",
+        "4.2",
+        "sm_50",
+        &["fma.f16x2 requires sm_53 or higher; the target is sm_50"],
+        None,
+    ),
+    // fma relu f16, fma bf16: 7.0, sm_80
+    ("fma.rn.relu.f16", "7.0", "sm_80", &[], None),
+    (
+        "fma.rn.ftz.relu.f16x2",
+        "6.5",
+        "sm_80",
+        &["fma.relu.f16x2 requires PTX ISA 7.0 or later; the module is 6.5"],
+        None,
+    ),
+    (
+        "fma.rn.relu.f16",
+        "7.0",
+        "sm_75",
+        &["fma.relu.f16 requires sm_80 or higher; the target is sm_75"],
+        None,
+    ),
+    ("fma.rn.bf16", "7.0", "sm_80", &[], None),
+    (
+        "fma.rn.relu.bf16x2",
+        "7.0",
+        "sm_75",
+        &["fma.relu.bf16x2 requires sm_80 or higher"],
+        None,
+    ),
+    (
+        "fma.rn.bf16x2",
+        "6.5",
+        "sm_80",
+        &["fma.bf16x2 requires PTX ISA 7.0 or later"],
+        None,
+    ),
+    // oob: 8.1, sm_90
+    ("fma.rn.oob.f16", "8.1", "sm_90", &[], None),
+    (
+        "fma.rn.oob.relu.bf16x2",
+        "8.0",
+        "sm_90",
+        &["fma.oob.relu.bf16x2 requires PTX ISA 8.1 or later; the module is 8.0"],
+        None,
+    ),
+    (
+        "fma.rn.oob.bf16",
+        "8.1",
+        "sm_89",
+        &["fma.oob.bf16 requires sm_90 or higher; the target is sm_89"],
+        None,
+    ),
+    // mad.f32 without rounding
+    ("mad.f32", "1.0", "sm_10", &[], None),
+    ("mad.ftz.sat.f32", "8.8", "sm_13", &[], None),
+    ("mad.f32", "3.0", "sm_20", &[], None),
+    (
+        "mad.f32",
+        "3.1",
+        "sm_20",
+        &[],
+        Some("mad.f32 requires a rounding modifier for sm_20 and higher targets from PTX ISA 3.2"),
+    ),
+    (
+        "mad.f32",
+        "3.2",
+        "sm_20",
+        &["mad.f32 requires a rounding modifier for sm_20 and higher targets from PTX ISA 3.2"],
+        None,
+    ),
+    (
+        "mad.sat.f32",
+        "8.6",
+        "sm_90",
+        &["requires a rounding modifier"],
+        None,
+    ),
+    // mad.rnd.f32: 2.0, sm_20
+    ("mad.rn.f32", "2.0", "sm_20", &[], None),
+    (
+        "mad.rz.ftz.sat.f32",
+        "1.4",
+        "sm_20",
+        &["mad.rz.f32 requires PTX ISA 2.0 or later; the module is 1.4"],
+        None,
+    ),
+    (
+        "mad.rm.f32",
+        "2.0",
+        "sm_13",
+        &["mad.rm.f32 requires sm_20 or higher; the target is sm_13"],
+        None,
+    ),
+    // mad.rnd.f64: 1.0, sm_13
+    ("mad.rn.f64", "1.0", "sm_13", &[], None),
+    (
+        "mad.rp.f64",
+        "8.8",
+        "sm_12",
+        &["mad.rp.f64 requires sm_13 or higher; the target is sm_12"],
+        None,
+    ),
+    // legacy mad.f64: up to 1.3
+    ("mad.f64", "1.3", "sm_13", &[], None),
+    (
+        "mad.f64",
+        "1.4",
+        "sm_13",
+        &["mad.f64 requires a rounding modifier from PTX ISA 1.4; the module is 1.4"],
+        None,
+    ),
+    (
+        "mad.f64",
+        "1.0",
+        "sm_12",
+        &["mad.f64 requires sm_13 or higher"],
+        None,
+    ),
+    // mixed: 8.6, sm_100
+    ("add.rz.sat.f32.bf16", "8.6", "sm_100", &[], None),
+    ("sub.f32.f16", "8.6", "sm_100f", &[], None),
+    (
+        "fma.rn.f32.f16",
+        "8.5",
+        "sm_100",
+        &["fma.f32.f16 requires PTX ISA 8.6 or later; the module is 8.5"],
+        None,
+    ),
+    (
+        "add.f32.bf16",
+        "8.6",
+        "sm_90a",
+        &["add.f32.bf16 requires sm_100 or higher; the target is sm_90a"],
+        None,
+    ),
+];
+
+#[test]
+fn version_and_target_rules() {
+    for &(text, ptx, target, errors, warning) in RULES {
+        let f = Form::parse(text).unwrap();
+        let ds = f.validate(v(ptx), t(target));
+        let errs: Vec<_> = ds.iter().filter(|d| d.is_error()).collect();
+        let warns: Vec<_> = ds.iter().filter(|d| !d.is_error()).collect();
+        assert_eq!(errs.len(), errors.len(), "{text} {ptx} {target}: {ds:?}");
+        for (d, want) in errs.iter().zip(errors) {
+            assert!(
+                d.message.contains(want),
+                "{text}: {:?} lacks {want:?}",
+                d.message
+            );
+            assert_eq!(d.span, 0..text.len());
+            assert!(d.help.is_some());
+        }
+        match warning {
+            None => assert!(warns.is_empty(), "{text}: {warns:?}"),
+            Some(w) => {
+                assert_eq!(warns.len(), 1, "{text}");
+                assert!(warns[0].message.contains(w));
+            }
+        }
+    }
+}
+
+#[test]
+fn every_form_is_legal_at_its_minimum() {
+    for f in Form::all() {
+        let (ver, tgt) = f.requires();
+        // mad.f32 without rounding is checked at its sm_1x minimum.
+        let ds = f.validate(ver, tgt);
+        assert!(ds.is_empty(), "{f} at {ver} {tgt}: {ds:?}");
+        // One step below in version (where there is one) or target is an error.
+        if tgt.sm > 10 {
+            let below = Target::sm(tgt.sm - 1);
+            assert!(
+                f.validate(ver, below).iter().any(|d| d.is_error()),
+                "{f} on {below}"
+            );
+        }
+        if ver.minor > 0 {
+            let below = PtxVersion::new(ver.major, ver.minor - 1);
+            assert!(
+                f.validate(below, tgt).iter().any(|d| d.is_error()),
+                "{f} at {below}"
+            );
+        }
+    }
+}
+
+#[test]
+fn operand_types() {
+    let f = Form::parse("fma.rn.f32.f16").unwrap();
+    assert_eq!(f.dest_type(), PtxType::F32);
+    assert_eq!(
+        f.source_types(),
+        vec![PtxType::F16, PtxType::F16, PtxType::F32]
+    );
+    let f = Form::parse("add.f32.bf16").unwrap();
+    assert_eq!(f.source_types(), vec![PtxType::BF16, PtxType::F32]);
+    let f = Form::parse("fma.rn.relu.bf16x2").unwrap();
+    assert_eq!(f.dest_type(), PtxType::BF16x2);
+    assert_eq!(f.source_types(), vec![PtxType::BF16x2; 3]);
+    let f = Form::parse("mad.rn.f64").unwrap();
+    assert_eq!(f.source_types(), vec![PtxType::F64; 3]);
+}

@@ -174,7 +174,7 @@ fn kernel_for(form: &InstrForm, device: Target, kind: &str) -> Result<(String, H
         "index" => {
             let lanes = match form.dest {
                 PtxType::F16 | PtxType::BF16 if form.srcs.len() == 2 => Lanes::Scalar,
-                PtxType::F16x2 | PtxType::BF16x2 if form.srcs.len() == 2 => Lanes::Replicated,
+                PtxType::F16x2 | PtxType::BF16x2 if form.srcs.len() == 2 => Lanes::Swapped,
                 _ => {
                     return Err(usage(format!(
                         "`{}`: exhaustive sweeps take two-operand .f16/.bf16/.f16x2/.bf16x2 forms",
@@ -255,7 +255,7 @@ const RANDOM_LAUNCH: usize = 4 * sweep::CHUNK;
 /// How a sweep puts its 16-bit operands in the form's registers.
 fn lanes_of(form: &InstrForm) -> Lanes {
     if form.dest.bits() == 32 {
-        Lanes::Replicated
+        Lanes::Swapped
     } else {
         Lanes::Scalar
     }
@@ -626,6 +626,32 @@ mod tests {
                 panic!()
             };
             assert_eq!(count, r.cases.len() as u64);
+        }
+    }
+
+    #[test]
+    #[ignore = "2^32 results through the model device: about a minute on 2 cores in the test profile"]
+    fn gpu_sweep_digest_is_ptxfp_sweeps_digest() {
+        for form in ["mul.rn.bf16", "add.rn.ftz.f16x2"] {
+            let dir = tempfile::tempdir().unwrap();
+            let a = SweepArgs {
+                form: form.into(),
+                device: 0,
+                record: dir.path().to_path_buf(),
+                gpu_only: true,
+            };
+            assert!(sweep_on(&ModelDevice::default(), a).unwrap());
+            let r = only_record(dir.path());
+            let plan = ptxfp::batch::Plan::from_canonical(form).unwrap();
+            let ours = sweep::run_plan(
+                form,
+                &plan,
+                ptxfp_fast::Path::Portable,
+                sweep::Operands::Exhaustive,
+                &|_| {},
+            )
+            .unwrap();
+            assert_eq!(r.digests[DIGEST], format!("{:016x}", ours.digest), "{form}");
         }
     }
 }

@@ -311,41 +311,48 @@ pub fn buffer_kernel(form: &InstrForm, header: Header) -> String {
     buffer_kernel_with(form, header, instruction_body(form))
 }
 
-/// How the 16-bit index halves become operands in [`index_kernel`].
+/// How the 16-bit index halves become operands in [`index_kernel`]: the
+/// exhaustive layout of `ptxfp::sweep::Operands` (the order `ptxfp sweep`
+/// digests), with `x = i >> 16`, `y = i & 0xffff`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lanes {
-    /// Scalar `.f16`/`.bf16` operands: `a = i >> 16`, `b = i & 0xffff`.
+    /// Scalar `.f16`/`.bf16` operands: `a = x`, `b = y`.
     Scalar,
-    /// Packed `.f16x2`/`.bf16x2`: the same 16-bit value in both lanes.
-    Replicated,
+    /// Packed `.f16x2`/`.bf16x2`: `a = x | y << 16`, `b = y | x << 16`, so
+    /// lane 0 computes `x op y` and lane 1 `y op x`.
+    Swapped,
 }
 
-/// The operands `(a, b)` of global index `i` in [`index_kernel`]'s order:
-/// `a = i >> 16`, `b = i & 0xffff`, in both lanes for [`Lanes::Replicated`].
+/// The operands `(a, b)` of global index `i` in [`index_kernel`]'s order,
+/// which is `ptxfp::sweep::operand` for `Operands::Exhaustive`.
 pub fn index_operands(i: u64, lanes: Lanes) -> (u64, u64) {
-    let (a, b) = ((i >> 16) & 0xffff, i & 0xffff);
-    match lanes {
-        Lanes::Scalar => (a, b),
-        Lanes::Replicated => (a | a << 16, b | b << 16),
-    }
+    use ptxfp::sweep::{operand, Operands};
+    let width = match lanes {
+        Lanes::Scalar => 16,
+        Lanes::Swapped => 32,
+    };
+    (
+        operand(Operands::Exhaustive, 2, i, 0, width),
+        operand(Operands::Exhaustive, 2, i, 1, width),
+    )
 }
 
 /// The sweep kernel: `ptxfp_kernel(d, base, n)`; thread `t < n` takes the
-/// global index `i = base + t`, sets `a = i >> 16`, `b = i & 0xffff` (in both
-/// lanes for [`Lanes::Replicated`]), runs the form, stores `d[t]`. `form`
+/// global index `i = base + t`, makes `a` and `b` from it as
+/// [`index_operands`] says, runs the form, stores `d[t]`. `form`
 /// must have two 16-bit (or 32-bit packed) sources.
 pub fn index_kernel(form: &InstrForm, header: Header, lanes: Lanes) -> String {
     let mut body = instruction_body(form);
     body.comment = format!(
-        "{} with a = i >> 16, b = i & 0xffff{}",
+        "{} with x = i >> 16, y = i & 0xffff, {}",
         body.comment,
         match lanes {
-            Lanes::Scalar => "",
-            Lanes::Replicated => " in both lanes",
+            Lanes::Scalar => "a = x, b = y",
+            Lanes::Swapped => "a = {x, y}, b = {y, x} (lane 0 first)",
         }
     );
     let mut regs = operand_regs(form, &body);
-    if lanes == Lanes::Replicated {
+    if lanes == Lanes::Swapped {
         regs.push(".b16 \t%ha".into());
         regs.push(".b16 \t%hb".into());
     }
@@ -359,14 +366,15 @@ pub fn index_kernel(form: &InstrForm, header: Header, lanes: Lanes) -> String {
     prologue(&mut out, &params, &regs);
     let (ra, rb) = match lanes {
         Lanes::Scalar => ("%va", "%vb"),
-        Lanes::Replicated => ("%ha", "%hb"),
+        Lanes::Swapped => ("%ha", "%hb"),
     };
     out.push_str("\tld.param.u64 \t%rd2, [param_base];\n\tadd.u64 \t%rd3, %rd2, %rd1;\n");
     out.push_str("\tshr.u64 \t%rd4, %rd3, 16;\n");
     let _ = writeln!(out, "\tcvt.u16.u64 \t{ra}, %rd4;");
     let _ = writeln!(out, "\tcvt.u16.u64 \t{rb}, %rd3;");
-    if lanes == Lanes::Replicated {
-        out.push_str("\tmov.b32 \t%va, {%ha, %ha};\n\tmov.b32 \t%vb, {%hb, %hb};\n");
+    if lanes == Lanes::Swapped {
+        // NOTES.md: `mov.b32 d, {h0, h1}` puts h0 in bits 0..15.
+        out.push_str("\tmov.b32 \t%va, {%ha, %hb};\n\tmov.b32 \t%vb, {%hb, %ha};\n");
     }
     epilogue(&mut out, header, form.dest, &body);
     out
@@ -506,8 +514,8 @@ mod tests {
     fn index_order() {
         assert_eq!(index_operands(0x1234_5678, Lanes::Scalar), (0x1234, 0x5678));
         assert_eq!(
-            index_operands(0xffff_0001, Lanes::Replicated),
-            (0xffff_ffff, 0x0001_0001)
+            index_operands(0xffff_0001, Lanes::Swapped),
+            (0x0001_ffff, 0xffff_0001)
         );
     }
 

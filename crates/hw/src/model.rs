@@ -106,7 +106,7 @@ impl Device for ModelDevice {
         n: u32,
     ) -> Result<Vec<u64>, GpuError> {
         let lanes = if k.form.dest.bits() == 32 {
-            Lanes::Replicated
+            Lanes::Swapped
         } else {
             Lanes::Scalar
         };

@@ -154,7 +154,7 @@ fn every_form_has_a_well_formed_kernel_on_sm_90_and_sm_100() {
         }
         if f.srcs.len() == 2 && f.srcs.iter().all(|t| t.bits() <= 32 && *t != PtxType::F32) {
             let lanes = if f.dest.bits() == 32 {
-                Lanes::Replicated
+                Lanes::Swapped
             } else {
                 Lanes::Scalar
             };

@@ -95,6 +95,6 @@ fn index_sweeps() {
     let h = choose_header(&f, Target::sm(90), |v, t| accepts(&f, v, t)).unwrap();
     golden(
         "add.rn.ftz.f16x2.index",
-        &kernel::index_kernel(&f, h, Lanes::Replicated),
+        &kernel::index_kernel(&f, h, Lanes::Swapped),
     );
 }

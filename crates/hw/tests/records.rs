@@ -47,7 +47,7 @@ fn rederive(r: &Record) -> Option<u64> {
         Inputs::Random { seed, count } => gen::stream(seed, &form.srcs, 0, count).unwrap(),
         Inputs::Exhaustive { count } => {
             let lanes = if form.dest.bits() == 32 {
-                Lanes::Replicated
+                Lanes::Swapped
             } else {
                 Lanes::Scalar
             };

@@ -58,6 +58,14 @@ pub enum Inputs {
         /// Number of operand tuples.
         count: u64,
     },
+    /// `ptxfp sweep --random count --seed seed`'s operands
+    /// (`ptxfp::sweep::Operands::Random`, uniform, counter-based).
+    SweepRandom {
+        /// The seed.
+        seed: u64,
+        /// Number of results.
+        count: u64,
+    },
     /// The listed cases only (probes).
     Listed {
         /// Number of cases.

@@ -18,9 +18,10 @@ const QUICK: u64 = 1 << 26;
 
 fn count(r: &Record) -> u64 {
     match r.inputs {
-        Inputs::Exhaustive { count } | Inputs::Random { count, .. } | Inputs::Listed { count } => {
-            count
-        }
+        Inputs::Exhaustive { count }
+        | Inputs::Random { count, .. }
+        | Inputs::SweepRandom { count, .. }
+        | Inputs::Listed { count } => count,
     }
 }
 
@@ -53,6 +54,17 @@ fn rederive(r: &Record) -> Option<u64> {
             };
             let (a, b) = (0..count).map(|i| kernel::index_operands(i, lanes)).unzip();
             vec![a, b]
+        }
+        Inputs::SweepRandom { seed, count } => {
+            let ops = sweep::Operands::Random { n: count, seed };
+            let m = form.srcs.len();
+            (0..m)
+                .map(|k| {
+                    (0..count)
+                        .map(|i| sweep::operand(ops, m, i, k, form.srcs[k].bits()))
+                        .collect()
+                })
+                .collect()
         }
         Inputs::Listed { .. } => return None,
     };

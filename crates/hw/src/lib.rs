@@ -4,8 +4,10 @@
 //! runs one instruction form on a GPU ([`kernel`]), runs it through the CUDA
 //! driver's JIT ([`gpu`], driver loaded at run time: building needs no CUDA),
 //! chooses operands ([`gen`], [`probe`]) and records what the GPU did as JSON
-//! ([`record`]). Comparing with ptxfp's own results is the caller's: it passes
-//! ptxfp's evaluation in, so this crate holds no semantics.
+//! ([`record`]). ptxfp's side comes from `ptxfp` itself ([`adapter`]: batch
+//! plans, `Form::eval`); this crate holds no semantics of its own.
+//! [`model`] is a stand-in device (ptxfp posing as a GPU) for testing the
+//! plumbing without one.
 #![warn(missing_docs)]
 
 pub mod adapter;

@@ -16,6 +16,7 @@ mod common;
 mod eval;
 mod forms;
 mod gen;
+mod hw;
 mod run;
 mod sweep;
 mod verify;
@@ -42,6 +43,9 @@ enum Command {
     Check(check::Args),
     /// Run a PTX snippet or entry function and print the registers it wrote.
     Run(run::Args),
+    /// Compare ptxfp with a GPU, bit for bit (needs an NVIDIA driver; see docs/GPU.md).
+    #[command(subcommand)]
+    Hw(hw::HwCommand),
     /// Evaluate a form over generated operands (all 2^32 pairs, or seeded
     /// random) and print a digest of the results.
     Sweep(sweep::Args),
@@ -92,6 +96,7 @@ fn run() -> Result<Outcome, String> {
         Command::Forms(a) => forms::run(a),
         Command::Check(a) => check::run(a),
         Command::Run(a) => run::run(a),
+        Command::Hw(c) => hw::run(c),
         Command::Sweep(a) => sweep::run(a).map(|()| Outcome::Ok),
         Command::Bench(a) => bench::run(a).map(|()| Outcome::Ok),
     }

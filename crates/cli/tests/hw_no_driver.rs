@@ -1,0 +1,53 @@
+//! `ptxfp hw` on a machine without the CUDA driver (this CI): exit 2 and a
+//! message that names libcuda.so. Skipped where a driver is present.
+
+use std::process::Command;
+
+fn ptxfp(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_ptxfp"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn driver_present() -> bool {
+    ptxfp_hw::gpu::driver_present()
+}
+
+#[test]
+fn probe_without_driver_exits_2_naming_libcuda() {
+    if driver_present() {
+        eprintln!("skipped: a CUDA driver is present here");
+        return;
+    }
+    for args in [
+        &["hw", "probe"][..],
+        &["hw", "check", "fma.rn.bf16"],
+        &["hw", "sweep", "mul.rn.f16"],
+    ] {
+        let out = ptxfp(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("libcuda.so"), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn bad_form_is_a_usage_error_before_the_driver() {
+    let out = ptxfp(&["hw", "check", "div.rn.bf16"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`div.rn.bf16`"));
+    let out = ptxfp(&["hw", "sweep", "fma.rn.f16"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("two-operand"));
+}
+
+#[test]
+fn kernel_prints_without_a_gpu() {
+    let out = ptxfp(&["hw", "kernel", "fma.rn.oob.relu.bf16x2"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(".version 8.1\n.target sm_90\n"));
+    assert!(text.contains("\tfma.rn.oob.relu.bf16x2 \t%vd, %va, %vb, %vc;\n"));
+}

@@ -1,0 +1,183 @@
+//! `ptxfp::Form` seen from the harness: the operand types and PTX
+//! requirements the kernel generator needs ([`InstrForm`]), the header rule
+//! (`Form::validate`), and ptxfp's results: the batch plans
+//! (`ptxfp::batch::Plan`) where a form has one, `Form::eval` otherwise
+//! (`mad.f32` without rounding, whose result depends on the code's target
+//! and the device).
+
+use ptxfp::batch::{Plan, Slice, SliceMut};
+use ptxfp::{Exec, Form, PtxVersion, Target};
+use rayon::prelude::*;
+
+use crate::kernel::InstrForm;
+
+/// Why a form cannot be run.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FormError {
+    /// The text is not a form ptxfp knows.
+    #[error("`{text}`: {message}")]
+    Parse {
+        /// What was given.
+        text: String,
+        /// The parser's diagnostic.
+        message: String,
+    },
+    /// ptxfp's evaluation failed.
+    #[error("ptxfp could not evaluate `{form}`: {message}")]
+    Eval {
+        /// The form.
+        form: String,
+        /// Why.
+        message: String,
+    },
+}
+
+/// Parses `text` with `Form::parse`.
+pub fn parse(text: &str) -> Result<Form, FormError> {
+    Form::parse(text).map_err(|d| FormError::Parse {
+        text: text.to_string(),
+        message: d.to_string(),
+    })
+}
+
+/// The generator's view of `form`: canonical text, operand types,
+/// requirements.
+pub fn from_form(form: &Form) -> InstrForm {
+    InstrForm {
+        text: form.to_string(),
+        dest: form.dest_type(),
+        srcs: form.source_types(),
+        requires: form.requires(),
+    }
+}
+
+/// [`from_form`] of [`parse`].
+pub fn instr_form(text: &str) -> Result<InstrForm, FormError> {
+    parse(text).map(|f| from_form(&f))
+}
+
+/// Whether PTX `version` for `target` accepts `form` without any
+/// diagnostic, warnings included (`Form::validate`): `mad.f32` without
+/// rounding is warned about for sm_20 and up in PTX 3.1, so the harness
+/// writes `.version 3.0` for it.
+pub fn accepts(form: &InstrForm, version: PtxVersion, target: Target) -> bool {
+    Form::parse(&form.text).is_ok_and(|f| f.validate(version, target).is_empty())
+}
+
+/// ptxfp's results for operand columns (`cols[k][i]` is source `k` of
+/// case `i`), for code written for `exec.code_target` running on
+/// `exec.device`: through the form's batch plan when it has one, else
+/// `Form::eval` case by case.
+pub fn eval_on(form: &InstrForm, cols: &[Vec<u64>], exec: &Exec) -> Result<Vec<u64>, FormError> {
+    let parsed = parse(&form.text)?;
+    let n = cols.first().map_or(0, Vec::len);
+    let Some(plan) = Plan::from_canonical(&form.text) else {
+        return Ok((0..n)
+            .into_par_iter()
+            .map(|i| {
+                let srcs: Vec<u64> = cols.iter().map(|c| c[i]).collect();
+                parsed.eval(&srcs, exec)
+            })
+            .collect());
+    };
+    let narrowed: Vec<Col> = form
+        .srcs
+        .iter()
+        .zip(cols)
+        .map(|(t, c)| Col::new(t.bits(), c))
+        .collect();
+    let slices: Vec<Slice> = narrowed.iter().map(Col::slice).collect();
+    let err = |e: ptxfp::batch::BatchError| FormError::Eval {
+        form: form.text.clone(),
+        message: e.to_string(),
+    };
+    let path = ptxfp_fast::Path::Portable;
+    Ok(match form.dest.bits() {
+        16 => {
+            let mut out = vec![0u16; n];
+            plan.run(path, &slices, SliceMut::B16(&mut out))
+                .map_err(err)?;
+            out.into_iter().map(u64::from).collect()
+        }
+        32 => {
+            let mut out = vec![0u32; n];
+            plan.run(path, &slices, SliceMut::B32(&mut out))
+                .map_err(err)?;
+            out.into_iter().map(u64::from).collect()
+        }
+        _ => {
+            let mut out = vec![0u64; n];
+            plan.run(path, &slices, SliceMut::B64(&mut out))
+                .map_err(err)?;
+            out
+        }
+    })
+}
+
+/// [`eval_on`] for code and device both sm_90 (`Exec::default()`).
+pub fn eval(form: &InstrForm, cols: &[Vec<u64>]) -> Result<Vec<u64>, FormError> {
+    eval_on(form, cols, &Exec::default())
+}
+
+enum Col {
+    B16(Vec<u16>),
+    B32(Vec<u32>),
+    B64(Vec<u64>),
+}
+
+impl Col {
+    fn new(bits: u32, c: &[u64]) -> Col {
+        match bits {
+            16 => Col::B16(c.iter().map(|v| *v as u16).collect()),
+            32 => Col::B32(c.iter().map(|v| *v as u32).collect()),
+            _ => Col::B64(c.to_vec()),
+        }
+    }
+    fn slice(&self) -> Slice<'_> {
+        match self {
+            Col::B16(v) => Slice::B16(v),
+            Col::B32(v) => Slice::B32(v),
+            Col::B64(v) => Slice::B64(v),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ptxfp::PtxType;
+
+    #[test]
+    fn types_and_requirements() {
+        let f = instr_form("fma.rn.oob.relu.bf16x2").unwrap();
+        assert_eq!((f.dest, f.srcs.len()), (PtxType::BF16x2, 3));
+        assert_eq!(f.requires, (PtxVersion::new(8, 1), Target::sm(90)));
+        let m = instr_form("fma.rz.sat.f32.bf16").unwrap();
+        assert_eq!(m.srcs, vec![PtxType::BF16, PtxType::BF16, PtxType::F32]);
+        let a = instr_form("add.rn.f32.f16").unwrap();
+        assert_eq!(a.srcs, vec![PtxType::F16, PtxType::F32]);
+        assert!(instr_form("div.rn.f32").is_err());
+        let mad = instr_form("mad.f32").unwrap();
+        assert!(accepts(&mad, PtxVersion::new(3, 0), Target::sm(30)));
+        assert!(!accepts(&mad, PtxVersion::new(3, 1), Target::sm(30)));
+    }
+
+    #[test]
+    fn plan_and_scalar_paths_agree_on_random_operands() {
+        // The harness compares the GPU with the plan where one exists; the
+        // plan must say what Form::eval says.
+        for form in Form::all()
+            .into_iter()
+            .filter(|f| Plan::from_canonical(&f.to_string()).is_some())
+            .step_by(7)
+        {
+            let f = from_form(&form);
+            let cols = crate::gen::EdgeRng::new(11).columns(&f.srcs, 2000).unwrap();
+            let fast = eval(&f, &cols).unwrap();
+            for (i, got) in fast.iter().enumerate() {
+                let srcs: Vec<u64> = cols.iter().map(|c| c[i]).collect();
+                assert_eq!(*got, form.eval(&srcs, &Exec::default()), "{form} {srcs:x?}");
+            }
+        }
+    }
+}

@@ -1,0 +1,373 @@
+//! The CUDA driver, loaded at run time through cudarc.
+//!
+//! [`open`] checks that `libcuda.so` can be loaded BEFORE any other cudarc
+//! call: cudarc panics on a missing library otherwise.
+
+use std::sync::Arc;
+
+use cudarc::driver::{CudaContext, CudaSlice, CudaStream, LaunchConfig, PushKernelArg};
+use ptxfp::{PtxType, Target};
+
+use crate::kernel::{grid, BLOCK, ENTRY};
+use crate::record::GpuInfo;
+
+/// What can go wrong talking to the GPU.
+#[derive(Debug, thiserror::Error)]
+pub enum GpuError {
+    /// No CUDA driver library on this machine.
+    #[error(
+        "no CUDA driver found: could not load libcuda.so (libcuda.so.1, nvcuda.dll). \
+         `ptxfp hw` needs an NVIDIA GPU and its driver; if one is installed, add the \
+         directory holding libcuda.so to LD_LIBRARY_PATH"
+    )]
+    NoDriver,
+    /// A driver call failed.
+    #[error("CUDA driver: {what}: {error}")]
+    Driver {
+        /// What we were doing.
+        what: String,
+        /// The driver's error code.
+        error: cudarc::driver::DriverError,
+    },
+    /// The buffers given do not fit the kernel.
+    #[error("{0}")]
+    Usage(String),
+}
+
+fn driver(what: impl Into<String>) -> impl FnOnce(cudarc::driver::DriverError) -> GpuError {
+    let what = what.into();
+    move |error| GpuError::Driver { what, error }
+}
+
+/// True when the CUDA driver library can be loaded.
+pub fn driver_present() -> bool {
+    // SAFETY: `is_culib_present` only tries `dlopen` on the candidate names
+    // and drops what it opened; loading libcuda runs its initialisers, which
+    // is what every CUDA program does.
+    unsafe { cudarc::driver::sys::is_culib_present() }
+}
+
+/// What the harness needs from a device: [`Gpu`], or in tests
+/// [`crate::model::ModelDevice`] (ptxfp itself, never a GPU).
+pub trait Device {
+    /// A loaded kernel.
+    type Kernel;
+    /// Name, sm and driver version.
+    fn info(&self) -> &GpuInfo;
+    /// The device's compute capability as a target.
+    fn target(&self) -> Target;
+    /// Compiles a generated kernel.
+    fn load(&self, ptx: &str) -> Result<Self::Kernel, GpuError>;
+    /// Runs a buffer kernel over operand columns; returns `d` per case.
+    fn run_loaded(
+        &self,
+        kernel: &Self::Kernel,
+        dest: PtxType,
+        srcs: &[PtxType],
+        cols: &[Vec<u64>],
+    ) -> Result<Vec<u64>, GpuError>;
+    /// Runs an index kernel for global indices `base .. base + n`.
+    fn run_index(
+        &self,
+        kernel: &Self::Kernel,
+        dest: PtxType,
+        base: u64,
+        n: u32,
+    ) -> Result<Vec<u64>, GpuError>;
+}
+
+impl Device for Gpu {
+    type Kernel = Kernel;
+    fn info(&self) -> &GpuInfo {
+        &self.info
+    }
+    fn target(&self) -> Target {
+        self.target
+    }
+    fn load(&self, ptx: &str) -> Result<Kernel, GpuError> {
+        Gpu::load(self, ptx)
+    }
+    fn run_loaded(
+        &self,
+        kernel: &Kernel,
+        dest: PtxType,
+        srcs: &[PtxType],
+        cols: &[Vec<u64>],
+    ) -> Result<Vec<u64>, GpuError> {
+        Gpu::run_loaded(self, kernel, dest, srcs, cols)
+    }
+    fn run_index(
+        &self,
+        kernel: &Kernel,
+        dest: PtxType,
+        base: u64,
+        n: u32,
+    ) -> Result<Vec<u64>, GpuError> {
+        Gpu::run_index(self, kernel, dest, base, n)
+    }
+}
+
+/// An open device: its context, a stream, and what it is.
+pub struct Gpu {
+    ctx: Arc<CudaContext>,
+    stream: Arc<CudaStream>,
+    /// Name, sm and driver version.
+    pub info: GpuInfo,
+    /// The device's compute capability as a target (`sm_90`).
+    pub target: Target,
+}
+
+/// Opens device `ordinal`, or says that there is no driver.
+pub fn open(ordinal: usize) -> Result<Gpu, GpuError> {
+    if !driver_present() {
+        return Err(GpuError::NoDriver);
+    }
+    let ctx = CudaContext::new(ordinal).map_err(driver(format!("opening device {ordinal}")))?;
+    let name = ctx.name().map_err(driver("reading the device name"))?;
+    let (major, minor) = ctx
+        .compute_capability()
+        .map_err(driver("reading the compute capability"))?;
+    let mut version = 0i32;
+    // SAFETY: cuDriverGetVersion writes one int through a valid pointer; the
+    // library is loaded (checked above) and initialised by CudaContext::new.
+    unsafe { cudarc::driver::sys::cuDriverGetVersion(&mut version) }
+        .result()
+        .map_err(driver("reading the driver version"))?;
+    let sm = (major * 10 + minor) as u16;
+    let stream = ctx.default_stream();
+    Ok(Gpu {
+        info: GpuInfo {
+            name,
+            sm: format!("sm_{sm}"),
+            driver_version: format!("{}.{}", version / 1000, version % 1000 / 10),
+        },
+        target: Target::sm(sm),
+        ctx,
+        stream,
+    })
+}
+
+/// The JIT's error log for `ptx` (`cuModuleLoadDataEx` with
+/// `CU_JIT_ERROR_LOG_BUFFER`), or a note that there is none.
+fn jit_log(ptx: &str) -> String {
+    use cudarc::driver::sys;
+    let Ok(src) = std::ffi::CString::new(ptx) else {
+        return "the kernel text holds a NUL byte".into();
+    };
+    let mut log = vec![0u8; 16 * 1024];
+    let mut options = [
+        sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER,
+        sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+    ];
+    let mut values = [
+        log.as_mut_ptr().cast::<core::ffi::c_void>(),
+        // The size option's value is passed in the pointer itself.
+        log.len() as *mut core::ffi::c_void,
+    ];
+    let mut module: sys::CUmodule = core::ptr::null_mut();
+    // SAFETY: `src` is a NUL-terminated PTX image alive for the call; the two
+    // options point at a writable buffer of the size given; the context is
+    // current (the failed load_module bound it). A module that loads after all
+    // is unloaded at once.
+    let result = unsafe {
+        let r = sys::cuModuleLoadDataEx(
+            &mut module,
+            src.as_ptr().cast(),
+            options.len() as u32,
+            options.as_mut_ptr(),
+            values.as_mut_ptr(),
+        );
+        if r == sys::CUresult::CUDA_SUCCESS {
+            let _ = sys::cuModuleUnload(module);
+        }
+        r
+    };
+    let end = log.iter().position(|b| *b == 0).unwrap_or(log.len());
+    let text = String::from_utf8_lossy(&log[..end]).into_owned();
+    if text.trim().is_empty() {
+        format!("no log ({result:?})")
+    } else {
+        text
+    }
+}
+
+/// A JIT-compiled kernel, ready to launch.
+pub struct Kernel(cudarc::driver::CudaFunction);
+
+/// A device buffer of one operand's width.
+enum Buf {
+    B16(CudaSlice<u16>),
+    B32(CudaSlice<u32>),
+    B64(CudaSlice<u64>),
+}
+
+impl Gpu {
+    fn upload(&self, t: PtxType, values: &[u64]) -> Result<Buf, GpuError> {
+        let what = || driver("copying operands to the device");
+        Ok(match t.bits() {
+            16 => Buf::B16(
+                self.stream
+                    .clone_htod(&values.iter().map(|v| *v as u16).collect::<Vec<_>>())
+                    .map_err(what())?,
+            ),
+            32 => Buf::B32(
+                self.stream
+                    .clone_htod(&values.iter().map(|v| *v as u32).collect::<Vec<_>>())
+                    .map_err(what())?,
+            ),
+            _ => Buf::B64(self.stream.clone_htod(values).map_err(what())?),
+        })
+    }
+
+    fn alloc(&self, t: PtxType, n: usize) -> Result<Buf, GpuError> {
+        let what = || driver(format!("allocating {n} results"));
+        Ok(match t.bits() {
+            16 => Buf::B16(self.stream.alloc_zeros(n).map_err(what())?),
+            32 => Buf::B32(self.stream.alloc_zeros(n).map_err(what())?),
+            _ => Buf::B64(self.stream.alloc_zeros(n).map_err(what())?),
+        })
+    }
+
+    fn download(&self, buf: &Buf) -> Result<Vec<u64>, GpuError> {
+        let what = || driver("copying results from the device");
+        Ok(match buf {
+            Buf::B16(b) => self
+                .stream
+                .clone_dtoh(b)
+                .map_err(what())?
+                .into_iter()
+                .map(u64::from)
+                .collect(),
+            Buf::B32(b) => self
+                .stream
+                .clone_dtoh(b)
+                .map_err(what())?
+                .into_iter()
+                .map(u64::from)
+                .collect(),
+            Buf::B64(b) => self.stream.clone_dtoh(b).map_err(what())?,
+        })
+    }
+
+    /// JIT-compiles `ptx` and finds its entry [`ENTRY`]. When the driver
+    /// rejects the text, the error carries the JIT's own log.
+    pub fn load(&self, ptx: &str) -> Result<Kernel, GpuError> {
+        let module = match self.ctx.load_module(cudarc::nvrtc::Ptx::from_src(ptx)) {
+            Ok(m) => m,
+            Err(error) => {
+                return Err(GpuError::Driver {
+                    what: format!(
+                        "JIT-compiling the generated kernel (cuModuleLoadData); the JIT says: {}; \
+                         print the kernel with `ptxfp hw kernel FORM`",
+                        jit_log(ptx).trim()
+                    ),
+                    error,
+                })
+            }
+        };
+        module
+            .load_function(ENTRY)
+            .map(Kernel)
+            .map_err(driver("finding the kernel entry"))
+    }
+
+    /// Loads `ptx` and runs it once with [`Gpu::run_loaded`].
+    pub fn run_buffers(
+        &self,
+        ptx: &str,
+        dest: PtxType,
+        srcs: &[PtxType],
+        cols: &[Vec<u64>],
+    ) -> Result<Vec<u64>, GpuError> {
+        let k = self.load(ptx)?;
+        self.run_loaded(&k, dest, srcs, cols)
+    }
+
+    /// Runs a loaded [`crate::kernel::buffer_kernel`] (or mixed equivalence
+    /// kernel) over operand columns (`cols[k][i]` is source `k` of case `i`)
+    /// and returns `d` for every case.
+    pub fn run_loaded(
+        &self,
+        kernel: &Kernel,
+        dest: PtxType,
+        srcs: &[PtxType],
+        cols: &[Vec<u64>],
+    ) -> Result<Vec<u64>, GpuError> {
+        let n = cols.first().map_or(0, Vec::len);
+        if cols.len() != srcs.len() || cols.iter().any(|c| c.len() != n) {
+            return Err(GpuError::Usage(
+                "operand columns do not match the form's sources".into(),
+            ));
+        }
+        let n32 = u32::try_from(n)
+            .map_err(|_| GpuError::Usage(format!("{n} cases in one launch: at most 2^32 - 1")))?;
+        if n == 0 {
+            return Ok(Vec::new());
+        }
+        let f = &kernel.0;
+        let bufs = srcs
+            .iter()
+            .zip(cols)
+            .map(|(t, c)| self.upload(*t, c))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut out = self.alloc(dest, n)?;
+        let cfg = LaunchConfig {
+            grid_dim: (grid(n32), 1, 1),
+            block_dim: (BLOCK, 1, 1),
+            shared_mem_bytes: 0,
+        };
+        let mut launch = self.stream.launch_builder(f);
+        push(&mut launch, &mut out);
+        for b in &bufs {
+            push_ref(&mut launch, b);
+        }
+        launch.arg(&n32);
+        // SAFETY: the kernel's parameters are (d, a, b[, c], n) as pushed: device
+        // pointers to arrays of n elements of each operand's width, and n; every
+        // thread with index >= n returns before touching memory.
+        unsafe { launch.launch(cfg) }.map_err(driver("launching the kernel"))?;
+        self.download(&out)
+    }
+
+    /// Runs a loaded [`crate::kernel::index_kernel`] for global indices
+    /// `base .. base + n` and returns `d` for each.
+    pub fn run_index(
+        &self,
+        kernel: &Kernel,
+        dest: PtxType,
+        base: u64,
+        n: u32,
+    ) -> Result<Vec<u64>, GpuError> {
+        let f = &kernel.0;
+        let mut out = self.alloc(dest, n as usize)?;
+        let cfg = LaunchConfig {
+            grid_dim: (grid(n), 1, 1),
+            block_dim: (BLOCK, 1, 1),
+            shared_mem_bytes: 0,
+        };
+        let mut launch = self.stream.launch_builder(f);
+        push(&mut launch, &mut out);
+        launch.arg(&base);
+        launch.arg(&n);
+        // SAFETY: parameters (d, base, n) as pushed; d holds n elements of the
+        // destination's width; threads with index >= n return at once.
+        unsafe { launch.launch(cfg) }.map_err(driver("launching the kernel"))?;
+        self.download(&out)
+    }
+}
+
+fn push<'a>(launch: &mut cudarc::driver::LaunchArgs<'a>, buf: &'a mut Buf) {
+    match buf {
+        Buf::B16(b) => launch.arg(b),
+        Buf::B32(b) => launch.arg(b),
+        Buf::B64(b) => launch.arg(b),
+    };
+}
+
+fn push_ref<'a>(launch: &mut cudarc::driver::LaunchArgs<'a>, buf: &'a Buf) {
+    match buf {
+        Buf::B16(b) => launch.arg(b),
+        Buf::B32(b) => launch.arg(b),
+        Buf::B64(b) => launch.arg(b),
+    };
+}

@@ -1,0 +1,539 @@
+//! PTX kernel text for one instruction form.
+//!
+//! Three kernels, all one thread per result:
+//! - [`buffer_kernel`]: loads `a`, `b`, `c` from arrays, runs the form's text
+//!   exactly as written, stores `d` (`ptxfp hw check`, `probe`);
+//! - [`index_kernel`]: makes the two 16-bit operands from the global index
+//!   (`a = i >> 16`, `b = i & 0xffff`), so a 2^32-pair sweep needs no operand
+//!   upload (`ptxfp hw sweep`);
+//! - [`mixed_equivalence_kernel`]: for a mixed-precision form
+//!   (`fma.rn.f32.f16`, sm_100), the sequence it is specified to equal, runnable
+//!   on sm_90: exact conversion of the 16-bit operands to `.f32`, then the
+//!   `.f32` instruction with the same rounding and `.sat`.
+//!
+//! The driver JIT-compiles this text (`cuModuleLoadData`); no nvcc is needed.
+
+use core::fmt::Write as _;
+
+use ptxfp::{PtxType, PtxVersion, Target};
+
+/// What the generator needs to know about one instruction form: its canonical
+/// text and its operand types. This is the adapter between `ptxfp::Form` and
+/// the generator (`Form`'s `Display`, `dest_type`, `source_types`, `requires`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InstrForm {
+    /// The instruction without operands, as PTX prints it: `fma.rn.oob.relu.bf16x2`.
+    pub text: String,
+    /// Type of `d`.
+    pub dest: PtxType,
+    /// Types of `a`, `b`[, `c`] in operand order.
+    pub srcs: Vec<PtxType>,
+    /// The lowest PTX ISA version and target that accept the form.
+    pub requires: (PtxVersion, Target),
+}
+
+/// The module header: `.version`, `.target`, and whether `.address_size 64`
+/// may be written (PTX ISA 2.3 and later).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// `.version`.
+    pub version: PtxVersion,
+    /// `.target`.
+    pub target: Target,
+}
+
+impl Header {
+    /// `.address_size` exists from PTX ISA 2.3.
+    pub fn has_address_size(self) -> bool {
+        self.version >= PtxVersion::new(2, 3)
+    }
+    /// `cvta` (generic addressing) exists from PTX ISA 2.0.
+    fn has_cvta(self) -> bool {
+        self.version >= PtxVersion::new(2, 0)
+    }
+}
+
+/// Known targets with the first PTX ISA version that accepts them (PTX ISA
+/// "Release notes" table), lowest first.
+pub const TARGET_VERSIONS: &[(u16, PtxVersion)] = &[
+    (10, PtxVersion::new(1, 0)),
+    (11, PtxVersion::new(1, 0)),
+    (12, PtxVersion::new(1, 2)),
+    (13, PtxVersion::new(1, 2)),
+    (20, PtxVersion::new(2, 0)),
+    (30, PtxVersion::new(3, 0)),
+    (35, PtxVersion::new(3, 1)),
+    (50, PtxVersion::new(4, 0)),
+    (52, PtxVersion::new(4, 1)),
+    (53, PtxVersion::new(4, 2)),
+    (60, PtxVersion::new(5, 0)),
+    (70, PtxVersion::new(6, 0)),
+    (75, PtxVersion::new(6, 3)),
+    (80, PtxVersion::new(7, 0)),
+    (86, PtxVersion::new(7, 1)),
+    (89, PtxVersion::new(7, 8)),
+    (90, PtxVersion::new(7, 8)),
+    (100, PtxVersion::new(8, 6)),
+    (120, PtxVersion::new(8, 7)),
+];
+
+/// Every PTX ISA version, oldest first.
+pub const VERSIONS: &[PtxVersion] = &[
+    PtxVersion::new(1, 0),
+    PtxVersion::new(1, 1),
+    PtxVersion::new(1, 2),
+    PtxVersion::new(1, 3),
+    PtxVersion::new(1, 4),
+    PtxVersion::new(1, 5),
+    PtxVersion::new(2, 0),
+    PtxVersion::new(2, 1),
+    PtxVersion::new(2, 2),
+    PtxVersion::new(2, 3),
+    PtxVersion::new(3, 0),
+    PtxVersion::new(3, 1),
+    PtxVersion::new(3, 2),
+    PtxVersion::new(4, 0),
+    PtxVersion::new(4, 1),
+    PtxVersion::new(4, 2),
+    PtxVersion::new(4, 3),
+    PtxVersion::new(5, 0),
+    PtxVersion::new(6, 0),
+    PtxVersion::new(6, 1),
+    PtxVersion::new(6, 2),
+    PtxVersion::new(6, 3),
+    PtxVersion::new(6, 4),
+    PtxVersion::new(6, 5),
+    PtxVersion::new(7, 0),
+    PtxVersion::new(7, 1),
+    PtxVersion::new(7, 2),
+    PtxVersion::new(7, 3),
+    PtxVersion::new(7, 4),
+    PtxVersion::new(7, 5),
+    PtxVersion::new(7, 6),
+    PtxVersion::new(7, 7),
+    PtxVersion::new(7, 8),
+    PtxVersion::new(8, 0),
+    PtxVersion::new(8, 1),
+    PtxVersion::new(8, 2),
+    PtxVersion::new(8, 3),
+    PtxVersion::new(8, 4),
+    PtxVersion::new(8, 5),
+    PtxVersion::new(8, 6),
+    PtxVersion::new(8, 7),
+    PtxVersion::new(8, 8),
+];
+
+/// Picks `.version` and `.target` for running `form` on `device`.
+///
+/// The target is the device's own sm when the form allows it, else the
+/// highest known target below it that the form accepts (PTX is forward
+/// compatible: the driver JIT-compiles code for an older target to the
+/// device's). The version is the lowest one that accepts that target and the
+/// form (`accepts(version, target)`, normally "`Form::validate` gives no
+/// diagnostic at all", warnings included), preferring versions with
+/// `.address_size 64`. Example: `mad.f32` without rounding is rejected for
+/// sm_20 and up from PTX ISA 3.2 and warned about in 3.1 (spec/NOTES.md), so
+/// on sm_90 it runs as `.version 3.0`, `.target sm_30`.
+pub fn choose_header(
+    form: &InstrForm,
+    device: Target,
+    accepts: impl Fn(PtxVersion, Target) -> bool,
+) -> Option<Header> {
+    let (min_version, min_target) = form.requires;
+    let targets = TARGET_VERSIONS
+        .iter()
+        .rev()
+        .filter(|(sm, _)| *sm <= device.sm && *sm >= min_target.sm);
+    let mut fallback = None;
+    for &(sm, target_version) in targets {
+        let target = Target::sm(sm);
+        let floor = min_version.max(target_version);
+        for &version in VERSIONS.iter().filter(|v| **v >= floor) {
+            if accepts(version, target) {
+                let header = Header { version, target };
+                if header.has_address_size() {
+                    return Some(header);
+                }
+                fallback.get_or_insert(header);
+            }
+        }
+    }
+    fallback
+}
+
+/// The entry point's name in every generated kernel.
+pub const ENTRY: &str = "ptxfp_kernel";
+
+/// Threads per block for every launch.
+pub const BLOCK: u32 = 256;
+
+/// Register and memory type used to hold a value of type `t`: `.f32`/`.f64`
+/// for those, else the bit-size type of the same width (PTX ISA §6.4.1:
+/// bit-size types are compatible with any type of the same size; `.bf16`
+/// values live in `.b16` registers).
+pub fn reg_type(t: PtxType) -> &'static str {
+    match t {
+        PtxType::F32 => ".f32",
+        PtxType::F64 => ".f64",
+        _ => match t.bits() {
+            16 => ".b16",
+            32 => ".b32",
+            _ => ".b64",
+        },
+    }
+}
+
+const OPERANDS: [&str; 3] = ["a", "b", "c"];
+
+/// What the instruction under test looks like inside the kernel: extra
+/// registers and the lines that compute `%vd` from `%va`, `%vb`, `%vc`.
+struct Body {
+    regs: Vec<String>,
+    lines: Vec<String>,
+    comment: String,
+}
+
+fn instruction_body(form: &InstrForm) -> Body {
+    let operands: Vec<String> = (0..form.srcs.len())
+        .map(|i| format!("%v{}", OPERANDS[i]))
+        .collect();
+    Body {
+        regs: Vec::new(),
+        lines: vec![format!("{} \t%vd, {};", form.text, operands.join(", "))],
+        comment: format!(
+            "runs `{} d, {}`",
+            form.text,
+            OPERANDS[..form.srcs.len()].join(", ")
+        ),
+    }
+}
+
+fn header_text(out: &mut String, header: Header, what: &str) {
+    let _ = writeln!(
+        out,
+        "//\n// Generated by `ptxfp hw`: {what}, one thread per result.\n//"
+    );
+    let _ = writeln!(out, ".version {}", header.version);
+    let _ = writeln!(out, ".target {}", header.target);
+    if header.has_address_size() {
+        let _ = writeln!(out, ".address_size 64");
+    }
+    out.push('\n');
+}
+
+/// Declarations, thread index `%r4` bounded by `param_n`, `%rd1` = index as u64.
+fn prologue(out: &mut String, params: &[&str], regs: &[String]) {
+    let _ = writeln!(out, ".visible .entry {ENTRY}(");
+    for (i, p) in params.iter().enumerate() {
+        let sep = if i + 1 == params.len() { "" } else { "," };
+        let _ = writeln!(out, "\t{p}{sep}");
+    }
+    out.push_str(")\n{\n");
+    out.push_str("\t.reg .pred \t%p1;\n\t.reg .b32 \t%r<6>;\n\t.reg .b64 \t%rd<12>;\n");
+    for r in regs {
+        let _ = writeln!(out, "\t.reg {r};");
+    }
+    out.push('\n');
+    out.push_str(
+        "\tmov.u32 \t%r1, %ctaid.x;\n\
+         \tmov.u32 \t%r2, %ntid.x;\n\
+         \tmov.u32 \t%r3, %tid.x;\n\
+         \tmad.lo.u32 \t%r4, %r1, %r2, %r3;\n\
+         \tld.param.u32 \t%r5, [param_n];\n\
+         \tsetp.ge.u32 \t%p1, %r4, %r5;\n\
+         \t@%p1 bra \tDONE;\n\
+         \tcvt.u64.u32 \t%rd1, %r4;\n",
+    );
+}
+
+/// `%rd{addr}` = global address of element `%rd1` of array `param`.
+fn element_address(out: &mut String, header: Header, param: &str, width: u32, ptr: u32, addr: u32) {
+    let _ = writeln!(out, "\tld.param.u64 \t%rd{ptr}, [{param}];");
+    if header.has_cvta() {
+        let _ = writeln!(out, "\tcvta.to.global.u64 \t%rd{ptr}, %rd{ptr};");
+    }
+    let _ = writeln!(out, "\tmad.lo.u64 \t%rd{addr}, %rd1, {width}, %rd{ptr};");
+}
+
+fn epilogue(out: &mut String, header: Header, dest: PtxType, body: &Body) {
+    for line in &body.lines {
+        let _ = writeln!(out, "\t{line}");
+    }
+    element_address(out, header, "param_d", dest.bits() / 8, 10, 11);
+    let _ = writeln!(out, "\tst.global{} \t[%rd11], %vd;", reg_type(dest));
+    out.push_str("DONE:\n\tret;\n}\n");
+}
+
+fn operand_regs(form: &InstrForm, body: &Body) -> Vec<String> {
+    let mut regs: Vec<String> = form
+        .srcs
+        .iter()
+        .enumerate()
+        .map(|(i, t)| format!("{} \t%v{}", reg_type(*t), OPERANDS[i]))
+        .collect();
+    regs.push(format!("{} \t%vd", reg_type(form.dest)));
+    regs.extend(body.regs.iter().cloned());
+    regs
+}
+
+fn buffer_kernel_with(form: &InstrForm, header: Header, body: Body) -> String {
+    let mut out = String::new();
+    header_text(&mut out, header, &body.comment);
+    let mut params = vec![".param .u64 param_d"];
+    let names = [
+        ".param .u64 param_a",
+        ".param .u64 param_b",
+        ".param .u64 param_c",
+    ];
+    params.extend(&names[..form.srcs.len()]);
+    params.push(".param .u32 param_n");
+    prologue(&mut out, &params, &operand_regs(form, &body));
+    for (i, t) in form.srcs.iter().enumerate() {
+        let ptr = 2 + 2 * i as u32;
+        let param = format!("param_{}", OPERANDS[i]);
+        element_address(&mut out, header, &param, t.bits() / 8, ptr, ptr + 1);
+        let _ = writeln!(
+            out,
+            "\tld.global{} \t%v{}, [%rd{}];",
+            reg_type(*t),
+            OPERANDS[i],
+            ptr + 1
+        );
+    }
+    epilogue(&mut out, header, form.dest, &body);
+    out
+}
+
+/// The checking kernel: `ptxfp_kernel(d, a, b[, c], n)`; thread `i < n` loads
+/// `a[i]`, `b[i]`, `c[i]` (each array holds values of the operand's width),
+/// runs the form's text exactly as written, and stores `d[i]`.
+pub fn buffer_kernel(form: &InstrForm, header: Header) -> String {
+    buffer_kernel_with(form, header, instruction_body(form))
+}
+
+/// How the 16-bit index halves become operands in [`index_kernel`]: the
+/// exhaustive layout of `ptxfp::sweep::Operands` (the order `ptxfp sweep`
+/// digests), with `x = i >> 16`, `y = i & 0xffff`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lanes {
+    /// Scalar `.f16`/`.bf16` operands: `a = x`, `b = y`.
+    Scalar,
+    /// Packed `.f16x2`/`.bf16x2`: `a = x | y << 16`, `b = y | x << 16`, so
+    /// lane 0 computes `x op y` and lane 1 `y op x`.
+    Swapped,
+}
+
+/// The operands `(a, b)` of global index `i` in [`index_kernel`]'s order,
+/// which is `ptxfp::sweep::operand` for `Operands::Exhaustive`.
+pub fn index_operands(i: u64, lanes: Lanes) -> (u64, u64) {
+    use ptxfp::sweep::{operand, Operands};
+    let width = match lanes {
+        Lanes::Scalar => 16,
+        Lanes::Swapped => 32,
+    };
+    (
+        operand(Operands::Exhaustive, 2, i, 0, width),
+        operand(Operands::Exhaustive, 2, i, 1, width),
+    )
+}
+
+/// The sweep kernel: `ptxfp_kernel(d, base, n)`; thread `t < n` takes the
+/// global index `i = base + t`, makes `a` and `b` from it as
+/// [`index_operands`] says, runs the form, stores `d[t]`. `form`
+/// must have two 16-bit (or 32-bit packed) sources.
+pub fn index_kernel(form: &InstrForm, header: Header, lanes: Lanes) -> String {
+    let mut body = instruction_body(form);
+    body.comment = format!(
+        "{} with x = i >> 16, y = i & 0xffff, {}",
+        body.comment,
+        match lanes {
+            Lanes::Scalar => "a = x, b = y",
+            Lanes::Swapped => "a = {x, y}, b = {y, x} (lane 0 first)",
+        }
+    );
+    let mut regs = operand_regs(form, &body);
+    if lanes == Lanes::Swapped {
+        regs.push(".b16 \t%ha".into());
+        regs.push(".b16 \t%hb".into());
+    }
+    let mut out = String::new();
+    header_text(&mut out, header, &body.comment);
+    let params = [
+        ".param .u64 param_d",
+        ".param .u64 param_base",
+        ".param .u32 param_n",
+    ];
+    prologue(&mut out, &params, &regs);
+    let (ra, rb) = match lanes {
+        Lanes::Scalar => ("%va", "%vb"),
+        Lanes::Swapped => ("%ha", "%hb"),
+    };
+    out.push_str("\tld.param.u64 \t%rd2, [param_base];\n\tadd.u64 \t%rd3, %rd2, %rd1;\n");
+    out.push_str("\tshr.u64 \t%rd4, %rd3, 16;\n");
+    let _ = writeln!(out, "\tcvt.u16.u64 \t{ra}, %rd4;");
+    let _ = writeln!(out, "\tcvt.u16.u64 \t{rb}, %rd3;");
+    if lanes == Lanes::Swapped {
+        // NOTES.md: `mov.b32 d, {h0, h1}` puts h0 in bits 0..15.
+        out.push_str("\tmov.b32 \t%va, {%ha, %hb};\n\tmov.b32 \t%vb, {%hb, %ha};\n");
+    }
+    epilogue(&mut out, header, form.dest, &body);
+    out
+}
+
+/// Why a form has no mixed-precision equivalence kernel.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a mixed-precision form (add/sub/fma with .f32 destination and .f16/.bf16 sources)")]
+pub struct NotMixed(pub String);
+
+/// The `.f32` instruction a mixed-precision form is specified to equal:
+/// `fma.rz.sat.f32.bf16` → `fma.rz.sat.f32`; a left-out rounding modifier is
+/// written `.rn` (9.7.5: "`.rn` ... is the default"), which also keeps the
+/// assembler from contracting an `add`.
+pub fn mixed_equivalent(form: &InstrForm) -> Result<String, NotMixed> {
+    let err = || NotMixed(form.text.clone());
+    let small = match form.text.rsplit_once('.') {
+        Some((_, "f16")) => ".f16",
+        Some((_, "bf16")) => ".bf16",
+        _ => return Err(err()),
+    };
+    let stem = form.text.strip_suffix(small).ok_or_else(err)?;
+    let stem = stem.strip_suffix(".f32").ok_or_else(err)?;
+    if form.dest != PtxType::F32 {
+        return Err(err());
+    }
+    let mut parts: Vec<&str> = stem.split('.').collect();
+    if !matches!(parts.first(), Some(&"add" | &"sub" | &"fma")) {
+        return Err(err());
+    }
+    if !parts
+        .iter()
+        .any(|p| matches!(*p, "rn" | "rz" | "rm" | "rp"))
+    {
+        parts.insert(1, "rn");
+    }
+    Ok(format!("{}.f32", parts.join(".")))
+}
+
+/// The mixed-precision equivalence kernel: same parameters as
+/// [`buffer_kernel`], but each `.f16` source is widened with `cvt.f32.f16`
+/// and each `.bf16` source by placing its bits in the upper half of a
+/// `.b32` (`mov.b32 d, {0, a}`; both conversions are exact: binary16 and
+/// bfloat16 values are all binary32 values), then [`mixed_equivalent`] runs
+/// on `.f32` operands. NOTE(hw): a NaN input is widened to some NaN; the
+/// `.f32` instruction then returns `0x7fffffff` for any NaN (spec/NOTES.md,
+/// "NaN results"), so the NaN's payload cannot matter.
+pub fn mixed_equivalence_kernel(form: &InstrForm, header: Header) -> Result<String, NotMixed> {
+    let op = mixed_equivalent(form)?;
+    let mut regs = vec![".b16 \t%zero".to_string()];
+    let mut lines = vec!["mov.b16 \t%zero, 0;".to_string()];
+    let mut operands = Vec::new();
+    for (i, t) in form.srcs.iter().enumerate() {
+        let name = OPERANDS[i];
+        match t {
+            PtxType::F16 => {
+                regs.push(format!(".f32 \t%w{name}"));
+                lines.push(format!("cvt.f32.f16 \t%w{name}, %v{name};"));
+                operands.push(format!("%w{name}"));
+            }
+            PtxType::BF16 => {
+                regs.push(format!(".b32 \t%w{name}"));
+                lines.push(format!("mov.b32 \t%w{name}, {{%zero, %v{name}}};"));
+                operands.push(format!("%w{name}"));
+            }
+            PtxType::F32 => operands.push(format!("%v{name}")),
+            _ => return Err(NotMixed(form.text.clone())),
+        }
+    }
+    lines.push(format!("{op} \t%vd, {};", operands.join(", ")));
+    let body = Body {
+        regs,
+        lines,
+        comment: format!(
+            "checks `{}` through its .f32 equivalent `{op}` on exactly widened operands",
+            form.text
+        ),
+    };
+    Ok(buffer_kernel_with(form, header, body))
+}
+
+/// Blocks needed for `n` threads of [`BLOCK`].
+pub fn grid(n: u32) -> u32 {
+    n.div_ceil(BLOCK)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form(text: &str, dest: PtxType, srcs: &[PtxType], v: (u8, u8), sm: u16) -> InstrForm {
+        InstrForm {
+            text: text.into(),
+            dest,
+            srcs: srcs.to_vec(),
+            requires: (PtxVersion::new(v.0, v.1), Target::sm(sm)),
+        }
+    }
+
+    #[test]
+    fn header_prefers_device_target() {
+        let f = form("add.rn.f16", PtxType::F16, &[PtxType::F16; 2], (4, 2), 53);
+        let ok = |v: PtxVersion, t: Target| v >= PtxVersion::new(4, 2) && t.sm >= 53;
+        let h = choose_header(&f, Target::sm(90), ok).unwrap();
+        assert_eq!(
+            (h.version, h.target),
+            (PtxVersion::new(7, 8), Target::sm(90))
+        );
+    }
+
+    #[test]
+    fn header_for_mad_f32_without_rounding_goes_back_to_ptx_3_0() {
+        let f = form("mad.f32", PtxType::F32, &[PtxType::F32; 3], (1, 0), 10);
+        // NOTES.md: rejected from 3.2 for sm_20 and up, warned in 3.1.
+        let ok = |v: PtxVersion, t: Target| t.sm < 20 || v <= PtxVersion::new(3, 0);
+        let h = choose_header(&f, Target::sm(90), ok).unwrap();
+        assert_eq!(
+            (h.version, h.target),
+            (PtxVersion::new(3, 0), Target::sm(30))
+        );
+        assert!(h.has_address_size());
+    }
+
+    #[test]
+    fn no_header_when_device_too_old() {
+        let f = form(
+            "fma.rn.oob.f16",
+            PtxType::F16,
+            &[PtxType::F16; 3],
+            (8, 1),
+            90,
+        );
+        assert_eq!(choose_header(&f, Target::sm(80), |_, _| true), None);
+    }
+
+    #[test]
+    fn index_order() {
+        assert_eq!(index_operands(0x1234_5678, Lanes::Scalar), (0x1234, 0x5678));
+        assert_eq!(
+            index_operands(0xffff_0001, Lanes::Swapped),
+            (0x0001_ffff, 0xffff_0001)
+        );
+    }
+
+    #[test]
+    fn mixed_equivalents() {
+        let f = |t: &str, n| {
+            let small = if t.ends_with("bf16") {
+                PtxType::BF16
+            } else {
+                PtxType::F16
+            };
+            let mut srcs = vec![small; n];
+            srcs.push(PtxType::F32);
+            mixed_equivalent(&form(t, PtxType::F32, &srcs, (8, 6), 100))
+        };
+        assert_eq!(f("fma.rz.sat.f32.bf16", 2).unwrap(), "fma.rz.sat.f32");
+        assert_eq!(f("add.f32.f16", 1).unwrap(), "add.rn.f32");
+        assert_eq!(f("sub.sat.f32.bf16", 1).unwrap(), "sub.rn.sat.f32");
+        assert!(f("fma.rn.f16", 2).is_err());
+    }
+}

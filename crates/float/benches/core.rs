@@ -97,7 +97,10 @@ fn host64(a: u64, b: u64, c: u64) -> u64 {
     f(a).mul_add(f(b), f(c)).to_bits()
 }
 
-fn group<F: Format>(c: &mut Criterion, impls: &[(&str, fn(u64, u64, u64) -> u64)]) {
+/// One fma implementation: bits in, bits out, round to nearest.
+type Impl = fn(u64, u64, u64) -> u64;
+
+fn group<F: Format>(c: &mut Criterion, impls: &[(&str, Impl)]) {
     let ops = operands::<F>(0xbe7c_4000 + F::BITS as u64);
     // Same answers from every implementation (round to nearest).
     for (name, f) in impls {
@@ -166,7 +169,6 @@ criterion_group!(core, benches);
 /// thread actually ran* (Linux `/proc/thread-self/schedstat`), which other
 /// jobs sharing the machine disturb far less than criterion's wall clock.
 fn fixed(which: &str) {
-    type Impl = fn(u64, u64, u64) -> u64;
     let table: [(&str, Impl, u32); 7] = [
         ("fma_f16/ptxfp", ours::<F16>, 16),
         ("fma_f16/softfloat", sf16, 16),

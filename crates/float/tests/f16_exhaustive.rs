@@ -11,6 +11,7 @@
 //! - Product: the significands have at most 11 bits, so a·b = (s_a·s_b)·2^k
 //!   with s_a·s_b < 2^22 and 2^-48 ≤ |a·b| < 2^32 (or zero): representable in
 //!   binary64 as a normal number, so the host product is exact.
+//!
 //! Zero signs, infinities and NaNs are decided separately below, so the
 //! host's handling of them (and its rounding mode, always nearest here) is
 //! not relied on. The exact binary64 value is then rounded once to f16 by

@@ -2,7 +2,7 @@
 //! generic over formats, each ending in [`round`].
 
 use crate::format::{is_nan, is_signaling, Format};
-use crate::round::{round, round_u64, Exact, Flags, Round, Rounded};
+use crate::round::{round, round_u128, round_u64, Exact, Flags, Round, Rounded};
 
 /// A decoded operand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -216,13 +216,20 @@ pub fn mul<F: Format>(a: u64, b: u64, rm: Round) -> Rounded {
 /// for it even when `c` is a quiet NaN (as x86 does) and returns `c`'s NaN.
 #[inline]
 pub fn fma<F: Format>(a: u64, b: u64, c: u64, rm: Round) -> Rounded {
-    if F::PRECISION <= 30
-        && a & F::EXP_MASK != F::EXP_MASK
+    if a & F::EXP_MASK != F::EXP_MASK
         && b & F::EXP_MASK != F::EXP_MASK
         && c & F::EXP_MASK != F::EXP_MASK
     {
-        // All three finite, and the format narrow enough for 64 bits.
-        if let Some(r) = fma_narrow::<F>(a, b, c, rm) {
+        // All three finite: the fast paths (64-bit arithmetic when the
+        // format is narrow enough), unless an addend is zero.
+        let fast = if F::PRECISION <= 30 {
+            fma_narrow::<F>(a, b, c, rm)
+        } else if F::PRECISION <= 62 {
+            fma_wide::<F>(a, b, c, rm)
+        } else {
+            None
+        };
+        if let Some(r) = fast {
             return r;
         }
     }
@@ -276,59 +283,70 @@ fn parts<F: Format>(x: u64) -> (bool, i32, u64) {
     }
 }
 
-/// `a × b + c` for finite operands of a format with precision p ≤ 30, in
-/// 64-bit integers: the same computation as [`sum`] of [`product`], with
-/// both addends normalised so their leading bit is bit 61. The product has at
-/// most 2p ≤ 60 bits, so bits 0 and 1 of both normalised addends are zero and
-/// a jammed bit 0 never meets a real bit; when bits are jammed (alignment
-/// distance d ≥ 2), the result's leading bit is at 60 or above, so the
-/// rounding position (at most p bits below it) stays above bit 29 and the
-/// sticky bit only breaks ties, exactly as in `sum`. Returns `None` when an
-/// addend is zero (signed-zero rules: left to `sum`).
-#[inline]
-fn fma_narrow<F: Format>(a: u64, b: u64, c: u64, rm: Round) -> Option<Rounded> {
-    let (na, ea, sa) = parts::<F>(a);
-    let (nb, eb, sb) = parts::<F>(b);
-    let (nc, ec, sc) = parts::<F>(c);
-    let p = sa * sb;
-    if p == 0 || sc == 0 {
-        return None;
-    }
-    let (pneg, pe) = (na != nb, ea + eb);
-    let sp = p.leading_zeros() as i32 - 2;
-    let (ps, pe) = (p << sp, pe - sp);
-    let sh = sc.leading_zeros() as i32 - 2;
-    let (cs, ce) = (sc << sh, ec - sh);
-    let ((bs, be, bneg), (ss, se, sneg)) = if pe >= ce {
-        ((ps, pe, pneg), (cs, ce, nc))
-    } else {
-        ((cs, ce, nc), (ps, pe, pneg))
+// `a × b + c` for finite operands, in one integer width `$t` of W bits: the
+// same computation as [`sum`] of [`product`], with both addends normalised so
+// their leading bit is bit W - 3. For a format of precision p with
+// 2p ≤ W - 4 (p ≤ 30 in u64, p ≤ 62 in u128), the product has at most 2p
+// bits, so bits 0 and 1 of both normalised addends are zero and a jammed
+// bit 0 never meets a real bit; when bits are jammed (alignment distance
+// d ≥ 2), the result's leading bit is at W - 4 or above, so the rounding
+// position (at most p bits below it) stays far above bit 0 and the sticky
+// bit only breaks ties, exactly as in `sum`. Returns `None` when an addend
+// is zero (the signed-zero rules are left to `sum`).
+macro_rules! fma_fast {
+    ($name:ident, $t:ty, $round:ident) => {
+        #[inline]
+        fn $name<F: Format>(a: u64, b: u64, c: u64, rm: Round) -> Option<Rounded> {
+            const TOP: i32 = <$t>::BITS as i32 - 3;
+            let (na, ea, sa) = parts::<F>(a);
+            let (nb, eb, sb) = parts::<F>(b);
+            let (nc, ec, sc) = parts::<F>(c);
+            let p = sa as $t * sb as $t;
+            if p == 0 || sc == 0 {
+                return None;
+            }
+            let sc = sc as $t;
+            let (pneg, pe) = (na != nb, ea + eb);
+            let sp = p.leading_zeros() as i32 - 2;
+            let (ps, pe) = (p << sp, pe - sp);
+            let sh = sc.leading_zeros() as i32 - 2;
+            let (cs, ce) = (sc << sh, ec - sh);
+            debug_assert!(ps >> TOP == 1 && cs >> TOP == 1);
+            let ((bs, be, bneg), (ss, se, sneg)) = if pe >= ce {
+                ((ps, pe, pneg), (cs, ce, nc))
+            } else {
+                ((cs, ce, nc), (ps, pe, pneg))
+            };
+            let d = (be - se) as u32;
+            let ss = if d == 0 {
+                ss
+            } else if d < <$t>::BITS {
+                (ss >> d) | (ss << (<$t>::BITS - d) != 0) as $t
+            } else {
+                1
+            };
+            if bneg == sneg {
+                return Some($round::<F>(bneg, be, bs + ss, rm));
+            }
+            let (mag, neg) = if bs >= ss {
+                (bs - ss, bneg)
+            } else {
+                (ss - bs, sneg)
+            };
+            // IEEE 754 §6.3: an exact zero sum of opposite signs is +0, or -0
+            // toward negative (the rounding returns a zero with the sign given).
+            let neg = if mag == 0 {
+                rm == Round::TowardNegative
+            } else {
+                neg
+            };
+            Some($round::<F>(neg, be, mag, rm))
+        }
     };
-    let d = (be - se) as u32;
-    let ss = if d == 0 {
-        ss
-    } else if d < 64 {
-        (ss >> d) | (ss << (64 - d) != 0) as u64
-    } else {
-        1
-    };
-    if bneg == sneg {
-        return Some(round_u64::<F>(bneg, be, bs + ss, rm));
-    }
-    let (mag, neg) = if bs >= ss {
-        (bs - ss, bneg)
-    } else {
-        (ss - bs, sneg)
-    };
-    // IEEE 754 §6.3: an exact zero sum of opposite signs is +0, or -0
-    // toward negative (round_u64 returns a zero with the sign it is given).
-    let neg = if mag == 0 {
-        rm == Round::TowardNegative
-    } else {
-        neg
-    };
-    Some(round_u64::<F>(neg, be, mag, rm))
 }
+
+fma_fast!(fma_narrow, u64, round_u64);
+fma_fast!(fma_wide, u128, round_u128);
 
 /// Converts a format-`S` value to format `D`, rounding with `rm`
 /// (IEEE 754 §5.4.2 formatOf-convertFormat). A NaN keeps its sign and the

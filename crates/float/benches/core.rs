@@ -86,6 +86,26 @@ fn ap<A: Float>(a: u64, b: u64, c: u64) -> u64 {
 }
 
 #[inline(never)]
+fn ours_add16(a: u64, b: u64, _: u64) -> u64 {
+    ptxfp_float::add::<F16>(a, b, Round::NearestEven).bits
+}
+
+#[inline(never)]
+fn ours_mul16(a: u64, b: u64, _: u64) -> u64 {
+    ptxfp_float::mul::<F16>(a, b, Round::NearestEven).bits
+}
+
+#[inline(never)]
+fn sf_add16(a: u64, b: u64, _: u64) -> u64 {
+    unsafe { softfloat_sys::f16_add(float16_t { v: a as u16 }, float16_t { v: b as u16 }).v as u64 }
+}
+
+#[inline(never)]
+fn sf_mul16(a: u64, b: u64, _: u64) -> u64 {
+    unsafe { softfloat_sys::f16_mul(float16_t { v: a as u16 }, float16_t { v: b as u16 }).v as u64 }
+}
+
+#[inline(never)]
 fn host32(a: u64, b: u64, c: u64) -> u64 {
     let f = |x: u64| f32::from_bits(x as u32);
     f(a).mul_add(f(b), f(c)).to_bits() as u64
@@ -169,7 +189,11 @@ criterion_group!(core, benches);
 /// thread actually ran* (Linux `/proc/thread-self/schedstat`), which other
 /// jobs sharing the machine disturb far less than criterion's wall clock.
 fn fixed(which: &str) {
-    let table: [(&str, Impl, u32); 7] = [
+    let table: [(&str, Impl, u32); 11] = [
+        ("add_f16/ptxfp", ours_add16, 16),
+        ("add_f16/softfloat", sf_add16, 16),
+        ("mul_f16/ptxfp", ours_mul16, 16),
+        ("mul_f16/softfloat", sf_mul16, 16),
         ("fma_f16/ptxfp", ours::<F16>, 16),
         ("fma_f16/softfloat", sf16, 16),
         ("fma_f32/ptxfp", ours::<F32>, 32),

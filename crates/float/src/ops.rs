@@ -2,7 +2,7 @@
 //! generic over formats, each ending in [`round`].
 
 use crate::format::{is_nan, is_signaling, Format};
-use crate::round::{round, round_u128, round_u64, Exact, Flags, Round, Rounded};
+use crate::round::{round, round_u128, round_u64, round_u64_b, Exact, Flags, Round, Rounded};
 
 /// A decoded operand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,6 +161,22 @@ pub fn product(a: Exact, b: Exact) -> Exact {
 /// `a + b` rounded once to `F` (IEEE 754 §5.4.1 addition).
 #[inline]
 pub fn add<F: Format>(a: u64, b: u64, rm: Round) -> Rounded {
+    if a & F::EXP_MASK != F::EXP_MASK && b & F::EXP_MASK != F::EXP_MASK {
+        // Both finite: a + b is a × 1 + b exactly (the product a × 1 is a,
+        // sign included), so the fma fast path computes it; zeros fall
+        // through to `sum` and its signed-zero rules.
+        let one = (F::BIAS as u64) << F::FRAC_BITS;
+        let fast = if F::PRECISION <= 30 {
+            add_narrow::<F>(a, one, b, rm)
+        } else if F::PRECISION <= 62 {
+            add_wide::<F>(a, one, b, rm)
+        } else {
+            None
+        };
+        if let Some(r) = fast {
+            return r;
+        }
+    }
     if let Some(nan) = propagate_nan::<F>(&[a, b]) {
         return nan;
     }
@@ -187,6 +203,12 @@ pub fn sub<F: Format>(a: u64, b: u64, rm: Round) -> Rounded {
 /// `a × b` rounded once to `F` (IEEE 754 §5.4.1 multiplication).
 #[inline]
 pub fn mul<F: Format>(a: u64, b: u64, rm: Round) -> Rounded {
+    if F::PRECISION <= 32 && a & F::EXP_MASK != F::EXP_MASK && b & F::EXP_MASK != F::EXP_MASK {
+        // Both finite and the exact product fits in 64 bits.
+        let (na, ea, sa) = parts::<F>(a);
+        let (nb, eb, sb) = parts::<F>(b);
+        return round_u64_b::<F>(na != nb, ea + eb, sa * sb, rm);
+    }
     if let Some(nan) = propagate_nan::<F>(&[a, b]) {
         return nan;
     }
@@ -347,6 +369,10 @@ macro_rules! fma_fast {
 
 fma_fast!(fma_narrow, u64, round_u64);
 fma_fast!(fma_wide, u128, round_u128);
+// The same, instantiated for `add` (as a × 1 + b) with its own rounding
+// instance, so that the fma's code stays as the compiler lays it out alone.
+fma_fast!(add_narrow, u64, round_u64_b);
+fma_fast!(add_wide, u128, round_u128);
 
 /// Converts a format-`S` value to format `D`, rounding with `rm`
 /// (IEEE 754 §5.4.2 formatOf-convertFormat). A NaN keeps its sign and the

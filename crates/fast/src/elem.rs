@@ -207,7 +207,7 @@ pub(crate) fn sum_odd_f32(p: f64, c: f64) -> f32 {
     // NaN (rd != s) stays NaN: its bit pattern minus one, or with its low
     // bit set, is still a NaN (r is quiet, so its fraction is not just 1).
     let t = rb.wrapping_sub(away as u32);
-    f32::from_bits(if inexact & (rd == rd) { t | 1 } else { rb })
+    f32::from_bits(if inexact & !rd.is_nan() { t | 1 } else { rb })
 }
 
 #[cfg(test)]

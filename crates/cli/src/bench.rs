@@ -6,7 +6,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use ptxfp::batch::{Plan, Slice, SliceMut};
+use ptxfp::batch::{Columns, Plan, Slice, SliceMut};
 use ptxfp::float::{self as core, Round, BF16, F16, F32, F64};
 use ptxfp_fast::{BinOp, Half, Path};
 use rustc_apfloat::{ieee, Float as _, FloatConvert as _};
@@ -291,23 +291,8 @@ pub fn run(a: Args) -> Result<(), String> {
         } else {
             src.clone()
         };
-        let v16: Vec<Vec<u16>> = regs
-            .iter()
-            .map(|s| s.iter().map(|&x| x as u16).collect())
-            .collect();
-        let v32: Vec<Vec<u32>> = regs
-            .iter()
-            .map(|s| s.iter().map(|&x| x as u32).collect())
-            .collect();
-        let slices: Vec<Slice> = ws
-            .iter()
-            .enumerate()
-            .map(|(i, &w)| match w {
-                16 => Slice::B16(&v16[i]),
-                32 => Slice::B32(&v32[i]),
-                _ => Slice::B64(&regs[i]),
-            })
-            .collect();
+        let cols = Columns::new(&ws, &regs);
+        let slices = cols.slices();
         let (mut o16, mut o32, mut o64) = (vec![0u16; n], vec![0u32; n], vec![0u64; n]);
         let mut err = None;
         let t_batch = best(a.reps, || {
@@ -361,7 +346,7 @@ pub fn run(a: Args) -> Result<(), String> {
         };
         #[cfg(not(feature = "softfloat"))]
         let t_sf: Option<f64> = None;
-        let t_native = native(op, &v32, &regs, n, a.reps);
+        let t_native = native(op, &slices, &regs, n, a.reps);
         let mops = |t: f64| n as f64 / t / 1e6;
         let cell = |t: Option<f64>| t.map_or("-".to_string(), |t| format!("{:.1}", mops(t)));
         let ratio = |t: Option<f64>| t.map_or("-".to_string(), |t| format!("{:.1}x", t / t_batch));
@@ -390,13 +375,16 @@ pub fn run(a: Args) -> Result<(), String> {
 
 /// The native FMA instruction over the same operands, where the
 /// operation has one: mad.f32 and mad.f64 (IEEE part only).
-fn native(op: Ieee, v32: &[Vec<u32>], v64: &[Vec<u64>], n: usize, reps: usize) -> Option<f64> {
+fn native(op: Ieee, srcs: &[Slice], v64: &[Vec<u64>], n: usize, reps: usize) -> Option<f64> {
     match op {
         Ieee::F32(rm) => {
+            let [Slice::B32(a), Slice::B32(b), Slice::B32(c)] = srcs else {
+                return None;
+            };
             let mut o = vec![0u32; n];
-            ptxfp_fast::fma_f32_native(rm, &v32[0], &v32[1], &v32[2], &mut o)?;
+            ptxfp_fast::fma_f32_native(rm, a, b, c, &mut o)?;
             Some(best(reps, || {
-                let _ = ptxfp_fast::fma_f32_native(rm, &v32[0], &v32[1], &v32[2], &mut o);
+                let _ = ptxfp_fast::fma_f32_native(rm, a, b, c, &mut o);
             }))
         }
         Ieee::F64(rm) if Path::best_available() == Path::X86Avx2 => {

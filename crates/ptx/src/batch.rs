@@ -480,6 +480,89 @@ pub fn eval(form: &Form, exec: &Exec, srcs: &[Slice], out: SliceMut) -> Result<(
     eval_on(Path::detect(), form, exec, srcs, out)
 }
 
+/// Operand columns given as one `u64` register per element, narrowed once to
+/// each operand's width ([`widths`]) so that they can be handed to [`eval`]:
+/// for callers that keep registers as `u64` (simulators, tests, benches).
+#[derive(Clone, Debug, Default)]
+pub struct Columns {
+    cols: Vec<Col>,
+}
+
+#[derive(Clone, Debug)]
+enum Col {
+    B16(Vec<u16>),
+    B32(Vec<u32>),
+    B64(Vec<u64>),
+}
+
+impl Columns {
+    /// Narrows `cols[k]` to `widths[k]` bits (16, 32 or 64; the low bits are kept).
+    pub fn new(widths: &[u32], cols: &[Vec<u64>]) -> Columns {
+        let cols = widths
+            .iter()
+            .zip(cols)
+            .map(|(&w, c)| match w {
+                16 => Col::B16(c.iter().map(|&x| x as u16).collect()),
+                32 => Col::B32(c.iter().map(|&x| x as u32).collect()),
+                _ => Col::B64(c.clone()),
+            })
+            .collect();
+        Columns { cols }
+    }
+
+    /// The columns as batch sources.
+    pub fn slices(&self) -> Vec<Slice<'_>> {
+        self.cols
+            .iter()
+            .map(|c| match c {
+                Col::B16(v) => Slice::B16(v),
+                Col::B32(v) => Slice::B32(v),
+                Col::B64(v) => Slice::B64(v),
+            })
+            .collect()
+    }
+}
+
+/// Runs `run` into a fresh output of `n` elements of `width` bits (16, 32 or
+/// 64) and returns the results as `u64`s.
+///
+/// # Errors
+/// Whatever `run` returns.
+pub fn collect_u64(
+    width: u32,
+    n: usize,
+    run: impl FnOnce(SliceMut) -> Result<(), BatchError>,
+) -> Result<Vec<u64>, BatchError> {
+    Ok(match width {
+        16 => {
+            let mut o = vec![0u16; n];
+            run(SliceMut::B16(&mut o))?;
+            o.into_iter().map(u64::from).collect()
+        }
+        32 => {
+            let mut o = vec![0u32; n];
+            run(SliceMut::B32(&mut o))?;
+            o.into_iter().map(u64::from).collect()
+        }
+        _ => {
+            let mut o = vec![0u64; n];
+            run(SliceMut::B64(&mut o))?;
+            o
+        }
+    })
+}
+
+/// [`eval`] over `u64` registers: `out[i] = form.eval([srcs[0][i], ...], exec)`.
+///
+/// # Errors
+/// As [`eval`].
+pub fn eval_u64(form: &Form, exec: &Exec, srcs: &[Vec<u64>]) -> Result<Vec<u64>, BatchError> {
+    let (ws, wd) = widths(form);
+    let cols = Columns::new(&ws, srcs);
+    let n = srcs.first().map_or(0, Vec::len);
+    collect_u64(wd, n, |out| eval(form, exec, &cols.slices(), out))
+}
+
 /// [`eval`] on an explicit kernel path (tests run every available one).
 ///
 /// # Errors
@@ -1060,41 +1143,9 @@ mod tests {
                     )
                 })
                 .collect();
-            let v16: Vec<Vec<u16>> = src
-                .iter()
-                .map(|s| s.iter().map(|&x| x as u16).collect())
-                .collect();
-            let v32: Vec<Vec<u32>> = src
-                .iter()
-                .map(|s| s.iter().map(|&x| x as u32).collect())
-                .collect();
-            let slices: Vec<Slice> = ws
-                .iter()
-                .enumerate()
-                .map(|(i, &w)| match w {
-                    16 => Slice::B16(&v16[i]),
-                    32 => Slice::B32(&v32[i]),
-                    _ => Slice::B64(&src[i]),
-                })
-                .collect();
+            let cols = Columns::new(&ws, &src);
             for path in Path::all_available() {
-                let got: Vec<u64> = match wd {
-                    16 => {
-                        let mut o = vec![0u16; n];
-                        plan.run(path, &slices, SliceMut::B16(&mut o)).unwrap();
-                        o.iter().map(|&x| x as u64).collect()
-                    }
-                    32 => {
-                        let mut o = vec![0u32; n];
-                        plan.run(path, &slices, SliceMut::B32(&mut o)).unwrap();
-                        o.iter().map(|&x| x as u64).collect()
-                    }
-                    _ => {
-                        let mut o = vec![0u64; n];
-                        plan.run(path, &slices, SliceMut::B64(&mut o)).unwrap();
-                        o
-                    }
-                };
+                let got = collect_u64(wd, n, |out| plan.run(path, &cols.slices(), out)).unwrap();
                 for i in 0..n {
                     assert_eq!(
                         got[i],
@@ -1128,41 +1179,10 @@ mod tests {
                     form.eval(&x, exec)
                 })
                 .collect();
-            let v16: Vec<Vec<u16>> = src
-                .iter()
-                .map(|s| s.iter().map(|&x| x as u16).collect())
-                .collect();
-            let v32: Vec<Vec<u32>> = src
-                .iter()
-                .map(|s| s.iter().map(|&x| x as u32).collect())
-                .collect();
-            let slices: Vec<Slice> = ws
-                .iter()
-                .enumerate()
-                .map(|(i, &w)| match w {
-                    16 => Slice::B16(&v16[i]),
-                    32 => Slice::B32(&v32[i]),
-                    _ => Slice::B64(&src[i]),
-                })
-                .collect();
+            let cols = Columns::new(&ws, &src);
             for path in Path::all_available() {
-                let got: Vec<u64> = match wd {
-                    16 => {
-                        let mut o = vec![0u16; n];
-                        eval_on(path, form, exec, &slices, SliceMut::B16(&mut o)).unwrap();
-                        o.iter().map(|&x| x as u64).collect()
-                    }
-                    32 => {
-                        let mut o = vec![0u32; n];
-                        eval_on(path, form, exec, &slices, SliceMut::B32(&mut o)).unwrap();
-                        o.iter().map(|&x| x as u64).collect()
-                    }
-                    _ => {
-                        let mut o = vec![0u64; n];
-                        eval_on(path, form, exec, &slices, SliceMut::B64(&mut o)).unwrap();
-                        o
-                    }
-                };
+                let got = collect_u64(wd, n, |out| eval_on(path, form, exec, &cols.slices(), out))
+                    .unwrap();
                 for i in 0..n {
                     assert_eq!(
                         got[i],

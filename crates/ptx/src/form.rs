@@ -227,6 +227,26 @@ pub(crate) struct Illegal {
     pub help: String,
 }
 
+/// `.oob` and `.relu` belong to the half-precision fma only (9.7.4.4); the
+/// mixed-precision (9.7.5) and `mad` (9.7.3.7) forms take `.sat` at most.
+fn no_oob_or_relu(oob: bool, clamp: Clamp, o: &str, t: &str) -> Result<(), Illegal> {
+    if oob {
+        return illegal(
+            Part::Oob,
+            format!(".oob is not allowed for {o}{t}"),
+            "remove .oob",
+        );
+    }
+    if clamp == Clamp::Relu {
+        return illegal(
+            Part::Clamp,
+            format!(".relu is not allowed for {o}{t}"),
+            "use .sat or nothing",
+        );
+    }
+    Ok(())
+}
+
 fn illegal(part: Part, message: String, help: impl Into<String>) -> Result<(), Illegal> {
     Err(Illegal {
         part,
@@ -350,21 +370,7 @@ pub(crate) fn legality(
                 "remove .ftz",
             );
         }
-        if oob {
-            return illegal(
-                Part::Oob,
-                format!(".oob is not allowed for {o}{t}"),
-                "remove .oob",
-            );
-        }
-        if clamp == Clamp::Relu {
-            return illegal(
-                Part::Clamp,
-                format!(".relu is not allowed for {o}{t}"),
-                "use .sat or nothing",
-            );
-        }
-        return Ok(());
+        return no_oob_or_relu(oob, clamp, o, t);
     }
     // .f32 / .f64: ptxfp models mad only (9.7.3.7).
     if op != Opcode::Mad {
@@ -374,20 +380,7 @@ pub(crate) fn legality(
             format!("use mad.rn{t}, or a half-precision or mixed-precision form"),
         );
     }
-    if oob {
-        return illegal(
-            Part::Oob,
-            format!(".oob is not allowed for mad{t}"),
-            "remove .oob",
-        );
-    }
-    if clamp == Clamp::Relu {
-        return illegal(
-            Part::Clamp,
-            format!(".relu is not allowed for mad{t}"),
-            "use .sat or nothing",
-        );
-    }
+    no_oob_or_relu(oob, clamp, o, t)?;
     if ty == FormType::F64 {
         // 9.7.3.7: "mad.rnd.f64 d, a, b, c;" — no .ftz, no .sat.
         if ftz {

@@ -329,12 +329,21 @@ impl Plan {
         match (*self, out) {
             (Plan::Half { x2: false, .. }, SliceMut::B16(o)) => {
                 let s = srcs.iter().map(|s| as16(*s)).collect::<Vec<_>>();
-                for (k, ob) in o.chunks_mut(BLOCK).enumerate() {
-                    let r = k * BLOCK..k * BLOCK + ob.len();
-                    let c = s.get(2).map(|c| &c[r.clone()]);
-                    half_block(self, path, &s[0][r.clone()], &s[1][r.clone()], c, ob);
-                }
+                half_run(self, path, &s, o);
             }
+            // NOTES.md (doc): lane 0 is bits 0..15 of the register, lane 1
+            // bits 16..31, and the lanes are computed independently. On a
+            // little-endian host a slice of registers is, read as 16-bit
+            // values, its lanes in order (lane 0 of register 0 first): the
+            // x2 form is the one-lane pipeline over twice as many values,
+            // with each lane's `.oob` test seeing that lane's operands.
+            #[cfg(target_endian = "little")]
+            (Plan::Half { x2: true, .. }, SliceMut::B32(o)) => {
+                let s = srcs.iter().map(|s| lanes(as32(*s))).collect::<Vec<_>>();
+                half_run(self, path, &s, lanes_mut(o));
+            }
+            // A big-endian host splits the lanes into temporaries.
+            #[cfg(target_endian = "big")]
             (Plan::Half { x2: true, .. }, SliceMut::B32(o)) => {
                 let s = srcs.iter().map(|s| as32(*s)).collect::<Vec<_>>();
                 let mut lanes = [[0u16; 2 * BLOCK]; 4];
@@ -449,6 +458,28 @@ impl Plan {
             _ => unreachable!("widths were checked against the plan"),
         }
     }
+}
+
+/// A half plan over 16-bit values, in blocks of [`BLOCK`].
+fn half_run(plan: &Plan, path: Path, s: &[&[u16]], o: &mut [u16]) {
+    for (k, ob) in o.chunks_mut(BLOCK).enumerate() {
+        let r = k * BLOCK..k * BLOCK + ob.len();
+        let c = s.get(2).map(|c| &c[r.clone()]);
+        half_block(plan, path, &s[0][r.clone()], &s[1][r.clone()], c, ob);
+    }
+}
+
+/// The 16-bit lanes of 32-bit registers, lane 0 of each first (the
+/// registers' little-endian memory order).
+#[cfg(target_endian = "little")]
+fn lanes(s: &[u32]) -> &[u16] {
+    bytemuck::cast_slice(s)
+}
+
+/// [`lanes`], mutable.
+#[cfg(target_endian = "little")]
+fn lanes_mut(s: &mut [u32]) -> &mut [u16] {
+    bytemuck::cast_slice_mut(s)
 }
 
 /// Register width in bits of an instruction type.

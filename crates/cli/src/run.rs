@@ -55,7 +55,7 @@ fn hex_bytes(s: &str) -> Option<Vec<u8>> {
         .filter(|c| !c.is_whitespace() && *c != '_')
         .collect();
     let s = s.strip_prefix("0x").unwrap_or(&s);
-    if s.len() % 2 != 0 {
+    if !s.len().is_multiple_of(2) {
         return None;
     }
     (0..s.len())

@@ -75,7 +75,7 @@ fn pick(rm: Round, neg: bool, x: i128, lo: (usize, i128), hi: (usize, i128)) -> 
                 lo.0
             } else if d_hi < d_lo {
                 hi.0
-            } else if lo.0 % 2 == 0 {
+            } else if lo.0.is_multiple_of(2) {
                 lo.0
             } else {
                 hi.0

@@ -118,7 +118,7 @@ pub const BLOCK: u64 = 1 << 16;
 /// sources `srcs`, as one column per source. `first` must be a multiple of
 /// [`BLOCK`]. `None` for a source that is not a float type.
 pub fn stream(seed: u64, srcs: &[PtxType], first: u64, count: u64) -> Option<Vec<Vec<u64>>> {
-    if first % BLOCK != 0 || srcs.iter().any(|t| layout(*t).is_none()) {
+    if !first.is_multiple_of(BLOCK) || srcs.iter().any(|t| layout(*t).is_none()) {
         return None;
     }
     let blocks: Vec<Vec<Vec<u64>>> = (0..count.div_ceil(BLOCK))

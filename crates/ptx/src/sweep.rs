@@ -103,7 +103,10 @@ impl ResultBits for u64 {
 /// If `first` is not a multiple of `8 / T::BYTES`.
 pub fn partial_sum<T: ResultBits>(first: u64, results: &[T]) -> u64 {
     let per = (8 / T::BYTES) as u64;
-    assert!(first % per == 0, "a piece must start at a word boundary");
+    assert!(
+        first.is_multiple_of(per),
+        "a piece must start at a word boundary"
+    );
     let g0 = first / per;
     let mut acc = 0u64;
     let mut words = results.chunks_exact(per as usize);

@@ -236,10 +236,6 @@ pub fn run(a: Args) -> Result<(), String> {
     } else {
         a.forms.clone()
     };
-    let one = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .map_err(|e| format!("cannot start a worker thread: {e}"))?;
     let path = Path::detect();
     println!(
         "# single thread, {} values per array, best of {}, path {path:?}, {} data",
@@ -301,7 +297,7 @@ pub fn run(a: Args) -> Result<(), String> {
                 32 => SliceMut::B32(&mut o32),
                 _ => SliceMut::B64(&mut o64),
             };
-            if let Err(e) = one.install(|| plan.run(path, &slices, out)) {
+            if let Err(e) = plan.run_here(path, &slices, out) {
                 err = Some(e.to_string());
             }
         });
@@ -387,7 +383,7 @@ fn native(op: Ieee, srcs: &[Slice], v64: &[Vec<u64>], n: usize, reps: usize) -> 
                 let _ = ptxfp_fast::fma_f32_native(rm, a, b, c, &mut o);
             }))
         }
-        Ieee::F64(rm) if Path::best_available() == Path::X86Avx2 => {
+        Ieee::F64(rm) if Path::X86Avx2.is_available() => {
             // The X86Avx2 path of fma_f64 is the bare instruction loop.
             let mut o = vec![0u64; n];
             Some(best(reps, || {

@@ -108,6 +108,22 @@ pub(crate) fn sum_odd(p: f64, c: f64) -> f64 {
     f64::from_bits(if inexact { t | 1 } else { sb })
 }
 
+/// `p + c` rounded to odd in binary32, for binary32 operands whose sum
+/// cannot overflow: [`sum_odd`]'s TwoSum and odd step, one format down.
+/// A NaN or infinite `s` has a NaN `err`, which is neither below nor above
+/// zero, and is returned as it is.
+#[inline(always)]
+pub(crate) fn sum_odd_in_f32(p: f32, c: f32) -> f32 {
+    let s = p + c;
+    let bb = s - p;
+    let err = (p - (s - bb)) + (c - bb);
+    let sb = s.to_bits();
+    let inexact = (err < 0.0) | (err > 0.0);
+    let away = inexact & ((err.to_bits() ^ sb) >> 31 != 0);
+    let t = sb - away as u32;
+    f32::from_bits(if inexact { t | 1 } else { sb })
+}
+
 /// The exact sum `p + c` (binary64 operands, no overflow) rounded to
 /// binary32 in direction `R`, without the integer narrowing of
 /// [`f64_to_f32`]: `RN(RN53(x))` is corrected by one step in the direction

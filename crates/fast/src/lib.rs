@@ -33,8 +33,13 @@ use std::sync::OnceLock;
 pub use ptxfp_float::Round;
 
 mod elem;
+mod stages;
+#[cfg(target_arch = "x86_64")]
+mod x512;
 #[cfg(target_arch = "x86_64")]
 mod x86;
+
+pub use stages::{Clamp, F32Stages, F64Nans, HalfStages};
 
 /// Which implementation of the kernels runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -43,16 +48,25 @@ pub enum Path {
     Portable,
     /// x86-64 with AVX2, FMA and F16C (checked at run time).
     X86Avx2,
+    /// x86-64 with AVX-512 F, BW, VL and DQ besides AVX2, FMA and F16C
+    /// (checked at run time): sixteen lanes, embedded rounding, stages
+    /// fused into the kernels.
+    X86Avx512,
 }
 
 impl Path {
     /// The fastest path this CPU supports, ignoring the environment.
     pub fn best_available() -> Path {
-        #[cfg(target_arch = "x86_64")]
-        if x86::available() {
-            return Path::X86Avx2;
-        }
-        Path::Portable
+        static BEST: OnceLock<Path> = OnceLock::new();
+        *BEST.get_or_init(|| {
+            #[cfg(target_arch = "x86_64")]
+            if x512::available() {
+                return Path::X86Avx512;
+            } else if x86::available() {
+                return Path::X86Avx2;
+            }
+            Path::Portable
+        })
     }
 
     /// The path to use by default: [`Path::Portable`] if the environment
@@ -71,16 +85,16 @@ impl Path {
 
     /// Every path this CPU can run, portable first (for tests and benches).
     pub fn all_available() -> Vec<Path> {
-        let mut v = vec![Path::Portable];
-        if Path::best_available() != Path::Portable {
-            v.push(Path::best_available());
-        }
-        v
+        [Path::Portable, Path::X86Avx2, Path::X86Avx512]
+            .into_iter()
+            .filter(|p| p.is_available())
+            .collect()
     }
 
-    /// Whether this CPU can run the path.
+    /// Whether this CPU can run the path (each x86 path's features include
+    /// the previous one's).
     pub fn is_available(self) -> bool {
-        self == Path::Portable || Path::best_available() == self
+        self as u8 <= Path::best_available() as u8
     }
 
     /// The checked path: `self` if available, otherwise portable.
@@ -149,7 +163,7 @@ macro_rules! run2 {
         match $path.usable() {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `usable` checked the CPU features.
-            Path::X86Avx2 => unsafe { x86::map2($a, $b, $out, $f) },
+            Path::X86Avx2 | Path::X86Avx512 => unsafe { x86::map2($a, $b, $out, $f) },
             _ => map2($a, $b, $out, $f),
         }
     };
@@ -161,7 +175,7 @@ macro_rules! run3 {
         match $path.usable() {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `usable` checked the CPU features.
-            Path::X86Avx2 => unsafe { x86::map3($a, $b, $c, $out, $f) },
+            Path::X86Avx2 | Path::X86Avx512 => unsafe { x86::map3($a, $b, $c, $out, $f) },
             _ => map3($a, $b, $c, $out, $f),
         }
     };
@@ -189,6 +203,10 @@ macro_rules! run3 {
 /// If the slices' lengths differ.
 pub fn half_binop(path: Path, fmt: Half, op: BinOp, a: &[u16], b: &[u16], out: &mut [u16]) {
     use elem::{bf16_to_f32 as wb, f16_to_f32 as wh, f32_to_bf16 as nb, f32_to_f16 as nh};
+    #[cfg(target_arch = "x86_64")]
+    if path.usable() == Path::X86Avx512 {
+        return half_staged(path, fmt, Some(op), &HalfStages::IEEE, a, b, None, out);
+    }
     #[cfg(target_arch = "x86_64")]
     if fmt == Half::F16 && path.usable() == Path::X86Avx2 {
         // SAFETY: `usable` checked the CPU features.
@@ -226,6 +244,10 @@ pub fn half_binop(path: Path, fmt: Half, op: BinOp, a: &[u16], b: &[u16], out: &
 /// # Panics
 /// If the slices' lengths differ.
 pub fn half_fma(path: Path, fmt: Half, a: &[u16], b: &[u16], c: &[u16], out: &mut [u16]) {
+    #[cfg(target_arch = "x86_64")]
+    if path.usable() == Path::X86Avx512 {
+        return half_staged(path, fmt, None, &HalfStages::IEEE, a, b, Some(c), out);
+    }
     #[cfg(target_arch = "x86_64")]
     if fmt == Half::F16 && path.usable() == Path::X86Avx2 {
         // SAFETY: `usable` checked the CPU features.
@@ -287,6 +309,10 @@ macro_rules! by_mode {
 /// If the slices' lengths differ.
 pub fn fma_f32(path: Path, rm: Round, a: &[u32], b: &[u32], c: &[u32], out: &mut [u32]) {
     #[cfg(target_arch = "x86_64")]
+    if path.usable() == Path::X86Avx512 {
+        return fma_f32_staged(path, rm, &F32Stages::IEEE, a, b, c, out);
+    }
+    #[cfg(target_arch = "x86_64")]
     if path.usable() == Path::X86Avx2 {
         // The native instruction under a set MXCSR rounding mode: measured
         // faster than the TwoSum path in every mode (BENCHMARKS.md).
@@ -310,7 +336,7 @@ pub fn fma_f32(path: Path, rm: Round, a: &[u32], b: &[u32], c: &[u32], out: &mut
 /// If the slices' lengths differ.
 pub fn fma_f32_native(rm: Round, a: &[u32], b: &[u32], c: &[u32], out: &mut [u32]) -> Option<()> {
     #[cfg(target_arch = "x86_64")]
-    if Path::best_available() == Path::X86Avx2 {
+    if Path::X86Avx2.is_available() {
         let (a, b, c) = (bytemuck_f32(a), bytemuck_f32(b), bytemuck_f32(c));
         let o = bytemuck_f32_mut(out);
         // SAFETY: features checked above.
@@ -331,8 +357,44 @@ pub fn fma_f32_native(rm: Round, a: &[u32], b: &[u32], c: &[u32], out: &mut [u32
 /// # Panics
 /// If the slices' lengths differ.
 pub fn fma_f64(path: Path, rm: Round, a: &[u64], b: &[u64], c: &[u64], out: &mut [u64]) {
+    fma_f64_staged(path, rm, None, a, b, c, out)
+}
+
+/// [`fma_f64`] with NaN results replaced as `nans` says (`None`: left as
+/// they are). x86-64 AVX-512 path: the native instruction with embedded
+/// rounding and the NaN selects fused into the pass.
+///
+/// # Panics
+/// If the slices' lengths differ.
+pub fn fma_f64_staged(
+    path: Path,
+    rm: Round,
+    nans: Option<&F64Nans>,
+    a: &[u64],
+    b: &[u64],
+    c: &[u64],
+    out: &mut [u64],
+) {
     #[cfg(target_arch = "x86_64")]
-    if path.usable() == Path::X86Avx2 {
+    if path.usable() == Path::X86Avx512 {
+        // SAFETY: `usable` checked the CPU features.
+        x512::with_round!(rm, R => unsafe { x512::fma64::<R>(nans, a, b, c, out) });
+        return;
+    }
+    fma_f64_ieee(path, rm, a, b, c, out);
+    if let Some(f) = nans {
+        for (i, d) in out.iter_mut().enumerate() {
+            if f64::from_bits(*d).is_nan() {
+                *d = f.pick([a[i], b[i], c[i]]);
+            }
+        }
+    }
+}
+
+/// [`fma_f64`] on the paths without fused stages.
+fn fma_f64_ieee(path: Path, rm: Round, a: &[u64], b: &[u64], c: &[u64], out: &mut [u64]) {
+    #[cfg(target_arch = "x86_64")]
+    if matches!(path.usable(), Path::X86Avx2 | Path::X86Avx512) {
         let (a, b, c) = (bytemuck_f64(a), bytemuck_f64(b), bytemuck_f64(c));
         let o = bytemuck_f64_mut(out);
         // SAFETY: `usable` checked the CPU features.
@@ -369,7 +431,17 @@ fn widen<const BF: bool>(h: u16) -> f64 {
 /// # Panics
 /// If the slices' lengths differ.
 pub fn mixed_add(path: Path, fmt: Half, rm: Round, a: &[u16], c: &[u32], out: &mut [u32]) {
-    mixed_addsub::<false>(path, fmt, rm, a, c, out)
+    mixed_staged(
+        path,
+        fmt,
+        Some(BinOp::Add),
+        rm,
+        &F32Stages::IEEE,
+        a,
+        None,
+        c,
+        out,
+    )
 }
 
 /// Mixed precision `out[i] = a[i] - c[i]` (PTX `sub.rnd.f32.{f16,bf16}`):
@@ -378,7 +450,17 @@ pub fn mixed_add(path: Path, fmt: Half, rm: Round, a: &[u16], c: &[u32], out: &m
 /// # Panics
 /// If the slices' lengths differ.
 pub fn mixed_sub(path: Path, fmt: Half, rm: Round, a: &[u16], c: &[u32], out: &mut [u32]) {
-    mixed_addsub::<true>(path, fmt, rm, a, c, out)
+    mixed_staged(
+        path,
+        fmt,
+        Some(BinOp::Sub),
+        rm,
+        &F32Stages::IEEE,
+        a,
+        None,
+        c,
+        out,
+    )
 }
 
 fn mixed_addsub<const SUB: bool>(
@@ -415,6 +497,19 @@ pub fn mixed_fma(
     c: &[u32],
     out: &mut [u32],
 ) {
+    mixed_staged(path, fmt, None, rm, &F32Stages::IEEE, a, Some(b), c, out)
+}
+
+/// [`mixed_fma`] on the paths without fused stages.
+fn mixed_fma_ieee(
+    path: Path,
+    fmt: Half,
+    rm: Round,
+    a: &[u16],
+    b: &[u16],
+    c: &[u32],
+    out: &mut [u32],
+) {
     match fmt {
         Half::F16 => by_mode!(rm, R => run3!(path, a, b, c, out, |x: u16, y: u16, z: u32| {
             sum_to_f32::<R>(widen::<false>(x) * widen::<false>(y), f32::from_bits(z) as f64)
@@ -422,6 +517,212 @@ pub fn mixed_fma(
         Half::Bf16 => by_mode!(rm, R => run3!(path, a, b, c, out, |x: u16, y: u16, z: u32| {
             sum_to_f32::<R>(widen::<true>(x) * widen::<true>(y), f32::from_bits(z) as f64)
         })),
+    }
+}
+
+/// Block length of the stage passes on the paths without fused stages.
+const STAGE_BLOCK: usize = 1024;
+
+/// `out[i] = f(out[i], i)` on `path` (the closure compiled for the path's
+/// instruction set, as [`run2!`]).
+#[inline(always)]
+fn update<T: Copy>(path: Path, out: &mut [T], f: impl Fn(T, usize) -> T) {
+    #[inline(always)]
+    fn each<T: Copy>(out: &mut [T], f: impl Fn(T, usize) -> T) {
+        for (i, d) in out.iter_mut().enumerate() {
+            *d = f(*d, i);
+        }
+    }
+    match path.usable() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `usable` checked the CPU features.
+        Path::X86Avx2 | Path::X86Avx512 => unsafe { x86::with_avx2(|| each(out, f)) },
+        _ => each(out, f),
+    }
+}
+
+/// A binary16 or bfloat16 operation (`op`; `None` is fma, which reads `c`)
+/// rounded to nearest even, with the stages `st` (see [`HalfStages`]):
+/// `out[i] = post(op(flush(a[i]), flush(b[i])[, flush(c[i])]))`.
+///
+/// The AVX-512 path fuses everything into one pass; the others run the
+/// kernels of [`half_binop`] / [`half_fma`] between a flush pass and a
+/// result pass, over blocks.
+///
+/// # Panics
+/// If the slices' lengths differ, or `op` is `None` and `c` is `None`.
+#[allow(clippy::too_many_arguments)]
+pub fn half_staged(
+    path: Path,
+    fmt: Half,
+    op: Option<BinOp>,
+    st: &HalfStages,
+    a: &[u16],
+    b: &[u16],
+    c: Option<&[u16]>,
+    out: &mut [u16],
+) {
+    let n = out.len();
+    assert!(a.len() == n && b.len() == n, "operand lengths differ");
+    assert!(
+        op.is_some() || c.is_some_and(|c| c.len() == n),
+        "fma needs c of the same length"
+    );
+    let k = stages::HalfK::new(fmt == Half::Bf16, st);
+    #[cfg(target_arch = "x86_64")]
+    if path.usable() == Path::X86Avx512 {
+        use x512::{half as h, ADD, FMA, MUL, SUB};
+        let c = c.unwrap_or(&[]);
+        // SAFETY: `usable` checked the CPU features.
+        unsafe {
+            match (fmt, op) {
+                (Half::F16, Some(BinOp::Add)) => h::<false, ADD>(&k, a, b, c, out),
+                (Half::F16, Some(BinOp::Sub)) => h::<false, SUB>(&k, a, b, c, out),
+                (Half::F16, Some(BinOp::Mul)) => h::<false, MUL>(&k, a, b, c, out),
+                (Half::F16, None) => h::<false, FMA>(&k, a, b, c, out),
+                (Half::Bf16, Some(BinOp::Add)) => h::<true, ADD>(&k, a, b, c, out),
+                (Half::Bf16, Some(BinOp::Sub)) => h::<true, SUB>(&k, a, b, c, out),
+                (Half::Bf16, Some(BinOp::Mul)) => h::<true, MUL>(&k, a, b, c, out),
+                (Half::Bf16, None) => h::<true, FMA>(&k, a, b, c, out),
+            }
+        }
+        return;
+    }
+    let mut t = [[0u16; STAGE_BLOCK]; 3];
+    for (j, o) in out.chunks_mut(STAGE_BLOCK).enumerate() {
+        let r = j * STAGE_BLOCK..j * STAGE_BLOCK + o.len();
+        let (a, b, c) = (&a[r.clone()], &b[r.clone()], c.map(|c| &c[r]));
+        let m = o.len();
+        let [ta, tb, tc] = &mut t;
+        let (fa, fb, fc) = if st.ftz {
+            run2!(path, a, b, &mut ta[..m], |x, _| k.flush(x));
+            run2!(path, b, a, &mut tb[..m], |x, _| k.flush(x));
+            if let Some(c) = c {
+                run2!(path, c, a, &mut tc[..m], |x, _| k.flush(x));
+            }
+            (&ta[..m], &tb[..m], c.map(|_| &tc[..m]))
+        } else {
+            (a, b, c)
+        };
+        match (op, fc) {
+            (Some(op), _) => half_binop(path, fmt, op, fa, fb, o),
+            (None, Some(fc)) => half_fma(path, fmt, fa, fb, fc, o),
+            (None, None) => unreachable!("checked above"),
+        }
+        update(path, o, |x, i| k.post(x, a[i], b[i]));
+    }
+}
+
+/// Binary32 `a × b + c` rounded once in `rm`, with the stages `st` (see
+/// [`F32Stages`]).
+///
+/// The AVX-512 path is the native instruction with embedded rounding and
+/// the stages fused into the pass; the others run [`fma_f32`] between a
+/// flush pass and a result pass.
+///
+/// # Panics
+/// If the slices' lengths differ.
+pub fn fma_f32_staged(
+    path: Path,
+    rm: Round,
+    st: &F32Stages,
+    a: &[u32],
+    b: &[u32],
+    c: &[u32],
+    out: &mut [u32],
+) {
+    let n = out.len();
+    assert!(
+        a.len() == n && b.len() == n && c.len() == n,
+        "operand lengths differ"
+    );
+    let k = stages::F32K::new(st);
+    #[cfg(target_arch = "x86_64")]
+    if path.usable() == Path::X86Avx512 {
+        // SAFETY: `usable` checked the CPU features.
+        x512::with_round!(rm, R => unsafe { x512::fma32::<R>(&k, a, b, c, out) });
+        return;
+    }
+    let mut t = [[0u32; STAGE_BLOCK]; 3];
+    for (j, o) in out.chunks_mut(STAGE_BLOCK).enumerate() {
+        let r = j * STAGE_BLOCK..j * STAGE_BLOCK + o.len();
+        let (a, b, c) = (&a[r.clone()], &b[r.clone()], &c[r]);
+        let m = o.len();
+        let [ta, tb, tc] = &mut t;
+        if st.ftz {
+            run2!(path, a, b, &mut ta[..m], |x, _| k.flush(x));
+            run2!(path, b, a, &mut tb[..m], |x, _| k.flush(x));
+            run2!(path, c, a, &mut tc[..m], |x, _| k.flush(x));
+            fma_f32(path, rm, &ta[..m], &tb[..m], &tc[..m], o);
+        } else {
+            fma_f32(path, rm, a, b, c, o);
+        }
+        update(path, o, |x, _| k.post(x));
+    }
+}
+
+/// Mixed precision `a + c`, `a - c` (`op` `Some(Add)`, `Some(Sub)`) or
+/// `a × b + c` (`None`, reads `b`) with binary16 / bfloat16 `a`, `b` and
+/// binary32 `c` and result, rounded once in `rm`, with the stages `st`
+/// (`ftz` flushes `c` and the result, never the half operands).
+///
+/// # Panics
+/// If the slices' lengths differ, `op` is `Some(Mul)`, or `op` is `None`
+/// and `b` is `None`.
+#[allow(clippy::too_many_arguments)]
+pub fn mixed_staged(
+    path: Path,
+    fmt: Half,
+    op: Option<BinOp>,
+    rm: Round,
+    st: &F32Stages,
+    a: &[u16],
+    b: Option<&[u16]>,
+    c: &[u32],
+    out: &mut [u32],
+) {
+    let n = out.len();
+    assert!(a.len() == n && c.len() == n, "operand lengths differ");
+    assert!(op != Some(BinOp::Mul), "no mixed precision mul");
+    assert!(
+        op.is_some() || b.is_some_and(|b| b.len() == n),
+        "fma needs b of the same length"
+    );
+    let k = stages::F32K::new(st);
+    #[cfg(target_arch = "x86_64")]
+    if path.usable() == Path::X86Avx512 {
+        use x512::{mixed as m, MIXED_ADD as ADD, MIXED_FMA as FMA, MIXED_SUB as SUB};
+        let b = b.unwrap_or(&[]);
+        // SAFETY: `usable` checked the CPU features.
+        x512::with_round!(rm, R => unsafe {
+            match (fmt, op) {
+                (Half::F16, Some(BinOp::Sub)) => m::<false, SUB, R>(&k, a, b, c, out),
+                (Half::F16, Some(_)) => m::<false, ADD, R>(&k, a, b, c, out),
+                (Half::F16, None) => m::<false, FMA, R>(&k, a, b, c, out),
+                (Half::Bf16, Some(BinOp::Sub)) => m::<true, SUB, R>(&k, a, b, c, out),
+                (Half::Bf16, Some(_)) => m::<true, ADD, R>(&k, a, b, c, out),
+                (Half::Bf16, None) => m::<true, FMA, R>(&k, a, b, c, out),
+            }
+        });
+        return;
+    }
+    let mut tc = [0u32; STAGE_BLOCK];
+    for (j, o) in out.chunks_mut(STAGE_BLOCK).enumerate() {
+        let r = j * STAGE_BLOCK..j * STAGE_BLOCK + o.len();
+        let (a, b, c) = (&a[r.clone()], b.map(|b| &b[r.clone()]), &c[r]);
+        let c = if st.ftz {
+            run2!(path, c, c, &mut tc[..o.len()], |x, _| k.flush(x));
+            &tc[..o.len()]
+        } else {
+            c
+        };
+        match (op, b) {
+            (Some(BinOp::Sub), _) => mixed_addsub::<true>(path, fmt, rm, a, c, o),
+            (Some(_), _) => mixed_addsub::<false>(path, fmt, rm, a, c, o),
+            (None, Some(b)) => mixed_fma_ieee(path, fmt, rm, a, b, c, o),
+            (None, None) => unreachable!("checked above"),
+        }
+        update(path, o, |x, _| k.post(x));
     }
 }
 
@@ -449,11 +750,16 @@ fn bytemuck_f64_mut(s: &mut [u64]) -> &mut [f64] {
 pub mod scalar {
     use crate::elem;
 
-    /// binary16 fma rounded to nearest even (see [`crate::half_fma`]).
+    /// binary16 fma rounded to nearest even, all in binary32: the product
+    /// of two binary16 values is exact in binary32 (22 ≤ 24 bits; between
+    /// 2^-48 and 2^32, inside binary32's normal range), and
+    /// [`elem::sum_odd_in_f32`] rounds `p + c` to odd at binary32 precision
+    /// exactly; then to nearest even in binary16 (Boldo and Melquiond:
+    /// 24 ≥ 11 + 2; binary16's subnormals are binary32 normals).
     #[inline(always)]
     pub(crate) fn fma_f16_inline(a: u16, b: u16, c: u16) -> u16 {
-        let p = elem::f16_to_f32(a) as f64 * elem::f16_to_f32(b) as f64;
-        elem::f32_to_f16(elem::sum_odd_f32(p, elem::f16_to_f32(c) as f64))
+        let p = elem::f16_to_f32(a) * elem::f16_to_f32(b);
+        elem::f32_to_f16(elem::sum_odd_in_f32(p, elem::f16_to_f32(c)))
     }
 
     /// bfloat16 fma rounded to nearest even (see [`crate::half_fma`]).

@@ -3,8 +3,7 @@
 //! temporarily set MXCSR rounding mode. Callers check the features first
 //! ([`crate::Path::best_available`]).
 //!
-//! No AVX-512 path: the development machine has no AVX-512 (and no
-//! AVX-512 FP16), so such a path could not be tested here and is not shipped.
+//! The AVX-512 kernels are in `x512.rs`.
 
 use core::arch::asm;
 use core::arch::x86_64::*;
@@ -16,6 +15,16 @@ pub(crate) fn available() -> bool {
     std::is_x86_feature_detected!("avx2")
         && std::is_x86_feature_detected!("fma")
         && std::is_x86_feature_detected!("f16c")
+}
+
+/// `f()` compiled for AVX2 + FMA + F16C (the closure is inlined into this
+/// function, as the loops of [`crate::map2`] are).
+///
+/// # Safety
+/// The CPU must have AVX2, FMA and F16C ([`available`]).
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(crate) unsafe fn with_avx2<R>(f: impl FnOnce() -> R) -> R {
+    f()
 }
 
 /// [`crate::map2`] compiled for AVX2 + FMA + F16C.

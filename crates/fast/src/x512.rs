@@ -1,0 +1,474 @@
+//! x86-64 AVX-512 kernels (F, BW, VL, DQ, with F16C and FMA): sixteen
+//! binary32 lanes per step, the rounding direction embedded in each
+//! instruction (no MXCSR change), the stages of [`crate::stages`] fused
+//! into the same pass, and masked loads and stores for the last partial
+//! step (no scalar tail). Callers check the features first
+//! ([`available`]); every kernel is tested against the exact core like the
+//! other paths.
+//!
+//! Round to odd by embedded rounding: for any exact real `x` computed by
+//! one fused multiply-add, `RD(x) ≠ RU(x)` exactly when `x` is not a
+//! binary32 value, and then `RZ(x)` with its last significand bit forced
+//! to 1 is the odd one of the two neighbours (the neighbour of an even
+//! `RZ(x)` away from zero is its bit pattern plus one, which never carries
+//! out of an even pattern). Three roundings of one exact value, so no
+//! TwoSum and no range condition: the product inside the instruction is
+//! never rounded. `RZ` of an overflowing `x` is `±MAX`, odd, which still
+//! rounds to infinity in both half formats; an exact zero sum is `+0` in
+//! `RZ`, as in `RN`.
+
+use core::arch::x86_64::*;
+
+use crate::stages::{F64Nans, HalfK, F32K};
+
+/// Whether this CPU has what every function of this module needs.
+pub(crate) fn available() -> bool {
+    std::is_x86_feature_detected!("avx512f")
+        && std::is_x86_feature_detected!("avx512bw")
+        && std::is_x86_feature_detected!("avx512vl")
+        && std::is_x86_feature_detected!("avx512dq")
+        && crate::x86::available()
+}
+
+/// `OP` of [`half`]: add.
+pub(crate) const ADD: u8 = 0;
+/// `OP` of [`half`]: sub.
+pub(crate) const SUB: u8 = 1;
+/// `OP` of [`half`]: mul.
+pub(crate) const MUL: u8 = 2;
+/// `OP` of [`half`]: fma.
+pub(crate) const FMA: u8 = 3;
+
+pub(crate) const RZ: i32 = _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC;
+pub(crate) const RU: i32 = _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC;
+pub(crate) const RD: i32 = _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC;
+pub(crate) const RN: i32 = _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC;
+
+/// The mask of the first `min(n, 16)` lanes.
+#[inline(always)]
+fn lanes16(n: usize) -> __mmask16 {
+    if n >= 16 {
+        0xffff
+    } else {
+        ((1u32 << n) - 1) as __mmask16
+    }
+}
+
+/// The mask of the first `min(n, 8)` lanes.
+#[inline(always)]
+fn lanes8(n: usize) -> __mmask8 {
+    if n >= 8 {
+        0xff
+    } else {
+        ((1u32 << n) - 1) as __mmask8
+    }
+}
+
+/// [`HalfK`] as vectors of sixteen 16-bit lanes.
+#[derive(Clone, Copy)]
+struct HalfV {
+    /// Whether the clamp and the OOB test do anything: uniform branches,
+    /// hoisted out of the loop by the compiler.
+    clamp: bool,
+    oob: bool,
+    exp: __m256i,
+    ftz: __m256i,
+    lo: __m256i,
+    hi: __m256i,
+    nan_on: __m256i,
+    nan: __m256i,
+    oob_on: __m256i,
+    oob_mask: __m256i,
+    oob_value: __m256i,
+}
+
+impl HalfV {
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
+    fn new(k: &HalfK) -> HalfV {
+        let v = |x: u16| _mm256_set1_epi16(x as i16);
+        HalfV {
+            clamp: (k.lo, k.hi) != (i16::MIN, i16::MAX),
+            oob: k.oob_on != 0,
+            exp: v(k.exp),
+            ftz: v(k.ftz),
+            lo: v(k.lo as u16),
+            hi: v(k.hi as u16),
+            nan_on: v(k.nan_on),
+            nan: v(k.nan),
+            oob_on: v(k.oob_on),
+            oob_mask: v(k.oob_mask),
+            oob_value: v(k.oob_value),
+        }
+    }
+
+    /// [`HalfK::flush`] on sixteen lanes.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
+    fn flush(&self, x: __m256i) -> __m256i {
+        let sub = _mm256_cmpeq_epi16(_mm256_and_si256(x, self.exp), _mm256_setzero_si256());
+        _mm256_andnot_si256(_mm256_and_si256(sub, self.ftz), x)
+    }
+
+    /// [`HalfK::post`] on sixteen lanes.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
+    fn post(&self, x: __m256i, a: __m256i, b: __m256i) -> __m256i {
+        let mag = _mm256_and_si256(x, _mm256_set1_epi16(0x7fff));
+        let nan = _mm256_cmpgt_epi16(mag, self.exp);
+        let x = self.flush(x);
+        let y = if self.clamp {
+            _mm256_min_epi16(_mm256_max_epi16(x, self.lo), self.hi)
+        } else {
+            x
+        };
+        let y = _mm256_blendv_epi8(y, self.nan, _mm256_and_si256(nan, self.nan_on));
+        if !self.oob {
+            return y;
+        }
+        let oa = _mm256_cmpeq_epi16(_mm256_and_si256(a, self.oob_mask), self.oob_value);
+        let ob = _mm256_cmpeq_epi16(_mm256_and_si256(b, self.oob_mask), self.oob_value);
+        let oob = _mm256_and_si256(_mm256_or_si256(oa, ob), self.oob_on);
+        _mm256_andnot_si256(oob, y)
+    }
+}
+
+/// Sixteen half values widened exactly to binary32: `vcvtph2ps` for
+/// binary16, a 16-bit shift for bfloat16 (the upper half of a binary32).
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
+fn widen<const BF: bool>(x: __m256i) -> __m512 {
+    if BF {
+        _mm512_castsi512_ps(_mm512_slli_epi32::<16>(_mm512_cvtepu16_epi32(x)))
+    } else {
+        _mm512_cvtph_ps(x)
+    }
+}
+
+/// Sixteen binary32 values rounded to nearest even in the half format:
+/// `vcvtps2ph` for binary16 (subnormal results and overflow included); for
+/// bfloat16 the integer rounding of [`crate::elem::f32_to_bf16`] (upper half
+/// of `bits + 0x7fff + lsb`), a NaN kept as a quiet NaN of its sign.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
+fn narrow<const BF: bool>(r: __m512) -> __m256i {
+    if BF {
+        let b = _mm512_castps_si512(r);
+        let hi = _mm512_srli_epi32::<16>(b);
+        let lsb = _mm512_and_si512(hi, _mm512_set1_epi32(1));
+        let bias = _mm512_add_epi32(lsb, _mm512_set1_epi32(0x7fff));
+        let t = _mm512_srli_epi32::<16>(_mm512_add_epi32(b, bias));
+        let nan = _mm512_cmp_ps_mask::<_CMP_UNORD_Q>(r, r);
+        let t = _mm512_mask_or_epi32(t, nan, hi, _mm512_set1_epi32(0x40));
+        _mm512_cvtepi32_epi16(t)
+    } else {
+        _mm512_cvtps_ph::<RN>(r)
+    }
+}
+
+/// The exact `x × y + z` rounded to odd at binary32 precision (module doc).
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
+fn fma_odd(x: __m512, y: __m512, z: __m512) -> __m512 {
+    let rz = _mm512_castps_si512(_mm512_fmadd_round_ps::<RZ>(x, y, z));
+    let ru = _mm512_fmadd_round_ps::<RU>(x, y, z);
+    let rd = _mm512_fmadd_round_ps::<RD>(x, y, z);
+    let inexact = _mm512_cmp_ps_mask::<_CMP_NEQ_OQ>(ru, rd);
+    _mm512_castsi512_ps(_mm512_mask_or_epi32(rz, inexact, rz, _mm512_set1_epi32(1)))
+}
+
+/// A binary16 (`BF` false) or bfloat16 operation `OP` ([`ADD`], [`SUB`],
+/// [`MUL`], [`FMA`]; `c` is read for [`FMA`] only) with its stages, rounded
+/// to nearest even.
+///
+/// add, sub, mul: one binary32 operation, then rounding to the half
+/// format, a correct rounding by the argument at [`crate::half_binop`].
+/// fma: round to odd at binary32 ([`fma_odd`]), then to nearest even in
+/// the half format: Boldo and Melquiond (IEEE TC 57(4), 2008, Theorem 1)
+/// with 24 ≥ 11 + 2 and 24 ≥ 8 + 2; in the subnormal range binary32's
+/// grid is finer than either half format's by at least 2 bits (bfloat16:
+/// 2^-149 against 2^-133; binary16's subnormals are binary32 normals).
+///
+/// # Safety
+/// The CPU must have the features of [`available`].
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
+pub(crate) unsafe fn half<const BF: bool, const OP: u8>(
+    k: &HalfK,
+    a: &[u16],
+    b: &[u16],
+    c: &[u16],
+    out: &mut [u16],
+) {
+    let n = out.len();
+    assert!(a.len() == n && b.len() == n, "operand lengths differ");
+    assert!(OP != FMA || c.len() == n, "operand lengths differ");
+    let v = HalfV::new(k);
+    let mut i = 0;
+    // Full steps with a constant mask (plain loads and stores), then one
+    // masked step for the rest.
+    let mut step = |i: usize, m: __mmask16| {
+        // SAFETY: i < n, so the pointers are in bounds; the masked loads
+        // and store touch only lanes i..min(i + 16, n).
+        unsafe {
+            let xa = _mm256_maskz_loadu_epi16(m, a.as_ptr().add(i).cast());
+            let xb = _mm256_maskz_loadu_epi16(m, b.as_ptr().add(i).cast());
+            let x = widen::<BF>(v.flush(xa));
+            let y = widen::<BF>(v.flush(xb));
+            let r = match OP {
+                ADD => _mm512_add_ps(x, y),
+                SUB => _mm512_sub_ps(x, y),
+                MUL => _mm512_mul_ps(x, y),
+                _ => {
+                    let xc = _mm256_maskz_loadu_epi16(m, c.as_ptr().add(i).cast());
+                    fma_odd(x, y, widen::<BF>(v.flush(xc)))
+                }
+            };
+            let d = v.post(narrow::<BF>(r), xa, xb);
+            _mm256_mask_storeu_epi16(out.as_mut_ptr().add(i).cast(), m, d);
+        }
+    };
+    while i + 16 <= n {
+        step(i, 0xffff);
+        i += 16;
+    }
+    if i < n {
+        step(i, lanes16(n - i));
+    }
+}
+
+/// [`F32K`] as vectors.
+#[derive(Clone, Copy)]
+struct F32V {
+    /// Whether the clamp (`lo`, `hi`) does anything: a uniform branch,
+    /// hoisted out of the loop by the compiler (as are `ftz` and
+    /// `nan_on`, which are masks).
+    sat: bool,
+    ftz: __mmask16,
+    lo: __m512i,
+    hi: __m512i,
+    nan_on: __mmask16,
+    nan: __m512i,
+}
+
+impl F32V {
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
+    fn new(k: &F32K) -> F32V {
+        F32V {
+            sat: (k.lo, k.hi) != (i32::MIN, i32::MAX),
+            ftz: if k.ftz != 0 { 0xffff } else { 0 },
+            lo: _mm512_set1_epi32(k.lo),
+            hi: _mm512_set1_epi32(k.hi),
+            nan_on: if k.nan_on != 0 { 0xffff } else { 0 },
+            nan: _mm512_set1_epi32(k.nan as i32),
+        }
+    }
+
+    /// [`F32K::flush`] on sixteen lanes.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
+    fn flush(&self, x: __m512i) -> __m512i {
+        let sub = _mm512_testn_epi32_mask(x, _mm512_set1_epi32(0x7f80_0000)) & self.ftz;
+        _mm512_mask_and_epi32(x, sub, x, _mm512_set1_epi32(i32::MIN))
+    }
+
+    /// [`F32K::post`] on sixteen lanes.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
+    fn post(&self, r: __m512) -> __m512i {
+        let nan = _mm512_cmp_ps_mask::<_CMP_UNORD_Q>(r, r) & self.nan_on;
+        let x = self.flush(_mm512_castps_si512(r));
+        let y = if self.sat {
+            _mm512_min_epi32(_mm512_max_epi32(x, self.lo), self.hi)
+        } else {
+            x
+        };
+        _mm512_mask_mov_epi32(y, nan, self.nan)
+    }
+}
+
+/// Binary32 `a × b + c` rounded once in `R` (an `_MM_FROUND_*` direction
+/// with `_MM_FROUND_NO_EXC`), with the stages of `k`: the native
+/// instruction with embedded rounding, which rounds subnormal results
+/// exactly (MXCSR's FTZ and DAZ are off in Rust), flushing done here.
+///
+/// # Safety
+/// The CPU must have the features of [`available`].
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
+pub(crate) unsafe fn fma32<const R: i32>(
+    k: &F32K,
+    a: &[u32],
+    b: &[u32],
+    c: &[u32],
+    out: &mut [u32],
+) {
+    let n = out.len();
+    assert!(
+        a.len() == n && b.len() == n && c.len() == n,
+        "operand lengths differ"
+    );
+    let v = F32V::new(k);
+    let mut i = 0;
+    // Full steps with a constant mask (plain loads and stores), then one
+    // masked step for the rest.
+    let mut step = |i: usize, m: __mmask16| {
+        // SAFETY: as in `half`.
+        unsafe {
+            let x = v.flush(_mm512_maskz_loadu_epi32(m, a.as_ptr().add(i).cast()));
+            let y = v.flush(_mm512_maskz_loadu_epi32(m, b.as_ptr().add(i).cast()));
+            let z = v.flush(_mm512_maskz_loadu_epi32(m, c.as_ptr().add(i).cast()));
+            let r = _mm512_fmadd_round_ps::<R>(
+                _mm512_castsi512_ps(x),
+                _mm512_castsi512_ps(y),
+                _mm512_castsi512_ps(z),
+            );
+            _mm512_mask_storeu_epi32(out.as_mut_ptr().add(i).cast(), m, v.post(r));
+        }
+    };
+    while i + 16 <= n {
+        step(i, 0xffff);
+        i += 16;
+    }
+    if i < n {
+        step(i, lanes16(n - i));
+    }
+}
+
+/// `OP` of [`mixed`]: `a + c`, `a - c` or `a × b + c`.
+pub(crate) const MIXED_ADD: u8 = 0;
+/// See [`MIXED_ADD`].
+pub(crate) const MIXED_SUB: u8 = 1;
+/// See [`MIXED_ADD`].
+pub(crate) const MIXED_FMA: u8 = 3;
+
+/// Mixed precision: half `a` (and `b` for [`MIXED_FMA`]) widened exactly,
+/// binary32 `c`, one fma rounded in `R` with the stages of `k` (`ftz`
+/// flushes `c` and the result, never the half operands). Addition is the fma `a × 1 + c`, whose
+/// product is exact, so it is the sum rounded once (signed zeros
+/// included: `a × 1` keeps `a`'s sign); subtraction adds `-c` (IEEE 754
+/// §5.4.1: `a - c` is `a + (-c)`).
+///
+/// # Safety
+/// The CPU must have the features of [`available`].
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
+pub(crate) unsafe fn mixed<const BF: bool, const OP: u8, const R: i32>(
+    k: &F32K,
+    a: &[u16],
+    b: &[u16],
+    c: &[u32],
+    out: &mut [u32],
+) {
+    let n = out.len();
+    assert!(a.len() == n && c.len() == n, "operand lengths differ");
+    assert!(OP != MIXED_FMA || b.len() == n, "operand lengths differ");
+    let v = F32V::new(k);
+    let flip = _mm512_set1_epi32(if OP == MIXED_SUB { i32::MIN } else { 0 });
+    let mut i = 0;
+    // Full steps with a constant mask (plain loads and stores), then one
+    // masked step for the rest.
+    let mut step = |i: usize, m: __mmask16| {
+        // SAFETY: as in `half`.
+        unsafe {
+            let x = widen::<BF>(_mm256_maskz_loadu_epi16(m, a.as_ptr().add(i).cast()));
+            let y = if OP == MIXED_FMA {
+                widen::<BF>(_mm256_maskz_loadu_epi16(m, b.as_ptr().add(i).cast()))
+            } else {
+                _mm512_set1_ps(1.0)
+            };
+            let z = v.flush(_mm512_maskz_loadu_epi32(m, c.as_ptr().add(i).cast()));
+            let z = _mm512_castsi512_ps(_mm512_xor_si512(z, flip));
+            let r = _mm512_fmadd_round_ps::<R>(x, y, z);
+            _mm512_mask_storeu_epi32(out.as_mut_ptr().add(i).cast(), m, v.post(r));
+        }
+    };
+    while i + 16 <= n {
+        step(i, 0xffff);
+        i += 16;
+    }
+    if i < n {
+        step(i, lanes16(n - i));
+    }
+}
+
+/// Binary64 `a × b + c` rounded once in `R`, the native instruction with
+/// embedded rounding; NaN results replaced as `nans` says (left as they
+/// are for `None`), with vector selects, the operands' tests skipped when
+/// no lane of the step is a NaN.
+///
+/// # Safety
+/// The CPU must have the features of [`available`].
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
+pub(crate) unsafe fn fma64<const R: i32>(
+    nans: Option<&F64Nans>,
+    a: &[u64],
+    b: &[u64],
+    c: &[u64],
+    out: &mut [u64],
+) {
+    let n = out.len();
+    assert!(
+        a.len() == n && b.len() == n && c.len() == n,
+        "operand lengths differ"
+    );
+    let quiet = _mm512_set1_epi64(0x0008_0000_0000_0000);
+    let mut i = 0;
+    // Full steps with a constant mask (plain loads and stores), then one
+    // masked step for the rest.
+    let mut step = |i: usize, m: __mmask8| {
+        // SAFETY: as in `half`.
+        unsafe {
+            let x = _mm512_maskz_loadu_pd(m, a.as_ptr().add(i).cast());
+            let y = _mm512_maskz_loadu_pd(m, b.as_ptr().add(i).cast());
+            let z = _mm512_maskz_loadu_pd(m, c.as_ptr().add(i).cast());
+            let rf = _mm512_fmadd_round_pd::<R>(x, y, z);
+            let mut r = _mm512_castpd_si512(rf);
+            if let Some(f) = nans {
+                let nan = _mm512_cmp_pd_mask::<_CMP_UNORD_Q>(rf, rf);
+                if nan != 0 {
+                    r = _mm512_mask_mov_epi64(r, nan, _mm512_set1_epi64(f.invalid as i64));
+                    let ops = [x, y, z];
+                    // Lowest priority first, so that the first wins.
+                    for &j in f.priority.iter().rev() {
+                        let o = ops[j as usize];
+                        let on = _mm512_cmp_pd_mask::<_CMP_UNORD_Q>(o, o) & nan;
+                        let q = _mm512_or_si512(_mm512_castpd_si512(o), quiet);
+                        r = _mm512_mask_mov_epi64(r, on, q);
+                    }
+                }
+            }
+            _mm512_mask_storeu_epi64(out.as_mut_ptr().add(i).cast(), m, r);
+        }
+    };
+    while i + 8 <= n {
+        step(i, 0xff);
+        i += 8;
+    }
+    if i < n {
+        step(i, lanes8(n - i));
+    }
+}
+
+/// The `_MM_FROUND_*` direction of `rm`, as the const argument of a call.
+macro_rules! with_round {
+    ($rm:expr, $r:ident => $body:expr) => {
+        match $rm {
+            $crate::Round::NearestEven => {
+                const $r: i32 = $crate::x512::RN;
+                $body
+            }
+            $crate::Round::TowardZero => {
+                const $r: i32 = $crate::x512::RZ;
+                $body
+            }
+            $crate::Round::TowardNegative => {
+                const $r: i32 = $crate::x512::RD;
+                $body
+            }
+            $crate::Round::TowardPositive => {
+                const $r: i32 = $crate::x512::RU;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_round;

@@ -771,8 +771,23 @@ pub mod scalar {
 
     /// binary16 `a × b + c` rounded once to nearest even; NaN output as
     /// for the slice kernels.
+    ///
+    /// With F16C (checked once per process; off under
+    /// `PTXFP_FORCE_PORTABLE=1`) the three widenings are one `vcvtph2ps`
+    /// and the narrowing one `vcvtps2ph`; the arithmetic is the same.
     #[inline(never)]
     pub fn fma_f16(a: u16, b: u16, c: u16) -> u16 {
+        #[cfg(target_arch = "x86_64")]
+        if crate::Path::detect() != crate::Path::Portable {
+            // SAFETY: the detected path has F16C.
+            return unsafe { crate::x86::fma_f16_one(a, b, c) };
+        }
+        fma_f16_inline(a, b, c)
+    }
+
+    /// [`fma_f16`] on the portable code only (for tests and benchmarks).
+    #[inline(never)]
+    pub fn fma_f16_portable(a: u16, b: u16, c: u16) -> u16 {
         fma_f16_inline(a, b, c)
     }
 

@@ -134,6 +134,23 @@ pub(crate) unsafe fn f16_fma(a: &[u16], b: &[u16], c: &[u16], out: &mut [u16]) {
     }
 }
 
+/// One binary16 fma ([`crate::scalar::fma_f16`]): the operands widened by
+/// one `vcvtph2ps`, the binary32 round-to-odd sum of
+/// [`crate::scalar::fma_f16_inline`], one `vcvtps2ph` (to nearest even).
+///
+/// # Safety
+/// The CPU must have AVX2, FMA and F16C ([`available`]).
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(crate) unsafe fn fma_f16_one(a: u16, b: u16, c: u16) -> u16 {
+    let w = _mm_cvtph_ps(_mm_set_epi16(0, 0, 0, 0, 0, c as i16, b as i16, a as i16));
+    let mut v = [0f32; 4];
+    // SAFETY: v has room for four f32.
+    unsafe { _mm_storeu_ps(v.as_mut_ptr(), w) };
+    let r = elem::sum_odd_in_f32(v[0] * v[1], v[2]);
+    let h = _mm_cvtps_ph::<_MM_FROUND_TO_NEAREST_INT>(_mm_set_ss(r));
+    _mm_extract_epi16::<0>(h) as u16
+}
+
 /// MXCSR rounding-control field (bits 13-14) for a direction.
 fn mxcsr_rc(rm: ptxfp_float::Round) -> u32 {
     use ptxfp_float::Round::*;

@@ -127,11 +127,15 @@ fn half_fma_edge_random() {
             }
         }
         for i in (0..a.len()).step_by(3) {
+            let ops = [a[i] as u64, b[i] as u64, c[i] as u64];
             let got = match fmt {
-                Half::F16 => scalar::fma_f16(a[i], b[i], c[i]),
+                Half::F16 => {
+                    let p = scalar::fma_f16_portable(a[i], b[i], c[i]);
+                    check_half(fmt, "scalar portable fma", &ops, p, want[i]);
+                    scalar::fma_f16(a[i], b[i], c[i])
+                }
                 Half::Bf16 => scalar::fma_bf16(a[i], b[i], c[i]),
             };
-            let ops = [a[i] as u64, b[i] as u64, c[i] as u64];
             check_half(fmt, "scalar fma", &ops, got, want[i]);
         }
     }

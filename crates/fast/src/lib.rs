@@ -5,15 +5,18 @@
 //! | kernel | operation | algorithm |
 //! |---|---|---|
 //! | [`half_binop`] | binary16 / bfloat16 add, sub, mul, `.rn` | binary32 operation, one rounding to the half format |
-//! | [`half_fma`] | binary16 / bfloat16 fma, `.rn` | exact binary64 product, TwoSum, round to odd at binary32, round to the half format |
+//! | [`half_fma`] | binary16 / bfloat16 fma, `.rn` | round to odd at binary32 (exact product + TwoSum; AVX-512: `RZ` with its last bit set when `RU ≠ RD`), then round to the half format |
 //! | [`fma_f32`] | binary32 fma, 4 modes | binary64 product + TwoSum (round to odd for `.rn`, one directed step otherwise), or native FMA |
-//! | [`fma_f64`] | binary64 fma, 4 modes | native FMA under a set MXCSR (x86), `f64::mul_add` / the exact core (portable) |
+//! | [`fma_f64`] | binary64 fma, 4 modes | native FMA with embedded rounding (AVX-512) or under a set MXCSR (AVX2), `f64::mul_add` / the exact core (portable) |
+//! | [`half_staged`], [`fma_f32_staged`], [`mixed_staged`], [`fma_f64_staged`] | the above with the PTX stages | fused (AVX-512) or passes over blocks |
 //! | [`mixed_add`], [`mixed_sub`], [`mixed_fma`] | binary32 `add/sub/fma` with binary16 / bfloat16 `a` (and `b`), 4 modes | exact widening, then as [`fma_f32`] |
 //!
-//! Every kernel exists in two [`Path`]s: portable Rust written branch-free
-//! so that it auto-vectorizes, and on x86-64 the same loops compiled for
-//! AVX2 + FMA + F16C (chosen at run time) with F16C conversions and native
-//! FMA where they apply. [`Path::detect`] picks the best available one,
+//! Every kernel exists in up to three [`Path`]s: portable Rust written
+//! branch-free so that it auto-vectorizes; on x86-64 the same loops
+//! compiled for AVX2 + FMA + F16C with F16C conversions and native FMA
+//! where they apply; and AVX-512 kernels (sixteen lanes, rounding embedded
+//! in each instruction, the PTX stages of [`HalfStages`] / [`F32Stages`] /
+//! [`F64Nans`] fused into the same pass), chosen at run time. [`Path::detect`] picks the best available one,
 //! unless the environment variable `PTXFP_FORCE_PORTABLE=1` is set; every
 //! kernel also takes an explicit path so tests run both on any machine.
 //!

@@ -44,6 +44,20 @@ pub(crate) const RU: i32 = _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC;
 pub(crate) const RD: i32 = _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC;
 pub(crate) const RN: i32 = _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC;
 
+/// How many elements of type `T` to process before `p` is aligned to a
+/// whole step (`lanes` elements), so that no full-width access of the
+/// stores crosses a cache line (one that does costs two).
+#[inline(always)]
+fn head_to_align<T>(p: *const T, lanes: usize) -> usize {
+    let size = core::mem::size_of::<T>();
+    let off = p as usize % (lanes * size);
+    if off % size != 0 || off == 0 {
+        0
+    } else {
+        lanes - off / size
+    }
+}
+
 /// The mask of the first `min(n, 16)` lanes.
 #[inline(always)]
 fn lanes16(n: usize) -> __mmask16 {
@@ -204,6 +218,8 @@ pub(crate) unsafe fn half<const BF: bool, const OP: u8>(
     assert!(OP != FMA || c.len() == n, "operand lengths differ");
     let v = HalfV::new(k);
     let mut i = 0;
+    // A first partial step aligns the stores to the step's width.
+    let head = head_to_align(out.as_ptr(), 16).min(n);
     // Full steps with a constant mask (plain loads and stores), then one
     // masked step for the rest.
     let mut step = |i: usize, m: __mmask16| {
@@ -227,6 +243,10 @@ pub(crate) unsafe fn half<const BF: bool, const OP: u8>(
             _mm256_mask_storeu_epi16(out.as_mut_ptr().add(i).cast(), m, d);
         }
     };
+    if head > 0 {
+        step(0, lanes16(head));
+        i = head;
+    }
     while i + 16 <= n {
         step(i, 0xffff);
         i += 16;
@@ -309,6 +329,8 @@ pub(crate) unsafe fn fma32<const R: i32>(
     );
     let v = F32V::new(k);
     let mut i = 0;
+    // A first partial step aligns the stores to the step's width.
+    let head = head_to_align(out.as_ptr(), 16).min(n);
     // Full steps with a constant mask (plain loads and stores), then one
     // masked step for the rest.
     let mut step = |i: usize, m: __mmask16| {
@@ -325,6 +347,10 @@ pub(crate) unsafe fn fma32<const R: i32>(
             _mm512_mask_storeu_epi32(out.as_mut_ptr().add(i).cast(), m, v.post(r));
         }
     };
+    if head > 0 {
+        step(0, lanes16(head));
+        i = head;
+    }
     while i + 16 <= n {
         step(i, 0xffff);
         i += 16;
@@ -364,6 +390,8 @@ pub(crate) unsafe fn mixed<const BF: bool, const OP: u8, const R: i32>(
     let v = F32V::new(k);
     let flip = _mm512_set1_epi32(if OP == MIXED_SUB { i32::MIN } else { 0 });
     let mut i = 0;
+    // A first partial step aligns the stores to the step's width.
+    let head = head_to_align(out.as_ptr(), 16).min(n);
     // Full steps with a constant mask (plain loads and stores), then one
     // masked step for the rest.
     let mut step = |i: usize, m: __mmask16| {
@@ -381,6 +409,10 @@ pub(crate) unsafe fn mixed<const BF: bool, const OP: u8, const R: i32>(
             _mm512_mask_storeu_epi32(out.as_mut_ptr().add(i).cast(), m, v.post(r));
         }
     };
+    if head > 0 {
+        step(0, lanes16(head));
+        i = head;
+    }
     while i + 16 <= n {
         step(i, 0xffff);
         i += 16;
@@ -412,6 +444,8 @@ pub(crate) unsafe fn fma64<const R: i32>(
     );
     let quiet = _mm512_set1_epi64(0x0008_0000_0000_0000);
     let mut i = 0;
+    // A first partial step aligns the stores to the step's width.
+    let head = head_to_align(out.as_ptr(), 8).min(n);
     // Full steps with a constant mask (plain loads and stores), then one
     // masked step for the rest.
     let mut step = |i: usize, m: __mmask8| {
@@ -439,6 +473,10 @@ pub(crate) unsafe fn fma64<const R: i32>(
             _mm512_mask_storeu_epi64(out.as_mut_ptr().add(i).cast(), m, r);
         }
     };
+    if head > 0 {
+        step(0, lanes8(head));
+        i = head;
+    }
     while i + 8 <= n {
         step(i, 0xff);
         i += 8;

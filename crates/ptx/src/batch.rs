@@ -4,9 +4,11 @@
 //! A form's semantics are composed of stages (spec/NOTES.md; STYLE.md):
 //! oob check → flush inputs → exact operation → flush result → sat/relu →
 //! NaN canonicalization → pack lanes. [`Plan`] is that pipeline for one
-//! form, read from the form's canonical text; every stage runs over a
-//! block of values at a time (branch-free selects that vectorize), and the
-//! exact operation is a [`ptxfp_fast`] kernel proved equal to the exact
+//! form, read from the form's canonical text. The stages' choices come
+//! from the hardware table ([`half_stages`], [`f32_stages`], with their
+//! NOTES.md quotes) and run inside a [`ptxfp_fast`] staged kernel: fused
+//! into one SIMD pass on AVX-512, as branch-free passes over blocks
+//! elsewhere; the exact operation is a kernel proved equal to the exact
 //! core. A form without a plan (`mad.f32` with no rounding modifier, whose
 //! meaning depends on the target, see NOTES.md) is evaluated element by
 //! element by its scalar semantics. Large inputs are split across cores.

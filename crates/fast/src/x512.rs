@@ -51,7 +51,7 @@ pub(crate) const RN: i32 = _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC;
 fn head_to_align<T>(p: *const T, lanes: usize) -> usize {
     let size = core::mem::size_of::<T>();
     let off = p as usize % (lanes * size);
-    if off % size != 0 || off == 0 {
+    if !off.is_multiple_of(size) || off == 0 {
         0
     } else {
         lanes - off / size

@@ -58,6 +58,32 @@ fn head_to_align<T>(p: *const T, lanes: usize) -> usize {
     }
 }
 
+/// Runs `step(i, mask)` over `0..n` in steps of `lanes`: a first partial
+/// step of `head` elements (aligning the stores), full steps with the
+/// all-lanes mask (constant, so the masked accesses become plain ones),
+/// and a last partial step for the rest.
+#[inline(always)]
+fn steps<M>(
+    n: usize,
+    lanes: usize,
+    head: usize,
+    mask: fn(usize) -> M,
+    mut step: impl FnMut(usize, M),
+) {
+    let mut i = 0;
+    if head > 0 {
+        step(0, mask(head));
+        i = head;
+    }
+    while i + lanes <= n {
+        step(i, mask(lanes));
+        i += lanes;
+    }
+    if i < n {
+        step(i, mask(n - i));
+    }
+}
+
 /// The mask of the first `min(n, 16)` lanes.
 #[inline(always)]
 fn lanes16(n: usize) -> __mmask16 {
@@ -217,12 +243,9 @@ pub(crate) unsafe fn half<const BF: bool, const OP: u8>(
     assert!(a.len() == n && b.len() == n, "operand lengths differ");
     assert!(OP != FMA || c.len() == n, "operand lengths differ");
     let v = HalfV::new(k);
-    let mut i = 0;
     // A first partial step aligns the stores to the step's width.
     let head = head_to_align(out.as_ptr(), 16).min(n);
-    // Full steps with a constant mask (plain loads and stores), then one
-    // masked step for the rest.
-    let mut step = |i: usize, m: __mmask16| {
+    let step = |i: usize, m: __mmask16| {
         // SAFETY: i < n, so the pointers are in bounds; the masked loads
         // and store touch only lanes i..min(i + 16, n).
         unsafe {
@@ -243,17 +266,7 @@ pub(crate) unsafe fn half<const BF: bool, const OP: u8>(
             _mm256_mask_storeu_epi16(out.as_mut_ptr().add(i).cast(), m, d);
         }
     };
-    if head > 0 {
-        step(0, lanes16(head));
-        i = head;
-    }
-    while i + 16 <= n {
-        step(i, 0xffff);
-        i += 16;
-    }
-    if i < n {
-        step(i, lanes16(n - i));
-    }
+    steps(n, 16, head, lanes16, step);
 }
 
 /// [`F32K`] as vectors.
@@ -328,12 +341,9 @@ pub(crate) unsafe fn fma32<const R: i32>(
         "operand lengths differ"
     );
     let v = F32V::new(k);
-    let mut i = 0;
     // A first partial step aligns the stores to the step's width.
     let head = head_to_align(out.as_ptr(), 16).min(n);
-    // Full steps with a constant mask (plain loads and stores), then one
-    // masked step for the rest.
-    let mut step = |i: usize, m: __mmask16| {
+    let step = |i: usize, m: __mmask16| {
         // SAFETY: as in `half`.
         unsafe {
             let x = v.flush(_mm512_maskz_loadu_epi32(m, a.as_ptr().add(i).cast()));
@@ -347,17 +357,7 @@ pub(crate) unsafe fn fma32<const R: i32>(
             _mm512_mask_storeu_epi32(out.as_mut_ptr().add(i).cast(), m, v.post(r));
         }
     };
-    if head > 0 {
-        step(0, lanes16(head));
-        i = head;
-    }
-    while i + 16 <= n {
-        step(i, 0xffff);
-        i += 16;
-    }
-    if i < n {
-        step(i, lanes16(n - i));
-    }
+    steps(n, 16, head, lanes16, step);
 }
 
 /// `OP` of [`mixed`]: `a + c`, `a - c` or `a × b + c`.
@@ -389,12 +389,9 @@ pub(crate) unsafe fn mixed<const BF: bool, const OP: u8, const R: i32>(
     assert!(OP != MIXED_FMA || b.len() == n, "operand lengths differ");
     let v = F32V::new(k);
     let flip = _mm512_set1_epi32(if OP == MIXED_SUB { i32::MIN } else { 0 });
-    let mut i = 0;
     // A first partial step aligns the stores to the step's width.
     let head = head_to_align(out.as_ptr(), 16).min(n);
-    // Full steps with a constant mask (plain loads and stores), then one
-    // masked step for the rest.
-    let mut step = |i: usize, m: __mmask16| {
+    let step = |i: usize, m: __mmask16| {
         // SAFETY: as in `half`.
         unsafe {
             let x = widen::<BF>(_mm256_maskz_loadu_epi16(m, a.as_ptr().add(i).cast()));
@@ -409,17 +406,7 @@ pub(crate) unsafe fn mixed<const BF: bool, const OP: u8, const R: i32>(
             _mm512_mask_storeu_epi32(out.as_mut_ptr().add(i).cast(), m, v.post(r));
         }
     };
-    if head > 0 {
-        step(0, lanes16(head));
-        i = head;
-    }
-    while i + 16 <= n {
-        step(i, 0xffff);
-        i += 16;
-    }
-    if i < n {
-        step(i, lanes16(n - i));
-    }
+    steps(n, 16, head, lanes16, step);
 }
 
 /// Binary64 `a × b + c` rounded once in `R`, the native instruction with
@@ -443,12 +430,9 @@ pub(crate) unsafe fn fma64<const R: i32>(
         "operand lengths differ"
     );
     let quiet = _mm512_set1_epi64(0x0008_0000_0000_0000);
-    let mut i = 0;
     // A first partial step aligns the stores to the step's width.
     let head = head_to_align(out.as_ptr(), 8).min(n);
-    // Full steps with a constant mask (plain loads and stores), then one
-    // masked step for the rest.
-    let mut step = |i: usize, m: __mmask8| {
+    let step = |i: usize, m: __mmask8| {
         // SAFETY: as in `half`.
         unsafe {
             let x = _mm512_maskz_loadu_pd(m, a.as_ptr().add(i).cast());
@@ -473,17 +457,7 @@ pub(crate) unsafe fn fma64<const R: i32>(
             _mm512_mask_storeu_epi64(out.as_mut_ptr().add(i).cast(), m, r);
         }
     };
-    if head > 0 {
-        step(0, lanes8(head));
-        i = head;
-    }
-    while i + 8 <= n {
-        step(i, 0xff);
-        i += 8;
-    }
-    if i < n {
-        step(i, lanes8(n - i));
-    }
+    steps(n, 8, head, lanes8, step);
 }
 
 /// The `_MM_FROUND_*` direction of `rm`, as the const argument of a call.

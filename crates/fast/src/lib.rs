@@ -38,6 +38,8 @@ pub use ptxfp_float::Round;
 mod elem;
 mod stages;
 #[cfg(target_arch = "x86_64")]
+mod x256;
+#[cfg(target_arch = "x86_64")]
 mod x512;
 #[cfg(target_arch = "x86_64")]
 mod x86;
@@ -206,21 +208,8 @@ macro_rules! run3 {
 /// If the slices' lengths differ.
 pub fn half_binop(path: Path, fmt: Half, op: BinOp, a: &[u16], b: &[u16], out: &mut [u16]) {
     use elem::{bf16_to_f32 as wb, f16_to_f32 as wh, f32_to_bf16 as nb, f32_to_f16 as nh};
-    #[cfg(target_arch = "x86_64")]
-    if path.usable() == Path::X86Avx512 {
+    if path.usable() != Path::Portable {
         return half_staged(path, fmt, Some(op), &HalfStages::IEEE, a, b, None, out);
-    }
-    #[cfg(target_arch = "x86_64")]
-    if fmt == Half::F16 && path.usable() == Path::X86Avx2 {
-        // SAFETY: `usable` checked the CPU features.
-        unsafe {
-            match op {
-                BinOp::Add => x86::f16_binop::<0>(a, b, out),
-                BinOp::Sub => x86::f16_binop::<1>(a, b, out),
-                BinOp::Mul => x86::f16_binop::<2>(a, b, out),
-            }
-        }
-        return;
     }
     match (fmt, op) {
         (Half::F16, BinOp::Add) => run2!(path, a, b, out, |x, y| nh(wh(x) + wh(y))),
@@ -247,15 +236,8 @@ pub fn half_binop(path: Path, fmt: Half, op: BinOp, a: &[u16], b: &[u16], out: &
 /// # Panics
 /// If the slices' lengths differ.
 pub fn half_fma(path: Path, fmt: Half, a: &[u16], b: &[u16], c: &[u16], out: &mut [u16]) {
-    #[cfg(target_arch = "x86_64")]
-    if path.usable() == Path::X86Avx512 {
+    if path.usable() != Path::Portable {
         return half_staged(path, fmt, None, &HalfStages::IEEE, a, b, Some(c), out);
-    }
-    #[cfg(target_arch = "x86_64")]
-    if fmt == Half::F16 && path.usable() == Path::X86Avx2 {
-        // SAFETY: `usable` checked the CPU features.
-        unsafe { x86::f16_fma(a, b, c, out) };
-        return;
     }
     match fmt {
         Half::F16 => run3!(path, a, b, c, out, scalar::fma_f16_inline),
@@ -311,19 +293,8 @@ macro_rules! by_mode {
 /// # Panics
 /// If the slices' lengths differ.
 pub fn fma_f32(path: Path, rm: Round, a: &[u32], b: &[u32], c: &[u32], out: &mut [u32]) {
-    #[cfg(target_arch = "x86_64")]
-    if path.usable() == Path::X86Avx512 {
+    if path.usable() != Path::Portable {
         return fma_f32_staged(path, rm, &F32Stages::IEEE, a, b, c, out);
-    }
-    #[cfg(target_arch = "x86_64")]
-    if path.usable() == Path::X86Avx2 {
-        // The native instruction under a set MXCSR rounding mode: measured
-        // faster than the TwoSum path in every mode (BENCHMARKS.md).
-        let (a, b, c) = (bytemuck_f32(a), bytemuck_f32(b), bytemuck_f32(c));
-        let o = bytemuck_f32_mut(out);
-        // SAFETY: `usable` checked the CPU features.
-        unsafe { x86::fma_f32_mxcsr(a, b, c, o, rm) };
-        return;
     }
     by_mode!(rm, R => run3!(path, a, b, c, out, |x: u32, y: u32, z: u32| {
         let p = f32::from_bits(x) as f64 * f32::from_bits(y) as f64;
@@ -378,43 +349,56 @@ pub fn fma_f64_staged(
     c: &[u64],
     out: &mut [u64],
 ) {
-    #[cfg(target_arch = "x86_64")]
-    if path.usable() == Path::X86Avx512 {
+    match path.usable() {
+        #[cfg(target_arch = "x86_64")]
         // SAFETY: `usable` checked the CPU features.
-        x512::with_round!(rm, R => unsafe { x512::fma64::<R>(nans, a, b, c, out) });
-        return;
-    }
-    fma_f64_ieee(path, rm, a, b, c, out);
-    if let Some(f) = nans {
-        for (i, d) in out.iter_mut().enumerate() {
-            if f64::from_bits(*d).is_nan() {
-                *d = f.pick([a[i], b[i], c[i]]);
+        Path::X86Avx512 => x512::with_round!(rm, R => unsafe {
+            x512::fma64::<R>(nans, a, b, c, out)
+        }),
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `usable` checked the CPU features.
+        Path::X86Avx2 => unsafe { x256::fma64(nans, rm, a, b, c, out) },
+        _ => {
+            if rm == Round::NearestEven {
+                map3(a, b, c, out, |x, y, z| {
+                    f64::from_bits(x)
+                        .mul_add(f64::from_bits(y), f64::from_bits(z))
+                        .to_bits()
+                })
+            } else {
+                map3(a, b, c, out, |x, y, z| {
+                    ptxfp_float::fma::<ptxfp_float::F64>(x, y, z, rm).bits
+                })
+            }
+            if let Some(f) = nans {
+                for (i, d) in out.iter_mut().enumerate() {
+                    if f64::from_bits(*d).is_nan() {
+                        *d = f.pick([a[i], b[i], c[i]]);
+                    }
+                }
             }
         }
     }
 }
 
-/// [`fma_f64`] on the paths without fused stages.
-fn fma_f64_ieee(path: Path, rm: Round, a: &[u64], b: &[u64], c: &[u64], out: &mut [u64]) {
+/// [`fma_f64`] with the native FMA instruction under a temporarily set
+/// MXCSR rounding mode (x86-64 with AVX2 + FMA), the bare loop with no
+/// stage; `None` where there is none. Exposed for benchmarks and
+/// cross-checks.
+///
+/// # Panics
+/// If the slices' lengths differ.
+pub fn fma_f64_native(rm: Round, a: &[u64], b: &[u64], c: &[u64], out: &mut [u64]) -> Option<()> {
     #[cfg(target_arch = "x86_64")]
-    if matches!(path.usable(), Path::X86Avx2 | Path::X86Avx512) {
+    if Path::X86Avx2.is_available() {
         let (a, b, c) = (bytemuck_f64(a), bytemuck_f64(b), bytemuck_f64(c));
         let o = bytemuck_f64_mut(out);
-        // SAFETY: `usable` checked the CPU features.
+        // SAFETY: features checked above.
         unsafe { x86::fma_f64_mxcsr(a, b, c, o, rm) };
-        return;
+        return Some(());
     }
-    if rm == Round::NearestEven {
-        map3(a, b, c, out, |x, y, z| {
-            f64::from_bits(x)
-                .mul_add(f64::from_bits(y), f64::from_bits(z))
-                .to_bits()
-        })
-    } else {
-        map3(a, b, c, out, |x, y, z| {
-            ptxfp_float::fma::<ptxfp_float::F64>(x, y, z, rm).bits
-        })
-    }
+    let _ = (rm, a, b, c, out);
+    None
 }
 
 /// Widens a half value exactly to binary64.
@@ -591,6 +575,25 @@ pub fn half_staged(
         }
         return;
     }
+    #[cfg(target_arch = "x86_64")]
+    if path.usable() == Path::X86Avx2 {
+        use x256::{half as h, ADD, FMA, MUL, SUB};
+        let c = c.unwrap_or(&[]);
+        // SAFETY: `usable` checked the CPU features.
+        unsafe {
+            match (fmt, op) {
+                (Half::F16, Some(BinOp::Add)) => h::<false, ADD>(&k, a, b, c, out),
+                (Half::F16, Some(BinOp::Sub)) => h::<false, SUB>(&k, a, b, c, out),
+                (Half::F16, Some(BinOp::Mul)) => h::<false, MUL>(&k, a, b, c, out),
+                (Half::F16, None) => h::<false, FMA>(&k, a, b, c, out),
+                (Half::Bf16, Some(BinOp::Add)) => h::<true, ADD>(&k, a, b, c, out),
+                (Half::Bf16, Some(BinOp::Sub)) => h::<true, SUB>(&k, a, b, c, out),
+                (Half::Bf16, Some(BinOp::Mul)) => h::<true, MUL>(&k, a, b, c, out),
+                (Half::Bf16, None) => h::<true, FMA>(&k, a, b, c, out),
+            }
+        }
+        return;
+    }
     let mut t = [[0u16; STAGE_BLOCK]; 3];
     for (j, o) in out.chunks_mut(STAGE_BLOCK).enumerate() {
         let r = j * STAGE_BLOCK..j * STAGE_BLOCK + o.len();
@@ -644,6 +647,12 @@ pub fn fma_f32_staged(
     if path.usable() == Path::X86Avx512 {
         // SAFETY: `usable` checked the CPU features.
         x512::with_round!(rm, R => unsafe { x512::fma32::<R>(&k, a, b, c, out) });
+        return;
+    }
+    #[cfg(target_arch = "x86_64")]
+    if path.usable() == Path::X86Avx2 {
+        // SAFETY: `usable` checked the CPU features.
+        unsafe { x256::fma32(&k, true, rm, a, b, c, out) };
         return;
     }
     let mut t = [[0u32; STAGE_BLOCK]; 3];
@@ -707,6 +716,23 @@ pub fn mixed_staged(
                 (Half::Bf16, None) => m::<true, FMA, R>(&k, a, b, c, out),
             }
         });
+        return;
+    }
+    #[cfg(target_arch = "x86_64")]
+    if path.usable() == Path::X86Avx2 {
+        use x256::{mixed as m, ADD, FMA, SUB};
+        let b = b.unwrap_or(&[]);
+        // SAFETY: `usable` checked the CPU features.
+        unsafe {
+            match (fmt, op) {
+                (Half::F16, Some(BinOp::Sub)) => m::<false, SUB>(&k, rm, a, b, c, out),
+                (Half::F16, Some(_)) => m::<false, ADD>(&k, rm, a, b, c, out),
+                (Half::F16, None) => m::<false, FMA>(&k, rm, a, b, c, out),
+                (Half::Bf16, Some(BinOp::Sub)) => m::<true, SUB>(&k, rm, a, b, c, out),
+                (Half::Bf16, Some(_)) => m::<true, ADD>(&k, rm, a, b, c, out),
+                (Half::Bf16, None) => m::<true, FMA>(&k, rm, a, b, c, out),
+            }
+        }
         return;
     }
     let mut tc = [0u32; STAGE_BLOCK];

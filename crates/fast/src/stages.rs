@@ -155,7 +155,10 @@ impl HalfK {
         let nan = if x & 0x7fff > self.exp { 0xffff } else { 0 };
         let x = self.flush(x);
         let y = (x as i16).max(self.lo).min(self.hi) as u16;
-        let y = if nan & self.nan_on != 0 { self.nan } else { y };
+        // A NaN is replaced, or kept as it is: the clamp must not turn a
+        // NaN with the sign bit set into +0 under ReLU.
+        let keep = if self.nan_on != 0 { self.nan } else { x };
+        let y = if nan != 0 { keep } else { y };
         let oob = (a & self.oob_mask == self.oob_value) | (b & self.oob_mask == self.oob_value);
         let oob = if oob { self.oob_on } else { 0 };
         y & !oob

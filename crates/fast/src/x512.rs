@@ -20,6 +20,7 @@
 use core::arch::x86_64::*;
 
 use crate::stages::{F64Nans, HalfK, F32K};
+use crate::x256::HalfV;
 
 /// Whether this CPU has what every function of this module needs.
 pub(crate) fn available() -> bool {
@@ -101,75 +102,6 @@ fn lanes8(n: usize) -> __mmask8 {
         0xff
     } else {
         ((1u32 << n) - 1) as __mmask8
-    }
-}
-
-/// [`HalfK`] as vectors of sixteen 16-bit lanes.
-#[derive(Clone, Copy)]
-struct HalfV {
-    /// Whether the clamp and the OOB test do anything: uniform branches,
-    /// hoisted out of the loop by the compiler.
-    clamp: bool,
-    oob: bool,
-    exp: __m256i,
-    ftz: __m256i,
-    lo: __m256i,
-    hi: __m256i,
-    nan_on: __m256i,
-    nan: __m256i,
-    oob_on: __m256i,
-    oob_mask: __m256i,
-    oob_value: __m256i,
-}
-
-impl HalfV {
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
-    fn new(k: &HalfK) -> HalfV {
-        let v = |x: u16| _mm256_set1_epi16(x as i16);
-        HalfV {
-            clamp: (k.lo, k.hi) != (i16::MIN, i16::MAX),
-            oob: k.oob_on != 0,
-            exp: v(k.exp),
-            ftz: v(k.ftz),
-            lo: v(k.lo as u16),
-            hi: v(k.hi as u16),
-            nan_on: v(k.nan_on),
-            nan: v(k.nan),
-            oob_on: v(k.oob_on),
-            oob_mask: v(k.oob_mask),
-            oob_value: v(k.oob_value),
-        }
-    }
-
-    /// [`HalfK::flush`] on sixteen lanes.
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
-    fn flush(&self, x: __m256i) -> __m256i {
-        let sub = _mm256_cmpeq_epi16(_mm256_and_si256(x, self.exp), _mm256_setzero_si256());
-        _mm256_andnot_si256(_mm256_and_si256(sub, self.ftz), x)
-    }
-
-    /// [`HalfK::post`] on sixteen lanes.
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
-    fn post(&self, x: __m256i, a: __m256i, b: __m256i) -> __m256i {
-        let mag = _mm256_and_si256(x, _mm256_set1_epi16(0x7fff));
-        let nan = _mm256_cmpgt_epi16(mag, self.exp);
-        let x = self.flush(x);
-        let y = if self.clamp {
-            _mm256_min_epi16(_mm256_max_epi16(x, self.lo), self.hi)
-        } else {
-            x
-        };
-        let y = _mm256_blendv_epi8(y, self.nan, _mm256_and_si256(nan, self.nan_on));
-        if !self.oob {
-            return y;
-        }
-        let oa = _mm256_cmpeq_epi16(_mm256_and_si256(a, self.oob_mask), self.oob_value);
-        let ob = _mm256_cmpeq_epi16(_mm256_and_si256(b, self.oob_mask), self.oob_value);
-        let oob = _mm256_and_si256(_mm256_or_si256(oa, ob), self.oob_on);
-        _mm256_andnot_si256(oob, y)
     }
 }
 

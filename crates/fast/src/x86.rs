@@ -1,9 +1,10 @@
-//! x86-64 paths: the portable loops recompiled for AVX2 + FMA + F16C, the
-//! binary16 kernels written with F16C conversions, and native FMA under a
-//! temporarily set MXCSR rounding mode. Callers check the features first
+//! x86-64 helpers: the portable loops recompiled for AVX2 + FMA + F16C,
+//! the one-element binary16 fma with F16C conversions, and the bare
+//! native FMA loops under a temporarily set MXCSR rounding mode (the
+//! benchmarks' "native" column). Callers check the features first
 //! ([`crate::Path::best_available`]).
 //!
-//! The AVX-512 kernels are in `x512.rs`.
+//! The fused AVX2 kernels are in `x256.rs`, the AVX-512 ones in `x512.rs`.
 
 use core::arch::asm;
 use core::arch::x86_64::*;
@@ -56,84 +57,6 @@ pub(crate) unsafe fn map3<A: Copy, B: Copy, C: Copy, O>(
     crate::map3(a, b, c, out, f)
 }
 
-/// Binary16 add (`OP` 0), sub (1) or mul (2) with F16C: eight lanes widened
-/// exactly by `vcvtph2ps`, one binary32 operation, and `vcvtps2ph` rounding
-/// to nearest even (imm 0), which rounds subnormal results correctly and
-/// overflows to infinity. Correct by the double-rounding argument at
-/// [`crate::half_binop`].
-///
-/// # Safety
-/// The CPU must have AVX2, FMA and F16C ([`available`]).
-#[target_feature(enable = "avx2,fma,f16c")]
-pub(crate) unsafe fn f16_binop<const OP: u8>(a: &[u16], b: &[u16], out: &mut [u16]) {
-    let n = out.len();
-    assert!(a.len() == n && b.len() == n, "operand lengths differ");
-    let mut i = 0;
-    while i + 8 <= n {
-        // SAFETY: i + 8 <= n = a.len() = b.len() = out.len(); unaligned
-        // loads and stores.
-        unsafe {
-            let x = _mm256_cvtph_ps(_mm_loadu_si128(a.as_ptr().add(i).cast()));
-            let y = _mm256_cvtph_ps(_mm_loadu_si128(b.as_ptr().add(i).cast()));
-            let r = match OP {
-                0 => _mm256_add_ps(x, y),
-                1 => _mm256_sub_ps(x, y),
-                _ => _mm256_mul_ps(x, y),
-            };
-            let h = _mm256_cvtps_ph::<_MM_FROUND_TO_NEAREST_INT>(r);
-            _mm_storeu_si128(out.as_mut_ptr().add(i).cast(), h);
-        }
-        i += 8;
-    }
-    for j in i..n {
-        let (x, y) = (elem::f16_to_f32(a[j]), elem::f16_to_f32(b[j]));
-        let r = match OP {
-            0 => x + y,
-            1 => x - y,
-            _ => x * y,
-        };
-        out[j] = elem::f32_to_f16(r);
-    }
-}
-
-/// Binary16 fma with F16C: widen eight lanes (`vcvtph2ps`), then per half
-/// the round-to-odd binary32 sum of [`elem::sum_odd_f32`] (the loop body is
-/// the portable one, vectorized by the compiler), then `vcvtps2ph`.
-///
-/// # Safety
-/// The CPU must have AVX2, FMA and F16C ([`available`]).
-#[target_feature(enable = "avx2,fma,f16c")]
-pub(crate) unsafe fn f16_fma(a: &[u16], b: &[u16], c: &[u16], out: &mut [u16]) {
-    let n = out.len();
-    assert!(
-        a.len() == n && b.len() == n && c.len() == n,
-        "operand lengths differ"
-    );
-    let mut i = 0;
-    let mut wide = [0f32; 8];
-    while i + 8 <= n {
-        // SAFETY: i + 8 <= n for all four slices; unaligned accesses.
-        unsafe {
-            let x = _mm256_cvtph_ps(_mm_loadu_si128(a.as_ptr().add(i).cast()));
-            let y = _mm256_cvtph_ps(_mm_loadu_si128(b.as_ptr().add(i).cast()));
-            let z = _mm256_cvtph_ps(_mm_loadu_si128(c.as_ptr().add(i).cast()));
-            let (mut xs, mut ys, mut zs) = ([0f32; 8], [0f32; 8], [0f32; 8]);
-            _mm256_storeu_ps(xs.as_mut_ptr(), x);
-            _mm256_storeu_ps(ys.as_mut_ptr(), y);
-            _mm256_storeu_ps(zs.as_mut_ptr(), z);
-            for k in 0..8 {
-                wide[k] = elem::sum_odd_f32(xs[k] as f64 * ys[k] as f64, zs[k] as f64);
-            }
-            let h = _mm256_cvtps_ph::<_MM_FROUND_TO_NEAREST_INT>(_mm256_loadu_ps(wide.as_ptr()));
-            _mm_storeu_si128(out.as_mut_ptr().add(i).cast(), h);
-        }
-        i += 8;
-    }
-    for j in i..n {
-        out[j] = crate::scalar::fma_f16_inline(a[j], b[j], c[j]);
-    }
-}
-
 /// One binary16 fma ([`crate::scalar::fma_f16`]): the operands widened by
 /// one `vcvtph2ps`, the binary32 round-to-odd sum of
 /// [`crate::scalar::fma_f16_inline`], one `vcvtps2ph` (to nearest even).
@@ -164,7 +87,7 @@ fn mxcsr_rc(rm: ptxfp_float::Round) -> u32 {
 
 /// The MXCSR value for `rm`, from the current one: rounding control set,
 /// FTZ (bit 15) and DAZ (bit 6) cleared, exception masks kept.
-fn mxcsr_for(rm: ptxfp_float::Round, old: u32) -> u32 {
+pub(crate) fn mxcsr_for(rm: ptxfp_float::Round, old: u32) -> u32 {
     (old & !(0x6000 | 0x8000 | 0x40)) | mxcsr_rc(rm)
 }
 

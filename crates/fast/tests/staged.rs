@@ -1,0 +1,359 @@
+//! The staged kernels ([`half_staged`], [`fma_f32_staged`],
+//! [`mixed_staged`], [`fma_f64_staged`]) with every combination of stages,
+//! on every available path, against a reference written here from the
+//! stages' documentation on top of the exact core. Lengths that are not a
+//! multiple of any vector width, and slices that start off alignment,
+//! exercise the kernels' first and last partial steps.
+
+mod common;
+
+use common::*;
+use ptxfp_fast::{
+    fma_f32_staged, fma_f64_staged, half_staged, mixed_staged, BinOp, Clamp, F32Stages, F64Nans,
+    Half, HalfStages, Path, Round,
+};
+use ptxfp_float::{self as core, BF16, F16, F32, F64};
+
+const RN: Round = Round::NearestEven;
+const MODES: [Round; 4] = [
+    Round::NearestEven,
+    Round::TowardZero,
+    Round::TowardNegative,
+    Round::TowardPositive,
+];
+
+/// What a lane must hold: these bits, or any NaN (stages that leave NaNs
+/// alone promise no payload).
+#[derive(Clone, Copy, Debug)]
+enum Want {
+    Bits(u64),
+    AnyNan,
+}
+
+fn agree(got: u64, want: Want, nan: impl Fn(u64) -> bool) -> bool {
+    match want {
+        Want::Bits(w) => got == w,
+        Want::AnyNan => nan(got),
+    }
+}
+
+/// The half format's exponent field, sign bit and 1.0.
+fn half_consts(fmt: Half) -> (u64, u64) {
+    match fmt {
+        Half::F16 => (0x7c00, 0x3c00),
+        Half::Bf16 => (0x7f80, 0x3f80),
+    }
+}
+
+/// The stages after a rounded result `r` of a `w`-bit format with
+/// exponent field `exp` and 1.0 = `one`, as documented at
+/// `HalfStages` / `F32Stages`: flush a subnormal result, clamp, NaN.
+fn post(w: u32, exp: u64, one: u64, ftz: bool, clamp: Clamp, nan: Option<u64>, r: u64) -> Want {
+    let sign = 1u64 << (w - 1);
+    let mag = r & (sign - 1);
+    let is_nan = mag > exp;
+    let r = if ftz && r & exp == 0 { r & sign } else { r };
+    match clamp {
+        Clamp::Sat if is_nan || r & sign != 0 => return Want::Bits(0),
+        Clamp::Sat if r > one => return Want::Bits(one),
+        Clamp::Relu if !is_nan && r & sign != 0 => return Want::Bits(0),
+        _ => {}
+    }
+    match (is_nan, nan) {
+        (true, Some(p)) => Want::Bits(p),
+        (true, None) => Want::AnyNan,
+        _ => Want::Bits(r),
+    }
+}
+
+fn flush(w: u32, exp: u64, ftz: bool, x: u64) -> u64 {
+    if ftz && x & exp == 0 {
+        x & (1 << (w - 1))
+    } else {
+        x
+    }
+}
+
+fn half_core(fmt: Half, op: Option<BinOp>, a: u64, b: u64, c: u64) -> u64 {
+    match (fmt, op) {
+        (Half::F16, Some(BinOp::Add)) => core::add::<F16>(a, b, RN).bits,
+        (Half::F16, Some(BinOp::Sub)) => core::sub::<F16>(a, b, RN).bits,
+        (Half::F16, Some(BinOp::Mul)) => core::mul::<F16>(a, b, RN).bits,
+        (Half::F16, None) => core::fma::<F16>(a, b, c, RN).bits,
+        (Half::Bf16, Some(BinOp::Add)) => core::add::<BF16>(a, b, RN).bits,
+        (Half::Bf16, Some(BinOp::Sub)) => core::sub::<BF16>(a, b, RN).bits,
+        (Half::Bf16, Some(BinOp::Mul)) => core::mul::<BF16>(a, b, RN).bits,
+        (Half::Bf16, None) => core::fma::<BF16>(a, b, c, RN).bits,
+    }
+}
+
+fn half_stage_sets(fmt: Half) -> Vec<HalfStages> {
+    let canonical = match fmt {
+        Half::F16 => 0x7fff,
+        Half::Bf16 => 0x7fff,
+    };
+    let mut v = vec![];
+    for ftz in [false, true] {
+        for clamp in [Clamp::None, Clamp::Sat, Clamp::Relu] {
+            for nan in [None, Some(canonical), Some(0xffc1)] {
+                for oob in [None, Some((0xffff, 0x7fff)), Some((0x7f00, 0x7f00))] {
+                    v.push(HalfStages {
+                        ftz,
+                        clamp,
+                        nan,
+                        oob,
+                    });
+                }
+            }
+        }
+    }
+    v
+}
+
+#[test]
+fn half_staged_every_stage_set() {
+    let n = 3 * 1024 + 37;
+    for fmt in [Half::F16, Half::Bf16] {
+        let (exp, one) = half_consts(fmt);
+        let v = edge16(fmt);
+        let mut rng = Rng(0x5eed ^ exp);
+        let mut pick = || v[rng.below(v.len() as u64) as usize];
+        // Three extra leading elements: the kernels see slices that start
+        // off their alignment.
+        let a: Vec<u16> = (0..n + 3).map(|_| pick()).collect();
+        let b: Vec<u16> = (0..n + 3).map(|_| pick()).collect();
+        let c: Vec<u16> = (0..n + 3).map(|_| pick()).collect();
+        let (a, b, c) = (&a[3..], &b[3..], &c[3..]);
+        for op in [Some(BinOp::Add), Some(BinOp::Sub), Some(BinOp::Mul), None] {
+            for st in half_stage_sets(fmt) {
+                let want: Vec<Want> = (0..n)
+                    .map(|i| {
+                        let (x, y, z) = (a[i] as u64, b[i] as u64, c[i] as u64);
+                        let oob = st.oob.is_some_and(|(m, val)| {
+                            x & m as u64 == val as u64 || y & m as u64 == val as u64
+                        });
+                        if oob {
+                            return Want::Bits(0);
+                        }
+                        let f = |x| flush(16, exp, st.ftz, x);
+                        let r = half_core(fmt, op, f(x), f(y), f(z));
+                        post(16, exp, one, st.ftz, st.clamp, st.nan.map(u64::from), r)
+                    })
+                    .collect();
+                for path in Path::all_available() {
+                    let mut out = vec![0u16; n + 1];
+                    let o = &mut out[1..];
+                    let cc = if op.is_none() { Some(c) } else { None };
+                    half_staged(path, fmt, op, &st, a, b, cc, o);
+                    for i in 0..n {
+                        assert!(
+                            agree(o[i] as u64, want[i], |g| g & 0x7fff > exp),
+                            "{fmt:?} {op:?} {st:?} {path:?} [{:#x}, {:#x}, {:#x}]: got {:#x}, want {:x?}",
+                            a[i],
+                            b[i],
+                            c[i],
+                            o[i],
+                            want[i]
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn f32_stage_sets() -> Vec<F32Stages> {
+    let mut v = vec![];
+    for ftz in [false, true] {
+        for sat in [false, true] {
+            for nan in [None, Some(0x7fff_ffff)] {
+                v.push(F32Stages { ftz, sat, nan });
+            }
+        }
+    }
+    v
+}
+
+const F32_EXP: u64 = 0x7f80_0000;
+const F32_ONE: u64 = 0x3f80_0000;
+
+#[test]
+fn fma_f32_staged_every_stage_set() {
+    let n = 4096 + 13;
+    let mut rng = Rng(0xf32);
+    let (a, b, c) = fma_triples_f32(&mut rng, n + 1);
+    let (a, b, c) = (&a[1..], &b[1..], &c[1..]);
+    for rm in MODES {
+        for st in f32_stage_sets() {
+            let want: Vec<Want> = (0..n)
+                .map(|i| {
+                    let f = |x: u32| flush(32, F32_EXP, st.ftz, x as u64);
+                    let r = core::fma::<F32>(f(a[i]), f(b[i]), f(c[i]), rm).bits;
+                    let clamp = if st.sat { Clamp::Sat } else { Clamp::None };
+                    post(
+                        32,
+                        F32_EXP,
+                        F32_ONE,
+                        st.ftz,
+                        clamp,
+                        st.nan.map(u64::from),
+                        r,
+                    )
+                })
+                .collect();
+            for path in Path::all_available() {
+                let mut out = vec![0u32; n];
+                fma_f32_staged(path, rm, &st, a, b, c, &mut out);
+                for i in 0..n {
+                    assert!(
+                        agree(out[i] as u64, want[i], |g| g & 0x7fff_ffff > F32_EXP),
+                        "{rm:?} {st:?} {path:?} [{:#x}, {:#x}, {:#x}]: got {:#x}, want {:x?}",
+                        a[i],
+                        b[i],
+                        c[i],
+                        out[i],
+                        want[i]
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn mixed_staged_every_stage_set() {
+    let n = 2048 + 21;
+    for fmt in [Half::F16, Half::Bf16] {
+        let v = edge16(fmt);
+        let mut rng = Rng(0x313 ^ v.len() as u64);
+        let a: Vec<u16> = (0..n).map(|_| v[rng.below(4096) as usize]).collect();
+        let b: Vec<u16> = (0..n).map(|_| v[rng.below(4096) as usize]).collect();
+        let c: Vec<u32> = (0..n)
+            .map(|i| match i % 3 {
+                // Near -a, so that sums cancel.
+                0 => {
+                    let w = match fmt {
+                        Half::F16 => core::convert::<F16, F32>(a[i] as u64, RN).bits,
+                        Half::Bf16 => (a[i] as u64) << 16,
+                    };
+                    (w as u32 ^ 0x8000_0000) ^ rng.below(4) as u32
+                }
+                _ => edge_bits(&mut rng, 8, 23, None) as u32,
+            })
+            .collect();
+        for op in [Some(BinOp::Add), Some(BinOp::Sub), None] {
+            for rm in MODES {
+                for st in f32_stage_sets() {
+                    let want: Vec<Want> = (0..n)
+                        .map(|i| {
+                            let w = |h: u16| match fmt {
+                                Half::F16 => core::convert::<F16, F32>(h as u64, RN).bits,
+                                Half::Bf16 => core::convert::<BF16, F32>(h as u64, RN).bits,
+                            };
+                            let z = flush(32, F32_EXP, st.ftz, c[i] as u64);
+                            let r = match op {
+                                Some(BinOp::Add) => core::add::<F32>(w(a[i]), z, rm).bits,
+                                Some(_) => core::sub::<F32>(w(a[i]), z, rm).bits,
+                                None => core::fma::<F32>(w(a[i]), w(b[i]), z, rm).bits,
+                            };
+                            let clamp = if st.sat { Clamp::Sat } else { Clamp::None };
+                            post(
+                                32,
+                                F32_EXP,
+                                F32_ONE,
+                                st.ftz,
+                                clamp,
+                                st.nan.map(u64::from),
+                                r,
+                            )
+                        })
+                        .collect();
+                    for path in Path::all_available() {
+                        let mut out = vec![0u32; n];
+                        let bb = if op.is_none() { Some(&b[..]) } else { None };
+                        mixed_staged(path, fmt, op, rm, &st, &a, bb, &c, &mut out);
+                        for i in 0..n {
+                            assert!(
+                                agree(out[i] as u64, want[i], |g| g & 0x7fff_ffff > F32_EXP),
+                                "{fmt:?} {op:?} {rm:?} {st:?} {path:?} [{:#x}, {:#x}, {:#x}]: got {:#x}, want {:x?}",
+                                a[i],
+                                b[i],
+                                c[i],
+                                out[i],
+                                want[i]
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn fma_f64_staged_nan_priorities() {
+    let n = 4096 + 5;
+    let mut rng = Rng(0xf64);
+    let (mut a, mut b, mut c) = fma_triples_f64(&mut rng, n);
+    // NaNs with distinct payloads, signalling and quiet, in every operand.
+    for i in 0..n {
+        let nan = |r: &mut Rng| 0x7ff0_0000_0000_0000 | (r.next() >> 13) | 1 | (r.next() & 1) << 63;
+        match rng.below(8) {
+            0 => a[i] = nan(&mut rng),
+            1 => b[i] = nan(&mut rng),
+            2 => c[i] = nan(&mut rng),
+            3 => (a[i], c[i]) = (nan(&mut rng), nan(&mut rng)),
+            _ => {}
+        }
+    }
+    let is_nan = |x: u64| x & 0x7fff_ffff_ffff_ffff > 0x7ff0_0000_0000_0000;
+    let sets = [
+        None,
+        Some(F64Nans {
+            priority: [0, 1, 2],
+            invalid: 0x7fff_ffff_ffff_ffff,
+        }),
+        Some(F64Nans {
+            priority: [2, 0, 1],
+            invalid: 0xfff8_0000_0000_0000,
+        }),
+    ];
+    for rm in MODES {
+        for nans in &sets {
+            let want: Vec<Want> = (0..n)
+                .map(|i| {
+                    let r = core::fma::<F64>(a[i], b[i], c[i], rm).bits;
+                    match (is_nan(r), nans) {
+                        (false, _) => Want::Bits(r),
+                        (true, None) => Want::AnyNan,
+                        (true, Some(f)) => {
+                            let ops = [a[i], b[i], c[i]];
+                            Want::Bits(
+                                f.priority
+                                    .iter()
+                                    .map(|&j| ops[j as usize])
+                                    .find(|&x| is_nan(x))
+                                    .map_or(f.invalid, |x| x | 1 << 51),
+                            )
+                        }
+                    }
+                })
+                .collect();
+            for path in Path::all_available() {
+                let mut out = vec![0u64; n];
+                fma_f64_staged(path, rm, nans.as_ref(), &a, &b, &c, &mut out);
+                for i in 0..n {
+                    assert!(
+                        agree(out[i], want[i], is_nan),
+                        "{rm:?} {nans:?} {path:?} [{:#x}, {:#x}, {:#x}]: got {:#x}, want {:x?}",
+                        a[i],
+                        b[i],
+                        c[i],
+                        out[i],
+                        want[i]
+                    );
+                }
+            }
+        }
+    }
+}

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use ptxfp::batch::{Columns, Plan, Slice, SliceMut};
 use ptxfp::float::{self as core, Round, BF16, F16, F32, F64};
-use ptxfp_fast::{BinOp, Half, Path};
+use ptxfp_fast::{BinOp, Half};
 use rustc_apfloat::{ieee, Float as _, FloatConvert as _};
 
 /// `ptxfp bench` arguments.
@@ -25,6 +25,9 @@ pub struct Args {
     /// Repetitions; the best time counts.
     #[arg(long, default_value_t = 5)]
     reps: usize,
+    /// Kernel implementation to measure (default: the best this CPU has).
+    #[arg(long, value_enum, default_value_t)]
+    path: crate::common::PathArg,
 }
 
 const DEFAULT: [&str; 10] = [
@@ -236,7 +239,7 @@ pub fn run(a: Args) -> Result<(), String> {
     } else {
         a.forms.clone()
     };
-    let path = Path::detect();
+    let path = a.path.path()?;
     println!(
         "# single thread, {} values per array, best of {}, path {path:?}, {} data",
         a.n,
@@ -383,11 +386,11 @@ fn native(op: Ieee, srcs: &[Slice], v64: &[Vec<u64>], n: usize, reps: usize) -> 
                 let _ = ptxfp_fast::fma_f32_native(rm, a, b, c, &mut o);
             }))
         }
-        Ieee::F64(rm) if Path::X86Avx2.is_available() => {
-            // The X86Avx2 path of fma_f64 is the bare instruction loop.
+        Ieee::F64(rm) => {
             let mut o = vec![0u64; n];
+            ptxfp_fast::fma_f64_native(rm, &v64[0], &v64[1], &v64[2], &mut o)?;
             Some(best(reps, || {
-                ptxfp_fast::fma_f64(Path::X86Avx2, rm, &v64[0], &v64[1], &v64[2], &mut o)
+                let _ = ptxfp_fast::fma_f64_native(rm, &v64[0], &v64[1], &v64[2], &mut o);
             }))
         }
         _ => None,

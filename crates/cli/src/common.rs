@@ -70,3 +70,42 @@ pub fn validate(form: &Form, env: &Env, origin: Origin) -> Result<(), String> {
         Err(errors.join("\n"))
     }
 }
+
+/// `--path`: which implementation of the batch kernels runs.
+#[derive(Clone, Copy, Debug, Default, clap::ValueEnum)]
+pub enum PathArg {
+    /// The fastest this CPU has (portable under `PTXFP_FORCE_PORTABLE=1`).
+    #[default]
+    Auto,
+    /// Portable Rust.
+    Portable,
+    /// x86-64 AVX2 + FMA + F16C.
+    Avx2,
+    /// x86-64 AVX-512 F/BW/VL/DQ.
+    Avx512,
+}
+
+impl PathArg {
+    /// The path, or a message if this CPU cannot run it.
+    pub fn path(self) -> Result<ptxfp_fast::Path, String> {
+        use ptxfp_fast::Path;
+        let (p, name) = match self {
+            PathArg::Auto => return Ok(Path::detect()),
+            PathArg::Portable => (Path::Portable, "portable"),
+            PathArg::Avx2 => (Path::X86Avx2, "avx2"),
+            PathArg::Avx512 => (Path::X86Avx512, "avx512"),
+        };
+        if p.is_available() {
+            Ok(p)
+        } else {
+            Err(format!(
+                "--path {name}: this CPU cannot run it (it has: {})\n  help: leave out --path to use the best one",
+                Path::all_available()
+                    .iter()
+                    .map(|p| format!("{p:?}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        }
+    }
+}

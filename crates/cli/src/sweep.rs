@@ -6,7 +6,6 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use ptxfp::sweep::{self, Operands};
-use ptxfp_fast::Path;
 
 use crate::common::{parse_form, validate, Env};
 
@@ -31,6 +30,9 @@ pub struct Args {
     /// Worker threads (default: all cores).
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
+    /// Kernel implementation (default: the best this CPU has).
+    #[arg(long, value_enum, default_value_t)]
+    path: crate::common::PathArg,
     #[command(flatten)]
     env: Env,
 }
@@ -40,6 +42,7 @@ pub fn run(a: Args) -> Result<(), String> {
     let form = parse_form(&a.form, crate::common::Origin::Arg)?;
     validate(&form, &a.env, crate::common::Origin::Arg)?;
     let exec = a.env.exec();
+    let path = a.path.path()?;
     let ops = match (a.exhaustive, a.random) {
         (true, _) => Operands::Exhaustive,
         (false, Some(n)) => Operands::Random { n, seed: a.seed },
@@ -69,7 +72,7 @@ pub fn run(a: Args) -> Result<(), String> {
     };
     let t = Instant::now();
     let res = pool
-        .install(|| sweep::run_form(&form, &exec, Path::detect(), ops, &progress))
+        .install(|| sweep::run_form(&form, &exec, path, ops, &progress))
         .map_err(|e| e.to_string())?;
     let secs = t.elapsed().as_secs_f64();
     if let Some(b) = bar {
@@ -86,7 +89,7 @@ pub fn run(a: Args) -> Result<(), String> {
         "time      {secs:.3} s ({:.0} M results/s, {} threads, {:?})",
         res.results as f64 / secs / 1e6,
         pool.current_num_threads(),
-        Path::detect()
+        path
     );
     if let Some(k) = a.chunks {
         let k = if k == 0 { res.chunks.len() } else { k as usize };

@@ -5,20 +5,22 @@
 //! | kernel | operation | algorithm |
 //! |---|---|---|
 //! | [`half_binop`] | binary16 / bfloat16 add, sub, mul, `.rn` | binary32 operation, one rounding to the half format |
-//! | [`half_fma`] | binary16 / bfloat16 fma, `.rn` | round to odd at binary32 (exact product + TwoSum; AVX-512: `RZ` with its last bit set when `RU ≠ RD`), then round to the half format |
-//! | [`fma_f32`] | binary32 fma, 4 modes | binary64 product + TwoSum (round to odd for `.rn`, one directed step otherwise), or native FMA |
-//! | [`fma_f64`] | binary64 fma, 4 modes | native FMA with embedded rounding (AVX-512) or under a set MXCSR (AVX2), `f64::mul_add` / the exact core (portable) |
-//! | [`half_staged`], [`fma_f32_staged`], [`mixed_staged`], [`fma_f64_staged`] | the above with the PTX stages | fused (AVX-512) or passes over blocks |
+//! | [`half_fma`] | binary16 / bfloat16 fma, `.rn` | round to odd at binary32 (AVX2 and portable: exact product + TwoSum, binary64 where a bfloat16 product leaves binary32's range; AVX-512: `RZ` with its last bit set when `RU ≠ RD`), then round to the half format |
+//! | [`fma_f32`] | binary32 fma, 4 modes | native FMA (embedded rounding, or MXCSR set inside one `asm!` loop); portable: binary64 product + TwoSum (round to odd for `.rn`, one directed step otherwise) |
+//! | [`fma_f64`] | binary64 fma, 4 modes | native FMA as for binary32; portable: `f64::mul_add` / the exact core |
+//! | [`half_staged`], [`fma_f32_staged`], [`mixed_staged`], [`fma_f64_staged`] | the above with the PTX stages | fused into the kernel's one pass (x86-64), or passes over blocks (portable) |
 //! | [`mixed_add`], [`mixed_sub`], [`mixed_fma`] | binary32 `add/sub/fma` with binary16 / bfloat16 `a` (and `b`), 4 modes | exact widening, then as [`fma_f32`] |
 //!
-//! Every kernel exists in up to three [`Path`]s: portable Rust written
-//! branch-free so that it auto-vectorizes; on x86-64 the same loops
-//! compiled for AVX2 + FMA + F16C with F16C conversions and native FMA
-//! where they apply; and AVX-512 kernels (sixteen lanes, rounding embedded
-//! in each instruction, the PTX stages of [`HalfStages`] / [`F32Stages`] /
-//! [`F64Nans`] fused into the same pass), chosen at run time. [`Path::detect`] picks the best available one,
-//! unless the environment variable `PTXFP_FORCE_PORTABLE=1` is set; every
-//! kernel also takes an explicit path so tests run both on any machine.
+//! Every kernel exists in three [`Path`]s: portable Rust written
+//! branch-free so that it auto-vectorizes; x86-64 AVX2 + FMA + F16C
+//! kernels (`x256.rs`: sixteen 16-bit or eight 32-bit lanes, the stages
+//! fused, MXCSR rounding inside `asm!` loops); and AVX-512 kernels
+//! (`x512.rs`: sixteen lanes, rounding embedded in each instruction, the
+//! stages of [`HalfStages`] / [`F32Stages`] / [`F64Nans`] fused into the
+//! same pass), chosen at run time. [`Path::detect`] picks the best
+//! available one, unless the environment variable `PTXFP_FORCE_PORTABLE=1`
+//! is set; every kernel also takes an explicit path so tests run all of
+//! them on any machine.
 //!
 //! NaN results: a kernel returns *a* NaN whenever the exact core returns a
 //! NaN, and a non-NaN only when the core does; the NaN's sign and payload
@@ -224,14 +226,16 @@ pub fn half_binop(path: Path, fmt: Half, op: BinOp, a: &[u16], b: &[u16], out: &
 /// `out[i] = a[i] × b[i] + c[i]`, binary16 or bfloat16, rounded once to
 /// nearest even.
 ///
-/// binary32 is not enough (an fma computed in binary32 then narrowed
-/// rounds twice and is wrong, spec/NOTES.md). Instead: the product of two
-/// half values is exact in binary64 (≤ 22 bits); TwoSum gives the sum `s`
-/// and its exact error; from them [`elem::sum_odd_f32`] rounds the exact
-/// value to odd at binary32 precision, and that rounded to the half format
-/// to nearest even is the correctly rounded result (Boldo and Melquiond,
-/// round to odd: 24 ≥ p + 2). Exact zero sums come out of the binary64
-/// addition with IEEE's signs.
+/// binary32 rounding to nearest is not enough (an fma computed in
+/// binary32 then narrowed rounds twice and is wrong, spec/NOTES.md).
+/// Instead the exact value is rounded to odd at binary32 precision, and
+/// that rounded to the half format to nearest even is the correctly
+/// rounded result (Boldo and Melquiond, round to odd: 24 ≥ p + 2). The
+/// rounding to odd: TwoSum of the exact product and `c` (binary16
+/// products are exact in binary32; bfloat16 ones in binary64, or in
+/// binary32 when in its range), and the odd step from the rounded sum and
+/// its exact error; on AVX-512, `RZ` with its last bit set when
+/// `RU ≠ RD`. Exact zero sums come out of the addition with IEEE's signs.
 ///
 /// # Panics
 /// If the slices' lengths differ.
@@ -286,9 +290,11 @@ macro_rules! by_mode {
 ///
 /// The product of two binary32 values is exact in binary64 (48 ≤ 53 bits,
 /// exponents far inside binary64's range, so never subnormal there), and
-/// the rounding of the exact sum is done as in [`sum_to_f32`] (portable
-/// path). On x86 the kernel is the native FMA instruction with the MXCSR
-/// rounding control set for the call.
+/// the rounding of the exact sum is done with TwoSum (portable path: round
+/// to odd at binary64 then to nearest for `.rn`, one directed step from
+/// the nearest otherwise). On x86-64 the kernel is the native FMA
+/// instruction, with embedded rounding (AVX-512) or the MXCSR rounding
+/// control set inside one `asm!` loop (AVX2).
 ///
 /// # Panics
 /// If the slices' lengths differ.
@@ -335,8 +341,10 @@ pub fn fma_f64(path: Path, rm: Round, a: &[u64], b: &[u64], c: &[u64], out: &mut
 }
 
 /// [`fma_f64`] with NaN results replaced as `nans` says (`None`: left as
-/// they are). x86-64 AVX-512 path: the native instruction with embedded
-/// rounding and the NaN selects fused into the pass.
+/// they are). AVX-512: the native instruction with embedded rounding and
+/// the NaN selects fused into the pass; AVX2: the native instruction in an
+/// `asm!` loop (MXCSR rounding) that flags the blocks holding a NaN, whose
+/// NaNs are then replaced one by one.
 ///
 /// # Panics
 /// If the slices' lengths differ.
@@ -532,8 +540,8 @@ fn update<T: Copy>(path: Path, out: &mut [T], f: impl Fn(T, usize) -> T) {
 /// rounded to nearest even, with the stages `st` (see [`HalfStages`]):
 /// `out[i] = post(op(flush(a[i]), flush(b[i])[, flush(c[i])]))`.
 ///
-/// The AVX-512 path fuses everything into one pass; the others run the
-/// kernels of [`half_binop`] / [`half_fma`] between a flush pass and a
+/// The x86-64 paths fuse everything into one pass; the portable one runs
+/// the kernels of [`half_binop`] / [`half_fma`] between a flush pass and a
 /// result pass, over blocks.
 ///
 /// # Panics
@@ -622,9 +630,10 @@ pub fn half_staged(
 /// Binary32 `a × b + c` rounded once in `rm`, with the stages `st` (see
 /// [`F32Stages`]).
 ///
-/// The AVX-512 path is the native instruction with embedded rounding and
-/// the stages fused into the pass; the others run [`fma_f32`] between a
-/// flush pass and a result pass.
+/// The x86-64 paths are the native instruction (embedded rounding on
+/// AVX-512, MXCSR set inside one `asm!` loop on AVX2) with the stages
+/// fused into the pass; the portable one runs [`fma_f32`] between a flush
+/// pass and a result pass.
 ///
 /// # Panics
 /// If the slices' lengths differ.

@@ -251,8 +251,8 @@ pub fn run(a: Args) -> Result<(), String> {
         }
     );
     println!(
-        "{:<24} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}   speed-up of batch over",
-        "form", "batch", "eval", "core", "native", "apfloat", "softfloat"
+        "{:<24} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}   speed-up of batch over",
+        "form", "batch", "one", "eval", "core", "native", "apfloat", "softfloat"
     );
     for form in &forms {
         let parsed = crate::common::parse_form(form, crate::common::Origin::Arg)?;
@@ -336,6 +336,19 @@ pub fn run(a: Args) -> Result<(), String> {
             }
             black_box(acc);
         });
+        // OnePlan::eval per register (the simulator's call).
+        let one = plan.one();
+        let t_one = best(a.reps.min(3), || {
+            let mut acc = 0u64;
+            let mut x = [0u64; 3];
+            for i in 0..n {
+                for (k, s) in regs.iter().enumerate() {
+                    x[k] = s[i];
+                }
+                acc = acc.wrapping_add(one.eval(black_box(x)));
+            }
+            black_box(acc);
+        });
         let t_ap = per_elem(&|x| apfloat_op(op, x));
         #[cfg(feature = "softfloat")]
         let t_sf = if softfloat_op(op, &[0, 0, 0]).is_some() {
@@ -350,14 +363,16 @@ pub fn run(a: Args) -> Result<(), String> {
         let cell = |t: Option<f64>| t.map_or("-".to_string(), |t| format!("{:.1}", mops(t)));
         let ratio = |t: Option<f64>| t.map_or("-".to_string(), |t| format!("{:.1}x", t / t_batch));
         println!(
-            "{:<24} {:>9.1} {:>9} {:>9} {:>9} {:>9} {:>9}   eval {} core {} native {} apfloat {} softfloat {}",
+            "{:<24} {:>9.1} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}   one {} eval {} core {} native {} apfloat {} softfloat {}",
             form,
             mops(t_batch),
+            cell(Some(t_one)),
             cell(Some(t_eval)),
             cell(Some(t_core)),
             cell(t_native),
             cell(Some(t_ap)),
             cell(t_sf),
+            ratio(Some(t_one)),
             ratio(Some(t_eval)),
             ratio(Some(t_core)),
             ratio(t_native),
@@ -366,6 +381,7 @@ pub fn run(a: Args) -> Result<(), String> {
         );
     }
     println!("# M results/s (an x2 result is one register, two lanes); speed-up: time of x / time of batch");
+    println!("# one: OnePlan::eval per register (Plan::one, the simulator's per-instruction call, all stages)");
     println!("# eval: Form::eval per register (all stages); core: the exact core's IEEE operation per lane; apfloat, softfloat: the same IEEE operation");
     println!("# native: the CPU's FMA instruction (mad.f32/f64 only; rounding set in MXCSR for .rz/.rm/.rp);");
     println!("# there is no native f16/bf16 arithmetic on this CPU class (F16C conversions + f32 op is what the f16 kernel does)");

@@ -10,6 +10,7 @@
 //! | [`fma_f64`] | binary64 fma, 4 modes | native FMA as for binary32; portable: `f64::mul_add` / the exact core |
 //! | [`half_staged`], [`fma_f32_staged`], [`mixed_staged`], [`fma_f64_staged`] | the above with the PTX stages | fused into the kernel's one pass (x86-64), or passes over blocks (portable) |
 //! | [`mixed_add`], [`mixed_sub`], [`mixed_fma`] | binary32 `add/sub/fma` with binary16 / bfloat16 `a` (and `b`), 4 modes | exact widening, then as [`fma_f32`] |
+//! | [`HalfOne`], [`F32One`], [`F64One`] | one staged operation per call (simulators) | the portable element code of the above |
 //!
 //! Every kernel exists in three [`Path`]s: portable Rust written
 //! branch-free so that it auto-vectorizes; x86-64 AVX2 + FMA + F16C
@@ -38,6 +39,7 @@ use std::sync::OnceLock;
 pub use ptxfp_float::Round;
 
 mod elem;
+mod one;
 mod stages;
 #[cfg(target_arch = "x86_64")]
 mod x256;
@@ -46,6 +48,7 @@ mod x512;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
+pub use one::{F32One, F64One, HalfOne};
 pub use stages::{Clamp, F32Stages, F64Nans, HalfStages};
 
 /// Which implementation of the kernels runs.
@@ -105,7 +108,7 @@ impl Path {
     }
 
     /// The checked path: `self` if available, otherwise portable.
-    fn usable(self) -> Path {
+    pub(crate) fn usable(self) -> Path {
         if self.is_available() {
             self
         } else {
@@ -254,7 +257,7 @@ pub fn half_fma(path: Path, fmt: Half, a: &[u16], b: &[u16], c: &[u16], out: &mu
 /// round to odd at binary64 then to nearest (53 ≥ 24 + 2), or one directed
 /// step from the nearest (see [`elem::sum_directed_f32`]).
 #[inline(always)]
-fn sum_to_f32<const R: elem::Rm>(p: f64, c: f64) -> u32 {
+pub(crate) fn sum_to_f32<const R: elem::Rm>(p: f64, c: f64) -> u32 {
     if R == elem::RN {
         (elem::sum_odd(p, c) as f32).to_bits()
     } else {
@@ -818,7 +821,7 @@ pub mod scalar {
         #[cfg(target_arch = "x86_64")]
         if crate::Path::detect() != crate::Path::Portable {
             // SAFETY: the detected path has F16C.
-            return unsafe { crate::x86::fma_f16_one(a, b, c) };
+            return unsafe { crate::x86::f16_one(None, a, b, c) };
         }
         fma_f16_inline(a, b, c)
     }

@@ -57,19 +57,26 @@ pub(crate) unsafe fn map3<A: Copy, B: Copy, C: Copy, O>(
     crate::map3(a, b, c, out, f)
 }
 
-/// One binary16 fma ([`crate::scalar::fma_f16`]): the operands widened by
-/// one `vcvtph2ps`, the binary32 round-to-odd sum of
-/// [`crate::scalar::fma_f16_inline`], one `vcvtps2ph` (to nearest even).
+/// One binary16 operation `op` (`None`: fma) rounded to nearest even: the
+/// operands widened by one `vcvtph2ps`, the binary32 operation (add, sub,
+/// mul: once, see [`crate::half_binop`]; fma: the round-to-odd sum of
+/// [`crate::scalar::fma_f16_inline`]), one `vcvtps2ph` (to nearest even).
 ///
 /// # Safety
 /// The CPU must have AVX2, FMA and F16C ([`available`]).
 #[target_feature(enable = "avx2,fma,f16c")]
-pub(crate) unsafe fn fma_f16_one(a: u16, b: u16, c: u16) -> u16 {
+pub(crate) unsafe fn f16_one(op: Option<crate::BinOp>, a: u16, b: u16, c: u16) -> u16 {
+    use crate::BinOp::*;
     let w = _mm_cvtph_ps(_mm_set_epi16(0, 0, 0, 0, 0, c as i16, b as i16, a as i16));
     let mut v = [0f32; 4];
     // SAFETY: v has room for four f32.
     unsafe { _mm_storeu_ps(v.as_mut_ptr(), w) };
-    let r = elem::sum_odd_in_f32(v[0] * v[1], v[2]);
+    let r = match op {
+        Some(Add) => v[0] + v[1],
+        Some(Sub) => v[0] - v[1],
+        Some(Mul) => v[0] * v[1],
+        None => elem::sum_odd_in_f32(v[0] * v[1], v[2]),
+    };
     let h = _mm_cvtps_ph::<_MM_FROUND_TO_NEAREST_INT>(_mm_set_ss(r));
     _mm_extract_epi16::<0>(h) as u16
 }
@@ -245,4 +252,37 @@ pub(crate) unsafe fn fma_f64_mxcsr(
             options(nostack),
         );
     }
+}
+
+/// One binary64 `a × b + c` (bits) rounded in `rm`: the native
+/// instruction with the MXCSR rounding control set (FTZ and DAZ off) and
+/// restored inside one `asm!` block.
+///
+/// # Safety
+/// The CPU must have FMA ([`available`]).
+#[target_feature(enable = "avx2,fma")]
+pub(crate) unsafe fn fma_f64_one_mxcsr(rm: ptxfp_float::Round, a: u64, b: u64, c: u64) -> u64 {
+    let mut old: u32 = 0;
+    // SAFETY: stores MXCSR into a local.
+    unsafe {
+        asm!("vstmxcsr dword ptr [{p}]", p = in(reg) &mut old as *mut u32, options(nostack));
+    }
+    let new = mxcsr_for(rm, old);
+    let mut x = f64::from_bits(a);
+    // SAFETY: register operands only; MXCSR is restored before the block
+    // ends.
+    unsafe {
+        asm!(
+            "vldmxcsr dword ptr [{new}]",
+            "vfmadd213sd {x}, {y}, {z}",
+            "vldmxcsr dword ptr [{old}]",
+            new = in(reg) &new as *const u32,
+            old = in(reg) &old as *const u32,
+            x = inout(xmm_reg) x,
+            y = in(xmm_reg) f64::from_bits(b),
+            z = in(xmm_reg) f64::from_bits(c),
+            options(nostack),
+        );
+    }
+    x.to_bits()
 }

@@ -1,6 +1,7 @@
 //! The staged kernels ([`half_staged`], [`fma_f32_staged`],
 //! [`mixed_staged`], [`fma_f64_staged`]) with every combination of stages,
-//! on every available path, against a reference written here from the
+//! on every available path, and their one-at-a-time forms ([`HalfOne`],
+//! [`F32One`], [`F64One`]), against a reference written here from the
 //! stages' documentation on top of the exact core. Lengths that are not a
 //! multiple of any vector width, and slices that start off alignment,
 //! exercise the kernels' first and last partial steps.
@@ -9,8 +10,8 @@ mod common;
 
 use common::*;
 use ptxfp_fast::{
-    fma_f32_staged, fma_f64_staged, half_staged, mixed_staged, BinOp, Clamp, F32Stages, F64Nans,
-    Half, HalfStages, Path, Round,
+    fma_f32_staged, fma_f64_staged, half_staged, mixed_staged, BinOp, Clamp, F32One, F32Stages,
+    F64Nans, F64One, Half, HalfOne, HalfStages, Path, Round,
 };
 use ptxfp_float::{self as core, BF16, F16, F32, F64};
 
@@ -141,6 +142,20 @@ fn half_staged_every_stage_set() {
                     })
                     .collect();
                 for path in Path::all_available() {
+                    let one = HalfOne::on(path, fmt, op, &st);
+                    for i in 0..n {
+                        let got = one.eval(a[i], b[i], c[i]);
+                        assert!(
+                            agree(got as u64, want[i], |g| g & 0x7fff > exp),
+                            "{fmt:?} {op:?} {st:?} one {path:?} [{:#x}, {:#x}, {:#x}]: got {got:#x}, want {:x?}",
+                            a[i],
+                            b[i],
+                            c[i],
+                            want[i]
+                        );
+                    }
+                }
+                for path in Path::all_available() {
                     let mut out = vec![0u16; n + 1];
                     let o = &mut out[1..];
                     let cc = if op.is_none() { Some(c) } else { None };
@@ -201,6 +216,18 @@ fn fma_f32_staged_every_stage_set() {
                     )
                 })
                 .collect();
+            let one = F32One::fma(rm, &st);
+            for i in 0..n {
+                let got = one.eval(a[i], b[i], c[i]);
+                assert!(
+                    agree(got as u64, want[i], |g| g & 0x7fff_ffff > F32_EXP),
+                    "{rm:?} {st:?} one [{:#x}, {:#x}, {:#x}]: got {got:#x}, want {:x?}",
+                    a[i],
+                    b[i],
+                    c[i],
+                    want[i]
+                );
+            }
             for path in Path::all_available() {
                 let mut out = vec![0u32; n];
                 fma_f32_staged(path, rm, &st, a, b, c, &mut out);
@@ -268,6 +295,24 @@ fn mixed_staged_every_stage_set() {
                             )
                         })
                         .collect();
+                    let one = F32One::mixed(fmt, op, rm, &st);
+                    for i in 0..n {
+                        // b is not read by add and sub: pass garbage.
+                        let bi = if op.is_none() {
+                            b[i] as u32
+                        } else {
+                            0xdead_beef
+                        };
+                        let got = one.eval(a[i] as u32, bi, c[i]);
+                        assert!(
+                            agree(got as u64, want[i], |g| g & 0x7fff_ffff > F32_EXP),
+                            "{fmt:?} {op:?} {rm:?} {st:?} one [{:#x}, {:#x}, {:#x}]: got {got:#x}, want {:x?}",
+                            a[i],
+                            b[i],
+                            c[i],
+                            want[i]
+                        );
+                    }
                     for path in Path::all_available() {
                         let mut out = vec![0u32; n];
                         let bb = if op.is_none() { Some(&b[..]) } else { None };
@@ -339,6 +384,20 @@ fn fma_f64_staged_nan_priorities() {
                     }
                 })
                 .collect();
+            for path in Path::all_available() {
+                let one = F64One::on(path, rm, *nans);
+                for i in 0..n {
+                    let got = one.eval(a[i], b[i], c[i]);
+                    assert!(
+                        agree(got, want[i], is_nan),
+                        "{rm:?} {nans:?} one {path:?} [{:#x}, {:#x}, {:#x}]: got {got:#x}, want {:x?}",
+                        a[i],
+                        b[i],
+                        c[i],
+                        want[i]
+                    );
+                }
+            }
             for path in Path::all_available() {
                 let mut out = vec![0u64; n];
                 fma_f64_staged(path, rm, nans.as_ref(), &a, &b, &c, &mut out);

@@ -370,15 +370,7 @@ impl Plan {
             }
             (Plan::MadF64 { rm }, SliceMut::B64(o)) => {
                 let (a, b, c) = (as64(srcs[0]), as64(srcs[1]), as64(srcs[2]));
-                let hw = HwProfile::NVIDIA;
-                // NOTES.md (NaN results, f64; NOTE(hw) operand priority
-                // open): the first NaN among a, b, c, quieted; an invalid
-                // operation gives 0xfff8000000000000.
-                let nans = F64Nans {
-                    priority: hw.f64_nan_priority,
-                    invalid: hw.f64_invalid_nan,
-                };
-                ptxfp_fast::fma_f64_staged(path, rm, Some(&nans), a, b, c, o);
+                ptxfp_fast::fma_f64_staged(path, rm, Some(&f64_nans()), a, b, c, o);
             }
             (Plan::Mixed { fmt, op, rm, sat }, SliceMut::B32(o)) => {
                 let st = f32_stages(false, sat);
@@ -459,6 +451,103 @@ pub fn f32_stages(ftz: bool, sat: bool) -> F32Stages {
         sat,
         // NOTES.md (NaN results): every f32 NaN result is 0x7fffffff, doc.
         nan: Some(HwProfile::NVIDIA.f32_nan),
+    }
+}
+
+/// The NaN results of `mad.f64`, from [`HwProfile::NVIDIA`].
+pub fn f64_nans() -> F64Nans {
+    let hw = HwProfile::NVIDIA;
+    // NOTES.md (NaN results, f64; NOTE(hw) operand priority open): the
+    // first NaN among a, b, c, quieted; an invalid operation gives
+    // 0xfff8000000000000.
+    F64Nans {
+        priority: hw.f64_nan_priority,
+        invalid: hw.f64_invalid_nan,
+    }
+}
+
+/// A [`Plan`] prepared for evaluation one register at a time, for
+/// simulators and interpreters that execute one instruction per call:
+/// build it once per decoded instruction ([`Plan::one`]), then
+/// [`OnePlan::eval`] per execution (no allocation, no per-call decoding).
+/// Same bits as [`Plan::run`] and [`Form::eval`].
+#[derive(Clone, Copy, Debug)]
+pub enum OnePlan {
+    /// A half plan; x2 evaluates the two lanes of the registers.
+    Half {
+        /// The per-lane operation.
+        one: ptxfp_fast::HalfOne,
+        /// Two lanes per register.
+        x2: bool,
+    },
+    /// `mad.f32`, or mixed precision (`c` is the second source of the
+    /// mixed add and sub).
+    F32 {
+        /// The operation.
+        one: ptxfp_fast::F32One,
+        /// A mixed add or sub: sources `a`, `c`.
+        two_sources: bool,
+    },
+    /// `mad.f64`.
+    F64(ptxfp_fast::F64One),
+}
+
+impl Plan {
+    /// The plan prepared for one register at a time.
+    pub fn one(&self) -> OnePlan {
+        match *self {
+            Plan::Half {
+                fmt,
+                x2,
+                op,
+                ftz,
+                clamp,
+                oob,
+            } => OnePlan::Half {
+                one: ptxfp_fast::HalfOne::new(fmt, op, &half_stages(ftz, clamp, oob)),
+                x2,
+            },
+            Plan::MadF32 { rm, ftz, sat } => OnePlan::F32 {
+                one: ptxfp_fast::F32One::fma(rm, &f32_stages(ftz, sat)),
+                two_sources: false,
+            },
+            Plan::MadF64 { rm } => OnePlan::F64(ptxfp_fast::F64One::new(rm, Some(f64_nans()))),
+            Plan::Mixed { fmt, op, rm, sat } => OnePlan::F32 {
+                one: ptxfp_fast::F32One::mixed(fmt, op, rm, &f32_stages(false, sat)),
+                two_sources: op.is_some(),
+            },
+        }
+    }
+}
+
+impl OnePlan {
+    /// The result register for the source registers `ops`, in the order
+    /// and widths of [`Plan::widths`] (bits above a source's width and
+    /// entries past the form's sources are ignored).
+    #[inline]
+    pub fn eval(&self, ops: [u64; 3]) -> u64 {
+        match *self {
+            OnePlan::Half { one, x2: false } => {
+                one.eval(ops[0] as u16, ops[1] as u16, ops[2] as u16) as u64
+            }
+            // NOTES.md (doc): lane 0 is bits 0..15, lane 1 bits 16..31,
+            // computed independently.
+            OnePlan::Half { one, x2: true } => {
+                let lane = |k: u32| {
+                    let h = |v: u64| (v >> k) as u16;
+                    (one.eval(h(ops[0]), h(ops[1]), h(ops[2])) as u64) << k
+                };
+                lane(0) | lane(16)
+            }
+            OnePlan::F32 {
+                one,
+                two_sources: true,
+            } => one.eval(ops[0] as u32, 0, ops[1] as u32) as u64,
+            OnePlan::F32 { one, .. } => {
+                one.eval(ops[0] as u32, ops[1] as u32, ops[2] as u32) as u64
+            }
+            OnePlan::F64(one) => one.eval(ops[0], ops[1], ops[2]),
+        }
     }
 }
 
@@ -1039,6 +1128,16 @@ mod tests {
                     form.eval(&x, exec)
                 })
                 .collect();
+            if let Some(plan) = Plan::of(form, exec) {
+                let one = plan.one();
+                for i in 0..n {
+                    let mut x = [0u64; 3];
+                    for (k, s) in src.iter().enumerate() {
+                        x[k] = s[i];
+                    }
+                    assert_eq!(one.eval(x), want[i], "{name} one #{i} ops {x:x?}");
+                }
+            }
             let cols = Columns::new(&ws, &src);
             for path in Path::all_available() {
                 let got = collect_u64(wd, n, |out| eval_on(path, form, exec, &cols.slices(), out))

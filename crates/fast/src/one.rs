@@ -1,0 +1,216 @@
+//! One operation at a time, with the stages: for callers that evaluate
+//! one instruction per call (simulators, interpreters). Built once per
+//! decoded instruction ([`HalfOne::new`], [`F32One::fma`],
+//! [`F32One::mixed`], [`F64One::new`]), then called per execution with no
+//! allocation and no dispatch beyond a few predictable branches. Same
+//! semantics as the slice kernels ([`crate::half_staged`],
+//! [`crate::fma_f32_staged`], [`crate::mixed_staged`],
+//! [`crate::fma_f64_staged`]), computed by their portable element code
+//! (binary16 conversions with F16C, and directed binary64 fma with the
+//! native instruction, on x86-64 unless `PTXFP_FORCE_PORTABLE=1`), and
+//! tested against the exact core like them.
+
+use crate::stages::{HalfK, F32K};
+use crate::{elem, scalar, BinOp, F32Stages, F64Nans, Half, HalfStages, Path, Round};
+
+/// A binary16 / bfloat16 operation with its stages (see
+/// [`crate::half_staged`]).
+#[derive(Clone, Copy, Debug)]
+pub struct HalfOne {
+    fmt: Half,
+    op: Option<BinOp>,
+    k: HalfK,
+    /// binary16 with F16C conversions (x86-64 paths).
+    f16c: bool,
+}
+
+impl HalfOne {
+    /// `op` (`None`: fma) on `fmt`, rounded to nearest even, with the
+    /// stages `st`, on the detected path ([`Path::detect`]).
+    pub fn new(fmt: Half, op: Option<BinOp>, st: &HalfStages) -> HalfOne {
+        HalfOne::on(Path::detect(), fmt, op, st)
+    }
+
+    /// As [`HalfOne::new`], on `path` (portable if this CPU cannot run it).
+    pub fn on(path: Path, fmt: Half, op: Option<BinOp>, st: &HalfStages) -> HalfOne {
+        HalfOne {
+            fmt,
+            op,
+            k: HalfK::new(fmt == Half::Bf16, st),
+            f16c: fmt == Half::F16 && path.usable() != Path::Portable,
+        }
+    }
+
+    /// `post(op(flush(a), flush(b)[, flush(c)]))`; `c` is read by fma
+    /// only.
+    #[inline]
+    pub fn eval(&self, a: u16, b: u16, c: u16) -> u16 {
+        use elem::{bf16_to_f32 as wb, f16_to_f32 as wh, f32_to_bf16 as nb, f32_to_f16 as nh};
+        let k = &self.k;
+        let (x, y) = (k.flush(a), k.flush(b));
+        // One binary32 operation: a correct rounding (crate::half_binop).
+        let bin = |op: BinOp, x: f32, y: f32| match op {
+            BinOp::Add => x + y,
+            BinOp::Sub => x - y,
+            BinOp::Mul => x * y,
+        };
+        #[cfg(target_arch = "x86_64")]
+        if self.f16c {
+            // SAFETY: `f16c` is set only where a non-portable path, and
+            // with it F16C, was detected.
+            let r = unsafe { crate::x86::f16_one(self.op, x, y, k.flush(c)) };
+            return k.post(r, a, b);
+        }
+        let r = match (self.fmt, self.op) {
+            (Half::F16, Some(op)) => nh(bin(op, wh(x), wh(y))),
+            (Half::Bf16, Some(op)) => nb(bin(op, wb(x), wb(y))),
+            (Half::F16, None) => scalar::fma_f16_inline(x, y, k.flush(c)),
+            (Half::Bf16, None) => scalar::fma_bf16_inline(x, y, k.flush(c)),
+        };
+        k.post(r, a, b)
+    }
+}
+
+/// What an [`F32One`] computes.
+#[derive(Clone, Copy, Debug)]
+enum F32Op {
+    /// `a × b + c`, all binary32.
+    Fma,
+    /// Half `a` (and `b`), binary32 `c`: `a + c`, `a - c` or `a × b + c`.
+    Mixed { bf: bool, op: Option<BinOp> },
+}
+
+/// A binary32 fma or a mixed-precision operation with its stages, in one
+/// rounding direction (see [`crate::fma_f32_staged`],
+/// [`crate::mixed_staged`]).
+#[derive(Clone, Copy, Debug)]
+pub struct F32One {
+    rm: Round,
+    op: F32Op,
+    k: F32K,
+}
+
+impl F32One {
+    /// Binary32 `a × b + c` rounded in `rm`, with the stages `st`.
+    pub fn fma(rm: Round, st: &F32Stages) -> F32One {
+        F32One {
+            rm,
+            op: F32Op::Fma,
+            k: F32K::new(st),
+        }
+    }
+
+    /// Mixed precision: `a + c`, `a - c` (`op` `Some(Add)`, `Some(Sub)`)
+    /// or `a × b + c` (`None`) with `fmt` operands `a`, `b`, rounded in
+    /// `rm`, with the stages `st` (`ftz` flushes `c` and the result).
+    ///
+    /// # Panics
+    /// If `op` is `Some(Mul)` (there is no mixed-precision mul).
+    pub fn mixed(fmt: Half, op: Option<BinOp>, rm: Round, st: &F32Stages) -> F32One {
+        assert!(op != Some(BinOp::Mul), "no mixed precision mul");
+        F32One {
+            rm,
+            op: F32Op::Mixed {
+                bf: fmt == Half::Bf16,
+                op,
+            },
+            k: F32K::new(st),
+        }
+    }
+
+    /// The operation on binary32 bits `a`, `b`, `c` (mixed: the half
+    /// operands in the low 16 bits of `a` and `b`; `b` is not read by add
+    /// and sub).
+    ///
+    /// The exact sum of a product exact in binary64 (binary32 × binary32,
+    /// or half widenings) and a binary32 `c`, rounded to binary32 by
+    /// TwoSum (see [`crate::fma_f32`]).
+    #[inline]
+    pub fn eval(&self, a: u32, b: u32, c: u32) -> u32 {
+        let k = &self.k;
+        let (p, z) = match self.op {
+            F32Op::Fma => {
+                let f = |v: u32| f32::from_bits(k.flush(v)) as f64;
+                (f(a) * f(b), f(c))
+            }
+            F32Op::Mixed { bf, op } => {
+                let w = |h: u32| {
+                    (if bf {
+                        elem::bf16_to_f32(h as u16)
+                    } else {
+                        elem::f16_to_f32(h as u16)
+                    }) as f64
+                };
+                let z = f32::from_bits(k.flush(c)) as f64;
+                match op {
+                    None => (w(a) * w(b), z),
+                    // IEEE 754 §5.4.1: a - c is a + (-c).
+                    Some(BinOp::Sub) => (w(a), -z),
+                    Some(_) => (w(a), z),
+                }
+            }
+        };
+        let r = match self.rm {
+            Round::NearestEven => crate::sum_to_f32::<{ elem::RN }>(p, z),
+            Round::TowardZero => crate::sum_to_f32::<{ elem::RZ }>(p, z),
+            Round::TowardNegative => crate::sum_to_f32::<{ elem::RM }>(p, z),
+            Round::TowardPositive => crate::sum_to_f32::<{ elem::RP }>(p, z),
+        };
+        k.post(r)
+    }
+}
+
+/// A binary64 fma in one rounding direction, NaN results replaced as
+/// `nans` says (see [`crate::fma_f64_staged`]).
+#[derive(Clone, Copy, Debug)]
+pub struct F64One {
+    rm: Round,
+    nans: Option<F64Nans>,
+    native: bool,
+}
+
+impl F64One {
+    /// `a × b + c` rounded in `rm`; NaN results replaced as `nans` says
+    /// (`None`: left as they are); on the detected path ([`Path::detect`]).
+    pub fn new(rm: Round, nans: Option<F64Nans>) -> F64One {
+        F64One::on(Path::detect(), rm, nans)
+    }
+
+    /// As [`F64One::new`], on `path` (portable if this CPU cannot run it).
+    pub fn on(path: Path, rm: Round, nans: Option<F64Nans>) -> F64One {
+        F64One {
+            rm,
+            nans,
+            native: path.usable() != Path::Portable,
+        }
+    }
+
+    /// The operation on binary64 bits. `.rn`: `f64::mul_add` (correctly
+    /// rounded by Rust's contract). Directed modes: on x86-64 with FMA the
+    /// native instruction under MXCSR rounding set and restored inside one
+    /// `asm!` block; elsewhere the exact core.
+    #[inline]
+    pub fn eval(&self, a: u64, b: u64, c: u64) -> u64 {
+        let r = if self.rm == Round::NearestEven {
+            f64::from_bits(a)
+                .mul_add(f64::from_bits(b), f64::from_bits(c))
+                .to_bits()
+        } else {
+            self.directed(a, b, c)
+        };
+        match self.nans {
+            Some(f) if f64::from_bits(r).is_nan() => f.pick([a, b, c]),
+            _ => r,
+        }
+    }
+
+    fn directed(&self, a: u64, b: u64, c: u64) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        if self.native {
+            // SAFETY: `native` is set only where a non-portable path, and
+            // with it FMA, was detected.
+            return unsafe { crate::x86::fma_f64_one_mxcsr(self.rm, a, b, c) };
+        }
+        ptxfp_float::fma::<ptxfp_float::F64>(a, b, c, self.rm).bits
+    }
+}

@@ -13,7 +13,7 @@
 //! meaning depends on the target, see NOTES.md) is evaluated element by
 //! element by its scalar semantics. Large inputs are split across cores.
 
-use ptxfp_fast::{BinOp, F32Stages, F64Nans, Half, HalfStages, Path, Round};
+use ptxfp_fast::{BinOp, F32Stages, F64Nans, Half, HalfStages, Round};
 use rayon::prelude::*;
 
 use crate::form::{self, Exec, Form, FormType, Opcode};
@@ -95,6 +95,9 @@ impl SliceMut<'_> {
 /// semantics are [`HalfStages`]' (set from the hardware table, see
 /// [`half_stages`]).
 pub use ptxfp_fast::Clamp;
+
+/// Which kernel implementation runs a plan (see [`ptxfp_fast::Path`]).
+pub use ptxfp_fast::Path;
 
 /// The stage pipeline of a form that has a fast kernel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -471,6 +474,17 @@ pub fn f64_nans() -> F64Nans {
 /// build it once per decoded instruction ([`Plan::one`]), then
 /// [`OnePlan::eval`] per execution (no allocation, no per-call decoding).
 /// Same bits as [`Plan::run`] and [`Form::eval`].
+///
+/// ```
+/// use ptxfp::batch::Plan;
+/// use ptxfp::{Exec, Form};
+///
+/// let form = Form::parse("fma.rn.relu.bf16x2").unwrap();
+/// let one = Plan::of(&form, &Exec::default()).unwrap().one();
+/// // bfloat16 lanes, lane 0 in bits 0..15. Lane 0: 1 × 2 + (-3) = -1,
+/// // which ReLU makes +0; lane 1: 1 × 1 + 0.5 = 1.5 (0x3fc0).
+/// assert_eq!(one.eval([0x3f80_3f80, 0x3f80_4000, 0x3f00_c040]), 0x3fc0_0000);
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub enum OnePlan {
     /// A half plan; x2 evaluates the two lanes of the registers.

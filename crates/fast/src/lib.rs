@@ -539,6 +539,25 @@ fn update<T: Copy>(path: Path, out: &mut [T], f: impl Fn(T, usize) -> T) {
     }
 }
 
+/// Calls the kernel `$m::half::<BF, OP>` with the const arguments of
+/// `fmt` and `op` (`None`: fma), passing `$arg`s.
+#[cfg(target_arch = "x86_64")]
+macro_rules! half_kernel {
+    ($m:ident, $fmt:expr, $op:expr, $($arg:expr),*) => {{
+        use $m::{half as h, ADD, FMA, MUL, SUB};
+        match ($fmt, $op) {
+            (Half::F16, Some(BinOp::Add)) => h::<false, ADD>($($arg),*),
+            (Half::F16, Some(BinOp::Sub)) => h::<false, SUB>($($arg),*),
+            (Half::F16, Some(BinOp::Mul)) => h::<false, MUL>($($arg),*),
+            (Half::F16, None) => h::<false, FMA>($($arg),*),
+            (Half::Bf16, Some(BinOp::Add)) => h::<true, ADD>($($arg),*),
+            (Half::Bf16, Some(BinOp::Sub)) => h::<true, SUB>($($arg),*),
+            (Half::Bf16, Some(BinOp::Mul)) => h::<true, MUL>($($arg),*),
+            (Half::Bf16, None) => h::<true, FMA>($($arg),*),
+        }
+    }};
+}
+
 /// A binary16 or bfloat16 operation (`op`; `None` is fma, which reads `c`)
 /// rounded to nearest even, with the stages `st` (see [`HalfStages`]):
 /// `out[i] = post(op(flush(a[i]), flush(b[i])[, flush(c[i])]))`.
@@ -569,40 +588,16 @@ pub fn half_staged(
     let k = stages::HalfK::new(fmt == Half::Bf16, st);
     #[cfg(target_arch = "x86_64")]
     if path.usable() == Path::X86Avx512 {
-        use x512::{half as h, ADD, FMA, MUL, SUB};
         let c = c.unwrap_or(&[]);
         // SAFETY: `usable` checked the CPU features.
-        unsafe {
-            match (fmt, op) {
-                (Half::F16, Some(BinOp::Add)) => h::<false, ADD>(&k, a, b, c, out),
-                (Half::F16, Some(BinOp::Sub)) => h::<false, SUB>(&k, a, b, c, out),
-                (Half::F16, Some(BinOp::Mul)) => h::<false, MUL>(&k, a, b, c, out),
-                (Half::F16, None) => h::<false, FMA>(&k, a, b, c, out),
-                (Half::Bf16, Some(BinOp::Add)) => h::<true, ADD>(&k, a, b, c, out),
-                (Half::Bf16, Some(BinOp::Sub)) => h::<true, SUB>(&k, a, b, c, out),
-                (Half::Bf16, Some(BinOp::Mul)) => h::<true, MUL>(&k, a, b, c, out),
-                (Half::Bf16, None) => h::<true, FMA>(&k, a, b, c, out),
-            }
-        }
+        unsafe { half_kernel!(x512, fmt, op, &k, a, b, c, out) };
         return;
     }
     #[cfg(target_arch = "x86_64")]
     if path.usable() == Path::X86Avx2 {
-        use x256::{half as h, ADD, FMA, MUL, SUB};
         let c = c.unwrap_or(&[]);
         // SAFETY: `usable` checked the CPU features.
-        unsafe {
-            match (fmt, op) {
-                (Half::F16, Some(BinOp::Add)) => h::<false, ADD>(&k, a, b, c, out),
-                (Half::F16, Some(BinOp::Sub)) => h::<false, SUB>(&k, a, b, c, out),
-                (Half::F16, Some(BinOp::Mul)) => h::<false, MUL>(&k, a, b, c, out),
-                (Half::F16, None) => h::<false, FMA>(&k, a, b, c, out),
-                (Half::Bf16, Some(BinOp::Add)) => h::<true, ADD>(&k, a, b, c, out),
-                (Half::Bf16, Some(BinOp::Sub)) => h::<true, SUB>(&k, a, b, c, out),
-                (Half::Bf16, Some(BinOp::Mul)) => h::<true, MUL>(&k, a, b, c, out),
-                (Half::Bf16, None) => h::<true, FMA>(&k, a, b, c, out),
-            }
-        }
+        unsafe { half_kernel!(x256, fmt, op, &k, a, b, c, out) };
         return;
     }
     let mut t = [[0u16; STAGE_BLOCK]; 3];

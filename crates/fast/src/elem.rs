@@ -40,6 +40,16 @@ pub(crate) fn bf16_to_f32(h: u16) -> f32 {
     f32::from_bits((h as u32) << 16)
 }
 
+/// A binary16 (`bf` false) or bfloat16 value widened exactly to binary32.
+#[inline(always)]
+pub(crate) fn half_to_f32(bf: bool, h: u16) -> f32 {
+    if bf {
+        bf16_to_f32(h)
+    } else {
+        f16_to_f32(h)
+    }
+}
+
 /// binary32 → binary16 rounded to nearest even, with integer operations.
 ///
 /// Subnormal results, overflow to infinity and signed zeros are handled;

@@ -382,11 +382,7 @@ pub fn fma_f64_staged(
                 })
             }
             if let Some(f) = nans {
-                for (i, d) in out.iter_mut().enumerate() {
-                    if f64::from_bits(*d).is_nan() {
-                        *d = f.pick([a[i], b[i], c[i]]);
-                    }
-                }
+                f.fix(a, b, c, out);
             }
         }
     }
@@ -415,11 +411,7 @@ pub fn fma_f64_native(rm: Round, a: &[u64], b: &[u64], c: &[u64], out: &mut [u64
 /// Widens a half value exactly to binary64.
 #[inline(always)]
 fn widen<const BF: bool>(h: u16) -> f64 {
-    (if BF {
-        elem::bf16_to_f32(h)
-    } else {
-        elem::f16_to_f32(h)
-    }) as f64
+    elem::half_to_f32(BF, h) as f64
 }
 
 /// Mixed precision `out[i] = a[i] + c[i]` (PTX `add.rnd.f32.{f16,bf16}`):

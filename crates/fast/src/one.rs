@@ -134,13 +134,7 @@ impl F32One {
                 (f(a) * f(b), f(c))
             }
             F32Op::Mixed { bf, op } => {
-                let w = |h: u32| {
-                    (if bf {
-                        elem::bf16_to_f32(h as u16)
-                    } else {
-                        elem::f16_to_f32(h as u16)
-                    }) as f64
-                };
+                let w = |h: u32| elem::half_to_f32(bf, h as u16) as f64;
                 let z = f32::from_bits(k.flush(c)) as f64;
                 match op {
                     None => (w(a) * w(b), z),

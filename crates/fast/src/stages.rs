@@ -223,6 +223,16 @@ impl F32K {
 }
 
 impl F64Nans {
+    /// Replaces every NaN of `out`, the results of `a × b + c`, by
+    /// [`F64Nans::pick`].
+    pub(crate) fn fix(&self, a: &[u64], b: &[u64], c: &[u64], out: &mut [u64]) {
+        for (i, d) in out.iter_mut().enumerate() {
+            if f64::from_bits(*d).is_nan() {
+                *d = self.pick([a[i], b[i], c[i]]);
+            }
+        }
+    }
+
     /// The NaN result of `a × b + c` (called for NaN results only).
     pub(crate) fn pick(&self, ops: [u64; 3]) -> u64 {
         let is_nan = |x: u64| x & 0x7fff_ffff_ffff_ffff > 0x7ff0_0000_0000_0000;

@@ -111,9 +111,9 @@ impl HalfV {
 
 /// Runs `step` over `0..n`, `L` elements at a time: on the slices
 /// themselves for the full steps, on zero-padded copies for the last
-/// partial one. `step` gets the step's first element of each operand and
-/// of `out`; `b` or `c` may be empty when `step` does not read it (their
-/// pointers are then never dereferenced).
+/// partial one ([`padded_tail`]). `step` gets the step's first element of
+/// each operand and of `out`; `b` or `c` may be empty when `step` does not
+/// read it (their pointers are then never dereferenced).
 #[inline(always)]
 fn padded_steps<A, B, C, O, const L: usize>(
     a: &[A],
@@ -139,6 +139,27 @@ fn padded_steps<A, B, C, O, const L: usize>(
         );
         i += L;
     }
+    padded_tail::<A, B, C, O, L>(a, b, c, out, step);
+}
+
+/// The last `out.len() % L` elements as one step of `L` on zero-padded
+/// copies of the operands (nothing if there are none); `b` or `c` may be
+/// empty when `step` does not read it.
+#[inline(always)]
+fn padded_tail<A, B, C, O, const L: usize>(
+    a: &[A],
+    b: &[B],
+    c: &[C],
+    out: &mut [O],
+    mut step: impl FnMut(*const A, *const B, *const C, *mut O),
+) where
+    A: Copy + Default,
+    B: Copy + Default,
+    C: Copy + Default,
+    O: Copy + Default,
+{
+    let n = out.len();
+    let full = n - n % L;
     if full < n {
         let m = n - full;
         let (mut ta, mut tb, mut tc) = ([A::default(); L], [B::default(); L], [C::default(); L]);
@@ -435,16 +456,6 @@ impl F32Consts {
     }
 }
 
-/// The current MXCSR.
-fn mxcsr() -> u32 {
-    let mut v: u32 = 0;
-    // SAFETY: stores MXCSR into a local.
-    unsafe {
-        asm!("vstmxcsr dword ptr [{p}]", p = in(reg) &mut v as *mut u32, options(nostack));
-    }
-    v
-}
-
 /// Defines `$name(k, mode, a, b, c, d, steps)`: `steps` × 8 binary32
 /// `a × b + c` with the stages of `k`, rounded as the MXCSR value `mode`
 /// says, in one `asm!` block that sets MXCSR first and restores it last
@@ -600,7 +611,7 @@ pub(crate) unsafe fn fma32(
         (false, true) => fma32_post_nan,
         (true, true) => fma32_in_post_nan,
     };
-    let mode = crate::x86::mxcsr_for(rm, mxcsr());
+    let mode = crate::x86::mxcsr_for(rm, crate::x86::mxcsr());
     let full = n / 8;
     // SAFETY: `full` steps of 8 lie inside every slice (lengths checked).
     unsafe {
@@ -614,27 +625,11 @@ pub(crate) unsafe fn fma32(
             full,
         )
     };
-    let i = full * 8;
-    if i < n {
-        let m = n - i;
-        let (mut ta, mut tb, mut tc, mut to) = ([0u32; 8], [0u32; 8], [0u32; 8], [0u32; 8]);
-        ta[..m].copy_from_slice(&a[i..]);
-        tb[..m].copy_from_slice(&b[i..]);
-        tc[..m].copy_from_slice(&c[i..]);
-        // SAFETY: one step over the 8-element copies.
-        unsafe {
-            run(
-                &consts,
-                mode,
-                ta.as_ptr(),
-                tb.as_ptr(),
-                tc.as_ptr(),
-                to.as_mut_ptr(),
-                1,
-            )
-        };
-        out[i..].copy_from_slice(&to[..m]);
-    }
+    let tail = |pa: *const u32, pb: *const u32, pc: *const u32, po: *mut u32| {
+        // SAFETY: one step over 8-element copies.
+        unsafe { run(&consts, mode, pa, pb, pc, po, 1) }
+    };
+    padded_tail::<_, _, _, _, 8>(a, b, c, out, tail);
 }
 
 /// Block length of the mixed-precision widening pass.
@@ -663,13 +658,7 @@ pub(crate) unsafe fn mixed<const BF: bool, const OP: u8>(
     assert!(a.len() == n && c.len() == n, "operand lengths differ");
     assert!(OP != FMA || b.len() == n, "operand lengths differ");
     let flip = if OP == SUB { 0x8000_0000 } else { 0 };
-    let widen = |h: u16| {
-        if BF {
-            crate::elem::bf16_to_f32(h).to_bits()
-        } else {
-            crate::elem::f16_to_f32(h).to_bits()
-        }
-    };
+    let widen = |h: u16| crate::elem::half_to_f32(BF, h).to_bits();
     let mut wa = [0u32; MIXED_BLOCK];
     let mut wb = [1f32.to_bits(); MIXED_BLOCK];
     let mut wc = [0u32; MIXED_BLOCK];
@@ -778,7 +767,7 @@ pub(crate) unsafe fn fma64(
         a.len() == n && b.len() == n && c.len() == n,
         "operand lengths differ"
     );
-    let mode = crate::x86::mxcsr_for(rm, mxcsr());
+    let mode = crate::x86::mxcsr_for(rm, crate::x86::mxcsr());
     for (j, o) in out.chunks_mut(F64_BLOCK).enumerate() {
         let r = j * F64_BLOCK..j * F64_BLOCK + o.len();
         let (a, b, c) = (&a[r.clone()], &b[r.clone()], &c[r]);
@@ -795,31 +784,13 @@ pub(crate) unsafe fn fma64(
                 full,
             )
         };
-        let i = full * 4;
-        if i < m {
-            let (mut ta, mut tb, mut tc, mut to) = ([0u64; 4], [0u64; 4], [0u64; 4], [0u64; 4]);
-            ta[..m - i].copy_from_slice(&a[i..]);
-            tb[..m - i].copy_from_slice(&b[i..]);
-            tc[..m - i].copy_from_slice(&c[i..]);
-            // SAFETY: one step over the 4-element copies.
-            any |= unsafe {
-                fma64_asm(
-                    mode,
-                    ta.as_ptr(),
-                    tb.as_ptr(),
-                    tc.as_ptr(),
-                    to.as_mut_ptr(),
-                    1,
-                )
-            };
-            o[i..].copy_from_slice(&to[..m - i]);
-        }
+        let tail = |pa: *const u64, pb: *const u64, pc: *const u64, po: *mut u64| {
+            // SAFETY: one step over 4-element copies.
+            any |= unsafe { fma64_asm(mode, pa, pb, pc, po, 1) };
+        };
+        padded_tail::<_, _, _, _, 4>(a, b, c, o, tail);
         if let (Some(f), true) = (nans, any != 0) {
-            for (i, d) in o.iter_mut().enumerate() {
-                if f64::from_bits(*d).is_nan() {
-                    *d = f.pick([a[i], b[i], c[i]]);
-                }
-            }
+            f.fix(a, b, c, o);
         }
     }
 }

@@ -81,6 +81,16 @@ pub(crate) unsafe fn f16_one(op: Option<crate::BinOp>, a: u16, b: u16, c: u16) -
     _mm_extract_epi16::<0>(h) as u16
 }
 
+/// The current MXCSR.
+pub(crate) fn mxcsr() -> u32 {
+    let mut v: u32 = 0;
+    // SAFETY: stores MXCSR into a local.
+    unsafe {
+        asm!("vstmxcsr dword ptr [{p}]", p = in(reg) &mut v as *mut u32, options(nostack));
+    }
+    v
+}
+
 /// MXCSR rounding-control field (bits 13-14) for a direction.
 fn mxcsr_rc(rm: ptxfp_float::Round) -> u32 {
     use ptxfp_float::Round::*;
@@ -119,13 +129,9 @@ pub(crate) unsafe fn fma_f32_mxcsr(
         a.len() == n && b.len() == n && c.len() == n,
         "operand lengths differ"
     );
-    let mut old: u32 = 0;
-    // SAFEf32: stores MXCSR into a local.
-    unsafe {
-        asm!("vstmxcsr dword ptr [{p}]", p = in(reg) &mut old as *mut u32, options(nostack));
-    }
+    let old = mxcsr();
     let new = mxcsr_for(rm, old);
-    // SAFEf32: the loop reads n elements of a, b, c and writes n of out
+    // SAFETY: the loop reads n elements of a, b, c and writes n of out
     // (lengths checked above); MXCSR is restored before the block ends.
     unsafe {
         asm!(
@@ -197,13 +203,9 @@ pub(crate) unsafe fn fma_f64_mxcsr(
         a.len() == n && b.len() == n && c.len() == n,
         "operand lengths differ"
     );
-    let mut old: u32 = 0;
-    // SAFEf64: stores MXCSR into a local.
-    unsafe {
-        asm!("vstmxcsr dword ptr [{p}]", p = in(reg) &mut old as *mut u32, options(nostack));
-    }
+    let old = mxcsr();
     let new = mxcsr_for(rm, old);
-    // SAFEf64: the loop reads n elements of a, b, c and writes n of out
+    // SAFETY: the loop reads n elements of a, b, c and writes n of out
     // (lengths checked above); MXCSR is restored before the block ends.
     unsafe {
         asm!(
@@ -262,11 +264,7 @@ pub(crate) unsafe fn fma_f64_mxcsr(
 /// The CPU must have FMA ([`available`]).
 #[target_feature(enable = "avx2,fma")]
 pub(crate) unsafe fn fma_f64_one_mxcsr(rm: ptxfp_float::Round, a: u64, b: u64, c: u64) -> u64 {
-    let mut old: u32 = 0;
-    // SAFETY: stores MXCSR into a local.
-    unsafe {
-        asm!("vstmxcsr dword ptr [{p}]", p = in(reg) &mut old as *mut u32, options(nostack));
-    }
+    let old = mxcsr();
     let new = mxcsr_for(rm, old);
     let mut x = f64::from_bits(a);
     // SAFETY: register operands only; MXCSR is restored before the block

@@ -221,6 +221,23 @@ fn data(width: u32, lane16: Half, n: usize, seed: u64, subnormal: bool) -> Vec<u
         .collect()
 }
 
+/// Best time of `reps` passes of `f` over the registers `regs` (one call
+/// per register index, the sources in an array), in seconds.
+fn per_register(reps: usize, regs: &[Vec<u64>], f: impl Fn([u64; 3]) -> u64) -> f64 {
+    let n = regs[0].len();
+    best(reps, || {
+        let mut acc = 0u64;
+        let mut x = [0u64; 3];
+        for i in 0..n {
+            for (k, s) in regs.iter().enumerate() {
+                x[k] = s[i];
+            }
+            acc = acc.wrapping_add(f(black_box(x)));
+        }
+        black_box(acc);
+    })
+}
+
 /// Best time of `reps` runs of `f`, in seconds.
 fn best(reps: usize, mut f: impl FnMut()) -> f64 {
     (0..reps.max(1))
@@ -325,30 +342,11 @@ pub fn run(a: Args) -> Result<(), String> {
         };
         let t_core = per_elem(&|x| core_op(op, x));
         // Form::eval per register (x2: both lanes in one call).
-        let t_eval = best(a.reps.min(2), || {
-            let mut acc = 0u64;
-            let mut x = [0u64; 3];
-            for i in 0..n {
-                for (k, s) in regs.iter().enumerate() {
-                    x[k] = s[i];
-                }
-                acc = acc.wrapping_add(parsed.eval(black_box(&x[..regs.len()]), &exec));
-            }
-            black_box(acc);
-        });
+        let nr = regs.len();
+        let t_eval = per_register(a.reps.min(2), &regs, |x| parsed.eval(&x[..nr], &exec));
         // OnePlan::eval per register (the simulator's call).
         let one = plan.one();
-        let t_one = best(a.reps.min(3), || {
-            let mut acc = 0u64;
-            let mut x = [0u64; 3];
-            for i in 0..n {
-                for (k, s) in regs.iter().enumerate() {
-                    x[k] = s[i];
-                }
-                acc = acc.wrapping_add(one.eval(black_box(x)));
-            }
-            black_box(acc);
-        });
+        let t_one = per_register(a.reps.min(3), &regs, |x| one.eval(x));
         let t_ap = per_elem(&|x| apfloat_op(op, x));
         #[cfg(feature = "softfloat")]
         let t_sf = if softfloat_op(op, &[0, 0, 0]).is_some() {

@@ -122,11 +122,14 @@ pub fn run(a: Args) -> Result<Outcome, String> {
     };
     let out = match interp::run(&src, &inputs, &opts) {
         Ok(o) => o,
-        Err(RunError::Program(d)) => {
-            eprint!("{}", d.render(&path, &src));
-            return Err(String::new());
+        Err(RunError::Program(d)) => return program_errors(&a, &path, &src, &[d]),
+        Err(RunError::Diagnostics(ds)) => return program_errors(&a, &path, &src, &ds),
+        Err(RunError::Input(m)) => {
+            if a.json {
+                println!("{}", json!({"file": path, "errors": [{"message": m}]}));
+            }
+            return usage(m);
         }
-        Err(RunError::Input(m)) => return usage(m),
     };
     for w in &out.warnings {
         eprint!("{}", w.render(&path, &src));
@@ -162,16 +165,18 @@ pub fn run(a: Args) -> Result<Outcome, String> {
                 "unfused": format!("{:#x}", c.unfused),
                 "fused": format!("{:#x}", c.fused),
             })).collect::<Vec<_>>(),
-            "trace": out.trace,
+            "trace": out.trace.iter().map(|t| {
+                let (at, text) = trace_parts(t);
+                json!({"location": loc(&(at..at)), "text": text})
+            }).collect::<Vec<_>>(),
+            "warnings": out.warnings.iter().map(|w| diag_json(&path, &src, w)).collect::<Vec<_>>(),
         });
         println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
         return Ok(Outcome::Ok);
     }
     for t in &out.trace {
-        // Trace lines start with the byte offset; show file:line:col instead.
-        let (off, rest) = t.trim_start().split_once(':').unwrap_or(("0", t));
-        let off: usize = off.trim().parse().unwrap_or(0);
-        println!("trace {}:{rest}", loc(&(off..off)));
+        let (off, rest) = trace_parts(t);
+        println!("trace {}: {rest}", loc(&(off..off)));
     }
     for r in &regs {
         println!("{}", r.line());
@@ -203,6 +208,46 @@ pub fn run(a: Args) -> Result<Outcome, String> {
         println!("contract: no mul+add pair whose fusion changes a result");
     }
     Ok(Outcome::Ok)
+}
+
+/// A trace line starts with the statement's byte offset (`  73: text`);
+/// splits it into the offset and the text.
+fn trace_parts(t: &str) -> (usize, &str) {
+    let (off, rest) = t.trim_start().split_once(':').unwrap_or(("0", t));
+    (off.trim().parse().unwrap_or(0), rest.trim_start())
+}
+
+/// One diagnostic as JSON: `file:line:col`, severity, message, help.
+fn diag_json(path: &str, src: &str, d: &ptxfp::Diagnostic) -> serde_json::Value {
+    let (l, c) = line_col(src, d.span.start);
+    json!({
+        "location": format!("{path}:{l}:{c}"),
+        "severity": d.severity.to_string(),
+        "message": d.message,
+        "help": d.help,
+    })
+}
+
+/// Prints the program's errors (rendered on stderr; with --json also as
+/// JSON on stdout) and fails with exit code 2.
+fn program_errors(
+    a: &Args,
+    path: &str,
+    src: &str,
+    ds: &[ptxfp::Diagnostic],
+) -> Result<Outcome, String> {
+    for d in ds {
+        eprint!("{}", d.render(path, src));
+    }
+    if a.json {
+        let errors: Vec<_> = ds.iter().map(|d| diag_json(path, src, d)).collect();
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json!({"file": path, "errors": errors}))
+                .unwrap_or_default()
+        );
+    }
+    Err(String::new())
 }
 
 fn out_target(t: Target) -> String {

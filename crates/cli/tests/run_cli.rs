@@ -125,7 +125,7 @@ fn errors_have_locations_and_exit_2() {
         (
             ".reg .f16 x;\n.reg .f32 y;\nadd.f16 x, y, y;\n",
             &["--set", "y=1"],
-            "<stdin>:3:12: error: register `y` is declared `.f32`",
+            "<stdin>:3:12: error: operand `y` is a `.f32` register; `add.f16` needs `.f16` here",
         ),
         (
             ".reg .b32 x;\n.reg .b64 a;\nmov.u64 a, 16;\nld.global.b32 x, [a];\n",
@@ -134,9 +134,14 @@ fn errors_have_locations_and_exit_2() {
         ),
         (".reg .f32 x;\nmov.f32 x, 1.5.5;\n", &[], "<stdin>:2:"),
         (
-            "bra $L1;\n",
+            "$L1:\nbra $L1;\n",
             &[],
-            "<stdin>:1:1: error: `bra $L1`: only forward branches are supported",
+            "<stdin>:2:1: error: `bra $L1`: only forward branches are supported",
+        ),
+        (
+            "bra $L2;\n",
+            &[],
+            "<stdin>:1:5: error: `bra $L2`: no label `$L2` is defined",
         ),
         (
             "call f, (x);\n",
@@ -180,7 +185,7 @@ fn lenient_declares_and_warns() {
     let (out, err) = text(&o);
     assert_eq!(o.status.code(), Some(0), "{err}");
     assert!(
-        err.contains("warning: `x` declared on first use as `.f16`"),
+        err.contains("warning: `x` declared on first use as `.b16`"),
         "{err}"
     );
     assert!(

@@ -83,6 +83,8 @@ pub fn check(src: &str, opts: CheckOptions) -> Report {
         (None, None) => (Target::sm(90), Origin::Default),
     };
     let mut diags = m.diagnostics.clone();
+    let header = m.target.as_ref().map_or(0..0, |t| t.1.clone());
+    diags.extend(crate::rules::header_warning(version, target, header));
     // Registers are scoped by function body (PTX ISA §5.1.1: `.reg` is per function).
     let mut regs: HashMap<(usize, &str), PtxType> = HashMap::new();
     // Nested `{ }` blocks (nvcc's inline asm) may declare the same name
@@ -109,7 +111,22 @@ pub fn check(src: &str, opts: CheckOptions) -> Report {
         let Stmt::Instr(ins) = s else { continue };
         if is_float_cvt(ins) {
             checked += 1;
-            check_cvt(ins, target, &scoped_of(&regs, ins.scope), &mut diags);
+            check_cvt(
+                ins,
+                version,
+                target,
+                &scoped_of(&regs, ins.scope),
+                &mut diags,
+            );
+            continue;
+        }
+        if ins.root() == "setp"
+            && ins
+                .suffixes()
+                .any(|t| matches!(t, "f16" | "bf16" | "f32" | "f64"))
+        {
+            checked += 1;
+            check_setp(ins, version, target, &mut diags);
             continue;
         }
         if !in_family(ins) {
@@ -198,7 +215,7 @@ fn check_instr(
                         op.span.clone(),
                         format!("immediate `{t}` for a `{ty}` operand: PTX has no literals of this type; ptxas may reject it"),
                     ));
-                } else if let Err(e) = crate::interp::value::parse_value(t, *ty) {
+                } else if let Err(e) = crate::interp::value::parse_imm(t, *ty) {
                     diags.push(Diagnostic::error(op.span.clone(), e));
                 }
             }
@@ -241,6 +258,7 @@ fn is_float_cvt(ins: &Instr) -> bool {
 
 fn check_cvt(
     ins: &Instr,
+    version: PtxVersion,
     target: Target,
     regs: &dyn Fn(&str) -> Option<PtxType>,
     diags: &mut Vec<Diagnostic>,
@@ -249,16 +267,13 @@ fn check_cvt(
         Ok(c) => c,
         Err(d) => return diags.push(d.shifted(ins.opcode_span.start)),
     };
-    if !target.at_least(c.required_sm()) {
-        diags.push(Diagnostic::error(
-            ins.opcode_span.clone(),
-            format!(
-                "`{}` requires sm_{} or higher; the target is {target}",
-                ins.opcode,
-                c.required_sm()
-            ),
-        ));
-    }
+    diags.extend(crate::rules::requirement(
+        &format!("`{}`", ins.opcode),
+        c.requires(),
+        version,
+        target,
+        ins.opcode_span.clone(),
+    ));
     let types: Vec<PtxType> = std::iter::once(c.dst)
         .chain(std::iter::repeat_n(c.src, c.sources()))
         .collect();
@@ -287,6 +302,30 @@ fn check_cvt(
                 Some(_) => {}
             }
         }
+    }
+}
+
+/// A float `setp`: its form, and the version and target it needs.
+fn check_setp(ins: &Instr, version: PtxVersion, target: Target, diags: &mut Vec<Diagnostic>) {
+    match crate::setp::Setp::parse(&ins.opcode) {
+        Ok(s) => diags.extend(crate::rules::requirement(
+            &format!("`{}`", ins.opcode),
+            s.requires(),
+            version,
+            target,
+            ins.opcode_span.clone(),
+        )),
+        Err(d) => diags.push(d.shifted(ins.opcode_span.start)),
+    }
+    if ins.operands.len() != 3 {
+        diags.push(Diagnostic::error(
+            ins.opcode_span.clone(),
+            format!(
+                "`{}` takes 3 operands (p[|q], a, b); {} given",
+                ins.opcode,
+                ins.operands.len()
+            ),
+        ));
     }
 }
 

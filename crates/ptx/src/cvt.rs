@@ -198,14 +198,35 @@ impl Cvt {
         }
     }
 
-    /// The smallest target that has this form (`.bf16` and packed results need sm_80).
-    pub fn required_sm(&self) -> u16 {
+    /// The minimum PTX ISA version and target of this form (PTX ISA, `cvt`,
+    /// "PTX ISA Notes" and "Target ISA Notes"): `.f64` needs sm_13;
+    /// `.relu` and `.bf16`, `.f16x2`, `.bf16x2` results need 7.0 and sm_80;
+    /// `.satfinite` needs 8.1 and sm_80; a `.bf16` source needs 7.1 and
+    /// sm_80 for `cvt.f32.bf16`, 7.8 and sm_90 otherwise.
+    pub fn requires(&self) -> (crate::PtxVersion, crate::Target) {
+        use crate::{PtxVersion as V, Target as T};
         use PtxType::*;
-        match (self.dst, self.src) {
-            (F16x2 | BF16x2, _) | (BF16, _) | (_, BF16) => 80,
-            _ if self.relu || self.satfinite => 80,
-            _ => 10,
+        let mut need = (V::new(1, 0), 10);
+        let mut at_least = |v: V, sm: u16| {
+            need = (need.0.max(v), need.1.max(sm));
+        };
+        if self.dst == F64 || self.src == F64 {
+            at_least(V::new(1, 0), 13);
         }
+        if self.relu || matches!(self.dst, BF16 | F16x2 | BF16x2) {
+            at_least(V::new(7, 0), 80);
+        }
+        if self.satfinite {
+            at_least(V::new(8, 1), 80);
+        }
+        if self.src == BF16 {
+            if self.dst == F32 && !self.ftz {
+                at_least(V::new(7, 1), 80);
+            } else {
+                at_least(V::new(7, 8), 90);
+            }
+        }
+        (need.0, T::sm(need.1))
     }
 
     /// Converts. For the packed forms `srcs = [a, b]` and, per NOTES.md

@@ -64,6 +64,9 @@ pub enum RunError {
     /// A problem in the program, with its place.
     #[error("{0}")]
     Program(Diagnostic),
+    /// Several problems found before running (all of them, in source order).
+    #[error("{} errors, the first: {}", .0.len(), .0.first().map_or(String::new(), |d| d.to_string()))]
+    Diagnostics(Vec<Diagnostic>),
     /// A problem with `--set`/`--mem` input.
     #[error("{0}")]
     Input(String),
@@ -169,7 +172,8 @@ struct Machine<'a> {
     version: PtxVersion,
     regs: BTreeMap<String, Reg>,
     order: Vec<String>,
-    vars: BTreeMap<String, (u64, u64, Space)>,
+    /// Variables: address, size, state space, element type.
+    vars: BTreeMap<String, (u64, u64, Space, PtxType)>,
     mem: Memory,
     out: Outcome,
     products: BTreeMap<String, Product>,
@@ -191,12 +195,43 @@ fn mask(bits: u32) -> u64 {
 }
 
 /// Runs `src` (a module or snippet). Never panics on bad input.
+///
+/// In strict mode the module is first checked as `ptxfp check` would
+/// (with the target in force): when that finds several errors, all are
+/// returned; when it finds one, the run's own error (or that one, if the
+/// run never reaches it) is.
 pub fn run(src: &str, inputs: &Inputs, opts: &Options) -> Result<Outcome, RunError> {
     let m = module::parse(src);
+    let mut found = Vec::new();
+    if !opts.lenient {
+        let target = opts
+            .target
+            .or(m.target.as_ref().map(|t| t.0))
+            .unwrap_or(opts.device);
+        let check = crate::check::check(
+            src,
+            crate::check::CheckOptions {
+                target: Some(target),
+                version: opts.version,
+            },
+        );
+        found = check
+            .diagnostics
+            .into_iter()
+            .filter(Diagnostic::is_error)
+            .collect();
+        if found.len() > 1 {
+            return Err(RunError::Diagnostics(found));
+        }
+    }
     if let Some(d) = m.diagnostics.iter().find(|d| d.is_error()) {
         return Err(RunError::Program(d.clone()));
     }
-    run_module(&m, inputs, opts)
+    let out = run_module(&m, inputs, opts)?;
+    match found.pop() {
+        Some(d) => Err(RunError::Program(d)),
+        None => Ok(out),
+    }
 }
 
 /// Runs a parsed module.
@@ -233,6 +268,23 @@ pub fn run_module(m: &Module, inputs: &Inputs, opts: &Options) -> Result<Outcome
         products: BTreeMap::new(),
         pending: BTreeMap::new(),
     };
+    let header = m.target.as_ref().map_or(0..0, |t| t.1.clone());
+    mc.out.warnings.extend(crate::rules::header_warning(
+        version,
+        code_target,
+        header.clone(),
+    ));
+    if let Some(why) = code_target.unloadable_on(opts.device) {
+        mc.out
+            .warnings
+            .push(Diagnostic::warning(header, why).with_help(format!(
+                "run with --device {}",
+                Target {
+                    variant: crate::target::Variant::Plain,
+                    ..code_target
+                }
+            )));
+    }
     // A module with an `.entry` runs its first entry function; a snippet
     // runs everything. Registers of other functions are out of scope.
     let scope = m.functions.iter().find(|f| f.entry).map(|f| f.scope);
@@ -262,7 +314,8 @@ pub fn run_module(m: &Module, inputs: &Inputs, opts: &Options) -> Result<Outcome
                 format!("variable `{}` declared twice", v.name),
             ));
         }
-        mc.vars.insert(v.name.clone(), (next, v.size, v.space));
+        mc.vars
+            .insert(v.name.clone(), (next, v.size, v.space, v.ty));
         // PTX ISA §5.4.4: .global and .const variables are zero-initialized
         // unless an initializer is given; .shared/.local/.param are not.
         match (&v.init, v.space) {
@@ -295,6 +348,14 @@ pub fn run_module(m: &Module, inputs: &Inputs, opts: &Options) -> Result<Outcome
                     .position(|t| matches!(t, Stmt::Label(l, _) if *l == label));
                 match target {
                     Some(k) => pc += k + 1,
+                    None if !m
+                        .stmts
+                        .iter()
+                        .any(|t| matches!(t, Stmt::Label(l, _) if *l == label)) =>
+                    {
+                        let at = ins.operands.first().map_or(ins.span.clone(), |o| o.span.clone());
+                        return Err(err(at, format!("`bra {label}`: no label `{label}` is defined")));
+                    }
                     None => {
                         return Err(RunError::Program(
                             Diagnostic::error(
@@ -348,7 +409,7 @@ impl Machine<'_> {
     fn apply_inputs(&mut self, inputs: &Inputs) -> Result<(), RunError> {
         for (name, text) in &inputs.sets {
             if let Some(r) = self.regs.get_mut(name) {
-                let v = parse_value(text, r.ty).map_err(|e| {
+                let v = set_value(text, r.ty).map_err(|e| {
                     let hint = if r.ty.is_bits() {
                         format!(" (a `{}` register takes hex bits, e.g. 0x3c00, or declare it with a float type)", r.ty)
                     } else {
@@ -357,17 +418,12 @@ impl Machine<'_> {
                     RunError::Input(format!("--set {name}={text}: {e}{hint}"))
                 })?;
                 r.value = Some(v);
-            } else if let Some(&(addr, size, _)) = self.vars.get(name) {
-                let ty = match size {
-                    1 => PtxType::B8,
-                    2 => PtxType::B16,
-                    4 => PtxType::B32,
-                    _ => PtxType::B64,
-                };
-                let v = parse_value(text, ty)
+            } else if let Some(&(addr, size, _, ty)) = self.vars.get(name) {
+                // A `.param` (or any variable): its first element, in its type.
+                let v = set_value(text, ty)
                     .map_err(|e| RunError::Input(format!("--set {name}={text}: {e}")))?;
-                self.mem
-                    .give(addr, &v.to_le_bytes()[..size.min(8) as usize]);
+                let n = size.min(u64::from(ty.bits().div_ceil(8)));
+                self.mem.give(addr, &v.to_le_bytes()[..n as usize]);
             } else if special(name).is_some() {
                 let v = parse_value(text, PtxType::U32)
                     .map_err(|e| RunError::Input(format!("--set {name}={text}: {e}")))?;
@@ -424,13 +480,24 @@ impl Machine<'_> {
                         )),
                 ));
             }
+            // PTX ISA §6.4.1: a bit-size register is compatible with every
+            // type of its size, so later uses in another type (the spec's
+            // examples use one register as `.f16` and `.bf16`) still work.
+            let decl = if ty == PtxType::Pred {
+                ty
+            } else {
+                ty.bit_type().unwrap_or(ty)
+            };
             self.out.warnings.push(Diagnostic::warning(
                 span.clone(),
-                format!("`{name}` declared on first use as `{ty}` (--lenient)"),
+                format!("`{name}` declared on first use as `{decl}` (--lenient)"),
             ));
-            self.declare(name, ty);
+            self.declare(name, decl);
+            if let Some(r) = self.regs.get_mut(name) {
+                r.shown = ty;
+            }
             if let Some(text) = self.pending.remove(name) {
-                let v = parse_value(&text, ty).map_err(|e| {
+                let v = set_value(&text, ty).map_err(|e| {
                     RunError::Input(format!(
                         "--set {name}={text}: {e} (`{name}` is `{ty}` by its first use)"
                     ))
@@ -458,7 +525,7 @@ impl Machine<'_> {
 
     fn read(&mut self, op: &Operand, ty: PtxType) -> Result<u64, RunError> {
         match &op.kind {
-            OperandKind::Imm(t) => parse_value(t, ty).map_err(|e| err(op.span.clone(), e)),
+            OperandKind::Imm(t) => value::parse_imm(t, ty).map_err(|e| err(op.span.clone(), e)),
             OperandKind::Name(n) if !self.regs.contains_key(n) && special(n).is_some() => {
                 // NOTE: the interpreter models one thread: thread 0 of block 0
                 // of a one-thread grid, unless --set gives another value.
@@ -848,17 +915,7 @@ impl Machine<'_> {
     fn cvt(&mut self, ins: &Instr) -> Result<(), RunError> {
         let c = Cvt::parse(&ins.opcode)
             .map_err(|d| RunError::Program(d.shifted(ins.opcode_span.start)))?;
-        if !self.exec.code_target.at_least(c.required_sm()) {
-            return Err(err(
-                ins.opcode_span.clone(),
-                format!(
-                    "`{}` requires sm_{} or higher; the target is {}",
-                    ins.opcode,
-                    c.required_sm(),
-                    self.exec.code_target
-                ),
-            ));
-        }
+        self.requirement(ins, c.requires())?;
         let ops = self.operands(ins, 1 + c.sources())?;
         let mut srcs = Vec::new();
         for op in &ops[1..] {
@@ -867,6 +924,35 @@ impl Machine<'_> {
         let r = c.eval(&srcs);
         self.write(&ops[0], c.dst, r)?;
         self.trace(ins, &srcs, Some((r, c.dst)));
+        Ok(())
+    }
+
+    /// Fails when the module's `.version` or `.target` is below what the
+    /// instruction needs, or the device cannot run it.
+    fn requirement(&self, ins: &Instr, min: (PtxVersion, Target)) -> Result<(), RunError> {
+        let rule = format!("`{}`", ins.opcode);
+        let found = crate::rules::requirement(
+            &rule,
+            min,
+            self.version,
+            self.exec.code_target,
+            ins.opcode_span.clone(),
+        );
+        if let Some(d) = found.into_iter().next() {
+            return Err(RunError::Program(d));
+        }
+        if !self.exec.device.at_least(min.1.sm) {
+            return Err(RunError::Program(
+                Diagnostic::error(
+                    ins.opcode_span.clone(),
+                    format!(
+                        "{rule} requires {} or higher; the device is {}",
+                        min.1, self.exec.device
+                    ),
+                )
+                .with_help(format!("run with --device {}", min.1)),
+            ));
+        }
         Ok(())
     }
 
@@ -900,19 +986,39 @@ impl Machine<'_> {
                     format!("unsupported instruction `{}`", ins.opcode),
                 ));
             };
-            self.write(&ops[0], PtxType::Pred, u64::from(p))?;
+            self.write_preds(&ops[0], p)?;
             self.trace(ins, &[a, b], Some((u64::from(p), PtxType::Pred)));
             return Ok(());
         }
         let s = Setp::parse(&ins.opcode)
             .map_err(|d| RunError::Program(d.shifted(ins.opcode_span.start)))?;
+        self.requirement(ins, s.requires())?;
         let ops = self.operands(ins, 3)?;
         let a = self.read(&ops[1], s.ty)?;
         let b = self.read(&ops[2], s.ty)?;
-        let p = u64::from(s.eval(a, b));
-        self.write(&ops[0], PtxType::Pred, p)?;
+        let p = s.eval(a, b);
+        self.write_preds(&ops[0], p)?;
+        let p = u64::from(p);
         self.trace(ins, &[a, b], Some((p, PtxType::Pred)));
         Ok(())
+    }
+
+    /// `setp`'s destination `p`, or `p|q`: with two destinations, `p`
+    /// gets the comparison and `q` its complement (PTX ISA, `setp`).
+    fn write_preds(&mut self, op: &Operand, p: bool) -> Result<(), RunError> {
+        if let OperandKind::Other(t) = &op.kind {
+            if let Some((a, b)) = t.split_once('|') {
+                for (name, v) in [(a.trim(), p), (b.trim(), !p)] {
+                    let o = Operand {
+                        kind: OperandKind::Name(name.to_string()),
+                        span: op.span.clone(),
+                    };
+                    self.write(&o, PtxType::Pred, u64::from(v))?;
+                }
+                return Ok(());
+            }
+        }
+        self.write(op, PtxType::Pred, u64::from(p))
     }
 
     fn address(&mut self, op: &Operand) -> Result<u64, RunError> {
@@ -977,7 +1083,41 @@ impl Machine<'_> {
                 ))
             }
         };
+        let space = ins.suffixes().find_map(Space::parse);
+        if !is_ld && space == Some(Space::Const) {
+            return Err(err(
+                ins.opcode_span.clone(),
+                format!(
+                    "`{}`: `.const` memory is read-only; `st` cannot write it",
+                    ins.opcode
+                ),
+            ));
+        }
+        if let (Some(sp), OperandKind::Address { base: Some(b), .. }) = (space, &addr_op.kind) {
+            if let (false, Some(&(_, _, vsp, _))) = (self.regs.contains_key(b), self.vars.get(b)) {
+                if vsp != sp {
+                    return Err(err(
+                        addr_op.span.clone(),
+                        format!(
+                            "`{b}` is a `.{}` variable; `{}` addresses `.{}` memory",
+                            space_name(vsp),
+                            ins.opcode,
+                            space_name(sp)
+                        ),
+                    ));
+                }
+            }
+        }
         let addr = self.address(addr_op)?;
+        // PTX ISA, `ld`/`st`: "The address must be naturally aligned to a
+        // multiple of the access size"; a GPU faults on a misaligned access.
+        let size = u64::from(n) * elems.len() as u64;
+        if size.is_power_of_two() && addr % size != 0 {
+            return Err(err(
+                addr_op.span.clone(),
+                format!("misaligned access: `{}` accesses {size} bytes at {addr:#x}, which is not a multiple of {size}", ins.opcode),
+            ));
+        }
         let mut vals = Vec::new();
         for (i, e) in elems.iter().enumerate() {
             let a = addr.wrapping_add(u64::from(n) * i as u64);
@@ -996,8 +1136,15 @@ impl Machine<'_> {
                         .with_help(help),
                     )
                 })?;
-                // Loads of integer types may target a wider register (PTX ISA §6.4.1 relaxed rules).
+                // Loads of integer types may target a wider register (PTX ISA §6.4.1 relaxed rules);
+                // "if the corresponding instruction type is signed integer, the data is sign-extended".
                 let wty = self.relaxed(e, ty);
+                let v = if ty.is_signed() && wty.bits() > ty.bits() {
+                    let sh = 64 - ty.bits();
+                    (((v << sh) as i64) >> sh) as u64 & mask(wty.bits())
+                } else {
+                    v
+                };
                 self.write(e, wty, v)?;
                 vals.push(v);
             } else {
@@ -1027,8 +1174,8 @@ impl Machine<'_> {
     fn var_at(&self, addr: u64) -> Option<(String, Space, u64)> {
         self.vars
             .iter()
-            .find(|(_, (base, size, _))| addr >= *base && addr - base < (*size).max(1))
-            .map(|(n, (base, _, sp))| (n.clone(), *sp, addr - base))
+            .find(|(_, (base, size, _, _))| addr >= *base && addr - base < (*size).max(1))
+            .map(|(n, (base, _, sp, _))| (n.clone(), *sp, addr - base))
     }
 
     /// For integer types, a register wider than the type is accepted by ld/st.
@@ -1045,6 +1192,26 @@ impl Machine<'_> {
             }
         }
         ty
+    }
+}
+
+/// A `--set` value for a register or variable of type `ty`: packed types
+/// take `LANE0,LANE1` or hex bits; others as [`parse_value`] (a decimal
+/// literal is rounded once, straight to the type).
+fn set_value(text: &str, ty: PtxType) -> Result<u64, String> {
+    match ty {
+        PtxType::F16x2 | PtxType::BF16x2 => crate::literal::parse_operand(text, ty),
+        _ => parse_value(text, ty),
+    }
+}
+
+fn space_name(s: Space) -> &'static str {
+    match s {
+        Space::Global => "global",
+        Space::Shared => "shared",
+        Space::Local => "local",
+        Space::Param => "param",
+        Space::Const => "const",
     }
 }
 

@@ -251,12 +251,21 @@ fn lex(src: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
                 span: start..i,
             });
         } else if is_word_char(c) {
-            while i < src.len() {
-                let d = src[i..].chars().next().unwrap_or(' ');
-                if !is_word_char(d) {
-                    break;
+            loop {
+                while i < src.len() {
+                    let d = src[i..].chars().next().unwrap_or(' ');
+                    if !is_word_char(d) {
+                        break;
+                    }
+                    i += d.len_utf8();
                 }
-                i += d.len_utf8();
+                // PTX ISA §4.5.2: a decimal float literal has "an optional
+                // signed exponent": `1.0e-3` is one token, not `1.0e - 3`.
+                if signed_exponent_follows(&src[start..i], &b[i..]) {
+                    i += 1;
+                    continue;
+                }
+                break;
             }
             out.push(Token {
                 tok: Tok::Word,
@@ -284,6 +293,15 @@ struct Parser<'a> {
     scope: usize,
     /// A function header seen, whose body is next: name and entry-ness.
     pending: Option<(String, bool)>,
+    /// The open `{ }` blocks: their ids and where each opened.
+    blocks: Vec<usize>,
+    open_spans: Vec<Span>,
+    /// Blocks opened so far (ids start at 1; 0 is the module level).
+    block_count: usize,
+    /// Names declared, per block.
+    names: std::collections::HashSet<(usize, String)>,
+    /// Labels defined, per function scope.
+    labels: std::collections::HashSet<(usize, String)>,
 }
 
 impl<'a> Parser<'a> {
@@ -343,6 +361,9 @@ impl<'a> Parser<'a> {
             match t.tok {
                 Tok::Punct('{') => {
                     self.next();
+                    self.block_count += 1;
+                    self.blocks.push(self.block_count);
+                    self.open_spans.push(t.span.clone());
                     if self.depth == 0 {
                         self.scope = self.m.functions.len() + 1;
                         let (name, entry) = self.pending.take().unwrap_or_default();
@@ -356,6 +377,11 @@ impl<'a> Parser<'a> {
                 }
                 Tok::Punct('}') => {
                     self.next();
+                    if self.depth == 0 {
+                        self.error(t.span.clone(), "`}` without a matching `{`");
+                    }
+                    self.blocks.pop();
+                    self.open_spans.pop();
                     self.depth = self.depth.saturating_sub(1);
                     if self.depth == 0 {
                         self.scope = 0;
@@ -374,6 +400,9 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+        if let Some(open) = self.open_spans.last().cloned() {
+            self.error(open, "`{` is never closed: a `}` is missing");
+        }
         self.m
     }
 
@@ -384,27 +413,56 @@ impl<'a> Parser<'a> {
             ".version" => {
                 let Some(v) = self.next() else { return };
                 match self.text(&v).parse::<PtxVersion>() {
+                    Ok(_) if self.m.version.is_some() => self.error(
+                        t.span.start..v.span.end,
+                        "a second `.version` directive: a module has one, at its start",
+                    ),
                     Ok(ver) => self.m.version = Some((ver, v.span)),
                     Err(e) => self.error(v.span, e.to_string()),
                 }
             }
             ".target" => {
-                // `.target sm_90a, texmode_independent`: the sm_ one counts.
-                let mut first = true;
+                // PTX ISA §11.1.4: `.target stringlist`, one sm_ target plus
+                // the options texmode_unified, texmode_independent, debug,
+                // map_f64_to_f32, separated by commas.
+                let again = self.m.target.is_some();
+                if again {
+                    self.error(
+                        t.span.clone(),
+                        "a second `.target` directive: a module has one, after `.version`",
+                    );
+                }
+                let mut seen_sm = false;
                 while let Some(v) = self.toks.get(self.pos).cloned() {
                     if v.tok == Tok::Newline || v.tok == Tok::Punct(';') {
                         break;
                     }
                     self.pos += 1;
                     let s = self.text(&v);
-                    if s.starts_with("sm_") || (first && v.tok == Tok::Word) {
-                        match s.parse::<Target>() {
-                            Ok(tg) if self.m.target.is_none() => self.m.target = Some((tg, v.span)),
-                            Ok(_) => {}
+                    match v.tok {
+                        Tok::Punct(',') => {}
+                        Tok::Word
+                            if matches!(
+                                s,
+                                "texmode_unified" | "texmode_independent" | "debug" | "map_f64_to_f32"
+                            ) => {}
+                        Tok::Word if s.starts_with("sm_") => match s.parse::<Target>() {
+                            Ok(_) if seen_sm => {
+                                self.error(v.span, "`.target` names two sm targets")
+                            }
+                            Ok(tg) => {
+                                seen_sm = true;
+                                if !again {
+                                    self.m.target = Some((tg, v.span));
+                                }
+                            }
                             Err(e) => self.error(v.span, e.to_string()),
-                        }
+                        },
+                        _ => self.error(
+                            v.span,
+                            format!("unknown `.target` entry `{s}`: expected sm_XY (e.g. sm_90), texmode_unified, texmode_independent, debug or map_f64_to_f32"),
+                        ),
                     }
-                    first = false;
                 }
             }
             ".reg" => self.reg_decl(t.span),
@@ -442,84 +500,110 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// `.reg .f32 %f<4>, fc;` (PTX ISA §5.1.1, parameterized names §10.1).
+    /// `.reg .f32 %f<4>, fc;` (PTX ISA §5.1.1, parameterized names §10.1):
+    /// qualifiers, then names separated by `,`, then `;`.
     fn reg_decl(&mut self, dspan: Span) {
         let mut ty = None;
+        while let Some(t) = self.peek().cloned() {
+            let s = self.text(&t);
+            if t.tok != Tok::Word || !s.starts_with('.') {
+                break;
+            }
+            self.next();
+            if s == ".align" {
+                self.next();
+            } else if s == ".v2" || s == ".v4" {
+                self.error(t.span, "vector registers are not supported");
+                self.recover();
+                return;
+            } else {
+                match PtxType::parse(s) {
+                    Some(tt) => ty = Some(tt),
+                    None => {
+                        self.error(t.span, format!("unknown register type `{s}`"));
+                        self.recover();
+                        return;
+                    }
+                }
+            }
+        }
+        let Some(ty) = ty else {
+            self.error(dspan, "register declared without a type");
+            self.recover();
+            return;
+        };
         loop {
             let Some(t) = self.next() else {
                 self.error(dspan, "`.reg` declaration without `;`");
                 return;
             };
             let s = self.text(&t);
-            match t.tok {
-                Tok::Punct(';') => break,
-                Tok::Punct(',') => {}
-                Tok::Word if s.starts_with('.') => {
-                    if s.starts_with(".align") || s == ".v2" || s == ".v4" {
-                        if s == ".align" {
-                            self.next();
-                        }
-                        if s.starts_with(".v") {
-                            self.error(t.span, "vector registers are not supported");
-                            self.recover();
-                            return;
-                        }
-                        continue;
+            if t.tok != Tok::Word || !is_ident(s) {
+                self.error(
+                    t.span,
+                    format!("expected a register name in the `.reg` declaration, found `{s}`"),
+                );
+                self.recover();
+                return;
+            }
+            let mut span = t.span.clone();
+            let mut count = None;
+            if self.peek_punct('<') {
+                self.next();
+                let n = self.next();
+                let close = self.next();
+                let c = n.as_ref().and_then(|n| self.text(n).parse::<u32>().ok());
+                match (c, close) {
+                    (Some(c), Some(close)) if close.tok == Tok::Punct('>') && c <= 65536 => {
+                        span.end = close.span.end;
+                        count = Some(c);
                     }
-                    match PtxType::parse(s) {
-                        Some(tt) => ty = Some(tt),
-                        None => {
-                            self.error(t.span, format!("unknown register type `{s}`"));
-                            self.recover();
-                            return;
-                        }
-                    }
-                }
-                Tok::Word => {
-                    let Some(ty) = ty else {
-                        self.error(t.span, "register declared without a type");
+                    _ => {
+                        self.error(t.span, "expected `<N>` after a register name");
                         self.recover();
                         return;
-                    };
-                    if self.peek_punct('<') {
-                        self.next();
-                        let n = self.next();
-                        let close = self.next();
-                        let count = n.as_ref().and_then(|n| self.text(n).parse::<u32>().ok());
-                        match (count, close) {
-                            (Some(count), Some(c))
-                                if c.tok == Tok::Punct('>') && count <= 65536 =>
-                            {
-                                for k in 0..count {
-                                    self.m.regs.push(RegDecl {
-                                        name: format!("{s}{k}"),
-                                        ty,
-                                        span: t.span.start..c.span.end,
-                                        scope: self.scope,
-                                    });
-                                }
-                            }
-                            _ => {
-                                self.error(t.span, "expected `<N>` after a register name");
-                                self.recover();
-                                return;
-                            }
-                        }
-                    } else {
-                        self.m.regs.push(RegDecl {
-                            name: s.to_string(),
-                            ty,
-                            span: t.span,
-                            scope: self.scope,
-                        });
                     }
                 }
-                _ => {
-                    self.error(t.span, format!("unexpected `{s}` in `.reg` declaration"));
+            }
+            let names: Vec<String> = match count {
+                Some(c) => (0..c).map(|k| format!("{s}{k}")).collect(),
+                None => vec![s.to_string()],
+            };
+            for name in names {
+                self.declared(&name, span.clone());
+                self.m.regs.push(RegDecl {
+                    name,
+                    ty,
+                    span: span.clone(),
+                    scope: self.scope,
+                });
+            }
+            match self.next() {
+                Some(x) if x.tok == Tok::Punct(';') => return,
+                Some(x) if x.tok == Tok::Punct(',') => {}
+                other => {
+                    let at = other.map_or(self.eof_span(), |o| o.span);
+                    self.m.diagnostics.push(
+                        Diagnostic::error(at, format!("expected `,` or `;` after register `{s}`"))
+                            .with_help("is the `;` at the end of the `.reg` line missing?"),
+                    );
                     self.recover();
                     return;
                 }
             }
+        }
+    }
+
+    /// Records a name declared in the current `{ }` block; a second
+    /// declaration there is an error (PTX ISA §5.1.1: names are unique in
+    /// their scope; a nested block may declare a name again).
+    fn declared(&mut self, name: &str, span: Span) {
+        let block = self.blocks.last().copied().unwrap_or(0);
+        if !self.names.insert((block, name.to_string())) {
+            self.error(
+                span,
+                format!("`{name}` is declared twice in the same scope"),
+            );
         }
     }
 
@@ -574,30 +658,28 @@ impl<'a> Parser<'a> {
                     let mut init = None;
                     if self.peek_punct('=') {
                         self.next();
-                        let mut bytes = Vec::new();
-                        let mut ok = true;
-                        while let Some(x) = self.peek().cloned() {
-                            if matches!(x.tok, Tok::Punct(';')) {
-                                break;
-                            }
-                            self.next();
-                            if x.tok == Tok::Word {
-                                match parse_int(self.text(&x)) {
-                                    Some(v) => {
-                                        bytes.extend_from_slice(&v.to_le_bytes()[..elem as usize])
-                                    }
-                                    None => ok = false,
-                                }
-                            }
-                        }
+                        let Some(values) = self.initializer(ty) else {
+                            self.recover();
+                            return;
+                        };
                         if open_len {
-                            count = bytes.len() as u64 / elem.max(1);
+                            count = values.len() as u64;
+                        } else if values.len() as u64 > count {
+                            self.error(
+                                t.span.clone(),
+                                format!(
+                                    "{} initializers for `{s}`, which has {count} element(s)",
+                                    values.len()
+                                ),
+                            );
                         }
                         if elem.saturating_mul(count) > MAX_INIT {
                             self.error(t.span.clone(), format!("variable `{s}` is too large to initialize (more than {MAX_INIT} bytes)"));
-                            ok = false;
-                        }
-                        if ok {
+                        } else {
+                            let mut bytes: Vec<u8> = values
+                                .iter()
+                                .flat_map(|v| v.to_le_bytes()[..elem as usize].to_vec())
+                                .collect();
                             bytes.resize((elem * count) as usize, 0);
                             init = Some(bytes);
                         }
@@ -621,6 +703,89 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+    }
+
+    /// The values after `=` (PTX ISA §5.4.4): one constant, or a `{ }` list
+    /// (nested for arrays of arrays), each a literal converted to `ty` as an
+    /// immediate of that type would be. `None` after an error.
+    fn initializer(&mut self, ty: PtxType) -> Option<Vec<u64>> {
+        let mut values = Vec::new();
+        let mut depth = 0usize;
+        // True where a value may come next (after `=`, `{` or `,`).
+        let mut want_value = true;
+        loop {
+            let Some(x) = self.peek().cloned() else {
+                self.error(self.eof_span(), "the initializer is not terminated by `;`");
+                return None;
+            };
+            let xs = self.text(&x);
+            match x.tok {
+                Tok::Punct('{') if want_value => depth += 1,
+                Tok::Punct('}') if depth > 0 && (!want_value || self.prev_is_punct('{')) => {
+                    depth -= 1;
+                    want_value = false;
+                }
+                Tok::Punct(',') if depth > 0 && !want_value => want_value = true,
+                Tok::Punct(';') if depth == 0 && !want_value => return Some(values),
+                Tok::Punct('-' | '+') | Tok::Word if want_value => {
+                    self.next();
+                    let (text, span) = if x.tok == Tok::Word {
+                        (xs.to_string(), x.span.clone())
+                    } else {
+                        match self.peek().cloned() {
+                            Some(n) if n.tok == Tok::Word => {
+                                (format!("{xs}{}", self.text(&n)), x.span.start..n.span.end)
+                            }
+                            _ => {
+                                self.error(x.span, format!("expected a number after `{xs}`"));
+                                return None;
+                            }
+                        }
+                    };
+                    if x.tok != Tok::Word {
+                        self.next();
+                    }
+                    let parsed = if starts_numeric(text.trim_start_matches(['-', '+'])) {
+                        crate::interp::value::parse_imm(&text, ty)
+                    } else {
+                        Err(format!(
+                            "`{text}` in an initializer: only numeric constants are supported"
+                        ))
+                    };
+                    match parsed {
+                        Ok(v) => values.push(v),
+                        Err(e) => {
+                            self.error(span, e);
+                            return None;
+                        }
+                    }
+                    want_value = false;
+                    continue;
+                }
+                _ => {
+                    let expected = match (want_value, depth) {
+                        (true, _) => "a constant",
+                        (false, 0) => "`;`",
+                        (false, _) => "`,` or `}`",
+                    };
+                    self.m.diagnostics.push(
+                        Diagnostic::error(x.span, format!("expected {expected} in the initializer, found `{xs}`"))
+                            .with_help("initializers are numeric constants, e.g. `= {1.5, -2, 0x3c00}`; expressions are not supported"),
+                    );
+                    return None;
+                }
+            }
+            self.next();
+        }
+    }
+
+    /// True when the token before the next one is the punctuation `c`.
+    fn prev_is_punct(&self, c: char) -> bool {
+        self.toks[..self.pos]
+            .iter()
+            .rev()
+            .find(|t| t.tok != Tok::Newline)
+            .is_some_and(|t| t.tok == Tok::Punct(c))
     }
 
     /// `.entry name(.param .u64 p0, ...)` or `.func (.param .b32 r) name(...)`:
@@ -694,6 +859,13 @@ impl<'a> Parser<'a> {
             }
         } else if self.peek_punct(':') {
             self.next();
+            let name = self.text(&first).to_string();
+            if !self.labels.insert((self.scope, name.clone())) {
+                self.error(
+                    first.span.clone(),
+                    format!("label `{name}` is defined twice"),
+                );
+            }
             self.m
                 .stmts
                 .push(Stmt::Label(self.text(&first).to_string(), first.span));
@@ -888,6 +1060,36 @@ const MAX_INIT: u64 = 1 << 20;
 /// The deepest `{...}` nesting of an operand.
 const MAX_NESTING: usize = 4;
 
+/// True when `word` is a decimal number ending in an exponent marker
+/// (`1.5e`, `2E`) and `rest` starts with a sign and a digit.
+fn signed_exponent_follows(word: &str, rest: &[u8]) -> bool {
+    let w = word.as_bytes();
+    let hex =
+        w.len() > 1 && w[0] == b'0' && matches!(w[1], b'x' | b'X' | b'f' | b'F' | b'd' | b'D');
+    starts_numeric(word)
+        && !hex
+        && matches!(w.last(), Some(b'e' | b'E'))
+        && w[..w.len() - 1]
+            .iter()
+            .all(|c| c.is_ascii_digit() || *c == b'.')
+        && matches!(rest, [b'+' | b'-', d, ..] if d.is_ascii_digit())
+}
+
+/// A PTX identifier (PTX ISA §4.4): `[a-zA-Z][a-zA-Z0-9_$]*` or
+/// `[_$%][a-zA-Z0-9_$]+`.
+fn is_ident(s: &str) -> bool {
+    let b = s.as_bytes();
+    let rest_ok = |r: &[u8]| {
+        r.iter()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$'))
+    };
+    match b {
+        [c, rest @ ..] if c.is_ascii_alphabetic() => rest_ok(rest),
+        [b'_' | b'$' | b'%', rest @ ..] => !rest.is_empty() && rest_ok(rest),
+        _ => false,
+    }
+}
+
 fn starts_numeric(s: &str) -> bool {
     s.as_bytes().first().is_some_and(|c| c.is_ascii_digit())
 }
@@ -926,6 +1128,11 @@ pub fn parse(src: &str) -> Module {
         depth: 0,
         scope: 0,
         pending: None,
+        blocks: Vec::new(),
+        open_spans: Vec::new(),
+        block_count: 0,
+        names: Default::default(),
+        labels: Default::default(),
     };
     p.m.diagnostics = diags;
     p.run()

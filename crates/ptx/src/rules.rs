@@ -357,26 +357,7 @@ impl Form {
         let text = self.to_string();
         let span = 0..text.len();
         let rule = self.rule_name();
-        let (min_ver, min_target) = self.requires();
-        let mut out = Vec::new();
-        if version < min_ver {
-            out.push(
-                Diagnostic::error(
-                    span.clone(),
-                    format!("{rule} requires PTX ISA {min_ver} or later; the module is {version}"),
-                )
-                .with_help(format!("use .version {min_ver} or later")),
-            );
-        }
-        if !target.at_least(min_target.sm) {
-            out.push(
-                Diagnostic::error(
-                    span.clone(),
-                    format!("{rule} requires {min_target} or higher; the target is {target}"),
-                )
-                .with_help(format!("use .target {min_target} or higher")),
-            );
-        }
+        let mut out = requirement(&rule, self.requires(), version, target, span.clone());
         match (self.op(), self.ty(), self.rnd()) {
             (Opcode::Mad, FormType::F32, None) if !target.is_sm1x() => {
                 // 9.7.3.7 Errata: "for PTX ISA version 3.0 and earlier, ptxas does not
@@ -426,4 +407,54 @@ impl Form {
             self.ty(),
         )
     }
+}
+
+/// A warning when the module's `.version` predates its `.target` (ptxas
+/// rejects such a module); `span` is where to point.
+pub fn header_warning(
+    version: PtxVersion,
+    target: Target,
+    span: core::ops::Range<usize>,
+) -> Option<Diagnostic> {
+    let min = target.min_ptx()?;
+    (version < min).then(|| {
+        Diagnostic::warning(
+            span,
+            format!("`.target {target}` needs PTX ISA {min} or later, but the module is {version}: ptxas rejects this module"),
+        )
+        .with_help(format!("use .version {min} or later"))
+    })
+}
+
+/// The errors for an instruction (`rule`, e.g. "`cvt.rn.bf16x2.f32`") that
+/// needs PTX ISA `min.0` and target `min.1` when the module says `version`
+/// and `target`, each spanning `span` with the fix as help.
+pub fn requirement(
+    rule: &str,
+    min: (PtxVersion, Target),
+    version: PtxVersion,
+    target: Target,
+    span: core::ops::Range<usize>,
+) -> Vec<Diagnostic> {
+    let (min_ver, min_target) = min;
+    let mut out = Vec::new();
+    if version < min_ver {
+        out.push(
+            Diagnostic::error(
+                span.clone(),
+                format!("{rule} requires PTX ISA {min_ver} or later; the module is {version}"),
+            )
+            .with_help(format!("use .version {min_ver} or later")),
+        );
+    }
+    if !target.at_least(min_target.sm) {
+        out.push(
+            Diagnostic::error(
+                span,
+                format!("{rule} requires {min_target} or higher; the target is {target}"),
+            )
+            .with_help(format!("use .target {min_target} or higher")),
+        );
+    }
+    out
 }

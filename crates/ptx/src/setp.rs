@@ -89,6 +89,18 @@ impl Setp {
         Ok(Setp { op, ftz, ty })
     }
 
+    /// The minimum PTX ISA version and target (PTX ISA, `setp`): `.f16`
+    /// needs 4.2 and sm_53, `.bf16` 7.8 and sm_90, `.f64` sm_13.
+    pub fn requires(&self) -> (crate::PtxVersion, crate::Target) {
+        let (v, sm) = match self.ty {
+            PtxType::F16 => ((4, 2), 53),
+            PtxType::BF16 => ((7, 8), 90),
+            PtxType::F64 => ((1, 0), 13),
+            _ => ((1, 0), 10),
+        };
+        (crate::PtxVersion::new(v.0, v.1), crate::Target::sm(sm))
+    }
+
     /// Compares `a` and `b`.
     pub fn eval(&self, a: u64, b: u64) -> bool {
         let (a, b) = match self.ty {

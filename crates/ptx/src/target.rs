@@ -94,6 +94,62 @@ impl Target {
     }
 }
 
+impl Target {
+    /// The first PTX ISA version that has this target (PTX ISA §11.1.4,
+    /// the table of `.target` introductions), or `None` for a target this
+    /// table does not know.
+    pub fn min_ptx(self) -> Option<PtxVersion> {
+        let v = PtxVersion::new;
+        Some(match (self.sm, self.variant) {
+            (10 | 11, Variant::Plain) => v(1, 0),
+            (12 | 13, Variant::Plain) => v(1, 2),
+            (20, Variant::Plain) => v(2, 0),
+            (30, Variant::Plain) => v(3, 0),
+            (35, Variant::Plain) => v(3, 1),
+            (32 | 50, Variant::Plain) => v(4, 0),
+            (37 | 52, Variant::Plain) => v(4, 1),
+            (53, Variant::Plain) => v(4, 2),
+            (60..=62, Variant::Plain) => v(5, 0),
+            (70, Variant::Plain) => v(6, 0),
+            (72, Variant::Plain) => v(6, 1),
+            (75, Variant::Plain) => v(6, 3),
+            (80, Variant::Plain) => v(7, 0),
+            (86, Variant::Plain) => v(7, 1),
+            (87, Variant::Plain) => v(7, 4),
+            (89 | 90, Variant::Plain) => v(7, 8),
+            (90, Variant::Arch) => v(8, 0),
+            (100 | 101, Variant::Plain | Variant::Arch) => v(8, 6),
+            (120, Variant::Plain | Variant::Arch) => v(8, 7),
+            (100 | 101 | 120, Variant::Family) | (103 | 121, _) => v(8, 8),
+            (88 | 110, _) => v(9, 0),
+            _ => return None,
+        })
+    }
+
+    /// Why a device cannot load code compiled for this target, if it
+    /// cannot: a newer target, or an `a` (architecture-specific) target on
+    /// another architecture, or an `f` (family-specific) target outside its
+    /// family (CUDA compatibility rules; sm_1x code runs on every later device).
+    pub fn unloadable_on(self, device: Target) -> Option<String> {
+        if device.sm < self.sm {
+            return Some(format!(
+                "code for {self} cannot run on an {device} device (a device runs code for its own target and older ones)"
+            ));
+        }
+        match self.variant {
+            Variant::Arch if device.sm != self.sm => Some(format!(
+                "code for {self} (architecture-specific) runs only on sm_{} devices, not on {device}",
+                self.sm
+            )),
+            Variant::Family if device.sm / 10 != self.sm / 10 => Some(format!(
+                "code for {self} (family-specific) runs only on the sm_{}x family, not on {device}",
+                self.sm / 10
+            )),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for Target {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let suffix = match self.variant {
@@ -140,6 +196,19 @@ mod tests {
             assert!(s.parse::<Target>().is_err(), "{s}");
         }
         assert!("sm_90a".parse::<Target>().unwrap().at_least(90));
+        let t = |s: &str| s.parse::<Target>().unwrap();
+        assert_eq!(t("sm_90").min_ptx(), Some(PtxVersion::new(7, 8)));
+        assert_eq!(t("sm_90a").min_ptx(), Some(PtxVersion::new(8, 0)));
+        assert_eq!(t("sm_100").min_ptx(), Some(PtxVersion::new(8, 6)));
+        assert_eq!(t("sm_100f").min_ptx(), Some(PtxVersion::new(8, 8)));
+        assert_eq!(t("sm_53").min_ptx(), Some(PtxVersion::new(4, 2)));
+        assert_eq!(t("sm_99").min_ptx(), None);
+        assert!(t("sm_13").unloadable_on(t("sm_90")).is_none());
+        assert!(t("sm_100").unloadable_on(t("sm_90")).is_some());
+        assert!(t("sm_90a").unloadable_on(t("sm_100")).is_some());
+        assert!(t("sm_100f").unloadable_on(t("sm_103")).is_none());
+        assert!(t("sm_100f").unloadable_on(t("sm_120")).is_some());
+        assert!(t("sm_90").unloadable_on(t("sm_120")).is_none());
         assert_eq!("8.6".parse::<PtxVersion>().unwrap(), PtxVersion::new(8, 6));
         assert!(PtxVersion::new(4, 2) < PtxVersion::new(7, 0));
         for s in ["8", "8.", ".6", "x.y", "8.6.1"] {

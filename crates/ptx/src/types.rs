@@ -94,8 +94,25 @@ impl PtxType {
     /// whose operand type is `self`: the same type, or the bit-size type of
     /// the same width (PTX ISA §6.4.1 "Operand Type Information": bit-size
     /// types are compatible with any type of the same size).
+    /// PTX ISA §5.2.1: "Signed and unsigned integer types are compatible if
+    /// they have the same size".
     pub fn accepts_register(self, reg: PtxType) -> bool {
-        reg == self || Some(reg) == self.bit_type() || (self.is_bits() && reg.bits() == self.bits())
+        reg == self
+            || Some(reg) == self.bit_type()
+            || (self.is_bits() && reg.bits() == self.bits())
+            || (self.is_int() && reg.is_int() && reg.bits() == self.bits())
+    }
+
+    /// True for `.u8` .. `.u64` and `.s8` .. `.s64`.
+    pub const fn is_int(self) -> bool {
+        use PtxType::*;
+        matches!(self, U8 | U16 | U32 | U64 | S8 | S16 | S32 | S64)
+    }
+
+    /// True for `.s8` .. `.s64`.
+    pub const fn is_signed(self) -> bool {
+        use PtxType::*;
+        matches!(self, S8 | S16 | S32 | S64)
     }
 
     /// True for `.b8` .. `.b64`.

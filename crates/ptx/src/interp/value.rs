@@ -115,6 +115,36 @@ pub fn parse_value(text: &str, ty: PtxType) -> Result<u64, String> {
     .ok_or_else(bad)
 }
 
+/// Parses an immediate written in PTX source for an operand of type `ty`.
+///
+/// PTX ISA §4.5.2: floating-point literals "are always represented in
+/// 64-bit double-precision format", and "each 64-bit floating-point
+/// constant is converted to the appropriate floating-point size based on
+/// the data or instruction type at its use". So for `.f32`, `.f16` and
+/// `.bf16` operands a decimal literal (`1.5`, `1e-3`, `7`) is first rounded
+/// to binary64 and then converted, to nearest even; so is a `0d` literal.
+/// `0f` literals and `0x` bits, and everything for other types, follow
+/// [`parse_value`].
+pub fn parse_imm(text: &str, ty: PtxType) -> Result<u64, String> {
+    let t = text.trim();
+    if !is_float(ty) {
+        return parse_value(t, ty);
+    }
+    let body = t.strip_prefix(['-', '+']).unwrap_or(t);
+    let hex = |p: &str| body.len() > 1 && body[..2].eq_ignore_ascii_case(p);
+    if hex("0f") || hex("0x") || hex("0b") {
+        return parse_value(t, ty);
+    }
+    let d = parse_value(t, PtxType::F64)?;
+    let rn = Round::NearestEven;
+    Ok(match ty {
+        PtxType::F16 => fp::convert::<F64, F16>(d, rn).bits,
+        PtxType::BF16 => fp::convert::<F64, BF16>(d, rn).bits,
+        PtxType::F32 => fp::convert::<F64, F32>(d, rn).bits,
+        _ => d,
+    })
+}
+
 /// Shows one float lane (`0.25`, `-inf`, `NaN`), exactly: the value is
 /// widened without rounding and printed with the shortest digits that
 /// identify it in that wider format.
@@ -214,6 +244,22 @@ mod tests {
         ] {
             assert!(p(s, t).is_err(), "{s}");
         }
+        // PTX source immediates go through binary64 first (PTX ISA §4.5.2).
+        let i = |s, t| parse_imm(s, t);
+        // 1 + 2^-24 + 2^-60: binary64 rounds it to 1 + 2^-24, a binary32 tie,
+        // which goes to even (1.0); rounded once it would be 1 + 2^-23.
+        let just_above_tie = "1.000000059604644776257986737988403547205962240695953369140625";
+        assert_eq!(p(just_above_tie, PtxType::F32), Ok(0x3f80_0001));
+        assert_eq!(i(just_above_tie, PtxType::F32), Ok(0x3f80_0000));
+        assert_eq!(i("1.000488281250000000001", PtxType::F16), Ok(0x3c00));
+        assert_eq!(i("0d3FF8000000000000", PtxType::F32), Ok(0x3fc0_0000));
+        assert_eq!(i("-0d3FF8000000000000", PtxType::F16), Ok(0xbe00));
+        assert_eq!(i("1.0e-3", PtxType::F64), Ok(0x3f50_624d_d2f1_a9fc));
+        assert_eq!(i("0f3F800000", PtxType::F32), Ok(0x3f80_0000));
+        assert_eq!(i("0x3c00", PtxType::F16), Ok(0x3c00));
+        assert_eq!(i("-5", PtxType::S32), Ok(0xffff_fffb));
+        assert!(i("1e999", PtxType::F32).is_ok_and(|b| b == 0x7f80_0000));
+        assert!(i("abc", PtxType::F32).is_err());
         assert_eq!(show_lanes(0x0000_3400, PtxType::F16x2), "f16x2 {0.25, 0.0}");
         assert_eq!(show_lanes(0x7fff, PtxType::BF16), "bf16 NaN");
         assert_eq!(show_hex(0x3400, PtxType::B32), "0x00003400");

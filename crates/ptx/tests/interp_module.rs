@@ -1,0 +1,317 @@
+//! The interpreter's module handling: declarations, initializers, literals,
+//! loads, directives and the diagnostics for malformed programs. Expected
+//! values are derived in the comments from the PTX ISA rules they test.
+
+use ptxfp::interp::{run, Inputs, Options, RunError};
+use ptxfp::Target;
+use std::collections::HashMap;
+
+fn regs_with(src: &str, inputs: Inputs, opts: &Options) -> HashMap<String, u64> {
+    run(src, &inputs, opts)
+        .unwrap_or_else(|e| panic!("{src}\n{e}"))
+        .regs
+        .into_iter()
+        .map(|r| (r.name, r.bits))
+        .collect()
+}
+
+fn regs(src: &str) -> HashMap<String, u64> {
+    regs_with(src, Inputs::default(), &Options::default())
+}
+
+/// The messages of a failed run, all of them.
+fn errors(src: &str) -> Vec<String> {
+    errors_with(src, &Options::default())
+}
+
+fn errors_with(src: &str, opts: &Options) -> Vec<String> {
+    match run(src, &Inputs::default(), opts) {
+        Ok(_) => panic!("ran without error:\n{src}"),
+        Err(RunError::Program(d)) => vec![d.message],
+        Err(RunError::Diagnostics(ds)) => ds.into_iter().map(|d| d.message).collect(),
+        Err(RunError::Input(m)) => vec![m],
+    }
+}
+
+fn warnings(src: &str, opts: &Options) -> Vec<String> {
+    run(src, &Inputs::default(), opts)
+        .unwrap_or_else(|e| panic!("{src}\n{e}"))
+        .warnings
+        .into_iter()
+        .map(|d| d.message)
+        .collect()
+}
+
+#[test]
+fn initializers_of_every_kind() {
+    let src = ".global .align 4 .f32 g = 1.5;\n\
+               .global .align 4 .f32 g2[2] = {0f3FC00000, -0.1};\n\
+               .global .f64 g3 = 0.1;\n\
+               .global .f16 h[2] = {1.5, 0x3c00};\n\
+               .global .s32 si[3] = {5, -2};\n\
+               .global .b8 bytes[] = {1, 2, 3};\n\
+               .reg .b32 a, b, c, z;\n.reg .b64 e;\n.reg .b16 x, y;\n.reg .b8 t;\n\
+               ld.global.b32 a, [g];\nld.global.b32 b, [g2+4];\nld.global.b64 e, [g3];\n\
+               ld.global.b16 x, [h];\nld.global.b16 y, [h+2];\nld.global.b32 c, [si+4];\n\
+               ld.global.b32 z, [si+8];\nld.global.b8 t, [bytes+2];\n";
+    let r = regs(src);
+    assert_eq!(r["a"], 0x3fc0_0000); // 1.5 = 1.1b × 2^0
+                                     // -0.1 is a binary64 literal (0xbfb999999999999a), then rounded to f32.
+    assert_eq!(r["b"], 0xbdcc_cccd);
+    assert_eq!(r["e"], 0x3fb9_9999_9999_999a);
+    assert_eq!((r["x"], r["y"]), (0x3e00, 0x3c00));
+    assert_eq!(r["c"], 0xffff_fffe); // -2 in two's complement
+    assert_eq!(r["z"], 0); // elements without an initializer are zero
+    assert_eq!(r["t"], 3); // `[]` takes its length from the initializer
+}
+
+#[test]
+fn bad_initializers_are_errors() {
+    for (init, want) in [
+        (
+            "{1+2, 3}",
+            "expected `,` or `}` in the initializer, found `+`",
+        ),
+        ("{0xffffffffff}", "does not fit in `.b32`"),
+        ("{abc}", "only numeric constants are supported"),
+        ("{1 2}", "expected `,` or `}` in the initializer, found `2`"),
+        (
+            "{1, 2, 3}",
+            "3 initializers for `g`, which has 2 element(s)",
+        ),
+        ("{1,}", "expected a constant in the initializer, found `}`"),
+        ("{1, 2", "expected `,` or `}` in the initializer, found `;`"),
+    ] {
+        let src = format!(".global .b32 g[2] = {init};\n.reg .b32 a;\nld.global.b32 a, [g];\n");
+        let e = errors(&src);
+        assert!(e.iter().any(|m| m.contains(want)), "{init}: {e:?}");
+    }
+}
+
+#[test]
+fn float_literals_follow_ptx() {
+    let src = ".reg .f32 a, b, c, d;\n.reg .f16 h;\n\
+               mov.f32 a, 1.0e-3;\nmov.f32 b, 1.0e+3;\n\
+               mov.f32 c, 0d3FF8000000000000;\n\
+               mov.f32 d, 1.000000059604644776257986737988403547205962240695953369140625;\n\
+               mov.b16 h, 0x3c00;\n";
+    let r = regs(src);
+    // 1e-3 as binary64 is 0x3f50624dd2f1a9fc; rounded to binary32 0x3a83126f.
+    assert_eq!(r["a"], 0x3a83_126f);
+    assert_eq!(r["b"], 0x447a_0000); // 1000 = 1.953125 × 2^9
+    assert_eq!(r["c"], 0x3fc0_0000); // the 0d literal 1.5, converted at its use
+                                     // 1 + 2^-24 + 2^-60: binary64 first gives 1 + 2^-24, a binary32 tie → 1.0.
+    assert_eq!(r["d"], 0x3f80_0000);
+}
+
+#[test]
+fn signed_loads_sign_extend() {
+    let src = ".global .b8 buf[16];\n.reg .s32 x, y;\n.reg .s64 w;\n.reg .u32 u;\n\
+               ld.global.s8 x, [buf+15];\nld.global.s16 y, [buf+14];\n\
+               ld.global.s32 w, [buf+12];\nld.global.u8 u, [buf+15];\n";
+    let mut bytes = vec![0u8; 16];
+    bytes[12..16].copy_from_slice(&[0x00, 0x80, 0x00, 0xff]);
+    let inputs = Inputs {
+        mems: vec![("buf".into(), bytes)],
+        ..Inputs::default()
+    };
+    let r = regs_with(src, inputs, &Options::default());
+    assert_eq!(r["x"], 0xffff_ffff); // s8 0xff = -1
+    assert_eq!(r["y"], 0xffff_ff00); // s16 0xff00 = -256
+    assert_eq!(r["w"], 0xffff_ffff_ff00_8000); // s32 0xff008000 < 0
+    assert_eq!(r["u"], 0xff); // unsigned: zero-extended
+}
+
+#[test]
+fn reg_declarations_are_strict() {
+    // A missing `;` no longer swallows the next line.
+    let e = errors(".reg .b16 a, d\nmov.b16 a, 0x3c00;\nadd.f16 d, a, a;\n");
+    assert!(
+        e.iter()
+            .any(|m| m.contains("expected `,` or `;` after register `d`")),
+        "{e:?}"
+    );
+    let e = errors(".reg .b32 x\nmov.b32 y, 1;\n");
+    assert!(
+        e.iter()
+            .any(|m| m.contains("expected `,` or `;` after register `x`")),
+        "{e:?}"
+    );
+    let e = errors(".reg .b32 x, 1bad;\n");
+    assert!(
+        e.iter().any(|m| m.contains("expected a register name")),
+        "{e:?}"
+    );
+    let e = errors(".reg .b32 x;\n.reg .b32 x;\nmov.b32 x, 1;\n");
+    assert!(
+        e.iter().any(|m| m.contains("`x` is declared twice")),
+        "{e:?}"
+    );
+    // A nested block may declare a name again.
+    let r = regs(".reg .b32 x;\nmov.b32 x, 1;\n{\n.reg .b32 x;\nmov.b32 x, 2;\n}\n");
+    assert_eq!(r["x"], 2);
+}
+
+#[test]
+fn setp_two_destinations_and_integer_compatibility() {
+    let src = ".reg .pred p, q;\n.reg .f32 a, b;\n.reg .s32 i;\n.reg .pred r;\n\
+               mov.f32 a, 1.0;\nmov.f32 b, 2.0;\nmov.s32 i, -1;\n\
+               setp.lt.f32 p|q, a, b;\nsetp.lt.u32 r, i, 1;\n";
+    let r = regs(src);
+    assert_eq!((r["p"], r["q"]), (1, 0)); // q is the complement of p
+    assert_eq!(r["r"], 0); // as .u32, -1 is 0xffffffff, not below 1
+}
+
+#[test]
+fn set_takes_the_declared_type() {
+    let src =
+        ".entry k(.param .f32 pf, .param .b32 ph)\n{\n.reg .f32 f;\n.reg .b32 h;\n.reg .f16x2 v;\n\
+               ld.param.f32 f, [pf];\nld.param.b32 h, [ph];\nadd.rn.f16x2 v, h, h;\n}\n";
+    let inputs = Inputs {
+        sets: vec![
+            ("pf".into(), "1.5".into()),
+            ("ph".into(), "0x3c004000".into()),
+        ],
+        ..Inputs::default()
+    };
+    let r = regs_with(src, inputs, &Options::default());
+    assert_eq!(r["f"], 0x3fc0_0000);
+    assert_eq!(r["v"], 0x4000_4400); // lanes 2+2 = 4 (0x4400), 1+1 = 2 (0x4000)
+    let src = ".reg .f16x2 q;\n.reg .f16x2 d;\nadd.rn.f16x2 d, q, q;\n";
+    let inputs = Inputs {
+        sets: vec![("q".into(), "1.5,2".into())],
+        ..Inputs::default()
+    };
+    let r = regs_with(src, inputs, &Options::default());
+    assert_eq!(r["d"], 0x4400_4200); // lane 0: 3.0 = 0x4200, lane 1: 4.0 = 0x4400
+}
+
+#[test]
+fn lenient_runs_the_spec_blocks_verbatim() {
+    // The spec's 9.7.4.4 block uses one undeclared register as .f16 and .bf16.
+    let src = "fma.rn.f16 d0, a0, b0, c0;\nfma.rn.bf16 d1, d0, b0, c0;\n";
+    let opts = Options {
+        lenient: true,
+        ..Options::default()
+    };
+    let r = regs_with(src, Inputs::default(), &opts);
+    assert_eq!((r["d0"], r["d1"]), (0, 0)); // 0·0 + 0 = +0 in both formats
+}
+
+#[test]
+fn version_and_target_checks_cover_cvt_and_setp() {
+    let e = errors(
+        ".version 6.5\n.target sm_80\n.reg .f32 a, b;\n.reg .b32 x;\ncvt.rn.bf16x2.f32 x, a, b;\n",
+    );
+    assert!(
+        e.iter()
+            .any(|m| m.contains("requires PTX ISA 7.0 or later; the module is 6.5")),
+        "{e:?}"
+    );
+    let e = errors(
+        ".version 7.8\n.target sm_80\n.reg .b16 a, b;\n.reg .pred p;\nsetp.lt.bf16 p, a, b;\n",
+    );
+    assert!(
+        e.iter()
+            .any(|m| m.contains("requires sm_90 or higher; the target is sm_80")),
+        "{e:?}"
+    );
+    let e = errors(
+        ".version 4.0\n.target sm_50\n.reg .b16 a, b;\n.reg .pred p;\nsetp.lt.f16 p, a, b;\n",
+    );
+    assert!(
+        e.iter().any(|m| m.contains("requires PTX ISA 4.2")),
+        "{e:?}"
+    );
+    // The module header itself: ptxas rejects a target newer than the version.
+    let w = warnings(
+        ".version 7.0\n.target sm_90\n.reg .b16 a;\nmov.b16 a, 1;\n",
+        &Options::default(),
+    );
+    assert!(
+        w.iter()
+            .any(|m| m.contains("`.target sm_90` needs PTX ISA 7.8")),
+        "{w:?}"
+    );
+    // A device older than the code's target could not load it.
+    let w = warnings(
+        ".version 8.6\n.target sm_100\n.reg .b16 a;\nmov.b16 a, 1;\n",
+        &Options {
+            device: Target::sm(90),
+            ..Options::default()
+        },
+    );
+    assert!(
+        w.iter()
+            .any(|m| m.contains("cannot run on an sm_90 device")),
+        "{w:?}"
+    );
+}
+
+#[test]
+fn directives_labels_and_blocks() {
+    for (src, want) in [
+        (".target sm_90, bogus\n", "unknown `.target` entry `bogus`"),
+        (
+            ".target sm_90\n.target sm_80\n",
+            "a second `.target` directive",
+        ),
+        (
+            ".version 8.0\n.version 8.1\n",
+            "a second `.version` directive",
+        ),
+        ("{\n.reg .b32 x;\n", "`{` is never closed"),
+        ("}\n", "`}` without a matching `{`"),
+        ("L1:\nL1:\nret;\n", "label `L1` is defined twice"),
+        ("bra NOWHERE;\n", "no label `NOWHERE` is defined"),
+    ] {
+        let e = errors(src);
+        assert!(e.iter().any(|m| m.contains(want)), "{src}: {e:?}");
+    }
+}
+
+#[test]
+fn memory_rules() {
+    let base = ".global .align 4 .b8 buf[8];\n.const .b32 c;\n.reg .b32 x;\n";
+    let opts = Options::default();
+    let run_mem = |body: &str| {
+        run(
+            &format!("{base}{body}"),
+            &Inputs {
+                mems: vec![("buf".into(), vec![0; 8])],
+                ..Inputs::default()
+            },
+            &opts,
+        )
+    };
+    let e = run_mem("ld.global.b32 x, [buf+2];\n")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("misaligned access"), "{e}");
+    let e = run_mem("mov.b32 x, 1;\nst.const.b32 [c], x;\n")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("read-only"), "{e}");
+    let e = run_mem("ld.local.b32 x, [buf];\n").unwrap_err().to_string();
+    assert!(e.contains("`buf` is a `.global` variable"), "{e}");
+    assert!(run_mem("ld.global.b32 x, [buf+4];\n").is_ok());
+}
+
+#[test]
+fn every_static_error_is_reported() {
+    // The 9.7.5.1 erratum: `.sat` after the types, and `fa` never declared.
+    let src = ".version 8.6\n.target sm_100\n.reg .f32 fc, fd;\nadd.rz.f32.bf16.sat fd, fa, fc;\n";
+    let e = errors_with(
+        src,
+        &Options {
+            device: Target::sm(100),
+            ..Options::default()
+        },
+    );
+    assert!(e.len() >= 2, "{e:?}");
+    assert!(e.iter().any(|m| m.contains(".sat")), "{e:?}");
+    assert!(
+        e.iter().any(|m| m.contains("`fa` is not declared")),
+        "{e:?}"
+    );
+}

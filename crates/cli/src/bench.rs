@@ -16,7 +16,7 @@ use rustc_apfloat::{ieee, Float as _, FloatConvert as _};
 pub struct Args {
     /// Forms to measure (default: one of each kind).
     forms: Vec<String>,
-    /// Values per array.
+    /// Values per array (at most 2^26).
     #[arg(long, default_value_t = 1 << 20)]
     n: usize,
     /// binary32/binary64 operands mostly subnormal (default: normal).
@@ -256,6 +256,15 @@ pub fn run(a: Args) -> Result<(), String> {
     } else {
         a.forms.clone()
     };
+    if !(1..=1 << 26).contains(&a.n) {
+        return Err(format!(
+            "--n {}: give 1 to 67108864 (2^26) values per array",
+            a.n
+        ));
+    }
+    if !(1..=1000).contains(&a.reps) {
+        return Err(format!("--reps {}: give 1 to 1000 repetitions", a.reps));
+    }
     let path = a.path.path()?;
     println!(
         "# single thread, {} values per array, best of {}, path {path:?}, {} data",

@@ -7,7 +7,7 @@ use ptxfp::{PtxVersion, Target};
 /// Arguments of `ptxfp check`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// PTX files to check.
+    /// PTX files to check (`-`: standard input).
     #[arg(required = true)]
     files: Vec<String>,
     /// Check against this target instead of the file's `.target` (e.g. sm_90).
@@ -26,7 +26,14 @@ pub fn run(a: Args) -> Result<Outcome, String> {
     let mut errors = false;
     let mut unreadable = false;
     for path in &a.files {
-        let src = match std::fs::read(path) {
+        let (path, read) = if path == "-" {
+            let mut b = Vec::new();
+            let r = std::io::Read::read_to_end(&mut std::io::stdin(), &mut b).map(|_| b);
+            ("<stdin>", r)
+        } else {
+            (path.as_str(), std::fs::read(path))
+        };
+        let src = match read {
             Ok(b) => String::from_utf8_lossy(&b).into_owned(),
             Err(e) => {
                 eprintln!("error: cannot read `{path}`: {e}");

@@ -56,6 +56,19 @@ pub fn validate(form: &Form, env: &Env, origin: Origin) -> Result<(), String> {
     let text = form.to_string();
     let diags: Vec<Diagnostic> = form.validate(env.ptx, env.target);
     let mut errors = Vec::new();
+    // The device must be able to run the form, as in `ptxfp run`.
+    let (_, needs) = form.requires();
+    if let Some(device) = env.device.filter(|d| !d.at_least(needs.sm)) {
+        errors.push(show(
+            &Diagnostic::error(
+                0..text.len(),
+                format!("{text} requires {needs} or higher; the device is {device}"),
+            )
+            .with_help(format!("use --device {needs} or higher")),
+            &text,
+            origin,
+        ));
+    }
     for d in diags {
         let r = show(&d, &text, origin);
         if d.is_error() {

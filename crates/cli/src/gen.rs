@@ -10,9 +10,9 @@ use crate::{emit, outln, Outcome};
 pub struct Args {
     /// The form, e.g. fma.rn.oob.relu.bf16x2.
     form: String,
-    /// How many vectors.
-    #[arg(long, default_value_t = 100)]
-    count: usize,
+    /// How many vectors (at most 10,000,000).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(0..=10_000_000))]
+    count: u64,
     /// Seed of the generator (same seed, same vectors).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -33,7 +33,7 @@ pub fn run(a: Args) -> Result<Outcome, String> {
         a.env.target,
         a.env.exec().device
     );
-    for v in generate(&form, a.count, a.seed, &a.env.exec()) {
+    for v in generate(&form, a.count as usize, a.seed, &a.env.exec()) {
         outln!(out, "{}", format_line(&form, &v));
     }
     emit(&out);

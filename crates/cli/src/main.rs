@@ -79,12 +79,17 @@ pub fn emit(out: &str) {
 }
 
 fn run() -> Result<Outcome, String> {
-    // Operands may start with '-' (`-inf`, `-1.5,-0.0`); clap would read them
-    // as flags. The only short flags are -h and -V, so any other argument that
-    // starts with a single '-' is an operand: a leading space (trimmed by the
-    // operand parser) keeps clap from seeing a dash.
+    // `eval` operands may start with '-' (`-inf`, `-1.5,-0.0`); clap would
+    // read them as flags. `eval` has no short flags but -h, so there any
+    // other argument that starts with a single '-' is an operand: a leading
+    // space (trimmed by the operand parser) keeps clap from seeing a dash.
+    // Other commands take their arguments as clap parses them (`check -q`,
+    // `-` for standard input, `--` before a file named `-x.ptx`).
+    let eval = std::env::args().nth(1).as_deref() == Some("eval");
     let args = std::env::args_os().map(|a| match a.to_str() {
-        Some(s) if s.starts_with('-') && !s.starts_with("--") && !matches!(s, "-h" | "-V") => {
+        Some(s)
+            if eval && s.starts_with('-') && !s.starts_with("--") && !matches!(s, "-h" | "-V") =>
+        {
             format!(" {s}").into()
         }
         _ => a,

@@ -17,19 +17,20 @@ pub struct Args {
     /// All 2^32 operand pairs (two-operand .f16/.bf16/.f16x2/.bf16x2 forms).
     #[arg(long, conflicts_with = "random")]
     exhaustive: bool,
-    /// N results from the seeded counter-based generator.
-    #[arg(long, value_name = "N")]
+    /// N results from the seeded counter-based generator (1 to 2^40).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
     random: Option<u64>,
     /// Seed of the random generator.
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
     /// Also print the per-chunk digests (2^24 results per chunk): all of
     /// them, or the first K.
-    #[arg(long, value_name = "K", num_args = 0..=1, default_missing_value = "0")]
+    #[arg(long, value_name = "K", num_args = 0..=1, default_missing_value = "18446744073709551615",
+          value_parser = clap::value_parser!(u64).range(1..))]
     chunks: Option<u64>,
-    /// Worker threads (default: all cores).
-    #[arg(long, value_name = "N")]
-    threads: Option<usize>,
+    /// Worker threads (default: all cores; at most 1024).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
     /// Kernel implementation (default: the best this CPU has).
     #[arg(long, value_enum, default_value_t)]
     path: crate::common::PathArg,
@@ -49,7 +50,7 @@ pub fn run(a: Args) -> Result<(), String> {
         (false, None) => return Err("say which operands: --exhaustive or --random N".into()),
     };
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(a.threads.unwrap_or(0))
+        .num_threads(a.threads.map_or(0, usize::from))
         .build()
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
     let total = match ops {
@@ -92,7 +93,7 @@ pub fn run(a: Args) -> Result<(), String> {
         path
     );
     if let Some(k) = a.chunks {
-        let k = if k == 0 { res.chunks.len() } else { k as usize };
+        let k = usize::try_from(k).unwrap_or(usize::MAX);
         for (c, d) in res.chunks.iter().take(k).enumerate() {
             println!("chunk {c:>5} {d:#018x}");
         }

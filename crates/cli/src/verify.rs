@@ -10,7 +10,7 @@ use crate::{emit, outln, Outcome};
 /// Arguments of `verify`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Files of lines `FORM OPERAND... EXPECTED` (hex without 0x; `#` starts a comment).
+    /// Files of lines `FORM OPERAND... EXPECTED` (hex without 0x; `#` starts a comment); `-`: standard input.
     #[arg(required = true)]
     files: Vec<PathBuf>,
     #[command(flatten)]
@@ -18,6 +18,12 @@ pub struct Args {
 }
 
 fn parse_hex(tok: &str, ty: ptxfp::PtxType) -> Result<u64, String> {
+    if tok.is_empty() || !tok.bytes().all(|c| c.is_ascii_hexdigit()) || tok.len() > 16 {
+        return Err(format!(
+            "`{tok}` is not a hex bit pattern (write up to {} hex digits without 0x)",
+            ty.bits().div_ceil(4)
+        ));
+    }
     let v = u64::from_str_radix(tok, 16)
         .map_err(|_| format!("`{tok}` is not a hex bit pattern (write hex digits without 0x)"))?;
     if ty.bits() < 64 && v >> ty.bits() != 0 {
@@ -26,65 +32,44 @@ fn parse_hex(tok: &str, ty: ptxfp::PtxType) -> Result<u64, String> {
     Ok(v)
 }
 
-/// Prints each mismatch, then `N passed, M failed`.
+/// Reads a file (`-`: standard input) as UTF-8; a bad byte is reported
+/// with its line.
+fn read_text(path: &std::path::Path) -> Result<(String, String), String> {
+    let shown = if path.as_os_str() == "-" {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let bytes = if path.as_os_str() == "-" {
+        let mut b = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut b)
+            .map_err(|e| format!("{shown}: {e}"))?;
+        b
+    } else {
+        std::fs::read(path).map_err(|e| format!("{shown}: {e}"))?
+    };
+    match String::from_utf8(bytes) {
+        Ok(t) => Ok((shown, t)),
+        Err(e) => {
+            let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+            let line = good.iter().filter(|&&c| c == b'\n').count() + 1;
+            Err(format!("{shown}:{line}: the file is not UTF-8 text"))
+        }
+    }
+}
+
+/// Prints each mismatch, then `N passed, M failed`. A malformed line
+/// stops the run with exit code 2, after the report of the lines before it.
 pub fn run(a: Args) -> Result<Outcome, String> {
     let mut out = String::new();
-    let exec = a.env.exec();
     let (mut passed, mut failed) = (0u64, 0u64);
-    for path in &a.files {
-        let shown = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
-        for (n, line) in text.lines().enumerate() {
-            let at = format!("{shown}:{}", n + 1);
-            let line = line.split('#').next().unwrap_or("").trim();
-            if line.is_empty() {
-                continue;
-            }
-            let toks: Vec<&str> = line.split_whitespace().collect();
-            let form = parse_form(toks[0], Origin::Line(&at))?;
-            validate(&form, &a.env, Origin::Line(&at))?;
-            let types = form.source_types();
-            if toks.len() != types.len() + 2 {
-                return Err(format!(
-                    "{at}: {form} needs {} operands and the expected result; got {} fields",
-                    types.len(),
-                    toks.len() - 1
-                ));
-            }
-            let mut srcs = Vec::new();
-            for (t, ty) in toks[1..].iter().zip(&types) {
-                srcs.push(parse_hex(t, *ty).map_err(|e| format!("{at}: {e}"))?);
-            }
-            let dt = form.dest_type();
-            let want = parse_hex(toks[toks.len() - 1], dt).map_err(|e| format!("{at}: {e}"))?;
-            let got = form.eval(&srcs, &exec);
-            if got == want {
-                passed += 1;
-                continue;
-            }
-            failed += 1;
-            outln!(out, "{at}: MISMATCH {form}");
-            for (i, (x, ty)) in srcs.iter().zip(&types).enumerate() {
-                outln!(
-                    out,
-                    "  src{i}     {} = {}",
-                    literal::hex(*x, *ty),
-                    literal::decode(*x, *ty)
-                );
-            }
-            outln!(
-                out,
-                "  expected {} = {}",
-                literal::hex(want, dt),
-                literal::decode(want, dt)
-            );
-            outln!(
-                out,
-                "  got      {} = {}",
-                literal::hex(got, dt),
-                literal::decode(got, dt)
-            );
-        }
+    let result = a.files.iter().try_for_each(|path| {
+        let (shown, text) = read_text(path)?;
+        verify_text(&a, &shown, &text, &mut out, &mut passed, &mut failed)
+    });
+    if let Err(e) = result {
+        emit(&out);
+        return Err(e);
     }
     outln!(out, "{passed} passed, {failed} failed");
     emit(&out);
@@ -93,4 +78,73 @@ pub fn run(a: Args) -> Result<Outcome, String> {
     } else {
         Outcome::Failed
     })
+}
+
+fn verify_text(
+    a: &Args,
+    shown: &str,
+    text: &str,
+    out: &mut String,
+    passed: &mut u64,
+    failed: &mut u64,
+) -> Result<(), String> {
+    let exec = a.env.exec();
+    for (n, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("");
+        // The fields with their 1-based columns.
+        let toks: Vec<(usize, &str)> = line
+            .split_whitespace()
+            .map(|t| (t.as_ptr() as usize - line.as_ptr() as usize + 1, t))
+            .collect();
+        let Some(&(_, first)) = toks.first() else {
+            continue;
+        };
+        let at = |col: usize| format!("{shown}:{}:{col}", n + 1);
+        let form = parse_form(first, Origin::Line(&at(toks[0].0)))?;
+        validate(&form, &a.env, Origin::Line(&at(toks[0].0)))?;
+        let types = form.source_types();
+        if toks.len() != types.len() + 2 {
+            return Err(format!(
+                "{}: {form} needs {} operands and the expected result; got {} fields",
+                at(toks[0].0),
+                types.len(),
+                toks.len() - 1
+            ));
+        }
+        let mut srcs = Vec::new();
+        for (&(col, t), ty) in toks[1..].iter().zip(&types) {
+            srcs.push(parse_hex(t, *ty).map_err(|e| format!("{}: {e}", at(col)))?);
+        }
+        let dt = form.dest_type();
+        let (col, last) = toks[toks.len() - 1];
+        let want = parse_hex(last, dt).map_err(|e| format!("{}: {e}", at(col)))?;
+        let got = form.eval(&srcs, &exec);
+        if got == want {
+            *passed += 1;
+            continue;
+        }
+        *failed += 1;
+        outln!(out, "{shown}:{}: MISMATCH {form}", n + 1);
+        for (i, (x, ty)) in srcs.iter().zip(&types).enumerate() {
+            outln!(
+                out,
+                "  src{i}     {} = {}",
+                literal::hex(*x, *ty),
+                literal::decode(*x, *ty)
+            );
+        }
+        outln!(
+            out,
+            "  expected {} = {}",
+            literal::hex(want, dt),
+            literal::decode(want, dt)
+        );
+        outln!(
+            out,
+            "  got      {} = {}",
+            literal::hex(got, dt),
+            literal::decode(got, dt)
+        );
+    }
+    Ok(())
 }

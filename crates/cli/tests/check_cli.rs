@@ -86,3 +86,38 @@ fn targets_versions_and_defaults() {
     assert_eq!(code, Some(2), "{err}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn short_flags_stdin_and_untyped_opcodes() {
+    let src = ".version 8.1\n.target sm_90\n.reg .b32 %r<4>;\n\
+               fma.rn.oob.relu.type %r0, %r1, %r2, %r3;\n\
+               add.rn.fp16 %r0, %r1, %r2;\n\
+               add.f16 %r0 %r1 %r2;\n\
+               add.f16 %r0, %r1, %r2,;\n\
+               mov.b32 %r0, {%r1 %r2};\n";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ptxfp"))
+        .args(["check", "-q", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), src.as_bytes()).unwrap();
+    let o = child.wait_with_output().unwrap();
+    let (out, err) = (
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    );
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(out.is_empty(), "-q prints no summary: {out}");
+    for want in [
+        "<stdin>:4:16: error: `.type` is a placeholder",
+        "<stdin>:5:7: error: unknown modifier or type `.fp16`",
+        "<stdin>:6:13: error: `add.f16`: expected `,` or `;` after operand `%r0`",
+        "<stdin>:7:23: error: `add.f16`: an operand is missing after the last `,`",
+        "<stdin>:8:19: error: expected `,` or `}` in a `{...}` vector operand",
+    ] {
+        assert!(err.contains(want), "want {want}\n{err}");
+    }
+    assert_eq!(err.matches("error:").count(), 5, "{err}");
+}

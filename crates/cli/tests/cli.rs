@@ -161,7 +161,7 @@ fn verify_malformed_lines_exit_2() {
         ]);
         assert_eq!(o.status.code(), Some(2), "{text}");
         assert!(
-            stderr(&o).contains("malformed.txt:2: "),
+            stderr(&o).contains("malformed.txt:2:"),
             "{text}: {}",
             stderr(&o)
         );
@@ -212,4 +212,78 @@ fn forms_lists_every_form() {
     assert!(out.contains("fma.rn.relu.bf16 7.0 sm_80\n"));
     assert!(!out.contains("mul.bf16 "));
     assert!(!out.contains(".oob"));
+}
+
+#[test]
+fn verify_points_at_the_field_and_keeps_the_report() {
+    // Line 2 mismatches; line 3 is malformed at column 14: the mismatch
+    // report still comes out before the error.
+    let p = tmp(
+        "mixed.txt",
+        "add.f16 3c00 3c00 4000\nadd.f16 3c00 3c00 3c00\nadd.f16 3c00 +3c00 4000\n",
+    );
+    let o = ptxfp(&["verify", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stdout(&o).contains("mixed.txt:2: MISMATCH add.f16"),
+        "{}",
+        stdout(&o)
+    );
+    let err = stderr(&o);
+    assert!(
+        err.contains("mixed.txt:3:14: `+3c00` is not a hex bit pattern"),
+        "{err}"
+    );
+    let p = tmp("latin1.txt", "add.f16 3c00 3c00 4000\n# caf\u{e9}\n");
+    std::fs::write(&p, b"add.f16 3c00 3c00 4000\n# caf\xe9\n").unwrap();
+    let o = ptxfp(&["verify", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("latin1.txt:2: the file is not UTF-8"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn eval_checks_the_device() {
+    let o = ptxfp(&[
+        "eval", "add.f16", "1", "1", "--target", "sm_90", "--device", "sm_13",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("add.f16 requires sm_53 or higher; the device is sm_13"),
+        "{}",
+        stderr(&o)
+    );
+    // sm_1x code on an sm_1x device is what --device is for.
+    let o = ptxfp(&[
+        "eval", "mad.f32", "1", "1", "1", "--target", "sm_13", "--device", "sm_13",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+#[test]
+fn sizes_are_bounded_with_clear_errors() {
+    for args in [
+        &["gen", "add.rn.f16", "--count", "10000000000"][..],
+        &["sweep", "add.rn.f16", "--random", "1000000000000000"],
+        &[
+            "sweep",
+            "add.rn.f16",
+            "--random",
+            "10",
+            "--threads",
+            "20000",
+        ],
+        &["sweep", "add.rn.f16", "--random", "10", "--chunks", "0"],
+        &["bench", "--n", "18446744073709551615", "add.rn.f16"],
+        &["bench", "--reps", "0", "add.rn.f16"],
+        &["eval", "add.f16", "1", "1", "--ptx", "8.06"],
+        &["eval", "add.f16", "1", "1", "--target", "sm_053"],
+    ] {
+        let o = ptxfp(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"), "{args:?}");
+    }
 }

@@ -66,7 +66,11 @@ pub fn in_family(ins: &Instr) -> bool {
     let half = ins
         .suffixes()
         .any(|s| matches!(s, "f16" | "f16x2" | "bf16" | "bf16x2"));
-    half || (root == "mad" && ins.suffixes().any(|s| matches!(s, "f32" | "f64")))
+    // An opcode with no type at all (`fma.rn.oob.relu.type`, the 9.7.4.4
+    // erratum, or a typo such as `add.rn.fp16`) is malformed, and the form
+    // parser says exactly what is wrong with it.
+    let untyped = !ins.suffixes().any(|s| PtxType::parse(s).is_some());
+    half || untyped || (root == "mad" && ins.suffixes().any(|s| matches!(s, "f32" | "f64")))
 }
 
 /// Checks a module.

@@ -442,6 +442,12 @@ impl Machine<'_> {
         }
         for (at, bytes) in &inputs.mems {
             let addr = self.resolve_input_addr(at)?;
+            if addr.checked_add(bytes.len() as u64).is_none() {
+                return Err(RunError::Input(format!(
+                    "--mem {at}: {} bytes at {addr:#x} run past the end of the address space",
+                    bytes.len()
+                )));
+            }
             self.mem.give(addr, bytes);
         }
         Ok(())
@@ -1112,6 +1118,15 @@ impl Machine<'_> {
         // PTX ISA, `ld`/`st`: "The address must be naturally aligned to a
         // multiple of the access size"; a GPU faults on a misaligned access.
         let size = u64::from(n) * elems.len() as u64;
+        if addr.checked_add(size).is_none() {
+            return Err(err(
+                addr_op.span.clone(),
+                format!(
+                    "`{}` accesses {size} bytes at {addr:#x}: past the end of the address space",
+                    ins.opcode
+                ),
+            ));
+        }
         if size.is_power_of_two() && addr % size != 0 {
             return Err(err(
                 addr_op.span.clone(),

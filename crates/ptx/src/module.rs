@@ -345,6 +345,21 @@ impl<'a> Parser<'a> {
             }
         }
     }
+    /// After a bad operand: skips to just after the next `;` on this line,
+    /// braces included (they belonged to the operand), or to the line's end.
+    fn recover_in_line(&mut self) {
+        while let Some(t) = self.toks.get(self.pos) {
+            match t.tok {
+                Tok::Newline => return,
+                Tok::Punct(';') => {
+                    self.pos += 1;
+                    return;
+                }
+                _ => self.pos += 1,
+            }
+        }
+    }
+
     /// Skips to the end of the current line (`.loc`, `.file` have no `;`).
     fn skip_line(&mut self) {
         while let Some(t) = self.toks.get(self.pos) {
@@ -554,7 +569,26 @@ impl<'a> Parser<'a> {
                 let close = self.next();
                 let c = n.as_ref().and_then(|n| self.text(n).parse::<u32>().ok());
                 match (c, close) {
-                    (Some(c), Some(close)) if close.tok == Tok::Punct('>') && c <= 65536 => {
+                    (Some(c), Some(close)) if close.tok == Tok::Punct('>') && c > 65536 => {
+                        self.error(
+                            t.span.start..close.span.end,
+                            format!("`{s}<{c}>` declares more than 65536 registers"),
+                        );
+                        self.recover();
+                        return;
+                    }
+                    (Some(c), Some(close))
+                        if close.tok == Tok::Punct('>')
+                            && self.m.regs.len() + c as usize > MAX_REGS =>
+                    {
+                        self.error(
+                            t.span.start..close.span.end,
+                            format!("more than {MAX_REGS} registers declared in the module"),
+                        );
+                        self.recover();
+                        return;
+                    }
+                    (Some(c), Some(close)) if close.tok == Tok::Punct('>') => {
                         span.end = close.span.end;
                         count = Some(c);
                     }
@@ -872,7 +906,9 @@ impl<'a> Parser<'a> {
             return;
         }
         let opcode = self.text(&op_tok).to_string();
-        let mut operands = Vec::new();
+        let mut operands: Vec<Operand> = Vec::new();
+        // Operands are separated by single commas (PTX ISA §4.3).
+        let mut want_operand = true;
         let end;
         loop {
             let Some(t) = self.peek().cloned() else {
@@ -883,6 +919,14 @@ impl<'a> Parser<'a> {
                 return;
             };
             match t.tok {
+                Tok::Punct(';') if want_operand && !operands.is_empty() => {
+                    self.error(
+                        t.span,
+                        format!("`{opcode}`: an operand is missing after the last `,`"),
+                    );
+                    self.next();
+                    return;
+                }
                 Tok::Punct(';') => {
                     self.next();
                     end = t.span.end;
@@ -894,13 +938,34 @@ impl<'a> Parser<'a> {
                     self.error(t.span, format!("`{opcode}` without a terminating `;`"));
                     return;
                 }
-                Tok::Punct(',') if !operands.is_empty() => {
+                Tok::Punct(',') if !want_operand => {
+                    want_operand = true;
                     self.next();
                 }
+                Tok::Punct(',') => {
+                    self.error(
+                        t.span,
+                        format!("`{opcode}`: expected an operand before `,`"),
+                    );
+                    self.recover();
+                    return;
+                }
+                _ if !want_operand => {
+                    let at = t.span.clone();
+                    self.m.diagnostics.push(
+                        Diagnostic::error(at, format!("`{opcode}`: expected `,` or `;` after operand `{}`", &self.src[operands.last().map_or(0..0, |o| o.span.clone())]))
+                            .with_help("operands are separated by commas; is the `;` at the end of the line missing?"),
+                    );
+                    self.recover();
+                    return;
+                }
                 _ => match self.operand() {
-                    Some(o) => operands.push(o),
+                    Some(o) => {
+                        operands.push(o);
+                        want_operand = false;
+                    }
                     None => {
-                        self.recover();
+                        self.recover_in_line();
                         return;
                     }
                 },
@@ -968,17 +1033,29 @@ impl<'a> Parser<'a> {
             }
             Tok::Punct('{') => {
                 let mut elems = Vec::new();
+                let mut want = true;
                 loop {
-                    if self.peek_punct('}') {
+                    if self.peek_punct('}') && (!want || elems.is_empty()) {
                         let c = self.next()?;
                         return Some(Operand {
                             kind: OperandKind::Vector(elems),
                             span: start..c.span.end,
                         });
                     }
-                    if self.peek_punct(',') {
-                        self.next();
-                        continue;
+                    if !want {
+                        if self.peek_punct(',') {
+                            self.next();
+                            want = true;
+                            continue;
+                        }
+                        let at = self.peek().map_or(self.eof_span(), |x| x.span.clone());
+                        self.error(at, "expected `,` or `}` in a `{...}` vector operand");
+                        return None;
+                    }
+                    if self.peek_punct(',') || self.peek_punct('}') {
+                        let at = self.peek().map_or(self.eof_span(), |x| x.span.clone());
+                        self.error(at, "expected an element in a `{...}` vector operand");
+                        return None;
                     }
                     if self.peek_punct(';') || self.peek().is_none() {
                         self.error(t.span, "unclosed `{` in an operand");
@@ -989,6 +1066,7 @@ impl<'a> Parser<'a> {
                         return None;
                     }
                     elems.push(self.operand_at(depth + 1)?);
+                    want = false;
                 }
             }
             Tok::Punct('[') => {
@@ -1053,6 +1131,9 @@ impl<'a> Parser<'a> {
         }
     }
 }
+
+/// The most registers a module may declare in all (`%r<N>` ranges included).
+const MAX_REGS: usize = 1 << 20;
 
 /// The largest initialized variable the parser materializes.
 const MAX_INIT: u64 = 1 << 20;
@@ -1119,6 +1200,14 @@ pub fn parse_int(s: &str) -> Option<i64> {
 /// [`Module::diagnostics`].
 pub fn parse(src: &str) -> Module {
     let mut diags = Vec::new();
+    // A UTF-8 byte-order mark is not PTX text: treat it as white space.
+    let src_owned;
+    let src = if let Some(rest) = src.strip_prefix('\u{feff}') {
+        src_owned = format!("{}{rest}", " ".repeat('\u{feff}'.len_utf8()));
+        src_owned.as_str()
+    } else {
+        src
+    };
     let toks = lex(src, &mut diags);
     let mut p = Parser {
         src,

@@ -43,8 +43,13 @@ impl FromStr for PtxVersion {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let err = || TargetParseError::Version(s.to_string());
         let (a, b) = s.trim().split_once('.').ok_or_else(err)?;
-        let digits =
-            |t: &str| !t.is_empty() && t.len() <= 2 && t.bytes().all(|c| c.is_ascii_digit());
+        // One or two digits, no leading zero in two (`8.06` is not 8.6).
+        let digits = |t: &str| {
+            !t.is_empty()
+                && t.len() <= 2
+                && t.bytes().all(|c| c.is_ascii_digit())
+                && !(t.len() == 2 && t.starts_with('0'))
+        };
         if !digits(a) || !digits(b) {
             return Err(err());
         }
@@ -171,13 +176,20 @@ impl FromStr for Target {
             Some(b'f') => (&rest[..rest.len() - 1], Variant::Family),
             _ => (rest, Variant::Plain),
         };
-        if digits.len() < 2 || digits.len() > 3 || !digits.bytes().all(|c| c.is_ascii_digit()) {
+        if digits.len() < 2
+            || digits.len() > 3
+            || digits.starts_with('0')
+            || !digits.bytes().all(|c| c.is_ascii_digit())
+        {
             return Err(err());
         }
-        Ok(Target {
-            sm: digits.parse().map_err(|_| err())?,
-            variant,
-        })
+        let sm: u16 = digits.parse().map_err(|_| err())?;
+        // `a` targets exist from sm_90a, `f` targets from sm_100f.
+        match variant {
+            Variant::Arch if sm < 90 => Err(err()),
+            Variant::Family if sm < 100 => Err(err()),
+            _ => Ok(Target { sm, variant }),
+        }
     }
 }
 
@@ -192,7 +204,18 @@ mod tests {
         ] {
             assert_eq!(s.parse::<Target>().unwrap().to_string(), s);
         }
-        for s in ["sm90", "sm_", "sm_9", "sm_90b", "compute_90", "sm_1000"] {
+        for s in [
+            "sm90",
+            "sm_",
+            "sm_9",
+            "sm_90b",
+            "compute_90",
+            "sm_1000",
+            "sm_00",
+            "sm_053",
+            "sm_80a",
+            "sm_90f",
+        ] {
             assert!(s.parse::<Target>().is_err(), "{s}");
         }
         assert!("sm_90a".parse::<Target>().unwrap().at_least(90));
@@ -211,7 +234,7 @@ mod tests {
         assert!(t("sm_90").unloadable_on(t("sm_120")).is_none());
         assert_eq!("8.6".parse::<PtxVersion>().unwrap(), PtxVersion::new(8, 6));
         assert!(PtxVersion::new(4, 2) < PtxVersion::new(7, 0));
-        for s in ["8", "8.", ".6", "x.y", "8.6.1"] {
+        for s in ["8", "8.", ".6", "x.y", "8.6.1", "8.06", "08.6"] {
             assert!(s.parse::<PtxVersion>().is_err(), "{s}");
         }
     }

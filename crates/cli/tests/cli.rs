@@ -287,3 +287,24 @@ fn sizes_are_bounded_with_clear_errors() {
         assert!(!stderr(&o).contains("panicked"), "{args:?}");
     }
 }
+
+#[test]
+fn literal_errors_say_what_is_wrong() {
+    let long = "1".repeat(900);
+    for (args, want) in [
+        (
+            vec!["eval", "add.f16", "1e1000000", "1"],
+            "the exponent is too long",
+        ),
+        (vec!["eval", "add.f16x2", "1,", "1,1"], "a lane is empty"),
+        (
+            vec!["eval", "mad.rn.f64", "0x12345678901234567", "1", "1"],
+            "too wide for .f64",
+        ),
+        (vec!["eval", "add.f16", &long, "1"], "is too long"),
+    ] {
+        let o = ptxfp(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(want), "{args:?}: {}", stderr(&o));
+    }
+}

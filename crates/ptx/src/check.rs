@@ -200,7 +200,10 @@ fn check_instr(
     for (i, (op, ty)) in ins.operands.iter().zip(&types).enumerate() {
         match &op.kind {
             OperandKind::Name(n) => match regs(n) {
-                None => diags.push(undeclared(n, op.span.clone())),
+                None => diags.push(undeclared(n, op.span.clone()).with_help(format!(
+                    "declare it, e.g. `.reg {} {n};`",
+                    ty.bit_type().unwrap_or(*ty)
+                ))),
                 Some(rt) if !ty.accepts_register(rt) => diags.push(
                     Diagnostic::error(
                         op.span.clone(),
@@ -295,7 +298,10 @@ fn check_cvt(
     for (op, ty) in ins.operands.iter().zip(&types) {
         if let OperandKind::Name(n) = &op.kind {
             match regs(n) {
-                None => diags.push(undeclared(n, op.span.clone())),
+                None => diags.push(
+                    undeclared(n, op.span.clone())
+                        .with_help(format!("declare it, e.g. `.reg {ty} {n};`")),
+                ),
                 Some(rt) if !ty.accepts_register(rt) => diags.push(Diagnostic::error(
                     op.span.clone(),
                     format!(

@@ -105,6 +105,22 @@ fn is_decimal(s: &str) -> bool {
     }
 }
 
+/// True if `s` looks like a decimal literal whatever its length.
+fn is_decimal_shape(s: &str) -> bool {
+    let s = s.strip_prefix(['+', '-']).unwrap_or(s);
+    let (mant, exp) = match s.find(['e', 'E']) {
+        Some(i) => (&s[..i], Some(&s[i + 1..])),
+        None => (s, None),
+    };
+    let (int, frac) = mant.split_once('.').unwrap_or((mant, ""));
+    let digits = |t: &str| t.bytes().all(|c| c.is_ascii_digit());
+    let exp_ok = exp.is_none_or(|e| {
+        let e = e.strip_prefix(['+', '-']).unwrap_or(e);
+        !e.is_empty() && digits(e)
+    });
+    int.len() + frac.len() > 0 && digits(int) && digits(frac) && exp_ok
+}
+
 /// Parses one lane's literal (no commas).
 fn parse_lane(s: &str, lane: Lane) -> Result<u64, String> {
     let t = s.trim();
@@ -127,6 +143,22 @@ fn parse_lane(s: &str, lane: Lane) -> Result<u64, String> {
         }
         return Ok(v);
     }
+    if t.is_empty() {
+        return Err(
+            "a lane is empty: write LANE0,LANE1 with a value on each side of the comma".into(),
+        );
+    }
+    if !is_decimal(t) && t.len() > 800 {
+        return Err(format!(
+            "`{}...` is too long: decimal literals have at most 800 digits and a 6-digit exponent",
+            t.chars().take(20).collect::<String>()
+        ));
+    }
+    if !is_decimal(t) && is_decimal_shape(t) {
+        return Err(format!(
+            "`{t}`: the exponent is too long (at most 6 digits; the value would be 0 or infinite anyway, write 0 or inf)"
+        ));
+    }
     if !is_decimal(t) {
         return Err(format!(
             "`{t}` is not a number: expected a hex bit pattern (0x3c00), a decimal (1.5, -0.0, 1e-7), inf, -inf or nan"
@@ -148,9 +180,18 @@ pub fn parse_operand(text: &str, ty: PtxType) -> Result<u64, String> {
     }
     if let Some(hex) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
         if !t.contains(',') {
+            let w = ty.bits();
+            if !hex.is_empty()
+                && hex.bytes().all(|c| c.is_ascii_hexdigit())
+                && hex.trim_start_matches('0').len() > 16
+            {
+                return Err(format!(
+                    "`{t}` is too wide for {ty}: at most {} hex digits",
+                    w / 4
+                ));
+            }
             let v = u64::from_str_radix(hex, 16)
                 .map_err(|_| format!("`{t}` is not a hex bit pattern"))?;
-            let w = ty.bits();
             if w < 64 && v >> w != 0 {
                 return Err(format!(
                     "`{t}` is too wide for {ty}: at most {} hex digits",

@@ -39,7 +39,11 @@ pub fn run(a: Args) -> Result<Outcome, String> {
         } else {
             name
         };
-        srcs.push(literal::parse_operand(text, *ty).map_err(|e| format!("operand {name}: {e}"))?);
+        let v = literal::parse_operand(text, *ty).map_err(|e| format!("operand {name}: {e}"))?;
+        for note in rounding_notes(text, v, *ty) {
+            eprintln!("warning: operand {name}: {note}");
+        }
+        srcs.push(v);
     }
     let d = form.eval(&srcs, &a.env.exec());
     let dt = form.dest_type();
@@ -54,4 +58,34 @@ pub fn run(a: Args) -> Result<Outcome, String> {
     }
     emit(&out);
     Ok(Outcome::Ok)
+}
+
+/// Decimal literals that overflow to infinity or underflow to zero in the
+/// operand's type: worth a word, since the result then looks surprising.
+fn rounding_notes(text: &str, bits: u64, ty: ptxfp::PtxType) -> Vec<String> {
+    let text = text.trim();
+    if text.starts_with("0x") || text.starts_with("0X") {
+        return Vec::new();
+    }
+    let shown = literal::decode(bits, ty);
+    text.split(',')
+        .zip(shown.split(','))
+        .filter_map(|(lit, val)| {
+            let lit = lit.trim();
+            let lower = lit.to_ascii_lowercase();
+            let named = lower.contains("inf") || lower.contains("nan");
+            let nonzero = lit
+                .split(['e', 'E'])
+                .next()
+                .is_some_and(|m| m.bytes().any(|c| (b'1'..=b'9').contains(&c)));
+            let val = val.trim();
+            if !named && val.ends_with("Inf") {
+                Some(format!("`{lit}` overflows {ty} and is {val}"))
+            } else if nonzero && (val == "0" || val == "-0") {
+                Some(format!("`{lit}` underflows {ty} and is {val}"))
+            } else {
+                None
+            }
+        })
+        .collect()
 }

@@ -308,3 +308,22 @@ fn literal_errors_say_what_is_wrong() {
         assert!(stderr(&o).contains(want), "{args:?}: {}", stderr(&o));
     }
 }
+
+#[test]
+fn literals_that_overflow_or_underflow_are_noted() {
+    // 65520 is the f16 rounding boundary to infinity (max 65504 + half an ulp).
+    let o = ptxfp(&["eval", "add.f16", "65520", "1e-8"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).starts_with("0x7c00 = +Inf"), "{}", stdout(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("operand a: `65520` overflows .f16 and is +Inf"),
+        "{err}"
+    );
+    assert!(
+        err.contains("operand b: `1e-8` underflows .f16 and is 0"),
+        "{err}"
+    );
+    let o = ptxfp(&["eval", "add.f16", "65504", "inf"]);
+    assert!(stderr(&o).is_empty(), "{}", stderr(&o));
+}

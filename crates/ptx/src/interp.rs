@@ -724,12 +724,15 @@ impl Machine<'_> {
                 }
                 _ => return Err(RunError::Program(d.shifted(ins.opcode_span.start))),
             },
-            Err(_) => {
-                return Err(RunError::Program(
+            Err(_) => match fma_as_mad(&ins.opcode) {
+                // PTX ISA §9.7.3.7: "`mad.{f32,f64}` is the same as
+                // `fma.{f32,f64}`": nvcc emits the fma spelling.
+                Some(f) => f,
+                None => return Err(RunError::Program(
                     Diagnostic::error(ins.opcode_span.clone(), format!("unsupported instruction `{}`", ins.opcode))
-                        .with_help("the interpreter runs the f16/bf16 add/sub/mul/fma family, mad, mov, cvt, setp, ld, st, cvta"),
-                ))
-            }
+                        .with_help("the interpreter runs the f16/bf16 add/sub/mul/fma family, mad and fma on f32/f64, mov, cvt, setp, ld, st, cvta"),
+                )),
+            },
         };
         for d in form.validate(self.version, self.exec.code_target) {
             let d = d.shifted(ins.opcode_span.start);
@@ -1208,6 +1211,19 @@ impl Machine<'_> {
         }
         ty
     }
+}
+
+/// `fma.rnd{.ftz}{.sat}.f32` and `fma.rnd.f64` as the `mad` form they equal.
+fn fma_as_mad(opcode: &str) -> Option<Form> {
+    let rest = opcode.strip_prefix("fma.")?;
+    let rounded = rest
+        .split('.')
+        .any(|s| matches!(s, "rn" | "rz" | "rm" | "rp"));
+    let wide = rest.ends_with(".f32") || rest.ends_with(".f64");
+    if !rounded || !wide {
+        return None;
+    }
+    Form::parse(&format!("mad.{rest}")).ok()
 }
 
 /// A `--set` value for a register or variable of type `ty`: packed types

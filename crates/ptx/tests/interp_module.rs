@@ -315,3 +315,27 @@ fn every_static_error_is_reported() {
         "{e:?}"
     );
 }
+
+#[test]
+fn fma_f32_and_f64_run_as_mad() {
+    // 9.7.3.7: "mad.{f32,f64} is the same as fma.{f32,f64}". a = b = 1 + 2^-12,
+    // c = -1: a·b + c = 2^-11 + 2^-24 exactly, one rounding (0x3a000400);
+    // under .rz the same (exact in binary32). In f64 it is exact as well.
+    let src = ".reg .f32 a, b, c, d, e;\n.reg .f64 x, y, z, w;\n\
+               mov.f32 a, 0f3F800800;\nmov.f32 b, 0f3F800800;\nmov.f32 c, 0fBF800000;\n\
+               fma.rn.f32 d, a, b, c;\nfma.rz.ftz.sat.f32 e, a, b, c;\n\
+               mov.f64 x, 0d3FF0010000000000;\nmov.f64 y, 0d3FF0010000000000;\nmov.f64 z, 0dBFF0000000000000;\n\
+               fma.rn.f64 w, x, y, z;\n";
+    let r = regs(src);
+    assert_eq!(r["d"], 0x3a00_0400);
+    assert_eq!(r["e"], 0x3a00_0400);
+    // (1 + 2^-12)^2 - 1 = 2^-11 + 2^-24 = 2^-11 (1 + 2^-13): exponent -11 → 0x3f4,
+    // fraction 2^-13 = bit 39 of 52.
+    assert_eq!(r["w"], 0x3f40_0080_0000_0000);
+    let e = errors(".reg .f32 a;\nfma.f32 a, a, a, a;\n");
+    assert!(
+        e.iter()
+            .any(|m| m.contains("unsupported instruction `fma.f32`")),
+        "{e:?}"
+    );
+}

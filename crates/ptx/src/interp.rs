@@ -744,6 +744,26 @@ impl Machine<'_> {
                 self.out.warnings.push(d);
             }
         }
+        if form.op() == crate::Opcode::Mad
+            && form.ty() == crate::FormType::F32
+            && form.rnd().is_none()
+            && self.exec.code_target.is_sm1x()
+            && !self.exec.device.is_sm1x()
+        {
+            // 9.7.3.7: "When JIT-compiled for SM 2.0 devices, mad.f32 is
+            // implemented as a fused multiply-add (i.e., fma.rn.ftz.f32)".
+            let w = Diagnostic::warning(
+                ins.opcode_span.clone(),
+                format!(
+                    "`{}` of {} code runs as fma.rn.ftz.f32 on the {} device (9.7.3.7)",
+                    ins.opcode, self.exec.code_target, self.exec.device
+                ),
+            )
+            .with_help("run with --device sm_13 for sm_1x hardware (product truncated to 24 bits)");
+            if !self.out.warnings.contains(&w) {
+                self.out.warnings.push(w);
+            }
+        }
         let (_, needs) = form.requires();
         if !self.exec.device.at_least(needs.sm) {
             return Err(RunError::Program(

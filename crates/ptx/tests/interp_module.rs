@@ -339,3 +339,23 @@ fn fma_f32_and_f64_run_as_mad() {
         "{e:?}"
     );
 }
+
+#[test]
+fn sm1x_mad_on_a_later_device_says_so() {
+    let src =
+        ".version 1.4\n.target sm_13\n.reg .f32 d, a;\nmov.f32 a, 1.0;\nmad.f32 d, a, a, a;\n";
+    let w = warnings(src, &Options::default());
+    assert!(
+        w.iter()
+            .any(|m| m.contains("runs as fma.rn.ftz.f32 on the sm_90 device")),
+        "{w:?}"
+    );
+    let w = warnings(
+        src,
+        &Options {
+            device: Target::sm(13),
+            ..Options::default()
+        },
+    );
+    assert!(w.is_empty(), "{w:?}");
+}

@@ -83,9 +83,10 @@ impl Lane {
     }
 }
 
-/// True if `s` is a plain decimal literal: `[+-]digits[.digits][e[+-]digits]`
-/// (at least one digit in the mantissa), short enough to parse quickly.
-fn is_decimal(s: &str) -> bool {
+/// If `s` has the shape of a decimal literal, `[+-]digits[.digits][e[+-]digits]`
+/// (at least one digit in the mantissa): the lengths of its mantissa and
+/// of its exponent's digits.
+fn decimal_shape(s: &str) -> Option<(usize, usize)> {
     let s = s.strip_prefix(['+', '-']).unwrap_or(s);
     let (mant, exp) = match s.find(['e', 'E']) {
         Some(i) => (&s[..i], Some(&s[i + 1..])),
@@ -93,32 +94,26 @@ fn is_decimal(s: &str) -> bool {
     };
     let (int, frac) = mant.split_once('.').unwrap_or((mant, ""));
     let digits = |t: &str| t.bytes().all(|c| c.is_ascii_digit());
-    if int.len() + frac.len() == 0 || !digits(int) || !digits(frac) || mant.len() > 800 {
-        return false;
+    if int.len() + frac.len() == 0 || !digits(int) || !digits(frac) {
+        return None;
     }
-    match exp {
-        None => true,
+    let exp_len = match exp {
+        None => 0,
         Some(e) => {
             let e = e.strip_prefix(['+', '-']).unwrap_or(e);
-            !e.is_empty() && e.len() <= 6 && digits(e)
+            if e.is_empty() || !digits(e) {
+                return None;
+            }
+            e.len()
         }
-    }
+    };
+    Some((mant.len(), exp_len))
 }
 
-/// True if `s` looks like a decimal literal whatever its length.
-fn is_decimal_shape(s: &str) -> bool {
-    let s = s.strip_prefix(['+', '-']).unwrap_or(s);
-    let (mant, exp) = match s.find(['e', 'E']) {
-        Some(i) => (&s[..i], Some(&s[i + 1..])),
-        None => (s, None),
-    };
-    let (int, frac) = mant.split_once('.').unwrap_or((mant, ""));
-    let digits = |t: &str| t.bytes().all(|c| c.is_ascii_digit());
-    let exp_ok = exp.is_none_or(|e| {
-        let e = e.strip_prefix(['+', '-']).unwrap_or(e);
-        !e.is_empty() && digits(e)
-    });
-    int.len() + frac.len() > 0 && digits(int) && digits(frac) && exp_ok
+/// True if `s` is a decimal literal short enough to parse quickly (at
+/// most 800 mantissa characters and 6 exponent digits).
+fn is_decimal(s: &str) -> bool {
+    decimal_shape(s).is_some_and(|(m, e)| m <= 800 && e <= 6)
 }
 
 /// Parses one lane's literal (no commas).
@@ -154,7 +149,7 @@ fn parse_lane(s: &str, lane: Lane) -> Result<u64, String> {
             t.chars().take(20).collect::<String>()
         ));
     }
-    if !is_decimal(t) && is_decimal_shape(t) {
+    if !is_decimal(t) && decimal_shape(t).is_some() {
         return Err(format!(
             "`{t}`: the exponent is too long (at most 6 digits; the value would be 0 or infinite anyway, write 0 or inf)"
         ));

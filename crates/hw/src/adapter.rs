@@ -71,7 +71,7 @@ pub fn accepts(form: &InstrForm, version: PtxVersion, target: Target) -> bool {
 pub fn eval_on(form: &InstrForm, cols: &[Vec<u64>], exec: &Exec) -> Result<Vec<u64>, FormError> {
     let parsed = parse(&form.text)?;
     let n = cols.first().map_or(0, Vec::len);
-    let Some(plan) = Plan::from_canonical(&form.text) else {
+    let Some(plan) = Plan::of(&parsed, exec) else {
         return Ok((0..n)
             .into_par_iter()
             .map(|i| {
@@ -179,5 +179,18 @@ mod tests {
                 assert_eq!(*got, form.eval(&srcs, &Exec::default()), "{form} {srcs:x?}");
             }
         }
+    }
+
+    #[test]
+    fn another_hardware_profile_is_honoured() {
+        // A profile with another f16 NaN has no batch plan: the scalar
+        // semantics apply it (inf + -inf is invalid: the profile's NaN).
+        let mut exec = Exec::default();
+        exec.hw.half_nan = 0x7e00;
+        let f = instr_form("add.rn.f16").unwrap();
+        let got = eval_on(&f, &[vec![0x7c00], vec![0xfc00]], &exec).unwrap();
+        assert_eq!(got, vec![0x7e00]);
+        let got = eval_on(&f, &[vec![0x7c00], vec![0xfc00]], &Exec::default()).unwrap();
+        assert_eq!(got, vec![0x7fff]);
     }
 }

@@ -135,13 +135,36 @@ pub enum Plan {
     Mixed {
         /// The format of `a` (and `b`).
         fmt: Half,
-        /// `None` for fma.
-        op: Option<BinOp>,
+        /// The operation (there is no mixed-precision mul).
+        op: MixedOp,
         /// Rounding.
         rm: Round,
         /// `.sat`.
         sat: bool,
     },
+}
+
+/// The operation of a mixed-precision plan: 9.7.5 has `add`, `sub` and
+/// `fma` only, so a mul is not representable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MixedOp {
+    /// `add.rnd{.sat}.f32.{f16,bf16} d, a, c`
+    Add,
+    /// `sub.rnd{.sat}.f32.{f16,bf16} d, a, c`
+    Sub,
+    /// `fma.rnd{.sat}.f32.{f16,bf16} d, a, b, c`
+    Fma,
+}
+
+impl MixedOp {
+    /// The fast crate's spelling: `Some(Add/Sub)`, or `None` for fma.
+    pub fn bin_op(self) -> Option<BinOp> {
+        match self {
+            MixedOp::Add => Some(BinOp::Add),
+            MixedOp::Sub => Some(BinOp::Sub),
+            MixedOp::Fma => None,
+        }
+    }
 }
 
 impl Plan {
@@ -174,11 +197,18 @@ impl Plan {
             clamp,
             oob: form.oob(),
         };
-        let mixed = |fmt| Plan::Mixed {
-            fmt,
-            op,
-            rm: form.rounding(),
-            sat: clamp == Clamp::Sat,
+        let mixed = |fmt| {
+            Some(Plan::Mixed {
+                fmt,
+                op: match form.op() {
+                    Opcode::Add => MixedOp::Add,
+                    Opcode::Sub => MixedOp::Sub,
+                    Opcode::Fma => MixedOp::Fma,
+                    Opcode::Mul | Opcode::Mad => return None,
+                },
+                rm: form.rounding(),
+                sat: clamp == Clamp::Sat,
+            })
         };
         Some(match form.ty() {
             FormType::F16 => half(Half::F16, false),
@@ -191,82 +221,27 @@ impl Plan {
                 sat: clamp == Clamp::Sat,
             },
             FormType::F64 => Plan::MadF64 { rm: form.rnd()? },
-            FormType::F32F16 => mixed(Half::F16),
-            FormType::F32BF16 => mixed(Half::Bf16),
+            FormType::F32F16 => mixed(Half::F16)?,
+            FormType::F32BF16 => mixed(Half::Bf16)?,
         })
     }
 
-    /// The plan of a form, from its canonical text (`fma.rn.ftz.relu.f16x2`,
-    /// `add.rz.sat.f32.bf16`); `None` when the form has no fast path or the
-    /// text holds anything this function does not know (the caller then
-    /// falls back to the scalar semantics, which is always correct).
+    /// The plan of a form given as text (`fma.rn.ftz.relu.f16x2`,
+    /// `add.rz.sat.f32.bf16`) for the default [`Exec`]: `None` when the text
+    /// is not a form ([`Form::parse`]) or the form has no plan ([`Plan::of`];
+    /// the caller then falls back to [`Form::eval`], which is always correct).
     pub fn from_canonical(text: &str) -> Option<Plan> {
-        let mut toks = text.split('.');
-        let opcode = toks.next()?;
-        let (mut rm, mut ftz, mut sat, mut relu, mut oob) = (None, false, false, false, false);
-        let mut types = vec![];
-        for t in toks {
-            match t {
-                "rn" => rm = Some(Round::NearestEven),
-                "rz" => rm = Some(Round::TowardZero),
-                "rm" => rm = Some(Round::TowardNegative),
-                "rp" => rm = Some(Round::TowardPositive),
-                "ftz" => ftz = true,
-                "sat" => sat = true,
-                "relu" => relu = true,
-                "oob" => oob = true,
-                "f16" | "f16x2" | "bf16" | "bf16x2" | "f32" | "f64" => types.push(t),
-                _ => return None,
-            }
-        }
-        let clamp = match (sat, relu) {
-            (false, false) => Clamp::None,
-            (true, false) => Clamp::Sat,
-            (false, true) => Clamp::Relu,
-            (true, true) => return None,
-        };
-        let op = match opcode {
-            "add" => Some(BinOp::Add),
-            "sub" => Some(BinOp::Sub),
-            "mul" => Some(BinOp::Mul),
-            "fma" | "mad" => None,
-            _ => return None,
-        };
-        let half = |t: &str| match t {
-            "f16" | "f16x2" => Some(Half::F16),
-            "bf16" | "bf16x2" => Some(Half::Bf16),
-            _ => None,
-        };
-        match (opcode, types.as_slice()) {
-            ("mad", ["f32"]) => Some(Plan::MadF32 { rm: rm?, ftz, sat }),
-            ("mad", ["f64"]) if !ftz && !sat => Some(Plan::MadF64 { rm: rm? }),
-            ("mad", _) => None,
-            (_, ["f32", t]) if !ftz && !relu && !oob && !(op == Some(BinOp::Mul)) => {
-                Some(Plan::Mixed {
-                    fmt: half(t)?,
-                    op,
-                    rm: rm.unwrap_or(Round::NearestEven),
-                    sat,
-                })
-            }
-            (_, [t]) if rm.unwrap_or(Round::NearestEven) == Round::NearestEven => {
-                Some(Plan::Half {
-                    fmt: half(t)?,
-                    x2: t.ends_with("x2"),
-                    op,
-                    ftz,
-                    clamp,
-                    oob,
-                })
-            }
-            _ => None,
-        }
+        Plan::of(&Form::parse(text).ok()?, &Exec::default())
     }
 
     /// Operand count.
     pub fn arity(&self) -> usize {
         match self {
-            Plan::Half { op: Some(_), .. } | Plan::Mixed { op: Some(_), .. } => 2,
+            Plan::Half { op: Some(_), .. }
+            | Plan::Mixed {
+                op: MixedOp::Add | MixedOp::Sub,
+                ..
+            } => 2,
             _ => 3,
         }
     }
@@ -378,7 +353,7 @@ impl Plan {
             (Plan::Mixed { fmt, op, rm, sat }, SliceMut::B32(o)) => {
                 let st = f32_stages(false, sat);
                 let a = as16(srcs[0]);
-                match op {
+                match op.bin_op() {
                     Some(op) => {
                         let c = as32(srcs[1]);
                         ptxfp_fast::mixed_staged(path, fmt, Some(op), rm, &st, a, None, c, o)
@@ -527,8 +502,8 @@ impl Plan {
             },
             Plan::MadF64 { rm } => OnePlan::F64(ptxfp_fast::F64One::new(rm, Some(f64_nans()))),
             Plan::Mixed { fmt, op, rm, sat } => OnePlan::F32 {
-                one: ptxfp_fast::F32One::mixed(fmt, op, rm, &f32_stages(false, sat)),
-                two_sources: op.is_some(),
+                one: ptxfp_fast::F32One::mixed(fmt, op.bin_op(), rm, &f32_stages(false, sat)),
+                two_sources: op != MixedOp::Fma,
             },
         }
     }
@@ -685,6 +660,12 @@ pub fn collect_u64(
 /// As [`eval`].
 pub fn eval_u64(form: &Form, exec: &Exec, srcs: &[Vec<u64>]) -> Result<Vec<u64>, BatchError> {
     let (ws, wd) = widths(form);
+    if srcs.len() != ws.len() {
+        return Err(BatchError::Arity {
+            expected: ws.len(),
+            got: srcs.len(),
+        });
+    }
     let cols = Columns::new(&ws, srcs);
     let n = srcs.first().map_or(0, Vec::len);
     collect_u64(wd, n, |out| eval(form, exec, &cols.slices(), out))
@@ -880,12 +861,58 @@ mod tests {
             Plan::from_canonical("sub.rm.sat.f32.bf16"),
             Some(Plan::Mixed {
                 fmt: Half::Bf16,
-                op: Some(BinOp::Sub),
+                op: MixedOp::Sub,
                 rm: Round::TowardNegative,
                 sat: true
             })
         );
         assert_eq!(Plan::from_canonical("add.rn.f16.what"), None);
+        // Text that is not a form has no plan, even when its words are known.
+        for t in [
+            "mad.rn.relu.f32",
+            "mad.rn.oob.f32",
+            "fma.sat.f32.f16",
+            "fma.f16",
+            "fma.rn.ftz.bf16",
+            "add.rn.sat.bf16",
+            "add.rn.oob.f16",
+            "mul.rn.relu.f16",
+            "add.rz.rn.f16",
+            "add.rn.rn.rn.f16",
+            "add.bf16.rn",
+            "mul.rn.f32.f16",
+        ] {
+            assert_eq!(Plan::from_canonical(t), None, "{t}");
+        }
+        for f in Form::all() {
+            assert_eq!(
+                Plan::from_canonical(&f.to_string()),
+                Plan::of(&f, &Exec::default()),
+                "{f}"
+            );
+        }
+    }
+
+    #[test]
+    fn eval_u64_counts_its_columns() {
+        let f = Form::parse("add.rn.f16").unwrap();
+        let exec = Exec::default();
+        let col = || vec![0x3c00u64];
+        assert_eq!(eval_u64(&f, &exec, &[col(), col()]), Ok(vec![0x4000]));
+        assert_eq!(
+            eval_u64(&f, &exec, &[col(), col(), col()]),
+            Err(BatchError::Arity {
+                expected: 2,
+                got: 3
+            })
+        );
+        assert_eq!(
+            eval_u64(&f, &exec, &[col()]),
+            Err(BatchError::Arity {
+                expected: 2,
+                got: 1
+            })
+        );
     }
 
     #[test]
@@ -999,9 +1026,9 @@ mod tests {
                     Half::Bf16 => core::convert::<BF16, F32>(h, rn).bits,
                 };
                 let x = match op {
-                    Some(BinOp::Sub) => core::sub::<F32>(w(ops[0]), ops[1], rm),
-                    Some(_) => core::add::<F32>(w(ops[0]), ops[1], rm),
-                    None => core::fma::<F32>(w(ops[0]), w(ops[1]), ops[2], rm),
+                    MixedOp::Sub => core::sub::<F32>(w(ops[0]), ops[1], rm),
+                    MixedOp::Add => core::add::<F32>(w(ops[0]), ops[1], rm),
+                    MixedOp::Fma => core::fma::<F32>(w(ops[0]), w(ops[1]), ops[2], rm),
                 }
                 .bits;
                 sat32(x, sat)

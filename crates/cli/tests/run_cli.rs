@@ -185,7 +185,7 @@ fn lenient_declares_and_warns() {
     let (out, err) = text(&o);
     assert_eq!(o.status.code(), Some(0), "{err}");
     assert!(
-        err.contains("warning: `x` declared on first use as `.b16`"),
+        err.contains("warning: `x` declared on first use as `.f16`"),
         "{err}"
     );
     assert!(

@@ -144,6 +144,9 @@ struct Reg {
     value: Option<u64>,
     shown: PtxType,
     written: bool,
+    /// Declared by `--lenient` on first use: later uses may give it any
+    /// type of the same size.
+    lenient: bool,
 }
 
 /// What to do after an instruction.
@@ -401,6 +404,7 @@ impl Machine<'_> {
                 value: None,
                 shown: ty,
                 written: false,
+                lenient: false,
             },
         );
         self.order.push(name.to_string());
@@ -486,21 +490,16 @@ impl Machine<'_> {
                         )),
                 ));
             }
-            // PTX ISA §6.4.1: a bit-size register is compatible with every
-            // type of its size, so later uses in another type (the spec's
-            // examples use one register as `.f16` and `.bf16`) still work.
-            let decl = if ty == PtxType::Pred {
-                ty
-            } else {
-                ty.bit_type().unwrap_or(ty)
-            };
             self.out.warnings.push(Diagnostic::warning(
                 span.clone(),
-                format!("`{name}` declared on first use as `{decl}` (--lenient)"),
+                format!("`{name}` declared on first use as `{ty}` (--lenient)"),
             ));
-            self.declare(name, decl);
+            self.declare(name, ty);
+            // The spec's examples use one register as `.f16` and `.bf16`:
+            // later uses may take any type of the same size, as if the
+            // register were `.bN` (PTX ISA §6.4.1).
             if let Some(r) = self.regs.get_mut(name) {
-                r.shown = ty;
+                r.lenient = true;
             }
             if let Some(text) = self.pending.remove(name) {
                 let v = set_value(&text, ty).map_err(|e| {
@@ -517,7 +516,9 @@ impl Machine<'_> {
             .regs
             .get_mut(name)
             .ok_or_else(|| err(span.clone(), "internal: register vanished"))?;
-        if !ty.accepts_register(r.ty) {
+        let same_size =
+            r.lenient && ty != PtxType::Pred && r.ty != PtxType::Pred && ty.bits() == r.ty.bits();
+        if !same_size && !ty.accepts_register(r.ty) {
             return Err(err(
                 span.clone(),
                 format!(

@@ -196,6 +196,19 @@ fn lenient_runs_the_spec_blocks_verbatim() {
     };
     let r = regs_with(src, Inputs::default(), &opts);
     assert_eq!((r["d0"], r["d1"]), (0, 0)); // 0·0 + 0 = +0 in both formats
+                                            // 9.7.4.4's block: `f0` is first a `.f32` cvt source, then loaded as
+                                            // `.b32` and used as `.bf16x2`. Lanes: 0x3c00 as bf16 is 2^-7, so
+                                            // 2^-7·2^-7 + 2^-7 = 2^-7 + 2^-14 = 0x3c01; 0x4000 = 2: 2·2 + 2 = 6 = 0x40c0.
+    let src = "cvt.rn.f16.f32 h0, f0;\nld.global.b32 f0, [addr];\nfma.rn.bf16x2 f2, f0, f0, f0;\n";
+    let inputs = Inputs {
+        mems: vec![("0".into(), vec![0x00, 0x3c, 0x00, 0x40])],
+        ..Inputs::default()
+    };
+    let r = regs_with(src, inputs, &opts);
+    assert_eq!(r["f2"], 0x40c0_3c01);
+    // Strict mode still rejects a `.f32` register as a `.bf16x2` operand.
+    let e = errors(".reg .f32 f;\n.reg .b32 d;\nmov.f32 f, 1.0;\nfma.rn.bf16x2 d, f, f, f;\n");
+    assert!(e.iter().any(|m| m.contains("`f`")), "{e:?}");
 }
 
 #[test]

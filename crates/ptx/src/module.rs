@@ -30,16 +30,29 @@ pub enum Space {
 }
 
 impl Space {
+    const ALL: [Space; 5] = [
+        Space::Global,
+        Space::Shared,
+        Space::Local,
+        Space::Param,
+        Space::Const,
+    ];
+
+    /// The name without the dot (`"global"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Space::Global => "global",
+            Space::Shared => "shared",
+            Space::Local => "local",
+            Space::Param => "param",
+            Space::Const => "const",
+        }
+    }
+
     /// Parses `global`, `.shared`, ...
     pub fn parse(s: &str) -> Option<Space> {
-        Some(match s.strip_prefix('.').unwrap_or(s) {
-            "global" => Space::Global,
-            "shared" => Space::Shared,
-            "local" => Space::Local,
-            "param" => Space::Param,
-            "const" => Space::Const,
-            _ => return None,
-        })
+        let s = s.strip_prefix('.').unwrap_or(s);
+        Space::ALL.into_iter().find(|sp| sp.name() == s)
     }
 }
 
@@ -287,15 +300,13 @@ struct Parser<'a> {
     toks: Vec<Token>,
     pos: usize,
     m: Module,
-    /// Brace depth.
-    depth: usize,
     /// The current function body's scope (0 outside any).
     scope: usize,
     /// A function header seen, whose body is next: name and entry-ness.
     pending: Option<(String, bool)>,
-    /// The open `{ }` blocks: their ids and where each opened.
-    blocks: Vec<usize>,
-    open_spans: Vec<Span>,
+    /// The open `{ }` blocks, outermost first: their ids and where each
+    /// opened (the brace depth is the length).
+    blocks: Vec<(usize, Span)>,
     /// Blocks opened so far (ids start at 1; 0 is the module level).
     block_count: usize,
     /// Names declared, per block.
@@ -377,9 +388,7 @@ impl<'a> Parser<'a> {
                 Tok::Punct('{') => {
                     self.next();
                     self.block_count += 1;
-                    self.blocks.push(self.block_count);
-                    self.open_spans.push(t.span.clone());
-                    if self.depth == 0 {
+                    if self.blocks.is_empty() {
                         self.scope = self.m.functions.len() + 1;
                         let (name, entry) = self.pending.take().unwrap_or_default();
                         self.m.functions.push(Function {
@@ -388,17 +397,14 @@ impl<'a> Parser<'a> {
                             scope: self.scope,
                         });
                     }
-                    self.depth += 1;
+                    self.blocks.push((self.block_count, t.span.clone()));
                 }
                 Tok::Punct('}') => {
                     self.next();
-                    if self.depth == 0 {
+                    if self.blocks.pop().is_none() {
                         self.error(t.span.clone(), "`}` without a matching `{`");
                     }
-                    self.blocks.pop();
-                    self.open_spans.pop();
-                    self.depth = self.depth.saturating_sub(1);
-                    if self.depth == 0 {
+                    if self.blocks.is_empty() {
                         self.scope = 0;
                     }
                 }
@@ -415,7 +421,7 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        if let Some(open) = self.open_spans.last().cloned() {
+        if let Some((_, open)) = self.blocks.last().cloned() {
             self.error(open, "`{` is never closed: a `}` is missing");
         }
         self.m
@@ -632,7 +638,7 @@ impl<'a> Parser<'a> {
     /// declaration there is an error (PTX ISA §5.1.1: names are unique in
     /// their scope; a nested block may declare a name again).
     fn declared(&mut self, name: &str, span: Span) {
-        let block = self.blocks.last().copied().unwrap_or(0);
+        let block = self.blocks.last().map_or(0, |b| b.0);
         if !self.names.insert((block, name.to_string())) {
             self.error(
                 span,
@@ -1214,11 +1220,9 @@ pub fn parse(src: &str) -> Module {
         toks,
         pos: 0,
         m: Module::default(),
-        depth: 0,
         scope: 0,
         pending: None,
         blocks: Vec::new(),
-        open_spans: Vec::new(),
         block_count: 0,
         names: Default::default(),
         labels: Default::default(),

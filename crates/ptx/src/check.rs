@@ -75,7 +75,11 @@ pub fn in_family(ins: &Instr) -> bool {
 
 /// Checks a module.
 pub fn check(src: &str, opts: CheckOptions) -> Report {
-    let m = module::parse(src);
+    check_module(&module::parse(src), opts)
+}
+
+/// Checks a parsed module.
+pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
     let (version, vo) = match (opts.version, &m.version) {
         (Some(v), _) => (v, Origin::Flag),
         (None, Some((v, _))) => (*v, Origin::Directive),

@@ -207,14 +207,10 @@ pub fn run(src: &str, inputs: &Inputs, opts: &Options) -> Result<Outcome, RunErr
     let m = module::parse(src);
     let mut found = Vec::new();
     if !opts.lenient {
-        let target = opts
-            .target
-            .or(m.target.as_ref().map(|t| t.0))
-            .unwrap_or(opts.device);
-        let check = crate::check::check(
-            src,
+        let check = crate::check::check_module(
+            &m,
             crate::check::CheckOptions {
-                target: Some(target),
+                target: Some(code_target(&m, opts)),
                 version: opts.version,
             },
         );
@@ -237,12 +233,16 @@ pub fn run(src: &str, inputs: &Inputs, opts: &Options) -> Result<Outcome, RunErr
     }
 }
 
+/// The code's target: `--target`, else `.target`, else the device.
+fn code_target(m: &Module, opts: &Options) -> Target {
+    opts.target
+        .or(m.target.as_ref().map(|t| t.0))
+        .unwrap_or(opts.device)
+}
+
 /// Runs a parsed module.
 pub fn run_module(m: &Module, inputs: &Inputs, opts: &Options) -> Result<Outcome, RunError> {
-    let code_target = opts
-        .target
-        .or(m.target.as_ref().map(|t| t.0))
-        .unwrap_or(opts.device);
+    let code_target = code_target(m, opts);
     let version = opts
         .version
         .or(m.version.as_ref().map(|v| v.0))
@@ -765,19 +765,7 @@ impl Machine<'_> {
                 self.out.warnings.push(w);
             }
         }
-        let (_, needs) = form.requires();
-        if !self.exec.device.at_least(needs.sm) {
-            return Err(RunError::Program(
-                Diagnostic::error(
-                    ins.opcode_span.clone(),
-                    format!(
-                        "`{form}` requires {needs} or higher; the device is {}",
-                        self.exec.device
-                    ),
-                )
-                .with_help(format!("run with --device {needs}")),
-            ));
-        }
+        self.device_runs(ins, &format!("`{form}`"), form.requires().1)?;
         let types = form.source_types();
         let ops = self.operands(ins, 1 + types.len())?;
         let mut srcs = Vec::with_capacity(types.len());
@@ -971,19 +959,24 @@ impl Machine<'_> {
         if let Some(d) = found.into_iter().next() {
             return Err(RunError::Program(d));
         }
-        if !self.exec.device.at_least(min.1.sm) {
-            return Err(RunError::Program(
-                Diagnostic::error(
-                    ins.opcode_span.clone(),
-                    format!(
-                        "{rule} requires {} or higher; the device is {}",
-                        min.1, self.exec.device
-                    ),
-                )
-                .with_help(format!("run with --device {}", min.1)),
-            ));
+        self.device_runs(ins, &rule, min.1)
+    }
+
+    /// Fails when the device is older than `needs` (`rule` names the instruction).
+    fn device_runs(&self, ins: &Instr, rule: &str, needs: Target) -> Result<(), RunError> {
+        if self.exec.device.at_least(needs.sm) {
+            return Ok(());
         }
-        Ok(())
+        Err(RunError::Program(
+            Diagnostic::error(
+                ins.opcode_span.clone(),
+                format!(
+                    "{rule} requires {needs} or higher; the device is {}",
+                    self.exec.device
+                ),
+            )
+            .with_help(format!("run with --device {needs}")),
+        ))
     }
 
     fn int(&mut self, ins: &Instr) -> Result<(), RunError> {
@@ -1130,9 +1123,9 @@ impl Machine<'_> {
                         addr_op.span.clone(),
                         format!(
                             "`{b}` is a `.{}` variable; `{}` addresses `.{}` memory",
-                            space_name(vsp),
+                            vsp.name(),
                             ins.opcode,
-                            space_name(sp)
+                            sp.name()
                         ),
                     ));
                 }
@@ -1254,16 +1247,6 @@ fn set_value(text: &str, ty: PtxType) -> Result<u64, String> {
     match ty {
         PtxType::F16x2 | PtxType::BF16x2 => crate::literal::parse_operand(text, ty),
         _ => parse_value(text, ty),
-    }
-}
-
-fn space_name(s: Space) -> &'static str {
-    match s {
-        Space::Global => "global",
-        Space::Shared => "shared",
-        Space::Local => "local",
-        Space::Param => "param",
-        Space::Const => "const",
     }
 }
 

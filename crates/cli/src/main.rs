@@ -85,7 +85,7 @@ fn run() -> Result<Outcome, String> {
     // space (trimmed by the operand parser) keeps clap from seeing a dash.
     // Other commands take their arguments as clap parses them (`check -q`,
     // `-` for standard input, `--` before a file named `-x.ptx`).
-    let eval = std::env::args().nth(1).as_deref() == Some("eval");
+    let eval = std::env::args_os().nth(1).is_some_and(|a| a == "eval");
     let args = std::env::args_os().map(|a| match a.to_str() {
         Some(s)
             if eval && s.starts_with('-') && !s.starts_with("--") && !matches!(s, "-h" | "-V") =>

@@ -26,13 +26,8 @@ pub fn run(a: Args) -> Result<Outcome, String> {
     let mut errors = false;
     let mut unreadable = false;
     for path in &a.files {
-        let (path, read) = if path == "-" {
-            let mut b = Vec::new();
-            let r = std::io::Read::read_to_end(&mut std::io::stdin(), &mut b).map(|_| b);
-            ("<stdin>", r)
-        } else {
-            (path.as_str(), std::fs::read(path))
-        };
+        let (path, read) = crate::common::read_input(path);
+        let path = path.as_str();
         let src = match read {
             Ok(b) => String::from_utf8_lossy(&b).into_owned(),
             Err(e) => {

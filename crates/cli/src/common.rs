@@ -28,6 +28,18 @@ impl Env {
     }
 }
 
+/// Reads a file, or standard input for `-`: the name to show in messages
+/// (`<stdin>` for `-`) and the bytes.
+pub fn read_input(path: &str) -> (String, std::io::Result<Vec<u8>>) {
+    if path == "-" {
+        let mut b = Vec::new();
+        let r = std::io::Read::read_to_end(&mut std::io::stdin(), &mut b).map(|_| b);
+        ("<stdin>".into(), r)
+    } else {
+        (path.into(), std::fs::read(path))
+    }
+}
+
 /// Where a form came from: the command line (rendered with a caret under
 /// the span) or `file:line` of a vector file (one line per message).
 #[derive(Clone, Copy)]

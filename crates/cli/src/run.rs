@@ -5,7 +5,6 @@ use ptxfp::interp::{self, Inputs, Options, RunError};
 use ptxfp::module::line_col;
 use ptxfp::{PtxVersion, Target};
 use serde_json::json;
-use std::io::Read;
 
 /// Arguments of `ptxfp run`.
 #[derive(clap::Args)]
@@ -70,19 +69,10 @@ fn usage(msg: String) -> Result<Outcome, String> {
 
 /// Exit 0 on success, 2 on any error.
 pub fn run(a: Args) -> Result<Outcome, String> {
-    // main() shields single-dash arguments from clap with a leading space.
-    let file = a.file.trim();
-    let (path, src) = if file == "-" {
-        let mut s = String::new();
-        if let Err(e) = std::io::stdin().read_to_string(&mut s) {
-            return usage(format!("cannot read standard input: {e}"));
-        }
-        ("<stdin>".to_string(), s)
-    } else {
-        match std::fs::read(file) {
-            Ok(b) => (file.to_string(), String::from_utf8_lossy(&b).into_owned()),
-            Err(e) => return usage(format!("cannot read `{file}`: {e}")),
-        }
+    let (path, read) = crate::common::read_input(&a.file);
+    let src = match read {
+        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        Err(e) => return usage(format!("cannot read `{path}`: {e}")),
     };
     let mut inputs = Inputs::default();
     for s in &a.sets {

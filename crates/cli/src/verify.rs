@@ -1,7 +1,5 @@
 //! `ptxfp verify FILE...`: check vector files against the model.
 
-use std::path::PathBuf;
-
 use ptxfp::literal;
 
 use crate::common::{parse_form, validate, Env, Origin};
@@ -12,7 +10,7 @@ use crate::{emit, outln, Outcome};
 pub struct Args {
     /// Files of lines `FORM OPERAND... EXPECTED` (hex without 0x; `#` starts a comment); `-`: standard input.
     #[arg(required = true)]
-    files: Vec<PathBuf>,
+    files: Vec<String>,
     #[command(flatten)]
     env: Env,
 }
@@ -34,20 +32,9 @@ fn parse_hex(tok: &str, ty: ptxfp::PtxType) -> Result<u64, String> {
 
 /// Reads a file (`-`: standard input) as UTF-8; a bad byte is reported
 /// with its line.
-fn read_text(path: &std::path::Path) -> Result<(String, String), String> {
-    let shown = if path.as_os_str() == "-" {
-        "<stdin>".to_string()
-    } else {
-        path.display().to_string()
-    };
-    let bytes = if path.as_os_str() == "-" {
-        let mut b = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut b)
-            .map_err(|e| format!("{shown}: {e}"))?;
-        b
-    } else {
-        std::fs::read(path).map_err(|e| format!("{shown}: {e}"))?
-    };
+fn read_text(path: &str) -> Result<(String, String), String> {
+    let (shown, read) = crate::common::read_input(path);
+    let bytes = read.map_err(|e| format!("{shown}: {e}"))?;
     match String::from_utf8(bytes) {
         Ok(t) => Ok((shown, t)),
         Err(e) => {

@@ -365,7 +365,7 @@ pub fn run(a: Args) -> Result<(), String> {
         };
         #[cfg(not(feature = "softfloat"))]
         let t_sf: Option<f64> = None;
-        let t_native = native(op, &slices, &regs, n, a.reps);
+        let t_native = native(op, &slices, &regs, &src, n, a.reps);
         let mops = |t: f64| n as f64 / t / 1e6;
         let cell = |t: Option<f64>| t.map_or("-".to_string(), |t| format!("{:.1}", mops(t)));
         let ratio = |t: Option<f64>| t.map_or("-".to_string(), |t| format!("{:.1}x", t / t_batch));
@@ -390,15 +390,36 @@ pub fn run(a: Args) -> Result<(), String> {
     println!("# M results/s (an x2 result is one register, two lanes); speed-up: time of x / time of batch");
     println!("# one: OnePlan::eval per register (Plan::one, the simulator's per-instruction call, all stages)");
     println!("# eval: Form::eval per register (all stages); core: the exact core's IEEE operation per lane; apfloat, softfloat: the same IEEE operation");
-    println!("# native: the CPU's FMA instruction (mad.f32/f64 only; rounding set in MXCSR for .rz/.rm/.rp);");
-    println!("# there is no native f16/bf16 arithmetic on this CPU class (F16C conversions + f32 op is what the f16 kernel does)");
+    println!("# native: the CPU's FMA instruction for mad.f32/f64 (rounding set in MXCSR for .rz/.rm/.rp), the AVX-512 FP16");
+    println!("# instruction for f16/f16x2 where the CPU has it; none for bf16 (AVX10.2's bf16 arithmetic is not used)");
     Ok(())
 }
 
-/// The native FMA instruction over the same operands, where the
-/// operation has one: mad.f32 and mad.f64 (IEEE part only).
-fn native(op: Ieee, srcs: &[Slice], v64: &[Vec<u64>], n: usize, reps: usize) -> Option<f64> {
+/// The native instruction over the same operands, where the CPU has one
+/// for the operation: the FMA for mad.f32 and mad.f64, the AVX-512 FP16
+/// instruction for binary16 add, sub, mul and fma (over every lane), IEEE
+/// part only.
+fn native(
+    op: Ieee,
+    srcs: &[Slice],
+    v64: &[Vec<u64>],
+    lanes: &[Vec<u64>],
+    n: usize,
+    reps: usize,
+) -> Option<f64> {
     match op {
+        Ieee::Half(Half::F16, o) => {
+            let v: Vec<Vec<u16>> = lanes
+                .iter()
+                .map(|s| s.iter().map(|&x| x as u16).collect())
+                .collect();
+            let c = v.get(2).map(|c| &c[..]);
+            let mut out = vec![0u16; v[0].len()];
+            ptxfp_fast::half_f16_native(o, &v[0], &v[1], c, &mut out)?;
+            Some(best(reps, || {
+                let _ = ptxfp_fast::half_f16_native(o, &v[0], &v[1], c, &mut out);
+            }))
+        }
         Ieee::F32(rm) => {
             let [Slice::B32(a), Slice::B32(b), Slice::B32(c)] = srcs else {
                 return None;

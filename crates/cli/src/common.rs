@@ -108,6 +108,9 @@ pub enum PathArg {
     Avx2,
     /// x86-64 AVX-512 F/BW/VL/DQ.
     Avx512,
+    /// x86-64 AVX-512 FP16: f16 arithmetic by the CPU's own instructions.
+    #[value(name = "avx512-fp16")]
+    Avx512Fp16,
 }
 
 impl PathArg {
@@ -119,6 +122,7 @@ impl PathArg {
             PathArg::Portable => (Path::Portable, "portable"),
             PathArg::Avx2 => (Path::X86Avx2, "avx2"),
             PathArg::Avx512 => (Path::X86Avx512, "avx512"),
+            PathArg::Avx512Fp16 => (Path::X86Avx512Fp16, "avx512-fp16"),
         };
         if p.is_available() {
             Ok(p)

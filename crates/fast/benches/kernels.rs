@@ -8,10 +8,11 @@
 //! ```
 //!
 //! Criterion reports elements per second per implementation; BENCHMARKS.md
-//! holds the numbers and ratios. No native f16 arithmetic exists on this
-//! CPU class (x86 without AVX-512 FP16): the closest native f16 operation
-//! is F16C conversion + binary32 operation + F16C conversion, which is what
-//! the x86 f16 add/sub/mul kernel is. SoftFloat 3 has no bfloat16
+//! holds the numbers and ratios. Native f16 arithmetic (`native-avx512fp16`,
+//! the bare `vaddph` / `vmulph` / `vfmadd213ph` loop) is measured where the
+//! CPU has AVX-512 FP16; elsewhere the closest native f16 operation is F16C
+//! conversion + binary32 operation + conversion, which is what the f16
+//! add/sub/mul kernels of the other paths do. SoftFloat 3 has no bfloat16
 //! arithmetic: its bf16 rows use binary32 SoftFloat operations and a
 //! narrowing (correct for add/mul by the double-rounding argument, WRONG
 //! for fma; timing only).
@@ -21,7 +22,8 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use ptxfp_fast::{
-    fma_f32, fma_f32_native, fma_f64, half_binop, half_fma, mixed_fma, BinOp, Half, Path, Round,
+    fma_f32, fma_f32_native, fma_f64, half_binop, half_f16_native, half_fma, mixed_fma, BinOp,
+    Half, Path, Round,
 };
 use ptxfp_float as core;
 use rustc_apfloat::{ieee, Float as _};
@@ -147,6 +149,13 @@ fn half_ops(c: &mut Criterion) {
                     bn.iter(|| half_binop(path, fmt, op, black_box(&a), black_box(&b), &mut out))
                 });
             }
+            if fmt == Half::F16 && half_f16_native(Some(op), &a, &b, None, &mut out).is_some() {
+                g.bench_function("native-avx512fp16", |bn| {
+                    bn.iter(|| {
+                        half_f16_native(Some(op), black_box(&a), black_box(&b), None, &mut out)
+                    })
+                });
+            }
             g.bench_function("core", |bn| {
                 bn.iter(|| {
                     for i in 0..N {
@@ -239,6 +248,19 @@ fn half_ops(c: &mut Criterion) {
                         black_box(&a),
                         black_box(&b),
                         black_box(&cc),
+                        &mut out,
+                    )
+                })
+            });
+        }
+        if fmt == Half::F16 && half_f16_native(None, &a, &b, Some(&cc), &mut out).is_some() {
+            g.bench_function("native-avx512fp16", |bn| {
+                bn.iter(|| {
+                    half_f16_native(
+                        None,
+                        black_box(&a),
+                        black_box(&b),
+                        Some(black_box(&cc)),
                         &mut out,
                     )
                 })

@@ -4,8 +4,8 @@
 //!
 //! | kernel | operation | algorithm |
 //! |---|---|---|
-//! | [`half_binop`] | binary16 / bfloat16 add, sub, mul, `.rn` | binary32 operation, one rounding to the half format |
-//! | [`half_fma`] | binary16 / bfloat16 fma, `.rn` | round to odd at binary32 (AVX2 and portable: exact product + TwoSum, binary64 where a bfloat16 product leaves binary32's range; AVX-512: `RZ` with its last bit set when `RU ≠ RD`), then round to the half format |
+//! | [`half_binop`] | binary16 / bfloat16 add, sub, mul, `.rn` | binary32 operation, one rounding to the half format; binary16 with AVX-512 FP16: the CPU's instruction |
+//! | [`half_fma`] | binary16 / bfloat16 fma, `.rn` | binary16 with AVX-512 FP16: the CPU's instruction; otherwise round to odd at binary32 (AVX2 and portable: exact product + TwoSum, binary64 where a bfloat16 product leaves binary32's range; AVX-512: `RZ` with its last bit set when `RU ≠ RD`), then round to the half format |
 //! | [`fma_f32`] | binary32 fma, 4 modes | native FMA (embedded rounding, or MXCSR set inside one `asm!` loop); portable: binary64 product + TwoSum (round to odd for `.rn`, one directed step otherwise) |
 //! | [`fma_f64`] | binary64 fma, 4 modes | native FMA as for binary32; portable: `f64::mul_add` / the exact core |
 //! | [`half_staged`], [`fma_f32_staged`], [`mixed_staged`], [`fma_f64_staged`] | the above with the PTX stages | fused into the kernel's one pass (x86-64), or passes over blocks (portable) |
@@ -16,9 +16,12 @@
 //! branch-free so that it auto-vectorizes; x86-64 AVX2 + FMA + F16C
 //! kernels (`x256.rs`: sixteen 16-bit or eight 32-bit lanes, the stages
 //! fused, MXCSR rounding inside `asm!` loops); and AVX-512 kernels
-//! (`x512.rs`: sixteen lanes, rounding embedded in each instruction, the
-//! stages of [`HalfStages`] / [`F32Stages`] / [`F64Nans`] fused into the
-//! same pass), chosen at run time. [`Path::detect`] picks the best
+//! (`x512.rs`, `x512h.rs`: sixteen 32-bit or thirty-two 16-bit lanes,
+//! rounding embedded in each instruction, the stages of [`HalfStages`] /
+//! [`F32Stages`] / [`F64Nans`] fused into the same pass), chosen at run
+//! time. On CPUs with AVX-512 FP16 a fourth path runs the binary16
+//! operations as the CPU's own binary16 instructions inside the same
+//! AVX-512 kernels. [`Path::detect`] picks the best
 //! available one, unless the environment variable `PTXFP_FORCE_PORTABLE=1`
 //! is set; every kernel also takes an explicit path so tests run all of
 //! them on any machine.
@@ -46,6 +49,8 @@ mod x256;
 #[cfg(target_arch = "x86_64")]
 mod x512;
 #[cfg(target_arch = "x86_64")]
+mod x512h;
+#[cfg(target_arch = "x86_64")]
 mod x86;
 
 pub use one::{F32One, F64One, HalfOne};
@@ -59,9 +64,16 @@ pub enum Path {
     /// x86-64 with AVX2, FMA and F16C (checked at run time).
     X86Avx2,
     /// x86-64 with AVX-512 F, BW, VL and DQ besides AVX2, FMA and F16C
-    /// (checked at run time): sixteen lanes, embedded rounding, stages
-    /// fused into the kernels.
+    /// (checked at run time): sixteen binary32 or thirty-two 16-bit lanes,
+    /// embedded rounding, stages fused into the kernels.
     X86Avx512,
+    /// x86-64 with AVX-512 FP16 besides [`Path::X86Avx512`]'s features:
+    /// the same kernels, but binary16 add, sub, mul and fma are the CPU's
+    /// own binary16 instructions (`vaddph`, `vsubph`, `vmulph`,
+    /// `vfmadd213ph` with embedded rounding). Available only once those
+    /// have given [`Path::X86Avx512`]'s bits on an edge set of operands on
+    /// this CPU (checked once per process).
+    X86Avx512Fp16,
 }
 
 impl Path {
@@ -70,7 +82,9 @@ impl Path {
         static BEST: OnceLock<Path> = OnceLock::new();
         *BEST.get_or_init(|| {
             #[cfg(target_arch = "x86_64")]
-            if x512::available() {
+            if x512h::fp16_available() {
+                return Path::X86Avx512Fp16;
+            } else if x512::available() {
                 return Path::X86Avx512;
             } else if x86::available() {
                 return Path::X86Avx2;
@@ -95,10 +109,15 @@ impl Path {
 
     /// Every path this CPU can run, portable first (for tests and benches).
     pub fn all_available() -> Vec<Path> {
-        [Path::Portable, Path::X86Avx2, Path::X86Avx512]
-            .into_iter()
-            .filter(|p| p.is_available())
-            .collect()
+        [
+            Path::Portable,
+            Path::X86Avx2,
+            Path::X86Avx512,
+            Path::X86Avx512Fp16,
+        ]
+        .into_iter()
+        .filter(|p| p.is_available())
+        .collect()
     }
 
     /// Whether this CPU can run the path (each x86 path's features include
@@ -113,6 +132,15 @@ impl Path {
             self
         } else {
             Path::Portable
+        }
+    }
+
+    /// [`Path::usable`] for the kernels without FP16 arithmetic:
+    /// [`Path::X86Avx512Fp16`] runs [`Path::X86Avx512`]'s.
+    pub(crate) fn kernels(self) -> Path {
+        match self.usable() {
+            Path::X86Avx512Fp16 => Path::X86Avx512,
+            p => p,
         }
     }
 }
@@ -170,9 +198,9 @@ fn map3<A: Copy, B: Copy, C: Copy, O>(
 /// path's instruction set.
 macro_rules! run2 {
     ($path:expr, $a:expr, $b:expr, $out:expr, $f:expr) => {
-        match $path.usable() {
+        match $path.kernels() {
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `usable` checked the CPU features.
+            // SAFETY: `kernels` checked the CPU features.
             Path::X86Avx2 | Path::X86Avx512 => unsafe { x86::map2($a, $b, $out, $f) },
             _ => map2($a, $b, $out, $f),
         }
@@ -182,9 +210,9 @@ macro_rules! run2 {
 /// As [`run2!`], three operands.
 macro_rules! run3 {
     ($path:expr, $a:expr, $b:expr, $c:expr, $out:expr, $f:expr) => {
-        match $path.usable() {
+        match $path.kernels() {
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `usable` checked the CPU features.
+            // SAFETY: `kernels` checked the CPU features.
             Path::X86Avx2 | Path::X86Avx512 => unsafe { x86::map3($a, $b, $c, $out, $f) },
             _ => map3($a, $b, $c, $out, $f),
         }
@@ -360,9 +388,9 @@ pub fn fma_f64_staged(
     c: &[u64],
     out: &mut [u64],
 ) {
-    match path.usable() {
+    match path.kernels() {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `usable` checked the CPU features.
+        // SAFETY: `kernels` checked the CPU features.
         Path::X86Avx512 => x512::with_round!(rm, R => unsafe {
             x512::fma64::<R>(nans, a, b, c, out)
         }),
@@ -405,6 +433,33 @@ pub fn fma_f64_native(rm: Round, a: &[u64], b: &[u64], c: &[u64], out: &mut [u64
         return Some(());
     }
     let _ = (rm, a, b, c, out);
+    None
+}
+
+/// The CPU's binary16 instruction over slices (`vaddph`, `vsubph`,
+/// `vmulph`, `vfmadd213ph` for `op` `Some(Add)`, `Some(Sub)`, `Some(Mul)`,
+/// `None`), rounded to nearest even: the bare loop, no stage, on x86-64
+/// with AVX-512 FP16 ([`Path::X86Avx512Fp16`]); `None` where there is
+/// none. Exposed for benchmarks and cross-checks.
+///
+/// # Panics
+/// If the slices' lengths differ, or `op` is `None` and `c` is `None`.
+pub fn half_f16_native(
+    op: Option<BinOp>,
+    a: &[u16],
+    b: &[u16],
+    c: Option<&[u16]>,
+    out: &mut [u16],
+) -> Option<()> {
+    assert!(op.is_some() || c.is_some(), "fma needs c");
+    #[cfg(target_arch = "x86_64")]
+    if Path::X86Avx512Fp16.is_available() {
+        let c = c.unwrap_or(&[]);
+        // SAFETY: features checked above.
+        unsafe { x512h::half_dyn(Half::F16, op, true, None, a, b, c, out) };
+        return Some(());
+    }
+    let _ = (op, a, b, c, out);
     None
 }
 
@@ -523,9 +578,9 @@ fn update<T: Copy>(path: Path, out: &mut [T], f: impl Fn(T, usize) -> T) {
             *d = f(*d, i);
         }
     }
-    match path.usable() {
+    match path.kernels() {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `usable` checked the CPU features.
+        // SAFETY: `kernels` checked the CPU features.
         Path::X86Avx2 | Path::X86Avx512 => unsafe { x86::with_avx2(|| each(out, f)) },
         _ => each(out, f),
     }
@@ -579,14 +634,15 @@ pub fn half_staged(
     );
     let k = stages::HalfK::new(fmt == Half::Bf16, st);
     #[cfg(target_arch = "x86_64")]
-    if path.usable() == Path::X86Avx512 {
+    if path.kernels() == Path::X86Avx512 {
         let c = c.unwrap_or(&[]);
-        // SAFETY: `usable` checked the CPU features.
-        unsafe { half_kernel!(x512, fmt, op, &k, a, b, c, out) };
+        let fp16 = path.usable() == Path::X86Avx512Fp16;
+        // SAFETY: `usable` checked the CPU features, FP16 included.
+        unsafe { x512h::half_dyn(fmt, op, fp16, Some(&k), a, b, c, out) };
         return;
     }
     #[cfg(target_arch = "x86_64")]
-    if path.usable() == Path::X86Avx2 {
+    if path.kernels() == Path::X86Avx2 {
         let c = c.unwrap_or(&[]);
         // SAFETY: `usable` checked the CPU features.
         unsafe { half_kernel!(x256, fmt, op, &k, a, b, c, out) };
@@ -643,13 +699,13 @@ pub fn fma_f32_staged(
     );
     let k = stages::F32K::new(st);
     #[cfg(target_arch = "x86_64")]
-    if path.usable() == Path::X86Avx512 {
+    if path.kernels() == Path::X86Avx512 {
         // SAFETY: `usable` checked the CPU features.
         x512::with_round!(rm, R => unsafe { x512::fma32::<R>(&k, a, b, c, out) });
         return;
     }
     #[cfg(target_arch = "x86_64")]
-    if path.usable() == Path::X86Avx2 {
+    if path.kernels() == Path::X86Avx2 {
         // SAFETY: `usable` checked the CPU features.
         unsafe { x256::fma32(&k, true, rm, a, b, c, out) };
         return;
@@ -701,7 +757,7 @@ pub fn mixed_staged(
     );
     let k = stages::F32K::new(st);
     #[cfg(target_arch = "x86_64")]
-    if path.usable() == Path::X86Avx512 {
+    if path.kernels() == Path::X86Avx512 {
         use x512::{mixed as m, MIXED_ADD as ADD, MIXED_FMA as FMA, MIXED_SUB as SUB};
         let b = b.unwrap_or(&[]);
         // SAFETY: `usable` checked the CPU features.
@@ -718,7 +774,7 @@ pub fn mixed_staged(
         return;
     }
     #[cfg(target_arch = "x86_64")]
-    if path.usable() == Path::X86Avx2 {
+    if path.kernels() == Path::X86Avx2 {
         use x256::{mixed as m, ADD, FMA, SUB};
         let b = b.unwrap_or(&[]);
         // SAFETY: `usable` checked the CPU features.

@@ -30,8 +30,7 @@ use crate::stages::{F64Nans, HalfK, F32K};
 /// `OP` of [`half`]: add, sub, mul, fma (the same values as in `x512`).
 pub(crate) use crate::x512::{ADD, FMA, MUL, SUB};
 
-/// [`HalfK`] as vectors of sixteen 16-bit lanes (shared with the AVX-512
-/// kernels, whose 16-bit stages are these AVX2 operations).
+/// [`HalfK`] as vectors of sixteen 16-bit lanes.
 #[derive(Clone, Copy)]
 pub(crate) struct HalfV {
     /// Whether the clamp and the OOB test do anything: uniform branches,

@@ -2,9 +2,10 @@
 //! binary32 lanes per step, the rounding direction embedded in each
 //! instruction (no MXCSR change), the stages of [`crate::stages`] fused
 //! into the same pass, and masked loads and stores for the last partial
-//! step (no scalar tail). Callers check the features first
-//! ([`available`]); every kernel is tested against the exact core like the
-//! other paths.
+//! step (no scalar tail); and the binary32 pieces of the half kernels of
+//! `x512h` (widening, rounding to the half format, fma rounded to odd).
+//! Callers check the features first ([`available`]); every kernel is
+//! tested against the exact core like the other paths.
 //!
 //! Round to odd by embedded rounding: for any exact real `x` computed by
 //! one fused multiply-add, `RD(x) ≠ RU(x)` exactly when `x` is not a
@@ -19,8 +20,7 @@
 
 use core::arch::x86_64::*;
 
-use crate::stages::{F64Nans, HalfK, F32K};
-use crate::x256::HalfV;
+use crate::stages::{F64Nans, F32K};
 
 /// Whether this CPU has what every function of this module needs.
 pub(crate) fn available() -> bool {
@@ -31,13 +31,13 @@ pub(crate) fn available() -> bool {
         && crate::x86::available()
 }
 
-/// `OP` of [`half`]: add.
+/// `OP` of the half kernels (here, `x512h` and `x256`): add.
 pub(crate) const ADD: u8 = 0;
-/// `OP` of [`half`]: sub.
+/// `OP` of the half kernels: sub.
 pub(crate) const SUB: u8 = 1;
-/// `OP` of [`half`]: mul.
+/// `OP` of the half kernels: mul.
 pub(crate) const MUL: u8 = 2;
-/// `OP` of [`half`]: fma.
+/// `OP` of the half kernels: fma.
 pub(crate) const FMA: u8 = 3;
 
 pub(crate) const RZ: i32 = _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC;
@@ -49,7 +49,7 @@ pub(crate) const RN: i32 = _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC;
 /// whole step (`lanes` elements), so that no full-width access of the
 /// stores crosses a cache line (one that does costs two).
 #[inline(always)]
-fn head_to_align<T>(p: *const T, lanes: usize) -> usize {
+pub(crate) fn head_to_align<T>(p: *const T, lanes: usize) -> usize {
     let size = core::mem::size_of::<T>();
     let off = p as usize % (lanes * size);
     if !off.is_multiple_of(size) || off == 0 {
@@ -64,7 +64,7 @@ fn head_to_align<T>(p: *const T, lanes: usize) -> usize {
 /// all-lanes mask (constant, so the masked accesses become plain ones),
 /// and a last partial step for the rest.
 #[inline(always)]
-fn steps<M>(
+pub(crate) fn steps<M>(
     n: usize,
     lanes: usize,
     head: usize,
@@ -109,7 +109,7 @@ fn lanes8(n: usize) -> __mmask8 {
 /// binary16, a 16-bit shift for bfloat16 (the upper half of a binary32).
 #[inline]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
-fn widen<const BF: bool>(x: __m256i) -> __m512 {
+pub(crate) fn widen<const BF: bool>(x: __m256i) -> __m512 {
     if BF {
         _mm512_castsi512_ps(_mm512_slli_epi32::<16>(_mm512_cvtepu16_epi32(x)))
     } else {
@@ -123,7 +123,7 @@ fn widen<const BF: bool>(x: __m256i) -> __m512 {
 /// of `bits + 0x7fff + lsb`), a NaN kept as a quiet NaN of its sign.
 #[inline]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
-fn narrow<const BF: bool>(r: __m512) -> __m256i {
+pub(crate) fn narrow<const BF: bool>(r: __m512) -> __m256i {
     if BF {
         let b = _mm512_castps_si512(r);
         let hi = _mm512_srli_epi32::<16>(b);
@@ -141,64 +141,12 @@ fn narrow<const BF: bool>(r: __m512) -> __m256i {
 /// The exact `x × y + z` rounded to odd at binary32 precision (module doc).
 #[inline]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
-fn fma_odd(x: __m512, y: __m512, z: __m512) -> __m512 {
+pub(crate) fn fma_odd(x: __m512, y: __m512, z: __m512) -> __m512 {
     let rz = _mm512_castps_si512(_mm512_fmadd_round_ps::<RZ>(x, y, z));
     let ru = _mm512_fmadd_round_ps::<RU>(x, y, z);
     let rd = _mm512_fmadd_round_ps::<RD>(x, y, z);
     let inexact = _mm512_cmp_ps_mask::<_CMP_NEQ_OQ>(ru, rd);
     _mm512_castsi512_ps(_mm512_mask_or_epi32(rz, inexact, rz, _mm512_set1_epi32(1)))
-}
-
-/// A binary16 (`BF` false) or bfloat16 operation `OP` ([`ADD`], [`SUB`],
-/// [`MUL`], [`FMA`]; `c` is read for [`FMA`] only) with its stages, rounded
-/// to nearest even.
-///
-/// add, sub, mul: one binary32 operation, then rounding to the half
-/// format, a correct rounding by the argument at [`crate::half_binop`].
-/// fma: round to odd at binary32 ([`fma_odd`]), then to nearest even in
-/// the half format: Boldo and Melquiond (IEEE TC 57(4), 2008, Theorem 1)
-/// with 24 ≥ 11 + 2 and 24 ≥ 8 + 2; in the subnormal range binary32's
-/// grid is finer than either half format's by at least 2 bits (bfloat16:
-/// 2^-149 against 2^-133; binary16's subnormals are binary32 normals).
-///
-/// # Safety
-/// The CPU must have the features of [`available`].
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
-pub(crate) unsafe fn half<const BF: bool, const OP: u8>(
-    k: &HalfK,
-    a: &[u16],
-    b: &[u16],
-    c: &[u16],
-    out: &mut [u16],
-) {
-    let n = out.len();
-    assert!(a.len() == n && b.len() == n, "operand lengths differ");
-    assert!(OP != FMA || c.len() == n, "operand lengths differ");
-    let v = HalfV::new(k);
-    // A first partial step aligns the stores to the step's width.
-    let head = head_to_align(out.as_ptr(), 16).min(n);
-    let step = |i: usize, m: __mmask16| {
-        // SAFETY: i < n, so the pointers are in bounds; the masked loads
-        // and store touch only lanes i..min(i + 16, n).
-        unsafe {
-            let xa = _mm256_maskz_loadu_epi16(m, a.as_ptr().add(i).cast());
-            let xb = _mm256_maskz_loadu_epi16(m, b.as_ptr().add(i).cast());
-            let x = widen::<BF>(v.flush(xa));
-            let y = widen::<BF>(v.flush(xb));
-            let r = match OP {
-                ADD => _mm512_add_ps(x, y),
-                SUB => _mm512_sub_ps(x, y),
-                MUL => _mm512_mul_ps(x, y),
-                _ => {
-                    let xc = _mm256_maskz_loadu_epi16(m, c.as_ptr().add(i).cast());
-                    fma_odd(x, y, widen::<BF>(v.flush(xc)))
-                }
-            };
-            let d = v.post(narrow::<BF>(r), xa, xb);
-            _mm256_mask_storeu_epi16(out.as_mut_ptr().add(i).cast(), m, d);
-        }
-    };
-    steps(n, 16, head, lanes16, step);
 }
 
 /// [`F32K`] as vectors.
@@ -276,7 +224,8 @@ pub(crate) unsafe fn fma32<const R: i32>(
     // A first partial step aligns the stores to the step's width.
     let head = head_to_align(out.as_ptr(), 16).min(n);
     let step = |i: usize, m: __mmask16| {
-        // SAFETY: as in `half`.
+        // SAFETY: i < n, so the pointers are in bounds; the masked loads
+        // and store touch only lanes i..min(i + 16, n).
         unsafe {
             let x = v.flush(_mm512_maskz_loadu_epi32(m, a.as_ptr().add(i).cast()));
             let y = v.flush(_mm512_maskz_loadu_epi32(m, b.as_ptr().add(i).cast()));
@@ -324,7 +273,7 @@ pub(crate) unsafe fn mixed<const BF: bool, const OP: u8, const R: i32>(
     // A first partial step aligns the stores to the step's width.
     let head = head_to_align(out.as_ptr(), 16).min(n);
     let step = |i: usize, m: __mmask16| {
-        // SAFETY: as in `half`.
+        // SAFETY: as in `fma32`.
         unsafe {
             let x = widen::<BF>(_mm256_maskz_loadu_epi16(m, a.as_ptr().add(i).cast()));
             let y = if OP == MIXED_FMA {
@@ -365,7 +314,7 @@ pub(crate) unsafe fn fma64<const R: i32>(
     // A first partial step aligns the stores to the step's width.
     let head = head_to_align(out.as_ptr(), 8).min(n);
     let step = |i: usize, m: __mmask8| {
-        // SAFETY: as in `half`.
+        // SAFETY: as in `fma32`.
         unsafe {
             let x = _mm512_maskz_loadu_pd(m, a.as_ptr().add(i).cast());
             let y = _mm512_maskz_loadu_pd(m, b.as_ptr().add(i).cast());

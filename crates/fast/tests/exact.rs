@@ -6,8 +6,8 @@ mod common;
 
 use common::*;
 use ptxfp_fast::{
-    fma_f32, fma_f32_native, fma_f64, half_binop, half_fma, mixed_add, mixed_fma, mixed_sub,
-    scalar, BinOp, Half, Path, Round,
+    fma_f32, fma_f32_native, fma_f64, half_binop, half_f16_native, half_fma, mixed_add, mixed_fma,
+    mixed_sub, scalar, BinOp, Half, Path, Round,
 };
 use ptxfp_float::{self as core, convert, Format, BF16, F16, F32, F64};
 
@@ -56,8 +56,8 @@ fn half_binop_all_pairs_of_edge_subsets() {
             for path in Path::all_available() {
                 let mut out = vec![0u16; n * n];
                 half_binop(path, fmt, op, &a, &b, &mut out);
+                let what = format!("{fmt:?} {op:?} {path:?}");
                 for i in 0..n * n {
-                    let what = format!("{fmt:?} {op:?} {path:?}");
                     check_half(fmt, &what, &[a[i] as u64, b[i] as u64], out[i], want[i]);
                 }
             }
@@ -121,9 +121,10 @@ fn half_fma_edge_random() {
         for path in Path::all_available() {
             let mut out = vec![0u16; a.len()];
             half_fma(path, fmt, &a, &b, &c, &mut out);
+            let what = format!("fma {fmt:?} {path:?}");
             for i in 0..a.len() {
                 let ops = [a[i] as u64, b[i] as u64, c[i] as u64];
-                check_half(fmt, &format!("fma {fmt:?} {path:?}"), &ops, out[i], want[i]);
+                check_half(fmt, &what, &ops, out[i], want[i]);
             }
         }
         for i in (0..a.len()).step_by(3) {
@@ -282,8 +283,9 @@ fn mixed_fma_edge_random() {
 fn paths_and_lengths() {
     assert!(Path::Portable.is_available());
     assert_eq!(Path::all_available()[0], Path::Portable);
-    // Odd lengths exercise the vector loops' tails.
-    for n in [0usize, 1, 7, 8, 9, 31] {
+    // Odd lengths exercise the vector loops' tails (eight, sixteen and
+    // thirty-two lanes).
+    for n in [0usize, 1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 95] {
         let a: Vec<u16> = (0..n as u16).map(|i| 0x3c00 + i).collect();
         let mut out = vec![0u16; n];
         for path in Path::all_available() {
@@ -304,6 +306,57 @@ fn paths_and_lengths() {
         }
     }
     let _ = F16::BITS;
+}
+
+/// The FP16 path is there exactly where the CPU has AVX-512 FP16 (besides
+/// the AVX-512 path's features): were its self-check to refuse the CPU's
+/// binary16 instructions, `Path::all_available` would leave it out and
+/// the other tests would pass without it.
+#[test]
+fn fp16_path_exactly_where_the_cpu_has_it() {
+    #[cfg(target_arch = "x86_64")]
+    let has = std::is_x86_feature_detected!("avx512fp16") && Path::X86Avx512.is_available();
+    #[cfg(not(target_arch = "x86_64"))]
+    let has = false;
+    assert_eq!(
+        Path::X86Avx512Fp16.is_available(),
+        has,
+        "the CPU has AVX-512 FP16, but its binary16 instructions failed the self-check"
+    );
+    let mut out = [0u16; 1];
+    let native = half_f16_native(Some(BinOp::Add), &[0x3c00], &[0x3c00], None, &mut out);
+    assert_eq!(native.is_some(), has);
+}
+
+/// The bare FP16 instruction loop (the benchmarks' native column), where
+/// the CPU has it: the exact core's bits on all pairs of the edge subset,
+/// and for fma on edge-weighted random triples.
+#[test]
+fn half_f16_native_where_available() {
+    let v = edge16(Half::F16);
+    let n = v.len();
+    let a: Vec<u16> = (0..n * n).map(|i| v[i / n]).collect();
+    let b: Vec<u16> = (0..n * n).map(|i| v[i % n]).collect();
+    let mut out = vec![0u16; n * n];
+    for op in [BinOp::Add, BinOp::Sub, BinOp::Mul] {
+        if half_f16_native(Some(op), &a, &b, None, &mut out).is_none() {
+            return;
+        }
+        let what = format!("native {op:?}");
+        for i in 0..n * n {
+            let want = core_half(Half::F16, op, a[i] as u64, b[i] as u64);
+            let ops = [a[i] as u64, b[i] as u64];
+            check_half(Half::F16, &what, &ops, out[i], want);
+        }
+    }
+    let (a, b, c) = half_triples(Half::F16, 1_000_000, 0xf16);
+    let mut out = vec![0u16; a.len()];
+    half_f16_native(None, &a, &b, Some(&c), &mut out).unwrap();
+    for i in 0..a.len() {
+        let want = core_half_fma(Half::F16, a[i] as u64, b[i] as u64, c[i] as u64);
+        let ops = [a[i] as u64, b[i] as u64, c[i] as u64];
+        check_half(Half::F16, "native fma", &ops, out[i], want);
+    }
 }
 
 #[test]

@@ -42,8 +42,8 @@ fn all_pairs(fmt: Half, op: BinOp) {
                         .collect();
                     for path in Path::all_available() {
                         half_binop(path, fmt, op, &a, b, &mut out);
+                        let what = format!("{fmt:?} {op:?} {path:?}");
                         for (i, &w) in want.iter().enumerate() {
-                            let what = format!("{fmt:?} {op:?} {path:?}");
                             check_half(fmt, &what, &[x as u64, i as u64], out[i], w);
                         }
                     }

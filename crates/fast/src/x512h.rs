@@ -1,0 +1,401 @@
+//! x86-64 AVX-512 kernels for binary16 and bfloat16 add, sub, mul and
+//! fma: thirty-two 16-bit lanes per step, the stages of [`crate::stages`]
+//! fused into the same pass as 16-bit integer selects on masks, masked
+//! loads and stores for the partial steps. The arithmetic is one of two:
+//!
+//! - **AVX-512 FP16** (binary16 only, [`crate::Path::X86Avx512Fp16`]):
+//!   the CPU's own binary16 instructions (`vaddph`, `vsubph`, `vmulph`,
+//!   `vfmadd213ph`), rounding to nearest even embedded in each
+//!   (`{rn-sae}`). Intel specifies each as the IEEE 754 binary16
+//!   operation rounded once (the fma's product unrounded), subnormal
+//!   operands and results exact while MXCSR's DAZ and FTZ are clear, as
+//!   they are in Rust (the crate's environment requirement). Only NaN
+//!   payloads can differ from the exact core's, and the kernels promise
+//!   none.
+//! - **binary32** (every AVX-512 CPU, [`crate::Path::X86Avx512`]): each
+//!   half of the step widened exactly to sixteen binary32 lanes, the
+//!   binary32 operation (add, sub, mul) or the fma rounded to odd
+//!   ([`fma_odd`]), then one rounding to the half format ([`narrow`]):
+//!   a correct rounding by the arguments at [`crate::half_binop`] and
+//!   [`crate::half_fma`] (Figueroa's double rounding condition; Boldo and
+//!   Melquiond's round to odd).
+//!
+//! The kernel is written once, with the arithmetic as a const parameter,
+//! so everything but the four instructions (loads, masks, stages, partial
+//! steps) is tested bit for bit on every AVX-512 CPU, with or without
+//! FP16. The FP16 arithmetic itself is compared with the binary32 one on
+//! an edge set of operands before the FP16 path is ever chosen
+//! ([`fp16_available`]), and the test suite runs both against the exact
+//! core wherever the CPU has FP16.
+//!
+//! The FP16 instructions are written with `asm!`: their intrinsics became
+//! stable after the crate's minimum Rust version. No function here enables
+//! the `avx512fp16` target feature, so the compiler never emits an FP16
+//! instruction of its own; only the `asm!` blocks do, in the kernels
+//! called only after the CPU was found to have them.
+
+use core::arch::asm;
+use core::arch::x86_64::*;
+use std::sync::OnceLock;
+
+use crate::stages::HalfK;
+use crate::x512::{fma_odd, head_to_align, narrow, steps, widen, ADD, FMA, MUL, SUB};
+use crate::{BinOp, Half};
+
+/// Whether this CPU has AVX-512 FP16 (besides what `x512` needs) and its
+/// binary16 instructions give the binary32 arithmetic's bits on every
+/// operand of [`self_check`]; found once per process.
+pub(crate) fn fp16_available() -> bool {
+    static OK: OnceLock<bool> = OnceLock::new();
+    *OK.get_or_init(|| {
+        crate::x512::available() && std::is_x86_feature_detected!("avx512fp16") && self_check()
+    })
+}
+
+/// `OP`'s binary16 operation on thirty-two lanes, rounded to nearest even,
+/// by the CPU's FP16 instruction (`z` is read for [`FMA`] only).
+///
+/// # Safety
+/// The CPU must have AVX-512 FP16.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
+unsafe fn fp16<const OP: u8>(x: __m512i, y: __m512i, z: __m512i) -> __m512i {
+    let r: __m512i;
+    // SAFETY: register-only instructions; the caller checked the feature.
+    unsafe {
+        match OP {
+            ADD => asm!(
+                "vaddph {r}, {x}, {y}, {{rn-sae}}",
+                r = lateout(zmm_reg) r, x = in(zmm_reg) x, y = in(zmm_reg) y,
+                options(pure, nomem, nostack, preserves_flags)
+            ),
+            SUB => asm!(
+                "vsubph {r}, {x}, {y}, {{rn-sae}}",
+                r = lateout(zmm_reg) r, x = in(zmm_reg) x, y = in(zmm_reg) y,
+                options(pure, nomem, nostack, preserves_flags)
+            ),
+            MUL => asm!(
+                "vmulph {r}, {x}, {y}, {{rn-sae}}",
+                r = lateout(zmm_reg) r, x = in(zmm_reg) x, y = in(zmm_reg) y,
+                options(pure, nomem, nostack, preserves_flags)
+            ),
+            // vfmadd213ph r, y, z: r = y × r + z, with r = x on entry.
+            _ => asm!(
+                "vfmadd213ph {r}, {y}, {z}, {{rn-sae}}",
+                r = inout(zmm_reg) x => r, y = in(zmm_reg) y, z = in(zmm_reg) z,
+                options(pure, nomem, nostack, preserves_flags)
+            ),
+        }
+    }
+    r
+}
+
+/// `OP` on sixteen half lanes in binary32 (module doc).
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
+fn f32_16<const BF: bool, const OP: u8>(x: __m256i, y: __m256i, z: __m256i) -> __m256i {
+    let (x, y) = (widen::<BF>(x), widen::<BF>(y));
+    let r = match OP {
+        ADD => _mm512_add_ps(x, y),
+        SUB => _mm512_sub_ps(x, y),
+        MUL => _mm512_mul_ps(x, y),
+        _ => fma_odd(x, y, widen::<BF>(z)),
+    };
+    narrow::<BF>(r)
+}
+
+/// `OP` on thirty-two half lanes in binary32: [`f32_16`] on each half.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
+fn f32_32<const BF: bool, const OP: u8>(x: __m512i, y: __m512i, z: __m512i) -> __m512i {
+    let lo = |v: __m512i| _mm512_castsi512_si256(v);
+    let hi = |v: __m512i| _mm512_extracti64x4_epi64::<1>(v);
+    let l = f32_16::<BF, OP>(lo(x), lo(y), lo(z));
+    let h = f32_16::<BF, OP>(hi(x), hi(y), hi(z));
+    _mm512_inserti64x4::<1>(_mm512_castsi256_si512(l), h)
+}
+
+/// [`HalfK`] as vectors of thirty-two 16-bit lanes, the selects as masks:
+/// the stages of [`HalfK::flush`] and [`HalfK::post`].
+#[derive(Clone, Copy)]
+struct HalfW {
+    /// Whether the clamp and the OOB test do anything, and whether NaN
+    /// results are replaced: uniform branches, hoisted out of the loop.
+    clamp: bool,
+    oob: bool,
+    replace_nan: bool,
+    /// All lanes under `ftz`, else none.
+    ftz: __mmask32,
+    exp: __m512i,
+    lo: __m512i,
+    hi: __m512i,
+    nan: __m512i,
+    oob_mask: __m512i,
+    oob_value: __m512i,
+}
+
+impl HalfW {
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
+    fn new(k: &HalfK) -> HalfW {
+        let v = |x: u16| _mm512_set1_epi16(x as i16);
+        HalfW {
+            clamp: (k.lo, k.hi) != (i16::MIN, i16::MAX),
+            oob: k.oob_on != 0,
+            replace_nan: k.nan_on != 0,
+            ftz: if k.ftz != 0 { !0 } else { 0 },
+            exp: v(k.exp),
+            lo: v(k.lo as u16),
+            hi: v(k.hi as u16),
+            nan: v(k.nan),
+            oob_mask: v(k.oob_mask),
+            oob_value: v(k.oob_value),
+        }
+    }
+
+    /// [`HalfK::flush`] on thirty-two lanes: under `ftz`, a lane with a
+    /// zero exponent field keeps only its sign.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
+    fn flush(&self, x: __m512i) -> __m512i {
+        let sub = _mm512_testn_epi16_mask(x, self.exp) & self.ftz;
+        let sign = _mm512_and_si512(x, _mm512_set1_epi16(i16::MIN));
+        _mm512_mask_mov_epi16(x, sub, sign)
+    }
+
+    /// [`HalfK::post`] on thirty-two lanes: flush, clamp, NaN, OOB.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
+    fn post(&self, x: __m512i, a: __m512i, b: __m512i) -> __m512i {
+        let mag = _mm512_and_si512(x, _mm512_set1_epi16(0x7fff));
+        let nan = _mm512_cmpgt_epi16_mask(mag, self.exp);
+        let x = self.flush(x);
+        let y = if self.clamp {
+            _mm512_min_epi16(_mm512_max_epi16(x, self.lo), self.hi)
+        } else {
+            x
+        };
+        // A NaN is replaced, or kept as it is: the clamp must not turn a
+        // NaN with the sign bit set into +0 under ReLU.
+        let y = if self.replace_nan {
+            _mm512_mask_mov_epi16(y, nan, self.nan)
+        } else if self.clamp {
+            _mm512_mask_mov_epi16(y, nan, x)
+        } else {
+            y
+        };
+        if !self.oob {
+            return y;
+        }
+        let oa = _mm512_cmpeq_epi16_mask(_mm512_and_si512(a, self.oob_mask), self.oob_value);
+        let ob = _mm512_cmpeq_epi16_mask(_mm512_and_si512(b, self.oob_mask), self.oob_value);
+        _mm512_maskz_mov_epi16(!(oa | ob), y)
+    }
+}
+
+/// The mask of the first `min(n, 32)` lanes.
+#[inline(always)]
+fn lanes32(n: usize) -> __mmask32 {
+    if n >= 32 {
+        !0
+    } else {
+        ((1u64 << n) - 1) as __mmask32
+    }
+}
+
+/// A binary16 (`BF` false) or bfloat16 operation `OP` (`ADD`, `SUB`,
+/// `MUL`, `FMA` of `x512`; `c` is read for `FMA` only) with the stages of
+/// `k` (`None`: none at all, the bare instruction loop of the benchmarks),
+/// rounded to nearest even by the CPU's FP16 instruction if `FP16`
+/// (binary16 only), else in binary32 (module doc).
+///
+/// # Safety
+/// The CPU must have the features of `x512::available`, and AVX-512 FP16
+/// if `FP16`.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
+unsafe fn half<const BF: bool, const OP: u8, const FP16: bool>(
+    k: Option<&HalfK>,
+    a: &[u16],
+    b: &[u16],
+    c: &[u16],
+    out: &mut [u16],
+) {
+    let n = out.len();
+    assert!(a.len() == n && b.len() == n, "operand lengths differ");
+    assert!(OP != FMA || c.len() == n, "operand lengths differ");
+    let v = k.map(|k| HalfW::new(k));
+    // A first partial step aligns the stores to the step's width.
+    let head = head_to_align(out.as_ptr(), 32).min(n);
+    let step = |i: usize, m: __mmask32| {
+        // SAFETY: i < n, so the pointers are in bounds; the masked loads
+        // and store touch only lanes i..min(i + 32, n). The caller checked
+        // the features.
+        unsafe {
+            let xa = _mm512_maskz_loadu_epi16(m, a.as_ptr().add(i).cast());
+            let xb = _mm512_maskz_loadu_epi16(m, b.as_ptr().add(i).cast());
+            let xc = if OP == FMA {
+                _mm512_maskz_loadu_epi16(m, c.as_ptr().add(i).cast())
+            } else {
+                _mm512_setzero_si512()
+            };
+            let flush = |x| v.map_or(x, |v| v.flush(x));
+            let (x, y, z) = (flush(xa), flush(xb), flush(xc));
+            let r = if FP16 && !BF {
+                fp16::<OP>(x, y, z)
+            } else {
+                f32_32::<BF, OP>(x, y, z)
+            };
+            let d = v.map_or(r, |v| v.post(r, xa, xb));
+            _mm512_mask_storeu_epi16(out.as_mut_ptr().add(i).cast(), m, d);
+        }
+    };
+    steps(n, 32, head, lanes32, step);
+}
+
+/// Runs [`half`] for `fmt` and `op` (`None`: fma), with the FP16
+/// instructions if `fp16` (binary16 only; bfloat16 ignores it).
+///
+/// # Safety
+/// As [`half`].
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe fn half_dyn(
+    fmt: Half,
+    op: Option<BinOp>,
+    fp16: bool,
+    k: Option<&HalfK>,
+    a: &[u16],
+    b: &[u16],
+    c: &[u16],
+    out: &mut [u16],
+) {
+    macro_rules! go {
+        ($bf:expr, $fp16:expr) => {
+            match op {
+                Some(BinOp::Add) => half::<$bf, ADD, $fp16>(k, a, b, c, out),
+                Some(BinOp::Sub) => half::<$bf, SUB, $fp16>(k, a, b, c, out),
+                Some(BinOp::Mul) => half::<$bf, MUL, $fp16>(k, a, b, c, out),
+                None => half::<$bf, FMA, $fp16>(k, a, b, c, out),
+            }
+        };
+    }
+    // SAFETY: passed on to the caller.
+    unsafe {
+        match (fmt, fp16) {
+            (Half::F16, true) => go!(false, true),
+            (Half::F16, false) => go!(false, false),
+            (Half::Bf16, _) => go!(true, false),
+        }
+    }
+}
+
+/// The binary16 values of the self-check: both signs of five significands
+/// (smallest, next, two middle, largest) in thirteen exponent fields (the
+/// zeros and subnormals, the lowest normals, around 1, the largest), the
+/// infinities and three NaNs: every class, the overflow and underflow
+/// boundaries, exact and inexact results, ties.
+fn check_values() -> Vec<u16> {
+    let mut v = vec![];
+    for sign in [0u16, 0x8000] {
+        for e in [0u16, 1, 2, 7, 13, 14, 15, 16, 17, 22, 28, 29, 30] {
+            for f in [0u16, 1, 0x155, 0x200, 0x3ff] {
+                v.push(sign | e << 10 | f);
+            }
+        }
+        v.extend([sign | 0x7c00, sign | 0x7e00, sign | 0x7c01]);
+    }
+    v
+}
+
+/// Whether the FP16 kernels give the binary32 ones' bits (any NaN for a
+/// NaN) on every pair of [`check_values`] for add, sub and mul, and on
+/// every triple for fma (2.5 million results). Called once, only on a CPU
+/// with AVX-512 FP16.
+#[cold]
+fn self_check() -> bool {
+    agree_on_edges(|op, fp16, a, b, c, out| {
+        // SAFETY: the caller (`fp16_available`) checked the features.
+        unsafe { half_dyn(Half::F16, op, fp16, None, a, b, c, out) }
+    })
+}
+
+/// The comparison of [`self_check`], with the kernels as `run(op, fp16,
+/// a, b, c, out)`.
+fn agree_on_edges(
+    mut run: impl FnMut(Option<BinOp>, bool, &[u16], &[u16], &[u16], &mut [u16]),
+) -> bool {
+    let v = check_values();
+    let m = v.len();
+    let a: Vec<u16> = (0..m * m).map(|i| v[i / m]).collect();
+    let b: Vec<u16> = (0..m * m).map(|i| v[i % m]).collect();
+    let nan = |h: u16| h & 0x7fff > 0x7c00;
+    let (mut x, mut y) = (vec![0u16; m * m], vec![0u16; m * m]);
+    let mut agree = |op, c: &[u16]| {
+        run(op, true, &a, &b, c, &mut x);
+        run(op, false, &a, &b, c, &mut y);
+        x.iter().zip(&y).all(|(&p, &q)| p == q || nan(p) && nan(q))
+    };
+    [Some(BinOp::Add), Some(BinOp::Sub), Some(BinOp::Mul)]
+        .into_iter()
+        .all(|op| agree(op, &[]))
+        && v.iter().all(|&z| agree(None, &vec![z; m * m]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The binary32 kernels as both arithmetics of [`agree_on_edges`],
+    /// the FP16 one changed by `spoil`.
+    fn edges_with(spoil: impl Fn(&mut [u16])) -> bool {
+        agree_on_edges(|op, fp16, a, b, c, out| {
+            // SAFETY: checked by the callers.
+            unsafe { half_dyn(Half::F16, op, false, None, a, b, c, out) };
+            if fp16 {
+                spoil(out);
+            }
+        })
+    }
+
+    #[test]
+    fn self_check_sees_one_wrong_bit_and_no_nan_payload() {
+        if !crate::x512::available() {
+            return;
+        }
+        assert!(edges_with(|_| {}));
+        // One wrong last bit of one finite result: refused.
+        assert!(!edges_with(|o| {
+            let i = o
+                .iter()
+                .position(|&h| h & 0x7fff < 0x7c00 && h != 0)
+                .unwrap();
+            o[i] ^= 1;
+        }));
+        // A wrong sign of a zero: refused.
+        assert!(!edges_with(|o| {
+            let i = o.iter().position(|&h| h & 0x7fff == 0).unwrap();
+            o[i] ^= 0x8000;
+        }));
+        // Another NaN payload and sign: accepted (none is promised).
+        assert!(edges_with(|o| {
+            for h in o.iter_mut().filter(|h| **h & 0x7fff > 0x7c00) {
+                *h = 0xfe01;
+            }
+        }));
+    }
+
+    #[test]
+    fn check_values_cover_every_class_and_boundary() {
+        let v = check_values();
+        for h in [
+            0x0000, 0x8000, // zeros
+            0x0001, 0x8001, 0x03ff, 0x83ff, // smallest and largest subnormals
+            0x0400, 0x87ff, // smallest normal, largest of its binade negated
+            0x3c00, 0xbc00, 0x3c01, 0x3bff, // 1, its neighbours
+            0x7bff, 0xfbff, // largest finite
+            0x7c00, 0xfc00, // infinities
+            0x7e00, 0x7c01, 0xfe00, // NaNs, quiet and signalling
+        ] {
+            assert!(v.contains(&h), "{h:#06x} missing");
+        }
+    }
+}

@@ -33,8 +33,9 @@ pub(crate) use crate::x512::{ADD, FMA, MUL, SUB};
 /// [`HalfK`] as vectors of sixteen 16-bit lanes.
 #[derive(Clone, Copy)]
 pub(crate) struct HalfV {
-    /// Whether the clamp and the OOB test do anything: uniform branches,
-    /// hoisted out of the loop by the compiler.
+    /// Whether the flush, the clamp and the OOB test do anything: uniform
+    /// branches, hoisted out of the loop by the compiler.
+    flush: bool,
     clamp: bool,
     oob: bool,
     /// Whether NaN results are replaced (a uniform branch, as `clamp`).
@@ -55,6 +56,7 @@ impl HalfV {
     pub(crate) fn new(k: &HalfK) -> HalfV {
         let v = |x: u16| _mm256_set1_epi16(x as i16);
         HalfV {
+            flush: k.ftz != 0,
             clamp: (k.lo, k.hi) != (i16::MIN, i16::MAX),
             oob: k.oob_on != 0,
             replace_nan: k.nan_on != 0,
@@ -73,6 +75,9 @@ impl HalfV {
     #[inline]
     #[target_feature(enable = "avx2,fma,f16c")]
     pub(crate) fn flush(&self, x: __m256i) -> __m256i {
+        if !self.flush {
+            return x;
+        }
         let sub = _mm256_cmpeq_epi16(_mm256_and_si256(x, self.exp), _mm256_setzero_si256());
         _mm256_andnot_si256(_mm256_and_si256(sub, self.ftz), x)
     }

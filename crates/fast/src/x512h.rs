@@ -119,13 +119,13 @@ fn f32_32<const BF: bool, const OP: u8>(x: __m512i, y: __m512i, z: __m512i) -> _
 /// the stages of [`HalfK::flush`] and [`HalfK::post`].
 #[derive(Clone, Copy)]
 struct HalfW {
-    /// Whether the clamp and the OOB test do anything, and whether NaN
-    /// results are replaced: uniform branches, hoisted out of the loop.
+    /// Whether the flush, the clamp and the OOB test do anything, and
+    /// whether NaN results are replaced: uniform branches, hoisted out of
+    /// the loop.
+    ftz: bool,
     clamp: bool,
     oob: bool,
     replace_nan: bool,
-    /// All lanes under `ftz`, else none.
-    ftz: __mmask32,
     exp: __m512i,
     lo: __m512i,
     hi: __m512i,
@@ -143,7 +143,7 @@ impl HalfW {
             clamp: (k.lo, k.hi) != (i16::MIN, i16::MAX),
             oob: k.oob_on != 0,
             replace_nan: k.nan_on != 0,
-            ftz: if k.ftz != 0 { !0 } else { 0 },
+            ftz: k.ftz != 0,
             exp: v(k.exp),
             lo: v(k.lo as u16),
             hi: v(k.hi as u16),
@@ -158,7 +158,10 @@ impl HalfW {
     #[inline]
     #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
     fn flush(&self, x: __m512i) -> __m512i {
-        let sub = _mm512_testn_epi16_mask(x, self.exp) & self.ftz;
+        if !self.ftz {
+            return x;
+        }
+        let sub = _mm512_testn_epi16_mask(x, self.exp);
         let sign = _mm512_and_si512(x, _mm512_set1_epi16(i16::MIN));
         _mm512_mask_mov_epi16(x, sub, sign)
     }

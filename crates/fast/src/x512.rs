@@ -152,11 +152,11 @@ pub(crate) fn fma_odd(x: __m512, y: __m512, z: __m512) -> __m512 {
 /// [`F32K`] as vectors.
 #[derive(Clone, Copy)]
 struct F32V {
-    /// Whether the clamp (`lo`, `hi`) does anything: a uniform branch,
-    /// hoisted out of the loop by the compiler (as are `ftz` and
-    /// `nan_on`, which are masks).
+    /// Whether the flush and the clamp (`lo`, `hi`) do anything: uniform
+    /// branches, hoisted out of the loop by the compiler (`nan_on` is a
+    /// mask).
+    ftz: bool,
     sat: bool,
-    ftz: __mmask16,
     lo: __m512i,
     hi: __m512i,
     nan_on: __mmask16,
@@ -169,7 +169,7 @@ impl F32V {
     fn new(k: &F32K) -> F32V {
         F32V {
             sat: (k.lo, k.hi) != (i32::MIN, i32::MAX),
-            ftz: if k.ftz != 0 { 0xffff } else { 0 },
+            ftz: k.ftz != 0,
             lo: _mm512_set1_epi32(k.lo),
             hi: _mm512_set1_epi32(k.hi),
             nan_on: if k.nan_on != 0 { 0xffff } else { 0 },
@@ -181,7 +181,10 @@ impl F32V {
     #[inline]
     #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
     fn flush(&self, x: __m512i) -> __m512i {
-        let sub = _mm512_testn_epi32_mask(x, _mm512_set1_epi32(0x7f80_0000)) & self.ftz;
+        if !self.ftz {
+            return x;
+        }
+        let sub = _mm512_testn_epi32_mask(x, _mm512_set1_epi32(0x7f80_0000));
         _mm512_mask_and_epi32(x, sub, x, _mm512_set1_epi32(i32::MIN))
     }
 

@@ -135,9 +135,8 @@ pub(crate) fn sum_odd_in_f32(p: f32, c: f32) -> f32 {
 }
 
 /// The exact sum `p + c` (binary64 operands, no overflow) rounded to
-/// binary32 in direction `R`, without the integer narrowing of
-/// [`f64_to_f32`]: `RN(RN53(x))` is corrected by one step in the direction
-/// of the exact value.
+/// binary32 in direction `R`, without an integer narrowing: `RN(RN53(x))`
+/// is corrected by one step in the direction of the exact value.
 ///
 /// Let `x = p + c`, `s = RN53(x)`, `err = x - s` (TwoSum, exact), and
 /// `r = RN24(s)` (the host conversion). The two binary32 neighbours

@@ -247,7 +247,7 @@ fn narrow<const BF: bool>(lo: __m256, hi: __m256) -> __m256i {
 /// overflow threshold, far above both half formats' thresholds.
 ///
 /// binary16: every product qualifies (22 bits, between 2^-48 and 2^32).
-/// bfloat16: see [`fma_odd_bf16`].
+/// bfloat16: see [`bf16_products_exact`] and [`fma_odd_bf16_wide`].
 #[inline]
 #[target_feature(enable = "avx2,fma,f16c")]
 fn fma_odd_exact_product(x: __m256, y: __m256, z: __m256) -> __m256 {
@@ -378,7 +378,7 @@ fn op8<const OP: u8>(x: __m256, y: __m256, z: __m256) -> __m256 {
 
 /// A binary16 (`BF` false) or bfloat16 operation `OP` with its stages,
 /// rounded to nearest even, sixteen lanes per step (`c` is read for
-/// [`FMA`] only): the AVX2 counterpart of `x512::half`.
+/// [`FMA`] only): the AVX2 counterpart of `x512h::half`.
 ///
 /// # Safety
 /// The CPU must have AVX2, FMA and F16C.

@@ -110,7 +110,7 @@ impl Rounded {
 
 /// An exact finite value `(-1)^neg × sig × 2^exp`. A zero significand is a
 /// signed zero. Operations keep `sig` below 2^120 so that two of them can be
-/// aligned and added in 128 bits (see [`crate::ops`]).
+/// aligned and added in 128 bits (see the `ops` module).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Exact {
     /// The sign.

@@ -810,20 +810,24 @@ pub fn mixed_staged(
     }
 }
 
+#[cfg(target_arch = "x86_64")]
 fn bytemuck_f32(s: &[u32]) -> &[f32] {
     // SAFETY: u32 and f32 have the same size, alignment and no invalid bit
     // patterns.
     unsafe { core::slice::from_raw_parts(s.as_ptr().cast(), s.len()) }
 }
+#[cfg(target_arch = "x86_64")]
 fn bytemuck_f32_mut(s: &mut [u32]) -> &mut [f32] {
     // SAFETY: as above; the borrow is handed over.
     unsafe { core::slice::from_raw_parts_mut(s.as_mut_ptr().cast(), s.len()) }
 }
+#[cfg(target_arch = "x86_64")]
 fn bytemuck_f64(s: &[u64]) -> &[f64] {
     // SAFETY: u64 and f64 have the same size, alignment and no invalid bit
     // patterns.
     unsafe { core::slice::from_raw_parts(s.as_ptr().cast(), s.len()) }
 }
+#[cfg(target_arch = "x86_64")]
 fn bytemuck_f64_mut(s: &mut [u64]) -> &mut [f64] {
     // SAFETY: as above; the borrow is handed over.
     unsafe { core::slice::from_raw_parts_mut(s.as_mut_ptr().cast(), s.len()) }

@@ -21,6 +21,7 @@ pub struct HalfOne {
     op: Option<BinOp>,
     k: HalfK,
     /// binary16 with F16C conversions (x86-64 paths).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     f16c: bool,
 }
 
@@ -160,6 +161,8 @@ impl F32One {
 pub struct F64One {
     rm: Round,
     nans: Option<F64Nans>,
+    /// The native FMA instruction (x86-64 paths).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     native: bool,
 }
 

@@ -36,7 +36,6 @@
 
 use core::arch::asm;
 use core::arch::x86_64::*;
-use std::sync::OnceLock;
 
 use crate::stages::HalfK;
 use crate::x512::{fma_odd, head_to_align, narrow, steps, widen, ADD, FMA, MUL, SUB};
@@ -44,12 +43,10 @@ use crate::{BinOp, Half};
 
 /// Whether this CPU has AVX-512 FP16 (besides what `x512` needs) and its
 /// binary16 instructions give the binary32 arithmetic's bits on every
-/// operand of [`self_check`]; found once per process.
+/// operand of [`self_check`]. Called once per process, by
+/// [`crate::Path::best_available`], which keeps the answer.
 pub(crate) fn fp16_available() -> bool {
-    static OK: OnceLock<bool> = OnceLock::new();
-    *OK.get_or_init(|| {
-        crate::x512::available() && std::is_x86_feature_detected!("avx512fp16") && self_check()
-    })
+    crate::x512::available() && std::is_x86_feature_detected!("avx512fp16") && self_check()
 }
 
 /// `OP`'s binary16 operation on thirty-two lanes, rounded to nearest even,
@@ -311,8 +308,8 @@ fn check_values() -> Vec<u16> {
 
 /// Whether the FP16 kernels give the binary32 ones' bits (any NaN for a
 /// NaN) on every pair of [`check_values`] for add, sub and mul, and on
-/// every triple for fma (2.5 million results). Called once, only on a CPU
-/// with AVX-512 FP16.
+/// every triple for fma (2.5 million results). Called only on a CPU with
+/// AVX-512 FP16.
 #[cold]
 fn self_check() -> bool {
     agree_on_edges(|op, fp16, a, b, c, out| {
@@ -337,10 +334,14 @@ fn agree_on_edges(
         run(op, false, &a, &b, c, &mut y);
         x.iter().zip(&y).all(|(&p, &q)| p == q || nan(p) && nan(q))
     };
+    let mut c = vec![0u16; m * m];
     [Some(BinOp::Add), Some(BinOp::Sub), Some(BinOp::Mul)]
         .into_iter()
         .all(|op| agree(op, &[]))
-        && v.iter().all(|&z| agree(None, &vec![z; m * m]))
+        && v.iter().all(|&z| {
+            c.fill(z);
+            agree(None, &c)
+        })
 }
 
 #[cfg(test)]

@@ -26,7 +26,9 @@
 //! FP16. The FP16 arithmetic itself is compared with the binary32 one on
 //! an edge set of operands before the FP16 path is ever chosen
 //! ([`fp16_available`]), and the test suite runs both against the exact
-//! core wherever the CPU has FP16.
+//! core wherever the CPU has FP16: on real silicon, or on Bochs 3's
+//! emulated Sapphire Rapids by `scripts/test-fp16-bochs`, which also
+//! compares FP16-path sweep digests with the other paths'.
 //!
 //! The FP16 instructions are written with `asm!`: their intrinsics became
 //! stable after the crate's minimum Rust version. No function here enables

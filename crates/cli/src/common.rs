@@ -1,6 +1,6 @@
 //! Options and helpers shared by the subcommands.
 
-use ptxfp::{Diagnostic, Exec, Form, PtxVersion, Target};
+use ptxfp::{literal, Diagnostic, Exec, Form, PtxType, PtxVersion, Target};
 
 /// `--target`, `--device` and `--ptx`.
 #[derive(clap::Args, Clone, Debug)]
@@ -26,6 +26,12 @@ impl Env {
             hw: ptxfp::HwProfile::NVIDIA,
         }
     }
+}
+
+/// A value as `eval` and `verify` print it: its bits in hex, then what
+/// they mean (`0x3c00 = 1`).
+pub fn shown_value(bits: u64, ty: PtxType) -> String {
+    format!("{} = {}", literal::hex(bits, ty), literal::decode(bits, ty))
 }
 
 /// Reads a file, or standard input for `-`: the name to show in messages

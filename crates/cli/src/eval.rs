@@ -2,7 +2,7 @@
 
 use ptxfp::literal;
 
-use crate::common::{parse_form, validate, Env, Origin};
+use crate::common::{parse_form, shown_value, validate, Env, Origin};
 use crate::{emit, outln, Outcome};
 
 /// Arguments of `eval`.
@@ -47,14 +47,9 @@ pub fn run(a: Args) -> Result<Outcome, String> {
     }
     let d = form.eval(&srcs, &a.env.exec());
     let dt = form.dest_type();
-    outln!(out, "{} = {}", literal::hex(d, dt), literal::decode(d, dt));
+    outln!(out, "{}", shown_value(d, dt));
     for (i, (x, ty)) in srcs.iter().zip(&types).enumerate() {
-        outln!(
-            out,
-            "  src{i} {} = {}",
-            literal::hex(*x, *ty),
-            literal::decode(*x, *ty)
-        );
+        outln!(out, "  src{i} {}", shown_value(*x, *ty));
     }
     emit(&out);
     Ok(Outcome::Ok)

@@ -1,8 +1,6 @@
 //! `ptxfp verify FILE...`: check vector files against the model.
 
-use ptxfp::literal;
-
-use crate::common::{parse_form, validate, Env, Origin};
+use crate::common::{parse_form, shown_value, validate, Env, Origin};
 use crate::{emit, outln, Outcome};
 
 /// Arguments of `verify`.
@@ -113,25 +111,10 @@ fn verify_text(
         *failed += 1;
         outln!(out, "{shown}:{}: MISMATCH {form}", n + 1);
         for (i, (x, ty)) in srcs.iter().zip(&types).enumerate() {
-            outln!(
-                out,
-                "  src{i}     {} = {}",
-                literal::hex(*x, *ty),
-                literal::decode(*x, *ty)
-            );
+            outln!(out, "  src{i}     {}", shown_value(*x, *ty));
         }
-        outln!(
-            out,
-            "  expected {} = {}",
-            literal::hex(want, dt),
-            literal::decode(want, dt)
-        );
-        outln!(
-            out,
-            "  got      {} = {}",
-            literal::hex(got, dt),
-            literal::decode(got, dt)
-        );
+        outln!(out, "  expected {}", shown_value(want, dt));
+        outln!(out, "  got      {}", shown_value(got, dt));
     }
     Ok(())
 }

@@ -60,24 +60,22 @@ pub(crate) fn fp16_available() -> bool {
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
 unsafe fn fp16<const OP: u8>(x: __m512i, y: __m512i, z: __m512i) -> __m512i {
     let r: __m512i;
+    // `r = x op y`, rounded to nearest even.
+    macro_rules! binop {
+        ($ins:literal) => {
+            asm!(
+                concat!($ins, " {r}, {x}, {y}, {{rn-sae}}"),
+                r = lateout(zmm_reg) r, x = in(zmm_reg) x, y = in(zmm_reg) y,
+                options(pure, nomem, nostack, preserves_flags)
+            )
+        };
+    }
     // SAFETY: register-only instructions; the caller checked the feature.
     unsafe {
         match OP {
-            ADD => asm!(
-                "vaddph {r}, {x}, {y}, {{rn-sae}}",
-                r = lateout(zmm_reg) r, x = in(zmm_reg) x, y = in(zmm_reg) y,
-                options(pure, nomem, nostack, preserves_flags)
-            ),
-            SUB => asm!(
-                "vsubph {r}, {x}, {y}, {{rn-sae}}",
-                r = lateout(zmm_reg) r, x = in(zmm_reg) x, y = in(zmm_reg) y,
-                options(pure, nomem, nostack, preserves_flags)
-            ),
-            MUL => asm!(
-                "vmulph {r}, {x}, {y}, {{rn-sae}}",
-                r = lateout(zmm_reg) r, x = in(zmm_reg) x, y = in(zmm_reg) y,
-                options(pure, nomem, nostack, preserves_flags)
-            ),
+            ADD => binop!("vaddph"),
+            SUB => binop!("vsubph"),
+            MUL => binop!("vmulph"),
             // vfmadd213ph r, y, z: r = y × r + z, with r = x on entry.
             _ => asm!(
                 "vfmadd213ph {r}, {y}, {z}, {{rn-sae}}",

@@ -108,153 +108,92 @@ pub(crate) fn mxcsr_for(rm: ptxfp_float::Round, old: u32) -> u32 {
     (old & !(0x6000 | 0x8000 | 0x40)) | mxcsr_rc(rm)
 }
 
-/// Native fused multiply-add `a × b + c` over f32 slices, with the MXCSR
-/// rounding control set to `rm` (FTZ and DAZ off) for the duration of one
-/// `asm!` block and restored at its end. The whole loop is inside the
-/// block, so the compiler cannot move any other floating-point operation
-/// into the changed mode.
-///
-/// # Safety
-/// The CPU must have AVX2 and FMA ([`available`]).
-#[target_feature(enable = "avx2,fma")]
-pub(crate) unsafe fn fma_f32_mxcsr(
-    a: &[f32],
-    b: &[f32],
-    c: &[f32],
-    out: &mut [f32],
-    rm: ptxfp_float::Round,
-) {
-    let n = out.len();
-    assert!(
-        a.len() == n && b.len() == n && c.len() == n,
-        "operand lengths differ"
-    );
-    let old = mxcsr();
-    let new = mxcsr_for(rm, old);
-    // SAFETY: the loop reads n elements of a, b, c and writes n of out
-    // (lengths checked above); MXCSR is restored before the block ends.
-    unsafe {
-        asm!(
-            "vldmxcsr dword ptr [{new}]",
-            "test {n4}, {n4}",
-            "jz 3f",
-            "2:",
-            "vmovups {x}, ymmword ptr [{a}]",
-            "vmovups {y}, ymmword ptr [{b}]",
-            "vfmadd213ps {x}, {y}, ymmword ptr [{c}]",
-            "vmovups ymmword ptr [{d}], {x}",
-            "add {a}, 32",
-            "add {b}, 32",
-            "add {c}, 32",
-            "add {d}, 32",
-            "dec {n4}",
-            "jnz 2b",
-            "3:",
-            "test {r}, {r}",
-            "jz 5f",
-            "4:",
-            "vmovss {xs}, dword ptr [{a}]",
-            "vmovss {ys}, dword ptr [{b}]",
-            "vfmadd213ss {xs}, {ys}, dword ptr [{c}]",
-            "vmovss dword ptr [{d}], {xs}",
-            "add {a}, 4",
-            "add {b}, 4",
-            "add {c}, 4",
-            "add {d}, 4",
-            "dec {r}",
-            "jnz 4b",
-            "5:",
-            "vldmxcsr dword ptr [{old}]",
-            new = in(reg) &new as *const u32,
-            old = in(reg) &old as *const u32,
-            n4 = inout(reg) n / 8 => _,
-            r = inout(reg) n % 8 => _,
-            a = inout(reg) a.as_ptr() => _,
-            b = inout(reg) b.as_ptr() => _,
-            c = inout(reg) c.as_ptr() => _,
-            d = inout(reg) out.as_mut_ptr() => _,
-            x = out(ymm_reg) _,
-            y = out(ymm_reg) _,
-            xs = out(xmm_reg) _,
-            ys = out(xmm_reg) _,
-            options(nostack),
-        );
-    }
+/// A native fused multiply-add `a × b + c` loop over slices of `$t`, with
+/// the MXCSR rounding control set to `rm` (FTZ and DAZ off) for the
+/// duration of one `asm!` block and restored at its end. The whole loop
+/// is inside the block, so the compiler cannot move any other
+/// floating-point operation into the changed mode. `$x` is the mnemonic
+/// suffix (`s`: binary32, `d`: binary64), `$ptr` the scalar operand size, `$size`
+/// the bytes of one element and `$lanes` the elements of one 32-byte step.
+macro_rules! fma_mxcsr_loop {
+    ($name:ident, $t:ty, $x:literal, $ptr:literal, $size:literal, $lanes:literal) => {
+        #[doc = concat!("Native fused multiply-add `a × b + c` over `", stringify!($t), "` slices,")]
+        /// with the MXCSR rounding control set to `rm` (FTZ and DAZ off) for
+        /// the duration of one `asm!` block and restored at its end.
+        ///
+        /// # Safety
+        /// The CPU must have AVX2 and FMA ([`available`]).
+        #[target_feature(enable = "avx2,fma")]
+        pub(crate) unsafe fn $name(
+            a: &[$t],
+            b: &[$t],
+            c: &[$t],
+            out: &mut [$t],
+            rm: ptxfp_float::Round,
+        ) {
+            let n = out.len();
+            assert!(
+                a.len() == n && b.len() == n && c.len() == n,
+                "operand lengths differ"
+            );
+            let old = mxcsr();
+            let new = mxcsr_for(rm, old);
+            // SAFETY: the loop reads n elements of a, b, c and writes n of
+            // out (lengths checked above); MXCSR is restored before the
+            // block ends.
+            unsafe {
+                asm!(
+                    "vldmxcsr dword ptr [{new}]",
+                    "test {n4}, {n4}",
+                    "jz 3f",
+                    "2:",
+                    concat!("vmovup", $x, " {x}, ymmword ptr [{a}]"),
+                    concat!("vmovup", $x, " {y}, ymmword ptr [{b}]"),
+                    concat!("vfmadd213p", $x, " {x}, {y}, ymmword ptr [{c}]"),
+                    concat!("vmovup", $x, " ymmword ptr [{d}], {x}"),
+                    "add {a}, 32",
+                    "add {b}, 32",
+                    "add {c}, 32",
+                    "add {d}, 32",
+                    "dec {n4}",
+                    "jnz 2b",
+                    "3:",
+                    "test {r}, {r}",
+                    "jz 5f",
+                    "4:",
+                    concat!("vmovs", $x, " {xs}, ", $ptr, " ptr [{a}]"),
+                    concat!("vmovs", $x, " {ys}, ", $ptr, " ptr [{b}]"),
+                    concat!("vfmadd213s", $x, " {xs}, {ys}, ", $ptr, " ptr [{c}]"),
+                    concat!("vmovs", $x, " ", $ptr, " ptr [{d}], {xs}"),
+                    concat!("add {a}, ", $size),
+                    concat!("add {b}, ", $size),
+                    concat!("add {c}, ", $size),
+                    concat!("add {d}, ", $size),
+                    "dec {r}",
+                    "jnz 4b",
+                    "5:",
+                    "vldmxcsr dword ptr [{old}]",
+                    new = in(reg) &new as *const u32,
+                    old = in(reg) &old as *const u32,
+                    n4 = inout(reg) n / $lanes => _,
+                    r = inout(reg) n % $lanes => _,
+                    a = inout(reg) a.as_ptr() => _,
+                    b = inout(reg) b.as_ptr() => _,
+                    c = inout(reg) c.as_ptr() => _,
+                    d = inout(reg) out.as_mut_ptr() => _,
+                    x = out(ymm_reg) _,
+                    y = out(ymm_reg) _,
+                    xs = out(xmm_reg) _,
+                    ys = out(xmm_reg) _,
+                    options(nostack),
+                );
+            }
+        }
+    };
 }
 
-/// Native fused multiply-add `a × b + c` over f64 slices, with the MXCSR
-/// rounding control set to `rm` (FTZ and DAZ off) for the duration of one
-/// `asm!` block and restored at its end. The whole loop is inside the
-/// block, so the compiler cannot move any other floating-point operation
-/// into the changed mode.
-///
-/// # Safety
-/// The CPU must have AVX2 and FMA ([`available`]).
-#[target_feature(enable = "avx2,fma")]
-pub(crate) unsafe fn fma_f64_mxcsr(
-    a: &[f64],
-    b: &[f64],
-    c: &[f64],
-    out: &mut [f64],
-    rm: ptxfp_float::Round,
-) {
-    let n = out.len();
-    assert!(
-        a.len() == n && b.len() == n && c.len() == n,
-        "operand lengths differ"
-    );
-    let old = mxcsr();
-    let new = mxcsr_for(rm, old);
-    // SAFETY: the loop reads n elements of a, b, c and writes n of out
-    // (lengths checked above); MXCSR is restored before the block ends.
-    unsafe {
-        asm!(
-            "vldmxcsr dword ptr [{new}]",
-            "test {n4}, {n4}",
-            "jz 3f",
-            "2:",
-            "vmovupd {x}, ymmword ptr [{a}]",
-            "vmovupd {y}, ymmword ptr [{b}]",
-            "vfmadd213pd {x}, {y}, ymmword ptr [{c}]",
-            "vmovupd ymmword ptr [{d}], {x}",
-            "add {a}, 32",
-            "add {b}, 32",
-            "add {c}, 32",
-            "add {d}, 32",
-            "dec {n4}",
-            "jnz 2b",
-            "3:",
-            "test {r}, {r}",
-            "jz 5f",
-            "4:",
-            "vmovsd {xs}, qword ptr [{a}]",
-            "vmovsd {ys}, qword ptr [{b}]",
-            "vfmadd213sd {xs}, {ys}, qword ptr [{c}]",
-            "vmovsd qword ptr [{d}], {xs}",
-            "add {a}, 8",
-            "add {b}, 8",
-            "add {c}, 8",
-            "add {d}, 8",
-            "dec {r}",
-            "jnz 4b",
-            "5:",
-            "vldmxcsr dword ptr [{old}]",
-            new = in(reg) &new as *const u32,
-            old = in(reg) &old as *const u32,
-            n4 = inout(reg) n / 4 => _,
-            r = inout(reg) n % 4 => _,
-            a = inout(reg) a.as_ptr() => _,
-            b = inout(reg) b.as_ptr() => _,
-            c = inout(reg) c.as_ptr() => _,
-            d = inout(reg) out.as_mut_ptr() => _,
-            x = out(ymm_reg) _,
-            y = out(ymm_reg) _,
-            xs = out(xmm_reg) _,
-            ys = out(xmm_reg) _,
-            options(nostack),
-        );
-    }
-}
+fma_mxcsr_loop!(fma_f32_mxcsr, f32, "s", "dword", "4", 8);
+fma_mxcsr_loop!(fma_f64_mxcsr, f64, "d", "qword", "8", 4);
 
 /// One binary64 `a × b + c` (bits) rounded in `rm`: the native
 /// instruction with the MXCSR rounding control set (FTZ and DAZ off) and

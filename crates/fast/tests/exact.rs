@@ -6,8 +6,8 @@ mod common;
 
 use common::*;
 use ptxfp_fast::{
-    fma_f32, fma_f32_native, fma_f64, half_binop, half_f16_native, half_fma, mixed_add, mixed_fma,
-    mixed_sub, scalar, BinOp, Half, Path, Round,
+    fma_f32, fma_f32_native, fma_f64, fma_f64_native, half_binop, half_f16_native, half_fma,
+    mixed_add, mixed_fma, mixed_sub, scalar, BinOp, Half, Path, Round,
 };
 use ptxfp_float::{self as core, convert, Format, BF16, F16, F32, F64};
 
@@ -193,12 +193,20 @@ fn fma_f64_edge_random() {
         let want: Vec<u64> = (0..a.len())
             .map(|i| core::fma::<F64>(a[i], b[i], c[i], rm).bits)
             .collect();
+        let mut outs = vec![];
         for path in Path::all_available() {
             let mut out = vec![0u64; a.len()];
             fma_f64(path, rm, &a, &b, &c, &mut out);
+            outs.push((format!("{path:?}"), out));
+        }
+        let mut out = vec![0u64; a.len()];
+        if fma_f64_native(rm, &a, &b, &c, &mut out).is_some() {
+            outs.push(("native".into(), out));
+        }
+        for (name, out) in outs {
             for i in 0..a.len() {
                 let ops = [a[i], b[i], c[i]];
-                check::<F64>(&format!("fma.f64 {rm:?} {path:?}"), &ops, out[i], want[i]);
+                check::<F64>(&format!("fma.f64 {rm:?} {name}"), &ops, out[i], want[i]);
             }
         }
     }

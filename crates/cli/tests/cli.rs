@@ -72,6 +72,15 @@ fn eval_errors_exit_2() {
     for (args, msg) in [
         (vec!["eval", "add.f16", "0x10000", "1"], "too wide"),
         (vec!["eval", "add.f16", "one", "1"], "is not a number"),
+        // Bits as a verify file writes them get the eval spelling.
+        (
+            vec!["eval", "add.f16", "3c00", "1"],
+            "for the bit pattern write 0x3c00",
+        ),
+        (
+            vec!["eval", "add.f16", "-0x3c00", "1"],
+            "a bit pattern takes no sign",
+        ),
         (vec!["eval", "add.f16", "1"], "takes 2 source operands"),
         (
             vec!["eval", "fma.rn.f16", "1", "2"],

@@ -155,8 +155,17 @@ fn parse_lane(s: &str, lane: Lane) -> Result<u64, String> {
         ));
     }
     if !is_decimal(t) {
+        // Bits written without their prefix (as in `verify` files) get the
+        // spelling that works here.
+        let hint = if body.starts_with("0x") {
+            "; a bit pattern takes no sign: set its sign bit instead".to_string()
+        } else if t.bytes().all(|c| c.is_ascii_hexdigit()) {
+            format!("; for the bit pattern write 0x{t}")
+        } else {
+            String::new()
+        };
         return Err(format!(
-            "`{t}` is not a number: expected a hex bit pattern (0x3c00), a decimal (1.5, -0.0, 1e-7), inf, -inf or nan"
+            "`{t}` is not a number: expected a hex bit pattern (0x3c00), a decimal (1.5, -0.0, 1e-7), inf, -inf or nan{hint}"
         ));
     }
     lane.parse(t)

@@ -68,9 +68,9 @@ pub fn parse_form(text: &str, origin: Origin) -> Result<Form, String> {
     Form::parse(text).map_err(|d| show(&d, text, origin))
 }
 
-/// Validates a form against `--ptx`/`--target`: warnings go to stderr,
-/// errors are returned.
-pub fn validate(form: &Form, env: &Env, origin: Origin) -> Result<(), String> {
+/// Validates a form against `--ptx`/`--target`: warnings go to stderr
+/// (`Ok(true)` if there were any), errors are returned.
+pub fn validate(form: &Form, env: &Env, origin: Origin) -> Result<bool, String> {
     let text = form.to_string();
     let diags: Vec<Diagnostic> = form.validate(env.ptx, env.target);
     let mut errors = Vec::new();
@@ -87,16 +87,18 @@ pub fn validate(form: &Form, env: &Env, origin: Origin) -> Result<(), String> {
             origin,
         ));
     }
+    let mut warned = false;
     for d in diags {
         let r = show(&d, &text, origin);
         if d.is_error() {
             errors.push(r);
         } else {
             eprintln!("{r}");
+            warned = true;
         }
     }
     if errors.is_empty() {
-        Ok(())
+        Ok(warned)
     } else {
         Err(errors.join("\n"))
     }

@@ -48,10 +48,20 @@ fn read_text(path: &str) -> Result<(String, String), String> {
 pub fn run(a: Args) -> Result<Outcome, String> {
     let mut out = String::new();
     let (mut passed, mut failed) = (0u64, 0u64);
+    let mut forms = Forms::default();
     let result = a.files.iter().try_for_each(|path| {
         let (shown, text) = read_text(path)?;
-        verify_text(&a, &shown, &text, &mut out, &mut passed, &mut failed)
+        verify_text(
+            &a,
+            &shown,
+            &text,
+            &mut forms,
+            &mut out,
+            &mut passed,
+            &mut failed,
+        )
     });
+    forms.report_repeats();
     if let Err(e) = result {
         emit(&out);
         return Err(e);
@@ -65,10 +75,56 @@ pub fn run(a: Args) -> Result<Outcome, String> {
     })
 }
 
+/// The forms met so far, each parsed and validated once (a vector file
+/// repeats its form on every line): its text, the form, where it was first
+/// seen and how many more lines used it, for the forms that had warnings.
+#[derive(Default)]
+struct Forms {
+    seen: std::collections::HashMap<String, Seen>,
+}
+
+struct Seen {
+    form: ptxfp::Form,
+    warned: Option<(String, u64)>,
+}
+
+impl Forms {
+    /// The form written `text` at `at`: parsed and validated (its warnings
+    /// printed) the first time, looked up after that.
+    fn get(&mut self, text: &str, a: &Args, at: &str) -> Result<&ptxfp::Form, String> {
+        if !self.seen.contains_key(text) {
+            let form = parse_form(text, Origin::Line(at))?;
+            let warned = validate(&form, &a.env, Origin::Line(at))?;
+            let warned = warned.then(|| (at.to_string(), 0));
+            self.seen.insert(text.to_string(), Seen { form, warned });
+        }
+        let seen = self.seen.get_mut(text).expect("inserted above");
+        if let Some((_, n)) = &mut seen.warned {
+            *n += 1;
+        }
+        Ok(&seen.form)
+    }
+
+    /// One line per form whose warning was shown once for many lines.
+    fn report_repeats(&self) {
+        let mut repeats: Vec<_> = self
+            .seen
+            .iter()
+            .filter_map(|(t, s)| s.warned.as_ref().map(|(at, n)| (at, t, n - 1)))
+            .filter(|&(_, _, n)| n > 0)
+            .collect();
+        repeats.sort();
+        for (at, text, n) in repeats {
+            eprintln!("{at}: note: the same warning applies to {n} more line(s) of {text}");
+        }
+    }
+}
+
 fn verify_text(
     a: &Args,
     shown: &str,
     text: &str,
+    forms: &mut Forms,
     out: &mut String,
     passed: &mut u64,
     failed: &mut u64,
@@ -85,8 +141,7 @@ fn verify_text(
             continue;
         };
         let at = |col: usize| format!("{shown}:{}:{col}", n + 1);
-        let form = parse_form(first, Origin::Line(&at(toks[0].0)))?;
-        validate(&form, &a.env, Origin::Line(&at(toks[0].0)))?;
+        let form = forms.get(first, a, &at(toks[0].0))?;
         let types = form.source_types();
         if toks.len() != types.len() + 2 {
             return Err(format!(

@@ -255,6 +255,43 @@ fn verify_points_at_the_field_and_keeps_the_report() {
 }
 
 #[test]
+fn verify_warns_once_per_form() {
+    // PTX ISA 3.1 on sm_20: mad.f32 without rounding warns and means
+    // mad.rn.f32 (1 × 1 + 1 = 2, 1.5 × 2 + 0.25 = 3.25). The warning is
+    // shown for the first line of each form, then counted.
+    let p = tmp(
+        "warn.txt",
+        "mad.f32 3f800000 3f800000 3f800000 40000000\n\
+         mad.f32 3fc00000 40000000 3e800000 40500000\n\
+         mad.rn.f32 3f800000 3f800000 3f800000 40000000\n\
+         mad.f32 3f800000 3f800000 3f800000 40000000\n",
+    );
+    let o = ptxfp(&[
+        "verify",
+        p.to_str().unwrap(),
+        "--target",
+        "sm_20",
+        "--ptx",
+        "3.1",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("4 passed, 0 failed"), "{}", stdout(&o));
+    let err = stderr(&o);
+    assert_eq!(
+        err.matches("warning: mad.f32 requires a rounding modifier")
+            .count(),
+        1,
+        "{err}"
+    );
+    assert!(err.contains("warn.txt:1:1: warning:"), "{err}");
+    assert!(
+        err.contains("warn.txt:1:1: note: the same warning applies to 2 more line(s) of mad.f32"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 2, "{err}");
+}
+
+#[test]
 fn eval_checks_the_device() {
     let o = ptxfp(&[
         "eval", "add.f16", "1", "1", "--target", "sm_90", "--device", "sm_13",

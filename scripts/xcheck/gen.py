@@ -1,0 +1,478 @@
+"""Seeded test vectors for `ptxfp verify`, with expected results from ptxmodel.py.
+
+For every legal form, under each run setup where it is legal: the corner cross
+(every combination of the corner table's values, or with --corners sample a
+cover where each corner meets each operand position), the worked examples of
+spec/NOTES.md, targeted cases (rounding boundaries and ties, double-rounding
+traps, results near the smallest normal, overflow boundaries, cancellation,
+results near 0 and ±1, NaNs of every kind in every position), and --per-form
+edge-weighted random ones. x2 forms pair each lane case with a different case
+in the other lane. --sweeps adds, for each 16-bit scalar form, every 16-bit
+pattern in each operand position.
+
+Writes one file per setup into --out: comment lines, `# run: FLAGS`, then
+`FORM OPERAND... EXPECTED` in hex without 0x. The same options and seed give
+the same files.
+"""
+
+import argparse
+import itertools
+import os
+import random
+import sys
+from fractions import Fraction
+from functools import lru_cache
+from multiprocessing import Pool
+
+import ptxmodel as m
+from ptxmodel import FINITE, Value
+
+SETUPS = [
+    ("sm_100-ptx8.8", m.Setup("sm_100", "8.8"),
+     "every legal form except mad without a rounding modifier"),
+    ("sm_13-ptx1.3", m.Setup("sm_13", "1.3"),
+     "mad.f32/mad.f64 without a rounding modifier, .target sm_13 run on sm_13"),
+    ("sm_13-on-sm_90-ptx1.3", m.Setup("sm_13", "1.3", "sm_90"),
+     "the same run on sm_90: mad.f32 is fma.rn.ftz.f32"),
+    ("sm_20-ptx3.0", m.Setup("sm_20", "3.0"), "mad.f32 without a rounding modifier: .rn"),
+    ("sm_20-ptx3.1", m.Setup("sm_20", "3.1"),
+     "mad.f32 without a rounding modifier: .rn (ptxas warns)"),
+]
+HEADER = """\
+# Vectors from scripts/xcheck/ptxmodel.py, an independent Python model of PTX
+# floating-point arithmetic written from the spec and spec/NOTES.md only (by
+# reviewers who did not read ptxfp's code), NOT from ptxfp itself.
+# Where NOTES.md marks a choice open, these vectors follow it; a GPU run may change them.
+# Setup: {description}
+# gen.py options: {options}
+# run: {flags}
+"""
+SUM, PRODUCT, FUSED = "sum", "product", "fused"
+SHAPES = {"add": SUM, "sub": SUM, "mul": PRODUCT, "fma": FUSED, "mad": FUSED}
+NOTES_EXAMPLES = {("fma", "bf16"): [(0x3FE0, 0x3F14, 0x8D80)]}
+# Double rounding traps: computing in binary32 (16-bit results), binary64 (binary32)
+# or the x87 80-bit format (binary64), then rounding again.
+WIDER_PRECISION = {"f16": 24, "bf16": 24, "f32": 53, "f64": 64}
+
+
+# ---------------------------------------------------------------------------
+# Values and bit patterns
+
+
+def bits_of(fmt, q, mode="rn"):
+    """The bits of the Fraction q rounded to fmt (a sticky bit keeps the one rounding exact)."""
+    if q == 0:
+        return 0
+    sign, q = int(q < 0), abs(q)
+    shift = fmt.p + 2 - (q.numerator.bit_length() - q.denominator.bit_length())
+    num, den = q.numerator << max(shift, 0), q.denominator << max(-shift, 0)
+    sig, rest = divmod(num, den)
+    exact = Value(FINITE, sign, sig << 1 | (rest != 0), -shift - 1)
+    return fmt.encode(m.round_value(fmt, exact, mode))
+
+
+def fraction(fmt, bits):
+    """The exact value of finite bits as a Fraction (None for inf and NaN)."""
+    v = fmt.decode(bits)
+    if v.kind not in (FINITE, m.ZERO):
+        return None
+    return Fraction(-v.sig if v.sign else v.sig) * Fraction(2) ** v.exp
+
+
+def step(fmt, bits, ulps):
+    """bits moved `ulps` units in the last place away from zero, if it stays finite
+    and keeps its sign."""
+    magnitude = (bits & ~fmt.sign_bit) + ulps
+    if 0 <= magnitude <= fmt.max_finite:
+        return bits & fmt.sign_bit | magnitude
+    return bits
+
+
+def top_exp(q):
+    """floor(log2(|q|)) for a nonzero Fraction q."""
+    q = abs(q)
+    e = q.numerator.bit_length() - q.denominator.bit_length()
+    return e - 1 if q < Fraction(2) ** e else e
+
+
+def ulp_exp(fmt, q):
+    """The exponent of the unit in the last place of fmt at |q| (q nonzero)."""
+    return max(top_exp(q), fmt.emin) - fmt.mbits
+
+
+@lru_cache(maxsize=None)
+def corners(fmt):
+    """The corner table, merged from the three reviewers' tables.
+
+    Both signs: zeros, the smallest and largest subnormals, the smallest normal,
+    the largest finite value, infinities, quiet NaNs, 1, 2, 0.5.
+    Positive: more subnormals, the top of the first binade, 2**emax, signalling
+    NaNs and payloads, the neighbours of 1, 1.5, 3, 1/3, half an ulp of 1 and of
+    the largest finite value, values whose square is near the smallest normal,
+    underflows or overflows; for 16-bit formats the OOB-NaN patterns
+    0x7ff7/0xfff7, 0x7ff6 and the finite 0x7ff7 with its lowest exponent bit cleared.
+    """
+    def pow2(k):
+        return bits_of(fmt, Fraction(2) ** k)
+    one, hidden, nan = fmt.one, fmt.hidden, fmt.inf
+    signed = [0, 1, hidden - 1, hidden, fmt.max_finite, fmt.inf, nan | fmt.quiet_bit,
+              one, pow2(1), pow2(-1)]
+    positive = [2, hidden >> 1, hidden + 1, 2 * hidden - 1,
+                fmt.max_finite - 1, pow2(fmt.emax), nan | 1, nan | (fmt.quiet_bit - 1),
+                nan | (hidden - 1), fmt.sign_bit | nan | (hidden - 1), one - 1, one + 1,
+                one | fmt.quiet_bit, pow2(1) | fmt.quiet_bit, bits_of(fmt, Fraction(1, 3)),
+                pow2(-fmt.p), pow2(fmt.emax - fmt.p), pow2(fmt.emax - fmt.p) + 1,
+                pow2(fmt.emin // 2), pow2((fmt.emin - fmt.p) // 2), pow2((fmt.emax + 1) // 2)]
+    oob = [0x7FF7, 0xFFF7, 0x7FF6, 0x7FF7 ^ hidden] if fmt.width == 16 else []
+    table = signed + [x | fmt.sign_bit for x in signed] + positive + oob
+    return sorted(set(table))
+
+
+def edge(fmt, rng):
+    """An edge-weighted operand: a corner, uniform bits, or an exponent near 0, the
+    smallest normal, 1 or the largest finite value (or inf/NaN) with a special or
+    random significand."""
+    r = rng.random()
+    if r < 0.15:
+        return rng.choice(corners(fmt))
+    if r < 0.3:
+        return rng.getrandbits(fmt.width)
+    top, bias = fmt.exp_mask >> fmt.mbits, fmt.bias
+    fields = [0, 0, 0, 1, 2, top - 1, top - 2, bias - 1, bias, bias, bias + 1, top]
+    field = rng.choice(fields) if rng.random() < 0.6 else rng.randint(0, top)
+    half = fmt.hidden >> 1
+    fracs = [0, 1, 2, 3, fmt.hidden - 1, fmt.hidden - 2, half, half + 1, half - 1]
+    frac = rng.choice(fracs) if rng.random() < 0.5 else rng.getrandbits(fmt.mbits)
+    return rng.getrandbits(1) << (fmt.width - 1) | field << fmt.mbits | frac
+
+
+def finite_edge(fmt, rng):
+    """A finite nonzero edge-weighted operand."""
+    while True:
+        bits = edge(fmt, rng)
+        if bits & fmt.exp_mask != fmt.exp_mask and bits & ~fmt.sign_bit:
+            return bits
+
+
+def nan_pattern(fmt, rng):
+    """A NaN of any kind: OOB (16-bit), quiet, signalling, all-ones, random payload; either sign."""
+    choices = [fmt.inf | fmt.quiet_bit, fmt.inf | 1, fmt.inf | (fmt.hidden - 1),
+               fmt.inf | (rng.getrandbits(fmt.mbits) or 1)]
+    if fmt.width == 16:
+        choices.append(0x7FF7)
+    return rng.choice(choices) | rng.getrandbits(1) << (fmt.width - 1)
+
+
+# ---------------------------------------------------------------------------
+# Cases for one form (one lane): tuples of operand bits
+
+
+class Cases:
+    """Case families for one form. Targeted families build a + b (SUM), a * b
+    (PRODUCT) or a * b + c (FUSED); for sub the last operand's sign is flipped
+    afterwards, so that a - b meets the same boundaries."""
+
+    def __init__(self, form, rng):
+        self.form, self.rng = form, rng
+        self.ins, self.out = form.ins, form.out
+        self.shape = SHAPES[form.op]
+
+    def corner_cross(self):
+        return list(itertools.product(*[corners(f) for f in self.ins]))
+
+    def corner_cover(self):
+        """Each corner in each position at least once, with shuffled partners."""
+        tables = [corners(f) for f in self.ins]
+        size = max(len(t) for t in tables)
+        columns = [t + self.rng.choices(t, k=size - len(t)) for t in tables]
+        for column in columns:
+            self.rng.shuffle(column)
+        return list(zip(*columns))
+
+    def examples(self):
+        return NOTES_EXAMPLES.get((self.form.op, self.out.name), [])
+
+    def random_case(self):
+        if self.rng.random() < 0.25:
+            return tuple(self.rng.getrandbits(f.width) for f in self.ins)
+        return tuple(edge(f, self.rng) for f in self.ins)
+
+    def targeted(self):
+        """One case from each targeted family that applies to the shape."""
+        families = [self.min_normal, self.overflow, self.unit, self.nans]
+        if self.shape != PRODUCT:
+            families += [self.near_tie, self.cancel]
+        if self.shape != SUM:
+            families.append(self.tie_products)
+        cases = [family() for family in families]
+        if self.form.op == "sub":
+            cases = [c[:-1] + (c[-1] ^ self.ins[-1].sign_bit,) for c in cases]
+        return cases
+
+    def sweep(self):
+        """Every 16-bit pattern in each 16-bit operand position; the others walk
+        the corner table."""
+        cases, others = [], [corners(f) for f in self.ins]
+        for pos, fmt in enumerate(self.ins):
+            if fmt.width != 16:
+                continue
+            for v in range(1 << 16):
+                case = [t[(v + 7 * k) % len(t)] for k, t in enumerate(others)]
+                case[pos] = v
+                cases.append(tuple(case))
+        return cases
+
+    # --- building blocks ---------------------------------------------------
+
+    def mode(self):
+        return self.rng.choice(m.ROUNDINGS)
+
+    def product_near(self, target):
+        """(a, b) with a * b close to the Fraction target (a random significand, b = target / a)."""
+        fa, fb = self.ins[0], self.ins[1]
+        e_t = top_exp(target)
+        lo, hi = max(fa.qmin, e_t - fb.emax), min(fa.emax, e_t - fb.qmin)
+        if lo > hi:
+            return finite_edge(fa, self.rng), finite_edge(fb, self.rng)
+        scale = Fraction(2) ** self.rng.randint(lo, hi)
+        a = bits_of(fa, scale * (1 + Fraction(self.rng.getrandbits(fa.mbits), fa.hidden)))
+        b = bits_of(fb, target / fraction(fa, a), self.mode())
+        return a, step(fb, b, self.rng.choice([-1, 0, 0, 1]))
+
+    def sum_near(self, target):
+        """(x, y) with x + y close to target: one operand a share of it, the other the rest."""
+        i = self.rng.randrange(2)
+        tiny = Fraction(2) ** -self.rng.randint(1, 30)
+        share = self.rng.choice([Fraction(1, 2), Fraction(1, 3), tiny, -tiny])
+        part = bits_of(self.ins[1 - i], target * share, self.mode())
+        if fraction(self.ins[1 - i], part) is None:  # out of that format's range
+            part = 0
+        rest = bits_of(self.ins[i], target - fraction(self.ins[1 - i], part), self.mode())
+        return (rest, part) if i == 0 else (part, rest)
+
+    def near(self, target):
+        """A case whose exact result is close to the Fraction target."""
+        if self.shape == SUM:
+            return self.sum_near(target)
+        if self.shape == PRODUCT:
+            return self.product_near(target)
+        if self.rng.random() < 0.5:  # the product near the target, c small
+            return self.product_near(target) + (self.small_addend(target),)
+        c = bits_of(self.ins[2], target, self.mode())
+        tiny = Fraction(2) ** (ulp_exp(self.out, target) + self.rng.randint(-3, 2))
+        return self.product_near(tiny * self.rng.choice([1, -1])) + (c,)
+
+    def small_addend(self, target):
+        """c for a fused case: zero, tiny, around half an ulp of the target, or a corner."""
+        fc = self.ins[2]
+        half_ulp = Fraction(2) ** (ulp_exp(self.out, target) - 1)
+        near_half = half_ulp * self.rng.choice([1, -1, Fraction(3, 4), Fraction(-5, 4)])
+        choices = [0, fc.sign_bit, self.rng.choice(corners(fc)), bits_of(fc, near_half)]
+        return self.rng.choice(choices)
+
+    def around(self, value, quantum, lo, hi):
+        """value + j * quantum for a random j in [lo, hi], with a random sign."""
+        return (value + self.rng.randint(lo, hi) * quantum) * self.rng.choice([1, -1])
+
+    # --- families -------------------------------------------------------------
+
+    def near_tie(self):
+        """Rounding boundaries of a sum: x + y (or x * 1 + y) with y's leading bit
+        0..p+3 places below x's and a significand of 1, 1 + ulp, all ones or random
+        (exact ties, their neighbours, sticky bits)."""
+        out, i = self.out, self.rng.randrange(2) if self.shape == SUM else 0
+        x = finite_edge(self.ins[i], self.rng)
+        gap = self.rng.randint(0, out.p + 3)
+        pattern = self.rng.choice([out.hidden, out.hidden + 1, 2 * out.hidden - 1,
+                                   out.hidden | self.rng.getrandbits(out.mbits)])
+        scale = Fraction(2) ** (top_exp(fraction(self.ins[i], x)) - gap - out.mbits)
+        y = bits_of(self.ins[-1 - i], pattern * scale * self.rng.choice([1, -1]))
+        if self.shape == SUM:
+            return (x, y) if i == 0 else (y, x)
+        return x, self.ins[1].one, y
+
+    def tie_products(self):
+        """Products exactly halfway between two neighbours of the result format, or
+        a few last bits off; fused: plus a c that cancels all but a sliver of that
+        residue, or a tie plus a tiny c (mostly toward the odd neighbour) below half
+        an ulp of the next wider format: the double-rounding traps. (Mixed-precision
+        products are exact in binary32: there the family falls back to near_tie.)"""
+        found = self.tie_product()
+        if found is None:
+            return self.near_tie()
+        a, b, lsb, rho = found
+        if self.shape == PRODUCT:
+            return a, b
+        if rho == 0:
+            return a, b, self.trap_addend(fraction(self.ins[0], a) * fraction(self.ins[1], b))
+        k_max = max(1, self.ins[2].p - rho.bit_length())
+        k = self.rng.randint(max(1, k_max // 2), k_max)
+        return a, b, bits_of(self.ins[2], -rho * lsb * (1 - Fraction(1, 2 ** k)))
+
+    def trap_addend(self, tie):
+        """c for tie + c: below half an ulp of the wider format, representable, and
+        mostly pushing toward the odd neighbour (that rounding twice misses)."""
+        fc, rng, ulp = self.ins[2], self.rng, ulp_exp(self.out, tie)
+        k_min = WIDER_PRECISION[self.out.name] - self.out.p + 2
+        k = rng.randint(k_min, max(k_min, min(k_min + 24, ulp - fc.qmin)))
+        even = fraction(self.out, bits_of(self.out, tie))
+        toward_odd = 1 if even < tie else -1
+        return bits_of(fc, Fraction(2) ** (ulp - k) * toward_odd * rng.choice([1, 1, 1, -1]))
+
+    def tie_product(self):
+        """(a, b, lsb, rho): a * b = (a midpoint of the result format) + rho * lsb,
+        lsb the product's last bit, rho 0 or a small odd number. From odd integers
+        x, y whose product has p + d bits, the low d of them 2**(d-1) + rho."""
+        fa, fb, p, rng = self.ins[0], self.ins[1], self.out.p, self.rng
+        d_max = fa.p + fb.p - p
+        for _ in range(20 if d_max >= 3 else 0):
+            d = rng.randint(max(3, d_max // 2), d_max)
+            rho = rng.choice([0, 0, 0, 1, 3, rng.randrange(1 << min(4, d - 2)) | 1])
+            rho *= rng.choice([1, -1])
+            kx = rng.randint(max(1, p + d - fb.p), fa.p)
+            x = rng.getrandbits(kx - 1) | 1 << (kx - 1) | 1
+            low = ((1 << (d - 1)) + rho) % (1 << d)
+            y0 = low * pow(x, -1, 1 << d) % (1 << d)
+            lo = -(-(1 << (p + d - 1)) // x)
+            hi = min(((1 << (p + d)) - 1) // x, (1 << fb.p) - 1)
+            t_lo, t_hi = -(-(lo - y0) >> d), (hi - y0) >> d
+            if t_lo <= t_hi:
+                y = y0 + (rng.randint(t_lo, t_hi) << d)
+                return self.scaled_tie(x, y, rho)
+        return None
+
+    def scaled_tie(self, x, y, rho):
+        """a = ±x and b = y scaled so that the product is normal in the result format,
+        often near its top (room below for a tiny c)."""
+        fa, fb, out, rng = self.ins[0], self.ins[1], self.out, self.rng
+        e_lo = (out.emin + out.emax) // 2 if rng.random() < 0.5 else out.emin + 2
+        e_p = rng.randint(e_lo, out.emax - 1)
+        ea = rng.randint(max(fa.emin + 1, e_p - fb.emax), min(fa.emax, e_p - fb.emin - 1))
+        lsb = Fraction(2) ** (e_p - x.bit_length() - y.bit_length())
+        a = bits_of(fa, x * Fraction(2) ** (ea - x.bit_length()))
+        a ^= rng.getrandbits(1) << (fa.width - 1)
+        b = bits_of(fb, y * Fraction(2) ** (e_p - ea - y.bit_length()))
+        if a & fa.sign_bit:
+            lsb = -lsb
+        return a, b, lsb, rho
+
+    def min_normal(self):
+        """Results near the smallest normal: subnormal, rounding up to it (the .ftz
+        boundary), or normal."""
+        out = self.out
+        target = self.around(Fraction(2) ** out.emin, Fraction(2) ** (out.qmin - 2), -8, 4)
+        return self.near(target)
+
+    def overflow(self):
+        """Results near the largest finite value and the overflow threshold, both signs."""
+        out = self.out
+        quarter_ulp = Fraction(2) ** (out.emax - out.p - 1)
+        target = self.around(Fraction(2) ** (out.emax + 1), quarter_ulp, -8, 4)
+        return self.near(target)
+
+    def unit(self):
+        """Results near ±1 and near ±0 (.sat and .relu boundaries)."""
+        out = self.out
+        if self.rng.random() < 0.6:
+            return self.near(self.around(Fraction(1), Fraction(2) ** (-out.p - 1), -6, 6))
+        return self.near(self.around(0, Fraction(2) ** -self.rng.randint(1, 40), 1, 4))
+
+    def cancel(self):
+        """Exact and near cancellation (exact zeros take their sign from the rounding mode)."""
+        rng, ins = self.rng, self.ins
+        if self.shape == SUM:
+            x = finite_edge(ins[0], rng)
+            target = -fraction(ins[0], x)
+            head = (x,)
+        else:
+            head = (finite_edge(ins[0], rng), finite_edge(ins[1], rng))
+            target = -fraction(ins[0], head[0]) * fraction(ins[1], head[1])
+        last = bits_of(ins[-1], target, self.mode())
+        return head + (step(ins[-1], last, rng.choice([0, 0, 0, -1, 1, -2, 2])),)
+
+    def nans(self):
+        """NaNs in one position (sometimes two), the other operands edge-weighted."""
+        case = [edge(f, self.rng) for f in self.ins]
+        for pos in self.rng.sample(range(len(case)), 2 if self.rng.random() < 0.3 else 1):
+            case[pos] = nan_pattern(self.ins[pos], self.rng)
+        return tuple(case)
+
+
+def lane_cases(form, rng, options):
+    cases_of = Cases(form, rng)
+    cases = cases_of.corner_cross() if options.corners == "all" else cases_of.corner_cover()
+    cases += cases_of.examples()
+    for _ in range(max(1, options.per_form // 8)):
+        cases += cases_of.targeted()
+    cases += [cases_of.random_case() for _ in range(options.per_form)]
+    if options.sweeps and form.lanes == 1 and form.out.width == 16:
+        cases += cases_of.sweep()
+    return cases
+
+
+def pack_lanes(cases, rng):
+    """x2 operands: lane 0 takes each case, lane 1 a shuffled copy (every case in both
+    lanes); a few vectors carry the same case in both lanes."""
+    partner = cases[:]
+    rng.shuffle(partner)
+    same = cases[: len(cases) // 16]
+    return [tuple(hi << 16 | lo for lo, hi in zip(low, high))
+            for low, high in zip(cases + same, partner + same)]
+
+
+def form_lines(task):
+    """The verify lines of one form under one setup (a worker task)."""
+    setup_name, setup, text, options = task
+    rng = random.Random(f"{options.seed}/{setup_name}/{text}")
+    form = m.Form(text, setup)
+    cases = lane_cases(form, rng, options)
+    if form.lanes == 2:
+        cases = pack_lanes(cases, rng)
+    widths = form.hex_widths()
+    lines = []
+    for ops in cases:
+        fields = [f"{x:0{w}x}" for x, w in zip(ops, widths)]
+        lines.append(f"{text} {' '.join(fields)} {form.evaluate(ops):0{widths[-1]}x}\n")
+    return setup_name, "".join(lines), len(lines)
+
+
+def setup_forms(setup, legacy):
+    """The legal forms of a setup: the legacy setups take only mad without rounding."""
+    return [row[0] for row in m.legal_forms()
+            if m.is_legal(row[0], setup) and m.is_mad_without_rounding(row[0]) == legacy]
+
+
+def option_text(options):
+    text = f"--seed {options.seed} --per-form {options.per_form} --corners {options.corners}"
+    return text + (" --sweeps" if options.sweeps else "")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--per-form", type=int, default=3000,
+                        help="random cases per form; each targeted family gets an eighth as many")
+    parser.add_argument("--corners", choices=("all", "sample"), default="all")
+    parser.add_argument("--seed", default="1")
+    parser.add_argument("--sweeps", action="store_true", help="add single-operand sweeps")
+    parser.add_argument("--out", required=True, help="directory for the files")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count())
+    options = parser.parse_args(argv)
+    os.makedirs(options.out, exist_ok=True)
+    tasks = [(name, setup, text, options) for i, (name, setup, _) in enumerate(SETUPS)
+             for text in setup_forms(setup, legacy=i > 0)]
+    files, total = {}, 0
+    for name, setup, description in SETUPS:
+        files[name] = open(os.path.join(options.out, name + ".txt"), "w")
+        files[name].write(HEADER.format(description=description, options=option_text(options),
+                                        flags=setup.flags()))
+    with Pool(options.jobs) as pool:
+        for name, text, count in pool.imap(form_lines, tasks):
+            files[name].write(text)
+            total += count
+    for f in files.values():
+        f.close()
+    print(f"{total} vectors, {len(tasks)} forms in {len(SETUPS)} setups, in {options.out}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

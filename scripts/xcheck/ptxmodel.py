@@ -1,0 +1,502 @@
+"""An independent reference model of the PTX floating-point forms that ptxfp implements.
+
+Written from the PTX ISA sections and spec/NOTES.md only, never from ptxfp's
+Rust code, by merging three reviewers' models (add/sub/mul on 16-bit types;
+fma on 16-bit types; mad.f32/.f64 and the mixed-precision forms). Standard
+library only. All arithmetic is exact on Python integers: a finite value is
+sig * 2**exp, and every result is rounded once, by round_value().
+
+    >>> Form("fma.rn.bf16").evaluate([0x3FE0, 0x3F14, 0x8D80]) == 0x3F81
+    True
+
+Command line: `ptxmodel.py forms` lists the legal forms as `FORM PTX TARGET`;
+`ptxmodel.py eval [--target T] [--device D] [--ptx V] FORM HEX...` prints a result.
+"""
+
+import argparse
+import sys
+from typing import NamedTuple, Optional
+
+ZERO, FINITE, INF, NAN = "zero", "finite", "inf", "nan"
+ROUNDINGS = ("rn", "rz", "rm", "rp")
+
+
+class Value(NamedTuple):
+    """An exact operand or result: (-1)**sign * sig * 2**exp when kind is FINITE."""
+
+    kind: str
+    sign: int
+    sig: int = 0
+    exp: int = 0
+
+
+NAN_VALUE = Value(NAN, 0)
+
+
+class Format:
+    """A binary interchange format: a sign bit, `ebits` exponent bits, `mbits` fraction bits.
+
+    NOTES: "binary16 p=11, bfloat16 p=8, binary32 p=24, binary64 p=53".
+    `default_nan` is the pattern of a NaN result (see the NOTES quotes below).
+    """
+
+    def __init__(self, name, ebits, mbits, default_nan):
+        self.name, self.ebits, self.mbits = name, ebits, mbits
+        self.width = 1 + ebits + mbits
+        self.p = mbits + 1
+        self.bias = (1 << (ebits - 1)) - 1
+        self.emin, self.emax = 1 - self.bias, self.bias
+        self.qmin = self.emin - mbits  # exponent of the smallest subnormal
+        self.hidden = 1 << mbits
+        self.sign_bit = 1 << (self.width - 1)
+        self.exp_mask = ((1 << ebits) - 1) << mbits
+        self.inf = self.exp_mask
+        self.max_finite = self.exp_mask - 1
+        self.quiet_bit = 1 << (mbits - 1)
+        self.one = self.bias << mbits
+        self.default_nan = default_nan
+
+    def __repr__(self):
+        return self.name
+
+    def is_nan(self, bits):
+        return bits & self.exp_mask == self.exp_mask and bits & (self.hidden - 1) != 0
+
+    def is_subnormal(self, bits):
+        return bits & self.exp_mask == 0 and bits & (self.hidden - 1) != 0
+
+    def flush(self, bits):
+        """NOTES (.ftz): subnormals are "replaced by zero of the same sign"."""
+        return bits & self.sign_bit if self.is_subnormal(bits) else bits
+
+    def decode(self, bits):
+        """The exact Value of a bit pattern."""
+        sign = bits >> (self.width - 1)
+        field = (bits & self.exp_mask) >> self.mbits
+        frac = bits & (self.hidden - 1)
+        if field == self.exp_mask >> self.mbits:
+            return Value(NAN if frac else INF, sign)
+        if field == 0:
+            return Value(FINITE, sign, frac, self.qmin) if frac else Value(ZERO, sign)
+        return Value(FINITE, sign, frac | self.hidden, field - self.bias - self.mbits)
+
+    def encode(self, v):
+        """The bits of a Value that round_value() returned for this format (NaN: default_nan)."""
+        if v.kind == NAN:
+            return self.default_nan
+        sign = v.sign << (self.width - 1)
+        if v.kind == ZERO:
+            return sign
+        if v.kind == INF:
+            return sign | self.inf
+        if v.sig < self.hidden:  # subnormal: v.exp == qmin
+            return sign | v.sig
+        field = v.exp + self.mbits + self.bias
+        return sign | field << self.mbits | (v.sig - self.hidden)
+
+
+# NOTES: "f16 and bf16: every NaN result is `0x7fff`."; "f32: every NaN result
+# is `0x7fffffff`, whatever the inputs' sign or payload."; f64: "an invalid
+# operation (inf - inf, 0 × inf) gives `0xfff8000000000000` (`CUDART_NAN`)".
+F16 = Format("f16", 5, 10, 0x7FFF)
+BF16 = Format("bf16", 8, 7, 0x7FFF)
+F32 = Format("f32", 8, 23, 0x7FFFFFFF)
+F64 = Format("f64", 11, 52, 0xFFF8000000000000)
+FORMATS = {f.name: f for f in (F16, BF16, F32, F64)}
+
+# NOTES (mad.f32 on sm_1x): "the exact product truncated toward zero to a
+# 24-bit significand (exponent unbounded)". Flushed f32 operands give products
+# in [2**-252, 2**256), far inside this format's range, so rounding to it with
+# .rz is exactly that truncation.
+F32_SIG_WIDE_EXP = Format("f32 significand, wide exponent", 12, 23, None)
+
+
+# ---------------------------------------------------------------------------
+# The one rounding routine
+
+
+def round_value(fmt, v, mode):
+    """Round an exact Value once to `fmt` under `mode` (rn, rz, rm, rp).
+
+    NOTES: "Results are the exact value rounded once to the destination format
+    (binary16 p=11, bfloat16 p=8, binary32 p=24, binary64 p=53), subnormals
+    included. `.rn` ties to even; `.rz`, `.rm`, `.rp` as IEEE 754."
+    A result that rounds to zero keeps the sign of the exact value.
+    """
+    if v.kind != FINITE:
+        return v
+    quantum = max(v.sig.bit_length() - 1 + v.exp, fmt.emin) - fmt.mbits
+    sig = shift_round(v.sig, quantum - v.exp, mode, v.sign)
+    if sig == 0:
+        return Value(ZERO, v.sign)
+    if sig >> fmt.p:  # rounded up into the next binade
+        sig, quantum = sig >> 1, quantum + 1
+    if quantum + fmt.mbits > fmt.emax:
+        return overflow(fmt, v.sign, mode)
+    return Value(FINITE, v.sign, sig, quantum)
+
+
+def shift_round(sig, shift, mode, sign):
+    """sig / 2**shift rounded to an integer under `mode`, sig the magnitude of a
+    number of sign `sign`."""
+    if shift <= 0:
+        return sig << -shift
+    kept, rest = sig >> shift, sig & ((1 << shift) - 1)
+    if rest == 0 or mode == "rz":
+        return kept
+    if mode == "rn":
+        half = 1 << (shift - 1)
+        return kept + (rest > half or (rest == half and kept & 1))
+    return kept + (sign == (mode == "rm"))  # .rp rounds positives away from zero, .rm negatives
+
+
+def overflow(fmt, sign, mode):
+    """NOTES: "Overflow: `.rn` gives ±inf; `.rz` gives ±max-finite; `.rm` gives
+    +max / -inf; `.rp` gives +inf / -max." """
+    if mode == "rn" or (mode == "rp" and not sign) or (mode == "rm" and sign):
+        return Value(INF, sign)
+    return Value(FINITE, sign, (1 << fmt.p) - 1, fmt.emax - fmt.mbits)
+
+
+# ---------------------------------------------------------------------------
+# Exact arithmetic (no rounding)
+
+
+def negate(v):
+    return v._replace(sign=v.sign ^ 1)
+
+
+def exact_product(x, y):
+    """x * y exactly. NaN operands and 0 * inf give NaN.
+
+    NOTES: "`fma`: the product's sign is the xor of `a` and `b`."
+    """
+    sign = x.sign ^ y.sign
+    kinds = (x.kind, y.kind)
+    if NAN in kinds or (INF in kinds and ZERO in kinds):
+        return NAN_VALUE
+    if INF in kinds:
+        return Value(INF, sign)
+    if ZERO in kinds:
+        return Value(ZERO, sign)
+    return Value(FINITE, sign, x.sig * y.sig, x.exp + y.exp)
+
+
+def exact_sum(x, y, mode):
+    """x + y exactly; `mode` only decides the sign of an exact zero.
+
+    NOTES: "An exact zero sum is +0, or -0 under `.rm`; zeros of the same sign
+    keep it (IEEE 754 §6.3)." inf - inf is NaN.
+    """
+    if NAN in (x.kind, y.kind):
+        return NAN_VALUE
+    if INF in (x.kind, y.kind):
+        if x.kind == y.kind and x.sign != y.sign:
+            return NAN_VALUE
+        return x if x.kind == INF else y
+    if x.kind == ZERO and y.kind == ZERO:
+        return x if x.sign == y.sign else Value(ZERO, int(mode == "rm"))
+    if x.kind == ZERO:
+        return y
+    if y.kind == ZERO:
+        return x
+    exp = min(x.exp, y.exp)
+    total = signed_sig(x) << (x.exp - exp)
+    total += signed_sig(y) << (y.exp - exp)
+    if total == 0:
+        return Value(ZERO, int(mode == "rm"))
+    return Value(FINITE, int(total < 0), abs(total), exp)
+
+
+def signed_sig(v):
+    return -v.sig if v.sign else v.sig
+
+
+# ---------------------------------------------------------------------------
+# Operations: the exact result of one lane, before rounding
+
+
+def op_add(a, b, mode):
+    return exact_sum(a, b, mode)
+
+
+def op_sub(a, b, mode):
+    """Spec: `d = a - b` (9.7.4.2) and `d = convert(a) - c` (9.7.5.2)."""
+    return exact_sum(a, negate(b), mode)
+
+
+def op_mul(a, b, mode):
+    return exact_product(a, b)
+
+
+def op_fma(a, b, c, mode):
+    """Spec: "computes the product of a and b to infinite precision and then
+    adds c to this product, again in infinite precision"."""
+    return exact_sum(exact_product(a, b), c, mode)
+
+
+def op_mad_sm1x(a, b, c, mode):
+    """mad.f32 with no rounding modifier, .target sm_1x run on sm_1x.
+
+    NOTES: "subnormal inputs and results flushed; any NaN input or invalid
+    operation → `0x7fffffff`; if `a`, `b` or `c` is zero:
+    `add.rn.ftz(mul.rn.ftz(a, b), c)`; otherwise the exact product truncated
+    toward zero to a 24-bit significand (exponent unbounded), then added to `c`
+    and rounded to nearest even, then flushed."
+    The operands come here flushed; the caller rounds (.rn), flushes and
+    applies .sat ("`.sat` as above").
+    """
+    product = exact_product(a, b)
+    if ZERO in (a.kind, b.kind, c.kind):
+        product = F32.decode(F32.flush(F32.encode(round_value(F32, product, "rn"))))
+    else:
+        product = round_value(F32_SIG_WIDE_EXP, product, "rz")
+    return exact_sum(product, c, "rn")
+
+
+OPS = {"add": op_add, "sub": op_sub, "mul": op_mul, "fma": op_fma, "mad": op_fma}
+
+
+# ---------------------------------------------------------------------------
+# Forms, setups and legality
+
+
+class Setup(NamedTuple):
+    """The module's `.target`, its `.version` and the device that runs it (default: the target)."""
+
+    target: str = "sm_100"
+    ptx: str = "8.8"
+    device: Optional[str] = None
+
+    def flags(self):
+        """The ptxfp verify flags of this setup."""
+        device = f" --device {self.device}" if self.device else ""
+        return f"--target {self.target}{device} --ptx {self.ptx}"
+
+
+def sm_number(target):
+    """NOTES: '"sm_XY or higher" includes the `a`/`f` variants (sm_90a, sm_100a, sm_100f).'"""
+    return int(target[3:].rstrip("af"))
+
+
+def ptx_version(text):
+    major, minor = text.split(".")
+    return int(major), int(minor)
+
+
+def legal_forms():
+    """Every legal form as (form, minimum PTX ISA, minimum target, last PTX ISA or None).
+
+    From the NOTES table "Forms, PTX ISA versions and targets"; "Modifier order
+    is the order of the syntax lines"; `sub` has "the same forms, versions and
+    targets as `add`".
+    """
+    rows = []
+    opt = ("", ".sat")
+    ftz_sat = [f + s for f in ("", ".ftz") for s in opt]
+    for t in ("f16", "f16x2"):
+        rows += [(f"{op}{r}{m}.{t}", "4.2", "sm_53", None)
+                 for op in ("add", "sub", "mul") for r in ("", ".rn") for m in ftz_sat]
+        rows += [(f"fma.rn{m}.{t}", "4.2", "sm_53", None) for m in ftz_sat]
+        rows += [(f"fma.rn{f}.relu.{t}", "7.0", "sm_80", None) for f in ("", ".ftz")]
+    for t in ("bf16", "bf16x2"):
+        rows += [(f"{op}{r}.{t}", "7.8", "sm_90", None)
+                 for op in ("add", "sub", "mul") for r in ("", ".rn")]
+        rows += [(f"fma.rn{r}.{t}", "7.0", "sm_80", None) for r in ("", ".relu")]
+    rows += [(f"fma.rn.oob{r}.{t}", "8.1", "sm_90", None)
+             for t in ("f16", "f16x2", "bf16", "bf16x2") for r in ("", ".relu")]
+    rows += [(f"mad{m}.f32", "1.0", "sm_10", None) for m in ftz_sat]
+    rows += [(f"mad.{r}{m}.f32", "2.0", "sm_20", None) for r in ROUNDINGS for m in ftz_sat]
+    rows += [("mad.f64", "1.0", "sm_13", "1.3")]
+    rows += [(f"mad.{r}.f64", "1.0", "sm_13", None) for r in ROUNDINGS]
+    for t in ("f16", "bf16"):
+        rows += [(f"{op}{r}{s}.f32.{t}", "8.6", "sm_100", None)
+                 for op in ("add", "sub") for r in ("",) + tuple("." + m for m in ROUNDINGS)
+                 for s in opt]
+        rows += [(f"fma.{r}{s}.f32.{t}", "8.6", "sm_100", None) for r in ROUNDINGS for s in opt]
+    return rows
+
+
+LEGAL = {row[0]: row[1:] for row in legal_forms()}
+
+
+def check_legal(text, setup):
+    """Raise ValueError unless `text` is a legal form under `setup`.
+
+    NOTES: "For `.target sm_20` and up, a rounding modifier is required from
+    PTX ISA 3.2"; "`mad.f64` requires a rounding modifier from PTX ISA 1.4".
+    """
+    if text not in LEGAL:
+        raise ValueError(f"{text}: not a legal form")
+    min_ptx, min_target, last_ptx = LEGAL[text]
+    ptx, target = ptx_version(setup.ptx), sm_number(setup.target)
+    if ptx < ptx_version(min_ptx) or target < sm_number(min_target):
+        raise ValueError(f"{text}: needs PTX ISA {min_ptx} and {min_target}")
+    if last_ptx and ptx > ptx_version(last_ptx):
+        raise ValueError(f"{text}: needs a rounding modifier from PTX ISA 1.4")
+    if is_mad_without_rounding(text) and text.endswith(".f32") and target >= 20 and ptx >= (3, 2):
+        raise ValueError(f"{text}: needs a rounding modifier for sm_20 from PTX ISA 3.2")
+
+
+def is_mad_without_rounding(text):
+    """mad.f32 or mad.f64 with no rounding modifier: forms whose meaning depends on the setup."""
+    parts = text.split(".")
+    return parts[0] == "mad" and not set(parts) & set(ROUNDINGS)
+
+
+def is_legal(text, setup):
+    try:
+        check_legal(text, setup)
+    except ValueError:
+        return False
+    return True
+
+
+class Form:
+    """A legal form, parsed, with the semantics it has under a setup.
+
+    NOTES: "Mixed precision: `a` (and `b` for `fma`) are `.f16`/`.bf16` in
+    16-bit registers; `c` and `d` are `.f32`." "A rounding modifier left out
+    means `.rn` where the syntax allows leaving it out."
+    """
+
+    def __init__(self, text, setup=Setup()):
+        check_legal(text, setup)
+        parts = text.split(".")
+        self.text, self.op = text, parts[0]
+        mixed = parts[-2] == "f32" and parts[-1] in ("f16", "bf16")
+        mods = set(parts[1:-2] if mixed else parts[1:-1])
+        self.lanes = 2 if parts[-1].endswith("x2") else 1
+        lane_fmt = FORMATS[parts[-1][:-2] if self.lanes == 2 else parts[-1]]
+        self.out = F32 if mixed else lane_fmt
+        arity = 3 if self.op in ("fma", "mad") else 2
+        self.ins = (lane_fmt,) * (arity - 1) + (self.out,)
+        self.mode = next((r for r in ROUNDINGS if r in mods), "rn")
+        self.ftz, self.sat = "ftz" in mods, "sat" in mods
+        self.relu, self.oob = "relu" in mods, "oob" in mods
+        self.exact = OPS[self.op]
+        if is_mad_without_rounding(text) and self.out is F32:
+            self.legacy_mad_f32(setup)
+
+    def legacy_mad_f32(self, setup):
+        """mad.f32 without a rounding modifier.
+
+        NOTES: on sm_1x, the sm_1x semantics (op_mad_sm1x); "The same PTX run on
+        sm_20 or later is `fma.rn.ftz.f32`"; for `.target sm_20` and up, "PTX 3.1
+        warns and uses `.rn`; PTX 3.0 and earlier use `.rn` silently".
+        """
+        if sm_number(setup.target) >= 20:
+            return
+        self.ftz = True
+        if sm_number(setup.device or setup.target) < 20:
+            self.exact = op_mad_sm1x
+
+    def hex_widths(self):
+        """Hex digits of each operand and of the result, as ptxfp verify files write them."""
+        return [self.lanes * f.width // 4 for f in self.ins + (self.out,)]
+
+    def evaluate(self, operands):
+        """The result bits for operand bits (x2 forms: two 16-bit lanes per operand).
+
+        NOTES: "`.f16x2`/`.bf16x2`: lane 0 is bits 0..15, lane 1 bits 16..31.
+        Lanes are computed independently."
+        """
+        if self.lanes == 1:
+            return self.lane(operands)
+        low = self.lane([x & 0xFFFF for x in operands])
+        high = self.lane([x >> 16 for x in operands])
+        return high << 16 | low
+
+    def lane(self, operands):
+        """One lane: .oob, NaN propagation (f64), .ftz on inputs, the exact
+        result rounded once, then finish().
+
+        NOTES (.oob): "Per lane: if `a` or `b` is the OOB-NaN, the lane's result
+        is `+0.0` (`.relu` then changes nothing). Any other NaN, and any NaN in
+        `c`, gives the canonical NaN as usual." (.ftz): "Subnormal inputs are
+        replaced by zero of the same sign before the operation." A NaN result is
+        the format's default_nan ("Mixed precision: a NaN result is the f32 one,
+        `0x7fffffff`").
+        """
+        if self.oob and any(is_oob_nan(x) for x in operands[:2]):
+            return 0
+        if self.out is F64:
+            nan = first_nan(F64, operands)
+            if nan is not None:
+                return nan
+        if self.ftz:
+            operands = [f.flush(x) for f, x in zip(self.ins, operands)]
+        values = [f.decode(x) for f, x in zip(self.ins, operands)]
+        exact = self.exact(*values, self.mode)
+        return self.finish(self.out.encode(round_value(self.out, exact, self.mode)))
+
+    def finish(self, bits):
+        """.ftz on the result, then .sat, then .relu.
+
+        NOTES (.ftz): "A result is flushed to zero of the same sign when it is
+        subnormal AFTER rounding (a result that rounds up to the smallest normal
+        is kept)." (.sat): "Applied after rounding and flushing: NaN → +0.0;
+        results below 0 → +0.0; above 1.0 → 1.0. `-0.0` → `+0.0`".
+        (.relu): "Applied after rounding: NaN → canonical NaN (`0x7fff`); a
+        result whose sign bit is set → `+0.0`, so `-0.0` → `+0.0`".
+        """
+        fmt = self.out
+        if self.ftz:
+            bits = fmt.flush(bits)
+        if self.sat:
+            bits = 0 if fmt.is_nan(bits) or bits & fmt.sign_bit else min(bits, fmt.one)
+        if self.relu and fmt.is_nan(bits):
+            bits = fmt.default_nan
+        elif self.relu and bits & fmt.sign_bit:
+            bits = 0
+        return bits
+
+
+def is_oob_nan(bits):
+    """NOTES: "OOB-NaN: any 16-bit value whose low 15 bits are `0x7ff7` (either
+    sign), for f16 and bf16 alike." """
+    return bits & 0x7FFF == 0x7FF7
+
+
+def first_nan(fmt, operands):
+    """NOTES (f64): "if an input is NaN, the result is the first NaN among a, b,
+    c, with its quiet bit set"."""
+    for bits in operands:
+        if fmt.is_nan(bits):
+            return bits | fmt.quiet_bit
+    return None
+
+
+_FORMS = {}
+
+
+def evaluate(text, operands, setup=Setup()):
+    """The result bits of form `text` (e.g. "fma.rn.ftz.relu.f16x2") on operand bits."""
+    key = (text, setup)
+    if key not in _FORMS:
+        _FORMS[key] = Form(text, setup)
+    return _FORMS[key].evaluate(operands)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("forms", help="list the legal forms: FORM PTX TARGET")
+    ev = sub.add_parser("eval", help="evaluate a form on hex operands")
+    ev.add_argument("--target", default="sm_100")
+    ev.add_argument("--device")
+    ev.add_argument("--ptx", default="8.8")
+    ev.add_argument("form")
+    ev.add_argument("operands", nargs="+")
+    args = parser.parse_args(argv)
+    if args.command == "forms":
+        for form, ptx, target, _ in legal_forms():
+            print(form, ptx, target)
+        return
+    form = Form(args.form, Setup(args.target, args.ptx, args.device))
+    result = form.evaluate([int(x, 16) for x in args.operands])
+    print(f"{result:0{form.hex_widths()[-1]}x}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,348 @@
+"""Checks ptxmodel.py against routes that share none of its arithmetic.
+
+- decoding: every format's values against Python's struct ('e', 'f', 'd');
+- f16: add/sub/mul/fma .rn (scalar and x2) computed in binary64 where that is
+  exact, then rounded once by struct's 'e' packing;
+- bf16: the same where the exact result is a binary32 value, rounded by the
+  integer idiom (u + 0x7fff + ((u >> 16) & 1)) >> 16 on its f32 bits;
+- math.fma (Python 3.13 and later): mad.rn.f64, and mad.rn.f32 / fma.rn.f32.f16
+  where binary64 holds the exact result;
+- a second rounding routine on Fractions, by bisection over bit patterns, for
+  all four rounding modes, overflow and the sign of exact zeros;
+- the sm_1x mad.f32 truncation computed on Fractions;
+- the worked examples of spec/NOTES.md.
+Exit status 1 on any difference. Runs in well under a minute.
+"""
+
+import math
+import random
+import struct
+import sys
+from fractions import Fraction
+
+import ptxmodel as m
+from ptxmodel import BF16, F16, F32, F64
+
+PACK = {"f16": ("<H", "<e"), "f32": ("<I", "<f"), "f64": ("<Q", "<d")}
+MODES = m.ROUNDINGS
+
+
+class Tally:
+    """Counts checks and prints the first differences of each route."""
+
+    def __init__(self):
+        self.checks, self.failures, self.shown = 0, 0, 0
+
+    def same(self, what, got, want):
+        self.checks += 1
+        if got != want:
+            self.failures += 1
+            if self.shown < 20:
+                self.shown += 1
+                print(f"  DIFF {what}: model {show(got)}, reference {show(want)}")
+
+
+def show(x):
+    return f"{x:#x}" if isinstance(x, int) else str(x)
+
+
+def to_float(fmt, bits):
+    """The Python float of a bit pattern, by struct (bf16: the upper half of an f32)."""
+    if fmt is BF16:
+        return struct.unpack("<f", struct.pack("<I", bits << 16))[0]
+    raw, real = PACK[fmt.name]
+    return struct.unpack(real, struct.pack(raw, bits))[0]
+
+
+def value(fmt, bits):
+    return Fraction(to_float(fmt, bits))
+
+
+def is_finite(fmt, bits):
+    return bits & fmt.exp_mask != fmt.exp_mask
+
+
+def random_finite(fmt, rng):
+    """A finite operand: uniform bits, or edge exponents and significands."""
+    while True:
+        if rng.random() < 0.5:
+            bits = rng.getrandbits(fmt.width)
+        else:
+            top = fmt.exp_mask >> fmt.mbits
+            fields = [0, 1, 2, top - 1, top - 2, fmt.bias, fmt.bias - 1, rng.randrange(top)]
+            field = rng.choice(fields)
+            frac = rng.choice([0, 1, fmt.hidden - 1, fmt.hidden - 2, rng.getrandbits(fmt.mbits)])
+            bits = rng.getrandbits(1) << (fmt.width - 1) | field << fmt.mbits | frac
+        if is_finite(fmt, bits):
+            return bits
+
+
+def check_decode(tally, rng):
+    for fmt in (F16, BF16, F32, F64):
+        for _ in range(20000):
+            bits = random_finite(fmt, rng)
+            v = fmt.decode(bits)
+            exact = Fraction(v.sig) * Fraction(2) ** v.exp * (-1) ** v.sign
+            tally.same(f"decode {fmt} {bits:#x}", exact, value(fmt, bits))
+
+
+def pack_f16(x):
+    """binary64 to binary16 by struct: one rounding to nearest even."""
+    if math.isnan(x):
+        return F16.default_nan
+    try:
+        return struct.unpack("<H", struct.pack("<e", x))[0]
+    except OverflowError:
+        return 0xFC00 if x < 0 else 0x7C00
+
+
+ARITH = {"add": lambda a, b: a + b, "sub": lambda a, b: a - b, "mul": lambda a, b: a * b,
+         "fma": lambda a, b, c: a * b + c}
+
+
+def float_op(op, xs):
+    """The binary64 result of op (16-bit products are exact in binary64), or None where
+    binary64 rounds the sum."""
+    r = ARITH[op](*xs)
+    if not all(math.isfinite(x) for x in xs) or math.isnan(r):
+        return r
+    return r if Fraction(r) == ARITH[op](*map(Fraction, xs)) else None
+
+
+def check_f16_struct(tally, rng):
+    for op, arity in (("add", 2), ("sub", 2), ("mul", 2), ("fma", 3)):
+        form = f"{op}.rn.f16"
+        for _ in range(30000):
+            ops = [rng.getrandbits(16) for _ in range(arity)]
+            r = float_op(op, [to_float(F16, x) for x in ops])
+            if r is not None:
+                tally.same(f"{form} {ops}", m.evaluate(form, ops), pack_f16(r))
+        check_x2(tally, rng, form, arity)
+
+
+def check_x2(tally, rng, form, arity):
+    """Each lane of the x2 form is the scalar form on that lane's halves."""
+    for _ in range(5000):
+        ops = [rng.getrandbits(32) for _ in range(arity)]
+        lanes = [m.evaluate(form, [x >> shift & 0xFFFF for x in ops]) for shift in (0, 16)]
+        tally.same(f"{form}x2 {ops}", m.evaluate(form + "x2", ops), lanes[1] << 16 | lanes[0])
+
+
+def bf16_of_exact_f32(x):
+    """A binary64 that is exactly a binary32 value, rounded to bfloat16 by the f32 bit idiom."""
+    if math.isnan(x):
+        return BF16.default_nan
+    u = struct.unpack("<I", struct.pack("<f", x))[0]
+    return (u + 0x7FFF + ((u >> 16) & 1)) >> 16
+
+
+def check_bf16_idiom(tally, rng):
+    for op, arity in (("add", 2), ("sub", 2), ("mul", 2), ("fma", 3)):
+        form = f"{op}.rn.bf16"
+        done = 0
+        while done < 20000:
+            ops = [rng.getrandbits(16) for _ in range(arity)]
+            if op in ("add", "sub", "fma"):  # bring exponents together: more rounding
+                ops[-1] = ops[-1] & 0x807F | (ops[0] + (rng.randint(-12, 12) << 7)) & 0x7F80
+            r = float_op(op, [to_float(BF16, x) for x in ops])
+            if r is None or (math.isfinite(r) and not exact_in_f32(r)):
+                continue
+            done += 1
+            tally.same(f"{form} {ops}", m.evaluate(form, ops), bf16_of_exact_f32(r))
+        check_x2(tally, rng, form, arity)
+
+
+def exact_in_f32(x):
+    try:
+        return struct.unpack("<f", struct.pack("<f", x))[0] == x
+    except OverflowError:
+        return False
+
+
+def check_math_fma(tally, rng):
+    """mad.rn.f64 against math.fma; mad.rn.f32 and fma.rn.f32.f16 where binary64 is exact."""
+    infinities = [F64.inf, F64.inf | F64.sign_bit]
+    for _ in range(50000):
+        ops = [random_finite(F64, rng) if rng.random() < 0.95 else rng.choice(infinities)
+               for _ in range(3)]
+        tally.same(f"mad.rn.f64 {ops}", m.evaluate("mad.rn.f64", ops), fma_f64_bits(ops))
+    for form, fmts in (("mad.rn.f32", (F32, F32, F32)), ("fma.rn.f32.f16", (F16, F16, F32))):
+        for _ in range(50000):
+            ops = [random_finite(f, rng) for f in fmts]
+            xs = [to_float(f, x) for f, x in zip(fmts, ops)]
+            r = math.fma(*xs)
+            exact = Fraction(xs[0]) * Fraction(xs[1]) + Fraction(xs[2])
+            if math.isfinite(r) and Fraction(r) == exact:
+                tally.same(f"{form} {ops}", m.evaluate(form, ops), pack_f32(r))
+
+
+def fma_f64_bits(ops):
+    """math.fma's bits; its ValueError (an invalid operation) is the NOTES f64 invalid NaN."""
+    try:
+        r = math.fma(*[to_float(F64, x) for x in ops])
+    except ValueError:
+        return F64.default_nan
+    except OverflowError:
+        exact = sum_of_product(F64, ops)
+        return 0xFFF0000000000000 if exact < 0 else 0x7FF0000000000000
+    return struct.unpack("<Q", struct.pack("<d", r))[0]
+
+
+def sum_of_product(fmt, ops):
+    return value(fmt, ops[0]) * value(fmt, ops[1]) + value(fmt, ops[2])
+
+
+def pack_f32(x):
+    try:
+        return struct.unpack("<I", struct.pack("<f", x))[0]
+    except OverflowError:
+        return 0xFF800000 if x < 0 else 0x7F800000
+
+
+def bisect_round(fmt, x, mode):
+    """The second rounding routine: x (a nonzero Fraction) to fmt by bisection over bit patterns."""
+    below = largest_not_above(fmt, abs(x))
+    lo = value(fmt, below)
+    if lo == abs(x):
+        return sign_bits(fmt, x) | below
+    hi = value(fmt, below + 1) if below < fmt.max_finite else Fraction(2) ** (fmt.emax + 1)
+    positive = x > 0
+    if mode == "rz" or (mode == "rp" and not positive) or (mode == "rm" and positive):
+        pick = below
+    elif mode in ("rp", "rm") or abs(x) - lo > hi - abs(x):
+        pick = below + 1
+    elif abs(x) - lo < hi - abs(x):
+        pick = below
+    else:
+        pick = below + (below & 1)
+    return sign_bits(fmt, x) | pick
+
+
+def largest_not_above(fmt, ax):
+    lo, hi = 0, fmt.max_finite
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if value(fmt, mid) <= ax:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def sign_bits(fmt, x):
+    return fmt.sign_bit if x < 0 else 0
+
+
+def reference_fma(fmt_ab, fmt_c, ops, mode):
+    """Round a*b + c once (Fractions, bisection); IEEE 754 §6.3 for the sign of an exact zero."""
+    a, b, c = (value(f, x) for f, x in zip((fmt_ab, fmt_ab, fmt_c), ops))
+    x = a * b + c
+    if x != 0:
+        return bisect_round(fmt_c, x, mode)
+    product_negative = (ops[0] >> (fmt_ab.width - 1)) ^ (ops[1] >> (fmt_ab.width - 1))
+    c_negative = ops[2] >> (fmt_c.width - 1)
+    if a * b == 0 and c == 0 and product_negative == c_negative:
+        return fmt_c.sign_bit if c_negative else 0
+    return fmt_c.sign_bit if mode == "rm" else 0
+
+
+def cancelling(fmt_ab, fmt_c, ops, rng):
+    """Replace c by a pattern near -(a*b), for exact and near cancellation."""
+    p = value(fmt_ab, ops[0]) * value(fmt_ab, ops[1])
+    if p == 0 or abs(p) >= Fraction(2) ** (fmt_c.emax + 1):
+        return ops
+    c = bisect_round(fmt_c, -p, rng.choice(MODES)) + rng.choice([-1, 0, 0, 1])
+    return ops[:2] + [c] if 0 <= c and is_finite(fmt_c, c) else ops
+
+
+def check_bisection(tally, rng):
+    cases = [("mad.{}.f32", F32, F32, 6000), ("mad.{}.f64", F64, F64, 2000),
+             ("fma.{}.f32.f16", F16, F32, 3000), ("fma.{}.f32.bf16", BF16, F32, 3000)]
+    for mode in MODES:
+        for pattern, fab, fc, n in cases:
+            form = pattern.format(mode)
+            for _ in range(n):
+                ops = [random_finite(f, rng) for f in (fab, fab, fc)]
+                if rng.random() < 0.3:
+                    ops = cancelling(fab, fc, ops, rng)
+                want = reference_fma(fab, fc, ops, mode)
+                tally.same(f"{form} {ops}", m.evaluate(form, ops), want)
+        check_bisection_add(tally, rng, mode)
+    for form, fmt in (("fma.rn.f16", F16), ("fma.rn.bf16", BF16)):
+        for _ in range(6000):
+            ops = cancelling(fmt, fmt, [random_finite(fmt, rng) for _ in range(3)], rng)
+            tally.same(f"{form} {ops}", m.evaluate(form, ops), reference_fma(fmt, fmt, ops, "rn"))
+
+
+def check_bisection_add(tally, rng, mode):
+    """add/sub.f32.{f16,bf16}: a + c is a * 1 + c, a - c is a * 1 + (-c)."""
+    for fmt in (F16, BF16):
+        for op in ("add", "sub"):
+            form = f"{op}.{mode}.f32.{fmt}"
+            for _ in range(2000):
+                a, c = random_finite(fmt, rng), random_finite(F32, rng)
+                c_ref = c ^ F32.sign_bit if op == "sub" else c
+                want = reference_fma(fmt, F32, [a, fmt.one, c_ref], mode)
+                tally.same(f"{form} {a:#x} {c:#x}", m.evaluate(form, [a, c]), want)
+
+
+def truncate_24(x):
+    """x (nonzero Fraction) truncated toward zero to a 24-bit significand, any exponent."""
+    e = abs(x).numerator.bit_length() - abs(x).denominator.bit_length()
+    if abs(x) < Fraction(2) ** e:
+        e -= 1
+    ulp = Fraction(2) ** (e - 23)
+    return math.trunc(x / ulp) * ulp
+
+
+def check_sm1x(tally, rng):
+    """mad.f32 on sm_13, normal operands: the product truncated, one .rn rounding, flushed;
+    with c = ±0, the spec's "identical to the result computed using separate mul and add"."""
+    setup = m.Setup("sm_13", "1.3")
+    done = 0
+    while done < 20000:
+        ops = [random_finite(F32, rng) for _ in range(3)]
+        if any(x & F32.exp_mask == 0 for x in ops):
+            continue
+        done += 1
+        if rng.random() < 0.3:
+            ops[2] = rng.choice([0, F32.sign_bit])
+            want = mul_then_add_zero(ops)
+        else:
+            x = truncate_24(value(F32, ops[0]) * value(F32, ops[1])) + value(F32, ops[2])
+            want = F32.flush(bisect_round(F32, x, "rn") if x != 0 else 0)
+        tally.same(f"mad.f32 sm_13 {ops}", m.evaluate("mad.f32", ops, setup), want)
+
+
+def mul_then_add_zero(ops):
+    """mul.rn.ftz then add of a zero c: the flushed product, or a zero whose sign IEEE 754 gives."""
+    product = F32.flush(bisect_round(F32, value(F32, ops[0]) * value(F32, ops[1]), "rn"))
+    if product & ~F32.sign_bit:
+        return product
+    return product if product == ops[2] else 0
+
+
+def check_notes_examples(tally, rng):
+    """spec/NOTES.md: "`fma.rn.bf16` of `0x3fe0, 0x3f14, 0x8d80` is `0x3f81`"."""
+    tally.same("NOTES fma.rn.bf16", m.evaluate("fma.rn.bf16", [0x3FE0, 0x3F14, 0x8D80]), 0x3F81)
+
+
+def main():
+    rng = random.Random(20261123)
+    routes = [check_decode, check_f16_struct, check_bf16_idiom, check_bisection, check_sm1x,
+              check_notes_examples]
+    if hasattr(math, "fma"):
+        routes.insert(3, check_math_fma)
+    else:
+        print(f"math.fma: skipped (Python {sys.version.split()[0]}; it needs 3.13)")
+    failures = 0
+    for route in routes:
+        tally = Tally()
+        route(tally, rng)
+        print(f"{route.__name__}: {tally.checks} checks, {tally.failures} differences")
+        failures += tally.failures
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -10,6 +10,48 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+// `print!`/`println!`/`eprint!`/`eprintln!` panic when the reader of a pipe
+// has gone (`ptxfp run --trace k.ptx | head -1`). These shadow them in every
+// module below (a `macro_rules!` defined here takes precedence over the
+// prelude's): a closed stdout or stderr ends the command quietly instead.
+macro_rules! print {
+    ($($arg:tt)*) => { $crate::stdio::write(false, format_args!($($arg)*)) };
+}
+macro_rules! println {
+    () => { $crate::stdio::write(false, format_args!("\n")) };
+    ($($arg:tt)*) => { $crate::stdio::write(false, format_args!("{}\n", format_args!($($arg)*))) };
+}
+macro_rules! eprint {
+    ($($arg:tt)*) => { $crate::stdio::write(true, format_args!($($arg)*)) };
+}
+macro_rules! eprintln {
+    () => { $crate::stdio::write(true, format_args!("\n")) };
+    ($($arg:tt)*) => { $crate::stdio::write(true, format_args!("{}\n", format_args!($($arg)*))) };
+}
+
+mod stdio {
+    use std::io::Write as _;
+
+    /// Writes to stdout (or stderr); if the reader has closed the pipe the
+    /// process exits with 0 as `head` asked it to stop (ripgrep's convention;
+    /// a shell would report 141 for a SIGPIPE death, which `set -o pipefail`
+    /// scripts then have to excuse). Any other write error is reported once.
+    pub fn write(to_stderr: bool, args: std::fmt::Arguments) {
+        let r = if to_stderr {
+            std::io::stderr().lock().write_fmt(args)
+        } else {
+            std::io::stdout().lock().write_fmt(args)
+        };
+        if let Err(e) = r {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                std::process::exit(0);
+            }
+            let _ = writeln!(std::io::stderr(), "ptxfp: cannot write output: {e}");
+            std::process::exit(2);
+        }
+    }
+}
+
 mod bench;
 mod check;
 mod common;

@@ -405,3 +405,50 @@ fn literals_that_overflow_or_underflow_are_noted() {
     let o = ptxfp(&["eval", "add.f16", "65504", "inf"]);
     assert!(stderr(&o).is_empty(), "{}", stderr(&o));
 }
+
+/// `ptxfp ... | head -1`: the reader goes away, and the command ends
+/// quietly (exit 0) instead of panicking on the closed pipe, on stdout
+/// (sweep's per-chunk digests) and on stderr (check's diagnostics).
+#[test]
+fn a_closed_pipe_ends_the_command_quietly() {
+    use std::io::Read as _;
+    use std::process::Stdio;
+    let bad = tmp("many-errors.ptx", &"add.rn.f16 a, b;\n".repeat(20_000));
+    let cases: [(&[&str], bool); 2] = [
+        (
+            &[
+                "sweep",
+                "add.rn.f16",
+                "--random",
+                "400000",
+                "--chunks",
+                "200000",
+            ],
+            false,
+        ),
+        (&["check", bad.to_str().unwrap()], true),
+    ];
+    for (args, on_stderr) in cases {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_ptxfp"));
+        cmd.args(args);
+        if on_stderr {
+            cmd.stdout(Stdio::null()).stderr(Stdio::piped());
+        } else {
+            cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
+        }
+        let mut child = cmd.spawn().expect("run ptxfp");
+        let mut first = [0u8; 16];
+        if on_stderr {
+            let mut pipe = child.stderr.take().unwrap();
+            pipe.read_exact(&mut first).unwrap();
+            drop(pipe);
+        } else {
+            let mut pipe = child.stdout.take().unwrap();
+            pipe.read_exact(&mut first).unwrap();
+            drop(pipe);
+        }
+        let o = child.wait_with_output().unwrap();
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"), "{args:?}: {}", stderr(&o));
+    }
+}

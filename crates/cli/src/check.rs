@@ -19,6 +19,9 @@ pub struct Args {
     /// Print only diagnostics, no summary.
     #[arg(long, short)]
     quiet: bool,
+    /// Print at most N diagnostics per file (0: all); the summary counts all.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    max_diagnostics: usize,
 }
 
 /// Exit 0 clean, 1 if any error, 2 on an unreadable file.
@@ -26,16 +29,15 @@ pub fn run(a: Args) -> Result<Outcome, String> {
     let mut errors = false;
     let mut unreadable = false;
     for path in &a.files {
-        let (path, read) = crate::common::read_input(path);
-        let path = path.as_str();
-        let src = match read {
-            Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        let (path, src) = match crate::common::read_text(path) {
+            Ok(t) => t,
             Err(e) => {
-                eprintln!("error: cannot read `{path}`: {e}");
+                eprintln!("error: {e}");
                 unreadable = true;
                 continue;
             }
         };
+        let path = path.as_str();
         let r = check(
             &src,
             CheckOptions {
@@ -43,8 +45,19 @@ pub fn run(a: Args) -> Result<Outcome, String> {
                 version: a.ptx,
             },
         );
-        for d in &r.diagnostics {
-            eprint!("{}", d.render(path, &src));
+        let map = ptxfp::SourceMap::new(&src);
+        let limit = match a.max_diagnostics {
+            0 => usize::MAX,
+            n => n,
+        };
+        for d in r.diagnostics.iter().take(limit) {
+            eprint!("{}", d.render_in(path, &map));
+        }
+        if r.diagnostics.len() > limit {
+            eprintln!(
+                "{path}: {} more diagnostic(s) not shown (--max-diagnostics 0 shows all)",
+                r.diagnostics.len() - limit
+            );
         }
         errors |= r.has_errors();
         if !a.quiet {

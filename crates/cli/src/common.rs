@@ -34,8 +34,8 @@ pub fn shown_value(bits: u64, ty: PtxType) -> String {
     format!("{} = {}", literal::hex(bits, ty), literal::decode(bits, ty))
 }
 
-/// Reads a file, or standard input for `-`: the name to show in messages
-/// (`<stdin>` for `-`) and the bytes.
+/// Reads a file, or standard input for `-`, as bytes (`ptxfp run`, until
+/// it moves to [`read_text`]).
 pub fn read_input(path: &str) -> (String, std::io::Result<Vec<u8>>) {
     if path == "-" {
         let mut b = Vec::new();
@@ -44,6 +44,69 @@ pub fn read_input(path: &str) -> (String, std::io::Result<Vec<u8>>) {
     } else {
         (path.into(), std::fs::read(path))
     }
+}
+
+/// The largest input file read (4 GiB): past it `/dev/zero` or a runaway
+/// pipe would only exhaust memory.
+const MAX_INPUT: u64 = 4 << 30;
+
+/// Reads a text file, or standard input for `-`: the name to show in
+/// messages (`<stdin>` for `-`) and the text, without a leading UTF-8
+/// byte-order mark. A NUL byte (a binary file: stopped at the first block
+/// that has one, so `/dev/zero` fails at once), text that is not UTF-8, or
+/// more than 4 GiB is an error naming the line and column.
+pub fn read_text(path: &str) -> Result<(String, String), String> {
+    use std::io::Read as _;
+    let shown = if path == "-" { "<stdin>" } else { path }.to_string();
+    let mut reader: Box<dyn std::io::Read> = if path == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        Box::new(std::fs::File::open(path).map_err(|e| format!("cannot read `{shown}`: {e}"))?)
+    };
+    let mut bytes = Vec::new();
+    let mut block = vec![0u8; 1 << 16];
+    loop {
+        let n = match reader.read(&mut block) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(format!("cannot read `{shown}`: {e}")),
+        };
+        let at = bytes.len();
+        bytes.extend_from_slice(&block[..n]);
+        if let Some(i) = block[..n].iter().position(|&b| b == 0) {
+            let (l, c) = text_position(&bytes[..at + i]);
+            return Err(format!(
+                "{shown}:{l}:{c}: a NUL byte: this is not a text file"
+            ));
+        }
+        if bytes.len() as u64 > MAX_INPUT {
+            return Err(format!("`{shown}` is larger than 4 GiB; split it"));
+        }
+    }
+    if bytes.starts_with("\u{feff}".as_bytes()) {
+        bytes.drain(..3);
+    }
+    String::from_utf8(bytes)
+        .map(|t| (shown.clone(), t))
+        .map_err(|e| {
+            let (l, c) = text_position(&e.as_bytes()[..e.utf8_error().valid_up_to()]);
+            format!("{shown}:{l}:{c}: not UTF-8 text (a PTX or vector file is ASCII)")
+        })
+}
+
+/// The 1-based line and column just after `before`, valid UTF-8 up to its end.
+fn text_position(before: &[u8]) -> (usize, usize) {
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let col = String::from_utf8_lossy(&before[line_start..])
+        .chars()
+        .count()
+        + 1;
+    (line, col)
 }
 
 /// Where a form came from: the command line (rendered with a caret under

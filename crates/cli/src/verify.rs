@@ -28,21 +28,6 @@ fn parse_hex(tok: &str, ty: ptxfp::PtxType) -> Result<u64, String> {
     Ok(v)
 }
 
-/// Reads a file (`-`: standard input) as UTF-8; a bad byte is reported
-/// with its line.
-fn read_text(path: &str) -> Result<(String, String), String> {
-    let (shown, read) = crate::common::read_input(path);
-    let bytes = read.map_err(|e| format!("{shown}: {e}"))?;
-    match String::from_utf8(bytes) {
-        Ok(t) => Ok((shown, t)),
-        Err(e) => {
-            let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-            let line = good.iter().filter(|&&c| c == b'\n').count() + 1;
-            Err(format!("{shown}:{line}: the file is not UTF-8 text"))
-        }
-    }
-}
-
 /// Prints each mismatch, then `N passed, M failed`. A malformed line
 /// stops the run with exit code 2, after the report of the lines before it.
 pub fn run(a: Args) -> Result<Outcome, String> {
@@ -50,7 +35,7 @@ pub fn run(a: Args) -> Result<Outcome, String> {
     let (mut passed, mut failed) = (0u64, 0u64);
     let mut forms = Forms::default();
     let result = a.files.iter().try_for_each(|path| {
-        let (shown, text) = read_text(path)?;
+        let (shown, text) = crate::common::read_text(path)?;
         verify_text(
             &a,
             &shown,

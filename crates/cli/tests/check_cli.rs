@@ -121,3 +121,66 @@ fn short_flags_stdin_and_untyped_opcodes() {
     }
     assert_eq!(err.matches("error:").count(), 5, "{err}");
 }
+
+fn tmp(name: &str, bytes: &[u8]) -> String {
+    let dir = std::env::temp_dir().join(format!("ptxfp-cli-test-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).unwrap();
+    p.to_str().unwrap().to_string()
+}
+
+/// Hostile input gets bounded output: a 40 KB line of 20,000 errors once
+/// wrote 1.2 GB (each error reprinted the whole line).
+#[test]
+fn diagnostics_are_bounded() {
+    let long = tmp("long.ptx", "} ".repeat(20_000).as_bytes());
+    let (code, out, err) = check(&[&long]);
+    assert_eq!(code, Some(1));
+    assert!(err.len() < 40_000, "{} bytes", err.len());
+    assert!(
+        err.contains("19900 more diagnostic(s) not shown"),
+        "{}",
+        &err[err.len() - 300..]
+    );
+    assert!(out.contains("20000 error(s)"), "{out}");
+    // --max-diagnostics 0 shows them all, each line cut to a window.
+    let (_, _, all) = check(&[&long, "--max-diagnostics", "0"]);
+    assert_eq!(all.matches(": error: ").count(), 20_000);
+    assert!(all.len() < 20_000 * 400, "{} bytes", all.len());
+    let (_, _, three) = check(&[&long, "--max-diagnostics", "3", "-q"]);
+    assert_eq!(three.matches(": error: ").count(), 3, "{three}");
+}
+
+/// Binary and non-UTF-8 input is refused with exit 2 and the place of the
+/// first bad byte; a UTF-8 byte-order mark is not an error.
+#[test]
+fn binary_input_is_refused() {
+    let bin = tmp("bin.ptx", b".version 8.6\nab\0cd");
+    let (code, _, err) = check(&[&bin]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("bin.ptx:2:3: a NUL byte: this is not a text file"),
+        "{err}"
+    );
+    let latin1 = tmp("latin1.ptx", b"// caf\xe9\n");
+    let (code, _, err) = check(&[&latin1]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("latin1.ptx:1:7: not UTF-8 text"), "{err}");
+    #[cfg(unix)]
+    {
+        let (code, _, err) = check(&["/dev/zero"]);
+        assert_eq!(code, Some(2));
+        assert!(err.contains("/dev/zero:1:1: a NUL byte"), "{err}");
+    }
+    let bom = tmp(
+        "bom.ptx",
+        b"\xef\xbb\xbf.version 8.6\n.target sm_90\n.reg .b16 a;\nadd.rn.f16 a, a, a;\n",
+    );
+    let (code, out, err) = check(&[&bom]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("1 instruction(s) checked, 0 error(s)"),
+        "{out}"
+    );
+}

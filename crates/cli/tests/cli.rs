@@ -280,7 +280,7 @@ fn verify_points_at_the_field_and_keeps_the_report() {
     let o = ptxfp(&["verify", p.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("latin1.txt:2: the file is not UTF-8"),
+        stderr(&o).contains("latin1.txt:2:6: not UTF-8 text"),
         "{}",
         stderr(&o)
     );

@@ -70,34 +70,142 @@ impl Diagnostic {
 
     /// Renders as `path:line:column: error: message`, then the source line
     /// with a caret under the span, then `help: ...`. Columns count
-    /// characters from 1.
+    /// characters from 1. For many diagnostics on one source, build a
+    /// [`SourceMap`] once and call [`Diagnostic::render_in`].
     pub fn render(&self, path: &str, source: &str) -> String {
-        let start = self.span.start.min(source.len());
-        let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = source[start..]
-            .find('\n')
-            .map_or(source.len(), |i| start + i);
-        let line_no = source[..start].matches('\n').count() + 1;
-        let text = source[line_start..line_end].trim_end_matches('\r');
-        let col = source[line_start..start].chars().count() + 1;
-        let end = self.span.end.clamp(start, line_end);
-        let width = source[start..end].chars().count().max(1);
+        self.render_in(path, &SourceMap::new(source))
+    }
+
+    /// [`Diagnostic::render`] with the line table built once: each call
+    /// costs O(log lines + the shown line's length), so a file with 100,000
+    /// diagnostics renders in linear time. A long line is shown as a window
+    /// of at most [`SourceMap::WINDOW`] characters around the span; tabs are
+    /// shown as four spaces and control characters as U+FFFD, so the caret
+    /// lines up with what a terminal prints.
+    pub fn render_in(&self, path: &str, map: &SourceMap<'_>) -> String {
+        let (line_no, col, shown, caret_at, caret_width) = map.excerpt(&self.span);
         let mut out = format!(
             "{path}:{line_no}:{col}: {}: {}\n",
             self.severity, self.message
         );
         let gutter = line_no.to_string().len();
         out += &format!(
-            "{:gutter$} |\n{line_no} | {text}\n{:gutter$} | {}{}\n",
+            "{:gutter$} |\n{line_no} | {shown}\n{:gutter$} | {}{}\n",
             "",
             "",
-            " ".repeat(col - 1),
-            "^".repeat(width)
+            " ".repeat(caret_at),
+            "^".repeat(caret_width)
         );
         if let Some(help) = &self.help {
             out += &format!("{:gutter$} = help: {help}\n", "");
         }
         out
+    }
+}
+
+/// A source text with the byte offset of each line's start, to turn spans
+/// into line and column numbers without rescanning the text.
+#[derive(Clone, Debug)]
+pub struct SourceMap<'a> {
+    src: &'a str,
+    line_starts: Vec<usize>,
+}
+
+impl<'a> SourceMap<'a> {
+    /// The most characters of a source line a diagnostic shows; longer
+    /// lines are cut around the span, with `...` where text was left out.
+    pub const WINDOW: usize = 120;
+
+    /// Indexes `src`'s lines.
+    pub fn new(src: &'a str) -> SourceMap<'a> {
+        let line_starts = core::iter::once(0)
+            .chain(src.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        SourceMap { src, line_starts }
+    }
+
+    /// The text.
+    pub fn source(&self) -> &'a str {
+        self.src
+    }
+
+    /// The 1-based line and character column of a byte offset (clamped to
+    /// the text, and moved back to a character boundary).
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let o = self.floor(offset);
+        let line = self.line_starts.partition_point(|&s| s <= o);
+        let start = self.line_starts[line - 1];
+        (line, self.src[start..o].chars().count() + 1)
+    }
+
+    fn floor(&self, offset: usize) -> usize {
+        let mut o = offset.min(self.src.len());
+        while !self.src.is_char_boundary(o) {
+            o -= 1;
+        }
+        o
+    }
+
+    /// For a span: its line number and column, the line as shown (cut to
+    /// [`Self::WINDOW`] characters, tabs expanded, control characters
+    /// replaced), and where the caret starts in it and how wide it is.
+    fn excerpt(&self, span: &core::ops::Range<usize>) -> (usize, usize, String, usize, usize) {
+        let start = self.floor(span.start);
+        let line = self.line_starts.partition_point(|&s| s <= start);
+        let line_start = self.line_starts[line - 1];
+        let line_end = self
+            .line_starts
+            .get(line)
+            .map_or(self.src.len(), |&next| next - 1);
+        let text = self.src[line_start..line_end].trim_end_matches('\r');
+        let before = &text[..(start - line_start).min(text.len())];
+        let col = before.chars().count() + 1;
+        let end = self.floor(span.end.clamp(start, line_start + text.len()));
+        let spanned = self.src[start..end].chars().count().max(1);
+        // The window: up to a third of it before the span, the rest after.
+        let chars: Vec<char> = text.chars().collect();
+        let (from, to) = if chars.len() <= Self::WINDOW {
+            (0, chars.len())
+        } else {
+            let from = (col - 1).saturating_sub(Self::WINDOW / 3);
+            let to = (from + Self::WINDOW).min(chars.len());
+            (to.saturating_sub(Self::WINDOW).min(from), to)
+        };
+        let mut shown = String::new();
+        let mut caret_at = 0;
+        let mut caret_width = 0;
+        if from > 0 {
+            shown += "...";
+        }
+        for (i, &c) in chars.iter().enumerate().take(to).skip(from) {
+            let piece: &str = match c {
+                '\t' => "    ",
+                c if c.is_control() => "\u{fffd}",
+                _ => "",
+            };
+            let w = if piece.is_empty() {
+                1
+            } else {
+                piece.chars().count()
+            };
+            if i + 1 < col {
+                caret_at += w;
+            } else if i + 1 < col + spanned {
+                caret_width += w;
+            }
+            if piece.is_empty() {
+                shown.push(c);
+            } else {
+                shown += piece;
+            }
+        }
+        if from > 0 {
+            caret_at += 3;
+        }
+        if to < chars.len() {
+            shown += "...";
+        }
+        (line, col, shown, caret_at, caret_width.max(1))
     }
 }
 
@@ -130,5 +238,64 @@ mod tests {
             r,
             "k.ptx:2:1: error: mul.bf16 requires sm_90 or higher; the target is sm_80\n  |\n2 | mul.rn.bf16 %rs1, %rs2, %rs3;\n  | ^^^^^^^^^^^\n  = help: use .target sm_90\n"
         );
+    }
+
+    #[test]
+    fn tabs_and_control_characters_keep_the_caret_in_place() {
+        let src = "\tadd.f16\t%rs1, %rs2;\n";
+        let d = Diagnostic::error(9..13, "x");
+        let r = d.render("k.ptx", src);
+        assert_eq!(
+            r,
+            "k.ptx:1:10: error: x\n  |\n1 |     add.f16    %rs1, %rs2;\n  |                ^^^^\n"
+        );
+        let src = "a\0b c";
+        let r = Diagnostic::error(4..5, "x").render("k", src);
+        assert!(r.contains("1 | a\u{fffd}b c\n  |     ^\n"), "{r}");
+    }
+
+    #[test]
+    fn long_lines_are_cut_around_the_span() {
+        let src = format!("{}add.f16 x;{}\n", "} ".repeat(20_000), " {".repeat(20_000));
+        let at = 40_000;
+        let d = Diagnostic::error(at..at + 7, "x");
+        let r = d.render("k", &src);
+        assert!(r.len() < 400, "{}", r.len());
+        let lines: Vec<&str> = r.lines().collect();
+        assert_eq!(lines[0], "k:1:40001: error: x");
+        let shown = lines[2].strip_prefix("1 | ").unwrap();
+        let caret = lines[3].strip_prefix("  | ").unwrap();
+        assert!(shown.starts_with("...") && shown.ends_with("..."));
+        assert_eq!(shown.chars().count(), SourceMap::WINDOW + 6);
+        let col = caret.find('^').unwrap();
+        assert_eq!(&shown[col..col + 7], "add.f16");
+        assert_eq!(caret.trim_start(), "^^^^^^^");
+        // A span at the end of a long line: the window ends at the line's end.
+        let d = Diagnostic::error(src.len() - 2..src.len() - 1, "x");
+        let r = d.render("k", &src);
+        let lines: Vec<&str> = r.lines().collect();
+        let shown = lines[2].strip_prefix("1 | ").unwrap();
+        let caret = lines[3].strip_prefix("  | ").unwrap();
+        assert!(shown.starts_with("...") && shown.ends_with(" {"), "{shown}");
+        assert_eq!(caret.len(), shown.len());
+    }
+
+    #[test]
+    fn line_col_matches_a_rescan() {
+        let src = "ab\n\nc\u{e9}d\n\ne";
+        let map = SourceMap::new(src);
+        for o in 0..=src.len() + 2 {
+            let mut b = o.min(src.len());
+            while !src.is_char_boundary(b) {
+                b -= 1;
+            }
+            let line = src[..b].matches('\n').count() + 1;
+            let ls = src[..b].rfind('\n').map_or(0, |i| i + 1);
+            assert_eq!(
+                map.line_col(o),
+                (line, src[ls..b].chars().count() + 1),
+                "{o}"
+            );
+        }
     }
 }

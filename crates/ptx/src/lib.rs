@@ -25,7 +25,7 @@ pub mod sweep;
 pub mod target;
 pub mod types;
 
-pub use diag::{Diagnostic, Severity};
+pub use diag::{Diagnostic, Severity, SourceMap};
 pub use form::{Clamp, Exec, Form, FormType, Opcode};
 pub use hw::{FtzTiming, HwProfile};
 pub use target::{PtxVersion, Target, Variant};

@@ -152,6 +152,7 @@ pub fn validate(form: &Form, env: &Env, origin: Origin) -> Result<bool, String> 
     }
     let mut warned = false;
     for d in diags {
+        let d = ptxfp::help_for_flags(d, true, true);
         let r = show(&d, &text, origin);
         if d.is_error() {
             errors.push(r);

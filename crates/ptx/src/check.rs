@@ -92,7 +92,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
     };
     let mut diags = m.diagnostics.clone();
     let header = m.target.as_ref().map_or(0..0, |t| t.1.clone());
-    diags.extend(crate::rules::header_warning(version, target, header));
+    diags.extend(crate::rules::header_error(version, target, header));
     // Registers are scoped by function body (PTX ISA §5.1.1: `.reg` is per function).
     let mut regs: HashMap<(usize, &str), PtxType> = HashMap::new();
     // Nested `{ }` blocks (nvcc's inline asm) may declare the same name
@@ -117,6 +117,35 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
     let mut skipped = BTreeMap::new();
     for s in &m.stmts {
         let Stmt::Instr(ins) = s else { continue };
+        // A guard names a declared `.pred` register (PTX ISA §9.3).
+        if let Some(g) = &ins.guard {
+            match scoped_of(&regs, ins.scope)(&g.reg) {
+                None => diags.push(
+                    undeclared(&g.reg, g.span.clone())
+                        .with_help(format!("declare it, e.g. `.reg .pred {};`", g.reg)),
+                ),
+                Some(PtxType::Pred) => {}
+                Some(t) => diags.push(Diagnostic::error(
+                    g.span.clone(),
+                    format!(
+                        "the guard `{}` is a `{t}` register; a guard must be `.pred`",
+                        g.reg
+                    ),
+                )),
+            }
+        }
+        if !crate::opcodes::is_instruction(ins.root()) {
+            let d = Diagnostic::error(
+                ins.opcode_span.start..ins.opcode_span.start + ins.root().len(),
+                format!("`{}` is not a PTX instruction", ins.root()),
+            );
+            diags.push(match crate::opcodes::closest(ins.root()) {
+                Some(n) => d.with_help(format!("did you mean `{n}`?")),
+                None => d,
+            });
+            checked += 1;
+            continue;
+        }
         if is_float_cvt(ins) {
             checked += 1;
             check_cvt(
@@ -150,6 +179,10 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
             &mut diags,
         );
     }
+    let diags = diags
+        .into_iter()
+        .map(|d| crate::rules::help_for_flags(d, vo == Origin::Flag, to == Origin::Flag));
+    let mut diags: Vec<Diagnostic> = diags.collect();
     diags.sort_by_key(|d| d.span.start);
     Report {
         diagnostics: diags,
@@ -361,5 +394,79 @@ mod tests {
         let errors: Vec<_> = r.diagnostics.iter().filter(|d| d.is_error()).collect();
         assert_eq!(errors.len(), 2, "{errors:?}");
         assert_eq!(&src[errors[0].span.clone()], "%r0");
+    }
+
+    /// The errors of `src`, each as `line:column: message [help]`.
+    fn errors(src: &str, opts: CheckOptions) -> Vec<String> {
+        let map = crate::SourceMap::new(src);
+        check(src, opts)
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .map(|d| {
+                let (l, c) = map.line_col(d.span.start);
+                format!(
+                    "{l}:{c}: {} [{}]",
+                    d.message,
+                    d.help.clone().unwrap_or_default()
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn what_ptxas_rejects_outside_the_family() {
+        let src =
+            ".version 4.2\n.target sm_90\n.visible .entry k(\n{\n.reg .b16 a;\n.reg .b32 r;\n\
+                   @q fam.rn.f16 a, a, a;\n@r add.rn.f16 a, a, a;\nld.global.b16 a, [r];\nret;\n}\n\
+                   .entry k()\n{\nret;\n}\n";
+        assert_eq!(
+            errors(src, CheckOptions::default()),
+            [
+                "2:9: `.target sm_90` needs PTX ISA 7.8 or later, but the module is 4.2: ptxas rejects this module [use .version 7.8 or later]",
+                "3:18: the parameter list's `(` is never closed: a `)` is missing []",
+                "7:2: register `q` is not declared [declare it, e.g. `.reg .pred q;`]",
+                "7:4: `fam` is not a PTX instruction [did you mean `fma`?]",
+                "8:2: the guard `r` is a `.b32` register; a guard must be `.pred` []",
+                "12:8: `k` is defined twice: a second function body with this name []",
+            ]
+        );
+        // The typo is counted as checked; `ld` and `ret` are skipped.
+        let r = check(src, CheckOptions::default());
+        assert_eq!((r.checked, r.skipped_total()), (2, 3));
+        assert_eq!(
+            errors(".target\n.entry\n{\n}\n", CheckOptions::default()),
+            [
+                "1:1: `.target` names no sm target: expected e.g. `.target sm_90` []",
+                "3:1: `.entry` without a name: expected e.g. `.entry k(...)` []",
+            ]
+        );
+        assert_eq!(
+            errors(".entry k(.param .u64 p))\n{\n}\n", CheckOptions::default()),
+            ["1:24: `)` without a matching `(` []"]
+        );
+    }
+
+    #[test]
+    fn fixes_name_the_flag_that_set_the_version_or_target() {
+        let src = ".version 7.0\n.target sm_80\n.reg .b16 a;\nmul.rn.bf16 a, a, a;\n";
+        let flags = CheckOptions {
+            version: Some(PtxVersion { major: 7, minor: 0 }),
+            target: Some(Target::sm(80)),
+        };
+        assert_eq!(
+            errors(src, flags),
+            [
+                "4:1: mul.bf16 requires PTX ISA 7.8 or later; the module is 7.0 [use --ptx 7.8 or later]",
+                "4:1: mul.bf16 requires sm_90 or higher; the target is sm_80 [use --target sm_90 or higher]",
+            ]
+        );
+        assert_eq!(
+            errors(src, CheckOptions::default()),
+            [
+                "4:1: mul.bf16 requires PTX ISA 7.8 or later; the module is 7.0 [use .version 7.8 or later]",
+                "4:1: mul.bf16 requires sm_90 or higher; the target is sm_80 [use .target sm_90 or higher]",
+            ]
+        );
     }
 }

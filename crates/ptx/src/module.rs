@@ -303,7 +303,7 @@ struct Parser<'a> {
     /// The current function body's scope (0 outside any).
     scope: usize,
     /// A function header seen, whose body is next: name and entry-ness.
-    pending: Option<(String, bool)>,
+    pending: Option<(String, bool, Span)>,
     /// The open `{ }` blocks, outermost first: their ids and where each
     /// opened (the brace depth is the length).
     blocks: Vec<(usize, Span)>,
@@ -390,7 +390,14 @@ impl<'a> Parser<'a> {
                     self.block_count += 1;
                     if self.blocks.is_empty() {
                         self.scope = self.m.functions.len() + 1;
-                        let (name, entry) = self.pending.take().unwrap_or_default();
+                        let (name, entry, at) = self.pending.take().unwrap_or_default();
+                        // PTX ISA §11.3: a function is defined once in a module.
+                        if !name.is_empty() && self.m.functions.iter().any(|f| f.name == name) {
+                            self.error(
+                                at,
+                                format!("`{name}` is defined twice: a second function body with this name"),
+                            );
+                        }
                         self.m.functions.push(Function {
                             name,
                             entry,
@@ -484,6 +491,12 @@ impl<'a> Parser<'a> {
                             format!("unknown `.target` entry `{s}`: expected sm_XY (e.g. sm_90), texmode_unified, texmode_independent, debug or map_f64_to_f32"),
                         ),
                     }
+                }
+                if !seen_sm && !again {
+                    self.error(
+                        t.span,
+                        "`.target` names no sm target: expected e.g. `.target sm_90`",
+                    );
                 }
             }
             ".reg" => self.reg_decl(t.span),
@@ -832,13 +845,29 @@ impl<'a> Parser<'a> {
     /// records the name and the parameters.
     fn function_header(&mut self, entry: bool) {
         let mut name = None;
+        // Open `(` of the parameter lists, to report one left unclosed.
+        let mut open: Vec<Span> = Vec::new();
         while let Some(t) = self.peek().cloned() {
-            if name.is_none() && t.tok == Tok::Word && !self.text(&t).starts_with('.') {
+            if name.is_none()
+                && open.is_empty()
+                && t.tok == Tok::Word
+                && !self.text(&t).starts_with('.')
+            {
                 name = Some(self.text(&t).to_string());
-                self.pending = Some((self.text(&t).to_string(), entry));
+                self.pending = Some((self.text(&t).to_string(), entry, t.span.clone()));
             }
             match t.tok {
-                Tok::Punct('{') | Tok::Punct(';') => return,
+                Tok::Punct('{') | Tok::Punct(';') => break,
+                Tok::Punct('(') => {
+                    self.next();
+                    open.push(t.span);
+                }
+                Tok::Punct(')') => {
+                    self.next();
+                    if open.pop().is_none() {
+                        self.error(t.span, "`)` without a matching `(`");
+                    }
+                }
                 Tok::Word if self.text(&t) == ".param" => {
                     self.next();
                     self.var_decl(Space::Param, t.span);
@@ -859,6 +888,25 @@ impl<'a> Parser<'a> {
                     self.next();
                 }
             }
+        }
+        if let Some(at) = open.first() {
+            self.error(
+                at.clone(),
+                "the parameter list's `(` is never closed: a `)` is missing",
+            );
+        }
+        if name.is_none() {
+            let at = self
+                .peek()
+                .map_or_else(|| self.eof_span(), |t| t.span.clone());
+            self.error(
+                at,
+                format!(
+                    "`.{}` without a name: expected e.g. `.{} k(...)`",
+                    ["func", "entry"][usize::from(entry)],
+                    ["func", "entry"][usize::from(entry)]
+                ),
+            );
         }
     }
 

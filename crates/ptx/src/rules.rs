@@ -409,20 +409,49 @@ impl Form {
     }
 }
 
-/// A warning when the module's `.version` predates its `.target` (ptxas
-/// rejects such a module); `span` is where to point.
-pub fn header_warning(
+/// The error when the module's `.version` predates its `.target`: ptxas
+/// rejects such a module ("SM version specified by .target is higher than
+/// default SM version supported"), whatever its instructions; `span` is
+/// where to point. `ptxfp run` still reports it as a warning until it
+/// treats it as the static error it is.
+pub fn header_error(
     version: PtxVersion,
     target: Target,
     span: core::ops::Range<usize>,
 ) -> Option<Diagnostic> {
     let min = target.min_ptx()?;
     (version < min).then(|| {
-        Diagnostic::warning(
+        Diagnostic::error(
             span,
             format!("`.target {target}` needs PTX ISA {min} or later, but the module is {version}: ptxas rejects this module"),
         )
         .with_help(format!("use .version {min} or later"))
+    })
+}
+
+/// A fix from [`requirement`] or [`header_error`] ("use .version 7.8 or
+/// later", "use .target sm_90 or higher") said for code whose version or
+/// target came from a command-line flag: "use --ptx 7.8 or later".
+pub fn help_for_flags(mut d: Diagnostic, version_flag: bool, target_flag: bool) -> Diagnostic {
+    if let Some(h) = &d.help {
+        if version_flag && h.starts_with("use .version ") {
+            d.help = Some(h.replacen("use .version ", "use --ptx ", 1));
+        } else if target_flag && h.starts_with("use .target ") {
+            d.help = Some(h.replacen("use .target ", "use --target ", 1));
+        }
+    }
+    d
+}
+
+/// [`header_error`] as a warning.
+pub fn header_warning(
+    version: PtxVersion,
+    target: Target,
+    span: core::ops::Range<usize>,
+) -> Option<Diagnostic> {
+    header_error(version, target, span).map(|d| Diagnostic {
+        severity: crate::Severity::Warning,
+        ..d
     })
 }
 

@@ -1,0 +1,208 @@
+//! Every PTX instruction name (the opcode's first part), so that `check`
+//! can tell a typo (`fam.rn.f16`) from an instruction outside the family it
+//! models (`ld.global.f32`).
+//!
+//! Evidence: the section titles of PTX ISA 9.0 §9.7 "Instructions"
+//! (9.7.1 integer arithmetic through 9.7.20 miscellaneous), one name per
+//! instruction; modifiers such as `add.cc` or `cp.async.bulk` share their
+//! first part with the instruction they extend.
+
+/// The instruction names of PTX ISA 9.0 §9.7, sorted.
+pub const PTX_INSTRUCTIONS: &[&str] = &[
+    "abs",
+    "activemask",
+    "add",
+    "addc",
+    "alloca",
+    "and",
+    "applypriority",
+    "atom",
+    "bar",
+    "barrier",
+    "bfe",
+    "bfi",
+    "bfind",
+    "bmsk",
+    "bra",
+    "brev",
+    "brkpt",
+    "brx",
+    "call",
+    "clusterlaunchcontrol",
+    "clz",
+    "cnot",
+    "copysign",
+    "cos",
+    "cp",
+    "createpolicy",
+    "cvt",
+    "cvta",
+    "discard",
+    "div",
+    "dp2a",
+    "dp4a",
+    "elect",
+    "ex2",
+    "exit",
+    "fence",
+    "fma",
+    "fns",
+    "getctarank",
+    "griddepcontrol",
+    "isspacep",
+    "istypep",
+    "ld",
+    "ldmatrix",
+    "ldu",
+    "lg2",
+    "lop3",
+    "mad",
+    "mad24",
+    "madc",
+    "mapa",
+    "match",
+    "max",
+    "mbarrier",
+    "membar",
+    "min",
+    "mma",
+    "mov",
+    "movmatrix",
+    "mul",
+    "mul24",
+    "multimem",
+    "nanosleep",
+    "neg",
+    "not",
+    "or",
+    "pmevent",
+    "popc",
+    "prefetch",
+    "prefetchu",
+    "prmt",
+    "rcp",
+    "red",
+    "redux",
+    "rem",
+    "ret",
+    "rsqrt",
+    "sad",
+    "selp",
+    "set",
+    "setmaxnreg",
+    "setp",
+    "shf",
+    "shfl",
+    "shl",
+    "shr",
+    "sin",
+    "slct",
+    "sqrt",
+    "st",
+    "stackrestore",
+    "stacksave",
+    "stmatrix",
+    "sub",
+    "subc",
+    "suld",
+    "suq",
+    "sured",
+    "sust",
+    "szext",
+    "tanh",
+    "tcgen05",
+    "tensormap",
+    "testp",
+    "tex",
+    "tld4",
+    "trap",
+    "txq",
+    "vabsdiff",
+    "vabsdiff2",
+    "vabsdiff4",
+    "vadd",
+    "vadd2",
+    "vadd4",
+    "vavrg2",
+    "vavrg4",
+    "vmad",
+    "vmax",
+    "vmax2",
+    "vmax4",
+    "vmin",
+    "vmin2",
+    "vmin4",
+    "vote",
+    "vset",
+    "vset2",
+    "vset4",
+    "vshl",
+    "vshr",
+    "vsub",
+    "vsub2",
+    "vsub4",
+    "wgmma",
+    "wmma",
+    "xor",
+];
+
+/// True if `root` is a PTX instruction name.
+pub fn is_instruction(root: &str) -> bool {
+    PTX_INSTRUCTIONS.binary_search(&root).is_ok()
+}
+
+/// The instruction name closest to `root` by edit distance (at most two
+/// edits, an adjacent swap counting as one), to suggest for a typo.
+pub fn closest(root: &str) -> Option<&'static str> {
+    PTX_INSTRUCTIONS
+        .iter()
+        .map(|&n| (edits(root, n), n))
+        .filter(|&(d, _)| d <= 2 && d < root.len())
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, n)| n)
+}
+
+/// Optimal string alignment distance: insertions, deletions, substitutions
+/// and swaps of adjacent characters each cost one.
+fn edits(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let w = b.len() + 1;
+    let mut d = vec![0usize; (a.len() + 1) * w];
+    for i in 0..=a.len() {
+        for j in 0..=b.len() {
+            d[i * w + j] = if i == 0 || j == 0 {
+                i + j
+            } else {
+                let sub = d[(i - 1) * w + j - 1] + usize::from(a[i - 1] != b[j - 1]);
+                let mut best = sub.min(d[(i - 1) * w + j] + 1).min(d[i * w + j - 1] + 1);
+                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                    best = best.min(d[(i - 2) * w + j - 2] + 1);
+                }
+                best
+            };
+        }
+    }
+    d[a.len() * w + b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_sorted_and_unique() {
+        assert!(PTX_INSTRUCTIONS.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn typos_find_the_instruction() {
+        assert_eq!(closest("fam"), Some("fma"));
+        assert_eq!(closest("mull"), Some("mul"));
+        assert_eq!(closest("sbu"), Some("sub"));
+        assert_eq!(closest("setpp"), Some("setp"));
+        assert_eq!(closest("frobnicate"), None);
+        assert_eq!(edits("fam", "fma"), 1);
+        assert_eq!(edits("", "abc"), 3);
+        assert!(is_instruction("ld") && !is_instruction("fam"));
+    }
+}

@@ -19,6 +19,35 @@ impl PtxVersion {
     }
     /// The newest version this model knows (the default when none is given).
     pub const LATEST: PtxVersion = PtxVersion::new(8, 8);
+
+    /// The PTX ISA versions that exist (PTX ISA release notes, §13: each
+    /// CUDA release's version), by major version: the highest minor of each.
+    /// 9.0 and 9.1 are listed because targets of theirs (sm_88, sm_110)
+    /// are in [`Target::min_ptx`]; their rules for this family are 8.8's.
+    const MINORS: [(u8, u8); 9] = [
+        (1, 5),
+        (2, 3),
+        (3, 2),
+        (4, 3),
+        (5, 0),
+        (6, 5),
+        (7, 8),
+        (8, 8),
+        (9, 1),
+    ];
+
+    /// True for a version that exists.
+    pub fn exists(self) -> bool {
+        Self::MINORS
+            .iter()
+            .any(|&(major, last)| major == self.major && self.minor <= last)
+    }
+
+    /// The newest version that exists.
+    pub fn newest() -> PtxVersion {
+        let (major, minor) = Self::MINORS[Self::MINORS.len() - 1];
+        PtxVersion::new(major, minor)
+    }
 }
 
 impl fmt::Display for PtxVersion {
@@ -36,6 +65,12 @@ pub enum TargetParseError {
     /// Not `sm_XY` with an optional `a`/`f` suffix.
     #[error("invalid target `{0}`: expected sm_XY, e.g. sm_90, sm_90a, sm_100f")]
     Target(String),
+    /// Well formed, but no PTX ISA has this version.
+    #[error("PTX ISA {0} does not exist: the versions are 1.0-1.5, 2.0-2.3, 3.0-3.2, 4.0-4.3, 5.0, 6.0-6.5, 7.0-7.8, 8.0-8.8, 9.0-9.1")]
+    NoSuchVersion(String),
+    /// Well formed, but no PTX ISA has this target.
+    #[error("no PTX ISA has the target `{0}`: the targets are sm_10-13, 20, 30, 32, 35, 37, 50, 52, 53, 60-62, 70, 72, 75, 80, 86, 87, 88, 89, 90, 100, 101, 103, 110, 120, 121, with a/f variants from sm_90a/sm_100f")]
+    NoSuchTarget(String),
 }
 
 impl FromStr for PtxVersion {
@@ -53,10 +88,11 @@ impl FromStr for PtxVersion {
         if !digits(a) || !digits(b) {
             return Err(err());
         }
-        Ok(PtxVersion::new(
-            a.parse().map_err(|_| err())?,
-            b.parse().map_err(|_| err())?,
-        ))
+        let v = PtxVersion::new(a.parse().map_err(|_| err())?, b.parse().map_err(|_| err())?);
+        if !v.exists() {
+            return Err(TargetParseError::NoSuchVersion(s.trim().to_string()));
+        }
+        Ok(v)
     }
 }
 
@@ -185,10 +221,14 @@ impl FromStr for Target {
         }
         let sm: u16 = digits.parse().map_err(|_| err())?;
         // `a` targets exist from sm_90a, `f` targets from sm_100f.
-        match variant {
-            Variant::Arch if sm < 90 => Err(err()),
-            Variant::Family if sm < 100 => Err(err()),
-            _ => Ok(Target { sm, variant }),
+        let t = match variant {
+            Variant::Arch if sm < 90 => return Err(err()),
+            Variant::Family if sm < 100 => return Err(err()),
+            _ => Target { sm, variant },
+        };
+        match t.min_ptx() {
+            Some(_) => Ok(t),
+            None => Err(TargetParseError::NoSuchTarget(s.trim().to_string())),
         }
     }
 }
@@ -225,7 +265,26 @@ mod tests {
         assert_eq!(t("sm_100").min_ptx(), Some(PtxVersion::new(8, 6)));
         assert_eq!(t("sm_100f").min_ptx(), Some(PtxVersion::new(8, 8)));
         assert_eq!(t("sm_53").min_ptx(), Some(PtxVersion::new(4, 2)));
-        assert_eq!(t("sm_99").min_ptx(), None);
+        assert_eq!(Target::sm(99).min_ptx(), None);
+        // Well formed but unknown: a clear error, not a target with no rules.
+        for (s, want) in [
+            ("sm_99", TargetParseError::NoSuchTarget("sm_99".into())),
+            ("sm_999", TargetParseError::NoSuchTarget("sm_999".into())),
+            ("sm_91a", TargetParseError::NoSuchTarget("sm_91a".into())),
+        ] {
+            assert_eq!(s.parse::<Target>(), Err(want));
+        }
+        for s in ["99.9", "1.6", "5.1", "7.9", "9.2", "0.9"] {
+            assert_eq!(
+                s.parse::<PtxVersion>(),
+                Err(TargetParseError::NoSuchVersion(s.into())),
+                "{s}"
+            );
+        }
+        for s in ["1.0", "1.5", "4.3", "5.0", "7.8", "8.8", "9.1"] {
+            assert!(s.parse::<PtxVersion>().is_ok(), "{s}");
+        }
+        assert_eq!(PtxVersion::newest(), PtxVersion::new(9, 1));
         assert!(t("sm_13").unloadable_on(t("sm_90")).is_none());
         assert!(t("sm_100").unloadable_on(t("sm_90")).is_some());
         assert!(t("sm_90a").unloadable_on(t("sm_100")).is_some());

@@ -150,6 +150,14 @@ pub fn validate(form: &Form, env: &Env, origin: Origin) -> Result<bool, String> 
             origin,
         ));
     }
+    // A device must be able to load code for the target (CUDA's rules).
+    if let Some(why) = env.device.and_then(|d| env.target.unloadable_on(d)) {
+        errors.push(format!(
+            "--target {} --device {}: {why}\n  help: leave out --device to run on the target itself",
+            env.target,
+            env.device.unwrap_or(env.target)
+        ));
+    }
     let mut warned = false;
     for d in diags {
         let d = ptxfp::help_for_flags(d, true, true);

@@ -27,11 +27,17 @@ pub fn run(a: Args) -> Result<Outcome, String> {
     validate(&form, &a.env, Origin::Arg)?;
     outln!(
         out,
-        "# {form}: {} vectors, seed {}, expected values from the ptxfp model ({}, device {}); not an oracle",
+        "# {form}: {} vectors, seed {}, expected values from the ptxfp model; not an oracle",
         a.count,
         a.seed,
+    );
+    // The setup the values hold for: `ptxfp verify` reads this line.
+    outln!(
+        out,
+        "# run: --target {} --device {} --ptx {}",
         a.env.target,
-        a.env.exec().device
+        a.env.exec().device,
+        a.env.ptx
     );
     for v in generate(&form, a.count as usize, a.seed, &a.env.exec()) {
         outln!(out, "{}", format_line(&form, &v));

@@ -2,15 +2,127 @@
 
 use crate::common::{parse_form, shown_value, validate, Env, Origin};
 use crate::{emit, outln, Outcome};
+use ptxfp::{PtxVersion, Target};
 
 /// Arguments of `verify`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Files of lines `FORM OPERAND... EXPECTED` (hex without 0x; `#` starts a comment); `-`: standard input.
+    /// Files of lines `FORM OPERAND... EXPECTED` (hex without 0x; `#` starts
+    /// a comment; a `# run: --target T --device D --ptx V` line before the
+    /// first vector sets the file's defaults); `-`: standard input.
     #[arg(required = true)]
     files: Vec<String>,
-    #[command(flatten)]
-    env: Env,
+    /// The code's `.target` [default: the file's `# run:` line, else sm_100].
+    #[arg(long)]
+    target: Option<Target>,
+    /// The device that runs the code [default: the file's `# run:` line, else the target].
+    #[arg(long)]
+    device: Option<Target>,
+    /// The module's `.version` [default: the file's `# run:` line, else the latest].
+    #[arg(long = "ptx")]
+    ptx: Option<PtxVersion>,
+}
+
+/// The `--target`, `--device` and `--ptx` of a file's `# run:` line
+/// (`ptxfp gen` writes one), each `None` where the line has none.
+#[derive(Default, PartialEq)]
+struct RunLine {
+    target: Option<Target>,
+    device: Option<Target>,
+    ptx: Option<PtxVersion>,
+}
+
+/// Reads the `# run:` line of a vector file: the first comment line of
+/// that form before any vector; one after a vector, or a second one, is an
+/// error, as is a flag other than the three.
+fn run_line(shown: &str, text: &str) -> Result<RunLine, String> {
+    let mut found: Option<(usize, RunLine)> = None;
+    let mut vectors_seen = false;
+    for (n, line) in text.lines().enumerate() {
+        let t = line.trim_start();
+        let Some(flags) = t
+            .strip_prefix('#')
+            .map(str::trim_start)
+            .and_then(|c| c.strip_prefix("run:"))
+        else {
+            vectors_seen |= !t.is_empty() && !t.starts_with('#');
+            continue;
+        };
+        let at = format!("{shown}:{}", n + 1);
+        if vectors_seen {
+            return Err(format!(
+                "{at}: a `# run:` line after the first vector: put it at the top"
+            ));
+        }
+        if let Some((first, _)) = found {
+            return Err(format!(
+                "{at}: a second `# run:` line (the first is line {first})"
+            ));
+        }
+        let mut r = RunLine::default();
+        let mut words = flags.split_whitespace();
+        while let Some(flag) = words.next() {
+            let value = words
+                .next()
+                .ok_or_else(|| format!("{at}: `{flag}` in the `# run:` line needs a value"))?;
+            let bad = |e: String| format!("{at}: `{flag} {value}` in the `# run:` line: {e}");
+            match flag {
+                "--target" => {
+                    r.target = Some(
+                        value
+                            .parse()
+                            .map_err(|e: ptxfp::target::TargetParseError| bad(e.to_string()))?,
+                    )
+                }
+                "--device" => {
+                    r.device = Some(
+                        value
+                            .parse()
+                            .map_err(|e: ptxfp::target::TargetParseError| bad(e.to_string()))?,
+                    )
+                }
+                "--ptx" => {
+                    r.ptx = Some(
+                        value
+                            .parse()
+                            .map_err(|e: ptxfp::target::TargetParseError| bad(e.to_string()))?,
+                    )
+                }
+                _ => {
+                    return Err(format!(
+                        "{at}: `{flag}` in the `# run:` line: expected --target, --device or --ptx"
+                    ))
+                }
+            }
+        }
+        found = Some((n + 1, r));
+    }
+    Ok(found.map(|(_, r)| r).unwrap_or_default())
+}
+
+/// The setup a file is checked under: each of `--target`, `--device` and
+/// `--ptx` from the command line, else the file's `# run:` line, else the
+/// default. Where the command line overrides a different value in the file,
+/// a note says so.
+fn file_env(a: &Args, shown: &str, file: &RunLine) -> Env {
+    fn pick<T: Copy + PartialEq + std::fmt::Display>(
+        flag: &str,
+        cli: Option<T>,
+        file: Option<T>,
+        shown: &str,
+    ) -> Option<T> {
+        if let (Some(c), Some(f)) = (cli, file) {
+            if c != f {
+                eprintln!("{shown}: note: its `# run:` line says {flag} {f}; {flag} {c} from the command line is used");
+            }
+        }
+        cli.or(file)
+    }
+    Env {
+        target: pick("--target", a.target, file.target, shown).unwrap_or(Target::sm(100)),
+        device: pick("--device", a.device, file.device, shown),
+        ptx: pick("--ptx", a.ptx, file.ptx, shown).unwrap_or(PtxVersion::LATEST),
+    }
 }
 
 fn parse_hex(tok: &str, ty: ptxfp::PtxType) -> Result<u64, String> {
@@ -33,20 +145,22 @@ fn parse_hex(tok: &str, ty: ptxfp::PtxType) -> Result<u64, String> {
 pub fn run(a: Args) -> Result<Outcome, String> {
     let mut out = String::new();
     let (mut passed, mut failed) = (0u64, 0u64);
-    let mut forms = Forms::default();
     let result = a.files.iter().try_for_each(|path| {
         let (shown, text) = crate::common::read_text(path)?;
-        verify_text(
-            &a,
+        let env = file_env(&a, &shown, &run_line(&shown, &text)?);
+        let mut forms = Forms::default();
+        let r = verify_text(
+            &env,
             &shown,
             &text,
             &mut forms,
             &mut out,
             &mut passed,
             &mut failed,
-        )
+        );
+        forms.report_repeats();
+        r
     });
-    forms.report_repeats();
     if let Err(e) = result {
         emit(&out);
         return Err(e);
@@ -76,10 +190,10 @@ struct Seen {
 impl Forms {
     /// The form written `text` at `at`: parsed and validated (its warnings
     /// printed) the first time, looked up after that.
-    fn get(&mut self, text: &str, a: &Args, at: &str) -> Result<&ptxfp::Form, String> {
+    fn get(&mut self, text: &str, env: &Env, at: &str) -> Result<&ptxfp::Form, String> {
         if !self.seen.contains_key(text) {
             let form = parse_form(text, Origin::Line(at))?;
-            let warned = validate(&form, &a.env, Origin::Line(at))?;
+            let warned = validate(&form, env, Origin::Line(at))?;
             let warned = warned.then(|| (at.to_string(), 0));
             self.seen.insert(text.to_string(), Seen { form, warned });
         }
@@ -106,7 +220,7 @@ impl Forms {
 }
 
 fn verify_text(
-    a: &Args,
+    env: &Env,
     shown: &str,
     text: &str,
     forms: &mut Forms,
@@ -114,7 +228,7 @@ fn verify_text(
     passed: &mut u64,
     failed: &mut u64,
 ) -> Result<(), String> {
-    let exec = a.env.exec();
+    let exec = env.exec();
     for (n, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("");
         // The fields with their 1-based columns.
@@ -126,7 +240,7 @@ fn verify_text(
             continue;
         };
         let at = |col: usize| format!("{shown}:{}:{col}", n + 1);
-        let form = forms.get(first, a, &at(toks[0].0))?;
+        let form = forms.get(first, env, &at(toks[0].0))?;
         let types = form.source_types();
         if toks.len() != types.len() + 2 {
             return Err(format!(

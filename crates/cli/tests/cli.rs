@@ -339,6 +339,96 @@ fn eval_checks_the_device() {
         "eval", "mad.f32", "1", "1", "1", "--target", "sm_13", "--device", "sm_13",
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // A device cannot load code for a newer target, or sm_90a code at all
+    // unless it is an sm_90 (CUDA's compatibility rules).
+    for (target, device, why) in [
+        (
+            "sm_90",
+            "sm_53",
+            "code for sm_90 cannot run on an sm_53 device",
+        ),
+        (
+            "sm_90a",
+            "sm_100",
+            "code for sm_90a (architecture-specific) runs only on sm_90 devices, not on sm_100",
+        ),
+    ] {
+        let o = ptxfp(&[
+            "eval", "add.f16", "1", "1", "--target", target, "--device", device,
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{target} {device}");
+        assert!(stderr(&o).contains(why), "{}", stderr(&o));
+    }
+}
+
+/// `gen` writes the setup its values hold for as a `# run:` line, and
+/// `verify` takes it from there: vectors of sm_1x `mad.f32` (truncating
+/// multiply, then add) verify without flags. A flag overrides the line,
+/// with a note; a malformed line is an error with its place.
+#[test]
+fn verify_takes_the_setup_from_the_run_line() {
+    let o = ptxfp(&["gen", "mad.f32", "--target", "sm_13", "--count", "300"]);
+    let text = stdout(&o);
+    assert_eq!(
+        text.lines().nth(1),
+        Some(
+            format!(
+                "# run: --target sm_13 --device sm_13 --ptx {}",
+                ptxfp::PtxVersion::LATEST
+            )
+            .as_str()
+        )
+    );
+    let p = tmp("gen-sm13.txt", &text);
+    let o = ptxfp(&["verify", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().last(), Some("300 passed, 0 failed"));
+    // The same vectors under sm_20 semantics (fused, .rn) mostly differ.
+    let o = ptxfp(&[
+        "verify",
+        p.to_str().unwrap(),
+        "--target",
+        "sm_20",
+        "--device",
+        "sm_20",
+        "--ptx",
+        "3.0",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(
+            "its `# run:` line says --target sm_13; --target sm_20 from the command line is used"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    for (text, want) in [
+        (
+            "# run: --target\n",
+            "bad.txt:1: `--target` in the `# run:` line needs a value",
+        ),
+        (
+            "# run: --seed 1\n",
+            "bad.txt:1: `--seed` in the `# run:` line: expected --target, --device or --ptx",
+        ),
+        (
+            "# run: --ptx 9.99\n",
+            "bad.txt:1: `--ptx 9.99` in the `# run:` line: ",
+        ),
+        (
+            "add.f16 3c00 3c00 4000\n# run: --ptx 8.0\n",
+            "bad.txt:2: a `# run:` line after the first vector",
+        ),
+        (
+            "# run: --ptx 8.0\n# run: --ptx 8.1\n",
+            "bad.txt:2: a second `# run:` line (the first is line 1)",
+        ),
+    ] {
+        let p = tmp("bad.txt", text);
+        let o = ptxfp(&["verify", p.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2), "{text}");
+        assert!(stderr(&o).contains(want), "{text}: {}", stderr(&o));
+    }
 }
 
 #[test]
@@ -426,7 +516,7 @@ fn a_closed_pipe_ends_the_command_quietly() {
             ],
             false,
         ),
-        (&["check", bad.to_str().unwrap()], true),
+        (&["check", "--max-diagnostics", "0", bad.to_str().unwrap()], true),
     ];
     for (args, on_stderr) in cases {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_ptxfp"));

@@ -267,7 +267,7 @@ pub fn run(a: Args) -> Result<(), String> {
     }
     let path = a.path.path()?;
     println!(
-        "# single thread, {} values per array, best of {}, path {path:?}, {} data",
+        "# single thread, {} values per array, best of {}, path {path}, {} data",
         a.n,
         a.reps,
         if a.subnormal {

@@ -211,7 +211,7 @@ impl PathArg {
                 "--path {name}: this CPU cannot run it (it has: {})\n  help: leave out --path to use the best one",
                 Path::all_available()
                     .iter()
-                    .map(|p| format!("{p:?}"))
+                    .map(|p| p.to_string())
                     .collect::<Vec<_>>()
                     .join(", ")
             ))

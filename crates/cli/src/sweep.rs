@@ -87,7 +87,7 @@ pub fn run(a: Args) -> Result<(), String> {
     println!("results   {}", res.results);
     println!("digest    {:#018x}", res.digest);
     println!(
-        "time      {secs:.3} s ({:.0} M results/s, {} threads, {:?})",
+        "time      {secs:.3} s ({:.0} M results/s, {} threads, path {})",
         res.results as f64 / secs / 1e6,
         pool.current_num_threads(),
         path

@@ -516,7 +516,10 @@ fn a_closed_pipe_ends_the_command_quietly() {
             ],
             false,
         ),
-        (&["check", "--max-diagnostics", "0", bad.to_str().unwrap()], true),
+        (
+            &["check", "--max-diagnostics", "0", bad.to_str().unwrap()],
+            true,
+        ),
     ];
     for (args, on_stderr) in cases {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_ptxfp"));

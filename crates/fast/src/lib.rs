@@ -76,6 +76,18 @@ pub enum Path {
     X86Avx512Fp16,
 }
 
+impl core::fmt::Display for Path {
+    /// The name `--path` takes: `portable`, `avx2`, `avx512`, `avx512-fp16`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            Path::Portable => "portable",
+            Path::X86Avx2 => "avx2",
+            Path::X86Avx512 => "avx512",
+            Path::X86Avx512Fp16 => "avx512-fp16",
+        })
+    }
+}
+
 impl Path {
     /// The fastest path this CPU supports, ignoring the environment.
     pub fn best_available() -> Path {

@@ -26,7 +26,7 @@ pub struct Args {
     /// Also print the per-chunk digests (2^24 results per chunk): all of
     /// them, or the first K.
     #[arg(long, value_name = "K", num_args = 0..=1, default_missing_value = "18446744073709551615",
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = chunk_count)]
     chunks: Option<u64>,
     /// Worker threads (default: all cores; at most 1024).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
@@ -99,4 +99,13 @@ pub fn run(a: Args) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// `--chunks K`: a count of at least 1 (`--chunks` alone: all).
+fn chunk_count(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(0) => Err("0 chunks prints nothing: give 1 or more, or `--chunks` alone for all".into()),
+        Ok(k) => Ok(k),
+        Err(_) => Err(format!("`{s}` is not a count of chunks (1 or more)")),
+    }
 }

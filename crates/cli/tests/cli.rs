@@ -470,6 +470,14 @@ fn literal_errors_say_what_is_wrong() {
             "too wide for .f64",
         ),
         (vec!["eval", "add.f16", &long, "1"], "is too long"),
+        (
+            vec!["eval", "add.f16", "1\u{1}", "1"],
+            "`1\\u{1}` contains the control character '\\u{1}'",
+        ),
+        (
+            vec!["sweep", "add.rn.f16", "--random", "10", "--chunks", "0"],
+            "0 chunks prints nothing: give 1 or more, or `--chunks` alone for all",
+        ),
     ] {
         let o = ptxfp(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");

@@ -182,6 +182,12 @@ pub fn parse_operand(text: &str, ty: PtxType) -> Result<u64, String> {
     if t.is_empty() {
         return Err("empty operand".into());
     }
+    if let Some(c) = t.chars().find(|c| c.is_control()) {
+        return Err(format!(
+            "`{}` contains the control character {c:?}",
+            t.escape_debug()
+        ));
+    }
     if let Some(hex) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
         if !t.contains(',') {
             let w = ty.bits();

@@ -48,9 +48,9 @@ pub struct CheckArgs {
     /// Mismatches to print in full.
     #[arg(long, default_value_t = 20)]
     pub show: usize,
-    /// CUDA device ordinal.
-    #[arg(long, default_value_t = 0)]
-    pub device: usize,
+    /// Which GPU: its CUDA device ordinal (0: the first).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub gpu: usize,
     /// Write a JSON record under this directory (`testdata/hw`).
     #[arg(long)]
     pub record: Option<PathBuf>,
@@ -73,9 +73,9 @@ pub struct SweepArgs {
     /// Seed of the random generator (as `ptxfp sweep --seed`).
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
-    /// CUDA device ordinal.
-    #[arg(long, default_value_t = 0)]
-    pub device: usize,
+    /// Which GPU: its CUDA device ordinal (0: the first).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub gpu: usize,
     /// Where to write the JSON record.
     #[arg(long, default_value = "testdata/hw")]
     pub record: PathBuf,
@@ -91,9 +91,9 @@ pub struct ProbeArgs {
     /// Only this probe group (nan, nan-f64, ftz, sat-relu, oob, lanes).
     #[arg(long)]
     pub only: Option<String>,
-    /// CUDA device ordinal.
-    #[arg(long, default_value_t = 0)]
-    pub device: usize,
+    /// Which GPU: its CUDA device ordinal (0: the first).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub gpu: usize,
     /// Where to write the JSON records.
     #[arg(long, default_value = "testdata/hw")]
     pub record: PathBuf,
@@ -287,7 +287,7 @@ fn describe(form: &InstrForm, ops: &[u64], gpu: u64, ours: u64) -> String {
 
 fn check(a: CheckArgs) -> Result<bool, HwError> {
     instr_form(&a.form).map_err(usage)?;
-    check_on(&open(a.device)?, a)
+    check_on(&open(a.gpu)?, a)
 }
 
 fn check_on<D: Device>(g: &D, a: CheckArgs) -> Result<bool, HwError> {
@@ -400,7 +400,7 @@ fn sweep_cmd(a: SweepArgs) -> Result<bool, HwError> {
     if a.random.is_none() {
         kernel_for(&form, Target::sm(u16::MAX), "index")?;
     }
-    sweep_on(&open(a.device)?, a)
+    sweep_on(&open(a.gpu)?, a)
 }
 
 fn sweep_on<D: Device>(g: &D, a: SweepArgs) -> Result<bool, HwError> {
@@ -517,7 +517,7 @@ fn probe_cmd(a: ProbeArgs) -> Result<bool, HwError> {
             "no such probe group: nan, nan-f64, ftz, sat-relu, oob, lanes",
         ));
     }
-    probe_on(&open(a.device)?, groups, a)
+    probe_on(&open(a.gpu)?, groups, a)
 }
 
 fn probe_on<D: Device>(

@@ -128,14 +128,38 @@ fn run() -> Result<Outcome, String> {
     // Other commands take their arguments as clap parses them (`check -q`,
     // `-` for standard input, `--` before a file named `-x.ptx`).
     let eval = std::env::args_os().nth(1).is_some_and(|a| a == "eval");
-    let args = std::env::args_os().map(|a| match a.to_str() {
-        Some(s)
-            if eval && s.starts_with('-') && !s.starts_with("--") && !matches!(s, "-h" | "-V") =>
-        {
-            format!(" {s}").into()
+    // A flag's value that starts with '-' (`--ptx -1.0`) is joined to its
+    // flag (`--ptx=-1.0`) so that clap reports the value as it was written.
+    let mut args: Vec<std::ffi::OsString> = Vec::new();
+    let mut value_of: Option<std::ffi::OsString> = None;
+    for a in std::env::args_os() {
+        if let Some(flag) = value_of.take() {
+            if a.to_str().is_some_and(|s| s.starts_with('-')) {
+                args.pop();
+                let mut joined = flag;
+                joined.push("=");
+                joined.push(&a);
+                args.push(joined);
+                continue;
+            }
         }
-        _ => a,
-    });
+        let s = a.to_str().map(str::to_owned);
+        match s.as_deref() {
+            Some("--target" | "--device" | "--ptx") if eval => {
+                value_of = Some(a.clone());
+                args.push(a);
+            }
+            Some(s)
+                if eval
+                    && s.starts_with('-')
+                    && !s.starts_with("--")
+                    && !matches!(s, "-h" | "-V") =>
+            {
+                args.push(format!(" {s}").into());
+            }
+            _ => args.push(a),
+        }
+    }
     match Cli::parse_from(args).command {
         Command::Eval(a) => eval::run(a),
         Command::Verify(a) => verify::run(a),

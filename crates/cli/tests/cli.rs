@@ -475,6 +475,10 @@ fn literal_errors_say_what_is_wrong() {
             "`1\\u{1}` contains the control character '\\u{1}'",
         ),
         (
+            vec!["eval", "add.f16", "1", "1", "--ptx", "-1.0"],
+            "invalid value '-1.0' for '--ptx <PTX>'",
+        ),
+        (
             vec!["sweep", "add.rn.f16", "--random", "10", "--chunks", "0"],
             "0 chunks prints nothing: give 1 or more, or `--chunks` alone for all",
         ),

@@ -77,6 +77,35 @@ fn stdin_set_and_lanes() {
 }
 
 #[test]
+fn dump_decodes_by_the_declared_type() {
+    // A register written by a bit-typed instruction (mov.bN) shows the value
+    // its declared type gives the bits; a .bN register has no such meaning
+    // and shows bits only, unless a float instruction wrote it (then that
+    // instruction's type). 0x3c00 is f16 1.0, 0x3f80 bf16 1.0, 0x3f800000
+    // f32 1.0, 0x3ff0000000000000 f64 1.0; f16 1 + 1 = 2 = 0x4000.
+    let src = ".reg .f32 a;\n.reg .f16 h;\n.reg .bf16 g;\n.reg .f64 d;\n\
+               .reg .b16 x, z;\n.reg .b32 y;\n.reg .u32 u;\n.reg .s32 s;\n\
+               mov.b32 a, 0x3f800000;\nmov.b16 h, 0x3c00;\nmov.b16 g, 0x3f80;\n\
+               mov.b64 d, 0x3ff0000000000000;\nmov.b16 x, 0x3c00;\nmov.b32 y, 0x3f800000;\n\
+               mov.b32 u, 7;\nmov.b32 s, 0xfffffffe;\nadd.rn.f16 z, x, x;\n";
+    let o = ptxfp(&["run", "--target", "sm_90"], Some(src));
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert_eq!(
+        out,
+        "a = 0x3f800000  f32 1.0\n\
+         h = 0x3c00  f16 1.0\n\
+         g = 0x3f80  bf16 1.0\n\
+         d = 0x3ff0000000000000  f64 1.0\n\
+         x = 0x3c00  b16\n\
+         z = 0x4000  f16 2.0\n\
+         y = 0x3f800000  b32\n\
+         u = 0x00000007  u32 7\n\
+         s = 0xfffffffe  s32 -2\n"
+    );
+}
+
+#[test]
 fn packing_order_and_mem() {
     // mov.b32 {lo, hi}: lo in bits 0..15; cvt packs a in the upper half.
     let src = ".reg .b16 lo, hi;\n.reg .b32 p, q;\n.reg .f32 a, b;\n.reg .b64 ad;\n\

@@ -79,7 +79,11 @@ pub struct RegValue {
     pub name: String,
     /// Declared type.
     pub declared: PtxType,
-    /// Type of the instruction that last wrote it (how to show the lanes).
+    /// How the bits are decoded: the type of the instruction that last
+    /// wrote the register, unless that is a bit type (`mov.b32`, `ld.b16`),
+    /// which says nothing about the meaning: then the declared type. A
+    /// `.f32` register written by `mov.b32` shows as `f32 1.0`; a `.b16`
+    /// register written by `fma.rn.f16` as `f16 ...`, by `mov.b16` as bits.
     pub shown_as: PtxType,
     /// The bits.
     pub bits: u64,
@@ -580,7 +584,7 @@ impl Machine<'_> {
                 let r = self.reg(n, ty, &op.span)?;
                 let bits = r.ty.bits().max(ty.bits());
                 r.value = Some(v & mask(bits));
-                r.shown = ty;
+                r.shown = if ty.is_bits() { r.ty } else { ty };
                 r.written = true;
                 Ok(())
             }

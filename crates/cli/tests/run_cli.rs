@@ -209,6 +209,21 @@ fn errors_have_locations_and_exit_2() {
 }
 
 #[test]
+fn fma_f32_without_rounding_says_how_to_write_it() {
+    let src = ".reg .f32 a, d;\nfma.f32 d, a, a, a;\n";
+    let o = ptxfp(&["run", "--set", "a=1"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o).1,
+        "<stdin>:2:1: error: fma.f32 requires a rounding modifier (9.7.3.6: .rnd has no default)\n\
+         \x20 |\n\
+         2 | fma.f32 d, a, a, a;\n\
+         \x20 | ^^^^^^^\n\
+         \x20 = help: write fma.rn.f32 (or .rz, .rm, .rp)\n"
+    );
+}
+
+#[test]
 fn lenient_declares_and_warns() {
     let o = ptxfp(&["run", "--lenient"], Some("add.f16 x, y, z;\n"));
     let (out, err) = text(&o);

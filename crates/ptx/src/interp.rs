@@ -6,6 +6,7 @@
 //! [`Options::contract`] additionally reports where the assembler's
 //! mul+add → fma fusion would change a result.
 
+pub mod fma;
 pub mod int;
 pub mod value;
 
@@ -709,9 +710,15 @@ impl Machine<'_> {
         Ok(Flow::Next)
     }
 
-    fn arith(&mut self, ins: &Instr) -> Result<(), RunError> {
-        let form = match Form::parse(&ins.opcode) {
-            Ok(f) => f,
+    /// What an arithmetic instruction computes, statically: the form (a
+    /// `fma.f32`/`fma.f64` as the `mad` form it equals), with every error
+    /// and warning about it (its syntax, the module's `.version` and
+    /// `.target`, the device) pushed to `diags`. `None` when the opcode is
+    /// no form at all.
+    fn arith_form(&self, ins: &Instr, diags: &mut Vec<Diagnostic>) -> Option<Form> {
+        let at = ins.opcode_span.start;
+        let (form, rule, needs) = match Form::parse(&ins.opcode) {
+            Ok(f) => (f, format!("`{f}`"), f.requires().1),
             // A form of the family with a mistake: the form's own diagnostic,
             // unless --lenient can repair a misplaced or repeated modifier
             // (NOTES.md "Errata": "a lenient mode may accept a misplaced
@@ -719,36 +726,52 @@ impl Machine<'_> {
             Err(d) if crate::check::in_family(ins) => match Form::parse_lenient(&ins.opcode) {
                 Ok((f, warnings)) if self.opts.lenient => {
                     for w in warnings {
-                        let w = w.shifted(ins.opcode_span.start);
-                        self.out.warnings.push(Diagnostic {
+                        let w = w.shifted(at);
+                        diags.push(Diagnostic {
                             message: format!("{} (--lenient ran it as `{f}`)", w.message),
                             ..w
                         });
                     }
-                    f
+                    (f, format!("`{f}`"), f.requires().1)
                 }
-                _ => return Err(RunError::Program(d.shifted(ins.opcode_span.start))),
+                _ => {
+                    diags.push(d.shifted(at));
+                    return None;
+                }
             },
-            Err(_) => match fma_as_mad(&ins.opcode) {
+            Err(_) => match fma::WideFma::parse(&ins.opcode) {
                 // PTX ISA §9.7.3.7: "`mad.{f32,f64}` is the same as
-                // `fma.{f32,f64}`": nvcc emits the fma spelling.
-                Some(f) => f,
-                None => return Err(RunError::Program(
-                    Diagnostic::error(ins.opcode_span.clone(), format!("unsupported instruction `{}`", ins.opcode))
-                        .with_help("the interpreter runs the f16/bf16 add/sub/mul/fma family, mad and fma on f32/f64, mov, cvt, setp, ld, st, cvta"),
-                )),
+                // `fma.{f32,f64}`": nvcc emits the fma spelling. Its own
+                // syntax and version rules are fma's (interp/fma.rs).
+                Some(Ok(w)) => {
+                    diags.extend(
+                        w.validate(self.version, self.exec.code_target)
+                            .into_iter()
+                            .map(|d| d.shifted(at)),
+                    );
+                    return self
+                        .device_check(ins, &format!("`{w}`"), w.requires().1, diags)
+                        .then(|| w.as_mad());
+                }
+                Some(Err(d)) => {
+                    diags.push(d.shifted(at));
+                    return None;
+                }
+                None => {
+                    diags.push(
+                        Diagnostic::error(ins.opcode_span.clone(), format!("unsupported instruction `{}`", ins.opcode))
+                            .with_help("the interpreter runs the f16/bf16 add/sub/mul/fma family, mad and fma on f32/f64, mov, cvt, setp, ld, st, cvta"),
+                    );
+                    return None;
+                }
             },
         };
-        for d in form.validate(self.version, self.exec.code_target) {
-            let d = d.shifted(ins.opcode_span.start);
-            if d.is_error() {
-                return Err(RunError::Program(d));
-            }
-            // Warnings (ptxas 3.1's `mad.f32` one) go with the outcome, once per line.
-            if !self.out.warnings.contains(&d) {
-                self.out.warnings.push(d);
-            }
-        }
+        // Warnings (ptxas 3.1's `mad.f32` one) come with the errors.
+        diags.extend(
+            form.validate(self.version, self.exec.code_target)
+                .into_iter()
+                .map(|d| d.shifted(at)),
+        );
         if form.op() == crate::Opcode::Mad
             && form.ty() == crate::FormType::F32
             && form.rnd().is_none()
@@ -757,19 +780,56 @@ impl Machine<'_> {
         {
             // 9.7.3.7: "When JIT-compiled for SM 2.0 devices, mad.f32 is
             // implemented as a fused multiply-add (i.e., fma.rn.ftz.f32)".
-            let w = Diagnostic::warning(
-                ins.opcode_span.clone(),
-                format!(
-                    "`{}` of {} code runs as fma.rn.ftz.f32 on the {} device (9.7.3.7)",
-                    ins.opcode, self.exec.code_target, self.exec.device
+            diags.push(
+                Diagnostic::warning(
+                    ins.opcode_span.clone(),
+                    format!(
+                        "`{}` of {} code runs as fma.rn.ftz.f32 on the {} device (9.7.3.7)",
+                        ins.opcode, self.exec.code_target, self.exec.device
+                    ),
+                )
+                .with_help(
+                    "run with --device sm_13 for sm_1x hardware (product truncated to 24 bits)",
                 ),
-            )
-            .with_help("run with --device sm_13 for sm_1x hardware (product truncated to 24 bits)");
-            if !self.out.warnings.contains(&w) {
-                self.out.warnings.push(w);
+            );
+        }
+        self.device_check(ins, &rule, needs, diags).then_some(form)
+    }
+
+    /// Pushes an error when the device is older than `needs` (`rule` names
+    /// the instruction); false then.
+    fn device_check(
+        &self,
+        ins: &Instr,
+        rule: &str,
+        needs: Target,
+        diags: &mut Vec<Diagnostic>,
+    ) -> bool {
+        match self.device_runs(ins, rule, needs) {
+            Ok(()) => true,
+            Err(RunError::Program(d)) => {
+                diags.push(d);
+                false
+            }
+            Err(_) => false,
+        }
+    }
+
+    fn arith(&mut self, ins: &Instr) -> Result<(), RunError> {
+        let mut diags = Vec::new();
+        let form = self.arith_form(ins, &mut diags);
+        if let Some(e) = diags.iter().find(|d| d.is_error()) {
+            return Err(RunError::Program(e.clone()));
+        }
+        let Some(form) = form else {
+            return Err(err(ins.opcode_span.clone(), "internal: no form"));
+        };
+        for d in diags {
+            // Warnings go with the outcome, once per line.
+            if !self.out.warnings.contains(&d) {
+                self.out.warnings.push(d);
             }
         }
-        self.device_runs(ins, &format!("`{form}`"), form.requires().1)?;
         let types = form.source_types();
         let ops = self.operands(ins, 1 + types.len())?;
         let mut srcs = Vec::with_capacity(types.len());
@@ -1229,19 +1289,6 @@ impl Machine<'_> {
         }
         ty
     }
-}
-
-/// `fma.rnd{.ftz}{.sat}.f32` and `fma.rnd.f64` as the `mad` form they equal.
-fn fma_as_mad(opcode: &str) -> Option<Form> {
-    let rest = opcode.strip_prefix("fma.")?;
-    let rounded = rest
-        .split('.')
-        .any(|s| matches!(s, "rn" | "rz" | "rm" | "rp"));
-    let wide = rest.ends_with(".f32") || rest.ends_with(".f64");
-    if !rounded || !wide {
-        return None;
-    }
-    Form::parse(&format!("mad.{rest}")).ok()
 }
 
 /// A `--set` value for a register or variable of type `ty`: packed types

@@ -345,11 +345,34 @@ fn fma_f32_and_f64_run_as_mad() {
     // (1 + 2^-12)^2 - 1 = 2^-11 + 2^-24 = 2^-11 (1 + 2^-13): exponent -11 → 0x3f4,
     // fraction 2^-13 = bit 39 of 52.
     assert_eq!(r["w"], 0x3f40_0080_0000_0000);
+    // 9.7.3.6: fma.f32 and fma.f64 take a rounding modifier, no default.
     let e = errors(".reg .f32 a;\nfma.f32 a, a, a, a;\n");
-    assert!(
-        e.iter()
-            .any(|m| m.contains("unsupported instruction `fma.f32`")),
-        "{e:?}"
+    assert_eq!(
+        e,
+        ["fma.f32 requires a rounding modifier (9.7.3.6: .rnd has no default)"]
+    );
+}
+
+#[test]
+fn fma_f32_and_f64_follow_fmas_own_rules() {
+    // Messages name the fma rule, not the mad form that computes it.
+    let e = errors(".version 2.0\n.target sm_13\n.reg .f32 a;\nfma.rn.f32 a, a, a, a;\n");
+    assert_eq!(e, ["fma.f32 requires sm_20 or higher; the target is sm_13"]);
+    // 9.7.3.6: "fma.f64 introduced in PTX ISA version 1.4"; mad.rn.f64 is
+    // legal at 1.3 (9.7.3.7 gives mad no version), fma.rn.f64 is not.
+    let src = |op: &str| format!(".version 1.3\n.target sm_13\n.reg .f64 a;\n{op} a, a, a, a;\n");
+    let e = errors(&src("fma.rn.f64"));
+    assert_eq!(
+        e,
+        ["fma.f64 requires PTX ISA 1.4 or later; the module is 1.3"]
+    );
+    let e = errors(&src("mad.rn.f64"));
+    assert_eq!(e, ["register `a` is read before it is written"]);
+    // fma.rnd.f64 has no .ftz and no .sat.
+    let e = errors(".reg .f64 a;\nfma.rn.sat.f64 a, a, a, a;\n");
+    assert_eq!(
+        e,
+        [".sat is not allowed for fma.f64 (9.7.3.6: fma.rnd.f64)"]
     );
 }
 

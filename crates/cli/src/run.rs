@@ -31,7 +31,10 @@ pub struct Args {
     /// Override the code's `.version`.
     #[arg(long)]
     ptx: Option<PtxVersion>,
-    /// Declare registers on first use and read unwritten ones as zero (with warnings).
+    /// Declare registers on first use and read unwritten ones as zero, and
+    /// run a form with a misplaced or repeated modifier (the spec's errata),
+    /// each with a warning. Every instruction is still checked against the
+    /// .version, .target and device before anything runs.
     #[arg(long)]
     lenient: bool,
     /// Print every register that holds a value, not only those written.

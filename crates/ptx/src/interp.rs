@@ -28,7 +28,10 @@ pub struct Options {
     pub target: Option<Target>,
     /// Overrides `.version` (`--ptx`).
     pub version: Option<PtxVersion>,
-    /// Declare registers on first use and read unwritten ones as zero, with warnings.
+    /// Declare registers on first use and read unwritten ones as zero, and
+    /// repair a misplaced or repeated modifier (NOTES.md "Errata"), with
+    /// warnings. The validation of every instruction against the version,
+    /// target and device is the same as in strict mode.
     pub lenient: bool,
     /// Record each executed instruction.
     pub trace: bool,
@@ -204,10 +207,12 @@ fn mask(bits: u32) -> u64 {
 
 /// Runs `src` (a module or snippet). Never panics on bad input.
 ///
-/// In strict mode the module is first checked as `ptxfp check` would
-/// (with the target in force): when that finds several errors, all are
-/// returned; when it finds one, the run's own error (or that one, if the
-/// run never reaches it) is.
+/// Nothing runs until the whole program has been validated: in strict mode
+/// the module is checked as `ptxfp check` would (with the target in force),
+/// and in both modes every instruction the interpreter knows is checked
+/// against the `.version`, the `.target` and the device, whether or not it
+/// would execute (a line predicated off or jumped over included). All the
+/// errors found are returned, in source order.
 pub fn run(src: &str, inputs: &Inputs, opts: &Options) -> Result<Outcome, RunError> {
     let m = module::parse(src);
     let mut found = Vec::new();
@@ -224,18 +229,8 @@ pub fn run(src: &str, inputs: &Inputs, opts: &Options) -> Result<Outcome, RunErr
             .into_iter()
             .filter(Diagnostic::is_error)
             .collect();
-        if found.len() > 1 {
-            return Err(RunError::Diagnostics(found));
-        }
     }
-    if let Some(d) = m.diagnostics.iter().find(|d| d.is_error()) {
-        return Err(RunError::Program(d.clone()));
-    }
-    let out = run_module(&m, inputs, opts)?;
-    match found.pop() {
-        Some(d) => Err(RunError::Program(d)),
-        None => Ok(out),
-    }
+    execute(&m, inputs, opts, found)
 }
 
 /// The code's target: `--target`, else `.target`, else the device.
@@ -245,8 +240,21 @@ fn code_target(m: &Module, opts: &Options) -> Target {
         .unwrap_or(opts.device)
 }
 
-/// Runs a parsed module.
+/// Runs a parsed module: validates every instruction first (see [`run`];
+/// without `ptxfp check`'s register checks), then executes.
 pub fn run_module(m: &Module, inputs: &Inputs, opts: &Options) -> Result<Outcome, RunError> {
+    execute(m, inputs, opts, Vec::new())
+}
+
+/// Fails with the errors in `found`, the module's parse errors and those
+/// of the static validation of every instruction in scope, all together;
+/// else runs.
+fn execute(
+    m: &Module,
+    inputs: &Inputs,
+    opts: &Options,
+    mut found: Vec<Diagnostic>,
+) -> Result<Outcome, RunError> {
     let code_target = code_target(m, opts);
     let version = opts
         .version
@@ -313,6 +321,39 @@ pub fn run_module(m: &Module, inputs: &Inputs, opts: &Options) -> Result<Outcome
             }
             None => mc.declare(&r.name, r.ty),
         }
+    }
+    // Validation of every instruction before any runs: control flow
+    // decides what executes, not what is checked (--lenient relaxes
+    // register declarations and initialization only).
+    found.extend(m.diagnostics.iter().filter(|d| d.is_error()).cloned());
+    for s in &m.stmts {
+        if let Stmt::Instr(ins) = s {
+            if in_scope(ins.scope) {
+                for d in mc.validate(ins) {
+                    if d.is_error() {
+                        found.push(d);
+                    } else if !mc.out.warnings.contains(&d) {
+                        mc.out.warnings.push(d);
+                    }
+                }
+            }
+        }
+    }
+    if !found.is_empty() {
+        // `ptxfp check` and `validate` may find the same error.
+        let mut unique: Vec<Diagnostic> = Vec::new();
+        for d in found {
+            if !unique.contains(&d) {
+                unique.push(d);
+            }
+        }
+        let mut found = unique;
+        found.sort_by_key(|d| d.span.start);
+        return Err(if found.len() == 1 {
+            RunError::Program(found.remove(0))
+        } else {
+            RunError::Diagnostics(found)
+        });
     }
     let mut next = VAR_BASE;
     for v in &m.vars {
@@ -710,6 +751,51 @@ impl Machine<'_> {
         Ok(Flow::Next)
     }
 
+    /// The static errors and warnings of one instruction, as run before
+    /// anything executes: its form against the `.version`, the `.target`
+    /// and the device, for the instructions whose form the interpreter
+    /// knows (float arithmetic, float `cvt` and `setp`). Instructions it
+    /// does not know are reported when they execute.
+    fn validate(&self, ins: &Instr) -> Vec<Diagnostic> {
+        let mut diags = Vec::new();
+        let at = ins.opcode_span.start;
+        let rule = format!("`{}`", ins.opcode);
+        let types_all_float = || {
+            let mut types = ins.suffixes().filter_map(PtxType::parse).peekable();
+            types.peek().is_some()
+                && types
+                    .all(|t| value::is_float(t) || matches!(t, PtxType::F16x2 | PtxType::BF16x2))
+        };
+        let needs = |min: (PtxVersion, Target), diags: &mut Vec<Diagnostic>| {
+            diags.extend(crate::rules::requirement(
+                &rule,
+                min,
+                self.version,
+                self.exec.code_target,
+                ins.opcode_span.clone(),
+            ));
+            self.device_check(ins, &rule, min.1, diags);
+        };
+        match ins.root() {
+            "add" | "sub" | "mul" | "fma" | "mad" if int::IntOp::parse(&ins.opcode).is_none() => {
+                self.arith_form(ins, &mut diags);
+            }
+            "cvt" => match Cvt::parse(&ins.opcode) {
+                Ok(c) => needs(c.requires(), &mut diags),
+                Err(d) if types_all_float() => diags.push(d.shifted(at)),
+                Err(_) => {}
+            },
+            "setp" if last_type(ins).is_some_and(value::is_float) => {
+                match Setp::parse(&ins.opcode) {
+                    Ok(c) => needs(c.requires(), &mut diags),
+                    Err(d) => diags.push(d.shifted(at)),
+                }
+            }
+            _ => {}
+        }
+        diags
+    }
+
     /// What an arithmetic instruction computes, statically: the form (a
     /// `fma.f32`/`fma.f64` as the `mad` form it equals), with every error
     /// and warning about it (its syntax, the module's `.version` and
@@ -821,15 +907,10 @@ impl Machine<'_> {
         if let Some(e) = diags.iter().find(|d| d.is_error()) {
             return Err(RunError::Program(e.clone()));
         }
+        // Its warnings were recorded before the run (`validate`).
         let Some(form) = form else {
             return Err(err(ins.opcode_span.clone(), "internal: no form"));
         };
-        for d in diags {
-            // Warnings go with the outcome, once per line.
-            if !self.out.warnings.contains(&d) {
-                self.out.warnings.push(d);
-            }
-        }
         let types = form.source_types();
         let ops = self.operands(ins, 1 + types.len())?;
         let mut srcs = Vec::with_capacity(types.len());

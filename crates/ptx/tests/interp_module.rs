@@ -262,6 +262,37 @@ fn version_and_target_checks_cover_cvt_and_setp() {
 }
 
 #[test]
+fn every_instruction_is_validated_before_any_runs() {
+    let lenient = Options {
+        lenient: true,
+        ..Options::default()
+    };
+    // Predicated off (p is false): fma.rn.bf16 needs PTX ISA 7.0 and sm_80.
+    let off = ".version 4.2\n.target sm_53\n.reg .b16 a, d;\n.reg .pred p;\n\
+               setp.eq.u32 p, 1, 0;\n@p fma.rn.bf16 d, a, a, a;\n";
+    let want = [
+        "fma.bf16 requires PTX ISA 7.0 or later; the module is 4.2",
+        "fma.bf16 requires sm_80 or higher; the target is sm_53",
+    ];
+    assert_eq!(errors_with(off, &lenient), want);
+    assert_eq!(errors(off), want);
+    // Jumped over: a cvt and an fma.f64 that `ptxfp check` does not cover.
+    let over = ".version 1.3\n.target sm_13\n.reg .f64 x;\n.reg .b32 d;\n.reg .f32 a;\n\
+                bra L;\ncvt.rn.bf16x2.f32 d, a, a;\nfma.rn.f64 x, x, x, x;\nL:\nret;\n";
+    let want = [
+        "`cvt.rn.bf16x2.f32` requires PTX ISA 7.0 or later; the module is 1.3",
+        "`cvt.rn.bf16x2.f32` requires sm_80 or higher; the target is sm_13",
+        "fma.f64 requires PTX ISA 1.4 or later; the module is 1.3",
+    ];
+    assert_eq!(errors_with(over, &lenient), want);
+    assert_eq!(errors(over), want);
+    // A malformed form that never runs is an error too.
+    let e = errors_with("bra L;\nadd.rz.f16 d, a, b;\nL:\nret;\n", &lenient);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(e[0].contains(".rz is not allowed for add.f16"), "{e:?}");
+}
+
+#[test]
 fn directives_labels_and_blocks() {
     for (src, want) in [
         (".target sm_90, bogus\n", "unknown `.target` entry `bogus`"),

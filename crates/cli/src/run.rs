@@ -22,9 +22,12 @@ pub struct Args {
     /// Give memory bytes from a file.
     #[arg(long = "mem-file", value_name = "ADDR=PATH")]
     mem_files: Vec<String>,
-    /// The device that runs the code.
-    #[arg(long, default_value = "sm_90")]
-    device: Target,
+    /// The device that runs the code (default: the code's target, --target
+    /// or the module's `.target`, as for `eval`). Matters for `mad.f32`
+    /// without rounding written for sm_1x; a device that cannot run the
+    /// code's target is an error.
+    #[arg(long)]
+    device: Option<Target>,
     /// Override the code's `.target`.
     #[arg(long)]
     target: Option<Target>,
@@ -34,7 +37,7 @@ pub struct Args {
     /// Declare registers on first use and read unwritten ones as zero, and
     /// run a form with a misplaced or repeated modifier (the spec's errata),
     /// each with a warning. Every instruction is still checked against the
-    /// .version, .target and device before anything runs.
+    /// .version and .target before anything runs.
     #[arg(long)]
     lenient: bool,
     /// Print every register that holds a value, not only those written.
@@ -135,7 +138,7 @@ pub fn run(a: Args) -> Result<Outcome, String> {
     if a.json {
         let v = json!({
             "file": path,
-            "device": out_target(opts.device),
+            "device": out_target(out.device),
             "code_target": out_target(out.code_target),
             "ptx": out.version.to_string(),
             "registers": regs.iter().map(|r| json!({

@@ -49,10 +49,9 @@ fn every_example_runs() {
         if !name.starts_with("spec-") {
             continue;
         }
-        let o = ptxfp(
-            &["run", "--device", "sm_100", &format!("examples/{name}")],
-            None,
-        );
+        // No --device: it defaults to each file's `.target` (sm_100 for
+        // the mixed-precision ones).
+        let o = ptxfp(&["run", &format!("examples/{name}")], None);
         assert_eq!(o.status.code(), Some(0), "{name}: {}", text(&o).1);
     }
 }
@@ -189,8 +188,8 @@ fn errors_have_locations_and_exit_2() {
         ),
         (
             ".target sm_100\n.reg .f32 d, c;\n.reg .b16 a;\nadd.rn.f32.f16 d, a, c;\n",
-            &["--set", "a=0", "--set", "c=0"],
-            "sm_100",
+            &["--set", "a=0", "--set", "c=0", "--device", "sm_90"],
+            "<stdin>:1:9: error: --device sm_90 cannot run this code: code for sm_100 cannot run on an sm_90 device",
         ),
     ];
     for (src, args, want) in cases {
@@ -265,11 +264,41 @@ fn lenient_set_takes_the_type_of_first_use() {
 #[test]
 fn mad_device_model() {
     // examples/spec-9.7.3.7-mad.ptx derives both values in its header.
+    // The device defaults to the code's `.target sm_13`: the sm_1x mad.
     let f = "examples/spec-9.7.3.7-mad.ptx";
     let o = ptxfp(&["run", f], None);
-    assert!(text(&o).0.contains("d = 0x3a000400"), "{:?}", text(&o));
-    let o = ptxfp(&["run", "--device", "sm_13", f], None);
     assert!(text(&o).0.contains("d = 0x3a000000"), "{:?}", text(&o));
+    assert_eq!(text(&o).1, "");
+    let o = ptxfp(&["run", "--device", "sm_90", f], None);
+    assert!(text(&o).0.contains("d = 0x3a000400"), "{:?}", text(&o));
+    assert!(
+        text(&o)
+            .1
+            .contains("runs as fma.rn.ftz.f32 on the sm_90 device"),
+        "{:?}",
+        text(&o)
+    );
+    // --json names both.
+    let o = ptxfp(&["run", "--json", f], None);
+    let v: serde_json::Value = serde_json::from_str(&text(&o).0).unwrap();
+    assert_eq!(
+        (&v["device"], &v["code_target"]),
+        (&"sm_13".into(), &"sm_13".into())
+    );
+    // A device that cannot run the code's target is an error, not a warning.
+    let o = ptxfp(
+        &["run", "--device", "sm_80", "examples/spec-9.7.4.4-fma.ptx"],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o).1,
+        "examples/spec-9.7.4.4-fma.ptx:16:9: error: --device sm_80 cannot run this code: code for sm_90 cannot run on an sm_80 device (a device runs code for its own target and older ones)\n\
+         \x20  |\n\
+         16 | .target sm_90\n\
+         \x20  |         ^^^^^\n\
+         \x20  = help: leave out --device (it defaults to the code's target, sm_90), or give one that runs sm_90 code\n"
+    );
 }
 
 #[test]
@@ -396,8 +425,6 @@ fn lenient_repairs_the_errata() {
         &[
             "run",
             "--lenient",
-            "--device",
-            "sm_100",
             "--set",
             "fc=0.5",
             "--set",
@@ -416,14 +443,6 @@ fn lenient_repairs_the_errata() {
     );
     assert_eq!(out.trim(), "fd = 0x3f800000  f32 1.0");
     // Strict mode refuses it.
-    let o = ptxfp(
-        &[
-            "run",
-            "--device",
-            "sm_100",
-            "examples/errata-9.7.5.3-fma.ptx",
-        ],
-        None,
-    );
+    let o = ptxfp(&["run", "examples/errata-9.7.5.3-fma.ptx"], None);
     assert_eq!(o.status.code(), Some(2));
 }

@@ -20,36 +20,26 @@ use std::collections::BTreeMap;
 use value::{parse_value, show_hex, show_lanes};
 
 /// How to run.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Options {
-    /// The device that runs the code (`--device`, default sm_90).
-    pub device: Target,
+    /// The device that runs the code (`--device`); `None`: the code's own
+    /// target, as `ptxfp eval` does. A device that cannot run code for the
+    /// code's target (an older one, or another architecture for an `a`
+    /// target) is an error.
+    pub device: Option<Target>,
     /// Overrides `.target` (`--target`).
     pub target: Option<Target>,
     /// Overrides `.version` (`--ptx`).
     pub version: Option<PtxVersion>,
     /// Declare registers on first use and read unwritten ones as zero, and
     /// repair a misplaced or repeated modifier (NOTES.md "Errata"), with
-    /// warnings. The validation of every instruction against the version,
-    /// target and device is the same as in strict mode.
+    /// warnings. The validation of every instruction against the version
+    /// and target is the same as in strict mode.
     pub lenient: bool,
     /// Record each executed instruction.
     pub trace: bool,
     /// Report where mul+add contraction to fma changes a result.
     pub contract: bool,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            device: Target::sm(90),
-            target: None,
-            version: None,
-            lenient: false,
-            trace: false,
-            contract: false,
-        }
-    }
 }
 
 /// Initial state given from outside the program.
@@ -140,8 +130,11 @@ pub struct Outcome {
     pub warnings: Vec<Diagnostic>,
     /// Contractions that change a result (with [`Options::contract`]).
     pub contractions: Vec<Contraction>,
-    /// The code target used (`--target`, else `.target`, else the device).
+    /// The code target used (`--target`, else `.target`, else `--device`,
+    /// else sm_90).
     pub code_target: Target,
+    /// The device that ran it (`--device`, else the code target).
+    pub device: Target,
     /// The PTX version used.
     pub version: PtxVersion,
 }
@@ -210,7 +203,7 @@ fn mask(bits: u32) -> u64 {
 /// Nothing runs until the whole program has been validated: in strict mode
 /// the module is checked as `ptxfp check` would (with the target in force),
 /// and in both modes every instruction the interpreter knows is checked
-/// against the `.version`, the `.target` and the device, whether or not it
+/// against the `.version` and the `.target`, whether or not it
 /// would execute (a line predicated off or jumped over included). All the
 /// errors found are returned, in source order.
 pub fn run(src: &str, inputs: &Inputs, opts: &Options) -> Result<Outcome, RunError> {
@@ -233,11 +226,13 @@ pub fn run(src: &str, inputs: &Inputs, opts: &Options) -> Result<Outcome, RunErr
     execute(&m, inputs, opts, found)
 }
 
-/// The code's target: `--target`, else `.target`, else the device.
+/// The code's target: `--target`, else `.target`, else the device, else
+/// sm_90 (`ptxfp check`'s default).
 fn code_target(m: &Module, opts: &Options) -> Target {
     opts.target
         .or(m.target.as_ref().map(|t| t.0))
-        .unwrap_or(opts.device)
+        .or(opts.device)
+        .unwrap_or(Target::sm(90))
 }
 
 /// Runs a parsed module: validates every instruction first (see [`run`];
@@ -256,6 +251,7 @@ fn execute(
     mut found: Vec<Diagnostic>,
 ) -> Result<Outcome, RunError> {
     let code_target = code_target(m, opts);
+    let device = opts.device.unwrap_or(code_target);
     let version = opts
         .version
         .or(m.version.as_ref().map(|v| v.0))
@@ -264,7 +260,7 @@ fn execute(
         opts,
         exec: Exec {
             code_target,
-            device: opts.device,
+            device,
             ..Exec::default()
         },
         version,
@@ -279,6 +275,7 @@ fn execute(
             warnings: Vec::new(),
             contractions: Vec::new(),
             code_target,
+            device,
             version,
         },
         products: BTreeMap::new(),
@@ -290,16 +287,28 @@ fn execute(
         code_target,
         header.clone(),
     ));
-    if let Some(why) = code_target.unloadable_on(opts.device) {
-        mc.out
-            .warnings
-            .push(Diagnostic::warning(header, why).with_help(format!(
-                "run with --device {}",
-                Target {
-                    variant: crate::target::Variant::Plain,
-                    ..code_target
-                }
-            )));
+    if let Some(why) = code_target.unloadable_on(device) {
+        // Only a --device given can differ from the code's target. A device
+        // that can load the code runs every instruction its target allows
+        // (its sm is at least the target's), so this one check stands for
+        // all of them.
+        let msg = format!("--device {device} cannot run this code: {why}");
+        let help = format!(
+            "leave out --device (it defaults to the code's target, {code_target}), or give one that runs {code_target} code"
+        );
+        // Nothing else is worth saying: no instruction could run.
+        match (&m.target, opts.target) {
+            (Some((_, span)), None) => {
+                return Err(RunError::Program(
+                    Diagnostic::error(span.clone(), msg).with_help(help),
+                ))
+            }
+            _ => {
+                return Err(RunError::Input(format!(
+                    "{msg} (the target is --target {code_target})\n  help: {help}"
+                )))
+            }
+        }
     }
     // A module with an `.entry` runs its first entry function; a snippet
     // runs everything. Registers of other functions are out of scope.
@@ -752,8 +761,9 @@ impl Machine<'_> {
     }
 
     /// The static errors and warnings of one instruction, as run before
-    /// anything executes: its form against the `.version`, the `.target`
-    /// and the device, for the instructions whose form the interpreter
+    /// anything executes: its form against the `.version` and the
+    /// `.target` (and so the device, which runs what the target allows;
+    /// see `execute`), for the instructions whose form the interpreter
     /// knows (float arithmetic, float `cvt` and `setp`). Instructions it
     /// does not know are reported when they execute.
     fn validate(&self, ins: &Instr) -> Vec<Diagnostic> {
@@ -774,7 +784,6 @@ impl Machine<'_> {
                 self.exec.code_target,
                 ins.opcode_span.clone(),
             ));
-            self.device_check(ins, &rule, min.1, diags);
         };
         match ins.root() {
             "add" | "sub" | "mul" | "fma" | "mad" if int::IntOp::parse(&ins.opcode).is_none() => {
@@ -799,12 +808,12 @@ impl Machine<'_> {
     /// What an arithmetic instruction computes, statically: the form (a
     /// `fma.f32`/`fma.f64` as the `mad` form it equals), with every error
     /// and warning about it (its syntax, the module's `.version` and
-    /// `.target`, the device) pushed to `diags`. `None` when the opcode is
+    /// `.target`) pushed to `diags`. `None` when the opcode is
     /// no form at all.
     fn arith_form(&self, ins: &Instr, diags: &mut Vec<Diagnostic>) -> Option<Form> {
         let at = ins.opcode_span.start;
-        let (form, rule, needs) = match Form::parse(&ins.opcode) {
-            Ok(f) => (f, format!("`{f}`"), f.requires().1),
+        let form = match Form::parse(&ins.opcode) {
+            Ok(f) => f,
             // A form of the family with a mistake: the form's own diagnostic,
             // unless --lenient can repair a misplaced or repeated modifier
             // (NOTES.md "Errata": "a lenient mode may accept a misplaced
@@ -818,7 +827,7 @@ impl Machine<'_> {
                             ..w
                         });
                     }
-                    (f, format!("`{f}`"), f.requires().1)
+                    f
                 }
                 _ => {
                     diags.push(d.shifted(at));
@@ -835,9 +844,7 @@ impl Machine<'_> {
                             .into_iter()
                             .map(|d| d.shifted(at)),
                     );
-                    return self
-                        .device_check(ins, &format!("`{w}`"), w.requires().1, diags)
-                        .then(|| w.as_mad());
+                    return Some(w.as_mad());
                 }
                 Some(Err(d)) => {
                     diags.push(d.shifted(at));
@@ -879,26 +886,7 @@ impl Machine<'_> {
                 ),
             );
         }
-        self.device_check(ins, &rule, needs, diags).then_some(form)
-    }
-
-    /// Pushes an error when the device is older than `needs` (`rule` names
-    /// the instruction); false then.
-    fn device_check(
-        &self,
-        ins: &Instr,
-        rule: &str,
-        needs: Target,
-        diags: &mut Vec<Diagnostic>,
-    ) -> bool {
-        match self.device_runs(ins, rule, needs) {
-            Ok(()) => true,
-            Err(RunError::Program(d)) => {
-                diags.push(d);
-                false
-            }
-            Err(_) => false,
-        }
+        Some(form)
     }
 
     fn arith(&mut self, ins: &Instr) -> Result<(), RunError> {
@@ -1078,7 +1066,6 @@ impl Machine<'_> {
     fn cvt(&mut self, ins: &Instr) -> Result<(), RunError> {
         let c = Cvt::parse(&ins.opcode)
             .map_err(|d| RunError::Program(d.shifted(ins.opcode_span.start)))?;
-        self.requirement(ins, c.requires())?;
         let ops = self.operands(ins, 1 + c.sources())?;
         let mut srcs = Vec::new();
         for op in &ops[1..] {
@@ -1088,40 +1075,6 @@ impl Machine<'_> {
         self.write(&ops[0], c.dst, r)?;
         self.trace(ins, &srcs, Some((r, c.dst)));
         Ok(())
-    }
-
-    /// Fails when the module's `.version` or `.target` is below what the
-    /// instruction needs, or the device cannot run it.
-    fn requirement(&self, ins: &Instr, min: (PtxVersion, Target)) -> Result<(), RunError> {
-        let rule = format!("`{}`", ins.opcode);
-        let found = crate::rules::requirement(
-            &rule,
-            min,
-            self.version,
-            self.exec.code_target,
-            ins.opcode_span.clone(),
-        );
-        if let Some(d) = found.into_iter().next() {
-            return Err(RunError::Program(d));
-        }
-        self.device_runs(ins, &rule, min.1)
-    }
-
-    /// Fails when the device is older than `needs` (`rule` names the instruction).
-    fn device_runs(&self, ins: &Instr, rule: &str, needs: Target) -> Result<(), RunError> {
-        if self.exec.device.at_least(needs.sm) {
-            return Ok(());
-        }
-        Err(RunError::Program(
-            Diagnostic::error(
-                ins.opcode_span.clone(),
-                format!(
-                    "{rule} requires {needs} or higher; the device is {}",
-                    self.exec.device
-                ),
-            )
-            .with_help(format!("run with --device {needs}")),
-        ))
     }
 
     fn int(&mut self, ins: &Instr) -> Result<(), RunError> {
@@ -1160,7 +1113,6 @@ impl Machine<'_> {
         }
         let s = Setp::parse(&ins.opcode)
             .map_err(|d| RunError::Program(d.shifted(ins.opcode_span.start)))?;
-        self.requirement(ins, s.requires())?;
         let ops = self.operands(ins, 3)?;
         let a = self.read(&ops[1], s.ty)?;
         let b = self.read(&ops[2], s.ty)?;

@@ -23,7 +23,7 @@ fn regs_of(out: &Outcome) -> HashMap<String, u64> {
 
 fn run_src(src: &str, device: u16) -> HashMap<String, u64> {
     let opts = Options {
-        device: Target::sm(device),
+        device: Some(Target::sm(device)),
         ..Options::default()
     };
     match run(src, &Inputs::default(), &opts) {
@@ -349,10 +349,21 @@ fn spec_9_7_5_mixed() {
 
 #[test]
 fn mixed_precision_needs_the_device() {
+    // The device defaults to the code's `.target sm_100`; an sm_90 device
+    // cannot run it.
     let src = example("spec-9.7.5.3-fma.ptx");
-    let err = run(&src, &Inputs::default(), &Options::default()).unwrap_err();
-    let msg = err.to_string();
-    assert!(msg.contains("sm_100"), "{msg}");
+    assert!(run(&src, &Inputs::default(), &Options::default()).is_ok());
+    let opts = Options {
+        device: Some(Target::sm(90)),
+        ..Options::default()
+    };
+    let msg = run(&src, &Inputs::default(), &opts)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        msg.contains("code for sm_100 cannot run on an sm_90 device"),
+        "{msg}"
+    );
 }
 
 #[test]
@@ -364,7 +375,7 @@ fn errata_are_errors() {
     ] {
         let src = example(f);
         let opts = Options {
-            device: Target::sm(100),
+            device: Some(Target::sm(100)),
             ..Options::default()
         };
         let e = run(&src, &Inputs::default(), &opts)

@@ -246,18 +246,60 @@ fn version_and_target_checks_cover_cvt_and_setp() {
             .any(|m| m.contains("`.target sm_90` needs PTX ISA 7.8")),
         "{w:?}"
     );
-    // A device older than the code's target could not load it.
-    let w = warnings(
-        ".version 8.6\n.target sm_100\n.reg .b16 a;\nmov.b16 a, 1;\n",
+}
+
+#[test]
+fn the_device_defaults_to_the_code_target() {
+    // With no --device, code for sm_100 runs on an sm_100 device: the
+    // mixed-precision add (sm_100) runs. 1.0 (bf16 0x3f80) + 0.5 = 1.5.
+    let src = ".version 8.6\n.target sm_100\n.reg .b16 a;\n.reg .f32 c, d;\n\
+               mov.b16 a, 0x3f80;\nmov.f32 c, 0.5;\nadd.rn.f32.bf16 d, a, c;\n";
+    let out = run(src, &Inputs::default(), &Options::default()).unwrap();
+    assert_eq!(out.device, Target::sm(100));
+    assert_eq!(regs(src)["d"], 0x3fc0_0000);
+    // --target sets it too, and a snippet with neither gets sm_90 for both.
+    let snippet = ".reg .b16 a;\nmov.b16 a, 1;\n";
+    let opts = Options {
+        target: Some(Target::sm(80)),
+        ..Options::default()
+    };
+    let out = run(snippet, &Inputs::default(), &opts).unwrap();
+    assert_eq!(
+        (out.code_target, out.device),
+        (Target::sm(80), Target::sm(80))
+    );
+    let out = run(snippet, &Inputs::default(), &Options::default()).unwrap();
+    assert_eq!(
+        (out.code_target, out.device),
+        (Target::sm(90), Target::sm(90))
+    );
+    // A device older than the code's target could not load it: an error.
+    let e = errors_with(
+        src,
         &Options {
-            device: Target::sm(90),
+            device: Some(Target::sm(90)),
             ..Options::default()
         },
     );
+    assert_eq!(
+        e,
+        ["--device sm_90 cannot run this code: code for sm_100 cannot run on an sm_90 device (a device runs code for its own target and older ones)"]
+    );
+    // Also when the target comes from --target (no place in the file to point at).
+    let e = errors_with(
+        snippet,
+        &Options {
+            target: Some(Target::sm(90)),
+            device: Some(Target::sm(80)),
+            ..Options::default()
+        },
+    );
+    assert_eq!(e.len(), 1);
     assert!(
-        w.iter()
-            .any(|m| m.contains("cannot run on an sm_90 device")),
-        "{w:?}"
+        e[0].starts_with(
+            "--device sm_80 cannot run this code: code for sm_90 cannot run on an sm_80 device"
+        ),
+        "{e:?}"
     );
 }
 
@@ -348,7 +390,7 @@ fn every_static_error_is_reported() {
     let e = errors_with(
         src,
         &Options {
-            device: Target::sm(100),
+            device: Some(Target::sm(100)),
             ..Options::default()
         },
     );
@@ -411,18 +453,19 @@ fn fma_f32_and_f64_follow_fmas_own_rules() {
 fn sm1x_mad_on_a_later_device_says_so() {
     let src =
         ".version 1.4\n.target sm_13\n.reg .f32 d, a;\nmov.f32 a, 1.0;\nmad.f32 d, a, a, a;\n";
+    // The device defaults to the code's target, sm_13: sm_1x semantics, no warning.
     let w = warnings(src, &Options::default());
+    assert!(w.is_empty(), "{w:?}");
+    let w = warnings(
+        src,
+        &Options {
+            device: Some(Target::sm(90)),
+            ..Options::default()
+        },
+    );
     assert!(
         w.iter()
             .any(|m| m.contains("runs as fma.rn.ftz.f32 on the sm_90 device")),
         "{w:?}"
     );
-    let w = warnings(
-        src,
-        &Options {
-            device: Target::sm(13),
-            ..Options::default()
-        },
-    );
-    assert!(w.is_empty(), "{w:?}");
 }

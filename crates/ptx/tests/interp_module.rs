@@ -47,7 +47,7 @@ fn initializers_of_every_kind() {
     let src = ".global .align 4 .f32 g = 1.5;\n\
                .global .align 4 .f32 g2[2] = {0f3FC00000, -0.1};\n\
                .global .f64 g3 = 0.1;\n\
-               .global .f16 h[2] = {1.5, 0x3c00};\n\
+               .global .f16 h[2] = {1.5, 1.0};\n\
                .global .s32 si[3] = {5, -2};\n\
                .global .b8 bytes[] = {1, 2, 3};\n\
                .reg .b32 a, b, c, z;\n.reg .b64 e;\n.reg .b16 x, y;\n.reg .b8 t;\n\
@@ -102,6 +102,39 @@ fn float_literals_follow_ptx() {
     assert_eq!(r["c"], 0x3fc0_0000); // the 0d literal 1.5, converted at its use
                                      // 1 + 2^-24 + 2^-60: binary64 first gives 1 + 2^-24, a binary32 tie → 1.0.
     assert_eq!(r["d"], 0x3f80_0000);
+}
+
+#[test]
+fn integer_constants_are_not_float_operands() {
+    // PTX ISA §4.5.1: `010` is octal (8), and §4.5/§6.1: an integer
+    // constant does not type-check as a float operand. It used to read as 10.0.
+    let e = errors(".reg .f32 f;\nmov.f32 f, 010;\n");
+    assert_eq!(
+        e,
+        ["`010` is an integer constant (octal = 8), but a `.f32` operand takes a floating-point constant (PTX ISA §4.5: constants are type-checked; §6.1: no automatic conversion): write 8.0"]
+    );
+    for src in [
+        ".reg .f64 d;\nmov.f64 d, 1;\n",
+        ".reg .f32 a, d;\nmov.f32 a, 1.0;\nfma.rn.f32 d, a, a, 0x3f800000;\n",
+        ".reg .b16 a;\n.reg .pred p;\nmov.b16 a, 0x3c00;\nsetp.lt.f16 p, a, 1;\n",
+        ".global .f32 g = 2;\n",
+    ] {
+        let e = errors_with(
+            src,
+            &Options {
+                lenient: true,
+                ..Options::default()
+            },
+        );
+        assert!(
+            e.iter().any(|m| m.contains("is an integer constant")),
+            "{src}: {e:?}"
+        );
+    }
+    // Float constants and integer operands are unchanged: 8.0 = 0x41000000,
+    // octal 010 = 8 for a .u32, and a bit-type mov takes the integer's bits.
+    let r = regs(".reg .f32 f;\n.reg .u32 u;\n.reg .b32 b;\nmov.f32 f, 8.0;\nmov.u32 u, 010;\nmov.b32 b, 0x3f800000;\n");
+    assert_eq!((r["f"], r["u"], r["b"]), (0x4100_0000, 8, 0x3f80_0000));
 }
 
 #[test]

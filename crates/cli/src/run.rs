@@ -12,8 +12,11 @@ pub struct Args {
     /// A .ptx file, or `-` (the default) for standard input.
     #[arg(default_value = "-")]
     file: String,
-    /// Give a register (or a `.param`) a value: hex bits (`0x3c00`, `0f3F800000`)
-    /// or a literal in the register's type (`1.5`, `-0.0`, `inf`).
+    /// Give a register (or a `.param`) a value, once. By its declared type:
+    /// float registers take hex bits (`0x3c00`, `0f3F800000`) or a literal
+    /// (`1.5`, `-0.0`, `inf`; x2: `1.5,2`); integer registers a decimal
+    /// integer in range or hex bits; bit-typed ones (`.b16`, `.b32`, ...)
+    /// hex bits or the value with its type (`f16:1.5`, `s32:-1`).
     #[arg(long = "set", value_name = "NAME=VALUE")]
     sets: Vec<String>,
     /// Give memory bytes, in memory order: `0x1000=003c0040` or `buf+4=ff`.

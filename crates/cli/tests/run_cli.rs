@@ -105,6 +105,63 @@ fn dump_decodes_by_the_declared_type() {
 }
 
 #[test]
+fn set_needs_a_type_for_bit_registers() {
+    let src = ".reg .b16 a, d;\nadd.rn.f16 d, a, a;\n";
+    // `1` for a .b16 register used to be the bits 0x0001 (an f16 subnormal).
+    let o = ptxfp(&["run", "--set", "a=1"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o),
+        (
+            String::new(),
+            "ptxfp: --set a=1: `a` is a `.b16` register, and a number does not say which bits it holds: give the bits in hex, or the value with its type (the program uses `a` as `.f16` by `add.rn.f16`), e.g. a=f16:1 (= 0x3c00)\n".into()
+        )
+    );
+    // Either spelling it suggests runs: 1 + 1 = 2 = 0x4000.
+    for set in ["a=f16:1", "a=0x3c00"] {
+        let o = ptxfp(&["run", "--set", set], Some(src));
+        assert_eq!(text(&o).0, "d = 0x4000  f16 2.0\n", "{set}: {:?}", text(&o));
+    }
+    // Integer registers take decimal integers in their range.
+    let isrc = ".reg .u32 u, v;\n.reg .s32 s, t;\nadd.u32 v, u, u;\nadd.s32 t, s, s;\n";
+    let o = ptxfp(&["run", "--set", "u=21", "--set", "s=-3"], Some(isrc));
+    assert_eq!(
+        text(&o).0,
+        "v = 0x0000002a  u32 42\nt = 0xfffffffa  s32 -6\n"
+    );
+    let o = ptxfp(&["run", "--set", "u=-1", "--set", "s=1"], Some(isrc));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o)
+            .1
+            .starts_with("ptxfp: --set u=-1: `-1` is out of range for `.u32` (0..=4294967295)"),
+        "{:?}",
+        text(&o)
+    );
+    // The same name twice is an error, not "the last one wins".
+    let o = ptxfp(
+        &["run", "--set", "a=0x3c00", "--set", "a=0x4000"],
+        Some(src),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o).1,
+        "ptxfp: --set a is given twice (a=0x3c00 and a=0x4000): give each name one value\n"
+    );
+    // --lenient: a register whose first use is `mov.b16` is bit-typed too.
+    let o = ptxfp(
+        &["run", "--lenient", "--set", "a=1"],
+        Some("mov.b16 d, a;\n"),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o).1.contains("`a` is a `.b16` register by its first use, and a number does not say which bits it holds"),
+        "{:?}",
+        text(&o)
+    );
+}
+
+#[test]
 fn packing_order_and_mem() {
     // mov.b32 {lo, hi}: lo in bits 0..15; cvt packs a in the upper half.
     let src = ".reg .b16 lo, hi;\n.reg .b32 p, q;\n.reg .f32 a, b;\n.reg .b64 ad;\n\

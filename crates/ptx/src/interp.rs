@@ -8,6 +8,7 @@
 
 pub mod fma;
 pub mod int;
+mod set;
 pub mod value;
 
 use crate::cvt::Cvt;
@@ -16,8 +17,9 @@ use crate::memory::Memory;
 use crate::module::{self, Instr, Module, Operand, OperandKind, Space, Span, Stmt};
 use crate::setp::Setp;
 use crate::{Diagnostic, PtxType, PtxVersion, Target};
+use set::{set_value, SetError};
 use std::collections::BTreeMap;
-use value::{parse_value, show_hex, show_lanes};
+use value::{show_hex, show_lanes};
 
 /// How to run.
 #[derive(Clone, Debug, Default)]
@@ -172,6 +174,8 @@ const VAR_BASE: u64 = 0x1000_0000;
 
 struct Machine<'a> {
     opts: &'a Options,
+    /// The program (for the hints of `--set` errors).
+    module: &'a Module,
     exec: Exec,
     version: PtxVersion,
     regs: BTreeMap<String, Reg>,
@@ -258,6 +262,7 @@ fn execute(
         .unwrap_or(PtxVersion::LATEST);
     let mut mc = Machine {
         opts,
+        module: m,
         exec: Exec {
             code_target,
             device,
@@ -465,27 +470,40 @@ impl Machine<'_> {
         self.order.push(name.to_string());
     }
 
+    /// The error for `--set name=text` refused for type `ty` (of a
+    /// register or, `what`, a parameter).
+    fn set_error(&self, name: &str, text: &str, ty: PtxType, what: &str, e: SetError) -> RunError {
+        RunError::Input(match e {
+            SetError::Bad(m) => format!("--set {name}={text}: {m} (`{name}` is a `{ty}` {what})"),
+            SetError::Untyped => set::untyped(name, what, text, ty, &set::uses(self.module, name)),
+        })
+    }
+
     fn apply_inputs(&mut self, inputs: &Inputs) -> Result<(), RunError> {
+        // One value per name: a second --set for it is a mistake, not an update.
+        for (i, (name, text)) in inputs.sets.iter().enumerate() {
+            if let Some((_, first)) = inputs.sets[..i].iter().find(|(n, _)| n == name) {
+                return Err(RunError::Input(format!(
+                    "--set {name} is given twice ({name}={first} and {name}={text}): give each name one value"
+                )));
+            }
+        }
         for (name, text) in &inputs.sets {
-            if let Some(r) = self.regs.get_mut(name) {
-                let v = set_value(text, r.ty).map_err(|e| {
-                    let hint = if r.ty.is_bits() {
-                        format!(" (a `{}` register takes hex bits, e.g. 0x3c00, or declare it with a float type)", r.ty)
-                    } else {
-                        String::new()
-                    };
-                    RunError::Input(format!("--set {name}={text}: {e}{hint}"))
-                })?;
-                r.value = Some(v);
+            if let Some(ty) = self.regs.get(name).map(|r| r.ty) {
+                let v = set_value(text, ty)
+                    .map_err(|e| self.set_error(name, text, ty, "register", e))?;
+                if let Some(r) = self.regs.get_mut(name) {
+                    r.value = Some(v);
+                }
             } else if let Some(&(addr, size, _, ty)) = self.vars.get(name) {
                 // A `.param` (or any variable): its first element, in its type.
                 let v = set_value(text, ty)
-                    .map_err(|e| RunError::Input(format!("--set {name}={text}: {e}")))?;
+                    .map_err(|e| self.set_error(name, text, ty, "variable", e))?;
                 let n = size.min(u64::from(ty.bits().div_ceil(8)));
                 self.mem.give(addr, &v.to_le_bytes()[..n as usize]);
             } else if special(name).is_some() {
-                let v = parse_value(text, PtxType::U32)
-                    .map_err(|e| RunError::Input(format!("--set {name}={text}: {e}")))?;
+                let v = set_value(text, PtxType::U32)
+                    .map_err(|e| self.set_error(name, text, PtxType::U32, "special register", e))?;
                 self.declare(name, PtxType::U32);
                 if let Some(r) = self.regs.get_mut(name) {
                     r.value = Some(v);
@@ -557,11 +575,8 @@ impl Machine<'_> {
                 r.lenient = true;
             }
             if let Some(text) = self.pending.remove(name) {
-                let v = set_value(&text, ty).map_err(|e| {
-                    RunError::Input(format!(
-                        "--set {name}={text}: {e} (`{name}` is `{ty}` by its first use)"
-                    ))
-                })?;
+                let v = set_value(&text, ty)
+                    .map_err(|e| self.set_error(name, &text, ty, "register by its first use", e))?;
                 if let Some(r) = self.regs.get_mut(name) {
                     r.value = Some(v);
                 }
@@ -1321,16 +1336,6 @@ impl Machine<'_> {
             }
         }
         ty
-    }
-}
-
-/// A `--set` value for a register or variable of type `ty`: packed types
-/// take `LANE0,LANE1` or hex bits; others as [`parse_value`] (a decimal
-/// literal is rounded once, straight to the type).
-fn set_value(text: &str, ty: PtxType) -> Result<u64, String> {
-    match ty {
-        PtxType::F16x2 | PtxType::BF16x2 => crate::literal::parse_operand(text, ty),
-        _ => parse_value(text, ty),
     }
 }
 

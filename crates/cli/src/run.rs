@@ -19,6 +19,9 @@ pub struct Args {
     /// hex bits or the value with its type (`f16:1.5`, `s32:-1`).
     #[arg(long = "set", value_name = "NAME=VALUE")]
     sets: Vec<String>,
+    /// The `.entry` function to run; needed when the module has several.
+    #[arg(long, value_name = "NAME")]
+    entry: Option<String>,
     /// Give memory bytes, in memory order: `0x1000=003c0040` or `buf+4=ff`.
     #[arg(long = "mem", value_name = "ADDR=HEXBYTES")]
     mems: Vec<String>,
@@ -118,6 +121,7 @@ pub fn run(a: Args) -> Result<Outcome, String> {
         lenient: a.lenient,
         trace: a.trace,
         contract: a.contract,
+        entry: a.entry.clone(),
     };
     let out = match interp::run(&src, &inputs, &opts) {
         Ok(o) => o,
@@ -143,6 +147,7 @@ pub fn run(a: Args) -> Result<Outcome, String> {
             "file": path,
             "device": out_target(out.device),
             "code_target": out_target(out.code_target),
+            "entry": out.entry,
             "ptx": out.version.to_string(),
             "registers": regs.iter().map(|r| json!({
                 "name": r.name,

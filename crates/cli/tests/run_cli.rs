@@ -162,6 +162,37 @@ fn set_needs_a_type_for_bit_registers() {
 }
 
 #[test]
+fn several_entries_need_entry() {
+    let src = ".version 8.6\n.target sm_90\n\
+               .visible .entry a()\n{\n.reg .f32 x;\nmov.f32 x, 0f3F800000;\nret;\n}\n\
+               .visible .entry b()\n{\n.reg .f32 y;\nmov.f32 y, 0f40000000;\nret;\n}\n";
+    // It used to run `a` silently.
+    let o = ptxfp(&["run"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o),
+        (
+            String::new(),
+            "ptxfp: the module has 2 entry functions (a, b); choose the one to run with --entry NAME, e.g. --entry a\n".into()
+        )
+    );
+    let o = ptxfp(&["run", "--entry", "b"], Some(src));
+    assert_eq!(
+        text(&o),
+        ("y = 0x40000000  f32 2.0\n".into(), String::new())
+    );
+    let o = ptxfp(&["run", "--entry", "B"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o).1,
+        "ptxfp: --entry B: no .entry `B`; the module's entry functions are a, b (did you mean --entry b?)\n"
+    );
+    let o = ptxfp(&["run", "--entry", "a", "--json"], Some(src));
+    let v: serde_json::Value = serde_json::from_str(&text(&o).0).unwrap();
+    assert_eq!(v["entry"], "a");
+}
+
+#[test]
 fn packing_order_and_mem() {
     // mov.b32 {lo, hi}: lo in bits 0..15; cvt packs a in the upper half.
     let src = ".reg .b16 lo, hi;\n.reg .b32 p, q;\n.reg .f32 a, b;\n.reg .b64 ad;\n\

@@ -42,6 +42,9 @@ pub struct Options {
     pub trace: bool,
     /// Report where mul+add contraction to fma changes a result.
     pub contract: bool,
+    /// The `.entry` function to run (`--entry`); may be left out when the
+    /// module has one entry, or none (a snippet runs as a whole).
+    pub entry: Option<String>,
 }
 
 /// Initial state given from outside the program.
@@ -137,6 +140,8 @@ pub struct Outcome {
     pub code_target: Target,
     /// The device that ran it (`--device`, else the code target).
     pub device: Target,
+    /// The `.entry` function that ran (`None`: a snippet, run as a whole).
+    pub entry: Option<String>,
     /// The PTX version used.
     pub version: PtxVersion,
 }
@@ -281,6 +286,7 @@ fn execute(
             contractions: Vec::new(),
             code_target,
             device,
+            entry: None,
             version,
         },
         products: BTreeMap::new(),
@@ -315,9 +321,12 @@ fn execute(
             }
         }
     }
-    // A module with an `.entry` runs its first entry function; a snippet
-    // runs everything. Registers of other functions are out of scope.
-    let scope = m.functions.iter().find(|f| f.entry).map(|f| f.scope);
+    // A module runs one `.entry` function (the one it has, or --entry);
+    // a snippet without one runs everything. Registers, variables and
+    // instructions of other functions are out of scope.
+    let entry = choose_entry(m, opts.entry.as_deref())?;
+    let scope = entry.map(|f| f.scope);
+    mc.out.entry = entry.map(|f| f.name.clone());
     let in_scope = |s: usize| scope.is_none_or(|e| s == 0 || s == e);
     for r in m.regs.iter().filter(|r| in_scope(r.scope)) {
         // Nested blocks (nvcc's inline asm) may declare a name again with
@@ -338,17 +347,16 @@ fn execute(
     }
     // Validation of every instruction before any runs: control flow
     // decides what executes, not what is checked (--lenient relaxes
-    // register declarations and initialization only).
+    // register declarations and initialization only). Every function is
+    // checked, as ptxas assembles the module as a whole.
     found.extend(m.diagnostics.iter().filter(|d| d.is_error()).cloned());
     for s in &m.stmts {
         if let Stmt::Instr(ins) = s {
-            if in_scope(ins.scope) {
-                for d in mc.validate(ins) {
-                    if d.is_error() {
-                        found.push(d);
-                    } else if !mc.out.warnings.contains(&d) {
-                        mc.out.warnings.push(d);
-                    }
+            for d in mc.validate(ins) {
+                if d.is_error() {
+                    found.push(d);
+                } else if !mc.out.warnings.contains(&d) {
+                    mc.out.warnings.push(d);
                 }
             }
         }
@@ -370,7 +378,7 @@ fn execute(
         });
     }
     let mut next = VAR_BASE;
-    for v in &m.vars {
+    for v in m.vars.iter().filter(|v| in_scope(v.scope)) {
         if mc.vars.contains_key(&v.name) {
             return Err(err(
                 v.span.clone(),
@@ -453,6 +461,70 @@ fn execute(
     }
     out.memory = mc.mem.written_runs();
     Ok(out)
+}
+
+/// The `.entry` function to run: `name` (`--entry`), else the module's
+/// only one; `None` for a snippet (no `.entry`, no `--entry`).
+fn choose_entry<'m>(
+    m: &'m Module,
+    name: Option<&str>,
+) -> Result<Option<&'m module::Function>, RunError> {
+    let entries: Vec<&module::Function> = m.functions.iter().filter(|f| f.entry).collect();
+    let names = entries
+        .iter()
+        .map(|f| f.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let Some(name) = name else {
+        return match entries.as_slice() {
+            [] => Ok(None),
+            [one] => Ok(Some(one)),
+            [first, ..] => Err(RunError::Input(format!(
+                "the module has {} entry functions ({names}); choose the one to run with --entry NAME, e.g. --entry {}",
+                entries.len(),
+                first.name
+            ))),
+        };
+    };
+    if let Some(f) = entries.iter().find(|f| f.name == name) {
+        return Ok(Some(f));
+    }
+    let what = if m.functions.iter().any(|f| f.name == name) {
+        format!("`{name}` is a .func, not an .entry")
+    } else {
+        format!("no .entry `{name}`")
+    };
+    // The closest name, ignoring case first.
+    let lower = name.to_lowercase();
+    let closest = entries.iter().min_by_key(|f| {
+        (
+            edit_distance(&f.name.to_lowercase(), &lower),
+            edit_distance(&f.name, name),
+        )
+    });
+    Err(RunError::Input(match closest {
+        None => format!("--entry {name}: {what}, and the module has no .entry function: leave out --entry to run it as a snippet"),
+        Some(close) => format!(
+            "--entry {name}: {what}; the module's entry functions are {names} (did you mean --entry {}?)",
+            close.name
+        ),
+    }))
+}
+
+/// Levenshtein distance, in characters (for "did you mean").
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
 }
 
 impl Machine<'_> {

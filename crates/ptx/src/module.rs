@@ -96,6 +96,10 @@ pub struct VarDecl {
     pub init: Option<Vec<u8>>,
     /// Where it was declared.
     pub span: Span,
+    /// The function body it belongs to (0: module level), as
+    /// [`RegDecl::scope`]: a function's parameters belong to its body.
+    /// The parameters of a declaration without a body are module level.
+    pub scope: usize,
 }
 
 /// What an operand is.
@@ -304,6 +308,9 @@ struct Parser<'a> {
     scope: usize,
     /// A function header seen, whose body is next: name and entry-ness.
     pending: Option<(String, bool)>,
+    /// The index in `m.vars` of the first parameter of the function header
+    /// seen last: its parameters join the body's scope when it opens.
+    header_vars: Option<usize>,
     /// The open `{ }` blocks, outermost first: their ids and where each
     /// opened (the brace depth is the length).
     blocks: Vec<(usize, Span)>,
@@ -391,6 +398,11 @@ impl<'a> Parser<'a> {
                     if self.blocks.is_empty() {
                         self.scope = self.m.functions.len() + 1;
                         let (name, entry) = self.pending.take().unwrap_or_default();
+                        if let Some(first) = self.header_vars.take() {
+                            for v in self.m.vars.iter_mut().skip(first) {
+                                v.scope = self.scope;
+                            }
+                        }
                         self.m.functions.push(Function {
                             name,
                             entry,
@@ -411,6 +423,7 @@ impl<'a> Parser<'a> {
                 Tok::Punct(';') => {
                     self.next();
                     self.pending = None;
+                    self.header_vars = None;
                 }
                 Tok::Word if text.starts_with('.') => self.directive(),
                 Tok::Word | Tok::Punct('@') => self.statement(),
@@ -731,6 +744,7 @@ impl<'a> Parser<'a> {
                         size: elem.saturating_mul(count),
                         init,
                         span: t.span,
+                        scope: self.scope,
                     });
                     if space == Space::Param {
                         return;
@@ -832,6 +846,7 @@ impl<'a> Parser<'a> {
     /// records the name and the parameters.
     fn function_header(&mut self, entry: bool) {
         let mut name = None;
+        self.header_vars = Some(self.m.vars.len());
         while let Some(t) = self.peek().cloned() {
             if name.is_none() && t.tok == Tok::Word && !self.text(&t).starts_with('.') {
                 name = Some(self.text(&t).to_string());
@@ -1222,6 +1237,7 @@ pub fn parse(src: &str) -> Module {
         m: Module::default(),
         scope: 0,
         pending: None,
+        header_vars: None,
         blocks: Vec::new(),
         block_count: 0,
         names: Default::default(),
@@ -1284,6 +1300,8 @@ $L__BB0_2:
         assert_eq!(m.regs[8].name, "%rd2");
         assert_eq!(m.vars.len(), 2);
         assert_eq!(m.vars[1].name, "k_param_1");
+        // Parameters belong to their function's body.
+        assert_eq!((m.vars[1].scope, m.functions[0].scope), (1, 1));
         let instrs: Vec<&Instr> = m
             .stmts
             .iter()

@@ -368,6 +368,53 @@ fn every_instruction_is_validated_before_any_runs() {
 }
 
 #[test]
+fn entry_chooses_the_function_to_run() {
+    // Two kernels with the same parameter name: each has its own.
+    let src = ".version 8.6\n.target sm_90\n\
+               .visible .entry first(.param .u32 p)\n{\n.reg .u32 x;\nld.param.u32 x, [p];\nret;\n}\n\
+               .visible .entry second(.param .u32 p)\n{\n.reg .u32 y;\nld.param.u32 y, [p];\nadd.u32 y, y, 1;\nret;\n}\n\
+               .func helper()\n{\nret;\n}\n";
+    let with = |entry: Option<&str>| Options {
+        entry: entry.map(String::from),
+        ..Options::default()
+    };
+    let inputs = Inputs {
+        sets: vec![("p".into(), "41".into())],
+        ..Inputs::default()
+    };
+    let out = run(src, &inputs, &with(Some("second"))).unwrap();
+    assert_eq!(out.entry.as_deref(), Some("second"));
+    let r: Vec<(String, u64)> = out.regs.into_iter().map(|r| (r.name, r.bits)).collect();
+    assert_eq!(r, [("y".to_string(), 42)]);
+    let out = run(src, &inputs, &with(Some("first"))).unwrap();
+    let r: Vec<(String, u64)> = out.regs.into_iter().map(|r| (r.name, r.bits)).collect();
+    assert_eq!(r, [("x".to_string(), 41)]);
+    // Several entries and no --entry: say which there are and how to choose.
+    assert_eq!(
+        errors_with(src, &with(None)),
+        ["the module has 2 entry functions (first, second); choose the one to run with --entry NAME, e.g. --entry first"]
+    );
+    assert_eq!(
+        errors_with(src, &with(Some("secnd"))),
+        ["--entry secnd: no .entry `secnd`; the module's entry functions are first, second (did you mean --entry second?)"]
+    );
+    assert_eq!(
+        errors_with(src, &with(Some("helper"))),
+        ["--entry helper: `helper` is a .func, not an .entry; the module's entry functions are first, second (did you mean --entry second?)"]
+    );
+    // A snippet has no entry to choose.
+    assert_eq!(
+        errors_with(".reg .b32 x;\nmov.b32 x, 1;\n", &with(Some("k"))),
+        ["--entry k: no .entry `k`, and the module has no .entry function: leave out --entry to run it as a snippet"]
+    );
+    // One entry runs without --entry, as before.
+    let one = ".entry k(.param .u32 p)\n{\n.reg .u32 x;\nld.param.u32 x, [p];\n}\n";
+    let out = run(one, &inputs, &Options::default()).unwrap();
+    assert_eq!(out.entry.as_deref(), Some("k"));
+    assert_eq!(out.regs[0].bits, 41);
+}
+
+#[test]
 fn directives_labels_and_blocks() {
     for (src, want) in [
         (".target sm_90, bogus\n", "unknown `.target` entry `bogus`"),

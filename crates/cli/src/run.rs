@@ -142,6 +142,15 @@ pub fn run(a: Args) -> Result<Outcome, String> {
         format!("{path}:{l}:{c}")
     };
     let regs: Vec<_> = out.regs.iter().filter(|r| a.all || r.written).collect();
+    // An inner block's register that shadows an outer one of the same name
+    // is another register: such names get the place of their declaration.
+    let label = |r: &ptxfp::interp::RegValue| match &r.declared_at {
+        Some(at) if regs.iter().filter(|o| o.name == r.name).count() > 1 => {
+            let (l, c) = line_col(&src, at.start);
+            format!("{} (declared at {l}:{c})", r.name)
+        }
+        _ => r.name.clone(),
+    };
     if a.json {
         let v = json!({
             "file": path,
@@ -154,7 +163,8 @@ pub fn run(a: Args) -> Result<Outcome, String> {
                 "type": r.declared.name(),
                 "shown_as": r.shown_as.name(),
                 "bits": format!("{:#x}", r.bits),
-                "text": r.line(),
+                "text": format!("{} = {}", label(r), r.value_text()),
+                "declared_at": r.declared_at.as_ref().map(loc),
                 "written": r.written,
             })).collect::<Vec<_>>(),
             "memory": out.memory.iter().map(|(addr, b)| json!({
@@ -183,7 +193,7 @@ pub fn run(a: Args) -> Result<Outcome, String> {
         println!("trace {}: {rest}", loc(&(off..off)));
     }
     for r in &regs {
-        println!("{}", r.line());
+        println!("{} = {}", label(r), r.value_text());
     }
     for (addr, bytes) in &out.memory {
         let hex: Vec<String> = bytes.iter().map(|x| format!("{x:02x}")).collect();

@@ -193,6 +193,29 @@ fn several_entries_need_entry() {
 }
 
 #[test]
+fn shadowed_registers_are_told_apart() {
+    // The inner block's t is its own register (it used to be the outer one:
+    // u read 2). Both are listed, each with the place of its declaration.
+    let src =
+        ".reg .b16 t, u;\nmov.b16 t, 1;\n{\n  .reg .b16 t;\n  mov.b16 t, 2;\n}\nmov.b16 u, t;\n";
+    let o = ptxfp(&["run"], Some(src));
+    assert_eq!(
+        text(&o),
+        (
+            "t (declared at 1:11) = 0x0001  b16\n\
+             u = 0x0001  b16\n\
+             t (declared at 4:13) = 0x0002  b16\n"
+                .into(),
+            String::new()
+        )
+    );
+    let o = ptxfp(&["run", "--json"], Some(src));
+    let v: serde_json::Value = serde_json::from_str(&text(&o).0).unwrap();
+    assert_eq!(v["registers"][2]["declared_at"], "<stdin>:4:13");
+    assert_eq!(v["registers"][1]["text"], "u = 0x0001  b16");
+}
+
+#[test]
 fn packing_order_and_mem() {
     // mov.b32 {lo, hi}: lo in bits 0..15; cvt packs a in the upper half.
     let src = ".reg .b16 lo, hi;\n.reg .b32 p, q;\n.reg .f32 a, b;\n.reg .b64 ad;\n\

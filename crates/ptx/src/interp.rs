@@ -18,7 +18,7 @@ use crate::module::{self, Instr, Module, Operand, OperandKind, Space, Span, Stmt
 use crate::setp::Setp;
 use crate::{Diagnostic, PtxType, PtxVersion, Target};
 use set::{set_value, SetError};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use value::{show_hex, show_lanes};
 
 /// How to run.
@@ -88,14 +88,22 @@ pub struct RegValue {
     pub bits: u64,
     /// Written by the program (not only given or unset).
     pub written: bool,
+    /// Where it was declared (for --lenient, its first use; `None` for a
+    /// special register given by --set). Two registers of one name (an
+    /// inner block's shadowing an outer one) differ here.
+    pub declared_at: Option<Span>,
 }
 
 impl RegValue {
     /// `NAME = 0xHEX  TYPE lanes`.
     pub fn line(&self) -> String {
+        format!("{} = {}", self.name, self.value_text())
+    }
+
+    /// `0xHEX  TYPE lanes`.
+    pub fn value_text(&self) -> String {
         format!(
-            "{} = {}  {}",
-            self.name,
+            "{}  {}",
             show_hex(self.bits, self.declared),
             show_lanes(self.bits, self.shown_as)
         )
@@ -148,6 +156,10 @@ pub struct Outcome {
 
 #[derive(Clone, Debug)]
 struct Reg {
+    name: String,
+    /// Where it was declared (its first use, for --lenient; `None` for a
+    /// special register given by --set).
+    span: Option<Span>,
     ty: PtxType,
     value: Option<u64>,
     shown: PtxType,
@@ -183,13 +195,19 @@ struct Machine<'a> {
     module: &'a Module,
     exec: Exec,
     version: PtxVersion,
-    regs: BTreeMap<String, Reg>,
-    order: Vec<String>,
+    /// Registers in scope, in declaration order; a name may occur once
+    /// per block (an inner block's declaration shadows an outer one).
+    regs: Vec<Reg>,
+    /// Per name, the registers of that name: (block, index in `regs`).
+    by_name: HashMap<String, Vec<(usize, usize)>>,
+    /// The block of the instruction being run: names resolve from it outward.
+    block: usize,
     /// Variables: address, size, state space, element type.
     vars: BTreeMap<String, (u64, u64, Space, PtxType)>,
     mem: Memory,
     out: Outcome,
-    products: BTreeMap<String, Product>,
+    /// Per register (index in `regs`), the mul whose result it holds.
+    products: BTreeMap<usize, Product>,
     /// `--set` values for registers that --lenient declares on first use:
     /// parsed in the type that use implies.
     pending: BTreeMap<String, String>,
@@ -274,8 +292,9 @@ fn execute(
             ..Exec::default()
         },
         version,
-        regs: BTreeMap::new(),
-        order: Vec::new(),
+        regs: Vec::new(),
+        by_name: HashMap::new(),
+        block: 0,
         vars: BTreeMap::new(),
         mem: Memory::default(),
         out: Outcome {
@@ -328,22 +347,11 @@ fn execute(
     let scope = entry.map(|f| f.scope);
     mc.out.entry = entry.map(|f| f.name.clone());
     let in_scope = |s: usize| scope.is_none_or(|e| s == 0 || s == e);
+    // A nested block (nvcc's inline asm) may declare a name again, with
+    // any type: a new register, visible only inside that block, which
+    // shadows the outer one (see `module::RegScopes`).
     for r in m.regs.iter().filter(|r| in_scope(r.scope)) {
-        // Nested blocks (nvcc's inline asm) may declare a name again with
-        // the same type: one register. Another type is an error.
-        match mc.regs.get(&r.name) {
-            Some(prev) if prev.ty == r.ty => continue,
-            Some(prev) => {
-                return Err(err(
-                    r.span.clone(),
-                    format!(
-                        "register `{}` declared again as `{}`; it was `{}`",
-                        r.name, r.ty, prev.ty
-                    ),
-                ))
-            }
-            None => mc.declare(&r.name, r.ty),
-        }
+        mc.declare(&r.name, r.ty, r.block, Some(r.span.clone()));
     }
     // Validation of every instruction before any runs: control flow
     // decides what executes, not what is checked (--lenient relaxes
@@ -446,17 +454,16 @@ fn execute(
         )));
     }
     let mut out = mc.out;
-    for name in &mc.order {
-        if let Some(r) = mc.regs.get(name) {
-            if r.value.is_some() {
-                out.regs.push(RegValue {
-                    name: name.clone(),
-                    declared: r.ty,
-                    shown_as: r.shown,
-                    bits: r.value.unwrap_or(0),
-                    written: r.written,
-                });
-            }
+    for r in mc.regs {
+        if let Some(bits) = r.value {
+            out.regs.push(RegValue {
+                name: r.name,
+                declared: r.ty,
+                shown_as: r.shown,
+                bits,
+                written: r.written,
+                declared_at: r.span,
+            });
         }
     }
     out.memory = mc.mem.written_runs();
@@ -528,18 +535,58 @@ fn edit_distance(a: &str, b: &str) -> usize {
 }
 
 impl Machine<'_> {
-    fn declare(&mut self, name: &str, ty: PtxType) {
-        self.regs.insert(
-            name.to_string(),
-            Reg {
-                ty,
-                value: None,
-                shown: ty,
-                written: false,
-                lenient: false,
-            },
-        );
-        self.order.push(name.to_string());
+    /// Declares register `name` in `block`; returns its index. A second
+    /// declaration in the same block (a parse error) is the first one.
+    fn declare(&mut self, name: &str, ty: PtxType, block: usize, span: Option<Span>) -> usize {
+        let same = self.by_name.entry(name.to_string()).or_default();
+        if let Some(&(_, i)) = same.iter().find(|(b, _)| *b == block) {
+            return i;
+        }
+        same.push((block, self.regs.len()));
+        self.regs.push(Reg {
+            name: name.to_string(),
+            span,
+            ty,
+            value: None,
+            shown: ty,
+            written: false,
+            lenient: false,
+        });
+        self.regs.len() - 1
+    }
+
+    /// The register `name` means in the current block: the one declared
+    /// in the innermost block around it.
+    fn find(&self, name: &str) -> Option<usize> {
+        let same = self.by_name.get(name)?;
+        self.module
+            .enclosing(self.block)
+            .find_map(|b| same.iter().find(|(rb, _)| *rb == b).map(|(_, i)| *i))
+    }
+
+    /// The register `--set name=...` gives a value to: the only one of that
+    /// name, else the outermost (a function's register, not the inline-asm
+    /// blocks' that shadow it).
+    fn find_for_set(&self, name: &str) -> Result<Option<usize>, RunError> {
+        let Some(same) = self.by_name.get(name) else {
+            return Ok(None);
+        };
+        let depth = |b: usize| self.module.depth(b);
+        let Some(min) = same.iter().map(|(b, _)| depth(*b)).min() else {
+            return Ok(None);
+        };
+        let outer: Vec<usize> = same
+            .iter()
+            .filter(|(b, _)| depth(*b) == min)
+            .map(|(_, i)| *i)
+            .collect();
+        match outer.as_slice() {
+            [one] => Ok(Some(*one)),
+            _ => Err(RunError::Input(format!(
+                "--set {name}: {} blocks side by side each declare a register `{name}`; --set cannot tell which one it is for",
+                outer.len()
+            ))),
+        }
     }
 
     /// The error for `--set name=text` refused for type `ty` (of a
@@ -561,12 +608,11 @@ impl Machine<'_> {
             }
         }
         for (name, text) in &inputs.sets {
-            if let Some(ty) = self.regs.get(name).map(|r| r.ty) {
+            if let Some(i) = self.find_for_set(name)? {
+                let ty = self.regs[i].ty;
                 let v = set_value(text, ty)
                     .map_err(|e| self.set_error(name, text, ty, "register", e))?;
-                if let Some(r) = self.regs.get_mut(name) {
-                    r.value = Some(v);
-                }
+                self.regs[i].value = Some(v);
             } else if let Some(&(addr, size, _, ty)) = self.vars.get(name) {
                 // A `.param` (or any variable): its first element, in its type.
                 let v = set_value(text, ty)
@@ -576,10 +622,8 @@ impl Machine<'_> {
             } else if special(name).is_some() {
                 let v = set_value(text, PtxType::U32)
                     .map_err(|e| self.set_error(name, text, PtxType::U32, "special register", e))?;
-                self.declare(name, PtxType::U32);
-                if let Some(r) = self.regs.get_mut(name) {
-                    r.value = Some(v);
-                }
+                let i = self.declare(name, PtxType::U32, 0, None);
+                self.regs[i].value = Some(v);
             } else if self.opts.lenient {
                 // Declared (and typed) by its first use; see `reg`.
                 self.pending.insert(name.clone(), text.clone());
@@ -626,7 +670,10 @@ impl Machine<'_> {
 
     /// Looks a register up, declaring it in lenient mode.
     fn reg(&mut self, name: &str, ty: PtxType, span: &Span) -> Result<&mut Reg, RunError> {
-        if !self.regs.contains_key(name) {
+        let found = self.find(name);
+        let i = if let Some(i) = found {
+            i
+        } else {
             if !self.opts.lenient {
                 return Err(RunError::Program(
                     Diagnostic::error(span.clone(), format!("register `{name}` is not declared"))
@@ -639,25 +686,22 @@ impl Machine<'_> {
                 span.clone(),
                 format!("`{name}` declared on first use as `{ty}` (--lenient)"),
             ));
-            self.declare(name, ty);
+            // Declared at the function's level, so that later uses in
+            // other blocks of the function see it.
+            let body = self.module.body_of(self.block);
+            let i = self.declare(name, ty, body, Some(span.clone()));
             // The spec's examples use one register as `.f16` and `.bf16`:
             // later uses may take any type of the same size, as if the
             // register were `.bN` (PTX ISA §6.4.1).
-            if let Some(r) = self.regs.get_mut(name) {
-                r.lenient = true;
-            }
+            self.regs[i].lenient = true;
             if let Some(text) = self.pending.remove(name) {
                 let v = set_value(&text, ty)
                     .map_err(|e| self.set_error(name, &text, ty, "register by its first use", e))?;
-                if let Some(r) = self.regs.get_mut(name) {
-                    r.value = Some(v);
-                }
+                self.regs[i].value = Some(v);
             }
-        }
-        let r = self
-            .regs
-            .get_mut(name)
-            .ok_or_else(|| err(span.clone(), "internal: register vanished"))?;
+            i
+        };
+        let r = &mut self.regs[i];
         let same_size =
             r.lenient && ty != PtxType::Pred && r.ty != PtxType::Pred && ty.bits() == r.ty.bits();
         if !same_size && !ty.accepts_register(r.ty) {
@@ -675,12 +719,12 @@ impl Machine<'_> {
     fn read(&mut self, op: &Operand, ty: PtxType) -> Result<u64, RunError> {
         match &op.kind {
             OperandKind::Imm(t) => value::parse_imm(t, ty).map_err(|e| err(op.span.clone(), e)),
-            OperandKind::Name(n) if !self.regs.contains_key(n) && special(n).is_some() => {
+            OperandKind::Name(n) if self.find(n).is_none() && special(n).is_some() => {
                 // NOTE: the interpreter models one thread: thread 0 of block 0
                 // of a one-thread grid, unless --set gives another value.
                 Ok(special(n).unwrap_or(0))
             }
-            OperandKind::Name(n) if self.vars.contains_key(n) && !self.regs.contains_key(n) => {
+            OperandKind::Name(n) if self.vars.contains_key(n) && self.find(n).is_none() => {
                 // A variable's name as an operand is its address (PTX ISA §6.4.2).
                 Ok(self.vars[n].0 & mask(ty.bits()))
             }
@@ -778,6 +822,7 @@ impl Machine<'_> {
 
     /// Executes one instruction.
     fn step(&mut self, ins: &Instr) -> Result<Flow, RunError> {
+        self.block = ins.block;
         if let Some(g) = &ins.guard {
             let op = Operand {
                 kind: OperandKind::Name(g.reg.clone()),
@@ -994,10 +1039,10 @@ impl Machine<'_> {
         }
         let dty = form.dest_type();
         let r = form.eval(&srcs, &self.exec) & mask(dty.bits());
+        self.write(&ops[0], dty, r)?;
         if self.opts.contract {
             self.contraction(ins, &srcs, r, dty);
         }
-        self.write(&ops[0], dty, r)?;
         self.trace(ins, &srcs, Some((r, dty)));
         Ok(())
     }
@@ -1010,15 +1055,20 @@ impl Machine<'_> {
         let rounding = ins
             .suffixes()
             .any(|s| matches!(s, "rn" | "rz" | "rm" | "rp"));
+        // Registers, not names: an inline-asm block's `t` is not the
+        // function's `t` (called after the write, so the destination exists).
         let dest = match ins.operands.first().map(|o| &o.kind) {
-            Some(OperandKind::Name(n)) => n.clone(),
+            Some(OperandKind::Name(n)) => match self.find(n) {
+                Some(i) => i,
+                None => return,
+            },
             _ => return,
         };
         let root = ins.root();
         let rest: Vec<&str> = ins.suffixes().collect();
         if root == "mul" && !rounding && srcs.len() == 2 {
             self.products.insert(
-                dest.clone(),
+                dest,
                 Product {
                     span: ins.span.clone(),
                     opcode: ins.opcode.clone(),
@@ -1035,7 +1085,7 @@ impl Machine<'_> {
             && ins.operands.len() == 3
         {
             let name_of = |i: usize| match &ins.operands[i].kind {
-                OperandKind::Name(n) => Some(n.clone()),
+                OperandKind::Name(n) => self.find(n),
                 _ => None,
             };
             let sign = match dty {
@@ -1237,13 +1287,13 @@ impl Machine<'_> {
         };
         let b = match base {
             None => 0,
-            Some(n) if !self.regs.contains_key(n) && self.vars.contains_key(n) => self.vars[n].0,
+            Some(n) if self.find(n).is_none() && self.vars.contains_key(n) => self.vars[n].0,
             Some(n) => {
                 let rop = Operand {
                     kind: OperandKind::Name(n.clone()),
                     span: op.span.clone(),
                 };
-                let ty = match self.regs.get(n).map(|r| r.ty.bits()) {
+                let ty = match self.find(n).map(|i| self.regs[i].ty.bits()) {
                     Some(32) => PtxType::B32,
                     _ => PtxType::B64,
                 };
@@ -1301,7 +1351,7 @@ impl Machine<'_> {
             ));
         }
         if let (Some(sp), OperandKind::Address { base: Some(b), .. }) = (space, &addr_op.kind) {
-            if let (false, Some(&(_, _, vsp, _))) = (self.regs.contains_key(b), self.vars.get(b)) {
+            if let (None, Some(&(_, _, vsp, _))) = (self.find(b), self.vars.get(b)) {
                 if vsp != sp {
                     return Err(err(
                         addr_op.span.clone(),
@@ -1397,7 +1447,7 @@ impl Machine<'_> {
     /// For integer types, a register wider than the type is accepted by ld/st.
     fn relaxed(&self, e: &Operand, ty: PtxType) -> PtxType {
         if let OperandKind::Name(n) = &e.kind {
-            if let Some(r) = self.regs.get(n) {
+            if let Some(r) = self.find(n).map(|i| &self.regs[i]) {
                 if !value::is_float(ty)
                     && ty != PtxType::Pred
                     && r.ty.bits() > ty.bits()

@@ -180,9 +180,58 @@ fn reg_declarations_are_strict() {
         e.iter().any(|m| m.contains("`x` is declared twice")),
         "{e:?}"
     );
-    // A nested block may declare a name again.
-    let r = regs(".reg .b32 x;\nmov.b32 x, 1;\n{\n.reg .b32 x;\nmov.b32 x, 2;\n}\n");
-    assert_eq!(r["x"], 2);
+}
+
+#[test]
+fn inner_blocks_shadow_registers() {
+    // PTX blocks scope declarations: the inner `t` is a register of its own,
+    // and after the block the outer one, with its old value, is back.
+    let src = ".reg .b16 t, u;\nmov.b16 t, 1;\n{\n.reg .b16 t;\nmov.b16 t, 2;\n}\nmov.b16 u, t;\n";
+    let out = run(src, &Inputs::default(), &Options::default()).unwrap();
+    let r: Vec<(&str, u64, usize)> = out
+        .regs
+        .iter()
+        .map(|r| {
+            (
+                r.name.as_str(),
+                r.bits,
+                r.declared_at.clone().unwrap().start,
+            )
+        })
+        .collect();
+    // Declaration order: the outer t (byte 10), u (13), then the inner t
+    // (byte 42: 16 + 14 bytes of lines, 2 of "{\n", 10 of ".reg .b16 ").
+    assert_eq!(r, [("t", 1, 10), ("u", 1, 13), ("t", 2, 42)]);
+    // Another type inside is legal too, and does not change the outer one.
+    let src =
+        ".reg .b16 t, u;\nmov.b16 t, 1;\n{\n.reg .f32 t;\nmov.f32 t, 2.0;\n}\nmov.b16 u, t;\n";
+    let out = run(src, &Inputs::default(), &Options::default()).unwrap();
+    let r: Vec<(&str, u64)> = out.regs.iter().map(|r| (r.name.as_str(), r.bits)).collect();
+    assert_eq!(r, [("t", 1), ("u", 1), ("t", 0x4000_0000)]);
+    // Blocks nest: the innermost declaration wins, each level gets its own back.
+    let src = ".reg .b32 t, a, b;\nmov.b32 t, 1;\n{\n.reg .b32 t;\nmov.b32 t, 2;\n\
+               {\n.reg .b32 t;\nmov.b32 t, 3;\n}\nmov.b32 a, t;\n}\nmov.b32 b, t;\n";
+    let r = regs(src);
+    assert_eq!((r["a"], r["b"]), (2, 1));
+    // An inner register is gone after its block.
+    let e = errors("{\n.reg .b32 x;\nmov.b32 x, 1;\n}\nmov.b32 x, 2;\n");
+    assert!(e.iter().all(|m| m.contains("`x` is not declared")), "{e:?}");
+    // --set gives the outermost `t` its value; the inner one is the block's own.
+    let inputs = Inputs {
+        sets: vec![("t".into(), "0x7".into())],
+        ..Inputs::default()
+    };
+    let src = ".reg .b32 t, a;\n{\n.reg .b32 t;\nmov.b32 t, 2;\n}\nmov.b32 a, t;\n";
+    assert_eq!(regs_with(src, inputs.clone(), &Options::default())["a"], 7);
+    // Two blocks side by side, no outer one: --set cannot tell which.
+    let src = "{\n.reg .b32 t;\nmov.b32 t, t;\n}\n{\n.reg .b32 t;\nmov.b32 t, 2;\n}\n";
+    match run(src, &inputs, &Options::default()) {
+        Err(RunError::Input(m)) => assert_eq!(
+            m,
+            "--set t: 2 blocks side by side each declare a register `t`; --set cannot tell which one it is for"
+        ),
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]

@@ -13,7 +13,7 @@ fuzz_target!(|data: &[u8]| {
     let _ = ptxfp::check::check(src, Default::default());
     for (lenient, sm) in [(false, 90), (true, 100), (true, 13)] {
         let opts = Options {
-            device: Target::sm(sm),
+            device: Some(Target::sm(sm)),
             lenient,
             contract: true,
             trace: true,

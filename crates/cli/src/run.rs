@@ -12,26 +12,38 @@ pub struct Args {
     /// A .ptx file, or `-` (the default) for standard input.
     #[arg(default_value = "-")]
     file: String,
-    /// Give a register (or a `.param`) a value: hex bits (`0x3c00`, `0f3F800000`)
-    /// or a literal in the register's type (`1.5`, `-0.0`, `inf`).
+    /// Give a register (or a `.param`) a value, once. By its declared type:
+    /// float registers take hex bits (`0x3c00`, `0f3F800000`) or a literal
+    /// (`1.5`, `-0.0`, `inf`; x2: `1.5,2`); integer registers a decimal
+    /// integer in range or hex bits; bit-typed ones (`.b16`, `.b32`, ...)
+    /// hex bits or the value with its type (`f16:1.5`, `s32:-1`).
     #[arg(long = "set", value_name = "NAME=VALUE")]
     sets: Vec<String>,
+    /// The `.entry` function to run; needed when the module has several.
+    #[arg(long, value_name = "NAME")]
+    entry: Option<String>,
     /// Give memory bytes, in memory order: `0x1000=003c0040` or `buf+4=ff`.
     #[arg(long = "mem", value_name = "ADDR=HEXBYTES")]
     mems: Vec<String>,
     /// Give memory bytes from a file.
     #[arg(long = "mem-file", value_name = "ADDR=PATH")]
     mem_files: Vec<String>,
-    /// The device that runs the code.
-    #[arg(long, default_value = "sm_90")]
-    device: Target,
+    /// The device that runs the code (default: the code's target, --target
+    /// or the module's `.target`, as for `eval`). Matters for `mad.f32`
+    /// without rounding written for sm_1x; a device that cannot run the
+    /// code's target is an error.
+    #[arg(long)]
+    device: Option<Target>,
     /// Override the code's `.target`.
     #[arg(long)]
     target: Option<Target>,
     /// Override the code's `.version`.
     #[arg(long)]
     ptx: Option<PtxVersion>,
-    /// Declare registers on first use and read unwritten ones as zero (with warnings).
+    /// Declare registers on first use and read unwritten ones as zero, and
+    /// run a form with a misplaced or repeated modifier (the spec's errata),
+    /// each with a warning. Every instruction is still checked against the
+    /// .version and .target before anything runs.
     #[arg(long)]
     lenient: bool,
     /// Print every register that holds a value, not only those written.
@@ -109,6 +121,7 @@ pub fn run(a: Args) -> Result<Outcome, String> {
         lenient: a.lenient,
         trace: a.trace,
         contract: a.contract,
+        entry: a.entry.clone(),
     };
     let out = match interp::run(&src, &inputs, &opts) {
         Ok(o) => o,
@@ -129,18 +142,29 @@ pub fn run(a: Args) -> Result<Outcome, String> {
         format!("{path}:{l}:{c}")
     };
     let regs: Vec<_> = out.regs.iter().filter(|r| a.all || r.written).collect();
+    // An inner block's register that shadows an outer one of the same name
+    // is another register: such names get the place of their declaration.
+    let label = |r: &ptxfp::interp::RegValue| match &r.declared_at {
+        Some(at) if regs.iter().filter(|o| o.name == r.name).count() > 1 => {
+            let (l, c) = line_col(&src, at.start);
+            format!("{} (declared at {l}:{c})", r.name)
+        }
+        _ => r.name.clone(),
+    };
     if a.json {
         let v = json!({
             "file": path,
-            "device": out_target(opts.device),
+            "device": out_target(out.device),
             "code_target": out_target(out.code_target),
+            "entry": out.entry,
             "ptx": out.version.to_string(),
             "registers": regs.iter().map(|r| json!({
                 "name": r.name,
                 "type": r.declared.name(),
                 "shown_as": r.shown_as.name(),
                 "bits": format!("{:#x}", r.bits),
-                "text": r.line(),
+                "text": format!("{} = {}", label(r), r.value_text()),
+                "declared_at": r.declared_at.as_ref().map(loc),
                 "written": r.written,
             })).collect::<Vec<_>>(),
             "memory": out.memory.iter().map(|(addr, b)| json!({
@@ -169,7 +193,7 @@ pub fn run(a: Args) -> Result<Outcome, String> {
         println!("trace {}: {rest}", loc(&(off..off)));
     }
     for r in &regs {
-        println!("{}", r.line());
+        println!("{} = {}", label(r), r.value_text());
     }
     for (addr, bytes) in &out.memory {
         let hex: Vec<String> = bytes.iter().map(|x| format!("{x:02x}")).collect();

@@ -49,10 +49,9 @@ fn every_example_runs() {
         if !name.starts_with("spec-") {
             continue;
         }
-        let o = ptxfp(
-            &["run", "--device", "sm_100", &format!("examples/{name}")],
-            None,
-        );
+        // No --device: it defaults to each file's `.target` (sm_100 for
+        // the mixed-precision ones).
+        let o = ptxfp(&["run", &format!("examples/{name}")], None);
         assert_eq!(o.status.code(), Some(0), "{name}: {}", text(&o).1);
     }
 }
@@ -74,6 +73,146 @@ fn stdin_set_and_lanes() {
         Some(src),
     );
     assert_eq!(text(&o).0.lines().count(), 3);
+}
+
+#[test]
+fn dump_decodes_by_the_declared_type() {
+    // A register written by a bit-typed instruction (mov.bN) shows the value
+    // its declared type gives the bits; a .bN register has no such meaning
+    // and shows bits only, unless a float instruction wrote it (then that
+    // instruction's type). 0x3c00 is f16 1.0, 0x3f80 bf16 1.0, 0x3f800000
+    // f32 1.0, 0x3ff0000000000000 f64 1.0; f16 1 + 1 = 2 = 0x4000.
+    let src = ".reg .f32 a;\n.reg .f16 h;\n.reg .bf16 g;\n.reg .f64 d;\n\
+               .reg .b16 x, z;\n.reg .b32 y;\n.reg .u32 u;\n.reg .s32 s;\n\
+               mov.b32 a, 0x3f800000;\nmov.b16 h, 0x3c00;\nmov.b16 g, 0x3f80;\n\
+               mov.b64 d, 0x3ff0000000000000;\nmov.b16 x, 0x3c00;\nmov.b32 y, 0x3f800000;\n\
+               mov.b32 u, 7;\nmov.b32 s, 0xfffffffe;\nadd.rn.f16 z, x, x;\n";
+    let o = ptxfp(&["run", "--target", "sm_90"], Some(src));
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert_eq!(
+        out,
+        "a = 0x3f800000  f32 1.0\n\
+         h = 0x3c00  f16 1.0\n\
+         g = 0x3f80  bf16 1.0\n\
+         d = 0x3ff0000000000000  f64 1.0\n\
+         x = 0x3c00  b16\n\
+         z = 0x4000  f16 2.0\n\
+         y = 0x3f800000  b32\n\
+         u = 0x00000007  u32 7\n\
+         s = 0xfffffffe  s32 -2\n"
+    );
+}
+
+#[test]
+fn set_needs_a_type_for_bit_registers() {
+    let src = ".reg .b16 a, d;\nadd.rn.f16 d, a, a;\n";
+    // `1` for a .b16 register used to be the bits 0x0001 (an f16 subnormal).
+    let o = ptxfp(&["run", "--set", "a=1"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o),
+        (
+            String::new(),
+            "ptxfp: --set a=1: `a` is a `.b16` register, and a number does not say which bits it holds: give the bits in hex, or the value with its type (the program uses `a` as `.f16` by `add.rn.f16`), e.g. a=f16:1 (= 0x3c00)\n".into()
+        )
+    );
+    // Either spelling it suggests runs: 1 + 1 = 2 = 0x4000.
+    for set in ["a=f16:1", "a=0x3c00"] {
+        let o = ptxfp(&["run", "--set", set], Some(src));
+        assert_eq!(text(&o).0, "d = 0x4000  f16 2.0\n", "{set}: {:?}", text(&o));
+    }
+    // Integer registers take decimal integers in their range.
+    let isrc = ".reg .u32 u, v;\n.reg .s32 s, t;\nadd.u32 v, u, u;\nadd.s32 t, s, s;\n";
+    let o = ptxfp(&["run", "--set", "u=21", "--set", "s=-3"], Some(isrc));
+    assert_eq!(
+        text(&o).0,
+        "v = 0x0000002a  u32 42\nt = 0xfffffffa  s32 -6\n"
+    );
+    let o = ptxfp(&["run", "--set", "u=-1", "--set", "s=1"], Some(isrc));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o)
+            .1
+            .starts_with("ptxfp: --set u=-1: `-1` is out of range for `.u32` (0..=4294967295)"),
+        "{:?}",
+        text(&o)
+    );
+    // The same name twice is an error, not "the last one wins".
+    let o = ptxfp(
+        &["run", "--set", "a=0x3c00", "--set", "a=0x4000"],
+        Some(src),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o).1,
+        "ptxfp: --set a is given twice (a=0x3c00 and a=0x4000): give each name one value\n"
+    );
+    // --lenient: a register whose first use is `mov.b16` is bit-typed too.
+    let o = ptxfp(
+        &["run", "--lenient", "--set", "a=1"],
+        Some("mov.b16 d, a;\n"),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o).1.contains("`a` is a `.b16` register by its first use, and a number does not say which bits it holds"),
+        "{:?}",
+        text(&o)
+    );
+}
+
+#[test]
+fn several_entries_need_entry() {
+    let src = ".version 8.6\n.target sm_90\n\
+               .visible .entry a()\n{\n.reg .f32 x;\nmov.f32 x, 0f3F800000;\nret;\n}\n\
+               .visible .entry b()\n{\n.reg .f32 y;\nmov.f32 y, 0f40000000;\nret;\n}\n";
+    // It used to run `a` silently.
+    let o = ptxfp(&["run"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o),
+        (
+            String::new(),
+            "ptxfp: the module has 2 entry functions (a, b); choose the one to run with --entry NAME, e.g. --entry a\n".into()
+        )
+    );
+    let o = ptxfp(&["run", "--entry", "b"], Some(src));
+    assert_eq!(
+        text(&o),
+        ("y = 0x40000000  f32 2.0\n".into(), String::new())
+    );
+    let o = ptxfp(&["run", "--entry", "B"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o).1,
+        "ptxfp: --entry B: no .entry `B`; the module's entry functions are a, b (did you mean --entry b?)\n"
+    );
+    let o = ptxfp(&["run", "--entry", "a", "--json"], Some(src));
+    let v: serde_json::Value = serde_json::from_str(&text(&o).0).unwrap();
+    assert_eq!(v["entry"], "a");
+}
+
+#[test]
+fn shadowed_registers_are_told_apart() {
+    // The inner block's t is its own register (it used to be the outer one:
+    // u read 2). Both are listed, each with the place of its declaration.
+    let src =
+        ".reg .b16 t, u;\nmov.b16 t, 1;\n{\n  .reg .b16 t;\n  mov.b16 t, 2;\n}\nmov.b16 u, t;\n";
+    let o = ptxfp(&["run"], Some(src));
+    assert_eq!(
+        text(&o),
+        (
+            "t (declared at 1:11) = 0x0001  b16\n\
+             u = 0x0001  b16\n\
+             t (declared at 4:13) = 0x0002  b16\n"
+                .into(),
+            String::new()
+        )
+    );
+    let o = ptxfp(&["run", "--json"], Some(src));
+    let v: serde_json::Value = serde_json::from_str(&text(&o).0).unwrap();
+    assert_eq!(v["registers"][2]["declared_at"], "<stdin>:4:13");
+    assert_eq!(v["registers"][1]["text"], "u = 0x0001  b16");
 }
 
 #[test]
@@ -160,8 +299,8 @@ fn errors_have_locations_and_exit_2() {
         ),
         (
             ".target sm_100\n.reg .f32 d, c;\n.reg .b16 a;\nadd.rn.f32.f16 d, a, c;\n",
-            &["--set", "a=0", "--set", "c=0"],
-            "sm_100",
+            &["--set", "a=0", "--set", "c=0", "--device", "sm_90"],
+            "<stdin>:1:9: error: --device sm_90 cannot run this code: code for sm_100 cannot run on an sm_90 device",
         ),
     ];
     for (src, args, want) in cases {
@@ -177,6 +316,21 @@ fn errors_have_locations_and_exit_2() {
     assert_eq!(o.status.code(), Some(2));
     let o = ptxfp(&["run", "--mem", "0x10=abc"], Some(""));
     assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn fma_f32_without_rounding_says_how_to_write_it() {
+    let src = ".reg .f32 a, d;\nfma.f32 d, a, a, a;\n";
+    let o = ptxfp(&["run", "--set", "a=1"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o).1,
+        "<stdin>:2:1: error: fma.f32 requires a rounding modifier (9.7.3.6: .rnd has no default)\n\
+         \x20 |\n\
+         2 | fma.f32 d, a, a, a;\n\
+         \x20 | ^^^^^^^\n\
+         \x20 = help: write fma.rn.f32 (or .rz, .rm, .rp)\n"
+    );
 }
 
 #[test]
@@ -221,11 +375,41 @@ fn lenient_set_takes_the_type_of_first_use() {
 #[test]
 fn mad_device_model() {
     // examples/spec-9.7.3.7-mad.ptx derives both values in its header.
+    // The device defaults to the code's `.target sm_13`: the sm_1x mad.
     let f = "examples/spec-9.7.3.7-mad.ptx";
     let o = ptxfp(&["run", f], None);
-    assert!(text(&o).0.contains("d = 0x3a000400"), "{:?}", text(&o));
-    let o = ptxfp(&["run", "--device", "sm_13", f], None);
     assert!(text(&o).0.contains("d = 0x3a000000"), "{:?}", text(&o));
+    assert_eq!(text(&o).1, "");
+    let o = ptxfp(&["run", "--device", "sm_90", f], None);
+    assert!(text(&o).0.contains("d = 0x3a000400"), "{:?}", text(&o));
+    assert!(
+        text(&o)
+            .1
+            .contains("runs as fma.rn.ftz.f32 on the sm_90 device"),
+        "{:?}",
+        text(&o)
+    );
+    // --json names both.
+    let o = ptxfp(&["run", "--json", f], None);
+    let v: serde_json::Value = serde_json::from_str(&text(&o).0).unwrap();
+    assert_eq!(
+        (&v["device"], &v["code_target"]),
+        (&"sm_13".into(), &"sm_13".into())
+    );
+    // A device that cannot run the code's target is an error, not a warning.
+    let o = ptxfp(
+        &["run", "--device", "sm_80", "examples/spec-9.7.4.4-fma.ptx"],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o).1,
+        "examples/spec-9.7.4.4-fma.ptx:16:9: error: --device sm_80 cannot run this code: code for sm_90 cannot run on an sm_80 device (a device runs code for its own target and older ones)\n\
+         \x20  |\n\
+         16 | .target sm_90\n\
+         \x20  |         ^^^^^\n\
+         \x20  = help: leave out --device (it defaults to the code's target, sm_90), or give one that runs sm_90 code\n"
+    );
 }
 
 #[test]
@@ -352,8 +536,6 @@ fn lenient_repairs_the_errata() {
         &[
             "run",
             "--lenient",
-            "--device",
-            "sm_100",
             "--set",
             "fc=0.5",
             "--set",
@@ -372,14 +554,6 @@ fn lenient_repairs_the_errata() {
     );
     assert_eq!(out.trim(), "fd = 0x3f800000  f32 1.0");
     // Strict mode refuses it.
-    let o = ptxfp(
-        &[
-            "run",
-            "--device",
-            "sm_100",
-            "examples/errata-9.7.5.3-fma.ptx",
-        ],
-        None,
-    );
+    let o = ptxfp(&["run", "examples/errata-9.7.5.3-fma.ptx"], None);
     assert_eq!(o.status.code(), Some(2));
 }

@@ -7,7 +7,7 @@
 use crate::form::Form;
 use crate::module::{self, Instr, OperandKind, Stmt};
 use crate::{Diagnostic, PtxType, PtxVersion, Target};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 /// Overrides for the module's directives (`--target`, `--ptx`).
 #[derive(Clone, Copy, Debug, Default)]
@@ -93,33 +93,18 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
     let mut diags = m.diagnostics.clone();
     let header = m.target.as_ref().map_or(0..0, |t| t.1.clone());
     diags.extend(crate::rules::header_error(version, target, header));
-    // Registers are scoped by function body (PTX ISA §5.1.1: `.reg` is per function).
-    let mut regs: HashMap<(usize, &str), PtxType> = HashMap::new();
-    // Nested `{ }` blocks (nvcc's inline asm) may declare the same name
-    // again; the same type is accepted, a different one is flagged (nested
-    // blocks are not modelled as separate scopes).
-    for r in &m.regs {
-        match regs.get(&(r.scope, r.name.as_str())).copied() {
-            None => {
-                regs.insert((r.scope, &r.name), r.ty);
-            }
-            Some(prev) if prev != r.ty => diags.push(Diagnostic::error(
-                r.span.clone(),
-                format!(
-                    "register `{}` declared again as `{}`; it was `{prev}`",
-                    r.name, r.ty
-                ),
-            )),
-            _ => {}
-        }
-    }
+    // Registers are scoped by `{ }` block: a nested block (nvcc's inline
+    // asm) may declare a name again, with any type, shadowing the outer
+    // one inside it. A second declaration in the same block is the
+    // parser's error.
+    let scopes = module::RegScopes::new(m);
     let mut checked = 0;
     let mut skipped = BTreeMap::new();
     for s in &m.stmts {
         let Stmt::Instr(ins) = s else { continue };
         // A guard names a declared `.pred` register (PTX ISA §9.3).
         if let Some(g) = &ins.guard {
-            match scoped_of(&regs, ins.scope)(&g.reg) {
+            match scopes.lookup(&g.reg, ins.block).map(|r| r.ty) {
                 None => diags.push(
                     undeclared(&g.reg, g.span.clone())
                         .with_help(format!("declare it, e.g. `.reg .pred {};`", g.reg)),
@@ -152,7 +137,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                 ins,
                 version,
                 target,
-                &scoped_of(&regs, ins.scope),
+                &|n| scopes.lookup(n, ins.block).map(|r| r.ty),
                 &mut diags,
             );
             continue;
@@ -175,7 +160,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
             ins,
             version,
             target,
-            &scoped_of(&regs, ins.scope),
+            &|n| scopes.lookup(n, ins.block).map(|r| r.ty),
             &mut diags,
         );
     }
@@ -273,14 +258,6 @@ fn check_instr(
             )),
         }
     }
-}
-
-/// Register lookup in a function body, then at module level.
-fn scoped_of<'r>(
-    regs: &'r HashMap<(usize, &str), PtxType>,
-    scope: usize,
-) -> impl Fn(&str) -> Option<PtxType> + 'r {
-    move |n| regs.get(&(scope, n)).or_else(|| regs.get(&(0, n))).copied()
 }
 
 /// A `cvt` between floating-point types (the spec examples' `cvt.rn.f16.f32`,

@@ -6,7 +6,9 @@
 //! [`Options::contract`] additionally reports where the assembler's
 //! mul+add → fma fusion would change a result.
 
+pub mod fma;
 pub mod int;
+mod set;
 pub mod value;
 
 use crate::cvt::Cvt;
@@ -15,37 +17,34 @@ use crate::memory::Memory;
 use crate::module::{self, Instr, Module, Operand, OperandKind, Space, Span, Stmt};
 use crate::setp::Setp;
 use crate::{Diagnostic, PtxType, PtxVersion, Target};
-use std::collections::BTreeMap;
-use value::{parse_value, show_hex, show_lanes};
+use set::{set_value, SetError};
+use std::collections::{BTreeMap, HashMap};
+use value::{show_hex, show_lanes};
 
 /// How to run.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Options {
-    /// The device that runs the code (`--device`, default sm_90).
-    pub device: Target,
+    /// The device that runs the code (`--device`); `None`: the code's own
+    /// target, as `ptxfp eval` does. A device that cannot run code for the
+    /// code's target (an older one, or another architecture for an `a`
+    /// target) is an error.
+    pub device: Option<Target>,
     /// Overrides `.target` (`--target`).
     pub target: Option<Target>,
     /// Overrides `.version` (`--ptx`).
     pub version: Option<PtxVersion>,
-    /// Declare registers on first use and read unwritten ones as zero, with warnings.
+    /// Declare registers on first use and read unwritten ones as zero, and
+    /// repair a misplaced or repeated modifier (NOTES.md "Errata"), with
+    /// warnings. The validation of every instruction against the version
+    /// and target is the same as in strict mode.
     pub lenient: bool,
     /// Record each executed instruction.
     pub trace: bool,
     /// Report where mul+add contraction to fma changes a result.
     pub contract: bool,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            device: Target::sm(90),
-            target: None,
-            version: None,
-            lenient: false,
-            trace: false,
-            contract: false,
-        }
-    }
+    /// The `.entry` function to run (`--entry`); may be left out when the
+    /// module has one entry, or none (a snippet runs as a whole).
+    pub entry: Option<String>,
 }
 
 /// Initial state given from outside the program.
@@ -79,20 +78,32 @@ pub struct RegValue {
     pub name: String,
     /// Declared type.
     pub declared: PtxType,
-    /// Type of the instruction that last wrote it (how to show the lanes).
+    /// How the bits are decoded: the type of the instruction that last
+    /// wrote the register, unless that is a bit type (`mov.b32`, `ld.b16`),
+    /// which says nothing about the meaning: then the declared type. A
+    /// `.f32` register written by `mov.b32` shows as `f32 1.0`; a `.b16`
+    /// register written by `fma.rn.f16` as `f16 ...`, by `mov.b16` as bits.
     pub shown_as: PtxType,
     /// The bits.
     pub bits: u64,
     /// Written by the program (not only given or unset).
     pub written: bool,
+    /// Where it was declared (for --lenient, its first use; `None` for a
+    /// special register given by --set). Two registers of one name (an
+    /// inner block's shadowing an outer one) differ here.
+    pub declared_at: Option<Span>,
 }
 
 impl RegValue {
     /// `NAME = 0xHEX  TYPE lanes`.
     pub fn line(&self) -> String {
+        format!("{} = {}", self.name, self.value_text())
+    }
+
+    /// `0xHEX  TYPE lanes`.
+    pub fn value_text(&self) -> String {
         format!(
-            "{} = {}  {}",
-            self.name,
+            "{}  {}",
             show_hex(self.bits, self.declared),
             show_lanes(self.bits, self.shown_as)
         )
@@ -132,14 +143,23 @@ pub struct Outcome {
     pub warnings: Vec<Diagnostic>,
     /// Contractions that change a result (with [`Options::contract`]).
     pub contractions: Vec<Contraction>,
-    /// The code target used (`--target`, else `.target`, else the device).
+    /// The code target used (`--target`, else `.target`, else `--device`,
+    /// else sm_90).
     pub code_target: Target,
+    /// The device that ran it (`--device`, else the code target).
+    pub device: Target,
+    /// The `.entry` function that ran (`None`: a snippet, run as a whole).
+    pub entry: Option<String>,
     /// The PTX version used.
     pub version: PtxVersion,
 }
 
 #[derive(Clone, Debug)]
 struct Reg {
+    name: String,
+    /// Where it was declared (its first use, for --lenient; `None` for a
+    /// special register given by --set).
+    span: Option<Span>,
     ty: PtxType,
     value: Option<u64>,
     shown: PtxType,
@@ -171,15 +191,23 @@ const VAR_BASE: u64 = 0x1000_0000;
 
 struct Machine<'a> {
     opts: &'a Options,
+    /// The program (for the hints of `--set` errors).
+    module: &'a Module,
     exec: Exec,
     version: PtxVersion,
-    regs: BTreeMap<String, Reg>,
-    order: Vec<String>,
+    /// Registers in scope, in declaration order; a name may occur once
+    /// per block (an inner block's declaration shadows an outer one).
+    regs: Vec<Reg>,
+    /// Per name, the registers of that name: (block, index in `regs`).
+    by_name: HashMap<String, Vec<(usize, usize)>>,
+    /// The block of the instruction being run: names resolve from it outward.
+    block: usize,
     /// Variables: address, size, state space, element type.
     vars: BTreeMap<String, (u64, u64, Space, PtxType)>,
     mem: Memory,
     out: Outcome,
-    products: BTreeMap<String, Product>,
+    /// Per register (index in `regs`), the mul whose result it holds.
+    products: BTreeMap<usize, Product>,
     /// `--set` values for registers that --lenient declares on first use:
     /// parsed in the type that use implies.
     pending: BTreeMap<String, String>,
@@ -199,10 +227,12 @@ fn mask(bits: u32) -> u64 {
 
 /// Runs `src` (a module or snippet). Never panics on bad input.
 ///
-/// In strict mode the module is first checked as `ptxfp check` would
-/// (with the target in force): when that finds several errors, all are
-/// returned; when it finds one, the run's own error (or that one, if the
-/// run never reaches it) is.
+/// Nothing runs until the whole program has been validated: in strict mode
+/// the module is checked as `ptxfp check` would (with the target in force),
+/// and in both modes every instruction the interpreter knows is checked
+/// against the `.version` and the `.target`, whether or not it
+/// would execute (a line predicated off or jumped over included). All the
+/// errors found are returned, in source order.
 pub fn run(src: &str, inputs: &Inputs, opts: &Options) -> Result<Outcome, RunError> {
     let m = module::parse(src);
     let mut found = Vec::new();
@@ -210,7 +240,11 @@ pub fn run(src: &str, inputs: &Inputs, opts: &Options) -> Result<Outcome, RunErr
         let check = crate::check::check_module(
             &m,
             crate::check::CheckOptions {
-                target: Some(code_target(&m, opts)),
+                // The module's `.target` stays the directive (its fixes then
+                // say `.target`, not `--target`).
+                target: opts
+                    .target
+                    .or(m.target.is_none().then(|| code_target(&m, opts))),
                 version: opts.version,
             },
         );
@@ -219,44 +253,52 @@ pub fn run(src: &str, inputs: &Inputs, opts: &Options) -> Result<Outcome, RunErr
             .into_iter()
             .filter(Diagnostic::is_error)
             .collect();
-        if found.len() > 1 {
-            return Err(RunError::Diagnostics(found));
-        }
     }
-    if let Some(d) = m.diagnostics.iter().find(|d| d.is_error()) {
-        return Err(RunError::Program(d.clone()));
-    }
-    let out = run_module(&m, inputs, opts)?;
-    match found.pop() {
-        Some(d) => Err(RunError::Program(d)),
-        None => Ok(out),
-    }
+    execute(&m, inputs, opts, found)
 }
 
-/// The code's target: `--target`, else `.target`, else the device.
+/// The code's target: `--target`, else `.target`, else the device, else
+/// sm_90 (`ptxfp check`'s default).
 fn code_target(m: &Module, opts: &Options) -> Target {
     opts.target
         .or(m.target.as_ref().map(|t| t.0))
-        .unwrap_or(opts.device)
+        .or(opts.device)
+        .unwrap_or(Target::sm(90))
 }
 
-/// Runs a parsed module.
+/// Runs a parsed module: validates every instruction first (see [`run`];
+/// without `ptxfp check`'s register checks), then executes.
 pub fn run_module(m: &Module, inputs: &Inputs, opts: &Options) -> Result<Outcome, RunError> {
+    execute(m, inputs, opts, Vec::new())
+}
+
+/// Fails with the errors in `found`, the module's parse errors and those
+/// of the static validation of every instruction in scope, all together;
+/// else runs.
+fn execute(
+    m: &Module,
+    inputs: &Inputs,
+    opts: &Options,
+    mut found: Vec<Diagnostic>,
+) -> Result<Outcome, RunError> {
     let code_target = code_target(m, opts);
+    let device = opts.device.unwrap_or(code_target);
     let version = opts
         .version
         .or(m.version.as_ref().map(|v| v.0))
         .unwrap_or(PtxVersion::LATEST);
     let mut mc = Machine {
         opts,
+        module: m,
         exec: Exec {
             code_target,
-            device: opts.device,
+            device,
             ..Exec::default()
         },
         version,
-        regs: BTreeMap::new(),
-        order: Vec::new(),
+        regs: Vec::new(),
+        by_name: HashMap::new(),
+        block: 0,
         vars: BTreeMap::new(),
         mem: Memory::default(),
         out: Outcome {
@@ -266,51 +308,93 @@ pub fn run_module(m: &Module, inputs: &Inputs, opts: &Options) -> Result<Outcome
             warnings: Vec::new(),
             contractions: Vec::new(),
             code_target,
+            device,
+            entry: None,
             version,
         },
         products: BTreeMap::new(),
         pending: BTreeMap::new(),
     };
     let header = m.target.as_ref().map_or(0..0, |t| t.1.clone());
-    mc.out.warnings.extend(crate::rules::header_warning(
-        version,
-        code_target,
-        header.clone(),
-    ));
-    if let Some(why) = code_target.unloadable_on(opts.device) {
-        mc.out
-            .warnings
-            .push(Diagnostic::warning(header, why).with_help(format!(
-                "run with --device {}",
-                Target {
-                    variant: crate::target::Variant::Plain,
-                    ..code_target
-                }
-            )));
+    // ptxas rejects a `.version` older than the `.target` (strict mode has
+    // this error from `ptxfp check` already).
+    if opts.lenient {
+        found.extend(crate::rules::header_error(
+            version,
+            code_target,
+            header.clone(),
+        ));
     }
-    // A module with an `.entry` runs its first entry function; a snippet
-    // runs everything. Registers of other functions are out of scope.
-    let scope = m.functions.iter().find(|f| f.entry).map(|f| f.scope);
-    let in_scope = |s: usize| scope.is_none_or(|e| s == 0 || s == e);
-    for r in m.regs.iter().filter(|r| in_scope(r.scope)) {
-        // Nested blocks (nvcc's inline asm) may declare a name again with
-        // the same type: one register. Another type is an error.
-        match mc.regs.get(&r.name) {
-            Some(prev) if prev.ty == r.ty => continue,
-            Some(prev) => {
-                return Err(err(
-                    r.span.clone(),
-                    format!(
-                        "register `{}` declared again as `{}`; it was `{}`",
-                        r.name, r.ty, prev.ty
-                    ),
+    if let Some(why) = code_target.unloadable_on(device) {
+        // Only a --device given can differ from the code's target. A device
+        // that can load the code runs every instruction its target allows
+        // (its sm is at least the target's), so this one check stands for
+        // all of them.
+        let msg = format!("--device {device} cannot run this code: {why}");
+        let help = format!(
+            "leave out --device (it defaults to the code's target, {code_target}), or give one that runs {code_target} code"
+        );
+        // Nothing else is worth saying: no instruction could run.
+        match (&m.target, opts.target) {
+            (Some((_, span)), None) => {
+                return Err(RunError::Program(
+                    Diagnostic::error(span.clone(), msg).with_help(help),
                 ))
             }
-            None => mc.declare(&r.name, r.ty),
+            _ => {
+                return Err(RunError::Input(format!(
+                    "{msg} (the target is --target {code_target})\n  help: {help}"
+                )))
+            }
         }
     }
+    // A module runs one `.entry` function (the one it has, or --entry);
+    // a snippet without one runs everything. Registers, variables and
+    // instructions of other functions are out of scope.
+    let entry = choose_entry(m, opts.entry.as_deref())?;
+    let scope = entry.map(|f| f.scope);
+    mc.out.entry = entry.map(|f| f.name.clone());
+    let in_scope = |s: usize| scope.is_none_or(|e| s == 0 || s == e);
+    // A nested block (nvcc's inline asm) may declare a name again, with
+    // any type: a new register, visible only inside that block, which
+    // shadows the outer one (see `module::RegScopes`).
+    for r in m.regs.iter().filter(|r| in_scope(r.scope)) {
+        mc.declare(&r.name, r.ty, r.block, Some(r.span.clone()));
+    }
+    // Validation of every instruction before any runs: control flow
+    // decides what executes, not what is checked (--lenient relaxes
+    // register declarations and initialization only). Every function is
+    // checked, as ptxas assembles the module as a whole.
+    found.extend(m.diagnostics.iter().filter(|d| d.is_error()).cloned());
+    for s in &m.stmts {
+        if let Stmt::Instr(ins) = s {
+            for d in mc.validate(ins) {
+                if d.is_error() {
+                    found.push(d);
+                } else if !mc.out.warnings.contains(&d) {
+                    mc.out.warnings.push(d);
+                }
+            }
+        }
+    }
+    if !found.is_empty() {
+        // `ptxfp check` and `validate` may find the same error.
+        let mut unique: Vec<Diagnostic> = Vec::new();
+        for d in found {
+            if !unique.contains(&d) {
+                unique.push(d);
+            }
+        }
+        let mut found = unique;
+        found.sort_by_key(|d| d.span.start);
+        return Err(if found.len() == 1 {
+            RunError::Program(found.remove(0))
+        } else {
+            RunError::Diagnostics(found)
+        });
+    }
     let mut next = VAR_BASE;
-    for v in &m.vars {
+    for v in m.vars.iter().filter(|v| in_scope(v.scope)) {
         if mc.vars.contains_key(&v.name) {
             return Err(err(
                 v.span.clone(),
@@ -378,63 +462,176 @@ pub fn run_module(m: &Module, inputs: &Inputs, opts: &Options) -> Result<Outcome
         )));
     }
     let mut out = mc.out;
-    for name in &mc.order {
-        if let Some(r) = mc.regs.get(name) {
-            if r.value.is_some() {
-                out.regs.push(RegValue {
-                    name: name.clone(),
-                    declared: r.ty,
-                    shown_as: r.shown,
-                    bits: r.value.unwrap_or(0),
-                    written: r.written,
-                });
-            }
+    for r in mc.regs {
+        if let Some(bits) = r.value {
+            out.regs.push(RegValue {
+                name: r.name,
+                declared: r.ty,
+                shown_as: r.shown,
+                bits,
+                written: r.written,
+                declared_at: r.span,
+            });
         }
     }
     out.memory = mc.mem.written_runs();
     Ok(out)
 }
 
+/// The `.entry` function to run: `name` (`--entry`), else the module's
+/// only one; `None` for a snippet (no `.entry`, no `--entry`).
+fn choose_entry<'m>(
+    m: &'m Module,
+    name: Option<&str>,
+) -> Result<Option<&'m module::Function>, RunError> {
+    let entries: Vec<&module::Function> = m.functions.iter().filter(|f| f.entry).collect();
+    let names = entries
+        .iter()
+        .map(|f| f.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let Some(name) = name else {
+        return match entries.as_slice() {
+            [] => Ok(None),
+            [one] => Ok(Some(one)),
+            [first, ..] => Err(RunError::Input(format!(
+                "the module has {} entry functions ({names}); choose the one to run with --entry NAME, e.g. --entry {}",
+                entries.len(),
+                first.name
+            ))),
+        };
+    };
+    if let Some(f) = entries.iter().find(|f| f.name == name) {
+        return Ok(Some(f));
+    }
+    let what = if m.functions.iter().any(|f| f.name == name) {
+        format!("`{name}` is a .func, not an .entry")
+    } else {
+        format!("no .entry `{name}`")
+    };
+    // The closest name, ignoring case first.
+    let lower = name.to_lowercase();
+    let closest = entries.iter().min_by_key(|f| {
+        (
+            edit_distance(&f.name.to_lowercase(), &lower),
+            edit_distance(&f.name, name),
+        )
+    });
+    Err(RunError::Input(match closest {
+        None => format!("--entry {name}: {what}, and the module has no .entry function: leave out --entry to run it as a snippet"),
+        Some(close) => format!(
+            "--entry {name}: {what}; the module's entry functions are {names} (did you mean --entry {}?)",
+            close.name
+        ),
+    }))
+}
+
+/// Levenshtein distance, in characters (for "did you mean").
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
 impl Machine<'_> {
-    fn declare(&mut self, name: &str, ty: PtxType) {
-        self.regs.insert(
-            name.to_string(),
-            Reg {
-                ty,
-                value: None,
-                shown: ty,
-                written: false,
-                lenient: false,
-            },
-        );
-        self.order.push(name.to_string());
+    /// Declares register `name` in `block`; returns its index. A second
+    /// declaration in the same block (a parse error) is the first one.
+    fn declare(&mut self, name: &str, ty: PtxType, block: usize, span: Option<Span>) -> usize {
+        let same = self.by_name.entry(name.to_string()).or_default();
+        if let Some(&(_, i)) = same.iter().find(|(b, _)| *b == block) {
+            return i;
+        }
+        same.push((block, self.regs.len()));
+        self.regs.push(Reg {
+            name: name.to_string(),
+            span,
+            ty,
+            value: None,
+            shown: ty,
+            written: false,
+            lenient: false,
+        });
+        self.regs.len() - 1
+    }
+
+    /// The register `name` means in the current block: the one declared
+    /// in the innermost block around it.
+    fn find(&self, name: &str) -> Option<usize> {
+        let same = self.by_name.get(name)?;
+        self.module
+            .enclosing(self.block)
+            .find_map(|b| same.iter().find(|(rb, _)| *rb == b).map(|(_, i)| *i))
+    }
+
+    /// The register `--set name=...` gives a value to: the only one of that
+    /// name, else the outermost (a function's register, not the inline-asm
+    /// blocks' that shadow it).
+    fn find_for_set(&self, name: &str) -> Result<Option<usize>, RunError> {
+        let Some(same) = self.by_name.get(name) else {
+            return Ok(None);
+        };
+        let depth = |b: usize| self.module.depth(b);
+        let Some(min) = same.iter().map(|(b, _)| depth(*b)).min() else {
+            return Ok(None);
+        };
+        let outer: Vec<usize> = same
+            .iter()
+            .filter(|(b, _)| depth(*b) == min)
+            .map(|(_, i)| *i)
+            .collect();
+        match outer.as_slice() {
+            [one] => Ok(Some(*one)),
+            _ => Err(RunError::Input(format!(
+                "--set {name}: {} blocks side by side each declare a register `{name}`; --set cannot tell which one it is for",
+                outer.len()
+            ))),
+        }
+    }
+
+    /// The error for `--set name=text` refused for type `ty` (of a
+    /// register or, `what`, a parameter).
+    fn set_error(&self, name: &str, text: &str, ty: PtxType, what: &str, e: SetError) -> RunError {
+        RunError::Input(match e {
+            SetError::Bad(m) => format!("--set {name}={text}: {m} (`{name}` is a `{ty}` {what})"),
+            SetError::Untyped => set::untyped(name, what, text, ty, &set::uses(self.module, name)),
+        })
     }
 
     fn apply_inputs(&mut self, inputs: &Inputs) -> Result<(), RunError> {
+        // One value per name: a second --set for it is a mistake, not an update.
+        for (i, (name, text)) in inputs.sets.iter().enumerate() {
+            if let Some((_, first)) = inputs.sets[..i].iter().find(|(n, _)| n == name) {
+                return Err(RunError::Input(format!(
+                    "--set {name} is given twice ({name}={first} and {name}={text}): give each name one value"
+                )));
+            }
+        }
         for (name, text) in &inputs.sets {
-            if let Some(r) = self.regs.get_mut(name) {
-                let v = set_value(text, r.ty).map_err(|e| {
-                    let hint = if r.ty.is_bits() {
-                        format!(" (a `{}` register takes hex bits, e.g. 0x3c00, or declare it with a float type)", r.ty)
-                    } else {
-                        String::new()
-                    };
-                    RunError::Input(format!("--set {name}={text}: {e}{hint}"))
-                })?;
-                r.value = Some(v);
+            if let Some(i) = self.find_for_set(name)? {
+                let ty = self.regs[i].ty;
+                let v = set_value(text, ty)
+                    .map_err(|e| self.set_error(name, text, ty, "register", e))?;
+                self.regs[i].value = Some(v);
             } else if let Some(&(addr, size, _, ty)) = self.vars.get(name) {
                 // A `.param` (or any variable): its first element, in its type.
                 let v = set_value(text, ty)
-                    .map_err(|e| RunError::Input(format!("--set {name}={text}: {e}")))?;
+                    .map_err(|e| self.set_error(name, text, ty, "variable", e))?;
                 let n = size.min(u64::from(ty.bits().div_ceil(8)));
                 self.mem.give(addr, &v.to_le_bytes()[..n as usize]);
             } else if special(name).is_some() {
-                let v = parse_value(text, PtxType::U32)
-                    .map_err(|e| RunError::Input(format!("--set {name}={text}: {e}")))?;
-                self.declare(name, PtxType::U32);
-                if let Some(r) = self.regs.get_mut(name) {
-                    r.value = Some(v);
-                }
+                let v = set_value(text, PtxType::U32)
+                    .map_err(|e| self.set_error(name, text, PtxType::U32, "special register", e))?;
+                let i = self.declare(name, PtxType::U32, 0, None);
+                self.regs[i].value = Some(v);
             } else if self.opts.lenient {
                 // Declared (and typed) by its first use; see `reg`.
                 self.pending.insert(name.clone(), text.clone());
@@ -481,7 +678,10 @@ impl Machine<'_> {
 
     /// Looks a register up, declaring it in lenient mode.
     fn reg(&mut self, name: &str, ty: PtxType, span: &Span) -> Result<&mut Reg, RunError> {
-        if !self.regs.contains_key(name) {
+        let found = self.find(name);
+        let i = if let Some(i) = found {
+            i
+        } else {
             if !self.opts.lenient {
                 return Err(RunError::Program(
                     Diagnostic::error(span.clone(), format!("register `{name}` is not declared"))
@@ -494,28 +694,22 @@ impl Machine<'_> {
                 span.clone(),
                 format!("`{name}` declared on first use as `{ty}` (--lenient)"),
             ));
-            self.declare(name, ty);
+            // Declared at the function's level, so that later uses in
+            // other blocks of the function see it.
+            let body = self.module.body_of(self.block);
+            let i = self.declare(name, ty, body, Some(span.clone()));
             // The spec's examples use one register as `.f16` and `.bf16`:
             // later uses may take any type of the same size, as if the
             // register were `.bN` (PTX ISA §6.4.1).
-            if let Some(r) = self.regs.get_mut(name) {
-                r.lenient = true;
-            }
+            self.regs[i].lenient = true;
             if let Some(text) = self.pending.remove(name) {
-                let v = set_value(&text, ty).map_err(|e| {
-                    RunError::Input(format!(
-                        "--set {name}={text}: {e} (`{name}` is `{ty}` by its first use)"
-                    ))
-                })?;
-                if let Some(r) = self.regs.get_mut(name) {
-                    r.value = Some(v);
-                }
+                let v = set_value(&text, ty)
+                    .map_err(|e| self.set_error(name, &text, ty, "register by its first use", e))?;
+                self.regs[i].value = Some(v);
             }
-        }
-        let r = self
-            .regs
-            .get_mut(name)
-            .ok_or_else(|| err(span.clone(), "internal: register vanished"))?;
+            i
+        };
+        let r = &mut self.regs[i];
         let same_size =
             r.lenient && ty != PtxType::Pred && r.ty != PtxType::Pred && ty.bits() == r.ty.bits();
         if !same_size && !ty.accepts_register(r.ty) {
@@ -533,12 +727,12 @@ impl Machine<'_> {
     fn read(&mut self, op: &Operand, ty: PtxType) -> Result<u64, RunError> {
         match &op.kind {
             OperandKind::Imm(t) => value::parse_imm(t, ty).map_err(|e| err(op.span.clone(), e)),
-            OperandKind::Name(n) if !self.regs.contains_key(n) && special(n).is_some() => {
+            OperandKind::Name(n) if self.find(n).is_none() && special(n).is_some() => {
                 // NOTE: the interpreter models one thread: thread 0 of block 0
                 // of a one-thread grid, unless --set gives another value.
                 Ok(special(n).unwrap_or(0))
             }
-            OperandKind::Name(n) if self.vars.contains_key(n) && !self.regs.contains_key(n) => {
+            OperandKind::Name(n) if self.vars.contains_key(n) && self.find(n).is_none() => {
                 // A variable's name as an operand is its address (PTX ISA §6.4.2).
                 Ok(self.vars[n].0 & mask(ty.bits()))
             }
@@ -580,7 +774,7 @@ impl Machine<'_> {
                 let r = self.reg(n, ty, &op.span)?;
                 let bits = r.ty.bits().max(ty.bits());
                 r.value = Some(v & mask(bits));
-                r.shown = ty;
+                r.shown = if ty.is_bits() { r.ty } else { ty };
                 r.written = true;
                 Ok(())
             }
@@ -636,6 +830,7 @@ impl Machine<'_> {
 
     /// Executes one instruction.
     fn step(&mut self, ins: &Instr) -> Result<Flow, RunError> {
+        self.block = ins.block;
         if let Some(g) = &ins.guard {
             let op = Operand {
                 kind: OperandKind::Name(g.reg.clone()),
@@ -705,7 +900,58 @@ impl Machine<'_> {
         Ok(Flow::Next)
     }
 
-    fn arith(&mut self, ins: &Instr) -> Result<(), RunError> {
+    /// The static errors and warnings of one instruction, as run before
+    /// anything executes: its form against the `.version` and the
+    /// `.target` (and so the device, which runs what the target allows;
+    /// see `execute`), for the instructions whose form the interpreter
+    /// knows (float arithmetic, float `cvt` and `setp`). Instructions it
+    /// does not know are reported when they execute.
+    fn validate(&self, ins: &Instr) -> Vec<Diagnostic> {
+        let mut diags = Vec::new();
+        let at = ins.opcode_span.start;
+        let rule = format!("`{}`", ins.opcode);
+        let types_all_float = || {
+            let mut types = ins.suffixes().filter_map(PtxType::parse).peekable();
+            types.peek().is_some()
+                && types
+                    .all(|t| value::is_float(t) || matches!(t, PtxType::F16x2 | PtxType::BF16x2))
+        };
+        let needs = |min: (PtxVersion, Target), diags: &mut Vec<Diagnostic>| {
+            diags.extend(crate::rules::requirement(
+                &rule,
+                min,
+                self.version,
+                self.exec.code_target,
+                ins.opcode_span.clone(),
+            ));
+        };
+        match ins.root() {
+            "add" | "sub" | "mul" | "fma" | "mad" if int::IntOp::parse(&ins.opcode).is_none() => {
+                self.arith_form(ins, &mut diags);
+            }
+            "cvt" => match Cvt::parse(&ins.opcode) {
+                Ok(c) => needs(c.requires(), &mut diags),
+                Err(d) if types_all_float() => diags.push(d.shifted(at)),
+                Err(_) => {}
+            },
+            "setp" if last_type(ins).is_some_and(value::is_float) => {
+                match Setp::parse(&ins.opcode) {
+                    Ok(c) => needs(c.requires(), &mut diags),
+                    Err(d) => diags.push(d.shifted(at)),
+                }
+            }
+            _ => {}
+        }
+        diags
+    }
+
+    /// What an arithmetic instruction computes, statically: the form (a
+    /// `fma.f32`/`fma.f64` as the `mad` form it equals), with every error
+    /// and warning about it (its syntax, the module's `.version` and
+    /// `.target`) pushed to `diags`. `None` when the opcode is
+    /// no form at all.
+    fn arith_form(&self, ins: &Instr, diags: &mut Vec<Diagnostic>) -> Option<Form> {
+        let at = ins.opcode_span.start;
         let form = match Form::parse(&ins.opcode) {
             Ok(f) => f,
             // A form of the family with a mistake: the form's own diagnostic,
@@ -715,36 +961,50 @@ impl Machine<'_> {
             Err(d) if crate::check::in_family(ins) => match Form::parse_lenient(&ins.opcode) {
                 Ok((f, warnings)) if self.opts.lenient => {
                     for w in warnings {
-                        let w = w.shifted(ins.opcode_span.start);
-                        self.out.warnings.push(Diagnostic {
+                        let w = w.shifted(at);
+                        diags.push(Diagnostic {
                             message: format!("{} (--lenient ran it as `{f}`)", w.message),
                             ..w
                         });
                     }
                     f
                 }
-                _ => return Err(RunError::Program(d.shifted(ins.opcode_span.start))),
+                _ => {
+                    diags.push(d.shifted(at));
+                    return None;
+                }
             },
-            Err(_) => match fma_as_mad(&ins.opcode) {
+            Err(_) => match fma::WideFma::parse(&ins.opcode) {
                 // PTX ISA §9.7.3.7: "`mad.{f32,f64}` is the same as
-                // `fma.{f32,f64}`": nvcc emits the fma spelling.
-                Some(f) => f,
-                None => return Err(RunError::Program(
-                    Diagnostic::error(ins.opcode_span.clone(), format!("unsupported instruction `{}`", ins.opcode))
-                        .with_help("the interpreter runs the f16/bf16 add/sub/mul/fma family, mad and fma on f32/f64, mov, cvt, setp, ld, st, cvta"),
-                )),
+                // `fma.{f32,f64}`": nvcc emits the fma spelling. Its own
+                // syntax and version rules are fma's (interp/fma.rs).
+                Some(Ok(w)) => {
+                    diags.extend(
+                        w.validate(self.version, self.exec.code_target)
+                            .into_iter()
+                            .map(|d| d.shifted(at)),
+                    );
+                    return Some(w.as_mad());
+                }
+                Some(Err(d)) => {
+                    diags.push(d.shifted(at));
+                    return None;
+                }
+                None => {
+                    diags.push(
+                        Diagnostic::error(ins.opcode_span.clone(), format!("unsupported instruction `{}`", ins.opcode))
+                            .with_help("the interpreter runs the f16/bf16 add/sub/mul/fma family, mad and fma on f32/f64, mov, cvt, setp, ld, st, cvta"),
+                    );
+                    return None;
+                }
             },
         };
-        for d in form.validate(self.version, self.exec.code_target) {
-            let d = d.shifted(ins.opcode_span.start);
-            if d.is_error() {
-                return Err(RunError::Program(d));
-            }
-            // Warnings (ptxas 3.1's `mad.f32` one) go with the outcome, once per line.
-            if !self.out.warnings.contains(&d) {
-                self.out.warnings.push(d);
-            }
-        }
+        // Warnings (ptxas 3.1's `mad.f32` one) come with the errors.
+        diags.extend(
+            form.validate(self.version, self.exec.code_target)
+                .into_iter()
+                .map(|d| d.shifted(at)),
+        );
         if form.op() == crate::Opcode::Mad
             && form.ty() == crate::FormType::F32
             && form.rnd().is_none()
@@ -753,19 +1013,32 @@ impl Machine<'_> {
         {
             // 9.7.3.7: "When JIT-compiled for SM 2.0 devices, mad.f32 is
             // implemented as a fused multiply-add (i.e., fma.rn.ftz.f32)".
-            let w = Diagnostic::warning(
-                ins.opcode_span.clone(),
-                format!(
-                    "`{}` of {} code runs as fma.rn.ftz.f32 on the {} device (9.7.3.7)",
-                    ins.opcode, self.exec.code_target, self.exec.device
+            diags.push(
+                Diagnostic::warning(
+                    ins.opcode_span.clone(),
+                    format!(
+                        "`{}` of {} code runs as fma.rn.ftz.f32 on the {} device (9.7.3.7)",
+                        ins.opcode, self.exec.code_target, self.exec.device
+                    ),
+                )
+                .with_help(
+                    "run with --device sm_13 for sm_1x hardware (product truncated to 24 bits)",
                 ),
-            )
-            .with_help("run with --device sm_13 for sm_1x hardware (product truncated to 24 bits)");
-            if !self.out.warnings.contains(&w) {
-                self.out.warnings.push(w);
-            }
+            );
         }
-        self.device_runs(ins, &format!("`{form}`"), form.requires().1)?;
+        Some(form)
+    }
+
+    fn arith(&mut self, ins: &Instr) -> Result<(), RunError> {
+        let mut diags = Vec::new();
+        let form = self.arith_form(ins, &mut diags);
+        if let Some(e) = diags.iter().find(|d| d.is_error()) {
+            return Err(RunError::Program(e.clone()));
+        }
+        // Its warnings were recorded before the run (`validate`).
+        let Some(form) = form else {
+            return Err(err(ins.opcode_span.clone(), "internal: no form"));
+        };
         let types = form.source_types();
         let ops = self.operands(ins, 1 + types.len())?;
         let mut srcs = Vec::with_capacity(types.len());
@@ -774,10 +1047,10 @@ impl Machine<'_> {
         }
         let dty = form.dest_type();
         let r = form.eval(&srcs, &self.exec) & mask(dty.bits());
+        self.write(&ops[0], dty, r)?;
         if self.opts.contract {
             self.contraction(ins, &srcs, r, dty);
         }
-        self.write(&ops[0], dty, r)?;
         self.trace(ins, &srcs, Some((r, dty)));
         Ok(())
     }
@@ -790,15 +1063,20 @@ impl Machine<'_> {
         let rounding = ins
             .suffixes()
             .any(|s| matches!(s, "rn" | "rz" | "rm" | "rp"));
+        // Registers, not names: an inline-asm block's `t` is not the
+        // function's `t` (called after the write, so the destination exists).
         let dest = match ins.operands.first().map(|o| &o.kind) {
-            Some(OperandKind::Name(n)) => n.clone(),
+            Some(OperandKind::Name(n)) => match self.find(n) {
+                Some(i) => i,
+                None => return,
+            },
             _ => return,
         };
         let root = ins.root();
         let rest: Vec<&str> = ins.suffixes().collect();
         if root == "mul" && !rounding && srcs.len() == 2 {
             self.products.insert(
-                dest.clone(),
+                dest,
                 Product {
                     span: ins.span.clone(),
                     opcode: ins.opcode.clone(),
@@ -815,7 +1093,7 @@ impl Machine<'_> {
             && ins.operands.len() == 3
         {
             let name_of = |i: usize| match &ins.operands[i].kind {
-                OperandKind::Name(n) => Some(n.clone()),
+                OperandKind::Name(n) => self.find(n),
                 _ => None,
             };
             let sign = match dty {
@@ -933,7 +1211,6 @@ impl Machine<'_> {
     fn cvt(&mut self, ins: &Instr) -> Result<(), RunError> {
         let c = Cvt::parse(&ins.opcode)
             .map_err(|d| RunError::Program(d.shifted(ins.opcode_span.start)))?;
-        self.requirement(ins, c.requires())?;
         let ops = self.operands(ins, 1 + c.sources())?;
         let mut srcs = Vec::new();
         for op in &ops[1..] {
@@ -943,40 +1220,6 @@ impl Machine<'_> {
         self.write(&ops[0], c.dst, r)?;
         self.trace(ins, &srcs, Some((r, c.dst)));
         Ok(())
-    }
-
-    /// Fails when the module's `.version` or `.target` is below what the
-    /// instruction needs, or the device cannot run it.
-    fn requirement(&self, ins: &Instr, min: (PtxVersion, Target)) -> Result<(), RunError> {
-        let rule = format!("`{}`", ins.opcode);
-        let found = crate::rules::requirement(
-            &rule,
-            min,
-            self.version,
-            self.exec.code_target,
-            ins.opcode_span.clone(),
-        );
-        if let Some(d) = found.into_iter().next() {
-            return Err(RunError::Program(d));
-        }
-        self.device_runs(ins, &rule, min.1)
-    }
-
-    /// Fails when the device is older than `needs` (`rule` names the instruction).
-    fn device_runs(&self, ins: &Instr, rule: &str, needs: Target) -> Result<(), RunError> {
-        if self.exec.device.at_least(needs.sm) {
-            return Ok(());
-        }
-        Err(RunError::Program(
-            Diagnostic::error(
-                ins.opcode_span.clone(),
-                format!(
-                    "{rule} requires {needs} or higher; the device is {}",
-                    self.exec.device
-                ),
-            )
-            .with_help(format!("run with --device {needs}")),
-        ))
     }
 
     fn int(&mut self, ins: &Instr) -> Result<(), RunError> {
@@ -1015,7 +1258,6 @@ impl Machine<'_> {
         }
         let s = Setp::parse(&ins.opcode)
             .map_err(|d| RunError::Program(d.shifted(ins.opcode_span.start)))?;
-        self.requirement(ins, s.requires())?;
         let ops = self.operands(ins, 3)?;
         let a = self.read(&ops[1], s.ty)?;
         let b = self.read(&ops[2], s.ty)?;
@@ -1053,13 +1295,13 @@ impl Machine<'_> {
         };
         let b = match base {
             None => 0,
-            Some(n) if !self.regs.contains_key(n) && self.vars.contains_key(n) => self.vars[n].0,
+            Some(n) if self.find(n).is_none() && self.vars.contains_key(n) => self.vars[n].0,
             Some(n) => {
                 let rop = Operand {
                     kind: OperandKind::Name(n.clone()),
                     span: op.span.clone(),
                 };
-                let ty = match self.regs.get(n).map(|r| r.ty.bits()) {
+                let ty = match self.find(n).map(|i| self.regs[i].ty.bits()) {
                     Some(32) => PtxType::B32,
                     _ => PtxType::B64,
                 };
@@ -1117,7 +1359,7 @@ impl Machine<'_> {
             ));
         }
         if let (Some(sp), OperandKind::Address { base: Some(b), .. }) = (space, &addr_op.kind) {
-            if let (false, Some(&(_, _, vsp, _))) = (self.regs.contains_key(b), self.vars.get(b)) {
+            if let (None, Some(&(_, _, vsp, _))) = (self.find(b), self.vars.get(b)) {
                 if vsp != sp {
                     return Err(err(
                         addr_op.span.clone(),
@@ -1213,7 +1455,7 @@ impl Machine<'_> {
     /// For integer types, a register wider than the type is accepted by ld/st.
     fn relaxed(&self, e: &Operand, ty: PtxType) -> PtxType {
         if let OperandKind::Name(n) = &e.kind {
-            if let Some(r) = self.regs.get(n) {
+            if let Some(r) = self.find(n).map(|i| &self.regs[i]) {
                 if !value::is_float(ty)
                     && ty != PtxType::Pred
                     && r.ty.bits() > ty.bits()
@@ -1224,29 +1466,6 @@ impl Machine<'_> {
             }
         }
         ty
-    }
-}
-
-/// `fma.rnd{.ftz}{.sat}.f32` and `fma.rnd.f64` as the `mad` form they equal.
-fn fma_as_mad(opcode: &str) -> Option<Form> {
-    let rest = opcode.strip_prefix("fma.")?;
-    let rounded = rest
-        .split('.')
-        .any(|s| matches!(s, "rn" | "rz" | "rm" | "rp"));
-    let wide = rest.ends_with(".f32") || rest.ends_with(".f64");
-    if !rounded || !wide {
-        return None;
-    }
-    Form::parse(&format!("mad.{rest}")).ok()
-}
-
-/// A `--set` value for a register or variable of type `ty`: packed types
-/// take `LANE0,LANE1` or hex bits; others as [`parse_value`] (a decimal
-/// literal is rounded once, straight to the type).
-fn set_value(text: &str, ty: PtxType) -> Result<u64, String> {
-    match ty {
-        PtxType::F16x2 | PtxType::BF16x2 => crate::literal::parse_operand(text, ty),
-        _ => parse_value(text, ty),
     }
 }
 

@@ -67,6 +67,10 @@ pub struct RegDecl {
     pub span: Span,
     /// The function body it belongs to (0: module level); see [`Function`].
     pub scope: usize,
+    /// The innermost `{ }` block it is declared in (0: module level); see
+    /// [`Module::block_parents`]. A register is visible in its block and the
+    /// blocks nested in it, where a declaration of the same name shadows it.
+    pub block: usize,
 }
 
 /// A function (`.entry` or `.func`) with a body.
@@ -96,6 +100,10 @@ pub struct VarDecl {
     pub init: Option<Vec<u8>>,
     /// Where it was declared.
     pub span: Span,
+    /// The function body it belongs to (0: module level), as
+    /// [`RegDecl::scope`]: a function's parameters belong to its body.
+    /// The parameters of a declaration without a body are module level.
+    pub scope: usize,
 }
 
 /// What an operand is.
@@ -153,6 +161,8 @@ pub struct Instr {
     pub span: Span,
     /// The function body it is in (0: module level).
     pub scope: usize,
+    /// The innermost `{ }` block it is in (0: module level).
+    pub block: usize,
 }
 
 impl Instr {
@@ -190,8 +200,70 @@ pub struct Module {
     pub stmts: Vec<Stmt>,
     /// The functions with bodies, in order.
     pub functions: Vec<Function>,
+    /// The `{ }` blocks: `block_parents[id]` is the block that encloses
+    /// block `id` (ids count from 1 in the order the blocks open; 0 is the
+    /// module level, its own parent). A function body is a block whose
+    /// parent is 0.
+    pub block_parents: Vec<usize>,
     /// What could not be parsed.
     pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Module {
+    /// The blocks from `block` outward: `block`, its parent, ..., 0.
+    pub fn enclosing(&self, block: usize) -> impl Iterator<Item = usize> + '_ {
+        let mut next = Some(block);
+        std::iter::from_fn(move || {
+            let b = next?;
+            let parent = self.block_parents.get(b).copied().unwrap_or(0);
+            next = (b != 0 && parent < b).then_some(parent);
+            Some(b)
+        })
+    }
+
+    /// The function body (a block whose parent is 0) that holds `block`;
+    /// 0 for the module level.
+    pub fn body_of(&self, block: usize) -> usize {
+        self.enclosing(block)
+            .take_while(|b| *b != 0)
+            .last()
+            .unwrap_or(0)
+    }
+
+    /// How deep `block` is nested (0: module level, 1: a function body).
+    pub fn depth(&self, block: usize) -> usize {
+        self.enclosing(block).count() - 1
+    }
+}
+
+/// Register names resolved as PTX scopes them: a `.reg` declared in a
+/// `{ }` block is visible there and in the blocks nested in it, unless one
+/// of those declares the name again, which shadows it until the block
+/// closes (nvcc's inline-asm blocks `{ .reg .b16 t; ... }` rely on this).
+pub struct RegScopes<'m> {
+    module: &'m Module,
+    by_block: std::collections::HashMap<(usize, &'m str), usize>,
+}
+
+impl<'m> RegScopes<'m> {
+    /// Indexes the module's declarations (the first of a name in a block
+    /// counts; a second one there is a parse error).
+    pub fn new(module: &'m Module) -> RegScopes<'m> {
+        let mut by_block = std::collections::HashMap::new();
+        for (i, r) in module.regs.iter().enumerate() {
+            by_block.entry((r.block, r.name.as_str())).or_insert(i);
+        }
+        RegScopes { module, by_block }
+    }
+
+    /// The declaration `name` refers to in `block`: the one in the
+    /// innermost enclosing block that declares it.
+    pub fn lookup(&self, name: &str, block: usize) -> Option<&'m RegDecl> {
+        self.module
+            .enclosing(block)
+            .find_map(|b| self.by_block.get(&(b, name)))
+            .map(|i| &self.module.regs[*i])
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -304,6 +376,9 @@ struct Parser<'a> {
     scope: usize,
     /// A function header seen, whose body is next: name and entry-ness.
     pending: Option<(String, bool, Span)>,
+    /// The index in `m.vars` of the first parameter of the function header
+    /// seen last: its parameters join the body's scope when it opens.
+    header_vars: Option<usize>,
     /// The open `{ }` blocks, outermost first: their ids and where each
     /// opened (the brace depth is the length).
     blocks: Vec<(usize, Span)>,
@@ -398,12 +473,19 @@ impl<'a> Parser<'a> {
                                 format!("`{name}` is defined twice: a second function body with this name"),
                             );
                         }
+                        if let Some(first) = self.header_vars.take() {
+                            for v in self.m.vars.iter_mut().skip(first) {
+                                v.scope = self.scope;
+                            }
+                        }
                         self.m.functions.push(Function {
                             name,
                             entry,
                             scope: self.scope,
                         });
                     }
+                    let parent = self.blocks.last().map_or(0, |b| b.0);
+                    self.m.block_parents.push(parent);
                     self.blocks.push((self.block_count, t.span.clone()));
                 }
                 Tok::Punct('}') => {
@@ -418,6 +500,7 @@ impl<'a> Parser<'a> {
                 Tok::Punct(';') => {
                     self.next();
                     self.pending = None;
+                    self.header_vars = None;
                 }
                 Tok::Word if text.starts_with('.') => self.directive(),
                 Tok::Word | Tok::Punct('@') => self.statement(),
@@ -629,6 +712,7 @@ impl<'a> Parser<'a> {
                     ty,
                     span: span.clone(),
                     scope: self.scope,
+                    block: self.block(),
                 });
             }
             match self.next() {
@@ -645,6 +729,11 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+    }
+
+    /// The innermost open `{ }` block (0: module level).
+    fn block(&self) -> usize {
+        self.blocks.last().map_or(0, |b| b.0)
     }
 
     /// Records a name declared in the current `{ }` block; a second
@@ -744,6 +833,7 @@ impl<'a> Parser<'a> {
                         size: elem.saturating_mul(count),
                         init,
                         span: t.span,
+                        scope: self.scope,
                     });
                     if space == Space::Param {
                         return;
@@ -847,6 +937,7 @@ impl<'a> Parser<'a> {
         let mut name = None;
         // Open `(` of the parameter lists, to report one left unclosed.
         let mut open: Vec<Span> = Vec::new();
+        self.header_vars = Some(self.m.vars.len());
         while let Some(t) = self.peek().cloned() {
             if name.is_none()
                 && open.is_empty()
@@ -1032,6 +1123,7 @@ impl<'a> Parser<'a> {
             operands,
             span: start..end,
             scope: self.scope,
+            block: self.block(),
         }));
     }
 
@@ -1270,12 +1362,14 @@ pub fn parse(src: &str) -> Module {
         m: Module::default(),
         scope: 0,
         pending: None,
+        header_vars: None,
         blocks: Vec::new(),
         block_count: 0,
         names: Default::default(),
         labels: Default::default(),
     };
     p.m.diagnostics = diags;
+    p.m.block_parents = vec![0];
     p.run()
 }
 
@@ -1332,6 +1426,8 @@ $L__BB0_2:
         assert_eq!(m.regs[8].name, "%rd2");
         assert_eq!(m.vars.len(), 2);
         assert_eq!(m.vars[1].name, "k_param_1");
+        // Parameters belong to their function's body.
+        assert_eq!((m.vars[1].scope, m.functions[0].scope), (1, 1));
         let instrs: Vec<&Instr> = m
             .stmts
             .iter()
@@ -1352,6 +1448,35 @@ $L__BB0_2:
         assert!(g.negated && g.reg == "%p1");
         assert_eq!(&src[instrs[4].opcode_span.clone()], "fma.rn.f16");
         assert!(matches!(instrs[5].operands[1].kind, OperandKind::Vector(ref v) if v.len() == 2));
+    }
+
+    #[test]
+    fn blocks_scope_registers() {
+        let src = ".reg .b32 a;\n.entry k()\n{\n.reg .b32 a, b;\n{\n.reg .f32 a;\nmov.f32 a, 1.0;\n}\nmov.b32 b, a;\n}\n";
+        let m = parse(src);
+        assert!(m.diagnostics.is_empty(), "{:?}", m.diagnostics);
+        // Block 1 is k's body (parent 0), block 2 the inner block.
+        assert_eq!(m.block_parents, [0, 0, 1]);
+        assert_eq!(m.enclosing(2).collect::<Vec<_>>(), [2, 1, 0]);
+        assert_eq!((m.body_of(2), m.depth(2), m.depth(0)), (1, 2, 0));
+        let blocks: Vec<(&str, usize)> =
+            m.regs.iter().map(|r| (r.name.as_str(), r.block)).collect();
+        assert_eq!(blocks, [("a", 0), ("a", 1), ("b", 1), ("a", 2)]);
+        let instrs: Vec<usize> = m
+            .stmts
+            .iter()
+            .filter_map(|s| match s {
+                Stmt::Instr(i) => Some(i.block),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(instrs, [2, 1]);
+        let scopes = RegScopes::new(&m);
+        let ty = |n, b| scopes.lookup(n, b).map(|r| r.ty);
+        assert_eq!(ty("a", 2), Some(PtxType::F32));
+        assert_eq!(ty("a", 1), Some(PtxType::B32));
+        assert_eq!(scopes.lookup("a", 0).map(|r| r.block), Some(0));
+        assert_eq!(ty("b", 0), None);
     }
 
     #[test]

@@ -412,8 +412,7 @@ impl Form {
 /// The error when the module's `.version` predates its `.target`: ptxas
 /// rejects such a module ("SM version specified by .target is higher than
 /// default SM version supported"), whatever its instructions; `span` is
-/// where to point. `ptxfp run` still reports it as a warning until it
-/// treats it as the static error it is.
+/// where to point.
 pub fn header_error(
     version: PtxVersion,
     target: Target,
@@ -441,18 +440,6 @@ pub fn help_for_flags(mut d: Diagnostic, version_flag: bool, target_flag: bool) 
         }
     }
     d
-}
-
-/// [`header_error`] as a warning.
-pub fn header_warning(
-    version: PtxVersion,
-    target: Target,
-    span: core::ops::Range<usize>,
-) -> Option<Diagnostic> {
-    header_error(version, target, span).map(|d| Diagnostic {
-        severity: crate::Severity::Warning,
-        ..d
-    })
 }
 
 /// The errors for an instruction (`rule`, e.g. "`cvt.rn.bf16x2.f32`") that

@@ -174,17 +174,52 @@ fn operand_mistakes() {
 #[test]
 fn inline_asm_blocks_redeclare() {
     // cuda_fp16.hpp's inline asm: each block declares its own temporaries.
+    // Each block's `lo` is a register of its own, visible inside it only,
+    // and may have any type: PTX blocks scope their declarations.
     let src = ".target sm_90\n.visible .entry k()\n{\n.reg .b32 %r<2>;\n\
                { .reg .b16 lo, hi;\n mov.b32 {lo, hi}, %r0;\n add.f16 lo, lo, hi;\n}\n\
                { .reg .b16 lo, hi;\n mov.b32 {lo, hi}, %r1;\n mul.f16 lo, lo, hi;\n}\n\
                { .reg .f32 lo;\n}\nret;\n}\n";
     let r = check(src, CheckOptions::default());
     let errs: Vec<_> = r.diagnostics.iter().filter(|d| d.is_error()).collect();
-    assert_eq!(errs.len(), 1, "{errs:?}");
-    assert!(errs[0].message.contains("declared again as `.f32`"));
-    let ok = src.replace("{ .reg .f32 lo;\n}\n", "");
+    assert!(errs.is_empty(), "{errs:?}");
+    // The same name twice in ONE block is an error, whatever the types.
+    let twice = src.replace("{ .reg .f32 lo;\n}", "{ .reg .f32 lo;\n.reg .f32 lo;\n}");
+    let r = check(&twice, CheckOptions::default());
+    let errs: Vec<_> = r.diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(errs, ["`lo` is declared twice in the same scope"]);
+    let twice = src.replace("{ .reg .f32 lo;\n}", "{ .reg .f32 lo;\n.reg .b16 lo;\n}");
+    let r = check(&twice, CheckOptions::default());
+    let errs: Vec<_> = r.diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(errs, ["`lo` is declared twice in the same scope"]);
+    // Operands resolve to the innermost declaration: the `.f32` lo is no
+    // `.f16` operand, the `.b16` one outside its block is not declared.
+    let inner = src.replace(
+        "{ .reg .f32 lo;\n}",
+        "{ .reg .f32 lo;\n add.f16 lo, lo, lo;\n}\n add.f16 lo, lo, lo;",
+    );
+    let r = check(&inner, CheckOptions::default());
+    let errs: Vec<String> = r
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let (l, c) = ptxfp::module::line_col(&inner, d.span.start);
+            format!("{l}:{c} {}", d.message)
+        })
+        .collect();
+    assert_eq!(
+        errs,
+        [
+            "14:10 operand `lo` is a `.f32` register; `add.f16` needs `.f16` here",
+            "14:14 operand `lo` is a `.f32` register; `add.f16` needs `.f16` here",
+            "14:18 operand `lo` is a `.f32` register; `add.f16` needs `.f16` here",
+            "16:10 register `lo` is not declared",
+            "16:14 register `lo` is not declared",
+            "16:18 register `lo` is not declared",
+        ]
+    );
     let out = ptxfp::interp::run(
-        &ok,
+        src,
         &ptxfp::interp::Inputs {
             sets: vec![
                 ("%r0".into(), "0x40003c00".into()),
@@ -195,6 +230,12 @@ fn inline_asm_blocks_redeclare() {
         &Default::default(),
     )
     .unwrap();
-    let lo = out.regs.iter().find(|r| r.name == "lo").unwrap();
-    assert_eq!(lo.bits, 0x4000); // 1 × 2, after 1 + 2 = 3 was computed in the first block
+    // Each block's own lo: 1 + 2 = 3 (0x4200), then 1 × 2 = 2 (0x4000).
+    let lo: Vec<u64> = out
+        .regs
+        .iter()
+        .filter(|r| r.name == "lo")
+        .map(|r| r.bits)
+        .collect();
+    assert_eq!(lo, [0x4200, 0x4000]);
 }

@@ -23,7 +23,7 @@ fn regs_of(out: &Outcome) -> HashMap<String, u64> {
 
 fn run_src(src: &str, device: u16) -> HashMap<String, u64> {
     let opts = Options {
-        device: Target::sm(device),
+        device: Some(Target::sm(device)),
         ..Options::default()
     };
     match run(src, &Inputs::default(), &opts) {
@@ -245,6 +245,40 @@ fn spec_9_7_4_4_fma() {
     );
 }
 
+/// The fma example's header states the double-rounding trap: the bf16 fma
+/// rounded once, and the value an f32 fma narrowed to bf16 gives instead.
+/// Both are computed here by rustc_apfloat (bf16 → f32 is exact, so the f32
+/// fma sees the same operands). By hand: a·b = 1.75 × 0.578125 = 1 + 3·2^-8,
+/// c = -2^-100. Rounded once to bf16 (p = 8) the sum lies just below the tie
+/// 1 + 1.5·2^-7 → 1 + 2^-7 = 0x3f81; in f32 the sum is exactly that tie,
+/// which bf16 then breaks to even → 1 + 2^-6 = 0x3f82.
+#[test]
+fn spec_9_7_4_4_header_names_the_double_rounded_value() {
+    let (a1, b1, c1) = (0x3fe0u64, 0x3f14u64, 0x8d80u64);
+    let to_f32 = |x: u64| -> Single {
+        let mut li = false;
+        bf(x).convert_r(RN, &mut li).value
+    };
+    let wide = to_f32(a1).mul_add(to_f32(b1), to_f32(c1)).value;
+    let twice = f32_to_bf(wide.to_bits() as u32);
+    assert_eq!((bffma(a1, b1, c1), twice), (0x3f81, 0x3f82));
+    // The header's comment lines, joined.
+    let header: String = example("spec-9.7.4.4-fma.ptx")
+        .lines()
+        .take_while(|l| l.starts_with("//"))
+        .map(|l| l.trim_start_matches('/').trim())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let claim = format!(
+        "is 0x{:04x}, not the 0x{twice:04x} that an f32 fma narrowed to bf16 gives",
+        bffma(a1, b1, c1)
+    );
+    assert!(
+        header.contains(&claim),
+        "the header should say `{claim}`:\n{header}"
+    );
+}
+
 #[test]
 fn spec_9_7_3_7_mad() {
     let src = example("spec-9.7.3.7-mad.ptx");
@@ -315,10 +349,21 @@ fn spec_9_7_5_mixed() {
 
 #[test]
 fn mixed_precision_needs_the_device() {
+    // The device defaults to the code's `.target sm_100`; an sm_90 device
+    // cannot run it.
     let src = example("spec-9.7.5.3-fma.ptx");
-    let err = run(&src, &Inputs::default(), &Options::default()).unwrap_err();
-    let msg = err.to_string();
-    assert!(msg.contains("sm_100"), "{msg}");
+    assert!(run(&src, &Inputs::default(), &Options::default()).is_ok());
+    let opts = Options {
+        device: Some(Target::sm(90)),
+        ..Options::default()
+    };
+    let msg = run(&src, &Inputs::default(), &opts)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        msg.contains("code for sm_100 cannot run on an sm_90 device"),
+        "{msg}"
+    );
 }
 
 #[test]
@@ -330,7 +375,7 @@ fn errata_are_errors() {
     ] {
         let src = example(f);
         let opts = Options {
-            device: Target::sm(100),
+            device: Some(Target::sm(100)),
             ..Options::default()
         };
         let e = run(&src, &Inputs::default(), &opts)

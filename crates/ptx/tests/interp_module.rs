@@ -47,7 +47,7 @@ fn initializers_of_every_kind() {
     let src = ".global .align 4 .f32 g = 1.5;\n\
                .global .align 4 .f32 g2[2] = {0f3FC00000, -0.1};\n\
                .global .f64 g3 = 0.1;\n\
-               .global .f16 h[2] = {1.5, 0x3c00};\n\
+               .global .f16 h[2] = {1.5, 1.0};\n\
                .global .s32 si[3] = {5, -2};\n\
                .global .b8 bytes[] = {1, 2, 3};\n\
                .reg .b32 a, b, c, z;\n.reg .b64 e;\n.reg .b16 x, y;\n.reg .b8 t;\n\
@@ -105,6 +105,39 @@ fn float_literals_follow_ptx() {
 }
 
 #[test]
+fn integer_constants_are_not_float_operands() {
+    // PTX ISA §4.5.1: `010` is octal (8), and §4.5/§6.1: an integer
+    // constant does not type-check as a float operand. It used to read as 10.0.
+    let e = errors(".reg .f32 f;\nmov.f32 f, 010;\n");
+    assert_eq!(
+        e,
+        ["`010` is an integer constant (octal = 8), but a `.f32` operand takes a floating-point constant (PTX ISA §4.5: constants are type-checked; §6.1: no automatic conversion): write 8.0"]
+    );
+    for src in [
+        ".reg .f64 d;\nmov.f64 d, 1;\n",
+        ".reg .f32 a, d;\nmov.f32 a, 1.0;\nfma.rn.f32 d, a, a, 0x3f800000;\n",
+        ".reg .b16 a;\n.reg .pred p;\nmov.b16 a, 0x3c00;\nsetp.lt.f16 p, a, 1;\n",
+        ".global .f32 g = 2;\n",
+    ] {
+        let e = errors_with(
+            src,
+            &Options {
+                lenient: true,
+                ..Options::default()
+            },
+        );
+        assert!(
+            e.iter().any(|m| m.contains("is an integer constant")),
+            "{src}: {e:?}"
+        );
+    }
+    // Float constants and integer operands are unchanged: 8.0 = 0x41000000,
+    // octal 010 = 8 for a .u32, and a bit-type mov takes the integer's bits.
+    let r = regs(".reg .f32 f;\n.reg .u32 u;\n.reg .b32 b;\nmov.f32 f, 8.0;\nmov.u32 u, 010;\nmov.b32 b, 0x3f800000;\n");
+    assert_eq!((r["f"], r["u"], r["b"]), (0x4100_0000, 8, 0x3f80_0000));
+}
+
+#[test]
 fn signed_loads_sign_extend() {
     let src = ".global .b8 buf[16];\n.reg .s32 x, y;\n.reg .s64 w;\n.reg .u32 u;\n\
                ld.global.s8 x, [buf+15];\nld.global.s16 y, [buf+14];\n\
@@ -147,9 +180,58 @@ fn reg_declarations_are_strict() {
         e.iter().any(|m| m.contains("`x` is declared twice")),
         "{e:?}"
     );
-    // A nested block may declare a name again.
-    let r = regs(".reg .b32 x;\nmov.b32 x, 1;\n{\n.reg .b32 x;\nmov.b32 x, 2;\n}\n");
-    assert_eq!(r["x"], 2);
+}
+
+#[test]
+fn inner_blocks_shadow_registers() {
+    // PTX blocks scope declarations: the inner `t` is a register of its own,
+    // and after the block the outer one, with its old value, is back.
+    let src = ".reg .b16 t, u;\nmov.b16 t, 1;\n{\n.reg .b16 t;\nmov.b16 t, 2;\n}\nmov.b16 u, t;\n";
+    let out = run(src, &Inputs::default(), &Options::default()).unwrap();
+    let r: Vec<(&str, u64, usize)> = out
+        .regs
+        .iter()
+        .map(|r| {
+            (
+                r.name.as_str(),
+                r.bits,
+                r.declared_at.clone().unwrap().start,
+            )
+        })
+        .collect();
+    // Declaration order: the outer t (byte 10), u (13), then the inner t
+    // (byte 42: 16 + 14 bytes of lines, 2 of "{\n", 10 of ".reg .b16 ").
+    assert_eq!(r, [("t", 1, 10), ("u", 1, 13), ("t", 2, 42)]);
+    // Another type inside is legal too, and does not change the outer one.
+    let src =
+        ".reg .b16 t, u;\nmov.b16 t, 1;\n{\n.reg .f32 t;\nmov.f32 t, 2.0;\n}\nmov.b16 u, t;\n";
+    let out = run(src, &Inputs::default(), &Options::default()).unwrap();
+    let r: Vec<(&str, u64)> = out.regs.iter().map(|r| (r.name.as_str(), r.bits)).collect();
+    assert_eq!(r, [("t", 1), ("u", 1), ("t", 0x4000_0000)]);
+    // Blocks nest: the innermost declaration wins, each level gets its own back.
+    let src = ".reg .b32 t, a, b;\nmov.b32 t, 1;\n{\n.reg .b32 t;\nmov.b32 t, 2;\n\
+               {\n.reg .b32 t;\nmov.b32 t, 3;\n}\nmov.b32 a, t;\n}\nmov.b32 b, t;\n";
+    let r = regs(src);
+    assert_eq!((r["a"], r["b"]), (2, 1));
+    // An inner register is gone after its block.
+    let e = errors("{\n.reg .b32 x;\nmov.b32 x, 1;\n}\nmov.b32 x, 2;\n");
+    assert!(e.iter().all(|m| m.contains("`x` is not declared")), "{e:?}");
+    // --set gives the outermost `t` its value; the inner one is the block's own.
+    let inputs = Inputs {
+        sets: vec![("t".into(), "0x7".into())],
+        ..Inputs::default()
+    };
+    let src = ".reg .b32 t, a;\n{\n.reg .b32 t;\nmov.b32 t, 2;\n}\nmov.b32 a, t;\n";
+    assert_eq!(regs_with(src, inputs.clone(), &Options::default())["a"], 7);
+    // Two blocks side by side, no outer one: --set cannot tell which.
+    let src = "{\n.reg .b32 t;\nmov.b32 t, t;\n}\n{\n.reg .b32 t;\nmov.b32 t, 2;\n}\n";
+    match run(src, &inputs, &Options::default()) {
+        Err(RunError::Input(m)) => assert_eq!(
+            m,
+            "--set t: 2 blocks side by side each declare a register `t`; --set cannot tell which one it is for"
+        ),
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]
@@ -245,19 +327,139 @@ fn version_and_target_checks_cover_cvt_and_setp() {
         ),
         "{e:?}"
     );
-    // A device older than the code's target could not load it.
-    let w = warnings(
-        ".version 8.6\n.target sm_100\n.reg .b16 a;\nmov.b16 a, 1;\n",
+}
+
+#[test]
+fn the_device_defaults_to_the_code_target() {
+    // With no --device, code for sm_100 runs on an sm_100 device: the
+    // mixed-precision add (sm_100) runs. 1.0 (bf16 0x3f80) + 0.5 = 1.5.
+    let src = ".version 8.6\n.target sm_100\n.reg .b16 a;\n.reg .f32 c, d;\n\
+               mov.b16 a, 0x3f80;\nmov.f32 c, 0.5;\nadd.rn.f32.bf16 d, a, c;\n";
+    let out = run(src, &Inputs::default(), &Options::default()).unwrap();
+    assert_eq!(out.device, Target::sm(100));
+    assert_eq!(regs(src)["d"], 0x3fc0_0000);
+    // --target sets it too, and a snippet with neither gets sm_90 for both.
+    let snippet = ".reg .b16 a;\nmov.b16 a, 1;\n";
+    let opts = Options {
+        target: Some(Target::sm(80)),
+        ..Options::default()
+    };
+    let out = run(snippet, &Inputs::default(), &opts).unwrap();
+    assert_eq!(
+        (out.code_target, out.device),
+        (Target::sm(80), Target::sm(80))
+    );
+    let out = run(snippet, &Inputs::default(), &Options::default()).unwrap();
+    assert_eq!(
+        (out.code_target, out.device),
+        (Target::sm(90), Target::sm(90))
+    );
+    // A device older than the code's target could not load it: an error.
+    let e = errors_with(
+        src,
         &Options {
-            device: Target::sm(90),
+            device: Some(Target::sm(90)),
             ..Options::default()
         },
     );
-    assert!(
-        w.iter()
-            .any(|m| m.contains("cannot run on an sm_90 device")),
-        "{w:?}"
+    assert_eq!(
+        e,
+        ["--device sm_90 cannot run this code: code for sm_100 cannot run on an sm_90 device (a device runs code for its own target and older ones)"]
     );
+    // Also when the target comes from --target (no place in the file to point at).
+    let e = errors_with(
+        snippet,
+        &Options {
+            target: Some(Target::sm(90)),
+            device: Some(Target::sm(80)),
+            ..Options::default()
+        },
+    );
+    assert_eq!(e.len(), 1);
+    assert!(
+        e[0].starts_with(
+            "--device sm_80 cannot run this code: code for sm_90 cannot run on an sm_80 device"
+        ),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn every_instruction_is_validated_before_any_runs() {
+    let lenient = Options {
+        lenient: true,
+        ..Options::default()
+    };
+    // Predicated off (p is false): fma.rn.bf16 needs PTX ISA 7.0 and sm_80.
+    let off = ".version 4.2\n.target sm_53\n.reg .b16 a, d;\n.reg .pred p;\n\
+               setp.eq.u32 p, 1, 0;\n@p fma.rn.bf16 d, a, a, a;\n";
+    let want = [
+        "fma.bf16 requires PTX ISA 7.0 or later; the module is 4.2",
+        "fma.bf16 requires sm_80 or higher; the target is sm_53",
+    ];
+    assert_eq!(errors_with(off, &lenient), want);
+    assert_eq!(errors(off), want);
+    // Jumped over: a cvt and an fma.f64 that `ptxfp check` does not cover.
+    let over = ".version 1.3\n.target sm_13\n.reg .f64 x;\n.reg .b32 d;\n.reg .f32 a;\n\
+                bra L;\ncvt.rn.bf16x2.f32 d, a, a;\nfma.rn.f64 x, x, x, x;\nL:\nret;\n";
+    let want = [
+        "`cvt.rn.bf16x2.f32` requires PTX ISA 7.0 or later; the module is 1.3",
+        "`cvt.rn.bf16x2.f32` requires sm_80 or higher; the target is sm_13",
+        "fma.f64 requires PTX ISA 1.4 or later; the module is 1.3",
+    ];
+    assert_eq!(errors_with(over, &lenient), want);
+    assert_eq!(errors(over), want);
+    // A malformed form that never runs is an error too.
+    let e = errors_with("bra L;\nadd.rz.f16 d, a, b;\nL:\nret;\n", &lenient);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(e[0].contains(".rz is not allowed for add.f16"), "{e:?}");
+}
+
+#[test]
+fn entry_chooses_the_function_to_run() {
+    // Two kernels with the same parameter name: each has its own.
+    let src = ".version 8.6\n.target sm_90\n\
+               .visible .entry first(.param .u32 p)\n{\n.reg .u32 x;\nld.param.u32 x, [p];\nret;\n}\n\
+               .visible .entry second(.param .u32 p)\n{\n.reg .u32 y;\nld.param.u32 y, [p];\nadd.u32 y, y, 1;\nret;\n}\n\
+               .func helper()\n{\nret;\n}\n";
+    let with = |entry: Option<&str>| Options {
+        entry: entry.map(String::from),
+        ..Options::default()
+    };
+    let inputs = Inputs {
+        sets: vec![("p".into(), "41".into())],
+        ..Inputs::default()
+    };
+    let out = run(src, &inputs, &with(Some("second"))).unwrap();
+    assert_eq!(out.entry.as_deref(), Some("second"));
+    let r: Vec<(String, u64)> = out.regs.into_iter().map(|r| (r.name, r.bits)).collect();
+    assert_eq!(r, [("y".to_string(), 42)]);
+    let out = run(src, &inputs, &with(Some("first"))).unwrap();
+    let r: Vec<(String, u64)> = out.regs.into_iter().map(|r| (r.name, r.bits)).collect();
+    assert_eq!(r, [("x".to_string(), 41)]);
+    // Several entries and no --entry: say which there are and how to choose.
+    assert_eq!(
+        errors_with(src, &with(None)),
+        ["the module has 2 entry functions (first, second); choose the one to run with --entry NAME, e.g. --entry first"]
+    );
+    assert_eq!(
+        errors_with(src, &with(Some("secnd"))),
+        ["--entry secnd: no .entry `secnd`; the module's entry functions are first, second (did you mean --entry second?)"]
+    );
+    assert_eq!(
+        errors_with(src, &with(Some("helper"))),
+        ["--entry helper: `helper` is a .func, not an .entry; the module's entry functions are first, second (did you mean --entry second?)"]
+    );
+    // A snippet has no entry to choose.
+    assert_eq!(
+        errors_with(".reg .b32 x;\nmov.b32 x, 1;\n", &with(Some("k"))),
+        ["--entry k: no .entry `k`, and the module has no .entry function: leave out --entry to run it as a snippet"]
+    );
+    // One entry runs without --entry, as before.
+    let one = ".entry k(.param .u32 p)\n{\n.reg .u32 x;\nld.param.u32 x, [p];\n}\n";
+    let out = run(one, &inputs, &Options::default()).unwrap();
+    assert_eq!(out.entry.as_deref(), Some("k"));
+    assert_eq!(out.regs[0].bits, 41);
 }
 
 #[test]
@@ -316,7 +518,7 @@ fn every_static_error_is_reported() {
     let e = errors_with(
         src,
         &Options {
-            device: Target::sm(100),
+            device: Some(Target::sm(100)),
             ..Options::default()
         },
     );
@@ -344,11 +546,34 @@ fn fma_f32_and_f64_run_as_mad() {
     // (1 + 2^-12)^2 - 1 = 2^-11 + 2^-24 = 2^-11 (1 + 2^-13): exponent -11 → 0x3f4,
     // fraction 2^-13 = bit 39 of 52.
     assert_eq!(r["w"], 0x3f40_0080_0000_0000);
+    // 9.7.3.6: fma.f32 and fma.f64 take a rounding modifier, no default.
     let e = errors(".reg .f32 a;\nfma.f32 a, a, a, a;\n");
-    assert!(
-        e.iter()
-            .any(|m| m.contains("unsupported instruction `fma.f32`")),
-        "{e:?}"
+    assert_eq!(
+        e,
+        ["fma.f32 requires a rounding modifier (9.7.3.6: .rnd has no default)"]
+    );
+}
+
+#[test]
+fn fma_f32_and_f64_follow_fmas_own_rules() {
+    // Messages name the fma rule, not the mad form that computes it.
+    let e = errors(".version 2.0\n.target sm_13\n.reg .f32 a;\nfma.rn.f32 a, a, a, a;\n");
+    assert_eq!(e, ["fma.f32 requires sm_20 or higher; the target is sm_13"]);
+    // 9.7.3.6: "fma.f64 introduced in PTX ISA version 1.4"; mad.rn.f64 is
+    // legal at 1.3 (9.7.3.7 gives mad no version), fma.rn.f64 is not.
+    let src = |op: &str| format!(".version 1.3\n.target sm_13\n.reg .f64 a;\n{op} a, a, a, a;\n");
+    let e = errors(&src("fma.rn.f64"));
+    assert_eq!(
+        e,
+        ["fma.f64 requires PTX ISA 1.4 or later; the module is 1.3"]
+    );
+    let e = errors(&src("mad.rn.f64"));
+    assert_eq!(e, ["register `a` is read before it is written"]);
+    // fma.rnd.f64 has no .ftz and no .sat.
+    let e = errors(".reg .f64 a;\nfma.rn.sat.f64 a, a, a, a;\n");
+    assert_eq!(
+        e,
+        [".sat is not allowed for fma.f64 (9.7.3.6: fma.rnd.f64)"]
     );
 }
 
@@ -356,18 +581,19 @@ fn fma_f32_and_f64_run_as_mad() {
 fn sm1x_mad_on_a_later_device_says_so() {
     let src =
         ".version 1.4\n.target sm_13\n.reg .f32 d, a;\nmov.f32 a, 1.0;\nmad.f32 d, a, a, a;\n";
+    // The device defaults to the code's target, sm_13: sm_1x semantics, no warning.
     let w = warnings(src, &Options::default());
+    assert!(w.is_empty(), "{w:?}");
+    let w = warnings(
+        src,
+        &Options {
+            device: Some(Target::sm(90)),
+            ..Options::default()
+        },
+    );
     assert!(
         w.iter()
             .any(|m| m.contains("runs as fma.rn.ftz.f32 on the sm_90 device")),
         "{w:?}"
     );
-    let w = warnings(
-        src,
-        &Options {
-            device: Target::sm(13),
-            ..Options::default()
-        },
-    );
-    assert!(w.is_empty(), "{w:?}");
 }

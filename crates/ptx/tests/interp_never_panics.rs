@@ -106,7 +106,7 @@ fn all_ways(src: &str) {
     let _ = ptxfp::check::check(src, Default::default());
     for (lenient, sm) in [(false, 90), (true, 100), (true, 13)] {
         let opts = Options {
-            device: Target::sm(sm),
+            device: Some(Target::sm(sm)),
             lenient,
             trace: true,
             contract: true,

@@ -115,25 +115,41 @@ pub fn parse_value(text: &str, ty: PtxType) -> Result<u64, String> {
     .ok_or_else(bad)
 }
 
-/// Parses an immediate written in PTX source for an operand of type `ty`.
+/// Parses an immediate written in PTX source for an operand of type `ty`
+/// (an instruction operand or an initializer), as PTX ISA §4.5 defines
+/// constants; command-line values (`--set`, `eval` operands) are not PTX
+/// and follow [`crate::literal`] instead.
 ///
-/// PTX ISA §4.5.2: floating-point literals "are always represented in
-/// 64-bit double-precision format", and "each 64-bit floating-point
-/// constant is converted to the appropriate floating-point size based on
-/// the data or instruction type at its use". So for `.f32`, `.f16` and
-/// `.bf16` operands a decimal literal (`1.5`, `1e-3`, `7`) is first rounded
-/// to binary64 and then converted, to nearest even; so is a `0d` literal.
-/// `0f` literals and `0x` bits, and everything for other types, follow
-/// [`parse_value`].
+/// For `.f16`, `.bf16`, `.f32` and `.f64`:
+/// - §4.5.2: floating-point literals "are always represented in 64-bit
+///   double-precision format", and "each 64-bit floating-point constant is
+///   converted to the appropriate floating-point size based on the data or
+///   instruction type at its use". So a decimal literal (`1.5`, `1e-3`,
+///   `10.0`) is first rounded to binary64 and then converted, to nearest
+///   even; so is a `0d` literal. A `0f` literal keeps its exact bits.
+/// - An integer constant (§4.5.1: decimal, `0x` hex, `0b` binary, or octal
+///   with a leading `0`, so `010` is 8) is an error: §4.5 "Type checking
+///   rules remain the same for integer, floating-point, and bit-size types",
+///   §6.1 "There is no automatic conversion between types". The message
+///   gives the float spelling.
+///
+/// Other types follow [`parse_value`] (integers in any §4.5.1 notation).
 pub fn parse_imm(text: &str, ty: PtxType) -> Result<u64, String> {
     let t = text.trim();
     if !is_float(ty) {
         return parse_value(t, ty);
     }
     let body = t.strip_prefix(['-', '+']).unwrap_or(t);
-    let hex = |p: &str| body.len() > 1 && body[..2].eq_ignore_ascii_case(p);
-    if hex("0f") || hex("0x") || hex("0b") {
+    let prefix = |p: &str| body.len() > 1 && body[..2].eq_ignore_ascii_case(p);
+    if prefix("0f") {
         return parse_value(t, ty);
+    }
+    let digits = body.strip_suffix('U').unwrap_or(body);
+    if prefix("0x")
+        || prefix("0b")
+        || (!digits.is_empty() && digits.bytes().all(|c| c.is_ascii_digit()))
+    {
+        return Err(integer_for_float(t, ty));
     }
     let d = parse_value(t, PtxType::F64)?;
     let rn = Round::NearestEven;
@@ -143,6 +159,50 @@ pub fn parse_imm(text: &str, ty: PtxType) -> Result<u64, String> {
         PtxType::F32 => fp::convert::<F64, F32>(d, rn).bits,
         _ => d,
     })
+}
+
+/// The error for an integer constant `t` given for a float operand of
+/// type `ty`, with the spelling PTX accepts.
+fn integer_for_float(t: &str, ty: PtxType) -> String {
+    let neg = t.starts_with('-');
+    let body = t.trim_start_matches(['-', '+']);
+    let lower = body.to_ascii_lowercase();
+    let kind = if lower.starts_with("0x") {
+        "hexadecimal"
+    } else if lower.starts_with("0b") {
+        "binary"
+    } else if body.len() > 1 && body.starts_with('0') {
+        "octal"
+    } else {
+        "decimal"
+    };
+    let why = format!(
+        "a `{ty}` operand takes a floating-point constant (PTX ISA §4.5: constants are type-checked; §6.1: no automatic conversion)"
+    );
+    let Some(v) = crate::module::parse_int(body).map(|v| v as u64) else {
+        return format!("`{t}` is not a valid {kind} integer constant, and {why}");
+    };
+    let sign = if neg { "-" } else { "" };
+    let value = format!("{sign}{v}.0");
+    let shown = if kind == "decimal" {
+        String::new()
+    } else {
+        format!(" = {sign}{v}")
+    };
+    let fix = match (kind, ty) {
+        ("hexadecimal" | "binary", PtxType::F32) if !neg && v >> 32 == 0 => {
+            format!("write {value} for the value, or 0f{v:08X} for these bits")
+        }
+        ("hexadecimal" | "binary", PtxType::F64) if !neg => {
+            format!("write {value} for the value, or 0d{v:016X} for these bits")
+        }
+        ("hexadecimal" | "binary", _) => format!(
+            "write {value} for the value (PTX has no {ty} bit-pattern constant: mov.b{} the bits into the register)",
+            ty.bits()
+        ),
+        _ => format!("write {value}"),
+    };
+    format!("`{t}` is an integer constant ({kind}{shown}), but {why}: {fix}")
 }
 
 /// Shows one float lane (`0.25`, `-inf`, `NaN`), exactly: the value is
@@ -256,8 +316,32 @@ mod tests {
         assert_eq!(i("-0d3FF8000000000000", PtxType::F16), Ok(0xbe00));
         assert_eq!(i("1.0e-3", PtxType::F64), Ok(0x3f50_624d_d2f1_a9fc));
         assert_eq!(i("0f3F800000", PtxType::F32), Ok(0x3f80_0000));
-        assert_eq!(i("0x3c00", PtxType::F16), Ok(0x3c00));
         assert_eq!(i("-5", PtxType::S32), Ok(0xffff_fffb));
+        // PTX ISA §4.5.1: a leading 0 is octal; integers for integer types.
+        assert_eq!(i("010", PtxType::S32), Ok(8));
+        assert_eq!(i("0b101", PtxType::U16), Ok(5));
+        assert_eq!(i("10.", PtxType::F32), Ok(0x4120_0000));
+        // An integer constant is no float operand (§4.5, §6.1), in any notation.
+        let e = |s, t| i(s, t).unwrap_err();
+        let why = "a `.f32` operand takes a floating-point constant (PTX ISA §4.5: constants are type-checked; §6.1: no automatic conversion)";
+        assert_eq!(
+            e("010", PtxType::F32),
+            format!("`010` is an integer constant (octal = 8), but {why}: write 8.0")
+        );
+        assert_eq!(
+            e("-10", PtxType::F32),
+            format!("`-10` is an integer constant (decimal), but {why}: write -10.0")
+        );
+        assert_eq!(
+            e("0x3f800000", PtxType::F32),
+            format!("`0x3f800000` is an integer constant (hexadecimal = 1065353216), but {why}: write 1065353216.0 for the value, or 0f3F800000 for these bits")
+        );
+        assert!(
+            e("0x3ff0000000000000", PtxType::F64).ends_with("or 0d3FF0000000000000 for these bits")
+        );
+        assert!(e("0x3c00", PtxType::F16).ends_with("write 15360.0 for the value (PTX has no .f16 bit-pattern constant: mov.b16 the bits into the register)"));
+        assert!(e("7U", PtxType::BF16).ends_with("write 7.0"));
+        assert!(e("09", PtxType::F64).starts_with("`09` is not a valid octal integer constant"));
         assert!(i("1e999", PtxType::F32).is_ok_and(|b| b == 0x7f80_0000));
         assert!(i("abc", PtxType::F32).is_err());
         assert_eq!(show_lanes(0x0000_3400, PtxType::F16x2), "f16x2 {0.25, 0.0}");

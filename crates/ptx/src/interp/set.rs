@@ -1,0 +1,394 @@
+//! `--set NAME=VALUE`: a value given on the command line for a register or
+//! a variable. These are command-line values, like `ptxfp eval`'s operands
+//! ([`crate::literal`]), not PTX constants; what a value may look like
+//! depends on the type the register is declared with:
+//!
+//! - a float type (`.f16`, `.bf16`, `.f32`, `.f64`, `.f16x2`, `.bf16x2`):
+//!   hex bits (`0x3c00`), PTX's exact `0f`/`0d` bits, or a decimal literal
+//!   rounded once to the type (`1.5`, `-0.0`, `inf`, `nan`; x2 types
+//!   `LANE0,LANE1`), as `eval` reads operands;
+//! - an integer type (`.u32`, `.s64`, ...): a decimal integer in the type's
+//!   range (`42`, `-1` for a signed type), or hex bits (`0xffffffff`);
+//! - a bit type (`.b16`, `.b32`, ...): hex bits (`0x3c00`, `0b...`, `0f...`
+//!   for 32 bits, `0d...` for 64), or the value with its type (`f16:1.5`,
+//!   `bf16:1.5`, `s32:-1`, `f16x2:1,2`). A bare number is an error: which
+//!   bits `1` means depends on a type the register does not have;
+//! - `.pred`: `1`/`true` or `0`/`false`.
+//!
+//! `TYPE:VALUE` is accepted for any register whose type it fits: the same
+//! type, a bit type of the same size, an integer type of the same size for
+//! an integer register.
+
+use super::int::IntOp;
+use super::{fma::WideFma, last_type, value};
+use crate::cvt::Cvt;
+use crate::module::{Instr, Module, OperandKind, Stmt};
+use crate::setp::Setp;
+use crate::{literal, Form, PtxType};
+
+/// Why a `--set` value was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum SetError {
+    /// The text is wrong for the type (the message says why).
+    Bad(String),
+    /// A number for a bit-typed register: the bits it means depend on a
+    /// type the register does not have.
+    Untyped,
+}
+
+fn bad<T>(m: impl Into<String>) -> Result<T, SetError> {
+    Err(SetError::Bad(m.into()))
+}
+
+fn is_float_like(t: PtxType) -> bool {
+    value::is_float(t) || matches!(t, PtxType::F16x2 | PtxType::BF16x2)
+}
+
+/// Parses a `--set` value for a register or variable of type `ty` (module doc).
+pub(crate) fn set_value(text: &str, ty: PtxType) -> Result<u64, SetError> {
+    let t = text.trim();
+    if let Some((tn, v)) = t.split_once(':') {
+        let Some(vt) = PtxType::parse(tn.trim()) else {
+            return bad(format!(
+                "`{tn}` is not a PTX type: write TYPE:VALUE, e.g. f16:1.5 or s32:-1"
+            ));
+        };
+        let fits = vt == ty
+            || (ty.is_bits() && vt.bits() == ty.bits())
+            || (ty.is_int() && vt.is_int() && vt.bits() == ty.bits());
+        if !fits {
+            return bad(format!(
+                "a `{vt}` value does not fit a `{ty}` ({} bits, {} bits)",
+                vt.bits(),
+                ty.bits()
+            ));
+        }
+        if v.contains(':') {
+            return bad("give one TYPE: before the value");
+        }
+        return set_value(v, vt).map_err(|e| match e {
+            SetError::Untyped => SetError::Bad(format!(
+                "`{vt}` holds bits: give them in hex, e.g. 0x{:0w$x}",
+                0,
+                w = (vt.bits() as usize).div_ceil(4)
+            )),
+            e => e,
+        });
+    }
+    let lower = t.to_ascii_lowercase();
+    let body = lower.trim_start_matches(['-', '+']);
+    let exact_float = body.starts_with("0f") || body.starts_with("0d");
+    match ty {
+        PtxType::Pred => match lower.as_str() {
+            "1" | "true" => Ok(1),
+            "0" | "false" => Ok(0),
+            _ => bad(format!(
+                "`{t}`: a `.pred` takes 1 (or true) or 0 (or false)"
+            )),
+        },
+        _ if is_float_like(ty) => {
+            if exact_float {
+                value::parse_value(t, ty).map_err(SetError::Bad)
+            } else {
+                literal::parse_operand(t, ty).map_err(SetError::Bad)
+            }
+        }
+        _ if ty.is_bits() => {
+            if lower.starts_with('-') || lower.starts_with('+') {
+                if body.starts_with("0x") || body.starts_with("0b") {
+                    return bad(format!(
+                        "`{t}`: bits take no sign: set the sign bit instead"
+                    ));
+                }
+            } else if body.starts_with("0x") {
+                return literal::parse_operand(t, ty).map_err(SetError::Bad);
+            } else if body.starts_with("0b") || exact_float {
+                return value::parse_value(t, ty).map_err(SetError::Bad);
+            }
+            let number = literal::parse_operand(t, PtxType::F64).is_ok();
+            if number {
+                Err(SetError::Untyped)
+            } else {
+                bad(format!(
+                    "`{t}` is not hex bits (such as 0x{:0w$x})",
+                    0,
+                    w = (ty.bits() as usize).div_ceil(4)
+                ))
+            }
+        }
+        _ => int_value(t, ty),
+    }
+}
+
+/// A decimal integer in the range of `ty`, or hex bits.
+fn int_value(t: &str, ty: PtxType) -> Result<u64, SetError> {
+    let bits = ty.bits();
+    let mask = if bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    };
+    let (neg, body) = match t.strip_prefix('-') {
+        Some(b) => (true, b),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    let width = (bits as usize).div_ceil(4);
+    if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+        if neg {
+            return bad(format!(
+                "`{t}`: bits take no sign: set the sign bit instead"
+            ));
+        }
+        return match u64::from_str_radix(h, 16) {
+            Ok(v) if v & !mask == 0 => Ok(v),
+            Ok(_) => bad(format!("`{t}` does not fit in `{ty}` ({bits} bits)")),
+            Err(_) => bad(format!("`{t}` is not hex bits")),
+        };
+    }
+    if body.is_empty() || !body.bytes().all(|c| c.is_ascii_digit()) {
+        return bad(format!(
+            "`{t}` is not an integer: a `{ty}` takes a decimal integer (42{}) or hex bits (0x{:0width$x})",
+            if ty.is_signed() { ", -1" } else { "" },
+            42
+        ));
+    }
+    if body.len() > 1 && body.starts_with('0') {
+        let octal = u64::from_str_radix(body, 8).map_or(String::new(), |v| format!("{v} or "));
+        return bad(format!(
+            "`{t}`: a leading 0 is ambiguous (PTX reads it as octal): write {octal}{}",
+            body.trim_start_matches('0').max("0")
+        ));
+    }
+    let magnitude: u128 = body.parse().unwrap_or(u128::MAX);
+    let (lo, hi): (i128, i128) = if ty.is_signed() {
+        (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
+    } else {
+        (0, (1i128 << bits) - 1)
+    };
+    let v = if neg {
+        -(magnitude.min(1 << 100) as i128)
+    } else {
+        magnitude.min(1 << 100) as i128
+    };
+    if v < lo || v > hi {
+        let hint = if neg && !ty.is_signed() {
+            format!("; for the bits of {v} as .s{bits} write s{bits}:{v} on a .b{bits} register, or 0x{:0width$x}", (v as u64) & mask)
+        } else {
+            String::new()
+        };
+        return bad(format!(
+            "`{t}` is out of range for `{ty}` ({lo}..={hi}){hint}"
+        ));
+    }
+    Ok((v as u64) & mask)
+}
+
+/// The type each operand of `ins` has, where the interpreter knows it
+/// (`None` where it does not).
+fn operand_types(ins: &Instr) -> Option<Vec<PtxType>> {
+    let n = ins.operands.len();
+    match ins.root() {
+        "add" | "sub" | "mul" | "fma" | "mad" | "shl" | "shr" | "and" | "or" | "xor" => {
+            if let Some(op) = IntOp::parse(&ins.opcode) {
+                return Some([vec![op.dest_type()], op.source_types()].concat());
+            }
+            if let Ok(f) =
+                Form::parse(&ins.opcode).or_else(|_| Form::parse_lenient(&ins.opcode).map(|p| p.0))
+            {
+                return Some([vec![f.dest_type()], f.source_types()].concat());
+            }
+            let w = WideFma::parse(&ins.opcode)?.ok()?;
+            Some(vec![w.as_mad().dest_type(); 4])
+        }
+        "cvt" => {
+            let c = Cvt::parse(&ins.opcode).ok()?;
+            Some([vec![c.dst], vec![c.src; c.sources()]].concat())
+        }
+        "setp" => {
+            let ty = Setp::parse(&ins.opcode).map_or(last_type(ins)?, |s| s.ty);
+            Some(vec![PtxType::Pred, ty, ty])
+        }
+        "mov" | "ld" | "st" | "cvta" => Some(vec![last_type(ins)?; n]),
+        _ => None,
+    }
+}
+
+/// The types other than bit types that instructions of `m` read or write
+/// register `name` as, each with the first opcode that does.
+pub(crate) fn uses(m: &Module, name: &str) -> Vec<(PtxType, String)> {
+    let mut out: Vec<(PtxType, String)> = Vec::new();
+    for s in &m.stmts {
+        let Stmt::Instr(ins) = s else { continue };
+        let Some(types) = operand_types(ins) else {
+            continue;
+        };
+        for (op, ty) in ins.operands.iter().zip(types) {
+            let named = matches!(&op.kind, OperandKind::Name(n) if n == name);
+            if named && !ty.is_bits() && ty != PtxType::Pred && !out.iter().any(|u| u.0 == ty) {
+                out.push((ty, ins.opcode.clone()));
+            }
+        }
+    }
+    out
+}
+
+/// The message for a number given to a bit-typed register or variable
+/// (`what`: "register" or "parameter"), with the forms that say what it
+/// means: for the types its instructions use it as, else for the usual
+/// types of its size.
+pub(crate) fn untyped(
+    name: &str,
+    what: &str,
+    text: &str,
+    ty: PtxType,
+    used: &[(PtxType, String)],
+) -> String {
+    let text = text.trim();
+    let negative = text.starts_with('-');
+    let defaults: Vec<PtxType> = match ty.bits() {
+        8 => vec![if negative { PtxType::S8 } else { PtxType::U8 }],
+        16 => vec![PtxType::F16, PtxType::BF16],
+        32 => vec![
+            PtxType::F32,
+            if negative { PtxType::S32 } else { PtxType::U32 },
+        ],
+        _ => vec![
+            PtxType::F64,
+            if negative { PtxType::S64 } else { PtxType::U64 },
+        ],
+    };
+    let candidates: Vec<PtxType> = if used.is_empty() {
+        defaults
+    } else {
+        used.iter().map(|u| u.0).collect()
+    };
+    let examples: Vec<String> = candidates
+        .iter()
+        .filter_map(|t| {
+            let bits = set_value(text, *t).ok()?;
+            Some(format!(
+                "{name}={}:{text} (= {})",
+                t.name(),
+                value::show_hex(bits, *t)
+            ))
+        })
+        .collect();
+    let mut msg = format!(
+        "--set {name}={text}: `{name}` is a `{ty}` {what}, and a number does not say which bits it holds: give the bits in hex, or the value with its type"
+    );
+    if !used.is_empty() {
+        let by: Vec<String> = used
+            .iter()
+            .map(|(t, op)| format!("as `{t}` by `{op}`"))
+            .collect();
+        msg += &format!(" (the program uses `{name}` {})", by.join(", "));
+    }
+    if examples.is_empty() {
+        msg += &format!(
+            ", e.g. {name}=0x{:0w$x}",
+            0,
+            w = (ty.bits() as usize).div_ceil(4)
+        );
+    } else {
+        msg += &format!(", e.g. {}", examples.join(" or "));
+    }
+    msg
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use PtxType::*;
+
+    #[test]
+    fn values_by_type() {
+        let ok = |s: &str, t| set_value(s, t).unwrap_or_else(|e| panic!("{s} {t}: {e:?}"));
+        // Float registers: eval's literals (1.5 = 0x3e00 in f16), hex, 0f.
+        assert_eq!(ok("1.5", F16), 0x3e00);
+        assert_eq!(ok("010", F32), 0x4120_0000); // a command-line decimal: 10.0
+        assert_eq!(ok("0f3F800000", F32), 0x3f80_0000);
+        assert_eq!(ok("0x3c00", F16), 0x3c00);
+        assert_eq!(ok("1,2", F16x2), 0x4000_3c00);
+        // Integers: decimal in range, hex bits.
+        assert_eq!(ok("42", U32), 42);
+        assert_eq!(ok("-1", S32), 0xffff_ffff);
+        assert_eq!(ok("0xffffffff", U32), 0xffff_ffff);
+        assert_eq!(ok("-128", S8), 0x80);
+        // Bits: hex, binary, 0f/0d, or TYPE:VALUE.
+        assert_eq!(ok("0x3c00", B16), 0x3c00);
+        assert_eq!(ok("0b101", B8), 5);
+        assert_eq!(ok("0f3F800000", B32), 0x3f80_0000);
+        assert_eq!(ok("f16:1", B16), 0x3c00);
+        assert_eq!(ok("bf16:1", B16), 0x3f80);
+        assert_eq!(ok(".f32:1.5", B32), 0x3fc0_0000);
+        assert_eq!(ok("s32:-1", B32), 0xffff_ffff);
+        assert_eq!(ok("f16x2:1,2", B32), 0x4000_3c00);
+        assert_eq!(ok("u32:7", S32), 7);
+        assert_eq!(ok("f32:2", F32), 0x4000_0000);
+        assert_eq!(ok("true", Pred), 1);
+        // A number for bits is ambiguous.
+        for s in ["1", "1.5", "-2", "inf", "010"] {
+            assert_eq!(set_value(s, B16), Err(SetError::Untyped), "{s}");
+        }
+        let e = |s: &str, t| match set_value(s, t) {
+            Err(SetError::Bad(m)) => m,
+            other => panic!("{s} {t}: {other:?}"),
+        };
+        assert_eq!(e("-1", U32), "`-1` is out of range for `.u32` (0..=4294967295); for the bits of -1 as .s32 write s32:-1 on a .b32 register, or 0xffffffff");
+        assert_eq!(
+            e("4294967295", S32),
+            "`4294967295` is out of range for `.s32` (-2147483648..=2147483647)"
+        );
+        assert_eq!(
+            e("010", U32),
+            "`010`: a leading 0 is ambiguous (PTX reads it as octal): write 8 or 10"
+        );
+        assert_eq!(e("1.5", U32), "`1.5` is not an integer: a `.u32` takes a decimal integer (42) or hex bits (0x0000002a)");
+        assert_eq!(
+            e("f16:1", B32),
+            "a `.f16` value does not fit a `.b32` (16 bits, 32 bits)"
+        );
+        assert_eq!(
+            e("f16:1", F32),
+            "a `.f16` value does not fit a `.f32` (16 bits, 32 bits)"
+        );
+        assert_eq!(
+            e("b16:1", B16),
+            "`.b16` holds bits: give them in hex, e.g. 0x0000"
+        );
+        assert_eq!(
+            e("x16:1", B16),
+            "`x16` is not a PTX type: write TYPE:VALUE, e.g. f16:1.5 or s32:-1"
+        );
+        assert_eq!(
+            e("-0x1", B16),
+            "`-0x1`: bits take no sign: set the sign bit instead"
+        );
+        assert_eq!(
+            e("0x13c00", B16),
+            "`0x13c00` is too wide for .b16: at most 4 hex digits"
+        );
+        assert!(e("zz", B16).starts_with("`zz` is not hex bits"));
+        assert!(e("2", Pred).contains("takes 1 (or true) or 0 (or false)"));
+    }
+
+    #[test]
+    fn untyped_numbers_say_what_to_write() {
+        assert_eq!(
+            untyped("a", "register", "1", B16, &[]),
+            "--set a=1: `a` is a `.b16` register, and a number does not say which bits it holds: give the bits in hex, or the value with its type, e.g. a=f16:1 (= 0x3c00) or a=bf16:1 (= 0x3f80)"
+        );
+        let m = crate::module::parse(".reg .b16 a, d;\nadd.rn.f16 d, a, a;\n");
+        let used = uses(&m, "a");
+        assert_eq!(used, [(F16, "add.rn.f16".to_string())]);
+        assert_eq!(
+            untyped("a", "register", "1.5", B16, &used),
+            "--set a=1.5: `a` is a `.b16` register, and a number does not say which bits it holds: give the bits in hex, or the value with its type (the program uses `a` as `.f16` by `add.rn.f16`), e.g. a=f16:1.5 (= 0x3e00)"
+        );
+        let m = crate::module::parse(".reg .b32 r;\n.reg .pred p;\nsetp.lt.s32 p, r, 4;\n");
+        assert_eq!(
+            untyped("r", "register", "-1", B32, &uses(&m, "r")),
+            "--set r=-1: `r` is a `.b32` register, and a number does not say which bits it holds: give the bits in hex, or the value with its type (the program uses `r` as `.s32` by `setp.lt.s32`), e.g. r=s32:-1 (= 0xffffffff)"
+        );
+    }
+}

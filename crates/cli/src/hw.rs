@@ -598,7 +598,7 @@ mod tests {
             random: n,
             seed: 3,
             show: 5,
-            device: 0,
+            gpu: 0,
             record: Some(dir.to_path_buf()),
             gpu_only: false,
         }
@@ -658,7 +658,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let a = ProbeArgs {
             only: None,
-            device: 0,
+            gpu: 0,
             record: dir.path().to_path_buf(),
             show: 2,
         };
@@ -685,7 +685,7 @@ mod tests {
                 random: None,
                 seed: 0,
                 form: form.into(),
-                device: 0,
+                gpu: 0,
                 record: dir.path().to_path_buf(),
                 gpu_only: true,
             };
@@ -712,7 +712,7 @@ mod tests {
                 form: form.into(),
                 random: Some(100_000),
                 seed: 9,
-                device: 0,
+                gpu: 0,
                 record: dir.path().to_path_buf(),
                 gpu_only: false,
             };

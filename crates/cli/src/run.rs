@@ -174,6 +174,7 @@ pub fn run(a: Args) -> Result<Outcome, String> {
             "contractions": out.contractions.iter().map(|c| json!({
                 "mul": loc(&c.mul),
                 "add": loc(&c.add),
+                "op": c.op,
                 "fused_form": c.fused_form,
                 "inputs": c.inputs.iter().map(|x| format!("{x:#x}")).collect::<Vec<_>>(),
                 "unfused": format!("{:#x}", c.unfused),
@@ -205,9 +206,10 @@ pub fn run(a: Args) -> Result<Outcome, String> {
     }
     for c in &out.contractions {
         println!(
-            "contract: {} mul + {} add: {} {:#x}, {:#x}, {:#x} = {}  ({}), but as written = {}  ({})",
+            "contract: {} mul + {} {}: {} {:#x}, {:#x}, {:#x} = {}  ({}), but as written = {}  ({})",
             loc(&c.mul),
             loc(&c.add),
+            c.op,
             c.fused_form,
             c.inputs[0],
             c.inputs[1],

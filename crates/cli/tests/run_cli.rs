@@ -38,7 +38,7 @@ fn readme_main_job_runs() {
     // -1.5 × 2.0 + 0.25 = -2.75 = -1.375 × 2^1: sign, exponent 16, fraction 0x180.
     assert!(out.contains("d0 = 0xc180  f16 -2.75"), "{out}");
     // Lane 0 OOB → +0, lane 1 -2·2 + 2 = -2 → relu → +0.
-    assert!(out.contains("f2 = 0x00000000  bf16x2 {0.0, 0.0}"), "{out}");
+    assert!(out.contains("f2 = 0x00000000  bf16x2 {0, 0}"), "{out}");
 }
 
 #[test]
@@ -80,8 +80,8 @@ fn dump_decodes_by_the_declared_type() {
     // A register written by a bit-typed instruction (mov.bN) shows the value
     // its declared type gives the bits; a .bN register has no such meaning
     // and shows bits only, unless a float instruction wrote it (then that
-    // instruction's type). 0x3c00 is f16 1.0, 0x3f80 bf16 1.0, 0x3f800000
-    // f32 1.0, 0x3ff0000000000000 f64 1.0; f16 1 + 1 = 2 = 0x4000.
+    // instruction's type). 0x3c00 is f16 1, 0x3f80 bf16 1, 0x3f800000
+    // f32 1, 0x3ff0000000000000 f64 1; f16 1 + 1 = 2 = 0x4000.
     let src = ".reg .f32 a;\n.reg .f16 h;\n.reg .bf16 g;\n.reg .f64 d;\n\
                .reg .b16 x, z;\n.reg .b32 y;\n.reg .u32 u;\n.reg .s32 s;\n\
                mov.b32 a, 0x3f800000;\nmov.b16 h, 0x3c00;\nmov.b16 g, 0x3f80;\n\
@@ -92,12 +92,12 @@ fn dump_decodes_by_the_declared_type() {
     assert_eq!(o.status.code(), Some(0), "{err}");
     assert_eq!(
         out,
-        "a = 0x3f800000  f32 1.0\n\
-         h = 0x3c00  f16 1.0\n\
-         g = 0x3f80  bf16 1.0\n\
-         d = 0x3ff0000000000000  f64 1.0\n\
+        "a = 0x3f800000  f32 1\n\
+         h = 0x3c00  f16 1\n\
+         g = 0x3f80  bf16 1\n\
+         d = 0x3ff0000000000000  f64 1\n\
          x = 0x3c00  b16\n\
-         z = 0x4000  f16 2.0\n\
+         z = 0x4000  f16 2\n\
          y = 0x3f800000  b32\n\
          u = 0x00000007  u32 7\n\
          s = 0xfffffffe  s32 -2\n"
@@ -120,7 +120,7 @@ fn set_needs_a_type_for_bit_registers() {
     // Either spelling it suggests runs: 1 + 1 = 2 = 0x4000.
     for set in ["a=f16:1", "a=0x3c00"] {
         let o = ptxfp(&["run", "--set", set], Some(src));
-        assert_eq!(text(&o).0, "d = 0x4000  f16 2.0\n", "{set}: {:?}", text(&o));
+        assert_eq!(text(&o).0, "d = 0x4000  f16 2\n", "{set}: {:?}", text(&o));
     }
     // Integer registers take decimal integers in their range.
     let isrc = ".reg .u32 u, v;\n.reg .s32 s, t;\nadd.u32 v, u, u;\nadd.s32 t, s, s;\n";
@@ -177,10 +177,7 @@ fn several_entries_need_entry() {
         )
     );
     let o = ptxfp(&["run", "--entry", "b"], Some(src));
-    assert_eq!(
-        text(&o),
-        ("y = 0x40000000  f32 2.0\n".into(), String::new())
-    );
+    assert_eq!(text(&o), ("y = 0x40000000  f32 2\n".into(), String::new()));
     let o = ptxfp(&["run", "--entry", "B"], Some(src));
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(
@@ -346,7 +343,7 @@ fn lenient_declares_and_warns() {
         err.contains("`y` read before it was written: reads as 0"),
         "{err}"
     );
-    assert_eq!(out.trim(), "x = 0x0000  f16 0.0"); // +0 + +0 = +0
+    assert_eq!(out.trim(), "x = 0x0000  f16 0"); // +0 + +0 = +0
 }
 
 #[test]
@@ -471,7 +468,7 @@ fn trace_shows_inputs_and_results() {
     );
     let (out, _) = text(&o);
     assert!(
-        out.contains("trace <stdin>:2:1: mul.f16 d, a, a  [0x3c00, 0x3c00] -> 0x3c00  f16 1.0"),
+        out.contains("trace <stdin>:2:1: mul.f16 d, a, a  [0x3c00, 0x3c00] -> 0x3c00  f16 1"),
         "{out}"
     );
 }
@@ -519,13 +516,13 @@ fn mem_file_gives_bytes() {
     let dir = std::env::temp_dir().join(format!("ptxfp-run-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let f = dir.join("bytes.bin");
-    std::fs::write(&f, [0x00, 0x3c, 0x00, 0xc0]).unwrap(); // f16 1.0, -2.0
+    std::fs::write(&f, [0x00, 0x3c, 0x00, 0xc0]).unwrap(); // f16 1, -2.0
     let src = ".global .b16 v[2];\n.reg .b16 x, y, z;\nld.global.b16 x, [v];\nld.global.b16 y, [v+2];\nadd.f16 z, x, y;\n";
     let arg = format!("v={}", f.display());
     let o = ptxfp(&["run", "--mem-file", &arg], Some(src));
     let (out, err) = text(&o);
     assert_eq!(o.status.code(), Some(0), "{err}");
-    assert!(out.contains("z = 0xbc00  f16 -1.0"), "{out}"); // 1 + -2 = -1
+    assert!(out.contains("z = 0xbc00  f16 -1"), "{out}"); // 1 + -2 = -1
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -552,8 +549,57 @@ fn lenient_repairs_the_errata() {
         err.contains("warning: duplicate .sat (--lenient ran it as `fma.rz.sat.f32.f16`)"),
         "{err}"
     );
-    assert_eq!(out.trim(), "fd = 0x3f800000  f32 1.0");
+    assert_eq!(out.trim(), "fd = 0x3f800000  f32 1");
     // Strict mode refuses it.
     let o = ptxfp(&["run", "examples/errata-9.7.5.3-fma.ptx"], None);
     assert_eq!(o.status.code(), Some(2));
+}
+
+/// `run` shows values as `eval` does: the shortest decimal that identifies
+/// the value in its own format, signed infinities, NaNs with their bits.
+#[test]
+fn run_shows_values_as_eval_does() {
+    let o = ptxfp(
+        &["run"],
+        Some(".reg .f16 a, b, c, d;\nmov.b16 a, 0x7c00;\nmov.b16 b, 0xfe01;\nmov.b16 c, 0x3c04;\nmov.b16 d, 0x0001;\n"),
+    );
+    // 0x3c04 = 1 + 4·2^-10 = 1.00390625: five digits tell it from its
+    // neighbours 1.0029 and 1.0049; 0x0001 = 2^-24 = 5.96046...E-8.
+    assert_eq!(
+        text(&o).0,
+        "a = 0x7c00  f16 +Inf\nb = 0xfe01  f16 NaN(0xfe01)\nc = 0x3c04  f16 1.0039\nd = 0x0001  f16 5.9605E-8\n"
+    );
+    for (bits, shown) in [
+        ("0x7c00", "+Inf"),
+        ("0xfe01", "NaN(0xfe01)"),
+        ("0x3c04", "1.0039"),
+        ("0x0001", "5.9605E-8"),
+    ] {
+        let o = ptxfp(&["eval", "add.f16", bits, "-0.0"], None);
+        // The operand as eval echoes it (a NaN result would be 0x7fff).
+        assert!(
+            text(&o).0.contains(&format!("\n  src0 {bits} = {shown}\n")),
+            "{:?}",
+            text(&o)
+        );
+    }
+}
+
+/// The contraction report names the second instruction as written: a
+/// mul followed by a sub is "mul + sub". a = 1 + 2^-10, b = 1 + 3·2^-10:
+/// a·b = 1 + 2^-8 + 3·2^-20 rounds to 1 + 2^-8 (0x3c04), minus 1 is 2^-8
+/// (0x1c00); fused, 2^-8 + 3·2^-20 rounds to 2^-8·(1 + 2^-10) (0x1c01).
+#[test]
+fn contract_names_sub() {
+    let o = ptxfp(
+        &["run", "--contract"],
+        Some(".reg .b16 a, b, c, m, d;\nmov.b16 a, 0x3c01;\nmov.b16 b, 0x3c03;\nmov.b16 c, 0x3c00;\nmul.f16 m, a, b;\nsub.f16 d, m, c;\n"),
+    );
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(
+        out.contains("contract: <stdin>:5:1 mul + <stdin>:6:1 sub: fma.rn.f16 0x3c01, 0x3c03, 0xbc00 = 0x1c01"),
+        "{out}"
+    );
+    assert!(out.contains("but as written = 0x1c00"), "{out}");
 }

@@ -117,6 +117,8 @@ pub struct Contraction {
     pub mul: Span,
     /// The add/sub's span.
     pub add: Span,
+    /// The add/sub's opcode root: `add` or `sub`.
+    pub op: &'static str,
     /// The fused form that was evaluated (`fma.rn.f16`).
     pub fused_form: String,
     /// a, b (the mul's sources) and c (the add's other source), as fma operands.
@@ -1133,6 +1135,7 @@ impl Machine<'_> {
                     self.out.contractions.push(Contraction {
                         mul: p.span.clone(),
                         add: ins.span.clone(),
+                        op: if root == "sub" { "sub" } else { "add" },
                         fused_form: fused,
                         inputs: [a, p.b, c],
                         ty: dty,

@@ -205,42 +205,16 @@ fn integer_for_float(t: &str, ty: PtxType) -> String {
     format!("`{t}` is an integer constant ({kind}{shown}), but {why}: {fix}")
 }
 
-/// Shows one float lane (`0.25`, `-inf`, `NaN`), exactly: the value is
-/// widened without rounding and printed with the shortest digits that
-/// identify it in that wider format.
+/// Shows one float lane as `ptxfp eval` does ([`crate::literal::decode`]):
+/// the shortest decimal that identifies the value in its own format
+/// (`1.0039`, `5.9605E-8`), `+Inf`/`-Inf`, `NaN(0x7fff)` with its bits.
 pub fn show_float(bits: u64, ty: PtxType) -> String {
-    let f = match ty {
-        PtxType::F16 | PtxType::F16x2 => {
-            f32::from_bits(fp::convert::<F16, F32>(bits, Round::NearestEven).bits as u32) as f64
-        }
-        PtxType::BF16 | PtxType::BF16x2 => {
-            f32::from_bits(fp::convert::<BF16, F32>(bits, Round::NearestEven).bits as u32) as f64
-        }
-        PtxType::F32 => {
-            let x = f32::from_bits(bits as u32);
-            return show(x.is_nan(), x.is_infinite(), x < 0.0, format!("{x:?}"));
-        }
-        _ => f64::from_bits(bits),
+    let lane = match ty {
+        PtxType::F16x2 => PtxType::F16,
+        PtxType::BF16x2 => PtxType::BF16,
+        t => t,
     };
-    let x = f as f32;
-    if matches!(ty, PtxType::F64) {
-        return show(f.is_nan(), f.is_infinite(), f < 0.0, format!("{f:?}"));
-    }
-    show(x.is_nan(), x.is_infinite(), x < 0.0, format!("{x:?}"))
-}
-
-fn show(nan: bool, inf: bool, neg: bool, text: String) -> String {
-    if nan {
-        "NaN".into()
-    } else if inf {
-        if neg {
-            "-inf".into()
-        } else {
-            "inf".into()
-        }
-    } else {
-        text
-    }
+    crate::literal::decode(bits & mask(lane.bits()), lane)
 }
 
 /// The lanes of a value of type `ty` as text: `f16x2 {0.25, 0.0}`,
@@ -344,8 +318,10 @@ mod tests {
         assert!(e("09", PtxType::F64).starts_with("`09` is not a valid octal integer constant"));
         assert!(i("1e999", PtxType::F32).is_ok_and(|b| b == 0x7f80_0000));
         assert!(i("abc", PtxType::F32).is_err());
-        assert_eq!(show_lanes(0x0000_3400, PtxType::F16x2), "f16x2 {0.25, 0.0}");
-        assert_eq!(show_lanes(0x7fff, PtxType::BF16), "bf16 NaN");
+        // 0x3400 = 2^-2; 0x7fff is a bf16 NaN (exponent all ones, fraction 0x7f).
+        assert_eq!(show_lanes(0x0000_3400, PtxType::F16x2), "f16x2 {0.25, 0}");
+        assert_eq!(show_lanes(0x7fff, PtxType::BF16), "bf16 NaN(0x7fff)");
+        assert_eq!(show_lanes(0xfc00, PtxType::F16), "f16 -Inf");
         assert_eq!(show_hex(0x3400, PtxType::B32), "0x00003400");
     }
 }

@@ -34,18 +34,6 @@ pub fn shown_value(bits: u64, ty: PtxType) -> String {
     format!("{} = {}", literal::hex(bits, ty), literal::decode(bits, ty))
 }
 
-/// Reads a file, or standard input for `-`, as bytes (`ptxfp run`, until
-/// it moves to [`read_text`]).
-pub fn read_input(path: &str) -> (String, std::io::Result<Vec<u8>>) {
-    if path == "-" {
-        let mut b = Vec::new();
-        let r = std::io::Read::read_to_end(&mut std::io::stdin(), &mut b).map(|_| b);
-        ("<stdin>".into(), r)
-    } else {
-        (path.into(), std::fs::read(path))
-    }
-}
-
 /// The largest input file read (4 GiB): past it `/dev/zero` or a runaway
 /// pipe would only exhaust memory.
 const MAX_INPUT: u64 = 4 << 30;

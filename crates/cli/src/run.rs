@@ -2,7 +2,6 @@
 
 use crate::Outcome;
 use ptxfp::interp::{self, Inputs, Options, RunError};
-use ptxfp::module::line_col;
 use ptxfp::{PtxVersion, Target};
 use serde_json::json;
 
@@ -81,11 +80,11 @@ fn usage(msg: String) -> Result<Outcome, String> {
 
 /// Exit 0 on success, 2 on any error.
 pub fn run(a: Args) -> Result<Outcome, String> {
-    let (path, read) = crate::common::read_input(&a.file);
-    let src = match read {
-        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
-        Err(e) => return usage(format!("cannot read `{path}`: {e}")),
-    };
+    if a.file == "-" && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+        eprintln!("ptxfp run: reading PTX from standard input (end with Ctrl-D; give a FILE to run a file)");
+    }
+    let (path, src) = crate::common::read_text(&a.file)?;
+    let map = ptxfp::SourceMap::new(&src);
     let mut inputs = Inputs::default();
     for s in &a.sets {
         match s.split_once('=') {
@@ -135,10 +134,10 @@ pub fn run(a: Args) -> Result<Outcome, String> {
         }
     };
     for w in &out.warnings {
-        eprint!("{}", w.render(&path, &src));
+        eprint!("{}", w.render_in(&path, &map));
     }
     let loc = |span: &std::ops::Range<usize>| {
-        let (l, c) = line_col(&src, span.start);
+        let (l, c) = map.line_col(span.start);
         format!("{path}:{l}:{c}")
     };
     let regs: Vec<_> = out.regs.iter().filter(|r| a.all || r.written).collect();
@@ -146,7 +145,7 @@ pub fn run(a: Args) -> Result<Outcome, String> {
     // is another register: such names get the place of their declaration.
     let label = |r: &ptxfp::interp::RegValue| match &r.declared_at {
         Some(at) if regs.iter().filter(|o| o.name == r.name).count() > 1 => {
-            let (l, c) = line_col(&src, at.start);
+            let (l, c) = map.line_col(at.start);
             format!("{} (declared at {l}:{c})", r.name)
         }
         _ => r.name.clone(),
@@ -184,7 +183,7 @@ pub fn run(a: Args) -> Result<Outcome, String> {
                 let (at, text) = trace_parts(t);
                 json!({"location": loc(&(at..at)), "text": text})
             }).collect::<Vec<_>>(),
-            "warnings": out.warnings.iter().map(|w| diag_json(&path, &src, w)).collect::<Vec<_>>(),
+            "warnings": out.warnings.iter().map(|w| diag_json(&path, &map, w)).collect::<Vec<_>>(),
         });
         println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
         return Ok(Outcome::Ok);
@@ -234,8 +233,8 @@ fn trace_parts(t: &str) -> (usize, &str) {
 }
 
 /// One diagnostic as JSON: `file:line:col`, severity, message, help.
-fn diag_json(path: &str, src: &str, d: &ptxfp::Diagnostic) -> serde_json::Value {
-    let (l, c) = line_col(src, d.span.start);
+fn diag_json(path: &str, map: &ptxfp::SourceMap, d: &ptxfp::Diagnostic) -> serde_json::Value {
+    let (l, c) = map.line_col(d.span.start);
     json!({
         "location": format!("{path}:{l}:{c}"),
         "severity": d.severity.to_string(),
@@ -252,11 +251,20 @@ fn program_errors(
     src: &str,
     ds: &[ptxfp::Diagnostic],
 ) -> Result<Outcome, String> {
-    for d in ds {
-        eprint!("{}", d.render(path, src));
+    let map = ptxfp::SourceMap::new(src);
+    // As `ptxfp check`: the first 100, then a count.
+    const SHOWN: usize = 100;
+    for d in ds.iter().take(SHOWN) {
+        eprint!("{}", d.render_in(path, &map));
+    }
+    if ds.len() > SHOWN {
+        eprintln!(
+            "{path}: {} more error(s) not shown (`ptxfp check --max-diagnostics 0` shows all)",
+            ds.len() - SHOWN
+        );
     }
     if a.json {
-        let errors: Vec<_> = ds.iter().map(|d| diag_json(path, src, d)).collect();
+        let errors: Vec<_> = ds.iter().map(|d| diag_json(path, &map, d)).collect();
         println!(
             "{}",
             serde_json::to_string_pretty(&json!({"file": path, "errors": errors}))

@@ -603,3 +603,28 @@ fn contract_names_sub() {
     );
     assert!(out.contains("but as written = 0x1c00"), "{out}");
 }
+
+/// Hostile input: a binary file is refused (exit 2) with the place of its
+/// first NUL byte; 60,000 errors print the first 100 and a count.
+#[test]
+fn run_bounds_its_errors_and_refuses_binary_input() {
+    let o = ptxfp(&["run", "-"], Some(".reg .b16 a;\nmov.b16 a, 1\0;\n"));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o)
+            .1
+            .contains("<stdin>:2:13: a NUL byte: this is not a text file"),
+        "{:?}",
+        text(&o)
+    );
+    let o = ptxfp(&["run", "-"], Some(&"add.rn.f16 a, b;\n".repeat(20_000)));
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(2));
+    // Each line: two operands instead of three, a and b undeclared.
+    assert_eq!(err.matches(": error: ").count(), 100, "{}", &err[..500]);
+    assert!(
+        err.contains("<stdin>: 59900 more error(s) not shown"),
+        "{}",
+        &err[err.len() - 300..]
+    );
+}

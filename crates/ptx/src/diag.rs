@@ -22,7 +22,7 @@ impl fmt::Display for Severity {
 }
 
 /// One message about a piece of PTX text.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Diagnostic {
     /// Error or warning.
     pub severity: Severity,

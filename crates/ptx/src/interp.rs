@@ -368,26 +368,27 @@ fn execute(
     // register declarations and initialization only). Every function is
     // checked, as ptxas assembles the module as a whole.
     found.extend(m.diagnostics.iter().filter(|d| d.is_error()).cloned());
+    let mut warned: std::collections::HashSet<Diagnostic> =
+        mc.out.warnings.iter().cloned().collect();
     for s in &m.stmts {
         if let Stmt::Instr(ins) = s {
             for d in mc.validate(ins) {
                 if d.is_error() {
                     found.push(d);
-                } else if !mc.out.warnings.contains(&d) {
+                } else if warned.insert(d.clone()) {
                     mc.out.warnings.push(d);
                 }
             }
         }
     }
     if !found.is_empty() {
-        // `ptxfp check` and `validate` may find the same error.
-        let mut unique: Vec<Diagnostic> = Vec::new();
-        for d in found {
-            if !unique.contains(&d) {
-                unique.push(d);
-            }
-        }
-        let mut found = unique;
+        // `ptxfp check` and `validate` may find the same error: the first
+        // of each is kept (a set, so 100,000 errors stay linear).
+        let mut seen = std::collections::HashSet::new();
+        let mut found: Vec<Diagnostic> = found
+            .into_iter()
+            .filter(|d| seen.insert(d.clone()))
+            .collect();
         found.sort_by_key(|d| d.span.start);
         return Err(if found.len() == 1 {
             RunError::Program(found.remove(0))

@@ -56,7 +56,7 @@ impl Report {
 }
 
 /// True for an instruction of the family ptxfp models: add/sub/mul/fma
-/// with a 16-bit float type, `mad` on `.f32`/`.f64`, and the mixed
+/// with a 16-bit float type, `mad` and `fma` on `.f32`/`.f64`, and the mixed
 /// `.f32.{f16,bf16}` forms. `add.f32`, `mul.lo.s32`... are not.
 pub fn in_family(ins: &Instr) -> bool {
     let root = ins.root();
@@ -70,7 +70,8 @@ pub fn in_family(ins: &Instr) -> bool {
     // erratum, or a typo such as `add.rn.fp16`) is malformed, and the form
     // parser says exactly what is wrong with it.
     let untyped = !ins.suffixes().any(|s| PtxType::parse(s).is_some());
-    half || untyped || (root == "mad" && ins.suffixes().any(|s| matches!(s, "f32" | "f64")))
+    let wide = ins.suffixes().any(|s| matches!(s, "f32" | "f64"));
+    half || untyped || (matches!(root, "mad" | "fma") && wide)
 }
 
 /// Checks a module.
@@ -186,18 +187,30 @@ fn check_instr(
     diags: &mut Vec<Diagnostic>,
 ) {
     let at = ins.opcode_span.start;
+    // `fma.rnd.f32`/`fma.rnd.f64` (9.7.3.6): fma's own rules; the values are mad's.
+    if let Some(parsed) = crate::interp::fma::WideFma::parse(&ins.opcode) {
+        match parsed {
+            Ok(f) => {
+                diags.extend(
+                    f.validate(version, target)
+                        .into_iter()
+                        .map(|d| d.shifted(at)),
+                );
+                let ty = f.as_mad().dest_type();
+                check_operands(ins, f.rule_name(), &[ty; 4], regs, diags);
+            }
+            Err(d) => {
+                diags.push(d.shifted(at));
+                undeclared_operands(ins, regs, diags);
+            }
+        }
+        return;
+    }
     let form = match Form::parse(&ins.opcode) {
         Ok(f) => f,
         Err(d) => {
             diags.push(d.shifted(at));
-            // The operands can still be checked for declarations.
-            for op in &ins.operands {
-                if let OperandKind::Name(n) = &op.kind {
-                    if regs(n).is_none() {
-                        diags.push(undeclared(n, op.span.clone()));
-                    }
-                }
-            }
+            undeclared_operands(ins, regs, diags);
             return;
         }
     };
@@ -208,6 +221,34 @@ fn check_instr(
     );
     let mut types = vec![form.dest_type()];
     types.extend(form.source_types());
+    check_operands(ins, &form.to_string(), &types, regs, diags);
+}
+
+/// For an opcode that did not parse: its operands can still be checked
+/// for declarations.
+fn undeclared_operands(
+    ins: &Instr,
+    regs: &dyn Fn(&str) -> Option<PtxType>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    for op in &ins.operands {
+        if let OperandKind::Name(n) = &op.kind {
+            if regs(n).is_none() {
+                diags.push(undeclared(n, op.span.clone()));
+            }
+        }
+    }
+}
+
+/// The operands of `form` (named so in messages) against the types of
+/// d, a, b[, c]: their count, declarations, register types and immediates.
+fn check_operands(
+    ins: &Instr,
+    form: &str,
+    types: &[PtxType],
+    regs: &dyn Fn(&str) -> Option<PtxType>,
+    diags: &mut Vec<Diagnostic>,
+) {
     if ins.operands.len() != types.len() {
         diags.push(Diagnostic::error(
             ins.opcode_span.clone(),
@@ -219,7 +260,7 @@ fn check_instr(
             ),
         ));
     }
-    for (i, (op, ty)) in ins.operands.iter().zip(&types).enumerate() {
+    for (i, (op, ty)) in ins.operands.iter().zip(types).enumerate() {
         match &op.kind {
             OperandKind::Name(n) => match regs(n) {
                 None => diags.push(undeclared(n, op.span.clone()).with_help(format!(
@@ -445,5 +486,30 @@ mod tests {
                 "4:1: mul.bf16 requires sm_90 or higher; the target is sm_80 [use .target sm_90 or higher]",
             ]
         );
+    }
+
+    /// `fma.rnd.f32`/`fma.rnd.f64` (what nvcc emits for float and double
+    /// fma) are checked by fma's own rules (9.7.3.6), as `run` does.
+    #[test]
+    fn fma_f32_and_f64_are_checked() {
+        let src =
+            ".version 1.3\n.target sm_13\n.reg .f64 a;\n.reg .f32 f;\nfma.rn.f64 a, a, a, a;\n\
+                   fma.f32 f, f, f, f;\nfma.rn.f32 f, f, f;\nfma.rn.f64 a, a, a, f;\n";
+        assert_eq!(
+            errors(src, CheckOptions::default()),
+            [
+                "5:1: fma.f64 requires PTX ISA 1.4 or later; the module is 1.3 [use .version 1.4 or later]",
+                "6:1: fma.f32 requires a rounding modifier (9.7.3.6: .rnd has no default) [write fma.rn.f32 (or .rz, .rm, .rp)]",
+                "7:1: fma.f32 requires PTX ISA 2.0 or later; the module is 1.3 [use .version 2.0 or later]",
+                "7:1: fma.f32 requires sm_20 or higher; the target is sm_13 [use .target sm_20 or higher]",
+                "7:1: `fma.f32` takes 4 operands (d, a, b, c); 3 given []",
+                "8:1: fma.f64 requires PTX ISA 1.4 or later; the module is 1.3 [use .version 1.4 or later]",
+                "8:21: operand `f` is a `.f32` register; `fma.f64` needs `.f64` here [use a `.f64` or `.b64` register]",
+            ]
+        );
+        let ok = ".version 2.0\n.target sm_20\n.reg .f64 a;\n.reg .f32 f;\nfma.rn.f64 a, a, a, a;\nfma.rz.ftz.sat.f32 f, f, f, f;\n";
+        let r = check(ok, CheckOptions::default());
+        assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+        assert_eq!(r.checked, 2);
     }
 }

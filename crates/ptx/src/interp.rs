@@ -955,6 +955,24 @@ impl Machine<'_> {
     /// no form at all.
     fn arith_form(&self, ins: &Instr, diags: &mut Vec<Diagnostic>) -> Option<Form> {
         let at = ins.opcode_span.start;
+        // PTX ISA §9.7.3.7: "`mad.{f32,f64}` is the same as
+        // `fma.{f32,f64}`": nvcc emits the fma spelling. Its own syntax and
+        // version rules are fma's (interp/fma.rs).
+        match fma::WideFma::parse(&ins.opcode) {
+            Some(Ok(w)) => {
+                diags.extend(
+                    w.validate(self.version, self.exec.code_target)
+                        .into_iter()
+                        .map(|d| d.shifted(at)),
+                );
+                return Some(w.as_mad());
+            }
+            Some(Err(d)) => {
+                diags.push(d.shifted(at));
+                return None;
+            }
+            None => {}
+        }
         let form = match Form::parse(&ins.opcode) {
             Ok(f) => f,
             // A form of the family with a mistake: the form's own diagnostic,
@@ -977,30 +995,13 @@ impl Machine<'_> {
                     return None;
                 }
             },
-            Err(_) => match fma::WideFma::parse(&ins.opcode) {
-                // PTX ISA §9.7.3.7: "`mad.{f32,f64}` is the same as
-                // `fma.{f32,f64}`": nvcc emits the fma spelling. Its own
-                // syntax and version rules are fma's (interp/fma.rs).
-                Some(Ok(w)) => {
-                    diags.extend(
-                        w.validate(self.version, self.exec.code_target)
-                            .into_iter()
-                            .map(|d| d.shifted(at)),
-                    );
-                    return Some(w.as_mad());
-                }
-                Some(Err(d)) => {
-                    diags.push(d.shifted(at));
-                    return None;
-                }
-                None => {
-                    diags.push(
-                        Diagnostic::error(ins.opcode_span.clone(), format!("unsupported instruction `{}`", ins.opcode))
-                            .with_help("the interpreter runs the f16/bf16 add/sub/mul/fma family, mad and fma on f32/f64, mov, cvt, setp, ld, st, cvta"),
-                    );
-                    return None;
-                }
-            },
+            Err(_) => {
+                diags.push(
+                    Diagnostic::error(ins.opcode_span.clone(), format!("unsupported instruction `{}`", ins.opcode))
+                        .with_help("the interpreter runs the f16/bf16 add/sub/mul/fma family, mad and fma on f32/f64, mov, cvt, setp, ld, st, cvta"),
+                );
+                return None;
+            }
         };
         // Warnings (ptxas 3.1's `mad.f32` one) come with the errors.
         diags.extend(

@@ -628,3 +628,25 @@ fn run_bounds_its_errors_and_refuses_binary_input() {
         &err[err.len() - 300..]
     );
 }
+
+/// Two --mem ranges that share a byte are an error, not last-wins;
+/// adjacent ones are fine (bytes in memory order: 00 11 → 0x1100).
+#[test]
+fn overlapping_mem_is_an_error() {
+    let src = ".global .b8 buf[8];\n.reg .b16 a;\nld.global.b16 a, [buf];\n";
+    let o = ptxfp(
+        &["run", "--mem", "buf=0011", "--mem", "buf+1=22", "-"],
+        Some(src),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o).1.contains("--mem buf+1 (0x10000001..0x10000002) overlaps --mem buf (0x10000000..0x10000002): give each byte once"),
+        "{:?}",
+        text(&o)
+    );
+    let o = ptxfp(
+        &["run", "--mem", "buf=0011", "--mem", "buf+2=22", "-"],
+        Some(src),
+    );
+    assert_eq!(text(&o).0, "a = 0x1100  b16\n", "{:?}", text(&o));
+}

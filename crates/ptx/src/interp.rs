@@ -644,14 +644,23 @@ impl Machine<'_> {
                 )));
             }
         }
+        // Each byte is given once: two --mem ranges that overlap would
+        // leave one of them silently overwritten.
+        let mut given: Vec<(u64, u64, &str)> = Vec::new();
         for (at, bytes) in &inputs.mems {
             let addr = self.resolve_input_addr(at)?;
-            if addr.checked_add(bytes.len() as u64).is_none() {
+            let Some(end) = addr.checked_add(bytes.len() as u64) else {
                 return Err(RunError::Input(format!(
                     "--mem {at}: {} bytes at {addr:#x} run past the end of the address space",
                     bytes.len()
                 )));
+            };
+            if let Some((s, e, other)) = given.iter().find(|(s, e, _)| addr < *e && *s < end) {
+                return Err(RunError::Input(format!(
+                    "--mem {at} ({addr:#x}..{end:#x}) overlaps --mem {other} ({s:#x}..{e:#x}): give each byte once"
+                )));
             }
+            given.push((addr, end, at));
             self.mem.give(addr, bytes);
         }
         Ok(())

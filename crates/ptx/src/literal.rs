@@ -70,16 +70,76 @@ impl Lane {
             Lane::F64 => go::<Double>(s),
         }
     }
-    fn display(self, bits: u64) -> String {
-        fn go<T: Float>(bits: u64) -> String {
-            T::from_bits(bits as u128).to_string()
-        }
+    /// Significant digits that tell any two values of the format apart:
+    /// ceil(p·log10 2) + 1 for p bits of precision (11, 8, 24, 53).
+    fn digits(self) -> usize {
         match self {
-            Lane::F16 => go::<Half>(bits),
-            Lane::BF16 => go::<BFloat>(bits),
-            Lane::F32 => go::<Single>(bits),
-            Lane::F64 => go::<Double>(bits),
+            Lane::F16 => 5,
+            Lane::BF16 => 4,
+            Lane::F32 => 9,
+            Lane::F64 => 17,
         }
+    }
+
+    /// The value of a finite or infinite lane (NaNs are shown by
+    /// [`decode`]): correctly rounded to [`Lane::digits`] significant
+    /// digits, trailing zeros dropped (`1.0039` for f16 0x3c04, `0.899755836`
+    /// for f32 0x3f665666), laid out positionally unless that needs more
+    /// than three padding zeros (`65504`, `0.0039101`, `9.7656E-4`,
+    /// `1.0E+9`); `+Inf`, `-Inf`, `0`, `-0`. Reading the text back as a
+    /// literal of the format gives the same bits.
+    fn display(self, bits: u64) -> String {
+        fn exact<T: Float + rustc_apfloat::FloatConvert<Double>>(bits: u64) -> f64 {
+            let mut lost = false;
+            let wide: Double = T::from_bits(u128::from(bits)).convert(&mut lost).value;
+            f64::from_bits(wide.to_bits() as u64)
+        }
+        // Widening to binary64 is exact.
+        let x = match self {
+            Lane::F16 => exact::<Half>(bits),
+            Lane::BF16 => exact::<BFloat>(bits),
+            Lane::F32 => exact::<Single>(bits),
+            Lane::F64 => f64::from_bits(bits),
+        };
+        if x.is_infinite() {
+            return if x < 0.0 { "-Inf" } else { "+Inf" }.into();
+        }
+        if x == 0.0 {
+            return if x.is_sign_negative() { "-0" } else { "0" }.into();
+        }
+        // Rust's `{:.*e}` rounds the exact binary value correctly.
+        layout(&format!("{:.*e}", self.digits() - 1, x))
+    }
+}
+
+/// Lays out `d.ddde±x` (Rust's `{:e}`) as `ptxfp` prints numbers: plain
+/// digits where at most three zeros pad them (`65504`, `0.0039101`),
+/// otherwise `d.dddE±x` (`9.7656E-4`, `1.0E+9`, `3.40282347E+38`).
+fn layout(sci: &str) -> String {
+    let (mant, exp) = sci.split_once('e').unwrap_or((sci, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let (neg, mant) = match mant.strip_prefix('-') {
+        Some(m) => ("-", m),
+        None => ("", mant),
+    };
+    let digits: String = mant.chars().filter(char::is_ascii_digit).collect();
+    let digits = digits.trim_end_matches('0');
+    let digits = if digits.is_empty() { "0" } else { digits };
+    let n = digits.len() as i32;
+    if exp >= 0 && (exp + 1 - n) <= 3 {
+        if n <= exp + 1 {
+            format!("{neg}{digits}{}", "0".repeat((exp + 1 - n) as usize))
+        } else {
+            let (int, frac) = digits.split_at(exp as usize + 1);
+            format!("{neg}{int}.{frac}")
+        }
+    } else if exp < 0 && -exp - 1 <= 2 {
+        format!("{neg}0.{}{digits}", "0".repeat((-exp - 1) as usize))
+    } else {
+        let (first, rest) = digits.split_at(1);
+        let rest = if rest.is_empty() { "0" } else { rest };
+        let sign = if exp < 0 { '-' } else { '+' };
+        format!("{neg}{first}.{rest}E{sign}{}", exp.abs())
     }
 }
 
@@ -304,5 +364,50 @@ mod tests {
         assert_eq!(decode(0x7fff, PtxType::F16), "NaN(0x7fff)");
         assert_eq!(decode(0x4000_3c00, PtxType::F16x2), "1,2");
         assert_eq!(hex(0x3c00, PtxType::F32), "0x00003c00");
+    }
+
+    /// Decoded values are correctly rounded: 0x3f665666 is exactly
+    /// 0.89975583553314208984375 and 0x478c281d 71760.2265625 (Python's
+    /// Decimal of the float), so nine digits are 0.899755836 and 71760.2266
+    /// (rounded up, not cut); f16 0x3c04 = 1.00390625 to five digits is 1.0039.
+    #[test]
+    fn decoded_values_are_correctly_rounded() {
+        assert_eq!(decode(0x3f66_5666, PtxType::F32), "0.899755836");
+        assert_eq!(decode(0x478c_281d, PtxType::F32), "71760.2266");
+        assert_eq!(decode(0x3c04, PtxType::F16), "1.0039");
+        assert_eq!(decode(0x7bff, PtxType::F16), "65504");
+        assert_eq!(decode(0x0001, PtxType::F16), "5.9605E-8"); // 2^-24 = 5.96046...E-8
+        assert_eq!(decode(0x3f81, PtxType::BF16), "1.008"); // 1 + 2^-7
+        assert_eq!(decode(0x4e6e_6b28, PtxType::F32), "1.0E+9");
+        assert_eq!(decode(0x8000_0000, PtxType::F32), "-0");
+        assert_eq!(decode(0xfff0_0000_0000_0000, PtxType::F64), "-Inf");
+    }
+
+    /// Every f16 and bf16 value, and a spread of f32/f64 ones, reads back
+    /// (through rustc_apfloat's exact parser) as the bits it was printed from.
+    #[test]
+    fn decoded_values_read_back_exactly() {
+        for (ty, bits) in [(PtxType::F16, 0x7c00u64), (PtxType::BF16, 0x7f80)] {
+            for x in 0..0x1_0000u64 {
+                if x & bits == bits && x & !(bits | 0x8000) != 0 {
+                    continue; // NaN: shown with its bits
+                }
+                let text = decode(x, ty);
+                assert_eq!(parse_operand(&text, ty), Ok(x), "{ty} {x:#x} {text}");
+            }
+        }
+        let mut r = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..200_000 {
+            r ^= r << 13;
+            r ^= r >> 7;
+            r ^= r << 17;
+            let f = r & 0xffff_ffff;
+            if f32::from_bits(f as u32).is_finite() {
+                assert_eq!(parse_operand(&decode(f, PtxType::F32), PtxType::F32), Ok(f));
+            }
+            if f64::from_bits(r).is_finite() {
+                assert_eq!(parse_operand(&decode(r, PtxType::F64), PtxType::F64), Ok(r));
+            }
+        }
     }
 }

@@ -99,10 +99,43 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
     // one inside it. A second declaration in the same block is the
     // parser's error.
     let scopes = module::RegScopes::new(m);
+    // Branch targets: labels anywhere in the module (a label is local to
+    // its function; one named in another function is not caught here).
+    let labels: std::collections::HashSet<&str> = m
+        .stmts
+        .iter()
+        .filter_map(|s| match s {
+            Stmt::Label(l, _) => Some(l.as_str()),
+            Stmt::Instr(_) => None,
+        })
+        .collect();
     let mut checked = 0;
     let mut skipped = BTreeMap::new();
     for s in &m.stmts {
         let Stmt::Instr(ins) = s else { continue };
+        // PTX ISA §11: instructions belong in a function body. A bare
+        // snippet (no function at all) is ptxfp's own convenience.
+        if ins.scope == 0 && m.functions.iter().any(|f| !f.name.is_empty()) {
+            diags.push(
+                Diagnostic::error(
+                    ins.span.clone(),
+                    "an instruction outside any function body: once a module has .entry or .func bodies, every instruction must be inside one",
+                )
+                .with_help("move it into a `{ }` body, or run the instructions as a snippet without functions"),
+            );
+        }
+        if ins.root() == "bra" {
+            for op in &ins.operands {
+                if let OperandKind::Name(l) = &op.kind {
+                    if !labels.contains(l.as_str()) {
+                        diags.push(Diagnostic::error(
+                            op.span.clone(),
+                            format!("`bra {l}`: no label `{l}` is defined"),
+                        ));
+                    }
+                }
+            }
+        }
         // A guard names a declared `.pred` register (PTX ISA §9.3).
         if let Some(g) = &ins.guard {
             match scopes.lookup(&g.reg, ins.block).map(|r| r.ty) {
@@ -372,7 +405,15 @@ fn check_cvt(
 
 /// A float `setp`: its form, and the version and target it needs.
 fn check_setp(ins: &Instr, version: PtxVersion, target: Target, diags: &mut Vec<Diagnostic>) {
-    match crate::setp::Setp::parse(&ins.opcode) {
+    // `setp.CmpOp{.ftz}.BoolOp.type p[|q], a, b, {!}c;` (PTX ISA `setp`):
+    // the BoolOp form combines the comparison with a fourth operand.
+    let bool_op = ins.suffixes().any(|s| matches!(s, "and" | "or" | "xor"));
+    let compare: Vec<&str> = ins
+        .opcode
+        .split('.')
+        .filter(|s| !matches!(*s, "and" | "or" | "xor"))
+        .collect();
+    match crate::setp::Setp::parse(&compare.join(".")) {
         Ok(s) => diags.extend(crate::rules::requirement(
             &format!("`{}`", ins.opcode),
             s.requires(),
@@ -380,13 +421,21 @@ fn check_setp(ins: &Instr, version: PtxVersion, target: Target, diags: &mut Vec<
             target,
             ins.opcode_span.clone(),
         )),
-        Err(d) => diags.push(d.shifted(ins.opcode_span.start)),
+        Err(d) => diags.push(Diagnostic {
+            span: ins.opcode_span.clone(),
+            ..d
+        }),
     }
-    if ins.operands.len() != 3 {
+    let (want, shape) = if bool_op {
+        (4, "p[|q], a, b, {!}c")
+    } else {
+        (3, "p[|q], a, b")
+    };
+    if ins.operands.len() != want {
         diags.push(Diagnostic::error(
             ins.opcode_span.clone(),
             format!(
-                "`{}` takes 3 operands (p[|q], a, b); {} given",
+                "`{}` takes {want} operands ({shape}); {} given",
                 ins.opcode,
                 ins.operands.len()
             ),
@@ -511,5 +560,30 @@ mod tests {
         let r = check(ok, CheckOptions::default());
         assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
         assert_eq!(r.checked, 2);
+    }
+
+    /// Valid PTX that check once rejected, and invalid PTX it once passed.
+    #[test]
+    fn func_reg_params_setp_boolop_labels_and_module_scope() {
+        // PTX ISA `.func`: `.func (.reg .b32 rval) foo (.reg .b32 N, .reg .f64 dbl)`.
+        let ok = ".version 8.6\n.target sm_90\n.visible .func (.reg .b16 r) f(.reg .b16 a, .reg .f32 x)\n{\n\
+                  .reg .pred p;\nsetp.ne.and.f32 p, x, x, p;\n@p bra DONE;\nadd.f16 r, a, a;\nDONE:\nret;\n}\n";
+        let r = check(ok, CheckOptions::default());
+        assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+        // A bare snippet, even with a `{ }` block, is not a module with functions.
+        let snippet = ".reg .b16 t;\nmov.b16 t, 1;\n{\n.reg .b16 t;\n}\nadd.f16 t, t, t;\n";
+        assert!(check(snippet, CheckOptions::default()).diagnostics.is_empty());
+        let bad = ".version 8.6\n.target sm_90\n.reg .b16 x;\nmov.b16 x, 0x3c00;\n.entry a()\n{\n\
+                   .reg .pred p;\nsetp.ne.and.f32 p, x, x;\nbra NOWHERE;\nret;\n}\nadd.f16 x, x, x;\n";
+        let out_of_body = "an instruction outside any function body: once a module has .entry or .func bodies, every instruction must be inside one [move it into a `{ }` body, or run the instructions as a snippet without functions]";
+        assert_eq!(
+            errors(bad, CheckOptions::default()),
+            [
+                format!("4:1: {out_of_body}"),
+                "8:1: `setp.ne.and.f32` takes 4 operands (p[|q], a, b, {!}c); 3 given []".into(),
+                "9:5: `bra NOWHERE`: no label `NOWHERE` is defined []".into(),
+                format!("12:1: {out_of_body}"),
+            ]
+        );
     }
 }

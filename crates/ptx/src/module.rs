@@ -379,6 +379,9 @@ struct Parser<'a> {
     /// The index in `m.vars` of the first parameter of the function header
     /// seen last: its parameters join the body's scope when it opens.
     header_vars: Option<usize>,
+    /// `.reg` parameters of the function header seen last (`.func (.reg
+    /// .b32 r) f(.reg .b16 a)`, PTX ISA §11.2.2): registers of its body.
+    header_regs: Vec<(String, PtxType, Span)>,
     /// The open `{ }` blocks, outermost first: their ids and where each
     /// opened (the brace depth is the length).
     blocks: Vec<(usize, Span)>,
@@ -487,6 +490,16 @@ impl<'a> Parser<'a> {
                     let parent = self.blocks.last().map_or(0, |b| b.0);
                     self.m.block_parents.push(parent);
                     self.blocks.push((self.block_count, t.span.clone()));
+                    for (name, ty, span) in std::mem::take(&mut self.header_regs) {
+                        self.declared(&name, span.clone());
+                        self.m.regs.push(RegDecl {
+                            name,
+                            ty,
+                            span,
+                            scope: self.scope,
+                            block: self.block(),
+                        });
+                    }
                 }
                 Tok::Punct('}') => {
                     self.next();
@@ -501,6 +514,7 @@ impl<'a> Parser<'a> {
                     self.next();
                     self.pending = None;
                     self.header_vars = None;
+                    self.header_regs.clear();
                 }
                 Tok::Word if text.starts_with('.') => self.directive(),
                 Tok::Word | Tok::Punct('@') => self.statement(),
@@ -931,6 +945,40 @@ impl<'a> Parser<'a> {
             .is_some_and(|t| t.tok == Tok::Punct(c))
     }
 
+    /// A `.reg .TYPE name` parameter of a `.func` header: its type, then
+    /// its name; it stops before the `,` or `)` that follows.
+    fn reg_param(&mut self, dspan: Span) {
+        let mut ty = None;
+        while let Some(t) = self.peek().cloned() {
+            let s = self.text(&t);
+            if t.tok != Tok::Word || !s.starts_with('.') {
+                break;
+            }
+            self.next();
+            match PtxType::parse(s) {
+                Some(tt) => ty = Some(tt),
+                None => return self.error(t.span, format!("unknown register type `{s}`")),
+            }
+        }
+        let Some(ty) = ty else {
+            return self.error(
+                dspan,
+                "a `.reg` parameter without a type: expected e.g. `.reg .b32 x`",
+            );
+        };
+        match self.peek().cloned() {
+            Some(t) if t.tok == Tok::Word && is_ident(self.text(&t)) => {
+                self.next();
+                self.header_regs
+                    .push((self.text(&t).to_string(), ty, t.span));
+            }
+            other => {
+                let at = other.map_or(self.eof_span(), |o| o.span);
+                self.error(at, "expected the parameter's name after its `.reg` type");
+            }
+        }
+    }
+
     /// `.entry name(.param .u64 p0, ...)` or `.func (.param .b32 r) name(...)`:
     /// records the name and the parameters.
     fn function_header(&mut self, entry: bool) {
@@ -962,6 +1010,10 @@ impl<'a> Parser<'a> {
                 Tok::Word if self.text(&t) == ".param" => {
                     self.next();
                     self.var_decl(Space::Param, t.span);
+                }
+                Tok::Word if self.text(&t) == ".reg" => {
+                    self.next();
+                    self.reg_param(t.span);
                 }
                 Tok::Word
                     if self.text(&t).starts_with('.')
@@ -1363,6 +1415,7 @@ pub fn parse(src: &str) -> Module {
         scope: 0,
         pending: None,
         header_vars: None,
+        header_regs: Vec::new(),
         blocks: Vec::new(),
         block_count: 0,
         names: Default::default(),

@@ -138,6 +138,11 @@ pub fn validate(form: &Form, env: &Env, origin: Origin) -> Result<bool, String> 
             origin,
         ));
     }
+    // ptxas refuses a module whose `.version` predates its `.target`.
+    if let Some(d) = ptxfp::header_error(env.ptx, env.target, 0..0) {
+        let d = ptxfp::help_for_flags(d, true, true);
+        errors.push(format!("--target {} --ptx {}: {d}", env.target, env.ptx));
+    }
     // A device must be able to load code for the target (CUDA's rules).
     if let Some(why) = env.device.and_then(|d| env.target.unloadable_on(d)) {
         errors.push(format!(

@@ -112,12 +112,22 @@ macro_rules! outln {
     }};
 }
 
-/// Writes a command's output to stdout; a closed pipe (`| head`) is not an error.
+/// Writes a command's whole output to stdout. A closed pipe (`| head`) is
+/// not an error: the command still exits with its own code. Any other
+/// failure (`> /dev/full`, a closed stdout) is, with exit code 2: a vector
+/// file cut short must not look like a success.
 pub fn emit(out: &str) {
     use std::io::Write as _;
     let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(out.as_bytes());
-    let _ = stdout.flush();
+    if let Err(e) = stdout
+        .write_all(out.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("ptxfp: cannot write output: {e}");
+            std::process::exit(2);
+        }
+    }
 }
 
 fn run() -> Result<Outcome, String> {
@@ -174,7 +184,15 @@ fn run() -> Result<Outcome, String> {
 }
 
 fn main() -> ExitCode {
-    match run() {
+    let code = run();
+    // Buffered output must reach its file: a failure there is an error too.
+    if let Err(e) = std::io::Write::flush(&mut std::io::stdout()) {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("ptxfp: cannot write output: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    match code {
         Ok(Outcome::Ok) => ExitCode::SUCCESS,
         Ok(Outcome::Failed) => ExitCode::from(1),
         Err(e) => {

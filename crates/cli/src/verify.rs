@@ -167,6 +167,11 @@ pub fn run(a: Args) -> Result<Outcome, String> {
     }
     outln!(out, "{passed} passed, {failed} failed");
     emit(&out);
+    if passed + failed == 0 {
+        // An empty or cut-short file must not pass as a verified one.
+        eprintln!("ptxfp: no vector lines in the input: nothing was checked");
+        return Ok(Outcome::Failed);
+    }
     Ok(if failed == 0 {
         Outcome::Ok
     } else {

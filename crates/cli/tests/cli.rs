@@ -361,6 +361,33 @@ fn eval_checks_the_device() {
     }
 }
 
+/// A target newer than the PTX version is refused as ptxas refuses the
+/// module (sm_100 arrived in PTX ISA 8.6); a file with no vectors does not
+/// pass.
+#[test]
+fn impossible_setups_and_empty_inputs_fail() {
+    let o = ptxfp(&[
+        "eval",
+        "add.rn.f16",
+        "1",
+        "1",
+        "--target",
+        "sm_100",
+        "--ptx",
+        "7.0",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("`.target sm_100` needs PTX ISA 8.6 or later, but the module is 7.0: ptxas rejects this module (help: use --ptx 8.6 or later)"),
+        "{}",
+        stderr(&o)
+    );
+    let p = tmp("empty.txt", "# only a comment\n\n");
+    let o = ptxfp(&["verify", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("no vector lines in the input: nothing was checked"));
+}
+
 /// `gen` writes the setup its values hold for as a `# run:` line, and
 /// `verify` takes it from there: vectors of sm_1x `mad.f32` (truncating
 /// multiply, then add) verify without flags. A flag overrides the line,
@@ -555,5 +582,32 @@ fn a_closed_pipe_ends_the_command_quietly() {
         let o = child.wait_with_output().unwrap();
         assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
         assert!(!stderr(&o).contains("panicked"), "{args:?}: {}", stderr(&o));
+    }
+}
+
+/// Output that cannot be written is an error (exit 2), not a success with
+/// the output lost: `gen > file` on a full disk must not leave a short
+/// vector file behind a 0.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_failed_write_is_an_error() {
+    for args in [
+        &["gen", "add.rn.f16", "--count", "1000"][..],
+        &["eval", "add.rn.f16", "1", "1"],
+        &["forms"],
+        &["sweep", "add.rn.f16", "--random", "10"],
+    ] {
+        let full = std::fs::File::create("/dev/full").unwrap();
+        let o = Command::new(env!("CARGO_BIN_EXE_ptxfp"))
+            .args(args)
+            .stdout(full)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&o).contains("ptxfp: cannot write output: No space left on device"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
     }
 }

@@ -572,7 +572,9 @@ mod tests {
         assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
         // A bare snippet, even with a `{ }` block, is not a module with functions.
         let snippet = ".reg .b16 t;\nmov.b16 t, 1;\n{\n.reg .b16 t;\n}\nadd.f16 t, t, t;\n";
-        assert!(check(snippet, CheckOptions::default()).diagnostics.is_empty());
+        assert!(check(snippet, CheckOptions::default())
+            .diagnostics
+            .is_empty());
         let bad = ".version 8.6\n.target sm_90\n.reg .b16 x;\nmov.b16 x, 0x3c00;\n.entry a()\n{\n\
                    .reg .pred p;\nsetp.ne.and.f32 p, x, x;\nbra NOWHERE;\nret;\n}\nadd.f16 x, x, x;\n";
         let out_of_body = "an instruction outside any function body: once a module has .entry or .func bodies, every instruction must be inside one [move it into a `{ }` body, or run the instructions as a snippet without functions]";

@@ -29,6 +29,6 @@ pub mod types;
 pub use diag::{Diagnostic, Severity, SourceMap};
 pub use form::{Clamp, Exec, Form, FormType, Opcode};
 pub use hw::{FtzTiming, HwProfile};
-pub use rules::help_for_flags;
+pub use rules::{header_error, help_for_flags};
 pub use target::{PtxVersion, Target, Variant};
 pub use types::PtxType;

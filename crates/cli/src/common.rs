@@ -146,7 +146,7 @@ pub fn validate(form: &Form, env: &Env, origin: Origin) -> Result<bool, String> 
     // A device must be able to load code for the target (CUDA's rules).
     if let Some(why) = env.device.and_then(|d| env.target.unloadable_on(d)) {
         errors.push(format!(
-            "--target {} --device {}: {why}\n  help: leave out --device to run on the target itself",
+            "--target {} --device {}: {why}\n  help: give a device that can load the target's code (without --device the device is the target)",
             env.target,
             env.device.unwrap_or(env.target)
         ));

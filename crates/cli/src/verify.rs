@@ -24,31 +24,56 @@ pub struct Args {
 }
 
 /// The `--target`, `--device` and `--ptx` of a file's `# run:` line
-/// (`ptxfp gen` writes one), each `None` where the line has none.
-#[derive(Default, PartialEq)]
+/// (`ptxfp gen` writes one), each `None` where the line has none. Parsed
+/// by clap as the command line is (`--ptx=8.0`, a repeated flag refused).
+#[derive(Default, PartialEq, clap::Parser)]
+#[command(name = "# run:", no_binary_name = true, disable_help_flag = true)]
 struct RunLine {
+    #[arg(long)]
     target: Option<Target>,
+    #[arg(long)]
     device: Option<Target>,
+    #[arg(long)]
     ptx: Option<PtxVersion>,
 }
 
 /// Reads the `# run:` line of a vector file: the first comment line of
-/// that form before any vector; one after a vector, or a second one, is an
-/// error, as is a flag other than the three.
+/// that form before any vector (a `#` after its flags starts a comment);
+/// one after a vector, or a second one, is an error, as is a flag other
+/// than the three. A comment that looks like a misspelt one (`# RUN:`,
+/// `# run --ptx 8.0`) is an error too: it would silently not apply.
 fn run_line(shown: &str, text: &str) -> Result<RunLine, String> {
+    use clap::Parser as _;
     let mut found: Option<(usize, RunLine)> = None;
     let mut vectors_seen = false;
     for (n, line) in text.lines().enumerate() {
         let t = line.trim_start();
-        let Some(flags) = t
-            .strip_prefix('#')
-            .map(str::trim_start)
-            .and_then(|c| c.strip_prefix("run:"))
-        else {
+        let at = format!("{shown}:{}", n + 1);
+        let comment = t.strip_prefix('#').map(str::trim_start);
+        let Some(flags) = comment.and_then(|c| c.strip_prefix("run:")) else {
+            if let Some(c) = comment {
+                let word: String = c
+                    .chars()
+                    .take_while(|ch| ch.is_ascii_alphabetic())
+                    .collect();
+                if word.eq_ignore_ascii_case("run")
+                    && c[word.len()..].trim_start().starts_with("--")
+                {
+                    return Err(format!("{at}: `{}` looks like a `# run:` line but is not one: write `# run: --target ...`", t.trim_end()));
+                }
+                if word.eq_ignore_ascii_case("run")
+                    && word != "run"
+                    && c[word.len()..].starts_with(':')
+                {
+                    return Err(format!(
+                        "{at}: `{}`: write `# run:` in lower case",
+                        t.trim_end()
+                    ));
+                }
+            }
             vectors_seen |= !t.is_empty() && !t.starts_with('#');
             continue;
         };
-        let at = format!("{shown}:{}", n + 1);
         if vectors_seen {
             return Err(format!(
                 "{at}: a `# run:` line after the first vector: put it at the top"
@@ -59,42 +84,12 @@ fn run_line(shown: &str, text: &str) -> Result<RunLine, String> {
                 "{at}: a second `# run:` line (the first is line {first})"
             ));
         }
-        let mut r = RunLine::default();
-        let mut words = flags.split_whitespace();
-        while let Some(flag) = words.next() {
-            let value = words
-                .next()
-                .ok_or_else(|| format!("{at}: `{flag}` in the `# run:` line needs a value"))?;
-            let bad = |e: String| format!("{at}: `{flag} {value}` in the `# run:` line: {e}");
-            match flag {
-                "--target" => {
-                    r.target = Some(
-                        value
-                            .parse()
-                            .map_err(|e: ptxfp::target::TargetParseError| bad(e.to_string()))?,
-                    )
-                }
-                "--device" => {
-                    r.device = Some(
-                        value
-                            .parse()
-                            .map_err(|e: ptxfp::target::TargetParseError| bad(e.to_string()))?,
-                    )
-                }
-                "--ptx" => {
-                    r.ptx = Some(
-                        value
-                            .parse()
-                            .map_err(|e: ptxfp::target::TargetParseError| bad(e.to_string()))?,
-                    )
-                }
-                _ => {
-                    return Err(format!(
-                        "{at}: `{flag}` in the `# run:` line: expected --target, --device or --ptx"
-                    ))
-                }
-            }
-        }
+        let flags = flags.split('#').next().unwrap_or("");
+        let r = RunLine::try_parse_from(flags.split_whitespace()).map_err(|e| {
+            let e = e.to_string();
+            let first = e.lines().next().unwrap_or("").trim_start_matches("error: ");
+            format!("{at}: in the `# run:` line: {first} (it takes --target, --device and --ptx)")
+        })?;
         found = Some((n + 1, r));
     }
     Ok(found.map(|(_, r)| r).unwrap_or_default())

@@ -430,32 +430,27 @@ fn verify_takes_the_setup_from_the_run_line() {
         stderr(&o)
     );
     for (text, want) in [
-        (
-            "# run: --target\n",
-            "bad.txt:1: `--target` in the `# run:` line needs a value",
-        ),
-        (
-            "# run: --seed 1\n",
-            "bad.txt:1: `--seed` in the `# run:` line: expected --target, --device or --ptx",
-        ),
-        (
-            "# run: --ptx 9.99\n",
-            "bad.txt:1: `--ptx 9.99` in the `# run:` line: ",
-        ),
-        (
-            "add.f16 3c00 3c00 4000\n# run: --ptx 8.0\n",
-            "bad.txt:2: a `# run:` line after the first vector",
-        ),
-        (
-            "# run: --ptx 8.0\n# run: --ptx 8.1\n",
-            "bad.txt:2: a second `# run:` line (the first is line 1)",
-        ),
+        ("# run: --target\n", "bad.txt:1: in the `# run:` line: a value is required for '--target <TARGET>'"),
+        ("# run: --seed 1\n", "bad.txt:1: in the `# run:` line: unexpected argument '--seed' found (it takes --target, --device and --ptx)"),
+        ("# run: --ptx 9.99\n", "bad.txt:1: in the `# run:` line: invalid value '9.99' for '--ptx <PTX>'"),
+        ("# run: --ptx 8.0 --ptx 8.1\n", "cannot be used multiple times"),
+        ("# RUN: --ptx 8.0\n", "bad.txt:1: `# RUN: --ptx 8.0`: write `# run:` in lower case"),
+        ("# run --ptx 8.0\n", "bad.txt:1: `# run --ptx 8.0` looks like a `# run:` line but is not one"),
+        ("add.f16 3c00 3c00 4000\n# run: --ptx 8.0\n", "bad.txt:2: a `# run:` line after the first vector"),
+        ("# run: --ptx 8.0\n# run: --ptx 8.1\n", "bad.txt:2: a second `# run:` line (the first is line 1)"),
     ] {
         let p = tmp("bad.txt", text);
         let o = ptxfp(&["verify", p.to_str().unwrap()]);
         assert_eq!(o.status.code(), Some(2), "{text}");
         assert!(stderr(&o).contains(want), "{text}: {}", stderr(&o));
     }
+    // `=` spelling and a trailing comment, as on the command line.
+    let p = tmp(
+        "eq.txt",
+        "# run: --target=sm_90 --ptx=8.0  # a note\nadd.rn.f16 3c00 3c00 4000\n",
+    );
+    let o = ptxfp(&["verify", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
 
 #[test]

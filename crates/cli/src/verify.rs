@@ -121,18 +121,13 @@ fn file_env(a: &Args, shown: &str, file: &RunLine) -> Env {
 }
 
 fn parse_hex(tok: &str, ty: ptxfp::PtxType) -> Result<u64, String> {
-    if tok.is_empty() || !tok.bytes().all(|c| c.is_ascii_hexdigit()) || tok.len() > 16 {
-        return Err(format!(
-            "`{tok}` is not a hex bit pattern (write up to {} hex digits without 0x)",
-            ty.bits().div_ceil(4)
-        ));
-    }
-    let v = u64::from_str_radix(tok, 16)
-        .map_err(|_| format!("`{tok}` is not a hex bit pattern (write hex digits without 0x)"))?;
-    if ty.bits() < 64 && v >> ty.bits() != 0 {
-        return Err(format!("`{tok}` is too wide for {ty}"));
-    }
-    Ok(v)
+    let hint = if tok.starts_with("0x") {
+        " (write the hex digits without 0x)"
+    } else {
+        ""
+    };
+    ptxfp::literal::parse_bits(tok, ty)
+        .map_err(|e| format!("`{}`{e}{hint}", ptxfp::literal::shown(tok)))
 }
 
 /// Prints each mismatch, then `N passed, M failed`. A malformed line

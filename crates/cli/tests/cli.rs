@@ -71,6 +71,10 @@ fn eval_errors_exit_2() {
     // Bad operands.
     for (args, msg) in [
         (vec!["eval", "add.f16", "0x10000", "1"], "too wide"),
+        (
+            vec!["eval", "add.f16", "0x0003c00", "1"],
+            "`0x0003c00` is too wide for .f16: 7 hex digits, at most 4",
+        ),
         (vec!["eval", "add.f16", "one", "1"], "is not a number"),
         // Bits as a verify file writes them get the eval spelling.
         (
@@ -185,6 +189,15 @@ fn verify_malformed_lines_exit_2() {
         ),
         ("add.f16 3c00 zz 4000\n", "not a hex bit pattern"),
         ("add.f16 3c00 13c00 4000\n", "too wide"),
+        // Leading zeros count: seven digits are not an f16.
+        (
+            "add.f16 3c00 0003c00 4000\n",
+            "`0003c00` is too wide for .f16: 7 hex digits, at most 4",
+        ),
+        (
+            "add.f16 3c00 0x3c00 4000\n",
+            "`0x3c00` is not a hex bit pattern (write the hex digits without 0x)",
+        ),
         (
             "add.f16.sat 3c00 3c00 3c00\n",
             ".sat must come before the types",

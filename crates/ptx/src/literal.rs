@@ -108,14 +108,16 @@ impl Lane {
             return if x.is_sign_negative() { "-0" } else { "0" }.into();
         }
         // Rust's `{:.*e}` rounds the exact binary value correctly.
-        layout(&format!("{:.*e}", self.digits() - 1, x))
+        layout(&format!("{:.*e}", self.digits() - 1, x), self.digits())
     }
 }
 
 /// Lays out `d.ddde±x` (Rust's `{:e}`) as `ptxfp` prints numbers: plain
-/// digits where at most three zeros pad them (`65504`, `0.0039101`),
-/// otherwise `d.dddE±x` (`9.7656E-4`, `1.0E+9`, `3.40282347E+38`).
-fn layout(sci: &str) -> String {
+/// digits when the integer part has at most `max` digits (the format's
+/// precision: f16 `60000`, f32 `16777216`) or at most two zeros follow the
+/// point (`0.0039101`), otherwise `d.dddE±x` (`9.7656E-4`, `1.0E+9`,
+/// `3.40282347E+38`).
+fn layout(sci: &str, max: usize) -> String {
     let (mant, exp) = sci.split_once('e').unwrap_or((sci, "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
     let (neg, mant) = match mant.strip_prefix('-') {
@@ -126,7 +128,7 @@ fn layout(sci: &str) -> String {
     let digits = digits.trim_end_matches('0');
     let digits = if digits.is_empty() { "0" } else { digits };
     let n = digits.len() as i32;
-    if exp >= 0 && (exp + 1 - n) <= 3 {
+    if exp >= 0 && exp < max as i32 {
         if n <= exp + 1 {
             format!("{neg}{digits}{}", "0".repeat((exp + 1 - n) as usize))
         } else {
@@ -190,6 +192,23 @@ fn parse_lane(s: &str, lane: Lane) -> Result<u64, String> {
         "nan" => return Ok(sign | lane.exp_mask() | lane.quiet()),
         _ => {}
     }
+    // `NaN(0x7e01)`, as `decode` shows a NaN: exactly those bits.
+    if let Some(inner) = body.strip_prefix("nan(").and_then(|b| b.strip_suffix(')')) {
+        let hex = inner.strip_prefix("0x").unwrap_or(inner);
+        let v = u64::from_str_radix(hex, 16)
+            .ok()
+            .filter(|v| lane.bits() == 64 || v >> lane.bits() == 0)
+            .ok_or_else(|| {
+                format!("`{t}`: NaN(...) takes the lane's bits in hex, e.g. NaN(0x7e01)")
+            })?;
+        let payload = v & !(lane.exp_mask() | lane.sign());
+        if neg || v & lane.exp_mask() != lane.exp_mask() || payload == 0 {
+            return Err(format!(
+                "`{t}` is not a NaN: NaN(...) takes the bits of a NaN (exponent all ones, fraction not zero), with its sign bit inside"
+            ));
+        }
+        return Ok(v);
+    }
     if let Some(hex) = lower.strip_prefix("0x") {
         let v =
             u64::from_str_radix(hex, 16).map_err(|_| format!("`{t}` is not a hex bit pattern"))?;
@@ -232,6 +251,32 @@ fn parse_lane(s: &str, lane: Lane) -> Result<u64, String> {
         .ok_or_else(|| format!("`{t}` is not a valid decimal literal"))
 }
 
+/// A token as messages quote it: the first 40 characters, then `...`.
+pub fn shown(tok: &str) -> String {
+    match tok.char_indices().nth(40) {
+        Some((i, _)) => format!("{}...", &tok[..i]),
+        None => tok.to_string(),
+    }
+}
+
+/// Hex digits (without `0x`) as the bits of a `ty` value: at most as many
+/// digits as the type has (4 for `.f16`, 8 for `.f16x2`/`.f32`, 16 for
+/// `.f64`), leading zeros included, so that `0003c00` is not taken for an
+/// f16. The error continues a quoted token: `` is too wide ...``.
+pub fn parse_bits(hex: &str, ty: PtxType) -> Result<u64, String> {
+    let width = (ty.bits() as usize).div_ceil(4);
+    if hex.is_empty() || !hex.bytes().all(|c| c.is_ascii_hexdigit()) {
+        return Err(" is not a hex bit pattern".into());
+    }
+    if hex.len() > width {
+        return Err(format!(
+            " is too wide for {ty}: {} hex digits, at most {width}",
+            hex.len()
+        ));
+    }
+    u64::from_str_radix(hex, 16).map_err(|_| " is not a hex bit pattern".into())
+}
+
 /// Parses an operand of type `ty`: a hex bit pattern of the whole operand
 /// (`0x3c00`; an error if it is wider than the type), or float literals in
 /// the type (`1.5`, `-0.0`, `inf`, `-inf`, `nan`, `1e-7`; for `.f16x2` and
@@ -250,25 +295,7 @@ pub fn parse_operand(text: &str, ty: PtxType) -> Result<u64, String> {
     }
     if let Some(hex) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
         if !t.contains(',') {
-            let w = ty.bits();
-            if !hex.is_empty()
-                && hex.bytes().all(|c| c.is_ascii_hexdigit())
-                && hex.trim_start_matches('0').len() > 16
-            {
-                return Err(format!(
-                    "`{t}` is too wide for {ty}: at most {} hex digits",
-                    w / 4
-                ));
-            }
-            let v = u64::from_str_radix(hex, 16)
-                .map_err(|_| format!("`{t}` is not a hex bit pattern"))?;
-            if w < 64 && v >> w != 0 {
-                return Err(format!(
-                    "`{t}` is too wide for {ty}: at most {} hex digits",
-                    w / 4
-                ));
-            }
-            return Ok(v);
+            return parse_bits(hex, ty).map_err(|e| format!("`0x{}`{e}", shown(hex)));
         }
     }
     let Some((lane, n)) = lane_of(ty) else {
@@ -379,7 +406,18 @@ mod tests {
         assert_eq!(decode(0x0001, PtxType::F16), "5.9605E-8"); // 2^-24 = 5.96046...E-8
         assert_eq!(decode(0x3f81, PtxType::BF16), "1.008"); // 1 + 2^-7
         assert_eq!(decode(0x4e6e_6b28, PtxType::F32), "1.0E+9");
+        assert_eq!(decode(0x7b53, PtxType::F16), "60000"); // (1 + 851/1024) × 2^15 = 60000 exactly
+        assert_eq!(decode(0x4b80_0000, PtxType::F32), "16777216"); // 2^24
         assert_eq!(decode(0x8000_0000, PtxType::F32), "-0");
+        // A NaN shows its bits, and reads back from them.
+        assert_eq!(decode(0xfe01, PtxType::F16), "NaN(0xfe01)");
+        assert_eq!(parse_operand("NaN(0xfe01)", PtxType::F16), Ok(0xfe01));
+        assert_eq!(
+            parse_operand("nan(0x7fc00001)", PtxType::F32),
+            Ok(0x7fc0_0001)
+        );
+        assert!(parse_operand("NaN(0x7c00)", PtxType::F16).is_err()); // +Inf
+        assert!(parse_operand("-NaN(0x7e01)", PtxType::F16).is_err());
         assert_eq!(decode(0xfff0_0000_0000_0000, PtxType::F64), "-Inf");
     }
 

@@ -366,7 +366,7 @@ mod tests {
         );
         assert_eq!(
             e("0x13c00", B16),
-            "`0x13c00` is too wide for .b16: at most 4 hex digits"
+            "`0x13c00` is too wide for .b16: 5 hex digits, at most 4"
         );
         assert!(e("zz", B16).starts_with("`zz` is not hex bits"));
         assert!(e("2", Pred).contains("takes 1 (or true) or 0 (or false)"));

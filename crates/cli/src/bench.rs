@@ -28,6 +28,8 @@ pub struct Args {
     /// Kernel implementation to measure (default: the best this CPU has).
     #[arg(long, value_enum, default_value_t)]
     path: crate::common::PathArg,
+    #[command(flatten)]
+    env: crate::common::Env,
 }
 
 const DEFAULT: [&str; 10] = [
@@ -238,8 +240,11 @@ fn per_register(reps: usize, regs: &[Vec<u64>], f: impl Fn([u64; 3]) -> u64) -> 
     })
 }
 
-/// Best time of `reps` runs of `f`, in seconds.
+/// Best time of `reps` runs of `f`, in seconds, after one untimed run:
+/// the first touches freshly allocated pages and a cold cache (with
+/// `--reps 1` it read 4x slower than the rest).
 fn best(reps: usize, mut f: impl FnMut()) -> f64 {
+    f();
     (0..reps.max(1))
         .map(|_| {
             let t = Instant::now();
@@ -266,6 +271,13 @@ pub fn run(a: Args) -> Result<(), String> {
         return Err(format!("--reps {}: give 1 to 1000 repetitions", a.reps));
     }
     let path = a.path.path()?;
+    // Every form is checked before the table starts: a typo is an error
+    // with nothing printed, and a form illegal under --target/--ptx is one
+    // a simulator would never run.
+    for form in &forms {
+        let parsed = crate::common::parse_form(form, crate::common::Origin::Arg)?;
+        crate::common::validate(&parsed, &a.env, crate::common::Origin::Arg)?;
+    }
     println!(
         "# single thread, {} values per array, best of {}, path {path}, {} data",
         a.n,
@@ -282,7 +294,7 @@ pub fn run(a: Args) -> Result<(), String> {
     );
     for form in &forms {
         let parsed = crate::common::parse_form(form, crate::common::Origin::Arg)?;
-        let exec = ptxfp::Exec::default();
+        let exec = a.env.exec();
         let plan = Plan::of(&parsed, &exec).ok_or_else(|| {
             format!(
                 "`{form}` has no batch kernel (it is evaluated per element); nothing to compare"

@@ -20,9 +20,9 @@ pub struct Args {
     /// N results from the seeded counter-based generator (1 to 2^40).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
     random: Option<u64>,
-    /// Seed of the random generator.
-    #[arg(long, value_name = "S", default_value_t = 0)]
-    seed: u64,
+    /// Seed of the random generator (with --random only) [default: 0].
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
     /// Also print the per-chunk digests (2^24 results per chunk): all of
     /// them, or the first K.
     #[arg(long, value_name = "K", num_args = 0..=1, default_missing_value = "18446744073709551615",
@@ -45,8 +45,14 @@ pub fn run(a: Args) -> Result<(), String> {
     let exec = a.env.exec();
     let path = a.path.path()?;
     let ops = match (a.exhaustive, a.random) {
+        (true, _) if a.seed.is_some() => {
+            return Err("--seed applies to --random; --exhaustive has no randomness".into())
+        }
         (true, _) => Operands::Exhaustive,
-        (false, Some(n)) => Operands::Random { n, seed: a.seed },
+        (false, Some(n)) => Operands::Random {
+            n,
+            seed: a.seed.unwrap_or(0),
+        },
         (false, None) => return Err("say which operands: --exhaustive or --random N".into()),
     };
     let pool = rayon::ThreadPoolBuilder::new()
@@ -80,6 +86,10 @@ pub fn run(a: Args) -> Result<(), String> {
         b.finish_and_clear();
     }
     println!("form      {form}");
+    println!(
+        "setup     --target {} --device {} --ptx {}",
+        a.env.target, exec.device, a.env.ptx
+    );
     match ops {
         Operands::Exhaustive => println!("operands  exhaustive: result i = (a << 16) | b"),
         Operands::Random { seed, .. } => println!("operands  random, seed {seed}"),

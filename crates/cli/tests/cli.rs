@@ -619,3 +619,34 @@ fn a_failed_write_is_an_error() {
         );
     }
 }
+
+/// bench checks its forms (under --target/--ptx) before printing anything;
+/// sweep says under which setup its digest holds and refuses a --seed that
+/// would change nothing.
+#[test]
+fn bench_and_sweep_say_what_they_measure() {
+    for (form, want) in [
+        ("foo", "unknown opcode `foo`"),
+        (
+            "mad.f64",
+            "mad.f64 requires a rounding modifier from PTX ISA 1.4",
+        ),
+    ] {
+        let o = ptxfp(&["bench", "--n", "10", "--reps", "1", form]);
+        assert_eq!(o.status.code(), Some(2), "{form}");
+        assert_eq!(stdout(&o), "", "{form}");
+        assert!(stderr(&o).contains(want), "{form}: {}", stderr(&o));
+    }
+    let o = ptxfp(&[
+        "sweep", "mad.f32", "--target", "sm_13", "--ptx", "1.3", "--device", "sm_20", "--random",
+        "10",
+    ]);
+    assert!(
+        stdout(&o).contains("\nsetup     --target sm_13 --device sm_20 --ptx 1.3\n"),
+        "{}",
+        stdout(&o)
+    );
+    let o = ptxfp(&["sweep", "add.rn.f16", "--exhaustive", "--seed", "3"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--seed applies to --random"));
+}

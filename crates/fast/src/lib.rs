@@ -76,6 +76,12 @@ pub enum Path {
     X86Avx512Fp16,
 }
 
+/// True for a `PTXFP_FORCE_PORTABLE` value that asks for the portable path.
+fn forces_portable(v: &std::ffi::OsStr) -> bool {
+    let v = v.to_string_lossy().trim().to_ascii_lowercase();
+    !matches!(v.as_str(), "" | "0" | "false" | "no" | "off")
+}
+
 impl core::fmt::Display for Path {
     /// The name `--path` takes: `portable`, `avx2`, `avx512`, `avx512-fp16`.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -106,12 +112,13 @@ impl Path {
     }
 
     /// The path to use by default: [`Path::Portable`] if the environment
-    /// variable `PTXFP_FORCE_PORTABLE` is `1`, else [`Path::best_available`].
-    /// Read once per process.
+    /// variable `PTXFP_FORCE_PORTABLE` is set to anything but empty, `0`,
+    /// `false`, `no` or `off` (`1`, `yes`, `true`...), else
+    /// [`Path::best_available`]. Read once per process.
     pub fn detect() -> Path {
         static DETECTED: OnceLock<Path> = OnceLock::new();
         *DETECTED.get_or_init(|| {
-            if std::env::var_os("PTXFP_FORCE_PORTABLE").is_some_and(|v| v == "1") {
+            if std::env::var_os("PTXFP_FORCE_PORTABLE").is_some_and(|v| forces_portable(&v)) {
                 Path::Portable
             } else {
                 Path::best_available()
@@ -919,5 +926,20 @@ pub mod scalar {
     #[inline]
     pub fn mul_bf16(a: u16, b: u16) -> u16 {
         elem::f32_to_bf16(elem::bf16_to_f32(a) * elem::bf16_to_f32(b))
+    }
+}
+
+#[cfg(test)]
+mod env_tests {
+    /// `PTXFP_FORCE_PORTABLE=yes` forces the portable path as `=1` does;
+    /// only an empty, 0, false, no or off value leaves the choice to the CPU.
+    #[test]
+    fn force_portable_values() {
+        for v in ["1", "yes", "TRUE", "on", " 1 ", "portable"] {
+            assert!(super::forces_portable(v.as_ref()), "{v}");
+        }
+        for v in ["", "0", "false", "No", "OFF"] {
+            assert!(!super::forces_portable(v.as_ref()), "{v}");
+        }
     }
 }

@@ -261,6 +261,9 @@ fn forms_lists_every_form() {
     assert!(out.contains("fma.rn.oob.relu.bf16x2 8.1 sm_90\n"));
     assert!(out.contains("add.rz.sat.f32.bf16 8.6 sm_100\n"));
     assert!(out.contains("mad.f64 1.0 sm_13 (up to PTX ISA 1.3)\n"));
+    assert!(out.contains(
+        "mad.ftz.f32 1.0 sm_10 (sm_1x: truncated product; sm_20 and up: PTX ISA 3.1 and earlier, as .rn)\n"
+    ));
     let o = ptxfp(&["forms", "--target", "sm_80", "--ptx", "7.0"]);
     let out = stdout(&o);
     assert!(out.contains("fma.rn.relu.bf16 7.0 sm_80\n"));

@@ -312,16 +312,18 @@ fn check_operands(
                 ),
                 Some(_) => {}
             },
-            OperandKind::Imm(t) if i > 0 => {
-                if ty.bits() == 16 || matches!(ty, PtxType::F16x2 | PtxType::BF16x2) {
+            // The constant must be one `run` can read (PTX ISA §4.5), for
+            // every type; a 16-bit one is also worth a warning.
+            OperandKind::Imm(t) if i > 0 => match crate::interp::value::parse_imm(t, *ty) {
+                Err(e) => diags.push(Diagnostic::error(op.span.clone(), e)),
+                Ok(_) if ty.bits() == 16 || matches!(ty, PtxType::F16x2 | PtxType::BF16x2) => {
                     diags.push(Diagnostic::warning(
                         op.span.clone(),
                         format!("immediate `{t}` for a `{ty}` operand: PTX has no literals of this type; ptxas may reject it"),
                     ));
-                } else if let Err(e) = crate::interp::value::parse_imm(t, *ty) {
-                    diags.push(Diagnostic::error(op.span.clone(), e));
                 }
-            }
+                Ok(_) => {}
+            },
             _ => diags.push(Diagnostic::error(
                 op.span.clone(),
                 if i == 0 {
@@ -587,5 +589,26 @@ mod tests {
                 format!("12:1: {out_of_body}"),
             ]
         );
+    }
+
+    /// check reads immediates as run does: a malformed or integer constant
+    /// for a float operand is an error in both (it was only a warning here).
+    #[test]
+    fn immediates_are_read_as_run_reads_them() {
+        let src = ".version 8.6\n.target sm_90\n.reg .b16 a, d;\n.reg .f32 f;\n\
+                   add.f16 d, a, 0x3c0g;\nadd.f16 d, a, 1.0.0;\nadd.f16 d, a, 1.5;\nmad.rn.f32 f, f, f, 2;\n";
+        let r = check(src, CheckOptions::default());
+        let shown: Vec<String> = r
+            .diagnostics
+            .iter()
+            .map(|d| format!("{} {}", d.severity, &src[d.span.clone()]))
+            .collect();
+        assert_eq!(
+            shown,
+            ["error 0x3c0g", "error 1.0.0", "warning 1.5", "error 2"]
+        );
+        assert!(r.diagnostics[1]
+            .message
+            .contains("is not a floating-point constant for a `.f16` operand"));
     }
 }

@@ -151,7 +151,9 @@ pub fn parse_imm(text: &str, ty: PtxType) -> Result<u64, String> {
     {
         return Err(integer_for_float(t, ty));
     }
-    let d = parse_value(t, PtxType::F64)?;
+    let d = parse_value(t, PtxType::F64).map_err(|_| {
+        format!("`{t}` is not a floating-point constant for a `{ty}` operand: expected e.g. 1.5, -0.25, 1e-3 or 0d3FF8000000000000 (PTX ISA §4.5.2)")
+    })?;
     let rn = Round::NearestEven;
     Ok(match ty {
         PtxType::F16 => fp::convert::<F64, F16>(d, rn).bits,

@@ -26,13 +26,14 @@ pub struct Args {
 
 /// Exit 0 clean, 1 if any error, 2 on an unreadable file.
 pub fn run(a: Args) -> Result<Outcome, String> {
+    crate::common::stdin_once(&a.files)?;
     let mut errors = false;
     let mut unreadable = false;
     for path in &a.files {
         let (path, src) = match crate::common::read_text(path) {
             Ok(t) => t,
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("ptxfp: {e}");
                 unreadable = true;
                 continue;
             }
@@ -64,7 +65,7 @@ pub fn run(a: Args) -> Result<Outcome, String> {
             let origin = |o: Origin| match o {
                 Origin::Flag => "from the command line",
                 Origin::Directive => "from the file",
-                Origin::Default => "default: no directive and no flag",
+                Origin::Default => "default: no valid directive and no flag",
             };
             let nerr = r.diagnostics.iter().filter(|d| d.is_error()).count();
             let nwarn = r.diagnostics.len() - nerr;

@@ -34,6 +34,15 @@ pub fn shown_value(bits: u64, ty: PtxType) -> String {
     format!("{} = {}", literal::hex(bits, ty), literal::decode(bits, ty))
 }
 
+/// Refuses `-` (standard input) named twice: the second read would find
+/// it empty and pass as an empty file.
+pub fn stdin_once(files: &[String]) -> Result<(), String> {
+    if files.iter().filter(|f| *f == "-").count() > 1 {
+        return Err("`-` (standard input) is named twice: it can be read once".into());
+    }
+    Ok(())
+}
+
 /// The largest input file read (4 GiB): past it `/dev/zero` or a runaway
 /// pipe would only exhaust memory.
 const MAX_INPUT: u64 = 4 << 30;

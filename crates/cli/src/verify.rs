@@ -133,6 +133,7 @@ fn parse_hex(tok: &str, ty: ptxfp::PtxType) -> Result<u64, String> {
 /// Prints each mismatch, then `N passed, M failed`. A malformed line
 /// stops the run with exit code 2, after the report of the lines before it.
 pub fn run(a: Args) -> Result<Outcome, String> {
+    crate::common::stdin_once(&a.files)?;
     let mut out = String::new();
     let (mut passed, mut failed) = (0u64, 0u64);
     let result = a.files.iter().try_for_each(|path| {

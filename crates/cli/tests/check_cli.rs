@@ -184,3 +184,14 @@ fn binary_input_is_refused() {
         "{out}"
     );
 }
+
+/// `-` named twice would read standard input once and then an empty file.
+#[test]
+fn stdin_is_read_once() {
+    let (code, _, err) = check(&["-", "-"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("`-` (standard input) is named twice: it can be read once"),
+        "{err}"
+    );
+}

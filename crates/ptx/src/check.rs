@@ -93,7 +93,11 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
     };
     let mut diags = m.diagnostics.clone();
     let header = m.target.as_ref().map_or(0..0, |t| t.1.clone());
-    diags.extend(crate::rules::header_error(version, target, header));
+    // Only a target that was given (a default stands in for an invalid
+    // `.target`, already an error) can be too new for the version.
+    if m.target.is_some() || opts.target.is_some() {
+        diags.extend(crate::rules::header_error(version, target, header));
+    }
     // Registers are scoped by `{ }` block: a nested block (nvcc's inline
     // asm) may declare a name again, with any type, shadowing the outer
     // one inside it. A second declaration in the same block is the
@@ -610,5 +614,33 @@ mod tests {
         assert!(r.diagnostics[1]
             .message
             .contains("is not a floating-point constant for a `.f16` operand"));
+    }
+
+    /// Module syntax that ptxas refuses, each with one error at its place.
+    #[test]
+    fn malformed_module_syntax() {
+        for (src, want) in [
+            (".version\n.target sm_90\n", "1:1: `.version` needs a PTX ISA version: write e.g. `.version 8.6` []"),
+            (".target sm_90\n.version 8.6\n", "2:1: `.version` after `.target`: a module starts with `.version`, then `.target` []"),
+            (".address_size 48\n", "1:15: `.address_size 48`: the address size is 32 or 64 []"),
+            (".f16 h2, h0, h0;\n", "1:1: a statement starts with the type `.f16`: an instruction starts with its opcode, e.g. `add.f16 d, a, b;` []"),
+            (".global .align 3 .b8 b[4];\n", "1:16: `.align 3`: the alignment is a power of two (1, 2, 4, 8, 16...) []"),
+            (".reg .f16 a<0>;\n", "1:11: `a<0>` declares no register: the count is at least 1 []"),
+            (".reg .b64 r;\n.reg .b32 x;\nld.global.b32 x, [r+];\n", "3:20: an offset sign with no number after it: write e.g. `[r+4]` []"),
+            (".reg .b64 r;\n.reg .b32 x;\nld.global.b32 x, [r 4];\n", "3:21: expected `+` or `-` before the offset `4` []"),
+            ("1abc:\nret;\n", "1:1: `1abc` is not a label name: a label is an identifier (PTX ISA §4.4: a letter, or `_`, `$` or `%` and more), not a number []"),
+            // An invalid target is one error: no second one about the default standing in.
+            (".version 7.0\n.target sm_80a\n", "2:9: invalid target `sm_80a`: expected sm_XY, e.g. sm_90, sm_90a, sm_100f []"),
+            (".reg .b16 a;\nadd.rnn.f16 a, a, a;\n", "2:4: unknown modifier or type `.rnn`: expected a modifier (.rn .rz .rm .rp .ftz .oob .sat .relu) or a type (.f16 .f16x2 .bf16 .bf16x2 .f32 .f64) [did you mean `.rn`?]"),
+            (".reg .f32 a;\nmadd.rn.f32 a, a, a, a;\n", "2:1: `madd` is not a PTX instruction [did you mean `mad`?]"),
+        ] {
+            assert_eq!(errors(src, CheckOptions::default()), [want], "{src}");
+        }
+        let e = errors(".version 8.6\n.target sm_999\n", CheckOptions::default());
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert!(
+            e[0].starts_with("2:9: no PTX ISA has the target `sm_999`"),
+            "{e:?}"
+        );
     }
 }

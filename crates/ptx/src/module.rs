@@ -520,7 +520,10 @@ impl<'a> Parser<'a> {
                 Tok::Word | Tok::Punct('@') => self.statement(),
                 _ => {
                     self.next();
-                    self.error(t.span.clone(), format!("unexpected `{text}`"));
+                    self.error(
+                        t.span.clone(),
+                        format!("unexpected `{}`", text.escape_debug()),
+                    );
                     self.recover();
                 }
             }
@@ -536,7 +539,25 @@ impl<'a> Parser<'a> {
         let d = self.text(&t);
         match d {
             ".version" => {
-                let Some(v) = self.next() else { return };
+                // `.version` is the module's first directive (PTX ISA §11.1.3),
+                // with its number on the same line.
+                let Some(v) = self
+                    .peek()
+                    .cloned()
+                    .filter(|v| v.tok == Tok::Word && !self.text(v).starts_with('.'))
+                else {
+                    return self.error(
+                        t.span,
+                        "`.version` needs a PTX ISA version: write e.g. `.version 8.6`",
+                    );
+                };
+                self.next();
+                if self.m.version.is_none() && self.m.target.is_some() {
+                    self.error(
+                        t.span.start..v.span.end,
+                        "`.version` after `.target`: a module starts with `.version`, then `.target`",
+                    );
+                }
                 match self.text(&v).parse::<PtxVersion>() {
                     Ok(_) if self.m.version.is_some() => self.error(
                         t.span.start..v.span.end,
@@ -581,7 +602,11 @@ impl<'a> Parser<'a> {
                                     self.m.target = Some((tg, v.span));
                                 }
                             }
-                            Err(e) => self.error(v.span, e.to_string()),
+                            Err(e) => {
+                                // Named, but not a target: that one error says it.
+                                seen_sm = true;
+                                self.error(v.span, e.to_string());
+                            }
                         },
                         _ => self.error(
                             v.span,
@@ -612,8 +637,25 @@ impl<'a> Parser<'a> {
             }
             ".entry" | ".func" => self.function_header(d == ".entry"),
             ".loc" | ".file" | ".section" => self.skip_line(),
-            ".address_size" | ".pragma" | ".maxntid" | ".reqntid" | ".minnctapersm"
-            | ".maxnreg" | ".maxnctapersm" | ".noreturn" => {
+            ".address_size" => {
+                // PTX ISA §11.1.5: `.address_size 32` or `64`.
+                match self.peek().cloned() {
+                    Some(v) if matches!(self.text(&v), "32" | "64") => {
+                        self.next();
+                    }
+                    Some(v) if v.tok == Tok::Word && !self.text(&v).starts_with('.') => {
+                        self.next();
+                        let shown = self.text(&v).escape_debug().to_string();
+                        self.error(
+                            v.span,
+                            format!("`.address_size {shown}`: the address size is 32 or 64"),
+                        );
+                    }
+                    _ => self.error(t.span, "`.address_size` needs 32 or 64"),
+                }
+            }
+            ".pragma" | ".maxntid" | ".reqntid" | ".minnctapersm" | ".maxnreg"
+            | ".maxnctapersm" | ".noreturn" => {
                 while let Some(v) = self.toks.get(self.pos) {
                     if v.tok == Tok::Newline || matches!(v.tok, Tok::Punct(';' | '{')) {
                         break;
@@ -621,10 +663,17 @@ impl<'a> Parser<'a> {
                     self.pos += 1;
                 }
             }
+            _ if PtxType::parse(d).is_some() => {
+                self.error(
+                    t.span.clone(),
+                    format!("a statement starts with the type `{d}`: an instruction starts with its opcode, e.g. `add{d} d, a, b;`"),
+                );
+                self.recover();
+            }
             _ => {
                 self.m.diagnostics.push(Diagnostic::warning(
                     t.span.clone(),
-                    format!("unknown directive `{d}` skipped"),
+                    format!("unknown directive `{}` skipped", d.escape_debug()),
                 ));
                 self.recover();
             }
@@ -642,7 +691,7 @@ impl<'a> Parser<'a> {
             }
             self.next();
             if s == ".align" {
-                self.next();
+                self.align_value(t.span);
             } else if s == ".v2" || s == ".v4" {
                 self.error(t.span, "vector registers are not supported");
                 self.recover();
@@ -685,6 +734,14 @@ impl<'a> Parser<'a> {
                 let close = self.next();
                 let c = n.as_ref().and_then(|n| self.text(n).parse::<u32>().ok());
                 match (c, close) {
+                    (Some(0), Some(close)) if close.tok == Tok::Punct('>') => {
+                        self.error(
+                            t.span.start..close.span.end,
+                            format!("`{s}<0>` declares no register: the count is at least 1"),
+                        );
+                        self.recover();
+                        return;
+                    }
                     (Some(c), Some(close)) if close.tok == Tok::Punct('>') && c > 65536 => {
                         self.error(
                             t.span.start..close.span.end,
@@ -772,9 +829,7 @@ impl<'a> Parser<'a> {
             match t.tok {
                 Tok::Punct(';') => return,
                 Tok::Punct(',') | Tok::Punct(')') => return,
-                Tok::Word if s == ".align" => {
-                    self.next();
-                }
+                Tok::Word if s == ".align" => self.align_value(t.span),
                 Tok::Word if s.starts_with('.') => {
                     if let Some(tt) = PtxType::parse(s) {
                         ty = Some(tt);
@@ -854,7 +909,10 @@ impl<'a> Parser<'a> {
                     }
                 }
                 _ => {
-                    self.error(t.span, format!("unexpected `{s}` in a declaration"));
+                    self.error(
+                        t.span,
+                        format!("unexpected `{}` in a declaration", s.escape_debug()),
+                    );
                     self.recover();
                     return;
                 }
@@ -943,6 +1001,23 @@ impl<'a> Parser<'a> {
             .rev()
             .find(|t| t.tok != Tok::Newline)
             .is_some_and(|t| t.tok == Tok::Punct(c))
+    }
+
+    /// The value after `.align`: a power of two (PTX ISA §5.4.5).
+    fn align_value(&mut self, at: Span) {
+        match self.peek().cloned() {
+            Some(v) if v.tok == Tok::Word && starts_numeric(self.text(&v)) => {
+                self.next();
+                match parse_int(self.text(&v)) {
+                    Some(n) if n > 0 && (n as u64).is_power_of_two() => {}
+                    _ => {
+                        let shown = self.text(&v).escape_debug().to_string();
+                        self.error(v.span, format!("`.align {shown}`: the alignment is a power of two (1, 2, 4, 8, 16...)"));
+                    }
+                }
+            }
+            _ => self.error(at, "`.align` needs a byte count, e.g. `.align 4`"),
+        }
     }
 
     /// A `.reg .TYPE name` parameter of a `.func` header: its type, then
@@ -1091,6 +1166,12 @@ impl<'a> Parser<'a> {
         } else if self.peek_punct(':') {
             self.next();
             let name = self.text(&first).to_string();
+            if !is_ident(&name) {
+                self.error(
+                    first.span.clone(),
+                    format!("`{}` is not a label name: a label is an identifier (PTX ISA §4.4: a letter, or `_`, `$` or `%` and more), not a number", name.escape_debug()),
+                );
+            }
             if !self.labels.insert((self.scope, name.clone())) {
                 self.error(
                     first.span.clone(),
@@ -1268,9 +1349,12 @@ impl<'a> Parser<'a> {
                 }
             }
             Tok::Punct('[') => {
+                // PTX ISA §6.4.1: `[reg]`, `[var]`, `[reg+imm]`, `[var-imm]`, `[imm]`.
                 let mut base = None;
                 let mut offset: i64 = 0;
                 let mut sign = 1i64;
+                // A `+`/`-` seen, waiting for its number.
+                let mut signed: Option<Span> = None;
                 loop {
                     let Some(x) = self.next() else {
                         self.error(t.span, "unclosed `[` in an address");
@@ -1279,23 +1363,52 @@ impl<'a> Parser<'a> {
                     let xs = self.text(&x);
                     match x.tok {
                         Tok::Punct(']') => {
+                            if let Some(at) = signed {
+                                self.error(
+                                    at,
+                                    "an offset sign with no number after it: write e.g. `[r+4]`",
+                                );
+                                return None;
+                            }
                             return Some(Operand {
                                 kind: OperandKind::Address { base, offset },
                                 span: start..x.span.end,
-                            })
+                            });
                         }
-                        Tok::Punct('+') => sign = 1,
-                        Tok::Punct('-') => sign = -sign,
+                        Tok::Punct('+') => signed = Some(x.span),
+                        Tok::Punct('-') => {
+                            sign = -sign;
+                            signed = Some(x.span);
+                        }
+                        Tok::Word if starts_numeric(xs) && base.is_some() && signed.is_none() => {
+                            self.error(
+                                x.span,
+                                format!("expected `+` or `-` before the offset `{xs}`"),
+                            );
+                            return None;
+                        }
                         Tok::Word if starts_numeric(xs) => match parse_int(xs) {
-                            Some(v) => offset = offset.wrapping_add(sign.wrapping_mul(v)),
+                            Some(v) => {
+                                offset = offset.wrapping_add(sign.wrapping_mul(v));
+                                sign = 1;
+                                signed = None;
+                            }
                             None => {
-                                self.error(x.span, format!("bad address offset `{xs}`"));
+                                self.error(
+                                    x.span,
+                                    format!("bad address offset `{}`", xs.escape_debug()),
+                                );
                                 return None;
                             }
                         },
-                        Tok::Word if base.is_none() => base = Some(xs.to_string()),
+                        Tok::Word if base.is_none() && signed.is_none() => {
+                            base = Some(xs.to_string())
+                        }
                         _ => {
-                            self.error(x.span, format!("unexpected `{xs}` in an address"));
+                            self.error(
+                                x.span,
+                                format!("unexpected `{}` in an address", xs.escape_debug()),
+                            );
                             return None;
                         }
                     }
@@ -1323,7 +1436,10 @@ impl<'a> Parser<'a> {
                 })
             }
             _ => {
-                self.error(t.span, format!("unexpected `{s}` in operands"));
+                self.error(
+                    t.span,
+                    format!("unexpected `{}` in operands", s.escape_debug()),
+                );
                 None
             }
         }

@@ -154,12 +154,25 @@ pub fn is_instruction(root: &str) -> bool {
 /// The instruction name closest to `root` by edit distance (at most two
 /// edits, an adjacent swap counting as one), to suggest for a typo.
 pub fn closest(root: &str) -> Option<&'static str> {
-    PTX_INSTRUCTIONS
+    closest_in(root, PTX_INSTRUCTIONS)
+}
+
+/// The word of `words` closest to `typo`: at most two edits (fewer than the
+/// typo's length); among equally close ones, the one that shares the longest
+/// start with it (`madd`: `mad` before `add`).
+pub fn closest_in(typo: &str, words: &[&'static str]) -> Option<&'static str> {
+    let shared = |w: &str| {
+        typo.chars()
+            .zip(w.chars())
+            .take_while(|(a, b)| a == b)
+            .count()
+    };
+    words
         .iter()
-        .map(|&n| (edits(root, n), n))
-        .filter(|&(d, _)| d <= 2 && d < root.len())
-        .min_by_key(|&(d, _)| d)
-        .map(|(_, n)| n)
+        .map(|&w| (edits(typo, w), w))
+        .filter(|&(d, _)| d <= 2 && d < typo.len())
+        .min_by_key(|&(d, w)| (d, usize::MAX - shared(w)))
+        .map(|(_, w)| w)
 }
 
 /// Optimal string alignment distance: insertions, deletions, substitutions
@@ -201,6 +214,8 @@ mod tests {
         assert_eq!(closest("sbu"), Some("sub"));
         assert_eq!(closest("setpp"), Some("setp"));
         assert_eq!(closest("frobnicate"), None);
+        assert_eq!(closest("madd"), Some("mad"));
+        assert_eq!(closest_in("rnn", &["rn", "rz", "ftz"]), Some("rn"));
         assert_eq!(edits("fam", "fma"), 1);
         assert_eq!(edits("", "abc"), 3);
         assert!(is_instruction("ld") && !is_instruction("fam"));

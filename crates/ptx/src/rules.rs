@@ -111,10 +111,14 @@ fn parse_mode(text: &str, lenient: bool) -> Result<(Form, Vec<Diagnostic>), Diag
     let ps = pieces(text);
     let (op_text, op_span) = ps[0].clone();
     let op = Opcode::parse(op_text).ok_or_else(|| {
-        Diagnostic::error(
+        let d = Diagnostic::error(
             op_span.clone(),
             format!("unknown opcode `{op_text}`: expected add, sub, mul, fma or mad"),
-        )
+        );
+        match crate::opcodes::closest_in(op_text, &["add", "sub", "mul", "fma", "mad"]) {
+            Some(w) => d.with_help(format!("did you mean `{w}`?")),
+            None => d,
+        }
     })?;
     // Pass 1: every piece must be a known modifier or type.
     let mut toks = Vec::new();
@@ -140,7 +144,14 @@ fn parse_mode(text: &str, lenient: bool) -> Result<(Form, Vec<Diagnostic>), Diag
                 )
                 .with_help("use .f16, .f16x2, .bf16, .bf16x2, .f32, .f64 or .f32.f16/.f32.bf16")
             } else {
-                d
+                const KNOWN: &[&str] = &[
+                    "rn", "rz", "rm", "rp", "ftz", "sat", "relu", "oob", "f16", "f16x2", "bf16",
+                    "bf16x2", "f32", "f64",
+                ];
+                match crate::opcodes::closest_in(s, KNOWN) {
+                    Some(w) => d.with_help(format!("did you mean `.{w}`?")),
+                    None => d,
+                }
             };
             return Err(d);
         };

@@ -22,6 +22,10 @@ pub struct Args {
     /// Print at most N diagnostics per file (0: all); the summary counts all.
     #[arg(long, value_name = "N", default_value_t = 100)]
     max_diagnostics: usize,
+    /// Machine-readable output on stdout: one JSON object with every file's
+    /// setup, counts and diagnostics (all of them), nothing on stderr.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Exit 0 clean, 1 if any error, 2 on an unreadable file.
@@ -29,11 +33,16 @@ pub fn run(a: Args) -> Result<Outcome, String> {
     crate::common::stdin_once(&a.files)?;
     let mut errors = false;
     let mut unreadable = false;
+    let mut json_files = Vec::new();
     for path in &a.files {
         let (path, src) = match crate::common::read_text(path) {
             Ok(t) => t,
             Err(e) => {
-                eprintln!("ptxfp: {e}");
+                if a.json {
+                    json_files.push(serde_json::json!({"file": path, "error": e}));
+                } else {
+                    eprintln!("ptxfp: {e}");
+                }
                 unreadable = true;
                 continue;
             }
@@ -47,6 +56,11 @@ pub fn run(a: Args) -> Result<Outcome, String> {
             },
         );
         let map = ptxfp::SourceMap::new(&src);
+        errors |= r.has_errors();
+        if a.json {
+            json_files.push(report_json(path, &r, &map));
+            continue;
+        }
         let limit = match a.max_diagnostics {
             0 => usize::MAX,
             n => n,
@@ -60,7 +74,6 @@ pub fn run(a: Args) -> Result<Outcome, String> {
                 r.diagnostics.len() - limit
             );
         }
-        errors |= r.has_errors();
         if !a.quiet {
             let origin = |o: Origin| match o {
                 Origin::Flag => "from the command line",
@@ -84,6 +97,10 @@ pub fn run(a: Args) -> Result<Outcome, String> {
             );
         }
     }
+    if a.json {
+        let v = serde_json::json!({ "files": json_files });
+        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    }
     if unreadable {
         Err(String::new())
     } else if errors {
@@ -91,4 +108,35 @@ pub fn run(a: Args) -> Result<Outcome, String> {
     } else {
         Ok(Outcome::Ok)
     }
+}
+
+/// One file's report as JSON: where the version and target came from, the
+/// counts, and each diagnostic with its 1-based line and column.
+fn report_json(path: &str, r: &ptxfp::check::Report, map: &ptxfp::SourceMap) -> serde_json::Value {
+    let origin = |o: Origin| match o {
+        Origin::Flag => "flag",
+        Origin::Directive => "directive",
+        Origin::Default => "default",
+    };
+    let nerr = r.diagnostics.iter().filter(|d| d.is_error()).count();
+    serde_json::json!({
+        "file": path,
+        "ptx": {"version": r.version.0.to_string(), "from": origin(r.version.1)},
+        "target": {"target": r.target.0.to_string(), "from": origin(r.target.1)},
+        "checked": r.checked,
+        "skipped": r.skipped,
+        "errors": nerr,
+        "warnings": r.diagnostics.len() - nerr,
+        "diagnostics": r.diagnostics.iter().map(|d| {
+            let (line, column) = map.line_col(d.span.start);
+            serde_json::json!({
+                "location": format!("{path}:{line}:{column}"),
+                "line": line,
+                "column": column,
+                "severity": d.severity.to_string(),
+                "message": d.message,
+                "help": d.help,
+            })
+        }).collect::<Vec<_>>(),
+    })
 }

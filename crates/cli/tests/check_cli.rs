@@ -195,3 +195,36 @@ fn stdin_is_read_once() {
         "{err}"
     );
 }
+
+/// `check --json`: every diagnostic with line and column, the setup and
+/// counts per file, an unreadable file as an entry; nothing on stderr.
+#[test]
+fn json_report() {
+    let f = tmp(
+        "j.ptx",
+        b".version 8.6\n.target sm_90\n.reg .b16 a;\nadd.rn.f16 a, a;\nfam.rn.f16 a, a, a;\nret;\n",
+    );
+    let (code, out, err) = check(&["--json", &f, "/nonexistent.ptx"]);
+    assert_eq!(code, Some(2), "an unreadable file is exit 2");
+    assert_eq!(err, "");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let file = &v["files"][0];
+    assert_eq!(file["ptx"]["version"], "8.6");
+    assert_eq!(file["target"]["from"], "directive");
+    assert_eq!(file["checked"], 2);
+    assert_eq!(file["skipped"]["ret"], 1);
+    assert_eq!(file["errors"], 2);
+    let d = &file["diagnostics"];
+    assert_eq!(d[0]["line"], 4);
+    assert_eq!(d[0]["column"], 1);
+    assert_eq!(
+        d[0]["message"],
+        "`add.rn.f16` takes 3 operands (d, a, b); 2 given"
+    );
+    assert_eq!(d[1]["location"], format!("{f}:5:1"));
+    assert_eq!(d[1]["help"], "did you mean `fma`?");
+    assert!(v["files"][1]["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("cannot read `/nonexistent.ptx`"));
+}

@@ -130,34 +130,55 @@ fn parse_hex(tok: &str, ty: ptxfp::PtxType) -> Result<u64, String> {
         .map_err(|e| format!("`{}`{e}{hint}", ptxfp::literal::shown(tok)))
 }
 
-/// Prints each mismatch, then `N passed, M failed`. A malformed line
-/// stops the run with exit code 2, after the report of the lines before it.
+/// The most malformed lines reported one by one; the rest are counted.
+const SHOWN_MALFORMED: u64 = 100;
+
+/// Prints each mismatch, then `N passed, M failed`. A malformed line (or
+/// an unreadable file) is reported on stderr and skipped, the rest still
+/// verified; then the summary counts it and the exit code is 2.
 pub fn run(a: Args) -> Result<Outcome, String> {
     crate::common::stdin_once(&a.files)?;
     let mut out = String::new();
-    let (mut passed, mut failed) = (0u64, 0u64);
-    let result = a.files.iter().try_for_each(|path| {
-        let (shown, text) = crate::common::read_text(path)?;
-        let env = file_env(&a, &shown, &run_line(&shown, &text)?);
+    let mut tally = Tally::default();
+    for path in &a.files {
+        let file = crate::common::read_text(path).and_then(|(shown, text)| {
+            let env = file_env(&a, &shown, &run_line(&shown, &text)?);
+            Ok((shown, text, env))
+        });
+        let (shown, text, env) = match file {
+            Ok(f) => f,
+            Err(e) => {
+                tally.malformed(e);
+                continue;
+            }
+        };
         let mut forms = Forms::default();
-        let r = verify_text(
-            &env,
-            &shown,
-            &text,
-            &mut forms,
-            &mut out,
-            &mut passed,
-            &mut failed,
-        );
+        verify_text(&env, &shown, &text, &mut forms, &mut out, &mut tally);
         forms.report_repeats();
-        r
-    });
-    if let Err(e) = result {
-        emit(&out);
-        return Err(e);
     }
-    outln!(out, "{passed} passed, {failed} failed");
+    let Tally {
+        passed,
+        failed,
+        malformed,
+    } = tally;
+    if malformed > 0 {
+        outln!(
+            out,
+            "{passed} passed, {failed} failed, {malformed} malformed"
+        );
+    } else {
+        outln!(out, "{passed} passed, {failed} failed");
+    }
     emit(&out);
+    if malformed > SHOWN_MALFORMED {
+        eprintln!(
+            "ptxfp: {} more malformed line(s) not shown",
+            malformed - SHOWN_MALFORMED
+        );
+    }
+    if malformed > 0 {
+        return Err(String::new());
+    }
     if passed + failed == 0 {
         // An empty or cut-short file must not pass as a verified one.
         eprintln!("ptxfp: no vector lines in the input: nothing was checked");
@@ -168,6 +189,25 @@ pub fn run(a: Args) -> Result<Outcome, String> {
     } else {
         Outcome::Failed
     })
+}
+
+/// Lines passed, failed and malformed (files that could not be read
+/// count as malformed).
+#[derive(Default)]
+struct Tally {
+    passed: u64,
+    failed: u64,
+    malformed: u64,
+}
+
+impl Tally {
+    /// Counts a malformed line and reports it, the first 100.
+    fn malformed(&mut self, e: String) {
+        self.malformed += 1;
+        if self.malformed <= SHOWN_MALFORMED {
+            eprintln!("ptxfp: {e}");
+        }
+    }
 }
 
 /// The forms met so far, each parsed and validated once (a vector file
@@ -221,9 +261,8 @@ fn verify_text(
     text: &str,
     forms: &mut Forms,
     out: &mut String,
-    passed: &mut u64,
-    failed: &mut u64,
-) -> Result<(), String> {
+    tally: &mut Tally,
+) {
     let exec = env.exec();
     for (n, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("");
@@ -236,35 +275,45 @@ fn verify_text(
             continue;
         };
         let at = |col: usize| format!("{shown}:{}:{col}", n + 1);
-        let form = forms.get(first, env, &at(toks[0].0))?;
-        let types = form.source_types();
-        if toks.len() != types.len() + 2 {
-            return Err(format!(
-                "{}: {form} needs {} operands and the expected result; got {} fields",
-                at(toks[0].0),
-                types.len(),
-                toks.len() - 1
-            ));
-        }
-        let mut srcs = Vec::new();
-        for (&(col, t), ty) in toks[1..].iter().zip(&types) {
-            srcs.push(parse_hex(t, *ty).map_err(|e| format!("{}: {e}", at(col)))?);
-        }
-        let dt = form.dest_type();
-        let (col, last) = toks[toks.len() - 1];
-        let want = parse_hex(last, dt).map_err(|e| format!("{}: {e}", at(col)))?;
+        let parsed = (|| {
+            let form = forms.get(first, env, &at(toks[0].0))?;
+            let types = form.source_types();
+            if toks.len() != types.len() + 2 {
+                return Err(format!(
+                    "{}: {form} needs {} operands and the expected result; got {} fields",
+                    at(toks[0].0),
+                    types.len(),
+                    toks.len() - 1
+                ));
+            }
+            let mut srcs = Vec::new();
+            for (&(col, t), ty) in toks[1..].iter().zip(&types) {
+                srcs.push(parse_hex(t, *ty).map_err(|e| format!("{}: {e}", at(col)))?);
+            }
+            let (col, last) = toks[toks.len() - 1];
+            let want =
+                parse_hex(last, form.dest_type()).map_err(|e| format!("{}: {e}", at(col)))?;
+            Ok((*form, srcs, want))
+        })();
+        let (form, srcs, want) = match parsed {
+            Ok(p) => p,
+            Err(e) => {
+                tally.malformed(e);
+                continue;
+            }
+        };
         let got = form.eval(&srcs, &exec);
         if got == want {
-            *passed += 1;
+            tally.passed += 1;
             continue;
         }
-        *failed += 1;
+        tally.failed += 1;
+        let dt = form.dest_type();
         outln!(out, "{shown}:{}: MISMATCH {form}", n + 1);
-        for (i, (x, ty)) in srcs.iter().zip(&types).enumerate() {
-            outln!(out, "  src{i}     {}", shown_value(*x, *ty));
+        for (i, (x, ty)) in srcs.iter().zip(form.source_types()).enumerate() {
+            outln!(out, "  src{i}     {}", shown_value(*x, ty));
         }
         outln!(out, "  expected {}", shown_value(want, dt));
         outln!(out, "  got      {}", shown_value(got, dt));
     }
-    Ok(())
 }

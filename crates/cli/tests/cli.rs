@@ -653,3 +653,43 @@ fn bench_and_sweep_say_what_they_measure() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--seed applies to --random"));
 }
+
+/// A malformed line does not stop verify: every problem is reported, the
+/// other lines (and files) are still verified, and the summary counts it.
+#[test]
+fn verify_reports_every_problem_and_goes_on() {
+    let p = tmp(
+        "mix.txt",
+        "add.rn.f16 3c00 3c00 4000\nmul.bf16 3f80 3f80 3f80\nadd.rn.f16 3c00 3c00 3c00\nadd.rn.f16 3c00 zz 3c00\nadd.rn.f16 3c00 3c00 4000\n",
+    );
+    let o = ptxfp(&[
+        "verify",
+        p.to_str().unwrap(),
+        "/nonexistent/x.txt",
+        "--target",
+        "sm_80",
+        "--ptx",
+        "8.0",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    // 1 + 1 = 2 (0x4000) passes twice; line 3 expects 1; line 2 is illegal on sm_80.
+    assert!(
+        stdout(&o).contains("mix.txt:3: MISMATCH add.rn.f16"),
+        "{}",
+        stdout(&o)
+    );
+    assert_eq!(
+        stdout(&o).lines().last(),
+        Some("2 passed, 1 failed, 3 malformed")
+    );
+    let err = stderr(&o);
+    assert!(
+        err.contains("mix.txt:2:1: error: mul.bf16 requires sm_90 or higher"),
+        "{err}"
+    );
+    assert!(
+        err.contains("mix.txt:4:17: `zz` is not a hex bit pattern"),
+        "{err}"
+    );
+    assert!(err.contains("cannot read `/nonexistent/x.txt`"), "{err}");
+}

@@ -1,6 +1,6 @@
 //! `ptxfp gen FORM`: edge-weighted vectors in the verify format.
 
-use ptxfp::gen::{format_line, generate};
+use ptxfp::gen::{format_line, vectors};
 
 use crate::common::{parse_form, validate, Env, Origin};
 use crate::{emit, outln, Outcome};
@@ -39,8 +39,17 @@ pub fn run(a: Args) -> Result<Outcome, String> {
         a.env.exec().device,
         a.env.ptx
     );
-    for v in generate(&form, a.count as usize, a.seed, &a.env.exec()) {
+    // Streamed in blocks of about 1 MB: the first line comes at once and
+    // 10 million lines need no memory.
+    let exec = a.env.exec();
+    for v in vectors(&form, a.seed, &exec).take(a.count as usize) {
         outln!(out, "{}", format_line(&form, &v));
+        if out.len() >= 1 << 20 {
+            if !emit(&out) {
+                return Ok(Outcome::Ok); // `| head`: the reader has enough
+            }
+            out.clear();
+        }
     }
     emit(&out);
     Ok(Outcome::Ok)

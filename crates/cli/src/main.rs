@@ -115,15 +115,18 @@ macro_rules! outln {
 /// Writes a command's whole output to stdout. A closed pipe (`| head`) is
 /// not an error: the command still exits with its own code. Any other
 /// failure (`> /dev/full`, a closed stdout) is, with exit code 2: a vector
-/// file cut short must not look like a success.
-pub fn emit(out: &str) {
+/// file cut short must not look like a success. False once the reader has
+/// gone, so that a streaming command can stop.
+pub fn emit(out: &str) -> bool {
     use std::io::Write as _;
     let mut stdout = std::io::stdout().lock();
-    if let Err(e) = stdout
+    match stdout
         .write_all(out.as_bytes())
         .and_then(|()| stdout.flush())
     {
-        if e.kind() != std::io::ErrorKind::BrokenPipe {
+        Ok(()) => true,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => false,
+        Err(e) => {
             eprintln!("ptxfp: cannot write output: {e}");
             std::process::exit(2);
         }

@@ -127,13 +127,18 @@ fn to_f32<S: Format>(x: u64) -> u64 {
 }
 
 /// `count` vectors for `form`, reproducible from `seed`; expected values
-/// from [`Form::eval`] under `exec`.
+/// from [`Form::eval`] under `exec`. The first `count` of [`vectors`].
 pub fn generate(form: &Form, count: usize, seed: u64, exec: &Exec) -> Vec<Vector> {
+    vectors(form, seed, exec).take(count).collect()
+}
+
+/// The endless sequence of vectors for `form` from `seed`, one at a time
+/// (`ptxfp gen` streams them: 10 million need no memory).
+pub fn vectors<'a>(form: &'a Form, seed: u64, exec: &'a Exec) -> impl Iterator<Item = Vector> + 'a {
     let mut rng = Rng(seed ^ 0x005e_ed0f_f0f0_u64);
     let fma = form.op().arity() == 3;
     let oob = form.oob();
-    let mut out = Vec::with_capacity(count);
-    for _ in 0..count {
+    core::iter::from_fn(move || {
         let srcs: Vec<u64> = match form.ty() {
             FormType::F16 | FormType::BF16 => {
                 let ops = if form.ty() == FormType::F16 {
@@ -206,9 +211,8 @@ pub fn generate(form: &Form, count: usize, seed: u64, exec: &Exec) -> Vec<Vector
             }
         };
         let expected = form.eval(&srcs, exec);
-        out.push(Vector { srcs, expected });
-    }
-    out
+        Some(Vector { srcs, expected })
+    })
 }
 
 /// Bits as hex without `0x`, padded to the width of `ty`.

@@ -18,7 +18,8 @@ pub struct Args {
     /// hex bits or the value with its type (`f16:1.5`, `s32:-1`).
     #[arg(long = "set", value_name = "NAME=VALUE")]
     sets: Vec<String>,
-    /// The `.entry` function to run; needed when the module has several.
+    /// The function to run: an `.entry`, or in a module without one a
+    /// `.func` with a body; needed when there are several.
     #[arg(long, value_name = "NAME")]
     entry: Option<String>,
     /// Give memory bytes, in memory order: `0x1000=003c0040` or `buf+4=ff`.

@@ -650,3 +650,59 @@ fn overlapping_mem_is_an_error() {
     );
     assert_eq!(text(&o).0, "a = 0x1100  b16\n", "{:?}", text(&o));
 }
+
+/// Without an `.entry`, the `.func` bodies are what there is to run:
+/// several need --entry (it used to run the first silently), one runs
+/// without it. 0f3F800000 is f32 1, 0f40000000 f32 2 (exponent 128).
+#[test]
+fn funcs_without_entry_are_chosen_like_entries() {
+    let src = ".version 8.6\n.target sm_90\n\
+               .func f()\n{\n.reg .f32 x;\nmov.f32 x, 0f3F800000;\nret;\n}\n\
+               .func g()\n{\n.reg .f32 y;\nmov.f32 y, 0f40000000;\nret;\n}\n";
+    let o = ptxfp(&["run"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o),
+        (
+            String::new(),
+            "ptxfp: the module has no .entry function and 2 .func functions (f, g); choose the one to run with --entry NAME, e.g. --entry f\n".into()
+        )
+    );
+    let o = ptxfp(&["run", "--entry", "g"], Some(src));
+    assert_eq!(text(&o), ("y = 0x40000000  f32 2\n".into(), String::new()));
+    let o = ptxfp(&["run", "--entry", "G"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o).1,
+        "ptxfp: --entry G: no .entry or .func `G`; the module has no .entry function, and its .func functions are f, g (did you mean --entry g?)\n"
+    );
+    // One .func runs without --entry, and --json names it.
+    let one = ".version 8.6\n.target sm_90\n.func f()\n{\n.reg .f32 x;\nmov.f32 x, 0f3F800000;\nret;\n}\n";
+    let o = ptxfp(&["run"], Some(one));
+    assert_eq!(text(&o), ("x = 0x3f800000  f32 1\n".into(), String::new()));
+    let o = ptxfp(&["run", "--json"], Some(one));
+    let v: serde_json::Value = serde_json::from_str(&text(&o).0).unwrap();
+    assert_eq!(v["entry"], "f");
+}
+
+/// A function defined twice is the module's error, reported before any
+/// entry is chosen (it said "2 entry functions (a, a); choose --entry a").
+#[test]
+fn static_errors_come_before_entry_selection() {
+    let src = ".version 8.6\n.target sm_90\n\
+               .visible .entry a()\n{\nret;\n}\n\
+               .visible .entry a()\n{\nret;\n}\n";
+    let o = ptxfp(&["run"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o),
+        (
+            String::new(),
+            "<stdin>:7:17: error: `a` is defined twice: a second function body with this name\n\
+             \x20 |\n\
+             7 | .visible .entry a()\n\
+             \x20 |                 ^\n"
+                .into()
+        )
+    );
+}

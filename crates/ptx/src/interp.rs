@@ -43,7 +43,9 @@ pub struct Options {
     /// Report where mul+add contraction to fma changes a result.
     pub contract: bool,
     /// The `.entry` function to run (`--entry`); may be left out when the
-    /// module has one entry, or none (a snippet runs as a whole).
+    /// module has one entry, or none (a snippet runs as a whole). In a
+    /// module without an `.entry`, a `.func` with a body: needed when it
+    /// has several.
     pub entry: Option<String>,
 }
 
@@ -150,7 +152,8 @@ pub struct Outcome {
     pub code_target: Target,
     /// The device that ran it (`--device`, else the code target).
     pub device: Target,
-    /// The `.entry` function that ran (`None`: a snippet, run as a whole).
+    /// The function that ran: an `.entry`, or in a module without one a
+    /// `.func` (`None`: a snippet, run as a whole).
     pub entry: Option<String>,
     /// The PTX version used.
     pub version: PtxVersion,
@@ -350,19 +353,6 @@ fn execute(
             }
         }
     }
-    // A module runs one `.entry` function (the one it has, or --entry);
-    // a snippet without one runs everything. Registers, variables and
-    // instructions of other functions are out of scope.
-    let entry = choose_entry(m, opts.entry.as_deref())?;
-    let scope = entry.map(|f| f.scope);
-    mc.out.entry = entry.map(|f| f.name.clone());
-    let in_scope = |s: usize| scope.is_none_or(|e| s == 0 || s == e);
-    // A nested block (nvcc's inline asm) may declare a name again, with
-    // any type: a new register, visible only inside that block, which
-    // shadows the outer one (see `module::RegScopes`).
-    for r in m.regs.iter().filter(|r| in_scope(r.scope)) {
-        mc.declare(&r.name, r.ty, r.block, Some(r.span.clone()));
-    }
     // Validation of every instruction before any runs: control flow
     // decides what executes, not what is checked (--lenient relaxes
     // register declarations and initialization only). Every function is
@@ -395,6 +385,20 @@ fn execute(
         } else {
             RunError::Diagnostics(found)
         });
+    }
+    // A module runs one function (see `choose_entry`); a snippet without
+    // one runs everything. Registers, variables and instructions of other
+    // functions are out of scope. Chosen after the static errors: a
+    // module with errors (a function defined twice) has nothing to choose.
+    let entry = choose_entry(m, opts.entry.as_deref())?;
+    let scope = entry.map(|f| f.scope);
+    mc.out.entry = entry.map(|f| f.name.clone());
+    let in_scope = |s: usize| scope.is_none_or(|e| s == 0 || s == e);
+    // A nested block (nvcc's inline asm) may declare a name again, with
+    // any type: a new register, visible only inside that block, which
+    // shadows the outer one (see `module::RegScopes`).
+    for r in m.regs.iter().filter(|r| in_scope(r.scope)) {
+        mc.declare(&r.name, r.ty, r.block, Some(r.span.clone()));
     }
     let mut next = VAR_BASE;
     for v in m.vars.iter().filter(|v| in_scope(v.scope)) {
@@ -481,40 +485,60 @@ fn execute(
     Ok(out)
 }
 
-/// The `.entry` function to run: `name` (`--entry`), else the module's
-/// only one; `None` for a snippet (no `.entry`, no `--entry`).
+/// The function to run: `name` (`--entry`), else the module's only
+/// `.entry`; `None` for a snippet (no function, no `--entry`). A module
+/// without an `.entry` (a library of `.func`s) runs one of its `.func`
+/// bodies the same way: the one it has, or the one `--entry` names.
 fn choose_entry<'m>(
     m: &'m Module,
     name: Option<&str>,
 ) -> Result<Option<&'m module::Function>, RunError> {
     let entries: Vec<&module::Function> = m.functions.iter().filter(|f| f.entry).collect();
-    let names = entries
+    // A `{ }` block outside any function (in a snippet) has no name.
+    let funcs: Vec<&module::Function> = m
+        .functions
+        .iter()
+        .filter(|f| !f.entry && !f.name.is_empty())
+        .collect();
+    let (choices, kind) = if entries.is_empty() {
+        (funcs, ".func")
+    } else {
+        (entries, ".entry")
+    };
+    let names = choices
         .iter()
         .map(|f| f.name.as_str())
         .collect::<Vec<_>>()
         .join(", ");
     let Some(name) = name else {
-        return match entries.as_slice() {
+        return match choices.as_slice() {
             [] => Ok(None),
             [one] => Ok(Some(one)),
-            [first, ..] => Err(RunError::Input(format!(
+            [first, ..] if kind == ".entry" => Err(RunError::Input(format!(
                 "the module has {} entry functions ({names}); choose the one to run with --entry NAME, e.g. --entry {}",
-                entries.len(),
+                choices.len(),
+                first.name
+            ))),
+            [first, ..] => Err(RunError::Input(format!(
+                "the module has no .entry function and {} .func functions ({names}); choose the one to run with --entry NAME, e.g. --entry {}",
+                choices.len(),
                 first.name
             ))),
         };
     };
-    if let Some(f) = entries.iter().find(|f| f.name == name) {
+    if let Some(f) = choices.iter().find(|f| f.name == name) {
         return Ok(Some(f));
     }
-    let what = if m.functions.iter().any(|f| f.name == name) {
+    let what = if kind == ".entry" && m.functions.iter().any(|f| f.name == name) {
         format!("`{name}` is a .func, not an .entry")
-    } else {
+    } else if kind == ".entry" || choices.is_empty() {
         format!("no .entry `{name}`")
+    } else {
+        format!("no .entry or .func `{name}`")
     };
     // The closest name, ignoring case first.
     let lower = name.to_lowercase();
-    let closest = entries.iter().min_by_key(|f| {
+    let closest = choices.iter().min_by_key(|f| {
         (
             edit_distance(&f.name.to_lowercase(), &lower),
             edit_distance(&f.name, name),
@@ -522,8 +546,12 @@ fn choose_entry<'m>(
     });
     Err(RunError::Input(match closest {
         None => format!("--entry {name}: {what}, and the module has no .entry function: leave out --entry to run it as a snippet"),
-        Some(close) => format!(
+        Some(close) if kind == ".entry" => format!(
             "--entry {name}: {what}; the module's entry functions are {names} (did you mean --entry {}?)",
+            close.name
+        ),
+        Some(close) => format!(
+            "--entry {name}: {what}; the module has no .entry function, and its .func functions are {names} (did you mean --entry {}?)",
             close.name
         ),
     }))

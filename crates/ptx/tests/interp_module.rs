@@ -597,3 +597,40 @@ fn sm1x_mad_on_a_later_device_says_so() {
         "{w:?}"
     );
 }
+
+#[test]
+fn a_module_of_funcs_runs_the_one_chosen() {
+    // 0f40000000 = 2.0; 0f3F800000 = 1.0.
+    let src = ".func f()\n{\n.reg .f32 x;\nmov.f32 x, 0f3F800000;\nret;\n}\n\
+               .func g()\n{\n.reg .f32 y;\nmov.f32 y, 0f40000000;\nret;\n}\n";
+    let opts = Options {
+        entry: Some("g".into()),
+        ..Options::default()
+    };
+    let out = run(src, &Inputs::default(), &opts).unwrap();
+    assert_eq!(out.entry.as_deref(), Some("g"));
+    let r: Vec<(String, u64)> = out.regs.into_iter().map(|r| (r.name, r.bits)).collect();
+    assert_eq!(r, [("y".to_string(), 0x4000_0000)]);
+    assert_eq!(
+        errors(src),
+        ["the module has no .entry function and 2 .func functions (f, g); choose the one to run with --entry NAME, e.g. --entry f"]
+    );
+    // With an .entry, a .func is not chosen (as before).
+    let src = format!("{src}.entry k()\n{{\nret;\n}}\n");
+    assert_eq!(
+        run(&src, &Inputs::default(), &Options::default())
+            .unwrap()
+            .entry
+            .as_deref(),
+        Some("k")
+    );
+}
+
+#[test]
+fn static_errors_before_entry_selection() {
+    let src = ".entry a()\n{\nret;\n}\n.entry a()\n{\nret;\n}\n";
+    assert_eq!(
+        errors(src),
+        ["`a` is defined twice: a second function body with this name"]
+    );
+}

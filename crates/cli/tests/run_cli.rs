@@ -706,3 +706,42 @@ fn static_errors_come_before_entry_selection() {
         )
     );
 }
+
+/// With --target (or --ptx) the interpreter's own checks name the flag as
+/// `ptxfp check` does: one error, not the same one twice with `.target`
+/// and `--target` fixes.
+#[test]
+fn flag_errors_are_reported_once() {
+    let src =
+        ".version 8.6\n.target sm_90\n.reg .b16 a, d;\nmov.b16 a, 0x3f80;\nadd.bf16 d, a, a;\n";
+    let o = ptxfp(&["run", "--target", "sm_80"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o).1,
+        "<stdin>:5:1: error: add.bf16 requires sm_90 or higher; the target is sm_80\n\
+         \x20 |\n\
+         5 | add.bf16 d, a, a;\n\
+         \x20 | ^^^^^^^^\n\
+         \x20 = help: use --target sm_90 or higher\n"
+    );
+    let o = ptxfp(&["run", "--target", "sm_80", "--json"], Some(src));
+    let v: serde_json::Value = serde_json::from_str(&text(&o).0).unwrap();
+    assert_eq!(v["errors"].as_array().unwrap().len(), 1, "{v}");
+    // PTX 7.7 is older than sm_90 needs (7.8) and than add.bf16 needs (7.8):
+    // two errors, each once, both fixed by --ptx; strict and lenient alike.
+    for lenient in [false, true] {
+        let mut args = vec!["run", "--ptx", "7.7"];
+        if lenient {
+            args.push("--lenient");
+        }
+        let o = ptxfp(&args, Some(src));
+        let err = text(&o).1;
+        assert_eq!(err.matches(": error: ").count(), 2, "{err}");
+        assert_eq!(
+            err.matches("help: use --ptx 7.8 or later").count(),
+            2,
+            "{err}"
+        );
+        assert!(!err.contains(".version 7.8"), "{err}");
+    }
+}

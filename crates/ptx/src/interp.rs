@@ -321,14 +321,18 @@ fn execute(
         pending: BTreeMap::new(),
     };
     let header = m.target.as_ref().map_or(0..0, |t| t.1.clone());
+    // Where a flag set the version or target, fixes name the flag. Strict
+    // mode gives `ptxfp check` the code target as a flag where the module
+    // has no `.target` (see `run`), so it counts as one here too.
+    let version_flag = opts.version.is_some();
+    let target_flag = opts.target.is_some() || m.target.is_none();
     // ptxas rejects a `.version` older than the `.target` (strict mode has
     // this error from `ptxfp check` already).
     if opts.lenient {
-        found.extend(crate::rules::header_error(
-            version,
-            code_target,
-            header.clone(),
-        ));
+        found.extend(
+            crate::rules::header_error(version, code_target, header.clone())
+                .map(|d| crate::rules::help_for_flags(d, version_flag, target_flag)),
+        );
     }
     if let Some(why) = code_target.unloadable_on(device) {
         // Only a --device given can differ from the code's target. A device
@@ -363,6 +367,10 @@ fn execute(
     for s in &m.stmts {
         if let Stmt::Instr(ins) = s {
             for d in mc.validate(ins) {
+                // The fix names the flag where one set the version or
+                // target, as `ptxfp check`'s does (the same error from
+                // both is then one).
+                let d = crate::rules::help_for_flags(d, version_flag, target_flag);
                 if d.is_error() {
                     found.push(d);
                 } else if warned.insert(d.clone()) {

@@ -634,3 +634,28 @@ fn static_errors_before_entry_selection() {
         ["`a` is defined twice: a second function body with this name"]
     );
 }
+
+#[test]
+fn fixes_name_the_flags_given() {
+    // add.bf16 needs sm_90 and PTX 7.8: with --target sm_80 the one error
+    // says --target (it came twice, once with `.target`).
+    let src =
+        ".version 8.6\n.target sm_90\n.reg .b16 a, d;\nmov.b16 a, 0x3f80;\nadd.bf16 d, a, a;\n";
+    for lenient in [false, true] {
+        let opts = Options {
+            target: Some(Target::sm(80)),
+            lenient,
+            ..Options::default()
+        };
+        match run(src, &Inputs::default(), &opts) {
+            Err(RunError::Program(d)) => assert_eq!(
+                (d.message.as_str(), d.help.as_deref()),
+                (
+                    "add.bf16 requires sm_90 or higher; the target is sm_80",
+                    Some("use --target sm_90 or higher")
+                )
+            ),
+            other => panic!("{other:?}"),
+        }
+    }
+}

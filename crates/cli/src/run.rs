@@ -25,7 +25,8 @@ pub struct Args {
     /// Give memory bytes, in memory order: `0x1000=003c0040` or `buf+4=ff`.
     #[arg(long = "mem", value_name = "ADDR=HEXBYTES")]
     mems: Vec<String>,
-    /// Give memory bytes from a file.
+    /// Give memory bytes from a file: at most what fits in the variable
+    /// ADDR names, or 16 MiB at a numeric address.
     #[arg(long = "mem-file", value_name = "ADDR=PATH")]
     mem_files: Vec<String>,
     /// The device that runs the code (default: the code's target, --target
@@ -109,10 +110,8 @@ pub fn run(a: Args) -> Result<Outcome, String> {
         let Some((at, p)) = m.split_once('=') else {
             return usage(format!("--mem-file `{m}`: expected ADDR=PATH"));
         };
-        match std::fs::read(p) {
-            Ok(bytes) => inputs.mems.push((at.to_string(), bytes)),
-            Err(e) => return usage(format!("--mem-file: cannot read `{p}`: {e}")),
-        }
+        // Read by the interpreter, which knows how much fits at ADDR.
+        inputs.mem_files.push((at.to_string(), p.into()));
     }
     let opts = Options {
         device: a.device,

@@ -745,3 +745,60 @@ fn flag_errors_are_reported_once() {
         assert!(!err.contains(".version 7.8"), "{err}");
     }
 }
+
+/// A --mem-file is read no further than fits: in a variable, its size
+/// from the offset; at an address, 16 MiB. /dev/zero used to hang.
+#[cfg(unix)]
+#[test]
+fn mem_file_reads_what_fits() {
+    let src = ".global .b8 buf[16];\n.reg .b32 x;\nld.global.b32 x, [buf+4];\n";
+    let o = ptxfp(&["run", "--mem-file", "buf+4=/dev/zero", "-"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o).1,
+        "ptxfp: --mem-file buf+4=/dev/zero: the file has more than the 12 bytes that fit in `buf` from offset 4 (`buf` has 16 bytes)\n"
+    );
+    let o = ptxfp(&["run", "--mem-file", "0x100=/dev/zero", "-"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o).1,
+        "ptxfp: --mem-file 0x100=/dev/zero: the file is larger than 16 MiB, the most a --mem-file gives\n"
+    );
+    // Exactly the 12 bytes that fit: 01 00 00 00 first, so x = 1.
+    let dir = std::env::temp_dir().join(format!("ptxfp-run-fits-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("twelve.bin");
+    std::fs::write(&f, [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
+    let arg = format!("buf+4={}", f.display());
+    let o = ptxfp(&["run", "--mem-file", &arg, "-"], Some(src));
+    assert_eq!(text(&o), ("x = 0x00000001  b32\n".into(), String::new()));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Bytes given by a variable's name stay in the variable, and a --mem
+/// gives at least one byte.
+#[test]
+fn mem_stays_in_its_variable() {
+    let src = ".global .b8 buf[16];\n.reg .b32 x;\nld.global.b32 x, [buf+12];\n";
+    let o = ptxfp(&["run", "--mem", "buf+14=aabbccdd", "-"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o).1,
+        "ptxfp: --mem buf+14: 4 bytes at offset 14 reach offset 18, past the end of `buf` (16 bytes: offsets 0..16); 2 fit there\n"
+    );
+    let o = ptxfp(&["run", "--mem", "buf+16=00", "-"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o).1,
+        "ptxfp: --mem buf+16: offset 16 is past the end of `buf` (16 bytes: offsets 0..16)\n"
+    );
+    let o = ptxfp(&["run", "--mem", "buf+4=", "-"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o).1,
+        "ptxfp: --mem buf+4=: no bytes given: write them in hex after `=`, e.g. buf+4=00\n"
+    );
+    // The last four bytes fit: aa bb cc dd is 0xddccbbaa little-endian.
+    let o = ptxfp(&["run", "--mem", "buf+12=aabbccdd", "-"], Some(src));
+    assert_eq!(text(&o), ("x = 0xddccbbaa  b32\n".into(), String::new()));
+}

@@ -54,9 +54,14 @@ pub struct Options {
 pub struct Inputs {
     /// `--set NAME=VALUE`: a register or a `.param` variable.
     pub sets: Vec<(String, String)>,
-    /// `--mem ADDR=HEX` / `--mem-file`: ADDR is a number or a variable name
-    /// with an optional `+offset`, and the bytes in memory order.
+    /// `--mem ADDR=HEX`: ADDR is a number or a variable name with an
+    /// optional `+offset`, and the bytes in memory order. Bytes given by a
+    /// variable's name must fit in the variable.
     pub mems: Vec<(String, Vec<u8>)>,
+    /// `--mem-file ADDR=PATH`: as [`Inputs::mems`], the bytes read from a
+    /// file; no more than fit in the variable, or [`MAX_MEM_FILE`] at an
+    /// address.
+    pub mem_files: Vec<(String, std::path::PathBuf)>,
 }
 
 /// Why a run failed.
@@ -189,6 +194,54 @@ struct Product {
     a: u64,
     b: u64,
     bits: u64,
+}
+
+/// The most bytes one `--mem-file` gives at an address outside the
+/// variables (16 MiB, far more than straight-line code can read): a file
+/// such as `/dev/zero` has no end. In a variable, its size is the limit.
+pub const MAX_MEM_FILE: u64 = 16 << 20;
+
+/// Where a `--mem` ADDR points.
+struct InputPlace {
+    addr: u64,
+    /// When ADDR names a variable: the variable and the offset in it.
+    var: Option<VarPlace>,
+}
+
+struct VarPlace {
+    name: String,
+    /// Its size in bytes (0: unknown, as for `.extern .shared .b8 s[]`).
+    size: u64,
+    offset: u64,
+}
+
+impl InputPlace {
+    /// `len` bytes given here (`flag`, for messages) must stay inside the
+    /// variable ADDR names: past its end they would land in memory the
+    /// program does not know as that variable's.
+    fn check_fits(&self, flag: &str, len: u64) -> Result<(), RunError> {
+        let Some(v) = self.var.as_ref().filter(|v| v.size > 0) else {
+            return Ok(());
+        };
+        if v.offset >= v.size {
+            return Err(RunError::Input(format!(
+                "{flag}: offset {} is past the end of `{}` ({} bytes: offsets 0..{})",
+                v.offset, v.name, v.size, v.size
+            )));
+        }
+        let end = v.offset.saturating_add(len);
+        if end > v.size {
+            return Err(RunError::Input(format!(
+                "{flag}: {len} bytes at offset {} reach offset {end}, past the end of `{}` ({} bytes: offsets 0..{}); {} fit there",
+                v.offset,
+                v.name,
+                v.size,
+                v.size,
+                v.size - v.offset
+            )));
+        }
+        Ok(())
+    }
 }
 
 /// Base address of the first variable; variables follow, 256-byte aligned.
@@ -682,46 +735,121 @@ impl Machine<'_> {
         }
         // Each byte is given once: two --mem ranges that overlap would
         // leave one of them silently overwritten.
-        let mut given: Vec<(u64, u64, &str)> = Vec::new();
-        for (at, bytes) in &inputs.mems {
-            let addr = self.resolve_input_addr(at)?;
+        let mut given: Vec<(u64, u64, String)> = Vec::new();
+        enum Source<'a> {
+            Bytes(&'a [u8]),
+            File(&'a std::path::Path),
+        }
+        let mems = inputs.mems.iter().map(|(at, b)| (at, Source::Bytes(b)));
+        let files = inputs.mem_files.iter().map(|(at, p)| (at, Source::File(p)));
+        for (at, source) in mems.chain(files) {
+            let (flag, place, bytes, is_file) = match source {
+                Source::Bytes(b) => {
+                    let flag = format!("--mem {at}");
+                    let place = self.resolve_input_addr(&flag, at)?;
+                    (flag, place, std::borrow::Cow::Borrowed(b), false)
+                }
+                Source::File(p) => {
+                    let flag = format!("--mem-file {at}={}", p.display());
+                    let place = self.resolve_input_addr(&flag, at)?;
+                    let read = self.read_mem_file(&flag, &place, p)?;
+                    (flag, place, std::borrow::Cow::Owned(read), true)
+                }
+            };
+            let addr = place.addr;
+            if bytes.is_empty() {
+                return Err(RunError::Input(if is_file {
+                    format!("{flag}: the file is empty: it gives no bytes")
+                } else {
+                    format!("{flag}=: no bytes given: write them in hex after `=`, e.g. {at}=00")
+                }));
+            }
             let Some(end) = addr.checked_add(bytes.len() as u64) else {
                 return Err(RunError::Input(format!(
-                    "--mem {at}: {} bytes at {addr:#x} run past the end of the address space",
+                    "{flag}: {} bytes at {addr:#x} run past the end of the address space",
                     bytes.len()
                 )));
             };
+            place.check_fits(&flag, bytes.len() as u64)?;
             if let Some((s, e, other)) = given.iter().find(|(s, e, _)| addr < *e && *s < end) {
                 return Err(RunError::Input(format!(
-                    "--mem {at} ({addr:#x}..{end:#x}) overlaps --mem {other} ({s:#x}..{e:#x}): give each byte once"
+                    "{flag} ({addr:#x}..{end:#x}) overlaps {other} ({s:#x}..{e:#x}): give each byte once"
                 )));
             }
-            given.push((addr, end, at));
-            self.mem.give(addr, bytes);
+            self.mem.give(addr, &bytes);
+            given.push((addr, end, flag));
         }
         Ok(())
     }
 
-    fn resolve_input_addr(&self, at: &str) -> Result<u64, RunError> {
+    /// Reads a `--mem-file` (`flag`, for messages): no more than fits in
+    /// the variable it names, or than [`MAX_MEM_FILE`] at an address
+    /// outside variables, so that `/dev/zero` ends with an error.
+    fn read_mem_file(
+        &self,
+        flag: &str,
+        place: &InputPlace,
+        path: &std::path::Path,
+    ) -> Result<Vec<u8>, RunError> {
+        use std::io::Read as _;
+        let room = match &place.var {
+            Some(v) if v.size > 0 => {
+                place.check_fits(flag, 1)?;
+                v.size - v.offset
+            }
+            _ => MAX_MEM_FILE,
+        };
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(room + 1).read_to_end(&mut bytes))
+            .map_err(|e| RunError::Input(format!("{flag}: cannot read the file: {e}")))?;
+        if bytes.len() as u64 > room {
+            return Err(RunError::Input(match &place.var {
+                Some(v) if v.size > 0 => format!(
+                    "{flag}: the file has more than the {room} bytes that fit in `{}` from offset {} (`{}` has {} bytes)",
+                    v.name, v.offset, v.name, v.size
+                ),
+                _ => format!(
+                    "{flag}: the file is larger than {} MiB, the most a --mem-file gives",
+                    MAX_MEM_FILE >> 20
+                ),
+            }));
+        }
+        Ok(bytes)
+    }
+
+    /// Where a `--mem`/`--mem-file` ADDR (a number, or a variable with an
+    /// optional `+offset`) points; `flag` is the option, for messages.
+    fn resolve_input_addr(&self, flag: &str, at: &str) -> Result<InputPlace, RunError> {
         let (base, off) = match at.split_once('+') {
             Some((b, o)) => (b.trim(), Some(o.trim())),
             None => (at.trim(), None),
         };
         let off = match off {
             Some(o) => module::parse_int(o)
-                .ok_or_else(|| RunError::Input(format!("--mem {at}: bad offset `{o}`")))?
+                .ok_or_else(|| RunError::Input(format!("{flag}: bad offset `{o}`")))?
                 as u64,
             None => 0,
         };
-        let b = match module::parse_int(base) {
-            Some(v) => v as u64,
-            None => self.vars.get(base).map(|v| v.0).ok_or_else(|| {
-                RunError::Input(format!(
-                    "--mem {at}: `{base}` is neither an address nor a declared variable"
-                ))
-            })?,
+        if let Some(v) = module::parse_int(base) {
+            return Ok(InputPlace {
+                addr: (v as u64).wrapping_add(off),
+                var: None,
+            });
+        }
+        let Some(&(addr, size, _, _)) = self.vars.get(base) else {
+            return Err(RunError::Input(format!(
+                "{flag}: `{base}` is neither an address nor a declared variable"
+            )));
         };
-        Ok(b.wrapping_add(off))
+        Ok(InputPlace {
+            addr: addr.wrapping_add(off),
+            var: Some(VarPlace {
+                name: base.to_string(),
+                size,
+                offset: off,
+            }),
+        })
     }
 
     /// Looks a register up, declaring it in lenient mode.

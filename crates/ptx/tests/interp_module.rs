@@ -659,3 +659,56 @@ fn fixes_name_the_flags_given() {
         }
     }
 }
+
+#[test]
+fn mem_inputs_stay_in_their_variable() {
+    let src = ".global .b8 buf[16];\n.reg .b32 x;\nld.global.b32 x, [buf];\n";
+    let with = |at: &str, n: usize| {
+        run(
+            src,
+            &Inputs {
+                mems: vec![(at.into(), vec![0; n])],
+                ..Inputs::default()
+            },
+            &Options::default(),
+        )
+    };
+    assert!(with("buf", 16).is_ok());
+    assert!(with("buf+12", 4).is_ok());
+    for (at, n, want) in [
+        ("buf+13", 4, "--mem buf+13: 4 bytes at offset 13 reach offset 17, past the end of `buf` (16 bytes: offsets 0..16); 3 fit there"),
+        ("buf", 17, "--mem buf: 17 bytes at offset 0 reach offset 17, past the end of `buf` (16 bytes: offsets 0..16); 16 fit there"),
+        ("buf", 0, "--mem buf=: no bytes given: write them in hex after `=`, e.g. buf=00"),
+    ] {
+        match with(at, n) {
+            Err(RunError::Input(m)) => assert_eq!(m, want),
+            other => panic!("{at} {n}: {other:?}"),
+        }
+    }
+    // A numeric address is raw memory: no variable to stay in.
+    assert!(with("0x10000000", 32).is_ok());
+}
+
+#[cfg(unix)]
+#[test]
+fn mem_files_are_read_no_further_than_they_fit() {
+    let src = ".global .b8 buf[16];\n.reg .b32 x;\nld.global.b32 x, [buf];\n";
+    let with = |at: &str| {
+        run(
+            src,
+            &Inputs {
+                mem_files: vec![(at.into(), "/dev/zero".into())],
+                ..Inputs::default()
+            },
+            &Options::default(),
+        )
+    };
+    match with("buf+8") {
+        Err(RunError::Input(m)) => assert_eq!(m, "--mem-file buf+8=/dev/zero: the file has more than the 8 bytes that fit in `buf` from offset 8 (`buf` has 16 bytes)"),
+        other => panic!("{other:?}"),
+    }
+    match with("0x100") {
+        Err(RunError::Input(m)) => assert_eq!(m, "--mem-file 0x100=/dev/zero: the file is larger than 16 MiB, the most a --mem-file gives"),
+        other => panic!("{other:?}"),
+    }
+}

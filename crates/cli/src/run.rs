@@ -15,7 +15,10 @@ pub struct Args {
     /// float registers take hex bits (`0x3c00`, `0f3F800000`) or a literal
     /// (`1.5`, `-0.0`, `inf`; x2: `1.5,2`); integer registers a decimal
     /// integer in range or hex bits; bit-typed ones (`.b16`, `.b32`, ...)
-    /// hex bits or the value with its type (`f16:1.5`, `s32:-1`).
+    /// hex bits or the value with its type (`f16:1.5`, `s32:-1`); any
+    /// register TYPE:VALUE of its type or a bit type of its size
+    /// (`b32:0x3f800000`). Where an inner `{ }` block declares the name
+    /// again, NAME@LINE[:COL] names the declaration.
     #[arg(long = "set", value_name = "NAME=VALUE")]
     sets: Vec<String>,
     /// The function to run: an `.entry`, or in a module without one a
@@ -142,9 +145,10 @@ pub fn run(a: Args) -> Result<Outcome, String> {
     };
     let regs: Vec<_> = out.regs.iter().filter(|r| a.all || r.written).collect();
     // An inner block's register that shadows an outer one of the same name
-    // is another register: such names get the place of their declaration.
+    // is another register: such names get the place of their declaration
+    // (as `--set NAME@LINE:COL` takes it), shown or not.
     let label = |r: &ptxfp::interp::RegValue| match &r.declared_at {
-        Some(at) if regs.iter().filter(|o| o.name == r.name).count() > 1 => {
+        Some(at) if out.regs.iter().filter(|o| o.name == r.name).count() > 1 => {
             let (l, c) = map.line_col(at.start);
             format!("{} (declared at {l}:{c})", r.name)
         }

@@ -802,3 +802,64 @@ fn mem_stays_in_its_variable() {
     let o = ptxfp(&["run", "--mem", "buf+12=aabbccdd", "-"], Some(src));
     assert_eq!(text(&o), ("x = 0xddccbbaa  b32\n".into(), String::new()));
 }
+
+/// TYPE:VALUE takes a bit type of the register's size (PTX ISA §6.4.1:
+/// bit-size types are compatible with any type of the same size), and a
+/// typed value of another kind says what to give. -1.0 in f32 is sign 1,
+/// exponent 127: 0xbf800000; the s32 -1 is all ones.
+#[test]
+fn set_typed_values_of_another_kind() {
+    let src = ".reg .f32 s, d;\nmov.f32 d, s;\n";
+    let o = ptxfp(&["run", "--set", "s=b32:0x3f800000"], Some(src));
+    assert_eq!(text(&o), ("d = 0x3f800000  f32 1\n".into(), String::new()));
+    let o = ptxfp(&["run", "--set", "s=s32:-1"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o).1,
+        "ptxfp: --set s=s32:-1: `s32:-1` is a 32-bit integer; `s` is a `.f32` register: give f32:VALUE or its 32 bits in hex, e.g. s=f32:-1 (= 0xbf800000) or s=0xffffffff (the bits of s32:-1)\n"
+    );
+}
+
+/// An array parameter takes its bytes by --mem; --set says so, with the
+/// bytes of the value given in memory order (least significant first).
+#[test]
+fn set_on_an_array_points_to_mem() {
+    let src =
+        ".entry k(.param .align 8 .b8 parr[8])\n{\n.reg .b64 x;\nld.param.b64 x, [parr];\n}\n";
+    let o = ptxfp(&["run", "--set", "parr=0x0011223344556677"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o).1,
+        "ptxfp: --set parr=0x0011223344556677: `0x0011223344556677` is too wide for .b8: at most 2 hex digits (`parr` is a `.b8` variable)\n\
+         \x20 help: `parr` is an array (8 bytes of `.b8`): --set gives only its first element; give its bytes in memory order with --mem parr=HEXBYTES (for the 64-bit value 0x0011223344556677: --mem parr=7766554433221100)\n"
+    );
+    // The suggestion loads the value.
+    let o = ptxfp(&["run", "--mem", "parr=7766554433221100"], Some(src));
+    assert_eq!(
+        text(&o),
+        ("x = 0x0011223344556677  b64\n".into(), String::new())
+    );
+}
+
+/// A name declared in a block and again in an inner one: a bare --set is
+/// an error naming both places (it set the outer one silently); NAME@LINE
+/// chooses. The outer t is at 1:11 (".reg .b32 " is 10 characters), the
+/// inner one at 4:13 (two more of indentation).
+#[test]
+fn set_on_a_shadowed_name_says_which() {
+    let src = ".reg .b32 t, a;\nmov.b32 a, t;\n{\n  .reg .b32 t;\n  mov.b32 t, 2;\n}\n";
+    let o = ptxfp(&["run", "--set", "t=0x1"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o).1,
+        "ptxfp: --set t: 2 registers are named `t`, declared at 1:11 and 4:13 (a `{ }` block's declaration shadows the name inside that block); say which with --set t@1:11=VALUE or --set t@4:13=VALUE\n"
+    );
+    let o = ptxfp(&["run", "--set", "t@1=0x1"], Some(src));
+    assert_eq!(
+        text(&o),
+        (
+            "a = 0x00000001  b32\nt (declared at 4:13) = 0x00000002  b32\n".into(),
+            String::new()
+        )
+    );
+}

@@ -52,7 +52,9 @@ pub struct Options {
 /// Initial state given from outside the program.
 #[derive(Clone, Debug, Default)]
 pub struct Inputs {
-    /// `--set NAME=VALUE`: a register or a `.param` variable.
+    /// `--set NAME=VALUE`: a register or a `.param` variable. Where blocks
+    /// declare the name more than once, `NAME@LINE` or `NAME@LINE:COL`
+    /// names the declaration (with [`run`], which knows the text).
     pub sets: Vec<(String, String)>,
     /// `--mem ADDR=HEX`: ADDR is a number or a variable name with an
     /// optional `+offset`, and the bytes in memory order. Bytes given by a
@@ -251,6 +253,9 @@ struct Machine<'a> {
     opts: &'a Options,
     /// The program (for the hints of `--set` errors).
     module: &'a Module,
+    /// Its text, where known: `--set` errors and `name@LINE` name places
+    /// by line and column.
+    src: Option<&'a str>,
     exec: Exec,
     version: PtxVersion,
     /// Registers in scope, in declaration order; a name may occur once
@@ -312,7 +317,7 @@ pub fn run(src: &str, inputs: &Inputs, opts: &Options) -> Result<Outcome, RunErr
             .filter(Diagnostic::is_error)
             .collect();
     }
-    execute(&m, inputs, opts, found)
+    execute(&m, inputs, opts, found, Some(src))
 }
 
 /// The code's target: `--target`, else `.target`, else the device, else
@@ -327,7 +332,7 @@ fn code_target(m: &Module, opts: &Options) -> Target {
 /// Runs a parsed module: validates every instruction first (see [`run`];
 /// without `ptxfp check`'s register checks), then executes.
 pub fn run_module(m: &Module, inputs: &Inputs, opts: &Options) -> Result<Outcome, RunError> {
-    execute(m, inputs, opts, Vec::new())
+    execute(m, inputs, opts, Vec::new(), None)
 }
 
 /// Fails with the errors in `found`, the module's parse errors and those
@@ -338,6 +343,7 @@ fn execute(
     inputs: &Inputs,
     opts: &Options,
     mut found: Vec<Diagnostic>,
+    src: Option<&str>,
 ) -> Result<Outcome, RunError> {
     let code_target = code_target(m, opts);
     let device = opts.device.unwrap_or(code_target);
@@ -348,6 +354,7 @@ fn execute(
     let mut mc = Machine {
         opts,
         module: m,
+        src,
         exec: Exec {
             code_target,
             device,
@@ -665,27 +672,91 @@ impl Machine<'_> {
     }
 
     /// The register `--set name=...` gives a value to: the only one of that
-    /// name, else the outermost (a function's register, not the inline-asm
-    /// blocks' that shadow it).
+    /// name. Where blocks declare the name again (an inner block's `t`
+    /// shadowing the function's), `name@LINE` or `name@LINE:COL` says
+    /// which: the one declared there; a bare name is an error listing them.
     fn find_for_set(&self, name: &str) -> Result<Option<usize>, RunError> {
-        let Some(same) = self.by_name.get(name) else {
+        let (base, at) = match name.split_once('@') {
+            Some((b, at)) => (b.trim(), Some(at.trim())),
+            None => (name, None),
+        };
+        let Some(same) = self.by_name.get(base) else {
             return Ok(None);
         };
-        let depth = |b: usize| self.module.depth(b);
-        let Some(min) = same.iter().map(|(b, _)| depth(*b)).min() else {
-            return Ok(None);
-        };
-        let outer: Vec<usize> = same
+        if let ([(_, one)], None) = (same.as_slice(), at) {
+            return Ok(Some(*one));
+        }
+        let places: Vec<(usize, (usize, usize))> = same
             .iter()
-            .filter(|(b, _)| depth(*b) == min)
-            .map(|(_, i)| *i)
+            .map(|&(_, i)| (i, self.line_col(self.regs[i].span.as_ref())))
             .collect();
-        match outer.as_slice() {
-            [one] => Ok(Some(*one)),
+        let list = places
+            .iter()
+            .map(|(_, (l, c))| format!("{l}:{c}"))
+            .collect::<Vec<_>>();
+        if let Some(at) = at {
+            let (line, col) = match at.split_once(':') {
+                Some((l, c)) => (l.parse::<usize>().ok(), c.parse::<usize>().ok().map(Some)),
+                None => (at.parse::<usize>().ok(), Some(None)),
+            };
+            let (Some(line), Some(col)) = (line, col) else {
+                return Err(RunError::Input(format!(
+                    "--set {name}: after `@` give the line (and column) of the declaration, e.g. {base}@{}",
+                    list.first().map_or("1", String::as_str)
+                )));
+            };
+            let hits: Vec<usize> = places
+                .iter()
+                .filter(|(_, (l, c))| *l == line && col.is_none_or(|col| col == *c))
+                .map(|(i, _)| *i)
+                .collect();
+            return match hits.as_slice() {
+                [one] => Ok(Some(*one)),
+                [] => Err(RunError::Input(format!(
+                    "--set {name}: no register `{base}` is declared at {at}; it is declared at {}",
+                    list.join(", ")
+                ))),
+                _ => Err(RunError::Input(format!(
+                    "--set {name}: line {line} declares several registers `{base}` (at {}): add the column, e.g. {base}@{}",
+                    list.iter().filter(|p| p.starts_with(&format!("{line}:"))).cloned().collect::<Vec<_>>().join(", "),
+                    list.iter().find(|p| p.starts_with(&format!("{line}:"))).map_or("", String::as_str)
+                ))),
+            };
+        }
+        match places.as_slice() {
+            [] => Ok(None),
+            [(one, _)] => Ok(Some(*one)),
             _ => Err(RunError::Input(format!(
-                "--set {name}: {} blocks side by side each declare a register `{name}`; --set cannot tell which one it is for",
-                outer.len()
+                "--set {name}: {} registers are named `{name}`, declared at {} (a `{{ }}` block's declaration shadows the name inside that block); say which with {}",
+                places.len(),
+                list.join(" and "),
+                list.iter()
+                    .map(|p| format!("--set {name}@{p}=VALUE"))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
             ))),
+        }
+    }
+
+    /// The name `--set` takes for the register `name` means here: the
+    /// name, or `name@LINE:COL` where several registers have it.
+    fn set_name(&self, name: &str) -> String {
+        match (self.find(name), self.by_name.get(name)) {
+            (Some(i), Some(same)) if same.len() > 1 => {
+                let (l, c) = self.line_col(self.regs[i].span.as_ref());
+                format!("{name}@{l}:{c}")
+            }
+            _ => name.to_string(),
+        }
+    }
+
+    /// The line and column of `span`'s start in the source (`(0, byte
+    /// offset)` where the source is not known, as for [`run_module`]).
+    fn line_col(&self, span: Option<&Span>) -> (usize, usize) {
+        match (self.src, span) {
+            (Some(src), Some(s)) => crate::SourceMap::new(src).line_col(s.start),
+            (None, Some(s)) => (0, s.start),
+            (_, None) => (0, 0),
         }
     }
 
@@ -694,7 +765,11 @@ impl Machine<'_> {
     fn set_error(&self, name: &str, text: &str, ty: PtxType, what: &str, e: SetError) -> RunError {
         RunError::Input(match e {
             SetError::Bad(m) => format!("--set {name}={text}: {m} (`{name}` is a `{ty}` {what})"),
-            SetError::Untyped => set::untyped(name, what, text, ty, &set::uses(self.module, name)),
+            SetError::Untyped => {
+                let base = name.split('@').next().unwrap_or(name);
+                set::untyped(name, what, text, ty, &set::uses(self.module, base))
+            }
+            SetError::Mismatch(given, value) => set::mismatch(name, what, text, given, &value, ty),
         })
     }
 
@@ -707,16 +782,29 @@ impl Machine<'_> {
                 )));
             }
         }
+        let mut set_regs: HashMap<usize, &str> = HashMap::new();
         for (name, text) in &inputs.sets {
             if let Some(i) = self.find_for_set(name)? {
+                if let Some(first) = set_regs.insert(i, name) {
+                    return Err(RunError::Input(format!(
+                        "--set {first} and --set {name} are the same register: give it one value"
+                    )));
+                }
                 let ty = self.regs[i].ty;
                 let v = set_value(text, ty)
                     .map_err(|e| self.set_error(name, text, ty, "register", e))?;
                 self.regs[i].value = Some(v);
             } else if let Some(&(addr, size, _, ty)) = self.vars.get(name) {
                 // A `.param` (or any variable): its first element, in its type.
-                let v = set_value(text, ty)
-                    .map_err(|e| self.set_error(name, text, ty, "variable", e))?;
+                let v = set_value(text, ty).map_err(|e| {
+                    let e = self.set_error(name, text, ty, "variable", e);
+                    match e {
+                        RunError::Input(m) if size > u64::from(ty.bits().div_ceil(8)) => {
+                            RunError::Input(m + &array_help(name, text, ty, size))
+                        }
+                        e => e,
+                    }
+                })?;
                 let n = size.min(u64::from(ty.bits().div_ceil(8)));
                 self.mem.give(addr, &v.to_le_bytes()[..n as usize]);
             } else if special(name).is_some() {
@@ -932,7 +1020,8 @@ impl Machine<'_> {
                             format!("register `{n}` is read before it is written"),
                         )
                         .with_help(format!(
-                            "give it a value with --set {n}=VALUE, or run with --lenient"
+                            "give it a value with --set {}=VALUE, or run with --lenient",
+                            self.set_name(n)
                         )),
                     )),
                 }
@@ -1645,6 +1734,32 @@ impl Machine<'_> {
         }
         ty
     }
+}
+
+/// What to add to a `--set` error for an array variable `name` of `ty`
+/// elements, `size` bytes: `--mem` gives arrays; for hex bits that fit,
+/// the bytes in memory order (PTX is little-endian: the least significant
+/// byte first).
+fn array_help(name: &str, text: &str, ty: PtxType, size: u64) -> String {
+    let mut help = format!(
+        "\n  help: `{name}` is an array ({size} bytes of `{ty}`): --set gives only its first element; give its bytes in memory order with --mem {name}=HEXBYTES"
+    );
+    let digits = text.trim().strip_prefix("0x").filter(|h| {
+        !h.is_empty()
+            && h.len() as u64 <= 2 * size.min(8)
+            && h.bytes().all(|c| c.is_ascii_hexdigit())
+    });
+    if let Some(v) = digits.and_then(|h| u64::from_str_radix(h, 16).ok()) {
+        let bytes: String = (0..size.min(8))
+            .map(|i| format!("{:02x}", (v >> (8 * i)) as u8))
+            .collect();
+        help += &format!(
+            " (for the {}-bit value {}: --mem {name}={bytes})",
+            8 * size.min(8),
+            text.trim()
+        );
+    }
+    help
 }
 
 /// The default value of a special register (PTX ISA §10): one thread, one block.

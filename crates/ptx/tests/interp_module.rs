@@ -216,22 +216,56 @@ fn inner_blocks_shadow_registers() {
     // An inner register is gone after its block.
     let e = errors("{\n.reg .b32 x;\nmov.b32 x, 1;\n}\nmov.b32 x, 2;\n");
     assert!(e.iter().all(|m| m.contains("`x` is not declared")), "{e:?}");
-    // --set gives the outermost `t` its value; the inner one is the block's own.
-    let inputs = Inputs {
-        sets: vec![("t".into(), "0x7".into())],
+    // Two registers `t`: a bare --set t is an error naming both places (it
+    // used to set the outer one silently); t@LINE[:COL] says which. The
+    // outer t is declared at 1:11 (".reg .b32 " is 10 characters), the
+    // inner one at 3:11.
+    let set = |name: &str| Inputs {
+        sets: vec![(name.into(), "0x7".into())],
         ..Inputs::default()
     };
     let src = ".reg .b32 t, a;\n{\n.reg .b32 t;\nmov.b32 t, 2;\n}\nmov.b32 a, t;\n";
-    assert_eq!(regs_with(src, inputs.clone(), &Options::default())["a"], 7);
-    // Two blocks side by side, no outer one: --set cannot tell which.
-    let src = "{\n.reg .b32 t;\nmov.b32 t, t;\n}\n{\n.reg .b32 t;\nmov.b32 t, 2;\n}\n";
-    match run(src, &inputs, &Options::default()) {
+    match run(src, &set("t"), &Options::default()) {
         Err(RunError::Input(m)) => assert_eq!(
             m,
-            "--set t: 2 blocks side by side each declare a register `t`; --set cannot tell which one it is for"
+            "--set t: 2 registers are named `t`, declared at 1:11 and 3:11 (a `{ }` block's declaration shadows the name inside that block); say which with --set t@1:11=VALUE or --set t@3:11=VALUE"
         ),
         other => panic!("{other:?}"),
     }
+    assert_eq!(regs_with(src, set("t@1"), &Options::default())["a"], 7);
+    assert_eq!(regs_with(src, set("t@1:11"), &Options::default())["a"], 7);
+    // The inner t is given 7, then overwritten with 2; the outer one is
+    // never given, so `a` reads a register never written.
+    match run(src, &set("t@3"), &Options::default()) {
+        Err(RunError::Program(error)) => assert_eq!(
+            (error.message.as_str(), error.help.as_deref()),
+            (
+                "register `t` is read before it is written",
+                Some("give it a value with --set t@1:11=VALUE, or run with --lenient")
+            )
+        ),
+        other => panic!("{other:?}"),
+    }
+    match run(src, &set("t@2"), &Options::default()) {
+        Err(RunError::Input(m)) => assert_eq!(
+            m,
+            "--set t@2: no register `t` is declared at 2; it is declared at 1:11, 3:11"
+        ),
+        other => panic!("{other:?}"),
+    }
+    // Two blocks side by side, no outer one: the same.
+    let src = "{\n.reg .b32 t;\nmov.b32 t, t;\n}\n{\n.reg .b32 t;\nmov.b32 t, 2;\n}\n";
+    match run(src, &set("t"), &Options::default()) {
+        Err(RunError::Input(m)) => assert_eq!(
+            m,
+            "--set t: 2 registers are named `t`, declared at 2:11 and 6:11 (a `{ }` block's declaration shadows the name inside that block); say which with --set t@2:11=VALUE or --set t@6:11=VALUE"
+        ),
+        other => panic!("{other:?}"),
+    }
+    // The first block's t is given 7 and copies it; the second's is 2.
+    let out = run(src, &set("t@2"), &Options::default()).unwrap();
+    let r: Vec<(&str, u64)> = out.regs.iter().map(|r| (r.name.as_str(), r.bits)).collect();
+    assert_eq!(r, [("t", 7), ("t", 2)]);
 }
 
 #[test]

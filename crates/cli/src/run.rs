@@ -1,7 +1,8 @@
 //! `ptxfp run [FILE|-]`: a thin layer over `ptxfp::interp`.
 
 use crate::Outcome;
-use ptxfp::interp::{self, Inputs, Options, RunError};
+use ptxfp::interp::value::show_hex;
+use ptxfp::interp::{self, Inputs, Options, RunError, TraceStep};
 use ptxfp::{PtxVersion, Target};
 use serde_json::json;
 
@@ -53,7 +54,8 @@ pub struct Args {
     /// Print every register that holds a value, not only those written.
     #[arg(long)]
     all: bool,
-    /// Print each executed instruction with its inputs and result.
+    /// Print each executed instruction with its inputs and result (and
+    /// those skipped by a false guard); on a run-time error, those before it.
     #[arg(long)]
     trace: bool,
     /// Report where fusing mul+add into fma (as ptxas may) changes a result.
@@ -127,8 +129,13 @@ pub fn run(a: Args) -> Result<Outcome, String> {
     };
     let out = match interp::run(&src, &inputs, &opts) {
         Ok(o) => o,
-        Err(RunError::Program(d)) => return program_errors(&a, &path, &src, &[d]),
-        Err(RunError::Diagnostics(ds)) => return program_errors(&a, &path, &src, &ds),
+        Err(RunError::Program(d)) => return program_errors(&a, &path, &src, &[d], &[], &[]),
+        Err(RunError::Diagnostics(ds)) => return program_errors(&a, &path, &src, &ds, &[], &[]),
+        Err(RunError::Runtime {
+            error,
+            trace,
+            warnings,
+        }) => return program_errors(&a, &path, &src, &[error], &trace, &warnings),
         Err(RunError::Input(m)) => {
             if a.json {
                 println!("{}", json!({"file": path, "errors": [{"message": m}]}));
@@ -183,19 +190,13 @@ pub fn run(a: Args) -> Result<Outcome, String> {
                 "unfused": format!("{:#x}", c.unfused),
                 "fused": format!("{:#x}", c.fused),
             })).collect::<Vec<_>>(),
-            "trace": out.trace.iter().map(|t| {
-                let (at, text) = trace_parts(t);
-                json!({"location": loc(&(at..at)), "text": text})
-            }).collect::<Vec<_>>(),
+            "trace": out.trace.iter().map(|t| trace_json(&path, &map, t)).collect::<Vec<_>>(),
             "warnings": out.warnings.iter().map(|w| diag_json(&path, &map, w)).collect::<Vec<_>>(),
         });
         println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
         return Ok(Outcome::Ok);
     }
-    for t in &out.trace {
-        let (off, rest) = trace_parts(t);
-        println!("trace {}: {rest}", loc(&(off..off)));
-    }
+    print_trace(&path, &map, &out.trace);
     for r in &regs {
         println!("{} = {}", label(r), r.value_text());
     }
@@ -229,11 +230,34 @@ pub fn run(a: Args) -> Result<Outcome, String> {
     Ok(Outcome::Ok)
 }
 
-/// A trace line starts with the statement's byte offset (`  73: text`);
-/// splits it into the offset and the text.
-fn trace_parts(t: &str) -> (usize, &str) {
-    let (off, rest) = t.trim_start().split_once(':').unwrap_or(("0", t));
-    (off.trim().parse().unwrap_or(0), rest.trim_start())
+/// `trace FILE:LINE:COL: TEXT`, one line per step.
+fn print_trace(path: &str, map: &ptxfp::SourceMap, trace: &[TraceStep]) {
+    for t in trace {
+        let (l, c) = map.line_col(t.span.start);
+        println!("trace {path}:{l}:{c}: {}", t.text());
+    }
+}
+
+/// One trace step as JSON: its place, the instruction, the bits it read
+/// and wrote (each with its type), and the text `--trace` prints.
+fn trace_json(path: &str, map: &ptxfp::SourceMap, t: &TraceStep) -> serde_json::Value {
+    let (l, c) = map.line_col(t.span.start);
+    let typed =
+        |(v, ty): (u64, ptxfp::PtxType)| json!({"bits": show_hex(v, ty), "type": ty.name()});
+    json!({
+        "location": format!("{path}:{l}:{c}"),
+        "opcode": t.opcode,
+        "instruction": t.instruction,
+        "skipped": t.skipped,
+        "inputs": t.inputs.iter().map(|x| typed(*x)).collect::<Vec<_>>(),
+        "result": t.result.map(typed),
+        "memory": t.access.as_ref().map(|m| json!({
+            "access": if m.store { "store" } else { "load" },
+            "type": m.ty.name(),
+            "values": m.values.iter().map(|v| show_hex(*v, m.ty)).collect::<Vec<_>>(),
+        })),
+        "text": t.text(),
+    })
 }
 
 /// One diagnostic as JSON: `file:line:col`, severity, message, help.
@@ -248,14 +272,24 @@ fn diag_json(path: &str, map: &ptxfp::SourceMap, d: &ptxfp::Diagnostic) -> serde
 }
 
 /// Prints the program's errors (rendered on stderr; with --json also as
-/// JSON on stdout) and fails with exit code 2.
+/// JSON on stdout), after the warnings and the trace of what ran before a
+/// run-time error, and fails with exit code 2.
 fn program_errors(
     a: &Args,
     path: &str,
     src: &str,
     ds: &[ptxfp::Diagnostic],
+    trace: &[TraceStep],
+    warnings: &[ptxfp::Diagnostic],
 ) -> Result<Outcome, String> {
     let map = ptxfp::SourceMap::new(src);
+    for w in warnings {
+        eprint!("{}", w.render_in(path, &map));
+    }
+    // What ran, then where it failed.
+    if !a.json {
+        print_trace(path, &map, trace);
+    }
     // As `ptxfp check`: the first 100, then a count.
     const SHOWN: usize = 100;
     for d in ds.iter().take(SHOWN) {
@@ -269,10 +303,14 @@ fn program_errors(
     }
     if a.json {
         let errors: Vec<_> = ds.iter().map(|d| diag_json(path, &map, d)).collect();
+        let warnings: Vec<_> = warnings.iter().map(|d| diag_json(path, &map, d)).collect();
+        let trace: Vec<_> = trace.iter().map(|t| trace_json(path, &map, t)).collect();
         println!(
             "{}",
-            serde_json::to_string_pretty(&json!({"file": path, "errors": errors}))
-                .unwrap_or_default()
+            serde_json::to_string_pretty(
+                &json!({"file": path, "errors": errors, "warnings": warnings, "trace": trace})
+            )
+            .unwrap_or_default()
         );
     }
     Err(String::new())

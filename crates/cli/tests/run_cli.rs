@@ -863,3 +863,78 @@ fn set_on_a_shadowed_name_says_which() {
         )
     );
 }
+
+/// A run-time error keeps the trace of what ran before it: text first,
+/// then the error; with --json in the error object. 1 < 1 is false, so
+/// the guarded add is skipped (shown whole, guard and operands).
+#[test]
+fn trace_survives_a_run_time_error() {
+    let src = ".reg .f16 a, b;\n.reg .b32 x;\n.reg .b64 p;\n.reg .pred q;\n\
+               mov.b16 a, 0x3c00;\nsetp.lt.f16 q, a, a;\n@q add.f16 b, a, a;\n\
+               mov.u64 p, 0x100;\nld.global.b32 x, [p];\n";
+    let o = ptxfp(&["run", "--trace"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o),
+        (
+            "trace <stdin>:5:1: mov.b16 a, 0x3c00  [0x3c00] -> 0x3c00  b16\n\
+             trace <stdin>:6:1: setp.lt.f16 q, a, a  [0x3c00, 0x3c00] -> 0x0  pred false\n\
+             trace <stdin>:7:1: @q add.f16 b, a, a  (skipped: guard false)\n\
+             trace <stdin>:8:1: mov.u64 p, 0x100  [0x0000000000000100] -> 0x0000000000000100  u64 256\n"
+                .into(),
+            "<stdin>:9:18: error: `ld.global.b32` reads 4 bytes at 0x100, but memory at 0x100 was never given or written\n\
+             \x20 |\n\
+             9 | ld.global.b32 x, [p];\n\
+             \x20 |                  ^^^\n\
+             \x20 = help: give it with --mem 0x100=HEXBYTES\n"
+                .into()
+        )
+    );
+    let o = ptxfp(&["run", "--trace", "--json"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    let v: serde_json::Value = serde_json::from_str(&text(&o).0).unwrap();
+    assert_eq!(v["errors"][0]["location"], "<stdin>:9:18");
+    let trace = v["trace"].as_array().unwrap();
+    assert_eq!(trace.len(), 4);
+    assert_eq!(
+        trace[1],
+        serde_json::json!({
+            "location": "<stdin>:6:1",
+            "opcode": "setp.lt.f16",
+            "instruction": "setp.lt.f16 q, a, a",
+            "skipped": false,
+            "inputs": [{"bits": "0x3c00", "type": "f16"}, {"bits": "0x3c00", "type": "f16"}],
+            "result": {"bits": "0x0", "type": "pred"},
+            "memory": null,
+            "text": "setp.lt.f16 q, a, a  [0x3c00, 0x3c00] -> 0x0  pred false",
+        })
+    );
+    assert_eq!(trace[2]["skipped"], true);
+    assert_eq!(trace[2]["instruction"], "@q add.f16 b, a, a");
+    assert_eq!(trace[2]["result"], serde_json::Value::Null);
+}
+
+/// A traced store: the address read and the value stored, with its type.
+#[test]
+fn trace_json_has_the_memory_access() {
+    let src =
+        ".global .b8 buf[4];\n.reg .b32 x;\nmov.b32 x, 0x3f800000;\nst.global.b32 [buf], x;\n";
+    let o = ptxfp(&["run", "--trace", "--json"], Some(src));
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // buf is the first variable: 0x10000000 (interp's VAR_BASE).
+    assert_eq!(
+        v["trace"][1],
+        serde_json::json!({
+            "location": "<stdin>:4:1",
+            "opcode": "st.global.b32",
+            "instruction": "st.global.b32 [buf], x",
+            "skipped": false,
+            "inputs": [{"bits": "0x0000000010000000", "type": "b64"}],
+            "result": null,
+            "memory": {"access": "store", "type": "b32", "values": ["0x3f800000"]},
+            "text": "st.global.b32 [buf], x  [0x0000000010000000] stored 0x3f800000",
+        })
+    );
+}

@@ -69,9 +69,21 @@ pub struct Inputs {
 /// Why a run failed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RunError {
-    /// A problem in the program, with its place.
+    /// A problem in the program, with its place, found before anything ran.
     #[error("{0}")]
     Program(Diagnostic),
+    /// A problem in the program found while running it (a load of memory
+    /// never given, a backward branch, ...): what had run until then.
+    #[error("{error}")]
+    Runtime {
+        /// The error, at the instruction that failed.
+        error: Diagnostic,
+        /// The instructions run before it (with [`Options::trace`]; empty
+        /// without).
+        trace: Vec<TraceStep>,
+        /// The warnings until then.
+        warnings: Vec<Diagnostic>,
+    },
     /// Several problems found before running (all of them, in source order).
     #[error("{} errors, the first: {}", .0.len(), .0.first().map_or(String::new(), |d| d.to_string()))]
     Diagnostics(Vec<Diagnostic>),
@@ -140,6 +152,73 @@ pub struct Contraction {
     pub fused: u64,
 }
 
+/// One instruction of a trace ([`Options::trace`]): executed, or skipped
+/// by a false guard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraceStep {
+    /// The statement, guard to `;`.
+    pub span: Span,
+    /// The opcode as written (`add.rn.f16`).
+    pub opcode: String,
+    /// The statement in canonical spelling: `@!p add.rn.f16 d, a, b`.
+    pub instruction: String,
+    /// The values it read, in operand order, each with the type it was
+    /// read as (for `ld`/`st`, the address).
+    pub inputs: Vec<(u64, PtxType)>,
+    /// The value it wrote and its type, where it wrote one register (a
+    /// `setp`'s predicate, not its complement).
+    pub result: Option<(u64, PtxType)>,
+    /// For `ld`/`st`: the values loaded or stored, in memory order.
+    pub access: Option<Access>,
+    /// Not executed: its guard was false.
+    pub skipped: bool,
+}
+
+/// The memory side of a traced `ld` or `st`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Access {
+    /// `st` (else `ld`).
+    pub store: bool,
+    /// The element type.
+    pub ty: PtxType,
+    /// The values, one per vector element.
+    pub values: Vec<u64>,
+}
+
+impl TraceStep {
+    /// The line `ptxfp run --trace` prints after the location:
+    /// `mul.f16 d, a, a  [0x3c00, 0x3c00] -> 0x3c00  f16 1`, with
+    /// ` loaded 0x...`/` stored 0x...` for memory, or the statement and
+    /// `(skipped: guard false)`.
+    pub fn text(&self) -> String {
+        if self.skipped {
+            return format!("{}  (skipped: guard false)", self.instruction);
+        }
+        let inputs = self
+            .inputs
+            .iter()
+            .map(|(v, t)| show_hex(*v, *t))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let mut out = format!("{}  [{inputs}]", self.instruction);
+        if let Some((v, t)) = self.result {
+            out += &format!(" -> {}  {}", show_hex(v, t), show_lanes(v, t));
+        }
+        if let Some(a) = &self.access {
+            out += &format!(
+                " {} {}",
+                if a.store { "stored" } else { "loaded" },
+                a.values
+                    .iter()
+                    .map(|v| show_hex(*v, a.ty))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+        out
+    }
+}
+
 /// What a run produced.
 #[derive(Clone, Debug)]
 pub struct Outcome {
@@ -148,8 +227,8 @@ pub struct Outcome {
     pub regs: Vec<RegValue>,
     /// Memory written, as contiguous runs.
     pub memory: Vec<(u64, Vec<u8>)>,
-    /// Trace lines (with [`Options::trace`]).
-    pub trace: Vec<String>,
+    /// The instructions run and skipped, in order (with [`Options::trace`]).
+    pub trace: Vec<TraceStep>,
     /// Warnings (lenient declarations, unread inputs).
     pub warnings: Vec<Diagnostic>,
     /// Contractions that change a result (with [`Options::contract`]).
@@ -493,43 +572,16 @@ fn execute(
             .saturating_mul(256);
     }
     mc.apply_inputs(inputs)?;
-    let mut pc = 0;
-    while let Some(s) = m.stmts.get(pc) {
-        pc += 1;
-        let Stmt::Instr(ins) = s else { continue };
-        if !in_scope(ins.scope) {
-            continue;
-        }
-        match mc.step(ins)? {
-            Flow::Next => {}
-            Flow::Stop => break,
-            Flow::Jump(label) => {
-                // Forward branches only: execution stays straight-line.
-                let target = m.stmts[pc..]
-                    .iter()
-                    .position(|t| matches!(t, Stmt::Label(l, _) if *l == label));
-                match target {
-                    Some(k) => pc += k + 1,
-                    None if !m
-                        .stmts
-                        .iter()
-                        .any(|t| matches!(t, Stmt::Label(l, _) if *l == label)) =>
-                    {
-                        let at = ins.operands.first().map_or(ins.span.clone(), |o| o.span.clone());
-                        return Err(err(at, format!("`bra {label}`: no label `{label}` is defined")));
-                    }
-                    None => {
-                        return Err(RunError::Program(
-                            Diagnostic::error(
-                                ins.span.clone(),
-                                format!("`bra {label}`: only forward branches are supported (no loops)"),
-                            )
-                            .with_help("the interpreter runs straight-line code; a label must come after the branch"),
-                        ))
-                    }
-                }
-            }
-        }
+    // An error while running comes with what ran before it.
+    if let Err(e) = mc.run_body(&in_scope) {
+        return Err(match e {
+            RunError::Program(error) => RunError::Runtime {
+                error,
+                trace: std::mem::take(&mut mc.out.trace),
+                warnings: std::mem::take(&mut mc.out.warnings),
+            },
+            e => e,
+        });
     }
     if let Some(name) = mc.pending.keys().next() {
         return Err(RunError::Input(format!(
@@ -642,6 +694,51 @@ fn edit_distance(a: &str, b: &str) -> usize {
 }
 
 impl Machine<'_> {
+    /// Runs the statements of the function in scope (`in_scope` of their
+    /// [`Instr::scope`]) from the first until `ret`/`exit` or the end.
+    fn run_body(&mut self, in_scope: &dyn Fn(usize) -> bool) -> Result<(), RunError> {
+        let m = self.module;
+        let mut pc = 0;
+        while let Some(s) = m.stmts.get(pc) {
+            pc += 1;
+            let Stmt::Instr(ins) = s else { continue };
+            if !in_scope(ins.scope) {
+                continue;
+            }
+            match self.step(ins)? {
+                Flow::Next => {}
+                Flow::Stop => break,
+                Flow::Jump(label) => {
+                    // Forward branches only: execution stays straight-line.
+                    let target = m.stmts[pc..]
+                        .iter()
+                        .position(|t| matches!(t, Stmt::Label(l, _) if *l == label));
+                    match target {
+                        Some(k) => pc += k + 1,
+                        None if !m
+                            .stmts
+                            .iter()
+                            .any(|t| matches!(t, Stmt::Label(l, _) if *l == label)) =>
+                        {
+                            let at = ins.operands.first().map_or(ins.span.clone(), |o| o.span.clone());
+                            return Err(err(at, format!("`bra {label}`: no label `{label}` is defined")));
+                        }
+                        None => {
+                            return Err(RunError::Program(
+                                Diagnostic::error(
+                                    ins.span.clone(),
+                                    format!("`bra {label}`: only forward branches are supported (no loops)"),
+                                )
+                                .with_help("the interpreter runs straight-line code; a label must come after the branch"),
+                            ))
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Declares register `name` in `block`; returns its index. A second
     /// declaration in the same block (a parse error) is the first one.
     fn declare(&mut self, name: &str, ty: PtxType, block: usize, span: Option<Span>) -> usize {
@@ -1061,36 +1158,21 @@ impl Machine<'_> {
         Ok(&ins.operands)
     }
 
-    fn trace(&mut self, ins: &Instr, srcs: &[u64], dst: Option<(u64, PtxType)>) {
+    /// Records `ins` with the values it read and the one it wrote (with
+    /// [`Options::trace`]).
+    fn trace(&mut self, ins: &Instr, srcs: &[(u64, PtxType)], dst: Option<(u64, PtxType)>) {
         if !self.opts.trace {
             return;
         }
-        let ins_text = format!(
-            "{}{} {}",
-            ins.guard.as_ref().map_or(String::new(), |g| format!(
-                "@{}{} ",
-                if g.negated { "!" } else { "" },
-                g.reg
-            )),
-            ins.opcode,
-            ins.operands
-                .iter()
-                .map(op_text)
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
-        let ins_in = srcs
-            .iter()
-            .map(|s| format!("{s:#x}"))
-            .collect::<Vec<_>>()
-            .join(", ");
-        let res = dst.map_or(String::new(), |(v, t)| {
-            format!(" -> {}  {}", show_hex(v, t), show_lanes(v, t))
+        self.out.trace.push(TraceStep {
+            span: ins.span.clone(),
+            opcode: ins.opcode.clone(),
+            instruction: statement_text(ins),
+            inputs: srcs.to_vec(),
+            result: dst,
+            access: None,
+            skipped: false,
         });
-        self.out.trace.push(format!(
-            "{:>5}: {ins_text}  [{ins_in}]{res}",
-            ins.span.start
-        ));
     }
 
     /// Executes one instruction.
@@ -1103,11 +1185,9 @@ impl Machine<'_> {
             };
             let p = self.read(&op, PtxType::Pred)? & 1 == 1;
             if p == g.negated {
-                if self.opts.trace {
-                    self.out.trace.push(format!(
-                        "{:>5}: {} (skipped: guard false)",
-                        ins.span.start, ins.opcode
-                    ));
+                self.trace(ins, &[], None);
+                if let Some(last) = self.out.trace.last_mut().filter(|_| self.opts.trace) {
+                    last.skipped = true;
                 }
                 return Ok(Flow::Next);
             }
@@ -1138,7 +1218,7 @@ impl Machine<'_> {
                 let ty = last_type(ins).unwrap_or(PtxType::U64);
                 let v = self.read(&ops[1], ty)?;
                 self.write(&ops[0], ty, v)?;
-                self.trace(ins, &[v], Some((v, ty)));
+                self.trace(ins, &[(v, ty)], Some((v, ty)));
             }
             "add" | "sub" | "mul" | "fma" | "mad" | "shl" | "shr" | "and" | "or" | "xor"
                 if int::IntOp::parse(&ins.opcode).is_some() =>
@@ -1311,13 +1391,14 @@ impl Machine<'_> {
         for (op, ty) in ops[1..].iter().zip(&types) {
             srcs.push(self.read(op, *ty)? & mask(ty.bits()));
         }
+        let typed: Vec<(u64, PtxType)> = srcs.iter().copied().zip(types.iter().copied()).collect();
         let dty = form.dest_type();
         let r = form.eval(&srcs, &self.exec) & mask(dty.bits());
         self.write(&ops[0], dty, r)?;
         if self.opts.contract {
             self.contraction(ins, &srcs, r, dty);
         }
-        self.trace(ins, &srcs, Some((r, dty)));
+        self.trace(ins, &typed, Some((r, dty)));
         Ok(())
     }
 
@@ -1429,7 +1510,7 @@ impl Machine<'_> {
                 let mut ins_vals = Vec::new();
                 for (i, e) in elems.iter().enumerate() {
                     let x = self.read(e, ety)? & mask(w);
-                    ins_vals.push(x);
+                    ins_vals.push((x, ety));
                     v |= x << (w as usize * i);
                 }
                 self.write(&ops[0], ty, v)?;
@@ -1446,12 +1527,12 @@ impl Machine<'_> {
                     }
                     self.write(e, ety, x)?;
                 }
-                self.trace(ins, &[v], None);
+                self.trace(ins, &[(v, ty)], None);
             }
             _ => {
                 let v = self.read(&ops[1], ty)?;
                 self.write(&ops[0], ty, v)?;
-                self.trace(ins, &[v], Some((v, ty)));
+                self.trace(ins, &[(v, ty)], Some((v, ty)));
             }
         }
         Ok(())
@@ -1481,9 +1562,9 @@ impl Machine<'_> {
         let ops = self.operands(ins, 1 + c.sources())?;
         let mut srcs = Vec::new();
         for op in &ops[1..] {
-            srcs.push(self.read(op, c.src)? & mask(c.src.bits()));
+            srcs.push((self.read(op, c.src)? & mask(c.src.bits()), c.src));
         }
-        let r = c.eval(&srcs);
+        let r = c.eval(&srcs.iter().map(|s| s.0).collect::<Vec<_>>());
         self.write(&ops[0], c.dst, r)?;
         self.trace(ins, &srcs, Some((r, c.dst)));
         Ok(())
@@ -1500,9 +1581,9 @@ impl Machine<'_> {
         let ops = self.operands(ins, 1 + types.len())?;
         let mut srcs = Vec::new();
         for (o, t) in ops[1..].iter().zip(&types) {
-            srcs.push(self.read(o, *t)?);
+            srcs.push((self.read(o, *t)?, *t));
         }
-        let r = op.eval(&srcs);
+        let r = op.eval(&srcs.iter().map(|s| s.0).collect::<Vec<_>>());
         self.write(&ops[0], op.dest_type(), r)?;
         self.trace(ins, &srcs, Some((r, op.dest_type())));
         Ok(())
@@ -1520,7 +1601,11 @@ impl Machine<'_> {
                 ));
             };
             self.write_preds(&ops[0], p)?;
-            self.trace(ins, &[a, b], Some((u64::from(p), PtxType::Pred)));
+            self.trace(
+                ins,
+                &[(a, ty), (b, ty)],
+                Some((u64::from(p), PtxType::Pred)),
+            );
             return Ok(());
         }
         let s = Setp::parse(&ins.opcode)
@@ -1531,7 +1616,7 @@ impl Machine<'_> {
         let p = s.eval(a, b);
         self.write_preds(&ops[0], p)?;
         let p = u64::from(p);
-        self.trace(ins, &[a, b], Some((p, PtxType::Pred)));
+        self.trace(ins, &[(a, s.ty), (b, s.ty)], Some((p, PtxType::Pred)));
         Ok(())
     }
 
@@ -1553,13 +1638,16 @@ impl Machine<'_> {
         self.write(op, PtxType::Pred, u64::from(p))
     }
 
-    fn address(&mut self, op: &Operand) -> Result<u64, RunError> {
+    /// An address operand's value, and the type it is shown as (`.b32`
+    /// for a 32-bit register base, else `.b64`).
+    fn address(&mut self, op: &Operand) -> Result<(u64, PtxType), RunError> {
         let OperandKind::Address { base, offset } = &op.kind else {
             return Err(err(
                 op.span.clone(),
                 "expected an address `[reg]`, `[reg+imm]`, `[var]` or `[var+imm]`",
             ));
         };
+        let mut ty = PtxType::B64;
         let b = match base {
             None => 0,
             Some(n) if self.find(n).is_none() && self.vars.contains_key(n) => self.vars[n].0,
@@ -1568,14 +1656,13 @@ impl Machine<'_> {
                     kind: OperandKind::Name(n.clone()),
                     span: op.span.clone(),
                 };
-                let ty = match self.find(n).map(|i| self.regs[i].ty.bits()) {
-                    Some(32) => PtxType::B32,
-                    _ => PtxType::B64,
-                };
+                if self.find(n).map(|i| self.regs[i].ty.bits()) == Some(32) {
+                    ty = PtxType::B32;
+                }
                 self.read(&rop, ty)?
             }
         };
-        Ok(b.wrapping_add(*offset as u64))
+        Ok((b.wrapping_add(*offset as u64), ty))
     }
 
     fn ldst(&mut self, ins: &Instr) -> Result<(), RunError> {
@@ -1640,7 +1727,7 @@ impl Machine<'_> {
                 }
             }
         }
-        let addr = self.address(addr_op)?;
+        let (addr, addr_ty) = self.address(addr_op)?;
         // PTX ISA, `ld`/`st`: "The address must be naturally aligned to a
         // multiple of the access size"; a GPU faults on a misaligned access.
         let size = u64::from(n) * elems.len() as u64;
@@ -1695,18 +1782,13 @@ impl Machine<'_> {
                 vals.push(v);
             }
         }
-        self.trace(ins, &[addr], None);
-        if self.opts.trace {
-            if let Some(last) = self.out.trace.last_mut() {
-                last.push_str(&format!(
-                    " {} {}",
-                    if is_ld { "loaded" } else { "stored" },
-                    vals.iter()
-                        .map(|v| show_hex(*v, ty))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
-            }
+        self.trace(ins, &[(addr, addr_ty)], None);
+        if let Some(last) = self.out.trace.last_mut().filter(|_| self.opts.trace) {
+            last.access = Some(Access {
+                store: !is_ld,
+                ty,
+                values: vals,
+            });
         }
         Ok(())
     }
@@ -1778,6 +1860,24 @@ fn special(name: &str) -> Option<u64> {
 /// The instruction's type: its last suffix that is a type.
 fn last_type(ins: &Instr) -> Option<PtxType> {
     ins.suffixes().filter_map(PtxType::parse).last()
+}
+
+/// The statement as `--trace` shows it: `@!p add.rn.f16 d, a, b`.
+fn statement_text(ins: &Instr) -> String {
+    format!(
+        "{}{} {}",
+        ins.guard.as_ref().map_or(String::new(), |g| format!(
+            "@{}{} ",
+            if g.negated { "!" } else { "" },
+            g.reg
+        )),
+        ins.opcode,
+        ins.operands
+            .iter()
+            .map(op_text)
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
 }
 
 fn op_text(o: &Operand) -> String {

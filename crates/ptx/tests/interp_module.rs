@@ -28,6 +28,7 @@ fn errors_with(src: &str, opts: &Options) -> Vec<String> {
     match run(src, &Inputs::default(), opts) {
         Ok(_) => panic!("ran without error:\n{src}"),
         Err(RunError::Program(d)) => vec![d.message],
+        Err(RunError::Runtime { error, .. }) => vec![error.message],
         Err(RunError::Diagnostics(ds)) => ds.into_iter().map(|d| d.message).collect(),
         Err(RunError::Input(m)) => vec![m],
     }
@@ -237,7 +238,7 @@ fn inner_blocks_shadow_registers() {
     // The inner t is given 7, then overwritten with 2; the outer one is
     // never given, so `a` reads a register never written.
     match run(src, &set("t@3"), &Options::default()) {
-        Err(RunError::Program(error)) => assert_eq!(
+        Err(RunError::Runtime { error, .. }) => assert_eq!(
             (error.message.as_str(), error.help.as_deref()),
             (
                 "register `t` is read before it is written",
@@ -743,6 +744,28 @@ fn mem_files_are_read_no_further_than_they_fit() {
     }
     match with("0x100") {
         Err(RunError::Input(m)) => assert_eq!(m, "--mem-file 0x100=/dev/zero: the file is larger than 16 MiB, the most a --mem-file gives"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_run_time_error_keeps_the_trace() {
+    let src = ".reg .b32 x, y;\nmov.b32 x, 7;\nld.global.b32 y, [0x100];\n";
+    let opts = Options {
+        trace: true,
+        ..Options::default()
+    };
+    match run(src, &Inputs::default(), &opts) {
+        Err(RunError::Runtime { error, trace, .. }) => {
+            assert!(
+                error.message.contains("never given or written"),
+                "{error:?}"
+            );
+            let t: Vec<String> = trace.iter().map(|t| t.text()).collect();
+            assert_eq!(t, ["mov.b32 x, 7  [0x00000007] -> 0x00000007  b32"]);
+            assert_eq!(trace[0].inputs, [(7, ptxfp::PtxType::B32)]);
+            assert_eq!(trace[0].result, Some((7, ptxfp::PtxType::B32)));
+        }
         other => panic!("{other:?}"),
     }
 }

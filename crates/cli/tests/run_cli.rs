@@ -937,4 +937,87 @@ fn trace_json_has_the_memory_access() {
             "text": "st.global.b32 [buf], x  [0x0000000010000000] stored 0x3f800000",
         })
     );
+    // Registers' bits have the register's width: 8 hex digits for .b32.
+    assert_eq!(v["registers"][0]["bits"], "0x3f800000");
+    let o = ptxfp(&["run", "--json"], Some(".reg .b32 r;\nmov.b32 r, 1;\n"));
+    let v: serde_json::Value = serde_json::from_str(&text(&o).0).unwrap();
+    assert_eq!(v["registers"][0]["bits"], "0x00000001");
+}
+
+/// Every failing `run --json` prints the one JSON error object: file,
+/// errors (location, severity, message, help), warnings, trace.
+#[test]
+fn json_errors_have_one_schema() {
+    let obj = |o: &Output| -> serde_json::Value {
+        assert_eq!(o.status.code(), Some(2), "{:?}", text(o));
+        serde_json::from_str(&text(o).0).unwrap_or_else(|e| panic!("{e}: {:?}", text(o)))
+    };
+    let error = |file: serde_json::Value, location: serde_json::Value, message: &str| {
+        serde_json::json!({
+            "file": file,
+            "errors": [{"location": location, "severity": "error", "message": message, "help": null}],
+            "warnings": [],
+            "trace": [],
+        })
+    };
+    let v = obj(&ptxfp(&["run", "--json", "no/such/file.ptx"], None));
+    assert_eq!(
+        v,
+        error(
+            "no/such/file.ptx".into(),
+            serde_json::Value::Null,
+            "cannot read `no/such/file.ptx`: No such file or directory (os error 2)"
+        )
+    );
+    // NUL at line 2, column 3 (after "ab").
+    let v = obj(&ptxfp(&["run", "--json", "-"], Some("mov;\nab\0c\n")));
+    assert_eq!(
+        v,
+        error(
+            "<stdin>".into(),
+            "<stdin>:2:3".into(),
+            "a NUL byte: this is not a text file"
+        )
+    );
+    let v = obj(&ptxfp(
+        &["run", "--json", "--set", "x", "-"],
+        Some("ret;\n"),
+    ));
+    assert_eq!(
+        v,
+        error(
+            "<stdin>".into(),
+            serde_json::Value::Null,
+            "--set `x`: expected NAME=VALUE"
+        )
+    );
+    // A flag clap refuses.
+    let v = obj(&ptxfp(&["run", "--json", "--entry"], None));
+    assert_eq!(v["file"], serde_json::Value::Null);
+    assert!(
+        v["errors"][0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("a value is required for '--entry <NAME>'"),
+        "{v}"
+    );
+    // A message's help line becomes the help field.
+    let src = ".global .b8 parr[8];\n.reg .b64 x;\nld.global.b64 x, [parr];\n";
+    let v = obj(&ptxfp(
+        &["run", "--json", "--set", "parr=0x1234", "-"],
+        Some(src),
+    ));
+    assert!(
+        v["errors"][0]["help"]
+            .as_str()
+            .unwrap()
+            .starts_with("`parr` is an array"),
+        "{v}"
+    );
+    // The text names the file as the other commands do.
+    let o = ptxfp(&["run", "no/such/file.ptx"], None);
+    assert_eq!(
+        text(&o).1,
+        "ptxfp: cannot read `no/such/file.ptx`: No such file or directory (os error 2)\n"
+    );
 }

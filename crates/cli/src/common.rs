@@ -47,18 +47,52 @@ pub fn stdin_once(files: &[String]) -> Result<(), String> {
 /// pipe would only exhaust memory.
 const MAX_INPUT: u64 = 4 << 30;
 
+/// Why a text file could not be read.
+#[derive(Debug)]
+pub struct ReadError {
+    /// The file as messages name it (`<stdin>` for `-`).
+    pub shown: String,
+    /// The line and column of the offending byte, where the problem is
+    /// in the text (a NUL byte, bytes that are not UTF-8).
+    pub at: Option<(usize, usize)>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.at {
+            Some((l, c)) => write!(f, "{}:{l}:{c}: {}", self.shown, self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
 /// Reads a text file, or standard input for `-`: the name to show in
 /// messages (`<stdin>` for `-`) and the text, without a leading UTF-8
 /// byte-order mark. A NUL byte (a binary file: stopped at the first block
 /// that has one, so `/dev/zero` fails at once), text that is not UTF-8, or
 /// more than 4 GiB is an error naming the line and column.
 pub fn read_text(path: &str) -> Result<(String, String), String> {
+    read_text_at(path).map_err(|e| e.to_string())
+}
+
+/// [`read_text`], with the error's place apart from its message.
+pub fn read_text_at(path: &str) -> Result<(String, String), ReadError> {
     use std::io::Read as _;
     let shown = if path == "-" { "<stdin>" } else { path }.to_string();
+    let fail = |at, message| ReadError {
+        shown: shown.clone(),
+        at,
+        message,
+    };
     let mut reader: Box<dyn std::io::Read> = if path == "-" {
         Box::new(std::io::stdin().lock())
     } else {
-        Box::new(std::fs::File::open(path).map_err(|e| format!("cannot read `{shown}`: {e}"))?)
+        Box::new(
+            std::fs::File::open(path)
+                .map_err(|e| fail(None, format!("cannot read `{shown}`: {e}")))?,
+        )
     };
     let mut bytes = Vec::new();
     let mut block = vec![0u8; 1 << 16];
@@ -67,29 +101,36 @@ pub fn read_text(path: &str) -> Result<(String, String), String> {
             Ok(0) => break,
             Ok(n) => n,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(format!("cannot read `{shown}`: {e}")),
+            Err(e) => return Err(fail(None, format!("cannot read `{shown}`: {e}"))),
         };
         let at = bytes.len();
         bytes.extend_from_slice(&block[..n]);
         if let Some(i) = block[..n].iter().position(|&b| b == 0) {
-            let (l, c) = text_position(&bytes[..at + i]);
-            return Err(format!(
-                "{shown}:{l}:{c}: a NUL byte: this is not a text file"
+            return Err(fail(
+                Some(text_position(&bytes[..at + i])),
+                "a NUL byte: this is not a text file".into(),
             ));
         }
         if bytes.len() as u64 > MAX_INPUT {
-            return Err(format!("`{shown}` is larger than 4 GiB; split it"));
+            return Err(fail(
+                None,
+                format!("`{shown}` is larger than 4 GiB; split it"),
+            ));
         }
     }
     if bytes.starts_with("\u{feff}".as_bytes()) {
         bytes.drain(..3);
     }
-    String::from_utf8(bytes)
-        .map(|t| (shown.clone(), t))
-        .map_err(|e| {
-            let (l, c) = text_position(&e.as_bytes()[..e.utf8_error().valid_up_to()]);
-            format!("{shown}:{l}:{c}: not UTF-8 text (a PTX or vector file is ASCII)")
-        })
+    match String::from_utf8(bytes) {
+        Ok(t) => Ok((shown, t)),
+        Err(e) => {
+            let at = text_position(&e.as_bytes()[..e.utf8_error().valid_up_to()]);
+            Err(fail(
+                Some(at),
+                "not UTF-8 text (a PTX or vector file is ASCII)".into(),
+            ))
+        }
+    }
 }
 
 /// The 1-based line and column just after `before`, valid UTF-8 up to its end.

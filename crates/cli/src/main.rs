@@ -173,7 +173,31 @@ fn run() -> Result<Outcome, String> {
             _ => args.push(a),
         }
     }
-    match Cli::parse_from(args).command {
+    let run_json = std::env::args_os().nth(1).is_some_and(|a| a == "run")
+        && std::env::args_os().skip(2).any(|a| a == "--json");
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            // `run --json` prints a JSON error object for every error,
+            // those of its flags (`--target sm_999`) included.
+            if run_json && e.use_stderr() {
+                let text = e.render().to_string();
+                let first = text.split("\n\n").next().unwrap_or_default();
+                let message = first.strip_prefix("error: ").unwrap_or(first).trim();
+                println!(
+                    "{}",
+                    run::error_json(
+                        None,
+                        vec![run::message_json(None, message)],
+                        Vec::new(),
+                        Vec::new()
+                    )
+                );
+            }
+            e.exit()
+        }
+    };
+    match cli.command {
         Command::Eval(a) => eval::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Gen(a) => gen::run(a),

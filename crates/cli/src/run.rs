@@ -1,7 +1,8 @@
 //! `ptxfp run [FILE|-]`: a thin layer over `ptxfp::interp`.
 
 use crate::Outcome;
-use ptxfp::interp::{self, Inputs, Options, RunError};
+use ptxfp::interp::value::show_hex;
+use ptxfp::interp::{self, Inputs, Options, RunError, TraceStep};
 use ptxfp::{PtxVersion, Target};
 use serde_json::json;
 
@@ -15,16 +16,21 @@ pub struct Args {
     /// float registers take hex bits (`0x3c00`, `0f3F800000`) or a literal
     /// (`1.5`, `-0.0`, `inf`; x2: `1.5,2`); integer registers a decimal
     /// integer in range or hex bits; bit-typed ones (`.b16`, `.b32`, ...)
-    /// hex bits or the value with its type (`f16:1.5`, `s32:-1`).
+    /// hex bits or the value with its type (`f16:1.5`, `s32:-1`); any
+    /// register TYPE:VALUE of its type or a bit type of its size
+    /// (`b32:0x3f800000`). Where an inner `{ }` block declares the name
+    /// again, NAME@LINE[:COL] names the declaration.
     #[arg(long = "set", value_name = "NAME=VALUE")]
     sets: Vec<String>,
-    /// The `.entry` function to run; needed when the module has several.
+    /// The function to run: an `.entry`, or in a module without one a
+    /// `.func` with a body; needed when there are several.
     #[arg(long, value_name = "NAME")]
     entry: Option<String>,
     /// Give memory bytes, in memory order: `0x1000=003c0040` or `buf+4=ff`.
     #[arg(long = "mem", value_name = "ADDR=HEXBYTES")]
     mems: Vec<String>,
-    /// Give memory bytes from a file.
+    /// Give memory bytes from a file: at most what fits in the variable
+    /// ADDR names, or 16 MiB at a numeric address.
     #[arg(long = "mem-file", value_name = "ADDR=PATH")]
     mem_files: Vec<String>,
     /// The device that runs the code (default: the code's target, --target
@@ -48,13 +54,16 @@ pub struct Args {
     /// Print every register that holds a value, not only those written.
     #[arg(long)]
     all: bool,
-    /// Print each executed instruction with its inputs and result.
+    /// Print each executed instruction with its inputs and result (and
+    /// those skipped by a false guard); on a run-time error, those before it.
     #[arg(long)]
     trace: bool,
     /// Report where fusing mul+add into fma (as ptxas may) changes a result.
     #[arg(long)]
     contract: bool,
-    /// Machine-readable output.
+    /// Machine-readable output on stdout. On any error (exit 2) it is
+    /// `{file, errors: [{location, severity, message, help}], warnings,
+    /// trace}`, with a null location where the error has no place.
     #[arg(long)]
     json: bool,
 }
@@ -74,8 +83,28 @@ fn hex_bytes(s: &str) -> Option<Vec<u8>> {
         .collect()
 }
 
-fn usage(msg: String) -> Result<Outcome, String> {
-    Err(msg)
+/// Why `run` failed, to be reported as text (stderr) or, with --json, also
+/// as the JSON error object (stdout).
+enum Failure {
+    /// A problem with the command line or the file as a whole (it cannot
+    /// be read, a --set does not fit): the message, maybe with a
+    /// `\n  help: ...` line, and the place in the file where there is one.
+    Input {
+        at: Option<(usize, usize)>,
+        message: String,
+    },
+    /// The program's errors, with what ran before a run-time error.
+    Program {
+        errors: Vec<ptxfp::Diagnostic>,
+        trace: Vec<TraceStep>,
+        warnings: Vec<ptxfp::Diagnostic>,
+    },
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure::Input { at: None, message }
+    }
 }
 
 /// Exit 0 on success, 2 on any error.
@@ -83,35 +112,50 @@ pub fn run(a: Args) -> Result<Outcome, String> {
     if a.file == "-" && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
         eprintln!("ptxfp run: reading PTX from standard input (end with Ctrl-D; give a FILE to run a file)");
     }
-    let (path, src) = crate::common::read_text(&a.file)?;
-    let map = ptxfp::SourceMap::new(&src);
+    let (path, src) = match crate::common::read_text_at(&a.file) {
+        Ok(t) => t,
+        Err(e) => {
+            let failure = Failure::Input {
+                at: e.at,
+                message: e.message,
+            };
+            return report(&a, &e.shown, "", failure);
+        }
+    };
+    match run_source(&a, &path, &src) {
+        Ok(o) => Ok(o),
+        Err(f) => report(&a, &path, &src, f),
+    }
+}
+
+fn run_source(a: &Args, path: &str, src: &str) -> Result<Outcome, Failure> {
+    let map = ptxfp::SourceMap::new(src);
     let mut inputs = Inputs::default();
     for s in &a.sets {
         match s.split_once('=') {
             Some((n, v)) => inputs
                 .sets
                 .push((n.trim().to_string(), v.trim().to_string())),
-            None => return usage(format!("--set `{s}`: expected NAME=VALUE")),
+            None => return Err(format!("--set `{s}`: expected NAME=VALUE").into()),
         }
     }
     for m in &a.mems {
         match m.split_once('=').map(|(at, h)| (at, hex_bytes(h))) {
             Some((at, Some(bytes))) => inputs.mems.push((at.to_string(), bytes)),
             _ => {
-                return usage(format!(
+                return Err(format!(
                     "--mem `{m}`: expected ADDR=HEXBYTES (an even number of hex digits)"
-                ))
+                )
+                .into())
             }
         }
     }
     for m in &a.mem_files {
         let Some((at, p)) = m.split_once('=') else {
-            return usage(format!("--mem-file `{m}`: expected ADDR=PATH"));
+            return Err(format!("--mem-file `{m}`: expected ADDR=PATH").into());
         };
-        match std::fs::read(p) {
-            Ok(bytes) => inputs.mems.push((at.to_string(), bytes)),
-            Err(e) => return usage(format!("--mem-file: cannot read `{p}`: {e}")),
-        }
+        // Read by the interpreter, which knows how much fits at ADDR.
+        inputs.mem_files.push((at.to_string(), p.into()));
     }
     let opts = Options {
         device: a.device,
@@ -122,19 +166,37 @@ pub fn run(a: Args) -> Result<Outcome, String> {
         contract: a.contract,
         entry: a.entry.clone(),
     };
-    let out = match interp::run(&src, &inputs, &opts) {
+    let out = match interp::run(src, &inputs, &opts) {
         Ok(o) => o,
-        Err(RunError::Program(d)) => return program_errors(&a, &path, &src, &[d]),
-        Err(RunError::Diagnostics(ds)) => return program_errors(&a, &path, &src, &ds),
-        Err(RunError::Input(m)) => {
-            if a.json {
-                println!("{}", json!({"file": path, "errors": [{"message": m}]}));
-            }
-            return usage(m);
+        Err(RunError::Program(d)) => {
+            return Err(Failure::Program {
+                errors: vec![d],
+                trace: Vec::new(),
+                warnings: Vec::new(),
+            })
         }
+        Err(RunError::Diagnostics(errors)) => {
+            return Err(Failure::Program {
+                errors,
+                trace: Vec::new(),
+                warnings: Vec::new(),
+            })
+        }
+        Err(RunError::Runtime {
+            error,
+            trace,
+            warnings,
+        }) => {
+            return Err(Failure::Program {
+                errors: vec![error],
+                trace,
+                warnings,
+            })
+        }
+        Err(RunError::Input(m)) => return Err(m.into()),
     };
     for w in &out.warnings {
-        eprint!("{}", w.render_in(&path, &map));
+        eprint!("{}", w.render_in(path, &map));
     }
     let loc = |span: &std::ops::Range<usize>| {
         let (l, c) = map.line_col(span.start);
@@ -142,9 +204,10 @@ pub fn run(a: Args) -> Result<Outcome, String> {
     };
     let regs: Vec<_> = out.regs.iter().filter(|r| a.all || r.written).collect();
     // An inner block's register that shadows an outer one of the same name
-    // is another register: such names get the place of their declaration.
+    // is another register: such names get the place of their declaration
+    // (as `--set NAME@LINE:COL` takes it), shown or not.
     let label = |r: &ptxfp::interp::RegValue| match &r.declared_at {
-        Some(at) if regs.iter().filter(|o| o.name == r.name).count() > 1 => {
+        Some(at) if out.regs.iter().filter(|o| o.name == r.name).count() > 1 => {
             let (l, c) = map.line_col(at.start);
             format!("{} (declared at {l}:{c})", r.name)
         }
@@ -161,7 +224,7 @@ pub fn run(a: Args) -> Result<Outcome, String> {
                 "name": r.name,
                 "type": r.declared.name(),
                 "shown_as": r.shown_as.name(),
-                "bits": format!("{:#x}", r.bits),
+                "bits": show_hex(r.bits, r.declared),
                 "text": format!("{} = {}", label(r), r.value_text()),
                 "declared_at": r.declared_at.as_ref().map(loc),
                 "written": r.written,
@@ -175,23 +238,17 @@ pub fn run(a: Args) -> Result<Outcome, String> {
                 "add": loc(&c.add),
                 "op": c.op,
                 "fused_form": c.fused_form,
-                "inputs": c.inputs.iter().map(|x| format!("{x:#x}")).collect::<Vec<_>>(),
-                "unfused": format!("{:#x}", c.unfused),
-                "fused": format!("{:#x}", c.fused),
+                "inputs": c.inputs.iter().map(|x| show_hex(*x, c.ty)).collect::<Vec<_>>(),
+                "unfused": show_hex(c.unfused, c.ty),
+                "fused": show_hex(c.fused, c.ty),
             })).collect::<Vec<_>>(),
-            "trace": out.trace.iter().map(|t| {
-                let (at, text) = trace_parts(t);
-                json!({"location": loc(&(at..at)), "text": text})
-            }).collect::<Vec<_>>(),
-            "warnings": out.warnings.iter().map(|w| diag_json(&path, &map, w)).collect::<Vec<_>>(),
+            "trace": out.trace.iter().map(|t| trace_json(path, &map, t)).collect::<Vec<_>>(),
+            "warnings": out.warnings.iter().map(|w| diag_json(path, &map, w)).collect::<Vec<_>>(),
         });
         println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
         return Ok(Outcome::Ok);
     }
-    for t in &out.trace {
-        let (off, rest) = trace_parts(t);
-        println!("trace {}: {rest}", loc(&(off..off)));
-    }
+    print_trace(path, &map, &out.trace);
     for r in &regs {
         println!("{} = {}", label(r), r.value_text());
     }
@@ -213,9 +270,9 @@ pub fn run(a: Args) -> Result<Outcome, String> {
             c.inputs[0],
             c.inputs[1],
             c.inputs[2],
-            ptxfp::interp::value::show_hex(c.fused, c.ty),
+            show_hex(c.fused, c.ty),
             ptxfp::interp::value::show_lanes(c.fused, c.ty),
-            ptxfp::interp::value::show_hex(c.unfused, c.ty),
+            show_hex(c.unfused, c.ty),
             ptxfp::interp::value::show_lanes(c.unfused, c.ty),
         );
     }
@@ -225,11 +282,34 @@ pub fn run(a: Args) -> Result<Outcome, String> {
     Ok(Outcome::Ok)
 }
 
-/// A trace line starts with the statement's byte offset (`  73: text`);
-/// splits it into the offset and the text.
-fn trace_parts(t: &str) -> (usize, &str) {
-    let (off, rest) = t.trim_start().split_once(':').unwrap_or(("0", t));
-    (off.trim().parse().unwrap_or(0), rest.trim_start())
+/// `trace FILE:LINE:COL: TEXT`, one line per step.
+fn print_trace(path: &str, map: &ptxfp::SourceMap, trace: &[TraceStep]) {
+    for t in trace {
+        let (l, c) = map.line_col(t.span.start);
+        println!("trace {path}:{l}:{c}: {}", t.text());
+    }
+}
+
+/// One trace step as JSON: its place, the instruction, the bits it read
+/// and wrote (each with its type), and the text `--trace` prints.
+fn trace_json(path: &str, map: &ptxfp::SourceMap, t: &TraceStep) -> serde_json::Value {
+    let (l, c) = map.line_col(t.span.start);
+    let typed =
+        |(v, ty): (u64, ptxfp::PtxType)| json!({"bits": show_hex(v, ty), "type": ty.name()});
+    json!({
+        "location": format!("{path}:{l}:{c}"),
+        "opcode": t.opcode,
+        "instruction": t.instruction,
+        "skipped": t.skipped,
+        "inputs": t.inputs.iter().map(|x| typed(*x)).collect::<Vec<_>>(),
+        "result": t.result.map(typed),
+        "memory": t.access.as_ref().map(|m| json!({
+            "access": if m.store { "store" } else { "load" },
+            "type": m.ty.name(),
+            "values": m.values.iter().map(|v| show_hex(*v, m.ty)).collect::<Vec<_>>(),
+        })),
+        "text": t.text(),
+    })
 }
 
 /// One diagnostic as JSON: `file:line:col`, severity, message, help.
@@ -243,35 +323,102 @@ fn diag_json(path: &str, map: &ptxfp::SourceMap, d: &ptxfp::Diagnostic) -> serde
     })
 }
 
-/// Prints the program's errors (rendered on stderr; with --json also as
-/// JSON on stdout) and fails with exit code 2.
-fn program_errors(
-    a: &Args,
-    path: &str,
-    src: &str,
-    ds: &[ptxfp::Diagnostic],
-) -> Result<Outcome, String> {
+/// The JSON error object every failed `run --json` prints: the file (null
+/// where there is none), the errors in [`diag_json`]'s form (a location of
+/// null where there is no place), the warnings, and the trace of what ran
+/// before a run-time error.
+pub fn error_json(
+    file: Option<&str>,
+    errors: Vec<serde_json::Value>,
+    warnings: Vec<serde_json::Value>,
+    trace: Vec<serde_json::Value>,
+) -> String {
+    serde_json::to_string_pretty(&json!({
+        "file": file,
+        "errors": errors,
+        "warnings": warnings,
+        "trace": trace,
+    }))
+    .unwrap_or_default()
+}
+
+/// An error without a place in the program, in [`diag_json`]'s form: a
+/// `\n  help: ` line of the message becomes its help.
+pub fn message_json(location: Option<String>, message: &str) -> serde_json::Value {
+    let (message, help) = match message.split_once("\n  help: ") {
+        Some((m, h)) => (m, Some(h)),
+        None => (message, None),
+    };
+    json!({
+        "location": location,
+        "severity": "error",
+        "message": message,
+        "help": help,
+    })
+}
+
+/// Prints a failure (text on stderr, and with --json the JSON error object
+/// on stdout) and fails with exit code 2: an input error's message is
+/// returned for `main` to print as `ptxfp: ...`.
+fn report(a: &Args, path: &str, src: &str, f: Failure) -> Result<Outcome, String> {
     let map = ptxfp::SourceMap::new(src);
-    // As `ptxfp check`: the first 100, then a count.
-    const SHOWN: usize = 100;
-    for d in ds.iter().take(SHOWN) {
-        eprint!("{}", d.render_in(path, &map));
+    match f {
+        Failure::Input { at, message } => {
+            if a.json {
+                let location = at.map(|(l, c)| format!("{path}:{l}:{c}"));
+                println!(
+                    "{}",
+                    error_json(
+                        Some(path),
+                        vec![message_json(location, &message)],
+                        Vec::new(),
+                        Vec::new()
+                    )
+                );
+            }
+            // The text names the place as `path:line:col: ` in front.
+            Err(match at {
+                Some((l, c)) => format!("{path}:{l}:{c}: {message}"),
+                None => message,
+            })
+        }
+        Failure::Program {
+            errors,
+            trace,
+            warnings,
+        } => {
+            for w in &warnings {
+                eprint!("{}", w.render_in(path, &map));
+            }
+            // What ran, then where it failed.
+            if !a.json {
+                print_trace(path, &map, &trace);
+            }
+            // As `ptxfp check`: the first 100, then a count.
+            const SHOWN: usize = 100;
+            for d in errors.iter().take(SHOWN) {
+                eprint!("{}", d.render_in(path, &map));
+            }
+            if errors.len() > SHOWN {
+                eprintln!(
+                    "{path}: {} more error(s) not shown (`ptxfp check --max-diagnostics 0` shows all)",
+                    errors.len() - SHOWN
+                );
+            }
+            if a.json {
+                println!(
+                    "{}",
+                    error_json(
+                        Some(path),
+                        errors.iter().map(|d| diag_json(path, &map, d)).collect(),
+                        warnings.iter().map(|d| diag_json(path, &map, d)).collect(),
+                        trace.iter().map(|t| trace_json(path, &map, t)).collect(),
+                    )
+                );
+            }
+            Err(String::new())
+        }
     }
-    if ds.len() > SHOWN {
-        eprintln!(
-            "{path}: {} more error(s) not shown (`ptxfp check --max-diagnostics 0` shows all)",
-            ds.len() - SHOWN
-        );
-    }
-    if a.json {
-        let errors: Vec<_> = ds.iter().map(|d| diag_json(path, &map, d)).collect();
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&json!({"file": path, "errors": errors}))
-                .unwrap_or_default()
-        );
-    }
-    Err(String::new())
 }
 
 fn out_target(t: Target) -> String {

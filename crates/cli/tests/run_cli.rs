@@ -650,3 +650,374 @@ fn overlapping_mem_is_an_error() {
     );
     assert_eq!(text(&o).0, "a = 0x1100  b16\n", "{:?}", text(&o));
 }
+
+/// Without an `.entry`, the `.func` bodies are what there is to run:
+/// several need --entry (it used to run the first silently), one runs
+/// without it. 0f3F800000 is f32 1, 0f40000000 f32 2 (exponent 128).
+#[test]
+fn funcs_without_entry_are_chosen_like_entries() {
+    let src = ".version 8.6\n.target sm_90\n\
+               .func f()\n{\n.reg .f32 x;\nmov.f32 x, 0f3F800000;\nret;\n}\n\
+               .func g()\n{\n.reg .f32 y;\nmov.f32 y, 0f40000000;\nret;\n}\n";
+    let o = ptxfp(&["run"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o),
+        (
+            String::new(),
+            "ptxfp: the module has no .entry function and 2 .func functions (f, g); choose the one to run with --entry NAME, e.g. --entry f\n".into()
+        )
+    );
+    let o = ptxfp(&["run", "--entry", "g"], Some(src));
+    assert_eq!(text(&o), ("y = 0x40000000  f32 2\n".into(), String::new()));
+    let o = ptxfp(&["run", "--entry", "G"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o).1,
+        "ptxfp: --entry G: no .entry or .func `G`; the module has no .entry function, and its .func functions are f, g (did you mean --entry g?)\n"
+    );
+    // One .func runs without --entry, and --json names it.
+    let one = ".version 8.6\n.target sm_90\n.func f()\n{\n.reg .f32 x;\nmov.f32 x, 0f3F800000;\nret;\n}\n";
+    let o = ptxfp(&["run"], Some(one));
+    assert_eq!(text(&o), ("x = 0x3f800000  f32 1\n".into(), String::new()));
+    let o = ptxfp(&["run", "--json"], Some(one));
+    let v: serde_json::Value = serde_json::from_str(&text(&o).0).unwrap();
+    assert_eq!(v["entry"], "f");
+}
+
+/// A function defined twice is the module's error, reported before any
+/// entry is chosen (it said "2 entry functions (a, a); choose --entry a").
+#[test]
+fn static_errors_come_before_entry_selection() {
+    let src = ".version 8.6\n.target sm_90\n\
+               .visible .entry a()\n{\nret;\n}\n\
+               .visible .entry a()\n{\nret;\n}\n";
+    let o = ptxfp(&["run"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o),
+        (
+            String::new(),
+            "<stdin>:7:17: error: `a` is defined twice: a second function body with this name\n\
+             \x20 |\n\
+             7 | .visible .entry a()\n\
+             \x20 |                 ^\n"
+                .into()
+        )
+    );
+}
+
+/// With --target (or --ptx) the interpreter's own checks name the flag as
+/// `ptxfp check` does: one error, not the same one twice with `.target`
+/// and `--target` fixes.
+#[test]
+fn flag_errors_are_reported_once() {
+    let src =
+        ".version 8.6\n.target sm_90\n.reg .b16 a, d;\nmov.b16 a, 0x3f80;\nadd.bf16 d, a, a;\n";
+    let o = ptxfp(&["run", "--target", "sm_80"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o).1,
+        "<stdin>:5:1: error: add.bf16 requires sm_90 or higher; the target is sm_80\n\
+         \x20 |\n\
+         5 | add.bf16 d, a, a;\n\
+         \x20 | ^^^^^^^^\n\
+         \x20 = help: use --target sm_90 or higher\n"
+    );
+    let o = ptxfp(&["run", "--target", "sm_80", "--json"], Some(src));
+    let v: serde_json::Value = serde_json::from_str(&text(&o).0).unwrap();
+    assert_eq!(v["errors"].as_array().unwrap().len(), 1, "{v}");
+    // PTX 7.7 is older than sm_90 needs (7.8) and than add.bf16 needs (7.8):
+    // two errors, each once, both fixed by --ptx; strict and lenient alike.
+    for lenient in [false, true] {
+        let mut args = vec!["run", "--ptx", "7.7"];
+        if lenient {
+            args.push("--lenient");
+        }
+        let o = ptxfp(&args, Some(src));
+        let err = text(&o).1;
+        assert_eq!(err.matches(": error: ").count(), 2, "{err}");
+        assert_eq!(
+            err.matches("help: use --ptx 7.8 or later").count(),
+            2,
+            "{err}"
+        );
+        assert!(!err.contains(".version 7.8"), "{err}");
+    }
+}
+
+/// A --mem-file is read no further than fits: in a variable, its size
+/// from the offset; at an address, 16 MiB. /dev/zero used to hang.
+#[cfg(unix)]
+#[test]
+fn mem_file_reads_what_fits() {
+    let src = ".global .b8 buf[16];\n.reg .b32 x;\nld.global.b32 x, [buf+4];\n";
+    let o = ptxfp(&["run", "--mem-file", "buf+4=/dev/zero", "-"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o).1,
+        "ptxfp: --mem-file buf+4=/dev/zero: the file has more than the 12 bytes that fit in `buf` from offset 4 (`buf` has 16 bytes)\n"
+    );
+    let o = ptxfp(&["run", "--mem-file", "0x100=/dev/zero", "-"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o).1,
+        "ptxfp: --mem-file 0x100=/dev/zero: the file is larger than 16 MiB, the most a --mem-file gives\n"
+    );
+    // Exactly the 12 bytes that fit: 01 00 00 00 first, so x = 1.
+    let dir = std::env::temp_dir().join(format!("ptxfp-run-fits-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("twelve.bin");
+    std::fs::write(&f, [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
+    let arg = format!("buf+4={}", f.display());
+    let o = ptxfp(&["run", "--mem-file", &arg, "-"], Some(src));
+    assert_eq!(text(&o), ("x = 0x00000001  b32\n".into(), String::new()));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Bytes given by a variable's name stay in the variable, and a --mem
+/// gives at least one byte.
+#[test]
+fn mem_stays_in_its_variable() {
+    let src = ".global .b8 buf[16];\n.reg .b32 x;\nld.global.b32 x, [buf+12];\n";
+    let o = ptxfp(&["run", "--mem", "buf+14=aabbccdd", "-"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o).1,
+        "ptxfp: --mem buf+14: 4 bytes at offset 14 reach offset 18, past the end of `buf` (16 bytes: offsets 0..16); 2 fit there\n"
+    );
+    let o = ptxfp(&["run", "--mem", "buf+16=00", "-"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o).1,
+        "ptxfp: --mem buf+16: offset 16 is past the end of `buf` (16 bytes: offsets 0..16)\n"
+    );
+    let o = ptxfp(&["run", "--mem", "buf+4=", "-"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o).1,
+        "ptxfp: --mem buf+4=: no bytes given: write them in hex after `=`, e.g. buf+4=00\n"
+    );
+    // The last four bytes fit: aa bb cc dd is 0xddccbbaa little-endian.
+    let o = ptxfp(&["run", "--mem", "buf+12=aabbccdd", "-"], Some(src));
+    assert_eq!(text(&o), ("x = 0xddccbbaa  b32\n".into(), String::new()));
+}
+
+/// TYPE:VALUE takes a bit type of the register's size (PTX ISA §6.4.1:
+/// bit-size types are compatible with any type of the same size), and a
+/// typed value of another kind says what to give. -1.0 in f32 is sign 1,
+/// exponent 127: 0xbf800000; the s32 -1 is all ones.
+#[test]
+fn set_typed_values_of_another_kind() {
+    let src = ".reg .f32 s, d;\nmov.f32 d, s;\n";
+    let o = ptxfp(&["run", "--set", "s=b32:0x3f800000"], Some(src));
+    assert_eq!(text(&o), ("d = 0x3f800000  f32 1\n".into(), String::new()));
+    let o = ptxfp(&["run", "--set", "s=s32:-1"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o).1,
+        "ptxfp: --set s=s32:-1: `s32:-1` is a 32-bit integer; `s` is a `.f32` register: give f32:VALUE or its 32 bits in hex, e.g. s=f32:-1 (= 0xbf800000) or s=0xffffffff (the bits of s32:-1)\n"
+    );
+}
+
+/// An array parameter takes its bytes by --mem; --set says so, with the
+/// bytes of the value given in memory order (least significant first).
+#[test]
+fn set_on_an_array_points_to_mem() {
+    let src =
+        ".entry k(.param .align 8 .b8 parr[8])\n{\n.reg .b64 x;\nld.param.b64 x, [parr];\n}\n";
+    let o = ptxfp(&["run", "--set", "parr=0x0011223344556677"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o).1,
+        "ptxfp: --set parr=0x0011223344556677: `0x0011223344556677` is too wide for .b8: at most 2 hex digits (`parr` is a `.b8` variable)\n\
+         \x20 help: `parr` is an array (8 bytes of `.b8`): --set gives only its first element; give its bytes in memory order with --mem parr=HEXBYTES (for the 64-bit value 0x0011223344556677: --mem parr=7766554433221100)\n"
+    );
+    // The suggestion loads the value.
+    let o = ptxfp(&["run", "--mem", "parr=7766554433221100"], Some(src));
+    assert_eq!(
+        text(&o),
+        ("x = 0x0011223344556677  b64\n".into(), String::new())
+    );
+}
+
+/// A name declared in a block and again in an inner one: a bare --set is
+/// an error naming both places (it set the outer one silently); NAME@LINE
+/// chooses. The outer t is at 1:11 (".reg .b32 " is 10 characters), the
+/// inner one at 4:13 (two more of indentation).
+#[test]
+fn set_on_a_shadowed_name_says_which() {
+    let src = ".reg .b32 t, a;\nmov.b32 a, t;\n{\n  .reg .b32 t;\n  mov.b32 t, 2;\n}\n";
+    let o = ptxfp(&["run", "--set", "t=0x1"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o).1,
+        "ptxfp: --set t: 2 registers are named `t`, declared at 1:11 and 4:13 (a `{ }` block's declaration shadows the name inside that block); say which with --set t@1:11=VALUE or --set t@4:13=VALUE\n"
+    );
+    let o = ptxfp(&["run", "--set", "t@1=0x1"], Some(src));
+    assert_eq!(
+        text(&o),
+        (
+            "a = 0x00000001  b32\nt (declared at 4:13) = 0x00000002  b32\n".into(),
+            String::new()
+        )
+    );
+}
+
+/// A run-time error keeps the trace of what ran before it: text first,
+/// then the error; with --json in the error object. 1 < 1 is false, so
+/// the guarded add is skipped (shown whole, guard and operands).
+#[test]
+fn trace_survives_a_run_time_error() {
+    let src = ".reg .f16 a, b;\n.reg .b32 x;\n.reg .b64 p;\n.reg .pred q;\n\
+               mov.b16 a, 0x3c00;\nsetp.lt.f16 q, a, a;\n@q add.f16 b, a, a;\n\
+               mov.u64 p, 0x100;\nld.global.b32 x, [p];\n";
+    let o = ptxfp(&["run", "--trace"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o),
+        (
+            "trace <stdin>:5:1: mov.b16 a, 0x3c00  [0x3c00] -> 0x3c00  b16\n\
+             trace <stdin>:6:1: setp.lt.f16 q, a, a  [0x3c00, 0x3c00] -> 0x0  pred false\n\
+             trace <stdin>:7:1: @q add.f16 b, a, a  (skipped: guard false)\n\
+             trace <stdin>:8:1: mov.u64 p, 0x100  [0x0000000000000100] -> 0x0000000000000100  u64 256\n"
+                .into(),
+            "<stdin>:9:18: error: `ld.global.b32` reads 4 bytes at 0x100, but memory at 0x100 was never given or written\n\
+             \x20 |\n\
+             9 | ld.global.b32 x, [p];\n\
+             \x20 |                  ^^^\n\
+             \x20 = help: give it with --mem 0x100=HEXBYTES\n"
+                .into()
+        )
+    );
+    let o = ptxfp(&["run", "--trace", "--json"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    let v: serde_json::Value = serde_json::from_str(&text(&o).0).unwrap();
+    assert_eq!(v["errors"][0]["location"], "<stdin>:9:18");
+    let trace = v["trace"].as_array().unwrap();
+    assert_eq!(trace.len(), 4);
+    assert_eq!(
+        trace[1],
+        serde_json::json!({
+            "location": "<stdin>:6:1",
+            "opcode": "setp.lt.f16",
+            "instruction": "setp.lt.f16 q, a, a",
+            "skipped": false,
+            "inputs": [{"bits": "0x3c00", "type": "f16"}, {"bits": "0x3c00", "type": "f16"}],
+            "result": {"bits": "0x0", "type": "pred"},
+            "memory": null,
+            "text": "setp.lt.f16 q, a, a  [0x3c00, 0x3c00] -> 0x0  pred false",
+        })
+    );
+    assert_eq!(trace[2]["skipped"], true);
+    assert_eq!(trace[2]["instruction"], "@q add.f16 b, a, a");
+    assert_eq!(trace[2]["result"], serde_json::Value::Null);
+}
+
+/// A traced store: the address read and the value stored, with its type.
+#[test]
+fn trace_json_has_the_memory_access() {
+    let src =
+        ".global .b8 buf[4];\n.reg .b32 x;\nmov.b32 x, 0x3f800000;\nst.global.b32 [buf], x;\n";
+    let o = ptxfp(&["run", "--trace", "--json"], Some(src));
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // buf is the first variable: 0x10000000 (interp's VAR_BASE).
+    assert_eq!(
+        v["trace"][1],
+        serde_json::json!({
+            "location": "<stdin>:4:1",
+            "opcode": "st.global.b32",
+            "instruction": "st.global.b32 [buf], x",
+            "skipped": false,
+            "inputs": [{"bits": "0x0000000010000000", "type": "b64"}],
+            "result": null,
+            "memory": {"access": "store", "type": "b32", "values": ["0x3f800000"]},
+            "text": "st.global.b32 [buf], x  [0x0000000010000000] stored 0x3f800000",
+        })
+    );
+    // Registers' bits have the register's width: 8 hex digits for .b32.
+    assert_eq!(v["registers"][0]["bits"], "0x3f800000");
+    let o = ptxfp(&["run", "--json"], Some(".reg .b32 r;\nmov.b32 r, 1;\n"));
+    let v: serde_json::Value = serde_json::from_str(&text(&o).0).unwrap();
+    assert_eq!(v["registers"][0]["bits"], "0x00000001");
+}
+
+/// Every failing `run --json` prints the one JSON error object: file,
+/// errors (location, severity, message, help), warnings, trace.
+#[test]
+fn json_errors_have_one_schema() {
+    let obj = |o: &Output| -> serde_json::Value {
+        assert_eq!(o.status.code(), Some(2), "{:?}", text(o));
+        serde_json::from_str(&text(o).0).unwrap_or_else(|e| panic!("{e}: {:?}", text(o)))
+    };
+    let error = |file: serde_json::Value, location: serde_json::Value, message: &str| {
+        serde_json::json!({
+            "file": file,
+            "errors": [{"location": location, "severity": "error", "message": message, "help": null}],
+            "warnings": [],
+            "trace": [],
+        })
+    };
+    let v = obj(&ptxfp(&["run", "--json", "no/such/file.ptx"], None));
+    assert_eq!(
+        v,
+        error(
+            "no/such/file.ptx".into(),
+            serde_json::Value::Null,
+            "cannot read `no/such/file.ptx`: No such file or directory (os error 2)"
+        )
+    );
+    // NUL at line 2, column 3 (after "ab").
+    let v = obj(&ptxfp(&["run", "--json", "-"], Some("mov;\nab\0c\n")));
+    assert_eq!(
+        v,
+        error(
+            "<stdin>".into(),
+            "<stdin>:2:3".into(),
+            "a NUL byte: this is not a text file"
+        )
+    );
+    let v = obj(&ptxfp(
+        &["run", "--json", "--set", "x", "-"],
+        Some("ret;\n"),
+    ));
+    assert_eq!(
+        v,
+        error(
+            "<stdin>".into(),
+            serde_json::Value::Null,
+            "--set `x`: expected NAME=VALUE"
+        )
+    );
+    // A flag clap refuses.
+    let v = obj(&ptxfp(&["run", "--json", "--entry"], None));
+    assert_eq!(v["file"], serde_json::Value::Null);
+    assert!(
+        v["errors"][0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("a value is required for '--entry <NAME>'"),
+        "{v}"
+    );
+    // A message's help line becomes the help field.
+    let src = ".global .b8 parr[8];\n.reg .b64 x;\nld.global.b64 x, [parr];\n";
+    let v = obj(&ptxfp(
+        &["run", "--json", "--set", "parr=0x1234", "-"],
+        Some(src),
+    ));
+    assert!(
+        v["errors"][0]["help"]
+            .as_str()
+            .unwrap()
+            .starts_with("`parr` is an array"),
+        "{v}"
+    );
+    // The text names the file as the other commands do.
+    let o = ptxfp(&["run", "no/such/file.ptx"], None);
+    assert_eq!(
+        text(&o).1,
+        "ptxfp: cannot read `no/such/file.ptx`: No such file or directory (os error 2)\n"
+    );
+}

@@ -43,26 +43,47 @@ pub struct Options {
     /// Report where mul+add contraction to fma changes a result.
     pub contract: bool,
     /// The `.entry` function to run (`--entry`); may be left out when the
-    /// module has one entry, or none (a snippet runs as a whole).
+    /// module has one entry, or none (a snippet runs as a whole). In a
+    /// module without an `.entry`, a `.func` with a body: needed when it
+    /// has several.
     pub entry: Option<String>,
 }
 
 /// Initial state given from outside the program.
 #[derive(Clone, Debug, Default)]
 pub struct Inputs {
-    /// `--set NAME=VALUE`: a register or a `.param` variable.
+    /// `--set NAME=VALUE`: a register or a `.param` variable. Where blocks
+    /// declare the name more than once, `NAME@LINE` or `NAME@LINE:COL`
+    /// names the declaration (with [`run`], which knows the text).
     pub sets: Vec<(String, String)>,
-    /// `--mem ADDR=HEX` / `--mem-file`: ADDR is a number or a variable name
-    /// with an optional `+offset`, and the bytes in memory order.
+    /// `--mem ADDR=HEX`: ADDR is a number or a variable name with an
+    /// optional `+offset`, and the bytes in memory order. Bytes given by a
+    /// variable's name must fit in the variable.
     pub mems: Vec<(String, Vec<u8>)>,
+    /// `--mem-file ADDR=PATH`: as [`Inputs::mems`], the bytes read from a
+    /// file; no more than fit in the variable, or [`MAX_MEM_FILE`] at an
+    /// address.
+    pub mem_files: Vec<(String, std::path::PathBuf)>,
 }
 
 /// Why a run failed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RunError {
-    /// A problem in the program, with its place.
+    /// A problem in the program, with its place, found before anything ran.
     #[error("{0}")]
     Program(Diagnostic),
+    /// A problem in the program found while running it (a load of memory
+    /// never given, a backward branch, ...): what had run until then.
+    #[error("{error}")]
+    Runtime {
+        /// The error, at the instruction that failed.
+        error: Diagnostic,
+        /// The instructions run before it (with [`Options::trace`]; empty
+        /// without).
+        trace: Vec<TraceStep>,
+        /// The warnings until then.
+        warnings: Vec<Diagnostic>,
+    },
     /// Several problems found before running (all of them, in source order).
     #[error("{} errors, the first: {}", .0.len(), .0.first().map_or(String::new(), |d| d.to_string()))]
     Diagnostics(Vec<Diagnostic>),
@@ -131,6 +152,73 @@ pub struct Contraction {
     pub fused: u64,
 }
 
+/// One instruction of a trace ([`Options::trace`]): executed, or skipped
+/// by a false guard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraceStep {
+    /// The statement, guard to `;`.
+    pub span: Span,
+    /// The opcode as written (`add.rn.f16`).
+    pub opcode: String,
+    /// The statement in canonical spelling: `@!p add.rn.f16 d, a, b`.
+    pub instruction: String,
+    /// The values it read, in operand order, each with the type it was
+    /// read as (for `ld`/`st`, the address).
+    pub inputs: Vec<(u64, PtxType)>,
+    /// The value it wrote and its type, where it wrote one register (a
+    /// `setp`'s predicate, not its complement).
+    pub result: Option<(u64, PtxType)>,
+    /// For `ld`/`st`: the values loaded or stored, in memory order.
+    pub access: Option<Access>,
+    /// Not executed: its guard was false.
+    pub skipped: bool,
+}
+
+/// The memory side of a traced `ld` or `st`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Access {
+    /// `st` (else `ld`).
+    pub store: bool,
+    /// The element type.
+    pub ty: PtxType,
+    /// The values, one per vector element.
+    pub values: Vec<u64>,
+}
+
+impl TraceStep {
+    /// The line `ptxfp run --trace` prints after the location:
+    /// `mul.f16 d, a, a  [0x3c00, 0x3c00] -> 0x3c00  f16 1`, with
+    /// ` loaded 0x...`/` stored 0x...` for memory, or the statement and
+    /// `(skipped: guard false)`.
+    pub fn text(&self) -> String {
+        if self.skipped {
+            return format!("{}  (skipped: guard false)", self.instruction);
+        }
+        let inputs = self
+            .inputs
+            .iter()
+            .map(|(v, t)| show_hex(*v, *t))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let mut out = format!("{}  [{inputs}]", self.instruction);
+        if let Some((v, t)) = self.result {
+            out += &format!(" -> {}  {}", show_hex(v, t), show_lanes(v, t));
+        }
+        if let Some(a) = &self.access {
+            out += &format!(
+                " {} {}",
+                if a.store { "stored" } else { "loaded" },
+                a.values
+                    .iter()
+                    .map(|v| show_hex(*v, a.ty))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+        out
+    }
+}
+
 /// What a run produced.
 #[derive(Clone, Debug)]
 pub struct Outcome {
@@ -139,8 +227,8 @@ pub struct Outcome {
     pub regs: Vec<RegValue>,
     /// Memory written, as contiguous runs.
     pub memory: Vec<(u64, Vec<u8>)>,
-    /// Trace lines (with [`Options::trace`]).
-    pub trace: Vec<String>,
+    /// The instructions run and skipped, in order (with [`Options::trace`]).
+    pub trace: Vec<TraceStep>,
     /// Warnings (lenient declarations, unread inputs).
     pub warnings: Vec<Diagnostic>,
     /// Contractions that change a result (with [`Options::contract`]).
@@ -150,7 +238,8 @@ pub struct Outcome {
     pub code_target: Target,
     /// The device that ran it (`--device`, else the code target).
     pub device: Target,
-    /// The `.entry` function that ran (`None`: a snippet, run as a whole).
+    /// The function that ran: an `.entry`, or in a module without one a
+    /// `.func` (`None`: a snippet, run as a whole).
     pub entry: Option<String>,
     /// The PTX version used.
     pub version: PtxVersion,
@@ -188,6 +277,54 @@ struct Product {
     bits: u64,
 }
 
+/// The most bytes one `--mem-file` gives at an address outside the
+/// variables (16 MiB, far more than straight-line code can read): a file
+/// such as `/dev/zero` has no end. In a variable, its size is the limit.
+pub const MAX_MEM_FILE: u64 = 16 << 20;
+
+/// Where a `--mem` ADDR points.
+struct InputPlace {
+    addr: u64,
+    /// When ADDR names a variable: the variable and the offset in it.
+    var: Option<VarPlace>,
+}
+
+struct VarPlace {
+    name: String,
+    /// Its size in bytes (0: unknown, as for `.extern .shared .b8 s[]`).
+    size: u64,
+    offset: u64,
+}
+
+impl InputPlace {
+    /// `len` bytes given here (`flag`, for messages) must stay inside the
+    /// variable ADDR names: past its end they would land in memory the
+    /// program does not know as that variable's.
+    fn check_fits(&self, flag: &str, len: u64) -> Result<(), RunError> {
+        let Some(v) = self.var.as_ref().filter(|v| v.size > 0) else {
+            return Ok(());
+        };
+        if v.offset >= v.size {
+            return Err(RunError::Input(format!(
+                "{flag}: offset {} is past the end of `{}` ({} bytes: offsets 0..{})",
+                v.offset, v.name, v.size, v.size
+            )));
+        }
+        let end = v.offset.saturating_add(len);
+        if end > v.size {
+            return Err(RunError::Input(format!(
+                "{flag}: {len} bytes at offset {} reach offset {end}, past the end of `{}` ({} bytes: offsets 0..{}); {} fit there",
+                v.offset,
+                v.name,
+                v.size,
+                v.size,
+                v.size - v.offset
+            )));
+        }
+        Ok(())
+    }
+}
+
 /// Base address of the first variable; variables follow, 256-byte aligned.
 const VAR_BASE: u64 = 0x1000_0000;
 
@@ -195,6 +332,9 @@ struct Machine<'a> {
     opts: &'a Options,
     /// The program (for the hints of `--set` errors).
     module: &'a Module,
+    /// Its text, where known: `--set` errors and `name@LINE` name places
+    /// by line and column.
+    src: Option<&'a str>,
     exec: Exec,
     version: PtxVersion,
     /// Registers in scope, in declaration order; a name may occur once
@@ -256,7 +396,7 @@ pub fn run(src: &str, inputs: &Inputs, opts: &Options) -> Result<Outcome, RunErr
             .filter(Diagnostic::is_error)
             .collect();
     }
-    execute(&m, inputs, opts, found)
+    execute(&m, inputs, opts, found, Some(src))
 }
 
 /// The code's target: `--target`, else `.target`, else the device, else
@@ -271,7 +411,7 @@ fn code_target(m: &Module, opts: &Options) -> Target {
 /// Runs a parsed module: validates every instruction first (see [`run`];
 /// without `ptxfp check`'s register checks), then executes.
 pub fn run_module(m: &Module, inputs: &Inputs, opts: &Options) -> Result<Outcome, RunError> {
-    execute(m, inputs, opts, Vec::new())
+    execute(m, inputs, opts, Vec::new(), None)
 }
 
 /// Fails with the errors in `found`, the module's parse errors and those
@@ -282,6 +422,7 @@ fn execute(
     inputs: &Inputs,
     opts: &Options,
     mut found: Vec<Diagnostic>,
+    src: Option<&str>,
 ) -> Result<Outcome, RunError> {
     let code_target = code_target(m, opts);
     let device = opts.device.unwrap_or(code_target);
@@ -292,6 +433,7 @@ fn execute(
     let mut mc = Machine {
         opts,
         module: m,
+        src,
         exec: Exec {
             code_target,
             device,
@@ -318,14 +460,18 @@ fn execute(
         pending: BTreeMap::new(),
     };
     let header = m.target.as_ref().map_or(0..0, |t| t.1.clone());
+    // Where a flag set the version or target, fixes name the flag. Strict
+    // mode gives `ptxfp check` the code target as a flag where the module
+    // has no `.target` (see `run`), so it counts as one here too.
+    let version_flag = opts.version.is_some();
+    let target_flag = opts.target.is_some() || m.target.is_none();
     // ptxas rejects a `.version` older than the `.target` (strict mode has
     // this error from `ptxfp check` already).
     if opts.lenient {
-        found.extend(crate::rules::header_error(
-            version,
-            code_target,
-            header.clone(),
-        ));
+        found.extend(
+            crate::rules::header_error(version, code_target, header.clone())
+                .map(|d| crate::rules::help_for_flags(d, version_flag, target_flag)),
+        );
     }
     if let Some(why) = code_target.unloadable_on(device) {
         // Only a --device given can differ from the code's target. A device
@@ -350,19 +496,6 @@ fn execute(
             }
         }
     }
-    // A module runs one `.entry` function (the one it has, or --entry);
-    // a snippet without one runs everything. Registers, variables and
-    // instructions of other functions are out of scope.
-    let entry = choose_entry(m, opts.entry.as_deref())?;
-    let scope = entry.map(|f| f.scope);
-    mc.out.entry = entry.map(|f| f.name.clone());
-    let in_scope = |s: usize| scope.is_none_or(|e| s == 0 || s == e);
-    // A nested block (nvcc's inline asm) may declare a name again, with
-    // any type: a new register, visible only inside that block, which
-    // shadows the outer one (see `module::RegScopes`).
-    for r in m.regs.iter().filter(|r| in_scope(r.scope)) {
-        mc.declare(&r.name, r.ty, r.block, Some(r.span.clone()));
-    }
     // Validation of every instruction before any runs: control flow
     // decides what executes, not what is checked (--lenient relaxes
     // register declarations and initialization only). Every function is
@@ -373,6 +506,10 @@ fn execute(
     for s in &m.stmts {
         if let Stmt::Instr(ins) = s {
             for d in mc.validate(ins) {
+                // The fix names the flag where one set the version or
+                // target, as `ptxfp check`'s does (the same error from
+                // both is then one).
+                let d = crate::rules::help_for_flags(d, version_flag, target_flag);
                 if d.is_error() {
                     found.push(d);
                 } else if warned.insert(d.clone()) {
@@ -395,6 +532,20 @@ fn execute(
         } else {
             RunError::Diagnostics(found)
         });
+    }
+    // A module runs one function (see `choose_entry`); a snippet without
+    // one runs everything. Registers, variables and instructions of other
+    // functions are out of scope. Chosen after the static errors: a
+    // module with errors (a function defined twice) has nothing to choose.
+    let entry = choose_entry(m, opts.entry.as_deref())?;
+    let scope = entry.map(|f| f.scope);
+    mc.out.entry = entry.map(|f| f.name.clone());
+    let in_scope = |s: usize| scope.is_none_or(|e| s == 0 || s == e);
+    // A nested block (nvcc's inline asm) may declare a name again, with
+    // any type: a new register, visible only inside that block, which
+    // shadows the outer one (see `module::RegScopes`).
+    for r in m.regs.iter().filter(|r| in_scope(r.scope)) {
+        mc.declare(&r.name, r.ty, r.block, Some(r.span.clone()));
     }
     let mut next = VAR_BASE;
     for v in m.vars.iter().filter(|v| in_scope(v.scope)) {
@@ -421,43 +572,16 @@ fn execute(
             .saturating_mul(256);
     }
     mc.apply_inputs(inputs)?;
-    let mut pc = 0;
-    while let Some(s) = m.stmts.get(pc) {
-        pc += 1;
-        let Stmt::Instr(ins) = s else { continue };
-        if !in_scope(ins.scope) {
-            continue;
-        }
-        match mc.step(ins)? {
-            Flow::Next => {}
-            Flow::Stop => break,
-            Flow::Jump(label) => {
-                // Forward branches only: execution stays straight-line.
-                let target = m.stmts[pc..]
-                    .iter()
-                    .position(|t| matches!(t, Stmt::Label(l, _) if *l == label));
-                match target {
-                    Some(k) => pc += k + 1,
-                    None if !m
-                        .stmts
-                        .iter()
-                        .any(|t| matches!(t, Stmt::Label(l, _) if *l == label)) =>
-                    {
-                        let at = ins.operands.first().map_or(ins.span.clone(), |o| o.span.clone());
-                        return Err(err(at, format!("`bra {label}`: no label `{label}` is defined")));
-                    }
-                    None => {
-                        return Err(RunError::Program(
-                            Diagnostic::error(
-                                ins.span.clone(),
-                                format!("`bra {label}`: only forward branches are supported (no loops)"),
-                            )
-                            .with_help("the interpreter runs straight-line code; a label must come after the branch"),
-                        ))
-                    }
-                }
-            }
-        }
+    // An error while running comes with what ran before it.
+    if let Err(e) = mc.run_body(&in_scope) {
+        return Err(match e {
+            RunError::Program(error) => RunError::Runtime {
+                error,
+                trace: std::mem::take(&mut mc.out.trace),
+                warnings: std::mem::take(&mut mc.out.warnings),
+            },
+            e => e,
+        });
     }
     if let Some(name) = mc.pending.keys().next() {
         return Err(RunError::Input(format!(
@@ -481,40 +605,60 @@ fn execute(
     Ok(out)
 }
 
-/// The `.entry` function to run: `name` (`--entry`), else the module's
-/// only one; `None` for a snippet (no `.entry`, no `--entry`).
+/// The function to run: `name` (`--entry`), else the module's only
+/// `.entry`; `None` for a snippet (no function, no `--entry`). A module
+/// without an `.entry` (a library of `.func`s) runs one of its `.func`
+/// bodies the same way: the one it has, or the one `--entry` names.
 fn choose_entry<'m>(
     m: &'m Module,
     name: Option<&str>,
 ) -> Result<Option<&'m module::Function>, RunError> {
     let entries: Vec<&module::Function> = m.functions.iter().filter(|f| f.entry).collect();
-    let names = entries
+    // A `{ }` block outside any function (in a snippet) has no name.
+    let funcs: Vec<&module::Function> = m
+        .functions
+        .iter()
+        .filter(|f| !f.entry && !f.name.is_empty())
+        .collect();
+    let (choices, kind) = if entries.is_empty() {
+        (funcs, ".func")
+    } else {
+        (entries, ".entry")
+    };
+    let names = choices
         .iter()
         .map(|f| f.name.as_str())
         .collect::<Vec<_>>()
         .join(", ");
     let Some(name) = name else {
-        return match entries.as_slice() {
+        return match choices.as_slice() {
             [] => Ok(None),
             [one] => Ok(Some(one)),
-            [first, ..] => Err(RunError::Input(format!(
+            [first, ..] if kind == ".entry" => Err(RunError::Input(format!(
                 "the module has {} entry functions ({names}); choose the one to run with --entry NAME, e.g. --entry {}",
-                entries.len(),
+                choices.len(),
+                first.name
+            ))),
+            [first, ..] => Err(RunError::Input(format!(
+                "the module has no .entry function and {} .func functions ({names}); choose the one to run with --entry NAME, e.g. --entry {}",
+                choices.len(),
                 first.name
             ))),
         };
     };
-    if let Some(f) = entries.iter().find(|f| f.name == name) {
+    if let Some(f) = choices.iter().find(|f| f.name == name) {
         return Ok(Some(f));
     }
-    let what = if m.functions.iter().any(|f| f.name == name) {
+    let what = if kind == ".entry" && m.functions.iter().any(|f| f.name == name) {
         format!("`{name}` is a .func, not an .entry")
-    } else {
+    } else if kind == ".entry" || choices.is_empty() {
         format!("no .entry `{name}`")
+    } else {
+        format!("no .entry or .func `{name}`")
     };
     // The closest name, ignoring case first.
     let lower = name.to_lowercase();
-    let closest = entries.iter().min_by_key(|f| {
+    let closest = choices.iter().min_by_key(|f| {
         (
             edit_distance(&f.name.to_lowercase(), &lower),
             edit_distance(&f.name, name),
@@ -522,8 +666,12 @@ fn choose_entry<'m>(
     });
     Err(RunError::Input(match closest {
         None => format!("--entry {name}: {what}, and the module has no .entry function: leave out --entry to run it as a snippet"),
-        Some(close) => format!(
+        Some(close) if kind == ".entry" => format!(
             "--entry {name}: {what}; the module's entry functions are {names} (did you mean --entry {}?)",
+            close.name
+        ),
+        Some(close) => format!(
+            "--entry {name}: {what}; the module has no .entry function, and its .func functions are {names} (did you mean --entry {}?)",
             close.name
         ),
     }))
@@ -546,6 +694,51 @@ fn edit_distance(a: &str, b: &str) -> usize {
 }
 
 impl Machine<'_> {
+    /// Runs the statements of the function in scope (`in_scope` of their
+    /// [`Instr::scope`]) from the first until `ret`/`exit` or the end.
+    fn run_body(&mut self, in_scope: &dyn Fn(usize) -> bool) -> Result<(), RunError> {
+        let m = self.module;
+        let mut pc = 0;
+        while let Some(s) = m.stmts.get(pc) {
+            pc += 1;
+            let Stmt::Instr(ins) = s else { continue };
+            if !in_scope(ins.scope) {
+                continue;
+            }
+            match self.step(ins)? {
+                Flow::Next => {}
+                Flow::Stop => break,
+                Flow::Jump(label) => {
+                    // Forward branches only: execution stays straight-line.
+                    let target = m.stmts[pc..]
+                        .iter()
+                        .position(|t| matches!(t, Stmt::Label(l, _) if *l == label));
+                    match target {
+                        Some(k) => pc += k + 1,
+                        None if !m
+                            .stmts
+                            .iter()
+                            .any(|t| matches!(t, Stmt::Label(l, _) if *l == label)) =>
+                        {
+                            let at = ins.operands.first().map_or(ins.span.clone(), |o| o.span.clone());
+                            return Err(err(at, format!("`bra {label}`: no label `{label}` is defined")));
+                        }
+                        None => {
+                            return Err(RunError::Program(
+                                Diagnostic::error(
+                                    ins.span.clone(),
+                                    format!("`bra {label}`: only forward branches are supported (no loops)"),
+                                )
+                                .with_help("the interpreter runs straight-line code; a label must come after the branch"),
+                            ))
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Declares register `name` in `block`; returns its index. A second
     /// declaration in the same block (a parse error) is the first one.
     fn declare(&mut self, name: &str, ty: PtxType, block: usize, span: Option<Span>) -> usize {
@@ -576,27 +769,91 @@ impl Machine<'_> {
     }
 
     /// The register `--set name=...` gives a value to: the only one of that
-    /// name, else the outermost (a function's register, not the inline-asm
-    /// blocks' that shadow it).
+    /// name. Where blocks declare the name again (an inner block's `t`
+    /// shadowing the function's), `name@LINE` or `name@LINE:COL` says
+    /// which: the one declared there; a bare name is an error listing them.
     fn find_for_set(&self, name: &str) -> Result<Option<usize>, RunError> {
-        let Some(same) = self.by_name.get(name) else {
+        let (base, at) = match name.split_once('@') {
+            Some((b, at)) => (b.trim(), Some(at.trim())),
+            None => (name, None),
+        };
+        let Some(same) = self.by_name.get(base) else {
             return Ok(None);
         };
-        let depth = |b: usize| self.module.depth(b);
-        let Some(min) = same.iter().map(|(b, _)| depth(*b)).min() else {
-            return Ok(None);
-        };
-        let outer: Vec<usize> = same
+        if let ([(_, one)], None) = (same.as_slice(), at) {
+            return Ok(Some(*one));
+        }
+        let places: Vec<(usize, (usize, usize))> = same
             .iter()
-            .filter(|(b, _)| depth(*b) == min)
-            .map(|(_, i)| *i)
+            .map(|&(_, i)| (i, self.line_col(self.regs[i].span.as_ref())))
             .collect();
-        match outer.as_slice() {
-            [one] => Ok(Some(*one)),
+        let list = places
+            .iter()
+            .map(|(_, (l, c))| format!("{l}:{c}"))
+            .collect::<Vec<_>>();
+        if let Some(at) = at {
+            let (line, col) = match at.split_once(':') {
+                Some((l, c)) => (l.parse::<usize>().ok(), c.parse::<usize>().ok().map(Some)),
+                None => (at.parse::<usize>().ok(), Some(None)),
+            };
+            let (Some(line), Some(col)) = (line, col) else {
+                return Err(RunError::Input(format!(
+                    "--set {name}: after `@` give the line (and column) of the declaration, e.g. {base}@{}",
+                    list.first().map_or("1", String::as_str)
+                )));
+            };
+            let hits: Vec<usize> = places
+                .iter()
+                .filter(|(_, (l, c))| *l == line && col.is_none_or(|col| col == *c))
+                .map(|(i, _)| *i)
+                .collect();
+            return match hits.as_slice() {
+                [one] => Ok(Some(*one)),
+                [] => Err(RunError::Input(format!(
+                    "--set {name}: no register `{base}` is declared at {at}; it is declared at {}",
+                    list.join(", ")
+                ))),
+                _ => Err(RunError::Input(format!(
+                    "--set {name}: line {line} declares several registers `{base}` (at {}): add the column, e.g. {base}@{}",
+                    list.iter().filter(|p| p.starts_with(&format!("{line}:"))).cloned().collect::<Vec<_>>().join(", "),
+                    list.iter().find(|p| p.starts_with(&format!("{line}:"))).map_or("", String::as_str)
+                ))),
+            };
+        }
+        match places.as_slice() {
+            [] => Ok(None),
+            [(one, _)] => Ok(Some(*one)),
             _ => Err(RunError::Input(format!(
-                "--set {name}: {} blocks side by side each declare a register `{name}`; --set cannot tell which one it is for",
-                outer.len()
+                "--set {name}: {} registers are named `{name}`, declared at {} (a `{{ }}` block's declaration shadows the name inside that block); say which with {}",
+                places.len(),
+                list.join(" and "),
+                list.iter()
+                    .map(|p| format!("--set {name}@{p}=VALUE"))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
             ))),
+        }
+    }
+
+    /// The name `--set` takes for the register `name` means here: the
+    /// name, or `name@LINE:COL` where several registers have it.
+    fn set_name(&self, name: &str) -> String {
+        match (self.find(name), self.by_name.get(name)) {
+            (Some(i), Some(same)) if same.len() > 1 => {
+                let (l, c) = self.line_col(self.regs[i].span.as_ref());
+                format!("{name}@{l}:{c}")
+            }
+            _ => name.to_string(),
+        }
+    }
+
+    /// The line and column of `span`'s start in the source (`(0, byte
+    /// offset)` where the source is not known, as for [`run_module`]).
+    fn line_col(&self, span: Option<&Span>) -> (usize, usize) {
+        match (self.src, span) {
+            (Some(src), Some(s)) => crate::SourceMap::new(src).line_col(s.start),
+            (None, Some(s)) => (0, s.start),
+            (_, None) => (0, 0),
         }
     }
 
@@ -605,7 +862,11 @@ impl Machine<'_> {
     fn set_error(&self, name: &str, text: &str, ty: PtxType, what: &str, e: SetError) -> RunError {
         RunError::Input(match e {
             SetError::Bad(m) => format!("--set {name}={text}: {m} (`{name}` is a `{ty}` {what})"),
-            SetError::Untyped => set::untyped(name, what, text, ty, &set::uses(self.module, name)),
+            SetError::Untyped => {
+                let base = name.split('@').next().unwrap_or(name);
+                set::untyped(name, what, text, ty, &set::uses(self.module, base))
+            }
+            SetError::Mismatch(given, value) => set::mismatch(name, what, text, given, &value, ty),
         })
     }
 
@@ -618,16 +879,29 @@ impl Machine<'_> {
                 )));
             }
         }
+        let mut set_regs: HashMap<usize, &str> = HashMap::new();
         for (name, text) in &inputs.sets {
             if let Some(i) = self.find_for_set(name)? {
+                if let Some(first) = set_regs.insert(i, name) {
+                    return Err(RunError::Input(format!(
+                        "--set {first} and --set {name} are the same register: give it one value"
+                    )));
+                }
                 let ty = self.regs[i].ty;
                 let v = set_value(text, ty)
                     .map_err(|e| self.set_error(name, text, ty, "register", e))?;
                 self.regs[i].value = Some(v);
             } else if let Some(&(addr, size, _, ty)) = self.vars.get(name) {
                 // A `.param` (or any variable): its first element, in its type.
-                let v = set_value(text, ty)
-                    .map_err(|e| self.set_error(name, text, ty, "variable", e))?;
+                let v = set_value(text, ty).map_err(|e| {
+                    let e = self.set_error(name, text, ty, "variable", e);
+                    match e {
+                        RunError::Input(m) if size > u64::from(ty.bits().div_ceil(8)) => {
+                            RunError::Input(m + &array_help(name, text, ty, size))
+                        }
+                        e => e,
+                    }
+                })?;
                 let n = size.min(u64::from(ty.bits().div_ceil(8)));
                 self.mem.give(addr, &v.to_le_bytes()[..n as usize]);
             } else if special(name).is_some() {
@@ -646,46 +920,121 @@ impl Machine<'_> {
         }
         // Each byte is given once: two --mem ranges that overlap would
         // leave one of them silently overwritten.
-        let mut given: Vec<(u64, u64, &str)> = Vec::new();
-        for (at, bytes) in &inputs.mems {
-            let addr = self.resolve_input_addr(at)?;
+        let mut given: Vec<(u64, u64, String)> = Vec::new();
+        enum Source<'a> {
+            Bytes(&'a [u8]),
+            File(&'a std::path::Path),
+        }
+        let mems = inputs.mems.iter().map(|(at, b)| (at, Source::Bytes(b)));
+        let files = inputs.mem_files.iter().map(|(at, p)| (at, Source::File(p)));
+        for (at, source) in mems.chain(files) {
+            let (flag, place, bytes, is_file) = match source {
+                Source::Bytes(b) => {
+                    let flag = format!("--mem {at}");
+                    let place = self.resolve_input_addr(&flag, at)?;
+                    (flag, place, std::borrow::Cow::Borrowed(b), false)
+                }
+                Source::File(p) => {
+                    let flag = format!("--mem-file {at}={}", p.display());
+                    let place = self.resolve_input_addr(&flag, at)?;
+                    let read = self.read_mem_file(&flag, &place, p)?;
+                    (flag, place, std::borrow::Cow::Owned(read), true)
+                }
+            };
+            let addr = place.addr;
+            if bytes.is_empty() {
+                return Err(RunError::Input(if is_file {
+                    format!("{flag}: the file is empty: it gives no bytes")
+                } else {
+                    format!("{flag}=: no bytes given: write them in hex after `=`, e.g. {at}=00")
+                }));
+            }
             let Some(end) = addr.checked_add(bytes.len() as u64) else {
                 return Err(RunError::Input(format!(
-                    "--mem {at}: {} bytes at {addr:#x} run past the end of the address space",
+                    "{flag}: {} bytes at {addr:#x} run past the end of the address space",
                     bytes.len()
                 )));
             };
+            place.check_fits(&flag, bytes.len() as u64)?;
             if let Some((s, e, other)) = given.iter().find(|(s, e, _)| addr < *e && *s < end) {
                 return Err(RunError::Input(format!(
-                    "--mem {at} ({addr:#x}..{end:#x}) overlaps --mem {other} ({s:#x}..{e:#x}): give each byte once"
+                    "{flag} ({addr:#x}..{end:#x}) overlaps {other} ({s:#x}..{e:#x}): give each byte once"
                 )));
             }
-            given.push((addr, end, at));
-            self.mem.give(addr, bytes);
+            self.mem.give(addr, &bytes);
+            given.push((addr, end, flag));
         }
         Ok(())
     }
 
-    fn resolve_input_addr(&self, at: &str) -> Result<u64, RunError> {
+    /// Reads a `--mem-file` (`flag`, for messages): no more than fits in
+    /// the variable it names, or than [`MAX_MEM_FILE`] at an address
+    /// outside variables, so that `/dev/zero` ends with an error.
+    fn read_mem_file(
+        &self,
+        flag: &str,
+        place: &InputPlace,
+        path: &std::path::Path,
+    ) -> Result<Vec<u8>, RunError> {
+        use std::io::Read as _;
+        let room = match &place.var {
+            Some(v) if v.size > 0 => {
+                place.check_fits(flag, 1)?;
+                v.size - v.offset
+            }
+            _ => MAX_MEM_FILE,
+        };
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(room + 1).read_to_end(&mut bytes))
+            .map_err(|e| RunError::Input(format!("{flag}: cannot read the file: {e}")))?;
+        if bytes.len() as u64 > room {
+            return Err(RunError::Input(match &place.var {
+                Some(v) if v.size > 0 => format!(
+                    "{flag}: the file has more than the {room} bytes that fit in `{}` from offset {} (`{}` has {} bytes)",
+                    v.name, v.offset, v.name, v.size
+                ),
+                _ => format!(
+                    "{flag}: the file is larger than {} MiB, the most a --mem-file gives",
+                    MAX_MEM_FILE >> 20
+                ),
+            }));
+        }
+        Ok(bytes)
+    }
+
+    /// Where a `--mem`/`--mem-file` ADDR (a number, or a variable with an
+    /// optional `+offset`) points; `flag` is the option, for messages.
+    fn resolve_input_addr(&self, flag: &str, at: &str) -> Result<InputPlace, RunError> {
         let (base, off) = match at.split_once('+') {
             Some((b, o)) => (b.trim(), Some(o.trim())),
             None => (at.trim(), None),
         };
         let off = match off {
             Some(o) => module::parse_int(o)
-                .ok_or_else(|| RunError::Input(format!("--mem {at}: bad offset `{o}`")))?
+                .ok_or_else(|| RunError::Input(format!("{flag}: bad offset `{o}`")))?
                 as u64,
             None => 0,
         };
-        let b = match module::parse_int(base) {
-            Some(v) => v as u64,
-            None => self.vars.get(base).map(|v| v.0).ok_or_else(|| {
-                RunError::Input(format!(
-                    "--mem {at}: `{base}` is neither an address nor a declared variable"
-                ))
-            })?,
+        if let Some(v) = module::parse_int(base) {
+            return Ok(InputPlace {
+                addr: (v as u64).wrapping_add(off),
+                var: None,
+            });
+        }
+        let Some(&(addr, size, _, _)) = self.vars.get(base) else {
+            return Err(RunError::Input(format!(
+                "{flag}: `{base}` is neither an address nor a declared variable"
+            )));
         };
-        Ok(b.wrapping_add(off))
+        Ok(InputPlace {
+            addr: addr.wrapping_add(off),
+            var: Some(VarPlace {
+                name: base.to_string(),
+                size,
+                offset: off,
+            }),
+        })
     }
 
     /// Looks a register up, declaring it in lenient mode.
@@ -768,7 +1117,8 @@ impl Machine<'_> {
                             format!("register `{n}` is read before it is written"),
                         )
                         .with_help(format!(
-                            "give it a value with --set {n}=VALUE, or run with --lenient"
+                            "give it a value with --set {}=VALUE, or run with --lenient",
+                            self.set_name(n)
                         )),
                     )),
                 }
@@ -808,36 +1158,21 @@ impl Machine<'_> {
         Ok(&ins.operands)
     }
 
-    fn trace(&mut self, ins: &Instr, srcs: &[u64], dst: Option<(u64, PtxType)>) {
+    /// Records `ins` with the values it read and the one it wrote (with
+    /// [`Options::trace`]).
+    fn trace(&mut self, ins: &Instr, srcs: &[(u64, PtxType)], dst: Option<(u64, PtxType)>) {
         if !self.opts.trace {
             return;
         }
-        let ins_text = format!(
-            "{}{} {}",
-            ins.guard.as_ref().map_or(String::new(), |g| format!(
-                "@{}{} ",
-                if g.negated { "!" } else { "" },
-                g.reg
-            )),
-            ins.opcode,
-            ins.operands
-                .iter()
-                .map(op_text)
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
-        let ins_in = srcs
-            .iter()
-            .map(|s| format!("{s:#x}"))
-            .collect::<Vec<_>>()
-            .join(", ");
-        let res = dst.map_or(String::new(), |(v, t)| {
-            format!(" -> {}  {}", show_hex(v, t), show_lanes(v, t))
+        self.out.trace.push(TraceStep {
+            span: ins.span.clone(),
+            opcode: ins.opcode.clone(),
+            instruction: statement_text(ins),
+            inputs: srcs.to_vec(),
+            result: dst,
+            access: None,
+            skipped: false,
         });
-        self.out.trace.push(format!(
-            "{:>5}: {ins_text}  [{ins_in}]{res}",
-            ins.span.start
-        ));
     }
 
     /// Executes one instruction.
@@ -850,11 +1185,9 @@ impl Machine<'_> {
             };
             let p = self.read(&op, PtxType::Pred)? & 1 == 1;
             if p == g.negated {
-                if self.opts.trace {
-                    self.out.trace.push(format!(
-                        "{:>5}: {} (skipped: guard false)",
-                        ins.span.start, ins.opcode
-                    ));
+                self.trace(ins, &[], None);
+                if let Some(last) = self.out.trace.last_mut().filter(|_| self.opts.trace) {
+                    last.skipped = true;
                 }
                 return Ok(Flow::Next);
             }
@@ -885,7 +1218,7 @@ impl Machine<'_> {
                 let ty = last_type(ins).unwrap_or(PtxType::U64);
                 let v = self.read(&ops[1], ty)?;
                 self.write(&ops[0], ty, v)?;
-                self.trace(ins, &[v], Some((v, ty)));
+                self.trace(ins, &[(v, ty)], Some((v, ty)));
             }
             "add" | "sub" | "mul" | "fma" | "mad" | "shl" | "shr" | "and" | "or" | "xor"
                 if int::IntOp::parse(&ins.opcode).is_some() =>
@@ -1058,13 +1391,14 @@ impl Machine<'_> {
         for (op, ty) in ops[1..].iter().zip(&types) {
             srcs.push(self.read(op, *ty)? & mask(ty.bits()));
         }
+        let typed: Vec<(u64, PtxType)> = srcs.iter().copied().zip(types.iter().copied()).collect();
         let dty = form.dest_type();
         let r = form.eval(&srcs, &self.exec) & mask(dty.bits());
         self.write(&ops[0], dty, r)?;
         if self.opts.contract {
             self.contraction(ins, &srcs, r, dty);
         }
-        self.trace(ins, &srcs, Some((r, dty)));
+        self.trace(ins, &typed, Some((r, dty)));
         Ok(())
     }
 
@@ -1176,7 +1510,7 @@ impl Machine<'_> {
                 let mut ins_vals = Vec::new();
                 for (i, e) in elems.iter().enumerate() {
                     let x = self.read(e, ety)? & mask(w);
-                    ins_vals.push(x);
+                    ins_vals.push((x, ety));
                     v |= x << (w as usize * i);
                 }
                 self.write(&ops[0], ty, v)?;
@@ -1193,12 +1527,12 @@ impl Machine<'_> {
                     }
                     self.write(e, ety, x)?;
                 }
-                self.trace(ins, &[v], None);
+                self.trace(ins, &[(v, ty)], None);
             }
             _ => {
                 let v = self.read(&ops[1], ty)?;
                 self.write(&ops[0], ty, v)?;
-                self.trace(ins, &[v], Some((v, ty)));
+                self.trace(ins, &[(v, ty)], Some((v, ty)));
             }
         }
         Ok(())
@@ -1228,9 +1562,9 @@ impl Machine<'_> {
         let ops = self.operands(ins, 1 + c.sources())?;
         let mut srcs = Vec::new();
         for op in &ops[1..] {
-            srcs.push(self.read(op, c.src)? & mask(c.src.bits()));
+            srcs.push((self.read(op, c.src)? & mask(c.src.bits()), c.src));
         }
-        let r = c.eval(&srcs);
+        let r = c.eval(&srcs.iter().map(|s| s.0).collect::<Vec<_>>());
         self.write(&ops[0], c.dst, r)?;
         self.trace(ins, &srcs, Some((r, c.dst)));
         Ok(())
@@ -1247,9 +1581,9 @@ impl Machine<'_> {
         let ops = self.operands(ins, 1 + types.len())?;
         let mut srcs = Vec::new();
         for (o, t) in ops[1..].iter().zip(&types) {
-            srcs.push(self.read(o, *t)?);
+            srcs.push((self.read(o, *t)?, *t));
         }
-        let r = op.eval(&srcs);
+        let r = op.eval(&srcs.iter().map(|s| s.0).collect::<Vec<_>>());
         self.write(&ops[0], op.dest_type(), r)?;
         self.trace(ins, &srcs, Some((r, op.dest_type())));
         Ok(())
@@ -1267,7 +1601,11 @@ impl Machine<'_> {
                 ));
             };
             self.write_preds(&ops[0], p)?;
-            self.trace(ins, &[a, b], Some((u64::from(p), PtxType::Pred)));
+            self.trace(
+                ins,
+                &[(a, ty), (b, ty)],
+                Some((u64::from(p), PtxType::Pred)),
+            );
             return Ok(());
         }
         let s = Setp::parse(&ins.opcode)
@@ -1278,7 +1616,7 @@ impl Machine<'_> {
         let p = s.eval(a, b);
         self.write_preds(&ops[0], p)?;
         let p = u64::from(p);
-        self.trace(ins, &[a, b], Some((p, PtxType::Pred)));
+        self.trace(ins, &[(a, s.ty), (b, s.ty)], Some((p, PtxType::Pred)));
         Ok(())
     }
 
@@ -1300,13 +1638,16 @@ impl Machine<'_> {
         self.write(op, PtxType::Pred, u64::from(p))
     }
 
-    fn address(&mut self, op: &Operand) -> Result<u64, RunError> {
+    /// An address operand's value, and the type it is shown as (`.b32`
+    /// for a 32-bit register base, else `.b64`).
+    fn address(&mut self, op: &Operand) -> Result<(u64, PtxType), RunError> {
         let OperandKind::Address { base, offset } = &op.kind else {
             return Err(err(
                 op.span.clone(),
                 "expected an address `[reg]`, `[reg+imm]`, `[var]` or `[var+imm]`",
             ));
         };
+        let mut ty = PtxType::B64;
         let b = match base {
             None => 0,
             Some(n) if self.find(n).is_none() && self.vars.contains_key(n) => self.vars[n].0,
@@ -1315,14 +1656,13 @@ impl Machine<'_> {
                     kind: OperandKind::Name(n.clone()),
                     span: op.span.clone(),
                 };
-                let ty = match self.find(n).map(|i| self.regs[i].ty.bits()) {
-                    Some(32) => PtxType::B32,
-                    _ => PtxType::B64,
-                };
+                if self.find(n).map(|i| self.regs[i].ty.bits()) == Some(32) {
+                    ty = PtxType::B32;
+                }
                 self.read(&rop, ty)?
             }
         };
-        Ok(b.wrapping_add(*offset as u64))
+        Ok((b.wrapping_add(*offset as u64), ty))
     }
 
     fn ldst(&mut self, ins: &Instr) -> Result<(), RunError> {
@@ -1387,7 +1727,7 @@ impl Machine<'_> {
                 }
             }
         }
-        let addr = self.address(addr_op)?;
+        let (addr, addr_ty) = self.address(addr_op)?;
         // PTX ISA, `ld`/`st`: "The address must be naturally aligned to a
         // multiple of the access size"; a GPU faults on a misaligned access.
         let size = u64::from(n) * elems.len() as u64;
@@ -1442,18 +1782,13 @@ impl Machine<'_> {
                 vals.push(v);
             }
         }
-        self.trace(ins, &[addr], None);
-        if self.opts.trace {
-            if let Some(last) = self.out.trace.last_mut() {
-                last.push_str(&format!(
-                    " {} {}",
-                    if is_ld { "loaded" } else { "stored" },
-                    vals.iter()
-                        .map(|v| show_hex(*v, ty))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
-            }
+        self.trace(ins, &[(addr, addr_ty)], None);
+        if let Some(last) = self.out.trace.last_mut().filter(|_| self.opts.trace) {
+            last.access = Some(Access {
+                store: !is_ld,
+                ty,
+                values: vals,
+            });
         }
         Ok(())
     }
@@ -1483,6 +1818,32 @@ impl Machine<'_> {
     }
 }
 
+/// What to add to a `--set` error for an array variable `name` of `ty`
+/// elements, `size` bytes: `--mem` gives arrays; for hex bits that fit,
+/// the bytes in memory order (PTX is little-endian: the least significant
+/// byte first).
+fn array_help(name: &str, text: &str, ty: PtxType, size: u64) -> String {
+    let mut help = format!(
+        "\n  help: `{name}` is an array ({size} bytes of `{ty}`): --set gives only its first element; give its bytes in memory order with --mem {name}=HEXBYTES"
+    );
+    let digits = text.trim().strip_prefix("0x").filter(|h| {
+        !h.is_empty()
+            && h.len() as u64 <= 2 * size.min(8)
+            && h.bytes().all(|c| c.is_ascii_hexdigit())
+    });
+    if let Some(v) = digits.and_then(|h| u64::from_str_radix(h, 16).ok()) {
+        let bytes: String = (0..size.min(8))
+            .map(|i| format!("{:02x}", (v >> (8 * i)) as u8))
+            .collect();
+        help += &format!(
+            " (for the {}-bit value {}: --mem {name}={bytes})",
+            8 * size.min(8),
+            text.trim()
+        );
+    }
+    help
+}
+
 /// The default value of a special register (PTX ISA §10): one thread, one block.
 fn special(name: &str) -> Option<u64> {
     let (base, dim) = name.rsplit_once('.').unwrap_or((name, ""));
@@ -1499,6 +1860,24 @@ fn special(name: &str) -> Option<u64> {
 /// The instruction's type: its last suffix that is a type.
 fn last_type(ins: &Instr) -> Option<PtxType> {
     ins.suffixes().filter_map(PtxType::parse).last()
+}
+
+/// The statement as `--trace` shows it: `@!p add.rn.f16 d, a, b`.
+fn statement_text(ins: &Instr) -> String {
+    format!(
+        "{}{} {}",
+        ins.guard.as_ref().map_or(String::new(), |g| format!(
+            "@{}{} ",
+            if g.negated { "!" } else { "" },
+            g.reg
+        )),
+        ins.opcode,
+        ins.operands
+            .iter()
+            .map(op_text)
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
 }
 
 fn op_text(o: &Operand) -> String {

@@ -28,6 +28,7 @@ fn errors_with(src: &str, opts: &Options) -> Vec<String> {
     match run(src, &Inputs::default(), opts) {
         Ok(_) => panic!("ran without error:\n{src}"),
         Err(RunError::Program(d)) => vec![d.message],
+        Err(RunError::Runtime { error, .. }) => vec![error.message],
         Err(RunError::Diagnostics(ds)) => ds.into_iter().map(|d| d.message).collect(),
         Err(RunError::Input(m)) => vec![m],
     }
@@ -216,22 +217,56 @@ fn inner_blocks_shadow_registers() {
     // An inner register is gone after its block.
     let e = errors("{\n.reg .b32 x;\nmov.b32 x, 1;\n}\nmov.b32 x, 2;\n");
     assert!(e.iter().all(|m| m.contains("`x` is not declared")), "{e:?}");
-    // --set gives the outermost `t` its value; the inner one is the block's own.
-    let inputs = Inputs {
-        sets: vec![("t".into(), "0x7".into())],
+    // Two registers `t`: a bare --set t is an error naming both places (it
+    // used to set the outer one silently); t@LINE[:COL] says which. The
+    // outer t is declared at 1:11 (".reg .b32 " is 10 characters), the
+    // inner one at 3:11.
+    let set = |name: &str| Inputs {
+        sets: vec![(name.into(), "0x7".into())],
         ..Inputs::default()
     };
     let src = ".reg .b32 t, a;\n{\n.reg .b32 t;\nmov.b32 t, 2;\n}\nmov.b32 a, t;\n";
-    assert_eq!(regs_with(src, inputs.clone(), &Options::default())["a"], 7);
-    // Two blocks side by side, no outer one: --set cannot tell which.
-    let src = "{\n.reg .b32 t;\nmov.b32 t, t;\n}\n{\n.reg .b32 t;\nmov.b32 t, 2;\n}\n";
-    match run(src, &inputs, &Options::default()) {
+    match run(src, &set("t"), &Options::default()) {
         Err(RunError::Input(m)) => assert_eq!(
             m,
-            "--set t: 2 blocks side by side each declare a register `t`; --set cannot tell which one it is for"
+            "--set t: 2 registers are named `t`, declared at 1:11 and 3:11 (a `{ }` block's declaration shadows the name inside that block); say which with --set t@1:11=VALUE or --set t@3:11=VALUE"
         ),
         other => panic!("{other:?}"),
     }
+    assert_eq!(regs_with(src, set("t@1"), &Options::default())["a"], 7);
+    assert_eq!(regs_with(src, set("t@1:11"), &Options::default())["a"], 7);
+    // The inner t is given 7, then overwritten with 2; the outer one is
+    // never given, so `a` reads a register never written.
+    match run(src, &set("t@3"), &Options::default()) {
+        Err(RunError::Runtime { error, .. }) => assert_eq!(
+            (error.message.as_str(), error.help.as_deref()),
+            (
+                "register `t` is read before it is written",
+                Some("give it a value with --set t@1:11=VALUE, or run with --lenient")
+            )
+        ),
+        other => panic!("{other:?}"),
+    }
+    match run(src, &set("t@2"), &Options::default()) {
+        Err(RunError::Input(m)) => assert_eq!(
+            m,
+            "--set t@2: no register `t` is declared at 2; it is declared at 1:11, 3:11"
+        ),
+        other => panic!("{other:?}"),
+    }
+    // Two blocks side by side, no outer one: the same.
+    let src = "{\n.reg .b32 t;\nmov.b32 t, t;\n}\n{\n.reg .b32 t;\nmov.b32 t, 2;\n}\n";
+    match run(src, &set("t"), &Options::default()) {
+        Err(RunError::Input(m)) => assert_eq!(
+            m,
+            "--set t: 2 registers are named `t`, declared at 2:11 and 6:11 (a `{ }` block's declaration shadows the name inside that block); say which with --set t@2:11=VALUE or --set t@6:11=VALUE"
+        ),
+        other => panic!("{other:?}"),
+    }
+    // The first block's t is given 7 and copies it; the second's is 2.
+    let out = run(src, &set("t@2"), &Options::default()).unwrap();
+    let r: Vec<(&str, u64)> = out.regs.iter().map(|r| (r.name.as_str(), r.bits)).collect();
+    assert_eq!(r, [("t", 7), ("t", 2)]);
 }
 
 #[test]
@@ -596,4 +631,141 @@ fn sm1x_mad_on_a_later_device_says_so() {
             .any(|m| m.contains("runs as fma.rn.ftz.f32 on the sm_90 device")),
         "{w:?}"
     );
+}
+
+#[test]
+fn a_module_of_funcs_runs_the_one_chosen() {
+    // 0f40000000 = 2.0; 0f3F800000 = 1.0.
+    let src = ".func f()\n{\n.reg .f32 x;\nmov.f32 x, 0f3F800000;\nret;\n}\n\
+               .func g()\n{\n.reg .f32 y;\nmov.f32 y, 0f40000000;\nret;\n}\n";
+    let opts = Options {
+        entry: Some("g".into()),
+        ..Options::default()
+    };
+    let out = run(src, &Inputs::default(), &opts).unwrap();
+    assert_eq!(out.entry.as_deref(), Some("g"));
+    let r: Vec<(String, u64)> = out.regs.into_iter().map(|r| (r.name, r.bits)).collect();
+    assert_eq!(r, [("y".to_string(), 0x4000_0000)]);
+    assert_eq!(
+        errors(src),
+        ["the module has no .entry function and 2 .func functions (f, g); choose the one to run with --entry NAME, e.g. --entry f"]
+    );
+    // With an .entry, a .func is not chosen (as before).
+    let src = format!("{src}.entry k()\n{{\nret;\n}}\n");
+    assert_eq!(
+        run(&src, &Inputs::default(), &Options::default())
+            .unwrap()
+            .entry
+            .as_deref(),
+        Some("k")
+    );
+}
+
+#[test]
+fn static_errors_before_entry_selection() {
+    let src = ".entry a()\n{\nret;\n}\n.entry a()\n{\nret;\n}\n";
+    assert_eq!(
+        errors(src),
+        ["`a` is defined twice: a second function body with this name"]
+    );
+}
+
+#[test]
+fn fixes_name_the_flags_given() {
+    // add.bf16 needs sm_90 and PTX 7.8: with --target sm_80 the one error
+    // says --target (it came twice, once with `.target`).
+    let src =
+        ".version 8.6\n.target sm_90\n.reg .b16 a, d;\nmov.b16 a, 0x3f80;\nadd.bf16 d, a, a;\n";
+    for lenient in [false, true] {
+        let opts = Options {
+            target: Some(Target::sm(80)),
+            lenient,
+            ..Options::default()
+        };
+        match run(src, &Inputs::default(), &opts) {
+            Err(RunError::Program(d)) => assert_eq!(
+                (d.message.as_str(), d.help.as_deref()),
+                (
+                    "add.bf16 requires sm_90 or higher; the target is sm_80",
+                    Some("use --target sm_90 or higher")
+                )
+            ),
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+#[test]
+fn mem_inputs_stay_in_their_variable() {
+    let src = ".global .b8 buf[16];\n.reg .b32 x;\nld.global.b32 x, [buf];\n";
+    let with = |at: &str, n: usize| {
+        run(
+            src,
+            &Inputs {
+                mems: vec![(at.into(), vec![0; n])],
+                ..Inputs::default()
+            },
+            &Options::default(),
+        )
+    };
+    assert!(with("buf", 16).is_ok());
+    assert!(with("buf+12", 4).is_ok());
+    for (at, n, want) in [
+        ("buf+13", 4, "--mem buf+13: 4 bytes at offset 13 reach offset 17, past the end of `buf` (16 bytes: offsets 0..16); 3 fit there"),
+        ("buf", 17, "--mem buf: 17 bytes at offset 0 reach offset 17, past the end of `buf` (16 bytes: offsets 0..16); 16 fit there"),
+        ("buf", 0, "--mem buf=: no bytes given: write them in hex after `=`, e.g. buf=00"),
+    ] {
+        match with(at, n) {
+            Err(RunError::Input(m)) => assert_eq!(m, want),
+            other => panic!("{at} {n}: {other:?}"),
+        }
+    }
+    // A numeric address is raw memory: no variable to stay in.
+    assert!(with("0x10000000", 32).is_ok());
+}
+
+#[cfg(unix)]
+#[test]
+fn mem_files_are_read_no_further_than_they_fit() {
+    let src = ".global .b8 buf[16];\n.reg .b32 x;\nld.global.b32 x, [buf];\n";
+    let with = |at: &str| {
+        run(
+            src,
+            &Inputs {
+                mem_files: vec![(at.into(), "/dev/zero".into())],
+                ..Inputs::default()
+            },
+            &Options::default(),
+        )
+    };
+    match with("buf+8") {
+        Err(RunError::Input(m)) => assert_eq!(m, "--mem-file buf+8=/dev/zero: the file has more than the 8 bytes that fit in `buf` from offset 8 (`buf` has 16 bytes)"),
+        other => panic!("{other:?}"),
+    }
+    match with("0x100") {
+        Err(RunError::Input(m)) => assert_eq!(m, "--mem-file 0x100=/dev/zero: the file is larger than 16 MiB, the most a --mem-file gives"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_run_time_error_keeps_the_trace() {
+    let src = ".reg .b32 x, y;\nmov.b32 x, 7;\nld.global.b32 y, [0x100];\n";
+    let opts = Options {
+        trace: true,
+        ..Options::default()
+    };
+    match run(src, &Inputs::default(), &opts) {
+        Err(RunError::Runtime { error, trace, .. }) => {
+            assert!(
+                error.message.contains("never given or written"),
+                "{error:?}"
+            );
+            let t: Vec<String> = trace.iter().map(|t| t.text()).collect();
+            assert_eq!(t, ["mov.b32 x, 7  [0x00000007] -> 0x00000007  b32"]);
+            assert_eq!(trace[0].inputs, [(7, ptxfp::PtxType::B32)]);
+            assert_eq!(trace[0].result, Some((7, ptxfp::PtxType::B32)));
+        }
+        other => panic!("{other:?}"),
+    }
 }

@@ -115,6 +115,7 @@ fn all_ways(src: &str) {
         let inputs = Inputs {
             sets: vec![("a".into(), "1.5".into()), ("%r1".into(), "0x10".into())],
             mems: vec![("0x10000000".into(), vec![0; 16])],
+            ..Inputs::default()
         };
         let _ = run(src, &inputs, &opts);
     }

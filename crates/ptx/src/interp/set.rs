@@ -16,8 +16,9 @@
 //! - `.pred`: `1`/`true` or `0`/`false`.
 //!
 //! `TYPE:VALUE` is accepted for any register whose type it fits: the same
-//! type, a bit type of the same size, an integer type of the same size for
-//! an integer register.
+//! type, a bit type of the same size (`b32:0x3f800000` for a `.f32`; for a
+//! `.b32` any 32-bit type), an integer type of the same size for an
+//! integer register.
 
 use super::int::IntOp;
 use super::{fma::WideFma, last_type, value};
@@ -34,6 +35,9 @@ pub(crate) enum SetError {
     /// A number for a bit-typed register: the bits it means depend on a
     /// type the register does not have.
     Untyped,
+    /// `TYPE:VALUE` with a type of another kind or size than the
+    /// register's (`s32:-1` for a `.f32`): the type given and the value.
+    Mismatch(PtxType, String),
 }
 
 fn bad<T>(m: impl Into<String>) -> Result<T, SetError> {
@@ -53,15 +57,15 @@ pub(crate) fn set_value(text: &str, ty: PtxType) -> Result<u64, SetError> {
                 "`{tn}` is not a PTX type: write TYPE:VALUE, e.g. f16:1.5 or s32:-1"
             ));
         };
+        // PTX ISA §6.4.1: bit-size types are compatible with any type of
+        // the same size; §5.2.1: "Signed and unsigned integer types are
+        // compatible if they have the same size".
+        let same_size = vt.bits() == ty.bits() && ty != PtxType::Pred;
         let fits = vt == ty
-            || (ty.is_bits() && vt.bits() == ty.bits())
-            || (ty.is_int() && vt.is_int() && vt.bits() == ty.bits());
+            || (same_size && (ty.is_bits() || vt.is_bits()))
+            || (same_size && ty.is_int() && vt.is_int());
         if !fits {
-            return bad(format!(
-                "a `{vt}` value does not fit a `{ty}` ({} bits, {} bits)",
-                vt.bits(),
-                ty.bits()
-            ));
+            return Err(SetError::Mismatch(vt, v.trim().to_string()));
         }
         if v.contains(':') {
             return bad("give one TYPE: before the value");
@@ -181,6 +185,74 @@ fn int_value(t: &str, ty: PtxType) -> Result<u64, SetError> {
         ));
     }
     Ok((v as u64) & mask)
+}
+
+/// What a value of type `t` is, for messages: "a 32-bit float".
+fn kind(t: PtxType) -> String {
+    match t {
+        PtxType::Pred => "a predicate".into(),
+        PtxType::F16x2 | PtxType::BF16x2 => {
+            format!("a pair of {} floats", &t.name()[..t.name().len() - 2])
+        }
+        _ if value::is_float(t) => format!("a {}-bit float", t.bits()),
+        _ if t.is_int() => format!("a {}-bit integer", t.bits()),
+        _ => format!("{} bits", t.bits()),
+    }
+}
+
+/// The message for `--set name=text` (`text` is `given:value`) on a
+/// register or variable (`what`) of type `ty` that a `given` value does
+/// not fit: a type of another kind, or another size.
+pub(crate) fn mismatch(
+    name: &str,
+    what: &str,
+    text: &str,
+    given: PtxType,
+    value: &str,
+    ty: PtxType,
+) -> String {
+    let text = text.trim();
+    let mut msg = format!(
+        "--set {name}={text}: `{text}` is {}; `{name}` is a `{ty}` {what}",
+        kind(given)
+    );
+    let width = (ty.bits() as usize).div_ceil(4);
+    if ty == PtxType::Pred {
+        msg += ": give 1 (or true) or 0 (or false)";
+        return msg;
+    }
+    let mut examples = Vec::new();
+    // The value in the register's own type, where it reads as one...
+    if !ty.is_bits() {
+        if let Ok(bits) = set_value(value, ty) {
+            examples.push(format!(
+                "{name}={}:{value} (= {})",
+                ty.name(),
+                value::show_hex(bits, ty)
+            ));
+        }
+    }
+    // ... or the bits the value has in the type given, where they fit.
+    if given.bits() == ty.bits() {
+        if let Ok(bits) = set_value(value, given) {
+            examples.push(format!(
+                "{name}={} (the bits of {}:{value})",
+                value::show_hex(bits, ty),
+                given.name()
+            ));
+        }
+    }
+    let n = ty.bits();
+    msg += &if ty.is_bits() {
+        format!(": give a {n}-bit value (TYPE:VALUE with a {n}-bit type) or its {n} bits in hex")
+    } else {
+        format!(": give {}:VALUE or its {n} bits in hex", ty.name())
+    };
+    if examples.is_empty() {
+        examples.push(format!("{name}=0x{:0width$x}", 0));
+    }
+    msg += &format!(", e.g. {}", examples.join(" or "));
+    msg
 }
 
 /// The type each operand of `ins` has, where the interpreter knows it
@@ -344,13 +416,26 @@ mod tests {
             "`010`: a leading 0 is ambiguous (PTX reads it as octal): write 8 or 10"
         );
         assert_eq!(e("1.5", U32), "`1.5` is not an integer: a `.u32` takes a decimal integer (42) or hex bits (0x0000002a)");
+        // A bit type matches any type of its size (PTX ISA §6.4.1), in
+        // both directions.
+        assert_eq!(ok("b32:0x3f800000", F32), 0x3f80_0000);
+        assert_eq!(ok("b16:0x3c00", F16), 0x3c00);
+        assert_eq!(ok("b32:0xffffffff", S32), 0xffff_ffff);
+        assert_eq!(ok("b64:0x3ff0000000000000", F64), 0x3ff0_0000_0000_0000);
+        let mismatch = |s: &str, t| set_value(s, t).unwrap_err();
+        assert_eq!(mismatch("f16:1", B32), SetError::Mismatch(F16, "1".into()));
+        assert_eq!(mismatch("f16:1", F32), SetError::Mismatch(F16, "1".into()));
         assert_eq!(
-            e("f16:1", B32),
-            "a `.f16` value does not fit a `.b32` (16 bits, 32 bits)"
+            mismatch("s32:-1", F32),
+            SetError::Mismatch(S32, "-1".into())
         );
         assert_eq!(
-            e("f16:1", F32),
-            "a `.f16` value does not fit a `.f32` (16 bits, 32 bits)"
+            mismatch("b16:0x3c00", F32),
+            SetError::Mismatch(B16, "0x3c00".into())
+        );
+        assert_eq!(
+            mismatch("b8:0x1", Pred),
+            SetError::Mismatch(B8, "0x1".into())
         );
         assert_eq!(
             e("b16:1", B16),
@@ -370,6 +455,33 @@ mod tests {
         );
         assert!(e("zz", B16).starts_with("`zz` is not hex bits"));
         assert!(e("2", Pred).contains("takes 1 (or true) or 0 (or false)"));
+    }
+
+    #[test]
+    fn mismatched_types_say_what_to_write() {
+        // -1.0 in f32: sign 1, exponent 127 (0x7f), fraction 0: 0xbf800000;
+        // the s32 -1 is all ones.
+        assert_eq!(
+            mismatch("s", "register", "s32:-1", S32, "-1", F32),
+            "--set s=s32:-1: `s32:-1` is a 32-bit integer; `s` is a `.f32` register: give f32:VALUE or its 32 bits in hex, e.g. s=f32:-1 (= 0xbf800000) or s=0xffffffff (the bits of s32:-1)"
+        );
+        // 1.5 in f16: 1.1b × 2^0, exponent 15: 0x3e00; 16 bits do not fill a .f32.
+        assert_eq!(
+            mismatch("f", "register", "f16:1.5", F16, "1.5", F32),
+            "--set f=f16:1.5: `f16:1.5` is a 16-bit float; `f` is a `.f32` register: give f32:VALUE or its 32 bits in hex, e.g. f=f32:1.5 (= 0x3fc00000)"
+        );
+        assert_eq!(
+            mismatch("x", "register", "f16:1", F16, "1", B32),
+            "--set x=f16:1: `f16:1` is a 16-bit float; `x` is a `.b32` register: give a 32-bit value (TYPE:VALUE with a 32-bit type) or its 32 bits in hex, e.g. x=0x00000000"
+        );
+        assert_eq!(
+            mismatch("u", "register", "f32:2", F32, "2", U32),
+            "--set u=f32:2: `f32:2` is a 32-bit float; `u` is a `.u32` register: give u32:VALUE or its 32 bits in hex, e.g. u=u32:2 (= 0x00000002) or u=0x40000000 (the bits of f32:2)"
+        );
+        assert_eq!(
+            mismatch("p", "register", "b8:1", B8, "1", Pred),
+            "--set p=b8:1: `b8:1` is 8 bits; `p` is a `.pred` register: give 1 (or true) or 0 (or false)"
+        );
     }
 
     #[test]

@@ -830,7 +830,7 @@ fn set_on_an_array_points_to_mem() {
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(
         text(&o).1,
-        "ptxfp: --set parr=0x0011223344556677: `0x0011223344556677` is too wide for .b8: at most 2 hex digits (`parr` is a `.b8` variable)\n\
+        "ptxfp: --set parr=0x0011223344556677: `0x0011223344556677` is too wide for .b8: 16 hex digits, at most 2 (`parr` is a `.b8` variable)\n\
          \x20 help: `parr` is an array (8 bytes of `.b8`): --set gives only its first element; give its bytes in memory order with --mem parr=HEXBYTES (for the 64-bit value 0x0011223344556677: --mem parr=7766554433221100)\n"
     );
     // The suggestion loads the value.

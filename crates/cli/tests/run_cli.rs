@@ -1021,3 +1021,21 @@ fn json_errors_have_one_schema() {
         "ptxfp: cannot read `no/such/file.ptx`: No such file or directory (os error 2)\n"
     );
 }
+
+/// A `bra` cannot leave its function: the label `L` of kernel b is not a
+/// target for kernel a (run used to find it later in the module and end
+/// the run with exit 0).
+#[test]
+fn bra_stays_in_its_function() {
+    let src =
+        ".version 8.6\n.target sm_90\n.entry a()\n{\nbra L;\nret;\n}\n.entry b()\n{\nL:\nret;\n}\n";
+    let o = ptxfp(&["run", "--entry", "a", "-"], Some(src));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o)
+            .1
+            .contains("<stdin>:5:5: error: `bra L`: no label `L` is defined in this function"),
+        "{:?}",
+        text(&o)
+    );
+}

@@ -103,13 +103,13 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
     // one inside it. A second declaration in the same block is the
     // parser's error.
     let scopes = module::RegScopes::new(m);
-    // Branch targets: labels anywhere in the module (a label is local to
-    // its function; one named in another function is not caught here).
-    let labels: std::collections::HashSet<&str> = m
+    // Branch targets: the labels of each function body (a label is local
+    // to its function).
+    let labels: std::collections::HashSet<(usize, &str)> = m
         .stmts
         .iter()
         .filter_map(|s| match s {
-            Stmt::Label(l, _) => Some(l.as_str()),
+            Stmt::Label(l, _, scope) => Some((*scope, l.as_str())),
             Stmt::Instr(_) => None,
         })
         .collect();
@@ -131,10 +131,10 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
         if ins.root() == "bra" {
             for op in &ins.operands {
                 if let OperandKind::Name(l) = &op.kind {
-                    if !labels.contains(l.as_str()) {
+                    if !labels.contains(&(ins.scope, l.as_str())) {
                         diags.push(Diagnostic::error(
                             op.span.clone(),
-                            format!("`bra {l}`: no label `{l}` is defined"),
+                            format!("`bra {l}`: no label `{l}` is defined in this function"),
                         ));
                     }
                 }
@@ -589,7 +589,7 @@ mod tests {
             [
                 format!("4:1: {out_of_body}"),
                 "8:1: `setp.ne.and.f32` takes 4 operands (p[|q], a, b, {!}c); 3 given []".into(),
-                "9:5: `bra NOWHERE`: no label `NOWHERE` is defined []".into(),
+                "9:5: `bra NOWHERE`: no label `NOWHERE` is defined in this function []".into(),
                 format!("12:1: {out_of_body}"),
             ]
         );
@@ -641,6 +641,17 @@ mod tests {
         assert!(
             e[0].starts_with("2:9: no PTX ISA has the target `sm_999`"),
             "{e:?}"
+        );
+    }
+
+    /// A label belongs to its function: a `bra` in one kernel cannot reach
+    /// a label of another.
+    #[test]
+    fn labels_are_local_to_their_function() {
+        let src = ".version 8.6\n.target sm_90\n.entry a()\n{\nbra L;\nret;\n}\n.entry b()\n{\nL:\nret;\n}\n";
+        assert_eq!(
+            errors(src, CheckOptions::default()),
+            ["5:5: `bra L`: no label `L` is defined in this function []"]
         );
     }
 }

@@ -710,18 +710,18 @@ impl Machine<'_> {
                 Flow::Stop => break,
                 Flow::Jump(label) => {
                     // Forward branches only: execution stays straight-line.
-                    let target = m.stmts[pc..]
-                        .iter()
-                        .position(|t| matches!(t, Stmt::Label(l, _) if *l == label));
+                    let target = m.stmts[pc..].iter().position(
+                        |t| matches!(t, Stmt::Label(l, _, sc) if *l == label && *sc == ins.scope),
+                    );
                     match target {
                         Some(k) => pc += k + 1,
                         None if !m
                             .stmts
                             .iter()
-                            .any(|t| matches!(t, Stmt::Label(l, _) if *l == label)) =>
+                            .any(|t| matches!(t, Stmt::Label(l, _, sc) if *l == label && *sc == ins.scope)) =>
                         {
                             let at = ins.operands.first().map_or(ins.span.clone(), |o| o.span.clone());
-                            return Err(err(at, format!("`bra {label}`: no label `{label}` is defined")));
+                            return Err(err(at, format!("`bra {label}`: no label `{label}` is defined in this function")));
                         }
                         None => {
                             return Err(RunError::Program(

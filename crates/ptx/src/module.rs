@@ -181,8 +181,9 @@ impl Instr {
 pub enum Stmt {
     /// An instruction.
     Instr(Instr),
-    /// A label `$L__BB0_1:`.
-    Label(String, Span),
+    /// A label `$L__BB0_1:`, with the function body it is in (its scope,
+    /// as [`Instr::scope`]): a label is local to its function.
+    Label(String, Span, usize),
 }
 
 /// A parsed module or snippet.
@@ -1178,9 +1179,11 @@ impl<'a> Parser<'a> {
                     format!("label `{name}` is defined twice"),
                 );
             }
-            self.m
-                .stmts
-                .push(Stmt::Label(self.text(&first).to_string(), first.span));
+            self.m.stmts.push(Stmt::Label(
+                self.text(&first).to_string(),
+                first.span,
+                self.scope,
+            ));
             return;
         }
         let opcode = self.text(&op_tok).to_string();

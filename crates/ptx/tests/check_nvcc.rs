@@ -98,7 +98,7 @@ fn parses_the_whole_module() {
     assert!(m
         .stmts
         .iter()
-        .any(|s| matches!(s, Stmt::Label(l, _) if l == "$L__BB0_2")));
+        .any(|s| matches!(s, Stmt::Label(l, _, _) if l == "$L__BB0_2")));
 }
 
 #[test]

@@ -631,6 +631,9 @@ mod tests {
             ("1abc:\nret;\n", "1:1: `1abc` is not a label name: a label is an identifier (PTX ISA §4.4: a letter, or `_`, `$` or `%` and more), not a number []"),
             // An invalid target is one error: no second one about the default standing in.
             (".version 7.0\n.target sm_80a\n", "2:9: invalid target `sm_80a`: expected sm_XY, e.g. sm_90, sm_90a, sm_100f []"),
+            // The `;` is missing where the line ends, and the next line
+            // still counts as its own instruction.
+            (".reg .b16 a, b;\nadd.f16 b, a, a\nadd.f16 b, a, a;\n", "2:16: `add.f16`: a `;` is missing at the end of the line []"),
             (".reg .b16 a;\nadd.rnn.f16 a, a, a;\n", "2:4: unknown modifier or type `.rnn`: expected a modifier (.rn .rz .rm .rp .ftz .oob .sat .relu) or a type (.f16 .f16x2 .bf16 .bf16x2 .f32 .f64) [did you mean `.rn`?]"),
             (".reg .f32 a;\nmadd.rn.f32 a, a, a, a;\n", "2:1: `madd` is not a PTX instruction [did you mean `mad`?]"),
         ] {

@@ -1231,6 +1231,22 @@ impl<'a> Parser<'a> {
                     self.recover();
                     return;
                 }
+                // A new line starts with what cannot continue the operands:
+                // the `;` is missing at the end of the previous line. Said
+                // there, and the next line is parsed as a statement of its own.
+                _ if !want_operand
+                    && operands
+                        .last()
+                        .is_some_and(|o| self.src[o.span.end..t.span.start].contains('\n')) =>
+                {
+                    let last = operands.last().map_or(0..0, |o| o.span.clone());
+                    self.error(
+                        last.end..last.end,
+                        format!("`{opcode}`: a `;` is missing at the end of the line"),
+                    );
+                    end = last.end;
+                    break;
+                }
                 _ if !want_operand => {
                     let at = t.span.clone();
                     self.m.diagnostics.push(

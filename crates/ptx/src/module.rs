@@ -681,9 +681,10 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// `.reg .f32 %f<4>, fc;` (PTX ISA §5.1.1, parameterized names §10.1):
-    /// qualifiers, then names separated by `,`, then `;`.
-    fn reg_decl(&mut self, dspan: Span) {
+    /// The qualifiers after `.reg` (in a declaration or a `.func`
+    /// parameter): `.align N` and the type; `None` after reporting what is
+    /// wrong (an unknown type, a vector register, no type at all).
+    fn reg_type(&mut self, dspan: &Span) -> Option<PtxType> {
         let mut ty = None;
         while let Some(t) = self.peek().cloned() {
             let s = self.text(&t);
@@ -695,21 +696,27 @@ impl<'a> Parser<'a> {
                 self.align_value(t.span);
             } else if s == ".v2" || s == ".v4" {
                 self.error(t.span, "vector registers are not supported");
-                self.recover();
-                return;
+                return None;
             } else {
                 match PtxType::parse(s) {
                     Some(tt) => ty = Some(tt),
                     None => {
                         self.error(t.span, format!("unknown register type `{s}`"));
-                        self.recover();
-                        return;
+                        return None;
                     }
                 }
             }
         }
-        let Some(ty) = ty else {
-            self.error(dspan, "register declared without a type");
+        if ty.is_none() {
+            self.error(dspan.clone(), "register declared without a type");
+        }
+        ty
+    }
+
+    /// `.reg .f32 %f<4>, fc;` (PTX ISA §5.1.1, parameterized names §10.1):
+    /// qualifiers, then names separated by `,`, then `;`.
+    fn reg_decl(&mut self, dspan: Span) {
+        let Some(ty) = self.reg_type(&dspan) else {
             self.recover();
             return;
         };
@@ -1024,23 +1031,8 @@ impl<'a> Parser<'a> {
     /// A `.reg .TYPE name` parameter of a `.func` header: its type, then
     /// its name; it stops before the `,` or `)` that follows.
     fn reg_param(&mut self, dspan: Span) {
-        let mut ty = None;
-        while let Some(t) = self.peek().cloned() {
-            let s = self.text(&t);
-            if t.tok != Tok::Word || !s.starts_with('.') {
-                break;
-            }
-            self.next();
-            match PtxType::parse(s) {
-                Some(tt) => ty = Some(tt),
-                None => return self.error(t.span, format!("unknown register type `{s}`")),
-            }
-        }
-        let Some(ty) = ty else {
-            return self.error(
-                dspan,
-                "a `.reg` parameter without a type: expected e.g. `.reg .b32 x`",
-            );
+        let Some(ty) = self.reg_type(&dspan) else {
+            return;
         };
         match self.peek().cloned() {
             Some(t) if t.tok == Tok::Word && is_ident(self.text(&t)) => {

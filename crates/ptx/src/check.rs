@@ -69,7 +69,14 @@ pub fn in_family(ins: &Instr) -> bool {
     // An opcode with no type at all (`fma.rn.oob.relu.type`, the 9.7.4.4
     // erratum, or a typo such as `add.rn.fp16`) is malformed, and the form
     // parser says exactly what is wrong with it.
-    let untyped = !ins.suffixes().any(|s| PtxType::parse(s).is_some());
+    // PTX types ptxfp does not model (`add.rn.f32x2`, sm_100) make an
+    // instruction typed, outside the family, not an untyped typo.
+    const UNMODELLED: &[&str] = &[
+        "f32x2", "tf32", "e4m3x2", "e5m2x2", "e2m1x2", "e2m3x2", "e3m2x2", "ue8m0x2",
+    ];
+    let untyped = !ins
+        .suffixes()
+        .any(|s| PtxType::parse(s).is_some() || UNMODELLED.contains(&s));
     let wide = ins.suffixes().any(|s| matches!(s, "f32" | "f64"));
     half || untyped || (matches!(root, "mad" | "fma") && wide)
 }
@@ -169,7 +176,10 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
             checked += 1;
             continue;
         }
-        if is_float_cvt(ins) {
+        // A float `cvt` ptxfp models is checked; other conversions
+        // (`cvt.rmi.f32.f32`, `cvt.rn.satfinite.e4m3x2.f32`, ...) are valid
+        // PTX outside the model and skipped like any other instruction.
+        if is_float_cvt(ins) && crate::cvt::Cvt::parse(&ins.opcode).is_ok() {
             checked += 1;
             check_cvt(
                 ins,
@@ -656,5 +666,55 @@ mod tests {
             errors(src, CheckOptions::default()),
             ["5:5: `bra L`: no label `L` is defined in this function []"]
         );
+    }
+
+    /// Valid PTX as nvcc emits it, outside the modelled family, gets no
+    /// diagnostic: conversions ptxfp does not model, `::` qualifiers, debug
+    /// sections, address initializers, texture operands and references,
+    /// f32x2 arithmetic, call/branch tables.
+    #[test]
+    fn valid_nvcc_ptx_outside_the_family_is_clean() {
+        let src = r#".version 8.7
+.target sm_100a
+.address_size 64
+.global .align 1 .b8 msg[4] = {104, 105, 0, 0};
+.global .align 8 .u64 msgptr = generic(msg);
+.global .align 8 .u64 ptrs[2] = {generic(msg), generic(msg)+1};
+.global .texref tex0;
+.global .samplerref samp0;
+.common .global .align 4 .b32 commonvar;
+.visible .entry k(.param .u64 k_param_0)
+{
+    .reg .pred %p<2>;
+    .reg .b16 %rs<4>;
+    .reg .f32 %f<8>;
+    .reg .b32 %r<6>;
+    .reg .b64 %rd<4>;
+    .reg .f64 %fd<3>;
+    ld.param.u64 %rd1, [k_param_0];
+    ld.global.nc.L1::no_allocate.v4.u32 {%r1, %r2, %r3, %r4}, [%rd1];
+    mbarrier.init.shared::cta.b64 [%rd1], 1;
+    cvt.rmi.f32.f32 %f2, %f1;
+    cvt.rni.f64.f64 %fd1, %fd2;
+    cvt.rna.tf32.f32 %r5, %f1;
+    cvt.rn.satfinite.e4m3x2.f32 %rs1, %f1, %f2;
+    add.rn.f32x2 %rd2, %rd2, %rd2;
+    tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd2, {%f5, %f6}];
+    suld.b.2d.v2.b32.trap {%r4, %r5}, [%rd2, {%r1, %r2}];
+$L__tbl: .branchtargets $L__BB0_1, $L__BB0_1;
+prototype_0 : .callprototype ()_ (.param .b32 _);
+    @%p1 bra $L__BB0_1;
+$L__BB0_1:
+    ret;
+}
+	.section	.debug_abbrev
+	{
+.b8 1
+.b8 17
+	}
+"#;
+        let r = check(src, CheckOptions::default());
+        assert!(r.diagnostics.is_empty(), "{:#?}", r.diagnostics);
+        assert_eq!(r.checked, 0);
     }
 }

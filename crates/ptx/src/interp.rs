@@ -561,6 +561,7 @@ fn execute(
         // unless an initializer is given; .shared/.local/.param are not.
         match (&v.init, v.space) {
             (Some(init), _) => mc.mem.give(next, init),
+            _ if v.symbolic => {} // addresses: unknown bytes, given by --mem
             (None, Space::Global | Space::Const) => {
                 mc.mem.give(next, &vec![0; v.size.min(1 << 20) as usize])
             }

@@ -98,6 +98,9 @@ pub struct VarDecl {
     pub size: u64,
     /// Initial bytes, when an initializer of integer literals was given.
     pub init: Option<Vec<u8>>,
+    /// True when the initializer holds addresses (`generic(msg)`): its
+    /// bytes are not known, not zero.
+    pub symbolic: bool,
     /// Where it was declared.
     pub span: Span,
     /// The function body it belongs to (0: module level), as
@@ -349,6 +352,16 @@ fn lex(src: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
                 // signed exponent": `1.0e-3` is one token, not `1.0e - 3`.
                 if signed_exponent_follows(&src[start..i], &b[i..]) {
                     i += 1;
+                    continue;
+                }
+                // Qualifiers with `::` belong to the opcode or directive:
+                // `ld.global.L1::no_allocate`, `mbarrier.init.shared::cta`
+                // (an identifier has no `.`, so a label `L:` is not taken).
+                if src[i..].starts_with("::")
+                    && src[i + 2..].chars().next().is_some_and(is_word_char)
+                    && src[start..i].contains('.')
+                {
+                    i += 2;
                     continue;
                 }
                 break;
@@ -627,7 +640,7 @@ impl<'a> Parser<'a> {
                 let space = Space::parse(d).unwrap_or(Space::Global);
                 self.var_decl(space, t.span);
             }
-            ".visible" | ".extern" | ".weak" => {
+            ".visible" | ".extern" | ".weak" | ".common" => {
                 // `.extern .shared .b8 smem[];` is a variable; otherwise a function follows.
                 if let Some(n) = self.peek().cloned() {
                     if let Some(space) = Space::parse(self.text(&n)) {
@@ -637,7 +650,31 @@ impl<'a> Parser<'a> {
                 }
             }
             ".entry" | ".func" => self.function_header(d == ".entry"),
-            ".loc" | ".file" | ".section" => self.skip_line(),
+            ".loc" | ".file" => self.skip_line(),
+            ".section" => {
+                // `.section .debug_abbrev { .b8 1 ... }` (nvcc -lineinfo, -G):
+                // debug data, not code; skipped with its braces.
+                self.skip_line();
+                if self.peek_punct('{') {
+                    let mut depth = 0usize;
+                    while let Some(t) = self.next() {
+                        match t.tok {
+                            Tok::Punct('{') => depth += 1,
+                            Tok::Punct('}') => {
+                                depth -= 1;
+                                if depth == 0 {
+                                    break;
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            // Statements of call and branch tables (PTX ISA §11.2, §9.7.12):
+            // `p: .callprototype ...;`, `t: .branchtargets L0, L1;`,
+            // `.alias a, b;`: not modelled, skipped to their `;`.
+            ".callprototype" | ".branchtargets" | ".alias" => self.recover(),
             ".address_size" => {
                 // PTX ISA §11.1.5: `.address_size 32` or `64`.
                 match self.peek().cloned() {
@@ -841,6 +878,10 @@ impl<'a> Parser<'a> {
                 Tok::Word if s.starts_with('.') => {
                     if let Some(tt) = PtxType::parse(s) {
                         ty = Some(tt);
+                    } else if matches!(s, ".texref" | ".samplerref" | ".surfref") {
+                        // Opaque handles (PTX ISA §5.3): 64 bits, never read
+                        // as data by ptxfp.
+                        ty = Some(PtxType::B64);
                     }
                     // Other qualifiers (`.ptr`, `.v2`, `.visible`) are skipped.
                 }
@@ -875,9 +916,10 @@ impl<'a> Parser<'a> {
                         }
                     }
                     let mut init = None;
+                    let mut symbolic_init = false;
                     if self.peek_punct('=') {
                         self.next();
-                        let Some(values) = self.initializer(ty) else {
+                        let Some((values, symbolic)) = self.initializer(ty) else {
                             self.recover();
                             return;
                         };
@@ -892,7 +934,10 @@ impl<'a> Parser<'a> {
                                 ),
                             );
                         }
-                        if elem.saturating_mul(count) > MAX_INIT {
+                        if symbolic {
+                            // Addresses: no bytes known (see `initializer`).
+                            symbolic_init = true;
+                        } else if elem.saturating_mul(count) > MAX_INIT {
                             self.error(t.span.clone(), format!("variable `{s}` is too large to initialize (more than {MAX_INIT} bytes)"));
                         } else {
                             let mut bytes: Vec<u8> = values
@@ -909,6 +954,7 @@ impl<'a> Parser<'a> {
                         ty,
                         size: elem.saturating_mul(count),
                         init,
+                        symbolic: symbolic_init,
                         span: t.span,
                         scope: self.scope,
                     });
@@ -930,9 +976,14 @@ impl<'a> Parser<'a> {
 
     /// The values after `=` (PTX ISA §5.4.4): one constant, or a `{ }` list
     /// (nested for arrays of arrays), each a literal converted to `ty` as an
-    /// immediate of that type would be. `None` after an error.
-    fn initializer(&mut self, ty: PtxType) -> Option<Vec<u64>> {
+    /// immediate of that type would be, and whether any was an address
+    /// (then the values are placeholders). `None` after an error.
+    fn initializer(&mut self, ty: PtxType) -> Option<(Vec<u64>, bool)> {
         let mut values = Vec::new();
+        // An address value (`generic(msg)`, `buf+4`, PTX ISA §5.4.4) is valid
+        // but not a constant ptxfp can place: the variable then has no
+        // known initial bytes (a load from it asks for `--mem`).
+        let mut symbolic = false;
         let mut depth = 0usize;
         // True where a value may come next (after `=`, `{` or `,`).
         let mut want_value = true;
@@ -949,7 +1000,25 @@ impl<'a> Parser<'a> {
                     want_value = false;
                 }
                 Tok::Punct(',') if depth > 0 && !want_value => want_value = true,
-                Tok::Punct(';') if depth == 0 && !want_value => return Some(values),
+                Tok::Punct(';') if depth == 0 && !want_value => return Some((values, symbolic)),
+                Tok::Word if want_value && is_ident(xs) => {
+                    // The address expression runs to the next `,`, `}` or `;`
+                    // outside its parentheses.
+                    let mut parens = 0usize;
+                    while let Some(t) = self.peek().cloned() {
+                        match t.tok {
+                            Tok::Punct('(') => parens += 1,
+                            Tok::Punct(')') if parens > 0 => parens -= 1,
+                            Tok::Punct(',' | '}' | ';') if parens == 0 => break,
+                            _ => {}
+                        }
+                        self.next();
+                    }
+                    symbolic = true;
+                    values.push(0);
+                    want_value = false;
+                    continue;
+                }
                 Tok::Punct('-' | '+') | Tok::Word if want_value => {
                     self.next();
                     let (text, span) = if x.tok == Tok::Word {
@@ -1414,6 +1483,33 @@ impl<'a> Parser<'a> {
                         },
                         Tok::Word if base.is_none() && signed.is_none() => {
                             base = Some(xs.to_string())
+                        }
+                        // `[tex, {x, y}]`, `[surf, {x, y}]` (texture and surface
+                        // instructions, PTX ISA §9.7.10-11): kept as text.
+                        Tok::Punct(',') if base.is_some() && signed.is_none() => {
+                            let mut depth = 1usize;
+                            let mut end = x.span.end;
+                            while let Some(y) = self.next() {
+                                end = y.span.end;
+                                match y.tok {
+                                    Tok::Punct('[') => depth += 1,
+                                    Tok::Punct(']') => {
+                                        depth -= 1;
+                                        if depth == 0 {
+                                            break;
+                                        }
+                                    }
+                                    Tok::Punct(';') => {
+                                        self.error(t.span, "unclosed `[` in an address");
+                                        return None;
+                                    }
+                                    _ => {}
+                                }
+                            }
+                            return Some(Operand {
+                                kind: OperandKind::Other(self.src[start..end].to_string()),
+                                span: start..end,
+                            });
                         }
                         _ => {
                             self.error(

@@ -367,6 +367,33 @@ fn mask(bits: u32) -> u64 {
     }
 }
 
+/// True for an opcode root [`Machine::step`] executes (its forms may still
+/// be refused).
+fn executable(root: &str) -> bool {
+    matches!(
+        root,
+        "ret"
+            | "exit"
+            | "bra"
+            | "mov"
+            | "cvt"
+            | "setp"
+            | "ld"
+            | "st"
+            | "cvta"
+            | "add"
+            | "sub"
+            | "mul"
+            | "fma"
+            | "mad"
+            | "shl"
+            | "shr"
+            | "and"
+            | "or"
+            | "xor"
+    )
+}
+
 /// Runs `src` (a module or snippet). Never panics on bad input.
 ///
 /// Nothing runs until the whole program has been validated: in strict mode
@@ -571,6 +598,21 @@ fn execute(
             .saturating_add(v.size.max(1))
             .div_ceil(256)
             .saturating_mul(256);
+    }
+    // What the interpreter cannot execute, listed before the run (it stops
+    // only if it reaches one, so an unsupported error path does not keep a
+    // kernel from running): one warning per instruction.
+    for s in &m.stmts {
+        let Stmt::Instr(ins) = s else { continue };
+        if in_scope(ins.scope) && !executable(ins.root()) {
+            mc.out.warnings.push(
+                Diagnostic::warning(
+                    ins.opcode_span.clone(),
+                    format!("`{}` is not supported by the interpreter: the run stops with an error if it reaches this line", ins.opcode),
+                )
+                .with_help("the interpreter runs mov, ld, st, cvta, cvt, setp, integer add/sub/mul/mad/shl/shr/and/or/xor, the f16/bf16 family, mad and fma on f32/f64, forward bra, ret and exit"),
+            );
+        }
     }
     mc.apply_inputs(inputs)?;
     // An error while running comes with what ran before it.

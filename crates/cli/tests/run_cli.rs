@@ -784,13 +784,13 @@ fn mem_stays_in_its_variable() {
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(
         text(&o).1,
-        "ptxfp: --mem buf+14: 4 bytes at offset 14 reach offset 18, past the end of `buf` (16 bytes: offsets 0..16); 2 fit there\n"
+        "ptxfp: --mem buf+14: 4 bytes at offset 14 reach offset 18, past the end of `buf` (16 bytes: offsets 0 to 15); 2 fit there\n"
     );
     let o = ptxfp(&["run", "--mem", "buf+16=00", "-"], Some(src));
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(
         text(&o).1,
-        "ptxfp: --mem buf+16: offset 16 is past the end of `buf` (16 bytes: offsets 0..16)\n"
+        "ptxfp: --mem buf+16: offset 16 is past the end of `buf` (16 bytes: offsets 0 to 15)\n"
     );
     let o = ptxfp(&["run", "--mem", "buf+4=", "-"], Some(src));
     assert_eq!(o.status.code(), Some(2));
@@ -1063,5 +1063,29 @@ fn unsupported_instructions_are_listed_up_front() {
     assert!(
         !err.contains("error: unsupported instruction `selp.b32`"),
         "{err}"
+    );
+}
+
+/// A numeric --mem address must not write over a kernel parameter (a
+/// pointer given with --set was silently replaced by the bytes).
+#[test]
+fn mem_does_not_overwrite_parameters() {
+    let src = ".entry k(.param .u64 p)\n{\n.reg .b64 a;\nld.param.u64 a, [p];\nret;\n}\n";
+    let o = ptxfp(
+        &[
+            "run",
+            "--set",
+            "p=0x10",
+            "--mem",
+            "0x10000000=0000003c00000000",
+            "-",
+        ],
+        Some(src),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o).1.contains("--mem 0x10000000 (0x10000000..0x10000008) overlaps the parameter `p` (0x10000000..0x10000008): give a parameter by its name, --set p=VALUE"),
+        "{:?}",
+        text(&o)
     );
 }

@@ -306,18 +306,21 @@ impl InputPlace {
         };
         if v.offset >= v.size {
             return Err(RunError::Input(format!(
-                "{flag}: offset {} is past the end of `{}` ({} bytes: offsets 0..{})",
-                v.offset, v.name, v.size, v.size
+                "{flag}: offset {} is past the end of `{}` ({} bytes: offsets 0 to {})",
+                v.offset,
+                v.name,
+                v.size,
+                v.size - 1
             )));
         }
         let end = v.offset.saturating_add(len);
         if end > v.size {
             return Err(RunError::Input(format!(
-                "{flag}: {len} bytes at offset {} reach offset {end}, past the end of `{}` ({} bytes: offsets 0..{}); {} fit there",
+                "{flag}: {len} bytes at offset {} reach offset {end}, past the end of `{}` ({} bytes: offsets 0 to {}); {} fit there",
                 v.offset,
                 v.name,
                 v.size,
-                v.size,
+                v.size - 1,
                 v.size - v.offset
             )));
         }
@@ -999,6 +1002,20 @@ impl Machine<'_> {
                 )));
             };
             place.check_fits(&flag, bytes.len() as u64)?;
+            // A parameter is given by its name (--set, or --mem NAME for a
+            // byte array); a numeric address must not write over one.
+            if place.var.is_none() {
+                if let Some((name, (at, size, ..))) =
+                    self.vars.iter().find(|(_, (at, size, space, _))| {
+                        *space == Space::Param && addr < at.saturating_add(*size) && *at < end
+                    })
+                {
+                    return Err(RunError::Input(format!(
+                        "{flag} ({addr:#x}..{end:#x}) overlaps the parameter `{name}` ({at:#x}..{:#x}): give a parameter by its name, --set {name}=VALUE (or --mem {name}=HEXBYTES)",
+                        at.saturating_add(*size)
+                    )));
+                }
+            }
             if let Some((s, e, other)) = given.iter().find(|(s, e, _)| addr < *e && *s < end) {
                 return Err(RunError::Input(format!(
                     "{flag} ({addr:#x}..{end:#x}) overlaps {other} ({s:#x}..{e:#x}): give each byte once"

@@ -714,8 +714,8 @@ fn mem_inputs_stay_in_their_variable() {
     assert!(with("buf", 16).is_ok());
     assert!(with("buf+12", 4).is_ok());
     for (at, n, want) in [
-        ("buf+13", 4, "--mem buf+13: 4 bytes at offset 13 reach offset 17, past the end of `buf` (16 bytes: offsets 0..16); 3 fit there"),
-        ("buf", 17, "--mem buf: 17 bytes at offset 0 reach offset 17, past the end of `buf` (16 bytes: offsets 0..16); 16 fit there"),
+        ("buf+13", 4, "--mem buf+13: 4 bytes at offset 13 reach offset 17, past the end of `buf` (16 bytes: offsets 0 to 15); 3 fit there"),
+        ("buf", 17, "--mem buf: 17 bytes at offset 0 reach offset 17, past the end of `buf` (16 bytes: offsets 0 to 15); 16 fit there"),
         ("buf", 0, "--mem buf=: no bytes given: write them in hex after `=`, e.g. buf=00"),
     ] {
         match with(at, n) {

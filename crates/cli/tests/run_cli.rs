@@ -1089,3 +1089,18 @@ fn mem_does_not_overwrite_parameters() {
         text(&o)
     );
 }
+
+/// 0 is all zero bits under every type: a bit register takes it as is.
+#[test]
+fn zero_is_not_ambiguous() {
+    let o = ptxfp(
+        &["run", "--set", "r=0", "-"],
+        Some(".reg .b32 r, s;\nmov.b32 s, r;\n"),
+    );
+    assert_eq!(text(&o).0, "s = 0x00000000  b32\n", "{:?}", text(&o));
+    let o = ptxfp(
+        &["run", "--set", "r=1", "-"],
+        Some(".reg .b32 r, s;\nmov.b32 s, r;\n"),
+    );
+    assert_eq!(o.status.code(), Some(2), "1 is still ambiguous");
+}

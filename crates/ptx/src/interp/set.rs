@@ -106,6 +106,9 @@ pub(crate) fn set_value(text: &str, ty: PtxType) -> Result<u64, SetError> {
                 }
             } else if body.starts_with("0x") {
                 return literal::parse_operand(t, ty).map_err(SetError::Bad);
+            } else if t.trim() == "0" {
+                // All zero bits under every type: not ambiguous.
+                return Ok(0);
             } else if body.starts_with("0b") || exact_float {
                 return value::parse_value(t, ty).map_err(SetError::Bad);
             }

@@ -198,6 +198,11 @@ fn integer_for_float(t: &str, ty: PtxType) -> String {
         ("hexadecimal" | "binary", PtxType::F64) if !neg => {
             format!("write {value} for the value, or 0d{v:016X} for these bits")
         }
+        // A 16-bit pattern was most likely meant as the bits (0x3c00 = 1.0).
+        ("hexadecimal" | "binary", PtxType::F16 | PtxType::BF16) if !neg && v >> 16 == 0 => format!(
+            "PTX has no {ty} bit-pattern constant: for the {ty} with these bits ({}), mov.b16 them into a register first and use the register; for the number {v}, write {value}",
+            crate::literal::decode(v, ty)
+        ),
         ("hexadecimal" | "binary", _) => format!(
             "write {value} for the value (PTX has no {ty} bit-pattern constant: mov.b{} the bits into the register)",
             ty.bits()
@@ -315,7 +320,9 @@ mod tests {
         assert!(
             e("0x3ff0000000000000", PtxType::F64).ends_with("or 0d3FF0000000000000 for these bits")
         );
-        assert!(e("0x3c00", PtxType::F16).ends_with("write 15360.0 for the value (PTX has no .f16 bit-pattern constant: mov.b16 the bits into the register)"));
+        // 0x3c00 as f16 bits: exponent 15 (bias 15), fraction 0: 1.
+        assert!(e("0x3c00", PtxType::F16).ends_with("PTX has no .f16 bit-pattern constant: for the .f16 with these bits (1), mov.b16 them into a register first and use the register; for the number 15360, write 15360.0"));
+        assert!(e("0x10000", PtxType::F16).ends_with("write 65536.0 for the value (PTX has no .f16 bit-pattern constant: mov.b16 the bits into the register)"));
         assert!(e("7U", PtxType::BF16).ends_with("write 7.0"));
         assert!(e("09", PtxType::F64).starts_with("`09` is not a valid octal integer constant"));
         assert!(i("1e999", PtxType::F32).is_ok_and(|b| b == 0x7f80_0000));

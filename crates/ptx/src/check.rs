@@ -99,7 +99,14 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
         (None, None) => (Target::sm(90), Origin::Default),
     };
     let mut diags = m.diagnostics.clone();
-    let header = m.target.as_ref().map_or(0..0, |t| t.1.clone());
+    // Point at the directive that is in force: the `.target` line, or, when
+    // --target overrides it, the `.version` line the flag's target is too
+    // new for (a flag has no place in the file).
+    let header = match (to, vo) {
+        (Origin::Directive, _) => m.target.as_ref().map_or(0..0, |t| t.1.clone()),
+        (_, Origin::Directive) => m.version.as_ref().map_or(0..0, |v| v.1.clone()),
+        _ => 0..0,
+    };
     // Only a target that was given (a default stands in for an invalid
     // `.target`, already an error) can be too new for the version.
     if m.target.is_some() || opts.target.is_some() {
@@ -716,5 +723,19 @@ $L__BB0_1:
         let r = check(src, CheckOptions::default());
         assert!(r.diagnostics.is_empty(), "{:#?}", r.diagnostics);
         assert_eq!(r.checked, 0);
+    }
+
+    /// With --target overriding the file's `.target`, a header error points
+    /// at the `.version` line the flag's target is too new for.
+    #[test]
+    fn a_flag_target_too_new_points_at_the_version() {
+        let flags = CheckOptions {
+            target: Some(Target::sm(90)),
+            version: None,
+        };
+        assert_eq!(
+            errors(".version 7.0\n.target sm_80\n", flags),
+            ["1:10: `.target sm_90` needs PTX ISA 7.8 or later, but the module is 7.0: ptxas rejects this module [use .version 7.8 or later]"]
+        );
     }
 }

@@ -74,6 +74,9 @@ pub fn run(a: Args) -> Result<Outcome, String> {
                 r.diagnostics.len() - limit
             );
         }
+        if r.checked == 0 && r.skipped_total() == 0 && r.diagnostics.is_empty() {
+            eprintln!("{path}: warning: no instructions: nothing was checked");
+        }
         if !a.quiet {
             let origin = |o: Origin| match o {
                 Origin::Flag => "from the command line",

@@ -252,6 +252,9 @@ fn run_source(a: &Args, path: &str, src: &str) -> Result<Outcome, Failure> {
     for r in &regs {
         println!("{} = {}", label(r), r.value_text());
     }
+    if regs.is_empty() && out.memory.is_empty() && out.trace.is_empty() {
+        eprintln!("ptxfp run: {path}: nothing was written (no instruction ran, or none wrote a register or memory)");
+    }
     for (addr, bytes) in &out.memory {
         let hex: Vec<String> = bytes.iter().map(|x| format!("{x:02x}")).collect();
         println!(

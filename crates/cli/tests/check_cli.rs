@@ -228,3 +228,22 @@ fn json_report() {
         .unwrap()
         .starts_with("cannot read `/nonexistent.ptx`"));
 }
+
+/// An empty input is not silently "clean": check warns (exit 0 still:
+/// nothing in it is wrong), and run says nothing was written.
+#[test]
+fn empty_inputs_are_noted() {
+    let f = tmp("empty.ptx", b"");
+    let (code, _, err) = check(&[&f]);
+    assert_eq!(code, Some(0));
+    assert!(
+        err.contains("warning: no instructions: nothing was checked"),
+        "{err}"
+    );
+    let o = Command::new(env!("CARGO_BIN_EXE_ptxfp"))
+        .args(["run", &f])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("nothing was written"));
+}

@@ -656,19 +656,8 @@ impl<'a> Parser<'a> {
                 // debug data, not code; skipped with its braces.
                 self.skip_line();
                 if self.peek_punct('{') {
-                    let mut depth = 0usize;
-                    while let Some(t) = self.next() {
-                        match t.tok {
-                            Tok::Punct('{') => depth += 1,
-                            Tok::Punct('}') => {
-                                depth -= 1;
-                                if depth == 0 {
-                                    break;
-                                }
-                            }
-                            _ => {}
-                        }
-                    }
+                    self.next();
+                    self.skip_balanced('{', '}', 1, false);
                 }
             }
             // Statements of call and branch tables (PTX ISA §11.2, §9.7.12):
@@ -1080,6 +1069,33 @@ impl<'a> Parser<'a> {
             .is_some_and(|t| t.tok == Tok::Punct(c))
     }
 
+    /// Consumes tokens up to the `close` that balances an `open` already
+    /// consumed (`depth` of them open): the end offset of that `close`, or
+    /// `None` at a `;` when `stop_at_semicolon` (a statement ended inside)
+    /// or at the end of the input.
+    fn skip_balanced(
+        &mut self,
+        open: char,
+        close: char,
+        mut depth: usize,
+        stop_at_semicolon: bool,
+    ) -> Option<usize> {
+        while let Some(t) = self.next() {
+            match t.tok {
+                Tok::Punct(c) if c == open => depth += 1,
+                Tok::Punct(c) if c == close => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(t.span.end);
+                    }
+                }
+                Tok::Punct(';') if stop_at_semicolon => return None,
+                _ => {}
+            }
+        }
+        None
+    }
+
     /// The value after `.align`: a power of two (PTX ISA §5.4.5).
     fn align_value(&mut self, at: Span) {
         match self.peek().cloned() {
@@ -1487,25 +1503,10 @@ impl<'a> Parser<'a> {
                         // `[tex, {x, y}]`, `[surf, {x, y}]` (texture and surface
                         // instructions, PTX ISA §9.7.10-11): kept as text.
                         Tok::Punct(',') if base.is_some() && signed.is_none() => {
-                            let mut depth = 1usize;
-                            let mut end = x.span.end;
-                            while let Some(y) = self.next() {
-                                end = y.span.end;
-                                match y.tok {
-                                    Tok::Punct('[') => depth += 1,
-                                    Tok::Punct(']') => {
-                                        depth -= 1;
-                                        if depth == 0 {
-                                            break;
-                                        }
-                                    }
-                                    Tok::Punct(';') => {
-                                        self.error(t.span, "unclosed `[` in an address");
-                                        return None;
-                                    }
-                                    _ => {}
-                                }
-                            }
+                            let Some(end) = self.skip_balanced('[', ']', 1, true) else {
+                                self.error(t.span, "unclosed `[` in an address");
+                                return None;
+                            };
                             return Some(Operand {
                                 kind: OperandKind::Other(self.src[start..end].to_string()),
                                 span: start..end,
@@ -1522,21 +1523,10 @@ impl<'a> Parser<'a> {
                 }
             }
             Tok::Punct('(') => {
-                let mut depth = 1;
-                let mut end = t.span.end;
-                while depth > 0 {
-                    let x = self.next()?;
-                    end = x.span.end;
-                    match x.tok {
-                        Tok::Punct('(') => depth += 1,
-                        Tok::Punct(')') => depth -= 1,
-                        Tok::Punct(';') => {
-                            self.error(t.span, "unclosed `(`");
-                            return None;
-                        }
-                        _ => {}
-                    }
-                }
+                let Some(end) = self.skip_balanced('(', ')', 1, true) else {
+                    self.error(t.span, "unclosed `(`");
+                    return None;
+                };
                 Some(Operand {
                     kind: OperandKind::Other(self.src[start..end].to_string()),
                     span: start..end,

@@ -53,6 +53,7 @@ pub fn run(a: Args) -> Result<Outcome, String> {
             CheckOptions {
                 target: a.target,
                 version: a.ptx,
+                target_implied: false,
             },
         );
         let map = ptxfp::SourceMap::new(&src);

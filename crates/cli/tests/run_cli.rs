@@ -1104,3 +1104,23 @@ fn zero_is_not_ambiguous() {
     );
     assert_eq!(o.status.code(), Some(2), "1 is still ambiguous");
 }
+
+/// A snippet without `.target` runs on its device: no target was written,
+/// so none is too new for its `.version` (run refused `.version 7.0`
+/// snippets as if sm_90 had been written); a written one still is.
+#[test]
+fn a_snippets_implied_target_is_not_checked_against_its_version() {
+    let snippet = ".version 7.0\n.reg .b16 a;\nmov.b16 a, 1;\n";
+    for args in [&["run", "-"][..], &["run", "--lenient", "-"]] {
+        let o = ptxfp(args, Some(snippet));
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {:?}", text(&o));
+    }
+    let o = ptxfp(
+        &["run", "-"],
+        Some(".version 7.0\n.target sm_90\n.reg .b16 a;\nmov.b16 a, 1;\n"),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o)
+        .1
+        .contains("`.target sm_90` needs PTX ISA 7.8 or later, but the module is 7.0"));
+}

@@ -16,6 +16,10 @@ pub struct CheckOptions {
     pub target: Option<Target>,
     /// Overrides `.version`.
     pub version: Option<PtxVersion>,
+    /// `target` only stands in for a missing `.target` (`ptxfp run` of a
+    /// snippet on its device): nobody wrote it, so it is not checked
+    /// against the version, and it is reported as the default.
+    pub target_implied: bool,
 }
 
 /// Where the version or target in force came from.
@@ -94,6 +98,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
         (None, None) => (PtxVersion::LATEST, Origin::Default),
     };
     let (target, to) = match (opts.target, &m.target) {
+        (Some(t), None) if opts.target_implied => (t, Origin::Default),
         (Some(t), _) => (t, Origin::Flag),
         (None, Some((t, _))) => (*t, Origin::Directive),
         (None, None) => (Target::sm(90), Origin::Default),
@@ -109,8 +114,15 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
     };
     // Only a target that was given (a default stands in for an invalid
     // `.target`, already an error) can be too new for the version.
-    if m.target.is_some() || opts.target.is_some() {
-        diags.extend(crate::rules::header_error(version, target, header));
+    if m.target.is_some() || (opts.target.is_some() && !opts.target_implied) {
+        diags.extend(
+            crate::rules::header_error(version, target, header).map(|mut d| {
+                if to == Origin::Flag {
+                    d.message = d.message.replacen("`.target ", "`--target ", 1);
+                }
+                d
+            }),
+        );
     }
     // Registers are scoped by `{ }` block: a nested block (nvcc's inline
     // asm) may declare a name again, with any type, shadowing the outer
@@ -543,6 +555,7 @@ mod tests {
         let flags = CheckOptions {
             version: Some(PtxVersion { major: 7, minor: 0 }),
             target: Some(Target::sm(80)),
+            ..CheckOptions::default()
         };
         assert_eq!(
             errors(src, flags),
@@ -731,11 +744,11 @@ $L__BB0_1:
     fn a_flag_target_too_new_points_at_the_version() {
         let flags = CheckOptions {
             target: Some(Target::sm(90)),
-            version: None,
+            ..CheckOptions::default()
         };
         assert_eq!(
             errors(".version 7.0\n.target sm_80\n", flags),
-            ["1:10: `.target sm_90` needs PTX ISA 7.8 or later, but the module is 7.0: ptxas rejects this module [use .version 7.8 or later]"]
+            ["1:10: `--target sm_90` needs PTX ISA 7.8 or later, but the module is 7.0: ptxas rejects this module [use .version 7.8 or later]"]
         );
     }
 }

@@ -418,6 +418,8 @@ pub fn run(src: &str, inputs: &Inputs, opts: &Options) -> Result<Outcome, RunErr
                     .target
                     .or(m.target.is_none().then(|| code_target(&m, opts))),
                 version: opts.version,
+                // A snippet's target is its device's, which nobody wrote.
+                target_implied: opts.target.is_none() && m.target.is_none(),
             },
         );
         found = check
@@ -497,7 +499,8 @@ fn execute(
     let target_flag = opts.target.is_some() || m.target.is_none();
     // ptxas rejects a `.version` older than the `.target` (strict mode has
     // this error from `ptxfp check` already).
-    if opts.lenient {
+    // Only a written target (`.target` or --target) can be too new.
+    if opts.lenient && (m.target.is_some() || opts.target.is_some()) {
         found.extend(
             crate::rules::header_error(version, code_target, header.clone())
                 .map(|d| crate::rules::help_for_flags(d, version_flag, target_flag)),

@@ -115,7 +115,7 @@ fn checks_family_and_skips_the_rest() {
         NVCC,
         CheckOptions {
             target: Some(Target::sm(80)),
-            version: None,
+            ..CheckOptions::default()
         },
     );
     let errs: Vec<_> = r.diagnostics.iter().filter(|d| d.is_error()).collect();
@@ -129,8 +129,8 @@ fn checks_family_and_skips_the_rest() {
     let r = check(
         NVCC,
         CheckOptions {
-            target: None,
             version: Some(PtxVersion::new(7, 0)),
+            ..CheckOptions::default()
         },
     );
     assert!(r.has_errors());

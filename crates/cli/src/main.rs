@@ -35,19 +35,30 @@ mod stdio {
     /// Writes to stdout (or stderr); if the reader has closed the pipe the
     /// process exits with 0 as `head` asked it to stop (ripgrep's convention;
     /// a shell would report 141 for a SIGPIPE death, which `set -o pipefail`
-    /// scripts then have to excuse). Any other write error is reported once.
+    /// scripts then have to excuse).
     pub fn write(to_stderr: bool, args: std::fmt::Arguments) {
         let r = if to_stderr {
             std::io::stderr().lock().write_fmt(args)
         } else {
             std::io::stdout().lock().write_fmt(args)
         };
-        if let Err(e) = r {
-            if e.kind() == std::io::ErrorKind::BrokenPipe {
-                std::process::exit(0);
+        if !delivered(r) {
+            std::process::exit(0);
+        }
+    }
+
+    /// The one policy for a write's result: true when written, false when
+    /// the reader has closed the pipe (not an error), and any other failure
+    /// (`> /dev/full`) reported and exit code 2: output cut short must not
+    /// look like a success.
+    pub fn delivered(r: std::io::Result<()>) -> bool {
+        match r {
+            Ok(()) => true,
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => false,
+            Err(e) => {
+                let _ = writeln!(std::io::stderr(), "ptxfp: cannot write output: {e}");
+                std::process::exit(2);
             }
-            let _ = writeln!(std::io::stderr(), "ptxfp: cannot write output: {e}");
-            std::process::exit(2);
         }
     }
 }
@@ -114,23 +125,17 @@ macro_rules! outln {
 
 /// Writes a command's whole output to stdout. A closed pipe (`| head`) is
 /// not an error: the command still exits with its own code. Any other
-/// failure (`> /dev/full`, a closed stdout) is, with exit code 2: a vector
+/// failure (`> /dev/full`) is, with exit code 2: a vector
 /// file cut short must not look like a success. False once the reader has
 /// gone, so that a streaming command can stop.
 pub fn emit(out: &str) -> bool {
     use std::io::Write as _;
     let mut stdout = std::io::stdout().lock();
-    match stdout
-        .write_all(out.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
-        Ok(()) => true,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => false,
-        Err(e) => {
-            eprintln!("ptxfp: cannot write output: {e}");
-            std::process::exit(2);
-        }
-    }
+    stdio::delivered(
+        stdout
+            .write_all(out.as_bytes())
+            .and_then(|()| stdout.flush()),
+    )
 }
 
 fn run() -> Result<Outcome, String> {
@@ -213,12 +218,7 @@ fn run() -> Result<Outcome, String> {
 fn main() -> ExitCode {
     let code = run();
     // Buffered output must reach its file: a failure there is an error too.
-    if let Err(e) = std::io::Write::flush(&mut std::io::stdout()) {
-        if e.kind() != std::io::ErrorKind::BrokenPipe {
-            eprintln!("ptxfp: cannot write output: {e}");
-            return ExitCode::from(2);
-        }
-    }
+    stdio::delivered(std::io::Write::flush(&mut std::io::stdout()));
     match code {
         Ok(Outcome::Ok) => ExitCode::SUCCESS,
         Ok(Outcome::Failed) => ExitCode::from(1),

@@ -55,6 +55,15 @@ impl Lane {
             Lane::F64 => 0x0008_0000_0000_0000,
         }
     }
+    /// The scalar type of the lane.
+    fn ty(self) -> PtxType {
+        match self {
+            Lane::F16 => PtxType::F16,
+            Lane::BF16 => PtxType::BF16,
+            Lane::F32 => PtxType::F32,
+            Lane::F64 => PtxType::F64,
+        }
+    }
     fn sign(self) -> u64 {
         1 << (self.bits() - 1)
     }
@@ -84,10 +93,9 @@ impl Lane {
     /// The value of a finite or infinite lane (NaNs are shown by
     /// [`decode`]): correctly rounded to [`Lane::digits`] significant
     /// digits, trailing zeros dropped (`1.0039` for f16 0x3c04, `0.899755836`
-    /// for f32 0x3f665666), laid out positionally unless that needs more
-    /// than three padding zeros (`65504`, `0.0039101`, `9.7656E-4`,
-    /// `1.0E+9`); `+Inf`, `-Inf`, `0`, `-0`. Reading the text back as a
-    /// literal of the format gives the same bits.
+    /// for f32 0x3f665666), laid out as [`layout`] says (`65504`,
+    /// `0.0039101`, `9.7656E-4`, `1.0E+9`); `+Inf`, `-Inf`, `0`, `-0`.
+    /// Reading the text back as a literal of the format gives the same bits.
     fn display(self, bits: u64) -> String {
         fn exact<T: Float + rustc_apfloat::FloatConvert<Double>>(bits: u64) -> f64 {
             let mut lost = false;
@@ -210,12 +218,7 @@ fn parse_lane(s: &str, lane: Lane) -> Result<u64, String> {
         return Ok(v);
     }
     if let Some(hex) = lower.strip_prefix("0x") {
-        let v =
-            u64::from_str_radix(hex, 16).map_err(|_| format!("`{t}` is not a hex bit pattern"))?;
-        if lane.bits() < 64 && v >> lane.bits() != 0 {
-            return Err(format!("`{t}` is too wide for a {}-bit lane", lane.bits()));
-        }
-        return Ok(v);
+        return parse_bits(hex, lane.ty()).map_err(|e| format!("`{}`{e}", shown(t)));
     }
     if t.is_empty() {
         return Err(

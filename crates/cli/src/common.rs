@@ -2,11 +2,14 @@
 
 use ptxfp::{literal, Diagnostic, Exec, Form, PtxType, PtxVersion, Target};
 
+/// The `--target` of eval, gen, verify, sweep and bench when none is given.
+pub const DEFAULT_TARGET: Target = Target::sm(100);
+
 /// `--target`, `--device` and `--ptx`.
 #[derive(clap::Args, Clone, Debug)]
 pub struct Env {
     /// The code's `.target` (sm_XY, sm_XYa, sm_XYf).
-    #[arg(long, default_value = "sm_100")]
+    #[arg(long, default_value_t = DEFAULT_TARGET)]
     pub target: Target,
     /// The device that runs the code (default: the target). Matters for
     /// `mad.f32` without rounding written for sm_1x.

@@ -12,29 +12,32 @@ pub struct Args {
     /// first vector sets the file's defaults); `-`: standard input.
     #[arg(required = true)]
     files: Vec<String>,
+    #[command(flatten)]
+    setup: Setup,
+}
+
+/// `--target`, `--device` and `--ptx`, each `None` where not given: on the
+/// command line, or in a file's `# run:` line (parsed by clap as the
+/// command line is: `--ptx=8.0`, a repeated flag refused).
+#[derive(Default, PartialEq, clap::Args)]
+struct Setup {
     /// The code's `.target` [default: the file's `# run:` line, else sm_100].
     #[arg(long)]
     target: Option<Target>,
     /// The device that runs the code [default: the file's `# run:` line, else the target].
     #[arg(long)]
     device: Option<Target>,
-    /// The module's `.version` [default: the file's `# run:` line, else the latest].
+    /// The module's `.version` [default: the file's `# run:` line, else 8.8].
     #[arg(long = "ptx")]
     ptx: Option<PtxVersion>,
 }
 
-/// The `--target`, `--device` and `--ptx` of a file's `# run:` line
-/// (`ptxfp gen` writes one), each `None` where the line has none. Parsed
-/// by clap as the command line is (`--ptx=8.0`, a repeated flag refused).
-#[derive(Default, PartialEq, clap::Parser)]
+/// A `# run:` line's words (`ptxfp gen` writes one).
+#[derive(clap::Parser)]
 #[command(name = "# run:", no_binary_name = true, disable_help_flag = true)]
 struct RunLine {
-    #[arg(long)]
-    target: Option<Target>,
-    #[arg(long)]
-    device: Option<Target>,
-    #[arg(long)]
-    ptx: Option<PtxVersion>,
+    #[command(flatten)]
+    setup: Setup,
 }
 
 /// Reads the `# run:` line of a vector file: the first comment line of
@@ -42,9 +45,9 @@ struct RunLine {
 /// one after a vector, or a second one, is an error, as is a flag other
 /// than the three. A comment that looks like a misspelt one (`# RUN:`,
 /// `# run --ptx 8.0`) is an error too: it would silently not apply.
-fn run_line(shown: &str, text: &str) -> Result<RunLine, String> {
+fn run_line(shown: &str, text: &str) -> Result<Setup, String> {
     use clap::Parser as _;
-    let mut found: Option<(usize, RunLine)> = None;
+    let mut found: Option<(usize, Setup)> = None;
     let mut vectors_seen = false;
     for (n, line) in text.lines().enumerate() {
         let t = line.trim_start();
@@ -90,7 +93,7 @@ fn run_line(shown: &str, text: &str) -> Result<RunLine, String> {
             let first = e.lines().next().unwrap_or("").trim_start_matches("error: ");
             format!("{at}: in the `# run:` line: {first} (it takes --target, --device and --ptx)")
         })?;
-        found = Some((n + 1, r));
+        found = Some((n + 1, r.setup));
     }
     Ok(found.map(|(_, r)| r).unwrap_or_default())
 }
@@ -99,7 +102,7 @@ fn run_line(shown: &str, text: &str) -> Result<RunLine, String> {
 /// `--ptx` from the command line, else the file's `# run:` line, else the
 /// default. Where the command line overrides a different value in the file,
 /// a note says so.
-fn file_env(a: &Args, shown: &str, file: &RunLine) -> Env {
+fn file_env(a: &Args, shown: &str, file: &Setup) -> Env {
     fn pick<T: Copy + PartialEq + std::fmt::Display>(
         flag: &str,
         cli: Option<T>,
@@ -114,9 +117,10 @@ fn file_env(a: &Args, shown: &str, file: &RunLine) -> Env {
         cli.or(file)
     }
     Env {
-        target: pick("--target", a.target, file.target, shown).unwrap_or(Target::sm(100)),
-        device: pick("--device", a.device, file.device, shown),
-        ptx: pick("--ptx", a.ptx, file.ptx, shown).unwrap_or(PtxVersion::LATEST),
+        target: pick("--target", a.setup.target, file.target, shown)
+            .unwrap_or(crate::common::DEFAULT_TARGET),
+        device: pick("--device", a.setup.device, file.device, shown),
+        ptx: pick("--ptx", a.setup.ptx, file.ptx, shown).unwrap_or(PtxVersion::LATEST),
     }
 }
 

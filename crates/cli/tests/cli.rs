@@ -75,6 +75,11 @@ fn eval_errors_exit_2() {
             vec!["eval", "add.f16", "0x0003c00", "1"],
             "`0x0003c00` is too wide for .f16: 7 hex digits, at most 4",
         ),
+        // A lane of an x2 operand, too.
+        (
+            vec!["eval", "add.f16x2", "0x03c00,1", "1,1"],
+            "`0x03c00` is too wide for .f16: 5 hex digits, at most 4",
+        ),
         (vec!["eval", "add.f16", "one", "1"], "is not a number"),
         // Bits as a verify file writes them get the eval spelling.
         (

@@ -27,22 +27,39 @@ from multiprocessing import Pool
 import ptxmodel as m
 from ptxmodel import FINITE, Value
 
-SETUPS = [
+ARITH, LEGACY, MINMAX = "arith", "legacy", "minmax"
+SETUPS = [  # (file name, setup, description, which forms: ARITH, LEGACY or MINMAX)
     ("sm_100-ptx8.8", m.Setup("sm_100", "8.8"),
-     "every legal form except mad without a rounding modifier"),
+     "every legal form except mad without a rounding modifier", ARITH),
     ("sm_13-ptx1.3", m.Setup("sm_13", "1.3"),
-     "mad.f32/mad.f64 without a rounding modifier, .target sm_13 run on sm_13"),
+     "mad.f32/mad.f64 without a rounding modifier, .target sm_13 run on sm_13", LEGACY),
     ("sm_13-on-sm_90-ptx1.3", m.Setup("sm_13", "1.3", "sm_90"),
-     "the same run on sm_90: mad.f32 is fma.rn.ftz.f32"),
-    ("sm_20-ptx3.0", m.Setup("sm_20", "3.0"), "mad.f32 without a rounding modifier: .rn"),
+     "the same run on sm_90: mad.f32 is fma.rn.ftz.f32", LEGACY),
+    ("sm_20-ptx3.0", m.Setup("sm_20", "3.0"), "mad.f32 without a rounding modifier: .rn",
+     LEGACY),
     ("sm_20-ptx3.1", m.Setup("sm_20", "3.1"),
-     "mad.f32 without a rounding modifier: .rn (ptxas warns)"),
+     "mad.f32 without a rounding modifier: .rn (ptxas warns)", LEGACY),
+    ("minmax-sm_100-ptx8.8", m.Setup("sm_100", "8.8"),
+     "every legal min/max form (PTX ISA 9.7.3.11-12, 9.7.4.7-8)", MINMAX),
 ]
 HEADER = """\
 # Vectors from scripts/xcheck/ptxmodel.py, an independent Python model of PTX
 # floating-point arithmetic written from the spec and spec/NOTES.md only (by
 # reviewers who did not read ptxfp's code), NOT from ptxfp itself.
 # Where NOTES.md marks a choice open, these vectors follow it; a GPU run may change them.
+# Setup: {description}
+# gen.py options: {options}
+# run: {flags}
+"""
+MINMAX_HEADER = """\
+# Vectors from scripts/xcheck/ptxmodel.py (minmax_lane), an independent Python
+# model written from the PTX ISA sections 9.7.3.11-12 and 9.7.4.7-8 (min, max)
+# alone, NOT from ptxfp itself. Where the spec leaves a choice open these
+# vectors follow the model's choice (scripts/xcheck/README.md, "min and max"):
+# both inputs NaN without .NaN gives the canonical NaN (f16/bf16 0x7fff, f32
+# 0x7fffffff) but, for f64, the first input a with its quiet bit set; .xorsign
+# sets the sign of every non-NaN result (also where one input was NaN);
+# signalling NaNs are treated like quiet ones. A GPU run may change them.
 # Setup: {description}
 # gen.py options: {options}
 # run: {flags}
@@ -399,6 +416,8 @@ class Cases:
 
 
 def lane_cases(form, rng, options):
+    if form.minmax:
+        return minmax_lane_cases(form, rng, options)
     cases_of = Cases(form, rng)
     cases = cases_of.corner_cross() if options.corners == "all" else cases_of.corner_cover()
     cases += cases_of.examples()
@@ -407,6 +426,98 @@ def lane_cases(form, rng, options):
     cases += [cases_of.random_case() for _ in range(options.per_form)]
     if options.sweeps and form.lanes == 1 and form.out.width == 16:
         cases += cases_of.sweep()
+    return cases
+
+
+# ---------------------------------------------------------------------------
+# min and max
+
+
+@lru_cache(maxsize=None)
+def minmax_corners(fmt):
+    """The dense min/max edge table, both signs of each: 0; the smallest
+    subnormal and the next one (they differ in the last bit); the largest
+    subnormal; the smallest normal and its successor; 1 and its successor; the
+    largest finite value and its predecessor; inf; quiet NaNs (quiet bit only,
+    quiet bit + 1, all ones) and signalling NaNs (payload 1, all payload bits)."""
+    q, h = fmt.quiet_bit, fmt.hidden
+    magnitudes = [0, 1, 2, h - 1, h, h + 1, fmt.one, fmt.one + 1,
+                  fmt.max_finite - 1, fmt.max_finite, fmt.inf,
+                  fmt.inf | q, fmt.inf | q | 1, fmt.inf | (h - 1), fmt.inf | 1, fmt.inf | (q - 1)]
+    return [x | sign for x in magnitudes for sign in (0, fmt.sign_bit)]
+
+
+@lru_cache(maxsize=None)
+def minmax_core(fmt):
+    """A 16-value subset of minmax_corners whose full cross goes into the
+    committed sample: ±0, ±smallest subnormal, -largest subnormal, +smallest
+    normal, ±1, 1 + ulp, -largest finite, ±inf, +quiet NaN, -quiet NaN with a
+    payload, +signalling NaN."""
+    q, h, s = fmt.quiet_bit, fmt.hidden, fmt.sign_bit
+    return [0, s, 1, s | 1, s | (h - 1), h, fmt.one, s | fmt.one, fmt.one + 1,
+            s | fmt.max_finite, fmt.inf, s | fmt.inf, fmt.inf | q, s | fmt.inf | q | 1,
+            fmt.inf | 1, s | fmt.inf | (q - 1)]
+
+
+class MinMaxCases:
+    """Case families for a min/max form: pairs (a, b) of one lane."""
+
+    def __init__(self, form, rng):
+        self.fmt, self.rng = form.out, rng
+
+    def cross(self, table):
+        return list(itertools.product(table, table))
+
+    def cover(self):
+        """Each dense corner in each position at least once, with shuffled partners."""
+        table = minmax_corners(self.fmt)
+        a, b = table[:], table[:]
+        self.rng.shuffle(a)
+        self.rng.shuffle(b)
+        return list(zip(a, b))
+
+    def value(self):
+        """Any edge-weighted operand (NaNs included)."""
+        return edge(self.fmt, self.rng)
+
+    def targeted(self):
+        """One case of each family: equal magnitudes of opposite signs, values a
+        few last bits apart (either sign), equal bits, subnormals against zeros
+        and each other (.ftz), one or two NaNs of any kind against anything."""
+        fmt, rng = self.fmt, self.rng
+        x = finite_edge(fmt, rng)
+        near = step(fmt, x, rng.choice([-2, -1, 1, 2]))
+        if rng.random() < 0.3:
+            near ^= fmt.sign_bit
+        sub = [rng.randrange(1, fmt.hidden) | rng.getrandbits(1) << (fmt.width - 1)
+               for _ in range(2)]
+        cases = [(x, x ^ fmt.sign_bit), (x, near), (x, x),
+                 (sub[0], rng.choice([sub[1], 0, fmt.sign_bit])),
+                 (nan_pattern(fmt, rng), self.value()),
+                 (nan_pattern(fmt, rng), nan_pattern(fmt, rng))]
+        return [c if rng.random() < 0.5 else c[::-1] for c in cases]
+
+    def random_case(self):
+        if self.rng.random() < 0.25:
+            return self.rng.getrandbits(self.fmt.width), self.rng.getrandbits(self.fmt.width)
+        return self.value(), self.value()
+
+
+def minmax_lane_cases(form, rng, options):
+    """--corners all: the cross of the dense table; sample: the cross of its core
+    and a cover of the rest. Then targeted families and random pairs."""
+    cases_of = MinMaxCases(form, rng)
+    if options.corners == "all":
+        cases = cases_of.cross(minmax_corners(form.out))
+    else:
+        cases = cases_of.cross(minmax_core(form.out)) + cases_of.cover()
+    for _ in range(max(1, options.per_form // 8)):
+        cases += cases_of.targeted()
+    cases += [cases_of.random_case() for _ in range(options.per_form)]
+    if options.sweeps and form.lanes == 1 and form.out.width == 16:
+        others = minmax_corners(form.out)
+        cases += [(v, others[v % len(others)]) for v in range(1 << 16)]
+        cases += [(others[v % len(others)], v) for v in range(1 << 16)]
     return cases
 
 
@@ -436,10 +547,15 @@ def form_lines(task):
     return setup_name, "".join(lines), len(lines)
 
 
-def setup_forms(setup, legacy):
-    """The legal forms of a setup: the legacy setups take only mad without rounding."""
+def setup_forms(setup, kind):
+    """The legal forms of a setup: the LEGACY setups take only mad without
+    rounding, the MINMAX setup only min and max, the ARITH setup the rest."""
+    def kind_of(text):
+        if text.split(".")[0] in ("min", "max"):
+            return MINMAX
+        return LEGACY if m.is_mad_without_rounding(text) else ARITH
     return [row[0] for row in m.legal_forms()
-            if m.is_legal(row[0], setup) and m.is_mad_without_rounding(row[0]) == legacy]
+            if m.is_legal(row[0], setup) and kind_of(row[0]) == kind]
 
 
 def option_text(options):
@@ -458,12 +574,13 @@ def main(argv=None):
     parser.add_argument("--jobs", type=int, default=os.cpu_count())
     options = parser.parse_args(argv)
     os.makedirs(options.out, exist_ok=True)
-    tasks = [(name, setup, text, options) for i, (name, setup, _) in enumerate(SETUPS)
-             for text in setup_forms(setup, legacy=i > 0)]
+    tasks = [(name, setup, text, options) for name, setup, _, kind in SETUPS
+             for text in setup_forms(setup, kind)]
     files, total = {}, 0
-    for name, setup, description in SETUPS:
+    for name, setup, description, kind in SETUPS:
+        header = MINMAX_HEADER if kind == MINMAX else HEADER
         files[name] = open(os.path.join(options.out, name + ".txt"), "w")
-        files[name].write(HEADER.format(description=description, options=option_text(options),
+        files[name].write(header.format(description=description, options=option_text(options),
                                         flags=setup.flags()))
     with Pool(options.jobs) as pool:
         for name, text, count in pool.imap(form_lines, tasks):

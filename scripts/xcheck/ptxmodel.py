@@ -2,7 +2,9 @@
 
 Written from the PTX ISA sections and spec/NOTES.md only, never from ptxfp's
 Rust code, by merging three reviewers' models (add/sub/mul on 16-bit types;
-fma on 16-bit types; mad.f32/.f64 and the mixed-precision forms). Standard
+fma on 16-bit types; mad.f32/.f64 and the mixed-precision forms). min/max
+were added later, from the PTX ISA 9.1 sections 9.7.3.11-12 and 9.7.4.7-8
+alone (see minmax_lane()). Standard
 library only. All arithmetic is exact on Python integers: a finite value is
 sig * 2**exp, and every result is rounded once, by round_value().
 
@@ -314,10 +316,46 @@ def legal_forms():
                  for op in ("add", "sub") for r in ("",) + tuple("." + m for m in ROUNDINGS)
                  for s in opt]
         rows += [(f"fma.{r}{s}.f32.{t}", "8.6", "sm_100", None) for r in ROUNDINGS for s in opt]
+    return rows + minmax_forms()
+
+
+def minmax_forms():
+    """min/max rows, from the syntax lines and the PTX ISA / Target ISA notes.
+
+    9.7.4.7/8: "min{.ftz}{.NaN}{.xorsign.abs}.f16", "... .f16x2",
+    "min{.NaN}{.xorsign.abs}.bf16", "... .bf16x2"; "Introduced in PTX ISA
+    version 7.0. `min.xorsign` introduced in PTX ISA version 7.2."; "Requires
+    `sm_80` or higher. `min.xorsign.abs` support requires `sm_86` or higher."
+    9.7.3.11/12: "min{.ftz}{.NaN}{.xorsign.abs}.f32  d, a, b;", "min.f64";
+    "Introduced in PTX ISA version 1.0. `min.NaN` introduced in PTX ISA version
+    7.0."; "`min.f32` supported on all target architectures. `min.f64`
+    requires `sm_13` or higher. `min.NaN` requires `sm_80` or higher."
+    Not listed here (ptxfp does not plan them; see SPEC_ONLY_FORMS and README):
+    `.xorsign.abs` on .f32 and the three-operand .f32 forms.
+    """
+    rows = []
+    for op in ("min", "max"):
+        for t in ("f16", "f16x2", "bf16", "bf16x2"):
+            for f in (("", ".ftz") if t.startswith("f16") else ("",)):
+                for n in ("", ".NaN"):
+                    rows.append((f"{op}{f}{n}.{t}", "7.0", "sm_80", None))
+                    rows.append((f"{op}{f}{n}.xorsign.abs.{t}", "7.2", "sm_86", None))
+        rows += [(f"{op}{f}.f32", "1.0", "sm_10", None) for f in ("", ".ftz")]
+        rows += [(f"{op}{f}.NaN.f32", "7.0", "sm_80", None) for f in ("", ".ftz")]
+        rows.append((f"{op}.f64", "1.0", "sm_13", None))
     return rows
 
 
+# Legal PTX that the model evaluates but does not list (`forms`) or generate:
+# "min{.ftz}{.NaN}{.xorsign.abs}.f32" with .xorsign.abs ("introduced in PTX ISA
+# version 7.2", "requires `sm_86` or higher"). The three-operand forms
+# "min{.ftz}{.NaN}{.abs}.f32 d, a, b, c" (PTX ISA 8.8, sm_100) are not modelled.
+SPEC_ONLY_FORMS = {f"{op}{f}{n}.xorsign.abs.f32": ("7.2", "sm_86", None)
+                   for op in ("min", "max") for f in ("", ".ftz") for n in ("", ".NaN")}
+
+
 LEGAL = {row[0]: row[1:] for row in legal_forms()}
+ACCEPTED = {**LEGAL, **SPEC_ONLY_FORMS}
 
 
 def check_legal(text, setup):
@@ -326,9 +364,9 @@ def check_legal(text, setup):
     NOTES: "For `.target sm_20` and up, a rounding modifier is required from
     PTX ISA 3.2"; "`mad.f64` requires a rounding modifier from PTX ISA 1.4".
     """
-    if text not in LEGAL:
+    if text not in ACCEPTED:
         raise ValueError(f"{text}: not a legal form")
-    min_ptx, min_target, last_ptx = LEGAL[text]
+    min_ptx, min_target, last_ptx = ACCEPTED[text]
     ptx, target = ptx_version(setup.ptx), sm_number(setup.target)
     if ptx < ptx_version(min_ptx) or target < sm_number(min_target):
         raise ValueError(f"{text}: needs PTX ISA {min_ptx} and {min_target}")
@@ -374,6 +412,14 @@ class Form:
         self.mode = next((r for r in ROUNDINGS if r in mods), "rn")
         self.ftz, self.sat = "ftz" in mods, "sat" in mods
         self.relu, self.oob = "relu" in mods, "oob" in mods
+        self.minmax = self.op in ("min", "max")
+        if self.minmax:
+            self.nan, self.xorsign_abs = "NaN" in mods, "xorsign" in mods
+            # 9.7.3.11 Notes, `sm_1x`: "`min.f32` flushes subnormal inputs and
+            # results to sign-preserving zero." (9.7.3: "for `sm_1x` targets")
+            if self.out is F32 and sm_number(setup.target) < 20:
+                self.ftz = True
+            return
         self.exact = OPS[self.op]
         if is_mad_without_rounding(text) and self.out is F32:
             self.legacy_mad_f32(setup)
@@ -418,6 +464,8 @@ class Form:
         the format's default_nan ("Mixed precision: a NaN result is the f32 one,
         `0x7fffffff`").
         """
+        if self.minmax:
+            return self.minmax_lane(*operands)
         if self.oob and any(is_oob_nan(x) for x in operands[:2]):
             return 0
         if self.out is F64:
@@ -429,6 +477,46 @@ class Form:
         values = [f.decode(x) for f, x in zip(self.ins, operands)]
         exact = self.exact(*values, self.mode)
         return self.finish(self.out.encode(round_value(self.out, exact, self.mode)))
+
+    def minmax_lane(self, a, b):
+        """min/max of one lane (the x2 forms: each lane alone, 9.7.4.7/8).
+
+        Spec (9.7.3.11 and 9.7.4.7; max likewise with > for <):
+          "If `.NaN` modifier is specified, then the result is canonical `NaN`
+          if either of the inputs is `NaN`."
+          "if (isNaN(a) && isNaN(b)) d = NaN; ... else if (isNaN(a)) d = b;
+          else if (isNaN(b)) d = a; else d = (a < b) ? a : b;"
+          "// note: -0.0 < +0.0 here"; "If values of both inputs are 0.0, then
+          +0.0 > -0.0."
+          ".xorsign considers the sign bit of both inputs before applying .abs
+          operation."; "If the result of `min` is `NaN` then the `.xorsign`
+          and `.abs` modifiers will be ignored."
+          ".ftz" "flushes subnormal inputs and results to sign-preserving zero."
+        isNaN is true for quiet and signalling NaNs alike. A NaN result is the
+        format's default_nan (f16/bf16 0x7fff, f32 0x7fffffff), except that two
+        NaN inputs to min.f64/max.f64 give the first one, a, quieted (f64 keeps
+        payloads, 9.7.3: "`NaN` payloads are supported for double-precision
+        instructions"). Choices the spec leaves open: see scripts/xcheck/README.md.
+        """
+        fmt = self.out
+        if self.ftz:
+            a, b = fmt.flush(a), fmt.flush(b)
+        xorsign = (a ^ b) & fmt.sign_bit
+        if self.xorsign_abs:
+            a, b = a & ~fmt.sign_bit, b & ~fmt.sign_bit
+        a_nan, b_nan = fmt.is_nan(a), fmt.is_nan(b)
+        if a_nan and b_nan or self.nan and (a_nan or b_nan):
+            if fmt is F64 and not self.nan:
+                return a | fmt.quiet_bit
+            return fmt.default_nan
+        if a_nan or b_nan:
+            d = b if a_nan else a
+        else:
+            a_first = less(fmt.decode(a), fmt.decode(b)) == (self.op == "min")
+            d = a if a_first else b
+        if self.xorsign_abs:
+            d = d & ~fmt.sign_bit | xorsign
+        return fmt.flush(d) if self.ftz else d
 
     def finish(self, bits):
         """.ftz on the result, then .sat, then .relu.
@@ -450,6 +538,30 @@ class Form:
         elif self.relu and bits & fmt.sign_bit:
             bits = 0
         return bits
+
+
+def less(x, y):
+    """x < y for two non-NaN Values, by their exact values, with -0 < +0 (the
+    spec's "note: -0.0 < +0.0 here"). Equal values are never less."""
+    if x.kind == ZERO and y.kind == ZERO:
+        return x.sign > y.sign
+    if INF in (x.kind, y.kind):
+        return infinity_rank(x) < infinity_rank(y)
+    return compare_finite(x, y) < 0
+
+
+def infinity_rank(v):
+    """-1 for -inf, 1 for +inf, 0 for every finite value or zero."""
+    return (-1 if v.sign else 1) if v.kind == INF else 0
+
+
+def compare_finite(x, y):
+    """The sign of x - y for finite or zero Values, exactly (integers, no floats)."""
+    sx = 0 if x.kind == ZERO else signed_sig(x)
+    sy = 0 if y.kind == ZERO else signed_sig(y)
+    e = min(x.exp, y.exp)
+    diff = (sx << (x.exp - e)) - (sy << (y.exp - e))
+    return (diff > 0) - (diff < 0)
 
 
 def is_oob_nan(bits):

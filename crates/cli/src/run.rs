@@ -1,8 +1,8 @@
 //! `ptxfp run [FILE|-]`: a thin layer over `ptxfp::interp`.
 
 use crate::Outcome;
-use ptxfp::interp::value::show_hex;
 use ptxfp::interp::{self, Inputs, Options, RunError, TraceStep};
+use ptxfp::literal::hex as show_hex;
 use ptxfp::{PtxVersion, Target};
 use serde_json::json;
 
@@ -274,9 +274,9 @@ fn run_source(a: &Args, path: &str, src: &str) -> Result<Outcome, Failure> {
             c.inputs[1],
             c.inputs[2],
             show_hex(c.fused, c.ty),
-            ptxfp::interp::value::show_lanes(c.fused, c.ty),
+            ptxfp::literal::show_lanes(c.fused, c.ty),
             show_hex(c.unfused, c.ty),
-            ptxfp::interp::value::show_lanes(c.unfused, c.ty),
+            ptxfp::literal::show_lanes(c.unfused, c.ty),
         );
     }
     if opts.contract && out.contractions.is_empty() {

@@ -4,9 +4,12 @@
 //! registers; floating-point `cvt` lines likewise (their target and
 //! register types). Other instructions are skipped and counted.
 
+use crate::diag::Diagnostic;
 use crate::form::Form;
 use crate::module::{self, Instr, OperandKind, Stmt};
-use crate::{Diagnostic, PtxType, PtxVersion, Target};
+use crate::target::PtxVersion;
+use crate::target::Target;
+use crate::types::PtxType;
 use std::collections::BTreeMap;
 
 /// Overrides for the module's directives (`--target`, `--ptx`).
@@ -59,32 +62,6 @@ impl Report {
     }
 }
 
-/// True for an instruction of the family ptxfp models: add/sub/mul/fma
-/// with a 16-bit float type, `mad` and `fma` on `.f32`/`.f64`, and the mixed
-/// `.f32.{f16,bf16}` forms. `add.f32`, `mul.lo.s32`... are not.
-pub fn in_family(ins: &Instr) -> bool {
-    let root = ins.root();
-    if !matches!(root, "add" | "sub" | "mul" | "fma" | "mad") {
-        return false;
-    }
-    let half = ins
-        .suffixes()
-        .any(|s| matches!(s, "f16" | "f16x2" | "bf16" | "bf16x2"));
-    // An opcode with no type at all (`fma.rn.oob.relu.type`, the 9.7.4.4
-    // erratum, or a typo such as `add.rn.fp16`) is malformed, and the form
-    // parser says exactly what is wrong with it.
-    // PTX types ptxfp does not model (`add.rn.f32x2`, sm_100) make an
-    // instruction typed, outside the family, not an untyped typo.
-    const UNMODELLED: &[&str] = &[
-        "f32x2", "tf32", "e4m3x2", "e5m2x2", "e2m1x2", "e2m3x2", "e3m2x2", "ue8m0x2",
-    ];
-    let untyped = !ins
-        .suffixes()
-        .any(|s| PtxType::parse(s).is_some() || UNMODELLED.contains(&s));
-    let wide = ins.suffixes().any(|s| matches!(s, "f32" | "f64"));
-    half || untyped || (matches!(root, "mad" | "fma") && wide)
-}
-
 /// Checks a module.
 pub fn check(src: &str, opts: CheckOptions) -> Report {
     check_module(&module::parse(src), opts)
@@ -116,7 +93,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
     // `.target`, already an error) can be too new for the version.
     if m.target.is_some() || (opts.target.is_some() && !opts.target_implied) {
         diags.extend(
-            crate::rules::header_error(version, target, header).map(|mut d| {
+            crate::syntax::header_error(version, target, header).map(|mut d| {
                 if to == Origin::Flag {
                     d.message = d.message.replacen("`.target ", "`--target ", 1);
                 }
@@ -218,7 +195,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
             check_setp(ins, version, target, &mut diags);
             continue;
         }
-        if !in_family(ins) {
+        if !crate::syntax::in_family(&ins.opcode) {
             *skipped.entry(ins.root().to_string()).or_insert(0) += 1;
             continue;
         }
@@ -233,7 +210,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
     }
     let diags = diags
         .into_iter()
-        .map(|d| crate::rules::help_for_flags(d, vo == Origin::Flag, to == Origin::Flag));
+        .map(|d| crate::syntax::help_for_flags(d, vo == Origin::Flag, to == Origin::Flag));
     let mut diags: Vec<Diagnostic> = diags.collect();
     diags.sort_by_key(|d| d.span.start);
     Report {
@@ -254,7 +231,7 @@ fn check_instr(
 ) {
     let at = ins.opcode_span.start;
     // `fma.rnd.f32`/`fma.rnd.f64` (9.7.3.6): fma's own rules; the values are mad's.
-    if let Some(parsed) = crate::interp::fma::WideFma::parse(&ins.opcode) {
+    if let Some(parsed) = crate::wide_fma::WideFma::parse(&ins.opcode) {
         match parsed {
             Ok(f) => {
                 diags.extend(
@@ -347,7 +324,7 @@ fn check_operands(
             },
             // The constant must be one `run` can read (PTX ISA §4.5), for
             // every type; a 16-bit one is also worth a warning.
-            OperandKind::Imm(t) if i > 0 => match crate::interp::value::parse_imm(t, *ty) {
+            OperandKind::Imm(t) if i > 0 => match crate::literal::parse_imm(t, *ty) {
                 Err(e) => diags.push(Diagnostic::error(op.span.clone(), e)),
                 Ok(_) if ty.bits() == 16 || matches!(ty, PtxType::F16x2 | PtxType::BF16x2) => {
                     diags.push(Diagnostic::warning(
@@ -397,7 +374,7 @@ fn check_cvt(
         Ok(c) => c,
         Err(d) => return diags.push(d.shifted(ins.opcode_span.start)),
     };
-    diags.extend(crate::rules::requirement(
+    diags.extend(crate::syntax::requirement(
         &format!("`{}`", ins.opcode),
         c.requires(),
         version,
@@ -449,7 +426,7 @@ fn check_setp(ins: &Instr, version: PtxVersion, target: Target, diags: &mut Vec<
         .filter(|s| !matches!(*s, "and" | "or" | "xor"))
         .collect();
     match crate::setp::Setp::parse(&compare.join(".")) {
-        Ok(s) => diags.extend(crate::rules::requirement(
+        Ok(s) => diags.extend(crate::syntax::requirement(
             &format!("`{}`", ins.opcode),
             s.requires(),
             version,
@@ -500,7 +477,7 @@ mod tests {
 
     /// The errors of `src`, each as `line:column: message [help]`.
     fn errors(src: &str, opts: CheckOptions) -> Vec<String> {
-        let map = crate::SourceMap::new(src);
+        let map = crate::diag::SourceMap::new(src);
         check(src, opts)
             .diagnostics
             .iter()

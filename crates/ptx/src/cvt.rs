@@ -3,7 +3,8 @@
 //!
 //! Every conversion is the exact value rounded once by `ptxfp_float::convert`.
 
-use crate::{Diagnostic, PtxType};
+use crate::diag::Diagnostic;
+use crate::types::PtxType;
 use ptxfp_float::{self as fp, Format, Round, BF16, F16, F32, F64};
 
 /// A parsed float-to-float `cvt` form.
@@ -23,13 +24,6 @@ pub struct Cvt {
     pub dst: PtxType,
     /// Source type.
     pub src: PtxType,
-}
-
-fn is_float(t: PtxType) -> bool {
-    matches!(
-        t,
-        PtxType::F16 | PtxType::BF16 | PtxType::F32 | PtxType::F64
-    )
 }
 
 /// True when every value of `src` is exactly representable in `dst`.
@@ -141,13 +135,13 @@ impl Cvt {
             }
             return Ok(c);
         }
-        if !is_float(dst) {
+        if !dst.is_float() {
             return Err(Diagnostic::error(
                 dspan,
                 format!("`cvt` to `{dst}` is not supported (floating-point types only)"),
             ));
         }
-        if !is_float(src) {
+        if !src.is_float() {
             return Err(Diagnostic::error(
                 sspan,
                 format!("`cvt` from `{src}` is not supported (floating-point types only)"),
@@ -203,8 +197,9 @@ impl Cvt {
     /// `.relu` and `.bf16`, `.f16x2`, `.bf16x2` results need 7.0 and sm_80;
     /// `.satfinite` needs 8.1 and sm_80; a `.bf16` source needs 7.1 and
     /// sm_80 for `cvt.f32.bf16`, 7.8 and sm_90 otherwise.
-    pub fn requires(&self) -> (crate::PtxVersion, crate::Target) {
-        use crate::{PtxVersion as V, Target as T};
+    pub fn requires(&self) -> (crate::target::PtxVersion, crate::target::Target) {
+        use crate::target::PtxVersion as V;
+        use crate::target::Target as T;
         use PtxType::*;
         let mut need = (V::new(1, 0), 10);
         let mut at_least = |v: V, sm: u16| {

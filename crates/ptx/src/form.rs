@@ -45,9 +45,10 @@
 
 use core::fmt;
 
-use crate::diag::Diagnostic;
-use crate::float::Round;
+use crate::hw::HwProfile;
+use crate::target::Target;
 use crate::types::PtxType;
+use ptxfp_float::Round;
 
 /// The operation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -507,28 +508,6 @@ impl Form {
         out
     }
 
-    /// Parses `fma.rn.relu.bf16x2` (opcode, modifiers, types; no operands).
-    ///
-    /// Syntax-level errors only: unknown opcode, modifier or type; wrong
-    /// modifier order; duplicates; `.sat` with `.relu`; modifiers a type does
-    /// not take; and the spec's errata (NOTES.md "Errata":
-    /// `add.rz.f32.bf16.sat`, `fma.rz.sat.f32.f16.sat`). The span of an error
-    /// is relative to `text` and points at the offending part; the message
-    /// says what was expected, the help how to write it.
-    pub fn parse(text: &str) -> Result<Form, Diagnostic> {
-        crate::rules::parse(text)
-    }
-
-    /// Like [`Form::parse`], but accepts a misplaced, out-of-order or
-    /// repeated modifier (the spec's errata `add.rz.f32.bf16.sat`,
-    /// `fma.rz.sat.f32.f16.sat`) when the modifiers make a legal form,
-    /// returning that form with a warning that says how to write it
-    /// (NOTES.md "Errata": "a lenient mode may accept a misplaced modifier
-    /// with a warning"). Every other error is still an error.
-    pub fn parse_lenient(text: &str) -> Result<(Form, Vec<Diagnostic>), Diagnostic> {
-        crate::rules::parse_lenient(text)
-    }
-
     pub(crate) fn from_parts(
         op: Opcode,
         rnd: Option<Round>,
@@ -571,13 +550,6 @@ impl fmt::Display for Form {
     }
 }
 
-impl core::str::FromStr for Form {
-    type Err = Diagnostic;
-    fn from_str(s: &str) -> Result<Form, Diagnostic> {
-        Form::parse(s)
-    }
-}
-
 /// What is being modelled: the code's `.target` and the device that runs it
 /// (`mad.f32` without rounding has sm_1x semantics when the code targets
 /// sm_1x AND the device is sm_1x; on sm_20+ devices it is `fma.rn.ftz.f32`),
@@ -613,6 +585,3 @@ impl Exec {
         }
     }
 }
-
-use crate::hw::HwProfile;
-use crate::target::Target;

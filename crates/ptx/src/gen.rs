@@ -9,9 +9,9 @@
 //! record the model's behaviour (regression, or input for a GPU run); they
 //! are not an oracle.
 
-use crate::float::{self, decode, Format, Round, Value, BF16, F16, F32, F64};
 use crate::form::{Exec, Form, FormType};
 use crate::types::PtxType;
+use ptxfp_float::{self as float, decode, Format, Round, Value, BF16, F16, F32, F64};
 
 /// One vector: the source operands (in operand order) and the expected result.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,20 +6,21 @@
 //! [`Options::contract`] additionally reports where the assembler's
 //! mul+add → fma fusion would change a result.
 
-pub mod fma;
 pub mod int;
 mod set;
-pub mod value;
 
 use crate::cvt::Cvt;
+use crate::diag::Diagnostic;
 use crate::form::{Exec, Form};
+use crate::literal::{hex as show_hex, show_lanes};
 use crate::memory::Memory;
 use crate::module::{self, Instr, Module, Operand, OperandKind, Space, Span, Stmt};
 use crate::setp::Setp;
-use crate::{Diagnostic, PtxType, PtxVersion, Target};
+use crate::target::PtxVersion;
+use crate::target::Target;
+use crate::types::PtxType;
 use set::{set_value, SetError};
 use std::collections::{BTreeMap, HashMap};
-use value::{show_hex, show_lanes};
 
 /// How to run.
 #[derive(Clone, Debug, Default)]
@@ -362,13 +363,7 @@ fn err(span: Span, msg: impl Into<String>) -> RunError {
     RunError::Program(Diagnostic::error(span, msg))
 }
 
-fn mask(bits: u32) -> u64 {
-    if bits >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << bits) - 1
-    }
-}
+use crate::types::mask;
 
 /// True for an opcode root [`Machine::step`] executes (its forms may still
 /// be refused).
@@ -502,8 +497,8 @@ fn execute(
     // Only a written target (`.target` or --target) can be too new.
     if opts.lenient && (m.target.is_some() || opts.target.is_some()) {
         found.extend(
-            crate::rules::header_error(version, code_target, header.clone())
-                .map(|d| crate::rules::help_for_flags(d, version_flag, target_flag)),
+            crate::syntax::header_error(version, code_target, header.clone())
+                .map(|d| crate::syntax::help_for_flags(d, version_flag, target_flag)),
         );
     }
     if let Some(why) = code_target.unloadable_on(device) {
@@ -542,7 +537,7 @@ fn execute(
                 // The fix names the flag where one set the version or
                 // target, as `ptxfp check`'s does (the same error from
                 // both is then one).
-                let d = crate::rules::help_for_flags(d, version_flag, target_flag);
+                let d = crate::syntax::help_for_flags(d, version_flag, target_flag);
                 if d.is_error() {
                     found.push(d);
                 } else if warned.insert(d.clone()) {
@@ -709,8 +704,8 @@ fn choose_entry<'m>(
     let lower = name.to_lowercase();
     let closest = choices.iter().min_by_key(|f| {
         (
-            edit_distance(&f.name.to_lowercase(), &lower),
-            edit_distance(&f.name, name),
+            crate::opcodes::edits(&f.name.to_lowercase(), &lower),
+            crate::opcodes::edits(&f.name, name),
         )
     });
     Err(RunError::Input(match closest {
@@ -724,22 +719,6 @@ fn choose_entry<'m>(
             close.name
         ),
     }))
-}
-
-/// Levenshtein distance, in characters (for "did you mean").
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
 }
 
 impl Machine<'_> {
@@ -900,7 +879,7 @@ impl Machine<'_> {
     /// offset)` where the source is not known, as for [`run_module`]).
     fn line_col(&self, span: Option<&Span>) -> (usize, usize) {
         match (self.src, span) {
-            (Some(src), Some(s)) => crate::SourceMap::new(src).line_col(s.start),
+            (Some(src), Some(s)) => crate::diag::SourceMap::new(src).line_col(s.start),
             (None, Some(s)) => (0, s.start),
             (_, None) => (0, 0),
         }
@@ -1074,12 +1053,12 @@ impl Machine<'_> {
             None => (at.trim(), None),
         };
         let off = match off {
-            Some(o) => module::parse_int(o)
+            Some(o) => crate::literal::parse_int(o)
                 .ok_or_else(|| RunError::Input(format!("{flag}: bad offset `{o}`")))?
                 as u64,
             None => 0,
         };
-        if let Some(v) = module::parse_int(base) {
+        if let Some(v) = crate::literal::parse_int(base) {
             return Ok(InputPlace {
                 addr: (v as u64).wrapping_add(off),
                 var: None,
@@ -1150,7 +1129,9 @@ impl Machine<'_> {
 
     fn read(&mut self, op: &Operand, ty: PtxType) -> Result<u64, RunError> {
         match &op.kind {
-            OperandKind::Imm(t) => value::parse_imm(t, ty).map_err(|e| err(op.span.clone(), e)),
+            OperandKind::Imm(t) => {
+                crate::literal::parse_imm(t, ty).map_err(|e| err(op.span.clone(), e))
+            }
             OperandKind::Name(n) if self.find(n).is_none() && special(n).is_some() => {
                 // NOTE: the interpreter models one thread: thread 0 of block 0
                 // of a one-thread grid, unless --set gives another value.
@@ -1321,11 +1302,10 @@ impl Machine<'_> {
         let types_all_float = || {
             let mut types = ins.suffixes().filter_map(PtxType::parse).peekable();
             types.peek().is_some()
-                && types
-                    .all(|t| value::is_float(t) || matches!(t, PtxType::F16x2 | PtxType::BF16x2))
+                && types.all(|t| t.is_float() || matches!(t, PtxType::F16x2 | PtxType::BF16x2))
         };
         let needs = |min: (PtxVersion, Target), diags: &mut Vec<Diagnostic>| {
-            diags.extend(crate::rules::requirement(
+            diags.extend(crate::syntax::requirement(
                 &rule,
                 min,
                 self.version,
@@ -1342,7 +1322,7 @@ impl Machine<'_> {
                 Err(d) if types_all_float() => diags.push(d.shifted(at)),
                 Err(_) => {}
             },
-            "setp" if last_type(ins).is_some_and(value::is_float) => {
+            "setp" if last_type(ins).is_some_and(PtxType::is_float) => {
                 match Setp::parse(&ins.opcode) {
                     Ok(c) => needs(c.requires(), &mut diags),
                     Err(d) => diags.push(d.shifted(at)),
@@ -1363,7 +1343,7 @@ impl Machine<'_> {
         // PTX ISA §9.7.3.7: "`mad.{f32,f64}` is the same as
         // `fma.{f32,f64}`": nvcc emits the fma spelling. Its own syntax and
         // version rules are fma's (interp/fma.rs).
-        match fma::WideFma::parse(&ins.opcode) {
+        match crate::wide_fma::WideFma::parse(&ins.opcode) {
             Some(Ok(w)) => {
                 diags.extend(
                     w.validate(self.version, self.exec.code_target)
@@ -1384,22 +1364,24 @@ impl Machine<'_> {
             // unless --lenient can repair a misplaced or repeated modifier
             // (NOTES.md "Errata": "a lenient mode may accept a misplaced
             // modifier with a warning").
-            Err(d) if crate::check::in_family(ins) => match Form::parse_lenient(&ins.opcode) {
-                Ok((f, warnings)) if self.opts.lenient => {
-                    for w in warnings {
-                        let w = w.shifted(at);
-                        diags.push(Diagnostic {
-                            message: format!("{} (--lenient ran it as `{f}`)", w.message),
-                            ..w
-                        });
+            Err(d) if crate::syntax::in_family(&ins.opcode) => {
+                match Form::parse_lenient(&ins.opcode) {
+                    Ok((f, warnings)) if self.opts.lenient => {
+                        for w in warnings {
+                            let w = w.shifted(at);
+                            diags.push(Diagnostic {
+                                message: format!("{} (--lenient ran it as `{f}`)", w.message),
+                                ..w
+                            });
+                        }
+                        f
                     }
-                    f
+                    _ => {
+                        diags.push(d.shifted(at));
+                        return None;
+                    }
                 }
-                _ => {
-                    diags.push(d.shifted(at));
-                    return None;
-                }
-            },
+            }
             Err(_) => {
                 diags.push(
                     Diagnostic::error(ins.opcode_span.clone(), format!("unsupported instruction `{}`", ins.opcode))
@@ -1414,8 +1396,8 @@ impl Machine<'_> {
                 .into_iter()
                 .map(|d| d.shifted(at)),
         );
-        if form.op() == crate::Opcode::Mad
-            && form.ty() == crate::FormType::F32
+        if form.op() == crate::form::Opcode::Mad
+            && form.ty() == crate::form::FormType::F32
             && form.rnd().is_none()
             && self.exec.code_target.is_sm1x()
             && !self.exec.device.is_sm1x()
@@ -1653,7 +1635,7 @@ impl Machine<'_> {
     }
 
     fn setp(&mut self, ins: &Instr) -> Result<(), RunError> {
-        if let Some(ty) = last_type(ins).filter(|t| !value::is_float(*t)) {
+        if let Some(ty) = last_type(ins).filter(|t| !t.is_float()) {
             let ops = self.operands(ins, 3)?;
             let a = self.read(&ops[1], ty)?;
             let b = self.read(&ops[2], ty)?;
@@ -1868,10 +1850,10 @@ impl Machine<'_> {
     fn relaxed(&self, e: &Operand, ty: PtxType) -> PtxType {
         if let OperandKind::Name(n) = &e.kind {
             if let Some(r) = self.find(n).map(|i| &self.regs[i]) {
-                if !value::is_float(ty)
+                if !ty.is_float()
                     && ty != PtxType::Pred
                     && r.ty.bits() > ty.bits()
-                    && !value::is_float(r.ty)
+                    && !r.ty.is_float()
                 {
                     return r.ty;
                 }

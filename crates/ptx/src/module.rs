@@ -8,7 +8,10 @@
 //! what cannot be parsed becomes a [`Diagnostic`] and parsing resumes at the
 //! next `;`.
 
-use crate::{Diagnostic, PtxType, PtxVersion, Target};
+use crate::diag::Diagnostic;
+use crate::target::PtxVersion;
+use crate::target::Target;
+use crate::types::PtxType;
 use core::ops::Range;
 
 /// A byte range in the source.
@@ -891,7 +894,9 @@ impl<'a> Parser<'a> {
                             continue;
                         }
                         let n = self.next();
-                        let v = n.as_ref().and_then(|n| parse_int(self.text(n)));
+                        let v = n
+                            .as_ref()
+                            .and_then(|n| crate::literal::parse_int(self.text(n)));
                         let close = self.next();
                         match (v, close) {
                             (Some(v), Some(c)) if c.tok == Tok::Punct(']') && v >= 0 => {
@@ -1027,7 +1032,7 @@ impl<'a> Parser<'a> {
                         self.next();
                     }
                     let parsed = if starts_numeric(text.trim_start_matches(['-', '+'])) {
-                        crate::interp::value::parse_imm(&text, ty)
+                        crate::literal::parse_imm(&text, ty)
                     } else {
                         Err(format!(
                             "`{text}` in an initializer: only numeric constants are supported"
@@ -1101,7 +1106,7 @@ impl<'a> Parser<'a> {
         match self.peek().cloned() {
             Some(v) if v.tok == Tok::Word && starts_numeric(self.text(&v)) => {
                 self.next();
-                match parse_int(self.text(&v)) {
+                match crate::literal::parse_int(self.text(&v)) {
                     Some(n) if n > 0 && (n as u64).is_power_of_two() => {}
                     _ => {
                         let shown = self.text(&v).escape_debug().to_string();
@@ -1483,7 +1488,7 @@ impl<'a> Parser<'a> {
                             );
                             return None;
                         }
-                        Tok::Word if starts_numeric(xs) => match parse_int(xs) {
+                        Tok::Word if starts_numeric(xs) => match crate::literal::parse_int(xs) {
                             Some(v) => {
                                 offset = offset.wrapping_add(sign.wrapping_mul(v));
                                 sign = 1;
@@ -1586,27 +1591,6 @@ fn starts_numeric(s: &str) -> bool {
     s.as_bytes().first().is_some_and(|c| c.is_ascii_digit())
 }
 
-/// Parses a PTX integer literal: decimal, `0x` hex, `0b` binary, octal with a
-/// leading `0`, optional `U` suffix (PTX ISA §4.5.1), optional leading `-`.
-pub fn parse_int(s: &str) -> Option<i64> {
-    let (neg, s) = match s.strip_prefix('-') {
-        Some(r) => (true, r),
-        None => (false, s),
-    };
-    let s = s.strip_suffix('U').unwrap_or(s);
-    let v = if let Some(h) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
-        u64::from_str_radix(h, 16).ok()?
-    } else if let Some(b) = s.strip_prefix("0b").or_else(|| s.strip_prefix("0B")) {
-        u64::from_str_radix(b, 2).ok()?
-    } else if s.len() > 1 && s.starts_with('0') {
-        u64::from_str_radix(&s[1..], 8).ok()?
-    } else {
-        s.parse::<u64>().ok()?
-    };
-    let v = v as i64;
-    Some(if neg { v.wrapping_neg() } else { v })
-}
-
 /// Parses a module or snippet. Never panics; problems are in
 /// [`Module::diagnostics`].
 pub fn parse(src: &str) -> Module {
@@ -1637,19 +1621,6 @@ pub fn parse(src: &str) -> Module {
     p.m.diagnostics = diags;
     p.m.block_parents = vec![0];
     p.run()
-}
-
-/// The 1-based line and column (in characters) of byte `offset`.
-pub fn line_col(src: &str, offset: usize) -> (usize, usize) {
-    let mut o = offset.min(src.len());
-    while !src.is_char_boundary(o) {
-        o -= 1;
-    }
-    let line_start = src[..o].rfind('\n').map_or(0, |i| i + 1);
-    (
-        src[..o].matches('\n').count() + 1,
-        src[line_start..o].chars().count() + 1,
-    )
 }
 
 #[cfg(test)]
@@ -1758,9 +1729,8 @@ $L__BB0_2:
             let m = parse(src);
             assert!(!m.diagnostics.is_empty(), "{src}");
         }
-        assert_eq!(parse_int("0x10"), Some(16));
-        assert_eq!(parse_int("-8"), Some(-8));
-        assert_eq!(parse_int("010"), Some(8));
-        assert_eq!(line_col("a\nbc", 3), (2, 2));
+        assert_eq!(crate::literal::parse_int("0x10"), Some(16));
+        assert_eq!(crate::literal::parse_int("-8"), Some(-8));
+        assert_eq!(crate::literal::parse_int("010"), Some(8));
     }
 }

@@ -5,12 +5,12 @@
 //! Every NVIDIA-specific choice comes from [`HwProfile`]; nothing here uses a
 //! host float.
 
-use crate::float::{
-    self, convert, decode, is_nan, is_subnormal, product, sum, Format, Round, Value, BF16, F16,
-    F32, F64,
-};
 use crate::form::{Clamp, Exec, Form, FormType, Opcode};
 use crate::hw::{FtzTiming, HwProfile};
+use ptxfp_float::{
+    self as float, convert, decode, is_nan, is_subnormal, product, sum, Format, Round, Value, BF16,
+    F16, F32, F64,
+};
 
 impl Form {
     /// Computes the destination bits from the source bits (the low bits of

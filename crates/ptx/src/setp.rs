@@ -1,7 +1,8 @@
 //! `setp.CmpOp{.ftz}.type p, a, b` on floating-point types (PTX ISA
 //! §9.7.3.x "Floating Point Instructions: setp" / §9.7.4 half precision).
 
-use crate::{Diagnostic, PtxType};
+use crate::diag::Diagnostic;
+use crate::types::PtxType;
 use ptxfp_float::{self as fp, Format, Round, BF16, F16, F32, F64};
 
 /// A comparison operator.
@@ -91,14 +92,17 @@ impl Setp {
 
     /// The minimum PTX ISA version and target (PTX ISA, `setp`): `.f16`
     /// needs 4.2 and sm_53, `.bf16` 7.8 and sm_90, `.f64` sm_13.
-    pub fn requires(&self) -> (crate::PtxVersion, crate::Target) {
+    pub fn requires(&self) -> (crate::target::PtxVersion, crate::target::Target) {
         let (v, sm) = match self.ty {
             PtxType::F16 => ((4, 2), 53),
             PtxType::BF16 => ((7, 8), 90),
             PtxType::F64 => ((1, 0), 13),
             _ => ((1, 0), 10),
         };
-        (crate::PtxVersion::new(v.0, v.1), crate::Target::sm(sm))
+        (
+            crate::target::PtxVersion::new(v.0, v.1),
+            crate::target::Target::sm(sm),
+        )
     }
 
     /// Compares `a` and `b`.

@@ -115,6 +115,19 @@ impl PtxType {
         matches!(self, S8 | S16 | S32 | S64)
     }
 
+    /// True for the scalar floating-point types `.f16`, `.bf16`, `.f32`, `.f64`.
+    pub const fn is_float(self) -> bool {
+        matches!(
+            self,
+            PtxType::F16 | PtxType::BF16 | PtxType::F32 | PtxType::F64
+        )
+    }
+
+    /// All ones in the low [`PtxType::bits`] bits.
+    pub const fn mask(self) -> u64 {
+        mask(self.bits())
+    }
+
     /// True for `.b8` .. `.b64`.
     pub const fn is_bits(self) -> bool {
         matches!(
@@ -134,6 +147,15 @@ impl FromStr for PtxType {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         PtxType::parse(s).ok_or_else(|| format!("unknown PTX type `{s}`"))
+    }
+}
+
+/// All ones in the low `bits` bits (`bits` up to 64).
+pub const fn mask(bits: u32) -> u64 {
+    if bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
     }
 }
 

@@ -120,7 +120,7 @@ fn checks_family_and_skips_the_rest() {
     );
     let errs: Vec<_> = r.diagnostics.iter().filter(|d| d.is_error()).collect();
     assert_eq!(errs.len(), 1, "{errs:?}");
-    let (line, _) = ptxfp::module::line_col(NVCC, errs[0].span.start);
+    let (line, _) = ptxfp::SourceMap::new(NVCC).line_col(errs[0].span.start);
     assert_eq!(
         &NVCC.lines().nth(line - 1).unwrap().trim()[..11],
         "mul.rn.bf16"
@@ -150,7 +150,7 @@ fn operand_mistakes() {
         .iter()
         .filter(|d| d.is_error())
         .map(|d| {
-            let (l, c) = ptxfp::module::line_col(src, d.span.start);
+            let (l, c) = ptxfp::SourceMap::new(src).line_col(d.span.start);
             format!("{l}:{c} {}", d.message)
         })
         .collect();
@@ -203,7 +203,7 @@ fn inline_asm_blocks_redeclare() {
         .diagnostics
         .iter()
         .map(|d| {
-            let (l, c) = ptxfp::module::line_col(&inner, d.span.start);
+            let (l, c) = ptxfp::SourceMap::new(&inner).line_col(d.span.start);
             format!("{l}:{c} {}", d.message)
         })
         .collect();

@@ -3,7 +3,7 @@
 //! on `.s16/.u16/.s32/.u32/.s64/.u64`, `shl`/`shr`, `and`/`or`/`xor`, and
 //! `setp` on integers (PTX ISA §9.7.1, §9.7.8). Two's complement, wrapping.
 
-use crate::PtxType;
+use crate::types::PtxType;
 
 /// An integer operation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,13 +36,7 @@ fn sext(v: u64, bits: u32) -> i128 {
     i128::from(((v << s) as i64) >> s)
 }
 
-fn mask(bits: u32) -> u64 {
-    if bits >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << bits) - 1
-    }
-}
+use crate::types::mask;
 
 impl IntOp {
     /// Parses `mul.wide.s32`; `None` if this is not an integer instruction.

@@ -21,11 +21,14 @@
 //! integer register.
 
 use super::int::IntOp;
-use super::{fma::WideFma, last_type, value};
+use super::last_type;
 use crate::cvt::Cvt;
+use crate::form::Form;
+use crate::literal;
 use crate::module::{Instr, Module, OperandKind, Stmt};
 use crate::setp::Setp;
-use crate::{literal, Form, PtxType};
+use crate::types::PtxType;
+use crate::wide_fma::WideFma;
 
 /// Why a `--set` value was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,7 +48,7 @@ fn bad<T>(m: impl Into<String>) -> Result<T, SetError> {
 }
 
 fn is_float_like(t: PtxType) -> bool {
-    value::is_float(t) || matches!(t, PtxType::F16x2 | PtxType::BF16x2)
+    t.is_float() || matches!(t, PtxType::F16x2 | PtxType::BF16x2)
 }
 
 /// Parses a `--set` value for a register or variable of type `ty` (module doc).
@@ -92,7 +95,7 @@ pub(crate) fn set_value(text: &str, ty: PtxType) -> Result<u64, SetError> {
         },
         _ if is_float_like(ty) => {
             if exact_float {
-                value::parse_value(t, ty).map_err(SetError::Bad)
+                crate::literal::parse_value(t, ty).map_err(SetError::Bad)
             } else {
                 literal::parse_operand(t, ty).map_err(SetError::Bad)
             }
@@ -110,7 +113,7 @@ pub(crate) fn set_value(text: &str, ty: PtxType) -> Result<u64, SetError> {
                 // All zero bits under every type: not ambiguous.
                 return Ok(0);
             } else if body.starts_with("0b") || exact_float {
-                return value::parse_value(t, ty).map_err(SetError::Bad);
+                return crate::literal::parse_value(t, ty).map_err(SetError::Bad);
             }
             let number = literal::parse_operand(t, PtxType::F64).is_ok();
             if number {
@@ -197,7 +200,7 @@ fn kind(t: PtxType) -> String {
         PtxType::F16x2 | PtxType::BF16x2 => {
             format!("a pair of {} floats", &t.name()[..t.name().len() - 2])
         }
-        _ if value::is_float(t) => format!("a {}-bit float", t.bits()),
+        _ if t.is_float() => format!("a {}-bit float", t.bits()),
         _ if t.is_int() => format!("a {}-bit integer", t.bits()),
         _ => format!("{} bits", t.bits()),
     }
@@ -231,7 +234,7 @@ pub(crate) fn mismatch(
             examples.push(format!(
                 "{name}={}:{value} (= {})",
                 ty.name(),
-                value::show_hex(bits, ty)
+                crate::literal::hex(bits, ty)
             ));
         }
     }
@@ -240,7 +243,7 @@ pub(crate) fn mismatch(
         if let Ok(bits) = set_value(value, given) {
             examples.push(format!(
                 "{name}={} (the bits of {}:{value})",
-                value::show_hex(bits, ty),
+                crate::literal::hex(bits, ty),
                 given.name()
             ));
         }
@@ -344,7 +347,7 @@ pub(crate) fn untyped(
             Some(format!(
                 "{name}={}:{text} (= {})",
                 t.name(),
-                value::show_hex(bits, *t)
+                crate::literal::hex(bits, *t)
             ))
         })
         .collect();

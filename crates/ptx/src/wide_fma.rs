@@ -17,11 +17,13 @@
 //! `sm_20` or higher" and "`fma.f64` requires `sm_13` or higher". (9.7.3.6
 //! is not among spec/'s sections; NOTES.md's table lists mad only.)
 
-use crate::float::Round;
+use crate::diag::Diagnostic;
 use crate::form::{round_suffix, Clamp, Form, FormType, Opcode};
-use crate::{Diagnostic, PtxVersion, Target};
+use crate::target::PtxVersion;
+use crate::target::Target;
 use core::fmt;
 use core::ops::Range;
+use ptxfp_float::Round;
 
 /// A legal `fma.rnd{.ftz}{.sat}.f32` or `fma.rnd.f64`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,7 +52,7 @@ impl WideFma {
         let types: Vec<&str> = pieces[1..]
             .iter()
             .map(|p| p.0)
-            .filter(|p| crate::PtxType::parse(p).is_some())
+            .filter(|p| crate::types::PtxType::parse(p).is_some())
             .collect();
         let f64 = match types.as_slice() {
             ["f32"] => false,
@@ -82,7 +84,7 @@ impl WideFma {
     /// [`WideFma::requires`], spanning the canonical text (`0..len`).
     pub fn validate(&self, version: PtxVersion, target: Target) -> Vec<Diagnostic> {
         let len = self.to_string().len();
-        crate::rules::requirement(self.rule_name(), self.requires(), version, target, 0..len)
+        crate::syntax::requirement(self.rule_name(), self.requires(), version, target, 0..len)
     }
 
     /// The `mad` form that computes it (9.7.3.7: "the same as fma").

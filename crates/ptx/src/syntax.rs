@@ -1,12 +1,14 @@
-//! The parser of form text and the version/target rules of NOTES.md
+//! The syntax of the forms: the parser of form text, which opcodes it is
+//! responsible for ([`in_family`]), and the version/target rules of NOTES.md
 //! ("Forms, PTX ISA versions and targets").
 
 use core::ops::Range;
 
 use crate::diag::Diagnostic;
-use crate::float::Round;
 use crate::form::{legality, Clamp, Form, FormType, Opcode, Part};
 use crate::target::{PtxVersion, Target};
+use crate::types::PtxType;
+use ptxfp_float::Round;
 
 /// A modifier's slot in the documented order: `.rnd .ftz .oob .sat/.relu`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -80,14 +82,35 @@ fn with_dot(r: &Range<usize>) -> Range<usize> {
     r.start.saturating_sub(1)..r.end
 }
 
-/// See [`Form::parse`].
-pub(crate) fn parse(text: &str) -> Result<Form, Diagnostic> {
-    parse_mode(text, false).map(|(f, _)| f)
+impl Form {
+    /// Parses `fma.rn.relu.bf16x2` (opcode, modifiers, types; no operands).
+    ///
+    /// Syntax-level errors only: unknown opcode, modifier or type; wrong
+    /// modifier order; duplicates; `.sat` with `.relu`; modifiers a type does
+    /// not take; and the spec's errata (NOTES.md "Errata":
+    /// `add.rz.f32.bf16.sat`, `fma.rz.sat.f32.f16.sat`). The span of an error
+    /// is relative to `text` and points at the offending part; the message
+    /// says what was expected, the help how to write it.
+    pub fn parse(text: &str) -> Result<Form, Diagnostic> {
+        parse_mode(text, false).map(|(f, _)| f)
+    }
+
+    /// Like [`Form::parse`], but accepts a misplaced, out-of-order or
+    /// repeated modifier (the spec's errata `add.rz.f32.bf16.sat`,
+    /// `fma.rz.sat.f32.f16.sat`) when the modifiers make a legal form,
+    /// returning that form with a warning that says how to write it
+    /// (NOTES.md "Errata": "a lenient mode may accept a misplaced modifier
+    /// with a warning"). Every other error is still an error.
+    pub fn parse_lenient(text: &str) -> Result<(Form, Vec<Diagnostic>), Diagnostic> {
+        parse_mode(text, true)
+    }
 }
 
-/// See [`Form::parse_lenient`].
-pub(crate) fn parse_lenient(text: &str) -> Result<(Form, Vec<Diagnostic>), Diagnostic> {
-    parse_mode(text, true)
+impl core::str::FromStr for Form {
+    type Err = Diagnostic;
+    fn from_str(s: &str) -> Result<Form, Diagnostic> {
+        Form::parse(s)
+    }
 }
 
 fn parse_mode(text: &str, lenient: bool) -> Result<(Form, Vec<Diagnostic>), Diagnostic> {
@@ -307,6 +330,29 @@ fn parse_mode(text: &str, lenient: bool) -> Result<(Form, Vec<Diagnostic>), Diag
         Diagnostic::error(span, e.message).with_help(e.help)
     })?;
     Ok((Form::from_parts(op, rnd, ftz, oob, clamp, ty), warnings))
+}
+
+/// True for an instruction of the family ptxfp models: add/sub/mul/fma
+/// with a 16-bit float type, `mad` and `fma` on `.f32`/`.f64`, and the mixed
+/// `.f32.{f16,bf16}` forms. `add.f32`, `mul.lo.s32`... are not.
+pub fn in_family(opcode: &str) -> bool {
+    let root = opcode.split('.').next().unwrap_or("");
+    let suffixes = || opcode.split('.').skip(1);
+    if !matches!(root, "add" | "sub" | "mul" | "fma" | "mad") {
+        return false;
+    }
+    let half = suffixes().any(|s| matches!(s, "f16" | "f16x2" | "bf16" | "bf16x2"));
+    // An opcode with no type at all (`fma.rn.oob.relu.type`, the 9.7.4.4
+    // erratum, or a typo such as `add.rn.fp16`) is malformed, and the form
+    // parser says exactly what is wrong with it.
+    // PTX types ptxfp does not model (`add.rn.f32x2`, sm_100) make an
+    // instruction typed, outside the family, not an untyped typo.
+    const UNMODELLED: &[&str] = &[
+        "f32x2", "tf32", "e4m3x2", "e5m2x2", "e2m1x2", "e2m3x2", "e3m2x2", "ue8m0x2",
+    ];
+    let untyped = !suffixes().any(|s| PtxType::parse(s).is_some() || UNMODELLED.contains(&s));
+    let wide = suffixes().any(|s| matches!(s, "f32" | "f64"));
+    half || untyped || (matches!(root, "mad" | "fma") && wide)
 }
 
 const fn v(major: u8, minor: u8) -> PtxVersion {

@@ -1,25 +1,31 @@
-//! Immediates and `--set` values: parsing them exactly into a type's bits,
-//! and showing bits as lanes.
+//! PTX constants (PTX ISA §4.5) and typed values: parsing them exactly into
+//! a type's bits.
 
-use crate::PtxType;
+use crate::types::mask;
+use crate::types::PtxType;
 use ptxfp_float::{self as fp, Round, BF16, F16, F32, F64};
 use rustc_apfloat::ieee::{BFloat, Double, Half, Single};
 use rustc_apfloat::{Float, Round as ApRound};
 
-fn mask(bits: u32) -> u64 {
-    if bits >= 64 {
-        u64::MAX
+/// Parses a PTX integer literal: decimal, `0x` hex, `0b` binary, octal with a
+/// leading `0`, optional `U` suffix (PTX ISA §4.5.1), optional leading `-`.
+pub fn parse_int(s: &str) -> Option<i64> {
+    let (neg, s) = match s.strip_prefix('-') {
+        Some(r) => (true, r),
+        None => (false, s),
+    };
+    let s = s.strip_suffix('U').unwrap_or(s);
+    let v = if let Some(h) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        u64::from_str_radix(h, 16).ok()?
+    } else if let Some(b) = s.strip_prefix("0b").or_else(|| s.strip_prefix("0B")) {
+        u64::from_str_radix(b, 2).ok()?
+    } else if s.len() > 1 && s.starts_with('0') {
+        u64::from_str_radix(&s[1..], 8).ok()?
     } else {
-        (1u64 << bits) - 1
-    }
-}
-
-/// True for the floating-point scalar types.
-pub fn is_float(t: PtxType) -> bool {
-    matches!(
-        t,
-        PtxType::F16 | PtxType::BF16 | PtxType::F32 | PtxType::F64
-    )
+        s.parse::<u64>().ok()?
+    };
+    let v = v as i64;
+    Some(if neg { v.wrapping_neg() } else { v })
 }
 
 /// Parses a value for a register or operand of type `ty`:
@@ -70,9 +76,9 @@ pub fn parse_value(text: &str, ty: PtxType) -> Result<u64, String> {
                 .trim_end_matches('U')
                 .bytes()
                 .all(|c| c.is_ascii_digit()));
-    if is_int && (!is_float(ty) || is_hex) {
-        let v = crate::module::parse_int(body).ok_or_else(bad)? as u64;
-        if is_float(ty) {
+    if is_int && (!ty.is_float() || is_hex) {
+        let v = parse_int(body).ok_or_else(bad)? as u64;
+        if ty.is_float() {
             // 0x bits for a float type: the bits, sign included.
             if neg || v & !mask(bits) != 0 {
                 return Err(format!("`{t}` does not fit in `{ty}` ({bits} bits)"));
@@ -90,7 +96,7 @@ pub fn parse_value(text: &str, ty: PtxType) -> Result<u64, String> {
         }
         return Ok(v & mask(bits));
     }
-    if !is_float(ty) {
+    if !ty.is_float() {
         return Err(format!(
             "`{t}` is not an integer, and `{ty}` is not a float type"
         ));
@@ -136,7 +142,7 @@ pub fn parse_value(text: &str, ty: PtxType) -> Result<u64, String> {
 /// Other types follow [`parse_value`] (integers in any §4.5.1 notation).
 pub fn parse_imm(text: &str, ty: PtxType) -> Result<u64, String> {
     let t = text.trim();
-    if !is_float(ty) {
+    if !ty.is_float() {
         return parse_value(t, ty);
     }
     let body = t.strip_prefix(['-', '+']).unwrap_or(t);
@@ -181,7 +187,7 @@ fn integer_for_float(t: &str, ty: PtxType) -> String {
     let why = format!(
         "a `{ty}` operand takes a floating-point constant (PTX ISA §4.5: constants are type-checked; §6.1: no automatic conversion)"
     );
-    let Some(v) = crate::module::parse_int(body).map(|v| v as u64) else {
+    let Some(v) = parse_int(body).map(|v| v as u64) else {
         return format!("`{t}` is not a valid {kind} integer constant, and {why}");
     };
     let sign = if neg { "-" } else { "" };
@@ -210,47 +216,6 @@ fn integer_for_float(t: &str, ty: PtxType) -> String {
         _ => format!("write {value}"),
     };
     format!("`{t}` is an integer constant ({kind}{shown}), but {why}: {fix}")
-}
-
-/// Shows one float lane as `ptxfp eval` does ([`crate::literal::decode`]):
-/// the shortest decimal that identifies the value in its own format
-/// (`1.0039`, `5.9605E-8`), `+Inf`/`-Inf`, `NaN(0x7fff)` with its bits.
-pub fn show_float(bits: u64, ty: PtxType) -> String {
-    let lane = match ty {
-        PtxType::F16x2 => PtxType::F16,
-        PtxType::BF16x2 => PtxType::BF16,
-        t => t,
-    };
-    crate::literal::decode(bits & mask(lane.bits()), lane)
-}
-
-/// The lanes of a value of type `ty` as text: `f16x2 {0.25, 0.0}`,
-/// `f32 1.5`, `s32 -3`, `pred true`, or just the type for bit types.
-pub fn show_lanes(bits: u64, ty: PtxType) -> String {
-    use PtxType::*;
-    match ty {
-        F16x2 | BF16x2 => format!(
-            "{} {{{}, {}}}",
-            ty.name(),
-            show_float(bits & 0xffff, ty),
-            show_float(bits >> 16 & 0xffff, ty)
-        ),
-        F16 | BF16 | F32 | F64 => format!("{} {}", ty.name(), show_float(bits, ty)),
-        Pred => format!("pred {}", bits & 1 == 1),
-        U8 | U16 | U32 | U64 => format!("{} {}", ty.name(), bits),
-        S8 | S16 | S32 | S64 => {
-            let b = ty.bits();
-            let v = ((bits << (64 - b)) as i64) >> (64 - b);
-            format!("{} {}", ty.name(), v)
-        }
-        _ => ty.name().to_string(),
-    }
-}
-
-/// The bits as `0x` hex with as many digits as the type has.
-pub fn show_hex(bits: u64, ty: PtxType) -> String {
-    let digits = (ty.bits().max(4) as usize).div_ceil(4);
-    format!("0x{:0digits$x}", bits & mask(ty.bits()))
 }
 
 #[cfg(test)]
@@ -328,9 +293,15 @@ mod tests {
         assert!(i("1e999", PtxType::F32).is_ok_and(|b| b == 0x7f80_0000));
         assert!(i("abc", PtxType::F32).is_err());
         // 0x3400 = 2^-2; 0x7fff is a bf16 NaN (exponent all ones, fraction 0x7f).
-        assert_eq!(show_lanes(0x0000_3400, PtxType::F16x2), "f16x2 {0.25, 0}");
-        assert_eq!(show_lanes(0x7fff, PtxType::BF16), "bf16 NaN(0x7fff)");
-        assert_eq!(show_lanes(0xfc00, PtxType::F16), "f16 -Inf");
-        assert_eq!(show_hex(0x3400, PtxType::B32), "0x00003400");
+        assert_eq!(
+            crate::literal::show_lanes(0x0000_3400, PtxType::F16x2),
+            "f16x2 {0.25, 0}"
+        );
+        assert_eq!(
+            crate::literal::show_lanes(0x7fff, PtxType::BF16),
+            "bf16 NaN(0x7fff)"
+        );
+        assert_eq!(crate::literal::show_lanes(0xfc00, PtxType::F16), "f16 -Inf");
+        assert_eq!(crate::literal::hex(0x3400, PtxType::B32), "0x00003400");
     }
 }

@@ -1,5 +1,7 @@
-//! Operand text for the command line: hex bit patterns and float literals,
-//! and the readable decoding of bits.
+//! Every literal grammar in one place: operand text for the command line
+//! (hex bit patterns and float literals, rounded once), PTX constants
+//! (PTX ISA §4.5, rounded through binary64; [`parse_imm`]) and typed values
+//! ([`parse_value`]), and the readable decoding of bits.
 //!
 //! Decimal literals are rounded exactly once to the operand's type
 //! (rustc_apfloat's `from_str_r`, round to nearest even); they are never
@@ -9,6 +11,9 @@ use rustc_apfloat::ieee::{BFloat, Double, Half, Single};
 use rustc_apfloat::{Float, Round as ApRound};
 
 use crate::types::PtxType;
+
+mod ptx;
+pub use ptx::{parse_imm, parse_int, parse_value};
 
 /// The float format of a 16/32/64-bit lane, for literal parsing and printing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -326,12 +331,7 @@ pub fn parse_operand(text: &str, ty: PtxType) -> Result<u64, String> {
 /// The bits as hex, `0x` and the width of the type (`0x3c00`).
 pub fn hex(bits: u64, ty: PtxType) -> String {
     let w = (ty.bits() as usize).div_ceil(4);
-    let mask = if ty.bits() >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << ty.bits()) - 1
-    };
-    format!("0x{:0w$x}", bits & mask)
+    format!("0x{:0w$x}", bits & ty.mask())
 }
 
 /// A readable value per lane: the shortest decimal that reads back as the
@@ -351,14 +351,44 @@ pub fn decode(bits: u64, ty: PtxType) -> String {
         }
     };
     if n == 1 {
-        let mask = if lane.bits() == 64 {
-            u64::MAX
-        } else {
-            (1u64 << lane.bits()) - 1
-        };
-        one(bits & mask)
+        one(bits & crate::types::mask(lane.bits()))
     } else {
         format!("{},{}", one(bits & 0xffff), one((bits >> 16) & 0xffff))
+    }
+}
+
+/// Shows one float lane as `ptxfp eval` does ([`decode`]):
+/// the shortest decimal that identifies the value in its own format
+/// (`1.0039`, `5.9605E-8`), `+Inf`/`-Inf`, `NaN(0x7fff)` with its bits.
+pub fn show_float(bits: u64, ty: PtxType) -> String {
+    let lane = match ty {
+        PtxType::F16x2 => PtxType::F16,
+        PtxType::BF16x2 => PtxType::BF16,
+        t => t,
+    };
+    decode(bits & crate::types::mask(lane.bits()), lane)
+}
+
+/// The lanes of a value of type `ty` as text: `f16x2 {0.25, 0.0}`,
+/// `f32 1.5`, `s32 -3`, `pred true`, or just the type for bit types.
+pub fn show_lanes(bits: u64, ty: PtxType) -> String {
+    use PtxType::*;
+    match ty {
+        F16x2 | BF16x2 => format!(
+            "{} {{{}, {}}}",
+            ty.name(),
+            show_float(bits & 0xffff, ty),
+            show_float(bits >> 16 & 0xffff, ty)
+        ),
+        F16 | BF16 | F32 | F64 => format!("{} {}", ty.name(), show_float(bits, ty)),
+        Pred => format!("pred {}", bits & 1 == 1),
+        U8 | U16 | U32 | U64 => format!("{} {}", ty.name(), bits),
+        S8 | S16 | S32 | S64 => {
+            let b = ty.bits();
+            let v = ((bits << (64 - b)) as i64) >> (64 - b);
+            format!("{} {}", ty.name(), v)
+        }
+        _ => ty.name().to_string(),
     }
 }
 

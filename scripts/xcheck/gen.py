@@ -3,12 +3,15 @@
 For every legal form, under each run setup where it is legal: the corner cross
 (every combination of the corner table's values, or with --corners sample a
 cover where each corner meets each operand position), the worked examples of
-spec/NOTES.md, targeted cases (rounding boundaries and ties, double-rounding
+docs/NVIDIA.md, targeted cases (rounding boundaries and ties, double-rounding
 traps, results near the smallest normal, overflow boundaries, cancellation,
 results near 0 and ±1, NaNs of every kind in every position), and --per-form
 edge-weighted random ones. x2 forms pair each lane case with a different case
 in the other lane. --sweeps adds, for each 16-bit scalar form, every 16-bit
-pattern in each operand position.
+pattern in each operand position. min and max have their own setup file and
+case families (minmax_corners, MinMaxCases): the cross of an edge table
+(--corners sample: of its 16-value core, plus a cover of the rest), targeted
+pairs and random pairs.
 
 Writes one file per setup into --out: comment lines, `# run: FLAGS`, then
 `FORM OPERAND... EXPECTED` in hex without 0x. The same options and seed give
@@ -44,9 +47,9 @@ SETUPS = [  # (file name, setup, description, which forms: ARITH, LEGACY or MINM
 ]
 HEADER = """\
 # Vectors from scripts/xcheck/ptxmodel.py, an independent Python model of PTX
-# floating-point arithmetic written from the spec and spec/NOTES.md only (by
+# floating-point arithmetic written from the spec (docs/SPEC.md) and docs/NVIDIA.md only (by
 # reviewers who did not read ptxfp's code), NOT from ptxfp itself.
-# Where NOTES.md marks a choice open, these vectors follow it; a GPU run may change them.
+# Where docs/NVIDIA.md marks a choice open, these vectors follow it; a GPU run may change them.
 # Setup: {description}
 # gen.py options: {options}
 # run: {flags}

@@ -1,6 +1,6 @@
 """An independent reference model of the PTX floating-point forms that ptxfp implements.
 
-Written from the PTX ISA sections and spec/NOTES.md only, never from ptxfp's
+Written from the PTX ISA sections (docs/SPEC.md) and docs/NVIDIA.md only, never from ptxfp's
 Rust code, by merging three reviewers' models (add/sub/mul on 16-bit types;
 fma on 16-bit types; mad.f32/.f64 and the mixed-precision forms). min/max
 were added later, from the PTX ISA 9.1 sections 9.7.3.11-12 and 9.7.4.7-8
@@ -38,8 +38,8 @@ NAN_VALUE = Value(NAN, 0)
 class Format:
     """A binary interchange format: a sign bit, `ebits` exponent bits, `mbits` fraction bits.
 
-    NOTES: "binary16 p=11, bfloat16 p=8, binary32 p=24, binary64 p=53".
-    `default_nan` is the pattern of a NaN result (see the NOTES quotes below).
+    docs/NVIDIA.md "Rounding": binary16 p=11, bfloat16 p=8, binary32 p=24, binary64 p=53.
+    `default_nan` is the pattern of a NaN result (docs/NVIDIA.md "NaN results", below).
     """
 
     def __init__(self, name, ebits, mbits, default_nan):
@@ -68,7 +68,7 @@ class Format:
         return bits & self.exp_mask == 0 and bits & (self.hidden - 1) != 0
 
     def flush(self, bits):
-        """NOTES (.ftz): subnormals are "replaced by zero of the same sign"."""
+        """docs/NVIDIA.md ".ftz": a subnormal becomes zero of its own sign."""
         return bits & self.sign_bit if self.is_subnormal(bits) else bits
 
     def decode(self, bits):
@@ -97,17 +97,17 @@ class Format:
         return sign | field << self.mbits | (v.sig - self.hidden)
 
 
-# NOTES: "f16 and bf16: every NaN result is `0x7fff`."; "f32: every NaN result
-# is `0x7fffffff`, whatever the inputs' sign or payload."; f64: "an invalid
-# operation (inf - inf, 0 × inf) gives `0xfff8000000000000` (`CUDART_NAN`)".
+# docs/NVIDIA.md "NaN results": every f16 and bf16 NaN result is 0x7fff; every
+# f32 NaN result is 0x7fffffff, whatever the inputs' sign or payload; an f64
+# invalid operation (inf - inf, 0 × inf) gives 0xfff8000000000000 (CUDART_NAN).
 F16 = Format("f16", 5, 10, 0x7FFF)
 BF16 = Format("bf16", 8, 7, 0x7FFF)
 F32 = Format("f32", 8, 23, 0x7FFFFFFF)
 F64 = Format("f64", 11, 52, 0xFFF8000000000000)
 FORMATS = {f.name: f for f in (F16, BF16, F32, F64)}
 
-# NOTES (mad.f32 on sm_1x): "the exact product truncated toward zero to a
-# 24-bit significand (exponent unbounded)". Flushed f32 operands give products
+# docs/NVIDIA.md "mad.f32 without a rounding modifier" (sm_1x): the exact product
+# truncated toward zero to a 24-bit significand, exponent unbounded. Flushed f32 operands give products
 # in [2**-252, 2**256), far inside this format's range, so rounding to it with
 # .rz is exactly that truncation.
 F32_SIG_WIDE_EXP = Format("f32 significand, wide exponent", 12, 23, None)
@@ -120,9 +120,9 @@ F32_SIG_WIDE_EXP = Format("f32 significand, wide exponent", 12, 23, None)
 def round_value(fmt, v, mode):
     """Round an exact Value once to `fmt` under `mode` (rn, rz, rm, rp).
 
-    NOTES: "Results are the exact value rounded once to the destination format
-    (binary16 p=11, bfloat16 p=8, binary32 p=24, binary64 p=53), subnormals
-    included. `.rn` ties to even; `.rz`, `.rm`, `.rp` as IEEE 754."
+    docs/NVIDIA.md "Rounding": a result is the exact value rounded once to the
+    destination format (binary16 p=11, bfloat16 p=8, binary32 p=24, binary64
+    p=53), subnormals included; .rn ties to even; .rz, .rm, .rp as IEEE 754.
     A result that rounds to zero keeps the sign of the exact value.
     """
     if v.kind != FINITE:
@@ -153,8 +153,8 @@ def shift_round(sig, shift, mode, sign):
 
 
 def overflow(fmt, sign, mode):
-    """NOTES: "Overflow: `.rn` gives ±inf; `.rz` gives ±max-finite; `.rm` gives
-    +max / -inf; `.rp` gives +inf / -max." """
+    """docs/NVIDIA.md "Rounding", overflow: .rn gives ±inf; .rz ±max-finite;
+    .rm +max / -inf; .rp +inf / -max."""
     if mode == "rn" or (mode == "rp" and not sign) or (mode == "rm" and sign):
         return Value(INF, sign)
     return Value(FINITE, sign, (1 << fmt.p) - 1, fmt.emax - fmt.mbits)
@@ -171,7 +171,8 @@ def negate(v):
 def exact_product(x, y):
     """x * y exactly. NaN operands and 0 * inf give NaN.
 
-    NOTES: "`fma`: the product's sign is the xor of `a` and `b`."
+    docs/NVIDIA.md "Rounding": in fma the product's sign is the xor of the signs
+    of a and b.
     """
     sign = x.sign ^ y.sign
     kinds = (x.kind, y.kind)
@@ -187,8 +188,8 @@ def exact_product(x, y):
 def exact_sum(x, y, mode):
     """x + y exactly; `mode` only decides the sign of an exact zero.
 
-    NOTES: "An exact zero sum is +0, or -0 under `.rm`; zeros of the same sign
-    keep it (IEEE 754 §6.3)." inf - inf is NaN.
+    docs/NVIDIA.md "Rounding": an exact zero sum is +0, or -0 under .rm; a sum of
+    zeros of the same sign keeps it (IEEE 754 §6.3). inf - inf is NaN.
     """
     if NAN in (x.kind, y.kind):
         return NAN_VALUE
@@ -240,13 +241,13 @@ def op_fma(a, b, c, mode):
 def op_mad_sm1x(a, b, c, mode):
     """mad.f32 with no rounding modifier, .target sm_1x run on sm_1x.
 
-    NOTES: "subnormal inputs and results flushed; any NaN input or invalid
-    operation → `0x7fffffff`; if `a`, `b` or `c` is zero:
-    `add.rn.ftz(mul.rn.ftz(a, b), c)`; otherwise the exact product truncated
-    toward zero to a 24-bit significand (exponent unbounded), then added to `c`
-    and rounded to nearest even, then flushed."
+    docs/NVIDIA.md "mad.f32 without a rounding modifier": subnormal inputs and
+    results flushed; any NaN input or invalid operation gives 0x7fffffff; if a,
+    b or c is zero: add.rn.ftz(mul.rn.ftz(a, b), c); otherwise the exact product
+    truncated toward zero to a 24-bit significand (exponent unbounded), then
+    added to c and rounded to nearest even, then flushed.
     The operands come here flushed; the caller rounds (.rn), flushes and
-    applies .sat ("`.sat` as above").
+    applies .sat (docs/NVIDIA.md ".sat").
     """
     product = exact_product(a, b)
     if ZERO in (a.kind, b.kind, c.kind):
@@ -277,7 +278,8 @@ class Setup(NamedTuple):
 
 
 def sm_number(target):
-    """NOTES: '"sm_XY or higher" includes the `a`/`f` variants (sm_90a, sm_100a, sm_100f).'"""
+    """docs/NVIDIA.md "Forms, PTX ISA versions and targets": "sm_XY or higher"
+    includes the a/f variants (sm_90a, sm_100a, sm_100f)."""
     return int(target[3:].rstrip("af"))
 
 
@@ -289,9 +291,9 @@ def ptx_version(text):
 def legal_forms():
     """Every legal form as (form, minimum PTX ISA, minimum target, last PTX ISA or None).
 
-    From the NOTES table "Forms, PTX ISA versions and targets"; "Modifier order
-    is the order of the syntax lines"; `sub` has "the same forms, versions and
-    targets as `add`".
+    From the table in docs/NVIDIA.md "Forms, PTX ISA versions and targets";
+    modifiers go in the order of the syntax lines; `sub` has the forms, versions
+    and targets of `add`.
     """
     rows = []
     opt = ("", ".sat")
@@ -330,8 +332,10 @@ def minmax_forms():
     "Introduced in PTX ISA version 1.0. `min.NaN` introduced in PTX ISA version
     7.0."; "`min.f32` supported on all target architectures. `min.f64`
     requires `sm_13` or higher. `min.NaN` requires `sm_80` or higher."
-    Not listed here (ptxfp does not plan them; see SPEC_ONLY_FORMS and README):
-    `.xorsign.abs` on .f32 and the three-operand .f32 forms.
+    `min{.ftz}{.NaN}{.xorsign.abs}.f32`: "`min.xorsign.abs` introduced in PTX
+    ISA version 7.2", "requires `sm_86` or higher". Not listed here (not
+    modelled): the three-operand forms "min{.ftz}{.NaN}{.abs}.f32 d, a, b, c"
+    (PTX ISA 8.8, sm_100).
     """
     rows = []
     for op in ("min", "max"):
@@ -342,27 +346,22 @@ def minmax_forms():
                     rows.append((f"{op}{f}{n}.xorsign.abs.{t}", "7.2", "sm_86", None))
         rows += [(f"{op}{f}.f32", "1.0", "sm_10", None) for f in ("", ".ftz")]
         rows += [(f"{op}{f}.NaN.f32", "7.0", "sm_80", None) for f in ("", ".ftz")]
+        rows += [(f"{op}{f}{n}.xorsign.abs.f32", "7.2", "sm_86", None)
+                 for f in ("", ".ftz") for n in ("", ".NaN")]
         rows.append((f"{op}.f64", "1.0", "sm_13", None))
     return rows
 
 
-# Legal PTX that the model evaluates but does not list (`forms`) or generate:
-# "min{.ftz}{.NaN}{.xorsign.abs}.f32" with .xorsign.abs ("introduced in PTX ISA
-# version 7.2", "requires `sm_86` or higher"). The three-operand forms
-# "min{.ftz}{.NaN}{.abs}.f32 d, a, b, c" (PTX ISA 8.8, sm_100) are not modelled.
-SPEC_ONLY_FORMS = {f"{op}{f}{n}.xorsign.abs.f32": ("7.2", "sm_86", None)
-                   for op in ("min", "max") for f in ("", ".ftz") for n in ("", ".NaN")}
-
-
 LEGAL = {row[0]: row[1:] for row in legal_forms()}
-ACCEPTED = {**LEGAL, **SPEC_ONLY_FORMS}
+ACCEPTED = LEGAL
 
 
 def check_legal(text, setup):
     """Raise ValueError unless `text` is a legal form under `setup`.
 
-    NOTES: "For `.target sm_20` and up, a rounding modifier is required from
-    PTX ISA 3.2"; "`mad.f64` requires a rounding modifier from PTX ISA 1.4".
+    docs/NVIDIA.md "mad.f32 without a rounding modifier": for .target sm_20 and
+    up, mad.f32 needs a rounding modifier from PTX ISA 3.2; mad.f64 needs one
+    from PTX ISA 1.4.
     """
     if text not in ACCEPTED:
         raise ValueError(f"{text}: not a legal form")
@@ -393,9 +392,9 @@ def is_legal(text, setup):
 class Form:
     """A legal form, parsed, with the semantics it has under a setup.
 
-    NOTES: "Mixed precision: `a` (and `b` for `fma`) are `.f16`/`.bf16` in
-    16-bit registers; `c` and `d` are `.f32`." "A rounding modifier left out
-    means `.rn` where the syntax allows leaving it out."
+    docs/NVIDIA.md "Registers and lanes": in mixed precision a (and b for fma)
+    are .f16/.bf16 in 16-bit registers, c and d .f32. docs/NVIDIA.md "Rounding":
+    a rounding modifier left out means .rn where the syntax allows leaving it out.
     """
 
     def __init__(self, text, setup=Setup()):
@@ -427,9 +426,10 @@ class Form:
     def legacy_mad_f32(self, setup):
         """mad.f32 without a rounding modifier.
 
-        NOTES: on sm_1x, the sm_1x semantics (op_mad_sm1x); "The same PTX run on
-        sm_20 or later is `fma.rn.ftz.f32`"; for `.target sm_20` and up, "PTX 3.1
-        warns and uses `.rn`; PTX 3.0 and earlier use `.rn` silently".
+        docs/NVIDIA.md "mad.f32 without a rounding modifier": on sm_1x, the sm_1x
+        semantics (op_mad_sm1x); the same PTX run on sm_20 or later is
+        fma.rn.ftz.f32; for .target sm_20 and up, PTX 3.1 warns and uses .rn, PTX
+        3.0 and earlier use .rn silently.
         """
         if sm_number(setup.target) >= 20:
             return
@@ -444,8 +444,8 @@ class Form:
     def evaluate(self, operands):
         """The result bits for operand bits (x2 forms: two 16-bit lanes per operand).
 
-        NOTES: "`.f16x2`/`.bf16x2`: lane 0 is bits 0..15, lane 1 bits 16..31.
-        Lanes are computed independently."
+        docs/NVIDIA.md "Registers and lanes": in .f16x2/.bf16x2, lane 0 is bits
+        0..15, lane 1 bits 16..31; lanes are computed independently.
         """
         if self.lanes == 1:
             return self.lane(operands)
@@ -457,12 +457,12 @@ class Form:
         """One lane: .oob, NaN propagation (f64), .ftz on inputs, the exact
         result rounded once, then finish().
 
-        NOTES (.oob): "Per lane: if `a` or `b` is the OOB-NaN, the lane's result
-        is `+0.0` (`.relu` then changes nothing). Any other NaN, and any NaN in
-        `c`, gives the canonical NaN as usual." (.ftz): "Subnormal inputs are
-        replaced by zero of the same sign before the operation." A NaN result is
-        the format's default_nan ("Mixed precision: a NaN result is the f32 one,
-        `0x7fffffff`").
+        docs/NVIDIA.md ".oob": per lane, if a or b is the OOB-NaN, the lane's
+        result is +0.0 (.relu then changes nothing); any other NaN, and any NaN
+        in c, gives the canonical NaN as usual. ".ftz": subnormal inputs become
+        zero of their own sign before the operation. A NaN result is the
+        format's default_nan ("NaN results": mixed precision gives the f32 one,
+        0x7fffffff).
         """
         if self.minmax:
             return self.minmax_lane(*operands)
@@ -521,12 +521,12 @@ class Form:
     def finish(self, bits):
         """.ftz on the result, then .sat, then .relu.
 
-        NOTES (.ftz): "A result is flushed to zero of the same sign when it is
+        docs/NVIDIA.md ".ftz": a result is flushed to zero of its sign when it is
         subnormal AFTER rounding (a result that rounds up to the smallest normal
-        is kept)." (.sat): "Applied after rounding and flushing: NaN → +0.0;
-        results below 0 → +0.0; above 1.0 → 1.0. `-0.0` → `+0.0`".
-        (.relu): "Applied after rounding: NaN → canonical NaN (`0x7fff`); a
-        result whose sign bit is set → `+0.0`, so `-0.0` → `+0.0`".
+        is kept). ".sat", after rounding and flushing: NaN → +0.0; results below
+        0 → +0.0; above 1.0 → 1.0; -0.0 → +0.0. ".relu", after rounding: NaN →
+        canonical NaN (0x7fff); a result whose sign bit is set → +0.0, so
+        -0.0 → +0.0.
         """
         fmt = self.out
         if self.ftz:
@@ -565,14 +565,14 @@ def compare_finite(x, y):
 
 
 def is_oob_nan(bits):
-    """NOTES: "OOB-NaN: any 16-bit value whose low 15 bits are `0x7ff7` (either
-    sign), for f16 and bf16 alike." """
+    """docs/NVIDIA.md ".oob": the OOB-NaN is any 16-bit value whose low 15 bits
+    are 0x7ff7 (either sign), for f16 and bf16 alike."""
     return bits & 0x7FFF == 0x7FF7
 
 
 def first_nan(fmt, operands):
-    """NOTES (f64): "if an input is NaN, the result is the first NaN among a, b,
-    c, with its quiet bit set"."""
+    """docs/NVIDIA.md "NaN results" (f64): if an input is NaN, the result is the
+    first NaN among a, b, c, with its quiet bit set."""
     for bits in operands:
         if fmt.is_nan(bits):
             return bits | fmt.quiet_bit

@@ -10,7 +10,11 @@
 - a second rounding routine on Fractions, by bisection over bit patterns, for
   all four rounding modes, overflow and the sign of exact zeros;
 - the sm_1x mad.f32 truncation computed on Fractions;
-- the worked examples of spec/NOTES.md.
+- the worked examples of docs/NVIDIA.md;
+- min/max: every form against Python float comparisons of struct-decoded
+  values (bf16 through binary32), with .ftz, .xorsign.abs and the NaN rules
+  written again on floats; ordering against sign-magnitude integer keys of
+  the bit patterns; hand-derived cases for ±0, NaNs, .xorsign.abs and .ftz.
 Exit status 1 on any difference. Runs in well under a minute.
 """
 
@@ -177,7 +181,7 @@ def check_math_fma(tally, rng):
 
 
 def fma_f64_bits(ops):
-    """math.fma's bits; its ValueError (an invalid operation) is the NOTES f64 invalid NaN."""
+    """math.fma's bits; its ValueError (an invalid operation) is the f64 invalid NaN (docs/NVIDIA.md "NaN results")."""
     try:
         r = math.fma(*[to_float(F64, x) for x in ops])
     except ValueError:
@@ -323,14 +327,160 @@ def mul_then_add_zero(ops):
 
 
 def check_notes_examples(tally, rng):
-    """spec/NOTES.md: "`fma.rn.bf16` of `0x3fe0, 0x3f14, 0x8d80` is `0x3f81`"."""
-    tally.same("NOTES fma.rn.bf16", m.evaluate("fma.rn.bf16", [0x3FE0, 0x3F14, 0x8D80]), 0x3F81)
+    """docs/NVIDIA.md "Rounding": fma.rn.bf16 of 0x3fe0, 0x3f14, 0x8d80 is 0x3f81."""
+    tally.same("docs/NVIDIA.md fma.rn.bf16", m.evaluate("fma.rn.bf16", [0x3FE0, 0x3F14, 0x8D80]), 0x3F81)
+
+
+# ---------------------------------------------------------------------------
+# min and max
+
+# The NaN a min/max gives when both inputs are NaN or .NaN meets a NaN (the
+# model's documented choice; f64: None, the first input quieted instead).
+MINMAX_NAN = {"f16": 0x7FFF, "bf16": 0x7FFF, "f32": 0x7FFFFFFF, "f64": None}
+
+
+def minmax_forms(fmt):
+    return [row[0] for row in m.legal_forms() if row[0].split(".")[0] in ("min", "max")
+            and row[0].split(".")[-1] == fmt.name]
+
+
+def float_bits(fmt, x):
+    """The bits of a Python float that is exactly a value of fmt (bf16: through binary32)."""
+    if fmt is BF16:
+        return struct.unpack("<I", struct.pack("<f", x))[0] >> 16
+    raw, real = PACK[fmt.name]
+    return struct.unpack(raw, struct.pack(real, x))[0]
+
+
+def float_minmax(form, fmt, a, b):
+    """min/max on Python floats: comparisons with <, math.copysign for signs."""
+    mods = form.split(".")[1:-1]
+    x, y = to_float(fmt, a), to_float(fmt, b)
+    if "ftz" in mods:  # subnormal: below 2**emin in magnitude
+        x, y = [math.copysign(0.0, v) if abs(v) < 2.0 ** fmt.emin else v for v in (x, y)]
+    negative = math.copysign(1.0, x) * math.copysign(1.0, y) < 0
+    if "xorsign" in mods:
+        x, y = abs(x), abs(y)
+    if math.isnan(x) and math.isnan(y) or "NaN" in mods and (math.isnan(x) or math.isnan(y)):
+        nan = MINMAX_NAN[fmt.name]
+        return a | fmt.quiet_bit if nan is None else nan
+    if math.isnan(x) or math.isnan(y):
+        r = y if math.isnan(x) else x
+    elif x == y:  # equal values: ±0 or the same number; -0 < +0
+        negative_x = math.copysign(1.0, x) < 0
+        r = x if negative_x == (form.startswith("min")) else y
+    else:
+        r = min(x, y) if form.startswith("min") else max(x, y)
+    if "xorsign" in mods:
+        r = math.copysign(r, -1.0 if negative else 1.0)
+    return float_bits(fmt, r)
+
+
+def minmax_operand(fmt, rng):
+    """Uniform bits, a finite edge value, or a NaN of either sign and any payload."""
+    r = rng.random()
+    if r < 0.4:
+        return rng.getrandbits(fmt.width)
+    if r < 0.9:
+        return random_finite(fmt, rng)
+    return rng.getrandbits(1) << (fmt.width - 1) | fmt.inf | (rng.getrandbits(fmt.mbits) or 1)
+
+
+def check_minmax_floats(tally, rng):
+    for fmt in (F16, BF16, F32, F64):
+        for form in minmax_forms(fmt):
+            for _ in range(3000):
+                a, b = minmax_operand(fmt, rng), minmax_operand(fmt, rng)
+                if rng.random() < 0.2:  # equal magnitudes, or last-bit neighbours
+                    b = a ^ fmt.sign_bit if rng.random() < 0.5 else a ^ 1
+                tally.same(f"{form} {a:#x} {b:#x}", m.evaluate(form, [a, b]),
+                           float_minmax(form, fmt, a, b))
+            if fmt.width == 16:
+                check_x2(tally, rng, form, 2)
+
+
+def order_key(fmt, bits):
+    """Sign-magnitude bits as an integer that orders values, -0 below +0."""
+    magnitude = bits & ~fmt.sign_bit
+    return -magnitude - 1 if bits & fmt.sign_bit else magnitude
+
+
+def check_minmax_order(tally, rng):
+    """min/max of non-NaN bits is the operand with the smaller (larger) integer key."""
+    for fmt in (F16, BF16, F32, F64):
+        done = 0
+        while done < 20000:
+            a, b = rng.getrandbits(fmt.width), rng.getrandbits(fmt.width)
+            if rng.random() < 0.3:
+                b = a ^ fmt.sign_bit if rng.random() < 0.5 else a + rng.choice([-1, 1])
+                b %= 1 << fmt.width
+            if fmt.is_nan(a) or fmt.is_nan(b):
+                continue
+            done += 1
+            low, high = sorted((a, b), key=lambda x: order_key(fmt, x))
+            tally.same(f"min.{fmt} {a:#x} {b:#x}", m.evaluate(f"min.{fmt}", [a, b]), low)
+            tally.same(f"max.{fmt} {a:#x} {b:#x}", m.evaluate(f"max.{fmt}", [a, b]), high)
+
+
+# (form, a, b, expected), worked out by hand from the spec sentences quoted in
+# ptxmodel.Form.minmax_lane and the NaN choices in README.md.
+MINMAX_HAND = [
+    # "If values of both inputs are 0.0, then +0.0 > -0.0", in either order
+    ("min.f16", 0x0000, 0x8000, 0x8000), ("min.f16", 0x8000, 0x0000, 0x8000),
+    ("max.f16", 0x0000, 0x8000, 0x0000), ("max.f16", 0x8000, 0x0000, 0x0000),
+    ("min.bf16", 0x0000, 0x8000, 0x8000), ("max.bf16x2", 0x80000000, 0x00008000, 0x00000000),
+    ("min.f32", 0x00000000, 0x80000000, 0x80000000),
+    ("max.f64", 0x8000000000000000, 0x0000000000000000, 0x0000000000000000),
+    ("min.f64", 0x0000000000000000, 0x8000000000000000, 0x8000000000000000),
+    # one NaN (quiet or signalling, either sign): the other operand, unchanged
+    ("min.f16", 0x7E00, 0x3C00, 0x3C00), ("max.f16", 0x3C00, 0x7C01, 0x3C00),
+    ("min.f16", 0xFE00, 0x8001, 0x8001), ("max.bf16", 0xFF81, 0xFF80, 0xFF80),
+    ("max.f32", 0x7FC00000, 0xFF800000, 0xFF800000), ("min.f32", 0x00000001, 0xFF800001, 0x1),
+    ("min.f64", 0x7FF0000000000001, 0x3FF0000000000000, 0x3FF0000000000000),
+    # both NaN: canonical NaN (f64: a, quieted); .NaN: canonical NaN if either is NaN
+    ("min.f16", 0x7E00, 0xFE01, 0x7FFF), ("max.bf16", 0xFFC1, 0x7F81, 0x7FFF),
+    ("min.f32", 0x7FC00001, 0xFFC00000, 0x7FFFFFFF),
+    ("min.f64", 0x7FF4000000000000, 0xFFF8000000000000, 0x7FFC000000000000),
+    ("max.f64", 0xFFF8000000000001, 0x7FF0000000000002, 0xFFF8000000000001),
+    ("min.NaN.f16", 0x7E00, 0x3C00, 0x7FFF), ("max.NaN.f16", 0x3C00, 0xFC01, 0x7FFF),
+    ("max.NaN.bf16", 0x3F80, 0x7F81, 0x7FFF), ("min.NaN.f32", 0x7F800001, 0x0, 0x7FFFFFFF),
+    ("min.NaN.f32", 0x3F800000, 0x40000000, 0x3F800000),
+    # .xorsign.abs: sign = xor of the input signs, magnitude = min/max of |a|, |b|
+    ("min.xorsign.abs.f16", 0xBC00, 0xC000, 0x3C00), ("min.xorsign.abs.f16", 0x3C00, 0xC000, 0xBC00),
+    ("max.xorsign.abs.f16", 0x3C00, 0xC000, 0xC000), ("max.xorsign.abs.f16", 0xC000, 0xC000, 0x4000),
+    ("min.xorsign.abs.f16", 0x8000, 0x0000, 0x8000), ("min.xorsign.abs.f16", 0x8000, 0x8000, 0x0000),
+    ("max.xorsign.abs.bf16", 0xFF80, 0x3F80, 0xFF80), ("min.xorsign.abs.bf16", 0xFF80, 0xBF80, 0x3F80),
+    # ... and a NaN input: the non-NaN result still takes the xor of both signs;
+    # a NaN result ignores .xorsign and .abs
+    ("min.xorsign.abs.f16", 0xFE00, 0xC000, 0x4000), ("min.xorsign.abs.f16", 0x7E00, 0xC000, 0xC000),
+    ("max.xorsign.abs.f16", 0x4000, 0xFC01, 0xC000), ("min.xorsign.abs.f16", 0xFE00, 0xFE00, 0x7FFF),
+    ("min.NaN.xorsign.abs.f16", 0xFE00, 0xC000, 0x7FFF),
+    # .ftz: subnormal inputs become zeros of their sign, then the ±0 rule
+    ("min.ftz.f16", 0x8001, 0x0000, 0x8000), ("min.f16", 0x8001, 0x0000, 0x8001),
+    ("max.ftz.f16", 0x0001, 0x8000, 0x0000), ("min.ftz.f16", 0x0001, 0x0002, 0x0000),
+    ("max.ftz.f16", 0x83FF, 0x8001, 0x8000), ("max.ftz.xorsign.abs.f16", 0x0001, 0x8001, 0x8000),
+    ("min.ftz.f32", 0x007FFFFF, 0x00800000, 0x00000000), ("min.f32", 0x007FFFFF, 0x00800000, 0x007FFFFF),
+    ("min.ftz.NaN.f32", 0x80000001, 0x7FC00000, 0x7FFFFFFF),
+    # lanes are independent
+    ("min.f16x2", 0x7E003C00, 0x3C00BC00, 0x3C00BC00),
+    ("max.NaN.xorsign.abs.bf16x2", 0xBF80FFC0, 0x40003F80, 0xC0007FFF),
+]
+
+
+def check_minmax_hand(tally, rng):
+    for form, a, b, want in MINMAX_HAND:
+        tally.same(f"{form} {a:#x} {b:#x}", m.evaluate(form, [a, b]), want)
+    # 9.7.3.11, sm_1x: "`min.f32` flushes subnormal inputs and results to
+    # sign-preserving zero."; "`min.f64` supports subnormal numbers."
+    sm13 = m.Setup("sm_13", "1.3")
+    tally.same("min.f32 sm_13", m.evaluate("min.f32", [0x80000001, 0], sm13), 0x80000000)
+    tally.same("max.f64 sm_13", m.evaluate("max.f64", [1, 0], sm13), 1)
 
 
 def main():
     rng = random.Random(20261123)
     routes = [check_decode, check_f16_struct, check_bf16_idiom, check_bisection, check_sm1x,
-              check_notes_examples]
+              check_notes_examples, check_minmax_floats, check_minmax_order, check_minmax_hand]
     if hasattr(math, "fma"):
         routes.insert(3, check_math_fma)
     else:

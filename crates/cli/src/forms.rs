@@ -31,15 +31,10 @@ pub fn run(a: Args) -> Result<Outcome, String> {
             continue;
         }
         let (v, t) = f.requires();
-        // The two legacy forms without a rounding modifier (9.7.3.7).
-        let note = match (f.rnd(), f.ty()) {
-            (None, ptxfp::FormType::F64) => " (up to PTX ISA 1.3)",
-            (None, ptxfp::FormType::F32) => {
-                " (sm_1x: truncated product; sm_20 and up: PTX ISA 3.1 and earlier, as .rn)"
-            }
-            _ => "",
-        };
-        outln!(out, "{f} {v} {t}{note}");
+        match f.row().note {
+            Some(note) => outln!(out, "{f} {v} {t} ({note})"),
+            None => outln!(out, "{f} {v} {t}"),
+        }
     }
     emit(&out);
     Ok(Outcome::Ok)

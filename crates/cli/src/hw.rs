@@ -24,7 +24,7 @@ pub enum HwCommand {
     /// Exhaustive 2^32-pair sweep of a two-operand 16-bit FORM on the GPU:
     /// the same digest as `ptxfp sweep`, recorded as JSON.
     Sweep(SweepArgs),
-    /// Run the probes of spec/NOTES.md and print the GPU's results next to
+    /// Run the probes of docs/NVIDIA.md "Probes to run on a GPU" and print the GPU's results next to
     /// ptxfp's choices; writes JSON.
     Probe(ProbeArgs),
     /// Print the PTX kernel that `check` would load (no GPU needed).
@@ -550,7 +550,7 @@ fn probe_on<D: Device>(
             let ours = eval_on(&form, &cols, &exec(h, g)).map_err(usage)?;
             let differ = got.iter().zip(&ours).filter(|(x, y)| x != y).count();
             println!(
-                "{:<24} {:>6} cases, {:>6} differ from ptxfp's NOTES.md choice",
+                "{:<24} {:>6} cases, {:>6} differ from ptxfp's choice (docs/NVIDIA.md)",
                 run.form,
                 got.len(),
                 differ

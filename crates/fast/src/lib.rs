@@ -29,7 +29,7 @@
 //! NaN results: a kernel returns *a* NaN whenever the exact core returns a
 //! NaN, and a non-NaN only when the core does; the NaN's sign and payload
 //! are unspecified (they differ between paths). The PTX layer replaces every
-//! NaN result by NVIDIA's canonical pattern (spec/NOTES.md), so payloads
+//! NaN result by NVIDIA's canonical pattern (docs/NVIDIA.md "NaN results"), so payloads
 //! never reach a user.
 //!
 //! The host floating-point environment must be IEEE's default (round to
@@ -277,7 +277,7 @@ pub fn half_binop(path: Path, fmt: Half, op: BinOp, a: &[u16], b: &[u16], out: &
 /// nearest even.
 ///
 /// binary32 rounding to nearest is not enough (an fma computed in
-/// binary32 then narrowed rounds twice and is wrong, spec/NOTES.md).
+/// binary32 then narrowed rounds twice and is wrong, docs/NVIDIA.md "Rounding").
 /// Instead the exact value is rounded to odd at binary32 precision, and
 /// that rounded to the half format to nearest even is the correctly
 /// rounded result (Boldo and Melquiond, round to odd: 24 ≥ p + 2). The

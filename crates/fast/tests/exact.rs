@@ -144,7 +144,7 @@ fn half_fma_edge_random() {
 
 #[test]
 fn half_fma_double_rounding_trap() {
-    // spec/NOTES.md: computed in binary32 and narrowed, this gives 0x3f80.
+    // docs/NVIDIA.md "Rounding": computed in binary32 and narrowed, this gives 0x3f82.
     for path in Path::all_available() {
         let mut out = [0u16; 1];
         half_fma(path, Half::Bf16, &[0x3fe0], &[0x3f14], &[0x8d80], &mut out);

@@ -132,7 +132,7 @@ pub const VERSIONS: &[PtxVersion] = &[
 /// form (`accepts(version, target)`, normally "`Form::validate` gives no
 /// diagnostic at all", warnings included), preferring versions with
 /// `.address_size 64`. Example: `mad.f32` without rounding is rejected for
-/// sm_20 and up from PTX ISA 3.2 and warned about in 3.1 (spec/NOTES.md), so
+/// sm_20 and up from PTX ISA 3.2 and warned about in 3.1 (docs/NVIDIA.md "mad.f32 without a rounding modifier"), so
 /// on sm_90 it runs as `.version 3.0`, `.target sm_30`.
 pub fn choose_header(
     form: &InstrForm,
@@ -373,7 +373,7 @@ pub fn index_kernel(form: &InstrForm, header: Header, lanes: Lanes) -> String {
     let _ = writeln!(out, "\tcvt.u16.u64 \t{ra}, %rd4;");
     let _ = writeln!(out, "\tcvt.u16.u64 \t{rb}, %rd3;");
     if lanes == Lanes::Swapped {
-        // NOTES.md: `mov.b32 d, {h0, h1}` puts h0 in bits 0..15.
+        // docs/NVIDIA.md "Registers and lanes": `mov.b32 d, {h0, h1}` puts h0 in bits 0..15.
         out.push_str("\tmov.b32 \t%va, {%ha, %hb};\n\tmov.b32 \t%vb, {%hb, %ha};\n");
     }
     epilogue(&mut out, header, form.dest, &body);
@@ -420,7 +420,7 @@ pub fn mixed_equivalent(form: &InstrForm) -> Result<String, NotMixed> {
 /// `.b32` (`mov.b32 d, {0, a}`; both conversions are exact: binary16 and
 /// bfloat16 values are all binary32 values), then [`mixed_equivalent`] runs
 /// on `.f32` operands. NOTE(hw): a NaN input is widened to some NaN; the
-/// `.f32` instruction then returns `0x7fffffff` for any NaN (spec/NOTES.md,
+/// `.f32` instruction then returns `0x7fffffff` for any NaN (docs/NVIDIA.md,
 /// "NaN results"), so the NaN's payload cannot matter.
 pub fn mixed_equivalence_kernel(form: &InstrForm, header: Header) -> Result<String, NotMixed> {
     let op = mixed_equivalent(form)?;
@@ -488,7 +488,7 @@ mod tests {
     #[test]
     fn header_for_mad_f32_without_rounding_goes_back_to_ptx_3_0() {
         let f = form("mad.f32", PtxType::F32, &[PtxType::F32; 3], (1, 0), 10);
-        // NOTES.md: rejected from 3.2 for sm_20 and up, warned in 3.1.
+        // docs/NVIDIA.md "mad.f32 without a rounding modifier": rejected from 3.2 for sm_20 and up, warned in 3.1.
         let ok = |v: PtxVersion, t: Target| t.sm < 20 || v <= PtxVersion::new(3, 0);
         let h = choose_header(&f, Target::sm(90), ok).unwrap();
         assert_eq!(

@@ -1,4 +1,4 @@
-//! The probes of spec/NOTES.md ("Probes to run on a GPU"): for each open
+//! The probes of docs/NVIDIA.md ("Probes to run on a GPU"): for each open
 //! decision, the forms and operands whose GPU results settle it.
 //!
 //! This module only chooses operands; running them and comparing with
@@ -13,12 +13,12 @@ pub struct ProbeRun {
     pub cases: Vec<Vec<u64>>,
 }
 
-/// A probe group: one NOTES.md question.
+/// A probe group: one docs/NVIDIA.md question.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProbeGroup {
     /// Short name, used in the file name (`nan`, `oob`).
     pub name: &'static str,
-    /// The NOTES.md decision it tests, in a sentence.
+    /// The docs/NVIDIA.md decision it tests, in a sentence.
     pub question: &'static str,
     /// The forms and operands.
     pub runs: Vec<ProbeRun>,
@@ -106,7 +106,7 @@ pub fn nan16() -> ProbeGroup {
     }
     ProbeGroup {
         name: "nan",
-        question: "every f16/bf16 NaN result is 0x7fff, whatever the inputs' sign or payload (NOTES.md \"NaN results\", open)",
+        question: "every f16/bf16 NaN result is 0x7fff, whatever the inputs' sign or payload (docs/NVIDIA.md \"NaN results\", open)",
         runs,
     }
 }
@@ -150,7 +150,7 @@ pub fn nan64() -> ProbeGroup {
     ]);
     ProbeGroup {
         name: "nan-f64",
-        question: "f64: the result is the first NaN among a, b, c, quieted; an invalid operation gives 0xfff8000000000000 (NOTES.md \"NaN results\", priority open)",
+        question: "f64: the result is the first NaN among a, b, c, quieted; an invalid operation gives 0xfff8000000000000 (docs/NVIDIA.md \"NaN results\", priority open)",
         runs: vec![ProbeRun { form: "mad.rn.f64", cases }],
     }
 }
@@ -222,7 +222,7 @@ pub fn ftz_boundary() -> ProbeGroup {
     }
     ProbeGroup {
         name: "ftz",
-        question: ".ftz flushes a result that is subnormal AFTER rounding; one that rounds up to the smallest normal is kept (NOTES.md \".ftz\", open)",
+        question: ".ftz flushes a result that is subnormal AFTER rounding; one that rounds up to the smallest normal is kept (docs/NVIDIA.md \".ftz\", open)",
         runs,
     }
 }
@@ -263,7 +263,7 @@ pub fn sat_relu() -> ProbeGroup {
     ProbeGroup {
         name: "sat-relu",
         question:
-            ".sat and .relu turn a -0.0 result into +0.0 (NOTES.md \".sat\", \".relu\", open)",
+            ".sat and .relu turn a -0.0 result into +0.0 (docs/NVIDIA.md \".sat\", \".relu\", open)",
         runs: vec![
             ProbeRun {
                 form: "fma.rn.sat.f16",
@@ -338,7 +338,7 @@ pub fn oob() -> ProbeGroup {
     }
     ProbeGroup {
         name: "oob",
-        question: ".oob: a or b whose low 15 bits are 0x7ff7 gives +0.0; any other NaN, and any NaN in c, gives the canonical NaN (NOTES.md \".oob\", open)",
+        question: ".oob: a or b whose low 15 bits are 0x7ff7 gives +0.0; any other NaN, and any NaN in c, gives the canonical NaN (docs/NVIDIA.md \".oob\", open)",
         runs,
     }
 }
@@ -397,12 +397,12 @@ pub fn lanes() -> ProbeGroup {
     }
     ProbeGroup {
         name: "lanes",
-        question: "lanes of .f16x2/.bf16x2 are computed independently, .oob per lane (NOTES.md \"Registers and lanes\", \".oob\")",
+        question: "lanes of .f16x2/.bf16x2 are computed independently, .oob per lane (docs/NVIDIA.md \"Registers and lanes\", \".oob\")",
         runs,
     }
 }
 
-/// Every probe group, in NOTES.md order.
+/// Every probe group, in docs/NVIDIA.md order.
 pub fn all() -> Vec<ProbeGroup> {
     vec![nan16(), nan64(), ftz_boundary(), sat_relu(), oob(), lanes()]
 }

@@ -80,7 +80,7 @@ pub struct Case {
     pub operands: Vec<String>,
     /// The GPU's result.
     pub gpu: String,
-    /// ptxfp's result with its NOTES.md choices.
+    /// ptxfp's result with its docs/NVIDIA.md choices.
     pub ptxfp: String,
 }
 

@@ -1,4 +1,4 @@
-//! Probe inputs: each group contains the cases its NOTES.md question needs,
+//! Probe inputs: each group contains the cases its docs/NVIDIA.md question needs,
 //! checked with integer arithmetic independent of ptxfp.
 
 use ptxfp_hw::probe;
@@ -70,7 +70,7 @@ fn oob_covers_every_value_in_every_position() {
             }
             assert!(seen.iter().all(|s| *s), "{} position {pos}", run.form);
         }
-        // Both OOB-NaN encodings NOTES.md names are in a and in b.
+        // Both OOB-NaN encodings docs/NVIDIA.md names are in a and in b.
         for oob in [0x7ff7u64, 0xfff7] {
             assert!(run.cases.iter().any(|c| c[0] == oob));
             assert!(run.cases.iter().any(|c| c[1] == oob));

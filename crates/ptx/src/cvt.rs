@@ -224,7 +224,7 @@ impl Cvt {
         (need.0, T::sm(need.1))
     }
 
-    /// Converts. For the packed forms `srcs = [a, b]` and, per NOTES.md
+    /// Converts. For the packed forms `srcs = [a, b]` and, per docs/NVIDIA.md
     /// ("cvt halves order"), `a` goes in the UPPER half.
     pub fn eval(&self, srcs: &[u64]) -> u64 {
         let s = |i: usize| srcs.get(i).copied().unwrap_or(0);
@@ -271,7 +271,7 @@ impl Cvt {
         let rm = self.rnd.unwrap_or(Round::NearestEven);
         let mut r = fp::convert::<S, D>(a, rm).bits;
         if fp::is_nan::<D>(r) {
-            // NOTE(hw): NOTES.md "NaN results": f16/bf16 NaN is 0x7fff, f32 0x7fffffff;
+            // NOTE(hw): docs/NVIDIA.md "NaN results": f16/bf16 NaN is 0x7fff, f32 0x7fffffff;
             // f64 keeps the payload (quieted).
             if self.sat {
                 return 0; // ".sat: NaN results are flushed to positive zero"
@@ -290,11 +290,11 @@ impl Cvt {
         if self.satfinite && r & !D::SIGN == D::INF {
             r = (r & D::SIGN) | D::MAX;
         }
-        // ".relu: clamps the result to 0 if negative". NOTE(hw): -0.0 → +0.0 (NOTES.md .relu).
+        // ".relu: clamps the result to 0 if negative". NOTE(hw): -0.0 → +0.0 (docs/NVIDIA.md ".relu").
         if self.relu && fp::is_negative::<D>(r) {
             r = 0;
         }
-        // ".sat: clamps the result to [0.0, 1.0]". NOTE(hw): -0.0 → +0.0 (NOTES.md .sat).
+        // ".sat: clamps the result to [0.0, 1.0]". NOTE(hw): -0.0 → +0.0 (docs/NVIDIA.md ".sat").
         if self.sat {
             let one = fp::convert::<F32, D>(0x3f80_0000, Round::NearestEven).bits;
             if fp::is_negative::<D>(r) {

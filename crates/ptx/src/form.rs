@@ -1,38 +1,8 @@
 //! The instruction forms: one typed model for every PTX arithmetic form
-//! ptxfp implements, its canonical printing and its parser.
-//!
-//! The forms follow the spec's syntax lines (spec/ files, section numbers
-//! beside each rule in `legality`); `sub` on `.f16`/`.bf16` follows `add`
-//! (NOTES.md: "implement it with the same forms, versions and targets as
-//! `add`").
-//!
-//! # How many forms
-//! The spec's syntax lines, with every optional modifier both present and
-//! absent (so `add.f16` and `add.rn.f16` are two spellings: they differ in
-//! whether the assembler may contract them, NOTES.md "Contraction"), give
-//! 164 spellings:
-//!
-//! | syntax line | spellings |
-//! |---|---|
-//! | `add/sub/mul{.rn}{.ftz}{.sat}.{f16,f16x2}` (9.7.4.1, 9.7.4.3) | 3×2×2×2×2 = 48 |
-//! | `add/sub/mul{.rn}.{bf16,bf16x2}` | 3×2×2 = 12 |
-//! | `fma.rn{.ftz}{.sat}.{f16,f16x2}` (9.7.4.4) | 2×2×2 = 8 |
-//! | `fma.rn{.ftz}.relu.{f16,f16x2}` | 2×2 = 4 |
-//! | `fma.rn{.relu}.{bf16,bf16x2}` | 2×2 = 4 |
-//! | `fma.rn.oob{.relu}.{f16,f16x2,bf16,bf16x2}` | 2×4 = 8 |
-//! | `mad{.ftz}{.sat}.f32` (9.7.3.7, `.target sm_1x` line) | 2×2 = 4 |
-//! | `mad.{rn,rz,rm,rp}{.ftz}{.sat}.f32` | 4×2×2 = 16 |
-//! | `mad.{rn,rz,rm,rp}.f64` | 4 |
-//! | `add/sub{.rnd}{.sat}.f32.{f16,bf16}` (9.7.5.1, 9.7.5.2; `.rnd` optional) | 2×5×2×2 = 40 |
-//! | `fma.{rn,rz,rm,rp}{.sat}.f32.{f16,bf16}` (9.7.5.3) | 4×2×2 = 16 |
-//! | **syntax lines** | **164** |
-//! | legacy `mad.f64` (PTX ISA < 1.4, 9.7.3.7 "PTX ISA Notes") | 1 |
-//! | **[`Form::all`]** | **165** |
-//!
-//! Without the spellings that leave out an optional `.rn`/`.rnd` (30 half,
-//! 8 mixed) the syntax lines give 126; the reading that gives 164 is the one
-//! above. `tests/forms.rs` asserts each row.
-
+//! ptxfp implements, and its canonical printing. Which forms exist, with
+//! their PTX ISA versions and targets, is the syntax table in
+//! `crate::syntax` (one row per syntax line of the spec); the parser of form
+//! text is there too.
 //!
 //! ```
 //! use ptxfp::{Exec, Form, PtxVersion, Target};
@@ -63,16 +33,22 @@ pub enum Opcode {
     Fma,
     /// `mad`: `d = a * b + c` (`.f32`, `.f64`).
     Mad,
+    /// `min`: the smaller of `a` and `b`.
+    Min,
+    /// `max`: the larger of `a` and `b`.
+    Max,
 }
 
 impl Opcode {
     /// All opcodes, in the order `Form::all` lists them.
-    pub const ALL: [Opcode; 5] = [
+    pub const ALL: [Opcode; 7] = [
         Opcode::Add,
         Opcode::Sub,
         Opcode::Mul,
         Opcode::Fma,
         Opcode::Mad,
+        Opcode::Min,
+        Opcode::Max,
     ];
     /// The PTX name.
     pub fn name(self) -> &'static str {
@@ -82,12 +58,14 @@ impl Opcode {
             Opcode::Mul => "mul",
             Opcode::Fma => "fma",
             Opcode::Mad => "mad",
+            Opcode::Min => "min",
+            Opcode::Max => "max",
         }
     }
-    /// Number of source operands (2 for add/sub/mul, 3 for fma/mad).
+    /// Number of source operands (2 for add/sub/mul/min/max, 3 for fma/mad).
     pub fn arity(self) -> usize {
         match self {
-            Opcode::Add | Opcode::Sub | Opcode::Mul => 2,
+            Opcode::Add | Opcode::Sub | Opcode::Mul | Opcode::Min | Opcode::Max => 2,
             Opcode::Fma | Opcode::Mad => 3,
         }
     }
@@ -174,6 +152,16 @@ impl FormType {
     pub fn is_x2(self) -> bool {
         matches!(self, FormType::F16x2 | FormType::BF16x2)
     }
+    /// The name of the types' group in messages ("bf16 forms take no .ftz").
+    pub fn family(self) -> &'static str {
+        match self {
+            FormType::F16 | FormType::F16x2 => "f16",
+            FormType::BF16 | FormType::BF16x2 => "bf16",
+            FormType::F32 => "f32",
+            FormType::F64 => "f64",
+            FormType::F32F16 | FormType::F32BF16 => "mixed-precision",
+        }
+    }
     /// The destination's instruction type.
     pub fn dest(self) -> PtxType {
         match self {
@@ -197,257 +185,85 @@ pub fn round_suffix(rm: Round) -> &'static str {
     }
 }
 
+/// The modifiers of a form, each in its slot, in the order the spec's
+/// syntax lines write them: `.rnd .ftz .oob .sat/.relu .NaN .xorsign.abs`.
+/// Which combinations exist is the syntax table's business
+/// (`crate::syntax`); a [`Form`] holds only legal ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Mods {
+    /// The rounding modifier as written (`None`: left out).
+    pub rnd: Option<Round>,
+    /// `.ftz`.
+    pub ftz: bool,
+    /// `.oob`.
+    pub oob: bool,
+    /// `.sat` / `.relu`.
+    pub clamp: Clamp,
+    /// `.NaN` (`min`/`max`: a NaN input makes the result NaN).
+    pub nan: bool,
+    /// `.xorsign.abs` (`min`/`max`: the result's sign is the XOR of the
+    /// inputs' signs, its magnitude that of the smaller/larger `|input|`).
+    pub xorsign_abs: bool,
+}
+
 /// One PTX arithmetic instruction form (opcode, modifiers, types; no
 /// operands). Only legal combinations exist: [`Form::new`] and
-/// [`Form::parse`] reject the others.
+/// [`Form::parse`] check them against the syntax table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Form {
     op: Opcode,
-    rnd: Option<Round>,
-    ftz: bool,
-    oob: bool,
-    clamp: Clamp,
+    mods: Mods,
     ty: FormType,
-}
-
-/// Which part of a form a legality error is about (for the span).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Part {
-    Op,
-    Rnd,
-    Ftz,
-    Oob,
-    Clamp,
-}
-
-/// Why a combination is not a form: the part at fault, what is wrong, how to fix it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Illegal {
-    pub part: Part,
-    pub message: String,
-    pub help: String,
-}
-
-/// `.oob` and `.relu` belong to the half-precision fma only (9.7.4.4); the
-/// mixed-precision (9.7.5) and `mad` (9.7.3.7) forms take `.sat` at most.
-fn no_oob_or_relu(oob: bool, clamp: Clamp, o: &str, t: &str) -> Result<(), Illegal> {
-    if oob {
-        return illegal(
-            Part::Oob,
-            format!(".oob is not allowed for {o}{t}"),
-            "remove .oob",
-        );
-    }
-    if clamp == Clamp::Relu {
-        return illegal(
-            Part::Clamp,
-            format!(".relu is not allowed for {o}{t}"),
-            "use .sat or nothing",
-        );
-    }
-    Ok(())
-}
-
-fn illegal(part: Part, message: String, help: impl Into<String>) -> Result<(), Illegal> {
-    Err(Illegal {
-        part,
-        message,
-        help: help.into(),
-    })
-}
-
-/// The syntax rules: is this combination one of the spec's syntax lines?
-pub(crate) fn legality(
-    op: Opcode,
-    rnd: Option<Round>,
-    ftz: bool,
-    oob: bool,
-    clamp: Clamp,
-    ty: FormType,
-) -> Result<(), Illegal> {
-    let o = op.name();
-    let t = ty.suffix();
-    if ty.is_half() {
-        // 9.7.4.1/9.7.4.3/9.7.4.4: ".rnd = { .rn }".
-        if op == Opcode::Mad {
-            return illegal(
-                Part::Op,
-                format!("mad does not take {t}; mad takes .f32 or .f64"),
-                format!("use fma.rn{t}"),
-            );
-        }
-        if let Some(rm) = rnd {
-            if rm != Round::NearestEven {
-                return illegal(
-                    Part::Rnd,
-                    format!(
-                        "{} is not allowed for {o}{t}: half-precision instructions take only .rn",
-                        round_suffix(rm)
-                    ),
-                    "use .rn (or, for add/sub/mul, no rounding modifier)",
-                );
-            }
-        } else if op == Opcode::Fma {
-            // 9.7.4.4: "fma.rnd{.ftz}{.sat}.f16" — .rnd is not optional.
-            return illegal(
-                Part::Op,
-                format!("fma{t} requires a rounding modifier"),
-                format!("write fma.rn{t}"),
-            );
-        }
-        if oob && op != Opcode::Fma {
-            return illegal(
-                Part::Oob,
-                format!(".oob is only defined for fma, not {o}{t}"),
-                "remove .oob",
-            );
-        }
-        if ftz && ty.is_bf16() {
-            return illegal(
-                Part::Ftz,
-                format!(".ftz is not allowed for {o}{t}: bf16 forms take no .ftz"),
-                "remove .ftz",
-            );
-        }
-        if ftz && oob {
-            return illegal(
-                Part::Ftz,
-                ".ftz cannot be combined with .oob (9.7.4.4: fma.rnd.oob{.relu}.type)".into(),
-                "remove .ftz",
-            );
-        }
-        match clamp {
-            Clamp::None => {}
-            Clamp::Sat if ty.is_bf16() => {
-                return illegal(
-                    Part::Clamp,
-                    format!(".sat is not allowed for {o}{t}: bf16 forms take no .sat"),
-                    if op == Opcode::Fma {
-                        "remove .sat (fma.bf16 accepts .relu)"
-                    } else {
-                        "remove .sat"
-                    },
-                )
-            }
-            Clamp::Sat if oob => {
-                return illegal(
-                    Part::Clamp,
-                    ".sat cannot be combined with .oob (9.7.4.4: fma.rnd.oob{.relu}.type)".into(),
-                    "remove .sat or use .relu",
-                )
-            }
-            Clamp::Sat => {}
-            Clamp::Relu if op != Opcode::Fma => {
-                return illegal(
-                    Part::Clamp,
-                    format!(".relu is only defined for fma, not {o}{t}"),
-                    "remove .relu",
-                )
-            }
-            Clamp::Relu => {}
-        }
-        return Ok(());
-    }
-    if ty.is_mixed() {
-        // 9.7.5: add/sub{.rnd}{.sat}.f32.atype, fma.rnd{.sat}.f32.abtype.
-        if matches!(op, Opcode::Mul | Opcode::Mad) {
-            return illegal(
-                Part::Op,
-                format!("{o}{t} does not exist: mixed precision has only add, sub and fma"),
-                "use add, sub or fma",
-            );
-        }
-        if op == Opcode::Fma && rnd.is_none() {
-            return illegal(
-                Part::Op,
-                format!("fma{t} requires a rounding modifier (9.7.5.3: no default)"),
-                format!("write fma.rn{t}"),
-            );
-        }
-        if ftz {
-            return illegal(
-                Part::Ftz,
-                format!(".ftz is not allowed for {o}{t}: mixed-precision forms take no .ftz"),
-                "remove .ftz",
-            );
-        }
-        return no_oob_or_relu(oob, clamp, o, t);
-    }
-    // .f32 / .f64: ptxfp models mad only (9.7.3.7).
-    if op != Opcode::Mad {
-        return illegal(
-            Part::Op,
-            format!("{o}{t} is not modelled by ptxfp: its {t} forms are mad{t} (and mixed .f32.f16/.f32.bf16)"),
-            format!("use mad.rn{t}, or a half-precision or mixed-precision form"),
-        );
-    }
-    no_oob_or_relu(oob, clamp, o, t)?;
-    if ty == FormType::F64 {
-        // 9.7.3.7: "mad.rnd.f64 d, a, b, c;" — no .ftz, no .sat.
-        if ftz {
-            return illegal(
-                Part::Ftz,
-                ".ftz is not allowed for mad.f64".into(),
-                "remove .ftz",
-            );
-        }
-        if clamp == Clamp::Sat {
-            return illegal(
-                Part::Clamp,
-                ".sat is not allowed for mad.f64".into(),
-                "remove .sat",
-            );
-        }
-    }
-    Ok(())
 }
 
 impl Form {
-    /// Builds a form from its fields, or says why that combination is not one
-    /// of the spec's syntax lines.
-    pub fn new(
-        op: Opcode,
-        rnd: Option<Round>,
-        ftz: bool,
-        oob: bool,
-        clamp: Clamp,
-        ty: FormType,
-    ) -> Result<Form, String> {
-        legality(op, rnd, ftz, oob, clamp, ty)
+    /// Builds a form, or says why that combination is not one of the spec's
+    /// syntax lines (the message, then the fix in parentheses).
+    pub fn new(op: Opcode, mods: Mods, ty: FormType) -> Result<Form, String> {
+        crate::syntax::legality(op, &mods, ty)
             .map_err(|e| format!("{} ({})", e.message, e.help))?;
-        Ok(Form {
-            op,
-            rnd,
-            ftz,
-            oob,
-            clamp,
-            ty,
-        })
+        Ok(Form { op, mods, ty })
+    }
+    /// A combination the syntax table has already accepted.
+    pub(crate) const fn checked(op: Opcode, mods: Mods, ty: FormType) -> Form {
+        Form { op, mods, ty }
     }
     /// The opcode.
     pub fn op(&self) -> Opcode {
         self.op
     }
+    /// All modifiers.
+    pub fn mods(&self) -> Mods {
+        self.mods
+    }
     /// The rounding modifier as written (`None`: left out, which means `.rn`
-    /// where the syntax allows it, NOTES.md "Rounding").
+    /// where the syntax allows it, docs/NVIDIA.md "Rounding").
     pub fn rnd(&self) -> Option<Round> {
-        self.rnd
+        self.mods.rnd
     }
     /// The rounding mode the operation uses: the written one, else `.rn`.
     pub fn rounding(&self) -> Round {
-        self.rnd.unwrap_or(Round::NearestEven)
+        self.mods.rnd.unwrap_or(Round::NearestEven)
     }
     /// `.ftz`.
     pub fn ftz(&self) -> bool {
-        self.ftz
+        self.mods.ftz
     }
     /// `.oob`.
     pub fn oob(&self) -> bool {
-        self.oob
+        self.mods.oob
     }
     /// `.sat` / `.relu`.
     pub fn clamp(&self) -> Clamp {
-        self.clamp
+        self.mods.clamp
+    }
+    /// `.NaN`.
+    pub fn nan(&self) -> bool {
+        self.mods.nan
+    }
+    /// `.xorsign.abs`.
+    pub fn xorsign_abs(&self) -> bool {
+        self.mods.xorsign_abs
     }
     /// The type suffix.
     pub fn ty(&self) -> FormType {
@@ -479,72 +295,37 @@ impl Form {
         }
     }
 
-    /// Every legal form: the 164 spellings of the syntax lines and the legacy
-    /// `mad.f64` (see the module documentation), in a fixed order.
-    pub fn all() -> Vec<Form> {
-        let mut out = Vec::new();
-        let rnds = [
-            None,
-            Some(Round::NearestEven),
-            Some(Round::TowardZero),
-            Some(Round::TowardNegative),
-            Some(Round::TowardPositive),
-        ];
-        for ty in FormType::ALL {
-            for op in Opcode::ALL {
-                for rnd in rnds {
-                    for ftz in [false, true] {
-                        for oob in [false, true] {
-                            for clamp in [Clamp::None, Clamp::Sat, Clamp::Relu] {
-                                if let Ok(f) = Form::new(op, rnd, ftz, oob, clamp, ty) {
-                                    out.push(f);
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        out
-    }
-
-    pub(crate) fn from_parts(
-        op: Opcode,
-        rnd: Option<Round>,
-        ftz: bool,
-        oob: bool,
-        clamp: Clamp,
-        ty: FormType,
-    ) -> Form {
-        Form {
-            op,
-            rnd,
-            ftz,
-            oob,
-            clamp,
-            ty,
-        }
+    /// The same form with another rounding modifier, if that is legal.
+    pub fn with_rnd(&self, rnd: Option<Round>) -> Option<Form> {
+        Form::new(self.op, Mods { rnd, ..self.mods }, self.ty).ok()
     }
 }
 
 impl fmt::Display for Form {
-    /// Canonical PTX: opcode, `.rnd`, `.ftz`, `.oob`, `.sat`/`.relu`, types,
-    /// in the order of the syntax lines.
+    /// Canonical PTX: opcode, `.rnd`, `.ftz`, `.oob`, `.sat`/`.relu`,
+    /// `.NaN`, `.xorsign.abs`, types, in the order of the syntax lines.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let m = &self.mods;
         f.write_str(self.op.name())?;
-        if let Some(rm) = self.rnd {
+        if let Some(rm) = m.rnd {
             f.write_str(round_suffix(rm))?;
         }
-        if self.ftz {
+        if m.ftz {
             f.write_str(".ftz")?;
         }
-        if self.oob {
+        if m.oob {
             f.write_str(".oob")?;
         }
-        match self.clamp {
+        match m.clamp {
             Clamp::None => {}
             Clamp::Sat => f.write_str(".sat")?,
             Clamp::Relu => f.write_str(".relu")?,
+        }
+        if m.nan {
+            f.write_str(".NaN")?;
+        }
+        if m.xorsign_abs {
+            f.write_str(".xorsign.abs")?;
         }
         f.write_str(self.ty.suffix())
     }

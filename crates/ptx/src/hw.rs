@@ -1,8 +1,8 @@
 //! Every NVIDIA-specific choice the spec leaves open, in ONE table.
 //!
-//! Each entry cites spec/NOTES.md with its status (doc / hw / open). Entries
+//! Each entry cites docs/NVIDIA.md with its status (doc / hw / open). Entries
 //! marked `NOTE(hw)` are not yet confirmed on a current GPU: a measurement
-//! changes one line here (see NOTES.md "Probes to run on a GPU").
+//! changes one line here (see docs/NVIDIA.md "Probes to run on a GPU").
 
 /// When `.ftz` flushes a tiny result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -40,29 +40,29 @@ pub struct HwProfile {
 }
 
 impl HwProfile {
-    /// What ptxfp models for NVIDIA GPUs (spec/NOTES.md).
+    /// What ptxfp models for NVIDIA GPUs (docs/NVIDIA.md).
     pub const NVIDIA: HwProfile = HwProfile {
-        // NOTE(hw): NOTES.md "NaN results": f16/bf16 -> 0x7fff, status **open**
+        // NOTE(hw): docs/NVIDIA.md "NaN results": f16/bf16 -> 0x7fff, status **open**
         // (indirect evidence: NVIDIA's f32->f16/bf16 conversion canonicalizes to
         // 0x7fff; .relu documented to give "canonical NaN"). Probe 1.
         half_nan: 0x7fff,
-        // NOTES.md "NaN results": f32 -> 0x7fffffff, status **doc** (CUDA
+        // docs/NVIDIA.md "NaN results": f32 -> 0x7fffffff, status **doc** (CUDA
         // Programming Guide; CUDART_NAN_F).
         f32_nan: 0x7fff_ffff,
-        // NOTES.md "NaN results": invalid -> 0xfff8000000000000 (CUDART_NAN), doc.
+        // docs/NVIDIA.md "NaN results": invalid -> 0xfff8000000000000 (CUDART_NAN), doc.
         f64_invalid_nan: 0xfff8_0000_0000_0000,
-        // NOTE(hw): NOTES.md "NaN results": first NaN among a, b, c, quieted;
+        // NOTE(hw): docs/NVIDIA.md "NaN results": first NaN among a, b, c, quieted;
         // operand priority **open**. Probe 2.
         f64_nan_priority: [0, 1, 2],
-        // NOTE(hw): NOTES.md ".ftz": subnormal AFTER rounding, **open** (only
+        // NOTE(hw): docs/NVIDIA.md ".ftz": subnormal AFTER rounding, **open** (only
         // hardware evidence: envytools, G80 f32). Probe 3.
         ftz_timing: FtzTiming::AfterRounding,
-        // NOTE(hw): NOTES.md ".sat": -0.0 -> +0.0, **open** (hw on G80;
+        // NOTE(hw): docs/NVIDIA.md ".sat": -0.0 -> +0.0, **open** (hw on G80;
         // "[+0.0, 1.0]" in libdevice's __nv_saturatef). Probe 4.
         sat_clears_neg_zero: true,
-        // NOTE(hw): NOTES.md ".relu": sign set -> +0.0, so -0.0 -> +0.0, **open**. Probe 4.
+        // NOTE(hw): docs/NVIDIA.md ".relu": sign set -> +0.0, so -0.0 -> +0.0, **open**. Probe 4.
         relu_clears_neg_zero: true,
-        // NOTE(hw): NOTES.md ".oob": low 15 bits 0x7ff7, either sign, f16 and
+        // NOTE(hw): docs/NVIDIA.md ".oob": low 15 bits 0x7ff7, either sign, f16 and
         // bf16 alike, **open** (claimed measured by one unpublished source). Probe 5.
         oob_mask: 0x7fff,
         oob_value: 0x7ff7,

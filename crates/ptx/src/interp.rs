@@ -2,7 +2,7 @@
 //! nvcc entry function) on registers and a byte-addressed memory, every
 //! arithmetic instruction through [`Form::eval`].
 //!
-//! Executing PTX means executing what is written (NOTES.md "Contraction");
+//! Executing PTX means executing what is written (docs/NVIDIA.md "Contraction");
 //! [`Options::contract`] additionally reports where the assembler's
 //! mul+add → fma fusion would change a result.
 
@@ -35,7 +35,7 @@ pub struct Options {
     /// Overrides `.version` (`--ptx`).
     pub version: Option<PtxVersion>,
     /// Declare registers on first use and read unwritten ones as zero, and
-    /// repair a misplaced or repeated modifier (NOTES.md "Errata"), with
+    /// repair a misplaced or repeated modifier (docs/NVIDIA.md "Errata"), with
     /// warnings. The validation of every instruction against the version
     /// and target is the same as in strict mode.
     pub lenient: bool,
@@ -605,13 +605,14 @@ fn execute(
     // kernel from running): one warning per instruction.
     for s in &m.stmts {
         let Stmt::Instr(ins) = s else { continue };
-        if in_scope(ins.scope) && !executable(ins.root()) {
+        if in_scope(ins.scope) && !executable(ins.root()) && !crate::syntax::in_family(&ins.opcode)
+        {
             mc.out.warnings.push(
                 Diagnostic::warning(
                     ins.opcode_span.clone(),
                     format!("`{}` is not supported by the interpreter: the run stops with an error if it reaches this line", ins.opcode),
                 )
-                .with_help("the interpreter runs mov, ld, st, cvta, cvt, setp, integer add/sub/mul/mad/shl/shr/and/or/xor, the f16/bf16 family, mad and fma on f32/f64, forward bra, ret and exit"),
+                .with_help("the interpreter runs mov, ld, st, cvta, cvt, setp, integer add/sub/mul/mad/shl/shr/and/or/xor, the f16/bf16 family (add, sub, mul, fma, min, max), mad, fma, min and max on f32/f64, forward bra, ret and exit"),
             );
         }
     }
@@ -1269,7 +1270,7 @@ impl Machine<'_> {
             {
                 self.int(ins)?
             }
-            "add" | "sub" | "mul" | "fma" | "mad" => self.arith(ins)?,
+            _ if crate::syntax::in_family(&ins.opcode) => self.arith(ins)?,
             "bra" | "brx" | "call" | "bar" | "barrier" => {
                 return Err(RunError::Program(
                     Diagnostic::error(
@@ -1314,7 +1315,9 @@ impl Machine<'_> {
             ));
         };
         match ins.root() {
-            "add" | "sub" | "mul" | "fma" | "mad" if int::IntOp::parse(&ins.opcode).is_none() => {
+            _ if crate::syntax::in_family(&ins.opcode)
+                && int::IntOp::parse(&ins.opcode).is_none() =>
+            {
                 self.arith_form(ins, &mut diags);
             }
             "cvt" => match Cvt::parse(&ins.opcode) {
@@ -1362,7 +1365,7 @@ impl Machine<'_> {
             Ok(f) => f,
             // A form of the family with a mistake: the form's own diagnostic,
             // unless --lenient can repair a misplaced or repeated modifier
-            // (NOTES.md "Errata": "a lenient mode may accept a misplaced
+            // (docs/NVIDIA.md "Errata": with --lenient a misplaced or repeated
             // modifier with a warning").
             Err(d) if crate::syntax::in_family(&ins.opcode) => {
                 match Form::parse_lenient(&ins.opcode) {
@@ -1385,7 +1388,7 @@ impl Machine<'_> {
             Err(_) => {
                 diags.push(
                     Diagnostic::error(ins.opcode_span.clone(), format!("unsupported instruction `{}`", ins.opcode))
-                        .with_help("the interpreter runs the f16/bf16 add/sub/mul/fma family, mad and fma on f32/f64, mov, cvt, setp, ld, st, cvta"),
+                        .with_help("the interpreter runs the f16/bf16 add/sub/mul/fma/min/max family, mad, fma, min and max on f32/f64, mov, cvt, setp, ld, st, cvta"),
                 );
                 return None;
             }
@@ -1447,7 +1450,7 @@ impl Machine<'_> {
         Ok(())
     }
 
-    /// NOTES.md "Contraction": an add/sub/mul with no rounding modifier may be
+    /// docs/NVIDIA.md "Contraction": an add/sub/mul with no rounding modifier may be
     /// fused (mul followed by add/sub becomes fma). Records the mul's result
     /// per destination register, and at a dependent add/sub compares the
     /// written result with `fma.rn` of the same modifiers.
@@ -1549,7 +1552,7 @@ impl Machine<'_> {
         })?;
         match (&ops[0].kind, &ops[1].kind) {
             (_, OperandKind::Vector(elems)) => {
-                // `mov.b32 d, {h0, h1}`: NOTES.md "Registers and lanes": h0 in bits 0..15.
+                // `mov.b32 d, {h0, h1}`: docs/NVIDIA.md "Registers and lanes": h0 in bits 0..15.
                 let (ety, w) = self.element(ins, ty, elems.len())?;
                 let mut v = 0u64;
                 let mut ins_vals = Vec::new();

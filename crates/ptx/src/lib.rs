@@ -22,13 +22,13 @@ pub mod opcodes;
 mod semantics;
 pub mod setp;
 pub mod sweep;
-mod syntax;
+pub mod syntax;
 pub mod target;
 pub mod types;
 pub mod wide_fma;
 
 pub use diag::{Diagnostic, Severity, SourceMap};
-pub use form::{Clamp, Exec, Form, FormType, Opcode};
+pub use form::{Clamp, Exec, Form, FormType, Mods, Opcode};
 pub use hw::{FtzTiming, HwProfile};
 pub use syntax::{header_error, help_for_flags, in_family};
 pub use target::{PtxVersion, Target, Variant};

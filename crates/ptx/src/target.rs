@@ -107,7 +107,7 @@ pub enum Variant {
     Family,
 }
 
-/// An sm target such as `sm_90a`. NOTES.md: "sm_XY or higher" includes the
+/// An sm target such as `sm_90a`. docs/NVIDIA.md "Forms, PTX ISA versions and
 /// `a`/`f` variants, so requirements compare [`Target::sm`] only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Target {

@@ -15,10 +15,10 @@
 //! "`fma.f64` introduced in PTX ISA version 1.4" and "`fma.f32` introduced
 //! in PTX ISA version 2.0", its "Target ISA Notes" "`fma.f32` requires
 //! `sm_20` or higher" and "`fma.f64` requires `sm_13` or higher". (9.7.3.6
-//! is not among spec/'s sections; NOTES.md's table lists mad only.)
+//! is not quoted in docs/SPEC.md; docs/NVIDIA.md "Forms, PTX ISA versions and targets" gives its rules beside mad's.)
 
 use crate::diag::Diagnostic;
-use crate::form::{round_suffix, Clamp, Form, FormType, Opcode};
+use crate::form::{round_suffix, Clamp, Form, FormType, Mods, Opcode};
 use crate::target::PtxVersion;
 use crate::target::Target;
 use core::fmt;
@@ -97,7 +97,14 @@ impl WideFma {
                 if self.sat { Clamp::Sat } else { Clamp::None },
             )
         };
-        Form::from_parts(Opcode::Mad, Some(self.rnd), self.ftz, false, clamp, ty)
+        let mods = Mods {
+            rnd: Some(self.rnd),
+            ftz: self.ftz,
+            clamp,
+            ..Mods::default()
+        };
+        // mad.rnd{.ftz}{.sat}.f32 and mad.rnd.f64 are rows of the table.
+        Form::checked(Opcode::Mad, mods, ty)
     }
 }
 

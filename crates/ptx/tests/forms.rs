@@ -10,52 +10,94 @@ fn count(pred: impl Fn(&Form) -> bool) -> usize {
 #[test]
 fn there_are_164_syntax_line_spellings_plus_legacy_mad_f64() {
     use FormType::*;
+    // The seed family (min and max are counted below).
+    let count = |pred: &dyn Fn(&Form) -> bool| count(|f: &Form| seed(f) && pred(f));
     let half16 = |f: &Form| matches!(f.ty(), F16 | F16x2);
     let not_fma = |f: &Form| matches!(f.op(), Opcode::Add | Opcode::Sub | Opcode::Mul);
     // add/sub/mul{.rn}{.ftz}{.sat}.{f16,f16x2}: 3 ops × 2 (.rn or not) × 2 × 2 × 2 types.
-    assert_eq!(count(|f| half16(f) && not_fma(f)), 48);
+    assert_eq!(count(&|f| half16(f) && not_fma(f)), 48);
     // add/sub/mul{.rn}.{bf16,bf16x2}
-    assert_eq!(count(|f| f.ty().is_bf16() && not_fma(f)), 12);
+    assert_eq!(count(&|f| f.ty().is_bf16() && not_fma(f)), 12);
     let fma = |f: &Form| f.op() == Opcode::Fma && f.ty().is_half();
     // fma.rn{.ftz}{.sat}.{f16,f16x2}
     assert_eq!(
-        count(|f| fma(f) && half16(f) && !f.oob() && f.clamp() != Clamp::Relu),
+        count(&|f| fma(f) && half16(f) && !f.oob() && f.clamp() != Clamp::Relu),
         8
     );
     // fma.rn{.ftz}.relu.{f16,f16x2}
     assert_eq!(
-        count(|f| fma(f) && half16(f) && !f.oob() && f.clamp() == Clamp::Relu),
+        count(&|f| fma(f) && half16(f) && !f.oob() && f.clamp() == Clamp::Relu),
         4
     );
     // fma.rn{.relu}.{bf16,bf16x2}
-    assert_eq!(count(|f| fma(f) && f.ty().is_bf16() && !f.oob()), 4);
+    assert_eq!(count(&|f| fma(f) && f.ty().is_bf16() && !f.oob()), 4);
     // fma.rn.oob{.relu}.{f16,f16x2,bf16,bf16x2}
-    assert_eq!(count(|f| fma(f) && f.oob()), 8);
+    assert_eq!(count(&|f| fma(f) && f.oob()), 8);
     // mad{.ftz}{.sat}.f32 (sm_1x line)
     assert_eq!(
-        count(|f| f.op() == Opcode::Mad && f.ty() == F32 && f.rnd().is_none()),
+        count(&|f| f.op() == Opcode::Mad && f.ty() == F32 && f.rnd().is_none()),
         4
     );
     // mad.rnd{.ftz}{.sat}.f32
     assert_eq!(
-        count(|f| f.op() == Opcode::Mad && f.ty() == F32 && f.rnd().is_some()),
+        count(&|f| f.op() == Opcode::Mad && f.ty() == F32 && f.rnd().is_some()),
         16
     );
     // mad.rnd.f64
-    assert_eq!(count(|f| f.ty() == F64 && f.rnd().is_some()), 4);
+    assert_eq!(count(&|f| f.ty() == F64 && f.rnd().is_some()), 4);
     // add/sub{.rnd}{.sat}.f32.{f16,bf16}: 2 ops × 5 × 2 × 2.
-    assert_eq!(count(|f| f.ty().is_mixed() && f.op() != Opcode::Fma), 40);
+    assert_eq!(count(&|f| f.ty().is_mixed() && f.op() != Opcode::Fma), 40);
     // fma.rnd{.sat}.f32.{f16,bf16}
-    assert_eq!(count(|f| f.ty().is_mixed() && f.op() == Opcode::Fma), 16);
+    assert_eq!(count(&|f| f.ty().is_mixed() && f.op() == Opcode::Fma), 16);
     // legacy mad.f64
-    assert_eq!(count(|f| f.ty() == F64 && f.rnd().is_none()), 1);
+    assert_eq!(count(&|f| f.ty() == F64 && f.rnd().is_none()), 1);
     assert_eq!(48 + 12 + 8 + 4 + 4 + 8 + 4 + 16 + 4 + 40 + 16, 164);
-    assert_eq!(Form::all().len(), 164 + 1);
+    assert_eq!(count(&|_| true), 164 + 1);
     // The reading without optional-.rn spellings gives 126, not 164.
     assert_eq!(
-        count(|f| f.rnd().is_some() || f.op() == Opcode::Mad),
+        count(&|f| f.rnd().is_some() || f.op() == Opcode::Mad),
         126 + 1
     );
+}
+
+fn seed(f: &Form) -> bool {
+    !matches!(f.op(), Opcode::Min | Opcode::Max)
+}
+
+/// 9.7.4.7/9.7.4.8 and 9.7.3.11/9.7.3.12, each syntax line with every
+/// optional modifier present and absent.
+#[test]
+fn min_and_max_have_66_spellings() {
+    use FormType::*;
+    let mm = |f: &Form| !seed(f);
+    // {min,max}{.ftz}{.NaN}{.xorsign.abs}.{f16,f16x2}: 2 × 2 × 2 × 2 × 2.
+    assert_eq!(count(|f| mm(f) && matches!(f.ty(), F16 | F16x2)), 32);
+    // {min,max}{.NaN}{.xorsign.abs}.{bf16,bf16x2}
+    assert_eq!(count(|f| mm(f) && f.ty().is_bf16()), 16);
+    // {min,max}{.ftz}{.NaN}{.xorsign.abs}.f32
+    assert_eq!(count(|f| mm(f) && f.ty() == F32), 16);
+    // {min,max}.f64
+    assert_eq!(count(|f| mm(f) && f.ty() == F64), 2);
+    assert_eq!(count(mm), 66);
+    assert_eq!(Form::all().len(), 165 + 66);
+    // No rounding, no clamp, no .oob, no mixed types.
+    assert!(Form::all()
+        .iter()
+        .filter(|f| mm(f))
+        .all(|f| f.rnd().is_none() && f.clamp() == Clamp::None && !f.oob() && !f.ty().is_mixed()));
+}
+
+/// Every form falls under exactly one row of the table, and a row's forms
+/// are exactly those it admits.
+#[test]
+fn rows_do_not_overlap() {
+    for f in Form::all() {
+        let rows = ptxfp::syntax::SYNTAX
+            .iter()
+            .filter(|r| r.admits_form(f.op(), &f.mods(), f.ty()))
+            .count();
+        assert_eq!(rows, 1, "{f}");
+    }
 }
 
 #[test]
@@ -67,10 +109,7 @@ fn print_parse_round_trip_over_all_forms() {
         assert_eq!(Form::parse(&s), Ok(*f), "{s}");
         assert!(seen.insert(s.clone()), "two forms print as {s}");
         // Every form constructed by new() from its own fields.
-        assert_eq!(
-            Form::new(f.op(), f.rnd(), f.ftz(), f.oob(), f.clamp(), f.ty()),
-            Ok(*f)
-        );
+        assert_eq!(Form::new(f.op(), f.mods(), f.ty()), Ok(*f));
     }
 }
 
@@ -167,7 +206,7 @@ const REJECTS: &[(&str, (usize, usize), &str, &str)] = &[
         ".relu and .sat exclude each other",
         "",
     ),
-    // Errata (NOTES.md): the exact helpful errors.
+    // Errata (docs/NVIDIA.md "Errata"): the exact helpful errors.
     (
         "add.rz.f32.bf16.sat",
         (15, 19),

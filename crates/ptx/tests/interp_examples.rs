@@ -1,7 +1,7 @@
 //! Every spec example block (examples/spec-*.ptx) run through the
 //! interpreter, each register checked against values computed here by an
 //! independent oracle: rustc_apfloat (LLVM's APFloat algorithms) with
-//! NVIDIA's NaN and modifier rules from NOTES.md applied by hand, or exact
+//! NVIDIA's NaN and modifier rules from docs/NVIDIA.md applied by hand, or exact
 //! values derived in comments.
 
 use ptxfp::interp::{run, Inputs, Options, Outcome};
@@ -51,9 +51,9 @@ fn run_prefix(src: &str, after: &str, upto: &str, device: u16) -> HashMap<String
     panic!("no `{upto}` after `{after}`");
 }
 
-// ---- The oracle: rustc_apfloat plus NOTES.md's NVIDIA rules.
+// ---- The oracle: rustc_apfloat plus the NVIDIA rules of docs/NVIDIA.md.
 
-/// NOTES.md: every f16/bf16 NaN result is 0x7fff.
+/// docs/NVIDIA.md "NaN results": every f16/bf16 NaN result is 0x7fff.
 fn canon16(bits: u128, nan: bool) -> u64 {
     if nan {
         0x7fff
@@ -91,7 +91,7 @@ fn bffma(a: u64, b: u64, c: u64) -> u64 {
     let r = bf(a).mul_add(bf(b), bf(c)).value;
     canon16(r.to_bits(), r.is_nan())
 }
-/// NOTES.md .relu on an already canonical result: sign set → +0 (NaN is
+/// docs/NVIDIA.md ".relu" on an already canonical result: sign set → +0 (NaN is
 /// 0x7fff, sign clear, so it stays).
 fn relu(x: u64) -> u64 {
     if x & 0x8000 != 0 {
@@ -100,7 +100,7 @@ fn relu(x: u64) -> u64 {
         x
     }
 }
-/// NOTES.md .oob: a lane whose a or b is 0x?7ff7 gives +0.
+/// docs/NVIDIA.md ".oob": a lane whose a or b is 0x?7ff7 gives +0.
 fn oob(a: u64, b: u64, r: u64) -> u64 {
     if a & 0x7fff == 0x7ff7 || b & 0x7fff == 0x7ff7 {
         0
@@ -151,13 +151,13 @@ fn half_block(src: &str, add: bool) {
     for (i, v) in hs.iter().enumerate() {
         assert_eq!(r[&format!("h{i}")], *v, "h{i}");
     }
-    // NOTES.md: mov.b32 d, {h0, h1} puts h0 in bits 0..15.
+    // docs/NVIDIA.md "Registers and lanes": mov.b32 d, {h0, h1} puts h0 in bits 0..15.
     let p1 = hs[0] | hs[1] << 16;
     let p2 = hs[2] | hs[3] << 16;
     assert_eq!(r["p1"], p1);
     assert_eq!(r["p2"], p2);
     assert_eq!(r["p3"], lanes2(p1, p2, op));
-    // NOTES.md: cvt.rn.bf16x2.f32 d, a, b puts a in the UPPER half.
+    // docs/NVIDIA.md "Registers and lanes": cvt.rn.bf16x2.f32 d, a, b puts a in the UPPER half.
     let p4 = f32_to_bf(F4) << 16 | f32_to_bf(F5);
     let p5 = f32_to_bf(F6) << 16 | f32_to_bf(F7);
     assert_eq!(r["p4"], p4);
@@ -201,7 +201,10 @@ fn spec_9_7_4_4_fma() {
     assert_eq!(step("fma.rn.oob.f16 "), oob(a1, b1, f));
     assert_eq!(step("fma.rn.oob.relu.f16 "), relu(oob(a1, b1, f)));
     let g = bffma(a1, b1, c1);
-    assert_eq!(g, 0x3f81, "NOTES.md's double-rounding trap");
+    assert_eq!(
+        g, 0x3f81,
+        "the double-rounding trap of docs/NVIDIA.md \"Rounding\""
+    );
     assert_eq!(step("fma.rn.bf16 "), g);
     assert_eq!(step("fma.rn.relu.bf16 "), relu(g));
     assert_eq!(step("fma.rn.oob.bf16 "), oob(a1, b1, g));
@@ -282,7 +285,7 @@ fn spec_9_7_4_4_header_names_the_double_rounded_value() {
 #[test]
 fn spec_9_7_3_7_mad() {
     let src = example("spec-9.7.3.7-mad.ptx");
-    // On sm_90 (NOTES.md): fma.rn.ftz.f32. a = b = 1 + 2^-12, c = -1:
+    // On sm_90 (docs/NVIDIA.md "mad.f32 without a rounding modifier"): fma.rn.ftz.f32. a = b = 1 + 2^-12, c = -1:
     // a·b + c = 2^-11 + 2^-24 = 2^-11 · (1 + 2^-13), exactly representable.
     let a = Single::from_bits(0x3f80_0800);
     let c = Single::from_bits(0xbf80_0000);
@@ -293,7 +296,7 @@ fn spec_9_7_3_7_mad() {
 
 #[test]
 fn spec_9_7_3_7_mad_on_sm_1x() {
-    // NOTES.md: on sm_1x the exact product 1 + 2^-11 + 2^-24 is truncated to
+    // docs/NVIDIA.md "mad.f32 without a rounding modifier": on sm_1x the exact product 1 + 2^-11 + 2^-24 is truncated to
     // 24 bits, 1 + 2^-11, then c = -1 is added: 2^-11 = 0x3a000000.
     let src = example("spec-9.7.3.7-mad.ptx");
     assert_eq!(run_src(&src, 13)["d"], 0x3a00_0000);
@@ -307,7 +310,7 @@ fn bf_to_f32(x: u64) -> Single {
     let mut li = false;
     bf(x).convert_r(RN, &mut li).value
 }
-/// NOTES.md .sat: NaN → +0, below 0 (and -0) → +0, above 1 → 1.
+/// docs/NVIDIA.md ".sat": NaN → +0, below 0 (and -0) → +0, above 1 → 1.
 fn sat32(x: Single) -> u64 {
     if x.is_nan() || x.is_negative() {
         0

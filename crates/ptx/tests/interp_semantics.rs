@@ -37,7 +37,7 @@ proptest! {
             let mut li = false;
             let s = Single::from_bits(x.into());
             let h: Half = s.convert_r(rm, &mut li).value;
-            // NOTES.md: NaN results of f32 → f16/bf16 are 0x7fff.
+            // docs/NVIDIA.md "NaN results": NaN results of f32 → f16/bf16 are 0x7fff.
             let want = if h.is_nan() { 0x7fff } else { h.to_bits() as u64 };
             prop_assert_eq!(Cvt::parse(&format!("cvt.{m}.f16.f32")).unwrap().eval(&[x.into()]), want);
             let b: BFloat = s.convert_r(rm, &mut li).value;
@@ -198,7 +198,43 @@ fn contraction_of_sub_in_both_positions() {
         .contractions
         .iter()
         .all(|c| c.fused_form == "fma.rn.f16"));
-    // An explicit rounding modifier forbids the fusion (NOTES.md "Contraction").
+    // An explicit rounding modifier forbids the fusion (docs/NVIDIA.md "Contraction").
     let out = run(&src.replace("mul.f16", "mul.rn.f16"), &inputs, &opts).unwrap();
     assert!(out.contractions.is_empty());
+}
+
+/// `min`/`max` run from PTX text; each expected value derived by hand from
+/// 9.7.3.11/9.7.4.7/9.7.4.8 ("+0.0 > -0.0", ".NaN: canonical NaN",
+/// ".xorsign: XOR of the sign bits, .abs: the magnitudes").
+#[test]
+fn min_and_max_run() {
+    let src = ".version 8.1\n.target sm_90\n.reg .b16 %h<4>;\n.reg .f32 %f<3>;\n.reg .f64 %d<1>;\n.reg .b32 %r<3>;\n\
+        mov.b16 %h0, 0x8000;\nmov.b16 %h1, 0x0000;\n\
+        min.f16 %h2, %h1, %h0;\n\
+        mov.b16 %h3, 0x7e00;\nmax.NaN.f16 %h3, %h1, %h3;\n\
+        mov.b32 %r0, 0x3fc0bc00;\nmov.b32 %r1, 0xc0007e00;\n\
+        max.xorsign.abs.f16x2 %r2, %r0, %r1;\n\
+        min.ftz.f32 %f0, 0f00000001, 0f80000000;\n\
+        max.f32 %f1, -0.0, 0.0;\n\
+        min.f32 %f2, 0f7fc00001, 0f00000001;\n\
+        min.f64 %d0, 0d7ff0000000000001, 0d7ff8000000000002;\n";
+    let r = regs(src, Inputs::default());
+    // -0 < +0, whichever operand it is.
+    assert_eq!(r["%h2"], 0x8000);
+    // One NaN under .NaN: the canonical f16 NaN.
+    assert_eq!(r["%h3"], 0x7fff);
+    // Lane 0: -1 vs NaN: the number's magnitude 1, sign 1 ^ 0 → -1 (0xbc00).
+    // Lane 1: 1.9375 vs -2: larger magnitude 2, sign 0 ^ 1 → -2 (0xc000).
+    assert_eq!(r["%r2"], 0xc000_bc00);
+    // .ftz: the subnormal is +0, and -0 < +0.
+    assert_eq!(r["%f0"], 0x8000_0000);
+    assert_eq!(r["%f1"], 0x0000_0000);
+    // One NaN without .NaN: the other operand, a subnormal kept (sm_20+).
+    assert_eq!(r["%f2"], 0x0000_0001);
+    // Two f64 NaNs: the first, quieted (its payload kept).
+    assert_eq!(r["%d0"], 0x7ff8_0000_0000_0001);
+    // sm_1x code: min.f32 flushes without .ftz (9.7.3.11 "sm_1x").
+    let old =
+        ".version 1.3\n.target sm_13\n.reg .f32 %f<1>;\nmin.f32 %f0, 0f80000001, 0f00000000;\n";
+    assert_eq!(regs(old, Inputs::default())["%f0"], 0x8000_0000);
 }

@@ -1,7 +1,7 @@
 //! An independent reference model, and the vector files it writes.
 //!
 //! The reference computes with rustc_apfloat (LLVM's APFloat, a different
-//! algorithm from ptxfp-float) and applies the NOTES.md post-processing
+//! algorithm from ptxfp-float) and applies the docs/NVIDIA.md post-processing
 //! written here again, simply, without looking at `semantics.rs`. It writes
 //! `testdata/vectors/*.txt` (`PTXFP_REGEN_VECTORS=1 cargo test -p ptxfp
 //! --test oracle`); the tests check that the committed files are exactly
@@ -34,7 +34,7 @@ fn ftz<T: Float>(x: T) -> T {
     }
 }
 
-/// .sat then .relu, NOTES.md: sat: NaN → +0, sign set (incl. -0) → +0, > 1 → 1;
+/// .sat then .relu, docs/NVIDIA.md ".sat", ".relu": sat: NaN → +0, sign set (incl. -0) → +0, > 1 → 1;
 /// relu: NaN stays NaN, sign set → +0.
 fn clamp<T: Float>(c: Clamp, x: T) -> T {
     let one = T::from_u128(1).value;
@@ -113,7 +113,7 @@ fn fma_single(s: &[u64], rm: Round, flush: bool) -> Single {
     }
 }
 
-/// sm_1x `mad.f32` (NOTES.md), computed through Double and Quad: the
+/// sm_1x `mad.f32` (docs/NVIDIA.md "mad.f32 without a rounding modifier"), computed through Double and Quad: the
 /// product of two f32 values is exact in Double (48 bits, exponents within
 /// range); clearing its low 29 bits truncates it to 24 bits; the sum of two
 /// 24-bit values is rounded once to Quad (113 bits) — exact unless the
@@ -156,9 +156,67 @@ fn mad_f64(f: &Form, s: &[u64]) -> u64 {
     }
 }
 
+/// min/max, written from 9.7.3.11/9.7.3.12 and 9.7.4.7/9.7.4.8 with
+/// apfloat's IEEE 754-2019 `minimum`/`maximum` (which order -0 below +0:
+/// "If values of both inputs are 0.0, then +0.0 > -0.0") for the choice;
+/// `canonical` is the NaN of a NaN result (docs/NVIDIA.md "min and max"),
+/// `None` for f64 (payload kept: the first NaN operand, quieted).
+fn minmax<T: Float>(f: &Form, a: u64, b: u64, canonical: Option<u64>, flush: bool) -> u64 {
+    let (mut x, mut y) = (T::from_bits(a as u128), T::from_bits(b as u128));
+    if flush {
+        (x, y) = (ftz(x), ftz(y));
+    }
+    // ".xorsign considers the sign bit of both inputs before applying .abs".
+    let negative = x.is_negative() != y.is_negative();
+    if f.xorsign_abs() {
+        (x, y) = (x.abs(), y.abs());
+    }
+    if (x.is_nan() && y.is_nan()) || (f.nan() && (x.is_nan() || y.is_nan())) {
+        return match canonical {
+            Some(n) => n,
+            None => {
+                let first = if x.is_nan() { x } else { y };
+                first.to_bits() as u64 | 1 << 51
+            }
+        };
+    }
+    let d = match (x.is_nan(), y.is_nan(), f.op()) {
+        (true, _, _) => y,
+        (_, true, _) => x,
+        (_, _, Opcode::Min) => x.minimum(y),
+        _ => x.maximum(y),
+    };
+    // "If the result of min is NaN then the .xorsign and .abs modifiers
+    // will be ignored" (it is not NaN here).
+    let d = match (f.xorsign_abs(), negative) {
+        (false, _) => d,
+        (true, false) => d.abs(),
+        (true, true) => -d.abs(),
+    };
+    d.to_bits() as u64
+}
+
 /// The reference result of `f` on `s`, for `.target code` on `device`.
 fn reference(f: &Form, s: &[u64], code: Target, device: Target) -> u64 {
     let split = |v: u64| (v & 0xffff, v >> 16 & 0xffff);
+    if matches!(f.op(), Opcode::Min | Opcode::Max) {
+        let half = |g: fn(&Form, u64, u64, Option<u64>, bool) -> u64| {
+            let ((a0, a1), (b0, b1)) = (split(s[0]), split(s[1]));
+            g(f, a1, b1, Some(0x7fff), f.ftz()) << 16 | g(f, a0, b0, Some(0x7fff), f.ftz())
+        };
+        return match f.ty() {
+            FormType::F16 => minmax::<Half>(f, s[0], s[1], Some(0x7fff), f.ftz()),
+            FormType::BF16 => minmax::<BFloat>(f, s[0], s[1], Some(0x7fff), false),
+            FormType::F16x2 => half(minmax::<Half>),
+            FormType::BF16x2 => half(minmax::<BFloat>),
+            // 9.7.3.11 "sm_1x: [...] min.f32 flushes subnormal inputs and results".
+            FormType::F32 => {
+                minmax::<Single>(f, s[0], s[1], Some(0x7fff_ffff), f.ftz() || code.is_sm1x())
+            }
+            FormType::F64 => minmax::<Double>(f, s[0], s[1], None, false),
+            FormType::F32F16 | FormType::F32BF16 => unreachable!("no mixed min/max"),
+        };
+    }
     let c = s.get(2).copied().unwrap_or(0);
     match f.ty() {
         FormType::F16 => half_lane::<Half>(f, s[0], s[1], c),
@@ -414,20 +472,24 @@ fn legacy(f: &Form) -> bool {
     f.op() == Opcode::Mad && f.rnd().is_none()
 }
 
-const GROUPS: [Group; 8] = [
+fn minmax_op(f: &Form) -> bool {
+    matches!(f.op(), Opcode::Min | Opcode::Max)
+}
+
+const GROUPS: [Group; 10] = [
     Group {
         file: "half_f16.txt",
         target: "sm_100",
         device: None,
         ptx: "8.8",
-        pick: |f| matches!(f.ty(), FormType::F16 | FormType::F16x2),
+        pick: |f| matches!(f.ty(), FormType::F16 | FormType::F16x2) && !minmax_op(f),
     },
     Group {
         file: "half_bf16.txt",
         target: "sm_100",
         device: None,
         ptx: "8.8",
-        pick: |f| f.ty().is_bf16(),
+        pick: |f| f.ty().is_bf16() && !minmax_op(f),
     },
     Group {
         file: "mixed.txt",
@@ -441,14 +503,14 @@ const GROUPS: [Group; 8] = [
         target: "sm_100",
         device: None,
         ptx: "8.8",
-        pick: |f| f.ty() == FormType::F32 && !legacy(f),
+        pick: |f| f.ty() == FormType::F32 && !legacy(f) && !minmax_op(f),
     },
     Group {
         file: "mad_f64.txt",
         target: "sm_100",
         device: None,
         ptx: "8.8",
-        pick: |f| f.ty() == FormType::F64 && !legacy(f),
+        pick: |f| f.ty() == FormType::F64 && !legacy(f) && !minmax_op(f),
     },
     Group {
         file: "legacy_sm13.txt",
@@ -471,6 +533,22 @@ const GROUPS: [Group; 8] = [
         ptx: "3.0",
         pick: |f| legacy(f) && f.ty() == FormType::F32,
     },
+    Group {
+        file: "minmax.txt",
+        target: "sm_100",
+        device: None,
+        ptx: "8.8",
+        pick: minmax_op,
+    },
+    // 9.7.3.11 "sm_1x: min.f64 supports subnormal numbers. min.f32 flushes
+    // subnormal inputs and results to sign-preserving zero."
+    Group {
+        file: "minmax_sm13.txt",
+        target: "sm_13",
+        device: None,
+        ptx: "1.3",
+        pick: |f| minmax_op(f) && !f.nan() && !f.xorsign_abs() && !f.ty().is_half(),
+    },
 ];
 
 fn dir() -> PathBuf {
@@ -490,9 +568,9 @@ fn file_text(g: &Group) -> String {
     }
     let mut s = format!(
         "# Expected values from the independent reference in crates/ptx/tests/oracle.rs:\n\
-         # rustc_apfloat arithmetic plus the NOTES.md post-processing (ftz after rounding,\n\
+         # rustc_apfloat arithmetic plus the docs/NVIDIA.md post-processing (ftz after rounding,\n\
          # .sat/.relu on -0 -> +0, OOB-NaN = low 15 bits 0x7ff7, NaN patterns), NOT ptxfp's own code.\n\
-         # Where NOTES.md marks a choice open, these vectors follow it; a GPU run may change them.\n\
+         # Where docs/NVIDIA.md marks a choice open, these vectors follow it; a GPU run may change them.\n\
          # Regenerate: PTXFP_REGEN_VECTORS=1 cargo test -p ptxfp --test oracle\n\
          # run: {run}\n"
     );
@@ -595,9 +673,10 @@ fn library_matches_every_vector() {
             bad[..bad.len().min(20)].join("\n")
         );
     }
-    // 165 forms; the sm_1x-on-sm_90 and sm_20 files repeat the 4 legacy mad.f32 forms.
-    assert_eq!(forms.len(), 165 + 4 + 4);
-    assert_eq!(total, 80 * (165 + 4 + 4));
+    // 165 + 66 forms; the sm_1x-on-sm_90 and sm_20 files repeat the 4 legacy
+    // mad.f32 forms, the sm_13 min/max file the 6 min/max forms of PTX 1.3.
+    assert_eq!(forms.len(), 165 + 66 + 4 + 4 + 6);
+    assert_eq!(total, 80 * (165 + 66 + 4 + 4 + 6));
 }
 
 #[test]
@@ -639,7 +718,8 @@ fn generated_vectors_match_the_reference() {
             hw: ptxfp::HwProfile::NVIDIA,
         };
         for (k, f) in Form::all().iter().enumerate() {
-            if code.is_sm1x() && !legacy(f) {
+            let sm1x_minmax = minmax_op(f) && !f.nan() && !f.xorsign_abs() && !f.ty().is_half();
+            if code.is_sm1x() && !legacy(f) && !sm1x_minmax {
                 continue;
             }
             for v in ptxfp::gen::generate(f, 400, k as u64 + 1, &exec) {
@@ -653,7 +733,8 @@ fn generated_vectors_match_the_reference() {
             }
         }
     }
-    assert_eq!(n, 400 * (165 + 5 + 5));
+    // sm_13 and sm_13-on-sm_90 add the legacy mad forms and the PTX 1.3 min/max forms.
+    assert_eq!(n, 400 * (165 + 66 + 5 + 5 + 6 + 6));
 }
 
 /// Every 16-bit `a` against a set of `b` (and `c`) edges, for a form of
@@ -673,6 +754,11 @@ fn every_half_a_against_the_reference() {
         "mul.rn.bf16",
         "fma.rn.relu.bf16",
         "fma.rn.oob.relu.bf16",
+        "min.f16",
+        "max.ftz.NaN.f16",
+        "min.ftz.NaN.xorsign.abs.f16",
+        "max.xorsign.abs.bf16",
+        "min.NaN.bf16",
     ] {
         let f = Form::parse(text).unwrap();
         let edges = if f.ty().is_bf16() {

@@ -1,4 +1,4 @@
-//! Hand-checked cases of the NOTES.md decisions, one per rule, with the
+//! Hand-checked cases of the docs/NVIDIA.md decisions, one per rule, with the
 //! reasoning beside each (values worked out by hand, not by ptxfp).
 
 use ptxfp::{Exec, Form, FtzTiming, HwProfile, Target};
@@ -9,7 +9,7 @@ fn ev(form: &str, srcs: &[u64]) -> u64 {
 
 #[test]
 fn double_rounding_example_of_notes() {
-    // NOTES.md "Rounding": fma.rn.bf16 of 0x3fe0, 0x3f14, 0x8d80 is 0x3f81.
+    // docs/NVIDIA.md "Rounding": fma.rn.bf16 of 0x3fe0, 0x3f14, 0x8d80 is 0x3f81.
     assert_eq!(ev("fma.rn.bf16", &[0x3fe0, 0x3f14, 0x8d80]), 0x3f81);
 }
 

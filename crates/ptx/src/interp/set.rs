@@ -261,6 +261,17 @@ pub(crate) fn mismatch(
     msg
 }
 
+/// The operand types of a float arithmetic form (`fma.rn.f32` as its `mad`).
+fn arith_types(ins: &Instr) -> Option<Vec<PtxType>> {
+    if let Ok(f) =
+        Form::parse(&ins.opcode).or_else(|_| Form::parse_lenient(&ins.opcode).map(|p| p.0))
+    {
+        return Some([vec![f.dest_type()], f.source_types()].concat());
+    }
+    let w = WideFma::parse(&ins.opcode)?.ok()?;
+    Some(vec![w.as_mad().dest_type(); 4])
+}
+
 /// The type each operand of `ins` has, where the interpreter knows it
 /// (`None` where it does not).
 fn operand_types(ins: &Instr) -> Option<Vec<PtxType>> {
@@ -270,14 +281,9 @@ fn operand_types(ins: &Instr) -> Option<Vec<PtxType>> {
             if let Some(op) = IntOp::parse(&ins.opcode) {
                 return Some([vec![op.dest_type()], op.source_types()].concat());
             }
-            if let Ok(f) =
-                Form::parse(&ins.opcode).or_else(|_| Form::parse_lenient(&ins.opcode).map(|p| p.0))
-            {
-                return Some([vec![f.dest_type()], f.source_types()].concat());
-            }
-            let w = WideFma::parse(&ins.opcode)?.ok()?;
-            Some(vec![w.as_mad().dest_type(); 4])
+            arith_types(ins)
         }
+        _ if crate::syntax::in_family(&ins.opcode) => arith_types(ins),
         "cvt" => {
             let c = Cvt::parse(&ins.opcode).ok()?;
             Some([vec![c.dst], vec![c.src; c.sources()]].concat())

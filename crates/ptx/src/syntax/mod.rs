@@ -1,24 +1,37 @@
 //! The syntax of the forms: the parser of form text, which opcodes it is
-//! responsible for ([`in_family`]), and the version/target rules of NOTES.md
+//! responsible for ([`in_family`]), and the version/target rules of docs/NVIDIA.md
 //! ("Forms, PTX ISA versions and targets").
 
 use core::ops::Range;
 
 use crate::diag::Diagnostic;
-use crate::form::{legality, Clamp, Form, FormType, Opcode, Part};
+use crate::form::{Clamp, Form, FormType, Mods, Opcode};
 use crate::target::{PtxVersion, Target};
 use crate::types::PtxType;
 use ptxfp_float::Round;
 
-/// A modifier's slot in the documented order: `.rnd .ftz .oob .sat/.relu`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Slot {
-    Rnd,
-    Ftz,
-    Oob,
-    Clamp,
+mod table;
+pub(crate) use table::{legality, Slot};
+pub use table::{row_of, Row, SYNTAX};
+
+/// Which part of a form a legality error is about (for the span).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Part {
+    /// The opcode (or the form as a whole).
+    Op,
+    /// A modifier slot.
+    Slot(Slot),
 }
 
+/// Why a combination is not a form: the part at fault, what is wrong, how to fix it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Illegal {
+    pub part: Part,
+    pub message: String,
+    pub help: String,
+}
+
+/// A piece of form text after the opcode: a modifier or a type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Token {
     Rnd(Round),
@@ -26,42 +39,92 @@ enum Token {
     Oob,
     Sat,
     Relu,
-    Type(&'static str),
+    Nan,
+    XorsignAbs,
+    Type(FormType),
 }
 
 impl Token {
     fn slot(self) -> Option<Slot> {
+        Some(match self {
+            Token::Rnd(_) => Slot::Rnd,
+            Token::Ftz => Slot::Ftz,
+            Token::Oob => Slot::Oob,
+            Token::Sat | Token::Relu => Slot::Clamp,
+            Token::Nan => Slot::Nan,
+            Token::XorsignAbs => Slot::Xorsign,
+            Token::Type(_) => return None,
+        })
+    }
+    /// Sets this modifier in `m`.
+    fn apply(self, m: &mut Mods) {
         match self {
-            Token::Rnd(_) => Some(Slot::Rnd),
-            Token::Ftz => Some(Slot::Ftz),
-            Token::Oob => Some(Slot::Oob),
-            Token::Sat | Token::Relu => Some(Slot::Clamp),
-            Token::Type(_) => None,
+            Token::Rnd(rm) => m.rnd = Some(rm),
+            Token::Ftz => m.ftz = true,
+            Token::Oob => m.oob = true,
+            Token::Sat => m.clamp = Clamp::Sat,
+            Token::Relu => m.clamp = Clamp::Relu,
+            Token::Nan => m.nan = true,
+            Token::XorsignAbs => m.xorsign_abs = true,
+            Token::Type(_) => {}
         }
     }
 }
 
-const TYPES: [&str; 6] = ["f16", "f16x2", "bf16", "bf16x2", "f32", "f64"];
+/// The modifier vocabulary: every value of every slot, as written.
+const MODIFIERS: [(&str, Token); 10] = [
+    ("rn", Token::Rnd(Round::NearestEven)),
+    ("rz", Token::Rnd(Round::TowardZero)),
+    ("rm", Token::Rnd(Round::TowardNegative)),
+    ("rp", Token::Rnd(Round::TowardPositive)),
+    ("ftz", Token::Ftz),
+    ("oob", Token::Oob),
+    ("sat", Token::Sat),
+    ("relu", Token::Relu),
+    ("NaN", Token::Nan),
+    ("xorsign.abs", Token::XorsignAbs),
+];
+
+/// The single types (`.f32.f16` is two of them).
+const TYPES: [(&str, FormType); 6] = [
+    ("f16", FormType::F16),
+    ("f16x2", FormType::F16x2),
+    ("bf16", FormType::BF16),
+    ("bf16x2", FormType::BF16x2),
+    ("f32", FormType::F32),
+    ("f64", FormType::F64),
+];
+
 const OTHER_TYPES: [&str; 13] = [
     "b8", "b16", "b32", "b64", "u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64", "pred",
 ];
 
 fn classify(s: &str) -> Option<Token> {
-    Some(match s {
-        "rn" => Token::Rnd(Round::NearestEven),
-        "rz" => Token::Rnd(Round::TowardZero),
-        "rm" => Token::Rnd(Round::TowardNegative),
-        "rp" => Token::Rnd(Round::TowardPositive),
-        "ftz" => Token::Ftz,
-        "oob" => Token::Oob,
-        "sat" => Token::Sat,
-        "relu" => Token::Relu,
-        _ => Token::Type(TYPES.into_iter().find(|t| *t == s)?),
-    })
+    MODIFIERS
+        .iter()
+        .find(|(w, _)| *w == s)
+        .map(|&(_, t)| t)
+        .or_else(|| {
+            TYPES
+                .iter()
+                .find(|(w, _)| *w == s)
+                .map(|&(_, t)| Token::Type(t))
+        })
 }
 
-const EXPECTED: &str =
-    "expected a modifier (.rn .rz .rm .rp .ftz .oob .sat .relu) or a type (.f16 .f16x2 .bf16 .bf16x2 .f32 .f64)";
+/// "expected a modifier (.rn ... .xorsign.abs) or a type (.f16 ... .f64)".
+fn expected() -> String {
+    let mods: Vec<String> = MODIFIERS.iter().map(|(w, _)| format!(".{w}")).collect();
+    let types: Vec<String> = TYPES.iter().map(|(w, _)| format!(".{w}")).collect();
+    format!(
+        "expected a modifier ({}) or a type ({})",
+        mods.join(" "),
+        types.join(" ")
+    )
+}
+
+/// The slot order as messages say it: `.rnd .ftz .oob .sat/.relu .NaN .xorsign.abs`.
+const SLOT_ORDER: &str = ".rnd .ftz .oob .sat/.relu .NaN .xorsign.abs";
 
 /// Splits `text` at dots, keeping each piece's span (without the dot).
 fn pieces(text: &str) -> Vec<(&str, Range<usize>)> {
@@ -87,7 +150,7 @@ impl Form {
     ///
     /// Syntax-level errors only: unknown opcode, modifier or type; wrong
     /// modifier order; duplicates; `.sat` with `.relu`; modifiers a type does
-    /// not take; and the spec's errata (NOTES.md "Errata":
+    /// not take; and the spec's errata (docs/NVIDIA.md "Errata":
     /// `add.rz.f32.bf16.sat`, `fma.rz.sat.f32.f16.sat`). The span of an error
     /// is relative to `text` and points at the offending part; the message
     /// says what was expected, the help how to write it.
@@ -99,7 +162,7 @@ impl Form {
     /// repeated modifier (the spec's errata `add.rz.f32.bf16.sat`,
     /// `fma.rz.sat.f32.f16.sat`) when the modifiers make a legal form,
     /// returning that form with a warning that says how to write it
-    /// (NOTES.md "Errata": "a lenient mode may accept a misplaced modifier
+    /// (docs/NVIDIA.md "Errata": with --lenient a misplaced or repeated modifier
     /// with a warning"). Every other error is still an error.
     pub fn parse_lenient(text: &str) -> Result<(Form, Vec<Diagnostic>), Diagnostic> {
         parse_mode(text, true)
@@ -134,59 +197,39 @@ fn parse_mode(text: &str, lenient: bool) -> Result<(Form, Vec<Diagnostic>), Diag
     let ps = pieces(text);
     let (op_text, op_span) = ps[0].clone();
     let op = Opcode::parse(op_text).ok_or_else(|| {
+        let names: Vec<&'static str> = Opcode::ALL.iter().map(|o| o.name()).collect();
         let d = Diagnostic::error(
             op_span.clone(),
-            format!("unknown opcode `{op_text}`: expected add, sub, mul, fma or mad"),
+            format!(
+                "unknown opcode `{op_text}`: expected {}",
+                table::or_list(&names)
+            ),
         );
-        match crate::opcodes::closest_in(op_text, &["add", "sub", "mul", "fma", "mad"]) {
+        match crate::opcodes::closest_in(op_text, &names) {
             Some(w) => d.with_help(format!("did you mean `{w}`?")),
             None => d,
         }
     })?;
-    // Pass 1: every piece must be a known modifier or type.
+    // Pass 1: every piece must be a known modifier or type (`.xorsign.abs`
+    // is two pieces).
     let mut toks = Vec::new();
-    for (s, span) in &ps[1..] {
+    let mut rest = ps[1..].iter().peekable();
+    while let Some((s, span)) = rest.next() {
+        if *s == "xorsign" {
+            if let Some((_, abs)) = rest.next_if(|(n, _)| *n == "abs") {
+                toks.push((Token::XorsignAbs, span.start..abs.end));
+                continue;
+            }
+        }
         let Some(t) = classify(s) else {
-            let d = Diagnostic::error(
-                with_dot(span),
-                format!("unknown modifier or type `.{s}`: {EXPECTED}"),
-            );
-            let d = if s.is_empty() {
-                Diagnostic::error(with_dot(span), format!("empty modifier: {EXPECTED}"))
-            } else if *s == "type" {
-                // NOTES.md "Errata": 9.7.4.4 `fma.rnd.oob.{relu}.type` never defines `.type`.
-                Diagnostic::error(
-                    with_dot(span),
-                    "`.type` is a placeholder in the spec's syntax line fma.rnd.oob.{relu}.type (9.7.4.4), not a type",
-                )
-                .with_help("write one of .f16, .f16x2, .bf16, .bf16x2")
-            } else if OTHER_TYPES.contains(s) {
-                Diagnostic::error(
-                    with_dot(span),
-                    format!("{op_text}.{s} is not modelled by ptxfp: it models floating-point forms only"),
-                )
-                .with_help("use .f16, .f16x2, .bf16, .bf16x2, .f32, .f64 or .f32.f16/.f32.bf16")
-            } else {
-                const KNOWN: &[&str] = &[
-                    "rn", "rz", "rm", "rp", "ftz", "sat", "relu", "oob", "f16", "f16x2", "bf16",
-                    "bf16x2", "f32", "f64",
-                ];
-                match crate::opcodes::closest_in(s, KNOWN) {
-                    Some(w) => d.with_help(format!("did you mean `.{w}`?")),
-                    None => d,
-                }
-            };
-            return Err(d);
+            return Err(unknown_piece(op_text, s, span));
         };
         toks.push((t, span.clone()));
     }
     // Pass 2: fields, order, duplicates.
-    let mut rnd = None;
-    let mut ftz = false;
-    let mut oob = false;
-    let mut clamp = Clamp::None;
-    let mut types: Vec<(&'static str, Range<usize>)> = Vec::new();
-    let mut spans: [Option<Range<usize>>; 4] = Default::default();
+    let mut mods = Mods::default();
+    let mut types: Vec<(FormType, &str, Range<usize>)> = Vec::new();
+    let mut spans: [Option<Range<usize>>; 6] = Default::default();
     let mut last_slot: Option<Slot> = None;
     let mut problem: Option<Diagnostic> = None;
     let mut fatal = false; // the fields cannot make a form (duplicate value, .sat with .relu)
@@ -194,7 +237,7 @@ fn parse_mode(text: &str, lenient: bool) -> Result<(Form, Vec<Diagnostic>), Diag
         let name = &text[with_dot(span)];
         let Some(slot) = t.slot() else {
             if let Token::Type(ty) = t {
-                types.push((ty, span.clone()));
+                types.push((*ty, &text[span.clone()], span.clone()));
             }
             continue;
         };
@@ -203,7 +246,7 @@ fn parse_mode(text: &str, lenient: bool) -> Result<(Form, Vec<Diagnostic>), Diag
             if problem.is_none() {
                 let prev_text = &text[with_dot(prev)];
                 problem = Some(if prev_text == name {
-                    // NOTES.md "Errata": 9.7.5.3 `fma.rz.sat.f32.f16.sat`.
+                    // docs/NVIDIA.md "Errata": 9.7.5.3 `fma.rz.sat.f32.f16.sat`.
                     Diagnostic::error(with_dot(span), format!("duplicate {name}"))
                 } else if slot == Slot::Clamp {
                     fatal = true;
@@ -224,17 +267,10 @@ fn parse_mode(text: &str, lenient: bool) -> Result<(Form, Vec<Diagnostic>), Diag
             continue;
         }
         spans[idx] = Some(span.clone());
-        match t {
-            Token::Rnd(rm) => rnd = Some(*rm),
-            Token::Ftz => ftz = true,
-            Token::Oob => oob = true,
-            Token::Sat => clamp = Clamp::Sat,
-            Token::Relu => clamp = Clamp::Relu,
-            Token::Type(_) => {}
-        }
+        t.apply(&mut mods);
         if problem.is_none() {
             if !types.is_empty() {
-                // NOTES.md "Errata": 9.7.5.1 `add.rz.f32.bf16.sat`.
+                // docs/NVIDIA.md "Errata": 9.7.5.1 `add.rz.f32.bf16.sat`.
                 problem = Some(Diagnostic::error(
                     with_dot(span),
                     format!("{name} must come before the types"),
@@ -242,9 +278,7 @@ fn parse_mode(text: &str, lenient: bool) -> Result<(Form, Vec<Diagnostic>), Diag
             } else if last_slot.is_some_and(|l| l > slot) {
                 problem = Some(Diagnostic::error(
                     with_dot(span),
-                    format!(
-                        "{name} is out of order: modifiers go in the order .rnd .ftz .oob .sat/.relu"
-                    ),
+                    format!("{name} is out of order: modifiers go in the order {SLOT_ORDER}"),
                 ));
             }
         }
@@ -258,23 +292,16 @@ fn parse_mode(text: &str, lenient: bool) -> Result<(Form, Vec<Diagnostic>), Diag
                 format!("missing type: expected .f16, .f16x2, .bf16, .bf16x2, .f32 or .f64 after `{text}`"),
             ));
         }
-        [(t, _)] => match *t {
-            "f16" => FormType::F16,
-            "f16x2" => FormType::F16x2,
-            "bf16" => FormType::BF16,
-            "bf16x2" => FormType::BF16x2,
-            "f32" => FormType::F32,
-            _ => FormType::F64,
-        },
-        [("f32", _), ("f16", _)] => FormType::F32F16,
-        [("f32", _), ("bf16", _)] => FormType::F32BF16,
-        [(a, _), (b, span), ..] => {
+        [(t, _, _)] => *t,
+        [(FormType::F32, _, _), (FormType::F16, _, _)] => FormType::F32F16,
+        [(FormType::F32, _, _), (FormType::BF16, _, _)] => FormType::F32BF16,
+        [(a_ty, a, _), (_, b, span), ..] => {
             let d = if types.len() > 2 {
                 Diagnostic::error(
-                    with_dot(&types[2].1),
+                    with_dot(&types[2].2),
                     "too many types: at most two (.f32.f16 or .f32.bf16)",
                 )
-            } else if *a == "f32" {
+            } else if *a_ty == FormType::F32 {
                 Diagnostic::error(
                     with_dot(span),
                     format!("mixed precision takes .f32.f16 or .f32.bf16, not .f32.{b}"),
@@ -294,53 +321,88 @@ fn parse_mode(text: &str, lenient: bool) -> Result<(Form, Vec<Diagnostic>), Diag
             return Err(d);
         }
         if lenient {
-            if let Ok(f) = Form::new(op, rnd, ftz, oob, clamp, ty) {
+            if let Ok(f) = Form::new(op, mods, ty) {
                 let mut w = d.with_help(format!("write {f}"));
                 w.severity = crate::diag::Severity::Warning;
                 warnings.push(w);
                 return Ok((f, warnings));
             }
         }
-        let help = match Form::new(op, rnd, ftz, oob, clamp, ty) {
+        let help = match Form::new(op, mods, ty) {
             Ok(f) => format!("write {f}"),
-            Err(e) => format!("order: {op_text}.rnd.ftz.oob.sat/relu.type; also: {e}"),
+            Err(e) => format!(
+                "order: {op_text}{}.type; also: {e}",
+                SLOT_ORDER.replace(' ', "")
+            ),
         };
         return Err(d.with_help(help));
     }
-    legality(op, rnd, ftz, oob, clamp, ty).map_err(|e| {
+    legality(op, &mods, ty).map_err(|e| {
         let span = match e.part {
             Part::Op => op_span.clone(),
-            Part::Rnd => spans[0]
-                .clone()
-                .map(|s| with_dot(&s))
-                .unwrap_or(op_span.clone()),
-            Part::Ftz => spans[1]
-                .clone()
-                .map(|s| with_dot(&s))
-                .unwrap_or(op_span.clone()),
-            Part::Oob => spans[2]
-                .clone()
-                .map(|s| with_dot(&s))
-                .unwrap_or(op_span.clone()),
-            Part::Clamp => spans[3]
+            Part::Slot(s) => spans[s as usize]
                 .clone()
                 .map(|s| with_dot(&s))
                 .unwrap_or(op_span.clone()),
         };
         Diagnostic::error(span, e.message).with_help(e.help)
     })?;
-    Ok((Form::from_parts(op, rnd, ftz, oob, clamp, ty), warnings))
+    Ok((Form::checked(op, mods, ty), warnings))
 }
 
-/// True for an instruction of the family ptxfp models: add/sub/mul/fma
-/// with a 16-bit float type, `mad` and `fma` on `.f32`/`.f64`, and the mixed
-/// `.f32.{f16,bf16}` forms. `add.f32`, `mul.lo.s32`... are not.
+/// The error for a piece that is neither a modifier nor a type.
+fn unknown_piece(op_text: &str, s: &str, span: &Range<usize>) -> Diagnostic {
+    let expected = expected();
+    let d = Diagnostic::error(
+        with_dot(span),
+        format!("unknown modifier or type `.{s}`: {expected}"),
+    );
+    if s.is_empty() {
+        Diagnostic::error(with_dot(span), format!("empty modifier: {expected}"))
+    } else if s == "type" {
+        // docs/NVIDIA.md "Errata": 9.7.4.4 `fma.rnd.oob.{relu}.type` never defines `.type`.
+        Diagnostic::error(
+            with_dot(span),
+            "`.type` is a placeholder in the spec's syntax line fma.rnd.oob.{relu}.type (9.7.4.4), not a type",
+        )
+        .with_help("write one of .f16, .f16x2, .bf16, .bf16x2")
+    } else if s == "xorsign" || s == "abs" {
+        // 9.7.4.7: the modifier is `.xorsign.abs`, one word in two pieces.
+        Diagnostic::error(
+            with_dot(span),
+            format!("`.{s}` alone is not a modifier: min and max take `.xorsign.abs`"),
+        )
+        .with_help("write .xorsign.abs")
+    } else if OTHER_TYPES.contains(&s) {
+        Diagnostic::error(
+            with_dot(span),
+            format!("{op_text}.{s} is not modelled by ptxfp: it models floating-point forms only"),
+        )
+        .with_help("use .f16, .f16x2, .bf16, .bf16x2, .f32, .f64 or .f32.f16/.f32.bf16")
+    } else {
+        let known: Vec<&'static str> = MODIFIERS
+            .iter()
+            .map(|(w, _)| *w)
+            .chain(TYPES.iter().map(|(w, _)| *w))
+            .collect();
+        match crate::opcodes::closest_in(s, &known) {
+            Some(w) => d.with_help(format!("did you mean `.{w}`?")),
+            None => d,
+        }
+    }
+}
+
+/// True for an instruction the form parser answers for: an opcode of the
+/// table with a 16-bit float type, or with `.f32`/`.f64` where the table has
+/// that opcode on that type (`mad.f32`, `min.f64`), `fma` on `.f32`/`.f64`
+/// ([`crate::wide_fma`]), and the mixed `.f32.{f16,bf16}` forms. `add.f32`,
+/// `mul.lo.s32`, `min.s32`... are not.
 pub fn in_family(opcode: &str) -> bool {
     let root = opcode.split('.').next().unwrap_or("");
     let suffixes = || opcode.split('.').skip(1);
-    if !matches!(root, "add" | "sub" | "mul" | "fma" | "mad") {
+    let Some(op) = Opcode::parse(root) else {
         return false;
-    }
+    };
     let half = suffixes().any(|s| matches!(s, "f16" | "f16x2" | "bf16" | "bf16x2"));
     // An opcode with no type at all (`fma.rn.oob.relu.type`, the 9.7.4.4
     // erratum, or a typo such as `add.rn.fp16`) is malformed, and the form
@@ -351,8 +413,11 @@ pub fn in_family(opcode: &str) -> bool {
         "f32x2", "tf32", "e4m3x2", "e5m2x2", "e2m1x2", "e2m3x2", "e3m2x2", "ue8m0x2",
     ];
     let untyped = !suffixes().any(|s| PtxType::parse(s).is_some() || UNMODELLED.contains(&s));
-    let wide = suffixes().any(|s| matches!(s, "f32" | "f64"));
-    half || untyped || (matches!(root, "mad" | "fma") && wide)
+    let wide = |ty: FormType| {
+        suffixes().any(|s| s == &ty.suffix()[1..])
+            && (op == Opcode::Fma || SYNTAX.iter().any(|r| r.op == op && r.types.contains(&ty)))
+    };
+    half || untyped || wide(FormType::F32) || wide(FormType::F64)
 }
 
 const fn v(major: u8, minor: u8) -> PtxVersion {
@@ -360,8 +425,9 @@ const fn v(major: u8, minor: u8) -> PtxVersion {
 }
 
 impl Form {
-    /// The name of the rule in NOTES.md's table that this form falls under,
-    /// as messages print it (`mul.bf16`, `fma.relu.f16x2`, `mad.rz.f32`).
+    /// The name of the requirement this form falls under, as messages print
+    /// it (`mul.bf16`, `fma.relu.f16x2`, `mad.rz.f32`, `min.NaN.f32`): the
+    /// opcode, the modifiers that carry a requirement of their own, the types.
     pub fn rule_name(&self) -> String {
         let mut s = String::from(self.op().name());
         if self.op() == Opcode::Mad {
@@ -375,39 +441,17 @@ impl Form {
         if self.clamp() == Clamp::Relu {
             s += ".relu";
         }
+        if self.nan() {
+            s += ".NaN";
+        }
+        if self.xorsign_abs() {
+            s += ".xorsign.abs";
+        }
         s + self.ty().suffix()
     }
 
-    /// Minimum PTX ISA version and target of this form (NOTES.md table
-    /// "Forms, PTX ISA versions and targets").
-    pub fn requires(&self) -> (PtxVersion, Target) {
-        let (ver, sm) = match (self.op(), self.ty()) {
-            // 9.7.5: "introduced in PTX ISA version 8.6", "requires sm_100 or higher".
-            (_, t) if t.is_mixed() => (v(8, 6), 100),
-            // 9.7.4.4: "Support for modifier .oob introduced in PTX ISA version 8.1";
-            // "fma{.oob}.{f16, f16x2, bf16, bf16x2} requires sm_90 or higher".
-            (Opcode::Fma, _) if self.oob() => (v(8, 1), 90),
-            // 9.7.4.4: "fma.relu.{f16, f16x2} and fma{.relu}.{bf16, bf16x2} introduced in
-            // PTX ISA version 7.0" / "require sm_80 or higher".
-            (Opcode::Fma, t) if t.is_bf16() || self.clamp() == Clamp::Relu => (v(7, 0), 80),
-            // 9.7.4.1/9.7.4.3: "add{.rnd}.bf16 ... introduced in PTX ISA version 7.8",
-            // "requires sm_90 or higher".
-            (_, t) if t.is_bf16() => (v(7, 8), 90),
-            // 9.7.4: "Introduced in PTX ISA version 4.2", "Requires sm_53 or higher".
-            (_, t) if t.is_half() => (v(4, 2), 53),
-            // 9.7.3.7: ".rn, .rz, .rm, .rp for mad.f32, requires sm_20 or higher";
-            // NOTES.md: PTX ISA 2.0.
-            (_, FormType::F32) if self.rnd().is_some() => (v(2, 0), 20),
-            // 9.7.3.7: "mad.f32 supported on all target architectures".
-            (_, FormType::F32) => (v(1, 0), 10),
-            // 9.7.3.7: "mad.f64 requires sm_13 or higher".
-            _ => (v(1, 0), 13),
-        };
-        (ver, Target::sm(sm))
-    }
-
     /// Checks this form against a module's `.version` and `.target`: the
-    /// NOTES.md table and the required-rounding rules of 9.7.3.7. Returns all
+    /// docs/NVIDIA.md "Forms, PTX ISA versions and targets" and the required-rounding rules of 9.7.3.7. Returns all
     /// diagnostics (errors and warnings), each spanning the canonical text
     /// (`0..len`) and naming its rule.
     pub fn validate(&self, version: PtxVersion, target: Target) -> Vec<Diagnostic> {
@@ -424,7 +468,10 @@ impl Form {
                 let msg = format!(
                     "mad.f32 requires a rounding modifier for sm_20 and higher targets from PTX ISA 3.2; the target is {target} and the module is {version}"
                 );
-                let help = format!("write {}", self.with_rn());
+                let help = match self.with_rnd(Some(self.rounding())) {
+                    Some(f) => format!("write {f}"),
+                    None => String::new(),
+                };
                 if version >= v(3, 2) {
                     out.push(Diagnostic::error(span.clone(), msg).with_help(help));
                 } else if version == v(3, 1) {
@@ -451,18 +498,6 @@ impl Form {
             _ => {}
         }
         out
-    }
-
-    /// The same form with `.rn` written (for help texts).
-    fn with_rn(&self) -> Form {
-        Form::from_parts(
-            self.op(),
-            Some(self.rounding()),
-            self.ftz(),
-            self.oob(),
-            self.clamp(),
-            self.ty(),
-        )
     }
 }
 

@@ -7,6 +7,8 @@
 
 use crate::form::{Clamp, Exec, Form, FormType, Opcode};
 use crate::hw::{FtzTiming, HwProfile};
+
+mod minmax;
 use ptxfp_float::{
     self as float, convert, decode, is_nan, is_subnormal, product, sum, Format, Round, Value, BF16,
     F16, F32, F64,
@@ -15,11 +17,14 @@ use ptxfp_float::{
 impl Form {
     /// Computes the destination bits from the source bits (the low bits of
     /// each `u64`, in operand order: `a, b[, c]`; mixed `add`/`sub`: `a, c`),
-    /// per NOTES.md, for the device `exec` models. Missing sources read as 0;
+    /// per docs/NVIDIA.md, for the device `exec` models. Missing sources read as 0;
     /// bits above a source's width are ignored.
     pub fn eval(&self, srcs: &[u64], exec: &Exec) -> u64 {
         let s = |i: usize| srcs.get(i).copied().unwrap_or(0);
         let hw = &exec.hw;
+        if matches!(self.op(), Opcode::Min | Opcode::Max) {
+            return minmax::eval(self, s(0), s(1), exec);
+        }
         match self.ty() {
             FormType::F16 => half_lane::<F16>(self, s(0), s(1), s(2), hw),
             FormType::BF16 => half_lane::<BF16>(self, s(0), s(1), s(2), hw),
@@ -39,7 +44,7 @@ impl Form {
 
 /// 9.7.4.1: "fA[0] = a[0:15]; fA[1] = a[16:31]; [...] for (i = 0; i < 2; i++)
 /// d[i] = fA[i] + fB[i];" — lanes computed independently, lane 0 in bits 0..15.
-fn lanes(a: u64, b: u64, c: u64, f: impl Fn(u64, u64, u64) -> u64) -> u64 {
+pub(super) fn lanes(a: u64, b: u64, c: u64, f: impl Fn(u64, u64, u64) -> u64) -> u64 {
     let lo = f(a & 0xffff, b & 0xffff, c & 0xffff);
     let hi = f((a >> 16) & 0xffff, (b >> 16) & 0xffff, (c >> 16) & 0xffff);
     (hi & 0xffff) << 16 | (lo & 0xffff)
@@ -47,7 +52,7 @@ fn lanes(a: u64, b: u64, c: u64, f: impl Fn(u64, u64, u64) -> u64) -> u64 {
 
 /// 9.7.4.1: "`add.ftz.{f16, f16x2}` flushes subnormal inputs [...] to
 /// sign-preserving zero."
-fn flush<F: Format>(x: u64) -> u64 {
+pub(super) fn flush<F: Format>(x: u64) -> u64 {
     if is_subnormal::<F>(x) {
         x & F::SIGN
     } else {
@@ -55,7 +60,7 @@ fn flush<F: Format>(x: u64) -> u64 {
     }
 }
 
-/// The exact operation rounded once (NOTES.md "Rounding"), with the result
+/// The exact operation rounded once (docs/NVIDIA.md "Rounding"), with the result
 /// flushed under `.ftz` (9.7.4.1: "flushes [...] results to sign-preserving
 /// zero"; timing: [`HwProfile::ftz_timing`], NOTE(hw)).
 fn exact_op<F: Format>(
@@ -72,6 +77,7 @@ fn exact_op<F: Format>(
         Opcode::Sub => float::sub::<F>(a, b, rm),
         Opcode::Mul => float::mul::<F>(a, b, rm),
         Opcode::Fma | Opcode::Mad => float::fma::<F>(a, b, c, rm),
+        Opcode::Min | Opcode::Max => unreachable!("min/max are semantics::minmax"),
     };
     let r = run(rm).bits & F::ALL;
     if !ftz {
@@ -106,7 +112,7 @@ fn clamp<F: Format>(clamp: Clamp, x: u64, hw: &HwProfile) -> u64 {
     match clamp {
         Clamp::None => x,
         Clamp::Sat if is_nan::<F>(x) => 0,
-        // NOTE(hw): -0.0 under .sat, NOTES.md ".sat".
+        // NOTE(hw): -0.0 under .sat, docs/NVIDIA.md ".sat".
         Clamp::Sat if neg_zero => {
             if hw.sat_clears_neg_zero {
                 0
@@ -119,7 +125,7 @@ fn clamp<F: Format>(clamp: Clamp, x: u64, hw: &HwProfile) -> u64 {
         Clamp::Sat => x,
         // The NaN is made canonical by the next stage.
         Clamp::Relu if is_nan::<F>(x) => x,
-        // NOTE(hw): -0.0 under .relu, NOTES.md ".relu".
+        // NOTE(hw): -0.0 under .relu, docs/NVIDIA.md ".relu".
         Clamp::Relu if neg_zero => {
             if hw.relu_clears_neg_zero {
                 0
@@ -136,7 +142,7 @@ fn clamp<F: Format>(clamp: Clamp, x: u64, hw: &HwProfile) -> u64 {
 fn half_lane<F: Format>(form: &Form, a: u64, b: u64, c: u64, hw: &HwProfile) -> u64 {
     // 9.7.4.4: "`fma.oob` clamps the result to 0 if either of the operands is
     // `OOB NaN` [...] performed independently for each of the two SIMD
-    // operations." NOTE(hw): the OOB-NaN pattern, NOTES.md ".oob".
+    // operations." NOTE(hw): the OOB-NaN pattern, docs/NVIDIA.md ".oob".
     if form.oob() && (hw.is_oob_nan(a) || hw.is_oob_nan(b)) {
         return 0;
     }
@@ -148,7 +154,7 @@ fn half_lane<F: Format>(form: &Form, a: u64, b: u64, c: u64, hw: &HwProfile) -> 
     // 9.7.4.1: ".rn: mantissa LSB rounds to nearest even" (the only mode).
     let r = exact_op::<F>(form.op(), a, b, c, form.rounding(), form.ftz(), hw);
     let r = clamp::<F>(form.clamp(), r, hw);
-    // NOTE(hw): NOTES.md "NaN results": every f16/bf16 NaN result is half_nan.
+    // NOTE(hw): docs/NVIDIA.md "NaN results": every f16/bf16 NaN result is half_nan.
     if is_nan::<F>(r) {
         hw.half_nan as u64
     } else {
@@ -171,7 +177,7 @@ fn mixed<S: Format>(form: &Form, s0: u64, s1: u64, s2: u64, hw: &HwProfile) -> u
     // 9.7.5: "support saturation of results to the range [0.0, 1.0], with NaN
     // being flushed to positive zero."
     let r = clamp::<F32>(form.clamp(), r, hw);
-    // NOTES.md "NaN results": "Mixed precision: a NaN result is the f32 one".
+    // docs/NVIDIA.md "NaN results": a mixed-precision NaN result is the f32 one (f32_nan).
     if is_nan::<F32>(r) {
         hw.f32_nan as u64
     } else {
@@ -188,7 +194,7 @@ fn mad_f32(form: &Form, a: u64, b: u64, c: u64, exec: &Exec) -> u64 {
         // b to infinite precision and then adds c [...]. The resulting value is then
         // rounded to single precision using the rounding mode specified by .rnd."
         Some(rm) => fused_f32(a, b, c, rm, form.ftz(), hw),
-        // NOTES.md "mad.f32 without a rounding modifier": on an sm_1x device,
+        // docs/NVIDIA.md "mad.f32 without a rounding modifier": on an sm_1x device,
         // sm_1x code keeps its sm_1x semantics.
         None if exec.code_target.is_sm1x() && exec.device.is_sm1x() => mad_sm1x(a, b, c, hw),
         // 9.7.3.7: "When JIT-compiled for SM 2.0 devices, mad.f32 is implemented
@@ -200,7 +206,7 @@ fn mad_f32(form: &Form, a: u64, b: u64, c: u64, exec: &Exec) -> u64 {
     // 9.7.3.7: "mad.sat.f32 clamps the result to [0.0, 1.0]. NaN results are
     // flushed to +0.0f."
     let r = clamp::<F32>(form.clamp(), r, hw);
-    // NOTES.md "NaN results": f32 NaN results are 0x7fffffff (doc).
+    // docs/NVIDIA.md "NaN results": f32 NaN results are 0x7fffffff (doc).
     if is_nan::<F32>(r) {
         hw.f32_nan as u64
     } else {
@@ -222,7 +228,7 @@ fn fused_f32(a: u64, b: u64, c: u64, rm: Round, ftz: bool, hw: &HwProfile) -> u6
 /// double precision, and then the mantissa is truncated to 23 bits, but the
 /// exponent is preserved. [...] when c = +/-0.0, mad.f32 is identical to the
 /// result computed using separate mul and add instructions." Details per
-/// NOTES.md "mad.f32 without a rounding modifier" (hw, envytools).
+/// docs/NVIDIA.md "mad.f32 without a rounding modifier" (hw, envytools).
 fn mad_sm1x(a: u64, b: u64, c: u64, hw: &HwProfile) -> u64 {
     let rn = Round::NearestEven;
     // "mad.f32 flushes subnormal inputs and results to sign-preserving zero."
@@ -256,7 +262,7 @@ fn mad_sm1x(a: u64, b: u64, c: u64, hw: &HwProfile) -> u64 {
 /// mad.f32, the treatment of subnormal inputs and output follows IEEE 754."
 fn mad_f64(form: &Form, a: u64, b: u64, c: u64, hw: &HwProfile) -> u64 {
     let ops = [a, b, c];
-    // NOTE(hw): NOTES.md "NaN results" f64: the first NaN among a, b, c (in
+    // NOTE(hw): docs/NVIDIA.md "NaN results" f64: the first NaN among a, b, c (in
     // hw.f64_nan_priority order), quieted; priority open.
     for i in hw.f64_nan_priority {
         let x = ops[(i as usize).min(2)];

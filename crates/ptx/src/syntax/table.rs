@@ -1,0 +1,729 @@
+//! THE instruction table: one row per syntax line of the PTX ISA, with the
+//! modifier values the line admits, its types, its minimum PTX ISA version
+//! and target, and its section. Everything else about which forms exist is
+//! derived from these rows: legality and its error messages
+//! ([`legality`]), the list of forms ([`Form::all`]), the version and target
+//! requirements ([`Form::requires`]) and the family of opcodes the form
+//! parser answers for ([`super::in_family`]).
+//!
+//! A row admits every combination of its slots' values (a slot listing
+//! `[false, true]` is an optional modifier, `[true]` a required one). Rows
+//! never overlap: every legal form falls under exactly one row, whose
+//! requirement is the form's. Where the spec gives one line whose modifiers
+//! carry their own requirements (`min{.NaN}{.xorsign.abs}`), the line is
+//! split into one row per requirement, as TableGen's `Requires<[...]>` is
+//! per definition. `sub` on the half types follows `add` (docs/NVIDIA.md
+//! "Forms, PTX ISA versions and targets").
+
+use super::Illegal;
+use super::Part;
+use crate::form::{Clamp, Form, FormType, Mods, Opcode};
+use crate::target::{PtxVersion, Target};
+use ptxfp_float::Round;
+
+/// One syntax line of the spec (or the part of one that has its own
+/// requirement).
+#[derive(Clone, Copy, Debug)]
+pub struct Row {
+    /// The opcode.
+    pub op: Opcode,
+    /// The instruction types the line takes.
+    pub types: &'static [FormType],
+    /// The rounding modifiers admitted (`None`: the modifier left out).
+    pub rnd: &'static [Option<Round>],
+    /// `.ftz` absent and/or present.
+    pub ftz: &'static [bool],
+    /// `.oob` absent and/or present.
+    pub oob: &'static [bool],
+    /// The clamps admitted.
+    pub clamp: &'static [Clamp],
+    /// `.NaN` absent and/or present.
+    pub nan: &'static [bool],
+    /// `.xorsign.abs` absent and/or present.
+    pub xorsign_abs: &'static [bool],
+    /// "Introduced in PTX ISA version ...".
+    pub ptx: PtxVersion,
+    /// "Requires sm_... or higher".
+    pub sm: u16,
+    /// The PTX ISA section.
+    pub section: &'static str,
+    /// The spec's syntax line (types spelled out where it says `.type`).
+    pub syntax: &'static str,
+    /// What a user of the line should know (`ptxfp forms` prints it).
+    pub note: Option<&'static str>,
+}
+
+const NE: Option<Round> = Some(Round::NearestEven);
+const RZ: Option<Round> = Some(Round::TowardZero);
+const RM: Option<Round> = Some(Round::TowardNegative);
+const RP: Option<Round> = Some(Round::TowardPositive);
+/// No rounding modifier in the syntax line.
+const NO_RND: &[Option<Round>] = &[None];
+/// `.rnd = { .rn }`, required.
+const RN: &[Option<Round>] = &[NE];
+/// `{.rnd}` with `.rnd = { .rn }`.
+const OPT_RN: &[Option<Round>] = &[None, NE];
+/// `.rnd = { .rn, .rz, .rm, .rp }`, required.
+const RND: &[Option<Round>] = &[NE, RZ, RM, RP];
+/// `{.rnd}` with `.rnd = { .rn, .rz, .rm, .rp }`.
+const OPT_RND: &[Option<Round>] = &[None, NE, RZ, RM, RP];
+const NO: &[bool] = &[false];
+const OPT: &[bool] = &[false, true];
+const YES: &[bool] = &[true];
+const NO_CLAMP: &[Clamp] = &[Clamp::None];
+const OPT_SAT: &[Clamp] = &[Clamp::None, Clamp::Sat];
+const RELU: &[Clamp] = &[Clamp::Relu];
+const OPT_RELU: &[Clamp] = &[Clamp::None, Clamp::Relu];
+
+use FormType::{BF16x2, F16x2, BF16, F16, F32, F32BF16, F32F16, F64};
+const F16S: &[FormType] = &[F16, F16x2];
+const BF16S: &[FormType] = &[BF16, BF16x2];
+const HALVES: &[FormType] = &[F16, F16x2, BF16, BF16x2];
+const MIXED: &[FormType] = &[F32F16, F32BF16];
+
+const fn v(major: u8, minor: u8) -> PtxVersion {
+    PtxVersion::new(major, minor)
+}
+
+/// A row with every modifier slot absent.
+const fn row(
+    op: Opcode,
+    types: &'static [FormType],
+    (ptx, sm): (PtxVersion, u16),
+    section: &'static str,
+    syntax: &'static str,
+) -> Row {
+    Row {
+        op,
+        types,
+        rnd: NO_RND,
+        ftz: NO,
+        oob: NO,
+        clamp: NO_CLAMP,
+        nan: NO,
+        xorsign_abs: NO,
+        ptx,
+        sm,
+        section,
+        syntax,
+        note: None,
+    }
+}
+
+use Opcode::{Add, Fma, Mad, Max, Min, Mul, Sub};
+
+/// 9.7.4: "Introduced in PTX ISA version 4.2", "Requires sm_53 or higher".
+const HALF: (PtxVersion, u16) = (v(4, 2), 53);
+/// 9.7.4.1/9.7.4.3: "`add{.rnd}.bf16` [...] introduced in PTX ISA version
+/// 7.8", "requires sm_90 or higher".
+const BF16_ARITH: (PtxVersion, u16) = (v(7, 8), 90);
+/// 9.7.4.4: "`fma.relu.{f16, f16x2}` and `fma{.relu}.{bf16, bf16x2}`
+/// introduced in PTX ISA version 7.0" / "require sm_80 or higher".
+const FMA_RELU_BF16: (PtxVersion, u16) = (v(7, 0), 80);
+/// 9.7.4.4: "Support for modifier `.oob` introduced in PTX ISA version 8.1";
+/// "`fma{.oob}.{f16, f16x2, bf16, bf16x2}` requires sm_90 or higher".
+const FMA_OOB: (PtxVersion, u16) = (v(8, 1), 90);
+/// 9.7.5: "introduced in PTX ISA version 8.6", "requires sm_100 or higher".
+const MIXED_PREC: (PtxVersion, u16) = (v(8, 6), 100);
+/// 9.7.4.7/9.7.4.8: "`min`/`max` [...] introduced in PTX ISA version
+/// 7.0", "requires sm_80 or higher" (f16, f16x2, bf16, bf16x2).
+const HALF_MINMAX: (PtxVersion, u16) = (v(7, 0), 80);
+/// 9.7.4.7/9.7.4.8 and 9.7.3.11/9.7.3.12: "`.xorsign.abs` introduced in
+/// PTX ISA version 7.2", "requires sm_86 or higher".
+const XORSIGN: (PtxVersion, u16) = (v(7, 2), 86);
+/// 9.7.3.11/9.7.3.12: "`min.NaN`/`max.NaN` introduced in PTX ISA version
+/// 7.0", "requires sm_80 or higher".
+const F32_NAN: (PtxVersion, u16) = (v(7, 0), 80);
+/// 9.7.3.11/9.7.3.12: "Introduced in PTX ISA version 1.0"; "`min.f64`
+/// requires sm_13 or higher" (`.f32`: all targets).
+const F32_ALL: (PtxVersion, u16) = (v(1, 0), 10);
+const F64_ALL: (PtxVersion, u16) = (v(1, 0), 13);
+/// 9.7.3.7: ".rn, .rz, .rm, .rp for mad.f32, requires sm_20 or higher";
+/// PTX ISA 2.0.
+const MAD_RND: (PtxVersion, u16) = (v(2, 0), 20);
+
+/// The table, in the spec's section order.
+pub static SYNTAX: &[Row] = &[
+    // 9.7.3.7 mad: "mad{.ftz}{.sat}.f32 d, a, b, c; // .target sm_1x",
+    // "mad.rnd{.ftz}{.sat}.f32 d, a, b, c; // .target sm_20", "mad.rnd.f64".
+    Row {
+        ftz: OPT,
+        clamp: OPT_SAT,
+        note: Some("sm_1x: truncated product; sm_20 and up: PTX ISA 3.1 and earlier, as .rn"),
+        ..row(Mad, &[F32], F32_ALL, "9.7.3.7", "mad{.ftz}{.sat}.f32")
+    },
+    Row {
+        rnd: RND,
+        ftz: OPT,
+        clamp: OPT_SAT,
+        ..row(Mad, &[F32], MAD_RND, "9.7.3.7", "mad.rnd{.ftz}{.sat}.f32")
+    },
+    Row {
+        rnd: RND,
+        ..row(Mad, &[F64], F64_ALL, "9.7.3.7", "mad.rnd.f64")
+    },
+    // 9.7.3.7 PTX ISA Notes: "In PTX ISA versions 1.4 and later, a rounding
+    // modifier is required for mad.f64"; before, `mad.f64` is `mad.rn.f64`
+    // (Form::validate refuses it from 1.4 on).
+    Row {
+        note: Some("up to PTX ISA 1.3"),
+        ..row(
+            Mad,
+            &[F64],
+            F64_ALL,
+            "9.7.3.7",
+            "mad.f64 (PTX ISA 1.0 to 1.3)",
+        )
+    },
+    // 9.7.3.11 min, 9.7.3.12 max: "min{.ftz}{.NaN}{.xorsign.abs}.f32",
+    // "min.f64".
+    Row {
+        ftz: OPT,
+        ..row(Min, &[F32], F32_ALL, "9.7.3.11", "min{.ftz}.f32")
+    },
+    Row {
+        ftz: OPT,
+        nan: YES,
+        ..row(Min, &[F32], F32_NAN, "9.7.3.11", "min{.ftz}.NaN.f32")
+    },
+    Row {
+        ftz: OPT,
+        nan: OPT,
+        xorsign_abs: YES,
+        ..row(
+            Min,
+            &[F32],
+            XORSIGN,
+            "9.7.3.11",
+            "min{.ftz}{.NaN}.xorsign.abs.f32",
+        )
+    },
+    row(Min, &[F64], F64_ALL, "9.7.3.11", "min.f64"),
+    Row {
+        ftz: OPT,
+        ..row(Max, &[F32], F32_ALL, "9.7.3.12", "max{.ftz}.f32")
+    },
+    Row {
+        ftz: OPT,
+        nan: YES,
+        ..row(Max, &[F32], F32_NAN, "9.7.3.12", "max{.ftz}.NaN.f32")
+    },
+    Row {
+        ftz: OPT,
+        nan: OPT,
+        xorsign_abs: YES,
+        ..row(
+            Max,
+            &[F32],
+            XORSIGN,
+            "9.7.3.12",
+            "max{.ftz}{.NaN}.xorsign.abs.f32",
+        )
+    },
+    row(Max, &[F64], F64_ALL, "9.7.3.12", "max.f64"),
+    // 9.7.4.1 add: "add{.rnd}{.ftz}{.sat}.f16", "add{.rnd}.bf16", ".rnd = { .rn }".
+    Row {
+        rnd: OPT_RN,
+        ftz: OPT,
+        clamp: OPT_SAT,
+        ..row(Add, F16S, HALF, "9.7.4.1", "add{.rnd}{.ftz}{.sat}.f16")
+    },
+    Row {
+        rnd: OPT_RN,
+        ..row(Add, BF16S, BF16_ARITH, "9.7.4.1", "add{.rnd}.bf16")
+    },
+    // 9.7.4.2 sub: as add.
+    Row {
+        rnd: OPT_RN,
+        ftz: OPT,
+        clamp: OPT_SAT,
+        ..row(Sub, F16S, HALF, "9.7.4.2", "sub{.rnd}{.ftz}{.sat}.f16")
+    },
+    Row {
+        rnd: OPT_RN,
+        ..row(Sub, BF16S, BF16_ARITH, "9.7.4.2", "sub{.rnd}.bf16")
+    },
+    // 9.7.4.3 mul: "mul{.rnd}{.ftz}{.sat}.f16", "mul{.rnd}.bf16".
+    Row {
+        rnd: OPT_RN,
+        ftz: OPT,
+        clamp: OPT_SAT,
+        ..row(Mul, F16S, HALF, "9.7.4.3", "mul{.rnd}{.ftz}{.sat}.f16")
+    },
+    Row {
+        rnd: OPT_RN,
+        ..row(Mul, BF16S, BF16_ARITH, "9.7.4.3", "mul{.rnd}.bf16")
+    },
+    // 9.7.4.4 fma: "fma.rnd{.ftz}{.sat}.f16", "fma.rnd{.ftz}.relu.f16",
+    // "fma.rnd{.relu}.bf16", "fma.rnd.oob{.relu}.type".
+    Row {
+        rnd: RN,
+        ftz: OPT,
+        clamp: OPT_SAT,
+        ..row(Fma, F16S, HALF, "9.7.4.4", "fma.rnd{.ftz}{.sat}.f16")
+    },
+    Row {
+        rnd: RN,
+        ftz: OPT,
+        clamp: RELU,
+        ..row(
+            Fma,
+            F16S,
+            FMA_RELU_BF16,
+            "9.7.4.4",
+            "fma.rnd{.ftz}.relu.f16",
+        )
+    },
+    Row {
+        rnd: RN,
+        clamp: OPT_RELU,
+        ..row(Fma, BF16S, FMA_RELU_BF16, "9.7.4.4", "fma.rnd{.relu}.bf16")
+    },
+    Row {
+        rnd: RN,
+        oob: YES,
+        clamp: OPT_RELU,
+        ..row(Fma, HALVES, FMA_OOB, "9.7.4.4", "fma.rnd.oob{.relu}.type")
+    },
+    // 9.7.4.7 min, 9.7.4.8 max: "min{.ftz}{.NaN}{.xorsign.abs}.f16",
+    // "min{.NaN}{.xorsign.abs}.bf16".
+    Row {
+        ftz: OPT,
+        nan: OPT,
+        ..row(Min, F16S, HALF_MINMAX, "9.7.4.7", "min{.ftz}{.NaN}.f16")
+    },
+    Row {
+        ftz: OPT,
+        nan: OPT,
+        xorsign_abs: YES,
+        ..row(
+            Min,
+            F16S,
+            XORSIGN,
+            "9.7.4.7",
+            "min{.ftz}{.NaN}.xorsign.abs.f16",
+        )
+    },
+    Row {
+        nan: OPT,
+        ..row(Min, BF16S, HALF_MINMAX, "9.7.4.7", "min{.NaN}.bf16")
+    },
+    Row {
+        nan: OPT,
+        xorsign_abs: YES,
+        ..row(Min, BF16S, XORSIGN, "9.7.4.7", "min{.NaN}.xorsign.abs.bf16")
+    },
+    Row {
+        ftz: OPT,
+        nan: OPT,
+        ..row(Max, F16S, HALF_MINMAX, "9.7.4.8", "max{.ftz}{.NaN}.f16")
+    },
+    Row {
+        ftz: OPT,
+        nan: OPT,
+        xorsign_abs: YES,
+        ..row(
+            Max,
+            F16S,
+            XORSIGN,
+            "9.7.4.8",
+            "max{.ftz}{.NaN}.xorsign.abs.f16",
+        )
+    },
+    Row {
+        nan: OPT,
+        ..row(Max, BF16S, HALF_MINMAX, "9.7.4.8", "max{.NaN}.bf16")
+    },
+    Row {
+        nan: OPT,
+        xorsign_abs: YES,
+        ..row(Max, BF16S, XORSIGN, "9.7.4.8", "max{.NaN}.xorsign.abs.bf16")
+    },
+    // 9.7.5.1 add, 9.7.5.2 sub: "add{.rnd}{.sat}.f32.atype d, a, c;",
+    // 9.7.5.3 fma: "fma.rnd{.sat}.f32.abtype d, a, b, c;".
+    Row {
+        rnd: OPT_RND,
+        clamp: OPT_SAT,
+        ..row(
+            Add,
+            MIXED,
+            MIXED_PREC,
+            "9.7.5.1",
+            "add{.rnd}{.sat}.f32.atype",
+        )
+    },
+    Row {
+        rnd: OPT_RND,
+        clamp: OPT_SAT,
+        ..row(
+            Sub,
+            MIXED,
+            MIXED_PREC,
+            "9.7.5.2",
+            "sub{.rnd}{.sat}.f32.atype",
+        )
+    },
+    Row {
+        rnd: RND,
+        clamp: OPT_SAT,
+        ..row(
+            Fma,
+            MIXED,
+            MIXED_PREC,
+            "9.7.5.3",
+            "fma.rnd{.sat}.f32.abtype",
+        )
+    },
+];
+
+/// A modifier slot, in the order the syntax lines write them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Slot {
+    Rnd,
+    Ftz,
+    Oob,
+    Clamp,
+    Nan,
+    Xorsign,
+}
+
+impl Slot {
+    pub(crate) const ALL: [Slot; 6] = [
+        Slot::Rnd,
+        Slot::Ftz,
+        Slot::Oob,
+        Slot::Clamp,
+        Slot::Nan,
+        Slot::Xorsign,
+    ];
+    /// Whether `m`'s value in this slot is the slot left out.
+    fn absent(self, m: &Mods) -> bool {
+        match self {
+            Slot::Rnd => m.rnd.is_none(),
+            Slot::Ftz => !m.ftz,
+            Slot::Oob => !m.oob,
+            Slot::Clamp => m.clamp == Clamp::None,
+            Slot::Nan => !m.nan,
+            Slot::Xorsign => !m.xorsign_abs,
+        }
+    }
+    /// `m`'s value in this slot as written (`.rz`, `.relu`), "" if absent.
+    pub(crate) fn text(self, m: &Mods) -> &'static str {
+        match self {
+            Slot::Rnd => m.rnd.map_or("", crate::form::round_suffix),
+            Slot::Ftz if m.ftz => ".ftz",
+            Slot::Oob if m.oob => ".oob",
+            Slot::Clamp => match m.clamp {
+                Clamp::None => "",
+                Clamp::Sat => ".sat",
+                Clamp::Relu => ".relu",
+            },
+            Slot::Nan if m.nan => ".NaN",
+            Slot::Xorsign if m.xorsign_abs => ".xorsign.abs",
+            _ => "",
+        }
+    }
+    fn part(self) -> Part {
+        Part::Slot(self)
+    }
+}
+
+impl Row {
+    /// Whether the row admits `m`'s value in `slot`.
+    fn admits(&self, slot: Slot, m: &Mods) -> bool {
+        match slot {
+            Slot::Rnd => self.rnd.contains(&m.rnd),
+            Slot::Ftz => self.ftz.contains(&m.ftz),
+            Slot::Oob => self.oob.contains(&m.oob),
+            Slot::Clamp => self.clamp.contains(&m.clamp),
+            Slot::Nan => self.nan.contains(&m.nan),
+            Slot::Xorsign => self.xorsign_abs.contains(&m.xorsign_abs),
+        }
+    }
+    /// Whether the row admits the slot left out.
+    fn admits_absent(&self, slot: Slot) -> bool {
+        self.admits(slot, &Mods::default())
+    }
+    /// Whether the row is `op` on `ty` with the modifiers `m`.
+    pub fn admits_form(&self, op: Opcode, m: &Mods, ty: FormType) -> bool {
+        self.op == op && self.types.contains(&ty) && Slot::ALL.iter().all(|&s| self.admits(s, m))
+    }
+    /// Every form of the row.
+    fn forms(&self) -> impl Iterator<Item = Form> + '_ {
+        let mods = self.rnd.iter().flat_map(move |&rnd| {
+            self.ftz.iter().flat_map(move |&ftz| {
+                self.oob.iter().flat_map(move |&oob| {
+                    self.clamp.iter().flat_map(move |&clamp| {
+                        self.nan.iter().flat_map(move |&nan| {
+                            self.xorsign_abs.iter().map(move |&xorsign_abs| Mods {
+                                rnd,
+                                ftz,
+                                oob,
+                                clamp,
+                                nan,
+                                xorsign_abs,
+                            })
+                        })
+                    })
+                })
+            })
+        });
+        mods.flat_map(move |m| {
+            self.types
+                .iter()
+                .map(move |&ty| Form::checked(self.op, m, ty))
+        })
+    }
+}
+
+/// The row a form falls under.
+pub fn row_of(op: Opcode, m: &Mods, ty: FormType) -> Option<&'static Row> {
+    SYNTAX.iter().find(|r| r.admits_form(op, m, ty))
+}
+
+/// "a, b and c".
+fn and_list<T: AsRef<str>>(xs: &[T]) -> String {
+    match xs {
+        [] => String::new(),
+        [x] => x.as_ref().to_string(),
+        [init @ .., last] => format!(
+            "{} and {}",
+            init.iter()
+                .map(AsRef::as_ref)
+                .collect::<Vec<_>>()
+                .join(", "),
+            last.as_ref()
+        ),
+    }
+}
+
+/// "a, b or c".
+pub(crate) fn or_list<T: AsRef<str>>(xs: &[T]) -> String {
+    and_list(xs).replacen(" and ", " or ", 1)
+}
+
+/// The opcodes, in [`Opcode::ALL`] order, of the rows that `keep` selects.
+fn ops_where(keep: impl Fn(&Row) -> bool) -> Vec<&'static str> {
+    Opcode::ALL
+        .into_iter()
+        .filter(|&o| SYNTAX.iter().any(|r| r.op == o && keep(r)))
+        .map(Opcode::name)
+        .collect()
+}
+
+fn illegal(part: Part, message: String, help: impl Into<String>) -> Result<(), Illegal> {
+    Err(Illegal {
+        part,
+        message,
+        help: help.into(),
+    })
+}
+
+/// Is `op` on `ty` with the modifiers `m` a form of the table? If not, which
+/// part is at fault, why, and how to fix it — all read from the rows.
+pub(crate) fn legality(op: Opcode, m: &Mods, ty: FormType) -> Result<(), Illegal> {
+    if row_of(op, m, ty).is_some() {
+        return Ok(());
+    }
+    let (o, t) = (op.name(), ty.suffix());
+    let rows: Vec<&Row> = SYNTAX
+        .iter()
+        .filter(|r| r.op == op && r.types.contains(&ty))
+        .collect();
+    if rows.is_empty() {
+        return no_such_pair(op, m, ty);
+    }
+    // Walk the slots in order, keeping the rows that admit every value so
+    // far: the first value none of them admits is at fault.
+    let mut fit = rows.clone();
+    for (k, &slot) in Slot::ALL.iter().enumerate() {
+        let next: Vec<&Row> = fit.iter().copied().filter(|r| r.admits(slot, m)).collect();
+        if !next.is_empty() {
+            fit = next;
+            continue;
+        }
+        let value = slot.text(m);
+        if slot.absent(m) {
+            // Only the rounding modifier is ever required alone.
+            let r = rows[0];
+            let with = r.rnd.iter().flatten().next().copied();
+            let write = with.map_or("", crate::form::round_suffix);
+            return illegal(
+                Part::Op,
+                format!(
+                    "{o}{t} requires a rounding modifier ({}: no default)",
+                    r.section
+                ),
+                format!("write {o}{write}{t}"),
+            );
+        }
+        // Rows of this opcode and type that admit the value: then it clashes
+        // with an earlier modifier.
+        let others: Vec<&Row> = rows.iter().copied().filter(|r| r.admits(slot, m)).collect();
+        if let Some(&r) = others.first() {
+            let earlier = Slot::ALL[..k]
+                .iter()
+                .copied()
+                .find(|&e| !e.absent(m) && !r.admits(e, m))
+                .unwrap_or(slot);
+            // Blame the modifier that the other line can do without: when
+            // this value defines its line (`.oob`), the earlier one.
+            let defining = !others.iter().any(|r| r.admits_absent(slot));
+            let (blamed, other) = if defining {
+                (earlier, slot)
+            } else {
+                (slot, earlier)
+            };
+            return illegal(
+                blamed.part(),
+                format!(
+                    "{} cannot be combined with {} ({}: {})",
+                    blamed.text(m),
+                    other.text(m),
+                    r.section,
+                    r.syntax
+                ),
+                format!("remove {}", blamed.text(m)),
+            );
+        }
+        // No line of this opcode and type has it: another opcode's may.
+        let elsewhere = ops_where(|r| r.types.contains(&ty) && r.admits(slot, m));
+        if !elsewhere.is_empty() {
+            return illegal(
+                slot.part(),
+                format!(
+                    "{value} is only defined for {}, not {o}{t}",
+                    or_list(&elsewhere)
+                ),
+                format!("remove {value}"),
+            );
+        }
+        let admitted: Vec<&'static str> = {
+            let mut v: Vec<&'static str> = Vec::new();
+            for r in &rows {
+                for x in r.forms() {
+                    let s = slot.text(&x.mods());
+                    if !s.is_empty() && !v.contains(&s) {
+                        v.push(s);
+                    }
+                }
+            }
+            v
+        };
+        let family = ty.family();
+        let (why, help) = match slot {
+            Slot::Rnd if admitted.is_empty() => (
+                format!("{family} forms take no rounding modifier"),
+                "remove it".to_string(),
+            ),
+            Slot::Rnd => (
+                format!("{family} forms take only {}", or_list(&admitted)),
+                if rows.iter().any(|r| r.admits_absent(Slot::Rnd)) {
+                    format!("use {} or no rounding modifier", or_list(&admitted))
+                } else {
+                    format!("use {}", or_list(&admitted))
+                },
+            ),
+            _ if admitted.is_empty() => (
+                format!("{family} forms take no {value}"),
+                format!("remove {value}"),
+            ),
+            _ => (
+                format!("{o}{t} takes {}", or_list(&admitted)),
+                format!("remove {value} ({o}{t} accepts {})", or_list(&admitted)),
+            ),
+        };
+        return illegal(
+            slot.part(),
+            format!("{value} is not allowed for {o}{t}: {why}"),
+            help,
+        );
+    }
+    unreachable!("a value every slot admits is a form of some row")
+}
+
+/// The error for an opcode that takes no form of type `ty` at all.
+fn no_such_pair(op: Opcode, m: &Mods, ty: FormType) -> Result<(), Illegal> {
+    let (o, t) = (op.name(), ty.suffix());
+    let ops = ops_where(|r| r.types.contains(&ty));
+    // The same modifiers under an opcode that does take the type, one of
+    // the same arity first (`mad.rn.f16`: `fma.rn.f16`; `add.rn.f32`:
+    // `mad.rn.f32`).
+    let same_arity = |s: &Opcode| s.arity() == op.arity();
+    let sibling = Opcode::ALL
+        .into_iter()
+        .filter(same_arity)
+        .chain(Opcode::ALL.into_iter().filter(|s| !same_arity(s)))
+        .filter(|s| *s != op)
+        .find_map(|s| row_of(s, m, ty).map(|_| Form::checked(s, *m, ty).to_string()));
+    let help = match sibling {
+        Some(f) => format!("use {f}"),
+        None => format!("use {}", or_list(&ops)),
+    };
+    if matches!(ty, FormType::F32 | FormType::F64) {
+        // PTX has `add.f32`, `mul.f64`...: not (yet) modelled.
+        return illegal(
+            Part::Op,
+            format!(
+                "{o}{t} is not modelled by ptxfp: its {t} forms are {}",
+                and_list(&ops)
+            ),
+            help,
+        );
+    }
+    let types: Vec<&str> = FormType::ALL
+        .into_iter()
+        .filter(|&x| SYNTAX.iter().any(|r| r.op == op && r.types.contains(&x)))
+        .map(FormType::suffix)
+        .collect();
+    let family = if ty.is_mixed() {
+        "mixed precision"
+    } else {
+        "half precision"
+    };
+    illegal(
+        Part::Op,
+        format!(
+            "{o} does not take {t}; {o} takes {}: {family} has only {}",
+            or_list(&types),
+            and_list(&ops)
+        ),
+        help,
+    )
+}
+
+impl Form {
+    /// Every legal form: every combination each row of the table admits,
+    /// ordered by type, opcode, rounding modifier (none, `.rn`, `.rz`, `.rm`,
+    /// `.rp`), `.ftz`, `.oob`, clamp (none, `.sat`, `.relu`), `.NaN`,
+    /// `.xorsign.abs`.
+    pub fn all() -> Vec<Form> {
+        let mut out: Vec<Form> = SYNTAX.iter().flat_map(Row::forms).collect();
+        let rnd_rank = |r: Option<Round>| OPT_RND.iter().position(|&x| x == r);
+        out.sort_by_key(|f| {
+            let m = f.mods();
+            (
+                FormType::ALL.iter().position(|&t| t == f.ty()),
+                f.op(),
+                rnd_rank(m.rnd),
+                m.ftz,
+                m.oob,
+                m.clamp,
+                m.nan,
+                m.xorsign_abs,
+            )
+        });
+        out
+    }
+
+    /// The table row this form falls under.
+    pub fn row(&self) -> &'static Row {
+        row_of(self.op(), &self.mods(), self.ty()).expect("a Form is a form of the table")
+    }
+
+    /// Minimum PTX ISA version and target of this form: its row's.
+    pub fn requires(&self) -> (PtxVersion, Target) {
+        let r = self.row();
+        (r.ptx, Target::sm(r.sm))
+    }
+}

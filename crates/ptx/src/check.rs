@@ -5,8 +5,8 @@
 //! register types). Other instructions are skipped and counted.
 
 use crate::diag::Diagnostic;
-use crate::form::Form;
 use crate::module::{self, Instr, OperandKind, Stmt};
+use crate::op::Op;
 use crate::target::PtxVersion;
 use crate::target::Target;
 use crate::types::PtxType;
@@ -120,6 +120,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
     let mut skipped = BTreeMap::new();
     for s in &m.stmts {
         let Stmt::Instr(ins) = s else { continue };
+        let decoded = crate::op::decode(&ins.opcode, false);
         // PTX ISA §11: instructions belong in a function body. A bare
         // snippet (no function at all) is ptxfp's own convenience.
         if ins.scope == 0 && m.functions.iter().any(|f| !f.name.is_empty()) {
@@ -131,7 +132,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                 .with_help("move it into a `{ }` body, or run the instructions as a snippet without functions"),
             );
         }
-        if ins.root() == "bra" {
+        if decoded.op == Op::Bra {
             for op in &ins.operands {
                 if let OperandKind::Name(l) = &op.kind {
                     if !labels.contains(&(ins.scope, l.as_str())) {
@@ -160,53 +161,55 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                 )),
             }
         }
-        if !crate::opcodes::is_instruction(ins.root()) {
-            let d = Diagnostic::error(
-                ins.opcode_span.start..ins.opcode_span.start + ins.root().len(),
-                format!("`{}` is not a PTX instruction", ins.root()),
-            );
-            diags.push(match crate::opcodes::closest(ins.root()) {
-                Some(n) => d.with_help(format!("did you mean `{n}`?")),
-                None => d,
-            });
-            checked += 1;
-            continue;
-        }
-        // A float `cvt` ptxfp models is checked; other conversions
-        // (`cvt.rmi.f32.f32`, `cvt.rn.satfinite.e4m3x2.f32`, ...) are valid
-        // PTX outside the model and skipped like any other instruction.
-        if is_float_cvt(ins) && crate::cvt::Cvt::parse(&ins.opcode).is_ok() {
-            checked += 1;
-            check_cvt(
-                ins,
-                version,
-                target,
-                &|n| scopes.lookup(n, ins.block).map(|r| r.ty),
-                &mut diags,
-            );
-            continue;
-        }
-        if ins.root() == "setp"
-            && ins
-                .suffixes()
-                .any(|t| matches!(t, "f16" | "bf16" | "f32" | "f64"))
-        {
-            checked += 1;
-            check_setp(ins, version, target, &mut diags);
-            continue;
-        }
-        if !crate::syntax::in_family(&ins.opcode) {
-            *skipped.entry(ins.root().to_string()).or_insert(0) += 1;
-            continue;
+        let at = ins.opcode_span.start;
+        let regs = |n: &str| scopes.lookup(n, ins.block).map(|r| r.ty);
+        match &decoded.op {
+            Op::NotPtx => {
+                let d = Diagnostic::error(
+                    at..at + ins.root().len(),
+                    format!("`{}` is not a PTX instruction", ins.root()),
+                );
+                diags.push(match crate::opcodes::closest(ins.root()) {
+                    Some(n) => d.with_help(format!("did you mean `{n}`?")),
+                    None => d,
+                });
+            }
+            // A malformed form of a family ptxfp models: its errors, and
+            // its operands' declarations.
+            Op::Unsupported(_) if !decoded.diags.is_empty() => {
+                diags.extend(decoded.diags.iter().map(|d| d.clone().shifted(at)));
+                undeclared_operands(ins, &regs, &mut diags);
+            }
+            Op::Form(_) | Op::WideFma(_) | Op::Cvt(_) | Op::Setp { .. } => {
+                let op = &decoded.op;
+                diags.extend(
+                    op.validate(&ins.opcode, version, target)
+                        .into_iter()
+                        .map(|d| d.shifted(at)),
+                );
+                match op {
+                    Op::Form(f) => {
+                        check_operands(ins, &f.to_string(), &op_types(op), &regs, &mut diags)
+                    }
+                    Op::WideFma(w) => {
+                        check_operands(ins, w.rule_name(), &op_types(op), &regs, &mut diags)
+                    }
+                    Op::Cvt(_) => check_cvt_operands(ins, &op_types(op), &regs, &mut diags),
+                    _ => check_setp_operands(
+                        ins,
+                        matches!(op, Op::Setp { bool_op: true, .. }),
+                        &mut diags,
+                    ),
+                }
+            }
+            // Valid PTX outside the model (integer arithmetic, moves,
+            // memory, control flow, `cvt.rmi.f32.f32`...): counted.
+            _ => {
+                *skipped.entry(ins.root().to_string()).or_insert(0) += 1;
+                continue;
+            }
         }
         checked += 1;
-        check_instr(
-            ins,
-            version,
-            target,
-            &|n| scopes.lookup(n, ins.block).map(|r| r.ty),
-            &mut diags,
-        );
     }
     let diags = diags
         .into_iter()
@@ -222,49 +225,9 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
     }
 }
 
-fn check_instr(
-    ins: &Instr,
-    version: PtxVersion,
-    target: Target,
-    regs: &dyn Fn(&str) -> Option<PtxType>,
-    diags: &mut Vec<Diagnostic>,
-) {
-    let at = ins.opcode_span.start;
-    // `fma.rnd.f32`/`fma.rnd.f64` (9.7.3.6): fma's own rules; the values are mad's.
-    if let Some(parsed) = crate::wide_fma::WideFma::parse(&ins.opcode) {
-        match parsed {
-            Ok(f) => {
-                diags.extend(
-                    f.validate(version, target)
-                        .into_iter()
-                        .map(|d| d.shifted(at)),
-                );
-                let ty = f.as_mad().dest_type();
-                check_operands(ins, f.rule_name(), &[ty; 4], regs, diags);
-            }
-            Err(d) => {
-                diags.push(d.shifted(at));
-                undeclared_operands(ins, regs, diags);
-            }
-        }
-        return;
-    }
-    let form = match Form::parse(&ins.opcode) {
-        Ok(f) => f,
-        Err(d) => {
-            diags.push(d.shifted(at));
-            undeclared_operands(ins, regs, diags);
-            return;
-        }
-    };
-    diags.extend(
-        form.validate(version, target)
-            .into_iter()
-            .map(|d| d.shifted(at)),
-    );
-    let mut types = vec![form.dest_type()];
-    types.extend(form.source_types());
-    check_operands(ins, &form.to_string(), &types, regs, diags);
+/// The operand types an op fixes (every op `check` looks at fixes them).
+fn op_types(op: &Op) -> Vec<PtxType> {
+    op.operand_types().unwrap_or_default()
 }
 
 /// For an opcode that did not parse: its operands can still be checked
@@ -346,44 +309,13 @@ fn check_operands(
     }
 }
 
-/// A `cvt` between floating-point types (the spec examples' `cvt.rn.f16.f32`,
-/// `cvt.rn.bf16x2.f32`): checked too; integer conversions are skipped.
-fn is_float_cvt(ins: &Instr) -> bool {
-    ins.root() == "cvt"
-        && ins.suffixes().filter_map(PtxType::parse).all(|t| {
-            matches!(
-                t,
-                PtxType::F16
-                    | PtxType::BF16
-                    | PtxType::F32
-                    | PtxType::F64
-                    | PtxType::F16x2
-                    | PtxType::BF16x2
-            )
-        })
-}
-
-fn check_cvt(
+/// A float `cvt`'s operands: their count, declarations and register types.
+fn check_cvt_operands(
     ins: &Instr,
-    version: PtxVersion,
-    target: Target,
+    types: &[PtxType],
     regs: &dyn Fn(&str) -> Option<PtxType>,
     diags: &mut Vec<Diagnostic>,
 ) {
-    let c = match crate::cvt::Cvt::parse(&ins.opcode) {
-        Ok(c) => c,
-        Err(d) => return diags.push(d.shifted(ins.opcode_span.start)),
-    };
-    diags.extend(crate::syntax::requirement(
-        &format!("`{}`", ins.opcode),
-        c.requires(),
-        version,
-        target,
-        ins.opcode_span.clone(),
-    ));
-    let types: Vec<PtxType> = std::iter::once(c.dst)
-        .chain(std::iter::repeat_n(c.src, c.sources()))
-        .collect();
     if ins.operands.len() != types.len() {
         diags.push(Diagnostic::error(
             ins.opcode_span.clone(),
@@ -395,7 +327,7 @@ fn check_cvt(
             ),
         ));
     }
-    for (op, ty) in ins.operands.iter().zip(&types) {
+    for (op, ty) in ins.operands.iter().zip(types) {
         if let OperandKind::Name(n) = &op.kind {
             match regs(n) {
                 None => diags.push(
@@ -415,29 +347,9 @@ fn check_cvt(
     }
 }
 
-/// A float `setp`: its form, and the version and target it needs.
-fn check_setp(ins: &Instr, version: PtxVersion, target: Target, diags: &mut Vec<Diagnostic>) {
-    // `setp.CmpOp{.ftz}.BoolOp.type p[|q], a, b, {!}c;` (PTX ISA `setp`):
-    // the BoolOp form combines the comparison with a fourth operand.
-    let bool_op = ins.suffixes().any(|s| matches!(s, "and" | "or" | "xor"));
-    let compare: Vec<&str> = ins
-        .opcode
-        .split('.')
-        .filter(|s| !matches!(*s, "and" | "or" | "xor"))
-        .collect();
-    match crate::setp::Setp::parse(&compare.join(".")) {
-        Ok(s) => diags.extend(crate::syntax::requirement(
-            &format!("`{}`", ins.opcode),
-            s.requires(),
-            version,
-            target,
-            ins.opcode_span.clone(),
-        )),
-        Err(d) => diags.push(Diagnostic {
-            span: ins.opcode_span.clone(),
-            ..d
-        }),
-    }
+/// A float `setp`'s operand count (`p[|q], a, b` and, with a BoolOp,
+/// `{!}c`).
+fn check_setp_operands(ins: &Instr, bool_op: bool, diags: &mut Vec<Diagnostic>) {
     let (want, shape) = if bool_op {
         (4, "p[|q], a, b, {!}c")
     } else {

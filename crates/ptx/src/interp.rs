@@ -6,15 +6,16 @@
 //! [`Options::contract`] additionally reports where the assembler's
 //! mul+add → fma fusion would change a result.
 
-pub mod int;
 mod set;
 
 use crate::cvt::Cvt;
 use crate::diag::Diagnostic;
-use crate::form::{Exec, Form};
+use crate::form::{Clamp, Exec, Form, Mods, Opcode};
+use crate::int::{IntOp, SetpInt};
 use crate::literal::{hex as show_hex, show_lanes};
 use crate::memory::Memory;
 use crate::module::{self, Instr, Module, Operand, OperandKind, Space, Span, Stmt};
+use crate::op::{decode, Decoded, Op};
 use crate::setp::Setp;
 use crate::target::PtxVersion;
 use crate::target::Target;
@@ -272,7 +273,7 @@ enum Flow {
 #[derive(Clone, Debug)]
 struct Product {
     span: Span,
-    opcode: String,
+    form: Form,
     a: u64,
     b: u64,
     bits: u64,
@@ -357,6 +358,11 @@ struct Machine<'a> {
     /// `--set` values for registers that --lenient declares on first use:
     /// parsed in the type that use implies.
     pending: BTreeMap<String, String>,
+    /// Per statement of the module, its instruction decoded (once, before
+    /// anything runs; `None` for a statement that is no instruction).
+    ops: Vec<Option<Decoded>>,
+    /// Where each label is, by function and name: statement index.
+    labels: HashMap<(usize, String), usize>,
 }
 
 fn err(span: Span, msg: impl Into<String>) -> RunError {
@@ -364,33 +370,6 @@ fn err(span: Span, msg: impl Into<String>) -> RunError {
 }
 
 use crate::types::mask;
-
-/// True for an opcode root [`Machine::step`] executes (its forms may still
-/// be refused).
-fn executable(root: &str) -> bool {
-    matches!(
-        root,
-        "ret"
-            | "exit"
-            | "bra"
-            | "mov"
-            | "cvt"
-            | "setp"
-            | "ld"
-            | "st"
-            | "cvta"
-            | "add"
-            | "sub"
-            | "mul"
-            | "fma"
-            | "mad"
-            | "shl"
-            | "shr"
-            | "and"
-            | "or"
-            | "xor"
-    )
-}
 
 /// Runs `src` (a module or snippet). Never panics on bad input.
 ///
@@ -485,6 +464,24 @@ fn execute(
         },
         products: BTreeMap::new(),
         pending: BTreeMap::new(),
+        // Decode once: every instruction of the module, before anything runs.
+        ops: m
+            .stmts
+            .iter()
+            .map(|s| match s {
+                Stmt::Instr(ins) => Some(decode(&ins.opcode, opts.lenient)),
+                _ => None,
+            })
+            .collect(),
+        labels: m
+            .stmts
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| match s {
+                Stmt::Label(l, _, scope) => Some(((*scope, l.clone()), i)),
+                _ => None,
+            })
+            .collect(),
     };
     let header = m.target.as_ref().map_or(0..0, |t| t.1.clone());
     // Where a flag set the version or target, fixes name the flag. Strict
@@ -531,9 +528,9 @@ fn execute(
     found.extend(m.diagnostics.iter().filter(|d| d.is_error()).cloned());
     let mut warned: std::collections::HashSet<Diagnostic> =
         mc.out.warnings.iter().cloned().collect();
-    for s in &m.stmts {
-        if let Stmt::Instr(ins) = s {
-            for d in mc.validate(ins) {
+    for (i, s) in m.stmts.iter().enumerate() {
+        if let (Stmt::Instr(ins), Some(dec)) = (s, &mc.ops[i]) {
+            for d in mc.validate(ins, dec) {
                 // The fix names the flag where one set the version or
                 // target, as `ptxfp check`'s does (the same error from
                 // both is then one).
@@ -603,10 +600,11 @@ fn execute(
     // What the interpreter cannot execute, listed before the run (it stops
     // only if it reaches one, so an unsupported error path does not keep a
     // kernel from running): one warning per instruction.
-    for s in &m.stmts {
-        let Stmt::Instr(ins) = s else { continue };
-        if in_scope(ins.scope) && !executable(ins.root()) && !crate::syntax::in_family(&ins.opcode)
-        {
+    for (s, dec) in m.stmts.iter().zip(&mc.ops) {
+        let (Stmt::Instr(ins), Some(dec)) = (s, dec) else {
+            continue;
+        };
+        if in_scope(ins.scope) && !dec.op.runs() {
             mc.out.warnings.push(
                 Diagnostic::warning(
                     ins.opcode_span.clone(),
@@ -729,40 +727,35 @@ impl Machine<'_> {
         let m = self.module;
         let mut pc = 0;
         while let Some(s) = m.stmts.get(pc) {
+            let here = pc;
             pc += 1;
             let Stmt::Instr(ins) = s else { continue };
             if !in_scope(ins.scope) {
                 continue;
             }
-            match self.step(ins)? {
+            let Some(op) = self.ops[here].as_ref().map(|d| d.op.clone()) else {
+                continue;
+            };
+            match self.step(ins, &op)? {
                 Flow::Next => {}
                 Flow::Stop => break,
-                Flow::Jump(label) => {
+                Flow::Jump(label) => match self.labels.get(&(ins.scope, label.clone())) {
                     // Forward branches only: execution stays straight-line.
-                    let target = m.stmts[pc..].iter().position(
-                        |t| matches!(t, Stmt::Label(l, _, sc) if *l == label && *sc == ins.scope),
-                    );
-                    match target {
-                        Some(k) => pc += k + 1,
-                        None if !m
-                            .stmts
-                            .iter()
-                            .any(|t| matches!(t, Stmt::Label(l, _, sc) if *l == label && *sc == ins.scope)) =>
-                        {
-                            let at = ins.operands.first().map_or(ins.span.clone(), |o| o.span.clone());
-                            return Err(err(at, format!("`bra {label}`: no label `{label}` is defined in this function")));
-                        }
-                        None => {
-                            return Err(RunError::Program(
-                                Diagnostic::error(
-                                    ins.span.clone(),
-                                    format!("`bra {label}`: only forward branches are supported (no loops)"),
-                                )
-                                .with_help("the interpreter runs straight-line code; a label must come after the branch"),
-                            ))
-                        }
+                    Some(&at) if at > here => pc = at + 1,
+                    Some(_) => {
+                        return Err(RunError::Program(
+                            Diagnostic::error(
+                                ins.span.clone(),
+                                format!("`bra {label}`: only forward branches are supported (no loops)"),
+                            )
+                            .with_help("the interpreter runs straight-line code; a label must come after the branch"),
+                        ))
                     }
-                }
+                    None => {
+                        let at = ins.operands.first().map_or(ins.span.clone(), |o| o.span.clone());
+                        return Err(err(at, format!("`bra {label}`: no label `{label}` is defined in this function")));
+                    }
+                },
             }
         }
         Ok(())
@@ -1221,7 +1214,7 @@ impl Machine<'_> {
     }
 
     /// Executes one instruction.
-    fn step(&mut self, ins: &Instr) -> Result<Flow, RunError> {
+    fn step(&mut self, ins: &Instr, op: &Op) -> Result<Flow, RunError> {
         self.block = ins.block;
         if let Some(g) = &ins.guard {
             let op = Operand {
@@ -1237,13 +1230,12 @@ impl Machine<'_> {
                 return Ok(Flow::Next);
             }
         }
-        let root = ins.root();
-        match root {
-            "ret" | "exit" => {
+        match op {
+            Op::Ret => {
                 self.trace(ins, &[], None);
                 return Ok(Flow::Stop);
             }
-            "bra" if ins.suffixes().all(|s| s == "uni") => {
+            Op::Bra => {
                 if let [Operand {
                     kind: OperandKind::Name(l),
                     ..
@@ -1254,24 +1246,30 @@ impl Machine<'_> {
                 }
                 return Err(err(ins.span.clone(), "`bra` takes one label"));
             }
-            "mov" => self.mov(ins)?,
-            "cvt" => self.cvt(ins)?,
-            "setp" => self.setp(ins)?,
-            "ld" | "st" => self.ldst(ins)?,
-            "cvta" => {
+            Op::Mov(ty) => self.mov(ins, *ty)?,
+            Op::Cvt(c) => self.cvt(ins, c)?,
+            Op::Setp {
+                setp,
+                bool_op: false,
+            } => self.setp(ins, setp)?,
+            Op::SetpInt(s) => self.setp_int(ins, s)?,
+            Op::Ld => self.ldst(ins, true)?,
+            Op::St => self.ldst(ins, false)?,
+            Op::Cvta(ty) => {
                 let ops = self.operands(ins, 2)?;
-                let ty = last_type(ins).unwrap_or(PtxType::U64);
+                let ty = ty.unwrap_or(PtxType::U64);
                 let v = self.read(&ops[1], ty)?;
                 self.write(&ops[0], ty, v)?;
                 self.trace(ins, &[(v, ty)], Some((v, ty)));
             }
-            "add" | "sub" | "mul" | "fma" | "mad" | "shl" | "shr" | "and" | "or" | "xor"
-                if int::IntOp::parse(&ins.opcode).is_some() =>
-            {
-                self.int(ins)?
+            Op::Int(i) => self.int(ins, i)?,
+            Op::Form(_) | Op::WideFma(_) => {
+                let Some(form) = op.form() else {
+                    return Err(err(ins.opcode_span.clone(), "internal: no form"));
+                };
+                self.arith(ins, form)?
             }
-            _ if crate::syntax::in_family(&ins.opcode) => self.arith(ins)?,
-            "bra" | "brx" | "call" | "bar" | "barrier" => {
+            Op::Control => {
                 return Err(RunError::Program(
                     Diagnostic::error(
                         ins.opcode_span.clone(),
@@ -1280,7 +1278,12 @@ impl Machine<'_> {
                     .with_help("the interpreter runs straight-line code; `ret`/`exit` end it"),
                 ))
             }
-            _ => {
+            Op::Unsupported(Some(why)) => {
+                return Err(RunError::Program(
+                    why.clone().shifted(ins.opcode_span.start),
+                ))
+            }
+            Op::Setp { bool_op: true, .. } | Op::Unsupported(None) | Op::NotPtx => {
                 return Err(err(
                     ins.opcode_span.clone(),
                     format!("unsupported instruction `{}`", ins.opcode),
@@ -1291,117 +1294,45 @@ impl Machine<'_> {
     }
 
     /// The static errors and warnings of one instruction, as run before
-    /// anything executes: its form against the `.version` and the
-    /// `.target` (and so the device, which runs what the target allows;
-    /// see `execute`), for the instructions whose form the interpreter
-    /// knows (float arithmetic, float `cvt` and `setp`). Instructions it
-    /// does not know are reported when they execute.
-    fn validate(&self, ins: &Instr) -> Vec<Diagnostic> {
+    /// anything executes: its decoding (a malformed form, a `--lenient`
+    /// repair), its form against the `.version` and the `.target` (and so
+    /// the device, which runs what the target allows; see `execute`), for
+    /// the instructions whose form the interpreter knows (float arithmetic,
+    /// float `cvt` and `setp`). Instructions it does not know are reported
+    /// when they execute.
+    fn validate(&self, ins: &Instr, dec: &Decoded) -> Vec<Diagnostic> {
+        let at = ins.opcode_span.start;
         let mut diags = Vec::new();
-        let at = ins.opcode_span.start;
-        let rule = format!("`{}`", ins.opcode);
-        let types_all_float = || {
-            let mut types = ins.suffixes().filter_map(PtxType::parse).peekable();
-            types.peek().is_some()
-                && types.all(|t| t.is_float() || matches!(t, PtxType::F16x2 | PtxType::BF16x2))
-        };
-        let needs = |min: (PtxVersion, Target), diags: &mut Vec<Diagnostic>| {
-            diags.extend(crate::syntax::requirement(
-                &rule,
-                min,
-                self.version,
-                self.exec.code_target,
-                ins.opcode_span.clone(),
-            ));
-        };
-        match ins.root() {
-            _ if crate::syntax::in_family(&ins.opcode)
-                && int::IntOp::parse(&ins.opcode).is_none() =>
-            {
-                self.arith_form(ins, &mut diags);
+        for d in &dec.diags {
+            let d = d.clone().shifted(at);
+            match &dec.op {
+                // docs/NVIDIA.md "Errata": with --lenient a misplaced or
+                // repeated modifier is repaired, with a warning.
+                Op::Form(f) if !d.is_error() => diags.push(Diagnostic {
+                    message: format!("{} (--lenient ran it as `{f}`)", d.message),
+                    ..d
+                }),
+                _ => diags.push(d),
             }
-            "cvt" => match Cvt::parse(&ins.opcode) {
-                Ok(c) => needs(c.requires(), &mut diags),
-                Err(d) if types_all_float() => diags.push(d.shifted(at)),
-                Err(_) => {}
-            },
-            "setp" if last_type(ins).is_some_and(PtxType::is_float) => {
-                match Setp::parse(&ins.opcode) {
-                    Ok(c) => needs(c.requires(), &mut diags),
-                    Err(d) => diags.push(d.shifted(at)),
-                }
-            }
-            _ => {}
         }
-        diags
-    }
-
-    /// What an arithmetic instruction computes, statically: the form (a
-    /// `fma.f32`/`fma.f64` as the `mad` form it equals), with every error
-    /// and warning about it (its syntax, the module's `.version` and
-    /// `.target`) pushed to `diags`. `None` when the opcode is
-    /// no form at all.
-    fn arith_form(&self, ins: &Instr, diags: &mut Vec<Diagnostic>) -> Option<Form> {
-        let at = ins.opcode_span.start;
-        // PTX ISA §9.7.3.7: "`mad.{f32,f64}` is the same as
-        // `fma.{f32,f64}`": nvcc emits the fma spelling. Its own syntax and
-        // version rules are fma's (interp/fma.rs).
-        match crate::wide_fma::WideFma::parse(&ins.opcode) {
-            Some(Ok(w)) => {
-                diags.extend(
-                    w.validate(self.version, self.exec.code_target)
-                        .into_iter()
-                        .map(|d| d.shifted(at)),
-                );
-                return Some(w.as_mad());
-            }
-            Some(Err(d)) => {
-                diags.push(d.shifted(at));
-                return None;
-            }
-            None => {}
+        match &dec.op {
+            // A float conversion the model does not know: refused before
+            // anything runs, with the parser's reason.
+            Op::Unsupported(Some(why)) => diags.push(why.clone().shifted(at)),
+            Op::Setp { bool_op: true, .. } => diags.push(
+                Diagnostic::error(
+                    ins.opcode_span.clone(),
+                    format!("`{}` (setp with a BoolOp) is not supported by the interpreter", ins.opcode),
+                )
+                .with_help("compare with setp.CmpOp.type, then combine the predicates with and.pred/or.pred"),
+            ),
+            op => diags.extend(
+                op.validate(&ins.opcode, self.version, self.exec.code_target)
+                    .into_iter()
+                    .map(|d| d.shifted(at)),
+            ),
         }
-        let form = match Form::parse(&ins.opcode) {
-            Ok(f) => f,
-            // A form of the family with a mistake: the form's own diagnostic,
-            // unless --lenient can repair a misplaced or repeated modifier
-            // (docs/NVIDIA.md "Errata": with --lenient a misplaced or repeated
-            // modifier with a warning").
-            Err(d) if crate::syntax::in_family(&ins.opcode) => {
-                match Form::parse_lenient(&ins.opcode) {
-                    Ok((f, warnings)) if self.opts.lenient => {
-                        for w in warnings {
-                            let w = w.shifted(at);
-                            diags.push(Diagnostic {
-                                message: format!("{} (--lenient ran it as `{f}`)", w.message),
-                                ..w
-                            });
-                        }
-                        f
-                    }
-                    _ => {
-                        diags.push(d.shifted(at));
-                        return None;
-                    }
-                }
-            }
-            Err(_) => {
-                diags.push(
-                    Diagnostic::error(ins.opcode_span.clone(), format!("unsupported instruction `{}`", ins.opcode))
-                        .with_help("the interpreter runs the f16/bf16 add/sub/mul/fma/min/max family, mad, fma, min and max on f32/f64, mov, cvt, setp, ld, st, cvta"),
-                );
-                return None;
-            }
-        };
-        // Warnings (ptxas 3.1's `mad.f32` one) come with the errors.
-        diags.extend(
-            form.validate(self.version, self.exec.code_target)
-                .into_iter()
-                .map(|d| d.shifted(at)),
-        );
-        if form.op() == crate::form::Opcode::Mad
-            && form.ty() == crate::form::FormType::F32
-            && form.rnd().is_none()
+        if dec.op.is_legacy_mad_f32()
             && self.exec.code_target.is_sm1x()
             && !self.exec.device.is_sm1x()
         {
@@ -1420,19 +1351,12 @@ impl Machine<'_> {
                 ),
             );
         }
-        Some(form)
+        diags
     }
 
-    fn arith(&mut self, ins: &Instr) -> Result<(), RunError> {
-        let mut diags = Vec::new();
-        let form = self.arith_form(ins, &mut diags);
-        if let Some(e) = diags.iter().find(|d| d.is_error()) {
-            return Err(RunError::Program(e.clone()));
-        }
-        // Its warnings were recorded before the run (`validate`).
-        let Some(form) = form else {
-            return Err(err(ins.opcode_span.clone(), "internal: no form"));
-        };
+    /// Float arithmetic: `form` on the operands (its errors and warnings
+    /// were found before the run, `validate`).
+    fn arith(&mut self, ins: &Instr, form: Form) -> Result<(), RunError> {
         let types = form.source_types();
         let ops = self.operands(ins, 1 + types.len())?;
         let mut srcs = Vec::with_capacity(types.len());
@@ -1444,7 +1368,7 @@ impl Machine<'_> {
         let r = form.eval(&srcs, &self.exec) & mask(dty.bits());
         self.write(&ops[0], dty, r)?;
         if self.opts.contract {
-            self.contraction(ins, &srcs, r, dty);
+            self.contraction(ins, form, &srcs, r);
         }
         self.trace(ins, &typed, Some((r, dty)));
         Ok(())
@@ -1454,10 +1378,8 @@ impl Machine<'_> {
     /// fused (mul followed by add/sub becomes fma). Records the mul's result
     /// per destination register, and at a dependent add/sub compares the
     /// written result with `fma.rn` of the same modifiers.
-    fn contraction(&mut self, ins: &Instr, srcs: &[u64], r: u64, dty: PtxType) {
-        let rounding = ins
-            .suffixes()
-            .any(|s| matches!(s, "rn" | "rz" | "rm" | "rp"));
+    fn contraction(&mut self, ins: &Instr, form: Form, srcs: &[u64], r: u64) {
+        let dty = form.dest_type();
         // Registers, not names: an inline-asm block's `t` is not the
         // function's `t` (called after the write, so the destination exists).
         let dest = match ins.operands.first().map(|o| &o.kind) {
@@ -1467,14 +1389,13 @@ impl Machine<'_> {
             },
             _ => return,
         };
-        let root = ins.root();
-        let rest: Vec<&str> = ins.suffixes().collect();
-        if root == "mul" && !rounding && srcs.len() == 2 {
+        let rounding = form.rnd().is_some();
+        if form.op() == Opcode::Mul && !rounding && srcs.len() == 2 {
             self.products.insert(
                 dest,
                 Product {
                     span: ins.span.clone(),
-                    opcode: ins.opcode.clone(),
+                    form,
                     a: srcs[0],
                     b: srcs[1],
                     bits: r,
@@ -1482,7 +1403,8 @@ impl Machine<'_> {
             );
             return;
         }
-        if (root == "add" || root == "sub")
+        let sub = form.op() == Opcode::Sub;
+        if matches!(form.op(), Opcode::Add | Opcode::Sub)
             && !rounding
             && srcs.len() == 2
             && ins.operands.len() == 3
@@ -1504,13 +1426,26 @@ impl Machine<'_> {
                     continue;
                 }
                 // The mul must carry the add's modifiers (maybe less `.sat`).
-                let mul_rest: Vec<&str> = p.opcode.split('.').skip(1).collect();
-                let add_nosat: Vec<&str> = rest.iter().copied().filter(|s| *s != "sat").collect();
-                if mul_rest != rest && mul_rest != add_nosat {
+                let add_nosat = Mods {
+                    clamp: if form.clamp() == Clamp::Sat {
+                        Clamp::None
+                    } else {
+                        form.clamp()
+                    },
+                    ..form.mods()
+                };
+                let same = p.form.ty() == form.ty()
+                    && (p.form.mods() == form.mods() || p.form.mods() == add_nosat);
+                if !same {
                     continue;
                 }
-                let fused = format!("fma.rn.{}", rest.join("."));
-                let Ok(f) = Form::parse(&fused) else { continue };
+                let fused = Mods {
+                    rnd: Some(ptxfp_float::Round::NearestEven),
+                    ..form.mods()
+                };
+                let Ok(f) = Form::new(Opcode::Fma, fused, form.ty()) else {
+                    continue;
+                };
                 if f.validate(self.version, self.exec.code_target)
                     .iter()
                     .any(|d| d.is_error())
@@ -1518,9 +1453,9 @@ impl Machine<'_> {
                     continue;
                 }
                 let c = srcs[other];
-                let (a, c) = match (root, pos) {
-                    ("sub", 1) => (p.a, c ^ sign), // m - c = a*b + (-c)
-                    ("sub", _) => (p.a ^ sign, c), // c - m = (-a)*b + c
+                let (a, c) = match (sub, pos) {
+                    (true, 1) => (p.a, c ^ sign), // m - c = a*b + (-c)
+                    (true, _) => (p.a ^ sign, c), // c - m = (-a)*b + c
                     _ => (p.a, c),
                 };
                 let fr = f.eval(&[a, p.b, c], &self.exec) & mask(dty.bits());
@@ -1528,8 +1463,8 @@ impl Machine<'_> {
                     self.out.contractions.push(Contraction {
                         mul: p.span.clone(),
                         add: ins.span.clone(),
-                        op: if root == "sub" { "sub" } else { "add" },
-                        fused_form: fused,
+                        op: if sub { "sub" } else { "add" },
+                        fused_form: f.to_string(),
                         inputs: [a, p.b, c],
                         ty: dty,
                         unfused: r,
@@ -1542,9 +1477,9 @@ impl Machine<'_> {
         self.products.remove(&dest);
     }
 
-    fn mov(&mut self, ins: &Instr) -> Result<(), RunError> {
+    fn mov(&mut self, ins: &Instr, ty: Option<PtxType>) -> Result<(), RunError> {
         let ops = self.operands(ins, 2)?;
-        let ty = last_type(ins).ok_or_else(|| {
+        let ty = ty.ok_or_else(|| {
             err(
                 ins.opcode_span.clone(),
                 format!("`{}` needs a type", ins.opcode),
@@ -1604,9 +1539,7 @@ impl Machine<'_> {
         }
     }
 
-    fn cvt(&mut self, ins: &Instr) -> Result<(), RunError> {
-        let c = Cvt::parse(&ins.opcode)
-            .map_err(|d| RunError::Program(d.shifted(ins.opcode_span.start)))?;
+    fn cvt(&mut self, ins: &Instr, c: &Cvt) -> Result<(), RunError> {
         let ops = self.operands(ins, 1 + c.sources())?;
         let mut srcs = Vec::new();
         for op in &ops[1..] {
@@ -1618,13 +1551,7 @@ impl Machine<'_> {
         Ok(())
     }
 
-    fn int(&mut self, ins: &Instr) -> Result<(), RunError> {
-        let Some(op) = int::IntOp::parse(&ins.opcode) else {
-            return Err(err(
-                ins.opcode_span.clone(),
-                format!("unsupported instruction `{}`", ins.opcode),
-            ));
-        };
+    fn int(&mut self, ins: &Instr, op: &IntOp) -> Result<(), RunError> {
         let types = op.source_types();
         let ops = self.operands(ins, 1 + types.len())?;
         let mut srcs = Vec::new();
@@ -1637,27 +1564,22 @@ impl Machine<'_> {
         Ok(())
     }
 
-    fn setp(&mut self, ins: &Instr) -> Result<(), RunError> {
-        if let Some(ty) = last_type(ins).filter(|t| !t.is_float()) {
-            let ops = self.operands(ins, 3)?;
-            let a = self.read(&ops[1], ty)?;
-            let b = self.read(&ops[2], ty)?;
-            let Some((_, p)) = int::setp_int(&ins.opcode, a, b) else {
-                return Err(err(
-                    ins.opcode_span.clone(),
-                    format!("unsupported instruction `{}`", ins.opcode),
-                ));
-            };
-            self.write_preds(&ops[0], p)?;
-            self.trace(
-                ins,
-                &[(a, ty), (b, ty)],
-                Some((u64::from(p), PtxType::Pred)),
-            );
-            return Ok(());
-        }
-        let s = Setp::parse(&ins.opcode)
-            .map_err(|d| RunError::Program(d.shifted(ins.opcode_span.start)))?;
+    fn setp_int(&mut self, ins: &Instr, s: &SetpInt) -> Result<(), RunError> {
+        let ty = s.ty;
+        let ops = self.operands(ins, 3)?;
+        let a = self.read(&ops[1], ty)?;
+        let b = self.read(&ops[2], ty)?;
+        let p = s.eval(a, b);
+        self.write_preds(&ops[0], p)?;
+        self.trace(
+            ins,
+            &[(a, ty), (b, ty)],
+            Some((u64::from(p), PtxType::Pred)),
+        );
+        Ok(())
+    }
+
+    fn setp(&mut self, ins: &Instr, s: &Setp) -> Result<(), RunError> {
         let ops = self.operands(ins, 3)?;
         let a = self.read(&ops[1], s.ty)?;
         let b = self.read(&ops[2], s.ty)?;
@@ -1713,7 +1635,7 @@ impl Machine<'_> {
         Ok((b.wrapping_add(*offset as u64), ty))
     }
 
-    fn ldst(&mut self, ins: &Instr) -> Result<(), RunError> {
+    fn ldst(&mut self, ins: &Instr, is_ld: bool) -> Result<(), RunError> {
         let ty = last_type(ins).ok_or_else(|| {
             err(
                 ins.opcode_span.clone(),
@@ -1731,7 +1653,6 @@ impl Machine<'_> {
         }
         let n = ty.bits().div_ceil(8);
         let ops = self.operands(ins, 2)?;
-        let is_ld = ins.root() == "ld";
         let (data, addr_op) = if is_ld {
             (&ops[0], &ops[1])
         } else {

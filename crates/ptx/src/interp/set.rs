@@ -20,15 +20,11 @@
 //! `.b32` any 32-bit type), an integer type of the same size for an
 //! integer register.
 
-use super::int::IntOp;
 use super::last_type;
-use crate::cvt::Cvt;
-use crate::form::Form;
 use crate::literal;
 use crate::module::{Instr, Module, OperandKind, Stmt};
-use crate::setp::Setp;
+use crate::op::Op;
 use crate::types::PtxType;
-use crate::wide_fma::WideFma;
 
 /// Why a `--set` value was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -261,39 +257,15 @@ pub(crate) fn mismatch(
     msg
 }
 
-/// The operand types of a float arithmetic form (`fma.rn.f32` as its `mad`).
-fn arith_types(ins: &Instr) -> Option<Vec<PtxType>> {
-    if let Ok(f) =
-        Form::parse(&ins.opcode).or_else(|_| Form::parse_lenient(&ins.opcode).map(|p| p.0))
-    {
-        return Some([vec![f.dest_type()], f.source_types()].concat());
-    }
-    let w = WideFma::parse(&ins.opcode)?.ok()?;
-    Some(vec![w.as_mad().dest_type(); 4])
-}
-
 /// The type each operand of `ins` has, where the interpreter knows it
 /// (`None` where it does not).
 fn operand_types(ins: &Instr) -> Option<Vec<PtxType>> {
     let n = ins.operands.len();
-    match ins.root() {
-        "add" | "sub" | "mul" | "fma" | "mad" | "shl" | "shr" | "and" | "or" | "xor" => {
-            if let Some(op) = IntOp::parse(&ins.opcode) {
-                return Some([vec![op.dest_type()], op.source_types()].concat());
-            }
-            arith_types(ins)
-        }
-        _ if crate::syntax::in_family(&ins.opcode) => arith_types(ins),
-        "cvt" => {
-            let c = Cvt::parse(&ins.opcode).ok()?;
-            Some([vec![c.dst], vec![c.src; c.sources()]].concat())
-        }
-        "setp" => {
-            let ty = Setp::parse(&ins.opcode).map_or(last_type(ins)?, |s| s.ty);
-            Some(vec![PtxType::Pred, ty, ty])
-        }
-        "mov" | "ld" | "st" | "cvta" => Some(vec![last_type(ins)?; n]),
-        _ => None,
+    let op = crate::op::decode(&ins.opcode, true).op;
+    match op {
+        Op::Mov(ty) | Op::Cvta(ty) => Some(vec![ty?; n]),
+        Op::Ld | Op::St => Some(vec![last_type(ins)?; n]),
+        op => op.operand_types(),
     }
 }
 

@@ -3,7 +3,7 @@
 //! on `.s16/.u16/.s32/.u32/.s64/.u64`, `shl`/`shr`, `and`/`or`/`xor`, and
 //! `setp` on integers (PTX ISA §9.7.1, §9.7.8). Two's complement, wrapping.
 
-use crate::types::PtxType;
+use crate::types::{mask, PtxType};
 
 /// An integer operation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,8 +35,6 @@ fn sext(v: u64, bits: u32) -> i128 {
     let s = 64 - bits;
     i128::from(((v << s) as i64) >> s)
 }
-
-use crate::types::mask;
 
 impl IntOp {
     /// Parses `mul.wide.s32`; `None` if this is not an integer instruction.
@@ -165,41 +163,60 @@ impl IntOp {
     }
 }
 
-/// Integer `setp.CmpOp.type` (eq ne lt le gt ge, and lo ls hi hs for unsigned).
-pub fn setp_int(opcode: &str, a: u64, b: u64) -> Option<(PtxType, bool)> {
-    let parts: Vec<&str> = opcode.split('.').collect();
-    let [_, op, t] = parts[..] else { return None };
-    let ty = PtxType::parse(t)?;
-    if !matches!(
-        ty,
-        PtxType::S16
-            | PtxType::U16
-            | PtxType::S32
-            | PtxType::U32
-            | PtxType::S64
-            | PtxType::U64
-            | PtxType::B16
-            | PtxType::B32
-            | PtxType::B64
-    ) {
-        return None;
+/// An integer comparison `setp.CmpOp.type` (eq ne lt le gt ge, and lo ls
+/// hi hs for unsigned).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SetpInt {
+    /// The comparison as written (`lt`, `hs`, ...).
+    pub cmp: &'static str,
+    /// The operand type.
+    pub ty: PtxType,
+}
+
+impl SetpInt {
+    /// Parses `setp.lt.s32`; `None` if this is not an integer comparison.
+    pub fn parse(opcode: &str) -> Option<SetpInt> {
+        let parts: Vec<&str> = opcode.split('.').collect();
+        let ["setp", op, t] = parts[..] else {
+            return None;
+        };
+        let ty = PtxType::parse(t)?;
+        if !matches!(
+            ty,
+            PtxType::S16
+                | PtxType::U16
+                | PtxType::S32
+                | PtxType::U32
+                | PtxType::S64
+                | PtxType::U64
+                | PtxType::B16
+                | PtxType::B32
+                | PtxType::B64
+        ) {
+            return None;
+        }
+        const CMPS: [&str; 10] = ["eq", "ne", "lt", "lo", "le", "ls", "gt", "hi", "ge", "hs"];
+        let cmp = CMPS.into_iter().find(|c| *c == op)?;
+        Some(SetpInt { cmp, ty })
     }
-    let bits = ty.bits();
-    let (x, y) = if signed(ty) {
-        (sext(a, bits), sext(b, bits))
-    } else {
-        (i128::from(a & mask(bits)), i128::from(b & mask(bits)))
-    };
-    let r = match op {
-        "eq" => x == y,
-        "ne" => x != y,
-        "lt" | "lo" => x < y,
-        "le" | "ls" => x <= y,
-        "gt" | "hi" => x > y,
-        "ge" | "hs" => x >= y,
-        _ => return None,
-    };
-    Some((ty, r))
+
+    /// Compares `a` with `b` (the low bits of each, as the type reads them).
+    pub fn eval(&self, a: u64, b: u64) -> bool {
+        let bits = self.ty.bits();
+        let (x, y) = if signed(self.ty) {
+            (sext(a, bits), sext(b, bits))
+        } else {
+            (i128::from(a & mask(bits)), i128::from(b & mask(bits)))
+        };
+        match self.cmp {
+            "eq" => x == y,
+            "ne" => x != y,
+            "lt" | "lo" => x < y,
+            "le" | "ls" => x <= y,
+            "gt" | "hi" => x > y,
+            _ => x >= y,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -219,11 +236,11 @@ mod tests {
         assert!(IntOp::parse("add.f16").is_none());
         assert!(IntOp::parse("mul.wide.s64").is_none());
         assert_eq!(
-            setp_int("setp.ge.s32", 0xffff_ffff, 0),
+            SetpInt::parse("setp.ge.s32").map(|c| (c.ty, c.eval(0xffff_ffff, 0))),
             Some((PtxType::S32, false))
         );
         assert_eq!(
-            setp_int("setp.hs.u32", 0xffff_ffff, 0),
+            SetpInt::parse("setp.hs.u32").map(|c| (c.ty, c.eval(0xffff_ffff, 0))),
             Some((PtxType::U32, true))
         );
     }

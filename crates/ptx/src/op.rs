@@ -1,0 +1,249 @@
+//! Decode once: what an instruction's opcode text means, as a typed [`Op`].
+//!
+//! `check` and the interpreter both call [`decode`] (one time per
+//! instruction) and then match the closed [`Op`] enum; nothing else looks at
+//! an opcode's root string to decide what an instruction is. A new
+//! instruction is table rows (`crate::syntax`) or a new variant here: the
+//! compiler then names every `match` that must learn it.
+
+use crate::cvt::Cvt;
+use crate::diag::Diagnostic;
+use crate::form::{Form, Opcode};
+use crate::int::{IntOp, SetpInt};
+use crate::setp::Setp;
+use crate::target::{PtxVersion, Target};
+use crate::types::PtxType;
+use crate::wide_fma::WideFma;
+
+/// A decoded instruction (its opcode; operands stay in the AST).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// A form of the instruction table: float add, sub, mul, fma, mad, min, max.
+    Form(Form),
+    /// `fma.rnd{.ftz}{.sat}.f32` / `fma.rnd.f64` (9.7.3.6), computed as the
+    /// `mad` form it equals.
+    WideFma(WideFma),
+    /// Integer add/sub/mul/mad/shl/shr/and/or/xor.
+    Int(IntOp),
+    /// A floating-point `cvt` the model knows.
+    Cvt(Cvt),
+    /// A floating-point `setp.CmpOp{.ftz}.type`; `bool_op` for the
+    /// `setp.CmpOp{.ftz}.BoolOp.type` variant (checked, not run).
+    Setp {
+        /// The comparison.
+        setp: Setp,
+        /// `.and`/`.or`/`.xor` with a fourth operand.
+        bool_op: bool,
+    },
+    /// An integer `setp`.
+    SetpInt(SetpInt),
+    /// `mov`, with the instruction type (its last type suffix).
+    Mov(Option<PtxType>),
+    /// `ld` (qualifiers read by the interpreter's memory access).
+    Ld,
+    /// `st`.
+    St,
+    /// `cvta`, with its type.
+    Cvta(Option<PtxType>),
+    /// `bra` (or `bra.uni`).
+    Bra,
+    /// `ret` or `exit`.
+    Ret,
+    /// Control flow the interpreter does not follow: `call`, `brx`, `bar`,
+    /// `barrier`, `bra` with a qualifier other than `.uni`.
+    Control,
+    /// A PTX instruction ptxfp does not model or run (`call`, `bar`,
+    /// `min.s32`, `cvt.rmi.f32.f32`, ...), with why, where a more precise
+    /// reason than "not supported" exists.
+    Unsupported(Option<Diagnostic>),
+    /// Not a PTX instruction at all.
+    NotPtx,
+}
+
+/// The decoding of one opcode.
+#[derive(Clone, Debug)]
+pub struct Decoded {
+    /// What it is.
+    pub op: Op,
+    /// Errors (a malformed form of a modelled family: then `op` is
+    /// [`Op::Unsupported`]) and warnings (a `lenient` repair), with spans
+    /// relative to the opcode text.
+    pub diags: Vec<Diagnostic>,
+}
+
+/// The instruction's type: its last suffix that is a type.
+fn last_type(opcode: &str) -> Option<PtxType> {
+    opcode.split('.').skip(1).filter_map(PtxType::parse).last()
+}
+
+/// A `cvt` between floating-point types only (`cvt.rn.f16.f32`): the model's.
+fn float_cvt(opcode: &str) -> bool {
+    opcode
+        .split('.')
+        .skip(1)
+        .filter_map(PtxType::parse)
+        .all(|t| {
+            matches!(
+                t,
+                PtxType::F16
+                    | PtxType::BF16
+                    | PtxType::F32
+                    | PtxType::F64
+                    | PtxType::F16x2
+                    | PtxType::BF16x2
+            )
+        })
+}
+
+/// Decodes `opcode` (`fma.rn.ftz.f16`, `ld.global.v2.f32`, ...). `lenient`
+/// accepts a misplaced or repeated modifier of a form with a warning
+/// (docs/NVIDIA.md "Errata"). Never fails: what is not an instruction
+/// ptxfp knows is [`Op::Unsupported`] or [`Op::NotPtx`].
+pub fn decode(opcode: &str, lenient: bool) -> Decoded {
+    let ok = |op| Decoded {
+        op,
+        diags: Vec::new(),
+    };
+    let bad = |d: Diagnostic| Decoded {
+        op: Op::Unsupported(None),
+        diags: vec![d],
+    };
+    let root = opcode.split('.').next().unwrap_or("");
+    if !crate::opcodes::is_instruction(root) {
+        return ok(Op::NotPtx);
+    }
+    // PTX ISA §9.7.3.7: "`mad.{f32,f64}` is the same as `fma.{f32,f64}`":
+    // nvcc emits the fma spelling, with fma's own syntax and version rules.
+    if let Some(parsed) = WideFma::parse(opcode) {
+        return match parsed {
+            Ok(w) => ok(Op::WideFma(w)),
+            Err(d) => bad(d),
+        };
+    }
+    if let Some(i) = IntOp::parse(opcode) {
+        return ok(Op::Int(i));
+    }
+    if crate::syntax::in_family(opcode) {
+        return match Form::parse(opcode) {
+            Ok(f) => ok(Op::Form(f)),
+            Err(d) => match Form::parse_lenient(opcode) {
+                Ok((f, warnings)) if lenient => Decoded {
+                    op: Op::Form(f),
+                    diags: warnings,
+                },
+                _ => bad(d),
+            },
+        };
+    }
+    let op = match root {
+        "cvt" => match Cvt::parse(opcode) {
+            Ok(c) => Op::Cvt(c),
+            // Conversions outside the model (`cvt.rmi.f32.f32` for floorf,
+            // `cvt.rna.tf32.f32`, integer ones) are valid PTX ptxfp does not
+            // run; for a float one the parser says why.
+            Err(d) => Op::Unsupported(float_cvt(opcode).then_some(d)),
+        },
+        "setp" => match SetpInt::parse(opcode) {
+            Some(s) => Op::SetpInt(s),
+            None => return decode_setp(opcode),
+        },
+        "mov" => Op::Mov(last_type(opcode)),
+        "ld" => Op::Ld,
+        "st" => Op::St,
+        "cvta" => Op::Cvta(last_type(opcode)),
+        "bra" if opcode.split('.').skip(1).all(|s| s == "uni") => Op::Bra,
+        "bra" | "brx" | "call" | "bar" | "barrier" => Op::Control,
+        "ret" | "exit" => Op::Ret,
+        _ => Op::Unsupported(None),
+    };
+    ok(op)
+}
+
+/// A `setp` that is not an integer comparison.
+fn decode_setp(opcode: &str) -> Decoded {
+    let float = last_type(opcode).is_some_and(PtxType::is_float);
+    if !float {
+        return Decoded {
+            op: Op::Unsupported(None),
+            diags: Vec::new(),
+        };
+    }
+    // `setp.CmpOp{.ftz}.BoolOp.type p[|q], a, b, {!}c;` (PTX ISA `setp`):
+    // the BoolOp form combines the comparison with a fourth operand.
+    let bool_op = opcode.split('.').any(|s| matches!(s, "and" | "or" | "xor"));
+    let compare: Vec<&str> = opcode
+        .split('.')
+        .filter(|s| !matches!(*s, "and" | "or" | "xor"))
+        .collect();
+    match Setp::parse(&compare.join(".")) {
+        Ok(setp) => Decoded {
+            op: Op::Setp { setp, bool_op },
+            diags: Vec::new(),
+        },
+        // The comparison's parser spans the joined text: point at the opcode.
+        Err(d) => Decoded {
+            op: Op::Unsupported(None),
+            diags: vec![Diagnostic {
+                span: 0..opcode.len(),
+                ..d
+            }],
+        },
+    }
+}
+
+impl Op {
+    /// The errors and warnings of this op against a module's `.version` and
+    /// `.target`, spanning the opcode (`0..` its length).
+    pub fn validate(&self, opcode: &str, version: PtxVersion, target: Target) -> Vec<Diagnostic> {
+        let rule = format!("`{opcode}`");
+        let needs = |min| crate::syntax::requirement(&rule, min, version, target, 0..opcode.len());
+        match self {
+            Op::Form(f) => f.validate(version, target),
+            Op::WideFma(w) => w.validate(version, target),
+            Op::Cvt(c) => needs(c.requires()),
+            Op::Setp { setp, .. } => needs(setp.requires()),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The instruction types of the operands, destination first, where the
+    /// op fixes them (`None` where it does not, or the count varies).
+    pub fn operand_types(&self) -> Option<Vec<PtxType>> {
+        Some(match self {
+            Op::Form(f) => [vec![f.dest_type()], f.source_types()].concat(),
+            Op::WideFma(w) => vec![w.as_mad().dest_type(); 4],
+            Op::Int(i) => [vec![i.dest_type()], i.source_types()].concat(),
+            Op::Cvt(c) => [vec![c.dst], vec![c.src; c.sources()]].concat(),
+            Op::Setp { setp, .. } => vec![PtxType::Pred, setp.ty, setp.ty],
+            Op::SetpInt(s) => vec![PtxType::Pred, s.ty, s.ty],
+            _ => return None,
+        })
+    }
+
+    /// True for the ops the interpreter executes (the others stop a run
+    /// that reaches them).
+    pub fn runs(&self) -> bool {
+        !matches!(
+            self,
+            Op::Control | Op::Unsupported(_) | Op::NotPtx | Op::Setp { bool_op: true, .. }
+        )
+    }
+
+    /// The form the op computes, for the arithmetic ops.
+    pub fn form(&self) -> Option<Form> {
+        match self {
+            Op::Form(f) => Some(*f),
+            Op::WideFma(w) => Some(w.as_mad()),
+            _ => None,
+        }
+    }
+
+    /// True for `mad.f32` without a rounding modifier (its meaning depends on
+    /// the code's target and the device: docs/NVIDIA.md "mad.f32 without a
+    /// rounding modifier").
+    pub fn is_legacy_mad_f32(&self) -> bool {
+        matches!(self, Op::Form(f) if f.op() == Opcode::Mad
+            && f.ty() == crate::form::FormType::F32
+            && f.rnd().is_none())
+    }
+}

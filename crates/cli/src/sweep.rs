@@ -5,7 +5,9 @@ use std::io::IsTerminal;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
+use ptxfp::batch::{Path, Plan};
 use ptxfp::sweep::{self, Operands};
+use ptxfp_fast::Half;
 
 use crate::common::{parse_form, validate, Env};
 
@@ -96,11 +98,14 @@ pub fn run(a: Args) -> Result<(), String> {
     }
     println!("results   {}", res.results);
     println!("digest    {:#018x}", res.digest);
+    let served = match Plan::of(&form, &exec) {
+        Some(plan) => format!("path {}", served_by(&plan, path)),
+        None => "no batch kernel: Form::eval per result".to_string(),
+    };
     println!(
-        "time      {secs:.3} s ({:.0} M results/s, {} threads, path {})",
+        "time      {secs:.3} s ({:.0} M results/s, {} threads, {served})",
         res.results as f64 / secs / 1e6,
         pool.current_num_threads(),
-        path
     );
     if let Some(k) = a.chunks {
         let k = usize::try_from(k).unwrap_or(usize::MAX);
@@ -109,6 +114,22 @@ pub fn run(a: Args) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The kernel path that runs `plan` when `path` is asked for (and
+/// available, as `--path` and `Path::detect` ensure). The AVX-512 FP16
+/// path is the AVX-512 kernels with binary16 add, sub, mul and fma done by
+/// the CPU's binary16 instructions (`Path::X86Avx512Fp16`'s documentation):
+/// a plan without binary16 arithmetic (bf16, mad.f32, mad.f64, mixed
+/// precision, whose halves are only converted) runs the AVX-512 kernels.
+/// The library applies this rule inside the kernels without exposing it;
+/// this mirrors it so that sweep names the path that served the form.
+pub fn served_by(plan: &Plan, path: Path) -> Path {
+    match (plan, path) {
+        (Plan::Half { fmt: Half::F16, .. }, p) => p,
+        (_, Path::X86Avx512Fp16) => Path::X86Avx512,
+        (_, p) => p,
+    }
 }
 
 /// `--chunks K`: a count of at least 1 (`--chunks` alone: all).

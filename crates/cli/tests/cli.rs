@@ -698,3 +698,55 @@ fn verify_reports_every_problem_and_goes_on() {
     );
     assert!(err.contains("cannot read `/nonexistent/x.txt`"), "{err}");
 }
+
+/// The kernel path sweep names is the one that ran the form: the AVX-512
+/// FP16 path computes binary16 arithmetic only, so a mad.f64, bf16 or
+/// mixed-precision form asked on it runs (and is labelled) avx512; a form
+/// without a batch kernel says so instead of naming a path.
+#[test]
+fn sweep_names_the_path_that_served_the_form() {
+    let time_line = |args: &[&str]| {
+        let mut all = vec!["sweep", "--random", "1000"];
+        all.extend_from_slice(args);
+        let o = ptxfp(&all);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        let out = stdout(&o);
+        let line = out.lines().find(|l| l.starts_with("time ")).unwrap();
+        line.split(" threads, ").nth(1).unwrap().to_string()
+    };
+    assert_eq!(
+        time_line(&["mad.rn.f64", "--path", "portable"]),
+        "path portable)"
+    );
+    assert_eq!(
+        time_line(&["mad.f32", "--target", "sm_13", "--ptx", "1.3"]),
+        "no batch kernel: Form::eval per result)"
+    );
+    let fp16 = ptxfp(&[
+        "sweep",
+        "add.rn.f16",
+        "--random",
+        "10",
+        "--path",
+        "avx512-fp16",
+    ]);
+    if fp16.status.code() != Some(0) {
+        assert!(
+            stderr(&fp16).contains("this CPU cannot run it"),
+            "{}",
+            stderr(&fp16)
+        );
+        eprintln!("no AVX-512 FP16 on this CPU: the FP16 labels are not tested");
+        return;
+    }
+    for (form, want) in [
+        ("add.rn.f16", "path avx512-fp16)"),
+        ("fma.rn.relu.f16x2", "path avx512-fp16)"),
+        ("mad.rn.f64", "path avx512)"),
+        ("mad.rz.f32", "path avx512)"),
+        ("fma.rn.bf16", "path avx512)"),
+        ("fma.rn.f32.f16", "path avx512)"),
+    ] {
+        assert_eq!(time_line(&[form, "--path", "avx512-fp16"]), want, "{form}");
+    }
+}

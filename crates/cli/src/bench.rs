@@ -255,20 +255,17 @@ fn best(reps: usize, mut f: impl FnMut()) -> f64 {
 }
 
 /// Runs `ptxfp bench`.
-pub fn run(a: Args) -> Result<(), String> {
+pub fn run(a: Args) -> Result<(), crate::common::Failure> {
     let forms: Vec<String> = if a.forms.is_empty() {
         DEFAULT.iter().map(|s| s.to_string()).collect()
     } else {
         a.forms.clone()
     };
     if !(1..=1 << 26).contains(&a.n) {
-        return Err(format!(
-            "--n {}: give 1 to 67108864 (2^26) values per array",
-            a.n
-        ));
+        return Err(format!("--n {}: give 1 to 67108864 (2^26) values per array", a.n).into());
     }
     if !(1..=1000).contains(&a.reps) {
-        return Err(format!("--reps {}: give 1 to 1000 repetitions", a.reps));
+        return Err(format!("--reps {}: give 1 to 1000 repetitions", a.reps).into());
     }
     let path = a.path.path()?;
     // Every form is checked before the table starts: a typo is an error
@@ -343,7 +340,7 @@ pub fn run(a: Args) -> Result<(), String> {
             }
         });
         if let Some(e) = err {
-            return Err(e);
+            return Err(e.into());
         }
         // Per-element references run over lanes (x2: two per register).
         let op = ieee_of(&plan);

@@ -2,7 +2,7 @@
 
 use ptxfp::literal;
 
-use crate::common::{parse_form, shown_value, validate, Env, Origin};
+use crate::common::{parse_form, shown_value, validate, Env, Failure, Origin};
 use crate::{emit, outln, Outcome};
 
 /// Arguments of `eval`.
@@ -19,7 +19,7 @@ pub struct Args {
 }
 
 /// Prints `0xRESULT = VALUE` (per lane), then the operands decoded.
-pub fn run(a: Args) -> Result<Outcome, String> {
+pub fn run(a: Args) -> Result<Outcome, Failure> {
     let mut out = String::new();
     let form = parse_form(&a.form, Origin::Arg)?;
     validate(&form, &a.env, Origin::Arg)?;
@@ -29,7 +29,8 @@ pub fn run(a: Args) -> Result<Outcome, String> {
             "{form} takes {} source operands, got {}",
             types.len(),
             a.operands.len()
-        ));
+        )
+        .into());
     }
     let mut srcs = Vec::new();
     for (i, (text, ty)) in a.operands.iter().zip(&types).enumerate() {

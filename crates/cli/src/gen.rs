@@ -2,7 +2,7 @@
 
 use ptxfp::gen::{format_line, vectors};
 
-use crate::common::{parse_form, validate, Env, Origin};
+use crate::common::{parse_form, validate, Env, Failure, Origin};
 use crate::{emit, outln, Outcome};
 
 /// Arguments of `gen`.
@@ -21,7 +21,7 @@ pub struct Args {
 }
 
 /// Prints a header comment and `count` lines.
-pub fn run(a: Args) -> Result<Outcome, String> {
+pub fn run(a: Args) -> Result<Outcome, Failure> {
     let mut out = String::new();
     let form = parse_form(&a.form, Origin::Arg)?;
     validate(&form, &a.env, Origin::Arg)?;

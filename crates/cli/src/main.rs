@@ -138,7 +138,10 @@ pub fn emit(out: &str) -> bool {
     )
 }
 
-fn run() -> Result<Outcome, String> {
+/// The commands that take `--json`.
+const JSON_COMMANDS: [&str; 2] = ["check", "run"];
+
+fn run() -> Result<Outcome, common::Failure> {
     // `eval` operands may start with '-' (`-inf`, `-1.5,-0.0`); clap would
     // read them as flags. `eval` has no short flags but -h, so there any
     // other argument that starts with a single '-' is an operand: a leading
@@ -178,22 +181,24 @@ fn run() -> Result<Outcome, String> {
             _ => args.push(a),
         }
     }
-    let run_json = std::env::args_os().nth(1).is_some_and(|a| a == "run")
+    // A command with `--json` prints a JSON error object for every error,
+    // those of its flags (`--target sm_999`) included.
+    let json = std::env::args_os()
+        .nth(1)
+        .is_some_and(|a| JSON_COMMANDS.iter().any(|c| a == *c))
         && std::env::args_os().skip(2).any(|a| a == "--json");
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {
-            // `run --json` prints a JSON error object for every error,
-            // those of its flags (`--target sm_999`) included.
-            if run_json && e.use_stderr() {
+            if json && e.use_stderr() {
                 let text = e.render().to_string();
                 let first = text.split("\n\n").next().unwrap_or_default();
                 let message = first.strip_prefix("error: ").unwrap_or(first).trim();
                 println!(
                     "{}",
-                    run::error_json(
+                    common::error_json(
                         None,
-                        vec![run::message_json(None, message)],
+                        vec![common::message_json(None, message)],
                         Vec::new(),
                         Vec::new()
                     )
@@ -202,17 +207,25 @@ fn run() -> Result<Outcome, String> {
             e.exit()
         }
     };
-    match cli.command {
+    // `run` prints its own error object (with the trace of what ran).
+    let json = json && !matches!(cli.command, Command::Run(_));
+    let r = match cli.command {
         Command::Eval(a) => eval::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Gen(a) => gen::run(a),
-        Command::Forms(a) => forms::run(a),
-        Command::Check(a) => check::run(a),
-        Command::Run(a) => run::run(a),
-        Command::Hw(c) => hw::run(c),
+        Command::Forms(a) => forms::run(a).map_err(Into::into),
+        Command::Check(a) => check::run(a).map_err(Into::into),
+        Command::Run(a) => run::run(a).map_err(Into::into),
+        Command::Hw(c) => hw::run(c).map_err(Into::into),
         Command::Sweep(a) => sweep::run(a).map(|()| Outcome::Ok),
         Command::Bench(a) => bench::run(a).map(|()| Outcome::Ok),
+    };
+    if let Err(f) = &r {
+        if json && !f.errors.is_empty() {
+            println!("{}", f.json());
+        }
     }
+    r
 }
 
 fn main() -> ExitCode {
@@ -223,10 +236,8 @@ fn main() -> ExitCode {
         Ok(Outcome::Ok) => ExitCode::SUCCESS,
         Ok(Outcome::Failed) => ExitCode::from(1),
         Err(e) => {
-            // An empty message: the command already printed its diagnostics.
-            if !e.is_empty() {
-                eprintln!("ptxfp: {e}");
-            }
+            // No errors: the command already printed its diagnostics.
+            e.print();
             ExitCode::from(2)
         }
     }

@@ -9,7 +9,7 @@ use ptxfp::batch::{Path, Plan};
 use ptxfp::sweep::{self, Operands};
 use ptxfp_fast::Half;
 
-use crate::common::{parse_form, validate, Env};
+use crate::common::{parse_form, validate, Env, Failure};
 
 /// `ptxfp sweep` arguments.
 #[derive(clap::Args)]
@@ -41,7 +41,7 @@ pub struct Args {
 }
 
 /// Runs `ptxfp sweep`.
-pub fn run(a: Args) -> Result<(), String> {
+pub fn run(a: Args) -> Result<(), Failure> {
     let form = parse_form(&a.form, crate::common::Origin::Arg)?;
     validate(&form, &a.env, crate::common::Origin::Arg)?;
     let exec = a.env.exec();

@@ -1,6 +1,6 @@
 //! `ptxfp verify FILE...`: check vector files against the model.
 
-use crate::common::{parse_form, shown_value, validate, Env, Origin};
+use crate::common::{parse_form, shown_value, validate, Env, Failure, Origin, Problem};
 use crate::{emit, outln, Outcome};
 use ptxfp::{PtxVersion, Target};
 
@@ -140,7 +140,7 @@ const SHOWN_MALFORMED: u64 = 100;
 /// Prints each mismatch, then `N passed, M failed`. A malformed line (or
 /// an unreadable file) is reported on stderr and skipped, the rest still
 /// verified; then the summary counts it and the exit code is 2.
-pub fn run(a: Args) -> Result<Outcome, String> {
+pub fn run(a: Args) -> Result<Outcome, Failure> {
     crate::common::stdin_once(&a.files)?;
     let mut out = String::new();
     let mut tally = Tally::default();
@@ -152,7 +152,7 @@ pub fn run(a: Args) -> Result<Outcome, String> {
         let (shown, text, env) = match file {
             Ok(f) => f,
             Err(e) => {
-                tally.malformed(e);
+                tally.malformed(vec![Problem::message(e)]);
                 continue;
             }
         };
@@ -181,7 +181,7 @@ pub fn run(a: Args) -> Result<Outcome, String> {
         );
     }
     if malformed > 0 {
-        return Err(String::new());
+        return Err(Failure::default());
     }
     if passed + failed == 0 {
         // An empty or cut-short file must not pass as a verified one.
@@ -205,11 +205,12 @@ struct Tally {
 }
 
 impl Tally {
-    /// Counts a malformed line and reports it, the first 100.
-    fn malformed(&mut self, e: String) {
+    /// Counts a malformed line and reports its errors (each line of the
+    /// report starts with `ptxfp: `), those of the first 100 lines.
+    fn malformed(&mut self, errors: Vec<Problem>) {
         self.malformed += 1;
         if self.malformed <= SHOWN_MALFORMED {
-            eprintln!("ptxfp: {e}");
+            Failure::from(errors).print();
         }
     }
 }
@@ -230,11 +231,11 @@ struct Seen {
 impl Forms {
     /// The form written `text` at `at`: parsed and validated (its warnings
     /// printed) the first time, looked up after that.
-    fn get(&mut self, text: &str, env: &Env, at: &str) -> Result<&ptxfp::Form, String> {
+    fn get(&mut self, text: &str, env: &Env, at: &str) -> Result<&ptxfp::Form, Vec<Problem>> {
         if !self.seen.contains_key(text) {
-            let form = parse_form(text, Origin::Line(at))?;
-            let warned = validate(&form, env, Origin::Line(at))?;
-            let warned = warned.then(|| (at.to_string(), 0));
+            let form = parse_form(text, Origin::Line(at)).map_err(|p| vec![p])?;
+            let warnings = validate(&form, env, Origin::Line(at))?;
+            let warned = (!warnings.is_empty()).then(|| (at.to_string(), 0));
             self.seen.insert(text.to_string(), Seen { form, warned });
         }
         let seen = self.seen.get_mut(text).expect("inserted above");
@@ -283,20 +284,22 @@ fn verify_text(
             let form = forms.get(first, env, &at(toks[0].0))?;
             let types = form.source_types();
             if toks.len() != types.len() + 2 {
-                return Err(format!(
-                    "{}: {form} needs {} operands and the expected result; got {} fields",
+                return Err(vec![Problem::at(
                     at(toks[0].0),
-                    types.len(),
-                    toks.len() - 1
-                ));
+                    format!(
+                        "{form} needs {} operands and the expected result; got {} fields",
+                        types.len(),
+                        toks.len() - 1
+                    ),
+                )]);
             }
             let mut srcs = Vec::new();
             for (&(col, t), ty) in toks[1..].iter().zip(&types) {
-                srcs.push(parse_hex(t, *ty).map_err(|e| format!("{}: {e}", at(col)))?);
+                srcs.push(parse_hex(t, *ty).map_err(|e| vec![Problem::at(at(col), e)])?);
             }
             let (col, last) = toks[toks.len() - 1];
             let want =
-                parse_hex(last, form.dest_type()).map_err(|e| format!("{}: {e}", at(col)))?;
+                parse_hex(last, form.dest_type()).map_err(|e| vec![Problem::at(at(col), e)])?;
             Ok((*form, srcs, want))
         })();
         let (form, srcs, want) = match parsed {

@@ -750,3 +750,63 @@ fn sweep_names_the_path_that_served_the_form() {
         assert_eq!(time_line(&[form, "--path", "avx512-fp16"]), want, "{form}");
     }
 }
+
+/// Every error line starts with `ptxfp: `, the second error of one vector
+/// line (or of one form on the command line) too; only a `help:` line
+/// that continues an error is indented instead.
+#[test]
+fn every_error_line_carries_the_prefix() {
+    let p = tmp("two-errors.txt", "mul.bf16 3f80 3f80 3f80\n");
+    let o = ptxfp(&[
+        "verify",
+        "--target",
+        "sm_80",
+        "--ptx",
+        "7.0",
+        p.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let f = p.to_str().unwrap();
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "ptxfp: {f}:1:1: error: mul.bf16 requires PTX ISA 7.8 or later; the module is 7.0 (help: use --ptx 7.8 or later)\n\
+             ptxfp: {f}:1:1: error: mul.bf16 requires sm_90 or higher; the target is sm_80 (help: use --target sm_90 or higher)\n"
+        )
+    );
+    let p = tmp("device.txt", "mul.rn.bf16 3f80 3f80 3f80\n");
+    let o = ptxfp(&[
+        "verify",
+        "--target",
+        "sm_90",
+        "--device",
+        "sm_53",
+        "--ptx",
+        "8.0",
+        p.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 3, "{err}");
+    for line in err.lines() {
+        assert!(
+            line.starts_with("ptxfp: ") || line.starts_with("  help: "),
+            "{err}"
+        );
+    }
+    assert!(
+        err.contains(
+            "\nptxfp: --target sm_90 --device sm_53: code for sm_90 cannot run on an sm_53 device"
+        ),
+        "{err}"
+    );
+    let o = ptxfp(&[
+        "eval", "mul.bf16", "1", "2", "--target", "sm_80", "--ptx", "7.0",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "ptxfp: <form>:1:1: error: mul.bf16 requires PTX ISA 7.8 or later; the module is 7.0\n  |\n1 | mul.bf16\n  | ^^^^^^^^\n  = help: use --ptx 7.8 or later\n\
+         ptxfp: <form>:1:1: error: mul.bf16 requires sm_90 or higher; the target is sm_80\n  |\n1 | mul.bf16\n  | ^^^^^^^^\n  = help: use --target sm_90 or higher\n"
+    );
+}

@@ -8,8 +8,11 @@ use ptxfp::{PtxVersion, Target};
 #[derive(clap::Args)]
 pub struct Args {
     /// Files of lines `FORM OPERAND... EXPECTED` (hex without 0x; `#` starts
-    /// a comment; a `# run: --target T --device D --ptx V` line before the
-    /// first vector sets the file's defaults); `-`: standard input.
+    /// a comment; a `# run: --target T --device D --ptx V` line sets the
+    /// file's defaults: it must come before the first vector, and one after
+    /// it is an error); `-`: standard input. A file that cannot be read, or
+    /// whose `# run:` line is wrong, is an error and is not verified; the
+    /// other files still are.
     #[arg(required = true)]
     files: Vec<String>,
     #[command(flatten)]
@@ -45,10 +48,11 @@ struct RunLine {
 /// one after a vector, or a second one, is an error, as is a flag other
 /// than the three. A comment that looks like a misspelt one (`# RUN:`,
 /// `# run --ptx 8.0`) is an error too: it would silently not apply.
-fn run_line(shown: &str, text: &str) -> Result<Setup, String> {
+fn run_line(shown: &str, text: &str) -> Result<Setup, Problem> {
     use clap::Parser as _;
     let mut found: Option<(usize, Setup)> = None;
-    let mut vectors_seen = false;
+    // The line of the first vector.
+    let mut first_vector: Option<usize> = None;
     for (n, line) in text.lines().enumerate() {
         let t = line.trim_start();
         let at = format!("{shown}:{}", n + 1);
@@ -62,36 +66,45 @@ fn run_line(shown: &str, text: &str) -> Result<Setup, String> {
                 if word.eq_ignore_ascii_case("run")
                     && c[word.len()..].trim_start().starts_with("--")
                 {
-                    return Err(format!("{at}: `{}` looks like a `# run:` line but is not one: write `# run: --target ...`", t.trim_end()));
+                    return Err(Problem::at(at, format!("`{}` looks like a `# run:` line but is not one: write `# run: --target ...`", t.trim_end())));
                 }
                 if word.eq_ignore_ascii_case("run")
                     && word != "run"
                     && c[word.len()..].starts_with(':')
                 {
-                    return Err(format!(
-                        "{at}: `{}`: write `# run:` in lower case",
-                        t.trim_end()
+                    return Err(Problem::at(
+                        at,
+                        format!("`{}`: write `# run:` in lower case", t.trim_end()),
                     ));
                 }
             }
-            vectors_seen |= !t.is_empty() && !t.starts_with('#');
+            if first_vector.is_none() && !t.is_empty() && !t.starts_with('#') {
+                first_vector = Some(n + 1);
+            }
             continue;
         };
-        if vectors_seen {
-            return Err(format!(
-                "{at}: a `# run:` line after the first vector: put it at the top"
+        // The line sets up the whole file: one after a vector would leave
+        // the vectors above it under another setup than those below.
+        if let Some(v) = first_vector {
+            return Err(Problem::at(
+                at,
+                format!("a `# run:` line after the first vector (line {v}): the `# run:` line sets up the whole file and must come before its vectors; move it to the top"),
             ));
         }
         if let Some((first, _)) = found {
-            return Err(format!(
-                "{at}: a second `# run:` line (the first is line {first})"
+            return Err(Problem::at(
+                at,
+                format!("a second `# run:` line (the first is line {first})"),
             ));
         }
         let flags = flags.split('#').next().unwrap_or("");
         let r = RunLine::try_parse_from(flags.split_whitespace()).map_err(|e| {
             let e = e.to_string();
             let first = e.lines().next().unwrap_or("").trim_start_matches("error: ");
-            format!("{at}: in the `# run:` line: {first} (it takes --target, --device and --ptx)")
+            Problem::at(
+                at.clone(),
+                format!("in the `# run:` line: {first} (it takes --target, --device and --ptx)"),
+            )
         })?;
         found = Some((n + 1, r.setup));
     }
@@ -137,25 +150,40 @@ fn parse_hex(tok: &str, ty: ptxfp::PtxType) -> Result<u64, String> {
 /// The most malformed lines reported one by one; the rest are counted.
 const SHOWN_MALFORMED: u64 = 100;
 
-/// Prints each mismatch, then `N passed, M failed`. A malformed line (or
-/// an unreadable file) is reported on stderr and skipped, the rest still
-/// verified; then the summary counts it and the exit code is 2.
+/// A file and its setup, or why it is not verified: it cannot be read
+/// (`ptxfp: cannot read `FILE`: ...`, as every command says it), it is not
+/// text, or its `# run:` line is wrong.
+fn open(a: &Args, path: &str) -> Result<(String, String, Env), Problem> {
+    let (shown, text) = crate::common::read_text_at(path).map_err(|e| Problem {
+        text: e.to_string(),
+        location: e.at.map(|(l, c)| format!("{}:{l}:{c}", e.shown)),
+        ..Problem::message(e.message)
+    })?;
+    let env = file_env(a, &shown, &run_line(&shown, &text)?);
+    Ok((shown, text, env))
+}
+
+/// Prints each mismatch, then `N passed, M failed`. A malformed line is
+/// reported on stderr and skipped, the rest still verified; then the
+/// summary counts it and the exit code is 2. A file that cannot be
+/// verified as a whole (unreadable, not text, a wrong `# run:` line) is an
+/// error, the other files are still verified, and the summary says how
+/// many files were not; exit code 2.
 pub fn run(a: Args) -> Result<Outcome, Failure> {
     crate::common::stdin_once(&a.files)?;
     let mut out = String::new();
     let mut tally = Tally::default();
+    let (mut verified, mut unverified) = (0usize, 0usize);
     for path in &a.files {
-        let file = crate::common::read_text(path).and_then(|(shown, text)| {
-            let env = file_env(&a, &shown, &run_line(&shown, &text)?);
-            Ok((shown, text, env))
-        });
-        let (shown, text, env) = match file {
+        let (shown, text, env) = match open(&a, path) {
             Ok(f) => f,
             Err(e) => {
-                tally.malformed(vec![Problem::message(e)]);
+                Failure::from(e).print();
+                unverified += 1;
                 continue;
             }
         };
+        verified += 1;
         let mut forms = Forms::default();
         verify_text(&env, &shown, &text, &mut forms, &mut out, &mut tally);
         forms.report_repeats();
@@ -165,13 +193,17 @@ pub fn run(a: Args) -> Result<Outcome, Failure> {
         failed,
         malformed,
     } = tally;
-    if malformed > 0 {
-        outln!(
-            out,
-            "{passed} passed, {failed} failed, {malformed} malformed"
-        );
-    } else {
-        outln!(out, "{passed} passed, {failed} failed");
+    // No file verified: the errors above are the whole report.
+    if verified > 0 {
+        let mut summary = format!("{passed} passed, {failed} failed");
+        if malformed > 0 {
+            summary += &format!(", {malformed} malformed");
+        }
+        if unverified > 0 {
+            let s = if unverified == 1 { "" } else { "s" };
+            summary += &format!(", {unverified} file{s} not verified");
+        }
+        outln!(out, "{summary}");
     }
     emit(&out);
     if malformed > SHOWN_MALFORMED {
@@ -180,7 +212,7 @@ pub fn run(a: Args) -> Result<Outcome, Failure> {
             malformed - SHOWN_MALFORMED
         );
     }
-    if malformed > 0 {
+    if malformed > 0 || unverified > 0 {
         return Err(Failure::default());
     }
     if passed + failed == 0 {
@@ -195,8 +227,7 @@ pub fn run(a: Args) -> Result<Outcome, Failure> {
     })
 }
 
-/// Lines passed, failed and malformed (files that could not be read
-/// count as malformed).
+/// Lines passed, failed and malformed.
 #[derive(Default)]
 struct Tally {
     passed: u64,

@@ -661,6 +661,8 @@ fn bench_and_sweep_say_what_they_measure() {
 
 /// A malformed line does not stop verify: every problem is reported, the
 /// other lines (and files) are still verified, and the summary counts it.
+/// A file that cannot be read is an error of its own, not a malformed
+/// line: the summary says it was not verified.
 #[test]
 fn verify_reports_every_problem_and_goes_on() {
     let p = tmp(
@@ -685,7 +687,7 @@ fn verify_reports_every_problem_and_goes_on() {
     );
     assert_eq!(
         stdout(&o).lines().last(),
-        Some("2 passed, 1 failed, 3 malformed")
+        Some("2 passed, 1 failed, 2 malformed, 1 file not verified")
     );
     let err = stderr(&o);
     assert!(
@@ -696,7 +698,57 @@ fn verify_reports_every_problem_and_goes_on() {
         err.contains("mix.txt:4:17: `zz` is not a hex bit pattern"),
         "{err}"
     );
-    assert!(err.contains("cannot read `/nonexistent/x.txt`"), "{err}");
+    assert!(
+        err.contains(
+            "\nptxfp: cannot read `/nonexistent/x.txt`: No such file or directory (os error 2)\n"
+        ),
+        "{err}"
+    );
+}
+
+/// A file verify cannot verify as a whole is a plain error (exit 2) with
+/// the wording of the other commands, not "1 malformed": a missing file, a
+/// directory, a `# run:` line after the first vector (it sets up the whole
+/// file, so it must come first). With no file verified there is no
+/// summary; the other files are still verified.
+#[test]
+fn verify_refuses_a_file_it_cannot_verify() {
+    let dir = std::env::temp_dir();
+    let d = dir.to_str().unwrap();
+    let late = tmp(
+        "late-run.txt",
+        "# vectors\nadd.rn.f16 3c00 3c00 4000\n\n# run: --ptx 8.0\nadd.rn.f16 3c00 3c00 4000\n",
+    );
+    let late = late.to_str().unwrap();
+    for (file, want) in [
+        (
+            "/nonexistent/v.txt",
+            "ptxfp: cannot read `/nonexistent/v.txt`: No such file or directory (os error 2)\n"
+                .to_string(),
+        ),
+        (d, format!("ptxfp: cannot read `{d}`: Is a directory (os error 21)\n")),
+        (
+            late,
+            format!("ptxfp: {late}:4: a `# run:` line after the first vector (line 2): the `# run:` line sets up the whole file and must come before its vectors; move it to the top\n"),
+        ),
+    ] {
+        let o = ptxfp(&["verify", file]);
+        assert_eq!(o.status.code(), Some(2), "{file}");
+        assert_eq!(stdout(&o), "", "{file}");
+        assert_eq!(stderr(&o), want, "{file}");
+    }
+    let good = tmp("good.txt", "add.rn.f16 3c00 3c00 4000\n");
+    let o = ptxfp(&["verify", late, good.to_str().unwrap(), d]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stdout(&o), "1 passed, 0 failed, 2 files not verified\n");
+    assert_eq!(stderr(&o).lines().count(), 2, "{}", stderr(&o));
+    // The help says where the line goes.
+    let o = ptxfp(&["verify", "--help"]);
+    assert!(
+        stdout(&o).contains("it must come before the first vector, and one after it is an error"),
+        "{}",
+        stdout(&o)
+    );
 }
 
 /// The kernel path sweep names is the one that ran the form: the AVX-512

@@ -8,7 +8,7 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory as _, Parser, Subcommand};
 
 // `print!`/`println!`/`eprint!`/`eprintln!` panic when the reader of a pipe
 // has gone (`ptxfp run --trace k.ptx | head -1`). These shadow them in every
@@ -104,6 +104,66 @@ enum Command {
     Sweep(sweep::Args),
     /// Measure throughput (M results/s) of ptxfp and reference implementations.
     Bench(bench::Args),
+    /// Print a shell completion script on stdout.
+    ///
+    /// For example `ptxfp completions bash >
+    /// ~/.local/share/bash-completion/completions/ptxfp`, or `ptxfp
+    /// completions zsh > ~/.zfunc/_ptxfp`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) on stdout.
+    ///
+    /// `ptxfp man > ptxfp.1` is ptxfp's page, which lists the commands;
+    /// `ptxfp man eval > ptxfp-eval.1` is a command's (`ptxfp man hw probe`:
+    /// ptxfp-hw-probe).
+    Man {
+        /// The command whose page to print (default: ptxfp's, which lists them).
+        #[arg(value_name = "COMMAND")]
+        command: Vec<String>,
+    },
+}
+
+/// The completion script for `shell`: generated from the command-line
+/// definition above, so it offers what the parser takes.
+fn completions(shell: clap_complete::Shell) -> Result<Outcome, common::Failure> {
+    let mut bytes = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "ptxfp", &mut bytes);
+    emit(&String::from_utf8_lossy(&bytes));
+    Ok(Outcome::Ok)
+}
+
+/// The man page of `ptxfp` or of one of its commands (named as
+/// clap_mangen's page list names them: `ptxfp-eval`, `ptxfp-hw-probe`).
+fn man(path: &[String]) -> Result<Outcome, common::Failure> {
+    let mut cmd = Cli::command();
+    cmd.build();
+    let (mut name, mut shown) = ("ptxfp".to_string(), "ptxfp".to_string());
+    for word in path {
+        let Some(sub) = cmd.find_subcommand(word).cloned() else {
+            let known: Vec<&str> = cmd.get_subcommands().map(|s| s.get_name()).collect();
+            return Err(if known.is_empty() {
+                format!("`{shown}` has no commands: `{word}` has no page")
+            } else {
+                format!(
+                    "no command `{word}` in `{shown}` (it has: {})",
+                    known.join(", ")
+                )
+            }
+            .into());
+        };
+        name = format!("{name}-{}", sub.get_name());
+        shown = format!("{shown} {}", sub.get_name());
+        cmd = sub.name(name.clone()).version(env!("CARGO_PKG_VERSION"));
+    }
+    let mut bytes = Vec::new();
+    clap_mangen::Man::new(cmd)
+        .render(&mut bytes)
+        .map_err(|e| format!("cannot render the man page: {e}"))?;
+    emit(&String::from_utf8_lossy(&bytes));
+    Ok(Outcome::Ok)
 }
 
 /// What a command reports: success, or a failed check (exit code 1).
@@ -219,6 +279,8 @@ fn run() -> Result<Outcome, common::Failure> {
         Command::Hw(c) => hw::run(c).map_err(Into::into),
         Command::Sweep(a) => sweep::run(a).map(|()| Outcome::Ok),
         Command::Bench(a) => bench::run(a).map(|()| Outcome::Ok),
+        Command::Completions { shell } => completions(shell),
+        Command::Man { command } => man(&command),
     };
     if let Err(f) = &r {
         if json && !f.errors.is_empty() {

@@ -862,3 +862,102 @@ fn every_error_line_carries_the_prefix() {
          ptxfp: <form>:1:1: error: mul.bf16 requires sm_90 or higher; the target is sm_80\n  |\n1 | mul.bf16\n  | ^^^^^^^^\n  = help: use --target sm_90 or higher\n"
     );
 }
+
+/// The commands `ptxfp --help` lists, but `help`.
+fn commands() -> Vec<String> {
+    let help = stdout(&ptxfp(&["--help"]));
+    help.split("Commands:\n")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .take_while(|l| l.starts_with("  "))
+        .map(|l| l.split_whitespace().next().unwrap().to_string())
+        .filter(|c| c != "help")
+        .collect()
+}
+
+/// `ptxfp completions SHELL` and `ptxfp man` come from the parser's own
+/// definition: the bash script completes every command (sourced in a real
+/// bash), each shell's script names them, and the man page is roff that
+/// lists them, with a page per command.
+#[test]
+fn completions_and_man_page_cover_every_command() {
+    let cmds = commands();
+    assert_eq!(
+        cmds,
+        [
+            "eval",
+            "verify",
+            "gen",
+            "forms",
+            "check",
+            "run",
+            "hw",
+            "sweep",
+            "bench",
+            "completions",
+            "man"
+        ]
+    );
+    let bash = ptxfp(&["completions", "bash"]);
+    assert_eq!(bash.status.code(), Some(0));
+    let script = stdout(&bash);
+    for c in &cmds {
+        assert!(script.contains(&format!("ptxfp,{c})")), "bash: {c}");
+    }
+    for shell in ["zsh", "fish", "elvish", "powershell"] {
+        let o = ptxfp(&["completions", shell]);
+        assert_eq!(o.status.code(), Some(0), "{shell}");
+        for c in &cmds {
+            assert!(stdout(&o).contains(c.as_str()), "{shell}: {c}");
+        }
+    }
+    let o = ptxfp(&["completions", "tcsh"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("invalid value 'tcsh' for '<SHELL>'"),
+        "{}",
+        stderr(&o)
+    );
+    // The script works: `ptxfp ev<TAB>` completes to eval, `sweep --pa<TAB>` to --path.
+    if Path::new("/bin/bash").exists() {
+        let f = tmp("ptxfp.bash", &script);
+        let o = Command::new("/bin/bash")
+            .arg("-c")
+            .arg(format!(
+                "source {}; COMP_WORDS=(ptxfp ev); COMP_CWORD=1; _ptxfp ptxfp ev ptxfp; echo \"${{COMPREPLY[@]}}\"; \
+                 COMP_WORDS=(ptxfp sweep --pa); COMP_CWORD=2; _ptxfp ptxfp --pa sweep; echo \"${{COMPREPLY[@]}}\"",
+                f.display()
+            ))
+            .output()
+            .unwrap();
+        assert_eq!(stdout(&o), "eval\n--path\n", "{}", stderr(&o));
+    }
+    let o = ptxfp(&["man"]);
+    assert_eq!(o.status.code(), Some(0));
+    let page = stdout(&o);
+    assert!(
+        page.starts_with(".ie \\n(.g .ds Aq \\(aq\n.el .ds Aq '\n.TH ptxfp 1 "),
+        "{page}"
+    );
+    assert!(page.contains("\n.SH SUBCOMMANDS\n"), "{page}");
+    for c in &cmds {
+        assert!(page.contains(&format!("\nptxfp\\-{c}(1)\n")), "man: {c}");
+        let o = ptxfp(&["man", c]);
+        assert_eq!(o.status.code(), Some(0), "{c}");
+        assert!(
+            stdout(&o).contains(&format!("\n.TH ptxfp-{c} 1 ")),
+            "{c}: {}",
+            stdout(&o)
+        );
+    }
+    assert!(stdout(&ptxfp(&["man", "sweep"])).contains("\\fB\\-\\-exhaustive\\fR"));
+    assert!(stdout(&ptxfp(&["man", "hw", "probe"])).contains("\n.TH ptxfp-hw-probe 1 "));
+    let o = ptxfp(&["man", "evil"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with("ptxfp: no command `evil` in `ptxfp` (it has: eval, verify,"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -37,6 +37,33 @@ pub fn shown_value(bits: u64, ty: PtxType) -> String {
     format!("{} = {}", literal::hex(bits, ty), literal::decode(bits, ty))
 }
 
+/// A value as the JSON outputs give it: `{type, bits, value}`, the type's
+/// name without the dot, the bits in hex as [`shown_value`] prints them
+/// (`0x3c00`; hex strings, since a 64-bit pattern does not fit a JSON
+/// number), and the decoded value (`1.5`, `-Inf`, `NaN(0x7fff)`; x2 types
+/// `LANE0,LANE1`).
+pub fn value_json(bits: u64, ty: PtxType) -> serde_json::Value {
+    serde_json::json!({
+        "type": ty.name(),
+        "bits": literal::hex(bits, ty),
+        "value": literal::decode(bits, ty),
+    })
+}
+
+/// `{target, device, ptx}`: the setup a command's values hold for.
+pub fn setup_json(env: &Env) -> serde_json::Value {
+    serde_json::json!({
+        "target": env.target.to_string(),
+        "device": env.exec().device.to_string(),
+        "ptx": env.ptx.to_string(),
+    })
+}
+
+/// Prints one JSON value, pretty, on stdout.
+pub fn print_json(v: &serde_json::Value) {
+    println!("{}", serde_json::to_string_pretty(v).unwrap_or_default());
+}
+
 /// Refuses `-` (standard input) named twice: the second read would find
 /// it empty and pass as an empty file.
 pub fn stdin_once(files: &[String]) -> Result<(), String> {
@@ -342,8 +369,8 @@ pub fn parse_form(text: &str, origin: Origin) -> Result<Form, Problem> {
 }
 
 /// Validates a form against `--ptx`/`--target`: its warnings (printed on
-/// stderr as they are found), or its errors.
-pub fn validate(form: &Form, env: &Env, origin: Origin) -> Result<Vec<Problem>, Vec<Problem>> {
+/// stderr as they are found), or its errors (with the warnings).
+pub fn validate(form: &Form, env: &Env, origin: Origin) -> Result<Vec<Problem>, Failure> {
     let text = form.to_string();
     let diags: Vec<Diagnostic> = form.validate(env.ptx, env.target);
     let mut errors = Vec::new();
@@ -393,7 +420,11 @@ pub fn validate(form: &Form, env: &Env, origin: Origin) -> Result<Vec<Problem>, 
     if errors.is_empty() {
         Ok(warnings)
     } else {
-        Err(errors)
+        Err(Failure {
+            file: None,
+            errors,
+            warnings,
+        })
     }
 }
 

@@ -15,11 +15,18 @@ pub struct Args {
     /// See `--target`.
     #[arg(long = "ptx")]
     ptx: Option<ptxfp::PtxVersion>,
+    /// Machine-readable output on stdout: one JSON object with the filter
+    /// and each form's minimum PTX ISA version and target
+    /// (docs/schemas/forms.schema.json); an error is the JSON error object
+    /// (docs/schemas/error.schema.json).
+    #[arg(long)]
+    json: bool,
 }
 
 /// One line per form: `FORM MIN_PTX MIN_TARGET`.
 pub fn run(a: Args) -> Result<Outcome, String> {
     let mut out = String::new();
+    let mut listed = Vec::new();
     let filter = a.target.is_some() || a.ptx.is_some();
     let env = Env {
         target: a.target.unwrap_or(ptxfp::Target::sm(1000)),
@@ -33,13 +40,33 @@ pub fn run(a: Args) -> Result<Outcome, String> {
         let (v, t) = f.requires();
         // The two legacy forms without a rounding modifier (9.7.3.7).
         let note = match (f.rnd(), f.ty()) {
-            (None, ptxfp::FormType::F64) => " (up to PTX ISA 1.3)",
+            (None, ptxfp::FormType::F64) => Some("up to PTX ISA 1.3"),
             (None, ptxfp::FormType::F32) => {
-                " (sm_1x: truncated product; sm_20 and up: PTX ISA 3.1 and earlier, as .rn)"
+                Some("sm_1x: truncated product; sm_20 and up: PTX ISA 3.1 and earlier, as .rn")
             }
-            _ => "",
+            _ => None,
         };
-        outln!(out, "{f} {v} {t}{note}");
+        if a.json {
+            listed.push(serde_json::json!({
+                "form": f.to_string(),
+                "min_ptx": v.to_string(),
+                "min_target": t.to_string(),
+                "note": note,
+            }));
+        } else {
+            let note = note.map(|n| format!(" ({n})")).unwrap_or_default();
+            outln!(out, "{f} {v} {t}{note}");
+        }
+    }
+    if a.json {
+        crate::common::print_json(&serde_json::json!({
+            "filter": {
+                "target": a.target.map(|t| t.to_string()),
+                "ptx": a.ptx.map(|v| v.to_string()),
+            },
+            "forms": listed,
+        }));
+        return Ok(Outcome::Ok);
     }
     emit(&out);
     Ok(Outcome::Ok)

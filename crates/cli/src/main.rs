@@ -199,7 +199,9 @@ pub fn emit(out: &str) -> bool {
 }
 
 /// The commands that take `--json`.
-const JSON_COMMANDS: [&str; 2] = ["check", "run"];
+const JSON_COMMANDS: [&str; 8] = [
+    "eval", "verify", "gen", "forms", "check", "run", "sweep", "bench",
+];
 
 fn run() -> Result<Outcome, common::Failure> {
     // `eval` operands may start with '-' (`-inf`, `-1.5,-0.0`); clap would

@@ -38,12 +38,19 @@ pub struct Args {
     path: crate::common::PathArg,
     #[command(flatten)]
     env: Env,
+    /// Machine-readable output on stdout: one JSON object with the form,
+    /// the setup, the operands, the count, the digest (and the per-chunk
+    /// digests with --chunks), the time and the kernel path
+    /// (docs/schemas/sweep.schema.json); an error is the JSON error object
+    /// (docs/schemas/error.schema.json). No progress bar.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Runs `ptxfp sweep`.
 pub fn run(a: Args) -> Result<(), Failure> {
     let form = parse_form(&a.form, crate::common::Origin::Arg)?;
-    validate(&form, &a.env, crate::common::Origin::Arg)?;
+    let warnings = validate(&form, &a.env, crate::common::Origin::Arg)?;
     let exec = a.env.exec();
     let path = a.path.path()?;
     let ops = match (a.exhaustive, a.random) {
@@ -65,7 +72,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         Operands::Exhaustive => 1u64 << 32,
         Operands::Random { n, .. } => n,
     };
-    let bar = if std::io::stderr().is_terminal() {
+    let bar = if !a.json && std::io::stderr().is_terminal() {
         let b = ProgressBar::new(total);
         if let Ok(style) = ProgressStyle::with_template("{bar:40} {percent:>3}% {eta}") {
             b.set_style(style);
@@ -82,10 +89,36 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let t = Instant::now();
     let res = pool
         .install(|| sweep::run_form(&form, &exec, path, ops, &progress))
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| e.to_string());
     let secs = t.elapsed().as_secs_f64();
     if let Some(b) = bar {
         b.finish_and_clear();
+    }
+    let res = res.map_err(|e| Failure {
+        warnings: warnings.clone(),
+        ..Failure::from(e)
+    })?;
+    let plan = Plan::of(&form, &exec);
+    let k = a.chunks.map(|k| usize::try_from(k).unwrap_or(usize::MAX));
+    if a.json {
+        let hex = |d: &u64| format!("{d:#018x}");
+        crate::common::print_json(&serde_json::json!({
+            "form": form.to_string(),
+            "setup": crate::common::setup_json(&a.env),
+            "operands": match ops {
+                Operands::Exhaustive => serde_json::json!({"kind": "exhaustive"}),
+                Operands::Random { seed, .. } => serde_json::json!({"kind": "random", "seed": seed}),
+            },
+            "results": res.results,
+            "digest": hex(&res.digest),
+            "chunks": k.map(|k| res.chunks.iter().take(k).map(hex).collect::<Vec<_>>()),
+            "seconds": secs,
+            "results_per_second": res.results as f64 / secs,
+            "threads": pool.current_num_threads(),
+            "path": plan.map(|p| served_by(&p, path).to_string()),
+            "warnings": warnings.iter().map(crate::common::Problem::json).collect::<Vec<_>>(),
+        }));
+        return Ok(());
     }
     println!("form      {form}");
     println!(
@@ -98,7 +131,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
     }
     println!("results   {}", res.results);
     println!("digest    {:#018x}", res.digest);
-    let served = match Plan::of(&form, &exec) {
+    let served = match plan {
         Some(plan) => format!("path {}", served_by(&plan, path)),
         None => "no batch kernel: Form::eval per result".to_string(),
     };
@@ -107,8 +140,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         res.results as f64 / secs / 1e6,
         pool.current_num_threads(),
     );
-    if let Some(k) = a.chunks {
-        let k = usize::try_from(k).unwrap_or(usize::MAX);
+    if let Some(k) = k {
         for (c, d) in res.chunks.iter().take(k).enumerate() {
             println!("chunk {c:>5} {d:#018x}");
         }

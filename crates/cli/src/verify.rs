@@ -1,6 +1,6 @@
 //! `ptxfp verify FILE...`: check vector files against the model.
 
-use crate::common::{parse_form, shown_value, validate, Env, Failure, Origin, Problem};
+use crate::common::{parse_form, shown_value, validate, value_json, Env, Failure, Origin, Problem};
 use crate::{emit, outln, Outcome};
 use ptxfp::{PtxVersion, Target};
 
@@ -17,6 +17,14 @@ pub struct Args {
     files: Vec<String>,
     #[command(flatten)]
     setup: Setup,
+    /// Machine-readable output on stdout: one JSON object with each file
+    /// (its setup and counts, or why it was not verified), the totals, each
+    /// mismatch, and every malformed line's errors and every warning
+    /// (docs/schemas/verify.schema.json); the exit code is the same as
+    /// without it. An error of the command line is the JSON error object
+    /// (docs/schemas/error.schema.json).
+    #[arg(long)]
+    json: bool,
 }
 
 /// `--target`, `--device` and `--ptx`, each `None` where not given: on the
@@ -172,27 +180,58 @@ fn open(a: &Args, path: &str) -> Result<(String, String, Env), Problem> {
 pub fn run(a: Args) -> Result<Outcome, Failure> {
     crate::common::stdin_once(&a.files)?;
     let mut out = String::new();
-    let mut tally = Tally::default();
+    let mut tally = Tally {
+        json: a.json.then(Json::default),
+        ..Tally::default()
+    };
     let (mut verified, mut unverified) = (0usize, 0usize);
     for path in &a.files {
         let (shown, text, env) = match open(&a, path) {
             Ok(f) => f,
             Err(e) => {
+                if let Some(j) = &mut tally.json {
+                    j.files
+                        .push(serde_json::json!({"file": shown_name(path), "error": e.json()}));
+                }
                 Failure::from(e).print();
                 unverified += 1;
                 continue;
             }
         };
         verified += 1;
+        let before = (tally.passed, tally.failed, tally.malformed);
         let mut forms = Forms::default();
         verify_text(&env, &shown, &text, &mut forms, &mut out, &mut tally);
         forms.report_repeats();
+        if let Some(j) = &mut tally.json {
+            j.warnings.extend(forms.warnings.iter().map(Problem::json));
+            j.files.push(serde_json::json!({
+                "file": shown,
+                "setup": crate::common::setup_json(&env),
+                "passed": tally.passed - before.0,
+                "failed": tally.failed - before.1,
+                "malformed": tally.malformed - before.2,
+            }));
+        }
     }
     let Tally {
         passed,
         failed,
         malformed,
+        json,
     } = tally;
+    if let Some(j) = json {
+        crate::common::print_json(&serde_json::json!({
+            "files": j.files,
+            "passed": passed,
+            "failed": failed,
+            "malformed": malformed,
+            "files_not_verified": unverified,
+            "mismatches": j.mismatches,
+            "errors": j.errors,
+            "warnings": j.warnings,
+        }));
+    }
     // No file verified: the errors above are the whole report.
     if verified > 0 {
         let mut summary = format!("{passed} passed, {failed} failed");
@@ -203,7 +242,9 @@ pub fn run(a: Args) -> Result<Outcome, Failure> {
             let s = if unverified == 1 { "" } else { "s" };
             summary += &format!(", {unverified} file{s} not verified");
         }
-        outln!(out, "{summary}");
+        if !a.json {
+            outln!(out, "{summary}");
+        }
     }
     emit(&out);
     if malformed > SHOWN_MALFORMED {
@@ -227,12 +268,33 @@ pub fn run(a: Args) -> Result<Outcome, Failure> {
     })
 }
 
-/// Lines passed, failed and malformed.
+/// A file as messages name it (`<stdin>` for `-`).
+fn shown_name(path: &str) -> &str {
+    if path == "-" {
+        "<stdin>"
+    } else {
+        path
+    }
+}
+
+/// Lines passed, failed and malformed, and with --json what the report
+/// lists.
 #[derive(Default)]
 struct Tally {
     passed: u64,
     failed: u64,
     malformed: u64,
+    json: Option<Json>,
+}
+
+/// The lists of the JSON report.
+#[derive(Default)]
+struct Json {
+    files: Vec<serde_json::Value>,
+    mismatches: Vec<serde_json::Value>,
+    /// Every malformed line's errors (stderr shows those of the first 100).
+    errors: Vec<serde_json::Value>,
+    warnings: Vec<serde_json::Value>,
 }
 
 impl Tally {
@@ -240,6 +302,9 @@ impl Tally {
     /// report starts with `ptxfp: `), those of the first 100 lines.
     fn malformed(&mut self, errors: Vec<Problem>) {
         self.malformed += 1;
+        if let Some(j) = &mut self.json {
+            j.errors.extend(errors.iter().map(Problem::json));
+        }
         if self.malformed <= SHOWN_MALFORMED {
             Failure::from(errors).print();
         }
@@ -252,6 +317,8 @@ impl Tally {
 #[derive(Default)]
 struct Forms {
     seen: std::collections::HashMap<String, Seen>,
+    /// The warnings shown, in order.
+    warnings: Vec<Problem>,
 }
 
 struct Seen {
@@ -265,8 +332,9 @@ impl Forms {
     fn get(&mut self, text: &str, env: &Env, at: &str) -> Result<&ptxfp::Form, Vec<Problem>> {
         if !self.seen.contains_key(text) {
             let form = parse_form(text, Origin::Line(at)).map_err(|p| vec![p])?;
-            let warnings = validate(&form, env, Origin::Line(at))?;
+            let warnings = validate(&form, env, Origin::Line(at)).map_err(|f| f.errors)?;
             let warned = (!warnings.is_empty()).then(|| (at.to_string(), 0));
+            self.warnings.extend(warnings);
             self.seen.insert(text.to_string(), Seen { form, warned });
         }
         let seen = self.seen.get_mut(text).expect("inserted above");
@@ -347,6 +415,16 @@ fn verify_text(
         }
         tally.failed += 1;
         let dt = form.dest_type();
+        if let Some(j) = &mut tally.json {
+            j.mismatches.push(serde_json::json!({
+                "location": format!("{shown}:{}", n + 1),
+                "form": form.to_string(),
+                "sources": srcs.iter().zip(form.source_types()).map(|(x, ty)| value_json(*x, ty)).collect::<Vec<_>>(),
+                "expected": value_json(want, dt),
+                "got": value_json(got, dt),
+            }));
+            continue;
+        }
         outln!(out, "{shown}:{}: MISMATCH {form}", n + 1);
         for (i, (x, ty)) in srcs.iter().zip(form.source_types()).enumerate() {
             outln!(out, "  src{i}     {}", shown_value(*x, ty));

@@ -303,7 +303,15 @@ pub fn run(a: Args) -> Result<(), crate::common::Failure> {
             "form", "batch", "one", "eval", "core", "native", "apfloat", "softfloat"
         );
     }
-    for form in &forms {
+    // Each form takes a while (every implementation, `reps` times).
+    let bar = crate::common::Progress::new(
+        forms.len() as u64,
+        a.json,
+        "{pos}/{len} forms, now {msg} {elapsed}",
+    );
+    for (i, form) in forms.iter().enumerate() {
+        bar.message(form.clone());
+        bar.set(i as u64);
         let parsed = crate::common::parse_form(form, crate::common::Origin::Arg)?;
         let exec = a.env.exec();
         let plan = Plan::of(&parsed, &exec).ok_or_else(|| {
@@ -426,6 +434,7 @@ pub fn run(a: Args) -> Result<(), crate::common::Failure> {
             ratio(t_sf)
         );
     }
+    drop(bar);
     if a.json {
         crate::common::print_json(&serde_json::json!({
             "threads": 1,

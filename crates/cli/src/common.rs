@@ -428,6 +428,59 @@ pub fn validate(form: &Form, env: &Env, origin: Origin) -> Result<Vec<Problem>, 
     }
 }
 
+/// A progress bar on stderr for long work (sweep, bench, verify of a big
+/// file), shown only where stderr is a terminal and never with --json:
+/// piped or redirected output, and JSON consumers, see no progress text.
+/// While it is shown, what the command writes takes it off the terminal
+/// first; it is cleared when dropped.
+pub struct Progress(Option<indicatif::ProgressBar>);
+
+impl Progress {
+    /// A bar for `len` units of work drawn with the indicatif `template`
+    /// (`{pos}`, `{len}`, `{bar:40}`, `{percent}`, `{eta}`, `{msg}`), or
+    /// none: where stderr is not a terminal, or `hide` (--json, or work
+    /// too small to need one).
+    pub fn new(len: u64, hide: bool, template: &str) -> Progress {
+        use std::io::IsTerminal as _;
+        if hide || !std::io::stderr().is_terminal() {
+            return Progress(None);
+        }
+        let bar = indicatif::ProgressBar::new(len);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
+            bar.set_style(style);
+        }
+        if let Ok(mut shown) = crate::stdio::BAR.lock() {
+            *shown = Some(bar.clone());
+        }
+        Progress(Some(bar))
+    }
+
+    /// `done` units are done (callable from worker threads).
+    pub fn set(&self, done: u64) {
+        if let Some(b) = &self.0 {
+            b.set_position(done);
+        }
+    }
+
+    /// The work in hand (`{msg}`).
+    pub fn message(&self, msg: String) {
+        if let Some(b) = &self.0 {
+            b.set_message(msg);
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        if let Some(b) = self.0.take() {
+            if let Ok(mut shown) = crate::stdio::BAR.lock() {
+                *shown = None;
+            }
+            b.finish_and_clear();
+        }
+    }
+}
+
 /// `--path`: which implementation of the batch kernels runs.
 #[derive(Clone, Copy, Debug, Default, clap::ValueEnum)]
 pub enum PathArg {

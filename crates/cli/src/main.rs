@@ -31,17 +31,34 @@ macro_rules! eprintln {
 
 mod stdio {
     use std::io::Write as _;
+    use std::sync::Mutex;
+
+    /// The progress bar on stderr, while one is shown (common::Progress).
+    pub static BAR: Mutex<Option<indicatif::ProgressBar>> = Mutex::new(None);
+
+    /// Runs a write with the progress bar, if one is shown, taken off the
+    /// terminal meanwhile: a line written under it would be torn by the
+    /// next redraw.
+    pub fn under_bar<R>(f: impl FnOnce() -> R) -> R {
+        let bar = BAR.lock().ok().and_then(|b| b.clone());
+        match bar {
+            Some(b) => b.suspend(f),
+            None => f(),
+        }
+    }
 
     /// Writes to stdout (or stderr); if the reader has closed the pipe the
     /// process exits with 0 as `head` asked it to stop (ripgrep's convention;
     /// a shell would report 141 for a SIGPIPE death, which `set -o pipefail`
     /// scripts then have to excuse).
     pub fn write(to_stderr: bool, args: std::fmt::Arguments) {
-        let r = if to_stderr {
-            std::io::stderr().lock().write_fmt(args)
-        } else {
-            std::io::stdout().lock().write_fmt(args)
-        };
+        let r = under_bar(|| {
+            if to_stderr {
+                std::io::stderr().lock().write_fmt(args)
+            } else {
+                std::io::stdout().lock().write_fmt(args)
+            }
+        });
         if !delivered(r) {
             std::process::exit(0);
         }
@@ -190,12 +207,12 @@ macro_rules! outln {
 /// gone, so that a streaming command can stop.
 pub fn emit(out: &str) -> bool {
     use std::io::Write as _;
-    let mut stdout = std::io::stdout().lock();
-    stdio::delivered(
+    stdio::delivered(stdio::under_bar(|| {
+        let mut stdout = std::io::stdout().lock();
         stdout
             .write_all(out.as_bytes())
-            .and_then(|()| stdout.flush()),
-    )
+            .and_then(|()| stdout.flush())
+    }))
 }
 
 /// The commands that take `--json`.

@@ -1,15 +1,13 @@
 //! `ptxfp sweep`: a form over generated operands, summarized by a digest
 //! (defined in `ptxfp::sweep`) that a GPU harness can recompute.
 
-use std::io::IsTerminal;
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressStyle};
 use ptxfp::batch::{Path, Plan};
 use ptxfp::sweep::{self, Operands};
 use ptxfp_fast::Half;
 
-use crate::common::{parse_form, validate, Env, Failure};
+use crate::common::{parse_form, validate, Env, Failure, Progress};
 
 /// `ptxfp sweep` arguments.
 #[derive(clap::Args)]
@@ -72,28 +70,14 @@ pub fn run(a: Args) -> Result<(), Failure> {
         Operands::Exhaustive => 1u64 << 32,
         Operands::Random { n, .. } => n,
     };
-    let bar = if !a.json && std::io::stderr().is_terminal() {
-        let b = ProgressBar::new(total);
-        if let Ok(style) = ProgressStyle::with_template("{bar:40} {percent:>3}% {eta}") {
-            b.set_style(style);
-        }
-        Some(b)
-    } else {
-        None
-    };
-    let progress = |done: u64| {
-        if let Some(b) = &bar {
-            b.set_position(done);
-        }
-    };
+    let bar = Progress::new(total, a.json, "{bar:40} {percent:>3}% {eta}");
+    let progress = |done: u64| bar.set(done);
     let t = Instant::now();
     let res = pool
         .install(|| sweep::run_form(&form, &exec, path, ops, &progress))
         .map_err(|e| e.to_string());
     let secs = t.elapsed().as_secs_f64();
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
+    drop(bar);
     let res = res.map_err(|e| Failure {
         warnings: warnings.clone(),
         ..Failure::from(e)

@@ -155,6 +155,10 @@ fn parse_hex(tok: &str, ty: ptxfp::PtxType) -> Result<u64, String> {
         .map_err(|e| format!("`{}`{e}{hint}", ptxfp::literal::shown(tok)))
 }
 
+/// The size from which verify shows its progress on a terminal (1 MiB,
+/// some 30,000 vectors).
+const BIG_FILE: usize = 1 << 20;
+
 /// The most malformed lines reported one by one; the rest are counted.
 const SHOWN_MALFORMED: u64 = 100;
 
@@ -368,7 +372,18 @@ fn verify_text(
     tally: &mut Tally,
 ) {
     let exec = env.exec();
+    // A big file takes a while: its progress, by bytes, where a terminal
+    // shows it (not with --json).
+    let bar = crate::common::Progress::new(
+        text.len() as u64,
+        tally.json.is_some() || text.len() < BIG_FILE,
+        "{bar:40} {percent:>3}% {eta} {msg}",
+    );
+    bar.message(shown.to_string());
     for (n, raw) in text.lines().enumerate() {
+        if n % 4096 == 0 {
+            bar.set((raw.as_ptr() as usize - text.as_ptr() as usize) as u64);
+        }
         let line = raw.split('#').next().unwrap_or("");
         // The fields with their 1-based columns.
         let toks: Vec<(usize, &str)> = line

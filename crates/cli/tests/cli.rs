@@ -961,3 +961,73 @@ fn completions_and_man_page_cover_every_command() {
         stderr(&o)
     );
 }
+
+/// Long work (sweep, bench, verify of a big file) shows progress on stderr
+/// only where stderr is a terminal, and never with --json: a pipe (a
+/// script, CI, this test) gets no progress text at all.
+#[test]
+fn progress_only_on_a_terminal() {
+    let big = tmp(
+        "big.txt",
+        &stdout(&ptxfp(&["gen", "mad.rn.f64", "--count", "40000"])),
+    );
+    assert!(std::fs::metadata(&big).unwrap().len() > 1 << 20);
+    let big = big.to_str().unwrap().to_string();
+    let cases: [&[&str]; 3] = [
+        &["sweep", "mad.rn.f64", "--random", "20000000"],
+        &["verify", &big],
+        &[
+            "bench",
+            "--n",
+            "20000",
+            "--reps",
+            "1",
+            "add.rn.f16",
+            "mad.rn.f64",
+        ],
+    ];
+    for args in cases {
+        for json in [false, true] {
+            let mut args = args.to_vec();
+            if json {
+                args.push("--json");
+            }
+            let o = ptxfp(&args);
+            assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+            assert_eq!(stderr(&o), "", "{args:?}");
+        }
+    }
+    // On a terminal (a pseudo-terminal from util-linux `script`) the bar
+    // is drawn, but not with --json. stdout goes to /dev/null: what comes
+    // back is stderr alone.
+    if !Path::new("/usr/bin/script").exists() {
+        eprintln!("no /usr/bin/script: the terminal half is not tested");
+        return;
+    }
+    for args in cases {
+        for json in [false, true] {
+            let cmd = format!(
+                "{} {}{} > /dev/null",
+                env!("CARGO_BIN_EXE_ptxfp"),
+                args.join(" "),
+                if json { " --json" } else { "" }
+            );
+            let o = Command::new("/usr/bin/script")
+                .args(["-qec", &cmd, "/dev/null"])
+                .stdin(std::process::Stdio::null())
+                .output()
+                .unwrap();
+            assert_eq!(o.status.code(), Some(0), "{cmd}: {}", stderr(&o));
+            let tty = stdout(&o);
+            if json {
+                assert_eq!(tty, "", "{cmd}");
+            } else {
+                assert!(tty.contains("\x1b[2K"), "{cmd}: {tty:?}");
+                assert!(
+                    tty.contains('%') || tty.contains(" forms, now "),
+                    "{cmd}: {tty:?}"
+                );
+            }
+        }
+    }
+}

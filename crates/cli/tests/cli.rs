@@ -1031,3 +1031,97 @@ fn progress_only_on_a_terminal() {
         }
     }
 }
+
+/// What `ptxfp run` executes, with a snippet that uses it and the
+/// registers (and memory) it prints.
+const RUN_SNIPPETS: &[(&str, &str, &str)] = &[
+    ("add", ".reg .b16 a, d;\nmov.b16 a, 0x3c00;\nadd.rn.f16 d, a, a;\n", "a = 0x3c00  b16\nd = 0x4000  f16 2\n"),
+    ("sub", ".reg .s32 a, d;\nmov.s32 a, 7;\nsub.s32 d, a, 9;\n", "a = 0x00000007  s32 7\nd = 0xfffffffe  s32 -2\n"),
+    ("mul", ".reg .b32 a, d;\nmov.b32 a, 0x3fc03fc0;\nmul.rn.bf16x2 d, a, a;\n", "a = 0x3fc03fc0  b32\nd = 0x40104010  bf16x2 {2.25, 2.25}\n"),
+    ("fma", ".reg .b16 a, d;\nmov.b16 a, 0x3c00;\nfma.rn.f16 d, a, a, a;\n", "a = 0x3c00  b16\nd = 0x4000  f16 2\n"),
+    ("mad", ".reg .f32 a, d;\nmov.f32 a, 1.5;\nmad.rn.f32 d, a, a, a;\n", "a = 0x3fc00000  f32 1.5\nd = 0x40700000  f32 3.75\n"),
+    ("shl", ".reg .s32 a, d;\nmov.s32 a, 7;\nshl.b32 d, a, 2;\n", "a = 0x00000007  s32 7\nd = 0x0000001c  s32 28\n"),
+    ("shr", ".reg .u32 a, d;\nmov.u32 a, 7;\nshr.u32 d, a, 1;\n", "a = 0x00000007  u32 7\nd = 0x00000003  u32 3\n"),
+    ("and", ".reg .b32 a, d;\nmov.b32 a, 6;\nand.b32 d, a, 3;\n", "a = 0x00000006  b32\nd = 0x00000002  b32\n"),
+    ("or", ".reg .b32 a, d;\nmov.b32 a, 6;\nor.b32 d, a, 3;\n", "a = 0x00000006  b32\nd = 0x00000007  b32\n"),
+    ("xor", ".reg .b32 a, d;\nmov.b32 a, 6;\nxor.b32 d, a, 3;\n", "a = 0x00000006  b32\nd = 0x00000005  b32\n"),
+    ("setp", ".reg .f32 a;\n.reg .pred p;\nmov.f32 a, 1.5;\nsetp.lt.f32 p, a, 2.0;\n", "a = 0x3fc00000  f32 1.5\np = 0x1  pred true\n"),
+    ("cvt", ".reg .f32 a;\n.reg .f64 d;\nmov.f32 a, 1.5;\ncvt.f64.f32 d, a;\n", "a = 0x3fc00000  f32 1.5\nd = 0x3ff8000000000000  f64 1.5\n"),
+    ("mov", ".reg .b32 d;\nmov.b32 d, 0x12345678;\n", "d = 0x12345678  b32\n"),
+    ("cvta", ".reg .u64 a, d;\nmov.u64 a, 4096;\ncvta.to.global.u64 d, a;\n", "a = 0x0000000000001000  u64 4096\nd = 0x0000000000001000  u64 4096\n"),
+    ("st", ".reg .b32 d;\n.reg .u64 a;\nmov.u64 a, 0x1000;\nmov.b32 d, 5;\nst.global.b32 [a], d;\n", "d = 0x00000005  b32\na = 0x0000000000001000  u64 4096\nmem[0x1000..0x1004] = 05 00 00 00\n"),
+    ("ld", ".reg .b32 d, e;\n.reg .u64 a;\nmov.u64 a, 0x1000;\nmov.b32 d, 5;\nst.global.b32 [a], d;\nld.global.b32 e, [a];\n", "d = 0x00000005  b32\ne = 0x00000005  b32\na = 0x0000000000001000  u64 4096\nmem[0x1000..0x1004] = 05 00 00 00\n"),
+    ("bra", ".reg .b32 d;\nmov.b32 d, 1;\nbra L;\nmov.b32 d, 2;\nL:\nret;\n", "d = 0x00000001  b32\n"),
+    ("ret", ".reg .b32 d;\nmov.b32 d, 1;\nret;\nmov.b32 d, 2;\n", "d = 0x00000001  b32\n"),
+    ("exit", ".reg .b32 d;\nmov.b32 d, 1;\nexit;\nmov.b32 d, 2;\n", "d = 0x00000001  b32\n"),
+];
+
+/// `ptxfp run` on standard input.
+fn run_stdin(src: &str) -> Output {
+    use std::io::Write as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ptxfp"))
+        .args(["run", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(src.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// The README's list of what `ptxfp run` executes is the binary's: each
+/// listed instruction runs (a snippet, its exact output, no warning), and
+/// every other PTX instruction draws the "not supported" warning.
+#[test]
+fn readme_lists_what_run_executes() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md"))
+            .unwrap();
+    let list = readme
+        .split("<!-- run-instructions")
+        .nth(1)
+        .and_then(|s| s.split("<!-- /run-instructions -->").next())
+        .expect("README: the run-instructions list");
+    // `- `a`, `b`: what...`: the instruction names before the colon.
+    let mut listed: Vec<String> = Vec::new();
+    for line in list.lines().filter_map(|l| l.strip_prefix("- ")) {
+        let names = line.split(": ").next().unwrap();
+        for n in names.split(", ") {
+            let n = n.trim().strip_prefix('`').and_then(|n| n.strip_suffix('`'));
+            listed.push(n.unwrap_or_else(|| panic!("README: `{line}`")).to_string());
+        }
+    }
+    listed.sort();
+    let mut snippets: Vec<String> = RUN_SNIPPETS.iter().map(|s| s.0.to_string()).collect();
+    snippets.sort();
+    assert_eq!(listed, snippets, "README list vs the snippets of this test");
+    for (name, src, want) in RUN_SNIPPETS {
+        let o = run_stdin(src);
+        assert_eq!(o.status.code(), Some(0), "{name}: {}", stderr(&o));
+        assert_eq!(stdout(&o), *want, "{name}");
+        assert_eq!(stderr(&o), "", "{name}");
+    }
+    // Every other PTX instruction, after `ret`, is warned about (an
+    // executable one left off the list would not be), and the run still
+    // ends well.
+    for name in ptxfp::opcodes::PTX_INSTRUCTIONS {
+        if listed.iter().any(|l| l == name) {
+            continue;
+        }
+        let o = run_stdin(&format!(".reg .b32 r;\nmov.b32 r, 1;\nret;\n{name};\n"));
+        assert_eq!(o.status.code(), Some(0), "{name}: {}", stderr(&o));
+        assert!(
+            stderr(&o).starts_with(&format!(
+                "<stdin>:4:1: warning: `{name}` is not supported by the interpreter"
+            )),
+            "{name}: {}",
+            stderr(&o)
+        );
+    }
+}

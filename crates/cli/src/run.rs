@@ -65,7 +65,8 @@ pub struct Args {
     contract: bool,
     /// Machine-readable output on stdout. On any error (exit 2) it is
     /// `{file, errors: [{location, severity, message, help}], warnings,
-    /// trace}`, with a null location where the error has no place.
+    /// trace}`, with a null location where the error has no place
+    /// (docs/schemas/run.schema.json, error.schema.json).
     #[arg(long)]
     json: bool,
 }

@@ -45,18 +45,24 @@ fn schema(name: &str) -> Value {
 /// The validator of `docs/schemas/NAME.schema.json`, with the shared
 /// schemas it refers to given to it (nothing is fetched).
 fn validator(name: &str) -> jsonschema::Validator {
-    let registry = jsonschema::Registry::new()
-        .add(format!("{BASE}common.schema.json"), schema("common"))
-        .unwrap()
-        .add(format!("{BASE}error.schema.json"), schema("error"))
-        .unwrap()
+    validator_of(&schema(name))
+}
+
+/// The validator of `schema`, with the schemas of docs/schemas that
+/// others refer to given to it under their `$id`.
+fn validator_of(schema_value: &Value) -> jsonschema::Validator {
+    let registry = ["common", "error", "run"]
+        .iter()
+        .fold(jsonschema::Registry::new(), |r, n| {
+            r.add(format!("{BASE}{n}.schema.json"), schema(n)).unwrap()
+        })
         .prepare()
         .unwrap();
     jsonschema::options()
         .offline()
         .with_registry(&registry)
-        .build(&schema(name))
-        .unwrap_or_else(|e| panic!("{name}: {e}"))
+        .build(schema_value)
+        .unwrap_or_else(|e| panic!("{schema_value}: {e}"))
 }
 
 /// Runs `ptxfp ARGS` (which include --json), checks the exit code, that
@@ -92,7 +98,7 @@ fn every_schema_is_a_valid_json_schema() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     for cmd in [
-        "eval", "verify", "gen", "forms", "sweep", "bench", "error", "common",
+        "eval", "verify", "gen", "forms", "sweep", "bench", "check", "run", "error", "common",
     ] {
         assert!(names.contains(&format!("{cmd}.schema.json")), "{names:?}");
     }
@@ -534,4 +540,64 @@ fn check_and_run_errors_match_the_error_schema() {
     let v = json_of("error", &["run", "--json", "no/such/file.ptx"], 2);
     assert_eq!(v["file"], "no/such/file.ptx");
     json_of("error", &["run", "--json", "--entry"], 2);
+}
+
+/// check's and run's reports, documented after the fact by
+/// docs/schemas/check.schema.json and run.schema.json.
+#[test]
+fn check_and_run_reports_match_their_schemas() {
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples");
+    let mut files: Vec<String> = std::fs::read_dir(&examples)
+        .unwrap()
+        .map(|e| e.unwrap().path().to_str().unwrap().to_string())
+        .filter(|p| p.ends_with(".ptx"))
+        .collect();
+    files.sort();
+    let mut args = vec!["check", "--json"];
+    args.extend(files.iter().map(String::as_str));
+    args.push("/nonexistent.ptx");
+    let v = json_of("check", &args, 2);
+    assert_eq!(v["files"].as_array().unwrap().len(), files.len() + 1);
+    let contract = examples.join("contract.ptx");
+    let contract = contract.to_str().unwrap();
+    let v = json_of(
+        "run",
+        &[
+            "run",
+            "--json",
+            "--trace",
+            "--contract",
+            contract,
+            "--set",
+            "k_param_0=0x1000",
+            "--set",
+            "k_param_1=0x2000",
+            "--mem",
+            "0x1000=013c033c00bc",
+        ],
+        0,
+    );
+    assert_eq!(v["contractions"][0]["fused"], "0x1c01");
+    assert!(!v["trace"].as_array().unwrap().is_empty());
+    // A run-time error: the error object, its trace in run's step form.
+    let v = json_of(
+        "run",
+        &[
+            "run",
+            "--json",
+            "--trace",
+            contract,
+            "--set",
+            "k_param_0=0x1000",
+            "--set",
+            "k_param_1=0x2000",
+        ],
+        2,
+    );
+    let trace = v["trace"].as_array().unwrap();
+    assert!(!trace.is_empty(), "{v}");
+    let step = validator_of(&json!({"$ref": format!("{BASE}run.schema.json#/$defs/step")}));
+    for t in trace {
+        assert!(step.is_valid(t), "{t}");
+    }
 }

@@ -30,6 +30,13 @@ pub struct Args {
     path: crate::common::PathArg,
     #[command(flatten)]
     env: crate::common::Env,
+    /// Machine-readable output on stdout: one JSON object with the setup
+    /// and, per form, the kernel path that ran it and the M results/s of
+    /// each implementation (null where there is none;
+    /// docs/schemas/bench.schema.json); an error is the JSON error object
+    /// (docs/schemas/error.schema.json). No progress bar.
+    #[arg(long)]
+    json: bool,
 }
 
 const DEFAULT: [&str; 10] = [
@@ -255,44 +262,56 @@ fn best(reps: usize, mut f: impl FnMut()) -> f64 {
 }
 
 /// Runs `ptxfp bench`.
-pub fn run(a: Args) -> Result<(), String> {
+pub fn run(a: Args) -> Result<(), crate::common::Failure> {
     let forms: Vec<String> = if a.forms.is_empty() {
         DEFAULT.iter().map(|s| s.to_string()).collect()
     } else {
         a.forms.clone()
     };
     if !(1..=1 << 26).contains(&a.n) {
-        return Err(format!(
-            "--n {}: give 1 to 67108864 (2^26) values per array",
-            a.n
-        ));
+        return Err(format!("--n {}: give 1 to 67108864 (2^26) values per array", a.n).into());
     }
     if !(1..=1000).contains(&a.reps) {
-        return Err(format!("--reps {}: give 1 to 1000 repetitions", a.reps));
+        return Err(format!("--reps {}: give 1 to 1000 repetitions", a.reps).into());
     }
     let path = a.path.path()?;
     // Every form is checked before the table starts: a typo is an error
     // with nothing printed, and a form illegal under --target/--ptx is one
     // a simulator would never run.
+    let mut warnings = Vec::new();
     for form in &forms {
         let parsed = crate::common::parse_form(form, crate::common::Origin::Arg)?;
-        crate::common::validate(&parsed, &a.env, crate::common::Origin::Arg)?;
+        warnings.extend(crate::common::validate(
+            &parsed,
+            &a.env,
+            crate::common::Origin::Arg,
+        )?);
     }
-    println!(
-        "# single thread, {} values per array, best of {}, path {path}, {} data",
-        a.n,
-        a.reps,
-        if a.subnormal {
-            "subnormal-heavy"
-        } else {
-            "normal"
-        }
+    let data_kind = if a.subnormal {
+        "subnormal-heavy"
+    } else {
+        "normal"
+    };
+    let mut rows = Vec::new();
+    if !a.json {
+        println!(
+            "# single thread, {} values per array, best of {}, path {path}, {data_kind} data",
+            a.n, a.reps,
+        );
+        println!(
+            "{:<24} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}   speed-up of batch over",
+            "form", "batch", "one", "eval", "core", "native", "apfloat", "softfloat"
+        );
+    }
+    // Each form takes a while (every implementation, `reps` times).
+    let bar = crate::common::Progress::new(
+        forms.len() as u64,
+        a.json,
+        "{pos}/{len} forms, now {msg} {elapsed}",
     );
-    println!(
-        "{:<24} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}   speed-up of batch over",
-        "form", "batch", "one", "eval", "core", "native", "apfloat", "softfloat"
-    );
-    for form in &forms {
+    for (i, form) in forms.iter().enumerate() {
+        bar.message(form.clone());
+        bar.set(i as u64);
         let parsed = crate::common::parse_form(form, crate::common::Origin::Arg)?;
         let exec = a.env.exec();
         let plan = Plan::of(&parsed, &exec).ok_or_else(|| {
@@ -343,7 +362,7 @@ pub fn run(a: Args) -> Result<(), String> {
             }
         });
         if let Some(e) = err {
-            return Err(e);
+            return Err(e.into());
         }
         // Per-element references run over lanes (x2: two per register).
         let op = ieee_of(&plan);
@@ -379,6 +398,22 @@ pub fn run(a: Args) -> Result<(), String> {
         let t_sf: Option<f64> = None;
         let t_native = native(op, &slices, &regs, &src, n, a.reps);
         let mops = |t: f64| n as f64 / t / 1e6;
+        if a.json {
+            rows.push(serde_json::json!({
+                "form": form,
+                "path": crate::sweep::served_by(&plan, path).to_string(),
+                "m_results_per_second": {
+                    "batch": mops(t_batch),
+                    "one": mops(t_one),
+                    "eval": mops(t_eval),
+                    "core": mops(t_core),
+                    "native": t_native.map(mops),
+                    "apfloat": mops(t_ap),
+                    "softfloat": t_sf.map(mops),
+                },
+            }));
+            continue;
+        }
         let cell = |t: Option<f64>| t.map_or("-".to_string(), |t| format!("{:.1}", mops(t)));
         let ratio = |t: Option<f64>| t.map_or("-".to_string(), |t| format!("{:.1}x", t / t_batch));
         println!(
@@ -398,6 +433,20 @@ pub fn run(a: Args) -> Result<(), String> {
             ratio(Some(t_ap)),
             ratio(t_sf)
         );
+    }
+    drop(bar);
+    if a.json {
+        crate::common::print_json(&serde_json::json!({
+            "threads": 1,
+            "values_per_array": a.n,
+            "reps": a.reps,
+            "requested_path": path.to_string(),
+            "data": data_kind,
+            "warnings": warnings.iter().map(crate::common::Problem::json).collect::<Vec<_>>(),
+            "setup": crate::common::setup_json(&a.env),
+            "forms": rows,
+        }));
+        return Ok(());
     }
     println!("# M results/s (an x2 result is one register, two lanes); speed-up: time of x / time of batch");
     println!("# one: OnePlan::eval per register (Plan::one, the simulator's per-instruction call, all stages)");

@@ -23,7 +23,8 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 100)]
     max_diagnostics: usize,
     /// Machine-readable output on stdout: one JSON object with every file's
-    /// setup, counts and diagnostics (all of them), nothing on stderr.
+    /// setup, counts and diagnostics (all of them), nothing on stderr
+    /// (docs/schemas/check.schema.json).
     #[arg(long)]
     json: bool,
 }

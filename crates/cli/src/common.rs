@@ -37,6 +37,33 @@ pub fn shown_value(bits: u64, ty: PtxType) -> String {
     format!("{} = {}", literal::hex(bits, ty), literal::decode(bits, ty))
 }
 
+/// A value as the JSON outputs give it: `{type, bits, value}`, the type's
+/// name without the dot, the bits in hex as [`shown_value`] prints them
+/// (`0x3c00`; hex strings, since a 64-bit pattern does not fit a JSON
+/// number), and the decoded value (`1.5`, `-Inf`, `NaN(0x7fff)`; x2 types
+/// `LANE0,LANE1`).
+pub fn value_json(bits: u64, ty: PtxType) -> serde_json::Value {
+    serde_json::json!({
+        "type": ty.name(),
+        "bits": literal::hex(bits, ty),
+        "value": literal::decode(bits, ty),
+    })
+}
+
+/// `{target, device, ptx}`: the setup a command's values hold for.
+pub fn setup_json(env: &Env) -> serde_json::Value {
+    serde_json::json!({
+        "target": env.target.to_string(),
+        "device": env.exec().device.to_string(),
+        "ptx": env.ptx.to_string(),
+    })
+}
+
+/// Prints one JSON value, pretty, on stdout.
+pub fn print_json(v: &serde_json::Value) {
+    println!("{}", serde_json::to_string_pretty(v).unwrap_or_default());
+}
+
 /// Refuses `-` (standard input) named twice: the second read would find
 /// it empty and pass as an empty file.
 pub fn stdin_once(files: &[String]) -> Result<(), String> {
@@ -151,7 +178,7 @@ fn text_position(before: &[u8]) -> (usize, usize) {
 }
 
 /// Where a form came from: the command line (rendered with a caret under
-/// the span) or `file:line` of a vector file (one line per message).
+/// the span) or `file:line:col` of a vector file (one line per message).
 #[derive(Clone, Copy)]
 pub enum Origin<'a> {
     /// The FORM argument.
@@ -160,28 +187,197 @@ pub enum Origin<'a> {
     Line(&'a str),
 }
 
-fn show(d: &Diagnostic, text: &str, origin: Origin) -> String {
-    match origin {
-        Origin::Arg => d.render("<form>", text).trim_end().to_string(),
-        Origin::Line(at) => format!("{at}: {d}"),
+/// One error or warning: the text printed on stderr (an error after
+/// `ptxfp: `, one per problem), and its parts for the JSON objects
+/// (`{location, severity, message, help}`, the form of `run --json` and
+/// `check --json`).
+#[derive(Clone, Debug)]
+pub struct Problem {
+    /// As printed (may span lines: a caret excerpt, a `  help:` line).
+    pub text: String,
+    /// `file:line:col` (`<form>:1:col` for the FORM argument), or none
+    /// where the problem has no place in a text.
+    pub location: Option<String>,
+    /// `error` or `warning`.
+    pub severity: &'static str,
+    /// What is wrong.
+    pub message: String,
+    /// How to fix it, where known.
+    pub help: Option<String>,
+}
+
+impl Problem {
+    /// An error without a place: a `\n  help: ` line of the text is its help.
+    pub fn message(text: impl Into<String>) -> Problem {
+        let text = text.into();
+        let (message, help) = match text.split_once("\n  help: ") {
+            Some((m, h)) => (m.to_string(), Some(h.to_string())),
+            None => (text.clone(), None),
+        };
+        Problem {
+            text,
+            location: None,
+            severity: "error",
+            message,
+            help,
+        }
+    }
+
+    /// An error at `location` (`file:line[:col]`), printed `LOCATION: MESSAGE`.
+    pub fn at(location: String, message: impl Into<String>) -> Problem {
+        let message = message.into();
+        Problem {
+            text: format!("{location}: {message}"),
+            location: Some(location),
+            severity: "error",
+            message,
+            help: None,
+        }
+    }
+
+    /// A diagnostic about a form written `text` that came from `origin`.
+    fn of(d: &Diagnostic, text: &str, origin: Origin) -> Problem {
+        let (text_shown, location) = match origin {
+            Origin::Arg => {
+                let (l, c) = ptxfp::SourceMap::new(text).line_col(d.span.start);
+                (
+                    d.render("<form>", text).trim_end().to_string(),
+                    format!("<form>:{l}:{c}"),
+                )
+            }
+            Origin::Line(at) => (format!("{at}: {d}"), at.to_string()),
+        };
+        Problem {
+            text: text_shown,
+            location: Some(location),
+            severity: if d.is_error() { "error" } else { "warning" },
+            message: d.message.clone(),
+            help: d.help.clone(),
+        }
+    }
+
+    /// `{location, severity, message, help}`.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "location": self.location,
+            "severity": self.severity,
+            "message": self.message,
+            "help": self.help,
+        })
     }
 }
 
-/// Parses a form, explaining an error.
-pub fn parse_form(text: &str, origin: Origin) -> Result<Form, String> {
-    Form::parse(text).map_err(|d| show(&d, text, origin))
+/// Why a command failed (exit code 2): its errors, each printed on stderr
+/// as `ptxfp: TEXT` (none: the command has already reported them) and, with
+/// `--json`, as the JSON error object on stdout.
+#[derive(Debug, Default)]
+pub struct Failure {
+    /// The input file the errors are about, where there is one.
+    pub file: Option<String>,
+    /// The errors.
+    pub errors: Vec<Problem>,
+    /// Warnings met before the errors.
+    pub warnings: Vec<Problem>,
 }
 
-/// Validates a form against `--ptx`/`--target`: warnings go to stderr
-/// (`Ok(true)` if there were any), errors are returned.
-pub fn validate(form: &Form, env: &Env, origin: Origin) -> Result<bool, String> {
+impl From<String> for Failure {
+    /// One error without a place; an empty message: already reported.
+    fn from(message: String) -> Failure {
+        Failure {
+            errors: if message.is_empty() {
+                Vec::new()
+            } else {
+                vec![Problem::message(message)]
+            },
+            ..Failure::default()
+        }
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(message: &str) -> Failure {
+        Failure::from(message.to_string())
+    }
+}
+
+impl From<Problem> for Failure {
+    fn from(p: Problem) -> Failure {
+        Failure::from(vec![p])
+    }
+}
+
+impl From<Vec<Problem>> for Failure {
+    fn from(errors: Vec<Problem>) -> Failure {
+        Failure {
+            errors,
+            ..Failure::default()
+        }
+    }
+}
+
+impl Failure {
+    /// Prints each error on stderr as `ptxfp: TEXT`: every error, not only
+    /// the first, carries the prefix.
+    pub fn print(&self) {
+        for e in &self.errors {
+            eprintln!("ptxfp: {}", e.text);
+        }
+    }
+
+    /// The JSON error object: [`error_json`] of the errors and warnings.
+    pub fn json(&self) -> String {
+        error_json(
+            self.file.as_deref(),
+            self.errors.iter().map(Problem::json).collect(),
+            self.warnings.iter().map(Problem::json).collect(),
+            Vec::new(),
+        )
+    }
+}
+
+/// The JSON error object every command prints with `--json` when it fails
+/// (docs/schemas/error.schema.json): the file (null where there is none),
+/// the errors as `{location, severity, message, help}` (a location of null
+/// where there is no place), the warnings, and the trace of what ran
+/// before a run-time error (`run` only; empty elsewhere).
+pub fn error_json(
+    file: Option<&str>,
+    errors: Vec<serde_json::Value>,
+    warnings: Vec<serde_json::Value>,
+    trace: Vec<serde_json::Value>,
+) -> String {
+    serde_json::to_string_pretty(&serde_json::json!({
+        "file": file,
+        "errors": errors,
+        "warnings": warnings,
+        "trace": trace,
+    }))
+    .unwrap_or_default()
+}
+
+/// An error without a place in the program, in the JSON error object's
+/// form: a `\n  help: ` line of the message becomes its help.
+pub fn message_json(location: Option<String>, message: &str) -> serde_json::Value {
+    let mut p = Problem::message(message);
+    p.location = location;
+    p.json()
+}
+
+/// Parses a form, explaining an error.
+pub fn parse_form(text: &str, origin: Origin) -> Result<Form, Problem> {
+    Form::parse(text).map_err(|d| Problem::of(&d, text, origin))
+}
+
+/// Validates a form against `--ptx`/`--target`: its warnings (printed on
+/// stderr as they are found), or its errors (with the warnings).
+pub fn validate(form: &Form, env: &Env, origin: Origin) -> Result<Vec<Problem>, Failure> {
     let text = form.to_string();
     let diags: Vec<Diagnostic> = form.validate(env.ptx, env.target);
     let mut errors = Vec::new();
     // The device must be able to run the form, as in `ptxfp run`.
     let (_, needs) = form.requires();
     if let Some(device) = env.device.filter(|d| !d.at_least(needs.sm)) {
-        errors.push(show(
+        errors.push(Problem::of(
             &Diagnostic::error(
                 0..text.len(),
                 format!("{text} requires {needs} or higher; the device is {device}"),
@@ -194,31 +390,94 @@ pub fn validate(form: &Form, env: &Env, origin: Origin) -> Result<bool, String> 
     // ptxas refuses a module whose `.version` predates its `.target`.
     if let Some(d) = ptxfp::header_error(env.ptx, env.target, 0..0) {
         let d = ptxfp::help_for_flags(d, true, true);
-        errors.push(format!("--target {} --ptx {}: {d}", env.target, env.ptx));
+        let flags = format!("--target {} --ptx {}", env.target, env.ptx);
+        errors.push(Problem {
+            text: format!("{flags}: {d}"),
+            message: format!("{flags}: {}", d.message),
+            help: d.help,
+            ..Problem::message("")
+        });
     }
     // A device must be able to load code for the target (CUDA's rules).
     if let Some(why) = env.device.and_then(|d| env.target.unloadable_on(d)) {
-        errors.push(format!(
+        errors.push(Problem::message(format!(
             "--target {} --device {}: {why}\n  help: give a device that can load the target's code (without --device the device is the target)",
             env.target,
             env.device.unwrap_or(env.target)
-        ));
+        )));
     }
-    let mut warned = false;
+    let mut warnings = Vec::new();
     for d in diags {
         let d = ptxfp::help_for_flags(d, true, true);
-        let r = show(&d, &text, origin);
+        let p = Problem::of(&d, &text, origin);
         if d.is_error() {
-            errors.push(r);
+            errors.push(p);
         } else {
-            eprintln!("{r}");
-            warned = true;
+            eprintln!("{}", p.text);
+            warnings.push(p);
         }
     }
     if errors.is_empty() {
-        Ok(warned)
+        Ok(warnings)
     } else {
-        Err(errors.join("\n"))
+        Err(Failure {
+            file: None,
+            errors,
+            warnings,
+        })
+    }
+}
+
+/// A progress bar on stderr for long work (sweep, bench, verify of a big
+/// file), shown only where stderr is a terminal and never with --json:
+/// piped or redirected output, and JSON consumers, see no progress text.
+/// While it is shown, what the command writes takes it off the terminal
+/// first; it is cleared when dropped.
+pub struct Progress(Option<indicatif::ProgressBar>);
+
+impl Progress {
+    /// A bar for `len` units of work drawn with the indicatif `template`
+    /// (`{pos}`, `{len}`, `{bar:40}`, `{percent}`, `{eta}`, `{msg}`), or
+    /// none: where stderr is not a terminal, or `hide` (--json, or work
+    /// too small to need one).
+    pub fn new(len: u64, hide: bool, template: &str) -> Progress {
+        use std::io::IsTerminal as _;
+        if hide || !std::io::stderr().is_terminal() {
+            return Progress(None);
+        }
+        let bar = indicatif::ProgressBar::new(len);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
+            bar.set_style(style);
+        }
+        if let Ok(mut shown) = crate::stdio::BAR.lock() {
+            *shown = Some(bar.clone());
+        }
+        Progress(Some(bar))
+    }
+
+    /// `done` units are done (callable from worker threads).
+    pub fn set(&self, done: u64) {
+        if let Some(b) = &self.0 {
+            b.set_position(done);
+        }
+    }
+
+    /// The work in hand (`{msg}`).
+    pub fn message(&self, msg: String) {
+        if let Some(b) = &self.0 {
+            b.set_message(msg);
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        if let Some(b) = self.0.take() {
+            if let Ok(mut shown) = crate::stdio::BAR.lock() {
+                *shown = None;
+            }
+            b.finish_and_clear();
+        }
     }
 }
 

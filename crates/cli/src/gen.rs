@@ -1,8 +1,9 @@
 //! `ptxfp gen FORM`: edge-weighted vectors in the verify format.
 
 use ptxfp::gen::{format_line, vectors};
+use ptxfp::literal::hex;
 
-use crate::common::{parse_form, validate, Env, Origin};
+use crate::common::{parse_form, setup_json, validate, Env, Failure, Origin, Problem};
 use crate::{emit, outln, Outcome};
 
 /// Arguments of `gen`.
@@ -18,38 +19,80 @@ pub struct Args {
     seed: u64,
     #[command(flatten)]
     env: Env,
+    /// Machine-readable output on stdout: one JSON object with the form,
+    /// the setup, the count and seed, and the vectors as hex bits (one a
+    /// line; docs/schemas/gen.schema.json); an error is the JSON error
+    /// object (docs/schemas/error.schema.json).
+    #[arg(long)]
+    json: bool,
 }
 
-/// Prints a header comment and `count` lines.
-pub fn run(a: Args) -> Result<Outcome, String> {
+/// Prints a header comment and `count` lines (with --json, one object).
+pub fn run(a: Args) -> Result<Outcome, Failure> {
     let mut out = String::new();
     let form = parse_form(&a.form, Origin::Arg)?;
-    validate(&form, &a.env, Origin::Arg)?;
-    outln!(
-        out,
-        "# {form}: {} vectors, seed {}, expected values from the ptxfp model; not an oracle",
-        a.count,
-        a.seed,
-    );
-    // The setup the values hold for: `ptxfp verify` reads this line.
-    outln!(
-        out,
-        "# run: --target {} --device {} --ptx {}",
-        a.env.target,
-        a.env.exec().device,
-        a.env.ptx
-    );
+    let warnings = validate(&form, &a.env, Origin::Arg)?;
+    if a.json {
+        let field = |v: serde_json::Value| serde_json::to_string(&v).unwrap_or_default();
+        outln!(out, "{{");
+        outln!(out, "  \"form\": {},", field(form.to_string().into()));
+        outln!(out, "  \"setup\": {},", field(setup_json(&a.env)));
+        outln!(out, "  \"count\": {},", a.count);
+        outln!(out, "  \"seed\": {},", a.seed);
+        let warnings: Vec<_> = warnings.iter().map(Problem::json).collect();
+        outln!(out, "  \"warnings\": {},", field(warnings.into()));
+        outln!(out, "  \"vectors\": [");
+    } else {
+        outln!(
+            out,
+            "# {form}: {} vectors, seed {}, expected values from the ptxfp model; not an oracle",
+            a.count,
+            a.seed,
+        );
+        // The setup the values hold for: `ptxfp verify` reads this line.
+        outln!(
+            out,
+            "# run: --target {} --device {} --ptx {}",
+            a.env.target,
+            a.env.exec().device,
+            a.env.ptx
+        );
+    }
     // Streamed in blocks of about 1 MB: the first line comes at once and
     // 10 million lines need no memory.
     let exec = a.env.exec();
-    for v in vectors(&form, a.seed, &exec).take(a.count as usize) {
-        outln!(out, "{}", format_line(&form, &v));
+    let (types, dt) = (form.source_types(), form.dest_type());
+    for (i, v) in vectors(&form, a.seed, &exec)
+        .take(a.count as usize)
+        .enumerate()
+    {
+        if a.json {
+            let srcs: Vec<String> = v
+                .srcs
+                .iter()
+                .zip(&types)
+                .map(|(x, t)| format!("\"{}\"", hex(*x, *t)))
+                .collect();
+            let comma = if i + 1 < a.count as usize { "," } else { "" };
+            outln!(
+                out,
+                "    {{\"sources\": [{}], \"expected\": \"{}\"}}{comma}",
+                srcs.join(", "),
+                hex(v.expected, dt)
+            );
+        } else {
+            outln!(out, "{}", format_line(&form, &v));
+        }
         if out.len() >= 1 << 20 {
             if !emit(&out) {
                 return Ok(Outcome::Ok); // `| head`: the reader has enough
             }
             out.clear();
         }
+    }
+    if a.json {
+        outln!(out, "  ]");
+        outln!(out, "}}");
     }
     emit(&out);
     Ok(Outcome::Ok)

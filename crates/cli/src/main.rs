@@ -8,7 +8,7 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory as _, Parser, Subcommand};
 
 // `print!`/`println!`/`eprint!`/`eprintln!` panic when the reader of a pipe
 // has gone (`ptxfp run --trace k.ptx | head -1`). These shadow them in every
@@ -31,17 +31,34 @@ macro_rules! eprintln {
 
 mod stdio {
     use std::io::Write as _;
+    use std::sync::Mutex;
+
+    /// The progress bar on stderr, while one is shown (common::Progress).
+    pub static BAR: Mutex<Option<indicatif::ProgressBar>> = Mutex::new(None);
+
+    /// Runs a write with the progress bar, if one is shown, taken off the
+    /// terminal meanwhile: a line written under it would be torn by the
+    /// next redraw.
+    pub fn under_bar<R>(f: impl FnOnce() -> R) -> R {
+        let bar = BAR.lock().ok().and_then(|b| b.clone());
+        match bar {
+            Some(b) => b.suspend(f),
+            None => f(),
+        }
+    }
 
     /// Writes to stdout (or stderr); if the reader has closed the pipe the
     /// process exits with 0 as `head` asked it to stop (ripgrep's convention;
     /// a shell would report 141 for a SIGPIPE death, which `set -o pipefail`
     /// scripts then have to excuse).
     pub fn write(to_stderr: bool, args: std::fmt::Arguments) {
-        let r = if to_stderr {
-            std::io::stderr().lock().write_fmt(args)
-        } else {
-            std::io::stdout().lock().write_fmt(args)
-        };
+        let r = under_bar(|| {
+            if to_stderr {
+                std::io::stderr().lock().write_fmt(args)
+            } else {
+                std::io::stdout().lock().write_fmt(args)
+            }
+        });
         if !delivered(r) {
             std::process::exit(0);
         }
@@ -104,6 +121,66 @@ enum Command {
     Sweep(sweep::Args),
     /// Measure throughput (M results/s) of ptxfp and reference implementations.
     Bench(bench::Args),
+    /// Print a shell completion script on stdout.
+    ///
+    /// For example `ptxfp completions bash >
+    /// ~/.local/share/bash-completion/completions/ptxfp`, or `ptxfp
+    /// completions zsh > ~/.zfunc/_ptxfp`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) on stdout.
+    ///
+    /// `ptxfp man > ptxfp.1` is ptxfp's page, which lists the commands;
+    /// `ptxfp man eval > ptxfp-eval.1` is a command's (`ptxfp man hw probe`:
+    /// ptxfp-hw-probe).
+    Man {
+        /// The command whose page to print (default: ptxfp's, which lists them).
+        #[arg(value_name = "COMMAND")]
+        command: Vec<String>,
+    },
+}
+
+/// The completion script for `shell`: generated from the command-line
+/// definition above, so it offers what the parser takes.
+fn completions(shell: clap_complete::Shell) -> Result<Outcome, common::Failure> {
+    let mut bytes = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "ptxfp", &mut bytes);
+    emit(&String::from_utf8_lossy(&bytes));
+    Ok(Outcome::Ok)
+}
+
+/// The man page of `ptxfp` or of one of its commands (named as
+/// clap_mangen's page list names them: `ptxfp-eval`, `ptxfp-hw-probe`).
+fn man(path: &[String]) -> Result<Outcome, common::Failure> {
+    let mut cmd = Cli::command();
+    cmd.build();
+    let (mut name, mut shown) = ("ptxfp".to_string(), "ptxfp".to_string());
+    for word in path {
+        let Some(sub) = cmd.find_subcommand(word).cloned() else {
+            let known: Vec<&str> = cmd.get_subcommands().map(|s| s.get_name()).collect();
+            return Err(if known.is_empty() {
+                format!("`{shown}` has no commands: `{word}` has no page")
+            } else {
+                format!(
+                    "no command `{word}` in `{shown}` (it has: {})",
+                    known.join(", ")
+                )
+            }
+            .into());
+        };
+        name = format!("{name}-{}", sub.get_name());
+        shown = format!("{shown} {}", sub.get_name());
+        cmd = sub.name(name.clone()).version(env!("CARGO_PKG_VERSION"));
+    }
+    let mut bytes = Vec::new();
+    clap_mangen::Man::new(cmd)
+        .render(&mut bytes)
+        .map_err(|e| format!("cannot render the man page: {e}"))?;
+    emit(&String::from_utf8_lossy(&bytes));
+    Ok(Outcome::Ok)
 }
 
 /// What a command reports: success, or a failed check (exit code 1).
@@ -130,15 +207,20 @@ macro_rules! outln {
 /// gone, so that a streaming command can stop.
 pub fn emit(out: &str) -> bool {
     use std::io::Write as _;
-    let mut stdout = std::io::stdout().lock();
-    stdio::delivered(
+    stdio::delivered(stdio::under_bar(|| {
+        let mut stdout = std::io::stdout().lock();
         stdout
             .write_all(out.as_bytes())
-            .and_then(|()| stdout.flush()),
-    )
+            .and_then(|()| stdout.flush())
+    }))
 }
 
-fn run() -> Result<Outcome, String> {
+/// The commands that take `--json`.
+const JSON_COMMANDS: [&str; 8] = [
+    "eval", "verify", "gen", "forms", "check", "run", "sweep", "bench",
+];
+
+fn run() -> Result<Outcome, common::Failure> {
     // `eval` operands may start with '-' (`-inf`, `-1.5,-0.0`); clap would
     // read them as flags. `eval` has no short flags but -h, so there any
     // other argument that starts with a single '-' is an operand: a leading
@@ -178,22 +260,24 @@ fn run() -> Result<Outcome, String> {
             _ => args.push(a),
         }
     }
-    let run_json = std::env::args_os().nth(1).is_some_and(|a| a == "run")
+    // A command with `--json` prints a JSON error object for every error,
+    // those of its flags (`--target sm_999`) included.
+    let json = std::env::args_os()
+        .nth(1)
+        .is_some_and(|a| JSON_COMMANDS.iter().any(|c| a == *c))
         && std::env::args_os().skip(2).any(|a| a == "--json");
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {
-            // `run --json` prints a JSON error object for every error,
-            // those of its flags (`--target sm_999`) included.
-            if run_json && e.use_stderr() {
+            if json && e.use_stderr() {
                 let text = e.render().to_string();
                 let first = text.split("\n\n").next().unwrap_or_default();
                 let message = first.strip_prefix("error: ").unwrap_or(first).trim();
                 println!(
                     "{}",
-                    run::error_json(
+                    common::error_json(
                         None,
-                        vec![run::message_json(None, message)],
+                        vec![common::message_json(None, message)],
                         Vec::new(),
                         Vec::new()
                     )
@@ -202,17 +286,27 @@ fn run() -> Result<Outcome, String> {
             e.exit()
         }
     };
-    match cli.command {
+    // `run` prints its own error object (with the trace of what ran).
+    let json = json && !matches!(cli.command, Command::Run(_));
+    let r = match cli.command {
         Command::Eval(a) => eval::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Gen(a) => gen::run(a),
-        Command::Forms(a) => forms::run(a),
-        Command::Check(a) => check::run(a),
-        Command::Run(a) => run::run(a),
-        Command::Hw(c) => hw::run(c),
+        Command::Forms(a) => forms::run(a).map_err(Into::into),
+        Command::Check(a) => check::run(a).map_err(Into::into),
+        Command::Run(a) => run::run(a).map_err(Into::into),
+        Command::Hw(c) => hw::run(c).map_err(Into::into),
         Command::Sweep(a) => sweep::run(a).map(|()| Outcome::Ok),
         Command::Bench(a) => bench::run(a).map(|()| Outcome::Ok),
+        Command::Completions { shell } => completions(shell),
+        Command::Man { command } => man(&command),
+    };
+    if let Err(f) = &r {
+        if json && !f.errors.is_empty() {
+            println!("{}", f.json());
+        }
     }
+    r
 }
 
 fn main() -> ExitCode {
@@ -223,10 +317,8 @@ fn main() -> ExitCode {
         Ok(Outcome::Ok) => ExitCode::SUCCESS,
         Ok(Outcome::Failed) => ExitCode::from(1),
         Err(e) => {
-            // An empty message: the command already printed its diagnostics.
-            if !e.is_empty() {
-                eprintln!("ptxfp: {e}");
-            }
+            // No errors: the command already printed its diagnostics.
+            e.print();
             ExitCode::from(2)
         }
     }

@@ -6,6 +6,8 @@ use ptxfp::literal::hex as show_hex;
 use ptxfp::{PtxVersion, Target};
 use serde_json::json;
 
+use crate::common::{error_json, message_json};
+
 /// Arguments of `ptxfp run`.
 #[derive(clap::Args)]
 pub struct Args {
@@ -63,7 +65,8 @@ pub struct Args {
     contract: bool,
     /// Machine-readable output on stdout. On any error (exit 2) it is
     /// `{file, errors: [{location, severity, message, help}], warnings,
-    /// trace}`, with a null location where the error has no place.
+    /// trace}`, with a null location where the error has no place
+    /// (docs/schemas/run.schema.json, error.schema.json).
     #[arg(long)]
     json: bool,
 }
@@ -323,40 +326,6 @@ fn diag_json(path: &str, map: &ptxfp::SourceMap, d: &ptxfp::Diagnostic) -> serde
         "severity": d.severity.to_string(),
         "message": d.message,
         "help": d.help,
-    })
-}
-
-/// The JSON error object every failed `run --json` prints: the file (null
-/// where there is none), the errors in [`diag_json`]'s form (a location of
-/// null where there is no place), the warnings, and the trace of what ran
-/// before a run-time error.
-pub fn error_json(
-    file: Option<&str>,
-    errors: Vec<serde_json::Value>,
-    warnings: Vec<serde_json::Value>,
-    trace: Vec<serde_json::Value>,
-) -> String {
-    serde_json::to_string_pretty(&json!({
-        "file": file,
-        "errors": errors,
-        "warnings": warnings,
-        "trace": trace,
-    }))
-    .unwrap_or_default()
-}
-
-/// An error without a place in the program, in [`diag_json`]'s form: a
-/// `\n  help: ` line of the message becomes its help.
-pub fn message_json(location: Option<String>, message: &str) -> serde_json::Value {
-    let (message, help) = match message.split_once("\n  help: ") {
-        Some((m, h)) => (m, Some(h)),
-        None => (message, None),
-    };
-    json!({
-        "location": location,
-        "severity": "error",
-        "message": message,
-        "help": help,
     })
 }
 

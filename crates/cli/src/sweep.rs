@@ -1,13 +1,13 @@
 //! `ptxfp sweep`: a form over generated operands, summarized by a digest
 //! (defined in `ptxfp::sweep`) that a GPU harness can recompute.
 
-use std::io::IsTerminal;
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressStyle};
+use ptxfp::batch::{Path, Plan};
 use ptxfp::sweep::{self, Operands};
+use ptxfp_fast::Half;
 
-use crate::common::{parse_form, validate, Env};
+use crate::common::{parse_form, validate, Env, Failure, Progress};
 
 /// `ptxfp sweep` arguments.
 #[derive(clap::Args)]
@@ -36,12 +36,19 @@ pub struct Args {
     path: crate::common::PathArg,
     #[command(flatten)]
     env: Env,
+    /// Machine-readable output on stdout: one JSON object with the form,
+    /// the setup, the operands, the count, the digest (and the per-chunk
+    /// digests with --chunks), the time and the kernel path
+    /// (docs/schemas/sweep.schema.json); an error is the JSON error object
+    /// (docs/schemas/error.schema.json). No progress bar.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Runs `ptxfp sweep`.
-pub fn run(a: Args) -> Result<(), String> {
+pub fn run(a: Args) -> Result<(), Failure> {
     let form = parse_form(&a.form, crate::common::Origin::Arg)?;
-    validate(&form, &a.env, crate::common::Origin::Arg)?;
+    let warnings = validate(&form, &a.env, crate::common::Origin::Arg)?;
     let exec = a.env.exec();
     let path = a.path.path()?;
     let ops = match (a.exhaustive, a.random) {
@@ -63,27 +70,39 @@ pub fn run(a: Args) -> Result<(), String> {
         Operands::Exhaustive => 1u64 << 32,
         Operands::Random { n, .. } => n,
     };
-    let bar = if std::io::stderr().is_terminal() {
-        let b = ProgressBar::new(total);
-        if let Ok(style) = ProgressStyle::with_template("{bar:40} {percent:>3}% {eta}") {
-            b.set_style(style);
-        }
-        Some(b)
-    } else {
-        None
-    };
-    let progress = |done: u64| {
-        if let Some(b) = &bar {
-            b.set_position(done);
-        }
-    };
+    let bar = Progress::new(total, a.json, "{bar:40} {percent:>3}% {eta}");
+    let progress = |done: u64| bar.set(done);
     let t = Instant::now();
     let res = pool
         .install(|| sweep::run_form(&form, &exec, path, ops, &progress))
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| e.to_string());
     let secs = t.elapsed().as_secs_f64();
-    if let Some(b) = bar {
-        b.finish_and_clear();
+    drop(bar);
+    let res = res.map_err(|e| Failure {
+        warnings: warnings.clone(),
+        ..Failure::from(e)
+    })?;
+    let plan = Plan::of(&form, &exec);
+    let k = a.chunks.map(|k| usize::try_from(k).unwrap_or(usize::MAX));
+    if a.json {
+        let hex = |d: &u64| format!("{d:#018x}");
+        crate::common::print_json(&serde_json::json!({
+            "form": form.to_string(),
+            "setup": crate::common::setup_json(&a.env),
+            "operands": match ops {
+                Operands::Exhaustive => serde_json::json!({"kind": "exhaustive"}),
+                Operands::Random { seed, .. } => serde_json::json!({"kind": "random", "seed": seed}),
+            },
+            "results": res.results,
+            "digest": hex(&res.digest),
+            "chunks": k.map(|k| res.chunks.iter().take(k).map(hex).collect::<Vec<_>>()),
+            "seconds": secs,
+            "results_per_second": res.results as f64 / secs,
+            "threads": pool.current_num_threads(),
+            "path": plan.map(|p| served_by(&p, path).to_string()),
+            "warnings": warnings.iter().map(crate::common::Problem::json).collect::<Vec<_>>(),
+        }));
+        return Ok(());
     }
     println!("form      {form}");
     println!(
@@ -96,19 +115,37 @@ pub fn run(a: Args) -> Result<(), String> {
     }
     println!("results   {}", res.results);
     println!("digest    {:#018x}", res.digest);
+    let served = match plan {
+        Some(plan) => format!("path {}", served_by(&plan, path)),
+        None => "no batch kernel: Form::eval per result".to_string(),
+    };
     println!(
-        "time      {secs:.3} s ({:.0} M results/s, {} threads, path {})",
+        "time      {secs:.3} s ({:.0} M results/s, {} threads, {served})",
         res.results as f64 / secs / 1e6,
         pool.current_num_threads(),
-        path
     );
-    if let Some(k) = a.chunks {
-        let k = usize::try_from(k).unwrap_or(usize::MAX);
+    if let Some(k) = k {
         for (c, d) in res.chunks.iter().take(k).enumerate() {
             println!("chunk {c:>5} {d:#018x}");
         }
     }
     Ok(())
+}
+
+/// The kernel path that runs `plan` when `path` is asked for (and
+/// available, as `--path` and `Path::detect` ensure). The AVX-512 FP16
+/// path is the AVX-512 kernels with binary16 add, sub, mul and fma done by
+/// the CPU's binary16 instructions (`Path::X86Avx512Fp16`'s documentation):
+/// a plan without binary16 arithmetic (bf16, mad.f32, mad.f64, mixed
+/// precision, whose halves are only converted) runs the AVX-512 kernels.
+/// The library applies this rule inside the kernels without exposing it;
+/// this mirrors it so that sweep names the path that served the form.
+pub fn served_by(plan: &Plan, path: Path) -> Path {
+    match (plan, path) {
+        (Plan::Half { fmt: Half::F16, .. }, p) => p,
+        (_, Path::X86Avx512Fp16) => Path::X86Avx512,
+        (_, p) => p,
+    }
 }
 
 /// `--chunks K`: a count of at least 1 (`--chunks` alone: all).

@@ -1,6 +1,6 @@
 //! `ptxfp verify FILE...`: check vector files against the model.
 
-use crate::common::{parse_form, shown_value, validate, Env, Origin};
+use crate::common::{parse_form, shown_value, validate, value_json, Env, Failure, Origin, Problem};
 use crate::{emit, outln, Outcome};
 use ptxfp::{PtxVersion, Target};
 
@@ -8,12 +8,23 @@ use ptxfp::{PtxVersion, Target};
 #[derive(clap::Args)]
 pub struct Args {
     /// Files of lines `FORM OPERAND... EXPECTED` (hex without 0x; `#` starts
-    /// a comment; a `# run: --target T --device D --ptx V` line before the
-    /// first vector sets the file's defaults); `-`: standard input.
+    /// a comment; a `# run: --target T --device D --ptx V` line sets the
+    /// file's defaults: it must come before the first vector, and one after
+    /// it is an error); `-`: standard input. A file that cannot be read, or
+    /// whose `# run:` line is wrong, is an error and is not verified; the
+    /// other files still are.
     #[arg(required = true)]
     files: Vec<String>,
     #[command(flatten)]
     setup: Setup,
+    /// Machine-readable output on stdout: one JSON object with each file
+    /// (its setup and counts, or why it was not verified), the totals, each
+    /// mismatch, and every malformed line's errors and every warning
+    /// (docs/schemas/verify.schema.json); the exit code is the same as
+    /// without it. An error of the command line is the JSON error object
+    /// (docs/schemas/error.schema.json).
+    #[arg(long)]
+    json: bool,
 }
 
 /// `--target`, `--device` and `--ptx`, each `None` where not given: on the
@@ -45,10 +56,11 @@ struct RunLine {
 /// one after a vector, or a second one, is an error, as is a flag other
 /// than the three. A comment that looks like a misspelt one (`# RUN:`,
 /// `# run --ptx 8.0`) is an error too: it would silently not apply.
-fn run_line(shown: &str, text: &str) -> Result<Setup, String> {
+fn run_line(shown: &str, text: &str) -> Result<Setup, Problem> {
     use clap::Parser as _;
     let mut found: Option<(usize, Setup)> = None;
-    let mut vectors_seen = false;
+    // The line of the first vector.
+    let mut first_vector: Option<usize> = None;
     for (n, line) in text.lines().enumerate() {
         let t = line.trim_start();
         let at = format!("{shown}:{}", n + 1);
@@ -62,36 +74,45 @@ fn run_line(shown: &str, text: &str) -> Result<Setup, String> {
                 if word.eq_ignore_ascii_case("run")
                     && c[word.len()..].trim_start().starts_with("--")
                 {
-                    return Err(format!("{at}: `{}` looks like a `# run:` line but is not one: write `# run: --target ...`", t.trim_end()));
+                    return Err(Problem::at(at, format!("`{}` looks like a `# run:` line but is not one: write `# run: --target ...`", t.trim_end())));
                 }
                 if word.eq_ignore_ascii_case("run")
                     && word != "run"
                     && c[word.len()..].starts_with(':')
                 {
-                    return Err(format!(
-                        "{at}: `{}`: write `# run:` in lower case",
-                        t.trim_end()
+                    return Err(Problem::at(
+                        at,
+                        format!("`{}`: write `# run:` in lower case", t.trim_end()),
                     ));
                 }
             }
-            vectors_seen |= !t.is_empty() && !t.starts_with('#');
+            if first_vector.is_none() && !t.is_empty() && !t.starts_with('#') {
+                first_vector = Some(n + 1);
+            }
             continue;
         };
-        if vectors_seen {
-            return Err(format!(
-                "{at}: a `# run:` line after the first vector: put it at the top"
+        // The line sets up the whole file: one after a vector would leave
+        // the vectors above it under another setup than those below.
+        if let Some(v) = first_vector {
+            return Err(Problem::at(
+                at,
+                format!("a `# run:` line after the first vector (line {v}): the `# run:` line sets up the whole file and must come before its vectors; move it to the top"),
             ));
         }
         if let Some((first, _)) = found {
-            return Err(format!(
-                "{at}: a second `# run:` line (the first is line {first})"
+            return Err(Problem::at(
+                at,
+                format!("a second `# run:` line (the first is line {first})"),
             ));
         }
         let flags = flags.split('#').next().unwrap_or("");
         let r = RunLine::try_parse_from(flags.split_whitespace()).map_err(|e| {
             let e = e.to_string();
             let first = e.lines().next().unwrap_or("").trim_start_matches("error: ");
-            format!("{at}: in the `# run:` line: {first} (it takes --target, --device and --ptx)")
+            Problem::at(
+                at.clone(),
+                format!("in the `# run:` line: {first} (it takes --target, --device and --ptx)"),
+            )
         })?;
         found = Some((n + 1, r.setup));
     }
@@ -134,44 +155,100 @@ fn parse_hex(tok: &str, ty: ptxfp::PtxType) -> Result<u64, String> {
         .map_err(|e| format!("`{}`{e}{hint}", ptxfp::literal::shown(tok)))
 }
 
+/// The size from which verify shows its progress on a terminal (1 MiB,
+/// some 30,000 vectors).
+const BIG_FILE: usize = 1 << 20;
+
 /// The most malformed lines reported one by one; the rest are counted.
 const SHOWN_MALFORMED: u64 = 100;
 
-/// Prints each mismatch, then `N passed, M failed`. A malformed line (or
-/// an unreadable file) is reported on stderr and skipped, the rest still
-/// verified; then the summary counts it and the exit code is 2.
-pub fn run(a: Args) -> Result<Outcome, String> {
+/// A file and its setup, or why it is not verified: it cannot be read
+/// (`ptxfp: cannot read `FILE`: ...`, as every command says it), it is not
+/// text, or its `# run:` line is wrong.
+fn open(a: &Args, path: &str) -> Result<(String, String, Env), Problem> {
+    let (shown, text) = crate::common::read_text_at(path).map_err(|e| Problem {
+        text: e.to_string(),
+        location: e.at.map(|(l, c)| format!("{}:{l}:{c}", e.shown)),
+        ..Problem::message(e.message)
+    })?;
+    let env = file_env(a, &shown, &run_line(&shown, &text)?);
+    Ok((shown, text, env))
+}
+
+/// Prints each mismatch, then `N passed, M failed`. A malformed line is
+/// reported on stderr and skipped, the rest still verified; then the
+/// summary counts it and the exit code is 2. A file that cannot be
+/// verified as a whole (unreadable, not text, a wrong `# run:` line) is an
+/// error, the other files are still verified, and the summary says how
+/// many files were not; exit code 2.
+pub fn run(a: Args) -> Result<Outcome, Failure> {
     crate::common::stdin_once(&a.files)?;
     let mut out = String::new();
-    let mut tally = Tally::default();
+    let mut tally = Tally {
+        json: a.json.then(Json::default),
+        ..Tally::default()
+    };
+    let (mut verified, mut unverified) = (0usize, 0usize);
     for path in &a.files {
-        let file = crate::common::read_text(path).and_then(|(shown, text)| {
-            let env = file_env(&a, &shown, &run_line(&shown, &text)?);
-            Ok((shown, text, env))
-        });
-        let (shown, text, env) = match file {
+        let (shown, text, env) = match open(&a, path) {
             Ok(f) => f,
             Err(e) => {
-                tally.malformed(e);
+                if let Some(j) = &mut tally.json {
+                    j.files
+                        .push(serde_json::json!({"file": shown_name(path), "error": e.json()}));
+                }
+                Failure::from(e).print();
+                unverified += 1;
                 continue;
             }
         };
+        verified += 1;
+        let before = (tally.passed, tally.failed, tally.malformed);
         let mut forms = Forms::default();
         verify_text(&env, &shown, &text, &mut forms, &mut out, &mut tally);
         forms.report_repeats();
+        if let Some(j) = &mut tally.json {
+            j.warnings.extend(forms.warnings.iter().map(Problem::json));
+            j.files.push(serde_json::json!({
+                "file": shown,
+                "setup": crate::common::setup_json(&env),
+                "passed": tally.passed - before.0,
+                "failed": tally.failed - before.1,
+                "malformed": tally.malformed - before.2,
+            }));
+        }
     }
     let Tally {
         passed,
         failed,
         malformed,
+        json,
     } = tally;
-    if malformed > 0 {
-        outln!(
-            out,
-            "{passed} passed, {failed} failed, {malformed} malformed"
-        );
-    } else {
-        outln!(out, "{passed} passed, {failed} failed");
+    if let Some(j) = json {
+        crate::common::print_json(&serde_json::json!({
+            "files": j.files,
+            "passed": passed,
+            "failed": failed,
+            "malformed": malformed,
+            "files_not_verified": unverified,
+            "mismatches": j.mismatches,
+            "errors": j.errors,
+            "warnings": j.warnings,
+        }));
+    }
+    // No file verified: the errors above are the whole report.
+    if verified > 0 {
+        let mut summary = format!("{passed} passed, {failed} failed");
+        if malformed > 0 {
+            summary += &format!(", {malformed} malformed");
+        }
+        if unverified > 0 {
+            let s = if unverified == 1 { "" } else { "s" };
+            summary += &format!(", {unverified} file{s} not verified");
+        }
+        if !a.json {
+            outln!(out, "{summary}");
+        }
     }
     emit(&out);
     if malformed > SHOWN_MALFORMED {
@@ -180,8 +257,8 @@ pub fn run(a: Args) -> Result<Outcome, String> {
             malformed - SHOWN_MALFORMED
         );
     }
-    if malformed > 0 {
-        return Err(String::new());
+    if malformed > 0 || unverified > 0 {
+        return Err(Failure::default());
     }
     if passed + failed == 0 {
         // An empty or cut-short file must not pass as a verified one.
@@ -195,21 +272,45 @@ pub fn run(a: Args) -> Result<Outcome, String> {
     })
 }
 
-/// Lines passed, failed and malformed (files that could not be read
-/// count as malformed).
+/// A file as messages name it (`<stdin>` for `-`).
+fn shown_name(path: &str) -> &str {
+    if path == "-" {
+        "<stdin>"
+    } else {
+        path
+    }
+}
+
+/// Lines passed, failed and malformed, and with --json what the report
+/// lists.
 #[derive(Default)]
 struct Tally {
     passed: u64,
     failed: u64,
     malformed: u64,
+    json: Option<Json>,
+}
+
+/// The lists of the JSON report.
+#[derive(Default)]
+struct Json {
+    files: Vec<serde_json::Value>,
+    mismatches: Vec<serde_json::Value>,
+    /// Every malformed line's errors (stderr shows those of the first 100).
+    errors: Vec<serde_json::Value>,
+    warnings: Vec<serde_json::Value>,
 }
 
 impl Tally {
-    /// Counts a malformed line and reports it, the first 100.
-    fn malformed(&mut self, e: String) {
+    /// Counts a malformed line and reports its errors (each line of the
+    /// report starts with `ptxfp: `), those of the first 100 lines.
+    fn malformed(&mut self, errors: Vec<Problem>) {
         self.malformed += 1;
+        if let Some(j) = &mut self.json {
+            j.errors.extend(errors.iter().map(Problem::json));
+        }
         if self.malformed <= SHOWN_MALFORMED {
-            eprintln!("ptxfp: {e}");
+            Failure::from(errors).print();
         }
     }
 }
@@ -220,6 +321,8 @@ impl Tally {
 #[derive(Default)]
 struct Forms {
     seen: std::collections::HashMap<String, Seen>,
+    /// The warnings shown, in order.
+    warnings: Vec<Problem>,
 }
 
 struct Seen {
@@ -230,11 +333,12 @@ struct Seen {
 impl Forms {
     /// The form written `text` at `at`: parsed and validated (its warnings
     /// printed) the first time, looked up after that.
-    fn get(&mut self, text: &str, env: &Env, at: &str) -> Result<&ptxfp::Form, String> {
+    fn get(&mut self, text: &str, env: &Env, at: &str) -> Result<&ptxfp::Form, Vec<Problem>> {
         if !self.seen.contains_key(text) {
-            let form = parse_form(text, Origin::Line(at))?;
-            let warned = validate(&form, env, Origin::Line(at))?;
-            let warned = warned.then(|| (at.to_string(), 0));
+            let form = parse_form(text, Origin::Line(at)).map_err(|p| vec![p])?;
+            let warnings = validate(&form, env, Origin::Line(at)).map_err(|f| f.errors)?;
+            let warned = (!warnings.is_empty()).then(|| (at.to_string(), 0));
+            self.warnings.extend(warnings);
             self.seen.insert(text.to_string(), Seen { form, warned });
         }
         let seen = self.seen.get_mut(text).expect("inserted above");
@@ -268,7 +372,18 @@ fn verify_text(
     tally: &mut Tally,
 ) {
     let exec = env.exec();
+    // A big file takes a while: its progress, by bytes, where a terminal
+    // shows it (not with --json).
+    let bar = crate::common::Progress::new(
+        text.len() as u64,
+        tally.json.is_some() || text.len() < BIG_FILE,
+        "{bar:40} {percent:>3}% {eta} {msg}",
+    );
+    bar.message(shown.to_string());
     for (n, raw) in text.lines().enumerate() {
+        if n % 4096 == 0 {
+            bar.set((raw.as_ptr() as usize - text.as_ptr() as usize) as u64);
+        }
         let line = raw.split('#').next().unwrap_or("");
         // The fields with their 1-based columns.
         let toks: Vec<(usize, &str)> = line
@@ -283,20 +398,22 @@ fn verify_text(
             let form = forms.get(first, env, &at(toks[0].0))?;
             let types = form.source_types();
             if toks.len() != types.len() + 2 {
-                return Err(format!(
-                    "{}: {form} needs {} operands and the expected result; got {} fields",
+                return Err(vec![Problem::at(
                     at(toks[0].0),
-                    types.len(),
-                    toks.len() - 1
-                ));
+                    format!(
+                        "{form} needs {} operands and the expected result; got {} fields",
+                        types.len(),
+                        toks.len() - 1
+                    ),
+                )]);
             }
             let mut srcs = Vec::new();
             for (&(col, t), ty) in toks[1..].iter().zip(&types) {
-                srcs.push(parse_hex(t, *ty).map_err(|e| format!("{}: {e}", at(col)))?);
+                srcs.push(parse_hex(t, *ty).map_err(|e| vec![Problem::at(at(col), e)])?);
             }
             let (col, last) = toks[toks.len() - 1];
             let want =
-                parse_hex(last, form.dest_type()).map_err(|e| format!("{}: {e}", at(col)))?;
+                parse_hex(last, form.dest_type()).map_err(|e| vec![Problem::at(at(col), e)])?;
             Ok((*form, srcs, want))
         })();
         let (form, srcs, want) = match parsed {
@@ -313,6 +430,16 @@ fn verify_text(
         }
         tally.failed += 1;
         let dt = form.dest_type();
+        if let Some(j) = &mut tally.json {
+            j.mismatches.push(serde_json::json!({
+                "location": format!("{shown}:{}", n + 1),
+                "form": form.to_string(),
+                "sources": srcs.iter().zip(form.source_types()).map(|(x, ty)| value_json(*x, ty)).collect::<Vec<_>>(),
+                "expected": value_json(want, dt),
+                "got": value_json(got, dt),
+            }));
+            continue;
+        }
         outln!(out, "{shown}:{}: MISMATCH {form}", n + 1);
         for (i, (x, ty)) in srcs.iter().zip(form.source_types()).enumerate() {
             outln!(out, "  src{i}     {}", shown_value(*x, ty));

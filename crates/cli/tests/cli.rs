@@ -661,6 +661,8 @@ fn bench_and_sweep_say_what_they_measure() {
 
 /// A malformed line does not stop verify: every problem is reported, the
 /// other lines (and files) are still verified, and the summary counts it.
+/// A file that cannot be read is an error of its own, not a malformed
+/// line: the summary says it was not verified.
 #[test]
 fn verify_reports_every_problem_and_goes_on() {
     let p = tmp(
@@ -685,7 +687,7 @@ fn verify_reports_every_problem_and_goes_on() {
     );
     assert_eq!(
         stdout(&o).lines().last(),
-        Some("2 passed, 1 failed, 3 malformed")
+        Some("2 passed, 1 failed, 2 malformed, 1 file not verified")
     );
     let err = stderr(&o);
     assert!(
@@ -696,5 +698,434 @@ fn verify_reports_every_problem_and_goes_on() {
         err.contains("mix.txt:4:17: `zz` is not a hex bit pattern"),
         "{err}"
     );
-    assert!(err.contains("cannot read `/nonexistent/x.txt`"), "{err}");
+    assert!(
+        err.contains(
+            "\nptxfp: cannot read `/nonexistent/x.txt`: No such file or directory (os error 2)\n"
+        ),
+        "{err}"
+    );
+}
+
+/// A file verify cannot verify as a whole is a plain error (exit 2) with
+/// the wording of the other commands, not "1 malformed": a missing file, a
+/// directory, a `# run:` line after the first vector (it sets up the whole
+/// file, so it must come first). With no file verified there is no
+/// summary; the other files are still verified.
+#[test]
+fn verify_refuses_a_file_it_cannot_verify() {
+    let dir = std::env::temp_dir();
+    let d = dir.to_str().unwrap();
+    let late = tmp(
+        "late-run.txt",
+        "# vectors\nadd.rn.f16 3c00 3c00 4000\n\n# run: --ptx 8.0\nadd.rn.f16 3c00 3c00 4000\n",
+    );
+    let late = late.to_str().unwrap();
+    for (file, want) in [
+        (
+            "/nonexistent/v.txt",
+            "ptxfp: cannot read `/nonexistent/v.txt`: No such file or directory (os error 2)\n"
+                .to_string(),
+        ),
+        (d, format!("ptxfp: cannot read `{d}`: Is a directory (os error 21)\n")),
+        (
+            late,
+            format!("ptxfp: {late}:4: a `# run:` line after the first vector (line 2): the `# run:` line sets up the whole file and must come before its vectors; move it to the top\n"),
+        ),
+    ] {
+        let o = ptxfp(&["verify", file]);
+        assert_eq!(o.status.code(), Some(2), "{file}");
+        assert_eq!(stdout(&o), "", "{file}");
+        assert_eq!(stderr(&o), want, "{file}");
+    }
+    let good = tmp("good.txt", "add.rn.f16 3c00 3c00 4000\n");
+    let o = ptxfp(&["verify", late, good.to_str().unwrap(), d]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stdout(&o), "1 passed, 0 failed, 2 files not verified\n");
+    assert_eq!(stderr(&o).lines().count(), 2, "{}", stderr(&o));
+    // The help says where the line goes.
+    let o = ptxfp(&["verify", "--help"]);
+    assert!(
+        stdout(&o).contains("it must come before the first vector, and one after it is an error"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+/// The kernel path sweep names is the one that ran the form: the AVX-512
+/// FP16 path computes binary16 arithmetic only, so a mad.f64, bf16 or
+/// mixed-precision form asked on it runs (and is labelled) avx512; a form
+/// without a batch kernel says so instead of naming a path.
+#[test]
+fn sweep_names_the_path_that_served_the_form() {
+    let time_line = |args: &[&str]| {
+        let mut all = vec!["sweep", "--random", "1000"];
+        all.extend_from_slice(args);
+        let o = ptxfp(&all);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        let out = stdout(&o);
+        let line = out.lines().find(|l| l.starts_with("time ")).unwrap();
+        line.split(" threads, ").nth(1).unwrap().to_string()
+    };
+    assert_eq!(
+        time_line(&["mad.rn.f64", "--path", "portable"]),
+        "path portable)"
+    );
+    assert_eq!(
+        time_line(&["mad.f32", "--target", "sm_13", "--ptx", "1.3"]),
+        "no batch kernel: Form::eval per result)"
+    );
+    let fp16 = ptxfp(&[
+        "sweep",
+        "add.rn.f16",
+        "--random",
+        "10",
+        "--path",
+        "avx512-fp16",
+    ]);
+    if fp16.status.code() != Some(0) {
+        assert!(
+            stderr(&fp16).contains("this CPU cannot run it"),
+            "{}",
+            stderr(&fp16)
+        );
+        eprintln!("no AVX-512 FP16 on this CPU: the FP16 labels are not tested");
+        return;
+    }
+    for (form, want) in [
+        ("add.rn.f16", "path avx512-fp16)"),
+        ("fma.rn.relu.f16x2", "path avx512-fp16)"),
+        ("mad.rn.f64", "path avx512)"),
+        ("mad.rz.f32", "path avx512)"),
+        ("fma.rn.bf16", "path avx512)"),
+        ("fma.rn.f32.f16", "path avx512)"),
+    ] {
+        assert_eq!(time_line(&[form, "--path", "avx512-fp16"]), want, "{form}");
+    }
+}
+
+/// Every error line starts with `ptxfp: `, the second error of one vector
+/// line (or of one form on the command line) too; only a `help:` line
+/// that continues an error is indented instead.
+#[test]
+fn every_error_line_carries_the_prefix() {
+    let p = tmp("two-errors.txt", "mul.bf16 3f80 3f80 3f80\n");
+    let o = ptxfp(&[
+        "verify",
+        "--target",
+        "sm_80",
+        "--ptx",
+        "7.0",
+        p.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let f = p.to_str().unwrap();
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "ptxfp: {f}:1:1: error: mul.bf16 requires PTX ISA 7.8 or later; the module is 7.0 (help: use --ptx 7.8 or later)\n\
+             ptxfp: {f}:1:1: error: mul.bf16 requires sm_90 or higher; the target is sm_80 (help: use --target sm_90 or higher)\n"
+        )
+    );
+    let p = tmp("device.txt", "mul.rn.bf16 3f80 3f80 3f80\n");
+    let o = ptxfp(&[
+        "verify",
+        "--target",
+        "sm_90",
+        "--device",
+        "sm_53",
+        "--ptx",
+        "8.0",
+        p.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 3, "{err}");
+    for line in err.lines() {
+        assert!(
+            line.starts_with("ptxfp: ") || line.starts_with("  help: "),
+            "{err}"
+        );
+    }
+    assert!(
+        err.contains(
+            "\nptxfp: --target sm_90 --device sm_53: code for sm_90 cannot run on an sm_53 device"
+        ),
+        "{err}"
+    );
+    let o = ptxfp(&[
+        "eval", "mul.bf16", "1", "2", "--target", "sm_80", "--ptx", "7.0",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "ptxfp: <form>:1:1: error: mul.bf16 requires PTX ISA 7.8 or later; the module is 7.0\n  |\n1 | mul.bf16\n  | ^^^^^^^^\n  = help: use --ptx 7.8 or later\n\
+         ptxfp: <form>:1:1: error: mul.bf16 requires sm_90 or higher; the target is sm_80\n  |\n1 | mul.bf16\n  | ^^^^^^^^\n  = help: use --target sm_90 or higher\n"
+    );
+}
+
+/// The commands `ptxfp --help` lists, but `help`.
+fn commands() -> Vec<String> {
+    let help = stdout(&ptxfp(&["--help"]));
+    help.split("Commands:\n")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .take_while(|l| l.starts_with("  "))
+        .map(|l| l.split_whitespace().next().unwrap().to_string())
+        .filter(|c| c != "help")
+        .collect()
+}
+
+/// `ptxfp completions SHELL` and `ptxfp man` come from the parser's own
+/// definition: the bash script completes every command (sourced in a real
+/// bash), each shell's script names them, and the man page is roff that
+/// lists them, with a page per command.
+#[test]
+fn completions_and_man_page_cover_every_command() {
+    let cmds = commands();
+    assert_eq!(
+        cmds,
+        [
+            "eval",
+            "verify",
+            "gen",
+            "forms",
+            "check",
+            "run",
+            "hw",
+            "sweep",
+            "bench",
+            "completions",
+            "man"
+        ]
+    );
+    let bash = ptxfp(&["completions", "bash"]);
+    assert_eq!(bash.status.code(), Some(0));
+    let script = stdout(&bash);
+    for c in &cmds {
+        assert!(script.contains(&format!("ptxfp,{c})")), "bash: {c}");
+    }
+    for shell in ["zsh", "fish", "elvish", "powershell"] {
+        let o = ptxfp(&["completions", shell]);
+        assert_eq!(o.status.code(), Some(0), "{shell}");
+        for c in &cmds {
+            assert!(stdout(&o).contains(c.as_str()), "{shell}: {c}");
+        }
+    }
+    let o = ptxfp(&["completions", "tcsh"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("invalid value 'tcsh' for '<SHELL>'"),
+        "{}",
+        stderr(&o)
+    );
+    // The script works: `ptxfp ev<TAB>` completes to eval, `sweep --pa<TAB>` to --path.
+    if Path::new("/bin/bash").exists() {
+        let f = tmp("ptxfp.bash", &script);
+        let o = Command::new("/bin/bash")
+            .arg("-c")
+            .arg(format!(
+                "source {}; COMP_WORDS=(ptxfp ev); COMP_CWORD=1; _ptxfp ptxfp ev ptxfp; echo \"${{COMPREPLY[@]}}\"; \
+                 COMP_WORDS=(ptxfp sweep --pa); COMP_CWORD=2; _ptxfp ptxfp --pa sweep; echo \"${{COMPREPLY[@]}}\"",
+                f.display()
+            ))
+            .output()
+            .unwrap();
+        assert_eq!(stdout(&o), "eval\n--path\n", "{}", stderr(&o));
+    }
+    let o = ptxfp(&["man"]);
+    assert_eq!(o.status.code(), Some(0));
+    let page = stdout(&o);
+    assert!(
+        page.starts_with(".ie \\n(.g .ds Aq \\(aq\n.el .ds Aq '\n.TH ptxfp 1 "),
+        "{page}"
+    );
+    assert!(page.contains("\n.SH SUBCOMMANDS\n"), "{page}");
+    for c in &cmds {
+        assert!(page.contains(&format!("\nptxfp\\-{c}(1)\n")), "man: {c}");
+        let o = ptxfp(&["man", c]);
+        assert_eq!(o.status.code(), Some(0), "{c}");
+        assert!(
+            stdout(&o).contains(&format!("\n.TH ptxfp-{c} 1 ")),
+            "{c}: {}",
+            stdout(&o)
+        );
+    }
+    assert!(stdout(&ptxfp(&["man", "sweep"])).contains("\\fB\\-\\-exhaustive\\fR"));
+    assert!(stdout(&ptxfp(&["man", "hw", "probe"])).contains("\n.TH ptxfp-hw-probe 1 "));
+    let o = ptxfp(&["man", "evil"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with("ptxfp: no command `evil` in `ptxfp` (it has: eval, verify,"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// Long work (sweep, bench, verify of a big file) shows progress on stderr
+/// only where stderr is a terminal, and never with --json: a pipe (a
+/// script, CI, this test) gets no progress text at all.
+#[test]
+fn progress_only_on_a_terminal() {
+    let big = tmp(
+        "big.txt",
+        &stdout(&ptxfp(&["gen", "mad.rn.f64", "--count", "40000"])),
+    );
+    assert!(std::fs::metadata(&big).unwrap().len() > 1 << 20);
+    let big = big.to_str().unwrap().to_string();
+    let cases: [&[&str]; 3] = [
+        &["sweep", "mad.rn.f64", "--random", "20000000"],
+        &["verify", &big],
+        &[
+            "bench",
+            "--n",
+            "20000",
+            "--reps",
+            "1",
+            "add.rn.f16",
+            "mad.rn.f64",
+        ],
+    ];
+    for args in cases {
+        for json in [false, true] {
+            let mut args = args.to_vec();
+            if json {
+                args.push("--json");
+            }
+            let o = ptxfp(&args);
+            assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+            assert_eq!(stderr(&o), "", "{args:?}");
+        }
+    }
+    // On a terminal (a pseudo-terminal from util-linux `script`) the bar
+    // is drawn, but not with --json. stdout goes to /dev/null: what comes
+    // back is stderr alone.
+    if !Path::new("/usr/bin/script").exists() {
+        eprintln!("no /usr/bin/script: the terminal half is not tested");
+        return;
+    }
+    for args in cases {
+        for json in [false, true] {
+            let cmd = format!(
+                "{} {}{} > /dev/null",
+                env!("CARGO_BIN_EXE_ptxfp"),
+                args.join(" "),
+                if json { " --json" } else { "" }
+            );
+            let o = Command::new("/usr/bin/script")
+                .args(["-qec", &cmd, "/dev/null"])
+                .stdin(std::process::Stdio::null())
+                .output()
+                .unwrap();
+            assert_eq!(o.status.code(), Some(0), "{cmd}: {}", stderr(&o));
+            let tty = stdout(&o);
+            if json {
+                assert_eq!(tty, "", "{cmd}");
+            } else {
+                assert!(tty.contains("\x1b[2K"), "{cmd}: {tty:?}");
+                assert!(
+                    tty.contains('%') || tty.contains(" forms, now "),
+                    "{cmd}: {tty:?}"
+                );
+            }
+        }
+    }
+}
+
+/// What `ptxfp run` executes, with a snippet that uses it and the
+/// registers (and memory) it prints.
+const RUN_SNIPPETS: &[(&str, &str, &str)] = &[
+    ("add", ".reg .b16 a, d;\nmov.b16 a, 0x3c00;\nadd.rn.f16 d, a, a;\n", "a = 0x3c00  b16\nd = 0x4000  f16 2\n"),
+    ("sub", ".reg .s32 a, d;\nmov.s32 a, 7;\nsub.s32 d, a, 9;\n", "a = 0x00000007  s32 7\nd = 0xfffffffe  s32 -2\n"),
+    ("mul", ".reg .b32 a, d;\nmov.b32 a, 0x3fc03fc0;\nmul.rn.bf16x2 d, a, a;\n", "a = 0x3fc03fc0  b32\nd = 0x40104010  bf16x2 {2.25, 2.25}\n"),
+    ("fma", ".reg .b16 a, d;\nmov.b16 a, 0x3c00;\nfma.rn.f16 d, a, a, a;\n", "a = 0x3c00  b16\nd = 0x4000  f16 2\n"),
+    ("mad", ".reg .f32 a, d;\nmov.f32 a, 1.5;\nmad.rn.f32 d, a, a, a;\n", "a = 0x3fc00000  f32 1.5\nd = 0x40700000  f32 3.75\n"),
+    // min(+0, -0) = -0 (9.7.3.11: "+0.0 > -0.0").
+    ("min", ".reg .f32 a, d;\nmov.f32 a, -0.0;\nmin.f32 d, 0.0, a;\n", "a = 0x80000000  f32 -0\nd = 0x80000000  f32 -0\n"),
+    // |-2| with sign (-) xor (-) = +2.
+    ("max", ".reg .b16 a, d;\nmov.b16 a, 0xc000;\nmax.xorsign.abs.f16 d, a, a;\n", "a = 0xc000  b16\nd = 0x4000  f16 2\n"),
+    ("shl", ".reg .s32 a, d;\nmov.s32 a, 7;\nshl.b32 d, a, 2;\n", "a = 0x00000007  s32 7\nd = 0x0000001c  s32 28\n"),
+    ("shr", ".reg .u32 a, d;\nmov.u32 a, 7;\nshr.u32 d, a, 1;\n", "a = 0x00000007  u32 7\nd = 0x00000003  u32 3\n"),
+    ("and", ".reg .b32 a, d;\nmov.b32 a, 6;\nand.b32 d, a, 3;\n", "a = 0x00000006  b32\nd = 0x00000002  b32\n"),
+    ("or", ".reg .b32 a, d;\nmov.b32 a, 6;\nor.b32 d, a, 3;\n", "a = 0x00000006  b32\nd = 0x00000007  b32\n"),
+    ("xor", ".reg .b32 a, d;\nmov.b32 a, 6;\nxor.b32 d, a, 3;\n", "a = 0x00000006  b32\nd = 0x00000005  b32\n"),
+    ("setp", ".reg .f32 a;\n.reg .pred p;\nmov.f32 a, 1.5;\nsetp.lt.f32 p, a, 2.0;\n", "a = 0x3fc00000  f32 1.5\np = 0x1  pred true\n"),
+    ("cvt", ".reg .f32 a;\n.reg .f64 d;\nmov.f32 a, 1.5;\ncvt.f64.f32 d, a;\n", "a = 0x3fc00000  f32 1.5\nd = 0x3ff8000000000000  f64 1.5\n"),
+    ("mov", ".reg .b32 d;\nmov.b32 d, 0x12345678;\n", "d = 0x12345678  b32\n"),
+    ("cvta", ".reg .u64 a, d;\nmov.u64 a, 4096;\ncvta.to.global.u64 d, a;\n", "a = 0x0000000000001000  u64 4096\nd = 0x0000000000001000  u64 4096\n"),
+    ("st", ".reg .b32 d;\n.reg .u64 a;\nmov.u64 a, 0x1000;\nmov.b32 d, 5;\nst.global.b32 [a], d;\n", "d = 0x00000005  b32\na = 0x0000000000001000  u64 4096\nmem[0x1000..0x1004] = 05 00 00 00\n"),
+    ("ld", ".reg .b32 d, e;\n.reg .u64 a;\nmov.u64 a, 0x1000;\nmov.b32 d, 5;\nst.global.b32 [a], d;\nld.global.b32 e, [a];\n", "d = 0x00000005  b32\ne = 0x00000005  b32\na = 0x0000000000001000  u64 4096\nmem[0x1000..0x1004] = 05 00 00 00\n"),
+    ("bra", ".reg .b32 d;\nmov.b32 d, 1;\nbra L;\nmov.b32 d, 2;\nL:\nret;\n", "d = 0x00000001  b32\n"),
+    ("ret", ".reg .b32 d;\nmov.b32 d, 1;\nret;\nmov.b32 d, 2;\n", "d = 0x00000001  b32\n"),
+    ("exit", ".reg .b32 d;\nmov.b32 d, 1;\nexit;\nmov.b32 d, 2;\n", "d = 0x00000001  b32\n"),
+];
+
+/// `ptxfp run` on standard input.
+fn run_stdin(src: &str) -> Output {
+    use std::io::Write as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ptxfp"))
+        .args(["run", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(src.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// The README's list of what `ptxfp run` executes is the binary's: each
+/// listed instruction runs (a snippet, its exact output, no warning), and
+/// every other PTX instruction draws the "not supported" warning.
+#[test]
+fn readme_lists_what_run_executes() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md"))
+            .unwrap();
+    let list = readme
+        .split("<!-- run-instructions")
+        .nth(1)
+        .and_then(|s| s.split("<!-- /run-instructions -->").next())
+        .expect("README: the run-instructions list");
+    // `- `a`, `b`: what...`: the instruction names before the colon.
+    let mut listed: Vec<String> = Vec::new();
+    for line in list.lines().filter_map(|l| l.strip_prefix("- ")) {
+        let names = line.split(": ").next().unwrap();
+        for n in names.split(", ") {
+            let n = n.trim().strip_prefix('`').and_then(|n| n.strip_suffix('`'));
+            listed.push(n.unwrap_or_else(|| panic!("README: `{line}`")).to_string());
+        }
+    }
+    listed.sort();
+    let mut snippets: Vec<String> = RUN_SNIPPETS.iter().map(|s| s.0.to_string()).collect();
+    snippets.sort();
+    assert_eq!(listed, snippets, "README list vs the snippets of this test");
+    for (name, src, want) in RUN_SNIPPETS {
+        let o = run_stdin(src);
+        assert_eq!(o.status.code(), Some(0), "{name}: {}", stderr(&o));
+        assert_eq!(stdout(&o), *want, "{name}");
+        assert_eq!(stderr(&o), "", "{name}");
+    }
+    // Every other PTX instruction, after `ret`, is warned about (an
+    // executable one left off the list would not be), and the run still
+    // ends well.
+    for name in ptxfp::opcodes::PTX_INSTRUCTIONS {
+        if listed.iter().any(|l| l == name) {
+            continue;
+        }
+        let o = run_stdin(&format!(".reg .b32 r;\nmov.b32 r, 1;\nret;\n{name};\n"));
+        assert_eq!(o.status.code(), Some(0), "{name}: {}", stderr(&o));
+        assert!(
+            stderr(&o).starts_with(&format!(
+                "<stdin>:4:1: warning: `{name}` is not supported by the interpreter"
+            )),
+            "{name}: {}",
+            stderr(&o)
+        );
+    }
 }

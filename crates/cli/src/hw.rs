@@ -168,7 +168,8 @@ fn kernel_for(form: &InstrForm, device: Target, kind: &str) -> Result<(String, H
         kernel::choose_header(f, device, |v, t| accepts(f, v, t)).ok_or_else(|| {
             usage(format!(
                 "`{}` needs {} or higher; this device is {device}",
-                f.text, f.requires.1
+                f.text(),
+                f.requires.1
             ))
         })
     };
@@ -186,7 +187,7 @@ fn kernel_for(form: &InstrForm, device: Target, kind: &str) -> Result<(String, H
                 _ => {
                     return Err(usage(format!(
                         "`{}`: exhaustive sweeps take two-operand .f16/.bf16/.f16x2/.bf16x2 forms",
-                        form.text
+                        form.text()
                     )))
                 }
             };
@@ -213,7 +214,7 @@ fn mixed_kernel(form: &InstrForm, device: Target) -> Result<(String, Header), Hw
     let text = kernel::mixed_equivalence_kernel(form, h).map_err(usage)?;
     eprintln!(
         "note: `{}` needs sm_100; checking its .f32 equivalent on exactly widened operands instead",
-        form.text
+        form.text()
     );
     Ok((text, h))
 }
@@ -278,7 +279,7 @@ fn describe(form: &InstrForm, ops: &[u64], gpu: u64, ours: u64) -> String {
     let w = form.dest.bits();
     format!(
         "{} {} -> gpu {} ptxfp {}",
-        form.text,
+        form.text(),
         ops.join(" "),
         hex(gpu, w),
         hex(ours, w)
@@ -374,15 +375,18 @@ fn check_on<D: Device>(g: &D, a: CheckArgs) -> Result<bool, HwError> {
         )
     };
     if a.gpu_only {
-        println!("{}: {total} results digested, not compared here", form.text);
+        println!(
+            "{}: {total} results digested, not compared here",
+            form.text()
+        );
     } else {
         println!(
             "{}: {mismatches} of {total} results differ from ptxfp",
-            form.text
+            form.text()
         );
     }
     if let Some(root) = &a.record {
-        let mut r = base_record("check", &form.text, g, h, inputs);
+        let mut r = base_record("check", &form.text(), g, h, inputs);
         r.mismatches = (!a.gpu_only).then_some(mismatches);
         r.cases = cases;
         r.digests.insert(
@@ -473,17 +477,17 @@ fn sweep_on<D: Device>(g: &D, a: SweepArgs) -> Result<bool, HwError> {
     }
     let gd = sweep::combine(&gpu_chunks);
     if a.gpu_only {
-        println!("{}: gpu digest {gd:016x} (not compared here)", form.text);
+        println!("{}: gpu digest {gd:016x} (not compared here)", form.text());
     } else {
         let od = sweep::combine(&our_chunks);
         println!(
             "{}: gpu digest {gd:016x}, ptxfp digest {od:016x}, {mismatches} results differ",
-            form.text
+            form.text()
         );
     }
     let mut r = base_record(
         "sweep",
-        &form.text,
+        &form.text(),
         g,
         h,
         match ops {
@@ -691,7 +695,8 @@ mod tests {
             };
             assert!(sweep_on(&ModelDevice::default(), a).unwrap());
             let r = only_record(dir.path());
-            let plan = ptxfp::batch::Plan::from_canonical(form).unwrap();
+            let plan = ptxfp::batch::Plan::of(&ptxfp::Form::parse(form).unwrap(), &Exec::default())
+                .unwrap();
             let ours = sweep::run_plan(
                 form,
                 &plan,
@@ -725,7 +730,8 @@ mod tests {
                     count: 100_000
                 }
             );
-            let plan = ptxfp::batch::Plan::from_canonical(form).unwrap();
+            let plan = ptxfp::batch::Plan::of(&ptxfp::Form::parse(form).unwrap(), &Exec::default())
+                .unwrap();
             let ours = sweep::run_plan(
                 form,
                 &plan,

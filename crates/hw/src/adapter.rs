@@ -44,7 +44,7 @@ pub fn parse(text: &str) -> Result<Form, FormError> {
 /// requirements.
 pub fn from_form(form: &Form) -> InstrForm {
     InstrForm {
-        text: form.to_string(),
+        form: *form,
         dest: form.dest_type(),
         srcs: form.source_types(),
         requires: form.requires(),
@@ -61,7 +61,7 @@ pub fn instr_form(text: &str) -> Result<InstrForm, FormError> {
 /// rounding is warned about for sm_20 and up in PTX 3.1, so the harness
 /// writes `.version 3.0` for it.
 pub fn accepts(form: &InstrForm, version: PtxVersion, target: Target) -> bool {
-    Form::parse(&form.text).is_ok_and(|f| f.validate(version, target).is_empty())
+    form.form.validate(version, target).is_empty()
 }
 
 /// ptxfp's results for operand columns (`cols[k][i]` is source `k` of
@@ -69,7 +69,7 @@ pub fn accepts(form: &InstrForm, version: PtxVersion, target: Target) -> bool {
 /// `exec.device`: through the form's batch plan when it has one, else
 /// `Form::eval` case by case.
 pub fn eval_on(form: &InstrForm, cols: &[Vec<u64>], exec: &Exec) -> Result<Vec<u64>, FormError> {
-    let parsed = parse(&form.text)?;
+    let parsed = form.form;
     let n = cols.first().map_or(0, Vec::len);
     let Some(plan) = Plan::of(&parsed, exec) else {
         return Ok((0..n)
@@ -88,7 +88,7 @@ pub fn eval_on(form: &InstrForm, cols: &[Vec<u64>], exec: &Exec) -> Result<Vec<u
         .collect();
     let slices: Vec<Slice> = narrowed.iter().map(Col::slice).collect();
     let err = |e: ptxfp::batch::BatchError| FormError::Eval {
-        form: form.text.clone(),
+        form: form.text(),
         message: e.to_string(),
     };
     let path = ptxfp_fast::Path::Portable;
@@ -168,7 +168,7 @@ mod tests {
         // plan must say what Form::eval says.
         for form in Form::all()
             .into_iter()
-            .filter(|f| Plan::from_canonical(&f.to_string()).is_some())
+            .filter(|f| Plan::of(f, &Exec::default()).is_some())
             .step_by(7)
         {
             let f = from_form(&form);

@@ -15,15 +15,17 @@
 
 use core::fmt::Write as _;
 
-use ptxfp::{PtxType, PtxVersion, Target};
+use ptxfp::form::round_suffix;
+use ptxfp::{Clamp, Form, PtxType, PtxVersion, Target};
 
 /// What the generator needs to know about one instruction form: its canonical
 /// text and its operand types. This is the adapter between `ptxfp::Form` and
 /// the generator (`Form`'s `Display`, `dest_type`, `source_types`, `requires`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InstrForm {
-    /// The instruction without operands, as PTX prints it: `fma.rn.oob.relu.bf16x2`.
-    pub text: String,
+    /// The form (printed, it is the instruction without operands:
+    /// `fma.rn.oob.relu.bf16x2`).
+    pub form: Form,
     /// Type of `d`.
     pub dest: PtxType,
     /// Types of `a`, `b`[, `c`] in operand order.
@@ -199,10 +201,10 @@ fn instruction_body(form: &InstrForm) -> Body {
         .collect();
     Body {
         regs: Vec::new(),
-        lines: vec![format!("{} \t%vd, {};", form.text, operands.join(", "))],
+        lines: vec![format!("{} \t%vd, {};", form.text(), operands.join(", "))],
         comment: format!(
             "runs `{} d, {}`",
-            form.text,
+            form.text(),
             OPERANDS[..form.srcs.len()].join(", ")
         ),
     }
@@ -390,28 +392,17 @@ pub struct NotMixed(pub String);
 /// written `.rn` (9.7.5: "`.rn` ... is the default"), which also keeps the
 /// assembler from contracting an `add`.
 pub fn mixed_equivalent(form: &InstrForm) -> Result<String, NotMixed> {
-    let err = || NotMixed(form.text.clone());
-    let small = match form.text.rsplit_once('.') {
-        Some((_, "f16")) => ".f16",
-        Some((_, "bf16")) => ".bf16",
-        _ => return Err(err()),
-    };
-    let stem = form.text.strip_suffix(small).ok_or_else(err)?;
-    let stem = stem.strip_suffix(".f32").ok_or_else(err)?;
-    if form.dest != PtxType::F32 {
-        return Err(err());
+    let f = &form.form;
+    if !f.ty().is_mixed() {
+        return Err(NotMixed(form.text()));
     }
-    let mut parts: Vec<&str> = stem.split('.').collect();
-    if !matches!(parts.first(), Some(&"add" | &"sub" | &"fma")) {
-        return Err(err());
-    }
-    if !parts
-        .iter()
-        .any(|p| matches!(*p, "rn" | "rz" | "rm" | "rp"))
-    {
-        parts.insert(1, "rn");
-    }
-    Ok(format!("{}.f32", parts.join(".")))
+    // The table's mixed rows are add, sub and fma; `.sat` is their only clamp.
+    let sat = if f.clamp() == Clamp::Sat { ".sat" } else { "" };
+    Ok(format!(
+        "{}{}{sat}.f32",
+        f.op().name(),
+        round_suffix(f.rounding())
+    ))
 }
 
 /// The mixed-precision equivalence kernel: same parameters as
@@ -441,7 +432,7 @@ pub fn mixed_equivalence_kernel(form: &InstrForm, header: Header) -> Result<Stri
                 operands.push(format!("%w{name}"));
             }
             PtxType::F32 => operands.push(format!("%v{name}")),
-            _ => return Err(NotMixed(form.text.clone())),
+            _ => return Err(NotMixed(form.text().clone())),
         }
     }
     lines.push(format!("{op} \t%vd, {};", operands.join(", ")));
@@ -450,10 +441,17 @@ pub fn mixed_equivalence_kernel(form: &InstrForm, header: Header) -> Result<Stri
         lines,
         comment: format!(
             "checks `{}` through its .f32 equivalent `{op}` on exactly widened operands",
-            form.text
+            form.text()
         ),
     };
     Ok(buffer_kernel_with(form, header, body))
+}
+
+impl InstrForm {
+    /// The instruction without operands, as PTX prints it.
+    pub fn text(&self) -> String {
+        self.form.to_string()
+    }
 }
 
 /// Blocks needed for `n` threads of [`BLOCK`].
@@ -467,7 +465,7 @@ mod tests {
 
     fn form(text: &str, dest: PtxType, srcs: &[PtxType], v: (u8, u8), sm: u16) -> InstrForm {
         InstrForm {
-            text: text.into(),
+            form: Form::parse(text).unwrap(),
             dest,
             srcs: srcs.to_vec(),
             requires: (PtxVersion::new(v.0, v.1), Target::sm(sm)),

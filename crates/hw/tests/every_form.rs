@@ -94,7 +94,7 @@ fn well_formed(form: &Form, text: &str, body_op: &str, device: Target) {
                 .map(str::trim)
                 .collect();
             assert_eq!(operands.len(), 1 + f.srcs.len(), "{form}: `{line}`");
-            if body_op == f.text {
+            if body_op == f.text() {
                 // The operand registers' types are ones the instruction accepts.
                 for (reg, ty) in operands.iter().zip(std::iter::once(&f.dest).chain(&f.srcs)) {
                     assert!(
@@ -107,7 +107,7 @@ fn well_formed(form: &Form, text: &str, body_op: &str, device: Target) {
         }
     }
     assert_eq!(runs, 1, "{form}: `{body_op}` should run exactly once");
-    if body_op == f.text {
+    if body_op == f.text() {
         let h = (version.parse().unwrap(), target);
         assert!(
             form.validate(h.0, h.1).is_empty(),
@@ -127,7 +127,7 @@ fn every_form_has_a_well_formed_kernel_on_sm_90_and_sm_100() {
         for device in [Target::sm(90), Target::sm(100)] {
             match choose_header(&f, device, |v, t| accepts(&f, v, t)) {
                 Some(h) => {
-                    well_formed(form, &kernel::buffer_kernel(&f, h), &f.text, device);
+                    well_formed(form, &kernel::buffer_kernel(&f, h), &f.text(), device);
                     counts[0] += 1;
                 }
                 None => {
@@ -162,7 +162,7 @@ fn every_form_has_a_well_formed_kernel_on_sm_90_and_sm_100() {
             well_formed(
                 form,
                 &kernel::index_kernel(&f, h, lanes),
-                &f.text,
+                &f.text(),
                 Target::sm(90),
             );
             counts[2] += 1;

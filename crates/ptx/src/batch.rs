@@ -4,7 +4,7 @@
 //! A form's semantics are composed of stages (docs/NVIDIA.md; docs/ARCHITECTURE.md):
 //! oob check → flush inputs → exact operation → flush result → sat/relu →
 //! NaN canonicalization → pack lanes. [`Plan`] is that pipeline for one
-//! form, read from the form's canonical text. The stages' choices come
+//! form, built from the typed [`Form`]. The stages' choices come
 //! from the hardware table ([`half_stages`], [`f32_stages`], with their
 //! docs/NVIDIA.md citations) and run inside a [`ptxfp_fast`] staged kernel: fused
 //! into one SIMD pass on AVX-512, as branch-free passes over blocks
@@ -229,14 +229,6 @@ impl Plan {
             FormType::F32F16 => mixed(Half::F16)?,
             FormType::F32BF16 => mixed(Half::Bf16)?,
         })
-    }
-
-    /// The plan of a form given as text (`fma.rn.ftz.relu.f16x2`,
-    /// `add.rz.sat.f32.bf16`) for the default [`Exec`]: `None` when the text
-    /// is not a form ([`Form::parse`]) or the form has no plan ([`Plan::of`];
-    /// the caller then falls back to [`Form::eval`], which is always correct).
-    pub fn from_canonical(text: &str) -> Option<Plan> {
-        Plan::of(&Form::parse(text).ok()?, &Exec::default())
     }
 
     /// Operand count.
@@ -839,10 +831,15 @@ mod tests {
 
     use super::*;
 
+    /// The plan of form text for the default Exec (`None`: not a form, or no plan).
+    fn plan_of(text: &str) -> Option<Plan> {
+        Plan::of(&Form::parse(text).ok()?, &Exec::default())
+    }
+
     #[test]
-    fn plans_from_canonical_text() {
+    fn plans_of_forms() {
         assert_eq!(
-            Plan::from_canonical("fma.rn.oob.relu.bf16x2"),
+            plan_of("fma.rn.oob.relu.bf16x2"),
             Some(Plan::Half {
                 fmt: Half::Bf16,
                 x2: true,
@@ -852,10 +849,10 @@ mod tests {
                 oob: true
             })
         );
-        assert_eq!(Plan::from_canonical("mad.f32"), None);
-        assert_eq!(Plan::from_canonical("mad.sat.f32"), None);
+        assert_eq!(plan_of("mad.f32"), None);
+        assert_eq!(plan_of("mad.sat.f32"), None);
         assert_eq!(
-            Plan::from_canonical("mad.rz.ftz.sat.f32"),
+            plan_of("mad.rz.ftz.sat.f32"),
             Some(Plan::MadF32 {
                 rm: Round::TowardZero,
                 ftz: true,
@@ -863,7 +860,7 @@ mod tests {
             })
         );
         assert_eq!(
-            Plan::from_canonical("sub.rm.sat.f32.bf16"),
+            plan_of("sub.rm.sat.f32.bf16"),
             Some(Plan::Mixed {
                 fmt: Half::Bf16,
                 op: MixedOp::Sub,
@@ -871,7 +868,7 @@ mod tests {
                 sat: true
             })
         );
-        assert_eq!(Plan::from_canonical("add.rn.f16.what"), None);
+        assert_eq!(plan_of("add.rn.f16.what"), None);
         // Text that is not a form has no plan, even when its words are known.
         for t in [
             "mad.rn.relu.f32",
@@ -887,11 +884,11 @@ mod tests {
             "add.bf16.rn",
             "mul.rn.f32.f16",
         ] {
-            assert_eq!(Plan::from_canonical(t), None, "{t}");
+            assert_eq!(plan_of(t), None, "{t}");
         }
         for f in Form::all() {
             assert_eq!(
-                Plan::from_canonical(&f.to_string()),
+                plan_of(&f.to_string()),
                 Plan::of(&f, &Exec::default()),
                 "{f}"
             );
@@ -922,7 +919,7 @@ mod tests {
 
     #[test]
     fn errors_not_panics() {
-        let p = Plan::from_canonical("add.rn.f16").unwrap();
+        let p = plan_of("add.rn.f16").unwrap();
         let mut o = [0u16; 2];
         assert!(matches!(
             p.run(
@@ -1123,7 +1120,7 @@ mod tests {
         ];
         let n = 3 * TASK + 77;
         for f in forms {
-            let plan = Plan::from_canonical(f).unwrap();
+            let plan = plan_of(f).unwrap();
             let (ws, wd) = plan.widths();
             let src: Vec<Vec<u64>> = ws
                 .iter()

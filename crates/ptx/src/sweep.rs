@@ -576,7 +576,7 @@ mod tests {
             "add.rz.f32.bf16",
             "mul.rn.bf16",
         ] {
-            let plan = Plan::from_canonical(form).unwrap();
+            let plan = Plan::of(&Form::parse(form).unwrap(), &Exec::default()).unwrap();
             let (w, d) = plan.widths();
             let ops = Operands::Random {
                 n: 3 * TASK + 5,

@@ -2,6 +2,7 @@
 //! panic the parser, validator, evaluator or literal parser.
 #![no_main]
 
+use ptxfp::prelude::*;
 use libfuzzer_sys::fuzz_target;
 use ptxfp::{literal, Exec, Form, PtxVersion, Target};
 

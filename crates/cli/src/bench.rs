@@ -3,6 +3,7 @@
 //! one exists, rustc_apfloat and (with `--features softfloat`) Berkeley
 //! SoftFloat, single thread, in one run, with ratios.
 
+use ptxfp::prelude::*;
 use std::hint::black_box;
 use std::time::Instant;
 

@@ -1,6 +1,7 @@
 //! `ptxfp eval FORM A B [C]`: compute one instruction.
 
 use ptxfp::literal;
+use ptxfp::prelude::*;
 
 use crate::common::{
     parse_form, print_json, shown_value, validate, value_json, Env, Failure, Origin, Problem,

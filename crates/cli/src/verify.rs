@@ -2,6 +2,7 @@
 
 use crate::common::{parse_form, shown_value, validate, value_json, Env, Failure, Origin, Problem};
 use crate::{emit, outln, Outcome};
+use ptxfp::prelude::*;
 use ptxfp::{PtxVersion, Target};
 
 /// Arguments of `verify`.

@@ -6,7 +6,7 @@
 //! and the device).
 
 use ptxfp::batch::{Plan, Slice, SliceMut};
-use ptxfp::{Exec, Form, PtxVersion, Target};
+use ptxfp::{Eval, Exec, Form, PtxVersion, Target};
 use rayon::prelude::*;
 
 use crate::kernel::InstrForm;

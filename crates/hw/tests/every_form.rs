@@ -2,7 +2,7 @@
 //! one `Form::validate` accepts without a diagnostic, every register it
 //! uses is declared with a type the operand accepts, the form's canonical
 //! text runs exactly once with its operands, and the text is balanced. (The
-//! project's module parser, crates/ptx/src/module.rs, is on another branch;
+//! project's module parser, crates/front/src/module.rs, is on another branch;
 //! once merged, parsing these kernels with it belongs here too.)
 
 use std::collections::BTreeMap;

@@ -1,37 +1,39 @@
-//! The PTX model of ptxfp: instruction forms, their parser and validator,
-//! their bit-exact semantics, and an interpreter for PTX snippets.
+//! ptxfp: a bit-exact model of NVIDIA PTX arithmetic. This crate is the one
+//! facade over the workspace's layers, which Cargo keeps in one direction:
 //!
-//! Data flows one way: text → instruction → semantics → bits.
+//! ```text
+//! ptxfp-float   exact IEEE arithmetic, generic over formats
+//! ptxfp-isa     the instruction set as data: syntax table, parsers, Op + decode
+//! ptxfp-model   NVIDIA semantics: quirk table, Eval, batch plans, gen, sweep
+//! ptxfp-front   PTX module text: parser, AST, check       (isa only)
+//! ptxfp-interp  decode once, then run                      (front + model)
+//! ```
+//!
+//! Data flows one way: text → decoded op → semantics → bits. The module
+//! paths of earlier versions (`ptxfp::form`, `ptxfp::batch`, `ptxfp::hw`,
+//! `ptxfp::interp`, ...) stay; the evaluation methods are traits now, in
+//! [`prelude`] (`use ptxfp::prelude::*;` for `form.eval(..)`).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub use ptxfp_float as float;
+pub use ptxfp_front::{check, module};
+pub use ptxfp_interp as interp;
+pub use ptxfp_isa::{
+    cvt, diag, form, int, literal, op, opcodes, setp, syntax, target, types, wide_fma,
+};
+pub use ptxfp_model::quirks as hw;
+pub use ptxfp_model::{batch, eval, gen, quirks, sweep};
 
-pub mod batch;
-pub mod check;
-pub mod cvt;
-pub mod diag;
-pub mod form;
-pub mod gen;
-pub mod hw;
-pub mod int;
-pub mod interp;
-pub mod literal;
-pub mod memory;
-pub mod module;
-pub mod op;
-pub mod opcodes;
-mod semantics;
-pub mod setp;
-pub mod sweep;
-pub mod syntax;
-pub mod target;
-pub mod types;
-pub mod wide_fma;
+pub use ptxfp_isa::diag::{Diagnostic, Severity, SourceMap};
+pub use ptxfp_isa::form::{Clamp, Form, FormType, Mods, Opcode};
+pub use ptxfp_isa::syntax::{header_error, help_for_flags, in_family};
+pub use ptxfp_isa::target::{PtxVersion, Target, Variant};
+pub use ptxfp_isa::types::PtxType;
+pub use ptxfp_model::{Eval, EvalCvt, EvalInt, EvalSetp, EvalSetpInt, Exec, FtzTiming, HwProfile};
 
-pub use diag::{Diagnostic, Severity, SourceMap};
-pub use form::{Clamp, Exec, Form, FormType, Mods, Opcode};
-pub use hw::{FtzTiming, HwProfile};
-pub use syntax::{header_error, help_for_flags, in_family};
-pub use target::{PtxVersion, Target, Variant};
-pub use types::PtxType;
+/// The evaluation traits, for `form.eval(&srcs, &exec)`, `cvt.eval(&srcs)`,
+/// `setp.eval(a, b)` and the integer ops.
+pub mod prelude {
+    pub use ptxfp_model::{Eval, EvalCvt, EvalInt, EvalSetp, EvalSetpInt};
+}

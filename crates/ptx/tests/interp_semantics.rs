@@ -4,6 +4,7 @@
 use proptest::prelude::*;
 use ptxfp::cvt::Cvt;
 use ptxfp::interp::{run, Inputs, Options};
+use ptxfp::prelude::*;
 use ptxfp::setp::Setp;
 use rustc_apfloat::ieee::{BFloat, Double, Half, Single};
 use rustc_apfloat::{Float, FloatConvert, Round};

@@ -2,7 +2,7 @@
 //! parser panic.
 
 use proptest::prelude::*;
-use ptxfp::{literal, Exec, Form, PtxType, PtxVersion, Target};
+use ptxfp::{literal, Eval, Exec, Form, PtxType, PtxVersion, Target};
 
 fn pieces() -> impl Strategy<Value = String> {
     prop::sample::select(vec![

@@ -7,6 +7,7 @@
 //! --test oracle`); the tests check that the committed files are exactly
 //! what the reference gives and that the library agrees bit for bit.
 
+use ptxfp::prelude::*;
 use std::path::PathBuf;
 
 use ptxfp::{Clamp, Exec, Form, FormType, Opcode, PtxVersion, Target};

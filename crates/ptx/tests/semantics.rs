@@ -1,6 +1,7 @@
 //! Hand-checked cases of the docs/NVIDIA.md decisions, one per rule, with the
 //! reasoning beside each (values worked out by hand, not by ptxfp).
 
+use ptxfp::prelude::*;
 use ptxfp::{Exec, Form, FtzTiming, HwProfile, Target};
 
 fn ev(form: &str, srcs: &[u64]) -> u64 {

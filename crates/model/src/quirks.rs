@@ -1,8 +1,11 @@
-//! Every NVIDIA-specific choice the spec leaves open, in ONE table.
+//! Every NVIDIA-specific choice the spec leaves open, in ONE table, and
+//! [`Exec`]: what a computation models (code target, device, profile).
 //!
 //! Each entry cites docs/NVIDIA.md with its status (doc / hw / open). Entries
 //! marked `NOTE(hw)` are not yet confirmed on a current GPU: a measurement
 //! changes one line here (see docs/NVIDIA.md "Probes to run on a GPU").
+
+use ptxfp_isa::target::Target;
 
 /// When `.ftz` flushes a tiny result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -77,5 +80,41 @@ impl HwProfile {
 impl Default for HwProfile {
     fn default() -> HwProfile {
         HwProfile::NVIDIA
+    }
+}
+
+/// What is being modelled: the code's `.target` and the device that runs it
+/// (`mad.f32` without rounding has sm_1x semantics when the code targets
+/// sm_1x AND the device is sm_1x; on sm_20+ devices it is `fma.rn.ftz.f32`),
+/// plus the hardware profile of NVIDIA-specific choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Exec {
+    /// The `.target` the code was written for.
+    pub code_target: Target,
+    /// The device that runs it.
+    pub device: Target,
+    /// NaN patterns, flush timing and the other choices the spec leaves open.
+    pub hw: HwProfile,
+}
+
+impl Default for Exec {
+    /// sm_90 code on an sm_90 device, [`HwProfile::NVIDIA`].
+    fn default() -> Exec {
+        Exec {
+            code_target: Target::sm(90),
+            device: Target::sm(90),
+            hw: HwProfile::NVIDIA,
+        }
+    }
+}
+
+impl Exec {
+    /// The same target for code and device, NVIDIA's profile.
+    pub fn on(target: Target) -> Exec {
+        Exec {
+            code_target: target,
+            device: target,
+            hw: HwProfile::NVIDIA,
+        }
     }
 }

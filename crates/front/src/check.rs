@@ -4,12 +4,12 @@
 //! registers; floating-point `cvt` lines likewise (their target and
 //! register types). Other instructions are skipped and counted.
 
-use crate::diag::Diagnostic;
 use crate::module::{self, Instr, OperandKind, Stmt};
-use crate::op::Op;
-use crate::target::PtxVersion;
-use crate::target::Target;
-use crate::types::PtxType;
+use ptxfp_isa::diag::Diagnostic;
+use ptxfp_isa::op::Op;
+use ptxfp_isa::target::PtxVersion;
+use ptxfp_isa::target::Target;
+use ptxfp_isa::types::PtxType;
 use std::collections::BTreeMap;
 
 /// Overrides for the module's directives (`--target`, `--ptx`).
@@ -93,7 +93,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
     // `.target`, already an error) can be too new for the version.
     if m.target.is_some() || (opts.target.is_some() && !opts.target_implied) {
         diags.extend(
-            crate::syntax::header_error(version, target, header).map(|mut d| {
+            ptxfp_isa::syntax::header_error(version, target, header).map(|mut d| {
                 if to == Origin::Flag {
                     d.message = d.message.replacen("`.target ", "`--target ", 1);
                 }
@@ -120,7 +120,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
     let mut skipped = BTreeMap::new();
     for s in &m.stmts {
         let Stmt::Instr(ins) = s else { continue };
-        let decoded = crate::op::decode(&ins.opcode, false);
+        let decoded = ptxfp_isa::op::decode(&ins.opcode, false);
         // PTX ISA §11: instructions belong in a function body. A bare
         // snippet (no function at all) is ptxfp's own convenience.
         if ins.scope == 0 && m.functions.iter().any(|f| !f.name.is_empty()) {
@@ -169,7 +169,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                     at..at + ins.root().len(),
                     format!("`{}` is not a PTX instruction", ins.root()),
                 );
-                diags.push(match crate::opcodes::closest(ins.root()) {
+                diags.push(match ptxfp_isa::opcodes::closest(ins.root()) {
                     Some(n) => d.with_help(format!("did you mean `{n}`?")),
                     None => d,
                 });
@@ -213,7 +213,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
     }
     let diags = diags
         .into_iter()
-        .map(|d| crate::syntax::help_for_flags(d, vo == Origin::Flag, to == Origin::Flag));
+        .map(|d| ptxfp_isa::syntax::help_for_flags(d, vo == Origin::Flag, to == Origin::Flag));
     let mut diags: Vec<Diagnostic> = diags.collect();
     diags.sort_by_key(|d| d.span.start);
     Report {
@@ -287,7 +287,7 @@ fn check_operands(
             },
             // The constant must be one `run` can read (PTX ISA §4.5), for
             // every type; a 16-bit one is also worth a warning.
-            OperandKind::Imm(t) if i > 0 => match crate::literal::parse_imm(t, *ty) {
+            OperandKind::Imm(t) if i > 0 => match ptxfp_isa::literal::parse_imm(t, *ty) {
                 Err(e) => diags.push(Diagnostic::error(op.span.clone(), e)),
                 Ok(_) if ty.bits() == 16 || matches!(ty, PtxType::F16x2 | PtxType::BF16x2) => {
                     diags.push(Diagnostic::warning(
@@ -389,7 +389,7 @@ mod tests {
 
     /// The errors of `src`, each as `line:column: message [help]`.
     fn errors(src: &str, opts: CheckOptions) -> Vec<String> {
-        let map = crate::diag::SourceMap::new(src);
+        let map = ptxfp_isa::diag::SourceMap::new(src);
         check(src, opts)
             .diagnostics
             .iter()

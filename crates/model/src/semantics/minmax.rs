@@ -7,9 +7,10 @@
 //! max" gives the reading of the spec and the choices it leaves open.
 
 use super::{flush, lanes};
-use crate::form::{Exec, Form, FormType, Opcode};
-use crate::hw::HwProfile;
+use crate::quirks::Exec;
+use crate::quirks::HwProfile;
 use ptxfp_float::{is_nan, Format, BF16, F16, F32, F64};
+use ptxfp_isa::form::{Form, FormType, Opcode};
 
 /// Computes `min`/`max` of `a` and `b` as `form` says, for `exec`.
 pub(super) fn eval(form: &Form, a: u64, b: u64, exec: &Exec) -> u64 {

@@ -33,13 +33,15 @@
 //! reference implementation.
 #![allow(clippy::cast_possible_truncation)]
 
+use crate::Eval;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use ptxfp_fast::Path;
 use rayon::prelude::*;
 
 use crate::batch::{Plan, Slice, SliceMut};
-use crate::form::{Exec, Form};
+use crate::quirks::Exec;
+use ptxfp_isa::form::Form;
 
 /// Results per chunk: 2^24.
 pub const CHUNK: usize = 1 << 24;

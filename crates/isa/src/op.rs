@@ -71,8 +71,9 @@ pub struct Decoded {
     pub diags: Vec<Diagnostic>,
 }
 
-/// The instruction's type: its last suffix that is a type.
-fn last_type(opcode: &str) -> Option<PtxType> {
+/// The instruction's type: its opcode's last suffix that is a type
+/// (`ld.global.v2.f32`: `.f32`).
+pub fn last_type(opcode: &str) -> Option<PtxType> {
     opcode.split('.').skip(1).filter_map(PtxType::parse).last()
 }
 

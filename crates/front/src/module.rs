@@ -8,11 +8,11 @@
 //! what cannot be parsed becomes a [`Diagnostic`] and parsing resumes at the
 //! next `;`.
 
-use crate::diag::Diagnostic;
-use crate::target::PtxVersion;
-use crate::target::Target;
-use crate::types::PtxType;
 use core::ops::Range;
+use ptxfp_isa::diag::Diagnostic;
+use ptxfp_isa::target::PtxVersion;
+use ptxfp_isa::target::Target;
+use ptxfp_isa::types::PtxType;
 
 /// A byte range in the source.
 pub type Span = Range<usize>;
@@ -896,7 +896,7 @@ impl<'a> Parser<'a> {
                         let n = self.next();
                         let v = n
                             .as_ref()
-                            .and_then(|n| crate::literal::parse_int(self.text(n)));
+                            .and_then(|n| ptxfp_isa::literal::parse_int(self.text(n)));
                         let close = self.next();
                         match (v, close) {
                             (Some(v), Some(c)) if c.tok == Tok::Punct(']') && v >= 0 => {
@@ -1032,7 +1032,7 @@ impl<'a> Parser<'a> {
                         self.next();
                     }
                     let parsed = if starts_numeric(text.trim_start_matches(['-', '+'])) {
-                        crate::literal::parse_imm(&text, ty)
+                        ptxfp_isa::literal::parse_imm(&text, ty)
                     } else {
                         Err(format!(
                             "`{text}` in an initializer: only numeric constants are supported"
@@ -1106,7 +1106,7 @@ impl<'a> Parser<'a> {
         match self.peek().cloned() {
             Some(v) if v.tok == Tok::Word && starts_numeric(self.text(&v)) => {
                 self.next();
-                match crate::literal::parse_int(self.text(&v)) {
+                match ptxfp_isa::literal::parse_int(self.text(&v)) {
                     Some(n) if n > 0 && (n as u64).is_power_of_two() => {}
                     _ => {
                         let shown = self.text(&v).escape_debug().to_string();
@@ -1488,20 +1488,22 @@ impl<'a> Parser<'a> {
                             );
                             return None;
                         }
-                        Tok::Word if starts_numeric(xs) => match crate::literal::parse_int(xs) {
-                            Some(v) => {
-                                offset = offset.wrapping_add(sign.wrapping_mul(v));
-                                sign = 1;
-                                signed = None;
+                        Tok::Word if starts_numeric(xs) => {
+                            match ptxfp_isa::literal::parse_int(xs) {
+                                Some(v) => {
+                                    offset = offset.wrapping_add(sign.wrapping_mul(v));
+                                    sign = 1;
+                                    signed = None;
+                                }
+                                None => {
+                                    self.error(
+                                        x.span,
+                                        format!("bad address offset `{}`", xs.escape_debug()),
+                                    );
+                                    return None;
+                                }
                             }
-                            None => {
-                                self.error(
-                                    x.span,
-                                    format!("bad address offset `{}`", xs.escape_debug()),
-                                );
-                                return None;
-                            }
-                        },
+                        }
                         Tok::Word if base.is_none() && signed.is_none() => {
                             base = Some(xs.to_string())
                         }
@@ -1729,8 +1731,8 @@ $L__BB0_2:
             let m = parse(src);
             assert!(!m.diagnostics.is_empty(), "{src}");
         }
-        assert_eq!(crate::literal::parse_int("0x10"), Some(16));
-        assert_eq!(crate::literal::parse_int("-8"), Some(-8));
-        assert_eq!(crate::literal::parse_int("010"), Some(8));
+        assert_eq!(ptxfp_isa::literal::parse_int("0x10"), Some(16));
+        assert_eq!(ptxfp_isa::literal::parse_int("-8"), Some(-8));
+        assert_eq!(ptxfp_isa::literal::parse_int("010"), Some(8));
     }
 }

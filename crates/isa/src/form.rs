@@ -5,18 +5,15 @@
 //! text is there too.
 //!
 //! ```
-//! use ptxfp::{Exec, Form, PtxVersion, Target};
+//! use ptxfp_isa::{Form, PtxVersion, Target};
 //! let f = Form::parse("fma.rn.relu.bf16x2").unwrap();
 //! assert!(f.validate(PtxVersion::new(7, 0), Target::sm(80)).is_empty());
-//! // Lane 0: 1 * 1 + (-2) = -1 -> .relu -> +0; lane 1: 1 * 1 + 1 = 2.
-//! assert_eq!(f.eval(&[0x3f80_3f80, 0x3f80_3f80, 0x3f80_c000], &Exec::default()), 0x4000_0000);
 //! assert_eq!(f.to_string(), "fma.rn.relu.bf16x2");
+//! // What it computes is ptxfp-model's `Eval::eval`.
 //! ```
 
 use core::fmt;
 
-use crate::hw::HwProfile;
-use crate::target::Target;
 use crate::types::PtxType;
 use ptxfp_float::Round;
 
@@ -208,7 +205,7 @@ pub struct Mods {
 
 /// One PTX arithmetic instruction form (opcode, modifiers, types; no
 /// operands). Only legal combinations exist: [`Form::new`] and
-/// [`Form::parse`] check them against the syntax table.
+/// [`Form::parse`] (in `crate::syntax`) check them against the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Form {
     op: Opcode,
@@ -217,13 +214,6 @@ pub struct Form {
 }
 
 impl Form {
-    /// Builds a form, or says why that combination is not one of the spec's
-    /// syntax lines (the message, then the fix in parentheses).
-    pub fn new(op: Opcode, mods: Mods, ty: FormType) -> Result<Form, String> {
-        crate::syntax::legality(op, &mods, ty)
-            .map_err(|e| format!("{} ({})", e.message, e.help))?;
-        Ok(Form { op, mods, ty })
-    }
     /// A combination the syntax table has already accepted.
     pub(crate) const fn checked(op: Opcode, mods: Mods, ty: FormType) -> Form {
         Form { op, mods, ty }
@@ -294,11 +284,6 @@ impl Form {
             _ => vec![d; self.op.arity()],
         }
     }
-
-    /// The same form with another rounding modifier, if that is legal.
-    pub fn with_rnd(&self, rnd: Option<Round>) -> Option<Form> {
-        Form::new(self.op, Mods { rnd, ..self.mods }, self.ty).ok()
-    }
 }
 
 impl fmt::Display for Form {
@@ -328,41 +313,5 @@ impl fmt::Display for Form {
             f.write_str(".xorsign.abs")?;
         }
         f.write_str(self.ty.suffix())
-    }
-}
-
-/// What is being modelled: the code's `.target` and the device that runs it
-/// (`mad.f32` without rounding has sm_1x semantics when the code targets
-/// sm_1x AND the device is sm_1x; on sm_20+ devices it is `fma.rn.ftz.f32`),
-/// plus the hardware profile of NVIDIA-specific choices.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Exec {
-    /// The `.target` the code was written for.
-    pub code_target: Target,
-    /// The device that runs it.
-    pub device: Target,
-    /// NaN patterns, flush timing and the other choices the spec leaves open.
-    pub hw: HwProfile,
-}
-
-impl Default for Exec {
-    /// sm_90 code on an sm_90 device, [`HwProfile::NVIDIA`].
-    fn default() -> Exec {
-        Exec {
-            code_target: Target::sm(90),
-            device: Target::sm(90),
-            hw: HwProfile::NVIDIA,
-        }
-    }
-}
-
-impl Exec {
-    /// The same target for code and device, NVIDIA's profile.
-    pub fn on(target: Target) -> Exec {
-        Exec {
-            code_target: target,
-            device: target,
-            hw: HwProfile::NVIDIA,
-        }
     }
 }

@@ -9,9 +9,11 @@
 //! record the model's behaviour (regression, or input for a GPU run); they
 //! are not an oracle.
 
-use crate::form::{Exec, Form, FormType};
-use crate::types::PtxType;
+use crate::quirks::Exec;
+use crate::Eval;
 use ptxfp_float::{self as float, decode, Format, Round, Value, BF16, F16, F32, F64};
+use ptxfp_isa::form::{Form, FormType};
+use ptxfp_isa::types::PtxType;
 
 /// One vector: the source operands (in operand order) and the expected result.
 #[derive(Clone, Debug, PartialEq, Eq)]

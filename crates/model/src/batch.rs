@@ -13,12 +13,14 @@
 //! meaning depends on the target, see docs/NVIDIA.md "mad.f32 without a rounding modifier") is evaluated element by
 //! element by its scalar semantics. Large inputs are split across cores.
 
+use crate::Eval;
 use ptxfp_fast::{BinOp, F32Stages, F64Nans, Half, HalfStages, Round};
 use rayon::prelude::*;
 
-use crate::form::{self, Exec, Form, FormType, Opcode};
-use crate::hw::{FtzTiming, HwProfile};
-use crate::types::PtxType;
+use crate::quirks::Exec;
+use crate::quirks::{FtzTiming, HwProfile};
+use ptxfp_isa::form::{self, Form, FormType, Opcode};
+use ptxfp_isa::types::PtxType;
 
 /// Values per parallel task.
 const TASK: usize = 1 << 16;
@@ -448,8 +450,9 @@ pub fn f64_nans() -> F64Nans {
 /// Same bits as [`Plan::run`] and [`Form::eval`].
 ///
 /// ```
-/// use ptxfp::batch::Plan;
-/// use ptxfp::{Exec, Form};
+/// use ptxfp_isa::Form;
+/// use ptxfp_model::batch::Plan;
+/// use ptxfp_model::Exec;
 ///
 /// let form = Form::parse("fma.rn.relu.bf16x2").unwrap();
 /// let one = Plan::of(&form, &Exec::default()).unwrap().one();
@@ -1220,7 +1223,7 @@ mod tests {
 
     #[test]
     fn fallbacks_equal_form_eval() {
-        use crate::target::Target;
+        use ptxfp_isa::target::Target;
         // sm_1x mad.f32 semantics, and a non-default hardware profile.
         let mad: Vec<Form> = Form::all()
             .into_iter()

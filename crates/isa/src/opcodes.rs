@@ -177,7 +177,7 @@ pub fn closest_in(typo: &str, words: &[&'static str]) -> Option<&'static str> {
 
 /// Optimal string alignment distance: insertions, deletions, substitutions
 /// and swaps of adjacent characters each cost one.
-pub(crate) fn edits(a: &str, b: &str) -> usize {
+pub fn edits(a: &str, b: &str) -> usize {
     let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
     let w = b.len() + 1;
     let mut d = vec![0usize; (a.len() + 1) * w];

@@ -693,6 +693,18 @@ fn no_such_pair(op: Opcode, m: &Mods, ty: FormType) -> Result<(), Illegal> {
 }
 
 impl Form {
+    /// Builds a form, or says why that combination is not one of the spec's
+    /// syntax lines (the message, then the fix in parentheses).
+    pub fn new(op: Opcode, mods: Mods, ty: FormType) -> Result<Form, String> {
+        legality(op, &mods, ty).map_err(|e| format!("{} ({})", e.message, e.help))?;
+        Ok(Form::checked(op, mods, ty))
+    }
+
+    /// The same form with another rounding modifier, if that is legal.
+    pub fn with_rnd(&self, rnd: Option<Round>) -> Option<Form> {
+        Form::new(self.op(), Mods { rnd, ..self.mods() }, self.ty()).ok()
+    }
+
     /// Every legal form: every combination each row of the table admits,
     /// ordered by type, opcode, rounding modifier (none, `.rn`, `.rz`, `.rm`,
     /// `.rp`), `.ftz`, `.oob`, clamp (none, `.sat`, `.relu`), `.NaN`,

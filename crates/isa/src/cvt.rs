@@ -5,7 +5,7 @@
 
 use crate::diag::Diagnostic;
 use crate::types::PtxType;
-use ptxfp_float::{self as fp, Format, Round, BF16, F16, F32, F64};
+use ptxfp_float::Round;
 
 /// A parsed float-to-float `cvt` form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -222,130 +222,5 @@ impl Cvt {
             }
         }
         (need.0, T::sm(need.1))
-    }
-
-    /// Converts. For the packed forms `srcs = [a, b]` and, per docs/NVIDIA.md
-    /// ("cvt halves order"), `a` goes in the UPPER half.
-    pub fn eval(&self, srcs: &[u64]) -> u64 {
-        let s = |i: usize| srcs.get(i).copied().unwrap_or(0);
-        match self.dst {
-            PtxType::F16x2 => {
-                let one = Cvt {
-                    dst: PtxType::F16,
-                    ..*self
-                };
-                one.eval(&[s(0)]) << 16 | one.eval(&[s(1)])
-            }
-            PtxType::BF16x2 => {
-                let one = Cvt {
-                    dst: PtxType::BF16,
-                    ..*self
-                };
-                one.eval(&[s(0)]) << 16 | one.eval(&[s(1)])
-            }
-            _ => match self.src {
-                PtxType::F16 => self.from::<F16>(s(0)),
-                PtxType::BF16 => self.from::<BF16>(s(0)),
-                PtxType::F32 => self.from::<F32>(s(0)),
-                _ => self.from::<F64>(s(0)),
-            },
-        }
-    }
-
-    fn from<S: Format>(&self, a: u64) -> u64 {
-        match self.dst {
-            PtxType::F16 => self.convert::<S, F16>(a),
-            PtxType::BF16 => self.convert::<S, BF16>(a),
-            PtxType::F32 => self.convert::<S, F32>(a),
-            _ => self.convert::<S, F64>(a),
-        }
-    }
-
-    fn convert<S: Format, D: Format>(&self, a: u64) -> u64 {
-        let mut a = a & S::ALL;
-        // §9.7.9.21: ".ftz: flush subnormal inputs and results to sign-preserving zero"
-        // (f32 only, as for every .ftz).
-        if self.ftz && S::BITS == 32 && fp::is_subnormal::<S>(a) {
-            a &= S::SIGN;
-        }
-        let rm = self.rnd.unwrap_or(Round::NearestEven);
-        let mut r = fp::convert::<S, D>(a, rm).bits;
-        if fp::is_nan::<D>(r) {
-            // NOTE(hw): docs/NVIDIA.md "NaN results": f16/bf16 NaN is 0x7fff, f32 0x7fffffff;
-            // f64 keeps the payload (quieted).
-            if self.sat {
-                return 0; // ".sat: NaN results are flushed to positive zero"
-            }
-            return match D::BITS {
-                16 => 0x7fff,
-                32 => 0x7fff_ffff,
-                _ => r,
-            };
-        }
-        if self.ftz && D::BITS == 32 && fp::is_subnormal::<D>(r) {
-            r &= D::SIGN;
-        }
-        // ".satfinite: ... if the absolute value of input is greater than MAX_NORM
-        // of the destination type, the result is sign-preserved MAX_NORM".
-        if self.satfinite && r & !D::SIGN == D::INF {
-            r = (r & D::SIGN) | D::MAX;
-        }
-        // ".relu: clamps the result to 0 if negative". NOTE(hw): -0.0 → +0.0 (docs/NVIDIA.md ".relu").
-        if self.relu && fp::is_negative::<D>(r) {
-            r = 0;
-        }
-        // ".sat: clamps the result to [0.0, 1.0]". NOTE(hw): -0.0 → +0.0 (docs/NVIDIA.md ".sat").
-        if self.sat {
-            let one = fp::convert::<F32, D>(0x3f80_0000, Round::NearestEven).bits;
-            if fp::is_negative::<D>(r) {
-                r = 0;
-            } else if r > one {
-                r = one;
-            }
-        }
-        r
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn cvt(t: &str, srcs: &[u64]) -> u64 {
-        Cvt::parse(t).unwrap().eval(srcs)
-    }
-
-    #[test]
-    fn conversions() {
-        // 1/3 in f32 is 0x3eaaaaab; in f16 to nearest 0x3555 (1.0101010101b × 2^-2).
-        assert_eq!(cvt("cvt.rn.f16.f32", &[0x3eaa_aaab]), 0x3555);
-        assert_eq!(cvt("cvt.rz.f16.f32", &[0x3eaa_aaab]), 0x3555);
-        assert_eq!(cvt("cvt.rp.f16.f32", &[0x3eaa_aaab]), 0x3556);
-        assert_eq!(cvt("cvt.rn.f16.f32", &[0xffc0_0001]), 0x7fff);
-        assert_eq!(cvt("cvt.rn.satfinite.f16.f32", &[0x4780_0000]), 0x7bff); // 65536
-        assert_eq!(cvt("cvt.rn.relu.bf16.f32", &[0xbf80_0000]), 0);
-        assert_eq!(cvt("cvt.f32.f16", &[0x3c00]), 0x3f80_0000);
-        assert_eq!(cvt("cvt.f32.bf16", &[0xffc1]), 0x7fff_ffff);
-        assert_eq!(cvt("cvt.ftz.f32.f16", &[0x0001]), 0x3380_0000); // 2^-24 is normal in f32
-                                                                    // Packed: a in the upper half.
-        assert_eq!(
-            cvt("cvt.rn.f16x2.f32", &[0x3f80_0000, 0x4000_0000]),
-            0x3c00_4000
-        );
-        assert_eq!(
-            cvt("cvt.rn.bf16x2.f32", &[0x3f80_0000, 0x4000_0000]),
-            0x3f80_4000
-        );
-        for bad in [
-            "cvt.f16.f32",
-            "cvt.rn.f32.f16",
-            "cvt.rn.f16.f32.sat",
-            "cvt.rn.s32.f32",
-            "cvt.rm.f16x2.f32",
-            "cvt.rn.sat.sat.f16.f32",
-            "cvt.f32",
-        ] {
-            assert!(Cvt::parse(bad).is_err(), "{bad}");
-        }
     }
 }

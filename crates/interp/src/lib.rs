@@ -6,20 +6,22 @@
 //! [`Options::contract`] additionally reports where the assembler's
 //! mul+add → fma fusion would change a result.
 
+pub mod memory;
 mod set;
 
-use crate::cvt::Cvt;
-use crate::diag::Diagnostic;
-use crate::form::{Clamp, Exec, Form, Mods, Opcode};
-use crate::int::{IntOp, SetpInt};
-use crate::literal::{hex as show_hex, show_lanes};
 use crate::memory::Memory;
-use crate::module::{self, Instr, Module, Operand, OperandKind, Space, Span, Stmt};
-use crate::op::{decode, Decoded, Op};
-use crate::setp::Setp;
-use crate::target::PtxVersion;
-use crate::target::Target;
-use crate::types::PtxType;
+use ptxfp_front::module::{self, Instr, Module, Operand, OperandKind, Space, Span, Stmt};
+use ptxfp_isa::cvt::Cvt;
+use ptxfp_isa::diag::Diagnostic;
+use ptxfp_isa::form::{Clamp, Form, Mods, Opcode};
+use ptxfp_isa::int::{IntOp, SetpInt};
+use ptxfp_isa::literal::{hex as show_hex, show_lanes};
+use ptxfp_isa::op::{decode, last_type, Decoded, Op};
+use ptxfp_isa::setp::Setp;
+use ptxfp_isa::target::PtxVersion;
+use ptxfp_isa::target::Target;
+use ptxfp_isa::types::PtxType;
+use ptxfp_model::{Eval, EvalCvt, EvalInt, EvalSetp, EvalSetpInt, Exec};
 use set::{set_value, SetError};
 use std::collections::{BTreeMap, HashMap};
 
@@ -369,7 +371,7 @@ fn err(span: Span, msg: impl Into<String>) -> RunError {
     RunError::Program(Diagnostic::error(span, msg))
 }
 
-use crate::types::mask;
+use ptxfp_isa::types::mask;
 
 /// Runs `src` (a module or snippet). Never panics on bad input.
 ///
@@ -383,9 +385,9 @@ pub fn run(src: &str, inputs: &Inputs, opts: &Options) -> Result<Outcome, RunErr
     let m = module::parse(src);
     let mut found = Vec::new();
     if !opts.lenient {
-        let check = crate::check::check_module(
+        let check = ptxfp_front::check::check_module(
             &m,
-            crate::check::CheckOptions {
+            ptxfp_front::check::CheckOptions {
                 // The module's `.target` stays the directive (its fixes then
                 // say `.target`, not `--target`).
                 target: opts
@@ -494,8 +496,8 @@ fn execute(
     // Only a written target (`.target` or --target) can be too new.
     if opts.lenient && (m.target.is_some() || opts.target.is_some()) {
         found.extend(
-            crate::syntax::header_error(version, code_target, header.clone())
-                .map(|d| crate::syntax::help_for_flags(d, version_flag, target_flag)),
+            ptxfp_isa::syntax::header_error(version, code_target, header.clone())
+                .map(|d| ptxfp_isa::syntax::help_for_flags(d, version_flag, target_flag)),
         );
     }
     if let Some(why) = code_target.unloadable_on(device) {
@@ -534,7 +536,7 @@ fn execute(
                 // The fix names the flag where one set the version or
                 // target, as `ptxfp check`'s does (the same error from
                 // both is then one).
-                let d = crate::syntax::help_for_flags(d, version_flag, target_flag);
+                let d = ptxfp_isa::syntax::help_for_flags(d, version_flag, target_flag);
                 if d.is_error() {
                     found.push(d);
                 } else if warned.insert(d.clone()) {
@@ -703,8 +705,8 @@ fn choose_entry<'m>(
     let lower = name.to_lowercase();
     let closest = choices.iter().min_by_key(|f| {
         (
-            crate::opcodes::edits(&f.name.to_lowercase(), &lower),
-            crate::opcodes::edits(&f.name, name),
+            ptxfp_isa::opcodes::edits(&f.name.to_lowercase(), &lower),
+            ptxfp_isa::opcodes::edits(&f.name, name),
         )
     });
     Err(RunError::Input(match closest {
@@ -873,7 +875,7 @@ impl Machine<'_> {
     /// offset)` where the source is not known, as for [`run_module`]).
     fn line_col(&self, span: Option<&Span>) -> (usize, usize) {
         match (self.src, span) {
-            (Some(src), Some(s)) => crate::diag::SourceMap::new(src).line_col(s.start),
+            (Some(src), Some(s)) => ptxfp_isa::diag::SourceMap::new(src).line_col(s.start),
             (None, Some(s)) => (0, s.start),
             (_, None) => (0, 0),
         }
@@ -1047,12 +1049,12 @@ impl Machine<'_> {
             None => (at.trim(), None),
         };
         let off = match off {
-            Some(o) => crate::literal::parse_int(o)
+            Some(o) => ptxfp_isa::literal::parse_int(o)
                 .ok_or_else(|| RunError::Input(format!("{flag}: bad offset `{o}`")))?
                 as u64,
             None => 0,
         };
-        if let Some(v) = crate::literal::parse_int(base) {
+        if let Some(v) = ptxfp_isa::literal::parse_int(base) {
             return Ok(InputPlace {
                 addr: (v as u64).wrapping_add(off),
                 var: None,
@@ -1124,7 +1126,7 @@ impl Machine<'_> {
     fn read(&mut self, op: &Operand, ty: PtxType) -> Result<u64, RunError> {
         match &op.kind {
             OperandKind::Imm(t) => {
-                crate::literal::parse_imm(t, ty).map_err(|e| err(op.span.clone(), e))
+                ptxfp_isa::literal::parse_imm(t, ty).map_err(|e| err(op.span.clone(), e))
             }
             OperandKind::Name(n) if self.find(n).is_none() && special(n).is_some() => {
                 // NOTE: the interpreter models one thread: thread 0 of block 0
@@ -1636,7 +1638,7 @@ impl Machine<'_> {
     }
 
     fn ldst(&mut self, ins: &Instr, is_ld: bool) -> Result<(), RunError> {
-        let ty = last_type(ins).ok_or_else(|| {
+        let ty = last_type(&ins.opcode).ok_or_else(|| {
             err(
                 ins.opcode_span.clone(),
                 format!("`{}` needs a type", ins.opcode),
@@ -1824,11 +1826,6 @@ fn special(name: &str) -> Option<u64> {
         "%ntid" | "%nctaid" | "%nwarpid" => Some(1),
         _ => None,
     }
-}
-
-/// The instruction's type: its last suffix that is a type.
-fn last_type(ins: &Instr) -> Option<PtxType> {
-    ins.suffixes().filter_map(PtxType::parse).last()
 }
 
 /// The statement as `--trace` shows it: `@!p add.rn.f16 d, a, b`.

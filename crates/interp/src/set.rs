@@ -1,6 +1,6 @@
 //! `--set NAME=VALUE`: a value given on the command line for a register or
 //! a variable. These are command-line values, like `ptxfp eval`'s operands
-//! ([`crate::literal`]), not PTX constants; what a value may look like
+//! ([`ptxfp_isa::literal`]), not PTX constants; what a value may look like
 //! depends on the type the register is declared with:
 //!
 //! - a float type (`.f16`, `.bf16`, `.f32`, `.f64`, `.f16x2`, `.bf16x2`):
@@ -20,11 +20,11 @@
 //! `.b32` any 32-bit type), an integer type of the same size for an
 //! integer register.
 
-use super::last_type;
-use crate::literal;
-use crate::module::{Instr, Module, OperandKind, Stmt};
-use crate::op::Op;
-use crate::types::PtxType;
+use ptxfp_front::module::{Instr, Module, OperandKind, Stmt};
+use ptxfp_isa::literal;
+use ptxfp_isa::op::last_type;
+use ptxfp_isa::op::Op;
+use ptxfp_isa::types::PtxType;
 
 /// Why a `--set` value was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,7 +91,7 @@ pub(crate) fn set_value(text: &str, ty: PtxType) -> Result<u64, SetError> {
         },
         _ if is_float_like(ty) => {
             if exact_float {
-                crate::literal::parse_value(t, ty).map_err(SetError::Bad)
+                ptxfp_isa::literal::parse_value(t, ty).map_err(SetError::Bad)
             } else {
                 literal::parse_operand(t, ty).map_err(SetError::Bad)
             }
@@ -109,7 +109,7 @@ pub(crate) fn set_value(text: &str, ty: PtxType) -> Result<u64, SetError> {
                 // All zero bits under every type: not ambiguous.
                 return Ok(0);
             } else if body.starts_with("0b") || exact_float {
-                return crate::literal::parse_value(t, ty).map_err(SetError::Bad);
+                return ptxfp_isa::literal::parse_value(t, ty).map_err(SetError::Bad);
             }
             let number = literal::parse_operand(t, PtxType::F64).is_ok();
             if number {
@@ -230,7 +230,7 @@ pub(crate) fn mismatch(
             examples.push(format!(
                 "{name}={}:{value} (= {})",
                 ty.name(),
-                crate::literal::hex(bits, ty)
+                ptxfp_isa::literal::hex(bits, ty)
             ));
         }
     }
@@ -239,7 +239,7 @@ pub(crate) fn mismatch(
         if let Ok(bits) = set_value(value, given) {
             examples.push(format!(
                 "{name}={} (the bits of {}:{value})",
-                crate::literal::hex(bits, ty),
+                ptxfp_isa::literal::hex(bits, ty),
                 given.name()
             ));
         }
@@ -261,10 +261,10 @@ pub(crate) fn mismatch(
 /// (`None` where it does not).
 fn operand_types(ins: &Instr) -> Option<Vec<PtxType>> {
     let n = ins.operands.len();
-    let op = crate::op::decode(&ins.opcode, true).op;
+    let op = ptxfp_isa::op::decode(&ins.opcode, true).op;
     match op {
         Op::Mov(ty) | Op::Cvta(ty) => Some(vec![ty?; n]),
-        Op::Ld | Op::St => Some(vec![last_type(ins)?; n]),
+        Op::Ld | Op::St => Some(vec![last_type(&ins.opcode)?; n]),
         op => op.operand_types(),
     }
 }
@@ -325,7 +325,7 @@ pub(crate) fn untyped(
             Some(format!(
                 "{name}={}:{text} (= {})",
                 t.name(),
-                crate::literal::hex(bits, *t)
+                ptxfp_isa::literal::hex(bits, *t)
             ))
         })
         .collect();
@@ -474,14 +474,14 @@ mod tests {
             untyped("a", "register", "1", B16, &[]),
             "--set a=1: `a` is a `.b16` register, and a number does not say which bits it holds: give the bits in hex, or the value with its type, e.g. a=f16:1 (= 0x3c00) or a=bf16:1 (= 0x3f80)"
         );
-        let m = crate::module::parse(".reg .b16 a, d;\nadd.rn.f16 d, a, a;\n");
+        let m = ptxfp_front::module::parse(".reg .b16 a, d;\nadd.rn.f16 d, a, a;\n");
         let used = uses(&m, "a");
         assert_eq!(used, [(F16, "add.rn.f16".to_string())]);
         assert_eq!(
             untyped("a", "register", "1.5", B16, &used),
             "--set a=1.5: `a` is a `.b16` register, and a number does not say which bits it holds: give the bits in hex, or the value with its type (the program uses `a` as `.f16` by `add.rn.f16`), e.g. a=f16:1.5 (= 0x3e00)"
         );
-        let m = crate::module::parse(".reg .b32 r;\n.reg .pred p;\nsetp.lt.s32 p, r, 4;\n");
+        let m = ptxfp_front::module::parse(".reg .b32 r;\n.reg .pred p;\nsetp.lt.s32 p, r, 4;\n");
         assert_eq!(
             untyped("r", "register", "-1", B32, &uses(&m, "r")),
             "--set r=-1: `r` is a `.b32` register, and a number does not say which bits it holds: give the bits in hex, or the value with its type (the program uses `r` as `.s32` by `setp.lt.s32`), e.g. r=s32:-1 (= 0xffffffff)"

@@ -5,8 +5,9 @@
 //! Every NVIDIA-specific choice comes from [`HwProfile`]; nothing here uses a
 //! host float.
 
-use crate::form::{Clamp, Exec, Form, FormType, Opcode};
-use crate::hw::{FtzTiming, HwProfile};
+use crate::quirks::Exec;
+use crate::quirks::{FtzTiming, HwProfile};
+use ptxfp_isa::form::{Clamp, Form, FormType, Opcode};
 
 mod minmax;
 use ptxfp_float::{
@@ -14,12 +15,29 @@ use ptxfp_float::{
     F16, F32, F64,
 };
 
-impl Form {
+/// The semantics of a [`Form`].
+///
+/// ```
+/// use ptxfp_isa::Form;
+/// use ptxfp_model::{Eval, Exec};
+/// let f = Form::parse("fma.rn.relu.bf16x2").unwrap();
+/// // Lane 0: 1 * 1 + (-2) = -1 -> .relu -> +0; lane 1: 1 * 1 + 1 = 2.
+/// assert_eq!(f.eval(&[0x3f80_3f80, 0x3f80_3f80, 0x3f80_c000], &Exec::default()), 0x4000_0000);
+/// ```
+pub trait Eval {
+    /// Computes the destination bits from the source bits (the low bits of
+    /// each `u64`, in operand order: `a, b[, c]`; mixed `add`/`sub`: `a, c`),
+    /// per docs/NVIDIA.md, for the device `exec` models. Missing sources read
+    /// as 0; bits above a source's width are ignored.
+    fn eval(&self, srcs: &[u64], exec: &Exec) -> u64;
+}
+
+impl Eval for Form {
     /// Computes the destination bits from the source bits (the low bits of
     /// each `u64`, in operand order: `a, b[, c]`; mixed `add`/`sub`: `a, c`),
     /// per docs/NVIDIA.md, for the device `exec` models. Missing sources read as 0;
     /// bits above a source's width are ignored.
-    pub fn eval(&self, srcs: &[u64], exec: &Exec) -> u64 {
+    fn eval(&self, srcs: &[u64], exec: &Exec) -> u64 {
         let s = |i: usize| srcs.get(i).copied().unwrap_or(0);
         let hw = &exec.hw;
         if matches!(self.op(), Opcode::Min | Opcode::Max) {

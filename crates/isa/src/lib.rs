@@ -1,0 +1,25 @@
+//! The PTX instruction set as data: types and targets, diagnostics, the
+//! instruction table and the opcode parser driven by it ([`syntax`]), the
+//! literal grammars ([`literal`]), and [`op::decode`], which turns an
+//! opcode into a typed [`op::Op`]. No semantics here: what an op computes
+//! is `ptxfp-model`'s.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod cvt;
+pub mod diag;
+pub mod form;
+pub mod int;
+pub mod literal;
+pub mod op;
+pub mod opcodes;
+pub mod setp;
+pub mod syntax;
+pub mod target;
+pub mod types;
+pub mod wide_fma;
+
+pub use diag::{Diagnostic, Severity, SourceMap};
+pub use form::{Clamp, Form, FormType, Mods, Opcode};
+pub use target::{PtxVersion, Target, Variant};
+pub use types::PtxType;

@@ -1,0 +1,17 @@
+//! NVIDIA semantics: the hardware-quirk table ([`quirks`]), the bit-exact
+//! evaluation of every form ([`Eval`]) and of the other ops ([`eval`]),
+//! batch plans over slices ([`batch`]), the edge-weighted operand
+//! generator ([`gen`]) and digest sweeps ([`sweep`]).
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod batch;
+pub mod eval;
+pub mod gen;
+pub mod quirks;
+mod semantics;
+pub mod sweep;
+
+pub use eval::{EvalCvt, EvalInt, EvalSetp, EvalSetpInt};
+pub use quirks::{Exec, FtzTiming, HwProfile};
+pub use semantics::Eval;

@@ -66,7 +66,7 @@ fn ieee_of(p: &Plan) -> Ieee {
     match *p {
         Plan::Half { fmt, op, .. } => Ieee::Half(fmt, op),
         Plan::MadF32 { rm, .. } => Ieee::F32(rm),
-        Plan::MadF64 { rm } => Ieee::F64(rm),
+        Plan::MadF64 { rm, .. } => Ieee::F64(rm),
         Plan::Mixed { fmt, op, rm, .. } => Ieee::Mixed(fmt, op.bin_op(), rm),
     }
 }

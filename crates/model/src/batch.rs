@@ -112,26 +112,23 @@ pub enum Plan {
         x2: bool,
         /// `None` for fma.
         op: Option<BinOp>,
-        /// `.ftz` (binary16 only).
-        ftz: bool,
-        /// `.sat` / `.relu`.
-        clamp: Clamp,
-        /// `.oob`.
-        oob: bool,
+        /// `.ftz`, `.sat`/`.relu`, `.oob` and the NaN result, with the
+        /// hardware profile's values ([`half_stages`]).
+        stages: HalfStages,
     },
     /// `mad.{rn,rz,rm,rp}{.ftz}{.sat}.f32`.
     MadF32 {
         /// Rounding.
         rm: Round,
-        /// `.ftz`.
-        ftz: bool,
-        /// `.sat`.
-        sat: bool,
+        /// `.ftz`, `.sat` and the NaN result ([`f32_stages`]).
+        stages: F32Stages,
     },
     /// `mad.{rn,rz,rm,rp}.f64`.
     MadF64 {
         /// Rounding.
         rm: Round,
+        /// Which NaN a NaN result is ([`f64_nans`]).
+        nans: F64Nans,
     },
     /// Mixed precision `add/sub/fma.rnd{.sat}.f32.{f16,bf16}`.
     Mixed {
@@ -141,8 +138,8 @@ pub enum Plan {
         op: MixedOp,
         /// Rounding.
         rm: Round,
-        /// `.sat`.
-        sat: bool,
+        /// `.sat` and the NaN result ([`f32_stages`]).
+        stages: F32Stages,
     },
 }
 
@@ -170,14 +167,16 @@ impl MixedOp {
 }
 
 impl Plan {
-    /// The plan of `form` executed as `exec` describes, or `None` where the
-    /// batch evaluator calls [`Form::eval`] per element instead: a hardware
-    /// profile other than [`HwProfile::NVIDIA`] (the stages below implement
-    /// that profile's choices), `mad.f32` without a rounding modifier (its
-    /// meaning depends on the code's target and the device, docs/NVIDIA.md),
-    /// `min` and `max` (no fast kernel yet).
+    /// The plan of `form` executed as `exec` describes, its stages built
+    /// from `exec.hw`; or `None` where the batch evaluator calls
+    /// [`Form::eval`] per element instead: a hardware profile whose choices
+    /// the fast kernels' stages cannot express ([`kernels_express`]),
+    /// `mad.f32` without a rounding modifier (its meaning depends on the
+    /// code's target and the device, docs/NVIDIA.md), `min` and `max` (no
+    /// fast kernel yet).
     pub fn of(form: &Form, exec: &Exec) -> Option<Plan> {
-        if exec.hw != HwProfile::NVIDIA {
+        let hw = &exec.hw;
+        if !kernels_express(hw) {
             return None;
         }
         let op = match form.op() {
@@ -197,9 +196,7 @@ impl Plan {
             fmt,
             x2,
             op,
-            ftz: form.ftz(),
-            clamp,
-            oob: form.oob(),
+            stages: half_stages(hw, form.ftz(), clamp, form.oob()),
         };
         let mixed = |fmt| {
             Some(Plan::Mixed {
@@ -211,7 +208,7 @@ impl Plan {
                     Opcode::Mul | Opcode::Mad | Opcode::Min | Opcode::Max => return None,
                 },
                 rm: form.rounding(),
-                sat: clamp == Clamp::Sat,
+                stages: f32_stages(hw, false, clamp == Clamp::Sat),
             })
         };
         Some(match form.ty() {
@@ -221,12 +218,12 @@ impl Plan {
             FormType::BF16x2 => half(Half::Bf16, true),
             FormType::F32 => Plan::MadF32 {
                 rm: form.rnd()?,
-                ftz: form.ftz(),
-                sat: clamp == Clamp::Sat,
+                stages: f32_stages(hw, form.ftz(), clamp == Clamp::Sat),
             },
             // 9.7.3.7: legacy `mad.f64` (PTX 1.0-1.3) is `mad.rn.f64`.
             FormType::F64 => Plan::MadF64 {
                 rm: form.rounding(),
+                nans: f64_nans(hw),
             },
             FormType::F32F16 => mixed(Half::F16)?,
             FormType::F32BF16 => mixed(Half::Bf16)?,
@@ -341,16 +338,23 @@ impl Plan {
                     *d = p[0] as u32 | (p[1] as u32) << 16;
                 }
             }
-            (Plan::MadF32 { rm, ftz, sat }, SliceMut::B32(o)) => {
+            (Plan::MadF32 { rm, stages }, SliceMut::B32(o)) => {
                 let (a, b, c) = (as32(srcs[0]), as32(srcs[1]), as32(srcs[2]));
-                ptxfp_fast::fma_f32_staged(path, rm, &f32_stages(ftz, sat), a, b, c, o);
+                ptxfp_fast::fma_f32_staged(path, rm, &stages, a, b, c, o);
             }
-            (Plan::MadF64 { rm }, SliceMut::B64(o)) => {
+            (Plan::MadF64 { rm, nans }, SliceMut::B64(o)) => {
                 let (a, b, c) = (as64(srcs[0]), as64(srcs[1]), as64(srcs[2]));
-                ptxfp_fast::fma_f64_staged(path, rm, Some(&f64_nans()), a, b, c, o);
+                ptxfp_fast::fma_f64_staged(path, rm, Some(&nans), a, b, c, o);
             }
-            (Plan::Mixed { fmt, op, rm, sat }, SliceMut::B32(o)) => {
-                let st = f32_stages(false, sat);
+            (
+                Plan::Mixed {
+                    fmt,
+                    op,
+                    rm,
+                    stages: st,
+                },
+                SliceMut::B32(o),
+            ) => {
                 let a = as16(srcs[0]);
                 match op.bin_op() {
                     Some(op) => {
@@ -371,31 +375,33 @@ impl Plan {
 /// A half plan over 16-bit values.
 fn half_run(plan: &Plan, path: Path, s: &[&[u16]], o: &mut [u16]) {
     let Plan::Half {
-        fmt,
-        op,
-        ftz,
-        clamp,
-        oob,
-        ..
+        fmt, op, stages, ..
     } = *plan
     else {
         unreachable!("a half plan")
     };
-    let st = half_stages(ftz, clamp, oob);
-    ptxfp_fast::half_staged(path, fmt, op, &st, s[0], s[1], s.get(2).copied(), o);
+    ptxfp_fast::half_staged(path, fmt, op, &stages, s[0], s[1], s.get(2).copied(), o);
 }
 
-// The fast kernels' stages implement these choices of the hardware table
-// (ptxfp_fast::Clamp and HalfStages); a profile with others has no plan.
+/// Whether the fast kernels' stages can express `hw`'s choices: they clear
+/// `-0.0` under `.sat` and `.relu` (ptxfp_fast::Clamp) and flush tiny
+/// results after rounding; the NaN patterns, the OOB-NaN and the f64 NaN
+/// priority are parameters. A profile that chooses otherwise has no plan.
+pub fn kernels_express(hw: &HwProfile) -> bool {
+    hw.sat_clears_neg_zero
+        && hw.relu_clears_neg_zero
+        && matches!(hw.ftz_timing, FtzTiming::AfterRounding)
+}
+
+// NVIDIA's profile is the one every batch path serves.
 const _: () = {
     let hw = HwProfile::NVIDIA;
     assert!(hw.sat_clears_neg_zero && hw.relu_clears_neg_zero);
     assert!(matches!(hw.ftz_timing, FtzTiming::AfterRounding));
 };
 
-/// The stages of an `.f16`/`.bf16` form, from [`HwProfile::NVIDIA`].
-pub fn half_stages(ftz: bool, clamp: Clamp, oob: bool) -> HalfStages {
-    let hw = HwProfile::NVIDIA;
+/// The stages of an `.f16`/`.bf16` form under `hw`.
+pub fn half_stages(hw: &HwProfile, ftz: bool, clamp: Clamp, oob: bool) -> HalfStages {
     HalfStages {
         // docs/NVIDIA.md ".ftz": subnormal inputs become zero of their sign before
         // same sign before the operation"; a result "subnormal AFTER
@@ -415,9 +421,8 @@ pub fn half_stages(ftz: bool, clamp: Clamp, oob: bool) -> HalfStages {
     }
 }
 
-/// The stages of a binary32 result (`mad.f32`, mixed precision), from
-/// [`HwProfile::NVIDIA`].
-pub fn f32_stages(ftz: bool, sat: bool) -> F32Stages {
+/// The stages of a binary32 result (`mad.f32`, mixed precision) under `hw`.
+pub fn f32_stages(hw: &HwProfile, ftz: bool, sat: bool) -> F32Stages {
     F32Stages {
         // docs/NVIDIA.md ".ftz": subnormal inputs become zero of their sign; results
         // same sign"; results flushed "subnormal AFTER rounding" (NOTE(hw)
@@ -427,13 +432,12 @@ pub fn f32_stages(ftz: bool, sat: bool) -> F32Stages {
         // (and -0, NOTE(hw) open) → +0, above 1 → 1.
         sat,
         // docs/NVIDIA.md "NaN results": every f32 NaN result is 0x7fffffff, doc.
-        nan: Some(HwProfile::NVIDIA.f32_nan),
+        nan: Some(hw.f32_nan),
     }
 }
 
-/// The NaN results of `mad.f64`, from [`HwProfile::NVIDIA`].
-pub fn f64_nans() -> F64Nans {
-    let hw = HwProfile::NVIDIA;
+/// The NaN results of `mad.f64` under `hw`.
+pub fn f64_nans(hw: &HwProfile) -> F64Nans {
     // docs/NVIDIA.md "NaN results" (f64; NOTE(hw) operand priority open): the
     // first NaN among a, b, c, quieted; an invalid operation gives
     // 0xfff8000000000000.
@@ -489,20 +493,23 @@ impl Plan {
                 fmt,
                 x2,
                 op,
-                ftz,
-                clamp,
-                oob,
+                stages,
             } => OnePlan::Half {
-                one: ptxfp_fast::HalfOne::new(fmt, op, &half_stages(ftz, clamp, oob)),
+                one: ptxfp_fast::HalfOne::new(fmt, op, &stages),
                 x2,
             },
-            Plan::MadF32 { rm, ftz, sat } => OnePlan::F32 {
-                one: ptxfp_fast::F32One::fma(rm, &f32_stages(ftz, sat)),
+            Plan::MadF32 { rm, stages } => OnePlan::F32 {
+                one: ptxfp_fast::F32One::fma(rm, &stages),
                 two_sources: false,
             },
-            Plan::MadF64 { rm } => OnePlan::F64(ptxfp_fast::F64One::new(rm, Some(f64_nans()))),
-            Plan::Mixed { fmt, op, rm, sat } => OnePlan::F32 {
-                one: ptxfp_fast::F32One::mixed(fmt, op.bin_op(), rm, &f32_stages(false, sat)),
+            Plan::MadF64 { rm, nans } => OnePlan::F64(ptxfp_fast::F64One::new(rm, Some(nans))),
+            Plan::Mixed {
+                fmt,
+                op,
+                rm,
+                stages,
+            } => OnePlan::F32 {
+                one: ptxfp_fast::F32One::mixed(fmt, op.bin_op(), rm, &stages),
                 two_sources: op != MixedOp::Fma,
             },
         }
@@ -847,9 +854,7 @@ mod tests {
                 fmt: Half::Bf16,
                 x2: true,
                 op: None,
-                ftz: false,
-                clamp: Clamp::Relu,
-                oob: true
+                stages: half_stages(&HwProfile::NVIDIA, false, Clamp::Relu, true),
             })
         );
         assert_eq!(plan_of("mad.f32"), None);
@@ -858,8 +863,7 @@ mod tests {
             plan_of("mad.rz.ftz.sat.f32"),
             Some(Plan::MadF32 {
                 rm: Round::TowardZero,
-                ftz: true,
-                sat: true
+                stages: f32_stages(&HwProfile::NVIDIA, true, true),
             })
         );
         assert_eq!(
@@ -868,7 +872,7 @@ mod tests {
                 fmt: Half::Bf16,
                 op: MixedOp::Sub,
                 rm: Round::TowardNegative,
-                sat: true
+                stages: f32_stages(&HwProfile::NVIDIA, false, true),
             })
         );
         assert_eq!(plan_of("add.rn.f16.what"), None);
@@ -961,10 +965,10 @@ mod tests {
                 fmt,
                 x2,
                 op,
-                ftz,
-                clamp,
-                oob,
+                stages,
+                ..
             } => {
+                let (ftz, clamp, oob) = (stages.ftz, stages.clamp, stages.oob.is_some());
                 let lanes = if x2 { 2 } else { 1 };
                 let mut r = 0u64;
                 for l in 0..lanes {
@@ -1004,7 +1008,8 @@ mod tests {
                 }
                 r
             }
-            Plan::MadF32 { rm, ftz, sat } => {
+            Plan::MadF32 { rm, stages } => {
+                let (ftz, sat) = (stages.ftz, stages.sat);
                 let fl = |x: u64| {
                     if ftz && x & 0x7f80_0000 == 0 {
                         x & 0x8000_0000
@@ -1015,7 +1020,7 @@ mod tests {
                 let x = fl(core::fma::<F32>(fl(ops[0]), fl(ops[1]), fl(ops[2]), rm).bits);
                 sat32(x, sat)
             }
-            Plan::MadF64 { rm } => {
+            Plan::MadF64 { rm, .. } => {
                 let x = core::fma::<F64>(ops[0], ops[1], ops[2], rm).bits;
                 if !is_nan64(x) {
                     x
@@ -1025,7 +1030,14 @@ mod tests {
                     0xfff8_0000_0000_0000
                 }
             }
-            Plan::Mixed { fmt, op, rm, sat } => {
+            Plan::Mixed {
+                fmt,
+                op,
+                rm,
+                stages,
+                ..
+            } => {
+                let sat = stages.sat;
                 let w = |h: u64| match fmt {
                     Half::F16 => core::convert::<F16, F32>(h, rn).bits,
                     Half::Bf16 => core::convert::<BF16, F32>(h, rn).bits,
@@ -1230,9 +1242,31 @@ mod tests {
             .filter(|f| f.ty() == FormType::F32)
             .collect();
         all_forms_against_form_eval(&Exec::on(Target::sm(10)), &mad, 5000);
+        // A profile the stages cannot express (-0.0 kept under .sat) has no
+        // plan; Form::eval serves it.
         let mut exec = Exec::default();
-        exec.hw.half_nan = 0x7e00;
+        exec.hw.sat_clears_neg_zero = false;
         assert_eq!(Plan::of(&Form::all()[0], &exec), None);
         all_forms_against_form_eval(&exec, &Form::all()[..10], 3000);
+    }
+
+    /// The stages are built from the profile: another NaN pattern, another
+    /// OOB-NaN, another f64 NaN priority and invalid NaN run on the batch
+    /// path, and give Form::eval's bits for every form that has a plan.
+    #[test]
+    fn plans_serve_another_profile() {
+        let mut exec = Exec::default();
+        exec.hw.half_nan = 0x7e00;
+        exec.hw.f32_nan = 0x7fc0_0000;
+        exec.hw.f64_invalid_nan = 0x7ff8_0000_0000_0000;
+        exec.hw.f64_nan_priority = [2, 1, 0];
+        exec.hw.oob_mask = 0xffff;
+        exec.hw.oob_value = 0x7ff7;
+        let forms: Vec<Form> = Form::all()
+            .into_iter()
+            .filter(|f| Plan::of(f, &exec).is_some())
+            .collect();
+        assert!(forms.len() >= 160, "{} forms have a plan", forms.len());
+        all_forms_against_form_eval(&exec, &forms, TASK + 1000);
     }
 }

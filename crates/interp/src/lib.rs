@@ -21,6 +21,7 @@ use ptxfp_isa::setp::Setp;
 use ptxfp_isa::target::PtxVersion;
 use ptxfp_isa::target::Target;
 use ptxfp_isa::types::PtxType;
+use ptxfp_model::batch::{OnePlan, Plan};
 use ptxfp_model::{Eval, EvalCvt, EvalInt, EvalSetp, EvalSetpInt, Exec};
 use set::{set_value, SetError};
 use std::collections::{BTreeMap, HashMap};
@@ -365,6 +366,10 @@ struct Machine<'a> {
     ops: Vec<Option<Decoded>>,
     /// Where each label is, by function and name: statement index.
     labels: HashMap<(usize, String), usize>,
+    /// Per statement, the evaluation plan of its arithmetic form, built once
+    /// with the decoding (`None`: no form, or one without a fast plan, which
+    /// `Eval::eval` serves).
+    plans: Vec<Option<OnePlan>>,
 }
 
 fn err(span: Span, msg: impl Into<String>) -> RunError {
@@ -484,7 +489,17 @@ fn execute(
                 _ => None,
             })
             .collect(),
+        plans: Vec::new(),
     };
+    let exec = mc.exec;
+    mc.plans = mc
+        .ops
+        .iter()
+        .map(|d| {
+            let form = d.as_ref()?.op.form()?;
+            Plan::of(&form, &exec).map(|p| p.one())
+        })
+        .collect();
     let header = m.target.as_ref().map_or(0..0, |t| t.1.clone());
     // Where a flag set the version or target, fixes name the flag. Strict
     // mode gives `ptxfp check` the code target as a flag where the module
@@ -738,7 +753,7 @@ impl Machine<'_> {
             let Some(op) = self.ops[here].as_ref().map(|d| d.op.clone()) else {
                 continue;
             };
-            match self.step(ins, &op)? {
+            match self.step(ins, &op, self.plans[here])? {
                 Flow::Next => {}
                 Flow::Stop => break,
                 Flow::Jump(label) => match self.labels.get(&(ins.scope, label.clone())) {
@@ -1216,7 +1231,7 @@ impl Machine<'_> {
     }
 
     /// Executes one instruction.
-    fn step(&mut self, ins: &Instr, op: &Op) -> Result<Flow, RunError> {
+    fn step(&mut self, ins: &Instr, op: &Op, plan: Option<OnePlan>) -> Result<Flow, RunError> {
         self.block = ins.block;
         if let Some(g) = &ins.guard {
             let op = Operand {
@@ -1269,7 +1284,7 @@ impl Machine<'_> {
                 let Some(form) = op.form() else {
                     return Err(err(ins.opcode_span.clone(), "internal: no form"));
                 };
-                self.arith(ins, form)?
+                self.arith(ins, form, plan)?
             }
             Op::Control => {
                 return Err(RunError::Program(
@@ -1356,9 +1371,10 @@ impl Machine<'_> {
         diags
     }
 
-    /// Float arithmetic: `form` on the operands (its errors and warnings
-    /// were found before the run, `validate`).
-    fn arith(&mut self, ins: &Instr, form: Form) -> Result<(), RunError> {
+    /// Float arithmetic: `form` on the operands, through its plan where it
+    /// has one (the same bits as `Eval::eval`; its errors and warnings were
+    /// found before the run, `validate`).
+    fn arith(&mut self, ins: &Instr, form: Form, plan: Option<OnePlan>) -> Result<(), RunError> {
         let types = form.source_types();
         let ops = self.operands(ins, 1 + types.len())?;
         let mut srcs = Vec::with_capacity(types.len());
@@ -1367,7 +1383,10 @@ impl Machine<'_> {
         }
         let typed: Vec<(u64, PtxType)> = srcs.iter().copied().zip(types.iter().copied()).collect();
         let dty = form.dest_type();
-        let r = form.eval(&srcs, &self.exec) & mask(dty.bits());
+        let r = match plan {
+            Some(p) => p.eval([0, 1, 2].map(|i| srcs.get(i).copied().unwrap_or(0))),
+            None => form.eval(&srcs, &self.exec),
+        } & mask(dty.bits());
         self.write(&ops[0], dty, r)?;
         if self.opts.contract {
             self.contraction(ins, form, &srcs, r);

@@ -313,6 +313,11 @@ def legal_forms():
     rows += [(f"mad.{r}{m}.f32", "2.0", "sm_20", None) for r in ROUNDINGS for m in ftz_sat]
     rows += [("mad.f64", "1.0", "sm_13", "1.3")]
     rows += [(f"mad.{r}.f64", "1.0", "sm_13", None) for r in ROUNDINGS]
+    # 9.7.3.6: "fma.rnd{.ftz}{.sat}.f32", "fma.rnd.f64" (rounding required);
+    # "fma.f32 introduced in PTX ISA version 2.0", "requires sm_20";
+    # "fma.f64 introduced in PTX ISA version 1.4", "requires sm_13".
+    rows += [(f"fma.{r}{m}.f32", "2.0", "sm_20", None) for r in ROUNDINGS for m in ftz_sat]
+    rows += [(f"fma.{r}.f64", "1.4", "sm_13", None) for r in ROUNDINGS]
     for t in ("f16", "bf16"):
         rows += [(f"{op}{r}{s}.f32.{t}", "8.6", "sm_100", None)
                  for op in ("add", "sub") for r in ("",) + tuple("." + m for m in ROUNDINGS)

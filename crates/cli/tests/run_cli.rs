@@ -325,7 +325,7 @@ fn fma_f32_without_rounding_says_how_to_write_it() {
         "<stdin>:2:1: error: fma.f32 requires a rounding modifier (9.7.3.6: .rnd has no default)\n\
          \x20 |\n\
          2 | fma.f32 d, a, a, a;\n\
-         \x20 | ^^^^^^^\n\
+         \x20 | ^^^\n\
          \x20 = help: write fma.rn.f32 (or .rz, .rm, .rp)\n"
     );
 }

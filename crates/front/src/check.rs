@@ -180,7 +180,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                 diags.extend(decoded.diags.iter().map(|d| d.clone().shifted(at)));
                 undeclared_operands(ins, &regs, &mut diags);
             }
-            Op::Form(_) | Op::WideFma(_) | Op::Cvt(_) | Op::Setp { .. } => {
+            Op::Form(_) | Op::Cvt(_) | Op::Setp { .. } => {
                 let op = &decoded.op;
                 diags.extend(
                     op.validate(&ins.opcode, version, target)
@@ -190,9 +190,6 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                 match op {
                     Op::Form(f) => {
                         check_operands(ins, &f.to_string(), &op_types(op), &regs, &mut diags)
-                    }
-                    Op::WideFma(w) => {
-                        check_operands(ins, w.rule_name(), &op_types(op), &regs, &mut diags)
                     }
                     Op::Cvt(_) => check_cvt_operands(ins, &op_types(op), &regs, &mut diags),
                     _ => check_setp_operands(
@@ -476,9 +473,9 @@ mod tests {
                 "6:1: fma.f32 requires a rounding modifier (9.7.3.6: .rnd has no default) [write fma.rn.f32 (or .rz, .rm, .rp)]",
                 "7:1: fma.f32 requires PTX ISA 2.0 or later; the module is 1.3 [use .version 2.0 or later]",
                 "7:1: fma.f32 requires sm_20 or higher; the target is sm_13 [use .target sm_20 or higher]",
-                "7:1: `fma.f32` takes 4 operands (d, a, b, c); 3 given []",
+                "7:1: `fma.rn.f32` takes 4 operands (d, a, b, c); 3 given []",
                 "8:1: fma.f64 requires PTX ISA 1.4 or later; the module is 1.3 [use .version 1.4 or later]",
-                "8:21: operand `f` is a `.f32` register; `fma.f64` needs `.f64` here [use a `.f64` or `.b64` register]",
+                "8:21: operand `f` is a `.f32` register; `fma.rn.f64` needs `.f64` here [use a `.f64` or `.b64` register]",
             ]
         );
         let ok = ".version 2.0\n.target sm_20\n.reg .f64 a;\n.reg .f32 f;\nfma.rn.f64 a, a, a, a;\nfma.rz.ftz.sat.f32 f, f, f, f;\n";

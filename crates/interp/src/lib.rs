@@ -1280,7 +1280,7 @@ impl Machine<'_> {
                 self.trace(ins, &[(v, ty)], Some((v, ty)));
             }
             Op::Int(i) => self.int(ins, i)?,
-            Op::Form(_) | Op::WideFma(_) => {
+            Op::Form(_) => {
                 let Some(form) = op.form() else {
                     return Err(err(ins.opcode_span.clone(), "internal: no form"));
                 };

@@ -17,7 +17,6 @@ pub mod setp;
 pub mod syntax;
 pub mod target;
 pub mod types;
-pub mod wide_fma;
 
 pub use diag::{Diagnostic, Severity, SourceMap};
 pub use form::{Clamp, Form, FormType, Mods, Opcode};

@@ -13,16 +13,12 @@ use crate::int::{IntOp, SetpInt};
 use crate::setp::Setp;
 use crate::target::{PtxVersion, Target};
 use crate::types::PtxType;
-use crate::wide_fma::WideFma;
 
 /// A decoded instruction (its opcode; operands stay in the AST).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Op {
     /// A form of the instruction table: float add, sub, mul, fma, mad, min, max.
     Form(Form),
-    /// `fma.rnd{.ftz}{.sat}.f32` / `fma.rnd.f64` (9.7.3.6), computed as the
-    /// `mad` form it equals.
-    WideFma(WideFma),
     /// Integer add/sub/mul/mad/shl/shr/and/or/xor.
     Int(IntOp),
     /// A floating-point `cvt` the model knows.
@@ -113,14 +109,6 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
     if !crate::opcodes::is_instruction(root) {
         return ok(Op::NotPtx);
     }
-    // PTX ISA §9.7.3.7: "`mad.{f32,f64}` is the same as `fma.{f32,f64}`":
-    // nvcc emits the fma spelling, with fma's own syntax and version rules.
-    if let Some(parsed) = WideFma::parse(opcode) {
-        return match parsed {
-            Ok(w) => ok(Op::WideFma(w)),
-            Err(d) => bad(d),
-        };
-    }
     if let Some(i) = IntOp::parse(opcode) {
         return ok(Op::Int(i));
     }
@@ -200,7 +188,6 @@ impl Op {
         let needs = |min| crate::syntax::requirement(&rule, min, version, target, 0..opcode.len());
         match self {
             Op::Form(f) => f.validate(version, target),
-            Op::WideFma(w) => w.validate(version, target),
             Op::Cvt(c) => needs(c.requires()),
             Op::Setp { setp, .. } => needs(setp.requires()),
             _ => Vec::new(),
@@ -212,7 +199,6 @@ impl Op {
     pub fn operand_types(&self) -> Option<Vec<PtxType>> {
         Some(match self {
             Op::Form(f) => [vec![f.dest_type()], f.source_types()].concat(),
-            Op::WideFma(w) => vec![w.as_mad().dest_type(); 4],
             Op::Int(i) => [vec![i.dest_type()], i.source_types()].concat(),
             Op::Cvt(c) => [vec![c.dst], vec![c.src; c.sources()]].concat(),
             Op::Setp { setp, .. } => vec![PtxType::Pred, setp.ty, setp.ty],
@@ -234,7 +220,6 @@ impl Op {
     pub fn form(&self) -> Option<Form> {
         match self {
             Op::Form(f) => Some(*f),
-            Op::WideFma(w) => Some(w.as_mad()),
             _ => None,
         }
     }

@@ -19,9 +19,7 @@
 pub use ptxfp_float as float;
 pub use ptxfp_front::{check, module};
 pub use ptxfp_interp as interp;
-pub use ptxfp_isa::{
-    cvt, diag, form, int, literal, op, opcodes, setp, syntax, target, types, wide_fma,
-};
+pub use ptxfp_isa::{cvt, diag, form, int, literal, op, opcodes, setp, syntax, target, types};
 pub use ptxfp_model::quirks as hw;
 pub use ptxfp_model::{batch, eval, gen, quirks, sweep};
 

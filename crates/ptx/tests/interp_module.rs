@@ -611,7 +611,7 @@ fn fma_f32_and_f64_follow_fmas_own_rules() {
     let e = errors(".reg .f64 a;\nfma.rn.sat.f64 a, a, a, a;\n");
     assert_eq!(
         e,
-        [".sat is not allowed for fma.f64 (9.7.3.6: fma.rnd.f64)"]
+        [".sat is not allowed for fma.f64: f64 forms take no .sat"]
     );
 }
 

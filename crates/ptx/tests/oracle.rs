@@ -477,7 +477,12 @@ fn minmax_op(f: &Form) -> bool {
     matches!(f.op(), Opcode::Min | Opcode::Max)
 }
 
-const GROUPS: [Group; 10] = [
+/// 9.7.3.6's fma on .f32/.f64 (computed as the mad form it equals).
+fn wide_fma(f: &Form) -> bool {
+    f.op() == Opcode::Fma && matches!(f.ty(), FormType::F32 | FormType::F64)
+}
+
+const GROUPS: [Group; 11] = [
     Group {
         file: "half_f16.txt",
         target: "sm_100",
@@ -504,14 +509,14 @@ const GROUPS: [Group; 10] = [
         target: "sm_100",
         device: None,
         ptx: "8.8",
-        pick: |f| f.ty() == FormType::F32 && !legacy(f) && !minmax_op(f),
+        pick: |f| f.ty() == FormType::F32 && !legacy(f) && !minmax_op(f) && !wide_fma(f),
     },
     Group {
         file: "mad_f64.txt",
         target: "sm_100",
         device: None,
         ptx: "8.8",
-        pick: |f| f.ty() == FormType::F64 && !legacy(f) && !minmax_op(f),
+        pick: |f| f.ty() == FormType::F64 && !legacy(f) && !minmax_op(f) && !wide_fma(f),
     },
     Group {
         file: "legacy_sm13.txt",
@@ -533,6 +538,13 @@ const GROUPS: [Group; 10] = [
         device: None,
         ptx: "3.0",
         pick: |f| legacy(f) && f.ty() == FormType::F32,
+    },
+    Group {
+        file: "fma_f32_f64.txt",
+        target: "sm_100",
+        device: None,
+        ptx: "8.8",
+        pick: wide_fma,
     },
     Group {
         file: "minmax.txt",
@@ -676,8 +688,8 @@ fn library_matches_every_vector() {
     }
     // 165 + 66 forms; the sm_1x-on-sm_90 and sm_20 files repeat the 4 legacy
     // mad.f32 forms, the sm_13 min/max file the 6 min/max forms of PTX 1.3.
-    assert_eq!(forms.len(), 165 + 66 + 4 + 4 + 6);
-    assert_eq!(total, 80 * (165 + 66 + 4 + 4 + 6));
+    assert_eq!(forms.len(), 165 + 66 + 20 + 4 + 4 + 6);
+    assert_eq!(total, 80 * (165 + 66 + 20 + 4 + 4 + 6));
 }
 
 #[test]
@@ -735,7 +747,7 @@ fn generated_vectors_match_the_reference() {
         }
     }
     // sm_13 and sm_13-on-sm_90 add the legacy mad forms and the PTX 1.3 min/max forms.
-    assert_eq!(n, 400 * (165 + 66 + 5 + 5 + 6 + 6));
+    assert_eq!(n, 400 * (165 + 66 + 20 + 5 + 5 + 6 + 6));
 }
 
 /// Every 16-bit `a` against a set of `b` (and `c`) edges, for a form of

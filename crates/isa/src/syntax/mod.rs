@@ -394,8 +394,8 @@ fn unknown_piece(op_text: &str, s: &str, span: &Range<usize>) -> Diagnostic {
 
 /// True for an instruction the form parser answers for: an opcode of the
 /// table with a 16-bit float type, or with `.f32`/`.f64` where the table has
-/// that opcode on that type (`mad.f32`, `min.f64`), `fma` on `.f32`/`.f64`
-/// ([`crate::wide_fma`]), and the mixed `.f32.{f16,bf16}` forms. `add.f32`,
+/// that opcode on that type (`mad.f32`, `fma.rn.f32`, `min.f64`), and the
+/// mixed `.f32.{f16,bf16}` forms. `add.f32`,
 /// `mul.lo.s32`, `min.s32`... are not.
 pub fn in_family(opcode: &str) -> bool {
     let root = opcode.split('.').next().unwrap_or("");
@@ -415,7 +415,7 @@ pub fn in_family(opcode: &str) -> bool {
     let untyped = !suffixes().any(|s| PtxType::parse(s).is_some() || UNMODELLED.contains(&s));
     let wide = |ty: FormType| {
         suffixes().any(|s| s == &ty.suffix()[1..])
-            && (op == Opcode::Fma || SYNTAX.iter().any(|r| r.op == op && r.types.contains(&ty)))
+            && SYNTAX.iter().any(|r| r.op == op && r.types.contains(&ty))
     };
     half || untyped || wide(FormType::F32) || wide(FormType::F64)
 }

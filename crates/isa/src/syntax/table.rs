@@ -141,9 +141,29 @@ const F64_ALL: (PtxVersion, u16) = (v(1, 0), 13);
 /// 9.7.3.7: ".rn, .rz, .rm, .rp for mad.f32, requires sm_20 or higher";
 /// PTX ISA 2.0.
 const MAD_RND: (PtxVersion, u16) = (v(2, 0), 20);
+/// 9.7.3.6: "`fma.f32` introduced in PTX ISA version 2.0", "`fma.f32`
+/// requires `sm_20` or higher".
+const FMA_F32: (PtxVersion, u16) = (v(2, 0), 20);
+/// 9.7.3.6: "`fma.f64` introduced in PTX ISA version 1.4", "`fma.f64`
+/// requires `sm_13` or higher".
+const FMA_F64: (PtxVersion, u16) = (v(1, 4), 13);
 
 /// The table, in the spec's section order.
 pub static SYNTAX: &[Row] = &[
+    // 9.7.3.6 fma: "fma.rnd{.ftz}{.sat}.f32 d, a, b, c;", "fma.rnd.f64 d, a,
+    // b, c;", ".rnd = { .rn, .rz, .rm, .rp }" ("Rounding modifiers (no
+    // default)"). 9.7.3.7: "mad.{f32,f64} is the same as fma.{f32,f64}" for
+    // sm_20 and higher, the only targets fma.f32 exists on.
+    Row {
+        rnd: RND,
+        ftz: OPT,
+        clamp: OPT_SAT,
+        ..row(Fma, &[F32], FMA_F32, "9.7.3.6", "fma.rnd{.ftz}{.sat}.f32")
+    },
+    Row {
+        rnd: RND,
+        ..row(Fma, &[F64], FMA_F64, "9.7.3.6", "fma.rnd.f64")
+    },
     // 9.7.3.7 mad: "mad{.ftz}{.sat}.f32 d, a, b, c; // .target sm_1x",
     // "mad.rnd{.ftz}{.sat}.f32 d, a, b, c; // .target sm_20", "mad.rnd.f64".
     Row {
@@ -546,15 +566,25 @@ pub(crate) fn legality(op: Opcode, m: &Mods, ty: FormType) -> Result<(), Illegal
         if slot.absent(m) {
             // Only the rounding modifier is ever required alone.
             let r = rows[0];
-            let with = r.rnd.iter().flatten().next().copied();
-            let write = with.map_or("", crate::form::round_suffix);
+            let mut modes = r
+                .rnd
+                .iter()
+                .flatten()
+                .map(|&rm| crate::form::round_suffix(rm));
+            let first = modes.next().unwrap_or(".rn");
+            let others: Vec<&str> = modes.collect();
+            let also = if others.is_empty() {
+                String::new()
+            } else {
+                format!(" (or {})", others.join(", "))
+            };
             return illegal(
                 Part::Op,
                 format!(
-                    "{o}{t} requires a rounding modifier ({}: no default)",
+                    "{o}{t} requires a rounding modifier ({}: .rnd has no default)",
                     r.section
                 ),
-                format!("write {o}{write}{t}"),
+                format!("write {o}{first}{t}{also}"),
             );
         }
         // Rows of this opcode and type that admit the value: then it clashes
@@ -646,19 +676,25 @@ pub(crate) fn legality(op: Opcode, m: &Mods, ty: FormType) -> Result<(), Illegal
 fn no_such_pair(op: Opcode, m: &Mods, ty: FormType) -> Result<(), Illegal> {
     let (o, t) = (op.name(), ty.suffix());
     let ops = ops_where(|r| r.types.contains(&ty));
-    // The same modifiers under an opcode that does take the type, one of
-    // the same arity first (`mad.rn.f16`: `fma.rn.f16`; `add.rn.f32`:
-    // `mad.rn.f32`).
-    let same_arity = |s: &Opcode| s.arity() == op.arity();
-    let sibling = Opcode::ALL
-        .into_iter()
-        .filter(same_arity)
-        .chain(Opcode::ALL.into_iter().filter(|s| !same_arity(s)))
-        .filter(|s| *s != op)
-        .find_map(|s| row_of(s, m, ty).map(|_| Form::checked(s, *m, ty).to_string()));
-    let help = match sibling {
-        Some(f) => format!("use {f}"),
-        None => format!("use {}", or_list(&ops)),
+    // The same modifiers under the opcodes that do take the type, those of
+    // the same arity if there are any (`mad.rn.f16`: `fma.rn.f16`;
+    // `add.rn.f32`: `fma.rn.f32 or mad.rn.f32`).
+    let siblings = |same: bool| -> Vec<String> {
+        Opcode::ALL
+            .into_iter()
+            .filter(|s| *s != op && (s.arity() == op.arity()) == same)
+            .filter(|&s| row_of(s, m, ty).is_some())
+            .map(|s| Form::checked(s, *m, ty).to_string())
+            .collect()
+    };
+    let mut sibling = siblings(true);
+    if sibling.is_empty() {
+        sibling = siblings(false);
+    }
+    let help = if sibling.is_empty() {
+        format!("use {}", or_list(&ops))
+    } else {
+        format!("use {}", sibling.join(" or "))
     };
     if matches!(ty, FormType::F32 | FormType::F64) {
         // PTX has `add.f32`, `mul.f64`...: not (yet) modelled.

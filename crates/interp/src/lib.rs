@@ -1566,7 +1566,7 @@ impl Machine<'_> {
         for op in &ops[1..] {
             srcs.push((self.read(op, c.src)? & mask(c.src.bits()), c.src));
         }
-        let r = c.eval(&srcs.iter().map(|s| s.0).collect::<Vec<_>>());
+        let r = c.eval_on(&srcs.iter().map(|s| s.0).collect::<Vec<_>>(), &self.exec.hw);
         self.write(&ops[0], c.dst, r)?;
         self.trace(ins, &srcs, Some((r, c.dst)));
         Ok(())

@@ -40,16 +40,22 @@ pub struct Vector {
     pub expected: u64,
 }
 
+/// The SplitMix64 finalizer (also the counter-based generator of random
+/// sweeps, [`crate::sweep::Operands::Random`]).
+#[inline(always)]
+pub(crate) fn splitmix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 /// A small deterministic generator (SplitMix64).
 struct Rng(u64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        splitmix(self.0)
     }
     fn below(&mut self, n: u64) -> u64 {
         self.next() % n.max(1)

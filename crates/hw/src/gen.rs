@@ -8,21 +8,20 @@
 //! block `k` is drawn from its own generator, seeded with `seed` in the
 //! high 64 bits and `k` in the low ones ([`EdgeRng::block`]), so blocks are
 //! generated in parallel and any launch size gives the same operands.
+//!
+//! The formats' edges (exponent and fraction fields) and the format of each
+//! type's lanes come from [`ptxfp::gen::edges`], as they do for the `ptxfp
+//! gen` command's generator, `ptxfp::gen::vectors`. The two procedures stay
+//! apart because their streams are two contracts: this one names the
+//! operands of every GPU record with random inputs, that one the vectors of
+//! `ptxfp gen --seed`; each is pinned by its tests
+//! (`crates/hw/tests/gen_stream.rs`, `crates/model/tests/gen_pins.rs`).
 
 use rayon::prelude::*;
 
+use ptxfp::float::{Format, BF16, F16, F32, F64};
+use ptxfp::gen::edges::{self, LaneFormat};
 use ptxfp::PtxType;
-
-/// Sign, exponent and fraction widths of a scalar float type.
-fn layout(t: PtxType) -> Option<(u32, u32)> {
-    match t {
-        PtxType::F16 | PtxType::F16x2 => Some((5, 10)),
-        PtxType::BF16 | PtxType::BF16x2 => Some((8, 7)),
-        PtxType::F32 => Some((8, 23)),
-        PtxType::F64 => Some((11, 52)),
-        _ => None,
-    }
-}
 
 /// Random operands with most of their weight on the edges of the format:
 /// zeros, subnormals, the normal boundary, exponents near 1 and near
@@ -43,52 +42,51 @@ impl EdgeRng {
         self.rng.rand_range(0..n)
     }
 
-    /// One scalar value of `exp_bits`/`frac_bits`.
-    fn scalar(&mut self, exp_bits: u32, frac_bits: u32) -> u64 {
-        let width = 1 + exp_bits + frac_bits;
+    /// One value of format `F`: a quarter uniform over all bit patterns,
+    /// the rest a sign, an exponent and a fraction drawn apart, each often
+    /// one of the edges of [`edges::exponents`] and [`edges::fractions`].
+    fn scalar<F: Format>(&mut self) -> u64 {
         let bits = self.rng.rand_u64();
         if self.below(4) == 0 {
             // A quarter uniform over all bit patterns.
-            return bits & ((1u128 << width) - 1) as u64;
+            return bits & F::ALL;
         }
-        let sign = bits & 1;
-        let max_exp = (1u64 << exp_bits) - 1;
-        let bias = max_exp >> 1;
+        let negative = bits & 1 == 1;
+        let exps = edges::exponents::<F>();
         let exp = match self.below(10) {
-            0 => 0,
-            1 => 1,
-            2 => 2,
-            3 => max_exp,
-            4 => max_exp - 1,
-            5 => bias,
-            6 => bias - 1,
-            7 => bias + 1,
+            k @ 0..=7 => exps[k as usize],
             // Products and sums that land near the subnormal boundary.
-            8 => self.below(bias / 2 + 1) + bias / 2,
-            _ => self.below(max_exp + 1),
+            8 => {
+                let bias = edges::one_exp::<F>();
+                self.below(bias / 2 + 1) + bias / 2
+            }
+            _ => self.below(edges::special_exp::<F>() + 1),
         };
-        let frac_mask = (1u64 << frac_bits) - 1;
+        let fracs = edges::fractions::<F>();
         let frac = match self.below(7) {
-            0 => 0,
-            1 => 1,
-            2 => frac_mask,
-            3 => 1 << (frac_bits - 1),
-            4 => (1 << (frac_bits - 1)) | 1,
+            k @ 0..=4 => fracs[k as usize],
             // Few significant bits: exact results, ties.
-            5 => (self.rng.rand_u64() & frac_mask) & !(frac_mask >> 3),
-            _ => self.rng.rand_u64() & frac_mask,
+            5 => (self.rng.rand_u64() & F::FRAC_MASK) & !(F::FRAC_MASK >> 3),
+            _ => self.rng.rand_u64() & F::FRAC_MASK,
         };
-        (sign << (width - 1)) | (exp << frac_bits) | frac
+        edges::pack::<F>(negative, exp, frac)
     }
 
-    /// One operand of type `t` (packed types: each lane drawn independently).
-    /// `None` for a type that is not a float type.
+    /// One lane of format `lane`.
+    fn lane(&mut self, lane: LaneFormat) -> u64 {
+        match lane {
+            LaneFormat::F16 => self.scalar::<F16>(),
+            LaneFormat::BF16 => self.scalar::<BF16>(),
+            LaneFormat::F32 => self.scalar::<F32>(),
+            LaneFormat::F64 => self.scalar::<F64>(),
+        }
+    }
+
+    /// One operand of type `t` (packed types: each lane drawn independently,
+    /// the low lane first). `None` for a type that is not a float type.
     pub fn operand(&mut self, t: PtxType) -> Option<u64> {
-        let (e, f) = layout(t)?;
-        Some(match t {
-            PtxType::F16x2 | PtxType::BF16x2 => self.scalar(e, f) | (self.scalar(e, f) << 16),
-            _ => self.scalar(e, f),
-        })
+        let (lane, n) = LaneFormat::of(t)?;
+        Some((0..n).fold(0, |v, i| v | self.lane(lane) << (i * lane.bits())))
     }
 
     /// The generator of block `k` of the stream of `seed`.
@@ -118,7 +116,7 @@ pub const BLOCK: u64 = 1 << 16;
 /// sources `srcs`, as one column per source. `first` must be a multiple of
 /// [`BLOCK`]. `None` for a source that is not a float type.
 pub fn stream(seed: u64, srcs: &[PtxType], first: u64, count: u64) -> Option<Vec<Vec<u64>>> {
-    if !first.is_multiple_of(BLOCK) || srcs.iter().any(|t| layout(*t).is_none()) {
+    if !first.is_multiple_of(BLOCK) || srcs.iter().any(|t| LaneFormat::of(*t).is_none()) {
         return None;
     }
     let blocks: Vec<Vec<Vec<u64>>> = (0..count.div_ceil(BLOCK))

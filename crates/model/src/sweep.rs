@@ -40,6 +40,7 @@ use ptxfp_fast::Path;
 use rayon::prelude::*;
 
 use crate::batch::{Plan, Slice, SliceMut};
+use crate::gen::splitmix;
 use crate::quirks::Exec;
 use ptxfp_isa::form::Form;
 
@@ -201,14 +202,6 @@ pub enum SweepError {
     /// `--exhaustive` on a form that is not a two-operand 16-bit-lane form.
     #[error("an exhaustive sweep needs a two-operand .f16/.bf16/.f16x2/.bf16x2 form ({0} has {1} operand(s) of {2}); use a random sweep")]
     NotExhaustible(String, usize, String),
-}
-
-/// The SplitMix64 finalizer.
-#[inline(always)]
-fn splitmix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// Results per parallel task (one `x` row of an exhaustive sweep); a

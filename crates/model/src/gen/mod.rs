@@ -8,12 +8,28 @@
 //! product. The expected values come from [`Form::eval`]: these vectors
 //! record the model's behaviour (regression, or input for a GPU run); they
 //! are not an oracle.
+//!
+//! # Two generators, one source of edges
+//!
+//! ptxfp has two edge-weighted operand generators, and both take the
+//! formats' edges and the types' lane formats from [`edges`]: this one,
+//! whose stream is the `ptxfp gen` command's (`--seed S` names the vectors
+//! a file holds), and `ptxfp_hw::gen::EdgeRng`, whose stream is the GPU
+//! records' (a record's seed and count name its operands forever). Their
+//! procedures stay two: SplitMix64 here and PCG there, whole edge values
+//! and fma addends next to the product's rounding boundaries here,
+//! independent exponent and fraction fields in parallel blocks there. Each
+//! stream is pinned by its own contract (`crates/model/tests/gen_pins.rs`,
+//! `crates/hw/tests/gen_stream.rs`), so neither can become the other
+//! without changing operands that files and records already name.
 
 use crate::quirks::Exec;
 use crate::Eval;
 use ptxfp_float::{self as float, decode, Format, Round, Value, BF16, F16, F32, F64};
 use ptxfp_isa::form::{Form, FormType};
 use ptxfp_isa::types::PtxType;
+
+pub mod edges;
 
 /// One vector: the source operands (in operand order) and the expected result.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,47 +40,26 @@ pub struct Vector {
     pub expected: u64,
 }
 
+/// The SplitMix64 finalizer (also the counter-based generator of random
+/// sweeps, [`crate::sweep::Operands::Random`]).
+#[inline(always)]
+pub(crate) fn splitmix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 /// A small deterministic generator (SplitMix64).
 struct Rng(u64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        splitmix(self.0)
     }
     fn below(&mut self, n: u64) -> u64 {
         self.next() % n.max(1)
     }
-}
-
-/// Edge values of format `F` (positive; the caller picks the sign).
-fn edges<F: Format>(oob: bool) -> Vec<u64> {
-    let one = (F::BIAS as u64) << F::FRAC_BITS;
-    let mut v = vec![
-        0,
-        1,                 // smallest subnormal
-        F::MIN_NORMAL - 1, // largest subnormal
-        F::MIN_NORMAL,     // smallest normal
-        F::MIN_NORMAL + 1,
-        F::MAX, // largest finite
-        F::MAX - 1,
-        F::INF,
-        F::INF | F::QUIET,     // quiet NaN
-        F::INF | 1,            // signaling NaN
-        F::INF | F::FRAC_MASK, // NaN, all payload bits
-        one,                   // 1.0
-        one - 1,               // just below 1
-        one + 1,               // just above 1
-        one >> 1 << 1,
-        ((F::BIAS as u64) - 1) << F::FRAC_BITS, // 0.5
-    ];
-    if oob && F::BITS == 16 {
-        v.push(0x7ff7);
-    }
-    v
 }
 
 /// A value of format `F`: an edge (half the time) or random bits.
@@ -72,14 +67,13 @@ fn value<F: Format>(rng: &mut Rng, oob: bool) -> u64 {
     let sign = if rng.below(2) == 1 { F::SIGN } else { 0 };
     match rng.below(4) {
         0 | 1 => {
-            let e = edges::<F>(oob);
+            let e = edges::values::<F>(oob);
             e[rng.below(e.len() as u64) as usize] | sign
         }
         2 => {
             // Near 1 and small exponents: where .sat and cancellation matter.
-            let one = (F::BIAS as u64) << F::FRAC_BITS;
             let d = rng.below(4 << F::FRAC_BITS);
-            (one - (2 << F::FRAC_BITS) + d) | sign
+            (edges::one::<F>() - (2 << F::FRAC_BITS) + d) | sign
         }
         _ => rng.next() & F::ALL,
     }

@@ -7,7 +7,7 @@
 //! Only the source operands are pinned, not the expected values: those are
 //! the model's, and a semantics fix may rightly change them.
 
-use ptxfp_isa::form::{Form, FormType};
+use ptxfp_isa::form::{Form, FormType, Opcode};
 use ptxfp_model::{gen, Exec};
 
 /// FNV-1a over the little-endian bytes.
@@ -20,7 +20,11 @@ fn fnv(h: &mut u64, v: u64) {
 fn digest(ty: FormType, seed: u64) -> u64 {
     let exec = Exec::default();
     let mut h = 0xcbf2_9ce4_8422_2325u64;
-    for f in Form::all().iter().filter(|f| f.ty() == ty) {
+    // The forms there were when the pins were taken: 9.7.3.6's fma on
+    // .f32/.f64 became table rows later (its operands are mad's draws).
+    let pinned =
+        |f: &&Form| !(f.op() == Opcode::Fma && matches!(f.ty(), FormType::F32 | FormType::F64));
+    for f in Form::all().iter().filter(|f| f.ty() == ty).filter(pinned) {
         for v in gen::generate(f, 300, seed, &exec) {
             v.srcs.iter().for_each(|x| fnv(&mut h, *x));
         }

@@ -363,7 +363,7 @@ struct Machine<'a> {
     pending: BTreeMap<String, String>,
     /// Per statement of the module, its instruction decoded (once, before
     /// anything runs; `None` for a statement that is no instruction).
-    ops: Vec<Option<Decoded>>,
+    ops: std::rc::Rc<Vec<Option<Decoded>>>,
     /// Where each label is, by function and name: statement index.
     labels: HashMap<(usize, String), usize>,
     /// Per statement, the evaluation plan of its arithmetic form, built once
@@ -472,14 +472,15 @@ fn execute(
         products: BTreeMap::new(),
         pending: BTreeMap::new(),
         // Decode once: every instruction of the module, before anything runs.
-        ops: m
-            .stmts
-            .iter()
-            .map(|s| match s {
-                Stmt::Instr(ins) => Some(decode(&ins.opcode, opts.lenient)),
-                _ => None,
-            })
-            .collect(),
+        ops: std::rc::Rc::new(
+            m.stmts
+                .iter()
+                .map(|s| match s {
+                    Stmt::Instr(ins) => Some(decode(&ins.opcode, opts.lenient)),
+                    _ => None,
+                })
+                .collect(),
+        ),
         labels: m
             .stmts
             .iter()
@@ -617,7 +618,7 @@ fn execute(
     // What the interpreter cannot execute, listed before the run (it stops
     // only if it reaches one, so an unsupported error path does not keep a
     // kernel from running): one warning per instruction.
-    for (s, dec) in m.stmts.iter().zip(&mc.ops) {
+    for (s, dec) in m.stmts.iter().zip(mc.ops.iter()) {
         let (Stmt::Instr(ins), Some(dec)) = (s, dec) else {
             continue;
         };
@@ -742,6 +743,8 @@ impl Machine<'_> {
     /// [`Instr::scope`]) from the first until `ret`/`exit` or the end.
     fn run_body(&mut self, in_scope: &dyn Fn(usize) -> bool) -> Result<(), RunError> {
         let m = self.module;
+        // The decoded program, shared with the machine for the run (no copy).
+        let ops = std::rc::Rc::clone(&self.ops);
         let mut pc = 0;
         while let Some(s) = m.stmts.get(pc) {
             let here = pc;
@@ -750,10 +753,10 @@ impl Machine<'_> {
             if !in_scope(ins.scope) {
                 continue;
             }
-            let Some(op) = self.ops[here].as_ref().map(|d| d.op.clone()) else {
+            let Some(dec) = &ops[here] else {
                 continue;
             };
-            match self.step(ins, &op, self.plans[here])? {
+            match self.step(ins, &dec.op, self.plans[here])? {
                 Flow::Next => {}
                 Flow::Stop => break,
                 Flow::Jump(label) => match self.labels.get(&(ins.scope, label.clone())) {

@@ -676,3 +676,77 @@ fn operand_types() {
     let f = Form::parse("mad.rn.f64").unwrap();
     assert_eq!(f.source_types(), vec![PtxType::F64; 3]);
 }
+
+/// Every opcode with every sequence of up to three modifier words (in any
+/// order, repeats included) and one or two type words: the parser never
+/// panics, an accepted text is a legal form that prints canonically and
+/// reads back, and a refused one carries a message and a span inside the
+/// text (the explanations are derived from the table, so each path of that
+/// derivation runs here).
+#[test]
+fn every_short_spelling_parses_or_is_explained() {
+    let ops = ["add", "sub", "mul", "fma", "mad", "min", "max", "madd"];
+    let mods = [
+        "rn",
+        "rz",
+        "rm",
+        "rp",
+        "ftz",
+        "oob",
+        "sat",
+        "relu",
+        "NaN",
+        "xorsign.abs",
+        "xorsign",
+        "abs",
+    ];
+    let types = ["f16", "f16x2", "bf16", "bf16x2", "f32", "f64"];
+    let mut seqs: Vec<Vec<&str>> = vec![vec![]];
+    for len in 1..=3 {
+        let mut next = Vec::new();
+        for s in seqs.iter().filter(|s| s.len() == len - 1) {
+            for m in mods {
+                let mut t = s.clone();
+                t.push(m);
+                next.push(t);
+            }
+        }
+        seqs.extend(next);
+    }
+    let mut tys: Vec<String> = types.iter().map(|t| t.to_string()).collect();
+    for a in types {
+        for b in types {
+            tys.push(format!("{a}.{b}"));
+        }
+    }
+    let (mut accepted, mut refused) = (0usize, 0usize);
+    for op in ops {
+        for s in &seqs {
+            for ty in &tys {
+                let mut text = op.to_string();
+                for m in s {
+                    text.push('.');
+                    text.push_str(m);
+                }
+                text.push('.');
+                text.push_str(ty);
+                match Form::parse(&text) {
+                    Ok(f) => {
+                        accepted += 1;
+                        let shown = f.to_string();
+                        assert_eq!(Form::parse(&shown), Ok(f), "{text} -> {shown}");
+                        assert!(Form::all().contains(&f), "{text}");
+                    }
+                    Err(d) => {
+                        refused += 1;
+                        assert!(!d.message.is_empty(), "{text}");
+                        assert!(d.span.end <= text.len(), "{text}: {:?}", d.span);
+                    }
+                }
+            }
+        }
+    }
+    // Every legal form has a spelling of at most three modifier words.
+    assert!(accepted >= Form::all().len(), "{accepted} accepted");
+    assert!(refused > 100_000, "{refused} refused");
+}

@@ -13,8 +13,16 @@ use crate::{emit, outln, Outcome};
 pub struct Args {
     /// The form, e.g. fma.rn.relu.bf16x2.
     form: String,
-    /// The source operands: hex bits (0x3c00) or literals (1.5, -0.0, inf,
-    /// nan, 1e-7; x2 types: LANE0,LANE1).
+    /// The source operands, each one of: hex bits (0x3c00); a decimal
+    /// (1.5, -0.0, 1e-7) or a hex float (0x1.8p-3, -0x1p+0), rounded once
+    /// to the operand's type, to nearest even; PTX's bit literals
+    /// 0f3F800000 (an .f32's bits, for .f32, and .f64 widened exactly) and
+    /// 0d3FF8000000000000 (an .f64's bits); inf, -inf; nan (the type's
+    /// default quiet NaN), snan (signalling, payload 1), nan:0xP and
+    /// snan:0xP (payload P: the fraction bits below the quiet bit),
+    /// NaN(0x7e01) (exactly those bits). x2 types: LANE0,LANE1, lane 0 in
+    /// bits 0..15. A literal that becomes infinite or zero in its type
+    /// draws a warning.
     #[arg(required = true)]
     operands: Vec<String>,
     #[command(flatten)]
@@ -57,15 +65,18 @@ pub fn run(a: Args) -> Result<Outcome, Failure> {
         } else {
             name
         };
-        let v = literal::parse_operand(text, *ty)
+        let lit = literal::Literal::operand(text, *ty)
             .map_err(|e| fail(&warnings, format!("operand {name}: {e}")))?;
-        for note in rounding_notes(text, v, *ty) {
+        // A literal that overflowed or underflowed its type: worth a word,
+        // since the result then looks surprising.
+        for note in &lit.warnings {
             eprintln!("warning: operand {name}: {note}");
             warnings.push(Problem {
                 severity: "warning",
                 ..Problem::message(format!("operand {name}: {note}"))
             });
         }
+        let v = lit.bits;
         srcs.push(v);
         names.push(name);
     }
@@ -91,34 +102,4 @@ pub fn run(a: Args) -> Result<Outcome, Failure> {
     }
     emit(&out);
     Ok(Outcome::Ok)
-}
-
-/// Decimal literals that overflow to infinity or underflow to zero in the
-/// operand's type: worth a word, since the result then looks surprising.
-fn rounding_notes(text: &str, bits: u64, ty: ptxfp::PtxType) -> Vec<String> {
-    let text = text.trim();
-    if text.starts_with("0x") || text.starts_with("0X") {
-        return Vec::new();
-    }
-    let shown = literal::decode(bits, ty);
-    text.split(',')
-        .zip(shown.split(','))
-        .filter_map(|(lit, val)| {
-            let lit = lit.trim();
-            let lower = lit.to_ascii_lowercase();
-            let named = lower.contains("inf") || lower.contains("nan");
-            let nonzero = lit
-                .split(['e', 'E'])
-                .next()
-                .is_some_and(|m| m.bytes().any(|c| (b'1'..=b'9').contains(&c)));
-            let val = val.trim();
-            if !named && val.ends_with("Inf") {
-                Some(format!("`{lit}` overflows {ty} and is {val}"))
-            } else if nonzero && (val == "0" || val == "-0") {
-                Some(format!("`{lit}` underflows {ty} and is {val}"))
-            } else {
-                None
-            }
-        })
-        .collect()
 }

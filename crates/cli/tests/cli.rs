@@ -551,6 +551,79 @@ fn literals_that_overflow_or_underflow_are_noted() {
     assert!(stderr(&o).is_empty(), "{}", stderr(&o));
 }
 
+/// eval reads what `run` and `check` read for a float (PTX's `0f`/`0d`
+/// bits), hex floats (values; `0x` alone stays the bits) and NaNs with a
+/// payload, and refuses a bit literal of the wrong width as PTX does.
+#[test]
+fn eval_reads_ptx_bit_literals_hex_floats_and_nan_payloads() {
+    let first = |args: &[&str]| {
+        let o = ptxfp(args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        stdout(&o)
+    };
+    // 1 * 2 + 3: the example, refused before.
+    assert!(first(&["eval", "mad.rn.f32", "0f3F800000", "2", "3"]).starts_with("0x40a00000 = 5\n"));
+    // 0f for an .f64 is widened exactly; 0d is the .f64's bits; 1 * 2 - 3.
+    let out = first(&[
+        "eval",
+        "mad.rn.f64",
+        "0f3F800000",
+        "0d4000000000000000",
+        "-0x1.8p+1",
+    ]);
+    assert!(out.starts_with("0xbff0000000000000 = -1\n"), "{out}");
+    assert!(out.contains("  src2 0xc008000000000000 = -3\n"), "{out}");
+    // 0x1.8p-3 = 0.1875 as a value; 0x3c00 as the bits of 1.
+    assert!(first(&["eval", "add.rn.f16", "0x1.8p-3", "0x3c00"]).starts_with("0x3cc0 = 1.1875\n"));
+    // NaN payloads: the fraction bits below the quiet bit.
+    let out = first(&["eval", "add.rn.f16", "nan:0x123", "snan"]);
+    assert!(
+        out.contains("  src0 0x7f23 = NaN(0x7f23)\n  src1 0x7c01 = NaN(0x7c01)\n"),
+        "{out}"
+    );
+    for (args, msg) in [
+        (
+            vec!["eval", "min.f32", "0f3F80", "1"],
+            "operand a: `0f3F80`: a `0f` literal has exactly 8 hex digits (the bits of an .f32); this one has 4",
+        ),
+        (
+            vec!["eval", "mad.rn.f64", "1", "0d3FF8", "1"],
+            "operand b: `0d3FF8`: a `0d` literal has exactly 16 hex digits (the bits of an .f64); this one has 4",
+        ),
+        (
+            vec!["eval", "add.f16", "0f3F800000", "1"],
+            "operand a: `0f3F800000` is an .f32 bit literal (PTX ISA §4.5.2), for .f32 and .f64 operands; a .f16 operand takes a value (1.5) or its bits (0x0000)",
+        ),
+        (
+            vec!["eval", "add.f16", "0x1.8", "1"],
+            "operand a: `0x1.8`: a hex float needs a binary exponent, e.g. 0x1.8p+0 (a bit pattern has no point)",
+        ),
+        (
+            vec!["eval", "add.f16", "snan:0x0", "1"],
+            "a signalling NaN needs a nonzero payload",
+        ),
+        (
+            vec!["eval", "add.f16", "nan:0x200", "1"],
+            "the payload of a .f16 NaN is at most 0x1ff",
+        ),
+    ] {
+        let o = ptxfp(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(msg), "{args:?}: {}", stderr(&o));
+    }
+    // A lane and a hex float warn as a decimal does.
+    let o = ptxfp(&["eval", "add.bf16x2", "1e39,1", "0x1p-140,1"]);
+    let err = stderr(&o);
+    assert!(
+        err.contains("warning: operand a: `1e39` overflows .bf16 and is +Inf"),
+        "{err}"
+    );
+    assert!(
+        err.contains("warning: operand b: `0x1p-140` underflows .bf16 and is 0"),
+        "{err}"
+    );
+}
+
 /// `ptxfp ... | head -1`: the reader goes away, and the command ends
 /// quietly (exit 0) instead of panicking on the closed pipe, on stdout
 /// (sweep's per-chunk digests) and on stderr (check's diagnostics).

@@ -33,7 +33,7 @@ fn tmp(name: &str, text: &str) -> PathBuf {
 fn eval_prints_hex_then_lanes() {
     let o = ptxfp(&["eval", "fma.rn.bf16", "0x3fe0", "0x3f14", "0x8d80"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(stdout(&o).starts_with("0x3f81 = 1.008\n"), "{}", stdout(&o));
+    assert!(stdout(&o).starts_with("0x3f81 = 1.01\n"), "{}", stdout(&o));
     let o = ptxfp(&["eval", "add.f16x2", "1,2", "0.5,-inf"]);
     assert_eq!(o.status.code(), Some(0));
     assert!(

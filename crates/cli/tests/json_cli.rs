@@ -155,11 +155,11 @@ fn eval_json() {
         json!({
             "form": "fma.rn.bf16",
             "setup": {"target": "sm_100", "device": "sm_100", "ptx": "8.8"},
-            "result": {"type": "bf16", "bits": "0x3f81", "value": "1.008"},
+            "result": {"type": "bf16", "bits": "0x3f81", "value": "1.01"},
             "sources": [
                 {"name": "a", "type": "bf16", "bits": "0x3fe0", "value": "1.75"},
-                {"name": "b", "type": "bf16", "bits": "0x3f14", "value": "0.5781"},
-                {"name": "c", "type": "bf16", "bits": "0x8d80", "value": "-7.889E-31"},
+                {"name": "b", "type": "bf16", "bits": "0x3f14", "value": "0.58"},
+                {"name": "c", "type": "bf16", "bits": "0x8d80", "value": "-7.9E-31"},
             ],
             "warnings": [],
         })

@@ -3,7 +3,8 @@
 //! with payloads, rounded once; [`Literal::operand`]), PTX constants (PTX
 //! ISA §4.5, rounded through binary64; [`Literal::imm`]) and typed values
 //! ([`Literal::value`]), each with the warnings of a literal that left its
-//! type's range ([`RangeWarning`]); and the readable decoding of bits.
+//! type's range ([`RangeWarning`]); and the printing of bits ([`decode`]:
+//! the shortest decimal that reads back, or in another [`Style`]).
 //!
 //! Decimal literals are rounded exactly once to the operand's type
 //! (rustc_apfloat's `from_str_r`, round to nearest even); they are never
@@ -15,7 +16,9 @@ use rustc_apfloat::{Float, Round as ApRound, Status};
 use crate::types::PtxType;
 
 mod ptx;
+mod show;
 pub use ptx::{parse_imm, parse_int, parse_value};
+pub use show::{decode, decode_as, Style};
 
 /// The float format of a 16/32/64-bit lane, for literal parsing and printing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,78 +98,6 @@ impl Lane {
             Lane::F32 => go::<Single>(s),
             Lane::F64 => go::<Double>(s),
         }
-    }
-    /// Significant digits that tell any two values of the format apart:
-    /// ceil(p·log10 2) + 1 for p bits of precision (11, 8, 24, 53).
-    fn digits(self) -> usize {
-        match self {
-            Lane::F16 => 5,
-            Lane::BF16 => 4,
-            Lane::F32 => 9,
-            Lane::F64 => 17,
-        }
-    }
-
-    /// The value of a finite or infinite lane (NaNs are shown by
-    /// [`decode`]): correctly rounded to [`Lane::digits`] significant
-    /// digits, trailing zeros dropped (`1.0039` for f16 0x3c04, `0.899755836`
-    /// for f32 0x3f665666), laid out as [`layout`] says (`65504`,
-    /// `0.0039101`, `9.7656E-4`, `1.0E+9`); `+Inf`, `-Inf`, `0`, `-0`.
-    /// Reading the text back as a literal of the format gives the same bits.
-    fn display(self, bits: u64) -> String {
-        fn exact<T: Float + rustc_apfloat::FloatConvert<Double>>(bits: u64) -> f64 {
-            let mut lost = false;
-            let wide: Double = T::from_bits(u128::from(bits)).convert(&mut lost).value;
-            f64::from_bits(wide.to_bits() as u64)
-        }
-        // Widening to binary64 is exact.
-        let x = match self {
-            Lane::F16 => exact::<Half>(bits),
-            Lane::BF16 => exact::<BFloat>(bits),
-            Lane::F32 => exact::<Single>(bits),
-            Lane::F64 => f64::from_bits(bits),
-        };
-        if x.is_infinite() {
-            return if x < 0.0 { "-Inf" } else { "+Inf" }.into();
-        }
-        if x == 0.0 {
-            return if x.is_sign_negative() { "-0" } else { "0" }.into();
-        }
-        // Rust's `{:.*e}` rounds the exact binary value correctly.
-        layout(&format!("{:.*e}", self.digits() - 1, x), self.digits())
-    }
-}
-
-/// Lays out `d.ddde±x` (Rust's `{:e}`) as `ptxfp` prints numbers: plain
-/// digits when the integer part has at most `max` digits (the format's
-/// precision: f16 `60000`, f32 `16777216`) or at most two zeros follow the
-/// point (`0.0039101`), otherwise `d.dddE±x` (`9.7656E-4`, `1.0E+9`,
-/// `3.40282347E+38`).
-fn layout(sci: &str, max: usize) -> String {
-    let (mant, exp) = sci.split_once('e').unwrap_or((sci, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    let (neg, mant) = match mant.strip_prefix('-') {
-        Some(m) => ("-", m),
-        None => ("", mant),
-    };
-    let digits: String = mant.chars().filter(char::is_ascii_digit).collect();
-    let digits = digits.trim_end_matches('0');
-    let digits = if digits.is_empty() { "0" } else { digits };
-    let n = digits.len() as i32;
-    if exp >= 0 && exp < max as i32 {
-        if n <= exp + 1 {
-            format!("{neg}{digits}{}", "0".repeat((exp + 1 - n) as usize))
-        } else {
-            let (int, frac) = digits.split_at(exp as usize + 1);
-            format!("{neg}{int}.{frac}")
-        }
-    } else if exp < 0 && -exp - 1 <= 2 {
-        format!("{neg}0.{}{digits}", "0".repeat((-exp - 1) as usize))
-    } else {
-        let (first, rest) = digits.split_at(1);
-        let rest = if rest.is_empty() { "0" } else { rest };
-        let sign = if exp < 0 { '-' } else { '+' };
-        format!("{neg}{first}.{rest}E{sign}{}", exp.abs())
     }
 }
 
@@ -574,32 +505,9 @@ pub fn hex(bits: u64, ty: PtxType) -> String {
     format!("0x{:0w$x}", bits & ty.mask())
 }
 
-/// A readable value per lane: the shortest decimal that reads back as the
-/// same value in the type (`1.5`, `-0.0`, `+Inf`, `NaN(0x7fff)`); x2 types
-/// print `LANE0,LANE1`. Non-float types print the hex.
-pub fn decode(bits: u64, ty: PtxType) -> String {
-    let Some((lane, n)) = lane_of(ty) else {
-        return hex(bits, ty);
-    };
-    let one = |x: u64| {
-        let is_nan =
-            x & lane.exp_mask() == lane.exp_mask() && x & !(lane.exp_mask() | lane.sign()) != 0;
-        if is_nan {
-            format!("NaN(0x{:0w$x})", x, w = lane.bits() as usize / 4)
-        } else {
-            lane.display(x)
-        }
-    };
-    if n == 1 {
-        one(bits & crate::types::mask(lane.bits()))
-    } else {
-        format!("{},{}", one(bits & 0xffff), one((bits >> 16) & 0xffff))
-    }
-}
-
 /// Shows one float lane as `ptxfp eval` does ([`decode`]):
-/// the shortest decimal that identifies the value in its own format
-/// (`1.0039`, `5.9605E-8`), `+Inf`/`-Inf`, `NaN(0x7fff)` with its bits.
+/// the shortest decimal that reads back as the value in its own format
+/// (`1.004`, `6.0E-8`), `+Inf`/`-Inf`, `NaN(0x7fff)` with its bits.
 pub fn show_float(bits: u64, ty: PtxType) -> String {
     let lane = match ty {
         PtxType::F16x2 => PtxType::F16,
@@ -902,22 +810,83 @@ mod tests {
         assert_eq!(hex(0x3c00, PtxType::F32), "0x00003c00");
     }
 
-    /// Decoded values are correctly rounded: 0x3f665666 is exactly
-    /// 0.89975583553314208984375 and 0x478c281d 71760.2265625 (Python's
-    /// Decimal of the float), so nine digits are 0.899755836 and 71760.2266
-    /// (rounded up, not cut); f16 0x3c04 = 1.00390625 to five digits is 1.0039.
+    /// Decoded values are the shortest decimals that read back as the same
+    /// bits (the nearest where several are as short). 0x3f665666 is exactly
+    /// 0.89975583553314208984375 and its f32 neighbours are 6e-8 away:
+    /// 0.89975584 reads back, 0.8997558 does not. bf16 0x3dcd is
+    /// 0.10009765625, its neighbours 0.099609375 and 0.1005859375: 0.1 is
+    /// nearer it than either. f16 0x3c04 is 1.00390625, 1 ulp = 2^-10:
+    /// 1.004 is within half an ulp, 1.00 not. f16 0x7bff (65504, the
+    /// largest) reads back from 65500 (65472 and +Inf are farther), as
+    /// numpy prints it. 2^-24 (f16 0x0001) is 5.96E-8, and half an ulp
+    /// either way is 2.98E-8: 6E-8 reads back. f64 0.32 is no longer
+    /// 0.32000000000000001.
     #[test]
-    fn decoded_values_are_correctly_rounded() {
-        assert_eq!(decode(0x3f66_5666, PtxType::F32), "0.899755836");
-        assert_eq!(decode(0x478c_281d, PtxType::F32), "71760.2266");
-        assert_eq!(decode(0x3c04, PtxType::F16), "1.0039");
-        assert_eq!(decode(0x7bff, PtxType::F16), "65504");
-        assert_eq!(decode(0x0001, PtxType::F16), "5.9605E-8"); // 2^-24 = 5.96046...E-8
-        assert_eq!(decode(0x3f81, PtxType::BF16), "1.008"); // 1 + 2^-7
+    fn decoded_values_are_shortest() {
+        assert_eq!(decode(0x3f66_5666, PtxType::F32), "0.89975584");
+        assert_eq!(decode(0x478c_281d, PtxType::F32), "71760.23"); // 71760.2265625
+        assert_eq!(decode(0x3dcd, PtxType::BF16), "0.1");
+        assert_eq!(decode(0x3c04, PtxType::F16), "1.004");
+        assert_eq!(decode(0x7bff, PtxType::F16), "65500");
+        assert_eq!(decode(0x0001, PtxType::F16), "6.0E-8");
+        assert_eq!(decode(0x3f81, PtxType::BF16), "1.01"); // 1 + 2^-7 = 1.0078125, ulp 2^-7
         assert_eq!(decode(0x4e6e_6b28, PtxType::F32), "1.0E+9");
         assert_eq!(decode(0x7b53, PtxType::F16), "60000"); // (1 + 851/1024) × 2^15 = 60000 exactly
         assert_eq!(decode(0x4b80_0000, PtxType::F32), "16777216"); // 2^24
         assert_eq!(decode(0x8000_0000, PtxType::F32), "-0");
+        assert_eq!(decode(0.32f64.to_bits(), PtxType::F64), "0.32");
+        // f16 0x3555 = 0.333251953125, half an ulp 2^-13 = 0.000122:
+        // 0.333 is 0.00025 away, 0.3333 0.00005.
+        assert_eq!(decode(0x3e00_3555, PtxType::F16x2), "0.3333,1.5");
+        assert_eq!(decode(0x0400, PtxType::F16), "6.104E-5"); // 2^-14 = 6.1035...E-5
+        assert_eq!(decode(0x7f7f_ffff, PtxType::F32), "3.4028235E+38");
+        assert_eq!(decode(0x0000_0001, PtxType::F32), "1.0E-45");
+        assert_eq!(decode(1, PtxType::F64), "5.0E-324");
+        assert_eq!(decode(0x0001, PtxType::BF16), "9.0E-41"); // 2^-133 = 9.18E-41
+    }
+
+    /// `Style::Exact` writes every digit, `Style::Hex` a hex float; both
+    /// are exact, and read back.
+    #[test]
+    fn exact_and_hex_styles() {
+        let ex = |b, t| decode_as(b, t, Style::Exact);
+        let hx = |b, t| decode_as(b, t, Style::Hex);
+        assert_eq!(ex(0x3dcd, PtxType::BF16), "0.10009765625");
+        assert_eq!(ex(0x0001, PtxType::F16), "5.9604644775390625E-8");
+        assert_eq!(
+            ex(0.32f64.to_bits(), PtxType::F64),
+            "0.320000000000000006661338147750939242541790008544921875"
+        );
+        assert_eq!(
+            ex(0x7f7f_ffff, PtxType::F32),
+            "3.4028234663852885981170418348451692544E+38"
+        );
+        assert_eq!(ex(0xbc00, PtxType::F16), "-1");
+        assert_eq!(ex(0x8000, PtxType::F16), "-0");
+        let tiny = ex(1, PtxType::F64);
+        assert!(tiny.starts_with("4.940656458412465441765687928682213723650598026143247644255856825006755072702087518652998363616359923797965646954457177309266567103559397963987747960107818781263007131903114045278458171678489821036887186360569987307230500063874091535649843873124733972731696151400317153853980741262385655911710266585566867681870395603106249319452715914924553293054565444011274801297099995419319894090804165633245247571478690147267801593552386115501348035264934720193790268107107491703332226844753335720832431936092382893458368060106011506169809753078342277318329247904982524730776375927247874656084778203734469699533647017972677717585125660551199131504891101451037862738167250955837389733598993664809941164205702637090279242767544565229087538682506419718265533447265625E-324"), "{tiny}");
+        assert_eq!(tiny.len(), 751 + 1 + 5); // 751 significant digits, a point, E-324
+        assert_eq!(hx(0x3e00, PtxType::F16), "0x1.8p+0");
+        assert_eq!(hx(0xbc00, PtxType::F16), "-0x1p+0");
+        assert_eq!(hx(0x0001, PtxType::F16), "0x1p-24");
+        assert_eq!(hx(0x0003, PtxType::F16), "0x1.8p-23");
+        assert_eq!(hx(0x8000, PtxType::F16), "-0x0p+0");
+        assert_eq!(hx(0x3dcd, PtxType::BF16), "0x1.9ap-4");
+        assert_eq!(hx(0x7f7f_ffff, PtxType::F32), "0x1.fffffep+127");
+        assert_eq!(hx(1, PtxType::F64), "0x1p-1074");
+        assert_eq!(
+            hx(0x3ff8_0000_0000_0001, PtxType::F64),
+            "0x1.8000000000001p+0"
+        );
+        assert_eq!(hx(0x7c00_3e00, PtxType::F16x2), "0x1.8p+0,+Inf");
+        for style in [Style::Exact, Style::Hex] {
+            assert_eq!(decode_as(0x7fff, PtxType::F16, style), "NaN(0x7fff)");
+            assert_eq!(decode_as(0xff80_0000, PtxType::F32, style), "-Inf");
+        }
+    }
+
+    #[test]
+    fn nans_show_their_bits() {
         // A NaN shows its bits, and reads back from them.
         assert_eq!(decode(0xfe01, PtxType::F16), "NaN(0xfe01)");
         assert_eq!(parse_operand("NaN(0xfe01)", PtxType::F16), Ok(0xfe01));

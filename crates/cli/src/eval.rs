@@ -4,7 +4,7 @@ use ptxfp::literal;
 use ptxfp::prelude::*;
 
 use crate::common::{
-    parse_form, print_json, shown_value, validate, value_json, Env, Failure, Origin, Problem,
+    parse_form, print_json, shown_value_as, validate, value_json_as, Env, Failure, Origin, Problem,
 };
 use crate::{emit, outln, Outcome};
 
@@ -25,6 +25,15 @@ pub struct Args {
     /// draws a warning.
     #[arg(required = true)]
     operands: Vec<String>,
+    /// Print each value as its exact decimal expansion, every digit
+    /// (0.1 as bf16: 0.10009765625), instead of the shortest decimal that
+    /// reads back as the same bits (0.1).
+    #[arg(long, conflicts_with = "hex")]
+    exact: bool,
+    /// Print each value as a hex float, exact (1.5: 0x1.8p+0; subnormals
+    /// normalized: 0x1p-24), instead of the shortest decimal.
+    #[arg(long)]
+    hex: bool,
     #[command(flatten)]
     env: Env,
     /// Machine-readable output on stdout: one JSON object with the form,
@@ -81,14 +90,21 @@ pub fn run(a: Args) -> Result<Outcome, Failure> {
         names.push(name);
     }
     let d = form.eval(&srcs, &a.env.exec());
+    let style = if a.exact {
+        literal::Style::Exact
+    } else if a.hex {
+        literal::Style::Hex
+    } else {
+        literal::Style::Shortest
+    };
     let dt = form.dest_type();
     if a.json {
         print_json(&serde_json::json!({
             "form": form.to_string(),
             "setup": crate::common::setup_json(&a.env),
-            "result": value_json(d, dt),
+            "result": value_json_as(d, dt, style),
             "sources": srcs.iter().zip(&types).zip(&names).map(|((x, ty), name)| {
-                let mut v = value_json(*x, *ty);
+                let mut v = value_json_as(*x, *ty, style);
                 v["name"] = (*name).into();
                 v
             }).collect::<Vec<_>>(),
@@ -96,9 +112,9 @@ pub fn run(a: Args) -> Result<Outcome, Failure> {
         }));
         return Ok(Outcome::Ok);
     }
-    outln!(out, "{}", shown_value(d, dt));
+    outln!(out, "{}", shown_value_as(d, dt, style));
     for (i, (x, ty)) in srcs.iter().zip(&types).enumerate() {
-        outln!(out, "  src{i} {}", shown_value(*x, *ty));
+        outln!(out, "  src{i} {}", shown_value_as(*x, *ty, style));
     }
     emit(&out);
     Ok(Outcome::Ok)

@@ -624,6 +624,70 @@ fn eval_reads_ptx_bit_literals_hex_floats_and_nan_payloads() {
     );
 }
 
+/// Values print as the shortest decimal that reads back as the same bits
+/// (f64 0.32, not 0.32000000000000001; bf16 0x3dcd 0.1, not 0.1001);
+/// `--exact` gives every digit, `--hex` a hex float, and each output reads
+/// back as an operand to the same bits.
+#[test]
+fn eval_prints_shortest_exact_or_hex() {
+    let run = |args: &[&str]| {
+        let o = ptxfp(args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        stdout(&o)
+    };
+    assert_eq!(
+        run(&["eval", "mad.rn.f64", "0.32", "1", "-0.0"]),
+        "0x3fd47ae147ae147b = 0.32\n  src0 0x3fd47ae147ae147b = 0.32\n  src1 0x3ff0000000000000 = 1\n  src2 0x8000000000000000 = -0\n"
+    );
+    assert_eq!(
+        run(&["eval", "add.rn.bf16", "0x3dcd", "-0.0"]),
+        "0x3dcd = 0.1\n  src0 0x3dcd = 0.1\n  src1 0x8000 = -0\n"
+    );
+    assert_eq!(
+        run(&["eval", "--exact", "add.rn.bf16", "0x3dcd", "-0.0"]),
+        "0x3dcd = 0.10009765625\n  src0 0x3dcd = 0.10009765625\n  src1 0x8000 = -0\n"
+    );
+    assert_eq!(
+        run(&["eval", "--hex", "add.rn.f16x2", "1.5,0x0001", "-0.0,-inf"]),
+        "0xfc003e00 = 0x1.8p+0,-Inf\n  src0 0x00013e00 = 0x1.8p+0,0x1p-24\n  src1 0xfc008000 = -0x0p+0,-Inf\n"
+    );
+    assert_eq!(
+        run(&["eval", "--exact", "mad.rn.f64", "0.32", "1", "-0.0"])
+            .lines()
+            .next(),
+        Some("0x3fd47ae147ae147b = 0.320000000000000006661338147750939242541790008544921875")
+    );
+    let o = ptxfp(&["eval", "--exact", "--hex", "add.f16", "1", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    // What --exact and --hex print reads back.
+    for style in ["--exact", "--hex"] {
+        let out = run(&[
+            "eval",
+            style,
+            "mad.rn.f32",
+            "0f3DCCCCCD",
+            "0x1.8p-140",
+            "1e-3",
+        ]);
+        let value = |line: &str| line.split(" = ").nth(1).unwrap().to_string();
+        let lines: Vec<&str> = out.lines().collect();
+        let again = run(&[
+            "eval",
+            style,
+            "mad.rn.f32",
+            &value(lines[1]),
+            &value(lines[2]),
+            &value(lines[3]),
+        ]);
+        assert_eq!(again, out, "{style}");
+    }
+    let v: serde_json::Value = serde_json::from_slice(
+        &ptxfp(&["eval", "--json", "--hex", "add.rn.f16", "1", "0.5"]).stdout,
+    )
+    .unwrap();
+    assert_eq!(v["result"]["value"], "0x1.8p+0");
+}
+
 /// `ptxfp ... | head -1`: the reader goes away, and the command ends
 /// quietly (exit 0) instead of panicking on the closed pipe, on stdout
 /// (sweep's per-chunk digests) and on stderr (check's diagnostics).

@@ -2,8 +2,13 @@
 
 use ptxfp::{literal, Diagnostic, Exec, Form, PtxType, PtxVersion, Target};
 
-/// The `--target` of eval, gen, verify, sweep and bench when none is given.
-pub const DEFAULT_TARGET: Target = Target::sm(100);
+/// The `--target` of eval, gen, verify, sweep and bench when none is given:
+/// the model's (`Exec::default()`), which check and run also assume for a
+/// module without `.target`.
+pub const DEFAULT_TARGET: Target = Exec::DEFAULT_TARGET;
+
+/// The `--seed` of gen, sweep, hw check and hw sweep when none is given.
+pub const DEFAULT_SEED: u64 = 1;
 
 /// `--target`, `--device` and `--ptx`.
 #[derive(clap::Args, Clone, Debug)]

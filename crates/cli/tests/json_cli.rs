@@ -601,3 +601,32 @@ fn check_and_run_reports_match_their_schemas() {
         assert!(step.is_valid(t), "{t}");
     }
 }
+
+/// Without --target every command models `Exec::default()`'s target, and
+/// without --seed every seeded command uses the seed 1.
+#[test]
+fn one_default_target_and_one_default_seed() {
+    let want = ptxfp::Exec::default().code_target.to_string();
+    assert_eq!(want, "sm_100");
+    let setup = json!({"target": want, "device": want, "ptx": "8.8"});
+    let v = json_of("eval", &["eval", "--json", "add.rn.f16", "1", "2"], 0);
+    assert_eq!(v["setup"], setup);
+    let v = json_of("gen", &["gen", "--json", "add.rn.f16", "--count", "1"], 0);
+    assert_eq!((&v["setup"], &v["seed"]), (&setup, &json!(1)));
+    let v = json_of(
+        "sweep",
+        &["sweep", "--json", "add.rn.f16", "--random", "10"],
+        0,
+    );
+    assert_eq!(v["setup"], setup);
+    assert_eq!(v["operands"], json!({"kind": "random", "seed": 1}));
+    let file = tmp("default-target.txt", "add.rn.f16 3c00 3c00 4000\n");
+    let v = json_of("verify", &["verify", "--json", file.to_str().unwrap()], 0);
+    assert_eq!(v["files"][0]["setup"], setup, "{v:#}");
+    // The hardware commands' seeds (no GPU needed to read them).
+    for cmd in ["check", "sweep"] {
+        let help = stdout(&ptxfp(&["hw", cmd, "--help"]));
+        let line = help.lines().find(|l| l.contains("--seed")).unwrap();
+        assert!(line.ends_with("[default: 1]"), "hw {cmd}: {line}");
+    }
+}

@@ -2,8 +2,13 @@
 
 use ptxfp::{literal, Diagnostic, Exec, Form, PtxType, PtxVersion, Target};
 
-/// The `--target` of eval, gen, verify, sweep and bench when none is given.
-pub const DEFAULT_TARGET: Target = Target::sm(100);
+/// The `--target` of eval, gen, verify, sweep and bench when none is given:
+/// the model's (`Exec::default()`), which check and run also assume for a
+/// module without `.target`.
+pub const DEFAULT_TARGET: Target = Exec::DEFAULT_TARGET;
+
+/// The `--seed` of gen, sweep, hw check and hw sweep when none is given.
+pub const DEFAULT_SEED: u64 = 1;
 
 /// `--target`, `--device` and `--ptx`.
 #[derive(clap::Args, Clone, Debug)]
@@ -34,7 +39,16 @@ impl Env {
 /// A value as `eval` and `verify` print it: its bits in hex, then what
 /// they mean (`0x3c00 = 1`).
 pub fn shown_value(bits: u64, ty: PtxType) -> String {
-    format!("{} = {}", literal::hex(bits, ty), literal::decode(bits, ty))
+    shown_value_as(bits, ty, literal::Style::Shortest)
+}
+
+/// [`shown_value`] with the value in `style` (`eval --exact`, `--hex`).
+pub fn shown_value_as(bits: u64, ty: PtxType, style: literal::Style) -> String {
+    format!(
+        "{} = {}",
+        literal::hex(bits, ty),
+        literal::decode_as(bits, ty, style)
+    )
 }
 
 /// A value as the JSON outputs give it: `{type, bits, value}`, the type's
@@ -43,10 +57,15 @@ pub fn shown_value(bits: u64, ty: PtxType) -> String {
 /// number), and the decoded value (`1.5`, `-Inf`, `NaN(0x7fff)`; x2 types
 /// `LANE0,LANE1`).
 pub fn value_json(bits: u64, ty: PtxType) -> serde_json::Value {
+    value_json_as(bits, ty, literal::Style::Shortest)
+}
+
+/// [`value_json`] with the value in `style` (`eval --exact`, `--hex`).
+pub fn value_json_as(bits: u64, ty: PtxType, style: literal::Style) -> serde_json::Value {
     serde_json::json!({
         "type": ty.name(),
         "bits": literal::hex(bits, ty),
-        "value": literal::decode(bits, ty),
+        "value": literal::decode_as(bits, ty, style),
     })
 }
 

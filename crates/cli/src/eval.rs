@@ -4,7 +4,7 @@ use ptxfp::literal;
 use ptxfp::prelude::*;
 
 use crate::common::{
-    parse_form, print_json, shown_value, validate, value_json, Env, Failure, Origin, Problem,
+    parse_form, print_json, shown_value_as, validate, value_json_as, Env, Failure, Origin, Problem,
 };
 use crate::{emit, outln, Outcome};
 
@@ -13,10 +13,27 @@ use crate::{emit, outln, Outcome};
 pub struct Args {
     /// The form, e.g. fma.rn.relu.bf16x2.
     form: String,
-    /// The source operands: hex bits (0x3c00) or literals (1.5, -0.0, inf,
-    /// nan, 1e-7; x2 types: LANE0,LANE1).
+    /// The source operands, each one of: hex bits (0x3c00); a decimal
+    /// (1.5, -0.0, 1e-7) or a hex float (0x1.8p-3, -0x1p+0), rounded once
+    /// to the operand's type, to nearest even; PTX's bit literals
+    /// 0f3F800000 (an .f32's bits, for .f32, and .f64 widened exactly) and
+    /// 0d3FF8000000000000 (an .f64's bits); inf, -inf; nan (the type's
+    /// default quiet NaN), snan (signalling, payload 1), nan:0xP and
+    /// snan:0xP (payload P: the fraction bits below the quiet bit),
+    /// NaN(0x7e01) (exactly those bits). x2 types: LANE0,LANE1, lane 0 in
+    /// bits 0..15. A literal that becomes infinite or zero in its type
+    /// draws a warning.
     #[arg(required = true)]
     operands: Vec<String>,
+    /// Print each value as its exact decimal expansion, every digit
+    /// (0.1 as bf16: 0.10009765625), instead of the shortest decimal that
+    /// reads back as the same bits (0.1).
+    #[arg(long, conflicts_with = "hex")]
+    exact: bool,
+    /// Print each value as a hex float, exact (1.5: 0x1.8p+0; subnormals
+    /// normalized: 0x1p-24), instead of the shortest decimal.
+    #[arg(long)]
+    hex: bool,
     #[command(flatten)]
     env: Env,
     /// Machine-readable output on stdout: one JSON object with the form,
@@ -57,27 +74,37 @@ pub fn run(a: Args) -> Result<Outcome, Failure> {
         } else {
             name
         };
-        let v = literal::parse_operand(text, *ty)
+        let lit = literal::Literal::operand(text, *ty)
             .map_err(|e| fail(&warnings, format!("operand {name}: {e}")))?;
-        for note in rounding_notes(text, v, *ty) {
+        // A literal that overflowed or underflowed its type: worth a word,
+        // since the result then looks surprising.
+        for note in &lit.warnings {
             eprintln!("warning: operand {name}: {note}");
             warnings.push(Problem {
                 severity: "warning",
                 ..Problem::message(format!("operand {name}: {note}"))
             });
         }
+        let v = lit.bits;
         srcs.push(v);
         names.push(name);
     }
     let d = form.eval(&srcs, &a.env.exec());
+    let style = if a.exact {
+        literal::Style::Exact
+    } else if a.hex {
+        literal::Style::Hex
+    } else {
+        literal::Style::Shortest
+    };
     let dt = form.dest_type();
     if a.json {
         print_json(&serde_json::json!({
             "form": form.to_string(),
             "setup": crate::common::setup_json(&a.env),
-            "result": value_json(d, dt),
+            "result": value_json_as(d, dt, style),
             "sources": srcs.iter().zip(&types).zip(&names).map(|((x, ty), name)| {
-                let mut v = value_json(*x, *ty);
+                let mut v = value_json_as(*x, *ty, style);
                 v["name"] = (*name).into();
                 v
             }).collect::<Vec<_>>(),
@@ -85,40 +112,10 @@ pub fn run(a: Args) -> Result<Outcome, Failure> {
         }));
         return Ok(Outcome::Ok);
     }
-    outln!(out, "{}", shown_value(d, dt));
+    outln!(out, "{}", shown_value_as(d, dt, style));
     for (i, (x, ty)) in srcs.iter().zip(&types).enumerate() {
-        outln!(out, "  src{i} {}", shown_value(*x, *ty));
+        outln!(out, "  src{i} {}", shown_value_as(*x, *ty, style));
     }
     emit(&out);
     Ok(Outcome::Ok)
-}
-
-/// Decimal literals that overflow to infinity or underflow to zero in the
-/// operand's type: worth a word, since the result then looks surprising.
-fn rounding_notes(text: &str, bits: u64, ty: ptxfp::PtxType) -> Vec<String> {
-    let text = text.trim();
-    if text.starts_with("0x") || text.starts_with("0X") {
-        return Vec::new();
-    }
-    let shown = literal::decode(bits, ty);
-    text.split(',')
-        .zip(shown.split(','))
-        .filter_map(|(lit, val)| {
-            let lit = lit.trim();
-            let lower = lit.to_ascii_lowercase();
-            let named = lower.contains("inf") || lower.contains("nan");
-            let nonzero = lit
-                .split(['e', 'E'])
-                .next()
-                .is_some_and(|m| m.bytes().any(|c| (b'1'..=b'9').contains(&c)));
-            let val = val.trim();
-            if !named && val.ends_with("Inf") {
-                Some(format!("`{lit}` overflows {ty} and is {val}"))
-            } else if nonzero && (val == "0" || val == "-0") {
-                Some(format!("`{lit}` underflows {ty} and is {val}"))
-            } else {
-                None
-            }
-        })
-        .collect()
 }

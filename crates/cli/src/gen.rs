@@ -15,7 +15,7 @@ pub struct Args {
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(0..=10_000_000))]
     count: u64,
     /// Seed of the generator (same seed, same vectors).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = crate::common::DEFAULT_SEED)]
     seed: u64,
     #[command(flatten)]
     env: Env,

@@ -43,7 +43,7 @@ pub struct CheckArgs {
     #[arg(long, default_value_t = 1_000_000)]
     pub random: u64,
     /// Seed of the random operands.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = crate::common::DEFAULT_SEED)]
     pub seed: u64,
     /// Mismatches to print in full.
     #[arg(long, default_value_t = 20)]
@@ -71,7 +71,7 @@ pub struct SweepArgs {
     #[arg(long, value_name = "N")]
     pub random: Option<u64>,
     /// Seed of the random generator (as `ptxfp sweep --seed`).
-    #[arg(long, value_name = "S", default_value_t = 0)]
+    #[arg(long, value_name = "S", default_value_t = crate::common::DEFAULT_SEED)]
     pub seed: u64,
     /// Which GPU: its CUDA device ordinal (0: the first).
     #[arg(long, value_name = "N", default_value_t = 0)]

@@ -20,7 +20,7 @@ pub struct Args {
     /// N results from the seeded counter-based generator (1 to 2^40).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
     random: Option<u64>,
-    /// Seed of the random generator (with --random only) [default: 0].
+    /// Seed of the random generator (with --random only) [default: 1].
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
     /// Also print the per-chunk digests (2^24 results per chunk): all of
@@ -58,7 +58,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         (true, _) => Operands::Exhaustive,
         (false, Some(n)) => Operands::Random {
             n,
-            seed: a.seed.unwrap_or(0),
+            seed: a.seed.unwrap_or(crate::common::DEFAULT_SEED),
         },
         (false, None) => return Err("say which operands: --exhaustive or --random N".into()),
     };

@@ -77,7 +77,7 @@ fn targets_versions_and_defaults() {
     let (code, out, err) = check(&[p.to_str().unwrap()]);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("PTX 8.8 (default"), "{out}");
-    assert!(out.contains("sm_90 (default"), "{out}");
+    assert!(out.contains("sm_100 (default"), "{out}");
     assert!(
         out.contains("1 other instruction(s) skipped (add 1)"),
         "{out}"
@@ -246,4 +246,28 @@ fn empty_inputs_are_noted() {
         .unwrap();
     assert_eq!(o.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&o.stderr).contains("nothing was written"));
+}
+
+/// A `0d` constant with the wrong digit count gets the precise message a
+/// `0f` one gets (it got the generic "not a floating-point constant").
+#[test]
+fn bit_literals_with_a_wrong_digit_count_are_named_alike() {
+    let dir = std::env::temp_dir().join(format!("ptxfp-check-lit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("lit.ptx");
+    std::fs::write(
+        &file,
+        ".version 8.6\n.target sm_90\n.reg .f64 d;\n.reg .f32 f;\nmad.rn.f64 d, d, d, 0d3FF8;\nmad.rn.f32 f, f, f, 0f3F80;\n",
+    )
+    .unwrap();
+    let (code, _, err) = check(&[file.to_str().unwrap()]);
+    assert_eq!(code, Some(1));
+    assert!(
+        err.contains(":5:21: error: `0d3FF8`: a `0d` literal has exactly 16 hex digits (the bits of an .f64); this one has 4"),
+        "{err}"
+    );
+    assert!(
+        err.contains(":6:21: error: `0f3F80`: a `0f` literal has exactly 8 hex digits (the bits of an .f32); this one has 4"),
+        "{err}"
+    );
 }

@@ -33,7 +33,7 @@ fn tmp(name: &str, text: &str) -> PathBuf {
 fn eval_prints_hex_then_lanes() {
     let o = ptxfp(&["eval", "fma.rn.bf16", "0x3fe0", "0x3f14", "0x8d80"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(stdout(&o).starts_with("0x3f81 = 1.008\n"), "{}", stdout(&o));
+    assert!(stdout(&o).starts_with("0x3f81 = 1.01\n"), "{}", stdout(&o));
     let o = ptxfp(&["eval", "add.f16x2", "1,2", "0.5,-inf"]);
     assert_eq!(o.status.code(), Some(0));
     assert!(
@@ -549,6 +549,143 @@ fn literals_that_overflow_or_underflow_are_noted() {
     );
     let o = ptxfp(&["eval", "add.f16", "65504", "inf"]);
     assert!(stderr(&o).is_empty(), "{}", stderr(&o));
+}
+
+/// eval reads what `run` and `check` read for a float (PTX's `0f`/`0d`
+/// bits), hex floats (values; `0x` alone stays the bits) and NaNs with a
+/// payload, and refuses a bit literal of the wrong width as PTX does.
+#[test]
+fn eval_reads_ptx_bit_literals_hex_floats_and_nan_payloads() {
+    let first = |args: &[&str]| {
+        let o = ptxfp(args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        stdout(&o)
+    };
+    // 1 * 2 + 3: the example, refused before.
+    assert!(first(&["eval", "mad.rn.f32", "0f3F800000", "2", "3"]).starts_with("0x40a00000 = 5\n"));
+    // 0f for an .f64 is widened exactly; 0d is the .f64's bits; 1 * 2 - 3.
+    let out = first(&[
+        "eval",
+        "mad.rn.f64",
+        "0f3F800000",
+        "0d4000000000000000",
+        "-0x1.8p+1",
+    ]);
+    assert!(out.starts_with("0xbff0000000000000 = -1\n"), "{out}");
+    assert!(out.contains("  src2 0xc008000000000000 = -3\n"), "{out}");
+    // 0x1.8p-3 = 0.1875 as a value; 0x3c00 as the bits of 1.
+    assert!(first(&["eval", "add.rn.f16", "0x1.8p-3", "0x3c00"]).starts_with("0x3cc0 = 1.1875\n"));
+    // NaN payloads: the fraction bits below the quiet bit.
+    let out = first(&["eval", "add.rn.f16", "nan:0x123", "snan"]);
+    assert!(
+        out.contains("  src0 0x7f23 = NaN(0x7f23)\n  src1 0x7c01 = NaN(0x7c01)\n"),
+        "{out}"
+    );
+    for (args, msg) in [
+        (
+            vec!["eval", "min.f32", "0f3F80", "1"],
+            "operand a: `0f3F80`: a `0f` literal has exactly 8 hex digits (the bits of an .f32); this one has 4",
+        ),
+        (
+            vec!["eval", "mad.rn.f64", "1", "0d3FF8", "1"],
+            "operand b: `0d3FF8`: a `0d` literal has exactly 16 hex digits (the bits of an .f64); this one has 4",
+        ),
+        (
+            vec!["eval", "add.f16", "0f3F800000", "1"],
+            "operand a: `0f3F800000` is an .f32 bit literal (PTX ISA §4.5.2), for .f32 and .f64 operands; a .f16 operand takes a value (1.5) or its bits (0x0000)",
+        ),
+        (
+            vec!["eval", "add.f16", "0x1.8", "1"],
+            "operand a: `0x1.8`: a hex float needs a binary exponent, e.g. 0x1.8p+0 (a bit pattern has no point)",
+        ),
+        (
+            vec!["eval", "add.f16", "snan:0x0", "1"],
+            "a signalling NaN needs a nonzero payload",
+        ),
+        (
+            vec!["eval", "add.f16", "nan:0x200", "1"],
+            "the payload of a .f16 NaN is at most 0x1ff",
+        ),
+    ] {
+        let o = ptxfp(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(msg), "{args:?}: {}", stderr(&o));
+    }
+    // A lane and a hex float warn as a decimal does.
+    let o = ptxfp(&["eval", "add.bf16x2", "1e39,1", "0x1p-140,1"]);
+    let err = stderr(&o);
+    assert!(
+        err.contains("warning: operand a: `1e39` overflows .bf16 and is +Inf"),
+        "{err}"
+    );
+    assert!(
+        err.contains("warning: operand b: `0x1p-140` underflows .bf16 and is 0"),
+        "{err}"
+    );
+}
+
+/// Values print as the shortest decimal that reads back as the same bits
+/// (f64 0.32, not 0.32000000000000001; bf16 0x3dcd 0.1, not 0.1001);
+/// `--exact` gives every digit, `--hex` a hex float, and each output reads
+/// back as an operand to the same bits.
+#[test]
+fn eval_prints_shortest_exact_or_hex() {
+    let run = |args: &[&str]| {
+        let o = ptxfp(args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        stdout(&o)
+    };
+    assert_eq!(
+        run(&["eval", "mad.rn.f64", "0.32", "1", "-0.0"]),
+        "0x3fd47ae147ae147b = 0.32\n  src0 0x3fd47ae147ae147b = 0.32\n  src1 0x3ff0000000000000 = 1\n  src2 0x8000000000000000 = -0\n"
+    );
+    assert_eq!(
+        run(&["eval", "add.rn.bf16", "0x3dcd", "-0.0"]),
+        "0x3dcd = 0.1\n  src0 0x3dcd = 0.1\n  src1 0x8000 = -0\n"
+    );
+    assert_eq!(
+        run(&["eval", "--exact", "add.rn.bf16", "0x3dcd", "-0.0"]),
+        "0x3dcd = 0.10009765625\n  src0 0x3dcd = 0.10009765625\n  src1 0x8000 = -0\n"
+    );
+    assert_eq!(
+        run(&["eval", "--hex", "add.rn.f16x2", "1.5,0x0001", "-0.0,-inf"]),
+        "0xfc003e00 = 0x1.8p+0,-Inf\n  src0 0x00013e00 = 0x1.8p+0,0x1p-24\n  src1 0xfc008000 = -0x0p+0,-Inf\n"
+    );
+    assert_eq!(
+        run(&["eval", "--exact", "mad.rn.f64", "0.32", "1", "-0.0"])
+            .lines()
+            .next(),
+        Some("0x3fd47ae147ae147b = 0.320000000000000006661338147750939242541790008544921875")
+    );
+    let o = ptxfp(&["eval", "--exact", "--hex", "add.f16", "1", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    // What --exact and --hex print reads back.
+    for style in ["--exact", "--hex"] {
+        let out = run(&[
+            "eval",
+            style,
+            "mad.rn.f32",
+            "0f3DCCCCCD",
+            "0x1.8p-140",
+            "1e-3",
+        ]);
+        let value = |line: &str| line.split(" = ").nth(1).unwrap().to_string();
+        let lines: Vec<&str> = out.lines().collect();
+        let again = run(&[
+            "eval",
+            style,
+            "mad.rn.f32",
+            &value(lines[1]),
+            &value(lines[2]),
+            &value(lines[3]),
+        ]);
+        assert_eq!(again, out, "{style}");
+    }
+    let v: serde_json::Value = serde_json::from_slice(
+        &ptxfp(&["eval", "--json", "--hex", "add.rn.f16", "1", "0.5"]).stdout,
+    )
+    .unwrap();
+    assert_eq!(v["result"]["value"], "0x1.8p+0");
 }
 
 /// `ptxfp ... | head -1`: the reader goes away, and the command ends

@@ -155,11 +155,11 @@ fn eval_json() {
         json!({
             "form": "fma.rn.bf16",
             "setup": {"target": "sm_100", "device": "sm_100", "ptx": "8.8"},
-            "result": {"type": "bf16", "bits": "0x3f81", "value": "1.008"},
+            "result": {"type": "bf16", "bits": "0x3f81", "value": "1.01"},
             "sources": [
                 {"name": "a", "type": "bf16", "bits": "0x3fe0", "value": "1.75"},
-                {"name": "b", "type": "bf16", "bits": "0x3f14", "value": "0.5781"},
-                {"name": "c", "type": "bf16", "bits": "0x8d80", "value": "-7.889E-31"},
+                {"name": "b", "type": "bf16", "bits": "0x3f14", "value": "0.58"},
+                {"name": "c", "type": "bf16", "bits": "0x8d80", "value": "-7.9E-31"},
             ],
             "warnings": [],
         })
@@ -599,5 +599,34 @@ fn check_and_run_reports_match_their_schemas() {
     let step = validator_of(&json!({"$ref": format!("{BASE}run.schema.json#/$defs/step")}));
     for t in trace {
         assert!(step.is_valid(t), "{t}");
+    }
+}
+
+/// Without --target every command models `Exec::default()`'s target, and
+/// without --seed every seeded command uses the seed 1.
+#[test]
+fn one_default_target_and_one_default_seed() {
+    let want = ptxfp::Exec::default().code_target.to_string();
+    assert_eq!(want, "sm_100");
+    let setup = json!({"target": want, "device": want, "ptx": "8.8"});
+    let v = json_of("eval", &["eval", "--json", "add.rn.f16", "1", "2"], 0);
+    assert_eq!(v["setup"], setup);
+    let v = json_of("gen", &["gen", "--json", "add.rn.f16", "--count", "1"], 0);
+    assert_eq!((&v["setup"], &v["seed"]), (&setup, &json!(1)));
+    let v = json_of(
+        "sweep",
+        &["sweep", "--json", "add.rn.f16", "--random", "10"],
+        0,
+    );
+    assert_eq!(v["setup"], setup);
+    assert_eq!(v["operands"], json!({"kind": "random", "seed": 1}));
+    let file = tmp("default-target.txt", "add.rn.f16 3c00 3c00 4000\n");
+    let v = json_of("verify", &["verify", "--json", file.to_str().unwrap()], 0);
+    assert_eq!(v["files"][0]["setup"], setup, "{v:#}");
+    // The hardware commands' seeds (no GPU needed to read them).
+    for cmd in ["check", "sweep"] {
+        let help = stdout(&ptxfp(&["hw", cmd, "--help"]));
+        let line = help.lines().find(|l| l.contains("--seed")).unwrap();
+        assert!(line.ends_with("[default: 1]"), "hw {cmd}: {line}");
     }
 }

@@ -555,25 +555,27 @@ fn lenient_repairs_the_errata() {
     assert_eq!(o.status.code(), Some(2));
 }
 
-/// `run` shows values as `eval` does: the shortest decimal that identifies
-/// the value in its own format, signed infinities, NaNs with their bits.
+/// `run` shows values as `eval` does: the shortest decimal that reads
+/// back as the value in its own format, signed infinities, NaNs with their
+/// bits.
 #[test]
 fn run_shows_values_as_eval_does() {
     let o = ptxfp(
         &["run"],
         Some(".reg .f16 a, b, c, d;\nmov.b16 a, 0x7c00;\nmov.b16 b, 0xfe01;\nmov.b16 c, 0x3c04;\nmov.b16 d, 0x0001;\n"),
     );
-    // 0x3c04 = 1 + 4·2^-10 = 1.00390625: five digits tell it from its
-    // neighbours 1.0029 and 1.0049; 0x0001 = 2^-24 = 5.96046...E-8.
+    // 0x3c04 = 1 + 4·2^-10 = 1.00390625: 1.004 is within half an ulp
+    // (2^-11) of it, 1.00 is not; 0x0001 = 2^-24 = 5.96046...E-8, and 6E-8
+    // is within 2^-25 of it.
     assert_eq!(
         text(&o).0,
-        "a = 0x7c00  f16 +Inf\nb = 0xfe01  f16 NaN(0xfe01)\nc = 0x3c04  f16 1.0039\nd = 0x0001  f16 5.9605E-8\n"
+        "a = 0x7c00  f16 +Inf\nb = 0xfe01  f16 NaN(0xfe01)\nc = 0x3c04  f16 1.004\nd = 0x0001  f16 6.0E-8\n"
     );
     for (bits, shown) in [
         ("0x7c00", "+Inf"),
         ("0xfe01", "NaN(0xfe01)"),
-        ("0x3c04", "1.0039"),
-        ("0x0001", "5.9605E-8"),
+        ("0x3c04", "1.004"),
+        ("0x0001", "6.0E-8"),
     ] {
         let o = ptxfp(&["eval", "add.f16", bits, "-0.0"], None);
         // The operand as eval echoes it (a NaN result would be 0x7fff).

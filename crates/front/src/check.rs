@@ -32,7 +32,7 @@ pub enum Origin {
     Flag,
     /// The module's directive.
     Directive,
-    /// Neither: the default (latest version, sm_90).
+    /// Neither: the default (latest version, [`Target::DEFAULT`]).
     Default,
 }
 
@@ -78,7 +78,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
         (Some(t), None) if opts.target_implied => (t, Origin::Default),
         (Some(t), _) => (t, Origin::Flag),
         (None, Some((t, _))) => (*t, Origin::Directive),
-        (None, None) => (Target::sm(90), Origin::Default),
+        (None, None) => (Target::DEFAULT, Origin::Default),
     };
     let mut diags = m.diagnostics.clone();
     // Point at the directive that is in force: the `.target` line, or, when

@@ -114,7 +114,7 @@ pub fn eval_on(form: &InstrForm, cols: &[Vec<u64>], exec: &Exec) -> Result<Vec<u
     })
 }
 
-/// [`eval_on`] for code and device both sm_90 (`Exec::default()`).
+/// [`eval_on`] for code and device both sm_100 (`Exec::default()`).
 pub fn eval(form: &InstrForm, cols: &[Vec<u64>]) -> Result<Vec<u64>, FormError> {
     eval_on(form, cols, &Exec::default())
 }

@@ -239,7 +239,7 @@ pub struct Outcome {
     /// Contractions that change a result (with [`Options::contract`]).
     pub contractions: Vec<Contraction>,
     /// The code target used (`--target`, else `.target`, else `--device`,
-    /// else sm_90).
+    /// else sm_100, `Target::DEFAULT`).
     pub code_target: Target,
     /// The device that ran it (`--device`, else the code target).
     pub device: Target,
@@ -413,12 +413,12 @@ pub fn run(src: &str, inputs: &Inputs, opts: &Options) -> Result<Outcome, RunErr
 }
 
 /// The code's target: `--target`, else `.target`, else the device, else
-/// sm_90 (`ptxfp check`'s default).
+/// [`Target::DEFAULT`] (`ptxfp check`'s default too).
 fn code_target(m: &Module, opts: &Options) -> Target {
     opts.target
         .or(m.target.as_ref().map(|t| t.0))
         .or(opts.device)
-        .unwrap_or(Target::sm(90))
+        .unwrap_or(Target::DEFAULT)
 }
 
 /// Runs a parsed module: validates every instruction first (see [`run`];

@@ -118,6 +118,12 @@ pub struct Target {
 }
 
 impl Target {
+    /// The target every command and `Exec::default()` use where none is
+    /// given (no `.target`, no `--target`): sm_100, the first on which every
+    /// form ptxfp models is legal (the mixed-precision forms need it), except
+    /// `mad` without rounding, which only sm_1x code has.
+    pub const DEFAULT: Target = Target::sm(100);
+
     /// A plain `sm_XY`.
     pub const fn sm(sm: u16) -> Target {
         Target {

@@ -20,10 +20,15 @@ fn fnv(h: &mut u64, v: u64) {
 fn digest(ty: FormType, seed: u64) -> u64 {
     let exec = Exec::default();
     let mut h = 0xcbf2_9ce4_8422_2325u64;
-    // The forms there were when the pins were taken: 9.7.3.6's fma on
-    // .f32/.f64 became table rows later (its operands are mad's draws).
-    let pinned =
-        |f: &&Form| !(f.op() == Opcode::Fma && matches!(f.ty(), FormType::F32 | FormType::F64));
+    // On .f32/.f64 the pins cover mad: 9.7.3.6's fma became table rows
+    // after they were taken, and min/max there were drawn with a third
+    // operand they do not have until a fix (their draws changed on purpose;
+    // mad's did not: the .f32/.f64 pins were re-taken over mad alone and
+    // equal the generator's before that fix).
+    let pinned = |f: &&Form| {
+        !(matches!(f.ty(), FormType::F32 | FormType::F64)
+            && matches!(f.op(), Opcode::Fma | Opcode::Min | Opcode::Max))
+    };
     for f in Form::all().iter().filter(|f| f.ty() == ty).filter(pinned) {
         for v in gen::generate(f, 300, seed, &exec) {
             v.srcs.iter().for_each(|x| fnv(&mut h, *x));
@@ -54,8 +59,8 @@ fn operands_are_pinned_for_every_form_type() {
                 0x2a6f_6ed8_fcab_a975,
                 0x336d_e6c4_399c_7d95,
                 0x3c18_4de5_1417_e6ed,
-                0x64e1_750f_caf0_0f45,
-                0x7754_1df0_a343_4e19,
+                0x204e_ae65_5bfa_b7c5,
+                0xe05b_15fe_b115_acb1,
             ],
         ),
         (
@@ -67,8 +72,8 @@ fn operands_are_pinned_for_every_form_type() {
                 0xb53f_ad6d_160b_0455,
                 0xf3dd_f7e6_72fb_5a1d,
                 0x6709_a2a0_0926_80fd,
-                0x5290_de4c_0a71_6e15,
-                0xd424_6572_52d1_4376,
+                0xf17b_d340_d323_0555,
+                0x386b_46fb_0633_db26,
             ],
         ),
         (
@@ -80,8 +85,8 @@ fn operands_are_pinned_for_every_form_type() {
                 0xaf9b_364b_3270_7b11,
                 0x5a07_800d_dbd1_1d15,
                 0xbb62_ed55_9668_5f3d,
-                0xde2d_a70a_171c_4725,
-                0x28f4_9609_6fbc_395a,
+                0xe88a_a5b9_2e24_3725,
+                0xbfa5_3ef2_eb8a_a906,
             ],
         ),
     ];

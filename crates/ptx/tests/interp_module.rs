@@ -376,7 +376,8 @@ fn the_device_defaults_to_the_code_target() {
     let out = run(src, &Inputs::default(), &Options::default()).unwrap();
     assert_eq!(out.device, Target::sm(100));
     assert_eq!(regs(src)["d"], 0x3fc0_0000);
-    // --target sets it too, and a snippet with neither gets sm_90 for both.
+    // --target sets it too, and a snippet with neither gets the one default
+    // target, sm_100 (Target::DEFAULT), for both.
     let snippet = ".reg .b16 a;\nmov.b16 a, 1;\n";
     let opts = Options {
         target: Some(Target::sm(80)),
@@ -390,7 +391,7 @@ fn the_device_defaults_to_the_code_target() {
     let out = run(snippet, &Inputs::default(), &Options::default()).unwrap();
     assert_eq!(
         (out.code_target, out.device),
-        (Target::sm(90), Target::sm(90))
+        (Target::sm(100), Target::sm(100))
     );
     // A device older than the code's target could not load it: an error.
     let e = errors_with(

@@ -54,7 +54,15 @@ proptest! {
         let f = Form::all()[i];
         let _ = f.validate(PtxVersion::new(major, minor), Target::sm(sm));
         let exec = Exec { code_target: Target::sm(sm), device: Target::sm(dev), ..Exec::default() };
-        let d = f.eval(&srcs, &exec);
+        // A wrong operand count is an error from try_eval, never a panic
+        // or a silent 0; the right count evaluates.
+        let n = f.op().arity();
+        let r = f.try_eval(&srcs, &exec);
+        prop_assert_eq!(r.is_ok(), srcs.len() == n, "{}: {:?}", f, r);
+        let mut exact = srcs.clone();
+        exact.resize(n, 0x3c00_3c00);
+        let d = f.eval(&exact, &exec);
+        prop_assert!(r.is_err() || r == Ok(d));
         prop_assert!(f.dest_type().bits() == 64 || d >> f.dest_type().bits() == 0);
         let _ = literal::decode(d, f.dest_type());
     }

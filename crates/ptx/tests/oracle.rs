@@ -784,7 +784,8 @@ fn every_half_a_against_the_reference() {
             for a in 0..=0xffffu64 {
                 let s = [a, b, c];
                 let want = reference(&f, &s, code, code);
-                let got = f.eval(&s, &exec);
+                // Exactly the form's sources (c only for fma).
+                let got = f.eval(&s[..f.op().arity()], &exec);
                 assert_eq!(got, want, "{text} {a:04x} {b:04x} {c:04x}");
             }
         }

@@ -1,11 +1,10 @@
 //! PTX constants (PTX ISA §4.5) and typed values: parsing them exactly into
 //! a type's bits.
 
+use super::{Literal, OutOfRange};
 use crate::types::mask;
 use crate::types::PtxType;
 use ptxfp_float::{self as fp, Round, BF16, F16, F32, F64};
-use rustc_apfloat::ieee::{BFloat, Double, Half, Single};
-use rustc_apfloat::{Float, Round as ApRound};
 
 /// Parses a PTX integer literal: decimal, `0x` hex, `0b` binary, octal with a
 /// leading `0`, optional `U` suffix (PTX ISA §4.5.1), optional leading `-`.
@@ -28,145 +27,229 @@ pub fn parse_int(s: &str) -> Option<i64> {
     Some(if neg { v.wrapping_neg() } else { v })
 }
 
-/// Parses a value for a register or operand of type `ty`:
-/// - `0f` + 8 hex digits (f32 bits), `0d` + 16 hex digits (f64 bits), PTX
-///   ISA §4.5.2; a `0f` literal for `.f64` is widened exactly, a `0d`
-///   literal is accepted only for 64-bit types;
-/// - `0x`/`0b`/octal/decimal integers: for integer and bit types, the value
-///   (two's complement, must fit); `0x` for float types: the bits;
-/// - decimal float literals (`1.5`, `-0.0`, `1e-3`, `inf`, `nan`) and
-///   decimal integers for float types: the value, rounded ONCE to the type
-///   to nearest even (rustc_apfloat's exact decimal conversion).
-pub fn parse_value(text: &str, ty: PtxType) -> Result<u64, String> {
-    let t = text.trim();
-    let bits = ty.bits();
-    let bad = || format!("bad immediate `{t}` for `{ty}`");
+/// A PTX bit literal (PTX ISA §4.5.2), after an optional sign that flips
+/// its sign bit: `0f` and 8 hex digits (an `.f32`'s bits) or `0d` and 16
+/// (an `.f64`'s).
+pub(super) struct BitsLiteral {
+    /// `0d`: the bits of an `.f64`; `0f`: of an `.f32`.
+    pub(super) wide: bool,
+    /// The bits, sign applied.
+    pub(super) bits: u64,
+}
+
+/// `t` as a [`BitsLiteral`], or `None` if it does not start with `0f` or
+/// `0d` (after a sign). Both prefixes, in every grammar that reads them,
+/// get the same error for a wrong digit count or a digit that is not hex:
+/// `` `0d3FF8`: a `0d` literal has exactly 16 hex digits (the bits of an .f64); this one has 4 ``.
+pub(super) fn bits_literal(t: &str) -> Option<Result<BitsLiteral, String>> {
     let (neg, body) = match t.strip_prefix('-') {
         Some(b) => (true, b),
         None => (false, t.strip_prefix('+').unwrap_or(t)),
     };
-    if let Some(h) = body.strip_prefix("0f").or_else(|| body.strip_prefix("0F")) {
-        if h.len() != 8 {
-            return Err(format!("`{t}`: a `0f` literal has exactly 8 hex digits"));
-        }
-        let v = u64::from_str_radix(h, 16).map_err(|_| bad())? ^ if neg { 0x8000_0000 } else { 0 };
-        return match ty {
-            PtxType::F64 => Ok(fp::convert::<F32, F64>(v, Round::NearestEven).bits),
-            _ if bits == 32 => Ok(v),
-            _ => Err(format!("`{t}` is a 32-bit literal; `{ty}` is {bits} bits")),
-        };
-    }
-    if let Some(h) = body.strip_prefix("0d").or_else(|| body.strip_prefix("0D")) {
-        if h.len() != 16 {
-            return Err(format!("`{t}`: a `0d` literal has exactly 16 hex digits"));
-        }
-        let v = u64::from_str_radix(h, 16).map_err(|_| bad())? ^ if neg { 1 << 63 } else { 0 };
-        return if bits == 64 {
-            Ok(v)
-        } else {
-            Err(format!("`{t}` is a 64-bit literal; `{ty}` is {bits} bits"))
-        };
-    }
-    let is_hex = body.starts_with("0x") || body.starts_with("0X");
-    let is_int = is_hex
-        || body.starts_with("0b")
-        || body.starts_with("0B")
-        || (!body.is_empty()
-            && body
-                .trim_end_matches('U')
-                .bytes()
-                .all(|c| c.is_ascii_digit()));
-    if is_int && (!ty.is_float() || is_hex) {
-        let v = parse_int(body).ok_or_else(bad)? as u64;
-        if ty.is_float() {
-            // 0x bits for a float type: the bits, sign included.
-            if neg || v & !mask(bits) != 0 {
-                return Err(format!("`{t}` does not fit in `{ty}` ({bits} bits)"));
-            }
-            return Ok(v);
-        }
-        let v = if neg { v.wrapping_neg() } else { v };
-        let fits = if neg {
-            (v as i64) >= -(1i128 << (bits - 1)) as i64 || bits == 64
-        } else {
-            v & !mask(bits) == 0
-        };
-        if !fits {
-            return Err(format!("`{t}` does not fit in `{ty}` ({bits} bits)"));
-        }
-        return Ok(v & mask(bits));
-    }
-    if !ty.is_float() {
-        return Err(format!(
-            "`{t}` is not an integer, and `{ty}` is not a float type"
-        ));
-    }
-    let s = match t {
-        "nan" | "NaN" | "+nan" => "nan",
-        "-nan" | "-NaN" => "-nan",
-        "+inf" => "inf",
-        _ => t,
+    let wide = match body.get(..2) {
+        Some(p) if p.eq_ignore_ascii_case("0f") => false,
+        Some(p) if p.eq_ignore_ascii_case("0d") => true,
+        _ => return None,
     };
-    fn go<T: Float>(s: &str) -> Option<u64> {
-        T::from_str_r(s, ApRound::NearestTiesToEven)
-            .ok()
-            .map(|r| r.value.to_bits() as u64)
+    let h = &body[2..];
+    let (n, letter, name) = if wide {
+        (16, 'd', ".f64")
+    } else {
+        (8, 'f', ".f32")
+    };
+    let what = format!(
+        "`{}`: a `0{letter}` literal has exactly {n} hex digits (the bits of an {name})",
+        super::shown(t)
+    );
+    if let Some(c) = h.chars().find(|c| !c.is_ascii_hexdigit()) {
+        return Some(Err(format!(
+            "{what}; `{}` is not a hex digit",
+            c.escape_debug()
+        )));
     }
-    match ty {
-        PtxType::F16 => go::<Half>(s),
-        PtxType::BF16 => go::<BFloat>(s),
-        PtxType::F32 => go::<Single>(s),
-        _ => go::<Double>(s),
+    if h.len() != n {
+        return Some(Err(format!("{what}; this one has {}", h.len())));
     }
-    .ok_or_else(bad)
+    let v = u64::from_str_radix(h, 16).unwrap_or(0);
+    let sign = match (neg, wide) {
+        (false, _) => 0,
+        (true, false) => 0x8000_0000,
+        (true, true) => 1 << 63,
+    };
+    Some(Ok(BitsLiteral {
+        wide,
+        bits: v ^ sign,
+    }))
+}
+
+/// An `.f32`'s bits as the `.f64` of the same value (exact; PTX ISA
+/// §4.5.2 for a `0f` literal used as an `.f64`).
+pub(super) fn widen(f32_bits: u64) -> u64 {
+    fp::convert::<F32, F64>(f32_bits, Round::NearestEven).bits
+}
+
+/// Parses a value for a register or operand of type `ty` ([`Literal::value`]),
+/// without its warnings.
+pub fn parse_value(text: &str, ty: PtxType) -> Result<u64, String> {
+    Literal::value(text, ty).map(|l| l.bits)
 }
 
 /// Parses an immediate written in PTX source for an operand of type `ty`
-/// (an instruction operand or an initializer), as PTX ISA §4.5 defines
-/// constants; command-line values (`--set`, `eval` operands) are not PTX
-/// and follow [`crate::literal`] instead.
-///
-/// For `.f16`, `.bf16`, `.f32` and `.f64`:
-/// - §4.5.2: floating-point literals "are always represented in 64-bit
-///   double-precision format", and "each 64-bit floating-point constant is
-///   converted to the appropriate floating-point size based on the data or
-///   instruction type at its use". So a decimal literal (`1.5`, `1e-3`,
-///   `10.0`) is first rounded to binary64 and then converted, to nearest
-///   even; so is a `0d` literal. A `0f` literal keeps its exact bits.
-/// - An integer constant (§4.5.1: decimal, `0x` hex, `0b` binary, or octal
-///   with a leading `0`, so `010` is 8) is an error: §4.5 "Type checking
-///   rules remain the same for integer, floating-point, and bit-size types",
-///   §6.1 "There is no automatic conversion between types". The message
-///   gives the float spelling.
-///
-/// Other types follow [`parse_value`] (integers in any §4.5.1 notation).
+/// ([`Literal::imm`]), without its warnings.
 pub fn parse_imm(text: &str, ty: PtxType) -> Result<u64, String> {
-    let t = text.trim();
-    if !ty.is_float() {
-        return parse_value(t, ty);
+    Literal::imm(text, ty).map(|l| l.bits)
+}
+
+impl Literal {
+    /// Reads a value for a register or operand of type `ty`:
+    /// - `0f` + 8 hex digits (f32 bits), `0d` + 16 hex digits (f64 bits), PTX
+    ///   ISA §4.5.2; a `0f` literal for `.f64` is widened exactly, a `0d`
+    ///   literal is accepted only for 64-bit types;
+    /// - `0x`/`0b`/octal/decimal integers: for integer and bit types, the value
+    ///   (two's complement, must fit); `0x` for float types: the bits;
+    /// - decimal float literals (`1.5`, `-0.0`, `1e-3`, `inf`, `nan`) and
+    ///   decimal integers for float types: the value, rounded ONCE to the type
+    ///   to nearest even (rustc_apfloat's exact decimal conversion), with a
+    ///   warning where a finite literal became infinite or a nonzero one zero.
+    pub fn value(text: &str, ty: PtxType) -> Result<Literal, String> {
+        let t = text.trim();
+        let bits = ty.bits();
+        let bad = || format!("bad immediate `{t}` for `{ty}`");
+        let (neg, body) = match t.strip_prefix('-') {
+            Some(b) => (true, b),
+            None => (false, t.strip_prefix('+').unwrap_or(t)),
+        };
+        if let Some(lit) = bits_literal(t) {
+            let lit = lit?;
+            return match (lit.wide, ty) {
+                (false, PtxType::F64) => Ok(Literal::exact(widen(lit.bits))),
+                (false, _) if bits == 32 => Ok(Literal::exact(lit.bits)),
+                (false, _) => Err(format!("`{t}` is a 32-bit literal; `{ty}` is {bits} bits")),
+                (true, _) if bits == 64 => Ok(Literal::exact(lit.bits)),
+                (true, _) => Err(format!("`{t}` is a 64-bit literal; `{ty}` is {bits} bits")),
+            };
+        }
+        let is_hex = body.starts_with("0x") || body.starts_with("0X");
+        let is_int = is_hex
+            || body.starts_with("0b")
+            || body.starts_with("0B")
+            || (!body.is_empty()
+                && body
+                    .trim_end_matches('U')
+                    .bytes()
+                    .all(|c| c.is_ascii_digit()));
+        if is_int && (!ty.is_float() || is_hex) {
+            let v = parse_int(body).ok_or_else(bad)? as u64;
+            if ty.is_float() {
+                // 0x bits for a float type: the bits, sign included.
+                if neg || v & !mask(bits) != 0 {
+                    return Err(format!("`{t}` does not fit in `{ty}` ({bits} bits)"));
+                }
+                return Ok(Literal::exact(v));
+            }
+            let v = if neg { v.wrapping_neg() } else { v };
+            let fits = if neg {
+                (v as i64) >= -(1i128 << (bits - 1)) as i64 || bits == 64
+            } else {
+                v & !mask(bits) == 0
+            };
+            if !fits {
+                return Err(format!("`{t}` does not fit in `{ty}` ({bits} bits)"));
+            }
+            return Ok(Literal::exact(v & mask(bits)));
+        }
+        let Some((lane, 1)) = super::lane_of(ty) else {
+            return Err(format!(
+                "`{t}` is not an integer, and `{ty}` is not a float type"
+            ));
+        };
+        let s = match t {
+            "nan" | "NaN" | "+nan" => "nan",
+            "-nan" | "-NaN" => "-nan",
+            "+inf" => "inf",
+            _ => t,
+        };
+        let (v, range) = lane.parse(s).ok_or_else(bad)?;
+        // `inf` is no overflow: only a number can leave the range.
+        let numeric = body.starts_with(|c: char| c.is_ascii_digit() || c == '.');
+        Ok(Literal::rounded(v, t, ty, range.filter(|_| numeric)))
     }
-    let body = t.strip_prefix(['-', '+']).unwrap_or(t);
-    let prefix = |p: &str| body.len() > 1 && body[..2].eq_ignore_ascii_case(p);
-    if prefix("0f") {
-        return parse_value(t, ty);
+
+    /// Reads an immediate written in PTX source for an operand of type `ty`
+    /// (an instruction operand or an initializer), as PTX ISA §4.5 defines
+    /// constants; command-line values (`--set`, `eval` operands) are not PTX
+    /// and follow [`Literal::operand`] instead.
+    ///
+    /// For `.f16`, `.bf16`, `.f32` and `.f64`:
+    /// - §4.5.2: floating-point literals "are always represented in 64-bit
+    ///   double-precision format", and "each 64-bit floating-point constant is
+    ///   converted to the appropriate floating-point size based on the data or
+    ///   instruction type at its use". So a decimal literal (`1.5`, `1e-3`,
+    ///   `10.0`) is first rounded to binary64 and then converted, to nearest
+    ///   even; so is a `0d` literal. A `0f` literal keeps its exact bits.
+    ///   A finite constant that becomes infinite, or a nonzero one that
+    ///   becomes zero, at either step, carries a warning.
+    /// - An integer constant (§4.5.1: decimal, `0x` hex, `0b` binary, or octal
+    ///   with a leading `0`, so `010` is 8) is an error: §4.5 "Type checking
+    ///   rules remain the same for integer, floating-point, and bit-size types",
+    ///   §6.1 "There is no automatic conversion between types". The message
+    ///   gives the float spelling.
+    ///
+    /// Other types follow [`Literal::value`] (integers in any §4.5.1 notation).
+    pub fn imm(text: &str, ty: PtxType) -> Result<Literal, String> {
+        let t = text.trim();
+        if !ty.is_float() {
+            return Literal::value(t, ty);
+        }
+        let body = t.strip_prefix(['-', '+']).unwrap_or(t);
+        let prefix = |p: &str| body.get(..2).is_some_and(|b| b.eq_ignore_ascii_case(p));
+        if prefix("0f") {
+            return Literal::value(t, ty);
+        }
+        let digits = body.strip_suffix('U').unwrap_or(body);
+        if prefix("0x")
+            || prefix("0b")
+            || (!digits.is_empty() && digits.bytes().all(|c| c.is_ascii_digit()))
+        {
+            return Err(integer_for_float(t, ty));
+        }
+        let d = if prefix("0d") {
+            // Its own precise errors (digit count, digits).
+            Literal::value(t, PtxType::F64)?
+        } else {
+            Literal::value(t, PtxType::F64).map_err(|_| {
+                format!("`{t}` is not a floating-point constant for a `{ty}` operand: expected e.g. 1.5, -0.25, 1e-3 or 0d3FF8000000000000 (PTX ISA §4.5.2)")
+            })?
+        };
+        let rn = Round::NearestEven;
+        let r = match ty {
+            PtxType::F16 => fp::convert::<F64, F16>(d.bits, rn).bits,
+            PtxType::BF16 => fp::convert::<F64, BF16>(d.bits, rn).bits,
+            PtxType::F32 => fp::convert::<F64, F32>(d.bits, rn).bits,
+            _ => d.bits,
+        };
+        // Out of range at the first step (binary64) stays so; else the
+        // conversion can take a finite binary64 to infinity or a nonzero one
+        // to zero.
+        let range = d.warnings.first().map(|w| w.kind).or_else(|| {
+            let class = |x: u64, t: PtxType| {
+                let (lane, _) = super::lane_of(t)?;
+                let mag = x & !lane.sign();
+                Some((mag == lane.exp_mask(), mag == 0, mag > lane.exp_mask()))
+            };
+            let (d_inf, d_zero, d_nan) = class(d.bits, PtxType::F64)?;
+            let (r_inf, r_zero, _) = class(r, ty)?;
+            let finite = !d_inf && !d_nan;
+            if finite && r_inf {
+                Some(OutOfRange::Overflow)
+            } else if finite && !d_zero && r_zero {
+                Some(OutOfRange::Underflow)
+            } else {
+                None
+            }
+        });
+        Ok(Literal::rounded(r, t, ty, range))
     }
-    let digits = body.strip_suffix('U').unwrap_or(body);
-    if prefix("0x")
-        || prefix("0b")
-        || (!digits.is_empty() && digits.bytes().all(|c| c.is_ascii_digit()))
-    {
-        return Err(integer_for_float(t, ty));
-    }
-    let d = parse_value(t, PtxType::F64).map_err(|_| {
-        format!("`{t}` is not a floating-point constant for a `{ty}` operand: expected e.g. 1.5, -0.25, 1e-3 or 0d3FF8000000000000 (PTX ISA §4.5.2)")
-    })?;
-    let rn = Round::NearestEven;
-    Ok(match ty {
-        PtxType::F16 => fp::convert::<F64, F16>(d, rn).bits,
-        PtxType::BF16 => fp::convert::<F64, BF16>(d, rn).bits,
-        PtxType::F32 => fp::convert::<F64, F32>(d, rn).bits,
-        _ => d,
-    })
 }
 
 /// The error for an integer constant `t` given for a float operand of

@@ -23,21 +23,49 @@ use ptxfp_float::{
 /// let f = Form::parse("fma.rn.relu.bf16x2").unwrap();
 /// // Lane 0: 1 * 1 + (-2) = -1 -> .relu -> +0; lane 1: 1 * 1 + 1 = 2.
 /// assert_eq!(f.eval(&[0x3f80_3f80, 0x3f80_3f80, 0x3f80_c000], &Exec::default()), 0x4000_0000);
+/// // The operand count is checked by try_eval (and asserted by eval in
+/// // debug builds): fma takes three.
+/// assert_eq!(
+///     f.try_eval(&[0x3f80_3f80, 0x3f80_3f80], &Exec::default()),
+///     Err("fma.rn.relu.bf16x2 takes 3 source operands, got 2".to_string())
+/// );
 /// ```
 pub trait Eval {
     /// Computes the destination bits from the source bits (the low bits of
     /// each `u64`, in operand order: `a, b[, c]`; mixed `add`/`sub`: `a, c`),
-    /// per docs/NVIDIA.md, for the device `exec` models. Missing sources read
-    /// as 0; bits above a source's width are ignored.
+    /// per docs/NVIDIA.md, for the device `exec` models; bits above a
+    /// source's width are ignored.
+    ///
+    /// `srcs` holds exactly the form's sources (`Form::source_types`, as
+    /// many as `Opcode::arity`). A wrong count is the caller's bug: a debug
+    /// build panics on it (`debug_assert`); a release build, which does
+    /// not check on this hot path, reads a missing source as 0 and ignores
+    /// an extra one. Where the count comes from input, use
+    /// [`Eval::try_eval`].
     fn eval(&self, srcs: &[u64], exec: &Exec) -> u64;
+
+    /// [`Eval::eval`] with the operand count checked, as `ptxfp eval`
+    /// checks it: an error (`add.rn.f16 takes 2 source operands, got 3`)
+    /// where `srcs` does not hold exactly the form's sources.
+    ///
+    /// # Errors
+    /// The message above, for a wrong count.
+    fn try_eval(&self, srcs: &[u64], exec: &Exec) -> Result<u64, String>;
 }
 
 impl Eval for Form {
     /// Computes the destination bits from the source bits (the low bits of
     /// each `u64`, in operand order: `a, b[, c]`; mixed `add`/`sub`: `a, c`),
-    /// per docs/NVIDIA.md, for the device `exec` models. Missing sources read as 0;
-    /// bits above a source's width are ignored.
+    /// per docs/NVIDIA.md, for the device `exec` models; bits above a
+    /// source's width are ignored. A wrong number of sources panics in a
+    /// debug build ([`Eval::eval`]).
     fn eval(&self, srcs: &[u64], exec: &Exec) -> u64 {
+        debug_assert!(
+            srcs.len() == self.op().arity(),
+            "{self} takes {} source operands, got {} (Eval::try_eval checks the count)",
+            self.op().arity(),
+            srcs.len()
+        );
         let s = |i: usize| srcs.get(i).copied().unwrap_or(0);
         let hw = &exec.hw;
         if matches!(self.op(), Opcode::Min | Opcode::Max) {
@@ -57,6 +85,17 @@ impl Eval for Form {
             FormType::F32 => mad_f32(self, s(0), s(1), s(2), exec),
             FormType::F64 => mad_f64(self, s(0), s(1), s(2), hw),
         }
+    }
+
+    fn try_eval(&self, srcs: &[u64], exec: &Exec) -> Result<u64, String> {
+        let n = self.op().arity();
+        if srcs.len() != n {
+            return Err(format!(
+                "{self} takes {n} source operands, got {}",
+                srcs.len()
+            ));
+        }
+        Ok(self.eval(srcs, exec))
     }
 }
 

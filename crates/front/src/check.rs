@@ -284,15 +284,20 @@ fn check_operands(
             },
             // The constant must be one `run` can read (PTX ISA §4.5), for
             // every type; a 16-bit one is also worth a warning.
-            OperandKind::Imm(t) if i > 0 => match ptxfp_isa::literal::parse_imm(t, *ty) {
+            OperandKind::Imm(t) if i > 0 => match ptxfp_isa::literal::Literal::imm(t, *ty) {
                 Err(e) => diags.push(Diagnostic::error(op.span.clone(), e)),
-                Ok(_) if ty.bits() == 16 || matches!(ty, PtxType::F16x2 | PtxType::BF16x2) => {
-                    diags.push(Diagnostic::warning(
-                        op.span.clone(),
-                        format!("immediate `{t}` for a `{ty}` operand: PTX has no literals of this type; ptxas may reject it"),
-                    ));
+                Ok(lit) => {
+                    // A constant that overflowed to Inf or underflowed to 0.
+                    for w in lit.warnings {
+                        diags.push(Diagnostic::warning(op.span.clone(), w.to_string()));
+                    }
+                    if ty.bits() == 16 || matches!(ty, PtxType::F16x2 | PtxType::BF16x2) {
+                        diags.push(Diagnostic::warning(
+                            op.span.clone(),
+                            format!("immediate `{t}` for a `{ty}` operand: PTX has no literals of this type; ptxas may reject it"),
+                        ));
+                    }
                 }
-                Ok(_) => {}
             },
             _ => diags.push(Diagnostic::error(
                 op.span.clone(),
@@ -636,5 +641,24 @@ $L__BB0_1:
             errors(".version 7.0\n.target sm_80\n", flags),
             ["1:10: `--target sm_90` needs PTX ISA 7.8 or later, but the module is 7.0: ptxas rejects this module [use .version 7.8 or later]"]
         );
+    }
+
+    #[test]
+    fn constants_out_of_range_are_warned_about() {
+        let src =
+            ".version 8.6\n.target sm_90\n.reg .f32 a, d;\nmad.rn.f32 d, a, 1e999999, 1e-999999;\n";
+        let r = check(src, CheckOptions::default());
+        let warnings: Vec<&str> = r
+            .diagnostics
+            .iter()
+            .filter(|d| !d.is_error())
+            .map(|d| d.message.as_str())
+            .collect();
+        assert_eq!(warnings.len(), 2, "{warnings:?}");
+        assert!(
+            warnings[0].contains("1e999999") && warnings[0].contains("Inf"),
+            "{warnings:?}"
+        );
+        assert!(warnings[1].contains("1e-999999"), "{warnings:?}");
     }
 }

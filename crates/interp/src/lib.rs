@@ -43,7 +43,8 @@ pub struct Options {
     /// warnings. The validation of every instruction against the version
     /// and target is the same as in strict mode.
     pub lenient: bool,
-    /// Record each executed instruction.
+    /// Record each executed instruction: in [`Outcome::trace`], or handed
+    /// to [`run_streaming`]'s callback as it runs.
     pub trace: bool,
     /// Report where mul+add contraction to fma changes a result.
     pub contract: bool,
@@ -336,7 +337,7 @@ impl InputPlace {
 /// Base address of the first variable; variables follow, 256-byte aligned.
 const VAR_BASE: u64 = 0x1000_0000;
 
-struct Machine<'a> {
+struct Machine<'a, 's> {
     opts: &'a Options,
     /// The program (for the hints of `--set` errors).
     module: &'a Module,
@@ -370,6 +371,9 @@ struct Machine<'a> {
     /// with the decoding (`None`: no form, or one without a fast plan, which
     /// `Eval::eval` serves).
     plans: Vec<Option<OnePlan>>,
+    /// Where trace steps go as they happen ([`run_streaming`]); `None`:
+    /// into [`Outcome::trace`].
+    sink: Option<&'s mut dyn FnMut(TraceStep)>,
 }
 
 fn err(span: Span, msg: impl Into<String>) -> RunError {
@@ -387,6 +391,28 @@ use ptxfp_isa::types::mask;
 /// would execute (a line predicated off or jumped over included). All the
 /// errors found are returned, in source order.
 pub fn run(src: &str, inputs: &Inputs, opts: &Options) -> Result<Outcome, RunError> {
+    run_inner(src, inputs, opts, None)
+}
+
+/// [`run`], handing each trace step ([`Options::trace`]) to `on_step` as
+/// it happens instead of keeping it: [`Outcome::trace`] and the trace of
+/// [`RunError::Runtime`] stay empty, and memory stays bounded however many
+/// steps run (a kept step costs about a kilobyte once printed as JSON).
+pub fn run_streaming(
+    src: &str,
+    inputs: &Inputs,
+    opts: &Options,
+    on_step: &mut dyn FnMut(TraceStep),
+) -> Result<Outcome, RunError> {
+    run_inner(src, inputs, opts, Some(on_step))
+}
+
+fn run_inner(
+    src: &str,
+    inputs: &Inputs,
+    opts: &Options,
+    sink: Option<&mut dyn FnMut(TraceStep)>,
+) -> Result<Outcome, RunError> {
     let m = module::parse(src);
     let mut found = Vec::new();
     if !opts.lenient {
@@ -409,7 +435,7 @@ pub fn run(src: &str, inputs: &Inputs, opts: &Options) -> Result<Outcome, RunErr
             .filter(Diagnostic::is_error)
             .collect();
     }
-    execute(&m, inputs, opts, found, Some(src))
+    execute(&m, inputs, opts, found, Some(src), sink)
 }
 
 /// The code's target: `--target`, else `.target`, else the device, else
@@ -424,7 +450,7 @@ fn code_target(m: &Module, opts: &Options) -> Target {
 /// Runs a parsed module: validates every instruction first (see [`run`];
 /// without `ptxfp check`'s register checks), then executes.
 pub fn run_module(m: &Module, inputs: &Inputs, opts: &Options) -> Result<Outcome, RunError> {
-    execute(m, inputs, opts, Vec::new(), None)
+    execute(m, inputs, opts, Vec::new(), None, None)
 }
 
 /// Fails with the errors in `found`, the module's parse errors and those
@@ -436,6 +462,7 @@ fn execute(
     opts: &Options,
     mut found: Vec<Diagnostic>,
     src: Option<&str>,
+    sink: Option<&mut dyn FnMut(TraceStep)>,
 ) -> Result<Outcome, RunError> {
     let code_target = code_target(m, opts);
     let device = opts.device.unwrap_or(code_target);
@@ -490,6 +517,7 @@ fn execute(
             })
             .collect(),
         plans: Vec::new(),
+        sink,
     };
     let exec = mc.exec;
     mc.plans = mc
@@ -737,7 +765,7 @@ fn choose_entry<'m>(
     }))
 }
 
-impl Machine<'_> {
+impl Machine<'_, '_> {
     /// Runs the statements of the function in scope (`in_scope` of their
     /// [`Instr::scope`]) from the first until `ret`/`exit` or the end.
     fn run_body(&mut self, in_scope: &dyn Fn(usize) -> bool) -> Result<(), RunError> {
@@ -1216,10 +1244,22 @@ impl Machine<'_> {
     /// Records `ins` with the values it read and the one it wrote (with
     /// [`Options::trace`]).
     fn trace(&mut self, ins: &Instr, srcs: &[(u64, PtxType)], dst: Option<(u64, PtxType)>) {
+        self.trace_with(ins, srcs, dst, |_| {});
+    }
+
+    /// [`Self::trace`], with `finish` completing the step (a skip, a memory
+    /// access) before it goes to the sink or into the outcome.
+    fn trace_with(
+        &mut self,
+        ins: &Instr,
+        srcs: &[(u64, PtxType)],
+        dst: Option<(u64, PtxType)>,
+        finish: impl FnOnce(&mut TraceStep),
+    ) {
         if !self.opts.trace {
             return;
         }
-        self.out.trace.push(TraceStep {
+        let mut step = TraceStep {
             span: ins.span.clone(),
             opcode: ins.opcode.clone(),
             instruction: statement_text(ins),
@@ -1227,7 +1267,12 @@ impl Machine<'_> {
             result: dst,
             access: None,
             skipped: false,
-        });
+        };
+        finish(&mut step);
+        match &mut self.sink {
+            Some(sink) => sink(step),
+            None => self.out.trace.push(step),
+        }
     }
 
     /// Executes one instruction.
@@ -1240,10 +1285,7 @@ impl Machine<'_> {
             };
             let p = self.read(&op, PtxType::Pred)? & 1 == 1;
             if p == g.negated {
-                self.trace(ins, &[], None);
-                if let Some(last) = self.out.trace.last_mut().filter(|_| self.opts.trace) {
-                    last.skipped = true;
-                }
+                self.trace_with(ins, &[], None, |step| step.skipped = true);
                 return Ok(Flow::Next);
             }
         }
@@ -1772,14 +1814,13 @@ impl Machine<'_> {
                 vals.push(v);
             }
         }
-        self.trace(ins, &[(addr, addr_ty)], None);
-        if let Some(last) = self.out.trace.last_mut().filter(|_| self.opts.trace) {
-            last.access = Some(Access {
+        self.trace_with(ins, &[(addr, addr_ty)], None, |step| {
+            step.access = Some(Access {
                 store: !is_ld,
                 ty,
                 values: vals,
-            });
-        }
+            })
+        });
         Ok(())
     }
 

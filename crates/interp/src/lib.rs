@@ -340,7 +340,7 @@ const VAR_BASE: u64 = 0x1000_0000;
 struct Machine<'a, 's> {
     opts: &'a Options,
     /// The program (for the hints of `--set` errors).
-    module: &'a Module,
+    module: &'a Module<'a>,
     /// Its text, where known: `--set` errors and `name@LINE` name places
     /// by line and column.
     src: Option<&'a str>,
@@ -362,14 +362,18 @@ struct Machine<'a, 's> {
     /// `--set` values for registers that --lenient declares on first use:
     /// parsed in the type that use implies.
     pending: BTreeMap<String, String>,
-    /// Per statement of the module, its instruction decoded (once, before
-    /// anything runs; `None` for a statement that is no instruction).
-    ops: Vec<Option<Decoded>>,
+    /// Each distinct opcode text of the module, decoded (once, before
+    /// anything runs): decoding depends on the text alone.
+    decoded: Vec<Decoded>,
+    /// Per statement of the module, its instruction's index in `decoded`
+    /// (`NOT_AN_INSTR` for a label): 4 bytes a statement, where a decoding
+    /// of its own took 96.
+    op_of: Vec<u32>,
     /// Where each label is, by function and name: statement index.
     labels: HashMap<(usize, String), usize>,
-    /// Per statement, the evaluation plan of its arithmetic form, built once
-    /// with the decoding (`None`: no form, or one without a fast plan, which
-    /// `Eval::eval` serves).
+    /// Per entry of `decoded`, the evaluation plan of its arithmetic form,
+    /// built once with the decoding (`None`: no form, or one without a fast
+    /// plan, which `Eval::eval` serves).
     plans: Vec<Option<OnePlan>>,
     /// Where trace steps go as they happen ([`run_streaming`]); `None`:
     /// into [`Outcome::trace`].
@@ -498,33 +502,34 @@ fn execute(
         },
         products: BTreeMap::new(),
         pending: BTreeMap::new(),
-        // Decode once: every instruction of the module, before anything runs.
-        ops: m
-            .stmts
-            .iter()
-            .map(|s| match s {
-                Stmt::Instr(ins) => Some(decode(&ins.opcode, opts.lenient)),
-                _ => None,
-            })
-            .collect(),
+        decoded: Vec::new(),
+        op_of: Vec::new(),
         labels: m
-            .stmts
-            .iter()
-            .enumerate()
-            .filter_map(|(i, s)| match s {
-                Stmt::Label(l, _, scope) => Some(((*scope, l.clone()), i)),
-                _ => None,
-            })
+            .labels()
+            .map(|(i, l, scope)| ((scope, l.to_string()), i))
             .collect(),
         plans: Vec::new(),
         sink,
     };
+    // Decode once: every instruction of the module, before anything runs,
+    // each distinct opcode text once.
+    let mut seen: HashMap<&str, u32> = HashMap::new();
+    mc.op_of = (0..m.stmt_count())
+        .map(|i| match m.opcode(i) {
+            Some(text) => *seen.entry(text).or_insert_with(|| {
+                mc.decoded.push(decode(text, opts.lenient));
+                (mc.decoded.len() - 1) as u32
+            }),
+            None => NOT_AN_INSTR,
+        })
+        .collect();
+    drop(seen);
     let exec = mc.exec;
     mc.plans = mc
-        .ops
+        .decoded
         .iter()
         .map(|d| {
-            let form = d.as_ref()?.op.form()?;
+            let form = d.op.form()?;
             Plan::of(&form, &exec).map(|p| p.one())
         })
         .collect();
@@ -573,8 +578,8 @@ fn execute(
     found.extend(m.diagnostics.iter().filter(|d| d.is_error()).cloned());
     let mut warned: std::collections::HashSet<Diagnostic> =
         mc.out.warnings.iter().cloned().collect();
-    for (i, s) in m.stmts.iter().enumerate() {
-        if let (Stmt::Instr(ins), Some(dec)) = (s, &mc.ops[i]) {
+    for (i, s) in m.stmts().enumerate() {
+        if let (Stmt::Instr(ins), Some(dec)) = (&s, mc.decoded_at(i)) {
             for d in mc.validate(ins, dec) {
                 // The fix names the flag where one set the version or
                 // target, as `ptxfp check`'s does (the same error from
@@ -645,8 +650,8 @@ fn execute(
     // What the interpreter cannot execute, listed before the run (it stops
     // only if it reaches one, so an unsupported error path does not keep a
     // kernel from running): one warning per instruction.
-    for (s, dec) in m.stmts.iter().zip(&mc.ops) {
-        let (Stmt::Instr(ins), Some(dec)) = (s, dec) else {
+    for (i, s) in m.stmts().enumerate() {
+        let (Stmt::Instr(ins), Some(dec)) = (&s, mc.decoded_at(i)) else {
             continue;
         };
         if in_scope(ins.scope) && !dec.op.runs() {
@@ -765,23 +770,33 @@ fn choose_entry<'m>(
     }))
 }
 
+/// `Machine::op_of` of a statement that is no instruction.
+const NOT_AN_INSTR: u32 = u32::MAX;
+
 impl Machine<'_, '_> {
+    /// Statement `i`'s instruction, decoded (`None` for a label).
+    fn decoded_at(&self, i: usize) -> Option<&Decoded> {
+        let k = *self.op_of.get(i).filter(|k| **k != NOT_AN_INSTR)?;
+        self.decoded.get(k as usize)
+    }
+
     /// Runs the statements of the function in scope (`in_scope` of their
     /// [`Instr::scope`]) from the first until `ret`/`exit` or the end.
     fn run_body(&mut self, in_scope: &dyn Fn(usize) -> bool) -> Result<(), RunError> {
         let m = self.module;
         let mut pc = 0;
-        while let Some(s) = m.stmts.get(pc) {
+        while let Some(s) = m.stmt(pc) {
             let here = pc;
             pc += 1;
-            let Stmt::Instr(ins) = s else { continue };
+            let Stmt::Instr(ins) = &s else { continue };
             if !in_scope(ins.scope) {
                 continue;
             }
-            let Some(op) = self.ops[here].as_ref().map(|d| d.op.clone()) else {
+            let Some(&k) = self.op_of.get(here).filter(|k| **k != NOT_AN_INSTR) else {
                 continue;
             };
-            match self.step(ins, &op, self.plans[here])? {
+            let op = self.decoded[k as usize].op.clone();
+            match self.step(ins, &op, self.plans[k as usize])? {
                 Flow::Next => {}
                 Flow::Stop => break,
                 Flow::Jump(label) => match self.labels.get(&(ins.scope, label.clone())) {
@@ -1176,9 +1191,9 @@ impl Machine<'_, '_> {
                 // of a one-thread grid, unless --set gives another value.
                 Ok(special(n).unwrap_or(0))
             }
-            OperandKind::Name(n) if self.vars.contains_key(n) && self.find(n).is_none() => {
+            OperandKind::Name(n) if self.vars.contains_key(*n) && self.find(n).is_none() => {
                 // A variable's name as an operand is its address (PTX ISA §6.4.2).
-                Ok(self.vars[n].0 & mask(ty.bits()))
+                Ok(self.vars[*n].0 & mask(ty.bits()))
             }
             OperandKind::Name(n) => {
                 let lenient = self.opts.lenient;
@@ -1227,7 +1242,11 @@ impl Machine<'_, '_> {
         }
     }
 
-    fn operands<'i>(&self, ins: &'i Instr, n: usize) -> Result<&'i [Operand], RunError> {
+    fn operands<'i, 'm>(
+        &self,
+        ins: &'i Instr<'m>,
+        n: usize,
+    ) -> Result<&'i [Operand<'m>], RunError> {
         if ins.operands.len() != n {
             return Err(err(
                 ins.opcode_span.clone(),
@@ -1261,7 +1280,7 @@ impl Machine<'_, '_> {
         }
         let mut step = TraceStep {
             span: ins.span.clone(),
-            opcode: ins.opcode.clone(),
+            opcode: ins.opcode.to_string(),
             instruction: statement_text(ins),
             inputs: srcs.to_vec(),
             result: dst,
@@ -1280,7 +1299,7 @@ impl Machine<'_, '_> {
         self.block = ins.block;
         if let Some(g) = &ins.guard {
             let op = Operand {
-                kind: OperandKind::Name(g.reg.clone()),
+                kind: OperandKind::Name(g.reg),
                 span: g.span.clone(),
             };
             let p = self.read(&op, PtxType::Pred)? & 1 == 1;
@@ -1301,7 +1320,7 @@ impl Machine<'_, '_> {
                 }] = &ins.operands[..]
                 {
                     self.trace(ins, &[], None);
-                    return Ok(Flow::Jump(l.clone()));
+                    return Ok(Flow::Jump(l.to_string()));
                 }
                 return Err(err(ins.span.clone(), "`bra` takes one label"));
             }
@@ -1386,7 +1405,7 @@ impl Machine<'_, '_> {
                 .with_help("compare with setp.CmpOp.type, then combine the predicates with and.pred/or.pred"),
             ),
             op => diags.extend(
-                op.validate(&ins.opcode, self.version, self.exec.code_target)
+                op.validate(ins.opcode, self.version, self.exec.code_target)
                     .into_iter()
                     .map(|d| d.shifted(at)),
             ),
@@ -1568,7 +1587,7 @@ impl Machine<'_, '_> {
                 for (i, e) in elems.iter().enumerate() {
                     let x = (v >> (w as usize * i)) & mask(w);
                     // `_` is the PTX sink: the lane is dropped.
-                    if matches!(&e.kind, OperandKind::Name(n) if n == "_") {
+                    if matches!(&e.kind, OperandKind::Name(n) if *n == "_") {
                         continue;
                     }
                     self.write(e, ety, x)?;
@@ -1660,7 +1679,7 @@ impl Machine<'_, '_> {
             if let Some((a, b)) = t.split_once('|') {
                 for (name, v) in [(a.trim(), p), (b.trim(), !p)] {
                     let o = Operand {
-                        kind: OperandKind::Name(name.to_string()),
+                        kind: OperandKind::Name(name),
                         span: op.span.clone(),
                     };
                     self.write(&o, PtxType::Pred, u64::from(v))?;
@@ -1683,10 +1702,10 @@ impl Machine<'_, '_> {
         let mut ty = PtxType::B64;
         let b = match base {
             None => 0,
-            Some(n) if self.find(n).is_none() && self.vars.contains_key(n) => self.vars[n].0,
+            Some(n) if self.find(n).is_none() && self.vars.contains_key(*n) => self.vars[*n].0,
             Some(n) => {
                 let rop = Operand {
-                    kind: OperandKind::Name(n.clone()),
+                    kind: OperandKind::Name(n),
                     span: op.span.clone(),
                 };
                 if self.find(n).map(|i| self.regs[i].ty.bits()) == Some(32) {
@@ -1699,7 +1718,7 @@ impl Machine<'_, '_> {
     }
 
     fn ldst(&mut self, ins: &Instr, is_ld: bool) -> Result<(), RunError> {
-        let ty = last_type(&ins.opcode).ok_or_else(|| {
+        let ty = last_type(ins.opcode).ok_or_else(|| {
             err(
                 ins.opcode_span.clone(),
                 format!("`{}` needs a type", ins.opcode),
@@ -1745,7 +1764,7 @@ impl Machine<'_, '_> {
             ));
         }
         if let (Some(sp), OperandKind::Address { base: Some(b), .. }) = (space, &addr_op.kind) {
-            if let (None, Some(&(_, _, vsp, _))) = (self.find(b), self.vars.get(b)) {
+            if let (None, Some(&(_, _, vsp, _))) = (self.find(b), self.vars.get(*b)) {
                 if vsp != sp {
                     return Err(err(
                         addr_op.span.clone(),
@@ -1908,7 +1927,7 @@ fn statement_text(ins: &Instr) -> String {
 
 fn op_text(o: &Operand) -> String {
     match &o.kind {
-        OperandKind::Name(n) | OperandKind::Imm(n) | OperandKind::Other(n) => n.clone(),
+        OperandKind::Name(n) | OperandKind::Imm(n) | OperandKind::Other(n) => n.to_string(),
         OperandKind::Vector(v) => format!(
             "{{{}}}",
             v.iter().map(op_text).collect::<Vec<_>>().join(", ")

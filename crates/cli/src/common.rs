@@ -92,9 +92,10 @@ pub fn stdin_once(files: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// The largest input file read (4 GiB): past it `/dev/zero` or a runaway
-/// pipe would only exhaust memory.
-const MAX_INPUT: u64 = 4 << 30;
+/// The largest input file read (4 GiB less a byte, the most a module's
+/// u32 spans address): past it `/dev/zero` or a runaway pipe would only
+/// exhaust memory.
+const MAX_INPUT: u64 = u32::MAX as u64;
 
 /// Why a text file could not be read.
 #[derive(Debug)]
@@ -121,7 +122,7 @@ impl std::fmt::Display for ReadError {
 /// messages (`<stdin>` for `-`) and the text, without a leading UTF-8
 /// byte-order mark. A NUL byte (a binary file: stopped at the first block
 /// that has one, so `/dev/zero` fails at once), text that is not UTF-8, or
-/// more than 4 GiB is an error naming the line and column.
+/// 4 GiB or more is an error naming the line and column.
 pub fn read_text(path: &str) -> Result<(String, String), String> {
     read_text_at(path).map_err(|e| e.to_string())
 }
@@ -163,7 +164,7 @@ pub fn read_text_at(path: &str) -> Result<(String, String), ReadError> {
         if bytes.len() as u64 > MAX_INPUT {
             return Err(fail(
                 None,
-                format!("`{shown}` is larger than 4 GiB; split it"),
+                format!("`{shown}` is 4 GiB or larger; split it"),
             ));
         }
     }

@@ -122,17 +122,123 @@ pub fn run(a: Args) -> Result<Outcome, String> {
                 at: e.at,
                 message: e.message,
             };
-            return report(&a, &e.shown, "", failure);
+            let map = ptxfp::SourceMap::new("");
+            let mut trace = TraceOut::new(&a, &e.shown, &map);
+            return report(&a, &e.shown, &map, failure, &mut trace);
         }
     };
-    match run_source(&a, &path, &src) {
+    let map = ptxfp::SourceMap::new(&src);
+    let mut trace = TraceOut::new(&a, &path, &map);
+    let result = run_source(&a, &path, &src, &map, &mut trace);
+    trace.flush();
+    match result {
         Ok(o) => Ok(o),
-        Err(f) => report(&a, &path, &src, f),
+        Err(f) => report(&a, &path, &map, f, &mut trace),
     }
 }
 
-fn run_source(a: &Args, path: &str, src: &str) -> Result<Outcome, Failure> {
-    let map = ptxfp::SourceMap::new(src);
+/// `--trace`, written as the run goes, so that memory stays bounded however
+/// many steps run: each step's `trace` line, or with `--json` each step of
+/// the object's `trace` array. The JSON object then starts with `file` and
+/// `trace`, and its other keys follow the run (the run's report, or the
+/// error object's `errors` and `warnings`); without a step it is printed
+/// whole, as without `--trace`.
+struct TraceOut<'m> {
+    json: bool,
+    path: &'m str,
+    map: &'m ptxfp::SourceMap<'m>,
+    out: std::io::BufWriter<std::io::Stdout>,
+    /// Steps written.
+    steps: usize,
+}
+
+impl<'m> TraceOut<'m> {
+    fn new(a: &Args, path: &'m str, map: &'m ptxfp::SourceMap<'m>) -> TraceOut<'m> {
+        TraceOut {
+            json: a.json,
+            path,
+            map,
+            out: std::io::BufWriter::with_capacity(1 << 16, std::io::stdout()),
+            steps: 0,
+        }
+    }
+
+    /// Writes one step.
+    fn step(&mut self, t: &TraceStep) {
+        use std::io::Write as _;
+        let r = if self.json {
+            let head = if self.steps == 0 {
+                format!(
+                    "{{\n  \"file\": {},\n  \"trace\": [\n",
+                    serde_json::Value::from(self.path)
+                )
+            } else {
+                ",\n".to_string()
+            };
+            let step = pretty_at(&trace_json(self.path, self.map, t), 4);
+            write!(self.out, "{head}    {step}")
+        } else {
+            let (l, c) = self.map.line_col(t.span.start);
+            writeln!(self.out, "trace {}:{l}:{c}: {}", self.path, t.text())
+        };
+        self.delivered(r);
+        self.steps += 1;
+    }
+
+    /// True once the JSON object has begun (a step was written with --json).
+    fn json_started(&self) -> bool {
+        self.json && self.steps > 0
+    }
+
+    /// Ends the JSON object begun by the steps with the keys of `rest`
+    /// (an object; `file` and `trace` are already written).
+    fn finish_json(&mut self, rest: serde_json::Value) {
+        use std::io::Write as _;
+        let mut text = String::from("\n  ]");
+        if let serde_json::Value::Object(map) = rest {
+            for (k, v) in map.iter().filter(|(k, _)| *k != "file" && *k != "trace") {
+                text += &format!(
+                    ",\n  {}: {}",
+                    serde_json::Value::from(k.as_str()),
+                    pretty_at(v, 2)
+                );
+            }
+        }
+        text += "\n}\n";
+        let r = self.out.write_all(text.as_bytes());
+        self.delivered(r);
+        self.flush();
+    }
+
+    fn flush(&mut self) {
+        use std::io::Write as _;
+        let r = self.out.flush();
+        self.delivered(r);
+    }
+
+    /// A closed pipe ends the command quietly, as every other write does.
+    fn delivered(&self, r: std::io::Result<()>) {
+        if !crate::stdio::delivered(r) {
+            std::process::exit(0);
+        }
+    }
+}
+
+/// `v` pretty-printed as serde_json prints it at `indent` spaces of depth
+/// (a JSON string holds no raw newline, so every line break is layout).
+fn pretty_at(v: &serde_json::Value, indent: usize) -> String {
+    serde_json::to_string_pretty(v)
+        .unwrap_or_default()
+        .replace('\n', &format!("\n{}", " ".repeat(indent)))
+}
+
+fn run_source(
+    a: &Args,
+    path: &str,
+    src: &str,
+    map: &ptxfp::SourceMap,
+    trace: &mut TraceOut,
+) -> Result<Outcome, Failure> {
     let mut inputs = Inputs::default();
     for s in &a.sets {
         match s.split_once('=') {
@@ -169,7 +275,13 @@ fn run_source(a: &Args, path: &str, src: &str) -> Result<Outcome, Failure> {
         contract: a.contract,
         entry: a.entry.clone(),
     };
-    let out = match interp::run(src, &inputs, &opts) {
+    let result = if a.trace {
+        interp::run_streaming(src, &inputs, &opts, &mut |t| trace.step(&t))
+    } else {
+        interp::run(src, &inputs, &opts)
+    };
+    trace.flush();
+    let out = match result {
         Ok(o) => o,
         Err(RunError::Program(d)) => {
             return Err(Failure::Program {
@@ -199,7 +311,7 @@ fn run_source(a: &Args, path: &str, src: &str) -> Result<Outcome, Failure> {
         Err(RunError::Input(m)) => return Err(m.into()),
     };
     for w in &out.warnings {
-        eprint!("{}", w.render_in(path, &map));
+        eprint!("{}", w.render_in(path, map));
     }
     let loc = |span: &std::ops::Range<usize>| {
         let (l, c) = map.line_col(span.start);
@@ -245,17 +357,21 @@ fn run_source(a: &Args, path: &str, src: &str) -> Result<Outcome, Failure> {
                 "unfused": show_hex(c.unfused, c.ty),
                 "fused": show_hex(c.fused, c.ty),
             })).collect::<Vec<_>>(),
-            "trace": out.trace.iter().map(|t| trace_json(path, &map, t)).collect::<Vec<_>>(),
-            "warnings": out.warnings.iter().map(|w| diag_json(path, &map, w)).collect::<Vec<_>>(),
+            "trace": out.trace.iter().map(|t| trace_json(path, map, t)).collect::<Vec<_>>(),
+            "warnings": out.warnings.iter().map(|w| diag_json(path, map, w)).collect::<Vec<_>>(),
         });
-        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        if trace.json_started() {
+            trace.finish_json(v);
+        } else {
+            println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        }
         return Ok(Outcome::Ok);
     }
-    print_trace(path, &map, &out.trace);
+    print_trace(path, map, &out.trace);
     for r in &regs {
         println!("{} = {}", label(r), r.value_text());
     }
-    if regs.is_empty() && out.memory.is_empty() && out.trace.is_empty() {
+    if regs.is_empty() && out.memory.is_empty() && out.trace.is_empty() && trace.steps == 0 {
         eprintln!("ptxfp run: {path}: nothing was written (no instruction ran, or none wrote a register or memory)");
     }
     for (addr, bytes) in &out.memory {
@@ -332,11 +448,23 @@ fn diag_json(path: &str, map: &ptxfp::SourceMap, d: &ptxfp::Diagnostic) -> serde
 /// Prints a failure (text on stderr, and with --json the JSON error object
 /// on stdout) and fails with exit code 2: an input error's message is
 /// returned for `main` to print as `ptxfp: ...`.
-fn report(a: &Args, path: &str, src: &str, f: Failure) -> Result<Outcome, String> {
-    let map = ptxfp::SourceMap::new(src);
+fn report(
+    a: &Args,
+    path: &str,
+    map: &ptxfp::SourceMap,
+    f: Failure,
+    streamed: &mut TraceOut,
+) -> Result<Outcome, String> {
     match f {
         Failure::Input { at, message } => {
-            if a.json {
+            if streamed.json_started() {
+                // The steps that ran are written: the error object ends them.
+                let location = at.map(|(l, c)| format!("{path}:{l}:{c}"));
+                streamed.finish_json(json!({
+                    "errors": [message_json(location, &message)],
+                    "warnings": [],
+                }));
+            } else if a.json {
                 let location = at.map(|(l, c)| format!("{path}:{l}:{c}"));
                 println!(
                     "{}",
@@ -360,16 +488,16 @@ fn report(a: &Args, path: &str, src: &str, f: Failure) -> Result<Outcome, String
             warnings,
         } => {
             for w in &warnings {
-                eprint!("{}", w.render_in(path, &map));
+                eprint!("{}", w.render_in(path, map));
             }
-            // What ran, then where it failed.
+            // What ran (written as it ran, with --trace), then where it failed.
             if !a.json {
-                print_trace(path, &map, &trace);
+                print_trace(path, map, &trace);
             }
             // As `ptxfp check`: the first 100, then a count.
             const SHOWN: usize = 100;
             for d in errors.iter().take(SHOWN) {
-                eprint!("{}", d.render_in(path, &map));
+                eprint!("{}", d.render_in(path, map));
             }
             if errors.len() > SHOWN {
                 eprintln!(
@@ -377,14 +505,19 @@ fn report(a: &Args, path: &str, src: &str, f: Failure) -> Result<Outcome, String
                     errors.len() - SHOWN
                 );
             }
-            if a.json {
+            if streamed.json_started() {
+                streamed.finish_json(json!({
+                    "errors": errors.iter().map(|d| diag_json(path, map, d)).collect::<Vec<_>>(),
+                    "warnings": warnings.iter().map(|d| diag_json(path, map, d)).collect::<Vec<_>>(),
+                }));
+            } else if a.json {
                 println!(
                     "{}",
                     error_json(
                         Some(path),
-                        errors.iter().map(|d| diag_json(path, &map, d)).collect(),
-                        warnings.iter().map(|d| diag_json(path, &map, d)).collect(),
-                        trace.iter().map(|t| trace_json(path, &map, t)).collect(),
+                        errors.iter().map(|d| diag_json(path, map, d)).collect(),
+                        warnings.iter().map(|d| diag_json(path, map, d)).collect(),
+                        trace.iter().map(|t| trace_json(path, map, t)).collect(),
                     )
                 );
             }

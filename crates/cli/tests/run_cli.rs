@@ -916,6 +916,80 @@ fn trace_survives_a_run_time_error() {
     assert_eq!(trace[2]["result"], serde_json::Value::Null);
 }
 
+/// A trace is written as the run goes: memory stays bounded however many
+/// steps run. `run --json --trace` once kept every step as a JSON value
+/// until the end (about 7 KB a step: a million steps took 7 GB and
+/// aborted under a memory limit); 150,000 steps now run under a 400 MB
+/// address-space limit the old build needed over 1 GB for. The streamed
+/// object starts with `file` and `trace`; its other keys follow the run.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_long_trace_streams_in_bounded_memory() {
+    use std::io::BufRead as _;
+    let n = 150_000;
+    let dir = std::env::temp_dir().join(format!("ptxfp-run-trace-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("long.ptx");
+    let mut src =
+        String::from(".version 8.1\n.target sm_90\n.reg .b16 %h<3>;\nmov.b16 %h1, 0x3c00;\n");
+    src += &"add.rn.f16 %h2, %h1, %h1;\n".repeat(n);
+    std::fs::write(&f, src).unwrap();
+    for json in [true, false] {
+        let cmd = format!(
+            "ulimit -v 400000 && exec \"$0\" run {} --trace \"$1\"",
+            if json { "--json" } else { "" }
+        );
+        let mut child = Command::new("sh")
+            .args(["-c", &cmd, env!("CARGO_BIN_EXE_ptxfp"), f.to_str().unwrap()])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Read as it comes: the test keeps no more than the binary should.
+        let (mut steps, mut first, mut tail) = (0, Vec::new(), Vec::new());
+        for line in std::io::BufReader::new(child.stdout.take().unwrap()).lines() {
+            let line = line.unwrap();
+            if line.contains("add.rn.f16 %h2, %h1, %h1  [0x3c00, 0x3c00] -> 0x4000  f16 2") {
+                steps += 1;
+            }
+            if first.len() < 3 {
+                first.push(line.clone());
+            }
+            tail.push(line);
+            if tail.len() > 40 {
+                tail.remove(0);
+            }
+        }
+        let o = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(0), "json {json}: {err}");
+        assert_eq!(steps, n, "json {json}");
+        let tail = tail.join("\n");
+        if json {
+            assert_eq!(
+                first,
+                [
+                    "{",
+                    &format!("  \"file\": {:?},", f.to_str().unwrap()),
+                    "  \"trace\": ["
+                ]
+            );
+            assert!(
+                tail.contains("\"text\": \"%h2 = 0x4000  f16 2\","),
+                "{tail}"
+            );
+            assert!(tail.ends_with("  \"warnings\": []\n}"), "{tail}");
+        } else {
+            assert!(first[0].starts_with("trace "), "{first:?}");
+            assert!(
+                tail.ends_with("%h1 = 0x3c00  b16\n%h2 = 0x4000  f16 2"),
+                "{tail}"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A traced store: the address read and the value stored, with its type.
 #[test]
 fn trace_json_has_the_memory_access() {

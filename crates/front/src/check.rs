@@ -108,19 +108,13 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
     let scopes = module::RegScopes::new(m);
     // Branch targets: the labels of each function body (a label is local
     // to its function).
-    let labels: std::collections::HashSet<(usize, &str)> = m
-        .stmts
-        .iter()
-        .filter_map(|s| match s {
-            Stmt::Label(l, _, scope) => Some((*scope, l.as_str())),
-            Stmt::Instr(_) => None,
-        })
-        .collect();
+    let labels: std::collections::HashSet<(usize, &str)> =
+        m.labels().map(|(_, l, scope)| (scope, l)).collect();
     let mut checked = 0;
     let mut skipped = BTreeMap::new();
-    for s in &m.stmts {
-        let Stmt::Instr(ins) = s else { continue };
-        let decoded = ptxfp_isa::op::decode(&ins.opcode, false);
+    for s in m.stmts() {
+        let Stmt::Instr(ins) = &s else { continue };
+        let decoded = ptxfp_isa::op::decode(ins.opcode, false);
         // PTX ISA §11: instructions belong in a function body. A bare
         // snippet (no function at all) is ptxfp's own convenience.
         if ins.scope == 0 && m.functions.iter().any(|f| !f.name.is_empty()) {
@@ -135,7 +129,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
         if decoded.op == Op::Bra {
             for op in &ins.operands {
                 if let OperandKind::Name(l) = &op.kind {
-                    if !labels.contains(&(ins.scope, l.as_str())) {
+                    if !labels.contains(&(ins.scope, *l)) {
                         diags.push(Diagnostic::error(
                             op.span.clone(),
                             format!("`bra {l}`: no label `{l}` is defined in this function"),
@@ -146,9 +140,9 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
         }
         // A guard names a declared `.pred` register (PTX ISA §9.3).
         if let Some(g) = &ins.guard {
-            match scopes.lookup(&g.reg, ins.block).map(|r| r.ty) {
+            match scopes.lookup(g.reg, ins.block).map(|r| r.ty) {
                 None => diags.push(
-                    undeclared(&g.reg, g.span.clone())
+                    undeclared(g.reg, g.span.clone())
                         .with_help(format!("declare it, e.g. `.reg .pred {};`", g.reg)),
                 ),
                 Some(PtxType::Pred) => {}
@@ -183,7 +177,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
             Op::Form(_) | Op::Cvt(_) | Op::Setp { .. } => {
                 let op = &decoded.op;
                 diags.extend(
-                    op.validate(&ins.opcode, version, target)
+                    op.validate(ins.opcode, version, target)
                         .into_iter()
                         .map(|d| d.shifted(at)),
                 );

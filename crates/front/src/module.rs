@@ -112,57 +112,59 @@ pub struct VarDecl {
     pub scope: usize,
 }
 
-/// What an operand is.
+/// What an operand is. Operands are views of the module's text (see
+/// [`Module`]): a name or a constant is a slice of the source.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OperandKind {
+pub enum OperandKind<'m> {
     /// A name: a register, a variable, a label or a special register.
-    Name(String),
+    Name(&'m str),
     /// An immediate, as written (`0f3F800000`, `-1.5`, `0x10`).
-    Imm(String),
+    Imm(&'m str),
     /// A vector `{a, b}`.
-    Vector(Vec<Operand>),
+    Vector(Vec<Operand<'m>>),
     /// An address `[base]`, `[base+imm]`, `[imm]`.
     Address {
         /// Register or variable name; `None` for an absolute address.
-        base: Option<String>,
+        base: Option<&'m str>,
         /// The byte offset.
         offset: i64,
     },
     /// Something else (a call's parenthesized list, `p|q`): kept as text.
-    Other(String),
+    Other(&'m str),
 }
 
 /// One operand with its span.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Operand {
+pub struct Operand<'m> {
     /// The operand.
-    pub kind: OperandKind,
+    pub kind: OperandKind<'m>,
     /// Where it is.
     pub span: Span,
 }
 
 /// A predicate guard `@p` or `@!p`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Guard {
+pub struct Guard<'m> {
     /// The predicate register.
-    pub reg: String,
+    pub reg: &'m str,
     /// `@!p`.
     pub negated: bool,
     /// Where the register name is.
     pub span: Span,
 }
 
-/// One instruction.
+/// One instruction, as [`Module::stmt`] gives it: a view of the module's
+/// compact statement, built when asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Instr {
+pub struct Instr<'m> {
     /// The guard, if any.
-    pub guard: Option<Guard>,
+    pub guard: Option<Guard<'m>>,
     /// Opcode with its modifiers and types, as written (`fma.rn.f16x2`).
-    pub opcode: String,
+    pub opcode: &'m str,
     /// Where the opcode is.
     pub opcode_span: Span,
     /// The operands.
-    pub operands: Vec<Operand>,
+    pub operands: Vec<Operand<'m>>,
     /// The whole statement, guard to `;`.
     pub span: Span,
     /// The function body it is in (0: module level).
@@ -171,30 +173,101 @@ pub struct Instr {
     pub block: usize,
 }
 
-impl Instr {
+impl<'m> Instr<'m> {
     /// The opcode's first part (`fma` of `fma.rn.f16`).
-    pub fn root(&self) -> &str {
+    pub fn root(&self) -> &'m str {
         self.opcode.split('.').next().unwrap_or("")
     }
     /// The opcode's parts after the root, without dots.
-    pub fn suffixes(&self) -> impl Iterator<Item = &str> {
+    pub fn suffixes(&self) -> impl Iterator<Item = &'m str> {
         self.opcode.split('.').skip(1)
     }
 }
 
-/// A statement in the body.
+/// A statement in the body, as [`Module::stmt`] gives it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Stmt {
+pub enum Stmt<'m> {
     /// An instruction.
-    Instr(Instr),
+    Instr(Instr<'m>),
     /// A label `$L__BB0_1:`, with the function body it is in (its scope,
     /// as [`Instr::scope`]): a label is local to its function.
-    Label(String, Span, usize),
+    Label(&'m str, Span, usize),
 }
 
-/// A parsed module or snippet.
+/// A span as the module keeps it: u32 offsets ([`parse`] takes texts of
+/// less than 4 GiB).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Loc {
+    start: u32,
+    end: u32,
+}
+
+impl Loc {
+    fn of(span: &Span) -> Loc {
+        // `parse` refuses a text whose offsets do not fit.
+        Loc {
+            start: span.start as u32,
+            end: span.end as u32,
+        }
+    }
+    fn span(self) -> Span {
+        self.start as usize..self.end as usize
+    }
+}
+
+/// What kind of operand an [`OpData`] is; `extra` says more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum OpKind {
+    /// The text of the span.
+    Name,
+    /// The text of the span, or with `extra` other than `NO_EXTRA`, the
+    /// text `Module::texts[extra]` (`- 1.5` is `-1.5`).
+    Imm,
+    /// `Module::vectors[extra]`: its elements.
+    Vector,
+    /// `Module::addresses[extra]`: base and offset.
+    Address,
+    /// The text of the span.
+    Other,
+}
+
+const NO_EXTRA: u32 = u32::MAX;
+
+/// An operand as the module keeps it: 16 bytes, its text in the source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct OpData {
+    loc: Loc,
+    kind: OpKind,
+    extra: u32,
+}
+
+/// A statement as the module keeps it (44 bytes): spans, and its operands
+/// as a range of `Module::operands`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct StmtData {
+    /// The statement, guard to `;`; for a label, its name.
+    span: Loc,
+    opcode: Loc,
+    /// The guard's register (with `GUARD`).
+    guard: Loc,
+    first: u32,
+    count: u32,
+    scope: u32,
+    block: u32,
+    flags: u8,
+}
+
+const LABEL: u8 = 1;
+const GUARD: u8 = 2;
+const NEGATED: u8 = 4;
+
+/// A parsed module or snippet. It borrows the text it was parsed from, and
+/// keeps each statement compact (spans and kinds, about 45 bytes and 16 per
+/// operand): [`Module::stmt`] and [`Module::stmts`] give them as [`Stmt`]
+/// views, whose names and constants are slices of the text.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Module {
+pub struct Module<'a> {
+    src: &'a str,
     /// `.version`, with the span of its value.
     pub version: Option<(PtxVersion, Span)>,
     /// `.target` (the first sm target named), with the span of its value.
@@ -204,7 +277,16 @@ pub struct Module {
     /// Every variable and parameter declared, in order.
     pub vars: Vec<VarDecl>,
     /// The statements, in order (all functions concatenated; see [`Instr::scope`]).
-    pub stmts: Vec<Stmt>,
+    stmts: Vec<StmtData>,
+    /// The operands of every statement (each one's in a row), and the
+    /// elements of `{...}` vectors.
+    operands: Vec<OpData>,
+    /// Per vector operand: its elements, `first..first + count` of `operands`.
+    vectors: Vec<(u32, u32)>,
+    /// Per address operand: the base's span and the offset.
+    addresses: Vec<(Option<Loc>, i64)>,
+    /// Immediates whose text is not one piece of the source (`- 1.5`).
+    texts: Vec<String>,
     /// The functions with bodies, in order.
     pub functions: Vec<Function>,
     /// The `{ }` blocks: `block_parents[id]` is the block that encloses
@@ -216,7 +298,93 @@ pub struct Module {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-impl Module {
+impl<'a> Module<'a> {
+    /// The text the module was parsed from.
+    pub fn source(&self) -> &'a str {
+        self.src
+    }
+
+    /// How many statements there are.
+    pub fn stmt_count(&self) -> usize {
+        self.stmts.len()
+    }
+
+    /// Statement `i` (in source order), or `None` past the last.
+    pub fn stmt(&self, i: usize) -> Option<Stmt<'_>> {
+        self.stmts.get(i).map(|d| self.view(d))
+    }
+
+    /// The statements, in order.
+    pub fn stmts(&self) -> impl ExactSizeIterator<Item = Stmt<'_>> + '_ {
+        self.stmts.iter().map(|d| self.view(d))
+    }
+
+    fn view(&self, d: &StmtData) -> Stmt<'_> {
+        if d.flags & LABEL != 0 {
+            Stmt::Label(&self.src[d.span.span()], d.span.span(), d.scope as usize)
+        } else {
+            Stmt::Instr(self.instr(d))
+        }
+    }
+
+    /// The labels, each with its statement's index and its function's scope
+    /// (as [`Stmt::Label`]), without building the instructions' views.
+    pub fn labels(&self) -> impl Iterator<Item = (usize, &str, usize)> + '_ {
+        self.stmts
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.flags & LABEL != 0)
+            .map(|(i, d)| (i, &self.src[d.span.span()], d.scope as usize))
+    }
+
+    /// Statement `i`'s opcode, if it is an instruction, without building
+    /// its view.
+    pub fn opcode(&self, i: usize) -> Option<&'a str> {
+        let d = self.stmts.get(i).filter(|d| d.flags & LABEL == 0)?;
+        Some(&self.src[d.opcode.span()])
+    }
+
+    fn instr(&self, d: &StmtData) -> Instr<'_> {
+        let ops = &self.operands[d.first as usize..(d.first + d.count) as usize];
+        Instr {
+            guard: (d.flags & GUARD != 0).then(|| Guard {
+                reg: &self.src[d.guard.span()],
+                negated: d.flags & NEGATED != 0,
+                span: d.guard.span(),
+            }),
+            opcode: &self.src[d.opcode.span()],
+            opcode_span: d.opcode.span(),
+            operands: ops.iter().map(|o| self.operand(o)).collect(),
+            span: d.span.span(),
+            scope: d.scope as usize,
+            block: d.block as usize,
+        }
+    }
+
+    fn operand(&self, d: &OpData) -> Operand<'_> {
+        let span = d.loc.span();
+        let text = &self.src[span.clone()];
+        let kind = match d.kind {
+            OpKind::Name => OperandKind::Name(text),
+            OpKind::Imm if d.extra == NO_EXTRA => OperandKind::Imm(text),
+            OpKind::Imm => OperandKind::Imm(&self.texts[d.extra as usize]),
+            OpKind::Vector => {
+                let (first, count) = self.vectors[d.extra as usize];
+                let elems = &self.operands[first as usize..(first + count) as usize];
+                OperandKind::Vector(elems.iter().map(|e| self.operand(e)).collect())
+            }
+            OpKind::Address => {
+                let (base, offset) = self.addresses[d.extra as usize];
+                OperandKind::Address {
+                    base: base.map(|b| &self.src[b.span()]),
+                    offset,
+                }
+            }
+            OpKind::Other => OperandKind::Other(text),
+        };
+        Operand { kind, span }
+    }
+
     /// The blocks from `block` outward: `block`, its parent, ..., 0.
     pub fn enclosing(&self, block: usize) -> impl Iterator<Item = usize> + '_ {
         let mut next = Some(block);
@@ -248,14 +416,14 @@ impl Module {
 /// of those declares the name again, which shadows it until the block
 /// closes (nvcc's inline-asm blocks `{ .reg .b16 t; ... }` rely on this).
 pub struct RegScopes<'m> {
-    module: &'m Module,
+    module: &'m Module<'m>,
     by_block: std::collections::HashMap<(usize, &'m str), usize>,
 }
 
 impl<'m> RegScopes<'m> {
     /// Indexes the module's declarations (the first of a name in a block
     /// counts; a second one there is a parse error).
-    pub fn new(module: &'m Module) -> RegScopes<'m> {
+    pub fn new(module: &'m Module<'m>) -> RegScopes<'m> {
         let mut by_block = std::collections::HashMap::new();
         for (i, r) in module.regs.iter().enumerate() {
             by_block.entry((r.block, r.name.as_str())).or_insert(i);
@@ -291,20 +459,18 @@ fn is_word_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '%' | '$')
 }
 
-/// Splits into words, punctuation, strings and newlines; comments are
-/// dropped (PTX ISA §4.2: C-style `//` and `/* */` comments).
-fn lex(src: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
-    let mut out = Vec::new();
+/// The next token from byte `*pos` on, or `None` at the end: a word, a
+/// punctuation mark, a string, or one `Newline` for a run of line ends
+/// (those inside `/* */` comments included: `.loc` ends at one). Comments
+/// are dropped (PTX ISA §4.2: C-style `//` and `/* */` comments). Tokens
+/// are made one at a time as the parser asks: no token list is kept.
+fn lex_next(src: &str, pos: &mut usize, diags: &mut Vec<Diagnostic>) -> Option<Token> {
     let b = src.as_bytes();
-    let mut i = 0;
-    while i < src.len() {
-        let c = src[i..].chars().next().unwrap_or(' ');
-        let start = i;
+    let mut i = *pos;
+    let mut newline = None;
+    while let Some(c) = src[i..].chars().next() {
         if c == '\n' {
-            out.push(Token {
-                tok: Tok::Newline,
-                span: i..i + 1,
-            });
+            newline.get_or_insert(i);
             i += 1;
         } else if c.is_whitespace() {
             i += c.len_utf8();
@@ -313,12 +479,8 @@ fn lex(src: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
         } else if src[i..].starts_with("/*") {
             match src[i + 2..].find("*/") {
                 Some(n) => {
-                    // Keep the newlines inside the comment: `.loc` ends at one.
-                    for _ in src[i..i + 2 + n].matches('\n') {
-                        out.push(Token {
-                            tok: Tok::Newline,
-                            span: i..i,
-                        });
+                    if src[i..i + 2 + n].contains('\n') {
+                        newline.get_or_insert(i);
                     }
                     i = i + 2 + n + 2;
                 }
@@ -327,68 +489,82 @@ fn lex(src: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
                     i = src.len();
                 }
             }
-        } else if c == '"' {
-            let mut j = i + 1;
-            while j < b.len() && b[j] != b'"' && b[j] != b'\n' {
-                j += 1;
-            }
-            if j >= b.len() || b[j] != b'"' {
-                diags.push(Diagnostic::error(i..j, "unterminated string"));
-                i = j;
-            } else {
-                i = j + 1;
-            }
-            out.push(Token {
-                tok: Tok::Str,
-                span: start..i,
-            });
-        } else if is_word_char(c) {
-            loop {
-                while i < src.len() {
-                    let d = src[i..].chars().next().unwrap_or(' ');
-                    if !is_word_char(d) {
-                        break;
-                    }
-                    i += d.len_utf8();
-                }
-                // PTX ISA §4.5.2: a decimal float literal has "an optional
-                // signed exponent": `1.0e-3` is one token, not `1.0e - 3`.
-                if signed_exponent_follows(&src[start..i], &b[i..]) {
-                    i += 1;
-                    continue;
-                }
-                // Qualifiers with `::` belong to the opcode or directive:
-                // `ld.global.L1::no_allocate`, `mbarrier.init.shared::cta`
-                // (an identifier has no `.`, so a label `L:` is not taken).
-                if src[i..].starts_with("::")
-                    && src[i + 2..].chars().next().is_some_and(is_word_char)
-                    && src[start..i].contains('.')
-                {
-                    i += 2;
-                    continue;
-                }
-                break;
-            }
-            out.push(Token {
-                tok: Tok::Word,
-                span: start..i,
-            });
         } else {
-            i += c.len_utf8();
-            out.push(Token {
-                tok: Tok::Punct(c),
-                span: start..i,
-            });
+            break;
         }
     }
-    out
+    *pos = i;
+    if let Some(at) = newline {
+        return Some(Token {
+            tok: Tok::Newline,
+            span: at..at + 1,
+        });
+    }
+    let c = src[i..].chars().next()?;
+    let start = i;
+    let tok = if c == '"' {
+        let mut j = i + 1;
+        while j < b.len() && b[j] != b'"' && b[j] != b'\n' {
+            j += 1;
+        }
+        if j >= b.len() || b[j] != b'"' {
+            diags.push(Diagnostic::error(i..j, "unterminated string"));
+            i = j;
+        } else {
+            i = j + 1;
+        }
+        Tok::Str
+    } else if is_word_char(c) {
+        loop {
+            while i < src.len() {
+                let d = src[i..].chars().next().unwrap_or(' ');
+                if !is_word_char(d) {
+                    break;
+                }
+                i += d.len_utf8();
+            }
+            // PTX ISA §4.5.2: a decimal float literal has "an optional
+            // signed exponent": `1.0e-3` is one token, not `1.0e - 3`.
+            if signed_exponent_follows(&src[start..i], &b[i..]) {
+                i += 1;
+                continue;
+            }
+            // Qualifiers with `::` belong to the opcode or directive:
+            // `ld.global.L1::no_allocate`, `mbarrier.init.shared::cta`
+            // (an identifier has no `.`, so a label `L:` is not taken).
+            if src[i..].starts_with("::")
+                && src[i + 2..].chars().next().is_some_and(is_word_char)
+                && src[start..i].contains('.')
+            {
+                i += 2;
+                continue;
+            }
+            break;
+        }
+        Tok::Word
+    } else {
+        i += c.len_utf8();
+        Tok::Punct(c)
+    };
+    *pos = i;
+    Some(Token {
+        tok,
+        span: start..i,
+    })
 }
 
 struct Parser<'a> {
     src: &'a str,
-    toks: Vec<Token>,
-    pos: usize,
-    m: Module,
+    /// Where the lexer goes on.
+    at: usize,
+    /// Tokens made and not yet consumed: up to and including the next one
+    /// that is not a `Newline` (at most two: runs of line ends are one).
+    ahead: std::collections::VecDeque<Token>,
+    /// The last token consumed that is not a `Newline`.
+    last: Option<Tok>,
+    /// The operands of the statement being parsed.
+    scratch: Vec<OpData>,
+    m: Module<'a>,
     /// The current function body's scope (0 outside any).
     scope: usize,
     /// A function header seen, whose body is next: name and entry-ness.
@@ -407,19 +583,44 @@ struct Parser<'a> {
     /// Names declared, per block.
     names: std::collections::HashSet<(usize, String)>,
     /// Labels defined, per function scope.
-    labels: std::collections::HashSet<(usize, String)>,
+    labels: std::collections::HashSet<(usize, &'a str)>,
 }
 
 impl<'a> Parser<'a> {
+    /// Lexes until `ahead` holds a token that is not a `Newline` (or the
+    /// text ends).
+    fn fill(&mut self) {
+        while self.ahead.back().is_none_or(|t| t.tok == Tok::Newline) {
+            match lex_next(self.src, &mut self.at, &mut self.m.diagnostics) {
+                Some(t) => self.ahead.push_back(t),
+                None => return,
+            }
+        }
+    }
+    /// The next token that is not a `Newline`.
     fn peek(&self) -> Option<&Token> {
-        self.toks[self.pos..].iter().find(|t| t.tok != Tok::Newline)
+        self.ahead.iter().find(|t| t.tok != Tok::Newline)
+    }
+    /// The next token, `Newline` included.
+    fn peek_raw(&self) -> Option<&Token> {
+        self.ahead.front()
+    }
+    /// Consumes the next token, `Newline` included.
+    fn bump_raw(&mut self) {
+        if let Some(t) = self.ahead.pop_front() {
+            if t.tok != Tok::Newline {
+                self.last = Some(t.tok);
+            }
+        }
+        self.fill();
     }
     /// Next token, skipping newlines.
     fn next(&mut self) -> Option<Token> {
-        while let Some(t) = self.toks.get(self.pos) {
-            self.pos += 1;
+        while let Some(t) = self.ahead.pop_front() {
             if t.tok != Tok::Newline {
-                return Some(t.clone());
+                self.last = Some(t.tok);
+                self.fill();
+                return Some(t);
             }
         }
         None
@@ -454,29 +655,29 @@ impl<'a> Parser<'a> {
     /// After a bad operand: skips to just after the next `;` on this line,
     /// braces included (they belonged to the operand), or to the line's end.
     fn recover_in_line(&mut self) {
-        while let Some(t) = self.toks.get(self.pos) {
-            match t.tok {
+        while let Some(tok) = self.peek_raw().map(|t| t.tok) {
+            match tok {
                 Tok::Newline => return,
                 Tok::Punct(';') => {
-                    self.pos += 1;
+                    self.bump_raw();
                     return;
                 }
-                _ => self.pos += 1,
+                _ => self.bump_raw(),
             }
         }
     }
 
     /// Skips to the end of the current line (`.loc`, `.file` have no `;`).
     fn skip_line(&mut self) {
-        while let Some(t) = self.toks.get(self.pos) {
-            self.pos += 1;
-            if t.tok == Tok::Newline {
+        while let Some(tok) = self.peek_raw().map(|t| t.tok) {
+            self.bump_raw();
+            if tok == Tok::Newline {
                 return;
             }
         }
     }
 
-    fn run(mut self) -> Module {
+    fn run(mut self) -> Module<'a> {
         while let Some(t) = self.peek().cloned() {
             let text = self.text(&t);
             match t.tok {
@@ -596,11 +797,11 @@ impl<'a> Parser<'a> {
                     );
                 }
                 let mut seen_sm = false;
-                while let Some(v) = self.toks.get(self.pos).cloned() {
+                while let Some(v) = self.peek_raw().cloned() {
                     if v.tok == Tok::Newline || v.tok == Tok::Punct(';') {
                         break;
                     }
-                    self.pos += 1;
+                    self.bump_raw();
                     let s = self.text(&v);
                     match v.tok {
                         Tok::Punct(',') => {}
@@ -686,11 +887,11 @@ impl<'a> Parser<'a> {
             }
             ".pragma" | ".maxntid" | ".reqntid" | ".minnctapersm" | ".maxnreg"
             | ".maxnctapersm" | ".noreturn" => {
-                while let Some(v) = self.toks.get(self.pos) {
-                    if v.tok == Tok::Newline || matches!(v.tok, Tok::Punct(';' | '{')) {
+                while let Some(tok) = self.peek_raw().map(|t| t.tok) {
+                    if tok == Tok::Newline || matches!(tok, Tok::Punct(';' | '{')) {
                         break;
                     }
-                    self.pos += 1;
+                    self.bump_raw();
                 }
             }
             _ if PtxType::parse(d).is_some() => {
@@ -1067,11 +1268,7 @@ impl<'a> Parser<'a> {
 
     /// True when the token before the next one is the punctuation `c`.
     fn prev_is_punct(&self, c: char) -> bool {
-        self.toks[..self.pos]
-            .iter()
-            .rev()
-            .find(|t| t.tok != Tok::Newline)
-            .is_some_and(|t| t.tok == Tok::Punct(c))
+        self.last == Some(Tok::Punct(c))
     }
 
     /// Consumes tokens up to the `close` that balances an `open` already
@@ -1223,13 +1420,7 @@ impl<'a> Parser<'a> {
                 self.next();
             }
             match self.next() {
-                Some(p) if p.tok == Tok::Word => {
-                    guard = Some(Guard {
-                        reg: self.text(&p).to_string(),
-                        negated,
-                        span: p.span,
-                    })
-                }
+                Some(p) if p.tok == Tok::Word => guard = Some((Loc::of(&p.span), negated)),
                 other => {
                     let sp = other.map_or(self.eof_span(), |o| o.span);
                     self.error(sp, "expected a predicate register after `@`");
@@ -1248,28 +1439,50 @@ impl<'a> Parser<'a> {
             }
         } else if self.peek_punct(':') {
             self.next();
-            let name = self.text(&first).to_string();
-            if !is_ident(&name) {
+            let name = self.text(&first);
+            if !is_ident(name) {
                 self.error(
                     first.span.clone(),
                     format!("`{}` is not a label name: a label is an identifier (PTX ISA §4.4: a letter, or `_`, `$` or `%` and more), not a number", name.escape_debug()),
                 );
             }
-            if !self.labels.insert((self.scope, name.clone())) {
+            if !self.labels.insert((self.scope, name)) {
                 self.error(
                     first.span.clone(),
                     format!("label `{name}` is defined twice"),
                 );
             }
-            self.m.stmts.push(Stmt::Label(
-                self.text(&first).to_string(),
-                first.span,
-                self.scope,
-            ));
+            self.m.stmts.push(StmtData {
+                span: Loc::of(&first.span),
+                opcode: Loc::default(),
+                guard: Loc::default(),
+                first: 0,
+                count: 0,
+                scope: self.scope as u32,
+                block: self.block() as u32,
+                flags: LABEL,
+            });
             return;
         }
-        let opcode = self.text(&op_tok).to_string();
-        let mut operands: Vec<Operand> = Vec::new();
+        let opcode = self.text(&op_tok);
+        // The operands, kept for reuse: one buffer for every statement.
+        let mut operands = std::mem::take(&mut self.scratch);
+        operands.clear();
+        self.operands_of(start, guard, op_tok, opcode, &mut operands);
+        self.scratch = operands;
+    }
+
+    /// The operands of the instruction `opcode` (its token `op_tok`, the
+    /// statement from `start`, with its guard), up to its `;`: the
+    /// statement is kept if they parse.
+    fn operands_of(
+        &mut self,
+        start: usize,
+        guard: Option<(Loc, bool)>,
+        op_tok: Token,
+        opcode: &'a str,
+        operands: &mut Vec<OpData>,
+    ) {
         // Operands are separated by single commas (PTX ISA §4.3).
         let mut want_operand = true;
         let end;
@@ -1317,11 +1530,11 @@ impl<'a> Parser<'a> {
                 // the `;` is missing at the end of the previous line. Said
                 // there, and the next line is parsed as a statement of its own.
                 _ if !want_operand
-                    && operands
-                        .last()
-                        .is_some_and(|o| self.src[o.span.end..t.span.start].contains('\n')) =>
+                    && operands.last().is_some_and(|o| {
+                        self.src[o.loc.end as usize..t.span.start].contains('\n')
+                    }) =>
                 {
-                    let last = operands.last().map_or(0..0, |o| o.span.clone());
+                    let last = operands.last().map_or(0..0, |o| o.loc.span());
                     self.error(
                         last.end..last.end,
                         format!("`{opcode}`: a `;` is missing at the end of the line"),
@@ -1332,7 +1545,7 @@ impl<'a> Parser<'a> {
                 _ if !want_operand => {
                     let at = t.span.clone();
                     self.m.diagnostics.push(
-                        Diagnostic::error(at, format!("`{opcode}`: expected `,` or `;` after operand `{}`", &self.src[operands.last().map_or(0..0, |o| o.span.clone())]))
+                        Diagnostic::error(at, format!("`{opcode}`: expected `,` or `;` after operand `{}`", &self.src[operands.last().map_or(0..0, |o| o.loc.span())]))
                             .with_help("operands are separated by commas; is the `;` at the end of the line missing?"),
                     );
                     self.recover();
@@ -1350,22 +1563,38 @@ impl<'a> Parser<'a> {
                 },
             }
         }
-        self.m.stmts.push(Stmt::Instr(Instr {
+        let (guard, flags) = match guard {
+            Some((at, true)) => (at, GUARD | NEGATED),
+            Some((at, false)) => (at, GUARD),
+            None => (Loc::default(), 0),
+        };
+        self.m.stmts.push(StmtData {
+            span: Loc::of(&(start..end)),
+            opcode: Loc::of(&op_tok.span),
             guard,
-            opcode,
-            opcode_span: op_tok.span,
-            operands,
-            span: start..end,
-            scope: self.scope,
-            block: self.block(),
-        }));
+            first: self.m.operands.len() as u32,
+            count: operands.len() as u32,
+            scope: self.scope as u32,
+            block: self.block() as u32,
+            flags,
+        });
+        self.m.operands.extend_from_slice(operands);
     }
 
-    fn operand(&mut self) -> Option<Operand> {
+    fn operand(&mut self) -> Option<OpData> {
         self.operand_at(0)
     }
 
-    fn operand_at(&mut self, depth: usize) -> Option<Operand> {
+    /// An operand of `kind` at `span` (its text is the span's).
+    fn op(kind: OpKind, span: Span) -> Option<OpData> {
+        Some(OpData {
+            loc: Loc::of(&span),
+            kind,
+            extra: NO_EXTRA,
+        })
+    }
+
+    fn operand_at(&mut self, depth: usize) -> Option<OpData> {
         let t = self.next()?;
         let s = self.text(&t);
         let start = t.span.start;
@@ -1374,10 +1603,13 @@ impl<'a> Parser<'a> {
                 let n = self.next();
                 match n {
                     Some(n) if n.tok == Tok::Word && starts_numeric(self.text(&n)) => {
-                        Some(Operand {
-                            kind: OperandKind::Imm(format!("-{}", self.text(&n))),
-                            span: start..n.span.end,
-                        })
+                        let mut imm = Self::op(OpKind::Imm, start..n.span.end)?;
+                        if n.span.start != t.span.end {
+                            // `- 1.5`: the constant is `-1.5`.
+                            imm.extra = self.m.texts.len() as u32;
+                            self.m.texts.push(format!("-{}", self.text(&n)));
+                        }
+                        Some(imm)
                     }
                     _ => {
                         self.error(t.span, "expected a number after `-`");
@@ -1385,31 +1617,19 @@ impl<'a> Parser<'a> {
                     }
                 }
             }
-            Tok::Word if starts_numeric(s) => Some(Operand {
-                kind: OperandKind::Imm(s.to_string()),
-                span: t.span,
-            }),
+            Tok::Word if starts_numeric(s) => Self::op(OpKind::Imm, t.span),
             Tok::Word => {
                 // `p|q` (setp's second destination) and `a+4` stay text.
                 if self.peek_punct('|') {
                     self.next();
                     let q = self.next()?;
-                    return Some(Operand {
-                        kind: OperandKind::Other(self.src[start..q.span.end].to_string()),
-                        span: start..q.span.end,
-                    });
+                    return Self::op(OpKind::Other, start..q.span.end);
                 }
-                Some(Operand {
-                    kind: OperandKind::Name(s.to_string()),
-                    span: t.span,
-                })
+                Self::op(OpKind::Name, t.span)
             }
             Tok::Punct('!') => {
                 let q = self.next()?;
-                Some(Operand {
-                    kind: OperandKind::Other(self.src[start..q.span.end].to_string()),
-                    span: start..q.span.end,
-                })
+                Self::op(OpKind::Other, start..q.span.end)
             }
             Tok::Punct('{') => {
                 let mut elems = Vec::new();
@@ -1417,10 +1637,12 @@ impl<'a> Parser<'a> {
                 loop {
                     if self.peek_punct('}') && (!want || elems.is_empty()) {
                         let c = self.next()?;
-                        return Some(Operand {
-                            kind: OperandKind::Vector(elems),
-                            span: start..c.span.end,
-                        });
+                        let mut v = Self::op(OpKind::Vector, start..c.span.end)?;
+                        v.extra = self.m.vectors.len() as u32;
+                        let first = self.m.operands.len() as u32;
+                        self.m.vectors.push((first, elems.len() as u32));
+                        self.m.operands.extend(elems);
+                        return Some(v);
                     }
                     if !want {
                         if self.peek_punct(',') {
@@ -1471,10 +1693,10 @@ impl<'a> Parser<'a> {
                                 );
                                 return None;
                             }
-                            return Some(Operand {
-                                kind: OperandKind::Address { base, offset },
-                                span: start..x.span.end,
-                            });
+                            let mut a = Self::op(OpKind::Address, start..x.span.end)?;
+                            a.extra = self.m.addresses.len() as u32;
+                            self.m.addresses.push((base, offset));
+                            return Some(a);
                         }
                         Tok::Punct('+') => signed = Some(x.span),
                         Tok::Punct('-') => {
@@ -1505,7 +1727,7 @@ impl<'a> Parser<'a> {
                             }
                         }
                         Tok::Word if base.is_none() && signed.is_none() => {
-                            base = Some(xs.to_string())
+                            base = Some(Loc::of(&x.span))
                         }
                         // `[tex, {x, y}]`, `[surf, {x, y}]` (texture and surface
                         // instructions, PTX ISA §9.7.10-11): kept as text.
@@ -1514,10 +1736,7 @@ impl<'a> Parser<'a> {
                                 self.error(t.span, "unclosed `[` in an address");
                                 return None;
                             };
-                            return Some(Operand {
-                                kind: OperandKind::Other(self.src[start..end].to_string()),
-                                span: start..end,
-                            });
+                            return Self::op(OpKind::Other, start..end);
                         }
                         _ => {
                             self.error(
@@ -1534,10 +1753,7 @@ impl<'a> Parser<'a> {
                     self.error(t.span, "unclosed `(`");
                     return None;
                 };
-                Some(Operand {
-                    kind: OperandKind::Other(self.src[start..end].to_string()),
-                    span: start..end,
-                })
+                Self::op(OpKind::Other, start..end)
             }
             _ => {
                 self.error(
@@ -1595,22 +1811,37 @@ fn starts_numeric(s: &str) -> bool {
 
 /// Parses a module or snippet. Never panics; problems are in
 /// [`Module::diagnostics`].
-pub fn parse(src: &str) -> Module {
-    let mut diags = Vec::new();
-    // A UTF-8 byte-order mark is not PTX text: treat it as white space.
-    let src_owned;
-    let src = if let Some(rest) = src.strip_prefix('\u{feff}') {
-        src_owned = format!("{}{rest}", " ".repeat('\u{feff}'.len_utf8()));
-        src_owned.as_str()
-    } else {
-        src
+pub fn parse(src: &str) -> Module<'_> {
+    let mut m = Module {
+        src,
+        block_parents: vec![0],
+        ..Module::default()
     };
-    let toks = lex(src, &mut diags);
+    // Spans are kept as u32 offsets.
+    if u32::try_from(src.len()).is_err() {
+        m.diagnostics.push(Diagnostic::error(
+            0..0,
+            format!(
+                "the text has {} bytes; ptxfp parses at most {} (4 GiB - 1): split it",
+                src.len(),
+                u32::MAX
+            ),
+        ));
+        return m;
+    }
+    // A UTF-8 byte-order mark is not PTX text: treat it as white space.
+    let at = if src.starts_with('\u{feff}') {
+        '\u{feff}'.len_utf8()
+    } else {
+        0
+    };
     let mut p = Parser {
         src,
-        toks,
-        pos: 0,
-        m: Module::default(),
+        at,
+        ahead: Default::default(),
+        last: None,
+        scratch: Vec::new(),
+        m,
         scope: 0,
         pending: None,
         header_vars: None,
@@ -1620,8 +1851,7 @@ pub fn parse(src: &str) -> Module {
         names: Default::default(),
         labels: Default::default(),
     };
-    p.m.diagnostics = diags;
-    p.m.block_parents = vec![0];
+    p.fill();
     p.run()
 }
 
@@ -1667,9 +1897,8 @@ $L__BB0_2:
         assert_eq!(m.vars[1].name, "k_param_1");
         // Parameters belong to their function's body.
         assert_eq!((m.vars[1].scope, m.functions[0].scope), (1, 1));
-        let instrs: Vec<&Instr> = m
-            .stmts
-            .iter()
+        let instrs: Vec<Instr> = m
+            .stmts()
             .filter_map(|s| match s {
                 Stmt::Instr(i) => Some(i),
                 _ => None,
@@ -1679,7 +1908,7 @@ $L__BB0_2:
         assert_eq!(
             instrs[2].operands[1].kind,
             OperandKind::Address {
-                base: Some("%rd2".into()),
+                base: Some("%rd2"),
                 offset: 2
             }
         );
@@ -1702,8 +1931,7 @@ $L__BB0_2:
             m.regs.iter().map(|r| (r.name.as_str(), r.block)).collect();
         assert_eq!(blocks, [("a", 0), ("a", 1), ("b", 1), ("a", 2)]);
         let instrs: Vec<usize> = m
-            .stmts
-            .iter()
+            .stmts()
             .filter_map(|s| match s {
                 Stmt::Instr(i) => Some(i.block),
                 _ => None,
@@ -1716,6 +1944,97 @@ $L__BB0_2:
         assert_eq!(ty("a", 1), Some(PtxType::B32));
         assert_eq!(scopes.lookup("a", 0).map(|r| r.block), Some(0));
         assert_eq!(ty("b", 0), None);
+    }
+
+    /// The module keeps statements compact and gives them back as views:
+    /// every operand kind, a guard, labels, and a constant written apart
+    /// from its sign (`- 1.5`), whose text is not one piece of the source.
+    #[test]
+    fn compact_statements_read_back_as_written() {
+        // What a statement costs, whatever its text: the point of the layout.
+        assert!(std::mem::size_of::<StmtData>() <= 44);
+        assert_eq!(std::mem::size_of::<OpData>(), 16);
+        let src = ".reg .b32 r, s;\n.reg .pred p, q;\n.global .b8 buf[8];\nL0:\n\
+                   @!p mov.b32 r, - 1.5;\nsetp.lt.s32 p|q, r, -2;\n\
+                   ld.global.v2.b32 {r, s}, [buf+4];\nmov.b64 {r, {s, _}}, 0;\nst.b32 [0x10], r;\nL1: ret;\n";
+        let m = parse(src);
+        assert!(m.diagnostics.is_empty(), "{:?}", m.diagnostics);
+        assert_eq!(m.stmt_count(), 8);
+        assert_eq!(m.labels().collect::<Vec<_>>(), [(0, "L0", 0), (6, "L1", 0)]);
+        assert_eq!(m.opcode(0), None);
+        assert_eq!(m.opcode(2), Some("setp.lt.s32"));
+        let Some(Stmt::Instr(mov)) = m.stmt(1) else {
+            panic!("{:?}", m.stmt(1))
+        };
+        let g = mov.guard.clone().unwrap();
+        assert_eq!((g.reg, g.negated, &src[g.span]), ("p", true, "p"));
+        assert_eq!(&src[mov.span.clone()], "@!p mov.b32 r, - 1.5;");
+        assert_eq!(mov.operands[1].kind, OperandKind::Imm("-1.5"));
+        assert_eq!(&src[mov.operands[1].span.clone()], "- 1.5");
+        let kinds: Vec<Vec<OperandKind>> = m
+            .stmts()
+            .filter_map(|s| match s {
+                Stmt::Instr(i) => Some(i.operands.into_iter().map(|o| o.kind).collect()),
+                Stmt::Label(..) => None,
+            })
+            .collect();
+        /// The kind with every span inside it 0..0, to compare to a literal.
+        fn spanless<'m>(k: &OperandKind<'m>) -> OperandKind<'m> {
+            match k {
+                OperandKind::Vector(v) => vector(v.iter().map(|o| spanless(&o.kind)).collect()),
+                k => k.clone(),
+            }
+        }
+        fn vector(v: Vec<OperandKind<'_>>) -> OperandKind<'_> {
+            OperandKind::Vector(
+                v.into_iter()
+                    .map(|kind| Operand { kind, span: 0..0 })
+                    .collect(),
+            )
+        }
+        let name = OperandKind::Name;
+        let kinds: Vec<Vec<OperandKind>> = kinds
+            .iter()
+            .map(|ks| ks.iter().map(spanless).collect())
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                vec![name("r"), OperandKind::Imm("-1.5")],
+                vec![OperandKind::Other("p|q"), name("r"), OperandKind::Imm("-2")],
+                vec![
+                    vector(vec![name("r"), name("s")]),
+                    OperandKind::Address {
+                        base: Some("buf"),
+                        offset: 4
+                    }
+                ],
+                vec![
+                    vector(vec![name("r"), vector(vec![name("s"), name("_")])]),
+                    OperandKind::Imm("0")
+                ],
+                vec![
+                    OperandKind::Address {
+                        base: None,
+                        offset: 16
+                    },
+                    name("r")
+                ],
+                vec![],
+            ]
+        );
+    }
+
+    /// Tokens are made as the parser asks; a run of line ends (comments'
+    /// included) is one, and still ends a `.loc` line or an operand list.
+    #[test]
+    fn line_ends_in_comments_still_end_lines() {
+        let src = ".reg .b32 a, b;\n.loc 1 2 3 /* x\n\n y */ mov.b32 a, b;\n\n\nmov.b32 a, b\n/* c */ mov.b32 b, a;\n";
+        let m = parse(src);
+        let msgs: Vec<String> = m.diagnostics.iter().map(|d| d.message.clone()).collect();
+        assert_eq!(msgs, ["`mov.b32`: a `;` is missing at the end of the line"]);
+        let ops: Vec<&str> = (0..m.stmt_count()).filter_map(|i| m.opcode(i)).collect();
+        assert_eq!(ops, ["mov.b32", "mov.b32", "mov.b32"]);
     }
 
     #[test]

@@ -43,7 +43,8 @@ pub struct Options {
     /// warnings. The validation of every instruction against the version
     /// and target is the same as in strict mode.
     pub lenient: bool,
-    /// Record each executed instruction.
+    /// Record each executed instruction: in [`Outcome::trace`], or handed
+    /// to [`run_streaming`]'s callback as it runs.
     pub trace: bool,
     /// Report where mul+add contraction to fma changes a result.
     pub contract: bool,
@@ -336,10 +337,10 @@ impl InputPlace {
 /// Base address of the first variable; variables follow, 256-byte aligned.
 const VAR_BASE: u64 = 0x1000_0000;
 
-struct Machine<'a> {
+struct Machine<'a, 's> {
     opts: &'a Options,
     /// The program (for the hints of `--set` errors).
-    module: &'a Module,
+    module: &'a Module<'a>,
     /// Its text, where known: `--set` errors and `name@LINE` name places
     /// by line and column.
     src: Option<&'a str>,
@@ -361,15 +362,22 @@ struct Machine<'a> {
     /// `--set` values for registers that --lenient declares on first use:
     /// parsed in the type that use implies.
     pending: BTreeMap<String, String>,
-    /// Per statement of the module, its instruction decoded (once, before
-    /// anything runs; `None` for a statement that is no instruction).
-    ops: std::rc::Rc<Vec<Option<Decoded>>>,
+    /// Each distinct opcode text of the module, decoded (once, before
+    /// anything runs): decoding depends on the text alone.
+    decoded: std::rc::Rc<Vec<Decoded>>,
+    /// Per statement of the module, its instruction's index in `decoded`
+    /// (`NOT_AN_INSTR` for a label): 4 bytes a statement, where a decoding
+    /// of its own took 96.
+    op_of: Vec<u32>,
     /// Where each label is, by function and name: statement index.
     labels: HashMap<(usize, String), usize>,
-    /// Per statement, the evaluation plan of its arithmetic form, built once
-    /// with the decoding (`None`: no form, or one without a fast plan, which
-    /// `Eval::eval` serves).
+    /// Per entry of `decoded`, the evaluation plan of its arithmetic form,
+    /// built once with the decoding (`None`: no form, or one without a fast
+    /// plan, which `Eval::eval` serves).
     plans: Vec<Option<OnePlan>>,
+    /// Where trace steps go as they happen ([`run_streaming`]); `None`:
+    /// into [`Outcome::trace`].
+    sink: Option<&'s mut dyn FnMut(TraceStep)>,
 }
 
 fn err(span: Span, msg: impl Into<String>) -> RunError {
@@ -387,6 +395,28 @@ use ptxfp_isa::types::mask;
 /// would execute (a line predicated off or jumped over included). All the
 /// errors found are returned, in source order.
 pub fn run(src: &str, inputs: &Inputs, opts: &Options) -> Result<Outcome, RunError> {
+    run_inner(src, inputs, opts, None)
+}
+
+/// [`run`], handing each trace step ([`Options::trace`]) to `on_step` as
+/// it happens instead of keeping it: [`Outcome::trace`] and the trace of
+/// [`RunError::Runtime`] stay empty, and memory stays bounded however many
+/// steps run (a kept step costs about a kilobyte once printed as JSON).
+pub fn run_streaming(
+    src: &str,
+    inputs: &Inputs,
+    opts: &Options,
+    on_step: &mut dyn FnMut(TraceStep),
+) -> Result<Outcome, RunError> {
+    run_inner(src, inputs, opts, Some(on_step))
+}
+
+fn run_inner(
+    src: &str,
+    inputs: &Inputs,
+    opts: &Options,
+    sink: Option<&mut dyn FnMut(TraceStep)>,
+) -> Result<Outcome, RunError> {
     let m = module::parse(src);
     let mut found = Vec::new();
     if !opts.lenient {
@@ -409,7 +439,7 @@ pub fn run(src: &str, inputs: &Inputs, opts: &Options) -> Result<Outcome, RunErr
             .filter(Diagnostic::is_error)
             .collect();
     }
-    execute(&m, inputs, opts, found, Some(src))
+    execute(&m, inputs, opts, found, Some(src), sink)
 }
 
 /// The code's target: `--target`, else `.target`, else the device, else
@@ -424,7 +454,7 @@ fn code_target(m: &Module, opts: &Options) -> Target {
 /// Runs a parsed module: validates every instruction first (see [`run`];
 /// without `ptxfp check`'s register checks), then executes.
 pub fn run_module(m: &Module, inputs: &Inputs, opts: &Options) -> Result<Outcome, RunError> {
-    execute(m, inputs, opts, Vec::new(), None)
+    execute(m, inputs, opts, Vec::new(), None, None)
 }
 
 /// Fails with the errors in `found`, the module's parse errors and those
@@ -436,6 +466,7 @@ fn execute(
     opts: &Options,
     mut found: Vec<Diagnostic>,
     src: Option<&str>,
+    sink: Option<&mut dyn FnMut(TraceStep)>,
 ) -> Result<Outcome, RunError> {
     let code_target = code_target(m, opts);
     let device = opts.device.unwrap_or(code_target);
@@ -471,33 +502,36 @@ fn execute(
         },
         products: BTreeMap::new(),
         pending: BTreeMap::new(),
-        // Decode once: every instruction of the module, before anything runs.
-        ops: std::rc::Rc::new(
-            m.stmts
-                .iter()
-                .map(|s| match s {
-                    Stmt::Instr(ins) => Some(decode(&ins.opcode, opts.lenient)),
-                    _ => None,
-                })
-                .collect(),
-        ),
+        decoded: std::rc::Rc::new(Vec::new()),
+        op_of: Vec::new(),
         labels: m
-            .stmts
-            .iter()
-            .enumerate()
-            .filter_map(|(i, s)| match s {
-                Stmt::Label(l, _, scope) => Some(((*scope, l.clone()), i)),
-                _ => None,
-            })
+            .labels()
+            .map(|(i, l, scope)| ((scope, l.to_string()), i))
             .collect(),
         plans: Vec::new(),
+        sink,
     };
+    // Decode once: every instruction of the module, before anything runs,
+    // each distinct opcode text once.
+    let mut seen: HashMap<&str, u32> = HashMap::new();
+    let mut decoded = Vec::new();
+    mc.op_of = (0..m.stmt_count())
+        .map(|i| match m.opcode(i) {
+            Some(text) => *seen.entry(text).or_insert_with(|| {
+                decoded.push(decode(text, opts.lenient));
+                (decoded.len() - 1) as u32
+            }),
+            None => NOT_AN_INSTR,
+        })
+        .collect();
+    drop(seen);
+    mc.decoded = std::rc::Rc::new(decoded);
     let exec = mc.exec;
     mc.plans = mc
-        .ops
+        .decoded
         .iter()
         .map(|d| {
-            let form = d.as_ref()?.op.form()?;
+            let form = d.op.form()?;
             Plan::of(&form, &exec).map(|p| p.one())
         })
         .collect();
@@ -546,8 +580,8 @@ fn execute(
     found.extend(m.diagnostics.iter().filter(|d| d.is_error()).cloned());
     let mut warned: std::collections::HashSet<Diagnostic> =
         mc.out.warnings.iter().cloned().collect();
-    for (i, s) in m.stmts.iter().enumerate() {
-        if let (Stmt::Instr(ins), Some(dec)) = (s, &mc.ops[i]) {
+    for (i, s) in m.stmts().enumerate() {
+        if let (Stmt::Instr(ins), Some(dec)) = (&s, mc.decoded_at(i)) {
             for d in mc.validate(ins, dec) {
                 // The fix names the flag where one set the version or
                 // target, as `ptxfp check`'s does (the same error from
@@ -618,8 +652,8 @@ fn execute(
     // What the interpreter cannot execute, listed before the run (it stops
     // only if it reaches one, so an unsupported error path does not keep a
     // kernel from running): one warning per instruction.
-    for (s, dec) in m.stmts.iter().zip(mc.ops.iter()) {
-        let (Stmt::Instr(ins), Some(dec)) = (s, dec) else {
+    for (i, s) in m.stmts().enumerate() {
+        let (Stmt::Instr(ins), Some(dec)) = (&s, mc.decoded_at(i)) else {
             continue;
         };
         if in_scope(ins.scope) && !dec.op.runs() {
@@ -738,25 +772,35 @@ fn choose_entry<'m>(
     }))
 }
 
-impl Machine<'_> {
+/// `Machine::op_of` of a statement that is no instruction.
+const NOT_AN_INSTR: u32 = u32::MAX;
+
+impl Machine<'_, '_> {
+    /// Statement `i`'s instruction, decoded (`None` for a label).
+    fn decoded_at(&self, i: usize) -> Option<&Decoded> {
+        let k = *self.op_of.get(i).filter(|k| **k != NOT_AN_INSTR)?;
+        self.decoded.get(k as usize)
+    }
+
     /// Runs the statements of the function in scope (`in_scope` of their
     /// [`Instr::scope`]) from the first until `ret`/`exit` or the end.
     fn run_body(&mut self, in_scope: &dyn Fn(usize) -> bool) -> Result<(), RunError> {
         let m = self.module;
         // The decoded program, shared with the machine for the run (no copy).
-        let ops = std::rc::Rc::clone(&self.ops);
+        let decoded = std::rc::Rc::clone(&self.decoded);
         let mut pc = 0;
-        while let Some(s) = m.stmts.get(pc) {
+        while let Some(s) = m.stmt(pc) {
             let here = pc;
             pc += 1;
-            let Stmt::Instr(ins) = s else { continue };
+            let Stmt::Instr(ins) = &s else { continue };
             if !in_scope(ins.scope) {
                 continue;
             }
-            let Some(dec) = &ops[here] else {
+            let Some(&k) = self.op_of.get(here).filter(|k| **k != NOT_AN_INSTR) else {
                 continue;
             };
-            match self.step(ins, &dec.op, self.plans[here])? {
+            let op = &decoded[k as usize].op;
+            match self.step(ins, op, self.plans[k as usize])? {
                 Flow::Next => {}
                 Flow::Stop => break,
                 Flow::Jump(label) => match self.labels.get(&(ins.scope, label.clone())) {
@@ -1151,9 +1195,9 @@ impl Machine<'_> {
                 // of a one-thread grid, unless --set gives another value.
                 Ok(special(n).unwrap_or(0))
             }
-            OperandKind::Name(n) if self.vars.contains_key(n) && self.find(n).is_none() => {
+            OperandKind::Name(n) if self.vars.contains_key(*n) && self.find(n).is_none() => {
                 // A variable's name as an operand is its address (PTX ISA §6.4.2).
-                Ok(self.vars[n].0 & mask(ty.bits()))
+                Ok(self.vars[*n].0 & mask(ty.bits()))
             }
             OperandKind::Name(n) => {
                 let lenient = self.opts.lenient;
@@ -1202,7 +1246,11 @@ impl Machine<'_> {
         }
     }
 
-    fn operands<'i>(&self, ins: &'i Instr, n: usize) -> Result<&'i [Operand], RunError> {
+    fn operands<'i, 'm>(
+        &self,
+        ins: &'i Instr<'m>,
+        n: usize,
+    ) -> Result<&'i [Operand<'m>], RunError> {
         if ins.operands.len() != n {
             return Err(err(
                 ins.opcode_span.clone(),
@@ -1219,18 +1267,35 @@ impl Machine<'_> {
     /// Records `ins` with the values it read and the one it wrote (with
     /// [`Options::trace`]).
     fn trace(&mut self, ins: &Instr, srcs: &[(u64, PtxType)], dst: Option<(u64, PtxType)>) {
+        self.trace_with(ins, srcs, dst, |_| {});
+    }
+
+    /// [`Self::trace`], with `finish` completing the step (a skip, a memory
+    /// access) before it goes to the sink or into the outcome.
+    fn trace_with(
+        &mut self,
+        ins: &Instr,
+        srcs: &[(u64, PtxType)],
+        dst: Option<(u64, PtxType)>,
+        finish: impl FnOnce(&mut TraceStep),
+    ) {
         if !self.opts.trace {
             return;
         }
-        self.out.trace.push(TraceStep {
+        let mut step = TraceStep {
             span: ins.span.clone(),
-            opcode: ins.opcode.clone(),
+            opcode: ins.opcode.to_string(),
             instruction: statement_text(ins),
             inputs: srcs.to_vec(),
             result: dst,
             access: None,
             skipped: false,
-        });
+        };
+        finish(&mut step);
+        match &mut self.sink {
+            Some(sink) => sink(step),
+            None => self.out.trace.push(step),
+        }
     }
 
     /// Executes one instruction.
@@ -1238,15 +1303,12 @@ impl Machine<'_> {
         self.block = ins.block;
         if let Some(g) = &ins.guard {
             let op = Operand {
-                kind: OperandKind::Name(g.reg.clone()),
+                kind: OperandKind::Name(g.reg),
                 span: g.span.clone(),
             };
             let p = self.read(&op, PtxType::Pred)? & 1 == 1;
             if p == g.negated {
-                self.trace(ins, &[], None);
-                if let Some(last) = self.out.trace.last_mut().filter(|_| self.opts.trace) {
-                    last.skipped = true;
-                }
+                self.trace_with(ins, &[], None, |step| step.skipped = true);
                 return Ok(Flow::Next);
             }
         }
@@ -1262,7 +1324,7 @@ impl Machine<'_> {
                 }] = &ins.operands[..]
                 {
                     self.trace(ins, &[], None);
-                    return Ok(Flow::Jump(l.clone()));
+                    return Ok(Flow::Jump(l.to_string()));
                 }
                 return Err(err(ins.span.clone(), "`bra` takes one label"));
             }
@@ -1347,7 +1409,7 @@ impl Machine<'_> {
                 .with_help("compare with setp.CmpOp.type, then combine the predicates with and.pred/or.pred"),
             ),
             op => diags.extend(
-                op.validate(&ins.opcode, self.version, self.exec.code_target)
+                op.validate(ins.opcode, self.version, self.exec.code_target)
                     .into_iter()
                     .map(|d| d.shifted(at)),
             ),
@@ -1529,7 +1591,7 @@ impl Machine<'_> {
                 for (i, e) in elems.iter().enumerate() {
                     let x = (v >> (w as usize * i)) & mask(w);
                     // `_` is the PTX sink: the lane is dropped.
-                    if matches!(&e.kind, OperandKind::Name(n) if n == "_") {
+                    if matches!(&e.kind, OperandKind::Name(n) if *n == "_") {
                         continue;
                     }
                     self.write(e, ety, x)?;
@@ -1621,7 +1683,7 @@ impl Machine<'_> {
             if let Some((a, b)) = t.split_once('|') {
                 for (name, v) in [(a.trim(), p), (b.trim(), !p)] {
                     let o = Operand {
-                        kind: OperandKind::Name(name.to_string()),
+                        kind: OperandKind::Name(name),
                         span: op.span.clone(),
                     };
                     self.write(&o, PtxType::Pred, u64::from(v))?;
@@ -1644,10 +1706,10 @@ impl Machine<'_> {
         let mut ty = PtxType::B64;
         let b = match base {
             None => 0,
-            Some(n) if self.find(n).is_none() && self.vars.contains_key(n) => self.vars[n].0,
+            Some(n) if self.find(n).is_none() && self.vars.contains_key(*n) => self.vars[*n].0,
             Some(n) => {
                 let rop = Operand {
-                    kind: OperandKind::Name(n.clone()),
+                    kind: OperandKind::Name(n),
                     span: op.span.clone(),
                 };
                 if self.find(n).map(|i| self.regs[i].ty.bits()) == Some(32) {
@@ -1660,7 +1722,7 @@ impl Machine<'_> {
     }
 
     fn ldst(&mut self, ins: &Instr, is_ld: bool) -> Result<(), RunError> {
-        let ty = last_type(&ins.opcode).ok_or_else(|| {
+        let ty = last_type(ins.opcode).ok_or_else(|| {
             err(
                 ins.opcode_span.clone(),
                 format!("`{}` needs a type", ins.opcode),
@@ -1706,7 +1768,7 @@ impl Machine<'_> {
             ));
         }
         if let (Some(sp), OperandKind::Address { base: Some(b), .. }) = (space, &addr_op.kind) {
-            if let (None, Some(&(_, _, vsp, _))) = (self.find(b), self.vars.get(b)) {
+            if let (None, Some(&(_, _, vsp, _))) = (self.find(b), self.vars.get(*b)) {
                 if vsp != sp {
                     return Err(err(
                         addr_op.span.clone(),
@@ -1775,14 +1837,13 @@ impl Machine<'_> {
                 vals.push(v);
             }
         }
-        self.trace(ins, &[(addr, addr_ty)], None);
-        if let Some(last) = self.out.trace.last_mut().filter(|_| self.opts.trace) {
-            last.access = Some(Access {
+        self.trace_with(ins, &[(addr, addr_ty)], None, |step| {
+            step.access = Some(Access {
                 store: !is_ld,
                 ty,
                 values: vals,
-            });
-        }
+            })
+        });
         Ok(())
     }
 
@@ -1870,7 +1931,7 @@ fn statement_text(ins: &Instr) -> String {
 
 fn op_text(o: &Operand) -> String {
     match &o.kind {
-        OperandKind::Name(n) | OperandKind::Imm(n) | OperandKind::Other(n) => n.clone(),
+        OperandKind::Name(n) | OperandKind::Imm(n) | OperandKind::Other(n) => n.to_string(),
         OperandKind::Vector(v) => format!(
             "{{{}}}",
             v.iter().map(op_text).collect::<Vec<_>>().join(", ")

@@ -261,10 +261,10 @@ pub(crate) fn mismatch(
 /// (`None` where it does not).
 fn operand_types(ins: &Instr) -> Option<Vec<PtxType>> {
     let n = ins.operands.len();
-    let op = ptxfp_isa::op::decode(&ins.opcode, true).op;
+    let op = ptxfp_isa::op::decode(ins.opcode, true).op;
     match op {
         Op::Mov(ty) | Op::Cvta(ty) => Some(vec![ty?; n]),
-        Op::Ld | Op::St => Some(vec![last_type(&ins.opcode)?; n]),
+        Op::Ld | Op::St => Some(vec![last_type(ins.opcode)?; n]),
         op => op.operand_types(),
     }
 }
@@ -273,15 +273,15 @@ fn operand_types(ins: &Instr) -> Option<Vec<PtxType>> {
 /// register `name` as, each with the first opcode that does.
 pub(crate) fn uses(m: &Module, name: &str) -> Vec<(PtxType, String)> {
     let mut out: Vec<(PtxType, String)> = Vec::new();
-    for s in &m.stmts {
-        let Stmt::Instr(ins) = s else { continue };
+    for s in m.stmts() {
+        let Stmt::Instr(ins) = &s else { continue };
         let Some(types) = operand_types(ins) else {
             continue;
         };
         for (op, ty) in ins.operands.iter().zip(types) {
-            let named = matches!(&op.kind, OperandKind::Name(n) if n == name);
+            let named = matches!(&op.kind, OperandKind::Name(n) if *n == name);
             if named && !ty.is_bits() && ty != PtxType::Pred && !out.iter().any(|u| u.0 == ty) {
-                out.push((ty, ins.opcode.clone()));
+                out.push((ty, ins.opcode.to_string()));
             }
         }
     }

@@ -104,11 +104,25 @@ impl Diagnostic {
 }
 
 /// A source text with the byte offset of each line's start, to turn spans
-/// into line and column numbers without rescanning the text.
+/// into line and column numbers without rescanning the text. The index is
+/// built on first use (a clean file needs none), and each lookup costs
+/// O(log lines) plus at most [`SourceMap::CHUNK`] bytes of counting, however
+/// long the line: 200,000 diagnostics on one line take linear time.
 #[derive(Clone, Debug)]
 pub struct SourceMap<'a> {
     src: &'a str,
+    index: std::cell::OnceCell<Index>,
+}
+
+/// The line table of a [`SourceMap`], and, for a text that is not all
+/// ASCII, the characters before every [`SourceMap::CHUNK`]-th byte.
+#[derive(Clone, Debug)]
+struct Index {
     line_starts: Vec<usize>,
+    /// `chunk_chars[k]`: the characters in `src[..floor(k * CHUNK)]`
+    /// (`floor`: back to a character boundary); `None` for ASCII text,
+    /// where characters are bytes.
+    chunk_chars: Option<Vec<usize>>,
 }
 
 impl<'a> SourceMap<'a> {
@@ -116,12 +130,16 @@ impl<'a> SourceMap<'a> {
     /// lines are cut around the span, with `...` where text was left out.
     pub const WINDOW: usize = 120;
 
-    /// Indexes `src`'s lines.
+    /// The most bytes a column lookup counts characters in (a text that
+    /// is not ASCII keeps the character count at every CHUNK-th byte).
+    pub const CHUNK: usize = 1024;
+
+    /// A map of `src`'s lines (indexed when first asked).
     pub fn new(src: &'a str) -> SourceMap<'a> {
-        let line_starts = core::iter::once(0)
-            .chain(src.match_indices('\n').map(|(i, _)| i + 1))
-            .collect();
-        SourceMap { src, line_starts }
+        SourceMap {
+            src,
+            index: std::cell::OnceCell::new(),
+        }
     }
 
     /// The text.
@@ -129,13 +147,59 @@ impl<'a> SourceMap<'a> {
         self.src
     }
 
+    fn index(&self) -> &Index {
+        self.index.get_or_init(|| {
+            let line_starts = core::iter::once(0)
+                .chain(
+                    self.src
+                        .bytes()
+                        .enumerate()
+                        .filter(|&(_, b)| b == b'\n')
+                        .map(|(i, _)| i + 1),
+                )
+                .collect();
+            let chunk_chars = (!self.src.is_ascii()).then(|| {
+                let mut counts = vec![0];
+                let mut prev = 0;
+                for k in 1..=self.src.len() / Self::CHUNK {
+                    let at = self.floor(k * Self::CHUNK);
+                    let before = counts[k - 1] + self.src[prev..at].chars().count();
+                    counts.push(before);
+                    prev = at;
+                }
+                counts
+            });
+            Index {
+                line_starts,
+                chunk_chars,
+            }
+        })
+    }
+
+    /// The characters in `src[..o]`, `o` a character boundary: O(CHUNK).
+    fn chars_before(&self, o: usize) -> usize {
+        match &self.index().chunk_chars {
+            None => o,
+            Some(counts) => {
+                let k = o / Self::CHUNK;
+                counts[k] + self.src[self.floor(k * Self::CHUNK)..o].chars().count()
+            }
+        }
+    }
+
+    /// The 1-based line of a character boundary `o`, and its line's start.
+    fn line_of(&self, o: usize) -> (usize, usize) {
+        let starts = &self.index().line_starts;
+        let line = starts.partition_point(|&s| s <= o);
+        (line, starts[line - 1])
+    }
+
     /// The 1-based line and character column of a byte offset (clamped to
     /// the text, and moved back to a character boundary).
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let o = self.floor(offset);
-        let line = self.line_starts.partition_point(|&s| s <= o);
-        let start = self.line_starts[line - 1];
-        (line, self.src[start..o].chars().count() + 1)
+        let (line, start) = self.line_of(o);
+        (line, self.chars_before(o) - self.chars_before(start) + 1)
     }
 
     fn floor(&self, offset: usize) -> usize {
@@ -149,35 +213,49 @@ impl<'a> SourceMap<'a> {
     /// For a span: its line number and column, the line as shown (cut to
     /// [`Self::WINDOW`] characters, tabs expanded, control characters
     /// replaced), and where the caret starts in it and how wide it is.
+    /// Only the shown window is walked: O(WINDOW + CHUNK), however long
+    /// the line.
     fn excerpt(&self, span: &core::ops::Range<usize>) -> (usize, usize, String, usize, usize) {
         let start = self.floor(span.start);
-        let line = self.line_starts.partition_point(|&s| s <= start);
-        let line_start = self.line_starts[line - 1];
+        let (line, line_start) = self.line_of(start);
         let line_end = self
+            .index()
             .line_starts
             .get(line)
             .map_or(self.src.len(), |&next| next - 1);
         let text = self.src[line_start..line_end].trim_end_matches('\r');
-        let before = &text[..(start - line_start).min(text.len())];
-        let col = before.chars().count() + 1;
-        let end = self.floor(span.end.clamp(start, line_start + text.len()));
-        let spanned = self.src[start..end].chars().count().max(1);
+        let text_end = line_start + text.len();
+        // The column, counted to the span's start or the line's end.
+        let at = start.min(text_end);
+        let col = self.chars_before(at) - self.chars_before(line_start) + 1;
+        let line_chars = self.chars_before(text_end) - self.chars_before(line_start);
+        let end = self.floor(span.end.clamp(at, text_end));
+        // Characters past the window change nothing: count no further.
+        let spanned = self.src[at..end]
+            .chars()
+            .take(Self::WINDOW + 1)
+            .count()
+            .max(1);
         // The window: up to a third of it before the span, the rest after.
-        let chars: Vec<char> = text.chars().collect();
-        let (from, to) = if chars.len() <= Self::WINDOW {
-            (0, chars.len())
+        let (from, to) = if line_chars <= Self::WINDOW {
+            (0, line_chars)
         } else {
             let from = (col - 1).saturating_sub(Self::WINDOW / 3);
-            let to = (from + Self::WINDOW).min(chars.len());
+            let to = (from + Self::WINDOW).min(line_chars);
             (to.saturating_sub(Self::WINDOW).min(from), to)
         };
+        // The window starts at most WINDOW characters before `at`.
+        let mut from_byte = at;
+        for c in text[..at - line_start].chars().rev().take(col - 1 - from) {
+            from_byte -= c.len_utf8();
+        }
         let mut shown = String::new();
         let mut caret_at = 0;
         let mut caret_width = 0;
         if from > 0 {
             shown += "...";
         }
-        for (i, &c) in chars.iter().enumerate().take(to).skip(from) {
+        for (i, c) in (from..to).zip(self.src[from_byte..text_end].chars()) {
             let piece: &str = match c {
                 '\t' => "    ",
                 c if c.is_control() => "\u{fffd}",
@@ -202,7 +280,7 @@ impl<'a> SourceMap<'a> {
         if from > 0 {
             caret_at += 3;
         }
-        if to < chars.len() {
+        if to < line_chars {
             shown += "...";
         }
         (line, col, shown, caret_at, caret_width.max(1))
@@ -280,22 +358,115 @@ mod tests {
         assert_eq!(caret.len(), shown.len());
     }
 
+    /// The excerpt as first written: the whole line collected into
+    /// characters for each diagnostic (quadratic on a long line), kept as
+    /// the reference the windowed walk must equal.
+    fn reference_excerpt(src: &str, span: &Range<usize>) -> (usize, usize, String, usize, usize) {
+        let floor = |o: usize| {
+            let mut o = o.min(src.len());
+            while !src.is_char_boundary(o) {
+                o -= 1;
+            }
+            o
+        };
+        let start = floor(span.start);
+        let line = src[..start].matches('\n').count() + 1;
+        let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = src[line_start..]
+            .find('\n')
+            .map_or(src.len(), |i| line_start + i);
+        let text = src[line_start..line_end].trim_end_matches('\r');
+        let before = &text[..(start - line_start).min(text.len())];
+        let col = before.chars().count() + 1;
+        let at = line_start + before.len();
+        let end = floor(span.end.clamp(at, line_start + text.len()));
+        let spanned = src[at..end].chars().count().max(1);
+        let chars: Vec<char> = text.chars().collect();
+        let w = SourceMap::WINDOW;
+        let (from, to) = if chars.len() <= w {
+            (0, chars.len())
+        } else {
+            let from = (col - 1).saturating_sub(w / 3);
+            let to = (from + w).min(chars.len());
+            (to.saturating_sub(w).min(from), to)
+        };
+        let (mut shown, mut caret_at, mut caret_width) = (String::new(), 0, 0);
+        if from > 0 {
+            shown += "...";
+        }
+        for (i, &c) in chars.iter().enumerate().take(to).skip(from) {
+            let piece = match c {
+                '\t' => "    ".to_string(),
+                c if c.is_control() => "\u{fffd}".to_string(),
+                c => c.to_string(),
+            };
+            let wid = piece.chars().count();
+            if i + 1 < col {
+                caret_at += wid;
+            } else if i + 1 < col + spanned {
+                caret_width += wid;
+            }
+            shown += &piece;
+        }
+        if from > 0 {
+            caret_at += 3;
+        }
+        if to < chars.len() {
+            shown += "...";
+        }
+        (line, col, shown, caret_at, caret_width.max(1))
+    }
+
+    /// The windowed excerpt equals the whole-line one on every span of
+    /// texts with long lines, multi-byte characters, tabs, control
+    /// characters and CRLF line ends (a span at the `\n` of a `\r\n`
+    /// included, where the first version panicked).
+    #[test]
+    fn windowed_excerpt_equals_the_whole_line_walk() {
+        let long_mixed: String = (0..3000)
+            .map(|i| ["a", "\u{e9}", "\t", "\u{1f600}", " ", "\u{7}", "xyz"][i % 7])
+            .collect();
+        let texts = [
+            "ab\r\ncd\r\n".to_string(),
+            format!("x\n{long_mixed}\r\nshort\n{long_mixed}"),
+            format!("{}\n", "q".repeat(5000)),
+            "\u{e9}\u{e9}\n\t\u{0}z".to_string(),
+        ];
+        for src in &texts {
+            let map = SourceMap::new(src);
+            let n = src.len();
+            let step = (n / 700).max(1);
+            for s in (0..=n + 1).step_by(step).chain([n.saturating_sub(1), n]) {
+                for len in [0, 1, 3, 200, 10_000] {
+                    let span = s..s + len;
+                    assert_eq!(
+                        map.excerpt(&span),
+                        reference_excerpt(src, &span),
+                        "{span:?}"
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn line_col_matches_a_rescan() {
-        let src = "ab\n\nc\u{e9}d\n\ne";
-        let map = SourceMap::new(src);
-        for o in 0..=src.len() + 2 {
-            let mut b = o.min(src.len());
-            while !src.is_char_boundary(b) {
-                b -= 1;
+        let long = format!("ab\n\nc\u{e9}d\n\ne{}\n\u{1f600}", "\u{e9}x".repeat(2000));
+        for src in ["ab\n\nc\u{e9}d\n\ne", long.as_str()] {
+            let map = SourceMap::new(src);
+            for o in 0..=src.len() + 2 {
+                let mut b = o.min(src.len());
+                while !src.is_char_boundary(b) {
+                    b -= 1;
+                }
+                let line = src[..b].matches('\n').count() + 1;
+                let ls = src[..b].rfind('\n').map_or(0, |i| i + 1);
+                assert_eq!(
+                    map.line_col(o),
+                    (line, src[ls..b].chars().count() + 1),
+                    "{o}"
+                );
             }
-            let line = src[..b].matches('\n').count() + 1;
-            let ls = src[..b].rfind('\n').map_or(0, |i| i + 1);
-            assert_eq!(
-                map.line_col(o),
-                (line, src[ls..b].chars().count() + 1),
-                "{o}"
-            );
         }
     }
 }

@@ -96,8 +96,7 @@ fn parses_the_whole_module() {
         Some(&[0, 60, 0, 64, 0, 66, 0, 68][..])
     );
     assert!(m
-        .stmts
-        .iter()
+        .stmts()
         .any(|s| matches!(s, Stmt::Label(l, _, _) if l == "$L__BB0_2")));
 }
 

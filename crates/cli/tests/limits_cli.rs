@@ -1,0 +1,54 @@
+//! Memory bounds of `check` and `run`, through the real binary under an
+//! address-space limit (docs/LIMITS.md has the measured figures).
+
+use std::process::Command;
+
+/// Runs `ptxfp ARGS FILE` under `ulimit -v KIB` (Linux `sh`): exit code,
+/// stdout, stderr.
+#[cfg(target_os = "linux")]
+fn limited(kib: u64, args: &str, file: &std::path::Path) -> (Option<i32>, String, String) {
+    let cmd = format!("ulimit -v {kib} && exec \"$0\" {args} \"$1\"");
+    let o = Command::new("sh")
+        .args([
+            "-c",
+            &cmd,
+            env!("CARGO_BIN_EXE_ptxfp"),
+            file.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// `check` and `run` of a 26 MB module of a million instructions fit in
+/// 260 MB of address space (ten times the file; they use about 4.6 times
+/// it resident). They once took 26 times the file: 690 MB here, and a
+/// 156 MB module aborted under `ulimit -v 4000000`.
+#[cfg(target_os = "linux")]
+#[test]
+fn check_and_run_take_a_small_multiple_of_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("m.ptx");
+    let n = 1_000_000;
+    let mut src =
+        String::from(".version 8.1\n.target sm_90\n.reg .b16 %h<3>;\nmov.b16 %h1, 0x3c00;\n");
+    src += &"add.rn.f16 %h2, %h1, %h1;\n".repeat(n);
+    std::fs::write(&f, &src).unwrap();
+    let kib = 10 * src.len() as u64 / 1024;
+    let (code, out, err) = limited(kib, "check", &f);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains(&format!("{n} instruction(s) checked, 0 error(s)")),
+        "{out}"
+    );
+    let (code, out, err) = limited(kib, "run", &f);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out, "%h1 = 0x3c00  b16\n%h2 = 0x4000  f16 2\n");
+    let (code, out, err) = limited(kib, "run --json", &f);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("\"text\": \"%h2 = 0x4000  f16 2\""), "{out}");
+}

@@ -1414,6 +1414,21 @@ impl Machine<'_, '_> {
                     .map(|d| d.shifted(at)),
             ),
         }
+        // A float constant that overflowed to Inf or underflowed to 0, as
+        // `ptxfp check` and `eval` say it.
+        if let Some(types) = dec.op.operand_types() {
+            for (o, ty) in ins.operands.iter().zip(types).skip(1) {
+                if let OperandKind::Imm(t) = o.kind {
+                    if let Ok(lit) = ptxfp_isa::literal::Literal::imm(t, ty) {
+                        diags.extend(
+                            lit.warnings
+                                .iter()
+                                .map(|w| Diagnostic::warning(o.span.clone(), w.to_string())),
+                        );
+                    }
+                }
+            }
+        }
         if dec.op.is_legacy_mad_f32()
             && self.exec.code_target.is_sm1x()
             && !self.exec.device.is_sm1x()

@@ -203,6 +203,7 @@ impl Op {
             Op::Cvt(c) => [vec![c.dst], vec![c.src; c.sources()]].concat(),
             Op::Setp { setp, .. } => vec![PtxType::Pred, setp.ty, setp.ty],
             Op::SetpInt(s) => vec![PtxType::Pred, s.ty, s.ty],
+            Op::Mov(Some(ty)) => vec![*ty; 2],
             _ => return None,
         })
     }

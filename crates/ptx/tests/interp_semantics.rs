@@ -239,3 +239,22 @@ fn min_and_max_run() {
         ".version 1.3\n.target sm_13\n.reg .f32 %f<1>;\nmin.f32 %f0, 0f80000001, 0f00000000;\n";
     assert_eq!(regs(old, Inputs::default())["%f0"], 0x8000_0000);
 }
+
+/// A float constant that overflows to Inf or underflows to 0 is run as the
+/// PTX ISA says (binary64, then the type) and warned about, as check does.
+#[test]
+fn out_of_range_constants_are_warned_about() {
+    let src = ".reg .f32 a, d;\nmov.f32 a, 1e999999;\nmad.rn.f32 d, a, 1.0, 1e-999999;\n";
+    let out = run(src, &Inputs::default(), &Options::default()).unwrap();
+    let w: Vec<&str> = out.warnings.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(
+        w,
+        [
+            "`1e999999` overflows .f32 and is +Inf",
+            "`1e-999999` underflows .f32 and is 0"
+        ]
+    );
+    let r: std::collections::HashMap<String, u64> =
+        out.regs.into_iter().map(|r| (r.name, r.bits)).collect();
+    assert_eq!(r["d"], 0x7f80_0000);
+}

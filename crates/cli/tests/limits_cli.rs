@@ -52,3 +52,31 @@ fn check_and_run_take_a_small_multiple_of_the_file() {
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("\"text\": \"%h2 = 0x4000  f16 2\""), "{out}");
 }
+
+/// `check --json` and `run --json` write their reports as they make them,
+/// a diagnostic at a time, as serde_json prints the whole: 200,000 errors
+/// fit in 200 MB of address space. They once built every diagnostic as a
+/// JSON value first (about 2 KB each: 2.3 GB for a million).
+#[cfg(target_os = "linux")]
+#[test]
+fn json_reports_of_many_errors_are_written_as_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("e.ptx");
+    let n = 200_000;
+    let mut src = String::from(".version 8.1\n.target sm_90\n.reg .b16 a;\n");
+    src += &"add.rn.f16 a, a, q;\n".repeat(n);
+    std::fs::write(&f, &src).unwrap();
+    for (args, code) in [("check --json", 1), ("run --json", 2)] {
+        let (got, out, err) = limited(200_000, args, &f);
+        assert_eq!(got, Some(code), "{args}: {err}");
+        assert_eq!(
+            out.matches("\"message\": \"register `q` is not declared\"")
+                .count(),
+            n,
+            "{args}"
+        );
+        assert!(out.ends_with("\n}\n"), "{args}");
+        let last = format!("e.ptx:{}:18\",", n + 3);
+        assert!(out.contains(&last), "{args}: no {last}");
+    }
+}

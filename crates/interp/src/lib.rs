@@ -595,12 +595,14 @@ fn execute(
     }
     if !found.is_empty() {
         // `ptxfp check` and `validate` may find the same error: the first
-        // of each is kept (a set, so 100,000 errors stay linear).
-        let mut seen = std::collections::HashSet::new();
-        let mut found: Vec<Diagnostic> = found
-            .into_iter()
-            .filter(|d| seen.insert(d.clone()))
-            .collect();
+        // of each is kept (a set, so 100,000 errors stay linear; of
+        // references, so that they are not held twice).
+        let first: Vec<bool> = {
+            let mut seen = std::collections::HashSet::new();
+            found.iter().map(|d| seen.insert(d)).collect()
+        };
+        let mut first = first.into_iter();
+        found.retain(|_| first.next().unwrap_or(false));
         found.sort_by_key(|d| d.span.start);
         return Err(if found.len() == 1 {
             RunError::Program(found.remove(0))

@@ -30,7 +30,8 @@ pub struct Args {
     json: bool,
 }
 
-/// Exit 0 clean, 1 if any error, 2 on an unreadable file.
+/// Exit 0 clean, 1 if any error, 2 on an unreadable file or one with more
+/// diagnostics than are kept (`module::MAX_DIAGNOSTICS`: checked in part).
 pub fn run(a: Args) -> Result<Outcome, String> {
     crate::common::stdin_once(&a.files)?;
     let mut errors = false;
@@ -77,6 +78,10 @@ pub fn run(a: Args) -> Result<Outcome, String> {
         );
         let map = ptxfp::SourceMap::new(&src);
         errors |= r.has_errors();
+        // Checked in part: a failure of the command, as an unreadable file
+        // is (the report holds what was found, its last error says where
+        // it stopped).
+        unreadable |= r.truncated.is_some();
         if a.json {
             out.write(|w| write_report(w, path, &r, &map));
             continue;
@@ -96,6 +101,13 @@ pub fn run(a: Args) -> Result<Outcome, String> {
         }
         if r.checked == 0 && r.skipped_total() == 0 && r.diagnostics.is_empty() {
             eprintln!("{path}: warning: no instructions: nothing was checked");
+        }
+        if let Some(at) = r.truncated {
+            let (l, c) = map.line_col(at);
+            eprintln!(
+                "ptxfp: {path}: more than {} errors and warnings: checking stopped at {l}:{c}; fix the first ones, or split the file",
+                ptxfp::module::MAX_DIAGNOSTICS
+            );
         }
         if !a.quiet {
             let origin = |o: Origin| match o {

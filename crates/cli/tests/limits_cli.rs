@@ -80,3 +80,54 @@ fn json_reports_of_many_errors_are_written_as_made() {
         assert!(out.contains(&last), "{args}: no {last}");
     }
 }
+
+/// Diagnostics are kept up to a million (each costs 150 to 250 bytes, the
+/// text that causes one as little as two): past that, check and run stop
+/// with exit 2 and say where, instead of growing until memory runs out.
+#[test]
+fn a_million_diagnostics_is_the_most_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("b.ptx");
+    // Each `}` is an error: "`}` without a matching `{`".
+    std::fs::write(&f, "} ".repeat(1_000_100)).unwrap();
+    let run = |args: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_ptxfp"))
+            .args(args)
+            .arg(&f)
+            .output()
+            .unwrap();
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let (code, err) = run(&["check", "-q"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.ends_with("b.ptx: more than 1000000 errors and warnings: checking stopped at 1:2000001; fix the first ones, or split the file\n"), "{}", &err[err.len().saturating_sub(300)..]);
+    assert!(
+        err.contains("b.ptx: 999901 more diagnostic(s) not shown"),
+        "{}",
+        &err[err.len() - 300..]
+    );
+    for args in [&["run"][..], &["run", "--lenient"]] {
+        let (code, err) = run(args);
+        assert_eq!(code, Some(2), "{args:?}");
+        assert_eq!(err, "ptxfp: more than 1000000 errors and warnings: ptxfp stopped reading the module at 1:2000001\n  help: fix the first ones (`ptxfp check` lists them), or split the file\n", "{args:?}");
+    }
+    // Parsed cleanly, a million branches to no label: check's own errors
+    // reach the bound (and run's, which runs check first).
+    std::fs::write(&f, "bra x;\n".repeat(1_000_100)).unwrap();
+    let (code, err) = run(&["check", "-q"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.ends_with("checking stopped at 1000001:1; fix the first ones, or split the file\n"),
+        "{}",
+        &err[err.len().saturating_sub(300)..]
+    );
+    let (code, err) = run(&["run"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("stopped reading the module at 1000001:1"),
+        "{err}"
+    );
+}

@@ -296,6 +296,26 @@ pub struct Module<'a> {
     pub block_parents: Vec<usize>,
     /// What could not be parsed.
     pub diagnostics: Vec<Diagnostic>,
+    /// Where parsing stopped, when the diagnostics reached
+    /// [`MAX_DIAGNOSTICS`] (the last one says so): the module holds what
+    /// came before.
+    pub truncated: Option<usize>,
+}
+
+/// The most errors and warnings kept about one module: past them the
+/// parser, `check` and `run`'s validation stop, with
+/// [`too_many_diagnostics`] last. Each costs 150 to 250 bytes, far more
+/// than the few bytes of text that can cause one: without a bound a large
+/// file of mistakes would exhaust memory.
+pub const MAX_DIAGNOSTICS: usize = 1_000_000;
+
+/// The error that ends diagnostics cut at [`MAX_DIAGNOSTICS`], at byte `at`.
+pub fn too_many_diagnostics(at: usize) -> Diagnostic {
+    Diagnostic::error(
+        at..at,
+        format!("more than {MAX_DIAGNOSTICS} errors and warnings: ptxfp stopped reading here"),
+    )
+    .with_help("fix the first ones, or split the file")
 }
 
 impl<'a> Module<'a> {
@@ -679,6 +699,11 @@ impl<'a> Parser<'a> {
 
     fn run(mut self) -> Module<'a> {
         while let Some(t) = self.peek().cloned() {
+            if self.m.diagnostics.len() >= MAX_DIAGNOSTICS {
+                self.m.diagnostics.push(too_many_diagnostics(t.span.start));
+                self.m.truncated = Some(t.span.start);
+                return self.m;
+            }
             let text = self.text(&t);
             match t.tok {
                 Tok::Punct('{') => {

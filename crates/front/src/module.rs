@@ -99,7 +99,9 @@ pub struct VarDecl {
     pub ty: PtxType,
     /// Size in bytes (element size times the array length).
     pub size: u64,
-    /// Initial bytes, when an initializer of integer literals was given.
+    /// Initial bytes, when an initializer of constants was given: those of
+    /// the values written, in memory order; the rest of the variable (to
+    /// [`VarDecl::size`]) is zero (PTX ISA §5.4.4).
     pub init: Option<Vec<u8>>,
     /// True when the initializer holds addresses (`generic(msg)`): its
     /// bytes are not known, not zero.
@@ -1160,11 +1162,14 @@ impl<'a> Parser<'a> {
                         } else if elem.saturating_mul(count) > MAX_INIT {
                             self.error(t.span.clone(), format!("variable `{s}` is too large to initialize (more than {MAX_INIT} bytes)"));
                         } else {
-                            let mut bytes: Vec<u8> = values
+                            // The values given (no more than fit): the rest
+                            // is zero, and is not kept (a megabyte array
+                            // with one value costs one value).
+                            let bytes: Vec<u8> = values
                                 .iter()
+                                .take(count as usize)
                                 .flat_map(|v| v.to_le_bytes()[..elem as usize].to_vec())
                                 .collect();
-                            bytes.resize((elem * count) as usize, 0);
                             init = Some(bytes);
                         }
                     }

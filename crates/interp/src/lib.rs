@@ -671,11 +671,15 @@ fn execute(
         // PTX ISA §5.4.4: .global and .const variables are zero-initialized
         // unless an initializer is given; .shared/.local/.param are not.
         match (&v.init, v.space) {
-            (Some(init), _) => mc.mem.give(next, init),
-            _ if v.symbolic => {} // addresses: unknown bytes, given by --mem
-            (None, Space::Global | Space::Const) => {
-                mc.mem.give(next, &vec![0; v.size.min(1 << 20) as usize])
+            (Some(init), _) => {
+                // The values given; the rest of the variable is zero.
+                mc.mem.give(next, init);
+                let given = init.len() as u64;
+                mc.mem
+                    .give_zeros(next.wrapping_add(given), v.size.saturating_sub(given));
             }
+            _ if v.symbolic => {} // addresses: unknown bytes, given by --mem
+            (None, Space::Global | Space::Const) => mc.mem.give_zeros(next, v.size.min(1 << 20)),
             _ => {}
         }
         next = next

@@ -1,5 +1,6 @@
 //! `ptxfp check FILE...`: a thin layer over `ptxfp::check`.
 
+use crate::common::{write_json_object, JsonField};
 use crate::Outcome;
 use ptxfp::check::{check, CheckOptions, Origin};
 use ptxfp::{PtxVersion, Target};
@@ -29,18 +30,36 @@ pub struct Args {
     json: bool,
 }
 
-/// Exit 0 clean, 1 if any error, 2 on an unreadable file.
+/// Exit 0 clean, 1 if any error, 2 on an unreadable file or one with more
+/// diagnostics than are kept (`module::MAX_DIAGNOSTICS`: checked in part).
 pub fn run(a: Args) -> Result<Outcome, String> {
     crate::common::stdin_once(&a.files)?;
     let mut errors = false;
     let mut unreadable = false;
-    let mut json_files = Vec::new();
-    for path in &a.files {
+    // With --json, `{"files": [...]}`, each file's report written when it
+    // is made, its diagnostics one at a time (as serde_json prints it).
+    let mut out = crate::common::Stdout::new();
+    if a.json {
+        out.write(|w| w.write_all(b"{\n  \"files\": ["));
+    }
+    for (i, path) in a.files.iter().enumerate() {
+        if a.json {
+            out.write(|w| w.write_all(if i == 0 { b"\n    " } else { b",\n    " }));
+        }
         let (path, src) = match crate::common::read_text(path) {
             Ok(t) => t,
             Err(e) => {
                 if a.json {
-                    json_files.push(serde_json::json!({"file": path, "error": e}));
+                    out.write(|w| {
+                        write_json_object(
+                            w,
+                            4,
+                            vec![
+                                ("error", JsonField::Value(e.into())),
+                                ("file", JsonField::Value(path.as_str().into())),
+                            ],
+                        )
+                    });
                 } else {
                     eprintln!("ptxfp: {e}");
                 }
@@ -59,8 +78,12 @@ pub fn run(a: Args) -> Result<Outcome, String> {
         );
         let map = ptxfp::SourceMap::new(&src);
         errors |= r.has_errors();
+        // Checked in part: a failure of the command, as an unreadable file
+        // is (the report holds what was found, its last error says where
+        // it stopped).
+        unreadable |= r.truncated.is_some();
         if a.json {
-            json_files.push(report_json(path, &r, &map));
+            out.write(|w| write_report(w, path, &r, &map));
             continue;
         }
         let limit = match a.max_diagnostics {
@@ -78,6 +101,13 @@ pub fn run(a: Args) -> Result<Outcome, String> {
         }
         if r.checked == 0 && r.skipped_total() == 0 && r.diagnostics.is_empty() {
             eprintln!("{path}: warning: no instructions: nothing was checked");
+        }
+        if let Some(at) = r.truncated {
+            let (l, c) = map.line_col(at);
+            eprintln!(
+                "ptxfp: {path}: more than {} errors and warnings: checking stopped at {l}:{c}; fix the first ones, or split the file",
+                ptxfp::module::MAX_DIAGNOSTICS
+            );
         }
         if !a.quiet {
             let origin = |o: Origin| match o {
@@ -103,8 +133,8 @@ pub fn run(a: Args) -> Result<Outcome, String> {
         }
     }
     if a.json {
-        let v = serde_json::json!({ "files": json_files });
-        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        out.write(|w| w.write_all(b"\n  ]\n}\n"));
+        out.flush();
     }
     if unreadable {
         Err(String::new())
@@ -115,33 +145,56 @@ pub fn run(a: Args) -> Result<Outcome, String> {
     }
 }
 
-/// One file's report as JSON: where the version and target came from, the
-/// counts, and each diagnostic with its 1-based line and column.
-fn report_json(path: &str, r: &ptxfp::check::Report, map: &ptxfp::SourceMap) -> serde_json::Value {
+/// One file's report as JSON, nested in `{"files": [...]}`: where the
+/// version and target came from, the counts, and each diagnostic with its
+/// 1-based line and column, made and written one at a time.
+fn write_report(
+    w: &mut dyn std::io::Write,
+    path: &str,
+    r: &ptxfp::check::Report,
+    map: &ptxfp::SourceMap,
+) -> std::io::Result<()> {
     let origin = |o: Origin| match o {
         Origin::Flag => "flag",
         Origin::Directive => "directive",
         Origin::Default => "default",
     };
     let nerr = r.diagnostics.iter().filter(|d| d.is_error()).count();
-    serde_json::json!({
-        "file": path,
-        "ptx": {"version": r.version.0.to_string(), "from": origin(r.version.1)},
-        "target": {"target": r.target.0.to_string(), "from": origin(r.target.1)},
-        "checked": r.checked,
-        "skipped": r.skipped,
-        "errors": nerr,
-        "warnings": r.diagnostics.len() - nerr,
-        "diagnostics": r.diagnostics.iter().map(|d| {
-            let (line, column) = map.line_col(d.span.start);
-            serde_json::json!({
-                "location": format!("{path}:{line}:{column}"),
-                "line": line,
-                "column": column,
-                "severity": d.severity.to_string(),
-                "message": d.message,
-                "help": d.help,
-            })
-        }).collect::<Vec<_>>(),
-    })
+    let diagnostics = r.diagnostics.iter().map(|d| {
+        let (line, column) = map.line_col(d.span.start);
+        serde_json::json!({
+            "location": format!("{path}:{line}:{column}"),
+            "line": line,
+            "column": column,
+            "severity": d.severity.to_string(),
+            "message": d.message,
+            "help": d.help,
+        })
+    });
+    let value = JsonField::Value;
+    // In serde_json's order: sorted by key.
+    write_json_object(
+        w,
+        4,
+        vec![
+            ("checked", value(r.checked.into())),
+            ("diagnostics", JsonField::Array(Box::new(diagnostics))),
+            ("errors", value(nerr.into())),
+            ("file", value(path.into())),
+            (
+                "ptx",
+                value(
+                    serde_json::json!({"version": r.version.0.to_string(), "from": origin(r.version.1)}),
+                ),
+            ),
+            ("skipped", value(serde_json::json!(r.skipped))),
+            (
+                "target",
+                value(
+                    serde_json::json!({"target": r.target.0.to_string(), "from": origin(r.target.1)}),
+                ),
+            ),
+            ("warnings", value((r.diagnostics.len() - nerr).into())),
+        ],
+    )
 }

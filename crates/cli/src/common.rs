@@ -83,6 +83,101 @@ pub fn print_json(v: &serde_json::Value) {
     println!("{}", serde_json::to_string_pretty(v).unwrap_or_default());
 }
 
+/// `v` pretty-printed as serde_json prints it nested `indent` spaces deep
+/// (a JSON string holds no raw newline, so every line break is layout).
+pub fn pretty_at(v: &serde_json::Value, indent: usize) -> String {
+    serde_json::to_string_pretty(v)
+        .unwrap_or_default()
+        .replace('\n', &format!("\n{}", " ".repeat(indent)))
+}
+
+/// A field of the JSON object [`write_json_object`] writes: a value, or an
+/// array whose elements are made and written one at a time.
+pub enum JsonField<'a> {
+    /// A value, written whole.
+    Value(serde_json::Value),
+    /// An array, written element by element.
+    Array(Box<dyn Iterator<Item = serde_json::Value> + 'a>),
+}
+
+/// Writes the object of `fields` byte for byte as `serde_json::to_string_pretty`
+/// prints it nested `indent` spaces deep, without building it: an array
+/// field is written element by element, so that a report of a million
+/// diagnostics never exists whole as JSON values (about 2 KB each). The
+/// fields are written in the order given: sorted by key, as serde_json's
+/// map keeps them, for the same output.
+pub fn write_json_object(
+    w: &mut dyn std::io::Write,
+    indent: usize,
+    fields: Vec<(&str, JsonField)>,
+) -> std::io::Result<()> {
+    if fields.is_empty() {
+        return w.write_all(b"{}");
+    }
+    let pad = " ".repeat(indent + 2);
+    w.write_all(b"{")?;
+    for (i, (key, field)) in fields.into_iter().enumerate() {
+        let comma = if i == 0 { "" } else { "," };
+        write!(w, "{comma}\n{pad}{}: ", serde_json::Value::from(key))?;
+        match field {
+            JsonField::Value(v) => w.write_all(pretty_at(&v, indent + 2).as_bytes())?,
+            JsonField::Array(items) => write_json_array(w, indent + 2, items)?,
+        }
+    }
+    write!(w, "\n{}}}", " ".repeat(indent))
+}
+
+/// Writes the array of `items` as [`write_json_object`] writes an array
+/// field nested `indent` spaces deep, one element at a time.
+pub fn write_json_array(
+    w: &mut dyn std::io::Write,
+    indent: usize,
+    items: impl Iterator<Item = serde_json::Value>,
+) -> std::io::Result<()> {
+    let pad = " ".repeat(indent + 2);
+    w.write_all(b"[")?;
+    let mut any = false;
+    for v in items {
+        let comma = if any { "," } else { "" };
+        write!(w, "{comma}\n{pad}{}", pretty_at(&v, indent + 2))?;
+        any = true;
+    }
+    if any {
+        write!(w, "\n{}", " ".repeat(indent))?;
+    }
+    w.write_all(b"]")
+}
+
+/// Standard output through a large buffer, for output written piece by
+/// piece; a failed write follows the one policy of every write
+/// (`stdio::delivered`): a closed pipe ends the command quietly, any other
+/// failure is exit code 2.
+pub struct Stdout(std::io::BufWriter<std::io::Stdout>);
+
+impl Stdout {
+    /// A buffered standard output.
+    pub fn new() -> Stdout {
+        Stdout(std::io::BufWriter::with_capacity(
+            1 << 16,
+            std::io::stdout(),
+        ))
+    }
+
+    /// Runs `write` on the buffer, ending the command as every write does
+    /// where it fails.
+    pub fn write(&mut self, write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>) {
+        let r = write(&mut self.0);
+        if !crate::stdio::delivered(r) {
+            std::process::exit(0);
+        }
+    }
+
+    /// Writes out what is buffered (before other output, and at the end).
+    pub fn flush(&mut self) {
+        self.write(|w| w.flush());
+    }
+}
+
 /// Refuses `-` (standard input) named twice: the second read would find
 /// it empty and pass as an empty file.
 pub fn stdin_once(files: &[String]) -> Result<(), String> {

@@ -6,7 +6,7 @@ use ptxfp::literal::hex as show_hex;
 use ptxfp::{PtxVersion, Target};
 use serde_json::json;
 
-use crate::common::{error_json, message_json};
+use crate::common::{message_json, pretty_at, write_json_array, write_json_object, JsonField};
 
 /// Arguments of `ptxfp run`.
 #[derive(clap::Args)]
@@ -137,17 +137,18 @@ pub fn run(a: Args) -> Result<Outcome, String> {
     }
 }
 
-/// `--trace`, written as the run goes, so that memory stays bounded however
-/// many steps run: each step's `trace` line, or with `--json` each step of
-/// the object's `trace` array. The JSON object then starts with `file` and
-/// `trace`, and its other keys follow the run (the run's report, or the
-/// error object's `errors` and `warnings`); without a step it is printed
-/// whole, as without `--trace`.
+/// Standard output of `run`, written as the run goes. `--trace` writes
+/// each step at once, so that memory stays bounded however many steps run:
+/// its `trace` line, or with `--json` a step of the object's `trace` array.
+/// The JSON object then starts with `file` and `trace`, and its other keys
+/// follow the run (the run's report, or the error object's `errors` and
+/// `warnings`); without a step written it is printed whole, as without
+/// `--trace`. Long arrays (warnings, errors) are written element by element.
 struct TraceOut<'m> {
     json: bool,
     path: &'m str,
     map: &'m ptxfp::SourceMap<'m>,
-    out: std::io::BufWriter<std::io::Stdout>,
+    out: crate::common::Stdout,
     /// Steps written.
     steps: usize,
 }
@@ -158,78 +159,68 @@ impl<'m> TraceOut<'m> {
             json: a.json,
             path,
             map,
-            out: std::io::BufWriter::with_capacity(1 << 16, std::io::stdout()),
+            out: crate::common::Stdout::new(),
             steps: 0,
         }
     }
 
     /// Writes one step.
     fn step(&mut self, t: &TraceStep) {
-        use std::io::Write as _;
-        let r = if self.json {
-            let head = if self.steps == 0 {
-                format!(
-                    "{{\n  \"file\": {},\n  \"trace\": [\n",
-                    serde_json::Value::from(self.path)
-                )
-            } else {
-                ",\n".to_string()
-            };
-            let step = pretty_at(&trace_json(self.path, self.map, t), 4);
-            write!(self.out, "{head}    {step}")
+        let (path, first) = (self.path, self.steps == 0);
+        if self.json {
+            let step = pretty_at(&trace_json(path, self.map, t), 4);
+            self.out.write(|w| {
+                if first {
+                    write!(
+                        w,
+                        "{{\n  \"file\": {},\n  \"trace\": [\n",
+                        serde_json::Value::from(path)
+                    )?;
+                } else {
+                    w.write_all(b",\n")?;
+                }
+                write!(w, "    {step}")
+            });
         } else {
             let (l, c) = self.map.line_col(t.span.start);
-            writeln!(self.out, "trace {}:{l}:{c}: {}", self.path, t.text())
-        };
-        self.delivered(r);
+            let text = t.text();
+            self.out
+                .write(|w| writeln!(w, "trace {path}:{l}:{c}: {text}"));
+        }
         self.steps += 1;
     }
 
-    /// True once the JSON object has begun (a step was written with --json).
-    fn json_started(&self) -> bool {
-        self.json && self.steps > 0
-    }
-
-    /// Ends the JSON object begun by the steps with the keys of `rest`
-    /// (an object; `file` and `trace` are already written).
-    fn finish_json(&mut self, rest: serde_json::Value) {
-        use std::io::Write as _;
-        let mut text = String::from("\n  ]");
-        if let serde_json::Value::Object(map) = rest {
-            for (k, v) in map.iter().filter(|(k, _)| *k != "file" && *k != "trace") {
-                text += &format!(
-                    ",\n  {}: {}",
-                    serde_json::Value::from(k.as_str()),
-                    pretty_at(v, 2)
-                );
-            }
+    /// Writes the JSON object of `fields` (sorted by key, as serde_json
+    /// prints them) and a line end: whole, or where steps began it, the
+    /// fields other than `file` and `trace`, which it has.
+    fn object(&mut self, fields: Vec<(&str, JsonField)>) {
+        if self.json && self.steps > 0 {
+            self.out.write(|w| {
+                w.write_all(b"\n  ]")?;
+                for (key, field) in fields {
+                    if key == "file" || key == "trace" {
+                        continue;
+                    }
+                    write!(w, ",\n  {}: ", serde_json::Value::from(key))?;
+                    match field {
+                        JsonField::Value(v) => w.write_all(pretty_at(&v, 2).as_bytes())?,
+                        JsonField::Array(items) => write_json_array(w, 2, items)?,
+                    }
+                }
+                w.write_all(b"\n}\n")
+            });
+        } else {
+            self.out.write(|w| {
+                write_json_object(w, 0, fields)?;
+                w.write_all(b"\n")
+            });
         }
-        text += "\n}\n";
-        let r = self.out.write_all(text.as_bytes());
-        self.delivered(r);
         self.flush();
     }
 
     fn flush(&mut self) {
-        use std::io::Write as _;
-        let r = self.out.flush();
-        self.delivered(r);
+        self.out.flush();
     }
-
-    /// A closed pipe ends the command quietly, as every other write does.
-    fn delivered(&self, r: std::io::Result<()>) {
-        if !crate::stdio::delivered(r) {
-            std::process::exit(0);
-        }
-    }
-}
-
-/// `v` pretty-printed as serde_json prints it at `indent` spaces of depth
-/// (a JSON string holds no raw newline, so every line break is layout).
-fn pretty_at(v: &serde_json::Value, indent: usize) -> String {
-    serde_json::to_string_pretty(v)
-        .unwrap_or_default()
-        .replace('\n', &format!("\n{}", " ".repeat(indent)))
 }
 
 fn run_source(
@@ -329,13 +320,9 @@ fn run_source(
         _ => r.name.clone(),
     };
     if a.json {
-        let v = json!({
-            "file": path,
-            "device": out_target(out.device),
-            "code_target": out_target(out.code_target),
-            "entry": out.entry,
-            "ptx": out.version.to_string(),
-            "registers": regs.iter().map(|r| json!({
+        let value = JsonField::Value;
+        let registers = regs.iter().map(|r| {
+            json!({
                 "name": r.name,
                 "type": r.declared.name(),
                 "shown_as": r.shown_as.name(),
@@ -343,12 +330,16 @@ fn run_source(
                 "text": format!("{} = {}", label(r), r.value_text()),
                 "declared_at": r.declared_at.as_ref().map(loc),
                 "written": r.written,
-            })).collect::<Vec<_>>(),
-            "memory": out.memory.iter().map(|(addr, b)| json!({
+            })
+        });
+        let memory = out.memory.iter().map(|(addr, b)| {
+            json!({
                 "address": format!("{addr:#x}"),
                 "bytes": b.iter().map(|x| format!("{x:02x}")).collect::<String>(),
-            })).collect::<Vec<_>>(),
-            "contractions": out.contractions.iter().map(|c| json!({
+            })
+        });
+        let contractions = out.contractions.iter().map(|c| {
+            json!({
                 "mul": loc(&c.mul),
                 "add": loc(&c.add),
                 "op": c.op,
@@ -356,15 +347,29 @@ fn run_source(
                 "inputs": c.inputs.iter().map(|x| show_hex(*x, c.ty)).collect::<Vec<_>>(),
                 "unfused": show_hex(c.unfused, c.ty),
                 "fused": show_hex(c.fused, c.ty),
-            })).collect::<Vec<_>>(),
-            "trace": out.trace.iter().map(|t| trace_json(path, map, t)).collect::<Vec<_>>(),
-            "warnings": out.warnings.iter().map(|w| diag_json(path, map, w)).collect::<Vec<_>>(),
+            })
         });
-        if trace.json_started() {
-            trace.finish_json(v);
-        } else {
-            println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
-        }
+        // In serde_json's order: sorted by key.
+        trace.object(vec![
+            ("code_target", value(out_target(out.code_target).into())),
+            ("contractions", JsonField::Array(Box::new(contractions))),
+            ("device", value(out_target(out.device).into())),
+            ("entry", value(out.entry.clone().into())),
+            ("file", value(path.into())),
+            ("memory", JsonField::Array(Box::new(memory))),
+            ("ptx", value(out.version.to_string().into())),
+            ("registers", JsonField::Array(Box::new(registers))),
+            (
+                "trace",
+                JsonField::Array(Box::new(out.trace.iter().map(|t| trace_json(path, map, t)))),
+            ),
+            (
+                "warnings",
+                JsonField::Array(Box::new(
+                    out.warnings.iter().map(|w| diag_json(path, map, w)),
+                )),
+            ),
+        ]);
         return Ok(Outcome::Ok);
     }
     print_trace(path, map, &out.trace);
@@ -457,24 +462,15 @@ fn report(
 ) -> Result<Outcome, String> {
     match f {
         Failure::Input { at, message } => {
-            if streamed.json_started() {
-                // The steps that ran are written: the error object ends them.
+            if a.json {
+                // Where steps were written, the error object ends them.
                 let location = at.map(|(l, c)| format!("{path}:{l}:{c}"));
-                streamed.finish_json(json!({
-                    "errors": [message_json(location, &message)],
-                    "warnings": [],
-                }));
-            } else if a.json {
-                let location = at.map(|(l, c)| format!("{path}:{l}:{c}"));
-                println!(
-                    "{}",
-                    error_json(
-                        Some(path),
-                        vec![message_json(location, &message)],
-                        Vec::new(),
-                        Vec::new()
-                    )
-                );
+                streamed.object(error_fields(
+                    path,
+                    JsonField::Value(json!([message_json(location, &message)])),
+                    JsonField::Value(json!([])),
+                    JsonField::Value(json!([])),
+                ));
             }
             // The text names the place as `path:line:col: ` in front.
             Err(match at {
@@ -505,25 +501,34 @@ fn report(
                     errors.len() - SHOWN
                 );
             }
-            if streamed.json_started() {
-                streamed.finish_json(json!({
-                    "errors": errors.iter().map(|d| diag_json(path, map, d)).collect::<Vec<_>>(),
-                    "warnings": warnings.iter().map(|d| diag_json(path, map, d)).collect::<Vec<_>>(),
-                }));
-            } else if a.json {
-                println!(
-                    "{}",
-                    error_json(
-                        Some(path),
-                        errors.iter().map(|d| diag_json(path, map, d)).collect(),
-                        warnings.iter().map(|d| diag_json(path, map, d)).collect(),
-                        trace.iter().map(|t| trace_json(path, map, t)).collect(),
-                    )
-                );
+            if a.json {
+                // Where steps were written, the error object ends them.
+                streamed.object(error_fields(
+                    path,
+                    JsonField::Array(Box::new(errors.iter().map(|d| diag_json(path, map, d)))),
+                    JsonField::Array(Box::new(trace.iter().map(|t| trace_json(path, map, t)))),
+                    JsonField::Array(Box::new(warnings.iter().map(|d| diag_json(path, map, d)))),
+                ));
             }
             Err(String::new())
         }
     }
+}
+
+/// The error object's fields (docs/schemas/error.schema.json), in
+/// serde_json's order, as `common::error_json` prints them.
+fn error_fields<'a>(
+    path: &'a str,
+    errors: JsonField<'a>,
+    trace: JsonField<'a>,
+    warnings: JsonField<'a>,
+) -> Vec<(&'static str, JsonField<'a>)> {
+    vec![
+        ("errors", errors),
+        ("file", JsonField::Value(path.into())),
+        ("trace", trace),
+        ("warnings", warnings),
+    ]
 }
 
 fn out_target(t: Target) -> String {

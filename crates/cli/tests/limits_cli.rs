@@ -52,3 +52,117 @@ fn check_and_run_take_a_small_multiple_of_the_file() {
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("\"text\": \"%h2 = 0x4000  f16 2\""), "{out}");
 }
+
+/// `check --json` and `run --json` write their reports as they make them,
+/// a diagnostic at a time, as serde_json prints the whole: 200,000 errors
+/// fit in 200 MB of address space. They once built every diagnostic as a
+/// JSON value first (about 2 KB each: 2.3 GB for a million).
+#[cfg(target_os = "linux")]
+#[test]
+fn json_reports_of_many_errors_are_written_as_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("e.ptx");
+    let n = 200_000;
+    let mut src = String::from(".version 8.1\n.target sm_90\n.reg .b16 a;\n");
+    src += &"add.rn.f16 a, a, q;\n".repeat(n);
+    std::fs::write(&f, &src).unwrap();
+    for (args, code) in [("check --json", 1), ("run --json", 2)] {
+        let (got, out, err) = limited(200_000, args, &f);
+        assert_eq!(got, Some(code), "{args}: {err}");
+        assert_eq!(
+            out.matches("\"message\": \"register `q` is not declared\"")
+                .count(),
+            n,
+            "{args}"
+        );
+        assert!(out.ends_with("\n}\n"), "{args}");
+        let last = format!("e.ptx:{}:18\",", n + 3);
+        assert!(out.contains(&last), "{args}: no {last}");
+    }
+}
+
+/// Diagnostics are kept up to a million (each costs 150 to 250 bytes, the
+/// text that causes one as little as two): past that, check and run stop
+/// with exit 2 and say where, instead of growing until memory runs out.
+#[test]
+fn a_million_diagnostics_is_the_most_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("b.ptx");
+    // Each `}` is an error: "`}` without a matching `{`".
+    std::fs::write(&f, "} ".repeat(1_000_100)).unwrap();
+    let run = |args: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_ptxfp"))
+            .args(args)
+            .arg(&f)
+            .output()
+            .unwrap();
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let (code, err) = run(&["check", "-q"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.ends_with("b.ptx: more than 1000000 errors and warnings: checking stopped at 1:2000001; fix the first ones, or split the file\n"), "{}", &err[err.len().saturating_sub(300)..]);
+    assert!(
+        err.contains("b.ptx: 999901 more diagnostic(s) not shown"),
+        "{}",
+        &err[err.len() - 300..]
+    );
+    for args in [&["run"][..], &["run", "--lenient"]] {
+        let (code, err) = run(args);
+        assert_eq!(code, Some(2), "{args:?}");
+        assert_eq!(err, "ptxfp: more than 1000000 errors and warnings: ptxfp stopped reading the module at 1:2000001\n  help: fix the first ones (`ptxfp check` lists them), or split the file\n", "{args:?}");
+    }
+    // Parsed cleanly, a million branches to no label: check's own errors
+    // reach the bound (and run's, which runs check first).
+    std::fs::write(&f, "bra x;\n".repeat(1_000_100)).unwrap();
+    let (code, err) = run(&["check", "-q"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.ends_with("checking stopped at 1000001:1; fix the first ones, or split the file\n"),
+        "{}",
+        &err[err.len().saturating_sub(300)..]
+    );
+    let (code, err) = run(&["run"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("stopped reading the module at 1000001:1"),
+        "{err}"
+    );
+}
+
+/// Memory that a program declares or touches costs about what it holds:
+/// a zero-initialized megabyte variable (or one initialized by a single
+/// value) is a range, not a megabyte, and a store far from every other is
+/// a 64-byte page, not a 4 KiB one. A 27 KB module of a thousand such
+/// variables once took 1.2 GB, and 300,000 scattered stores 1.6 GB.
+#[cfg(target_os = "linux")]
+#[test]
+fn declared_and_scattered_memory_costs_what_it_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let vars = dir.path().join("vars.ptx");
+    let mut src = String::new();
+    for i in 0..1000 {
+        src += &format!(".global .b8 z{i}[1048576];\n.global .b8 g{i}[1048576] = {{1}};\n");
+    }
+    src += ".reg .b32 r;\nld.global.b32 r, [g999+1048572];\n";
+    std::fs::write(&vars, src).unwrap();
+    let (code, out, err) = limited(200_000, "run", &vars);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out, "r = 0x00000000  b32\n");
+    let stores = dir.path().join("st.ptx");
+    let mut src = String::from(".reg .b32 r;\nmov.b32 r, 0x3f800000;\n");
+    for k in 0..100_000u64 {
+        src += &format!("st.global.b32 [{:#x}], r;\n", 0x1_0000_0000 + k * 4096);
+    }
+    std::fs::write(&stores, src).unwrap();
+    let (code, out, err) = limited(200_000, "run", &stores);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out.lines().count(), 1 + 100_000, "{err}");
+    assert!(out.ends_with(&format!(
+        "mem[{:#x}..{:#x}] = 00 00 80 3f\n",
+        0x1_0000_0000u64 + 99_999 * 4096,
+        0x1_0000_0000u64 + 99_999 * 4096 + 4
+    )));
+}

@@ -49,6 +49,10 @@ pub struct Report {
     pub version: (PtxVersion, Origin),
     /// The target in force and where it came from.
     pub target: (Target, Origin),
+    /// Where checking (or parsing) stopped, when the diagnostics reached
+    /// [`module::MAX_DIAGNOSTICS`]: the instructions after it are not
+    /// checked, and the last diagnostic there says so.
+    pub truncated: Option<usize>,
 }
 
 impl Report {
@@ -112,8 +116,18 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
         m.labels().map(|(_, l, scope)| (scope, l)).collect();
     let mut checked = 0;
     let mut skipped = BTreeMap::new();
+    let mut truncated = m.truncated;
     for s in m.stmts() {
         let Stmt::Instr(ins) = &s else { continue };
+        // Memory stays bounded: a file of mistakes stops at the limit.
+        if truncated.is_some() {
+            break;
+        }
+        if diags.len() >= module::MAX_DIAGNOSTICS {
+            diags.push(module::too_many_diagnostics(ins.span.start));
+            truncated = Some(ins.span.start);
+            break;
+        }
         let decoded = ptxfp_isa::op::decode(ins.opcode, false);
         // PTX ISA §11: instructions belong in a function body. A bare
         // snippet (no function at all) is ptxfp's own convenience.
@@ -213,6 +227,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
         skipped,
         version: (version, vo),
         target: (target, to),
+        truncated,
     }
 }
 

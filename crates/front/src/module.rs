@@ -99,7 +99,9 @@ pub struct VarDecl {
     pub ty: PtxType,
     /// Size in bytes (element size times the array length).
     pub size: u64,
-    /// Initial bytes, when an initializer of integer literals was given.
+    /// Initial bytes, when an initializer of constants was given: those of
+    /// the values written, in memory order; the rest of the variable (to
+    /// [`VarDecl::size`]) is zero (PTX ISA §5.4.4).
     pub init: Option<Vec<u8>>,
     /// True when the initializer holds addresses (`generic(msg)`): its
     /// bytes are not known, not zero.
@@ -296,6 +298,26 @@ pub struct Module<'a> {
     pub block_parents: Vec<usize>,
     /// What could not be parsed.
     pub diagnostics: Vec<Diagnostic>,
+    /// Where parsing stopped, when the diagnostics reached
+    /// [`MAX_DIAGNOSTICS`] (the last one says so): the module holds what
+    /// came before.
+    pub truncated: Option<usize>,
+}
+
+/// The most errors and warnings kept about one module: past them the
+/// parser, `check` and `run`'s validation stop, with
+/// [`too_many_diagnostics`] last. Each costs 150 to 250 bytes, far more
+/// than the few bytes of text that can cause one: without a bound a large
+/// file of mistakes would exhaust memory.
+pub const MAX_DIAGNOSTICS: usize = 1_000_000;
+
+/// The error that ends diagnostics cut at [`MAX_DIAGNOSTICS`], at byte `at`.
+pub fn too_many_diagnostics(at: usize) -> Diagnostic {
+    Diagnostic::error(
+        at..at,
+        format!("more than {MAX_DIAGNOSTICS} errors and warnings: ptxfp stopped reading here"),
+    )
+    .with_help("fix the first ones, or split the file")
 }
 
 impl<'a> Module<'a> {
@@ -679,6 +701,11 @@ impl<'a> Parser<'a> {
 
     fn run(mut self) -> Module<'a> {
         while let Some(t) = self.peek().cloned() {
+            if self.m.diagnostics.len() >= MAX_DIAGNOSTICS {
+                self.m.diagnostics.push(too_many_diagnostics(t.span.start));
+                self.m.truncated = Some(t.span.start);
+                return self.m;
+            }
             let text = self.text(&t);
             match t.tok {
                 Tok::Punct('{') => {
@@ -1135,11 +1162,14 @@ impl<'a> Parser<'a> {
                         } else if elem.saturating_mul(count) > MAX_INIT {
                             self.error(t.span.clone(), format!("variable `{s}` is too large to initialize (more than {MAX_INIT} bytes)"));
                         } else {
-                            let mut bytes: Vec<u8> = values
+                            // The values given (no more than fit): the rest
+                            // is zero, and is not kept (a megabyte array
+                            // with one value costs one value).
+                            let bytes: Vec<u8> = values
                                 .iter()
+                                .take(count as usize)
                                 .flat_map(|v| v.to_le_bytes()[..elem as usize].to_vec())
                                 .collect();
-                            bytes.resize((elem * count) as usize, 0);
                             init = Some(bytes);
                         }
                     }

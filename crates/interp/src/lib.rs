@@ -93,7 +93,8 @@ pub enum RunError {
     /// Several problems found before running (all of them, in source order).
     #[error("{} errors, the first: {}", .0.len(), .0.first().map_or(String::new(), |d| d.to_string()))]
     Diagnostics(Vec<Diagnostic>),
-    /// A problem with `--set`/`--mem` input.
+    /// A problem with `--set`/`--mem` input, or a limit reached (more
+    /// than [`module::MAX_DIAGNOSTICS`] errors and warnings).
     #[error("{0}")]
     Input(String),
 }
@@ -418,7 +419,7 @@ fn run_inner(
     sink: Option<&mut dyn FnMut(TraceStep)>,
 ) -> Result<Outcome, RunError> {
     let m = module::parse(src);
-    let mut found = Vec::new();
+    let mut found = None;
     if !opts.lenient {
         let check = ptxfp_front::check::check_module(
             &m,
@@ -433,13 +434,35 @@ fn run_inner(
                 target_implied: opts.target.is_none() && m.target.is_none(),
             },
         );
-        found = check
-            .diagnostics
-            .into_iter()
-            .filter(Diagnostic::is_error)
-            .collect();
+        if let Some(at) = check.truncated {
+            return Err(too_many(Some(src), at));
+        }
+        found = Some(
+            check
+                .diagnostics
+                .into_iter()
+                .filter(Diagnostic::is_error)
+                .collect(),
+        );
     }
     execute(&m, inputs, opts, found, Some(src), sink)
+}
+
+/// The error for a module with more than [`module::MAX_DIAGNOSTICS`]
+/// errors and warnings, where finding them stopped (byte `at`): memory
+/// stays bounded, and the first ones are what to fix.
+fn too_many(src: Option<&str>, at: usize) -> RunError {
+    let place = match src {
+        Some(src) => {
+            let (l, c) = ptxfp_isa::diag::SourceMap::new(src).line_col(at);
+            format!(" at {l}:{c}")
+        }
+        None => String::new(),
+    };
+    RunError::Input(format!(
+        "more than {} errors and warnings: ptxfp stopped reading the module{place}\n  help: fix the first ones (`ptxfp check` lists them), or split the file",
+        module::MAX_DIAGNOSTICS
+    ))
 }
 
 /// The code's target: `--target`, else `.target`, else the device, else
@@ -454,20 +477,23 @@ fn code_target(m: &Module, opts: &Options) -> Target {
 /// Runs a parsed module: validates every instruction first (see [`run`];
 /// without `ptxfp check`'s register checks), then executes.
 pub fn run_module(m: &Module, inputs: &Inputs, opts: &Options) -> Result<Outcome, RunError> {
-    execute(m, inputs, opts, Vec::new(), None, None)
+    execute(m, inputs, opts, None, None, None)
 }
 
-/// Fails with the errors in `found`, the module's parse errors and those
-/// of the static validation of every instruction in scope, all together;
-/// else runs.
+/// Fails with the errors in `checked` (`ptxfp check`'s, which include the
+/// module's parse errors; `None`: no check ran, and the parse errors join
+/// here) and those of the static validation of every instruction in
+/// scope, all together; else runs.
 fn execute(
     m: &Module,
     inputs: &Inputs,
     opts: &Options,
-    mut found: Vec<Diagnostic>,
+    checked: Option<Vec<Diagnostic>>,
     src: Option<&str>,
     sink: Option<&mut dyn FnMut(TraceStep)>,
 ) -> Result<Outcome, RunError> {
+    let check_ran = checked.is_some();
+    let mut found = checked.unwrap_or_default();
     let code_target = code_target(m, opts);
     let device = opts.device.unwrap_or(code_target);
     let version = opts
@@ -577,11 +603,19 @@ fn execute(
     // decides what executes, not what is checked (--lenient relaxes
     // register declarations and initialization only). Every function is
     // checked, as ptxas assembles the module as a whole.
-    found.extend(m.diagnostics.iter().filter(|d| d.is_error()).cloned());
+    if let Some(at) = m.truncated {
+        return Err(too_many(src, at));
+    }
+    if !check_ran {
+        found.extend(m.diagnostics.iter().filter(|d| d.is_error()).cloned());
+    }
     let mut warned: std::collections::HashSet<Diagnostic> =
         mc.out.warnings.iter().cloned().collect();
     for (i, s) in m.stmts().enumerate() {
         if let (Stmt::Instr(ins), Some(dec)) = (&s, mc.decoded_at(i)) {
+            if found.len() + mc.out.warnings.len() >= module::MAX_DIAGNOSTICS {
+                return Err(too_many(src, ins.span.start));
+            }
             for d in mc.validate(ins, dec) {
                 // The fix names the flag where one set the version or
                 // target, as `ptxfp check`'s does (the same error from
@@ -597,12 +631,14 @@ fn execute(
     }
     if !found.is_empty() {
         // `ptxfp check` and `validate` may find the same error: the first
-        // of each is kept (a set, so 100,000 errors stay linear).
-        let mut seen = std::collections::HashSet::new();
-        let mut found: Vec<Diagnostic> = found
-            .into_iter()
-            .filter(|d| seen.insert(d.clone()))
-            .collect();
+        // of each is kept (a set, so 100,000 errors stay linear; of
+        // references, so that they are not held twice).
+        let first: Vec<bool> = {
+            let mut seen = std::collections::HashSet::new();
+            found.iter().map(|d| seen.insert(d)).collect()
+        };
+        let mut first = first.into_iter();
+        found.retain(|_| first.next().unwrap_or(false));
         found.sort_by_key(|d| d.span.start);
         return Err(if found.len() == 1 {
             RunError::Program(found.remove(0))
@@ -637,11 +673,15 @@ fn execute(
         // PTX ISA §5.4.4: .global and .const variables are zero-initialized
         // unless an initializer is given; .shared/.local/.param are not.
         match (&v.init, v.space) {
-            (Some(init), _) => mc.mem.give(next, init),
-            _ if v.symbolic => {} // addresses: unknown bytes, given by --mem
-            (None, Space::Global | Space::Const) => {
-                mc.mem.give(next, &vec![0; v.size.min(1 << 20) as usize])
+            (Some(init), _) => {
+                // The values given; the rest of the variable is zero.
+                mc.mem.give(next, init);
+                let given = init.len() as u64;
+                mc.mem
+                    .give_zeros(next.wrapping_add(given), v.size.saturating_sub(given));
             }
+            _ if v.symbolic => {} // addresses: unknown bytes, given by --mem
+            (None, Space::Global | Space::Const) => mc.mem.give_zeros(next, v.size.min(1 << 20)),
             _ => {}
         }
         next = next
@@ -657,6 +697,9 @@ fn execute(
             continue;
         };
         if in_scope(ins.scope) && !dec.op.runs() {
+            if mc.out.warnings.len() >= module::MAX_DIAGNOSTICS {
+                return Err(too_many(src, ins.span.start));
+            }
             mc.out.warnings.push(
                 Diagnostic::warning(
                     ins.opcode_span.clone(),

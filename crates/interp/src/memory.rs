@@ -3,33 +3,38 @@
 //! program computes). Only bytes that were given (`--mem`, initializers,
 //! parameters) or written may be read.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
-/// Bytes per page: memory is kept in pages, so that megabytes given by
-/// `--mem-file` cost about their own size (a map entry per byte cost
-/// over 20 bytes per byte).
-const PAGE: u64 = 4096;
+/// Bytes per page: memory is kept in small pages, so that megabytes given
+/// by `--mem-file` cost about twice their size (a map entry per byte cost
+/// over 20 bytes per byte), and a store far from every other costs one
+/// page (about 100 bytes; 4 KiB pages cost 4.6 KiB a store, so that a
+/// million scattered stores took 4.6 GB).
+const PAGE: u64 = 64;
 
-/// One page: its bytes, and which of them were given or written.
+/// One page: its bytes, which of them were given or written, and which
+/// were written (bit `i` for byte `i`).
 #[derive(Clone, Debug)]
 struct Page {
-    data: Box<[u8]>,
-    known: Box<[u64]>,
+    data: [u8; PAGE as usize],
+    known: u64,
+    written: u64,
 }
 
 impl Page {
     fn new() -> Page {
         Page {
-            data: vec![0; PAGE as usize].into_boxed_slice(),
-            known: vec![0; (PAGE / 64) as usize].into_boxed_slice(),
+            data: [0; PAGE as usize],
+            known: 0,
+            written: 0,
         }
     }
     fn get(&self, off: usize) -> Option<u8> {
-        (self.known[off / 64] >> (off % 64) & 1 == 1).then(|| self.data[off])
+        (self.known >> off & 1 == 1).then(|| self.data[off])
     }
     fn set(&mut self, off: usize, b: u8) {
         self.data[off] = b;
-        self.known[off / 64] |= 1 << (off % 64);
+        self.known |= 1 << off;
     }
 }
 
@@ -38,18 +43,24 @@ impl Page {
 pub struct Memory {
     /// By page number (address / [`PAGE`]).
     pages: BTreeMap<u64, Page>,
-    written: BTreeSet<u64>,
+    /// Ranges given as zeros (zero-initialized variables), disjoint and
+    /// apart, by first address: their last (inclusive). A byte of a page
+    /// that knows it is that byte; otherwise in a range it is zero. A
+    /// megabyte variable costs a map entry, not a megabyte.
+    zeros: BTreeMap<u64, u64>,
 }
 
 impl Memory {
     fn byte(&self, a: u64) -> Option<u8> {
-        self.pages.get(&(a / PAGE))?.get((a % PAGE) as usize)
+        let page = self.pages.get(&(a / PAGE));
+        if let Some(b) = page.and_then(|p| p.get((a % PAGE) as usize)) {
+            return Some(b);
+        }
+        let (_, &last) = self.zeros.range(..=a).next_back()?;
+        (a <= last).then_some(0)
     }
-    fn set(&mut self, a: u64, b: u8) {
-        self.pages
-            .entry(a / PAGE)
-            .or_insert_with(Page::new)
-            .set((a % PAGE) as usize, b);
+    fn page(&mut self, a: u64) -> &mut Page {
+        self.pages.entry(a / PAGE).or_insert_with(Page::new)
     }
     /// Gives bytes (input, not counted as written).
     pub fn give(&mut self, addr: u64, data: &[u8]) {
@@ -58,12 +69,51 @@ impl Memory {
             let a = addr.wrapping_add(done as u64);
             let off = (a % PAGE) as usize;
             let n = (PAGE as usize - off).min(data.len() - done);
-            let page = self.pages.entry(a / PAGE).or_insert_with(Page::new);
+            let page = self.page(a);
             for (i, b) in data[done..done + n].iter().enumerate() {
                 page.set(off + i, *b);
             }
             done += n;
         }
+    }
+    /// Gives `len` zero bytes from `addr` on (input, as [`Memory::give`]
+    /// of that many zeros, wrapping past the end of the address space
+    /// likewise), in memory that does not grow with `len`.
+    pub fn give_zeros(&mut self, addr: u64, len: u64) {
+        let Some(n) = len.checked_sub(1) else { return };
+        let last = addr.wrapping_add(n);
+        if last < addr {
+            self.zero_range(addr, u64::MAX);
+            self.zero_range(0, last);
+        } else {
+            self.zero_range(addr, last);
+        }
+    }
+    /// Bytes `first..=last` given as zeros.
+    fn zero_range(&mut self, mut first: u64, mut last: u64) {
+        // Bytes given before in the range are given again, as zeros.
+        for (n, page) in self.pages.range_mut(first / PAGE..=last / PAGE) {
+            for off in 0..PAGE {
+                let a = n * PAGE + off;
+                if (first..=last).contains(&a) && page.known >> off & 1 == 1 {
+                    page.data[off as usize] = 0;
+                }
+            }
+        }
+        // One range with those it overlaps or touches.
+        let joined: Vec<(u64, u64)> = self
+            .zeros
+            .range(..=last.saturating_add(1))
+            .rev()
+            .take_while(|(_, l)| l.saturating_add(1) >= first)
+            .map(|(f, l)| (*f, *l))
+            .collect();
+        for (f, l) in joined {
+            self.zeros.remove(&f);
+            first = first.min(f);
+            last = last.max(l);
+        }
+        self.zeros.insert(first, last);
     }
     /// Reads `n` bytes little-endian; `Err(addr)` names the first byte never given.
     pub fn read(&self, addr: u64, n: u32) -> Result<u64, u64> {
@@ -79,18 +129,22 @@ impl Memory {
     pub fn write(&mut self, addr: u64, n: u32, v: u64) {
         for i in 0..u64::from(n) {
             let a = addr.wrapping_add(i);
-            self.set(a, (v >> (8 * i)) as u8);
-            self.written.insert(a);
+            let page = self.page(a);
+            let off = (a % PAGE) as usize;
+            page.set(off, (v >> (8 * i)) as u8);
+            page.written |= 1 << off;
         }
     }
     /// The written bytes as contiguous runs `(address, bytes)`.
     pub fn written_runs(&self) -> Vec<(u64, Vec<u8>)> {
         let mut runs: Vec<(u64, Vec<u8>)> = Vec::new();
-        for &a in &self.written {
-            let b = self.byte(a).unwrap_or(0);
-            match runs.last_mut() {
-                Some((start, v)) if start.wrapping_add(v.len() as u64) == a => v.push(b),
-                _ => runs.push((a, vec![b])),
+        for (n, page) in &self.pages {
+            for off in (0..PAGE as usize).filter(|o| page.written >> o & 1 == 1) {
+                let (a, b) = (n * PAGE + off as u64, page.data[off]);
+                match runs.last_mut() {
+                    Some((start, v)) if start.wrapping_add(v.len() as u64) == a => v.push(b),
+                    _ => runs.push((a, vec![b])),
+                }
             }
         }
         runs
@@ -130,5 +184,37 @@ mod tests {
         m.give(0x5000, &[0]);
         assert_eq!(m.read(0x5000, 1), Ok(0));
         assert_eq!(m.read(0x5000, 2), Err(0x5001));
+    }
+
+    /// Zero ranges read as zeros until given or written, in constant
+    /// memory; bytes past them are unknown.
+    #[test]
+    fn zero_ranges_cost_nothing_until_written() {
+        let mut m = Memory::default();
+        m.give_zeros(0x1000_0000, 1 << 20);
+        m.give_zeros(0x1010_0000, 16);
+        assert_eq!(m.read(0x1000_0000, 8), Ok(0));
+        assert_eq!(m.read(0x100f_fffc, 8), Ok(0));
+        assert_eq!(m.read(0x1010_000c, 8), Err(0x1010_0010));
+        assert_eq!(m.read(0x0fff_ffff, 1), Err(0x0fff_ffff));
+        assert!(m.pages.is_empty());
+        m.give(0x1000_0004, &[7]);
+        m.write(0x1000_0008, 2, 0x0102);
+        assert_eq!(m.read(0x1000_0000, 8), Ok(0x07_0000_0000));
+        assert_eq!(m.read(0x1000_0008, 4), Ok(0x0102));
+        assert_eq!(m.written_runs(), vec![(0x1000_0008, vec![0x02, 0x01])]);
+        // A range to the end of the address space, and one past it.
+        m.give_zeros(u64::MAX - 1, 2);
+        assert_eq!(m.read(u64::MAX - 1, 2), Ok(0));
+        m.give_zeros(u64::MAX, 3);
+        assert_eq!(m.read(u64::MAX, 3), Ok(0));
+        assert_eq!(m.read(2, 1), Err(2));
+        // Zeros over given bytes give them again; ranges join.
+        m.give_zeros(0x1000_0000, 8);
+        assert_eq!(m.read(0x1000_0000, 8), Ok(0));
+        m.give_zeros(0x0fff_fff0, 0x11);
+        assert_eq!(m.read(0x0fff_fff0, 4), Ok(0));
+        assert_eq!(m.read(0x0fff_ffef, 1), Err(0x0fff_ffef));
+        assert_eq!(m.zeros.len(), 3);
     }
 }

@@ -117,6 +117,9 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
     let mut checked = 0;
     let mut skipped = BTreeMap::new();
     let mut truncated = m.truncated;
+    // Once, not per instruction: `{ }` blocks outside functions are
+    // unnamed functions, and a file of them made the scan quadratic.
+    let has_named_function = m.functions.iter().any(|f| !f.name.is_empty());
     for s in m.stmts() {
         let Stmt::Instr(ins) = &s else { continue };
         // Memory stays bounded: a file of mistakes stops at the limit.
@@ -131,7 +134,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
         let decoded = ptxfp_isa::op::decode(ins.opcode, false);
         // PTX ISA §11: instructions belong in a function body. A bare
         // snippet (no function at all) is ptxfp's own convenience.
-        if ins.scope == 0 && m.functions.iter().any(|f| !f.name.is_empty()) {
+        if ins.scope == 0 && has_named_function {
             diags.push(
                 Diagnostic::error(
                     ins.span.clone(),

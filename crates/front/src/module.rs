@@ -606,6 +606,9 @@ struct Parser<'a> {
     names: std::collections::HashSet<(usize, String)>,
     /// Labels defined, per function scope.
     labels: std::collections::HashSet<(usize, &'a str)>,
+    /// Names of the functions with bodies so far (a second body is an
+    /// error; a set, so that 100,000 functions stay linear).
+    defined: std::collections::HashSet<String>,
 }
 
 impl<'a> Parser<'a> {
@@ -715,7 +718,7 @@ impl<'a> Parser<'a> {
                         self.scope = self.m.functions.len() + 1;
                         let (name, entry, at) = self.pending.take().unwrap_or_default();
                         // PTX ISA §11.3: a function is defined once in a module.
-                        if !name.is_empty() && self.m.functions.iter().any(|f| f.name == name) {
+                        if !name.is_empty() && !self.defined.insert(name.clone()) {
                             self.error(
                                 at,
                                 format!("`{name}` is defined twice: a second function body with this name"),
@@ -1880,6 +1883,7 @@ pub fn parse(src: &str) -> Module<'_> {
         block_count: 0,
         names: Default::default(),
         labels: Default::default(),
+        defined: Default::default(),
     };
     p.fill();
     p.run()
@@ -2065,6 +2069,25 @@ $L__BB0_2:
         assert_eq!(msgs, ["`mov.b32`: a `;` is missing at the end of the line"]);
         let ops: Vec<&str> = (0..m.stmt_count()).filter_map(|i| m.opcode(i)).collect();
         assert_eq!(ops, ["mov.b32", "mov.b32", "mov.b32"]);
+    }
+
+    /// A second body of a function is found by a set: 200,000 functions
+    /// parse in linear time (a scan of those before each took 29 s).
+    #[test]
+    fn many_functions_parse_in_linear_time() {
+        let mut src: String = (0..200_000)
+            .map(|i| format!(".func f{i}()\n{{\nret;\n}}\n"))
+            .collect();
+        src += ".func f7()\n{\n}\n";
+        let t = std::time::Instant::now();
+        let m = parse(&src);
+        assert!(t.elapsed().as_secs_f64() < 5.0, "{:?}", t.elapsed());
+        assert_eq!(m.functions.len(), 200_001);
+        let msgs: Vec<&str> = m.diagnostics.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(
+            msgs,
+            ["`f7` is defined twice: a second function body with this name"]
+        );
     }
 
     #[test]

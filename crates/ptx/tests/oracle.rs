@@ -2,7 +2,7 @@
 //!
 //! The reference computes with rustc_apfloat (LLVM's APFloat, a different
 //! algorithm from ptxfp-float) and applies the docs/NVIDIA.md post-processing
-//! written here again, simply, without looking at `semantics.rs`. It writes
+//! written here again, simply, without looking at `crates/model/src/semantics/`. It writes
 //! `testdata/vectors/*.txt` (`PTXFP_REGEN_VECTORS=1 cargo test -p ptxfp
 //! --test oracle`); the tests check that the committed files are exactly
 //! what the reference gives and that the library agrees bit for bit.

@@ -2,11 +2,6 @@
 
 use ptxfp::{literal, Diagnostic, Exec, Form, PtxType, PtxVersion, Target};
 
-/// The `--target` of eval, gen, verify, sweep and bench when none is given:
-/// the model's (`Exec::default()`), which check and run also assume for a
-/// module without `.target`.
-pub const DEFAULT_TARGET: Target = Exec::DEFAULT_TARGET;
-
 /// The `--seed` of gen, sweep, hw check and hw sweep when none is given.
 pub const DEFAULT_SEED: u64 = 1;
 
@@ -14,7 +9,7 @@ pub const DEFAULT_SEED: u64 = 1;
 #[derive(clap::Args, Clone, Debug)]
 pub struct Env {
     /// The code's `.target` (sm_XY, sm_XYa, sm_XYf).
-    #[arg(long, default_value_t = DEFAULT_TARGET)]
+    #[arg(long, default_value_t = Target::DEFAULT)]
     pub target: Target,
     /// The device that runs the code (default: the target). Matters for
     /// `mad.f32` without rounding written for sm_1x.

@@ -139,8 +139,7 @@ fn file_env(a: &Args, shown: &str, file: &Setup) -> Env {
         cli.or(file)
     }
     Env {
-        target: pick("--target", a.setup.target, file.target, shown)
-            .unwrap_or(crate::common::DEFAULT_TARGET),
+        target: pick("--target", a.setup.target, file.target, shown).unwrap_or(Target::DEFAULT),
         device: pick("--device", a.setup.device, file.device, shown),
         ptx: pick("--ptx", a.setup.ptx, file.ptx, shown).unwrap_or(PtxVersion::LATEST),
     }

@@ -98,23 +98,15 @@ pub struct Exec {
 }
 
 impl Default for Exec {
-    /// [`Exec::DEFAULT_TARGET`] (sm_100) code on an sm_100 device,
+    /// [`Target::DEFAULT`] (sm_100) code on an sm_100 device,
     /// [`HwProfile::NVIDIA`]: what every `ptxfp` command models when it is
     /// given no target.
     fn default() -> Exec {
-        Exec::on(Exec::DEFAULT_TARGET)
+        Exec::on(Target::DEFAULT)
     }
 }
 
 impl Exec {
-    /// The target ptxfp assumes where none is given (`--target` of eval,
-    /// verify, gen, sweep and bench; a module without `.target` in check
-    /// and run): sm_100, the first target on which every form ptxfp models
-    /// is legal (the mixed-precision `add/sub/fma .f32.{f16,bf16}` need
-    /// it), but for `mad.f32`/`mad.f64` without rounding, which only sm_1x
-    /// takes; so a default refuses no current form for its target.
-    pub const DEFAULT_TARGET: Target = Target::DEFAULT;
-
     /// The same target for code and device, NVIDIA's profile.
     pub fn on(target: Target) -> Exec {
         Exec {

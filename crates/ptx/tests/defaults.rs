@@ -9,8 +9,8 @@ use ptxfp::{Exec, Form, PtxVersion, Target};
 #[test]
 fn the_default_exec_is_the_default_target() {
     let e = Exec::default();
-    assert_eq!(Exec::DEFAULT_TARGET, Target::sm(100));
-    assert_eq!(e, Exec::on(Exec::DEFAULT_TARGET));
+    assert_eq!(Target::DEFAULT, Target::sm(100));
+    assert_eq!(e, Exec::on(Target::DEFAULT));
     assert_eq!(
         (e.code_target, e.device),
         (Target::sm(100), Target::sm(100))
@@ -37,7 +37,7 @@ fn every_form_is_legal_on_the_default_target() {
         "mad.ftz.sat.f32",
         "mad.f64",
     ];
-    assert_eq!(errors(Exec::DEFAULT_TARGET), legacy);
+    assert_eq!(errors(Target::DEFAULT), legacy);
     // sm_90 (check's old default) refuses the mixed-precision forms too.
     let on_sm90 = errors(Target::sm(90));
     assert!(on_sm90.iter().any(|f| f == "add.rn.f32.f16"), "{on_sm90:?}");

@@ -501,13 +501,13 @@ pub fn row_of(op: Opcode, m: &Mods, ty: FormType) -> Option<&'static Row> {
     SYNTAX.iter().find(|r| r.admits_form(op, m, ty))
 }
 
-/// "a, b and c".
-fn and_list<T: AsRef<str>>(xs: &[T]) -> String {
+/// "a, b CONJ c".
+fn list<T: AsRef<str>>(xs: &[T], conj: &str) -> String {
     match xs {
         [] => String::new(),
         [x] => x.as_ref().to_string(),
         [init @ .., last] => format!(
-            "{} and {}",
+            "{} {conj} {}",
             init.iter()
                 .map(AsRef::as_ref)
                 .collect::<Vec<_>>()
@@ -517,9 +517,14 @@ fn and_list<T: AsRef<str>>(xs: &[T]) -> String {
     }
 }
 
+/// "a, b and c".
+fn and_list<T: AsRef<str>>(xs: &[T]) -> String {
+    list(xs, "and")
+}
+
 /// "a, b or c".
 pub(crate) fn or_list<T: AsRef<str>>(xs: &[T]) -> String {
-    and_list(xs).replacen(" and ", " or ", 1)
+    list(xs, "or")
 }
 
 /// The opcodes, in [`Opcode::ALL`] order, of the rows that `keep` selects.

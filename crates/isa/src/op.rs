@@ -56,6 +56,31 @@ pub enum Op {
     NotPtx,
 }
 
+/// What a computing op reads and writes: the register operands, in
+/// order, destinations first (`Op::signature`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Signature {
+    /// The destinations' types, in operand order.
+    pub dsts: Vec<PtxType>,
+    /// A second destination the operand may name after `|`, which gets
+    /// the complement of the first (`setp p|q, ...`: "q = !p").
+    pub complement: Option<PtxType>,
+    /// The sources' types, in operand order.
+    pub srcs: Vec<PtxType>,
+    /// How the op uses the condition code's carry flag.
+    pub carry: Carry,
+}
+
+/// The carry flag (`CC.CF`) an integer op reads and writes (PTX ISA
+/// 9.7.2 "Extended-Precision Integer Arithmetic Instructions").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Carry {
+    /// Reads the carry-in (`addc`, `subc`, `madc`).
+    pub reads: bool,
+    /// Writes the carry-out (`.cc`).
+    pub writes: bool,
+}
+
 /// The decoding of one opcode.
 #[derive(Clone, Debug)]
 pub struct Decoded {
@@ -181,6 +206,40 @@ fn decode_setp(opcode: &str) -> Decoded {
 }
 
 impl Op {
+    /// The registers the op reads and writes, for the ops that compute
+    /// destination bits from source bits (`ptxfp_model::compute`); `None`
+    /// for the others (memory, control flow, `mov`, unsupported).
+    pub fn signature(&self) -> Option<Signature> {
+        let plain = |dst: PtxType, srcs: Vec<PtxType>| Signature {
+            dsts: vec![dst],
+            complement: None,
+            srcs,
+            carry: Carry::default(),
+        };
+        Some(match self {
+            Op::Form(f) => plain(f.dest_type(), f.source_types()),
+            Op::Int(i) => plain(i.dest_type(), i.source_types()),
+            Op::Cvt(c) => plain(c.dst, vec![c.src; c.sources()]),
+            // `setp.CmpOp.type p[|q], a, b;` and, with a BoolOp, `..., {!}c`.
+            Op::Setp { setp, bool_op } => Signature {
+                complement: Some(PtxType::Pred),
+                ..plain(
+                    PtxType::Pred,
+                    if *bool_op {
+                        vec![setp.ty, setp.ty, PtxType::Pred]
+                    } else {
+                        vec![setp.ty, setp.ty]
+                    },
+                )
+            },
+            Op::SetpInt(s) => Signature {
+                complement: Some(PtxType::Pred),
+                ..plain(PtxType::Pred, vec![s.ty, s.ty])
+            },
+            _ => return None,
+        })
+    }
+
     /// The errors and warnings of this op against a module's `.version` and
     /// `.target`, spanning the opcode (`0..` its length).
     pub fn validate(&self, opcode: &str, version: PtxVersion, target: Target) -> Vec<Diagnostic> {

@@ -6,12 +6,14 @@
 #![warn(missing_docs)]
 
 pub mod batch;
+mod compute;
 pub mod eval;
 pub mod gen;
 pub mod quirks;
 mod semantics;
 pub mod sweep;
 
+pub use compute::{compute, signature, Computed};
 pub use eval::{EvalCvt, EvalInt, EvalSetp, EvalSetpInt};
 pub use quirks::{Exec, FtzTiming, HwProfile};
 pub use semantics::Eval;

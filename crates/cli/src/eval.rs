@@ -1,10 +1,10 @@
 //! `ptxfp eval FORM A B [C]`: compute one instruction.
 
 use ptxfp::literal;
-use ptxfp::prelude::*;
 
 use crate::common::{
-    parse_form, print_json, shown_value_as, validate, value_json_as, Env, Failure, Origin, Problem,
+    parse_instruction, print_json, shown_value_as, validate_instruction, value_json_as, Env,
+    Failure, Origin, Problem,
 };
 use crate::{emit, outln, Outcome};
 
@@ -44,36 +44,30 @@ pub struct Args {
     json: bool,
 }
 
-/// Prints `0xRESULT = VALUE` (per lane), then the operands decoded.
+/// Prints `0xRESULT = VALUE` (per lane; one line per destination), then
+/// the operands decoded.
 pub fn run(a: Args) -> Result<Outcome, Failure> {
     let mut out = String::new();
-    let form = parse_form(&a.form, Origin::Arg)?;
-    let mut warnings = validate(&form, &a.env, Origin::Arg)?;
+    let ins = parse_instruction(&a.form, Origin::Arg)?;
+    let mut warnings = validate_instruction(&ins, &a.env, Origin::Arg)?;
     // An error after warnings: the JSON error object has both.
     let fail = |warnings: &[Problem], message: String| Failure {
         warnings: warnings.to_vec(),
         ..Failure::from(message)
     };
-    let types = form.source_types();
-    if a.operands.len() != types.len() {
+    if a.operands.len() != ins.srcs.len() {
         return Err(fail(
             &warnings,
             format!(
-                "{form} takes {} source operands, got {}",
-                types.len(),
+                "{ins} takes {} source operands, got {}",
+                ins.srcs.len(),
                 a.operands.len()
             ),
         ));
     }
+    let names = ins.source_names();
     let mut srcs = Vec::new();
-    let mut names = Vec::new();
-    for (i, (text, ty)) in a.operands.iter().zip(&types).enumerate() {
-        let name = ["a", "b", "c"][i.min(2)];
-        let name = if form.op().arity() == 2 && form.ty().is_mixed() && i == 1 {
-            "c"
-        } else {
-            name
-        };
+    for ((text, ty), name) in a.operands.iter().zip(&ins.srcs).zip(&names) {
         let lit = literal::Literal::operand(text, *ty)
             .map_err(|e| fail(&warnings, format!("operand {name}: {e}")))?;
         // A literal that overflowed or underflowed its type: worth a word,
@@ -85,11 +79,19 @@ pub fn run(a: Args) -> Result<Outcome, Failure> {
                 ..Problem::message(format!("operand {name}: {note}"))
             });
         }
-        let v = lit.bits;
-        srcs.push(v);
-        names.push(name);
+        srcs.push(lit.bits);
     }
-    let d = form.eval(&srcs, &a.env.exec());
+    let (dsts, approx) = ins.eval(&srcs, &a.env.exec());
+    if approx {
+        let note = format!(
+            "{ins} is an .approx instruction: NVIDIA publishes no bit-level definition; this result is within the PTX ISA's error bound, not necessarily the GPU's bits"
+        );
+        eprintln!("warning: {note}");
+        warnings.push(Problem {
+            severity: "warning",
+            ..Problem::message(note)
+        });
+    }
     let style = if a.exact {
         literal::Style::Exact
     } else if a.hex {
@@ -97,23 +99,32 @@ pub fn run(a: Args) -> Result<Outcome, Failure> {
     } else {
         literal::Style::Shortest
     };
-    let dt = form.dest_type();
     if a.json {
+        let results: Vec<_> = dsts
+            .iter()
+            .zip(&ins.dsts)
+            .map(|(d, ty)| value_json_as(*d, *ty, style))
+            .collect();
         print_json(&serde_json::json!({
-            "form": form.to_string(),
+            "form": ins.text,
             "setup": crate::common::setup_json(&a.env),
-            "result": value_json_as(d, dt, style),
-            "sources": srcs.iter().zip(&types).zip(&names).map(|((x, ty), name)| {
+            "result": results[0],
+            "results": results,
+            "approx": approx,
+            "sources": srcs.iter().zip(&ins.srcs).zip(&names).map(|((x, ty), name)| {
                 let mut v = value_json_as(*x, *ty, style);
-                v["name"] = (*name).into();
+                v["name"] = name.as_str().into();
                 v
             }).collect::<Vec<_>>(),
             "warnings": warnings.iter().map(Problem::json).collect::<Vec<_>>(),
         }));
         return Ok(Outcome::Ok);
     }
-    outln!(out, "{}", shown_value_as(d, dt, style));
-    for (i, (x, ty)) in srcs.iter().zip(&types).enumerate() {
+    for (d, ty) in dsts.iter().zip(&ins.dsts) {
+        let approx = if approx { "  (approx)" } else { "" };
+        outln!(out, "{}{approx}", shown_value_as(*d, *ty, style));
+    }
+    for (i, (x, ty)) in srcs.iter().zip(&ins.srcs).enumerate() {
         outln!(out, "  src{i} {}", shown_value_as(*x, *ty, style));
     }
     emit(&out);

@@ -156,6 +156,8 @@ fn eval_json() {
             "form": "fma.rn.bf16",
             "setup": {"target": "sm_100", "device": "sm_100", "ptx": "8.8"},
             "result": {"type": "bf16", "bits": "0x3f81", "value": "1.01"},
+            "results": [{"type": "bf16", "bits": "0x3f81", "value": "1.01"}],
+            "approx": false,
             "sources": [
                 {"name": "a", "type": "bf16", "bits": "0x3fe0", "value": "1.75"},
                 {"name": "b", "type": "bf16", "bits": "0x3f14", "value": "0.58"},

@@ -240,6 +240,17 @@ impl Op {
         })
     }
 
+    /// The minimum PTX ISA version and target of the op, where ptxfp knows
+    /// them (the table row's, for a form).
+    pub fn requires(&self) -> Option<(PtxVersion, Target)> {
+        match self {
+            Op::Form(f) => Some(f.requires()),
+            Op::Cvt(c) => Some(c.requires()),
+            Op::Setp { setp, .. } => Some(setp.requires()),
+            _ => None,
+        }
+    }
+
     /// The errors and warnings of this op against a module's `.version` and
     /// `.target`, spanning the opcode (`0..` its length).
     pub fn validate(&self, opcode: &str, version: PtxVersion, target: Target) -> Vec<Diagnostic> {

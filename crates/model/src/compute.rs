@@ -7,6 +7,7 @@
 use crate::quirks::Exec;
 use crate::{Eval, EvalCvt, EvalInt, EvalSetp, EvalSetpInt};
 use ptxfp_isa::op::{Op, Signature};
+use ptxfp_isa::types::PtxType;
 
 /// What one op computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -53,4 +54,39 @@ pub fn compute(op: &Op, srcs: &[u64], carry: bool, exec: &Exec) -> Option<Comput
 /// The signature of `op`, for callers that hold only the model crate.
 pub fn signature(op: &Op) -> Option<Signature> {
     op.signature()
+}
+
+/// The operands of `op` as the command line and vector files write them
+/// (`ptxfp eval`, `verify`, `gen`): the signature's sources, then the
+/// carry-in as a `.pred` (0 or 1) where the op reads it; the destinations
+/// (not [`Signature::complement`], which follows from the first), then the
+/// carry-out where the op writes it.
+pub fn explicit_operands(sig: &Signature) -> (Vec<PtxType>, Vec<PtxType>) {
+    let mut srcs = sig.srcs.clone();
+    let mut dsts = sig.dsts.clone();
+    if sig.carry.reads {
+        srcs.push(PtxType::Pred);
+    }
+    if sig.carry.writes {
+        dsts.push(PtxType::Pred);
+    }
+    (srcs, dsts)
+}
+
+/// [`compute`] on the operands [`explicit_operands`] lists: the
+/// destinations' bits in its order. `None` where `op` does not compute or
+/// `srcs` has the wrong count.
+pub fn compute_explicit(op: &Op, srcs: &[u64], exec: &Exec) -> Option<(Vec<u64>, bool)> {
+    let sig = op.signature()?;
+    let n = sig.srcs.len();
+    let carry = sig.carry.reads && srcs.get(n).is_some_and(|c| c & 1 == 1);
+    if srcs.len() != n + usize::from(sig.carry.reads) {
+        return None;
+    }
+    let r = compute(op, &srcs[..n], carry, exec)?;
+    let mut dsts: Vec<u64> = r.dst[..sig.dsts.len()].to_vec();
+    if sig.carry.writes {
+        dsts.push(u64::from(r.carry));
+    }
+    Some((dsts, r.approx))
 }

@@ -13,7 +13,7 @@ pub mod quirks;
 mod semantics;
 pub mod sweep;
 
-pub use compute::{compute, signature, Computed};
+pub use compute::{compute, compute_explicit, explicit_operands, signature, Computed};
 pub use eval::{EvalCvt, EvalInt, EvalSetp, EvalSetpInt};
 pub use quirks::{Exec, FtzTiming, HwProfile};
 pub use semantics::Eval;

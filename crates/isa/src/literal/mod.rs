@@ -460,11 +460,7 @@ impl Literal {
             }
         }
         let Some((lane, n)) = lane_of(ty) else {
-            return Err(format!(
-                "operands of type {ty} must be hex bit patterns such as 0x{:0w$x}",
-                0,
-                w = (ty.bits() as usize).div_ceil(4)
-            ));
+            return integer_operand(t, ty).map(Literal::exact);
         };
         let parts: Vec<&str> = t.split(',').collect();
         if parts.len() != n {
@@ -485,6 +481,37 @@ impl Literal {
     }
 }
 
+/// An integer, bit-size or predicate operand written as a decimal
+/// (`-3`, `4294967295`; for every integer type, a negative value is its
+/// two's complement, as PTX's integer constants are, §4.5.1) or, for
+/// `.pred`, `0`/`1`/`true`/`false` (hex bits were read before).
+fn integer_operand(t: &str, ty: PtxType) -> Result<u64, String> {
+    if ty == PtxType::Pred {
+        return match t {
+            "0" | "false" => Ok(0),
+            "1" | "true" => Ok(1),
+            _ => Err(format!("`{}` is not a predicate: write 0, 1, true or false", shown(t))),
+        };
+    }
+    let bits = ty.bits();
+    let v: i128 = t.parse().map_err(|_| {
+        format!(
+            "`{}` is not an integer: a {ty} operand takes a decimal (-3, 42) or its bits (0x{:0w$x})",
+            shown(t),
+            0,
+            w = (bits as usize).div_ceil(4)
+        )
+    })?;
+    let (lo, hi) = (-(1i128 << (bits - 1)), (1i128 << bits) - 1);
+    if v < lo || v > hi {
+        return Err(format!(
+            "`{}` does not fit {ty}: a {bits}-bit operand takes {lo} to {hi}",
+            shown(t)
+        ));
+    }
+    Ok((v as u64) & crate::types::mask(bits))
+}
+
 /// What an operand of type `ty` takes, for messages: `a value (1.5) or its
 /// bits (0x3c00)`.
 fn spellings(ty: PtxType) -> String {
@@ -495,7 +522,8 @@ fn spellings(ty: PtxType) -> String {
         }
         PtxType::F32 => "a value (1.5), its bits (0x3fc00000) or 0f3FC00000".into(),
         t if t.is_float() => format!("a value (1.5) or its bits (0x{:0w$x})", 0),
-        _ => format!("its bits (0x{:0w$x})", 0),
+        PtxType::Pred => "0, 1, true or false".into(),
+        _ => format!("a decimal (-3) or its bits (0x{:0w$x})", 0),
     }
 }
 

@@ -37,7 +37,19 @@ pub fn decode(bits: u64, ty: PtxType) -> String {
 /// [`decode`] in a chosen [`Style`].
 pub fn decode_as(bits: u64, ty: PtxType, style: Style) -> String {
     let Some((lane, n)) = lane_of(ty) else {
-        return hex(bits, ty);
+        // Integers as decimals, as their type reads the bits; bit-size
+        // types and predicates as their bits.
+        let m = crate::types::mask(ty.bits());
+        return if ty == PtxType::Pred {
+            (if bits & 1 == 1 { "true" } else { "false" }).to_string()
+        } else if ty.is_signed() {
+            let s = 64 - ty.bits();
+            (((bits << s) as i64) >> s).to_string()
+        } else if ty.is_int() {
+            (bits & m).to_string()
+        } else {
+            hex(bits, ty)
+        };
     };
     let one = |x: u64| {
         let mag = x & !lane.sign();

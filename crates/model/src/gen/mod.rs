@@ -232,3 +232,73 @@ pub fn format_line(form: &Form, v: &Vector) -> String {
     s += &hex_digits(v.expected, form.dest_type());
     s
 }
+
+/// One vector of any computing op (`ptxfp gen` for the ops beside the
+/// forms): the sources and destinations as
+/// [`crate::explicit_operands`] lists them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpVector {
+    /// Source operand bits.
+    pub srcs: Vec<u64>,
+    /// Expected destination bits (the model's, not an oracle).
+    pub dsts: Vec<u64>,
+}
+
+/// An integer of `bits` bits: an edge (0, ±1, the extremes of both
+/// signednesses, powers of two and their neighbours, small counts that
+/// shifts and bit fields take) half the time, else random bits.
+fn int_value(rng: &mut Rng, bits: u32) -> u64 {
+    let m = ptxfp_isa::types::mask(bits);
+    if rng.below(2) == 0 {
+        return rng.next() & m;
+    }
+    let p = 1u64 << rng.below(u64::from(bits));
+    let e = match rng.below(8) {
+        0 => 0,
+        1 => 1,
+        2 => m,                   // -1 / all ones
+        3 => m >> 1,              // signed max
+        4 => (m >> 1) + 1,        // signed min
+        5 => rng.below(u64::from(bits) + 2),
+        6 => p,
+        _ => p.wrapping_add(rng.below(3)).wrapping_sub(1),
+    };
+    e & m
+}
+
+/// A value of type `ty`: float types from their formats' edges
+/// ([`value`]), packed pairs lane by lane, integers from [`int_value`],
+/// predicates 0 or 1.
+fn typed_value(rng: &mut Rng, ty: PtxType) -> u64 {
+    match ty {
+        PtxType::Pred => rng.below(2),
+        PtxType::F16 => value::<F16>(rng, false),
+        PtxType::BF16 => value::<BF16>(rng, false),
+        PtxType::F32 => value::<F32>(rng, false),
+        PtxType::F64 => value::<F64>(rng, false),
+        PtxType::F16x2 => value::<F16>(rng, false) | value::<F16>(rng, false) << 16,
+        PtxType::BF16x2 => value::<BF16>(rng, false) | value::<BF16>(rng, false) << 16,
+        t => int_value(rng, t.bits()),
+    }
+}
+
+/// The endless sequence of vectors for any computing `op` from `seed`:
+/// sources drawn by their types, destinations from
+/// [`crate::compute_explicit`]. Ends at once for an op that does not
+/// compute.
+pub fn op_vectors<'a>(
+    op: &'a ptxfp_isa::op::Op,
+    seed: u64,
+    exec: &'a Exec,
+) -> impl Iterator<Item = OpVector> + 'a {
+    let mut rng = Rng(seed ^ 0x0009_e4e4_1c0d_u64);
+    let types = op
+        .signature()
+        .map(|s| crate::explicit_operands(&s).0)
+        .unwrap_or_default();
+    core::iter::from_fn(move || {
+        let srcs: Vec<u64> = types.iter().map(|t| typed_value(&mut rng, *t)).collect();
+        let (dsts, _) = crate::compute_explicit(op, &srcs, exec)?;
+        Some(OpVector { srcs, dsts })
+    })
+}

@@ -498,6 +498,12 @@ impl Instruction {
     /// The destinations' bits from the sources' (the model's semantics,
     /// `ptxfp::compute`), and whether the result is `.approx`.
     pub fn eval(&self, srcs: &[u64], exec: &Exec) -> (Vec<u64>, bool) {
+        if let ptxfp::Op::Form(f) = &self.op {
+            // The table's forms: straight to their semantics (no signature
+            // to build per vector).
+            use ptxfp::prelude::Eval as _;
+            return (vec![f.eval(srcs, exec)], false);
+        }
         ptxfp::compute_explicit(&self.op, srcs, exec)
             .unwrap_or_else(|| (vec![0; self.dsts.len()], false))
     }

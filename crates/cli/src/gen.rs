@@ -1,9 +1,11 @@
 //! `ptxfp gen FORM`: edge-weighted vectors in the verify format.
 
-use ptxfp::gen::{format_line, vectors};
+use ptxfp::gen::{hex_digits, op_vectors, vectors};
 use ptxfp::literal::hex;
 
-use crate::common::{parse_form, setup_json, validate, Env, Failure, Origin, Problem};
+use crate::common::{
+    parse_instruction, setup_json, validate_instruction, Env, Failure, Origin, Problem,
+};
 use crate::{emit, outln, Outcome};
 
 /// Arguments of `gen`.
@@ -30,8 +32,8 @@ pub struct Args {
 /// Prints a header comment and `count` lines (with --json, one object).
 pub fn run(a: Args) -> Result<Outcome, Failure> {
     let mut out = String::new();
-    let form = parse_form(&a.form, Origin::Arg)?;
-    let warnings = validate(&form, &a.env, Origin::Arg)?;
+    let form = parse_instruction(&a.form, Origin::Arg)?;
+    let warnings = validate_instruction(&form, &a.env, Origin::Arg)?;
     if a.json {
         let field = |v: serde_json::Value| serde_json::to_string(&v).unwrap_or_default();
         outln!(out, "{{");
@@ -61,27 +63,44 @@ pub fn run(a: Args) -> Result<Outcome, Failure> {
     // Streamed in blocks of about 1 MB: the first line comes at once and
     // 10 million lines need no memory.
     let exec = a.env.exec();
-    let (types, dt) = (form.source_types(), form.dest_type());
-    for (i, v) in vectors(&form, a.seed, &exec)
-        .take(a.count as usize)
-        .enumerate()
-    {
+    // The table's forms keep their own generator (its stream is pinned:
+    // files name their vectors by seed); the other ops draw by type.
+    let table_form = form.form();
+    let lines: Box<dyn Iterator<Item = (Vec<u64>, Vec<u64>)>> = match &table_form {
+        Some(f) => Box::new(
+            vectors(f, a.seed, &exec)
+                .map(|v| (v.srcs, vec![v.expected])),
+        ),
+        None => Box::new(op_vectors(&form.op, a.seed, &exec).map(|v| (v.srcs, v.dsts))),
+    };
+    for (i, (srcs, dsts)) in lines.take(a.count as usize).enumerate() {
         if a.json {
-            let srcs: Vec<String> = v
-                .srcs
-                .iter()
-                .zip(&types)
-                .map(|(x, t)| format!("\"{}\"", hex(*x, *t)))
-                .collect();
+            let field = |v: &[u64], t: &[ptxfp::PtxType]| -> Vec<String> {
+                v.iter()
+                    .zip(t)
+                    .map(|(x, t)| format!("\"{}\"", hex(*x, *t)))
+                    .collect()
+            };
             let comma = if i + 1 < a.count as usize { "," } else { "" };
+            let expected = field(&dsts, &form.dsts);
+            let more = if expected.len() > 1 {
+                format!(", \"expected_all\": [{}]", expected.join(", "))
+            } else {
+                String::new()
+            };
             outln!(
                 out,
-                "    {{\"sources\": [{}], \"expected\": \"{}\"}}{comma}",
-                srcs.join(", "),
-                hex(v.expected, dt)
+                "    {{\"sources\": [{}], \"expected\": {}{more}}}{comma}",
+                field(&srcs, &form.srcs).join(", "),
+                expected[0]
             );
         } else {
-            outln!(out, "{}", format_line(&form, &v));
+            let mut line = form.text.clone();
+            for (x, t) in srcs.iter().zip(&form.srcs).chain(dsts.iter().zip(&form.dsts)) {
+                line.push(' ');
+                line += &hex_digits(*x, *t);
+            }
+            outln!(out, "{line}");
         }
         if out.len() >= 1 << 20 {
             if !emit(&out) {

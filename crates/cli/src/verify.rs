@@ -1,8 +1,10 @@
 //! `ptxfp verify FILE...`: check vector files against the model.
 
-use crate::common::{parse_form, shown_value, validate, value_json, Env, Failure, Origin, Problem};
+use crate::common::{
+    parse_instruction, shown_value, validate_instruction, value_json, Env, Failure, Instruction,
+    Origin, Problem,
+};
 use crate::{emit, outln, Outcome};
-use ptxfp::prelude::*;
 use ptxfp::{PtxVersion, Target};
 
 /// Arguments of `verify`.
@@ -326,17 +328,18 @@ struct Forms {
 }
 
 struct Seen {
-    form: ptxfp::Form,
+    form: Instruction,
     warned: Option<(String, u64)>,
 }
 
 impl Forms {
     /// The form written `text` at `at`: parsed and validated (its warnings
     /// printed) the first time, looked up after that.
-    fn get(&mut self, text: &str, env: &Env, at: &str) -> Result<&ptxfp::Form, Vec<Problem>> {
+    fn get(&mut self, text: &str, env: &Env, at: &str) -> Result<&Instruction, Vec<Problem>> {
         if !self.seen.contains_key(text) {
-            let form = parse_form(text, Origin::Line(at)).map_err(|p| vec![p])?;
-            let warnings = validate(&form, env, Origin::Line(at)).map_err(|f| f.errors)?;
+            let form = parse_instruction(text, Origin::Line(at)).map_err(|p| vec![p])?;
+            let warnings =
+                validate_instruction(&form, env, Origin::Line(at)).map_err(|f| f.errors)?;
             let warned = (!warnings.is_empty()).then(|| (at.to_string(), 0));
             self.warnings.extend(warnings);
             self.seen.insert(text.to_string(), Seen { form, warned });
@@ -396,25 +399,31 @@ fn verify_text(
         let at = |col: usize| format!("{shown}:{}:{col}", n + 1);
         let parsed = (|| {
             let form = forms.get(first, env, &at(toks[0].0))?;
-            let types = form.source_types();
-            if toks.len() != types.len() + 2 {
+            let (types, dts) = (&form.srcs, &form.dsts);
+            if toks.len() != 1 + types.len() + dts.len() {
+                let expected = if dts.len() == 1 {
+                    "the expected result".to_string()
+                } else {
+                    format!("{} expected results", dts.len())
+                };
                 return Err(vec![Problem::at(
                     at(toks[0].0),
                     format!(
-                        "{form} needs {} operands and the expected result; got {} fields",
+                        "{form} needs {} operands and {expected}; got {} fields",
                         types.len(),
                         toks.len() - 1
                     ),
                 )]);
             }
             let mut srcs = Vec::new();
-            for (&(col, t), ty) in toks[1..].iter().zip(&types) {
+            for (&(col, t), ty) in toks[1..].iter().zip(types) {
                 srcs.push(parse_hex(t, *ty).map_err(|e| vec![Problem::at(at(col), e)])?);
             }
-            let (col, last) = toks[toks.len() - 1];
-            let want =
-                parse_hex(last, form.dest_type()).map_err(|e| vec![Problem::at(at(col), e)])?;
-            Ok((*form, srcs, want))
+            let mut want = Vec::new();
+            for (&(col, t), ty) in toks[1 + types.len()..].iter().zip(dts) {
+                want.push(parse_hex(t, *ty).map_err(|e| vec![Problem::at(at(col), e)])?);
+            }
+            Ok((form.clone(), srcs, want))
         })();
         let (form, srcs, want) = match parsed {
             Ok(p) => p,
@@ -423,28 +432,42 @@ fn verify_text(
                 continue;
             }
         };
-        let got = form.eval(&srcs, &exec);
+        let (got, _) = form.eval(&srcs, &exec);
         if got == want {
             tally.passed += 1;
             continue;
         }
         tally.failed += 1;
-        let dt = form.dest_type();
         if let Some(j) = &mut tally.json {
-            j.mismatches.push(serde_json::json!({
+            let values = |v: &[u64]| {
+                v.iter()
+                    .zip(&form.dsts)
+                    .map(|(x, ty)| value_json(*x, *ty))
+                    .collect::<Vec<_>>()
+            };
+            let (expected, got_all) = (values(&want), values(&got));
+            let mut m = serde_json::json!({
                 "location": format!("{shown}:{}", n + 1),
-                "form": form.to_string(),
-                "sources": srcs.iter().zip(form.source_types()).map(|(x, ty)| value_json(*x, ty)).collect::<Vec<_>>(),
-                "expected": value_json(want, dt),
-                "got": value_json(got, dt),
-            }));
+                "form": form.text,
+                "sources": srcs.iter().zip(&form.srcs).map(|(x, ty)| value_json(*x, *ty)).collect::<Vec<_>>(),
+                "expected": expected[0],
+                "got": got_all[0],
+            });
+            if expected.len() > 1 {
+                m["expected_all"] = expected.into();
+                m["got_all"] = got_all.into();
+            }
+            j.mismatches.push(m);
             continue;
         }
         outln!(out, "{shown}:{}: MISMATCH {form}", n + 1);
-        for (i, (x, ty)) in srcs.iter().zip(form.source_types()).enumerate() {
-            outln!(out, "  src{i}     {}", shown_value(*x, ty));
+        for (i, (x, ty)) in srcs.iter().zip(&form.srcs).enumerate() {
+            outln!(out, "  src{i}     {}", shown_value(*x, *ty));
         }
-        outln!(out, "  expected {}", shown_value(want, dt));
-        outln!(out, "  got      {}", shown_value(got, dt));
+        for (k, ((w, g), dt)) in want.iter().zip(&got).zip(&form.dsts).enumerate() {
+            let tag = if form.dsts.len() == 1 { String::new() } else { format!(" d{k}") };
+            outln!(out, "  expected{tag} {}", shown_value(*w, *dt));
+            outln!(out, "  got{}{tag} {}", " ".repeat(5), shown_value(*g, *dt));
+        }
     }
 }

@@ -26,6 +26,7 @@
 mod format;
 mod ops;
 mod round;
+mod divsqrt;
 
 pub use format::{
     classify, is_nan, is_negative, is_signaling, is_subnormal, Class, Format, BF16, F16, F32, F64,
@@ -34,6 +35,7 @@ pub use format::{
 pub use ops::{
     add, convert, decode, fma, mul, product, propagate_nan, shift_right_jam, sub, sum, Value,
 };
+pub use divsqrt::{div, sqrt};
 pub use round::{round, Exact, Flags, Round, Rounded};
 
 #[cfg(test)]

@@ -44,14 +44,17 @@ impl Flags {
     pub const UNDERFLOW: Flags = Flags(4);
     /// §7.6 inexact.
     pub const INEXACT: Flags = Flags(8);
+    /// §7.3 division by zero.
+    pub const DIV_BY_ZERO: Flags = Flags(16);
 
-    /// The raw bits (1 invalid, 2 overflow, 4 underflow, 8 inexact).
+    /// The raw bits (1 invalid, 2 overflow, 4 underflow, 8 inexact, 16
+    /// division by zero).
     pub const fn bits(self) -> u8 {
         self.0
     }
     /// Builds flags from [`Flags::bits`].
     pub const fn from_bits(bits: u8) -> Flags {
-        Flags(bits & 15)
+        Flags(bits & 31)
     }
     /// True if every flag of `other` is raised in `self`.
     pub const fn contains(self, other: Flags) -> bool {
@@ -78,7 +81,7 @@ impl core::ops::BitOrAssign for Flags {
 
 impl core::fmt::Debug for Flags {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        let names = ["invalid", "overflow", "underflow", "inexact"];
+        let names = ["invalid", "overflow", "underflow", "inexact", "divide-by-zero"];
         let mut list = f.debug_set();
         for (i, name) in names.iter().enumerate() {
             if self.0 & (1 << i) != 0 {

@@ -1,6 +1,6 @@
 //! rustc_apfloat (the Rust port of LLVM's APFloat: a different algorithm,
 //! multi-limb significands, its own normalize) as an independent oracle for
-//! add, sub, mul, fma and every conversion between F16, BF16, F32 and F64,
+//! add, sub, mul, fma, div and every conversion between F16, BF16, F32 and F64,
 //! in all four modes, on seeded edge-weighted random operands.
 //!
 //! Where the two conventions differ, only what both define is compared:
@@ -31,7 +31,7 @@
 //! seed `PTXFP_SEED`). Run: `cargo test -p ptxfp-float --test apfloat_oracle`.
 
 use ptxfp_float::{
-    add, convert, fma, mul, sub, Flags, Format, Round, Rounded, BF16, F16, F32, F64,
+    add, convert, div, fma, mul, sub, Flags, Format, Round, Rounded, BF16, F16, F32, F64,
 };
 use rayon::prelude::*;
 use rustc_apfloat::ieee::{BFloat, Double, Half, Single};
@@ -90,6 +90,9 @@ fn flags(s: Status) -> Flags {
     }
     if s.contains(Status::INEXACT) {
         f |= Flags::INEXACT;
+    }
+    if s.contains(Status::DIV_BY_ZERO) {
+        f |= Flags::DIV_BY_ZERO;
     }
     f
 }
@@ -198,6 +201,7 @@ enum Op {
     Sub,
     Mul,
     Fma,
+    Div,
 }
 
 /// The flags both conventions define for a result `bits` (see the module
@@ -285,6 +289,17 @@ fn run_op<F: Format, A: Float>(op: Op, rm: Round, n: u64) -> Vec<String> {
                         let fb = A::from_bits(b as u128);
                         compare::<F>(op, &[a, b], rm, mul::<F>(a, b, rm), ap(fa.mul_r(fb, am)))
                     }
+                    Op::Div => {
+                        // Half the time a divisor near the dividend or a
+                        // power of two from it: quotients near 1 and exact ones.
+                        let b = match r.below(4) {
+                            0 => near::<F>(&mut r, a),
+                            1 => partner::<F>(&mut r, a, true),
+                            _ => operand::<F>(&mut r),
+                        };
+                        let fb = A::from_bits(b as u128);
+                        compare::<F>(op, &[a, b], rm, div::<F>(a, b, rm), ap(fa.div_r(fb, am)))
+                    }
                     Op::Fma => {
                         let b = operand::<F>(&mut r);
                         let c = addend::<F>(&mut r, a, b);
@@ -347,6 +362,10 @@ op_tests! {
     fma_bf16: Fma, BF16, BFloat;
     fma_f32: Fma, F32, Single;
     fma_f64: Fma, F64, Double;
+    div_f16: Div, F16, Half;
+    div_bf16: Div, BF16, BFloat;
+    div_f32: Div, F32, Single;
+    div_f64: Div, F64, Double;
 }
 
 /// Conversions `S → D`: every input when `S` has 16 bits, else `cases()`

@@ -502,7 +502,7 @@ impl Instruction {
             // The table's forms: straight to their semantics (no signature
             // to build per vector).
             use ptxfp::prelude::Eval as _;
-            return (vec![f.eval(srcs, exec)], false);
+            return (vec![f.eval(srcs, exec)], f.is_approx());
         }
         ptxfp::compute_explicit(&self.op, srcs, exec)
             .unwrap_or_else(|| (vec![0; self.dsts.len()], false))
@@ -516,10 +516,15 @@ impl Instruction {
             .map(|i| {
                 if i >= sig_srcs {
                     "cc".to_string()
-                } else if self.form().is_some_and(|f| f.op().arity() == 2 && f.ty().is_mixed() && i == 1) {
+                } else if self
+                    .form()
+                    .is_some_and(|f| f.op().arity() == 2 && f.ty().is_mixed() && i == 1)
+                {
                     "c".to_string()
                 } else {
-                    ["a", "b", "c", "d", "e"].get(i).map_or_else(|| format!("src{i}"), |n| n.to_string())
+                    ["a", "b", "c", "d", "e"]
+                        .get(i)
+                        .map_or_else(|| format!("src{i}"), |n| n.to_string())
                 }
             })
             .collect()
@@ -539,7 +544,12 @@ pub fn parse_instruction(text: &str, origin: Origin) -> Result<Instruction, Prob
     let with = |op: ptxfp::Op, text: String| {
         let sig = op.signature()?;
         let (srcs, dsts) = ptxfp::explicit_operands(&sig);
-        Some(Instruction { text, op, srcs, dsts })
+        Some(Instruction {
+            text,
+            op,
+            srcs,
+            dsts,
+        })
     };
     let trimmed = text.trim();
     if ptxfp::in_family(trimmed) {
@@ -594,7 +604,12 @@ pub fn validate_instruction(
     validate_op(&i.op, &i.text, env, origin)
 }
 
-fn validate_op(op: &ptxfp::Op, text: &str, env: &Env, origin: Origin) -> Result<Vec<Problem>, Failure> {
+fn validate_op(
+    op: &ptxfp::Op,
+    text: &str,
+    env: &Env,
+    origin: Origin,
+) -> Result<Vec<Problem>, Failure> {
     let text = text.to_string();
     let diags: Vec<Diagnostic> = op.validate(&text, env.ptx, env.target);
     let mut errors = Vec::new();

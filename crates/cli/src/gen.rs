@@ -67,10 +67,7 @@ pub fn run(a: Args) -> Result<Outcome, Failure> {
     // files name their vectors by seed); the other ops draw by type.
     let table_form = form.form();
     let lines: Box<dyn Iterator<Item = (Vec<u64>, Vec<u64>)>> = match &table_form {
-        Some(f) => Box::new(
-            vectors(f, a.seed, &exec)
-                .map(|v| (v.srcs, vec![v.expected])),
-        ),
+        Some(f) => Box::new(vectors(f, a.seed, &exec).map(|v| (v.srcs, vec![v.expected]))),
         None => Box::new(op_vectors(&form.op, a.seed, &exec).map(|v| (v.srcs, v.dsts))),
     };
     for (i, (srcs, dsts)) in lines.take(a.count as usize).enumerate() {
@@ -96,7 +93,11 @@ pub fn run(a: Args) -> Result<Outcome, Failure> {
             );
         } else {
             let mut line = form.text.clone();
-            for (x, t) in srcs.iter().zip(&form.srcs).chain(dsts.iter().zip(&form.dsts)) {
+            for (x, t) in srcs
+                .iter()
+                .zip(&form.srcs)
+                .chain(dsts.iter().zip(&form.dsts))
+            {
                 line.push(' ');
                 line += &hex_digits(*x, *t);
             }

@@ -465,7 +465,11 @@ fn verify_text(
             outln!(out, "  src{i}     {}", shown_value(*x, *ty));
         }
         for (k, ((w, g), dt)) in want.iter().zip(&got).zip(&form.dsts).enumerate() {
-            let tag = if form.dsts.len() == 1 { String::new() } else { format!(" d{k}") };
+            let tag = if form.dsts.len() == 1 {
+                String::new()
+            } else {
+                format!(" d{k}")
+            };
             outln!(out, "  expected{tag} {}", shown_value(*w, *dt));
             outln!(out, "  got{}{tag} {}", " ".repeat(5), shown_value(*g, *dt));
         }

@@ -105,12 +105,16 @@ mod tests {
 
     #[test]
     fn agrees_with_the_host_on_simple_values() {
-        let d = |a: f64, b: f64| f64::from_bits(div::<F64>(a.to_bits(), b.to_bits(), Round::NearestEven).bits);
+        let d = |a: f64, b: f64| {
+            f64::from_bits(div::<F64>(a.to_bits(), b.to_bits(), Round::NearestEven).bits)
+        };
         assert_eq!(d(1.0, 3.0), 1.0 / 3.0);
         assert_eq!(d(-7.5, 0.1), -7.5 / 0.1);
         assert_eq!(d(1.0, 0.0), f64::INFINITY);
         assert!(d(0.0, 0.0).is_nan());
-        let s = |a: f32| f32::from_bits(sqrt::<F32>(u64::from(a.to_bits()), Round::NearestEven).bits as u32);
+        let s = |a: f32| {
+            f32::from_bits(sqrt::<F32>(u64::from(a.to_bits()), Round::NearestEven).bits as u32)
+        };
         assert_eq!(s(2.0), 2f32.sqrt());
         assert_eq!(s(1e-45), 1e-45f32.sqrt());
         assert_eq!(s(-0.0).to_bits(), (-0.0f32).to_bits());

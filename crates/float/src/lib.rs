@@ -23,11 +23,12 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod divsqrt;
 mod format;
 mod ops;
 mod round;
-mod divsqrt;
 
+pub use divsqrt::{div, sqrt};
 pub use format::{
     classify, is_nan, is_negative, is_signaling, is_subnormal, Class, Format, BF16, F16, F32, F64,
     F8,
@@ -35,7 +36,6 @@ pub use format::{
 pub use ops::{
     add, convert, decode, fma, mul, product, propagate_nan, shift_right_jam, sub, sum, Value,
 };
-pub use divsqrt::{div, sqrt};
 pub use round::{round, Exact, Flags, Round, Rounded};
 
 #[cfg(test)]

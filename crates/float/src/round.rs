@@ -81,7 +81,13 @@ impl core::ops::BitOrAssign for Flags {
 
 impl core::fmt::Debug for Flags {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        let names = ["invalid", "overflow", "underflow", "inexact", "divide-by-zero"];
+        let names = [
+            "invalid",
+            "overflow",
+            "underflow",
+            "inexact",
+            "divide-by-zero",
+        ];
         let mut list = f.debug_set();
         for (i, name) in names.iter().enumerate() {
             if self.0 & (1 << i) != 0 {

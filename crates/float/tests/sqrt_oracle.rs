@@ -31,10 +31,20 @@ fn amode(rm: Round) -> ARound {
 fn host_root(x: f64) -> (f64, i32) {
     // Scale tiny inputs by 2^200 (root by 2^100): exact, and keeps the
     // residual clear of underflow.
-    let (xs, unscale) = if x < 1e-200 { (x * 2f64.powi(200), 2f64.powi(-100)) } else { (x, 1.0) };
+    let (xs, unscale) = if x < 1e-200 {
+        (x * 2f64.powi(200), 2f64.powi(-100))
+    } else {
+        (x, 1.0)
+    };
     let r = xs.sqrt();
     let res = r.mul_add(r, -xs);
-    let side = if res > 0.0 { 1 } else if res < 0.0 { -1 } else { 0 };
+    let side = if res > 0.0 {
+        1
+    } else if res < 0.0 {
+        -1
+    } else {
+        0
+    };
     (r * unscale, side)
 }
 
@@ -87,7 +97,10 @@ fn specials() {
         assert_eq!(s(-1.0), F64::DEFAULT_NAN);
         assert_eq!(s(-f64::from_bits(1)), F64::DEFAULT_NAN);
         // A NaN operand: itself, quieted, payload kept.
-        assert_eq!(sqrt::<F64>(0x7ff0_0000_0000_0123, rm).bits, 0x7ff8_0000_0000_0123);
+        assert_eq!(
+            sqrt::<F64>(0x7ff0_0000_0000_0123, rm).bits,
+            0x7ff8_0000_0000_0123
+        );
         assert_eq!(sqrt::<F16>(0xfd01, rm).bits, 0xff01);
     }
 }
@@ -101,11 +114,19 @@ where
         for x in 0..=0x7fffu64 {
             let (ours, theirs) = (sqrt::<F>(x, rm).bits, oracle_narrow::<F, A>(x, rm));
             if ours != theirs {
-                bad.push(format!("sqrt::<{}>({x:#06x}, {rm:?}): ours {ours:#x}, oracle {theirs:#x}", F::NAME));
+                bad.push(format!(
+                    "sqrt::<{}>({x:#06x}, {rm:?}): ours {ours:#x}, oracle {theirs:#x}",
+                    F::NAME
+                ));
             }
         }
     }
-    assert!(bad.is_empty(), "{} mismatches:\n{}", bad.len(), bad[..bad.len().min(20)].join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{} mismatches:\n{}",
+        bad.len(),
+        bad[..bad.len().min(20)].join("\n")
+    );
 }
 
 #[test]
@@ -137,7 +158,11 @@ fn operand<F: Format>(i: u64) -> u64 {
             // s² for an s of half the precision, ± 1 ulp.
             let s = (mix(r) >> 40) | 1;
             let sq = (s * s) as f64 * 2f64.powi((mix(r ^ 7) % 60) as i32 - 30);
-            let bits = if F::BITS == 64 { sq.to_bits() } else { u64::from((sq as f32).to_bits()) };
+            let bits = if F::BITS == 64 {
+                sq.to_bits()
+            } else {
+                u64::from((sq as f32).to_bits())
+            };
             (bits + (i % 3)).saturating_sub(1) & (F::ALL >> 1)
         }
         _ => mag.min(F::INF - 1),
@@ -152,11 +177,18 @@ fn random_f32() {
             let x = operand::<F32>(i);
             let (ours, theirs) = (sqrt::<F32>(x, rm).bits, oracle_narrow::<F32, Single>(x, rm));
             if ours != theirs {
-                bad.push(format!("sqrt::<f32>({x:#x}, {rm:?}): ours {ours:#x}, oracle {theirs:#x}"));
+                bad.push(format!(
+                    "sqrt::<f32>({x:#x}, {rm:?}): ours {ours:#x}, oracle {theirs:#x}"
+                ));
             }
         }
     }
-    assert!(bad.is_empty(), "{} mismatches:\n{}", bad.len(), bad[..bad.len().min(20)].join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{} mismatches:\n{}",
+        bad.len(),
+        bad[..bad.len().min(20)].join("\n")
+    );
 }
 
 #[test]
@@ -167,9 +199,16 @@ fn random_f64() {
             let x = operand::<F64>(i);
             let (ours, theirs) = (sqrt::<F64>(x, rm).bits, oracle_f64(x, rm));
             if ours != theirs {
-                bad.push(format!("sqrt::<f64>({x:#x}, {rm:?}): ours {ours:#x}, oracle {theirs:#x}"));
+                bad.push(format!(
+                    "sqrt::<f64>({x:#x}, {rm:?}): ours {ours:#x}, oracle {theirs:#x}"
+                ));
             }
         }
     }
-    assert!(bad.is_empty(), "{} mismatches:\n{}", bad.len(), bad[..bad.len().min(20)].join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{} mismatches:\n{}",
+        bad.len(),
+        bad[..bad.len().min(20)].join("\n")
+    );
 }

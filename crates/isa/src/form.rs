@@ -34,11 +34,35 @@ pub enum Opcode {
     Min,
     /// `max`: the larger of `a` and `b`.
     Max,
+    /// `div`: `d = a / b`.
+    Div,
+    /// `rcp`: `d = 1 / a`.
+    Rcp,
+    /// `sqrt`: `d = √a`.
+    Sqrt,
+    /// `rsqrt.approx`: `d ≈ 1 / √a`.
+    Rsqrt,
+    /// `abs`: `d = |a|`.
+    Abs,
+    /// `neg`: `d = -a`.
+    Neg,
+    /// `copysign`: `d` is `b` with the sign of `a`.
+    Copysign,
+    /// `ex2.approx`: `d ≈ 2^a`.
+    Ex2,
+    /// `lg2.approx`: `d ≈ log2(a)`.
+    Lg2,
+    /// `sin.approx`: `d ≈ sin(a)`.
+    Sin,
+    /// `cos.approx`: `d ≈ cos(a)`.
+    Cos,
+    /// `tanh.approx`: `d ≈ tanh(a)`.
+    Tanh,
 }
 
 impl Opcode {
     /// All opcodes, in the order `Form::all` lists them.
-    pub const ALL: [Opcode; 7] = [
+    pub const ALL: [Opcode; 19] = [
         Opcode::Add,
         Opcode::Sub,
         Opcode::Mul,
@@ -46,6 +70,18 @@ impl Opcode {
         Opcode::Mad,
         Opcode::Min,
         Opcode::Max,
+        Opcode::Div,
+        Opcode::Rcp,
+        Opcode::Sqrt,
+        Opcode::Rsqrt,
+        Opcode::Abs,
+        Opcode::Neg,
+        Opcode::Copysign,
+        Opcode::Ex2,
+        Opcode::Lg2,
+        Opcode::Sin,
+        Opcode::Cos,
+        Opcode::Tanh,
     ];
     /// The PTX name.
     pub fn name(self) -> &'static str {
@@ -57,14 +93,51 @@ impl Opcode {
             Opcode::Mad => "mad",
             Opcode::Min => "min",
             Opcode::Max => "max",
+            Opcode::Div => "div",
+            Opcode::Rcp => "rcp",
+            Opcode::Sqrt => "sqrt",
+            Opcode::Rsqrt => "rsqrt",
+            Opcode::Abs => "abs",
+            Opcode::Neg => "neg",
+            Opcode::Copysign => "copysign",
+            Opcode::Ex2 => "ex2",
+            Opcode::Lg2 => "lg2",
+            Opcode::Sin => "sin",
+            Opcode::Cos => "cos",
+            Opcode::Tanh => "tanh",
         }
     }
-    /// Number of source operands (2 for add/sub/mul/min/max, 3 for fma/mad).
+    /// Number of source operands (3 for fma/mad; 2 for add, sub, mul, min,
+    /// max, div, copysign; 1 for the others).
     pub fn arity(self) -> usize {
         match self {
-            Opcode::Add | Opcode::Sub | Opcode::Mul | Opcode::Min | Opcode::Max => 2,
+            Opcode::Add
+            | Opcode::Sub
+            | Opcode::Mul
+            | Opcode::Min
+            | Opcode::Max
+            | Opcode::Div
+            | Opcode::Copysign => 2,
             Opcode::Fma | Opcode::Mad => 3,
+            Opcode::Rcp
+            | Opcode::Sqrt
+            | Opcode::Rsqrt
+            | Opcode::Abs
+            | Opcode::Neg
+            | Opcode::Ex2
+            | Opcode::Lg2
+            | Opcode::Sin
+            | Opcode::Cos
+            | Opcode::Tanh => 1,
         }
+    }
+    /// True for the opcodes that exist only as `.approx` (PTX publishes an
+    /// error bound, not the bits: `rsqrt`, `ex2`, `lg2`, `sin`, `cos`, `tanh`).
+    pub fn only_approx(self) -> bool {
+        matches!(
+            self,
+            Opcode::Rsqrt | Opcode::Ex2 | Opcode::Lg2 | Opcode::Sin | Opcode::Cos | Opcode::Tanh
+        )
     }
     pub(crate) fn parse(s: &str) -> Option<Opcode> {
         Opcode::ALL.into_iter().find(|o| o.name() == s)
@@ -82,6 +155,21 @@ pub enum Clamp {
     Sat,
     /// `.relu`: negative to +0, NaN to canonical NaN.
     Relu,
+}
+
+/// `.approx` and `.full`: an approximation within the PTX ISA's stated
+/// error bound, whose bits NVIDIA does not publish (`div.approx`,
+/// `div.full`, `rcp.approx`, `sqrt.approx`, and every `ex2`, `lg2`, `sin`,
+/// `cos`, `tanh`, `rsqrt`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Approx {
+    /// Neither: correctly rounded (`.rnd`) or exact.
+    #[default]
+    None,
+    /// `.approx`.
+    Approx,
+    /// `.full` (`div.full.f32`: full-range approximate division).
+    Full,
 }
 
 /// The instruction type suffix(es).
@@ -183,11 +271,14 @@ pub fn round_suffix(rm: Round) -> &'static str {
 }
 
 /// The modifiers of a form, each in its slot, in the order the spec's
-/// syntax lines write them: `.rnd .ftz .oob .sat/.relu .NaN .xorsign.abs`.
+/// syntax lines write them: `.approx/.full .rnd .ftz .oob .sat/.relu .NaN
+/// .xorsign.abs`.
 /// Which combinations exist is the syntax table's business
 /// (`crate::syntax`); a [`Form`] holds only legal ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Mods {
+    /// `.approx` / `.full`.
+    pub approx: Approx,
     /// The rounding modifier as written (`None`: left out).
     pub rnd: Option<Round>,
     /// `.ftz`.
@@ -255,6 +346,16 @@ impl Form {
     pub fn xorsign_abs(&self) -> bool {
         self.mods.xorsign_abs
     }
+    /// `.approx` / `.full`.
+    pub fn approx(&self) -> Approx {
+        self.mods.approx
+    }
+    /// True when the result is an approximation (`.approx`, `.full`, and
+    /// the opcodes that exist only as approximations): NVIDIA publishes an
+    /// error bound, not the bits.
+    pub fn is_approx(&self) -> bool {
+        self.mods.approx != Approx::None || self.op.only_approx()
+    }
     /// The type suffix.
     pub fn ty(&self) -> FormType {
         self.ty
@@ -287,11 +388,16 @@ impl Form {
 }
 
 impl fmt::Display for Form {
-    /// Canonical PTX: opcode, `.rnd`, `.ftz`, `.oob`, `.sat`/`.relu`,
+    /// Canonical PTX: opcode, `.approx`/`.full`, `.rnd`, `.ftz`, `.oob`, `.sat`/`.relu`,
     /// `.NaN`, `.xorsign.abs`, types, in the order of the syntax lines.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let m = &self.mods;
         f.write_str(self.op.name())?;
+        match m.approx {
+            Approx::None => {}
+            Approx::Approx => f.write_str(".approx")?,
+            Approx::Full => f.write_str(".full")?,
+        }
         if let Some(rm) = m.rnd {
             f.write_str(round_suffix(rm))?;
         }

@@ -19,6 +19,6 @@ pub mod target;
 pub mod types;
 
 pub use diag::{Diagnostic, Severity, SourceMap};
-pub use form::{Clamp, Form, FormType, Mods, Opcode};
+pub use form::{Approx, Clamp, Form, FormType, Mods, Opcode};
 pub use target::{PtxVersion, Target, Variant};
 pub use types::PtxType;

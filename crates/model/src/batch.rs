@@ -185,8 +185,12 @@ impl Plan {
             Opcode::Mul => Some(BinOp::Mul),
             Opcode::Fma | Opcode::Mad => None,
             // No fast kernel yet: the scalar evaluator serves them.
-            Opcode::Min | Opcode::Max => return None,
+            _ => return None,
         };
+        // `.f32`/`.f64` kernels exist for fma/mad only (Plan::MadF32/MadF64).
+        if matches!(form.ty(), FormType::F32 | FormType::F64) && op.is_some() {
+            return None;
+        }
         let clamp = match form.clamp() {
             form::Clamp::None => Clamp::None,
             form::Clamp::Sat => Clamp::Sat,
@@ -205,7 +209,7 @@ impl Plan {
                     Opcode::Add => MixedOp::Add,
                     Opcode::Sub => MixedOp::Sub,
                     Opcode::Fma => MixedOp::Fma,
-                    Opcode::Mul | Opcode::Mad | Opcode::Min | Opcode::Max => return None,
+                    _ => return None,
                 },
                 rm: form.rounding(),
                 stages: f32_stages(hw, false, clamp == Clamp::Sat),

@@ -42,7 +42,10 @@ pub fn compute(op: &Op, srcs: &[u64], carry: bool, exec: &Exec) -> Option<Comput
         ..Computed::default()
     };
     Some(match op {
-        Op::Form(f) => one(f.eval(srcs, exec)),
+        Op::Form(f) => Computed {
+            approx: f.is_approx(),
+            ..one(f.eval(srcs, exec))
+        },
         Op::Int(i) => one(i.eval(srcs)),
         Op::Cvt(c) => one(c.eval_on(srcs, &exec.hw)),
         Op::Setp { setp, .. } if srcs.len() == 2 => pred(setp.eval(srcs[0], srcs[1])),

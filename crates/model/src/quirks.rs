@@ -40,6 +40,10 @@ pub struct HwProfile {
     pub oob_mask: u16,
     /// See [`HwProfile::oob_mask`].
     pub oob_value: u16,
+    /// Whether `abs`/`neg` on `.f32`, `.f16` and `.bf16` turn a NaN input
+    /// into the canonical NaN (`f32_nan`/`half_nan`) rather than changing
+    /// its sign bit only. (`.f64`: passed through unchanged, doc.)
+    pub sign_ops_canonical_nan: bool,
 }
 
 impl HwProfile {
@@ -69,6 +73,11 @@ impl HwProfile {
         // bf16 alike, **open** (claimed measured by one unpublished source). Probe 5.
         oob_mask: 0x7fff,
         oob_value: 0x7ff7,
+        // NOTE(hw): docs/NVIDIA.md "abs, neg and copysign": the spec says
+        // "NaN inputs yield an unspecified NaN"; ptxas lowers them to an FADD
+        // with operand modifiers, whose NaN result is canonical. **open**
+        // (awaiting GPU data). Probe 7.
+        sign_ops_canonical_nan: true,
     };
 
     /// True if the 16-bit lane value `x` is the OOB-NaN.

@@ -24,11 +24,11 @@ pub use ptxfp_model::quirks as hw;
 pub use ptxfp_model::{batch, eval, gen, quirks, sweep};
 
 pub use ptxfp_isa::diag::{Diagnostic, Severity, SourceMap};
-pub use ptxfp_isa::form::{Clamp, Form, FormType, Mods, Opcode};
+pub use ptxfp_isa::form::{Approx, Clamp, Form, FormType, Mods, Opcode};
+pub use ptxfp_isa::op::{Carry, Op, Signature};
 pub use ptxfp_isa::syntax::{header_error, help_for_flags, in_family};
 pub use ptxfp_isa::target::{PtxVersion, Target, Variant};
 pub use ptxfp_isa::types::PtxType;
-pub use ptxfp_isa::op::{Carry, Op, Signature};
 pub use ptxfp_model::{compute, compute_explicit, explicit_operands, Computed};
 pub use ptxfp_model::{Eval, EvalCvt, EvalInt, EvalSetp, EvalSetpInt, Exec, FtzTiming, HwProfile};
 

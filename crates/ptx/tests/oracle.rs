@@ -197,9 +197,145 @@ fn minmax<T: Float>(f: &Form, a: u64, b: u64, canonical: Option<u64>, flush: boo
     d.to_bits() as u64
 }
 
+/// The forms beyond the seeds, min/max and wide fma: `add`/`sub`/`mul` on
+/// `.f32`/`.f64`, `div`, `rcp`, `sqrt`, `abs`, `neg`, `copysign`, and the
+/// `.approx` forms (which have no reference: NVIDIA publishes no bits).
+fn new_family(f: &Form) -> bool {
+    !matches!(
+        f.op(),
+        Opcode::Add
+            | Opcode::Sub
+            | Opcode::Mul
+            | Opcode::Fma
+            | Opcode::Mad
+            | Opcode::Min
+            | Opcode::Max
+    ) || (matches!(f.op(), Opcode::Add | Opcode::Sub | Opcode::Mul)
+        && matches!(f.ty(), FormType::F32 | FormType::F64))
+}
+
+/// √x for a finite positive f64 `x`, by the host's `sqrtsd` (IEEE
+/// correctly rounded to nearest): the result and the side of it the exact
+/// root lies on (-1 above, 0 exact, 1 below), from the exact residual.
+fn host_root(x: f64) -> (f64, i32) {
+    let (xs, unscale) = if x < 1e-200 {
+        (x * 2f64.powi(200), 2f64.powi(-100))
+    } else {
+        (x, 1.0)
+    };
+    let r = xs.sqrt();
+    let res = r.mul_add(r, -xs);
+    (
+        r * unscale,
+        if res > 0.0 {
+            1
+        } else if res < 0.0 {
+            -1
+        } else {
+            0
+        },
+    )
+}
+
+/// Correctly rounded √x in `T` (Single or Double) with mode `rm`, through
+/// the host root: nudged one f64 ulp toward the exact root, then converted
+/// by apfloat (for Single); or stepped to the neighbour on the root's side
+/// (for Double in a directed mode).
+fn sqrt_ref<T: Float + FloatConvert<Double>>(x: T, rm: Round) -> T
+where
+    Double: FloatConvert<T>,
+{
+    let mut lost = false;
+    let xd: Double = x.convert_r(RN, &mut lost).value;
+    let xf = f64::from_bits(xd.to_bits() as u64);
+    if xf.is_nan() || xf == 0.0 || xf == f64::INFINITY {
+        return x;
+    }
+    if xf < 0.0 {
+        return T::NAN;
+    }
+    let (r, side) = host_root(xf);
+    let bits = r.to_bits();
+    let out = if T::BITS == 64 {
+        match (rm, side) {
+            (Round::TowardZero | Round::TowardNegative, 1) => bits - 1,
+            (Round::TowardPositive, -1) => bits + 1,
+            _ => bits,
+        }
+    } else {
+        match side {
+            1 => bits - 1,
+            -1 => bits + 1,
+            _ => bits,
+        }
+    };
+    Double::from_bits(out as u128)
+        .convert_r(rm, &mut lost)
+        .value
+}
+
+/// `.f32`/`.f64`/half reference for [`new_family`] (docs/NVIDIA.md: f32
+/// NaN results 0x7fffffff, f64 first NaN quieted or CUDART_NAN, half NaN
+/// 0x7fff; abs/neg of a NaN: canonical except f64 (passed unchanged);
+/// copysign: the bits of b with a's sign).
+fn ieee_ref<T: Float + FloatConvert<Double>>(f: &Form, s: &[u64], canonical: Option<u64>) -> u64
+where
+    Double: FloatConvert<T>,
+{
+    let rm = ap_round(f.rnd());
+    let sign = 1u128 << (T::BITS - 1);
+    let mut x: Vec<T> = s.iter().map(|&v| T::from_bits(v as u128)).collect();
+    if f.ftz() {
+        x = x.into_iter().map(ftz).collect();
+    }
+    let a = x[0];
+    let r = match f.op() {
+        Opcode::Abs | Opcode::Neg if a.is_nan() => {
+            return canonical.unwrap_or(a.to_bits() as u64);
+        }
+        Opcode::Abs => return (a.to_bits() & !sign) as u64,
+        Opcode::Neg => return (a.to_bits() ^ sign) as u64,
+        Opcode::Copysign => return ((x[1].to_bits() & !sign) | (a.to_bits() & sign)) as u64,
+        _ if canonical.is_none() && x.iter().any(|v| v.is_nan()) => {
+            // f64: the first NaN operand, quieted.
+            let n = x.iter().find(|v| v.is_nan()).unwrap();
+            return n.to_bits() as u64 | 1 << 51;
+        }
+        Opcode::Add => a.add_r(x[1], rm).value,
+        Opcode::Sub => a.sub_r(x[1], rm).value,
+        Opcode::Mul => a.mul_r(x[1], rm).value,
+        Opcode::Div => a.div_r(x[1], rm).value,
+        Opcode::Rcp => T::from_u128(1).value.div_r(a, rm).value,
+        Opcode::Sqrt => sqrt_ref(a, rm),
+        op => unreachable!("{op:?} has no reference"),
+    };
+    let r = if f.ftz() { ftz(r) } else { r };
+    let r = clamp(f.clamp(), r);
+    match (r.is_nan(), canonical) {
+        (true, Some(c)) => c,
+        (true, None) => 0xfff8_0000_0000_0000,
+        _ => r.to_bits() as u64,
+    }
+}
+
 /// The reference result of `f` on `s`, for `.target code` on `device`.
 fn reference(f: &Form, s: &[u64], code: Target, device: Target) -> u64 {
     let split = |v: u64| (v & 0xffff, v >> 16 & 0xffff);
+    if new_family(f) {
+        let half = |g: fn(&Form, &[u64], Option<u64>) -> u64| {
+            let (a0, a1) = split(s[0]);
+            g(f, &[a1], Some(0x7fff)) << 16 | g(f, &[a0], Some(0x7fff))
+        };
+        return match f.ty() {
+            FormType::F32 => ieee_ref::<Single>(f, s, Some(0x7fff_ffff)),
+            FormType::F64 => ieee_ref::<Double>(f, s, None),
+            FormType::F16 => ieee_ref::<Half>(f, s, Some(0x7fff)),
+            FormType::BF16 => ieee_ref::<BFloat>(f, s, Some(0x7fff)),
+            FormType::F16x2 => half(ieee_ref::<Half>),
+            FormType::BF16x2 => half(ieee_ref::<BFloat>),
+            FormType::F32F16 | FormType::F32BF16 => unreachable!("no mixed rows here"),
+        };
+    }
     if matches!(f.op(), Opcode::Min | Opcode::Max) {
         let half = |g: fn(&Form, u64, u64, Option<u64>, bool) -> u64| {
             let ((a0, a1), (b0, b1)) = (split(s[0]), split(s[1]));
@@ -482,20 +618,22 @@ fn wide_fma(f: &Form) -> bool {
     f.op() == Opcode::Fma && matches!(f.ty(), FormType::F32 | FormType::F64)
 }
 
-const GROUPS: [Group; 11] = [
+const GROUPS: [Group; 12] = [
     Group {
         file: "half_f16.txt",
         target: "sm_100",
         device: None,
         ptx: "8.8",
-        pick: |f| matches!(f.ty(), FormType::F16 | FormType::F16x2) && !minmax_op(f),
+        pick: |f| {
+            matches!(f.ty(), FormType::F16 | FormType::F16x2) && !minmax_op(f) && !new_family(f)
+        },
     },
     Group {
         file: "half_bf16.txt",
         target: "sm_100",
         device: None,
         ptx: "8.8",
-        pick: |f| f.ty().is_bf16() && !minmax_op(f),
+        pick: |f| f.ty().is_bf16() && !minmax_op(f) && !new_family(f),
     },
     Group {
         file: "mixed.txt",
@@ -509,14 +647,18 @@ const GROUPS: [Group; 11] = [
         target: "sm_100",
         device: None,
         ptx: "8.8",
-        pick: |f| f.ty() == FormType::F32 && !legacy(f) && !minmax_op(f) && !wide_fma(f),
+        pick: |f| {
+            f.ty() == FormType::F32 && !legacy(f) && !minmax_op(f) && !wide_fma(f) && !new_family(f)
+        },
     },
     Group {
         file: "mad_f64.txt",
         target: "sm_100",
         device: None,
         ptx: "8.8",
-        pick: |f| f.ty() == FormType::F64 && !legacy(f) && !minmax_op(f) && !wide_fma(f),
+        pick: |f| {
+            f.ty() == FormType::F64 && !legacy(f) && !minmax_op(f) && !wide_fma(f) && !new_family(f)
+        },
     },
     Group {
         file: "legacy_sm13.txt",
@@ -552,6 +694,15 @@ const GROUPS: [Group; 11] = [
         device: None,
         ptx: "8.8",
         pick: minmax_op,
+    },
+    // 9.7.3.2-9.7.3.15 (f32/f64 add, sub, mul, div, rcp, sqrt, abs, neg,
+    // copysign) and 9.7.4.5/9.7.4.6 (half abs, neg); not the .approx forms.
+    Group {
+        file: "float_ops.txt",
+        target: "sm_100",
+        device: None,
+        ptx: "8.8",
+        pick: |f| new_family(f) && !f.is_approx(),
     },
     // 9.7.3.11 "sm_1x: min.f64 supports subnormal numbers. min.f32 flushes
     // subnormal inputs and results to sign-preserving zero."
@@ -688,8 +839,9 @@ fn library_matches_every_vector() {
     }
     // 165 + 66 forms; the sm_1x-on-sm_90 and sm_20 files repeat the 4 legacy
     // mad.f32 forms, the sm_13 min/max file the 6 min/max forms of PTX 1.3.
-    assert_eq!(forms.len(), 165 + 66 + 20 + 4 + 4 + 6);
-    assert_eq!(total, 80 * (165 + 66 + 20 + 4 + 4 + 6));
+    // The float family adds its 131 forms that are not .approx.
+    assert_eq!(forms.len(), 165 + 66 + 20 + 4 + 4 + 6 + 131);
+    assert_eq!(total, 80 * (165 + 66 + 20 + 4 + 4 + 6 + 131));
 }
 
 #[test]
@@ -735,6 +887,9 @@ fn generated_vectors_match_the_reference() {
             if code.is_sm1x() && !legacy(f) && !sm1x_minmax {
                 continue;
             }
+            if f.is_approx() {
+                continue; // no reference: NVIDIA publishes no bits
+            }
             for v in ptxfp::gen::generate(f, 400, k as u64 + 1, &exec) {
                 let want = reference(f, &v.srcs, code, device);
                 assert_eq!(
@@ -747,7 +902,7 @@ fn generated_vectors_match_the_reference() {
         }
     }
     // sm_13 and sm_13-on-sm_90 add the legacy mad forms and the PTX 1.3 min/max forms.
-    assert_eq!(n, 400 * (165 + 66 + 20 + 5 + 5 + 6 + 6));
+    assert_eq!(n, 400 * (165 + 66 + 20 + 131 + 5 + 5 + 6 + 6));
 }
 
 /// Every 16-bit `a` against a set of `b` (and `c`) edges, for a form of

@@ -153,6 +153,7 @@ fn every_open_choice_is_one_profile_field() {
         relu_clears_neg_zero: false,
         oob_mask: 0xffff,
         oob_value: 0x7fff,
+        sign_ops_canonical_nan: false,
     };
     let e = Exec {
         hw: other,
@@ -160,6 +161,15 @@ fn every_open_choice_is_one_profile_field() {
     };
     let run = |form: &str, s: &[u64]| Form::parse(form).unwrap().eval(s, &e);
     assert_eq!(run("add.f16", &[0x7c00, 0xfc00]), 0x7e00);
+    // abs/neg of a NaN: the sign bit only, not the canonical NaN.
+    assert_eq!(run("neg.f32", &[0x7f80_0001]), 0xff80_0001);
+    assert_eq!(run("abs.f16", &[0xfe01]), 0x7e01);
+    assert_eq!(
+        Form::parse("neg.f32")
+            .unwrap()
+            .eval(&[0x7f80_0001], &Exec::default()),
+        0x7fff_ffff
+    );
     assert_eq!(run("mad.rn.f32", &[0x7f80_0000, 0, 0]), 0x7fc0_0000);
     assert_eq!(run("fma.rn.f32.bf16", &[0x7f80, 0, 0]), 0x7fc0_0000);
     assert_eq!(

@@ -490,7 +490,10 @@ fn integer_operand(t: &str, ty: PtxType) -> Result<u64, String> {
         return match t {
             "0" | "false" => Ok(0),
             "1" | "true" => Ok(1),
-            _ => Err(format!("`{}` is not a predicate: write 0, 1, true or false", shown(t))),
+            _ => Err(format!(
+                "`{}` is not a predicate: write 0, 1, true or false",
+                shown(t)
+            )),
         };
     }
     let bits = ty.bits();

@@ -5,7 +5,7 @@
 use core::ops::Range;
 
 use crate::diag::Diagnostic;
-use crate::form::{Clamp, Form, FormType, Mods, Opcode};
+use crate::form::{Approx, Clamp, Form, FormType, Mods, Opcode};
 use crate::target::{PtxVersion, Target};
 use crate::types::PtxType;
 use ptxfp_float::Round;
@@ -34,6 +34,7 @@ pub(crate) struct Illegal {
 /// A piece of form text after the opcode: a modifier or a type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Token {
+    Approx(Approx),
     Rnd(Round),
     Ftz,
     Oob,
@@ -47,6 +48,7 @@ enum Token {
 impl Token {
     fn slot(self) -> Option<Slot> {
         Some(match self {
+            Token::Approx(_) => Slot::Approx,
             Token::Rnd(_) => Slot::Rnd,
             Token::Ftz => Slot::Ftz,
             Token::Oob => Slot::Oob,
@@ -59,6 +61,7 @@ impl Token {
     /// Sets this modifier in `m`.
     fn apply(self, m: &mut Mods) {
         match self {
+            Token::Approx(a) => m.approx = a,
             Token::Rnd(rm) => m.rnd = Some(rm),
             Token::Ftz => m.ftz = true,
             Token::Oob => m.oob = true,
@@ -72,7 +75,9 @@ impl Token {
 }
 
 /// The modifier vocabulary: every value of every slot, as written.
-const MODIFIERS: [(&str, Token); 10] = [
+const MODIFIERS: [(&str, Token); 12] = [
+    ("approx", Token::Approx(Approx::Approx)),
+    ("full", Token::Approx(Approx::Full)),
     ("rn", Token::Rnd(Round::NearestEven)),
     ("rz", Token::Rnd(Round::TowardZero)),
     ("rm", Token::Rnd(Round::TowardNegative)),
@@ -123,8 +128,8 @@ fn expected() -> String {
     )
 }
 
-/// The slot order as messages say it: `.rnd .ftz .oob .sat/.relu .NaN .xorsign.abs`.
-const SLOT_ORDER: &str = ".rnd .ftz .oob .sat/.relu .NaN .xorsign.abs";
+/// The slot order as messages say it: `.approx/.full .rnd .ftz .oob .sat/.relu .NaN .xorsign.abs`.
+const SLOT_ORDER: &str = ".approx/.full .rnd .ftz .oob .sat/.relu .NaN .xorsign.abs";
 
 /// Splits `text` at dots, keeping each piece's span (without the dot).
 fn pieces(text: &str) -> Vec<(&str, Range<usize>)> {
@@ -229,7 +234,7 @@ fn parse_mode(text: &str, lenient: bool) -> Result<(Form, Vec<Diagnostic>), Diag
     // Pass 2: fields, order, duplicates.
     let mut mods = Mods::default();
     let mut types: Vec<(FormType, &str, Range<usize>)> = Vec::new();
-    let mut spans: [Option<Range<usize>>; 6] = Default::default();
+    let mut spans: [Option<Range<usize>>; 7] = Default::default();
     let mut last_slot: Option<Slot> = None;
     let mut problem: Option<Diagnostic> = None;
     let mut fatal = false; // the fields cannot make a form (duplicate value, .sat with .relu)

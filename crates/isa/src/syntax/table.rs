@@ -17,7 +17,7 @@
 
 use super::Illegal;
 use super::Part;
-use crate::form::{Clamp, Form, FormType, Mods, Opcode};
+use crate::form::{Approx, Clamp, Form, FormType, Mods, Opcode};
 use crate::target::{PtxVersion, Target};
 use ptxfp_float::Round;
 
@@ -29,6 +29,8 @@ pub struct Row {
     pub op: Opcode,
     /// The instruction types the line takes.
     pub types: &'static [FormType],
+    /// `.approx`/`.full` admitted (`Approx::None`: neither).
+    pub approx: &'static [Approx],
     /// The rounding modifiers admitted (`None`: the modifier left out).
     pub rnd: &'static [Option<Round>],
     /// `.ftz` absent and/or present.
@@ -67,6 +69,11 @@ const OPT_RN: &[Option<Round>] = &[None, NE];
 const RND: &[Option<Round>] = &[NE, RZ, RM, RP];
 /// `{.rnd}` with `.rnd = { .rn, .rz, .rm, .rp }`.
 const OPT_RND: &[Option<Round>] = &[None, NE, RZ, RM, RP];
+const NO_APPROX: &[Approx] = &[Approx::None];
+/// `.approx`, required.
+const APPROX: &[Approx] = &[Approx::Approx];
+/// `.full`, required.
+const FULL: &[Approx] = &[Approx::Full];
 const NO: &[bool] = &[false];
 const OPT: &[bool] = &[false, true];
 const YES: &[bool] = &[true];
@@ -96,6 +103,7 @@ const fn row(
     Row {
         op,
         types,
+        approx: NO_APPROX,
         rnd: NO_RND,
         ftz: NO,
         oob: NO,
@@ -110,7 +118,10 @@ const fn row(
     }
 }
 
-use Opcode::{Add, Fma, Mad, Max, Min, Mul, Sub};
+use Opcode::{
+    Abs, Add, Copysign, Cos, Div, Ex2, Fma, Lg2, Mad, Max, Min, Mul, Neg, Rcp, Rsqrt, Sin, Sqrt,
+    Sub, Tanh,
+};
 
 /// 9.7.4: "Introduced in PTX ISA version 4.2", "Requires sm_53 or higher".
 const HALF: (PtxVersion, u16) = (v(4, 2), 53);
@@ -148,8 +159,123 @@ const FMA_F32: (PtxVersion, u16) = (v(2, 0), 20);
 /// requires `sm_13` or higher".
 const FMA_F64: (PtxVersion, u16) = (v(1, 4), 13);
 
+/// 9.7.3.3-5 add/sub/mul: "`add.f32` supported on all target
+/// architectures", "`add.f64` requires `sm_13` or higher"; "`.rn`, `.rz`
+/// available for all targets"; "`.rm`, `.rp` for `add.f32`, requires
+/// `sm_20` or higher" (PTX ISA 2.0; for `.f64`: `sm_13`, as `.f64` itself).
+const F32_RM_RP: (PtxVersion, u16) = (v(2, 0), 20);
+/// `.rn`/`.rz` and no rounding: every target.
+const F32_NEAR: &[Option<Round>] = &[None, NE, RZ];
+const F32_DIRECTED: &[Option<Round>] = &[RM, RP];
+/// 9.7.3.8 div: "`div.approx.f32` and `div.full.f32` supported on all
+/// target architectures", explicit `.approx`/`.full`/`.ftz` "introduced in
+/// PTX ISA version 1.4", and from 1.4 on one of them or `.rnd` is required.
+const DIV_APPROX: (PtxVersion, u16) = (v(1, 4), 10);
+/// 9.7.3.8: "`div.rnd.f32` requires `sm_20` or higher" (PTX ISA 2.0).
+const DIV_RND_F32: (PtxVersion, u16) = (v(2, 0), 20);
+/// 9.7.3.8: "`div.rn.f64` requires `sm_13` or higher" (PTX ISA 1.4).
+const DIV_RN_F64: (PtxVersion, u16) = (v(1, 4), 13);
+/// 9.7.3.8: "`div.{rz,rm,rp}.f64` requires `sm_20` or higher".
+const DIV_DIRECTED_F64: (PtxVersion, u16) = (v(2, 0), 20);
+const RZ_RM_RP: &[Option<Round>] = &[RZ, RM, RP];
+/// 9.7.3.14: "`rcp.approx.ftz.f64` introduced in PTX ISA version 2.1",
+/// "requires `sm_20` or higher".
+const RCP_APPROX_F64: (PtxVersion, u16) = (v(2, 1), 20);
+/// 9.7.3.16: "`rsqrt.f64` requires `sm_13` or higher"; 9.7.3.17
+/// "`rsqrt.approx.ftz.f64` introduced in PTX ISA version 4.0", "requires
+/// `sm_20` or higher".
+const RSQRT_F64: (PtxVersion, u16) = (v(1, 4), 13);
+const RSQRT_FTZ_F64: (PtxVersion, u16) = (v(4, 0), 20);
+/// 9.7.3.2 copysign: "Introduced in PTX ISA version 4.2", "Requires `sm_20`
+/// or higher".
+const COPYSIGN: (PtxVersion, u16) = (v(4, 2), 20);
+/// 9.7.3.22 tanh: "Introduced in PTX ISA version 7.0", "Requires `sm_75` or
+/// higher" (and 9.7.4.9/9.7.4.10 `tanh`/`ex2.approx` on `.f16`/`.f16x2`).
+const TANH: (PtxVersion, u16) = (v(7, 0), 75);
+/// 9.7.4.9/9.7.4.10: "`tanh.approx.{bf16/bf16x2}`", "`ex2.approx.ftz.{bf16/bf16x2}`
+/// introduced in PTX ISA version 7.8", "require `sm_90` or higher".
+const HALF_APPROX_BF16: (PtxVersion, u16) = (v(7, 8), 90);
+/// 9.7.4.5/9.7.4.6 neg/abs: "`neg{.ftz}.{f16,f16x2}` introduced in PTX ISA
+/// version 6.0", "requires `sm_53` or higher"; "`.bf16`, `.bf16x2`
+/// introduced in PTX ISA version 7.0", "require `sm_80` or higher".
+const HALF_NEG_ABS: (PtxVersion, u16) = (v(6, 0), 53);
+const BF16_NEG_ABS: (PtxVersion, u16) = (v(7, 0), 80);
+
 /// The table, in the spec's section order.
 pub static SYNTAX: &[Row] = &[
+    // 9.7.3.2 copysign: "copysign.type d, a, b;", ".type = { .f32, .f64 }".
+    row(Copysign, &[F32, F64], COPYSIGN, "9.7.3.2", "copysign.type"),
+    // 9.7.3.3 add, 9.7.3.4 sub, 9.7.3.5 mul: "add{.rnd}{.ftz}{.sat}.f32",
+    // "add{.rnd}.f64", ".rnd = { .rn, .rz, .rm, .rp }"; split by the
+    // targets the rounding modifiers need.
+    Row {
+        rnd: F32_NEAR,
+        ftz: OPT,
+        clamp: OPT_SAT,
+        note: Some("without a rounding modifier: .rn, and a mul/add pair may be contracted to fma"),
+        ..row(Add, &[F32], F32_ALL, "9.7.3.3", "add{.rnd}{.ftz}{.sat}.f32")
+    },
+    Row {
+        rnd: F32_DIRECTED,
+        ftz: OPT,
+        clamp: OPT_SAT,
+        ..row(
+            Add,
+            &[F32],
+            F32_RM_RP,
+            "9.7.3.3",
+            "add{.rnd}{.ftz}{.sat}.f32",
+        )
+    },
+    Row {
+        rnd: OPT_RND,
+        ..row(Add, &[F64], F64_ALL, "9.7.3.3", "add{.rnd}.f64")
+    },
+    Row {
+        rnd: F32_NEAR,
+        ftz: OPT,
+        clamp: OPT_SAT,
+        ..row(Sub, &[F32], F32_ALL, "9.7.3.4", "sub{.rnd}{.ftz}{.sat}.f32")
+    },
+    Row {
+        rnd: F32_DIRECTED,
+        ftz: OPT,
+        clamp: OPT_SAT,
+        ..row(
+            Sub,
+            &[F32],
+            F32_RM_RP,
+            "9.7.3.4",
+            "sub{.rnd}{.ftz}{.sat}.f32",
+        )
+    },
+    Row {
+        rnd: OPT_RND,
+        ..row(Sub, &[F64], F64_ALL, "9.7.3.4", "sub{.rnd}.f64")
+    },
+    Row {
+        rnd: F32_NEAR,
+        ftz: OPT,
+        clamp: OPT_SAT,
+        note: Some("without a rounding modifier: .rn, and a mul/add pair may be contracted to fma"),
+        ..row(Mul, &[F32], F32_ALL, "9.7.3.5", "mul{.rnd}{.ftz}{.sat}.f32")
+    },
+    Row {
+        rnd: F32_DIRECTED,
+        ftz: OPT,
+        clamp: OPT_SAT,
+        ..row(
+            Mul,
+            &[F32],
+            F32_RM_RP,
+            "9.7.3.5",
+            "mul{.rnd}{.ftz}{.sat}.f32",
+        )
+    },
+    Row {
+        rnd: OPT_RND,
+        ..row(Mul, &[F64], F64_ALL, "9.7.3.5", "mul{.rnd}.f64")
+    },
     // 9.7.3.6 fma: "fma.rnd{.ftz}{.sat}.f32 d, a, b, c;", "fma.rnd.f64 d, a,
     // b, c;", ".rnd = { .rn, .rz, .rm, .rp }" ("Rounding modifiers (no
     // default)"). 9.7.3.7: "mad.{f32,f64} is the same as fma.{f32,f64}" for
@@ -241,6 +367,167 @@ pub static SYNTAX: &[Row] = &[
         )
     },
     row(Max, &[F64], F64_ALL, "9.7.3.12", "max.f64"),
+    // 9.7.3.8 div: "div.approx{.ftz}.f32", "div.full{.ftz}.f32",
+    // "div.rnd{.ftz}.f32", "div.rnd.f64".
+    Row {
+        approx: APPROX,
+        ftz: OPT,
+        note: Some("approximate: within the ISA's error bound, not the GPU's bits"),
+        ..row(Div, &[F32], DIV_APPROX, "9.7.3.8", "div.approx{.ftz}.f32")
+    },
+    Row {
+        approx: FULL,
+        ftz: OPT,
+        note: Some("approximate: within the ISA's error bound, not the GPU's bits"),
+        ..row(Div, &[F32], DIV_APPROX, "9.7.3.8", "div.full{.ftz}.f32")
+    },
+    Row {
+        rnd: RND,
+        ftz: OPT,
+        ..row(Div, &[F32], DIV_RND_F32, "9.7.3.8", "div.rnd{.ftz}.f32")
+    },
+    Row {
+        rnd: RN,
+        ..row(Div, &[F64], DIV_RN_F64, "9.7.3.8", "div.rnd.f64")
+    },
+    Row {
+        rnd: RZ_RM_RP,
+        ..row(Div, &[F64], DIV_DIRECTED_F64, "9.7.3.8", "div.rnd.f64")
+    },
+    // 9.7.3.9 abs: "abs{.ftz}.f32", "abs.f64"; 9.7.3.10 neg: the same.
+    Row {
+        ftz: OPT,
+        ..row(Abs, &[F32], F32_ALL, "9.7.3.9", "abs{.ftz}.f32")
+    },
+    row(Abs, &[F64], F64_ALL, "9.7.3.9", "abs.f64"),
+    Row {
+        ftz: OPT,
+        ..row(Neg, &[F32], F32_ALL, "9.7.3.10", "neg{.ftz}.f32")
+    },
+    row(Neg, &[F64], F64_ALL, "9.7.3.10", "neg.f64"),
+    // 9.7.3.13 rcp: "rcp.approx{.ftz}.f32", "rcp.rnd{.ftz}.f32",
+    // "rcp.rnd.f64"; 9.7.3.14: "rcp.approx.ftz.f64".
+    Row {
+        approx: APPROX,
+        ftz: OPT,
+        note: Some("approximate: within the ISA's error bound, not the GPU's bits"),
+        ..row(Rcp, &[F32], DIV_APPROX, "9.7.3.13", "rcp.approx{.ftz}.f32")
+    },
+    Row {
+        rnd: RND,
+        ftz: OPT,
+        ..row(Rcp, &[F32], DIV_RND_F32, "9.7.3.13", "rcp.rnd{.ftz}.f32")
+    },
+    Row {
+        rnd: RN,
+        ..row(Rcp, &[F64], DIV_RN_F64, "9.7.3.13", "rcp.rnd.f64")
+    },
+    Row {
+        rnd: RZ_RM_RP,
+        ..row(Rcp, &[F64], DIV_DIRECTED_F64, "9.7.3.13", "rcp.rnd.f64")
+    },
+    Row {
+        approx: APPROX,
+        ftz: YES,
+        note: Some("approximate: within the ISA's error bound, not the GPU's bits"),
+        ..row(
+            Rcp,
+            &[F64],
+            RCP_APPROX_F64,
+            "9.7.3.14",
+            "rcp.approx.ftz.f64",
+        )
+    },
+    // 9.7.3.15 sqrt: "sqrt.approx{.ftz}.f32", "sqrt.rnd{.ftz}.f32",
+    // "sqrt.rnd.f64".
+    Row {
+        approx: APPROX,
+        ftz: OPT,
+        note: Some("approximate: within the ISA's error bound, not the GPU's bits"),
+        ..row(
+            Sqrt,
+            &[F32],
+            DIV_APPROX,
+            "9.7.3.15",
+            "sqrt.approx{.ftz}.f32",
+        )
+    },
+    Row {
+        rnd: RND,
+        ftz: OPT,
+        ..row(Sqrt, &[F32], DIV_RND_F32, "9.7.3.15", "sqrt.rnd{.ftz}.f32")
+    },
+    Row {
+        rnd: RN,
+        ..row(Sqrt, &[F64], DIV_RN_F64, "9.7.3.15", "sqrt.rnd.f64")
+    },
+    Row {
+        rnd: RZ_RM_RP,
+        ..row(Sqrt, &[F64], DIV_DIRECTED_F64, "9.7.3.15", "sqrt.rnd.f64")
+    },
+    // 9.7.3.16 rsqrt: "rsqrt.approx{.ftz}.f32", "rsqrt.approx.f64";
+    // 9.7.3.17: "rsqrt.approx.ftz.f64".
+    Row {
+        approx: APPROX,
+        ftz: OPT,
+        note: Some("approximate: within the ISA's error bound, not the GPU's bits"),
+        ..row(
+            Rsqrt,
+            &[F32],
+            DIV_APPROX,
+            "9.7.3.16",
+            "rsqrt.approx{.ftz}.f32",
+        )
+    },
+    Row {
+        approx: APPROX,
+        note: Some("approximate: within the ISA's error bound, not the GPU's bits"),
+        ..row(Rsqrt, &[F64], RSQRT_F64, "9.7.3.16", "rsqrt.approx.f64")
+    },
+    Row {
+        approx: APPROX,
+        ftz: YES,
+        note: Some("approximate: within the ISA's error bound, not the GPU's bits"),
+        ..row(
+            Rsqrt,
+            &[F64],
+            RSQRT_FTZ_F64,
+            "9.7.3.17",
+            "rsqrt.approx.ftz.f64",
+        )
+    },
+    // 9.7.3.18 sin, 9.7.3.19 cos, 9.7.3.20 lg2, 9.7.3.21 ex2:
+    // "sin.approx{.ftz}.f32" (and the others alike).
+    Row {
+        approx: APPROX,
+        ftz: OPT,
+        note: Some("approximate: within the ISA's error bound, not the GPU's bits"),
+        ..row(Sin, &[F32], DIV_APPROX, "9.7.3.18", "sin.approx{.ftz}.f32")
+    },
+    Row {
+        approx: APPROX,
+        ftz: OPT,
+        note: Some("approximate: within the ISA's error bound, not the GPU's bits"),
+        ..row(Cos, &[F32], DIV_APPROX, "9.7.3.19", "cos.approx{.ftz}.f32")
+    },
+    Row {
+        approx: APPROX,
+        ftz: OPT,
+        note: Some("approximate: within the ISA's error bound, not the GPU's bits"),
+        ..row(Lg2, &[F32], DIV_APPROX, "9.7.3.20", "lg2.approx{.ftz}.f32")
+    },
+    Row {
+        approx: APPROX,
+        ftz: OPT,
+        note: Some("approximate: within the ISA's error bound, not the GPU's bits"),
+        ..row(Ex2, &[F32], DIV_APPROX, "9.7.3.21", "ex2.approx{.ftz}.f32")
+    },
+    // 9.7.3.22 tanh: "tanh.approx.type", ".type = { .f32 }".
+    Row {
+        approx: APPROX,
+        note: Some("approximate: within the ISA's error bound, not the GPU's bits"),
+        ..row(Tanh, &[F32], TANH, "9.7.3.22", "tanh.approx.f32")
+    },
     // 9.7.4.1 add: "add{.rnd}{.ftz}{.sat}.f16", "add{.rnd}.bf16", ".rnd = { .rn }".
     Row {
         rnd: OPT_RN,
@@ -359,6 +646,48 @@ pub static SYNTAX: &[Row] = &[
         xorsign_abs: YES,
         ..row(Max, BF16S, XORSIGN, "9.7.4.8", "max{.NaN}.xorsign.abs.bf16")
     },
+    // 9.7.4.5 neg: "neg{.ftz}.{f16,f16x2}", "neg.{bf16,bf16x2}"; 9.7.4.6
+    // abs: the same.
+    Row {
+        ftz: OPT,
+        ..row(Neg, F16S, HALF_NEG_ABS, "9.7.4.5", "neg{.ftz}.f16")
+    },
+    row(Neg, BF16S, BF16_NEG_ABS, "9.7.4.5", "neg.bf16"),
+    Row {
+        ftz: OPT,
+        ..row(Abs, F16S, HALF_NEG_ABS, "9.7.4.6", "abs{.ftz}.f16")
+    },
+    row(Abs, BF16S, BF16_NEG_ABS, "9.7.4.6", "abs.bf16"),
+    // 9.7.4.9 tanh: "tanh.approx.type", ".type = { .f16, .f16x2, .bf16,
+    // .bf16x2 }"; 9.7.4.10 ex2: "ex2.approx.atype" (.f16, .f16x2),
+    // "ex2.approx.ftz.btype" (.bf16, .bf16x2).
+    Row {
+        approx: APPROX,
+        note: Some("approximate: within the ISA's error bound, not the GPU's bits"),
+        ..row(Tanh, F16S, TANH, "9.7.4.9", "tanh.approx.f16")
+    },
+    Row {
+        approx: APPROX,
+        note: Some("approximate: within the ISA's error bound, not the GPU's bits"),
+        ..row(Tanh, BF16S, HALF_APPROX_BF16, "9.7.4.9", "tanh.approx.bf16")
+    },
+    Row {
+        approx: APPROX,
+        note: Some("approximate: within the ISA's error bound, not the GPU's bits"),
+        ..row(Ex2, F16S, TANH, "9.7.4.10", "ex2.approx.f16")
+    },
+    Row {
+        approx: APPROX,
+        ftz: YES,
+        note: Some("approximate: within the ISA's error bound, not the GPU's bits"),
+        ..row(
+            Ex2,
+            BF16S,
+            HALF_APPROX_BF16,
+            "9.7.4.10",
+            "ex2.approx.ftz.bf16",
+        )
+    },
     // 9.7.5.1 add, 9.7.5.2 sub: "add{.rnd}{.sat}.f32.atype d, a, c;",
     // 9.7.5.3 fma: "fma.rnd{.sat}.f32.abtype d, a, b, c;".
     Row {
@@ -399,6 +728,7 @@ pub static SYNTAX: &[Row] = &[
 /// A modifier slot, in the order the syntax lines write them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Slot {
+    Approx,
     Rnd,
     Ftz,
     Oob,
@@ -408,7 +738,8 @@ pub(crate) enum Slot {
 }
 
 impl Slot {
-    pub(crate) const ALL: [Slot; 6] = [
+    pub(crate) const ALL: [Slot; 7] = [
+        Slot::Approx,
         Slot::Rnd,
         Slot::Ftz,
         Slot::Oob,
@@ -419,6 +750,7 @@ impl Slot {
     /// Whether `m`'s value in this slot is the slot left out.
     fn absent(self, m: &Mods) -> bool {
         match self {
+            Slot::Approx => m.approx == Approx::None,
             Slot::Rnd => m.rnd.is_none(),
             Slot::Ftz => !m.ftz,
             Slot::Oob => !m.oob,
@@ -430,6 +762,11 @@ impl Slot {
     /// `m`'s value in this slot as written (`.rz`, `.relu`), "" if absent.
     pub(crate) fn text(self, m: &Mods) -> &'static str {
         match self {
+            Slot::Approx => match m.approx {
+                Approx::None => "",
+                Approx::Approx => ".approx",
+                Approx::Full => ".full",
+            },
             Slot::Rnd => m.rnd.map_or("", crate::form::round_suffix),
             Slot::Ftz if m.ftz => ".ftz",
             Slot::Oob if m.oob => ".oob",
@@ -452,6 +789,7 @@ impl Row {
     /// Whether the row admits `m`'s value in `slot`.
     fn admits(&self, slot: Slot, m: &Mods) -> bool {
         match slot {
+            Slot::Approx => self.approx.contains(&m.approx),
             Slot::Rnd => self.rnd.contains(&m.rnd),
             Slot::Ftz => self.ftz.contains(&m.ftz),
             Slot::Oob => self.oob.contains(&m.oob),
@@ -470,18 +808,21 @@ impl Row {
     }
     /// Every form of the row.
     fn forms(&self) -> impl Iterator<Item = Form> + '_ {
-        let mods = self.rnd.iter().flat_map(move |&rnd| {
-            self.ftz.iter().flat_map(move |&ftz| {
-                self.oob.iter().flat_map(move |&oob| {
-                    self.clamp.iter().flat_map(move |&clamp| {
-                        self.nan.iter().flat_map(move |&nan| {
-                            self.xorsign_abs.iter().map(move |&xorsign_abs| Mods {
-                                rnd,
-                                ftz,
-                                oob,
-                                clamp,
-                                nan,
-                                xorsign_abs,
+        let mods = self.approx.iter().flat_map(move |&approx| {
+            self.rnd.iter().flat_map(move |&rnd| {
+                self.ftz.iter().flat_map(move |&ftz| {
+                    self.oob.iter().flat_map(move |&oob| {
+                        self.clamp.iter().flat_map(move |&clamp| {
+                            self.nan.iter().flat_map(move |&nan| {
+                                self.xorsign_abs.iter().map(move |&xorsign_abs| Mods {
+                                    approx,
+                                    rnd,
+                                    ftz,
+                                    oob,
+                                    clamp,
+                                    nan,
+                                    xorsign_abs,
+                                })
                             })
                         })
                     })
@@ -568,9 +909,47 @@ pub(crate) fn legality(op: Opcode, m: &Mods, ty: FormType) -> Result<(), Illegal
             continue;
         }
         let value = slot.text(m);
-        if slot.absent(m) {
-            // Only the rounding modifier is ever required alone.
+        if slot.absent(m) && slot == Slot::Approx {
+            // `sin.f32`: the opcode exists only as `.approx`.
             let r = rows[0];
+            return illegal(
+                Part::Op,
+                format!(
+                    "{o}{t} requires .approx ({}: {}): PTX defines only an approximation",
+                    r.section, r.syntax
+                ),
+                format!("write {o}.approx{t}"),
+            );
+        }
+        if slot.absent(m) {
+            // The rounding modifier, required (or `.approx`/`.full` instead).
+            let r = rows
+                .iter()
+                .copied()
+                .find(|r| r.rnd.iter().any(Option::is_some))
+                .unwrap_or(rows[0]);
+            let approx: Vec<&str> = rows
+                .iter()
+                .flat_map(|r| r.approx.iter())
+                .filter_map(|a| match a {
+                    Approx::None => None,
+                    Approx::Approx => Some(".approx"),
+                    Approx::Full => Some(".full"),
+                })
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            if !approx.is_empty() {
+                return illegal(
+                    Part::Op,
+                    format!(
+                        "{o}{t} requires a rounding modifier or {} ({}: one of them is required from PTX ISA 1.4 on)",
+                        or_list(&approx),
+                        r.section
+                    ),
+                    format!("write {o}.rn{t} (correctly rounded) or {o}{}{t}", approx[0]),
+                );
+            }
             let mut modes = r
                 .rnd
                 .iter()
@@ -622,7 +1001,10 @@ pub(crate) fn legality(op: Opcode, m: &Mods, ty: FormType) -> Result<(), Illegal
             );
         }
         // No line of this opcode and type has it: another opcode's may.
-        let elsewhere = ops_where(|r| r.types.contains(&ty) && r.admits(slot, m));
+        // (Among the lines of the same kind: `.ftz` of `ex2.approx.ftz.bf16`
+        // says nothing to `add.ftz.bf16`.)
+        let elsewhere =
+            ops_where(|r| r.types.contains(&ty) && r.admits(slot, m) && r.admits(Slot::Approx, m));
         if !elsewhere.is_empty() {
             return illegal(
                 slot.part(),
@@ -701,26 +1083,16 @@ fn no_such_pair(op: Opcode, m: &Mods, ty: FormType) -> Result<(), Illegal> {
     } else {
         format!("use {}", sibling.join(" or "))
     };
-    if matches!(ty, FormType::F32 | FormType::F64) {
-        // PTX has `add.f32`, `mul.f64`...: not (yet) modelled.
-        return illegal(
-            Part::Op,
-            format!(
-                "{o}{t} is not modelled by ptxfp: its {t} forms are {}",
-                and_list(&ops)
-            ),
-            help,
-        );
-    }
     let types: Vec<&str> = FormType::ALL
         .into_iter()
         .filter(|&x| SYNTAX.iter().any(|r| r.op == op && r.types.contains(&x)))
         .map(FormType::suffix)
         .collect();
-    let family = if ty.is_mixed() {
-        "mixed precision"
-    } else {
-        "half precision"
+    let family = match ty {
+        FormType::F32 => ".f32",
+        FormType::F64 => ".f64",
+        _ if ty.is_mixed() => "mixed precision",
+        _ => "half precision",
     };
     illegal(
         Part::Op,
@@ -758,6 +1130,7 @@ impl Form {
             (
                 FormType::ALL.iter().position(|&t| t == f.ty()),
                 f.op(),
+                m.approx,
                 rnd_rank(m.rnd),
                 m.ftz,
                 m.oob,

@@ -256,9 +256,9 @@ fn int_value(rng: &mut Rng, bits: u32) -> u64 {
     let e = match rng.below(8) {
         0 => 0,
         1 => 1,
-        2 => m,                   // -1 / all ones
-        3 => m >> 1,              // signed max
-        4 => (m >> 1) + 1,        // signed min
+        2 => m,            // -1 / all ones
+        3 => m >> 1,       // signed max
+        4 => (m >> 1) + 1, // signed min
         5 => rng.below(u64::from(bits) + 2),
         6 => p,
         _ => p.wrapping_add(rng.below(3)).wrapping_sub(1),

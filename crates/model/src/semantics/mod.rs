@@ -9,6 +9,7 @@ use crate::quirks::Exec;
 use crate::quirks::{FtzTiming, HwProfile};
 use ptxfp_isa::form::{Clamp, Form, FormType, Opcode};
 
+mod ieee;
 mod minmax;
 use ptxfp_float::{
     self as float, convert, decode, is_nan, is_subnormal, product, sum, Format, Round, Value, BF16,
@@ -70,6 +71,9 @@ impl Eval for Form {
         let hw = &exec.hw;
         if matches!(self.op(), Opcode::Min | Opcode::Max) {
             return minmax::eval(self, s(0), s(1), exec);
+        }
+        if ieee::handles(self) {
+            return ieee::eval(self, srcs, exec);
         }
         match self.ty() {
             FormType::F16 => half_lane::<F16>(self, s(0), s(1), s(2), hw),
@@ -134,7 +138,12 @@ fn exact_op<F: Format>(
         Opcode::Sub => float::sub::<F>(a, b, rm),
         Opcode::Mul => float::mul::<F>(a, b, rm),
         Opcode::Fma | Opcode::Mad => float::fma::<F>(a, b, c, rm),
-        Opcode::Min | Opcode::Max => unreachable!("min/max are semantics::minmax"),
+        // 9.7.3.8: "div.rnd [...] IEEE 754 compliant rounding"; 9.7.3.13
+        // rcp "d = 1 / a"; 9.7.3.15 sqrt "d = sqrt(a)".
+        Opcode::Div => float::div::<F>(a, b, rm),
+        Opcode::Rcp => float::div::<F>(one::<F>(), a, rm),
+        Opcode::Sqrt => float::sqrt::<F>(a, rm),
+        _ => unreachable!("{op:?} is not an exact rounded operation"),
     };
     let r = run(rm).bits & F::ALL;
     if !ftz {

@@ -438,7 +438,7 @@ fn bench_json() {
     );
     assert_eq!(
         v["errors"][0]["message"],
-        "unknown opcode `foo`: expected add, sub, mul, fma, mad, min or max"
+        "unknown opcode `foo`: expected add, sub, mul, fma, mad, min, max, div, rcp, sqrt, rsqrt, abs, neg, copysign, ex2, lg2, sin, cos or tanh"
     );
     json_of("bench", &["bench", "--json", "--reps", "0"], 2);
 }

@@ -285,9 +285,9 @@ fn errors_have_locations_and_exit_2() {
             "<stdin>:1:1: error: `call`: control flow is not supported",
         ),
         (
-            ".reg .f32 x, y;\nsin.approx.f32 x, y;\n",
+            ".reg .u32 x, y;\nvabsdiff.u32.u32.u32 x, y, y;\n",
             &["--set", "y=1"],
-            "unsupported instruction `sin.approx.f32`",
+            "unsupported instruction `vabsdiff.u32.u32.u32`",
         ),
         (
             ".reg .f16 x, y;\nadd.f16 x, y, y;\n",

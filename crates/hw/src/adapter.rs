@@ -156,7 +156,8 @@ mod tests {
         assert_eq!(m.srcs, vec![PtxType::BF16, PtxType::BF16, PtxType::F32]);
         let a = instr_form("add.rn.f32.f16").unwrap();
         assert_eq!(a.srcs, vec![PtxType::F16, PtxType::F32]);
-        assert!(instr_form("div.rn.f32").is_err());
+        assert!(instr_form("divv.rn.f32").is_err());
+        assert_eq!(instr_form("div.rn.f32").unwrap().srcs.len(), 2);
         let mad = instr_form("mad.f32").unwrap();
         assert!(accepts(&mad, PtxVersion::new(3, 0), Target::sm(30)));
         assert!(!accepts(&mad, PtxVersion::new(3, 1), Target::sm(30)));

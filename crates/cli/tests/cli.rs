@@ -1215,6 +1215,12 @@ const RUN_SNIPPETS: &[(&str, &str, &str)] = &[
     ("or", ".reg .b32 a, d;\nmov.b32 a, 6;\nor.b32 d, a, 3;\n", "a = 0x00000006  b32\nd = 0x00000007  b32\n"),
     ("xor", ".reg .b32 a, d;\nmov.b32 a, 6;\nxor.b32 d, a, 3;\n", "a = 0x00000006  b32\nd = 0x00000005  b32\n"),
     ("setp", ".reg .f32 a;\n.reg .pred p;\nmov.f32 a, 1.5;\nsetp.lt.f32 p, a, 2.0;\n", "a = 0x3fc00000  f32 1.5\np = 0x1  pred true\n"),
+    // 1 < 2, so selp takes a (7); slct's c = -1 < 0 takes b (2.5); 2 > 1
+    // sets all ones; +inf is infinite.
+    ("selp", ".reg .u32 d;\n.reg .pred p;\nsetp.lt.u32 p, 1, 2;\nselp.u32 d, 7, 9, p;\n", "d = 0x00000007  u32 7\np = 0x1  pred true\n"),
+    ("slct", ".reg .f32 d;\nslct.f32.s32 d, 1.5, 2.5, -1;\n", "d = 0x40200000  f32 2.5\n"),
+    ("set", ".reg .u32 d;\nset.gt.u32.f32 d, 2.0, 1.0;\n", "d = 0xffffffff  u32 4294967295\n"),
+    ("testp", ".reg .pred p;\ntestp.infinite.f64 p, 0d7FF0000000000000;\n", "p = 0x1  pred true\n"),
     ("cvt", ".reg .f32 a;\n.reg .f64 d;\nmov.f32 a, 1.5;\ncvt.f64.f32 d, a;\n", "a = 0x3fc00000  f32 1.5\nd = 0x3ff8000000000000  f64 1.5\n"),
     ("mov", ".reg .b32 d;\nmov.b32 d, 0x12345678;\n", "d = 0x12345678  b32\n"),
     ("cvta", ".reg .u64 a, d;\nmov.u64 a, 4096;\ncvta.to.global.u64 d, a;\n", "a = 0x0000000000001000  u64 4096\nd = 0x0000000000001000  u64 4096\n"),

@@ -1121,23 +1121,23 @@ fn bra_stays_in_its_function() {
 /// still goes as far as it can, and stops at the first one it reaches.
 #[test]
 fn unsupported_instructions_are_listed_up_front() {
-    let src = ".reg .b32 a, b;\n.reg .pred p;\nmov.b32 a, 1;\n@p selp.b32 b, a, a, p;\nmin.u32 b, a, a;\nret;\n";
+    let src = ".reg .b32 a, b;\n.reg .pred p;\nmov.b32 a, 1;\n@p vadd.u32.u32.u32 b, a, a;\nvabsdiff.u32.u32.u32 b, a, a;\nret;\n";
     let o = ptxfp(&["run", "--set", "p=0", "-"], Some(src));
     let (_, err) = text(&o);
     assert_eq!(o.status.code(), Some(2));
     let sel = err
-        .find("<stdin>:4:4: warning: `selp.b32` is not supported by the interpreter")
+        .find("<stdin>:4:4: warning: `vadd.u32.u32.u32` is not supported by the interpreter")
         .unwrap();
     let min = err
-        .find("<stdin>:5:1: warning: `min.u32` is not supported by the interpreter")
+        .find("<stdin>:5:1: warning: `vabsdiff.u32.u32.u32` is not supported by the interpreter")
         .unwrap();
-    // The guard is false: selp is skipped, min is reached.
+    // The guard is false: vadd is skipped, vabsdiff is reached.
     let stop = err
-        .find("<stdin>:5:1: error: unsupported instruction `min.u32`")
+        .find("<stdin>:5:1: error: unsupported instruction `vabsdiff.u32.u32.u32`")
         .unwrap();
     assert!(sel < min && min < stop, "{err}");
     assert!(
-        !err.contains("error: unsupported instruction `selp.b32`"),
+        !err.contains("error: unsupported instruction `vadd.u32.u32.u32`"),
         "{err}"
     );
 }

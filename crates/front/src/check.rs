@@ -7,6 +7,7 @@
 use crate::module::{self, Instr, OperandKind, Stmt};
 use ptxfp_isa::diag::Diagnostic;
 use ptxfp_isa::op::Op;
+use ptxfp_isa::setp::{CmpInstr, Setp};
 use ptxfp_isa::target::PtxVersion;
 use ptxfp_isa::target::Target;
 use ptxfp_isa::types::PtxType;
@@ -191,7 +192,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                 diags.extend(decoded.diags.iter().map(|d| d.clone().shifted(at)));
                 undeclared_operands(ins, &regs, &mut diags);
             }
-            Op::Form(_) | Op::Cvt(_) | Op::Setp { .. } => {
+            Op::Form(_) | Op::Cvt(_) | Op::Setp(_) | Op::Select(_) | Op::Testp(_) => {
                 let op = &decoded.op;
                 diags.extend(
                     op.validate(ins.opcode, version, target)
@@ -203,11 +204,10 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                         check_operands(ins, &f.to_string(), &op_types(op), &regs, &mut diags)
                     }
                     Op::Cvt(_) => check_cvt_operands(ins, &op_types(op), &regs, &mut diags),
-                    _ => check_setp_operands(
-                        ins,
-                        matches!(op, Op::Setp { bool_op: true, .. }),
-                        &mut diags,
-                    ),
+                    Op::Setp(c) if c.instr == CmpInstr::Setp || c.bool_op.is_some() => {
+                        check_setp_operands(ins, c, &mut diags)
+                    }
+                    _ => check_operands(ins, ins.opcode, &op_types(op), &regs, &mut diags),
                 }
             }
             // Valid PTX outside the model (integer arithmetic, moves,
@@ -270,7 +270,7 @@ fn check_operands(
             format!(
                 "`{form}` takes {} operands (d, {}); {} given",
                 types.len(),
-                ["a, b", "a, b, c"][types.len().saturating_sub(3).min(1)],
+                ["a", "b", "c", "d"][..types.len().clamp(2, 5) - 1].join(", "),
                 ins.operands.len()
             ),
         ));
@@ -361,13 +361,19 @@ fn check_cvt_operands(
     }
 }
 
-/// A float `setp`'s operand count (`p[|q], a, b` and, with a BoolOp,
-/// `{!}c`).
-fn check_setp_operands(ins: &Instr, bool_op: bool, diags: &mut Vec<Diagnostic>) {
-    let (want, shape) = if bool_op {
-        (4, "p[|q], a, b, {!}c")
+/// A `setp`'s (or combining `set`'s) operand count: `p[|q], a, b` and,
+/// with a BoolOp, `{!}c` (the predicate operands' `|` and `!` are checked
+/// when they run).
+fn check_setp_operands(ins: &Instr, c: &Setp, diags: &mut Vec<Diagnostic>) {
+    let d = if c.instr == CmpInstr::Setp {
+        "p[|q]"
     } else {
-        (3, "p[|q], a, b")
+        "d"
+    };
+    let (want, shape) = if c.bool_op.is_some() {
+        (4, format!("{d}, a, b, {{!}}c"))
+    } else {
+        (3, format!("{d}, a, b"))
     };
     if ins.operands.len() != want {
         diags.push(Diagnostic::error(

@@ -14,15 +14,14 @@ use ptxfp_front::module::{self, Instr, Module, Operand, OperandKind, Space, Span
 use ptxfp_isa::cvt::Cvt;
 use ptxfp_isa::diag::Diagnostic;
 use ptxfp_isa::form::{Clamp, Form, Mods, Opcode};
-use ptxfp_isa::int::{IntOp, SetpInt};
+use ptxfp_isa::int::IntOp;
 use ptxfp_isa::literal::{hex as show_hex, show_lanes};
 use ptxfp_isa::op::{decode, last_type, Decoded, Op};
-use ptxfp_isa::setp::Setp;
 use ptxfp_isa::target::PtxVersion;
 use ptxfp_isa::target::Target;
 use ptxfp_isa::types::PtxType;
 use ptxfp_model::batch::{OnePlan, Plan};
-use ptxfp_model::{Eval, EvalCvt, EvalInt, EvalSetp, EvalSetpInt, Exec};
+use ptxfp_model::{Eval, EvalCvt, EvalInt, Exec};
 use set::{set_value, SetError};
 use std::collections::{BTreeMap, HashMap};
 
@@ -1373,11 +1372,7 @@ impl Machine<'_, '_> {
             }
             Op::Mov(ty) => self.mov(ins, *ty)?,
             Op::Cvt(c) => self.cvt(ins, c)?,
-            Op::Setp {
-                setp,
-                bool_op: false,
-            } => self.setp(ins, setp)?,
-            Op::SetpInt(s) => self.setp_int(ins, s)?,
+            Op::Setp(_) | Op::Select(_) | Op::Testp(_) => self.compute_op(ins, op)?,
             Op::Ld => self.ldst(ins, true)?,
             Op::St => self.ldst(ins, false)?,
             Op::Cvta(ty) => {
@@ -1408,7 +1403,7 @@ impl Machine<'_, '_> {
                     why.clone().shifted(ins.opcode_span.start),
                 ))
             }
-            Op::Setp { bool_op: true, .. } | Op::Unsupported(None) | Op::NotPtx => {
+            Op::Unsupported(None) | Op::NotPtx => {
                 return Err(err(
                     ins.opcode_span.clone(),
                     format!("unsupported instruction `{}`", ins.opcode),
@@ -1444,13 +1439,6 @@ impl Machine<'_, '_> {
             // A float conversion the model does not know: refused before
             // anything runs, with the parser's reason.
             Op::Unsupported(Some(why)) => diags.push(why.clone().shifted(at)),
-            Op::Setp { bool_op: true, .. } => diags.push(
-                Diagnostic::error(
-                    ins.opcode_span.clone(),
-                    format!("`{}` (setp with a BoolOp) is not supported by the interpreter", ins.opcode),
-                )
-                .with_help("compare with setp.CmpOp.type, then combine the predicates with and.pred/or.pred"),
-            ),
             op => diags.extend(
                 op.validate(ins.opcode, self.version, self.exec.code_target)
                     .into_iter()
@@ -1708,48 +1696,58 @@ impl Machine<'_, '_> {
         Ok(())
     }
 
-    fn setp_int(&mut self, ins: &Instr, s: &SetpInt) -> Result<(), RunError> {
-        let ty = s.ty;
-        let ops = self.operands(ins, 3)?;
-        let a = self.read(&ops[1], ty)?;
-        let b = self.read(&ops[2], ty)?;
-        let p = s.eval(a, b);
-        self.write_preds(&ops[0], p)?;
-        self.trace(
-            ins,
-            &[(a, ty), (b, ty)],
-            Some((u64::from(p), PtxType::Pred)),
-        );
-        Ok(())
-    }
-
-    fn setp(&mut self, ins: &Instr, s: &Setp) -> Result<(), RunError> {
-        let ops = self.operands(ins, 3)?;
-        let a = self.read(&ops[1], s.ty)?;
-        let b = self.read(&ops[2], s.ty)?;
-        let p = s.eval(a, b);
-        self.write_preds(&ops[0], p)?;
-        let p = u64::from(p);
-        self.trace(ins, &[(a, s.ty), (b, s.ty)], Some((p, PtxType::Pred)));
-        Ok(())
-    }
-
-    /// `setp`'s destination `p`, or `p|q`: with two destinations, `p`
-    /// gets the comparison and `q` its complement (PTX ISA, `setp`).
-    fn write_preds(&mut self, op: &Operand, p: bool) -> Result<(), RunError> {
-        if let OperandKind::Other(t) = &op.kind {
-            if let Some((a, b)) = t.split_once('|') {
-                for (name, v) in [(a.trim(), p), (b.trim(), !p)] {
+    /// Any op with a signature, the one way: read the sources by the
+    /// signature's types (`!c`: the predicate negated), compute
+    /// (`ptxfp_model::compute`), write the destinations (`p|q`: the second
+    /// destination, or the complement of the first).
+    fn compute_op(&mut self, ins: &Instr, op: &Op) -> Result<(), RunError> {
+        let Some(sig) = op.signature() else {
+            return Err(err(ins.opcode_span.clone(), "internal: no signature"));
+        };
+        let ops = self.operands(ins, 1 + sig.srcs.len())?;
+        let mut srcs = Vec::new();
+        for (o, t) in ops[1..].iter().zip(&sig.srcs) {
+            let v = match &o.kind {
+                OperandKind::Other(text) if text.starts_with('!') && *t == PtxType::Pred => {
+                    let p = Operand {
+                        kind: OperandKind::Name(text[1..].trim()),
+                        span: o.span.clone(),
+                    };
+                    u64::from(self.read(&p, PtxType::Pred)? & 1 == 0)
+                }
+                _ => self.read(o, *t)? & mask(t.bits()),
+            };
+            srcs.push((v, *t));
+        }
+        let values: Vec<u64> = srcs.iter().map(|s| s.0).collect();
+        let Some(r) = ptxfp_model::compute(op, &values, false, &self.exec) else {
+            return Err(err(
+                ins.opcode_span.clone(),
+                "internal: the op did not compute",
+            ));
+        };
+        let d = ops[0].clone();
+        match (&d.kind, sig.dsts.len(), sig.complement) {
+            (OperandKind::Other(t), _, _) if t.contains('|') => {
+                let (a, b) = t.split_once('|').unwrap_or((t, ""));
+                for (name, v) in [(a.trim(), r.dst[0]), (b.trim(), r.dst[1])] {
                     let o = Operand {
                         kind: OperandKind::Name(name),
-                        span: op.span.clone(),
+                        span: d.span.clone(),
                     };
-                    self.write(&o, PtxType::Pred, u64::from(v))?;
+                    self.write(&o, sig.dsts[0], v)?;
                 }
-                return Ok(());
             }
+            (_, 2, _) => {
+                return Err(err(
+                    d.span.clone(),
+                    format!("`{}` writes two predicates: write them `p|q`", ins.opcode),
+                ))
+            }
+            _ => self.write(&d, sig.dsts[0], r.dst[0])?,
         }
-        self.write(op, PtxType::Pred, u64::from(p))
+        self.trace(ins, &srcs, Some((r.dst[0], sig.dsts[0])));
+        Ok(())
     }
 
     /// An address operand's value, and the type it is shown as (`.b32`

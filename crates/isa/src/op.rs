@@ -9,8 +9,8 @@
 use crate::cvt::Cvt;
 use crate::diag::Diagnostic;
 use crate::form::{Form, Opcode};
-use crate::int::{IntOp, SetpInt};
-use crate::setp::Setp;
+use crate::int::IntOp;
+use crate::setp::{CmpInstr, Select, Setp, Testp};
 use crate::target::{PtxVersion, Target};
 use crate::types::PtxType;
 
@@ -23,16 +23,13 @@ pub enum Op {
     Int(IntOp),
     /// A floating-point `cvt` the model knows.
     Cvt(Cvt),
-    /// A floating-point `setp.CmpOp{.ftz}.type`; `bool_op` for the
-    /// `setp.CmpOp{.ftz}.BoolOp.type` variant (checked, not run).
-    Setp {
-        /// The comparison.
-        setp: Setp,
-        /// `.and`/`.or`/`.xor` with a fourth operand.
-        bool_op: bool,
-    },
-    /// An integer `setp`.
-    SetpInt(SetpInt),
+    /// `setp` or `set` on any type, with its comparison, `.ftz` and
+    /// `.and`/`.or`/`.xor`.
+    Setp(Setp),
+    /// `selp` or `slct`.
+    Select(Select),
+    /// `testp`.
+    Testp(Testp),
     /// `mov`, with the instruction type (its last type suffix).
     Mov(Option<PtxType>),
     /// `ld` (qualifiers read by the interpreter's memory access).
@@ -157,9 +154,17 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
             // run; for a float one the parser says why.
             Err(d) => Op::Unsupported(float_cvt(opcode).then_some(d)),
         },
-        "setp" => match SetpInt::parse(opcode) {
-            Some(s) => Op::SetpInt(s),
-            None => return decode_setp(opcode),
+        "setp" | "set" => match Setp::parse(opcode) {
+            Ok(c) => Op::Setp(c),
+            Err(d) => return bad(d),
+        },
+        "selp" | "slct" => match Select::parse(opcode) {
+            Ok(c) => Op::Select(c),
+            Err(d) => return bad(d),
+        },
+        "testp" => match Testp::parse(opcode) {
+            Ok(c) => Op::Testp(c),
+            Err(d) => return bad(d),
         },
         "mov" => Op::Mov(last_type(opcode)),
         "ld" => Op::Ld,
@@ -171,38 +176,6 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
         _ => Op::Unsupported(None),
     };
     ok(op)
-}
-
-/// A `setp` that is not an integer comparison.
-fn decode_setp(opcode: &str) -> Decoded {
-    let float = last_type(opcode).is_some_and(PtxType::is_float);
-    if !float {
-        return Decoded {
-            op: Op::Unsupported(None),
-            diags: Vec::new(),
-        };
-    }
-    // `setp.CmpOp{.ftz}.BoolOp.type p[|q], a, b, {!}c;` (PTX ISA `setp`):
-    // the BoolOp form combines the comparison with a fourth operand.
-    let bool_op = opcode.split('.').any(|s| matches!(s, "and" | "or" | "xor"));
-    let compare: Vec<&str> = opcode
-        .split('.')
-        .filter(|s| !matches!(*s, "and" | "or" | "xor"))
-        .collect();
-    match Setp::parse(&compare.join(".")) {
-        Ok(setp) => Decoded {
-            op: Op::Setp { setp, bool_op },
-            diags: Vec::new(),
-        },
-        // The comparison's parser spans the joined text: point at the opcode.
-        Err(d) => Decoded {
-            op: Op::Unsupported(None),
-            diags: vec![Diagnostic {
-                span: 0..opcode.len(),
-                ..d
-            }],
-        },
-    }
 }
 
 impl Op {
@@ -220,22 +193,30 @@ impl Op {
             Op::Form(f) => plain(f.dest_type(), f.source_types()),
             Op::Int(i) => plain(i.dest_type(), i.source_types()),
             Op::Cvt(c) => plain(c.dst, vec![c.src; c.sources()]),
-            // `setp.CmpOp.type p[|q], a, b;` and, with a BoolOp, `..., {!}c`.
-            Op::Setp { setp, bool_op } => Signature {
-                complement: Some(PtxType::Pred),
-                ..plain(
-                    PtxType::Pred,
-                    if *bool_op {
-                        vec![setp.ty, setp.ty, PtxType::Pred]
-                    } else {
-                        vec![setp.ty, setp.ty]
+            // `setp.CmpOp.type p[|q], a, b;` and, with a BoolOp, `..., {!}c`
+            // (9.7.8.2); `.f16x2`/`.bf16x2`: `p|q` are the two lanes' results.
+            // `set.CmpOp.dtype.stype d, a, b{, {!}c}` (9.7.8.1).
+            Op::Setp(c) => {
+                let mut srcs = vec![c.ty, c.ty];
+                if c.bool_op.is_some() {
+                    srcs.push(PtxType::Pred);
+                }
+                match (c.instr, c.packed()) {
+                    (CmpInstr::Set, _) => plain(c.dtype.unwrap_or(PtxType::U32), srcs),
+                    (CmpInstr::Setp, true) => Signature {
+                        dsts: vec![PtxType::Pred, PtxType::Pred],
+                        ..plain(PtxType::Pred, srcs)
                     },
-                )
-            },
-            Op::SetpInt(s) => Signature {
-                complement: Some(PtxType::Pred),
-                ..plain(PtxType::Pred, vec![s.ty, s.ty])
-            },
+                    (CmpInstr::Setp, false) => Signature {
+                        complement: Some(PtxType::Pred),
+                        ..plain(PtxType::Pred, srcs)
+                    },
+                }
+            }
+            // `selp.type d, a, b, c` (c a predicate); `slct.dtype.ctype d, a, b, c`.
+            Op::Select(c) => plain(c.ty, vec![c.ty, c.ty, c.ctype.unwrap_or(PtxType::Pred)]),
+            // `testp.op.type p, a`.
+            Op::Testp(c) => plain(PtxType::Pred, vec![c.ty]),
             _ => return None,
         })
     }
@@ -246,7 +227,9 @@ impl Op {
         match self {
             Op::Form(f) => Some(f.requires()),
             Op::Cvt(c) => Some(c.requires()),
-            Op::Setp { setp, .. } => Some(setp.requires()),
+            Op::Setp(c) => Some(c.requires()),
+            Op::Select(c) => Some(c.requires()),
+            Op::Testp(c) => Some(c.requires()),
             _ => None,
         }
     }
@@ -259,7 +242,9 @@ impl Op {
         match self {
             Op::Form(f) => f.validate(version, target),
             Op::Cvt(c) => needs(c.requires()),
-            Op::Setp { setp, .. } => needs(setp.requires()),
+            Op::Setp(c) => needs(c.requires()),
+            Op::Select(c) => needs(c.requires()),
+            Op::Testp(c) => needs(c.requires()),
             _ => Vec::new(),
         }
     }
@@ -271,8 +256,10 @@ impl Op {
             Op::Form(f) => [vec![f.dest_type()], f.source_types()].concat(),
             Op::Int(i) => [vec![i.dest_type()], i.source_types()].concat(),
             Op::Cvt(c) => [vec![c.dst], vec![c.src; c.sources()]].concat(),
-            Op::Setp { setp, .. } => vec![PtxType::Pred, setp.ty, setp.ty],
-            Op::SetpInt(s) => vec![PtxType::Pred, s.ty, s.ty],
+            Op::Setp(_) | Op::Select(_) | Op::Testp(_) => {
+                let s = self.signature()?;
+                [vec![s.dsts[0]], s.srcs].concat()
+            }
             Op::Mov(Some(ty)) => vec![*ty; 2],
             _ => return None,
         })
@@ -281,10 +268,7 @@ impl Op {
     /// True for the ops the interpreter executes (the others stop a run
     /// that reaches them).
     pub fn runs(&self) -> bool {
-        !matches!(
-            self,
-            Op::Control | Op::Unsupported(_) | Op::NotPtx | Op::Setp { bool_op: true, .. }
-        )
+        !matches!(self, Op::Control | Op::Unsupported(_) | Op::NotPtx)
     }
 
     /// The form the op computes, for the arithmetic ops.

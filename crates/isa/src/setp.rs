@@ -1,11 +1,22 @@
-//! `setp.CmpOp{.ftz}.type p, a, b` on floating-point types (PTX ISA
-//! §9.7.3.x "Floating Point Instructions: setp" / §9.7.4 half precision).
+//! Comparison and selection (PTX ISA 9.7.8 "Comparison and Selection
+//! Instructions", 9.7.9 "Half Precision Comparison Instructions" and
+//! 9.7.3.1 `testp`): `setp` and `set` on integer, bit-size and
+//! floating-point types with every comparison, `.ftz` and the `.and`/`.or`/
+//! `.xor` combining forms; `selp`, `slct` and `testp`. Which types take
+//! which comparisons and modifiers, from which PTX ISA version and target,
+//! is the table [`COMPARE`]; the parser, the legality errors and
+//! [`Setp::requires`] are derived from it.
+
+use core::fmt;
 
 use crate::diag::Diagnostic;
+use crate::target::{PtxVersion, Target};
 use crate::types::PtxType;
 
-/// A comparison operator.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A comparison operator (9.7.8.2, Tables "Operators for Signed Integer,
+/// Unsigned Integer, and Bit-Size Types" and "Floating-Point Comparison
+/// Operators").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[allow(missing_docs)]
 pub enum CmpOp {
     Eq,
@@ -14,6 +25,10 @@ pub enum CmpOp {
     Le,
     Gt,
     Ge,
+    Lo,
+    Ls,
+    Hi,
+    Hs,
     Equ,
     Neu,
     Ltu,
@@ -24,83 +39,626 @@ pub enum CmpOp {
     Nan,
 }
 
-/// A parsed float `setp` form.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+const CMP_NAMES: [(CmpOp, &str); 18] = [
+    (CmpOp::Eq, "eq"),
+    (CmpOp::Ne, "ne"),
+    (CmpOp::Lt, "lt"),
+    (CmpOp::Le, "le"),
+    (CmpOp::Gt, "gt"),
+    (CmpOp::Ge, "ge"),
+    (CmpOp::Lo, "lo"),
+    (CmpOp::Ls, "ls"),
+    (CmpOp::Hi, "hi"),
+    (CmpOp::Hs, "hs"),
+    (CmpOp::Equ, "equ"),
+    (CmpOp::Neu, "neu"),
+    (CmpOp::Ltu, "ltu"),
+    (CmpOp::Leu, "leu"),
+    (CmpOp::Gtu, "gtu"),
+    (CmpOp::Geu, "geu"),
+    (CmpOp::Num, "num"),
+    (CmpOp::Nan, "nan"),
+];
+
+impl CmpOp {
+    /// The name as written (`ltu`).
+    pub fn name(self) -> &'static str {
+        CMP_NAMES
+            .iter()
+            .find(|(c, _)| *c == self)
+            .map_or("", |(_, n)| n)
+    }
+    fn parse(s: &str) -> Option<CmpOp> {
+        CMP_NAMES.iter().find(|(_, n)| *n == s).map(|(c, _)| *c)
+    }
+}
+
+/// `.and`, `.or`, `.xor`: "the result of the comparison is combined with
+/// the predicate source operand c using the Boolean operator" (9.7.8.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum BoolOp {
+    And,
+    Or,
+    Xor,
+}
+
+impl BoolOp {
+    /// `p BoolOp c`.
+    pub fn apply(self, p: bool, c: bool) -> bool {
+        match self {
+            BoolOp::And => p && c,
+            BoolOp::Or => p || c,
+            BoolOp::Xor => p ^ c,
+        }
+    }
+    /// The name as written.
+    pub fn name(self) -> &'static str {
+        match self {
+            BoolOp::And => "and",
+            BoolOp::Or => "or",
+            BoolOp::Xor => "xor",
+        }
+    }
+    fn parse(s: &str) -> Option<BoolOp> {
+        [BoolOp::And, BoolOp::Or, BoolOp::Xor]
+            .into_iter()
+            .find(|b| b.name() == s)
+    }
+}
+
+use CmpOp::*;
+/// "eq, ne, lt, le, gt, ge" (signed), "eq, ne, lo, ls, hi, hs" (unsigned);
+/// ptxas also takes lt/le/gt/ge on unsigned and bit-size types, as unsigned
+/// comparisons (nvcc writes `setp.lt.u32`), and lo/ls/hi/hs on signed ones,
+/// which compare the bits unsigned.
+const INT_CMPS: &[CmpOp] = &[Eq, Ne, Lt, Le, Gt, Ge, Lo, Ls, Hi, Hs];
+/// "eq, ne, lt, le, gt, ge" ordered; "equ, neu, ltu, leu, gtu, geu"
+/// unordered; "num, nan".
+const FLOAT_CMPS: &[CmpOp] = &[
+    Eq, Ne, Lt, Le, Gt, Ge, Equ, Neu, Ltu, Leu, Gtu, Geu, Num, Nan,
+];
+
+/// Which compare instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CmpInstr {
+    /// `setp`: predicate results.
+    Setp,
+    /// `set`: a number (all ones, or 1.0) results.
+    Set,
+}
+
+/// One syntax line of `setp`/`set` for a group of source types.
+#[derive(Clone, Copy, Debug)]
+pub struct CompareRow {
+    /// The source types.
+    pub types: &'static [PtxType],
+    /// The comparisons they take.
+    pub cmps: &'static [CmpOp],
+    /// Whether `.ftz` is admitted.
+    pub ftz: bool,
+    /// "Introduced in PTX ISA version ...".
+    pub ptx: PtxVersion,
+    /// "Requires sm_... or higher".
+    pub sm: u16,
+    /// The section (`setp`; `set` is the one before it).
+    pub section: &'static str,
+}
+
+const INTS: &[PtxType] = &[
+    PtxType::B16,
+    PtxType::B32,
+    PtxType::B64,
+    PtxType::U16,
+    PtxType::U32,
+    PtxType::U64,
+    PtxType::S16,
+    PtxType::S32,
+    PtxType::S64,
+];
+
+/// The table: source types, comparisons, `.ftz`, version and target
+/// (9.7.8.1/9.7.8.2 PTX ISA and target notes; 9.7.9.1/9.7.9.2: "`setp`
+/// [.f16, .f16x2] introduced in PTX ISA version 4.2", "requires sm_53",
+/// "`.bf16`, `.bf16x2` introduced in PTX ISA version 7.8", "requires
+/// sm_90"; "setp with .f64 source type requires sm_13 or higher").
+pub static COMPARE: &[CompareRow] = &[
+    CompareRow {
+        types: INTS,
+        cmps: INT_CMPS,
+        ftz: false,
+        ptx: PtxVersion::new(1, 0),
+        sm: 10,
+        section: "9.7.8.2",
+    },
+    CompareRow {
+        types: &[PtxType::F32],
+        cmps: FLOAT_CMPS,
+        ftz: true,
+        ptx: PtxVersion::new(1, 0),
+        sm: 10,
+        section: "9.7.8.2",
+    },
+    CompareRow {
+        types: &[PtxType::F64],
+        cmps: FLOAT_CMPS,
+        ftz: false,
+        ptx: PtxVersion::new(1, 0),
+        sm: 13,
+        section: "9.7.8.2",
+    },
+    CompareRow {
+        types: &[PtxType::F16, PtxType::F16x2],
+        cmps: FLOAT_CMPS,
+        ftz: true,
+        ptx: PtxVersion::new(4, 2),
+        sm: 53,
+        section: "9.7.9.2",
+    },
+    CompareRow {
+        types: &[PtxType::BF16, PtxType::BF16x2],
+        cmps: FLOAT_CMPS,
+        ftz: false,
+        ptx: PtxVersion::new(7, 8),
+        sm: 90,
+        section: "9.7.9.2",
+    },
+];
+
+/// A parsed `setp`/`set` form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Setp {
+    /// `setp` or `set`.
+    pub instr: CmpInstr,
     /// The comparison.
     pub op: CmpOp,
     /// `.ftz`: subnormal `.f16`/`.f32` inputs compare as signed zeros.
     pub ftz: bool,
-    /// The operand type.
+    /// `.and`/`.or`/`.xor` with the predicate operand `c`.
+    pub bool_op: Option<BoolOp>,
+    /// `set`'s destination type (`.u32`, `.s32`, `.f32`; for half sources
+    /// also `.u16`, `.s16`, `.f16`, `.bf16`, `.f16x2`, `.bf16x2`); `None`
+    /// for `setp`.
+    pub dtype: Option<PtxType>,
+    /// The source type.
     pub ty: PtxType,
 }
 
 impl Setp {
-    /// Parses `setp.ltu.ftz.f32` (no operands); spans relative to `text`.
-    pub fn parse(text: &str) -> Result<Setp, Diagnostic> {
-        let parts: Vec<&str> = text.split('.').collect();
-        let whole = 0..text.len();
-        let op = match parts.get(1).copied() {
-            Some("eq") => CmpOp::Eq,
-            Some("ne") => CmpOp::Ne,
-            Some("lt") => CmpOp::Lt,
-            Some("le") => CmpOp::Le,
-            Some("gt") => CmpOp::Gt,
-            Some("ge") => CmpOp::Ge,
-            Some("equ") => CmpOp::Equ,
-            Some("neu") => CmpOp::Neu,
-            Some("ltu") => CmpOp::Ltu,
-            Some("leu") => CmpOp::Leu,
-            Some("gtu") => CmpOp::Gtu,
-            Some("geu") => CmpOp::Geu,
-            Some("num") => CmpOp::Num,
-            Some("nan") => CmpOp::Nan,
-            _ => return Err(Diagnostic::error(whole, format!("`{text}`: expected a float comparison (eq ne lt le gt ge equ neu ltu leu gtu geu num nan)"))),
-        };
-        let (ftz, ty) = match parts[2..] {
-            [t] => (false, t),
-            ["ftz", t] => (true, t),
-            _ => {
-                return Err(Diagnostic::error(
-                    whole,
-                    format!(
-                    "`{text}` is not supported: expected setp.CmpOp{{.ftz}}.{{f16,bf16,f32,f64}}"
-                ),
-                ))
-            }
-        };
-        let ty = match PtxType::parse(ty) {
-            Some(t @ (PtxType::F16 | PtxType::BF16 | PtxType::F32 | PtxType::F64)) => t,
-            _ => {
-                return Err(Diagnostic::error(
-                    whole,
-                    format!(
-                        "`{text}` is not supported: only .f16, .bf16, .f32 and .f64 comparisons"
-                    ),
-                ))
-            }
-        };
-        if ftz && !matches!(ty, PtxType::F16 | PtxType::F32) {
-            return Err(Diagnostic::error(
-                whole,
-                format!("`.ftz` does not apply to `setp{ty}`"),
-            ));
-        }
-        Ok(Setp { op, ftz, ty })
+    /// The table row of the source type.
+    pub fn row(&self) -> &'static CompareRow {
+        row_of(self.ty).expect("a Setp has a type of the table")
     }
 
-    /// The minimum PTX ISA version and target (PTX ISA, `setp`): `.f16`
-    /// needs 4.2 and sm_53, `.bf16` 7.8 and sm_90, `.f64` sm_13.
-    pub fn requires(&self) -> (crate::target::PtxVersion, crate::target::Target) {
-        let (v, sm) = match self.ty {
-            PtxType::F16 => ((4, 2), 53),
-            PtxType::BF16 => ((7, 8), 90),
-            PtxType::F64 => ((1, 0), 13),
-            _ => ((1, 0), 10),
+    /// Parses `setp.ltu.ftz.f32`, `setp.lt.and.s32`, `set.gt.u32.f32`
+    /// (no operands); spans relative to `text`. The modifiers may come in
+    /// any order before the types (nvcc has written `setp.ftz.gt.f32`).
+    pub fn parse(text: &str) -> Result<Setp, Diagnostic> {
+        let whole = 0..text.len();
+        let mut pieces = Vec::new();
+        let mut at = 0;
+        for p in text.split('.') {
+            pieces.push((p, at..at + p.len()));
+            at += p.len() + 1;
+        }
+        let instr = match pieces[0].0 {
+            "setp" => CmpInstr::Setp,
+            "set" => CmpInstr::Set,
+            _ => {
+                return Err(Diagnostic::error(
+                    pieces[0].1.clone(),
+                    "expected setp or set",
+                ))
+            }
         };
-        (
-            crate::target::PtxVersion::new(v.0, v.1),
-            crate::target::Target::sm(sm),
-        )
+        let name = pieces[0].0;
+        let (mut op, mut ftz, mut bool_op, mut types) = (None, false, None, Vec::new());
+        for (p, span) in &pieces[1..] {
+            let dup =
+                |what: &str| Diagnostic::error(span.clone(), format!("a second {what} `.{p}`"));
+            if let Some(t) = PtxType::parse(p) {
+                types.push((t, span.clone()));
+            } else if !types.is_empty() {
+                return Err(Diagnostic::error(
+                    span.clone(),
+                    format!("`.{p}` after the type: modifiers come before it ({name}.CmpOp{{.BoolOp}}{{.ftz}}.type)"),
+                ));
+            } else if let Some(c) = CmpOp::parse(p) {
+                if op.replace(c).is_some() {
+                    return Err(dup("comparison"));
+                }
+            } else if let Some(b) = BoolOp::parse(p) {
+                if bool_op.replace(b).is_some() {
+                    return Err(dup("boolean operator"));
+                }
+            } else if *p == "ftz" {
+                if ftz {
+                    return Err(dup("modifier"));
+                }
+                ftz = true;
+            } else {
+                let names: Vec<&str> = CMP_NAMES.iter().map(|(_, n)| *n).collect();
+                let d = Diagnostic::error(
+                    span.clone(),
+                    format!("unknown comparison or modifier `.{p}`: expected a comparison ({}), .and/.or/.xor, .ftz or a type", names.join(" ")),
+                );
+                return Err(match crate::opcodes::closest_in(p, &names) {
+                    Some(w) => d.with_help(format!("did you mean `.{w}`?")),
+                    None => d,
+                });
+            }
+        }
+        let Some(op) = op else {
+            return Err(Diagnostic::error(
+                whole,
+                format!("`{text}` has no comparison: write {name}.CmpOp.type, e.g. {name}.lt.s32"),
+            ));
+        };
+        // setp: one type; set: the destination type, then the source type.
+        let (dtype, (ty, ty_span)) = match (instr, types.as_slice()) {
+            (CmpInstr::Setp, [t]) => (None, t.clone()),
+            (CmpInstr::Set, [d, t]) => (Some(d.0), t.clone()),
+            (_, []) => {
+                return Err(Diagnostic::error(
+                    text.len()..text.len(),
+                    format!("missing type after `{text}`"),
+                ))
+            }
+            (CmpInstr::Setp, [_, extra, ..]) | (CmpInstr::Set, [_, _, extra, ..]) => {
+                return Err(Diagnostic::error(
+                    extra.1.clone(),
+                    format!("too many types: {name} takes {}", if instr == CmpInstr::Set { "two (.dtype.stype)" } else { "one" }),
+                ))
+            }
+            (CmpInstr::Set, [_]) => {
+                return Err(Diagnostic::error(
+                    text.len()..text.len(),
+                    "set takes a destination and a source type: set.CmpOp.dtype.stype, e.g. set.lt.u32.f32",
+                ))
+            }
+        };
+        let Some(row) = row_of(ty) else {
+            return Err(Diagnostic::error(
+                ty_span,
+                format!("{name} does not compare .{ty}: the source types are .b16-.b64, .u16-.u64, .s16-.s64, .f16, .f16x2, .bf16, .bf16x2, .f32 and .f64"),
+            ));
+        };
+        if !row.cmps.contains(&op) {
+            let kind = if ty.is_float() || matches!(ty, PtxType::F16x2 | PtxType::BF16x2) {
+                "a floating-point"
+            } else {
+                "an integer"
+            };
+            let list: Vec<&str> = row.cmps.iter().map(|c| c.name()).collect();
+            return Err(Diagnostic::error(
+                whole,
+                format!(
+                    "`.{}` is not {kind} comparison: .{ty} takes {}",
+                    op.name(),
+                    list.join(" ")
+                ),
+            ));
+        }
+        if ftz && !row.ftz {
+            return Err(Diagnostic::error(
+                whole,
+                format!("`.ftz` does not apply to {name} on .{ty} (only .f32, .f16 and .f16x2)"),
+            )
+            .with_help("remove .ftz"));
+        }
+        if let Some(d) = dtype {
+            if !set_dtypes(ty).contains(&d) {
+                let list: Vec<String> = set_dtypes(ty).iter().map(|t| format!(".{t}")).collect();
+                return Err(Diagnostic::error(
+                    whole,
+                    format!("set with source .{ty} writes {}, not .{d}", list.join(", ")),
+                ));
+            }
+        }
+        Ok(Setp {
+            instr,
+            op,
+            ftz,
+            bool_op,
+            dtype,
+            ty,
+        })
+    }
+
+    /// The minimum PTX ISA version and target: the row's.
+    pub fn requires(&self) -> (PtxVersion, Target) {
+        let r = self.row();
+        (r.ptx, Target::sm(r.sm))
+    }
+
+    /// True for the packed sources (`.f16x2`, `.bf16x2`): each lane is
+    /// compared ("setp [...] .f16x2 p|q": p the lower lane, q the upper).
+    pub fn packed(&self) -> bool {
+        matches!(self.ty, PtxType::F16x2 | PtxType::BF16x2)
+    }
+}
+
+/// `set`'s destination types for a source type (9.7.8.1 ".dtype = { .u32,
+/// .s32, .f32 }"; 9.7.9.1 for `.f16`/`.bf16` sources also `.u16`, `.s16`,
+/// `.f16`/`.bf16`, and for `.f16x2`/`.bf16x2` sources `.f16x2`/`.bf16x2`,
+/// `.u32`, `.s32`).
+pub fn set_dtypes(src: PtxType) -> &'static [PtxType] {
+    use PtxType::*;
+    match src {
+        F16 => &[U16, S16, U32, S32, F16, F32],
+        BF16 => &[U16, S16, U32, S32, BF16, F32],
+        F16x2 => &[F16x2, U32, S32],
+        BF16x2 => &[BF16x2, U32, S32],
+        _ => &[U32, S32, F32],
+    }
+}
+
+/// The row of a source type.
+pub fn row_of(ty: PtxType) -> Option<&'static CompareRow> {
+    COMPARE.iter().find(|r| r.types.contains(&ty))
+}
+
+impl fmt::Display for Setp {
+    /// Canonical: `setp.CmpOp{.BoolOp}{.ftz}{.dtype}.type`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = if self.instr == CmpInstr::Setp {
+            "setp"
+        } else {
+            "set"
+        };
+        write!(f, "{name}.{}", self.op.name())?;
+        if let Some(b) = self.bool_op {
+            write!(f, ".{}", b.name())?;
+        }
+        if self.ftz {
+            f.write_str(".ftz")?;
+        }
+        if let Some(d) = self.dtype {
+            write!(f, "{d}")?;
+        }
+        write!(f, "{}", self.ty)
+    }
+}
+
+/// `selp.type d, a, b, c;` (9.7.8.3): "d = (c == 1) ? a : b", `.type = {
+/// .b16, .b32, .b64, .u16, .u32, .u64, .s16, .s32, .s64, .f32, .f64 }`;
+/// `slct.dtype.s32 d, a, b, c;` / `slct{.ftz}.dtype.f32 d, a, b, c;`
+/// (9.7.8.4): "d = (c >= 0) ? a : b".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Select {
+    /// `slct`'s comparand type (`.s32`, `.f32`); `None` for `selp`.
+    pub ctype: Option<PtxType>,
+    /// `slct.ftz`: a subnormal `.f32` `c` counts as zero.
+    pub ftz: bool,
+    /// The type of `d`, `a` and `b`.
+    pub ty: PtxType,
+}
+
+const SELECT_TYPES: &[PtxType] = &[
+    PtxType::B16,
+    PtxType::B32,
+    PtxType::B64,
+    PtxType::U16,
+    PtxType::U32,
+    PtxType::U64,
+    PtxType::S16,
+    PtxType::S32,
+    PtxType::S64,
+    PtxType::F32,
+    PtxType::F64,
+];
+
+impl Select {
+    /// Parses `selp.b32`, `slct.u32.s32`, `slct.ftz.f32.f32`.
+    pub fn parse(text: &str) -> Result<Select, Diagnostic> {
+        let whole = 0..text.len();
+        let parts: Vec<&str> = text.split('.').collect();
+        let types = |ps: &[&str]| -> Option<Vec<PtxType>> {
+            ps.iter().map(|p| PtxType::parse(p)).collect()
+        };
+        let check = |t: PtxType| {
+            if SELECT_TYPES.contains(&t) {
+                Ok(t)
+            } else {
+                Err(Diagnostic::error(
+                    whole.clone(),
+                    format!("`{text}`: .{t} is not a type of {} (.b16-.b64, .u16-.u64, .s16-.s64, .f32, .f64)", parts[0]),
+                ))
+            }
+        };
+        match parts.as_slice() {
+            ["selp", t] => {
+                let ty = PtxType::parse(t).ok_or_else(|| {
+                    Diagnostic::error(
+                        whole.clone(),
+                        format!("`{text}`: expected selp.type, e.g. selp.b32"),
+                    )
+                })?;
+                Ok(Select {
+                    ctype: None,
+                    ftz: false,
+                    ty: check(ty)?,
+                })
+            }
+            ["slct", rest @ ..] => {
+                let (ftz, rest) = match rest {
+                    ["ftz", r @ ..] => (true, r),
+                    r => (false, r),
+                };
+                let Some([d, c]) = types(rest)
+                    .as_deref()
+                    .and_then(|v| <[PtxType; 2]>::try_from(v).ok())
+                else {
+                    return Err(Diagnostic::error(whole, format!("`{text}`: expected slct{{.ftz}}.dtype.ctype, e.g. slct.u32.s32 or slct.ftz.f32.f32")));
+                };
+                if !matches!(c, PtxType::S32 | PtxType::F32) {
+                    return Err(Diagnostic::error(
+                        whole,
+                        format!("`{text}`: slct compares c as .s32 or .f32, not .{c}"),
+                    ));
+                }
+                if ftz && c != PtxType::F32 {
+                    return Err(Diagnostic::error(
+                        whole,
+                        "`.ftz` applies to slct with an .f32 c only",
+                    )
+                    .with_help("remove .ftz"));
+                }
+                Ok(Select {
+                    ctype: Some(c),
+                    ftz,
+                    ty: check(d)?,
+                })
+            }
+            _ => Err(Diagnostic::error(
+                whole,
+                format!("`{text}`: expected selp.type or slct.dtype.ctype"),
+            )),
+        }
+    }
+
+    /// PTX ISA 1.0, all targets; `.f64` needs sm_13.
+    pub fn requires(&self) -> (PtxVersion, Target) {
+        let sm = if self.ty == PtxType::F64 { 13 } else { 10 };
+        (PtxVersion::new(1, 0), Target::sm(sm))
+    }
+}
+
+impl fmt::Display for Select {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.ctype {
+            None => write!(f, "selp{}", self.ty),
+            Some(c) => write!(
+                f,
+                "slct{}{}{c}",
+                if self.ftz { ".ftz" } else { "" },
+                self.ty
+            ),
+        }
+    }
+}
+
+/// `testp.op.type p, a;` (9.7.3.1): ".op = { .finite, .infinite, .number,
+/// .notanumber, .normal, .subnormal }", ".type = { .f32, .f64 }".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Testp {
+    /// The class tested.
+    pub class: TestClass,
+    /// `.f32` or `.f64`.
+    pub ty: PtxType,
+}
+
+/// A `testp` class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum TestClass {
+    Finite,
+    Infinite,
+    Number,
+    NotANumber,
+    Normal,
+    Subnormal,
+}
+
+const CLASSES: [(TestClass, &str); 6] = [
+    (TestClass::Finite, "finite"),
+    (TestClass::Infinite, "infinite"),
+    (TestClass::Number, "number"),
+    (TestClass::NotANumber, "notanumber"),
+    (TestClass::Normal, "normal"),
+    (TestClass::Subnormal, "subnormal"),
+];
+
+impl Testp {
+    /// Parses `testp.finite.f32`.
+    pub fn parse(text: &str) -> Result<Testp, Diagnostic> {
+        let whole = 0..text.len();
+        let parts: Vec<&str> = text.split('.').collect();
+        let names: Vec<&str> = CLASSES.iter().map(|(_, n)| *n).collect();
+        let usage = || {
+            format!(
+                "expected testp.op.type with op one of {} and type .f32 or .f64",
+                names.join(", ")
+            )
+        };
+        let ["testp", op, t] = parts.as_slice() else {
+            return Err(Diagnostic::error(whole, format!("`{text}`: {}", usage())));
+        };
+        let Some(class) = CLASSES.iter().find(|(_, n)| n == op).map(|(c, _)| *c) else {
+            let d = Diagnostic::error(whole, format!("`.{op}` is not a testp class: {}", usage()));
+            return Err(match crate::opcodes::closest_in(op, &names) {
+                Some(w) => d.with_help(format!("did you mean `.{w}`?")),
+                None => d,
+            });
+        };
+        match PtxType::parse(t) {
+            Some(ty @ (PtxType::F32 | PtxType::F64)) => Ok(Testp { class, ty }),
+            _ => Err(Diagnostic::error(whole, format!("`{text}`: {}", usage()))),
+        }
+    }
+
+    /// 9.7.3.1: "Introduced in PTX ISA version 2.0", "Requires sm_20 or
+    /// higher".
+    pub fn requires(&self) -> (PtxVersion, Target) {
+        (PtxVersion::new(2, 0), Target::sm(20))
+    }
+}
+
+impl fmt::Display for Testp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = CLASSES
+            .iter()
+            .find(|(c, _)| *c == self.class)
+            .map_or("", |(_, n)| n);
+        write!(f, "testp.{name}{}", self.ty)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_prints() {
+        for (t, canon) in [
+            ("setp.lt.s32", "setp.lt.s32"),
+            ("setp.ftz.gt.f32", "setp.gt.ftz.f32"),
+            ("setp.ltu.and.ftz.f16x2", "setp.ltu.and.ftz.f16x2"),
+            ("set.ne.u32.f64", "set.ne.u32.f64"),
+            ("setp.hs.u64", "setp.hs.u64"),
+        ] {
+            assert_eq!(Setp::parse(t).unwrap().to_string(), canon, "{t}");
+        }
+        for (bad, msg) in [
+            ("setp.lt.ftz.bf16", "`.ftz` does not apply"),
+            ("setp.equ.s32", "not an integer comparison"),
+            ("setp.lo.f32", "not a floating-point comparison"),
+            ("setp.lt", "missing type"),
+            ("setp.f32", "no comparison"),
+            ("set.lt.f32", "destination and a source type"),
+            ("set.lt.f16.f32", "writes"),
+            ("setp.ltt.f32", "did you mean"),
+        ] {
+            let d = Setp::parse(bad).unwrap_err();
+            assert!(
+                format!("{} {:?}", d.message, d.help).contains(msg),
+                "{bad}: {d:?}"
+            );
+        }
+        assert_eq!(
+            Setp::parse("setp.lt.bf16").unwrap().requires().1,
+            Target::sm(90)
+        );
+        assert_eq!(
+            Select::parse("slct.ftz.u32.f32").unwrap().to_string(),
+            "slct.ftz.u32.f32"
+        );
+        assert!(Select::parse("slct.ftz.u32.s32").is_err());
+        assert!(Select::parse("selp.pred").is_err());
+        assert_eq!(
+            Testp::parse("testp.notanumber.f64").unwrap().to_string(),
+            "testp.notanumber.f64"
+        );
+        assert!(Testp::parse("testp.finite.f16").is_err());
     }
 }

@@ -4,8 +4,9 @@
 //! instruction added to the decoder and here is evaluated, verified,
 //! generated and run without further wiring.
 
+use crate::eval::{select, setp_results, testp};
 use crate::quirks::Exec;
-use crate::{Eval, EvalCvt, EvalInt, EvalSetp, EvalSetpInt};
+use crate::{Eval, EvalCvt, EvalInt};
 use ptxfp_isa::op::{Op, Signature};
 use ptxfp_isa::types::PtxType;
 
@@ -48,8 +49,12 @@ pub fn compute(op: &Op, srcs: &[u64], carry: bool, exec: &Exec) -> Option<Comput
         },
         Op::Int(i) => one(i.eval(srcs)),
         Op::Cvt(c) => one(c.eval_on(srcs, &exec.hw)),
-        Op::Setp { setp, .. } if srcs.len() == 2 => pred(setp.eval(srcs[0], srcs[1])),
-        Op::SetpInt(s) => pred(s.eval(srcs[0], srcs[1])),
+        Op::Setp(c) => Computed {
+            dst: setp_results(c, srcs[0], srcs[1], srcs.get(2).map(|c| c & 1 == 1)),
+            ..Computed::default()
+        },
+        Op::Select(c) => one(select(c, srcs[0], srcs[1], srcs[2])),
+        Op::Testp(t) => pred(testp(t, srcs[0])),
         _ => return None,
     })
 }

@@ -14,6 +14,6 @@ mod semantics;
 pub mod sweep;
 
 pub use compute::{compute, compute_explicit, explicit_operands, signature, Computed};
-pub use eval::{EvalCvt, EvalInt, EvalSetp, EvalSetpInt};
+pub use eval::{EvalCvt, EvalInt, EvalSetp};
 pub use quirks::{Exec, FtzTiming, HwProfile};
 pub use semantics::Eval;

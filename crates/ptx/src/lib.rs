@@ -30,10 +30,10 @@ pub use ptxfp_isa::syntax::{header_error, help_for_flags, in_family};
 pub use ptxfp_isa::target::{PtxVersion, Target, Variant};
 pub use ptxfp_isa::types::PtxType;
 pub use ptxfp_model::{compute, compute_explicit, explicit_operands, Computed};
-pub use ptxfp_model::{Eval, EvalCvt, EvalInt, EvalSetp, EvalSetpInt, Exec, FtzTiming, HwProfile};
+pub use ptxfp_model::{Eval, EvalCvt, EvalInt, EvalSetp, Exec, FtzTiming, HwProfile};
 
 /// The evaluation traits, for `form.eval(&srcs, &exec)`, `cvt.eval(&srcs)`,
 /// `setp.eval(a, b)` and the integer ops.
 pub mod prelude {
-    pub use ptxfp_model::{Eval, EvalCvt, EvalInt, EvalSetp, EvalSetpInt};
+    pub use ptxfp_model::{Eval, EvalCvt, EvalInt, EvalSetp};
 }

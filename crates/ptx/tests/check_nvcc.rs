@@ -104,8 +104,8 @@ fn parses_the_whole_module() {
 fn checks_family_and_skips_the_rest() {
     let r = check(NVCC, CheckOptions::default());
     assert!(!r.has_errors(), "{:?}", r.diagnostics);
-    // add.rn.f16x2, fma.rn.f16, mul.f16, mul.rn.bf16, mad.rn.f32.
-    assert_eq!(r.checked, 5);
+    // setp.ge.s32, add.rn.f16x2, fma.rn.f16, mul.f16, mul.rn.bf16, mad.rn.f32.
+    assert_eq!(r.checked, 6);
     assert_eq!(r.skipped.get("mad"), Some(&1)); // mad.lo.s32 is not ours
     assert_eq!(r.skipped.get("ld"), Some(&5));
     assert_eq!(r.version.1, Origin::Directive);

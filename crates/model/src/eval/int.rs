@@ -1,7 +1,7 @@
 //! The semantics of the integer instructions nvcc emits around
 //! floating-point code (PTX ISA §9.7.1, §9.7.8): two's complement, wrapping.
 
-use ptxfp_isa::int::{IntOp, Part, SetpInt};
+use ptxfp_isa::int::{IntOp, Part};
 use ptxfp_isa::types::{mask, PtxType};
 
 fn signed(t: PtxType) -> bool {
@@ -73,35 +73,10 @@ impl EvalInt for IntOp {
     }
 }
 
-/// Evaluation of a [`SetpInt`].
-pub trait EvalSetpInt {
-    /// Compares `a` with `b` (the low bits of each, as the type reads them).
-    fn eval(&self, a: u64, b: u64) -> bool;
-}
-
-impl EvalSetpInt for SetpInt {
-    fn eval(&self, a: u64, b: u64) -> bool {
-        let bits = self.ty.bits();
-        let (x, y) = if signed(self.ty) {
-            (sext(a, bits), sext(b, bits))
-        } else {
-            (i128::from(a & mask(bits)), i128::from(b & mask(bits)))
-        };
-        match self.cmp {
-            "eq" => x == y,
-            "ne" => x != y,
-            "lt" | "lo" => x < y,
-            "le" | "ls" => x <= y,
-            "gt" | "hi" => x > y,
-            _ => x >= y,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ptxfp_isa::int::{IntOp, SetpInt};
+    use ptxfp_isa::int::IntOp;
 
     #[test]
     fn index_arithmetic() {
@@ -115,13 +90,5 @@ mod tests {
         assert_eq!(e("shr.s32", &[0x8000_0000, 31]), 0xffff_ffff);
         assert!(IntOp::parse("add.f16").is_none());
         assert!(IntOp::parse("mul.wide.s64").is_none());
-        assert_eq!(
-            SetpInt::parse("setp.ge.s32").map(|c| (c.ty, c.eval(0xffff_ffff, 0))),
-            Some((PtxType::S32, false))
-        );
-        assert_eq!(
-            SetpInt::parse("setp.hs.u32").map(|c| (c.ty, c.eval(0xffff_ffff, 0))),
-            Some((PtxType::U32, true))
-        );
     }
 }

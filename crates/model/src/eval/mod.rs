@@ -3,8 +3,8 @@
 
 mod cvt;
 mod int;
-mod setp;
+pub mod setp;
 
 pub use cvt::EvalCvt;
-pub use int::{EvalInt, EvalSetpInt};
-pub use setp::EvalSetp;
+pub use int::EvalInt;
+pub use setp::{select, setp_results, testp, EvalSetp};

@@ -1,52 +1,206 @@
-//! The semantics of a floating-point `setp.CmpOp{.ftz}.type`.
+//! The semantics of comparison and selection: `setp`/`set` (PTX ISA
+//! 9.7.8.1/9.7.8.2, 9.7.9.1/9.7.9.2), `selp`/`slct` (9.7.8.3/9.7.8.4) and
+//! `testp` (9.7.3.1).
 
-use ptxfp_float::{self as fp, Format, Round, BF16, F16, F32, F64};
-use ptxfp_isa::setp::{CmpOp, Setp};
-use ptxfp_isa::types::PtxType;
+use ptxfp_float::{self as fp, classify, Class, Format, Round, BF16, F16, F32, F64};
+use ptxfp_isa::setp::{CmpInstr, CmpOp, Select, Setp, TestClass, Testp};
+use ptxfp_isa::types::{mask, PtxType};
 
-/// Evaluation of a [`Setp`].
+/// Evaluation of a [`Setp`] on one pair of (scalar or lane) values.
 pub trait EvalSetp {
-    /// Compares `a` and `b`.
+    /// Compares `a` with `b` (for a packed type: the low lanes).
     fn eval(&self, a: u64, b: u64) -> bool;
 }
 
 impl EvalSetp for Setp {
     fn eval(&self, a: u64, b: u64) -> bool {
-        let (a, b) = match self.ty {
-            PtxType::F16 => (wide::<F16>(self, a), wide::<F16>(self, b)),
-            PtxType::BF16 => (wide::<BF16>(self, a), wide::<BF16>(self, b)),
-            PtxType::F32 => (wide::<F32>(self, a), wide::<F32>(self, b)),
-            _ => (f64::from_bits(a), f64::from_bits(b)),
-        };
-        // Host comparison is exact here: each value was widened to f64
-        // without rounding (every f16/bf16/f32 value is an f64 value), and
-        // IEEE comparison of the widened values orders them as the originals.
-        let unordered = a.is_nan() || b.is_nan();
-        match self.op {
-            CmpOp::Eq => a == b,
-            CmpOp::Ne => !unordered && a != b,
-            CmpOp::Lt => a < b,
-            CmpOp::Le => a <= b,
-            CmpOp::Gt => a > b,
-            CmpOp::Ge => a >= b,
-            CmpOp::Equ => unordered || a == b,
-            CmpOp::Neu => a != b,
-            CmpOp::Ltu => unordered || a < b,
-            CmpOp::Leu => unordered || a <= b,
-            CmpOp::Gtu => unordered || a > b,
-            CmpOp::Geu => unordered || a >= b,
-            CmpOp::Num => !unordered,
-            CmpOp::Nan => unordered,
-        }
+        compare(self, lane_type(self.ty), a, b)
     }
 }
 
-fn wide<S: Format>(s: &Setp, x: u64) -> f64 {
+/// The lane type of a packed type.
+fn lane_type(t: PtxType) -> PtxType {
+    match t {
+        PtxType::F16x2 => PtxType::F16,
+        PtxType::BF16x2 => PtxType::BF16,
+        t => t,
+    }
+}
+
+/// One comparison of `a` and `b` of scalar type `ty`.
+fn compare(s: &Setp, ty: PtxType, a: u64, b: u64) -> bool {
+    if !(ty.is_float()) {
+        return compare_int(s.op, ty, a, b);
+    }
+    let (a, b) = match ty {
+        PtxType::F16 => (wide::<F16>(s.ftz, a), wide::<F16>(s.ftz, b)),
+        PtxType::BF16 => (wide::<BF16>(false, a), wide::<BF16>(false, b)),
+        PtxType::F32 => (wide::<F32>(s.ftz, a), wide::<F32>(s.ftz, b)),
+        _ => (f64::from_bits(a), f64::from_bits(b)),
+    };
+    // Host comparison is exact here: each value was widened to f64 without
+    // rounding (every f16/bf16/f32 value is an f64 value), and IEEE
+    // comparison of the widened values orders them as the originals.
+    // 9.7.8.2: "If either operand is NaN, the result is False" for the
+    // ordered comparisons; "the unordered versions [...] true if either
+    // operand is NaN"; "num returns true if both operands are numeric
+    // values (not NaN)", "nan returns true if either operand is NaN".
+    let unordered = a.is_nan() || b.is_nan();
+    match s.op {
+        CmpOp::Eq => a == b,
+        CmpOp::Ne => !unordered && a != b,
+        CmpOp::Lt => a < b,
+        CmpOp::Le => a <= b,
+        CmpOp::Gt => a > b,
+        CmpOp::Ge => a >= b,
+        CmpOp::Equ => unordered || a == b,
+        CmpOp::Neu => a != b,
+        CmpOp::Ltu => unordered || a < b,
+        CmpOp::Leu => unordered || a <= b,
+        CmpOp::Gtu => unordered || a > b,
+        CmpOp::Geu => unordered || a >= b,
+        CmpOp::Num => !unordered,
+        CmpOp::Nan => unordered,
+        // The parser admits no integer comparison on a float type.
+        CmpOp::Lo | CmpOp::Ls | CmpOp::Hi | CmpOp::Hs => false,
+    }
+}
+
+/// Integer and bit-size comparisons: "lt, le, gt, ge" signed on `.sN`,
+/// unsigned on `.uN`/`.bN`; "lo, ls, hi, hs" always unsigned.
+fn compare_int(op: CmpOp, ty: PtxType, a: u64, b: u64) -> bool {
+    let bits = ty.bits();
+    let (ua, ub) = (i128::from(a & mask(bits)), i128::from(b & mask(bits)));
+    let sext = |v: u64| {
+        let s = 64 - bits;
+        i128::from(((v << s) as i64) >> s)
+    };
+    let (sa, sb) = if ty.is_signed() {
+        (sext(a), sext(b))
+    } else {
+        (ua, ub)
+    };
+    match op {
+        CmpOp::Eq => ua == ub,
+        CmpOp::Ne => ua != ub,
+        CmpOp::Lt => sa < sb,
+        CmpOp::Le => sa <= sb,
+        CmpOp::Gt => sa > sb,
+        CmpOp::Ge => sa >= sb,
+        CmpOp::Lo => ua < ub,
+        CmpOp::Ls => ua <= ub,
+        CmpOp::Hi => ua > ub,
+        CmpOp::Hs => ua >= ub,
+        _ => false,
+    }
+}
+
+fn wide<S: Format>(ftz: bool, x: u64) -> f64 {
     let mut x = x & S::ALL;
-    if s.ftz && fp::is_subnormal::<S>(x) {
+    // 9.7.8.2: "setp.ftz.f32 flushes subnormal inputs to sign-preserving zero".
+    if ftz && fp::is_subnormal::<S>(x) {
         x &= S::SIGN;
     }
     f64::from_bits(fp::convert::<S, F64>(x, Round::NearestEven).bits)
+}
+
+/// The destination bits of `setp`/`set` on sources `a`, `b` and, with a
+/// BoolOp, the predicate `c`: `[p, q]` for `setp` (`q` the complement, or
+/// for packed types the upper lane's result), `[d, 0]` for `set`.
+pub fn setp_results(s: &Setp, a: u64, b: u64, c: Option<bool>) -> [u64; 2] {
+    let lane = lane_type(s.ty);
+    // 9.7.8.2: "p = BoolOp(t, c); q = BoolOp(!t, c)".
+    let combine = |t: bool| match (s.bool_op, c) {
+        (Some(op), Some(c)) => op.apply(t, c),
+        _ => t,
+    };
+    if s.packed() {
+        let lo = compare(s, lane, a & 0xffff, b & 0xffff);
+        let hi = compare(s, lane, (a >> 16) & 0xffff, (b >> 16) & 0xffff);
+        return match s.instr {
+            // 9.7.9.2: "p = BoolOp(fA[0] CmpOp fB[0], c); q = BoolOp(fA[1] CmpOp fB[1], c)".
+            CmpInstr::Setp => [u64::from(combine(lo)), u64::from(combine(hi))],
+            CmpInstr::Set => {
+                let d = s.dtype.unwrap_or(PtxType::U32);
+                let one = |t: bool| set_value(d, t, true);
+                [one(combine(hi)) << 16 | one(combine(lo)), 0]
+            }
+        };
+    }
+    let t = compare(s, lane, a, b);
+    match s.instr {
+        CmpInstr::Setp => [u64::from(combine(t)), u64::from(combine(!t))],
+        CmpInstr::Set => [
+            set_value(s.dtype.unwrap_or(PtxType::U32), combine(t), false),
+            0,
+        ],
+    }
+}
+
+/// `set`'s result: 9.7.8.1 "the destination is 0xffffffff for true [...]
+/// if the destination type is integer; 1.0f for true [...] if floating
+/// point"; 0 for false. `lane`: a 16-bit lane of a packed destination
+/// (9.7.9.1: "0xffff" or "1.0" per lane).
+fn set_value(d: PtxType, t: bool, lane: bool) -> u64 {
+    if !t {
+        return 0;
+    }
+    match d {
+        PtxType::F32 => 0x3f80_0000,
+        PtxType::F16 | PtxType::F16x2 => 0x3c00,
+        PtxType::BF16 | PtxType::BF16x2 => 0x3f80,
+        _ if lane => 0xffff,
+        t => mask(t.bits()),
+    }
+}
+
+/// `selp`: "d = (c == 1) ? a : b"; `slct`: "d = (c >= 0) ? a : b", with
+/// `.ftz` flushing a subnormal `.f32` c, "negative zero equals zero", and a
+/// NaN `c` failing the test (so `b`).
+pub fn select(s: &Select, a: u64, b: u64, c: u64) -> u64 {
+    let pick_a = match s.ctype {
+        None => c & 1 == 1,
+        Some(PtxType::F32) => {
+            let c = c & F32::ALL;
+            let c = if s.ftz && fp::is_subnormal::<F32>(c) {
+                c & F32::SIGN
+            } else {
+                c
+            };
+            let v = f32::from_bits(c as u32);
+            v >= 0.0
+        }
+        Some(_) => (c as u32 as i32) >= 0,
+    };
+    if pick_a {
+        a
+    } else {
+        b
+    }
+}
+
+/// `testp` (9.7.3.1): "testp.finite returns true if the input is not
+/// infinite or NaN", ".infinite [...] positive or negative infinity",
+/// ".number [...] not NaN", ".notanumber [...] NaN", ".normal [...] a
+/// normal number (not NaN, not infinity)", ".subnormal [...] a subnormal
+/// number (not NaN, not infinity)". Zero is neither normal nor subnormal.
+pub fn testp(t: &Testp, a: u64) -> bool {
+    let class = if t.ty == PtxType::F32 {
+        classify::<F32>(a & F32::ALL)
+    } else {
+        classify::<F64>(a)
+    };
+    match t.class {
+        TestClass::Finite => !matches!(
+            class,
+            Class::Infinite | Class::QuietNan | Class::SignalingNan
+        ),
+        TestClass::Infinite => class == Class::Infinite,
+        TestClass::Number => !matches!(class, Class::QuietNan | Class::SignalingNan),
+        TestClass::NotANumber => matches!(class, Class::QuietNan | Class::SignalingNan),
+        TestClass::Normal => class == Class::Normal,
+        TestClass::Subnormal => class == Class::Subnormal,
+    }
 }
 
 #[cfg(test)]
@@ -65,7 +219,9 @@ mod tests {
         assert!(s("setp.nan.bf16", 0x7fc1, 0));
         assert!(!s("setp.ne.f64", f64::NAN.to_bits(), 0));
         assert!(s("setp.neu.f64", f64::NAN.to_bits(), 0));
-        assert!(Setp::parse("setp.lt.s32").is_err());
-        assert!(Setp::parse("setp.lt.ftz.bf16").is_err());
+        assert!(!s("setp.ge.s32", 0xffff_ffff, 0));
+        assert!(s("setp.hs.u32", 0xffff_ffff, 0));
+        assert!(s("setp.hi.s16", 0xffff, 1));
+        assert!(s("setp.lt.u32", 1, 0xffff_ffff));
     }
 }

@@ -31,7 +31,6 @@ pub fn compute(op: &Op, srcs: &[u64], carry: bool, exec: &Exec) -> Option<Comput
     if srcs.len() != sig.srcs.len() {
         return None;
     }
-    let _ = carry;
     let one = |d: u64| Computed {
         dst: [d, 0],
         ..Computed::default()
@@ -42,7 +41,10 @@ pub fn compute(op: &Op, srcs: &[u64], carry: bool, exec: &Exec) -> Option<Comput
     };
     Some(match op {
         Op::Form(f) => one(f.eval(srcs, exec)),
-        Op::Int(i) => one(i.eval(srcs)),
+        Op::Int(i) => {
+            let (d, carry) = i.compute(srcs, carry, &exec.hw);
+            Computed { carry, ..one(d) }
+        }
         Op::Cvt(c) => one(c.eval_on(srcs, &exec.hw)),
         Op::Setp { setp, .. } if srcs.len() == 2 => pred(setp.eval(srcs[0], srcs[1])),
         Op::SetpInt(s) => pred(s.eval(srcs[0], srcs[1])),

@@ -15,5 +15,5 @@ pub mod sweep;
 
 pub use compute::{compute, signature, Computed};
 pub use eval::{EvalCvt, EvalInt, EvalSetp, EvalSetpInt};
-pub use quirks::{Exec, FtzTiming, HwProfile};
+pub use quirks::{ByZero, DivOverflow, Exec, FtzTiming, HwProfile};
 pub use semantics::Eval;

@@ -40,6 +40,35 @@ pub struct HwProfile {
     pub oob_mask: u16,
     /// See [`HwProfile::oob_mask`].
     pub oob_value: u16,
+    /// What integer `div` by zero gives (PTX: "an unspecified,
+    /// machine-specific value").
+    pub div_by_zero: ByZero,
+    /// What integer `rem` by zero gives.
+    pub rem_by_zero: ByZero,
+    /// What signed `div`/`rem` of the most negative value by -1 give (the
+    /// quotient does not fit).
+    pub div_overflow: DivOverflow,
+}
+
+/// The result of an integer `div` or `rem` by zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ByZero {
+    /// Every bit of the destination set (`-1` for the signed types).
+    AllOnes,
+    /// The dividend, unchanged.
+    Dividend,
+    /// Zero.
+    Zero,
+}
+
+/// The results of signed `div`/`rem` of the most negative value by -1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DivOverflow {
+    /// The quotient wraps to the most negative value (two's complement of
+    /// the true quotient); the remainder is 0.
+    Wrap,
+    /// The quotient saturates to the most positive value; the remainder is 0.
+    Saturate,
 }
 
 impl HwProfile {
@@ -69,6 +98,14 @@ impl HwProfile {
         // bf16 alike, **open** (claimed measured by one unpublished source). Probe 5.
         oob_mask: 0x7fff,
         oob_value: 0x7ff7,
+        // NOTE(hw): docs/NVIDIA.md "Integer division by zero": all ones for
+        // div and rem, **open** (reported by NVIDIA engineers on the NVIDIA
+        // forums and Stack Overflow, not measured here). Awaiting GPU data.
+        div_by_zero: ByZero::AllOnes,
+        rem_by_zero: ByZero::AllOnes,
+        // NOTE(hw): docs/NVIDIA.md "Integer division by zero": MIN / -1 wraps
+        // to MIN, MIN % -1 is 0, **open**. Awaiting GPU data.
+        div_overflow: DivOverflow::Wrap,
     };
 
     /// True if the 16-bit lane value `x` is the OOB-NaN.

@@ -581,28 +581,31 @@ fn legality(op: IntOpcode, m: &IntMods, ty: IntType, ty2: Option<IntType>) -> Re
             continue;
         }
         let Some(value) = m.get(slot) else {
-            // A required slot left out: name its values, and the form with the first.
-            let r = fit[0];
-            let values: Vec<String> = r.slots[slot as usize]
+            // A required slot left out: name its values (of every row still
+            // in the running), and the form with the first.
+            let values: Vec<Word> = WORDS
                 .iter()
-                .flatten()
-                .map(|w| w.to_string())
+                .map(|&(_, w)| w)
+                .filter(|w| {
+                    fit.iter()
+                        .any(|r| r.slots[slot as usize].contains(&Some(*w)))
+                })
                 .collect();
-            let example = r.slots[slot as usize]
+            let names: Vec<String> = values.iter().map(|w| w.to_string()).collect();
+            let example = values
                 .iter()
-                .flatten()
                 .map(|&w| IntOp::checked(op, m.with(slot, Some(w)), ty, ty2))
                 .find(|f| f.legal())
                 .map(|f| format!("write {f}"))
-                .unwrap_or_else(|| format!("add {}", or_list(&values)));
+                .unwrap_or_else(|| format!("add {}", or_list(&names)));
             return illegal(
                 Blame::Op,
                 format!(
-                    "{o}{types_text} requires {} ({}) ({}: {})",
+                    "{} requires {} ({}) ({})",
+                    IntOp::checked(op, *m, ty, ty2),
                     slot.what(),
-                    or_list(&values),
-                    r.section,
-                    r.syntax
+                    or_list(&names),
+                    fit[0].section
                 ),
                 example,
             );
@@ -629,11 +632,13 @@ fn legality(op: IntOpcode, m: &IntMods, ty: IntType, ty2: Option<IntType>) -> Re
         }
         // Another type of this opcode takes it (`add.sat.u32`,
         // `mul.wide.u64`), or none does (`add.relu.s32`).
-        let lines: Vec<String> = op
-            .rows()
-            .filter(|r| r.admits(slot, m))
-            .map(|r| format!("{} ({})", r.syntax, r.section))
-            .collect();
+        let mut lines: Vec<String> = Vec::new();
+        for r in op.rows().filter(|r| r.admits(slot, m)) {
+            let line = format!("{} ({})", r.syntax, r.section);
+            if !lines.contains(&line) {
+                lines.push(line);
+            }
+        }
         let message = if lines.is_empty() {
             format!("{o} takes no {value}")
         } else {
@@ -892,7 +897,7 @@ impl IntOp {
             let Some(tok) = tok else {
                 let msg = if s.is_empty() {
                     format!("empty modifier: {expected}")
-                } else if PtxType::parse(s).is_some() || s.starts_with('f') || s.starts_with("bf") {
+                } else if PtxType::parse(s).is_some() {
                     format!("`.{s}` is not a type of the integer instruction {root}: {expected}")
                 } else {
                     format!("unknown modifier or type `.{s}`: {expected}")
@@ -920,9 +925,9 @@ impl IntOp {
                         } else {
                             Diagnostic::error(
                                 dotted,
-                                format!("a second {} .{s} after {prev_text}", slot.what()),
+                                format!(".{s} after {prev_text}: {root} takes one of them"),
                             )
-                            .with_help("write one of them")
+                            .with_help(format!("remove {prev_text} or .{s}"))
                         };
                         return Err(d);
                     }

@@ -1121,7 +1121,7 @@ fn bra_stays_in_its_function() {
 /// still goes as far as it can, and stops at the first one it reaches.
 #[test]
 fn unsupported_instructions_are_listed_up_front() {
-    let src = ".reg .b32 a, b;\n.reg .pred p;\nmov.b32 a, 1;\n@p selp.b32 b, a, a, p;\nmin.u32 b, a, a;\nret;\n";
+    let src = ".reg .b32 a, b;\n.reg .pred p;\nmov.b32 a, 1;\n@p selp.b32 b, a, a, p;\nactivemask.b32 b;\nret;\n";
     let o = ptxfp(&["run", "--set", "p=0", "-"], Some(src));
     let (_, err) = text(&o);
     assert_eq!(o.status.code(), Some(2));
@@ -1129,11 +1129,11 @@ fn unsupported_instructions_are_listed_up_front() {
         .find("<stdin>:4:4: warning: `selp.b32` is not supported by the interpreter")
         .unwrap();
     let min = err
-        .find("<stdin>:5:1: warning: `min.u32` is not supported by the interpreter")
+        .find("<stdin>:5:1: warning: `activemask.b32` is not supported by the interpreter")
         .unwrap();
     // The guard is false: selp is skipped, min is reached.
     let stop = err
-        .find("<stdin>:5:1: error: unsupported instruction `min.u32`")
+        .find("<stdin>:5:1: error: unsupported instruction `activemask.b32`")
         .unwrap();
     assert!(sel < min && min < stop, "{err}");
     assert!(

@@ -917,6 +917,13 @@ impl IntOp {
                 Token::Type(t) => tys.push((t, span.clone())),
                 Token::Word(w) => {
                     let slot = w.slot();
+                    if !op.rows().any(|r| r.slots[slot as usize].contains(&Some(w))) {
+                        return Err(Diagnostic::error(
+                            dotted,
+                            format!("{root} takes no .{s}: {expected}"),
+                        )
+                        .with_help(format!("remove .{s}")));
+                    }
                     if let Some(prev) = &spans[slot as usize] {
                         let prev_text = &text[with_dot(prev)];
                         let d = if prev_text == &text[dotted.clone()] {
@@ -1005,11 +1012,19 @@ impl IntOp {
     /// answer: its root is an integer opcode, and where floating-point
     /// instructions share the root (`add`, `min`, `div`...), a piece says
     /// integer (an integer type, or `.lo`/`.hi`/`.wide`/`.cc`).
+    ///
+    /// A bare root (`popc`, with no modifier or type at all) is not
+    /// claimed: it stays an instruction ptxfp does not run, as before the
+    /// integer table (`ptxfp run` warns about it; the README's list of what
+    /// `run` executes is tested with bare roots).
     pub fn claims(opcode: &str) -> bool {
-        let mut ps = opcode.split('.');
+        let mut ps = opcode.split('.').peekable();
         let Some(op) = ps.next().and_then(IntOpcode::parse) else {
             return false;
         };
+        if ps.peek().is_none() {
+            return false;
+        }
         !op.shared_with_float()
             || ps.any(|s| IntType::parse(s).is_some() || matches!(s, "lo" | "hi" | "wide" | "cc"))
     }

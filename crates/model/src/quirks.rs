@@ -99,12 +99,12 @@ impl HwProfile {
         oob_mask: 0x7fff,
         oob_value: 0x7ff7,
         // NOTE(hw): docs/NVIDIA.md "Integer division by zero": all ones for
-        // div and rem, **open** (reported by NVIDIA engineers on the NVIDIA
-        // forums and Stack Overflow, not measured here). Awaiting GPU data.
+        // div and rem, **open** (reported second-hand on Stack Overflow,
+        // question 12960005; not measured). Awaiting GPU data. Probe 7.
         div_by_zero: ByZero::AllOnes,
         rem_by_zero: ByZero::AllOnes,
         // NOTE(hw): docs/NVIDIA.md "Integer division by zero": MIN / -1 wraps
-        // to MIN, MIN % -1 is 0, **open**. Awaiting GPU data.
+        // to MIN, MIN % -1 is 0, **open**. Awaiting GPU data. Probe 7.
         div_overflow: DivOverflow::Wrap,
     };
 

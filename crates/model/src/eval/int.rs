@@ -165,9 +165,9 @@ fn prmt(mode: Option<PrmtMode>, a: u64, b: u64, c: u64) -> u64 {
 fn fns(mask_: u32, base: u32, offset: i32) -> u64 {
     const NONE: u64 = 0xffff_ffff;
     if base > 31 {
-        // "Operand base must be <= 31, otherwise behavior is undefined":
+        // NOTE(hw): "Operand base must be <= 31, otherwise behavior is undefined":
         // ptxfp gives "not found", what the spec's loop gives for a nonzero
-        // offset (docs/NVIDIA.md "Integer instructions: choices").
+        // offset (docs/NVIDIA.md "Integer instructions: the other choices").
         return NONE;
     }
     if offset == 0 {
@@ -312,7 +312,7 @@ fn scalar(op: &IntOp, w: W, s: &[u64], carry: bool, hw: &HwProfile) -> (u64, boo
         Mul24 | Mad24 => {
             // "Compute the product of two 24-bit integer values held in
             // 32-bit source registers": the low 24 bits of each (docs/NVIDIA.md
-            // "Integer instructions: choices").
+            // "Integer instructions: the other choices").
             let w24 = W::new(24, w.signed);
             let t = w24.val(a) * w24.val(b);
             // "d = t<47..16>; // for .hi variant", "d = t<31..0>; // for .lo".

@@ -150,7 +150,13 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
     if IntOp::claims(opcode) {
         return match IntOp::parse(opcode) {
             Ok(i) => ok(Op::Int(i)),
-            Err(d) => bad(d),
+            Err(d) => match IntOp::parse_lenient(opcode) {
+                Ok((i, warnings)) if lenient => Decoded {
+                    op: Op::Int(i),
+                    diags: warnings,
+                },
+                _ => bad(d),
+            },
         };
     }
     if crate::syntax::in_family(opcode) {

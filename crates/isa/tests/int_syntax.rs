@@ -427,3 +427,22 @@ fn malformed_spellings_say_what_is_wrong() {
     bad("bfind.shiftamt", "missing type after `bfind.shiftamt`: bfind takes the modifiers .shiftamt and a type (.u32 .u64 .s32 .s64)", "", "");
     bad("add..u32", "empty modifier", ".", "");
 }
+
+#[test]
+fn lenient_takes_the_spec_example_out_of_order() {
+    // 9.7.1.12's example `min.s16x2.relu u,v,w;` against its syntax line
+    // `min{.relu}.btype`: an error, or with --lenient a warning.
+    assert!(IntOp::parse("min.s16x2.relu").is_err());
+    let (f, w) = IntOp::parse_lenient("min.s16x2.relu").unwrap();
+    assert_eq!(f.to_string(), "min.relu.s16x2");
+    assert_eq!(w.len(), 1);
+    assert!(!w[0].is_error());
+    assert_eq!(w[0].help.as_deref(), Some("write min.relu.s16x2"));
+    let d = decode("min.s16x2.relu", true);
+    assert_eq!(d.op, Op::Int(f));
+    assert_eq!(d.diags.len(), 1);
+    // Only order is forgiven.
+    assert!(IntOp::parse_lenient("add.cc.cc.u32").is_err());
+    assert!(IntOp::parse_lenient("mad.lo.sat.s32").is_err());
+    assert!(decode("mul.wide.u64", true).op == Op::Unsupported(None));
+}

@@ -781,7 +781,8 @@ fn prmt_generic_on_every_selector_and_modes_by_formula() {
         }
     }
     // The modes: the source byte of d.b<i> for c[1:0] = s, as formulas.
-    let modes: [(&str, fn(u64, u64) -> u64); 6] = [
+    type Source = fn(u64, u64) -> u64;
+    let modes: [(&str, Source); 6] = [
         ("f4e", |s, i| (s + i) & 7),
         ("b4e", |s, i| (s + 8 - i) & 7),
         ("rc8", |s, _| s),

@@ -848,164 +848,16 @@ impl IntOp {
     /// `text` and points at the offending part; it says what was expected
     /// and, in its help, how to write it.
     pub fn parse(text: &str) -> Result<IntOp, Diagnostic> {
-        let ps = pieces(text);
-        let (root, root_span) = ps[0].clone();
-        let op = IntOpcode::parse(root).ok_or_else(|| {
-            let names: Vec<&'static str> = IntOpcode::ALL.iter().map(|o| o.name()).collect();
-            let d = Diagnostic::error(
-                root_span.clone(),
-                format!("unknown integer opcode `{root}`"),
-            );
-            match crate::opcodes::closest_in(root, &names) {
-                Some(w) => d.with_help(format!("did you mean `{w}`?")),
-                None => d,
-            }
-        })?;
-        // The words and types this opcode's rows use, for messages.
-        let words: Vec<String> = WORDS
-            .iter()
-            .filter(|(_, w)| {
-                op.rows()
-                    .any(|r| r.slots[w.slot() as usize].contains(&Some(*w)))
-            })
-            .map(|(n, _)| format!(".{n}"))
-            .collect();
-        let types: Vec<String> = IntType::ALL
-            .into_iter()
-            .filter(|t| op.rows().any(|r| r.types.contains(t)))
-            .map(|t| t.to_string())
-            .collect();
-        let expected = if words.is_empty() {
-            format!("{root} takes a type ({})", types.join(" "))
-        } else {
-            format!(
-                "{root} takes the modifiers {} and a type ({})",
-                words.join(" "),
-                types.join(" ")
-            )
-        };
-        let mut mods = IntMods::default();
-        let mut spans: [Option<Range<usize>>; SLOTS] = Default::default();
-        let mut tys: Vec<(IntType, Range<usize>)> = Vec::new();
-        let mut last: Option<Slot> = None;
-        let mut order: Option<Diagnostic> = None;
-        for (s, span) in &ps[1..] {
-            let dotted = with_dot(span);
-            let tok = Word::parse(s)
-                .map(Token::Word)
-                .or_else(|| IntType::parse(s).map(Token::Type));
-            let Some(tok) = tok else {
-                let msg = if s.is_empty() {
-                    format!("empty modifier: {expected}")
-                } else if PtxType::parse(s).is_some() {
-                    format!("`.{s}` is not a type of the integer instruction {root}: {expected}")
-                } else {
-                    format!("unknown modifier or type `.{s}`: {expected}")
-                };
-                let d = Diagnostic::error(dotted, msg);
-                let known: Vec<&'static str> = WORDS
-                    .iter()
-                    .map(|(n, _)| *n)
-                    .chain(IntType::ALL.iter().map(|t| t.name()))
-                    .collect();
-                return Err(match crate::opcodes::closest_in(s, &known) {
-                    Some(w) if !s.is_empty() => d.with_help(format!("did you mean `.{w}`?")),
-                    _ => d,
-                });
-            };
-            match tok {
-                Token::Type(t) => tys.push((t, span.clone())),
-                Token::Word(w) => {
-                    let slot = w.slot();
-                    if !op.rows().any(|r| r.slots[slot as usize].contains(&Some(w))) {
-                        return Err(Diagnostic::error(
-                            dotted,
-                            format!("{root} takes no .{s}: {expected}"),
-                        )
-                        .with_help(format!("remove .{s}")));
-                    }
-                    if let Some(prev) = &spans[slot as usize] {
-                        let prev_text = &text[with_dot(prev)];
-                        let d = if prev_text == &text[dotted.clone()] {
-                            Diagnostic::error(dotted, format!("duplicate .{s}"))
-                                .with_help(format!("write .{s} once"))
-                        } else {
-                            Diagnostic::error(
-                                dotted,
-                                format!(".{s} after {prev_text}: {root} takes one of them"),
-                            )
-                            .with_help(format!("remove {prev_text} or .{s}"))
-                        };
-                        return Err(d);
-                    }
-                    spans[slot as usize] = Some(span.clone());
-                    mods.set(w);
-                    // `prmt.b32.f4e`: the mode follows the type; every other
-                    // modifier precedes it, in slot order.
-                    let misplaced = if slot == Slot::Prmt {
-                        tys.is_empty()
-                    } else {
-                        !tys.is_empty() || last.is_some_and(|l| l > slot)
-                    };
-                    if misplaced && order.is_none() {
-                        order = Some(Diagnostic::error(dotted, format!(".{s} is out of order")));
-                    }
-                    last = Some(last.map_or(slot, |l| l.max(slot)));
-                }
-            }
-        }
-        let two = op.rows().any(|r| !r.btypes.is_empty());
-        let (ty, ty2) = match (tys.as_slice(), two) {
-            ([], _) => {
-                let end = text.len();
-                return Err(Diagnostic::error(
-                    end..end,
-                    format!("missing type after `{text}`: {expected}"),
-                ));
-            }
-            ([(t, _)], false) => (*t, None),
-            ([(a, _), (b, _)], true) => (*a, Some(*b)),
-            ([(_, _)], true) => {
-                let end = text.len();
-                return Err(Diagnostic::error(
-                    end..end,
-                    format!("{root} takes two types, .atype.btype (each .u32 or .s32)"),
-                )
-                .with_help(format!("write for example {text}.u32")));
-            }
-            (many, _) => {
-                let n = if two { 2 } else { 1 };
-                let span = with_dot(&many[n].1);
-                return Err(Diagnostic::error(
-                    span,
-                    format!(
-                        "too many types: {root} takes {}",
-                        if two { "two (.atype.btype)" } else { "one" }
-                    ),
-                )
-                .with_help("remove the extra type"));
-            }
-        };
-        if let Some(d) = order {
-            let help = match IntOp::new(op, mods, ty, ty2) {
-                Ok(f) => format!("write {f}"),
-                Err(e) => e,
-            };
-            return Err(d.with_help(help));
-        }
-        let ty_span = tys[0].1.start.saturating_sub(1)..tys[tys.len() - 1].1.end;
-        legality(op, &mods, ty, ty2).map_err(|e| {
-            let span = match e.at {
-                Blame::Op => root_span.clone(),
-                Blame::Type => ty_span.clone(),
-                Blame::Slot(s) => spans[s as usize]
-                    .as_ref()
-                    .map(with_dot)
-                    .unwrap_or(root_span.clone()),
-            };
-            Diagnostic::error(span, e.message).with_help(e.help)
-        })?;
-        Ok(IntOp { op, mods, ty, ty2 })
+        parse_mode(text, false).map(|(f, _)| f)
+    }
+
+    /// Like [`IntOp::parse`], but accepts modifiers out of order when they
+    /// make a legal form, with a warning that says how to write it: the
+    /// spec's own example `min.s16x2.relu u,v,w;` (9.7.1.12, whose syntax
+    /// line is `min{.relu}.btype`; docs/NVIDIA.md "Integer instructions:
+    /// the other choices"). Every other error is still an error.
+    pub fn parse_lenient(text: &str) -> Result<(IntOp, Vec<Diagnostic>), Diagnostic> {
+        parse_mode(text, true)
     }
 
     /// Whether `opcode` is an integer instruction for [`IntOp::parse`] to
@@ -1035,6 +887,172 @@ impl IntOp {
         let ps: Vec<&str> = opcode.split('.').collect();
         ps.first() == Some(&"lop3") && ps[1..].iter().any(|s| matches!(*s, "or" | "and"))
     }
+}
+
+/// [`IntOp::parse`], and with `lenient` [`IntOp::parse_lenient`].
+fn parse_mode(text: &str, lenient: bool) -> Result<(IntOp, Vec<Diagnostic>), Diagnostic> {
+    let ps = pieces(text);
+    let (root, root_span) = ps[0].clone();
+    let op = IntOpcode::parse(root).ok_or_else(|| {
+        let names: Vec<&'static str> = IntOpcode::ALL.iter().map(|o| o.name()).collect();
+        let d = Diagnostic::error(
+            root_span.clone(),
+            format!("unknown integer opcode `{root}`"),
+        );
+        match crate::opcodes::closest_in(root, &names) {
+            Some(w) => d.with_help(format!("did you mean `{w}`?")),
+            None => d,
+        }
+    })?;
+    // The words and types this opcode's rows use, for messages.
+    let words: Vec<String> = WORDS
+        .iter()
+        .filter(|(_, w)| {
+            op.rows()
+                .any(|r| r.slots[w.slot() as usize].contains(&Some(*w)))
+        })
+        .map(|(n, _)| format!(".{n}"))
+        .collect();
+    let types: Vec<String> = IntType::ALL
+        .into_iter()
+        .filter(|t| op.rows().any(|r| r.types.contains(t)))
+        .map(|t| t.to_string())
+        .collect();
+    let expected = if words.is_empty() {
+        format!("{root} takes a type ({})", types.join(" "))
+    } else {
+        format!(
+            "{root} takes the modifiers {} and a type ({})",
+            words.join(" "),
+            types.join(" ")
+        )
+    };
+    let mut mods = IntMods::default();
+    let mut spans: [Option<Range<usize>>; SLOTS] = Default::default();
+    let mut tys: Vec<(IntType, Range<usize>)> = Vec::new();
+    let mut last: Option<Slot> = None;
+    let mut order: Option<Diagnostic> = None;
+    for (s, span) in &ps[1..] {
+        let dotted = with_dot(span);
+        let tok = Word::parse(s)
+            .map(Token::Word)
+            .or_else(|| IntType::parse(s).map(Token::Type));
+        let Some(tok) = tok else {
+            let msg = if s.is_empty() {
+                format!("empty modifier: {expected}")
+            } else if PtxType::parse(s).is_some() {
+                format!("`.{s}` is not a type of the integer instruction {root}: {expected}")
+            } else {
+                format!("unknown modifier or type `.{s}`: {expected}")
+            };
+            let d = Diagnostic::error(dotted, msg);
+            let known: Vec<&'static str> = WORDS
+                .iter()
+                .map(|(n, _)| *n)
+                .chain(IntType::ALL.iter().map(|t| t.name()))
+                .collect();
+            return Err(match crate::opcodes::closest_in(s, &known) {
+                Some(w) if !s.is_empty() => d.with_help(format!("did you mean `.{w}`?")),
+                _ => d,
+            });
+        };
+        match tok {
+            Token::Type(t) => tys.push((t, span.clone())),
+            Token::Word(w) => {
+                let slot = w.slot();
+                if !op.rows().any(|r| r.slots[slot as usize].contains(&Some(w))) {
+                    return Err(Diagnostic::error(
+                        dotted,
+                        format!("{root} takes no .{s}: {expected}"),
+                    )
+                    .with_help(format!("remove .{s}")));
+                }
+                if let Some(prev) = &spans[slot as usize] {
+                    let prev_text = &text[with_dot(prev)];
+                    let d = if prev_text == &text[dotted.clone()] {
+                        Diagnostic::error(dotted, format!("duplicate .{s}"))
+                            .with_help(format!("write .{s} once"))
+                    } else {
+                        Diagnostic::error(
+                            dotted,
+                            format!(".{s} after {prev_text}: {root} takes one of them"),
+                        )
+                        .with_help(format!("remove {prev_text} or .{s}"))
+                    };
+                    return Err(d);
+                }
+                spans[slot as usize] = Some(span.clone());
+                mods.set(w);
+                // `prmt.b32.f4e`: the mode follows the type; every other
+                // modifier precedes it, in slot order.
+                let misplaced = if slot == Slot::Prmt {
+                    tys.is_empty()
+                } else {
+                    !tys.is_empty() || last.is_some_and(|l| l > slot)
+                };
+                if misplaced && order.is_none() {
+                    order = Some(Diagnostic::error(dotted, format!(".{s} is out of order")));
+                }
+                last = Some(last.map_or(slot, |l| l.max(slot)));
+            }
+        }
+    }
+    let two = op.rows().any(|r| !r.btypes.is_empty());
+    let (ty, ty2) = match (tys.as_slice(), two) {
+        ([], _) => {
+            let end = text.len();
+            return Err(Diagnostic::error(
+                end..end,
+                format!("missing type after `{text}`: {expected}"),
+            ));
+        }
+        ([(t, _)], false) => (*t, None),
+        ([(a, _), (b, _)], true) => (*a, Some(*b)),
+        ([(_, _)], true) => {
+            let end = text.len();
+            return Err(Diagnostic::error(
+                end..end,
+                format!("{root} takes two types, .atype.btype (each .u32 or .s32)"),
+            )
+            .with_help(format!("write for example {text}.u32")));
+        }
+        (many, _) => {
+            let n = if two { 2 } else { 1 };
+            let span = with_dot(&many[n].1);
+            return Err(Diagnostic::error(
+                span,
+                format!(
+                    "too many types: {root} takes {}",
+                    if two { "two (.atype.btype)" } else { "one" }
+                ),
+            )
+            .with_help("remove the extra type"));
+        }
+    };
+    if let Some(d) = order {
+        return match IntOp::new(op, mods, ty, ty2) {
+            Ok(f) if lenient => {
+                let mut w = d.with_help(format!("write {f}"));
+                w.severity = crate::diag::Severity::Warning;
+                Ok((f, vec![w]))
+            }
+            Ok(f) => Err(d.with_help(format!("write {f}"))),
+            Err(e) => Err(d.with_help(e)),
+        };
+    }
+    let ty_span = tys[0].1.start.saturating_sub(1)..tys[tys.len() - 1].1.end;
+    legality(op, &mods, ty, ty2).map_err(|e| {
+        let span = match e.at {
+            Blame::Op => root_span.clone(),
+            Blame::Type => ty_span.clone(),
+            Blame::Slot(s) => spans[s as usize]
+                .as_ref()
+                .map(with_dot)
+                .unwrap_or(root_span.clone()),
+        };
+        Diagnostic::error(span, e.message).with_help(e.help)
+    })?;
+    Ok((IntOp { op, mods, ty, ty2 }, Vec::new()))
 }
 
 impl fmt::Display for IntOp {

@@ -100,7 +100,7 @@ fn popcount(x: u64) -> u32 {
 /// The low `bits` bits of `x` in reverse order, by swapping halves.
 fn reverse(x: u64, bits: u32) -> u64 {
     let mut x = x;
-    x = (x >> 32) | (x << 32);
+    x = x.rotate_left(32);
     x = ((x >> 16) & 0x0000_ffff_0000_ffff) | ((x & 0x0000_ffff_0000_ffff) << 16);
     x = ((x >> 8) & 0x00ff_00ff_00ff_00ff) | ((x & 0x00ff_00ff_00ff_00ff) << 8);
     x = ((x >> 4) & 0x0f0f_0f0f_0f0f_0f0f) | ((x & 0x0f0f_0f0f_0f0f_0f0f) << 4);

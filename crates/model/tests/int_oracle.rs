@@ -899,3 +899,37 @@ fn division_by_zero_follows_the_profile() {
         (-1i32) as u32 as u64
     );
 }
+
+#[test]
+fn compute_wires_every_form_with_its_signature() {
+    let mut rng = Rng(0x0c0a_0b0d_0e0f_1011);
+    for f in IntOp::all() {
+        let text = f.to_string();
+        let dec = decode(&text, false);
+        let sig = dec.op.signature().unwrap();
+        assert_eq!(sig.carry.reads, f.reads_carry(), "{text}");
+        assert_eq!(sig.carry.writes, f.cc(), "{text}");
+        // A wrong source count computes nothing.
+        let too_many = vec![0; sig.srcs.len() + 1];
+        assert!(compute(&dec.op, &too_many, false, &Exec::default()).is_none());
+        for _ in 0..200 {
+            let s: Vec<u64> = sig
+                .srcs
+                .iter()
+                .map(|t| rng.edgy(t.bits().max(8)) & t.mask())
+                .collect();
+            let cin = rng.next() & 1 == 1;
+            let c = compute(&dec.op, &s, cin, &Exec::default()).unwrap();
+            let (d, cout) = f.compute(&s, cin, &HW);
+            assert_eq!(
+                (c.dst[0], c.carry, c.approx),
+                (d, cout, false),
+                "{text} {s:x?}"
+            );
+            // Destination bits stay within the destination's width, and
+            // only `.cc` writes a carry.
+            assert_eq!(d & !sig.dsts[0].mask(), 0, "{text} {s:x?}");
+            assert!(sig.carry.writes || !cout, "{text}");
+        }
+    }
+}

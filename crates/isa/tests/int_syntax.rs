@@ -446,3 +446,12 @@ fn lenient_takes_the_spec_example_out_of_order() {
     assert!(IntOp::parse_lenient("mad.lo.sat.s32").is_err());
     assert!(decode("mul.wide.u64", true).op == Op::Unsupported(None));
 }
+
+#[test]
+fn two_type_messages() {
+    let d = IntOp::parse("dp2a.lo").unwrap_err();
+    assert_eq!(
+        d.message,
+        "missing type after `dp2a.lo`: dp2a takes the modifiers .hi .lo and two types .atype.btype (.u32 .s32)"
+    );
+}

@@ -918,11 +918,17 @@ fn parse_mode(text: &str, lenient: bool) -> Result<(IntOp, Vec<Diagnostic>), Dia
         .filter(|t| op.rows().any(|r| r.types.contains(t)))
         .map(|t| t.to_string())
         .collect();
+    let two = op.rows().any(|r| !r.btypes.is_empty());
+    let a_type = if two {
+        "two types .atype.btype"
+    } else {
+        "a type"
+    };
     let expected = if words.is_empty() {
-        format!("{root} takes a type ({})", types.join(" "))
+        format!("{root} takes {a_type} ({})", types.join(" "))
     } else {
         format!(
-            "{root} takes the modifiers {} and a type ({})",
+            "{root} takes the modifiers {} and {a_type} ({})",
             words.join(" "),
             types.join(" ")
         )
@@ -997,7 +1003,6 @@ fn parse_mode(text: &str, lenient: bool) -> Result<(IntOp, Vec<Diagnostic>), Dia
             }
         }
     }
-    let two = op.rows().any(|r| !r.btypes.is_empty());
     let (ty, ty2) = match (tys.as_slice(), two) {
         ([], _) => {
             let end = text.len();

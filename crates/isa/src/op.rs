@@ -19,7 +19,9 @@ use crate::types::PtxType;
 pub enum Op {
     /// A form of the instruction table: float add, sub, mul, fma, mad, min, max.
     Form(Form),
-    /// Integer add/sub/mul/mad/shl/shr/and/or/xor.
+    /// An integer or bit instruction of the integer table
+    /// (`crate::int::INT_SYNTAX`): `add.cc.u32`, `mad.hi.sat.s32`,
+    /// `prmt.b32.f4e`, `and.pred`...
     Int(IntOp),
     /// A floating-point `cvt` the model knows.
     Cvt(Cvt),
@@ -131,8 +133,28 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
     if !crate::opcodes::is_instruction(root) {
         return ok(Op::NotPtx);
     }
-    if let Some(i) = IntOp::parse(opcode) {
-        return ok(Op::Int(i));
+    if IntOp::is_lop3_boolop(opcode) {
+        // Valid PTX (9.7.8.6, PTX ISA 8.2) with a predicate destination
+        // beside `d`: not modelled, and says so.
+        return ok(Op::Unsupported(Some(
+            Diagnostic::error(
+                0..opcode.len(),
+                format!("`{opcode}` (lop3.BoolOp, with a predicate destination) is not modelled by ptxfp"),
+            )
+            .with_help("use lop3.b32 and a setp on its result"),
+        )));
+    }
+    if IntOp::claims(opcode) {
+        return match IntOp::parse(opcode) {
+            Ok(i) => ok(Op::Int(i)),
+            Err(d) => match IntOp::parse_lenient(opcode) {
+                Ok((i, warnings)) if lenient => Decoded {
+                    op: Op::Int(i),
+                    diags: warnings,
+                },
+                _ => bad(d),
+            },
+        };
     }
     if crate::syntax::in_family(opcode) {
         return match Form::parse(opcode) {
@@ -191,7 +213,14 @@ impl Op {
         };
         Some(match self {
             Op::Form(f) => plain(f.dest_type(), f.source_types()),
-            Op::Int(i) => plain(i.dest_type(), i.source_types()),
+            // The carry flag: `.cc` writes it, `addc`/`subc`/`madc` read it.
+            Op::Int(i) => Signature {
+                carry: Carry {
+                    reads: i.reads_carry(),
+                    writes: i.cc(),
+                },
+                ..plain(i.dest_type(), i.source_types())
+            },
             Op::Cvt(c) => plain(c.dst, vec![c.src; c.sources()]),
             // `setp.CmpOp.type p[|q], a, b;` and, with a BoolOp, `..., {!}c`
             // (9.7.8.2); `.f16x2`/`.bf16x2`: `p|q` are the two lanes' results.
@@ -245,6 +274,7 @@ impl Op {
             Op::Setp(c) => needs(c.requires()),
             Op::Select(c) => needs(c.requires()),
             Op::Testp(c) => needs(c.requires()),
+            Op::Int(i) => needs(i.requires()),
             _ => Vec::new(),
         }
     }

@@ -33,7 +33,6 @@ pub fn compute(op: &Op, srcs: &[u64], carry: bool, exec: &Exec) -> Option<Comput
     if srcs.len() != sig.srcs.len() {
         return None;
     }
-    let _ = carry;
     let one = |d: u64| Computed {
         dst: [d, 0],
         ..Computed::default()
@@ -47,7 +46,10 @@ pub fn compute(op: &Op, srcs: &[u64], carry: bool, exec: &Exec) -> Option<Comput
             approx: f.is_approx(),
             ..one(f.eval(srcs, exec))
         },
-        Op::Int(i) => one(i.eval(srcs)),
+        Op::Int(i) => {
+            let (d, carry) = i.compute(srcs, carry, &exec.hw);
+            Computed { carry, ..one(d) }
+        }
         Op::Cvt(c) => one(c.eval_on(srcs, &exec.hw)),
         Op::Setp(c) => Computed {
             dst: setp_results(c, srcs[0], srcs[1], srcs.get(2).map(|c| c & 1 == 1)),

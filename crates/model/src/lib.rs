@@ -15,5 +15,5 @@ pub mod sweep;
 
 pub use compute::{compute, compute_explicit, explicit_operands, signature, Computed};
 pub use eval::{EvalCvt, EvalInt, EvalSetp};
-pub use quirks::{Exec, FtzTiming, HwProfile};
+pub use quirks::{ByZero, DivOverflow, Exec, FtzTiming, HwProfile};
 pub use semantics::Eval;

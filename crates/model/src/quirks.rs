@@ -44,6 +44,35 @@ pub struct HwProfile {
     /// into the canonical NaN (`f32_nan`/`half_nan`) rather than changing
     /// its sign bit only. (`.f64`: passed through unchanged, doc.)
     pub sign_ops_canonical_nan: bool,
+    /// What integer `div` by zero gives (PTX: "an unspecified,
+    /// machine-specific value").
+    pub div_by_zero: ByZero,
+    /// What integer `rem` by zero gives.
+    pub rem_by_zero: ByZero,
+    /// What signed `div`/`rem` of the most negative value by -1 give (the
+    /// quotient does not fit).
+    pub div_overflow: DivOverflow,
+}
+
+/// The result of an integer `div` or `rem` by zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ByZero {
+    /// Every bit of the destination set (`-1` for the signed types).
+    AllOnes,
+    /// The dividend, unchanged.
+    Dividend,
+    /// Zero.
+    Zero,
+}
+
+/// The results of signed `div`/`rem` of the most negative value by -1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DivOverflow {
+    /// The quotient wraps to the most negative value (two's complement of
+    /// the true quotient); the remainder is 0.
+    Wrap,
+    /// The quotient saturates to the most positive value; the remainder is 0.
+    Saturate,
 }
 
 impl HwProfile {
@@ -78,6 +107,14 @@ impl HwProfile {
         // with operand modifiers, whose NaN result is canonical. **open**
         // (awaiting GPU data). Probe 7.
         sign_ops_canonical_nan: true,
+        // NOTE(hw): docs/NVIDIA.md "Integer division by zero": all ones for
+        // div and rem, **open** (reported second-hand on Stack Overflow,
+        // question 12960005; not measured). Awaiting GPU data. Probe 7.
+        div_by_zero: ByZero::AllOnes,
+        rem_by_zero: ByZero::AllOnes,
+        // NOTE(hw): docs/NVIDIA.md "Integer division by zero": MIN / -1 wraps
+        // to MIN, MIN % -1 is 0, **open**. Awaiting GPU data. Probe 7.
+        div_overflow: DivOverflow::Wrap,
     };
 
     /// True if the 16-bit lane value `x` is the OOB-NaN.

@@ -154,7 +154,21 @@ fn every_open_choice_is_one_profile_field() {
         oob_mask: 0xffff,
         oob_value: 0x7fff,
         sign_ops_canonical_nan: false,
+        div_by_zero: ptxfp::quirks::ByZero::Dividend,
+        rem_by_zero: ptxfp::quirks::ByZero::Zero,
+        div_overflow: ptxfp::quirks::DivOverflow::Saturate,
     };
+    let int = |op: &str, s: &[u64]| {
+        ptxfp::int::IntOp::parse(op)
+            .unwrap()
+            .compute(s, false, &other)
+            .0
+    };
+    // NVIDIA's profile: all ones; this one: the dividend, 0, and MAX for MIN / -1.
+    assert_eq!(int("div.u32", &[7, 0]), 7);
+    assert_eq!(int("rem.s16", &[7, 0]), 0);
+    assert_eq!(int("div.s32", &[0x8000_0000, 0xffff_ffff]), 0x7fff_ffff);
+    assert_eq!(int("rem.s32", &[0x8000_0000, 0xffff_ffff]), 0);
     let e = Exec {
         hw: other,
         ..Exec::default()

@@ -27,9 +27,16 @@ pub enum PtxType {
     BF16x2,
     F32,
     F64,
+    /// `.tf32`: a TensorFloat-32 value in the upper 19 bits of a `.b32`
+    /// (a `cvt` destination type).
+    Tf32,
+    /// `.e4m3x2`: two OFP8 E4M3 values packed in a `.b16`.
+    E4m3x2,
+    /// `.e5m2x2`: two OFP8 E5M2 values packed in a `.b16`.
+    E5m2x2,
 }
 
-const NAMES: [(PtxType, &str); 19] = [
+const NAMES: [(PtxType, &str); 22] = [
     (PtxType::Pred, "pred"),
     (PtxType::B8, "b8"),
     (PtxType::B16, "b16"),
@@ -49,6 +56,9 @@ const NAMES: [(PtxType, &str); 19] = [
     (PtxType::BF16x2, "bf16x2"),
     (PtxType::F32, "f32"),
     (PtxType::F64, "f64"),
+    (PtxType::Tf32, "tf32"),
+    (PtxType::E4m3x2, "e4m3x2"),
+    (PtxType::E5m2x2, "e5m2x2"),
 ];
 
 impl PtxType {
@@ -58,8 +68,8 @@ impl PtxType {
         match self {
             Pred => 1,
             B8 | U8 | S8 => 8,
-            B16 | U16 | S16 | F16 | BF16 => 16,
-            B32 | U32 | S32 | F32 | F16x2 | BF16x2 => 32,
+            B16 | U16 | S16 | F16 | BF16 | E4m3x2 | E5m2x2 => 16,
+            B32 | U32 | S32 | F32 | F16x2 | BF16x2 | Tf32 => 32,
             B64 | U64 | S64 | F64 => 64,
         }
     }

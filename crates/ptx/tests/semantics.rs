@@ -153,6 +153,8 @@ fn every_open_choice_is_one_profile_field() {
         relu_clears_neg_zero: false,
         oob_mask: 0xffff,
         oob_value: 0x7fff,
+        f8_nan: 0xff,
+        tf32_nan: 0x7fc0_0000,
     };
     let e = Exec {
         hw: other,
@@ -178,6 +180,12 @@ fn every_open_choice_is_one_profile_field() {
     assert_eq!(run("fma.rn.oob.f16", &[0x7ff7, 0x3c00, 0]), 0x7e00);
     assert_eq!(run("fma.rn.oob.f16", &[0x7fff, 0x3c00, 0]), 0x0000);
     assert_eq!(run("fma.rn.oob.f16", &[0xfff7, 0x3c00, 0]), 0x7e00);
+    let cvt = |form: &str, s: &[u64]| {
+        let op = ptxfp::op::decode(form, false).op;
+        ptxfp::compute(&op, s, false, &e).unwrap().dst[0]
+    };
+    assert_eq!(cvt("cvt.rn.satfinite.e4m3x2.f32", &[0x7fc0_0000, 0]), 0xff00);
+    assert_eq!(cvt("cvt.rna.tf32.f32", &[0x7fc0_0000]), 0x7fc0_0000);
 }
 
 #[test]

@@ -126,12 +126,17 @@ fn float<S: Format, D: Format>(c: &Cvt, a: u64, hw: &HwProfile) -> u64 {
 /// (exact: an integer no larger in magnitude than a value of `F`, or the
 /// next power of two, is a value of `F`).
 fn integral<F: Format>(x: Exact, rm: Round) -> u64 {
+    if x.exp >= 0 {
+        // Already an integer (its last significand bit weighs 2^exp ≥ 1).
+        return fp::round::<F>(x.neg, x.exp, x.sig, rm).bits;
+    }
     let n = round_to_integer(x, rm);
     fp::round::<F>(x.neg, 0, n, rm).bits
 }
 
 /// |x| rounded to an integer in direction `rm` (`x`'s sign decides the
-/// directed roundings), saturated at 2^127.
+/// directed roundings); 2^127 for every |x| from 2^127 on (a saturating
+/// bound for the integer conversions, which clamp far below it).
 fn round_to_integer(x: Exact, rm: Round) -> u128 {
     const HUGE: u128 = 1 << 127;
     if x.sig == 0 {

@@ -120,6 +120,8 @@ pub struct CvtRow {
     pub alt: Option<(PtxVersion, u16)>,
     /// The PTX ISA section.
     pub section: &'static str,
+    /// What a user of the line should know.
+    pub note: Option<&'static str>,
 }
 
 const fn v(major: u8, minor: u8) -> PtxVersion {
@@ -149,10 +151,13 @@ const OPT: &[bool] = &[false, true];
 const YES: &[bool] = &[true];
 
 use PtxType::{
-    BF16x2, E4m3x2, E5m2x2, F16x2, Tf32, BF16, F16, F32, F64, S16, S32, S64, S8, U16, U32, U64, U8,
+    BF16x2, E2m1x2, E2m3x2, E3m2x2, E4m3x2, E5m2x2, F16x2, Tf32, BF16, F16, F32, F64, S16, S32,
+    S64, S8, U16, U32, U64, U8,
 };
 const INTS: &[PtxType] = &[U8, U16, U32, U64, S8, S16, S32, S64];
 const F8X2: &[PtxType] = &[E4m3x2, E5m2x2];
+/// `.f4x2type` and `.f6x2type`.
+const F4F6X2: &[PtxType] = &[E2m1x2, E2m3x2, E3m2x2];
 const SECTION: &str = "9.7.9.21";
 
 /// A row with every modifier absent.
@@ -176,6 +181,7 @@ const fn row(
         sm,
         alt: None,
         section: SECTION,
+        note: None,
     }
 }
 
@@ -198,6 +204,20 @@ const SATFINITE_81: (PtxVersion, u16) = (v(8, 1), 80);
 /// "`cvt` with `.e4m3x2`/`.e5m2x2` for `sm_89` introduced in PTX ISA
 /// version 8.1"; "for `sm_90` or higher introduced in PTX ISA version 7.8".
 const F8_81: (PtxVersion, u16) = (v(8, 1), 89);
+/// "`cvt.rn.satfinite{.relu}.{e2m1x2/e2m3x2/e3m2x2/ue8m0x2}.f32` introduced
+/// in PTX ISA version 8.6", "`cvt.rn{.relu}.f16x2.{e2m1x2/e2m3x2/e3m2x2}`
+/// introduced in PTX ISA version 8.6": on sm_100a, sm_101a, sm_120a, and
+/// from 8.8 the family targets sm_100f, sm_101f, sm_120f and up.
+const F4F6_86: (PtxVersion, u16) = (v(8, 6), 100);
+/// "`cvt.rn.satfinite{.relu}{.e5m2x2/.e4m3x2}{.bf16x2}` introduced in PTX
+/// ISA version 9.1", "`cvt.rn.satfinite{.relu}{.e2m3x2/.e3m2x2/.e2m1x2}
+/// {.f16x2/.bf16x2}` introduced in PTX ISA version 9.1": on sm_100f,
+/// sm_110f, sm_120f and higher in their families.
+const PACKED_91: (PtxVersion, u16) = (v(9, 1), 100);
+/// Requirements compare the sm number only (docs/NVIDIA.md "Forms, PTX
+/// ISA versions and targets").
+const ARCH_NOTE: Option<&str> = Some("needs an sm_100a/sm_101a/sm_120a target, or the sm_100f/sm_101f/sm_120f families from PTX ISA 8.8; ptxfp checks sm_100 and up");
+const FAMILY_NOTE: Option<&str> = Some("needs a family target (sm_100f, sm_110f, sm_120f or higher in the family); ptxfp checks sm_100 and up");
 
 /// Every `cvt` form ptxfp models (PTX ISA 9.7.9.21).
 ///
@@ -275,6 +295,11 @@ pub const ROWS: &[CvtRow] = &[
     CvtRow { rnd: ONLY_RN, relu: OPT, satfinite: YES, alt: Some((v(7, 8), 90)), ..row("cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f32 d, a, b;", F8X2, &[F32], F8_81) },
     CvtRow { rnd: ONLY_RN, relu: OPT, satfinite: YES, alt: Some((v(7, 8), 90)), ..row("cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f16x2 d, a;", F8X2, &[F16x2], F8_81) },
     CvtRow { rnd: ONLY_RN, relu: OPT, alt: Some((v(7, 8), 90)), ..row("cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2} d, a;", &[F16x2], F8X2, F8_81) },
+    CvtRow { rnd: ONLY_RN, relu: OPT, satfinite: YES, note: FAMILY_NOTE, ..row("cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.bf16x2 d, a;", F8X2, &[BF16x2], PACKED_91) },
+    // FP4 and FP6: `.satfinite` "is mandatory for such conversions".
+    CvtRow { rnd: ONLY_RN, relu: OPT, satfinite: YES, note: ARCH_NOTE, ..row("cvt.rn.satfinite{.relu}.{e2m1x2,e2m3x2,e3m2x2}.f32 d, a, b;", F4F6X2, &[F32], F4F6_86) },
+    CvtRow { rnd: ONLY_RN, relu: OPT, note: ARCH_NOTE, ..row("cvt.rn{.relu}.f16x2.{e2m1x2,e2m3x2,e3m2x2} d, a;", &[F16x2], F4F6X2, F4F6_86) },
+    CvtRow { rnd: ONLY_RN, relu: OPT, satfinite: YES, note: FAMILY_NOTE, ..row("cvt.rn.satfinite{.relu}.{e2m1x2,e2m3x2,e3m2x2}.{f16x2,bf16x2} d, a;", F4F6X2, &[F16x2, BF16x2], PACKED_91) },
 ];
 
 impl CvtRow {
@@ -476,7 +501,12 @@ impl Cvt {
         let rows: Vec<&CvtRow> = ROWS.iter().filter(|r| r.types_match(dst, src)).collect();
         let err = |msg: String| CvtError::Invalid(Diagnostic::error(whole.clone(), msg));
         if rows.is_empty() {
-            let packed = |t: PtxType| matches!(t, F16x2 | BF16x2 | Tf32 | E4m3x2 | E5m2x2);
+            let packed = |t: PtxType| {
+                matches!(
+                    t,
+                    F16x2 | BF16x2 | Tf32 | E4m3x2 | E5m2x2 | E2m1x2 | E2m3x2 | E3m2x2
+                )
+            };
             let from: Vec<String> = ROWS
                 .iter()
                 .filter(|r| r.dst.contains(&dst))
@@ -568,7 +598,12 @@ impl Cvt {
     /// Number of source operands: 2 for the forms that pack two `.f32`
     /// (`cvt.rn.f16x2.f32 d, a, b`), 1 otherwise.
     pub fn sources(&self) -> usize {
-        if self.src == F32 && matches!(self.dst, F16x2 | BF16x2 | E4m3x2 | E5m2x2) {
+        if self.src == F32
+            && matches!(
+                self.dst,
+                F16x2 | BF16x2 | E4m3x2 | E5m2x2 | E2m1x2 | E2m3x2 | E3m2x2
+            )
+        {
             2
         } else {
             1
@@ -677,6 +712,10 @@ mod tests {
             "cvt.f32.bf16",
             "cvt.rpi.s8.bf16",
             "cvt.rn.satfinite.relu.tf32.f32",
+            "cvt.rn.satfinite.e2m1x2.f32",
+            "cvt.rn.relu.f16x2.e3m2x2",
+            "cvt.rn.satfinite.relu.e2m3x2.bf16x2",
+            "cvt.rn.satfinite.e4m3x2.bf16x2",
         ] {
             assert!(Cvt::parse(ok).is_ok(), "{ok}: {:?}", Cvt::parse(ok));
         }
@@ -726,11 +765,11 @@ mod tests {
             Err(CvtError::Unsupported(_))
         ));
         assert!(matches!(
-            Cvt::decode("cvt.rn.satfinite.e4m3x2.bf16x2", false),
+            Cvt::decode("cvt.rn.satfinite.e2m1x4.f32", false),
             Err(CvtError::Unsupported(_))
         ));
         assert!(matches!(
-            Cvt::decode("cvt.rn.f16x2.f16", false),
+            Cvt::decode("cvt.rn.satfinite.e4m3x2.f16", false),
             Err(CvtError::Unsupported(_))
         ));
         assert!(matches!(

@@ -34,9 +34,15 @@ pub enum PtxType {
     E4m3x2,
     /// `.e5m2x2`: two OFP8 E5M2 values packed in a `.b16`.
     E5m2x2,
+    /// `.e2m1x2`: two FP4 E2M1 values packed in a `.b8`.
+    E2m1x2,
+    /// `.e2m3x2`: two FP6 E2M3 values, one in the low 6 bits of each byte of a `.b16`.
+    E2m3x2,
+    /// `.e3m2x2`: two FP6 E3M2 values, one in the low 6 bits of each byte of a `.b16`.
+    E3m2x2,
 }
 
-const NAMES: [(PtxType, &str); 22] = [
+const NAMES: [(PtxType, &str); 25] = [
     (PtxType::Pred, "pred"),
     (PtxType::B8, "b8"),
     (PtxType::B16, "b16"),
@@ -59,6 +65,9 @@ const NAMES: [(PtxType, &str); 22] = [
     (PtxType::Tf32, "tf32"),
     (PtxType::E4m3x2, "e4m3x2"),
     (PtxType::E5m2x2, "e5m2x2"),
+    (PtxType::E2m1x2, "e2m1x2"),
+    (PtxType::E2m3x2, "e2m3x2"),
+    (PtxType::E3m2x2, "e3m2x2"),
 ];
 
 impl PtxType {
@@ -67,8 +76,8 @@ impl PtxType {
         use PtxType::*;
         match self {
             Pred => 1,
-            B8 | U8 | S8 => 8,
-            B16 | U16 | S16 | F16 | BF16 | E4m3x2 | E5m2x2 => 16,
+            B8 | U8 | S8 | E2m1x2 => 8,
+            B16 | U16 | S16 | F16 | BF16 | E4m3x2 | E5m2x2 | E2m3x2 | E3m2x2 => 16,
             B32 | U32 | S32 | F32 | F16x2 | BF16x2 | Tf32 => 32,
             B64 | U64 | S64 | F64 => 64,
         }

@@ -745,3 +745,167 @@ fn the_generators_reach_the_edges() {
     assert!(has(&|v| v.is_nan()));
     assert!(has(&|v| v.is_infinite()));
 }
+
+// ---------------------------------------------------------------- fp4, fp6
+
+/// The formats: (type, exponent bits, fraction bits). Bias 2^(e-1) - 1,
+/// no infinity, no NaN (OCP MX: E2M1, E2M3, E3M2).
+const SMALL: [(&str, u32, u32); 3] = [("e2m1x2", 2, 1), ("e2m3x2", 2, 3), ("e3m2x2", 3, 2)];
+
+/// The value of `code`, from the definition: subnormal `0.f × 2^(1-bias)`,
+/// normal `1.f × 2^(e-bias)`. Exact in f64 (at most 4 significant bits).
+fn small_value(code: u64, e: u32, m: u32) -> f64 {
+    let bias = (1i32 << (e - 1)) - 1;
+    let ef = ((code >> m) & mask(e)) as i32;
+    let f = (code & mask(m)) as f64;
+    let mag = if ef == 0 {
+        f * 2f64.powi(1 - bias - m as i32)
+    } else {
+        (f + f64::from(1u32 << m)) * 2f64.powi(ef - bias - m as i32)
+    };
+    if code >> (e + m) & 1 == 1 {
+        -mag
+    } else {
+        mag
+    }
+}
+
+/// The code nearest to `v` (finite), ties to the even code, magnitudes
+/// above the largest saturated to it: a scan of the codes, comparing `v`
+/// with the midpoints (exact in f64: the codes' values have few bits).
+fn nearest_small(v: f64, e: u32, m: u32) -> u64 {
+    let n = 1u64 << (e + m);
+    let a = v.abs();
+    let mut code = n - 1;
+    for c in 0..n - 1 {
+        let (lo, hi) = (small_value(c, e, m), small_value(c + 1, e, m));
+        if a < hi {
+            let mid = (lo + hi) / 2.0;
+            code = if a < mid || (a == mid && c % 2 == 0) {
+                c
+            } else {
+                c + 1
+            };
+            break;
+        }
+    }
+    if v.is_sign_negative() {
+        code | n
+    } else {
+        code
+    }
+}
+
+/// One lane to E2M1/E2M3/E3M2, `.rn.satfinite{.relu}`, from `v` (exact in
+/// f64; `None` for a NaN): "NaN results are converted to positive
+/// MAX_NORM"; "If the absolute value of input [...] is greater than
+/// MAX_NORM [...] sign-preserved MAX_NORM"; ".relu clamps the result to 0
+/// if negative".
+fn small_oracle(v: Option<f64>, e: u32, m: u32, relu: bool) -> u64 {
+    let n = 1u64 << (e + m);
+    match v {
+        None => n - 1,
+        Some(v) => {
+            let v = if v.is_infinite() { v.signum() * 1e9 } else { v };
+            let r = nearest_small(v, e, m);
+            if relu && r & n != 0 {
+                0
+            } else {
+                r
+            }
+        }
+    }
+}
+
+fn f64_of<F: Fp + FloatConvert<Double>>(x: F) -> Option<f64> {
+    if x.is_nan() {
+        return None;
+    }
+    let d: Double = x.convert(&mut false).value;
+    Some(f64::from_bits(d.to_bits() as u64))
+}
+
+#[test]
+fn every_half_and_random_f32_to_fp4_and_fp6() {
+    let mut rng = Rng(10);
+    let f32s: Vec<u64> = (0..40_000).map(|_| edge_float(&mut rng, 8, 23)).collect();
+    for (ty, e, m) in SMALL {
+        let w = if e + m == 3 { 4 } else { 8 };
+        for relu in [false, true] {
+            let r = if relu { ".relu" } else { "" };
+            let from_f32 = form(&format!("cvt.rn.satfinite{r}.{ty}.f32"));
+            for pair in f32s.chunks(2) {
+                let (a, b) = (pair[0], pair[pair.len() - 1]);
+                // f32 to f64 is exact
+                let v = |x: u64| f64_of(Single::from_bits(x.into()));
+                let want = small_oracle(v(a), e, m, relu) << w | small_oracle(v(b), e, m, relu);
+                assert_eq!(from_f32.eval(&[a, b]), want, "{from_f32} {a:#x} {b:#x}");
+            }
+            for half in ["f16x2", "bf16x2"] {
+                let c = form(&format!("cvt.rn.satfinite{r}.{ty}.{half}"));
+                for x in 0..=0xffffu64 {
+                    let word = x << 16 | (x ^ 0x8000);
+                    let v = |h: u64| {
+                        if half == "f16x2" {
+                            f64_of(Half::from_bits(h.into()))
+                        } else {
+                            f64_of(BFloat::from_bits(h.into()))
+                        }
+                    };
+                    let want = small_oracle(v(x), e, m, relu) << w
+                        | small_oracle(v(x ^ 0x8000), e, m, relu);
+                    assert_eq!(c.eval(&[word]), want, "{c} {word:#x}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_fp4_and_fp6_pair_to_f16x2() {
+    for (ty, e, m) in SMALL {
+        let w = if e + m == 3 { 4 } else { 8 };
+        for relu in [false, true] {
+            let c = form(&format!(
+                "cvt.rn{}.f16x2.{ty}",
+                if relu { ".relu" } else { "" }
+            ));
+            for x in 0..(1u64 << (2 * w)) {
+                let lane = |code: u64| -> u64 {
+                    // "Each 8-bit input value with 2 MSB bits 0": ptxfp reads the low 6.
+                    let v = small_value(code & mask(1 + e + m), e, m);
+                    let h: Half = Double::from_bits(v.to_bits().into())
+                        .convert(&mut false)
+                        .value;
+                    if relu && h.is_negative() {
+                        0
+                    } else {
+                        h.to_bits() as u64
+                    }
+                };
+                let want = lane(x >> w) << 16 | lane(x & mask(w));
+                assert_eq!(c.eval(&[x]), want, "{c} {x:#x}");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_bf16_to_f8() {
+    for (ty, e4m3) in [("e4m3x2", true), ("e5m2x2", false)] {
+        for relu in [false, true] {
+            let c = form(&format!(
+                "cvt.rn.satfinite{}.{ty}.bf16x2",
+                if relu { ".relu" } else { "" }
+            ));
+            for x in 0..=0xffffu64 {
+                let word = x << 16 | (x ^ 0x8000);
+                let wide =
+                    |h: u64| -> Single { BFloat::from_bits(h.into()).convert(&mut false).value };
+                let want =
+                    f8_oracle(wide(x), e4m3, relu) << 8 | f8_oracle(wide(x ^ 0x8000), e4m3, relu);
+                assert_eq!(c.eval(&[word]), want, "{c} {word:#x}");
+            }
+        }
+    }
+}

@@ -8,7 +8,8 @@
 
 use crate::quirks::HwProfile;
 use ptxfp_float::{
-    self as fp, Exact, Format, Round, Value, BF16, E4M3X, E5M2, F16, F32, F64, TF32,
+    self as fp, Exact, Format, Round, Value, BF16, E2M1X, E2M3X, E3M2X, E4M3X, E5M2, F16, F32, F64,
+    TF32,
 };
 use ptxfp_isa::cvt::{Cvt, CvtRound};
 use ptxfp_isa::types::PtxType;
@@ -46,18 +47,29 @@ impl EvalCvt for Cvt {
             }
             // "the value converted from input `a` is stored in the upper 8
             // bits of `d` and the value converted from input `b` is stored
-            // in the lower 8 bits of `d`".
-            (T::E4m3x2 | T::E5m2x2, T::F32) => {
-                to_f8::<F32>(c, s(0), hw) << 8 | to_f8::<F32>(c, s(1), hw)
+            // in the lower 8 bits of `d`" (`.e2m1x2`: 4 bits each; `.e2m3x2`,
+            // `.e3m2x2`: "with 2 MSB bits padded with zeros").
+            (d, T::F32) if narrow(d).is_some() => {
+                let w = if d == T::E2m1x2 { 4 } else { 8 };
+                to_narrow::<F32>(c, s(0), hw) << w | to_narrow::<F32>(c, s(1), hw)
             }
             // "the value converted from the upper 16 bits of input `a` is
-            // stored in the upper 8 bits of `d`".
-            (T::E4m3x2 | T::E5m2x2, _) => {
-                to_f8::<F16>(c, s(0) >> 16 & 0xffff, hw) << 8 | to_f8::<F16>(c, s(0) & 0xffff, hw)
+            // stored in the upper 8 bits of `d`" (4 bits for `.e2m1x2`).
+            (d, half) if narrow(d).is_some() => {
+                let w = if d == T::E2m1x2 { 4 } else { 8 };
+                let lane = |x: u64| match half {
+                    T::BF16x2 => to_narrow::<BF16>(c, x, hw),
+                    _ => to_narrow::<F16>(c, x, hw),
+                };
+                lane(s(0) >> 16 & 0xffff) << w | lane(s(0) & 0xffff)
             }
             // "the value converted from the upper 8 bits of `a` is stored in
-            // the upper 16 bits of `d`".
-            (T::F16x2, _) => from_f8(c, s(0) >> 8 & 0xff, hw) << 16 | from_f8(c, s(0) & 0xff, hw),
+            // the upper 16 bits of `d`" (the upper 4 bits for `.e2m1x2`).
+            (T::F16x2, src) => {
+                let w = if src == T::E2m1x2 { 4 } else { 8 };
+                let m = (1 << w) - 1;
+                from_narrow(c, s(0) >> w & m, hw) << 16 | from_narrow(c, s(0) & m, hw)
+            }
             (T::Tf32, _) => tf32(c, s(0), hw),
             (d, s0) if d.is_int() && s0.is_int() => int_to_int(c, s(0)),
             (d, _) if d.is_int() => match c.src {
@@ -342,68 +354,132 @@ fn tf32(c: &Cvt, a: u64, hw: &HwProfile) -> u64 {
     r
 }
 
-/// One lane of a conversion to `.e4m3`/`.e5m2`, from format `S`: `.rn`,
+/// The narrow formats of the packed `cvt` types: the lane's width, its
+/// largest magnitude (as the low bits of a lane), and whether the format
+/// has a NaN.
+struct Narrow {
+    width: u32,
+    max: u64,
+    has_nan: bool,
+}
+
+fn narrow(t: PtxType) -> Option<Narrow> {
+    let n = |width, max, has_nan| {
+        Some(Narrow {
+            width,
+            max,
+            has_nan,
+        })
+    };
+    match t {
+        // E4M3: S.1111.110 = 448; S.1111.111 is NaN.
+        PtxType::E4m3x2 => n(8, 0x7e, true),
+        // E5M2: S.11110.11 = 57344; exponent all ones is ∞/NaN.
+        PtxType::E5m2x2 => n(8, 0x7b, true),
+        // E2M3: S.11.111 = 7.5; E3M2: S.111.11 = 28; E2M1: S.11.1 = 6.
+        PtxType::E2m3x2 | PtxType::E3m2x2 => n(6, 0x1f, false),
+        PtxType::E2m1x2 => n(4, 0x7, false),
+        _ => None,
+    }
+}
+
+/// The exact value of finite `x`, rounded to nearest even into the
+/// format of `t` with an unbounded exponent range above (its `X`
+/// extension, or E5M2 itself): a magnitude in the narrow format's low bits
+/// when it is at most the narrow format's largest, larger otherwise.
+fn round_narrow(t: PtxType, x: Exact) -> u64 {
+    let r = |bits: u64, sign: u64| bits & !sign;
+    let rn = Round::NearestEven;
+    match t {
+        PtxType::E4m3x2 => r(
+            fp::round::<E4M3X>(x.neg, x.exp, x.sig, rn).bits,
+            E4M3X::SIGN,
+        ),
+        PtxType::E5m2x2 => r(fp::round::<E5M2>(x.neg, x.exp, x.sig, rn).bits, E5M2::SIGN),
+        PtxType::E2m3x2 => r(
+            fp::round::<E2M3X>(x.neg, x.exp, x.sig, rn).bits,
+            E2M3X::SIGN,
+        ),
+        PtxType::E3m2x2 => r(
+            fp::round::<E3M2X>(x.neg, x.exp, x.sig, rn).bits,
+            E3M2X::SIGN,
+        ),
+        _ => r(
+            fp::round::<E2M1X>(x.neg, x.exp, x.sig, rn).bits,
+            E2M1X::SIGN,
+        ),
+    }
+}
+
+/// One lane of a conversion to a narrow format, from format `S`: `.rn`,
 /// with `.satfinite` (mandatory: "`.satfinite` modifier is mandatory for
 /// such conversions").
-fn to_f8<S: Format>(c: &Cvt, a: u64, hw: &HwProfile) -> u64 {
+fn to_narrow<S: Format>(c: &Cvt, a: u64, hw: &HwProfile) -> u64 {
+    let Some(n) = narrow(c.dst) else {
+        return 0;
+    };
     let a = a & S::ALL;
-    // ".satfinite: For [...] `.e4m3x2`, `.e5m2x2` [...] if the input value
-    // is NaN, then the result is NaN in the specified destination format."
-    // NOTE(hw): which NaN: docs/NVIDIA.md "cvt: integers, integral values, tf32 and fp8".
+    let sign_bit = 1 << (n.width - 1);
     if fp::is_nan::<S>(a) {
-        return u64::from(hw.f8_nan);
+        // ".satfinite: For [...] `.e4m3x2`, `.e5m2x2` [...] if the input
+        // value is NaN, then the result is NaN in the specified destination
+        // format. For `.e2m1x2`, `.e2m3x2`, `.e3m2x2` [...] destination
+        // formats NaN results are converted to positive MAX_NORM."
+        // NOTE(hw): which NaN: docs/NVIDIA.md "cvt: integers, integral values, tf32 and fp8".
+        return if n.has_nan {
+            u64::from(hw.f8_nan)
+        } else {
+            n.max
+        };
     }
     let neg = a & S::SIGN != 0;
-    let sign = if neg { 0x80 } else { 0 };
     // "If the absolute value of input (ignoring sign) is greater than
     // MAX_NORM of the specified destination format, then the result is
     // sign-preserved MAX_NORM": with rounding to nearest, exactly the
     // inputs that round beyond MAX_NORM (to a larger value or to ∞).
-    let r = if c.dst == PtxType::E5m2x2 {
-        let r = fp::convert::<S, E5M2>(a, Round::NearestEven).bits;
-        if r & !E5M2::SIGN == E5M2::INF {
-            sign | E5M2::MAX
-        } else {
-            r
-        }
-    } else {
-        // E4M3: rounded into E4M3X, whose values up to 0x7e (448, E4M3's
-        // MAX_NORM) have E4M3's low 7 bits; larger ones saturate.
-        const MAX: u64 = 0x7e;
-        let mag = match fp::decode::<S>(a) {
-            Value::Finite(x) => {
-                fp::round::<E4M3X>(x.neg, x.exp, x.sig, Round::NearestEven).bits & !E4M3X::SIGN
-            }
-            _ => MAX,
-        };
-        sign | mag.min(MAX)
+    let mag = match fp::decode::<S>(a) {
+        Value::Finite(x) => round_narrow(c.dst, x).min(n.max),
+        _ => n.max,
     };
+    let r = if neg { sign_bit } else { 0 } | mag;
     // ".relu: clamps the result to 0 if negative". NOTE(hw): -0.0 → +0.0 (docs/NVIDIA.md ".relu").
-    if c.relu && r & 0x80 != 0 && (r != 0x80 || hw.relu_clears_neg_zero) {
+    if c.relu && neg && (r != sign_bit || hw.relu_clears_neg_zero) {
         0
     } else {
         r
     }
 }
 
-/// One lane of `cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2}`: exact (every E4M3 and
-/// E5M2 value is an f16 value).
-fn from_f8(c: &Cvt, x: u64, hw: &HwProfile) -> u64 {
-    let nan = if c.src == PtxType::E5m2x2 {
-        x & 0x7f > 0x7c
-    } else {
+/// One lane of `cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2,e2m1x2,e2m3x2,e3m2x2}`:
+/// exact (every value of these formats is an f16 value). An `.e2m3`/`.e3m2`
+/// lane is the low 6 bits of its byte ("Each 8-bit input value with 2 MSB
+/// bits 0").
+fn from_narrow(c: &Cvt, x: u64, hw: &HwProfile) -> u64 {
+    let Some(n) = narrow(c.src) else {
+        return 0;
+    };
+    let x = x & ((1 << n.width) - 1);
+    let nan = match c.src {
+        PtxType::E5m2x2 => x & 0x7f > 0x7c,
         // E4M3's only NaNs: S.1111.111.
-        x & 0x7f == 0x7f
+        PtxType::E4m3x2 => x & 0x7f == 0x7f,
+        _ => false,
     };
     if nan {
         // NOTE(hw): docs/NVIDIA.md "NaN results": every f16 NaN result is hw.half_nan.
         return u64::from(hw.half_nan);
     }
-    let r = if c.src == PtxType::E5m2x2 {
-        fp::convert::<E5M2, F16>(x, Round::NearestEven).bits
-    } else {
-        let wide = (x & 0x7f) | (x & 0x80) << 1;
-        fp::convert::<E4M3X, F16>(wide, Round::NearestEven).bits
+    // The narrow value's low bits with its sign moved one bit up: the
+    // same number in the `X` extension (`ptxfp_float::E4M3X`).
+    let w = n.width;
+    let wide = (x & ((1 << (w - 1)) - 1)) | (x >> (w - 1) & 1) << w;
+    let rn = Round::NearestEven;
+    let r = match c.src {
+        PtxType::E5m2x2 => fp::convert::<E5M2, F16>(x, rn).bits,
+        PtxType::E4m3x2 => fp::convert::<E4M3X, F16>(wide, rn).bits,
+        PtxType::E2m3x2 => fp::convert::<E2M3X, F16>(wide, rn).bits,
+        PtxType::E3m2x2 => fp::convert::<E3M2X, F16>(wide, rn).bits,
+        _ => fp::convert::<E2M1X, F16>(wide, rn).bits,
     };
     if c.relu && r & F16::SIGN != 0 && (r != F16::SIGN || hw.relu_clears_neg_zero) {
         0

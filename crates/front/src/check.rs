@@ -348,7 +348,7 @@ fn check_cvt_operands(
                     undeclared(n, op.span.clone())
                         .with_help(format!("declare it, e.g. `.reg {ty} {n};`")),
                 ),
-                Some(rt) if !ty.accepts_register(rt) => diags.push(Diagnostic::error(
+                Some(rt) if !ty.accepts_conversion_register(rt) => diags.push(Diagnostic::error(
                     op.span.clone(),
                     format!(
                         "operand `{n}` is a `{rt}` register; `{}` needs `{ty}` here",

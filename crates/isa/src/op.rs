@@ -141,7 +141,7 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
                 // stops at it and says why; `check` counts it.
                 Err(CvtError::Unsupported(d)) => ok(Op::Unsupported(Some(d))),
                 Err(CvtError::Invalid(d)) => bad(d),
-            }
+            };
         }
         "setp" => match SetpInt::parse(opcode) {
             Some(s) => Op::SetpInt(s),

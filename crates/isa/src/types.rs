@@ -122,6 +122,31 @@ impl PtxType {
             || (self.is_int() && reg.is_int() && reg.bits() == self.bits())
     }
 
+    /// Whether a register declared `reg` may be an operand of a `cvt` whose
+    /// operand type is `self`: [`PtxType::accepts_register`], or a wider
+    /// register. PTX ISA §6.4.2 "Operand Size Exceeding Instruction-Type
+    /// Size": "The operand type checking rules are relaxed for bit-size and
+    /// integer (signed and unsigned) instruction types; floating-point
+    /// instruction types still require that the operand type-size matches
+    /// exactly, unless the operand is of bit-size type"; 9.7.9.21 "Notes": a
+    /// wider source register "may be used, except when the source operand
+    /// has `.bf16` or `.bf16x2` format", a wider destination "except when
+    /// the destination operand has `.bf16`, `.bf16x2` or `.tf32` format".
+    pub fn accepts_conversion_register(self, reg: PtxType) -> bool {
+        use PtxType::*;
+        if self.accepts_register(reg) {
+            return true;
+        }
+        if matches!(self, BF16 | BF16x2 | Tf32) || reg.bits() < self.bits() {
+            return false;
+        }
+        if self.is_bits() || self.is_int() {
+            reg.is_bits() || reg.is_int()
+        } else {
+            reg.is_bits()
+        }
+    }
+
     /// True for `.u8` .. `.u64` and `.s8` .. `.s64`.
     pub const fn is_int(self) -> bool {
         use PtxType::*;
@@ -200,5 +225,20 @@ mod tests {
         assert!(!PtxType::F32.accepts_register(PtxType::F16x2));
         assert!(PtxType::B32.accepts_register(PtxType::F32));
         assert!(!PtxType::F64.accepts_register(PtxType::F32));
+    }
+
+    #[test]
+    fn conversion_registers_may_be_wider() {
+        use PtxType::*;
+        assert!(S8.accepts_conversion_register(B16));
+        assert!(U8.accepts_conversion_register(U32));
+        assert!(S16.accepts_conversion_register(S64));
+        assert!(F16.accepts_conversion_register(B32));
+        assert!(!F16.accepts_conversion_register(F32));
+        assert!(!BF16.accepts_conversion_register(B32));
+        assert!(!Tf32.accepts_conversion_register(B64));
+        assert!(Tf32.accepts_conversion_register(B32));
+        assert!(!S32.accepts_conversion_register(B16));
+        assert!(!U32.accepts_conversion_register(F32));
     }
 }

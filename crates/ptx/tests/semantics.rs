@@ -184,7 +184,10 @@ fn every_open_choice_is_one_profile_field() {
         let op = ptxfp::op::decode(form, false).op;
         ptxfp::compute(&op, s, false, &e).unwrap().dst[0]
     };
-    assert_eq!(cvt("cvt.rn.satfinite.e4m3x2.f32", &[0x7fc0_0000, 0]), 0xff00);
+    assert_eq!(
+        cvt("cvt.rn.satfinite.e4m3x2.f32", &[0x7fc0_0000, 0]),
+        0xff00
+    );
     assert_eq!(cvt("cvt.rna.tf32.f32", &[0x7fc0_0000]), 0x7fc0_0000);
 }
 

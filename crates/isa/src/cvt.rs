@@ -120,8 +120,23 @@ pub struct CvtRow {
     pub alt: Option<(PtxVersion, u16)>,
     /// The PTX ISA section.
     pub section: &'static str,
-    /// What a user of the line should know.
-    pub note: Option<&'static str>,
+    /// The `a`/`f` target suffix the line needs, beyond the sm number.
+    pub suffix: Suffix,
+}
+
+/// The target suffix a row needs (PTX ISA 9.7.9.21 "Target ISA Notes").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Suffix {
+    /// Any target from the row's sm on.
+    None,
+    /// "supported on following architectures: sm_100a, sm_101a [...],
+    /// sm_120a. And is supported on following family-specific architectures
+    /// from PTX ISA version 8.8: sm_100f or higher in the same family [...]".
+    ArchOrFamilyFrom88,
+    /// "supported on following family-specific architectures: sm_100f or
+    /// higher in the same family [...]" (an `a` target has its family's
+    /// features).
+    Family,
 }
 
 const fn v(major: u8, minor: u8) -> PtxVersion {
@@ -181,7 +196,7 @@ const fn row(
         sm,
         alt: None,
         section: SECTION,
-        note: None,
+        suffix: Suffix::None,
     }
 }
 
@@ -214,10 +229,10 @@ const F4F6_86: (PtxVersion, u16) = (v(8, 6), 100);
 /// {.f16x2/.bf16x2}` introduced in PTX ISA version 9.1": on sm_100f,
 /// sm_110f, sm_120f and higher in their families.
 const PACKED_91: (PtxVersion, u16) = (v(9, 1), 100);
-/// Requirements compare the sm number only (docs/NVIDIA.md "Forms, PTX
-/// ISA versions and targets").
-const ARCH_NOTE: Option<&str> = Some("needs an sm_100a/sm_101a/sm_120a target, or the sm_100f/sm_101f/sm_120f families from PTX ISA 8.8; ptxfp checks sm_100 and up");
-const FAMILY_NOTE: Option<&str> = Some("needs a family target (sm_100f, sm_110f, sm_120f or higher in the family); ptxfp checks sm_100 and up");
+/// The family members are not told apart: any `a`/`f` target from sm_100
+/// on counts (docs/NVIDIA.md "cvt: integers, integral values, tf32 and fp8").
+const ARCH_NOTE: Suffix = Suffix::ArchOrFamilyFrom88;
+const FAMILY_NOTE: Suffix = Suffix::Family;
 
 /// Every `cvt` form ptxfp models (PTX ISA 9.7.9.21).
 ///
@@ -295,11 +310,11 @@ pub const ROWS: &[CvtRow] = &[
     CvtRow { rnd: ONLY_RN, relu: OPT, satfinite: YES, alt: Some((v(7, 8), 90)), ..row("cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f32 d, a, b;", F8X2, &[F32], F8_81) },
     CvtRow { rnd: ONLY_RN, relu: OPT, satfinite: YES, alt: Some((v(7, 8), 90)), ..row("cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f16x2 d, a;", F8X2, &[F16x2], F8_81) },
     CvtRow { rnd: ONLY_RN, relu: OPT, alt: Some((v(7, 8), 90)), ..row("cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2} d, a;", &[F16x2], F8X2, F8_81) },
-    CvtRow { rnd: ONLY_RN, relu: OPT, satfinite: YES, note: FAMILY_NOTE, ..row("cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.bf16x2 d, a;", F8X2, &[BF16x2], PACKED_91) },
+    CvtRow { rnd: ONLY_RN, relu: OPT, satfinite: YES, suffix: FAMILY_NOTE, ..row("cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.bf16x2 d, a;", F8X2, &[BF16x2], PACKED_91) },
     // FP4 and FP6: `.satfinite` "is mandatory for such conversions".
-    CvtRow { rnd: ONLY_RN, relu: OPT, satfinite: YES, note: ARCH_NOTE, ..row("cvt.rn.satfinite{.relu}.{e2m1x2,e2m3x2,e3m2x2}.f32 d, a, b;", F4F6X2, &[F32], F4F6_86) },
-    CvtRow { rnd: ONLY_RN, relu: OPT, note: ARCH_NOTE, ..row("cvt.rn{.relu}.f16x2.{e2m1x2,e2m3x2,e3m2x2} d, a;", &[F16x2], F4F6X2, F4F6_86) },
-    CvtRow { rnd: ONLY_RN, relu: OPT, satfinite: YES, note: FAMILY_NOTE, ..row("cvt.rn.satfinite{.relu}.{e2m1x2,e2m3x2,e3m2x2}.{f16x2,bf16x2} d, a;", F4F6X2, &[F16x2, BF16x2], PACKED_91) },
+    CvtRow { rnd: ONLY_RN, relu: OPT, satfinite: YES, suffix: ARCH_NOTE, ..row("cvt.rn.satfinite{.relu}.{e2m1x2,e2m3x2,e3m2x2}.f32 d, a, b;", F4F6X2, &[F32], F4F6_86) },
+    CvtRow { rnd: ONLY_RN, relu: OPT, suffix: ARCH_NOTE, ..row("cvt.rn{.relu}.f16x2.{e2m1x2,e2m3x2,e3m2x2} d, a;", &[F16x2], F4F6X2, F4F6_86) },
+    CvtRow { rnd: ONLY_RN, relu: OPT, satfinite: YES, suffix: FAMILY_NOTE, ..row("cvt.rn.satfinite{.relu}.{e2m1x2,e2m3x2,e3m2x2}.{f16x2,bf16x2} d, a;", F4F6X2, &[F16x2, BF16x2], PACKED_91) },
 ];
 
 impl CvtRow {
@@ -617,6 +632,26 @@ impl Cvt {
         (r.ptx, Target::sm(r.sm))
     }
 
+    /// The error of a form whose row needs an `a`/`f` target, for code of
+    /// `version` that targets `target` (`None` when the target has the
+    /// suffix the row needs).
+    pub fn suffix_error(&self, version: PtxVersion, target: Target) -> Option<String> {
+        use crate::target::Variant;
+        match (self.row().suffix, target.variant) {
+            (Suffix::None, _) | (Suffix::Family, Variant::Arch | Variant::Family) => None,
+            (Suffix::ArchOrFamilyFrom88, Variant::Arch) => None,
+            (Suffix::ArchOrFamilyFrom88, Variant::Family) if version >= v(8, 8) => None,
+            (Suffix::ArchOrFamilyFrom88, _) => Some(format!(
+                "needs an architecture-specific target (sm_{0}a) or, from PTX ISA 8.8, a family target (sm_{0}f); the target is {target}",
+                target.sm.max(100)
+            )),
+            (Suffix::Family, Variant::Plain) => Some(format!(
+                "needs a family target (sm_{}f); the target is {target}",
+                target.sm.max(100)
+            )),
+        }
+    }
+
     /// The minimum PTX ISA version and target of this form for code that
     /// targets `target` (`cvt.rn.satfinite.e4m3x2.f32` needs 8.1 on sm_89,
     /// 7.8 on sm_90 and higher).
@@ -796,6 +831,18 @@ mod tests {
         assert_eq!(req("cvt.ftz.f32.bf16"), "7.8 sm_90");
         assert_eq!(req("cvt.rzi.s32.bf16"), "7.8 sm_90");
         assert_eq!(req("cvt.rn.satfinite.tf32.f32"), "8.6 sm_100");
+        let f4 = Cvt::parse("cvt.rn.satfinite.e2m1x2.f32").unwrap();
+        let t = |s: &str| s.parse::<Target>().unwrap();
+        assert_eq!(f4.suffix_error(v(8, 6), t("sm_100a")), None);
+        assert_eq!(f4.suffix_error(v(8, 8), t("sm_120f")), None);
+        assert_eq!(
+            f4.suffix_error(v(8, 6), t("sm_100f")).unwrap(),
+            "needs an architecture-specific target (sm_100a) or, from PTX ISA 8.8, a family target (sm_100f); the target is sm_100f"
+        );
+        assert!(f4.suffix_error(v(8, 8), t("sm_100")).is_some());
+        let bf = Cvt::parse("cvt.rn.satfinite.e4m3x2.bf16x2").unwrap();
+        assert!(bf.suffix_error(v(9, 1), t("sm_100")).is_some());
+        assert_eq!(bf.suffix_error(v(9, 1), t("sm_100a")), None);
         let f8 = Cvt::parse("cvt.rn.satfinite.e4m3x2.f32").unwrap();
         assert_eq!(f8.requires_on(Target::sm(89)), (v(8, 1), Target::sm(89)));
         assert_eq!(f8.requires_on(Target::sm(90)), (v(7, 8), Target::sm(90)));

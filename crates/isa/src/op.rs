@@ -233,7 +233,13 @@ impl Op {
         let needs = |min| crate::syntax::requirement(&rule, min, version, target, 0..opcode.len());
         match self {
             Op::Form(f) => f.validate(version, target),
-            Op::Cvt(c) => needs(c.requires_on(target)),
+            Op::Cvt(c) => {
+                let mut d = needs(c.requires_on(target));
+                if let Some(why) = c.suffix_error(version, target) {
+                    d.push(Diagnostic::error(0..opcode.len(), format!("{rule} {why}")));
+                }
+                d
+            }
             Op::Setp { setp, .. } => needs(setp.requires()),
             _ => Vec::new(),
         }

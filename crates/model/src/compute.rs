@@ -43,7 +43,7 @@ pub fn compute(op: &Op, srcs: &[u64], carry: bool, exec: &Exec) -> Option<Comput
     Some(match op {
         Op::Form(f) => one(f.eval(srcs, exec)),
         Op::Int(i) => one(i.eval(srcs)),
-        Op::Cvt(c) => one(c.eval_on(srcs, &exec.hw)),
+        Op::Cvt(c) => one(c.eval_in(srcs, exec)),
         Op::Setp { setp, .. } if srcs.len() == 2 => pred(setp.eval(srcs[0], srcs[1])),
         Op::SetpInt(s) => pred(s.eval(srcs[0], srcs[1])),
         _ => return None,

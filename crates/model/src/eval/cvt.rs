@@ -6,7 +6,7 @@
 //! "NaN results" and "cvt: integers, integral values, tf32 and fp8") → pack
 //! lanes.
 
-use crate::quirks::HwProfile;
+use crate::quirks::{Exec, HwProfile};
 use ptxfp_float::{
     self as fp, Exact, Format, Round, Value, BF16, E2M1X, E2M3X, E3M2X, E4M3X, E5M2, F16, F32, F64,
     TF32,
@@ -27,9 +27,24 @@ pub trait EvalCvt {
     /// result in the low bits, two's complement; sign-extending it to a
     /// wider register is the register write's business).
     fn eval_on(&self, srcs: &[u64], hw: &HwProfile) -> u64;
+    /// Converts as `exec` models: its profile, and for code that targets
+    /// sm_1x 9.7.9.21's "sm_1x: Single-precision subnormal inputs and
+    /// results are flushed to sign-preserving zero" (`.ftz` implied
+    /// wherever an `.f32` is involved; the ISA's exception for PTX ISA 1.4
+    /// and earlier with an `.f64` is not modelled: `Exec` has no version).
+    fn eval_in(&self, srcs: &[u64], exec: &Exec) -> u64;
 }
 
 impl EvalCvt for Cvt {
+    fn eval_in(&self, srcs: &[u64], exec: &Exec) -> u64 {
+        let f32_involved = self.src == PtxType::F32 || self.dst == PtxType::F32;
+        if exec.code_target.is_sm1x() && f32_involved && !self.ftz {
+            Cvt { ftz: true, ..*self }.eval_on(srcs, &exec.hw)
+        } else {
+            self.eval_on(srcs, &exec.hw)
+        }
+    }
+
     fn eval_on(&self, srcs: &[u64], hw: &HwProfile) -> u64 {
         use PtxType as T;
         let s = |i: usize| srcs.get(i).copied().unwrap_or(0);
@@ -582,6 +597,21 @@ mod tests {
         );
         assert_eq!(cvt("cvt.rn.f16x2.e4m3x2", &[0x7e38]), 0x5f00_3c00);
         assert_eq!(cvt("cvt.rn.f16x2.e5m2x2", &[0x3cff]), 0x3c00_7fff);
+    }
+
+    /// sm_1x code flushes `.f32` subnormals in every `cvt`.
+    #[test]
+    fn sm_1x_code_flushes() {
+        let c = Cvt::parse("cvt.f64.f32").unwrap();
+        let old = Exec::on(ptxfp_isa::target::Target::sm(13));
+        assert_eq!(c.eval_in(&[0x8000_0001], &old), 0x8000_0000_0000_0000);
+        assert_eq!(
+            c.eval_in(&[0x8000_0001], &Exec::default()),
+            0xb6a0_0000_0000_0000
+        );
+        let i = Cvt::parse("cvt.rpi.s32.f32").unwrap();
+        assert_eq!(i.eval_in(&[1], &old), 0);
+        assert_eq!(i.eval_in(&[1], &Exec::default()), 1);
     }
 
     /// The NaN results and the -0.0 rules are the profile's, not constants.

@@ -909,3 +909,63 @@ fn every_bf16_to_f8() {
         }
     }
 }
+
+/// `cvt.frnd2{.relu}{.satfinite}.{f16,bf16,f16x2,bf16x2}.f32`: apfloat's
+/// `convert_r`, then ".satfinite: [...] If the absolute value of input
+/// (ignoring sign) is greater than MAX_NORM [...] sign-preserved MAX_NORM",
+/// ".relu clamps the result to 0 if negative. NaN results are converted to
+/// canonical NaN" (NVIDIA's `half_nan`; `-0.0` → `+0.0`).
+fn check_relu_satfinite<D: Fp>(xs: &[u64])
+where
+    Single: FloatConvert<D>,
+{
+    for (rn, rm) in &FRND[..2] {
+        for relu in [false, true] {
+            for satfinite in [false, true] {
+                let mods = format!(
+                    "cvt.{rn}{}{}",
+                    if relu { ".relu" } else { "" },
+                    if satfinite { ".satfinite" } else { "" }
+                );
+                let one = |x: u64| -> u64 {
+                    let v = Single::from_bits(x.into());
+                    let mut r: D = v.convert_r(*rm, &mut false).value;
+                    if r.is_nan() {
+                        return u64::from(HW.half_nan);
+                    }
+                    if satfinite && r.is_infinite() {
+                        r = if r.is_negative() {
+                            -D::largest()
+                        } else {
+                            D::largest()
+                        };
+                    }
+                    if relu && r.is_negative() {
+                        r = D::ZERO;
+                    }
+                    r.to_bits() as u64
+                };
+                let scalar = form(&format!("{mods}.{}.f32", D::NAME));
+                let packed = form(&format!("{mods}.{}x2.f32", D::NAME));
+                for pair in xs.chunks(2) {
+                    let (a, b) = (pair[0], pair[pair.len() - 1]);
+                    assert_eq!(scalar.eval(&[a]), one(a), "{scalar} {a:#x}");
+                    // "the value converted from input `a` is stored in the upper half"
+                    assert_eq!(
+                        packed.eval(&[a, b]),
+                        one(a) << 16 | one(b),
+                        "{packed} {a:#x} {b:#x}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn random_f32_to_halves_with_relu_and_satfinite() {
+    let mut rng = Rng(11);
+    let xs: Vec<u64> = (0..40_000).map(|_| edge_float(&mut rng, 8, 23)).collect();
+    check_relu_satfinite::<Half>(&xs);
+    check_relu_satfinite::<BFloat>(&xs);
+}

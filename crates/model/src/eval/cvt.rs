@@ -599,6 +599,39 @@ mod tests {
         assert_eq!(cvt("cvt.rn.f16x2.e5m2x2", &[0x3cff]), 0x3c00_7fff);
     }
 
+    /// Every form of every row evaluates, on any register bits (high bits
+    /// beyond the source type included), to bits within its destination
+    /// type, without a panic.
+    #[test]
+    fn every_form_stays_in_its_destination() {
+        let inputs = [
+            0,
+            u64::MAX,
+            1 << 63,
+            0x7ff8_0000_0000_0001,
+            0xffff_ffff_7fc0_0001,
+            0x8000_0001,
+            0x7f7f_ffff,
+            0xdead_beef_cafe_f00d,
+        ];
+        let forms = Cvt::all();
+        assert!(forms.len() > 600, "{}", forms.len());
+        for c in forms {
+            let srcs = vec![0; c.sources()];
+            for x in inputs {
+                for y in inputs {
+                    let mut s = srcs.clone();
+                    s[0] = x;
+                    if let Some(b) = s.get_mut(1) {
+                        *b = y;
+                    }
+                    let r = c.eval(&s);
+                    assert_eq!(r & !c.dst.mask(), 0, "{c} {s:x?} -> {r:#x}");
+                }
+            }
+        }
+    }
+
     /// sm_1x code flushes `.f32` subnormals in every `cvt`.
     #[test]
     fn sm_1x_code_flushes() {

@@ -366,20 +366,10 @@ impl CvtRow {
     }
 }
 
-/// The range of integer type `t`, as i128.
-fn int_range(t: PtxType) -> (i128, i128) {
-    let w = t.bits();
-    if t.is_signed() {
-        (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1)
-    } else {
-        (0, (1i128 << w) - 1)
-    }
-}
-
 /// True if every value of integer type `src` is a value of `dst`.
 fn range_holds(dst: PtxType, src: PtxType) -> bool {
-    let (dl, dh) = int_range(dst);
-    let (sl, sh) = int_range(src);
+    let (dl, dh) = dst.int_range();
+    let (sl, sh) = src.int_range();
     dl <= sl && sh <= dh
 }
 
@@ -499,10 +489,8 @@ impl Cvt {
             src,
         };
         if ROWS.iter().any(|r| r.admits(&c)) {
-            if !warnings.is_empty() {
-                for w in &mut warnings {
-                    *w = w.clone().with_help(format!("write `{c}`"));
-                }
+            for w in &mut warnings {
+                *w = w.clone().with_help(format!("write `{c}`"));
             }
             return Ok((c, warnings));
         }

@@ -147,6 +147,17 @@ impl PtxType {
         }
     }
 
+    /// The values of the type read as an integer, lowest and highest: two's
+    /// complement for `.s8` .. `.s64`, unsigned for every other type.
+    pub const fn int_range(self) -> (i128, i128) {
+        let w = self.bits();
+        if self.is_signed() {
+            (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1)
+        } else {
+            (0, (1i128 << w) - 1)
+        }
+    }
+
     /// True for `.u8` .. `.u64` and `.s8` .. `.s64`.
     pub const fn is_int(self) -> bool {
         use PtxType::*;

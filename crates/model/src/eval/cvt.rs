@@ -224,9 +224,8 @@ fn finish<D: Format>(c: &Cvt, mut r: u64, hw: &HwProfile) -> u64 {
     if c.satfinite && r & !D::SIGN == D::INF {
         r = (r & D::SIGN) | D::MAX;
     }
-    // ".relu: clamps the result to 0 if negative". NOTE(hw): -0.0 → +0.0 (docs/NVIDIA.md ".relu").
-    if c.relu && fp::is_negative::<D>(r) && (r != D::SIGN || hw.relu_clears_neg_zero) {
-        r = 0;
+    if c.relu {
+        r = relu(r, D::SIGN, hw);
     }
     // ".sat: limits the result to the range [0.0, 1.0]". NOTE(hw): -0.0 →
     // +0.0 (docs/NVIDIA.md ".sat").
@@ -241,6 +240,17 @@ fn finish<D: Format>(c: &Cvt, mut r: u64, hw: &HwProfile) -> u64 {
     r
 }
 
+/// 9.7.9.21 ".relu: clamps the result to 0 if negative", for a result
+/// `r` whose sign bit is `sign`. NOTE(hw): `-0.0` → `+0.0` as
+/// `hw.relu_clears_neg_zero` says (docs/NVIDIA.md ".relu").
+fn relu(r: u64, sign: u64, hw: &HwProfile) -> u64 {
+    if r & sign != 0 && (r != sign || hw.relu_clears_neg_zero) {
+        0
+    } else {
+        r
+    }
+}
+
 /// The value of integer type `t` held in the low bits of `a`.
 fn int_value(t: PtxType, a: u64) -> i128 {
     let w = t.bits();
@@ -249,16 +259,6 @@ fn int_value(t: PtxType, a: u64) -> i128 {
         i128::from(a) - (1i128 << w)
     } else {
         i128::from(a)
-    }
-}
-
-/// The range of integer type `t`.
-fn int_range(t: PtxType) -> (i128, i128) {
-    let w = t.bits();
-    if t.is_signed() {
-        (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1)
-    } else {
-        (0, (1i128 << w) - 1)
     }
 }
 
@@ -273,7 +273,7 @@ fn int_bits(t: PtxType, v: i128) -> u64 {
 fn int_to_int(c: &Cvt, a: u64) -> u64 {
     let v = int_value(c.src, a);
     let v = if c.sat {
-        let (lo, hi) = int_range(c.dst);
+        let (lo, hi) = c.dst.int_range();
         v.clamp(lo, hi)
     } else {
         v
@@ -284,7 +284,7 @@ fn int_to_int(c: &Cvt, a: u64) -> u64 {
 /// Float to integer: rounded with the integer rounding, clamped.
 fn float_to_int<S: Format>(c: &Cvt, a: u64) -> u64 {
     let a = input::<S>(c, a);
-    let (lo, hi) = int_range(c.dst);
+    let (lo, hi) = c.dst.int_range();
     let v = match fp::decode::<S>(a) {
         // "In float-to-integer conversions, depending upon conversion types,
         // NaN input results in following value: 1. Zero if source is not
@@ -362,11 +362,11 @@ fn tf32(c: &Cvt, a: u64, hw: &HwProfile) -> u64 {
     if c.satfinite && r & !F32::SIGN == F32::INF {
         r = sign | TF32::MAX << 13;
     }
-    // ".relu: clamps the result to 0 if negative".
-    if c.relu && r & F32::SIGN != 0 && (r != F32::SIGN || hw.relu_clears_neg_zero) {
-        r = 0;
+    if c.relu {
+        relu(r, F32::SIGN, hw)
+    } else {
+        r
     }
-    r
 }
 
 /// The narrow formats of the packed `cvt` types: the lane's width, its
@@ -457,9 +457,8 @@ fn to_narrow<S: Format>(c: &Cvt, a: u64, hw: &HwProfile) -> u64 {
         _ => n.max,
     };
     let r = if neg { sign_bit } else { 0 } | mag;
-    // ".relu: clamps the result to 0 if negative". NOTE(hw): -0.0 → +0.0 (docs/NVIDIA.md ".relu").
-    if c.relu && neg && (r != sign_bit || hw.relu_clears_neg_zero) {
-        0
+    if c.relu {
+        relu(r, sign_bit, hw)
     } else {
         r
     }
@@ -496,8 +495,8 @@ fn from_narrow(c: &Cvt, x: u64, hw: &HwProfile) -> u64 {
         PtxType::E3m2x2 => fp::convert::<E3M2X, F16>(wide, rn).bits,
         _ => fp::convert::<E2M1X, F16>(wide, rn).bits,
     };
-    if c.relu && r & F16::SIGN != 0 && (r != F16::SIGN || hw.relu_clears_neg_zero) {
-        0
+    if c.relu {
+        relu(r, F16::SIGN, hw)
     } else {
         r
     }

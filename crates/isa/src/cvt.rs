@@ -379,7 +379,7 @@ pub enum CvtError {
     /// Not a valid `cvt` (`cvt.rn.s32.f32`, `cvt.f16.f32`): the message
     /// says what the spec requires.
     Invalid(Diagnostic),
-    /// A valid PTX `cvt` ptxfp does not model (`.rs`, `.e2m1x2`, ...).
+    /// A valid PTX `cvt` ptxfp does not model (`.rs`, `.e2m1x4`, ...).
     Unsupported(Diagnostic),
 }
 
@@ -395,9 +395,6 @@ impl CvtError {
 /// Words of valid `cvt` forms ptxfp does not model.
 const UNMODELLED: &[&str] = &[
     "rs",
-    "e2m1x2",
-    "e2m3x2",
-    "e3m2x2",
     "e2m1x4",
     "e4m3x4",
     "e5m2x4",
@@ -525,9 +522,9 @@ impl Cvt {
                 format!("ptxfp knows no `cvt` from `{src}` to `{dst}`"),
             )
             .with_help(format!("`cvt{dst}` converts from {}", from.join(", ")));
-            // A pair of packed or narrow types may be a newer form of the
-            // spec (`.e4m3x2.bf16x2`, PTX ISA 9.1); between the scalar
-            // types every pair has rows.
+            // A pair of packed or narrow types may be a form of the spec
+            // that has no row yet; between the scalar types every pair
+            // has rows.
             return if packed(dst) || packed(src) {
                 CvtError::Unsupported(d)
             } else {
@@ -652,7 +649,8 @@ impl Cvt {
     }
 }
 
-/// `a`, `a or b`, `a, b or c`.
+/// `a`, `a or b`, `a, b or c` (the instruction table's joiner,
+/// `syntax::table::or_list`, is private to `syntax`).
 fn or_list(words: &[&str]) -> String {
     match words {
         [] => String::new(),
@@ -708,6 +706,10 @@ mod tests {
             assert_eq!(n, 1, "{c} is admitted by {n} rows");
             let text = c.to_string();
             assert_eq!(Cvt::parse(&text), Ok(*c), "{text}");
+            // `d, a, b;`: as many sources as the row's line has commas.
+            let operands = c.row().syntax.split_once(' ').map_or("", |(_, o)| o);
+            let line = operands.split(';').next().unwrap_or("");
+            assert_eq!(c.sources(), line.matches(',').count(), "{text}: {line}");
         }
     }
 

@@ -86,6 +86,60 @@ format!(
     F64, "f64", 11, 52
 );
 
+format!(
+    /// TensorFloat-32 (`.tf32`): binary32's exponent with 10 fraction bits,
+    /// 19 bits in all (PTX keeps it in the upper 19 bits of a `.b32`).
+    TF32, "tf32", 8, 10
+);
+format!(
+    /// OFP8 E5M2 (`.e5m2`): 5 exponent bits, 2 fraction bits, bias 15, with
+    /// infinities and NaNs as in IEEE 754.
+    E5M2, "e5m2", 5, 2
+);
+
+/// A format with a finite range wider than IEEE's rule gives it: one
+/// exponent bit more than `$exp` at the same bias, so that the biased
+/// exponents of the narrow format, all ones included, are normal here.
+/// The narrow formats whose largest exponent holds finite values (OFP8
+/// E4M3, whose only non-finite values are S.1111.111, and the finite-only
+/// E2M3, E3M2, E2M1) are rounded into one of these and then saturated: a
+/// finite narrow value and the value of the same low `$exp + $frac` bits
+/// here are the same number.
+macro_rules! extended {
+    ($(#[$doc:meta])* $name:ident, $label:literal, $exp:literal, $frac:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum $name {}
+        impl Format for $name {
+            const NAME: &'static str = $label;
+            const EXP_BITS: u32 = $exp + 1;
+            const FRAC_BITS: u32 = $frac;
+            // The narrow format's bias, not the wider field's.
+            const BIAS: i32 = (1 << ($exp - 1)) - 1;
+            const EMAX: i32 = (1 << ($exp + 1)) - 2 - Self::BIAS;
+            const EMIN: i32 = 1 - Self::BIAS;
+        }
+    };
+}
+
+extended!(
+    /// OFP8 E4M3 (`.e4m3`, bias 7) with a 5-bit exponent field: its values
+    /// up to 0x7e (448) are E4M3's.
+    E4M3X, "e4m3x", 4, 3
+);
+extended!(
+    /// E2M3 (`.e2m3`, FP6, bias 1) with a 3-bit exponent field.
+    E2M3X, "e2m3x", 2, 3
+);
+extended!(
+    /// E3M2 (`.e3m2`, FP6, bias 3) with a 4-bit exponent field.
+    E3M2X, "e3m2x", 3, 2
+);
+extended!(
+    /// E2M1 (`.e2m1`, FP4, bias 1) with a 3-bit exponent field.
+    E2M1X, "e2m1x", 2, 1
+);
+
 /// What kind of datum a bit pattern is (IEEE 754 §5.7.2 `class`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Class {
@@ -149,4 +203,65 @@ pub fn is_subnormal<F: Format>(bits: u64) -> bool {
 #[inline]
 pub fn is_negative<F: Format>(bits: u64) -> bool {
     bits & F::SIGN != 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{convert, Round};
+    use rustc_apfloat::ieee::{Float8E4M3FN, Float8E5M2, Single};
+    use rustc_apfloat::{Float, FloatConvert};
+
+    /// Every finite E4M3 pattern is the same number as the E4M3X pattern
+    /// of the same low 7 bits (sign moved up one bit): rustc_apfloat's
+    /// Float8E4M3FN decodes the narrow one.
+    #[test]
+    fn e4m3x_holds_every_finite_e4m3() {
+        for x in 0u64..0x100 {
+            if x & 0x7f == 0x7f {
+                continue; // S.1111.111: NaN
+            }
+            let wide = (x & 0x7f) | (x & 0x80) << 1;
+            let ours = convert::<E4M3X, F32>(wide, Round::NearestEven);
+            let mut lost = false;
+            let want: Single = Float8E4M3FN::from_bits(x as u128).convert(&mut lost).value;
+            assert_eq!(ours.bits, want.to_bits() as u64, "{x:#x}");
+            assert!(ours.flags.is_empty() && !lost);
+        }
+    }
+
+    /// E5M2 is IEEE-style: every pattern widens as rustc_apfloat's
+    /// Float8E5M2 does (NaNs compared as NaNs: their payloads are the
+    /// float crate's).
+    #[test]
+    fn e5m2_widens_like_apfloat() {
+        for x in 0u64..0x100 {
+            let ours = convert::<E5M2, F32>(x, Round::NearestEven).bits;
+            let mut lost = false;
+            let want: Single = Float8E5M2::from_bits(x as u128).convert(&mut lost).value;
+            if want.is_nan() {
+                assert!(is_nan::<F32>(ours), "{x:#x}");
+            } else {
+                assert_eq!(ours, want.to_bits() as u64, "{x:#x}");
+            }
+        }
+        // The extended formats' largest narrow values.
+        let f32_of = |w: u64, f: fn(u64) -> u64| f(w);
+        assert_eq!(
+            f32_of(0x1f, |w| convert::<E2M3X, F32>(w, Round::NearestEven).bits),
+            0x40f0_0000
+        ); // 7.5
+        assert_eq!(
+            f32_of(0x1f, |w| convert::<E3M2X, F32>(w, Round::NearestEven).bits),
+            0x41e0_0000
+        ); // 28
+        assert_eq!(
+            f32_of(0x7, |w| convert::<E2M1X, F32>(w, Round::NearestEven).bits),
+            0x40c0_0000
+        ); // 6
+        assert_eq!(
+            convert::<E2M1X, F32>(0x1, Round::NearestEven).bits,
+            0x3f00_0000
+        ); // 0.5
+    }
 }

@@ -1,51 +1,429 @@
-//! `cvt` between floating-point types (PTX ISA §9.7.9.21): f16, bf16, f32,
-//! f64, and the packed `cvt.frnd2{.relu}{.satfinite}.{f16x2,bf16x2}.f32 d, a, b`.
+//! `cvt` (PTX ISA 9.7.9.21), as one table of rows: every conversion ptxfp
+//! models, between the integer types, `.f16`, `.bf16`, `.f32`, `.f64`,
+//! `.tf32` and the packed `.f16x2`, `.bf16x2`, `.e4m3x2`, `.e5m2x2`.
 //!
-//! Every conversion is the exact value rounded once by `ptxfp_float::convert`.
+//! Each [`CvtRow`] is one syntax line of the spec (or the part of one that
+//! has its own requirement), with the modifier values it admits, its
+//! destination and source types, its minimum PTX ISA version and target,
+//! and its section. Parsing ([`Cvt::parse`]), legality and its messages,
+//! the requirements ([`Cvt::requires_on`]), the canonical spelling
+//! (`Display`) and the list of forms ([`Cvt::all`]) are derived from
+//! [`ROWS`]; the rows never overlap (a test holds every form to exactly
+//! one row).
 
 use crate::diag::Diagnostic;
+use crate::target::{PtxVersion, Target};
 use crate::types::PtxType;
+use core::fmt;
 use ptxfp_float::Round;
 
-/// A parsed float-to-float `cvt` form.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The rounding modifier of a `cvt`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CvtRound {
+    /// No rounding modifier.
+    None,
+    /// `.rn .rz .rm .rp` (9.7.9.21 "Floating Point Notes").
+    Float(Round),
+    /// `.rni .rzi .rmi .rpi`: "round to nearest integer, choosing even
+    /// integer if source is equidistant", "... in the direction of zero",
+    /// "... of negative infinity", "... of positive infinity" (9.7.9.21
+    /// "Integer Notes").
+    Int(Round),
+    /// `.rna`: "rounding to nearest, with ties away from zero" (`.tf32` only).
+    NearestAway,
+}
+
+impl CvtRound {
+    /// The modifier as written (`".rni"`), empty for [`CvtRound::None`].
+    pub fn name(self) -> &'static str {
+        let i = |r: Round| Round::ALL.iter().position(|&x| x == r).unwrap_or(0);
+        match self {
+            CvtRound::None => "",
+            CvtRound::Float(r) => [".rn", ".rz", ".rm", ".rp"][i(r)],
+            CvtRound::Int(r) => [".rni", ".rzi", ".rmi", ".rpi"][i(r)],
+            CvtRound::NearestAway => ".rna",
+        }
+    }
+
+    fn parse(word: &str) -> Option<CvtRound> {
+        [FRND, IRND, RNA]
+            .iter()
+            .flat_map(|s| s.iter())
+            .copied()
+            .find(|r| &r.name()[1..] == word)
+    }
+}
+
+/// A `cvt` form: its rounding, modifiers and types. Only [`Cvt::parse`]
+/// and [`Cvt::all`] build one, so every `Cvt` is a form of a row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Cvt {
-    /// `.rn .rz .rm .rp`, when given.
-    pub rnd: Option<Round>,
-    /// `.ftz`: f32 subnormal inputs and results become signed zeros.
+    /// The rounding modifier.
+    pub rnd: CvtRound,
+    /// `.ftz`: `.f32` subnormal inputs and results become signed zeros.
     pub ftz: bool,
-    /// `.sat`: clamp to [0.0, 1.0], NaN to +0.0.
+    /// `.sat`: an integer result clamps to its range; a float result to
+    /// [0.0, 1.0], NaN to +0.0.
     pub sat: bool,
     /// `.relu`: negative results become +0.0, NaN the canonical NaN.
     pub relu: bool,
-    /// `.satfinite`: an infinite result becomes the largest finite value of its sign.
+    /// `.satfinite`: a result beyond the largest finite value becomes it.
     pub satfinite: bool,
-    /// Destination type.
+    /// The destination type.
     pub dst: PtxType,
-    /// Source type.
+    /// The source type.
     pub src: PtxType,
 }
 
-/// True when every value of `src` is exactly representable in `dst`.
-fn exact_widening(src: PtxType, dst: PtxType) -> bool {
-    use PtxType::*;
-    src == dst || matches!((src, dst), (F16 | BF16, F32 | F64) | (F32, F64))
+/// How a row's destination and source types combine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pair {
+    /// Every destination with every source.
+    Any,
+    /// Integer types where the destination's range does not hold the
+    /// source's: "The saturation modifier is allowed only in cases where
+    /// the destination type's value range is not a superset of the source
+    /// type's value range".
+    Narrowing,
+    /// Integer types where it does (`.sat` is illegal).
+    Widening,
 }
+
+/// One syntax line of the spec (or the part of one with its own requirement).
+#[derive(Clone, Copy, Debug)]
+pub struct CvtRow {
+    /// The spec's syntax line, types spelled out.
+    pub syntax: &'static str,
+    /// The rounding modifiers admitted ([`CvtRound::None`]: left out).
+    pub rnd: &'static [CvtRound],
+    /// `.ftz` absent and/or present.
+    pub ftz: &'static [bool],
+    /// `.sat` absent and/or present.
+    pub sat: &'static [bool],
+    /// `.relu` absent and/or present.
+    pub relu: &'static [bool],
+    /// `.satfinite` absent and/or present.
+    pub satfinite: &'static [bool],
+    /// Destination types.
+    pub dst: &'static [PtxType],
+    /// Source types.
+    pub src: &'static [PtxType],
+    /// How they combine.
+    pub pair: Pair,
+    /// "Introduced in PTX ISA version ...".
+    pub ptx: PtxVersion,
+    /// "Requires sm_... or higher".
+    pub sm: u16,
+    /// A lower version that a higher target allows (`cvt` with `.e4m3x2`:
+    /// "for sm_90 or higher introduced in PTX ISA version 7.8", "for sm_89
+    /// introduced in PTX ISA version 8.1").
+    pub alt: Option<(PtxVersion, u16)>,
+    /// The PTX ISA section.
+    pub section: &'static str,
+    /// The `a`/`f` target suffix the line needs, beyond the sm number.
+    pub suffix: Suffix,
+}
+
+/// The target suffix a row needs (PTX ISA 9.7.9.21 "Target ISA Notes").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Suffix {
+    /// Any target from the row's sm on.
+    None,
+    /// "supported on following architectures: sm_100a, sm_101a [...],
+    /// sm_120a. And is supported on following family-specific architectures
+    /// from PTX ISA version 8.8: sm_100f or higher in the same family [...]".
+    ArchOrFamilyFrom88,
+    /// "supported on following family-specific architectures: sm_100f or
+    /// higher in the same family [...]" (an `a` target has its family's
+    /// features).
+    Family,
+}
+
+const fn v(major: u8, minor: u8) -> PtxVersion {
+    PtxVersion::new(major, minor)
+}
+
+const RN: CvtRound = CvtRound::Float(Round::NearestEven);
+const RZ: CvtRound = CvtRound::Float(Round::TowardZero);
+const RM: CvtRound = CvtRound::Float(Round::TowardNegative);
+const RP: CvtRound = CvtRound::Float(Round::TowardPositive);
+const NONE: &[CvtRound] = &[CvtRound::None];
+/// `.irnd = { .rni, .rzi, .rmi, .rpi }`.
+const IRND: &[CvtRound] = &[
+    CvtRound::Int(Round::NearestEven),
+    CvtRound::Int(Round::TowardZero),
+    CvtRound::Int(Round::TowardNegative),
+    CvtRound::Int(Round::TowardPositive),
+];
+/// `.frnd = { .rn, .rz, .rm, .rp }`.
+const FRND: &[CvtRound] = &[RN, RZ, RM, RP];
+/// `.frnd2 = { .rn, .rz }`.
+const FRND2: &[CvtRound] = &[RN, RZ];
+const ONLY_RN: &[CvtRound] = &[RN];
+const RNA: &[CvtRound] = &[CvtRound::NearestAway];
+const NO: &[bool] = &[false];
+const OPT: &[bool] = &[false, true];
+const YES: &[bool] = &[true];
+
+use PtxType::{
+    BF16x2, E2m1x2, E2m3x2, E3m2x2, E4m3x2, E5m2x2, F16x2, Tf32, BF16, F16, F32, F64, S16, S32,
+    S64, S8, U16, U32, U64, U8,
+};
+const INTS: &[PtxType] = &[U8, U16, U32, U64, S8, S16, S32, S64];
+const F8X2: &[PtxType] = &[E4m3x2, E5m2x2];
+/// `.f4x2type` and `.f6x2type`.
+const F4F6X2: &[PtxType] = &[E2m1x2, E2m3x2, E3m2x2];
+const SECTION: &str = "9.7.9.21";
+
+/// A row with every modifier absent.
+const fn row(
+    syntax: &'static str,
+    dst: &'static [PtxType],
+    src: &'static [PtxType],
+    (ptx, sm): (PtxVersion, u16),
+) -> CvtRow {
+    CvtRow {
+        syntax,
+        rnd: NONE,
+        ftz: NO,
+        sat: NO,
+        relu: NO,
+        satfinite: NO,
+        dst,
+        src,
+        pair: Pair::Any,
+        ptx,
+        sm,
+        alt: None,
+        section: SECTION,
+        suffix: Suffix::None,
+    }
+}
+
+/// "Introduced in PTX ISA version 1.0."
+const BASE: (PtxVersion, u16) = (v(1, 0), 10);
+/// "`cvt` to or from `.f64` requires `sm_13` or higher."
+const F64_SM: (PtxVersion, u16) = (v(1, 0), 13);
+/// "`cvt.bf16.{u8/s8/u16/s16/u32/s32/u64/s64/f16/f64/bf16}`,
+/// `cvt.{u8/s8/u16/s16/u32/s32/u64/s64/f16/f64}.bf16`, and
+/// `cvt.tf32.f32.{relu}.{rn/rz}` introduced in PTX ISA version 7.8",
+/// "require `sm_90` or higher"; also `.ftz` for `cvt.f32.bf16`.
+const BF16_78: (PtxVersion, u16) = (v(7, 8), 90);
+/// "`.relu` modifier and {`.f16x2`, `.bf16`, `.bf16x2`, `.tf32`}
+/// destination formats introduced in PTX ISA version 7.0", "require
+/// `sm_80` or higher".
+const RELU_70: (PtxVersion, u16) = (v(7, 0), 80);
+/// "`cvt.satfinite.{f16, bf16, f16x2, bf16x2, tf32}.f32` introduced in PTX
+/// ISA version 8.1" (sm_80 as the destination formats).
+const SATFINITE_81: (PtxVersion, u16) = (v(8, 1), 80);
+/// "`cvt` with `.e4m3x2`/`.e5m2x2` for `sm_89` introduced in PTX ISA
+/// version 8.1"; "for `sm_90` or higher introduced in PTX ISA version 7.8".
+const F8_81: (PtxVersion, u16) = (v(8, 1), 89);
+/// "`cvt.rn.satfinite{.relu}.{e2m1x2/e2m3x2/e3m2x2/ue8m0x2}.f32` introduced
+/// in PTX ISA version 8.6", "`cvt.rn{.relu}.f16x2.{e2m1x2/e2m3x2/e3m2x2}`
+/// introduced in PTX ISA version 8.6": on sm_100a, sm_101a, sm_120a, and
+/// from 8.8 the family targets sm_100f, sm_101f, sm_120f and up.
+const F4F6_86: (PtxVersion, u16) = (v(8, 6), 100);
+/// "`cvt.rn.satfinite{.relu}{.e5m2x2/.e4m3x2}{.bf16x2}` introduced in PTX
+/// ISA version 9.1", "`cvt.rn.satfinite{.relu}{.e2m3x2/.e3m2x2/.e2m1x2}
+/// {.f16x2/.bf16x2}` introduced in PTX ISA version 9.1": on sm_100f,
+/// sm_110f, sm_120f and higher in their families.
+const PACKED_91: (PtxVersion, u16) = (v(9, 1), 100);
+/// The family members are not told apart: any `a`/`f` target from sm_100
+/// on counts (docs/NVIDIA.md "cvt: integers, integral values, tf32 and fp8").
+const ARCH_NOTE: Suffix = Suffix::ArchOrFamilyFrom88;
+const FAMILY_NOTE: Suffix = Suffix::Family;
+
+/// Every `cvt` form ptxfp models (PTX ISA 9.7.9.21).
+///
+/// Roundings: "Integer rounding is required for float-to-integer
+/// conversions, and for same-size float-to-float conversions where the
+/// value is rounded to an integer. Integer rounding is illegal in all
+/// other instances." "Floating-point rounding is required for
+/// float-to-float conversions that result in loss of precision, and for
+/// integer-to-float conversions. Floating-point rounding is illegal in all
+/// other instances." (The spec's example `cvt.f32.s32 f,i;` contradicts the
+/// second sentence and its list "Rounding modifier is mandatory in [...]
+/// All int-to-float conversions"; the rows follow the normative text.)
+/// `.ftz`: "can only be specified when either `.dtype` or `.atype` is
+/// `.f32`". `.sat` on a float result: "Applies to `.f16`, `.f32`, and
+/// `.f64` types".
+#[rustfmt::skip]
+pub const ROWS: &[CvtRow] = &[
+    // float -> integer: `cvt.irnd{.ftz}{.sat}.dtype.atype d, a;`
+    CvtRow { rnd: IRND, ftz: OPT, sat: OPT, ..row("cvt.irnd{.ftz}{.sat}.{u8,u16,u32,u64,s8,s16,s32,s64}.f32 d, a;", INTS, &[F32], BASE) },
+    CvtRow { rnd: IRND, sat: OPT, ..row("cvt.irnd{.sat}.{u8,u16,u32,u64,s8,s16,s32,s64}.f16 d, a;", INTS, &[F16], BASE) },
+    CvtRow { rnd: IRND, sat: OPT, ..row("cvt.irnd{.sat}.{u8,u16,u32,u64,s8,s16,s32,s64}.f64 d, a;", INTS, &[F64], F64_SM) },
+    CvtRow { rnd: IRND, sat: OPT, ..row("cvt.irnd{.sat}.{u8,u16,u32,u64,s8,s16,s32,s64}.bf16 d, a;", INTS, &[BF16], BF16_78) },
+    // integer -> float: `cvt.frnd{.ftz}{.sat}.dtype.atype d, a;`
+    CvtRow { rnd: FRND, ftz: OPT, sat: OPT, ..row("cvt.frnd{.ftz}{.sat}.f32.{u8,u16,u32,u64,s8,s16,s32,s64} d, a;", &[F32], INTS, BASE) },
+    CvtRow { rnd: FRND, sat: OPT, ..row("cvt.frnd{.sat}.f16.{u8,u16,u32,u64,s8,s16,s32,s64} d, a;", &[F16], INTS, BASE) },
+    CvtRow { rnd: FRND, sat: OPT, ..row("cvt.frnd{.sat}.f64.{u8,u16,u32,u64,s8,s16,s32,s64} d, a;", &[F64], INTS, F64_SM) },
+    CvtRow { rnd: FRND, ..row("cvt.frnd.bf16.{u8,u16,u32,u64,s8,s16,s32,s64} d, a;", &[BF16], INTS, BF16_78) },
+    // integer -> integer: `cvt{.sat}.dtype.atype d, a;`
+    CvtRow { sat: OPT, pair: Pair::Narrowing, ..row("cvt{.sat}.dtype.atype d, a; // the destination's range does not hold the source's", INTS, INTS, BASE) },
+    CvtRow { pair: Pair::Widening, ..row("cvt.dtype.atype d, a; // the destination's range holds the source's: no .sat", INTS, INTS, BASE) },
+    // float -> the same float type, rounded to an integral value
+    CvtRow { rnd: IRND, ftz: OPT, sat: OPT, ..row("cvt.irnd{.ftz}{.sat}.f32.f32 d, a;", &[F32], &[F32], BASE) },
+    CvtRow { rnd: IRND, sat: OPT, ..row("cvt.irnd{.sat}.f16.f16 d, a;", &[F16], &[F16], BASE) },
+    CvtRow { rnd: IRND, sat: OPT, ..row("cvt.irnd{.sat}.f64.f64 d, a;", &[F64], &[F64], F64_SM) },
+    CvtRow { rnd: IRND, ..row("cvt.irnd.bf16.bf16 d, a;", &[BF16], &[BF16], BF16_78) },
+    // float -> float without loss of precision: no rounding modifier
+    CvtRow { ftz: OPT, sat: OPT, ..row("cvt{.ftz}{.sat}.f32.f32 d, a;", &[F32], &[F32], BASE) },
+    CvtRow { sat: OPT, ..row("cvt{.sat}.f16.f16 d, a;", &[F16], &[F16], BASE) },
+    CvtRow { sat: OPT, ..row("cvt{.sat}.f64.f64 d, a;", &[F64], &[F64], F64_SM) },
+    row("cvt.bf16.bf16 d, a;", &[BF16], &[BF16], BF16_78),
+    CvtRow { ftz: OPT, sat: OPT, ..row("cvt{.ftz}{.sat}.f32.f16 d, a;", &[F32], &[F16], BASE) },
+    CvtRow { ftz: OPT, sat: OPT, ..row("cvt{.ftz}{.sat}.f64.f32 d, a;", &[F64], &[F32], F64_SM) },
+    CvtRow { sat: OPT, ..row("cvt{.sat}.f64.f16 d, a;", &[F64], &[F16], F64_SM) },
+    // "`cvt.f32.bf16` introduced in PTX ISA version 7.1", "requires `sm_80`".
+    CvtRow { sat: OPT, ..row("cvt{.sat}.f32.bf16 d, a;", &[F32], &[BF16], (v(7, 1), 80)) },
+    // "`.ftz` qualifier for `cvt.f32.bf16` introduced in PTX ISA version 7.8", "requires `sm_90`".
+    CvtRow { ftz: YES, sat: OPT, ..row("cvt.ftz{.sat}.f32.bf16 d, a;", &[F32], &[BF16], BF16_78) },
+    CvtRow { sat: OPT, ..row("cvt{.sat}.f64.bf16 d, a;", &[F64], &[BF16], BF16_78) },
+    // float -> float with loss of precision: `cvt.frnd...`
+    CvtRow { rnd: FRND, ftz: OPT, sat: OPT, ..row("cvt.frnd{.ftz}{.sat}.f16.f32 d, a;", &[F16], &[F32], BASE) },
+    CvtRow { rnd: FRND2, relu: YES, ..row("cvt.frnd2.relu.f16.f32 d, a;", &[F16], &[F32], RELU_70) },
+    CvtRow { rnd: FRND2, relu: OPT, satfinite: YES, ..row("cvt.frnd2{.relu}.satfinite.f16.f32 d, a;", &[F16], &[F32], SATFINITE_81) },
+    CvtRow { rnd: FRND, ftz: OPT, sat: OPT, ..row("cvt.frnd{.ftz}{.sat}.f32.f64 d, a;", &[F32], &[F64], F64_SM) },
+    CvtRow { rnd: FRND, sat: OPT, ..row("cvt.frnd{.sat}.f16.f64 d, a;", &[F16], &[F64], F64_SM) },
+    CvtRow { rnd: FRND2, relu: OPT, ..row("cvt.frnd2{.relu}.bf16.f32 d, a;", &[BF16], &[F32], RELU_70) },
+    CvtRow { rnd: FRND2, relu: OPT, satfinite: YES, ..row("cvt.frnd2{.relu}.satfinite.bf16.f32 d, a;", &[BF16], &[F32], SATFINITE_81) },
+    // The generic line's `.frnd{.ftz}` on `.bf16.f32`: `.rm`/`.rp`, and
+    // `.ftz`, came with the other `.bf16` conversions (CUDA's
+    // `__float2bfloat16_rd` uses `cvt.rm.bf16.f32` from sm_90 on).
+    CvtRow { rnd: &[RM, RP], ftz: OPT, ..row("cvt.{rm,rp}{.ftz}.bf16.f32 d, a;", &[BF16], &[F32], BF16_78) },
+    CvtRow { rnd: FRND2, ftz: YES, ..row("cvt.frnd2.ftz.bf16.f32 d, a;", &[BF16], &[F32], BF16_78) },
+    CvtRow { rnd: FRND, ..row("cvt.frnd.bf16.{f16,f64} d, a;", &[BF16], &[F16, F64], BF16_78) },
+    CvtRow { rnd: FRND, sat: OPT, ..row("cvt.frnd{.sat}.f16.bf16 d, a;", &[F16], &[BF16], BF16_78) },
+    // `.tf32`
+    CvtRow { rnd: RNA, ..row("cvt.rna.tf32.f32 d, a;", &[Tf32], &[F32], RELU_70) },
+    CvtRow { rnd: RNA, satfinite: YES, ..row("cvt.rna.satfinite.tf32.f32 d, a;", &[Tf32], &[F32], SATFINITE_81) },
+    CvtRow { rnd: FRND2, relu: OPT, ..row("cvt.frnd2{.relu}.tf32.f32 d, a;", &[Tf32], &[F32], BF16_78) },
+    // "`cvt.{rn/rz}.satfinite.tf32.f32` introduced in PTX ISA version 8.6", "requires `sm_100`".
+    CvtRow { rnd: FRND2, relu: OPT, satfinite: YES, ..row("cvt.frnd2.satfinite{.relu}.tf32.f32 d, a;", &[Tf32], &[F32], (v(8, 6), 100)) },
+    // packed halves: "two inputs `a` and `b` of `.f32` type are converted
+    // into `.f16` or `.bf16` type and the converted values are packed"
+    CvtRow { rnd: FRND2, relu: OPT, ..row("cvt.frnd2{.relu}.{f16x2,bf16x2}.f32 d, a, b;", &[F16x2, BF16x2], &[F32], RELU_70) },
+    CvtRow { rnd: FRND2, relu: OPT, satfinite: YES, ..row("cvt.frnd2{.relu}.satfinite.{f16x2,bf16x2}.f32 d, a, b;", &[F16x2, BF16x2], &[F32], SATFINITE_81) },
+    // OFP8: "`.satfinite` modifier is mandatory for such conversions".
+    CvtRow { rnd: ONLY_RN, relu: OPT, satfinite: YES, alt: Some((v(7, 8), 90)), ..row("cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f32 d, a, b;", F8X2, &[F32], F8_81) },
+    CvtRow { rnd: ONLY_RN, relu: OPT, satfinite: YES, alt: Some((v(7, 8), 90)), ..row("cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f16x2 d, a;", F8X2, &[F16x2], F8_81) },
+    CvtRow { rnd: ONLY_RN, relu: OPT, alt: Some((v(7, 8), 90)), ..row("cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2} d, a;", &[F16x2], F8X2, F8_81) },
+    CvtRow { rnd: ONLY_RN, relu: OPT, satfinite: YES, suffix: FAMILY_NOTE, ..row("cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.bf16x2 d, a;", F8X2, &[BF16x2], PACKED_91) },
+    // FP4 and FP6: `.satfinite` "is mandatory for such conversions".
+    CvtRow { rnd: ONLY_RN, relu: OPT, satfinite: YES, suffix: ARCH_NOTE, ..row("cvt.rn.satfinite{.relu}.{e2m1x2,e2m3x2,e3m2x2}.f32 d, a, b;", F4F6X2, &[F32], F4F6_86) },
+    CvtRow { rnd: ONLY_RN, relu: OPT, suffix: ARCH_NOTE, ..row("cvt.rn{.relu}.f16x2.{e2m1x2,e2m3x2,e3m2x2} d, a;", &[F16x2], F4F6X2, F4F6_86) },
+    CvtRow { rnd: ONLY_RN, relu: OPT, satfinite: YES, suffix: FAMILY_NOTE, ..row("cvt.rn.satfinite{.relu}.{e2m1x2,e2m3x2,e3m2x2}.{f16x2,bf16x2} d, a;", F4F6X2, &[F16x2, BF16x2], PACKED_91) },
+];
+
+impl CvtRow {
+    fn types_match(&self, dst: PtxType, src: PtxType) -> bool {
+        self.dst.contains(&dst)
+            && self.src.contains(&src)
+            && match self.pair {
+                Pair::Any => true,
+                Pair::Narrowing => !range_holds(dst, src),
+                Pair::Widening => range_holds(dst, src),
+            }
+    }
+
+    fn admits(&self, c: &Cvt) -> bool {
+        self.types_match(c.dst, c.src)
+            && self.rnd.contains(&c.rnd)
+            && self.ftz.contains(&c.ftz)
+            && self.sat.contains(&c.sat)
+            && self.relu.contains(&c.relu)
+            && self.satfinite.contains(&c.satfinite)
+    }
+
+    /// The forms of this row.
+    fn forms(&self) -> impl Iterator<Item = Cvt> + '_ {
+        let types = self
+            .dst
+            .iter()
+            .flat_map(move |&d| self.src.iter().map(move |&s| (d, s)))
+            .filter(|&(d, s)| self.types_match(d, s));
+        types.flat_map(move |(dst, src)| {
+            self.rnd.iter().flat_map(move |&rnd| {
+                self.ftz.iter().flat_map(move |&ftz| {
+                    self.sat.iter().flat_map(move |&sat| {
+                        self.relu.iter().flat_map(move |&relu| {
+                            self.satfinite.iter().map(move |&satfinite| Cvt {
+                                rnd,
+                                ftz,
+                                sat,
+                                relu,
+                                satfinite,
+                                dst,
+                                src,
+                            })
+                        })
+                    })
+                })
+            })
+        })
+    }
+}
+
+/// True if every value of integer type `src` is a value of `dst`.
+fn range_holds(dst: PtxType, src: PtxType) -> bool {
+    let (dl, dh) = dst.int_range();
+    let (sl, sh) = src.int_range();
+    dl <= sl && sh <= dh
+}
+
+/// Why a `cvt` opcode was not taken.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CvtError {
+    /// Not a valid `cvt` (`cvt.rn.s32.f32`, `cvt.f16.f32`): the message
+    /// says what the spec requires.
+    Invalid(Diagnostic),
+    /// A valid PTX `cvt` ptxfp does not model (`.rs`, `.e2m1x4`, ...).
+    Unsupported(Diagnostic),
+}
+
+impl CvtError {
+    /// The diagnostic, whichever kind.
+    pub fn diagnostic(&self) -> &Diagnostic {
+        match self {
+            CvtError::Invalid(d) | CvtError::Unsupported(d) => d,
+        }
+    }
+}
+
+/// Words of valid `cvt` forms ptxfp does not model.
+const UNMODELLED: &[&str] = &[
+    "rs",
+    "e2m1x4",
+    "e4m3x4",
+    "e5m2x4",
+    "e2m3x4",
+    "e3m2x4",
+    "ue8m0x2",
+    "s2f6x2",
+    "scaled::n2::ue8m0",
+];
 
 impl Cvt {
     /// Parses the opcode text `cvt.rn.relu.f16x2.f32`. The span of an error
     /// is relative to `text`.
     pub fn parse(text: &str) -> Result<Cvt, Diagnostic> {
-        let mut c = Cvt {
-            rnd: None,
-            ftz: false,
-            sat: false,
-            relu: false,
-            satfinite: false,
-            dst: PtxType::B8,
-            src: PtxType::B8,
-        };
+        Cvt::decode(text, false)
+            .map(|(c, _)| c)
+            .map_err(|e| e.diagnostic().clone())
+    }
+
+    /// Parses `text`; with `lenient`, a modifier after the types
+    /// (`cvt.f64.bf16.rp`, as some of the spec's examples write it) is
+    /// taken with a warning instead of an error. Returns the form and the
+    /// warnings.
+    pub fn decode(text: &str, lenient: bool) -> Result<(Cvt, Vec<Diagnostic>), CvtError> {
+        let invalid = |span, msg: String| Err(CvtError::Invalid(Diagnostic::error(span, msg)));
+        let mut rnd = CvtRound::None;
+        let (mut ftz, mut sat, mut relu, mut satfinite) = (false, false, false, false);
         let mut types = Vec::new();
+        let mut warnings = Vec::new();
         let mut off = 0;
         for part in text.split('.') {
             let span = off..off + part.len();
@@ -53,174 +431,410 @@ impl Cvt {
             if span.start == 0 {
                 continue; // "cvt"
             }
-            let dup = |set: bool| {
-                if set {
-                    Err(Diagnostic::error(
-                        span.clone(),
-                        format!("`.{part}` given twice"),
-                    ))
-                } else {
-                    Ok(true)
-                }
-            };
-            let after_types = !types.is_empty();
-            if after_types && PtxType::parse(part).is_none() {
-                return Err(Diagnostic::error(
+            if let Some(t) = PtxType::parse(part) {
+                types.push((t, span));
+                continue;
+            }
+            if UNMODELLED.contains(&part) {
+                return Err(CvtError::Unsupported(Diagnostic::error(
                     span,
-                    format!("`.{part}` after the types: modifiers come before `.dtype.atype`"),
-                ));
+                    format!("`cvt` with `.{part}` is not supported by ptxfp"),
+                )));
             }
-            match part {
-                "rn" | "rz" | "rm" | "rp" => {
-                    if c.rnd.is_some() {
-                        return Err(Diagnostic::error(span, "two rounding modifiers"));
-                    }
-                    c.rnd = Some(match part {
-                        "rn" => Round::NearestEven,
-                        "rz" => Round::TowardZero,
-                        "rm" => Round::TowardNegative,
-                        _ => Round::TowardPositive,
-                    });
+            if !types.is_empty() {
+                let msg =
+                    format!("`.{part}` after the types: modifiers come before `.dtype.atype`");
+                if !lenient {
+                    return invalid(span, msg);
                 }
-                "rni" | "rzi" | "rmi" | "rpi" | "rna" | "rs" => {
-                    return Err(Diagnostic::error(
-                        span,
-                        format!("`cvt.{part}` is not supported by this interpreter"),
-                    ))
-                }
-                "ftz" => c.ftz = dup(c.ftz)?,
-                "sat" => c.sat = dup(c.sat)?,
-                "relu" => c.relu = dup(c.relu)?,
-                "satfinite" => c.satfinite = dup(c.satfinite)?,
-                _ => match PtxType::parse(part) {
-                    Some(t) => types.push((t, span)),
-                    None => {
-                        return Err(Diagnostic::error(
-                            span,
-                            format!("unknown `cvt` modifier `.{part}`"),
-                        ))
+                warnings.push(Diagnostic::warning(span.clone(), msg));
+            }
+            let flag = match part {
+                "ftz" => &mut ftz,
+                "sat" => &mut sat,
+                "relu" => &mut relu,
+                "satfinite" => &mut satfinite,
+                _ => match CvtRound::parse(part) {
+                    Some(r) if rnd == CvtRound::None => {
+                        rnd = r;
+                        continue;
                     }
+                    Some(_) => return invalid(span, "two rounding modifiers".into()),
+                    None => return invalid(span, format!("unknown `cvt` modifier `.{part}`")),
                 },
+            };
+            if *flag {
+                return invalid(span, format!("`.{part}` given twice"));
             }
+            *flag = true;
         }
         let whole = 0..text.len();
-        let [(dst, dspan), (src, sspan)] =
-            <[(PtxType, core::ops::Range<usize>); 2]>::try_from(types).map_err(|_| {
-                Diagnostic::error(
-                    whole.clone(),
-                    "`cvt` needs exactly two types, `.dtype.atype`",
-                )
-            })?;
-        c.dst = dst;
-        c.src = src;
-        let packed = matches!(dst, PtxType::F16x2 | PtxType::BF16x2);
-        if packed {
-            if src != PtxType::F32 {
-                return Err(Diagnostic::error(
-                    sspan,
-                    format!("`cvt{dst}` converts from `.f32` only"),
-                ));
+        let [(dst, _), (src, sspan)] = <[(PtxType, core::ops::Range<usize>); 2]>::try_from(types)
+            .map_err(|_| {
+            CvtError::Invalid(Diagnostic::error(
+                whole.clone(),
+                "`cvt` needs exactly two types, `.dtype.atype`",
+            ))
+        })?;
+        let c = Cvt {
+            rnd,
+            ftz,
+            sat,
+            relu,
+            satfinite,
+            dst,
+            src,
+        };
+        if ROWS.iter().any(|r| r.admits(&c)) {
+            for w in &mut warnings {
+                *w = w.clone().with_help(format!("write `{c}`"));
             }
-            if !matches!(c.rnd, Some(Round::NearestEven | Round::TowardZero)) {
-                return Err(Diagnostic::error(
-                    whole,
-                    format!("`cvt{dst}.f32` requires `.rn` or `.rz`"),
-                ));
-            }
-            if c.ftz || c.sat {
-                return Err(Diagnostic::error(
-                    whole,
-                    format!("`cvt{dst}.f32` takes no `.ftz` or `.sat`"),
-                ));
-            }
-            return Ok(c);
+            return Ok((c, warnings));
         }
-        if !dst.is_float() {
-            return Err(Diagnostic::error(
-                dspan,
-                format!("`cvt` to `{dst}` is not supported (floating-point types only)"),
-            ));
-        }
-        if !src.is_float() {
-            return Err(Diagnostic::error(
-                sspan,
-                format!("`cvt` from `{src}` is not supported (floating-point types only)"),
-            ));
-        }
-        if exact_widening(src, dst) {
-            if c.rnd.is_some() {
-                return Err(Diagnostic::error(
-                    whole,
-                    format!("`cvt{dst}{src}` is exact and takes no rounding modifier"),
-                ));
-            }
-        } else if c.rnd.is_none() {
-            return Err(Diagnostic::error(
-                whole,
-                format!("`cvt{dst}{src}` rounds and requires a rounding modifier (.rn, .rz, .rm or .rp)"),
-            ));
-        }
-        if (c.relu || c.satfinite)
-            && !matches!((dst, src), (PtxType::F16 | PtxType::BF16, PtxType::F32))
-        {
-            return Err(Diagnostic::error(
-                whole,
-                "`.relu` and `.satfinite` apply to `.f16`/`.bf16` results from `.f32` only",
-            ));
-        }
-        if c.ftz && src != PtxType::F32 && dst != PtxType::F32 {
-            return Err(Diagnostic::error(
-                whole,
-                "`.ftz` applies only when the source or the result is `.f32`",
-            ));
-        }
-        if c.relu && c.sat {
-            return Err(Diagnostic::error(
-                whole,
-                "`.relu` and `.sat` exclude each other",
-            ));
-        }
-        Ok(c)
+        Err(c.why_not(whole, sspan))
     }
 
-    /// Number of source operands (2 for the packed forms).
+    /// The error of a form no row admits, derived from the rows of its types.
+    fn why_not(&self, whole: core::ops::Range<usize>, sspan: core::ops::Range<usize>) -> CvtError {
+        let (dst, src) = (self.dst, self.src);
+        let name = format!("`cvt{dst}{src}`");
+        let rows: Vec<&CvtRow> = ROWS.iter().filter(|r| r.types_match(dst, src)).collect();
+        let err = |msg: String| CvtError::Invalid(Diagnostic::error(whole.clone(), msg));
+        if rows.is_empty() {
+            let packed = |t: PtxType| {
+                matches!(
+                    t,
+                    F16x2 | BF16x2 | Tf32 | E4m3x2 | E5m2x2 | E2m1x2 | E2m3x2 | E3m2x2
+                )
+            };
+            let from: Vec<String> = ROWS
+                .iter()
+                .filter(|r| r.dst.contains(&dst))
+                .flat_map(|r| r.src.iter().map(|t| t.to_string()))
+                .fold(Vec::new(), |mut v, t| {
+                    if !v.contains(&t) {
+                        v.push(t);
+                    }
+                    v
+                });
+            let d = Diagnostic::error(
+                sspan,
+                format!("ptxfp knows no `cvt` from `{src}` to `{dst}`"),
+            )
+            .with_help(format!("`cvt{dst}` converts from {}", from.join(", ")));
+            // A pair of packed or narrow types may be a form of the spec
+            // that has no row yet; between the scalar types every pair
+            // has rows.
+            return if packed(dst) || packed(src) {
+                CvtError::Unsupported(d)
+            } else {
+                CvtError::Invalid(d)
+            };
+        }
+        let any = |f: &dyn Fn(&CvtRow) -> bool| rows.iter().any(|r| f(r));
+        if !any(&|r| r.rnd.contains(&self.rnd)) {
+            let mut admitted: Vec<CvtRound> = Vec::new();
+            for r in &rows {
+                for x in r.rnd {
+                    if !admitted.contains(x) {
+                        admitted.push(*x);
+                    }
+                }
+            }
+            let named: Vec<&str> = admitted
+                .iter()
+                .filter(|r| **r != CvtRound::None)
+                .map(|r| r.name())
+                .collect();
+            let list = or_list(&named);
+            return err(if named.is_empty() {
+                format!("{name} is exact and takes no rounding modifier")
+            } else if admitted.contains(&CvtRound::None) {
+                format!("{name} takes {list} or no rounding modifier")
+            } else if self.rnd == CvtRound::None {
+                format!("{name} requires a rounding modifier: {list}")
+            } else {
+                format!("{name} takes {list}, not `{}`", self.rnd.name())
+            });
+        }
+        for (word, given, slot) in [
+            (
+                "ftz",
+                self.ftz,
+                (|r: &CvtRow| r.ftz) as fn(&CvtRow) -> &'static [bool],
+            ),
+            ("sat", self.sat, |r: &CvtRow| r.sat),
+            ("relu", self.relu, |r: &CvtRow| r.relu),
+            ("satfinite", self.satfinite, |r: &CvtRow| r.satfinite),
+        ] {
+            if !any(&|r| slot(r).contains(&given)) {
+                return err(if given {
+                    format!("{name} does not take `.{word}`")
+                } else {
+                    format!("{name} requires `.{word}`")
+                });
+            }
+        }
+        let lines: Vec<&str> = rows.iter().map(|r| r.syntax).collect();
+        CvtError::Invalid(
+            Diagnostic::error(
+                whole.clone(),
+                format!("no form of {name} takes these modifiers together"),
+            )
+            .with_help(format!("its forms: {}", lines.join("  "))),
+        )
+    }
+
+    /// The row this form falls under.
+    pub fn row(&self) -> &'static CvtRow {
+        ROWS.iter().find(|r| r.admits(self)).unwrap_or(&ROWS[0])
+    }
+
+    /// Every form of every row.
+    pub fn all() -> Vec<Cvt> {
+        ROWS.iter().flat_map(|r| r.forms()).collect()
+    }
+
+    /// Number of source operands: 2 for the forms that pack two `.f32`
+    /// (`cvt.rn.f16x2.f32 d, a, b`), 1 otherwise.
     pub fn sources(&self) -> usize {
-        if matches!(self.dst, PtxType::F16x2 | PtxType::BF16x2) {
+        if self.src == F32
+            && matches!(
+                self.dst,
+                F16x2 | BF16x2 | E4m3x2 | E5m2x2 | E2m1x2 | E2m3x2 | E3m2x2
+            )
+        {
             2
         } else {
             1
         }
     }
 
-    /// The minimum PTX ISA version and target of this form (PTX ISA, `cvt`,
-    /// "PTX ISA Notes" and "Target ISA Notes"): `.f64` needs sm_13;
-    /// `.relu` and `.bf16`, `.f16x2`, `.bf16x2` results need 7.0 and sm_80;
-    /// `.satfinite` needs 8.1 and sm_80; a `.bf16` source needs 7.1 and
-    /// sm_80 for `cvt.f32.bf16`, 7.8 and sm_90 otherwise.
-    pub fn requires(&self) -> (crate::target::PtxVersion, crate::target::Target) {
-        use crate::target::PtxVersion as V;
-        use crate::target::Target as T;
-        use PtxType::*;
-        let mut need = (V::new(1, 0), 10);
-        let mut at_least = |v: V, sm: u16| {
-            need = (need.0.max(v), need.1.max(sm));
+    /// The minimum PTX ISA version and target of this form, on the lowest
+    /// target its row allows: its row's "PTX ISA Notes" and "Target ISA Notes".
+    pub fn requires(&self) -> (PtxVersion, Target) {
+        let r = self.row();
+        (r.ptx, Target::sm(r.sm))
+    }
+
+    /// The error of a form whose row needs an `a`/`f` target, for code of
+    /// `version` that targets `target` (`None` when the target has the
+    /// suffix the row needs).
+    pub fn suffix_error(&self, version: PtxVersion, target: Target) -> Option<String> {
+        use crate::target::Variant;
+        match (self.row().suffix, target.variant) {
+            (Suffix::None, _) | (Suffix::Family, Variant::Arch | Variant::Family) => None,
+            (Suffix::ArchOrFamilyFrom88, Variant::Arch) => None,
+            (Suffix::ArchOrFamilyFrom88, Variant::Family) if version >= v(8, 8) => None,
+            (Suffix::ArchOrFamilyFrom88, _) => Some(format!(
+                "needs an architecture-specific target (sm_{0}a) or, from PTX ISA 8.8, a family target (sm_{0}f); the target is {target}",
+                target.sm.max(100)
+            )),
+            (Suffix::Family, Variant::Plain) => Some(format!(
+                "needs a family target (sm_{}f); the target is {target}",
+                target.sm.max(100)
+            )),
+        }
+    }
+
+    /// The minimum PTX ISA version and target of this form for code that
+    /// targets `target` (`cvt.rn.satfinite.e4m3x2.f32` needs 8.1 on sm_89,
+    /// 7.8 on sm_90 and higher).
+    pub fn requires_on(&self, target: Target) -> (PtxVersion, Target) {
+        let r = self.row();
+        match r.alt {
+            Some((ptx, sm)) if target.at_least(sm) => (ptx, Target::sm(sm)),
+            _ => (r.ptx, Target::sm(r.sm)),
+        }
+    }
+}
+
+/// `a`, `a or b`, `a, b or c` (the instruction table's joiner,
+/// `syntax::table::or_list`, is private to `syntax`).
+fn or_list(words: &[&str]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+impl fmt::Display for Cvt {
+    /// The canonical spelling: rounding, `.ftz`, `.sat`, then `.relu` and
+    /// `.satfinite` in the order of the row's syntax line, then the types.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cvt{}", self.rnd.name())?;
+        if self.ftz {
+            f.write_str(".ftz")?;
+        }
+        if self.sat {
+            f.write_str(".sat")?;
+        }
+        let syntax = self.row().syntax;
+        let satfinite_first = matches!(
+            (syntax.find("satfinite"), syntax.find("relu")),
+            (Some(s), Some(r)) if s < r
+        );
+        let (relu, satfinite) = (
+            self.relu.then_some(".relu"),
+            self.satfinite.then_some(".satfinite"),
+        );
+        let order = if satfinite_first {
+            [satfinite, relu]
+        } else {
+            [relu, satfinite]
         };
-        if self.dst == F64 || self.src == F64 {
-            at_least(V::new(1, 0), 13);
+        for w in order.into_iter().flatten() {
+            f.write_str(w)?;
         }
-        if self.relu || matches!(self.dst, BF16 | F16x2 | BF16x2) {
-            at_least(V::new(7, 0), 80);
+        write!(f, "{}{}", self.dst, self.src)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every form falls under exactly one row, prints canonically and
+    /// parses back to itself.
+    #[test]
+    fn rows_do_not_overlap_and_forms_round_trip() {
+        let all = Cvt::all();
+        assert!(all.len() > 500, "{}", all.len());
+        for c in &all {
+            let n = ROWS.iter().filter(|r| r.admits(c)).count();
+            assert_eq!(n, 1, "{c} is admitted by {n} rows");
+            let text = c.to_string();
+            assert_eq!(Cvt::parse(&text), Ok(*c), "{text}");
+            // `d, a, b;`: as many sources as the row's line has commas.
+            let operands = c.row().syntax.split_once(' ').map_or("", |(_, o)| o);
+            let line = operands.split(';').next().unwrap_or("");
+            assert_eq!(c.sources(), line.matches(',').count(), "{text}: {line}");
         }
-        if self.satfinite {
-            at_least(V::new(8, 1), 80);
+    }
+
+    #[test]
+    fn the_corpus_forms_parse() {
+        for ok in [
+            "cvt.rzi.s32.f32",
+            "cvt.rni.s64.f64",
+            "cvt.rn.f32.s32",
+            "cvt.rn.f64.u64",
+            "cvt.rzi.ftz.s32.f32",
+            "cvt.rmi.f32.f32",
+            "cvt.rni.f64.f64",
+            "cvt.u32.u8",
+            "cvt.s64.s32",
+            "cvt.u16.u32",
+            "cvt.sat.u8.s32",
+            "cvt.rna.tf32.f32",
+            "cvt.rn.satfinite.e4m3x2.f32",
+            "cvt.rn.relu.satfinite.e5m2x2.f16x2",
+            "cvt.rn.f16x2.e4m3x2",
+            "cvt.rn.f16.f32",
+            "cvt.rn.relu.satfinite.f16x2.f32",
+            "cvt.rz.satfinite.bf16x2.f32",
+            "cvt.f32.bf16",
+            "cvt.rpi.s8.bf16",
+            "cvt.rn.satfinite.relu.tf32.f32",
+            "cvt.rn.satfinite.e2m1x2.f32",
+            "cvt.rn.relu.f16x2.e3m2x2",
+            "cvt.rn.satfinite.relu.e2m3x2.bf16x2",
+            "cvt.rn.satfinite.e4m3x2.bf16x2",
+        ] {
+            assert!(Cvt::parse(ok).is_ok(), "{ok}: {:?}", Cvt::parse(ok));
         }
-        if self.src == BF16 {
-            if self.dst == F32 && !self.ftz {
-                at_least(V::new(7, 1), 80);
-            } else {
-                at_least(V::new(7, 8), 90);
-            }
-        }
-        (need.0, T::sm(need.1))
+    }
+
+    /// The messages are derived from the rows of the types.
+    #[test]
+    fn errors_say_what_the_rows_admit() {
+        let msg = |t: &str| Cvt::parse(t).unwrap_err().message;
+        assert_eq!(
+            msg("cvt.s32.f32"),
+            "`cvt.s32.f32` requires a rounding modifier: .rni, .rzi, .rmi or .rpi"
+        );
+        assert_eq!(
+            msg("cvt.rn.s32.f32"),
+            "`cvt.s32.f32` takes .rni, .rzi, .rmi or .rpi, not `.rn`"
+        );
+        assert_eq!(
+            msg("cvt.rn.f32.f16"),
+            "`cvt.f32.f16` is exact and takes no rounding modifier"
+        );
+        assert_eq!(
+            msg("cvt.f16.f32"),
+            "`cvt.f16.f32` requires a rounding modifier: .rn, .rz, .rm or .rp"
+        );
+        assert_eq!(msg("cvt.sat.s32.s16"), "`cvt.s32.s16` does not take `.sat`");
+        assert_eq!(msg("cvt.ftz.s32.s16"), "`cvt.s32.s16` does not take `.ftz`");
+        assert_eq!(
+            msg("cvt.rn.e4m3x2.f32"),
+            "`cvt.e4m3x2.f32` requires `.satfinite`"
+        );
+        assert_eq!(
+            msg("cvt.rn.relu.sat.f16.f32"),
+            "no form of `cvt.f16.f32` takes these modifiers together"
+        );
+        assert_eq!(
+            msg("cvt.rn.f16.f32.sat"),
+            "`.sat` after the types: modifiers come before `.dtype.atype`"
+        );
+        assert_eq!(msg("cvt.rn.sat.sat.f16.f32"), "`.sat` given twice");
+        assert_eq!(
+            msg("cvt.f32"),
+            "`cvt` needs exactly two types, `.dtype.atype`"
+        );
+        assert!(matches!(
+            Cvt::decode("cvt.rs.f16x2.f32", false),
+            Err(CvtError::Unsupported(_))
+        ));
+        assert!(matches!(
+            Cvt::decode("cvt.rn.satfinite.e2m1x4.f32", false),
+            Err(CvtError::Unsupported(_))
+        ));
+        assert!(matches!(
+            Cvt::decode("cvt.rn.satfinite.e4m3x2.f16", false),
+            Err(CvtError::Unsupported(_))
+        ));
+        assert!(matches!(
+            Cvt::decode("cvt.rn.s32.f32", false),
+            Err(CvtError::Invalid(_))
+        ));
+        // Lenient: the spec's own example `cvt.f64.bf16.rp` (read as written).
+        let (c, w) = Cvt::decode("cvt.s8.bf16.rpi", true).unwrap();
+        assert_eq!(c.to_string(), "cvt.rpi.s8.bf16");
+        assert_eq!(w.len(), 1);
+    }
+
+    #[test]
+    fn requirements_come_from_the_rows() {
+        let req = |t: &str| {
+            let (v, sm) = Cvt::parse(t).unwrap().requires();
+            format!("{v} {sm}")
+        };
+        assert_eq!(req("cvt.rzi.s32.f32"), "1.0 sm_10");
+        assert_eq!(req("cvt.rn.f32.f64"), "1.0 sm_13");
+        assert_eq!(req("cvt.rn.bf16x2.f32"), "7.0 sm_80");
+        assert_eq!(req("cvt.rn.relu.satfinite.f16.f32"), "8.1 sm_80");
+        assert_eq!(req("cvt.f32.bf16"), "7.1 sm_80");
+        assert_eq!(req("cvt.ftz.f32.bf16"), "7.8 sm_90");
+        assert_eq!(req("cvt.rzi.s32.bf16"), "7.8 sm_90");
+        assert_eq!(req("cvt.rn.satfinite.tf32.f32"), "8.6 sm_100");
+        let f4 = Cvt::parse("cvt.rn.satfinite.e2m1x2.f32").unwrap();
+        let t = |s: &str| s.parse::<Target>().unwrap();
+        assert_eq!(f4.suffix_error(v(8, 6), t("sm_100a")), None);
+        assert_eq!(f4.suffix_error(v(8, 8), t("sm_120f")), None);
+        assert_eq!(
+            f4.suffix_error(v(8, 6), t("sm_100f")).unwrap(),
+            "needs an architecture-specific target (sm_100a) or, from PTX ISA 8.8, a family target (sm_100f); the target is sm_100f"
+        );
+        assert!(f4.suffix_error(v(8, 8), t("sm_100")).is_some());
+        let bf = Cvt::parse("cvt.rn.satfinite.e4m3x2.bf16x2").unwrap();
+        assert!(bf.suffix_error(v(9, 1), t("sm_100")).is_some());
+        assert_eq!(bf.suffix_error(v(9, 1), t("sm_100a")), None);
+        let f8 = Cvt::parse("cvt.rn.satfinite.e4m3x2.f32").unwrap();
+        assert_eq!(f8.requires_on(Target::sm(89)), (v(8, 1), Target::sm(89)));
+        assert_eq!(f8.requires_on(Target::sm(90)), (v(7, 8), Target::sm(90)));
     }
 }

@@ -6,7 +6,7 @@
 //! instruction is table rows (`crate::syntax`) or a new variant here: the
 //! compiler then names every `match` that must learn it.
 
-use crate::cvt::Cvt;
+use crate::cvt::{Cvt, CvtError};
 use crate::diag::Diagnostic;
 use crate::form::{Form, Opcode};
 use crate::int::IntOp;
@@ -23,7 +23,7 @@ pub enum Op {
     /// (`crate::int::INT_SYNTAX`): `add.cc.u32`, `mad.hi.sat.s32`,
     /// `prmt.b32.f4e`, `and.pred`...
     Int(IntOp),
-    /// A floating-point `cvt` the model knows.
+    /// A `cvt` (every form of `crate::cvt::ROWS`).
     Cvt(Cvt),
     /// `setp` or `set` on any type, with its comparison, `.ftz` and
     /// `.and`/`.or`/`.xor`.
@@ -97,25 +97,6 @@ pub fn last_type(opcode: &str) -> Option<PtxType> {
     opcode.split('.').skip(1).filter_map(PtxType::parse).last()
 }
 
-/// A `cvt` between floating-point types only (`cvt.rn.f16.f32`): the model's.
-fn float_cvt(opcode: &str) -> bool {
-    opcode
-        .split('.')
-        .skip(1)
-        .filter_map(PtxType::parse)
-        .all(|t| {
-            matches!(
-                t,
-                PtxType::F16
-                    | PtxType::BF16
-                    | PtxType::F32
-                    | PtxType::F64
-                    | PtxType::F16x2
-                    | PtxType::BF16x2
-            )
-        })
-}
-
 /// Decodes `opcode` (`fma.rn.ftz.f16`, `ld.global.v2.f32`, ...). `lenient`
 /// accepts a misplaced or repeated modifier of a form with a warning
 /// (docs/NVIDIA.md "Errata"). Never fails: what is not an instruction
@@ -169,13 +150,18 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
         };
     }
     let op = match root {
-        "cvt" => match Cvt::parse(opcode) {
-            Ok(c) => Op::Cvt(c),
-            // Conversions outside the model (`cvt.rmi.f32.f32` for floorf,
-            // `cvt.rna.tf32.f32`, integer ones) are valid PTX ptxfp does not
-            // run; for a float one the parser says why.
-            Err(d) => Op::Unsupported(float_cvt(opcode).then_some(d)),
-        },
+        "cvt" => {
+            return match Cvt::decode(opcode, lenient) {
+                Ok((c, warnings)) => Decoded {
+                    op: Op::Cvt(c),
+                    diags: warnings,
+                },
+                // Valid PTX outside the model (`cvt.rs`, `.e2m1x2`): run
+                // stops at it and says why; `check` counts it.
+                Err(CvtError::Unsupported(d)) => ok(Op::Unsupported(Some(d))),
+                Err(CvtError::Invalid(d)) => bad(d),
+            };
+        }
         "setp" | "set" => match Setp::parse(opcode) {
             Ok(c) => Op::Setp(c),
             Err(d) => return bad(d),
@@ -270,7 +256,13 @@ impl Op {
         let needs = |min| crate::syntax::requirement(&rule, min, version, target, 0..opcode.len());
         match self {
             Op::Form(f) => f.validate(version, target),
-            Op::Cvt(c) => needs(c.requires()),
+            Op::Cvt(c) => {
+                let mut d = needs(c.requires_on(target));
+                if let Some(why) = c.suffix_error(version, target) {
+                    d.push(Diagnostic::error(0..opcode.len(), format!("{rule} {why}")));
+                }
+                d
+            }
             Op::Setp(c) => needs(c.requires()),
             Op::Select(c) => needs(c.requires()),
             Op::Testp(c) => needs(c.requires()),

@@ -27,9 +27,22 @@ pub enum PtxType {
     BF16x2,
     F32,
     F64,
+    /// `.tf32`: a TensorFloat-32 value in the upper 19 bits of a `.b32`
+    /// (a `cvt` destination type).
+    Tf32,
+    /// `.e4m3x2`: two OFP8 E4M3 values packed in a `.b16`.
+    E4m3x2,
+    /// `.e5m2x2`: two OFP8 E5M2 values packed in a `.b16`.
+    E5m2x2,
+    /// `.e2m1x2`: two FP4 E2M1 values packed in a `.b8`.
+    E2m1x2,
+    /// `.e2m3x2`: two FP6 E2M3 values, one in the low 6 bits of each byte of a `.b16`.
+    E2m3x2,
+    /// `.e3m2x2`: two FP6 E3M2 values, one in the low 6 bits of each byte of a `.b16`.
+    E3m2x2,
 }
 
-const NAMES: [(PtxType, &str); 19] = [
+const NAMES: [(PtxType, &str); 25] = [
     (PtxType::Pred, "pred"),
     (PtxType::B8, "b8"),
     (PtxType::B16, "b16"),
@@ -49,6 +62,12 @@ const NAMES: [(PtxType, &str); 19] = [
     (PtxType::BF16x2, "bf16x2"),
     (PtxType::F32, "f32"),
     (PtxType::F64, "f64"),
+    (PtxType::Tf32, "tf32"),
+    (PtxType::E4m3x2, "e4m3x2"),
+    (PtxType::E5m2x2, "e5m2x2"),
+    (PtxType::E2m1x2, "e2m1x2"),
+    (PtxType::E2m3x2, "e2m3x2"),
+    (PtxType::E3m2x2, "e3m2x2"),
 ];
 
 impl PtxType {
@@ -57,9 +76,9 @@ impl PtxType {
         use PtxType::*;
         match self {
             Pred => 1,
-            B8 | U8 | S8 => 8,
-            B16 | U16 | S16 | F16 | BF16 => 16,
-            B32 | U32 | S32 | F32 | F16x2 | BF16x2 => 32,
+            B8 | U8 | S8 | E2m1x2 => 8,
+            B16 | U16 | S16 | F16 | BF16 | E4m3x2 | E5m2x2 | E2m3x2 | E3m2x2 => 16,
+            B32 | U32 | S32 | F32 | F16x2 | BF16x2 | Tf32 => 32,
             B64 | U64 | S64 | F64 => 64,
         }
     }
@@ -101,6 +120,42 @@ impl PtxType {
             || Some(reg) == self.bit_type()
             || (self.is_bits() && reg.bits() == self.bits())
             || (self.is_int() && reg.is_int() && reg.bits() == self.bits())
+    }
+
+    /// Whether a register declared `reg` may be an operand of a `cvt` whose
+    /// operand type is `self`: [`PtxType::accepts_register`], or a wider
+    /// register. PTX ISA §6.4.2 "Operand Size Exceeding Instruction-Type
+    /// Size": "The operand type checking rules are relaxed for bit-size and
+    /// integer (signed and unsigned) instruction types; floating-point
+    /// instruction types still require that the operand type-size matches
+    /// exactly, unless the operand is of bit-size type"; 9.7.9.21 "Notes": a
+    /// wider source register "may be used, except when the source operand
+    /// has `.bf16` or `.bf16x2` format", a wider destination "except when
+    /// the destination operand has `.bf16`, `.bf16x2` or `.tf32` format".
+    pub fn accepts_conversion_register(self, reg: PtxType) -> bool {
+        use PtxType::*;
+        if self.accepts_register(reg) {
+            return true;
+        }
+        if matches!(self, BF16 | BF16x2 | Tf32) || reg.bits() < self.bits() {
+            return false;
+        }
+        if self.is_bits() || self.is_int() {
+            reg.is_bits() || reg.is_int()
+        } else {
+            reg.is_bits()
+        }
+    }
+
+    /// The values of the type read as an integer, lowest and highest: two's
+    /// complement for `.s8` .. `.s64`, unsigned for every other type.
+    pub const fn int_range(self) -> (i128, i128) {
+        let w = self.bits();
+        if self.is_signed() {
+            (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1)
+        } else {
+            (0, (1i128 << w) - 1)
+        }
     }
 
     /// True for `.u8` .. `.u64` and `.s8` .. `.s64`.
@@ -181,5 +236,20 @@ mod tests {
         assert!(!PtxType::F32.accepts_register(PtxType::F16x2));
         assert!(PtxType::B32.accepts_register(PtxType::F32));
         assert!(!PtxType::F64.accepts_register(PtxType::F32));
+    }
+
+    #[test]
+    fn conversion_registers_may_be_wider() {
+        use PtxType::*;
+        assert!(S8.accepts_conversion_register(B16));
+        assert!(U8.accepts_conversion_register(U32));
+        assert!(S16.accepts_conversion_register(S64));
+        assert!(F16.accepts_conversion_register(B32));
+        assert!(!F16.accepts_conversion_register(F32));
+        assert!(!BF16.accepts_conversion_register(B32));
+        assert!(!Tf32.accepts_conversion_register(B64));
+        assert!(Tf32.accepts_conversion_register(B32));
+        assert!(!S32.accepts_conversion_register(B16));
+        assert!(!U32.accepts_conversion_register(F32));
     }
 }

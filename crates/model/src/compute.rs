@@ -50,7 +50,7 @@ pub fn compute(op: &Op, srcs: &[u64], carry: bool, exec: &Exec) -> Option<Comput
             let (d, carry) = i.compute(srcs, carry, &exec.hw);
             Computed { carry, ..one(d) }
         }
-        Op::Cvt(c) => one(c.eval_on(srcs, &exec.hw)),
+        Op::Cvt(c) => one(c.eval_in(srcs, exec)),
         Op::Setp(c) => Computed {
             dst: setp_results(c, srcs[0], srcs[1], srcs.get(2).map(|c| c & 1 == 1)),
             ..Computed::default()

@@ -40,6 +40,11 @@ pub struct HwProfile {
     pub oob_mask: u16,
     /// See [`HwProfile::oob_mask`].
     pub oob_value: u16,
+    /// The NaN every `.e4m3`/`.e5m2` result NaN becomes (`cvt` to
+    /// `.e4m3x2`/`.e5m2x2`, per 8-bit lane).
+    pub f8_nan: u8,
+    /// The `.b32` a `cvt` to `.tf32` writes for a NaN result.
+    pub tf32_nan: u32,
     /// Whether `abs`/`neg` on `.f32`, `.f16` and `.bf16` turn a NaN input
     /// into the canonical NaN (`f32_nan`/`half_nan`) rather than changing
     /// its sign bit only. (`.f64`: passed through unchanged, doc.)
@@ -102,6 +107,15 @@ impl HwProfile {
         // bf16 alike, **open** (claimed measured by one unpublished source). Probe 5.
         oob_mask: 0x7fff,
         oob_value: 0x7ff7,
+        // NOTE(hw): docs/NVIDIA.md "cvt: integers, integral values, tf32 and
+        // fp8": 0x7f for both formats (E4M3's S.1111.111; for E5M2 the
+        // all-ones payload), as CUDA's cuda_fp8.hpp software conversion
+        // gives; awaiting GPU data.
+        f8_nan: 0x7f,
+        // NOTE(hw): docs/NVIDIA.md "cvt: integers, integral values, tf32 and
+        // fp8": the f32 NaN with the 13 bits tf32 does not have cleared;
+        // awaiting GPU data.
+        tf32_nan: 0x7fff_e000,
         // NOTE(hw): docs/NVIDIA.md "abs, neg and copysign": the spec says
         // "NaN inputs yield an unspecified NaN"; ptxas lowers them to an FADD
         // with operand modifiers, whose NaN result is canonical. **open**

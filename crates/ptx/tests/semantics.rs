@@ -157,6 +157,8 @@ fn every_open_choice_is_one_profile_field() {
         div_by_zero: ptxfp::quirks::ByZero::Dividend,
         rem_by_zero: ptxfp::quirks::ByZero::Zero,
         div_overflow: ptxfp::quirks::DivOverflow::Saturate,
+        f8_nan: 0xff,
+        tf32_nan: 0x7fc0_0000,
     };
     let int = |op: &str, s: &[u64]| {
         ptxfp::int::IntOp::parse(op)
@@ -202,6 +204,15 @@ fn every_open_choice_is_one_profile_field() {
     assert_eq!(run("fma.rn.oob.f16", &[0x7ff7, 0x3c00, 0]), 0x7e00);
     assert_eq!(run("fma.rn.oob.f16", &[0x7fff, 0x3c00, 0]), 0x0000);
     assert_eq!(run("fma.rn.oob.f16", &[0xfff7, 0x3c00, 0]), 0x7e00);
+    let cvt = |form: &str, s: &[u64]| {
+        let op = ptxfp::op::decode(form, false).op;
+        ptxfp::compute(&op, s, false, &e).unwrap().dst[0]
+    };
+    assert_eq!(
+        cvt("cvt.rn.satfinite.e4m3x2.f32", &[0x7fc0_0000, 0]),
+        0xff00
+    );
+    assert_eq!(cvt("cvt.rna.tf32.f32", &[0x7fc0_0000]), 0x7fc0_0000);
 }
 
 #[test]

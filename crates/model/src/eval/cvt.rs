@@ -1,10 +1,17 @@
-//! The semantics of `cvt` between floating-point types (PTX ISA §9.7.9.21):
-//! rounding once, `.ftz`, `.sat`, `.relu`, `.satfinite` and NVIDIA's NaN
-//! results (docs/NVIDIA.md "NaN results").
+//! The semantics of `cvt` (PTX ISA 9.7.9.21): every form of
+//! `ptxfp_isa::cvt::ROWS`, composed of stages: read the source (masked to
+//! its type, `.ftz` on `.f32`) → the exact value rounded once (to a float
+//! format, to an integer, or to an integral value) → clamp (integer range,
+//! `.satfinite`, `.relu`, `.sat`) → NVIDIA's NaN results (docs/NVIDIA.md
+//! "NaN results" and "cvt: integers, integral values, tf32 and fp8") → pack
+//! lanes.
 
-use crate::quirks::HwProfile;
-use ptxfp_float::{self as fp, Format, Round, BF16, F16, F32, F64};
-use ptxfp_isa::cvt::Cvt;
+use crate::quirks::{Exec, HwProfile};
+use ptxfp_float::{
+    self as fp, Exact, Format, Round, Value, BF16, E2M1X, E2M3X, E3M2X, E4M3X, E5M2, F16, F32, F64,
+    TF32,
+};
+use ptxfp_isa::cvt::{Cvt, CvtRound};
 use ptxfp_isa::types::PtxType;
 
 /// Evaluation of a [`Cvt`].
@@ -16,33 +23,87 @@ pub trait EvalCvt {
         self.eval_on(srcs, &HwProfile::NVIDIA)
     }
     /// Converts with `hw`'s choices (its NaN results, its `.sat`/`.relu` of
-    /// `-0.0`).
+    /// `-0.0`). The result is the destination type's bits (an integer
+    /// result in the low bits, two's complement; sign-extending it to a
+    /// wider register is the register write's business).
     fn eval_on(&self, srcs: &[u64], hw: &HwProfile) -> u64;
+    /// Converts as `exec` models: its profile, and for code that targets
+    /// sm_1x 9.7.9.21's "sm_1x: Single-precision subnormal inputs and
+    /// results are flushed to sign-preserving zero" (`.ftz` implied
+    /// wherever an `.f32` is involved; the ISA's exception for PTX ISA 1.4
+    /// and earlier with an `.f64` is not modelled: `Exec` has no version).
+    fn eval_in(&self, srcs: &[u64], exec: &Exec) -> u64;
 }
 
 impl EvalCvt for Cvt {
+    fn eval_in(&self, srcs: &[u64], exec: &Exec) -> u64 {
+        let f32_involved = self.src == PtxType::F32 || self.dst == PtxType::F32;
+        if exec.code_target.is_sm1x() && f32_involved && !self.ftz {
+            Cvt { ftz: true, ..*self }.eval_on(srcs, &exec.hw)
+        } else {
+            self.eval_on(srcs, &exec.hw)
+        }
+    }
+
     fn eval_on(&self, srcs: &[u64], hw: &HwProfile) -> u64 {
+        use PtxType as T;
         let s = |i: usize| srcs.get(i).copied().unwrap_or(0);
-        match self.dst {
-            PtxType::F16x2 => {
-                let one = Cvt {
-                    dst: PtxType::F16,
-                    ..*self
-                };
-                one.eval_on(&[s(0)], hw) << 16 | one.eval_on(&[s(1)], hw)
+        let c = self;
+        match (c.dst, c.src) {
+            // 9.7.9.21: "two inputs `a` and `b` of `.f32` type are converted
+            // into `.f16` or `.bf16` type and the converted values are packed
+            // in the destination register `d`, such that the value converted
+            // from input `a` is stored in the upper half of `d`".
+            (T::F16x2, T::F32) => {
+                float::<F32, F16>(c, s(0), hw) << 16 | float::<F32, F16>(c, s(1), hw)
             }
-            PtxType::BF16x2 => {
-                let one = Cvt {
-                    dst: PtxType::BF16,
-                    ..*self
-                };
-                one.eval_on(&[s(0)], hw) << 16 | one.eval_on(&[s(1)], hw)
+            (T::BF16x2, T::F32) => {
+                float::<F32, BF16>(c, s(0), hw) << 16 | float::<F32, BF16>(c, s(1), hw)
             }
-            _ => match self.src {
-                PtxType::F16 => from::<F16>(self, s(0), hw),
-                PtxType::BF16 => from::<BF16>(self, s(0), hw),
-                PtxType::F32 => from::<F32>(self, s(0), hw),
-                _ => from::<F64>(self, s(0), hw),
+            // "the value converted from input `a` is stored in the upper 8
+            // bits of `d` and the value converted from input `b` is stored
+            // in the lower 8 bits of `d`" (`.e2m1x2`: 4 bits each; `.e2m3x2`,
+            // `.e3m2x2`: "with 2 MSB bits padded with zeros").
+            (d, T::F32) if narrow(d).is_some() => {
+                let w = if d == T::E2m1x2 { 4 } else { 8 };
+                to_narrow::<F32>(c, s(0), hw) << w | to_narrow::<F32>(c, s(1), hw)
+            }
+            // "the value converted from the upper 16 bits of input `a` is
+            // stored in the upper 8 bits of `d`" (4 bits for `.e2m1x2`).
+            (d, half) if narrow(d).is_some() => {
+                let w = if d == T::E2m1x2 { 4 } else { 8 };
+                let lane = |x: u64| match half {
+                    T::BF16x2 => to_narrow::<BF16>(c, x, hw),
+                    _ => to_narrow::<F16>(c, x, hw),
+                };
+                lane(s(0) >> 16 & 0xffff) << w | lane(s(0) & 0xffff)
+            }
+            // "the value converted from the upper 8 bits of `a` is stored in
+            // the upper 16 bits of `d`" (the upper 4 bits for `.e2m1x2`).
+            (T::F16x2, src) => {
+                let w = if src == T::E2m1x2 { 4 } else { 8 };
+                let m = (1 << w) - 1;
+                from_narrow(c, s(0) >> w & m, hw) << 16 | from_narrow(c, s(0) & m, hw)
+            }
+            (T::Tf32, _) => tf32(c, s(0), hw),
+            (d, s0) if d.is_int() && s0.is_int() => int_to_int(c, s(0)),
+            (d, _) if d.is_int() => match c.src {
+                T::F16 => float_to_int::<F16>(c, s(0)),
+                T::BF16 => float_to_int::<BF16>(c, s(0)),
+                T::F32 => float_to_int::<F32>(c, s(0)),
+                _ => float_to_int::<F64>(c, s(0)),
+            },
+            (_, s0) if s0.is_int() => match c.dst {
+                T::F16 => int_to_float::<F16>(c, s(0), hw),
+                T::BF16 => int_to_float::<BF16>(c, s(0), hw),
+                T::F32 => int_to_float::<F32>(c, s(0), hw),
+                _ => int_to_float::<F64>(c, s(0), hw),
+            },
+            _ => match c.src {
+                T::F16 => from::<F16>(c, s(0), hw),
+                T::BF16 => from::<BF16>(c, s(0), hw),
+                T::F32 => from::<F32>(c, s(0), hw),
+                _ => from::<F64>(c, s(0), hw),
             },
         }
     }
@@ -50,28 +111,104 @@ impl EvalCvt for Cvt {
 
 fn from<S: Format>(c: &Cvt, a: u64, hw: &HwProfile) -> u64 {
     match c.dst {
-        PtxType::F16 => convert::<S, F16>(c, a, hw),
-        PtxType::BF16 => convert::<S, BF16>(c, a, hw),
-        PtxType::F32 => convert::<S, F32>(c, a, hw),
-        _ => convert::<S, F64>(c, a, hw),
+        PtxType::F16 => float::<S, F16>(c, a, hw),
+        PtxType::BF16 => float::<S, BF16>(c, a, hw),
+        PtxType::F32 => float::<S, F32>(c, a, hw),
+        _ => float::<S, F64>(c, a, hw),
     }
 }
 
-fn convert<S: Format, D: Format>(c: &Cvt, a: u64, hw: &HwProfile) -> u64 {
-    let mut a = a & S::ALL;
-    // §9.7.9.21: ".ftz: flush subnormal inputs and results to sign-preserving zero"
-    // (f32 only, as for every .ftz).
+/// The source, masked to its format; 9.7.9.21 ".ftz: flush subnormal
+/// inputs and results to sign-preserving zero" (`.f32` only: "applies only
+/// to single precision (`.f32`) inputs and results").
+fn input<S: Format>(c: &Cvt, a: u64) -> u64 {
+    let a = a & S::ALL;
     if c.ftz && S::BITS == 32 && fp::is_subnormal::<S>(a) {
-        a &= S::SIGN;
+        a & S::SIGN
+    } else {
+        a
     }
-    let rm = c.rnd.unwrap_or(Round::NearestEven);
-    let mut r = fp::convert::<S, D>(a, rm).bits;
+}
+
+/// Float to float: the exact value rounded once, or, with an integer
+/// rounding, rounded to an integral value in the same format ("A
+/// floating-point value may be rounded to an integral value using the
+/// integer rounding modifiers [...] The result is an integral value,
+/// stored in floating-point format").
+fn float<S: Format, D: Format>(c: &Cvt, a: u64, hw: &HwProfile) -> u64 {
+    let a = input::<S>(c, a);
+    let r = match c.rnd {
+        CvtRound::Int(rm) => match fp::decode::<S>(a) {
+            Value::Finite(x) => integral::<D>(x, rm),
+            _ => fp::convert::<S, D>(a, Round::NearestEven).bits,
+        },
+        CvtRound::Float(rm) => fp::convert::<S, D>(a, rm).bits,
+        // An exact conversion: no rounding happens.
+        _ => fp::convert::<S, D>(a, Round::NearestEven).bits,
+    };
+    finish::<D>(c, r, hw)
+}
+
+/// The integral value of `x` in the rounding direction `rm`, in format `F`
+/// (exact: an integer no larger in magnitude than a value of `F`, or the
+/// next power of two, is a value of `F`).
+fn integral<F: Format>(x: Exact, rm: Round) -> u64 {
+    if x.exp >= 0 {
+        // Already an integer (its last significand bit weighs 2^exp ≥ 1).
+        return fp::round::<F>(x.neg, x.exp, x.sig, rm).bits;
+    }
+    let n = round_to_integer(x, rm);
+    fp::round::<F>(x.neg, 0, n, rm).bits
+}
+
+/// |x| rounded to an integer in direction `rm` (`x`'s sign decides the
+/// directed roundings); 2^127 for every |x| from 2^127 on (a saturating
+/// bound for the integer conversions, which clamp far below it).
+fn round_to_integer(x: Exact, rm: Round) -> u128 {
+    const HUGE: u128 = 1 << 127;
+    if x.sig == 0 {
+        return 0;
+    }
+    if x.exp >= 0 {
+        return if x.exp as u32 >= x.sig.leading_zeros() {
+            HUGE
+        } else {
+            x.sig << x.exp
+        };
+    }
+    let sh = x.exp.unsigned_abs();
+    let (m, half, sticky) = if sh > 127 {
+        (0, false, true)
+    } else {
+        let m = x.sig >> sh;
+        let half = x.sig >> (sh - 1) & 1 == 1;
+        let sticky = x.sig & ((1u128 << (sh - 1)) - 1) != 0;
+        (m, half, sticky)
+    };
+    let up = match rm {
+        // ".rni: round to nearest integer, choosing even integer if source
+        // is equidistant between two integers"
+        Round::NearestEven => half && (sticky || m & 1 == 1),
+        // ".rzi: round to nearest integer in the direction of zero"
+        Round::TowardZero => false,
+        // ".rmi: ... in direction of negative infinity"
+        Round::TowardNegative => x.neg && (half || sticky),
+        // ".rpi: ... in direction of positive infinity"
+        Round::TowardPositive => !x.neg && (half || sticky),
+    };
+    m + u128::from(up)
+}
+
+/// The clamps and NaN results of a float result `r` of format `D`.
+fn finish<D: Format>(c: &Cvt, mut r: u64, hw: &HwProfile) -> u64 {
     if fp::is_nan::<D>(r) {
+        // ".sat: [...] NaN results are flushed to positive zero."
+        if c.sat {
+            return 0;
+        }
         // NOTE(hw): docs/NVIDIA.md "NaN results": every f16/bf16 NaN result is
         // hw.half_nan, every f32 one hw.f32_nan; f64 keeps the payload (quieted).
-        if c.sat {
-            return 0; // ".sat: NaN results are flushed to positive zero"
-        }
+        // ".relu: [...] NaN results are converted to canonical NaN" agrees.
         return match D::BITS {
             16 => u64::from(hw.half_nan),
             32 => u64::from(hw.f32_nan),
@@ -81,16 +218,17 @@ fn convert<S: Format, D: Format>(c: &Cvt, a: u64, hw: &HwProfile) -> u64 {
     if c.ftz && D::BITS == 32 && fp::is_subnormal::<D>(r) {
         r &= D::SIGN;
     }
-    // ".satfinite: ... if the absolute value of input is greater than MAX_NORM
-    // of the destination type, the result is sign-preserved MAX_NORM".
+    // ".satfinite: [...] If the absolute value of input (ignoring sign) is
+    // greater than MAX_NORM of the specified destination format, then the
+    // result is sign-preserved MAX_NORM".
     if c.satfinite && r & !D::SIGN == D::INF {
         r = (r & D::SIGN) | D::MAX;
     }
-    // ".relu: clamps the result to 0 if negative". NOTE(hw): -0.0 → +0.0 (docs/NVIDIA.md ".relu").
-    if c.relu && fp::is_negative::<D>(r) && (r != D::SIGN || hw.relu_clears_neg_zero) {
-        r = 0;
+    if c.relu {
+        r = relu(r, D::SIGN, hw);
     }
-    // ".sat: clamps the result to [0.0, 1.0]". NOTE(hw): -0.0 → +0.0 (docs/NVIDIA.md ".sat").
+    // ".sat: limits the result to the range [0.0, 1.0]". NOTE(hw): -0.0 →
+    // +0.0 (docs/NVIDIA.md ".sat").
     if c.sat {
         let one = fp::convert::<F32, D>(0x3f80_0000, Round::NearestEven).bits;
         if fp::is_negative::<D>(r) && (r != D::SIGN || hw.sat_clears_neg_zero) {
@@ -100,6 +238,268 @@ fn convert<S: Format, D: Format>(c: &Cvt, a: u64, hw: &HwProfile) -> u64 {
         }
     }
     r
+}
+
+/// 9.7.9.21 ".relu: clamps the result to 0 if negative", for a result
+/// `r` whose sign bit is `sign`. NOTE(hw): `-0.0` → `+0.0` as
+/// `hw.relu_clears_neg_zero` says (docs/NVIDIA.md ".relu").
+fn relu(r: u64, sign: u64, hw: &HwProfile) -> u64 {
+    if r & sign != 0 && (r != sign || hw.relu_clears_neg_zero) {
+        0
+    } else {
+        r
+    }
+}
+
+/// The value of integer type `t` held in the low bits of `a`.
+fn int_value(t: PtxType, a: u64) -> i128 {
+    let w = t.bits();
+    let a = a & t.mask();
+    if t.is_signed() && a >> (w - 1) & 1 == 1 {
+        i128::from(a) - (1i128 << w)
+    } else {
+        i128::from(a)
+    }
+}
+
+/// `v` as the bits of integer type `t` (two's complement, low bits).
+fn int_bits(t: PtxType, v: i128) -> u64 {
+    (v as u64) & t.mask()
+}
+
+/// Integer to integer: the source's value (sign-extended when signed),
+/// then ".sat limits the result to MININT..MAXINT for the size of the
+/// operation"; without `.sat`, the low bits of the destination's width.
+fn int_to_int(c: &Cvt, a: u64) -> u64 {
+    let v = int_value(c.src, a);
+    let v = if c.sat {
+        let (lo, hi) = c.dst.int_range();
+        v.clamp(lo, hi)
+    } else {
+        v
+    };
+    int_bits(c.dst, v)
+}
+
+/// Float to integer: rounded with the integer rounding, clamped.
+fn float_to_int<S: Format>(c: &Cvt, a: u64) -> u64 {
+    let a = input::<S>(c, a);
+    let (lo, hi) = c.dst.int_range();
+    let v = match fp::decode::<S>(a) {
+        // "In float-to-integer conversions, depending upon conversion types,
+        // NaN input results in following value: 1. Zero if source is not
+        // .f64 and destination is not .s64, .u64. 2. Otherwise
+        // 1 << (BitWidth(dst) - 1) corresponding to the value of
+        // (MAXINT >> 1) + 1 for unsigned type or MININT for signed type."
+        Value::Nan => {
+            return if S::BITS == 64 || c.dst.bits() == 64 {
+                1 << (c.dst.bits() - 1)
+            } else {
+                0
+            };
+        }
+        Value::Inf(neg) => {
+            if neg {
+                lo
+            } else {
+                hi
+            }
+        }
+        Value::Finite(x) => {
+            let rm = match c.rnd {
+                CvtRound::Int(rm) => rm,
+                _ => Round::TowardZero,
+            };
+            // The magnitude, saturated at 2^127, fits i128 once below it.
+            let n = round_to_integer(x, rm).min(1 << 100) as i128;
+            if x.neg {
+                -n
+            } else {
+                n
+            }
+        }
+    };
+    // "For float-to-integer conversions, the result is clamped to the
+    // destination range by default; i.e, .sat is redundant."
+    int_bits(c.dst, v.clamp(lo, hi))
+}
+
+/// Integer to float: the integer's exact value rounded once.
+fn int_to_float<D: Format>(c: &Cvt, a: u64, hw: &HwProfile) -> u64 {
+    let v = int_value(c.src, a);
+    let rm = match c.rnd {
+        CvtRound::Float(rm) => rm,
+        _ => Round::NearestEven,
+    };
+    let r = fp::round::<D>(v < 0, 0, v.unsigned_abs(), rm).bits;
+    finish::<D>(c, r, hw)
+}
+
+/// `.f32` to `.tf32`, in the upper 19 bits of the `.b32` result.
+fn tf32(c: &Cvt, a: u64, hw: &HwProfile) -> u64 {
+    const LOW: u64 = (1 << 13) - 1;
+    let a = input::<F32>(c, a);
+    if fp::is_nan::<F32>(a) {
+        // NOTE(hw): docs/NVIDIA.md "cvt: integers, integral values, tf32 and fp8".
+        return u64::from(hw.tf32_nan);
+    }
+    let sign = a & F32::SIGN;
+    let mut r = match c.rnd {
+        // ".rna: rounding to nearest, with ties away from zero". TF32 is
+        // binary32 with the low 13 fraction bits gone, at every exponent
+        // (subnormals included), so the magnitude's bits are its position
+        // on a grid of equal steps within each binade; adding half a step
+        // and truncating rounds to nearest with ties away from zero, a
+        // carry into the exponent field being the next binade's first
+        // value (or, from the largest binade, +inf: overflow to nearest).
+        CvtRound::NearestAway if a & !F32::SIGN != F32::INF => {
+            sign | ((a & !F32::SIGN) + (1 << 12)) & !LOW
+        }
+        CvtRound::Float(rm) => fp::convert::<F32, TF32>(a, rm).bits << 13,
+        _ => a,
+    };
+    // ".satfinite: [...] sign-preserved MAX_NORM of the destination format".
+    if c.satfinite && r & !F32::SIGN == F32::INF {
+        r = sign | TF32::MAX << 13;
+    }
+    if c.relu {
+        relu(r, F32::SIGN, hw)
+    } else {
+        r
+    }
+}
+
+/// The narrow formats of the packed `cvt` types: the lane's width, its
+/// largest magnitude (as the low bits of a lane), and whether the format
+/// has a NaN.
+struct Narrow {
+    width: u32,
+    max: u64,
+    has_nan: bool,
+}
+
+fn narrow(t: PtxType) -> Option<Narrow> {
+    let n = |width, max, has_nan| {
+        Some(Narrow {
+            width,
+            max,
+            has_nan,
+        })
+    };
+    match t {
+        // E4M3: S.1111.110 = 448; S.1111.111 is NaN.
+        PtxType::E4m3x2 => n(8, 0x7e, true),
+        // E5M2: S.11110.11 = 57344; exponent all ones is ∞/NaN.
+        PtxType::E5m2x2 => n(8, 0x7b, true),
+        // E2M3: S.11.111 = 7.5; E3M2: S.111.11 = 28; E2M1: S.11.1 = 6.
+        PtxType::E2m3x2 | PtxType::E3m2x2 => n(6, 0x1f, false),
+        PtxType::E2m1x2 => n(4, 0x7, false),
+        _ => None,
+    }
+}
+
+/// The exact value of finite `x`, rounded to nearest even into the
+/// format of `t` with an unbounded exponent range above (its `X`
+/// extension, or E5M2 itself): a magnitude in the narrow format's low bits
+/// when it is at most the narrow format's largest, larger otherwise.
+fn round_narrow(t: PtxType, x: Exact) -> u64 {
+    let r = |bits: u64, sign: u64| bits & !sign;
+    let rn = Round::NearestEven;
+    match t {
+        PtxType::E4m3x2 => r(
+            fp::round::<E4M3X>(x.neg, x.exp, x.sig, rn).bits,
+            E4M3X::SIGN,
+        ),
+        PtxType::E5m2x2 => r(fp::round::<E5M2>(x.neg, x.exp, x.sig, rn).bits, E5M2::SIGN),
+        PtxType::E2m3x2 => r(
+            fp::round::<E2M3X>(x.neg, x.exp, x.sig, rn).bits,
+            E2M3X::SIGN,
+        ),
+        PtxType::E3m2x2 => r(
+            fp::round::<E3M2X>(x.neg, x.exp, x.sig, rn).bits,
+            E3M2X::SIGN,
+        ),
+        _ => r(
+            fp::round::<E2M1X>(x.neg, x.exp, x.sig, rn).bits,
+            E2M1X::SIGN,
+        ),
+    }
+}
+
+/// One lane of a conversion to a narrow format, from format `S`: `.rn`,
+/// with `.satfinite` (mandatory: "`.satfinite` modifier is mandatory for
+/// such conversions").
+fn to_narrow<S: Format>(c: &Cvt, a: u64, hw: &HwProfile) -> u64 {
+    let Some(n) = narrow(c.dst) else {
+        return 0;
+    };
+    let a = a & S::ALL;
+    let sign_bit = 1 << (n.width - 1);
+    if fp::is_nan::<S>(a) {
+        // ".satfinite: For [...] `.e4m3x2`, `.e5m2x2` [...] if the input
+        // value is NaN, then the result is NaN in the specified destination
+        // format. For `.e2m1x2`, `.e2m3x2`, `.e3m2x2` [...] destination
+        // formats NaN results are converted to positive MAX_NORM."
+        // NOTE(hw): which NaN: docs/NVIDIA.md "cvt: integers, integral values, tf32 and fp8".
+        return if n.has_nan {
+            u64::from(hw.f8_nan)
+        } else {
+            n.max
+        };
+    }
+    let neg = a & S::SIGN != 0;
+    // "If the absolute value of input (ignoring sign) is greater than
+    // MAX_NORM of the specified destination format, then the result is
+    // sign-preserved MAX_NORM": with rounding to nearest, exactly the
+    // inputs that round beyond MAX_NORM (to a larger value or to ∞).
+    let mag = match fp::decode::<S>(a) {
+        Value::Finite(x) => round_narrow(c.dst, x).min(n.max),
+        _ => n.max,
+    };
+    let r = if neg { sign_bit } else { 0 } | mag;
+    if c.relu {
+        relu(r, sign_bit, hw)
+    } else {
+        r
+    }
+}
+
+/// One lane of `cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2,e2m1x2,e2m3x2,e3m2x2}`:
+/// exact (every value of these formats is an f16 value). An `.e2m3`/`.e3m2`
+/// lane is the low 6 bits of its byte ("Each 8-bit input value with 2 MSB
+/// bits 0").
+fn from_narrow(c: &Cvt, x: u64, hw: &HwProfile) -> u64 {
+    let Some(n) = narrow(c.src) else {
+        return 0;
+    };
+    let x = x & ((1 << n.width) - 1);
+    let nan = match c.src {
+        PtxType::E5m2x2 => x & 0x7f > 0x7c,
+        // E4M3's only NaNs: S.1111.111.
+        PtxType::E4m3x2 => x & 0x7f == 0x7f,
+        _ => false,
+    };
+    if nan {
+        // NOTE(hw): docs/NVIDIA.md "NaN results": every f16 NaN result is hw.half_nan.
+        return u64::from(hw.half_nan);
+    }
+    // The narrow value's low bits with its sign moved one bit up: the
+    // same number in the `X` extension (`ptxfp_float::E4M3X`).
+    let w = n.width;
+    let wide = (x & ((1 << (w - 1)) - 1)) | (x >> (w - 1) & 1) << w;
+    let rn = Round::NearestEven;
+    let r = match c.src {
+        PtxType::E5m2x2 => fp::convert::<E5M2, F16>(x, rn).bits,
+        PtxType::E4m3x2 => fp::convert::<E4M3X, F16>(wide, rn).bits,
+        PtxType::E2m3x2 => fp::convert::<E2M3X, F16>(wide, rn).bits,
+        PtxType::E3m2x2 => fp::convert::<E3M2X, F16>(wide, rn).bits,
+        _ => fp::convert::<E2M1X, F16>(wide, rn).bits,
+    };
+    if c.relu {
+        relu(r, F16::SIGN, hw)
+    } else {
+        r
+    }
 }
 
 #[cfg(test)]
@@ -132,17 +532,118 @@ mod tests {
             cvt("cvt.rn.bf16x2.f32", &[0x3f80_0000, 0x4000_0000]),
             0x3f80_4000
         );
-        for bad in [
-            "cvt.f16.f32",
-            "cvt.rn.f32.f16",
-            "cvt.rn.f16.f32.sat",
-            "cvt.rn.s32.f32",
-            "cvt.rm.f16x2.f32",
-            "cvt.rn.sat.sat.f16.f32",
-            "cvt.f32",
-        ] {
-            assert!(Cvt::parse(bad).is_err(), "{bad}");
+    }
+
+    /// The issue's examples and the spec's sentences, one each.
+    #[test]
+    fn integers_and_integral_values() {
+        assert_eq!(cvt("cvt.rni.s32.f32", &[0x3fc0_0000]), 2); // 1.5 → 2
+        assert_eq!(cvt("cvt.rni.s32.f32", &[0x4020_0000]), 2); // 2.5 → 2 (even)
+        assert_eq!(cvt("cvt.rzi.s32.f32", &[0xbfc0_0000]), 0xffff_ffff); // -1.5 → -1
+        assert_eq!(cvt("cvt.rmi.s32.f32", &[0xbfc0_0000]), 0xffff_fffe); // -1.5 → -2
+        assert_eq!(cvt("cvt.rpi.u8.f32", &[0x4380_0000]), 0xff); // 256 → 255
+        assert_eq!(cvt("cvt.rzi.u32.f32", &[0xbf80_0000]), 0); // -1 → 0
+        assert_eq!(cvt("cvt.rzi.s32.f32", &[0x7fc0_0000]), 0); // NaN → 0
+        assert_eq!(cvt("cvt.rzi.s64.f32", &[0x7fc0_0000]), 1 << 63);
+        assert_eq!(cvt("cvt.rzi.u16.f64", &[0x7ff8 << 48]), 0x8000);
+        assert_eq!(cvt("cvt.rzi.s32.f32", &[0xff80_0000]), 0x8000_0000); // -inf
+        assert_eq!(cvt("cvt.rn.f32.s32", &[0xffff_ffff]), 0xbf80_0000);
+        assert_eq!(cvt("cvt.rz.f32.u32", &[0xffff_ffff]), 0x4f7f_ffff);
+        assert_eq!(cvt("cvt.rn.f32.u32", &[0xffff_ffff]), 0x4f80_0000);
+        assert_eq!(cvt("cvt.rn.f16.u32", &[70000]), 0x7c00);
+        assert_eq!(cvt("cvt.s32.s8", &[0x80]), 0xffff_ff80);
+        assert_eq!(cvt("cvt.u32.s8", &[0x80]), 0xffff_ff80);
+        assert_eq!(cvt("cvt.sat.u32.s8", &[0x80]), 0);
+        assert_eq!(cvt("cvt.s8.s32", &[0x1ff]), 0xff);
+        assert_eq!(cvt("cvt.sat.s8.s32", &[0x1ff]), 0x7f);
+        assert_eq!(cvt("cvt.rmi.f32.f32", &[0xbfc0_0000]), 0xc000_0000); // floorf(-1.5)
+        assert_eq!(
+            cvt("cvt.rni.f64.f64", &[0x4004_0000_0000_0000]),
+            0x4000_0000_0000_0000
+        ); // 2.5 → 2
+        assert_eq!(cvt("cvt.rpi.f32.f32", &[0x8000_0001]), 0x8000_0000); // -tiny → -0
+        assert_eq!(cvt("cvt.rpi.ftz.f32.f32", &[0x0000_0001]), 0); // flushed first
+        assert_eq!(cvt("cvt.rpi.f32.f32", &[0x0000_0001]), 0x3f80_0000);
+    }
+
+    #[test]
+    fn tf32_and_fp8() {
+        assert_eq!(cvt("cvt.rna.tf32.f32", &[0x3f80_1000]), 0x3f80_2000); // tie away
+        assert_eq!(cvt("cvt.rn.tf32.f32", &[0x3f80_1000]), 0x3f80_0000); // tie to even
+        assert_eq!(cvt("cvt.rn.tf32.f32", &[0x3f80_3000]), 0x3f80_4000);
+        assert_eq!(cvt("cvt.rna.tf32.f32", &[0x7f7f_f000]), 0x7f80_0000);
+        assert_eq!(
+            cvt("cvt.rna.satfinite.tf32.f32", &[0x7f7f_f000]),
+            0x7f7f_e000
+        );
+        assert_eq!(cvt("cvt.rna.tf32.f32", &[0xff80_0000]), 0xff80_0000);
+        // 448 is E4M3's largest; 480 and ∞ saturate; 1.0 = 0x38; E5M2 1.0 = 0x3c.
+        assert_eq!(
+            cvt("cvt.rn.satfinite.e4m3x2.f32", &[0x43e0_0000, 0x3f80_0000]),
+            0x7e38
+        );
+        assert_eq!(
+            cvt("cvt.rn.satfinite.e4m3x2.f32", &[0x43f0_0000, 0xff80_0000]),
+            0x7efe
+        );
+        assert_eq!(
+            cvt("cvt.rn.satfinite.e5m2x2.f32", &[0x3f80_0000, 0x7f80_0000]),
+            0x3c7b
+        );
+        assert_eq!(
+            cvt("cvt.rn.satfinite.relu.e5m2x2.f16x2", &[0xbc00_3c00]),
+            0x003c
+        );
+        assert_eq!(cvt("cvt.rn.f16x2.e4m3x2", &[0x7e38]), 0x5f00_3c00);
+        assert_eq!(cvt("cvt.rn.f16x2.e5m2x2", &[0x3cff]), 0x3c00_7fff);
+    }
+
+    /// Every form of every row evaluates, on any register bits (high bits
+    /// beyond the source type included), to bits within its destination
+    /// type, without a panic.
+    #[test]
+    fn every_form_stays_in_its_destination() {
+        let inputs = [
+            0,
+            u64::MAX,
+            1 << 63,
+            0x7ff8_0000_0000_0001,
+            0xffff_ffff_7fc0_0001,
+            0x8000_0001,
+            0x7f7f_ffff,
+            0xdead_beef_cafe_f00d,
+        ];
+        let forms = Cvt::all();
+        assert!(forms.len() > 600, "{}", forms.len());
+        for c in forms {
+            let srcs = vec![0; c.sources()];
+            for x in inputs {
+                for y in inputs {
+                    let mut s = srcs.clone();
+                    s[0] = x;
+                    if let Some(b) = s.get_mut(1) {
+                        *b = y;
+                    }
+                    let r = c.eval(&s);
+                    assert_eq!(r & !c.dst.mask(), 0, "{c} {s:x?} -> {r:#x}");
+                }
+            }
         }
+    }
+
+    /// sm_1x code flushes `.f32` subnormals in every `cvt`.
+    #[test]
+    fn sm_1x_code_flushes() {
+        let c = Cvt::parse("cvt.f64.f32").unwrap();
+        let old = Exec::on(ptxfp_isa::target::Target::sm(13));
+        assert_eq!(c.eval_in(&[0x8000_0001], &old), 0x8000_0000_0000_0000);
+        assert_eq!(
+            c.eval_in(&[0x8000_0001], &Exec::default()),
+            0xb6a0_0000_0000_0000
+        );
+        let i = Cvt::parse("cvt.rpi.s32.f32").unwrap();
+        assert_eq!(i.eval_in(&[1], &old), 0);
+        assert_eq!(i.eval_in(&[1], &Exec::default()), 1);
     }
 
     /// The NaN results and the -0.0 rules are the profile's, not constants.

@@ -1,0 +1,971 @@
+//! `cvt` against an independent oracle: rustc_apfloat (LLVM's APFloat,
+//! a different algorithm from ptxfp-float's exact core) for every rounding
+//! (`to_i128_r`/`to_u128_r`, `from_i128_r`/`from_u128_r`, `convert_r`,
+//! `round_to_integral`), Rust's own integer casts for integer to integer,
+//! and the PTX ISA's clamps (9.7.9.21) written again here from the spec's
+//! sentences, with NVIDIA's NaN results from the quirk table.
+//!
+//! Exhaustive from every 8- and 16-bit source (every f16 and bf16 pattern
+//! to every integer type with every rounding; every s8/u8/s16/u16 to every
+//! float type with every rounding; every e4m3x2/e5m2x2 pattern, both
+//! lanes); dense edge-weighted random for the 32- and 64-bit sources.
+//! Results are compared as bits, NaNs included.
+
+use ptxfp_isa::cvt::Cvt;
+use ptxfp_model::{EvalCvt, HwProfile};
+use rustc_apfloat::ieee::{
+    BFloat, Double, Float8E4M3FN, Float8E5M2, Half, IeeeFloat, Semantics, Single,
+};
+use rustc_apfloat::{Float, FloatConvert, Round};
+
+const HW: HwProfile = HwProfile::NVIDIA;
+const IRND: [(&str, Round); 4] = [
+    ("rni", Round::NearestTiesToEven),
+    ("rzi", Round::TowardZero),
+    ("rmi", Round::TowardNegative),
+    ("rpi", Round::TowardPositive),
+];
+const FRND: [(&str, Round); 4] = [
+    ("rn", Round::NearestTiesToEven),
+    ("rz", Round::TowardZero),
+    ("rm", Round::TowardNegative),
+    ("rp", Round::TowardPositive),
+];
+/// (name, width, signed)
+const INTS: [(&str, u32, bool); 8] = [
+    ("u8", 8, false),
+    ("u16", 16, false),
+    ("u32", 32, false),
+    ("u64", 64, false),
+    ("s8", 8, true),
+    ("s16", 16, true),
+    ("s32", 32, true),
+    ("s64", 64, true),
+];
+
+fn form(text: &str) -> Cvt {
+    Cvt::parse(text).unwrap_or_else(|e| panic!("{text}: {}", e.message))
+}
+
+fn mask(w: u32) -> u64 {
+    if w == 64 {
+        u64::MAX
+    } else {
+        (1 << w) - 1
+    }
+}
+
+/// A float type of PTX and its apfloat twin.
+trait Fp: Float + Copy {
+    const NAME: &'static str;
+    const WIDTH: u32;
+}
+impl Fp for Half {
+    const NAME: &'static str = "f16";
+    const WIDTH: u32 = 16;
+}
+impl Fp for BFloat {
+    const NAME: &'static str = "bf16";
+    const WIDTH: u32 = 16;
+}
+impl Fp for Single {
+    const NAME: &'static str = "f32";
+    const WIDTH: u32 = 32;
+}
+impl Fp for Double {
+    const NAME: &'static str = "f64";
+    const WIDTH: u32 = 64;
+}
+
+/// The source as the instruction reads it: 9.7.9.21 `.ftz` "applies only
+/// to single precision (`.f32`) inputs and results": a subnormal `.f32`
+/// input becomes a zero of its sign.
+fn read<F: Fp>(bits: u64, ftz: bool) -> F {
+    let x = F::from_bits(u128::from(bits & mask(F::WIDTH)));
+    if ftz && F::WIDTH == 32 && x.is_denormal() {
+        if x.is_negative() {
+            -F::ZERO
+        } else {
+            F::ZERO
+        }
+    } else {
+        x
+    }
+}
+
+/// NVIDIA's NaN of a float result of `F` (docs/NVIDIA.md "NaN results").
+fn nan_of<F: Fp>(quieted: F) -> u64 {
+    match F::WIDTH {
+        16 => u64::from(HW.half_nan),
+        32 => u64::from(HW.f32_nan),
+        _ => quieted.to_bits() as u64,
+    }
+}
+
+/// The float result's clamps, from the spec's sentences: `.ftz` on an
+/// `.f32` result, then `.sat` ("limits the result to the range [0.0, 1.0].
+/// NaN results are flushed to positive zero"; NVIDIA: -0.0 too) and
+/// NVIDIA's NaN.
+fn float_result<F: Fp>(r: F, ftz: bool, sat: bool) -> u64 {
+    let mut r = r;
+    if r.is_nan() {
+        return if sat { 0 } else { nan_of(r) };
+    }
+    if ftz && F::WIDTH == 32 && r.is_denormal() {
+        r = if r.is_negative() { -F::ZERO } else { F::ZERO };
+    }
+    if sat {
+        let one: F = F::from_u128(1).value;
+        if r.is_negative() {
+            r = F::ZERO;
+        } else if r > one {
+            r = one;
+        }
+    }
+    r.to_bits() as u64
+}
+
+/// A small deterministic generator (splitmix64).
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    fn range(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + self.below((hi - lo + 1) as u64) as i64
+    }
+}
+
+/// An edge-weighted float of `e` exponent and `m` fraction bits: random
+/// bits; integers, ties and near-ties of every scale where a fraction
+/// exists; the neighbours of powers of two up to 2^70 (the integer
+/// ranges' ends); subnormals; zeros, infinities, NaNs, the largest value.
+fn edge_float(rng: &mut Rng, e: u32, m: u32) -> u64 {
+    let bias = (1i64 << (e - 1)) - 1;
+    let sign = (rng.next() & 1) << (e + m);
+    let frac = rng.next() & mask(m);
+    let pack = |exp: i64, frac: u64| sign | (exp as u64) << m | frac;
+    match rng.below(10) {
+        0 | 1 => rng.next() & mask(1 + e + m),
+        2..=4 => {
+            // unbiased exponent k: the 0.5 bit is fraction bit m - k - 1
+            let k = rng.range(-2, (m as i64 + 1).min(bias));
+            let half = m as i64 - k - 1;
+            let f = if (0..m as i64).contains(&half) {
+                let below = mask(half as u32 + 1);
+                match rng.below(4) {
+                    0 => (frac & !below) | 1 << half,    // a tie
+                    1 => frac & !below,                  // an integer
+                    2 => (frac & !below) | (below >> 1), // just below a tie
+                    _ => frac,
+                }
+            } else {
+                frac
+            };
+            pack(k + bias, f)
+        }
+        5 | 6 => {
+            let k = rng.range(0, 70.min(bias));
+            let base = ((k + bias) as u64) << m;
+            let d = rng.range(-3, 3);
+            sign | base.wrapping_add(d as u64) & mask(e + m)
+        }
+        7 => sign | frac,
+        8 => {
+            [
+                0,
+                mask(e) << m,
+                mask(e) << m | 1,
+                mask(e) << m | 1 << (m - 1),
+                (mask(e) << m) - 1,
+                1 << m,
+            ][rng.below(6) as usize]
+                | sign
+        }
+        _ => pack(rng.range(bias - 30, bias + 70).clamp(1, (1 << e) - 2), frac),
+    }
+}
+
+/// An edge-weighted integer of width `w`: random bits, 2^k + small,
+/// small values of either sign, random magnitudes of every width.
+fn edge_int(rng: &mut Rng, w: u32) -> u64 {
+    let v = match rng.below(4) {
+        0 => rng.next(),
+        1 => (1u64 << rng.below(u64::from(w))).wrapping_add(rng.range(-3, 3) as u64),
+        2 => rng.range(-300, 300) as u64,
+        _ => {
+            let k = rng.below(u64::from(w)) as u32 + 1;
+            let x = rng.next() & mask(k);
+            if rng.next() & 1 == 1 {
+                x.wrapping_neg()
+            } else {
+                x
+            }
+        }
+    };
+    v & mask(w)
+}
+
+// ---------------------------------------------------------------- float -> int
+
+/// The oracle of `cvt.irnd{.ftz}{.sat}.int.float`: apfloat's saturating
+/// conversion (NaN aside), and the spec's NaN rule: "Zero if source is not
+/// .f64 and destination is not .s64, .u64. Otherwise 1 << (BitWidth(dst) - 1)".
+fn f2i_oracle<F: Fp>(x: u64, ftz: bool, (w, signed): (u32, bool), rm: Round) -> u64 {
+    let v: F = read(x, ftz);
+    if v.is_nan() {
+        return if F::WIDTH == 64 || w == 64 {
+            1 << (w - 1)
+        } else {
+            0
+        };
+    }
+    let mut exact = false;
+    if signed {
+        v.to_i128_r(w as usize, rm, &mut exact).value as u64 & mask(w)
+    } else {
+        v.to_u128_r(w as usize, rm, &mut exact).value as u64
+    }
+}
+
+fn check_f2i<F: Fp>(xs: &mut dyn Iterator<Item = u64>) {
+    let xs: Vec<u64> = xs.collect();
+    for (dst, w, signed) in INTS {
+        for (rn, rm) in IRND {
+            for ftz in if F::WIDTH == 32 {
+                &[false, true][..]
+            } else {
+                &[false][..]
+            } {
+                for sat in [false, true] {
+                    let text = format!(
+                        "cvt.{rn}{}{}.{dst}.{}",
+                        if *ftz { ".ftz" } else { "" },
+                        if sat { ".sat" } else { "" },
+                        F::NAME
+                    );
+                    let c = form(&text);
+                    for &x in &xs {
+                        let want = f2i_oracle::<F>(x, *ftz, (w, signed), rm);
+                        assert_eq!(c.eval(&[x]), want, "{text} {x:#x}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_f16_and_bf16_to_every_integer() {
+    check_f2i::<Half>(&mut (0..=0xffff));
+    check_f2i::<BFloat>(&mut (0..=0xffff));
+}
+
+#[test]
+fn f32_and_f64_to_every_integer() {
+    let mut rng = Rng(1);
+    check_f2i::<Single>(&mut (0..20_000).map(|_| edge_float(&mut rng, 8, 23)));
+    let mut rng = Rng(2);
+    check_f2i::<Double>(&mut (0..20_000).map(|_| edge_float(&mut rng, 11, 52)));
+}
+
+// ---------------------------------------------------------------- int -> float
+
+fn i2f_oracle<F: Fp>(x: u64, (w, signed): (u32, bool), rm: Round, ftz: bool, sat: bool) -> u64 {
+    let x = x & mask(w);
+    let r: F = if signed {
+        let v = ((x << (64 - w)) as i64 >> (64 - w)) as i128;
+        F::from_i128_r(v, rm).value
+    } else {
+        F::from_u128_r(u128::from(x), rm).value
+    };
+    float_result(r, ftz, sat)
+}
+
+fn check_i2f<F: Fp>(ints: &[(&str, u32, bool)], xs: &mut dyn FnMut(u32) -> Vec<u64>) {
+    for &(src, w, signed) in ints {
+        let values = xs(w);
+        for (rn, rm) in FRND {
+            for ftz in if F::WIDTH == 32 {
+                &[false, true][..]
+            } else {
+                &[false][..]
+            } {
+                // ".sat [...] Applies to .f16, .f32, and .f64 types".
+                for sat in if F::NAME == "bf16" {
+                    &[false][..]
+                } else {
+                    &[false, true][..]
+                } {
+                    let text = format!(
+                        "cvt.{rn}{}{}.{}.{src}",
+                        if *ftz { ".ftz" } else { "" },
+                        if *sat { ".sat" } else { "" },
+                        F::NAME
+                    );
+                    let c = form(&text);
+                    for &x in &values {
+                        let want = i2f_oracle::<F>(x, (w, signed), rm, *ftz, *sat);
+                        assert_eq!(c.eval(&[x]), want, "{text} {x:#x}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_8_and_16_bit_integer_to_every_float() {
+    let small = &INTS
+        .iter()
+        .copied()
+        .filter(|t| t.1 <= 16)
+        .collect::<Vec<_>>()[..];
+    let mut all = |w: u32| (0..=mask(w)).collect::<Vec<u64>>();
+    check_i2f::<Half>(small, &mut all);
+    check_i2f::<BFloat>(small, &mut all);
+    check_i2f::<Single>(small, &mut all);
+    check_i2f::<Double>(small, &mut all);
+}
+
+#[test]
+fn wide_integers_to_every_float() {
+    let wide = &INTS
+        .iter()
+        .copied()
+        .filter(|t| t.1 >= 32)
+        .collect::<Vec<_>>()[..];
+    let mut rng = Rng(3);
+    let mut some = |w: u32| {
+        (0..20_000)
+            .map(|_| edge_int(&mut rng, w))
+            .collect::<Vec<u64>>()
+    };
+    check_i2f::<Half>(wide, &mut some);
+    check_i2f::<BFloat>(wide, &mut some);
+    check_i2f::<Single>(wide, &mut some);
+    check_i2f::<Double>(wide, &mut some);
+}
+
+// ---------------------------------------------------------------- int -> int
+
+/// Rust's own casts: `as` truncates to the destination width after
+/// sign- or zero-extending by the source's signedness; the saturating
+/// form is `try_from` with the bound on failure.
+fn i2i_oracle(x: u64, (sw, ss): (u32, bool), (dw, ds): (u32, bool), sat: bool) -> u64 {
+    let v: i128 = if ss {
+        (((x << (64 - sw)) as i64) >> (64 - sw)).into()
+    } else {
+        (x & mask(sw)).into()
+    };
+    macro_rules! to {
+        ($t:ty) => {{
+            let r: $t = if sat {
+                <$t>::try_from(v).unwrap_or(if v < 0 { <$t>::MIN } else { <$t>::MAX })
+            } else {
+                v as $t
+            };
+            r as u64 & mask(dw)
+        }};
+    }
+    match (dw, ds) {
+        (8, false) => to!(u8),
+        (16, false) => to!(u16),
+        (32, false) => to!(u32),
+        (64, false) => to!(u64),
+        (8, true) => to!(i8),
+        (16, true) => to!(i16),
+        (32, true) => to!(i32),
+        _ => to!(i64),
+    }
+}
+
+#[test]
+fn every_integer_pair_with_and_without_sat() {
+    let mut rng = Rng(4);
+    for (src, sw, ss) in INTS {
+        let xs: Vec<u64> = if sw <= 16 {
+            (0..=mask(sw)).collect()
+        } else {
+            (0..20_000).map(|_| edge_int(&mut rng, sw)).collect()
+        };
+        for (dst, dw, ds) in INTS {
+            for sat in [false, true] {
+                let text = format!("cvt{}.{dst}.{src}", if sat { ".sat" } else { "" });
+                // "the .sat modifier is illegal in cases where saturation is
+                // not possible based on the source and destination types".
+                let possible = (ss && !ds) || dw < sw || (dw == sw && ss != ds);
+                match Cvt::parse(&text) {
+                    Ok(c) => {
+                        assert!(!sat || possible, "{text} should be rejected");
+                        for &x in &xs {
+                            let want = i2i_oracle(x, (sw, ss), (dw, ds), sat);
+                            assert_eq!(c.eval(&[x]), want, "{text} {x:#x}");
+                        }
+                    }
+                    Err(e) => assert!(sat && !possible, "{text}: {}", e.message),
+                }
+            }
+        }
+    }
+}
+
+// ------------------------------------------------------- float -> float
+
+/// `cvt.irnd{.ftz}{.sat}.F.F`: apfloat's `round_to_integral`.
+fn check_integral<F: Fp>(xs: &[u64]) {
+    for (rn, rm) in IRND {
+        for ftz in if F::WIDTH == 32 {
+            &[false, true][..]
+        } else {
+            &[false][..]
+        } {
+            for sat in if F::NAME == "bf16" {
+                &[false][..]
+            } else {
+                &[false, true][..]
+            } {
+                let text = format!(
+                    "cvt.{rn}{}{}.{}.{}",
+                    if *ftz { ".ftz" } else { "" },
+                    if *sat { ".sat" } else { "" },
+                    F::NAME,
+                    F::NAME
+                );
+                let c = form(&text);
+                for &x in xs {
+                    let v: F = read(x, *ftz);
+                    let r = if v.is_nan() {
+                        // quieted, payload kept (the f64 rule)
+                        F::from_bits(v.to_bits() | 1 << (F::PRECISION - 2))
+                    } else {
+                        v.round_to_integral(rm).value
+                    };
+                    let want = float_result(r, *ftz, *sat);
+                    assert_eq!(c.eval(&[x]), want, "{text} {x:#x}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_half_and_random_wide_floats_to_integral_values() {
+    let all: Vec<u64> = (0..=0xffff).collect();
+    check_integral::<Half>(&all);
+    check_integral::<BFloat>(&all);
+    let mut rng = Rng(5);
+    check_integral::<Single>(
+        &(0..50_000)
+            .map(|_| edge_float(&mut rng, 8, 23))
+            .collect::<Vec<_>>(),
+    );
+    check_integral::<Double>(
+        &(0..50_000)
+            .map(|_| edge_float(&mut rng, 11, 52))
+            .collect::<Vec<_>>(),
+    );
+}
+
+/// `cvt{.frnd}{.ftz}{.sat}.D.S`: apfloat's `convert_r`.
+fn check_convert<S: Fp + FloatConvert<D>, D: Fp>(xs: &[u64], rounds: bool) {
+    let rnds: &[(&str, Round)] = if rounds {
+        &FRND
+    } else {
+        &[("", Round::NearestTiesToEven)]
+    };
+    let f32_involved = S::WIDTH == 32 || D::WIDTH == 32;
+    for &(rn, rm) in rnds {
+        for ftz in if f32_involved {
+            &[false, true][..]
+        } else {
+            &[false][..]
+        } {
+            for sat in [false, true] {
+                let rnd = if rn.is_empty() {
+                    String::new()
+                } else {
+                    format!(".{rn}")
+                };
+                let text = format!(
+                    "cvt{rnd}{}{}.{}.{}",
+                    if *ftz { ".ftz" } else { "" },
+                    if sat { ".sat" } else { "" },
+                    D::NAME,
+                    S::NAME
+                );
+                let Ok(c) = Cvt::parse(&text) else {
+                    // `.sat` on a .bf16 result and `.ftz` on bf16.f32 forms
+                    // are rows of their own or absent: the rows' test holds them.
+                    continue;
+                };
+                for &x in xs {
+                    let v: S = read(x, *ftz);
+                    let mut lost = false;
+                    let r: D = v.convert_r(rm, &mut lost).value;
+                    let want = float_result(r, *ftz, sat);
+                    assert_eq!(c.eval(&[x]), want, "{text} {x:#x}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_half_to_every_float() {
+    let all: Vec<u64> = (0..=0xffff).collect();
+    check_convert::<Half, Single>(&all, false);
+    check_convert::<Half, Double>(&all, false);
+    check_convert::<BFloat, Single>(&all, false);
+    check_convert::<BFloat, Double>(&all, false);
+    check_convert::<Half, BFloat>(&all, true);
+    check_convert::<BFloat, Half>(&all, true);
+    check_convert::<Half, Half>(&all, false);
+}
+
+#[test]
+fn random_wide_floats_to_every_float() {
+    let mut rng = Rng(6);
+    let f32s: Vec<u64> = (0..30_000).map(|_| edge_float(&mut rng, 8, 23)).collect();
+    let f64s: Vec<u64> = (0..30_000).map(|_| edge_float(&mut rng, 11, 52)).collect();
+    check_convert::<Single, Half>(&f32s, true);
+    check_convert::<Single, BFloat>(&f32s, true);
+    check_convert::<Single, Double>(&f32s, false);
+    check_convert::<Single, Single>(&f32s, false);
+    check_convert::<Double, Single>(&f64s, true);
+    check_convert::<Double, Half>(&f64s, true);
+    check_convert::<Double, BFloat>(&f64s, true);
+    check_convert::<Double, Double>(&f64s, false);
+}
+
+// ---------------------------------------------------------------- tf32
+
+/// TF32 for apfloat: 19 bits, binary32's exponent.
+struct Tf32S;
+impl Semantics for Tf32S {
+    const BITS: usize = 19;
+    const EXP_BITS: usize = 8;
+}
+type Tf32 = IeeeFloat<Tf32S>;
+
+#[test]
+fn random_f32_to_tf32() {
+    let mut rng = Rng(7);
+    let mut xs: Vec<u64> = (0..50_000).map(|_| edge_float(&mut rng, 8, 23)).collect();
+    // every tie and near-tie of the 13 dropped bits around a few values
+    for base in [
+        0x3f80_0000u64,
+        0x7f7f_e000,
+        0x0000_2000,
+        0x8000_0000,
+        0xff7f_e000,
+    ] {
+        for low in [0x0fff, 0x1000, 0x1001, 0x1fff, 0x0001] {
+            xs.push(base | low);
+        }
+    }
+    let rnds = [
+        ("rna", Round::NearestTiesToAway),
+        ("rn", Round::NearestTiesToEven),
+        ("rz", Round::TowardZero),
+    ];
+    for (rn, rm) in rnds {
+        for satfinite in [false, true] {
+            for relu in [false, true] {
+                let text = format!(
+                    "cvt.{rn}{}{}.tf32.f32",
+                    if satfinite { ".satfinite" } else { "" },
+                    if relu { ".relu" } else { "" }
+                );
+                let Ok(c) = Cvt::parse(&text) else {
+                    assert!(rn == "rna" && relu, "{text}");
+                    continue;
+                };
+                for &x in &xs {
+                    let v = Single::from_bits(x.into());
+                    let want = if v.is_nan() {
+                        u64::from(HW.tf32_nan)
+                    } else {
+                        let mut lost = false;
+                        let mut r: Tf32 = v.convert_r(rm, &mut lost).value;
+                        // ".satfinite: [...] if the absolute value of input
+                        // [...] is greater than MAX_NORM [...] sign-preserved MAX_NORM"
+                        if satfinite && r.is_infinite() {
+                            r = if r.is_negative() {
+                                -Tf32::largest()
+                            } else {
+                                Tf32::largest()
+                            };
+                        }
+                        // ".relu clamps the result to 0 if negative"
+                        if relu && r.is_negative() {
+                            r = Tf32::ZERO;
+                        }
+                        (r.to_bits() as u64) << 13
+                    };
+                    assert_eq!(c.eval(&[x]), want, "{text} {x:#x}");
+                }
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------- fp8
+
+/// One lane to E4M3/E5M2, `.rn.satfinite{.relu}`, from apfloat value `v`
+/// (an f16 lane is widened to f32 first, exactly).
+fn f8_oracle(v: Single, e4m3: bool, relu: bool) -> u64 {
+    if v.is_nan() {
+        return u64::from(HW.f8_nan);
+    }
+    let mut lost = false;
+    let r = if e4m3 {
+        let max = Float8E4M3FN::largest();
+        let m: Single = max.convert(&mut lost).value;
+        // "If the absolute value of input (ignoring sign) is greater than
+        // MAX_NORM [...] sign-preserved MAX_NORM"
+        if v.abs() > m {
+            (if v.is_negative() { -max } else { max }).to_bits() as u64
+        } else {
+            FloatConvert::<Float8E4M3FN>::convert_r(v, Round::NearestTiesToEven, &mut lost)
+                .value
+                .to_bits() as u64
+        }
+    } else {
+        let max = Float8E5M2::largest();
+        let m: Single = max.convert(&mut lost).value;
+        if v.abs() > m {
+            (if v.is_negative() { -max } else { max }).to_bits() as u64
+        } else {
+            FloatConvert::<Float8E5M2>::convert_r(v, Round::NearestTiesToEven, &mut lost)
+                .value
+                .to_bits() as u64
+        }
+    };
+    if relu && r & 0x80 != 0 {
+        0
+    } else {
+        r
+    }
+}
+
+#[test]
+fn every_f8_pair_to_f16x2() {
+    for (ty, e4m3) in [("e4m3x2", true), ("e5m2x2", false)] {
+        for relu in [false, true] {
+            let text = format!("cvt.rn{}.f16x2.{ty}", if relu { ".relu" } else { "" });
+            let c = form(&text);
+            for x in 0..=0xffffu64 {
+                let lane = |b: u64| -> u64 {
+                    let mut lost = false;
+                    let h: Half = if e4m3 {
+                        Float8E4M3FN::from_bits(b.into()).convert(&mut lost).value
+                    } else {
+                        Float8E5M2::from_bits(b.into()).convert(&mut lost).value
+                    };
+                    assert!(!lost);
+                    if h.is_nan() {
+                        u64::from(HW.half_nan)
+                    } else if relu && h.is_negative() {
+                        0
+                    } else {
+                        h.to_bits() as u64
+                    }
+                };
+                let want = lane(x >> 8) << 16 | lane(x & 0xff);
+                assert_eq!(c.eval(&[x]), want, "{text} {x:#x}");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_f16_and_random_f32_to_f8() {
+    let mut rng = Rng(8);
+    let mut f32s: Vec<u64> = (0..50_000).map(|_| edge_float(&mut rng, 8, 23)).collect();
+    // around E4M3's 448/464/480 and E5M2's 57344/61440
+    for v in [
+        448.0f32,
+        464.0,
+        480.0,
+        57344.0,
+        61440.0,
+        0.001953125,
+        0.0009765625,
+        f32::from_bits(0x3780_0000), // 2^-16, E5M2's smallest subnormal
+    ] {
+        for d in -2i64..=2 {
+            let b = u64::from(v.to_bits()).wrapping_add(d as u64);
+            f32s.push(b);
+            f32s.push(b | 0x8000_0000);
+        }
+    }
+    for (ty, e4m3) in [("e4m3x2", true), ("e5m2x2", false)] {
+        for relu in [false, true] {
+            let r = if relu { ".relu" } else { "" };
+            let from_f32 = form(&format!("cvt.rn.satfinite{r}.{ty}.f32"));
+            for pair in f32s.chunks(2) {
+                let (a, b) = (pair[0], pair[pair.len() - 1]);
+                let want = f8_oracle(Single::from_bits(a.into()), e4m3, relu) << 8
+                    | f8_oracle(Single::from_bits(b.into()), e4m3, relu);
+                assert_eq!(from_f32.eval(&[a, b]), want, "{from_f32} {a:#x} {b:#x}");
+            }
+            let from_f16 = form(&format!("cvt.rn.satfinite{r}.{ty}.f16x2"));
+            for x in 0..=0xffffu64 {
+                let word = x << 16 | (x ^ 0x8000);
+                let wide =
+                    |h: u64| -> Single { Half::from_bits(h.into()).convert(&mut false).value };
+                let want =
+                    f8_oracle(wide(x), e4m3, relu) << 8 | f8_oracle(wide(x ^ 0x8000), e4m3, relu);
+                assert_eq!(from_f16.eval(&[word]), want, "{from_f16} {word:#x}");
+            }
+        }
+    }
+}
+
+/// The test's generators reach what they claim (a generator that never
+/// makes a tie would make the oracle tests weaker than they read).
+#[test]
+fn the_generators_reach_the_edges() {
+    let mut rng = Rng(9);
+    let xs: Vec<u64> = (0..20_000).map(|_| edge_float(&mut rng, 8, 23)).collect();
+    let has = |p: &dyn Fn(f32) -> bool| xs.iter().any(|&x| p(f32::from_bits(x as u32)));
+    assert!(has(&|v| v.is_finite()
+        && v.abs() > 1.0
+        && v.fract().abs() == 0.5)); // ties
+    assert!(has(&|v| v == 2_147_483_648.0)); // 2^31
+    assert!(has(&|v| v.is_subnormal()));
+    assert!(has(&|v| v.is_nan()));
+    assert!(has(&|v| v.is_infinite()));
+}
+
+// ---------------------------------------------------------------- fp4, fp6
+
+/// The formats: (type, exponent bits, fraction bits). Bias 2^(e-1) - 1,
+/// no infinity, no NaN (OCP MX: E2M1, E2M3, E3M2).
+const SMALL: [(&str, u32, u32); 3] = [("e2m1x2", 2, 1), ("e2m3x2", 2, 3), ("e3m2x2", 3, 2)];
+
+/// The value of `code`, from the definition: subnormal `0.f × 2^(1-bias)`,
+/// normal `1.f × 2^(e-bias)`. Exact in f64 (at most 4 significant bits).
+fn small_value(code: u64, e: u32, m: u32) -> f64 {
+    let bias = (1i32 << (e - 1)) - 1;
+    let ef = ((code >> m) & mask(e)) as i32;
+    let f = (code & mask(m)) as f64;
+    let mag = if ef == 0 {
+        f * 2f64.powi(1 - bias - m as i32)
+    } else {
+        (f + f64::from(1u32 << m)) * 2f64.powi(ef - bias - m as i32)
+    };
+    if code >> (e + m) & 1 == 1 {
+        -mag
+    } else {
+        mag
+    }
+}
+
+/// The code nearest to `v` (finite), ties to the even code, magnitudes
+/// above the largest saturated to it: a scan of the codes, comparing `v`
+/// with the midpoints (exact in f64: the codes' values have few bits).
+fn nearest_small(v: f64, e: u32, m: u32) -> u64 {
+    let n = 1u64 << (e + m);
+    let a = v.abs();
+    let mut code = n - 1;
+    for c in 0..n - 1 {
+        let (lo, hi) = (small_value(c, e, m), small_value(c + 1, e, m));
+        if a < hi {
+            let mid = (lo + hi) / 2.0;
+            code = if a < mid || (a == mid && c % 2 == 0) {
+                c
+            } else {
+                c + 1
+            };
+            break;
+        }
+    }
+    if v.is_sign_negative() {
+        code | n
+    } else {
+        code
+    }
+}
+
+/// One lane to E2M1/E2M3/E3M2, `.rn.satfinite{.relu}`, from `v` (exact in
+/// f64; `None` for a NaN): "NaN results are converted to positive
+/// MAX_NORM"; "If the absolute value of input [...] is greater than
+/// MAX_NORM [...] sign-preserved MAX_NORM"; ".relu clamps the result to 0
+/// if negative".
+fn small_oracle(v: Option<f64>, e: u32, m: u32, relu: bool) -> u64 {
+    let n = 1u64 << (e + m);
+    match v {
+        None => n - 1,
+        Some(v) => {
+            let v = if v.is_infinite() { v.signum() * 1e9 } else { v };
+            let r = nearest_small(v, e, m);
+            if relu && r & n != 0 {
+                0
+            } else {
+                r
+            }
+        }
+    }
+}
+
+fn f64_of<F: Fp + FloatConvert<Double>>(x: F) -> Option<f64> {
+    if x.is_nan() {
+        return None;
+    }
+    let d: Double = x.convert(&mut false).value;
+    Some(f64::from_bits(d.to_bits() as u64))
+}
+
+#[test]
+fn every_half_and_random_f32_to_fp4_and_fp6() {
+    let mut rng = Rng(10);
+    let f32s: Vec<u64> = (0..40_000).map(|_| edge_float(&mut rng, 8, 23)).collect();
+    for (ty, e, m) in SMALL {
+        let w = if e + m == 3 { 4 } else { 8 };
+        for relu in [false, true] {
+            let r = if relu { ".relu" } else { "" };
+            let from_f32 = form(&format!("cvt.rn.satfinite{r}.{ty}.f32"));
+            for pair in f32s.chunks(2) {
+                let (a, b) = (pair[0], pair[pair.len() - 1]);
+                // f32 to f64 is exact
+                let v = |x: u64| f64_of(Single::from_bits(x.into()));
+                let want = small_oracle(v(a), e, m, relu) << w | small_oracle(v(b), e, m, relu);
+                assert_eq!(from_f32.eval(&[a, b]), want, "{from_f32} {a:#x} {b:#x}");
+            }
+            for half in ["f16x2", "bf16x2"] {
+                let c = form(&format!("cvt.rn.satfinite{r}.{ty}.{half}"));
+                for x in 0..=0xffffu64 {
+                    let word = x << 16 | (x ^ 0x8000);
+                    let v = |h: u64| {
+                        if half == "f16x2" {
+                            f64_of(Half::from_bits(h.into()))
+                        } else {
+                            f64_of(BFloat::from_bits(h.into()))
+                        }
+                    };
+                    let want = small_oracle(v(x), e, m, relu) << w
+                        | small_oracle(v(x ^ 0x8000), e, m, relu);
+                    assert_eq!(c.eval(&[word]), want, "{c} {word:#x}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_fp4_and_fp6_pair_to_f16x2() {
+    for (ty, e, m) in SMALL {
+        let w = if e + m == 3 { 4 } else { 8 };
+        for relu in [false, true] {
+            let c = form(&format!(
+                "cvt.rn{}.f16x2.{ty}",
+                if relu { ".relu" } else { "" }
+            ));
+            for x in 0..(1u64 << (2 * w)) {
+                let lane = |code: u64| -> u64 {
+                    // "Each 8-bit input value with 2 MSB bits 0": ptxfp reads the low 6.
+                    let v = small_value(code & mask(1 + e + m), e, m);
+                    let h: Half = Double::from_bits(v.to_bits().into())
+                        .convert(&mut false)
+                        .value;
+                    if relu && h.is_negative() {
+                        0
+                    } else {
+                        h.to_bits() as u64
+                    }
+                };
+                let want = lane(x >> w) << 16 | lane(x & mask(w));
+                assert_eq!(c.eval(&[x]), want, "{c} {x:#x}");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_bf16_to_f8() {
+    for (ty, e4m3) in [("e4m3x2", true), ("e5m2x2", false)] {
+        for relu in [false, true] {
+            let c = form(&format!(
+                "cvt.rn.satfinite{}.{ty}.bf16x2",
+                if relu { ".relu" } else { "" }
+            ));
+            for x in 0..=0xffffu64 {
+                let word = x << 16 | (x ^ 0x8000);
+                let wide =
+                    |h: u64| -> Single { BFloat::from_bits(h.into()).convert(&mut false).value };
+                let want =
+                    f8_oracle(wide(x), e4m3, relu) << 8 | f8_oracle(wide(x ^ 0x8000), e4m3, relu);
+                assert_eq!(c.eval(&[word]), want, "{c} {word:#x}");
+            }
+        }
+    }
+}
+
+/// `cvt.frnd2{.relu}{.satfinite}.{f16,bf16,f16x2,bf16x2}.f32`: apfloat's
+/// `convert_r`, then ".satfinite: [...] If the absolute value of input
+/// (ignoring sign) is greater than MAX_NORM [...] sign-preserved MAX_NORM",
+/// ".relu clamps the result to 0 if negative. NaN results are converted to
+/// canonical NaN" (NVIDIA's `half_nan`; `-0.0` → `+0.0`).
+fn check_relu_satfinite<D: Fp>(xs: &[u64])
+where
+    Single: FloatConvert<D>,
+{
+    for (rn, rm) in &FRND[..2] {
+        for relu in [false, true] {
+            for satfinite in [false, true] {
+                let mods = format!(
+                    "cvt.{rn}{}{}",
+                    if relu { ".relu" } else { "" },
+                    if satfinite { ".satfinite" } else { "" }
+                );
+                let one = |x: u64| -> u64 {
+                    let v = Single::from_bits(x.into());
+                    let mut r: D = v.convert_r(*rm, &mut false).value;
+                    if r.is_nan() {
+                        return u64::from(HW.half_nan);
+                    }
+                    if satfinite && r.is_infinite() {
+                        r = if r.is_negative() {
+                            -D::largest()
+                        } else {
+                            D::largest()
+                        };
+                    }
+                    if relu && r.is_negative() {
+                        r = D::ZERO;
+                    }
+                    r.to_bits() as u64
+                };
+                let scalar = form(&format!("{mods}.{}.f32", D::NAME));
+                let packed = form(&format!("{mods}.{}x2.f32", D::NAME));
+                for pair in xs.chunks(2) {
+                    let (a, b) = (pair[0], pair[pair.len() - 1]);
+                    assert_eq!(scalar.eval(&[a]), one(a), "{scalar} {a:#x}");
+                    // "the value converted from input `a` is stored in the upper half"
+                    assert_eq!(
+                        packed.eval(&[a, b]),
+                        one(a) << 16 | one(b),
+                        "{packed} {a:#x} {b:#x}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn random_f32_to_halves_with_relu_and_satfinite() {
+    let mut rng = Rng(11);
+    let xs: Vec<u64> = (0..40_000).map(|_| edge_float(&mut rng, 8, 23)).collect();
+    check_relu_satfinite::<Half>(&xs);
+    check_relu_satfinite::<BFloat>(&xs);
+}

@@ -30,7 +30,7 @@ from multiprocessing import Pool
 import ptxmodel as m
 from ptxmodel import FINITE, Value
 
-ARITH, LEGACY, MINMAX = "arith", "legacy", "minmax"
+ARITH, LEGACY, MINMAX, FLOAT = "arith", "legacy", "minmax", "float"
 SETUPS = [  # (file name, setup, description, which forms: ARITH, LEGACY or MINMAX)
     ("sm_100-ptx8.8", m.Setup("sm_100", "8.8"),
      "every legal form except mad without a rounding modifier", ARITH),
@@ -44,6 +44,8 @@ SETUPS = [  # (file name, setup, description, which forms: ARITH, LEGACY or MINM
      "mad.f32 without a rounding modifier: .rn (ptxas warns)", LEGACY),
     ("minmax-sm_100-ptx8.8", m.Setup("sm_100", "8.8"),
      "every legal min/max form (PTX ISA 9.7.3.11-12, 9.7.4.7-8)", MINMAX),
+    ("float-sm_100-ptx8.8", m.Setup("sm_100", "8.8"),
+     "every exact form of the f32/f64 family (PTX ISA 9.7.3.2-15, 9.7.4.5-6)", FLOAT),
 ]
 HEADER = """\
 # Vectors from scripts/xcheck/ptxmodel.py, an independent Python model of PTX
@@ -63,6 +65,21 @@ MINMAX_HEADER = """\
 # 0x7fffffff) but, for f64, the first input a with its quiet bit set; .xorsign
 # sets the sign of every non-NaN result (also where one input was NaN);
 # signalling NaNs are treated like quiet ones. A GPU run may change them.
+# Setup: {description}
+# gen.py options: {options}
+# run: {flags}
+"""
+FLOAT_HEADER = """\
+# Vectors from scripts/xcheck/ptxmodel.py (float_forms, op_div, op_sqrt,
+# sign_lane), an independent Python model written from the PTX ISA sections
+# 9.7.3.2-9.7.3.15 and 9.7.4.5-9.7.4.6 alone, NOT from ptxfp itself: add, sub,
+# mul on .f32/.f64, div/rcp/sqrt .rnd, abs, neg, copysign. The .approx and
+# .full forms have no bit-level definition and no vectors. Where the spec
+# leaves a choice open these vectors follow docs/NVIDIA.md: f32 NaN results
+# 0x7fffffff; f64 the first NaN operand quieted, invalid 0xfff8000000000000;
+# .ftz flushes results that are subnormal after rounding; abs/neg of a NaN:
+# canonical NaN (f32, f16, bf16), unchanged (f64); copysign of NaNs: b's bits,
+# a's sign. A GPU run may change them.
 # Setup: {description}
 # gen.py options: {options}
 # run: {flags}
@@ -421,7 +438,7 @@ class Cases:
 def lane_cases(form, rng, options):
     if form.minmax:
         return minmax_lane_cases(form, rng, options)
-    cases_of = Cases(form, rng)
+    cases_of = FloatCases(form, rng) if form.op in FLOAT_OPS else Cases(form, rng)
     cases = cases_of.corner_cross() if options.corners == "all" else cases_of.corner_cover()
     cases += cases_of.examples()
     for _ in range(max(1, options.per_form // 8)):
@@ -430,6 +447,198 @@ def lane_cases(form, rng, options):
     if options.sweeps and form.lanes == 1 and form.out.width == 16:
         cases += cases_of.sweep()
     return cases
+
+
+# ---------------------------------------------------------------------------
+# div, rcp, sqrt, abs, neg, copysign
+
+FLOAT_OPS = ("div", "rcp", "sqrt", "abs", "neg", "copysign")
+
+
+class FloatCases(Cases):
+    """Case families for div, rcp, sqrt and the sign operations (add/sub/mul on
+    .f32/.f64 use Cases, SUM and PRODUCT). The corner cross or cover, the
+    random cases and the sweeps are those of Cases."""
+
+    def __init__(self, form, rng):
+        self.form, self.rng = form, rng
+        self.ins, self.out = form.ins, form.out
+        self.shape = None
+
+    def targeted(self):
+        families = {
+            "div": [self.div_exact, self.div_min_normal, self.div_overflow,
+                    self.div_midpoint, self.div_near_one, self.specials],
+            "rcp": [self.rcp_exact, self.rcp_min_normal, self.rcp_overflow,
+                    self.rcp_midpoint, self.specials],
+            "sqrt": [self.sqrt_square, self.sqrt_square, self.sqrt_midpoint,
+                     self.sqrt_negative, self.specials],
+        }.get(self.form.op, [self.specials, self.sign_case, self.sign_case])
+        return [family() for family in families]
+
+    # --- building blocks ---------------------------------------------------
+
+    def significand(self, bits):
+        """A random odd integer of 1 to `bits` bits."""
+        k = self.rng.randint(1, max(1, bits))
+        return self.rng.getrandbits(k - 1) << 1 | 1 if k > 1 else 1
+
+    def normal(self, e):
+        """A normal value of the output format with exponent e and a random significand."""
+        fmt = self.out
+        return bits_of(fmt, Fraction(2) ** e * (1 + Fraction(self.rng.getrandbits(fmt.mbits),
+                                                              fmt.hidden)))
+
+    def finite_or(self, bits, fallback):
+        fmt = self.out
+        return bits if bits & fmt.exp_mask != fmt.exp_mask else fallback
+
+    def midpoint(self):
+        """Halfway between a random finite output value and its successor (normal
+        or subnormal): a rounding boundary that a quotient or a root can only
+        approach."""
+        fmt = self.out
+        r = finite_edge(fmt, self.rng) & ~fmt.sign_bit
+        if r >= fmt.max_finite:
+            r = fmt.max_finite - 1
+        return (fraction(fmt, r) + fraction(fmt, r + 1)) / 2
+
+    def jiggle(self, bits):
+        return step(self.out, bits, self.rng.choice([-2, -1, 0, 0, 0, 1, 2]))
+
+    def signs(self, case):
+        """Random signs on the operands (sqrt keeps its operand positive)."""
+        fmt = self.out
+        return tuple(x ^ (self.rng.getrandbits(1) << (fmt.width - 1)) for x in case)
+
+    def quotient_near(self, target):
+        """(a, b) with a / b within an ulp or two of the positive Fraction target:
+        b normal with a random significand, a = target * b rounded, then moved a
+        few ulps."""
+        fmt, e_t = self.out, top_exp(target)
+        lo, hi = max(fmt.emin, fmt.emin - e_t), min(fmt.emax, fmt.emax - e_t - 1)
+        if lo > hi:
+            return finite_edge(fmt, self.rng), finite_edge(fmt, self.rng)
+        b = self.normal(self.rng.randint(lo, hi))
+        a = bits_of(fmt, target * fraction(fmt, b), self.mode())
+        return self.signs((self.finite_or(self.jiggle(a), fmt.max_finite), b))
+
+    def reciprocal_near(self, target):
+        """a with 1 / a within an ulp or two of the positive Fraction target."""
+        fmt = self.out
+        a = bits_of(fmt, 1 / target, self.mode())
+        a = self.finite_or(a, fmt.max_finite)
+        return self.signs((self.jiggle(a or 1),))
+
+    def near_min_normal(self):
+        """Around the smallest normal: subnormal results, results that round up
+        to it (kept by .ftz) or stay below (flushed)."""
+        fmt = self.out
+        return Fraction(2) ** fmt.emin + self.rng.randint(-8, 4) * Fraction(2) ** (fmt.qmin - 2)
+
+    def near_overflow(self):
+        """Around the overflow threshold (max finite + half an ulp) in quarter ulps."""
+        fmt = self.out
+        quarter = Fraction(2) ** (fmt.emax - fmt.p - 1)
+        return Fraction(2) ** (fmt.emax + 1) + self.rng.randint(-8, 4) * quarter
+
+    # --- div ---------------------------------------------------------------------
+
+    def div_exact(self):
+        """An exact quotient: a = x * y * 2**ea, b = y * 2**eb with x, y of at most
+        p/2 bits, so a / b = x * 2**(ea - eb); the quotient normal, subnormal or
+        near the ends of the range."""
+        fmt, rng = self.out, self.rng
+        x, y = self.significand(fmt.p // 2), self.significand(fmt.p // 2)
+        e_q = rng.choice([rng.randint(fmt.emin, fmt.emax - fmt.p), rng.randint(fmt.qmin, fmt.emin),
+                          rng.randint(-4, 4), fmt.emax - x.bit_length() + 1])
+        e_b = rng.randint(max(fmt.emin, fmt.emin - e_q), min(fmt.emax, fmt.emax - e_q) - fmt.p)
+        b = bits_of(fmt, y * Fraction(2) ** (e_b - y.bit_length() + 1))
+        a = bits_of(fmt, x * y * Fraction(2) ** (e_q + e_b - y.bit_length() + 1))
+        return self.signs((self.finite_or(a, fmt.max_finite), b))
+
+    def div_min_normal(self):
+        return self.quotient_near(self.near_min_normal())
+
+    def div_overflow(self):
+        return self.quotient_near(self.near_overflow())
+
+    def div_midpoint(self):
+        return self.quotient_near(self.midpoint())
+
+    def div_near_one(self):
+        """1 and its neighbours (a few ulps, or all significand bits set) over each
+        other: quotients a few ulps from 1, 1/3-like repeating patterns."""
+        fmt, rng = self.out, self.rng
+        def pick():
+            return rng.choice([fmt.one + rng.randint(-3, 3), fmt.one | (fmt.hidden - 1),
+                               fmt.one | rng.getrandbits(fmt.mbits),
+                               bits_of(fmt, Fraction(3)), bits_of(fmt, Fraction(1, 3))])
+        return self.signs((pick(), pick()))
+
+    # --- rcp ---------------------------------------------------------------------
+
+    def rcp_exact(self):
+        """Powers of two (exact reciprocals, also subnormal ones) and 1/3-like values."""
+        fmt, rng = self.out, self.rng
+        e = rng.randint(-fmt.emax, fmt.emax) if rng.random() < 0.7 else rng.randint(fmt.qmin, fmt.emin)
+        a = bits_of(fmt, Fraction(2) ** e)
+        return self.signs((self.finite_or(a, fmt.max_finite) or 1,))
+
+    def rcp_min_normal(self):
+        return self.reciprocal_near(self.near_min_normal())
+
+    def rcp_overflow(self):
+        return self.reciprocal_near(self.near_overflow())
+
+    def rcp_midpoint(self):
+        return self.reciprocal_near(self.midpoint())
+
+    # --- sqrt --------------------------------------------------------------------
+
+    def sqrt_square(self):
+        """A perfect square r * r * 4**e (r of at most (p+1)/2 bits: its square is
+        exact) or a neighbour a few ulps away; subnormal squares included."""
+        fmt, rng = self.out, self.rng
+        r = self.significand((fmt.p + 1) // 2)
+        lo, hi = (fmt.qmin + 1) // 2, (fmt.emax - 2 * r.bit_length()) // 2
+        e = rng.randint(lo, hi) if rng.random() < 0.8 else rng.randint(lo, (fmt.emin + 2) // 2)
+        a = bits_of(fmt, r * r * Fraction(4) ** e)
+        return (self.finite_or(self.jiggle(a) if rng.random() < 0.5 else a, fmt.max_finite),)
+
+    def sqrt_midpoint(self):
+        """The square of a midpoint, rounded, and its neighbours: roots close to a
+        rounding boundary."""
+        fmt = self.out
+        a = bits_of(fmt, self.midpoint() ** 2, self.mode())
+        return (self.finite_or(self.jiggle(a), fmt.max_finite),)
+
+    def sqrt_negative(self):
+        """Negative numbers (NaN), negative subnormals (NaN; -0 under .ftz), -0, -inf."""
+        fmt, rng = self.out, self.rng
+        a = rng.choice([finite_edge(fmt, rng), rng.randrange(1, fmt.hidden), 0, fmt.inf])
+        return (a | fmt.sign_bit,)
+
+    # --- every op -------------------------------------------------------------
+
+    def specials(self):
+        """Zeros, infinities, NaNs (either sign, any payload) and subnormals in
+        one position or all, the other operands edge-weighted."""
+        fmt, rng = self.out, self.rng
+        def special():
+            return rng.choice([0, fmt.inf, nan_pattern(fmt, rng), rng.randrange(1, fmt.hidden),
+                               fmt.hidden]) | rng.getrandbits(1) << (fmt.width - 1)
+        case = [edge(f, rng) for f in self.ins]
+        for pos in rng.sample(range(len(case)), rng.randint(1, len(case))):
+            case[pos] = special()
+        return tuple(case)
+
+    def sign_case(self):
+        """abs/neg/copysign: NaNs of every kind, subnormals (.ftz), zeros."""
+        fmt, rng = self.out, self.rng
+        return tuple(rng.choice([nan_pattern(fmt, rng), rng.randrange(1, fmt.hidden),
+                                 edge(fmt, rng)]) | rng.getrandbits(1) << (fmt.width - 1)
+                     for _ in self.ins)
 
 
 # ---------------------------------------------------------------------------
@@ -554,8 +763,13 @@ def setup_forms(setup, kind):
     """The legal forms of a setup: the LEGACY setups take only mad without
     rounding, the MINMAX setup only min and max, the ARITH setup the rest."""
     def kind_of(text):
-        if text.split(".")[0] in ("min", "max"):
+        parts = text.split(".")
+        if m.is_approx(text):
+            return None  # no bit-level definition, no vectors
+        if parts[0] in ("min", "max"):
             return MINMAX
+        if parts[0] in FLOAT_OPS or parts[0] in ("add", "sub", "mul") and parts[-1] in ("f32", "f64"):
+            return FLOAT
         return LEGACY if m.is_mad_without_rounding(text) else ARITH
     return [row[0] for row in m.legal_forms()
             if m.is_legal(row[0], setup) and kind_of(row[0]) == kind]
@@ -581,7 +795,7 @@ def main(argv=None):
              for text in setup_forms(setup, kind)]
     files, total = {}, 0
     for name, setup, description, kind in SETUPS:
-        header = MINMAX_HEADER if kind == MINMAX else HEADER
+        header = {MINMAX: MINMAX_HEADER, FLOAT: FLOAT_HEADER}.get(kind, HEADER)
         files[name] = open(os.path.join(options.out, name + ".txt"), "w")
         files[name].write(header.format(description=description, options=option_text(options),
                                         flags=setup.flags()))

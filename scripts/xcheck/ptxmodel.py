@@ -4,9 +4,13 @@ Written from the PTX ISA sections (docs/SPEC.md) and docs/NVIDIA.md only, never 
 Rust code, by merging three reviewers' models (add/sub/mul on 16-bit types;
 fma on 16-bit types; mad.f32/.f64 and the mixed-precision forms). min/max
 were added later, from the PTX ISA 9.1 sections 9.7.3.11-12 and 9.7.4.7-8
-alone (see minmax_lane()). Standard
-library only. All arithmetic is exact on Python integers: a finite value is
-sig * 2**exp, and every result is rounded once, by round_value().
+alone (see minmax_lane()). The f32/f64 family (add/sub/mul on .f32/.f64,
+div, rcp, sqrt, abs, neg, copysign, and the .approx/.full forms, listed but
+not computed) was added from the PTX ISA sections 9.7.3.2-9.7.3.22 and
+9.7.4.5-9.7.4.10 alone (see float_forms(), op_div(), op_sqrt(), sign_lane()).
+Standard library only. All arithmetic is exact on Python integers and
+Fractions: a finite value is sig * 2**exp (a quotient or root: its leading
+bits plus a sticky bit), and every result is rounded once, by round_value().
 
     >>> Form("fma.rn.bf16").evaluate([0x3FE0, 0x3F14, 0x8D80]) == 0x3F81
     True
@@ -16,7 +20,9 @@ Command line: `ptxmodel.py forms` lists the legal forms as `FORM PTX TARGET`;
 """
 
 import argparse
+import math
 import sys
+from fractions import Fraction
 from typing import NamedTuple, Optional
 
 ZERO, FINITE, INF, NAN = "zero", "finite", "inf", "nan"
@@ -257,7 +263,71 @@ def op_mad_sm1x(a, b, c, mode):
     return exact_sum(product, c, "rn")
 
 
-OPS = {"add": op_add, "sub": op_sub, "mul": op_mul, "fma": op_fma, "mad": op_fma}
+def op_div(a, b, mode):
+    """9.7.3.8: "d = a / b"; `div.rnd`: "IEEE 754 compliant rounding".
+
+    IEEE 754 §6.1, §7.2, §7.3: NaN operands give NaN; 0/0 and inf/inf are
+    invalid (NaN); a nonzero finite or infinite a over a zero b is an infinity
+    (division by zero); the sign of every non-NaN result, zeros and infinities
+    included, is the xor of the operand signs.
+    """
+    sign = a.sign ^ b.sign
+    kinds = (a.kind, b.kind)
+    if NAN in kinds or kinds in ((ZERO, ZERO), (INF, INF)):
+        return NAN_VALUE
+    if a.kind == INF or b.kind == ZERO:
+        return Value(INF, sign)
+    if a.kind == ZERO or b.kind == INF:
+        return Value(ZERO, sign)
+    return value_with_sticky(sign, Fraction(a.sig, b.sig), a.exp - b.exp)
+
+
+def op_rcp(a, mode):
+    """9.7.3.13: "d = 1 / a", the quotient of div with a = 1."""
+    return op_div(Value(FINITE, 0, 1, 0), a, mode)
+
+
+def op_sqrt(a, mode):
+    """9.7.3.15: "d = sqrt(a)", with the spec's corner table: -Inf -> NaN,
+    -normal -> NaN, -0.0 -> -0.0, +0.0 -> +0.0, +Inf -> +Inf, NaN -> NaN (a
+    negative subnormal is a negative number, NaN, unless .ftz made it -0.0).
+
+    The root of a finite positive sig * 2**exp: make exp even, scale sig by 4**k
+    so that isqrt gives at least PRECISION bits, and keep a sticky bit for a
+    nonzero remainder (math.isqrt on integers, exact).
+    """
+    if a.kind in (NAN, ZERO) or a.kind == INF and not a.sign:
+        return a
+    if a.sign:
+        return NAN_VALUE
+    sig, exp = (a.sig << 1, a.exp - 1) if a.exp & 1 else (a.sig, a.exp)
+    k = max(0, PRECISION - sig.bit_length() // 2 + 1)
+    scaled = sig << (2 * k)
+    root = math.isqrt(scaled)
+    sticky = int(root * root != scaled)
+    return Value(FINITE, 0, root << 1 | sticky, exp // 2 - k - 1)
+
+
+# Bits kept before the sticky bit by value_with_sticky and op_sqrt: more than
+# binary64's p = 53 plus a guard bit, so that rounding to any format sees the
+# exact value's guard bit and a sticky bit that is the OR of everything below.
+PRECISION = 64
+
+
+def value_with_sticky(sign, q, exp):
+    """(-1)**sign * q * 2**exp for a positive Fraction q, as a Value with
+    PRECISION exact leading bits and a sticky bit that is 1 when the rest is
+    nonzero: round_value then rounds it as it would round the exact value."""
+    shift = PRECISION - (q.numerator.bit_length() - q.denominator.bit_length())
+    num = q.numerator << max(shift, 0)
+    den = q.denominator << max(-shift, 0)
+    sig, rest = divmod(num, den)
+    return Value(FINITE, sign, sig << 1 | (rest != 0), exp - shift - 1)
+
+
+UNARY = ("abs", "neg", "rcp", "sqrt", "rsqrt", "sin", "cos", "lg2", "ex2", "tanh")
+OPS = {"add": op_add, "sub": op_sub, "mul": op_mul, "fma": op_fma, "mad": op_fma,
+       "div": op_div, "rcp": op_rcp, "sqrt": op_sqrt}
 
 
 # ---------------------------------------------------------------------------
@@ -323,7 +393,100 @@ def legal_forms():
                  for op in ("add", "sub") for r in ("",) + tuple("." + m for m in ROUNDINGS)
                  for s in opt]
         rows += [(f"fma.{r}{s}.f32.{t}", "8.6", "sm_100", None) for r in ROUNDINGS for s in opt]
-    return rows + minmax_forms()
+    return rows + minmax_forms() + float_forms()
+
+
+def float_forms():
+    """The f32/f64 family, from the syntax lines and the PTX ISA / Target ISA
+    notes of 9.7.3.2-9.7.3.22 and 9.7.4.5, 9.7.4.6, 9.7.4.9, 9.7.4.10 alone.
+
+    A form's minimum PTX ISA version is the later of the version its notes
+    name and the one that introduced its target (sm_20: PTX ISA 2.0, as the
+    mad rows above; the sm_1x targets: 1.0). So "div.rnd.f32 requires sm_20"
+    with rounding "introduced in PTX ISA version 1.4" is 2.0, sm_20.
+
+    9.7.3.3-5 add/sub/mul: "add{.rnd}{.ftz}{.sat}.f32", "add{.rnd}.f64";
+      "Introduced in PTX ISA version 1.0"; "add.f32 supported on all target
+      architectures. add.f64 requires sm_13 or higher."; ".rn, .rz: available
+      for all targets"; ".rm, .rp for add.f64: requires sm_13 or higher";
+      ".rm, .rp for add.f32: requires sm_20 or higher" (sub, mul the same).
+    9.7.3.8 div: "div.approx{.ftz}.f32", "div.full{.ftz}.f32",
+      "div.rnd{.ftz}.f32", "div.rnd.f64"; "Explicit modifiers .approx, .full,
+      .ftz, and rounding introduced in PTX ISA version 1.4"; "div.approx.f32
+      and div.full.f32 supported on all target architectures. div.rnd.f32
+      requires sm_20 or higher. div.rn.f64 requires sm_13 or higher [...].
+      div.{rz,rm,rp}.f64 requires sm_20 or higher."
+    9.7.3.13 rcp, 9.7.3.15 sqrt: "rcp.approx{.ftz}.f32", "rcp.rnd{.ftz}.f32",
+      "rcp.rnd.f64"; "rcp.rn.f64 and explicit modifiers .approx and .ftz were
+      introduced in PTX ISA version 1.4. General rounding modifiers were added
+      in PTX ISA version 2.0."; targets as div. 9.7.3.14: rcp.approx.ftz.f64,
+      PTX ISA 2.1, sm_20.
+    9.7.3.16-17 rsqrt: "rsqrt.approx{.ftz}.f32", "rsqrt.approx.f64" (1.4;
+      .f64 sm_13); "rsqrt.approx.ftz.f64 introduced in PTX ISA version 4.0",
+      "requires sm_20 or higher".
+    9.7.3.18-21 sin, cos, lg2, ex2: ".approx{.ftz}.f32"; ".approx and .ftz
+      introduced in PTX ISA version 1.4"; "Supported on all target
+      architectures". 9.7.3.22 tanh.approx.f32: 7.0, sm_75.
+    9.7.3.9-10 abs/neg: "abs{.ftz}.f32", "abs.f64"; "Introduced in PTX ISA
+      version 1.0"; ".f64 requires sm_13 or higher".
+    9.7.3.2 copysign: "copysign.type d, a, b; .type = { .f32, .f64 }";
+      "Introduced in PTX ISA version 2.0."; "Requires sm_20 or higher."
+    9.7.4.5 neg: "neg{.ftz}.f16", "neg{.ftz}.f16x2", "neg.bf16", "neg.bf16x2";
+      "Introduced in PTX ISA version 6.0. neg.bf16 and neg.bf16x2 introduced
+      in PTX ISA 7.0."; "Requires sm_53 or higher. neg.bf16 and neg.bf16x2
+      requires architecture sm_80 or higher."
+    9.7.4.6 abs: the same lines, but "Introduced in PTX ISA version 6.5."
+    9.7.4.9 tanh: "tanh.approx.type", .f16/.f16x2 7.0 sm_75, .bf16/.bf16x2
+      7.8 sm_90. 9.7.4.10 ex2: "ex2.approx.atype" (.f16, .f16x2: 7.0, sm_75),
+      "ex2.approx.ftz.btype" (.bf16, .bf16x2: 7.8, sm_90).
+
+    Legal PTX left out (ptxfp does not plan it): the .f32x2 add/sub/mul (PTX
+    ISA 8.6, sm_100); div/rcp/sqrt/rsqrt/sin/cos/lg2/ex2 without .approx or
+    .rnd, which PTX ISA 1.0-1.3 accept (div.f32 = div.approx.ftz.f32,
+    div.f64 = div.rn.f64, ...); .target map_f64_to_f32.
+    """
+    rows = []
+    ftz = ("", ".ftz")
+    for op in ("add", "sub", "mul"):
+        for r in ("", ".rn", ".rz", ".rm", ".rp"):
+            ptx, target = ("2.0", "sm_20") if r in (".rm", ".rp") else ("1.0", "sm_10")
+            rows += [(f"{op}{r}{f}{s}.f32", ptx, target, None) for f in ftz for s in ("", ".sat")]
+        rows += [(f"{op}{r}.f64", "1.0", "sm_13", None)
+                 for r in ("", ".rn", ".rz", ".rm", ".rp")]
+    for op in ("div", "rcp", "sqrt"):
+        rows += [(f"{op}.{r}{f}.f32", "2.0", "sm_20", None) for r in ROUNDINGS for f in ftz]
+        rows += [(f"{op}.rn.f64", "1.4", "sm_13", None)]
+        rows += [(f"{op}.{r}.f64", "2.0", "sm_20", None) for r in ROUNDINGS[1:]]
+    for op in ("div", "rcp", "sqrt", "rsqrt", "sin", "cos", "lg2", "ex2"):
+        kinds = (".approx", ".full") if op == "div" else (".approx",)
+        rows += [(f"{op}{k}{f}.f32", "1.4", "sm_10", None) for k in kinds for f in ftz]
+    rows += [("rcp.approx.ftz.f64", "2.1", "sm_20", None),
+             ("rsqrt.approx.f64", "1.4", "sm_13", None),
+             ("rsqrt.approx.ftz.f64", "4.0", "sm_20", None),
+             ("tanh.approx.f32", "7.0", "sm_75", None)]
+    for op in ("abs", "neg"):
+        rows += [(f"{op}{f}.f32", "1.0", "sm_10", None) for f in ftz]
+        rows += [(f"{op}.f64", "1.0", "sm_13", None)]
+        half_ptx = "6.5" if op == "abs" else "6.0"
+        rows += [(f"{op}{f}.{t}", half_ptx, "sm_53", None) for t in ("f16", "f16x2") for f in ftz]
+        rows += [(f"{op}.{t}", "7.0", "sm_80", None) for t in ("bf16", "bf16x2")]
+    rows += [(f"copysign.{t}", "2.0", "sm_20", None) for t in ("f32", "f64")]
+    for t in ("f16", "f16x2"):
+        rows += [(f"ex2.approx.{t}", "7.0", "sm_75", None),
+                 (f"tanh.approx.{t}", "7.0", "sm_75", None)]
+    for t in ("bf16", "bf16x2"):
+        rows += [(f"ex2.approx.ftz.{t}", "7.8", "sm_90", None),
+                 (f"tanh.approx.{t}", "7.8", "sm_90", None)]
+    return rows
+
+
+def is_approx(text):
+    """Forms with .approx or .full: the ISA gives error bounds, not bits (9.7.3.8:
+    "div.full.f32 implements a relatively fast, full-range approximation";
+    "rcp.approx.f32 implements a fast approximation to reciprocal", ...).
+    The model lists them and computes nothing for them."""
+    parts = text.split(".")
+    return "approx" in parts or "full" in parts
 
 
 def minmax_forms():
@@ -411,7 +574,7 @@ class Form:
         self.lanes = 2 if parts[-1].endswith("x2") else 1
         lane_fmt = FORMATS[parts[-1][:-2] if self.lanes == 2 else parts[-1]]
         self.out = F32 if mixed else lane_fmt
-        arity = 3 if self.op in ("fma", "mad") else 2
+        arity = {"fma": 3, "mad": 3}.get(self.op, 1 if self.op in UNARY else 2)
         self.ins = (lane_fmt,) * (arity - 1) + (self.out,)
         self.mode = next((r for r in ROUNDINGS if r in mods), "rn")
         self.ftz, self.sat = "ftz" in mods, "sat" in mods
@@ -424,9 +587,21 @@ class Form:
             if self.out is F32 and sm_number(setup.target) < 20:
                 self.ftz = True
             return
-        self.exact = OPS[self.op]
+        if is_approx(text):
+            raise ValueError(f"{text}: an approximate form (.approx/.full) has error bounds,"
+                             " no bit-level definition: the model computes nothing for it")
+        self.sign_op = self.op in ("abs", "neg", "copysign")
+        self.exact = OPS.get(self.op)
         if is_mad_without_rounding(text) and self.out is F32:
             self.legacy_mad_f32(setup)
+        # 9.7.3 introduction: single-precision instructions "flush subnormal
+        # inputs and results to sign-preserving zero for sm_1x targets"; 9.7.3.3
+        # and the others: "sm_1x: [...] add.f32 flushes subnormal inputs and
+        # results to sign-preserving zero". Of the f32 family only
+        # add/sub/mul{.rn,.rz} and abs/neg are legal for sm_1x.
+        if (self.op in ("add", "sub", "mul", "abs", "neg") and self.ins == (F32,) * arity
+                and sm_number(setup.target) < 20):
+            self.ftz = True
 
     def legacy_mad_f32(self, setup):
         """mad.f32 without a rounding modifier.
@@ -471,6 +646,8 @@ class Form:
         """
         if self.minmax:
             return self.minmax_lane(*operands)
+        if self.sign_op:
+            return self.sign_lane(*operands)
         if self.oob and any(is_oob_nan(x) for x in operands[:2]):
             return 0
         if self.out is F64:
@@ -522,6 +699,29 @@ class Form:
         if self.xorsign_abs:
             d = d & ~fmt.sign_bit | xorsign
         return fmt.flush(d) if self.ftz else d
+
+    def sign_lane(self, a, b=None):
+        """abs, neg (9.7.3.9-10, 9.7.4.5-6) and copysign (9.7.3.2) of one lane.
+
+        Spec: abs "d = |a|", neg "d = -a"; ".ftz flushes subnormal inputs and
+        results to sign-preserving zero"; "For abs.f32, NaN input yields
+        unspecified NaN. For abs.f64, NaN input is passed through unchanged."
+        (neg, and the half types: "NaN inputs yield an unspecified NaN").
+        copysign: "Copy sign bit of a into value of b, and return the result as d."
+        docs/NVIDIA.md "The f32/f64 family": a NaN input to abs/neg on .f32,
+        .f16, .bf16 gives the type's canonical NaN (0x7fffffff, 0x7fff); .f64
+        passes it through unchanged, sign included (so neg.f64 of a NaN is
+        that NaN, its sign not flipped); copysign is b's bits with a's sign
+        bit, NaNs in either operand included, no flushing (no .ftz).
+        """
+        fmt = self.out
+        if self.op == "copysign":
+            return b & ~fmt.sign_bit | a & fmt.sign_bit
+        if fmt.is_nan(a):
+            return a if fmt is F64 else fmt.default_nan
+        if self.ftz:
+            a = fmt.flush(a)
+        return a & ~fmt.sign_bit if self.op == "abs" else a ^ fmt.sign_bit
 
     def finish(self, bits):
         """.ftz on the result, then .sat, then .relu.
@@ -610,7 +810,11 @@ def main(argv=None):
         for form, ptx, target, _ in legal_forms():
             print(form, ptx, target)
         return
-    form = Form(args.form, Setup(args.target, args.ptx, args.device))
+    try:
+        form = Form(args.form, Setup(args.target, args.ptx, args.device))
+    except ValueError as error:
+        print(f"ptxmodel.py: {error}", file=sys.stderr)
+        return 2
     result = form.evaluate([int(x, 16) for x in args.operands])
     print(f"{result:0{form.hex_widths()[-1]}x}")
 

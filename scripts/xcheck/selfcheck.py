@@ -11,6 +11,16 @@
   all four rounding modes, overflow and the sign of exact zeros;
 - the sm_1x mad.f32 truncation computed on Fractions;
 - the worked examples of docs/NVIDIA.md;
+- the f32/f64 family: every .rn (and rounding-less) add/sub/mul/div/rcp/sqrt
+  .f32/.f64 form against Python's binary64 arithmetic and math.sqrt (f32
+  through struct's 'f' packing: rounding twice is innocuous for these
+  operations), with .ftz, .sat and the NaN rules written again on floats;
+  every mode of each on Fractions by bisection over bit patterns (sqrt:
+  comparing squares, no integer square root); abs/neg/copysign against
+  Python's abs, unary minus and math.copysign; hand-derived cases for
+  division by zero, 0/0, inf/inf, sqrt(-0), sqrt(-1), f64 NaN operands,
+  abs/neg/copysign of NaNs, .ftz and .sat corners, overflow and the
+  directed rounding of 1/3 and sqrt(2);
 - min/max: every form against Python float comparisons of struct-decoded
   values (bf16 through binary32), with .ftz, .xorsign.abs and the NaN rules
   written again on floats; ordering against sign-magnitude integer keys of
@@ -477,10 +487,338 @@ def check_minmax_hand(tally, rng):
     tally.same("max.f64 sm_13", m.evaluate("max.f64", [1, 0], sm13), 1)
 
 
+# ---------------------------------------------------------------------------
+# The f32/f64 family: add, sub, mul, div, rcp, sqrt, abs, neg, copysign
+
+FLOAT_OPS = {"add": 2, "sub": 2, "mul": 2, "div": 2, "rcp": 1, "sqrt": 1}
+
+
+def float_operand(fmt, rng):
+    """Mostly finite values; sometimes ±0, ±inf or a NaN of any sign and payload."""
+    r = rng.random()
+    if r < 0.9:
+        return random_finite(fmt, rng)
+    if r < 0.94:
+        return rng.choice([0, fmt.sign_bit])
+    if r < 0.97:
+        return rng.choice([fmt.inf, fmt.inf | fmt.sign_bit])
+    return rng.getrandbits(1) << (fmt.width - 1) | fmt.inf | (rng.getrandbits(fmt.mbits) or 1)
+
+
+def host_op(op, xs):
+    """op on Python floats (IEEE 754 binary64, round to nearest even): the
+    result, or None for an invalid operation. Division by zero, which Python
+    raises, is the infinity with the xor of the signs (IEEE 754 §7.3)."""
+    try:
+        if op == "add":
+            r = xs[0] + xs[1]
+        elif op == "sub":
+            r = xs[0] - xs[1]
+        elif op == "mul":
+            r = xs[0] * xs[1]
+        elif op == "div":
+            r = xs[0] / xs[1]
+        elif op == "rcp":
+            r = 1.0 / xs[0]
+        else:
+            r = math.sqrt(xs[0])
+    except ZeroDivisionError:
+        top = xs[0] if op == "div" else 1.0
+        if top == 0 or math.isnan(top):
+            return None
+        return math.copysign(math.inf, top) * math.copysign(1.0, xs[-1])
+    except ValueError:  # math.sqrt of a negative number
+        return None
+    return None if math.isnan(r) else r
+
+
+def host_float_form(form, fmt, ops):
+    """The model's rules written again on Python floats: .ftz on inputs and
+    results (subnormal after rounding), the NaN rules of docs/NVIDIA.md "NaN
+    results" (f64: the first NaN operand quieted, invalid 0xfff8...; f32
+    0x7fffffff), then .sat. f32 results: binary64, then struct's 'f' packing;
+    rounding twice is innocuous here, as binary64 has p = 53 >= 2 * 24 + 2
+    (Figueroa, "When is double rounding innocuous?", 1995) for +, -, *, /
+    and sqrt; an exact binary64 result needs no such argument."""
+    parts = form.split(".")
+    op, ftz, sat = parts[0], "ftz" in parts, "sat" in parts
+    if ftz:
+        ops = [fmt.flush(x) for x in ops]
+    if fmt is F64:
+        for x in ops:
+            if fmt.is_nan(x):
+                return x | fmt.quiet_bit
+    r = host_op(op, [to_float(fmt, x) for x in ops])
+    if r is None or any(fmt.is_nan(x) for x in ops):
+        bits = fmt.default_nan
+    elif fmt is F64:
+        bits = float_bits(F64, r)
+    else:
+        bits = pack_f32(r)
+    if ftz:
+        bits = fmt.flush(bits)
+    if sat:
+        if fmt.is_nan(bits) or bits & fmt.sign_bit:
+            bits = 0
+        elif to_float(fmt, bits) > 1.0:
+            bits = fmt.one
+    return bits
+
+
+def check_float_host(tally, rng):
+    """Every .rn (or rounding-less) form of add/sub/mul/div/rcp/sqrt on .f32 and
+    .f64 against Python's binary64 arithmetic and math.sqrt."""
+    forms = [row[0] for row in m.legal_forms()
+             if row[0].split(".")[0] in FLOAT_OPS and row[0].split(".")[-1] in ("f32", "f64")
+             and row[0].split(".")[-2] not in ("f16", "bf16")
+             and not m.is_approx(row[0]) and not set(row[0].split(".")) & {"rz", "rm", "rp"}]
+    for form in forms:
+        fmt = F64 if form.endswith(".f64") else F32
+        arity = FLOAT_OPS[form.split(".")[0]]
+        for _ in range(4000):
+            ops = [float_operand(fmt, rng) for _ in range(arity)]
+            if form.startswith("sqrt") and rng.random() < 0.7:
+                ops[0] &= ~fmt.sign_bit
+            tally.same(f"{form} {ops}", m.evaluate(form, ops), host_float_form(form, fmt, ops))
+
+
+def exact_value(op, xs):
+    """The exact result of op on Fractions (sqrt: None, see bisect_sqrt)."""
+    if op == "add":
+        return xs[0] + xs[1]
+    if op == "sub":
+        return xs[0] - xs[1]
+    if op == "mul":
+        return xs[0] * xs[1]
+    if op == "div":
+        return xs[0] / xs[1]
+    return 1 / xs[0]
+
+
+def bisect_sqrt(fmt, x, mode):
+    """sqrt of a positive Fraction x rounded to fmt: r the largest bit pattern
+    whose square is at most x (bisection over patterns, squares compared
+    exactly), then the mode's choice between r and r + 1 (.rn: against the
+    midpoint's square; a root is never exactly a midpoint)."""
+    lo, hi = 0, fmt.max_finite
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if value(fmt, mid) ** 2 <= x:
+            lo = mid
+        else:
+            hi = mid - 1
+    r = lo
+    if value(fmt, r) ** 2 == x or mode in ("rz", "rm"):
+        return r
+    if mode == "rp":
+        return r + 1
+    middle = (value(fmt, r) + value(fmt, r + 1)) / 2
+    return r + 1 if x > middle ** 2 else r
+
+
+def check_float_bisection(tally, rng):
+    """The directed modes (and .rn) of add/sub/mul/div/rcp/sqrt .f32/.f64 on
+    finite nonzero operands, against bisect_round on the exact Fraction
+    (bisect_sqrt for sqrt); an exact zero sum is +0, -0 under .rm; .ftz
+    flushes inputs and the result after rounding."""
+    for op, arity in FLOAT_OPS.items():
+        for fmt in (F32, F64):
+            for mode in MODES:
+                for ftz in (("", ".ftz") if fmt is F32 else ("",)):
+                    form = f"{op}.{mode}{ftz}.{fmt}"
+                    for _ in range(800 if fmt is F32 else 300):
+                        ops = [random_finite(fmt, rng) for _ in range(arity)]
+                        if op == "sqrt":
+                            ops[0] &= ~fmt.sign_bit
+                        if op in ("add", "sub") and rng.random() < 0.3:  # cancellation
+                            other = ops[0] ^ (fmt.sign_bit if op == "add" else 0)
+                            ops[1] = other ^ rng.choice([0, 0, 1, 2])
+                        flushed = [fmt.flush(x) if ftz else x for x in ops]
+                        xs = [value(fmt, x) for x in flushed]
+                        if 0 in xs and op in ("div", "rcp", "sqrt"):
+                            continue  # zeros: the host and hand routes
+                        if op == "sqrt":
+                            want = bisect_sqrt(fmt, xs[0], mode)
+                        else:
+                            x = exact_value(op, xs)
+                            if x == 0:
+                                want = reference_zero(op, flushed, fmt, mode)
+                            else:
+                                want = bisect_round(fmt, x, mode)
+                        if ftz:
+                            want = fmt.flush(want)
+                        tally.same(f"{form} {ops}", m.evaluate(form, ops), want)
+
+
+def reference_zero(op, ops, fmt, mode):
+    """IEEE 754 §6.3: a zero product has the xor of the signs; a zero sum of
+    two zeros of the same sign keeps it; any other exact zero sum is +0, -0
+    under .rm."""
+    signs = [x >> (fmt.width - 1) for x in ops]
+    if op == "mul":
+        return fmt.sign_bit if signs[0] ^ signs[1] else 0
+    if op == "sub":
+        signs[1] ^= 1
+    if signs[0] == signs[1] and all(x & ~fmt.sign_bit == 0 for x in ops):
+        return fmt.sign_bit if signs[0] else 0
+    return fmt.sign_bit if mode == "rm" else 0
+
+
+def check_sign_ops(tally, rng):
+    """abs/neg/copysign against Python floats (abs, unary minus, math.copysign)
+    for non-NaN operands; .ftz flushes (|x| < 2**emin) to a zero of the
+    input's sign first; NaNs by docs/NVIDIA.md: canonical for .f32/.f16/.bf16,
+    unchanged for .f64 abs/neg; copysign keeps b's bits with a's sign bit."""
+    forms = [row[0] for row in m.legal_forms() if row[0].split(".")[0] in ("abs", "neg", "copysign")]
+    for form in forms:
+        parts = form.split(".")
+        lanes = parts[-1].endswith("x2")
+        fmt = m.FORMATS[parts[-1][:-2] if lanes else parts[-1]]
+        op, ftz = parts[0], "ftz" in parts
+        if lanes:
+            check_x2(tally, rng, form[:-2], 1)
+            continue
+        for _ in range(3000):
+            a, b = (minmax_operand(fmt, rng) for _ in range(2))
+            ops = [a, b] if op == "copysign" else [a]
+            if op == "copysign":
+                sign_of_a = math.copysign(1.0, to_float(fmt, a)) if not fmt.is_nan(a) else (
+                    -1.0 if a & fmt.sign_bit else 1.0)
+                if fmt.is_nan(b):
+                    want = b & ~fmt.sign_bit | (fmt.sign_bit if sign_of_a < 0 else 0)
+                else:
+                    want = float_bits(fmt, math.copysign(to_float(fmt, b), sign_of_a))
+            elif fmt.is_nan(a):
+                want = a if fmt is F64 else fmt.default_nan
+            else:
+                x = to_float(fmt, a)
+                if ftz and abs(x) < 2.0 ** fmt.emin:
+                    x = math.copysign(0.0, x)
+                want = float_bits(fmt, abs(x) if op == "abs" else -x)
+            tally.same(f"{form} {ops}", m.evaluate(form, ops), want)
+
+
+ONE_THIRD_F32 = {"rn": 0x3EAAAAAB, "rz": 0x3EAAAAAA, "rm": 0x3EAAAAAA, "rp": 0x3EAAAAAB}
+ONE_THIRD_F64 = {"rn": 0x3FD5555555555555, "rz": 0x3FD5555555555555,
+                 "rm": 0x3FD5555555555555, "rp": 0x3FD5555555555556}
+# (form, operands, expected), worked out by hand from IEEE 754 and the
+# docs/NVIDIA.md choices quoted in ptxmodel.op_div, op_sqrt, sign_lane.
+FLOAT_HAND = [
+    # division by zero: an infinity with the xor of the signs; 0/0, inf/inf invalid
+    ("div.rn.f32", [0x3F800000, 0x00000000], 0x7F800000),
+    ("div.rn.f32", [0x3F800000, 0x80000000], 0xFF800000),
+    ("div.rz.f32", [0xBF800000, 0x80000000], 0x7F800000),
+    ("div.rn.f32", [0x00000000, 0x80000000], 0x7FFFFFFF),
+    ("div.rn.f32", [0x7F800000, 0xFF800000], 0x7FFFFFFF),
+    ("div.rn.f64", [0x0000000000000000, 0x0000000000000000], 0xFFF8000000000000),
+    ("div.rn.f64", [0xFFF0000000000000, 0x7FF0000000000000], 0xFFF8000000000000),
+    ("div.rm.f64", [0x8000000000000000, 0x4000000000000000], 0x8000000000000000),
+    ("div.rn.f64", [0x3FF0000000000000, 0xFFF0000000000000], 0x8000000000000000),
+    ("div.rn.f64", [0x7FF0000000000000, 0x8000000000000001], 0xFFF0000000000000),
+    ("rcp.rn.f32", [0x80000000], 0xFF800000), ("rcp.rn.f64", [0x7FF0000000000000], 0),
+    # .ftz: a subnormal divisor is a zero (1 / +0 = +inf); subnormal over subnormal is 0/0
+    ("div.rn.ftz.f32", [0x3F800000, 0x00000001], 0x7F800000),
+    ("div.rn.f32", [0x3F800000, 0x00400000], 0x7F000000),
+    ("div.rn.ftz.f32", [0x00000001, 0x80000001], 0x7FFFFFFF),
+    ("rcp.rn.ftz.f32", [0x80000001], 0xFF800000),
+    # f64 NaN operands: the first NaN, quieted (payload and sign kept)
+    ("div.rn.f64", [0x3FF0000000000000, 0xFFF0000000000001], 0xFFF8000000000001),
+    ("div.rn.f64", [0x7FF0000000000002, 0xFFF8000000000001], 0x7FF8000000000002),
+    ("sqrt.rn.f64", [0xFFF4000000000000], 0xFFFC000000000000),
+    ("add.rn.f64", [0x7FF0000000000000, 0xFFF0000000000000], 0xFFF8000000000000),
+    ("mul.rz.f64", [0x0000000000000000, 0xFFF0000000000000], 0xFFF8000000000000),
+    ("add.f32", [0x7FC00001, 0x3F800000], 0x7FFFFFFF),
+    # sqrt: the spec's table (-0.0 -> -0.0, -normal -> NaN, +inf -> +inf)
+    ("sqrt.rn.f32", [0x80000000], 0x80000000), ("sqrt.rn.f32", [0xBF800000], 0x7FFFFFFF),
+    ("sqrt.rn.f32", [0xFF800000], 0x7FFFFFFF), ("sqrt.rn.f32", [0x7F800000], 0x7F800000),
+    ("sqrt.rn.f64", [0x8000000000000000], 0x8000000000000000),
+    ("sqrt.rn.f64", [0xBFF0000000000000], 0xFFF8000000000000),
+    ("sqrt.rz.f32", [0x80000001], 0x7FFFFFFF), ("sqrt.rz.ftz.f32", [0x80000001], 0x80000000),
+    ("sqrt.rn.f32", [0x40800000], 0x40000000), ("sqrt.rn.f32", [0x00000001], 0x1A3504F3),
+    ("sqrt.rn.ftz.f32", [0x00000001], 0x00000000),
+    # sqrt(2): 1.0110101000001001111001100110011111110011101111... -> .rn/.rp up, .rz/.rm down
+    ("sqrt.rn.f32", [0x40000000], 0x3FB504F3), ("sqrt.rz.f32", [0x40000000], 0x3FB504F3),
+    ("sqrt.rp.f32", [0x40000000], 0x3FB504F4), ("sqrt.rm.f32", [0x40000000], 0x3FB504F3),
+    ("sqrt.rn.f64", [0x4000000000000000], 0x3FF6A09E667F3BCD),
+    ("sqrt.rz.f64", [0x4000000000000000], 0x3FF6A09E667F3BCC),
+    # 1/3 = 0.010101...: binary32 1.01010101010101010101010|101... rounds up (.rn, .rp);
+    # binary64 1.0101...0101|0101... rounds down (.rn); -1/3 mirrors it
+    ("div.rm.f32", [0xBF800000, 0x40400000], 0xBEAAAAAB),
+    ("div.rp.f32", [0xBF800000, 0x40400000], 0xBEAAAAAA),
+    ("div.rn.f64", [0xBFF0000000000000, 0x4008000000000000], 0xBFD5555555555555),
+    ("div.rm.f64", [0xBFF0000000000000, 0x4008000000000000], 0xBFD5555555555556),
+    # .ftz after rounding: the largest subnormal's neighbourhood
+    ("div.rn.ftz.f32", [0x00FFFFFF, 0x40000000], 0x00800000),  # 0x7fffff.8 rounds up: kept
+    ("div.rz.ftz.f32", [0x00FFFFFF, 0x40000000], 0x00000000),  # 0x7fffff: flushed
+    ("div.rz.f32", [0x00FFFFFF, 0x40000000], 0x007FFFFF),
+    ("mul.rn.ftz.f32", [0x00800000, 0x3F000000], 0x00000000),
+    ("mul.rn.ftz.f32", [0x80800001, 0x3F7FFFFF], 0x80800000),
+    ("add.rm.f32", [0x3F800000, 0xBF800000], 0x80000000),
+    ("sub.rn.f32", [0x3F800000, 0x3F800000], 0x00000000),
+    ("add.rn.ftz.f32", [0x00000001, 0x80000000], 0x00000000),
+    ("add.rn.f32", [0x00000001, 0x80000000], 0x00000001),
+    # .sat: NaN -> +0, -0 -> +0, above 1 -> 1, -inf -> +0
+    ("add.sat.f32", [0x7FC00000, 0x3F800000], 0), ("mul.sat.f32", [0x80000000, 0x3F800000], 0),
+    ("add.rz.sat.f32", [0x3F800000, 0x3F800000], 0x3F800000),
+    ("sub.rn.ftz.sat.f32", [0x3F800000, 0x7F800000], 0),
+    ("mul.rp.sat.f32", [0x3F7FFFFF, 0x3F800001], 0x3F800000),
+    ("mul.rz.sat.f32", [0x3F7FFFFF, 0x3F800001], 0x3F800000),  # 1 + 2**-24 - 2**-47
+    ("mul.rz.sat.f32", [0x3F7FFFFF, 0x3F7FFFFF], 0x3F7FFFFE),  # 1 - 2**-23 + 2**-48
+    ("mul.rp.sat.f32", [0x3F7FFFFF, 0x3F7FFFFF], 0x3F7FFFFF),
+    ("add.ftz.sat.f32", [0x80000001, 0x80000000], 0),
+    # overflow in each mode
+    ("mul.rn.f32", [0x7F7FFFFF, 0x40000000], 0x7F800000),
+    ("mul.rz.f32", [0x7F7FFFFF, 0x40000000], 0x7F7FFFFF),
+    ("mul.rm.f32", [0x7F7FFFFF, 0xC0000000], 0xFF800000),
+    ("div.rp.f64", [0xFFEFFFFFFFFFFFFF, 0x3FE0000000000000], 0xFFEFFFFFFFFFFFFF),
+    # abs/neg/copysign of NaNs (docs/NVIDIA.md): canonical for f32/f16/bf16, f64 unchanged
+    ("abs.f32", [0xFFC00001], 0x7FFFFFFF), ("neg.f32", [0x7F800001], 0x7FFFFFFF),
+    ("abs.f64", [0xFFF0000000000001], 0xFFF0000000000001),
+    ("neg.f64", [0x7FF8000000000000], 0x7FF8000000000000),
+    ("neg.f64", [0x3FF0000000000000], 0xBFF0000000000000),
+    ("abs.f16", [0xFE01], 0x7FFF), ("neg.bf16", [0x7F81], 0x7FFF),
+    ("abs.bf16x2", [0xFFC0BF80], 0x7FFF3F80), ("neg.f16x2", [0x7C013C00], 0x7FFFBC00),
+    ("abs.ftz.f16", [0x83FF], 0x0000), ("neg.ftz.f16", [0x0001], 0x8000),
+    ("neg.f16", [0x0001], 0x8001), ("abs.ftz.f32", [0x807FFFFF], 0),
+    ("neg.ftz.f32", [0x00000001], 0x80000000), ("neg.f32", [0x00000000], 0x80000000),
+    ("copysign.f32", [0x80000000, 0x7FC00001], 0xFFC00001),
+    ("copysign.f32", [0x7FFFFFFF, 0xBF800000], 0x3F800000),
+    ("copysign.f32", [0xFF800001, 0x00000001], 0x80000001),
+    ("copysign.f64", [0xFFF8000000000000, 0x7FF0000000000001], 0xFFF0000000000001),
+    ("copysign.f64", [0x0000000000000000, 0xBFF0000000000000], 0x3FF0000000000000),
+]
+
+
+def check_float_hand(tally, rng):
+    for form, ops, want in FLOAT_HAND:
+        tally.same(f"{form} {ops}", m.evaluate(form, ops), want)
+    for mode in MODES:
+        tally.same(f"div.{mode}.f32 1/3", m.evaluate(f"div.{mode}.f32", [0x3F800000, 0x40400000]),
+                   ONE_THIRD_F32[mode])
+        tally.same(f"rcp.{mode}.f64 1/3", m.evaluate(f"rcp.{mode}.f64", [0x4008000000000000]),
+                   ONE_THIRD_F64[mode])
+    # 9.7.3.3: "sm_1x: [...] add.f32 flushes subnormal inputs and results to
+    # sign-preserving zero"; "add.f64 supports subnormal numbers".
+    sm13 = m.Setup("sm_13", "1.3")
+    tally.same("add.f32 sm_13", m.evaluate("add.f32", [0x00000001, 0], sm13), 0)
+    tally.same("abs.f32 sm_13", m.evaluate("abs.f32", [0x80000001], sm13), 0)
+    tally.same("add.f64 sm_13", m.evaluate("add.f64", [1, 0], sm13), 1)
+    # the .approx/.full forms are listed but never computed
+    for form in ("div.approx.f32", "div.full.ftz.f32", "sqrt.approx.f32", "tanh.approx.bf16"):
+        tally.same(f"{form} listed", form in m.LEGAL, True)
+        try:
+            m.Form(form)
+            refused = False
+        except ValueError:
+            refused = True
+        tally.same(f"{form} refused", refused, True)
+
+
 def main():
     rng = random.Random(20261123)
     routes = [check_decode, check_f16_struct, check_bf16_idiom, check_bisection, check_sm1x,
-              check_notes_examples, check_minmax_floats, check_minmax_order, check_minmax_hand]
+              check_notes_examples, check_minmax_floats, check_minmax_order, check_minmax_hand,
+              check_float_host, check_float_bisection, check_sign_ops, check_float_hand]
     if hasattr(math, "fma"):
         routes.insert(3, check_math_fma)
     else:

@@ -161,17 +161,9 @@ fn verify_passes_the_python_model_vectors() {
     let (forms, total) = verify_dir(&dir);
     let o = ptxfp(&["forms"]);
     // Every form but the approximate ones, which have no bits to check.
-    // PENDING(python-model): the f32/f64 family of 9.7.3.2-15 joins the
-    // model in the next commit; until then its forms are not required here.
-    let pending = ["div", "rcp", "sqrt", "abs", "neg", "copysign"];
     let legal: std::collections::BTreeSet<String> = stdout(&o)
         .lines()
         .filter(|l| !l.contains("(approximate:"))
-        .filter(|l| !pending.iter().any(|p| l.starts_with(&format!("{p}."))))
-        .filter(|l| {
-            let plain = ["add.", "sub.", "mul."].iter().any(|p| l.starts_with(p));
-            !(plain && (l.contains(".f32 ") || l.contains(".f64 ")))
-        })
         .map(|l| l.split(' ').next().unwrap().to_string())
         .collect();
     let missing: Vec<_> = legal.difference(&forms).collect();

@@ -134,7 +134,8 @@ fn the_float_family_has_161_more_spellings() {
     assert_eq!(req("div.rz.f64"), ("2.0".into(), "sm_20".into()));
     assert_eq!(req("div.full.ftz.f32"), ("1.4".into(), "sm_10".into()));
     assert_eq!(req("rcp.approx.ftz.f64"), ("2.1".into(), "sm_20".into()));
-    assert_eq!(req("copysign.f64"), ("4.2".into(), "sm_20".into()));
+    assert_eq!(req("copysign.f64"), ("2.0".into(), "sm_20".into()));
+    assert_eq!(req("abs.ftz.f16x2"), ("6.5".into(), "sm_53".into()));
     assert_eq!(req("tanh.approx.bf16x2"), ("7.8".into(), "sm_90".into()));
     assert_eq!(req("neg.ftz.f16x2"), ("6.0".into(), "sm_53".into()));
     // What is missing is named.

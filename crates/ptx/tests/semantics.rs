@@ -250,3 +250,19 @@ fn decoded_values_read_back_exactly() {
         }
     }
 }
+
+/// 9.7.3.3-5, 9.7.3.9-10: "sm_1x: add.f32 flushes subnormal inputs and
+/// results to sign-preserving zero" (found by the Python model, whose
+/// reading this is).
+#[test]
+fn sm1x_code_flushes_f32_subnormals() {
+    let on = |t: u16| Exec::on(ptxfp::Target::sm(t));
+    let ev = |f: &str, s: &[u64], e: &Exec| Form::parse(f).unwrap().eval(s, e);
+    assert_eq!(ev("add.f32", &[1, 0], &on(13)), 0);
+    assert_eq!(ev("add.f32", &[1, 0], &on(20)), 1);
+    assert_eq!(ev("mul.f32", &[0x0080_0000, 0x3f00_0000], &on(13)), 0);
+    assert_eq!(ev("neg.f32", &[0x8000_0001], &on(13)), 0);
+    assert_eq!(ev("abs.f32", &[0x8000_0001], &on(10)), 0);
+    // copysign is sm_20 and a bit operation: not flushed.
+    assert_eq!(ev("copysign.f32", &[0x8000_0000, 1], &on(20)), 0x8000_0001);
+}

@@ -164,8 +164,14 @@ const FMA_F64: (PtxVersion, u16) = (v(1, 4), 13);
 /// available for all targets"; "`.rm`, `.rp` for `add.f32`, requires
 /// `sm_20` or higher" (PTX ISA 2.0; for `.f64`: `sm_13`, as `.f64` itself).
 const F32_RM_RP: (PtxVersion, u16) = (v(2, 0), 20);
-/// `.rn`/`.rz` and no rounding: every target.
-const F32_NEAR: &[Option<Round>] = &[None, NE, RZ];
+/// `.rn`/`.rz`: every target (as no rounding modifier).
+const F32_NEAR_RND: &[Option<Round>] = &[NE, RZ];
+/// 9.7.3.3: "An add instruction with no rounding modifier defaults to
+/// round-to-nearest-even and may be optimized aggressively by the code
+/// optimizer. In particular, mul/add sequences with no rounding modifiers
+/// may be optimized to use fused-multiply-add instructions".
+const CONTRACTED: Option<&str> =
+    Some("without a rounding modifier: .rn, and a mul/add pair may be contracted to fma");
 const F32_DIRECTED: &[Option<Round>] = &[RM, RP];
 /// 9.7.3.8 div: "`div.approx.f32` and `div.full.f32` supported on all
 /// target architectures", explicit `.approx`/`.full`/`.ftz` "introduced in
@@ -186,19 +192,21 @@ const RCP_APPROX_F64: (PtxVersion, u16) = (v(2, 1), 20);
 /// `sm_20` or higher".
 const RSQRT_F64: (PtxVersion, u16) = (v(1, 4), 13);
 const RSQRT_FTZ_F64: (PtxVersion, u16) = (v(4, 0), 20);
-/// 9.7.3.2 copysign: "Introduced in PTX ISA version 4.2", "Requires `sm_20`
+/// 9.7.3.2 copysign: "Introduced in PTX ISA version 2.0", "Requires `sm_20`
 /// or higher".
-const COPYSIGN: (PtxVersion, u16) = (v(4, 2), 20);
+const COPYSIGN: (PtxVersion, u16) = (v(2, 0), 20);
 /// 9.7.3.22 tanh: "Introduced in PTX ISA version 7.0", "Requires `sm_75` or
 /// higher" (and 9.7.4.9/9.7.4.10 `tanh`/`ex2.approx` on `.f16`/`.f16x2`).
 const TANH: (PtxVersion, u16) = (v(7, 0), 75);
 /// 9.7.4.9/9.7.4.10: "`tanh.approx.{bf16/bf16x2}`", "`ex2.approx.ftz.{bf16/bf16x2}`
 /// introduced in PTX ISA version 7.8", "require `sm_90` or higher".
 const HALF_APPROX_BF16: (PtxVersion, u16) = (v(7, 8), 90);
-/// 9.7.4.5/9.7.4.6 neg/abs: "`neg{.ftz}.{f16,f16x2}` introduced in PTX ISA
-/// version 6.0", "requires `sm_53` or higher"; "`.bf16`, `.bf16x2`
+/// 9.7.4.5 neg: "`neg{.ftz}.{f16,f16x2}` introduced in PTX ISA version
+/// 6.0", "requires `sm_53` or higher"; 9.7.4.6 abs: "Introduced in PTX ISA
+/// version 6.5", "requires `sm_53` or higher"; both: "`.bf16`, `.bf16x2`
 /// introduced in PTX ISA version 7.0", "require `sm_80` or higher".
-const HALF_NEG_ABS: (PtxVersion, u16) = (v(6, 0), 53);
+const HALF_NEG: (PtxVersion, u16) = (v(6, 0), 53);
+const HALF_ABS: (PtxVersion, u16) = (v(6, 5), 53);
 const BF16_NEG_ABS: (PtxVersion, u16) = (v(7, 0), 80);
 
 /// The table, in the spec's section order.
@@ -209,10 +217,15 @@ pub static SYNTAX: &[Row] = &[
     // "add{.rnd}.f64", ".rnd = { .rn, .rz, .rm, .rp }"; split by the
     // targets the rounding modifiers need.
     Row {
-        rnd: F32_NEAR,
         ftz: OPT,
         clamp: OPT_SAT,
-        note: Some("without a rounding modifier: .rn, and a mul/add pair may be contracted to fma"),
+        note: CONTRACTED,
+        ..row(Add, &[F32], F32_ALL, "9.7.3.3", "add{.rnd}{.ftz}{.sat}.f32")
+    },
+    Row {
+        rnd: F32_NEAR_RND,
+        ftz: OPT,
+        clamp: OPT_SAT,
         ..row(Add, &[F32], F32_ALL, "9.7.3.3", "add{.rnd}{.ftz}{.sat}.f32")
     },
     Row {
@@ -228,11 +241,21 @@ pub static SYNTAX: &[Row] = &[
         )
     },
     Row {
-        rnd: OPT_RND,
+        note: CONTRACTED,
         ..row(Add, &[F64], F64_ALL, "9.7.3.3", "add{.rnd}.f64")
     },
     Row {
-        rnd: F32_NEAR,
+        rnd: RND,
+        ..row(Add, &[F64], F64_ALL, "9.7.3.3", "add{.rnd}.f64")
+    },
+    Row {
+        ftz: OPT,
+        clamp: OPT_SAT,
+        note: CONTRACTED,
+        ..row(Sub, &[F32], F32_ALL, "9.7.3.4", "sub{.rnd}{.ftz}{.sat}.f32")
+    },
+    Row {
+        rnd: F32_NEAR_RND,
         ftz: OPT,
         clamp: OPT_SAT,
         ..row(Sub, &[F32], F32_ALL, "9.7.3.4", "sub{.rnd}{.ftz}{.sat}.f32")
@@ -250,14 +273,23 @@ pub static SYNTAX: &[Row] = &[
         )
     },
     Row {
-        rnd: OPT_RND,
+        note: CONTRACTED,
         ..row(Sub, &[F64], F64_ALL, "9.7.3.4", "sub{.rnd}.f64")
     },
     Row {
-        rnd: F32_NEAR,
+        rnd: RND,
+        ..row(Sub, &[F64], F64_ALL, "9.7.3.4", "sub{.rnd}.f64")
+    },
+    Row {
         ftz: OPT,
         clamp: OPT_SAT,
-        note: Some("without a rounding modifier: .rn, and a mul/add pair may be contracted to fma"),
+        note: CONTRACTED,
+        ..row(Mul, &[F32], F32_ALL, "9.7.3.5", "mul{.rnd}{.ftz}{.sat}.f32")
+    },
+    Row {
+        rnd: F32_NEAR_RND,
+        ftz: OPT,
+        clamp: OPT_SAT,
         ..row(Mul, &[F32], F32_ALL, "9.7.3.5", "mul{.rnd}{.ftz}{.sat}.f32")
     },
     Row {
@@ -273,7 +305,11 @@ pub static SYNTAX: &[Row] = &[
         )
     },
     Row {
-        rnd: OPT_RND,
+        note: CONTRACTED,
+        ..row(Mul, &[F64], F64_ALL, "9.7.3.5", "mul{.rnd}.f64")
+    },
+    Row {
+        rnd: RND,
         ..row(Mul, &[F64], F64_ALL, "9.7.3.5", "mul{.rnd}.f64")
     },
     // 9.7.3.6 fma: "fma.rnd{.ftz}{.sat}.f32 d, a, b, c;", "fma.rnd.f64 d, a,
@@ -650,12 +686,12 @@ pub static SYNTAX: &[Row] = &[
     // abs: the same.
     Row {
         ftz: OPT,
-        ..row(Neg, F16S, HALF_NEG_ABS, "9.7.4.5", "neg{.ftz}.f16")
+        ..row(Neg, F16S, HALF_NEG, "9.7.4.5", "neg{.ftz}.f16")
     },
     row(Neg, BF16S, BF16_NEG_ABS, "9.7.4.5", "neg.bf16"),
     Row {
         ftz: OPT,
-        ..row(Abs, F16S, HALF_NEG_ABS, "9.7.4.6", "abs{.ftz}.f16")
+        ..row(Abs, F16S, HALF_ABS, "9.7.4.6", "abs{.ftz}.f16")
     },
     row(Abs, BF16S, BF16_NEG_ABS, "9.7.4.6", "abs.bf16"),
     // 9.7.4.9 tanh: "tanh.approx.type", ".type = { .f16, .f16x2, .bf16,

@@ -23,7 +23,7 @@ pub(super) fn eval(form: &Form, s: &[u64], exec: &Exec) -> u64 {
     let hw = &exec.hw;
     let a = |i: usize| s.get(i).copied().unwrap_or(0);
     match form.ty() {
-        FormType::F32 => f32_op(form, a(0), a(1), hw),
+        FormType::F32 => f32_op(form, a(0), a(1), exec.code_target.is_sm1x(), hw),
         FormType::F64 => f64_op(form, a(0), a(1), hw),
         FormType::F16 => half::<F16>(form, a(0), hw),
         FormType::BF16 => half::<BF16>(form, a(0), hw),
@@ -84,11 +84,15 @@ fn sign_op<F: Format>(op: Opcode, x: u64, sign_from: u64) -> u64 {
     }
 }
 
-/// A `.f32` form.
-fn f32_op(form: &Form, a: u64, b: u64, hw: &HwProfile) -> u64 {
+/// A `.f32` form; `sm1x`: the code targets sm_1x.
+fn f32_op(form: &Form, a: u64, b: u64, sm1x: bool, hw: &HwProfile) -> u64 {
     let (a, b) = (a & F32::ALL, b & F32::ALL);
     let canonical = u64::from(hw.f32_nan);
-    let ftz = form.ftz();
+    let op = form.op();
+    // 9.7.3.3 (and 9.7.3.4/5, 9.7.3.9/10): "sm_1x: add.f32 flushes subnormal
+    // inputs and results to sign-preserving zero" (9.7.3: single precision
+    // "for sm_1x targets"), as `min.f32` there.
+    let ftz = form.ftz() || (sm1x && op != Opcode::Copysign);
     // 9.7.3.3: "add.ftz.f32 flushes subnormal inputs and results to
     // sign-preserving zero" (every .ftz of 9.7.3 alike).
     let (a, b) = if ftz {

@@ -1,6 +1,6 @@
 //! `ptxfp forms`: the legal forms.
 
-use ptxfp::Form;
+use ptxfp::{Form, Op};
 
 use crate::common::Env;
 use crate::{emit, outln, Outcome};
@@ -15,12 +15,59 @@ pub struct Args {
     /// See `--target`.
     #[arg(long = "ptx")]
     ptx: Option<ptxfp::PtxVersion>,
+    /// Which instructions: `float` (the floating-point table: add, sub,
+    /// mul, fma, mad, min, max, div, rcp, sqrt, rsqrt, abs, neg, copysign,
+    /// ex2, lg2, sin, cos, tanh), `int` (the integer and bit instructions),
+    /// `cvt` (every conversion) or `all`. (`setp`, `set`, `selp`, `slct`
+    /// and `testp` take every comparison on every type: `eval` them.)
+    #[arg(long, value_enum, default_value_t = Family::Float)]
+    family: Family,
     /// Machine-readable output on stdout: one JSON object with the filter
     /// and each form's minimum PTX ISA version and target
     /// (docs/schemas/forms.schema.json); an error is the JSON error object
     /// (docs/schemas/error.schema.json).
     #[arg(long)]
     json: bool,
+}
+
+/// The instruction families `forms` lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Family {
+    /// The floating-point arithmetic table.
+    Float,
+    /// Integer and bit instructions.
+    Int,
+    /// Conversions.
+    Cvt,
+    /// All three.
+    All,
+}
+
+/// The forms of `family`, each with its text, its op and its table note.
+fn forms_of(family: Family) -> Vec<(String, Op, Option<&'static str>)> {
+    let mut v = Vec::new();
+    if matches!(family, Family::Float | Family::All) {
+        v.extend(
+            Form::all()
+                .into_iter()
+                .map(|f| (f.to_string(), Op::Form(f), f.row().note)),
+        );
+    }
+    if matches!(family, Family::Int | Family::All) {
+        v.extend(
+            ptxfp::int::IntOp::all()
+                .into_iter()
+                .map(|i| (i.to_string(), Op::Int(i), None)),
+        );
+    }
+    if matches!(family, Family::Cvt | Family::All) {
+        v.extend(
+            ptxfp::cvt::Cvt::all()
+                .into_iter()
+                .map(|c| (c.to_string(), Op::Cvt(c), None)),
+        );
+    }
+    v
 }
 
 /// One line per form: `FORM MIN_PTX MIN_TARGET`.
@@ -33,16 +80,22 @@ pub fn run(a: Args) -> Result<Outcome, String> {
         device: None,
         ptx: a.ptx.unwrap_or(ptxfp::PtxVersion::LATEST),
     };
-    for f in Form::all() {
-        if filter && f.validate(env.ptx, env.target).iter().any(|d| d.is_error()) {
+    for (f, op, note) in forms_of(a.family) {
+        if filter
+            && op
+                .validate(&f, env.ptx, env.target)
+                .iter()
+                .any(|d| d.is_error())
+        {
             continue;
         }
-        let (v, t) = f.requires();
+        let Some((v, t)) = op.requires() else {
+            continue;
+        };
         // What the table row says a user should know (the legacy forms).
-        let note = f.row().note;
         if a.json {
             listed.push(serde_json::json!({
-                "form": f.to_string(),
+                "form": f,
                 "min_ptx": v.to_string(),
                 "min_target": t.to_string(),
                 "note": note,

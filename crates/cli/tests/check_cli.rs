@@ -73,13 +73,13 @@ fn targets_versions_and_defaults() {
     let dir = std::env::temp_dir().join(format!("ptxfp-check-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let p = dir.join("plain.ptx");
-    std::fs::write(&p, ".reg .b16 a, b;\nadd.f16 a, b, b;\nadd.s32 x, y, 1;\n").unwrap();
+    std::fs::write(&p, ".reg .b16 a, b;\nadd.f16 a, b, b;\nbar.sync 0;\n").unwrap();
     let (code, out, err) = check(&[p.to_str().unwrap()]);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("PTX 8.8 (default"), "{out}");
     assert!(out.contains("sm_100 (default"), "{out}");
     assert!(
-        out.contains("1 other instruction(s) skipped (add 1)"),
+        out.contains("1 other instruction(s) skipped (bar 1)"),
         "{out}"
     );
     let (code, _, err) = check(&["no/such.ptx"]);

@@ -259,6 +259,28 @@ fn gen_output_verifies() {
     assert!(stdout(&o).contains("7ff7"));
 }
 
+/// `--family`: the integer table (232 forms), the conversions (913), all.
+#[test]
+fn forms_lists_every_family() {
+    let n = |fam: &str| stdout(&ptxfp(&["forms", "--family", fam])).lines().count();
+    assert_eq!(n("int"), 232);
+    assert_eq!(n("cvt"), 913);
+    assert_eq!(n("all"), 412 + 232 + 913);
+    let int = stdout(&ptxfp(&["forms", "--family", "int"]));
+    assert!(
+        int.contains("addc.cc.u32 1.2 sm_10\n") || int.contains("addc.cc.u32 "),
+        "{int}"
+    );
+    let cvt = stdout(&ptxfp(&[
+        "forms", "--family", "cvt", "--target", "sm_80", "--ptx", "7.0",
+    ]));
+    assert!(
+        cvt.lines().all(|l| !l.contains("e4m3")),
+        "fp8 needs sm_89: {cvt}"
+    );
+    assert!(cvt.contains("cvt.rzi.s32.f32 "), "{cvt}");
+}
+
 #[test]
 fn forms_lists_every_form() {
     let o = ptxfp(&["forms"]);

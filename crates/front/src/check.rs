@@ -192,7 +192,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                 diags.extend(decoded.diags.iter().map(|d| d.clone().shifted(at)));
                 undeclared_operands(ins, &regs, &mut diags);
             }
-            Op::Form(_) | Op::Cvt(_) | Op::Setp(_) | Op::Select(_) | Op::Testp(_) => {
+            Op::Form(_) | Op::Int(_) | Op::Cvt(_) | Op::Setp(_) | Op::Select(_) | Op::Testp(_) => {
                 let op = &decoded.op;
                 diags.extend(
                     op.validate(ins.opcode, version, target)
@@ -398,7 +398,7 @@ mod tests {
 
     #[test]
     fn counts_and_skips() {
-        let src = ".version 8.6\n.target sm_90\n.reg .b16 %rs<3>;\n.reg .b32 %r<2>;\nadd.s32 %r1, %r0, 1;\nadd.rn.f16 %rs2, %rs0, %rs1;\nadd.f16 %rs2, %r0, %rs1;\nadd.f16 %rs2, %rs0;\n";
+        let src = ".version 8.6\n.target sm_90\n.reg .b16 %rs<3>;\n.reg .b32 %r<2>;\nbar.sync 0;\nadd.rn.f16 %rs2, %rs0, %rs1;\nadd.f16 %rs2, %r0, %rs1;\nadd.f16 %rs2, %rs0;\n";
         let r = check(src, CheckOptions::default());
         assert_eq!(r.checked, 3);
         assert_eq!(r.skipped_total(), 1);

@@ -245,6 +245,7 @@ impl Op {
             Op::Setp(c) => Some(c.requires()),
             Op::Select(c) => Some(c.requires()),
             Op::Testp(c) => Some(c.requires()),
+            Op::Int(i) => Some(i.requires()),
             _ => None,
         }
     }

@@ -104,9 +104,10 @@ fn parses_the_whole_module() {
 fn checks_family_and_skips_the_rest() {
     let r = check(NVCC, CheckOptions::default());
     assert!(!r.has_errors(), "{:?}", r.diagnostics);
-    // setp.ge.s32, add.rn.f16x2, fma.rn.f16, mul.f16, mul.rn.bf16, mad.rn.f32.
-    assert_eq!(r.checked, 6);
-    assert_eq!(r.skipped.get("mad"), Some(&1)); // mad.lo.s32 is not ours
+    // mad.lo.s32, setp.ge.s32, mul.wide.s32, add.s64, fma.rn.f16, mul.f16,
+    // mul.rn.bf16, mad.rn.f32 and one more: every computing instruction.
+    assert_eq!(r.checked, 9);
+    assert_eq!(r.skipped.get("mad"), None);
     assert_eq!(r.skipped.get("ld"), Some(&5));
     assert_eq!(r.version.1, Origin::Directive);
     // On sm_80, mul.rn.bf16 (sm_90) is an error pointing into line 61.

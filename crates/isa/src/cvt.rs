@@ -12,6 +12,7 @@
 //! one row).
 
 use crate::diag::Diagnostic;
+use crate::syntax::or_list;
 use crate::target::{PtxVersion, Target};
 use crate::types::PtxType;
 use core::fmt;
@@ -646,16 +647,6 @@ impl Cvt {
             Some((ptx, sm)) if target.at_least(sm) => (ptx, Target::sm(sm)),
             _ => (r.ptx, Target::sm(r.sm)),
         }
-    }
-}
-
-/// `a`, `a or b`, `a, b or c` (the instruction table's joiner,
-/// `syntax::table::or_list`, is private to `syntax`).
-fn or_list(words: &[&str]) -> String {
-    match words {
-        [] => String::new(),
-        [one] => one.to_string(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
 }
 

@@ -14,6 +14,7 @@ use core::fmt;
 use core::ops::Range;
 
 use crate::diag::Diagnostic;
+use crate::syntax::or_list;
 use crate::target::{PtxVersion, Target};
 use crate::types::PtxType;
 
@@ -497,22 +498,6 @@ impl IntRow {
             }
         }
         out
-    }
-}
-
-/// "a, b or c".
-fn or_list<T: AsRef<str>>(xs: &[T]) -> String {
-    match xs {
-        [] => String::new(),
-        [x] => x.as_ref().to_string(),
-        [init @ .., last] => format!(
-            "{} or {}",
-            init.iter()
-                .map(AsRef::as_ref)
-                .collect::<Vec<_>>()
-                .join(", "),
-            last.as_ref()
-        ),
     }
 }
 

@@ -11,7 +11,7 @@ use crate::types::PtxType;
 use ptxfp_float::Round;
 
 mod table;
-pub(crate) use table::{legality, Slot};
+pub(crate) use table::{legality, or_list, Slot};
 pub use table::{row_of, Row, SYNTAX};
 
 /// Which part of a form a legality error is about (for the span).

@@ -294,6 +294,17 @@ pub fn run(a: Args) -> Result<(), crate::common::Failure> {
         "normal"
     };
     let mut rows = Vec::new();
+    // Every form must have a kernel to compare, before any output: a form
+    // without one is an error on its own, not after the table's header.
+    for form in &forms {
+        let parsed = crate::common::parse_form(form, crate::common::Origin::Arg)?;
+        if Plan::of(&parsed, &a.env.exec()).is_none() {
+            return Err(format!(
+                "`{form}` has no batch kernel (it is evaluated per element); nothing to compare"
+            )
+            .into());
+        }
+    }
     if !a.json {
         println!(
             "# single thread, {} values per array, best of {}, path {path}, {data_kind} data",

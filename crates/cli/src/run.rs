@@ -63,12 +63,42 @@ pub struct Args {
     /// Report where fusing mul+add into fma (as ptxas may) changes a result.
     #[arg(long)]
     contract: bool,
+    /// The grid: CTAs per dimension, `X[,Y[,Z]]` (default 1).
+    #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dim)]
+    grid: Option<[u32; 3]>,
+    /// Threads per CTA, `X[,Y[,Z]]` (default 1; at most 1024 in all).
+    #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dim)]
+    block: Option<[u32; 3]>,
+    /// Bytes of dynamic shared memory: the size of `.extern .shared`
+    /// arrays, and `%dynamic_smem_size`.
+    #[arg(long, value_name = "BYTES", default_value_t = 0)]
+    dynamic_shared: u64,
+    /// Stop with an error after this many thread-instructions (an endless
+    /// loop names its thread and line).
+    #[arg(long, value_name = "N", default_value_t = interp::DEFAULT_MAX_STEPS)]
+    max_steps: u64,
     /// Machine-readable output on stdout. On any error (exit 2) it is
     /// `{file, errors: [{location, severity, message, help}], warnings,
     /// trace}`, with a null location where the error has no place
     /// (docs/schemas/run.schema.json, error.schema.json).
     #[arg(long)]
     json: bool,
+}
+
+/// `X[,Y[,Z]]`: one to three dimensions, each at least 1; those left out are 1.
+fn parse_dim(s: &str) -> Result<[u32; 3], String> {
+    let parts: Vec<&str> = s.split(',').map(str::trim).collect();
+    if parts.len() > 3 {
+        return Err(format!("`{s}`: at most three dimensions, X,Y,Z"));
+    }
+    let mut d = [1u32; 3];
+    for (i, p) in parts.iter().enumerate() {
+        d[i] = match p.parse::<u32>() {
+            Ok(v) if v >= 1 => v,
+            _ => return Err(format!("`{p}`: each dimension is a whole number of at least 1")),
+        };
+    }
+    Ok(d)
 }
 
 fn hex_bytes(s: &str) -> Option<Vec<u8>> {
@@ -265,6 +295,12 @@ fn run_source(
         trace: a.trace,
         contract: a.contract,
         entry: a.entry.clone(),
+        launch: interp::Launch {
+            grid: a.grid.unwrap_or([1, 1, 1]),
+            block: a.block.unwrap_or([1, 1, 1]),
+            dynamic_shared: a.dynamic_shared,
+        },
+        max_steps: Some(a.max_steps),
     };
     let result = if a.trace {
         interp::run_streaming(src, &inputs, &opts, &mut |t| trace.step(&t))
@@ -423,7 +459,7 @@ fn trace_json(path: &str, map: &ptxfp::SourceMap, t: &TraceStep) -> serde_json::
     let (l, c) = map.line_col(t.span.start);
     let typed =
         |(v, ty): (u64, ptxfp::PtxType)| json!({"bits": show_hex(v, ty), "type": ty.name()});
-    json!({
+    let mut v = json!({
         "location": format!("{path}:{l}:{c}"),
         "opcode": t.opcode,
         "instruction": t.instruction,
@@ -436,7 +472,13 @@ fn trace_json(path: &str, map: &ptxfp::SourceMap, t: &TraceStep) -> serde_json::
             "values": m.values.iter().map(|v| show_hex(*v, m.ty)).collect::<Vec<_>>(),
         })),
         "text": t.text(),
-    })
+    });
+    // In a launch of several threads, the thread that ran the step.
+    if let (Some((c, tid)), Some(o)) = (t.thread, v.as_object_mut()) {
+        o.insert("ctaid".into(), json!(c));
+        o.insert("tid".into(), json!(tid));
+    }
+    v
 }
 
 /// One diagnostic as JSON: `file:line:col`, severity, message, help.

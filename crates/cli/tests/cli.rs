@@ -1195,6 +1195,13 @@ const RUN_SNIPPETS: &[(&str, &str, &str)] = &[
     ("bra", ".reg .b32 d;\nmov.b32 d, 1;\nbra L;\nmov.b32 d, 2;\nL:\nret;\n", "d = 0x00000001  b32\n"),
     ("ret", ".reg .b32 d;\nmov.b32 d, 1;\nret;\nmov.b32 d, 2;\n", "d = 0x00000001  b32\n"),
     ("exit", ".reg .b32 d;\nmov.b32 d, 1;\nexit;\nmov.b32 d, 2;\n", "d = 0x00000001  b32\n"),
+    // f(41) = 41 + 1.
+    ("call", ".func (.reg .b32 r) f(.reg .b32 a)\n{\nadd.s32 r, a, 1;\nret;\n}\n.entry k()\n{\n.reg .b32 d;\ncall (d), f, (41);\n}\n", "d = 0x0000002a  b32\n"),
+    // One thread: the barrier opens at once.
+    ("bar", ".reg .b32 d;\nmov.b32 d, 1;\nbar.sync 0;\nmov.b32 d, 2;\n", "d = 0x00000002  b32\n"),
+    ("barrier", ".reg .b32 d;\nmov.b32 d, 1;\nbarrier.sync 0;\nmov.b32 d, 2;\n", "d = 0x00000002  b32\n"),
+    ("membar", ".reg .b32 d;\nmov.b32 d, 1;\nmembar.gl;\nmov.b32 d, 2;\n", "d = 0x00000002  b32\n"),
+    ("fence", ".reg .b32 d;\nmov.b32 d, 1;\nfence.sc.cta;\nmov.b32 d, 2;\n", "d = 0x00000002  b32\n"),
 ];
 
 /// `ptxfp run` on standard input.

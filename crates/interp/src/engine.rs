@@ -1,0 +1,1006 @@
+//! The execution engine: a grid of CTAs, each of warps of 32 threads run in
+//! lock step, with control flow (loops, calls, `exit`), barriers and the
+//! special registers (docs/ENGINE.md says why it is built this way).
+//!
+//! CTAs run one after the other, in `%ctaid` order (x fastest). In a CTA,
+//! each warp runs until all its threads have exited or wait at a barrier;
+//! then the next warp runs; when none can go on, the barriers whose threads
+//! have all arrived open, or the run stops with a deadlock error. In a
+//! warp, the threads at the lowest statement index run the instruction
+//! together: threads that branched apart meet again at the first
+//! statement both reach (docs/ENGINE.md "Divergence").
+
+use super::*;
+use crate::memory::Memory;
+
+/// Threads per warp (PTX ISA §10.4: "%laneid ... a value in the range
+/// [0, WARP_SZ-1]"; `WARP_SZ` is 32 on every NVIDIA GPU).
+pub const WARP_SIZE: usize = 32;
+
+/// The most threads of one CTA (PTX ISA §10.2, `%ntid`: "the maximum
+/// number of threads per CTA is 1024", every target since sm_20).
+pub const MAX_CTA_THREADS: u64 = 1024;
+
+/// The default of [`Options::max_steps`]: a billion thread-instructions,
+/// about a minute and a half of the engine (docs/ENGINE.md "Limits").
+pub const DEFAULT_MAX_STEPS: u64 = 1_000_000_000;
+
+/// The deepest nesting of `call`s in one thread: past it the run stops
+/// with an error (an endless recursion would otherwise run until
+/// `--max-steps`, growing its frames).
+pub const MAX_CALL_DEPTH: usize = 1024;
+
+/// The fixed value of `%nsmid` (the engine models one multiprocessor,
+/// `%smid` 0, which runs every CTA).
+pub const NSMID: u64 = 1;
+
+/// The shape of a launch: `--grid`, `--block`, `--dynamic-shared`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Launch {
+    /// CTAs per dimension (`%nctaid`).
+    pub grid: [u32; 3],
+    /// Threads per CTA per dimension (`%ntid`).
+    pub block: [u32; 3],
+    /// Bytes of the `.extern .shared` arrays (`%dynamic_smem_size`).
+    pub dynamic_shared: u64,
+}
+
+impl Default for Launch {
+    /// One CTA of one thread, no dynamic shared memory.
+    fn default() -> Launch {
+        Launch {
+            grid: [1, 1, 1],
+            block: [1, 1, 1],
+            dynamic_shared: 0,
+        }
+    }
+}
+
+impl Launch {
+    /// Threads per CTA.
+    pub fn cta_threads(&self) -> u64 {
+        self.block.iter().map(|&d| u64::from(d)).product()
+    }
+    /// CTAs in the grid.
+    pub fn ctas(&self) -> u64 {
+        self.grid.iter().map(|&d| u64::from(d)).product()
+    }
+    /// The error for a launch a GPU would refuse, if any.
+    pub fn check(&self) -> Result<(), String> {
+        if let Some(d) = self.block.iter().chain(&self.grid).find(|d| **d == 0) {
+            return Err(format!(
+                "--grid/--block: a dimension is {d}: every dimension is at least 1"
+            ));
+        }
+        if self.cta_threads() > MAX_CTA_THREADS {
+            return Err(format!(
+                "--block {},{},{} has {} threads: a CTA has at most {MAX_CTA_THREADS} (PTX ISA §10.2 %ntid)",
+                self.block[0],
+                self.block[1],
+                self.block[2],
+                self.cta_threads()
+            ));
+        }
+        // PTX ISA §10.6 %nctaid: x up to 2^31-1, y and z up to 65535.
+        if self.grid[1] > 65535 || self.grid[2] > 65535 || self.grid[0] > i32::MAX as u32 {
+            return Err("--grid: x is at most 2147483647, y and z at most 65535 (PTX ISA §10.6 %nctaid)".into());
+        }
+        Ok(())
+    }
+}
+
+/// What the engine does for an instruction beyond what `Op` says: the
+/// control and thread-level instructions, decoded once from the opcode
+/// text alongside [`Decoded`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ctl {
+    /// Not one of these: `Op` says.
+    No,
+    /// `call` / `call.uni`.
+    Call,
+    /// `exit`.
+    Exit,
+    /// `bar.sync`, `bar.cta.sync`, `barrier.sync`, `barrier.cta.sync` (`.aligned`).
+    BarSync,
+    /// `bar.arrive`, `barrier.arrive`.
+    BarArrive,
+    /// `bar.warp.sync`: the warp runs in lock step already.
+    WarpSync,
+    /// `membar.*`, `fence.*`: no-ops (docs/ENGINE.md "Memory order").
+    Fence,
+}
+
+impl Ctl {
+    /// The control meaning of `opcode`.
+    pub(crate) fn of(opcode: &str) -> Ctl {
+        let mut parts = opcode.split('.');
+        let root = parts.next().unwrap_or("");
+        let rest: Vec<&str> = parts.filter(|s| !matches!(*s, "aligned" | "cta")).collect();
+        match (root, rest.as_slice()) {
+            ("call", [] | ["uni"]) => Ctl::Call,
+            ("exit", []) => Ctl::Exit,
+            ("bar" | "barrier", ["sync"]) => Ctl::BarSync,
+            ("bar" | "barrier", ["arrive"]) => Ctl::BarArrive,
+            ("bar", ["warp", "sync"]) => Ctl::WarpSync,
+            ("membar", [_]) => Ctl::Fence,
+            ("fence", [_, ..]) => Ctl::Fence,
+            _ => Ctl::No,
+        }
+    }
+
+    /// True where the engine runs it whatever `Op` says.
+    pub(crate) fn runs(self) -> bool {
+        self != Ctl::No
+    }
+}
+
+/// Where a thread is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum State {
+    /// Runs when its warp reaches its statement.
+    Ready,
+    /// Waits at barrier `id` (executed at statement `at`) for `count`
+    /// threads (`None`: all those of the CTA that have not exited).
+    Barrier { id: u32, count: Option<u32>, at: usize },
+    /// Exited (`exit`, or `ret` from the entry function).
+    Done,
+}
+
+/// A call in progress: what `ret` restores.
+#[derive(Clone, Debug)]
+pub(crate) struct Frame {
+    /// The statement after the `call`.
+    ret_pc: usize,
+    /// The caller's function end (statement index).
+    end: usize,
+    /// The caller's scope and the `call`'s block (names resolve there).
+    scope: usize,
+    block: usize,
+    /// The callee (index in `Module::functions`).
+    callee: usize,
+    /// Where the return values go: the caller's operands, in order.
+    rets: Vec<String>,
+    /// The callee's registers as they were before the call, for this thread.
+    saved_regs: Vec<(usize, Option<u64>)>,
+    /// The callee's `.param` bytes as they were before the call.
+    saved_mem: Vec<(u64, Vec<Option<u8>>)>,
+    /// The `call`'s statement (for errors at `ret`).
+    at: usize,
+}
+
+/// One thread of the CTA being run.
+#[derive(Clone, Debug)]
+pub(crate) struct Thread {
+    /// The next statement.
+    pub(crate) pc: usize,
+    /// The end of the function it is in (one past its last statement).
+    end: usize,
+    pub(crate) state: State,
+    frames: Vec<Frame>,
+    /// `%tid`.
+    pub(crate) tid: [u32; 3],
+    /// Instructions it ran (`%clock`).
+    steps: u64,
+}
+
+/// Which memory an address belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Region {
+    /// `.shared`: one copy per CTA.
+    Shared,
+    /// `.local`: one copy per thread.
+    Local,
+    /// `.param` of a `.func` or of a call site: one copy per thread.
+    Param,
+}
+
+/// The engine's state beside the registers.
+#[derive(Default)]
+pub(crate) struct Engine {
+    pub(crate) launch: Launch,
+    /// Statements `first..end` of the function that runs.
+    pub(crate) range: (usize, usize),
+    /// More than one thread in the launch.
+    pub(crate) multi: bool,
+    /// Per decoded op, its control meaning.
+    pub(crate) ctl: Vec<Ctl>,
+    pub(crate) threads: Vec<Thread>,
+    /// The CTA that runs (`%ctaid`) and its number in launch order.
+    pub(crate) ctaid: [u32; 3],
+    cta: u64,
+    /// Thread-instructions run (guards false included), and the limit.
+    pub(crate) steps: u64,
+    pub(crate) max_steps: u64,
+    /// `.shared` of the CTA that runs; each CTA starts from `shared_given`.
+    pub(crate) shared: Memory,
+    pub(crate) shared_given: Memory,
+    /// `.local` and per-thread `.param` of each thread of the CTA; each
+    /// starts from `private_given`.
+    pub(crate) private: Vec<Memory>,
+    pub(crate) private_given: Memory,
+    /// Address ranges `[start, end)` of the shared and per-thread
+    /// variables, sorted.
+    pub(crate) regions: Vec<(u64, u64, Region)>,
+    /// Per function scope: its statements `first..end`.
+    pub(crate) bodies: HashMap<usize, (usize, usize)>,
+    /// Per function scope: its registers (indices in `Machine::regs`).
+    pub(crate) scope_regs: HashMap<usize, Vec<usize>>,
+    /// Per barrier, the threads that arrived with `bar.arrive` since it
+    /// last opened.
+    pub(crate) arrivals: BTreeMap<u32, usize>,
+    /// The registers the names of each statement mean, resolved once
+    /// before the run: `(offset of the name in the text, register)`,
+    /// statement `i`'s at `resolved_at[i]..resolved_at[i + 1]`.
+    pub(crate) resolved: Vec<(u32, u32)>,
+    pub(crate) resolved_at: Vec<u32>,
+    /// The statement being run (its names resolve through `resolved`).
+    pub(crate) stmt: usize,
+}
+
+/// `(x, y, z)`.
+fn xyz(v: [u32; 3]) -> String {
+    format!("({},{},{})", v[0], v[1], v[2])
+}
+
+impl Machine<'_, '_> {
+    /// The memory that holds `addr` for the thread that runs.
+    pub(crate) fn mem_at(&mut self, addr: u64) -> &mut Memory {
+        match self.region(addr) {
+            Some(Region::Shared) => &mut self.eng.shared,
+            Some(Region::Local | Region::Param) => &mut self.eng.private[self.lane],
+            None => &mut self.mem,
+        }
+    }
+
+    /// [`Self::mem_at`] for reading.
+    pub(crate) fn mem_ref(&self, addr: u64) -> &Memory {
+        match self.region(addr) {
+            Some(Region::Shared) => &self.eng.shared,
+            Some(Region::Local | Region::Param) => &self.eng.private[self.lane],
+            None => &self.mem,
+        }
+    }
+
+    /// The memory given before the run for `addr` (every CTA or thread
+    /// starts from it).
+    pub(crate) fn given_at(&mut self, addr: u64) -> &mut Memory {
+        match self.region(addr) {
+            Some(Region::Shared) => &mut self.eng.shared_given,
+            Some(Region::Local | Region::Param) => &mut self.eng.private_given,
+            None => &mut self.mem,
+        }
+    }
+
+    fn region(&self, addr: u64) -> Option<Region> {
+        let r = &self.eng.regions;
+        let i = r.partition_point(|(s, _, _)| *s <= addr);
+        let (s, e, k) = *r.get(i.checked_sub(1)?)?;
+        (addr >= s && addr < e).then_some(k)
+    }
+
+    /// Where the thread that runs is, for messages: `thread (x,y,z) of
+    /// CTA (x,y,z)`.
+    pub(crate) fn who(&self) -> String {
+        let t = self.eng.threads.get(self.lane).map_or([0; 3], |t| t.tid);
+        format!("thread {} of CTA {}", xyz(t), xyz(self.eng.ctaid))
+    }
+
+    /// The value of special register `name` for the thread that runs
+    /// (PTX ISA §10), or `None` if it is not one.
+    pub(crate) fn special_value(&self, name: &str) -> Option<u64> {
+        let (base, dim) = match name.rsplit_once('.') {
+            Some((b, d)) if matches!(d, "x" | "y" | "z") => (b, Some(d)),
+            _ => (name, None),
+        };
+        let i = match dim {
+            Some("y") => 1,
+            Some("z") => 2,
+            _ => 0,
+        };
+        let l = &self.eng.launch;
+        let t = self.eng.threads.get(self.lane);
+        let tid = t.map_or([0; 3], |t| t.tid);
+        let linear = self.lane as u64;
+        let lane = linear % WARP_SIZE as u64;
+        let nthreads = l.cta_threads();
+        let v = match (base, dim.is_some()) {
+            // §10.1 %tid: "A predefined, read-only, per-thread special register
+            // initialized with the thread identifier within the CTA."
+            ("%tid", true) => u64::from(tid[i]),
+            // §10.2 %ntid: "the number of thread IDs in each CTA dimension".
+            ("%ntid", true) => u64::from(l.block[i]),
+            // §10.6 %ctaid: "the CTA identifier within a CTA grid".
+            ("%ctaid", true) => u64::from(self.eng.ctaid[i]),
+            // §10.7 %nctaid: "the number of CTA ids per grid dimension".
+            ("%nctaid", true) => u64::from(l.grid[i]),
+            // §10.3 %laneid: "the thread's lane within the warp".
+            ("%laneid", false) => lane,
+            // §10.4 %warpid: "the warp identifier"; here the warp's number in
+            // the CTA (threads numbered x fastest, 32 to a warp).
+            ("%warpid", false) => linear / WARP_SIZE as u64,
+            // §10.5 %nwarpid: "the maximum number of warp identifiers"; here
+            // the warps of the CTA.
+            ("%nwarpid", false) => nthreads.div_ceil(WARP_SIZE as u64),
+            ("%smid", false) => 0,
+            ("%nsmid", false) => NSMID,
+            // §10.8 %gridid: "a temporal grid identifier"; one grid per run.
+            ("%gridid", false) => 0,
+            // §10.17-18 %clock, %clock64: "a predefined, read-only 32-bit
+            // unsigned cycle counter"; here the instructions the thread ran.
+            ("%clock", false) => t.map_or(0, |t| t.steps) & 0xffff_ffff,
+            ("%clock64", false) => t.map_or(0, |t| t.steps),
+            // §10.24 %globaltimer: "a 64-bit global nanosecond timer"; here
+            // the thread-instructions of the whole run so far.
+            ("%globaltimer", false) => self.eng.steps,
+            ("%globaltimer_lo", false) => self.eng.steps & 0xffff_ffff,
+            ("%globaltimer_hi", false) => self.eng.steps >> 32,
+            // §10.11-15 %lanemask_*: "a 32-bit mask with bits set in
+            // positions equal to / less than ... the thread's lane number".
+            ("%lanemask_eq", false) => 1 << lane,
+            ("%lanemask_le", false) => (2u64 << lane) - 1,
+            ("%lanemask_lt", false) => (1u64 << lane) - 1,
+            ("%lanemask_ge", false) => 0xffff_ffff & !((1u64 << lane) - 1),
+            ("%lanemask_gt", false) => 0xffff_ffff & !((2u64 << lane) - 1),
+            ("%dynamic_smem_size", false) => l.dynamic_shared,
+            ("%clusterid" | "%cluster_ctaid", true) => 0,
+            ("%nclusterid" | "%cluster_nctaid", true) => 1,
+            _ => return None,
+        };
+        Some(v)
+    }
+
+    /// Runs the launch: every CTA of the grid, one after the other.
+    pub(crate) fn run_launch(&mut self) -> Result<(), RunError> {
+        let l = self.eng.launch;
+        let mut cta = 0u64;
+        for z in 0..l.grid[2] {
+            for y in 0..l.grid[1] {
+                for x in 0..l.grid[0] {
+                    self.eng.ctaid = [x, y, z];
+                    self.eng.cta = cta;
+                    self.run_cta()?;
+                    cta += 1;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Starts the CTA `self.eng.ctaid`: fresh registers (those given by
+    /// `--set` keep their value), shared and local memory, threads at the
+    /// function's first statement.
+    fn start_cta(&mut self) {
+        let n = self.nlanes;
+        for r in &mut self.regs {
+            r.vals.clear();
+            r.vals.resize(n, r.given);
+        }
+        self.eng.shared = self.eng.shared_given.clone();
+        self.eng.arrivals.clear();
+        self.eng.private = vec![self.eng.private_given.clone(); n];
+        let b = self.eng.launch.block;
+        let (first, end) = self.eng.range;
+        self.eng.threads = (0..n as u32)
+            .map(|i| Thread {
+                pc: first,
+                end,
+                state: State::Ready,
+                frames: Vec::new(),
+                tid: [i % b[0], i / b[0] % b[1], i / (b[0] * b[1])],
+                steps: 0,
+            })
+            .collect();
+        for lane in 0..n {
+            self.settle(lane);
+        }
+    }
+
+    /// Runs one CTA to its end.
+    fn run_cta(&mut self) -> Result<(), RunError> {
+        self.start_cta();
+        let warps = self.nlanes.div_ceil(WARP_SIZE);
+        loop {
+            for w in 0..warps {
+                while let Some((pc, lanes)) = self.pick(w) {
+                    self.run_warp(pc, &lanes)?;
+                }
+            }
+            if !self.open_barriers()? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// The threads of warp `w` that run next: those ready at the lowest
+    /// statement (docs/ENGINE.md "Divergence").
+    fn pick(&self, w: usize) -> Option<(usize, Vec<usize>)> {
+        let lanes = w * WARP_SIZE..((w + 1) * WARP_SIZE).min(self.nlanes);
+        let pc = lanes
+            .clone()
+            .filter(|&i| self.eng.threads[i].state == State::Ready)
+            .map(|i| self.eng.threads[i].pc)
+            .min()?;
+        let at: Vec<usize> = lanes
+            .filter(|&i| {
+                let t = &self.eng.threads[i];
+                t.state == State::Ready && t.pc == pc
+            })
+            .collect();
+        Some((pc, at))
+    }
+
+    /// When no thread can run: opens the barriers every participant has
+    /// reached (true: some did, run on), or finds the CTA done (false), or
+    /// fails with a deadlock.
+    fn open_barriers(&mut self) -> Result<bool, RunError> {
+        let live = self
+            .eng
+            .threads
+            .iter()
+            .filter(|t| t.state != State::Done)
+            .count();
+        if live == 0 {
+            return Ok(false);
+        }
+        // Per barrier id: the threads waiting, and the count they wait for.
+        let mut waiting: BTreeMap<u32, (usize, Option<u32>, usize)> = BTreeMap::new();
+        for t in &self.eng.threads {
+            if let State::Barrier { id, count, at } = t.state {
+                let e = waiting.entry(id).or_insert((0, count, at));
+                e.0 += 1;
+            }
+        }
+        let mut opened = false;
+        for (&id, &(n, count, _)) in &waiting {
+            // barrier{.cta}: "If no thread count is specified, all threads in
+            // the CTA participate in the barrier"; exit: "If the exiting
+            // threads are holding up the barrier, the barrier is released."
+            let need = count.map_or(live, |c| c as usize);
+            if n + self.eng.arrivals.get(&id).copied().unwrap_or(0) >= need {
+                opened = true;
+                self.eng.arrivals.remove(&id);
+                for t in &mut self.eng.threads {
+                    if matches!(t.state, State::Barrier { id: i, .. } if i == id) {
+                        t.state = State::Ready;
+                    }
+                }
+            }
+        }
+        if opened {
+            return Ok(true);
+        }
+        // Nothing runs and no barrier opens: a deadlock.
+        let (&id, &(n, count, at)) = waiting.iter().next().ok_or_else(|| {
+            RunError::Input("internal: threads neither run, wait nor exited".into())
+        })?;
+        let need = count.map_or(live, |c| c as usize);
+        let n = n + self.eng.arrivals.get(&id).copied().unwrap_or(0);
+        let lane = self
+            .eng
+            .threads
+            .iter()
+            .position(|t| matches!(t.state, State::Barrier { id: i, .. } if i == id))
+            .unwrap_or(0);
+        self.lane = lane;
+        let span = self.module.stmt(at).map_or(0..0, |s| match s {
+            Stmt::Instr(i) => i.span,
+            Stmt::Label(_, sp, _) => sp,
+        });
+        let elsewhere: Vec<String> = waiting
+            .iter()
+            .filter(|(i, _)| **i != id)
+            .map(|(i, (k, _, a))| {
+                let (l, c) = self.line_col(Some(&self.stmt_span(*a)));
+                format!("{k} at barrier {i} ({l}:{c})")
+            })
+            .collect();
+        let others = if elsewhere.is_empty() {
+            String::new()
+        } else {
+            format!("; {} wait elsewhere", elsewhere.join(", "))
+        };
+        Err(RunError::Program(
+            Diagnostic::error(
+                span,
+                format!(
+                    "deadlock: barrier {id} waits for {need} threads but only {n} of the CTA's {live} running threads reach it ({} is one){others}",
+                    self.who()
+                ),
+            )
+            .with_help("every thread of the CTA (or the count given to `bar.sync`) must reach the same barrier; a barrier in a branch some threads skip never completes"),
+        ))
+    }
+
+    /// Statement `i`'s span.
+    pub(crate) fn stmt_span(&self, i: usize) -> Span {
+        self.module.stmt(i).map_or(0..0, |s| match s {
+            Stmt::Instr(i) => i.span,
+            Stmt::Label(_, sp, _) => sp,
+        })
+    }
+
+    /// Moves thread `lane` past labels to its next instruction; at the end
+    /// of its function, returns from it (the entry's end: the thread exits).
+    fn settle(&mut self, lane: usize) {
+        loop {
+            let t = &mut self.eng.threads[lane];
+            if t.state == State::Done {
+                return;
+            }
+            while t.pc < t.end && self.op_of.get(t.pc) == Some(&NOT_AN_INSTR) {
+                t.pc += 1;
+            }
+            if t.pc < t.end {
+                return;
+            }
+            // The end of a function without `ret`: it returns.
+            if t.frames.is_empty() {
+                t.state = State::Done;
+                return;
+            }
+            self.lane = lane;
+            if self.ret(lane).is_err() {
+                self.eng.threads[lane].state = State::Done;
+                return;
+            }
+        }
+    }
+
+    /// Runs statement `pc` for the threads `lanes` of one warp.
+    fn run_warp(&mut self, pc: usize, lanes: &[usize]) -> Result<(), RunError> {
+        let m = self.module;
+        let Some(Stmt::Instr(ins)) = m.stmt(pc) else {
+            return Err(RunError::Input("internal: a thread at a label".into()));
+        };
+        let k = self.op_of[pc] as usize;
+        let decoded = std::rc::Rc::clone(&self.decoded);
+        let op = &decoded[k].op;
+        let plan = self.plans[k];
+        let ctl = self.eng.ctl[k];
+        for &lane in lanes {
+            self.lane = lane;
+            self.scope = ins.scope;
+            self.eng.stmt = pc;
+            self.eng.steps += 1;
+            self.eng.threads[lane].steps += 1;
+            if self.eng.steps > self.eng.max_steps {
+                let help = "raise the limit with --max-steps N, or look for a loop whose exit condition never holds";
+                return Err(RunError::Program(
+                    Diagnostic::error(
+                        ins.span.clone(),
+                        format!(
+                            "the run reached --max-steps {} thread-instructions: {} was about to run this line",
+                            self.eng.max_steps,
+                            self.who()
+                        ),
+                    )
+                    .with_help(help),
+                ));
+            }
+            let flow = self.step(&ins, op, plan, ctl).map_err(|e| self.in_thread(e))?;
+            self.apply(lane, pc, &ins, flow).map_err(|e| self.in_thread(e))?;
+            self.settle(lane);
+        }
+        Ok(())
+    }
+
+    /// A run-time error of a launch of several threads names the thread.
+    fn in_thread(&self, e: RunError) -> RunError {
+        match e {
+            RunError::Program(d) if self.eng.multi => RunError::Program(Diagnostic {
+                message: format!("{} ({})", d.message, self.who()),
+                ..d
+            }),
+            e => e,
+        }
+    }
+
+    /// Moves thread `lane` on after statement `pc` did `flow`.
+    fn apply(&mut self, lane: usize, pc: usize, ins: &Instr, flow: Flow) -> Result<(), RunError> {
+        match flow {
+            Flow::Next => self.eng.threads[lane].pc = pc + 1,
+            Flow::Exit => self.eng.threads[lane].state = State::Done,
+            Flow::Stop => {
+                if self.eng.threads[lane].frames.is_empty() {
+                    self.eng.threads[lane].state = State::Done;
+                } else {
+                    self.ret(lane)?;
+                }
+            }
+            Flow::Jump(label) => match self.labels.get(&(ins.scope, label.clone())) {
+                Some(&at) => self.eng.threads[lane].pc = at + 1,
+                None => {
+                    let at = ins
+                        .operands
+                        .first()
+                        .map_or(ins.span.clone(), |o| o.span.clone());
+                    return Err(err(
+                        at,
+                        format!("`bra {label}`: no label `{label}` is defined in this function"),
+                    ));
+                }
+            },
+            Flow::Call => self.call(lane, pc, ins)?,
+            Flow::Barrier { id, count } => {
+                let t = &mut self.eng.threads[lane];
+                t.pc = pc + 1;
+                t.state = State::Barrier { id, count, at: pc };
+            }
+        }
+        Ok(())
+    }
+
+    /// The names in a call's `(a, b)` list.
+    fn call_list<'t>(op: &Operand<'t>) -> Option<Vec<&'t str>> {
+        match &op.kind {
+            OperandKind::Other(t) => {
+                let inner = t.strip_prefix('(')?.strip_suffix(')')?.trim();
+                if inner.is_empty() {
+                    return Some(Vec::new());
+                }
+                Some(inner.split(',').map(str::trim).collect())
+            }
+            _ => None,
+        }
+    }
+
+    /// `call (rets), f, (args);`: binds the arguments to `f`'s parameters
+    /// and enters it (PTX ISA §9.7.12.x `call`: "The call instruction stores
+    /// the address of the next instruction, so execution can resume at that
+    /// point after executing a ret instruction"; "Input arguments and return
+    /// values are passed by value").
+    fn call(&mut self, lane: usize, pc: usize, ins: &Instr) -> Result<(), RunError> {
+        let ops = &ins.operands;
+        let (rets, fop, args) = match ops.first().map(|o| &o.kind) {
+            Some(OperandKind::Other(_)) => (
+                Self::call_list(&ops[0]).unwrap_or_default(),
+                ops.get(1),
+                ops.get(2),
+            ),
+            _ => (Vec::new(), ops.first(), ops.get(1)),
+        };
+        let args = match args {
+            Some(a) => Self::call_list(a).ok_or_else(|| {
+                err(a.span.clone(), "expected the arguments as a `(a, b, ...)` list")
+            })?,
+            None => Vec::new(),
+        };
+        let Some(fop) = fop else {
+            return Err(err(ins.span.clone(), "`call` needs a function name"));
+        };
+        let OperandKind::Name(fname) = fop.kind else {
+            return Err(err(fop.span.clone(), "expected the called function's name"));
+        };
+        let m = self.module;
+        let Some(callee) = m.functions.iter().position(|f| f.name == fname && !f.entry) else {
+            let why = if self.find(fname).is_some() {
+                format!("`call {fname}`: indirect calls through a register are not supported")
+            } else if m.functions.iter().any(|f| f.name == fname) {
+                format!("`call {fname}`: `{fname}` is an .entry; only a .func can be called")
+            } else {
+                format!("`call {fname}`: no .func `{fname}` with a body in this module")
+            };
+            return Err(RunError::Program(
+                Diagnostic::error(fop.span.clone(), why)
+                    .with_help("define the function in the module (`.func name(...) { ... }`); a declaration alone has no code to run"),
+            ));
+        };
+        let f = &m.functions[callee];
+        if args.len() != f.params.len() || rets.len() != f.returns.len() {
+            return Err(err(
+                ins.span.clone(),
+                format!(
+                    "`call {fname}` passes {} argument(s) and {} return value(s); `{fname}` takes {} and returns {}",
+                    args.len(),
+                    rets.len(),
+                    f.params.len(),
+                    f.returns.len()
+                ),
+            ));
+        }
+        if self.eng.threads[lane].frames.len() >= MAX_CALL_DEPTH {
+            return Err(RunError::Program(
+                Diagnostic::error(
+                    ins.span.clone(),
+                    format!("`call {fname}`: more than {MAX_CALL_DEPTH} calls are nested (an endless recursion?)"),
+                )
+                .with_help("the engine allows calls nested up to this depth; check the recursion's base case"),
+            ));
+        }
+        // The arguments, read in the caller.
+        let mut vals = Vec::with_capacity(args.len());
+        for (a, p) in args.iter().zip(&f.params) {
+            let ty = self.param_type(f.scope, p);
+            vals.push(self.value_of(a, ty, &fop.span)?);
+        }
+        // The callee's registers and parameters are its own for this call.
+        let mut saved_regs = Vec::new();
+        if let Some(regs) = self.eng.scope_regs.get(&f.scope) {
+            for &r in regs {
+                saved_regs.push((r, self.regs[r].vals[lane].take()));
+            }
+        }
+        let mut saved_mem = Vec::new();
+        for p in f.params.iter().chain(&f.returns) {
+            if let Some((addr, size)) = self.var_in(f.scope, p) {
+                saved_mem.push((addr, self.bytes(addr, size)));
+                self.mem_at(addr).forget(addr, size);
+            }
+        }
+        let end = self.eng.threads[lane].end;
+        self.eng.threads[lane].frames.push(Frame {
+            ret_pc: pc + 1,
+            end,
+            scope: ins.scope,
+            block: ins.block,
+            callee,
+            rets: rets.iter().map(|s| s.to_string()).collect(),
+            saved_regs,
+            saved_mem,
+            at: pc,
+        });
+        let (first, end) = self.eng.bodies.get(&f.scope).copied().unwrap_or((pc, pc));
+        self.scope = f.scope;
+        for (p, v) in f.params.iter().zip(vals) {
+            self.store_value(f.scope, p, v);
+        }
+        let t = &mut self.eng.threads[lane];
+        t.pc = first;
+        t.end = end;
+        Ok(())
+    }
+
+    /// Returns from the innermost call of thread `lane`: the return values
+    /// to the caller's operands, the callee's registers as they were.
+    fn ret(&mut self, lane: usize) -> Result<(), RunError> {
+        let Some(fr) = self.eng.threads[lane].frames.pop() else {
+            self.eng.threads[lane].state = State::Done;
+            return Ok(());
+        };
+        let m = self.module;
+        let f = &m.functions[fr.callee];
+        // Read the return values in the callee, before its state goes.
+        let mut vals = Vec::new();
+        for r in &f.returns {
+            let ty = self.param_type(f.scope, r);
+            vals.push(self.callee_value(f.scope, r, ty));
+        }
+        for (r, v) in fr.saved_regs {
+            self.regs[r].vals[lane] = v;
+        }
+        for (addr, bytes) in fr.saved_mem {
+            self.put_bytes(addr, &bytes);
+        }
+        self.scope = fr.scope;
+        let (block, scope) = (fr.block, fr.scope);
+        for (target, v) in fr.rets.iter().zip(vals) {
+            self.bind_return(scope, block, target, v, fr.at)?;
+        }
+        let t = &mut self.eng.threads[lane];
+        t.pc = fr.ret_pc;
+        t.end = fr.end;
+        Ok(())
+    }
+
+    /// The type of parameter `name` of the function of `scope`.
+    fn param_type(&self, scope: usize, name: &str) -> PtxType {
+        if let Some(i) = self.reg_in(scope, name) {
+            return self.regs[i].ty;
+        }
+        self.vars
+            .get(name)
+            .and_then(|all| all.iter().find(|(s, _)| *s == scope))
+            .map_or(PtxType::B64, |(_, v)| v.3)
+    }
+
+    /// The register `name` of the function of `scope`.
+    fn reg_in(&self, scope: usize, name: &str) -> Option<usize> {
+        self.by_name
+            .get(name)?
+            .iter()
+            .map(|&(_, i)| i)
+            .find(|&i| self.regs[i].scope == scope)
+    }
+
+    /// The variable `name` of `scope`: address and size.
+    fn var_in(&self, scope: usize, name: &str) -> Option<(u64, u64)> {
+        if self.reg_in(scope, name).is_some() {
+            return None;
+        }
+        self.vars
+            .get(name)?
+            .iter()
+            .find(|(s, _)| *s == scope)
+            .map(|(_, v)| (v.0, v.1))
+    }
+
+    /// Bytes `addr..addr+n` of the running thread's memory (`None`: unknown).
+    fn bytes(&self, addr: u64, n: u64) -> Vec<Option<u8>> {
+        (0..n)
+            .map(|i| {
+                let a = addr.wrapping_add(i);
+                self.mem_ref(a).read(a, 1).ok().map(|b| b as u8)
+            })
+            .collect()
+    }
+
+    /// Gives bytes (unknown ones forgotten).
+    fn put_bytes(&mut self, addr: u64, bytes: &[Option<u8>]) {
+        for (i, b) in bytes.iter().enumerate() {
+            let a = addr.wrapping_add(i as u64);
+            match b {
+                Some(b) => self.mem_at(a).give(a, &[*b]),
+                None => self.mem_at(a).forget(a, 1),
+            }
+        }
+    }
+
+    /// An argument's value in the caller: a register, a `.param` variable's
+    /// bytes, or a constant of the parameter's type.
+    fn value_of(&mut self, arg: &str, ty: PtxType, at: &Span) -> Result<Vec<Option<u8>>, RunError> {
+        let n = u64::from(ty.bits().div_ceil(8)).max(1);
+        if let Some(i) = self.find(arg) {
+            let v = self.regs[i].vals[self.lane];
+            let w = u64::from(self.regs[i].ty.bits().div_ceil(8)).max(1);
+            return Ok((0..w)
+                .map(|k| v.map(|v| (v >> (8 * k)) as u8))
+                .collect());
+        }
+        if let Some((addr, size, ..)) = self.var(arg) {
+            return Ok(self.bytes(addr, size));
+        }
+        match ptxfp_isa::literal::parse_imm(arg, ty) {
+            Ok(v) => Ok((0..n).map(|k| Some((v >> (8 * k)) as u8)).collect()),
+            Err(_) => Err(err(
+                at.clone(),
+                format!("call argument `{arg}`: not a register, a `.param` variable or a constant"),
+            )),
+        }
+    }
+
+    /// Parameter `name` of the function of `scope` (a register or a
+    /// `.param` variable) takes `v`.
+    fn store_value(&mut self, scope: usize, name: &str, v: Vec<Option<u8>>) {
+        if let Some(i) = self.reg_in(scope, name) {
+            let bits = self.regs[i].ty.bits();
+            let val = bytes_value(&v, bits);
+            self.regs[i].vals[self.lane] = val;
+            return;
+        }
+        if let Some((addr, size)) = self.var_in(scope, name) {
+            let mut v = v;
+            v.resize(size as usize, None);
+            self.put_bytes(addr, &v);
+        }
+    }
+
+    /// The value of the callee's return parameter `name`.
+    fn callee_value(&self, scope: usize, name: &str, _ty: PtxType) -> Vec<Option<u8>> {
+        if let Some(i) = self.reg_in(scope, name) {
+            let v = self.regs[i].vals[self.lane];
+            let w = u64::from(self.regs[i].ty.bits().div_ceil(8)).max(1);
+            return (0..w).map(|k| v.map(|v| (v >> (8 * k)) as u8)).collect();
+        }
+        match self.var_in(scope, name) {
+            Some((addr, size)) => self.bytes(addr, size),
+            None => Vec::new(),
+        }
+    }
+
+    /// The caller's return operand `target` (a register or a `.param`
+    /// variable, named in `block` of `scope`) takes `v`.
+    fn bind_return(
+        &mut self,
+        scope: usize,
+        block: usize,
+        target: &str,
+        v: Vec<Option<u8>>,
+        at: usize,
+    ) -> Result<(), RunError> {
+        let saved = (self.block, self.scope);
+        self.block = block;
+        self.scope = scope;
+        let r = (|| {
+            if let Some(i) = self.find(target) {
+                let bits = self.regs[i].ty.bits();
+                self.regs[i].vals[self.lane] = bytes_value(&v, bits);
+                self.regs[i].written = true;
+                return Ok(());
+            }
+            if let Some((addr, size, ..)) = self.var(target) {
+                let mut v = v;
+                v.resize(size as usize, None);
+                self.put_bytes(addr, &v);
+                return Ok(());
+            }
+            Err(err(
+                self.stmt_span(at),
+                format!("call return `{target}`: not a register or a `.param` variable"),
+            ))
+        })();
+        (self.block, self.scope) = saved;
+        r
+    }
+
+    /// Warp-level and control instructions `Op` does not run: their flow.
+    pub(crate) fn control(&mut self, ins: &Instr, ctl: Ctl) -> Result<Flow, RunError> {
+        match ctl {
+            Ctl::No => Err(err(ins.opcode_span.clone(), "internal: not a control instruction")),
+            Ctl::Call => {
+                self.trace(ins, &[], None);
+                Ok(Flow::Call)
+            }
+            Ctl::Exit => {
+                self.trace(ins, &[], None);
+                Ok(Flow::Exit)
+            }
+            // membar/fence: "guarantees that prior memory accesses requested
+            // by this thread are performed" before later ones; the engine
+            // performs every access when its instruction runs, in order.
+            Ctl::Fence | Ctl::WarpSync => {
+                self.trace(ins, &[], None);
+                Ok(Flow::Next)
+            }
+            Ctl::BarSync | Ctl::BarArrive => {
+                let ops = &ins.operands;
+                if ops.is_empty() || ops.len() > 2 {
+                    return Err(err(
+                        ins.opcode_span.clone(),
+                        format!("`{}` takes a barrier number and, optionally, a thread count: `{} 0;` or `{} 1, 64;`", ins.opcode, ins.opcode, ins.opcode),
+                    ));
+                }
+                let id = self.read(&ops[0], PtxType::U32)?;
+                // "Source operand a specifies a logical barrier resource as an
+                // immediate constant or register with value 0 through 15."
+                if id > 15 {
+                    return Err(err(
+                        ops[0].span.clone(),
+                        format!("barrier number {id}: a CTA has barriers 0 to 15"),
+                    ));
+                }
+                let count = match ops.get(1) {
+                    Some(o) => {
+                        let c = self.read(o, PtxType::U32)?;
+                        // "When specifying a thread count, the value must be a
+                        // multiple of the warp size."
+                        if c == 0 || c % WARP_SIZE as u64 != 0 {
+                            return Err(err(
+                                o.span.clone(),
+                                format!("thread count {c}: a barrier's count is a nonzero multiple of the warp size (32)"),
+                            ));
+                        }
+                        Some(c as u32)
+                    }
+                    None if ctl == Ctl::BarArrive => {
+                        // "Note that a non-zero thread count is required for
+                        // barrier{.cta}.arrive."
+                        return Err(err(
+                            ins.opcode_span.clone(),
+                            format!("`{}` needs a thread count: `{} 1, 64;`", ins.opcode, ins.opcode),
+                        ));
+                    }
+                    None => None,
+                };
+                self.trace(ins, &[(id, PtxType::U32)], None);
+                if ctl == Ctl::BarArrive {
+                    // "barrier{.cta}.arrive does not cause any waiting by the
+                    // executing threads": counted as arrived, it runs on.
+                    *self.eng.arrivals.entry(id as u32).or_insert(0) += 1;
+                    return Ok(Flow::Next);
+                }
+                Ok(Flow::Barrier { id: id as u32, count })
+            }
+        }
+    }
+}
+
+/// The value of little-endian `bytes` in a `bits`-wide register (`None`
+/// if a byte is unknown).
+fn bytes_value(bytes: &[Option<u8>], bits: u32) -> Option<u64> {
+    let n = bits.div_ceil(8).max(1) as usize;
+    let mut v = 0u64;
+    for k in 0..n.min(8) {
+        v |= u64::from(bytes.get(k).copied().unwrap_or(Some(0))?) << (8 * k);
+    }
+    Some(v & mask(bits.max(1)))
+}

@@ -1202,6 +1202,10 @@ const RUN_SNIPPETS: &[(&str, &str, &str)] = &[
     ("barrier", ".reg .b32 d;\nmov.b32 d, 1;\nbarrier.sync 0;\nmov.b32 d, 2;\n", "d = 0x00000002  b32\n"),
     ("membar", ".reg .b32 d;\nmov.b32 d, 1;\nmembar.gl;\nmov.b32 d, 2;\n", "d = 0x00000002  b32\n"),
     ("fence", ".reg .b32 d;\nmov.b32 d, 1;\nfence.sc.cta;\nmov.b32 d, 2;\n", "d = 0x00000002  b32\n"),
+    // One thread: lane 0 alone is active.
+    ("activemask", ".reg .b32 d;\nactivemask.b32 d;\n", "d = 0x00000001  b32\n"),
+    ("vote", ".reg .pred p;\n.reg .b32 a, d;\nmov.b32 a, 1;\nsetp.eq.u32 p, a, 1;\nvote.sync.ballot.b32 d, p, 1;\n", "p = 0x1  pred true\na = 0x00000001  b32\nd = 0x00000001  b32\n"),
+    ("shfl", ".reg .b32 a, d;\nmov.b32 a, 7;\nshfl.sync.idx.b32 d, a, 0, 31, 1;\n", "a = 0x00000007  b32\nd = 0x00000007  b32\n"),
 ];
 
 /// `ptxfp run` on standard input.

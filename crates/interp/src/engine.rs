@@ -13,7 +13,7 @@
 use super::*;
 use crate::memory::Memory;
 
-/// Threads per warp (PTX ISA §10.4: "%laneid ... a value in the range
+/// Threads per warp (PTX ISA §10.3: "%laneid ... a value in the range
 /// [0, WARP_SZ-1]"; `WARP_SZ` is 32 on every NVIDIA GPU).
 pub const WARP_SIZE: usize = 32;
 
@@ -81,9 +81,9 @@ impl Launch {
                 self.cta_threads()
             ));
         }
-        // PTX ISA §10.6 %nctaid: x up to 2^31-1, y and z up to 65535.
+        // PTX ISA §10.7 %nctaid: x up to 2^31-1, y and z up to 65535.
         if self.grid[1] > 65535 || self.grid[2] > 65535 || self.grid[0] > i32::MAX as u32 {
-            return Err("--grid: x is at most 2147483647, y and z at most 65535 (PTX ISA §10.6 %nctaid)".into());
+            return Err("--grid: x is at most 2147483647, y and z at most 65535 (PTX ISA §10.7 %nctaid)".into());
         }
         Ok(())
     }
@@ -108,6 +108,30 @@ pub(crate) enum Ctl {
     WarpSync,
     /// `membar.*`, `fence.*`: no-ops (docs/ENGINE.md "Memory order").
     Fence,
+    /// `activemask.b32 d`.
+    Activemask,
+    /// `vote{.sync}.MODE`.
+    Vote(VoteMode),
+    /// `shfl.sync.MODE.b32`.
+    Shfl(ShflMode),
+}
+
+/// `vote`'s modes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum VoteMode {
+    All,
+    Any,
+    Uni,
+    Ballot,
+}
+
+/// `shfl`'s modes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ShflMode {
+    Up,
+    Down,
+    Bfly,
+    Idx,
 }
 
 impl Ctl {
@@ -124,8 +148,32 @@ impl Ctl {
             ("bar", ["warp", "sync"]) => Ctl::WarpSync,
             ("membar", [_]) => Ctl::Fence,
             ("fence", [_, ..]) => Ctl::Fence,
+            ("activemask", ["b32"]) => Ctl::Activemask,
+            ("vote", rest) => {
+                let rest = rest.strip_prefix(&["sync"]).unwrap_or(rest);
+                match rest {
+                    ["all", "pred"] => Ctl::Vote(VoteMode::All),
+                    ["any", "pred"] => Ctl::Vote(VoteMode::Any),
+                    ["uni", "pred"] => Ctl::Vote(VoteMode::Uni),
+                    ["ballot", "b32"] => Ctl::Vote(VoteMode::Ballot),
+                    _ => Ctl::No,
+                }
+            }
+            ("shfl", ["sync", mode, "b32"]) => match *mode {
+                "up" => Ctl::Shfl(ShflMode::Up),
+                "down" => Ctl::Shfl(ShflMode::Down),
+                "bfly" => Ctl::Shfl(ShflMode::Bfly),
+                "idx" => Ctl::Shfl(ShflMode::Idx),
+                _ => Ctl::No,
+            },
             _ => Ctl::No,
         }
+    }
+
+    /// True for the instructions that read other threads' registers: they
+    /// run for the warp's threads together (`Machine::warp_op`).
+    pub(crate) fn is_warp(self) -> bool {
+        matches!(self, Ctl::Activemask | Ctl::Vote(_) | Ctl::Shfl(_))
     }
 
     /// True where the engine runs it whatever `Op` says.
@@ -323,18 +371,18 @@ impl Machine<'_, '_> {
             ("%nwarpid", false) => nthreads.div_ceil(WARP_SIZE as u64),
             ("%smid", false) => 0,
             ("%nsmid", false) => NSMID,
-            // §10.8 %gridid: "a temporal grid identifier"; one grid per run.
+            // %gridid: "a temporal grid identifier"; one grid per run.
             ("%gridid", false) => 0,
-            // §10.17-18 %clock, %clock64: "a predefined, read-only 32-bit
+            // %clock, %clock64: "a predefined, read-only 32-bit
             // unsigned cycle counter"; here the instructions the thread ran.
             ("%clock", false) => t.map_or(0, |t| t.steps) & 0xffff_ffff,
             ("%clock64", false) => t.map_or(0, |t| t.steps),
-            // §10.24 %globaltimer: "a 64-bit global nanosecond timer"; here
+            // %globaltimer: "a 64-bit global nanosecond timer"; here
             // the thread-instructions of the whole run so far.
             ("%globaltimer", false) => self.eng.steps,
             ("%globaltimer_lo", false) => self.eng.steps & 0xffff_ffff,
             ("%globaltimer_hi", false) => self.eng.steps >> 32,
-            // §10.11-15 %lanemask_*: "a 32-bit mask with bits set in
+            // %lanemask_*: "a 32-bit mask with bits set in
             // positions equal to / less than ... the thread's lane number".
             ("%lanemask_eq", false) => 1 << lane,
             ("%lanemask_le", false) => (2u64 << lane) - 1,
@@ -491,13 +539,13 @@ impl Machine<'_, '_> {
             .filter(|(i, _)| **i != id)
             .map(|(i, (k, _, a))| {
                 let (l, c) = self.line_col(Some(&self.stmt_span(*a)));
-                format!("{k} at barrier {i} ({l}:{c})")
+                format!("{k} thread(s) wait at barrier {i} ({l}:{c})")
             })
             .collect();
         let others = if elsewhere.is_empty() {
             String::new()
         } else {
-            format!("; {} wait elsewhere", elsewhere.join(", "))
+            format!("; {}", elsewhere.join("; "))
         };
         Err(RunError::Program(
             Diagnostic::error(
@@ -557,12 +605,39 @@ impl Machine<'_, '_> {
         let op = &decoded[k].op;
         let plan = self.plans[k];
         let ctl = self.eng.ctl[k];
+        if ctl.is_warp() {
+            for &lane in lanes {
+                self.lane = lane;
+                self.count_step(&ins)?;
+            }
+            self.scope = ins.scope;
+            self.eng.stmt = pc;
+            self.block = ins.block;
+            self.warp_op(&ins, ctl, lanes).map_err(|e| self.in_thread(e))?;
+            for &lane in lanes {
+                self.eng.threads[lane].pc = pc + 1;
+                self.settle(lane);
+            }
+            return Ok(());
+        }
         for &lane in lanes {
             self.lane = lane;
             self.scope = ins.scope;
             self.eng.stmt = pc;
+            self.count_step(&ins)?;
+            let flow = self.step(&ins, op, plan, ctl).map_err(|e| self.in_thread(e))?;
+            self.apply(lane, pc, &ins, flow).map_err(|e| self.in_thread(e))?;
+            self.settle(lane);
+        }
+        Ok(())
+    }
+
+    /// Counts one thread-instruction of the running thread: past
+    /// `--max-steps`, the error that names it and the line.
+    fn count_step(&mut self, ins: &Instr) -> Result<(), RunError> {
+        {
             self.eng.steps += 1;
-            self.eng.threads[lane].steps += 1;
+            self.eng.threads[self.lane].steps += 1;
             if self.eng.steps > self.eng.max_steps {
                 let help = "raise the limit with --max-steps N, or look for a loop whose exit condition never holds";
                 return Err(RunError::Program(
@@ -577,11 +652,198 @@ impl Machine<'_, '_> {
                     .with_help(help),
                 ));
             }
-            let flow = self.step(&ins, op, plan, ctl).map_err(|e| self.in_thread(e))?;
-            self.apply(lane, pc, &ins, flow).map_err(|e| self.in_thread(e))?;
-            self.settle(lane);
         }
         Ok(())
+    }
+
+    /// A warp-level instruction for the threads `lanes` of one warp (all at
+    /// the same statement): each reads its operands, then each gets its
+    /// result, so that every thread sees the others' values from before.
+    fn warp_op(&mut self, ins: &Instr, ctl: Ctl, lanes: &[usize]) -> Result<(), RunError> {
+        // The threads whose guard holds.
+        let mut on = Vec::with_capacity(lanes.len());
+        for &lane in lanes {
+            self.lane = lane;
+            if let Some(g) = &ins.guard {
+                let gop = Operand {
+                    kind: OperandKind::Name(g.reg),
+                    span: g.span.clone(),
+                };
+                if (self.read(&gop, PtxType::Pred)? & 1 == 1) == g.negated {
+                    self.trace_with(ins, &[], None, |step| step.skipped = true);
+                    continue;
+                }
+            }
+            on.push(lane);
+        }
+        let bit = |lane: usize| 1u64 << (lane % WARP_SIZE);
+        let active: u64 = on.iter().map(|&l| bit(l)).sum();
+        let ops = &ins.operands;
+        let need = |n: usize, form: &str| -> Result<(), RunError> {
+            if ops.len() == n {
+                Ok(())
+            } else {
+                Err(err(
+                    ins.opcode_span.clone(),
+                    format!("`{}` takes {n} operands: `{form}`", ins.opcode),
+                ))
+            }
+        };
+        match ctl {
+            Ctl::Activemask => {
+                need(1, "activemask.b32 d;")?;
+                // activemask: "the 32-bit mask of all the threads in the warp
+                // that are currently active".
+                for &lane in &on {
+                    self.lane = lane;
+                    self.write(&ops[0], PtxType::B32, active)?;
+                    self.trace(ins, &[], Some((active, PtxType::B32)));
+                }
+            }
+            Ctl::Vote(mode) => {
+                let sync = ins.suffixes().next() == Some("sync");
+                need(if sync { 3 } else { 2 }, "vote.sync.MODE d, {!}a, membermask;")?;
+                let mut preds = Vec::with_capacity(on.len());
+                let mut member = 0xffff_ffffu64;
+                for &lane in &on {
+                    self.lane = lane;
+                    preds.push(self.pred_operand(&ops[1])?);
+                    if sync {
+                        member = self.read(&ops[2], PtxType::B32)?;
+                    }
+                }
+                // vote.sync: "performs a reduction of the source predicate
+                // across all non-exited threads in membermask".
+                let voters: Vec<bool> = on
+                    .iter()
+                    .zip(&preds)
+                    .filter(|(l, _)| member & bit(**l) != 0)
+                    .map(|(_, p)| *p)
+                    .collect();
+                let ballot: u64 = on
+                    .iter()
+                    .zip(&preds)
+                    .filter(|(l, p)| **p && member & bit(**l) != 0)
+                    .map(|(l, _)| bit(*l))
+                    .sum();
+                let (v, ty) = match mode {
+                    VoteMode::All => (u64::from(voters.iter().all(|p| *p)), PtxType::Pred),
+                    VoteMode::Any => (u64::from(voters.iter().any(|p| *p)), PtxType::Pred),
+                    VoteMode::Uni => (
+                        u64::from(voters.iter().all(|p| *p) || voters.iter().all(|p| !*p)),
+                        PtxType::Pred,
+                    ),
+                    VoteMode::Ballot => (ballot, PtxType::B32),
+                };
+                for (i, &lane) in on.iter().enumerate() {
+                    self.lane = lane;
+                    self.write(&ops[0], ty, v)?;
+                    self.trace(ins, &[(u64::from(preds[i]), PtxType::Pred)], Some((v, ty)));
+                }
+            }
+            Ctl::Shfl(mode) => {
+                need(5, "shfl.sync.MODE.b32 d[|p], a, b, c, membermask;")?;
+                let mut srcs = Vec::with_capacity(on.len());
+                for &lane in &on {
+                    self.lane = lane;
+                    let a = self.read(&ops[1], PtxType::B32)?;
+                    let b = self.read(&ops[2], PtxType::B32)?;
+                    let c = self.read(&ops[3], PtxType::B32)?;
+                    let m = self.read(&ops[4], PtxType::B32)?;
+                    srcs.push((a, b, c, m));
+                }
+                // Each thread's `a`, by lane, for the source reads.
+                let mut by_lane = [None::<u64>; WARP_SIZE];
+                for (&lane, s) in on.iter().zip(&srcs) {
+                    by_lane[lane % WARP_SIZE] = Some(s.0);
+                }
+                let (d, p) = match &ops[0].kind {
+                    OperandKind::Other(t) if t.contains('|') => {
+                        let (d, p) = t.split_once('|').unwrap_or((t, ""));
+                        (d.trim(), Some(p.trim()))
+                    }
+                    OperandKind::Name(n) => (*n, None),
+                    _ => return Err(err(ops[0].span.clone(), "expected `d` or `d|p`")),
+                };
+                for (&lane, &(a, b, c, _)) in on.iter().zip(&srcs) {
+                    self.lane = lane;
+                    // PTX ISA shfl.sync, its pseudocode:
+                    // "maxLane = (lane[4:0] & segmask[4:0]) | (cval[4:0] & ~segmask[4:0]);
+                    //  minLane = (lane[4:0] & segmask[4:0]);"
+                    let l = (lane % WARP_SIZE) as i64;
+                    let bval = (b & 0x1f) as i64;
+                    let cval = (c & 0x1f) as i64;
+                    let seg = ((c >> 8) & 0x1f) as i64;
+                    let max_lane = (l & seg) | (cval & !seg);
+                    let min_lane = l & seg;
+                    let (j, pval) = match mode {
+                        // "case .up: j = lane - bval; pval = (j >= maxLane);"
+                        ShflMode::Up => (l - bval, l - bval >= max_lane),
+                        // "case .down: j = lane + bval; pval = (j <= maxLane);"
+                        ShflMode::Down => (l + bval, l + bval <= max_lane),
+                        // "case .bfly: j = lane ^ bval; pval = (j <= maxLane);"
+                        ShflMode::Bfly => (l ^ bval, (l ^ bval) <= max_lane),
+                        // "case .idx: j = minLane | (bval[4:0] & ~segmask[4:0]); pval = (j <= maxLane);"
+                        ShflMode::Idx => {
+                            let j = min_lane | (bval & !seg);
+                            (j, j <= max_lane)
+                        }
+                    };
+                    // "if (!pval) j = lane; // copy from own lane"
+                    let j = if pval { j } else { l };
+                    // A source thread that is not active: undefined in PTX;
+                    // here its register's value if it has one, else 0
+                    // (docs/ENGINE.md "Warp operations").
+                    let v = match by_lane.get(j as usize).copied().flatten() {
+                        Some(v) => v,
+                        None => {
+                            let src = lane - lane % WARP_SIZE + j as usize;
+                            let dop = &ops[1];
+                            match (&dop.kind, src < self.nlanes) {
+                                (OperandKind::Name(n), true) => self
+                                    .find(n)
+                                    .and_then(|i| self.regs[i].vals[src])
+                                    .unwrap_or(0),
+                                _ => 0,
+                            }
+                        }
+                    };
+                    let dst = Operand {
+                        kind: OperandKind::Name(d),
+                        span: ops[0].span.clone(),
+                    };
+                    self.write(&dst, PtxType::B32, v)?;
+                    if let Some(p) = p {
+                        let pop = Operand {
+                            kind: OperandKind::Name(p),
+                            span: ops[0].span.clone(),
+                        };
+                        self.write(&pop, PtxType::Pred, u64::from(pval))?;
+                    }
+                    self.trace(
+                        ins,
+                        &[(a, PtxType::B32), (b, PtxType::B32), (c, PtxType::B32)],
+                        Some((v, PtxType::B32)),
+                    );
+                }
+            }
+            _ => return Err(err(ins.opcode_span.clone(), "internal: not a warp instruction")),
+        }
+        Ok(())
+    }
+
+    /// A predicate operand `p` or `!p`.
+    fn pred_operand(&mut self, op: &Operand) -> Result<bool, RunError> {
+        if let OperandKind::Other(t) = &op.kind {
+            if let Some(n) = t.strip_prefix('!') {
+                let o = Operand {
+                    kind: OperandKind::Name(n.trim()),
+                    span: op.span.clone(),
+                };
+                return Ok(self.read(&o, PtxType::Pred)? & 1 == 0);
+            }
+        }
+        Ok(self.read(op, PtxType::Pred)? & 1 == 1)
     }
 
     /// A run-time error of a launch of several threads names the thread.
@@ -645,7 +907,7 @@ impl Machine<'_, '_> {
     }
 
     /// `call (rets), f, (args);`: binds the arguments to `f`'s parameters
-    /// and enters it (PTX ISA §9.7.12.x `call`: "The call instruction stores
+    /// and enters it (PTX ISA `call`: "The call instruction stores
     /// the address of the next instruction, so execution can resume at that
     /// point after executing a ret instruction"; "Input arguments and return
     /// values are passed by value").
@@ -925,7 +1187,9 @@ impl Machine<'_, '_> {
     /// Warp-level and control instructions `Op` does not run: their flow.
     pub(crate) fn control(&mut self, ins: &Instr, ctl: Ctl) -> Result<Flow, RunError> {
         match ctl {
-            Ctl::No => Err(err(ins.opcode_span.clone(), "internal: not a control instruction")),
+            Ctl::No | Ctl::Activemask | Ctl::Vote(_) | Ctl::Shfl(_) => {
+                Err(err(ins.opcode_span.clone(), "internal: not a control instruction"))
+            }
             Ctl::Call => {
                 self.trace(ins, &[], None);
                 Ok(Flow::Call)

@@ -841,7 +841,7 @@ fn execute(
                     ins.opcode_span.clone(),
                     format!("`{}` is not supported by the interpreter: the run stops with an error if it reaches this line", ins.opcode),
                 )
-                .with_help("the interpreter runs mov, ld, st, cvta, cvt, setp, integer add/sub/mul/mad/shl/shr/and/or/xor, the f16/bf16 family (add, sub, mul, fma, min, max), mad, fma, min and max on f32/f64, bra, call, ret, exit, bar.sync, bar.arrive, membar and fence"),
+                .with_help("the interpreter runs mov, ld, st, cvta, cvt, setp, integer add/sub/mul/mad/shl/shr/and/or/xor, the f16/bf16 family (add, sub, mul, fma, min, max), mad, fma, min and max on f32/f64, bra, call, ret, exit, bar.sync, bar.arrive, membar, fence, activemask, vote and shfl.sync"),
             );
         }
     }
@@ -1758,9 +1758,12 @@ impl Machine<'_, '_> {
         let dty = form.dest_type();
         // Registers, not names: an inline-asm block's `t` is not the
         // function's `t` (called after the write, so the destination exists).
+        // Per register and thread: each thread's mul feeds its own add.
+        let lane = self.lane;
+        let key = move |i: usize| i * MAX_CTA_THREADS as usize + lane;
         let dest = match ins.operands.first().map(|o| &o.kind) {
             Some(OperandKind::Name(n)) => match self.find(n) {
-                Some(i) => i,
+                Some(i) => key(i),
                 None => return,
             },
             _ => return,
@@ -1786,7 +1789,7 @@ impl Machine<'_, '_> {
             && ins.operands.len() == 3
         {
             let name_of = |i: usize| match &ins.operands[i].kind {
-                OperandKind::Name(n) => self.find(n),
+                OperandKind::Name(n) => self.find(n).map(key),
                 _ => None,
             };
             let sign = match dty {

@@ -1,0 +1,277 @@
+//! The execution engine through the binary: loops, calls, grids of
+//! threads, barriers, warp operations and the limits, on the kernels of
+//! examples/kernels. Each expected output is computed here from the
+//! kernel's documented meaning (its header comment), never taken from
+//! ptxfp: the bytes are compared exactly.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn kernel(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples/kernels")
+        .join(name)
+        .to_str()
+        .unwrap()
+        .to_string()
+}
+
+fn ptxfp(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ptxfp"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn out(o: &Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// `mem[A..B] = xx xx ...` of `bytes` at `addr`, as `ptxfp run` prints a run.
+fn mem_line(addr: u64, bytes: &[u8]) -> String {
+    let hex: Vec<String> = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    format!(
+        "mem[{addr:#x}..{:#x}] = {}\n",
+        addr + bytes.len() as u64,
+        hex.join(" ")
+    )
+}
+
+fn words(v: &[u32]) -> Vec<u8> {
+    v.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+/// A backward branch: 1 + ... + 100 = 5050.
+#[test]
+fn a_loop_sums_one_to_a_hundred() {
+    let o = ptxfp(&["run", &kernel("sum-loop.ptx"), "--set", "out=0x1000"]);
+    let (stdout, stderr) = out(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    let want = format!(
+        "%p = 0x0  pred false\n%i = 0x00000065  u32 101\n%s = 0x000013ba  u32 5050\n%a = 0x0000000000001000  u64 4096\n{}",
+        mem_line(0x1000, &words(&[(1..=100).sum()]))
+    );
+    assert_eq!(stdout, want);
+}
+
+/// A recursive `.func` with `.param` arguments: 10! and 1! (the base case).
+#[test]
+fn a_recursive_func_computes_factorials() {
+    for n in [10u32, 1, 12] {
+        let o = ptxfp(&[
+            "run",
+            &kernel("factorial.ptx"),
+            "--set",
+            "out=0x1000",
+            "--set",
+            &format!("n={n}"),
+        ]);
+        let (stdout, stderr) = out(&o);
+        assert_eq!(o.status.code(), Some(0), "{stderr}");
+        let f: u32 = (1..=n).product();
+        assert!(
+            stdout.ends_with(&mem_line(0x1000, &words(&[f]))),
+            "{n}: {stdout}"
+        );
+    }
+}
+
+/// Recursion past the depth limit is an error at the `call`, not a hang.
+#[test]
+fn recursion_too_deep_is_an_error() {
+    let o = ptxfp(&[
+        "run",
+        &kernel("factorial.ptx"),
+        "--set",
+        "out=0x1000",
+        "--set",
+        "n=5000",
+    ]);
+    let (_, stderr) = out(&o);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("factorial.ptx:23:9: error: `call fact`: more than 1024 calls are nested"),
+        "{stderr}"
+    );
+}
+
+/// Each thread of a 3x2 grid of 4x2 CTAs writes its id; the expected
+/// array is built here from the kernel's formula.
+#[test]
+fn a_grid_writes_ids_from_tid_and_ctaid() {
+    let (gx, gy, bx, by) = (3u32, 2u32, 4u32, 2u32);
+    let mut want = vec![0u32; (gx * gy * bx * by) as usize];
+    for cy in 0..gy {
+        for cx in 0..gx {
+            for ty in 0..by {
+                for tx in 0..bx {
+                    let i = ((cy * gx + cx) * by + ty) * bx + tx;
+                    want[i as usize] = cx * 1000 + cy * 100 + tx * 10 + ty;
+                }
+            }
+        }
+    }
+    let o = ptxfp(&[
+        "run",
+        &kernel("thread-ids.ptx"),
+        "--grid",
+        "3,2",
+        "--block",
+        "4,2",
+        "--set",
+        "out=0x1000",
+    ]);
+    let (stdout, stderr) = out(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    assert_eq!(stdout, mem_line(0x1000, &words(&want)));
+}
+
+/// Two warps exchange data through shared memory across `bar.sync`.
+#[test]
+fn bar_sync_orders_a_shared_memory_reversal() {
+    let input: Vec<u32> = (0..64).map(|i| 7 * i + 3).collect();
+    let hex: String = words(&input).iter().map(|b| format!("{b:02x}")).collect();
+    let o = ptxfp(&[
+        "run",
+        &kernel("shared-reverse.ptx"),
+        "--block",
+        "64",
+        "--set",
+        "in=0x1000",
+        "--set",
+        "out=0x2000",
+        "--mem",
+        &format!("0x1000={hex}"),
+    ]);
+    let (stdout, stderr) = out(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    let want: Vec<u32> = (0..64).map(|t| input[63 - t]).collect();
+    assert_eq!(stdout, mem_line(0x2000, &words(&want)));
+}
+
+/// Threads leave a loop one by one and run together again after it.
+#[test]
+fn a_divergent_loop_reconverges() {
+    let o = ptxfp(&[
+        "run",
+        &kernel("divergent-loop.ptx"),
+        "--block",
+        "32",
+        "--set",
+        "out=0x1000",
+    ]);
+    let (stdout, stderr) = out(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    let want: Vec<u32> = (0..32u32)
+        .flat_map(|t| [t * (t + 1) / 2, u32::MAX])
+        .collect();
+    assert_eq!(stdout, mem_line(0x1000, &words(&want)));
+}
+
+/// A butterfly reduction with shfl.sync and a ballot with vote.sync.
+#[test]
+fn shfl_reduces_and_vote_ballots_a_warp() {
+    let o = ptxfp(&[
+        "run",
+        &kernel("warp-reduce.ptx"),
+        "--block",
+        "32",
+        "--set",
+        "out=0x1000",
+    ]);
+    let (stdout, stderr) = out(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    let sum: u32 = (1..=32).sum();
+    let ballot: u32 = (0..32).filter(|t| t % 2 == 1).map(|t| 1u32 << t).sum();
+    let want: Vec<u32> = (0..32).flat_map(|_| [sum, ballot]).collect();
+    assert_eq!(stdout, mem_line(0x1000, &words(&want)));
+}
+
+/// An endless loop stops at --max-steps with the thread and the line.
+#[test]
+fn max_steps_stops_an_endless_loop() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("spin.ptx");
+    std::fs::write(
+        &f,
+        ".version 7.0\n.target sm_70\n.entry spin()\n{\n.reg .u32 %r;\nmov.u32 %r, 0;\nL:\nadd.u32 %r, %r, 1;\nbra L;\n}\n",
+    )
+    .unwrap();
+    let o = ptxfp(&[
+        "run",
+        f.to_str().unwrap(),
+        "--block",
+        "40",
+        "--max-steps",
+        "1000",
+    ]);
+    let (_, stderr) = out(&o);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    // Warp 0 (threads 0-31) runs until it waits or ends, here forever:
+    // mov (32 steps), then rounds of add and bra (64 steps each). After 15
+    // rounds 32 + 15 * 64 = 992 steps ran; the add of round 16 takes
+    // steps 993 to 1000 for threads 0 to 7, and thread 8 is the one the
+    // limit stops.
+    assert!(
+        stderr.contains("spin.ptx:8:1: error: the run reached --max-steps 1000 thread-instructions: thread (8,0,0) of CTA (0,0,0) was about to run this line"),
+        "{stderr}"
+    );
+}
+
+/// Threads waiting at different barriers: a deadlock error, not a hang.
+#[test]
+fn a_barrier_that_cannot_complete_is_a_deadlock_error() {
+    let o = ptxfp(&["run", &kernel("deadlock.ptx"), "--block", "64"]);
+    let (_, stderr) = out(&o);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("deadlock.ptx:19:5: error: deadlock: barrier 0 waits for 64 threads but only 32 of the CTA's 64 running threads reach it (thread (0,0,0) of CTA (0,0,0) is one); 32 thread(s) wait at barrier 1 (22:5)"),
+        "{stderr}"
+    );
+}
+
+/// A launch a GPU refuses is an input error.
+#[test]
+fn bad_launches_are_refused() {
+    for (args, want) in [
+        (vec!["--block", "1025"], "a CTA has at most 1024"),
+        (vec!["--block", "0"], "at least 1"),
+        (vec!["--grid", "1,2,3,4"], "at most three dimensions"),
+    ] {
+        let mut a = vec!["run".to_string(), kernel("sum-loop.ptx")];
+        a.extend(args.iter().map(|s| s.to_string()));
+        a.extend(["--set".to_string(), "out=0x1000".to_string()]);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        let o = ptxfp(&a);
+        let (_, stderr) = out(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(want), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}
+
+/// The same launch gives the same trace, thread by thread.
+#[test]
+fn runs_are_deterministic() {
+    let args = [
+        "run",
+        &kernel("divergent-loop.ptx"),
+        "--block",
+        "32",
+        "--set",
+        "out=0x1000",
+        "--trace",
+    ];
+    let a = ptxfp(&args);
+    let b = ptxfp(&args);
+    assert_eq!(a.status.code(), Some(0));
+    assert_eq!(a.stdout, b.stdout);
+    let (stdout, _) = out(&a);
+    assert!(
+        stdout.contains("[cta 0,0,0 tid 31,0,0] activemask.b32 %m  [] -> 0xffffffff"),
+        "{stdout}"
+    );
+}

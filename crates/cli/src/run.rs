@@ -95,7 +95,11 @@ fn parse_dim(s: &str) -> Result<[u32; 3], String> {
     for (i, p) in parts.iter().enumerate() {
         d[i] = match p.parse::<u32>() {
             Ok(v) if v >= 1 => v,
-            _ => return Err(format!("`{p}`: each dimension is a whole number of at least 1")),
+            _ => {
+                return Err(format!(
+                    "`{p}`: each dimension is a whole number of at least 1"
+                ))
+            }
         };
     }
     Ok(d)

@@ -275,3 +275,43 @@ fn runs_are_deterministic() {
         "{stdout}"
     );
 }
+
+/// Atomics from four warps of two CTAs: a counter whose old values are
+/// each index once, max, min, and an f32 sum exact in any order.
+#[test]
+fn atomics_from_many_warps() {
+    let zeros = "00".repeat(16 + 4 * 128);
+    let o = ptxfp(&[
+        "run",
+        &kernel("atomics.ptx"),
+        "--grid",
+        "2",
+        "--block",
+        "64",
+        "--set",
+        "out=0x1000",
+        "--mem",
+        &format!("0x1000={zeros}"),
+    ]);
+    let (stdout, stderr) = out(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    let hex = stdout
+        .strip_prefix("mem[0x1000..0x1210] = ")
+        .and_then(|s| s.strip_suffix('\n'))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    let bytes: Vec<u8> = hex
+        .split(' ')
+        .map(|b| u8::from_str_radix(b, 16).unwrap())
+        .collect();
+    let w: Vec<u32> = bytes
+        .chunks(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    assert_eq!(w[0], 128);
+    assert_eq!(w[1] as i32, 63 - 40);
+    assert_eq!(w[2] as i32, 40 - 63);
+    assert_eq!(w[3], (128.0f32 * 0.5).to_bits());
+    let mut olds = w[4..].to_vec();
+    olds.sort_unstable();
+    assert_eq!(olds, (0..128).collect::<Vec<u32>>());
+}

@@ -83,7 +83,10 @@ impl Launch {
         }
         // PTX ISA §10.7 %nctaid: x up to 2^31-1, y and z up to 65535.
         if self.grid[1] > 65535 || self.grid[2] > 65535 || self.grid[0] > i32::MAX as u32 {
-            return Err("--grid: x is at most 2147483647, y and z at most 65535 (PTX ISA §10.7 %nctaid)".into());
+            return Err(
+                "--grid: x is at most 2147483647, y and z at most 65535 (PTX ISA §10.7 %nctaid)"
+                    .into(),
+            );
         }
         Ok(())
     }
@@ -114,6 +117,8 @@ pub(crate) enum Ctl {
     Vote(VoteMode),
     /// `shfl.sync.MODE.b32`.
     Shfl(ShflMode),
+    /// `atom` (`red: false`) or `red`.
+    Atom { red: bool },
 }
 
 /// `vote`'s modes.
@@ -149,6 +154,8 @@ impl Ctl {
             ("membar", [_]) => Ctl::Fence,
             ("fence", [_, ..]) => Ctl::Fence,
             ("activemask", ["b32"]) => Ctl::Activemask,
+            ("atom", [_, ..]) => Ctl::Atom { red: false },
+            ("red", [_, ..]) => Ctl::Atom { red: true },
             ("vote", rest) => {
                 let rest = rest.strip_prefix(&["sync"]).unwrap_or(rest);
                 match rest {
@@ -189,7 +196,11 @@ pub(crate) enum State {
     Ready,
     /// Waits at barrier `id` (executed at statement `at`) for `count`
     /// threads (`None`: all those of the CTA that have not exited).
-    Barrier { id: u32, count: Option<u32>, at: usize },
+    Barrier {
+        id: u32,
+        count: Option<u32>,
+        at: usize,
+    },
     /// Exited (`exit`, or `ret` from the entry function).
     Done,
 }
@@ -306,6 +317,29 @@ impl Machine<'_, '_> {
             Some(Region::Shared) => &self.eng.shared,
             Some(Region::Local | Region::Param) => &self.eng.private[self.lane],
             None => &self.mem,
+        }
+    }
+
+    /// The memory an `ld`/`st` of state space `space` (`None`: generic)
+    /// reaches at `addr`: in a launch of several threads, `.shared` is the
+    /// CTA's and `.local` the thread's whatever the address; a generic
+    /// address goes where it points ([`Self::mem_at`]).
+    pub(crate) fn mem_in(&self, space: Option<Space>, addr: u64) -> &Memory {
+        match (space, self.eng.multi) {
+            (Some(Space::Shared), true) => &self.eng.shared,
+            (Some(Space::Local), true) => &self.eng.private[self.lane],
+            (Some(Space::Global), true) => &self.mem,
+            _ => self.mem_ref(addr),
+        }
+    }
+
+    /// [`Self::mem_in`] for writing.
+    pub(crate) fn mem_in_mut(&mut self, space: Option<Space>, addr: u64) -> &mut Memory {
+        match (space, self.eng.multi) {
+            (Some(Space::Shared), true) => &mut self.eng.shared,
+            (Some(Space::Local), true) => &mut self.eng.private[self.lane],
+            (Some(Space::Global), true) => &mut self.mem,
+            _ => self.mem_at(addr),
         }
     }
 
@@ -613,7 +647,8 @@ impl Machine<'_, '_> {
             self.scope = ins.scope;
             self.eng.stmt = pc;
             self.block = ins.block;
-            self.warp_op(&ins, ctl, lanes).map_err(|e| self.in_thread(e))?;
+            self.warp_op(&ins, ctl, lanes)
+                .map_err(|e| self.in_thread(e))?;
             for &lane in lanes {
                 self.eng.threads[lane].pc = pc + 1;
                 self.settle(lane);
@@ -625,8 +660,11 @@ impl Machine<'_, '_> {
             self.scope = ins.scope;
             self.eng.stmt = pc;
             self.count_step(&ins)?;
-            let flow = self.step(&ins, op, plan, ctl).map_err(|e| self.in_thread(e))?;
-            self.apply(lane, pc, &ins, flow).map_err(|e| self.in_thread(e))?;
+            let flow = self
+                .step(&ins, op, plan, ctl)
+                .map_err(|e| self.in_thread(e))?;
+            self.apply(lane, pc, &ins, flow)
+                .map_err(|e| self.in_thread(e))?;
             self.settle(lane);
         }
         Ok(())
@@ -702,7 +740,10 @@ impl Machine<'_, '_> {
             }
             Ctl::Vote(mode) => {
                 let sync = ins.suffixes().next() == Some("sync");
-                need(if sync { 3 } else { 2 }, "vote.sync.MODE d, {!}a, membermask;")?;
+                need(
+                    if sync { 3 } else { 2 },
+                    "vote.sync.MODE d, {!}a, membermask;",
+                )?;
                 let mut preds = Vec::with_capacity(on.len());
                 let mut member = 0xffff_ffffu64;
                 for &lane in &on {
@@ -827,8 +868,180 @@ impl Machine<'_, '_> {
                     );
                 }
             }
-            _ => return Err(err(ins.opcode_span.clone(), "internal: not a warp instruction")),
+            _ => {
+                return Err(err(
+                    ins.opcode_span.clone(),
+                    "internal: not a warp instruction",
+                ))
+            }
         }
+        Ok(())
+    }
+
+    /// `atom{.sem}{.scope}{.space}.op.type d, [a], b{, c};` and
+    /// `red{.sem}{.scope}{.space}.op.type [a], b;` for the running thread.
+    /// PTX ISA `atom`: "The atomic operation ... performs a memory load of
+    /// the specified address, computes a new value from the loaded value
+    /// and the operands, stores the new value, and returns the original
+    /// value in d". Threads run one at a time, so every read-modify-write
+    /// is indivisible; the new value comes from the model's `IntOp`,
+    /// `SetpInt` and `Form`.
+    fn atom(&mut self, ins: &Instr, red: bool) -> Result<(), RunError> {
+        let mut op = None;
+        let mut ty = None;
+        let mut space = None;
+        let mut noftz = false;
+        for sfx in ins.suffixes() {
+            match sfx {
+                "add" | "and" | "or" | "xor" | "cas" | "exch" | "inc" | "dec" | "min" | "max" => {
+                    op = Some(sfx)
+                }
+                "noftz" => noftz = true,
+                _ => {
+                    if let Some(t) = PtxType::parse(sfx) {
+                        ty = Some(t);
+                    } else if let Some(sp) = Space::parse(sfx) {
+                        space = Some(sp);
+                    }
+                }
+            }
+        }
+        let unsupported = |why: &str| {
+            Err(RunError::Program(
+                Diagnostic::error(ins.opcode_span.clone(), format!("`{}`: {why}", ins.opcode))
+                    .with_help("the engine runs atom/red .add/.min/.max/.inc/.dec/.and/.or/.xor/.exch/.cas on .b32/.b64/.u32/.u64/.s32/.s64, and .add on .f32/.f64 (and .noftz.f16/.bf16) in .global or .shared memory"),
+            ))
+        };
+        let (Some(op), Some(ty)) = (op, ty) else {
+            return unsupported("expected an operation (.add, .min, .cas, ...) and a type");
+        };
+        if space.is_some_and(|s| !matches!(s, Space::Global | Space::Shared)) {
+            return unsupported("atomics address .global or .shared memory");
+        }
+        let ops = &ins.operands;
+        let (dst, addr_op, srcs) = match (red, op) {
+            (true, _) if ops.len() == 2 => (None, &ops[0], &ops[1..]),
+            (false, "cas") if ops.len() == 4 => (Some(&ops[0]), &ops[1], &ops[2..]),
+            (false, _) if ops.len() == 3 && op != "cas" => (Some(&ops[0]), &ops[1], &ops[2..]),
+            _ => {
+                return Err(err(
+                    ins.opcode_span.clone(),
+                    format!(
+                        "`{}` takes {}",
+                        ins.opcode,
+                        match (red, op) {
+                            (true, _) => "`[a], b`",
+                            (false, "cas") => "`d, [a], b, c`",
+                            _ => "`d, [a], b`",
+                        }
+                    ),
+                ))
+            }
+        };
+        let bits = ty.bits();
+        let n = bits.div_ceil(8);
+        let (addr, addr_ty) = self.address(addr_op)?;
+        if addr % u64::from(n) != 0 {
+            return Err(err(
+                addr_op.span.clone(),
+                format!("misaligned atomic: `{}` accesses {n} bytes at {addr:#x}, which is not a multiple of {n}", ins.opcode),
+            ));
+        }
+        let mut vals = Vec::new();
+        for s in srcs {
+            vals.push(self.read(s, ty)? & mask(bits));
+        }
+        let old = self.mem_in(space, addr).read(addr, n).map_err(|bad| {
+            RunError::Program(
+                Diagnostic::error(
+                    addr_op.span.clone(),
+                    format!("`{}` reads {n} bytes at {addr:#x}, but memory at {bad:#x} was never given or written", ins.opcode),
+                )
+                .with_help(format!("give it with --mem {addr:#x}=HEXBYTES")),
+            )
+        })?;
+        let b = vals[0];
+        let int = |root: &str, t: PtxType| {
+            IntOp::parse(&format!("{root}.{}", t.name().trim_start_matches('.')))
+        };
+        let cmp = |c: &str, t: PtxType| {
+            SetpInt::parse(&format!("setp.{c}.{}", t.name().trim_start_matches('.')))
+        };
+        let as_int = match ty {
+            PtxType::B32 => PtxType::U32,
+            PtxType::B64 => PtxType::U64,
+            t => t,
+        };
+        let new = match (op, ty.is_float()) {
+            ("exch", _) => Some(b),
+            // "atom.cas: (*a == b) ? c : *a"
+            ("cas", false) => cmp("eq", as_int).map(|c| if c.eval(old, b) { vals[1] } else { old }),
+            ("add", false) => int("add", as_int).map(|o| o.eval(&[old, b])),
+            ("and" | "or" | "xor", false) => int(op, as_int).map(|o| o.eval(&[old, b])),
+            ("min", false) => cmp("lt", as_int).map(|c| if c.eval(b, old) { b } else { old }),
+            ("max", false) => cmp("gt", as_int).map(|c| if c.eval(b, old) { b } else { old }),
+            // "inc: (*a >= b) ? 0 : *a + 1" (unsigned).
+            ("inc", false) if as_int == PtxType::U32 => {
+                match (cmp("hs", as_int), int("add", as_int)) {
+                    (Some(c), Some(a)) => Some(if c.eval(old, b) { 0 } else { a.eval(&[old, 1]) }),
+                    _ => None,
+                }
+            }
+            // "dec: ((*a == 0) || (*a > b)) ? b : *a - 1" (unsigned).
+            ("dec", false) if as_int == PtxType::U32 => {
+                match (cmp("hi", as_int), int("sub", as_int)) {
+                    (Some(c), Some(s)) => Some(if old == 0 || c.eval(old, b) {
+                        b
+                    } else {
+                        s.eval(&[old, 1])
+                    }),
+                    _ => None,
+                }
+            }
+            // "atom.add.f32 rounds to nearest even and flushes subnormal
+            // inputs and results to sign-preserving zero"; .f64 rounds to
+            // nearest even; .noftz.f16/.bf16 round to nearest and keep
+            // subnormals.
+            // The model has no add.f32/add.f64 form: old * 1.0 + b by fma
+            // is the same operation (the product is exact, so the sum is
+            // rounded once, as add rounds it; -0 + -0 stays -0).
+            ("add", true) => {
+                let form = match (ty, noftz) {
+                    (PtxType::F32, _) => Some(("fma.rn.ftz.f32", Some(0x3f80_0000))),
+                    (PtxType::F64, _) => Some(("fma.rn.f64", Some(0x3ff0_0000_0000_0000))),
+                    (PtxType::F16, true) => Some(("add.rn.f16", None)),
+                    (PtxType::BF16, true) => Some(("add.rn.bf16", None)),
+                    (PtxType::F16x2, true) => Some(("add.rn.f16x2", None)),
+                    (PtxType::BF16x2, true) => Some(("add.rn.bf16x2", None)),
+                    _ => None,
+                };
+                form.and_then(|(f, one)| Form::parse(f).ok().map(|f| (f, one)))
+                    .map(|(f, one)| {
+                        let srcs = match one {
+                            Some(one) => vec![old, one, b],
+                            None => vec![old, b],
+                        };
+                        f.eval(&srcs, &self.exec) & mask(bits)
+                    })
+            }
+            _ => None,
+        };
+        let Some(new) = new else {
+            return unsupported("this operation and type are not supported by the engine");
+        };
+        self.mem_in_mut(space, addr).write(addr, n, new);
+        if let Some(d) = dst {
+            self.write(d, ty, old)?;
+        }
+        let mut inputs = vec![(addr, addr_ty)];
+        inputs.extend(vals.iter().map(|v| (*v, ty)));
+        self.trace_with(ins, &inputs, dst.map(|_| (old, ty)), |step| {
+            step.access = Some(Access {
+                store: true,
+                ty,
+                values: vec![new],
+            })
+        });
         Ok(())
     }
 
@@ -923,7 +1136,10 @@ impl Machine<'_, '_> {
         };
         let args = match args {
             Some(a) => Self::call_list(a).ok_or_else(|| {
-                err(a.span.clone(), "expected the arguments as a `(a, b, ...)` list")
+                err(
+                    a.span.clone(),
+                    "expected the arguments as a `(a, b, ...)` list",
+                )
             })?,
             None => Vec::new(),
         };
@@ -1104,9 +1320,7 @@ impl Machine<'_, '_> {
         if let Some(i) = self.find(arg) {
             let v = self.regs[i].vals[self.lane];
             let w = u64::from(self.regs[i].ty.bits().div_ceil(8)).max(1);
-            return Ok((0..w)
-                .map(|k| v.map(|v| (v >> (8 * k)) as u8))
-                .collect());
+            return Ok((0..w).map(|k| v.map(|v| (v >> (8 * k)) as u8)).collect());
         }
         if let Some((addr, size, ..)) = self.var(arg) {
             return Ok(self.bytes(addr, size));
@@ -1187,9 +1401,10 @@ impl Machine<'_, '_> {
     /// Warp-level and control instructions `Op` does not run: their flow.
     pub(crate) fn control(&mut self, ins: &Instr, ctl: Ctl) -> Result<Flow, RunError> {
         match ctl {
-            Ctl::No | Ctl::Activemask | Ctl::Vote(_) | Ctl::Shfl(_) => {
-                Err(err(ins.opcode_span.clone(), "internal: not a control instruction"))
-            }
+            Ctl::No | Ctl::Activemask | Ctl::Vote(_) | Ctl::Shfl(_) => Err(err(
+                ins.opcode_span.clone(),
+                "internal: not a control instruction",
+            )),
             Ctl::Call => {
                 self.trace(ins, &[], None);
                 Ok(Flow::Call)
@@ -1197,6 +1412,10 @@ impl Machine<'_, '_> {
             Ctl::Exit => {
                 self.trace(ins, &[], None);
                 Ok(Flow::Exit)
+            }
+            Ctl::Atom { red } => {
+                self.atom(ins, red)?;
+                Ok(Flow::Next)
             }
             // membar/fence: "guarantees that prior memory accesses requested
             // by this thread are performed" before later ones; the engine
@@ -1240,7 +1459,10 @@ impl Machine<'_, '_> {
                         // barrier{.cta}.arrive."
                         return Err(err(
                             ins.opcode_span.clone(),
-                            format!("`{}` needs a thread count: `{} 1, 64;`", ins.opcode, ins.opcode),
+                            format!(
+                                "`{}` needs a thread count: `{} 1, 64;`",
+                                ins.opcode, ins.opcode
+                            ),
                         ));
                     }
                     None => None,
@@ -1252,7 +1474,10 @@ impl Machine<'_, '_> {
                     *self.eng.arrivals.entry(id as u32).or_insert(0) += 1;
                     return Ok(Flow::Next);
                 }
-                Ok(Flow::Barrier { id: id as u32, count })
+                Ok(Flow::Barrier {
+                    id: id as u32,
+                    count,
+                })
             }
         }
     }

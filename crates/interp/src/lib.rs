@@ -10,8 +10,8 @@ mod engine;
 pub mod memory;
 mod set;
 
-pub use engine::{Launch, DEFAULT_MAX_STEPS, MAX_CALL_DEPTH, MAX_CTA_THREADS, NSMID, WARP_SIZE};
 use engine::{Ctl, Engine, Region};
+pub use engine::{Launch, DEFAULT_MAX_STEPS, MAX_CALL_DEPTH, MAX_CTA_THREADS, NSMID, WARP_SIZE};
 
 use crate::memory::Memory;
 use ptxfp_front::module::{self, Instr, Module, Operand, OperandKind, Space, Span, Stmt};
@@ -305,7 +305,10 @@ enum Flow {
     /// `call`: the engine binds the arguments and enters the callee.
     Call,
     /// Wait at barrier `id` for `count` threads (`None`: the CTA's).
-    Barrier { id: u32, count: Option<u32> },
+    Barrier {
+        id: u32,
+        count: Option<u32>,
+    },
 }
 
 /// The mul whose result a register holds (for `--contract`).
@@ -755,7 +758,11 @@ fn execute(
     // block of a call with the same name: one variable, as large as the
     // largest.
     let mut largest: HashMap<(usize, &str), u64> = HashMap::new();
-    for v in m.vars.iter().filter(|v| in_scope(v.scope) && v.space == Space::Param) {
+    for v in m
+        .vars
+        .iter()
+        .filter(|v| in_scope(v.scope) && v.space == Space::Param)
+    {
         let e = largest.entry((v.scope, v.name.as_str())).or_insert(0);
         *e = (*e).max(v.size);
     }
@@ -776,11 +783,18 @@ fn execute(
         }
         let mut size = v.size;
         if v.space == Space::Param {
-            size = largest.get(&(v.scope, v.name.as_str())).copied().unwrap_or(size);
+            size = largest
+                .get(&(v.scope, v.name.as_str()))
+                .copied()
+                .unwrap_or(size);
         }
         // `.extern .shared .b8 s[];`: its size is the launch's dynamic
         // shared memory (--dynamic-shared).
-        if v.space == Space::Shared && v.size == 0 && launch.dynamic_shared > 0 {
+        let open = m
+            .source()
+            .get(v.span.end..)
+            .is_some_and(|rest| rest.trim_start().starts_with("[]"));
+        if v.space == Space::Shared && open && v.init.is_none() && launch.dynamic_shared > 0 {
             size = launch.dynamic_shared;
         }
         mc.vars
@@ -790,7 +804,9 @@ fn execute(
         let region = match v.space {
             Space::Shared => Some(Region::Shared),
             Space::Local => Some(Region::Local),
-            Space::Param if !kernel_params.contains(&(v.scope, v.name.as_str())) && v.scope != 0 => {
+            Space::Param
+                if !kernel_params.contains(&(v.scope, v.name.as_str())) && v.scope != 0 =>
+            {
                 Some(Region::Param)
             }
             _ => None,
@@ -841,7 +857,7 @@ fn execute(
                     ins.opcode_span.clone(),
                     format!("`{}` is not supported by the interpreter: the run stops with an error if it reaches this line", ins.opcode),
                 )
-                .with_help("the interpreter runs mov, ld, st, cvta, cvt, setp, integer add/sub/mul/mad/shl/shr/and/or/xor, the f16/bf16 family (add, sub, mul, fma, min, max), mad, fma, min and max on f32/f64, bra, call, ret, exit, bar.sync, bar.arrive, membar, fence, activemask, vote and shfl.sync"),
+                .with_help("the interpreter runs mov, ld, st, cvta, cvt, setp, integer add/sub/mul/mad/shl/shr/and/or/xor, the f16/bf16 family (add, sub, mul, fma, min, max), mad, fma, min and max on f32/f64, bra, call, ret, exit, bar.sync, bar.arrive, membar, fence, activemask, vote, shfl.sync, atom and red"),
             );
         }
     }
@@ -1032,7 +1048,7 @@ impl Machine<'_, '_> {
                     OperandKind::Address { base: Some(b), .. } => out.push(b),
                     OperandKind::Vector(v) => v.iter().for_each(|e| walk(e, out)),
                     OperandKind::Other(t) => {
-                        for part in t.split(|c: char| matches!(c, '|' | '!' | '(' | ')' | ',')) {
+                        for part in t.split(['|', '!', '(', ')', ',']) {
                             let part = part.trim();
                             if !part.is_empty() {
                                 out.push(part);
@@ -1246,7 +1262,8 @@ impl Machine<'_, '_> {
                     }
                 })?;
                 let n = size.min(u64::from(ty.bits().div_ceil(8)));
-                self.given_at(addr).give(addr, &v.to_le_bytes()[..n as usize]);
+                self.given_at(addr)
+                    .give(addr, &v.to_le_bytes()[..n as usize]);
             } else if self.special_value(name).is_some() {
                 let v = set_value(text, PtxType::U32)
                     .map_err(|e| self.set_error(name, text, PtxType::U32, "special register", e))?;
@@ -2100,7 +2117,7 @@ impl Machine<'_, '_> {
         for (i, e) in elems.iter().enumerate() {
             let a = addr.wrapping_add(u64::from(n) * i as u64);
             if is_ld {
-                let v = self.mem_ref(a).read(a, n).map_err(|bad| {
+                let v = self.mem_in(space, a).read(a, n).map_err(|bad| {
                     let help = match self.var_at(bad) {
                         Some((name, Space::Param, _)) => format!("give the parameter a value with --set {name}=VALUE"),
                         Some((name, _, off)) => format!("give it with --mem {name}+{off}=HEXBYTES (or --mem {a:#x}=HEXBYTES)"),
@@ -2128,7 +2145,7 @@ impl Machine<'_, '_> {
             } else {
                 let rty = self.relaxed(e, ty);
                 let v = self.read(e, rty)? & mask(ty.bits());
-                self.mem_at(a).write(a, n, v);
+                self.mem_in_mut(space, a).write(a, n, v);
                 vals.push(v);
             }
         }

@@ -1,0 +1,260 @@
+//! The execution engine through the library: calls with `.reg`
+//! parameters, divergence and reconvergence, barriers released by exited
+//! threads, per-thread `.local` and per-CTA `.shared` memory, the special
+//! registers. Each expected value is derived in the test from the kernel's
+//! meaning (comments), and compared exactly.
+
+use ptxfp_interp::{run, Inputs, Launch, Options, RunError};
+
+const HEAD: &str = ".version 7.0\n.target sm_70\n.address_size 64\n";
+
+fn launch(block: u32, grid: u32) -> Options {
+    Options {
+        launch: Launch {
+            grid: [grid, 1, 1],
+            block: [block, 1, 1],
+            dynamic_shared: 0,
+        },
+        ..Options::default()
+    }
+}
+
+fn out_at(addr: u64) -> Inputs {
+    Inputs {
+        sets: vec![("out".into(), format!("{addr:#x}"))],
+        ..Inputs::default()
+    }
+}
+
+/// The u32 words of the memory written, from its single run at `addr`.
+fn words(memory: &[(u64, Vec<u8>)], addr: u64) -> Vec<u32> {
+    assert_eq!(memory.len(), 1, "{memory:?}");
+    assert_eq!(memory[0].0, addr);
+    memory[0]
+        .1
+        .chunks(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+/// Fibonacci by double recursion with `.reg` parameters:
+/// fib(0) = 0, fib(1) = 1, fib(n) = fib(n-1) + fib(n-2); fib(15) = 610.
+#[test]
+fn recursion_with_reg_parameters() {
+    let src = format!(
+        "{HEAD}.func (.reg .u32 r) fib(.reg .u32 n)
+{{
+.reg .pred %p;
+.reg .u32 %a, %b, %m;
+setp.lt.u32 %p, n, 2;
+@%p bra SMALL;
+sub.u32 %m, n, 1;
+call (%a), fib, (%m);
+sub.u32 %m, n, 2;
+call (%b), fib, (%m);
+add.u32 r, %a, %b;
+ret;
+SMALL:
+mov.u32 r, n;
+ret;
+}}
+.entry k(.param .u64 out)
+{{
+.reg .u32 %v;
+.reg .u64 %o;
+ld.param.u64 %o, [out];
+call (%v), fib, (15);
+st.global.u32 [%o], %v;
+}}
+"
+    );
+    let o = run(&src, &out_at(0x1000), &Options::default()).unwrap();
+    let fib = |n: u32| (0..n).fold((0u32, 1u32), |(a, b), _| (b, a + b)).0;
+    assert_eq!(words(&o.memory, 0x1000), vec![fib(15)]);
+    assert_eq!(fib(15), 610);
+}
+
+/// An if/else on lane parity splits the warp in two halves that each run
+/// with their own mask; after the join all 32 run together.
+#[test]
+fn if_else_diverges_and_reconverges() {
+    let src = format!(
+        "{HEAD}.entry k(.param .u64 out)
+{{
+.reg .pred %p;
+.reg .u32 %t, %b, %m, %j;
+.reg .u64 %o, %x;
+ld.param.u64 %o, [out];
+mov.u32 %t, %tid.x;
+and.b32 %b, %t, 1;
+setp.eq.u32 %p, %b, 1;
+@%p bra ODD;
+activemask.b32 %m;
+bra.uni JOIN;
+ODD:
+activemask.b32 %m;
+JOIN:
+activemask.b32 %j;
+mul.wide.u32 %x, %t, 8;
+add.u64 %o, %o, %x;
+st.global.v2.u32 [%o], {{%m, %j}};
+}}
+"
+    );
+    let o = run(&src, &out_at(0x1000), &launch(32, 1)).unwrap();
+    let want: Vec<u32> = (0..32)
+        .flat_map(|t| {
+            let half: u32 = (0..32).filter(|l| l % 2 == t % 2).map(|l| 1u32 << l).sum();
+            [half, u32::MAX]
+        })
+        .collect();
+    assert_eq!(words(&o.memory, 0x1000), want);
+}
+
+/// Threads that exit do not hold a barrier up: the second warp exits, the
+/// first passes `bar.sync 0` and writes.
+#[test]
+fn exited_threads_release_a_barrier() {
+    let src = format!(
+        "{HEAD}.entry k(.param .u64 out)
+{{
+.reg .pred %p;
+.reg .u32 %t;
+.reg .u64 %o, %x;
+ld.param.u64 %o, [out];
+mov.u32 %t, %tid.x;
+setp.ge.u32 %p, %t, 32;
+@%p exit;
+bar.sync 0;
+mul.wide.u32 %x, %t, 4;
+add.u64 %o, %o, %x;
+st.global.u32 [%o], %t;
+}}
+"
+    );
+    let o = run(&src, &out_at(0x1000), &launch(64, 1)).unwrap();
+    assert_eq!(words(&o.memory, 0x1000), (0..32).collect::<Vec<u32>>());
+}
+
+/// `.local` is each thread's and `.shared` each CTA's: every thread of two
+/// CTAs stores its id in both, then reads them back after a barrier.
+#[test]
+fn local_per_thread_shared_per_cta() {
+    let src = format!(
+        "{HEAD}.entry k(.param .u64 out)
+{{
+.local .u32 mine;
+.shared .u32 first;
+.reg .pred %p;
+.reg .u32 %t, %c, %id, %l, %s;
+.reg .u64 %o, %x;
+ld.param.u64 %o, [out];
+mov.u32 %t, %tid.x;
+mov.u32 %c, %ctaid.x;
+mad.lo.u32 %id, %c, 100, %t;
+st.local.u32 [mine], %id;
+setp.eq.u32 %p, %t, 0;
+@%p st.shared.u32 [first], %id;
+bar.sync 0;
+ld.local.u32 %l, [mine];
+ld.shared.u32 %s, [first];
+mad.lo.u32 %id, %c, 40, %t;
+mul.wide.u32 %x, %id, 8;
+add.u64 %o, %o, %x;
+st.global.v2.u32 [%o], {{%l, %s}};
+}}
+"
+    );
+    let o = run(&src, &out_at(0x1000), &launch(40, 2)).unwrap();
+    let want: Vec<u32> = (0..2u32)
+        .flat_map(|c| (0..40u32).flat_map(move |t| [c * 100 + t, c * 100]))
+        .collect();
+    assert_eq!(words(&o.memory, 0x1000), want);
+}
+
+/// %laneid, %warpid, %nwarpid and %lanemask_lt of a CTA of 40 threads.
+#[test]
+fn lane_and_warp_registers() {
+    let src = format!(
+        "{HEAD}.entry k(.param .u64 out)
+{{
+.reg .u32 %t, %l, %w, %n, %m;
+.reg .u64 %o, %x;
+ld.param.u64 %o, [out];
+mov.u32 %t, %tid.x;
+mov.u32 %l, %laneid;
+mov.u32 %w, %warpid;
+mov.u32 %n, %nwarpid;
+mov.u32 %m, %lanemask_lt;
+mul.wide.u32 %x, %t, 16;
+add.u64 %o, %o, %x;
+st.global.v4.u32 [%o], {{%l, %w, %n, %m}};
+}}
+"
+    );
+    let o = run(&src, &out_at(0x1000), &launch(40, 1)).unwrap();
+    let want: Vec<u32> = (0..40u32)
+        .flat_map(|t| [t % 32, t / 32, 2, (1u32 << (t % 32)) - 1])
+        .collect();
+    assert_eq!(words(&o.memory, 0x1000), want);
+}
+
+/// `.extern .shared` takes its size from the launch's dynamic shared memory.
+#[test]
+fn dynamic_shared_memory() {
+    let src = format!(
+        "{HEAD}.extern .shared .align 4 .b8 dyn[];
+.entry k(.param .u64 out)
+{{
+.reg .u32 %t, %a, %v, %r, %z;
+.reg .u64 %o, %x;
+ld.param.u64 %o, [out];
+mov.u32 %t, %tid.x;
+mov.u32 %a, dyn;
+mad.lo.u32 %a, %t, 4, %a;
+mul.lo.u32 %v, %t, 3;
+st.shared.u32 [%a], %v;
+bar.sync 0;
+sub.u32 %r, 63, %t;
+mov.u32 %a, dyn;
+mad.lo.u32 %a, %r, 4, %a;
+ld.shared.u32 %v, [%a];
+mov.u32 %z, %dynamic_smem_size;
+mul.wide.u32 %x, %t, 8;
+add.u64 %o, %o, %x;
+st.global.v2.u32 [%o], {{%v, %z}};
+}}
+"
+    );
+    let mut opts = launch(64, 1);
+    opts.launch.dynamic_shared = 256;
+    let o = run(&src, &out_at(0x1000), &opts).unwrap();
+    let want: Vec<u32> = (0..64u32).flat_map(|t| [(63 - t) * 3, 256]).collect();
+    assert_eq!(words(&o.memory, 0x1000), want);
+}
+
+/// A call to a function the module does not define is an error at the
+/// call, with the name; a wrong argument count says both counts.
+#[test]
+fn call_errors_say_what_is_wrong() {
+    let src = format!(
+        "{HEAD}.func (.reg .u32 r) f(.reg .u32 a)\n{{\nmov.u32 r, a;\nret;\n}}\n.entry k()\n{{\n.reg .u32 %v;\ncall (%v), f, (1, 2);\n}}\n"
+    );
+    match run(&src, &Inputs::default(), &Options::default()) {
+        Err(RunError::Runtime { error, .. }) => assert_eq!(
+            error.message,
+            "`call f` passes 2 argument(s) and 1 return value(s); `f` takes 1 and returns 1"
+        ),
+        other => panic!("{other:?}"),
+    }
+    let src = format!("{HEAD}.entry k()\n{{\ncall g;\n}}\n");
+    match run(&src, &Inputs::default(), &Options::default()) {
+        Err(RunError::Runtime { error, .. }) => {
+            assert_eq!(
+                error.message,
+                "`call g`: no .func `g` with a body in this module"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
+}

@@ -22,7 +22,8 @@ pub const WARP_SIZE: usize = 32;
 pub const MAX_CTA_THREADS: u64 = 1024;
 
 /// The default of [`Options::max_steps`]: a billion thread-instructions,
-/// about a minute and a half of the engine (docs/ENGINE.md "Limits").
+/// about three minutes of the engine on one core at the speed measured in
+/// docs/ENGINE.md "Speed".
 pub const DEFAULT_MAX_STEPS: u64 = 1_000_000_000;
 
 /// The deepest nesting of `call`s in one thread: past it the run stops
@@ -434,6 +435,15 @@ impl Machine<'_, '_> {
     /// Runs the launch: every CTA of the grid, one after the other.
     pub(crate) fn run_launch(&mut self) -> Result<(), RunError> {
         let l = self.eng.launch;
+        // Every thread counts: a grid of billions of threads that run no
+        // instruction must end too.
+        let threads = l.cta_threads().saturating_mul(l.ctas());
+        if threads > self.eng.max_steps {
+            return Err(RunError::Input(format!(
+                "the launch has {threads} threads, more than --max-steps {} thread-instructions allow; raise --max-steps or launch fewer threads",
+                self.eng.max_steps
+            )));
+        }
         let mut cta = 0u64;
         for z in 0..l.grid[2] {
             for y in 0..l.grid[1] {
@@ -473,7 +483,8 @@ impl Machine<'_, '_> {
             })
             .collect();
         for lane in 0..n {
-            self.settle(lane);
+            // At the start, no thread is in a call: nothing can fail.
+            let _ = self.settle(lane);
         }
     }
 
@@ -603,28 +614,25 @@ impl Machine<'_, '_> {
 
     /// Moves thread `lane` past labels to its next instruction; at the end
     /// of its function, returns from it (the entry's end: the thread exits).
-    fn settle(&mut self, lane: usize) {
+    fn settle(&mut self, lane: usize) -> Result<(), RunError> {
         loop {
             let t = &mut self.eng.threads[lane];
             if t.state == State::Done {
-                return;
+                return Ok(());
             }
             while t.pc < t.end && self.op_of.get(t.pc) == Some(&NOT_AN_INSTR) {
                 t.pc += 1;
             }
             if t.pc < t.end {
-                return;
+                return Ok(());
             }
             // The end of a function without `ret`: it returns.
             if t.frames.is_empty() {
                 t.state = State::Done;
-                return;
+                return Ok(());
             }
             self.lane = lane;
-            if self.ret(lane).is_err() {
-                self.eng.threads[lane].state = State::Done;
-                return;
-            }
+            self.ret(lane)?;
         }
     }
 
@@ -651,7 +659,7 @@ impl Machine<'_, '_> {
                 .map_err(|e| self.in_thread(e))?;
             for &lane in lanes {
                 self.eng.threads[lane].pc = pc + 1;
-                self.settle(lane);
+                self.settle(lane).map_err(|e| self.in_thread(e))?;
             }
             return Ok(());
         }
@@ -665,7 +673,7 @@ impl Machine<'_, '_> {
                 .map_err(|e| self.in_thread(e))?;
             self.apply(lane, pc, &ins, flow)
                 .map_err(|e| self.in_thread(e))?;
-            self.settle(lane);
+            self.settle(lane).map_err(|e| self.in_thread(e))?;
         }
         Ok(())
     }

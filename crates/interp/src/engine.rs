@@ -243,6 +243,36 @@ pub(crate) struct Thread {
     steps: u64,
 }
 
+/// Statements whose [`FastOp`] is kept (a direct-mapped cache by
+/// statement index: loops find theirs, and memory stays bounded however
+/// long the program).
+pub(crate) const FAST_SLOTS: usize = 4096;
+
+/// A source of a [`FastOp`]: a register column, or a constant.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Src {
+    Reg(usize),
+    Imm(u64),
+}
+
+/// A computing instruction with its operands resolved and checked
+/// (`Machine::fast_op`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FastOp {
+    /// Its entry in `Machine::decoded`.
+    k: usize,
+    dest: usize,
+    dty: PtxType,
+    /// The destination's bits kept (as `Machine::write` keeps them).
+    keep: u64,
+    /// Sources and their types.
+    n: usize,
+    srcs: [Src; 3],
+    tys: [PtxType; 3],
+    /// The guard's register, and `@!`.
+    guard: Option<(usize, bool)>,
+}
+
 /// Which memory an address belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Region {
@@ -295,6 +325,11 @@ pub(crate) struct Engine {
     pub(crate) resolved_at: Vec<u32>,
     /// The statement being run (its names resolve through `resolved`).
     pub(crate) stmt: usize,
+    /// The fast path may run (no trace, `--contract` or `--lenient`).
+    pub(crate) fast_ok: bool,
+    /// Per statement index modulo [`FAST_SLOTS`]: the statement and its
+    /// fast form (`None`: it has none).
+    pub(crate) fast: Vec<Option<(usize, Option<FastOp>)>>,
 }
 
 /// `(x, y, z)`.
@@ -638,6 +673,16 @@ impl Machine<'_, '_> {
 
     /// Runs statement `pc` for the threads `lanes` of one warp.
     fn run_warp(&mut self, pc: usize, lanes: &[usize]) -> Result<(), RunError> {
+        // A statement run before: its fast form, without building its view.
+        if let Some(Some((tag, f))) = self.eng.fast.get(pc % FAST_SLOTS).copied() {
+            if tag == pc {
+                if let Some(f) = f {
+                    if self.fast_run(pc, &f, lanes)? {
+                        return Ok(());
+                    }
+                }
+            }
+        }
         let m = self.module;
         let Some(Stmt::Instr(ins)) = m.stmt(pc) else {
             return Err(RunError::Input("internal: a thread at a label".into()));
@@ -647,6 +692,19 @@ impl Machine<'_, '_> {
         let op = &decoded[k].op;
         let plan = self.plans[k];
         let ctl = self.eng.ctl[k];
+        self.scope = ins.scope;
+        self.eng.stmt = pc;
+        self.block = ins.block;
+        if self.eng.fast_ok && !ctl.runs() {
+            let f = self.fast_op(&ins, op, k);
+            let slot = pc % FAST_SLOTS;
+            self.eng.fast[slot] = Some((pc, f));
+            if let Some(f) = f {
+                if self.fast_run(pc, &f, lanes)? {
+                    return Ok(());
+                }
+            }
+        }
         if ctl.is_warp() {
             for &lane in lanes {
                 self.lane = lane;
@@ -676,6 +734,155 @@ impl Machine<'_, '_> {
             self.settle(lane).map_err(|e| self.in_thread(e))?;
         }
         Ok(())
+    }
+
+    /// The common case at warp speed: an instruction that computes (an
+    /// arithmetic form, integer op, `cvt`, `setp` into one predicate,
+    /// `mov`) from registers and constants into one register, with no
+    /// trace, `--contract` or `--lenient`: its operands resolved and
+    /// checked once ([`FastOp`], kept per statement), then each thread reads
+    /// its columns, the model computes, and the destination column takes
+    /// the results. `None`: the general way runs it (the same bits, and
+    /// the errors).
+    fn fast_op(&self, ins: &Instr, op: &Op, k: usize) -> Option<FastOp> {
+        let computes = matches!(
+            op,
+            Op::Form(_)
+                | Op::Int(_)
+                | Op::Cvt(_)
+                | Op::SetpInt(_)
+                | Op::Setp { bool_op: false, .. }
+                | Op::Mov(Some(_))
+        );
+        let types = op.operand_types().filter(|_| computes)?;
+        if ins.operands.len() != types.len() || types.len() > 4 {
+            return None;
+        }
+        let reg_of = |o: &Operand, ty: PtxType| match &o.kind {
+            OperandKind::Name(n) => self
+                .find(n)
+                .filter(|&i| ty.accepts_register(self.regs[i].ty))
+                .map(Src::Reg),
+            OperandKind::Imm(t) => ptxfp_isa::literal::parse_imm(t, ty).ok().map(Src::Imm),
+            _ => None,
+        };
+        let Some(Src::Reg(dest)) = reg_of(&ins.operands[0], types[0]) else {
+            return None;
+        };
+        let mut srcs = [Src::Imm(0); 3];
+        let mut tys = [PtxType::B32; 3];
+        for (n, (o, ty)) in ins.operands[1..].iter().zip(&types[1..]).enumerate() {
+            srcs[n] = reg_of(o, *ty)?;
+            tys[n] = *ty;
+        }
+        let guard = match &ins.guard {
+            Some(g) => match self.find(g.reg) {
+                Some(i) if PtxType::Pred.accepts_register(self.regs[i].ty) => Some((i, g.negated)),
+                _ => return None,
+            },
+            None => None,
+        };
+        let dty = types[0];
+        Some(FastOp {
+            k,
+            dest,
+            dty,
+            keep: mask(self.regs[dest].ty.bits().max(dty.bits())),
+            n: types.len() - 1,
+            srcs,
+            tys,
+            guard,
+        })
+    }
+
+    /// Runs `f` (statement `pc`) for the threads `lanes`: false, with
+    /// nothing run, where a value it reads is missing in a thread (the
+    /// general way then says which).
+    fn fast_run(&mut self, pc: usize, f: &FastOp, lanes: &[usize]) -> Result<bool, RunError> {
+        for &lane in lanes {
+            if let Some((g, _)) = f.guard {
+                if self.regs[g].vals[lane].is_none() {
+                    return Ok(false);
+                }
+            }
+            for s in &f.srcs[..f.n] {
+                if let Src::Reg(r) = s {
+                    if self.regs[*r].vals[lane].is_none() {
+                        return Ok(false);
+                    }
+                }
+            }
+        }
+        let decoded = std::rc::Rc::clone(&self.decoded);
+        let op = &decoded[f.k].op;
+        let plan = self.plans[f.k];
+        let mut vals = [0u64; 3];
+        let mut wrote = false;
+        for &lane in lanes {
+            self.lane = lane;
+            self.count_step_at(pc)?;
+            if let Some((g, negated)) = f.guard {
+                if (self.regs[g].vals[lane].unwrap_or(0) & 1 == 1) == negated {
+                    continue;
+                }
+            }
+            for (k, s) in f.srcs[..f.n].iter().enumerate() {
+                vals[k] = match *s {
+                    Src::Reg(r) => self.regs[r].vals[lane].unwrap_or(0),
+                    Src::Imm(v) => v,
+                };
+            }
+            let n = f.n;
+            // The per-op functions' reading and writing, value for value
+            // (`arith`, `int`, `cvt`, `setp`, `setp_int`, `mov`).
+            let r = match op {
+                Op::Form(form) => {
+                    for (v, ty) in vals[..n].iter_mut().zip(&f.tys) {
+                        *v &= mask(ty.bits());
+                    }
+                    (match plan {
+                        Some(p) => p.eval(vals),
+                        None => form.eval(&vals[..n], &self.exec),
+                    }) & mask(f.dty.bits())
+                }
+                Op::Int(i) => i.eval(&vals[..n]),
+                Op::Cvt(c) => {
+                    for v in &mut vals[..n] {
+                        *v &= mask(c.src.bits());
+                    }
+                    c.eval_on(&vals[..n], &self.exec.hw)
+                }
+                Op::SetpInt(c) => u64::from(c.eval(vals[0], vals[1])),
+                Op::Setp { setp, .. } => u64::from(setp.eval(vals[0], vals[1])),
+                _ => vals[0],
+            };
+            self.regs[f.dest].vals[lane] = Some(r & f.keep);
+            wrote = true;
+        }
+        if wrote {
+            let d = &mut self.regs[f.dest];
+            d.shown = if f.dty.is_bits() { d.ty } else { f.dty };
+            d.written = true;
+        }
+        for &lane in lanes {
+            self.eng.threads[lane].pc = pc + 1;
+            self.lane = lane;
+            self.settle(lane).map_err(|e| self.in_thread(e))?;
+        }
+        Ok(true)
+    }
+
+    /// [`Self::count_step`] at statement `pc`.
+    fn count_step_at(&mut self, pc: usize) -> Result<(), RunError> {
+        if self.eng.steps < self.eng.max_steps {
+            self.eng.steps += 1;
+            self.eng.threads[self.lane].steps += 1;
+            return Ok(());
+        }
+        match self.module.stmt(pc) {
+            Some(Stmt::Instr(ins)) => self.count_step(&ins),
+            _ => Err(RunError::Input("internal: a step at a label".into())),
+        }
     }
 
     /// Counts one thread-instruction of the running thread: past

@@ -726,6 +726,10 @@ fn execute(
     mc.nlanes = launch.cta_threads() as usize;
     mc.eng.multi = launch.cta_threads() * launch.ctas() > 1;
     mc.eng.max_steps = opts.max_steps.unwrap_or(DEFAULT_MAX_STEPS);
+    mc.eng.fast_ok = !(opts.trace || opts.contract || opts.lenient);
+    if mc.eng.fast_ok {
+        mc.eng.fast = vec![None; engine::FAST_SLOTS];
+    }
     // Where each function's statements are (each body is contiguous).
     for (i, s) in m.stmts().enumerate() {
         let sc = match &s {

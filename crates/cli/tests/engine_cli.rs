@@ -315,3 +315,36 @@ fn atomics_from_many_warps() {
     olds.sort_unstable();
     assert_eq!(olds, (0..128).collect::<Vec<u32>>());
 }
+
+/// The fast path (plain runs) and the per-instruction functions (forced by
+/// `--contract`) write the same bytes.
+#[test]
+fn fast_and_general_paths_agree() {
+    let cases: &[(&str, &[&str])] = &[
+        ("fma-chain.ptx", &["--grid", "2", "--block", "40"]),
+        ("thread-ids.ptx", &["--grid", "3,2", "--block", "4,2"]),
+        ("divergent-loop.ptx", &["--block", "32"]),
+        ("warp-reduce.ptx", &["--block", "32"]),
+        ("sum-loop.ptx", &[]),
+    ];
+    for (file, launch) in cases {
+        let k = kernel(file);
+        let mut args = vec!["run", k.as_str(), "--set", "out=0x1000"];
+        args.extend_from_slice(launch);
+        let fast = ptxfp(&args);
+        args.push("--contract");
+        let general = ptxfp(&args);
+        let mem = |o: &Output| -> Vec<String> {
+            out(o)
+                .0
+                .lines()
+                .filter(|l| l.starts_with("mem["))
+                .map(String::from)
+                .collect()
+        };
+        assert_eq!(fast.status.code(), Some(0), "{file}: {}", out(&fast).1);
+        assert_eq!(general.status.code(), Some(0), "{file}: {}", out(&general).1);
+        assert!(!mem(&fast).is_empty(), "{file}");
+        assert_eq!(mem(&fast), mem(&general), "{file}");
+    }
+}

@@ -343,7 +343,12 @@ fn fast_and_general_paths_agree() {
                 .collect()
         };
         assert_eq!(fast.status.code(), Some(0), "{file}: {}", out(&fast).1);
-        assert_eq!(general.status.code(), Some(0), "{file}: {}", out(&general).1);
+        assert_eq!(
+            general.status.code(),
+            Some(0),
+            "{file}: {}",
+            out(&general).1
+        );
         assert!(!mem(&fast).is_empty(), "{file}");
         assert_eq!(mem(&fast), mem(&general), "{file}");
     }

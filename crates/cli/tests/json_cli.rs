@@ -596,7 +596,10 @@ fn check_and_run_reports_match_their_schemas() {
         0,
     );
     let last = v["trace"].as_array().unwrap().last().unwrap().clone();
-    assert_eq!((&last["ctaid"], &last["tid"]), (&json!([0, 0, 0]), &json!([1, 0, 0])));
+    assert_eq!(
+        (&last["ctaid"], &last["tid"]),
+        (&json!([0, 0, 0]), &json!([1, 0, 0]))
+    );
     // A run-time error: the error object, its trace in run's step form.
     let v = json_of(
         "run",

@@ -108,6 +108,9 @@ pub(crate) enum Ctl {
     BarSync,
     /// `bar.arrive`, `barrier.arrive`.
     BarArrive,
+    /// `bar.red.popc.u32`, `bar.red.and.pred`, `bar.red.or.pred` (and
+    /// `barrier.red`).
+    BarRed(RedOp),
     /// `bar.warp.sync`: the warp runs in lock step already.
     WarpSync,
     /// `membar.*`, `fence.*`: no-ops (docs/ENGINE.md "Memory order").
@@ -120,6 +123,14 @@ pub(crate) enum Ctl {
     Shfl(ShflMode),
     /// `atom` (`red: false`) or `red`.
     Atom { red: bool },
+}
+
+/// `bar.red`'s reductions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RedOp {
+    Popc,
+    And,
+    Or,
 }
 
 /// `vote`'s modes.
@@ -151,6 +162,9 @@ impl Ctl {
             ("exit", []) => Ctl::Exit,
             ("bar" | "barrier", ["sync"]) => Ctl::BarSync,
             ("bar" | "barrier", ["arrive"]) => Ctl::BarArrive,
+            ("bar" | "barrier", ["red", "popc", "u32"]) => Ctl::BarRed(RedOp::Popc),
+            ("bar" | "barrier", ["red", "and", "pred"]) => Ctl::BarRed(RedOp::And),
+            ("bar" | "barrier", ["red", "or", "pred"]) => Ctl::BarRed(RedOp::Or),
             ("bar", ["warp", "sync"]) => Ctl::WarpSync,
             ("membar", [_]) => Ctl::Fence,
             ("fence", [_, ..]) => Ctl::Fence,
@@ -241,6 +255,8 @@ pub(crate) struct Thread {
     pub(crate) tid: [u32; 3],
     /// Instructions it ran (`%clock`).
     steps: u64,
+    /// Its predicate at a `bar.red` it waits at.
+    red: Option<bool>,
 }
 
 /// Statements whose [`FastOp`] is kept (a direct-mapped cache by
@@ -515,6 +531,7 @@ impl Machine<'_, '_> {
                 frames: Vec::new(),
                 tid: [i % b[0], i / b[0] % b[1], i / (b[0] * b[1])],
                 steps: 0,
+                red: None,
             })
             .collect();
         for lane in 0..n {
@@ -587,10 +604,19 @@ impl Machine<'_, '_> {
             if n + self.eng.arrivals.get(&id).copied().unwrap_or(0) >= need {
                 opened = true;
                 self.eng.arrivals.remove(&id);
-                for t in &mut self.eng.threads {
-                    if matches!(t.state, State::Barrier { id: i, .. } if i == id) {
-                        t.state = State::Ready;
+                let mut reds = Vec::new();
+                for (lane, t) in self.eng.threads.iter_mut().enumerate() {
+                    if let State::Barrier { id: i, at, .. } = t.state {
+                        if i == id {
+                            t.state = State::Ready;
+                            if let Some(p) = t.red.take() {
+                                reds.push((lane, at, p));
+                            }
+                        }
                     }
+                }
+                if !reds.is_empty() {
+                    self.reduce(&reds)?;
                 }
             }
         }
@@ -637,6 +663,37 @@ impl Machine<'_, '_> {
             )
             .with_help("every thread of the CTA (or the count given to `bar.sync`) must reach the same barrier; a barrier in a branch some threads skip never completes"),
         ))
+    }
+
+    /// `bar.red` opened: each waiting thread (`lane`, its `bar.red`
+    /// statement, its predicate) gets the reduction over all of them.
+    /// PTX ISA `barrier`: "bar.red performs a reduction operation across
+    /// threads": ".popc" counts the threads whose predicate is true,
+    /// ".and"/".or" combine the predicates.
+    fn reduce(&mut self, reds: &[(usize, usize, bool)]) -> Result<(), RunError> {
+        let ones = reds.iter().filter(|r| r.2).count() as u64;
+        let all = ones == reds.len() as u64;
+        for &(lane, at, _) in reds {
+            let Some(Stmt::Instr(ins)) = self.module.stmt(at) else {
+                continue;
+            };
+            let Ctl::BarRed(op) = self.eng.ctl[self.op_of[at] as usize] else {
+                continue;
+            };
+            let (v, ty) = match op {
+                RedOp::Popc => (ones, PtxType::U32),
+                RedOp::And => (u64::from(all), PtxType::Pred),
+                RedOp::Or => (u64::from(ones > 0), PtxType::Pred),
+            };
+            self.lane = lane;
+            self.eng.stmt = at;
+            self.block = ins.block;
+            self.scope = ins.scope;
+            if let Some(d) = ins.operands.first() {
+                self.write(d, ty, v).map_err(|e| self.in_thread(e))?;
+            }
+        }
+        Ok(())
     }
 
     /// Statement `i`'s span.
@@ -1639,8 +1696,24 @@ impl Machine<'_, '_> {
                 self.trace(ins, &[], None);
                 Ok(Flow::Next)
             }
-            Ctl::BarSync | Ctl::BarArrive => {
-                let ops = &ins.operands;
+            Ctl::BarSync | Ctl::BarArrive | Ctl::BarRed(_) => {
+                let red = matches!(ctl, Ctl::BarRed(_));
+                let ops = if red {
+                    // `bar.red.op d, a{, b}, {!}c`: the barrier operands are
+                    // between the destination and the predicate.
+                    if !(3..=4).contains(&ins.operands.len()) {
+                        return Err(err(
+                            ins.opcode_span.clone(),
+                            format!("`{}` takes `d, a, {{!}}c` or `d, a, b, {{!}}c`", ins.opcode),
+                        ));
+                    }
+                    let c = &ins.operands[ins.operands.len() - 1];
+                    let p = self.pred_operand(c)?;
+                    self.eng.threads[self.lane].red = Some(p);
+                    &ins.operands[1..ins.operands.len() - 1]
+                } else {
+                    &ins.operands[..]
+                };
                 if ops.is_empty() || ops.len() > 2 {
                     return Err(err(
                         ins.opcode_span.clone(),

@@ -258,3 +258,45 @@ fn call_errors_say_what_is_wrong() {
         other => panic!("{other:?}"),
     }
 }
+
+/// `bar.red`: the threads whose predicate holds (t and 3 = 0 among
+/// 0..63: 0, 4, ..., 60, that is 16 of them), their and (false) and or
+/// (true), in every thread.
+#[test]
+fn bar_red_reduces_over_the_cta() {
+    let src = format!(
+        "{HEAD}.entry k(.param .u64 out)
+{{
+.reg .pred %p, %all, %any;
+.reg .u32 %t, %n, %a, %o;
+.reg .b32 %r;
+.reg .u64 %x, %y;
+ld.param.u64 %x, [out];
+mov.u32 %t, %tid.x;
+and.b32 %r, %t, 3;
+setp.eq.b32 %p, %r, 0;
+bar.red.popc.u32 %n, 0, %p;
+bar.red.and.pred %all, 1, %p;
+barrier.red.or.pred %any, 2, 64, %p;
+mov.u32 %a, 0;
+mov.u32 %o, 0;
+@%all mov.u32 %a, 1;
+@%any mov.u32 %o, 1;
+mul.wide.u32 %y, %t, 12;
+add.u64 %x, %x, %y;
+st.global.u32 [%x], %n;
+st.global.u32 [%x+4], %a;
+st.global.u32 [%x+8], %o;
+}}
+"
+    );
+    let o = run(&src, &out_at(0x1000), &launch(64, 1));
+    let o = match o {
+        Ok(o) => o,
+        Err(e) => panic!("{e}"),
+    };
+    let ones = (0..64).filter(|t| t & 3 == 0).count() as u32;
+    assert_eq!(ones, 16);
+    let want: Vec<u32> = (0..64).flat_map(|_| [ones, 0, 1]).collect();
+    assert_eq!(words(&o.memory, 0x1000), want);
+}

@@ -22,8 +22,8 @@ pub const WARP_SIZE: usize = 32;
 pub const MAX_CTA_THREADS: u64 = 1024;
 
 /// The default of [`Options::max_steps`]: a billion thread-instructions,
-/// about three minutes of the engine on one core at the speed measured in
-/// docs/ENGINE.md "Speed".
+/// from half a minute to a few minutes of one core at the speeds measured
+/// in docs/ENGINE.md "Speed".
 pub const DEFAULT_MAX_STEPS: u64 = 1_000_000_000;
 
 /// The deepest nesting of `call`s in one thread: past it the run stops
@@ -287,6 +287,8 @@ pub(crate) struct FastOp {
     tys: [PtxType; 3],
     /// The guard's register, and `@!`.
     guard: Option<(usize, bool)>,
+    /// For `bra`: the label's statement (then nothing is computed).
+    target: Option<usize>,
 }
 
 /// Which memory an address belongs to.
@@ -802,6 +804,35 @@ impl Machine<'_, '_> {
     /// the results. `None`: the general way runs it (the same bits, and
     /// the errors).
     fn fast_op(&self, ins: &Instr, op: &Op, k: usize) -> Option<FastOp> {
+        let guard = match &ins.guard {
+            Some(g) => match self.find(g.reg) {
+                Some(i) if PtxType::Pred.accepts_register(self.regs[i].ty) => Some((i, g.negated)),
+                _ => return None,
+            },
+            None => None,
+        };
+        if *op == Op::Bra {
+            // `bra L`, its label resolved once.
+            let [Operand {
+                kind: OperandKind::Name(l),
+                ..
+            }] = &ins.operands[..]
+            else {
+                return None;
+            };
+            let target = *self.labels.get(&(ins.scope, l.to_string()))?;
+            return Some(FastOp {
+                k,
+                dest: 0,
+                dty: PtxType::Pred,
+                keep: 0,
+                n: 0,
+                srcs: [Src::Imm(0); 3],
+                tys: [PtxType::B32; 3],
+                guard,
+                target: Some(target),
+            });
+        }
         let computes = matches!(
             op,
             Op::Form(_)
@@ -832,13 +863,6 @@ impl Machine<'_, '_> {
             srcs[n] = reg_of(o, *ty)?;
             tys[n] = *ty;
         }
-        let guard = match &ins.guard {
-            Some(g) => match self.find(g.reg) {
-                Some(i) if PtxType::Pred.accepts_register(self.regs[i].ty) => Some((i, g.negated)),
-                _ => return None,
-            },
-            None => None,
-        };
         let dty = types[0];
         Some(FastOp {
             k,
@@ -849,6 +873,7 @@ impl Machine<'_, '_> {
             srcs,
             tys,
             guard,
+            target: None,
         })
     }
 
@@ -869,6 +894,23 @@ impl Machine<'_, '_> {
                     }
                 }
             }
+        }
+        if let Some(target) = f.target {
+            // PTX ISA `bra`: "Continue execution at the target"; a false
+            // guard goes on to the next instruction.
+            for &lane in lanes {
+                self.lane = lane;
+                self.count_step_at(pc)?;
+                let taken = match f.guard {
+                    Some((g, negated)) => {
+                        (self.regs[g].vals[lane].unwrap_or(0) & 1 == 1) != negated
+                    }
+                    None => true,
+                };
+                self.eng.threads[lane].pc = if taken { target + 1 } else { pc + 1 };
+                self.settle(lane).map_err(|e| self.in_thread(e))?;
+            }
+            return Ok(true);
         }
         let decoded = std::rc::Rc::clone(&self.decoded);
         let op = &decoded[f.k].op;

@@ -607,10 +607,12 @@ impl Machine<'_, '_> {
                 opened = true;
                 self.eng.arrivals.remove(&id);
                 let mut reds = Vec::new();
+                let mut released = Vec::new();
                 for (lane, t) in self.eng.threads.iter_mut().enumerate() {
                     if let State::Barrier { id: i, at, .. } = t.state {
                         if i == id {
                             t.state = State::Ready;
+                            released.push(lane);
                             if let Some(p) = t.red.take() {
                                 reds.push((lane, at, p));
                             }
@@ -619,6 +621,10 @@ impl Machine<'_, '_> {
                 }
                 if !reds.is_empty() {
                     self.reduce(&reds)?;
+                }
+                for lane in released {
+                    self.lane = lane;
+                    self.settle(lane).map_err(|e| self.in_thread(e))?;
                 }
             }
         }
@@ -711,7 +717,8 @@ impl Machine<'_, '_> {
     fn settle(&mut self, lane: usize) -> Result<(), RunError> {
         loop {
             let t = &mut self.eng.threads[lane];
-            if t.state == State::Done {
+            // A thread at a barrier moves on when it opens.
+            if t.state != State::Ready {
                 return Ok(());
             }
             while t.pc < t.end && self.op_of.get(t.pc) == Some(&NOT_AN_INSTR) {
@@ -772,6 +779,7 @@ impl Machine<'_, '_> {
             self.scope = ins.scope;
             self.eng.stmt = pc;
             self.block = ins.block;
+            self.lane = lanes[0];
             self.warp_op(&ins, ctl, lanes)
                 .map_err(|e| self.in_thread(e))?;
             for &lane in lanes {

@@ -300,3 +300,18 @@ st.global.u32 [%x+8], %o;
     let want: Vec<u32> = (0..64).flat_map(|_| [ones, 0, 1]).collect();
     assert_eq!(words(&o.memory, 0x1000), want);
 }
+
+/// A barrier as the last instruction still completes before the threads
+/// end: `bar.red` as the last line gives its result (64 threads, all true).
+#[test]
+fn a_barrier_at_the_end_completes() {
+    let src = format!(
+        "{HEAD}.entry k(.param .u64 out)\n{{\n.reg .u32 %n, %t;\n.reg .u64 %x, %y;\nld.param.u64 %x, [out];\nmov.u32 %t, %tid.x;\nmul.wide.u32 %y, %t, 4;\nadd.u64 %x, %x, %y;\nst.global.u32 [%x], %t;\nbar.red.popc.u32 %n, 0, 1;\n}}\n"
+    );
+    // The result lands in a register: with one thread, it is reported.
+    let one = run(&src, &out_at(0x1000), &Options::default()).unwrap();
+    let n = one.regs.iter().find(|r| r.name == "%n").map(|r| r.bits);
+    assert_eq!(n, Some(1));
+    let many = run(&src, &out_at(0x1000), &launch(64, 1)).unwrap();
+    assert_eq!(words(&many.memory, 0x1000), (0..64).collect::<Vec<u32>>());
+}

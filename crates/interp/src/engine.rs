@@ -123,6 +123,10 @@ pub(crate) enum Ctl {
     Shfl(ShflMode),
     /// `atom` (`red: false`) or `red`.
     Atom { red: bool },
+    /// `redux.sync.OP.TYPE`.
+    Redux,
+    /// `match.any.sync.TYPE` (`all: false`) or `match.all.sync.TYPE`.
+    Match { all: bool },
 }
 
 /// `bar.red`'s reductions.
@@ -170,6 +174,9 @@ impl Ctl {
             ("fence", [_, ..]) => Ctl::Fence,
             ("activemask", ["b32"]) => Ctl::Activemask,
             ("atom", [_, ..]) => Ctl::Atom { red: false },
+            ("redux", ["sync", _, _]) => Ctl::Redux,
+            ("match", ["any", "sync", "b32" | "b64"]) => Ctl::Match { all: false },
+            ("match", ["all", "sync", "b32" | "b64"]) => Ctl::Match { all: true },
             ("red", [_, ..]) => Ctl::Atom { red: true },
             ("vote", rest) => {
                 let rest = rest.strip_prefix(&["sync"]).unwrap_or(rest);
@@ -195,7 +202,10 @@ impl Ctl {
     /// True for the instructions that read other threads' registers: they
     /// run for the warp's threads together (`Machine::warp_op`).
     pub(crate) fn is_warp(self) -> bool {
-        matches!(self, Ctl::Activemask | Ctl::Vote(_) | Ctl::Shfl(_))
+        matches!(
+            self,
+            Ctl::Activemask | Ctl::Vote(_) | Ctl::Shfl(_) | Ctl::Redux | Ctl::Match { .. }
+        )
     }
 
     /// True where the engine runs it whatever `Op` says.
@@ -1190,6 +1200,121 @@ impl Machine<'_, '_> {
                     );
                 }
             }
+            Ctl::Redux => {
+                need(3, "redux.sync.OP.TYPE d, a, membermask;")?;
+                let parts: Vec<&str> = ins.suffixes().collect();
+                let (op, ty) = match parts.as_slice() {
+                    ["sync", op, t] => (*op, PtxType::parse(t)),
+                    _ => ("", None),
+                };
+                // redux.sync: ".add, .min, .max on .u32/.s32; .and, .or,
+                // .xor on .b32", over "all non-exited threads in membermask".
+                let ok = matches!(
+                    (op, ty),
+                    ("add" | "min" | "max", Some(PtxType::U32 | PtxType::S32))
+                        | ("and" | "or" | "xor", Some(PtxType::B32))
+                );
+                let (true, Some(ty)) = (ok, ty) else {
+                    return Err(err(
+                        ins.opcode_span.clone(),
+                        format!("`{}`: redux.sync takes .add/.min/.max with .u32/.s32, or .and/.or/.xor with .b32", ins.opcode),
+                    ));
+                };
+                let mut vals = Vec::with_capacity(on.len());
+                let mut member = 0u64;
+                for &lane in &on {
+                    self.lane = lane;
+                    vals.push(self.read(&ops[1], ty)? & 0xffff_ffff);
+                    member = self.read(&ops[2], PtxType::B32)?;
+                }
+                let name = ty.name().trim_start_matches('.');
+                let root = if op == "min" || op == "max" {
+                    "add"
+                } else {
+                    op
+                };
+                let int = IntOp::parse(&format!("{root}.{name}"));
+                let c = if op == "min" { "lt" } else { "gt" };
+                let cmp = SetpInt::parse(&format!("setp.{c}.{name}"));
+                let mut acc: Option<u64> = None;
+                for (&lane, &v) in on.iter().zip(&vals) {
+                    if member & bit(lane) == 0 {
+                        continue;
+                    }
+                    acc = Some(match (acc, op) {
+                        (None, _) => v,
+                        (Some(a), "min" | "max") => match cmp {
+                            Some(c) if c.eval(v, a) => v,
+                            _ => a,
+                        },
+                        (Some(a), _) => int.map_or(a, |o| o.eval(&[a, v]) & 0xffff_ffff),
+                    });
+                }
+                let r = acc.unwrap_or(0);
+                for (i, &lane) in on.iter().enumerate() {
+                    self.lane = lane;
+                    self.write(&ops[0], ty, r)?;
+                    self.trace(ins, &[(vals[i], ty)], Some((r, ty)));
+                }
+            }
+            Ctl::Match { all } => {
+                need(3, "match.{any,all}.sync.TYPE d[|p], a, membermask;")?;
+                let ty = last_type(ins.opcode).unwrap_or(PtxType::B32);
+                let mut vals = Vec::with_capacity(on.len());
+                let mut member = 0u64;
+                for &lane in &on {
+                    self.lane = lane;
+                    vals.push(self.read(&ops[1], ty)?);
+                    member = self.read(&ops[2], PtxType::B32)?;
+                }
+                let (d, p) = match &ops[0].kind {
+                    OperandKind::Other(t) if t.contains('|') => {
+                        let (d, p) = t.split_once('|').unwrap_or((t, ""));
+                        (d.trim(), Some(p.trim()))
+                    }
+                    OperandKind::Name(n) => (*n, None),
+                    _ => return Err(err(ops[0].span.clone(), "expected `d` or `d|p`")),
+                };
+                let members: Vec<(usize, u64)> = on
+                    .iter()
+                    .zip(&vals)
+                    .filter(|(l, _)| member & bit(**l) != 0)
+                    .map(|(l, v)| (*l, *v))
+                    .collect();
+                let same = members.windows(2).all(|w| w[0].1 == w[1].1);
+                for (i, &lane) in on.iter().enumerate() {
+                    self.lane = lane;
+                    // match.any: "the mask of threads that have the same value
+                    // of operand a"; match.all: membermask "if all threads in
+                    // membermask have the same value of operand a", else 0.
+                    let r = if all {
+                        if same {
+                            member & 0xffff_ffff
+                        } else {
+                            0
+                        }
+                    } else {
+                        members
+                            .iter()
+                            .filter(|(_, v)| *v == vals[i])
+                            .map(|(l, _)| bit(*l))
+                            .sum()
+                    };
+                    let dst = Operand {
+                        kind: OperandKind::Name(d),
+                        span: ops[0].span.clone(),
+                    };
+                    self.write(&dst, PtxType::B32, r)?;
+                    if let Some(p) = p {
+                        let pop = Operand {
+                            kind: OperandKind::Name(p),
+                            span: ops[0].span.clone(),
+                        };
+                        self.write(&pop, PtxType::Pred, u64::from(same))?;
+                    }
+                    self.trace(ins, &[(vals[i], ty)], Some((r, PtxType::B32)));
+                }
+            }
             _ => {
                 return Err(err(
                     ins.opcode_span.clone(),
@@ -1723,7 +1848,12 @@ impl Machine<'_, '_> {
     /// Warp-level and control instructions `Op` does not run: their flow.
     pub(crate) fn control(&mut self, ins: &Instr, ctl: Ctl) -> Result<Flow, RunError> {
         match ctl {
-            Ctl::No | Ctl::Activemask | Ctl::Vote(_) | Ctl::Shfl(_) => Err(err(
+            Ctl::No
+            | Ctl::Activemask
+            | Ctl::Vote(_)
+            | Ctl::Shfl(_)
+            | Ctl::Redux
+            | Ctl::Match { .. } => Err(err(
                 ins.opcode_span.clone(),
                 "internal: not a control instruction",
             )),

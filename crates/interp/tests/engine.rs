@@ -315,3 +315,51 @@ fn a_barrier_at_the_end_completes() {
     let many = run(&src, &out_at(0x1000), &launch(64, 1)).unwrap();
     assert_eq!(words(&many.memory, 0x1000), (0..64).collect::<Vec<u32>>());
 }
+
+/// redux.sync over a warp: the sum of 0..31 (496), the min and max of
+/// t - 10 (-10, 21), the xor of 0..31 (0); match.any.sync of t & 3: the
+/// lanes with the same remainder, 0x11111111 << (t & 3); match.all.sync of
+/// it: 0 (they differ).
+#[test]
+fn redux_and_match_over_a_warp() {
+    let src = format!(
+        "{HEAD}.entry k(.param .u64 out)
+{{
+.reg .pred %p;
+.reg .u32 %t, %s;
+.reg .s32 %v, %lo, %hi;
+.reg .b32 %b, %x, %r, %any, %all;
+.reg .u64 %o, %y;
+ld.param.u64 %o, [out];
+mov.u32 %t, %tid.x;
+redux.sync.add.u32 %s, %t, -1;
+sub.s32 %v, %t, 10;
+redux.sync.min.s32 %lo, %v, -1;
+redux.sync.max.s32 %hi, %v, -1;
+mov.b32 %b, %t;
+redux.sync.xor.b32 %x, %b, -1;
+and.b32 %r, %b, 3;
+match.any.sync.b32 %any, %r, -1;
+match.all.sync.b32 %all|%p, %r, -1;
+mul.wide.u32 %y, %t, 24;
+add.u64 %o, %o, %y;
+st.global.u32 [%o], %s;
+st.global.s32 [%o+4], %lo;
+st.global.s32 [%o+8], %hi;
+st.global.b32 [%o+12], %x;
+st.global.b32 [%o+16], %any;
+st.global.b32 [%o+20], %all;
+}}
+"
+    );
+    let o = match run(&src, &out_at(0x1000), &launch(32, 1)) {
+        Ok(o) => o,
+        Err(e) => panic!("{e}"),
+    };
+    let sum: u32 = (0..32).sum();
+    let xor = (0..32u32).fold(0, |a, t| a ^ t);
+    let want: Vec<u32> = (0..32u32)
+        .flat_map(|t| [sum, (-10i32) as u32, 21, xor, 0x1111_1111u32 << (t & 3), 0])
+        .collect();
+    assert_eq!(words(&o.memory, 0x1000), want);
+}

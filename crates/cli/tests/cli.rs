@@ -1211,6 +1211,8 @@ const RUN_SNIPPETS: &[(&str, &str, &str)] = &[
     ("red", ".reg .u64 a;\n.reg .u32 e;\nmov.u64 a, 0x1000;\nmov.u32 e, 2;\nst.global.u32 [a], e;\nred.global.max.u32 [a], 9;\n", "a = 0x0000000000001000  u64 4096\ne = 0x00000002  u32 2\nmem[0x1000..0x1004] = 09 00 00 00\n"),
     ("redux", ".reg .u32 a, d;\nmov.u32 a, 5;\nredux.sync.add.u32 d, a, 1;\n", "a = 0x00000005  u32 5\nd = 0x00000005  u32 5\n"),
     ("match", ".reg .b32 a, d;\nmov.b32 a, 5;\nmatch.any.sync.b32 d, a, 1;\n", "a = 0x00000005  b32\nd = 0x00000001  b32\n"),
+    // The address of a .shared variable is in the shared window.
+    ("isspacep", ".shared .b32 s;\n.reg .pred p;\n.reg .u64 a;\nmov.u64 a, s;\nisspacep.shared p, a;\n", "p = 0x1  pred true\na = 0x0000000010000000  u64 268435456\n"),
     ("shfl", ".reg .b32 a, d;\nmov.b32 a, 7;\nshfl.sync.idx.b32 d, a, 0, 31, 1;\n", "a = 0x00000007  b32\nd = 0x00000007  b32\n"),
 ];
 

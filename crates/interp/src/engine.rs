@@ -125,6 +125,8 @@ pub(crate) enum Ctl {
     Atom { red: bool },
     /// `redux.sync.OP.TYPE`.
     Redux,
+    /// `isspacep.SPACE p, a`.
+    IsSpace(Space),
     /// `match.any.sync.TYPE` (`all: false`) or `match.all.sync.TYPE`.
     Match { all: bool },
 }
@@ -175,6 +177,10 @@ impl Ctl {
             ("activemask", ["b32"]) => Ctl::Activemask,
             ("atom", [_, ..]) => Ctl::Atom { red: false },
             ("redux", ["sync", _, _]) => Ctl::Redux,
+            ("isspacep", [sp]) => match Space::parse(sp.split("::").next().unwrap_or(sp)) {
+                Some(sp) => Ctl::IsSpace(sp),
+                None => Ctl::No,
+            },
             ("match", ["any", "sync", "b32" | "b64"]) => Ctl::Match { all: false },
             ("match", ["all", "sync", "b32" | "b64"]) => Ctl::Match { all: true },
             ("red", [_, ..]) => Ctl::Atom { red: true },
@@ -1646,11 +1652,26 @@ impl Machine<'_, '_> {
             }
         }
         let mut saved_mem = Vec::new();
-        for p in f.params.iter().chain(&f.returns) {
-            if let Some((addr, size)) = self.var_in(f.scope, p) {
-                saved_mem.push((addr, self.bytes(addr, size)));
-                self.mem_at(addr).forget(addr, size);
-            }
+        // Its `.local` variables too: each call has its own frame (ptxas
+        // allocates them per call; here the one copy is saved and restored,
+        // so a pointer into a caller's frame of the same function sees the
+        // callee's: docs/ENGINE.md "Control flow").
+        let locals: Vec<(u64, u64)> = self
+            .vars
+            .values()
+            .flatten()
+            .filter(|(s, v)| *s == f.scope && v.2 == Space::Local)
+            .map(|(_, v)| (v.0, v.1))
+            .collect();
+        let params = f
+            .params
+            .iter()
+            .chain(&f.returns)
+            .filter_map(|p| self.var_in(f.scope, p));
+        let frame_vars: Vec<(u64, u64)> = params.chain(locals).collect();
+        for (addr, size) in frame_vars {
+            saved_mem.push((addr, self.bytes(addr, size)));
+            self.mem_at(addr).forget(addr, size);
         }
         let end = self.eng.threads[lane].end;
         self.eng.threads[lane].frames.push(Frame {
@@ -1867,6 +1888,44 @@ impl Machine<'_, '_> {
             }
             Ctl::Atom { red } => {
                 self.atom(ins, red)?;
+                Ok(Flow::Next)
+            }
+            Ctl::IsSpace(space) => {
+                let ops = &ins.operands;
+                if ops.len() != 2 {
+                    return Err(err(
+                        ins.opcode_span.clone(),
+                        format!("`{}` takes `p, a`", ins.opcode),
+                    ));
+                }
+                // The address in the type of its register (`.u32` or `.u64`).
+                let ty = match &ops[1].kind {
+                    OperandKind::Name(n) => self
+                        .find(n)
+                        .map(|i| self.regs[i].ty)
+                        .filter(|t| t.bits() == 32)
+                        .map_or(PtxType::U64, |_| PtxType::U32),
+                    _ => PtxType::U64,
+                };
+                let a = self.read(&ops[1], ty)?;
+                // isspacep: "Write predicate register p with 1 if generic
+                // address a falls within the specified state space window".
+                let region = self.region(a);
+                let in_var = |sp: Space| {
+                    self.vars
+                        .values()
+                        .flatten()
+                        .any(|(_, v)| v.2 == sp && a >= v.0 && a < v.0.saturating_add(v.1.max(1)))
+                };
+                let yes = match space {
+                    Space::Shared => region == Some(Region::Shared),
+                    Space::Local => region == Some(Region::Local),
+                    Space::Param => region == Some(Region::Param) || in_var(Space::Param),
+                    Space::Const => in_var(Space::Const),
+                    Space::Global => region.is_none() && !in_var(Space::Param),
+                };
+                self.write(&ops[0], PtxType::Pred, u64::from(yes))?;
+                self.trace(ins, &[(a, ty)], Some((u64::from(yes), PtxType::Pred)));
                 Ok(Flow::Next)
             }
             // membar/fence: "guarantees that prior memory accesses requested

@@ -363,3 +363,41 @@ st.global.b32 [%o+20], %all;
         .collect();
     assert_eq!(words(&o.memory, 0x1000), want);
 }
+
+/// Each call has its own `.local` frame: f(n) keeps n in a local variable
+/// across the recursive call, f(n) = n + f(n - 1), f(0) = 0; f(10) = 55
+/// only if the inner calls do not overwrite the outer ones' n.
+#[test]
+fn recursion_keeps_each_frames_locals() {
+    let src = format!(
+        "{HEAD}.func (.reg .u32 r) f(.reg .u32 n)
+{{
+.local .align 4 .u32 keep;
+.reg .pred %p;
+.reg .u32 %m, %s, %k;
+setp.eq.u32 %p, n, 0;
+@%p bra ZERO;
+st.local.u32 [keep], n;
+sub.u32 %m, n, 1;
+call (%s), f, (%m);
+ld.local.u32 %k, [keep];
+add.u32 r, %k, %s;
+ret;
+ZERO:
+mov.u32 r, 0;
+ret;
+}}
+.entry k(.param .u64 out)
+{{
+.reg .u32 %v;
+.reg .u64 %o;
+ld.param.u64 %o, [out];
+call (%v), f, (10);
+st.global.u32 [%o], %v;
+}}
+"
+    );
+    let o = run(&src, &out_at(0x1000), &launch(2, 1)).unwrap();
+    let want: u32 = (1..=10).sum();
+    assert_eq!(words(&o.memory, 0x1000), vec![want]);
+}

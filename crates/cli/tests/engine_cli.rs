@@ -353,3 +353,33 @@ fn fast_and_general_paths_agree() {
         assert_eq!(mem(&fast), mem(&general), "{file}");
     }
 }
+
+/// nvcc's shared-memory tree reduction: a barrier inside a loop whose
+/// threads diverge around the add each round; one sum per CTA.
+#[test]
+fn a_block_reduction_with_barriers_in_a_loop() {
+    let (grid, block) = (2u32, 128u32);
+    let input: Vec<u32> = (0..grid * block).map(|i| 3 * i + 1).collect();
+    let hex: String = words(&input).iter().map(|b| format!("{b:02x}")).collect();
+    let o = ptxfp(&[
+        "run",
+        &kernel("block-reduce.ptx"),
+        "--grid",
+        "2",
+        "--block",
+        "128",
+        "--set",
+        "in=0x1000",
+        "--set",
+        "out=0x2000",
+        "--mem",
+        &format!("0x1000={hex}"),
+    ]);
+    let (stdout, stderr) = out(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    let sums: Vec<u32> = input
+        .chunks(block as usize)
+        .map(|c| c.iter().sum())
+        .collect();
+    assert_eq!(stdout, mem_line(0x2000, &words(&sums)));
+}

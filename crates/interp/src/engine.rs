@@ -22,8 +22,8 @@ pub const WARP_SIZE: usize = 32;
 pub const MAX_CTA_THREADS: u64 = 1024;
 
 /// The default of [`Options::max_steps`]: a billion thread-instructions,
-/// from half a minute to a few minutes of one core at the speeds measured
-/// in docs/ENGINE.md "Speed".
+/// from about 15 s to a few minutes of one core at the speeds measured in
+/// docs/ENGINE.md "Speed".
 pub const DEFAULT_MAX_STEPS: u64 = 1_000_000_000;
 
 /// The deepest nesting of `call`s in one thread: past it the run stops
@@ -564,8 +564,9 @@ impl Machine<'_, '_> {
         let warps = self.nlanes.div_ceil(WARP_SIZE);
         loop {
             for w in 0..warps {
-                while let Some((pc, lanes)) = self.pick(w) {
-                    self.run_warp(pc, &lanes)?;
+                let mut lanes = [0usize; WARP_SIZE];
+                while let Some((pc, n)) = self.pick(w, &mut lanes) {
+                    self.run_warp(pc, &lanes[..n])?;
                 }
             }
             if !self.open_barriers()? {
@@ -576,20 +577,23 @@ impl Machine<'_, '_> {
 
     /// The threads of warp `w` that run next: those ready at the lowest
     /// statement (docs/ENGINE.md "Divergence").
-    fn pick(&self, w: usize) -> Option<(usize, Vec<usize>)> {
+    /// (Into `at`, without allocating: the statement and how many threads.)
+    fn pick(&self, w: usize, at: &mut [usize; WARP_SIZE]) -> Option<(usize, usize)> {
         let lanes = w * WARP_SIZE..((w + 1) * WARP_SIZE).min(self.nlanes);
-        let pc = lanes
-            .clone()
-            .filter(|&i| self.eng.threads[i].state == State::Ready)
-            .map(|i| self.eng.threads[i].pc)
+        let threads = &self.eng.threads[lanes.clone()];
+        let pc = threads
+            .iter()
+            .filter(|t| t.state == State::Ready)
+            .map(|t| t.pc)
             .min()?;
-        let at: Vec<usize> = lanes
-            .filter(|&i| {
-                let t = &self.eng.threads[i];
-                t.state == State::Ready && t.pc == pc
-            })
-            .collect();
-        Some((pc, at))
+        let mut n = 0;
+        for (i, t) in lanes.zip(threads) {
+            if t.state == State::Ready && t.pc == pc {
+                at[n] = i;
+                n += 1;
+            }
+        }
+        Some((pc, n))
     }
 
     /// When no thread can run: opens the barriers every participant has
@@ -931,8 +935,7 @@ impl Machine<'_, '_> {
                     }
                     None => true,
                 };
-                self.eng.threads[lane].pc = if taken { target + 1 } else { pc + 1 };
-                self.settle(lane).map_err(|e| self.in_thread(e))?;
+                self.go(lane, if taken { target + 1 } else { pc + 1 })?;
             }
             return Ok(true);
         }
@@ -941,9 +944,19 @@ impl Machine<'_, '_> {
         let plan = self.plans[f.k];
         let mut vals = [0u64; 3];
         let mut wrote = false;
+        // The steps of the warp at once, unless the limit falls inside it.
+        let bulk = self.eng.steps + lanes.len() as u64 <= self.eng.max_steps;
+        if bulk {
+            self.eng.steps += lanes.len() as u64;
+            for &lane in lanes {
+                self.eng.threads[lane].steps += 1;
+            }
+        }
         for &lane in lanes {
             self.lane = lane;
-            self.count_step_at(pc)?;
+            if !bulk {
+                self.count_step_at(pc)?;
+            }
             if let Some((g, negated)) = f.guard {
                 if (self.regs[g].vals[lane].unwrap_or(0) & 1 == 1) == negated {
                     continue;
@@ -988,11 +1001,21 @@ impl Machine<'_, '_> {
             d.written = true;
         }
         for &lane in lanes {
-            self.eng.threads[lane].pc = pc + 1;
-            self.lane = lane;
-            self.settle(lane).map_err(|e| self.in_thread(e))?;
+            self.go(lane, pc + 1)?;
         }
         Ok(true)
+    }
+
+    /// Thread `lane` goes on at statement `next`: at once where it is an
+    /// instruction of its function, else through [`Self::settle`].
+    fn go(&mut self, lane: usize, next: usize) -> Result<(), RunError> {
+        let t = &mut self.eng.threads[lane];
+        t.pc = next;
+        if next < t.end && self.op_of.get(next).is_some_and(|k| *k != NOT_AN_INSTR) {
+            return Ok(());
+        }
+        self.lane = lane;
+        self.settle(lane).map_err(|e| self.in_thread(e))
     }
 
     /// [`Self::count_step`] at statement `pc`.

@@ -401,3 +401,59 @@ st.global.u32 [%o], %v;
     let want: u32 = (1..=10).sum();
     assert_eq!(words(&o.memory, 0x1000), vec![want]);
 }
+
+/// Divergent calls: odd threads call f (10 a), even ones g (a + 100, or
+/// `exit` inside g for a > 5, and g ends without `ret`); the warp runs
+/// both calls and meets again after them. Threads 6 and 8 write nothing.
+#[test]
+fn divergent_calls_and_exit_in_a_callee() {
+    let src = format!(
+        "{HEAD}.func (.reg .u32 r) f(.reg .u32 a)
+{{
+mul.lo.u32 r, a, 10;
+ret;
+}}
+.func (.reg .u32 r) g(.reg .u32 a)
+{{
+.reg .pred %q;
+setp.gt.u32 %q, a, 5;
+@%q exit;
+add.u32 r, a, 100;
+}}
+.entry k(.param .u64 out)
+{{
+.reg .pred %p;
+.reg .u32 %t, %b, %v;
+.reg .u64 %o, %x;
+ld.param.u64 %o, [out];
+mov.u32 %t, %tid.x;
+and.b32 %b, %t, 1;
+setp.eq.u32 %p, %b, 1;
+@%p bra ODD;
+call (%v), g, (%t);
+bra.uni J;
+ODD:
+call (%v), f, (%t);
+J:
+mul.wide.u32 %x, %t, 4;
+add.u64 %o, %o, %x;
+st.global.u32 [%o], %v;
+}}
+"
+    );
+    let o = run(&src, &out_at(0x1000), &launch(10, 1)).unwrap();
+    let mut want: Vec<(u64, Vec<u8>)> = Vec::new();
+    for t in 0..10u32 {
+        let v = match t {
+            6 | 8 => continue,
+            t if t % 2 == 1 => 10 * t,
+            t => t + 100,
+        };
+        let a = 0x1000 + 4 * u64::from(t);
+        match want.last_mut() {
+            Some((s, b)) if *s + b.len() as u64 == a => b.extend(v.to_le_bytes()),
+            _ => want.push((a, v.to_le_bytes().to_vec())),
+        }
+    }
+    assert_eq!(o.memory, want);
+}

@@ -73,6 +73,11 @@ pub struct Args {
     /// arrays, and `%dynamic_smem_size`.
     #[arg(long, value_name = "BYTES", default_value_t = 0)]
     dynamic_shared: u64,
+    /// In a launch of several threads, print the registers of this thread
+    /// as it ended: its %tid, and after `@` its %ctaid (default 0,0,0),
+    /// each `X[,Y[,Z]]` (`--thread 5`, `--thread 3,1@2`).
+    #[arg(long, value_name = "TID[@CTAID]", value_parser = parse_thread)]
+    thread: Option<([u32; 3], [u32; 3])>,
     /// Stop with an error after this many thread-instructions (an endless
     /// loop names its thread and line).
     #[arg(long, value_name = "N", default_value_t = interp::DEFAULT_MAX_STEPS)]
@@ -103,6 +108,26 @@ fn parse_dim(s: &str) -> Result<[u32; 3], String> {
         };
     }
     Ok(d)
+}
+
+/// `TID[@CTAID]`: the thread's `%tid`, then its `%ctaid` (default 0,0,0);
+/// returned as `(ctaid, tid)`. Dimensions left out are 0.
+fn parse_thread(s: &str) -> Result<([u32; 3], [u32; 3]), String> {
+    let xyz = |p: &str| -> Result<[u32; 3], String> {
+        let parts: Vec<&str> = p.split(',').map(str::trim).collect();
+        if parts.len() > 3 {
+            return Err(format!("`{p}`: at most three coordinates, X,Y,Z"));
+        }
+        let mut v = [0u32; 3];
+        for (i, q) in parts.iter().enumerate() {
+            v[i] = q
+                .parse()
+                .map_err(|_| format!("`{q}`: a coordinate is a whole number (0, 1, ...)"))?;
+        }
+        Ok(v)
+    };
+    let (t, c) = s.split_once('@').unwrap_or((s, "0"));
+    Ok((xyz(c)?, xyz(t)?))
 }
 
 fn hex_bytes(s: &str) -> Option<Vec<u8>> {
@@ -305,6 +330,7 @@ fn run_source(
             dynamic_shared: a.dynamic_shared,
         },
         max_steps: Some(a.max_steps),
+        thread: a.thread,
     };
     let result = if a.trace {
         interp::run_streaming(src, &inputs, &opts, &mut |t| trace.step(&t))

@@ -383,3 +383,27 @@ fn a_block_reduction_with_barriers_in_a_loop() {
         .collect();
     assert_eq!(stdout, mem_line(0x2000, &words(&sums)));
 }
+
+/// `--thread` prints one thread's registers as it ended: thread 5 of the
+/// divergent loop summed 1..5 = 15 and stored at out + 5 * 8.
+#[test]
+fn thread_shows_one_threads_registers() {
+    let k = kernel("divergent-loop.ptx");
+    let base = ["run", k.as_str(), "--block", "32", "--set", "out=0x1000"];
+    let mut args = base.to_vec();
+    args.extend(["--thread", "5"]);
+    let o = ptxfp(&args);
+    let (stdout, stderr) = out(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    assert!(
+        stdout.starts_with("%p = 0x1  pred true\n%t = 0x00000005  u32 5\n%i = 0x00000005  u32 5\n%s = 0x0000000f  u32 15\n%m = 0xffffffff  u32 4294967295\n%a = 0x0000000000001028  u64 4136\n"),
+        "{stdout}"
+    );
+    let mut args = base.to_vec();
+    args.extend(["--thread", "5@1"]);
+    let o = ptxfp(&args);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(out(&o).1.contains(
+        "--thread 5,0,0@1,0,0: the launch has %tid below (32,1,1) and %ctaid below (1,1,1)"
+    ));
+}

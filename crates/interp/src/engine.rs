@@ -68,6 +68,24 @@ impl Launch {
     }
     /// The error for a launch a GPU would refuse, if any.
     pub fn check(&self) -> Result<(), String> {
+        self.check_dims()
+    }
+
+    /// That a thread `(ctaid, tid)` is in the launch.
+    pub fn check_thread(&self, (c, t): ([u32; 3], [u32; 3])) -> Result<(), String> {
+        let within = |v: [u32; 3], d: [u32; 3]| v.iter().zip(&d).all(|(a, b)| a < b);
+        if within(c, self.grid) && within(t, self.block) {
+            return Ok(());
+        }
+        Err(format!(
+            "--thread {},{},{}@{},{},{}: the launch has %tid below ({},{},{}) and %ctaid below ({},{},{})",
+            t[0], t[1], t[2], c[0], c[1], c[2],
+            self.block[0], self.block[1], self.block[2],
+            self.grid[0], self.grid[1], self.grid[2]
+        ))
+    }
+
+    fn check_dims(&self) -> Result<(), String> {
         if let Some(d) = self.block.iter().chain(&self.grid).find(|d| **d == 0) {
             return Err(format!(
                 "--grid/--block: a dimension is {d}: every dimension is at least 1"
@@ -329,9 +347,11 @@ pub(crate) struct Engine {
     /// Per decoded op, its control meaning.
     pub(crate) ctl: Vec<Ctl>,
     pub(crate) threads: Vec<Thread>,
-    /// The CTA that runs (`%ctaid`) and its number in launch order.
+    /// The CTA that runs (`%ctaid`).
     pub(crate) ctaid: [u32; 3],
-    cta: u64,
+    /// The registers of the thread [`Options::thread`] names, when its CTA
+    /// ended (indexed as `Machine::regs`).
+    pub(crate) shown: Option<Vec<Option<u64>>>,
     /// Thread-instructions run (guards false included), and the limit.
     pub(crate) steps: u64,
     pub(crate) max_steps: u64,
@@ -513,14 +533,11 @@ impl Machine<'_, '_> {
                 self.eng.max_steps
             )));
         }
-        let mut cta = 0u64;
         for z in 0..l.grid[2] {
             for y in 0..l.grid[1] {
                 for x in 0..l.grid[0] {
                     self.eng.ctaid = [x, y, z];
-                    self.eng.cta = cta;
                     self.run_cta()?;
-                    cta += 1;
                 }
             }
         }
@@ -570,6 +587,14 @@ impl Machine<'_, '_> {
                 }
             }
             if !self.open_barriers()? {
+                // The registers of the thread `--thread` chose, as it ended.
+                if let Some((c, t)) = self.opts.thread {
+                    let b = self.eng.launch.block;
+                    let lane = (t[0] + b[0] * (t[1] + b[1] * t[2])) as usize;
+                    if c == self.eng.ctaid && lane < self.nlanes {
+                        self.eng.shown = Some(self.regs.iter().map(|r| r.vals[lane]).collect());
+                    }
+                }
                 return Ok(());
             }
         }

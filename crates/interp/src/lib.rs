@@ -64,6 +64,9 @@ pub struct Options {
     /// [`DEFAULT_MAX_STEPS`]): an endless loop ends with an error naming
     /// the thread and the line.
     pub max_steps: Option<u64>,
+    /// In a launch of several threads, the thread whose registers the
+    /// outcome reports, `(%ctaid, %tid)` (`--thread`); `None`: none.
+    pub thread: Option<([u32; 3], [u32; 3])>,
 }
 
 /// Initial state given from outside the program.
@@ -722,6 +725,9 @@ fn execute(
     let in_scope = |s: usize| scope.is_none_or(|e| s == 0 || s == e || funcs.contains(&s));
     let launch = opts.launch;
     launch.check().map_err(RunError::Input)?;
+    if let Some(t) = opts.thread {
+        launch.check_thread(t).map_err(RunError::Input)?;
+    }
     mc.eng.launch = launch;
     mc.nlanes = launch.cta_threads() as usize;
     mc.eng.multi = launch.cta_threads() * launch.ctas() > 1;
@@ -888,8 +894,14 @@ fn execute(
     // Registers are reported for a launch of one thread (of many, the
     // memory they wrote is the result).
     let one = !mc.eng.multi;
-    for r in mc.regs {
-        if let Some(bits) = r.vals.first().copied().flatten().filter(|_| one) {
+    let shown = mc.eng.shown.take();
+    for (i, r) in mc.regs.into_iter().enumerate() {
+        let value = match &shown {
+            // --thread: that thread's registers.
+            Some(vals) => vals.get(i).copied().flatten(),
+            None => r.vals.first().copied().flatten().filter(|_| one),
+        };
+        if let Some(bits) = value {
             out.regs.push(RegValue {
                 name: r.name,
                 declared: r.ty,

@@ -1195,6 +1195,8 @@ const RUN_SNIPPETS: &[(&str, &str, &str)] = &[
     ("bra", ".reg .b32 d;\nmov.b32 d, 1;\nbra L;\nmov.b32 d, 2;\nL:\nret;\n", "d = 0x00000001  b32\n"),
     ("ret", ".reg .b32 d;\nmov.b32 d, 1;\nret;\nmov.b32 d, 2;\n", "d = 0x00000001  b32\n"),
     ("exit", ".reg .b32 d;\nmov.b32 d, 1;\nexit;\nmov.b32 d, 2;\n", "d = 0x00000001  b32\n"),
+    // Index 1 of the list: L1.
+    ("brx", ".reg .u32 i, v;\nmov.u32 i, 1;\nts: .branchtargets L0, L1;\nbrx.idx i, ts;\nL0:\nmov.u32 v, 10;\nret;\nL1:\nmov.u32 v, 20;\n", "i = 0x00000001  u32 1\nv = 0x00000014  u32 20\n"),
     // f(41) = 41 + 1.
     ("call", ".func (.reg .b32 r) f(.reg .b32 a)\n{\nadd.s32 r, a, 1;\nret;\n}\n.entry k()\n{\n.reg .b32 d;\ncall (d), f, (41);\n}\n", "d = 0x0000002a  b32\n"),
     // One thread: the barrier opens at once.

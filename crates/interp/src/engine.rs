@@ -145,6 +145,8 @@ pub(crate) enum Ctl {
     Redux,
     /// `isspacep.SPACE p, a`.
     IsSpace(Space),
+    /// `brx.idx{.uni} index, tlist`.
+    Brx,
     /// `match.any.sync.TYPE` (`all: false`) or `match.all.sync.TYPE`.
     Match { all: bool },
 }
@@ -195,6 +197,7 @@ impl Ctl {
             ("activemask", ["b32"]) => Ctl::Activemask,
             ("atom", [_, ..]) => Ctl::Atom { red: false },
             ("redux", ["sync", _, _]) => Ctl::Redux,
+            ("brx", ["idx"] | ["idx", "uni"]) => Ctl::Brx,
             ("isspacep", [sp]) => match Space::parse(sp.split("::").next().unwrap_or(sp)) {
                 Some(sp) => Ctl::IsSpace(sp),
                 None => Ctl::No,
@@ -716,6 +719,22 @@ impl Machine<'_, '_> {
             )
             .with_help("every thread of the CTA (or the count given to `bar.sync`) must reach the same barrier; a barrier in a branch some threads skip never completes"),
         ))
+    }
+
+    /// The labels of `name: .branchtargets L0, L1, ...;` in the function
+    /// of `scope` (the parser keeps the label; the list is read from the
+    /// text after it).
+    fn branch_targets(&self, scope: usize, name: &str) -> Option<Vec<String>> {
+        let at = *self.labels.get(&(scope, name.to_string()))?;
+        let Some(Stmt::Label(_, span, _)) = self.module.stmt(at) else {
+            return None;
+        };
+        let rest = self.module.source().get(span.end..)?;
+        let rest = rest.trim_start().strip_prefix(':')?.trim_start();
+        let list = rest.strip_prefix(".branchtargets")?;
+        let list = &list[..list.find(';')?];
+        let names: Vec<String> = list.split(',').map(|l| l.trim().to_string()).collect();
+        names.iter().all(|n| !n.is_empty()).then_some(names)
     }
 
     /// `bar.red` opened: each waiting thread (`lane`, its `bar.red`
@@ -1937,6 +1956,41 @@ impl Machine<'_, '_> {
             Ctl::Atom { red } => {
                 self.atom(ins, red)?;
                 Ok(Flow::Next)
+            }
+            Ctl::Brx => {
+                let ops = &ins.operands;
+                let (Some(index), Some(OperandKind::Name(list))) =
+                    (ops.first(), ops.get(1).map(|o| &o.kind))
+                else {
+                    return Err(err(
+                        ins.opcode_span.clone(),
+                        format!(
+                            "`{}` takes `index, tlist` (a `.branchtargets` label)",
+                            ins.opcode
+                        ),
+                    ));
+                };
+                let i = self.read(index, PtxType::U32)?;
+                let targets = self.branch_targets(ins.scope, list).ok_or_else(|| {
+                    err(
+                        ops[1].span.clone(),
+                        format!("`{list}` is not a `{list}: .branchtargets L0, L1, ...;` list of this function"),
+                    )
+                })?;
+                // brx.idx: "the index operand ... selects the target label";
+                // "the behavior is undefined if index is out of range".
+                let Some(target) = targets.get(i as usize) else {
+                    return Err(err(
+                        index.span.clone(),
+                        format!(
+                            "`{}`: index {i} is past the end of `{list}` ({} labels)",
+                            ins.opcode,
+                            targets.len()
+                        ),
+                    ));
+                };
+                self.trace(ins, &[(i, PtxType::U32)], None);
+                Ok(Flow::Jump(target.clone()))
             }
             Ctl::IsSpace(space) => {
                 let ops = &ins.operands;

@@ -457,3 +457,36 @@ st.global.u32 [%o], %v;
     }
     assert_eq!(o.memory, want);
 }
+
+/// `brx.idx` through a `.branchtargets` list: thread t jumps to the label
+/// numbered t & 1, L0 writing 10 and L1 writing 20.
+#[test]
+fn brx_idx_jumps_through_a_target_list() {
+    let src = format!(
+        "{HEAD}.entry k(.param .u64 out)
+{{
+.reg .u32 %t, %i, %v;
+.reg .u64 %o, %x;
+ld.param.u64 %o, [out];
+mov.u32 %t, %tid.x;
+and.b32 %i, %t, 1;
+ts: .branchtargets L0, L1;
+brx.idx %i, ts;
+L0:
+mov.u32 %v, 10;
+bra.uni J;
+L1:
+mov.u32 %v, 20;
+J:
+mul.wide.u32 %x, %t, 4;
+add.u64 %o, %o, %x;
+st.global.u32 [%o], %v;
+}}
+"
+    );
+    let o = match run(&src, &out_at(0x1000), &launch(4, 1)) {
+        Ok(o) => o,
+        Err(e) => panic!("{e}"),
+    };
+    assert_eq!(words(&o.memory, 0x1000), vec![10, 20, 10, 20]);
+}

@@ -78,6 +78,11 @@ pub struct Args {
     /// each `X[,Y[,Z]]` (`--thread 5`, `--thread 3,1@2`).
     #[arg(long, value_name = "TID[@CTAID]", value_parser = parse_thread)]
     thread: Option<([u32; 3], [u32; 3])>,
+    /// Report each load of memory never given or written, and each
+    /// misaligned access, as a warning (thread, line, address) and go on,
+    /// loads reading zeros; without it the first one stops the run.
+    #[arg(long)]
+    check_memory: bool,
     /// Stop with an error after this many thread-instructions (an endless
     /// loop names its thread and line).
     #[arg(long, value_name = "N", default_value_t = interp::DEFAULT_MAX_STEPS)]
@@ -331,6 +336,7 @@ fn run_source(
         },
         max_steps: Some(a.max_steps),
         thread: a.thread,
+        check_memory: a.check_memory,
     };
     let result = if a.trace {
         interp::run_streaming(src, &inputs, &opts, &mut |t| trace.step(&t))

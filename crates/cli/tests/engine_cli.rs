@@ -407,3 +407,42 @@ fn thread_shows_one_threads_registers() {
         "--thread 5,0,0@1,0,0: the launch has %tid below (32,1,1) and %ctaid below (1,1,1)"
     ));
 }
+
+/// `--check-memory` reports a load of memory never given, naming the
+/// thread, the line and the address, and goes on reading zeros; without it
+/// the first one stops the run.
+#[test]
+fn check_memory_reports_and_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("cm.ptx");
+    std::fs::write(
+        &f,
+        ".version 7.0\n.target sm_70\n.entry k(.param .u64 p)\n{\n.reg .u64 %a, %o;\n.reg .u32 %t, %v;\nld.param.u64 %a, [p];\nmov.u32 %t, %tid.x;\nmul.wide.u32 %o, %t, 4;\nadd.u64 %a, %a, %o;\nld.global.u32 %v, [%a];\nadd.u32 %v, %v, 1;\nst.global.u32 [%a], %v;\n}\n",
+    )
+    .unwrap();
+    let base = [
+        "run",
+        f.to_str().unwrap(),
+        "--block",
+        "3",
+        "--set",
+        "p=0x1000",
+        "--mem",
+        "0x1000=05000000",
+    ];
+    let o = ptxfp(&base);
+    let (_, stderr) = out(&o);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr.contains("cm.ptx:11:19: error: `ld.global.u32` reads 4 bytes at 0x1004, but memory at 0x1004 was never given or written (thread (1,0,0) of CTA (0,0,0))"), "{stderr}");
+    let mut args = base.to_vec();
+    args.push("--check-memory");
+    let o = ptxfp(&args);
+    let (stdout, stderr) = out(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    // Thread 0 read 5 and wrote 6; threads 1 and 2 read zeros and wrote 1.
+    assert_eq!(stdout, mem_line(0x1000, &words(&[6, 1, 1])));
+    for (t, a) in [(1, "0x1004"), (2, "0x1008")] {
+        let want = format!("cm.ptx:11:19: warning: `ld.global.u32` reads 4 bytes at {a}, but memory at {a} was never given or written (thread ({t},0,0) of CTA (0,0,0)); --check-memory goes on, reading zeros");
+        assert!(stderr.contains(&want), "{stderr}");
+    }
+}

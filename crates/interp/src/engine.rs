@@ -352,6 +352,8 @@ pub(crate) struct Engine {
     pub(crate) threads: Vec<Thread>,
     /// The CTA that runs (`%ctaid`).
     pub(crate) ctaid: [u32; 3],
+    /// Memory problems found with `--check-memory`.
+    pub(crate) memory_reports: u64,
     /// The registers of the thread [`Options::thread`] names, when its CTA
     /// ended (indexed as `Machine::regs`).
     pub(crate) shown: Option<Vec<Option<u64>>>,
@@ -1462,24 +1464,29 @@ impl Machine<'_, '_> {
         let n = bits.div_ceil(8);
         let (addr, addr_ty) = self.address(addr_op)?;
         if addr % u64::from(n) != 0 {
-            return Err(err(
+            self.memory_problem(Diagnostic::error(
                 addr_op.span.clone(),
                 format!("misaligned atomic: `{}` accesses {n} bytes at {addr:#x}, which is not a multiple of {n}", ins.opcode),
-            ));
+            ), ", accessing the bytes at that address")?;
         }
         let mut vals = Vec::new();
         for s in srcs {
             vals.push(self.read(s, ty)? & mask(bits));
         }
-        let old = self.mem_in(space, addr).read(addr, n).map_err(|bad| {
-            RunError::Program(
-                Diagnostic::error(
-                    addr_op.span.clone(),
-                    format!("`{}` reads {n} bytes at {addr:#x}, but memory at {bad:#x} was never given or written", ins.opcode),
-                )
-                .with_help(format!("give it with --mem {addr:#x}=HEXBYTES")),
-            )
-        })?;
+        let old = match self.mem_in(space, addr).read(addr, n) {
+            Ok(v) => v,
+            Err(bad) => {
+                self.memory_problem(
+                    Diagnostic::error(
+                        addr_op.span.clone(),
+                        format!("`{}` reads {n} bytes at {addr:#x}, but memory at {bad:#x} was never given or written", ins.opcode),
+                    )
+                    .with_help(format!("give it with --mem {addr:#x}=HEXBYTES")),
+                    ", reading zeros",
+                )?;
+                0
+            }
+        };
         let b = vals[0];
         let int = |root: &str, t: PtxType| {
             IntOp::parse(&format!("{root}.{}", t.name().trim_start_matches('.')))

@@ -67,6 +67,11 @@ pub struct Options {
     /// In a launch of several threads, the thread whose registers the
     /// outcome reports, `(%ctaid, %tid)` (`--thread`); `None`: none.
     pub thread: Option<([u32; 3], [u32; 3])>,
+    /// Report a load of memory never given or written, or a misaligned
+    /// access, as a warning naming the thread, the line and the address,
+    /// and go on (a load reads zeros); without it, such an access is an
+    /// error that stops the run.
+    pub check_memory: bool,
 }
 
 /// Initial state given from outside the program.
@@ -374,6 +379,9 @@ impl InputPlace {
         Ok(())
     }
 }
+
+/// The most memory problems `--check-memory` reports (then it counts them).
+pub const MAX_MEMORY_REPORTS: u64 = 1000;
 
 /// Base address of the first variable; variables follow, 256-byte aligned.
 const VAR_BASE: u64 = 0x1000_0000;
@@ -889,6 +897,15 @@ fn execute(
         return Err(RunError::Input(format!(
             "--set {name}: no register or parameter `{name}` is declared or used"
         )));
+    }
+    if mc.eng.memory_reports > MAX_MEMORY_REPORTS {
+        mc.out.warnings.push(Diagnostic::warning(
+            0..0,
+            format!(
+                "--check-memory: {} memory problems in all; the first {MAX_MEMORY_REPORTS} are listed",
+                mc.eng.memory_reports
+            ),
+        ));
     }
     let mut out = mc.out;
     // Registers are reported for a launch of one thread (of many, the
@@ -2124,16 +2141,16 @@ impl Machine<'_, '_> {
             ));
         }
         if size.is_power_of_two() && addr % size != 0 {
-            return Err(err(
+            self.memory_problem(Diagnostic::error(
                 addr_op.span.clone(),
                 format!("misaligned access: `{}` accesses {size} bytes at {addr:#x}, which is not a multiple of {size}", ins.opcode),
-            ));
+            ), ", accessing the bytes at that address")?;
         }
         let mut vals = Vec::new();
         for (i, e) in elems.iter().enumerate() {
             let a = addr.wrapping_add(u64::from(n) * i as u64);
             if is_ld {
-                let v = self.mem_in(space, a).read(a, n).map_err(|bad| {
+                let read = self.mem_in(space, a).read(a, n).map_err(|bad| {
                     let help = match self.var_at(bad) {
                         Some((name, Space::Param, _)) => format!("give the parameter a value with --set {name}=VALUE"),
                         Some((name, _, off)) => format!("give it with --mem {name}+{off}=HEXBYTES (or --mem {a:#x}=HEXBYTES)"),
@@ -2146,7 +2163,16 @@ impl Machine<'_, '_> {
                         )
                         .with_help(help),
                     )
-                })?;
+                });
+                let v = match read {
+                    Ok(v) => v,
+                    // --check-memory: reported, and read as zeros.
+                    Err(RunError::Program(d)) => {
+                        self.memory_problem(d, ", reading zeros")?;
+                        0
+                    }
+                    Err(e) => return Err(e),
+                };
                 // Loads of integer types may target a wider register (PTX ISA §6.4.1 relaxed rules);
                 // "if the corresponding instruction type is signed integer, the data is sign-extended".
                 let wty = self.relaxed(e, ty);
@@ -2172,6 +2198,29 @@ impl Machine<'_, '_> {
                 values: vals,
             })
         });
+        Ok(())
+    }
+
+    /// A memory access error: with `--check-memory` a warning (naming the
+    /// thread, and `then`, what happens instead), and the run goes on (at most [`MAX_MEMORY_REPORTS`] are
+    /// kept); else the error.
+    fn memory_problem(&mut self, d: Diagnostic, then: &str) -> Result<(), RunError> {
+        if !self.opts.check_memory {
+            return Err(RunError::Program(d));
+        }
+        self.eng.memory_reports += 1;
+        if self.eng.memory_reports <= MAX_MEMORY_REPORTS {
+            let who = if self.eng.multi {
+                format!(" ({})", self.who())
+            } else {
+                String::new()
+            };
+            self.out.warnings.push(Diagnostic {
+                severity: ptxfp_isa::diag::Severity::Warning,
+                message: format!("{}{who}; --check-memory goes on{then}", d.message),
+                ..d
+            });
+        }
         Ok(())
     }
 

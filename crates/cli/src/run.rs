@@ -63,12 +63,76 @@ pub struct Args {
     /// Report where fusing mul+add into fma (as ptxas may) changes a result.
     #[arg(long)]
     contract: bool,
+    /// The grid: CTAs per dimension, `X[,Y[,Z]]` (default 1).
+    #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dim)]
+    grid: Option<[u32; 3]>,
+    /// Threads per CTA, `X[,Y[,Z]]` (default 1; at most 1024 in all).
+    #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dim)]
+    block: Option<[u32; 3]>,
+    /// Bytes of dynamic shared memory: the size of `.extern .shared`
+    /// arrays, and `%dynamic_smem_size`.
+    #[arg(long, value_name = "BYTES", default_value_t = 0)]
+    dynamic_shared: u64,
+    /// In a launch of several threads, print the registers of this thread
+    /// as it ended: its %tid, and after `@` its %ctaid (default 0,0,0),
+    /// each `X[,Y[,Z]]` (`--thread 5`, `--thread 3,1@2`).
+    #[arg(long, value_name = "TID[@CTAID]", value_parser = parse_thread)]
+    thread: Option<([u32; 3], [u32; 3])>,
+    /// Report each load of memory never given or written, and each
+    /// misaligned access, as a warning (thread, line, address) and go on,
+    /// loads reading zeros; without it the first one stops the run.
+    #[arg(long)]
+    check_memory: bool,
+    /// Stop with an error after this many thread-instructions (an endless
+    /// loop names its thread and line).
+    #[arg(long, value_name = "N", default_value_t = interp::DEFAULT_MAX_STEPS)]
+    max_steps: u64,
     /// Machine-readable output on stdout. On any error (exit 2) it is
     /// `{file, errors: [{location, severity, message, help}], warnings,
     /// trace}`, with a null location where the error has no place
     /// (docs/schemas/run.schema.json, error.schema.json).
     #[arg(long)]
     json: bool,
+}
+
+/// `X[,Y[,Z]]`: one to three dimensions, each at least 1; those left out are 1.
+fn parse_dim(s: &str) -> Result<[u32; 3], String> {
+    let parts: Vec<&str> = s.split(',').map(str::trim).collect();
+    if parts.len() > 3 {
+        return Err(format!("`{s}`: at most three dimensions, X,Y,Z"));
+    }
+    let mut d = [1u32; 3];
+    for (i, p) in parts.iter().enumerate() {
+        d[i] = match p.parse::<u32>() {
+            Ok(v) if v >= 1 => v,
+            _ => {
+                return Err(format!(
+                    "`{p}`: each dimension is a whole number of at least 1"
+                ))
+            }
+        };
+    }
+    Ok(d)
+}
+
+/// `TID[@CTAID]`: the thread's `%tid`, then its `%ctaid` (default 0,0,0);
+/// returned as `(ctaid, tid)`. Dimensions left out are 0.
+fn parse_thread(s: &str) -> Result<([u32; 3], [u32; 3]), String> {
+    let xyz = |p: &str| -> Result<[u32; 3], String> {
+        let parts: Vec<&str> = p.split(',').map(str::trim).collect();
+        if parts.len() > 3 {
+            return Err(format!("`{p}`: at most three coordinates, X,Y,Z"));
+        }
+        let mut v = [0u32; 3];
+        for (i, q) in parts.iter().enumerate() {
+            v[i] = q
+                .parse()
+                .map_err(|_| format!("`{q}`: a coordinate is a whole number (0, 1, ...)"))?;
+        }
+        Ok(v)
+    };
+    let (t, c) = s.split_once('@').unwrap_or((s, "0"));
+    Ok((xyz(c)?, xyz(t)?))
 }
 
 fn hex_bytes(s: &str) -> Option<Vec<u8>> {
@@ -265,6 +329,14 @@ fn run_source(
         trace: a.trace,
         contract: a.contract,
         entry: a.entry.clone(),
+        launch: interp::Launch {
+            grid: a.grid.unwrap_or([1, 1, 1]),
+            block: a.block.unwrap_or([1, 1, 1]),
+            dynamic_shared: a.dynamic_shared,
+        },
+        max_steps: Some(a.max_steps),
+        thread: a.thread,
+        check_memory: a.check_memory,
     };
     let result = if a.trace {
         interp::run_streaming(src, &inputs, &opts, &mut |t| trace.step(&t))
@@ -423,7 +495,7 @@ fn trace_json(path: &str, map: &ptxfp::SourceMap, t: &TraceStep) -> serde_json::
     let (l, c) = map.line_col(t.span.start);
     let typed =
         |(v, ty): (u64, ptxfp::PtxType)| json!({"bits": show_hex(v, ty), "type": ty.name()});
-    json!({
+    let mut v = json!({
         "location": format!("{path}:{l}:{c}"),
         "opcode": t.opcode,
         "instruction": t.instruction,
@@ -436,7 +508,13 @@ fn trace_json(path: &str, map: &ptxfp::SourceMap, t: &TraceStep) -> serde_json::
             "values": m.values.iter().map(|v| show_hex(*v, m.ty)).collect::<Vec<_>>(),
         })),
         "text": t.text(),
-    })
+    });
+    // In a launch of several threads, the thread that ran the step.
+    if let (Some((c, tid)), Some(o)) = (t.thread, v.as_object_mut()) {
+        o.insert("ctaid".into(), json!(c));
+        o.insert("tid".into(), json!(tid));
+    }
+    v
 }
 
 /// One diagnostic as JSON: `file:line:col`, severity, message, help.

@@ -1243,6 +1243,27 @@ const RUN_SNIPPETS: &[(&str, &str, &str)] = &[
     ("bra", ".reg .b32 d;\nmov.b32 d, 1;\nbra L;\nmov.b32 d, 2;\nL:\nret;\n", "d = 0x00000001  b32\n"),
     ("ret", ".reg .b32 d;\nmov.b32 d, 1;\nret;\nmov.b32 d, 2;\n", "d = 0x00000001  b32\n"),
     ("exit", ".reg .b32 d;\nmov.b32 d, 1;\nexit;\nmov.b32 d, 2;\n", "d = 0x00000001  b32\n"),
+    // Index 1 of the list: L1.
+    ("brx", ".reg .u32 i, v;\nmov.u32 i, 1;\nts: .branchtargets L0, L1;\nbrx.idx i, ts;\nL0:\nmov.u32 v, 10;\nret;\nL1:\nmov.u32 v, 20;\n", "i = 0x00000001  u32 1\nv = 0x00000014  u32 20\n"),
+    // f(41) = 41 + 1.
+    ("call", ".func (.reg .b32 r) f(.reg .b32 a)\n{\nadd.s32 r, a, 1;\nret;\n}\n.entry k()\n{\n.reg .b32 d;\ncall (d), f, (41);\n}\n", "d = 0x0000002a  b32\n"),
+    // One thread: the barrier opens at once.
+    ("bar", ".reg .b32 d;\nmov.b32 d, 1;\nbar.sync 0;\nmov.b32 d, 2;\n", "d = 0x00000002  b32\n"),
+    ("barrier", ".reg .b32 d;\nmov.b32 d, 1;\nbarrier.sync 0;\nmov.b32 d, 2;\n", "d = 0x00000002  b32\n"),
+    ("membar", ".reg .b32 d;\nmov.b32 d, 1;\nmembar.gl;\nmov.b32 d, 2;\n", "d = 0x00000002  b32\n"),
+    ("fence", ".reg .b32 d;\nmov.b32 d, 1;\nfence.sc.cta;\nmov.b32 d, 2;\n", "d = 0x00000002  b32\n"),
+    // One thread: lane 0 alone is active.
+    ("activemask", ".reg .b32 d;\nactivemask.b32 d;\n", "d = 0x00000001  b32\n"),
+    ("vote", ".reg .pred p;\n.reg .b32 a, d;\nmov.b32 a, 1;\nsetp.eq.u32 p, a, 1;\nvote.sync.ballot.b32 d, p, 1;\n", "p = 0x1  pred true\na = 0x00000001  b32\nd = 0x00000001  b32\n"),
+    // 2 + 5 = 7, the old value 2 returned.
+    ("atom", ".reg .u64 a;\n.reg .u32 d, e;\nmov.u64 a, 0x1000;\nmov.u32 e, 2;\nst.global.u32 [a], e;\natom.global.add.u32 d, [a], 5;\n", "a = 0x0000000000001000  u64 4096\nd = 0x00000002  u32 2\ne = 0x00000002  u32 2\nmem[0x1000..0x1004] = 07 00 00 00\n"),
+    // max(2, 9) = 9.
+    ("red", ".reg .u64 a;\n.reg .u32 e;\nmov.u64 a, 0x1000;\nmov.u32 e, 2;\nst.global.u32 [a], e;\nred.global.max.u32 [a], 9;\n", "a = 0x0000000000001000  u64 4096\ne = 0x00000002  u32 2\nmem[0x1000..0x1004] = 09 00 00 00\n"),
+    ("redux", ".reg .u32 a, d;\nmov.u32 a, 5;\nredux.sync.add.u32 d, a, 1;\n", "a = 0x00000005  u32 5\nd = 0x00000005  u32 5\n"),
+    ("match", ".reg .b32 a, d;\nmov.b32 a, 5;\nmatch.any.sync.b32 d, a, 1;\n", "a = 0x00000005  b32\nd = 0x00000001  b32\n"),
+    // The address of a .shared variable is in the shared window.
+    ("isspacep", ".shared .b32 s;\n.reg .pred p;\n.reg .u64 a;\nmov.u64 a, s;\nisspacep.shared p, a;\n", "p = 0x1  pred true\na = 0x0000000010000000  u64 268435456\n"),
+    ("shfl", ".reg .b32 a, d;\nmov.b32 a, 7;\nshfl.sync.idx.b32 d, a, 0, 31, 1;\n", "a = 0x00000007  b32\nd = 0x00000007  b32\n"),
 ];
 
 /// `ptxfp run` on standard input.

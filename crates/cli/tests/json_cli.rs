@@ -581,6 +581,27 @@ fn check_and_run_reports_match_their_schemas() {
     );
     assert_eq!(v["contractions"][0]["fused"], "0x1c01");
     assert!(!v["trace"].as_array().unwrap().is_empty());
+    // A launch of several threads: each step names its thread.
+    let kernel = examples.join("kernels/divergent-loop.ptx");
+    let v = json_of(
+        "run",
+        &[
+            "run",
+            "--json",
+            "--trace",
+            kernel.to_str().unwrap(),
+            "--block",
+            "2",
+            "--set",
+            "out=0x1000",
+        ],
+        0,
+    );
+    let last = v["trace"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(
+        (&last["ctaid"], &last["tid"]),
+        (&json!([0, 0, 0]), &json!([1, 0, 0]))
+    );
     // A run-time error: the error object, its trace in run's step form.
     let v = json_of(
         "run",

@@ -85,6 +85,11 @@ pub struct Function {
     pub entry: bool,
     /// The scope number of its body: its registers and instructions carry it.
     pub scope: usize,
+    /// The names of its return parameters (`.func (.param .b32 r) f(...)`:
+    /// `r`), `.param` variables or `.reg` registers of its body, in order.
+    pub returns: Vec<String>,
+    /// The names of its parameters, in order, as [`Function::returns`].
+    pub params: Vec<String>,
 }
 
 /// A variable in memory: `.global .align 4 .b8 buf[16];`, or a kernel
@@ -597,6 +602,9 @@ struct Parser<'a> {
     /// `.reg` parameters of the function header seen last (`.func (.reg
     /// .b32 r) f(.reg .b16 a)`, PTX ISA §11.2.2): registers of its body.
     header_regs: Vec<(String, PtxType, Span)>,
+    /// The parameter names of the function header seen last: its return
+    /// parameters (before its name) and its parameters (after).
+    header_sig: (Vec<String>, Vec<String>),
     /// The open `{ }` blocks, outermost first: their ids and where each
     /// opened (the brace depth is the length).
     blocks: Vec<(usize, Span)>,
@@ -729,10 +737,13 @@ impl<'a> Parser<'a> {
                                 v.scope = self.scope;
                             }
                         }
+                        let (returns, params) = std::mem::take(&mut self.header_sig);
                         self.m.functions.push(Function {
                             name,
                             entry,
                             scope: self.scope,
+                            returns,
+                            params,
                         });
                     }
                     let parent = self.blocks.last().map_or(0, |b| b.0);
@@ -763,6 +774,7 @@ impl<'a> Parser<'a> {
                     self.pending = None;
                     self.header_vars = None;
                     self.header_regs.clear();
+                    self.header_sig = Default::default();
                 }
                 Tok::Word if text.starts_with('.') => self.directive(),
                 Tok::Word | Tok::Punct('@') => self.statement(),
@@ -1367,10 +1379,21 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Records a parameter of the header being read: a return parameter
+    /// when the function's name is still to come.
+    fn header_param(&mut self, is_return: bool, name: String) {
+        if is_return {
+            self.header_sig.0.push(name);
+        } else {
+            self.header_sig.1.push(name);
+        }
+    }
+
     /// `.entry name(.param .u64 p0, ...)` or `.func (.param .b32 r) name(...)`:
     /// records the name and the parameters.
     fn function_header(&mut self, entry: bool) {
         let mut name = None;
+        self.header_sig = Default::default();
         // Open `(` of the parameter lists, to report one left unclosed.
         let mut open: Vec<Span> = Vec::new();
         self.header_vars = Some(self.m.vars.len());
@@ -1397,11 +1420,21 @@ impl<'a> Parser<'a> {
                 }
                 Tok::Word if self.text(&t) == ".param" => {
                     self.next();
+                    let before = self.m.vars.len();
                     self.var_decl(Space::Param, t.span);
+                    if let Some(v) = self.m.vars.get(before) {
+                        let n = v.name.clone();
+                        self.header_param(name.is_none(), n);
+                    }
                 }
                 Tok::Word if self.text(&t) == ".reg" => {
                     self.next();
+                    let before = self.header_regs.len();
                     self.reg_param(t.span);
+                    if let Some((n, ..)) = self.header_regs.get(before) {
+                        let n = n.clone();
+                        self.header_param(name.is_none(), n);
+                    }
                 }
                 Tok::Word
                     if self.text(&t).starts_with('.')
@@ -1879,6 +1912,7 @@ pub fn parse(src: &str) -> Module<'_> {
         pending: None,
         header_vars: None,
         header_regs: Vec::new(),
+        header_sig: Default::default(),
         blocks: Vec::new(),
         block_count: 0,
         names: Default::default(),

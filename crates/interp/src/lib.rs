@@ -6,8 +6,12 @@
 //! [`Options::contract`] additionally reports where the assembler's
 //! mul+add → fma fusion would change a result.
 
+mod engine;
 pub mod memory;
 mod set;
+
+use engine::{Ctl, Engine, Region};
+pub use engine::{Launch, DEFAULT_MAX_STEPS, MAX_CALL_DEPTH, MAX_CTA_THREADS, NSMID, WARP_SIZE};
 
 use crate::memory::Memory;
 use ptxfp_front::module::{self, Instr, Module, Operand, OperandKind, Space, Span, Stmt};
@@ -52,6 +56,21 @@ pub struct Options {
     /// module without an `.entry`, a `.func` with a body: needed when it
     /// has several.
     pub entry: Option<String>,
+    /// The grid and CTA shape (`--grid`, `--block`, `--dynamic-shared`);
+    /// the default is one CTA of one thread.
+    pub launch: Launch,
+    /// Stop after this many thread-instructions (`--max-steps`; `None`:
+    /// [`DEFAULT_MAX_STEPS`]): an endless loop ends with an error naming
+    /// the thread and the line.
+    pub max_steps: Option<u64>,
+    /// In a launch of several threads, the thread whose registers the
+    /// outcome reports, `(%ctaid, %tid)` (`--thread`); `None`: none.
+    pub thread: Option<([u32; 3], [u32; 3])>,
+    /// Report a load of memory never given or written, or a misaligned
+    /// access, as a warning naming the thread, the line and the address,
+    /// and go on (a load reads zeros); without it, such an access is an
+    /// error that stops the run.
+    pub check_memory: bool,
 }
 
 /// Initial state given from outside the program.
@@ -178,6 +197,9 @@ pub struct TraceStep {
     pub access: Option<Access>,
     /// Not executed: its guard was false.
     pub skipped: bool,
+    /// The thread that ran it, `(%ctaid, %tid)`, in a launch of more than
+    /// one thread (`None` in a launch of one).
+    pub thread: Option<([u32; 3], [u32; 3])>,
 }
 
 /// The memory side of a traced `ld` or `st`.
@@ -197,8 +219,15 @@ impl TraceStep {
     /// ` loaded 0x...`/` stored 0x...` for memory, or the statement and
     /// `(skipped: guard false)`.
     pub fn text(&self) -> String {
+        let who = match self.thread {
+            Some((c, t)) => format!(
+                "[cta {},{},{} tid {},{},{}] ",
+                c[0], c[1], c[2], t[0], t[1], t[2]
+            ),
+            None => String::new(),
+        };
         if self.skipped {
-            return format!("{}  (skipped: guard false)", self.instruction);
+            return format!("{who}{}  (skipped: guard false)", self.instruction);
         }
         let inputs = self
             .inputs
@@ -206,7 +235,7 @@ impl TraceStep {
             .map(|(v, t)| show_hex(*v, *t))
             .collect::<Vec<_>>()
             .join(", ");
-        let mut out = format!("{}  [{inputs}]", self.instruction);
+        let mut out = format!("{who}{}  [{inputs}]", self.instruction);
         if let Some((v, t)) = self.result {
             out += &format!(" -> {}  {}", show_hex(v, t), show_lanes(v, t));
         }
@@ -258,7 +287,13 @@ struct Reg {
     /// special register given by --set).
     span: Option<Span>,
     ty: PtxType,
-    value: Option<u64>,
+    /// Its value in each thread of the CTA that runs (a column: thread
+    /// `i`'s at `i`; `None`: not written).
+    vals: Vec<Option<u64>>,
+    /// The value `--set` gave it: every thread starts with it.
+    given: Option<u64>,
+    /// The function body it belongs to (0: module level).
+    scope: usize,
     shown: PtxType,
     written: bool,
     /// Declared by `--lenient` on first use: later uses may give it any
@@ -269,8 +304,18 @@ struct Reg {
 /// What to do after an instruction.
 enum Flow {
     Next,
+    /// `ret`: back to the caller, or the thread ends.
     Stop,
+    /// `exit`: the thread ends.
+    Exit,
     Jump(String),
+    /// `call`: the engine binds the arguments and enters the callee.
+    Call,
+    /// Wait at barrier `id` for `count` threads (`None`: the CTA's).
+    Barrier {
+        id: u32,
+        count: Option<u32>,
+    },
 }
 
 /// The mul whose result a register holds (for `--contract`).
@@ -334,6 +379,9 @@ impl InputPlace {
     }
 }
 
+/// The most memory problems `--check-memory` reports (then it counts them).
+pub const MAX_MEMORY_REPORTS: u64 = 1000;
+
 /// Base address of the first variable; variables follow, 256-byte aligned.
 const VAR_BASE: u64 = 0x1000_0000;
 
@@ -353,8 +401,9 @@ struct Machine<'a, 's> {
     by_name: HashMap<String, Vec<(usize, usize)>>,
     /// The block of the instruction being run: names resolve from it outward.
     block: usize,
-    /// Variables: address, size, state space, element type.
-    vars: BTreeMap<String, (u64, u64, Space, PtxType)>,
+    /// Variables by name: per function scope that declares the name (0:
+    /// the module), its address, size, state space and element type.
+    vars: BTreeMap<String, Vec<(usize, VarInfo)>>,
     mem: Memory,
     out: Outcome,
     /// Per register (index in `regs`), the mul whose result it holds.
@@ -378,7 +427,20 @@ struct Machine<'a, 's> {
     /// Where trace steps go as they happen ([`run_streaming`]); `None`:
     /// into [`Outcome::trace`].
     sink: Option<&'s mut dyn FnMut(TraceStep)>,
+    /// Threads, warps, calls, barriers and memory spaces (engine.rs).
+    eng: Engine,
+    /// The thread that runs: its index in the CTA (and in every
+    /// register's column).
+    lane: usize,
+    /// Threads per CTA: the length of the register columns.
+    nlanes: usize,
+    /// The function scope of the instruction being run: variables
+    /// resolve there first, then at module level.
+    scope: usize,
 }
+
+/// A variable: address, size in bytes, state space, element type.
+type VarInfo = (u64, u64, Space, PtxType);
 
 fn err(span: Span, msg: impl Into<String>) -> RunError {
     RunError::Program(Diagnostic::error(span, msg))
@@ -535,15 +597,21 @@ fn execute(
             .collect(),
         plans: Vec::new(),
         sink,
+        eng: Engine::default(),
+        lane: 0,
+        nlanes: 1,
+        scope: 0,
     };
     // Decode once: every instruction of the module, before anything runs,
     // each distinct opcode text once.
     let mut seen: HashMap<&str, u32> = HashMap::new();
     let mut decoded = Vec::new();
+    let mut ctl = Vec::new();
     mc.op_of = (0..m.stmt_count())
         .map(|i| match m.opcode(i) {
             Some(text) => *seen.entry(text).or_insert_with(|| {
                 decoded.push(decode(text, opts.lenient));
+                ctl.push(Ctl::of(text));
                 (decoded.len() - 1) as u32
             }),
             None => NOT_AN_INSTR,
@@ -551,6 +619,7 @@ fn execute(
         .collect();
     drop(seen);
     mc.decoded = std::rc::Rc::new(decoded);
+    mc.eng.ctl = ctl;
     let exec = mc.exec;
     mc.plans = mc
         .decoded
@@ -652,42 +721,142 @@ fn execute(
     let entry = choose_entry(m, opts.entry.as_deref())?;
     let scope = entry.map(|f| f.scope);
     mc.out.entry = entry.map(|f| f.name.clone());
-    let in_scope = |s: usize| scope.is_none_or(|e| s == 0 || s == e);
+    // The entry's statements, its registers and variables, and those of
+    // every `.func` it may call; other entries are out of scope.
+    let funcs: std::collections::HashSet<usize> = m
+        .functions
+        .iter()
+        .filter(|f| !f.entry && !f.name.is_empty())
+        .map(|f| f.scope)
+        .collect();
+    let in_scope = |s: usize| scope.is_none_or(|e| s == 0 || s == e || funcs.contains(&s));
+    let launch = opts.launch;
+    launch.check().map_err(RunError::Input)?;
+    if let Some(t) = opts.thread {
+        launch.check_thread(t).map_err(RunError::Input)?;
+    }
+    mc.eng.launch = launch;
+    mc.nlanes = launch.cta_threads() as usize;
+    mc.eng.multi = launch.cta_threads() * launch.ctas() > 1;
+    mc.eng.max_steps = opts.max_steps.unwrap_or(DEFAULT_MAX_STEPS);
+    mc.eng.fast_ok = !(opts.trace || opts.contract || opts.lenient);
+    if mc.eng.fast_ok {
+        mc.eng.fast = vec![None; engine::FAST_SLOTS];
+    }
+    // Where each function's statements are (each body is contiguous).
+    for (i, s) in m.stmts().enumerate() {
+        let sc = match &s {
+            Stmt::Instr(ins) => ins.scope,
+            Stmt::Label(_, _, sc) => *sc,
+        };
+        let e = mc.eng.bodies.entry(sc).or_insert((i, i + 1));
+        e.1 = i + 1;
+    }
+    mc.eng.range = match scope {
+        Some(e) => mc.eng.bodies.get(&e).copied().unwrap_or((0, 0)),
+        // A snippet runs as a whole.
+        None => (0, m.stmt_count()),
+    };
     // A nested block (nvcc's inline asm) may declare a name again, with
     // any type: a new register, visible only inside that block, which
     // shadows the outer one (see `module::RegScopes`).
     for r in m.regs.iter().filter(|r| in_scope(r.scope)) {
-        mc.declare(&r.name, r.ty, r.block, Some(r.span.clone()));
+        let i = mc.declare(&r.name, r.ty, r.block, Some(r.span.clone()));
+        mc.regs[i].scope = r.scope;
+        mc.eng.scope_regs.entry(r.scope).or_default().push(i);
+    }
+    // Kernel parameters are the launch's, one copy for all threads; the
+    // parameters of a `.func` and those declared in a body (a call's
+    // arguments) are each thread's.
+    let kernel_params: std::collections::HashSet<(usize, &str)> = entry
+        .map(|f| f.params.iter().map(|p| (f.scope, p.as_str())).collect())
+        .unwrap_or_default();
+    // A call's `.param` arguments may be declared again in each `{ }`
+    // block of a call with the same name: one variable, as large as the
+    // largest.
+    let mut largest: HashMap<(usize, &str), u64> = HashMap::new();
+    for v in m
+        .vars
+        .iter()
+        .filter(|v| in_scope(v.scope) && v.space == Space::Param)
+    {
+        let e = largest.entry((v.scope, v.name.as_str())).or_insert(0);
+        *e = (*e).max(v.size);
     }
     let mut next = VAR_BASE;
     for v in m.vars.iter().filter(|v| in_scope(v.scope)) {
-        if mc.vars.contains_key(&v.name) {
+        let same = mc
+            .vars
+            .get(&v.name)
+            .is_some_and(|all| all.iter().any(|(s, _)| *s == v.scope));
+        if same && v.space == Space::Param {
+            continue;
+        }
+        if same {
             return Err(err(
                 v.span.clone(),
                 format!("variable `{}` declared twice", v.name),
             ));
         }
+        let mut size = v.size;
+        if v.space == Space::Param {
+            size = largest
+                .get(&(v.scope, v.name.as_str()))
+                .copied()
+                .unwrap_or(size);
+        }
+        // `.extern .shared .b8 s[];`: its size is the launch's dynamic
+        // shared memory (--dynamic-shared).
+        let open = m
+            .source()
+            .get(v.span.end..)
+            .is_some_and(|rest| rest.trim_start().starts_with("[]"));
+        if v.space == Space::Shared && open && v.init.is_none() && launch.dynamic_shared > 0 {
+            size = launch.dynamic_shared;
+        }
         mc.vars
-            .insert(v.name.clone(), (next, v.size, v.space, v.ty));
+            .entry(v.name.clone())
+            .or_default()
+            .push((v.scope, (next, size, v.space, v.ty)));
+        let region = match v.space {
+            Space::Shared => Some(Region::Shared),
+            Space::Local => Some(Region::Local),
+            Space::Param
+                if !kernel_params.contains(&(v.scope, v.name.as_str())) && v.scope != 0 =>
+            {
+                Some(Region::Param)
+            }
+            _ => None,
+        };
+        if let Some(r) = region {
+            mc.eng
+                .regions
+                .push((next, next.saturating_add(size.max(1)), r));
+        }
         // PTX ISA §5.4.4: .global and .const variables are zero-initialized
         // unless an initializer is given; .shared/.local/.param are not.
+        let given = match region {
+            Some(Region::Shared) => &mut mc.eng.shared_given,
+            Some(_) => &mut mc.eng.private_given,
+            None => &mut mc.mem,
+        };
         match (&v.init, v.space) {
             (Some(init), _) => {
                 // The values given; the rest of the variable is zero.
-                mc.mem.give(next, init);
-                let given = init.len() as u64;
-                mc.mem
-                    .give_zeros(next.wrapping_add(given), v.size.saturating_sub(given));
+                given.give(next, init);
+                let n = init.len() as u64;
+                given.give_zeros(next.wrapping_add(n), size.saturating_sub(n));
             }
             _ if v.symbolic => {} // addresses: unknown bytes, given by --mem
-            (None, Space::Global | Space::Const) => mc.mem.give_zeros(next, v.size.min(1 << 20)),
+            (None, Space::Global | Space::Const) => given.give_zeros(next, size.min(1 << 20)),
             _ => {}
         }
         next = next
-            .saturating_add(v.size.max(1))
+            .saturating_add(size.max(1))
             .div_ceil(256)
             .saturating_mul(256);
     }
+    mc.eng.regions.sort_unstable_by_key(|r| r.0);
     // What the interpreter cannot execute, listed before the run (it stops
     // only if it reaches one, so an unsupported error path does not keep a
     // kernel from running): one warning per instruction.
@@ -695,7 +864,8 @@ fn execute(
         let (Stmt::Instr(ins), Some(dec)) = (&s, mc.decoded_at(i)) else {
             continue;
         };
-        if in_scope(ins.scope) && !dec.op.runs() {
+        let runs = dec.op.runs() || mc.eng.ctl[mc.op_of[i] as usize].runs();
+        if in_scope(ins.scope) && !runs {
             if mc.out.warnings.len() >= module::MAX_DIAGNOSTICS {
                 return Err(too_many(src, ins.span.start));
             }
@@ -704,13 +874,15 @@ fn execute(
                     ins.opcode_span.clone(),
                     format!("`{}` is not supported by the interpreter: the run stops with an error if it reaches this line", ins.opcode),
                 )
-                .with_help("the interpreter runs mov, ld, st, cvta, cvt, setp, integer add/sub/mul/mad/shl/shr/and/or/xor, the f16/bf16 family (add, sub, mul, fma, min, max), mad, fma, min and max on f32/f64, forward bra, ret and exit"),
+                .with_help("the interpreter runs mov, ld, st, cvta, cvt, setp, integer add/sub/mul/mad/shl/shr/and/or/xor, the f16/bf16 family (add, sub, mul, fma, min, max), mad, fma, min and max on f32/f64, bra, brx.idx, call, ret, exit, bar.sync, bar.arrive, bar.red, membar, fence, activemask, vote, shfl.sync, redux.sync, match.sync, atom, red and isspacep"),
             );
         }
     }
+    mc.resolve_all(&in_scope);
+    mc.scope = scope.unwrap_or(0);
     mc.apply_inputs(inputs)?;
     // An error while running comes with what ran before it.
-    if let Err(e) = mc.run_body(&in_scope) {
+    if let Err(e) = mc.run_launch() {
         return Err(match e {
             RunError::Program(error) => RunError::Runtime {
                 error,
@@ -725,9 +897,27 @@ fn execute(
             "--set {name}: no register or parameter `{name}` is declared or used"
         )));
     }
+    if mc.eng.memory_reports > MAX_MEMORY_REPORTS {
+        mc.out.warnings.push(Diagnostic::warning(
+            0..0,
+            format!(
+                "--check-memory: {} memory problems in all; the first {MAX_MEMORY_REPORTS} are listed",
+                mc.eng.memory_reports
+            ),
+        ));
+    }
     let mut out = mc.out;
-    for r in mc.regs {
-        if let Some(bits) = r.value {
+    // Registers are reported for a launch of one thread (of many, the
+    // memory they wrote is the result).
+    let one = !mc.eng.multi;
+    let shown = mc.eng.shown.take();
+    for (i, r) in mc.regs.into_iter().enumerate() {
+        let value = match &shown {
+            // --thread: that thread's registers.
+            Some(vals) => vals.get(i).copied().flatten(),
+            None => r.vals.first().copied().flatten().filter(|_| one),
+        };
+        if let Some(bits) = value {
             out.regs.push(RegValue {
                 name: r.name,
                 declared: r.ty,
@@ -738,7 +928,30 @@ fn execute(
             });
         }
     }
-    out.memory = mc.mem.written_runs();
+    // Memory written: the global memory, and for one thread its shared and
+    // local memory as well (not the parameters of its calls).
+    let mut runs = mc.mem.written_runs();
+    if one {
+        runs.extend(mc.eng.shared.written_runs());
+        if let Some(p) = mc.eng.private.first() {
+            let regions = &mc.eng.regions;
+            runs.extend(p.written_runs().into_iter().filter(|(a, _)| {
+                !regions
+                    .iter()
+                    .any(|(s, e, k)| *k == Region::Param && a >= s && a < e)
+            }));
+        }
+        runs.sort_by_key(|r| r.0);
+        let mut joined: Vec<(u64, Vec<u8>)> = Vec::new();
+        for (a, b) in runs {
+            match joined.last_mut() {
+                Some((s, v)) if s.wrapping_add(v.len() as u64) == a => v.extend(b),
+                _ => joined.push((a, b)),
+            }
+        }
+        runs = joined;
+    }
+    out.memory = runs;
     Ok(out)
 }
 
@@ -824,47 +1037,91 @@ impl Machine<'_, '_> {
         self.decoded.get(k as usize)
     }
 
-    /// Runs the statements of the function in scope (`in_scope` of their
-    /// [`Instr::scope`]) from the first until `ret`/`exit` or the end.
-    fn run_body(&mut self, in_scope: &dyn Fn(usize) -> bool) -> Result<(), RunError> {
+    /// The variable `name` means in the function being run (or, for
+    /// `--set`/`--mem`, the entry): its own, else the module's.
+    fn var(&self, name: &str) -> Option<VarInfo> {
+        let all = self.vars.get(name)?;
+        all.iter()
+            .find(|(s, _)| *s == self.scope)
+            .or_else(|| all.iter().find(|(s, _)| *s == 0))
+            .or_else(|| all.first().filter(|_| self.scope == 0))
+            .map(|(_, v)| *v)
+    }
+
+    /// Register `i` takes `v` from outside (`--set`): in every thread.
+    fn give_reg(&mut self, i: usize, v: u64) {
+        let r = &mut self.regs[i];
+        r.given = Some(v);
+        r.vals.iter_mut().for_each(|x| *x = Some(v));
+    }
+
+    /// Resolves every register name of the statements that may run, once:
+    /// [`Self::find`] then looks an operand up by where its name is in the
+    /// text, not by the name.
+    fn resolve_all(&mut self, in_scope: &dyn Fn(usize) -> bool) {
         let m = self.module;
-        // The decoded program, shared with the machine for the run (no copy).
-        let decoded = std::rc::Rc::clone(&self.decoded);
-        let mut pc = 0;
-        while let Some(s) = m.stmt(pc) {
-            let here = pc;
-            pc += 1;
-            let Stmt::Instr(ins) = &s else { continue };
+        let base = m.source().as_ptr() as usize;
+        let mut starts = Vec::with_capacity(m.stmt_count() + 1);
+        let mut found: Vec<(u32, u32)> = Vec::new();
+        for s in m.stmts() {
+            starts.push(found.len() as u32);
+            let Stmt::Instr(ins) = s else { continue };
             if !in_scope(ins.scope) {
                 continue;
             }
-            let Some(&k) = self.op_of.get(here).filter(|k| **k != NOT_AN_INSTR) else {
-                continue;
-            };
-            let op = &decoded[k as usize].op;
-            match self.step(ins, op, self.plans[k as usize])? {
-                Flow::Next => {}
-                Flow::Stop => break,
-                Flow::Jump(label) => match self.labels.get(&(ins.scope, label.clone())) {
-                    // Forward branches only: execution stays straight-line.
-                    Some(&at) if at > here => pc = at + 1,
-                    Some(_) => {
-                        return Err(RunError::Program(
-                            Diagnostic::error(
-                                ins.span.clone(),
-                                format!("`bra {label}`: only forward branches are supported (no loops)"),
-                            )
-                            .with_help("the interpreter runs straight-line code; a label must come after the branch"),
-                        ))
+            self.block = ins.block;
+            let mut names: Vec<&str> = Vec::new();
+            if let Some(g) = &ins.guard {
+                names.push(g.reg);
+            }
+            fn walk<'t>(o: &Operand<'t>, out: &mut Vec<&'t str>) {
+                match &o.kind {
+                    OperandKind::Name(n) => out.push(n),
+                    OperandKind::Address { base: Some(b), .. } => out.push(b),
+                    OperandKind::Vector(v) => v.iter().for_each(|e| walk(e, out)),
+                    OperandKind::Other(t) => {
+                        for part in t.split(['|', '!', '(', ')', ',']) {
+                            let part = part.trim();
+                            if !part.is_empty() {
+                                out.push(part);
+                            }
+                        }
                     }
-                    None => {
-                        let at = ins.operands.first().map_or(ins.span.clone(), |o| o.span.clone());
-                        return Err(err(at, format!("`bra {label}`: no label `{label}` is defined in this function")));
-                    }
-                },
+                    _ => {}
+                }
+            }
+            for o in &ins.operands {
+                walk(o, &mut names);
+            }
+            for n in names {
+                if let Some(i) = self.find(n) {
+                    found.push(((n.as_ptr() as usize - base) as u32, i as u32));
+                }
             }
         }
-        Ok(())
+        starts.push(found.len() as u32);
+        self.block = 0;
+        self.eng.resolved = found;
+        self.eng.resolved_at = starts;
+    }
+
+    /// The register `name` (a slice of the program's text in the
+    /// statement being run) was resolved to before the run.
+    fn resolved(&self, name: &str) -> Option<usize> {
+        let src = self.module.source();
+        let at = (name.as_ptr() as usize).checked_sub(src.as_ptr() as usize)?;
+        if at >= src.len() {
+            return None;
+        }
+        let s = self.eng.stmt;
+        let (a, b) = (
+            *self.eng.resolved_at.get(s)? as usize,
+            *self.eng.resolved_at.get(s + 1)? as usize,
+        );
+        self.eng.resolved[a..b]
+            .iter()
+            .find(|(o, _)| *o as usize == at)
+            .map(|(_, i)| *i as usize)
     }
 
     /// Declares register `name` in `block`; returns its index. A second
@@ -879,7 +1136,9 @@ impl Machine<'_, '_> {
             name: name.to_string(),
             span,
             ty,
-            value: None,
+            vals: vec![None; self.nlanes],
+            given: None,
+            scope: 0,
             shown: ty,
             written: false,
             lenient: false,
@@ -890,6 +1149,10 @@ impl Machine<'_, '_> {
     /// The register `name` means in the current block: the one declared
     /// in the innermost block around it.
     fn find(&self, name: &str) -> Option<usize> {
+        // A name of the statement being run: resolved before the run.
+        if let Some(i) = self.resolved(name) {
+            return Some(i);
+        }
         let same = self.by_name.get(name)?;
         self.module
             .enclosing(self.block)
@@ -1018,8 +1281,8 @@ impl Machine<'_, '_> {
                 let ty = self.regs[i].ty;
                 let v = set_value(text, ty)
                     .map_err(|e| self.set_error(name, text, ty, "register", e))?;
-                self.regs[i].value = Some(v);
-            } else if let Some(&(addr, size, _, ty)) = self.vars.get(name) {
+                self.give_reg(i, v);
+            } else if let Some((addr, size, _, ty)) = self.var(name) {
                 // A `.param` (or any variable): its first element, in its type.
                 let v = set_value(text, ty).map_err(|e| {
                     let e = self.set_error(name, text, ty, "variable", e);
@@ -1031,12 +1294,13 @@ impl Machine<'_, '_> {
                     }
                 })?;
                 let n = size.min(u64::from(ty.bits().div_ceil(8)));
-                self.mem.give(addr, &v.to_le_bytes()[..n as usize]);
-            } else if special(name).is_some() {
+                self.given_at(addr)
+                    .give(addr, &v.to_le_bytes()[..n as usize]);
+            } else if self.special_value(name).is_some() {
                 let v = set_value(text, PtxType::U32)
                     .map_err(|e| self.set_error(name, text, PtxType::U32, "special register", e))?;
                 let i = self.declare(name, PtxType::U32, 0, None);
-                self.regs[i].value = Some(v);
+                self.give_reg(i, v);
             } else if self.opts.lenient {
                 // Declared (and typed) by its first use; see `reg`.
                 self.pending.insert(name.clone(), text.clone());
@@ -1087,8 +1351,11 @@ impl Machine<'_, '_> {
             // A parameter is given by its name (--set, or --mem NAME for a
             // byte array); a numeric address must not write over one.
             if place.var.is_none() {
-                if let Some((name, (at, size, ..))) =
-                    self.vars.iter().find(|(_, (at, size, space, _))| {
+                if let Some((name, (at, size, ..))) = self
+                    .vars
+                    .iter()
+                    .flat_map(|(n, all)| all.iter().map(move |(_, v)| (n, v)))
+                    .find(|(_, (at, size, space, _))| {
                         *space == Space::Param && addr < at.saturating_add(*size) && *at < end
                     })
                 {
@@ -1103,7 +1370,7 @@ impl Machine<'_, '_> {
                     "{flag} ({addr:#x}..{end:#x}) overlaps {other} ({s:#x}..{e:#x}): give each byte once"
                 )));
             }
-            self.mem.give(addr, &bytes);
+            self.given_at(addr).give(addr, &bytes);
             given.push((addr, end, flag));
         }
         Ok(())
@@ -1164,7 +1431,7 @@ impl Machine<'_, '_> {
                 var: None,
             });
         }
-        let Some(&(addr, size, _, _)) = self.vars.get(base) else {
+        let Some((addr, size, _, _)) = self.var(base) else {
             return Err(RunError::Input(format!(
                 "{flag}: `{base}` is neither an address nor a declared variable"
             )));
@@ -1208,7 +1475,7 @@ impl Machine<'_, '_> {
             if let Some(text) = self.pending.remove(name) {
                 let v = set_value(&text, ty)
                     .map_err(|e| self.set_error(name, &text, ty, "register by its first use", e))?;
-                self.regs[i].value = Some(v);
+                self.give_reg(i, v);
             }
             i
         };
@@ -1232,23 +1499,23 @@ impl Machine<'_, '_> {
             OperandKind::Imm(t) => {
                 ptxfp_isa::literal::parse_imm(t, ty).map_err(|e| err(op.span.clone(), e))
             }
-            OperandKind::Name(n) if self.find(n).is_none() && special(n).is_some() => {
-                // NOTE: the interpreter models one thread: thread 0 of block 0
-                // of a one-thread grid, unless --set gives another value.
-                Ok(special(n).unwrap_or(0))
+            OperandKind::Name(n) if self.find(n).is_none() && self.special_value(n).is_some() => {
+                // The running thread's (engine.rs), unless --set gave a value.
+                Ok(self.special_value(n).unwrap_or(0) & mask(ty.bits()))
             }
-            OperandKind::Name(n) if self.vars.contains_key(*n) && self.find(n).is_none() => {
+            OperandKind::Name(n) if self.find(n).is_none() && self.var(n).is_some() => {
                 // A variable's name as an operand is its address (PTX ISA §6.4.2).
-                Ok(self.vars[*n].0 & mask(ty.bits()))
+                Ok(self.var(n).map_or(0, |v| v.0) & mask(ty.bits()))
             }
             OperandKind::Name(n) => {
                 let lenient = self.opts.lenient;
                 let span = op.span.clone();
+                let lane = self.lane;
                 let r = self.reg(n, ty, &span)?;
-                match r.value {
+                match r.vals[lane] {
                     Some(v) => Ok(v),
                     None if lenient => {
-                        r.value = Some(0);
+                        r.vals[lane] = Some(0);
                         self.out.warnings.push(Diagnostic::warning(
                             span,
                             format!("`{n}` read before it was written: reads as 0 (--lenient)"),
@@ -1277,9 +1544,10 @@ impl Machine<'_, '_> {
     fn write(&mut self, op: &Operand, ty: PtxType, v: u64) -> Result<(), RunError> {
         match &op.kind {
             OperandKind::Name(n) => {
+                let lane = self.lane;
                 let r = self.reg(n, ty, &op.span)?;
                 let bits = r.ty.bits().max(ty.bits());
-                r.value = Some(v & mask(bits));
+                r.vals[lane] = Some(v & mask(bits));
                 r.shown = if ty.is_bits() { r.ty } else { ty };
                 r.written = true;
                 Ok(())
@@ -1324,6 +1592,10 @@ impl Machine<'_, '_> {
         if !self.opts.trace {
             return;
         }
+        let thread = self.eng.multi.then(|| {
+            let t = self.eng.threads.get(self.lane).map_or([0; 3], |t| t.tid);
+            (self.eng.ctaid, t)
+        });
         let mut step = TraceStep {
             span: ins.span.clone(),
             opcode: ins.opcode.to_string(),
@@ -1332,6 +1604,7 @@ impl Machine<'_, '_> {
             result: dst,
             access: None,
             skipped: false,
+            thread,
         };
         finish(&mut step);
         match &mut self.sink {
@@ -1341,7 +1614,13 @@ impl Machine<'_, '_> {
     }
 
     /// Executes one instruction.
-    fn step(&mut self, ins: &Instr, op: &Op, plan: Option<OnePlan>) -> Result<Flow, RunError> {
+    fn step(
+        &mut self,
+        ins: &Instr,
+        op: &Op,
+        plan: Option<OnePlan>,
+        ctl: Ctl,
+    ) -> Result<Flow, RunError> {
         self.block = ins.block;
         if let Some(g) = &ins.guard {
             let op = Operand {
@@ -1353,6 +1632,9 @@ impl Machine<'_, '_> {
                 self.trace_with(ins, &[], None, |step| step.skipped = true);
                 return Ok(Flow::Next);
             }
+        }
+        if ctl.runs() {
+            return self.control(ins, ctl);
         }
         match op {
             Op::Ret => {
@@ -1393,9 +1675,9 @@ impl Machine<'_, '_> {
                 return Err(RunError::Program(
                     Diagnostic::error(
                         ins.opcode_span.clone(),
-                        format!("`{}`: control flow is not supported", ins.opcode),
+                        format!("`{}` is not supported by the engine", ins.opcode),
                     )
-                    .with_help("the interpreter runs straight-line code; `ret`/`exit` end it"),
+                    .with_help("the engine runs bra, bra.uni, call, call.uni, ret, exit, bar.sync, barrier.sync and bar.arrive"),
                 ))
             }
             Op::Unsupported(Some(why)) => {
@@ -1514,9 +1796,12 @@ impl Machine<'_, '_> {
         let dty = form.dest_type();
         // Registers, not names: an inline-asm block's `t` is not the
         // function's `t` (called after the write, so the destination exists).
+        // Per register and thread: each thread's mul feeds its own add.
+        let lane = self.lane;
+        let key = move |i: usize| i * MAX_CTA_THREADS as usize + lane;
         let dest = match ins.operands.first().map(|o| &o.kind) {
             Some(OperandKind::Name(n)) => match self.find(n) {
-                Some(i) => i,
+                Some(i) => key(i),
                 None => return,
             },
             _ => return,
@@ -1542,7 +1827,7 @@ impl Machine<'_, '_> {
             && ins.operands.len() == 3
         {
             let name_of = |i: usize| match &ins.operands[i].kind {
-                OperandKind::Name(n) => self.find(n),
+                OperandKind::Name(n) => self.find(n).map(key),
                 _ => None,
             };
             let sign = match dty {
@@ -1762,7 +2047,9 @@ impl Machine<'_, '_> {
         let mut ty = PtxType::B64;
         let b = match base {
             None => 0,
-            Some(n) if self.find(n).is_none() && self.vars.contains_key(*n) => self.vars[*n].0,
+            Some(n) if self.find(n).is_none() && self.var(n).is_some() => {
+                self.var(n).map_or(0, |v| v.0)
+            }
             Some(n) => {
                 let rop = Operand {
                     kind: OperandKind::Name(n),
@@ -1824,7 +2111,7 @@ impl Machine<'_, '_> {
             ));
         }
         if let (Some(sp), OperandKind::Address { base: Some(b), .. }) = (space, &addr_op.kind) {
-            if let (None, Some(&(_, _, vsp, _))) = (self.find(b), self.vars.get(*b)) {
+            if let (None, Some((_, _, vsp, _))) = (self.find(b), self.var(b)) {
                 if vsp != sp {
                     return Err(err(
                         addr_op.span.clone(),
@@ -1852,16 +2139,16 @@ impl Machine<'_, '_> {
             ));
         }
         if size.is_power_of_two() && addr % size != 0 {
-            return Err(err(
+            self.memory_problem(Diagnostic::error(
                 addr_op.span.clone(),
                 format!("misaligned access: `{}` accesses {size} bytes at {addr:#x}, which is not a multiple of {size}", ins.opcode),
-            ));
+            ), ", accessing the bytes at that address")?;
         }
         let mut vals = Vec::new();
         for (i, e) in elems.iter().enumerate() {
             let a = addr.wrapping_add(u64::from(n) * i as u64);
             if is_ld {
-                let v = self.mem.read(a, n).map_err(|bad| {
+                let read = self.mem_in(space, a).read(a, n).map_err(|bad| {
                     let help = match self.var_at(bad) {
                         Some((name, Space::Param, _)) => format!("give the parameter a value with --set {name}=VALUE"),
                         Some((name, _, off)) => format!("give it with --mem {name}+{off}=HEXBYTES (or --mem {a:#x}=HEXBYTES)"),
@@ -1874,7 +2161,16 @@ impl Machine<'_, '_> {
                         )
                         .with_help(help),
                     )
-                })?;
+                });
+                let v = match read {
+                    Ok(v) => v,
+                    // --check-memory: reported, and read as zeros.
+                    Err(RunError::Program(d)) => {
+                        self.memory_problem(d, ", reading zeros")?;
+                        0
+                    }
+                    Err(e) => return Err(e),
+                };
                 // Loads of integer types may target a wider register (PTX ISA §6.4.1 relaxed rules);
                 // "if the corresponding instruction type is signed integer, the data is sign-extended".
                 let wty = self.relaxed(e, ty);
@@ -1889,7 +2185,7 @@ impl Machine<'_, '_> {
             } else {
                 let rty = self.relaxed(e, ty);
                 let v = self.read(e, rty)? & mask(ty.bits());
-                self.mem.write(a, n, v);
+                self.mem_in_mut(space, a).write(a, n, v);
                 vals.push(v);
             }
         }
@@ -1903,10 +2199,34 @@ impl Machine<'_, '_> {
         Ok(())
     }
 
+    /// A memory access error: with `--check-memory` a warning (naming the
+    /// thread, and `then`, what happens instead), and the run goes on (at most [`MAX_MEMORY_REPORTS`] are
+    /// kept); else the error.
+    fn memory_problem(&mut self, d: Diagnostic, then: &str) -> Result<(), RunError> {
+        if !self.opts.check_memory {
+            return Err(RunError::Program(d));
+        }
+        self.eng.memory_reports += 1;
+        if self.eng.memory_reports <= MAX_MEMORY_REPORTS {
+            let who = if self.eng.multi {
+                format!(" ({})", self.who())
+            } else {
+                String::new()
+            };
+            self.out.warnings.push(Diagnostic {
+                severity: ptxfp_isa::diag::Severity::Warning,
+                message: format!("{}{who}; --check-memory goes on{then}", d.message),
+                ..d
+            });
+        }
+        Ok(())
+    }
+
     /// The variable holding `addr`: its name, space and the offset in it.
     fn var_at(&self, addr: u64) -> Option<(String, Space, u64)> {
         self.vars
             .iter()
+            .flat_map(|(n, all)| all.iter().map(move |(_, v)| (n, v)))
             .find(|(_, (base, size, _, _))| addr >= *base && addr - base < (*size).max(1))
             .map(|(n, (base, _, sp, _))| (n.clone(), *sp, addr - base))
     }
@@ -1952,19 +2272,6 @@ fn array_help(name: &str, text: &str, ty: PtxType, size: u64) -> String {
         );
     }
     help
-}
-
-/// The default value of a special register (PTX ISA §10): one thread, one block.
-fn special(name: &str) -> Option<u64> {
-    let (base, dim) = name.rsplit_once('.').unwrap_or((name, ""));
-    if !matches!(dim, "x" | "y" | "z" | "") {
-        return None;
-    }
-    match base {
-        "%tid" | "%ctaid" | "%laneid" | "%warpid" | "%smid" | "%clusterid" => Some(0),
-        "%ntid" | "%nctaid" | "%nwarpid" => Some(1),
-        _ => None,
-    }
 }
 
 /// The statement as `--trace` shows it: `@!p add.rn.f16 d, a, b`.

@@ -135,6 +135,19 @@ impl Memory {
             page.written |= 1 << off;
         }
     }
+    /// Forgets `len` bytes from `addr` on: they read as never given
+    /// (a `.func`'s parameters at a new call). Zero ranges are not
+    /// affected (they hold `.global`/`.const` variables, never forgotten).
+    pub fn forget(&mut self, addr: u64, len: u64) {
+        for i in 0..len {
+            let a = addr.wrapping_add(i);
+            if let Some(p) = self.pages.get_mut(&(a / PAGE)) {
+                let bit = 1u64 << (a % PAGE);
+                p.known &= !bit;
+                p.written &= !bit;
+            }
+        }
+    }
     /// The written bytes as contiguous runs `(address, bytes)`.
     pub fn written_runs(&self) -> Vec<(u64, Vec<u8>)> {
         let mut runs: Vec<(u64, Vec<u8>)> = Vec::new();

@@ -1,0 +1,2131 @@
+//! The execution engine: a grid of CTAs, each of warps of 32 threads run in
+//! lock step, with control flow (loops, calls, `exit`), barriers and the
+//! special registers (docs/ENGINE.md says why it is built this way).
+//!
+//! CTAs run one after the other, in `%ctaid` order (x fastest). In a CTA,
+//! each warp runs until all its threads have exited or wait at a barrier;
+//! then the next warp runs; when none can go on, the barriers whose threads
+//! have all arrived open, or the run stops with a deadlock error. In a
+//! warp, the threads at the lowest statement index run the instruction
+//! together: threads that branched apart meet again at the first
+//! statement both reach (docs/ENGINE.md "Divergence").
+
+use super::*;
+use crate::memory::Memory;
+
+/// Threads per warp (PTX ISA §10.3: "%laneid ... a value in the range
+/// [0, WARP_SZ-1]"; `WARP_SZ` is 32 on every NVIDIA GPU).
+pub const WARP_SIZE: usize = 32;
+
+/// The most threads of one CTA (PTX ISA §10.2, `%ntid`: "the maximum
+/// number of threads per CTA is 1024", every target since sm_20).
+pub const MAX_CTA_THREADS: u64 = 1024;
+
+/// The default of [`Options::max_steps`]: a billion thread-instructions,
+/// from about 15 s to a few minutes of one core at the speeds measured in
+/// docs/ENGINE.md "Speed".
+pub const DEFAULT_MAX_STEPS: u64 = 1_000_000_000;
+
+/// The deepest nesting of `call`s in one thread: past it the run stops
+/// with an error (an endless recursion would otherwise run until
+/// `--max-steps`, growing its frames).
+pub const MAX_CALL_DEPTH: usize = 1024;
+
+/// The fixed value of `%nsmid` (the engine models one multiprocessor,
+/// `%smid` 0, which runs every CTA).
+pub const NSMID: u64 = 1;
+
+/// The shape of a launch: `--grid`, `--block`, `--dynamic-shared`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Launch {
+    /// CTAs per dimension (`%nctaid`).
+    pub grid: [u32; 3],
+    /// Threads per CTA per dimension (`%ntid`).
+    pub block: [u32; 3],
+    /// Bytes of the `.extern .shared` arrays (`%dynamic_smem_size`).
+    pub dynamic_shared: u64,
+}
+
+impl Default for Launch {
+    /// One CTA of one thread, no dynamic shared memory.
+    fn default() -> Launch {
+        Launch {
+            grid: [1, 1, 1],
+            block: [1, 1, 1],
+            dynamic_shared: 0,
+        }
+    }
+}
+
+impl Launch {
+    /// Threads per CTA.
+    pub fn cta_threads(&self) -> u64 {
+        self.block.iter().map(|&d| u64::from(d)).product()
+    }
+    /// CTAs in the grid.
+    pub fn ctas(&self) -> u64 {
+        self.grid.iter().map(|&d| u64::from(d)).product()
+    }
+    /// The error for a launch a GPU would refuse, if any.
+    pub fn check(&self) -> Result<(), String> {
+        self.check_dims()
+    }
+
+    /// That a thread `(ctaid, tid)` is in the launch.
+    pub fn check_thread(&self, (c, t): ([u32; 3], [u32; 3])) -> Result<(), String> {
+        let within = |v: [u32; 3], d: [u32; 3]| v.iter().zip(&d).all(|(a, b)| a < b);
+        if within(c, self.grid) && within(t, self.block) {
+            return Ok(());
+        }
+        Err(format!(
+            "--thread {},{},{}@{},{},{}: the launch has %tid below ({},{},{}) and %ctaid below ({},{},{})",
+            t[0], t[1], t[2], c[0], c[1], c[2],
+            self.block[0], self.block[1], self.block[2],
+            self.grid[0], self.grid[1], self.grid[2]
+        ))
+    }
+
+    fn check_dims(&self) -> Result<(), String> {
+        if let Some(d) = self.block.iter().chain(&self.grid).find(|d| **d == 0) {
+            return Err(format!(
+                "--grid/--block: a dimension is {d}: every dimension is at least 1"
+            ));
+        }
+        if self.cta_threads() > MAX_CTA_THREADS {
+            return Err(format!(
+                "--block {},{},{} has {} threads: a CTA has at most {MAX_CTA_THREADS} (PTX ISA §10.2 %ntid)",
+                self.block[0],
+                self.block[1],
+                self.block[2],
+                self.cta_threads()
+            ));
+        }
+        // PTX ISA §10.7 %nctaid: x up to 2^31-1, y and z up to 65535.
+        if self.grid[1] > 65535 || self.grid[2] > 65535 || self.grid[0] > i32::MAX as u32 {
+            return Err(
+                "--grid: x is at most 2147483647, y and z at most 65535 (PTX ISA §10.7 %nctaid)"
+                    .into(),
+            );
+        }
+        Ok(())
+    }
+}
+
+/// What the engine does for an instruction beyond what `Op` says: the
+/// control and thread-level instructions, decoded once from the opcode
+/// text alongside [`Decoded`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ctl {
+    /// Not one of these: `Op` says.
+    No,
+    /// `call` / `call.uni`.
+    Call,
+    /// `exit`.
+    Exit,
+    /// `bar.sync`, `bar.cta.sync`, `barrier.sync`, `barrier.cta.sync` (`.aligned`).
+    BarSync,
+    /// `bar.arrive`, `barrier.arrive`.
+    BarArrive,
+    /// `bar.red.popc.u32`, `bar.red.and.pred`, `bar.red.or.pred` (and
+    /// `barrier.red`).
+    BarRed(RedOp),
+    /// `bar.warp.sync`: the warp runs in lock step already.
+    WarpSync,
+    /// `membar.*`, `fence.*`: no-ops (docs/ENGINE.md "Memory order").
+    Fence,
+    /// `activemask.b32 d`.
+    Activemask,
+    /// `vote{.sync}.MODE`.
+    Vote(VoteMode),
+    /// `shfl.sync.MODE.b32`.
+    Shfl(ShflMode),
+    /// `atom` (`red: false`) or `red`.
+    Atom { red: bool },
+    /// `redux.sync.OP.TYPE`.
+    Redux,
+    /// `isspacep.SPACE p, a`.
+    IsSpace(Space),
+    /// `brx.idx{.uni} index, tlist`.
+    Brx,
+    /// `match.any.sync.TYPE` (`all: false`) or `match.all.sync.TYPE`.
+    Match { all: bool },
+}
+
+/// `bar.red`'s reductions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RedOp {
+    Popc,
+    And,
+    Or,
+}
+
+/// `vote`'s modes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum VoteMode {
+    All,
+    Any,
+    Uni,
+    Ballot,
+}
+
+/// `shfl`'s modes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ShflMode {
+    Up,
+    Down,
+    Bfly,
+    Idx,
+}
+
+impl Ctl {
+    /// The control meaning of `opcode`.
+    pub(crate) fn of(opcode: &str) -> Ctl {
+        let mut parts = opcode.split('.');
+        let root = parts.next().unwrap_or("");
+        let rest: Vec<&str> = parts.filter(|s| !matches!(*s, "aligned" | "cta")).collect();
+        match (root, rest.as_slice()) {
+            ("call", [] | ["uni"]) => Ctl::Call,
+            ("exit", []) => Ctl::Exit,
+            ("bar" | "barrier", ["sync"]) => Ctl::BarSync,
+            ("bar" | "barrier", ["arrive"]) => Ctl::BarArrive,
+            ("bar" | "barrier", ["red", "popc", "u32"]) => Ctl::BarRed(RedOp::Popc),
+            ("bar" | "barrier", ["red", "and", "pred"]) => Ctl::BarRed(RedOp::And),
+            ("bar" | "barrier", ["red", "or", "pred"]) => Ctl::BarRed(RedOp::Or),
+            ("bar", ["warp", "sync"]) => Ctl::WarpSync,
+            ("membar", [_]) => Ctl::Fence,
+            ("fence", [_, ..]) => Ctl::Fence,
+            ("activemask", ["b32"]) => Ctl::Activemask,
+            ("atom", [_, ..]) => Ctl::Atom { red: false },
+            ("redux", ["sync", _, _]) => Ctl::Redux,
+            ("brx", ["idx"] | ["idx", "uni"]) => Ctl::Brx,
+            ("isspacep", [sp]) => match Space::parse(sp.split("::").next().unwrap_or(sp)) {
+                Some(sp) => Ctl::IsSpace(sp),
+                None => Ctl::No,
+            },
+            ("match", ["any", "sync", "b32" | "b64"]) => Ctl::Match { all: false },
+            ("match", ["all", "sync", "b32" | "b64"]) => Ctl::Match { all: true },
+            ("red", [_, ..]) => Ctl::Atom { red: true },
+            ("vote", rest) => {
+                let rest = rest.strip_prefix(&["sync"]).unwrap_or(rest);
+                match rest {
+                    ["all", "pred"] => Ctl::Vote(VoteMode::All),
+                    ["any", "pred"] => Ctl::Vote(VoteMode::Any),
+                    ["uni", "pred"] => Ctl::Vote(VoteMode::Uni),
+                    ["ballot", "b32"] => Ctl::Vote(VoteMode::Ballot),
+                    _ => Ctl::No,
+                }
+            }
+            ("shfl", ["sync", mode, "b32"]) => match *mode {
+                "up" => Ctl::Shfl(ShflMode::Up),
+                "down" => Ctl::Shfl(ShflMode::Down),
+                "bfly" => Ctl::Shfl(ShflMode::Bfly),
+                "idx" => Ctl::Shfl(ShflMode::Idx),
+                _ => Ctl::No,
+            },
+            _ => Ctl::No,
+        }
+    }
+
+    /// True for the instructions that read other threads' registers: they
+    /// run for the warp's threads together (`Machine::warp_op`).
+    pub(crate) fn is_warp(self) -> bool {
+        matches!(
+            self,
+            Ctl::Activemask | Ctl::Vote(_) | Ctl::Shfl(_) | Ctl::Redux | Ctl::Match { .. }
+        )
+    }
+
+    /// True where the engine runs it whatever `Op` says.
+    pub(crate) fn runs(self) -> bool {
+        self != Ctl::No
+    }
+}
+
+/// Where a thread is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum State {
+    /// Runs when its warp reaches its statement.
+    Ready,
+    /// Waits at barrier `id` (executed at statement `at`) for `count`
+    /// threads (`None`: all those of the CTA that have not exited).
+    Barrier {
+        id: u32,
+        count: Option<u32>,
+        at: usize,
+    },
+    /// Exited (`exit`, or `ret` from the entry function).
+    Done,
+}
+
+/// A call in progress: what `ret` restores.
+#[derive(Clone, Debug)]
+pub(crate) struct Frame {
+    /// The statement after the `call`.
+    ret_pc: usize,
+    /// The caller's function end (statement index).
+    end: usize,
+    /// The caller's scope and the `call`'s block (names resolve there).
+    scope: usize,
+    block: usize,
+    /// The callee (index in `Module::functions`).
+    callee: usize,
+    /// Where the return values go: the caller's operands, in order.
+    rets: Vec<String>,
+    /// The callee's registers as they were before the call, for this thread.
+    saved_regs: Vec<(usize, Option<u64>)>,
+    /// The callee's `.param` bytes as they were before the call.
+    saved_mem: Vec<(u64, Vec<Option<u8>>)>,
+    /// The `call`'s statement (for errors at `ret`).
+    at: usize,
+}
+
+/// One thread of the CTA being run.
+#[derive(Clone, Debug)]
+pub(crate) struct Thread {
+    /// The next statement.
+    pub(crate) pc: usize,
+    /// The end of the function it is in (one past its last statement).
+    end: usize,
+    pub(crate) state: State,
+    frames: Vec<Frame>,
+    /// `%tid`.
+    pub(crate) tid: [u32; 3],
+    /// Instructions it ran (`%clock`).
+    steps: u64,
+    /// Its predicate at a `bar.red` it waits at.
+    red: Option<bool>,
+}
+
+/// Statements whose [`FastOp`] is kept (a direct-mapped cache by
+/// statement index: loops find theirs, and memory stays bounded however
+/// long the program).
+pub(crate) const FAST_SLOTS: usize = 4096;
+
+/// A source of a [`FastOp`]: a register column, or a constant.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Src {
+    Reg(usize),
+    Imm(u64),
+}
+
+/// A computing instruction with its operands resolved and checked
+/// (`Machine::fast_op`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FastOp {
+    /// Its entry in `Machine::decoded`.
+    k: usize,
+    dest: usize,
+    dty: PtxType,
+    /// The destination's bits kept (as `Machine::write` keeps them).
+    keep: u64,
+    /// Sources and their types.
+    n: usize,
+    srcs: [Src; 3],
+    tys: [PtxType; 3],
+    /// The guard's register, and `@!`.
+    guard: Option<(usize, bool)>,
+    /// For `bra`: the label's statement (then nothing is computed).
+    target: Option<usize>,
+}
+
+/// Which memory an address belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Region {
+    /// `.shared`: one copy per CTA.
+    Shared,
+    /// `.local`: one copy per thread.
+    Local,
+    /// `.param` of a `.func` or of a call site: one copy per thread.
+    Param,
+}
+
+/// The engine's state beside the registers.
+#[derive(Default)]
+pub(crate) struct Engine {
+    pub(crate) launch: Launch,
+    /// Statements `first..end` of the function that runs.
+    pub(crate) range: (usize, usize),
+    /// More than one thread in the launch.
+    pub(crate) multi: bool,
+    /// Per decoded op, its control meaning.
+    pub(crate) ctl: Vec<Ctl>,
+    pub(crate) threads: Vec<Thread>,
+    /// The CTA that runs (`%ctaid`).
+    pub(crate) ctaid: [u32; 3],
+    /// Memory problems found with `--check-memory`.
+    pub(crate) memory_reports: u64,
+    /// The registers of the thread [`Options::thread`] names, when its CTA
+    /// ended (indexed as `Machine::regs`).
+    pub(crate) shown: Option<Vec<Option<u64>>>,
+    /// Thread-instructions run (guards false included), and the limit.
+    pub(crate) steps: u64,
+    pub(crate) max_steps: u64,
+    /// `.shared` of the CTA that runs; each CTA starts from `shared_given`.
+    pub(crate) shared: Memory,
+    pub(crate) shared_given: Memory,
+    /// `.local` and per-thread `.param` of each thread of the CTA; each
+    /// starts from `private_given`.
+    pub(crate) private: Vec<Memory>,
+    pub(crate) private_given: Memory,
+    /// Address ranges `[start, end)` of the shared and per-thread
+    /// variables, sorted.
+    pub(crate) regions: Vec<(u64, u64, Region)>,
+    /// Per function scope: its statements `first..end`.
+    pub(crate) bodies: HashMap<usize, (usize, usize)>,
+    /// Per function scope: its registers (indices in `Machine::regs`).
+    pub(crate) scope_regs: HashMap<usize, Vec<usize>>,
+    /// Per barrier, the threads that arrived with `bar.arrive` since it
+    /// last opened.
+    pub(crate) arrivals: BTreeMap<u32, usize>,
+    /// The registers the names of each statement mean, resolved once
+    /// before the run: `(offset of the name in the text, register)`,
+    /// statement `i`'s at `resolved_at[i]..resolved_at[i + 1]`.
+    pub(crate) resolved: Vec<(u32, u32)>,
+    pub(crate) resolved_at: Vec<u32>,
+    /// The statement being run (its names resolve through `resolved`).
+    pub(crate) stmt: usize,
+    /// The fast path may run (no trace, `--contract` or `--lenient`).
+    pub(crate) fast_ok: bool,
+    /// Per statement index modulo [`FAST_SLOTS`]: the statement and its
+    /// fast form (`None`: it has none).
+    pub(crate) fast: Vec<Option<(usize, Option<FastOp>)>>,
+}
+
+/// `(x, y, z)`.
+fn xyz(v: [u32; 3]) -> String {
+    format!("({},{},{})", v[0], v[1], v[2])
+}
+
+impl Machine<'_, '_> {
+    /// The memory that holds `addr` for the thread that runs.
+    pub(crate) fn mem_at(&mut self, addr: u64) -> &mut Memory {
+        match self.region(addr) {
+            Some(Region::Shared) => &mut self.eng.shared,
+            Some(Region::Local | Region::Param) => &mut self.eng.private[self.lane],
+            None => &mut self.mem,
+        }
+    }
+
+    /// [`Self::mem_at`] for reading.
+    pub(crate) fn mem_ref(&self, addr: u64) -> &Memory {
+        match self.region(addr) {
+            Some(Region::Shared) => &self.eng.shared,
+            Some(Region::Local | Region::Param) => &self.eng.private[self.lane],
+            None => &self.mem,
+        }
+    }
+
+    /// The memory an `ld`/`st` of state space `space` (`None`: generic)
+    /// reaches at `addr`: in a launch of several threads, `.shared` is the
+    /// CTA's and `.local` the thread's whatever the address; a generic
+    /// address goes where it points ([`Self::mem_at`]).
+    pub(crate) fn mem_in(&self, space: Option<Space>, addr: u64) -> &Memory {
+        match (space, self.eng.multi) {
+            (Some(Space::Shared), true) => &self.eng.shared,
+            (Some(Space::Local), true) => &self.eng.private[self.lane],
+            (Some(Space::Global), true) => &self.mem,
+            _ => self.mem_ref(addr),
+        }
+    }
+
+    /// [`Self::mem_in`] for writing.
+    pub(crate) fn mem_in_mut(&mut self, space: Option<Space>, addr: u64) -> &mut Memory {
+        match (space, self.eng.multi) {
+            (Some(Space::Shared), true) => &mut self.eng.shared,
+            (Some(Space::Local), true) => &mut self.eng.private[self.lane],
+            (Some(Space::Global), true) => &mut self.mem,
+            _ => self.mem_at(addr),
+        }
+    }
+
+    /// The memory given before the run for `addr` (every CTA or thread
+    /// starts from it).
+    pub(crate) fn given_at(&mut self, addr: u64) -> &mut Memory {
+        match self.region(addr) {
+            Some(Region::Shared) => &mut self.eng.shared_given,
+            Some(Region::Local | Region::Param) => &mut self.eng.private_given,
+            None => &mut self.mem,
+        }
+    }
+
+    fn region(&self, addr: u64) -> Option<Region> {
+        let r = &self.eng.regions;
+        let i = r.partition_point(|(s, _, _)| *s <= addr);
+        let (s, e, k) = *r.get(i.checked_sub(1)?)?;
+        (addr >= s && addr < e).then_some(k)
+    }
+
+    /// Where the thread that runs is, for messages: `thread (x,y,z) of
+    /// CTA (x,y,z)`.
+    pub(crate) fn who(&self) -> String {
+        let t = self.eng.threads.get(self.lane).map_or([0; 3], |t| t.tid);
+        format!("thread {} of CTA {}", xyz(t), xyz(self.eng.ctaid))
+    }
+
+    /// The value of special register `name` for the thread that runs
+    /// (PTX ISA §10), or `None` if it is not one.
+    pub(crate) fn special_value(&self, name: &str) -> Option<u64> {
+        let (base, dim) = match name.rsplit_once('.') {
+            Some((b, d)) if matches!(d, "x" | "y" | "z") => (b, Some(d)),
+            _ => (name, None),
+        };
+        let i = match dim {
+            Some("y") => 1,
+            Some("z") => 2,
+            _ => 0,
+        };
+        let l = &self.eng.launch;
+        let t = self.eng.threads.get(self.lane);
+        let tid = t.map_or([0; 3], |t| t.tid);
+        let linear = self.lane as u64;
+        let lane = linear % WARP_SIZE as u64;
+        let nthreads = l.cta_threads();
+        let v = match (base, dim.is_some()) {
+            // §10.1 %tid: "A predefined, read-only, per-thread special register
+            // initialized with the thread identifier within the CTA."
+            ("%tid", true) => u64::from(tid[i]),
+            // §10.2 %ntid: "the number of thread IDs in each CTA dimension".
+            ("%ntid", true) => u64::from(l.block[i]),
+            // §10.6 %ctaid: "the CTA identifier within a CTA grid".
+            ("%ctaid", true) => u64::from(self.eng.ctaid[i]),
+            // §10.7 %nctaid: "the number of CTA ids per grid dimension".
+            ("%nctaid", true) => u64::from(l.grid[i]),
+            // §10.3 %laneid: "the thread's lane within the warp".
+            ("%laneid", false) => lane,
+            // §10.4 %warpid: "the warp identifier"; here the warp's number in
+            // the CTA (threads numbered x fastest, 32 to a warp).
+            ("%warpid", false) => linear / WARP_SIZE as u64,
+            // §10.5 %nwarpid: "the maximum number of warp identifiers"; here
+            // the warps of the CTA.
+            ("%nwarpid", false) => nthreads.div_ceil(WARP_SIZE as u64),
+            ("%smid", false) => 0,
+            ("%nsmid", false) => NSMID,
+            // %gridid: "a temporal grid identifier"; one grid per run.
+            ("%gridid", false) => 0,
+            // %clock, %clock64: "a predefined, read-only 32-bit
+            // unsigned cycle counter"; here the instructions the thread ran.
+            ("%clock", false) => t.map_or(0, |t| t.steps) & 0xffff_ffff,
+            ("%clock64", false) => t.map_or(0, |t| t.steps),
+            // %globaltimer: "a 64-bit global nanosecond timer"; here
+            // the thread-instructions of the whole run so far.
+            ("%globaltimer", false) => self.eng.steps,
+            ("%globaltimer_lo", false) => self.eng.steps & 0xffff_ffff,
+            ("%globaltimer_hi", false) => self.eng.steps >> 32,
+            // %lanemask_*: "a 32-bit mask with bits set in
+            // positions equal to / less than ... the thread's lane number".
+            ("%lanemask_eq", false) => 1 << lane,
+            ("%lanemask_le", false) => (2u64 << lane) - 1,
+            ("%lanemask_lt", false) => (1u64 << lane) - 1,
+            ("%lanemask_ge", false) => 0xffff_ffff & !((1u64 << lane) - 1),
+            ("%lanemask_gt", false) => 0xffff_ffff & !((2u64 << lane) - 1),
+            ("%dynamic_smem_size", false) => l.dynamic_shared,
+            ("%clusterid" | "%cluster_ctaid", true) => 0,
+            ("%nclusterid" | "%cluster_nctaid", true) => 1,
+            _ => return None,
+        };
+        Some(v)
+    }
+
+    /// Runs the launch: every CTA of the grid, one after the other.
+    pub(crate) fn run_launch(&mut self) -> Result<(), RunError> {
+        let l = self.eng.launch;
+        // Every thread counts: a grid of billions of threads that run no
+        // instruction must end too.
+        let threads = l.cta_threads().saturating_mul(l.ctas());
+        if threads > self.eng.max_steps {
+            return Err(RunError::Input(format!(
+                "the launch has {threads} threads, more than --max-steps {} thread-instructions allow; raise --max-steps or launch fewer threads",
+                self.eng.max_steps
+            )));
+        }
+        for z in 0..l.grid[2] {
+            for y in 0..l.grid[1] {
+                for x in 0..l.grid[0] {
+                    self.eng.ctaid = [x, y, z];
+                    self.run_cta()?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Starts the CTA `self.eng.ctaid`: fresh registers (those given by
+    /// `--set` keep their value), shared and local memory, threads at the
+    /// function's first statement.
+    fn start_cta(&mut self) {
+        let n = self.nlanes;
+        for r in &mut self.regs {
+            r.vals.clear();
+            r.vals.resize(n, r.given);
+        }
+        self.eng.shared = self.eng.shared_given.clone();
+        self.eng.arrivals.clear();
+        self.eng.private = vec![self.eng.private_given.clone(); n];
+        let b = self.eng.launch.block;
+        let (first, end) = self.eng.range;
+        self.eng.threads = (0..n as u32)
+            .map(|i| Thread {
+                pc: first,
+                end,
+                state: State::Ready,
+                frames: Vec::new(),
+                tid: [i % b[0], i / b[0] % b[1], i / (b[0] * b[1])],
+                steps: 0,
+                red: None,
+            })
+            .collect();
+        for lane in 0..n {
+            // At the start, no thread is in a call: nothing can fail.
+            let _ = self.settle(lane);
+        }
+    }
+
+    /// Runs one CTA to its end.
+    fn run_cta(&mut self) -> Result<(), RunError> {
+        self.start_cta();
+        let warps = self.nlanes.div_ceil(WARP_SIZE);
+        loop {
+            for w in 0..warps {
+                let mut lanes = [0usize; WARP_SIZE];
+                while let Some((pc, n)) = self.pick(w, &mut lanes) {
+                    self.run_warp(pc, &lanes[..n])?;
+                }
+            }
+            if !self.open_barriers()? {
+                // The registers of the thread `--thread` chose, as it ended.
+                if let Some((c, t)) = self.opts.thread {
+                    let b = self.eng.launch.block;
+                    let lane = (t[0] + b[0] * (t[1] + b[1] * t[2])) as usize;
+                    if c == self.eng.ctaid && lane < self.nlanes {
+                        self.eng.shown = Some(self.regs.iter().map(|r| r.vals[lane]).collect());
+                    }
+                }
+                return Ok(());
+            }
+        }
+    }
+
+    /// The threads of warp `w` that run next: those ready at the lowest
+    /// statement (docs/ENGINE.md "Divergence").
+    /// (Into `at`, without allocating: the statement and how many threads.)
+    fn pick(&self, w: usize, at: &mut [usize; WARP_SIZE]) -> Option<(usize, usize)> {
+        let lanes = w * WARP_SIZE..((w + 1) * WARP_SIZE).min(self.nlanes);
+        let threads = &self.eng.threads[lanes.clone()];
+        let pc = threads
+            .iter()
+            .filter(|t| t.state == State::Ready)
+            .map(|t| t.pc)
+            .min()?;
+        let mut n = 0;
+        for (i, t) in lanes.zip(threads) {
+            if t.state == State::Ready && t.pc == pc {
+                at[n] = i;
+                n += 1;
+            }
+        }
+        Some((pc, n))
+    }
+
+    /// When no thread can run: opens the barriers every participant has
+    /// reached (true: some did, run on), or finds the CTA done (false), or
+    /// fails with a deadlock.
+    fn open_barriers(&mut self) -> Result<bool, RunError> {
+        let live = self
+            .eng
+            .threads
+            .iter()
+            .filter(|t| t.state != State::Done)
+            .count();
+        if live == 0 {
+            return Ok(false);
+        }
+        // Per barrier id: the threads waiting, and the count they wait for.
+        let mut waiting: BTreeMap<u32, (usize, Option<u32>, usize)> = BTreeMap::new();
+        for t in &self.eng.threads {
+            if let State::Barrier { id, count, at } = t.state {
+                let e = waiting.entry(id).or_insert((0, count, at));
+                e.0 += 1;
+            }
+        }
+        let mut opened = false;
+        for (&id, &(n, count, _)) in &waiting {
+            // barrier{.cta}: "If no thread count is specified, all threads in
+            // the CTA participate in the barrier"; exit: "If the exiting
+            // threads are holding up the barrier, the barrier is released."
+            let need = count.map_or(live, |c| c as usize);
+            if n + self.eng.arrivals.get(&id).copied().unwrap_or(0) >= need {
+                opened = true;
+                self.eng.arrivals.remove(&id);
+                let mut reds = Vec::new();
+                let mut released = Vec::new();
+                for (lane, t) in self.eng.threads.iter_mut().enumerate() {
+                    if let State::Barrier { id: i, at, .. } = t.state {
+                        if i == id {
+                            t.state = State::Ready;
+                            released.push(lane);
+                            if let Some(p) = t.red.take() {
+                                reds.push((lane, at, p));
+                            }
+                        }
+                    }
+                }
+                if !reds.is_empty() {
+                    self.reduce(&reds)?;
+                }
+                for lane in released {
+                    self.lane = lane;
+                    self.settle(lane).map_err(|e| self.in_thread(e))?;
+                }
+            }
+        }
+        if opened {
+            return Ok(true);
+        }
+        // Nothing runs and no barrier opens: a deadlock.
+        let (&id, &(n, count, at)) = waiting.iter().next().ok_or_else(|| {
+            RunError::Input("internal: threads neither run, wait nor exited".into())
+        })?;
+        let need = count.map_or(live, |c| c as usize);
+        let n = n + self.eng.arrivals.get(&id).copied().unwrap_or(0);
+        let lane = self
+            .eng
+            .threads
+            .iter()
+            .position(|t| matches!(t.state, State::Barrier { id: i, .. } if i == id))
+            .unwrap_or(0);
+        self.lane = lane;
+        let span = self.module.stmt(at).map_or(0..0, |s| match s {
+            Stmt::Instr(i) => i.span,
+            Stmt::Label(_, sp, _) => sp,
+        });
+        let elsewhere: Vec<String> = waiting
+            .iter()
+            .filter(|(i, _)| **i != id)
+            .map(|(i, (k, _, a))| {
+                let (l, c) = self.line_col(Some(&self.stmt_span(*a)));
+                format!("{k} thread(s) wait at barrier {i} ({l}:{c})")
+            })
+            .collect();
+        let others = if elsewhere.is_empty() {
+            String::new()
+        } else {
+            format!("; {}", elsewhere.join("; "))
+        };
+        Err(RunError::Program(
+            Diagnostic::error(
+                span,
+                format!(
+                    "deadlock: barrier {id} waits for {need} threads but only {n} of the CTA's {live} running threads reach it ({} is one){others}",
+                    self.who()
+                ),
+            )
+            .with_help("every thread of the CTA (or the count given to `bar.sync`) must reach the same barrier; a barrier in a branch some threads skip never completes"),
+        ))
+    }
+
+    /// The labels of `name: .branchtargets L0, L1, ...;` in the function
+    /// of `scope` (the parser keeps the label; the list is read from the
+    /// text after it).
+    fn branch_targets(&self, scope: usize, name: &str) -> Option<Vec<String>> {
+        let at = *self.labels.get(&(scope, name.to_string()))?;
+        let Some(Stmt::Label(_, span, _)) = self.module.stmt(at) else {
+            return None;
+        };
+        let rest = self.module.source().get(span.end..)?;
+        let rest = rest.trim_start().strip_prefix(':')?.trim_start();
+        let list = rest.strip_prefix(".branchtargets")?;
+        let list = &list[..list.find(';')?];
+        let names: Vec<String> = list.split(',').map(|l| l.trim().to_string()).collect();
+        names.iter().all(|n| !n.is_empty()).then_some(names)
+    }
+
+    /// `bar.red` opened: each waiting thread (`lane`, its `bar.red`
+    /// statement, its predicate) gets the reduction over all of them.
+    /// PTX ISA `barrier`: "bar.red performs a reduction operation across
+    /// threads": ".popc" counts the threads whose predicate is true,
+    /// ".and"/".or" combine the predicates.
+    fn reduce(&mut self, reds: &[(usize, usize, bool)]) -> Result<(), RunError> {
+        let ones = reds.iter().filter(|r| r.2).count() as u64;
+        let all = ones == reds.len() as u64;
+        for &(lane, at, _) in reds {
+            let Some(Stmt::Instr(ins)) = self.module.stmt(at) else {
+                continue;
+            };
+            let Ctl::BarRed(op) = self.eng.ctl[self.op_of[at] as usize] else {
+                continue;
+            };
+            let (v, ty) = match op {
+                RedOp::Popc => (ones, PtxType::U32),
+                RedOp::And => (u64::from(all), PtxType::Pred),
+                RedOp::Or => (u64::from(ones > 0), PtxType::Pred),
+            };
+            self.lane = lane;
+            self.eng.stmt = at;
+            self.block = ins.block;
+            self.scope = ins.scope;
+            if let Some(d) = ins.operands.first() {
+                self.write(d, ty, v).map_err(|e| self.in_thread(e))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Statement `i`'s span.
+    pub(crate) fn stmt_span(&self, i: usize) -> Span {
+        self.module.stmt(i).map_or(0..0, |s| match s {
+            Stmt::Instr(i) => i.span,
+            Stmt::Label(_, sp, _) => sp,
+        })
+    }
+
+    /// Moves thread `lane` past labels to its next instruction; at the end
+    /// of its function, returns from it (the entry's end: the thread exits).
+    fn settle(&mut self, lane: usize) -> Result<(), RunError> {
+        loop {
+            let t = &mut self.eng.threads[lane];
+            // A thread at a barrier moves on when it opens.
+            if t.state != State::Ready {
+                return Ok(());
+            }
+            while t.pc < t.end && self.op_of.get(t.pc) == Some(&NOT_AN_INSTR) {
+                t.pc += 1;
+            }
+            if t.pc < t.end {
+                return Ok(());
+            }
+            // The end of a function without `ret`: it returns.
+            if t.frames.is_empty() {
+                t.state = State::Done;
+                return Ok(());
+            }
+            self.lane = lane;
+            self.ret(lane)?;
+        }
+    }
+
+    /// Runs statement `pc` for the threads `lanes` of one warp.
+    fn run_warp(&mut self, pc: usize, lanes: &[usize]) -> Result<(), RunError> {
+        // A statement run before: its fast form, without building its view.
+        if let Some(Some((tag, f))) = self.eng.fast.get(pc % FAST_SLOTS).copied() {
+            if tag == pc {
+                if let Some(f) = f {
+                    if self.fast_run(pc, &f, lanes)? {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+        let m = self.module;
+        let Some(Stmt::Instr(ins)) = m.stmt(pc) else {
+            return Err(RunError::Input("internal: a thread at a label".into()));
+        };
+        let k = self.op_of[pc] as usize;
+        let decoded = std::rc::Rc::clone(&self.decoded);
+        let op = &decoded[k].op;
+        let plan = self.plans[k];
+        let ctl = self.eng.ctl[k];
+        self.scope = ins.scope;
+        self.eng.stmt = pc;
+        self.block = ins.block;
+        if self.eng.fast_ok && !ctl.runs() {
+            let f = self.fast_op(&ins, op, k);
+            let slot = pc % FAST_SLOTS;
+            self.eng.fast[slot] = Some((pc, f));
+            if let Some(f) = f {
+                if self.fast_run(pc, &f, lanes)? {
+                    return Ok(());
+                }
+            }
+        }
+        if ctl.is_warp() {
+            for &lane in lanes {
+                self.lane = lane;
+                self.count_step(&ins)?;
+            }
+            self.scope = ins.scope;
+            self.eng.stmt = pc;
+            self.block = ins.block;
+            self.lane = lanes[0];
+            self.warp_op(&ins, ctl, lanes)
+                .map_err(|e| self.in_thread(e))?;
+            for &lane in lanes {
+                self.eng.threads[lane].pc = pc + 1;
+                self.settle(lane).map_err(|e| self.in_thread(e))?;
+            }
+            return Ok(());
+        }
+        for &lane in lanes {
+            self.lane = lane;
+            self.scope = ins.scope;
+            self.eng.stmt = pc;
+            self.count_step(&ins)?;
+            let flow = self
+                .step(&ins, op, plan, ctl)
+                .map_err(|e| self.in_thread(e))?;
+            self.apply(lane, pc, &ins, flow)
+                .map_err(|e| self.in_thread(e))?;
+            self.settle(lane).map_err(|e| self.in_thread(e))?;
+        }
+        Ok(())
+    }
+
+    /// The common case at warp speed: an instruction that computes (an
+    /// arithmetic form, integer op, `cvt`, `setp` into one predicate,
+    /// `mov`) from registers and constants into one register, with no
+    /// trace, `--contract` or `--lenient`: its operands resolved and
+    /// checked once ([`FastOp`], kept per statement), then each thread reads
+    /// its columns, the model computes, and the destination column takes
+    /// the results. `None`: the general way runs it (the same bits, and
+    /// the errors).
+    fn fast_op(&self, ins: &Instr, op: &Op, k: usize) -> Option<FastOp> {
+        let guard = match &ins.guard {
+            Some(g) => match self.find(g.reg) {
+                Some(i) if PtxType::Pred.accepts_register(self.regs[i].ty) => Some((i, g.negated)),
+                _ => return None,
+            },
+            None => None,
+        };
+        if *op == Op::Bra {
+            // `bra L`, its label resolved once.
+            let [Operand {
+                kind: OperandKind::Name(l),
+                ..
+            }] = &ins.operands[..]
+            else {
+                return None;
+            };
+            let target = *self.labels.get(&(ins.scope, l.to_string()))?;
+            return Some(FastOp {
+                k,
+                dest: 0,
+                dty: PtxType::Pred,
+                keep: 0,
+                n: 0,
+                srcs: [Src::Imm(0); 3],
+                tys: [PtxType::B32; 3],
+                guard,
+                target: Some(target),
+            });
+        }
+        let computes = matches!(
+            op,
+            Op::Form(_)
+                | Op::Int(_)
+                | Op::Cvt(_)
+                | Op::SetpInt(_)
+                | Op::Setp { bool_op: false, .. }
+                | Op::Mov(Some(_))
+        );
+        let types = op.operand_types().filter(|_| computes)?;
+        if ins.operands.len() != types.len() || types.len() > 4 {
+            return None;
+        }
+        let reg_of = |o: &Operand, ty: PtxType| match &o.kind {
+            OperandKind::Name(n) => self
+                .find(n)
+                .filter(|&i| ty.accepts_register(self.regs[i].ty))
+                .map(Src::Reg),
+            OperandKind::Imm(t) => ptxfp_isa::literal::parse_imm(t, ty).ok().map(Src::Imm),
+            _ => None,
+        };
+        let Some(Src::Reg(dest)) = reg_of(&ins.operands[0], types[0]) else {
+            return None;
+        };
+        let mut srcs = [Src::Imm(0); 3];
+        let mut tys = [PtxType::B32; 3];
+        for (n, (o, ty)) in ins.operands[1..].iter().zip(&types[1..]).enumerate() {
+            srcs[n] = reg_of(o, *ty)?;
+            tys[n] = *ty;
+        }
+        let dty = types[0];
+        Some(FastOp {
+            k,
+            dest,
+            dty,
+            keep: mask(self.regs[dest].ty.bits().max(dty.bits())),
+            n: types.len() - 1,
+            srcs,
+            tys,
+            guard,
+            target: None,
+        })
+    }
+
+    /// Runs `f` (statement `pc`) for the threads `lanes`: false, with
+    /// nothing run, where a value it reads is missing in a thread (the
+    /// general way then says which).
+    fn fast_run(&mut self, pc: usize, f: &FastOp, lanes: &[usize]) -> Result<bool, RunError> {
+        for &lane in lanes {
+            if let Some((g, _)) = f.guard {
+                if self.regs[g].vals[lane].is_none() {
+                    return Ok(false);
+                }
+            }
+            for s in &f.srcs[..f.n] {
+                if let Src::Reg(r) = s {
+                    if self.regs[*r].vals[lane].is_none() {
+                        return Ok(false);
+                    }
+                }
+            }
+        }
+        if let Some(target) = f.target {
+            // PTX ISA `bra`: "Continue execution at the target"; a false
+            // guard goes on to the next instruction.
+            for &lane in lanes {
+                self.lane = lane;
+                self.count_step_at(pc)?;
+                let taken = match f.guard {
+                    Some((g, negated)) => {
+                        (self.regs[g].vals[lane].unwrap_or(0) & 1 == 1) != negated
+                    }
+                    None => true,
+                };
+                self.go(lane, if taken { target + 1 } else { pc + 1 })?;
+            }
+            return Ok(true);
+        }
+        let decoded = std::rc::Rc::clone(&self.decoded);
+        let op = &decoded[f.k].op;
+        let plan = self.plans[f.k];
+        let mut vals = [0u64; 3];
+        let mut wrote = false;
+        // The steps of the warp at once, unless the limit falls inside it.
+        let bulk = self.eng.steps + lanes.len() as u64 <= self.eng.max_steps;
+        if bulk {
+            self.eng.steps += lanes.len() as u64;
+            for &lane in lanes {
+                self.eng.threads[lane].steps += 1;
+            }
+        }
+        for &lane in lanes {
+            self.lane = lane;
+            if !bulk {
+                self.count_step_at(pc)?;
+            }
+            if let Some((g, negated)) = f.guard {
+                if (self.regs[g].vals[lane].unwrap_or(0) & 1 == 1) == negated {
+                    continue;
+                }
+            }
+            for (k, s) in f.srcs[..f.n].iter().enumerate() {
+                vals[k] = match *s {
+                    Src::Reg(r) => self.regs[r].vals[lane].unwrap_or(0),
+                    Src::Imm(v) => v,
+                };
+            }
+            let n = f.n;
+            // The per-op functions' reading and writing, value for value
+            // (`arith`, `int`, `cvt`, `setp`, `setp_int`, `mov`).
+            let r = match op {
+                Op::Form(form) => {
+                    for (v, ty) in vals[..n].iter_mut().zip(&f.tys) {
+                        *v &= mask(ty.bits());
+                    }
+                    (match plan {
+                        Some(p) => p.eval(vals),
+                        None => form.eval(&vals[..n], &self.exec),
+                    }) & mask(f.dty.bits())
+                }
+                Op::Int(i) => i.eval(&vals[..n]),
+                Op::Cvt(c) => {
+                    for v in &mut vals[..n] {
+                        *v &= mask(c.src.bits());
+                    }
+                    c.eval_on(&vals[..n], &self.exec.hw)
+                }
+                Op::SetpInt(c) => u64::from(c.eval(vals[0], vals[1])),
+                Op::Setp { setp, .. } => u64::from(setp.eval(vals[0], vals[1])),
+                _ => vals[0],
+            };
+            self.regs[f.dest].vals[lane] = Some(r & f.keep);
+            wrote = true;
+        }
+        if wrote {
+            let d = &mut self.regs[f.dest];
+            d.shown = if f.dty.is_bits() { d.ty } else { f.dty };
+            d.written = true;
+        }
+        for &lane in lanes {
+            self.go(lane, pc + 1)?;
+        }
+        Ok(true)
+    }
+
+    /// Thread `lane` goes on at statement `next`: at once where it is an
+    /// instruction of its function, else through [`Self::settle`].
+    fn go(&mut self, lane: usize, next: usize) -> Result<(), RunError> {
+        let t = &mut self.eng.threads[lane];
+        t.pc = next;
+        if next < t.end && self.op_of.get(next).is_some_and(|k| *k != NOT_AN_INSTR) {
+            return Ok(());
+        }
+        self.lane = lane;
+        self.settle(lane).map_err(|e| self.in_thread(e))
+    }
+
+    /// [`Self::count_step`] at statement `pc`.
+    fn count_step_at(&mut self, pc: usize) -> Result<(), RunError> {
+        if self.eng.steps < self.eng.max_steps {
+            self.eng.steps += 1;
+            self.eng.threads[self.lane].steps += 1;
+            return Ok(());
+        }
+        match self.module.stmt(pc) {
+            Some(Stmt::Instr(ins)) => self.count_step(&ins),
+            _ => Err(RunError::Input("internal: a step at a label".into())),
+        }
+    }
+
+    /// Counts one thread-instruction of the running thread: past
+    /// `--max-steps`, the error that names it and the line.
+    fn count_step(&mut self, ins: &Instr) -> Result<(), RunError> {
+        {
+            self.eng.steps += 1;
+            self.eng.threads[self.lane].steps += 1;
+            if self.eng.steps > self.eng.max_steps {
+                let help = "raise the limit with --max-steps N, or look for a loop whose exit condition never holds";
+                return Err(RunError::Program(
+                    Diagnostic::error(
+                        ins.span.clone(),
+                        format!(
+                            "the run reached --max-steps {} thread-instructions: {} was about to run this line",
+                            self.eng.max_steps,
+                            self.who()
+                        ),
+                    )
+                    .with_help(help),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// A warp-level instruction for the threads `lanes` of one warp (all at
+    /// the same statement): each reads its operands, then each gets its
+    /// result, so that every thread sees the others' values from before.
+    fn warp_op(&mut self, ins: &Instr, ctl: Ctl, lanes: &[usize]) -> Result<(), RunError> {
+        // The threads whose guard holds.
+        let mut on = Vec::with_capacity(lanes.len());
+        for &lane in lanes {
+            self.lane = lane;
+            if let Some(g) = &ins.guard {
+                let gop = Operand {
+                    kind: OperandKind::Name(g.reg),
+                    span: g.span.clone(),
+                };
+                if (self.read(&gop, PtxType::Pred)? & 1 == 1) == g.negated {
+                    self.trace_with(ins, &[], None, |step| step.skipped = true);
+                    continue;
+                }
+            }
+            on.push(lane);
+        }
+        let bit = |lane: usize| 1u64 << (lane % WARP_SIZE);
+        let active: u64 = on.iter().map(|&l| bit(l)).sum();
+        let ops = &ins.operands;
+        let need = |n: usize, form: &str| -> Result<(), RunError> {
+            if ops.len() == n {
+                Ok(())
+            } else {
+                Err(err(
+                    ins.opcode_span.clone(),
+                    format!("`{}` takes {n} operands: `{form}`", ins.opcode),
+                ))
+            }
+        };
+        match ctl {
+            Ctl::Activemask => {
+                need(1, "activemask.b32 d;")?;
+                // activemask: "the 32-bit mask of all the threads in the warp
+                // that are currently active".
+                for &lane in &on {
+                    self.lane = lane;
+                    self.write(&ops[0], PtxType::B32, active)?;
+                    self.trace(ins, &[], Some((active, PtxType::B32)));
+                }
+            }
+            Ctl::Vote(mode) => {
+                let sync = ins.suffixes().next() == Some("sync");
+                need(
+                    if sync { 3 } else { 2 },
+                    "vote.sync.MODE d, {!}a, membermask;",
+                )?;
+                let mut preds = Vec::with_capacity(on.len());
+                let mut member = 0xffff_ffffu64;
+                for &lane in &on {
+                    self.lane = lane;
+                    preds.push(self.pred_operand(&ops[1])?);
+                    if sync {
+                        member = self.read(&ops[2], PtxType::B32)?;
+                    }
+                }
+                // vote.sync: "performs a reduction of the source predicate
+                // across all non-exited threads in membermask".
+                let voters: Vec<bool> = on
+                    .iter()
+                    .zip(&preds)
+                    .filter(|(l, _)| member & bit(**l) != 0)
+                    .map(|(_, p)| *p)
+                    .collect();
+                let ballot: u64 = on
+                    .iter()
+                    .zip(&preds)
+                    .filter(|(l, p)| **p && member & bit(**l) != 0)
+                    .map(|(l, _)| bit(*l))
+                    .sum();
+                let (v, ty) = match mode {
+                    VoteMode::All => (u64::from(voters.iter().all(|p| *p)), PtxType::Pred),
+                    VoteMode::Any => (u64::from(voters.iter().any(|p| *p)), PtxType::Pred),
+                    VoteMode::Uni => (
+                        u64::from(voters.iter().all(|p| *p) || voters.iter().all(|p| !*p)),
+                        PtxType::Pred,
+                    ),
+                    VoteMode::Ballot => (ballot, PtxType::B32),
+                };
+                for (i, &lane) in on.iter().enumerate() {
+                    self.lane = lane;
+                    self.write(&ops[0], ty, v)?;
+                    self.trace(ins, &[(u64::from(preds[i]), PtxType::Pred)], Some((v, ty)));
+                }
+            }
+            Ctl::Shfl(mode) => {
+                need(5, "shfl.sync.MODE.b32 d[|p], a, b, c, membermask;")?;
+                let mut srcs = Vec::with_capacity(on.len());
+                for &lane in &on {
+                    self.lane = lane;
+                    let a = self.read(&ops[1], PtxType::B32)?;
+                    let b = self.read(&ops[2], PtxType::B32)?;
+                    let c = self.read(&ops[3], PtxType::B32)?;
+                    let m = self.read(&ops[4], PtxType::B32)?;
+                    srcs.push((a, b, c, m));
+                }
+                // Each thread's `a`, by lane, for the source reads.
+                let mut by_lane = [None::<u64>; WARP_SIZE];
+                for (&lane, s) in on.iter().zip(&srcs) {
+                    by_lane[lane % WARP_SIZE] = Some(s.0);
+                }
+                let (d, p) = match &ops[0].kind {
+                    OperandKind::Other(t) if t.contains('|') => {
+                        let (d, p) = t.split_once('|').unwrap_or((t, ""));
+                        (d.trim(), Some(p.trim()))
+                    }
+                    OperandKind::Name(n) => (*n, None),
+                    _ => return Err(err(ops[0].span.clone(), "expected `d` or `d|p`")),
+                };
+                for (&lane, &(a, b, c, _)) in on.iter().zip(&srcs) {
+                    self.lane = lane;
+                    // PTX ISA shfl.sync, its pseudocode:
+                    // "maxLane = (lane[4:0] & segmask[4:0]) | (cval[4:0] & ~segmask[4:0]);
+                    //  minLane = (lane[4:0] & segmask[4:0]);"
+                    let l = (lane % WARP_SIZE) as i64;
+                    let bval = (b & 0x1f) as i64;
+                    let cval = (c & 0x1f) as i64;
+                    let seg = ((c >> 8) & 0x1f) as i64;
+                    let max_lane = (l & seg) | (cval & !seg);
+                    let min_lane = l & seg;
+                    let (j, pval) = match mode {
+                        // "case .up: j = lane - bval; pval = (j >= maxLane);"
+                        ShflMode::Up => (l - bval, l - bval >= max_lane),
+                        // "case .down: j = lane + bval; pval = (j <= maxLane);"
+                        ShflMode::Down => (l + bval, l + bval <= max_lane),
+                        // "case .bfly: j = lane ^ bval; pval = (j <= maxLane);"
+                        ShflMode::Bfly => (l ^ bval, (l ^ bval) <= max_lane),
+                        // "case .idx: j = minLane | (bval[4:0] & ~segmask[4:0]); pval = (j <= maxLane);"
+                        ShflMode::Idx => {
+                            let j = min_lane | (bval & !seg);
+                            (j, j <= max_lane)
+                        }
+                    };
+                    // "if (!pval) j = lane; // copy from own lane"
+                    let j = if pval { j } else { l };
+                    // A source thread that is not active: undefined in PTX;
+                    // here its register's value if it has one, else 0
+                    // (docs/ENGINE.md "Warp operations").
+                    let v = match by_lane.get(j as usize).copied().flatten() {
+                        Some(v) => v,
+                        None => {
+                            let src = lane - lane % WARP_SIZE + j as usize;
+                            let dop = &ops[1];
+                            match (&dop.kind, src < self.nlanes) {
+                                (OperandKind::Name(n), true) => self
+                                    .find(n)
+                                    .and_then(|i| self.regs[i].vals[src])
+                                    .unwrap_or(0),
+                                _ => 0,
+                            }
+                        }
+                    };
+                    let dst = Operand {
+                        kind: OperandKind::Name(d),
+                        span: ops[0].span.clone(),
+                    };
+                    self.write(&dst, PtxType::B32, v)?;
+                    if let Some(p) = p {
+                        let pop = Operand {
+                            kind: OperandKind::Name(p),
+                            span: ops[0].span.clone(),
+                        };
+                        self.write(&pop, PtxType::Pred, u64::from(pval))?;
+                    }
+                    self.trace(
+                        ins,
+                        &[(a, PtxType::B32), (b, PtxType::B32), (c, PtxType::B32)],
+                        Some((v, PtxType::B32)),
+                    );
+                }
+            }
+            Ctl::Redux => {
+                need(3, "redux.sync.OP.TYPE d, a, membermask;")?;
+                let parts: Vec<&str> = ins.suffixes().collect();
+                let (op, ty) = match parts.as_slice() {
+                    ["sync", op, t] => (*op, PtxType::parse(t)),
+                    _ => ("", None),
+                };
+                // redux.sync: ".add, .min, .max on .u32/.s32; .and, .or,
+                // .xor on .b32", over "all non-exited threads in membermask".
+                let ok = matches!(
+                    (op, ty),
+                    ("add" | "min" | "max", Some(PtxType::U32 | PtxType::S32))
+                        | ("and" | "or" | "xor", Some(PtxType::B32))
+                );
+                let (true, Some(ty)) = (ok, ty) else {
+                    return Err(err(
+                        ins.opcode_span.clone(),
+                        format!("`{}`: redux.sync takes .add/.min/.max with .u32/.s32, or .and/.or/.xor with .b32", ins.opcode),
+                    ));
+                };
+                let mut vals = Vec::with_capacity(on.len());
+                let mut member = 0u64;
+                for &lane in &on {
+                    self.lane = lane;
+                    vals.push(self.read(&ops[1], ty)? & 0xffff_ffff);
+                    member = self.read(&ops[2], PtxType::B32)?;
+                }
+                let name = ty.name().trim_start_matches('.');
+                let root = if op == "min" || op == "max" {
+                    "add"
+                } else {
+                    op
+                };
+                let int = IntOp::parse(&format!("{root}.{name}"));
+                let c = if op == "min" { "lt" } else { "gt" };
+                let cmp = SetpInt::parse(&format!("setp.{c}.{name}"));
+                let mut acc: Option<u64> = None;
+                for (&lane, &v) in on.iter().zip(&vals) {
+                    if member & bit(lane) == 0 {
+                        continue;
+                    }
+                    acc = Some(match (acc, op) {
+                        (None, _) => v,
+                        (Some(a), "min" | "max") => match cmp {
+                            Some(c) if c.eval(v, a) => v,
+                            _ => a,
+                        },
+                        (Some(a), _) => int.map_or(a, |o| o.eval(&[a, v]) & 0xffff_ffff),
+                    });
+                }
+                let r = acc.unwrap_or(0);
+                for (i, &lane) in on.iter().enumerate() {
+                    self.lane = lane;
+                    self.write(&ops[0], ty, r)?;
+                    self.trace(ins, &[(vals[i], ty)], Some((r, ty)));
+                }
+            }
+            Ctl::Match { all } => {
+                need(3, "match.{any,all}.sync.TYPE d[|p], a, membermask;")?;
+                let ty = last_type(ins.opcode).unwrap_or(PtxType::B32);
+                let mut vals = Vec::with_capacity(on.len());
+                let mut member = 0u64;
+                for &lane in &on {
+                    self.lane = lane;
+                    vals.push(self.read(&ops[1], ty)?);
+                    member = self.read(&ops[2], PtxType::B32)?;
+                }
+                let (d, p) = match &ops[0].kind {
+                    OperandKind::Other(t) if t.contains('|') => {
+                        let (d, p) = t.split_once('|').unwrap_or((t, ""));
+                        (d.trim(), Some(p.trim()))
+                    }
+                    OperandKind::Name(n) => (*n, None),
+                    _ => return Err(err(ops[0].span.clone(), "expected `d` or `d|p`")),
+                };
+                let members: Vec<(usize, u64)> = on
+                    .iter()
+                    .zip(&vals)
+                    .filter(|(l, _)| member & bit(**l) != 0)
+                    .map(|(l, v)| (*l, *v))
+                    .collect();
+                let same = members.windows(2).all(|w| w[0].1 == w[1].1);
+                for (i, &lane) in on.iter().enumerate() {
+                    self.lane = lane;
+                    // match.any: "the mask of threads that have the same value
+                    // of operand a"; match.all: membermask "if all threads in
+                    // membermask have the same value of operand a", else 0.
+                    let r = if all {
+                        if same {
+                            member & 0xffff_ffff
+                        } else {
+                            0
+                        }
+                    } else {
+                        members
+                            .iter()
+                            .filter(|(_, v)| *v == vals[i])
+                            .map(|(l, _)| bit(*l))
+                            .sum()
+                    };
+                    let dst = Operand {
+                        kind: OperandKind::Name(d),
+                        span: ops[0].span.clone(),
+                    };
+                    self.write(&dst, PtxType::B32, r)?;
+                    if let Some(p) = p {
+                        let pop = Operand {
+                            kind: OperandKind::Name(p),
+                            span: ops[0].span.clone(),
+                        };
+                        self.write(&pop, PtxType::Pred, u64::from(same))?;
+                    }
+                    self.trace(ins, &[(vals[i], ty)], Some((r, PtxType::B32)));
+                }
+            }
+            _ => {
+                return Err(err(
+                    ins.opcode_span.clone(),
+                    "internal: not a warp instruction",
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    /// `atom{.sem}{.scope}{.space}.op.type d, [a], b{, c};` and
+    /// `red{.sem}{.scope}{.space}.op.type [a], b;` for the running thread.
+    /// PTX ISA `atom`: "The atomic operation ... performs a memory load of
+    /// the specified address, computes a new value from the loaded value
+    /// and the operands, stores the new value, and returns the original
+    /// value in d". Threads run one at a time, so every read-modify-write
+    /// is indivisible; the new value comes from the model's `IntOp`,
+    /// `SetpInt` and `Form`.
+    fn atom(&mut self, ins: &Instr, red: bool) -> Result<(), RunError> {
+        let mut op = None;
+        let mut ty = None;
+        let mut space = None;
+        let mut noftz = false;
+        for sfx in ins.suffixes() {
+            match sfx {
+                "add" | "and" | "or" | "xor" | "cas" | "exch" | "inc" | "dec" | "min" | "max" => {
+                    op = Some(sfx)
+                }
+                "noftz" => noftz = true,
+                _ => {
+                    if let Some(t) = PtxType::parse(sfx) {
+                        ty = Some(t);
+                    } else if let Some(sp) = Space::parse(sfx) {
+                        space = Some(sp);
+                    }
+                }
+            }
+        }
+        let unsupported = |why: &str| {
+            Err(RunError::Program(
+                Diagnostic::error(ins.opcode_span.clone(), format!("`{}`: {why}", ins.opcode))
+                    .with_help("the engine runs atom/red .add/.min/.max/.inc/.dec/.and/.or/.xor/.exch/.cas on .b32/.b64/.u32/.u64/.s32/.s64, and .add on .f32/.f64 (and .noftz.f16/.bf16) in .global or .shared memory"),
+            ))
+        };
+        let (Some(op), Some(ty)) = (op, ty) else {
+            return unsupported("expected an operation (.add, .min, .cas, ...) and a type");
+        };
+        if space.is_some_and(|s| !matches!(s, Space::Global | Space::Shared)) {
+            return unsupported("atomics address .global or .shared memory");
+        }
+        let ops = &ins.operands;
+        let (dst, addr_op, srcs) = match (red, op) {
+            (true, _) if ops.len() == 2 => (None, &ops[0], &ops[1..]),
+            (false, "cas") if ops.len() == 4 => (Some(&ops[0]), &ops[1], &ops[2..]),
+            (false, _) if ops.len() == 3 && op != "cas" => (Some(&ops[0]), &ops[1], &ops[2..]),
+            _ => {
+                return Err(err(
+                    ins.opcode_span.clone(),
+                    format!(
+                        "`{}` takes {}",
+                        ins.opcode,
+                        match (red, op) {
+                            (true, _) => "`[a], b`",
+                            (false, "cas") => "`d, [a], b, c`",
+                            _ => "`d, [a], b`",
+                        }
+                    ),
+                ))
+            }
+        };
+        let bits = ty.bits();
+        let n = bits.div_ceil(8);
+        let (addr, addr_ty) = self.address(addr_op)?;
+        if addr % u64::from(n) != 0 {
+            self.memory_problem(Diagnostic::error(
+                addr_op.span.clone(),
+                format!("misaligned atomic: `{}` accesses {n} bytes at {addr:#x}, which is not a multiple of {n}", ins.opcode),
+            ), ", accessing the bytes at that address")?;
+        }
+        let mut vals = Vec::new();
+        for s in srcs {
+            vals.push(self.read(s, ty)? & mask(bits));
+        }
+        let old = match self.mem_in(space, addr).read(addr, n) {
+            Ok(v) => v,
+            Err(bad) => {
+                self.memory_problem(
+                    Diagnostic::error(
+                        addr_op.span.clone(),
+                        format!("`{}` reads {n} bytes at {addr:#x}, but memory at {bad:#x} was never given or written", ins.opcode),
+                    )
+                    .with_help(format!("give it with --mem {addr:#x}=HEXBYTES")),
+                    ", reading zeros",
+                )?;
+                0
+            }
+        };
+        let b = vals[0];
+        let int = |root: &str, t: PtxType| {
+            IntOp::parse(&format!("{root}.{}", t.name().trim_start_matches('.')))
+        };
+        let cmp = |c: &str, t: PtxType| {
+            SetpInt::parse(&format!("setp.{c}.{}", t.name().trim_start_matches('.')))
+        };
+        let as_int = match ty {
+            PtxType::B32 => PtxType::U32,
+            PtxType::B64 => PtxType::U64,
+            t => t,
+        };
+        let new = match (op, ty.is_float()) {
+            ("exch", _) => Some(b),
+            // "atom.cas: (*a == b) ? c : *a"
+            ("cas", false) => cmp("eq", as_int).map(|c| if c.eval(old, b) { vals[1] } else { old }),
+            ("add", false) => int("add", as_int).map(|o| o.eval(&[old, b])),
+            ("and" | "or" | "xor", false) => int(op, as_int).map(|o| o.eval(&[old, b])),
+            ("min", false) => cmp("lt", as_int).map(|c| if c.eval(b, old) { b } else { old }),
+            ("max", false) => cmp("gt", as_int).map(|c| if c.eval(b, old) { b } else { old }),
+            // "inc: (*a >= b) ? 0 : *a + 1" (unsigned).
+            ("inc", false) if as_int == PtxType::U32 => {
+                match (cmp("hs", as_int), int("add", as_int)) {
+                    (Some(c), Some(a)) => Some(if c.eval(old, b) { 0 } else { a.eval(&[old, 1]) }),
+                    _ => None,
+                }
+            }
+            // "dec: ((*a == 0) || (*a > b)) ? b : *a - 1" (unsigned).
+            ("dec", false) if as_int == PtxType::U32 => {
+                match (cmp("hi", as_int), int("sub", as_int)) {
+                    (Some(c), Some(s)) => Some(if old == 0 || c.eval(old, b) {
+                        b
+                    } else {
+                        s.eval(&[old, 1])
+                    }),
+                    _ => None,
+                }
+            }
+            // "atom.add.f32 rounds to nearest even and flushes subnormal
+            // inputs and results to sign-preserving zero"; .f64 rounds to
+            // nearest even; .noftz.f16/.bf16 round to nearest and keep
+            // subnormals.
+            // The model has no add.f32/add.f64 form: old * 1.0 + b by fma
+            // is the same operation (the product is exact, so the sum is
+            // rounded once, as add rounds it; -0 + -0 stays -0).
+            ("add", true) => {
+                let form = match (ty, noftz) {
+                    (PtxType::F32, _) => Some(("fma.rn.ftz.f32", Some(0x3f80_0000))),
+                    (PtxType::F64, _) => Some(("fma.rn.f64", Some(0x3ff0_0000_0000_0000))),
+                    (PtxType::F16, true) => Some(("add.rn.f16", None)),
+                    (PtxType::BF16, true) => Some(("add.rn.bf16", None)),
+                    (PtxType::F16x2, true) => Some(("add.rn.f16x2", None)),
+                    (PtxType::BF16x2, true) => Some(("add.rn.bf16x2", None)),
+                    _ => None,
+                };
+                form.and_then(|(f, one)| Form::parse(f).ok().map(|f| (f, one)))
+                    .map(|(f, one)| {
+                        let srcs = match one {
+                            Some(one) => vec![old, one, b],
+                            None => vec![old, b],
+                        };
+                        f.eval(&srcs, &self.exec) & mask(bits)
+                    })
+            }
+            _ => None,
+        };
+        let Some(new) = new else {
+            return unsupported("this operation and type are not supported by the engine");
+        };
+        self.mem_in_mut(space, addr).write(addr, n, new);
+        if let Some(d) = dst {
+            self.write(d, ty, old)?;
+        }
+        let mut inputs = vec![(addr, addr_ty)];
+        inputs.extend(vals.iter().map(|v| (*v, ty)));
+        self.trace_with(ins, &inputs, dst.map(|_| (old, ty)), |step| {
+            step.access = Some(Access {
+                store: true,
+                ty,
+                values: vec![new],
+            })
+        });
+        Ok(())
+    }
+
+    /// A predicate operand `p` or `!p`.
+    fn pred_operand(&mut self, op: &Operand) -> Result<bool, RunError> {
+        if let OperandKind::Other(t) = &op.kind {
+            if let Some(n) = t.strip_prefix('!') {
+                let o = Operand {
+                    kind: OperandKind::Name(n.trim()),
+                    span: op.span.clone(),
+                };
+                return Ok(self.read(&o, PtxType::Pred)? & 1 == 0);
+            }
+        }
+        Ok(self.read(op, PtxType::Pred)? & 1 == 1)
+    }
+
+    /// A run-time error of a launch of several threads names the thread.
+    fn in_thread(&self, e: RunError) -> RunError {
+        match e {
+            RunError::Program(d) if self.eng.multi => RunError::Program(Diagnostic {
+                message: format!("{} ({})", d.message, self.who()),
+                ..d
+            }),
+            e => e,
+        }
+    }
+
+    /// Moves thread `lane` on after statement `pc` did `flow`.
+    fn apply(&mut self, lane: usize, pc: usize, ins: &Instr, flow: Flow) -> Result<(), RunError> {
+        match flow {
+            Flow::Next => self.eng.threads[lane].pc = pc + 1,
+            Flow::Exit => self.eng.threads[lane].state = State::Done,
+            Flow::Stop => {
+                if self.eng.threads[lane].frames.is_empty() {
+                    self.eng.threads[lane].state = State::Done;
+                } else {
+                    self.ret(lane)?;
+                }
+            }
+            Flow::Jump(label) => match self.labels.get(&(ins.scope, label.clone())) {
+                Some(&at) => self.eng.threads[lane].pc = at + 1,
+                None => {
+                    let at = ins
+                        .operands
+                        .first()
+                        .map_or(ins.span.clone(), |o| o.span.clone());
+                    return Err(err(
+                        at,
+                        format!("`bra {label}`: no label `{label}` is defined in this function"),
+                    ));
+                }
+            },
+            Flow::Call => self.call(lane, pc, ins)?,
+            Flow::Barrier { id, count } => {
+                let t = &mut self.eng.threads[lane];
+                t.pc = pc + 1;
+                t.state = State::Barrier { id, count, at: pc };
+            }
+        }
+        Ok(())
+    }
+
+    /// The names in a call's `(a, b)` list.
+    fn call_list<'t>(op: &Operand<'t>) -> Option<Vec<&'t str>> {
+        match &op.kind {
+            OperandKind::Other(t) => {
+                let inner = t.strip_prefix('(')?.strip_suffix(')')?.trim();
+                if inner.is_empty() {
+                    return Some(Vec::new());
+                }
+                Some(inner.split(',').map(str::trim).collect())
+            }
+            _ => None,
+        }
+    }
+
+    /// `call (rets), f, (args);`: binds the arguments to `f`'s parameters
+    /// and enters it (PTX ISA `call`: "The call instruction stores
+    /// the address of the next instruction, so execution can resume at that
+    /// point after executing a ret instruction"; "Input arguments and return
+    /// values are passed by value").
+    fn call(&mut self, lane: usize, pc: usize, ins: &Instr) -> Result<(), RunError> {
+        let ops = &ins.operands;
+        let (rets, fop, args) = match ops.first().map(|o| &o.kind) {
+            Some(OperandKind::Other(_)) => (
+                Self::call_list(&ops[0]).unwrap_or_default(),
+                ops.get(1),
+                ops.get(2),
+            ),
+            _ => (Vec::new(), ops.first(), ops.get(1)),
+        };
+        let args = match args {
+            Some(a) => Self::call_list(a).ok_or_else(|| {
+                err(
+                    a.span.clone(),
+                    "expected the arguments as a `(a, b, ...)` list",
+                )
+            })?,
+            None => Vec::new(),
+        };
+        let Some(fop) = fop else {
+            return Err(err(ins.span.clone(), "`call` needs a function name"));
+        };
+        let OperandKind::Name(fname) = fop.kind else {
+            return Err(err(fop.span.clone(), "expected the called function's name"));
+        };
+        let m = self.module;
+        let Some(callee) = m.functions.iter().position(|f| f.name == fname && !f.entry) else {
+            let why = if self.find(fname).is_some() {
+                format!("`call {fname}`: indirect calls through a register are not supported")
+            } else if m.functions.iter().any(|f| f.name == fname) {
+                format!("`call {fname}`: `{fname}` is an .entry; only a .func can be called")
+            } else {
+                format!("`call {fname}`: no .func `{fname}` with a body in this module")
+            };
+            return Err(RunError::Program(
+                Diagnostic::error(fop.span.clone(), why)
+                    .with_help("define the function in the module (`.func name(...) { ... }`); a declaration alone has no code to run"),
+            ));
+        };
+        let f = &m.functions[callee];
+        if args.len() != f.params.len() || rets.len() != f.returns.len() {
+            return Err(err(
+                ins.span.clone(),
+                format!(
+                    "`call {fname}` passes {} argument(s) and {} return value(s); `{fname}` takes {} and returns {}",
+                    args.len(),
+                    rets.len(),
+                    f.params.len(),
+                    f.returns.len()
+                ),
+            ));
+        }
+        if self.eng.threads[lane].frames.len() >= MAX_CALL_DEPTH {
+            return Err(RunError::Program(
+                Diagnostic::error(
+                    ins.span.clone(),
+                    format!("`call {fname}`: more than {MAX_CALL_DEPTH} calls are nested (an endless recursion?)"),
+                )
+                .with_help("the engine allows calls nested up to this depth; check the recursion's base case"),
+            ));
+        }
+        // The arguments, read in the caller.
+        let mut vals = Vec::with_capacity(args.len());
+        for (a, p) in args.iter().zip(&f.params) {
+            let ty = self.param_type(f.scope, p);
+            vals.push(self.value_of(a, ty, &fop.span)?);
+        }
+        // The callee's registers and parameters are its own for this call.
+        let mut saved_regs = Vec::new();
+        if let Some(regs) = self.eng.scope_regs.get(&f.scope) {
+            for &r in regs {
+                saved_regs.push((r, self.regs[r].vals[lane].take()));
+            }
+        }
+        let mut saved_mem = Vec::new();
+        // Its `.local` variables too: each call has its own frame (ptxas
+        // allocates them per call; here the one copy is saved and restored,
+        // so a pointer into a caller's frame of the same function sees the
+        // callee's: docs/ENGINE.md "Control flow").
+        let locals: Vec<(u64, u64)> = self
+            .vars
+            .values()
+            .flatten()
+            .filter(|(s, v)| *s == f.scope && v.2 == Space::Local)
+            .map(|(_, v)| (v.0, v.1))
+            .collect();
+        let params = f
+            .params
+            .iter()
+            .chain(&f.returns)
+            .filter_map(|p| self.var_in(f.scope, p));
+        let frame_vars: Vec<(u64, u64)> = params.chain(locals).collect();
+        for (addr, size) in frame_vars {
+            saved_mem.push((addr, self.bytes(addr, size)));
+            self.mem_at(addr).forget(addr, size);
+        }
+        let end = self.eng.threads[lane].end;
+        self.eng.threads[lane].frames.push(Frame {
+            ret_pc: pc + 1,
+            end,
+            scope: ins.scope,
+            block: ins.block,
+            callee,
+            rets: rets.iter().map(|s| s.to_string()).collect(),
+            saved_regs,
+            saved_mem,
+            at: pc,
+        });
+        let (first, end) = self.eng.bodies.get(&f.scope).copied().unwrap_or((pc, pc));
+        self.scope = f.scope;
+        for (p, v) in f.params.iter().zip(vals) {
+            self.store_value(f.scope, p, v);
+        }
+        let t = &mut self.eng.threads[lane];
+        t.pc = first;
+        t.end = end;
+        Ok(())
+    }
+
+    /// Returns from the innermost call of thread `lane`: the return values
+    /// to the caller's operands, the callee's registers as they were.
+    fn ret(&mut self, lane: usize) -> Result<(), RunError> {
+        let Some(fr) = self.eng.threads[lane].frames.pop() else {
+            self.eng.threads[lane].state = State::Done;
+            return Ok(());
+        };
+        let m = self.module;
+        let f = &m.functions[fr.callee];
+        // Read the return values in the callee, before its state goes.
+        let mut vals = Vec::new();
+        for r in &f.returns {
+            let ty = self.param_type(f.scope, r);
+            vals.push(self.callee_value(f.scope, r, ty));
+        }
+        for (r, v) in fr.saved_regs {
+            self.regs[r].vals[lane] = v;
+        }
+        for (addr, bytes) in fr.saved_mem {
+            self.put_bytes(addr, &bytes);
+        }
+        self.scope = fr.scope;
+        let (block, scope) = (fr.block, fr.scope);
+        for (target, v) in fr.rets.iter().zip(vals) {
+            self.bind_return(scope, block, target, v, fr.at)?;
+        }
+        let t = &mut self.eng.threads[lane];
+        t.pc = fr.ret_pc;
+        t.end = fr.end;
+        Ok(())
+    }
+
+    /// The type of parameter `name` of the function of `scope`.
+    fn param_type(&self, scope: usize, name: &str) -> PtxType {
+        if let Some(i) = self.reg_in(scope, name) {
+            return self.regs[i].ty;
+        }
+        self.vars
+            .get(name)
+            .and_then(|all| all.iter().find(|(s, _)| *s == scope))
+            .map_or(PtxType::B64, |(_, v)| v.3)
+    }
+
+    /// The register `name` of the function of `scope`.
+    fn reg_in(&self, scope: usize, name: &str) -> Option<usize> {
+        self.by_name
+            .get(name)?
+            .iter()
+            .map(|&(_, i)| i)
+            .find(|&i| self.regs[i].scope == scope)
+    }
+
+    /// The variable `name` of `scope`: address and size.
+    fn var_in(&self, scope: usize, name: &str) -> Option<(u64, u64)> {
+        if self.reg_in(scope, name).is_some() {
+            return None;
+        }
+        self.vars
+            .get(name)?
+            .iter()
+            .find(|(s, _)| *s == scope)
+            .map(|(_, v)| (v.0, v.1))
+    }
+
+    /// Bytes `addr..addr+n` of the running thread's memory (`None`: unknown).
+    fn bytes(&self, addr: u64, n: u64) -> Vec<Option<u8>> {
+        (0..n)
+            .map(|i| {
+                let a = addr.wrapping_add(i);
+                self.mem_ref(a).read(a, 1).ok().map(|b| b as u8)
+            })
+            .collect()
+    }
+
+    /// Gives bytes (unknown ones forgotten).
+    fn put_bytes(&mut self, addr: u64, bytes: &[Option<u8>]) {
+        for (i, b) in bytes.iter().enumerate() {
+            let a = addr.wrapping_add(i as u64);
+            match b {
+                Some(b) => self.mem_at(a).give(a, &[*b]),
+                None => self.mem_at(a).forget(a, 1),
+            }
+        }
+    }
+
+    /// An argument's value in the caller: a register, a `.param` variable's
+    /// bytes, or a constant of the parameter's type.
+    fn value_of(&mut self, arg: &str, ty: PtxType, at: &Span) -> Result<Vec<Option<u8>>, RunError> {
+        let n = u64::from(ty.bits().div_ceil(8)).max(1);
+        if let Some(i) = self.find(arg) {
+            let v = self.regs[i].vals[self.lane];
+            let w = u64::from(self.regs[i].ty.bits().div_ceil(8)).max(1);
+            return Ok((0..w).map(|k| v.map(|v| (v >> (8 * k)) as u8)).collect());
+        }
+        if let Some((addr, size, ..)) = self.var(arg) {
+            return Ok(self.bytes(addr, size));
+        }
+        match ptxfp_isa::literal::parse_imm(arg, ty) {
+            Ok(v) => Ok((0..n).map(|k| Some((v >> (8 * k)) as u8)).collect()),
+            Err(_) => Err(err(
+                at.clone(),
+                format!("call argument `{arg}`: not a register, a `.param` variable or a constant"),
+            )),
+        }
+    }
+
+    /// Parameter `name` of the function of `scope` (a register or a
+    /// `.param` variable) takes `v`.
+    fn store_value(&mut self, scope: usize, name: &str, v: Vec<Option<u8>>) {
+        if let Some(i) = self.reg_in(scope, name) {
+            let bits = self.regs[i].ty.bits();
+            let val = bytes_value(&v, bits);
+            self.regs[i].vals[self.lane] = val;
+            return;
+        }
+        if let Some((addr, size)) = self.var_in(scope, name) {
+            let mut v = v;
+            v.resize(size as usize, None);
+            self.put_bytes(addr, &v);
+        }
+    }
+
+    /// The value of the callee's return parameter `name`.
+    fn callee_value(&self, scope: usize, name: &str, _ty: PtxType) -> Vec<Option<u8>> {
+        if let Some(i) = self.reg_in(scope, name) {
+            let v = self.regs[i].vals[self.lane];
+            let w = u64::from(self.regs[i].ty.bits().div_ceil(8)).max(1);
+            return (0..w).map(|k| v.map(|v| (v >> (8 * k)) as u8)).collect();
+        }
+        match self.var_in(scope, name) {
+            Some((addr, size)) => self.bytes(addr, size),
+            None => Vec::new(),
+        }
+    }
+
+    /// The caller's return operand `target` (a register or a `.param`
+    /// variable, named in `block` of `scope`) takes `v`.
+    fn bind_return(
+        &mut self,
+        scope: usize,
+        block: usize,
+        target: &str,
+        v: Vec<Option<u8>>,
+        at: usize,
+    ) -> Result<(), RunError> {
+        let saved = (self.block, self.scope);
+        self.block = block;
+        self.scope = scope;
+        let r = (|| {
+            if let Some(i) = self.find(target) {
+                let bits = self.regs[i].ty.bits();
+                self.regs[i].vals[self.lane] = bytes_value(&v, bits);
+                self.regs[i].written = true;
+                return Ok(());
+            }
+            if let Some((addr, size, ..)) = self.var(target) {
+                let mut v = v;
+                v.resize(size as usize, None);
+                self.put_bytes(addr, &v);
+                return Ok(());
+            }
+            Err(err(
+                self.stmt_span(at),
+                format!("call return `{target}`: not a register or a `.param` variable"),
+            ))
+        })();
+        (self.block, self.scope) = saved;
+        r
+    }
+
+    /// Warp-level and control instructions `Op` does not run: their flow.
+    pub(crate) fn control(&mut self, ins: &Instr, ctl: Ctl) -> Result<Flow, RunError> {
+        match ctl {
+            Ctl::No
+            | Ctl::Activemask
+            | Ctl::Vote(_)
+            | Ctl::Shfl(_)
+            | Ctl::Redux
+            | Ctl::Match { .. } => Err(err(
+                ins.opcode_span.clone(),
+                "internal: not a control instruction",
+            )),
+            Ctl::Call => {
+                self.trace(ins, &[], None);
+                Ok(Flow::Call)
+            }
+            Ctl::Exit => {
+                self.trace(ins, &[], None);
+                Ok(Flow::Exit)
+            }
+            Ctl::Atom { red } => {
+                self.atom(ins, red)?;
+                Ok(Flow::Next)
+            }
+            Ctl::Brx => {
+                let ops = &ins.operands;
+                let (Some(index), Some(OperandKind::Name(list))) =
+                    (ops.first(), ops.get(1).map(|o| &o.kind))
+                else {
+                    return Err(err(
+                        ins.opcode_span.clone(),
+                        format!(
+                            "`{}` takes `index, tlist` (a `.branchtargets` label)",
+                            ins.opcode
+                        ),
+                    ));
+                };
+                let i = self.read(index, PtxType::U32)?;
+                let targets = self.branch_targets(ins.scope, list).ok_or_else(|| {
+                    err(
+                        ops[1].span.clone(),
+                        format!("`{list}` is not a `{list}: .branchtargets L0, L1, ...;` list of this function"),
+                    )
+                })?;
+                // brx.idx: "the index operand ... selects the target label";
+                // "the behavior is undefined if index is out of range".
+                let Some(target) = targets.get(i as usize) else {
+                    return Err(err(
+                        index.span.clone(),
+                        format!(
+                            "`{}`: index {i} is past the end of `{list}` ({} labels)",
+                            ins.opcode,
+                            targets.len()
+                        ),
+                    ));
+                };
+                self.trace(ins, &[(i, PtxType::U32)], None);
+                Ok(Flow::Jump(target.clone()))
+            }
+            Ctl::IsSpace(space) => {
+                let ops = &ins.operands;
+                if ops.len() != 2 {
+                    return Err(err(
+                        ins.opcode_span.clone(),
+                        format!("`{}` takes `p, a`", ins.opcode),
+                    ));
+                }
+                // The address in the type of its register (`.u32` or `.u64`).
+                let ty = match &ops[1].kind {
+                    OperandKind::Name(n) => self
+                        .find(n)
+                        .map(|i| self.regs[i].ty)
+                        .filter(|t| t.bits() == 32)
+                        .map_or(PtxType::U64, |_| PtxType::U32),
+                    _ => PtxType::U64,
+                };
+                let a = self.read(&ops[1], ty)?;
+                // isspacep: "Write predicate register p with 1 if generic
+                // address a falls within the specified state space window".
+                let region = self.region(a);
+                let in_var = |sp: Space| {
+                    self.vars
+                        .values()
+                        .flatten()
+                        .any(|(_, v)| v.2 == sp && a >= v.0 && a < v.0.saturating_add(v.1.max(1)))
+                };
+                let yes = match space {
+                    Space::Shared => region == Some(Region::Shared),
+                    Space::Local => region == Some(Region::Local),
+                    Space::Param => region == Some(Region::Param) || in_var(Space::Param),
+                    Space::Const => in_var(Space::Const),
+                    Space::Global => region.is_none() && !in_var(Space::Param),
+                };
+                self.write(&ops[0], PtxType::Pred, u64::from(yes))?;
+                self.trace(ins, &[(a, ty)], Some((u64::from(yes), PtxType::Pred)));
+                Ok(Flow::Next)
+            }
+            // membar/fence: "guarantees that prior memory accesses requested
+            // by this thread are performed" before later ones; the engine
+            // performs every access when its instruction runs, in order.
+            Ctl::Fence | Ctl::WarpSync => {
+                self.trace(ins, &[], None);
+                Ok(Flow::Next)
+            }
+            Ctl::BarSync | Ctl::BarArrive | Ctl::BarRed(_) => {
+                let red = matches!(ctl, Ctl::BarRed(_));
+                let ops = if red {
+                    // `bar.red.op d, a{, b}, {!}c`: the barrier operands are
+                    // between the destination and the predicate.
+                    if !(3..=4).contains(&ins.operands.len()) {
+                        return Err(err(
+                            ins.opcode_span.clone(),
+                            format!("`{}` takes `d, a, {{!}}c` or `d, a, b, {{!}}c`", ins.opcode),
+                        ));
+                    }
+                    let c = &ins.operands[ins.operands.len() - 1];
+                    let p = self.pred_operand(c)?;
+                    self.eng.threads[self.lane].red = Some(p);
+                    &ins.operands[1..ins.operands.len() - 1]
+                } else {
+                    &ins.operands[..]
+                };
+                if ops.is_empty() || ops.len() > 2 {
+                    return Err(err(
+                        ins.opcode_span.clone(),
+                        format!("`{}` takes a barrier number and, optionally, a thread count: `{} 0;` or `{} 1, 64;`", ins.opcode, ins.opcode, ins.opcode),
+                    ));
+                }
+                let id = self.read(&ops[0], PtxType::U32)?;
+                // "Source operand a specifies a logical barrier resource as an
+                // immediate constant or register with value 0 through 15."
+                if id > 15 {
+                    return Err(err(
+                        ops[0].span.clone(),
+                        format!("barrier number {id}: a CTA has barriers 0 to 15"),
+                    ));
+                }
+                let count = match ops.get(1) {
+                    Some(o) => {
+                        let c = self.read(o, PtxType::U32)?;
+                        // "When specifying a thread count, the value must be a
+                        // multiple of the warp size."
+                        if c == 0 || c % WARP_SIZE as u64 != 0 {
+                            return Err(err(
+                                o.span.clone(),
+                                format!("thread count {c}: a barrier's count is a nonzero multiple of the warp size (32)"),
+                            ));
+                        }
+                        Some(c as u32)
+                    }
+                    None if ctl == Ctl::BarArrive => {
+                        // "Note that a non-zero thread count is required for
+                        // barrier{.cta}.arrive."
+                        return Err(err(
+                            ins.opcode_span.clone(),
+                            format!(
+                                "`{}` needs a thread count: `{} 1, 64;`",
+                                ins.opcode, ins.opcode
+                            ),
+                        ));
+                    }
+                    None => None,
+                };
+                self.trace(ins, &[(id, PtxType::U32)], None);
+                if ctl == Ctl::BarArrive {
+                    // "barrier{.cta}.arrive does not cause any waiting by the
+                    // executing threads": counted as arrived, it runs on.
+                    *self.eng.arrivals.entry(id as u32).or_insert(0) += 1;
+                    return Ok(Flow::Next);
+                }
+                Ok(Flow::Barrier {
+                    id: id as u32,
+                    count,
+                })
+            }
+        }
+    }
+}
+
+/// The value of little-endian `bytes` in a `bits`-wide register (`None`
+/// if a byte is unknown).
+fn bytes_value(bytes: &[Option<u8>], bits: u32) -> Option<u64> {
+    let n = bits.div_ceil(8).max(1) as usize;
+    let mut v = 0u64;
+    for k in 0..n.min(8) {
+        v |= u64::from(bytes.get(k).copied().unwrap_or(Some(0))?) << (8 * k);
+    }
+    Some(v & mask(bits.max(1)))
+}

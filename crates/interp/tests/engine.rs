@@ -1,0 +1,492 @@
+//! The execution engine through the library: calls with `.reg`
+//! parameters, divergence and reconvergence, barriers released by exited
+//! threads, per-thread `.local` and per-CTA `.shared` memory, the special
+//! registers. Each expected value is derived in the test from the kernel's
+//! meaning (comments), and compared exactly.
+
+use ptxfp_interp::{run, Inputs, Launch, Options, RunError};
+
+const HEAD: &str = ".version 7.0\n.target sm_70\n.address_size 64\n";
+
+fn launch(block: u32, grid: u32) -> Options {
+    Options {
+        launch: Launch {
+            grid: [grid, 1, 1],
+            block: [block, 1, 1],
+            dynamic_shared: 0,
+        },
+        ..Options::default()
+    }
+}
+
+fn out_at(addr: u64) -> Inputs {
+    Inputs {
+        sets: vec![("out".into(), format!("{addr:#x}"))],
+        ..Inputs::default()
+    }
+}
+
+/// The u32 words of the memory written, from its single run at `addr`.
+fn words(memory: &[(u64, Vec<u8>)], addr: u64) -> Vec<u32> {
+    assert_eq!(memory.len(), 1, "{memory:?}");
+    assert_eq!(memory[0].0, addr);
+    memory[0]
+        .1
+        .chunks(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+/// Fibonacci by double recursion with `.reg` parameters:
+/// fib(0) = 0, fib(1) = 1, fib(n) = fib(n-1) + fib(n-2); fib(15) = 610.
+#[test]
+fn recursion_with_reg_parameters() {
+    let src = format!(
+        "{HEAD}.func (.reg .u32 r) fib(.reg .u32 n)
+{{
+.reg .pred %p;
+.reg .u32 %a, %b, %m;
+setp.lt.u32 %p, n, 2;
+@%p bra SMALL;
+sub.u32 %m, n, 1;
+call (%a), fib, (%m);
+sub.u32 %m, n, 2;
+call (%b), fib, (%m);
+add.u32 r, %a, %b;
+ret;
+SMALL:
+mov.u32 r, n;
+ret;
+}}
+.entry k(.param .u64 out)
+{{
+.reg .u32 %v;
+.reg .u64 %o;
+ld.param.u64 %o, [out];
+call (%v), fib, (15);
+st.global.u32 [%o], %v;
+}}
+"
+    );
+    let o = run(&src, &out_at(0x1000), &Options::default()).unwrap();
+    let fib = |n: u32| (0..n).fold((0u32, 1u32), |(a, b), _| (b, a + b)).0;
+    assert_eq!(words(&o.memory, 0x1000), vec![fib(15)]);
+    assert_eq!(fib(15), 610);
+}
+
+/// An if/else on lane parity splits the warp in two halves that each run
+/// with their own mask; after the join all 32 run together.
+#[test]
+fn if_else_diverges_and_reconverges() {
+    let src = format!(
+        "{HEAD}.entry k(.param .u64 out)
+{{
+.reg .pred %p;
+.reg .u32 %t, %b, %m, %j;
+.reg .u64 %o, %x;
+ld.param.u64 %o, [out];
+mov.u32 %t, %tid.x;
+and.b32 %b, %t, 1;
+setp.eq.u32 %p, %b, 1;
+@%p bra ODD;
+activemask.b32 %m;
+bra.uni JOIN;
+ODD:
+activemask.b32 %m;
+JOIN:
+activemask.b32 %j;
+mul.wide.u32 %x, %t, 8;
+add.u64 %o, %o, %x;
+st.global.v2.u32 [%o], {{%m, %j}};
+}}
+"
+    );
+    let o = run(&src, &out_at(0x1000), &launch(32, 1)).unwrap();
+    let want: Vec<u32> = (0..32)
+        .flat_map(|t| {
+            let half: u32 = (0..32).filter(|l| l % 2 == t % 2).map(|l| 1u32 << l).sum();
+            [half, u32::MAX]
+        })
+        .collect();
+    assert_eq!(words(&o.memory, 0x1000), want);
+}
+
+/// Threads that exit do not hold a barrier up: the second warp exits, the
+/// first passes `bar.sync 0` and writes.
+#[test]
+fn exited_threads_release_a_barrier() {
+    let src = format!(
+        "{HEAD}.entry k(.param .u64 out)
+{{
+.reg .pred %p;
+.reg .u32 %t;
+.reg .u64 %o, %x;
+ld.param.u64 %o, [out];
+mov.u32 %t, %tid.x;
+setp.ge.u32 %p, %t, 32;
+@%p exit;
+bar.sync 0;
+mul.wide.u32 %x, %t, 4;
+add.u64 %o, %o, %x;
+st.global.u32 [%o], %t;
+}}
+"
+    );
+    let o = run(&src, &out_at(0x1000), &launch(64, 1)).unwrap();
+    assert_eq!(words(&o.memory, 0x1000), (0..32).collect::<Vec<u32>>());
+}
+
+/// `.local` is each thread's and `.shared` each CTA's: every thread of two
+/// CTAs stores its id in both, then reads them back after a barrier.
+#[test]
+fn local_per_thread_shared_per_cta() {
+    let src = format!(
+        "{HEAD}.entry k(.param .u64 out)
+{{
+.local .u32 mine;
+.shared .u32 first;
+.reg .pred %p;
+.reg .u32 %t, %c, %id, %l, %s;
+.reg .u64 %o, %x;
+ld.param.u64 %o, [out];
+mov.u32 %t, %tid.x;
+mov.u32 %c, %ctaid.x;
+mad.lo.u32 %id, %c, 100, %t;
+st.local.u32 [mine], %id;
+setp.eq.u32 %p, %t, 0;
+@%p st.shared.u32 [first], %id;
+bar.sync 0;
+ld.local.u32 %l, [mine];
+ld.shared.u32 %s, [first];
+mad.lo.u32 %id, %c, 40, %t;
+mul.wide.u32 %x, %id, 8;
+add.u64 %o, %o, %x;
+st.global.v2.u32 [%o], {{%l, %s}};
+}}
+"
+    );
+    let o = run(&src, &out_at(0x1000), &launch(40, 2)).unwrap();
+    let want: Vec<u32> = (0..2u32)
+        .flat_map(|c| (0..40u32).flat_map(move |t| [c * 100 + t, c * 100]))
+        .collect();
+    assert_eq!(words(&o.memory, 0x1000), want);
+}
+
+/// %laneid, %warpid, %nwarpid and %lanemask_lt of a CTA of 40 threads.
+#[test]
+fn lane_and_warp_registers() {
+    let src = format!(
+        "{HEAD}.entry k(.param .u64 out)
+{{
+.reg .u32 %t, %l, %w, %n, %m;
+.reg .u64 %o, %x;
+ld.param.u64 %o, [out];
+mov.u32 %t, %tid.x;
+mov.u32 %l, %laneid;
+mov.u32 %w, %warpid;
+mov.u32 %n, %nwarpid;
+mov.u32 %m, %lanemask_lt;
+mul.wide.u32 %x, %t, 16;
+add.u64 %o, %o, %x;
+st.global.v4.u32 [%o], {{%l, %w, %n, %m}};
+}}
+"
+    );
+    let o = run(&src, &out_at(0x1000), &launch(40, 1)).unwrap();
+    let want: Vec<u32> = (0..40u32)
+        .flat_map(|t| [t % 32, t / 32, 2, (1u32 << (t % 32)) - 1])
+        .collect();
+    assert_eq!(words(&o.memory, 0x1000), want);
+}
+
+/// `.extern .shared` takes its size from the launch's dynamic shared memory.
+#[test]
+fn dynamic_shared_memory() {
+    let src = format!(
+        "{HEAD}.extern .shared .align 4 .b8 dyn[];
+.entry k(.param .u64 out)
+{{
+.reg .u32 %t, %a, %v, %r, %z;
+.reg .u64 %o, %x;
+ld.param.u64 %o, [out];
+mov.u32 %t, %tid.x;
+mov.u32 %a, dyn;
+mad.lo.u32 %a, %t, 4, %a;
+mul.lo.u32 %v, %t, 3;
+st.shared.u32 [%a], %v;
+bar.sync 0;
+sub.u32 %r, 63, %t;
+mov.u32 %a, dyn;
+mad.lo.u32 %a, %r, 4, %a;
+ld.shared.u32 %v, [%a];
+mov.u32 %z, %dynamic_smem_size;
+mul.wide.u32 %x, %t, 8;
+add.u64 %o, %o, %x;
+st.global.v2.u32 [%o], {{%v, %z}};
+}}
+"
+    );
+    let mut opts = launch(64, 1);
+    opts.launch.dynamic_shared = 256;
+    let o = run(&src, &out_at(0x1000), &opts).unwrap();
+    let want: Vec<u32> = (0..64u32).flat_map(|t| [(63 - t) * 3, 256]).collect();
+    assert_eq!(words(&o.memory, 0x1000), want);
+}
+
+/// A call to a function the module does not define is an error at the
+/// call, with the name; a wrong argument count says both counts.
+#[test]
+fn call_errors_say_what_is_wrong() {
+    let src = format!(
+        "{HEAD}.func (.reg .u32 r) f(.reg .u32 a)\n{{\nmov.u32 r, a;\nret;\n}}\n.entry k()\n{{\n.reg .u32 %v;\ncall (%v), f, (1, 2);\n}}\n"
+    );
+    match run(&src, &Inputs::default(), &Options::default()) {
+        Err(RunError::Runtime { error, .. }) => assert_eq!(
+            error.message,
+            "`call f` passes 2 argument(s) and 1 return value(s); `f` takes 1 and returns 1"
+        ),
+        other => panic!("{other:?}"),
+    }
+    let src = format!("{HEAD}.entry k()\n{{\ncall g;\n}}\n");
+    match run(&src, &Inputs::default(), &Options::default()) {
+        Err(RunError::Runtime { error, .. }) => {
+            assert_eq!(
+                error.message,
+                "`call g`: no .func `g` with a body in this module"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// `bar.red`: the threads whose predicate holds (t and 3 = 0 among
+/// 0..63: 0, 4, ..., 60, that is 16 of them), their and (false) and or
+/// (true), in every thread.
+#[test]
+fn bar_red_reduces_over_the_cta() {
+    let src = format!(
+        "{HEAD}.entry k(.param .u64 out)
+{{
+.reg .pred %p, %all, %any;
+.reg .u32 %t, %n, %a, %o;
+.reg .b32 %r;
+.reg .u64 %x, %y;
+ld.param.u64 %x, [out];
+mov.u32 %t, %tid.x;
+and.b32 %r, %t, 3;
+setp.eq.b32 %p, %r, 0;
+bar.red.popc.u32 %n, 0, %p;
+bar.red.and.pred %all, 1, %p;
+barrier.red.or.pred %any, 2, 64, %p;
+mov.u32 %a, 0;
+mov.u32 %o, 0;
+@%all mov.u32 %a, 1;
+@%any mov.u32 %o, 1;
+mul.wide.u32 %y, %t, 12;
+add.u64 %x, %x, %y;
+st.global.u32 [%x], %n;
+st.global.u32 [%x+4], %a;
+st.global.u32 [%x+8], %o;
+}}
+"
+    );
+    let o = run(&src, &out_at(0x1000), &launch(64, 1));
+    let o = match o {
+        Ok(o) => o,
+        Err(e) => panic!("{e}"),
+    };
+    let ones = (0..64).filter(|t| t & 3 == 0).count() as u32;
+    assert_eq!(ones, 16);
+    let want: Vec<u32> = (0..64).flat_map(|_| [ones, 0, 1]).collect();
+    assert_eq!(words(&o.memory, 0x1000), want);
+}
+
+/// A barrier as the last instruction still completes before the threads
+/// end: `bar.red` as the last line gives its result (64 threads, all true).
+#[test]
+fn a_barrier_at_the_end_completes() {
+    let src = format!(
+        "{HEAD}.entry k(.param .u64 out)\n{{\n.reg .u32 %n, %t;\n.reg .u64 %x, %y;\nld.param.u64 %x, [out];\nmov.u32 %t, %tid.x;\nmul.wide.u32 %y, %t, 4;\nadd.u64 %x, %x, %y;\nst.global.u32 [%x], %t;\nbar.red.popc.u32 %n, 0, 1;\n}}\n"
+    );
+    // The result lands in a register: with one thread, it is reported.
+    let one = run(&src, &out_at(0x1000), &Options::default()).unwrap();
+    let n = one.regs.iter().find(|r| r.name == "%n").map(|r| r.bits);
+    assert_eq!(n, Some(1));
+    let many = run(&src, &out_at(0x1000), &launch(64, 1)).unwrap();
+    assert_eq!(words(&many.memory, 0x1000), (0..64).collect::<Vec<u32>>());
+}
+
+/// redux.sync over a warp: the sum of 0..31 (496), the min and max of
+/// t - 10 (-10, 21), the xor of 0..31 (0); match.any.sync of t & 3: the
+/// lanes with the same remainder, 0x11111111 << (t & 3); match.all.sync of
+/// it: 0 (they differ).
+#[test]
+fn redux_and_match_over_a_warp() {
+    let src = format!(
+        "{HEAD}.entry k(.param .u64 out)
+{{
+.reg .pred %p;
+.reg .u32 %t, %s;
+.reg .s32 %v, %lo, %hi;
+.reg .b32 %b, %x, %r, %any, %all;
+.reg .u64 %o, %y;
+ld.param.u64 %o, [out];
+mov.u32 %t, %tid.x;
+redux.sync.add.u32 %s, %t, -1;
+sub.s32 %v, %t, 10;
+redux.sync.min.s32 %lo, %v, -1;
+redux.sync.max.s32 %hi, %v, -1;
+mov.b32 %b, %t;
+redux.sync.xor.b32 %x, %b, -1;
+and.b32 %r, %b, 3;
+match.any.sync.b32 %any, %r, -1;
+match.all.sync.b32 %all|%p, %r, -1;
+mul.wide.u32 %y, %t, 24;
+add.u64 %o, %o, %y;
+st.global.u32 [%o], %s;
+st.global.s32 [%o+4], %lo;
+st.global.s32 [%o+8], %hi;
+st.global.b32 [%o+12], %x;
+st.global.b32 [%o+16], %any;
+st.global.b32 [%o+20], %all;
+}}
+"
+    );
+    let o = match run(&src, &out_at(0x1000), &launch(32, 1)) {
+        Ok(o) => o,
+        Err(e) => panic!("{e}"),
+    };
+    let sum: u32 = (0..32).sum();
+    let xor = (0..32u32).fold(0, |a, t| a ^ t);
+    let want: Vec<u32> = (0..32u32)
+        .flat_map(|t| [sum, (-10i32) as u32, 21, xor, 0x1111_1111u32 << (t & 3), 0])
+        .collect();
+    assert_eq!(words(&o.memory, 0x1000), want);
+}
+
+/// Each call has its own `.local` frame: f(n) keeps n in a local variable
+/// across the recursive call, f(n) = n + f(n - 1), f(0) = 0; f(10) = 55
+/// only if the inner calls do not overwrite the outer ones' n.
+#[test]
+fn recursion_keeps_each_frames_locals() {
+    let src = format!(
+        "{HEAD}.func (.reg .u32 r) f(.reg .u32 n)
+{{
+.local .align 4 .u32 keep;
+.reg .pred %p;
+.reg .u32 %m, %s, %k;
+setp.eq.u32 %p, n, 0;
+@%p bra ZERO;
+st.local.u32 [keep], n;
+sub.u32 %m, n, 1;
+call (%s), f, (%m);
+ld.local.u32 %k, [keep];
+add.u32 r, %k, %s;
+ret;
+ZERO:
+mov.u32 r, 0;
+ret;
+}}
+.entry k(.param .u64 out)
+{{
+.reg .u32 %v;
+.reg .u64 %o;
+ld.param.u64 %o, [out];
+call (%v), f, (10);
+st.global.u32 [%o], %v;
+}}
+"
+    );
+    let o = run(&src, &out_at(0x1000), &launch(2, 1)).unwrap();
+    let want: u32 = (1..=10).sum();
+    assert_eq!(words(&o.memory, 0x1000), vec![want]);
+}
+
+/// Divergent calls: odd threads call f (10 a), even ones g (a + 100, or
+/// `exit` inside g for a > 5, and g ends without `ret`); the warp runs
+/// both calls and meets again after them. Threads 6 and 8 write nothing.
+#[test]
+fn divergent_calls_and_exit_in_a_callee() {
+    let src = format!(
+        "{HEAD}.func (.reg .u32 r) f(.reg .u32 a)
+{{
+mul.lo.u32 r, a, 10;
+ret;
+}}
+.func (.reg .u32 r) g(.reg .u32 a)
+{{
+.reg .pred %q;
+setp.gt.u32 %q, a, 5;
+@%q exit;
+add.u32 r, a, 100;
+}}
+.entry k(.param .u64 out)
+{{
+.reg .pred %p;
+.reg .u32 %t, %b, %v;
+.reg .u64 %o, %x;
+ld.param.u64 %o, [out];
+mov.u32 %t, %tid.x;
+and.b32 %b, %t, 1;
+setp.eq.u32 %p, %b, 1;
+@%p bra ODD;
+call (%v), g, (%t);
+bra.uni J;
+ODD:
+call (%v), f, (%t);
+J:
+mul.wide.u32 %x, %t, 4;
+add.u64 %o, %o, %x;
+st.global.u32 [%o], %v;
+}}
+"
+    );
+    let o = run(&src, &out_at(0x1000), &launch(10, 1)).unwrap();
+    let mut want: Vec<(u64, Vec<u8>)> = Vec::new();
+    for t in 0..10u32 {
+        let v = match t {
+            6 | 8 => continue,
+            t if t % 2 == 1 => 10 * t,
+            t => t + 100,
+        };
+        let a = 0x1000 + 4 * u64::from(t);
+        match want.last_mut() {
+            Some((s, b)) if *s + b.len() as u64 == a => b.extend(v.to_le_bytes()),
+            _ => want.push((a, v.to_le_bytes().to_vec())),
+        }
+    }
+    assert_eq!(o.memory, want);
+}
+
+/// `brx.idx` through a `.branchtargets` list: thread t jumps to the label
+/// numbered t & 1, L0 writing 10 and L1 writing 20.
+#[test]
+fn brx_idx_jumps_through_a_target_list() {
+    let src = format!(
+        "{HEAD}.entry k(.param .u64 out)
+{{
+.reg .u32 %t, %i, %v;
+.reg .u64 %o, %x;
+ld.param.u64 %o, [out];
+mov.u32 %t, %tid.x;
+and.b32 %i, %t, 1;
+ts: .branchtargets L0, L1;
+brx.idx %i, ts;
+L0:
+mov.u32 %v, 10;
+bra.uni J;
+L1:
+mov.u32 %v, 20;
+J:
+mul.wide.u32 %x, %t, 4;
+add.u64 %o, %o, %x;
+st.global.u32 [%o], %v;
+}}
+"
+    );
+    let o = match run(&src, &out_at(0x1000), &launch(4, 1)) {
+        Ok(o) => o,
+        Err(e) => panic!("{e}"),
+    };
+    assert_eq!(words(&o.memory, 0x1000), vec![10, 20, 10, 20]);
+}

@@ -1340,8 +1340,20 @@ fn readme_lists_what_run_executes() {
 /// (no table header above the error).
 #[test]
 fn bench_refuses_a_form_without_a_kernel_before_any_output() {
-    let o = ptxfp(&["bench", "add.rn.f16", "min.f32", "--n", "1024", "--reps", "1"]);
+    let o = ptxfp(&[
+        "bench",
+        "add.rn.f16",
+        "min.f32",
+        "--n",
+        "1024",
+        "--reps",
+        "1",
+    ]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert_eq!(stdout(&o), "");
-    assert!(stderr(&o).contains("`min.f32` has no batch kernel"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("`min.f32` has no batch kernel"),
+        "{}",
+        stderr(&o)
+    );
 }

@@ -12,6 +12,8 @@
 
 use super::*;
 use crate::memory::Memory;
+use ptxfp_isa::setp::Setp;
+use ptxfp_model::EvalSetp;
 
 /// Threads per warp (PTX ISA §10.3: "%laneid ... a value in the range
 /// [0, WARP_SZ-1]"; `WARP_SZ` is 32 on every NVIDIA GPU).
@@ -294,6 +296,9 @@ pub(crate) struct Thread {
     steps: u64,
     /// Its predicate at a `bar.red` it waits at.
     red: Option<bool>,
+    /// The condition code's carry flag (`add.cc` writes it, `addc` reads
+    /// it: PTX ISA 9.7.2).
+    pub(crate) cc: bool,
 }
 
 /// Statements whose [`FastOp`] is kept (a direct-mapped cache by
@@ -572,6 +577,7 @@ impl Machine<'_, '_> {
                 tid: [i % b[0], i / b[0] % b[1], i / (b[0] * b[1])],
                 steps: 0,
                 red: None,
+                cc: false,
             })
             .collect();
         for lane in 0..n {
@@ -907,15 +913,12 @@ impl Machine<'_, '_> {
                 target: Some(target),
             });
         }
-        let computes = matches!(
-            op,
-            Op::Form(_)
-                | Op::Int(_)
-                | Op::Cvt(_)
-                | Op::SetpInt(_)
-                | Op::Setp { bool_op: false, .. }
-                | Op::Mov(Some(_))
-        );
+        // Every op with one destination that computes through the model
+        // (not the carry chain, whose flag the general way keeps).
+        let computes = matches!(op, Op::Form(_) | Op::Mov(Some(_)))
+            || op
+                .signature()
+                .is_some_and(|s| s.dsts.len() == 1 && !s.carry.reads && !s.carry.writes);
         let types = op.operand_types().filter(|_| computes)?;
         if ins.operands.len() != types.len() || types.len() > 4 {
             return None;
@@ -949,6 +952,18 @@ impl Machine<'_, '_> {
             guard,
             target: None,
         })
+    }
+
+    /// The running thread's carry flag.
+    pub(crate) fn carry(&self) -> bool {
+        self.eng.threads.get(self.lane).is_some_and(|t| t.cc)
+    }
+
+    /// Sets the running thread's carry flag.
+    pub(crate) fn set_carry(&mut self, cc: bool) {
+        if let Some(t) = self.eng.threads.get_mut(self.lane) {
+            t.cc = cc;
+        }
     }
 
     /// Runs `f` (statement `pc`) for the threads `lanes`: false, with
@@ -1027,16 +1042,14 @@ impl Machine<'_, '_> {
                         None => form.eval(&vals[..n], &self.exec),
                     }) & mask(f.dty.bits())
                 }
-                Op::Int(i) => i.eval(&vals[..n]),
-                Op::Cvt(c) => {
-                    for v in &mut vals[..n] {
-                        *v &= mask(c.src.bits());
+                Op::Mov(_) => vals[0],
+                // The one evaluation of the model (docs/ARCHITECTURE.md).
+                _ => {
+                    for (v, ty) in vals[..n].iter_mut().zip(&f.tys) {
+                        *v &= mask(ty.bits());
                     }
-                    c.eval_on(&vals[..n], &self.exec.hw)
+                    ptxfp_model::compute(op, &vals[..n], false, &self.exec).map_or(0, |c| c.dst[0])
                 }
-                Op::SetpInt(c) => u64::from(c.eval(vals[0], vals[1])),
-                Op::Setp { setp, .. } => u64::from(setp.eval(vals[0], vals[1])),
-                _ => vals[0],
             };
             self.regs[f.dest].vals[lane] = Some(r & f.keep);
             wrote = true;
@@ -1308,9 +1321,9 @@ impl Machine<'_, '_> {
                 } else {
                     op
                 };
-                let int = IntOp::parse(&format!("{root}.{name}"));
+                let int = IntOp::parse(&format!("{root}.{name}")).ok();
                 let c = if op == "min" { "lt" } else { "gt" };
-                let cmp = SetpInt::parse(&format!("setp.{c}.{name}"));
+                let cmp = Setp::parse(&format!("setp.{c}.{name}")).ok();
                 let mut acc: Option<u64> = None;
                 for (&lane, &v) in on.iter().zip(&vals) {
                     if member & bit(lane) == 0 {
@@ -1489,10 +1502,10 @@ impl Machine<'_, '_> {
         };
         let b = vals[0];
         let int = |root: &str, t: PtxType| {
-            IntOp::parse(&format!("{root}.{}", t.name().trim_start_matches('.')))
+            IntOp::parse(&format!("{root}.{}", t.name().trim_start_matches('.'))).ok()
         };
         let cmp = |c: &str, t: PtxType| {
-            SetpInt::parse(&format!("setp.{c}.{}", t.name().trim_start_matches('.')))
+            Setp::parse(&format!("setp.{c}.{}", t.name().trim_start_matches('.'))).ok()
         };
         let as_int = match ty {
             PtxType::B32 => PtxType::U32,

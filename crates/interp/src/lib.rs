@@ -15,7 +15,6 @@ pub use engine::{Launch, DEFAULT_MAX_STEPS, MAX_CALL_DEPTH, MAX_CTA_THREADS, NSM
 
 use crate::memory::Memory;
 use ptxfp_front::module::{self, Instr, Module, Operand, OperandKind, Space, Span, Stmt};
-use ptxfp_isa::cvt::Cvt;
 use ptxfp_isa::diag::Diagnostic;
 use ptxfp_isa::form::{Clamp, Form, Mods, Opcode};
 use ptxfp_isa::int::IntOp;
@@ -25,7 +24,7 @@ use ptxfp_isa::target::PtxVersion;
 use ptxfp_isa::target::Target;
 use ptxfp_isa::types::PtxType;
 use ptxfp_model::batch::{OnePlan, Plan};
-use ptxfp_model::{Eval, EvalCvt, EvalInt, Exec};
+use ptxfp_model::{Eval, EvalInt, Exec};
 use set::{set_value, SetError};
 use std::collections::{BTreeMap, HashMap};
 
@@ -1653,7 +1652,7 @@ impl Machine<'_, '_> {
                 return Err(err(ins.span.clone(), "`bra` takes one label"));
             }
             Op::Mov(ty) => self.mov(ins, *ty)?,
-            Op::Cvt(c) => self.cvt(ins, c)?,
+            Op::Cvt(_) => self.compute_op(ins, op)?,
             Op::Setp(_) | Op::Select(_) | Op::Testp(_) => self.compute_op(ins, op)?,
             Op::Ld => self.ldst(ins, true)?,
             Op::St => self.ldst(ins, false)?,
@@ -1664,7 +1663,7 @@ impl Machine<'_, '_> {
                 self.write(&ops[0], ty, v)?;
                 self.trace(ins, &[(v, ty)], Some((v, ty)));
             }
-            Op::Int(i) => self.int(ins, i)?,
+            Op::Int(_) => self.compute_op(ins, op)?,
             Op::Form(_) => {
                 let Some(form) = op.form() else {
                     return Err(err(ins.opcode_span.clone(), "internal: no form"));
@@ -1956,29 +1955,17 @@ impl Machine<'_, '_> {
         }
     }
 
-    fn cvt(&mut self, ins: &Instr, c: &Cvt) -> Result<(), RunError> {
-        let ops = self.operands(ins, 1 + c.sources())?;
-        let mut srcs = Vec::new();
-        for op in &ops[1..] {
-            srcs.push((self.read(op, c.src)? & mask(c.src.bits()), c.src));
+    /// The type a `cvt` operand of type `ty` is read or written as: the
+    /// register's own, where it is a wider register `cvt` may use
+    /// (`PtxType::accepts_conversion_register`), else `ty`.
+    fn conversion_register(&self, o: &Operand, ty: PtxType) -> PtxType {
+        let OperandKind::Name(n) = &o.kind else {
+            return ty;
+        };
+        match self.find(n).map(|i| self.regs[i].ty) {
+            Some(rt) if !ty.accepts_register(rt) && ty.accepts_conversion_register(rt) => rt,
+            _ => ty,
         }
-        let r = c.eval_on(&srcs.iter().map(|s| s.0).collect::<Vec<_>>(), &self.exec.hw);
-        self.write(&ops[0], c.dst, r)?;
-        self.trace(ins, &srcs, Some((r, c.dst)));
-        Ok(())
-    }
-
-    fn int(&mut self, ins: &Instr, op: &IntOp) -> Result<(), RunError> {
-        let types = op.source_types();
-        let ops = self.operands(ins, 1 + types.len())?;
-        let mut srcs = Vec::new();
-        for (o, t) in ops[1..].iter().zip(&types) {
-            srcs.push((self.read(o, *t)?, *t));
-        }
-        let r = op.eval(&srcs.iter().map(|s| s.0).collect::<Vec<_>>());
-        self.write(&ops[0], op.dest_type(), r)?;
-        self.trace(ins, &srcs, Some((r, op.dest_type())));
-        Ok(())
     }
 
     /// Any op with a signature, the one way: read the sources by the
@@ -2000,17 +1987,29 @@ impl Machine<'_, '_> {
                     };
                     u64::from(self.read(&p, PtxType::Pred)? & 1 == 0)
                 }
+                // 9.7.9.21 "Notes": a `cvt` source or destination may be a
+                // wider register than its type.
+                _ if matches!(op, Op::Cvt(_)) => {
+                    let rt = self.conversion_register(o, *t);
+                    self.read(o, rt)? & mask(t.bits())
+                }
                 _ => self.read(o, *t)? & mask(t.bits()),
             };
             srcs.push((v, *t));
         }
         let values: Vec<u64> = srcs.iter().map(|s| s.0).collect();
-        let Some(r) = ptxfp_model::compute(op, &values, false, &self.exec) else {
+        // The carry flag is the thread's (9.7.2: "the condition code
+        // register CC.CF").
+        let carry_in = sig.carry.reads && self.carry();
+        let Some(r) = ptxfp_model::compute(op, &values, carry_in, &self.exec) else {
             return Err(err(
                 ins.opcode_span.clone(),
                 "internal: the op did not compute",
             ));
         };
+        if sig.carry.writes {
+            self.set_carry(r.carry);
+        }
         let d = ops[0].clone();
         match (&d.kind, sig.dsts.len(), sig.complement) {
             (OperandKind::Other(t), _, _) if t.contains('|') => {
@@ -2028,6 +2027,20 @@ impl Machine<'_, '_> {
                     d.span.clone(),
                     format!("`{}` writes two predicates: write them `p|q`", ins.opcode),
                 ))
+            }
+            // 9.7.9.21 "Notes": "The result of conversion is sign-extended
+            // to the destination register width for signed integers, and is
+            // zero-extended to the destination register width for unsigned,
+            // bit-size, and floating-point types."
+            _ if matches!(op, Op::Cvt(_)) => {
+                let (dt, rt) = (sig.dsts[0], self.conversion_register(&d, sig.dsts[0]));
+                let v = if dt.is_signed() && rt.bits() > dt.bits() {
+                    let s = 64 - dt.bits();
+                    (((r.dst[0] << s) as i64) >> s) as u64 & mask(rt.bits())
+                } else {
+                    r.dst[0]
+                };
+                self.write(&d, rt, v)?
             }
             _ => self.write(&d, sig.dsts[0], r.dst[0])?,
         }

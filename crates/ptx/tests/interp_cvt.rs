@@ -96,7 +96,6 @@ fn wider_registers_pass_check() {
 /// zero-extended to the destination register width for unsigned,
 /// bit-size, and floating-point types".
 #[test]
-#[ignore = "the interpreter's register read/write (crates/interp) must accept wider cvt registers (PtxType::accepts_conversion_register) and sign-extend signed results"]
 fn wider_registers_run() {
     let r = regs(WIDER);
     // the low 8 bits, 0xff, are -1 as .s8, sign-extended; -1 as .s16 in a

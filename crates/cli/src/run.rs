@@ -509,6 +509,10 @@ fn trace_json(path: &str, map: &ptxfp::SourceMap, t: &TraceStep) -> serde_json::
         })),
         "text": t.text(),
     });
+    // An approximate result says so (docs/NVIDIA.md ".approx").
+    if let (true, Some(o)) = (t.approx, v.as_object_mut()) {
+        o.insert("approx".into(), json!(true));
+    }
     // In a launch of several threads, the thread that ran the step.
     if let (Some((c, tid)), Some(o)) = (t.thread, v.as_object_mut()) {
         o.insert("ctaid".into(), json!(c));

@@ -1200,3 +1200,22 @@ fn a_snippets_implied_target_is_not_checked_against_its_version() {
         .1
         .contains("`.target sm_90` needs PTX ISA 7.8 or later, but the module is 7.0"));
 }
+
+/// An `.approx` result is marked in the trace and in `--json`; an exact
+/// one is not (docs/NVIDIA.md ".approx").
+#[test]
+fn approximate_results_are_marked_in_traces() {
+    let src = ".reg .f32 a, d, e;\nmov.f32 a, 1.0;\nsin.approx.f32 d, a;\nsqrt.rn.f32 e, a;\n";
+    let o = ptxfp(&["run", "--trace", "-"], Some(src));
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    let sin = out.lines().find(|l| l.contains("sin.approx")).unwrap();
+    assert!(sin.ends_with("(approx)"), "{out}");
+    let sqrt = out.lines().find(|l| l.contains("sqrt.rn")).unwrap();
+    assert!(!sqrt.contains("approx"), "{out}");
+    let o = ptxfp(&["run", "--json", "--trace", "-"], Some(src));
+    let v: serde_json::Value = serde_json::from_str(&text(&o).0).unwrap();
+    let steps = v["trace"].as_array().unwrap();
+    assert_eq!(steps[1]["approx"], serde_json::json!(true));
+    assert!(steps[2].get("approx").is_none());
+}

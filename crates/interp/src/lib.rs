@@ -199,6 +199,10 @@ pub struct TraceStep {
     /// The thread that ran it, `(%ctaid, %tid)`, in a launch of more than
     /// one thread (`None` in a launch of one).
     pub thread: Option<([u32; 3], [u32; 3])>,
+    /// The result is an `.approx` instruction's: within the PTX ISA's
+    /// error bound, not necessarily the GPU's bits (docs/NVIDIA.md
+    /// ".approx").
+    pub approx: bool,
 }
 
 /// The memory side of a traced `ld` or `st`.
@@ -237,6 +241,9 @@ impl TraceStep {
         let mut out = format!("{who}{}  [{inputs}]", self.instruction);
         if let Some((v, t)) = self.result {
             out += &format!(" -> {}  {}", show_hex(v, t), show_lanes(v, t));
+            if self.approx {
+                out += "  (approx)";
+            }
         }
         if let Some(a) = &self.access {
             out += &format!(
@@ -1604,6 +1611,7 @@ impl Machine<'_, '_> {
             access: None,
             skipped: false,
             thread,
+            approx: false,
         };
         finish(&mut step);
         match &mut self.sink {
@@ -1783,7 +1791,7 @@ impl Machine<'_, '_> {
         if self.opts.contract {
             self.contraction(ins, form, &srcs, r);
         }
-        self.trace(ins, &typed, Some((r, dty)));
+        self.trace_with(ins, &typed, Some((r, dty)), |s| s.approx = form.is_approx());
         Ok(())
     }
 
@@ -2044,7 +2052,10 @@ impl Machine<'_, '_> {
             }
             _ => self.write(&d, sig.dsts[0], r.dst[0])?,
         }
-        self.trace(ins, &srcs, Some((r.dst[0], sig.dsts[0])));
+        let approx = r.approx;
+        self.trace_with(ins, &srcs, Some((r.dst[0], sig.dsts[0])), |s| {
+            s.approx = approx
+        });
         Ok(())
     }
 

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use ptxfp::batch::{Columns, Plan, Slice, SliceMut};
 use ptxfp::float::{self as core, Round, BF16, F16, F32, F64};
-use ptxfp_fast::{BinOp, Half};
+use ptxfp_fast::{BinOp, Half, IeeeOp};
 use rustc_apfloat::{ieee, Float as _, FloatConvert as _};
 
 /// `ptxfp bench` arguments.
@@ -60,6 +60,8 @@ enum Ieee {
     F32(Round),
     F64(Round),
     Mixed(Half, Option<BinOp>, Round),
+    /// 9.7.3's add/sub/mul/div/rcp/sqrt on `.f32` (`false`) or `.f64`.
+    Wide(IeeeOp, Round, bool),
 }
 
 fn ieee_of(p: &Plan) -> Ieee {
@@ -68,6 +70,8 @@ fn ieee_of(p: &Plan) -> Ieee {
         Plan::MadF32 { rm, .. } => Ieee::F32(rm),
         Plan::MadF64 { rm, .. } => Ieee::F64(rm),
         Plan::Mixed { fmt, op, rm, .. } => Ieee::Mixed(fmt, op.bin_op(), rm),
+        Plan::Ieee32 { op, rm, .. } => Ieee::Wide(op, rm, false),
+        Plan::Ieee64 { op, rm, .. } => Ieee::Wide(op, rm, true),
     }
 }
 
@@ -91,10 +95,31 @@ fn core_op(op: Ieee, x: &[u64]) -> u64 {
         Ieee::Mixed(f, Some(BinOp::Sub), rm) => core::sub::<F32>(w(f, x[0]), x[1], rm).bits,
         Ieee::Mixed(f, Some(_), rm) => core::add::<F32>(w(f, x[0]), x[1], rm).bits,
         Ieee::Mixed(f, None, rm) => core::fma::<F32>(w(f, x[0]), w(f, x[1]), x[2], rm).bits,
+        Ieee::Wide(op, rm, wide) => {
+            let b = x.get(1).copied().unwrap_or(0);
+            macro_rules! go {
+                ($f:ty, $one:expr) => {
+                    (match op {
+                        IeeeOp::Add => core::add::<$f>(x[0], b, rm),
+                        IeeeOp::Sub => core::sub::<$f>(x[0], b, rm),
+                        IeeeOp::Mul => core::mul::<$f>(x[0], b, rm),
+                        IeeeOp::Div => core::div::<$f>(x[0], b, rm),
+                        IeeeOp::Rcp => core::div::<$f>($one, x[0], rm),
+                        IeeeOp::Sqrt => core::sqrt::<$f>(x[0], rm),
+                    })
+                    .bits
+                };
+            }
+            if wide {
+                go!(F64, 0x3ff0_0000_0000_0000)
+            } else {
+                go!(F32, 0x3f80_0000)
+            }
+        }
     }
 }
 
-fn apfloat_op(op: Ieee, x: &[u64]) -> u64 {
+fn apfloat_op(op: Ieee, x: &[u64]) -> Option<u64> {
     use rustc_apfloat::Round as R;
     let r = |rm: Round| match rm {
         Round::NearestEven => R::NearestTiesToEven,
@@ -115,7 +140,30 @@ fn apfloat_op(op: Ieee, x: &[u64]) -> u64 {
         }};
     }
     let rn = R::NearestTiesToEven;
-    match op {
+    Some(match op {
+        // apfloat has no square root.
+        Ieee::Wide(IeeeOp::Sqrt, ..) => return None,
+        Ieee::Wide(o, rm, wide) => {
+            macro_rules! wide {
+                ($t:ty) => {{
+                    let v = |i: usize| <$t>::from_bits(x.get(i).copied().unwrap_or(0) as u128);
+                    let one = <$t>::from_u128(1).value;
+                    (match o {
+                        IeeeOp::Add => v(0).add_r(v(1), r(rm)).value,
+                        IeeeOp::Sub => v(0).sub_r(v(1), r(rm)).value,
+                        IeeeOp::Mul => v(0).mul_r(v(1), r(rm)).value,
+                        IeeeOp::Div => v(0).div_r(v(1), r(rm)).value,
+                        _ => one.div_r(v(0), r(rm)).value,
+                    })
+                    .to_bits() as u64
+                }};
+            }
+            if wide {
+                wide!(ieee::Double)
+            } else {
+                wide!(ieee::Single)
+            }
+        }
         Ieee::Half(Half::F16, o) => go!(ieee::Half, o, rn),
         Ieee::Half(Half::Bf16, o) => go!(ieee::BFloat, o, rn),
         Ieee::F32(rm) => go!(ieee::Single, None::<BinOp>, r(rm)),
@@ -141,7 +189,7 @@ fn apfloat_op(op: Ieee, x: &[u64]) -> u64 {
             })
             .to_bits() as u64
         }
-    }
+    })
 }
 
 #[cfg(feature = "softfloat")]
@@ -191,6 +239,40 @@ fn softfloat_op(op: Ieee, x: &[u64]) -> Option<u64> {
                     None => f32_mulAdd(w(0), w(1), v(2)),
                 })
                 .v as u64
+            }
+            Ieee::Wide(o, rm, false) => {
+                softfloat_roundingMode_write_helper(mode(rm));
+                let v = |i: usize| float32_t {
+                    v: x.get(i).copied().unwrap_or(0) as u32,
+                };
+                let one = float32_t { v: 0x3f80_0000 };
+                (match o {
+                    IeeeOp::Add => f32_add(v(0), v(1)),
+                    IeeeOp::Sub => f32_sub(v(0), v(1)),
+                    IeeeOp::Mul => f32_mul(v(0), v(1)),
+                    IeeeOp::Div => f32_div(v(0), v(1)),
+                    IeeeOp::Rcp => f32_div(one, v(0)),
+                    IeeeOp::Sqrt => f32_sqrt(v(0)),
+                })
+                .v as u64
+            }
+            Ieee::Wide(o, rm, true) => {
+                softfloat_roundingMode_write_helper(mode(rm));
+                let v = |i: usize| float64_t {
+                    v: x.get(i).copied().unwrap_or(0),
+                };
+                let one = float64_t {
+                    v: 0x3ff0_0000_0000_0000,
+                };
+                (match o {
+                    IeeeOp::Add => f64_add(v(0), v(1)),
+                    IeeeOp::Sub => f64_sub(v(0), v(1)),
+                    IeeeOp::Mul => f64_mul(v(0), v(1)),
+                    IeeeOp::Div => f64_div(v(0), v(1)),
+                    IeeeOp::Rcp => f64_div(one, v(0)),
+                    IeeeOp::Sqrt => f64_sqrt(v(0)),
+                })
+                .v
             }
             Ieee::Mixed(Half::Bf16, o, rm) => {
                 softfloat_roundingMode_write_helper(mode(rm));
@@ -399,7 +481,8 @@ pub fn run(a: Args) -> Result<(), crate::common::Failure> {
         // OnePlan::eval per register (the simulator's call).
         let one = plan.one();
         let t_one = per_register(a.reps.min(3), &regs, |x| one.eval(x));
-        let t_ap = per_elem(&|x| apfloat_op(op, x));
+        let t_ap =
+            apfloat_op(op, &[0, 0, 0]).map(|_| per_elem(&|x| apfloat_op(op, x).unwrap_or(0)));
         #[cfg(feature = "softfloat")]
         let t_sf = if softfloat_op(op, &[0, 0, 0]).is_some() {
             Some(per_elem(&|x| softfloat_op(op, x).unwrap_or(0)))
@@ -420,7 +503,7 @@ pub fn run(a: Args) -> Result<(), crate::common::Failure> {
                     "eval": mops(t_eval),
                     "core": mops(t_core),
                     "native": t_native.map(mops),
-                    "apfloat": mops(t_ap),
+                    "apfloat": t_ap.map(mops),
                     "softfloat": t_sf.map(mops),
                 },
             }));
@@ -436,13 +519,13 @@ pub fn run(a: Args) -> Result<(), crate::common::Failure> {
             cell(Some(t_eval)),
             cell(Some(t_core)),
             cell(t_native),
-            cell(Some(t_ap)),
+            cell(t_ap),
             cell(t_sf),
             ratio(Some(t_one)),
             ratio(Some(t_eval)),
             ratio(Some(t_core)),
             ratio(t_native),
-            ratio(Some(t_ap)),
+            ratio(t_ap),
             ratio(t_sf)
         );
     }
@@ -464,7 +547,8 @@ pub fn run(a: Args) -> Result<(), crate::common::Failure> {
     println!("# one: OnePlan::eval per register (Plan::one, the simulator's per-instruction call, all stages)");
     println!("# eval: Form::eval per register (all stages); core: the exact core's IEEE operation per lane; apfloat, softfloat: the same IEEE operation");
     println!("# native: the CPU's FMA instruction for mad.f32/f64 (rounding set in MXCSR for .rz/.rm/.rp), the AVX-512 FP16");
-    println!("# instruction for f16/f16x2 where the CPU has it; none for bf16 (AVX10.2's bf16 arithmetic is not used)");
+    println!("# instruction for f16/f16x2 where the CPU has it; none for bf16 (AVX10.2's bf16 arithmetic is not used); for the");
+    println!("# .f32/.f64 add/sub/mul/div/rcp/sqrt in .rn, a plain loop of the host operation (the compiler's vector instruction)");
     Ok(())
 }
 
@@ -509,6 +593,82 @@ fn native(
             Some(best(reps, || {
                 let _ = ptxfp_fast::fma_f64_native(rm, &v64[0], &v64[1], &v64[2], &mut o);
             }))
+        }
+        // The CPU's own instruction, round to nearest: a plain loop the
+        // compiler vectorizes (no directed rounding outside AVX-512's
+        // embedded rounding, which is the kernel itself).
+        Ieee::Wide(o, Round::NearestEven, wide) => {
+            let two = o.arity() == 2;
+            let b = |i: usize| if two { 1 } else { i };
+            Some(if wide {
+                let v: Vec<Vec<f64>> = v64
+                    .iter()
+                    .map(|s| s.iter().map(|&x| f64::from_bits(x)).collect())
+                    .collect();
+                let mut out = vec![0f64; n];
+                let (a, c) = (&v[0], &v[b(0)]);
+                best(reps, || {
+                    match o {
+                        IeeeOp::Add => out
+                            .iter_mut()
+                            .zip(a)
+                            .zip(c)
+                            .for_each(|((d, x), y)| *d = x + y),
+                        IeeeOp::Sub => out
+                            .iter_mut()
+                            .zip(a)
+                            .zip(c)
+                            .for_each(|((d, x), y)| *d = x - y),
+                        IeeeOp::Mul => out
+                            .iter_mut()
+                            .zip(a)
+                            .zip(c)
+                            .for_each(|((d, x), y)| *d = x * y),
+                        IeeeOp::Div => out
+                            .iter_mut()
+                            .zip(a)
+                            .zip(c)
+                            .for_each(|((d, x), y)| *d = x / y),
+                        IeeeOp::Rcp => out.iter_mut().zip(a).for_each(|(d, x)| *d = 1.0 / x),
+                        IeeeOp::Sqrt => out.iter_mut().zip(a).for_each(|(d, x)| *d = x.sqrt()),
+                    }
+                    black_box(&out);
+                })
+            } else {
+                let v: Vec<Vec<f32>> = v64
+                    .iter()
+                    .map(|s| s.iter().map(|&x| f32::from_bits(x as u32)).collect())
+                    .collect();
+                let mut out = vec![0f32; n];
+                let (a, c) = (&v[0], &v[b(0)]);
+                best(reps, || {
+                    match o {
+                        IeeeOp::Add => out
+                            .iter_mut()
+                            .zip(a)
+                            .zip(c)
+                            .for_each(|((d, x), y)| *d = x + y),
+                        IeeeOp::Sub => out
+                            .iter_mut()
+                            .zip(a)
+                            .zip(c)
+                            .for_each(|((d, x), y)| *d = x - y),
+                        IeeeOp::Mul => out
+                            .iter_mut()
+                            .zip(a)
+                            .zip(c)
+                            .for_each(|((d, x), y)| *d = x * y),
+                        IeeeOp::Div => out
+                            .iter_mut()
+                            .zip(a)
+                            .zip(c)
+                            .for_each(|((d, x), y)| *d = x / y),
+                        IeeeOp::Rcp => out.iter_mut().zip(a).for_each(|(d, x)| *d = 1.0 / x),
+                        IeeeOp::Sqrt => out.iter_mut().zip(a).for_each(|(d, x)| *d = x.sqrt()),
+                    }
+                    black_box(&out);
+                })
+            })
         }
         _ => None,
     }

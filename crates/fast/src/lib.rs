@@ -42,6 +42,7 @@ use std::sync::OnceLock;
 pub use ptxfp_float::Round;
 
 mod elem;
+mod ieee;
 mod one;
 mod stages;
 #[cfg(target_arch = "x86_64")]
@@ -53,6 +54,7 @@ mod x512h;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
+pub use ieee::{ieee_f32_one, ieee_f32_staged, ieee_f64_one, ieee_f64_staged, IeeeOp};
 pub use one::{F32One, F64One, HalfOne};
 pub use stages::{Clamp, F32Stages, F64Nans, HalfStages};
 

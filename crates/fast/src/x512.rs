@@ -368,3 +368,119 @@ macro_rules! with_round {
     };
 }
 pub(crate) use with_round;
+
+/// `OP` of [`ieee32`]/[`ieee64`]: `a + b`.
+pub(crate) const IEEE_ADD: u8 = 0;
+/// `a - b`.
+pub(crate) const IEEE_SUB: u8 = 1;
+/// `a × b`.
+pub(crate) const IEEE_MUL: u8 = 2;
+/// `a / b`.
+pub(crate) const IEEE_DIV: u8 = 3;
+/// `1 / a`.
+pub(crate) const IEEE_RCP: u8 = 4;
+/// `√a`.
+pub(crate) const IEEE_SQRT: u8 = 5;
+
+/// Binary32 `OP` rounded once in `R` with the stages of `k` (the CPU's own
+/// instruction with embedded rounding; subnormal results exact, flushing
+/// done here, as [`fma32`]). `b` is read for the two-operand ops only.
+///
+/// # Safety
+/// The CPU must have the features of [`available`].
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
+pub(crate) unsafe fn ieee32<const R: i32, const OP: u8>(
+    k: &F32K,
+    a: &[u32],
+    b: &[u32],
+    out: &mut [u32],
+) {
+    let n = out.len();
+    assert!(a.len() == n && b.len() == n, "operand lengths differ");
+    let v = F32V::new(k);
+    let head = head_to_align(out.as_ptr(), 16).min(n);
+    let step = |i: usize, m: __mmask16| {
+        // SAFETY: i < n, so the pointers are in bounds; the masked loads
+        // and store touch only lanes i..min(i + 16, n).
+        unsafe {
+            let x =
+                _mm512_castsi512_ps(v.flush(_mm512_maskz_loadu_epi32(m, a.as_ptr().add(i).cast())));
+            let y = if OP <= IEEE_DIV {
+                _mm512_castsi512_ps(v.flush(_mm512_maskz_loadu_epi32(m, b.as_ptr().add(i).cast())))
+            } else {
+                x
+            };
+            let r = match OP {
+                IEEE_ADD => _mm512_add_round_ps::<R>(x, y),
+                IEEE_SUB => _mm512_sub_round_ps::<R>(x, y),
+                IEEE_MUL => _mm512_mul_round_ps::<R>(x, y),
+                IEEE_DIV => _mm512_div_round_ps::<R>(x, y),
+                IEEE_RCP => _mm512_div_round_ps::<R>(_mm512_set1_ps(1.0), x),
+                _ => _mm512_sqrt_round_ps::<R>(x),
+            };
+            _mm512_mask_storeu_epi32(out.as_mut_ptr().add(i).cast(), m, v.post(r));
+        }
+    };
+    steps(n, 16, head, lanes16, step);
+}
+
+/// Binary64 `OP` rounded once in `R`, NaN results replaced as `nans` says
+/// (the first NaN operand in priority order, quieted; else the invalid
+/// NaN), as [`fma64`].
+///
+/// # Safety
+/// The CPU must have the features of [`available`].
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
+pub(crate) unsafe fn ieee64<const R: i32, const OP: u8>(
+    nans: Option<&F64Nans>,
+    a: &[u64],
+    b: &[u64],
+    out: &mut [u64],
+) {
+    let n = out.len();
+    assert!(a.len() == n && b.len() == n, "operand lengths differ");
+    let quiet = _mm512_set1_epi64(0x0008_0000_0000_0000);
+    let two = OP <= IEEE_DIV;
+    let head = head_to_align(out.as_ptr(), 8).min(n);
+    let step = |i: usize, m: __mmask8| {
+        // SAFETY: as in `ieee32`.
+        unsafe {
+            let x = _mm512_maskz_loadu_pd(m, a.as_ptr().add(i).cast());
+            let y = if two {
+                _mm512_maskz_loadu_pd(m, b.as_ptr().add(i).cast())
+            } else {
+                x
+            };
+            let rf = match OP {
+                IEEE_ADD => _mm512_add_round_pd::<R>(x, y),
+                IEEE_SUB => _mm512_sub_round_pd::<R>(x, y),
+                IEEE_MUL => _mm512_mul_round_pd::<R>(x, y),
+                IEEE_DIV => _mm512_div_round_pd::<R>(x, y),
+                IEEE_RCP => _mm512_div_round_pd::<R>(_mm512_set1_pd(1.0), x),
+                _ => _mm512_sqrt_round_pd::<R>(x),
+            };
+            let mut r = _mm512_castpd_si512(rf);
+            if let Some(f) = nans {
+                let nan = _mm512_cmp_pd_mask::<_CMP_UNORD_Q>(rf, rf);
+                if nan != 0 {
+                    r = _mm512_mask_mov_epi64(r, nan, _mm512_set1_epi64(f.invalid as i64));
+                    let ops = [x, y];
+                    // Lowest priority first, so that the first wins; only
+                    // the op's own operands.
+                    for &j in f.priority.iter().rev() {
+                        let j = j as usize;
+                        if j > usize::from(two) {
+                            continue;
+                        }
+                        let o = ops[j];
+                        let on = _mm512_cmp_pd_mask::<_CMP_UNORD_Q>(o, o) & nan;
+                        let q = _mm512_or_si512(_mm512_castpd_si512(o), quiet);
+                        r = _mm512_mask_mov_epi64(r, on, q);
+                    }
+                }
+            }
+            _mm512_mask_storeu_epi64(out.as_mut_ptr().add(i).cast(), m, r);
+        }
+    };
+    steps(n, 8, head, lanes8, step);
+}

@@ -14,6 +14,7 @@
 //! element by its scalar semantics. Large inputs are split across cores.
 
 use crate::Eval;
+pub use ptxfp_fast::IeeeOp;
 use ptxfp_fast::{BinOp, F32Stages, F64Nans, Half, HalfStages, Round};
 use rayon::prelude::*;
 
@@ -130,6 +131,24 @@ pub enum Plan {
         /// Which NaN a NaN result is ([`f64_nans`]).
         nans: F64Nans,
     },
+    /// `add`/`sub`/`mul`/`div`/`rcp`/`sqrt` `{.rnd}{.ftz}{.sat}.f32`.
+    Ieee32 {
+        /// The operation.
+        op: IeeeOp,
+        /// Rounding.
+        rm: Round,
+        /// `.ftz`, `.sat` and the NaN result ([`f32_stages`]).
+        stages: F32Stages,
+    },
+    /// `add`/`sub`/`mul`/`div`/`rcp`/`sqrt` `{.rnd}.f64`.
+    Ieee64 {
+        /// The operation.
+        op: IeeeOp,
+        /// Rounding.
+        rm: Round,
+        /// Which NaN a NaN result is ([`f64_nans`]).
+        nans: F64Nans,
+    },
     /// Mixed precision `add/sub/fma.rnd{.sat}.f32.{f16,bf16}`.
     Mixed {
         /// The format of `a` (and `b`).
@@ -179,6 +198,39 @@ impl Plan {
         if !kernels_express(hw) {
             return None;
         }
+        // 9.7.3's add/sub/mul/div/rcp/sqrt on .f32/.f64 (not the .approx
+        // forms): the IEEE kernels.
+        if matches!(form.ty(), FormType::F32 | FormType::F64) && !form.is_approx() {
+            let ieee = match form.op() {
+                Opcode::Add => Some(IeeeOp::Add),
+                Opcode::Sub => Some(IeeeOp::Sub),
+                Opcode::Mul => Some(IeeeOp::Mul),
+                Opcode::Div => Some(IeeeOp::Div),
+                Opcode::Rcp => Some(IeeeOp::Rcp),
+                Opcode::Sqrt => Some(IeeeOp::Sqrt),
+                _ => None,
+            };
+            if let Some(op) = ieee {
+                let rm = form.rounding();
+                return Some(if form.ty() == FormType::F32 {
+                    // 9.7.3.3: "sm_1x: add.f32 flushes subnormal inputs and
+                    // results" (the semantics' rule, semantics/ieee.rs).
+                    let ftz = form.ftz() || exec.code_target.is_sm1x();
+                    let sat = form.clamp() == form::Clamp::Sat;
+                    Plan::Ieee32 {
+                        op,
+                        rm,
+                        stages: f32_stages(hw, ftz, sat),
+                    }
+                } else {
+                    Plan::Ieee64 {
+                        op,
+                        rm,
+                        nans: f64_nans(hw),
+                    }
+                });
+            }
+        }
         let op = match form.op() {
             Opcode::Add => Some(BinOp::Add),
             Opcode::Sub => Some(BinOp::Sub),
@@ -187,7 +239,7 @@ impl Plan {
             // No fast kernel yet: the scalar evaluator serves them.
             _ => return None,
         };
-        // `.f32`/`.f64` kernels exist for fma/mad only (Plan::MadF32/MadF64).
+        // The other `.f32`/`.f64` kernels are fma/mad (Plan::MadF32/MadF64).
         if matches!(form.ty(), FormType::F32 | FormType::F64) && op.is_some() {
             return None;
         }
@@ -237,6 +289,7 @@ impl Plan {
     /// Operand count.
     pub fn arity(&self) -> usize {
         match self {
+            Plan::Ieee32 { op, .. } | Plan::Ieee64 { op, .. } => op.arity(),
             Plan::Half { op: Some(_), .. }
             | Plan::Mixed {
                 op: MixedOp::Add | MixedOp::Sub,
@@ -256,6 +309,8 @@ impl Plan {
             }
             Plan::MadF32 { .. } => (vec![32; 3], 32),
             Plan::MadF64 { .. } => (vec![64; 3], 64),
+            Plan::Ieee32 { .. } => (vec![32; n], 32),
+            Plan::Ieee64 { .. } => (vec![64; n], 64),
             Plan::Mixed { .. } => {
                 let mut v = vec![16; n - 1];
                 v.push(32);
@@ -349,6 +404,16 @@ impl Plan {
             (Plan::MadF64 { rm, nans }, SliceMut::B64(o)) => {
                 let (a, b, c) = (as64(srcs[0]), as64(srcs[1]), as64(srcs[2]));
                 ptxfp_fast::fma_f64_staged(path, rm, Some(&nans), a, b, c, o);
+            }
+            (Plan::Ieee32 { op, rm, stages }, SliceMut::B32(o)) => {
+                let a = as32(srcs[0]);
+                let b = srcs.get(1).map_or(a, |s| as32(*s));
+                ptxfp_fast::ieee_f32_staged(path, op, rm, &stages, a, b, o);
+            }
+            (Plan::Ieee64 { op, rm, nans }, SliceMut::B64(o)) => {
+                let a = as64(srcs[0]);
+                let b = srcs.get(1).map_or(a, |s| as64(*s));
+                ptxfp_fast::ieee_f64_staged(path, op, rm, Some(&nans), a, b, o);
             }
             (
                 Plan::Mixed {
@@ -487,6 +552,24 @@ pub enum OnePlan {
     },
     /// `mad.f64`.
     F64(ptxfp_fast::F64One),
+    /// `add`/`sub`/`mul`/`div`/`rcp`/`sqrt` on `.f32`.
+    Ieee32 {
+        /// The operation.
+        op: IeeeOp,
+        /// Rounding.
+        rm: Round,
+        /// The stages.
+        stages: F32Stages,
+    },
+    /// The same on `.f64`.
+    Ieee64 {
+        /// The operation.
+        op: IeeeOp,
+        /// Rounding.
+        rm: Round,
+        /// The NaN rules.
+        nans: F64Nans,
+    },
 }
 
 impl Plan {
@@ -507,6 +590,8 @@ impl Plan {
                 two_sources: false,
             },
             Plan::MadF64 { rm, nans } => OnePlan::F64(ptxfp_fast::F64One::new(rm, Some(nans))),
+            Plan::Ieee32 { op, rm, stages } => OnePlan::Ieee32 { op, rm, stages },
+            Plan::Ieee64 { op, rm, nans } => OnePlan::Ieee64 { op, rm, nans },
             Plan::Mixed {
                 fmt,
                 op,
@@ -547,6 +632,16 @@ impl OnePlan {
                 one.eval(ops[0] as u32, ops[1] as u32, ops[2] as u32) as u64
             }
             OnePlan::F64(one) => one.eval(ops[0], ops[1], ops[2]),
+            OnePlan::Ieee32 { op, rm, stages } => u64::from(ptxfp_fast::ieee_f32_one(
+                op,
+                rm,
+                &stages,
+                ops[0] as u32,
+                ops[1] as u32,
+            )),
+            OnePlan::Ieee64 { op, rm, nans } => {
+                ptxfp_fast::ieee_f64_one(op, rm, Some(&nans), ops[0], ops[1])
+            }
         }
     }
 }
@@ -1024,6 +1119,29 @@ mod tests {
                 let x = fl(core::fma::<F32>(fl(ops[0]), fl(ops[1]), fl(ops[2]), rm).bits);
                 sat32(x, sat)
             }
+            Plan::Ieee32 { op, rm, stages } => {
+                let fl = |x: u64| {
+                    if stages.ftz && x & 0x7f80_0000 == 0 {
+                        x & 0x8000_0000
+                    } else {
+                        x
+                    }
+                };
+                let b = ops.get(1).copied().unwrap_or(0);
+                let x = fl(ieee_core::<F32>(op, rm, fl(ops[0]), fl(b), 0x3f80_0000));
+                sat32(x, stages.sat)
+            }
+            Plan::Ieee64 { op, rm, .. } => {
+                let b = ops.get(1).copied().unwrap_or(0);
+                let x = ieee_core::<F64>(op, rm, ops[0], b, 0x3ff0_0000_0000_0000);
+                if !is_nan64(x) {
+                    x
+                } else if let Some(n) = ops[..op.arity()].iter().find(|&&o| is_nan64(o)) {
+                    n | 0x0008_0000_0000_0000
+                } else {
+                    0xfff8_0000_0000_0000
+                }
+            }
             Plan::MadF64 { rm, .. } => {
                 let x = core::fma::<F64>(ops[0], ops[1], ops[2], rm).bits;
                 if !is_nan64(x) {
@@ -1055,6 +1173,20 @@ mod tests {
                 sat32(x, sat)
             }
         }
+    }
+
+    /// 9.7.3's add/sub/mul/div/rcp/sqrt on the exact core.
+    fn ieee_core<F: ptxfp_float::Format>(op: IeeeOp, rm: Round, a: u64, b: u64, one: u64) -> u64 {
+        use ptxfp_float as core;
+        (match op {
+            IeeeOp::Add => core::add::<F>(a, b, rm),
+            IeeeOp::Sub => core::sub::<F>(a, b, rm),
+            IeeeOp::Mul => core::mul::<F>(a, b, rm),
+            IeeeOp::Div => core::div::<F>(a, b, rm),
+            IeeeOp::Rcp => core::div::<F>(one, a, rm),
+            IeeeOp::Sqrt => core::sqrt::<F>(a, rm),
+        })
+        .bits
     }
 
     fn sat32(x: u64, sat: bool) -> u64 {
@@ -1224,15 +1356,26 @@ mod tests {
             .iter()
             .filter(|f| Plan::of(f, &Exec::default()).is_some())
             .count();
-        // min, max and the f32/f64 family beside fma/mad have no fast kernel yet.
+        // min, max, abs/neg/copysign and the .approx forms have no fast
+        // kernel yet; 9.7.3's add/sub/mul/div/rcp/sqrt on .f32/.f64 do.
         let minmax = forms
             .iter()
             .filter(|f| {
-                !matches!(
+                let ieee = matches!(
                     f.op(),
-                    Opcode::Add | Opcode::Sub | Opcode::Mul | Opcode::Fma | Opcode::Mad
-                ) || (matches!(f.op(), Opcode::Add | Opcode::Sub | Opcode::Mul)
-                    && matches!(f.ty(), FormType::F32 | FormType::F64))
+                    Opcode::Add
+                        | Opcode::Sub
+                        | Opcode::Mul
+                        | Opcode::Div
+                        | Opcode::Rcp
+                        | Opcode::Sqrt
+                ) && matches!(f.ty(), FormType::F32 | FormType::F64)
+                    && !f.is_approx();
+                !ieee
+                    && !matches!(
+                        f.op(),
+                        Opcode::Add | Opcode::Sub | Opcode::Mul | Opcode::Fma | Opcode::Mad
+                    )
             })
             .count();
         assert!(

@@ -81,6 +81,20 @@ fn host32(op: IeeeOp, a: u32, b: u32) -> u32 {
     .to_bits()
 }
 
+/// [`host32`] in binary64 (NaN results are replaced by the caller's rules).
+fn host64(op: IeeeOp, a: u64, b: u64) -> u64 {
+    let (x, y) = (f64::from_bits(a), f64::from_bits(b));
+    (match op {
+        IeeeOp::Add => x + y,
+        IeeeOp::Sub => x - y,
+        IeeeOp::Mul => x * y,
+        IeeeOp::Div => x / y,
+        IeeeOp::Rcp => 1.0 / x,
+        IeeeOp::Sqrt => x.sqrt(),
+    })
+    .to_bits()
+}
+
 /// `out[i] = op(a[i], b[i])` in binary32 rounded once in `rm`, with the
 /// stages `st` (flush inputs, flush the result after rounding, `.sat`,
 /// the NaN result). `b` is read for the two-operand ops only (pass `a`
@@ -189,13 +203,22 @@ fn pick(f: &F64Nans, arity: usize, ops: [u64; 2]) -> u64 {
 /// One binary32 operation with its stages (for one register at a time).
 pub fn ieee_f32_one(op: IeeeOp, rm: Round, st: &F32Stages, a: u32, b: u32) -> u32 {
     let k = F32K::new(st);
-    let r = core32(op, rm, k.flush(a), k.flush(b));
+    let (a, b) = (k.flush(a), k.flush(b));
+    let r = if rm == Round::NearestEven {
+        host32(op, a, b)
+    } else {
+        core32(op, rm, a, b)
+    };
     k.post(r)
 }
 
 /// One binary64 operation with its NaN rules (for one register at a time).
 pub fn ieee_f64_one(op: IeeeOp, rm: Round, nans: Option<&F64Nans>, a: u64, b: u64) -> u64 {
-    let r = core64(op, rm, a, b);
+    let r = if rm == Round::NearestEven {
+        host64(op, a, b)
+    } else {
+        core64(op, rm, a, b)
+    };
     match nans {
         Some(f) if f64::from_bits(r).is_nan() => pick(f, op.arity(), [a, b]),
         _ => r,

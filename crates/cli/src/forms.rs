@@ -18,8 +18,8 @@ pub struct Args {
     /// Which instructions: `float` (the floating-point table: add, sub,
     /// mul, fma, mad, min, max, div, rcp, sqrt, rsqrt, abs, neg, copysign,
     /// ex2, lg2, sin, cos, tanh), `int` (the integer and bit instructions),
-    /// `cvt` (every conversion) or `all`. (`setp`, `set`, `selp`, `slct`
-    /// and `testp` take every comparison on every type: `eval` them.)
+    /// `cvt` (every conversion), `compare` (`setp`, `set`, `selp`, `slct`,
+    /// `testp`) or `all`.
     #[arg(long, value_enum, default_value_t = Family::Float)]
     family: Family,
     /// Machine-readable output on stdout: one JSON object with the filter
@@ -39,7 +39,9 @@ pub enum Family {
     Int,
     /// Conversions.
     Cvt,
-    /// All three.
+    /// Comparison and selection.
+    Compare,
+    /// All of them.
     All,
 }
 
@@ -65,6 +67,24 @@ fn forms_of(family: Family) -> Vec<(String, Op, Option<&'static str>)> {
             ptxfp::cvt::Cvt::all()
                 .into_iter()
                 .map(|c| (c.to_string(), Op::Cvt(c), None)),
+        );
+    }
+    if matches!(family, Family::Compare | Family::All) {
+        use ptxfp::setp::{Select, Setp, Testp};
+        v.extend(
+            Setp::all()
+                .into_iter()
+                .map(|c| (c.to_string(), Op::Setp(c), None)),
+        );
+        v.extend(
+            Select::all()
+                .into_iter()
+                .map(|c| (c.to_string(), Op::Select(c), None)),
+        );
+        v.extend(
+            Testp::all()
+                .into_iter()
+                .map(|c| (c.to_string(), Op::Testp(c), None)),
         );
     }
     v

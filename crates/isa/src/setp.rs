@@ -378,6 +378,49 @@ impl Setp {
     }
 }
 
+impl Setp {
+    /// Every `setp` and `set` form of the table: each source type with each
+    /// comparison it takes, with and without `.ftz` where admitted, without
+    /// and with each BoolOp; `set` with each destination type.
+    pub fn all() -> Vec<Setp> {
+        let mut out = Vec::new();
+        for row in COMPARE {
+            for &ty in row.types {
+                for &op in row.cmps {
+                    for ftz in [false, true] {
+                        if ftz && !row.ftz {
+                            continue;
+                        }
+                        for bool_op in
+                            [None, Some(BoolOp::And), Some(BoolOp::Or), Some(BoolOp::Xor)]
+                        {
+                            out.push(Setp {
+                                instr: CmpInstr::Setp,
+                                op,
+                                ftz,
+                                bool_op,
+                                dtype: None,
+                                ty,
+                            });
+                            for &d in set_dtypes(ty) {
+                                out.push(Setp {
+                                    instr: CmpInstr::Set,
+                                    op,
+                                    ftz,
+                                    bool_op,
+                                    dtype: Some(d),
+                                    ty,
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
 /// `set`'s destination types for a source type (9.7.8.1 ".dtype = { .u32,
 /// .s32, .f32 }"; 9.7.9.1 for `.f16`/`.bf16` sources also `.u16`, `.s16`,
 /// `.f16`/`.bf16`, and for `.f16x2`/`.bf16x2` sources `.f16x2`/`.bf16x2`,
@@ -517,6 +560,36 @@ impl Select {
         }
     }
 
+    /// Every `selp` and `slct` form.
+    pub fn all() -> Vec<Select> {
+        let mut out: Vec<Select> = SELECT_TYPES
+            .iter()
+            .map(|&ty| Select {
+                ctype: None,
+                ftz: false,
+                ty,
+            })
+            .collect();
+        for &ty in SELECT_TYPES {
+            out.push(Select {
+                ctype: Some(PtxType::S32),
+                ftz: false,
+                ty,
+            });
+            out.push(Select {
+                ctype: Some(PtxType::F32),
+                ftz: false,
+                ty,
+            });
+            out.push(Select {
+                ctype: Some(PtxType::F32),
+                ftz: true,
+                ty,
+            });
+        }
+        out
+    }
+
     /// PTX ISA 1.0, all targets; `.f64` needs sm_13.
     pub fn requires(&self) -> (PtxVersion, Target) {
         let sm = if self.ty == PtxType::F64 { 13 } else { 10 };
@@ -597,6 +670,14 @@ impl Testp {
         }
     }
 
+    /// Every `testp` form.
+    pub fn all() -> Vec<Testp> {
+        CLASSES
+            .iter()
+            .flat_map(|&(class, _)| [PtxType::F32, PtxType::F64].map(|ty| Testp { class, ty }))
+            .collect()
+    }
+
     /// 9.7.3.1: "Introduced in PTX ISA version 2.0", "Requires sm_20 or
     /// higher".
     pub fn requires(&self) -> (PtxVersion, Target) {
@@ -660,5 +741,20 @@ mod tests {
             "testp.notanumber.f64"
         );
         assert!(Testp::parse("testp.finite.f16").is_err());
+    }
+
+    #[test]
+    fn every_form_prints_and_parses_back() {
+        for c in Setp::all() {
+            assert_eq!(Setp::parse(&c.to_string()), Ok(c), "{c}");
+        }
+        for c in Select::all() {
+            assert_eq!(Select::parse(&c.to_string()), Ok(c), "{c}");
+        }
+        for c in Testp::all() {
+            assert_eq!(Testp::parse(&c.to_string()), Ok(c), "{c}");
+        }
+        assert_eq!(Testp::all().len(), 12);
+        assert_eq!(Select::all().len(), 11 * 4);
     }
 }

@@ -331,6 +331,10 @@ pub(crate) struct FastOp {
     guard: Option<(usize, bool)>,
     /// For `bra`: the label's statement (then nothing is computed).
     target: Option<usize>,
+    /// For a form with a batch plan: the register widths in bits of its
+    /// sources and, last, of its destination ([`Plan::widths`], kept here
+    /// because that function allocates); zeros otherwise.
+    widths: [u8; 4],
 }
 
 /// Which memory an address belongs to.
@@ -911,6 +915,7 @@ impl Machine<'_, '_> {
                 tys: [PtxType::B32; 3],
                 guard,
                 target: Some(target),
+                widths: [0; 4],
             });
         }
         // Every op with one destination that computes through the model
@@ -941,6 +946,18 @@ impl Machine<'_, '_> {
             tys[n] = *ty;
         }
         let dty = types[0];
+        let mut widths = [0u8; 4];
+        if let Some(p) = self.batch[k] {
+            let (ws, wd) = p.widths();
+            if ws.len() != types.len() - 1 {
+                // Not the operands the plan reads: the per-lane way.
+                return None;
+            }
+            for (w, b) in widths.iter_mut().zip(ws) {
+                *w = b as u8;
+            }
+            widths[3] = wd as u8;
+        }
         Some(FastOp {
             k,
             dest,
@@ -951,6 +968,7 @@ impl Machine<'_, '_> {
             tys,
             guard,
             target: None,
+            widths,
         })
     }
 
@@ -966,101 +984,166 @@ impl Machine<'_, '_> {
         }
     }
 
-    /// Runs `f` (statement `pc`) for the threads `lanes`: false, with
-    /// nothing run, where a value it reads is missing in a thread (the
-    /// general way then says which).
+    /// Runs `f` (statement `pc`) for the threads `lanes` of one warp, as
+    /// one batch: the guard and the sources of every lane are read first
+    /// (the active lanes' values gathered into contiguous buffers), the
+    /// model computes them all in one call (a form's batch [`Plan`], else
+    /// [`ptxfp_model::batch::compute_columns`]), and the results are
+    /// scattered back into the destination column. False, with nothing
+    /// run, where a value it reads is missing in a thread, or where the
+    /// step limit falls inside the warp: the general way then runs it (and
+    /// says which thread, with the same bits where it runs).
     fn fast_run(&mut self, pc: usize, f: &FastOp, lanes: &[usize]) -> Result<bool, RunError> {
+        // The whole warp's steps are counted at once; a limit that falls
+        // inside it is the general way's to report, lane by lane.
+        if self.eng.steps + lanes.len() as u64 > self.eng.max_steps {
+            return Ok(false);
+        }
+        // Per lane (index in `lanes`): whether its guard lets it run.
+        let mut on = [false; WARP_SIZE];
+        // The active lanes, and their sources compacted in their order.
+        let mut act = [0usize; WARP_SIZE];
+        let mut na = 0;
+        let mut src = [[0u64; WARP_SIZE]; 3];
+        for (i, &lane) in lanes.iter().enumerate() {
+            let run = match f.guard {
+                Some((g, negated)) => match self.regs[g].vals[lane] {
+                    Some(v) => (v & 1 == 1) != negated,
+                    None => return Ok(false),
+                },
+                None => true,
+            };
+            // Every lane's sources must hold a value, guarded off or not
+            // (as the general way requires).
+            for (k, s) in f.srcs[..f.n].iter().enumerate() {
+                src[k][na] = match *s {
+                    Src::Reg(r) => match self.regs[r].vals[lane] {
+                        Some(v) => v,
+                        None => return Ok(false),
+                    },
+                    Src::Imm(v) => v,
+                };
+            }
+            on[i] = run;
+            if run {
+                act[na] = lane;
+                na += 1;
+            }
+        }
+        self.eng.steps += lanes.len() as u64;
         for &lane in lanes {
-            if let Some((g, _)) = f.guard {
-                if self.regs[g].vals[lane].is_none() {
-                    return Ok(false);
-                }
-            }
-            for s in &f.srcs[..f.n] {
-                if let Src::Reg(r) = s {
-                    if self.regs[*r].vals[lane].is_none() {
-                        return Ok(false);
-                    }
-                }
-            }
+            self.eng.threads[lane].steps += 1;
         }
         if let Some(target) = f.target {
             // PTX ISA `bra`: "Continue execution at the target"; a false
             // guard goes on to the next instruction.
-            for &lane in lanes {
-                self.lane = lane;
-                self.count_step_at(pc)?;
-                let taken = match f.guard {
-                    Some((g, negated)) => {
-                        (self.regs[g].vals[lane].unwrap_or(0) & 1 == 1) != negated
-                    }
-                    None => true,
-                };
-                self.go(lane, if taken { target + 1 } else { pc + 1 })?;
+            for (i, &lane) in lanes.iter().enumerate() {
+                self.go(lane, if on[i] { target + 1 } else { pc + 1 })?;
             }
             return Ok(true);
         }
-        let decoded = std::rc::Rc::clone(&self.decoded);
-        let op = &decoded[f.k].op;
-        let plan = self.plans[f.k];
-        let mut vals = [0u64; 3];
-        let mut wrote = false;
-        // The steps of the warp at once, unless the limit falls inside it.
-        let bulk = self.eng.steps + lanes.len() as u64 <= self.eng.max_steps;
-        if bulk {
-            self.eng.steps += lanes.len() as u64;
-            for &lane in lanes {
-                self.eng.threads[lane].steps += 1;
-            }
-        }
-        for &lane in lanes {
-            self.lane = lane;
-            if !bulk {
-                self.count_step_at(pc)?;
-            }
-            if let Some((g, negated)) = f.guard {
-                if (self.regs[g].vals[lane].unwrap_or(0) & 1 == 1) == negated {
-                    continue;
-                }
-            }
-            for (k, s) in f.srcs[..f.n].iter().enumerate() {
-                vals[k] = match *s {
-                    Src::Reg(r) => self.regs[r].vals[lane].unwrap_or(0),
-                    Src::Imm(v) => v,
-                };
-            }
-            let n = f.n;
-            // The per-op functions' reading and writing, value for value
-            // (`arith`, `int`, `cvt`, `setp`, `setp_int`, `mov`).
-            let r = match op {
-                Op::Form(form) => {
-                    for (v, ty) in vals[..n].iter_mut().zip(&f.tys) {
-                        *v &= mask(ty.bits());
-                    }
-                    (match plan {
-                        Some(p) => p.eval(vals),
-                        None => form.eval(&vals[..n], &self.exec),
-                    }) & mask(f.dty.bits())
-                }
-                Op::Mov(_) => vals[0],
-                // The one evaluation of the model (docs/ARCHITECTURE.md).
-                _ => {
-                    for (v, ty) in vals[..n].iter_mut().zip(&f.tys) {
-                        *v &= mask(ty.bits());
-                    }
-                    ptxfp_model::compute(op, &vals[..n], false, &self.exec).map_or(0, |c| c.dst[0])
-                }
-            };
-            self.regs[f.dest].vals[lane] = Some(r & f.keep);
-            wrote = true;
-        }
-        if wrote {
+        if na > 0 {
+            let mut out = [0u64; WARP_SIZE];
+            self.fast_eval(f, &mut src, &mut out[..na]);
             let d = &mut self.regs[f.dest];
+            for (&lane, r) in act[..na].iter().zip(&out) {
+                d.vals[lane] = Some(r & f.keep);
+            }
             d.shown = if f.dty.is_bits() { d.ty } else { f.dty };
             d.written = true;
         }
+        self.go_all(lanes, pc + 1)
+    }
+
+    /// The results of `f` for the active lanes whose sources are
+    /// `src[k][..out.len()]`, into `out`: the per-op functions' reading
+    /// and writing, value for value (`arith`, `int`, `cvt`, `setp`,
+    /// `setp_int`, `mov`), with the model evaluating the whole warp in one
+    /// call (docs/ARCHITECTURE.md: every computing op through the model).
+    fn fast_eval(&self, f: &FastOp, src: &mut [[u64; WARP_SIZE]; 3], out: &mut [u64]) {
+        let na = out.len();
+        let n = f.n;
+        let op = &self.decoded[f.k].op;
+        if let Op::Mov(_) = op {
+            out.copy_from_slice(&src[0][..na]);
+            return;
+        }
+        let is_form = matches!(op, Op::Form(_));
+        if is_form {
+            if let Some(p) = self.batch[f.k] {
+                if self.run_plan(&p, f, src, out) {
+                    return;
+                }
+            }
+        }
+        for (col, ty) in src[..n].iter_mut().zip(&f.tys) {
+            let m = mask(ty.bits());
+            col[..na].iter_mut().for_each(|v| *v &= m);
+        }
+        let cols: [&[u64]; 3] = [&src[0][..na], &src[1][..na], &src[2][..na]];
+        if !ptxfp_model::batch::compute_columns(op, &cols[..n], &self.exec, out) {
+            // Not an op the model computes (`compute` is `None`): zeros,
+            // as the general way writes.
+            out.fill(0);
+        }
+        if is_form {
+            let m = mask(f.dty.bits());
+            out.iter_mut().for_each(|v| *v &= m);
+        }
+    }
+
+    /// Runs the batch plan `p` of `f`'s form over the active lanes'
+    /// sources `src[k][..out.len()]`, narrowed to the plan's register
+    /// widths, into `out`. False where the plan refuses the operands (the
+    /// caller then evaluates lane by lane).
+    fn run_plan(&self, p: &Plan, f: &FastOp, src: &[[u64; WARP_SIZE]; 3], out: &mut [u64]) -> bool {
+        use ptxfp_model::batch::{Slice, SliceMut};
+        let na = out.len();
+        let n = f.n;
+        let mut b16 = [[0u16; WARP_SIZE]; 3];
+        let mut b32 = [[0u32; WARP_SIZE]; 3];
+        for k in 0..n {
+            match f.widths[k] {
+                16 => (0..na).for_each(|i| b16[k][i] = src[k][i] as u16),
+                32 => (0..na).for_each(|i| b32[k][i] = src[k][i] as u32),
+                _ => {}
+            }
+        }
+        let slice = |k: usize| match f.widths[k] {
+            16 => Slice::B16(&b16[k][..na]),
+            32 => Slice::B32(&b32[k][..na]),
+            _ => Slice::B64(&src[k][..na]),
+        };
+        let slices = [slice(0), slice(1), slice(2)];
+        let ok = match f.widths[3] {
+            16 => {
+                let mut o = [0u16; WARP_SIZE];
+                let ok = p.run_here(self.path, &slices[..n], SliceMut::B16(&mut o[..na]));
+                out.iter_mut().zip(o).for_each(|(d, v)| *d = u64::from(v));
+                ok
+            }
+            32 => {
+                let mut o = [0u32; WARP_SIZE];
+                let ok = p.run_here(self.path, &slices[..n], SliceMut::B32(&mut o[..na]));
+                out.iter_mut().zip(o).for_each(|(d, v)| *d = u64::from(v));
+                ok
+            }
+            _ => p.run_here(self.path, &slices[..n], SliceMut::B64(out)),
+        };
+        ok.is_ok()
+    }
+
+    /// Every thread of `lanes` goes on at statement `next` ([`Self::go`],
+    /// with the test whether `next` is an instruction made once).
+    fn go_all(&mut self, lanes: &[usize], next: usize) -> Result<bool, RunError> {
+        let instr = self.op_of.get(next).is_some_and(|k| *k != NOT_AN_INSTR);
         for &lane in lanes {
-            self.go(lane, pc + 1)?;
+            let t = &mut self.eng.threads[lane];
+            t.pc = next;
+            if !(instr && next < t.end) {
+                self.lane = lane;
+                self.settle(lane).map_err(|e| self.in_thread(e))?;
+            }
         }
         Ok(true)
     }
@@ -1075,19 +1158,6 @@ impl Machine<'_, '_> {
         }
         self.lane = lane;
         self.settle(lane).map_err(|e| self.in_thread(e))
-    }
-
-    /// [`Self::count_step`] at statement `pc`.
-    fn count_step_at(&mut self, pc: usize) -> Result<(), RunError> {
-        if self.eng.steps < self.eng.max_steps {
-            self.eng.steps += 1;
-            self.eng.threads[self.lane].steps += 1;
-            return Ok(());
-        }
-        match self.module.stmt(pc) {
-            Some(Stmt::Instr(ins)) => self.count_step(&ins),
-            _ => Err(RunError::Input("internal: a step at a label".into())),
-        }
     }
 
     /// Counts one thread-instruction of the running thread: past

@@ -337,6 +337,19 @@ pub(crate) struct FastOp {
     widths: [u8; 4],
 }
 
+/// What running a statement for a warp's threads did (`Machine::run_warp`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ran {
+    /// The fast path did not run it (the general way must).
+    No,
+    /// It ran, and every one of the threads is now ready at this statement
+    /// (none changed state or left its function): the scheduler may run
+    /// them next without looking at the warp again.
+    To(usize),
+    /// It ran; the threads went on in other ways.
+    Spread,
+}
+
 /// Which memory an address belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Region {
@@ -597,8 +610,15 @@ impl Machine<'_, '_> {
         loop {
             for w in 0..warps {
                 let mut lanes = [0usize; WARP_SIZE];
-                while let Some((pc, n)) = self.pick(w, &mut lanes) {
-                    self.run_warp(pc, &lanes[..n])?;
+                let mut next = self.pick(w, &mut lanes);
+                while let Some((pc, n, all)) = next {
+                    next = match self.run_warp(pc, &lanes[..n])? {
+                        // The warp's ready threads all ran and all went on
+                        // to `to`, none changed state: they are the next
+                        // pick, without looking at the warp again.
+                        Ran::To(to) if all => Some((to, n, true)),
+                        _ => self.pick(w, &mut lanes),
+                    };
                 }
             }
             if !self.open_barriers()? {
@@ -617,8 +637,9 @@ impl Machine<'_, '_> {
 
     /// The threads of warp `w` that run next: those ready at the lowest
     /// statement (docs/ENGINE.md "Divergence").
-    /// (Into `at`, without allocating: the statement and how many threads.)
-    fn pick(&self, w: usize, at: &mut [usize; WARP_SIZE]) -> Option<(usize, usize)> {
+    /// (Into `at`, without allocating: the statement, how many threads, and
+    /// whether they are all the warp's ready threads.)
+    fn pick(&self, w: usize, at: &mut [usize; WARP_SIZE]) -> Option<(usize, usize, bool)> {
         let lanes = w * WARP_SIZE..((w + 1) * WARP_SIZE).min(self.nlanes);
         let threads = &self.eng.threads[lanes.clone()];
         let pc = threads
@@ -627,13 +648,17 @@ impl Machine<'_, '_> {
             .map(|t| t.pc)
             .min()?;
         let mut n = 0;
+        let mut ready = 0;
         for (i, t) in lanes.zip(threads) {
-            if t.state == State::Ready && t.pc == pc {
-                at[n] = i;
-                n += 1;
+            if t.state == State::Ready {
+                ready += 1;
+                if t.pc == pc {
+                    at[n] = i;
+                    n += 1;
+                }
             }
         }
-        Some((pc, n))
+        Some((pc, n, n == ready))
     }
 
     /// When no thread can run: opens the barriers every participant has
@@ -814,13 +839,14 @@ impl Machine<'_, '_> {
     }
 
     /// Runs statement `pc` for the threads `lanes` of one warp.
-    fn run_warp(&mut self, pc: usize, lanes: &[usize]) -> Result<(), RunError> {
+    fn run_warp(&mut self, pc: usize, lanes: &[usize]) -> Result<Ran, RunError> {
         // A statement run before: its fast form, without building its view.
         if let Some(Some((tag, f))) = self.eng.fast.get(pc % FAST_SLOTS).copied() {
             if tag == pc {
                 if let Some(f) = f {
-                    if self.fast_run(pc, &f, lanes)? {
-                        return Ok(());
+                    let ran = self.fast_run(pc, &f, lanes)?;
+                    if ran != Ran::No {
+                        return Ok(ran);
                     }
                 }
             }
@@ -842,8 +868,9 @@ impl Machine<'_, '_> {
             let slot = pc % FAST_SLOTS;
             self.eng.fast[slot] = Some((pc, f));
             if let Some(f) = f {
-                if self.fast_run(pc, &f, lanes)? {
-                    return Ok(());
+                let ran = self.fast_run(pc, &f, lanes)?;
+                if ran != Ran::No {
+                    return Ok(ran);
                 }
             }
         }
@@ -862,7 +889,7 @@ impl Machine<'_, '_> {
                 self.eng.threads[lane].pc = pc + 1;
                 self.settle(lane).map_err(|e| self.in_thread(e))?;
             }
-            return Ok(());
+            return Ok(Ran::Spread);
         }
         for &lane in lanes {
             self.lane = lane;
@@ -876,7 +903,7 @@ impl Machine<'_, '_> {
                 .map_err(|e| self.in_thread(e))?;
             self.settle(lane).map_err(|e| self.in_thread(e))?;
         }
-        Ok(())
+        Ok(Ran::Spread)
     }
 
     /// The common case at warp speed: an instruction that computes (an
@@ -993,11 +1020,11 @@ impl Machine<'_, '_> {
     /// run, where a value it reads is missing in a thread, or where the
     /// step limit falls inside the warp: the general way then runs it (and
     /// says which thread, with the same bits where it runs).
-    fn fast_run(&mut self, pc: usize, f: &FastOp, lanes: &[usize]) -> Result<bool, RunError> {
+    fn fast_run(&mut self, pc: usize, f: &FastOp, lanes: &[usize]) -> Result<Ran, RunError> {
         // The whole warp's steps are counted at once; a limit that falls
         // inside it is the general way's to report, lane by lane.
         if self.eng.steps + lanes.len() as u64 > self.eng.max_steps {
-            return Ok(false);
+            return Ok(Ran::No);
         }
         // Per lane (index in `lanes`): whether its guard lets it run.
         let mut on = [false; WARP_SIZE];
@@ -1009,7 +1036,7 @@ impl Machine<'_, '_> {
             let run = match f.guard {
                 Some((g, negated)) => match self.regs[g].vals[lane] {
                     Some(v) => (v & 1 == 1) != negated,
-                    None => return Ok(false),
+                    None => return Ok(Ran::No),
                 },
                 None => true,
             };
@@ -1019,7 +1046,7 @@ impl Machine<'_, '_> {
                 src[k][na] = match *s {
                     Src::Reg(r) => match self.regs[r].vals[lane] {
                         Some(v) => v,
-                        None => return Ok(false),
+                        None => return Ok(Ran::No),
                     },
                     Src::Imm(v) => v,
                 };
@@ -1037,10 +1064,16 @@ impl Machine<'_, '_> {
         if let Some(target) = f.target {
             // PTX ISA `bra`: "Continue execution at the target"; a false
             // guard goes on to the next instruction.
+            if na == lanes.len() {
+                return self.go_all(lanes, target + 1);
+            }
+            if na == 0 {
+                return self.go_all(lanes, pc + 1);
+            }
             for (i, &lane) in lanes.iter().enumerate() {
                 self.go(lane, if on[i] { target + 1 } else { pc + 1 })?;
             }
-            return Ok(true);
+            return Ok(Ran::Spread);
         }
         if na > 0 {
             let mut out = [0u64; WARP_SIZE];
@@ -1134,18 +1167,22 @@ impl Machine<'_, '_> {
     }
 
     /// Every thread of `lanes` goes on at statement `next` ([`Self::go`],
-    /// with the test whether `next` is an instruction made once).
-    fn go_all(&mut self, lanes: &[usize], next: usize) -> Result<bool, RunError> {
+    /// with the test whether `next` is an instruction made once):
+    /// [`Ran::To`] where each is at `next` after it, [`Ran::Spread`] where
+    /// some moved on (past labels, out of a function).
+    fn go_all(&mut self, lanes: &[usize], next: usize) -> Result<Ran, RunError> {
         let instr = self.op_of.get(next).is_some_and(|k| *k != NOT_AN_INSTR);
+        let mut ran = Ran::To(next);
         for &lane in lanes {
             let t = &mut self.eng.threads[lane];
             t.pc = next;
             if !(instr && next < t.end) {
                 self.lane = lane;
                 self.settle(lane).map_err(|e| self.in_thread(e))?;
+                ran = Ran::Spread;
             }
         }
-        Ok(true)
+        Ok(ran)
     }
 
     /// Thread `lane` goes on at statement `next`: at once where it is an

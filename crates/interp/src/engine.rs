@@ -306,6 +306,26 @@ pub(crate) struct Thread {
 /// long the program).
 pub(crate) const FAST_SLOTS: usize = 4096;
 
+/// Fewer active lanes than this evaluate a form with a plan lane by lane
+/// ([`OnePlan::eval`]): a batch [`Plan`] call costs a few allocations to
+/// start, which a warp of one thread (a launch of one-thread CTAs) would
+/// pay for each instruction.
+const BATCH_MIN: usize = 8;
+
+/// The buffers of one warp instruction on the fast path
+/// (`Machine::fast_run`), kept between instructions.
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    /// Per lane (index in the lanes that run): whether its guard lets it run.
+    on: [bool; WARP_SIZE],
+    /// The active lanes (thread indices in the CTA), in lane order.
+    act: [usize; WARP_SIZE],
+    /// Per source, the active lanes' values, compacted in their order.
+    src: [[u64; WARP_SIZE]; 3],
+    /// The active lanes' results.
+    out: [u64; WARP_SIZE],
+}
+
 /// A source of a [`FastOp`]: a register column, or a constant.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Src {
@@ -411,6 +431,8 @@ pub(crate) struct Engine {
     /// Per statement index modulo [`FAST_SLOTS`]: the statement and its
     /// fast form (`None`: it has none).
     pub(crate) fast: Vec<Option<(usize, Option<FastOp>)>>,
+    /// The fast path's buffers, between its instructions.
+    pub(crate) scratch: Option<Box<Scratch>>,
 }
 
 /// `(x, y, z)`.
@@ -1021,17 +1043,29 @@ impl Machine<'_, '_> {
     /// step limit falls inside the warp: the general way then runs it (and
     /// says which thread, with the same bits where it runs).
     fn fast_run(&mut self, pc: usize, f: &FastOp, lanes: &[usize]) -> Result<Ran, RunError> {
+        // The buffers are kept between calls: clearing them for every
+        // instruction cost a third of a run of one-thread CTAs.
+        let mut sc = self.eng.scratch.take().unwrap_or_default();
+        let ran = self.fast_run_in(pc, f, lanes, &mut sc);
+        self.eng.scratch = Some(sc);
+        ran
+    }
+
+    /// [`Self::fast_run`] with its buffers.
+    fn fast_run_in(
+        &mut self,
+        pc: usize,
+        f: &FastOp,
+        lanes: &[usize],
+        sc: &mut Scratch,
+    ) -> Result<Ran, RunError> {
         // The whole warp's steps are counted at once; a limit that falls
         // inside it is the general way's to report, lane by lane.
         if self.eng.steps + lanes.len() as u64 > self.eng.max_steps {
             return Ok(Ran::No);
         }
-        // Per lane (index in `lanes`): whether its guard lets it run.
-        let mut on = [false; WARP_SIZE];
-        // The active lanes, and their sources compacted in their order.
-        let mut act = [0usize; WARP_SIZE];
+        let Scratch { on, act, src, out } = sc;
         let mut na = 0;
-        let mut src = [[0u64; WARP_SIZE]; 3];
         for (i, &lane) in lanes.iter().enumerate() {
             let run = match f.guard {
                 Some((g, negated)) => match self.regs[g].vals[lane] {
@@ -1076,10 +1110,9 @@ impl Machine<'_, '_> {
             return Ok(Ran::Spread);
         }
         if na > 0 {
-            let mut out = [0u64; WARP_SIZE];
-            self.fast_eval(f, &mut src, &mut out[..na]);
+            self.fast_eval(f, src, &mut out[..na]);
             let d = &mut self.regs[f.dest];
-            for (&lane, r) in act[..na].iter().zip(&out) {
+            for (&lane, r) in act[..na].iter().zip(out.iter()) {
                 d.vals[lane] = Some(r & f.keep);
             }
             d.shown = if f.dty.is_bits() { d.ty } else { f.dty };
@@ -1102,7 +1135,7 @@ impl Machine<'_, '_> {
             return;
         }
         let is_form = matches!(op, Op::Form(_));
-        if is_form {
+        if is_form && na >= BATCH_MIN {
             if let Some(p) = self.batch[f.k] {
                 if self.run_plan(&p, f, src, out) {
                     return;
@@ -1112,6 +1145,17 @@ impl Machine<'_, '_> {
         for (col, ty) in src[..n].iter_mut().zip(&f.tys) {
             let m = mask(ty.bits());
             col[..na].iter_mut().for_each(|v| *v &= m);
+        }
+        if is_form && na < BATCH_MIN {
+            if let Some(p) = self.plans[f.k] {
+                // A few lanes: the plan prepared for one register, which
+                // costs nothing to start (the same bits as the batch plan).
+                let m = mask(f.dty.bits());
+                for (i, o) in out.iter_mut().enumerate() {
+                    *o = p.eval([src[0][i], src[1][i], src[2][i]]) & m;
+                }
+                return;
+            }
         }
         let cols: [&[u64]; 3] = [&src[0][..na], &src[1][..na], &src[2][..na]];
         if !ptxfp_model::batch::compute_columns(op, &cols[..n], &self.exec, out) {

@@ -1091,10 +1091,9 @@ impl Machine<'_, '_> {
                 na += 1;
             }
         }
+        // Each thread's own count (`%clock`) is added as it moves on
+        // (`go_all`, or below), in the same pass over the threads.
         self.eng.steps += lanes.len() as u64;
-        for &lane in lanes {
-            self.eng.threads[lane].steps += 1;
-        }
         if let Some(target) = f.target {
             // PTX ISA `bra`: "Continue execution at the target"; a false
             // guard goes on to the next instruction.
@@ -1105,6 +1104,7 @@ impl Machine<'_, '_> {
                 return self.go_all(lanes, pc + 1);
             }
             for (i, &lane) in lanes.iter().enumerate() {
+                self.eng.threads[lane].steps += 1;
                 self.go(lane, if on[i] { target + 1 } else { pc + 1 })?;
             }
             return Ok(Ran::Spread);
@@ -1210,7 +1210,8 @@ impl Machine<'_, '_> {
         ok.is_ok()
     }
 
-    /// Every thread of `lanes` goes on at statement `next` ([`Self::go`],
+    /// Every thread of `lanes`, which has run one more instruction (its
+    /// `%clock` count goes up), goes on at statement `next` ([`Self::go`],
     /// with the test whether `next` is an instruction made once):
     /// [`Ran::To`] where each is at `next` after it, [`Ran::Spread`] where
     /// some moved on (past labels, out of a function).
@@ -1219,6 +1220,7 @@ impl Machine<'_, '_> {
         let mut ran = Ran::To(next);
         for &lane in lanes {
             let t = &mut self.eng.threads[lane];
+            t.steps += 1;
             t.pc = next;
             if !(instr && next < t.end) {
                 self.lane = lane;

@@ -932,10 +932,10 @@ impl Machine<'_, '_> {
     /// arithmetic form, integer op, `cvt`, `setp` into one predicate,
     /// `mov`) from registers and constants into one register, with no
     /// trace, `--contract` or `--lenient`: its operands resolved and
-    /// checked once ([`FastOp`], kept per statement), then each thread reads
-    /// its columns, the model computes, and the destination column takes
-    /// the results. `None`: the general way runs it (the same bits, and
-    /// the errors).
+    /// checked once ([`FastOp`], kept per statement, with its batch
+    /// plan's register widths), then [`Self::fast_run`] runs it for a
+    /// warp's active lanes in one model call. `None`: the general way runs
+    /// it (the same bits, and the errors).
     fn fast_op(&self, ins: &Instr, op: &Op, k: usize) -> Option<FastOp> {
         let guard = match &ins.guard {
             Some(g) => match self.find(g.reg) {

@@ -306,6 +306,26 @@ pub(crate) struct Thread {
 /// long the program).
 pub(crate) const FAST_SLOTS: usize = 4096;
 
+/// Fewer active lanes than this evaluate a form with a plan lane by lane
+/// ([`OnePlan::eval`]): a batch [`Plan`] call costs a few allocations to
+/// start, which a warp of one thread (a launch of one-thread CTAs) would
+/// pay for each instruction.
+const BATCH_MIN: usize = 8;
+
+/// The buffers of one warp instruction on the fast path
+/// (`Machine::fast_run`), kept between instructions.
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    /// Per lane (index in the lanes that run): whether its guard lets it run.
+    on: [bool; WARP_SIZE],
+    /// The active lanes (thread indices in the CTA), in lane order.
+    act: [usize; WARP_SIZE],
+    /// Per source, the active lanes' values, compacted in their order.
+    src: [[u64; WARP_SIZE]; 3],
+    /// The active lanes' results.
+    out: [u64; WARP_SIZE],
+}
+
 /// A source of a [`FastOp`]: a register column, or a constant.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Src {
@@ -331,6 +351,23 @@ pub(crate) struct FastOp {
     guard: Option<(usize, bool)>,
     /// For `bra`: the label's statement (then nothing is computed).
     target: Option<usize>,
+    /// For a form with a batch plan: the register widths in bits of its
+    /// sources and, last, of its destination ([`Plan::widths`], kept here
+    /// because that function allocates); zeros otherwise.
+    widths: [u8; 4],
+}
+
+/// What running a statement for a warp's threads did (`Machine::run_warp`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ran {
+    /// The fast path did not run it (the general way must).
+    No,
+    /// It ran, and every one of the threads is now ready at this statement
+    /// (none changed state or left its function): the scheduler may run
+    /// them next without looking at the warp again.
+    To(usize),
+    /// It ran; the threads went on in other ways.
+    Spread,
 }
 
 /// Which memory an address belongs to.
@@ -394,6 +431,8 @@ pub(crate) struct Engine {
     /// Per statement index modulo [`FAST_SLOTS`]: the statement and its
     /// fast form (`None`: it has none).
     pub(crate) fast: Vec<Option<(usize, Option<FastOp>)>>,
+    /// The fast path's buffers, between its instructions.
+    pub(crate) scratch: Option<Box<Scratch>>,
 }
 
 /// `(x, y, z)`.
@@ -593,8 +632,15 @@ impl Machine<'_, '_> {
         loop {
             for w in 0..warps {
                 let mut lanes = [0usize; WARP_SIZE];
-                while let Some((pc, n)) = self.pick(w, &mut lanes) {
-                    self.run_warp(pc, &lanes[..n])?;
+                let mut next = self.pick(w, &mut lanes);
+                while let Some((pc, n, all)) = next {
+                    next = match self.run_warp(pc, &lanes[..n])? {
+                        // The warp's ready threads all ran and all went on
+                        // to `to`, none changed state: they are the next
+                        // pick, without looking at the warp again.
+                        Ran::To(to) if all => Some((to, n, true)),
+                        _ => self.pick(w, &mut lanes),
+                    };
                 }
             }
             if !self.open_barriers()? {
@@ -613,8 +659,9 @@ impl Machine<'_, '_> {
 
     /// The threads of warp `w` that run next: those ready at the lowest
     /// statement (docs/ENGINE.md "Divergence").
-    /// (Into `at`, without allocating: the statement and how many threads.)
-    fn pick(&self, w: usize, at: &mut [usize; WARP_SIZE]) -> Option<(usize, usize)> {
+    /// (Into `at`, without allocating: the statement, how many threads, and
+    /// whether they are all the warp's ready threads.)
+    fn pick(&self, w: usize, at: &mut [usize; WARP_SIZE]) -> Option<(usize, usize, bool)> {
         let lanes = w * WARP_SIZE..((w + 1) * WARP_SIZE).min(self.nlanes);
         let threads = &self.eng.threads[lanes.clone()];
         let pc = threads
@@ -623,13 +670,17 @@ impl Machine<'_, '_> {
             .map(|t| t.pc)
             .min()?;
         let mut n = 0;
+        let mut ready = 0;
         for (i, t) in lanes.zip(threads) {
-            if t.state == State::Ready && t.pc == pc {
-                at[n] = i;
-                n += 1;
+            if t.state == State::Ready {
+                ready += 1;
+                if t.pc == pc {
+                    at[n] = i;
+                    n += 1;
+                }
             }
         }
-        Some((pc, n))
+        Some((pc, n, n == ready))
     }
 
     /// When no thread can run: opens the barriers every participant has
@@ -810,13 +861,14 @@ impl Machine<'_, '_> {
     }
 
     /// Runs statement `pc` for the threads `lanes` of one warp.
-    fn run_warp(&mut self, pc: usize, lanes: &[usize]) -> Result<(), RunError> {
+    fn run_warp(&mut self, pc: usize, lanes: &[usize]) -> Result<Ran, RunError> {
         // A statement run before: its fast form, without building its view.
         if let Some(Some((tag, f))) = self.eng.fast.get(pc % FAST_SLOTS).copied() {
             if tag == pc {
                 if let Some(f) = f {
-                    if self.fast_run(pc, &f, lanes)? {
-                        return Ok(());
+                    let ran = self.fast_run(pc, &f, lanes)?;
+                    if ran != Ran::No {
+                        return Ok(ran);
                     }
                 }
             }
@@ -838,8 +890,9 @@ impl Machine<'_, '_> {
             let slot = pc % FAST_SLOTS;
             self.eng.fast[slot] = Some((pc, f));
             if let Some(f) = f {
-                if self.fast_run(pc, &f, lanes)? {
-                    return Ok(());
+                let ran = self.fast_run(pc, &f, lanes)?;
+                if ran != Ran::No {
+                    return Ok(ran);
                 }
             }
         }
@@ -858,7 +911,7 @@ impl Machine<'_, '_> {
                 self.eng.threads[lane].pc = pc + 1;
                 self.settle(lane).map_err(|e| self.in_thread(e))?;
             }
-            return Ok(());
+            return Ok(Ran::Spread);
         }
         for &lane in lanes {
             self.lane = lane;
@@ -872,17 +925,17 @@ impl Machine<'_, '_> {
                 .map_err(|e| self.in_thread(e))?;
             self.settle(lane).map_err(|e| self.in_thread(e))?;
         }
-        Ok(())
+        Ok(Ran::Spread)
     }
 
     /// The common case at warp speed: an instruction that computes (an
     /// arithmetic form, integer op, `cvt`, `setp` into one predicate,
     /// `mov`) from registers and constants into one register, with no
     /// trace, `--contract` or `--lenient`: its operands resolved and
-    /// checked once ([`FastOp`], kept per statement), then each thread reads
-    /// its columns, the model computes, and the destination column takes
-    /// the results. `None`: the general way runs it (the same bits, and
-    /// the errors).
+    /// checked once ([`FastOp`], kept per statement, with its batch
+    /// plan's register widths), then [`Self::fast_run`] runs it for a
+    /// warp's active lanes in one model call. `None`: the general way runs
+    /// it (the same bits, and the errors).
     fn fast_op(&self, ins: &Instr, op: &Op, k: usize) -> Option<FastOp> {
         let guard = match &ins.guard {
             Some(g) => match self.find(g.reg) {
@@ -911,6 +964,7 @@ impl Machine<'_, '_> {
                 tys: [PtxType::B32; 3],
                 guard,
                 target: Some(target),
+                widths: [0; 4],
             });
         }
         // Every op with one destination that computes through the model
@@ -941,6 +995,18 @@ impl Machine<'_, '_> {
             tys[n] = *ty;
         }
         let dty = types[0];
+        let mut widths = [0u8; 4];
+        if let Some(p) = self.batch[k] {
+            let (ws, wd) = p.widths();
+            if ws.len() != types.len() - 1 {
+                // Not the operands the plan reads: the per-lane way.
+                return None;
+            }
+            for (w, b) in widths.iter_mut().zip(ws) {
+                *w = b as u8;
+            }
+            widths[3] = wd as u8;
+        }
         Some(FastOp {
             k,
             dest,
@@ -951,6 +1017,7 @@ impl Machine<'_, '_> {
             tys,
             guard,
             target: None,
+            widths,
         })
     }
 
@@ -966,103 +1033,202 @@ impl Machine<'_, '_> {
         }
     }
 
-    /// Runs `f` (statement `pc`) for the threads `lanes`: false, with
-    /// nothing run, where a value it reads is missing in a thread (the
-    /// general way then says which).
-    fn fast_run(&mut self, pc: usize, f: &FastOp, lanes: &[usize]) -> Result<bool, RunError> {
-        for &lane in lanes {
-            if let Some((g, _)) = f.guard {
-                if self.regs[g].vals[lane].is_none() {
-                    return Ok(false);
-                }
-            }
-            for s in &f.srcs[..f.n] {
-                if let Src::Reg(r) = s {
-                    if self.regs[*r].vals[lane].is_none() {
-                        return Ok(false);
-                    }
-                }
-            }
+    /// Runs `f` (statement `pc`) for the threads `lanes` of one warp, as
+    /// one batch: the guard and the sources of every lane are read first
+    /// (the active lanes' values gathered into contiguous buffers), the
+    /// model computes them all in one call (a form's batch [`Plan`], else
+    /// [`ptxfp_model::batch::compute_columns`]), and the results are
+    /// scattered back into the destination column. False, with nothing
+    /// run, where a value it reads is missing in a thread, or where the
+    /// step limit falls inside the warp: the general way then runs it (and
+    /// says which thread, with the same bits where it runs).
+    fn fast_run(&mut self, pc: usize, f: &FastOp, lanes: &[usize]) -> Result<Ran, RunError> {
+        // The buffers are kept between calls: clearing them for every
+        // instruction cost a third of a run of one-thread CTAs.
+        let mut sc = self.eng.scratch.take().unwrap_or_default();
+        let ran = self.fast_run_in(pc, f, lanes, &mut sc);
+        self.eng.scratch = Some(sc);
+        ran
+    }
+
+    /// [`Self::fast_run`] with its buffers.
+    fn fast_run_in(
+        &mut self,
+        pc: usize,
+        f: &FastOp,
+        lanes: &[usize],
+        sc: &mut Scratch,
+    ) -> Result<Ran, RunError> {
+        // The whole warp's steps are counted at once; a limit that falls
+        // inside it is the general way's to report, lane by lane.
+        if self.eng.steps + lanes.len() as u64 > self.eng.max_steps {
+            return Ok(Ran::No);
         }
-        if let Some(target) = f.target {
-            // PTX ISA `bra`: "Continue execution at the target"; a false
-            // guard goes on to the next instruction.
-            for &lane in lanes {
-                self.lane = lane;
-                self.count_step_at(pc)?;
-                let taken = match f.guard {
-                    Some((g, negated)) => {
-                        (self.regs[g].vals[lane].unwrap_or(0) & 1 == 1) != negated
-                    }
-                    None => true,
-                };
-                self.go(lane, if taken { target + 1 } else { pc + 1 })?;
-            }
-            return Ok(true);
-        }
-        let decoded = std::rc::Rc::clone(&self.decoded);
-        let op = &decoded[f.k].op;
-        let plan = self.plans[f.k];
-        let mut vals = [0u64; 3];
-        let mut wrote = false;
-        // The steps of the warp at once, unless the limit falls inside it.
-        let bulk = self.eng.steps + lanes.len() as u64 <= self.eng.max_steps;
-        if bulk {
-            self.eng.steps += lanes.len() as u64;
-            for &lane in lanes {
-                self.eng.threads[lane].steps += 1;
-            }
-        }
-        for &lane in lanes {
-            self.lane = lane;
-            if !bulk {
-                self.count_step_at(pc)?;
-            }
-            if let Some((g, negated)) = f.guard {
-                if (self.regs[g].vals[lane].unwrap_or(0) & 1 == 1) == negated {
-                    continue;
-                }
-            }
+        let Scratch { on, act, src, out } = sc;
+        let mut na = 0;
+        for (i, &lane) in lanes.iter().enumerate() {
+            let run = match f.guard {
+                Some((g, negated)) => match self.regs[g].vals[lane] {
+                    Some(v) => (v & 1 == 1) != negated,
+                    None => return Ok(Ran::No),
+                },
+                None => true,
+            };
+            // Every lane's sources must hold a value, guarded off or not
+            // (as the general way requires).
             for (k, s) in f.srcs[..f.n].iter().enumerate() {
-                vals[k] = match *s {
-                    Src::Reg(r) => self.regs[r].vals[lane].unwrap_or(0),
+                src[k][na] = match *s {
+                    Src::Reg(r) => match self.regs[r].vals[lane] {
+                        Some(v) => v,
+                        None => return Ok(Ran::No),
+                    },
                     Src::Imm(v) => v,
                 };
             }
-            let n = f.n;
-            // The per-op functions' reading and writing, value for value
-            // (`arith`, `int`, `cvt`, `setp`, `setp_int`, `mov`).
-            let r = match op {
-                Op::Form(form) => {
-                    for (v, ty) in vals[..n].iter_mut().zip(&f.tys) {
-                        *v &= mask(ty.bits());
-                    }
-                    (match plan {
-                        Some(p) => p.eval(vals),
-                        None => form.eval(&vals[..n], &self.exec),
-                    }) & mask(f.dty.bits())
-                }
-                Op::Mov(_) => vals[0],
-                // The one evaluation of the model (docs/ARCHITECTURE.md).
-                _ => {
-                    for (v, ty) in vals[..n].iter_mut().zip(&f.tys) {
-                        *v &= mask(ty.bits());
-                    }
-                    ptxfp_model::compute(op, &vals[..n], false, &self.exec).map_or(0, |c| c.dst[0])
-                }
-            };
-            self.regs[f.dest].vals[lane] = Some(r & f.keep);
-            wrote = true;
+            on[i] = run;
+            if run {
+                act[na] = lane;
+                na += 1;
+            }
         }
-        if wrote {
+        // Each thread's own count (`%clock`) is added as it moves on
+        // (`go_all`, or below), in the same pass over the threads.
+        self.eng.steps += lanes.len() as u64;
+        if let Some(target) = f.target {
+            // PTX ISA `bra`: "Continue execution at the target"; a false
+            // guard goes on to the next instruction.
+            if na == lanes.len() {
+                return self.go_all(lanes, target + 1);
+            }
+            if na == 0 {
+                return self.go_all(lanes, pc + 1);
+            }
+            for (i, &lane) in lanes.iter().enumerate() {
+                self.eng.threads[lane].steps += 1;
+                self.go(lane, if on[i] { target + 1 } else { pc + 1 })?;
+            }
+            return Ok(Ran::Spread);
+        }
+        if na > 0 {
+            self.fast_eval(f, src, &mut out[..na]);
             let d = &mut self.regs[f.dest];
+            for (&lane, r) in act[..na].iter().zip(out.iter()) {
+                d.vals[lane] = Some(r & f.keep);
+            }
             d.shown = if f.dty.is_bits() { d.ty } else { f.dty };
             d.written = true;
         }
-        for &lane in lanes {
-            self.go(lane, pc + 1)?;
+        self.go_all(lanes, pc + 1)
+    }
+
+    /// The results of `f` for the active lanes whose sources are
+    /// `src[k][..out.len()]`, into `out`: the per-op functions' reading
+    /// and writing, value for value (`arith`, `int`, `cvt`, `setp`,
+    /// `setp_int`, `mov`), with the model evaluating the whole warp in one
+    /// call (docs/ARCHITECTURE.md: every computing op through the model).
+    fn fast_eval(&self, f: &FastOp, src: &mut [[u64; WARP_SIZE]; 3], out: &mut [u64]) {
+        let na = out.len();
+        let n = f.n;
+        let op = &self.decoded[f.k].op;
+        if let Op::Mov(_) = op {
+            out.copy_from_slice(&src[0][..na]);
+            return;
         }
-        Ok(true)
+        let is_form = matches!(op, Op::Form(_));
+        if is_form && na >= BATCH_MIN {
+            if let Some(p) = self.batch[f.k] {
+                if self.run_plan(&p, f, src, out) {
+                    return;
+                }
+            }
+        }
+        for (col, ty) in src[..n].iter_mut().zip(&f.tys) {
+            let m = mask(ty.bits());
+            col[..na].iter_mut().for_each(|v| *v &= m);
+        }
+        if is_form && na < BATCH_MIN {
+            if let Some(p) = self.plans[f.k] {
+                // A few lanes: the plan prepared for one register, which
+                // costs nothing to start (the same bits as the batch plan).
+                let m = mask(f.dty.bits());
+                for (i, o) in out.iter_mut().enumerate() {
+                    *o = p.eval([src[0][i], src[1][i], src[2][i]]) & m;
+                }
+                return;
+            }
+        }
+        let cols: [&[u64]; 3] = [&src[0][..na], &src[1][..na], &src[2][..na]];
+        if !ptxfp_model::batch::compute_columns(op, &cols[..n], &self.exec, out) {
+            // Not an op the model computes (`compute` is `None`): zeros,
+            // as the general way writes.
+            out.fill(0);
+        }
+        if is_form {
+            let m = mask(f.dty.bits());
+            out.iter_mut().for_each(|v| *v &= m);
+        }
+    }
+
+    /// Runs the batch plan `p` of `f`'s form over the active lanes'
+    /// sources `src[k][..out.len()]`, narrowed to the plan's register
+    /// widths, into `out`. False where the plan refuses the operands (the
+    /// caller then evaluates lane by lane).
+    fn run_plan(&self, p: &Plan, f: &FastOp, src: &[[u64; WARP_SIZE]; 3], out: &mut [u64]) -> bool {
+        use ptxfp_model::batch::{Slice, SliceMut};
+        let na = out.len();
+        let n = f.n;
+        let mut b16 = [[0u16; WARP_SIZE]; 3];
+        let mut b32 = [[0u32; WARP_SIZE]; 3];
+        for k in 0..n {
+            match f.widths[k] {
+                16 => (0..na).for_each(|i| b16[k][i] = src[k][i] as u16),
+                32 => (0..na).for_each(|i| b32[k][i] = src[k][i] as u32),
+                _ => {}
+            }
+        }
+        let slice = |k: usize| match f.widths[k] {
+            16 => Slice::B16(&b16[k][..na]),
+            32 => Slice::B32(&b32[k][..na]),
+            _ => Slice::B64(&src[k][..na]),
+        };
+        let slices = [slice(0), slice(1), slice(2)];
+        let ok = match f.widths[3] {
+            16 => {
+                let mut o = [0u16; WARP_SIZE];
+                let ok = p.run_here(self.path, &slices[..n], SliceMut::B16(&mut o[..na]));
+                out.iter_mut().zip(o).for_each(|(d, v)| *d = u64::from(v));
+                ok
+            }
+            32 => {
+                let mut o = [0u32; WARP_SIZE];
+                let ok = p.run_here(self.path, &slices[..n], SliceMut::B32(&mut o[..na]));
+                out.iter_mut().zip(o).for_each(|(d, v)| *d = u64::from(v));
+                ok
+            }
+            _ => p.run_here(self.path, &slices[..n], SliceMut::B64(out)),
+        };
+        ok.is_ok()
+    }
+
+    /// Every thread of `lanes`, which has run one more instruction (its
+    /// `%clock` count goes up), goes on at statement `next` ([`Self::go`],
+    /// with the test whether `next` is an instruction made once):
+    /// [`Ran::To`] where each is at `next` after it, [`Ran::Spread`] where
+    /// some moved on (past labels, out of a function).
+    fn go_all(&mut self, lanes: &[usize], next: usize) -> Result<Ran, RunError> {
+        let instr = self.op_of.get(next).is_some_and(|k| *k != NOT_AN_INSTR);
+        let mut ran = Ran::To(next);
+        for &lane in lanes {
+            let t = &mut self.eng.threads[lane];
+            t.steps += 1;
+            t.pc = next;
+            if !(instr && next < t.end) {
+                self.lane = lane;
+                self.settle(lane).map_err(|e| self.in_thread(e))?;
+                ran = Ran::Spread;
+            }
+        }
+        Ok(ran)
     }
 
     /// Thread `lane` goes on at statement `next`: at once where it is an
@@ -1075,19 +1241,6 @@ impl Machine<'_, '_> {
         }
         self.lane = lane;
         self.settle(lane).map_err(|e| self.in_thread(e))
-    }
-
-    /// [`Self::count_step`] at statement `pc`.
-    fn count_step_at(&mut self, pc: usize) -> Result<(), RunError> {
-        if self.eng.steps < self.eng.max_steps {
-            self.eng.steps += 1;
-            self.eng.threads[self.lane].steps += 1;
-            return Ok(());
-        }
-        match self.module.stmt(pc) {
-            Some(Stmt::Instr(ins)) => self.count_step(&ins),
-            _ => Err(RunError::Input("internal: a step at a label".into())),
-        }
     }
 
     /// Counts one thread-instruction of the running thread: past

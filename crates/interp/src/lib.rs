@@ -430,6 +430,12 @@ struct Machine<'a, 's> {
     /// built once with the decoding (`None`: no form, or one without a fast
     /// plan, which `Eval::eval` serves).
     plans: Vec<Option<OnePlan>>,
+    /// Per entry of `decoded`, the batch plan of its arithmetic form: the
+    /// engine's fast path runs it once over a warp's active lanes
+    /// (`None` as for `plans`).
+    batch: Vec<Option<Plan>>,
+    /// The kernel implementation batch plans run on, detected once.
+    path: ptxfp_model::batch::Path,
     /// Where trace steps go as they happen ([`run_streaming`]); `None`:
     /// into [`Outcome::trace`].
     sink: Option<&'s mut dyn FnMut(TraceStep)>,
@@ -602,6 +608,8 @@ fn execute(
             .map(|(i, l, scope)| ((scope, l.to_string()), i))
             .collect(),
         plans: Vec::new(),
+        batch: Vec::new(),
+        path: ptxfp_model::batch::Path::detect(),
         sink,
         eng: Engine::default(),
         lane: 0,
@@ -627,14 +635,15 @@ fn execute(
     mc.decoded = std::rc::Rc::new(decoded);
     mc.eng.ctl = ctl;
     let exec = mc.exec;
-    mc.plans = mc
+    mc.batch = mc
         .decoded
         .iter()
         .map(|d| {
             let form = d.op.form()?;
-            Plan::of(&form, &exec).map(|p| p.one())
+            Plan::of(&form, &exec)
         })
         .collect();
+    mc.plans = mc.batch.iter().map(|p| p.map(|p| p.one())).collect();
     let header = m.target.as_ref().map_or(0..0, |t| t.1.clone());
     // Where a flag set the version or target, fixes name the flag. Strict
     // mode gives `ptxfp check` the code target as a flag where the module

@@ -490,3 +490,72 @@ st.global.u32 [%o], %v;
     };
     assert_eq!(words(&o.memory, 0x1000), vec![10, 20, 10, 20]);
 }
+
+/// The engine's fast path evaluates a warp's instruction with
+/// `batch::compute_columns`, which must give `compute`'s first destination
+/// bit for bit for every kind of op it serves (forms, integer ops, `cvt`,
+/// `setp`, `selp`/`slct`, `testp`), and refuse the carry chain.
+#[test]
+fn compute_columns_is_compute_per_element() {
+    use ptxfp_isa::op::decode;
+    use ptxfp_isa::types::mask;
+    use ptxfp_model::batch::compute_columns;
+    use ptxfp_model::{compute, Exec};
+    let exec = Exec::default();
+    // A small deterministic generator: mixed ordinary values and patterns.
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        match x % 5 {
+            0 => 0,
+            1 => x >> 60,
+            2 => 0x7c00_7f80_0000,
+            _ => x,
+        }
+    };
+    let ops = [
+        "add.u32",
+        "mul.hi.s32",
+        "mad.lo.u32",
+        "shl.b32",
+        "setp.lt.u32",
+        "setp.gtu.f32",
+        "setp.eq.and.f16",
+        "cvt.f32.f16",
+        "cvt.rn.f16.f32",
+        "cvt.rzi.s32.f64",
+        "selp.b32",
+        "slct.s32.f32",
+        "testp.finite.f32",
+        "fma.rn.f16",
+        "fma.rn.ftz.sat.f32",
+        "min.NaN.f16x2",
+        "add.rn.f64",
+        "mad.f32",
+        "div.rn.f32",
+    ];
+    for text in ops {
+        let op = decode(text, false).op;
+        let sig = op.signature().unwrap_or_else(|| panic!("{text} computes"));
+        let n = 64;
+        let cols: Vec<Vec<u64>> = sig
+            .srcs
+            .iter()
+            .map(|t| (0..n).map(|_| next() & mask(t.bits())).collect())
+            .collect();
+        let refs: Vec<&[u64]> = cols.iter().map(|c| &c[..]).collect();
+        let mut out = vec![0u64; n];
+        assert!(compute_columns(&op, &refs, &exec, &mut out), "{text}");
+        for i in 0..n {
+            let s: Vec<u64> = cols.iter().map(|c| c[i]).collect();
+            let want = compute(&op, &s, false, &exec).unwrap().dst[0];
+            assert_eq!(out[i], want, "{text} on {s:x?}");
+        }
+    }
+    // The carry chain keeps a flag per element: not this function's.
+    let addc = decode("addc.cc.u32", false).op;
+    let mut out = [0u64; 1];
+    assert!(!compute_columns(&addc, &[&[1], &[2]], &exec, &mut out));
+}

@@ -646,6 +646,65 @@ impl OnePlan {
     }
 }
 
+/// [`crate::compute`] over columns: for each element `i`,
+/// `out[i] = compute(op, &[srcs[0][i], srcs[1][i], ..], false, exec).dst[0]`,
+/// bit for bit, with the op's signature checked once per call instead of
+/// once per element (the signature allocates, and the kernel engine
+/// evaluates a warp's instruction at a time: docs/ENGINE.md "Speed").
+/// Sources are given masked to their widths, as [`crate::compute`] takes
+/// them. False, with nothing written, where `op` does not compute, reads or
+/// writes the carry flag (whose per-element state the caller keeps), or
+/// the source count or a length does not fit.
+pub fn compute_columns(
+    op: &ptxfp_isa::op::Op,
+    srcs: &[&[u64]],
+    exec: &Exec,
+    out: &mut [u64],
+) -> bool {
+    use crate::eval::{select, setp_results, testp};
+    use crate::{EvalCvt, EvalInt};
+    use ptxfp_isa::op::Op;
+    let Some(sig) = op.signature() else {
+        return false;
+    };
+    let n = out.len();
+    if sig.carry.reads
+        || sig.carry.writes
+        || srcs.len() != sig.srcs.len()
+        || srcs.len() > 3
+        || srcs.iter().any(|s| s.len() != n)
+    {
+        return false;
+    }
+    let k = srcs.len();
+    // Element `i`'s sources, as `compute` receives them.
+    let at = |i: usize| {
+        let mut v = [0u64; 3];
+        for (v, s) in v.iter_mut().zip(srcs) {
+            *v = s[i];
+        }
+        v
+    };
+    // The arms are `compute`'s, one per op kind, hoisted out of the loop.
+    match op {
+        Op::Form(f) => (0..n).for_each(|i| out[i] = f.eval(&at(i)[..k], exec)),
+        Op::Int(o) => (0..n).for_each(|i| out[i] = o.compute(&at(i)[..k], false, &exec.hw).0),
+        Op::Cvt(c) => (0..n).for_each(|i| out[i] = c.eval_in(&at(i)[..k], exec)),
+        Op::Setp(c) => (0..n).for_each(|i| {
+            let v = at(i);
+            let c3 = (k > 2).then_some(v[2] & 1 == 1);
+            out[i] = setp_results(c, v[0], v[1], c3)[0];
+        }),
+        Op::Select(c) => (0..n).for_each(|i| {
+            let v = at(i);
+            out[i] = select(c, v[0], v[1], v[2]);
+        }),
+        Op::Testp(t) => (0..n).for_each(|i| out[i] = u64::from(testp(t, at(i)[0]))),
+        _ => return false,
+    }
+    true
+}
+
 /// The 16-bit lanes of 32-bit registers, lane 0 of each first (the
 /// registers' little-endian memory order).
 #[cfg(target_endian = "little")]

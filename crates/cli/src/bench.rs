@@ -598,76 +598,33 @@ fn native(
         // compiler vectorizes (no directed rounding outside AVX-512's
         // embedded rounding, which is the kernel itself).
         Ieee::Wide(o, Round::NearestEven, wide) => {
-            let two = o.arity() == 2;
-            let b = |i: usize| if two { 1 } else { i };
+            // The same loop on f32 or f64 values.
+            macro_rules! host_loop {
+                ($t:ty, $of:expr) => {{
+                    let v: Vec<Vec<$t>> = v64
+                        .iter()
+                        .map(|s| s.iter().map(|&x| $of(x)).collect())
+                        .collect();
+                    let (a, c) = (&v[0], &v[if o.arity() == 2 { 1 } else { 0 }]);
+                    let mut out: Vec<$t> = vec![0.0; n];
+                    best(reps, || {
+                        let pairs = out.iter_mut().zip(a).zip(c);
+                        match o {
+                            IeeeOp::Add => pairs.for_each(|((d, x), y)| *d = x + y),
+                            IeeeOp::Sub => pairs.for_each(|((d, x), y)| *d = x - y),
+                            IeeeOp::Mul => pairs.for_each(|((d, x), y)| *d = x * y),
+                            IeeeOp::Div => pairs.for_each(|((d, x), y)| *d = x / y),
+                            IeeeOp::Rcp => pairs.for_each(|((d, x), _)| *d = 1.0 / x),
+                            IeeeOp::Sqrt => pairs.for_each(|((d, x), _)| *d = x.sqrt()),
+                        }
+                        black_box(&out);
+                    })
+                }};
+            }
             Some(if wide {
-                let v: Vec<Vec<f64>> = v64
-                    .iter()
-                    .map(|s| s.iter().map(|&x| f64::from_bits(x)).collect())
-                    .collect();
-                let mut out = vec![0f64; n];
-                let (a, c) = (&v[0], &v[b(0)]);
-                best(reps, || {
-                    match o {
-                        IeeeOp::Add => out
-                            .iter_mut()
-                            .zip(a)
-                            .zip(c)
-                            .for_each(|((d, x), y)| *d = x + y),
-                        IeeeOp::Sub => out
-                            .iter_mut()
-                            .zip(a)
-                            .zip(c)
-                            .for_each(|((d, x), y)| *d = x - y),
-                        IeeeOp::Mul => out
-                            .iter_mut()
-                            .zip(a)
-                            .zip(c)
-                            .for_each(|((d, x), y)| *d = x * y),
-                        IeeeOp::Div => out
-                            .iter_mut()
-                            .zip(a)
-                            .zip(c)
-                            .for_each(|((d, x), y)| *d = x / y),
-                        IeeeOp::Rcp => out.iter_mut().zip(a).for_each(|(d, x)| *d = 1.0 / x),
-                        IeeeOp::Sqrt => out.iter_mut().zip(a).for_each(|(d, x)| *d = x.sqrt()),
-                    }
-                    black_box(&out);
-                })
+                host_loop!(f64, f64::from_bits)
             } else {
-                let v: Vec<Vec<f32>> = v64
-                    .iter()
-                    .map(|s| s.iter().map(|&x| f32::from_bits(x as u32)).collect())
-                    .collect();
-                let mut out = vec![0f32; n];
-                let (a, c) = (&v[0], &v[b(0)]);
-                best(reps, || {
-                    match o {
-                        IeeeOp::Add => out
-                            .iter_mut()
-                            .zip(a)
-                            .zip(c)
-                            .for_each(|((d, x), y)| *d = x + y),
-                        IeeeOp::Sub => out
-                            .iter_mut()
-                            .zip(a)
-                            .zip(c)
-                            .for_each(|((d, x), y)| *d = x - y),
-                        IeeeOp::Mul => out
-                            .iter_mut()
-                            .zip(a)
-                            .zip(c)
-                            .for_each(|((d, x), y)| *d = x * y),
-                        IeeeOp::Div => out
-                            .iter_mut()
-                            .zip(a)
-                            .zip(c)
-                            .for_each(|((d, x), y)| *d = x / y),
-                        IeeeOp::Rcp => out.iter_mut().zip(a).for_each(|(d, x)| *d = 1.0 / x),
-                        IeeeOp::Sqrt => out.iter_mut().zip(a).for_each(|(d, x)| *d = x.sqrt()),
-                    }
-                    black_box(&out);
-                })
+                host_loop!(f32, |x: u64| f32::from_bits(x as u32))
             })
         }
         _ => None,

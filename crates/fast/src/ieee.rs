@@ -36,64 +36,50 @@ impl IeeeOp {
     }
 }
 
-/// One binary32 operation in the exact core.
-fn core32(op: IeeeOp, rm: Round, a: u32, b: u32) -> u32 {
-    let (a, b) = (u64::from(a), u64::from(b));
-    let one = 0x3f80_0000;
+/// One operation in the exact core, in format `F` (`one`: 1.0's bits).
+fn core<F: ptxfp_float::Format>(op: IeeeOp, rm: Round, a: u64, b: u64, one: u64) -> u64 {
     (match op {
-        IeeeOp::Add => ptxfp_float::add::<F32>(a, b, rm),
-        IeeeOp::Sub => ptxfp_float::sub::<F32>(a, b, rm),
-        IeeeOp::Mul => ptxfp_float::mul::<F32>(a, b, rm),
-        IeeeOp::Div => ptxfp_float::div::<F32>(a, b, rm),
-        IeeeOp::Rcp => ptxfp_float::div::<F32>(one, a, rm),
-        IeeeOp::Sqrt => ptxfp_float::sqrt::<F32>(a, rm),
-    })
-    .bits as u32
-}
-
-/// One binary64 operation in the exact core.
-fn core64(op: IeeeOp, rm: Round, a: u64, b: u64) -> u64 {
-    let one = 0x3ff0_0000_0000_0000;
-    (match op {
-        IeeeOp::Add => ptxfp_float::add::<F64>(a, b, rm),
-        IeeeOp::Sub => ptxfp_float::sub::<F64>(a, b, rm),
-        IeeeOp::Mul => ptxfp_float::mul::<F64>(a, b, rm),
-        IeeeOp::Div => ptxfp_float::div::<F64>(a, b, rm),
-        IeeeOp::Rcp => ptxfp_float::div::<F64>(one, a, rm),
-        IeeeOp::Sqrt => ptxfp_float::sqrt::<F64>(a, rm),
+        IeeeOp::Add => ptxfp_float::add::<F>(a, b, rm),
+        IeeeOp::Sub => ptxfp_float::sub::<F>(a, b, rm),
+        IeeeOp::Mul => ptxfp_float::mul::<F>(a, b, rm),
+        IeeeOp::Div => ptxfp_float::div::<F>(a, b, rm),
+        IeeeOp::Rcp => ptxfp_float::div::<F>(one, a, rm),
+        IeeeOp::Sqrt => ptxfp_float::sqrt::<F>(a, rm),
     })
     .bits
 }
 
-/// The host's round-to-nearest operation (IEEE 754 §5.4.1: correctly
-/// rounded, so the exact core's value; NaN payloads may differ, and the
-/// stages replace every NaN result).
-fn host32(op: IeeeOp, a: u32, b: u32) -> u32 {
-    let (x, y) = (f32::from_bits(a), f32::from_bits(b));
-    (match op {
-        IeeeOp::Add => x + y,
-        IeeeOp::Sub => x - y,
-        IeeeOp::Mul => x * y,
-        IeeeOp::Div => x / y,
-        IeeeOp::Rcp => 1.0 / x,
-        IeeeOp::Sqrt => x.sqrt(),
-    })
-    .to_bits()
+/// One binary32 operation in the exact core.
+fn core32(op: IeeeOp, rm: Round, a: u32, b: u32) -> u32 {
+    core::<F32>(op, rm, u64::from(a), u64::from(b), 0x3f80_0000) as u32
 }
 
-/// [`host32`] in binary64 (NaN results are replaced by the caller's rules).
-fn host64(op: IeeeOp, a: u64, b: u64) -> u64 {
-    let (x, y) = (f64::from_bits(a), f64::from_bits(b));
-    (match op {
-        IeeeOp::Add => x + y,
-        IeeeOp::Sub => x - y,
-        IeeeOp::Mul => x * y,
-        IeeeOp::Div => x / y,
-        IeeeOp::Rcp => 1.0 / x,
-        IeeeOp::Sqrt => x.sqrt(),
-    })
-    .to_bits()
+/// One binary64 operation in the exact core.
+fn core64(op: IeeeOp, rm: Round, a: u64, b: u64) -> u64 {
+    core::<F64>(op, rm, a, b, 0x3ff0_0000_0000_0000)
 }
+
+/// The host's round-to-nearest operation on `$t` (IEEE 754 §5.4.1:
+/// correctly rounded, so the exact core's value; NaN payloads may differ,
+/// and the stages or NaN rules replace every NaN result).
+macro_rules! host {
+    ($name:ident, $t:ty, $bits:ty) => {
+        fn $name(op: IeeeOp, a: $bits, b: $bits) -> $bits {
+            let (x, y) = (<$t>::from_bits(a), <$t>::from_bits(b));
+            (match op {
+                IeeeOp::Add => x + y,
+                IeeeOp::Sub => x - y,
+                IeeeOp::Mul => x * y,
+                IeeeOp::Div => x / y,
+                IeeeOp::Rcp => 1.0 / x,
+                IeeeOp::Sqrt => x.sqrt(),
+            })
+            .to_bits()
+        }
+    };
+}
+host!(host32, f32, u32);
+host!(host64, f64, u64);
 
 /// `out[i] = op(a[i], b[i])` in binary32 rounded once in `rm`, with the
 /// stages `st` (flush inputs, flush the result after rounding, `.sat`,

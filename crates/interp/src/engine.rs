@@ -1371,14 +1371,7 @@ impl Machine<'_, '_> {
                 for (&lane, s) in on.iter().zip(&srcs) {
                     by_lane[lane % WARP_SIZE] = Some(s.0);
                 }
-                let (d, p) = match &ops[0].kind {
-                    OperandKind::Other(t) if t.contains('|') => {
-                        let (d, p) = t.split_once('|').unwrap_or((t, ""));
-                        (d.trim(), Some(p.trim()))
-                    }
-                    OperandKind::Name(n) => (*n, None),
-                    _ => return Err(err(ops[0].span.clone(), "expected `d` or `d|p`")),
-                };
+                let (d, p) = dest_pair(&ops[0])?;
                 for (&lane, &(a, b, c, _)) in on.iter().zip(&srcs) {
                     self.lane = lane;
                     // PTX ISA shfl.sync, its pseudocode:
@@ -1422,17 +1415,9 @@ impl Machine<'_, '_> {
                             }
                         }
                     };
-                    let dst = Operand {
-                        kind: OperandKind::Name(d),
-                        span: ops[0].span.clone(),
-                    };
-                    self.write(&dst, PtxType::B32, v)?;
+                    self.write_name(d, &ops[0].span, PtxType::B32, v)?;
                     if let Some(p) = p {
-                        let pop = Operand {
-                            kind: OperandKind::Name(p),
-                            span: ops[0].span.clone(),
-                        };
-                        self.write(&pop, PtxType::Pred, u64::from(pval))?;
+                        self.write_name(p, &ops[0].span, PtxType::Pred, u64::from(pval))?;
                     }
                     self.trace(
                         ins,
@@ -1508,14 +1493,7 @@ impl Machine<'_, '_> {
                     vals.push(self.read(&ops[1], ty)?);
                     member = self.read(&ops[2], PtxType::B32)?;
                 }
-                let (d, p) = match &ops[0].kind {
-                    OperandKind::Other(t) if t.contains('|') => {
-                        let (d, p) = t.split_once('|').unwrap_or((t, ""));
-                        (d.trim(), Some(p.trim()))
-                    }
-                    OperandKind::Name(n) => (*n, None),
-                    _ => return Err(err(ops[0].span.clone(), "expected `d` or `d|p`")),
-                };
+                let (d, p) = dest_pair(&ops[0])?;
                 let members: Vec<(usize, u64)> = on
                     .iter()
                     .zip(&vals)
@@ -1541,17 +1519,9 @@ impl Machine<'_, '_> {
                             .map(|(l, _)| bit(*l))
                             .sum()
                     };
-                    let dst = Operand {
-                        kind: OperandKind::Name(d),
-                        span: ops[0].span.clone(),
-                    };
-                    self.write(&dst, PtxType::B32, r)?;
+                    self.write_name(d, &ops[0].span, PtxType::B32, r)?;
                     if let Some(p) = p {
-                        let pop = Operand {
-                            kind: OperandKind::Name(p),
-                            span: ops[0].span.clone(),
-                        };
-                        self.write(&pop, PtxType::Pred, u64::from(same))?;
+                        self.write_name(p, &ops[0].span, PtxType::Pred, u64::from(same))?;
                     }
                     self.trace(ins, &[(vals[i], ty)], Some((r, PtxType::B32)));
                 }

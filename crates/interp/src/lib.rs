@@ -1042,6 +1042,19 @@ fn choose_entry<'m>(
     }))
 }
 
+/// A destination operand `d` or `d|p` (`setp`'s `p|q`, `shfl`'s and
+/// `match`'s `d|p`): the names, the second where given.
+fn dest_pair<'o>(o: &Operand<'o>) -> Result<(&'o str, Option<&'o str>), RunError> {
+    match &o.kind {
+        OperandKind::Other(t) if t.contains('|') => {
+            let (d, p) = t.split_once('|').unwrap_or((t, ""));
+            Ok((d.trim(), Some(p.trim())))
+        }
+        OperandKind::Name(n) => Ok((n, None)),
+        _ => Err(err(o.span.clone(), "expected `d` or `d|p`")),
+    }
+}
+
 /// `Machine::op_of` of a statement that is no instruction.
 const NOT_AN_INSTR: u32 = u32::MAX;
 
@@ -1972,6 +1985,16 @@ impl Machine<'_, '_> {
         }
     }
 
+    /// Writes `v` as type `ty` into the register `name` (one half of a
+    /// `d|p` destination), placing errors at `span`.
+    fn write_name(&mut self, name: &str, span: &Span, ty: PtxType, v: u64) -> Result<(), RunError> {
+        let o = Operand {
+            kind: OperandKind::Name(name),
+            span: span.clone(),
+        };
+        self.write(&o, ty, v)
+    }
+
     /// The type a `cvt` operand of type `ty` is read or written as: the
     /// register's own, where it is a wider register `cvt` may use
     /// (`PtxType::accepts_conversion_register`), else `ty`.
@@ -2030,13 +2053,10 @@ impl Machine<'_, '_> {
         let d = ops[0].clone();
         match (&d.kind, sig.dsts.len(), sig.complement) {
             (OperandKind::Other(t), _, _) if t.contains('|') => {
-                let (a, b) = t.split_once('|').unwrap_or((t, ""));
-                for (name, v) in [(a.trim(), r.dst[0]), (b.trim(), r.dst[1])] {
-                    let o = Operand {
-                        kind: OperandKind::Name(name),
-                        span: d.span.clone(),
-                    };
-                    self.write(&o, sig.dsts[0], v)?;
+                let (a, b) = dest_pair(&d)?;
+                self.write_name(a, &d.span, sig.dsts[0], r.dst[0])?;
+                if let Some(b) = b {
+                    self.write_name(b, &d.span, sig.dsts[0], r.dst[1])?;
                 }
             }
             (_, 2, _) => {

@@ -275,17 +275,13 @@ impl Op {
     /// The instruction types of the operands, destination first, where the
     /// op fixes them (`None` where it does not, or the count varies).
     pub fn operand_types(&self) -> Option<Vec<PtxType>> {
-        Some(match self {
-            Op::Form(f) => [vec![f.dest_type()], f.source_types()].concat(),
-            Op::Int(i) => [vec![i.dest_type()], i.source_types()].concat(),
-            Op::Cvt(c) => [vec![c.dst], vec![c.src; c.sources()]].concat(),
-            Op::Setp(_) | Op::Select(_) | Op::Testp(_) => {
-                let s = self.signature()?;
-                [vec![s.dsts[0]], s.srcs].concat()
-            }
-            Op::Mov(Some(ty)) => vec![*ty; 2],
-            _ => return None,
-        })
+        if let Op::Mov(Some(ty)) = self {
+            return Some(vec![*ty; 2]);
+        }
+        // The computing ops: what their signature says, the first
+        // destination written before the sources.
+        let s = self.signature()?;
+        Some([vec![s.dsts[0]], s.srcs].concat())
     }
 
     /// True for the ops the interpreter executes (the others stop a run

@@ -473,115 +473,13 @@ pub fn message_json(location: Option<String>, message: &str) -> serde_json::Valu
     p.json()
 }
 
-/// What `eval`, `verify` and `gen` compute: a form of the instruction
-/// table or any other op that computes (`Op::signature`), decoded once,
-/// with its operands as the command line writes them
-/// (`ptxfp::explicit_operands`: a carry-in and carry-out are operands).
-#[derive(Clone, Debug)]
-pub struct Instruction {
-    /// The text: canonical for a form, as written (trimmed) otherwise.
-    pub text: String,
-    /// The decoded op.
-    pub op: ptxfp::Op,
-    /// The source operands' types.
-    pub srcs: Vec<PtxType>,
-    /// The destination operands' types.
-    pub dsts: Vec<PtxType>,
-}
+/// What `eval`, `verify` and `gen` compute (`ptxfp::Instruction`).
+pub use ptxfp::Instruction;
 
-impl Instruction {
-    /// The form, for an op of the instruction table.
-    pub fn form(&self) -> Option<Form> {
-        self.op.form()
-    }
-
-    /// The destinations' bits from the sources' (the model's semantics,
-    /// `ptxfp::compute`), and whether the result is `.approx`.
-    pub fn eval(&self, srcs: &[u64], exec: &Exec) -> (Vec<u64>, bool) {
-        if let ptxfp::Op::Form(f) = &self.op {
-            // The table's forms: straight to their semantics (no signature
-            // to build per vector).
-            use ptxfp::prelude::Eval as _;
-            return (vec![f.eval(srcs, exec)], f.is_approx());
-        }
-        ptxfp::compute_explicit(&self.op, srcs, exec)
-            .unwrap_or_else(|| (vec![0; self.dsts.len()], false))
-    }
-
-    /// The operand names `eval` prints: `a, b, c` (mixed add/sub: `a, c`),
-    /// `cc` for a carry-in.
-    pub fn source_names(&self) -> Vec<String> {
-        let sig_srcs = self.op.signature().map_or(0, |s| s.srcs.len());
-        (0..self.srcs.len())
-            .map(|i| {
-                if i >= sig_srcs {
-                    "cc".to_string()
-                } else if self
-                    .form()
-                    .is_some_and(|f| f.op().arity() == 2 && f.ty().is_mixed() && i == 1)
-                {
-                    "c".to_string()
-                } else {
-                    ["a", "b", "c", "d", "e"]
-                        .get(i)
-                        .map_or_else(|| format!("src{i}"), |n| n.to_string())
-                }
-            })
-            .collect()
-    }
-}
-
-impl std::fmt::Display for Instruction {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.text)
-    }
-}
-
-/// Parses what `eval`/`verify`/`gen` take: a form of the table (its
-/// parser's errors, for the table's opcodes), else any instruction ptxfp
-/// computes; else says why not.
+/// Parses what `eval`/`verify`/`gen` take ([`Instruction::parse`]),
+/// explaining an error.
 pub fn parse_instruction(text: &str, origin: Origin) -> Result<Instruction, Problem> {
-    let with = |op: ptxfp::Op, text: String| {
-        let sig = op.signature()?;
-        let (srcs, dsts) = ptxfp::explicit_operands(&sig);
-        Some(Instruction {
-            text,
-            op,
-            srcs,
-            dsts,
-        })
-    };
-    let trimmed = text.trim();
-    if ptxfp::in_family(trimmed) {
-        let form = parse_form(trimmed, origin)?;
-        return with(ptxfp::Op::Form(form), form.to_string())
-            .ok_or_else(|| Problem::message(format!("{form}: no signature")));
-    }
-    let dec = ptxfp::op::decode(trimmed, false);
-    if let Some(d) = dec.diags.iter().find(|d| d.is_error()) {
-        return Err(Problem::of(d, trimmed, origin));
-    }
-    if let Some(i) = with(dec.op.clone(), trimmed.to_string()) {
-        return Ok(i);
-    }
-    // Not something ptxfp computes: say what it is, and what is.
-    let what = match dec.op {
-        ptxfp::Op::NotPtx => {
-            let root = trimmed.split('.').next().unwrap_or("");
-            match ptxfp::opcodes::closest(root) {
-                Some(c) => format!("`{root}` is not a PTX instruction (did you mean `{c}`?)"),
-                None => format!("`{root}` is not a PTX instruction"),
-            }
-        }
-        ptxfp::Op::Unsupported(_) => format!("`{trimmed}` is a PTX instruction ptxfp does not compute yet"),
-        _ => format!("`{trimmed}` does not compute a value from register operands (memory and control flow run in `ptxfp run`)"),
-    };
-    Err(Problem::of(
-        &Diagnostic::error(0..trimmed.len(), what)
-            .with_help("`ptxfp forms` lists the forms; eval/verify/gen also take integer, cvt and setp instructions"),
-        trimmed,
-        origin,
-    ))
+    Instruction::parse(text).map_err(|d| Problem::of(&d, text.trim(), origin))
 }
 
 /// Parses a form, explaining an error.
@@ -610,46 +508,42 @@ fn validate_op(
     env: &Env,
     origin: Origin,
 ) -> Result<Vec<Problem>, Failure> {
-    let text = text.to_string();
-    let diags: Vec<Diagnostic> = op.validate(&text, env.ptx, env.target);
+    let setup = ptxfp::Setup {
+        target: env.target,
+        device: env.device,
+        ptx: env.ptx,
+    };
+    let Some(ins) = Instruction::of(op.clone(), text.to_string()) else {
+        return Ok(Vec::new());
+    };
     let mut errors = Vec::new();
-    // The device must be able to run the op, as in `ptxfp run`.
-    let needs = op.requires().map_or(Target::sm(10), |r| r.1);
-    if let Some(device) = env.device.filter(|d| !d.at_least(needs.sm)) {
-        errors.push(Problem::of(
-            &Diagnostic::error(
-                0..text.len(),
-                format!("{text} requires {needs} or higher; the device is {device}"),
-            )
-            .with_help(format!("use --device {needs} or higher")),
-            &text,
-            origin,
-        ));
-    }
-    // ptxas refuses a module whose `.version` predates its `.target`.
-    if let Some(d) = ptxfp::header_error(env.ptx, env.target, 0..0) {
-        let d = ptxfp::help_for_flags(d, true, true);
-        let flags = format!("--target {} --ptx {}", env.target, env.ptx);
-        errors.push(Problem {
-            text: format!("{flags}: {d}"),
-            message: format!("{flags}: {}", d.message),
-            help: d.help,
-            ..Problem::message("")
-        });
-    }
-    // A device must be able to load code for the target (CUDA's rules).
-    if let Some(why) = env.device.and_then(|d| env.target.unloadable_on(d)) {
-        errors.push(Problem::message(format!(
-            "--target {} --device {}: {why}\n  help: give a device that can load the target's code (without --device the device is the target)",
-            env.target,
-            env.device.unwrap_or(env.target)
-        )));
-    }
     let mut warnings = Vec::new();
-    for d in diags {
-        let d = ptxfp::help_for_flags(d, true, true);
-        let p = Problem::of(&d, &text, origin);
-        if d.is_error() {
+    for f in ins.check(&setup) {
+        let p = match &f {
+            ptxfp::Finding::Text(d) => {
+                Problem::of(&ptxfp::help_for_flags(d.clone(), true, true), text, origin)
+            }
+            ptxfp::Finding::Device { needs, .. } => Problem::of(
+                &Diagnostic::error(0..text.len(), f.message(text))
+                    .with_help(format!("use --device {needs} or higher")),
+                text,
+                origin,
+            ),
+            ptxfp::Finding::Header(d) => {
+                let d = ptxfp::help_for_flags(d.clone(), true, true);
+                let flags = format!("--target {} --ptx {}", env.target, env.ptx);
+                Problem {
+                    text: format!("{flags}: {d}"),
+                    message: format!("{flags}: {}", d.message),
+                    help: d.help,
+                    ..Problem::message("")
+                }
+            }
+            ptxfp::Finding::Unloadable { target, device, why } => Problem::message(format!(
+                "--target {target} --device {device}: {why}\n  help: give a device that can load the target's code (without --device the device is the target)"
+            )),
+        };
+        if f.is_error() {
             errors.push(p);
         } else {
             eprintln!("{}", p.text);

@@ -946,6 +946,9 @@ pub enum BatchError {
         /// Given length.
         got: usize,
     },
+    /// The instruction is not a form of the table: it has no column kernel.
+    #[error("`{0}` is not a form of the instruction table: it has no column kernel")]
+    NotAForm(String),
 }
 
 fn sub(s: Slice<'_>, lo: usize, hi: usize) -> Slice<'_> {

@@ -7,6 +7,7 @@
 //! ptxfp-model   NVIDIA semantics: quirk table, Eval, batch plans, gen, sweep
 //! ptxfp-front   PTX module text: parser, AST, check       (isa only)
 //! ptxfp-interp  decode once, then run                      (front + model)
+//! instruction   one instruction parsed, checked, evaluated (the front ends' entry)
 //! ```
 //!
 //! Data flows one way: text → decoded op → semantics → bits. The module
@@ -16,6 +17,9 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod instruction;
+
+pub use instruction::{Finding, Instruction, Setup};
 pub use ptxfp_float as float;
 pub use ptxfp_front::{check, module};
 pub use ptxfp_interp as interp;

@@ -1,0 +1,324 @@
+//! One instruction, parsed and validated once, then evaluated on scalars or
+//! columns: what the command line's `eval`/`verify`/`gen`, the Python
+//! package and the C library all take. Text → [`Instruction::parse`] →
+//! [`Instruction::check`] against a [`Setup`] → [`Instruction::eval`] /
+//! [`Instruction::eval_columns`] → bits.
+
+use ptxfp_isa::diag::Diagnostic;
+use ptxfp_isa::form::Form;
+use ptxfp_isa::op::{self, Op};
+use ptxfp_isa::target::{PtxVersion, Target};
+use ptxfp_isa::types::PtxType;
+use ptxfp_model::batch::{self, BatchError, Plan, Slice, SliceMut};
+use ptxfp_model::{Exec, HwProfile};
+
+/// What is modelled: the code's `.target`, the device that runs it (none:
+/// the target) and the module's `.version`; the command line's
+/// `--target`, `--device` and `--ptx`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The code's `.target`.
+    pub target: Target,
+    /// The device that runs the code; none: the target.
+    pub device: Option<Target>,
+    /// The module's `.version`.
+    pub ptx: PtxVersion,
+}
+
+impl Default for Setup {
+    /// The command line's defaults: `Target::DEFAULT`, no device,
+    /// `PtxVersion::LATEST`.
+    fn default() -> Setup {
+        Setup {
+            target: Target::DEFAULT,
+            device: None,
+            ptx: PtxVersion::LATEST,
+        }
+    }
+}
+
+impl Setup {
+    /// The execution context of the model.
+    pub fn exec(&self) -> Exec {
+        Exec {
+            code_target: self.target,
+            device: self.device.unwrap_or(self.target),
+            hw: HwProfile::NVIDIA,
+        }
+    }
+}
+
+/// Something [`Instruction::check`] found. Each front end words the
+/// setup its own way (`--target`, `target=`); [`Finding::message`] and
+/// [`Finding::help`] are the neutral wording.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Finding {
+    /// A diagnostic of the instruction itself: its span points into
+    /// [`Instruction::text`], and a help about the version or target reads
+    /// `use .version ...`/`use .target ...`
+    /// (`ptxfp_isa::syntax::help_for_flags` rewrites it for flags).
+    Text(Diagnostic),
+    /// The device cannot run the instruction.
+    Device {
+        /// The lowest target that can.
+        needs: Target,
+        /// The device of the setup.
+        device: Target,
+    },
+    /// The version predates the target: ptxas refuses the module (the
+    /// diagnostic has no place).
+    Header(Diagnostic),
+    /// The device cannot load the target's code, and why.
+    Unloadable {
+        /// The target.
+        target: Target,
+        /// The device.
+        device: Target,
+        /// Why.
+        why: String,
+    },
+}
+
+impl Finding {
+    /// Whether it is an error (else a warning).
+    pub fn is_error(&self) -> bool {
+        match self {
+            Finding::Text(d) | Finding::Header(d) => d.is_error(),
+            _ => true,
+        }
+    }
+
+    /// What is wrong, without a place.
+    pub fn message(&self, text: &str) -> String {
+        match self {
+            Finding::Text(d) | Finding::Header(d) => d.message.clone(),
+            Finding::Device { needs, device } => {
+                format!("{text} requires {needs} or higher; the device is {device}")
+            }
+            Finding::Unloadable {
+                target,
+                device,
+                why,
+            } => {
+                format!("target {target} on device {device}: {why}")
+            }
+        }
+    }
+
+    /// How to fix it, where known.
+    pub fn help(&self) -> Option<String> {
+        match self {
+            Finding::Text(d) | Finding::Header(d) => d.help.clone(),
+            Finding::Device { needs, .. } => Some(format!("use a device of {needs} or higher")),
+            Finding::Unloadable { .. } => Some(
+                "give a device that can load the target's code (without one, the device is the target)".into(),
+            ),
+        }
+    }
+}
+
+/// An op that computes (`Op::signature`), decoded once, with its operands
+/// as `eval` writes them: sources, then a carry-in where the op reads one
+/// (`ptxfp::explicit_operands`); destinations, then a carry-out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Instruction {
+    /// The text: canonical for a form of the table, as written (trimmed)
+    /// otherwise.
+    pub text: String,
+    /// The decoded op.
+    pub op: Op,
+    /// The source operands' types.
+    pub srcs: Vec<PtxType>,
+    /// The destination operands' types.
+    pub dsts: Vec<PtxType>,
+}
+
+impl Instruction {
+    /// Parses a form of the instruction table (with its parser's errors),
+    /// else any instruction ptxfp computes; else says why not. The error's
+    /// span points into `text.trim()`.
+    ///
+    /// # Errors
+    /// A diagnostic: the text is no instruction, or one that computes no
+    /// value from register operands.
+    pub fn parse(text: &str) -> Result<Instruction, Diagnostic> {
+        let trimmed = text.trim();
+        if ptxfp_isa::syntax::in_family(trimmed) {
+            let form = Form::parse(trimmed)?;
+            return Instruction::of(Op::Form(form), form.to_string()).ok_or_else(|| {
+                Diagnostic::error(0..trimmed.len(), format!("{form}: no signature"))
+            });
+        }
+        let dec = op::decode(trimmed, false);
+        if let Some(d) = dec.diags.into_iter().find(Diagnostic::is_error) {
+            return Err(d);
+        }
+        if let Some(i) = Instruction::of(dec.op.clone(), trimmed.to_string()) {
+            return Ok(i);
+        }
+        // Not something ptxfp computes: say what it is, and what is.
+        let what = match dec.op {
+            Op::NotPtx => {
+                let root = trimmed.split('.').next().unwrap_or("");
+                match ptxfp_isa::opcodes::closest(root) {
+                    Some(c) => format!("`{root}` is not a PTX instruction (did you mean `{c}`?)"),
+                    None => format!("`{root}` is not a PTX instruction"),
+                }
+            }
+            Op::Unsupported(_) => {
+                format!("`{trimmed}` is a PTX instruction ptxfp does not compute yet")
+            }
+            _ => format!(
+                "`{trimmed}` does not compute a value from register operands (memory and control flow run in `ptxfp run`)"
+            ),
+        };
+        Err(Diagnostic::error(0..trimmed.len(), what).with_help(
+            "`ptxfp forms` lists the forms; integer, cvt and setp instructions are taken too",
+        ))
+    }
+
+    /// The instruction of a decoded op, where it computes.
+    pub fn of(op: Op, text: String) -> Option<Instruction> {
+        let sig = op.signature()?;
+        let (srcs, dsts) = ptxfp_model::explicit_operands(&sig);
+        Some(Instruction {
+            text,
+            op,
+            srcs,
+            dsts,
+        })
+    }
+
+    /// The form, for an op of the instruction table.
+    pub fn form(&self) -> Option<Form> {
+        self.op.form()
+    }
+
+    /// Whether its results are `.approx` (not correctly rounded).
+    pub fn is_approx(&self) -> bool {
+        self.form().is_some_and(|f| f.is_approx())
+    }
+
+    /// Validates the instruction against a setup: the PTX ISA version and
+    /// target it needs, whether the device can run it and load the
+    /// target's code, and whether the version allows the target. Errors
+    /// and warnings, in the order the command line reports them.
+    pub fn check(&self, setup: &Setup) -> Vec<Finding> {
+        let mut out = Vec::new();
+        let diags = self.op.validate(&self.text, setup.ptx, setup.target);
+        // The device must be able to run the op, as in `ptxfp run`.
+        let needs = self.op.requires().map_or(Target::sm(10), |r| r.1);
+        if let Some(device) = setup.device.filter(|d| !d.at_least(needs.sm)) {
+            out.push(Finding::Device { needs, device });
+        }
+        // ptxas refuses a module whose `.version` predates its `.target`.
+        if let Some(d) = ptxfp_isa::syntax::header_error(setup.ptx, setup.target, 0..0) {
+            out.push(Finding::Header(d));
+        }
+        // A device must be able to load code for the target (CUDA's rules).
+        if let Some(device) = setup.device {
+            if let Some(why) = setup.target.unloadable_on(device) {
+                out.push(Finding::Unloadable {
+                    target: setup.target,
+                    device,
+                    why,
+                });
+            }
+        }
+        out.extend(diags.into_iter().map(Finding::Text));
+        out
+    }
+
+    /// The destinations' bits from the sources' (each masked to its
+    /// width), and whether the result is `.approx`.
+    pub fn eval(&self, srcs: &[u64], exec: &Exec) -> (Vec<u64>, bool) {
+        if let Op::Form(f) = &self.op {
+            // The table's forms: straight to their semantics (no signature
+            // to build per vector).
+            use ptxfp_model::Eval as _;
+            return (vec![f.eval(srcs, exec)], f.is_approx());
+        }
+        ptxfp_model::compute_explicit(&self.op, srcs, exec)
+            .unwrap_or_else(|| (vec![0; self.dsts.len()], false))
+    }
+
+    /// The operand names `eval` prints: `a, b, c` (mixed add/sub: `a, c`),
+    /// `cc` for a carry-in.
+    pub fn source_names(&self) -> Vec<String> {
+        let sig_srcs = self.op.signature().map_or(0, |s| s.srcs.len());
+        (0..self.srcs.len())
+            .map(|k| {
+                if k >= sig_srcs {
+                    "cc".to_string()
+                } else if self
+                    .form()
+                    .is_some_and(|f| f.op().arity() == 2 && f.ty().is_mixed() && k == 1)
+                {
+                    "c".to_string()
+                } else {
+                    ["a", "b", "c", "d", "e"]
+                        .get(k)
+                        .map_or_else(|| format!("src{k}"), |n| n.to_string())
+                }
+            })
+            .collect()
+    }
+
+    /// The batch plan of a form with a fast kernel ([`Plan::of`]), whose
+    /// [`Plan::one`] evaluates one register at a time without allocating.
+    pub fn plan(&self, exec: &Exec) -> Option<Plan> {
+        Plan::of(&self.form()?, exec)
+    }
+
+    /// Evaluates a form of the table over register columns, on all of
+    /// rayon's threads, on the fastest kernel path the CPU has
+    /// ([`batch::eval`]): sources in operand order, each in its register
+    /// width.
+    ///
+    /// # Errors
+    /// If the instruction is not a form of the table (use
+    /// [`Instruction::eval_u64_columns`]), or a width, count or length does
+    /// not fit it.
+    pub fn eval_columns(
+        &self,
+        exec: &Exec,
+        srcs: &[Slice],
+        out: SliceMut,
+    ) -> Result<(), BatchError> {
+        match self.form() {
+            Some(f) => batch::eval(&f, exec, srcs, out),
+            None => Err(BatchError::NotAForm(self.text.clone())),
+        }
+    }
+
+    /// Evaluates any single-destination instruction without a carry over
+    /// `u64` columns (each source masked to its width), on all of rayon's
+    /// threads: `out[i]` is the destination of element `i`. False, with
+    /// nothing written, where the instruction has several destinations or
+    /// a carry, or the count or a length does not fit.
+    pub fn eval_u64_columns(&self, exec: &Exec, srcs: &[&[u64]], out: &mut [u64]) -> bool {
+        use rayon::prelude::*;
+        const CHUNK: usize = 1 << 14;
+        if self.dsts.len() != 1
+            || srcs.len() != self.srcs.len()
+            || srcs.iter().any(|s| s.len() != out.len())
+            || self
+                .op
+                .signature()
+                .is_none_or(|s| s.carry.reads || s.carry.writes)
+        {
+            return false;
+        }
+        out.par_chunks_mut(CHUNK).enumerate().all(|(k, o)| {
+            let lo = k * CHUNK;
+            let cols: Vec<&[u64]> = srcs.iter().map(|s| &s[lo..lo + o.len()]).collect();
+            batch::compute_columns(&self.op, &cols, exec, o)
+        })
+    }
+}
+
+impl std::fmt::Display for Instruction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}

@@ -18,46 +18,7 @@ use ptxfp_isa::types::PtxType;
 pub type Span = Range<usize>;
 
 /// A state space of a variable or memory access (PTX ISA §5.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Space {
-    /// `.global`
-    Global,
-    /// `.shared`
-    Shared,
-    /// `.local`
-    Local,
-    /// `.param`
-    Param,
-    /// `.const`
-    Const,
-}
-
-impl Space {
-    const ALL: [Space; 5] = [
-        Space::Global,
-        Space::Shared,
-        Space::Local,
-        Space::Param,
-        Space::Const,
-    ];
-
-    /// The name without the dot (`"global"`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Space::Global => "global",
-            Space::Shared => "shared",
-            Space::Local => "local",
-            Space::Param => "param",
-            Space::Const => "const",
-        }
-    }
-
-    /// Parses `global`, `.shared`, ...
-    pub fn parse(s: &str) -> Option<Space> {
-        let s = s.strip_prefix('.').unwrap_or(s);
-        Space::ALL.into_iter().find(|sp| sp.name() == s)
-    }
-}
+pub use ptxfp_isa::space::Space;
 
 /// A `.reg` declaration of one register (`%f<4>` declares four).
 #[derive(Clone, Debug, PartialEq, Eq)]

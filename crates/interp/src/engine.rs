@@ -12,7 +12,7 @@
 
 use super::*;
 use crate::memory::Memory;
-use ptxfp_isa::setp::Setp;
+use ptxfp_isa::control::{Atomic, BarRed, Combine, Control, ShflMode, Update, VoteMode};
 use ptxfp_model::EvalSetp;
 
 /// Threads per warp (PTX ISA §10.3: "%laneid ... a value in the range
@@ -110,136 +110,6 @@ impl Launch {
             );
         }
         Ok(())
-    }
-}
-
-/// What the engine does for an instruction beyond what `Op` says: the
-/// control and thread-level instructions, decoded once from the opcode
-/// text alongside [`Decoded`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Ctl {
-    /// Not one of these: `Op` says.
-    No,
-    /// `call` / `call.uni`.
-    Call,
-    /// `exit`.
-    Exit,
-    /// `bar.sync`, `bar.cta.sync`, `barrier.sync`, `barrier.cta.sync` (`.aligned`).
-    BarSync,
-    /// `bar.arrive`, `barrier.arrive`.
-    BarArrive,
-    /// `bar.red.popc.u32`, `bar.red.and.pred`, `bar.red.or.pred` (and
-    /// `barrier.red`).
-    BarRed(RedOp),
-    /// `bar.warp.sync`: the warp runs in lock step already.
-    WarpSync,
-    /// `membar.*`, `fence.*`: no-ops (docs/ENGINE.md "Memory order").
-    Fence,
-    /// `activemask.b32 d`.
-    Activemask,
-    /// `vote{.sync}.MODE`.
-    Vote(VoteMode),
-    /// `shfl.sync.MODE.b32`.
-    Shfl(ShflMode),
-    /// `atom` (`red: false`) or `red`.
-    Atom { red: bool },
-    /// `redux.sync.OP.TYPE`.
-    Redux,
-    /// `isspacep.SPACE p, a`.
-    IsSpace(Space),
-    /// `brx.idx{.uni} index, tlist`.
-    Brx,
-    /// `match.any.sync.TYPE` (`all: false`) or `match.all.sync.TYPE`.
-    Match { all: bool },
-}
-
-/// `bar.red`'s reductions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum RedOp {
-    Popc,
-    And,
-    Or,
-}
-
-/// `vote`'s modes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum VoteMode {
-    All,
-    Any,
-    Uni,
-    Ballot,
-}
-
-/// `shfl`'s modes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ShflMode {
-    Up,
-    Down,
-    Bfly,
-    Idx,
-}
-
-impl Ctl {
-    /// The control meaning of `opcode`.
-    pub(crate) fn of(opcode: &str) -> Ctl {
-        let mut parts = opcode.split('.');
-        let root = parts.next().unwrap_or("");
-        let rest: Vec<&str> = parts.filter(|s| !matches!(*s, "aligned" | "cta")).collect();
-        match (root, rest.as_slice()) {
-            ("call", [] | ["uni"]) => Ctl::Call,
-            ("exit", []) => Ctl::Exit,
-            ("bar" | "barrier", ["sync"]) => Ctl::BarSync,
-            ("bar" | "barrier", ["arrive"]) => Ctl::BarArrive,
-            ("bar" | "barrier", ["red", "popc", "u32"]) => Ctl::BarRed(RedOp::Popc),
-            ("bar" | "barrier", ["red", "and", "pred"]) => Ctl::BarRed(RedOp::And),
-            ("bar" | "barrier", ["red", "or", "pred"]) => Ctl::BarRed(RedOp::Or),
-            ("bar", ["warp", "sync"]) => Ctl::WarpSync,
-            ("membar", [_]) => Ctl::Fence,
-            ("fence", [_, ..]) => Ctl::Fence,
-            ("activemask", ["b32"]) => Ctl::Activemask,
-            ("atom", [_, ..]) => Ctl::Atom { red: false },
-            ("redux", ["sync", _, _]) => Ctl::Redux,
-            ("brx", ["idx"] | ["idx", "uni"]) => Ctl::Brx,
-            ("isspacep", [sp]) => match Space::parse(sp.split("::").next().unwrap_or(sp)) {
-                Some(sp) => Ctl::IsSpace(sp),
-                None => Ctl::No,
-            },
-            ("match", ["any", "sync", "b32" | "b64"]) => Ctl::Match { all: false },
-            ("match", ["all", "sync", "b32" | "b64"]) => Ctl::Match { all: true },
-            ("red", [_, ..]) => Ctl::Atom { red: true },
-            ("vote", rest) => {
-                let rest = rest.strip_prefix(&["sync"]).unwrap_or(rest);
-                match rest {
-                    ["all", "pred"] => Ctl::Vote(VoteMode::All),
-                    ["any", "pred"] => Ctl::Vote(VoteMode::Any),
-                    ["uni", "pred"] => Ctl::Vote(VoteMode::Uni),
-                    ["ballot", "b32"] => Ctl::Vote(VoteMode::Ballot),
-                    _ => Ctl::No,
-                }
-            }
-            ("shfl", ["sync", mode, "b32"]) => match *mode {
-                "up" => Ctl::Shfl(ShflMode::Up),
-                "down" => Ctl::Shfl(ShflMode::Down),
-                "bfly" => Ctl::Shfl(ShflMode::Bfly),
-                "idx" => Ctl::Shfl(ShflMode::Idx),
-                _ => Ctl::No,
-            },
-            _ => Ctl::No,
-        }
-    }
-
-    /// True for the instructions that read other threads' registers: they
-    /// run for the warp's threads together (`Machine::warp_op`).
-    pub(crate) fn is_warp(self) -> bool {
-        matches!(
-            self,
-            Ctl::Activemask | Ctl::Vote(_) | Ctl::Shfl(_) | Ctl::Redux | Ctl::Match { .. }
-        )
-    }
-
-    /// True where the engine runs it whatever `Op` says.
-    pub(crate) fn runs(self) -> bool {
-        self != Ctl::No
     }
 }
 
@@ -390,7 +260,6 @@ pub(crate) struct Engine {
     /// More than one thread in the launch.
     pub(crate) multi: bool,
     /// Per decoded op, its control meaning.
-    pub(crate) ctl: Vec<Ctl>,
     pub(crate) threads: Vec<Thread>,
     /// The CTA that runs (`%ctaid`).
     pub(crate) ctaid: [u32; 3],
@@ -808,13 +677,13 @@ impl Machine<'_, '_> {
             let Some(Stmt::Instr(ins)) = self.module.stmt(at) else {
                 continue;
             };
-            let Ctl::BarRed(op) = self.eng.ctl[self.op_of[at] as usize] else {
+            let Op::Control(Control::BarRed(op)) = self.decoded[self.op_of[at] as usize].op else {
                 continue;
             };
             let (v, ty) = match op {
-                RedOp::Popc => (ones, PtxType::U32),
-                RedOp::And => (u64::from(all), PtxType::Pred),
-                RedOp::Or => (u64::from(ones > 0), PtxType::Pred),
+                BarRed::Popc => (ones, PtxType::U32),
+                BarRed::And => (u64::from(all), PtxType::Pred),
+                BarRed::Or => (u64::from(ones > 0), PtxType::Pred),
             };
             self.lane = lane;
             self.eng.stmt = at;
@@ -881,11 +750,14 @@ impl Machine<'_, '_> {
         let decoded = std::rc::Rc::clone(&self.decoded);
         let op = &decoded[k].op;
         let plan = self.plans[k];
-        let ctl = self.eng.ctl[k];
+        let ctl = match op {
+            Op::Control(c) => Some(*c),
+            _ => None,
+        };
         self.scope = ins.scope;
         self.eng.stmt = pc;
         self.block = ins.block;
-        if self.eng.fast_ok && !ctl.runs() {
+        if self.eng.fast_ok && ctl.is_none() {
             let f = self.fast_op(&ins, op, k);
             let slot = pc % FAST_SLOTS;
             self.eng.fast[slot] = Some((pc, f));
@@ -896,7 +768,7 @@ impl Machine<'_, '_> {
                 }
             }
         }
-        if ctl.is_warp() {
+        if let Some(ctl) = ctl.filter(|c| c.is_warp()) {
             for &lane in lanes {
                 self.lane = lane;
                 self.count_step(&ins)?;
@@ -918,9 +790,7 @@ impl Machine<'_, '_> {
             self.scope = ins.scope;
             self.eng.stmt = pc;
             self.count_step(&ins)?;
-            let flow = self
-                .step(&ins, op, plan, ctl)
-                .map_err(|e| self.in_thread(e))?;
+            let flow = self.step(&ins, op, plan).map_err(|e| self.in_thread(e))?;
             self.apply(lane, pc, &ins, flow)
                 .map_err(|e| self.in_thread(e))?;
             self.settle(lane).map_err(|e| self.in_thread(e))?;
@@ -1270,7 +1140,7 @@ impl Machine<'_, '_> {
     /// A warp-level instruction for the threads `lanes` of one warp (all at
     /// the same statement): each reads its operands, then each gets its
     /// result, so that every thread sees the others' values from before.
-    fn warp_op(&mut self, ins: &Instr, ctl: Ctl, lanes: &[usize]) -> Result<(), RunError> {
+    fn warp_op(&mut self, ins: &Instr, ctl: Control, lanes: &[usize]) -> Result<(), RunError> {
         // The threads whose guard holds.
         let mut on = Vec::with_capacity(lanes.len());
         for &lane in lanes {
@@ -1301,7 +1171,7 @@ impl Machine<'_, '_> {
             }
         };
         match ctl {
-            Ctl::Activemask => {
+            Control::Activemask => {
                 need(1, "activemask.b32 d;")?;
                 // activemask: "the 32-bit mask of all the threads in the warp
                 // that are currently active".
@@ -1311,8 +1181,7 @@ impl Machine<'_, '_> {
                     self.trace(ins, &[], Some((active, PtxType::B32)));
                 }
             }
-            Ctl::Vote(mode) => {
-                let sync = ins.suffixes().next() == Some("sync");
+            Control::Vote { mode, sync } => {
                 need(
                     if sync { 3 } else { 2 },
                     "vote.sync.MODE d, {!}a, membermask;",
@@ -1355,7 +1224,7 @@ impl Machine<'_, '_> {
                     self.trace(ins, &[(u64::from(preds[i]), PtxType::Pred)], Some((v, ty)));
                 }
             }
-            Ctl::Shfl(mode) => {
+            Control::Shfl(mode) => {
                 need(5, "shfl.sync.MODE.b32 d[|p], a, b, c, membermask;")?;
                 let mut srcs = Vec::with_capacity(on.len());
                 for &lane in &on {
@@ -1426,26 +1295,11 @@ impl Machine<'_, '_> {
                     );
                 }
             }
-            Ctl::Redux => {
+            Control::Redux(redux) => {
                 need(3, "redux.sync.OP.TYPE d, a, membermask;")?;
-                let parts: Vec<&str> = ins.suffixes().collect();
-                let (op, ty) = match parts.as_slice() {
-                    ["sync", op, t] => (*op, PtxType::parse(t)),
-                    _ => ("", None),
-                };
                 // redux.sync: ".add, .min, .max on .u32/.s32; .and, .or,
                 // .xor on .b32", over "all non-exited threads in membermask".
-                let ok = matches!(
-                    (op, ty),
-                    ("add" | "min" | "max", Some(PtxType::U32 | PtxType::S32))
-                        | ("and" | "or" | "xor", Some(PtxType::B32))
-                );
-                let (true, Some(ty)) = (ok, ty) else {
-                    return Err(err(
-                        ins.opcode_span.clone(),
-                        format!("`{}`: redux.sync takes .add/.min/.max with .u32/.s32, or .and/.or/.xor with .b32", ins.opcode),
-                    ));
-                };
+                let ty = redux.ty;
                 let mut vals = Vec::with_capacity(on.len());
                 let mut member = 0u64;
                 for &lane in &on {
@@ -1453,27 +1307,21 @@ impl Machine<'_, '_> {
                     vals.push(self.read(&ops[1], ty)? & 0xffff_ffff);
                     member = self.read(&ops[2], PtxType::B32)?;
                 }
-                let name = ty.name().trim_start_matches('.');
-                let root = if op == "min" || op == "max" {
-                    "add"
-                } else {
-                    op
-                };
-                let int = IntOp::parse(&format!("{root}.{name}")).ok();
-                let c = if op == "min" { "lt" } else { "gt" };
-                let cmp = Setp::parse(&format!("setp.{c}.{name}")).ok();
                 let mut acc: Option<u64> = None;
                 for (&lane, &v) in on.iter().zip(&vals) {
                     if member & bit(lane) == 0 {
                         continue;
                     }
-                    acc = Some(match (acc, op) {
+                    acc = Some(match (acc, redux.combine) {
                         (None, _) => v,
-                        (Some(a), "min" | "max") => match cmp {
-                            Some(c) if c.eval(v, a) => v,
-                            _ => a,
-                        },
-                        (Some(a), _) => int.map_or(a, |o| o.eval(&[a, v]) & 0xffff_ffff),
+                        (Some(a), Combine::Pick(c)) => {
+                            if c.eval(v, a) {
+                                v
+                            } else {
+                                a
+                            }
+                        }
+                        (Some(a), Combine::Int(o)) => o.eval(&[a, v]) & 0xffff_ffff,
                     });
                 }
                 let r = acc.unwrap_or(0);
@@ -1483,9 +1331,8 @@ impl Machine<'_, '_> {
                     self.trace(ins, &[(vals[i], ty)], Some((r, ty)));
                 }
             }
-            Ctl::Match { all } => {
+            Control::Match { all, ty } => {
                 need(3, "match.{any,all}.sync.TYPE d[|p], a, membermask;")?;
-                let ty = last_type(ins.opcode).unwrap_or(PtxType::B32);
                 let mut vals = Vec::with_capacity(on.len());
                 let mut member = 0u64;
                 for &lane in &on {
@@ -1544,52 +1391,29 @@ impl Machine<'_, '_> {
     /// value in d". Threads run one at a time, so every read-modify-write
     /// is indivisible; the new value comes from the model's `IntOp`,
     /// `SetpInt` and `Form`.
-    fn atom(&mut self, ins: &Instr, red: bool) -> Result<(), RunError> {
-        let mut op = None;
-        let mut ty = None;
-        let mut space = None;
-        let mut noftz = false;
-        for sfx in ins.suffixes() {
-            match sfx {
-                "add" | "and" | "or" | "xor" | "cas" | "exch" | "inc" | "dec" | "min" | "max" => {
-                    op = Some(sfx)
-                }
-                "noftz" => noftz = true,
-                _ => {
-                    if let Some(t) = PtxType::parse(sfx) {
-                        ty = Some(t);
-                    } else if let Some(sp) = Space::parse(sfx) {
-                        space = Some(sp);
-                    }
-                }
-            }
-        }
-        let unsupported = |why: &str| {
-            Err(RunError::Program(
-                Diagnostic::error(ins.opcode_span.clone(), format!("`{}`: {why}", ins.opcode))
-                    .with_help("the engine runs atom/red .add/.min/.max/.inc/.dec/.and/.or/.xor/.exch/.cas on .b32/.b64/.u32/.u64/.s32/.s64, and .add on .f32/.f64 (and .noftz.f16/.bf16) in .global or .shared memory"),
-            ))
-        };
-        let (Some(op), Some(ty)) = (op, ty) else {
-            return unsupported("expected an operation (.add, .min, .cas, ...) and a type");
-        };
-        if space.is_some_and(|s| !matches!(s, Space::Global | Space::Shared)) {
-            return unsupported("atomics address .global or .shared memory");
-        }
+    fn atom(&mut self, ins: &Instr, atomic: &Atomic) -> Result<(), RunError> {
+        let Atomic {
+            red,
+            op,
+            ty,
+            space,
+            update,
+        } = *atomic;
+        let cas = op == ptxfp_isa::control::AtomOp::Cas;
         let ops = &ins.operands;
-        let (dst, addr_op, srcs) = match (red, op) {
+        let (dst, addr_op, srcs) = match (red, cas) {
             (true, _) if ops.len() == 2 => (None, &ops[0], &ops[1..]),
-            (false, "cas") if ops.len() == 4 => (Some(&ops[0]), &ops[1], &ops[2..]),
-            (false, _) if ops.len() == 3 && op != "cas" => (Some(&ops[0]), &ops[1], &ops[2..]),
+            (false, true) if ops.len() == 4 => (Some(&ops[0]), &ops[1], &ops[2..]),
+            (false, false) if ops.len() == 3 => (Some(&ops[0]), &ops[1], &ops[2..]),
             _ => {
                 return Err(err(
                     ins.opcode_span.clone(),
                     format!(
                         "`{}` takes {}",
                         ins.opcode,
-                        match (red, op) {
+                        match (red, cas) {
                             (true, _) => "`[a], b`",
-                            (false, "cas") => "`d, [a], b, c`",
+                            (false, true) => "`d, [a], b, c`",
                             _ => "`d, [a], b`",
                         }
                     ),
@@ -1624,73 +1448,44 @@ impl Machine<'_, '_> {
             }
         };
         let b = vals[0];
-        let int = |root: &str, t: PtxType| {
-            IntOp::parse(&format!("{root}.{}", t.name().trim_start_matches('.'))).ok()
-        };
-        let cmp = |c: &str, t: PtxType| {
-            Setp::parse(&format!("setp.{c}.{}", t.name().trim_start_matches('.'))).ok()
-        };
-        let as_int = match ty {
-            PtxType::B32 => PtxType::U32,
-            PtxType::B64 => PtxType::U64,
-            t => t,
-        };
-        let new = match (op, ty.is_float()) {
-            ("exch", _) => Some(b),
-            // "atom.cas: (*a == b) ? c : *a"
-            ("cas", false) => cmp("eq", as_int).map(|c| if c.eval(old, b) { vals[1] } else { old }),
-            ("add", false) => int("add", as_int).map(|o| o.eval(&[old, b])),
-            ("and" | "or" | "xor", false) => int(op, as_int).map(|o| o.eval(&[old, b])),
-            ("min", false) => cmp("lt", as_int).map(|c| if c.eval(b, old) { b } else { old }),
-            ("max", false) => cmp("gt", as_int).map(|c| if c.eval(b, old) { b } else { old }),
-            // "inc: (*a >= b) ? 0 : *a + 1" (unsigned).
-            ("inc", false) if as_int == PtxType::U32 => {
-                match (cmp("hs", as_int), int("add", as_int)) {
-                    (Some(c), Some(a)) => Some(if c.eval(old, b) { 0 } else { a.eval(&[old, 1]) }),
-                    _ => None,
+        let new = match update {
+            Update::Exch => b,
+            Update::Cas(eq) => {
+                if eq.eval(old, b) {
+                    vals[1]
+                } else {
+                    old
                 }
             }
-            // "dec: ((*a == 0) || (*a > b)) ? b : *a - 1" (unsigned).
-            ("dec", false) if as_int == PtxType::U32 => {
-                match (cmp("hi", as_int), int("sub", as_int)) {
-                    (Some(c), Some(s)) => Some(if old == 0 || c.eval(old, b) {
-                        b
-                    } else {
-                        s.eval(&[old, 1])
-                    }),
-                    _ => None,
+            Update::Int(o) => o.eval(&[old, b]),
+            Update::Pick(c) => {
+                if c.eval(b, old) {
+                    b
+                } else {
+                    old
                 }
             }
-            // "atom.add.f32 rounds to nearest even and flushes subnormal
-            // inputs and results to sign-preserving zero"; .f64 rounds to
-            // nearest even; .noftz.f16/.bf16 round to nearest and keep
-            // subnormals.
-            // The model has no add.f32/add.f64 form: old * 1.0 + b by fma
-            // is the same operation (the product is exact, so the sum is
-            // rounded once, as add rounds it; -0 + -0 stays -0).
-            ("add", true) => {
-                let form = match (ty, noftz) {
-                    (PtxType::F32, _) => Some(("fma.rn.ftz.f32", Some(0x3f80_0000))),
-                    (PtxType::F64, _) => Some(("fma.rn.f64", Some(0x3ff0_0000_0000_0000))),
-                    (PtxType::F16, true) => Some(("add.rn.f16", None)),
-                    (PtxType::BF16, true) => Some(("add.rn.bf16", None)),
-                    (PtxType::F16x2, true) => Some(("add.rn.f16x2", None)),
-                    (PtxType::BF16x2, true) => Some(("add.rn.bf16x2", None)),
-                    _ => None,
+            Update::Inc(hs, add) => {
+                if hs.eval(old, b) {
+                    0
+                } else {
+                    add.eval(&[old, 1])
+                }
+            }
+            Update::Dec(hi, sub) => {
+                if old == 0 || hi.eval(old, b) {
+                    b
+                } else {
+                    sub.eval(&[old, 1])
+                }
+            }
+            Update::Float(f, one) => {
+                let srcs = match one {
+                    Some(one) => vec![old, one, b],
+                    None => vec![old, b],
                 };
-                form.and_then(|(f, one)| Form::parse(f).ok().map(|f| (f, one)))
-                    .map(|(f, one)| {
-                        let srcs = match one {
-                            Some(one) => vec![old, one, b],
-                            None => vec![old, b],
-                        };
-                        f.eval(&srcs, &self.exec) & mask(bits)
-                    })
+                f.eval(&srcs, &self.exec) & mask(bits)
             }
-            _ => None,
-        };
-        let Some(new) = new else {
-            return unsupported("this operation and type are not supported by the engine");
         };
         self.mem_in_mut(space, addr).write(addr, n, new);
         if let Some(d) = dst {
@@ -2077,30 +1872,29 @@ impl Machine<'_, '_> {
     }
 
     /// Warp-level and control instructions `Op` does not run: their flow.
-    pub(crate) fn control(&mut self, ins: &Instr, ctl: Ctl) -> Result<Flow, RunError> {
+    pub(crate) fn control(&mut self, ins: &Instr, ctl: Control) -> Result<Flow, RunError> {
         match ctl {
-            Ctl::No
-            | Ctl::Activemask
-            | Ctl::Vote(_)
-            | Ctl::Shfl(_)
-            | Ctl::Redux
-            | Ctl::Match { .. } => Err(err(
+            Control::Activemask
+            | Control::Vote { .. }
+            | Control::Shfl(_)
+            | Control::Redux(_)
+            | Control::Match { .. } => Err(err(
                 ins.opcode_span.clone(),
                 "internal: not a control instruction",
             )),
-            Ctl::Call => {
+            Control::Call => {
                 self.trace(ins, &[], None);
                 Ok(Flow::Call)
             }
-            Ctl::Exit => {
+            Control::Exit => {
                 self.trace(ins, &[], None);
                 Ok(Flow::Exit)
             }
-            Ctl::Atom { red } => {
-                self.atom(ins, red)?;
+            Control::Atom(a) => {
+                self.atom(ins, &a)?;
                 Ok(Flow::Next)
             }
-            Ctl::Brx => {
+            Control::Brx => {
                 let ops = &ins.operands;
                 let (Some(index), Some(OperandKind::Name(list))) =
                     (ops.first(), ops.get(1).map(|o| &o.kind))
@@ -2135,7 +1929,7 @@ impl Machine<'_, '_> {
                 self.trace(ins, &[(i, PtxType::U32)], None);
                 Ok(Flow::Jump(target.clone()))
             }
-            Ctl::IsSpace(space) => {
+            Control::IsSpace(space) => {
                 let ops = &ins.operands;
                 if ops.len() != 2 {
                     return Err(err(
@@ -2176,12 +1970,12 @@ impl Machine<'_, '_> {
             // membar/fence: "guarantees that prior memory accesses requested
             // by this thread are performed" before later ones; the engine
             // performs every access when its instruction runs, in order.
-            Ctl::Fence | Ctl::WarpSync => {
+            Control::Fence | Control::WarpSync => {
                 self.trace(ins, &[], None);
                 Ok(Flow::Next)
             }
-            Ctl::BarSync | Ctl::BarArrive | Ctl::BarRed(_) => {
-                let red = matches!(ctl, Ctl::BarRed(_));
+            Control::BarSync | Control::BarArrive | Control::BarRed(_) => {
+                let red = matches!(ctl, Control::BarRed(_));
                 let ops = if red {
                     // `bar.red.op d, a{, b}, {!}c`: the barrier operands are
                     // between the destination and the predicate.
@@ -2226,7 +2020,7 @@ impl Machine<'_, '_> {
                         }
                         Some(c as u32)
                     }
-                    None if ctl == Ctl::BarArrive => {
+                    None if ctl == Control::BarArrive => {
                         // "Note that a non-zero thread count is required for
                         // barrier{.cta}.arrive."
                         return Err(err(
@@ -2240,7 +2034,7 @@ impl Machine<'_, '_> {
                     None => None,
                 };
                 self.trace(ins, &[(id, PtxType::U32)], None);
-                if ctl == Ctl::BarArrive {
+                if ctl == Control::BarArrive {
                     // "barrier{.cta}.arrive does not cause any waiting by the
                     // executing threads": counted as arrived, it runs on.
                     *self.eng.arrivals.entry(id as u32).or_insert(0) += 1;

@@ -10,16 +10,16 @@ mod engine;
 pub mod memory;
 mod set;
 
-use engine::{Ctl, Engine, Region};
+use engine::{Engine, Region};
 pub use engine::{Launch, DEFAULT_MAX_STEPS, MAX_CALL_DEPTH, MAX_CTA_THREADS, NSMID, WARP_SIZE};
 
 use crate::memory::Memory;
 use ptxfp_front::module::{self, Instr, Module, Operand, OperandKind, Space, Span, Stmt};
+use ptxfp_isa::control::Mem;
 use ptxfp_isa::diag::Diagnostic;
 use ptxfp_isa::form::{Clamp, Form, Mods, Opcode};
-use ptxfp_isa::int::IntOp;
 use ptxfp_isa::literal::{hex as show_hex, show_lanes};
-use ptxfp_isa::op::{decode, last_type, Decoded, Op};
+use ptxfp_isa::op::{decode, Decoded, Op};
 use ptxfp_isa::target::PtxVersion;
 use ptxfp_isa::target::Target;
 use ptxfp_isa::types::PtxType;
@@ -620,12 +620,10 @@ fn execute(
     // each distinct opcode text once.
     let mut seen: HashMap<&str, u32> = HashMap::new();
     let mut decoded = Vec::new();
-    let mut ctl = Vec::new();
     mc.op_of = (0..m.stmt_count())
         .map(|i| match m.opcode(i) {
             Some(text) => *seen.entry(text).or_insert_with(|| {
                 decoded.push(decode(text, opts.lenient));
-                ctl.push(Ctl::of(text));
                 (decoded.len() - 1) as u32
             }),
             None => NOT_AN_INSTR,
@@ -633,7 +631,6 @@ fn execute(
         .collect();
     drop(seen);
     mc.decoded = std::rc::Rc::new(decoded);
-    mc.eng.ctl = ctl;
     let exec = mc.exec;
     mc.batch = mc
         .decoded
@@ -879,7 +876,7 @@ fn execute(
         let (Stmt::Instr(ins), Some(dec)) = (&s, mc.decoded_at(i)) else {
             continue;
         };
-        let runs = dec.op.runs() || mc.eng.ctl[mc.op_of[i] as usize].runs();
+        let runs = dec.op.runs();
         if in_scope(ins.scope) && !runs {
             if mc.out.warnings.len() >= module::MAX_DIAGNOSTICS {
                 return Err(too_many(src, ins.span.start));
@@ -1643,13 +1640,7 @@ impl Machine<'_, '_> {
     }
 
     /// Executes one instruction.
-    fn step(
-        &mut self,
-        ins: &Instr,
-        op: &Op,
-        plan: Option<OnePlan>,
-        ctl: Ctl,
-    ) -> Result<Flow, RunError> {
+    fn step(&mut self, ins: &Instr, op: &Op, plan: Option<OnePlan>) -> Result<Flow, RunError> {
         self.block = ins.block;
         if let Some(g) = &ins.guard {
             let op = Operand {
@@ -1661,9 +1652,6 @@ impl Machine<'_, '_> {
                 self.trace_with(ins, &[], None, |step| step.skipped = true);
                 return Ok(Flow::Next);
             }
-        }
-        if ctl.runs() {
-            return self.control(ins, ctl);
         }
         match op {
             Op::Ret => {
@@ -1684,8 +1672,9 @@ impl Machine<'_, '_> {
             Op::Mov(ty) => self.mov(ins, *ty)?,
             Op::Cvt(_) => self.compute_op(ins, op)?,
             Op::Setp(_) | Op::Select(_) | Op::Testp(_) => self.compute_op(ins, op)?,
-            Op::Ld => self.ldst(ins, true)?,
-            Op::St => self.ldst(ins, false)?,
+            Op::Ld(m) => self.ldst(ins, m, true)?,
+            Op::St(m) => self.ldst(ins, m, false)?,
+            Op::Control(c) => return self.control(ins, *c),
             Op::Cvta(ty) => {
                 let ops = self.operands(ins, 2)?;
                 let ty = ty.unwrap_or(PtxType::U64);
@@ -1699,15 +1688,6 @@ impl Machine<'_, '_> {
                     return Err(err(ins.opcode_span.clone(), "internal: no form"));
                 };
                 self.arith(ins, form, plan)?
-            }
-            Op::Control => {
-                return Err(RunError::Program(
-                    Diagnostic::error(
-                        ins.opcode_span.clone(),
-                        format!("`{}` is not supported by the engine", ins.opcode),
-                    )
-                    .with_help("the engine runs bra, bra.uni, call, call.uni, ret, exit, bar.sync, barrier.sync and bar.arrive"),
-                ))
             }
             Op::Unsupported(Some(why)) => {
                 return Err(RunError::Program(
@@ -2117,22 +2097,14 @@ impl Machine<'_, '_> {
         Ok((b.wrapping_add(*offset as u64), ty))
     }
 
-    fn ldst(&mut self, ins: &Instr, is_ld: bool) -> Result<(), RunError> {
-        let ty = last_type(ins.opcode).ok_or_else(|| {
+    fn ldst(&mut self, ins: &Instr, mem: &Mem, is_ld: bool) -> Result<(), RunError> {
+        let ty = mem.ty.ok_or_else(|| {
             err(
                 ins.opcode_span.clone(),
                 format!("`{}` needs a type", ins.opcode),
             )
         })?;
-        let mut lanes = 1usize;
-        for s in ins.suffixes() {
-            match s {
-                "v2" => lanes = 2,
-                "v4" => lanes = 4,
-                "v8" => lanes = 8,
-                _ => {}
-            }
-        }
+        let lanes = usize::from(mem.lanes);
         let n = ty.bits().div_ceil(8);
         let ops = self.operands(ins, 2)?;
         let (data, addr_op) = if is_ld {
@@ -2153,7 +2125,7 @@ impl Machine<'_, '_> {
                 ))
             }
         };
-        let space = ins.suffixes().find_map(Space::parse);
+        let space = mem.space;
         if !is_ld && space == Some(Space::Const) {
             return Err(err(
                 ins.opcode_span.clone(),

@@ -22,7 +22,6 @@
 
 use ptxfp_front::module::{Instr, Module, OperandKind, Stmt};
 use ptxfp_isa::literal;
-use ptxfp_isa::op::last_type;
 use ptxfp_isa::op::Op;
 use ptxfp_isa::types::PtxType;
 
@@ -264,7 +263,7 @@ fn operand_types(ins: &Instr) -> Option<Vec<PtxType>> {
     let op = ptxfp_isa::op::decode(ins.opcode, true).op;
     match op {
         Op::Mov(ty) | Op::Cvta(ty) => Some(vec![ty?; n]),
-        Op::Ld | Op::St => Some(vec![last_type(ins.opcode)?; n]),
+        Op::Ld(m) | Op::St(m) => Some(vec![m.ty?; n]),
         op => op.operand_types(),
     }
 }

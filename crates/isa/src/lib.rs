@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod control;
 pub mod cvt;
 pub mod diag;
 pub mod form;
@@ -14,6 +15,7 @@ pub mod literal;
 pub mod op;
 pub mod opcodes;
 pub mod setp;
+pub mod space;
 pub mod syntax;
 pub mod target;
 pub mod types;

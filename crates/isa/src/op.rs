@@ -6,6 +6,7 @@
 //! instruction is table rows (`crate::syntax`) or a new variant here: the
 //! compiler then names every `match` that must learn it.
 
+use crate::control::{Control, Mem};
 use crate::cvt::{Cvt, CvtError};
 use crate::diag::Diagnostic;
 use crate::form::{Form, Opcode};
@@ -34,19 +35,19 @@ pub enum Op {
     Testp(Testp),
     /// `mov`, with the instruction type (its last type suffix).
     Mov(Option<PtxType>),
-    /// `ld` (qualifiers read by the interpreter's memory access).
-    Ld,
-    /// `st`.
-    St,
+    /// `ld`, with its qualifiers.
+    Ld(Mem),
+    /// `st`, with its qualifiers.
+    St(Mem),
     /// `cvta`, with its type.
     Cvta(Option<PtxType>),
     /// `bra` (or `bra.uni`).
     Bra,
     /// `ret` or `exit`.
     Ret,
-    /// Control flow the interpreter does not follow: `call`, `brx`, `bar`,
-    /// `barrier`, `bra` with a qualifier other than `.uni`.
-    Control,
+    /// A control, barrier, warp-level or atomic instruction the engine
+    /// runs (`call`, `exit`, `bar.sync`, `shfl.sync`, `atom`, ...).
+    Control(Control),
     /// A PTX instruction ptxfp does not model or run (`call`, `bar`,
     /// `min.s32`, `cvt.rmi.f32.f32`, ...), with why, where a more precise
     /// reason than "not supported" exists.
@@ -149,6 +150,13 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
             },
         };
     }
+    // Control, barriers, warp-level instructions, atomics: their typed
+    // decoding, or why the engine does not run them.
+    match crate::control::Control::decode(opcode) {
+        Some(Ok(c)) => return ok(Op::Control(c)),
+        Some(Err(why)) => return ok(Op::Unsupported(Some(why))),
+        None => {}
+    }
     let op = match root {
         "cvt" => {
             return match Cvt::decode(opcode, lenient) {
@@ -175,12 +183,18 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
             Err(d) => return bad(d),
         },
         "mov" => Op::Mov(last_type(opcode)),
-        "ld" => Op::Ld,
-        "st" => Op::St,
+        "ld" => Op::Ld(Mem::decode(opcode)),
+        "st" => Op::St(Mem::decode(opcode)),
         "cvta" => Op::Cvta(last_type(opcode)),
         "bra" if opcode.split('.').skip(1).all(|s| s == "uni") => Op::Bra,
-        "bra" | "brx" | "call" | "bar" | "barrier" => Op::Control,
-        "ret" | "exit" => Op::Ret,
+        "ret" => Op::Ret,
+        "bra" | "brx" | "call" | "bar" | "barrier" => Op::Unsupported(Some(
+            Diagnostic::error(
+                0..opcode.len(),
+                format!("`{opcode}` is not supported by the engine"),
+            )
+            .with_help("the engine runs bra, bra.uni, brx.idx, call, call.uni, ret, exit, bar.sync, bar.arrive, bar.red and barrier.sync"),
+        )),
         _ => Op::Unsupported(None),
     };
     ok(op)
@@ -287,7 +301,7 @@ impl Op {
     /// True for the ops the interpreter executes (the others stop a run
     /// that reaches them).
     pub fn runs(&self) -> bool {
-        !matches!(self, Op::Control | Op::Unsupported(_) | Op::NotPtx)
+        !matches!(self, Op::Unsupported(_) | Op::NotPtx)
     }
 
     /// The form the op computes, for the arithmetic ops.

@@ -1,0 +1,550 @@
+//! The instructions the kernel engine runs beyond the computing ops:
+//! memory access (`ld`, `st`), control flow (`call`, `exit`, `brx.idx`),
+//! barriers, fences, warp-level instructions and atomics, decoded once
+//! into typed values ([`Control`], [`Mem`]) by `crate::op::decode`. The
+//! engine matches them; it never reads an opcode's text to decide what an
+//! instruction does.
+
+use crate::diag::Diagnostic;
+use crate::form::Form;
+use crate::int::IntOp;
+use crate::setp::Setp;
+use crate::space::Space;
+use crate::types::PtxType;
+
+/// `ld` and `st`: `ld{.weak,.volatile,.relaxed.scope,...}{.space}{.cop}{.vec}.type`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mem {
+    /// The access type (the opcode's last type suffix); none: the engine
+    /// says the instruction needs one.
+    pub ty: Option<PtxType>,
+    /// Registers per access: 1, or `.v2`/`.v4`/`.v8`.
+    pub lanes: u8,
+    /// The state space; none: a generic address.
+    pub space: Option<Space>,
+}
+
+impl Mem {
+    /// The qualifiers of `ld`/`st` opcode text (its suffixes after the root).
+    pub fn decode(opcode: &str) -> Mem {
+        let mut m = Mem {
+            ty: crate::op::last_type(opcode),
+            lanes: 1,
+            space: None,
+        };
+        for s in opcode.split('.').skip(1) {
+            match s {
+                "v2" => m.lanes = 2,
+                "v4" => m.lanes = 4,
+                "v8" => m.lanes = 8,
+                _ => m.space = m.space.or_else(|| Space::parse(s)),
+            }
+        }
+        m
+    }
+}
+
+/// A control, barrier, warp-level or atomic instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Control {
+    /// `call` / `call.uni`.
+    Call,
+    /// `exit`.
+    Exit,
+    /// `bar.sync`, `bar.cta.sync`, `barrier.sync`, `barrier.cta.sync` (`.aligned`).
+    BarSync,
+    /// `bar.arrive`, `barrier.arrive`.
+    BarArrive,
+    /// `bar.red.popc.u32`, `bar.red.and.pred`, `bar.red.or.pred` (and
+    /// `barrier.red`).
+    BarRed(BarRed),
+    /// `bar.warp.sync`: the warp runs in lock step already.
+    WarpSync,
+    /// `membar.*`, `fence.*`: no-ops (the engine performs each access when
+    /// its instruction runs, in order).
+    Fence,
+    /// `activemask.b32 d`.
+    Activemask,
+    /// `vote{.sync}.MODE`.
+    Vote {
+        /// The mode.
+        mode: VoteMode,
+        /// `.sync`: a membermask operand follows.
+        sync: bool,
+    },
+    /// `shfl.sync.MODE.b32`.
+    Shfl(ShflMode),
+    /// `atom` or `red`.
+    Atom(Atomic),
+    /// `redux.sync.OP.TYPE`.
+    Redux(Redux),
+    /// `isspacep.SPACE p, a`.
+    IsSpace(Space),
+    /// `brx.idx{.uni} index, tlist`.
+    Brx,
+    /// `match.any.sync.TYPE` (`all: false`) or `match.all.sync.TYPE`.
+    Match {
+        /// `.all`.
+        all: bool,
+        /// `.b32` or `.b64`.
+        ty: PtxType,
+    },
+}
+
+/// `bar.red`'s reductions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BarRed {
+    /// `.popc.u32`: the number of threads whose predicate is true.
+    Popc,
+    /// `.and.pred`.
+    And,
+    /// `.or.pred`.
+    Or,
+}
+
+/// `vote`'s modes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VoteMode {
+    /// `.all.pred`.
+    All,
+    /// `.any.pred`.
+    Any,
+    /// `.uni.pred`.
+    Uni,
+    /// `.ballot.b32`.
+    Ballot,
+}
+
+/// `shfl`'s modes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShflMode {
+    /// `.up`.
+    Up,
+    /// `.down`.
+    Down,
+    /// `.bfly`.
+    Bfly,
+    /// `.idx`.
+    Idx,
+}
+
+/// `atom{.sem}{.scope}{.space}.op.type` or `red...`: the read-modify-write,
+/// with the model's ops that compute the new value decoded with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Atomic {
+    /// `red` (no destination) rather than `atom`.
+    pub red: bool,
+    /// The operation.
+    pub op: AtomOp,
+    /// The type.
+    pub ty: PtxType,
+    /// `.global` or `.shared`; none: a generic address.
+    pub space: Option<Space>,
+    /// How the new value is computed from the old one (`old`) and the
+    /// operands (`b`, `c`).
+    pub update: Update,
+}
+
+/// An atomic operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AtomOp {
+    /// `.add`.
+    Add,
+    /// `.and`.
+    And,
+    /// `.or`.
+    Or,
+    /// `.xor`.
+    Xor,
+    /// `.cas`: `d, [a], b, c`.
+    Cas,
+    /// `.exch`.
+    Exch,
+    /// `.inc`.
+    Inc,
+    /// `.dec`.
+    Dec,
+    /// `.min`.
+    Min,
+    /// `.max`.
+    Max,
+}
+
+/// The new value of an atomic (PTX ISA `atom`: "computes a new value from
+/// the loaded value and the operands").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Update {
+    /// `exch`: b.
+    Exch,
+    /// `cas`: "(*a == b) ? c : *a", `cmp` the equality.
+    Cas(Setp),
+    /// `add`, `and`, `or`, `xor` on integers: `op(old, b)`.
+    Int(IntOp),
+    /// `min` (`cmp` "lt") or `max` ("gt"): b where `cmp(b, old)`, else old.
+    Pick(Setp),
+    /// `inc`: "(*a >= b) ? 0 : *a + 1" (`cmp` "hs", `add` the increment).
+    Inc(Setp, IntOp),
+    /// `dec`: "((*a == 0) || (*a > b)) ? b : *a - 1" (`cmp` "hi", `sub`).
+    Dec(Setp, IntOp),
+    /// `add` on a float type: the form, and `one` where it is an fma
+    /// (old × 1.0 + b: the product is exact, so the sum is rounded once, as
+    /// add rounds it; -0 + -0 stays -0).
+    Float(Form, Option<u64>),
+}
+
+/// `redux.sync.OP.TYPE d, a, membermask`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Redux {
+    /// The type: `.u32`/`.s32` for add, min, max; `.b32` for and, or, xor.
+    pub ty: PtxType,
+    /// How two values combine.
+    pub combine: Combine,
+}
+
+/// How `redux` combines two values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Combine {
+    /// `add`, `and`, `or`, `xor`: `op(acc, v)`.
+    Int(IntOp),
+    /// `min` (`cmp` "lt") or `max` ("gt"): v where `cmp(v, acc)`.
+    Pick(Setp),
+}
+
+/// The integer op `root.TYPE` (`add.u32`), from the tables.
+fn int(root: &str, ty: PtxType) -> Option<IntOp> {
+    IntOp::parse(&format!("{root}.{}", ty.name().trim_start_matches('.'))).ok()
+}
+
+/// The comparison `setp.CMP.TYPE`, from the tables.
+fn cmp(c: &str, ty: PtxType) -> Option<Setp> {
+    Setp::parse(&format!("setp.{c}.{}", ty.name().trim_start_matches('.'))).ok()
+}
+
+/// The help of an atomic the engine does not run.
+const ATOM_HELP: &str = "the engine runs atom/red .add/.min/.max/.inc/.dec/.and/.or/.xor/.exch/.cas on .b32/.b64/.u32/.u64/.s32/.s64, and .add on .f32/.f64 (and .noftz.f16/.bf16) in .global or .shared memory";
+
+impl Atomic {
+    /// Decodes `atom...`/`red...` (`red`: the root is `red`). An error
+    /// names what the engine does not run.
+    pub fn decode(opcode: &str, red: bool) -> Result<Atomic, Diagnostic> {
+        let mut op = None;
+        let mut ty = None;
+        let mut space = None;
+        let mut noftz = false;
+        for sfx in opcode.split('.').skip(1) {
+            let o = match sfx {
+                "add" => AtomOp::Add,
+                "and" => AtomOp::And,
+                "or" => AtomOp::Or,
+                "xor" => AtomOp::Xor,
+                "cas" => AtomOp::Cas,
+                "exch" => AtomOp::Exch,
+                "inc" => AtomOp::Inc,
+                "dec" => AtomOp::Dec,
+                "min" => AtomOp::Min,
+                "max" => AtomOp::Max,
+                "noftz" => {
+                    noftz = true;
+                    continue;
+                }
+                _ => {
+                    if let Some(t) = PtxType::parse(sfx) {
+                        ty = Some(t);
+                    } else if let Some(sp) = Space::parse(sfx) {
+                        space = Some(sp);
+                    }
+                    continue;
+                }
+            };
+            op = Some(o);
+        }
+        let unsupported = |why: &str| {
+            Diagnostic::error(0..opcode.len(), format!("`{opcode}`: {why}")).with_help(ATOM_HELP)
+        };
+        let (Some(op), Some(ty)) = (op, ty) else {
+            return Err(unsupported(
+                "expected an operation (.add, .min, .cas, ...) and a type",
+            ));
+        };
+        if space.is_some_and(|s| !matches!(s, Space::Global | Space::Shared)) {
+            return Err(unsupported("atomics address .global or .shared memory"));
+        }
+        let as_int = match ty {
+            PtxType::B32 => PtxType::U32,
+            PtxType::B64 => PtxType::U64,
+            t => t,
+        };
+        let update = match (op, ty.is_float()) {
+            (AtomOp::Exch, _) => Some(Update::Exch),
+            (AtomOp::Cas, false) => cmp("eq", as_int).map(Update::Cas),
+            (AtomOp::Add, false) => int("add", as_int).map(Update::Int),
+            (AtomOp::And, false) => int("and", as_int).map(Update::Int),
+            (AtomOp::Or, false) => int("or", as_int).map(Update::Int),
+            (AtomOp::Xor, false) => int("xor", as_int).map(Update::Int),
+            (AtomOp::Min, false) => cmp("lt", as_int).map(Update::Pick),
+            (AtomOp::Max, false) => cmp("gt", as_int).map(Update::Pick),
+            // inc and dec are unsigned .u32 only.
+            (AtomOp::Inc, false) if as_int == PtxType::U32 => cmp("hs", as_int)
+                .zip(int("add", as_int))
+                .map(|(c, a)| Update::Inc(c, a)),
+            (AtomOp::Dec, false) if as_int == PtxType::U32 => cmp("hi", as_int)
+                .zip(int("sub", as_int))
+                .map(|(c, s)| Update::Dec(c, s)),
+            // "atom.add.f32 rounds to nearest even and flushes subnormal
+            // inputs and results to sign-preserving zero"; .f64 rounds to
+            // nearest even; .noftz.f16/.bf16 round to nearest and keep
+            // subnormals.
+            (AtomOp::Add, true) => {
+                let form = match (ty, noftz) {
+                    (PtxType::F32, _) => Some(("fma.rn.ftz.f32", Some(0x3f80_0000))),
+                    (PtxType::F64, _) => Some(("fma.rn.f64", Some(0x3ff0_0000_0000_0000))),
+                    (PtxType::F16, true) => Some(("add.rn.f16", None)),
+                    (PtxType::BF16, true) => Some(("add.rn.bf16", None)),
+                    (PtxType::F16x2, true) => Some(("add.rn.f16x2", None)),
+                    (PtxType::BF16x2, true) => Some(("add.rn.bf16x2", None)),
+                    _ => None,
+                };
+                form.and_then(|(f, one)| Some(Update::Float(Form::parse(f).ok()?, one)))
+            }
+            _ => None,
+        };
+        let Some(update) = update else {
+            return Err(unsupported(
+                "this operation and type are not supported by the engine",
+            ));
+        };
+        Ok(Atomic {
+            red,
+            op,
+            ty,
+            space,
+            update,
+        })
+    }
+}
+
+impl Redux {
+    /// Decodes `redux.sync.OP.TYPE`. redux.sync: ".add, .min, .max on
+    /// .u32/.s32; .and, .or, .xor on .b32".
+    pub fn decode(opcode: &str) -> Result<Redux, Diagnostic> {
+        let parts: Vec<&str> = opcode.split('.').skip(1).collect();
+        let (op, ty) = match parts.as_slice() {
+            ["sync", op, t] => (*op, PtxType::parse(t)),
+            _ => ("", None),
+        };
+        let combine = match (op, ty) {
+            ("add", Some(t @ (PtxType::U32 | PtxType::S32))) => int("add", t).map(Combine::Int),
+            ("min", Some(t @ (PtxType::U32 | PtxType::S32))) => cmp("lt", t).map(Combine::Pick),
+            ("max", Some(t @ (PtxType::U32 | PtxType::S32))) => cmp("gt", t).map(Combine::Pick),
+            ("and" | "or" | "xor", Some(PtxType::B32)) => int(op, PtxType::B32).map(Combine::Int),
+            _ => None,
+        };
+        match (combine, ty) {
+            (Some(combine), Some(ty)) => Ok(Redux { ty, combine }),
+            _ => Err(Diagnostic::error(
+                0..opcode.len(),
+                format!("`{opcode}`: redux.sync takes .add/.min/.max with .u32/.s32, or .and/.or/.xor with .b32"),
+            )),
+        }
+    }
+}
+
+impl Control {
+    /// Decodes a control, barrier, warp-level or atomic instruction: none
+    /// where `opcode` is not one; an error where it is one the engine does
+    /// not run, saying why.
+    pub fn decode(opcode: &str) -> Option<Result<Control, Diagnostic>> {
+        let mut parts = opcode.split('.');
+        let root = parts.next().unwrap_or("");
+        let rest: Vec<&str> = parts.filter(|s| !matches!(*s, "aligned" | "cta")).collect();
+        let c = match (root, rest.as_slice()) {
+            ("call", [] | ["uni"]) => Control::Call,
+            ("exit", []) => Control::Exit,
+            ("bar" | "barrier", ["sync"]) => Control::BarSync,
+            ("bar" | "barrier", ["arrive"]) => Control::BarArrive,
+            ("bar" | "barrier", ["red", "popc", "u32"]) => Control::BarRed(BarRed::Popc),
+            ("bar" | "barrier", ["red", "and", "pred"]) => Control::BarRed(BarRed::And),
+            ("bar" | "barrier", ["red", "or", "pred"]) => Control::BarRed(BarRed::Or),
+            ("bar", ["warp", "sync"]) => Control::WarpSync,
+            ("membar", [_]) => Control::Fence,
+            ("fence", [_, ..]) => Control::Fence,
+            ("activemask", ["b32"]) => Control::Activemask,
+            ("atom", [_, ..]) => return Some(Atomic::decode(opcode, false).map(Control::Atom)),
+            ("red", [_, ..]) => return Some(Atomic::decode(opcode, true).map(Control::Atom)),
+            ("redux", [..]) => return Some(Redux::decode(opcode).map(Control::Redux)),
+            ("brx", ["idx"] | ["idx", "uni"]) => Control::Brx,
+            ("isspacep", [sp]) => Control::IsSpace(Space::parse(sp.split("::").next()?)?),
+            ("match", [m @ ("any" | "all"), "sync", t @ ("b32" | "b64")]) => Control::Match {
+                all: *m == "all",
+                ty: PtxType::parse(t)?,
+            },
+            ("vote", rest) => {
+                let sync = rest.first() == Some(&"sync");
+                let mode = match rest.strip_prefix(&["sync"]).unwrap_or(rest) {
+                    ["all", "pred"] => VoteMode::All,
+                    ["any", "pred"] => VoteMode::Any,
+                    ["uni", "pred"] => VoteMode::Uni,
+                    ["ballot", "b32"] => VoteMode::Ballot,
+                    _ => return None,
+                };
+                Control::Vote { mode, sync }
+            }
+            ("shfl", ["sync", mode, "b32"]) => Control::Shfl(match *mode {
+                "up" => ShflMode::Up,
+                "down" => ShflMode::Down,
+                "bfly" => ShflMode::Bfly,
+                "idx" => ShflMode::Idx,
+                _ => return None,
+            }),
+            _ => return None,
+        };
+        Some(Ok(c))
+    }
+
+    /// True for the instructions that read other threads' registers: the
+    /// engine runs them for the warp's threads together.
+    pub fn is_warp(self) -> bool {
+        matches!(
+            self,
+            Control::Activemask
+                | Control::Vote { .. }
+                | Control::Shfl(_)
+                | Control::Redux(_)
+                | Control::Match { .. }
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::op::{decode, Op};
+
+    fn op(t: &str) -> Op {
+        decode(t, false).op
+    }
+
+    #[test]
+    fn memory_qualifiers_are_decoded_once() {
+        assert_eq!(
+            op("ld.global.nc.v4.f32"),
+            Op::Ld(Mem {
+                ty: Some(PtxType::F32),
+                lanes: 4,
+                space: Some(Space::Global)
+            })
+        );
+        assert_eq!(
+            op("st.volatile.shared.u16"),
+            Op::St(Mem {
+                ty: Some(PtxType::U16),
+                lanes: 1,
+                space: Some(Space::Shared)
+            })
+        );
+        assert_eq!(
+            op("ld.v2"),
+            Op::Ld(Mem {
+                ty: None,
+                lanes: 2,
+                space: None
+            })
+        );
+    }
+
+    #[test]
+    fn control_and_warp_instructions() {
+        assert_eq!(op("exit"), Op::Control(Control::Exit));
+        assert_eq!(op("ret"), Op::Ret);
+        assert_eq!(op("bar.sync"), Op::Control(Control::BarSync));
+        assert_eq!(
+            op("barrier.cta.sync.aligned"),
+            Op::Control(Control::BarSync)
+        );
+        assert_eq!(
+            op("bar.red.popc.u32"),
+            Op::Control(Control::BarRed(BarRed::Popc))
+        );
+        assert_eq!(
+            op("vote.sync.ballot.b32"),
+            Op::Control(Control::Vote {
+                mode: VoteMode::Ballot,
+                sync: true
+            })
+        );
+        assert_eq!(
+            op("vote.any.pred"),
+            Op::Control(Control::Vote {
+                mode: VoteMode::Any,
+                sync: false
+            })
+        );
+        assert_eq!(
+            op("shfl.sync.bfly.b32"),
+            Op::Control(Control::Shfl(ShflMode::Bfly))
+        );
+        assert_eq!(
+            op("match.all.sync.b64"),
+            Op::Control(Control::Match {
+                all: true,
+                ty: PtxType::B64
+            })
+        );
+        assert_eq!(
+            op("isspacep.shared::cta"),
+            Op::Control(Control::IsSpace(Space::Shared))
+        );
+        assert!(Control::decode("shfl.sync.bfly.b32")
+            .unwrap()
+            .unwrap()
+            .is_warp());
+        assert!(!Control::decode("bar.sync").unwrap().unwrap().is_warp());
+        // Control flow outside the engine: why, not a bare "unsupported".
+        let Op::Unsupported(Some(why)) = op("bar.warp.arrive") else {
+            panic!("{:?}", op("bar.warp.arrive"));
+        };
+        assert!(
+            why.message.contains("not supported by the engine"),
+            "{}",
+            why.message
+        );
+    }
+
+    #[test]
+    fn atomics_carry_their_update() {
+        let Op::Control(Control::Atom(a)) = op("atom.global.cas.b32") else {
+            panic!()
+        };
+        assert_eq!(
+            (a.red, a.op, a.ty, a.space),
+            (false, AtomOp::Cas, PtxType::B32, Some(Space::Global))
+        );
+        assert!(matches!(a.update, Update::Cas(_)));
+        let Op::Control(Control::Atom(a)) = op("red.shared.add.noftz.bf16") else {
+            panic!()
+        };
+        assert!(a.red);
+        assert!(matches!(a.update, Update::Float(f, None) if f.to_string() == "add.rn.bf16"));
+        let Op::Control(Control::Atom(a)) = op("atom.add.f32") else {
+            panic!()
+        };
+        assert!(
+            matches!(a.update, Update::Float(f, Some(0x3f80_0000)) if f.to_string() == "fma.rn.ftz.f32")
+        );
+        // What the engine does not run says so at decode.
+        for bad in [
+            "atom.global.inc.u64",
+            "atom.add.f16",
+            "atom.const.add.u32",
+            "atom.global",
+        ] {
+            assert!(matches!(op(bad), Op::Unsupported(Some(_))), "{bad}");
+        }
+        let Op::Control(Control::Redux(r)) = op("redux.sync.min.s32") else {
+            panic!()
+        };
+        assert_eq!(r.ty, PtxType::S32);
+        assert!(matches!(r.combine, Combine::Pick(_)));
+        assert!(matches!(op("redux.sync.add.b32"), Op::Unsupported(Some(_))));
+    }
+}

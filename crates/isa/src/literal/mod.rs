@@ -324,7 +324,12 @@ pub fn parse_bits(hex: &str, ty: PtxType) -> Result<u64, String> {
             hex.len()
         ));
     }
-    u64::from_str_radix(hex, 16).map_err(|_| " is not a hex bit pattern".into())
+    let v = u64::from_str_radix(hex, 16).map_err(|_| " is not a hex bit pattern")?;
+    // A predicate is one bit: its one hex digit is 0 or 1.
+    if v & !crate::types::mask(ty.bits()) != 0 {
+        return Err(format!(" is too wide for {ty}: a predicate's bits are 0 or 1"));
+    }
+    Ok(v)
 }
 
 /// Parses an operand of type `ty` given on the command line ([`Literal::operand`]),
@@ -574,6 +579,19 @@ pub fn show_lanes(bits: u64, ty: PtxType) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Found by the `literal` fuzz target: `0xe` was taken as a predicate
+    /// (bits 0b1110, read as false) where the decimal `2` was refused.
+    #[test]
+    fn a_predicate_is_one_bit_in_every_spelling() {
+        assert_eq!(parse_operand("0x1", PtxType::Pred), Ok(1));
+        assert_eq!(parse_operand("0x0", PtxType::Pred), Ok(0));
+        for bad in ["0xe", "0x2", "2", "0xf"] {
+            assert!(parse_operand(bad, PtxType::Pred).is_err(), "{bad}");
+        }
+        assert!(parse_bits("e", PtxType::Pred).is_err());
+        assert_eq!(parse_bits("1", PtxType::Pred), Ok(1));
+    }
 
     #[test]
     fn literals_round_once() {

@@ -508,41 +508,13 @@ fn validate_op(
     env: &Env,
     origin: Origin,
 ) -> Result<Vec<Problem>, Failure> {
-    let setup = ptxfp::Setup {
-        target: env.target,
-        device: env.device,
-        ptx: env.ptx,
-    };
     let Some(ins) = Instruction::of(op.clone(), text.to_string()) else {
         return Ok(Vec::new());
     };
     let mut errors = Vec::new();
     let mut warnings = Vec::new();
-    for f in ins.check(&setup) {
-        let p = match &f {
-            ptxfp::Finding::Text(d) => {
-                Problem::of(&ptxfp::help_for_flags(d.clone(), true, true), text, origin)
-            }
-            ptxfp::Finding::Device { needs, .. } => Problem::of(
-                &Diagnostic::error(0..text.len(), f.message(text))
-                    .with_help(format!("use --device {needs} or higher")),
-                text,
-                origin,
-            ),
-            ptxfp::Finding::Header(d) => {
-                let d = ptxfp::help_for_flags(d.clone(), true, true);
-                let flags = format!("--target {} --ptx {}", env.target, env.ptx);
-                Problem {
-                    text: format!("{flags}: {d}"),
-                    message: format!("{flags}: {}", d.message),
-                    help: d.help,
-                    ..Problem::message("")
-                }
-            }
-            ptxfp::Finding::Unloadable { target, device, why } => Problem::message(format!(
-                "--target {target} --device {device}: {why}\n  help: give a device that can load the target's code (without --device the device is the target)"
-            )),
-        };
+    for f in ins.check(&setup_of(env)) {
+        let p = finding_problem(&f, text, env, origin);
         if f.is_error() {
             errors.push(p);
         } else {
@@ -558,6 +530,54 @@ fn validate_op(
             errors,
             warnings,
         })
+    }
+}
+
+/// The library's setup of `--target`, `--device`, `--ptx`.
+pub fn setup_of(env: &Env) -> ptxfp::Setup {
+    ptxfp::Setup {
+        target: env.target,
+        device: env.device,
+        ptx: env.ptx,
+    }
+}
+
+/// The errors of `--target`, `--device`, `--ptx` themselves, whatever the
+/// instruction (`ptxfp::Setup::check`), as the command line words them.
+pub fn setup_problems(env: &Env) -> Vec<Problem> {
+    setup_of(env)
+        .check()
+        .iter()
+        .map(|f| finding_problem(f, "", env, Origin::Arg))
+        .collect()
+}
+
+/// A finding of `ptxfp::Instruction::check` about the instruction written
+/// `text` from `origin`, worded for the command line's flags.
+fn finding_problem(f: &ptxfp::Finding, text: &str, env: &Env, origin: Origin) -> Problem {
+    match f {
+        ptxfp::Finding::Text(d) => {
+            Problem::of(&ptxfp::help_for_flags(d.clone(), true, true), text, origin)
+        }
+        ptxfp::Finding::Device { needs, .. } => Problem::of(
+            &Diagnostic::error(0..text.len(), f.message(text))
+                .with_help(format!("use --device {needs} or higher")),
+            text,
+            origin,
+        ),
+        ptxfp::Finding::Header(d) => {
+            let d = ptxfp::help_for_flags(d.clone(), true, true);
+            let flags = format!("--target {} --ptx {}", env.target, env.ptx);
+            Problem {
+                text: format!("{flags}: {d}"),
+                message: format!("{flags}: {}", d.message),
+                help: d.help,
+                ..Problem::message("")
+            }
+        }
+        ptxfp::Finding::Unloadable { target, device, why } => Problem::message(format!(
+            "--target {target} --device {device}: {why}\n  help: give a device that can load the target's code (without --device the device is the target)"
+        )),
     }
 }
 

@@ -204,6 +204,27 @@ pub fn run(a: Args) -> Result<Outcome, Failure> {
                 continue;
             }
         };
+        // A setup no module can have (a version older than its target, a
+        // device that cannot load the target): one error for the file,
+        // not one per line.
+        let setup = crate::common::setup_problems(&env);
+        if !setup.is_empty() {
+            let setup: Vec<Problem> = setup
+                .into_iter()
+                .map(|p| Problem {
+                    text: format!("{shown}: {}", p.text),
+                    location: Some(shown.clone()),
+                    ..p
+                })
+                .collect();
+            if let Some(j) = &mut tally.json {
+                j.files
+                    .push(serde_json::json!({"file": shown, "error": setup[0].json()}));
+            }
+            Failure::from(setup).print();
+            unverified += 1;
+            continue;
+        }
         verified += 1;
         let before = (tally.passed, tally.failed, tally.malformed);
         let mut forms = Forms::default();
@@ -298,7 +319,8 @@ struct Tally {
 struct Json {
     files: Vec<serde_json::Value>,
     mismatches: Vec<serde_json::Value>,
-    /// Every malformed line's errors (stderr shows those of the first 100).
+    /// Every malformed line's errors (stderr shows those of the first 100);
+    /// a form the setup refuses, once, at its first line.
     errors: Vec<serde_json::Value>,
     warnings: Vec<serde_json::Value>,
 }
@@ -323,6 +345,8 @@ impl Tally {
 #[derive(Default)]
 struct Forms {
     seen: std::collections::HashMap<String, Seen>,
+    /// The forms refused, by text.
+    refused: std::collections::HashMap<String, Refused>,
     /// The warnings shown, in order.
     warnings: Vec<Problem>,
 }
@@ -332,14 +356,37 @@ struct Seen {
     warned: Option<(String, u64)>,
 }
 
+/// A form whose errors were reported: where, and how many more lines
+/// wrote it (each counted malformed, not reported again).
+struct Refused {
+    at: String,
+    more: u64,
+}
+
 impl Forms {
     /// The form written `text` at `at`: parsed and validated (its warnings
     /// printed) the first time, looked up after that.
     fn get(&mut self, text: &str, env: &Env, at: &str) -> Result<&Instruction, Vec<Problem>> {
+        if let Some(r) = self.refused.get_mut(text) {
+            // Reported at its first line; counted, not shown again.
+            r.more += 1;
+            return Err(Vec::new());
+        }
         if !self.seen.contains_key(text) {
-            let form = parse_instruction(text, Origin::Line(at)).map_err(|p| vec![p])?;
-            let warnings =
-                validate_instruction(&form, env, Origin::Line(at)).map_err(|f| f.errors)?;
+            let refuse = |errors: Vec<Problem>, refused: &mut std::collections::HashMap<_, _>| {
+                refused.insert(
+                    text.to_string(),
+                    Refused {
+                        at: at.to_string(),
+                        more: 0,
+                    },
+                );
+                errors
+            };
+            let form = parse_instruction(text, Origin::Line(at))
+                .map_err(|p| refuse(vec![p], &mut self.refused))?;
+            let warnings = validate_instruction(&form, env, Origin::Line(at))
+                .map_err(|f| refuse(f.errors, &mut self.refused))?;
             let warned = (!warnings.is_empty()).then(|| (at.to_string(), 0));
             self.warnings.extend(warnings);
             self.seen.insert(text.to_string(), Seen { form, warned });
@@ -362,6 +409,16 @@ impl Forms {
         repeats.sort();
         for (at, text, n) in repeats {
             eprintln!("{at}: note: the same warning applies to {n} more line(s) of {text}");
+        }
+        let mut refused: Vec<_> = self
+            .refused
+            .iter()
+            .filter(|(_, r)| r.more > 0)
+            .map(|(t, r)| (&r.at, t, r.more))
+            .collect();
+        refused.sort();
+        for (at, text, n) in refused {
+            eprintln!("ptxfp: {at}: note: the same error applies to {n} more line(s) of {text} (each counted malformed)");
         }
     }
 }

@@ -375,6 +375,40 @@ fn verify_warns_once_per_form() {
     assert_eq!(err.lines().count(), 2, "{err}");
 }
 
+/// A form the setup refuses is reported once, with the count of the other
+/// lines that write it; a setup no module can have (a version older than
+/// the target) is one error for the file, not one per line.
+#[test]
+fn verify_reports_a_refused_form_and_a_bad_setup_once() {
+    let p = tmp(
+        "refused.txt",
+        "mul.rn.bf16 3f80 3f80 3f80\nmul.rn.bf16 4000 3f80 4000\nmul.rn.bf16 4000 4000 4080\n",
+    );
+    let f = p.to_str().unwrap();
+    let o = ptxfp(&["verify", "--target", "sm_80", f]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stdout(&o), "0 passed, 0 failed, 3 malformed\n");
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "ptxfp: {f}:1:1: error: mul.bf16 requires sm_90 or higher; the target is sm_80 (help: use --target sm_90 or higher)\n\
+             ptxfp: {f}:1:1: note: the same error applies to 2 more line(s) of mul.rn.bf16 (each counted malformed)\n"
+        )
+    );
+    let q = tmp(
+        "old.txt",
+        "# run: --target sm_90 --ptx 7.0\nmul.rn.bf16 3f80 3f80 3f80\nmul.rn.bf16 4000 3f80 4000\n",
+    );
+    let g = q.to_str().unwrap();
+    let o = ptxfp(&["verify", g, f, "--target", "sm_90"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stdout(&o), "3 passed, 0 failed, 1 file not verified\n");
+    assert_eq!(
+        stderr(&o),
+        format!("ptxfp: {g}: --target sm_90 --ptx 7.0: error: `.target sm_90` needs PTX ISA 7.8 or later, but the module is 7.0: ptxas rejects this module (help: use --ptx 7.8 or later)\n")
+    );
+}
+
 #[test]
 fn eval_checks_the_device() {
     let o = ptxfp(&[
@@ -1007,17 +1041,19 @@ fn every_error_line_carries_the_prefix() {
     ]);
     assert_eq!(o.status.code(), Some(2));
     let err = stderr(&o);
-    assert_eq!(err.lines().count(), 3, "{err}");
+    // The setup's own error, once for the file (not once per line).
+    assert_eq!(err.lines().count(), 2, "{err}");
     for line in err.lines() {
         assert!(
             line.starts_with("ptxfp: ") || line.starts_with("  help: "),
             "{err}"
         );
     }
+    let f = p.to_str().unwrap();
     assert!(
-        err.contains(
-            "\nptxfp: --target sm_90 --device sm_53: code for sm_90 cannot run on an sm_53 device"
-        ),
+        err.starts_with(&format!(
+            "ptxfp: {f}: --target sm_90 --device sm_53: code for sm_90 cannot run on an sm_53 device"
+        )),
         "{err}"
     );
     let o = ptxfp(&[

@@ -38,6 +38,26 @@ impl Default for Setup {
 }
 
 impl Setup {
+    /// What is wrong with the setup itself, whatever the instruction: a
+    /// version that predates the target (ptxas refuses the module), a
+    /// device that cannot load the target's code.
+    pub fn check(&self) -> Vec<Finding> {
+        let mut out = Vec::new();
+        if let Some(d) = ptxfp_isa::syntax::header_error(self.ptx, self.target, 0..0) {
+            out.push(Finding::Header(d));
+        }
+        if let Some(device) = self.device {
+            if let Some(why) = self.target.unloadable_on(device) {
+                out.push(Finding::Unloadable {
+                    target: self.target,
+                    device,
+                    why,
+                });
+            }
+        }
+        out
+    }
+
     /// The execution context of the model.
     pub fn exec(&self) -> Exec {
         Exec {
@@ -211,20 +231,8 @@ impl Instruction {
         if let Some(device) = setup.device.filter(|d| !d.at_least(needs.sm)) {
             out.push(Finding::Device { needs, device });
         }
-        // ptxas refuses a module whose `.version` predates its `.target`.
-        if let Some(d) = ptxfp_isa::syntax::header_error(setup.ptx, setup.target, 0..0) {
-            out.push(Finding::Header(d));
-        }
-        // A device must be able to load code for the target (CUDA's rules).
-        if let Some(device) = setup.device {
-            if let Some(why) = setup.target.unloadable_on(device) {
-                out.push(Finding::Unloadable {
-                    target: setup.target,
-                    device,
-                    why,
-                });
-            }
-        }
+        // The setup's own errors ([`Setup::check`]).
+        out.extend(setup.check());
         out.extend(diags.into_iter().map(Finding::Text));
         out
     }

@@ -327,7 +327,9 @@ pub fn parse_bits(hex: &str, ty: PtxType) -> Result<u64, String> {
     let v = u64::from_str_radix(hex, 16).map_err(|_| " is not a hex bit pattern")?;
     // A predicate is one bit: its one hex digit is 0 or 1.
     if v & !crate::types::mask(ty.bits()) != 0 {
-        return Err(format!(" is too wide for {ty}: a predicate's bits are 0 or 1"));
+        return Err(format!(
+            " is too wide for {ty}: a predicate's bits are 0 or 1"
+        ));
     }
     Ok(v)
 }

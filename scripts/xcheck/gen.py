@@ -46,6 +46,9 @@ SETUPS = [  # (file name, setup, description, which forms: ARITH, LEGACY or MINM
      "every legal min/max form (PTX ISA 9.7.3.11-12, 9.7.4.7-8)", MINMAX),
     ("float-sm_100-ptx8.8", m.Setup("sm_100", "8.8"),
      "every exact form of the f32/f64 family (PTX ISA 9.7.3.2-15, 9.7.4.5-6)", FLOAT),
+    ("float-sm_13-ptx1.3", m.Setup("sm_13", "1.3"),
+     "the exact forms of the f32/f64 family PTX ISA 1.3 has for sm_13 (f32 flushed),"
+     " div/rcp/sqrt.f64 without a modifier among them", FLOAT),
 ]
 HEADER = """\
 # Vectors from scripts/xcheck/ptxmodel.py, an independent Python model of PTX

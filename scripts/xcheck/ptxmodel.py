@@ -440,10 +440,15 @@ def float_forms():
       7.8 sm_90. 9.7.4.10 ex2: "ex2.approx.atype" (.f16, .f16x2: 7.0, sm_75),
       "ex2.approx.ftz.btype" (.bf16, .bf16x2: 7.8, sm_90).
 
+    9.7.3.8 (9.7.3.13, 9.7.3.15 alike) PTX ISA Notes: "For PTX ISA version
+      1.4 and later, one of .approx, .full, or .rnd is required. For PTX ISA
+      versions 1.0 through 1.3, div.f32 defaults to div.approx.ftz.f32, and
+      div.f64 defaults to div.rn.f64": div/rcp/sqrt without a modifier, PTX
+      ISA 1.0 to 1.3 (the .f32 ones approximate, is_approx).
+
     Legal PTX left out (ptxfp does not plan it): the .f32x2 add/sub/mul (PTX
-    ISA 8.6, sm_100); div/rcp/sqrt/rsqrt/sin/cos/lg2/ex2 without .approx or
-    .rnd, which PTX ISA 1.0-1.3 accept (div.f32 = div.approx.ftz.f32,
-    div.f64 = div.rn.f64, ...); .target map_f64_to_f32.
+    ISA 8.6, sm_100); rsqrt/sin/cos/lg2/ex2 without .approx (PTX ISA 1.0-1.3);
+    .target map_f64_to_f32.
     """
     rows = []
     ftz = ("", ".ftz")
@@ -454,6 +459,7 @@ def float_forms():
         rows += [(f"{op}{r}.f64", "1.0", "sm_13", None)
                  for r in ("", ".rn", ".rz", ".rm", ".rp")]
     for op in ("div", "rcp", "sqrt"):
+        rows += [(f"{op}.f32", "1.0", "sm_10", "1.3"), (f"{op}.f64", "1.0", "sm_13", "1.3")]
         rows += [(f"{op}.{r}{f}.f32", "2.0", "sm_20", None) for r in ROUNDINGS for f in ftz]
         rows += [(f"{op}.rn.f64", "1.4", "sm_13", None)]
         rows += [(f"{op}.{r}.f64", "2.0", "sm_20", None) for r in ROUNDINGS[1:]]
@@ -486,7 +492,9 @@ def is_approx(text):
     "rcp.approx.f32 implements a fast approximation to reciprocal", ...).
     The model lists them and computes nothing for them."""
     parts = text.split(".")
-    return "approx" in parts or "full" in parts
+    # 9.7.3.8: PTX ISA 1.0-1.3 "div.f32 defaults to div.approx.ftz.f32" (rcp, sqrt alike).
+    legacy = parts[0] in ("div", "rcp", "sqrt") and parts[1:] == ["f32"]
+    return "approx" in parts or "full" in parts or legacy
 
 
 def minmax_forms():

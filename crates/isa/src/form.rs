@@ -354,7 +354,16 @@ impl Form {
     /// the opcodes that exist only as approximations): NVIDIA publishes an
     /// error bound, not the bits.
     pub fn is_approx(&self) -> bool {
-        self.mods.approx != Approx::None || self.op.only_approx()
+        self.mods.approx != Approx::None || self.op.only_approx() || self.is_legacy_approx()
+    }
+    /// `div.f32`, `rcp.f32`, `sqrt.f32` without a modifier (PTX ISA 1.0 to
+    /// 1.3): "`div.f32` defaults to `div.approx.ftz.f32`" (9.7.3.8; rcp
+    /// 9.7.3.13, sqrt 9.7.3.15 alike), so approximate and flushing.
+    pub fn is_legacy_approx(&self) -> bool {
+        matches!(self.op, Opcode::Div | Opcode::Rcp | Opcode::Sqrt)
+            && self.ty == FormType::F32
+            && self.mods.rnd.is_none()
+            && self.mods.approx == Approx::None
     }
     /// The type suffix.
     pub fn ty(&self) -> FormType {

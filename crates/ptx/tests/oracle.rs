@@ -609,6 +609,15 @@ fn legacy(f: &Form) -> bool {
     f.op() == Opcode::Mad && f.rnd().is_none()
 }
 
+/// 9.7.3.8/13/15: `div.f64`, `rcp.f64`, `sqrt.f64` without a modifier
+/// (PTX ISA 1.0 to 1.3), which default to `.rn` (the `.f32` ones are
+/// `.approx`, in no vector file).
+fn legacy_ieee(f: &Form) -> bool {
+    matches!(f.op(), Opcode::Div | Opcode::Rcp | Opcode::Sqrt)
+        && f.rnd().is_none()
+        && !f.is_approx()
+}
+
 fn minmax_op(f: &Form) -> bool {
     matches!(f.op(), Opcode::Min | Opcode::Max)
 }
@@ -618,7 +627,7 @@ fn wide_fma(f: &Form) -> bool {
     f.op() == Opcode::Fma && matches!(f.ty(), FormType::F32 | FormType::F64)
 }
 
-const GROUPS: [Group; 12] = [
+const GROUPS: [Group; 13] = [
     Group {
         file: "half_f16.txt",
         target: "sm_100",
@@ -702,7 +711,14 @@ const GROUPS: [Group; 12] = [
         target: "sm_100",
         device: None,
         ptx: "8.8",
-        pick: |f| new_family(f) && !f.is_approx(),
+        pick: |f| new_family(f) && !f.is_approx() && !legacy_ieee(f),
+    },
+    Group {
+        file: "legacy_f64_sm13.txt",
+        target: "sm_13",
+        device: None,
+        ptx: "1.3",
+        pick: legacy_ieee,
     },
     // 9.7.3.11 "sm_1x: min.f64 supports subnormal numbers. min.f32 flushes
     // subnormal inputs and results to sign-preserving zero."
@@ -839,9 +855,10 @@ fn library_matches_every_vector() {
     }
     // 165 + 66 forms; the sm_1x-on-sm_90 and sm_20 files repeat the 4 legacy
     // mad.f32 forms, the sm_13 min/max file the 6 min/max forms of PTX 1.3.
-    // The float family adds its 131 forms that are not .approx.
-    assert_eq!(forms.len(), 165 + 66 + 20 + 4 + 4 + 6 + 131);
-    assert_eq!(total, 80 * (165 + 66 + 20 + 4 + 4 + 6 + 131));
+    // The float family adds its 131 forms that are not .approx, and the 3
+    // legacy div/rcp/sqrt.f64 of PTX 1.0-1.3.
+    assert_eq!(forms.len(), 165 + 66 + 20 + 4 + 4 + 6 + 131 + 3);
+    assert_eq!(total, 80 * (165 + 66 + 20 + 4 + 4 + 6 + 131 + 3));
 }
 
 #[test]
@@ -901,8 +918,9 @@ fn generated_vectors_match_the_reference() {
             }
         }
     }
-    // sm_13 and sm_13-on-sm_90 add the legacy mad forms and the PTX 1.3 min/max forms.
-    assert_eq!(n, 400 * (165 + 66 + 20 + 131 + 5 + 5 + 6 + 6));
+    // sm_13 and sm_13-on-sm_90 add the legacy mad forms and the PTX 1.3 min/max forms;
+    // the legacy div/rcp/sqrt.f64 are checked at sm_100 with the rest.
+    assert_eq!(n, 400 * (165 + 66 + 20 + 131 + 3 + 5 + 5 + 6 + 6));
 }
 
 /// Every 16-bit `a` against a set of `b` (and `c`) edges, for a form of

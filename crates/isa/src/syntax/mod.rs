@@ -500,6 +500,32 @@ impl Form {
                     .with_help("write mad.rn.f64 (legacy mad.f64 means mad.rn.f64)"),
                 );
             }
+            (Opcode::Div | Opcode::Rcp | Opcode::Sqrt, FormType::F32 | FormType::F64, None)
+                if self.approx() == crate::form::Approx::None && version >= v(1, 4) =>
+            {
+                // 9.7.3.8 (9.7.3.13, 9.7.3.15 alike): "For PTX ISA version 1.4
+                // and later, one of .approx, .full, or .rnd is required."
+                let o = self.op().name();
+                let t = self.ty().suffix();
+                let (what, legacy) = match (self.op(), self.ty()) {
+                    (Opcode::Div, FormType::F32) => (" or .approx or .full", ".approx.ftz"),
+                    (_, FormType::F32) => (" or .approx", ".approx.ftz"),
+                    (Opcode::Div, _) => ("", ".rn"),
+                    _ => ("", ".rn"),
+                };
+                let alt = if what.is_empty() {
+                    String::new()
+                } else {
+                    format!(" or {o}.approx{t}")
+                };
+                out.push(
+                    Diagnostic::error(
+                        span.clone(),
+                        format!("{o}{t} requires a rounding modifier{what} from PTX ISA 1.4; the module is {version}"),
+                    )
+                    .with_help(format!("write {o}.rn{t} (correctly rounded){alt}; legacy {o}{t} means {o}{legacy}{t}")),
+                );
+            }
             _ => {}
         }
         out

@@ -184,6 +184,13 @@ const DIV_RN_F64: (PtxVersion, u16) = (v(1, 4), 13);
 /// 9.7.3.8: "`div.{rz,rm,rp}.f64` requires `sm_20` or higher".
 const DIV_DIRECTED_F64: (PtxVersion, u16) = (v(2, 0), 20);
 const RZ_RM_RP: &[Option<Round>] = &[RZ, RM, RP];
+/// 9.7.3.8/9.7.3.13/9.7.3.15 PTX ISA Notes: "For PTX ISA versions 1.0
+/// through 1.3, `div.f32` defaults to `div.approx.ftz.f32`, and `div.f64`
+/// defaults to `div.rn.f64`" (`rcp`, `sqrt` alike); from 1.4 on the
+/// modifier is required (`Form::validate`).
+const LEGACY_F32: Option<&str> =
+    Some("approximate: up to PTX ISA 1.3, the .approx.ftz form; within the ISA's error bound, not the GPU's bits");
+const LEGACY_F64: Option<&str> = Some("up to PTX ISA 1.3: the .rn form");
 /// 9.7.3.14: "`rcp.approx.ftz.f64` introduced in PTX ISA version 2.1",
 /// "requires `sm_20` or higher".
 const RCP_APPROX_F64: (PtxVersion, u16) = (v(2, 1), 20);
@@ -430,6 +437,26 @@ pub static SYNTAX: &[Row] = &[
         rnd: RZ_RM_RP,
         ..row(Div, &[F64], DIV_DIRECTED_F64, "9.7.3.8", "div.rnd.f64")
     },
+    Row {
+        note: LEGACY_F32,
+        ..row(
+            Div,
+            &[F32],
+            F32_ALL,
+            "9.7.3.8",
+            "div.f32 (PTX ISA 1.0 to 1.3)",
+        )
+    },
+    Row {
+        note: LEGACY_F64,
+        ..row(
+            Div,
+            &[F64],
+            F64_ALL,
+            "9.7.3.8",
+            "div.f64 (PTX ISA 1.0 to 1.3)",
+        )
+    },
     // 9.7.3.9 abs: "abs{.ftz}.f32", "abs.f64"; 9.7.3.10 neg: the same.
     Row {
         ftz: OPT,
@@ -474,6 +501,26 @@ pub static SYNTAX: &[Row] = &[
             "rcp.approx.ftz.f64",
         )
     },
+    Row {
+        note: LEGACY_F32,
+        ..row(
+            Rcp,
+            &[F32],
+            F32_ALL,
+            "9.7.3.13",
+            "rcp.f32 (PTX ISA 1.0 to 1.3)",
+        )
+    },
+    Row {
+        note: LEGACY_F64,
+        ..row(
+            Rcp,
+            &[F64],
+            F64_ALL,
+            "9.7.3.13",
+            "rcp.f64 (PTX ISA 1.0 to 1.3)",
+        )
+    },
     // 9.7.3.15 sqrt: "sqrt.approx{.ftz}.f32", "sqrt.rnd{.ftz}.f32",
     // "sqrt.rnd.f64".
     Row {
@@ -500,6 +547,26 @@ pub static SYNTAX: &[Row] = &[
     Row {
         rnd: RZ_RM_RP,
         ..row(Sqrt, &[F64], DIV_DIRECTED_F64, "9.7.3.15", "sqrt.rnd.f64")
+    },
+    Row {
+        note: LEGACY_F32,
+        ..row(
+            Sqrt,
+            &[F32],
+            F32_ALL,
+            "9.7.3.15",
+            "sqrt.f32 (PTX ISA 1.0 to 1.3)",
+        )
+    },
+    Row {
+        note: LEGACY_F64,
+        ..row(
+            Sqrt,
+            &[F64],
+            F64_ALL,
+            "9.7.3.15",
+            "sqrt.f64 (PTX ISA 1.0 to 1.3)",
+        )
     },
     // 9.7.3.16 rsqrt: "rsqrt.approx{.ftz}.f32", "rsqrt.approx.f64";
     // 9.7.3.17: "rsqrt.approx.ftz.f64".

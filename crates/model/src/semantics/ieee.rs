@@ -92,7 +92,9 @@ fn f32_op(form: &Form, a: u64, b: u64, sm1x: bool, hw: &HwProfile) -> u64 {
     // 9.7.3.3 (and 9.7.3.4/5, 9.7.3.9/10): "sm_1x: add.f32 flushes subnormal
     // inputs and results to sign-preserving zero" (9.7.3: single precision
     // "for sm_1x targets"), as `min.f32` there.
-    let ftz = form.ftz() || (sm1x && op != Opcode::Copysign);
+    // 9.7.3.8: "`div.f32` defaults to `div.approx.ftz.f32`" up to PTX ISA
+    // 1.3 (rcp, sqrt alike): those forms flush wherever they run.
+    let ftz = form.ftz() || (sm1x && op != Opcode::Copysign) || form.is_legacy_approx();
     // 9.7.3.3: "add.ftz.f32 flushes subnormal inputs and results to
     // sign-preserving zero" (every .ftz of 9.7.3 alike).
     let (a, b) = if ftz {

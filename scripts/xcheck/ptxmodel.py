@@ -447,8 +447,7 @@ def float_forms():
       ISA 1.0 to 1.3 (the .f32 ones approximate, is_approx).
 
     Legal PTX left out (ptxfp does not plan it): the .f32x2 add/sub/mul (PTX
-    ISA 8.6, sm_100); rsqrt/sin/cos/lg2/ex2 without .approx (PTX ISA 1.0-1.3);
-    .target map_f64_to_f32.
+    ISA 8.6, sm_100); .target map_f64_to_f32.
     """
     rows = []
     ftz = ("", ".ftz")
@@ -466,6 +465,11 @@ def float_forms():
     for op in ("div", "rcp", "sqrt", "rsqrt", "sin", "cos", "lg2", "ex2"):
         kinds = (".approx", ".full") if op == "div" else (".approx",)
         rows += [(f"{op}{k}{f}.f32", "1.4", "sm_10", None) for k in kinds for f in ftz]
+    # 9.7.3.16-21: "For PTX ISA versions 1.0 through 1.3, rsqrt.f32 defaults to
+    # rsqrt.approx.ftz.f32, and rsqrt.f64 defaults to rsqrt.approx.f64"; "sin.f32
+    # defaults to sin.approx.ftz.f32" (cos, lg2, ex2 alike).
+    rows += [(f"{op}.f32", "1.0", "sm_10", "1.3") for op in ("rsqrt", "sin", "cos", "lg2", "ex2")]
+    rows += [("rsqrt.f64", "1.0", "sm_13", "1.3")]
     rows += [("rcp.approx.ftz.f64", "2.1", "sm_20", None),
              ("rsqrt.approx.f64", "1.4", "sm_13", None),
              ("rsqrt.approx.ftz.f64", "4.0", "sm_20", None),
@@ -493,7 +497,8 @@ def is_approx(text):
     The model lists them and computes nothing for them."""
     parts = text.split(".")
     # 9.7.3.8: PTX ISA 1.0-1.3 "div.f32 defaults to div.approx.ftz.f32" (rcp, sqrt alike).
-    legacy = parts[0] in ("div", "rcp", "sqrt") and parts[1:] == ["f32"]
+    legacy = (parts[0] in ("div", "rcp", "sqrt") and parts[1:] == ["f32"]
+              or parts[0] in ("rsqrt", "sin", "cos", "lg2", "ex2") and len(parts) == 2)
     return "approx" in parts or "full" in parts or legacy
 
 

@@ -356,14 +356,16 @@ impl Form {
     pub fn is_approx(&self) -> bool {
         self.mods.approx != Approx::None || self.op.only_approx() || self.is_legacy_approx()
     }
-    /// `div.f32`, `rcp.f32`, `sqrt.f32` without a modifier (PTX ISA 1.0 to
-    /// 1.3): "`div.f32` defaults to `div.approx.ftz.f32`" (9.7.3.8; rcp
-    /// 9.7.3.13, sqrt 9.7.3.15 alike), so approximate and flushing.
+    /// An approximate instruction without a modifier, as PTX ISA 1.0 to 1.3
+    /// wrote it: "`div.f32` defaults to `div.approx.ftz.f32`" (9.7.3.8;
+    /// `rcp`, `sqrt`, `rsqrt`, `sin`, `cos`, `lg2`, `ex2` `.f32` alike), so
+    /// approximate and, on `.f32`, flushing; and "`rsqrt.f64` defaults to
+    /// `rsqrt.approx.f64`" (9.7.3.16).
     pub fn is_legacy_approx(&self) -> bool {
-        matches!(self.op, Opcode::Div | Opcode::Rcp | Opcode::Sqrt)
-            && self.ty == FormType::F32
-            && self.mods.rnd.is_none()
-            && self.mods.approx == Approx::None
+        let approx_only = self.op.only_approx() && self.op != Opcode::Tanh;
+        let f32_default =
+            matches!(self.op, Opcode::Div | Opcode::Rcp | Opcode::Sqrt) && self.ty == FormType::F32;
+        (approx_only || f32_default) && self.mods.rnd.is_none() && self.mods.approx == Approx::None
     }
     /// The type suffix.
     pub fn ty(&self) -> FormType {

@@ -99,3 +99,63 @@ fn f32_forms_are_the_approx_ftz_forms() {
         }
     }
 }
+
+/// `rsqrt`, `sin`, `cos`, `lg2`, `ex2` without `.approx` (9.7.3.16-21 PTX
+/// ISA Notes): "For PTX ISA versions 1.0 through 1.3, `sin.f32` defaults to
+/// `sin.approx.ftz.f32`"; "`rsqrt.f64` defaults to `rsqrt.approx.f64`";
+/// from 1.4 on `.approx` is required.
+#[test]
+fn approx_only_forms_default_to_approx() {
+    let exec = sm13();
+    let pairs = [
+        ("rsqrt.f32", "rsqrt.approx.ftz.f32"),
+        ("rsqrt.f64", "rsqrt.approx.f64"),
+        ("sin.f32", "sin.approx.ftz.f32"),
+        ("cos.f32", "cos.approx.ftz.f32"),
+        ("lg2.f32", "lg2.approx.ftz.f32"),
+        ("ex2.f32", "ex2.approx.ftz.f32"),
+    ];
+    for (legacy, meant) in pairs {
+        let (l, m) = (Form::parse(legacy).unwrap(), Form::parse(meant).unwrap());
+        assert!(l.is_approx(), "{l}");
+        let sm = if legacy.ends_with("f64") { 13 } else { 10 };
+        assert!(
+            l.validate(PtxVersion::new(1, 3), Target::sm(sm)).is_empty(),
+            "{l}"
+        );
+        let d = l.validate(PtxVersion::new(1, 4), Target::sm(sm));
+        assert!(
+            d.iter()
+                .any(|d| d.is_error() && d.message.contains("requires .approx from PTX ISA 1.4")),
+            "{l}: {d:?}"
+        );
+        let xs: [u64; 8] = if legacy.ends_with("f64") {
+            [
+                0,
+                1,
+                0x0010_0000_0000_0000,
+                0x3fe0_0000_0000_0000,
+                0x4000_0000_0000_0000,
+                0x7ff0_0000_0000_0000,
+                0x8000_0000_0000_0001,
+                0x7ff8_0000_0000_0000,
+            ]
+        } else {
+            [
+                0,
+                1,
+                0x0080_0000,
+                0x3f00_0000,
+                0x4000_0000,
+                0x7f80_0000,
+                0x8000_0001,
+                0xc2f0_0000,
+            ]
+        };
+        for x in xs {
+            assert_eq!(l.eval(&[x], &exec), m.eval(&[x], &exec), "{l} {x:#x}");
+        }
+    }
+    // tanh came with .approx (PTX ISA 7.0): no legacy spelling.
+    assert!(Form::parse("tanh.f32").is_err());
+}

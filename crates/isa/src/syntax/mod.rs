@@ -526,6 +526,32 @@ impl Form {
                     .with_help(format!("write {o}.rn{t} (correctly rounded){alt}; legacy {o}{t} means {o}{legacy}{t}")),
                 );
             }
+            (op, _, None)
+                if op.only_approx()
+                    && self.approx() == crate::form::Approx::None
+                    && version >= v(1, 4) =>
+            {
+                // 9.7.3.16-21: "For PTX ISA version 1.4 and later, the .approx
+                // modifier is required."
+                let o = op.name();
+                let t = self.ty().suffix();
+                let legacy = if self.ty() == FormType::F32 {
+                    ".approx.ftz"
+                } else {
+                    ".approx"
+                };
+                out.push(
+                    Diagnostic::error(
+                        span.clone(),
+                        format!(
+                            "{o}{t} requires .approx from PTX ISA 1.4; the module is {version}"
+                        ),
+                    )
+                    .with_help(format!(
+                        "write {o}.approx{t}; legacy {o}{t} means {o}{legacy}{t}"
+                    )),
+                );
+            }
             _ => {}
         }
         out

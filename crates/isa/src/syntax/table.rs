@@ -191,6 +191,9 @@ const RZ_RM_RP: &[Option<Round>] = &[RZ, RM, RP];
 const LEGACY_F32: Option<&str> =
     Some("approximate: up to PTX ISA 1.3, the .approx.ftz form; within the ISA's error bound, not the GPU's bits");
 const LEGACY_F64: Option<&str> = Some("up to PTX ISA 1.3: the .rn form");
+/// `rsqrt.f64` up to PTX ISA 1.3: `rsqrt.approx.f64`.
+const LEGACY_APPROX_F64: Option<&str> =
+    Some("approximate: up to PTX ISA 1.3, the .approx form; within the ISA's error bound, not the GPU's bits");
 /// 9.7.3.14: "`rcp.approx.ftz.f64` introduced in PTX ISA version 2.1",
 /// "requires `sm_20` or higher".
 const RCP_APPROX_F64: (PtxVersion, u16) = (v(2, 1), 20);
@@ -624,6 +627,70 @@ pub static SYNTAX: &[Row] = &[
         ftz: OPT,
         note: Some("approximate: within the ISA's error bound, not the GPU's bits"),
         ..row(Ex2, &[F32], DIV_APPROX, "9.7.3.21", "ex2.approx{.ftz}.f32")
+    },
+    // 9.7.3.16-21 PTX ISA Notes: "For PTX ISA versions 1.0 through 1.3,
+    // `rsqrt.f32` defaults to `rsqrt.approx.ftz.f32`, and `rsqrt.f64`
+    // defaults to `rsqrt.approx.f64`"; "`sin.f32` defaults to
+    // `sin.approx.ftz.f32`" (cos, lg2, ex2 alike).
+    Row {
+        note: LEGACY_F32,
+        ..row(
+            Rsqrt,
+            &[F32],
+            F32_ALL,
+            "9.7.3.16",
+            "rsqrt.f32 (PTX ISA 1.0 to 1.3)",
+        )
+    },
+    Row {
+        note: LEGACY_APPROX_F64,
+        ..row(
+            Rsqrt,
+            &[F64],
+            F64_ALL,
+            "9.7.3.16",
+            "rsqrt.f64 (PTX ISA 1.0 to 1.3)",
+        )
+    },
+    Row {
+        note: LEGACY_F32,
+        ..row(
+            Sin,
+            &[F32],
+            F32_ALL,
+            "9.7.3.18",
+            "sin.f32 (PTX ISA 1.0 to 1.3)",
+        )
+    },
+    Row {
+        note: LEGACY_F32,
+        ..row(
+            Cos,
+            &[F32],
+            F32_ALL,
+            "9.7.3.19",
+            "cos.f32 (PTX ISA 1.0 to 1.3)",
+        )
+    },
+    Row {
+        note: LEGACY_F32,
+        ..row(
+            Lg2,
+            &[F32],
+            F32_ALL,
+            "9.7.3.20",
+            "lg2.f32 (PTX ISA 1.0 to 1.3)",
+        )
+    },
+    Row {
+        note: LEGACY_F32,
+        ..row(
+            Ex2,
+            &[F32],
+            F32_ALL,
+            "9.7.3.21",
+            "ex2.f32 (PTX ISA 1.0 to 1.3)",
+        )
     },
     // 9.7.3.22 tanh: "tanh.approx.type", ".type = { .f32 }".
     Row {

@@ -688,7 +688,12 @@ pub fn compute_columns(
     // The arms are `compute`'s, one per op kind, hoisted out of the loop.
     match op {
         Op::Form(f) => (0..n).for_each(|i| out[i] = f.eval(&at(i)[..k], exec)),
-        Op::Int(o) => (0..n).for_each(|i| out[i] = o.compute(&at(i)[..k], false, &exec.hw).0),
+        Op::Int(o) => {
+            // The plain wrapping ops: a tight loop per op (eval/int.rs).
+            if !crate::eval::int_columns(o, srcs, out) {
+                (0..n).for_each(|i| out[i] = o.compute(&at(i)[..k], false, &exec.hw).0)
+            }
+        }
         Op::Cvt(c) => (0..n).for_each(|i| out[i] = c.eval_in(&at(i)[..k], exec)),
         Op::Setp(c) => (0..n).for_each(|i| {
             let v = at(i);

@@ -526,6 +526,104 @@ fn scalar(op: &IntOp, w: W, s: &[u64], carry: bool, hw: &HwProfile) -> (u64, boo
     }
 }
 
+/// The integer ops whose column loop is plain wrapping arithmetic on one
+/// lane of 16, 32 or 64 bits (no `.sat`, `.relu`, `.cc`, carry-in, `.hi`,
+/// `.wide` or packed lanes): `out[i]` from `srcs[k][i]`, the same bits as
+/// [`EvalInt::compute`] (the kernel engine runs a warp's instruction, the
+/// Python package an array, through it). False, with nothing written,
+/// for the other ops, which take the general path. Tested equal to the
+/// semantics in `tests/int_oracle.rs`.
+pub fn int_columns(op: &IntOp, srcs: &[&[u64]], out: &mut [u64]) -> bool {
+    use IntOpcode::*;
+    let ty = op.ty();
+    if ty.lanes() != 1
+        || op.sat()
+        || op.relu()
+        || op.cc()
+        || matches!(op.part(), Some(Part::Hi | Part::Wide))
+        || srcs.iter().any(|s| s.len() != out.len())
+    {
+        return false;
+    }
+    let n = ty.lane_bits();
+    if !matches!(n, 16 | 32 | 64) {
+        return false;
+    }
+    let m = mask(n);
+    let signed = ty.is_signed();
+    // The value of a register's low `n` bits, sign-extended where signed,
+    // as an i64 (every width here fits).
+    let s = 64 - n;
+    let val = move |x: u64| -> i64 {
+        if signed {
+            ((x << s) as i64) >> s
+        } else {
+            (x & m) as i64
+        }
+    };
+    macro_rules! cols {
+        (1, |$a:ident| $e:expr) => {{
+            let [x] = srcs else { return false };
+            for (d, &$a) in out.iter_mut().zip(x.iter()) {
+                *d = $e;
+            }
+        }};
+        (2, |$a:ident, $b:ident| $e:expr) => {{
+            let [x, y] = srcs else { return false };
+            for ((d, &$a), &$b) in out.iter_mut().zip(x.iter()).zip(y.iter()) {
+                *d = $e;
+            }
+        }};
+        (3, |$a:ident, $b:ident, $c:ident| $e:expr) => {{
+            let [x, y, z] = srcs else { return false };
+            for (((d, &$a), &$b), &$c) in out.iter_mut().zip(x.iter()).zip(y.iter()).zip(z.iter()) {
+                *d = $e;
+            }
+        }};
+    }
+    match op.op() {
+        // "Behavior is the same for unsigned and signed integers."
+        Add => cols!(2, |a, b| a.wrapping_add(b) & m),
+        Sub => cols!(2, |a, b| a.wrapping_sub(b) & m),
+        // ".lo": "d = t<n-1..0>"; the low half of the product does not depend
+        // on signedness.
+        Mul => cols!(2, |a, b| a.wrapping_mul(b) & m),
+        Mad => cols!(3, |a, b, c| a.wrapping_mul(b).wrapping_add(c) & m),
+        And => cols!(2, |a, b| a & b & m),
+        Or => cols!(2, |a, b| (a | b) & m),
+        Xor => cols!(2, |a, b| (a ^ b) & m),
+        Not => cols!(1, |a| !a & m),
+        Neg => cols!(1, |a| a.wrapping_neg() & m),
+        Min if signed => cols!(2, |a, b| (val(a).min(val(b)) as u64) & m),
+        Max if signed => cols!(2, |a, b| (val(a).max(val(b)) as u64) & m),
+        Min => cols!(2, |a, b| (a & m).min(b & m)),
+        Max => cols!(2, |a, b| (a & m).max(b & m)),
+        // "Shift amounts greater than the register width N are clamped to N."
+        Shl => cols!(2, |a, b| {
+            let k = b & 0xffff_ffff;
+            if k >= u64::from(n) {
+                0
+            } else {
+                (a << k) & m
+            }
+        }),
+        // "Signed shifts fill with the sign bit, unsigned and untyped shifts
+        // fill with 0."
+        Shr => cols!(2, |a, b| {
+            let k = (b & 0xffff_ffff).min(u64::from(n) - 1) as u32;
+            if signed {
+                ((val(a) >> k) as u64) & m
+            } else if b & 0xffff_ffff >= u64::from(n) {
+                0
+            } else {
+                (a & m) >> k
+            }
+        }),
+        _ => return false,
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

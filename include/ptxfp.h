@@ -96,7 +96,18 @@ typedef enum {
    * An internal error of ptxfp was caught (a bug: please report it).
    */
   PTXFP_ERR_INTERNAL = 11,
+  /**
+   * `ptxfp_run_ptx`: the program has errors, or failed while running
+   * (its diagnostics say where).
+   */
+  PTXFP_ERR_PROGRAM = 12,
 } ptxfp_status;
+
+/**
+ * The outcome of `ptxfp_run_ptx`: owned by the caller, freed with
+ * `ptxfp_run_free`. Immutable: any number of threads may read one at once.
+ */
+typedef struct ptxfp_run ptxfp_run;
 
 /**
  * A parsed instruction under a setup (target, device, PTX ISA version):
@@ -111,6 +122,59 @@ typedef struct {
    */
   uint64_t opaque[2];
 } ptxfp_op;
+
+/**
+ * One diagnostic of a run: an error or a warning, with its place in the
+ * text (line and column from 1; 0 where it has no place, e.g. a bad
+ * `NAME=VALUE` setting). The strings belong to the `ptxfp_run` and live
+ * until `ptxfp_run_free`.
+ */
+typedef struct {
+  /**
+   * An error (else a warning).
+   */
+  bool is_error;
+  /**
+   * Line, from 1 (0: no place).
+   */
+  uint32_t line;
+  /**
+   * Column in characters, from 1 (0: no place).
+   */
+  uint32_t column;
+  /**
+   * What is wrong.
+   */
+  const char *message;
+  /**
+   * How to fix it; NULL where there is no help.
+   */
+  const char *help;
+} ptxfp_diagnostic;
+
+/**
+ * One register after a run: its name as declared, its bits (in the low
+ * `width` bits: the declared type's width, 1 for a predicate) and whether
+ * the program wrote it. `name` lives until `ptxfp_run_free`.
+ */
+typedef struct {
+  /**
+   * The name as declared (`"%f1"`, `"d"`).
+   */
+  const char *name;
+  /**
+   * The bits.
+   */
+  uint64_t bits;
+  /**
+   * The declared type's width in bits.
+   */
+  uint32_t width;
+  /**
+   * Written by the program (not only given with a setting).
+   */
+  bool written;
+} ptxfp_register;
 
 #ifdef __cplusplus
 extern "C" {
@@ -311,6 +375,94 @@ ptxfp_status ptxfp_op_run_all(ptxfp_op op,
                               size_t n_dsts,
                               size_t n,
                               uint32_t threads);
+
+/**
+ * Runs a PTX module, or a snippet of instructions with its `.reg`
+ * declarations, as `ptxfp run` does: every instruction is validated
+ * against the version and target before anything runs.
+ *
+ * - `ptx`: the text (NUL-terminated). Required.
+ * - `sets`, `n_sets`: `"NAME=VALUE"` settings of registers and `.param`s,
+ *   as `ptxfp run --set` takes them (`"a=0x3c00"`, `"x=1.5"`); NULL if
+ *   `n_sets` is 0.
+ * - `target`, `device`: override the module's `.target` / the device
+ *   (NULL: the module's, as `--target`/`--device`).
+ * - `ptx_version`: override the module's `.version` (88 = 8.8; 0: the
+ *   module's).
+ * - `out`: receives the run (also on `PTXFP_ERR_PROGRAM`, with the
+ *   diagnostics; NULL on the other failures). Free it with
+ *   `ptxfp_run_free`.
+ *
+ * Returns `PTXFP_OK` when the program ran (its warnings are diagnostics
+ * too), `PTXFP_ERR_PROGRAM` when it has errors or failed while running
+ * (the diagnostics say where), `PTXFP_ERR_TARGET` / `PTXFP_ERR_PTX_VERSION`
+ * for a bad `target`, `device` or `ptx_version`.
+ *
+ * # Safety
+ * `ptx` is a NUL-terminated string; `sets` has `n_sets` NUL-terminated
+ * strings; `target` and `device` are NULL or NUL-terminated; `out` is
+ * writable.
+ */
+ptxfp_status ptxfp_run_ptx(const char *ptx,
+                           const char *const *sets,
+                           size_t n_sets,
+                           const char *target,
+                           const char *device,
+                           uint32_t ptx_version,
+                           ptxfp_run **out);
+
+/**
+ * Frees a run (NULL: nothing). Its strings become invalid.
+ *
+ * # Safety
+ * `run` is NULL or a run from `ptxfp_run_ptx`, not freed before.
+ */
+void ptxfp_run_free(ptxfp_run *run);
+
+/**
+ * The number of diagnostics (errors and warnings) of a run; 0 for NULL.
+ *
+ * # Safety
+ * `run` is NULL or a live run.
+ */
+size_t ptxfp_run_diagnostic_count(const ptxfp_run *run);
+
+/**
+ * Diagnostic `i` of a run into `*out`; false (nothing written) where there
+ * is none.
+ *
+ * # Safety
+ * `run` is NULL or a live run; `out` is NULL or writable.
+ */
+bool ptxfp_run_diagnostic(const ptxfp_run *run, size_t i, ptxfp_diagnostic *out);
+
+/**
+ * The number of registers that hold a value after a run (given or
+ * written), in declaration order; 0 for NULL.
+ *
+ * # Safety
+ * `run` is NULL or a live run.
+ */
+size_t ptxfp_run_register_count(const ptxfp_run *run);
+
+/**
+ * Register `i` of a run into `*out`; false (nothing written) where there
+ * is none.
+ *
+ * # Safety
+ * `run` is NULL or a live run; `out` is NULL or writable.
+ */
+bool ptxfp_run_register(const ptxfp_run *run, size_t i, ptxfp_register *out);
+
+/**
+ * The bits of the register named `name` after a run into `*bits`; false
+ * where no register of that name holds a value.
+ *
+ * # Safety
+ * `run` is NULL or a live run; `name` is NULL or NUL-terminated; `bits`
+ * is NULL or writable.
+ */
+bool ptxfp_run_find(const ptxfp_run *run, const char *name, uint64_t *bits);
 
 #ifdef __cplusplus
 }  // extern "C"

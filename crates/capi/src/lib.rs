@@ -12,7 +12,10 @@
 #![allow(non_camel_case_types)]
 #![warn(missing_docs)]
 
+mod run;
 mod table;
+
+pub use run::*;
 
 use std::ffi::{c_char, c_int, c_void, CStr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -27,6 +30,8 @@ use table::{Entry, Handle, MAX_DSTS, MAX_SRCS};
 pub const PTXFP_API_MAJOR: u32 = 1;
 /// The minor version of the C API: functions added, none changed.
 pub const PTXFP_API_MINOR: u32 = 0;
+
+// (ptxfp_run_ptx and its accessors: src/run.rs.)
 
 /// A parsed instruction under a setup (target, device, PTX ISA version):
 /// plain data, 16 bytes, copyable, nothing to free. Valid for the life of
@@ -72,6 +77,9 @@ pub enum ptxfp_status {
     PTXFP_ERR_THREADS = 10,
     /// An internal error of ptxfp was caught (a bug: please report it).
     PTXFP_ERR_INTERNAL = 11,
+    /// `ptxfp_run_ptx`: the program has errors, or failed while running
+    /// (its diagnostics say where).
+    PTXFP_ERR_PROGRAM = 12,
 }
 
 use ptxfp_status::*;
@@ -108,6 +116,7 @@ pub extern "C" fn ptxfp_status_message(status: c_int) -> *const c_char {
         9 => "the operands do not fit the instruction\0",
         10 => "worker threads could not be started\0",
         11 => "internal error in ptxfp (please report it)\0",
+        12 => "the program has errors or failed while running\0",
         _ => "unknown status\0",
     };
     s.as_ptr().cast()
@@ -447,10 +456,12 @@ pub unsafe extern "C" fn ptxfp_op_text(op: ptxfp_op, buf: *mut c_char, len: usiz
 /// parse time.
 #[no_mangle]
 pub extern "C" fn ptxfp_op_eval(op: ptxfp_op, a: u64, b: u64, c: u64) -> u64 {
-    if let Some(f) = table::fast_plan(op.opaque[0]) {
-        return f.eval([a, b, c]);
-    }
-    catch_unwind(|| eval_general(op, &[a, b, c, 0]).map_or(0, |d| d.0[0])).unwrap_or(0)
+    // catch_unwind costs nothing until something panics (a landing pad).
+    catch_unwind(|| match table::fast_plan(op.opaque[0]) {
+        Some(f) => f.eval([a, b, c]),
+        None => eval_general(op, &[a, b, c, 0]).map_or(0, |d| d.0[0]),
+    })
+    .unwrap_or(0)
 }
 
 /// Every destination of `op` for the sources `src[0..n]` (masked to their
@@ -683,7 +694,9 @@ unsafe fn run(
         return PTXFP_OK;
     }
     // Checks: sources present and aligned, destinations aligned.
-    let zeros: Vec<u8>;
+    // A missing fourth source reads zeros: 8 bytes an element fits any
+    // width, aligned for any.
+    let zeros: Vec<u64>;
     let mut src_ptrs = [std::ptr::null::<c_void>(); MAX_SRCS];
     let mut missing_zero = false;
     for k in 0..ns {
@@ -701,7 +714,7 @@ unsafe fn run(
         src_ptrs[k] = p;
     }
     if missing_zero {
-        zeros = vec![0u8; n];
+        zeros = vec![0u64; n];
         src_ptrs[3] = zeros.as_ptr().cast();
     }
     for (k, p) in dsts.iter().enumerate() {

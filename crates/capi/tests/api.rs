@@ -507,3 +507,79 @@ fn err_buffers_of_every_size_and_null_pointers() {
         PTXFP_API_MAJOR * 1000 + PTXFP_API_MINOR
     );
 }
+
+#[test]
+fn run_ptx_gives_registers_and_diagnostics_as_data() {
+    use ptxfp_status::*;
+    let src = CString::new(".reg .b16 a, d;\nfma.rn.f16 d, a, a, a;\n").unwrap();
+    let set = CString::new("a=0x4000").unwrap();
+    let sets = [set.as_ptr()];
+    let mut run: *mut ptxfp_run = null_mut();
+    let st = unsafe { ptxfp_run_ptx(src.as_ptr(), sets.as_ptr(), 1, null(), null(), 0, &mut run) };
+    assert_eq!(st, PTXFP_OK);
+    let name = CString::new("d").unwrap();
+    let mut bits = 0;
+    assert!(unsafe { ptxfp_run_find(run, name.as_ptr(), &mut bits) });
+    assert_eq!(bits, 0x4600, "2 * 2 + 2 = 6");
+    assert!(unsafe { ptxfp_run_register_count(run) } >= 2);
+    unsafe { ptxfp_run_free(run) };
+    // An error, with its place.
+    let bad = CString::new(".version 8.1\n.target sm_70\n.reg .b16 d;\nfma.rn.bf16 d, d, d, d;\n")
+        .unwrap();
+    let st = unsafe { ptxfp_run_ptx(bad.as_ptr(), null(), 0, null(), null(), 0, &mut run) };
+    assert_eq!(st, PTXFP_ERR_PROGRAM);
+    assert!(unsafe { ptxfp_run_diagnostic_count(run) } >= 1);
+    let mut d = std::mem::MaybeUninit::<ptxfp_diagnostic>::uninit();
+    assert!(unsafe { ptxfp_run_diagnostic(run, 0, d.as_mut_ptr()) });
+    let d = unsafe { d.assume_init() };
+    assert!(d.is_error);
+    assert_eq!((d.line, d.column), (4, 1));
+    let m = unsafe { CStr::from_ptr(d.message) }.to_string_lossy();
+    assert!(m.contains("requires sm_80"), "{m}");
+    unsafe { ptxfp_run_free(run) };
+    // Bad arguments.
+    let t = CString::new("sm_x").unwrap();
+    let st = unsafe { ptxfp_run_ptx(src.as_ptr(), null(), 0, t.as_ptr(), null(), 0, &mut run) };
+    assert_eq!(st, PTXFP_ERR_TARGET);
+    assert!(run.is_null());
+    let st = unsafe { ptxfp_run_ptx(null(), null(), 0, null(), null(), 0, &mut run) };
+    assert_eq!(st, PTXFP_ERR_NULL);
+    unsafe { ptxfp_run_free(null_mut()) };
+    assert_eq!(unsafe { ptxfp_run_diagnostic_count(null()) }, 0);
+}
+
+#[test]
+fn a_fourth_source_reads_zero_in_eval_and_run() {
+    // bfi.b32 d, f, a, pos, len: ptxfp_op_eval and ptxfp_op_run take three.
+    let (st, h, msg) = parse("bfi.b32", None, 0);
+    assert_eq!(st, ptxfp_status::PTXFP_OK, "{msg}");
+    assert_eq!(ptxfp_op_arity(h), 4);
+    let n = 100_000; // the parallel path too
+    let cols: Vec<Vec<u32>> = (0..3)
+        .map(|k| operands(k + 40, n).into_iter().map(|v| v as u32).collect())
+        .collect();
+    for threads in [0, 1] {
+        let mut d = vec![0u32; n];
+        let st = unsafe {
+            ptxfp_op_run(
+                h,
+                cols[0].as_ptr().cast(),
+                cols[1].as_ptr().cast(),
+                cols[2].as_ptr().cast(),
+                d.as_mut_ptr().cast(),
+                n,
+                threads,
+            )
+        };
+        assert_eq!(st, ptxfp_status::PTXFP_OK);
+        for i in (0..n).step_by(13) {
+            let s = [cols[0][i] as u64, cols[1][i] as u64, cols[2][i] as u64, 0];
+            let mut all = [0u64; 3];
+            let st =
+                unsafe { ptxfp_op_eval_all(h, s.as_ptr(), 4, all.as_mut_ptr(), 3, null_mut()) };
+            assert_eq!(st, ptxfp_status::PTXFP_OK);
+            assert_eq!(d[i] as u64, all[0]);
+            assert_eq!(ptxfp_op_eval(h, s[0], s[1], s[2]), all[0]);
+        }
+    }
+}

@@ -134,6 +134,25 @@ fn eval_c_prints_the_models_bits() {
 }
 
 #[test]
+fn run_c_returns_registers_and_diagnostics() {
+    if !have("gcc") {
+        return;
+    }
+    for link in [Link::Static, Link::Shared] {
+        let out = run(&build("gcc", "examples/c/run.c", link, &[]), &[]);
+        for line in [
+            "status 0 (success)",
+            "  d = 0x4100",
+            "  y = 0x40c80000",
+            "status 12 (",
+            "  4:1: error: fma.bf16 requires sm_80 or higher; the target is sm_70",
+        ] {
+            assert!(out.contains(line), "{link:?}: no `{line}` in\n{out}");
+        }
+    }
+}
+
+#[test]
 fn warp_sim_and_gpgpusim_shim_run() {
     if !have("g++") {
         return;

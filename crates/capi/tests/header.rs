@@ -41,6 +41,10 @@ fn pkg_config_template_has_the_crate_version() {
     let pc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("ptxfp_c.pc.in"))
         .expect("crates/capi/ptxfp_c.pc.in");
     let version = pc.lines().find_map(|l| l.strip_prefix("Version: "));
-    assert_eq!(version, Some(env!("CARGO_PKG_VERSION")), "update ptxfp_c.pc.in's Version");
+    assert_eq!(
+        version,
+        Some(env!("CARGO_PKG_VERSION")),
+        "update ptxfp_c.pc.in's Version"
+    );
     assert!(pc.contains("Libs: -L${libdir} -lptxfp_c"));
 }

@@ -55,7 +55,7 @@ mod x512h;
 mod x86;
 
 pub use ieee::{ieee_f32_one, ieee_f32_staged, ieee_f64_one, ieee_f64_staged, IeeeOp};
-pub use one::{F32One, F64One, HalfOne};
+pub use one::{F32Fn, F32One, F64One, HalfFn, HalfOne};
 pub use stages::{Clamp, F32Stages, F64Nans, HalfStages};
 
 /// Which implementation of the kernels runs.

@@ -72,6 +72,79 @@ impl HalfOne {
     }
 }
 
+/// A function that computes [`HalfOne::eval`] for one `HalfOne` (the
+/// one [`HalfOne::kernel`] was asked of): chosen once, when a simulator
+/// decodes an instruction, so that each evaluation runs only the stages
+/// the form has.
+pub type HalfFn = fn(&HalfOne, u16, u16, u16) -> u16;
+
+/// A function that computes [`F32One::eval`] for one `F32One` (see
+/// [`HalfFn`]).
+pub type F32Fn = fn(&F32One, u32, u32, u32) -> u32;
+
+impl HalfOne {
+    /// Whether the only result stage is the NaN replacement: no `.ftz`, no
+    /// clamp, no `.oob` (`fma.rn.f16`, `add.rn.bf16`, ...).
+    fn plain(&self) -> bool {
+        let k = &self.k;
+        k.ftz == 0 && k.lo == i16::MIN && k.hi == i16::MAX && k.oob_on == 0
+    }
+
+    /// The fastest function that computes [`HalfOne::eval`] for `self`:
+    /// for a form whose only stage is the NaN replacement, the operation
+    /// and that replacement alone (no flushes, clamps or `.oob` selects);
+    /// else `eval` itself. Same bits (crates/fast/tests/staged.rs).
+    pub fn kernel(&self) -> HalfFn {
+        use crate::BinOp::*;
+        if !self.plain() {
+            return |h, a, b, c| h.eval(a, b, c);
+        }
+        #[cfg(target_arch = "x86_64")]
+        if self.f16c {
+            return match self.op {
+                None => f16c_plain::<0>,
+                Some(Add) => f16c_plain::<1>,
+                Some(Sub) => f16c_plain::<2>,
+                Some(Mul) => f16c_plain::<3>,
+            };
+        }
+        match (self.fmt, self.op) {
+            (Half::Bf16, None) => |h, a, b, c| h.k.post_nan(scalar::fma_bf16_inline(a, b, c)),
+            (Half::F16, None) => |h, a, b, c| h.k.post_nan(scalar::fma_f16_inline(a, b, c)),
+            _ => |h, a, b, c| h.eval(a, b, c),
+        }
+    }
+}
+
+/// A plain binary16 operation (`OP`: 0 fma, 1 add, 2 sub, 3 mul) on F16C.
+#[cfg(target_arch = "x86_64")]
+fn f16c_plain<const OP: u8>(h: &HalfOne, a: u16, b: u16, c: u16) -> u16 {
+    use crate::BinOp::*;
+    let op = [None, Some(Add), Some(Sub), Some(Mul)][OP as usize];
+    // SAFETY: `kernel` picks this only where `f16c` is set, which
+    // `HalfOne::on` sets only where a non-portable path, and with it F16C,
+    // was detected.
+    h.k.post_nan(unsafe { crate::x86::f16_one(op, a, b, c) })
+}
+
+impl F32One {
+    /// The fastest function that computes [`F32One::eval`] for `self`: for
+    /// a binary32 fma rounded to nearest with no `.ftz` and no `.sat`
+    /// (`mad.rn.f32`, `fma.rn.f32`), the sum and the NaN replacement alone;
+    /// else `eval` itself. Same bits (crates/fast/tests/staged.rs).
+    pub fn kernel(&self) -> F32Fn {
+        let k = &self.k;
+        let plain = k.ftz == 0 && k.lo == i32::MIN && k.hi == i32::MAX;
+        match (self.op, self.rm, plain) {
+            (F32Op::Fma, Round::NearestEven, true) => |h, a, b, c| {
+                let f = |v: u32| f32::from_bits(v) as f64;
+                h.k.post_nan(crate::sum_to_f32::<{ elem::RN }>(f(a) * f(b), f(c)))
+            },
+            _ => |h, a, b, c| h.eval(a, b, c),
+        }
+    }
+}
+
 /// What an [`F32One`] computes.
 #[derive(Clone, Copy, Debug)]
 enum F32Op {

@@ -149,6 +149,17 @@ impl HalfK {
         x & !(sub & self.ftz)
     }
 
+    /// [`HalfK::post`] where the NaN replacement is the only stage (no
+    /// `ftz`, clamp or `.oob`).
+    #[inline(always)]
+    pub(crate) fn post_nan(&self, x: u16) -> u16 {
+        if (x & 0x7fff > self.exp) & (self.nan_on != 0) {
+            self.nan
+        } else {
+            x
+        }
+    }
+
     /// The result stages on a rounded result `x` of operands `a`, `b`.
     #[inline(always)]
     pub(crate) fn post(&self, x: u16, a: u16, b: u16) -> u16 {
@@ -206,6 +217,17 @@ impl F32K {
     pub(crate) fn flush(&self, x: u32) -> u32 {
         let sub = if x & 0x7f80_0000 == 0 { !0 } else { 0 };
         x & !(sub & self.ftz)
+    }
+
+    /// [`F32K::post`] where the NaN replacement is the only stage (no
+    /// `ftz`, no `.sat`).
+    #[inline(always)]
+    pub(crate) fn post_nan(&self, x: u32) -> u32 {
+        if (x & 0x7fff_ffff > 0x7f80_0000) & (self.nan_on != 0) {
+            self.nan
+        } else {
+            x
+        }
     }
 
     /// The result stages on a rounded result.

@@ -143,8 +143,15 @@ fn half_staged_every_stage_set() {
                     .collect();
                 for path in Path::all_available() {
                     let one = HalfOne::on(path, fmt, op, &st);
+                    let kernel = one.kernel();
                     for i in 0..n {
                         let got = one.eval(a[i], b[i], c[i]);
+                        let k = kernel(&one, a[i], b[i], c[i]);
+                        assert_eq!(
+                            k, got,
+                            "{fmt:?} {op:?} {st:?} kernel {path:?} [{:#x}, {:#x}, {:#x}]",
+                            a[i], b[i], c[i]
+                        );
                         assert!(
                             agree(got as u64, want[i], |g| g & 0x7fff > exp),
                             "{fmt:?} {op:?} {st:?} one {path:?} [{:#x}, {:#x}, {:#x}]: got {got:#x}, want {:x?}",
@@ -217,8 +224,15 @@ fn fma_f32_staged_every_stage_set() {
                 })
                 .collect();
             let one = F32One::fma(rm, &st);
+            let kernel = one.kernel();
             for i in 0..n {
                 let got = one.eval(a[i], b[i], c[i]);
+                let k = kernel(&one, a[i], b[i], c[i]);
+                assert_eq!(
+                    k, got,
+                    "{rm:?} {st:?} kernel [{:#x}, {:#x}, {:#x}]",
+                    a[i], b[i], c[i]
+                );
                 assert!(
                     agree(got as u64, want[i], |g| g & 0x7fff_ffff > F32_EXP),
                     "{rm:?} {st:?} one [{:#x}, {:#x}, {:#x}]: got {got:#x}, want {:x?}",

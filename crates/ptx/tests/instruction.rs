@@ -96,3 +96,49 @@ fn columns_agree_with_the_scalar_path() {
     let cc = Instruction::parse("add.cc.u32").unwrap();
     assert!(!cc.eval_u64_columns(&exec, &[&x, &y], &mut out));
 }
+
+#[test]
+fn every_listed_op_parses_back_to_itself() {
+    // `ptxfp forms --family all` lists these; `Instruction::parse` (the
+    // CLI's eval, Python, C) must take each. `add.u16x2` was once taken
+    // for a float form with an unknown type.
+    use ptxfp::cvt::Cvt;
+    use ptxfp::int::IntOp;
+    use ptxfp::setp::{Select, Setp, Testp};
+    use ptxfp::{Form, Op};
+    let ops: Vec<(String, Op)> = Form::all()
+        .into_iter()
+        .map(|f| (f.to_string(), Op::Form(f)))
+        .chain(
+            IntOp::all()
+                .into_iter()
+                .map(|i| (i.to_string(), Op::Int(i))),
+        )
+        .chain(Cvt::all().into_iter().map(|c| (c.to_string(), Op::Cvt(c))))
+        .chain(
+            Setp::all()
+                .into_iter()
+                .map(|c| (c.to_string(), Op::Setp(c))),
+        )
+        .chain(
+            Select::all()
+                .into_iter()
+                .map(|c| (c.to_string(), Op::Select(c))),
+        )
+        .chain(
+            Testp::all()
+                .into_iter()
+                .map(|c| (c.to_string(), Op::Testp(c))),
+        )
+        .collect();
+    for (text, op) in ops {
+        match Instruction::parse(&text) {
+            Ok(i) => assert_eq!(i.op, op, "{text}"),
+            Err(d) => panic!("{text}: {}", d.message),
+        }
+    }
+    assert!(matches!(
+        Instruction::parse("add.u16x2").map(|i| i.op),
+        Ok(Op::Int(_))
+    ));
+}

@@ -417,7 +417,11 @@ pub fn in_family(opcode: &str) -> bool {
     const UNMODELLED: &[&str] = &[
         "f32x2", "tf32", "e4m3x2", "e5m2x2", "e2m1x2", "e2m3x2", "e3m2x2", "ue8m0x2",
     ];
-    let untyped = !suffixes().any(|s| PtxType::parse(s).is_some() || UNMODELLED.contains(&s));
+    // The integer table's packed types (`add.u16x2`, `min.s16x2`, 9.7.1)
+    // are types too, though not PtxTypes.
+    const INT_PACKED: &[&str] = &["u16x2", "s16x2"];
+    let untyped = !suffixes()
+        .any(|s| PtxType::parse(s).is_some() || UNMODELLED.contains(&s) || INT_PACKED.contains(&s));
     let wide = |ty: FormType| {
         suffixes().any(|s| s == &ty.suffix()[1..])
             && SYNTAX.iter().any(|r| r.op == op && r.types.contains(&ty))

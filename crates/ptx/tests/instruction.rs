@@ -17,6 +17,17 @@ fn parse_errors_point_into_the_trimmed_text() {
 }
 
 #[test]
+fn every_listed_instruction_parses() {
+    // `ptxfp forms --family all`: each one is what `eval`, the Python
+    // package and the C library take (the packed `add.u16x2`/`min.s16x2`
+    // were once read as malformed float forms).
+    for l in ptxfp::forms::list(ptxfp::forms::Family::All, None, None) {
+        let i = Instruction::parse(&l.text).unwrap_or_else(|e| panic!("{}: {}", l.text, e.message));
+        assert_eq!(i.op, l.op, "{}", l.text);
+    }
+}
+
+#[test]
 fn check_names_target_device_and_header() {
     let ins = Instruction::parse("mul.bf16").unwrap();
     let setup = Setup {

@@ -414,8 +414,11 @@ pub fn in_family(opcode: &str) -> bool {
     // parser says exactly what is wrong with it.
     // PTX types ptxfp does not model (`add.rn.f32x2`, sm_100) make an
     // instruction typed, outside the family, not an untyped typo.
+    // Nor are the packed integer types of the SIMD integer ops
+    // (`add.u16x2`, `min.s16x2`): `ptxfp forms --family int` lists them.
     const UNMODELLED: &[&str] = &[
-        "f32x2", "tf32", "e4m3x2", "e5m2x2", "e2m1x2", "e2m3x2", "e3m2x2", "ue8m0x2",
+        "f32x2", "tf32", "e4m3x2", "e5m2x2", "e2m1x2", "e2m3x2", "e3m2x2", "ue8m0x2", "u16x2",
+        "s16x2",
     ];
     let untyped = !suffixes().any(|s| PtxType::parse(s).is_some() || UNMODELLED.contains(&s));
     let wide = |ty: FormType| {

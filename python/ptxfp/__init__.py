@@ -93,7 +93,8 @@ def _result_dtype(ty, typed):
         if typed and t is not None:
             return t, lanes
         return reg, 1
-    return _int_dtypes(ty)[1], 1
+    u, nat = _int_dtypes(ty)
+    return (nat if typed else u), 1
 
 
 def _reg_dtype(ty):
@@ -193,7 +194,10 @@ def _operand(x, ty, name, form):
         raise DtypeError("%s takes bool (or integer) values, not %s" % (where, _kind(dt)))
     w = int(ty[1:])
     if dt.kind in "ui" and dt.itemsize * 8 == w:
-        return _Op(a, a.shape, scalar, None)
+        # A signed type's value as a signed integer: typed; its register
+        # as unsigned bits: bits back.
+        vote = (dt.kind == "i") if ty[0] == "s" else None
+        return _Op(a, a.shape, scalar, vote)
     raise DtypeError(
         "%s takes %d-bit integers (numpy.int%d or numpy.uint%d), not %s"
         % (where, w, w, w, _kind(dt))

@@ -222,63 +222,37 @@ def _to_result(bits_u64, ty, typed):
     return r.view(dt)[()]
 
 
-class Form:
+class Form(_ext.Instr):
     """An instruction parsed and validated once: ``Form("fma.rn.bf16")``.
     Callable like :func:`eval`; ``.arity``, ``.operand_types``,
     ``.result_types``, ``.operand_dtypes``, ``.result_dtypes``,
-    ``.min_ptx``, ``.min_target``, ``str()``."""
+    ``.min_ptx``, ``.min_target``, ``str()``.
 
-    __slots__ = ("_i", "_srcs", "_dsts", "_names", "_text", "_fast", "_fast_out", "_eval1",
-                 "__weakref__")
+    Parsing and the check against the setup happen in ``__new__`` (Rust),
+    which raises :class:`FormError` with the command line's message. A
+    call on numpy scalars of the operands' own classes stays in Rust; any
+    other call goes to :meth:`_call`."""
 
     def __init__(self, form, target=None, device=None, ptx=None):
-        if not isinstance(form, str):
-            raise DtypeError("form: a string such as 'fma.rn.f16', not %s" % type(form).__name__)
-        for key, v in (("target", target), ("device", device), ("ptx", ptx)):
-            if v is not None and not isinstance(v, str):
-                raise DtypeError("%s: a string such as 'sm_90' or '8.6', not %r" % (key, v))
-        self._i = _ext.Instr(form, target, device, ptx)
-        self._srcs = tuple(self._i.srcs)
-        self._dsts = tuple(self._i.dsts)
-        self._names = tuple(self._i.source_names)
-        self._text = self._i.text
-        # Scalar fast path: operands that are numpy scalars of the typed
-        # dtype (or bits), one destination.
-        # For each operand, the scalar classes it takes and whether each
-        # is typed; None where the fast path does not apply.
-        self._fast = None
-        self._fast_out = None
-        self._eval1 = self._i.eval1_bytes
-        if len(self._dsts) == 1 and 1 <= len(self._srcs) <= 3 and self._dsts[0] in _FLOAT:
-            maps = []
-            for t in self._srcs:
-                f = _FLOAT.get(t)
-                if f is None:
-                    break
-                m = {f[0].type: False}
-                if f[1] is not None and f[2] == 1:
-                    m[f[1].type] = True
-                maps.append(m)
-            else:
-                reg, tdt, lanes = _FLOAT[self._dsts[0]]
-                self._fast = tuple(maps)
-                self._fast_out = {False: reg, True: tdt if (tdt is not None and lanes == 1) else None}
-        for w in self._i.warnings:
-            _warnings.warn(w, PtxfpWarning, stacklevel=3)
-        if self._i.approx:
+        self._srcs = tuple(self._srcs_)
+        self._dsts = tuple(self._dsts_)
+        self._names = tuple(self._source_names)
+        for w in self._warnings:
+            _warnings.warn(w, PtxfpWarning, stacklevel=2)
+        if self._approx:
             _warnings.warn(
                 "%s is an .approx instruction: NVIDIA publishes no bit-level definition; "
                 "its results are within the PTX ISA's error bound, not necessarily the GPU's bits"
                 % self._text,
                 PtxfpWarning,
-                stacklevel=3,
+                stacklevel=2,
             )
 
     def __str__(self):
         return self._text
 
     def __repr__(self):
-        t, d, p = self._i.setup
+        t, d, p = self._setup
         return "ptxfp.Form(%r, target=%r, device=%r, ptx=%r)" % (self._text, t, d, p)
 
     @property
@@ -330,58 +304,43 @@ class Form:
     @property
     def min_ptx(self):
         """The first PTX ISA version that has the instruction (``'7.8'``)."""
-        r = self._i.requires
+        r = self._requires
         return r[0] if r else None
 
     @property
     def min_target(self):
         """The first target that has the instruction (``'sm_90'``)."""
-        r = self._i.requires
+        r = self._requires
         return r[1] if r else None
 
     @property
     def approx(self):
         """Whether its results are .approx (not correctly rounded)."""
-        return self._i.approx
+        return self._approx
 
     @property
     def target(self):
-        return self._i.setup[0]
+        return self._setup[0]
 
     @property
     def device(self):
-        return self._i.setup[1]
+        return self._setup[1]
 
     @property
     def ptx(self):
-        return self._i.setup[2]
+        return self._setup[2]
 
-    def __call__(self, *operands, out=None):
+    def _call(self, *operands, out=None):
         srcs = self._srcs
         if len(operands) != len(srcs):
             raise ArityError(
                 "%s takes %d source operands, got %d" % (self._text, len(srcs), len(operands))
             )
-        # The scalar fast path: numpy scalars, all typed or all bits.
-        fast = self._fast
-        if fast is not None and out is None:
-            typed = None
-            bs = []
-            for m, x in zip(fast, operands):
-                f = m.get(type(x))
-                if f is None or (typed is not None and f is not typed):
-                    break
-                typed = f
-                bs.append(x.tobytes())
-            else:
-                dt = self._fast_out[typed]
-                if dt is not None:
-                    return np.frombuffer(self._eval1(*bs), dt)[0]
         ops = [_operand(x, t, n, self._text) for x, t, n in zip(operands, srcs, self._names)]
         votes = [o.typed for o in ops if o.typed is not None]
         typed = all(votes)
         if all(o.scalar for o in ops) and out is None:
-            bits = self._i.eval([_scalar_bits(o, t) for o, t in zip(ops, srcs)])
+            bits = self._eval([_scalar_bits(o, t) for o, t in zip(ops, srcs)])
             res = tuple(_to_result(b, t, typed) for b, t in zip(bits, self._dsts))
             return res[0] if len(res) == 1 else res
         try:
@@ -400,7 +359,7 @@ class Form:
             n *= s
         results = [_result_dtype(t, typed) for t in self._dsts]
         full_shapes = [shape + ((2,) if lanes == 2 else ()) for _, lanes in results]
-        if self._i.is_form:
+        if self._is_form:
             cols = []
             for o, t in zip(ops, srcs):
                 reg = _reg_dtype(t)
@@ -417,7 +376,7 @@ class Form:
             dt, _ = results[0]
             dest, direct = self._out(out, 0, full_shapes[0], dt, reg, n, cols)
             if n:
-                self._i.eval_columns(cols, dest)
+                self._eval_columns(cols, dest)
             if out is None:
                 return dest.view(dt).reshape(full_shapes[0])
             if not direct:
@@ -439,7 +398,7 @@ class Form:
             cols.append(c)
         dests = [np.empty(n, dtype=_U64) for _ in self._dsts]
         if n:
-            self._i.eval_u64(cols, dests)
+            self._eval_u64(cols, dests)
         res = []
         for d, t, (dt, lanes), fs in zip(dests, self._dsts, results, full_shapes):
             if t == "pred":
@@ -486,7 +445,7 @@ class Form:
         expected results (``ptxfp gen``): a :class:`Vectors`."""
         if not isinstance(count, (int, np.integer)) or not 0 <= count <= 10_000_000:
             raise ValueError("count: 0 to 10,000,000 vectors")
-        s, d = self._i.gen(int(count), int(seed))
+        s, d = self._gen(int(count), int(seed))
 
         def conv(col, t):
             if t == "pred":
@@ -520,12 +479,12 @@ class Form:
         if threads is not None and not 1 <= threads <= 1024:
             raise ValueError("sweep: threads from 1 to 1024")
         seed = 1 if seed is None else int(seed)
-        res, digest, chunks, secs, nthreads, path = self._i.sweep(
+        res, digest, chunks, secs, nthreads, path = self._sweep(
             bool(exhaustive), None if random is None else int(random), seed, threads
         )
         return Sweep(
             form=self._text,
-            setup=self._i.setup,
+            setup=self._setup,
             exhaustive=bool(exhaustive),
             seed=None if exhaustive else seed,
             results=res,
@@ -609,7 +568,8 @@ def eval(form, *operands, target=None, device=None, ptx=None, out=None):
     (numpy.float16, ml_dtypes.bfloat16, float32, float64; x2 types with a
     last axis of 2 lanes) give typed arrays back. A Python float is rounded
     once into the operand's type. Scalars broadcast."""
-    return _form(form, target, device, ptx)(*operands, out=out)
+    f = _form(form, target, device, ptx)
+    return f(*operands) if out is None else f(*operands, out=out)
 
 
 def gen(form, count=100, seed=1, target=None, device=None, ptx=None, typed=False):

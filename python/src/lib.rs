@@ -12,11 +12,11 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
+use numpy::{PyArray1, PyArrayDescr, PyArrayMethods, PyReadonlyArray1, PY_ARRAY_API};
 use ptxfp::batch::{Plan, Slice, SliceMut};
 use ptxfp::{Diagnostic, Exec, Finding, Instruction, PtxType, PtxVersion, Setup, Target};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyTuple, PyType};
 
 /// An exception of `ptxfp._errors` (`FormError`, `DtypeError`, ...) with
 /// `args`.
@@ -178,16 +178,78 @@ fn mask(t: PtxType) -> u64 {
     }
 }
 
+/// The numpy scalar classes of a register: bits, and typed where there is one.
+type Classes = (Py<PyType>, Option<Py<PyType>>);
+
+/// The scalar fast path of an instruction whose operands and destination
+/// are float registers: for each operand, the numpy scalar classes it
+/// takes (bits, typed), and the destination's dtypes.
+struct Fast {
+    types: Vec<Classes>,
+    /// Per operand: its typed class is a user dtype (ml_dtypes.bfloat16),
+    /// for which numpy's `PyArray_ScalarAsCtype` gives a pointer to the
+    /// value rather than the value.
+    by_pointer: Vec<bool>,
+    out_bits: Py<PyArrayDescr>,
+    out_typed: Option<Py<PyArrayDescr>>,
+}
+
+/// The numpy scalar classes of a float register type: bits, typed.
+fn scalar_types(py: Python<'_>, t: PtxType) -> PyResult<Option<Classes>> {
+    let np = py.import("numpy")?;
+    let ty = |m: &Bound<'_, PyModule>, n: &str| -> PyResult<Py<PyType>> {
+        Ok(m.getattr(n)?.downcast_into::<PyType>()?.unbind())
+    };
+    Ok(Some(match t {
+        PtxType::F16 => (ty(&np, "uint16")?, Some(ty(&np, "float16")?)),
+        PtxType::BF16 => (
+            ty(&np, "uint16")?,
+            Some(ty(&py.import("ml_dtypes")?, "bfloat16")?),
+        ),
+        PtxType::F16x2 | PtxType::BF16x2 => (ty(&np, "uint32")?, None),
+        PtxType::F32 => (ty(&np, "uint32")?, Some(ty(&np, "float32")?)),
+        PtxType::F64 => (ty(&np, "uint64")?, Some(ty(&np, "float64")?)),
+        _ => return Ok(None),
+    }))
+}
+
+impl Fast {
+    fn of(py: Python<'_>, ins: &Instruction) -> PyResult<Option<Fast>> {
+        if ins.dsts.len() != 1 || ins.srcs.is_empty() || ins.srcs.len() > 3 {
+            return Ok(None);
+        }
+        let mut types = Vec::new();
+        let by_pointer = ins.srcs.iter().map(|t| *t == PtxType::BF16).collect();
+        for t in &ins.srcs {
+            match scalar_types(py, *t)? {
+                Some(p) => types.push(p),
+                None => return Ok(None),
+            }
+        }
+        let Some((bits, typed)) = scalar_types(py, ins.dsts[0])? else {
+            return Ok(None);
+        };
+        let descr = |t: &Py<PyType>| PyArrayDescr::new(py, t.bind(py)).map(Bound::unbind);
+        Ok(Some(Fast {
+            types,
+            by_pointer,
+            out_bits: descr(&bits)?,
+            out_typed: typed.as_ref().map(descr).transpose()?,
+        }))
+    }
+}
+
 /// One instruction, parsed and checked against its setup once.
-#[pyclass(frozen, module = "ptxfp._ptxfp")]
+#[pyclass(frozen, subclass, module = "ptxfp._ptxfp")]
 struct Instr {
     ins: Instruction,
     setup: Setup,
     exec: Exec,
     plan: Option<Plan>,
     masks: [u64; 3],
+    fast: Option<Fast>,
     /// The warnings of the check (text as rendered).
-    #[pyo3(get)]
+    #[pyo3(get, name = "_warnings")]
     warnings: Vec<String>,
 }
 
@@ -199,11 +261,44 @@ impl Instr {
     #[pyo3(signature = (text, target=None, device=None, ptx=None))]
     fn new(
         py: Python<'_>,
-        text: &str,
-        target: Option<&str>,
-        device: Option<&str>,
-        ptx: Option<&str>,
+        text: &Bound<'_, PyAny>,
+        target: Option<&Bound<'_, PyAny>>,
+        device: Option<&Bound<'_, PyAny>>,
+        ptx: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Instr> {
+        let text: &str = &text.extract::<String>().map_err(|_| {
+            let t = text
+                .get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default();
+            error(
+                py,
+                "DtypeError",
+                (format!("form: a string such as 'fma.rn.f16', not {t}"),),
+            )
+        })?;
+        let key = |name: &str, v: Option<&Bound<'_, PyAny>>| -> PyResult<Option<String>> {
+            v.filter(|v| !v.is_none())
+                .map(|v| {
+                    v.extract::<String>().map_err(|_| {
+                        error(
+                            py,
+                            "DtypeError",
+                            (format!(
+                                "{name}: a string such as 'sm_90' or '8.6', not {v}"
+                            ),),
+                        )
+                    })
+                })
+                .transpose()
+        };
+        let (target, device, ptx) = (
+            key("target", target)?,
+            key("device", device)?,
+            key("ptx", ptx)?,
+        );
+        let (target, device, ptx) = (target.as_deref(), device.as_deref(), ptx.as_deref());
         guarded(py, || {
             let setup = setup_of(py, target, device, ptx)?;
             let ins = Instruction::parse(text).map_err(|d| {
@@ -230,43 +325,64 @@ impl Instr {
             for (m, t) in masks.iter_mut().zip(&ins.srcs) {
                 *m = mask(*t);
             }
+            let fast = Fast::of(py, &ins)?;
             Ok(Instr {
                 ins,
                 setup,
                 exec,
                 plan,
                 masks,
+                fast,
                 warnings,
             })
         })
     }
 
+    /// Evaluates on numpy scalars of the operands' own classes (all
+    /// typed or all bits) without leaving Rust; anything else goes to the
+    /// Python class's `_call`.
+    #[pyo3(signature = (*args, **kwargs))]
+    fn __call__(
+        slf: &Bound<'_, Self>,
+        args: &Bound<'_, PyTuple>,
+        kwargs: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<PyObject> {
+        let py = slf.py();
+        let me = slf.get();
+        if let (Some(f), true) = (&me.fast, kwargs.is_none_or(|k| k.is_empty())) {
+            if let Some(r) = guarded(py, || me.fast_call(py, f, args))? {
+                return Ok(r);
+            }
+        }
+        Ok(slf.call_method("_call", args, kwargs)?.unbind())
+    }
+
     /// The instruction's text (canonical for a form of the table).
-    #[getter]
+    #[getter(_text)]
     fn text(&self) -> &str {
         &self.ins.text
     }
 
     /// The source operands' types (`f16`, `bf16x2`, `s32`, `pred`, ...).
-    #[getter]
+    #[getter(_srcs_)]
     fn srcs(&self) -> Vec<&'static str> {
         self.ins.srcs.iter().map(|t| t.name()).collect()
     }
 
     /// The destinations' types.
-    #[getter]
+    #[getter(_dsts_)]
     fn dsts(&self) -> Vec<&'static str> {
         self.ins.dsts.iter().map(|t| t.name()).collect()
     }
 
     /// The operand names (`a`, `b`, `c`; `cc` for a carry-in).
-    #[getter]
+    #[getter(_source_names)]
     fn source_names(&self) -> Vec<String> {
         self.ins.source_names()
     }
 
     /// `(min_ptx, min_target)`, where known.
-    #[getter]
+    #[getter(_requires)]
     fn requires(&self) -> Option<(String, String)> {
         self.ins
             .op
@@ -275,19 +391,19 @@ impl Instr {
     }
 
     /// Whether the results are `.approx`.
-    #[getter]
+    #[getter(_approx)]
     fn approx(&self) -> bool {
         self.ins.is_approx()
     }
 
     /// Whether it is a form of the floating-point table (batch columns).
-    #[getter]
+    #[getter(_is_form)]
     fn is_form(&self) -> bool {
         self.ins.form().is_some()
     }
 
     /// `(target, device, ptx)` as evaluated.
-    #[getter]
+    #[getter(_setup)]
     fn setup(&self) -> (String, String, String) {
         (
             self.setup.target.to_string(),
@@ -298,6 +414,7 @@ impl Instr {
 
     /// The destinations' bits from the sources' (Python ints, each
     /// masked to its width).
+    #[pyo3(name = "_eval")]
     fn eval(&self, py: Python<'_>, srcs: Vec<u64>) -> PyResult<Vec<u64>> {
         if srcs.len() != self.ins.srcs.len() {
             return Err(error(
@@ -328,6 +445,7 @@ impl Instr {
 
     /// One destination from up to three sources: the scalar fast path.
     #[pyo3(signature = (a=0, b=0, c=0))]
+    #[pyo3(name = "_eval1")]
     fn eval1(&self, py: Python<'_>, a: u64, b: u64, c: u64) -> PyResult<u64> {
         guarded(py, || {
             let ops = [a & self.masks[0], b & self.masks[1], c & self.masks[2]];
@@ -339,31 +457,9 @@ impl Instr {
         })
     }
 
-    /// [`Instr::eval1`] on little-endian register bytes (a numpy
-    /// scalar's `tobytes()`): the destination's bytes.
-    #[pyo3(signature = (a=None, b=None, c=None))]
-    fn eval1_bytes<'py>(
-        &self,
-        py: Python<'py>,
-        a: Option<&[u8]>,
-        b: Option<&[u8]>,
-        c: Option<&[u8]>,
-    ) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
-        let word = |x: Option<&[u8]>| {
-            let mut w = [0u8; 8];
-            if let Some(x) = x {
-                let n = x.len().min(8);
-                w[..n].copy_from_slice(&x[..n]);
-            }
-            u64::from_le_bytes(w)
-        };
-        let r = self.eval1(py, word(a), word(b), word(c))?;
-        let n = self.ins.dsts.first().map_or(8, |t| width(*t).div_ceil(8)) as usize;
-        Ok(pyo3::types::PyBytes::new(py, &r.to_le_bytes()[..n]))
-    }
-
     /// A form of the table over 1-D contiguous register columns (uint16,
     /// uint32 or uint64 by operand) into `out`, with the GIL released.
+    #[pyo3(name = "_eval_columns")]
     fn eval_columns(
         &self,
         py: Python<'_>,
@@ -443,6 +539,7 @@ impl Instr {
     /// Any instruction over 1-D contiguous uint64 columns (each source
     /// masked to its width), one output column per destination, with the
     /// GIL released.
+    #[pyo3(name = "_eval_u64")]
     fn eval_u64(
         &self,
         py: Python<'_>,
@@ -505,6 +602,7 @@ impl Instr {
 
     /// `count` edge-weighted vectors from `seed` (`ptxfp gen`): the
     /// sources' columns and the destinations' columns, as uint64.
+    #[pyo3(name = "_gen")]
     fn gen<'py>(
         &self,
         py: Python<'py>,
@@ -548,6 +646,7 @@ impl Instr {
     /// A sweep (`ptxfp sweep`): exhaustive, or `random` results from
     /// `seed`; `(results, digest, chunk digests, seconds, threads, path)`.
     #[pyo3(signature = (exhaustive, random, seed, threads=None))]
+    #[pyo3(name = "_sweep")]
     fn sweep(
         &self,
         py: Python<'_>,
@@ -610,6 +709,77 @@ impl Instr {
                 served,
             ))
         })
+    }
+}
+
+impl Instr {
+    /// [`Instr::__call__`]'s fast path: `None` where it does not apply.
+    fn fast_call(
+        &self,
+        py: Python<'_>,
+        f: &Fast,
+        args: &Bound<'_, PyTuple>,
+    ) -> PyResult<Option<PyObject>> {
+        if args.len() != f.types.len() {
+            return Ok(None);
+        }
+        let mut typed = None;
+        let mut ops = [0u64; 3];
+        for (k, (bits, tt)) in f.types.iter().enumerate() {
+            let a = args.get_borrowed_item(k)?;
+            let t = a.get_type();
+            let is_typed = if t.is(bits) {
+                false
+            } else if tt.as_ref().is_some_and(|tt| t.is(tt)) {
+                true
+            } else {
+                return Ok(None);
+            };
+            if typed.is_some_and(|x| x != is_typed) {
+                return Ok(None);
+            }
+            typed = Some(is_typed);
+            let mut buf = [0u8; 8];
+            // SAFETY: `a` is a numpy scalar of a class checked above (a
+            // 2-, 4- or 8-byte register), copied into 8 bytes.
+            unsafe {
+                PY_ARRAY_API.PyArray_ScalarAsCtype(py, a.as_ptr(), buf.as_mut_ptr().cast());
+            }
+            let word = u64::from_le_bytes(buf);
+            ops[k] = if is_typed && f.by_pointer[k] {
+                // SAFETY: numpy wrote a pointer to the scalar's 2-byte
+                // value inside `a`, which is alive (borrowed from args).
+                u64::from(unsafe { std::ptr::read_unaligned(word as usize as *const u16) })
+            } else {
+                word & self.masks[k]
+            };
+        }
+        let descr = if typed == Some(true) {
+            match &f.out_typed {
+                Some(d) => d,
+                None => return Ok(None),
+            }
+        } else {
+            &f.out_bits
+        };
+        let r = match &self.plan {
+            Some(p) => p.one().eval(ops),
+            None => self.ins.eval(&ops[..f.types.len()], &self.exec).0[0],
+        };
+        let mut bytes = r.to_le_bytes();
+        // SAFETY: `descr` is a 2-, 4- or 8-byte dtype; the data is copied.
+        let obj = unsafe {
+            PY_ARRAY_API.PyArray_Scalar(
+                py,
+                bytes.as_mut_ptr().cast(),
+                descr.as_ptr().cast(),
+                std::ptr::null_mut(),
+            )
+        };
+        // SAFETY: a new reference, or null with the error set.
+        Ok(Some(
+            unsafe { Bound::from_owned_ptr_or_err(py, obj) }?.unbind(),
+        ))
     }
 }
 

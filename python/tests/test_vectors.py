@@ -54,7 +54,6 @@ def test_vector_file(key):
     f = ptxfp.Form(form, **dict(setup))
     cols = list(zip(*rows))
     srcs = [np.array(c, dtype=dt) for c, dt in zip(cols[:-1], f.register_dtypes)]
-    res_reg = srcs[0].dtype if False else None
     expected = np.array(cols[-1], dtype=np.uint64)
     got = f(*srcs)
     assert got.dtype.kind == "u"
@@ -73,3 +72,8 @@ def test_vector_file(key):
         assert got.dtype == f.result_dtype
         reg = {2: np.uint16, 4: np.uint32, 8: np.uint64}[got.dtype.itemsize]
         assert np.array_equal(got.view(reg).astype(np.uint64), expected)
+        # Typed numpy scalars (the call that stays in Rust).
+        for i in range(0, len(rows), max(1, len(rows) // 40)):
+            one = f(*[t[i] for t in typed])
+            assert type(one) is f.result_dtype.type
+            assert int(np.asarray(one).view(reg)) == rows[i][-1], (form, rows[i])

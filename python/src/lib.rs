@@ -1081,6 +1081,29 @@ fn show(py: Python<'_>, bits: Vec<u64>, ty: &str) -> PyResult<Vec<String>> {
     })
 }
 
+/// Panics on purpose, on the calling thread or (`in_pool`) inside rayon's
+/// workers with the GIL released: the tests' proof that a panic becomes
+/// `ptxfp.InternalError` and the interpreter goes on.
+#[pyfunction]
+fn _panic_for_tests(py: Python<'_>, in_pool: bool) -> PyResult<()> {
+    guarded(py, || {
+        if !in_pool {
+            panic!("a panic on purpose (ptxfp._ptxfp._panic_for_tests)");
+        }
+        let r = py.allow_threads(|| {
+            catch_unwind(|| {
+                use rayon::prelude::*;
+                (0..64u32).into_par_iter().for_each(|i| {
+                    if i == 37 {
+                        panic!("a panic on purpose in a worker");
+                    }
+                });
+            })
+        });
+        r.map_err(|p| internal(py, &p))
+    })
+}
+
 /// The kernel path the batch evaluation uses on this CPU.
 #[pyfunction]
 fn kernel_path() -> String {
@@ -1096,6 +1119,7 @@ fn _ptxfp(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run, m)?)?;
     m.add_function(wrap_pyfunction!(show, m)?)?;
     m.add_function(wrap_pyfunction!(kernel_path, m)?)?;
+    m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

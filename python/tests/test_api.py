@@ -256,6 +256,13 @@ def test_form_errors_are_value_errors_with_cli_messages():
         ptxfp.Form(3)
 
 
+def test_a_panic_is_an_internal_error():
+    for in_pool in (False, True):
+        with pytest.raises(ptxfp.InternalError, match="on purpose"):
+            ptxfp._ext._panic_for_tests(in_pool)
+    assert ptxfp.eval("add.rn.f16", np.float16(1), np.float16(1)) == 2
+
+
 def test_warnings():
     with pytest.warns(ptxfp.PtxfpWarning, match="approx"):
         ptxfp.Form("rcp.approx.f32")

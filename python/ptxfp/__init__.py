@@ -204,7 +204,8 @@ def _operand(x, ty, name, form):
     )
 
 
-def _scalar_bits(o, ty):
+def _scalar_bits(o):
+    """A scalar operand's bits as a Python int (Rust masks them to the width)."""
     if isinstance(o.bits, int):
         return o.bits
     return int(o.bits.astype(_U64) if o.bits.dtype != _U64 else o.bits)
@@ -283,8 +284,10 @@ class Form(_ext.Instr):
     @property
     def operand_dtypes(self):
         """Each operand's typed dtype (None where only bits are taken)."""
-        return tuple(_result_dtype(t, True)[0] if t in _FLOAT else _result_dtype(t, True)[0]
-                     for t in self._srcs)
+        return tuple(
+            None if t in _FLOAT and _FLOAT[t][1] is None else _result_dtype(t, True)[0]
+            for t in self._srcs
+        )
 
     @property
     def register_dtypes(self):
@@ -340,7 +343,7 @@ class Form(_ext.Instr):
         votes = [o.typed for o in ops if o.typed is not None]
         typed = all(votes)
         if all(o.scalar for o in ops) and out is None:
-            bits = self._eval([_scalar_bits(o, t) for o, t in zip(ops, srcs)])
+            bits = self._eval([_scalar_bits(o) for o in ops])
             res = tuple(_to_result(b, t, typed) for b, t in zip(bits, self._dsts))
             return res[0] if len(res) == 1 else res
         try:

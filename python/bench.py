@@ -75,11 +75,14 @@ def main():
     x16 = np.float16(1.5)
     xb = ml_dtypes.bfloat16(1.5)
     u = np.uint16(0x3C00)
+    h2 = h[0][:2].copy()
     calls = [
         ("Form('add.rn.f16')(f16, f16)", lambda: add(x16, x16)),
         ("eval('add.rn.f16', f16, f16)", lambda: ptxfp.eval("add.rn.f16", x16, x16)),
         ("Form('fma.rn.bf16')(bf16 x3)", lambda: fma(xb, xb, xb)),
         ("Form('add.rn.f16')(uint16 x2)", lambda: add(u, u)),
+        ("Form('add.rn.f16')(1.5, 2.0)", lambda: add(1.5, 2.0)),
+        ("Form('add.rn.f16')(f16[2], f16[2])", lambda: add(h2, h2)),
         ("numpy float16 scalar a+b", lambda: x16 + x16),
     ]
     for name, f in calls:

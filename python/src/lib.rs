@@ -727,6 +727,21 @@ impl Instr {
         let mut ops = [0u64; 3];
         for (k, (bits, tt)) in f.types.iter().enumerate() {
             let a = args.get_borrowed_item(k)?;
+            if a.is_exact_instance_of::<pyo3::types::PyFloat>() {
+                // A value, rounded once into the operand's type; one that
+                // draws a warning (overflow, underflow) takes the Python
+                // path, which warns.
+                if tt.is_none() || typed == Some(false) {
+                    return Ok(None);
+                }
+                let x: f64 = a.extract()?;
+                match ptxfp::literal::Literal::operand(&exact_text(x), self.ins.srcs[k]) {
+                    Ok(l) if l.warnings.is_empty() => ops[k] = l.bits,
+                    _ => return Ok(None),
+                }
+                typed = Some(true);
+                continue;
+            }
             let t = a.get_type();
             let is_typed = if t.is(bits) {
                 false

@@ -97,6 +97,26 @@ def test_python_float_rounds_once():
         ptxfp.eval("add.rn.f16", 1e6, np.float16(0))
 
 
+@pytest.mark.parametrize("form,zero", [
+    ("add.rn.f16", np.float16(-0.0)), ("add.rn.bf16", np.uint16(0x8000).view(BF16)),
+    ("add.rn.f32", np.float32(-0.0)), ("add.rn.f64", np.float64(-0.0)),
+])
+def test_python_floats_scalar_and_array_paths_agree(form, zero):
+    # Scalars with Python floats stay in Rust; next to an array they take
+    # the Python path: the same rounding, once.
+    rng = np.random.default_rng(5)
+    xs = [0.1, -0.0, 1e-300, 5e-324, 2.0**-24, 2.0**-25, 2.0**-25 * 1.5, 65504.0, 65520.0 - 2**-30,
+          1 + 2.0**-11 + 2.0**-40, float("inf"), float("-inf"), float("nan")]
+    xs += list(rng.standard_normal(50) * 10.0 ** rng.integers(-40, 40, 50))
+    arr = np.array([zero])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ptxfp.PtxfpWarning)
+        for x in xs:
+            one = ptxfp.eval(form, x, zero)
+            many = ptxfp.eval(form, x, arr)
+            assert bits(one) == bits(many)[0], (form, x)
+
+
 def test_bare_int_refused_with_hint():
     with pytest.raises(ptxfp.DtypeError, match=r"numpy\.uint16\(0x3c00\)"):
         ptxfp.eval("add.rn.f16", 0x3C00, np.float16(1))

@@ -496,7 +496,7 @@ pub fn run(a: Args) -> Result<(), crate::common::Failure> {
         if a.json {
             rows.push(serde_json::json!({
                 "form": form,
-                "path": crate::sweep::served_by(&plan, path).to_string(),
+                "path": plan.served_by(path).to_string(),
                 "m_results_per_second": {
                     "batch": mops(t_batch),
                     "one": mops(t_one),

@@ -1,8 +1,5 @@
 //! `ptxfp forms`: the legal forms.
 
-use ptxfp::{Form, Op};
-
-use crate::common::Env;
 use crate::{emit, outln, Outcome};
 
 /// Arguments of `forms`.
@@ -45,73 +42,25 @@ pub enum Family {
     All,
 }
 
-/// The forms of `family`, each with its text, its op and its table note.
-fn forms_of(family: Family) -> Vec<(String, Op, Option<&'static str>)> {
-    let mut v = Vec::new();
-    if matches!(family, Family::Float | Family::All) {
-        v.extend(
-            Form::all()
-                .into_iter()
-                .map(|f| (f.to_string(), Op::Form(f), f.row().note)),
-        );
-    }
-    if matches!(family, Family::Int | Family::All) {
-        v.extend(
-            ptxfp::int::IntOp::all()
-                .into_iter()
-                .map(|i| (i.to_string(), Op::Int(i), None)),
-        );
-    }
-    if matches!(family, Family::Cvt | Family::All) {
-        v.extend(
-            ptxfp::cvt::Cvt::all()
-                .into_iter()
-                .map(|c| (c.to_string(), Op::Cvt(c), None)),
-        );
-    }
-    if matches!(family, Family::Compare | Family::All) {
-        use ptxfp::setp::{Select, Setp, Testp};
-        v.extend(
-            Setp::all()
-                .into_iter()
-                .map(|c| (c.to_string(), Op::Setp(c), None)),
-        );
-        v.extend(
-            Select::all()
-                .into_iter()
-                .map(|c| (c.to_string(), Op::Select(c), None)),
-        );
-        v.extend(
-            Testp::all()
-                .into_iter()
-                .map(|c| (c.to_string(), Op::Testp(c), None)),
-        );
-    }
-    v
-}
-
 /// One line per form: `FORM MIN_PTX MIN_TARGET`.
 pub fn run(a: Args) -> Result<Outcome, String> {
     let mut out = String::new();
     let mut listed = Vec::new();
-    let filter = a.target.is_some() || a.ptx.is_some();
-    let env = Env {
-        target: a.target.unwrap_or(ptxfp::Target::sm(1000)),
-        device: None,
-        ptx: a.ptx.unwrap_or(ptxfp::PtxVersion::LATEST),
+    let family = match a.family {
+        Family::Float => ptxfp::forms::Family::Float,
+        Family::Int => ptxfp::forms::Family::Int,
+        Family::Cvt => ptxfp::forms::Family::Cvt,
+        Family::Compare => ptxfp::forms::Family::Compare,
+        Family::All => ptxfp::forms::Family::All,
     };
-    for (f, op, note) in forms_of(a.family) {
-        if filter
-            && op
-                .validate(&f, env.ptx, env.target)
-                .iter()
-                .any(|d| d.is_error())
-        {
-            continue;
-        }
-        let Some((v, t)) = op.requires() else {
-            continue;
-        };
+    for ptxfp::forms::Listed {
+        text: f,
+        min_ptx: v,
+        min_target: t,
+        note,
+        ..
+    } in ptxfp::forms::list(family, a.target, a.ptx)
+    {
         // What the table row says a user should know (the legacy forms).
         if a.json {
             listed.push(serde_json::json!({

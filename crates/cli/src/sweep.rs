@@ -3,9 +3,8 @@
 
 use std::time::Instant;
 
-use ptxfp::batch::{Path, Plan};
+use ptxfp::batch::Plan;
 use ptxfp::sweep::{self, Operands};
-use ptxfp_fast::Half;
 
 use crate::common::{parse_form, validate, Env, Failure, Progress};
 
@@ -99,7 +98,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
             "seconds": secs,
             "results_per_second": res.results as f64 / secs,
             "threads": pool.current_num_threads(),
-            "path": plan.map(|p| served_by(&p, path).to_string()),
+            "path": plan.map(|p| p.served_by(path).to_string()),
             "warnings": warnings.iter().map(crate::common::Problem::json).collect::<Vec<_>>(),
         }));
         return Ok(());
@@ -116,7 +115,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
     println!("results   {}", res.results);
     println!("digest    {:#018x}", res.digest);
     let served = match plan {
-        Some(plan) => format!("path {}", served_by(&plan, path)),
+        Some(plan) => format!("path {}", plan.served_by(path)),
         None => "no batch kernel: Form::eval per result".to_string(),
     };
     println!(
@@ -130,22 +129,6 @@ pub fn run(a: Args) -> Result<(), Failure> {
         }
     }
     Ok(())
-}
-
-/// The kernel path that runs `plan` when `path` is asked for (and
-/// available, as `--path` and `Path::detect` ensure). The AVX-512 FP16
-/// path is the AVX-512 kernels with binary16 add, sub, mul and fma done by
-/// the CPU's binary16 instructions (`Path::X86Avx512Fp16`'s documentation):
-/// a plan without binary16 arithmetic (bf16, mad.f32, mad.f64, mixed
-/// precision, whose halves are only converted) runs the AVX-512 kernels.
-/// The library applies this rule inside the kernels without exposing it;
-/// this mirrors it so that sweep names the path that served the form.
-pub fn served_by(plan: &Plan, path: Path) -> Path {
-    match (plan, path) {
-        (Plan::Half { fmt: Half::F16, .. }, p) => p,
-        (_, Path::X86Avx512Fp16) => Path::X86Avx512,
-        (_, p) => p,
-    }
 }
 
 /// `--chunks K`: a count of at least 1 (`--chunks` alone: all).

@@ -573,6 +573,24 @@ pub enum OnePlan {
 }
 
 impl Plan {
+    /// The kernel path that runs this plan when `path` is asked for (and
+    /// available). The AVX-512 FP16 path is the AVX-512 kernels with
+    /// binary16 add, sub, mul and fma done by the CPU's binary16
+    /// instructions (`Path::X86Avx512Fp16`'s documentation): a plan
+    /// without binary16 arithmetic (bf16, mad.f32, mad.f64, mixed
+    /// precision, whose halves are only converted) runs the AVX-512
+    /// kernels. `ptxfp sweep`, `ptxfp bench` and the Python package name
+    /// the path that served a form with it.
+    pub fn served_by(&self, path: Path) -> Path {
+        match (self, path) {
+            (Plan::Half { fmt: Half::F16, .. }, p) => p,
+            (_, Path::X86Avx512Fp16) => Path::X86Avx512,
+            (_, p) => p,
+        }
+    }
+}
+
+impl Plan {
     /// The plan prepared for one register at a time.
     pub fn one(&self) -> OnePlan {
         match *self {

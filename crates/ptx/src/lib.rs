@@ -8,6 +8,7 @@
 //! ptxfp-front   PTX module text: parser, AST, check       (isa only)
 //! ptxfp-interp  decode once, then run                      (front + model)
 //! instruction   one instruction parsed, checked, evaluated (the front ends' entry)
+//! forms         the legal instructions by family (`ptxfp forms`)
 //! ```
 //!
 //! Data flows one way: text → decoded op → semantics → bits. The module
@@ -17,6 +18,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod forms;
 pub mod instruction;
 
 pub use instruction::{Finding, Instruction, Setup};

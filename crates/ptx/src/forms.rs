@@ -1,0 +1,126 @@
+//! The legal instructions, by family, as `ptxfp forms` lists them: each
+//! with its minimum PTX ISA version and target, optionally only those a
+//! target and version allow.
+
+use ptxfp_isa::form::Form;
+use ptxfp_isa::op::Op;
+use ptxfp_isa::target::{PtxVersion, Target};
+
+/// The instruction families listed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// The floating-point arithmetic table.
+    Float,
+    /// Integer and bit instructions.
+    Int,
+    /// Conversions.
+    Cvt,
+    /// Comparison and selection.
+    Compare,
+    /// All of them.
+    All,
+}
+
+impl std::str::FromStr for Family {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Family, String> {
+        Ok(match s {
+            "float" => Family::Float,
+            "int" => Family::Int,
+            "cvt" => Family::Cvt,
+            "compare" => Family::Compare,
+            "all" => Family::All,
+            _ => {
+                return Err(format!(
+                    "`{s}` is not a family of instructions (float, int, cvt, compare or all)"
+                ))
+            }
+        })
+    }
+}
+
+/// One listed instruction.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Listed {
+    /// Its text (`add.rn.f16`).
+    pub text: String,
+    /// The decoded op.
+    pub op: Op,
+    /// The first PTX ISA version that has it.
+    pub min_ptx: PtxVersion,
+    /// The first target that has it.
+    pub min_target: Target,
+    /// What the table row says a user should know (the legacy forms).
+    pub note: Option<&'static str>,
+}
+
+/// Every instruction of `family`, each with its text, its op and its
+/// table note.
+fn of_family(family: Family) -> Vec<(String, Op, Option<&'static str>)> {
+    let mut v = Vec::new();
+    if matches!(family, Family::Float | Family::All) {
+        v.extend(
+            Form::all()
+                .into_iter()
+                .map(|f| (f.to_string(), Op::Form(f), f.row().note)),
+        );
+    }
+    if matches!(family, Family::Int | Family::All) {
+        v.extend(
+            ptxfp_isa::int::IntOp::all()
+                .into_iter()
+                .map(|i| (i.to_string(), Op::Int(i), None)),
+        );
+    }
+    if matches!(family, Family::Cvt | Family::All) {
+        v.extend(
+            ptxfp_isa::cvt::Cvt::all()
+                .into_iter()
+                .map(|c| (c.to_string(), Op::Cvt(c), None)),
+        );
+    }
+    if matches!(family, Family::Compare | Family::All) {
+        use ptxfp_isa::setp::{Select, Setp, Testp};
+        v.extend(
+            Setp::all()
+                .into_iter()
+                .map(|c| (c.to_string(), Op::Setp(c), None)),
+        );
+        v.extend(
+            Select::all()
+                .into_iter()
+                .map(|c| (c.to_string(), Op::Select(c), None)),
+        );
+        v.extend(
+            Testp::all()
+                .into_iter()
+                .map(|c| (c.to_string(), Op::Testp(c), None)),
+        );
+    }
+    v
+}
+
+/// The instructions of `family`; with a target or a version, only those
+/// legal for it (the other one: the latest target `sm_1000`, or
+/// `PtxVersion::LATEST`).
+pub fn list(family: Family, target: Option<Target>, ptx: Option<PtxVersion>) -> Vec<Listed> {
+    let filter = target.is_some() || ptx.is_some();
+    let target = target.unwrap_or(Target::sm(1000));
+    let ptx = ptx.unwrap_or(PtxVersion::LATEST);
+    of_family(family)
+        .into_iter()
+        .filter(|(text, op, _)| {
+            !filter || !op.validate(text, ptx, target).iter().any(|d| d.is_error())
+        })
+        .filter_map(|(text, op, note)| {
+            let (min_ptx, min_target) = op.requires()?;
+            Some(Listed {
+                text,
+                op,
+                min_ptx,
+                min_target,
+                note,
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,60 @@
+"""The exceptions and warnings of ptxfp. Messages are the command line's."""
+
+__all__ = [
+    "PtxfpError",
+    "FormError",
+    "DtypeError",
+    "ShapeError",
+    "ArityError",
+    "RunError",
+    "InternalError",
+    "PtxfpWarning",
+]
+
+
+class PtxfpError(Exception):
+    """Base class of every error ptxfp raises."""
+
+    def __init__(self, text, message=None, help=None):
+        super().__init__(text)
+        #: What is wrong, without the rendered place.
+        self.message = message if message is not None else text
+        #: How to fix it, where known.
+        self.help = help
+
+
+class FormError(PtxfpError, ValueError):
+    """A form, target, device or PTX version that is not legal (also a ValueError)."""
+
+
+class DtypeError(PtxfpError, TypeError):
+    """An operand of the wrong dtype for its operand type (also a TypeError)."""
+
+
+class ShapeError(PtxfpError, ValueError):
+    """Operands whose shapes do not broadcast, or a wrong ``out=`` (also a ValueError)."""
+
+
+class ArityError(PtxfpError, TypeError):
+    """The wrong number of operands (also a TypeError)."""
+
+
+class RunError(PtxfpError):
+    """``ptxfp.run``: the program did not run. ``errors`` and ``warnings``
+    hold the diagnostics (line, column, severity, message, help, text)."""
+
+    def __init__(self, text, errors=(), warnings=()):
+        super().__init__(text)
+        from . import Diagnostic
+
+        self.errors = [Diagnostic(*d) for d in errors]
+        self.warnings = [Diagnostic(*d) for d in warnings]
+
+
+class InternalError(PtxfpError):
+    """A bug in ptxfp (a Rust panic, caught): please report it."""
+
+
+class PtxfpWarning(UserWarning):
+    """A warning of the check (a legacy form, an .approx result, a literal
+    that overflowed its type)."""

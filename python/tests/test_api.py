@@ -1,0 +1,382 @@
+"""The Python API: dtype rules, shapes, views, out=, errors (their classes
+and the command line's messages), threads, check, run, gen and sweep."""
+
+import concurrent.futures
+import struct
+import warnings
+
+import ml_dtypes
+import numpy as np
+import pytest
+
+import ptxfp
+from conftest import REPO
+
+BF16 = ml_dtypes.bfloat16
+
+
+def bits(x):
+    a = np.asarray(x)
+    return a.view("uint%d" % (8 * a.dtype.itemsize))
+
+
+# ---------------------------------------------------------------- dtypes
+
+
+def test_typed_in_typed_out():
+    a = np.array([1.5, 2.0, -3.0], dtype=np.float16)
+    r = ptxfp.eval("add.rn.f16", a, a)
+    assert r.dtype == np.float16 and r.tolist() == [3.0, 4.0, -6.0]
+    b = a.astype(BF16)
+    r = ptxfp.eval("fma.rn.bf16", b, b, b)
+    assert r.dtype == BF16
+    assert ptxfp.eval("add.rn.f32", np.float32(1), np.float32(2)).dtype == np.float32
+    assert ptxfp.eval("add.rn.f64", np.float64(1), np.float64(2)) == 3.0
+
+
+def test_bits_in_bits_out():
+    r = ptxfp.eval("add.rn.f16", np.array([0x3C00], dtype=np.uint16), np.uint16(0x3C00))
+    assert r.dtype == np.uint16 and r[0] == 0x4000
+    s = ptxfp.eval("add.rn.f16", np.uint16(0x3C00), np.uint16(0x3C00))
+    assert type(s) is np.uint16 and s == 0x4000
+    r = ptxfp.eval("fma.rn.bf16", np.uint16(0x3FE0), np.uint16(0x3F14), np.uint16(0x8D80))
+    assert r == 0x3F81  # docs/NVIDIA.md "Rounding": no double rounding
+    assert ptxfp.eval("add.rn.f64", np.uint64(0x3FF0000000000000), np.uint64(0)) == 0x3FF0000000000000
+
+
+def test_fma_bf16_is_fused_single_rounding():
+    a, b, c = (np.uint16(x).view(BF16) for x in (0x3FE0, 0x3F14, 0x8D80))
+    got = ptxfp.eval("fma.rn.bf16", a, b, c)
+    assert bits(got) == 0x3F81
+    # ml_dtypes' a*b+c rounds twice and lands elsewhere.
+    assert bits(a * b + c) == 0x3F82
+
+
+def test_mixed_forms_take_each_operand_in_its_type():
+    a = np.array([1.5, 2.0], dtype=BF16)
+    c = np.array([0.25, 1.0], dtype=np.float32)
+    r = ptxfp.eval("fma.rn.f32.bf16", a, a, c)
+    assert r.dtype == np.float32 and r.tolist() == [2.5, 5.0]
+    with pytest.raises(ptxfp.DtypeError):
+        ptxfp.eval("fma.rn.f32.bf16", a, a, a)
+    r = ptxfp.eval("add.f32.f16", np.float16(1), np.float32(2))
+    assert r == 3.0 and r.dtype == np.float32
+
+
+def test_x2_typed_has_lane_axis():
+    a = np.array([[1, 2], [3, 4]], dtype=np.float16)
+    r = ptxfp.eval("mul.rn.f16x2", a, a)
+    assert r.dtype == np.float16 and r.shape == (2, 2) and r.tolist() == [[1, 4], [9, 16]]
+    packed = a.view(np.uint32)[:, 0]
+    p = ptxfp.eval("mul.rn.f16x2", packed, packed)
+    assert p.dtype == np.uint32 and np.array_equal(p, r.view(np.uint32)[:, 0])
+    # lane 0 is the low half
+    assert int(p[0]) & 0xFFFF == 0x3C00 and int(p[0]) >> 16 == 0x4400
+    with pytest.raises(ptxfp.ShapeError):
+        ptxfp.eval("mul.rn.f16x2", np.zeros(3, np.float16), np.zeros(3, np.float16))
+    b = np.ones((3, 2), dtype=BF16)
+    assert ptxfp.eval("fma.rn.bf16x2", b, b, b).shape == (3, 2)
+
+
+def test_python_float_rounds_once():
+    # 1 + 2^-11 + 2^-40 is above the tie between 1 and 1 + 2^-10 in f16;
+    # through float32 first it would become the tie and round to 1.
+    x = 1 + 2.0**-11 + 2.0**-40
+    assert np.float16(np.float32(x)) == 1.0
+    r = ptxfp.eval("add.rn.f16", x, np.float16(0))
+    assert bits(r) == 0x3C01
+    assert bits(ptxfp.eval("add.rn.f16", 0.1, np.float16(0))) == 0x2E66
+    assert bits(ptxfp.eval("add.rn.bf16", 0.1, np.uint16(0).view(BF16))) == 0x3DCD
+    # floats with bits: bits out
+    assert ptxfp.eval("add.rn.f16", 1.0, np.uint16(0x3C00)) == 0x4000
+    assert ptxfp.eval("add.rn.f16", 1.0, 2.0) == 3.0
+    # x2: both lanes
+    r = ptxfp.eval("add.rn.f16x2", 1.0, np.array([[1, 2]], dtype=np.float16))
+    assert r.tolist() == [[2, 3]]
+    with pytest.warns(ptxfp.PtxfpWarning, match="infinite|overflow|inf"):
+        ptxfp.eval("add.rn.f16", 1e6, np.float16(0))
+
+
+@pytest.mark.parametrize("form,zero", [
+    ("add.rn.f16", np.float16(-0.0)), ("add.rn.bf16", np.uint16(0x8000).view(BF16)),
+    ("add.rn.f32", np.float32(-0.0)), ("add.rn.f64", np.float64(-0.0)),
+])
+def test_python_floats_scalar_and_array_paths_agree(form, zero):
+    # Scalars with Python floats stay in Rust; next to an array they take
+    # the Python path: the same rounding, once.
+    rng = np.random.default_rng(5)
+    xs = [0.1, -0.0, 1e-300, 5e-324, 2.0**-24, 2.0**-25, 2.0**-25 * 1.5, 65504.0, 65520.0 - 2**-30,
+          1 + 2.0**-11 + 2.0**-40, float("inf"), float("-inf"), float("nan")]
+    xs += list(rng.standard_normal(50) * 10.0 ** rng.integers(-40, 40, 50))
+    arr = np.array([zero])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ptxfp.PtxfpWarning)
+        for x in xs:
+            one = ptxfp.eval(form, x, zero)
+            many = ptxfp.eval(form, x, arr)
+            assert bits(one) == bits(many)[0], (form, x)
+
+
+def test_bare_int_refused_with_hint():
+    with pytest.raises(ptxfp.DtypeError, match=r"numpy\.uint16\(0x3c00\)"):
+        ptxfp.eval("add.rn.f16", 0x3C00, np.float16(1))
+    with pytest.raises(TypeError):
+        ptxfp.eval("add.rn.f32", 1, 2)
+
+
+@pytest.mark.parametrize(
+    "form,arg",
+    [
+        ("add.rn.bf16", np.zeros(3, np.float16)),  # the mix-up the rule is for
+        ("add.rn.f16", np.zeros(3, BF16)),
+        ("add.rn.f16", np.zeros(3, np.float32)),
+        ("add.rn.f32", np.zeros(3, np.float64)),
+        ("add.rn.f16", np.zeros(3, np.int16)),
+        ("add.rn.f16", np.zeros(3, np.uint32)),
+        ("add.rn.f64", np.zeros(3, np.uint32)),
+        ("add.rn.f16", np.array(["a"])),
+        ("add.rn.f16", np.zeros(3, object)),
+        ("add.rn.f16", None),
+        ("add.rn.f16", "1.0"),
+        ("add.s32", np.zeros(3, np.int64)),
+        ("add.s32", 1.5),
+    ],
+)
+def test_wrong_dtype_is_a_type_error(form, arg):
+    f = ptxfp.Form(form)
+    other = np.zeros(3, dtype=f.register_dtypes[1])
+    with pytest.raises(ptxfp.DtypeError) as e:
+        f(arg, other)
+    assert isinstance(e.value, TypeError) and isinstance(e.value, ptxfp.PtxfpError)
+
+
+def test_integer_operands():
+    a = np.array([1, -2], dtype=np.int32)
+    assert ptxfp.eval("add.s32", a, a).dtype == np.int32
+    # unsigned registers for a signed type: bits back
+    r = ptxfp.eval("add.s32", a.view(np.uint32), a.view(np.uint32))
+    assert r.dtype == np.uint32 and r.view(np.int32).tolist() == [2, -4]
+    with pytest.raises(ptxfp.DtypeError, match="out of range"):
+        ptxfp.eval("add.s32", 2**40, 1)
+
+
+# ---------------------------------------------------------------- shapes
+
+
+def test_broadcasting():
+    a = np.arange(3, dtype=np.float16).reshape(3, 1)
+    b = np.arange(4, dtype=np.float16).reshape(1, 4)
+    r = ptxfp.eval("add.rn.f16", a, b)
+    assert r.shape == (3, 4) and np.array_equal(r, a + b)
+    r = ptxfp.eval("fma.rn.f16", a, np.float16(2), 1.0)
+    assert r.shape == (3, 1) and r[:, 0].tolist() == [1, 3, 5]
+    with pytest.raises(ptxfp.ShapeError) as e:
+        ptxfp.eval("add.rn.f16", np.zeros(3, np.float16), np.zeros(4, np.float16))
+    assert isinstance(e.value, ValueError)
+
+
+def test_non_contiguous_views():
+    rng = np.random.default_rng(1)
+    x = rng.integers(0, 1 << 16, size=(64, 48), dtype=np.uint16)
+    y = rng.integers(0, 1 << 16, size=(64, 48), dtype=np.uint16)
+    want = ptxfp.eval("mul.rn.bf16", np.ascontiguousarray(x[::2, 1::3]), np.ascontiguousarray(y.T[1::3, ::2].T))
+    got = ptxfp.eval("mul.rn.bf16", x[::2, 1::3], y.T[1::3, ::2].T)
+    assert np.array_equal(got, want)
+    f = np.asfortranarray(x)
+    assert np.array_equal(ptxfp.eval("mul.rn.bf16", f, y), ptxfp.eval("mul.rn.bf16", x, y))
+    # typed non-contiguous
+    xt = x.view(BF16)[:, ::5]
+    assert np.array_equal(bits(ptxfp.eval("mul.rn.bf16", xt, xt)),
+                          ptxfp.eval("mul.rn.bf16", x[:, ::5], x[:, ::5]))
+
+
+def test_empty_and_zero_d():
+    e = np.zeros((0,), np.float16)
+    r = ptxfp.eval("add.rn.f16", e, e)
+    assert r.shape == (0,) and r.dtype == np.float16
+    assert ptxfp.eval("add.rn.f16", np.zeros((0, 3), np.uint16), np.uint16(1)).shape == (0, 3)
+    assert ptxfp.eval("add.s32", np.zeros(0, np.int32), np.int32(1)).shape == (0,)
+    z = ptxfp.eval("add.rn.f16", np.array(1, np.float16), np.array(2, np.float16))
+    assert np.ndim(z) == 0 and z == 3
+
+
+def test_out_in_place():
+    a = np.arange(10, dtype=np.float16)
+    out = np.empty_like(a)
+    r = ptxfp.eval("add.rn.f16", a, a, out=out)
+    assert r is out and np.array_equal(out, a + a)
+    # out aliasing an input
+    b = a.copy()
+    ptxfp.eval("fma.rn.f16", b, b, b, out=b)
+    assert np.array_equal(b, a * a + a)
+    # non-contiguous out
+    big = np.zeros(20, np.float16)
+    ptxfp.eval("add.rn.f16", a, a, out=big[::2])
+    assert np.array_equal(big[::2], a + a) and not big[1::2].any()
+    # bits out for bits in
+    u = np.zeros(10, np.uint16)
+    ptxfp.eval("add.rn.f16", a.view(np.uint16), a.view(np.uint16), out=u)
+    assert np.array_equal(u.view(np.float16), a + a)
+    # other instructions
+    o = np.zeros(3, np.int32)
+    ptxfp.eval("add.s32", np.arange(3, dtype=np.int32), np.int32(1), out=o)
+    assert o.tolist() == [1, 2, 3]
+    with pytest.raises(ptxfp.DtypeError):
+        ptxfp.eval("add.rn.f16", a, a, out=np.empty(10, np.float32))
+    with pytest.raises(ptxfp.ShapeError):
+        ptxfp.eval("add.rn.f16", a, a, out=np.empty(9, np.float16))
+
+
+def test_nan_payloads_kept():
+    # f16 NaN payloads go through typed arrays untouched (views, no casts).
+    x = np.array([0x7E01, 0xFD55, 0x7C01], dtype=np.uint16)
+    for form in ("add.rn.f16", "fma.rn.f16", "max.NaN.f16"):
+        f = ptxfp.Form(form)
+        ops = [x] * f.arity
+        assert np.array_equal(bits(f(*[o.view(np.float16) for o in ops])), f(*ops))
+
+
+def test_threads_at_once():
+    rng = np.random.default_rng(2)
+    arrays = [rng.integers(0, 1 << 16, size=(3, 50_000), dtype=np.uint16) for _ in range(16)]
+    forms = ["fma.rn.bf16", "fma.rn.f16", "fma.rn.ftz.relu.f16", "fma.rn.oob.bf16"]
+    want = [ptxfp.eval(forms[i % 4], *a) for i, a in enumerate(arrays)]
+    with concurrent.futures.ThreadPoolExecutor(8) as ex:
+        got = list(ex.map(lambda ia: ptxfp.eval(forms[ia[0] % 4], *ia[1]), enumerate(arrays)))
+        scal = list(ex.map(lambda ia: ptxfp.eval(forms[ia[0] % 4], *ia[1][:, 7]), enumerate(arrays)))
+    for w, g, s in zip(want, got, scal):
+        assert np.array_equal(w, g) and s == w[7]
+
+
+# ---------------------------------------------------------------- errors
+
+
+def test_form_errors_are_value_errors_with_cli_messages():
+    with pytest.raises(ptxfp.FormError) as e:
+        ptxfp.eval("mul.bf16", np.uint16(0), np.uint16(0), target="sm_80")
+    assert isinstance(e.value, ValueError)
+    assert "mul.bf16 requires sm_90 or higher; the target is sm_80" in str(e.value)
+    assert e.value.message == "mul.bf16 requires sm_90 or higher; the target is sm_80"
+    assert e.value.help == "use target='sm_90' or higher"
+    with pytest.raises(ptxfp.FormError, match="requires PTX ISA 7.8"):
+        ptxfp.Form("mul.bf16", ptx="7.0")
+    with pytest.raises(ptxfp.FormError, match="did you mean"):
+        ptxfp.Form("fam.rn.f16")
+    with pytest.raises(ptxfp.FormError, match="sm_9"):
+        ptxfp.Form("add.rn.f16", target="sm_9")
+    with pytest.raises(ptxfp.FormError):
+        ptxfp.Form("add.rn.f16", ptx="eight")
+    with pytest.raises(ptxfp.FormError, match="the device is sm_80"):
+        ptxfp.Form("mul.bf16", target="sm_90", device="sm_80")
+    with pytest.raises(ptxfp.FormError, match="does not compute"):
+        ptxfp.Form("ld.global.f32")
+    with pytest.raises(ptxfp.ArityError):
+        ptxfp.eval("add.rn.f16", np.float16(1))
+    with pytest.raises(ptxfp.DtypeError):
+        ptxfp.Form(3)
+
+
+def test_a_panic_is_an_internal_error():
+    for in_pool in (False, True):
+        with pytest.raises(ptxfp.InternalError, match="on purpose"):
+            ptxfp._ext._panic_for_tests(in_pool)
+    assert ptxfp.eval("add.rn.f16", np.float16(1), np.float16(1)) == 2
+
+
+def test_warnings():
+    with pytest.warns(ptxfp.PtxfpWarning, match="approx"):
+        ptxfp.Form("rcp.approx.f32")
+
+
+# ---------------------------------------------------------------- Form
+
+
+def test_form_object():
+    f = ptxfp.Form("fma.rn.f32.bf16")
+    assert str(f) == "fma.rn.f32.bf16" and f.arity == 3
+    assert f.operand_types == ("bf16", "bf16", "f32") and f.result_types == ("f32",)
+    assert f.operand_dtypes == (np.dtype(BF16), np.dtype(BF16), np.dtype(np.float32))
+    assert f.result_dtype == np.float32
+    assert (f.min_ptx, f.min_target) == ("8.6", "sm_100")
+    assert "fma.rn.f32.bf16" in repr(f)
+    assert ptxfp.Form("fma.rn.bf16", target="sm_90").target == "sm_90"
+    g = ptxfp.Form("fma.rn.f16", target="sm_80", ptx="7.0")
+    x = np.float16(2)
+    assert g(x, x, x) == 6 and ptxfp.eval(g, x, x, x) == 6
+
+
+def test_gen():
+    v = ptxfp.gen("fma.rn.bf16", 50, seed=3)
+    assert len(v.sources) == 3 and v.sources[0].dtype == np.uint16 and v.expected.shape == (50,)
+    assert np.array_equal(ptxfp.eval("fma.rn.bf16", *v.sources), v.expected)
+    w = ptxfp.gen("fma.rn.bf16", 50, seed=3)
+    assert all(np.array_equal(a, b) for a, b in zip(v.sources, w.sources))
+    t = ptxfp.gen("add.rn.f16x2", 10, typed=True)
+    assert t.sources[0].shape == (10, 2) and t.expected.dtype == np.float16
+    assert ptxfp.gen("add.rn.f16", 0).expected.shape == (0,)
+
+
+def test_sweep_digests_are_the_clis():
+    # `ptxfp sweep add.rn.f16 --random 100000 --seed 5` and friends.
+    assert ptxfp.Form("add.rn.f16").sweep(random=100_000, seed=5).digest == 0xDAB828641B698CA7
+    s = ptxfp.Form("fma.rn.bf16").sweep(random=100_000)
+    assert s.digest_hex == "0xc2e0ba9eaa37f066" and s.results == 100_000
+    assert "digest    0xc2e0ba9eaa37f066" in str(s)
+    m = ptxfp.Form("mad.f32", target="sm_13", ptx="1.3").sweep(random=1000)
+    assert m.digest == 0xB63A08FBB030EDF9
+    with pytest.raises(ValueError):
+        ptxfp.Form("add.rn.f16").sweep()
+    with pytest.raises(ptxfp.FormError):
+        ptxfp.Form("fma.rn.f16").sweep(exhaustive=True)
+
+
+def test_sweep_exhaustive():
+    # docs/GPU.md: `ptxfp sweep add.rn.f16 --exhaustive`, on every path.
+    s = ptxfp.Form("add.rn.f16").sweep(exhaustive=True)
+    assert s.results == 1 << 32 and s.digest == 0x0FC1CD6525D8D1E4
+
+
+# ---------------------------------------------------------------- check, run
+
+
+def test_check():
+    r = ptxfp.check(".version 8.0\n.target sm_80\n.reg .b16 %h<3>;\nmul.bf16 %h1, %h2, %h0;\n")
+    assert len(r.errors) == 1
+    d = r.errors[0]
+    assert (d.line, d.column, d.severity) == (4, 1, "error")
+    assert d.message == "mul.bf16 requires sm_90 or higher; the target is sm_80"
+    assert r.target == "sm_80" and r.ptx == "8.0" and r.checked == 1
+    ok = ptxfp.check(".version 8.0\n.target sm_90\n.reg .b16 %h<3>;\nmul.bf16 %h1, %h2, %h0;\n")
+    assert ok.ok and list(ok) == []
+    # an override, as --target does
+    assert ptxfp.check(".version 8.0\n.target sm_80\n.reg .b16 %h<3>;\nmul.bf16 %h1, %h2, %h0;\n",
+                       target="sm_90").ok
+
+
+def test_run_registers():
+    r = ptxfp.run(
+        ".version 8.6\n.target sm_90\n.reg .f16 %h<3>;\nfma.rn.f16 %h2, %h0, %h1, %h1;\n",
+        set={"%h0": 1.5, "%h1": np.float16(2)},
+    )
+    assert r["%h2"] == 5.0 and type(r["%h2"]) is np.float16
+    assert r.registers["%h2"].bits == 0x4500
+    assert list(r.registers) == ["%h2"]
+    with pytest.raises(ptxfp.RunError) as e:
+        ptxfp.run("foo;")
+    assert e.value.errors[0].line == 1 and "not a PTX instruction" in e.value.errors[0].message
+
+
+def test_run_kernel_grid_and_memory():
+    src = (REPO / "examples" / "nvcc-kernel.ptx").read_text()
+    a = np.array([1, 2, 3, 4], dtype=np.float16)
+    b = np.array([5, 6, 7, 8], dtype=np.float16)
+    d = np.array([0.5, 0.25, 1, 2], dtype=np.float16)
+    r = ptxfp.run(
+        src,
+        set={"k_param_0": np.uint64(0x1000), "k_param_1": np.uint64(0x2000),
+             "k_param_2": np.uint64(0x3000), "k_param_3": np.int32(4)},
+        mem={0x1000: d, 0x2000: a, 0x3000: b},
+        block=4,
+    )
+    out = np.frombuffer(r.memory[0x1000], dtype=np.float16)
+    assert np.array_equal(bits(out), bits(ptxfp.eval("fma.rn.f16", a, b, d)))

@@ -17,8 +17,8 @@ pub struct Args {
     /// ex2, lg2, sin, cos, tanh), `int` (the integer and bit instructions),
     /// `cvt` (every conversion), `compare` (`setp`, `set`, `selp`, `slct`,
     /// `testp`) or `all`.
-    #[arg(long, value_enum, default_value_t = Family::Float)]
-    family: Family,
+    #[arg(long, default_value = "float", value_parser = family_parser())]
+    family: ptxfp::forms::Family,
     /// Machine-readable output on stdout: one JSON object with the filter
     /// and each form's minimum PTX ISA version and target
     /// (docs/schemas/forms.schema.json); an error is the JSON error object
@@ -27,32 +27,18 @@ pub struct Args {
     json: bool,
 }
 
-/// The instruction families `forms` lists.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Family {
-    /// The floating-point arithmetic table.
-    Float,
-    /// Integer and bit instructions.
-    Int,
-    /// Conversions.
-    Cvt,
-    /// Comparison and selection.
-    Compare,
-    /// All of them.
-    All,
+/// `--family`: the library's families, by name, listed in `--help`.
+fn family_parser() -> impl clap::builder::TypedValueParser<Value = ptxfp::forms::Family> {
+    use clap::builder::TypedValueParser as _;
+    clap::builder::PossibleValuesParser::new(ptxfp::forms::Family::ALL.map(|f| f.name()))
+        .try_map(|s| s.parse::<ptxfp::forms::Family>())
 }
 
 /// One line per form: `FORM MIN_PTX MIN_TARGET`.
 pub fn run(a: Args) -> Result<Outcome, String> {
     let mut out = String::new();
     let mut listed = Vec::new();
-    let family = match a.family {
-        Family::Float => ptxfp::forms::Family::Float,
-        Family::Int => ptxfp::forms::Family::Int,
-        Family::Cvt => ptxfp::forms::Family::Cvt,
-        Family::Compare => ptxfp::forms::Family::Compare,
-        Family::All => ptxfp::forms::Family::All,
-    };
+    let family = a.family;
     for ptxfp::forms::Listed {
         text: f,
         min_ptx: v,

@@ -21,21 +21,37 @@ pub enum Family {
     All,
 }
 
+impl Family {
+    /// Every family, in the order `--family` lists them.
+    pub const ALL: [Family; 5] = [
+        Family::Float,
+        Family::Int,
+        Family::Cvt,
+        Family::Compare,
+        Family::All,
+    ];
+
+    /// Its name (`float`, `int`, `cvt`, `compare`, `all`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Float => "float",
+            Family::Int => "int",
+            Family::Cvt => "cvt",
+            Family::Compare => "compare",
+            Family::All => "all",
+        }
+    }
+}
+
 impl std::str::FromStr for Family {
     type Err = String;
     fn from_str(s: &str) -> Result<Family, String> {
-        Ok(match s {
-            "float" => Family::Float,
-            "int" => Family::Int,
-            "cvt" => Family::Cvt,
-            "compare" => Family::Compare,
-            "all" => Family::All,
-            _ => {
-                return Err(format!(
-                    "`{s}` is not a family of instructions (float, int, cvt, compare or all)"
-                ))
-            }
-        })
+        Family::ALL
+            .into_iter()
+            .find(|f| f.name() == s)
+            .ok_or_else(|| {
+                format!("`{s}` is not a family of instructions (float, int, cvt, compare or all)")
+            })
     }
 }
 

@@ -879,6 +879,45 @@ mod tests {
     }
 
     #[test]
+    fn exceptional_cases() {
+        // As model_validation/ExceptionalCasesTest.m expects.
+        let m = Model::new(Gpu::H100, InFormat::Bf16, OutFormat::F32).unwrap();
+        let big = 0x7f00_0000; // 2^127, exact in bf16
+        let inf = 0x7f80_0000;
+        let ninf = 0xff80_0000;
+        // Overflow of the accumulation: +Inf even though rounding is RZ.
+        assert_eq!(m.dot(&[big], &[f(1.0)], big).unwrap(), inf);
+        assert_eq!(m.dot(&[inf], &[ninf], 0).unwrap(), ninf);
+        assert_eq!(m.dot(&[ninf, inf], &[f(1.0), f(1.0)], 0).unwrap(), F32_NAN);
+        assert_eq!(m.dot(&[inf], &[0], 0).unwrap(), F32_NAN);
+        assert_eq!(m.dot(&[f(1.0)], &[f(1.0)], 0x7fc0_0000).unwrap(), F32_NAN);
+        assert_eq!(m.dot(&[f(1.0)], &[f(1.0)], ninf).unwrap(), ninf);
+        // Zeros: -0 only when every term is -0.
+        assert_eq!(
+            m.dot(&[f(-0.0)], &[f(1.0)], 0x8000_0000).unwrap(),
+            0x8000_0000
+        );
+        assert_eq!(m.dot(&[f(0.0)], &[f(1.0)], 0x8000_0000).unwrap(), 0);
+        // An input not exact in the format is refused.
+        assert!(matches!(
+            m.dot(&[f(1.0 + 1.0 / 1024.0)], &[f(1.0)], 0),
+            Err(TcError::Inexact { index: 0, .. })
+        ));
+        assert!(Model::new(Gpu::V100, InFormat::Bf16, OutFormat::F32).is_err());
+        assert!(Model::new(Gpu::A100, InFormat::E4m3, OutFormat::F32).is_err());
+    }
+
+    #[test]
+    fn fp16_accumulator_subnormal_result() {
+        // 2^-24 * 2^-1 + 0 rounds to nearest even fp16: the tie 2^-25 goes
+        // to 0; 3 * 2^-26 goes up to 2^-24.
+        let m = Model::new(Gpu::A100, InFormat::F16, OutFormat::F16).unwrap();
+        let tiny = f(2f32.powi(-24));
+        assert_eq!(m.dot(&[tiny], &[f(0.5)], 0).unwrap(), 0);
+        assert_eq!(m.dot(&[tiny], &[f(0.75)], 0).unwrap(), 1);
+    }
+
+    #[test]
     fn gemm_matches_dot() {
         let m = Model::new(Gpu::A100, InFormat::F16, OutFormat::F32).unwrap();
         let a: Vec<u32> = (0..2 * 16).map(|i| f(i as f32 * 0.25 - 3.0)).collect();

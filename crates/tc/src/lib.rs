@@ -570,6 +570,45 @@ impl Model {
     /// [`Model::dot`] with `c` and the result as f32 bits whatever the
     /// accumulator (an f16 accumulator's values are exact in f32).
     pub fn dot_f32(&self, a: &[u32], b: &[u32], c: u32) -> Result<u32, TcError> {
+        if a.len() == b.len() {
+            if let Some(r) = self.dot_fast(a, b, c) {
+                return Ok(r);
+            }
+        }
+        self.dot_reference(a, b, c)
+    }
+
+    /// The chain of [`Model::block_fast`], or `None` where any block needs
+    /// the general path (which then redoes the whole row: infinities and
+    /// NaNs are decided over the row before any block).
+    #[inline]
+    fn dot_fast(&self, a: &[u32], b: &[u32], c: u32) -> Option<u32> {
+        let block = self.params.block;
+        if a.is_empty() {
+            return None;
+        }
+        let mut acc = c;
+        for (ab, bb) in a.chunks(block).zip(b.chunks(block)) {
+            acc = self.block_fast(ab, bb, acc)?;
+            if is_special_f32(acc) {
+                // A block overflowed: the general path decides (a NaN or
+                // infinity later in the row wins over it).
+                return None;
+            }
+        }
+        Some(acc)
+    }
+
+    /// [`Model::dot_f32`] by the general path only: every block through
+    /// [`Model::block_f32`], no fast path. The same results, slower; for
+    /// cross-checks.
+    pub fn dot_reference(&self, a: &[u32], b: &[u32], c: u32) -> Result<u32, TcError> {
+        if a.len() != b.len() {
+            return Err(TcError::Length {
+                a: a.len(),
+                b: b.len(),
+            });
+        }
         let p = &self.params;
         // Infinities and NaNs anywhere in the row decide the result before
         // any block runs (GEMM.m lines 227-238): NaN if a product or c is
@@ -632,6 +671,123 @@ impl Model {
             acc = self.block_f32(&[], &[], acc)?;
         }
         Ok(acc)
+    }
+
+    /// [`Model::block_f32`] for the common case, or `None` to take the
+    /// general path: every input a normal value of the input format or
+    /// zero, `c` zero or f32-normal, no sticky bit, subnormals kept,
+    /// `extra_bits <= 23`. Each term is its exact value `sig * 2^(e - 46)`
+    /// with `sig < 2^48` (the f32 significands multiplied), which truncates
+    /// at the same bit as the general path's 23-fraction-bit form.
+    #[inline]
+    fn block_fast(&self, a: &[u32], b: &[u32], c: u32) -> Option<u32> {
+        let p = &self.params;
+        if p.sticky || !p.subnormals || p.extra_bits > 23 || a.len() > MAX_BLOCK {
+            return None;
+        }
+        let fmt = p.input;
+        let low = (1u32 << (23 - fmt.frac_bits())) - 1;
+        // f32 bit range of the format's normal magnitudes.
+        let min_bits = ((fmt.emin() + 127) as u32) << 23;
+        let max_bits = match fmt {
+            InFormat::F16 => 0x477f_e000,  // 65504
+            InFormat::Bf16 => 0x7f7f_0000, // (2 - 2^-7) * 2^127
+            InFormat::Tf32 => 0x7f7f_e000, // (2 - 2^-10) * 2^127
+            InFormat::E4m3 => 0x43e0_0000, // 448
+            InFormat::E5m2 => 0x4760_0000, // 57344
+        };
+        // Pass 1: validity, zero products, the largest exponent.
+        let mut n = 0usize;
+        let mut max_exp = i32::MIN;
+        let mut bad = 0u32;
+        let mut all_neg_zero = true;
+        let range = max_bits - min_bits;
+        for (&x, &y) in a.iter().zip(b) {
+            let (mx, my) = (x & 0x7fff_ffff, y & 0x7fff_ffff);
+            bad |= (x | y) & low;
+            if mx.wrapping_sub(min_bits) > range || my.wrapping_sub(min_bits) > range {
+                // A zero product, when the other factor is zero or a
+                // normal value; anything else (subnormal in the format,
+                // infinity, NaN, not a value) takes the general path.
+                let ok = |m: u32| m == 0 || m.wrapping_sub(min_bits) <= range;
+                if (mx == 0 || my == 0) && ok(mx) && ok(my) {
+                    all_neg_zero &= (x ^ y) >> 31 != 0;
+                    continue;
+                }
+                return None;
+            }
+            max_exp = max_exp.max((mx >> 23) as i32 + (my >> 23) as i32 - 254);
+            n += 1;
+        }
+        if bad != 0 {
+            return None;
+        }
+        let mc = c & 0x7fff_ffff;
+        if (mc != 0 && mc < 0x80_0000) || mc >= 0x7f80_0000 {
+            return None; // f32-subnormal c, or infinity or NaN
+        }
+        let cneg = c >> 31 != 0;
+        let c_in = p.late_c.is_none() && mc != 0;
+        if c_in {
+            max_exp = max_exp.max((mc >> 23) as i32 - 127);
+        }
+        let r = if n == 0 && !c_in {
+            let neg = all_neg_zero
+                && if p.late_c.is_some() {
+                    !a.is_empty()
+                } else {
+                    cneg
+                };
+            if neg {
+                0x8000_0000
+            } else {
+                0
+            }
+        } else {
+            let max_exp = match p.min_exp {
+                Some(floor) => max_exp.max(floor),
+                None => max_exp,
+            };
+            // Pass 2: each term sig * 2^(e - 46) truncated at
+            // 2^(max_exp - 23 - extra_bits): sig >> (max_exp + 23 - extra_bits - e).
+            let base = max_exp + 23 - p.extra_bits + 254;
+            let mut sum: i64 = 0;
+            for (&x, &y) in a.iter().zip(b) {
+                let (mx, my) = (x & 0x7fff_ffff, y & 0x7fff_ffff);
+                let sig =
+                    ((mx & 0x7f_ffff) | 0x80_0000) as u64 * ((my & 0x7f_ffff) | 0x80_0000) as u64;
+                // A zero factor gives a zero term whatever the shift.
+                let sig = if mx == 0 || my == 0 { 0 } else { sig };
+                let shift = (base - (mx >> 23) as i32 - (my >> 23) as i32).min(63) as u32;
+                let t = (sig >> shift) as i64;
+                let neg = -(((x ^ y) >> 31) as i64);
+                sum += (t ^ neg) - neg;
+            }
+            if c_in {
+                let sig = (((mc & 0x7f_ffff) | 0x80_0000) as u64) << 23;
+                let shift = (base - 254 - ((mc >> 23) as i32 - 127)).min(63) as u32;
+                let t = (sig >> shift) as i64;
+                sum += if cneg { -t } else { t };
+            }
+            if sum == 0 {
+                0
+            } else {
+                let bits = round_to_bits(
+                    sum.unsigned_abs(),
+                    max_exp - 23 - p.extra_bits,
+                    p.result_frac_bits,
+                    p.output.emin(),
+                    p.output.emax(),
+                    p.rounding,
+                    Target::F32,
+                );
+                bits | ((sum < 0) as u32) << 31
+            }
+        };
+        Some(match p.late_c {
+            Some(mode) => add_rounded(r, c, p.output, mode),
+            None => r,
+        })
     }
 
     /// One block FMA: at most `params.block` finite products and a finite
@@ -915,6 +1071,94 @@ mod tests {
         let tiny = f(2f32.powi(-24));
         assert_eq!(m.dot(&[tiny], &[f(0.5)], 0).unwrap(), 0);
         assert_eq!(m.dot(&[tiny], &[f(0.75)], 0).unwrap(), 1);
+    }
+
+    /// A random value of `fmt` as f32 bits: the format's own bit patterns,
+    /// either any (wide exponents, subnormals, specials) or with the
+    /// exponent field near the bias (where truncation decides results).
+    fn random_value(fmt: InFormat, r: u64) -> u32 {
+        let narrow = r & 1 == 0;
+        let bits = (r >> 1) as u32;
+        let (width, eb) = match fmt {
+            InFormat::F16 => (16, 5),
+            InFormat::Bf16 => (16, 8),
+            InFormat::Tf32 => (19, 8),
+            InFormat::E4m3 => (8, 4),
+            InFormat::E5m2 => (8, 5),
+        };
+        let fb = width - 1 - eb;
+        let mut v = bits & ((1u32 << width) - 1);
+        if narrow {
+            let bias = (1u32 << (eb - 1)) - 1;
+            let e = bias - 3 + (bits >> 24) % 6;
+            v = (v & !(((1u32 << eb) - 1) << fb)) | (e << fb);
+        }
+        match fmt {
+            InFormat::F16 => f16_to_f32_bits(v as u16),
+            InFormat::Bf16 => v << 16,
+            InFormat::Tf32 => v << 13,
+            InFormat::E5m2 => f16_to_f32_bits((v as u16) << 8),
+            InFormat::E4m3 => {
+                let sign = (v >> 7) << 31;
+                let e = (v >> 3) & 0xf;
+                let m = v & 7;
+                if e == 0xf && m == 7 {
+                    return sign | 0x7fc0_0000; // E4M3's NaN
+                }
+                if e == 0 {
+                    // m * 2^-9
+                    sign | f((m as f32) * 2f32.powi(-9))
+                } else {
+                    sign | (((e + 120) << 23) | (m << 20))
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fast_path_matches_general_path() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut fast_rows = 0;
+        for gpu in Gpu::ALL {
+            for fmt in InFormat::ALL {
+                for out in [OutFormat::F32, OutFormat::F16] {
+                    let Ok(m) = Model::new(gpu, fmt, out) else {
+                        continue;
+                    };
+                    let k = 2 * m.params.block + 3;
+                    for _ in 0..3000 {
+                        let a: Vec<u32> = (0..k).map(|_| random_value(fmt, next())).collect();
+                        let b: Vec<u32> = (0..k).map(|_| random_value(fmt, next())).collect();
+                        let r = next();
+                        let c = match (out, r % 4) {
+                            (_, 0) => (r >> 32) as u32 & 0x8000_0000,
+                            (OutFormat::F32, 1) => (r >> 32) as u32 & 0x807f_ffff,
+                            (OutFormat::F32, _) => {
+                                let x = random_value(InFormat::Tf32, r >> 2);
+                                x | ((r >> 40) as u32 & 0x1fff)
+                            }
+                            (OutFormat::F16, _) => f16_to_f32_bits((r >> 8) as u16),
+                        };
+                        let general = m.dot_reference(&a, &b, c);
+                        if let Some(fast) = m.dot_fast(&a, &b, c) {
+                            fast_rows += 1;
+                            assert_eq!(
+                                Ok(fast),
+                                general,
+                                "{gpu:?} {fmt:?} {out:?} a={a:08x?} b={b:08x?} c={c:08x}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(fast_rows > 10_000, "fast path taken {fast_rows} times");
     }
 
     #[test]

@@ -90,15 +90,23 @@ fn run_set(gpu: Gpu, dir: &Path, folder: &str, fmt: InFormat, out: OutFormat) ->
             }
         };
         let got = model.dot(&a[i], &b[i], cin).expect("dot");
+        // The general path (no fast path) must agree on every row too.
+        let c32 = match out {
+            OutFormat::F32 => cin,
+            OutFormat::F16 => f16_to_f32_bits(cin as u16),
+        };
+        let reference = model
+            .dot_reference(&a[i], &b[i], c32)
+            .expect("dot_reference");
         let got32 = match out {
             OutFormat::F32 => got,
             OutFormat::F16 => f16_to_f32_bits(got as u16),
         };
-        if got32 == d[i] {
+        if got32 == d[i] && reference == d[i] {
             pass += 1;
         } else if first_fail.len() < 5 {
             first_fail.push(format!(
-                "row {i}: a={:08x?} b={:08x?} c={:08x} gpu={:08x} ({:e}) model={:08x} ({:e})",
+                "row {i}: a={:08x?} b={:08x?} c={:08x} gpu={:08x} ({:e}) model={:08x} ({:e}) reference path={reference:08x}",
                 a[i],
                 b[i],
                 cin,

@@ -108,6 +108,75 @@ impl InFormat {
         }
     }
 
+    /// Width of the format's own encoding in bits (tf32: 19, stored in
+    /// the top 19 bits of an f32 by the hardware).
+    pub const fn width(self) -> u32 {
+        1 + self.exp_bits() + self.frac_bits()
+    }
+
+    /// The f32 bits of the value of a native encoding (`bits` in the low
+    /// `width()` bits). NaNs become the f32 quiet NaN `0x7fc00000` with
+    /// the sign; E4M3 has no infinities (`S.1111.111` is its NaN).
+    pub fn to_f32_bits(self, bits: u32) -> u32 {
+        let w = self.width();
+        let fb = self.frac_bits();
+        let eb = self.exp_bits();
+        let bits = bits & ((1u32 << w) - 1);
+        let sign = (bits >> (w - 1)) << 31;
+        let e = (bits >> fb) & ((1 << eb) - 1);
+        let m = bits & ((1 << fb) - 1);
+        let all_ones = (1u32 << eb) - 1;
+        if self == InFormat::E4m3 {
+            if e == all_ones && m == (1 << fb) - 1 {
+                return sign | 0x7fc0_0000;
+            }
+        } else if e == all_ones {
+            return sign | if m == 0 { 0x7f80_0000 } else { 0x7fc0_0000 };
+        }
+        if e == 0 {
+            if m == 0 {
+                return sign;
+            }
+            // m * 2^(emin - fb): normal in f32 unless bf16/tf32.
+            let pos = 31 - m.leading_zeros() as i32;
+            let lead = pos + self.emin() - fb as i32;
+            if lead >= -126 {
+                let frac = (m << (23 - pos)) & 0x7f_ffff;
+                return sign | (((lead + 127) as u32) << 23) | frac;
+            }
+            return sign | (m << (23 - fb - (-126 - self.emin()) as u32));
+        }
+        let lead = e as i32 - (1 << (eb - 1)) + 1;
+        sign | (((lead + 127) as u32) << 23) | (m << (23 - fb))
+    }
+
+    /// The native encoding of a value given as f32 bits, or `None` if the
+    /// value is not exactly representable (NaN maps to the format's NaN,
+    /// infinities to its infinities, which E4M3 lacks).
+    pub fn from_f32_bits(self, f: u32) -> Option<u32> {
+        let w = self.width();
+        let fb = self.frac_bits();
+        let sign = (f >> 31) << (w - 1);
+        let exp_mask = ((1u32 << self.exp_bits()) - 1) << fb;
+        if is_special_f32(f) {
+            let nan = f & 0x7f_ffff != 0;
+            return match (self, nan) {
+                (InFormat::E4m3, _) => nan.then_some(sign | 0x7f),
+                (_, true) => Some(sign | exp_mask | (1 << (fb - 1))),
+                (_, false) => Some(sign | exp_mask),
+            };
+        }
+        let d = decode(self, f)?;
+        if d.sig == 0 {
+            return Some(sign);
+        }
+        if d.sig >> fb == 0 {
+            return Some(sign | d.sig); // subnormal
+        }
+        let biased = (d.exp + (1 << (self.exp_bits() - 1)) - 1) as u32;
+        Some(sign | (biased << fb) | (d.sig & ((1 << fb) - 1)))
+    }
+
     /// Parses a name (`f16`/`fp16`/`half`, `bf16`, `tf32`, `e4m3`, `e5m2`,
     /// case-insensitive).
     pub fn parse(s: &str) -> Option<InFormat> {
@@ -1002,6 +1071,32 @@ mod tests {
                 assert_eq!(r, h, "{h:#06x}");
             }
         }
+    }
+
+    #[test]
+    fn native_encodings_round_trip() {
+        for fmt in InFormat::ALL {
+            let n = 1u32 << fmt.width();
+            for bits in 0..n {
+                let f = fmt.to_f32_bits(bits);
+                let is_nan = f & 0x7fff_ffff > 0x7f80_0000;
+                let back = fmt.from_f32_bits(f).expect("every encoding is a value");
+                if is_nan {
+                    assert!(fmt.to_f32_bits(back) & 0x7fff_ffff > 0x7f80_0000);
+                } else {
+                    assert_eq!(back, bits, "{fmt:?} {bits:#x} -> {f:#010x}");
+                }
+            }
+        }
+        // Values against the formats' definitions.
+        assert_eq!(InFormat::E4m3.to_f32_bits(0x7e), f(448.0));
+        assert_eq!(InFormat::E4m3.to_f32_bits(0x01), f(2f32.powi(-9)));
+        assert_eq!(InFormat::E5m2.to_f32_bits(0x7b), f(57344.0));
+        assert_eq!(InFormat::E5m2.to_f32_bits(0x7c), 0x7f80_0000);
+        assert_eq!(InFormat::Bf16.to_f32_bits(0x0001), 0x0001_0000);
+        assert_eq!(InFormat::Tf32.to_f32_bits(0x1), 0x2000);
+        assert_eq!(InFormat::F16.to_f32_bits(0x0001), f(2f32.powi(-24)));
+        assert_eq!(InFormat::Bf16.from_f32_bits(f(1.0 + 1.0 / 1024.0)), None);
     }
 
     #[test]

@@ -298,6 +298,8 @@ pub enum TcError {
     Length { a: usize, b: usize },
     /// An input is not exactly representable in the input format.
     Inexact { index: usize, bits: u32 },
+    /// [`Model::block_f32`] was given more than `MAX_BLOCK` pairs.
+    BlockTooLong { len: usize },
 }
 
 impl core::fmt::Display for TcError {
@@ -310,6 +312,9 @@ impl core::fmt::Display for TcError {
                 output.name()
             ),
             TcError::Length { a, b } => write!(f, "a has {a} elements, b has {b}"),
+            TcError::BlockTooLong { len } => {
+                write!(f, "a block of {len} pairs (at most {MAX_BLOCK})")
+            }
             TcError::Inexact { index, bits } => write!(
                 f,
                 "input {index} (f32 bits {bits:#010x}) is not exact in the input format"
@@ -862,6 +867,15 @@ impl Model {
     /// One block FMA: at most `params.block` finite products and a finite
     /// `c` (f32 bits of a value of the accumulator), result as f32 bits.
     pub fn block_f32(&self, a: &[u32], b: &[u32], c: u32) -> Result<u32, TcError> {
+        if a.len() != b.len() {
+            return Err(TcError::Length {
+                a: a.len(),
+                b: b.len(),
+            });
+        }
+        if a.len() > MAX_BLOCK {
+            return Err(TcError::BlockTooLong { len: a.len() });
+        }
         let p = &self.params;
         let fmt = p.input;
         let pf = fmt.frac_bits();

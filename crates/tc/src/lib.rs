@@ -779,7 +779,7 @@ impl Model {
         for (&x, &y) in a.iter().zip(b) {
             let (mx, my) = (x & 0x7fff_ffff, y & 0x7fff_ffff);
             bad |= (x | y) & low;
-            if mx.wrapping_sub(min_bits) > range || my.wrapping_sub(min_bits) > range {
+            if (mx.wrapping_sub(min_bits) > range) | (my.wrapping_sub(min_bits) > range) {
                 // A zero product, when the other factor is zero or a
                 // normal value; anything else (subnormal in the format,
                 // infinity, NaN, not a value) takes the general path.

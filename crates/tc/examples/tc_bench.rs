@@ -1,0 +1,76 @@
+//! Inner products per second of the block-FMA model on one core.
+//!
+//! `cargo run --release -p ptxfp-tc --example tc_bench [gpu] [format] [k] [rows]`
+//! (defaults: H100 bf16 16 1000000). Inputs are random values of the
+//! format with exponents max(-8, emin)..1, c in [-0.5, 0.5); 4096 distinct rows cycled.
+
+use ptxfp_tc::{Gpu, InFormat, Model, OutFormat};
+use std::time::Instant;
+
+/// This thread's time on a CPU in seconds (Linux: /proc/thread-self/schedstat),
+/// so that a machine shared with other work still gives the per-core rate.
+fn cpu_seconds() -> Option<f64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = s.split_whitespace().next()?.parse().ok()?;
+    Some(ns as f64 * 1e-9)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let gpu = Gpu::parse(args.get(1).map_or("H100", |s| s)).expect("gpu");
+    let fmt = InFormat::parse(args.get(2).map_or("bf16", |s| s)).expect("format");
+    let k: usize = args.get(3).map_or(16, |s| s.parse().expect("k"));
+    let rows: usize = args.get(4).map_or(1_000_000, |s| s.parse().expect("rows"));
+    let model = Model::new(gpu, fmt, OutFormat::F32).expect("model");
+    // xorshift64: a deterministic stream of bits.
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    // A normal value of the format: sign, exponent in [max(-8, emin), 1].
+    let keep = 23 - fmt.frac_bits();
+    let lo = fmt.emin().max(-8);
+    let mut value = || {
+        let r = next();
+        let exp = (lo + (r % (2 - lo) as u64) as i32 + 127) as u32;
+        let frac = ((r >> 8) as u32 & 0x7f_ffff) >> keep << keep;
+        ((r >> 40) as u32 & 1) << 31 | exp << 23 | frac
+    };
+    // 4096 distinct rows, cycled: the inputs stay in cache, as a GEMM's
+    // do, so that the rate is the model's and not the memory's.
+    const DISTINCT: usize = 4096;
+    let a: Vec<u32> = (0..DISTINCT * k).map(|_| value()).collect();
+    let b: Vec<u32> = (0..DISTINCT * k).map(|_| value()).collect();
+    let c: Vec<u32> = (0..DISTINCT)
+        .map(|i| (i as f32 / DISTINCT as f32 - 0.5).to_bits())
+        .collect();
+    let mut check = 0u32;
+    let cpu0 = cpu_seconds();
+    let start = Instant::now();
+    for r in 0..rows {
+        let i = r % DISTINCT;
+        let d = model
+            .dot(&a[i * k..(i + 1) * k], &b[i * k..(i + 1) * k], c[i])
+            .expect("dot");
+        check = check.wrapping_add(d);
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let cpu = cpu_seconds().zip(cpu0).map(|(b, a)| b - a);
+    println!(
+        "{} {} K={k}: {rows} inner products in {:.3} s wall = {:.1} M/s; {} (checksum {check:08x})",
+        gpu.name(),
+        fmt.name(),
+        secs,
+        rows as f64 / secs / 1e6,
+        match cpu {
+            Some(c) => format!(
+                "{c:.3} s on CPU = {:.1} M/s per core",
+                rows as f64 / c / 1e6
+            ),
+            None => "no CPU time".to_string(),
+        }
+    );
+}

@@ -1,0 +1,1288 @@
+//! Bit-accurate models of NVIDIA tensor-core inner products (`mma`).
+//!
+//! A tensor core does not compute `d = a·b + c` as a chain of IEEE fused
+//! multiply-adds. Khattak & Mikaitis ("Accurate Models of NVIDIA Tensor
+//! Cores", arXiv 2512.07004, 2025) describe every generation from V100 to
+//! B200 with one parameterised *block FMA* (BFMA):
+//!
+//! 1. the products of one block of `block` element pairs are formed exactly;
+//! 2. the products and `c` are aligned to the largest exponent among them
+//!    (never below a floor, `min_exp`), keeping `23 + extra_bits` bits below
+//!    the leading bit position of that exponent; bits shifted out further are
+//!    dropped (truncation, toward zero in magnitude), optionally remembered in
+//!    one sticky bit;
+//! 3. the aligned significands are added in a wide enough integer (no carry
+//!    is ever lost);
+//! 4. the sum is normalised once and rounded once to the accumulator
+//!    format, toward zero on most parts, to nearest-even for fp16 results.
+//!
+//! An inner product longer than one block chains blocks: the result of one
+//! block is the `c` of the next (recursive summation), as the instruction
+//! does when K is a multiple of the block. [`Model::dot`] is that chain;
+//! [`Model::gemm`] applies it to every element of `D = A·B + C`.
+//!
+//! Each GPU is one row of [`GPUS`], with the source of each value in the
+//! MATLAB models published by the authors
+//! (github.com/north-numerical-computing/MATLAB-tensor-core, BSD-2, commit
+//! b12b5a700957655375a1b0c1d0c26e76065da015). The arithmetic here is our own
+//! integer formulation of the model; it uses no host floating point.
+//!
+//! Values cross the API as bit patterns: inputs as the `f32` encoding of a
+//! value exact in the input format (as the published measurements store
+//! them, and as the Python front end will take them), `c` and `d` in the
+//! accumulator format (`f32` bits, or `f16` bits in the low half of a `u32`).
+
+#![forbid(unsafe_code)]
+
+mod table;
+
+pub use table::{Gpu, GpuRow, GPUS};
+
+/// Input (multiplicand) formats of the tensor cores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum InFormat {
+    /// IEEE binary16.
+    F16,
+    /// bfloat16 (8 exponent bits, 7 fraction bits).
+    Bf16,
+    /// TensorFloat-32 (8 exponent bits, 10 fraction bits).
+    Tf32,
+    /// OCP FP8 E4M3 (no infinities).
+    E4m3,
+    /// OCP FP8 E5M2.
+    E5m2,
+}
+
+impl InFormat {
+    /// All input formats.
+    pub const ALL: [InFormat; 5] = [
+        InFormat::F16,
+        InFormat::Bf16,
+        InFormat::Tf32,
+        InFormat::E4m3,
+        InFormat::E5m2,
+    ];
+
+    /// Trailing significand (fraction) bits.
+    pub const fn frac_bits(self) -> u32 {
+        match self {
+            InFormat::F16 | InFormat::Tf32 => 10,
+            InFormat::Bf16 => 7,
+            InFormat::E4m3 => 3,
+            InFormat::E5m2 => 2,
+        }
+    }
+
+    /// Exponent field width.
+    pub const fn exp_bits(self) -> u32 {
+        match self {
+            InFormat::F16 | InFormat::E5m2 => 5,
+            InFormat::Bf16 | InFormat::Tf32 => 8,
+            InFormat::E4m3 => 4,
+        }
+    }
+
+    /// Smallest normal exponent, `1 - bias`.
+    pub const fn emin(self) -> i32 {
+        2 - (1 << (self.exp_bits() - 1))
+    }
+
+    /// Largest finite magnitude's exponent (E4M3 has no infinities and uses
+    /// the top binade for finite values, 448 = 1.75 * 2^8).
+    pub const fn emax(self) -> i32 {
+        match self {
+            InFormat::E4m3 => 8,
+            _ => (1 << (self.exp_bits() - 1)) - 1,
+        }
+    }
+
+    /// The short name used in file names and messages (`"fp16"`, `"bf16"`,
+    /// `"tf32"`, `"e4m3"`, `"e5m2"`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            InFormat::F16 => "fp16",
+            InFormat::Bf16 => "bf16",
+            InFormat::Tf32 => "tf32",
+            InFormat::E4m3 => "e4m3",
+            InFormat::E5m2 => "e5m2",
+        }
+    }
+
+    /// Width of the format's own encoding in bits (tf32: 19, stored in
+    /// the top 19 bits of an f32 by the hardware).
+    pub const fn width(self) -> u32 {
+        1 + self.exp_bits() + self.frac_bits()
+    }
+
+    /// The f32 bits of the value of a native encoding (`bits` in the low
+    /// `width()` bits). NaNs become the f32 quiet NaN `0x7fc00000` with
+    /// the sign; E4M3 has no infinities (`S.1111.111` is its NaN).
+    pub fn to_f32_bits(self, bits: u32) -> u32 {
+        let w = self.width();
+        let fb = self.frac_bits();
+        let eb = self.exp_bits();
+        let bits = bits & ((1u32 << w) - 1);
+        let sign = (bits >> (w - 1)) << 31;
+        let e = (bits >> fb) & ((1 << eb) - 1);
+        let m = bits & ((1 << fb) - 1);
+        let all_ones = (1u32 << eb) - 1;
+        if self == InFormat::E4m3 {
+            if e == all_ones && m == (1 << fb) - 1 {
+                return sign | 0x7fc0_0000;
+            }
+        } else if e == all_ones {
+            return sign | if m == 0 { 0x7f80_0000 } else { 0x7fc0_0000 };
+        }
+        if e == 0 {
+            if m == 0 {
+                return sign;
+            }
+            // m * 2^(emin - fb): normal in f32 unless bf16/tf32.
+            let pos = 31 - m.leading_zeros() as i32;
+            let lead = pos + self.emin() - fb as i32;
+            if lead >= -126 {
+                let frac = (m << (23 - pos)) & 0x7f_ffff;
+                return sign | (((lead + 127) as u32) << 23) | frac;
+            }
+            return sign | (m << (23 - fb - (-126 - self.emin()) as u32));
+        }
+        let lead = e as i32 - (1 << (eb - 1)) + 1;
+        sign | (((lead + 127) as u32) << 23) | (m << (23 - fb))
+    }
+
+    /// The native encoding of a value given as f32 bits, or `None` if the
+    /// value is not exactly representable (NaN maps to the format's NaN,
+    /// infinities to its infinities, which E4M3 lacks).
+    pub fn from_f32_bits(self, f: u32) -> Option<u32> {
+        let w = self.width();
+        let fb = self.frac_bits();
+        let sign = (f >> 31) << (w - 1);
+        let exp_mask = ((1u32 << self.exp_bits()) - 1) << fb;
+        if is_special_f32(f) {
+            let nan = f & 0x7f_ffff != 0;
+            return match (self, nan) {
+                (InFormat::E4m3, _) => nan.then_some(sign | 0x7f),
+                (_, true) => Some(sign | exp_mask | (1 << (fb - 1))),
+                (_, false) => Some(sign | exp_mask),
+            };
+        }
+        let d = decode(self, f)?;
+        if d.sig == 0 {
+            return Some(sign);
+        }
+        if d.sig >> fb == 0 {
+            return Some(sign | d.sig); // subnormal
+        }
+        let biased = (d.exp + (1 << (self.exp_bits() - 1)) - 1) as u32;
+        Some(sign | (biased << fb) | (d.sig & ((1 << fb) - 1)))
+    }
+
+    /// Parses a name (`f16`/`fp16`/`half`, `bf16`, `tf32`, `e4m3`, `e5m2`,
+    /// case-insensitive).
+    pub fn parse(s: &str) -> Option<InFormat> {
+        match s.to_ascii_lowercase().as_str() {
+            "f16" | "fp16" | "half" | "binary16" => Some(InFormat::F16),
+            "bf16" | "bfloat16" => Some(InFormat::Bf16),
+            "tf32" | "tensorfloat32" => Some(InFormat::Tf32),
+            "e4m3" | "fp8-e4m3" | "f8e4m3" => Some(InFormat::E4m3),
+            "e5m2" | "fp8-e5m2" | "f8e5m2" => Some(InFormat::E5m2),
+            _ => None,
+        }
+    }
+}
+
+/// Accumulator formats (the type of `c` and `d`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OutFormat {
+    /// IEEE binary32.
+    F32,
+    /// IEEE binary16.
+    F16,
+}
+
+impl OutFormat {
+    /// Trailing significand bits.
+    pub const fn frac_bits(self) -> u32 {
+        match self {
+            OutFormat::F32 => 23,
+            OutFormat::F16 => 10,
+        }
+    }
+    /// Smallest normal exponent.
+    pub const fn emin(self) -> i32 {
+        match self {
+            OutFormat::F32 => -126,
+            OutFormat::F16 => -14,
+        }
+    }
+    /// Largest finite exponent.
+    pub const fn emax(self) -> i32 {
+        match self {
+            OutFormat::F32 => 127,
+            OutFormat::F16 => 15,
+        }
+    }
+    /// `"fp32"` or `"fp16"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            OutFormat::F32 => "fp32",
+            OutFormat::F16 => "fp16",
+        }
+    }
+    /// Parses `f32`/`fp32`/`single` or `f16`/`fp16`/`half`.
+    pub fn parse(s: &str) -> Option<OutFormat> {
+        match s.to_ascii_lowercase().as_str() {
+            "f32" | "fp32" | "single" | "binary32" => Some(OutFormat::F32),
+            "f16" | "fp16" | "half" | "binary16" => Some(OutFormat::F16),
+            _ => None,
+        }
+    }
+}
+
+/// Rounding of the normalised block sum to the accumulator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rounding {
+    /// Toward zero (truncation).
+    Rz,
+    /// To nearest, ties to even.
+    Rne,
+}
+
+/// The parameters of one block FMA, in the paper's terms. [`Model::new`]
+/// derives them from a GPU's row of [`GPUS`] and the formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Params {
+    /// Input format of `a` and `b`.
+    pub input: InFormat,
+    /// Accumulator format of `c` and `d`.
+    pub output: OutFormat,
+    /// FMA group (block) size: products summed by one alignment.
+    pub block: usize,
+    /// Extra alignment bits: bits kept below the 23 fraction bits of a
+    /// significand at the largest exponent. Negative (FP8 on Ada and
+    /// Hopper) means fewer: significands are truncated to `23 + extra_bits`
+    /// fraction bits before alignment, and the block result too.
+    pub extra_bits: i32,
+    /// Whether one sticky bit records the bits lost in alignment.
+    pub sticky: bool,
+    /// Rounding of the normalised sum to the accumulator.
+    pub rounding: Rounding,
+    /// Floor of the alignment exponent: the common exponent the block
+    /// aligns to is never below this. `None`: no floor.
+    pub min_exp: Option<i32>,
+    /// Fraction bits of the block result (`output.frac_bits()` plus a
+    /// negative `extra_bits`).
+    pub result_frac_bits: u32,
+    /// Subnormal inputs and results are kept (true on every NVIDIA part);
+    /// false flushes them to zero.
+    pub subnormals: bool,
+    /// `None`: `c` is aligned with the products (every model of the
+    /// paper). `Some(r)`: `c` stays out of the alignment; the products'
+    /// sum is rounded to the accumulator with `rounding` first and `c`
+    /// is then added by one IEEE addition rounded with `r`. The B200's FP8
+    /// path does this (found on its measurements, see the table).
+    pub late_c: Option<Rounding>,
+}
+
+/// Why a model or an inner product was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TcError {
+    /// The GPU has no tensor-core path for this format pair (or the
+    /// published model does not describe it).
+    Unsupported {
+        gpu: &'static str,
+        input: InFormat,
+        output: OutFormat,
+    },
+    /// `a` and `b` differ in length.
+    Length { a: usize, b: usize },
+    /// An input is not exactly representable in the input format.
+    Inexact { index: usize, bits: u32 },
+    /// [`Model::block_f32`] was given more than `MAX_BLOCK` pairs.
+    BlockTooLong { len: usize },
+}
+
+impl core::fmt::Display for TcError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            TcError::Unsupported { gpu, input, output } => write!(
+                f,
+                "{gpu}: no tensor-core model for {} inputs with {} accumulation",
+                input.name(),
+                output.name()
+            ),
+            TcError::Length { a, b } => write!(f, "a has {a} elements, b has {b}"),
+            TcError::BlockTooLong { len } => {
+                write!(f, "a block of {len} pairs (at most {MAX_BLOCK})")
+            }
+            TcError::Inexact { index, bits } => write!(
+                f,
+                "input {index} (f32 bits {bits:#010x}) is not exact in the input format"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TcError {}
+
+/// The largest block a model may have.
+pub const MAX_BLOCK: usize = 64;
+
+/// f32 canonical NaN as NVIDIA produces it.
+pub const F32_NAN: u32 = 0x7fff_ffff;
+/// f16 canonical NaN as NVIDIA produces it.
+pub const F16_NAN: u16 = 0x7fff;
+
+/// A decoded finite input: `|x| = sig * 2^(exp - frac_bits)`, with
+/// `exp = max(floor(log2 |x|), emin)` and `sig < 2^(frac_bits + 1)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Decoded {
+    neg: bool,
+    sig: u32,
+    exp: i32,
+}
+
+/// Splits f32 bits into `(neg, m, x)` with `|v| = m * 2^x`, `m < 2^24`.
+/// Only for finite values.
+#[inline]
+fn f32_parts(bits: u32) -> (bool, u32, i32) {
+    let neg = bits >> 31 != 0;
+    let raw = ((bits >> 23) & 0xff) as i32;
+    let frac = bits & 0x7f_ffff;
+    if raw == 0 {
+        (neg, frac, -149)
+    } else {
+        (neg, frac | 0x80_0000, raw - 150)
+    }
+}
+
+/// Decodes f32 bits holding a finite value of `fmt`. `None` if inexact or
+/// out of range. Zero decodes to `sig == 0`.
+#[inline]
+fn decode(fmt: InFormat, bits: u32) -> Option<Decoded> {
+    let (neg, m, x) = f32_parts(bits);
+    if m == 0 {
+        return Some(Decoded {
+            neg,
+            sig: 0,
+            exp: fmt.emin(),
+        });
+    }
+    let p = fmt.frac_bits() as i32;
+    // floor(log2 |v|) = x + bitlen(m) - 1.
+    let lead = x + 31 - m.leading_zeros() as i32;
+    if lead > fmt.emax() {
+        return None;
+    }
+    let exp = lead.max(fmt.emin());
+    // sig = m * 2^(x - exp + p), which must be an integer.
+    let shift = x - exp + p;
+    let sig = if shift >= 0 {
+        m << shift
+    } else {
+        let s = (-shift) as u32;
+        if s >= 32 || m & ((1u32 << s) - 1) != 0 {
+            return None;
+        }
+        m >> s
+    };
+    if fmt == InFormat::E4m3 && lead == 8 && sig > 0b1110 {
+        // 0x7f/0xff are E4M3's NaNs: 1.875 * 2^8 is not a finite value.
+        return None;
+    }
+    Some(Decoded { neg, sig, exp })
+}
+
+#[inline]
+fn is_special_f32(bits: u32) -> bool {
+    bits & 0x7f80_0000 == 0x7f80_0000
+}
+
+/// f16 bits to the f32 bits of the same value (exact).
+pub fn f16_to_f32_bits(h: u16) -> u32 {
+    let sign = ((h as u32) & 0x8000) << 16;
+    let raw = ((h >> 10) & 0x1f) as u32;
+    let frac = (h & 0x3ff) as u32;
+    if raw == 0x1f {
+        return sign | 0x7f80_0000 | (frac << 13) | if frac != 0 { 0x40_0000 } else { 0 };
+    }
+    if raw == 0 {
+        if frac == 0 {
+            return sign;
+        }
+        // frac * 2^-24, normal in f32.
+        let pos = 31 - frac.leading_zeros() as i32; // leading one
+        let exp = pos - 24;
+        return sign | (((exp + 127) as u32) << 23) | ((frac << (23 - pos)) & 0x7f_ffff);
+    }
+    sign | ((raw + 112) << 23) | (frac << 13)
+}
+
+/// f32 bits to f16 bits, round to nearest even (as CUDA's `__float2half_rn`).
+pub fn f32_to_f16_bits_rne(f: u32) -> u16 {
+    let sign = ((f >> 16) & 0x8000) as u16;
+    if is_special_f32(f) {
+        return if f & 0x7f_ffff != 0 {
+            0x7fff
+        } else {
+            sign | 0x7c00
+        };
+    }
+    let (_, m, x) = f32_parts(f);
+    if m == 0 {
+        return sign;
+    }
+    sign | round_to_bits(m as u64, x, 10, -14, 15, Rounding::Rne, Target::F16) as u16
+}
+
+/// f16 result bits from the f32 bits of a value exact in f16.
+fn f32_to_f16_exact(f: u32) -> u16 {
+    f32_to_f16_bits_rne(f)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Target {
+    F32,
+    F16,
+}
+
+/// Rounds `mag * 2^k` (mag > 0) to `frac` fraction bits with exponent range
+/// `[emin, emax]` (gradual underflow), returning the magnitude's bits in
+/// `target` encoding. Overflow gives infinity.
+#[inline]
+fn round_to_bits(
+    mag: u64,
+    k: i32,
+    frac: u32,
+    emin: i32,
+    emax: i32,
+    mode: Rounding,
+    target: Target,
+) -> u32 {
+    debug_assert!(mag != 0);
+    let n = 64 - mag.leading_zeros() as i32;
+    let lead = k + n - 1;
+    // Exponent of the last kept bit.
+    let quantum = (lead - frac as i32).max(emin - frac as i32);
+    let shift = quantum - k;
+    let mut q = if shift <= 0 {
+        mag << (-shift) as u32
+    } else if shift >= 64 {
+        0
+    } else {
+        mag >> shift
+    };
+    if shift > 0 && mode == Rounding::Rne {
+        let (rem, half) = if shift >= 65 {
+            (mag, u64::MAX) // less than half an ulp
+        } else if shift == 64 {
+            (mag, 1u64 << 63)
+        } else {
+            (mag & ((1u64 << shift) - 1), 1u64 << (shift - 1))
+        };
+        if rem > half || (rem == half && q & 1 == 1) {
+            q += 1;
+        }
+    }
+    encode(q, quantum, emax, target)
+}
+
+/// One IEEE addition `x + y` of finite f32-encoded values, rounded with
+/// `mode` to `out`.
+fn add_rounded(x: u32, y: u32, out: OutFormat, mode: Rounding) -> u32 {
+    let (xn, xm, xe) = f32_parts(x);
+    let (yn, ym, ye) = f32_parts(y);
+    if xm == 0 && ym == 0 {
+        // (-0) + (-0) = -0, any other sum of zeros +0.
+        return if xn && yn { 0x8000_0000 } else { 0 };
+    }
+    if xm == 0 {
+        return y;
+    }
+    if ym == 0 {
+        return x;
+    }
+    // Order by the exponent of the last bit: (big, small).
+    let ((bn, bm, be), (sn, sm, se)) = if xe >= ye || ym == 0 {
+        ((xn, xm as i128, xe), (yn, ym as i128, ye))
+    } else {
+        ((yn, ym as i128, ye), (xn, xm as i128, xe))
+    };
+    // More than 38 bits below, the small term only matters as a sticky
+    // bit (it is below half an ulp of any nonzero big term): keep it as
+    // one unit 39 bits below.
+    let (sm, diff) = if sm != 0 && be - se > 38 {
+        (1, 39)
+    } else {
+        (sm, be - se)
+    };
+    let bv = if bn { -bm } else { bm } << diff;
+    let sv = if sn { -sm } else { sm };
+    let sum = bv + sv;
+    if sum == 0 {
+        return 0;
+    }
+    let neg = sum < 0;
+    let mag = sum.unsigned_abs() as u64;
+    let bits = round_to_bits(
+        mag,
+        be - diff,
+        out.frac_bits(),
+        out.emin(),
+        out.emax(),
+        mode,
+        Target::F32,
+    );
+    if neg {
+        bits | 0x8000_0000
+    } else {
+        bits
+    }
+}
+
+/// Bits of `q * 2^e` (exact in the target, `q < 2^25`), infinity above
+/// `emax`.
+#[inline]
+fn encode(q: u64, e: i32, emax: i32, target: Target) -> u32 {
+    if q == 0 {
+        return 0;
+    }
+    let n = 64 - q.leading_zeros() as i32;
+    let lead = e + n - 1;
+    let (inf, fbits, bias, emin) = match target {
+        Target::F32 => (0x7f80_0000u32, 23, 127, -126),
+        Target::F16 => (0x7c00u32, 10, 15, -14),
+    };
+    if lead > emax {
+        return inf;
+    }
+    if lead >= emin {
+        // Normal: place the leading one at bit `fbits`.
+        let sig = if n - 1 > fbits {
+            q >> (n - 1 - fbits)
+        } else {
+            q << (fbits - (n - 1))
+        };
+        (((lead + bias) as u32) << fbits) | (sig as u32 & ((1u32 << fbits) - 1))
+    } else {
+        // Subnormal: the value is a multiple of 2^(emin - fbits).
+        let s = e - (emin - fbits);
+        debug_assert!(s >= 0);
+        (q << s) as u32
+    }
+}
+
+/// A tensor-core model: one GPU's parameters for one format pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Model {
+    /// The block-FMA parameters.
+    pub params: Params,
+    /// The GPU's row.
+    pub gpu: Gpu,
+}
+
+impl Model {
+    /// The model of `gpu` for `input` multiplicands and `output`
+    /// accumulation, or `Unsupported`.
+    pub fn new(gpu: Gpu, input: InFormat, output: OutFormat) -> Result<Model, TcError> {
+        let params = gpu
+            .row()
+            .params(input, output)
+            .ok_or(TcError::Unsupported {
+                gpu: gpu.name(),
+                input,
+                output,
+            })?;
+        Ok(Model { params, gpu })
+    }
+
+    /// The model from explicit parameters (for experiments beside the
+    /// GPU table). Panics unless `1 <= block <= 64` and
+    /// `-23 <= extra_bits <= 30` (the sum stays in 64 bits).
+    pub fn custom(params: Params) -> Model {
+        assert!((1..=MAX_BLOCK).contains(&params.block), "block size 1..=64");
+        assert!(
+            (-23..=30).contains(&params.extra_bits),
+            "extra_bits -23..=30"
+        );
+        Model {
+            params,
+            gpu: Gpu::Custom,
+        }
+    }
+
+    /// One inner product `d = sum(a[i] * b[i]) + c` as the tensor core
+    /// computes it: blocks of `params.block` products (the last one padded
+    /// with zeros), chained through the accumulator. `a` and `b` hold f32
+    /// bits of values exact in the input format; `c` and the result are in
+    /// the accumulator format (f16 bits in the low half for `F16`).
+    pub fn dot(&self, a: &[u32], b: &[u32], c: u32) -> Result<u32, TcError> {
+        if a.len() != b.len() {
+            return Err(TcError::Length {
+                a: a.len(),
+                b: b.len(),
+            });
+        }
+        let p = &self.params;
+        let c32 = match p.output {
+            OutFormat::F32 => c,
+            OutFormat::F16 => f16_to_f32_bits(c as u16),
+        };
+        let r = self.dot_f32(a, b, c32)?;
+        Ok(match p.output {
+            OutFormat::F32 => r,
+            OutFormat::F16 => {
+                if r == F32_NAN {
+                    F16_NAN as u32
+                } else {
+                    f32_to_f16_exact(r) as u32
+                }
+            }
+        })
+    }
+
+    /// [`Model::dot`] with `c` and the result as f32 bits whatever the
+    /// accumulator (an f16 accumulator's values are exact in f32).
+    pub fn dot_f32(&self, a: &[u32], b: &[u32], c: u32) -> Result<u32, TcError> {
+        if a.len() == b.len() {
+            if let Some(r) = self.dot_fast(a, b, c) {
+                return Ok(r);
+            }
+        }
+        self.dot_reference(a, b, c)
+    }
+
+    /// The chain of [`Model::block_fast`], or `None` where any block needs
+    /// the general path (which then redoes the whole row: infinities and
+    /// NaNs are decided over the row before any block).
+    #[inline]
+    fn dot_fast(&self, a: &[u32], b: &[u32], c: u32) -> Option<u32> {
+        let block = self.params.block;
+        if a.is_empty() {
+            return None;
+        }
+        let mut acc = c;
+        for (ab, bb) in a.chunks(block).zip(b.chunks(block)) {
+            acc = self.block_fast(ab, bb, acc)?;
+            if is_special_f32(acc) {
+                // A block overflowed: the general path decides (a NaN or
+                // infinity later in the row wins over it).
+                return None;
+            }
+        }
+        Some(acc)
+    }
+
+    /// [`Model::dot_f32`] by the general path only: every block through
+    /// [`Model::block_f32`], no fast path. The same results, slower; for
+    /// cross-checks.
+    pub fn dot_reference(&self, a: &[u32], b: &[u32], c: u32) -> Result<u32, TcError> {
+        if a.len() != b.len() {
+            return Err(TcError::Length {
+                a: a.len(),
+                b: b.len(),
+            });
+        }
+        let p = &self.params;
+        // Infinities and NaNs anywhere in the row decide the result before
+        // any block runs (GEMM.m lines 227-238): NaN if a product or c is
+        // NaN (inf * 0 included) or infinities of both signs meet;
+        // otherwise the infinity.
+        let mut pos_inf = false;
+        let mut neg_inf = false;
+        let mut nan = false;
+        let mut special = false;
+        for (&x, &y) in a.iter().zip(b) {
+            if is_special_f32(x) || is_special_f32(y) {
+                special = true;
+                let xz = x & 0x7fff_ffff == 0;
+                let yz = y & 0x7fff_ffff == 0;
+                let xn = is_special_f32(x) && x & 0x7f_ffff != 0;
+                let yn = is_special_f32(y) && y & 0x7f_ffff != 0;
+                if xn || yn || xz || yz {
+                    nan = true;
+                } else if (x ^ y) >> 31 != 0 {
+                    neg_inf = true;
+                } else {
+                    pos_inf = true;
+                }
+            }
+        }
+        if is_special_f32(c) {
+            special = true;
+            if c & 0x7f_ffff != 0 {
+                nan = true;
+            } else if c >> 31 != 0 {
+                neg_inf = true;
+            } else {
+                pos_inf = true;
+            }
+        }
+        if special {
+            return Ok(if nan || (pos_inf && neg_inf) {
+                F32_NAN
+            } else if neg_inf {
+                0xff80_0000
+            } else {
+                0x7f80_0000
+            });
+        }
+        let mut acc = c;
+        for (i, (ab, bb)) in a.chunks(p.block).zip(b.chunks(p.block)).enumerate() {
+            acc = self.block_f32(ab, bb, acc).map_err(|e| match e {
+                TcError::Inexact { index, bits } => TcError::Inexact {
+                    index: index + i * p.block,
+                    bits,
+                },
+                e => e,
+            })?;
+            if is_special_f32(acc) {
+                // Overflow of a block: an infinity propagates.
+                break;
+            }
+        }
+        if a.is_empty() {
+            acc = self.block_f32(&[], &[], acc)?;
+        }
+        Ok(acc)
+    }
+
+    /// [`Model::block_f32`] for the common case, or `None` to take the
+    /// general path: every input a normal value of the input format or
+    /// zero, `c` zero or f32-normal, no sticky bit, subnormals kept,
+    /// `extra_bits <= 23`. Each term is its exact value `sig * 2^(e - 46)`
+    /// with `sig < 2^48` (the f32 significands multiplied), which truncates
+    /// at the same bit as the general path's 23-fraction-bit form.
+    #[inline]
+    fn block_fast(&self, a: &[u32], b: &[u32], c: u32) -> Option<u32> {
+        let p = &self.params;
+        if p.sticky || !p.subnormals || p.extra_bits > 23 || a.len() > MAX_BLOCK {
+            return None;
+        }
+        let fmt = p.input;
+        let low = (1u32 << (23 - fmt.frac_bits())) - 1;
+        // f32 bit range of the format's normal magnitudes.
+        let min_bits = ((fmt.emin() + 127) as u32) << 23;
+        let max_bits = match fmt {
+            InFormat::F16 => 0x477f_e000,  // 65504
+            InFormat::Bf16 => 0x7f7f_0000, // (2 - 2^-7) * 2^127
+            InFormat::Tf32 => 0x7f7f_e000, // (2 - 2^-10) * 2^127
+            InFormat::E4m3 => 0x43e0_0000, // 448
+            InFormat::E5m2 => 0x4760_0000, // 57344
+        };
+        // Pass 1: validity, zero products, the largest exponent.
+        let mut n = 0usize;
+        let mut max_exp = i32::MIN;
+        let mut bad = 0u32;
+        let mut all_neg_zero = true;
+        let range = max_bits - min_bits;
+        for (&x, &y) in a.iter().zip(b) {
+            let (mx, my) = (x & 0x7fff_ffff, y & 0x7fff_ffff);
+            bad |= (x | y) & low;
+            if (mx.wrapping_sub(min_bits) > range) | (my.wrapping_sub(min_bits) > range) {
+                // A zero product, when the other factor is zero or a
+                // normal value; anything else (subnormal in the format,
+                // infinity, NaN, not a value) takes the general path.
+                let ok = |m: u32| m == 0 || m.wrapping_sub(min_bits) <= range;
+                if (mx == 0 || my == 0) && ok(mx) && ok(my) {
+                    all_neg_zero &= (x ^ y) >> 31 != 0;
+                    continue;
+                }
+                return None;
+            }
+            max_exp = max_exp.max((mx >> 23) as i32 + (my >> 23) as i32 - 254);
+            n += 1;
+        }
+        if bad != 0 {
+            return None;
+        }
+        let mc = c & 0x7fff_ffff;
+        if (mc != 0 && mc < 0x80_0000) || mc >= 0x7f80_0000 {
+            return None; // f32-subnormal c, or infinity or NaN
+        }
+        let cneg = c >> 31 != 0;
+        let c_in = p.late_c.is_none() && mc != 0;
+        if c_in {
+            max_exp = max_exp.max((mc >> 23) as i32 - 127);
+        }
+        let r = if n == 0 && !c_in {
+            let neg = all_neg_zero
+                && if p.late_c.is_some() {
+                    !a.is_empty()
+                } else {
+                    cneg
+                };
+            if neg {
+                0x8000_0000
+            } else {
+                0
+            }
+        } else {
+            let max_exp = match p.min_exp {
+                Some(floor) => max_exp.max(floor),
+                None => max_exp,
+            };
+            // Pass 2: each term sig * 2^(e - 46) truncated at
+            // 2^(max_exp - 23 - extra_bits): sig >> (max_exp + 23 - extra_bits - e).
+            let base = max_exp + 23 - p.extra_bits + 254;
+            let mut sum: i64 = 0;
+            for (&x, &y) in a.iter().zip(b) {
+                let (mx, my) = (x & 0x7fff_ffff, y & 0x7fff_ffff);
+                let sig =
+                    ((mx & 0x7f_ffff) | 0x80_0000) as u64 * ((my & 0x7f_ffff) | 0x80_0000) as u64;
+                // A zero factor gives a zero term whatever the shift.
+                let sig = if mx == 0 || my == 0 { 0 } else { sig };
+                let shift = (base - (mx >> 23) as i32 - (my >> 23) as i32).min(63) as u32;
+                let t = (sig >> shift) as i64;
+                let neg = -(((x ^ y) >> 31) as i64);
+                sum += (t ^ neg) - neg;
+            }
+            if c_in {
+                let sig = (((mc & 0x7f_ffff) | 0x80_0000) as u64) << 23;
+                let shift = (base - 254 - ((mc >> 23) as i32 - 127)).min(63) as u32;
+                let t = (sig >> shift) as i64;
+                sum += if cneg { -t } else { t };
+            }
+            if sum == 0 {
+                0
+            } else {
+                let bits = round_to_bits(
+                    sum.unsigned_abs(),
+                    max_exp - 23 - p.extra_bits,
+                    p.result_frac_bits,
+                    p.output.emin(),
+                    p.output.emax(),
+                    p.rounding,
+                    Target::F32,
+                );
+                bits | ((sum < 0) as u32) << 31
+            }
+        };
+        Some(match p.late_c {
+            Some(mode) => add_rounded(r, c, p.output, mode),
+            None => r,
+        })
+    }
+
+    /// One block FMA: at most `params.block` finite products and a finite
+    /// `c` (f32 bits of a value of the accumulator), result as f32 bits.
+    pub fn block_f32(&self, a: &[u32], b: &[u32], c: u32) -> Result<u32, TcError> {
+        if a.len() != b.len() {
+            return Err(TcError::Length {
+                a: a.len(),
+                b: b.len(),
+            });
+        }
+        if a.len() > MAX_BLOCK {
+            return Err(TcError::BlockTooLong { len: a.len() });
+        }
+        let p = &self.params;
+        let fmt = p.input;
+        let pf = fmt.frac_bits();
+        // Products are held as significands with 23 fraction bits
+        // (Generic_BFMA_TC.m, AlignSignficand: `x .* 8388608`), at the
+        // exponent ea + eb; they are not normalised (denorm_prd = 1), so a
+        // significand lies in [0, 4).
+        let prod_shift = 23 - 2 * pf;
+        let mut sigs = [0u64; MAX_BLOCK + 1];
+        let mut exps = [0i32; MAX_BLOCK + 1];
+        let mut negs = [false; MAX_BLOCK + 1];
+        let mut n = 0usize;
+        let mut all_neg_zero = true;
+        let mut max_exp = i32::MIN;
+        for (i, (&x, &y)) in a.iter().zip(b).enumerate() {
+            let dx = decode(fmt, x).ok_or(TcError::Inexact { index: i, bits: x })?;
+            let dy = decode(fmt, y).ok_or(TcError::Inexact { index: i, bits: y })?;
+            let (mut sx, mut sy) = (dx.sig, dy.sig);
+            if !p.subnormals {
+                // Flush subnormal inputs (in_subnormals = 0).
+                if sx >> pf == 0 {
+                    sx = 0;
+                }
+                if sy >> pf == 0 {
+                    sy = 0;
+                }
+            }
+            let neg = dx.neg ^ dy.neg;
+            if sx == 0 || sy == 0 {
+                // A zero product takes no part in the alignment
+                // (Generic_BFMA_TC.m lines 73-79).
+                all_neg_zero &= neg;
+                continue;
+            }
+            all_neg_zero = false;
+            let e = dx.exp + dy.exp;
+            sigs[n] = ((sx as u64) * (sy as u64)) << prod_shift;
+            exps[n] = e;
+            negs[n] = neg;
+            max_exp = max_exp.max(e);
+            n += 1;
+        }
+        if let Some(late) = p.late_c {
+            // The products alone, rounded, then one rounded addition of c.
+            let zero_neg = n == 0 && all_neg_zero && !a.is_empty();
+            let s = self.align_sum_round(&sigs[..n], &exps[..n], &negs[..n], max_exp, zero_neg);
+            return Ok(add_rounded(s, c, p.output, late));
+        }
+        // c enters the same alignment as the products, as a 24-bit
+        // significand at its own exponent (subnormals at -126).
+        let (cneg, cm, cx) = f32_parts(c);
+        let mut cm = cm as u64;
+        let c_exp = if cm == 0 {
+            0
+        } else {
+            let lead = cx + 63 - cm.leading_zeros() as i32;
+            let e = lead.max(-126);
+            // Re-express as 23 fraction bits at exponent e.
+            let s = cx - (e - 23);
+            cm = if s >= 0 { cm << s } else { cm >> -s };
+            e
+        };
+        if !p.subnormals && cm != 0 && c_exp < p.output.emin() {
+            cm = 0;
+        }
+        if cm != 0 {
+            sigs[n] = cm;
+            exps[n] = c_exp;
+            negs[n] = cneg;
+            max_exp = max_exp.max(c_exp);
+            n += 1;
+        }
+        // Nothing but zeros: IEEE's sign of an exact zero sum.
+        let zero_neg = all_neg_zero && cneg;
+        Ok(self.align_sum_round(&sigs[..n], &exps[..n], &negs[..n], max_exp, zero_neg))
+    }
+
+    /// Aligns the terms `sig * 2^(exp - 23)` to `max_exp` (raised to the
+    /// floor `min_exp`), adds them and rounds the sum to the block result.
+    /// No terms: a zero, negative if `zero_neg`.
+    #[inline]
+    fn align_sum_round(
+        &self,
+        sigs: &[u64],
+        exps: &[i32],
+        negs: &[bool],
+        max_exp: i32,
+        zero_neg: bool,
+    ) -> u32 {
+        let p = &self.params;
+        if sigs.is_empty() {
+            return if zero_neg { 0x8000_0000 } else { 0 };
+        }
+        let max_exp = match p.min_exp {
+            Some(floor) => max_exp.max(floor),
+            None => max_exp,
+        };
+        // Alignment: each significand, widened by extra_bits, is shifted
+        // right by its distance to max_exp and truncated (AlignSignficand
+        // with stkbit = 0; a negative extra_bits truncates before the
+        // shift, which composes to the same floor); with the sticky bit
+        // one more bit ORs together what fell off.
+        let eab = p.extra_bits;
+        let stk = p.sticky as i32;
+        let mut sum: i64 = 0;
+        for ((&sig, &e), &neg) in sigs.iter().zip(exps).zip(negs) {
+            let up = eab - (max_exp - e);
+            let t = if up >= 0 {
+                sig << up
+            } else if -up >= 64 {
+                0
+            } else {
+                sig >> -up
+            };
+            let t = if stk != 0 {
+                let lost = if up >= 0 {
+                    false
+                } else if -up >= 64 {
+                    sig != 0
+                } else {
+                    sig & ((1u64 << -up) - 1) != 0
+                };
+                (t << 1) | lost as u64
+            } else {
+                t
+            };
+            if neg {
+                sum -= t as i64;
+            } else {
+                sum += t as i64;
+            }
+        }
+        if sum == 0 {
+            // Exact cancellation: +0 (round toward zero and to nearest).
+            return 0;
+        }
+        let neg = sum < 0;
+        let mag = sum.unsigned_abs();
+        // value = sum * 2^(max_exp - 23 - extra_bits - sticky)
+        let k = max_exp - 23 - eab - stk;
+        let out = p.output;
+        let mut bits = round_to_bits(
+            mag,
+            k,
+            p.result_frac_bits,
+            out.emin(),
+            out.emax(),
+            p.rounding,
+            Target::F32,
+        );
+        if !p.subnormals && bits & 0x7fff_ffff != 0 && ((bits >> 23) as i32) - 127 < out.emin() {
+            // Flush a subnormal result (out_subnormals = 0).
+            bits = 0;
+        }
+        if neg {
+            bits | 0x8000_0000
+        } else {
+            bits
+        }
+    }
+
+    /// `D = A·B + C` for row-major `A` (m×k), `B` (k×n), `C` (m×n), each
+    /// element of `D` one chained inner product ([`Model::dot`]) of a row
+    /// of `A` and a column of `B`: blocks of k accumulate in order
+    /// (recursive summation), as the MATLAB models' GEMM does.
+    pub fn gemm(
+        &self,
+        m: usize,
+        n: usize,
+        k: usize,
+        a: &[u32],
+        b: &[u32],
+        c: &[u32],
+    ) -> Result<Vec<u32>, TcError> {
+        assert_eq!(a.len(), m * k, "A is m×k");
+        assert_eq!(b.len(), k * n, "B is k×n");
+        assert_eq!(c.len(), m * n, "C is m×n");
+        let mut d = vec![0u32; m * n];
+        let mut col = vec![0u32; k];
+        for j in 0..n {
+            for (t, x) in col.iter_mut().enumerate() {
+                *x = b[t * n + j];
+            }
+            for i in 0..m {
+                d[i * n + j] = self.dot(&a[i * k..(i + 1) * k], &col, c[i * n + j])?;
+            }
+        }
+        Ok(d)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f(x: f32) -> u32 {
+        x.to_bits()
+    }
+
+    #[test]
+    fn f16_round_trip() {
+        for h in 0..=0xffffu16 {
+            let r = f32_to_f16_bits_rne(f16_to_f32_bits(h));
+            if h & 0x7c00 == 0x7c00 && h & 0x3ff != 0 {
+                assert_eq!(r, 0x7fff);
+            } else {
+                assert_eq!(r, h, "{h:#06x}");
+            }
+        }
+    }
+
+    #[test]
+    fn native_encodings_round_trip() {
+        for fmt in InFormat::ALL {
+            let n = 1u32 << fmt.width();
+            for bits in 0..n {
+                let f = fmt.to_f32_bits(bits);
+                let is_nan = f & 0x7fff_ffff > 0x7f80_0000;
+                let back = fmt.from_f32_bits(f).expect("every encoding is a value");
+                if is_nan {
+                    assert!(fmt.to_f32_bits(back) & 0x7fff_ffff > 0x7f80_0000);
+                } else {
+                    assert_eq!(back, bits, "{fmt:?} {bits:#x} -> {f:#010x}");
+                }
+            }
+        }
+        // Values against the formats' definitions.
+        assert_eq!(InFormat::E4m3.to_f32_bits(0x7e), f(448.0));
+        assert_eq!(InFormat::E4m3.to_f32_bits(0x01), f(2f32.powi(-9)));
+        assert_eq!(InFormat::E5m2.to_f32_bits(0x7b), f(57344.0));
+        assert_eq!(InFormat::E5m2.to_f32_bits(0x7c), 0x7f80_0000);
+        assert_eq!(InFormat::Bf16.to_f32_bits(0x0001), 0x0001_0000);
+        assert_eq!(InFormat::Tf32.to_f32_bits(0x1), 0x2000);
+        assert_eq!(InFormat::F16.to_f32_bits(0x0001), f(2f32.powi(-24)));
+        assert_eq!(InFormat::Bf16.from_f32_bits(f(1.0 + 1.0 / 1024.0)), None);
+    }
+
+    #[test]
+    fn decode_formats() {
+        assert!(decode(InFormat::F16, f(1.0 + 1.0 / 1024.0)).is_some());
+        assert!(decode(InFormat::F16, f(1.0 + 1.0 / 2048.0)).is_none());
+        assert!(decode(InFormat::Bf16, f(1.0 + 1.0 / 1024.0)).is_none());
+        assert!(decode(InFormat::E4m3, f(448.0)).is_some());
+        assert!(decode(InFormat::E4m3, f(480.0)).is_none());
+        assert!(decode(InFormat::E5m2, f(57344.0)).is_some());
+        // fp16 subnormal 2^-24
+        let d = decode(InFormat::F16, f(2f32.powi(-24))).unwrap();
+        assert_eq!((d.sig, d.exp), (1, -14));
+    }
+
+    #[test]
+    fn small_exact_sums() {
+        let m = Model::new(Gpu::H100, InFormat::Bf16, OutFormat::F32).unwrap();
+        let a = [f(1.0), f(2.0), f(-3.0), f(0.5)];
+        let b = [f(1.0), f(1.5), f(1.0), f(4.0)];
+        assert_eq!(m.dot(&a, &b, f(0.25)).unwrap(), f(3.25));
+        // Cancellation gives +0.
+        assert_eq!(m.dot(&[f(1.0), f(-1.0)], &[f(1.0), f(1.0)], 0).unwrap(), 0);
+        // Truncation: 1 + 2^-30 loses the small term (2 extra bits only).
+        let m = Model::new(Gpu::H100, InFormat::F16, OutFormat::F32).unwrap();
+        let tiny = 2f32.powi(-15);
+        assert_eq!(
+            m.dot(&[f(1.0), f(tiny)], &[f(1.0), f(tiny)], 0).unwrap(),
+            f(1.0)
+        );
+    }
+
+    #[test]
+    fn exceptional_cases() {
+        // As model_validation/ExceptionalCasesTest.m expects.
+        let m = Model::new(Gpu::H100, InFormat::Bf16, OutFormat::F32).unwrap();
+        let big = 0x7f00_0000; // 2^127, exact in bf16
+        let inf = 0x7f80_0000;
+        let ninf = 0xff80_0000;
+        // Overflow of the accumulation: +Inf even though rounding is RZ.
+        assert_eq!(m.dot(&[big], &[f(1.0)], big).unwrap(), inf);
+        assert_eq!(m.dot(&[inf], &[ninf], 0).unwrap(), ninf);
+        assert_eq!(m.dot(&[ninf, inf], &[f(1.0), f(1.0)], 0).unwrap(), F32_NAN);
+        assert_eq!(m.dot(&[inf], &[0], 0).unwrap(), F32_NAN);
+        assert_eq!(m.dot(&[f(1.0)], &[f(1.0)], 0x7fc0_0000).unwrap(), F32_NAN);
+        assert_eq!(m.dot(&[f(1.0)], &[f(1.0)], ninf).unwrap(), ninf);
+        // Zeros: -0 only when every term is -0.
+        assert_eq!(
+            m.dot(&[f(-0.0)], &[f(1.0)], 0x8000_0000).unwrap(),
+            0x8000_0000
+        );
+        assert_eq!(m.dot(&[f(0.0)], &[f(1.0)], 0x8000_0000).unwrap(), 0);
+        // An input not exact in the format is refused.
+        assert!(matches!(
+            m.dot(&[f(1.0 + 1.0 / 1024.0)], &[f(1.0)], 0),
+            Err(TcError::Inexact { index: 0, .. })
+        ));
+        assert!(Model::new(Gpu::V100, InFormat::Bf16, OutFormat::F32).is_err());
+        assert!(Model::new(Gpu::A100, InFormat::E4m3, OutFormat::F32).is_err());
+    }
+
+    #[test]
+    fn fp16_accumulator_subnormal_result() {
+        // 2^-24 * 2^-1 + 0 rounds to nearest even fp16: the tie 2^-25 goes
+        // to 0; 3 * 2^-26 goes up to 2^-24.
+        let m = Model::new(Gpu::A100, InFormat::F16, OutFormat::F16).unwrap();
+        let tiny = f(2f32.powi(-24));
+        assert_eq!(m.dot(&[tiny], &[f(0.5)], 0).unwrap(), 0);
+        assert_eq!(m.dot(&[tiny], &[f(0.75)], 0).unwrap(), 1);
+    }
+
+    /// A random value of `fmt` as f32 bits: the format's own bit patterns,
+    /// either any (wide exponents, subnormals, specials) or with the
+    /// exponent field near the bias (where truncation decides results).
+    fn random_value(fmt: InFormat, r: u64) -> u32 {
+        let narrow = r & 1 == 0;
+        let bits = (r >> 1) as u32;
+        let (width, eb) = match fmt {
+            InFormat::F16 => (16, 5),
+            InFormat::Bf16 => (16, 8),
+            InFormat::Tf32 => (19, 8),
+            InFormat::E4m3 => (8, 4),
+            InFormat::E5m2 => (8, 5),
+        };
+        let fb = width - 1 - eb;
+        let mut v = bits & ((1u32 << width) - 1);
+        if narrow {
+            let bias = (1u32 << (eb - 1)) - 1;
+            let e = bias - 3 + (bits >> 24) % 6;
+            v = (v & !(((1u32 << eb) - 1) << fb)) | (e << fb);
+        }
+        match fmt {
+            InFormat::F16 => f16_to_f32_bits(v as u16),
+            InFormat::Bf16 => v << 16,
+            InFormat::Tf32 => v << 13,
+            InFormat::E5m2 => f16_to_f32_bits((v as u16) << 8),
+            InFormat::E4m3 => {
+                let sign = (v >> 7) << 31;
+                let e = (v >> 3) & 0xf;
+                let m = v & 7;
+                if e == 0xf && m == 7 {
+                    return sign | 0x7fc0_0000; // E4M3's NaN
+                }
+                if e == 0 {
+                    // m * 2^-9
+                    sign | f((m as f32) * 2f32.powi(-9))
+                } else {
+                    sign | (((e + 120) << 23) | (m << 20))
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fast_path_matches_general_path() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut fast_rows = 0;
+        for gpu in Gpu::ALL {
+            for fmt in InFormat::ALL {
+                for out in [OutFormat::F32, OutFormat::F16] {
+                    let Ok(m) = Model::new(gpu, fmt, out) else {
+                        continue;
+                    };
+                    let k = 2 * m.params.block + 3;
+                    for _ in 0..3000 {
+                        let a: Vec<u32> = (0..k).map(|_| random_value(fmt, next())).collect();
+                        let b: Vec<u32> = (0..k).map(|_| random_value(fmt, next())).collect();
+                        let r = next();
+                        let c = match (out, r % 4) {
+                            (_, 0) => (r >> 32) as u32 & 0x8000_0000,
+                            (OutFormat::F32, 1) => (r >> 32) as u32 & 0x807f_ffff,
+                            (OutFormat::F32, _) => {
+                                let x = random_value(InFormat::Tf32, r >> 2);
+                                x | ((r >> 40) as u32 & 0x1fff)
+                            }
+                            (OutFormat::F16, _) => f16_to_f32_bits((r >> 8) as u16),
+                        };
+                        let general = m.dot_reference(&a, &b, c);
+                        if let Some(fast) = m.dot_fast(&a, &b, c) {
+                            fast_rows += 1;
+                            assert_eq!(
+                                Ok(fast),
+                                general,
+                                "{gpu:?} {fmt:?} {out:?} a={a:08x?} b={b:08x?} c={c:08x}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(fast_rows > 10_000, "fast path taken {fast_rows} times");
+    }
+
+    #[test]
+    fn gemm_matches_dot() {
+        let m = Model::new(Gpu::A100, InFormat::F16, OutFormat::F32).unwrap();
+        let a: Vec<u32> = (0..2 * 16).map(|i| f(i as f32 * 0.25 - 3.0)).collect();
+        let b: Vec<u32> = (0..16 * 3).map(|i| f(1.0 - i as f32 / 64.0)).collect();
+        let c: Vec<u32> = (0..6).map(|i| f(i as f32)).collect();
+        let d = m.gemm(2, 3, 16, &a, &b, &c).unwrap();
+        for i in 0..2 {
+            for j in 0..3 {
+                let col: Vec<u32> = (0..16).map(|t| b[t * 3 + j]).collect();
+                let e = m.dot(&a[i * 16..i * 16 + 16], &col, c[i * 3 + j]).unwrap();
+                assert_eq!(d[i * 3 + j], e);
+            }
+        }
+    }
+}

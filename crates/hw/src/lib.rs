@@ -11,7 +11,8 @@
 #![warn(missing_docs)]
 
 pub mod adapter;
-pub mod gen;
+/// The operand stream of GPU records (`ptxfp::gen::stream`).
+pub use ptxfp::gen::stream as gen;
 pub mod gpu;
 pub mod kernel;
 pub mod model;

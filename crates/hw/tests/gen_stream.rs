@@ -1,5 +1,5 @@
 //! The random operand stream is a contract: a GPU record's `seed` and
-//! `count` name its operands forever (crates/hw/src/gen.rs). These pins
+//! `count` name its operands forever (crates/model/src/gen/stream.rs). These pins
 //! were taken from the generator as it stood before any refactoring of it;
 //! a change to them means every random record ever written names other
 //! operands, and must not happen.

@@ -30,6 +30,7 @@ use ptxfp_isa::form::{Form, FormType};
 use ptxfp_isa::types::PtxType;
 
 pub mod edges;
+pub mod stream;
 
 /// One vector: the source operands (in operand order) and the expected result.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,4 +1,6 @@
-//! Edge-weighted random operands, reproducible from a seed.
+//! The GPU records' operand stream: edge-weighted random operands,
+//! reproducible from a seed, in blocks that parallel workers and any GPU
+//! launch size cut the same way.
 //!
 //! The random source is `oorandom::Rand64` (PCG-XSL-RR 128/64, a fixed
 //! algorithm whose output that crate promises not to change), so a record's
@@ -10,18 +12,18 @@
 //! generated in parallel and any launch size gives the same operands.
 //!
 //! The formats' edges (exponent and fraction fields) and the format of each
-//! type's lanes come from [`ptxfp::gen::edges`], as they do for the `ptxfp
-//! gen` command's generator, `ptxfp::gen::vectors`. The two procedures stay
-//! apart because their streams are two contracts: this one names the
+//! type's lanes come from [`super::edges`], as they do for the `ptxfp
+//! gen` command's vectors, [`super::vectors`]: one generator, two streams.
+//! The streams stay two because each is a contract: this one names the
 //! operands of every GPU record with random inputs, that one the vectors of
 //! `ptxfp gen --seed`; each is pinned by its tests
 //! (`crates/hw/tests/gen_stream.rs`, `crates/model/tests/gen_pins.rs`).
 
 use rayon::prelude::*;
 
-use ptxfp::float::{Format, BF16, F16, F32, F64};
-use ptxfp::gen::edges::{self, LaneFormat};
-use ptxfp::PtxType;
+use super::edges::{self, LaneFormat};
+use ptxfp_float::{Format, BF16, F16, F32, F64};
+use ptxfp_isa::types::PtxType;
 
 /// Random operands with most of their weight on the edges of the format:
 /// zeros, subnormals, the normal boundary, exponents near 1 and near

@@ -529,6 +529,12 @@ fn lex_next(src: &str, pos: &mut usize, diags: &mut Vec<Diagnostic>) -> Option<T
             }
             break;
         }
+        // A state space run into its type, `.param.u64 x;` or
+        // `.func (.param.f32 r) f(.param.f32 a)` (accepted by ptxas, and in
+        // ZLUDA's tests): the directive is a word of its own, the type the next.
+        if let Some(n) = fused_state_space(&src[start..i]) {
+            i = start + n;
+        }
         Tok::Word
     } else {
         i += c.len_utf8();
@@ -539,6 +545,23 @@ fn lex_next(src: &str, pos: &mut usize, diags: &mut Vec<Diagnostic>) -> Option<T
         tok,
         span: start..i,
     })
+}
+
+/// The length of the state-space directive a word starts with when a type
+/// follows it with no space (`.param.u64` → 6), else `None`.
+fn fused_state_space(word: &str) -> Option<usize> {
+    [".param", ".reg", ".shared", ".global", ".local", ".const"]
+        .into_iter()
+        .find(|d| {
+            word.len() > d.len() + 1
+                && word.starts_with(d)
+                && word.as_bytes()[d.len()] == b'.'
+                && word[d.len()..]
+                    .chars()
+                    .nth(1)
+                    .is_some_and(|c| c.is_ascii_alphabetic())
+        })
+        .map(str::len)
 }
 
 struct Parser<'a> {
@@ -1652,6 +1675,36 @@ impl<'a> Parser<'a> {
                     let q = self.next()?;
                     return Self::op(OpKind::Other, start..q.span.end);
                 }
+                if self.peek_punct('[') {
+                    // PTX ISA §6.4.2, arrays as operands: `ld.const.b16 r,
+                    // a[1];` reads the element at `a` plus 1 × its size.
+                    let elem = self
+                        .m
+                        .vars
+                        .iter()
+                        .rev()
+                        .find(|v| v.name == s)
+                        .map(|v| i64::from(v.ty.bits().max(8) / 8));
+                    if let Some(elem) = elem {
+                        self.next();
+                        let n = self.next()?;
+                        let idx = ptxfp_isa::literal::parse_int(self.text(&n));
+                        let close = self.next()?;
+                        let (Some(idx), Tok::Punct(']')) = (idx, close.tok) else {
+                            self.error(
+                                start..close.span.end,
+                                "an array element takes a constant index: write e.g. `a[1]`",
+                            );
+                            return None;
+                        };
+                        let mut a = Self::op(OpKind::Address, start..close.span.end)?;
+                        a.extra = self.m.addresses.len() as u32;
+                        self.m
+                            .addresses
+                            .push((Some(Loc::of(&t.span)), idx.wrapping_mul(elem)));
+                        return Some(a);
+                    }
+                }
                 Self::op(OpKind::Name, t.span)
             }
             Tok::Punct('!') => {
@@ -1887,6 +1940,50 @@ pub fn parse(src: &str) -> Module<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `.param.u64` with no space (ZLUDA's call.ptx, call_rnd.ptx) is the
+    /// directive and the type, in a header and in a body.
+    #[test]
+    fn a_state_space_run_into_its_type_is_two_words() {
+        let src = ".version 6.5\n.target sm_30\n.address_size 64\n\
+            .func (.param.f32 r) f(.param.f32 x, .param.f32 y)\n{\nret;\n}\n\
+            .entry k(.param .u64 p)\n{\n.param.u64 a;\n.reg.u32 n;\nret;\n}\n";
+        let m = parse(src);
+        assert!(m.diagnostics.is_empty(), "{:?}", m.diagnostics);
+        assert_eq!(m.functions[0].returns, ["r"]);
+        assert_eq!(m.functions[0].params, ["x", "y"]);
+        assert!(m.vars.iter().any(|v| v.name == "a" && v.ty == PtxType::U64));
+        assert!(m.regs.iter().any(|r| r.name == "n" && r.ty == PtxType::U32));
+        // An opcode's state space stays in the opcode.
+        assert_eq!(fused_state_space("ld.param.u64"), None);
+        assert_eq!(fused_state_space(".param"), None);
+        assert_eq!(fused_state_space(".shared::cta"), None);
+    }
+
+    /// PTX ISA §6.4.2: `a[2]` as an operand is the element's address
+    /// (ZLUDA's const.ptx: `ld.const.b16 t, constparams[1];`).
+    #[test]
+    fn an_array_element_operand_is_an_address() {
+        let src = ".version 6.5\n.target sm_30\n\
+            .const .align 8 .b16 c[4] = { 10, 20, 30, 40 };\n\
+            .entry k()\n{\n.reg .b16 t;\nld.const.b16 t, c[3];\nret;\n}\n";
+        let m = parse(src);
+        assert!(m.diagnostics.is_empty(), "{:?}", m.diagnostics);
+        let ld = m
+            .stmts()
+            .find_map(|s| match s {
+                Stmt::Instr(i) if i.opcode == "ld.const.b16" => Some(i),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!(
+            ld.operands[1].kind,
+            OperandKind::Address {
+                base: Some("c"),
+                offset: 6
+            }
+        );
+    }
 
     #[test]
     fn parses_an_nvcc_kernel() {

@@ -411,7 +411,7 @@ fn special_register_type(n: &str, version: PtxVersion) -> Option<PtxType> {
     match n {
         "%laneid" | "%warpid" | "%nwarpid" | "%smid" | "%nsmid" | "%clock" | "%lanemask_eq"
         | "%lanemask_le" | "%lanemask_lt" | "%lanemask_ge" | "%lanemask_gt"
-        | "%dynamic_smem_size" => Some(PtxType::U32),
+        | "%dynamic_smem_size" | "WARP_SZ" => Some(PtxType::U32),
         "%clock64" | "%gridid" | "%globaltimer" => Some(PtxType::U64),
         _ => None,
     }

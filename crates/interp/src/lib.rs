@@ -1524,6 +1524,12 @@ impl Machine<'_, '_> {
             OperandKind::Imm(t) => {
                 ptxfp_isa::literal::parse_imm(t, ty).map_err(|e| err(op.span.clone(), e))
             }
+            // PTX ISA §5.1.4, predefined identifiers: `WARP_SZ`, "the number
+            // of threads in a warp", is a run-time constant (ZLUDA's warp_sz.ptx:
+            // `st.u8 [a], WARP_SZ;`).
+            OperandKind::Name("WARP_SZ") if self.find("WARP_SZ").is_none() => {
+                Ok(WARP_SIZE as u64 & mask(ty.bits()))
+            }
             OperandKind::Name(n) if self.find(n).is_none() && self.special_value(n).is_some() => {
                 // The running thread's (engine.rs), unless --set gave a value.
                 Ok(self.special_value(n).unwrap_or(0) & mask(ty.bits()))

@@ -199,6 +199,26 @@ st.global.v4.u32 [%o], {{%l, %w, %n, %m}};
     assert_eq!(words(&o.memory, 0x1000), want);
 }
 
+/// `WARP_SZ` (PTX ISA §5.1.4) is the constant 32 as an operand of a store
+/// and of arithmetic (ZLUDA's warp_sz.ptx stores it with `st.u8`).
+#[test]
+fn warp_sz_is_a_constant() {
+    let src = format!(
+        "{HEAD}.entry k(.param .u64 out)
+{{
+.reg .u32 %a;
+.reg .u64 %o;
+ld.param.u64 %o, [out];
+add.u32 %a, WARP_SZ, 1;
+st.u32 [%o], %a;
+st.u32 [%o+4], WARP_SZ;
+}}
+"
+    );
+    let o = run(&src, &out_at(0x1000), &launch(1, 1)).unwrap();
+    assert_eq!(words(&o.memory, 0x1000), [33, 32]);
+}
+
 /// `.extern .shared` takes its size from the launch's dynamic shared memory.
 #[test]
 fn dynamic_shared_memory() {

@@ -353,7 +353,9 @@ impl<'a> Module<'a> {
         let span = d.loc.span();
         let text = &self.src[span.clone()];
         let kind = match d.kind {
-            OpKind::Name => OperandKind::Name(text),
+            OpKind::Name if d.extra == NO_EXTRA => OperandKind::Name(text),
+            // A vector register's element (`v.x` of `.reg .v4 .u32 v;`).
+            OpKind::Name => OperandKind::Name(&self.texts[d.extra as usize]),
             OpKind::Imm if d.extra == NO_EXTRA => OperandKind::Imm(text),
             OpKind::Imm => OperandKind::Imm(&self.texts[d.extra as usize]),
             OpKind::Vector => {
@@ -596,6 +598,10 @@ struct Parser<'a> {
     block_count: usize,
     /// Names declared, per block.
     names: std::collections::HashSet<(usize, String)>,
+    /// Vector registers (`.reg .v4 .u32 v;`) and their element counts: each
+    /// is declared as its elements `v.x`, `v.y`, ..., and `v` as an operand
+    /// stands for `{v.x, v.y, ...}`.
+    vec_regs: std::collections::HashMap<String, u32>,
     /// Labels defined, per function scope.
     labels: std::collections::HashSet<(usize, &'a str)>,
     /// Names of the functions with bodies so far (a second body is an
@@ -940,8 +946,9 @@ impl<'a> Parser<'a> {
     /// The qualifiers after `.reg` (in a declaration or a `.func`
     /// parameter): `.align N` and the type; `None` after reporting what is
     /// wrong (an unknown type, a vector register, no type at all).
-    fn reg_type(&mut self, dspan: &Span) -> Option<PtxType> {
+    fn reg_type(&mut self, dspan: &Span, vector_ok: bool) -> Option<(PtxType, u32)> {
         let mut ty = None;
+        let mut lanes = 1;
         while let Some(t) = self.peek().cloned() {
             let s = self.text(&t);
             if t.tok != Tok::Word || !s.starts_with('.') {
@@ -950,9 +957,23 @@ impl<'a> Parser<'a> {
             self.next();
             if s == ".align" {
                 self.align_value(t.span);
-            } else if s == ".v2" || s == ".v4" {
-                self.error(t.span, "vector registers are not supported");
-                return None;
+            } else if s.starts_with(".v2") || s.starts_with(".v4") {
+                if !vector_ok {
+                    self.error(t.span, "vector registers are not supported as parameters");
+                    return None;
+                }
+                // `.v4 .u32` or `.v4.u32` (ZLUDA's vector_extract.ptx).
+                lanes = if s.starts_with(".v2") { 2 } else { 4 };
+                match &s[3..] {
+                    "" => {}
+                    rest => match PtxType::parse(rest) {
+                        Some(tt) => ty = Some(tt),
+                        None => {
+                            self.error(t.span, format!("unknown register type `{s}`"));
+                            return None;
+                        }
+                    },
+                }
             } else {
                 match PtxType::parse(s) {
                     Some(tt) => ty = Some(tt),
@@ -966,13 +987,13 @@ impl<'a> Parser<'a> {
         if ty.is_none() {
             self.error(dspan.clone(), "register declared without a type");
         }
-        ty
+        ty.map(|t| (t, lanes))
     }
 
     /// `.reg .f32 %f<4>, fc;` (PTX ISA §5.1.1, parameterized names §10.1):
     /// qualifiers, then names separated by `,`, then `;`.
     fn reg_decl(&mut self, dspan: Span) {
-        let Some(ty) = self.reg_type(&dspan) else {
+        let Some((ty, lanes)) = self.reg_type(&dspan, true) else {
             self.recover();
             return;
         };
@@ -1042,6 +1063,21 @@ impl<'a> Parser<'a> {
             };
             for name in names {
                 self.declared(&name, span.clone());
+                if lanes > 1 {
+                    // PTX ISA §5.4.2, vectors: the elements are `.x`,
+                    // `.y`, `.z`, `.w`; each is a register of its own here.
+                    for c in &["x", "y", "z", "w"][..lanes as usize] {
+                        self.m.regs.push(RegDecl {
+                            name: format!("{name}.{c}"),
+                            ty,
+                            span: span.clone(),
+                            scope: self.scope,
+                            block: self.block(),
+                        });
+                    }
+                    self.vec_regs.insert(name, lanes);
+                    continue;
+                }
                 self.m.regs.push(RegDecl {
                     name,
                     ty,
@@ -1347,7 +1383,7 @@ impl<'a> Parser<'a> {
     /// A `.reg .TYPE name` parameter of a `.func` header: its type, then
     /// its name; it stops before the `,` or `)` that follows.
     fn reg_param(&mut self, dspan: Span) {
-        let Some(ty) = self.reg_type(&dspan) else {
+        let Some((ty, _)) = self.reg_type(&dspan, false) else {
             return;
         };
         match self.peek().cloned() {
@@ -1675,6 +1711,26 @@ impl<'a> Parser<'a> {
                     let q = self.next()?;
                     return Self::op(OpKind::Other, start..q.span.end);
                 }
+                if let Some(&lanes) = self.vec_regs.get(s) {
+                    // A vector register: `{v.x, v.y, ...}`.
+                    let elems: Vec<OpData> = ["x", "y", "z", "w"][..lanes as usize]
+                        .iter()
+                        .map(|c| {
+                            self.m.texts.push(format!("{s}.{c}"));
+                            OpData {
+                                loc: Loc::of(&t.span),
+                                kind: OpKind::Name,
+                                extra: (self.m.texts.len() - 1) as u32,
+                            }
+                        })
+                        .collect();
+                    let mut v = Self::op(OpKind::Vector, t.span)?;
+                    v.extra = self.m.vectors.len() as u32;
+                    let first = self.m.operands.len() as u32;
+                    self.m.vectors.push((first, elems.len() as u32));
+                    self.m.operands.extend(elems);
+                    return Some(v);
+                }
                 if self.peek_punct('[') {
                     // PTX ISA §6.4.2, arrays as operands: `ld.const.b16 r,
                     // a[1];` reads the element at `a` plus 1 × its size.
@@ -1930,6 +1986,7 @@ pub fn parse(src: &str) -> Module<'_> {
         blocks: Vec::new(),
         block_count: 0,
         names: Default::default(),
+        vec_regs: Default::default(),
         labels: Default::default(),
         defined: Default::default(),
     };
@@ -1958,6 +2015,43 @@ mod tests {
         assert_eq!(fused_state_space("ld.param.u64"), None);
         assert_eq!(fused_state_space(".param"), None);
         assert_eq!(fused_state_space(".shared::cta"), None);
+    }
+
+    /// `.reg .v4 .u32 v;` declares `v.x` ... `v.w`; `v` as an operand is
+    /// the vector of them, `v.w` one element (ZLUDA's vector4.ptx; the
+    /// fused `.v4.u16` of vector_extract.ptx).
+    #[test]
+    fn vector_registers_are_their_elements() {
+        let src = ".version 6.5\n.target sm_60\n\
+            .entry k(.param .u64 p)\n{\n.reg .u64 a;\n.reg .v4 .u32 v;\n.reg .v2.u16 h;\n\
+            .reg .u32 s;\nld.v4.u32 v, [a];\nmov.b32 s, v.w;\nret;\n}\n";
+        let m = parse(src);
+        assert!(m.diagnostics.is_empty(), "{:?}", m.diagnostics);
+        let names: Vec<&str> = m.regs.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(names, ["a", "v.x", "v.y", "v.z", "v.w", "h.x", "h.y", "s"]);
+        assert_eq!(m.regs[6].ty, PtxType::U16);
+        let instrs: Vec<Instr> = m
+            .stmts()
+            .filter_map(|s| match s {
+                Stmt::Instr(i) => Some(i),
+                _ => None,
+            })
+            .collect();
+        let OperandKind::Vector(v) = &instrs[0].operands[0].kind else {
+            panic!("{:?}", instrs[0].operands[0])
+        };
+        let elems: Vec<_> = v.iter().map(|e| e.kind.clone()).collect();
+        assert_eq!(
+            elems,
+            ["v.x", "v.y", "v.z", "v.w"].map(OperandKind::Name).to_vec()
+        );
+        assert_eq!(instrs[1].operands[1].kind, OperandKind::Name("v.w"));
+        // A vector parameter is still refused, with a message that says so.
+        let p = parse(".version 6.5\n.target sm_60\n.func f(.reg .v2 .u32 x)\n{\nret;\n}\n");
+        assert!(p
+            .diagnostics
+            .iter()
+            .any(|d| d.message.contains("as parameters")));
     }
 
     /// PTX ISA §6.4.2: `a[2]` as an operand is the element's address

@@ -1078,6 +1078,8 @@ impl<'a> Parser<'a> {
                     self.vec_regs.insert(name, lanes);
                     continue;
                 }
+                // A scalar of the same name (in a later function) is itself.
+                self.vec_regs.remove(&name);
                 self.m.regs.push(RegDecl {
                     name,
                     ty,
@@ -2046,6 +2048,20 @@ mod tests {
             ["v.x", "v.y", "v.z", "v.w"].map(OperandKind::Name).to_vec()
         );
         assert_eq!(instrs[1].operands[1].kind, OperandKind::Name("v.w"));
+        // A scalar `v` declared later is a plain register again.
+        let two = parse(
+            ".version 6.5\n.target sm_60\n.entry a()\n{\n.reg .v2 .u32 v;\nret;\n}\n\
+             .entry b()\n{\n.reg .u32 v;\nmov.u32 v, 1;\nret;\n}\n",
+        );
+        assert!(two.diagnostics.is_empty(), "{:?}", two.diagnostics);
+        let mov = two
+            .stmts()
+            .find_map(|s| match s {
+                Stmt::Instr(i) if i.opcode == "mov.u32" => Some(i),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!(mov.operands[0].kind, OperandKind::Name("v"));
         // A vector parameter is still refused, with a message that says so.
         let p = parse(".version 6.5\n.target sm_60\n.func f(.reg .v2 .u32 x)\n{\nret;\n}\n");
         assert!(p

@@ -174,7 +174,12 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
             }
         }
         let at = ins.opcode_span.start;
-        let regs = |n: &str| scopes.lookup(n, ins.block).map(|r| r.ty);
+        let regs = |n: &str| {
+            scopes
+                .lookup(n, ins.block)
+                .map(|r| r.ty)
+                .or_else(|| special_register_type(n, version))
+        };
         match &decoded.op {
             Op::NotPtx => {
                 let d = Diagnostic::error(
@@ -387,6 +392,31 @@ fn check_setp_operands(ins: &Instr, c: &Setp, diags: &mut Vec<Diagnostic>) {
     }
 }
 
+/// The type of special register `n` as an operand (PTX ISA §10), or
+/// `None` if it is not one. Before PTX ISA 2.0, %tid, %ntid, %ctaid and
+/// %nctaid were `.v4.u16`, so nvcc of the time wrote `cvt.u32.u16 %r1,
+/// %tid.x`; from 2.0 on they are `.v4.u32`.
+fn special_register_type(n: &str, version: PtxVersion) -> Option<PtxType> {
+    let dims = |b: &str| {
+        n.strip_prefix(b)
+            .is_some_and(|d| matches!(d, ".x" | ".y" | ".z"))
+    };
+    if ["%tid", "%ntid", "%ctaid", "%nctaid"].into_iter().any(dims) {
+        return Some(if version.major < 2 {
+            PtxType::U16
+        } else {
+            PtxType::U32
+        });
+    }
+    match n {
+        "%laneid" | "%warpid" | "%nwarpid" | "%smid" | "%nsmid" | "%clock" | "%lanemask_eq"
+        | "%lanemask_le" | "%lanemask_lt" | "%lanemask_ge" | "%lanemask_gt"
+        | "%dynamic_smem_size" | "WARP_SZ" => Some(PtxType::U32),
+        "%clock64" | "%gridid" | "%globaltimer" => Some(PtxType::U64),
+        _ => None,
+    }
+}
+
 fn undeclared(n: &str, span: core::ops::Range<usize>) -> Diagnostic {
     Diagnostic::error(span, format!("register `{n}` is not declared"))
         .with_help(format!("declare it with `.reg .TYPE {n};`"))
@@ -405,6 +435,22 @@ mod tests {
         let errors: Vec<_> = r.diagnostics.iter().filter(|d| d.is_error()).collect();
         assert_eq!(errors.len(), 2, "{errors:?}");
         assert_eq!(&src[errors[0].span.clone()], "%r0");
+    }
+
+    /// Special registers are operands of any instruction; before PTX ISA
+    /// 2.0 `%tid.x` is `.u16` (the CUDA SDK 2.2 template's
+    /// `cvt.u32.u16 %r1, %tid.x;`), from 2.0 on `.u32`.
+    #[test]
+    fn special_registers_need_no_declaration() {
+        let old = ".version 1.4\n.target sm_10\n.entry k()\n{\n.reg .u32 %r1;\n\
+                   cvt.u32.u16 %r1, %tid.x;\ncvt.u32.u16 %r1, %ntid.y;\nexit;\n}\n";
+        assert_eq!(errors(old, CheckOptions::default()), Vec::<String>::new());
+        let new = ".version 6.5\n.target sm_30\n.entry k()\n{\n.reg .u64 %rd;\n\
+                   cvt.u64.u32 %rd, %ctaid.x;\nret;\n}\n";
+        assert_eq!(errors(new, CheckOptions::default()), Vec::<String>::new());
+        let unknown = ".version 6.5\n.target sm_30\n.entry k()\n{\n.reg .u32 %r1;\n\
+                   cvt.u32.u16 %r1, %tid.w;\nret;\n}\n";
+        assert_eq!(errors(unknown, CheckOptions::default()).len(), 1);
     }
 
     /// The errors of `src`, each as `line:column: message [help]`.

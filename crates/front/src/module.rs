@@ -353,7 +353,9 @@ impl<'a> Module<'a> {
         let span = d.loc.span();
         let text = &self.src[span.clone()];
         let kind = match d.kind {
-            OpKind::Name => OperandKind::Name(text),
+            OpKind::Name if d.extra == NO_EXTRA => OperandKind::Name(text),
+            // A vector register's element (`v.x` of `.reg .v4 .u32 v;`).
+            OpKind::Name => OperandKind::Name(&self.texts[d.extra as usize]),
             OpKind::Imm if d.extra == NO_EXTRA => OperandKind::Imm(text),
             OpKind::Imm => OperandKind::Imm(&self.texts[d.extra as usize]),
             OpKind::Vector => {
@@ -529,6 +531,12 @@ fn lex_next(src: &str, pos: &mut usize, diags: &mut Vec<Diagnostic>) -> Option<T
             }
             break;
         }
+        // A state space run into its type, `.param.u64 x;` or
+        // `.func (.param.f32 r) f(.param.f32 a)` (accepted by ptxas, and in
+        // ZLUDA's tests): the directive is a word of its own, the type the next.
+        if let Some(n) = fused_state_space(&src[start..i]) {
+            i = start + n;
+        }
         Tok::Word
     } else {
         i += c.len_utf8();
@@ -539,6 +547,23 @@ fn lex_next(src: &str, pos: &mut usize, diags: &mut Vec<Diagnostic>) -> Option<T
         tok,
         span: start..i,
     })
+}
+
+/// The length of the state-space directive a word starts with when a type
+/// follows it with no space (`.param.u64` → 6), else `None`.
+fn fused_state_space(word: &str) -> Option<usize> {
+    [".param", ".reg", ".shared", ".global", ".local", ".const"]
+        .into_iter()
+        .find(|d| {
+            word.len() > d.len() + 1
+                && word.starts_with(d)
+                && word.as_bytes()[d.len()] == b'.'
+                && word[d.len()..]
+                    .chars()
+                    .nth(1)
+                    .is_some_and(|c| c.is_ascii_alphabetic())
+        })
+        .map(str::len)
 }
 
 struct Parser<'a> {
@@ -573,6 +598,10 @@ struct Parser<'a> {
     block_count: usize,
     /// Names declared, per block.
     names: std::collections::HashSet<(usize, String)>,
+    /// Vector registers (`.reg .v4 .u32 v;`) and their element counts: each
+    /// is declared as its elements `v.x`, `v.y`, ..., and `v` as an operand
+    /// stands for `{v.x, v.y, ...}`.
+    vec_regs: std::collections::HashMap<String, u32>,
     /// Labels defined, per function scope.
     labels: std::collections::HashSet<(usize, &'a str)>,
     /// Names of the functions with bodies so far (a second body is an
@@ -917,8 +946,9 @@ impl<'a> Parser<'a> {
     /// The qualifiers after `.reg` (in a declaration or a `.func`
     /// parameter): `.align N` and the type; `None` after reporting what is
     /// wrong (an unknown type, a vector register, no type at all).
-    fn reg_type(&mut self, dspan: &Span) -> Option<PtxType> {
+    fn reg_type(&mut self, dspan: &Span, vector_ok: bool) -> Option<(PtxType, u32)> {
         let mut ty = None;
+        let mut lanes = 1;
         while let Some(t) = self.peek().cloned() {
             let s = self.text(&t);
             if t.tok != Tok::Word || !s.starts_with('.') {
@@ -927,9 +957,23 @@ impl<'a> Parser<'a> {
             self.next();
             if s == ".align" {
                 self.align_value(t.span);
-            } else if s == ".v2" || s == ".v4" {
-                self.error(t.span, "vector registers are not supported");
-                return None;
+            } else if s.starts_with(".v2") || s.starts_with(".v4") {
+                if !vector_ok {
+                    self.error(t.span, "vector registers are not supported as parameters");
+                    return None;
+                }
+                // `.v4 .u32` or `.v4.u32` (ZLUDA's vector_extract.ptx).
+                lanes = if s.starts_with(".v2") { 2 } else { 4 };
+                match &s[3..] {
+                    "" => {}
+                    rest => match PtxType::parse(rest) {
+                        Some(tt) => ty = Some(tt),
+                        None => {
+                            self.error(t.span, format!("unknown register type `{s}`"));
+                            return None;
+                        }
+                    },
+                }
             } else {
                 match PtxType::parse(s) {
                     Some(tt) => ty = Some(tt),
@@ -943,13 +987,13 @@ impl<'a> Parser<'a> {
         if ty.is_none() {
             self.error(dspan.clone(), "register declared without a type");
         }
-        ty
+        ty.map(|t| (t, lanes))
     }
 
     /// `.reg .f32 %f<4>, fc;` (PTX ISA §5.1.1, parameterized names §10.1):
     /// qualifiers, then names separated by `,`, then `;`.
     fn reg_decl(&mut self, dspan: Span) {
-        let Some(ty) = self.reg_type(&dspan) else {
+        let Some((ty, lanes)) = self.reg_type(&dspan, true) else {
             self.recover();
             return;
         };
@@ -1019,6 +1063,23 @@ impl<'a> Parser<'a> {
             };
             for name in names {
                 self.declared(&name, span.clone());
+                if lanes > 1 {
+                    // PTX ISA §5.4.2, vectors: the elements are `.x`,
+                    // `.y`, `.z`, `.w`; each is a register of its own here.
+                    for c in &["x", "y", "z", "w"][..lanes as usize] {
+                        self.m.regs.push(RegDecl {
+                            name: format!("{name}.{c}"),
+                            ty,
+                            span: span.clone(),
+                            scope: self.scope,
+                            block: self.block(),
+                        });
+                    }
+                    self.vec_regs.insert(name, lanes);
+                    continue;
+                }
+                // A scalar of the same name (in a later function) is itself.
+                self.vec_regs.remove(&name);
                 self.m.regs.push(RegDecl {
                     name,
                     ty,
@@ -1324,7 +1385,7 @@ impl<'a> Parser<'a> {
     /// A `.reg .TYPE name` parameter of a `.func` header: its type, then
     /// its name; it stops before the `,` or `)` that follows.
     fn reg_param(&mut self, dspan: Span) {
-        let Some(ty) = self.reg_type(&dspan) else {
+        let Some((ty, _)) = self.reg_type(&dspan, false) else {
             return;
         };
         match self.peek().cloned() {
@@ -1652,6 +1713,56 @@ impl<'a> Parser<'a> {
                     let q = self.next()?;
                     return Self::op(OpKind::Other, start..q.span.end);
                 }
+                if let Some(&lanes) = self.vec_regs.get(s) {
+                    // A vector register: `{v.x, v.y, ...}`.
+                    let elems: Vec<OpData> = ["x", "y", "z", "w"][..lanes as usize]
+                        .iter()
+                        .map(|c| {
+                            self.m.texts.push(format!("{s}.{c}"));
+                            OpData {
+                                loc: Loc::of(&t.span),
+                                kind: OpKind::Name,
+                                extra: (self.m.texts.len() - 1) as u32,
+                            }
+                        })
+                        .collect();
+                    let mut v = Self::op(OpKind::Vector, t.span)?;
+                    v.extra = self.m.vectors.len() as u32;
+                    let first = self.m.operands.len() as u32;
+                    self.m.vectors.push((first, elems.len() as u32));
+                    self.m.operands.extend(elems);
+                    return Some(v);
+                }
+                if self.peek_punct('[') {
+                    // PTX ISA §6.4.2, arrays as operands: `ld.const.b16 r,
+                    // a[1];` reads the element at `a` plus 1 × its size.
+                    let elem = self
+                        .m
+                        .vars
+                        .iter()
+                        .rev()
+                        .find(|v| v.name == s)
+                        .map(|v| i64::from(v.ty.bits().max(8) / 8));
+                    if let Some(elem) = elem {
+                        self.next();
+                        let n = self.next()?;
+                        let idx = ptxfp_isa::literal::parse_int(self.text(&n));
+                        let close = self.next()?;
+                        let (Some(idx), Tok::Punct(']')) = (idx, close.tok) else {
+                            self.error(
+                                start..close.span.end,
+                                "an array element takes a constant index: write e.g. `a[1]`",
+                            );
+                            return None;
+                        };
+                        let mut a = Self::op(OpKind::Address, start..close.span.end)?;
+                        a.extra = self.m.addresses.len() as u32;
+                        self.m
+                            .addresses
+                            .push((Some(Loc::of(&t.span)), idx.wrapping_mul(elem)));
+                        return Some(a);
+                    }
+                }
                 Self::op(OpKind::Name, t.span)
             }
             Tok::Punct('!') => {
@@ -1877,6 +1988,7 @@ pub fn parse(src: &str) -> Module<'_> {
         blocks: Vec::new(),
         block_count: 0,
         names: Default::default(),
+        vec_regs: Default::default(),
         labels: Default::default(),
         defined: Default::default(),
     };
@@ -1887,6 +1999,101 @@ pub fn parse(src: &str) -> Module<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `.param.u64` with no space (ZLUDA's call.ptx, call_rnd.ptx) is the
+    /// directive and the type, in a header and in a body.
+    #[test]
+    fn a_state_space_run_into_its_type_is_two_words() {
+        let src = ".version 6.5\n.target sm_30\n.address_size 64\n\
+            .func (.param.f32 r) f(.param.f32 x, .param.f32 y)\n{\nret;\n}\n\
+            .entry k(.param .u64 p)\n{\n.param.u64 a;\n.reg.u32 n;\nret;\n}\n";
+        let m = parse(src);
+        assert!(m.diagnostics.is_empty(), "{:?}", m.diagnostics);
+        assert_eq!(m.functions[0].returns, ["r"]);
+        assert_eq!(m.functions[0].params, ["x", "y"]);
+        assert!(m.vars.iter().any(|v| v.name == "a" && v.ty == PtxType::U64));
+        assert!(m.regs.iter().any(|r| r.name == "n" && r.ty == PtxType::U32));
+        // An opcode's state space stays in the opcode.
+        assert_eq!(fused_state_space("ld.param.u64"), None);
+        assert_eq!(fused_state_space(".param"), None);
+        assert_eq!(fused_state_space(".shared::cta"), None);
+    }
+
+    /// `.reg .v4 .u32 v;` declares `v.x` ... `v.w`; `v` as an operand is
+    /// the vector of them, `v.w` one element (ZLUDA's vector4.ptx; the
+    /// fused `.v4.u16` of vector_extract.ptx).
+    #[test]
+    fn vector_registers_are_their_elements() {
+        let src = ".version 6.5\n.target sm_60\n\
+            .entry k(.param .u64 p)\n{\n.reg .u64 a;\n.reg .v4 .u32 v;\n.reg .v2.u16 h;\n\
+            .reg .u32 s;\nld.v4.u32 v, [a];\nmov.b32 s, v.w;\nret;\n}\n";
+        let m = parse(src);
+        assert!(m.diagnostics.is_empty(), "{:?}", m.diagnostics);
+        let names: Vec<&str> = m.regs.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(names, ["a", "v.x", "v.y", "v.z", "v.w", "h.x", "h.y", "s"]);
+        assert_eq!(m.regs[6].ty, PtxType::U16);
+        let instrs: Vec<Instr> = m
+            .stmts()
+            .filter_map(|s| match s {
+                Stmt::Instr(i) => Some(i),
+                _ => None,
+            })
+            .collect();
+        let OperandKind::Vector(v) = &instrs[0].operands[0].kind else {
+            panic!("{:?}", instrs[0].operands[0])
+        };
+        let elems: Vec<_> = v.iter().map(|e| e.kind.clone()).collect();
+        assert_eq!(
+            elems,
+            ["v.x", "v.y", "v.z", "v.w"].map(OperandKind::Name).to_vec()
+        );
+        assert_eq!(instrs[1].operands[1].kind, OperandKind::Name("v.w"));
+        // A scalar `v` declared later is a plain register again.
+        let two = parse(
+            ".version 6.5\n.target sm_60\n.entry a()\n{\n.reg .v2 .u32 v;\nret;\n}\n\
+             .entry b()\n{\n.reg .u32 v;\nmov.u32 v, 1;\nret;\n}\n",
+        );
+        assert!(two.diagnostics.is_empty(), "{:?}", two.diagnostics);
+        let mov = two
+            .stmts()
+            .find_map(|s| match s {
+                Stmt::Instr(i) if i.opcode == "mov.u32" => Some(i),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!(mov.operands[0].kind, OperandKind::Name("v"));
+        // A vector parameter is still refused, with a message that says so.
+        let p = parse(".version 6.5\n.target sm_60\n.func f(.reg .v2 .u32 x)\n{\nret;\n}\n");
+        assert!(p
+            .diagnostics
+            .iter()
+            .any(|d| d.message.contains("as parameters")));
+    }
+
+    /// PTX ISA §6.4.2: `a[2]` as an operand is the element's address
+    /// (ZLUDA's const.ptx: `ld.const.b16 t, constparams[1];`).
+    #[test]
+    fn an_array_element_operand_is_an_address() {
+        let src = ".version 6.5\n.target sm_30\n\
+            .const .align 8 .b16 c[4] = { 10, 20, 30, 40 };\n\
+            .entry k()\n{\n.reg .b16 t;\nld.const.b16 t, c[3];\nret;\n}\n";
+        let m = parse(src);
+        assert!(m.diagnostics.is_empty(), "{:?}", m.diagnostics);
+        let ld = m
+            .stmts()
+            .find_map(|s| match s {
+                Stmt::Instr(i) if i.opcode == "ld.const.b16" => Some(i),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!(
+            ld.operands[1].kind,
+            OperandKind::Address {
+                base: Some("c"),
+                offset: 6
+            }
+        );
+    }
 
     #[test]
     fn parses_an_nvcc_kernel() {

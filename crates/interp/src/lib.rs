@@ -1119,8 +1119,16 @@ impl Machine<'_, '_> {
                 walk(o, &mut names);
             }
             for n in names {
+                // A vector register's element (`v.x`, made by the parser)
+                // is not a slice of the source: it is looked up by name.
+                let Some(at) = (n.as_ptr() as usize)
+                    .checked_sub(base)
+                    .filter(|a| *a < m.source().len())
+                else {
+                    continue;
+                };
                 if let Some(i) = self.find(n) {
-                    found.push(((n.as_ptr() as usize - base) as u32, i as u32));
+                    found.push((at as u32, i as u32));
                 }
             }
         }
@@ -1524,6 +1532,12 @@ impl Machine<'_, '_> {
             OperandKind::Imm(t) => {
                 ptxfp_isa::literal::parse_imm(t, ty).map_err(|e| err(op.span.clone(), e))
             }
+            // PTX ISA §5.1.4, predefined identifiers: `WARP_SZ`, "the number
+            // of threads in a warp", is a run-time constant (ZLUDA's warp_sz.ptx:
+            // `st.u8 [a], WARP_SZ;`).
+            OperandKind::Name("WARP_SZ") if self.find("WARP_SZ").is_none() => {
+                Ok(WARP_SIZE as u64 & mask(ty.bits()))
+            }
             OperandKind::Name(n) if self.find(n).is_none() && self.special_value(n).is_some() => {
                 // The running thread's (engine.rs), unless --set gave a value.
                 Ok(self.special_value(n).unwrap_or(0) & mask(ty.bits()))
@@ -1912,6 +1926,25 @@ impl Machine<'_, '_> {
             )
         })?;
         match (&ops[0].kind, &ops[1].kind) {
+            (OperandKind::Vector(d), OperandKind::Vector(s))
+                if d.len() == s.len()
+                    && (ins.opcode.contains(".v2") || ins.opcode.contains(".v4")) =>
+            {
+                // `mov.v4.u16 {a, b, c, d}, {e, f, g, h}` (PTX ISA mov: a
+                // vector of the type, element by element), also with vector
+                // registers (`mov.v2.u32 h, v;`); every element is read
+                // before any is written, so a permutation moves the old values.
+                let mut vals = Vec::with_capacity(s.len());
+                for e in s.iter() {
+                    vals.push((self.read(e, ty)?, ty));
+                }
+                for (e, &(x, _)) in d.iter().zip(&vals) {
+                    if !matches!(&e.kind, OperandKind::Name(n) if *n == "_") {
+                        self.write(e, ty, x)?;
+                    }
+                }
+                self.trace(ins, &vals, None);
+            }
             (_, OperandKind::Vector(elems)) => {
                 // `mov.b32 d, {h0, h1}`: docs/NVIDIA.md "Registers and lanes": h0 in bits 0..15.
                 let (ety, w) = self.element(ins, ty, elems.len())?;

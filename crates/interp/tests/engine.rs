@@ -199,6 +199,63 @@ st.global.v4.u32 [%o], {{%l, %w, %n, %m}};
     assert_eq!(words(&o.memory, 0x1000), want);
 }
 
+/// `WARP_SZ` (PTX ISA §5.1.4) is the constant 32 as an operand of a store
+/// and of arithmetic (ZLUDA's warp_sz.ptx stores it with `st.u8`).
+#[test]
+fn warp_sz_is_a_constant() {
+    let src = format!(
+        "{HEAD}.entry k(.param .u64 out)
+{{
+.reg .u32 %a;
+.reg .u64 %o;
+ld.param.u64 %o, [out];
+add.u32 %a, WARP_SZ, 1;
+st.u32 [%o], %a;
+st.u32 [%o+4], WARP_SZ;
+}}
+"
+    );
+    let o = run(&src, &out_at(0x1000), &launch(1, 1)).unwrap();
+    assert_eq!(words(&o.memory, 0x1000), [33, 32]);
+}
+
+/// `.reg .v4 .u32 v;` (PTX ISA §5.4.2): loaded, stored and moved whole,
+/// and read by element (`v.w`).
+#[test]
+fn vector_registers() {
+    let src = format!(
+        "{HEAD}.entry k(.param .u64 out)
+{{
+.reg .v4 .u32 v;
+.reg .v2.u32 h;
+.reg .u32 s;
+.reg .u64 %o;
+ld.param.u64 %o, [out];
+ld.global.v4.u32 v, [%o];
+mov.b32 s, v.w;
+add.u32 v.x, v.x, s;
+st.global.v4.u32 [%o+16], v;
+mov.v2.u32 h, {{v.y, v.z}};
+st.global.v2.u32 [%o+32], h;
+}}
+"
+    );
+    let inputs = Inputs {
+        sets: vec![("out".into(), "0x1000".into())],
+        mems: vec![(
+            "0x1000".into(),
+            [1u32, 2, 3, 4]
+                .iter()
+                .flat_map(|w| w.to_le_bytes())
+                .collect(),
+        )],
+        ..Inputs::default()
+    };
+    let o = run(&src, &inputs, &launch(1, 1)).unwrap();
+    // v = {1, 2, 3, 4}; v.x += v.w; then {v.y, v.z}.
+    assert_eq!(words(&o.memory, 0x1010), [5, 2, 3, 4, 2, 3]);
+}
+
 /// `.extern .shared` takes its size from the launch's dynamic shared memory.
 #[test]
 fn dynamic_shared_memory() {

@@ -274,13 +274,19 @@ impl Atomic {
             PtxType::B64 => PtxType::U64,
             t => t,
         };
+        // and, or, xor are bit operations: the tables spell them `.b32`/`.b64`.
+        let as_bits = match ty {
+            PtxType::U32 | PtxType::S32 => PtxType::B32,
+            PtxType::U64 | PtxType::S64 => PtxType::B64,
+            t => t,
+        };
         let update = match (op, ty.is_float()) {
             (AtomOp::Exch, _) => Some(Update::Exch),
             (AtomOp::Cas, false) => cmp("eq", as_int).map(Update::Cas),
             (AtomOp::Add, false) => int("add", as_int).map(Update::Int),
-            (AtomOp::And, false) => int("and", as_int).map(Update::Int),
-            (AtomOp::Or, false) => int("or", as_int).map(Update::Int),
-            (AtomOp::Xor, false) => int("xor", as_int).map(Update::Int),
+            (AtomOp::And, false) => int("and", as_bits).map(Update::Int),
+            (AtomOp::Or, false) => int("or", as_bits).map(Update::Int),
+            (AtomOp::Xor, false) => int("xor", as_bits).map(Update::Int),
             (AtomOp::Min, false) => cmp("lt", as_int).map(Update::Pick),
             (AtomOp::Max, false) => cmp("gt", as_int).map(Update::Pick),
             // inc and dec are unsigned .u32 only.
@@ -531,6 +537,22 @@ mod tests {
         assert!(
             matches!(a.update, Update::Float(f, Some(0x3f80_0000)) if f.to_string() == "fma.rn.ftz.f32")
         );
+        // and/or/xor on .b32/.b64 (the CUDA SDK 2.2 simpleAtomicIntrinsics
+        // sample's `atom.global.and.b32`): the bit ops of the tables.
+        for (good, root) in [
+            ("atom.global.and.b32", "and.b32"),
+            ("atom.or.b64", "or.b64"),
+            ("red.shared.xor.b32", "xor.b32"),
+        ] {
+            let Op::Control(Control::Atom(a)) = op(good) else {
+                panic!("{good}")
+            };
+            assert!(
+                matches!(a.update, Update::Int(i) if i.to_string() == root),
+                "{good}: {:?}",
+                a.update
+            );
+        }
         // What the engine does not run says so at decode.
         for bad in [
             "atom.global.inc.u64",

@@ -79,6 +79,24 @@ fn plain_f32_f64(f: &Form) -> bool {
 /// The floating-point family beyond the seeds, min/max and wide fma
 /// (issue: the whole f32/f64/f16/bf16 family), each syntax line with every
 /// optional modifier present and absent, counted by hand from the spec.
+/// div, rcp, sqrt, rsqrt, sin, cos, lg2, ex2 with neither a rounding
+/// modifier nor `.approx`/`.full` (PTX ISA 1.0-1.3 only).
+fn legacy(f: &Form) -> bool {
+    use ptxfp::Approx;
+    matches!(
+        f.op(),
+        Opcode::Div
+            | Opcode::Rcp
+            | Opcode::Sqrt
+            | Opcode::Rsqrt
+            | Opcode::Sin
+            | Opcode::Cos
+            | Opcode::Lg2
+            | Opcode::Ex2
+    ) && f.rnd().is_none()
+        && f.approx() == Approx::None
+}
+
 #[test]
 fn the_float_family_has_161_more_spellings() {
     use FormType::*;
@@ -94,6 +112,10 @@ fn the_float_family_has_161_more_spellings() {
             5
         );
     }
+    // The modifier-less spellings of PTX ISA 1.0-1.3 (div.f32, rcp.f64,
+    // sin.f32, ...) are counted apart, below.
+    let n =
+        |op: Opcode, ty: &[FormType]| count(|f| f.op() == op && ty.contains(&f.ty()) && !legacy(f));
     // div.approx{.ftz}, div.full{.ftz}, div.rnd{.ftz}.f32; div.rnd.f64.
     assert_eq!(n(Opcode::Div, &[F32]), 2 + 2 + 8);
     assert_eq!(n(Opcode::Div, &[F64]), 4);
@@ -116,11 +138,17 @@ fn the_float_family_has_161_more_spellings() {
     }
     assert_eq!(n(Opcode::Copysign, &[F32, F64]), 2);
     assert_eq!(75 + 16 + 15 + 14 + 4 + 6 + 6 + 5 + 18 + 2, 161);
-    assert_eq!(Form::all().len(), 165 + 66 + 20 + 161);
-    // Every approximate form says so; no other does.
+    // 9.7.3.8/13/15/16/18-21 PTX ISA Notes: div, rcp, sqrt on .f32 and
+    // .f64, rsqrt on .f32 and .f64, sin, cos, lg2, ex2 on .f32, without a
+    // modifier, up to PTX ISA 1.3.
+    assert_eq!(count(legacy), 6 + 2 + 4);
+    assert_eq!(Form::all().len(), 165 + 66 + 20 + 161 + 12);
+    // Every approximate form says so (the legacy .f32 ones and rsqrt.f64
+    // are the .approx forms); no other does.
     for f in Form::all() {
         let approx_word = f.to_string().contains(".approx") || f.to_string().contains(".full");
-        assert_eq!(f.is_approx(), approx_word, "{f}");
+        let legacy_approx = legacy(&f) && (f.ty() == F32 || f.op() == Opcode::Rsqrt);
+        assert_eq!(f.is_approx(), approx_word || legacy_approx, "{f}");
     }
     // Requirements: the targets the rounding modifiers need.
     let req = |t: &str| {
@@ -140,15 +168,32 @@ fn the_float_family_has_161_more_spellings() {
     assert_eq!(req("neg.ftz.f16x2"), ("6.0".into(), "sm_53".into()));
     // What is missing is named.
     let err = |t: &str| Form::parse(t).unwrap_err().message;
+    // The modifier-less forms parse (PTX ISA 1.0-1.3 has them); from 1.4 on
+    // validation names the rule.
+    let from_1_4 = |t: &str| {
+        Form::parse(t)
+            .unwrap()
+            .validate(PtxVersion::new(1, 4), Target::sm(20))
+            .into_iter()
+            .find(|d| d.is_error())
+            .map(|d| d.message)
+            .unwrap_or_default()
+    };
     assert!(
-        err("div.f32").contains("requires a rounding modifier or .approx or .full"),
+        from_1_4("div.f32")
+            .contains("requires a rounding modifier or .approx or .full from PTX ISA 1.4"),
         "{}",
-        err("div.f32")
+        from_1_4("div.f32")
     );
     assert!(
-        err("sin.f32").contains("requires .approx"),
+        from_1_4("sin.f32").contains("requires .approx from PTX ISA 1.4"),
         "{}",
-        err("sin.f32")
+        from_1_4("sin.f32")
+    );
+    assert!(
+        err("tanh.f32").contains("requires .approx"),
+        "{}",
+        err("tanh.f32")
     );
     assert!(
         err("div.rn.f16").contains("div does not take .f16"),

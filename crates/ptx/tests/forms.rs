@@ -100,7 +100,6 @@ fn legacy(f: &Form) -> bool {
 #[test]
 fn the_float_family_has_161_more_spellings() {
     use FormType::*;
-    let n = |op: Opcode, ty: &[FormType]| count(|f| f.op() == op && ty.contains(&f.ty()));
     // add/sub/mul{.rnd}{.ftz}{.sat}.f32: 5 × 2 × 2; {.rnd}.f64: 5.
     for op in [Opcode::Add, Opcode::Sub, Opcode::Mul] {
         assert_eq!(

@@ -23,6 +23,10 @@ pub struct HalfOne {
     /// binary16 with F16C conversions (x86-64 paths).
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     f16c: bool,
+    /// binary16 on the CPU's scalar FP16 instructions
+    /// ([`Path::X86Avx512Fp16`], once its self-check passed).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    fp16: bool,
 }
 
 impl HalfOne {
@@ -39,6 +43,7 @@ impl HalfOne {
             op,
             k: HalfK::new(fmt == Half::Bf16, st),
             f16c: fmt == Half::F16 && path.usable() != Path::Portable,
+            fp16: fmt == Half::F16 && path.usable() == Path::X86Avx512Fp16,
         }
     }
 
@@ -99,6 +104,18 @@ impl HalfOne {
         if !self.plain() {
             return |h, a, b, c| h.eval(a, b, c);
         }
+        // The FP16 instructions' NaN payloads are the CPU's: only where
+        // every NaN result is replaced (NVIDIA's canonical NaN) are its
+        // bits the exact core's.
+        #[cfg(target_arch = "x86_64")]
+        if self.fp16 && self.k.nan_on != 0 {
+            return match self.op {
+                None => fp16_plain::<0>,
+                Some(Add) => fp16_plain::<1>,
+                Some(Sub) => fp16_plain::<2>,
+                Some(Mul) => fp16_plain::<3>,
+            };
+        }
         #[cfg(target_arch = "x86_64")]
         if self.f16c {
             return match self.op {
@@ -125,6 +142,16 @@ fn f16c_plain<const OP: u8>(h: &HalfOne, a: u16, b: u16, c: u16) -> u16 {
     // `HalfOne::on` sets only where a non-portable path, and with it F16C,
     // was detected.
     h.k.post_nan(unsafe { crate::x86::f16_one(op, a, b, c) })
+}
+
+/// A plain binary16 operation (`OP`: 0 fma, 1 add, 2 sub, 3 mul) on the
+/// CPU's scalar FP16 instruction (`vfmadd213sh`, `vaddsh`, ... rounding to
+/// nearest even), then the NaN replacement.
+#[cfg(target_arch = "x86_64")]
+fn fp16_plain<const OP: u8>(h: &HalfOne, a: u16, b: u16, c: u16) -> u16 {
+    // SAFETY: `kernel` picks this only where `fp16` is set, which
+    // `HalfOne::on` sets only on the FP16 path, detected and self-checked.
+    h.k.post_nan(unsafe { crate::x512h::f16_scalar::<OP>(a, b, c) })
 }
 
 impl F32One {

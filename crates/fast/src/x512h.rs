@@ -87,6 +87,46 @@ unsafe fn fp16<const OP: u8>(x: __m512i, y: __m512i, z: __m512i) -> __m512i {
     r
 }
 
+/// One binary16 operation (`OP`: 0 fma `a × b + c`, 1 add, 2 sub, 3 mul)
+/// by the CPU's scalar FP16 instruction (`vfmadd213sh`, `vaddsh`,
+/// `vsubsh`, `vmulsh`), rounded to nearest even (`{rn-sae}`): the same
+/// IEEE binary16 operation as [`fp16`]'s lanes, for one call at a time.
+///
+/// # Safety
+/// The CPU must have AVX-512 FP16.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
+pub(crate) unsafe fn f16_scalar<const OP: u8>(a: u16, b: u16, c: u16) -> u16 {
+    let x = _mm_cvtsi32_si128(i32::from(a));
+    let y = _mm_cvtsi32_si128(i32::from(b));
+    let z = _mm_cvtsi32_si128(i32::from(c));
+    let r: __m128i;
+    macro_rules! binop {
+        ($ins:literal) => {
+            asm!(
+                concat!($ins, " {r}, {x}, {y}, {{rn-sae}}"),
+                r = lateout(xmm_reg) r, x = in(xmm_reg) x, y = in(xmm_reg) y,
+                options(pure, nomem, nostack, preserves_flags)
+            )
+        };
+    }
+    // SAFETY: register-only instructions; the caller checked the feature.
+    unsafe {
+        match OP {
+            1 => binop!("vaddsh"),
+            2 => binop!("vsubsh"),
+            3 => binop!("vmulsh"),
+            // `r = x × y + z`, the product unrounded.
+            _ => asm!(
+                "vfmadd213sh {r}, {y}, {z}, {{rn-sae}}",
+                r = inout(xmm_reg) x => r, y = in(xmm_reg) y, z = in(xmm_reg) z,
+                options(pure, nomem, nostack, preserves_flags)
+            ),
+        }
+    }
+    _mm_cvtsi128_si32(r) as u16
+}
+
 /// `OP` on sixteen half lanes in binary32 (module doc).
 #[inline]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]

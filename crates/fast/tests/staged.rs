@@ -430,3 +430,43 @@ fn fma_f64_staged_nan_priorities() {
         }
     }
 }
+
+/// The one-register kernels of the plain f16 forms under NVIDIA's NaN rule
+/// (`fma.rn.f16`, `add.rn.f16`, ...: on the FP16 path the CPU's scalar
+/// instructions, elsewhere F16C) on every 16-bit `a` against edge `b`/`c`,
+/// on every path this CPU has, equal to the exact core with the canonical
+/// NaN: the per-call path of `ptxfp_op_eval` and the engine.
+#[test]
+fn plain_f16_kernels_on_every_a() {
+    let st = HalfStages {
+        ftz: false,
+        clamp: Clamp::None,
+        nan: Some(0x7fff),
+        oob: None,
+    };
+    let edges = edge16(Half::F16);
+    let mut rng = Rng(0xf16);
+    let bc: Vec<(u16, u16)> = (0..24)
+        .map(|_| {
+            let mut p = || edges[rng.below(edges.len() as u64) as usize];
+            (p(), p())
+        })
+        .collect();
+    for op in [Some(BinOp::Add), Some(BinOp::Sub), Some(BinOp::Mul), None] {
+        for path in Path::all_available() {
+            let one = HalfOne::on(path, Half::F16, op, &st);
+            let kernel = one.kernel();
+            for a in 0..=u16::MAX {
+                for &(b, c) in &bc {
+                    let r = half_core(Half::F16, op, a as u64, b as u64, c as u64) as u16;
+                    let want = if r & 0x7fff > 0x7c00 { 0x7fff } else { r };
+                    assert_eq!(
+                        kernel(&one, a, b, c),
+                        want,
+                        "{op:?} {path:?} [{a:#x}, {b:#x}, {c:#x}]"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -376,6 +376,9 @@ fn run_source(
     for w in &out.warnings {
         eprint!("{}", w.render_in(path, map));
     }
+    for w in &out.input_warnings {
+        eprintln!("ptxfp: warning: {w}");
+    }
     let loc = |span: &std::ops::Range<usize>| {
         let (l, c) = map.line_col(span.start);
         format!("{path}:{l}:{c}")
@@ -438,7 +441,16 @@ fn run_source(
             (
                 "warnings",
                 JsonField::Array(Box::new(
-                    out.warnings.iter().map(|w| diag_json(path, map, w)),
+                    out.warnings.iter().map(|w| diag_json(path, map, w)).chain(
+                        out.input_warnings.iter().map(|w| {
+                            serde_json::json!({
+                                "location": null,
+                                "severity": "warning",
+                                "message": w,
+                                "help": null,
+                            })
+                        }),
+                    ),
                 )),
             ),
         ]);

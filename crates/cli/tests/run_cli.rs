@@ -1219,3 +1219,63 @@ fn approximate_results_are_marked_in_traces() {
     assert_eq!(steps[1]["approx"], serde_json::json!(true));
     assert!(steps[2].get("approx").is_none());
 }
+
+/// A `--set` value that overflows or underflows its register's type is
+/// said, as `eval` says it (issue: `1e999999` in `--set` became Inf
+/// silently), in the text and in the JSON warnings (no place in the file).
+#[test]
+fn set_values_out_of_range_warn() {
+    let src = ".reg .f32 %f<3>;\n.reg .f64 %fd1;\nadd.rn.f32 %f2, %f1, %f1;\n";
+    let o = ptxfp(
+        &["run", "--set", "%f1=1e999999", "--set", "%fd1=-1e-400", "-"],
+        Some(src),
+    );
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(out.contains("+Inf"), "{out}");
+    assert!(
+        err.contains("ptxfp: warning: --set %f1=1e999999: `1e999999` overflows .f32 and is +Inf"),
+        "{err}"
+    );
+    assert!(
+        err.contains("ptxfp: warning: --set %fd1=-1e-400: `-1e-400` underflows .f64 and is -0"),
+        "{err}"
+    );
+    // In range, or typed bits: nothing to say.
+    let o = ptxfp(
+        &[
+            "run",
+            "--set",
+            "%f1=1.5",
+            "--set",
+            "%fd1=0d7FF0000000000000",
+            "-",
+        ],
+        Some(src),
+    );
+    assert!(!text(&o).1.contains("warning"), "{}", text(&o).1);
+    let o = ptxfp(&["run", "--json", "--set", "%f1=f32:1e-60", "-"], Some(src));
+    let v: serde_json::Value = serde_json::from_str(&text(&o).0).unwrap();
+    let w = &v["warnings"][0];
+    assert_eq!(w["location"], serde_json::Value::Null);
+    assert_eq!(
+        w["message"],
+        "--set %f1=f32:1e-60: `1e-60` underflows .f32 and is 0"
+    );
+}
+
+/// An initializer constant out of its type's range warns in `check` and
+/// `run`, at its place, as an instruction's immediate does.
+#[test]
+fn initializer_constants_out_of_range_warn() {
+    let src = ".version 8.1\n.target sm_90\n.global .f32 g[2] = {1e999, 0f3F800000};\n.global .f16 h = 1e-9;\n.entry k()\n{\n  .reg .f32 %f<2>;\n  ld.global.f32 %f1, [g];\n  ret;\n}\n";
+    for cmd in ["run", "check"] {
+        let o = ptxfp(&[cmd, "-"], Some(src));
+        let (_, err) = text(&o);
+        assert!(
+            err.contains("<stdin>:3:22: warning: `1e999` overflows .f32 and is +Inf"),
+            "{cmd}: {err}"
+        );
+        assert!(err.contains("underflows .f16 and is 0"), "{cmd}: {err}");
+    }
+}

@@ -1300,7 +1300,16 @@ impl<'a> Parser<'a> {
                         self.next();
                     }
                     let parsed = if starts_numeric(text.trim_start_matches(['-', '+'])) {
-                        ptxfp_isa::literal::parse_imm(&text, ty)
+                        // A constant that overflowed to Inf or underflowed
+                        // to 0 in `ty` is said, as in an instruction.
+                        ptxfp_isa::literal::Literal::imm(&text, ty).map(|lit| {
+                            for w in &lit.warnings {
+                                self.m
+                                    .diagnostics
+                                    .push(Diagnostic::warning(span.clone(), w.to_string()));
+                            }
+                            lit.bits
+                        })
                     } else {
                         Err(format!(
                             "`{text}` in an initializer: only numeric constants are supported"

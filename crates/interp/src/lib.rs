@@ -272,6 +272,11 @@ pub struct Outcome {
     pub trace: Vec<TraceStep>,
     /// Warnings (lenient declarations, unread inputs).
     pub warnings: Vec<Diagnostic>,
+    /// Warnings about the inputs themselves, which have no place in the
+    /// program: a `--set` value that overflowed to Inf or underflowed to 0
+    /// in its register's type (`--set x=1e999: `1e999` overflows .f32 and
+    /// is +Inf`).
+    pub input_warnings: Vec<String>,
     /// Contractions that change a result (with [`Options::contract`]).
     pub contractions: Vec<Contraction>,
     /// The code target used (`--target`, else `.target`, else `--device`,
@@ -593,6 +598,7 @@ fn execute(
             memory: Vec::new(),
             trace: Vec::new(),
             warnings: Vec::new(),
+            input_warnings: Vec::new(),
             contractions: Vec::new(),
             code_target,
             device,
@@ -689,6 +695,11 @@ fn execute(
     if !check_ran {
         found.extend(m.diagnostics.iter().filter(|d| d.is_error()).cloned());
     }
+    // The module's own warnings (an initializer constant that overflowed
+    // to Inf, an unknown directive skipped), said as `check` says them.
+    mc.out
+        .warnings
+        .extend(m.diagnostics.iter().filter(|d| !d.is_error()).cloned());
     let mut warned: std::collections::HashSet<Diagnostic> =
         mc.out.warnings.iter().cloned().collect();
     for (i, s) in m.stmts().enumerate() {
@@ -1294,6 +1305,16 @@ impl Machine<'_, '_> {
         })
     }
 
+    /// A `--set` value that left its type's range as it was rounded (1e999
+    /// for a `.f32` is +Inf): said, as `eval` says it of its operands.
+    fn warn_range(&mut self, name: &str, text: &str, ty: PtxType) {
+        for w in set::range_warnings(text, ty) {
+            self.out
+                .input_warnings
+                .push(format!("--set {name}={text}: {w}"));
+        }
+    }
+
     fn apply_inputs(&mut self, inputs: &Inputs) -> Result<(), RunError> {
         // One value per name: a second --set for it is a mistake, not an update.
         for (i, (name, text)) in inputs.sets.iter().enumerate() {
@@ -1314,6 +1335,7 @@ impl Machine<'_, '_> {
                 let ty = self.regs[i].ty;
                 let v = set_value(text, ty)
                     .map_err(|e| self.set_error(name, text, ty, "register", e))?;
+                self.warn_range(name, text, ty);
                 self.give_reg(i, v);
             } else if let Some((addr, size, _, ty)) = self.var(name) {
                 // A `.param` (or any variable): its first element, in its type.
@@ -1326,6 +1348,7 @@ impl Machine<'_, '_> {
                         e => e,
                     }
                 })?;
+                self.warn_range(name, text, ty);
                 let n = size.min(u64::from(ty.bits().div_ceil(8)));
                 self.given_at(addr)
                     .give(addr, &v.to_le_bytes()[..n as usize]);

@@ -46,6 +46,32 @@ fn is_float_like(t: PtxType) -> bool {
     t.is_float() || matches!(t, PtxType::F16x2 | PtxType::BF16x2)
 }
 
+/// The warnings of a `--set` value that [`set_value`] took for type `ty`: a
+/// float literal that overflowed to Inf or underflowed to 0 as it was
+/// rounded once into the type (`TYPE:VALUE` in its own type).
+pub(crate) fn range_warnings(text: &str, ty: PtxType) -> Vec<String> {
+    let t = text.trim();
+    let (t, ty) = match t.split_once(':') {
+        Some((tn, v)) => match PtxType::parse(tn.trim()) {
+            Some(vt) => (v.trim(), vt),
+            None => return Vec::new(),
+        },
+        None => (t, ty),
+    };
+    if !is_float_like(ty) {
+        return Vec::new();
+    }
+    let lower = t.to_ascii_lowercase();
+    let body = lower.trim_start_matches(['-', '+']);
+    let lit = if body.starts_with("0f") || body.starts_with("0d") {
+        ptxfp_isa::literal::Literal::value(t, ty)
+    } else {
+        ptxfp_isa::literal::Literal::operand(t, ty)
+    };
+    lit.map(|l| l.warnings.iter().map(|w| w.to_string()).collect())
+        .unwrap_or_default()
+}
+
 /// Parses a `--set` value for a register or variable of type `ty` (module doc).
 pub(crate) fn set_value(text: &str, ty: PtxType) -> Result<u64, SetError> {
     let t = text.trim();

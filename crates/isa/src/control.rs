@@ -28,7 +28,7 @@ impl Mem {
     /// The qualifiers of `ld`/`st` opcode text (its suffixes after the root).
     pub fn decode(opcode: &str) -> Mem {
         let mut m = Mem {
-            ty: crate::op::last_type(opcode),
+            ty: crate::types::last_type(opcode),
             lanes: 1,
             space: None,
         };

@@ -92,11 +92,7 @@ pub struct Decoded {
     pub diags: Vec<Diagnostic>,
 }
 
-/// The instruction's type: its opcode's last suffix that is a type
-/// (`ld.global.v2.f32`: `.f32`).
-pub fn last_type(opcode: &str) -> Option<PtxType> {
-    opcode.split('.').skip(1).filter_map(PtxType::parse).last()
-}
+pub use crate::types::last_type;
 
 /// Decodes `opcode` (`fma.rn.ftz.f16`, `ld.global.v2.f32`, ...). `lenient`
 /// accepts a misplaced or repeated modifier of a form with a warning

@@ -214,6 +214,12 @@ pub const fn mask(bits: u32) -> u64 {
     }
 }
 
+/// The instruction's type: its opcode's last suffix that is a type
+/// (`ld.global.v2.f32`: `.f32`).
+pub fn last_type(opcode: &str) -> Option<PtxType> {
+    opcode.split('.').skip(1).filter_map(PtxType::parse).last()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

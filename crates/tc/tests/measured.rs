@@ -12,6 +12,8 @@
 //! PTXFP_TC_DATA=<dir> runs the same checks on another copy, such as the
 //! full model_validation/ folder of the repository.
 
+mod common;
+use common::read_hex_rows;
 use ptxfp_tc::{f16_to_f32_bits, f32_to_f16_bits_rne, Gpu, InFormat, Model, OutFormat};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -21,19 +23,6 @@ fn data_dir() -> PathBuf {
         Some(d) => PathBuf::from(d),
         None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/tc"),
     }
-}
-
-fn read_hex_rows(p: &Path) -> Vec<Vec<u32>> {
-    fs::read_to_string(p)
-        .unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            l.split_whitespace()
-                .map(|t| u32::from_str_radix(t, 16).expect("hex"))
-                .collect()
-        })
-        .collect()
 }
 
 fn read_bin(p: &Path) -> Vec<u32> {

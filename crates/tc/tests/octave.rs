@@ -8,22 +8,11 @@
 //! +0 for some results the GPU and ptxfp-tc give as -0; the GPU
 //! measurements decide signs of zeros, tests/measured.rs).
 
+mod common;
+use common::read_hex_rows;
 use ptxfp_tc::{f16_to_f32_bits, f32_to_f16_bits_rne, Gpu, InFormat, Model, OutFormat};
 use std::fs;
 use std::path::Path;
-
-fn read_hex_rows(p: &Path) -> Vec<Vec<u32>> {
-    fs::read_to_string(p)
-        .unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            l.split_whitespace()
-                .map(|t| u32::from_str_radix(t, 16).expect("hex"))
-                .collect()
-        })
-        .collect()
-}
 
 fn read_bin(p: &Path) -> Vec<u32> {
     fs::read_to_string(p)

@@ -25,7 +25,7 @@ use ptxfp_isa::target::Target;
 use ptxfp_isa::types::PtxType;
 use ptxfp_model::batch::{OnePlan, Plan};
 use ptxfp_model::{Eval, EvalInt, Exec};
-use set::{set_value, SetError};
+use set::{set_value, set_value_warned, SetError};
 use std::collections::{BTreeMap, HashMap};
 
 /// How to run.
@@ -1305,10 +1305,10 @@ impl Machine<'_, '_> {
         })
     }
 
-    /// A `--set` value that left its type's range as it was rounded (1e999
-    /// for a `.f32` is +Inf): said, as `eval` says it of its operands.
-    fn warn_range(&mut self, name: &str, text: &str, ty: PtxType) {
-        for w in set::range_warnings(text, ty) {
+    /// The warnings of a `--set` value (1e999 for a `.f32` is +Inf): said,
+    /// as `eval` says them of its operands.
+    fn warn_range(&mut self, name: &str, text: &str, warned: Vec<String>) {
+        for w in warned {
             self.out
                 .input_warnings
                 .push(format!("--set {name}={text}: {w}"));
@@ -1333,13 +1333,15 @@ impl Machine<'_, '_> {
                     )));
                 }
                 let ty = self.regs[i].ty;
-                let v = set_value(text, ty)
+                let mut warned = Vec::new();
+                let v = set_value_warned(text, ty, &mut warned)
                     .map_err(|e| self.set_error(name, text, ty, "register", e))?;
-                self.warn_range(name, text, ty);
+                self.warn_range(name, text, warned);
                 self.give_reg(i, v);
             } else if let Some((addr, size, _, ty)) = self.var(name) {
                 // A `.param` (or any variable): its first element, in its type.
-                let v = set_value(text, ty).map_err(|e| {
+                let mut warned = Vec::new();
+                let v = set_value_warned(text, ty, &mut warned).map_err(|e| {
                     let e = self.set_error(name, text, ty, "variable", e);
                     match e {
                         RunError::Input(m) if size > u64::from(ty.bits().div_ceil(8)) => {
@@ -1348,7 +1350,7 @@ impl Machine<'_, '_> {
                         e => e,
                     }
                 })?;
-                self.warn_range(name, text, ty);
+                self.warn_range(name, text, warned);
                 let n = size.min(u64::from(ty.bits().div_ceil(8)));
                 self.given_at(addr)
                     .give(addr, &v.to_le_bytes()[..n as usize]);

@@ -46,34 +46,19 @@ fn is_float_like(t: PtxType) -> bool {
     t.is_float() || matches!(t, PtxType::F16x2 | PtxType::BF16x2)
 }
 
-/// The warnings of a `--set` value that [`set_value`] took for type `ty`: a
-/// float literal that overflowed to Inf or underflowed to 0 as it was
-/// rounded once into the type (`TYPE:VALUE` in its own type).
-pub(crate) fn range_warnings(text: &str, ty: PtxType) -> Vec<String> {
-    let t = text.trim();
-    let (t, ty) = match t.split_once(':') {
-        Some((tn, v)) => match PtxType::parse(tn.trim()) {
-            Some(vt) => (v.trim(), vt),
-            None => return Vec::new(),
-        },
-        None => (t, ty),
-    };
-    if !is_float_like(ty) {
-        return Vec::new();
-    }
-    let lower = t.to_ascii_lowercase();
-    let body = lower.trim_start_matches(['-', '+']);
-    let lit = if body.starts_with("0f") || body.starts_with("0d") {
-        ptxfp_isa::literal::Literal::value(t, ty)
-    } else {
-        ptxfp_isa::literal::Literal::operand(t, ty)
-    };
-    lit.map(|l| l.warnings.iter().map(|w| w.to_string()).collect())
-        .unwrap_or_default()
-}
-
 /// Parses a `--set` value for a register or variable of type `ty` (module doc).
 pub(crate) fn set_value(text: &str, ty: PtxType) -> Result<u64, SetError> {
+    set_value_warned(text, ty, &mut Vec::new())
+}
+
+/// [`set_value`], with the warnings of a float value that overflowed to Inf
+/// or underflowed to 0 as it was rounded once into its type (`TYPE:VALUE`:
+/// into `TYPE`) added to `warnings`.
+pub(crate) fn set_value_warned(
+    text: &str,
+    ty: PtxType,
+    warnings: &mut Vec<String>,
+) -> Result<u64, SetError> {
     let t = text.trim();
     if let Some((tn, v)) = t.split_once(':') {
         let Some(vt) = PtxType::parse(tn.trim()) else {
@@ -94,7 +79,7 @@ pub(crate) fn set_value(text: &str, ty: PtxType) -> Result<u64, SetError> {
         if v.contains(':') {
             return bad("give one TYPE: before the value");
         }
-        return set_value(v, vt).map_err(|e| match e {
+        return set_value_warned(v, vt, warnings).map_err(|e| match e {
             SetError::Untyped => SetError::Bad(format!(
                 "`{vt}` holds bits: give them in hex, e.g. 0x{:0w$x}",
                 0,
@@ -115,11 +100,14 @@ pub(crate) fn set_value(text: &str, ty: PtxType) -> Result<u64, SetError> {
             )),
         },
         _ if is_float_like(ty) => {
-            if exact_float {
-                ptxfp_isa::literal::parse_value(t, ty).map_err(SetError::Bad)
+            let lit = if exact_float {
+                ptxfp_isa::literal::Literal::value(t, ty)
             } else {
-                literal::parse_operand(t, ty).map_err(SetError::Bad)
+                ptxfp_isa::literal::Literal::operand(t, ty)
             }
+            .map_err(SetError::Bad)?;
+            warnings.extend(lit.warnings.iter().map(|w| w.to_string()));
+            Ok(lit.bits)
         }
         _ if ty.is_bits() => {
             if lower.starts_with('-') || lower.starts_with('+') {

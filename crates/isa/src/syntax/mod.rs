@@ -514,7 +514,6 @@ impl Form {
                 let (what, legacy) = match (self.op(), self.ty()) {
                     (Opcode::Div, FormType::F32) => (" or .approx or .full", ".approx.ftz"),
                     (_, FormType::F32) => (" or .approx", ".approx.ftz"),
-                    (Opcode::Div, _) => ("", ".rn"),
                     _ => ("", ".rn"),
                 };
                 let alt = if what.is_empty() {

@@ -591,6 +591,9 @@ class Form:
         self.ins = (lane_fmt,) * (arity - 1) + (self.out,)
         self.mode = next((r for r in ROUNDINGS if r in mods), "rn")
         self.ftz, self.sat = "ftz" in mods, "sat" in mods
+        # docs/NVIDIA.md ".ftz": an sm_1x device flushes results subnormal after
+        # rounding into the format (envytools' G80 model), not by IEEE tininess.
+        self.g80 = sm_number(setup.device or setup.target) < 20
         self.relu, self.oob = "relu" in mods, "oob" in mods
         self.minmax = self.op in ("min", "max")
         if self.minmax:
@@ -664,14 +667,17 @@ class Form:
         if self.oob and any(is_oob_nan(x) for x in operands[:2]):
             return 0
         if self.out is F64:
-            nan = first_nan(F64, operands)
+            nan = first_nan(F64, operands, self.op)
             if nan is not None:
                 return nan
         if self.ftz:
             operands = [f.flush(x) for f, x in zip(self.ins, operands)]
         values = [f.decode(x) for f, x in zip(self.ins, operands)]
         exact = self.exact(*values, self.mode)
-        return self.finish(self.out.encode(round_value(self.out, exact, self.mode)))
+        bits = self.out.encode(round_value(self.out, exact, self.mode))
+        if self.ftz and not self.g80 and tiny_after_rounding(self.out, exact, self.mode):
+            bits &= self.out.sign_bit
+        return self.finish(bits)
 
     def minmax_lane(self, a, b):
         """min/max of one lane (the x2 forms: each lane alone, 9.7.4.7/8).
@@ -689,7 +695,7 @@ class Form:
           ".ftz" "flushes subnormal inputs and results to sign-preserving zero."
         isNaN is true for quiet and signalling NaNs alike. A NaN result is the
         format's default_nan (f16/bf16 0x7fff, f32 0x7fffffff), except that two
-        NaN inputs to min.f64/max.f64 give the first one, a, quieted (f64 keeps
+        NaN inputs to min.f64/max.f64 give the second one, b, quieted (H200; f64 keeps
         payloads, 9.7.3: "`NaN` payloads are supported for double-precision
         instructions"). Choices the spec leaves open: see scripts/xcheck/README.md.
         """
@@ -702,7 +708,8 @@ class Form:
         a_nan, b_nan = fmt.is_nan(a), fmt.is_nan(b)
         if a_nan and b_nan or self.nan and (a_nan or b_nan):
             if fmt is F64 and not self.nan:
-                return a | fmt.quiet_bit
+                # docs/NVIDIA.md "NaN results": b first (H200).
+                return b | fmt.quiet_bit
             return fmt.default_nan
         if a_nan or b_nan:
             d = b if a_nan else a
@@ -723,15 +730,17 @@ class Form:
         copysign: "Copy sign bit of a into value of b, and return the result as d."
         docs/NVIDIA.md "The f32/f64 family": a NaN input to abs/neg on .f32,
         .f16, .bf16 gives the type's canonical NaN (0x7fffffff, 0x7fff); .f64
-        passes it through unchanged, sign included (so neg.f64 of a NaN is
-        that NaN, its sign not flipped); copysign is b's bits with a's sign
+        passes it through with its quiet bit set (an H200 quiets a signalling
+        NaN), sign included (so neg.f64 of a NaN is that NaN, its sign not
+        flipped); copysign is b's bits with a's sign
         bit, NaNs in either operand included, no flushing (no .ftz).
         """
         fmt = self.out
         if self.op == "copysign":
             return b & ~fmt.sign_bit | a & fmt.sign_bit
         if fmt.is_nan(a):
-            return a if fmt is F64 else fmt.default_nan
+            # .f64: the NaN quieted, sign and payload kept (H200).
+            return a | fmt.quiet_bit if fmt is F64 else fmt.default_nan
         if self.ftz:
             a = fmt.flush(a)
         return a & ~fmt.sign_bit if self.op == "abs" else a ^ fmt.sign_bit
@@ -740,8 +749,8 @@ class Form:
         """.ftz on the result, then .sat, then .relu.
 
         docs/NVIDIA.md ".ftz": a result is flushed to zero of its sign when it is
-        subnormal AFTER rounding (a result that rounds up to the smallest normal
-        is kept). ".sat", after rounding and flushing: NaN → +0.0; results below
+        subnormal after rounding (and, in lane(), when it is tiny after rounding
+        as IEEE 754 defines it: tiny_after_rounding). ".sat", after rounding and flushing: NaN → +0.0; results below
         0 → +0.0; above 1.0 → 1.0; -0.0 → +0.0. ".relu", after rounding: NaN →
         canonical NaN (0x7fff); a result whose sign bit is set → +0.0, so
         -0.0 → +0.0.
@@ -788,13 +797,30 @@ def is_oob_nan(bits):
     return bits & 0x7FFF == 0x7FF7
 
 
-def first_nan(fmt, operands):
-    """docs/NVIDIA.md "NaN results" (f64): if an input is NaN, the result is the
-    first NaN among a, b, c, with its quiet bit set."""
-    for bits in operands:
-        if fmt.is_nan(bits):
-            return bits | fmt.quiet_bit
+def first_nan(fmt, operands, op):
+    """docs/NVIDIA.md "NaN results" (f64, measured on an H200): if an input is
+    NaN, the result is the first NaN in the order b, c, a (div: a, b), with
+    its quiet bit set."""
+    for i in (0, 1) if op == "div" else (1, 2, 0):
+        if i < len(operands) and fmt.is_nan(operands[i]):
+            return operands[i] | fmt.quiet_bit
     return None
+
+
+def tiny_after_rounding(fmt, exact, mode):
+    """docs/NVIDIA.md ".ftz" (measured on an H200): IEEE 754 §7.5 tininess
+    after rounding, "a non-zero result computed as though the exponent range
+    were unbounded would lie strictly between ±b^emin": the exact value
+    rounded to the format's precision in a format with a 12-bit exponent
+    field, compared with 2^emin. A zero result is "tiny" too (flushing it
+    changes nothing)."""
+    if exact.kind == ZERO:
+        return True
+    if exact.kind != FINITE:
+        return False
+    wide = Format("wide exponent", 12, fmt.mbits, None)
+    r = round_value(wide, exact, mode)
+    return r.kind == ZERO or (r.kind == FINITE and r.sig.bit_length() - 1 + r.exp < fmt.emin)
 
 
 _FORMS = {}

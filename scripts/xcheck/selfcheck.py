@@ -345,7 +345,8 @@ def check_notes_examples(tally, rng):
 # min and max
 
 # The NaN a min/max gives when both inputs are NaN or .NaN meets a NaN (the
-# model's documented choice; f64: None, the first input quieted instead).
+# model's documented choice; f64: None, the second input, b, quieted instead,
+# as an H200 does).
 MINMAX_NAN = {"f16": 0x7FFF, "bf16": 0x7FFF, "f32": 0x7FFFFFFF, "f64": None}
 
 
@@ -373,7 +374,7 @@ def float_minmax(form, fmt, a, b):
         x, y = abs(x), abs(y)
     if math.isnan(x) and math.isnan(y) or "NaN" in mods and (math.isnan(x) or math.isnan(y)):
         nan = MINMAX_NAN[fmt.name]
-        return a | fmt.quiet_bit if nan is None else nan
+        return b | fmt.quiet_bit if nan is None else nan
     if math.isnan(x) or math.isnan(y):
         r = y if math.isnan(x) else x
     elif x == y:  # equal values: ±0 or the same number; -0 < +0
@@ -447,11 +448,11 @@ MINMAX_HAND = [
     ("min.f16", 0xFE00, 0x8001, 0x8001), ("max.bf16", 0xFF81, 0xFF80, 0xFF80),
     ("max.f32", 0x7FC00000, 0xFF800000, 0xFF800000), ("min.f32", 0x00000001, 0xFF800001, 0x1),
     ("min.f64", 0x7FF0000000000001, 0x3FF0000000000000, 0x3FF0000000000000),
-    # both NaN: canonical NaN (f64: a, quieted); .NaN: canonical NaN if either is NaN
+    # both NaN: canonical NaN (f64: b, quieted, as an H200); .NaN: canonical NaN if either is NaN
     ("min.f16", 0x7E00, 0xFE01, 0x7FFF), ("max.bf16", 0xFFC1, 0x7F81, 0x7FFF),
     ("min.f32", 0x7FC00001, 0xFFC00000, 0x7FFFFFFF),
-    ("min.f64", 0x7FF4000000000000, 0xFFF8000000000000, 0x7FFC000000000000),
-    ("max.f64", 0xFFF8000000000001, 0x7FF0000000000002, 0xFFF8000000000001),
+    ("min.f64", 0x7FF4000000000000, 0xFFF8000000000000, 0xFFF8000000000000),
+    ("max.f64", 0xFFF8000000000001, 0x7FF0000000000002, 0x7FF8000000000002),
     ("min.NaN.f16", 0x7E00, 0x3C00, 0x7FFF), ("max.NaN.f16", 0x3C00, 0xFC01, 0x7FFF),
     ("max.NaN.bf16", 0x3F80, 0x7F81, 0x7FFF), ("min.NaN.f32", 0x7F800001, 0x0, 0x7FFFFFFF),
     ("min.NaN.f32", 0x3F800000, 0x40000000, 0x3F800000),
@@ -545,9 +546,9 @@ def host_float_form(form, fmt, ops):
     if ftz:
         ops = [fmt.flush(x) for x in ops]
     if fmt is F64:
-        for x in ops:
-            if fmt.is_nan(x):
-                return x | fmt.quiet_bit
+        for i in (0, 1) if op == "div" else (1, 2, 0):  # b, c, a; div: a, b (H200)
+            if i < len(ops) and fmt.is_nan(ops[i]):
+                return ops[i] | fmt.quiet_bit
     r = host_op(op, [to_float(fmt, x) for x in ops])
     if r is None or any(fmt.is_nan(x) for x in ops):
         bits = fmt.default_nan
@@ -557,6 +558,12 @@ def host_float_form(form, fmt, ops):
         bits = pack_f32(r)
     if ftz:
         bits = fmt.flush(bits)
+    # IEEE 754 tininess after rounding (H200): r rounded to 24 bits as though
+    # the exponent were unbounded is below 2**-126. Scaled by 2**24 (exact in
+    # binary64), the 'f' packing rounds it in binary32's normal range.
+    if ftz and fmt is F32 and r is not None and not math.isnan(r) and abs(r) < 2.0 ** -100:
+        if abs(to_float(F32, pack_f32(r * 2.0 ** 24))) < 2.0 ** -102:
+            bits &= fmt.sign_bit
     if sat:
         if fmt.is_nan(bits) or bits & fmt.sign_bit:
             bits = 0
@@ -621,7 +628,8 @@ def check_float_bisection(tally, rng):
     """The directed modes (and .rn) of add/sub/mul/div/rcp/sqrt .f32/.f64 on
     finite nonzero operands, against bisect_round on the exact Fraction
     (bisect_sqrt for sqrt); an exact zero sum is +0, -0 under .rm; .ftz
-    flushes inputs and the result after rounding."""
+    flushes inputs, and the result when it is tiny after rounding (IEEE 754,
+    as an H200)."""
     for op, arity in FLOAT_OPS.items():
         for fmt in (F32, F64):
             for mode in MODES:
@@ -648,6 +656,13 @@ def check_float_bisection(tally, rng):
                                 want = bisect_round(fmt, x, mode)
                         if ftz:
                             want = fmt.flush(want)
+                        # .ftz by IEEE tininess after rounding (H200): the exact
+                        # value scaled by 2**24 rounds in the normal range as it
+                        # would with an unbounded exponent.
+                        if ftz and op != "sqrt" and x != 0 and abs(x) < Fraction(2) ** -100:
+                            scaled = bisect_round(fmt, x * 2 ** 24, mode)
+                            if abs(value(fmt, scaled)) < Fraction(2) ** (fmt.emin + 24):
+                                want &= fmt.sign_bit
                         tally.same(f"{form} {ops}", m.evaluate(form, ops), want)
 
 
@@ -669,7 +684,7 @@ def check_sign_ops(tally, rng):
     """abs/neg/copysign against Python floats (abs, unary minus, math.copysign)
     for non-NaN operands; .ftz flushes (|x| < 2**emin) to a zero of the
     input's sign first; NaNs by docs/NVIDIA.md: canonical for .f32/.f16/.bf16,
-    unchanged for .f64 abs/neg; copysign keeps b's bits with a's sign bit."""
+    quieted for .f64 abs/neg (H200); copysign keeps b's bits with a's sign bit."""
     forms = [row[0] for row in m.legal_forms() if row[0].split(".")[0] in ("abs", "neg", "copysign")]
     for form in forms:
         parts = form.split(".")
@@ -690,7 +705,7 @@ def check_sign_ops(tally, rng):
                 else:
                     want = float_bits(fmt, math.copysign(to_float(fmt, b), sign_of_a))
             elif fmt.is_nan(a):
-                want = a if fmt is F64 else fmt.default_nan
+                want = a | fmt.quiet_bit if fmt is F64 else fmt.default_nan
             else:
                 x = to_float(fmt, a)
                 if ftz and abs(x) < 2.0 ** fmt.emin:
@@ -722,9 +737,11 @@ FLOAT_HAND = [
     ("div.rn.f32", [0x3F800000, 0x00400000], 0x7F000000),
     ("div.rn.ftz.f32", [0x00000001, 0x80000001], 0x7FFFFFFF),
     ("rcp.rn.ftz.f32", [0x80000001], 0xFF800000),
-    # f64 NaN operands: the first NaN, quieted (payload and sign kept)
+    # f64 NaN operands, quieted (payload and sign kept; H200): div a's first,
+    # the other operations b's first
     ("div.rn.f64", [0x3FF0000000000000, 0xFFF0000000000001], 0xFFF8000000000001),
     ("div.rn.f64", [0x7FF0000000000002, 0xFFF8000000000001], 0x7FF8000000000002),
+    ("mul.rn.f64", [0x7FF0000000000002, 0xFFF8000000000001], 0xFFF8000000000001),
     ("sqrt.rn.f64", [0xFFF4000000000000], 0xFFFC000000000000),
     ("add.rn.f64", [0x7FF0000000000000, 0xFFF0000000000000], 0xFFF8000000000000),
     ("mul.rz.f64", [0x0000000000000000, 0xFFF0000000000000], 0xFFF8000000000000),
@@ -748,8 +765,9 @@ FLOAT_HAND = [
     ("div.rp.f32", [0xBF800000, 0x40400000], 0xBEAAAAAA),
     ("div.rn.f64", [0xBFF0000000000000, 0x4008000000000000], 0xBFD5555555555555),
     ("div.rm.f64", [0xBFF0000000000000, 0x4008000000000000], 0xBFD5555555555556),
-    # .ftz after rounding: the largest subnormal's neighbourhood
-    ("div.rn.ftz.f32", [0x00FFFFFF, 0x40000000], 0x00800000),  # 0x7fffff.8 rounds up: kept
+    # .ftz by IEEE tininess after rounding (H200): the largest subnormal's neighbourhood
+    ("div.rn.ftz.f32", [0x00FFFFFF, 0x40000000], 0x00000000),  # 2**-126 (1 - 2**-24): 24 bits, tiny
+    ("div.rn.f32", [0x00FFFFFF, 0x40000000], 0x00800000),  # 0x7fffff.8 rounds up
     ("div.rz.ftz.f32", [0x00FFFFFF, 0x40000000], 0x00000000),  # 0x7fffff: flushed
     ("div.rz.f32", [0x00FFFFFF, 0x40000000], 0x007FFFFF),
     ("mul.rn.ftz.f32", [0x00800000, 0x3F000000], 0x00000000),
@@ -772,9 +790,11 @@ FLOAT_HAND = [
     ("mul.rz.f32", [0x7F7FFFFF, 0x40000000], 0x7F7FFFFF),
     ("mul.rm.f32", [0x7F7FFFFF, 0xC0000000], 0xFF800000),
     ("div.rp.f64", [0xFFEFFFFFFFFFFFFF, 0x3FE0000000000000], 0xFFEFFFFFFFFFFFFF),
-    # abs/neg/copysign of NaNs (docs/NVIDIA.md): canonical for f32/f16/bf16, f64 unchanged
+    # abs/neg/copysign of NaNs (docs/NVIDIA.md): canonical for f32/f16/bf16, f64 quieted
+    # with sign and payload kept (H200)
     ("abs.f32", [0xFFC00001], 0x7FFFFFFF), ("neg.f32", [0x7F800001], 0x7FFFFFFF),
-    ("abs.f64", [0xFFF0000000000001], 0xFFF0000000000001),
+    ("abs.f64", [0xFFF0000000000001], 0xFFF8000000000001),
+    ("neg.f64", [0x7FF4000000000000], 0x7FFC000000000000),
     ("neg.f64", [0x7FF8000000000000], 0x7FF8000000000000),
     ("neg.f64", [0x3FF0000000000000], 0xBFF0000000000000),
     ("abs.f16", [0xFE01], 0x7FFF), ("neg.bf16", [0x7F81], 0x7FFF),

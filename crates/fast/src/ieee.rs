@@ -97,6 +97,31 @@ pub fn ieee_f32_staged(
     b: &[u32],
     out: &mut [u32],
 ) {
+    // IEEE tininess after rounding (crate::tiny), block by block; sums
+    // never round up to the smallest normal.
+    if !(st.ftz && st.tiny_after_rounding && !matches!(op, IeeeOp::Add | IeeeOp::Sub)) {
+        return ieee_f32_staged_rounded(path, op, rm, st, a, b, out);
+    }
+    let k = F32K::new(st);
+    let block = crate::tiny::BLOCK;
+    for (j, o) in out.chunks_mut(block).enumerate() {
+        let r = j * block..j * block + o.len();
+        let (a, b) = (&a[r.clone()], &b[r]);
+        ieee_f32_staged_rounded(path, op, rm, st, a, b, o);
+        crate::tiny::fix32(o, |i| crate::tiny::ieee32_tiny(op, k.flush(a[i]), k.flush(b[i]), rm));
+    }
+}
+
+/// [`ieee_f32_staged`] with results flushed when subnormal after rounding.
+fn ieee_f32_staged_rounded(
+    path: Path,
+    op: IeeeOp,
+    rm: Round,
+    st: &F32Stages,
+    a: &[u32],
+    b: &[u32],
+    out: &mut [u32],
+) {
     let n = out.len();
     assert!(a.len() == n && b.len() == n, "operand lengths differ");
     let k = F32K::new(st);
@@ -195,7 +220,13 @@ pub fn ieee_f32_one(op: IeeeOp, rm: Round, st: &F32Stages, a: u32, b: u32) -> u3
     } else {
         core32(op, rm, a, b)
     };
-    k.post(r)
+    let r = k.post(r);
+    // IEEE tininess after rounding (crate::tiny).
+    if k.tiny && r & 0x7fff_ffff == 0x0080_0000 && crate::tiny::ieee32_tiny(op, a, b, rm) {
+        r & 0x8000_0000
+    } else {
+        r
+    }
 }
 
 /// One binary64 operation with its NaN rules (for one register at a time).

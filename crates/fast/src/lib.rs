@@ -45,6 +45,7 @@ mod elem;
 mod ieee;
 mod one;
 mod stages;
+mod tiny;
 #[cfg(target_arch = "x86_64")]
 mod x256;
 #[cfg(target_arch = "x86_64")]
@@ -647,6 +648,38 @@ pub fn half_staged(
     c: Option<&[u16]>,
     out: &mut [u16],
 ) {
+    // IEEE tininess after rounding: only products can round up to the
+    // smallest normal (crate::tiny). The check follows the kernel block by
+    // block, while the block is in the cache.
+    if !(st.ftz && st.tiny_after_rounding && op != Some(BinOp::Add) && op != Some(BinOp::Sub)) {
+        return half_staged_rounded(path, fmt, op, st, a, b, c, out);
+    }
+    let bf = fmt == Half::Bf16;
+    let k = stages::HalfK::new(bf, st);
+    for (j, o) in out.chunks_mut(tiny::BLOCK).enumerate() {
+        let r = j * tiny::BLOCK..j * tiny::BLOCK + o.len();
+        let (a, b, c) = (&a[r.clone()], &b[r.clone()], c.map(|c| &c[r]));
+        half_staged_rounded(path, fmt, op, st, a, b, c, o);
+        tiny::fix16(tiny::half_min(bf), o, |i| {
+            let z = c.map_or(0, |c| k.flush(c[i]));
+            tiny::half_tiny(bf, op, k.flush(a[i]), k.flush(b[i]), z)
+        });
+    }
+}
+
+/// [`half_staged`] with results flushed when subnormal after rounding into
+/// the format.
+#[allow(clippy::too_many_arguments)]
+fn half_staged_rounded(
+    path: Path,
+    fmt: Half,
+    op: Option<BinOp>,
+    st: &HalfStages,
+    a: &[u16],
+    b: &[u16],
+    c: Option<&[u16]>,
+    out: &mut [u16],
+) {
     let n = out.len();
     assert!(a.len() == n && b.len() == n, "operand lengths differ");
     assert!(
@@ -713,6 +746,31 @@ pub fn fma_f32_staged(
     c: &[u32],
     out: &mut [u32],
 ) {
+    if !(st.ftz && st.tiny_after_rounding) {
+        return fma_f32_staged_rounded(path, rm, st, a, b, c, out);
+    }
+    // IEEE tininess after rounding (crate::tiny), block by block.
+    let k = stages::F32K::new(st);
+    for (j, o) in out.chunks_mut(tiny::BLOCK).enumerate() {
+        let r = j * tiny::BLOCK..j * tiny::BLOCK + o.len();
+        let (a, b, c) = (&a[r.clone()], &b[r.clone()], &c[r]);
+        fma_f32_staged_rounded(path, rm, st, a, b, c, o);
+        tiny::fix32(o, |i| {
+            tiny::fma32_tiny(k.flush(a[i]), k.flush(b[i]), k.flush(c[i]), rm)
+        });
+    }
+}
+
+/// [`fma_f32_staged`] with results flushed when subnormal after rounding.
+fn fma_f32_staged_rounded(
+    path: Path,
+    rm: Round,
+    st: &F32Stages,
+    a: &[u32],
+    b: &[u32],
+    c: &[u32],
+    out: &mut [u32],
+) {
     let n = out.len();
     assert!(
         a.len() == n && b.len() == n && c.len() == n,
@@ -759,6 +817,27 @@ pub fn fma_f32_staged(
 /// and `b` is `None`.
 #[allow(clippy::too_many_arguments)]
 pub fn mixed_staged(
+    path: Path,
+    fmt: Half,
+    op: Option<BinOp>,
+    rm: Round,
+    st: &F32Stages,
+    a: &[u16],
+    b: Option<&[u16]>,
+    c: &[u32],
+    out: &mut [u32],
+) {
+    mixed_staged_rounded(path, fmt, op, rm, st, a, b, c, out);
+    if let (true, true, None, Some(b)) = (st.ftz, st.tiny_after_rounding, op, b) {
+        let k = stages::F32K::new(st);
+        let w = |h: u16| elem::half_to_f32(fmt == Half::Bf16, h).to_bits();
+        tiny::fix32(out, |i| tiny::fma32_tiny(w(a[i]), w(b[i]), k.flush(c[i]), rm));
+    }
+}
+
+/// [`mixed_staged`] with results flushed when subnormal after rounding.
+#[allow(clippy::too_many_arguments)]
+fn mixed_staged_rounded(
     path: Path,
     fmt: Half,
     op: Option<BinOp>,

@@ -60,20 +60,29 @@ impl HalfOne {
             BinOp::Sub => x - y,
             BinOp::Mul => x * y,
         };
-        #[cfg(target_arch = "x86_64")]
-        if self.f16c {
-            // SAFETY: `f16c` is set only where a non-portable path, and
-            // with it F16C, was detected.
-            let r = unsafe { crate::x86::f16_one(self.op, x, y, k.flush(c)) };
-            return k.post(r, a, b);
-        }
-        let r = match (self.fmt, self.op) {
-            (Half::F16, Some(op)) => nh(bin(op, wh(x), wh(y))),
-            (Half::Bf16, Some(op)) => nb(bin(op, wb(x), wb(y))),
-            (Half::F16, None) => scalar::fma_f16_inline(x, y, k.flush(c)),
-            (Half::Bf16, None) => scalar::fma_bf16_inline(x, y, k.flush(c)),
+        let z = k.flush(c);
+        let r = 'r: {
+            #[cfg(target_arch = "x86_64")]
+            if self.f16c {
+                // SAFETY: `f16c` is set only where a non-portable path, and
+                // with it F16C, was detected.
+                break 'r unsafe { crate::x86::f16_one(self.op, x, y, z) };
+            }
+            match (self.fmt, self.op) {
+                (Half::F16, Some(op)) => nh(bin(op, wh(x), wh(y))),
+                (Half::Bf16, Some(op)) => nb(bin(op, wb(x), wb(y))),
+                (Half::F16, None) => scalar::fma_f16_inline(x, y, z),
+                (Half::Bf16, None) => scalar::fma_bf16_inline(x, y, z),
+            }
         };
-        k.post(r, a, b)
+        let r = k.post(r, a, b);
+        // IEEE tininess after rounding (crate::tiny).
+        let bf = self.fmt == Half::Bf16;
+        if k.tiny && r & 0x7fff == crate::tiny::half_min(bf) && crate::tiny::half_tiny(bf, self.op, x, y, z) {
+            r & 0x8000
+        } else {
+            r
+        }
     }
 }
 
@@ -251,7 +260,22 @@ impl F32One {
             Round::TowardNegative => crate::sum_to_f32::<{ elem::RM }>(p, z),
             Round::TowardPositive => crate::sum_to_f32::<{ elem::RP }>(p, z),
         };
-        k.post(r)
+        let r = k.post(r);
+        // IEEE tininess after rounding (crate::tiny): products only.
+        if k.tiny && r & 0x7fff_ffff == 0x0080_0000 {
+            let tiny = match self.op {
+                F32Op::Fma => crate::tiny::fma32_tiny(k.flush(a), k.flush(b), k.flush(c), self.rm),
+                F32Op::Mixed { bf, op: None } => {
+                    let w = |h: u32| elem::half_to_f32(bf, h as u16).to_bits();
+                    crate::tiny::fma32_tiny(w(a), w(b), k.flush(c), self.rm)
+                }
+                F32Op::Mixed { .. } => false,
+            };
+            if tiny {
+                return r & 0x8000_0000;
+            }
+        }
+        r
     }
 }
 

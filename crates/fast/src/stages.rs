@@ -27,6 +27,13 @@ pub struct HalfStages {
     /// Subnormal operands and subnormal rounded results become zeros of
     /// the same sign.
     pub ftz: bool,
+    /// Under `ftz`, a result is flushed when, rounded to the format's
+    /// precision as though the exponent range were unbounded, it is below
+    /// the smallest normal (IEEE 754 §7.5 tininess after rounding), also
+    /// where rounding into the format gives the smallest normal; `false`:
+    /// only results subnormal after rounding into the format. See
+    /// `crate::tiny`.
+    pub tiny_after_rounding: bool,
     /// Range clamp of the result.
     pub clamp: Clamp,
     /// The pattern every NaN result becomes (`None`: the kernel's NaN is
@@ -41,6 +48,7 @@ impl HalfStages {
     /// No stage: the plain IEEE operation.
     pub const IEEE: HalfStages = HalfStages {
         ftz: false,
+        tiny_after_rounding: false,
         clamp: Clamp::None,
         nan: None,
         oob: None,
@@ -55,6 +63,8 @@ pub struct F32Stages {
     /// Subnormal binary32 operands and results become zeros of the same
     /// sign (half operands of the mixed forms are never flushed).
     pub ftz: bool,
+    /// As [`HalfStages::tiny_after_rounding`].
+    pub tiny_after_rounding: bool,
     /// `.sat` ([`Clamp::Relu`] is not a binary32 stage).
     pub sat: bool,
     /// The pattern every NaN result becomes (`None`: left as it is); under
@@ -66,6 +76,7 @@ impl F32Stages {
     /// No stage: the plain IEEE operation.
     pub const IEEE: F32Stages = F32Stages {
         ftz: false,
+        tiny_after_rounding: false,
         sat: false,
         nan: None,
     };
@@ -89,6 +100,8 @@ pub(crate) struct HalfK {
     pub exp: u16,
     /// `0x7fff` under `ftz` (the bits a flush clears), else 0.
     pub ftz: u16,
+    /// `ftz` with IEEE tininess after rounding (`crate::tiny`).
+    pub tiny: bool,
     /// Clamp bounds, compared as signed 16-bit integers: a pattern with
     /// the sign bit set is below every pattern without it, and patterns
     /// without it order as their values.
@@ -131,6 +144,7 @@ impl HalfK {
         HalfK {
             exp,
             ftz: if st.ftz { 0x7fff } else { 0 },
+            tiny: st.ftz && st.tiny_after_rounding,
             lo,
             hi,
             nan_on,
@@ -181,6 +195,8 @@ impl HalfK {
 pub(crate) struct F32K {
     /// `0x7fffffff` under `ftz`, else 0.
     pub ftz: u32,
+    /// `ftz` with IEEE tininess after rounding (`crate::tiny`).
+    pub tiny: bool,
     /// Signed clamp bounds (see [`HalfK::lo`]).
     pub lo: i32,
     /// See `lo`.
@@ -205,6 +221,7 @@ impl F32K {
         };
         F32K {
             ftz: if st.ftz { 0x7fff_ffff } else { 0 },
+            tiny: st.ftz && st.tiny_after_rounding,
             lo,
             hi,
             nan_on,

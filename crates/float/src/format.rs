@@ -140,6 +140,22 @@ extended!(
     E2M1X, "e2m1x", 2, 1
 );
 
+/// `F`'s precision with an 11-bit exponent field (binary64's range): an
+/// operation on `F` values rounded here is rounded to `F`'s precision as if
+/// `F`'s exponent range were unbounded below, which is how IEEE 754 §7.5
+/// detects tininess "after rounding" ("a non-zero result computed as
+/// though the exponent range were unbounded would lie strictly between
+/// ±b^emin"). Every finite `F` value converts here exactly. For formats
+/// narrower than binary64 (binary64 itself gains nothing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Wide<F>(core::marker::PhantomData<F>);
+
+impl<F: Format> Format for Wide<F> {
+    const NAME: &'static str = "wide";
+    const EXP_BITS: u32 = if F::EXP_BITS < 11 { 11 } else { F::EXP_BITS };
+    const FRAC_BITS: u32 = F::FRAC_BITS;
+}
+
 /// What kind of datum a bit pattern is (IEEE 754 §5.7.2 `class`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Class {

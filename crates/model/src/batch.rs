@@ -194,7 +194,7 @@ impl Plan {
     /// code's target and the device, docs/NVIDIA.md), `min` and `max` (no
     /// fast kernel yet).
     pub fn of(form: &Form, exec: &Exec) -> Option<Plan> {
-        let hw = &exec.hw;
+        let hw = &exec.device_profile();
         if !kernels_express(hw) {
             return None;
         }
@@ -223,11 +223,11 @@ impl Plan {
                         stages: f32_stages(hw, ftz, sat),
                     }
                 } else {
-                    Plan::Ieee64 {
-                        op,
-                        rm,
-                        nans: f64_nans(hw),
+                    let mut nans = f64_nans(hw);
+                    if op == IeeeOp::Div {
+                        nans.priority = hw.f64_div_nan_priority;
                     }
+                    Plan::Ieee64 { op, rm, nans }
                 });
             }
         }
@@ -453,39 +453,46 @@ fn half_run(plan: &Plan, path: Path, s: &[&[u16]], o: &mut [u16]) {
 }
 
 /// Whether the fast kernels' stages can express `hw`'s choices: they clear
-/// `-0.0` under `.sat` and `.relu` (ptxfp_fast::Clamp) and flush tiny
-/// results after rounding; the NaN patterns, the OOB-NaN and the f64 NaN
-/// priority are parameters. A profile that chooses otherwise has no plan.
+/// `-0.0` under `.sat` and `.relu` (ptxfp_fast::Clamp) and flush results
+/// subnormal after rounding, or tiny after rounding as IEEE 754 defines it;
+/// the NaN patterns, the OOB-NaN and the f64 NaN priority are parameters.
+/// A profile that chooses otherwise has no plan.
 pub fn kernels_express(hw: &HwProfile) -> bool {
     hw.sat_clears_neg_zero
         && hw.relu_clears_neg_zero
-        && matches!(hw.ftz_timing, FtzTiming::AfterRounding)
+        && !matches!(hw.ftz_timing, FtzTiming::BeforeRounding)
 }
 
 // NVIDIA's profile is the one every batch path serves.
 const _: () = {
     let hw = HwProfile::NVIDIA;
     assert!(hw.sat_clears_neg_zero && hw.relu_clears_neg_zero);
-    assert!(matches!(hw.ftz_timing, FtzTiming::AfterRounding));
 };
+
+/// Whether `.ftz` flushes by IEEE tininess after rounding
+/// ([`FtzTiming::IeeeAfterRounding`]).
+fn tiny_after_rounding(hw: &HwProfile) -> bool {
+    matches!(hw.ftz_timing, FtzTiming::IeeeAfterRounding)
+}
 
 /// The stages of an `.f16`/`.bf16` form under `hw`.
 pub fn half_stages(hw: &HwProfile, ftz: bool, clamp: Clamp, oob: bool) -> HalfStages {
     HalfStages {
-        // docs/NVIDIA.md ".ftz": subnormal inputs become zero of their sign before
-        // same sign before the operation"; a result "subnormal AFTER
-        // rounding" is flushed to zero of the same sign (NOTE(hw) open).
+        // docs/NVIDIA.md ".ftz": subnormal inputs become zeros of their sign
+        // before the operation, and a result tiny after rounding (IEEE 754)
+        // becomes a zero of its sign (hw: H200).
         // (.ftz exists for .f16 forms only.)
         ftz,
-        // docs/NVIDIA.md ".sat": NaN → +0.0; below 0 → +0.0 (-0.0 too, NOTE(hw)
-        // open); above 1.0 → 1.0. (.relu): NaN → canonical NaN; sign bit
-        // set → +0.0 (-0.0 too, NOTE(hw) open).
+        tiny_after_rounding: tiny_after_rounding(hw),
+        // docs/NVIDIA.md ".sat": NaN → +0.0; below 0 → +0.0 (-0.0 too, hw:
+        // H200); above 1.0 → 1.0. (.relu): NaN → canonical NaN; sign bit
+        // set → +0.0 (-0.0 too, hw: H200).
         clamp,
-        // docs/NVIDIA.md "NaN results": every f16/bf16 NaN result is 0x7fff.
-        // NOTE(hw): open.
+        // docs/NVIDIA.md "NaN results": every f16/bf16 NaN result is 0x7fff
+        // (hw: H200).
         nan: Some(hw.half_nan),
         // docs/NVIDIA.md ".oob": if a or b is the OOB-NaN (low 15 bits 0x7ff7,
-        // NOTE(hw) open), the lane's result is +0.0.
+        // hw: H200), the lane's result is +0.0.
         oob: oob.then_some((hw.oob_mask, hw.oob_value)),
     }
 }
@@ -493,12 +500,13 @@ pub fn half_stages(hw: &HwProfile, ftz: bool, clamp: Clamp, oob: bool) -> HalfSt
 /// The stages of a binary32 result (`mad.f32`, mixed precision) under `hw`.
 pub fn f32_stages(hw: &HwProfile, ftz: bool, sat: bool) -> F32Stages {
     F32Stages {
-        // docs/NVIDIA.md ".ftz": subnormal inputs become zero of their sign; results
-        // same sign"; results flushed "subnormal AFTER rounding" (NOTE(hw)
-        // open).
+        // docs/NVIDIA.md ".ftz": subnormal inputs become zeros of their sign;
+        // a result tiny after rounding (IEEE 754) becomes a zero of its sign
+        // (hw: H200).
         ftz,
+        tiny_after_rounding: tiny_after_rounding(hw),
         // docs/NVIDIA.md ".sat": after rounding and flushing; NaN → +0, below 0
-        // (and -0, NOTE(hw) open) → +0, above 1 → 1.
+        // (and -0, hw: H200) → +0, above 1 → 1.
         sat,
         // docs/NVIDIA.md "NaN results": every f32 NaN result is 0x7fffffff, doc.
         nan: Some(hw.f32_nan),
@@ -507,9 +515,9 @@ pub fn f32_stages(hw: &HwProfile, ftz: bool, sat: bool) -> F32Stages {
 
 /// The NaN results of `mad.f64` under `hw`.
 pub fn f64_nans(hw: &HwProfile) -> F64Nans {
-    // docs/NVIDIA.md "NaN results" (f64; NOTE(hw) operand priority open): the
-    // first NaN among a, b, c, quieted; an invalid operation gives
-    // 0xfff8000000000000.
+    // docs/NVIDIA.md "NaN results" (f64): the first NaN in the profile's
+    // operand order (b, c, a on the H200, hw), quieted; an invalid operation
+    // gives 0xfff8000000000000.
     F64Nans {
         priority: hw.f64_nan_priority,
         invalid: hw.f64_invalid_nan,
@@ -1164,6 +1172,12 @@ mod tests {
                     };
                     let fl = |x: u64| if ftz && x & exp == 0 { x & 0x8000 } else { x };
                     let f: Vec<u64> = v.iter().map(|&x| fl(x)).collect();
+                    let tiny = ftz
+                        && stages.tiny_after_rounding
+                        && match fmt {
+                            Half::F16 => scaled_tiny::<F16>(op, f[0], f[1], *f.last().unwrap(), rn),
+                            Half::Bf16 => scaled_tiny::<BF16>(op, f[0], f[1], *f.last().unwrap(), rn),
+                        };
                     let mut x = match (fmt, op) {
                         (Half::F16, Some(BinOp::Add)) => core::add::<F16>(f[0], f[1], rn),
                         (Half::F16, Some(BinOp::Sub)) => core::sub::<F16>(f[0], f[1], rn),
@@ -1175,7 +1189,7 @@ mod tests {
                         (Half::Bf16, None) => core::fma::<BF16>(f[0], f[1], f[2], rn),
                     }
                     .bits;
-                    x = fl(x);
+                    x = if tiny { x & 0x8000 } else { fl(x) };
                     let nan = x & 0x7fff > exp;
                     x = match clamp {
                         Clamp::Sat if nan || x & 0x8000 != 0 => 0,
@@ -1201,8 +1215,10 @@ mod tests {
                         x
                     }
                 };
-                let x = fl(core::fma::<F32>(fl(ops[0]), fl(ops[1]), fl(ops[2]), rm).bits);
-                sat32(x, sat)
+                let (a, b, c) = (fl(ops[0]), fl(ops[1]), fl(ops[2]));
+                let x = fl(core::fma::<F32>(a, b, c, rm).bits);
+                let tiny = ftz && stages.tiny_after_rounding && scaled_tiny::<F32>(None, a, b, c, rm);
+                sat32(if tiny { x & 0x8000_0000 } else { x }, sat)
             }
             Plan::Ieee32 { op, rm, stages } => {
                 let fl = |x: u64| {
@@ -1212,26 +1228,55 @@ mod tests {
                         x
                     }
                 };
-                let b = ops.get(1).copied().unwrap_or(0);
-                let x = fl(ieee_core::<F32>(op, rm, fl(ops[0]), fl(b), 0x3f80_0000));
-                sat32(x, stages.sat)
+                let (a, b) = (fl(ops[0]), fl(ops.get(1).copied().unwrap_or(0)));
+                let x = fl(ieee_core::<F32>(op, rm, a, b, 0x3f80_0000));
+                // Products and quotients scale through one operand; sums,
+                // exact when tiny, need no check.
+                let tiny = stages.ftz
+                    && stages.tiny_after_rounding
+                    && match op {
+                        IeeeOp::Mul => scaled_tiny::<F32>(Some(BinOp::Mul), a, b, 0, rm),
+                        IeeeOp::Div => {
+                            let two = (127 + 1) << 23;
+                            let r = ieee_core::<F32>(op, rm, core::mul::<F32>(a, two, rm).bits, b, 0);
+                            r & 0x7fff_ffff < 0x0100_0000 && a & 0x7f80_0000 < 0x7f00_0000
+                        }
+                        IeeeOp::Rcp => {
+                            let r = core::div::<F32>(0x4000_0000, a, rm).bits;
+                            r & 0x7fff_ffff < 0x0100_0000
+                        }
+                        _ => false,
+                    };
+                sat32(if tiny { x & 0x8000_0000 } else { x }, stages.sat)
             }
-            Plan::Ieee64 { op, rm, .. } => {
+            Plan::Ieee64 { op, rm, nans } => {
                 let b = ops.get(1).copied().unwrap_or(0);
                 let x = ieee_core::<F64>(op, rm, ops[0], b, 0x3ff0_0000_0000_0000);
+                let first = nans
+                    .priority
+                    .iter()
+                    .map(|&i| i as usize)
+                    .filter(|&i| i < op.arity())
+                    .map(|i| ops[i])
+                    .find(|&o| is_nan64(o));
                 if !is_nan64(x) {
                     x
-                } else if let Some(n) = ops[..op.arity()].iter().find(|&&o| is_nan64(o)) {
+                } else if let Some(n) = first {
                     n | 0x0008_0000_0000_0000
                 } else {
                     0xfff8_0000_0000_0000
                 }
             }
-            Plan::MadF64 { rm, .. } => {
+            Plan::MadF64 { rm, nans } => {
                 let x = core::fma::<F64>(ops[0], ops[1], ops[2], rm).bits;
+                let first = nans
+                    .priority
+                    .iter()
+                    .map(|&i| ops[i as usize])
+                    .find(|&o| is_nan64(o));
                 if !is_nan64(x) {
                     x
-                } else if let Some(n) = ops.iter().find(|&&o| is_nan64(o)) {
+                } else if let Some(n) = first {
                     n | 0x0008_0000_0000_0000
                 } else {
                     0xfff8_0000_0000_0000
@@ -1258,6 +1303,27 @@ mod tests {
                 sat32(x, sat)
             }
         }
+    }
+
+    /// IEEE 754 tininess after rounding of `op` (`None`: fma) in `rm`, by
+    /// scaling: the smaller factor (and the addend) doubled, which makes a
+    /// value in [2^emin / 2, 2^emin) normal, where rounding is rounding with
+    /// an unbounded exponent; compared with twice the smallest normal. Only
+    /// products: a tiny sum is exact.
+    fn scaled_tiny<F: ptxfp_float::Format>(op: Option<BinOp>, x: u64, y: u64, z: u64, rm: Round) -> bool {
+        use ptxfp_float as core;
+        if matches!(op, Some(BinOp::Add | BinOp::Sub)) {
+            return false;
+        }
+        let s = |v: u64| core::mul::<F>(v, (F::BIAS as u64 + 1) << F::FRAC_BITS, rm).bits;
+        let mag = |v: u64| v & (F::SIGN - 1);
+        let (p, q) = if mag(x) <= mag(y) { (s(x), y) } else { (x, s(y)) };
+        let r = match op {
+            Some(_) => core::mul::<F>(p, q, rm),
+            None => core::fma::<F>(p, q, s(z), rm),
+        }
+        .bits;
+        mag(r) < 2 << F::FRAC_BITS
     }
 
     /// 9.7.3's add/sub/mul/div/rcp/sqrt on the exact core.

@@ -4,6 +4,8 @@
 //! Each entry cites docs/NVIDIA.md with its status (doc / hw / open). Entries
 //! marked `NOTE(hw)` are not yet confirmed on a current GPU: a measurement
 //! changes one line here (see docs/NVIDIA.md "Probes to run on a GPU").
+//! Entries marked **hw** were measured on an H200 (sm_90, driver 580.159.04,
+//! 2026-11-25); the records are under testdata/hw/nvidia-h200/.
 
 use ptxfp_isa::target::Target;
 
@@ -15,6 +17,16 @@ pub enum FtzTiming {
     AfterRounding,
     /// A result is flushed when the exact value is below the smallest normal.
     BeforeRounding,
+    /// A result is flushed when, rounded to the format's precision as
+    /// though the exponent range were unbounded, it is below the smallest
+    /// normal: IEEE 754 §7.5 tininess "after rounding". It differs from
+    /// [`FtzTiming::AfterRounding`] where a value rounds up to the smallest
+    /// normal in the format but not with the format's full precision
+    /// (`mul.ftz.f16 0x3bff 0x0400` = 2^-14 (1 - 2^-11) is flushed), and from
+    /// [`FtzTiming::BeforeRounding`] where it rounds up to it with that
+    /// precision too (`mul.ftz.f16 0x3bfe 0x0401` = 2^-14 (1 - 2^-20) gives
+    /// 2^-14).
+    IeeeAfterRounding,
 }
 
 /// The hardware's choices, as data (SoftFloat's list of platform decisions).
@@ -29,6 +41,9 @@ pub struct HwProfile {
     /// Which `.f64` NaN input wins: operand indices in priority order (the
     /// winner is returned with its quiet bit set).
     pub f64_nan_priority: [u8; 3],
+    /// The same for `div.f64`, which the GPU computes with a sequence of
+    /// instructions of its own rather than one unit.
+    pub f64_div_nan_priority: [u8; 3],
     /// When `.ftz` flushes results.
     pub ftz_timing: FtzTiming,
     /// Whether `.sat` turns a `-0.0` result into `+0.0`.
@@ -47,8 +62,11 @@ pub struct HwProfile {
     pub tf32_nan: u32,
     /// Whether `abs`/`neg` on `.f32`, `.f16` and `.bf16` turn a NaN input
     /// into the canonical NaN (`f32_nan`/`half_nan`) rather than changing
-    /// its sign bit only. (`.f64`: passed through unchanged, doc.)
+    /// its sign bit only.
     pub sign_ops_canonical_nan: bool,
+    /// Whether `abs`/`neg` on `.f64` return a NaN input with its quiet bit
+    /// set (sign and payload kept), rather than unchanged.
+    pub f64_sign_ops_quiet: bool,
     /// What integer `div` by zero gives (PTX: "an unspecified,
     /// machine-specific value").
     pub div_by_zero: ByZero,
@@ -83,28 +101,36 @@ pub enum DivOverflow {
 impl HwProfile {
     /// What ptxfp models for NVIDIA GPUs (docs/NVIDIA.md).
     pub const NVIDIA: HwProfile = HwProfile {
-        // NOTE(hw): docs/NVIDIA.md "NaN results": f16/bf16 -> 0x7fff, status **open**
-        // (indirect evidence: NVIDIA's f32->f16/bf16 conversion canonicalizes to
-        // 0x7fff; .relu documented to give "canonical NaN"). Probe 1.
+        // docs/NVIDIA.md "NaN results": f16/bf16 -> 0x7fff, **hw** (H200: probe
+        // nan, 1,260 NaN cases of add/sub/mul/fma.rn.{f16,bf16}, all 0x7fff).
         half_nan: 0x7fff,
         // docs/NVIDIA.md "NaN results": f32 -> 0x7fffffff, status **doc** (CUDA
         // Programming Guide; CUDART_NAN_F).
         f32_nan: 0x7fff_ffff,
         // docs/NVIDIA.md "NaN results": invalid -> 0xfff8000000000000 (CUDART_NAN), doc.
         f64_invalid_nan: 0xfff8_0000_0000_0000,
-        // NOTE(hw): docs/NVIDIA.md "NaN results": first NaN among a, b, c, quieted;
-        // operand priority **open**. Probe 2.
-        f64_nan_priority: [0, 1, 2],
-        // NOTE(hw): docs/NVIDIA.md ".ftz": subnormal AFTER rounding, **open** (only
-        // hardware evidence: envytools, G80 f32). Probe 3.
-        ftz_timing: FtzTiming::AfterRounding,
-        // NOTE(hw): docs/NVIDIA.md ".sat": -0.0 -> +0.0, **open** (hw on G80;
-        // "[+0.0, 1.0]" in libdevice's __nv_saturatef). Probe 4.
+        // docs/NVIDIA.md "NaN results": the first NaN in the order b, c, a,
+        // quieted, **hw** (H200, driver 580.159.04: probe nan-f64, and 10^6
+        // edge-weighted tuples of every add/sub/mul/fma/mad/min/max .f64
+        // form; testdata/hw/nvidia-h200/).
+        f64_nan_priority: [1, 2, 0],
+        // docs/NVIDIA.md "NaN results": div.rnd.f64 gives the first NaN of a, b,
+        // quieted, **hw** (H200: 10^6 tuples of each div.{rn,rz,rm,rp}.f64, all
+        // equal to a-first, against 3,639 two-NaN differences for add.f64).
+        f64_div_nan_priority: [0, 1, 2],
+        // docs/NVIDIA.md ".ftz": IEEE 754 tininess after rounding (the result
+        // rounded with an unbounded exponent is below the smallest normal),
+        // **hw** (H200: probe ftz; 10^6 tuples of every mul/fma/mad/div/rcp
+        // .ftz form on f16, f16x2 and f32; testdata/hw/nvidia-h200/).
+        ftz_timing: FtzTiming::IeeeAfterRounding,
+        // docs/NVIDIA.md ".sat": -0.0 -> +0.0, **hw** (H200: probe sat-relu).
         sat_clears_neg_zero: true,
-        // NOTE(hw): docs/NVIDIA.md ".relu": sign set -> +0.0, so -0.0 -> +0.0, **open**. Probe 4.
+        // docs/NVIDIA.md ".relu": sign set -> +0.0, so -0.0 -> +0.0, **hw** (H200:
+        // probe sat-relu).
         relu_clears_neg_zero: true,
-        // NOTE(hw): docs/NVIDIA.md ".oob": low 15 bits 0x7ff7, either sign, f16 and
-        // bf16 alike, **open** (claimed measured by one unpublished source). Probe 5.
+        // docs/NVIDIA.md ".oob": low 15 bits 0x7ff7, either sign, f16 and bf16
+        // alike, **hw** (H200: probe oob, all 65,536 values in each of a, b, c
+        // of fma.rn.oob{.relu}.{f16,bf16}, 786,432 cases).
         oob_mask: 0x7fff,
         oob_value: 0x7ff7,
         // NOTE(hw): docs/NVIDIA.md "cvt: integers, integral values, tf32 and
@@ -121,6 +147,11 @@ impl HwProfile {
         // with operand modifiers, whose NaN result is canonical. **open**
         // (awaiting GPU data). Probe 7.
         sign_ops_canonical_nan: true,
+        // docs/NVIDIA.md "abs, neg and copysign": abs.f64 and neg.f64 of a NaN
+        // return it quieted, sign and payload unchanged, **hw** (H200: 10^6
+        // tuples; every signalling NaN came back with its quiet bit set,
+        // against the CUDA guide's "passed through unchanged").
+        f64_sign_ops_quiet: true,
         // NOTE(hw): docs/NVIDIA.md "Integer division by zero": all ones for
         // div and rem, **open** (reported second-hand on Stack Overflow,
         // question 12960005; not measured). Awaiting GPU data. Probe 7.
@@ -167,6 +198,21 @@ impl Default for Exec {
 }
 
 impl Exec {
+    /// The profile the device follows: [`Exec::hw`], except that an sm_1x
+    /// device flushes `.ftz` results that are subnormal after rounding
+    /// into the format (docs/NVIDIA.md ".ftz": envytools' model of the G80's
+    /// f32 unit; the profile's timing is what an H200 does).
+    pub fn device_profile(&self) -> HwProfile {
+        if self.device.is_sm1x() {
+            HwProfile {
+                ftz_timing: FtzTiming::AfterRounding,
+                ..self.hw
+            }
+        } else {
+            self.hw
+        }
+    }
+
     /// The same target for code and device, NVIDIA's profile.
     pub fn on(target: Target) -> Exec {
         Exec {

@@ -74,29 +74,40 @@ fn oob_per_lane() {
 }
 
 #[test]
-fn ftz_after_rounding() {
-    // f16: 0x0400 (2^-14) * 0x3bff (1 - 2^-11) = 2^-14 - 2^-25, subnormal
-    // exact, rounds (RN) up to 2^-14, the smallest normal: kept.
-    assert_eq!(ev("mul.ftz.f16", &[0x0400, 0x3bff]), 0x0400);
+fn ftz_ieee_tininess_after_rounding() {
+    // f16: 0x0400 (2^-14) * 0x3bff (1 - 2^-11) = 2^-14 (1 - 2^-11): below the
+    // smallest normal with 11 bits of precision and an unbounded exponent,
+    // though rounding into binary16 gives 2^-14: flushed, as an H200 does
+    // (testdata/hw/nvidia-h200/probe-ftz.probe.json).
+    assert_eq!(ev("mul.ftz.f16", &[0x0400, 0x3bff]), 0x0000);
+    assert_eq!(ev("mul.ftz.f16", &[0xbbff, 0x0400]), 0x8000);
+    // 0x3bfe (1 - 2^-10) * 0x0401 (2^-14 (1 + 2^-10)) = 2^-14 (1 - 2^-20),
+    // which rounds to 2^-14 with 11 bits: kept (H200 probe ftz).
+    assert_eq!(ev("mul.ftz.f16", &[0x3bfe, 0x0401]), 0x0400);
+    assert_eq!(ev("mad.rn.ftz.f32", &[0x3f7f_ffff, 0x0080_0000, 0]), 0);
+    assert_eq!(
+        ev("mad.rm.ftz.f32", &[0xbf7f_fffd, 0x0080_0001, 0]),
+        0x8000_0000
+    );
     // 2^-14 * 0.5 = 2^-15: subnormal after rounding -> flushed, sign kept.
     assert_eq!(ev("mul.ftz.f16", &[0x8400, 0x3800]), 0x8000);
     // Subnormal input flushed before the op: 0x0001 + 0 = +0.
     assert_eq!(ev("add.ftz.f16", &[0x0001, 0x0000]), 0x0000);
     assert_eq!(ev("add.f16", &[0x0001, 0x0000]), 0x0001);
-    // The profile switch: flushing before rounding drops the first case.
-    let before = Exec {
+    // The other timings, one profile field each: flushing what is subnormal
+    // after rounding into the format keeps the first case; flushing by the
+    // exact value drops the kept one.
+    let with = |ftz_timing| Exec {
         hw: HwProfile {
-            ftz_timing: FtzTiming::BeforeRounding,
+            ftz_timing,
             ..HwProfile::NVIDIA
         },
         ..Exec::default()
     };
-    assert_eq!(
-        Form::parse("mul.ftz.f16")
-            .unwrap()
-            .eval(&[0x0400, 0x3bff], &before),
-        0x0000
-    );
+    let mul = |a, b, e: &Exec| Form::parse("mul.ftz.f16").unwrap().eval(&[a, b], e);
+    assert_eq!(mul(0x0400, 0x3bff, &with(FtzTiming::AfterRounding)), 0x0400);
+    assert_eq!(mul(0x3bfe, 0x0401, &with(FtzTiming::BeforeRounding)), 0x0000);
+    assert_eq!(mul(0x0400, 0x3bff, &with(FtzTiming::BeforeRounding)), 0x0000);
 }
 
 #[test]
@@ -148,12 +159,14 @@ fn every_open_choice_is_one_profile_field() {
         f32_nan: 0x7fc0_0000,
         f64_invalid_nan: 0x7ff8_0000_0000_0000,
         f64_nan_priority: [2, 1, 0],
+        f64_div_nan_priority: [1, 0, 2],
         ftz_timing: FtzTiming::AfterRounding,
         sat_clears_neg_zero: false,
         relu_clears_neg_zero: false,
         oob_mask: 0xffff,
         oob_value: 0x7fff,
         sign_ops_canonical_nan: false,
+        f64_sign_ops_quiet: false,
         div_by_zero: ptxfp::quirks::ByZero::Dividend,
         rem_by_zero: ptxfp::quirks::ByZero::Zero,
         div_overflow: ptxfp::quirks::DivOverflow::Saturate,
@@ -180,6 +193,14 @@ fn every_open_choice_is_one_profile_field() {
     // abs/neg of a NaN: the sign bit only, not the canonical NaN.
     assert_eq!(run("neg.f32", &[0x7f80_0001]), 0xff80_0001);
     assert_eq!(run("abs.f16", &[0xfe01]), 0x7e01);
+    // abs/neg.f64 of a signalling NaN: unchanged here, quieted on NVIDIA's.
+    assert_eq!(run("abs.f64", &[0xfff4 << 48]), 0xfff4 << 48);
+    assert_eq!(
+        Form::parse("neg.f64")
+            .unwrap()
+            .eval(&[0x7ff4 << 48], &Exec::default()),
+        0x7ffc << 48
+    );
     assert_eq!(
         Form::parse("neg.f32")
             .unwrap()

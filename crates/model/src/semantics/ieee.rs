@@ -147,16 +147,26 @@ fn f64_op(form: &Form, a: u64, b: u64, hw: &HwProfile) -> u64 {
     match op {
         // CUDA C++ Programming Guide: "double-precision floating-point
         // absolute value and negation are not compliant with IEEE-754 with
-        // respect to NaNs; these are passed through unchanged" (doc).
+        // respect to NaNs; these are passed through unchanged": sign and
+        // payload are; a signalling NaN comes back quiet on the H200
+        // (HwProfile::f64_sign_ops_quiet, docs/NVIDIA.md, hw).
+        Opcode::Abs | Opcode::Neg if is_nan::<F64>(a) && hw.f64_sign_ops_quiet => {
+            return a | F64::QUIET
+        }
         Opcode::Abs | Opcode::Neg if is_nan::<F64>(a) => return a,
         Opcode::Abs | Opcode::Neg => return sign_op::<F64>(op, a, 0),
         Opcode::Copysign => return sign_op::<F64>(op, b, a),
         _ => {}
     }
-    // NOTE(hw): docs/NVIDIA.md "NaN results" f64: the first NaN input in
-    // hw.f64_nan_priority order, quieted.
+    // docs/NVIDIA.md "NaN results" f64: the first NaN input in
+    // hw.f64_nan_priority order (div: hw.f64_div_nan_priority), quieted (hw).
     let ops = [a, b];
-    for i in hw.f64_nan_priority {
+    let priority = if op == Opcode::Div {
+        hw.f64_div_nan_priority
+    } else {
+        hw.f64_nan_priority
+    };
+    for i in priority {
         let i = i as usize;
         if i < op.arity() && is_nan::<F64>(ops[i]) {
             return ops[i] | F64::QUIET;

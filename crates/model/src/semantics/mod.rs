@@ -68,6 +68,10 @@ impl Eval for Form {
             srcs.len()
         );
         let s = |i: usize| srcs.get(i).copied().unwrap_or(0);
+        let exec = &Exec {
+            hw: exec.device_profile(),
+            ..*exec
+        };
         let hw = &exec.hw;
         if matches!(self.op(), Opcode::Min | Opcode::Max) {
             return minmax::eval(self, s(0), s(1), exec);
@@ -157,12 +161,40 @@ fn exact_op<F: Format>(
             let t = run(Round::TowardZero).bits & F::ALL;
             !is_nan::<F>(t) && t & !F::SIGN < F::MIN_NORMAL
         }
+        // IEEE 754 §7.5: "tininess [...] after rounding — when a non-zero
+        // result computed as though the exponent range were unbounded would
+        // lie strictly between ±b^emin": the same operation in F's precision
+        // with binary64's exponent range.
+        FtzTiming::IeeeAfterRounding => unbounded_tiny::<F>(op, a, b, c, rm),
     };
     if tiny {
         r & F::SIGN
     } else {
         r
     }
+}
+
+/// Whether `op` on `a`, `b`, `c`, rounded in `rm` to `F`'s precision with
+/// an unbounded exponent range (`float::Wide<F>`), is below `F`'s smallest
+/// normal in magnitude (a zero result included, which flushes to itself).
+fn unbounded_tiny<F: Format>(op: Opcode, a: u64, b: u64, c: u64, rm: Round) -> bool {
+    type W<F> = float::Wide<F>;
+    // Every F value is exact in W<F>.
+    let w = |x: u64| float::convert::<F, W<F>>(x, rm).bits;
+    let (a, b, c) = (w(a), w(b), w(c));
+    let r = match op {
+        Opcode::Add => float::add::<W<F>>(a, b, rm),
+        Opcode::Sub => float::sub::<W<F>>(a, b, rm),
+        Opcode::Mul => float::mul::<W<F>>(a, b, rm),
+        Opcode::Fma | Opcode::Mad => float::fma::<W<F>>(a, b, c, rm),
+        Opcode::Div => float::div::<W<F>>(a, b, rm),
+        Opcode::Rcp => float::div::<W<F>>(w(one::<F>()), a, rm),
+        Opcode::Sqrt => float::sqrt::<W<F>>(a, rm),
+        _ => unreachable!("{op:?} is not an exact rounded operation"),
+    }
+    .bits
+        & W::<F>::ALL;
+    !is_nan::<W<F>>(r) && r & !W::<F>::SIGN < w(F::MIN_NORMAL)
 }
 
 /// The value 1.0 in format `F`.
@@ -328,8 +360,8 @@ fn mad_sm1x(a: u64, b: u64, c: u64, hw: &HwProfile) -> u64 {
 /// mad.f32, the treatment of subnormal inputs and output follows IEEE 754."
 fn mad_f64(form: &Form, a: u64, b: u64, c: u64, hw: &HwProfile) -> u64 {
     let ops = [a, b, c];
-    // NOTE(hw): docs/NVIDIA.md "NaN results" f64: the first NaN among a, b, c (in
-    // hw.f64_nan_priority order), quieted; priority open.
+    // docs/NVIDIA.md "NaN results" f64: the first NaN in hw.f64_nan_priority
+    // order (b, c, a: hw, H200), quieted.
     for i in hw.f64_nan_priority {
         let x = ops[(i as usize).min(2)];
         if is_nan::<F64>(x) {

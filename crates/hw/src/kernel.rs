@@ -224,13 +224,29 @@ fn header_text(out: &mut String, header: Header, what: &str) {
 }
 
 /// Declarations, thread index `%r4` bounded by `param_n`, `%rd1` = index as u64.
-fn prologue(out: &mut String, params: &[&str], regs: &[String]) {
-    let _ = writeln!(out, ".visible .entry {ENTRY}(");
-    for (i, p) in params.iter().enumerate() {
-        let sep = if i + 1 == params.len() { "" } else { "," };
-        let _ = writeln!(out, "\t{p}{sep}");
+fn prologue(out: &mut String, header: Header, params: &[&str], regs: &[String]) {
+    // PTX ISA 1.0-1.3 had no kernel parameter list (the H200's JIT: "Feature
+    // 'kernel parameter list' requires PTX ISA .version 1.4 or later"): the
+    // parameters are `.param` declarations in the body, as nvcc then wrote
+    // them; `.visible` came with PTX ISA 2.0's linking directives.
+    if header.version < PtxVersion::new(1, 4) {
+        let _ = writeln!(out, ".entry {ENTRY}\n{{");
+        for p in params {
+            let _ = writeln!(out, "\t{p};");
+        }
+    } else {
+        let visible = if header.version >= PtxVersion::new(2, 0) {
+            ".visible "
+        } else {
+            ""
+        };
+        let _ = writeln!(out, "{visible}.entry {ENTRY}(");
+        for (i, p) in params.iter().enumerate() {
+            let sep = if i + 1 == params.len() { "" } else { "," };
+            let _ = writeln!(out, "\t{p}{sep}");
+        }
+        out.push_str(")\n{\n");
     }
-    out.push_str(")\n{\n");
     out.push_str("\t.reg .pred \t%p1;\n\t.reg .b32 \t%r<6>;\n\t.reg .b64 \t%rd<12>;\n");
     for r in regs {
         let _ = writeln!(out, "\t.reg {r};");
@@ -289,7 +305,7 @@ fn buffer_kernel_with(form: &InstrForm, header: Header, body: Body) -> String {
     ];
     params.extend(&names[..form.srcs.len()]);
     params.push(".param .u32 param_n");
-    prologue(&mut out, &params, &operand_regs(form, &body));
+    prologue(&mut out, header, &params, &operand_regs(form, &body));
     for (i, t) in form.srcs.iter().enumerate() {
         let ptr = 2 + 2 * i as u32;
         let param = format!("param_{}", OPERANDS[i]);
@@ -365,7 +381,7 @@ pub fn index_kernel(form: &InstrForm, header: Header, lanes: Lanes) -> String {
         ".param .u64 param_base",
         ".param .u32 param_n",
     ];
-    prologue(&mut out, &params, &regs);
+    prologue(&mut out, header, &params, &regs);
     let (ra, rb) = match lanes {
         Lanes::Scalar => ("%va", "%vb"),
         Lanes::Swapped => ("%ha", "%hb"),

@@ -194,9 +194,30 @@ pub fn write(root: &Path, record: &Record) -> Result<PathBuf, RecordError> {
 
 /// Reads one record.
 pub fn read(path: &Path) -> Result<Record, RecordError> {
-    let text = std::fs::read_to_string(path).map_err(|source| RecordError::Io {
+    let io = |source| RecordError::Io {
         path: path.to_path_buf(),
         source,
+    };
+    let bytes = std::fs::read(path).map_err(io)?;
+    // A record too large for the repository as it is (every case of a
+    // probe) is committed xz-compressed: `NAME.json.xz`.
+    let bytes = if path.extension().is_some_and(|e| e == "xz") {
+        let mut out = Vec::new();
+        lzma_rs::xz_decompress(&mut &bytes[..], &mut out).map_err(|e| {
+            io(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("not a valid .xz file: {e}"),
+            ))
+        })?;
+        out
+    } else {
+        bytes
+    };
+    let text = String::from_utf8(bytes).map_err(|e| {
+        io(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("not UTF-8 text: {e}"),
+        ))
     })?;
     let value: serde_json::Value =
         serde_json::from_str(&text).map_err(|source| RecordError::Json {
@@ -234,7 +255,8 @@ pub fn find(root: &Path) -> Result<Vec<PathBuf>, RecordError> {
         }
         for file in std::fs::read_dir(&dir).map_err(io(&dir))? {
             let file = file.map_err(io(&dir))?.path();
-            if file.extension().is_some_and(|e| e == "json") {
+            let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if name.ends_with(".json") || name.ends_with(".json.xz") {
                 out.push(file);
             }
         }

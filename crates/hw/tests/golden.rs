@@ -98,3 +98,17 @@ fn index_sweeps() {
         &kernel::index_kernel(&f, h, Lanes::Swapped),
     );
 }
+
+/// PTX ISA 1.0-1.3 forms (the modifier-less `div.f32`, `mad.f64`): no
+/// kernel parameter list before PTX 1.4 (the H200's JIT refused one:
+/// "Feature 'kernel parameter list' requires PTX ISA .version 1.4 or
+/// later"), so the parameters are declared in the body; no `.visible`.
+#[test]
+fn legacy_forms_declare_parameters_in_the_body() {
+    for form in ["div.f32", "mad.f64"] {
+        let text = buffer(form);
+        assert!(text.contains(".entry ptxfp_kernel\n{\n\t.param .u64 param_d;\n"), "{text}");
+        assert!(!text.contains(".visible") && !text.contains("ptxfp_kernel("), "{text}");
+    }
+    golden("div.f32", &buffer("div.f32"));
+}

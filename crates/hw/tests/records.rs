@@ -6,10 +6,12 @@
 use std::path::Path;
 
 use ptxfp::sweep;
+use ptxfp::prelude::*;
 use ptxfp::{Exec, HwProfile, Target};
 use ptxfp_hw::adapter::{eval, eval_on, instr_form};
 use ptxfp_hw::gen;
 use ptxfp_hw::kernel::{self, Lanes};
+use ptxfp_hw::probe;
 use ptxfp_hw::record::{self, GpuInfo, Inputs, Record};
 
 /// Records of more results than this are re-derived by the ignored tier
@@ -46,6 +48,14 @@ fn rederive(r: &Record) -> Option<u64> {
     let form = instr_form(&r.form).unwrap();
     let cols = match r.inputs {
         Inputs::Random { seed, count } => gen::stream(seed, &form.srcs, 0, count).unwrap(),
+        // The whole 2^32 space: `ptxfp sweep --exhaustive`'s streaming
+        // digest (the record's layout is its layout), not 32 GiB of columns.
+        Inputs::Exhaustive { count } if count == 1 << 32 => {
+            let f = ptxfp::Form::parse(&r.form).unwrap();
+            let path = ptxfp::batch::Path::best_available();
+            let s = sweep::run_form(&f, &exec(r), path, sweep::Operands::Exhaustive, &|_| {});
+            return Some(s.unwrap().digest);
+        }
         Inputs::Exhaustive { count } => {
             let lanes = if form.dest.bits() == 32 {
                 Lanes::Swapped
@@ -76,12 +86,18 @@ fn rederive(r: &Record) -> Option<u64> {
     })
 }
 
+/// Whether ptxfp models `form` only within an error bound (`.approx`,
+/// `.full`): its bits are the GPU's own, recorded as data, not re-derived.
+fn approximate(form: &str) -> bool {
+    ptxfp::Form::parse(form).is_ok_and(|f| f.is_approx())
+}
+
 fn check_all(root: &Path, large: bool) -> usize {
     let files = record::find(root).unwrap();
     let mut checked = 0;
     for f in &files {
         let r = record::read(f).unwrap();
-        if (count(&r) > QUICK) != large {
+        if (count(&r) > QUICK) != large || approximate(&r.form) {
             continue;
         }
         if let Some(ours) = rederive(&r) {
@@ -184,4 +200,65 @@ fn writer_round_trip() {
     assert!(e.contains("schema 99"), "{e}");
     std::fs::write(&path, "{").unwrap();
     assert!(record::read(&path).is_err());
+}
+
+fn hex(s: &str) -> u64 {
+    u64::from_str_radix(s.trim_start_matches("0x"), 16).unwrap()
+}
+
+/// Every case a GPU recorded (each probe case, and the differing cases a
+/// check kept) is what ptxfp computes now, for every form ptxfp models
+/// exactly. The probes' cases are matched to their forms by regenerating
+/// the groups (`ptxfp_hw::probe`), whose operands must be the recorded ones.
+#[test]
+fn recorded_cases_match_the_model() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/hw");
+    let groups = probe::all();
+    let (mut cases, mut approx) = (0, 0);
+    for f in record::find(&root).unwrap() {
+        let r = record::read(&f).unwrap();
+        let mut want: Vec<(String, Vec<u64>)> = vec![];
+        if r.command == "probe" {
+            let name = r.form.trim_start_matches("probe-");
+            let g = groups.iter().find(|g| g.name == name).unwrap_or_else(|| {
+                panic!("{}: no probe group {name}", f.display())
+            });
+            for run in &g.runs {
+                for c in &run.cases {
+                    want.push((run.form.to_string(), c.clone()));
+                }
+            }
+            assert_eq!(want.len(), r.cases.len(), "{}: case count", f.display());
+        } else {
+            if approximate(&r.form) {
+                approx += 1;
+                continue;
+            }
+            for c in &r.cases {
+                want.push((r.form.clone(), c.operands.iter().map(|o| hex(o)).collect()));
+            }
+        }
+        let device = Target::sm(90);
+        for ((form, ops), case) in want.iter().zip(&r.cases) {
+            let recorded: Vec<u64> = case.operands.iter().map(|o| hex(o)).collect();
+            assert_eq!(&recorded, ops, "{}: operands of a {form} case", f.display());
+            let e = if r.command == "probe" {
+                Exec::on(device)
+            } else {
+                exec(&r)
+            };
+            let ours = ptxfp::Form::parse(form).unwrap().eval(ops, &e);
+            assert_eq!(
+                ours,
+                hex(&case.gpu),
+                "{}: {form} {:x?}: ptxfp {ours:#x}, {} {}",
+                f.display(),
+                ops,
+                r.gpu.name,
+                case.gpu
+            );
+            cases += 1;
+        }
+    }
+    eprintln!("{cases} recorded GPU cases equal ptxfp's results; {approx} records of .approx forms kept as data");
 }

@@ -167,7 +167,7 @@ fn width(t: PtxType) -> u32 {
         B8 | U8 | S8 | E2m1x2 => 8,
         B16 | U16 | S16 | F16 | BF16 | E4m3x2 | E5m2x2 | E2m3x2 | E3m2x2 => 16,
         B32 | U32 | S32 | F16x2 | BF16x2 | F32 | Tf32 => 32,
-        B64 | U64 | S64 | F64 => 64,
+        B64 | U64 | S64 | F64 | F32x2 => 64,
     }
 }
 
@@ -207,6 +207,7 @@ fn scalar_types(py: Python<'_>, t: PtxType) -> PyResult<Option<Classes>> {
             Some(ty(&py.import("ml_dtypes")?, "bfloat16")?),
         ),
         PtxType::F16x2 | PtxType::BF16x2 => (ty(&np, "uint32")?, None),
+        PtxType::F32x2 => (ty(&np, "uint64")?, None),
         PtxType::F32 => (ty(&np, "uint32")?, Some(ty(&np, "float32")?)),
         PtxType::F64 => (ty(&np, "uint64")?, Some(ty(&np, "float64")?)),
         _ => return Ok(None),
@@ -811,7 +812,7 @@ fn round_float(py: Python<'_>, value: f64, ty: &str) -> PyResult<(u64, Vec<Strin
             .ok_or_else(|| error(py, "DtypeError", (format!("`{ty}` is not a type"),)))?;
         let one = exact_text(value);
         let text = match t {
-            PtxType::F16x2 | PtxType::BF16x2 => format!("{one},{one}"),
+            PtxType::F16x2 | PtxType::BF16x2 | PtxType::F32x2 => format!("{one},{one}"),
             _ => one,
         };
         ptxfp::literal::Literal::operand(&text, t)

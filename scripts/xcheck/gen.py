@@ -736,13 +736,14 @@ def minmax_lane_cases(form, rng, options):
     return cases
 
 
-def pack_lanes(cases, rng):
+def pack_lanes(cases, rng, width):
     """x2 operands: lane 0 takes each case, lane 1 a shuffled copy (every case in both
-    lanes); a few vectors carry the same case in both lanes."""
+    lanes); a few vectors carry the same case in both lanes. `width`: the lane's bits
+    (16 for .f16x2/.bf16x2, 32 for .f32x2)."""
     partner = cases[:]
     rng.shuffle(partner)
     same = cases[: len(cases) // 16]
-    return [tuple(hi << 16 | lo for lo, hi in zip(low, high))
+    return [tuple(hi << width | lo for lo, hi in zip(low, high))
             for low, high in zip(cases + same, partner + same)]
 
 
@@ -753,7 +754,7 @@ def form_lines(task):
     form = m.Form(text, setup)
     cases = lane_cases(form, rng, options)
     if form.lanes == 2:
-        cases = pack_lanes(cases, rng)
+        cases = pack_lanes(cases, rng, form.out.width)
     widths = form.hex_widths()
     lines = []
     for ops in cases:

@@ -446,8 +446,13 @@ def float_forms():
       div.f64 defaults to div.rn.f64": div/rcp/sqrt without a modifier, PTX
       ISA 1.0 to 1.3 (the .f32 ones approximate, is_approx).
 
-    Legal PTX left out (ptxfp does not plan it): the .f32x2 add/sub/mul (PTX
-    ISA 8.6, sm_100); .target map_f64_to_f32.
+    9.7.3.3-6 on .f32x2: "add{.rnd}{.ftz}.f32x2 d, a, b;" (sub, mul alike),
+      "fma.rnd{.ftz}.f32x2 d, a, b, c;"; "add.f32x2 introduced in PTX ISA
+      version 8.6", "add.f32x2 requires sm_100 or higher"; "For .f32x2
+      instruction type, forms input vectors of single precision (.f32) values
+      from source operands" (lane 0 bits 0..31), no .sat.
+
+    Legal PTX left out (ptxfp does not plan it): .target map_f64_to_f32.
     """
     rows = []
     ftz = ("", ".ftz")
@@ -457,6 +462,9 @@ def float_forms():
             rows += [(f"{op}{r}{f}{s}.f32", ptx, target, None) for f in ftz for s in ("", ".sat")]
         rows += [(f"{op}{r}.f64", "1.0", "sm_13", None)
                  for r in ("", ".rn", ".rz", ".rm", ".rp")]
+        rows += [(f"{op}{r}{f}.f32x2", "8.6", "sm_100", None)
+                 for r in ("", ".rn", ".rz", ".rm", ".rp") for f in ftz]
+    rows += [(f"fma.{r}{f}.f32x2", "8.6", "sm_100", None) for r in ROUNDINGS for f in ftz]
     for op in ("div", "rcp", "sqrt"):
         rows += [(f"{op}.f32", "1.0", "sm_10", "1.3"), (f"{op}.f64", "1.0", "sm_13", "1.3")]
         rows += [(f"{op}.{r}{f}.f32", "2.0", "sm_20", None) for r in ROUNDINGS for f in ftz]
@@ -638,16 +646,18 @@ class Form:
         return [self.lanes * f.width // 4 for f in self.ins + (self.out,)]
 
     def evaluate(self, operands):
-        """The result bits for operand bits (x2 forms: two 16-bit lanes per operand).
+        """The result bits for operand bits (x2 forms: two lanes per operand).
 
         docs/NVIDIA.md "Registers and lanes": in .f16x2/.bf16x2, lane 0 is bits
-        0..15, lane 1 bits 16..31; lanes are computed independently.
+        0..15, lane 1 bits 16..31; in .f32x2 (9.7.3.3: "fA[0] = a[0:31]; fA[1] =
+        a[32:63]") bits 0..31 and 32..63; lanes are computed independently.
         """
         if self.lanes == 1:
             return self.lane(operands)
-        low = self.lane([x & 0xFFFF for x in operands])
-        high = self.lane([x >> 16 for x in operands])
-        return high << 16 | low
+        w = self.out.width
+        low = self.lane([x & ((1 << w) - 1) for x in operands])
+        high = self.lane([x >> w for x in operands])
+        return high << w | low
 
     def lane(self, operands):
         """One lane: .oob, NaN propagation (f64), .ftz on inputs, the exact

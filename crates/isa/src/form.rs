@@ -185,6 +185,8 @@ pub enum FormType {
     BF16x2,
     /// `.f32`.
     F32,
+    /// `.f32x2`: two `.f32` lanes in a `.b64` (PTX ISA 8.6, sm_100).
+    F32x2,
     /// `.f64`.
     F64,
     /// `.f32.f16`: mixed precision, `a` (and `b`) are `.f16`.
@@ -195,12 +197,13 @@ pub enum FormType {
 
 impl FormType {
     /// All types, in the order `Form::all` lists them.
-    pub const ALL: [FormType; 8] = [
+    pub const ALL: [FormType; 9] = [
         FormType::F16,
         FormType::F16x2,
         FormType::BF16,
         FormType::BF16x2,
         FormType::F32,
+        FormType::F32x2,
         FormType::F64,
         FormType::F32F16,
         FormType::F32BF16,
@@ -213,6 +216,7 @@ impl FormType {
             FormType::BF16 => ".bf16",
             FormType::BF16x2 => ".bf16x2",
             FormType::F32 => ".f32",
+            FormType::F32x2 => ".f32x2",
             FormType::F64 => ".f64",
             FormType::F32F16 => ".f32.f16",
             FormType::F32BF16 => ".f32.bf16",
@@ -235,14 +239,24 @@ impl FormType {
     }
     /// True for packed two-lane types.
     pub fn is_x2(self) -> bool {
-        matches!(self, FormType::F16x2 | FormType::BF16x2)
+        matches!(self, FormType::F16x2 | FormType::BF16x2 | FormType::F32x2)
+    }
+    /// The type of one lane of a packed type (`.f32` for `.f32x2`), else
+    /// the type itself.
+    pub fn lane(self) -> FormType {
+        match self {
+            FormType::F16x2 => FormType::F16,
+            FormType::BF16x2 => FormType::BF16,
+            FormType::F32x2 => FormType::F32,
+            t => t,
+        }
     }
     /// The name of the types' group in messages ("bf16 forms take no .ftz").
     pub fn family(self) -> &'static str {
         match self {
             FormType::F16 | FormType::F16x2 => "f16",
             FormType::BF16 | FormType::BF16x2 => "bf16",
-            FormType::F32 => "f32",
+            FormType::F32 | FormType::F32x2 => "f32",
             FormType::F64 => "f64",
             FormType::F32F16 | FormType::F32BF16 => "mixed-precision",
         }
@@ -255,6 +269,7 @@ impl FormType {
             FormType::BF16 => PtxType::BF16,
             FormType::BF16x2 => PtxType::BF16x2,
             FormType::F32 | FormType::F32F16 | FormType::F32BF16 => PtxType::F32,
+            FormType::F32x2 => PtxType::F32x2,
             FormType::F64 => PtxType::F64,
         }
     }
@@ -367,6 +382,13 @@ impl Form {
             matches!(self.op, Opcode::Div | Opcode::Rcp | Opcode::Sqrt) && self.ty == FormType::F32;
         (approx_only || f32_default) && self.mods.rnd.is_none() && self.mods.approx == Approx::None
     }
+    /// The form one lane of a `.f32x2` form computes: the same opcode and
+    /// modifiers on `.f32` (9.7.3.3: "Single precision (`.f32`) operands are
+    /// then added in parallel"); `None` for every other type.
+    pub fn f32x2_lane(&self) -> Option<Form> {
+        (self.ty == FormType::F32x2).then(|| Form::checked(self.op, self.mods, FormType::F32))
+    }
+
     /// The type suffix.
     pub fn ty(&self) -> FormType {
         self.ty

@@ -26,6 +26,9 @@ pub enum PtxType {
     BF16,
     BF16x2,
     F32,
+    /// `.f32x2`: two `.f32` values in a `.b64` (9.7.3.3: "operands d, a and
+    /// b have `.b64` type"; lane 0 is bits 0..31).
+    F32x2,
     F64,
     /// `.tf32`: a TensorFloat-32 value in the upper 19 bits of a `.b32`
     /// (a `cvt` destination type).
@@ -42,7 +45,7 @@ pub enum PtxType {
     E3m2x2,
 }
 
-const NAMES: [(PtxType, &str); 25] = [
+const NAMES: [(PtxType, &str); 26] = [
     (PtxType::Pred, "pred"),
     (PtxType::B8, "b8"),
     (PtxType::B16, "b16"),
@@ -61,6 +64,7 @@ const NAMES: [(PtxType, &str); 25] = [
     (PtxType::BF16, "bf16"),
     (PtxType::BF16x2, "bf16x2"),
     (PtxType::F32, "f32"),
+    (PtxType::F32x2, "f32x2"),
     (PtxType::F64, "f64"),
     (PtxType::Tf32, "tf32"),
     (PtxType::E4m3x2, "e4m3x2"),
@@ -79,7 +83,7 @@ impl PtxType {
             B8 | U8 | S8 | E2m1x2 => 8,
             B16 | U16 | S16 | F16 | BF16 | E4m3x2 | E5m2x2 | E2m3x2 | E3m2x2 => 16,
             B32 | U32 | S32 | F32 | F16x2 | BF16x2 | Tf32 => 32,
-            B64 | U64 | S64 | F64 => 64,
+            B64 | U64 | S64 | F64 | F32x2 => 64,
         }
     }
 
@@ -239,6 +243,11 @@ mod tests {
         assert!(PtxType::F16.accepts_register(PtxType::F16));
         assert!(!PtxType::F16.accepts_register(PtxType::BF16));
         assert!(PtxType::BF16x2.accepts_register(PtxType::B32));
+        // 9.7.3.3: "For `.f32x2` instruction type, operands d, a and b have
+        // `.b64` type."
+        assert!(PtxType::F32x2.accepts_register(PtxType::B64));
+        assert!(!PtxType::F32x2.accepts_register(PtxType::F64));
+        assert!(!PtxType::F32x2.accepts_register(PtxType::U64));
         assert!(!PtxType::F32.accepts_register(PtxType::F16x2));
         assert!(PtxType::B32.accepts_register(PtxType::F32));
         assert!(!PtxType::F64.accepts_register(PtxType::F32));

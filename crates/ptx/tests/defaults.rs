@@ -55,13 +55,14 @@ fn every_form_is_legal_on_the_default_target() {
     legacy.sort_unstable();
     got.sort_unstable();
     assert_eq!(got, legacy);
-    // sm_90 (check's old default) refuses the mixed-precision forms too.
+    // sm_90 (check's old default) refuses the mixed-precision and .f32x2
+    // forms too.
     let on_sm90 = errors(Target::sm(90));
     assert!(on_sm90.iter().any(|f| f == "add.rn.f32.f16"), "{on_sm90:?}");
     assert!(
         on_sm90
             .iter()
-            .all(|f| f.contains(".f32.") || legacy.contains(&f.as_str())),
+            .all(|f| f.contains(".f32.") || f.ends_with(".f32x2") || legacy.contains(&f.as_str())),
         "{on_sm90:?}"
     );
 }

@@ -68,6 +68,30 @@ fn seed(f: &Form) -> bool {
         Opcode::Add | Opcode::Sub | Opcode::Mul | Opcode::Fma | Opcode::Mad
     ) && !wide_fma(f)
         && !plain_f32_f64(f)
+        && f.ty() != FormType::F32x2
+}
+
+/// 9.7.3.3-6 on `.f32x2` (PTX ISA 8.6, sm_100): "add{.rnd}{.ftz}.f32x2 d, a,
+/// b;" (sub, mul alike): 5 roundings (none included) × 2; "fma.rnd{.ftz}.f32x2
+/// d, a, b, c;": 4 × 2. No `.sat`.
+#[test]
+fn the_f32x2_family_has_38_spellings() {
+    let x2 = |op: Opcode| count(|f| f.ty() == FormType::F32x2 && f.op() == op);
+    for op in [Opcode::Add, Opcode::Sub, Opcode::Mul] {
+        assert_eq!(x2(op), 10);
+    }
+    assert_eq!(x2(Opcode::Fma), 8);
+    assert_eq!(count(|f| f.ty() == FormType::F32x2), 38);
+    assert_eq!(count(|f| f.ty() == FormType::F32x2 && f.clamp() != Clamp::None), 0);
+    for f in Form::all().iter().filter(|f| f.ty() == FormType::F32x2) {
+        // "add.f32x2 introduced in PTX ISA version 8.6", "requires sm_100".
+        assert!(f.validate(PtxVersion::new(8, 5), Target::sm(100)).iter().any(|d| d.is_error()), "{f}");
+        assert!(f.validate(PtxVersion::new(8, 6), Target::sm(90)).iter().any(|d| d.is_error()), "{f}");
+        assert!(!f.validate(PtxVersion::new(8, 6), Target::sm(100)).iter().any(|d| d.is_error()), "{f}");
+        assert_eq!(f.dest_type(), PtxType::F32x2);
+    }
+    assert!(Form::parse("add.rn.sat.f32x2").is_err());
+    assert!(Form::parse("fma.f32x2").is_err());
 }
 
 /// 9.7.3.3-9.7.3.5: `add`/`sub`/`mul` on `.f32`/`.f64`.
@@ -141,7 +165,7 @@ fn the_float_family_has_161_more_spellings() {
     // .f64, rsqrt on .f32 and .f64, sin, cos, lg2, ex2 on .f32, without a
     // modifier, up to PTX ISA 1.3.
     assert_eq!(count(legacy), 6 + 2 + 4);
-    assert_eq!(Form::all().len(), 165 + 66 + 20 + 161 + 12);
+    assert_eq!(Form::all().len(), 165 + 66 + 20 + 161 + 12 + 38);
     // Every approximate form says so (the legacy .f32 ones and rsqrt.f64
     // are the .approx forms); no other does.
     for f in Form::all() {
@@ -844,7 +868,7 @@ fn every_short_spelling_parses_or_is_explained() {
         "xorsign",
         "abs",
     ];
-    let types = ["f16", "f16x2", "bf16", "bf16x2", "f32", "f64"];
+    let types = ["f16", "f16x2", "bf16", "bf16x2", "f32", "f32x2", "f64"];
     let mut seqs: Vec<Vec<&str>> = vec![vec![]];
     for len in 1..=3 {
         let mut next = Vec::new();

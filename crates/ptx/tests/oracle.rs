@@ -393,7 +393,9 @@ fn reference(f: &Form, s: &[u64], code: Target, device: Target) -> u64 {
             FormType::BF16 => ieee_ref::<BFloat>(f, s, Some(0x7fff)),
             FormType::F16x2 => half(ieee_ref::<Half>),
             FormType::BF16x2 => half(ieee_ref::<BFloat>),
-            FormType::F32F16 | FormType::F32BF16 => unreachable!("no mixed rows here"),
+            FormType::F32F16 | FormType::F32BF16 | FormType::F32x2 => {
+                unreachable!("no mixed or .f32x2 rows here")
+            }
         };
     }
     if matches!(f.op(), Opcode::Min | Opcode::Max) {
@@ -411,7 +413,9 @@ fn reference(f: &Form, s: &[u64], code: Target, device: Target) -> u64 {
                 minmax::<Single>(f, s[0], s[1], Some(0x7fff_ffff), f.ftz() || code.is_sm1x())
             }
             FormType::F64 => minmax::<Double>(f, s[0], s[1], None, false),
-            FormType::F32F16 | FormType::F32BF16 => unreachable!("no mixed min/max"),
+            FormType::F32F16 | FormType::F32BF16 | FormType::F32x2 => {
+                unreachable!("no mixed or .f32x2 min/max")
+            }
         };
     }
     let c = s.get(2).copied().unwrap_or(0);
@@ -432,6 +436,19 @@ fn reference(f: &Form, s: &[u64], code: Target, device: Target) -> u64 {
         FormType::F32F16 => mixed::<Half>(f, s),
         FormType::F32BF16 => mixed::<BFloat>(f, s),
         FormType::F64 => mad_f64(f, s),
+        // 9.7.3.3-6: "fA[0] = a[0:31]; fA[1] = a[32:63]; [...] d[i] = fA[i] +
+        // fB[i]": each lane as the .f32 form (NaN 0x7fffffff, .ftz, rounding).
+        FormType::F32x2 => {
+            let lane = |k: u32| -> u64 {
+                let l: Vec<u64> = s.iter().map(|v| v >> k & 0xffff_ffff).collect();
+                if f.op() == Opcode::Fma {
+                    single_out(fma_single(&l, ap_round(f.rnd()), f.ftz()))
+                } else {
+                    ieee_ref::<Single>(f, &l, Some(0x7fff_ffff))
+                }
+            };
+            lane(32) << 32 | lane(0)
+        }
         FormType::F32 => {
             let r = match f.rnd() {
                 Some(_) => fma_single(s, ap_round(f.rnd()), f.ftz()),
@@ -576,6 +593,19 @@ fn inputs(f: &Form, seed: u64) -> Vec<Vec<u64>> {
                     (0..3).map(|_| random(&mut rng, 32, 23)).collect()
                 }
             }
+            // Lane 1 runs other edges than lane 0, so lanes cannot be swapped.
+            FormType::F32x2 => {
+                if i < 40 {
+                    let j = (i * 3 + 5) % 40;
+                    vec![
+                        F32_EDGES[j % 16] << 32 | F32_EDGES[i % 16],
+                        F32_EDGES[(j * 7 + 3) % 16] << 32 | F32_EDGES[(i * 7 + 3) % 16],
+                        F32_EDGES[(j * 5 + 1) % 16] << 32 | F32_EDGES[(i * 5 + 1) % 16],
+                    ]
+                } else {
+                    (0..3).map(|_| random(&mut rng, 32, 23) << 32 | random(&mut rng, 32, 23)).collect()
+                }
+            }
             FormType::F64 => {
                 if i < 40 {
                     vec![
@@ -596,6 +626,11 @@ fn inputs(f: &Form, seed: u64) -> Vec<Vec<u64>> {
                 FormType::F16x2 => (0x7c00_7c00, 0x3c00_3c00, 0x8000_8000),
                 FormType::BF16x2 => (0x7f80_7f80, 0x3f80_3f80, 0x8000_8000),
                 FormType::F32 => (0x7f80_0000, 0x3f80_0000, 0x8000_0000),
+                FormType::F32x2 => (
+                    0x7f80_0000_7f80_0000,
+                    0x3f80_0000_3f80_0000,
+                    0x8000_0000_8000_0000,
+                ),
                 FormType::F64 => (0x7ff0 << 48, 0x3ff0 << 48, 1 << 63),
             };
             let mixed_c = if f.ty().is_mixed() {
@@ -645,6 +680,13 @@ fn inputs(f: &Form, seed: u64) -> Vec<Vec<u64>> {
                         .to_bits() as u64
                         ^ 1 << 63
                 }
+                FormType::F32x2 => {
+                    let lane = |k: u32| {
+                        let x = |v: u64| Single::from_bits((v >> k & 0xffff_ffff) as u128);
+                        (x(s[0]).mul_r(x(s[1]), RN).value.to_bits() as u64 ^ 0x8000_0000) << k
+                    };
+                    lane(0) | lane(32)
+                }
                 _ => s[2],
             };
         }
@@ -687,7 +729,7 @@ fn wide_fma(f: &Form) -> bool {
     f.op() == Opcode::Fma && matches!(f.ty(), FormType::F32 | FormType::F64)
 }
 
-const GROUPS: [Group; 13] = [
+const GROUPS: [Group; 14] = [
     Group {
         file: "half_f16.txt",
         target: "sm_100",
@@ -749,6 +791,14 @@ const GROUPS: [Group; 13] = [
         device: None,
         ptx: "3.0",
         pick: |f| legacy(f) && f.ty() == FormType::F32,
+    },
+    // 9.7.3.3-6: add/sub/mul/fma on .f32x2 (PTX ISA 8.6, sm_100).
+    Group {
+        file: "f32x2.txt",
+        target: "sm_100",
+        device: None,
+        ptx: "8.8",
+        pick: |f| f.ty() == FormType::F32x2,
     },
     Group {
         file: "fma_f32_f64.txt",
@@ -916,9 +966,9 @@ fn library_matches_every_vector() {
     // 165 + 66 forms; the sm_1x-on-sm_90 and sm_20 files repeat the 4 legacy
     // mad.f32 forms, the sm_13 min/max file the 6 min/max forms of PTX 1.3.
     // The float family adds its 131 forms that are not .approx, and the 3
-    // legacy div/rcp/sqrt.f64 of PTX 1.0-1.3.
-    assert_eq!(forms.len(), 165 + 66 + 20 + 4 + 4 + 6 + 131 + 3);
-    assert_eq!(total, 80 * (165 + 66 + 20 + 4 + 4 + 6 + 131 + 3));
+    // legacy div/rcp/sqrt.f64 of PTX 1.0-1.3; .f32x2 its 38 forms.
+    assert_eq!(forms.len(), 165 + 66 + 20 + 4 + 4 + 6 + 131 + 3 + 38);
+    assert_eq!(total, 80 * (165 + 66 + 20 + 4 + 4 + 6 + 131 + 3 + 38));
 }
 
 #[test]
@@ -980,7 +1030,7 @@ fn generated_vectors_match_the_reference() {
     }
     // sm_13 and sm_13-on-sm_90 add the legacy mad forms and the PTX 1.3 min/max forms;
     // the legacy div/rcp/sqrt.f64 are checked at sm_100 with the rest.
-    assert_eq!(n, 400 * (165 + 66 + 20 + 131 + 3 + 5 + 5 + 6 + 6));
+    assert_eq!(n, 400 * (165 + 66 + 20 + 131 + 3 + 5 + 5 + 6 + 6 + 38));
 }
 
 /// Every 16-bit `a` against a set of `b` (and `c`) edges, for a form of

@@ -36,6 +36,7 @@ fn lane_of(ty: PtxType) -> Option<(Lane, usize)> {
         PtxType::BF16 => (Lane::BF16, 1),
         PtxType::BF16x2 => (Lane::BF16, 2),
         PtxType::F32 => (Lane::F32, 1),
+        PtxType::F32x2 => (Lane::F32, 2),
         PtxType::F64 => (Lane::F64, 1),
         _ => return None,
     })
@@ -481,7 +482,7 @@ impl Literal {
         for (i, p) in parts.iter().enumerate() {
             let (bits, range) = parse_lane(p, lane)?;
             let one = Literal::rounded(bits, p, lane.ty(), range);
-            out.bits |= one.bits << (16 * i);
+            out.bits |= one.bits << (lane.bits() as usize * i);
             out.warnings.extend(one.warnings);
         }
         Ok(out)
@@ -527,7 +528,7 @@ fn integer_operand(t: &str, ty: PtxType) -> Result<u64, String> {
 fn spellings(ty: PtxType) -> String {
     let w = (ty.bits() as usize).div_ceil(4);
     match ty {
-        PtxType::F16x2 | PtxType::BF16x2 => {
+        PtxType::F16x2 | PtxType::BF16x2 | PtxType::F32x2 => {
             format!("LANE0,LANE1 (1.5,-2) or its bits (0x{:0w$x})", 0)
         }
         PtxType::F32 => "a value (1.5), its bits (0x3fc00000) or 0f3FC00000".into(),
@@ -550,6 +551,7 @@ pub fn show_float(bits: u64, ty: PtxType) -> String {
     let lane = match ty {
         PtxType::F16x2 => PtxType::F16,
         PtxType::BF16x2 => PtxType::BF16,
+        PtxType::F32x2 => PtxType::F32,
         t => t,
     };
     decode(bits & crate::types::mask(lane.bits()), lane)
@@ -565,6 +567,12 @@ pub fn show_lanes(bits: u64, ty: PtxType) -> String {
             ty.name(),
             show_float(bits & 0xffff, ty),
             show_float(bits >> 16 & 0xffff, ty)
+        ),
+        F32x2 => format!(
+            "{} {{{}, {}}}",
+            ty.name(),
+            show_float(bits & 0xffff_ffff, ty),
+            show_float(bits >> 32, ty)
         ),
         F16 | BF16 | F32 | F64 => format!("{} {}", ty.name(), show_float(bits, ty)),
         Pred => format!("pred {}", bits & 1 == 1),

@@ -62,7 +62,8 @@ pub fn decode_as(bits: u64, ty: PtxType, style: Style) -> String {
     if n == 1 {
         one(bits & crate::types::mask(lane.bits()))
     } else {
-        format!("{},{}", one(bits & 0xffff), one((bits >> 16) & 0xffff))
+        let (w, m) = (lane.bits(), crate::types::mask(lane.bits()));
+        format!("{},{}", one(bits & m), one((bits >> w) & m))
     }
 }
 

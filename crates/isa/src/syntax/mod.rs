@@ -91,11 +91,12 @@ const MODIFIERS: [(&str, Token); 12] = [
 ];
 
 /// The single types (`.f32.f16` is two of them).
-const TYPES: [(&str, FormType); 6] = [
+const TYPES: [(&str, FormType); 7] = [
     ("f16", FormType::F16),
     ("f16x2", FormType::F16x2),
     ("bf16", FormType::BF16),
     ("bf16x2", FormType::BF16x2),
+    ("f32x2", FormType::F32x2),
     ("f32", FormType::F32),
     ("f64", FormType::F64),
 ];
@@ -412,10 +413,10 @@ pub fn in_family(opcode: &str) -> bool {
     // An opcode with no type at all (`fma.rn.oob.relu.type`, the 9.7.4.4
     // erratum, or a typo such as `add.rn.fp16`) is malformed, and the form
     // parser says exactly what is wrong with it.
-    // PTX types ptxfp does not model (`add.rn.f32x2`, sm_100) make an
+    // PTX types ptxfp does not model (`cvt.rna.tf32.f32`) make an
     // instruction typed, outside the family, not an untyped typo.
     const UNMODELLED: &[&str] = &[
-        "f32x2", "tf32", "e4m3x2", "e5m2x2", "e2m1x2", "e2m3x2", "e3m2x2", "ue8m0x2",
+        "tf32", "e4m3x2", "e5m2x2", "e2m1x2", "e2m3x2", "e3m2x2", "ue8m0x2",
     ];
     // The integer table's packed types (`add.u16x2`, `min.s16x2`, 9.7.1)
     // are types too, though not PtxTypes.
@@ -426,7 +427,7 @@ pub fn in_family(opcode: &str) -> bool {
         suffixes().any(|s| s == &ty.suffix()[1..])
             && SYNTAX.iter().any(|r| r.op == op && r.types.contains(&ty))
     };
-    half || untyped || wide(FormType::F32) || wide(FormType::F64)
+    half || untyped || wide(FormType::F32) || wide(FormType::F32x2) || wide(FormType::F64)
 }
 
 const fn v(major: u8, minor: u8) -> PtxVersion {

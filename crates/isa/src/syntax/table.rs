@@ -82,7 +82,7 @@ const OPT_SAT: &[Clamp] = &[Clamp::None, Clamp::Sat];
 const RELU: &[Clamp] = &[Clamp::Relu];
 const OPT_RELU: &[Clamp] = &[Clamp::None, Clamp::Relu];
 
-use FormType::{BF16x2, F16x2, BF16, F16, F32, F32BF16, F32F16, F64};
+use FormType::{BF16x2, F16x2, BF16, F16, F32, F32BF16, F32F16, F32x2, F64};
 const F16S: &[FormType] = &[F16, F16x2];
 const BF16S: &[FormType] = &[BF16, BF16x2];
 const HALVES: &[FormType] = &[F16, F16x2, BF16, BF16x2];
@@ -164,6 +164,9 @@ const FMA_F64: (PtxVersion, u16) = (v(1, 4), 13);
 /// available for all targets"; "`.rm`, `.rp` for `add.f32`, requires
 /// `sm_20` or higher" (PTX ISA 2.0; for `.f64`: `sm_13`, as `.f64` itself).
 const F32_RM_RP: (PtxVersion, u16) = (v(2, 0), 20);
+/// 9.7.3.3-6: "`add.f32x2` introduced in PTX ISA version 8.6", "`add.f32x2`
+/// requires `sm_100` or higher" (`sub`, `mul`, `fma` alike).
+const F32X2: (PtxVersion, u16) = (v(8, 6), 100);
 /// `.rn`/`.rz`: every target (as no rounding modifier).
 const F32_NEAR_RND: &[Option<Round>] = &[NE, RZ];
 /// 9.7.3.3: "An add instruction with no rounding modifier defaults to
@@ -250,6 +253,17 @@ pub static SYNTAX: &[Row] = &[
             "add{.rnd}{.ftz}{.sat}.f32",
         )
     },
+    // "add{.rnd}{.ftz}.f32x2 d, a, b;": no .sat.
+    Row {
+        ftz: OPT,
+        note: CONTRACTED,
+        ..row(Add, &[F32x2], F32X2, "9.7.3.3", "add{.rnd}{.ftz}.f32x2")
+    },
+    Row {
+        rnd: RND,
+        ftz: OPT,
+        ..row(Add, &[F32x2], F32X2, "9.7.3.3", "add{.rnd}{.ftz}.f32x2")
+    },
     Row {
         note: CONTRACTED,
         ..row(Add, &[F64], F64_ALL, "9.7.3.3", "add{.rnd}.f64")
@@ -281,6 +295,17 @@ pub static SYNTAX: &[Row] = &[
             "9.7.3.4",
             "sub{.rnd}{.ftz}{.sat}.f32",
         )
+    },
+    // "sub{.rnd}{.ftz}.f32x2 d, a, b;": no .sat.
+    Row {
+        ftz: OPT,
+        note: CONTRACTED,
+        ..row(Sub, &[F32x2], F32X2, "9.7.3.4", "sub{.rnd}{.ftz}.f32x2")
+    },
+    Row {
+        rnd: RND,
+        ftz: OPT,
+        ..row(Sub, &[F32x2], F32X2, "9.7.3.4", "sub{.rnd}{.ftz}.f32x2")
     },
     Row {
         note: CONTRACTED,
@@ -314,6 +339,17 @@ pub static SYNTAX: &[Row] = &[
             "mul{.rnd}{.ftz}{.sat}.f32",
         )
     },
+    // "mul{.rnd}{.ftz}.f32x2 d, a, b;": no .sat.
+    Row {
+        ftz: OPT,
+        note: CONTRACTED,
+        ..row(Mul, &[F32x2], F32X2, "9.7.3.5", "mul{.rnd}{.ftz}.f32x2")
+    },
+    Row {
+        rnd: RND,
+        ftz: OPT,
+        ..row(Mul, &[F32x2], F32X2, "9.7.3.5", "mul{.rnd}{.ftz}.f32x2")
+    },
     Row {
         note: CONTRACTED,
         ..row(Mul, &[F64], F64_ALL, "9.7.3.5", "mul{.rnd}.f64")
@@ -331,6 +367,12 @@ pub static SYNTAX: &[Row] = &[
         ftz: OPT,
         clamp: OPT_SAT,
         ..row(Fma, &[F32], FMA_F32, "9.7.3.6", "fma.rnd{.ftz}{.sat}.f32")
+    },
+    // "fma.rnd{.ftz}.f32x2 d, a, b, c;": no .sat.
+    Row {
+        rnd: RND,
+        ftz: OPT,
+        ..row(Fma, &[F32x2], F32X2, "9.7.3.6", "fma.rnd{.ftz}.f32x2")
     },
     Row {
         rnd: RND,

@@ -196,6 +196,22 @@ pub fn vectors<'a>(form: &'a Form, seed: u64, exec: &'a Exec) -> impl Iterator<I
                 };
                 vec![a, b, c]
             }
+            // Each lane drawn as an `.f32` form's operands, lane 0 first.
+            FormType::F32x2 => {
+                let lane = |rng: &mut Rng| {
+                    let a = value::<F32>(rng, false);
+                    let b = value::<F32>(rng, false);
+                    let c = if rng.below(2) == 0 {
+                        addend::<F32>(rng, a, b)
+                    } else {
+                        value::<F32>(rng, false)
+                    };
+                    [a, b, c]
+                };
+                let lo = lane(&mut rng);
+                let hi = lane(&mut rng);
+                (0..3).map(|i| hi[i] << 32 | lo[i]).collect()
+            }
             FormType::F64 => {
                 let a = value::<F64>(&mut rng, false);
                 let b = value::<F64>(&mut rng, false);

@@ -29,7 +29,9 @@ pub(super) fn eval(form: &Form, s: &[u64], exec: &Exec) -> u64 {
         FormType::BF16 => half::<BF16>(form, a(0), hw),
         FormType::F16x2 => lanes(a(0), 0, 0, |x, _, _| half::<F16>(form, x, hw)),
         FormType::BF16x2 => lanes(a(0), 0, 0, |x, _, _| half::<BF16>(form, x, hw)),
-        FormType::F32F16 | FormType::F32BF16 => unreachable!("no mixed-precision rows here"),
+        FormType::F32F16 | FormType::F32BF16 | FormType::F32x2 => {
+            unreachable!("no mixed-precision rows here; .f32x2 computes per lane")
+        }
     }
 }
 

@@ -16,6 +16,7 @@ use ptxfp_isa::form::{Form, FormType, Opcode};
 pub(super) fn eval(form: &Form, a: u64, b: u64, exec: &Exec) -> u64 {
     let hw = &exec.hw;
     match form.ty() {
+        FormType::F32x2 => unreachable!("min/max have no .f32x2 form"),
         FormType::F16 => lane::<F16>(form, a, b, hw.half_nan as u64, form.ftz(), hw),
         FormType::BF16 => lane::<BF16>(form, a, b, hw.half_nan as u64, false, hw),
         FormType::F16x2 => lanes(a, b, 0, |a, b, _| {

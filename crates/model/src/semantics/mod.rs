@@ -73,6 +73,13 @@ impl Eval for Form {
             ..*exec
         };
         let hw = &exec.hw;
+        // 9.7.3.3-6: "fA[0] = a[0:31]; fA[1] = a[32:63]; [...] for (i = 0; i <
+        // 2; i++) d[i] = fA[i] + fB[i];": each lane the `.f32` form.
+        if let Some(lane) = self.f32x2_lane() {
+            let half = |k: u32| -> Vec<u64> { srcs.iter().map(|v| v >> k & 0xffff_ffff).collect() };
+            let (lo, hi) = (lane.eval(&half(0), exec), lane.eval(&half(32), exec));
+            return (hi & 0xffff_ffff) << 32 | (lo & 0xffff_ffff);
+        }
         if matches!(self.op(), Opcode::Min | Opcode::Max) {
             return minmax::eval(self, s(0), s(1), exec);
         }
@@ -92,6 +99,7 @@ impl Eval for Form {
             FormType::F32BF16 => mixed::<BF16>(self, s(0), s(1), s(2), hw),
             FormType::F32 => mad_f32(self, s(0), s(1), s(2), exec),
             FormType::F64 => mad_f64(self, s(0), s(1), s(2), hw),
+            FormType::F32x2 => unreachable!("computed per lane above"),
         }
     }
 

@@ -50,6 +50,43 @@ pub fn nh_sum(path: Path, words: &[u64], key: u64, step: u64, lo: u32, hi: u32) 
     nh(words, key, step, lo, hi)
 }
 
+/// [`crate::half_staged`] over `a`, `b` (`c` for fma) fused with
+/// [`nh_sum`] of its results, without storing them: the sum
+/// `nh_sum(path, words of the results, key, step, lo, hi)` on the AVX-512
+/// paths, for whole vectors (`a.len()` a multiple of 32); `None` where
+/// this path or length has no fused kernel (the caller runs the two).
+///
+/// # Panics
+/// If the slices' lengths differ, or `op` is `None` and `c` is `None`.
+#[allow(clippy::too_many_arguments)]
+pub fn half_nh_sum(
+    path: Path,
+    fmt: crate::Half,
+    op: Option<crate::BinOp>,
+    st: &crate::HalfStages,
+    a: &[u16],
+    b: &[u16],
+    c: Option<&[u16]>,
+    nh: (u64, u64, u32, u32),
+) -> Option<u64> {
+    let n = a.len();
+    assert!(b.len() == n, "operand lengths differ");
+    assert!(
+        op.is_some() || c.is_some_and(|c| c.len() == n),
+        "fma needs c of the same length"
+    );
+    #[cfg(target_arch = "x86_64")]
+    if path.kernels() == Path::X86Avx512 && n.is_multiple_of(32) {
+        let k = crate::stages::HalfK::new(fmt == crate::Half::Bf16, st);
+        let fp16 = path.usable() == Path::X86Avx512Fp16;
+        let c = c.unwrap_or(&[]);
+        // SAFETY: `usable` checked the CPU features, FP16 included.
+        return Some(unsafe { crate::x512h::half_nh_dyn(fmt, op, fp16, &k, a, b, c, nh) });
+    }
+    let _ = (path, fmt, st, nh);
+    None
+}
+
 #[inline(always)]
 fn fill16(out: &mut [u16], base: u16, step: u16) {
     // Thirty-two values at a time from a vector of them advanced by
@@ -219,6 +256,64 @@ mod x86 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fused_half_kernels_equal_the_kernel_then_the_sum() {
+        use crate::{BinOp, Clamp, Half, HalfStages};
+        let n = 4096;
+        let mut z = 0x1234_5678_9abc_def0u64;
+        let mut next = || {
+            z = z
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (z >> 48) as u16
+        };
+        // Some lanes the special values: NaNs, the OOB-NaN, zeros, infinities.
+        let special = [
+            0x7fffu16, 0x7ff7, 0xfff7, 0x0000, 0x8000, 0x7c00, 0xfc00, 0x0001, 0x7f80, 0x3c00,
+        ];
+        let mut col = |i: usize| -> Vec<u16> {
+            (0..n)
+                .map(|j| {
+                    if (j + i) % 7 == 0 {
+                        special[(j / 7) % special.len()]
+                    } else {
+                        next()
+                    }
+                })
+                .collect()
+        };
+        let (a, b, c) = (col(0), col(1), col(2));
+        for p in Path::all_available() {
+            for fmt in [Half::F16, Half::Bf16] {
+                for op in [Some(BinOp::Add), Some(BinOp::Sub), Some(BinOp::Mul), None] {
+                    for (ftz, clamp, oob) in [
+                        (false, Clamp::None, false),
+                        (true, Clamp::Sat, false),
+                        (false, Clamp::Relu, true),
+                    ] {
+                        let st = HalfStages {
+                            ftz,
+                            clamp,
+                            nan: Some(0x7fff),
+                            oob: oob.then_some((0x7fff, 0x7ff7)),
+                        };
+                        let mut o = vec![0u16; n];
+                        crate::half_staged(p, fmt, op, &st, &a, &b, Some(&c), &mut o);
+                        let words: Vec<u64> = o
+                            .chunks(4)
+                            .map(|w| w.iter().rev().fold(0u64, |v, &x| v << 16 | u64::from(x)))
+                            .collect();
+                        let nh = (77u64, 0x9E37_79B9_7F4A_7C15, 0x6A09_E667, 0xBB67_AE85);
+                        let want = nh_sum(Path::Portable, &words, nh.0, nh.1, nh.2, nh.3);
+                        if let Some(got) = half_nh_sum(p, fmt, op, &st, &a, &b, Some(&c), nh) {
+                            assert_eq!(got, want, "{p} {fmt:?} {op:?} {ftz} {clamp:?} {oob}");
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn every_path_equals_plain_code() {

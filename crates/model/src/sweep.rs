@@ -724,6 +724,16 @@ impl Buf {
         }
     }
 
+    /// The first `m` registers as 16-bit lanes (an x2 register is two).
+    fn lanes(&self, m: usize) -> Option<&[u16]> {
+        match (self.iota, self.width) {
+            (Some(o), _) => Some(&IOTA16[o..o + m]),
+            (None, 16) => Some(&bytemuck::cast_slice(&self.words)[..m]),
+            (None, 32) => Some(&bytemuck::cast_slice(&self.words)[..2 * m]),
+            _ => None,
+        }
+    }
+
     /// Register `j`, zero-extended.
     #[cfg(test)]
     fn get(&self, j: usize) -> u64 {
@@ -800,6 +810,29 @@ impl Bufs {
 
     /// Evaluates the block and returns the sum of its results' terms.
     fn eval(&mut self, plan: &Plan, path: Path, first: u64, m: usize) -> u64 {
+        // A half plan, whole words: the kernel hashes its results in
+        // registers (ptxfp_fast::fused::half_nh_sum) where the path has it.
+        if let Plan::Half {
+            fmt, op, stages, ..
+        } = *plan
+        {
+            let bits = m * self.out.width as usize;
+            if bits % 64 == 0 {
+                let g0 = first * u64::from(self.out.width) / 64;
+                let nh = (g0.wrapping_mul(K), K, NH_LO, NH_HI);
+                let mut l: [Option<&[u16]>; 3] = [None; 3];
+                for (d, b) in l.iter_mut().zip(&self.srcs) {
+                    *d = b.lanes(m);
+                }
+                if let [Some(a), Some(b), c] = l {
+                    if let Some(sum) =
+                        ptxfp_fast::fused::half_nh_sum(path, fmt, op, &stages, a, b, c, nh)
+                    {
+                        return sum;
+                    }
+                }
+            }
+        }
         let mut srcs = [Slice::B16(&[]), Slice::B16(&[]), Slice::B16(&[])];
         for (s, b) in srcs.iter_mut().zip(&self.srcs) {
             *s = b.slice(m);

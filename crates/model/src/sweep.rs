@@ -31,9 +31,49 @@
 //! with one multiply per word and a parallel sum. It detects differences,
 //! it is not a cryptographic hash. [`chunk_digest`] and [`combine`] are the
 //! reference implementation.
+//!
+//! # Exhaustive operand spaces
+//!
+//! [`Operands::Exhaustive`] is every tuple of 16-bit values, one per source
+//! operand, in index order:
+//!
+//! - two operands: 2^32 results, result `i = (x << 16) | y`;
+//! - three operands (`fma.rn.f16`, `fma.rn.bf16` and their
+//!   `.ftz`/`.sat`/`.relu`/`.oob` and x2 variants): 2^48 results, result
+//!   `i = (x << 32) | (y << 16) | z`.
+//!
+//! A 16-bit form takes `a = x`, `b = y` (`c = z`). An x2 form puts the
+//! tuple in lane 0 and its rotation in lane 1: two operands `a = x | y << 16`,
+//! `b = y | x << 16` (lane 1 computes `y op x`); three operands
+//! `a = x | y << 16`, `b = y | z << 16`, `c = z | x << 16` (lane 1 computes
+//! `fma(y, z, x)`), so each lane runs over every tuple. Mixed-precision
+//! forms (`fma.rn.f32.f16`: `c` is an `.f32`) have no exhaustive space;
+//! they sweep random operands.
+//!
+//! A 2^48 space is 2^24 chunks, about a core-day of work: [`run_form`]
+//! refuses it ([`SweepError::NeedsShards`]) and [`shard`] computes it in
+//! pieces (contiguous ranges of chunks) whose records merge into the same
+//! digest. [`run_form_chunks`] computes any range of chunks.
+//!
+//! # How a sweep runs
+//!
+//! Work is split into tasks of 2^16 results (256 per chunk) spread over
+//! rayon's threads, and each task into blocks of [`BLOCK`] results that
+//! stay in the first-level cache, so no operand or result array travels
+//! through memory: a block's operands are made in place (a fixed operand
+//! of an exhaustive sweep once per task, its counting 16-bit operand a
+//! slice of a static `0..65535` table), the batch kernel evaluates them,
+//! and the results are hashed at once: by the half kernels themselves, in
+//! registers, on the AVX-512 paths (`ptxfp_fast::fused::half_nh_sum`),
+//! else from the block's results read as 64-bit words
+//! (`ptxfp_fast::fused::nh_sum`). The sums of the pieces add up to the
+//! chunk's `S_c` whatever the split. [`run`] and [`run_chunks`] are the
+//! unfused reference the tests hold the fused loop to.
+
 #![allow(clippy::cast_possible_truncation)]
 
 use crate::Eval;
+use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use ptxfp_fast::Path;
@@ -64,11 +104,15 @@ fn term(g: u64, w: u64) -> u64 {
     nh(w ^ g.wrapping_mul(K))
 }
 
+/// NH's offsets of the low and high halves.
+const NH_LO: u32 = 0x6A09_E667;
+const NH_HI: u32 = 0xBB67_AE85;
+
 /// NH of a keyed word: two 32-bit halves, offset, multiplied to 64 bits.
 #[inline(always)]
 fn nh(x: u64) -> u64 {
-    let lo = (x as u32).wrapping_add(0x6A09_E667) as u64;
-    let hi = ((x >> 32) as u32).wrapping_add(0xBB67_AE85) as u64;
+    let lo = (x as u32).wrapping_add(NH_LO) as u64;
+    let hi = ((x >> 32) as u32).wrapping_add(NH_HI) as u64;
     lo.wrapping_mul(hi)
 }
 
@@ -163,14 +207,19 @@ pub fn digest<T: ResultBits>(results: &[T]) -> u64 {
     combine(&ds)
 }
 
+pub mod shard;
+
 /// Which operands a sweep evaluates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Operands {
-    /// Every pair of a two-operand form with 16-bit lanes: 2^32 results.
-    /// Result `i` has `x = i >> 16`, `y = i & 0xffff` (a-major). For a
-    /// 16-bit form, `a = x`, `b = y`. For an x2 form, `a = x | y << 16` and
-    /// `b = y | x << 16`: lane 0 computes `x op y`, lane 1 `y op x`, so each
-    /// lane runs over all 2^32 pairs.
+    /// Every tuple of a two- or three-operand form with 16-bit lanes:
+    /// 2^32 or 2^48 results (see the module's "Exhaustive operand spaces").
+    /// Two operands: result `i` has `x = i >> 16`, `y = i & 0xffff`
+    /// (a-major). For a 16-bit form, `a = x`, `b = y`. For an x2 form,
+    /// `a = x | y << 16` and `b = y | x << 16`: lane 0 computes `x op y`,
+    /// lane 1 `y op x`, so each lane runs over all 2^32 pairs. Three
+    /// operands: `x = i >> 32`, `y = (i >> 16) & 0xffff`, `z = i & 0xffff`;
+    /// x2: `a = x | y << 16`, `b = y | z << 16`, `c = z | x << 16`.
     Exhaustive,
     /// `n` results from a counter-based generator: operand `k` of result
     /// `i` (of a form with `m` operands) is the low bits (the register's
@@ -199,9 +248,33 @@ pub struct Sweep {
 /// A sweep that cannot run.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SweepError {
-    /// `--exhaustive` on a form that is not a two-operand 16-bit-lane form.
-    #[error("an exhaustive sweep needs a two-operand .f16/.bf16/.f16x2/.bf16x2 form ({0} has {1} operand(s) of {2}); use a random sweep")]
+    /// `--exhaustive` on a form that is not a two- or three-operand
+    /// 16-bit-lane form.
+    #[error("an exhaustive sweep needs a two-operand or three-operand .f16/.bf16/.f16x2/.bf16x2 form ({0} has {1} operand(s) of {2}); use a random sweep")]
     NotExhaustible(String, usize, String),
+    /// A whole sweep too large to run in one piece (the 2^48 results of a
+    /// three-operand exhaustive sweep): it runs in shards.
+    #[error("an exhaustive sweep of {form} is 2^48 results ({chunks} chunks, about 20 core-hours): run it in shards, e.g. {shards} shards of 2^32 results: `ptxfp sweep {form} --exhaustive --shard K/{shards} --out DIR` for K = 0 .. {last}, then `ptxfp sweep merge DIR`")]
+    NeedsShards {
+        /// The form.
+        form: String,
+        /// Its number of chunks.
+        chunks: u64,
+        /// A suggested number of shards (2^32 results each).
+        shards: u64,
+        /// `shards - 1`.
+        last: u64,
+    },
+    /// A chunk range outside the sweep's chunks.
+    #[error("chunks {first}..{end} are not within the sweep's {total} chunks")]
+    ChunkRange {
+        /// First chunk asked for.
+        first: u64,
+        /// One past the last chunk asked for.
+        end: u64,
+        /// The sweep's number of chunks.
+        total: u64,
+    },
 }
 
 /// Results per parallel task (one `x` row of an exhaustive sweep); a
@@ -213,6 +286,17 @@ const TASK: u64 = 1 << 16;
 #[inline(always)]
 pub fn operand(ops: Operands, arity: usize, i: u64, k: usize, width: u32) -> u64 {
     let v = match ops {
+        Operands::Exhaustive if arity == 3 => {
+            let (x, y, z) = ((i >> 32) & 0xffff, (i >> 16) & 0xffff, i & 0xffff);
+            match (k, width) {
+                (0, 16) => x,
+                (1, 16) => y,
+                (_, 16) => z,
+                (0, _) => x | y << 16,
+                (1, _) => y | z << 16,
+                _ => z | x << 16,
+            }
+        }
         Operands::Exhaustive => {
             let (x, y) = (i >> 16, i & 0xffff);
             match (k, width) {
@@ -233,15 +317,71 @@ pub fn operand(ops: Operands, arity: usize, i: u64, k: usize, width: u32) -> u64
     }
 }
 
-/// Sweeps `eval` over `ops`: `eval(first, srcs, out)` evaluates the
-/// results `first..first + out.len()` from their operands (given as 64-bit
-/// values) into `out` (widened to 64 bits). `widths` are the source
-/// register widths, `dest` the destination's; `progress` is called with
-/// the number of results done after each task.
+/// Results per block of a task: generated, evaluated and hashed while they
+/// sit in the first-level cache (2 operands and a result of 16 bits: 24 KiB;
+/// `.f64` forms: 128 KiB, still in the second level). A divisor of the task.
+pub const BLOCK: usize = 1 << 12;
+
+/// Chunks computed per round: the per-task sums of one round are held at
+/// once (64 × 256 words), whatever the sweep's size.
+const ROUND: u64 = 64;
+
+/// The number of results of a sweep of `ops` over a form with source
+/// register widths `widths` and destination width `dest`.
 ///
 /// # Errors
 /// [`SweepError::NotExhaustible`] if `ops` is exhaustive and the form is not
-/// a two-operand form of 16-bit lanes.
+/// a two- or three-operand form of 16-bit lanes.
+pub fn results_of(name: &str, widths: &[u32], dest: u32, ops: Operands) -> Result<u64, SweepError> {
+    match ops {
+        Operands::Exhaustive => {
+            check_exhaustible(name, widths, dest)?;
+            Ok(1u64 << (16 * widths.len()))
+        }
+        Operands::Random { n, .. } => Ok(n),
+    }
+}
+
+/// The number of results of a sweep of `form` over `ops` (2^32 or 2^48
+/// exhaustive, `n` random).
+///
+/// # Errors
+/// As [`results_of`].
+pub fn form_results(form: &Form, ops: Operands) -> Result<u64, SweepError> {
+    let (widths, dest) = crate::batch::widths(form);
+    results_of(&form.to_string(), &widths, dest, ops)
+}
+
+/// The number of chunks of a sweep of `results` results.
+pub fn chunks_of(results: u64) -> u64 {
+    results.div_ceil(CHUNK as u64)
+}
+
+/// Refuses a whole sweep of more than 2^32 exhaustive results.
+fn check_whole(name: &str, total: u64, ops: Operands) -> Result<(), SweepError> {
+    if ops == Operands::Exhaustive && total > 1 << 32 {
+        let shards = total >> 32;
+        return Err(SweepError::NeedsShards {
+            form: name.to_string(),
+            chunks: chunks_of(total),
+            shards,
+            last: shards - 1,
+        });
+    }
+    Ok(())
+}
+
+/// Sweeps `eval` over `ops`: `eval(srcs, out)` evaluates a task's results
+/// from their operands (given as 64-bit values, one column per source)
+/// into `out` (widened to 64 bits). `widths` are the source register
+/// widths, `dest` the destination's; `progress` is called with the number
+/// of results done after each task. This is the unfused reference: a
+/// task's operands, results and hash are three passes over 2^16 results.
+///
+/// # Errors
+/// [`SweepError::NotExhaustible`] if `ops` is exhaustive and the form is not
+/// a two- or three-operand form of 16-bit lanes; [`SweepError::NeedsShards`]
+/// for a three-operand exhaustive sweep (use [`run_chunks`]).
 pub fn run<F>(
     name: &str,
     widths: &[u32],
@@ -253,50 +393,129 @@ pub fn run<F>(
 where
     F: Fn(&[Vec<u64>], &mut [u64]) + Sync,
 {
-    let total = match ops {
-        Operands::Exhaustive => {
-            check_exhaustible(name, widths, dest)?;
-            1u64 << 32
-        }
-        Operands::Random { n, .. } => n,
-    };
-    let tasks = total.div_ceil(TASK);
-    let done = AtomicU64::new(0);
-    let sums: Vec<u64> = (0..tasks)
-        .into_par_iter()
-        .map_init(
-            || {
-                let srcs: Vec<Vec<u64>> = widths.iter().map(|_| vec![0; TASK as usize]).collect();
-                (srcs, vec![0u64; TASK as usize])
-            },
-            |(srcs, out), t| {
-                let first = t * TASK;
-                let m = (total - first).min(TASK) as usize;
-                for (k, (s, &w)) in srcs.iter_mut().zip(widths).enumerate() {
-                    s.truncate(m);
-                    for (j, v) in s.iter_mut().enumerate() {
-                        *v = operand(ops, widths.len(), first + j as u64, k, w);
-                    }
-                }
-                eval(srcs, &mut out[..m]);
-                let sum = match dest {
-                    16 => partial_sum_widened::<u16>(first, &out[..m]),
-                    32 => partial_sum_widened::<u32>(first, &out[..m]),
-                    _ => partial_sum(first, &out[..m]),
-                };
-                let d = done.fetch_add(m as u64, Ordering::Relaxed) + m as u64;
-                progress(d);
-                sum
-            },
-        )
-        .collect();
-    Ok(finish(total, &sums))
+    let total = results_of(name, widths, dest, ops)?;
+    check_whole(name, total, ops)?;
+    let chunks = run_chunks(name, widths, dest, ops, 0..chunks_of(total), eval, progress)?;
+    Ok(Sweep {
+        results: total,
+        digest: combine(&chunks),
+        chunks,
+    })
 }
 
-/// Whether an exhaustive sweep fits the form: two operands of 16-bit lanes
-/// (16-bit or x2 registers), the destination as wide as they are.
+/// [`run`] over the chunks `chunks` only: their digests `D_c`, in order.
+///
+/// # Errors
+/// As [`run`] ([`SweepError::ChunkRange`] for chunks past the end), but
+/// any size runs.
+pub fn run_chunks<F>(
+    name: &str,
+    widths: &[u32],
+    dest: u32,
+    ops: Operands,
+    chunks: Range<u64>,
+    eval: F,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<u64>, SweepError>
+where
+    F: Fn(&[Vec<u64>], &mut [u64]) + Sync,
+{
+    let total = results_of(name, widths, dest, ops)?;
+    let arity = widths.len();
+    digests_over(
+        total,
+        chunks,
+        TASK as usize,
+        progress,
+        || {
+            let srcs: Vec<Vec<u64>> = widths.iter().map(|_| vec![0; TASK as usize]).collect();
+            (srcs, vec![0u64; TASK as usize])
+        },
+        |(srcs, out), first, m| {
+            for (k, (s, &w)) in srcs.iter_mut().zip(widths).enumerate() {
+                s.truncate(m);
+                for (j, v) in s.iter_mut().enumerate() {
+                    *v = operand(ops, arity, first + j as u64, k, w);
+                }
+            }
+            eval(srcs, &mut out[..m]);
+            widened_sum(dest, first, &out[..m])
+        },
+    )
+}
+
+/// [`partial_sum`] of results of `dest` bits held as `u64`.
+fn widened_sum(dest: u32, first: u64, out: &[u64]) -> u64 {
+    match dest {
+        16 => partial_sum_widened::<u16>(first, out),
+        32 => partial_sum_widened::<u32>(first, out),
+        _ => partial_sum(first, out),
+    }
+}
+
+/// The chunk digests of `chunks` of a stream of `total` results, whose
+/// pieces `sum(scratch, first, m)` (at most `block` results, within one
+/// task) gives: tasks of [`TASK`] results on rayon's threads, `ROUND`
+/// chunks at a time.
+fn digests_over<S, I, B>(
+    total: u64,
+    chunks: Range<u64>,
+    block: usize,
+    progress: &(dyn Fn(u64) + Sync),
+    init: I,
+    sum: B,
+) -> Result<Vec<u64>, SweepError>
+where
+    I: Fn() -> S + Sync + Send,
+    B: Fn(&mut S, u64, usize) -> u64 + Sync + Send,
+{
+    let all = chunks_of(total);
+    if chunks.start > chunks.end || chunks.end > all {
+        return Err(SweepError::ChunkRange {
+            first: chunks.start,
+            end: chunks.end,
+            total: all,
+        });
+    }
+    let per_chunk = CHUNK as u64 / TASK;
+    let done = AtomicU64::new(0);
+    let mut out = Vec::with_capacity((chunks.end - chunks.start) as usize);
+    let mut c = chunks.start;
+    while c < chunks.end {
+        let e = (c + ROUND).min(chunks.end);
+        let t0 = c * per_chunk;
+        let t1 = (e * per_chunk).min(total.div_ceil(TASK));
+        let sums: Vec<u64> = (t0..t1)
+            .into_par_iter()
+            .map_init(&init, |s, t| {
+                let first = t * TASK;
+                let m = (total - first).min(TASK);
+                let mut acc = 0u64;
+                let mut f = first;
+                while f < first + m {
+                    let b = (first + m - f).min(block as u64) as usize;
+                    acc = acc.wrapping_add(sum(s, f, b));
+                    f += b as u64;
+                }
+                progress(done.fetch_add(m, Ordering::Relaxed) + m);
+                acc
+            })
+            .collect();
+        for (j, s) in sums.chunks(per_chunk as usize).enumerate() {
+            let total_sum = s.iter().fold(0u64, |a, &b| a.wrapping_add(b));
+            out.push(finish_chunk(c + j as u64, total_sum));
+        }
+        c = e;
+    }
+    Ok(out)
+}
+
+/// Whether an exhaustive sweep fits the form: two or three operands of
+/// 16-bit lanes (16-bit or x2 registers), the destination as wide as they
+/// are.
 fn check_exhaustible(name: &str, widths: &[u32], dest: u32) -> Result<(), SweepError> {
-    let ok = widths.len() == 2 && widths.iter().all(|&w| w == dest && (w == 16 || w == 32));
+    let ok = (widths.len() == 2 || widths.len() == 3)
+        && widths.iter().all(|&w| w == dest && (w == 16 || w == 32));
     if ok {
         return Ok(());
     }
@@ -306,22 +525,6 @@ fn check_exhaustible(name: &str, widths: &[u32], dest: u32) -> Result<(), SweepE
         widths.len(),
         ws.join(", "),
     ))
-}
-
-/// The chunk digests and the digest from per-task sums.
-fn finish(total: u64, sums: &[u64]) -> Sweep {
-    let per_chunk = (CHUNK as u64 / TASK) as usize;
-    let chunks: Vec<u64> = sums
-        .chunks(per_chunk)
-        .enumerate()
-        .map(|(c, s)| finish_chunk(c as u64, s.iter().fold(0, |a, &b| a.wrapping_add(b))))
-        .collect();
-    let digest = combine(&chunks);
-    Sweep {
-        results: total,
-        chunks,
-        digest,
-    }
 }
 
 /// [`partial_sum`] of 64-bit values that hold `T` results.
@@ -340,7 +543,7 @@ fn partial_sum_widened<T: ResultBits>(first: u64, results: &[u64]) -> u64 {
 }
 
 /// A fast sweep of a [`Plan`]: operands generated, evaluated and digested
-/// in cache-sized tasks on all cores, in the plan's register widths.
+/// block by block ([`BLOCK`]) on all cores, in the plan's register widths.
 ///
 /// # Errors
 /// As [`run`].
@@ -352,32 +555,39 @@ pub fn run_plan(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Sweep, SweepError> {
     let (widths, dest) = plan.widths();
-    if ops == Operands::Exhaustive {
-        check_exhaustible(name, &widths, dest)?;
-    }
-    let total = match ops {
-        Operands::Exhaustive => 1u64 << 32,
-        Operands::Random { n, .. } => n,
-    };
-    let tasks = total.div_ceil(TASK);
-    let done = AtomicU64::new(0);
+    let total = results_of(name, &widths, dest, ops)?;
+    check_whole(name, total, ops)?;
+    let chunks = plan_chunks(name, plan, path, ops, 0..chunks_of(total), progress)?;
+    Ok(Sweep {
+        results: total,
+        digest: combine(&chunks),
+        chunks,
+    })
+}
+
+/// [`run_plan`] over the chunks `chunks` only: their digests.
+fn plan_chunks(
+    name: &str,
+    plan: &Plan,
+    path: Path,
+    ops: Operands,
+    chunks: Range<u64>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<u64>, SweepError> {
+    let (widths, dest) = plan.widths();
+    let total = results_of(name, &widths, dest, ops)?;
     let arity = widths.len();
-    let sums: Vec<u64> = (0..tasks)
-        .into_par_iter()
-        .map_init(
-            || Bufs::new(&widths, dest),
-            |bufs, t| {
-                let first = t * TASK;
-                let m = (total - first).min(TASK) as usize;
-                bufs.fill(ops, arity, first, m);
-                let sum = bufs.eval(plan, path, first, m);
-                let d = done.fetch_add(m as u64, Ordering::Relaxed) + m as u64;
-                progress(d);
-                sum
-            },
-        )
-        .collect();
-    Ok(finish(total, &sums))
+    digests_over(
+        total,
+        chunks,
+        BLOCK,
+        progress,
+        || Bufs::new(&widths, dest),
+        |bufs, first, m| {
+            bufs.fill(path, ops, arity, first, m);
+            bufs.eval(plan, path, first, m)
+        },
+    )
 }
 
 /// Sweeps `form` as `exec` describes: the batch plan when the form has one
@@ -394,47 +604,150 @@ pub fn run_form(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Sweep, SweepError> {
     let name = form.to_string();
+    let total = form_results(form, ops)?;
+    check_whole(&name, total, ops)?;
+    let chunks = run_form_chunks(form, exec, path, ops, 0..chunks_of(total), progress)?;
+    Ok(Sweep {
+        results: total,
+        digest: combine(&chunks),
+        chunks,
+    })
+}
+
+/// [`run_form`] over the chunks `chunks` only (any size: a shard of a
+/// three-operand sweep): their digests `D_c`, in order. `progress` gets
+/// the results done within the range.
+///
+/// # Errors
+/// [`SweepError::NotExhaustible`] as [`run`]; [`SweepError::ChunkRange`]
+/// for chunks past the sweep's end.
+pub fn run_form_chunks(
+    form: &Form,
+    exec: &Exec,
+    path: Path,
+    ops: Operands,
+    chunks: Range<u64>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<u64>, SweepError> {
+    let name = form.to_string();
     if let Some(plan) = Plan::of(form, exec) {
-        return run_plan(&name, &plan, path, ops, progress);
+        return plan_chunks(&name, &plan, path, ops, chunks, progress);
     }
     let (widths, dest) = crate::batch::widths(form);
-    run(
-        &name,
-        &widths,
-        dest,
-        ops,
-        |srcs, out| {
-            let mut x = [0u64; 3];
-            for (i, d) in out.iter_mut().enumerate() {
-                for (k, s) in srcs.iter().enumerate() {
-                    x[k] = s[i];
-                }
-                *d = form.eval(&x[..srcs.len()], exec);
-            }
-        },
+    let total = results_of(&name, &widths, dest, ops)?;
+    let arity = widths.len();
+    digests_over(
+        total,
+        chunks,
+        BLOCK,
         progress,
+        || vec![0u64; BLOCK],
+        |out, first, m| {
+            let mut x = [0u64; 3];
+            for (j, d) in out[..m].iter_mut().enumerate() {
+                for (k, (v, &w)) in x.iter_mut().zip(&widths).enumerate() {
+                    *v = operand(ops, arity, first + j as u64, k, w);
+                }
+                *d = form.eval(&x[..arity], exec);
+            }
+            widened_sum(dest, first, &out[..m])
+        },
     )
 }
 
-/// Per-thread operand and result buffers in register widths.
+/// The name of the kernel that computes `form`'s sweep on `path`: the
+/// path that serves its plan, or `Form::eval`.
+pub fn served_by(form: &Form, exec: &Exec, path: Path) -> String {
+    match Plan::of(form, exec) {
+        Some(plan) => plan.served_by(path).to_string(),
+        None => "Form::eval".to_string(),
+    }
+}
+
+/// Per-thread operand and result buffers of one block, in register widths.
 struct Bufs {
     srcs: Vec<Buf>,
     out: Buf,
 }
 
-enum Buf {
-    B16(Vec<u16>),
-    B32(Vec<u32>),
-    B64(Vec<u64>),
+/// Registers of one width, held in 64-bit words: a block of 16-bit
+/// results is, read as words, the digest's words (little-endian) as they
+/// are, with no packing pass.
+struct Buf {
+    width: u32,
+    words: Vec<u64>,
+    /// The `(base, step, m)` of the last exhaustive fill: a fixed
+    /// operand (step 0) keeps its registers from block to block.
+    filled: Option<(u64, u64, usize)>,
+    /// Where the registers are [`IOTA16`] from this index on instead of
+    /// `words` (the counting operand of a 16-bit exhaustive sweep).
+    iota: Option<usize>,
 }
 
+/// `0, 1, ..., 65535`: the counting operand of every block of a 16-bit
+/// exhaustive sweep is a piece of it, read in place.
+static IOTA16: [u16; 1 << 16] = {
+    let mut a = [0u16; 1 << 16];
+    let mut i = 0;
+    while i < a.len() {
+        a[i] = i as u16;
+        i += 1;
+    }
+    a
+};
+
 impl Buf {
+    /// Room for `n` registers of `width` bits.
+    fn with_len(width: u32, n: usize) -> Buf {
+        Buf {
+            width,
+            words: vec![0; (n * width as usize).div_ceil(64)],
+            filled: None,
+            iota: None,
+        }
+    }
+
     fn new(width: u32) -> Buf {
-        let n = TASK as usize;
-        match width {
-            16 => Buf::B16(vec![0; n]),
-            32 => Buf::B32(vec![0; n]),
-            _ => Buf::B64(vec![0; n]),
+        Buf::with_len(width, BLOCK)
+    }
+
+    fn b16(&mut self) -> &mut [u16] {
+        bytemuck::cast_slice_mut(&mut self.words)
+    }
+
+    fn b32(&mut self) -> &mut [u32] {
+        bytemuck::cast_slice_mut(&mut self.words)
+    }
+
+    /// The first `m` registers, for a kernel.
+    fn slice(&self, m: usize) -> Slice<'_> {
+        if let Some(o) = self.iota {
+            return Slice::B16(&IOTA16[o..o + m]);
+        }
+        match self.width {
+            16 => Slice::B16(&bytemuck::cast_slice(&self.words)[..m]),
+            32 => Slice::B32(&bytemuck::cast_slice(&self.words)[..m]),
+            _ => Slice::B64(&self.words[..m]),
+        }
+    }
+
+    /// The first `m` registers as 16-bit lanes (an x2 register is two).
+    fn lanes(&self, m: usize) -> Option<&[u16]> {
+        match (self.iota, self.width) {
+            (Some(o), _) => Some(&IOTA16[o..o + m]),
+            (None, 16) => Some(&bytemuck::cast_slice(&self.words)[..m]),
+            (None, 32) => Some(&bytemuck::cast_slice(&self.words)[..2 * m]),
+            _ => None,
+        }
+    }
+
+    /// Register `j`, zero-extended.
+    #[cfg(test)]
+    fn get(&self, j: usize) -> u64 {
+        match self.slice(j + 1) {
+            Slice::B16(v) => u64::from(v[j]),
+            Slice::B32(v) => u64::from(v[j]),
+            Slice::B64(v) => v[j],
         }
     }
 }
@@ -447,35 +760,54 @@ impl Bufs {
         }
     }
 
-    fn fill(&mut self, ops: Operands, arity: usize, first: u64, m: usize) {
+    /// The operands of results `first .. first + m` (within one task).
+    fn fill(&mut self, path: Path, ops: Operands, arity: usize, first: u64, m: usize) {
         for (k, b) in self.srcs.iter_mut().enumerate() {
-            match (ops, b) {
-                // Exhaustive rows: x is constant, y counts up.
-                (Operands::Exhaustive, Buf::B16(v)) => {
-                    let x = (first >> 16) as u16;
-                    for (j, d) in v[..m].iter_mut().enumerate() {
-                        *d = if k == 0 { x } else { j as u16 };
+            let w = b.width;
+            if ops != Operands::Exhaustive {
+                b.iota = None;
+            }
+            match (ops, w) {
+                // Exhaustive blocks lie within one row of the last operand
+                // (a task is 2^16-aligned): every operand is
+                // `base + j × step`, the step 0 (a fixed operand), 1 (the
+                // counting one in the low lane) or 2^16 (in the high lane).
+                (Operands::Exhaustive, 16 | 32) => {
+                    let mask = (1u64 << w) - 1;
+                    let base = operand(ops, arity, first, k, w);
+                    let step = operand(ops, arity, first + 1, k, w).wrapping_sub(base) & mask;
+                    b.iota = None;
+                    if w == 16 && step == 1 && base as usize + m <= IOTA16.len() {
+                        b.iota = Some(base as usize);
+                        continue;
+                    }
+                    if step == 0
+                        && b.filled
+                            .is_some_and(|f| f.0 == base && f.1 == 0 && f.2 >= m)
+                    {
+                        continue;
+                    }
+                    b.filled = Some((base, step, m));
+                    if w == 16 {
+                        let out = &mut b.b16()[..m];
+                        ptxfp_fast::fused::fill_linear_u16(path, out, base as u16, step as u16);
+                    } else {
+                        let out = &mut b.b32()[..m];
+                        ptxfp_fast::fused::fill_linear_u32(path, out, base as u32, step as u32);
                     }
                 }
-                (Operands::Exhaustive, Buf::B32(v)) => {
-                    let x = (first >> 16) as u32;
-                    for (j, d) in v[..m].iter_mut().enumerate() {
-                        let y = j as u32;
-                        *d = if k == 0 { x | y << 16 } else { y | x << 16 };
-                    }
-                }
-                (_, Buf::B16(v)) => {
-                    for (j, d) in v[..m].iter_mut().enumerate() {
+                (_, 16) => {
+                    for (j, d) in b.b16()[..m].iter_mut().enumerate() {
                         *d = operand(ops, arity, first + j as u64, k, 16) as u16;
                     }
                 }
-                (_, Buf::B32(v)) => {
-                    for (j, d) in v[..m].iter_mut().enumerate() {
+                (_, 32) => {
+                    for (j, d) in b.b32()[..m].iter_mut().enumerate() {
                         *d = operand(ops, arity, first + j as u64, k, 32) as u32;
                     }
                 }
-                (_, Buf::B64(v)) => {
-                    for (j, d) in v[..m].iter_mut().enumerate() {
+                _ => {
+                    for (j, d) in b.words[..m].iter_mut().enumerate() {
                         *d = operand(ops, arity, first + j as u64, k, 64);
                     }
                 }
@@ -483,30 +815,62 @@ impl Bufs {
         }
     }
 
+    /// Evaluates the block and returns the sum of its results' terms.
     fn eval(&mut self, plan: &Plan, path: Path, first: u64, m: usize) -> u64 {
-        let srcs: Vec<Slice> = self
-            .srcs
-            .iter()
-            .map(|b| match b {
-                Buf::B16(v) => Slice::B16(&v[..m]),
-                Buf::B32(v) => Slice::B32(&v[..m]),
-                Buf::B64(v) => Slice::B64(&v[..m]),
-            })
-            .collect();
-        match &mut self.out {
-            Buf::B16(o) => {
-                plan.run_task(path, &srcs, SliceMut::B16(&mut o[..m]));
-                partial_sum(first, &o[..m])
-            }
-            Buf::B32(o) => {
-                plan.run_task(path, &srcs, SliceMut::B32(&mut o[..m]));
-                partial_sum(first, &o[..m])
-            }
-            Buf::B64(o) => {
-                plan.run_task(path, &srcs, SliceMut::B64(&mut o[..m]));
-                partial_sum(first, &o[..m])
+        // A half plan, whole words: the kernel hashes its results in
+        // registers (ptxfp_fast::fused::half_nh_sum) where the path has it.
+        if let Plan::Half {
+            fmt, op, stages, ..
+        } = *plan
+        {
+            let bits = m * self.out.width as usize;
+            if bits.is_multiple_of(64) {
+                let g0 = first * u64::from(self.out.width) / 64;
+                let nh = (g0.wrapping_mul(K), K, NH_LO, NH_HI);
+                let mut l: [Option<&[u16]>; 3] = [None; 3];
+                for (d, b) in l.iter_mut().zip(&self.srcs) {
+                    *d = b.lanes(m);
+                }
+                if let [Some(a), Some(b), c] = l {
+                    if let Some(sum) =
+                        ptxfp_fast::fused::half_nh_sum(path, fmt, op, &stages, a, b, c, nh)
+                    {
+                        return sum;
+                    }
+                }
             }
         }
+        let mut srcs = [Slice::B16(&[]), Slice::B16(&[]), Slice::B16(&[])];
+        for (s, b) in srcs.iter_mut().zip(&self.srcs) {
+            *s = b.slice(m);
+        }
+        let srcs = &srcs[..self.srcs.len()];
+        let out = &mut self.out;
+        match out.width {
+            16 => plan.run_task(path, srcs, SliceMut::B16(&mut out.b16()[..m])),
+            32 => plan.run_task(path, srcs, SliceMut::B32(&mut out.b32()[..m])),
+            _ => plan.run_task(path, srcs, SliceMut::B64(&mut out.words[..m])),
+        }
+        let bits = m * out.width as usize;
+        if !bits.is_multiple_of(64) {
+            // The last block of a random stream, ending mid-word.
+            return match out.slice(m) {
+                Slice::B16(v) => partial_sum(first, v),
+                Slice::B32(v) => partial_sum(first, v),
+                Slice::B64(v) => partial_sum(first, v),
+            };
+        }
+        // The block starts at a word boundary (blocks and tasks start at
+        // multiples of BLOCK), at stream word g0.
+        let g0 = first * u64::from(out.width) / 64;
+        ptxfp_fast::fused::nh_sum(
+            path,
+            &out.words[..bits / 64],
+            g0.wrapping_mul(K),
+            K,
+            NH_LO,
+            NH_HI,
+        )
     }
 }
 
@@ -585,22 +949,23 @@ mod tests {
                 ops,
                 |srcs, out| {
                     let n = out.len();
-                    let mut b: Vec<Buf> = w.iter().map(|&x| Buf::new(x)).collect();
+                    let mut b: Vec<Buf> = w.iter().map(|&x| Buf::with_len(x, n)).collect();
                     for (k, s) in srcs.iter().enumerate() {
-                        match &mut b[k] {
-                            Buf::B16(v) => v.iter_mut().zip(s).for_each(|(d, &x)| *d = x as u16),
-                            Buf::B32(v) => v.iter_mut().zip(s).for_each(|(d, &x)| *d = x as u32),
-                            Buf::B64(v) => v.iter_mut().zip(s).for_each(|(d, &x)| *d = x),
+                        match b[k].width {
+                            16 => b[k]
+                                .b16()
+                                .iter_mut()
+                                .zip(s)
+                                .for_each(|(d, &x)| *d = x as u16),
+                            32 => b[k]
+                                .b32()
+                                .iter_mut()
+                                .zip(s)
+                                .for_each(|(d, &x)| *d = x as u32),
+                            _ => b[k].words.iter_mut().zip(s).for_each(|(d, &x)| *d = x),
                         }
                     }
-                    let sl: Vec<Slice> = b
-                        .iter()
-                        .map(|x| match x {
-                            Buf::B16(v) => Slice::B16(&v[..n]),
-                            Buf::B32(v) => Slice::B32(&v[..n]),
-                            Buf::B64(v) => Slice::B64(&v[..n]),
-                        })
-                        .collect();
+                    let sl: Vec<Slice> = b.iter().map(|x| x.slice(n)).collect();
                     match d {
                         16 => {
                             let mut o = vec![0u16; n];
@@ -628,18 +993,21 @@ mod tests {
     #[test]
     fn exhaustive_rows_follow_the_documented_layout() {
         for w in [16, 32] {
-            let mut b = Bufs::new(&[w, w], w);
-            let first = 0x1234u64 << 16;
-            b.fill(Operands::Exhaustive, 2, first, TASK as usize);
-            for (k, buf) in b.srcs.iter().enumerate() {
-                for j in [0usize, 1, 0x4321, 0xffff] {
-                    let want = operand(Operands::Exhaustive, 2, first + j as u64, k, w);
-                    let got = match buf {
-                        Buf::B16(v) => v[j] as u64,
-                        Buf::B32(v) => v[j] as u64,
-                        Buf::B64(v) => v[j],
-                    };
-                    assert_eq!(got, want);
+            for arity in [2, 3] {
+                let mut b = Bufs::new(&vec![w; arity], w);
+                let first = if arity == 3 {
+                    0x0005_1234_3000u64
+                } else {
+                    0x1234_3000
+                };
+                for path in Path::all_available() {
+                    b.fill(path, Operands::Exhaustive, arity, first, BLOCK);
+                    for (k, buf) in b.srcs.iter().enumerate() {
+                        for j in 0..BLOCK {
+                            let want = operand(Operands::Exhaustive, arity, first + j as u64, k, w);
+                            assert_eq!(buf.get(j), want, "{path} {arity} {k} {j}");
+                        }
+                    }
                 }
             }
         }
@@ -651,7 +1019,30 @@ mod tests {
             operand(Operands::Exhaustive, 2, 0x0001_0002, 1, 32),
             0x0001_0002
         );
-        let e = check_exhaustible("fma.rn.f16", &[16, 16, 16], 16).unwrap_err();
+        assert_eq!(
+            operand(Operands::Exhaustive, 3, 0x0001_0002_0003, 0, 32),
+            0x0002_0001
+        );
+        assert_eq!(
+            operand(Operands::Exhaustive, 3, 0x0001_0002_0003, 1, 32),
+            0x0003_0002
+        );
+        assert_eq!(
+            operand(Operands::Exhaustive, 3, 0x0001_0002_0003, 2, 32),
+            0x0001_0003
+        );
+        assert!(check_exhaustible("fma.rn.f16", &[16, 16, 16], 16).is_ok());
+        let e = check_exhaustible("fma.rn.f32.f16", &[16, 16, 32], 32).unwrap_err();
         assert!(e.to_string().contains("use a random sweep"));
+        let form = Form::parse("fma.rn.f16").unwrap();
+        let e = run_form(
+            &form,
+            &Exec::default(),
+            Path::Portable,
+            Operands::Exhaustive,
+            &|_| {},
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("--shard K/65536"), "{e}");
     }
 }

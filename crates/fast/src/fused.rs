@@ -75,6 +75,13 @@ pub fn half_nh_sum(
         op.is_some() || c.is_some_and(|c| c.len() == n),
         "fma needs c of the same length"
     );
+    // `.ftz` with IEEE tininess after rounding corrects some products after
+    // the kernel (crate::tiny), which this fused kernel does not: the
+    // caller's two passes do.
+    let products = !matches!(op, Some(crate::BinOp::Add | crate::BinOp::Sub));
+    if st.ftz && st.tiny_after_rounding && products {
+        return None;
+    }
     #[cfg(target_arch = "x86_64")]
     if path.kernels() == Path::X86Avx512 && n.is_multiple_of(32) {
         let k = crate::stages::HalfK::new(fmt == crate::Half::Bf16, st);

@@ -269,10 +269,24 @@ def sweep(a, stream=sys.stderr):
         raise _Exit(2, str(e)) from None
     todo = [k for k in range(a.shards) if k not in present]
 
-    if a.address:
-        ray.init(address=a.address, log_to_driver=False)
-    else:
-        ray.init(num_cpus=a.num_cpus, include_dashboard=False, log_to_driver=False)
+    try:
+        if a.address:
+            ray.init(address=a.address, log_to_driver=False)
+        else:
+            # "local": a new instance even where a cluster runs on this machine.
+            ray.init(address="local", num_cpus=a.num_cpus, include_dashboard=False,
+                     log_to_driver=False)
+    except Exception as e:  # noqa: BLE001 - ConnectionError, RuntimeError, ...
+        where = "the Ray cluster at %s" % a.address if a.address else "a local Ray instance"
+        hint = ""
+        if a.address:
+            hint = (
+                "; is `ray start --head` running there, and does this machine see it? A "
+                "cluster with token authentication (Ray 2.59 and later turn it on) needs "
+                "RAY_AUTH_MODE=token here too, and the same token (`ray get-auth-token`) "
+                "in ~/.ray/auth_token or RAY_AUTH_TOKEN"
+            )
+        raise _Exit(2, "cannot start or join %s: %s%s" % (where, e, hint)) from None
     summary = {"computed": [], "skipped": sorted(present), "failed": {}}
     try:
         cpus = a.cpus_per_task

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand};
 
 use crate::Outcome;
-use ptxfp::sweep;
+use ptxfp::sweep::{self, shard};
 use ptxfp::{Exec, HwProfile};
 use ptxfp::{PtxType, Target};
 use ptxfp_hw::adapter::{accepts, eval_on, instr_form};
@@ -83,6 +83,15 @@ pub struct SweepArgs {
     /// rented GPU; `cargo test -p ptxfp-hw --test records` compares later).
     #[arg(long)]
     pub gpu_only: bool,
+    /// Compute shard K of N only (K from 0; as `ptxfp sweep --shard`) and
+    /// write its shard record into --out (docs/schemas/sweep-shard.schema.json)
+    /// instead of a --record file; `ptxfp sweep merge` puts the shards
+    /// together, `--against` compares them with a CPU set.
+    #[arg(long, value_name = "K/N", value_parser = crate::sweep::shard_arg, requires = "out")]
+    pub shard: Option<(u64, u64)>,
+    /// The directory of the shard records (with --shard).
+    #[arg(long, value_name = "DIR", requires = "shard")]
+    pub out: Option<PathBuf>,
 }
 
 /// Options of `ptxfp hw probe`.
@@ -419,13 +428,27 @@ fn sweep_on<D: Device>(g: &D, a: SweepArgs) -> Result<bool, HwError> {
             "buffer",
         ),
     };
+    // The chunks to compute: all, or shard K of N's.
+    let all_chunks = sweep::chunks_of(total);
+    let chunks = match a.shard {
+        Some((k, n)) => {
+            shard::check_shard(k, n, all_chunks).map_err(usage)?;
+            shard::shard_chunks(all_chunks, k, n)
+        }
+        None => 0..all_chunks,
+    };
+    let (start, stop) = (
+        chunks.start * sweep::CHUNK as u64,
+        (chunks.end * sweep::CHUNK as u64).min(total),
+    );
     let (text, h) = kernel_for(&form, g.target(), kind)?;
     let k = g.load(&text)?;
+    let t = std::time::Instant::now();
     let mut gpu_chunks = Vec::new();
     let mut our_chunks = Vec::new();
     let mut mismatches = 0u64;
-    for base in (0..total).step_by(launch as usize) {
-        let m = (total - base).min(launch);
+    for base in (start..stop).step_by(launch as usize) {
+        let m = (stop - base).min(launch);
         // The operands of results base .. base + m in ptxfp sweep's layout.
         let cols = || -> Vec<Vec<u64>> {
             match ops {
@@ -474,6 +497,42 @@ fn sweep_on<D: Device>(g: &D, a: SweepArgs) -> Result<bool, HwError> {
             }
         }
         eprintln!("  {} of {total}", base + m);
+    }
+    let secs = t.elapsed().as_secs_f64();
+    if let (Some((k, n)), Some(out)) = (a.shard, &a.out) {
+        let spec = shard::ShardSpec {
+            form: ptxfp::Form::parse(&form.text()).map_err(|d| usage(d.message))?,
+            exec: exec(h, g),
+            ptx: h.version,
+            operands: ops,
+            shard: k,
+            shards: n,
+        };
+        let r = shard::record_of(&spec, &gpu_chunks, "gpu", &g.info().name, secs).map_err(usage)?;
+        let file = shard::write_record(out, &r).map_err(usage)?;
+        if a.gpu_only {
+            println!(
+                "shard {k}/{n} of {}: chunks {}..{} of {}, gpu partial {}, {secs:.3} s (not compared here) -> {}",
+                form.text(),
+                r.chunks.first,
+                r.chunks.end,
+                r.chunks.total,
+                r.partial_digest,
+                file.display()
+            );
+        } else {
+            println!(
+                "shard {k}/{n} of {}: chunks {}..{} of {}, gpu partial {}, ptxfp partial {:#018x}, {mismatches} results differ, {secs:.3} s -> {}",
+                form.text(),
+                r.chunks.first,
+                r.chunks.end,
+                r.chunks.total,
+                r.partial_digest,
+                sweep::combine(&our_chunks),
+                file.display()
+            );
+        }
+        return Ok(mismatches == 0);
     }
     let gd = sweep::combine(&gpu_chunks);
     if a.gpu_only {
@@ -692,6 +751,8 @@ mod tests {
                 gpu: 0,
                 record: dir.path().to_path_buf(),
                 gpu_only: true,
+                shard: None,
+                out: None,
             };
             assert!(sweep_on(&ModelDevice::default(), a).unwrap());
             let r = only_record(dir.path());
@@ -720,6 +781,8 @@ mod tests {
                 gpu: 0,
                 record: dir.path().to_path_buf(),
                 gpu_only: false,
+                shard: None,
+                out: None,
             };
             assert!(sweep_on(&ModelDevice::default(), a).unwrap(), "{form}");
             let r = only_record(dir.path());
@@ -745,5 +808,62 @@ mod tests {
             .unwrap();
             assert_eq!(r.digests[DIGEST], format!("{:016x}", ours.digest), "{form}");
         }
+    }
+
+    #[test]
+    fn gpu_shards_merge_like_cpu_shards_and_compare_against_them() {
+        let form = "fma.rn.relu.bf16x2";
+        let ops = sweep::Operands::Random {
+            n: 3 * sweep::CHUNK as u64 + 5,
+            seed: 4,
+        };
+        let (gpu, cpu) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        for k in 0..2 {
+            let a = SweepArgs {
+                form: form.into(),
+                random: Some(3 * sweep::CHUNK as u64 + 5),
+                seed: 4,
+                gpu: 0,
+                record: gpu.path().join("unused"),
+                gpu_only: true,
+                shard: Some((k, 2)),
+                out: Some(gpu.path().to_path_buf()),
+            };
+            assert!(sweep_on(&ModelDevice::default(), a).unwrap());
+            let spec = shard::ShardSpec {
+                form: ptxfp::Form::parse(form).unwrap(),
+                exec: Exec::default(),
+                ptx: ptxfp::PtxVersion::LATEST,
+                operands: ops,
+                shard: k,
+                shards: 2,
+            };
+            shard::run_shard(&spec, ptxfp_fast::Path::detect(), cpu.path(), &|_| {}).unwrap();
+        }
+        assert!(
+            !gpu.path().join("unused").exists(),
+            "no testdata record with --shard"
+        );
+        let m = shard::merge(gpu.path(), None).unwrap();
+        assert!(m.ok(), "{m:?}");
+        assert_eq!(m.paths.len(), 1);
+        assert!(m.paths[0].starts_with("gpu "), "{:?}", m.paths);
+        assert!(
+            m.rerun(1)
+                .starts_with(&format!("ptxfp hw sweep {form} --random ")),
+            "{}",
+            m.rerun(1)
+        );
+        let ours = sweep::run_form(
+            &ptxfp::Form::parse(form).unwrap(),
+            &Exec::default(),
+            ptxfp_fast::Path::detect(),
+            ops,
+            &|_| {},
+        )
+        .unwrap();
+        assert_eq!(m.digest, Some(ours.digest));
+        let ag = shard::against(cpu.path(), gpu.path()).unwrap();
+        assert_eq!((ag.compared, ag.differing, ag.incomparable), (4, 0, None));
     }
 }

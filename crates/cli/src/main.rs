@@ -296,7 +296,7 @@ fn run() -> Result<Outcome, common::Failure> {
         Command::Check(a) => check::run(a).map_err(Into::into),
         Command::Run(a) => run::run(a).map_err(Into::into),
         Command::Hw(c) => hw::run(c).map_err(Into::into),
-        Command::Sweep(a) => sweep::run(a).map(|()| Outcome::Ok),
+        Command::Sweep(a) => sweep::run(a),
         Command::Bench(a) => bench::run(a).map(|()| Outcome::Ok),
         Command::Completions { shell } => completions(shell),
         Command::Man { command } => man(&command),

@@ -239,7 +239,7 @@ pub struct Sweep {
 pub enum SweepError {
     /// `--exhaustive` on a form that is not a two- or three-operand
     /// 16-bit-lane form.
-    #[error("an exhaustive sweep needs a two- or three-operand .f16/.bf16/.f16x2/.bf16x2 form ({0} has {1} operand(s) of {2}); use a random sweep")]
+    #[error("an exhaustive sweep needs a two-operand or three-operand .f16/.bf16/.f16x2/.bf16x2 form ({0} has {1} operand(s) of {2}); use a random sweep")]
     NotExhaustible(String, usize, String),
     /// A whole sweep too large to run in one piece (the 2^48 results of a
     /// three-operand exhaustive sweep): it runs in shards.

@@ -638,22 +638,30 @@ impl Merged {
             && self.expect.is_none_or(|e| Some(e) == self.digest)
     }
 
-    /// The command that computes shard `k` of this sweep into `dir`.
+    /// The command that computes shard `k` of this sweep into `dir`:
+    /// `ptxfp sweep ...`, or `ptxfp hw sweep ...` where the records came
+    /// from a GPU.
     pub fn rerun(&self, k: u64) -> String {
-        let mut cmd = format!(
-            "ptxfp sweep {} {} --target {} --device {} --ptx {} --shard {k}/{} --out {}",
+        let dir = shell_word(&self.dir.display().to_string());
+        if self.engine_is_gpu() {
+            let ops = match self.operands {
+                Space::Random { n, seed } => format!(" --random {n} --seed {seed}"),
+                _ => String::new(),
+            };
+            return format!(
+                "ptxfp hw sweep {}{ops} --gpu-only --shard {k}/{} --out {dir}",
+                self.form, self.shards
+            );
+        }
+        format!(
+            "ptxfp sweep {} {} --target {} --device {} --ptx {} --shard {k}/{} --out {dir}",
             self.form,
             self.operands.flags(),
             self.setup.target,
             self.setup.device,
             self.setup.ptx,
             self.shards,
-            shell_word(&self.dir.display().to_string()),
-        );
-        if self.engine_is_gpu() {
-            cmd = cmd.replacen("ptxfp sweep", "ptxfp hw sweep", 1);
-        }
-        cmd
+        )
     }
 
     fn engine_is_gpu(&self) -> bool {

@@ -139,6 +139,41 @@ def test_driver_keeps_a_record_a_worker_wrote_elsewhere(tmp_path):
     assert m["ok"] and m["digest"] == ptxfp.Form("add.rn.f16").sweep(random=1000).digest
 
 
+def _cli():
+    """The `ptxfp` command built here (`cargo test --workspace` builds
+    target/debug/ptxfp before scripts/test runs pytest), or $PTXFP_CLI."""
+    from conftest import REPO
+
+    for c in (os.environ.get("PTXFP_CLI"), REPO / "target" / "debug" / "ptxfp",
+              REPO / "target" / "release" / "ptxfp"):
+        if c and os.path.isfile(c) and os.access(c, os.X_OK):
+            return str(c)
+    pytest.skip("no ptxfp command built (cargo build -p ptxfp-cli, or PTXFP_CLI=...)")
+
+
+def test_merge_is_the_clis_and_mixes_with_its_records(tmp_path):
+    # Shard 0 from Python, shard 1 (the last chunk's 100 results) from the
+    # command line: one sweep; sweep_merge's text is `ptxfp sweep merge`'s.
+    cli = _cli()
+    n = CHUNK + 100
+    ptxfp.sweep_shard("mul.rn.bf16", 0, 2, tmp_path, random=n, seed=4)
+    subprocess.run(
+        [cli, "sweep", "mul.rn.bf16", "--random", str(n), "--seed", "4", "--shard", "1/2",
+         "--out", str(tmp_path)], check=True, capture_output=True,
+    )
+    p = subprocess.run([cli, "sweep", "merge", str(tmp_path)], capture_output=True, text=True)
+    m = ptxfp.sweep_merge(tmp_path)
+    assert p.returncode == 0 and m["ok"]
+    assert m["text"] == p.stdout
+    assert m["digest"] == ptxfp.Form("mul.rn.bf16").sweep(random=n, seed=4).digest
+    os.remove(m["records"][1])
+    p = subprocess.run([cli, "sweep", "merge", str(tmp_path), "--expect", "0x12"],
+                       capture_output=True, text=True)
+    m = ptxfp.sweep_merge(tmp_path, expect=0x12)
+    assert p.returncode == 1 and not m["ok"]
+    assert m["text"] == p.stdout
+
+
 def test_import_ptxfp_does_not_import_ray():
     code = "import sys, ptxfp; assert 'ray' not in sys.modules, 'ray imported'"
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -254,21 +254,9 @@ class _Progress:
             self.stream.flush()
 
 
-def sweep(a, stream=sys.stderr):
-    """Runs ``python -m ptxfp.distributed sweep``; returns (exit code,
-    merge dict, summary dict)."""
-    _validate(a)
-    ray = _import_ray()
-    os.makedirs(a.out, exist_ok=True)
-    out = os.path.abspath(a.out)
-    spec = _spec(a)
-    # A truncated, corrupt or foreign record is not present: its shard runs again.
-    try:
-        present = set(ptxfp.sweep_present(a.form, a.shards, out, **spec))
-    except (ValueError, ptxfp.PtxfpError) as e:  # a K/N the sweep has not, ...
-        raise _Exit(2, str(e)) from None
-    todo = [k for k in range(a.shards) if k not in present]
-
+def _run_on_ray(ray, a, out, spec, todo, present, summary, stream):
+    """Starts or joins Ray, runs the shards ``todo`` as tasks, and records
+    in ``summary`` what each did ("computed") or why it failed ("failed")."""
     try:
         if a.address:
             ray.init(address=a.address, log_to_driver=False)
@@ -287,7 +275,6 @@ def sweep(a, stream=sys.stderr):
                 "in ~/.ray/auth_token or RAY_AUTH_TOKEN"
             )
         raise _Exit(2, "cannot start or join %s: %s%s" % (where, e, hint)) from None
-    summary = {"computed": [], "skipped": sorted(present), "failed": {}}
     try:
         cpus = a.cpus_per_task
         if cpus is None:
@@ -327,6 +314,30 @@ def sweep(a, stream=sys.stderr):
         prog.close()
     finally:
         ray.shutdown()
+
+
+def sweep(a, stream=sys.stderr):
+    """Runs ``python -m ptxfp.distributed sweep``; returns (exit code,
+    merge dict, summary dict)."""
+    _validate(a)
+    ray = _import_ray()
+    os.makedirs(a.out, exist_ok=True)
+    out = os.path.abspath(a.out)
+    spec = _spec(a)
+    # A truncated, corrupt or foreign record is not present: its shard runs again.
+    try:
+        present = set(ptxfp.sweep_present(a.form, a.shards, out, **spec))
+    except (ValueError, ptxfp.PtxfpError) as e:  # a K/N the sweep has not, ...
+        raise _Exit(2, str(e)) from None
+    todo = [k for k in range(a.shards) if k not in present]
+
+    summary = {"computed": [], "skipped": sorted(present), "failed": {}}
+    if todo:
+        _run_on_ray(ray, a, out, spec, todo, present, summary, stream)
+    else:
+        stream.write(
+            "%s: %d shards, all already in %s: nothing to run\n" % (a.form, a.shards, out)
+        )
     ran = sorted(summary["computed"], key=lambda s: s["shard"])
     if ran:
         hosts = sorted({s["host"] for s in ran})

@@ -45,6 +45,7 @@ def driver(*args, env=None, timeout=300):
     e = dict(os.environ)
     e.update(env or {})
     e.setdefault("RAY_DEDUP_LOGS", "0")
+    e.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # no report to Ray's server from tests
     p = subprocess.run(
         [sys.executable, "-m", "ptxfp.distributed", *map(str, args), "--num-cpus", "2"],
         capture_output=True, text=True, env=e, timeout=timeout,

@@ -42,6 +42,7 @@ use std::sync::OnceLock;
 pub use ptxfp_float::Round;
 
 mod elem;
+pub mod fused;
 mod ieee;
 mod one;
 mod stages;

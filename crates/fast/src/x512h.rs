@@ -292,6 +292,110 @@ unsafe fn half<const BF: bool, const OP: u8, const FP16: bool>(
     steps(n, 32, head, lanes32, step);
 }
 
+/// [`half`] fused with the sweep digest's keyed NH sum
+/// ([`crate::fused::nh_sum`]): each step's thirty-two results, eight
+/// 64-bit words, are hashed in registers instead of stored. Whole steps
+/// only: `a.len()` a multiple of 32. Returns the sum.
+///
+/// # Safety
+/// As [`half`].
+#[allow(clippy::too_many_arguments)]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
+unsafe fn half_nh<const BF: bool, const OP: u8, const FP16: bool>(
+    k: &HalfK,
+    a: &[u16],
+    b: &[u16],
+    c: &[u16],
+    key: u64,
+    kstep: u64,
+    lo: u32,
+    hi: u32,
+) -> u64 {
+    let n = a.len();
+    assert!(b.len() == n && n.is_multiple_of(32), "operand lengths");
+    assert!(OP != FMA || c.len() == n, "operand lengths differ");
+    let v = HalfW::new(k);
+    let mut keys = [0u64; 8];
+    for (i, x) in keys.iter_mut().enumerate() {
+        *x = key.wrapping_add((i as u64).wrapping_mul(kstep));
+    }
+    // SAFETY: a stack array of eight words.
+    let mut kv = unsafe { _mm512_loadu_si512(keys.as_ptr().cast()) };
+    let inc = _mm512_set1_epi64(kstep.wrapping_mul(8) as i64);
+    let (vlo, vhi) = (
+        _mm512_set1_epi64(i64::from(lo)),
+        _mm512_set1_epi64(i64::from(hi)),
+    );
+    let mut acc = _mm512_setzero_si512();
+    let mut i = 0;
+    while i < n {
+        // SAFETY: i + 32 <= n for every slice read; the caller checked
+        // the features.
+        unsafe {
+            let xa = _mm512_loadu_si512(a.as_ptr().add(i).cast());
+            let xb = _mm512_loadu_si512(b.as_ptr().add(i).cast());
+            let xc = if OP == FMA {
+                _mm512_loadu_si512(c.as_ptr().add(i).cast())
+            } else {
+                _mm512_setzero_si512()
+            };
+            let (x, y, z) = (v.flush(xa), v.flush(xb), v.flush(xc));
+            let r = if FP16 && !BF {
+                fp16::<OP>(x, y, z)
+            } else {
+                f32_32::<BF, OP>(x, y, z)
+            };
+            let d = v.post(r, xa, xb);
+            // Little-endian: lanes 4w .. 4w + 3 are the stream's word w.
+            let w = _mm512_xor_si512(d, kv);
+            let p = _mm512_mul_epu32(
+                _mm512_add_epi64(w, vlo),
+                _mm512_add_epi64(_mm512_srli_epi64::<32>(w), vhi),
+            );
+            acc = _mm512_add_epi64(acc, p);
+            kv = _mm512_add_epi64(kv, inc);
+        }
+        i += 32;
+    }
+    _mm512_reduce_add_epi64(acc) as u64
+}
+
+/// Runs [`half_nh`] for `fmt` and `op` (`None`: fma), as [`half_dyn`].
+///
+/// # Safety
+/// As [`half`].
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe fn half_nh_dyn(
+    fmt: Half,
+    op: Option<BinOp>,
+    fp16: bool,
+    k: &HalfK,
+    a: &[u16],
+    b: &[u16],
+    c: &[u16],
+    nh: (u64, u64, u32, u32),
+) -> u64 {
+    let (key, kstep, lo, hi) = nh;
+    macro_rules! go {
+        ($bf:expr, $fp16:expr) => {
+            match op {
+                Some(BinOp::Add) => half_nh::<$bf, ADD, $fp16>(k, a, b, c, key, kstep, lo, hi),
+                Some(BinOp::Sub) => half_nh::<$bf, SUB, $fp16>(k, a, b, c, key, kstep, lo, hi),
+                Some(BinOp::Mul) => half_nh::<$bf, MUL, $fp16>(k, a, b, c, key, kstep, lo, hi),
+                None => half_nh::<$bf, FMA, $fp16>(k, a, b, c, key, kstep, lo, hi),
+            }
+        };
+    }
+    // SAFETY: passed on to the caller.
+    unsafe {
+        match (fmt, fp16) {
+            (Half::F16, true) => go!(false, true),
+            (Half::F16, false) => go!(false, false),
+            (Half::Bf16, _) => go!(true, false),
+        }
+    }
+}
+
 /// Runs [`half`] for `fmt` and `op` (`None`: fma), with the FP16
 /// instructions if `fp16` (binary16 only; bfloat16 ignores it).
 ///

@@ -97,11 +97,15 @@ fn term(g: u64, w: u64) -> u64 {
     nh(w ^ g.wrapping_mul(K))
 }
 
+/// NH's offsets of the low and high halves.
+const NH_LO: u32 = 0x6A09_E667;
+const NH_HI: u32 = 0xBB67_AE85;
+
 /// NH of a keyed word: two 32-bit halves, offset, multiplied to 64 bits.
 #[inline(always)]
 fn nh(x: u64) -> u64 {
-    let lo = (x as u32).wrapping_add(0x6A09_E667) as u64;
-    let hi = ((x >> 32) as u32).wrapping_add(0xBB67_AE85) as u64;
+    let lo = (x as u32).wrapping_add(NH_LO) as u64;
+    let hi = ((x >> 32) as u32).wrapping_add(NH_HI) as u64;
     lo.wrapping_mul(hi)
 }
 
@@ -573,7 +577,7 @@ fn plan_chunks(
         progress,
         || Bufs::new(&widths, dest),
         |bufs, first, m| {
-            bufs.fill(ops, arity, first, m);
+            bufs.fill(path, ops, arity, first, m);
             bufs.eval(plan, path, first, m)
         },
     )
@@ -659,19 +663,84 @@ struct Bufs {
     out: Buf,
 }
 
-enum Buf {
-    B16(Vec<u16>),
-    B32(Vec<u32>),
-    B64(Vec<u64>),
+/// Registers of one width, held in 64-bit words: a block of 16-bit
+/// results is, read as words, the digest's words (little-endian) as they
+/// are, with no packing pass.
+struct Buf {
+    width: u32,
+    words: Vec<u64>,
+    /// The `(base, step, m)` of the last exhaustive fill: a fixed
+    /// operand (step 0) keeps its registers from block to block.
+    filled: Option<(u64, u64, usize)>,
+    /// Where the registers are [`IOTA16`] from this index on instead of
+    /// `words` (the counting operand of a 16-bit exhaustive sweep).
+    iota: Option<usize>,
 }
 
+/// `0, 1, ..., 65535`: the counting operand of every block of a 16-bit
+/// exhaustive sweep is a piece of it, read in place.
+static IOTA16: [u16; 1 << 16] = {
+    let mut a = [0u16; 1 << 16];
+    let mut i = 0;
+    while i < a.len() {
+        a[i] = i as u16;
+        i += 1;
+    }
+    a
+};
+
 impl Buf {
+    /// Room for `n` registers of `width` bits.
+    fn with_len(width: u32, n: usize) -> Buf {
+        Buf {
+            width,
+            words: vec![0; (n * width as usize).div_ceil(64)],
+            filled: None,
+            iota: None,
+        }
+    }
+
     fn new(width: u32) -> Buf {
-        let n = BLOCK;
-        match width {
-            16 => Buf::B16(vec![0; n]),
-            32 => Buf::B32(vec![0; n]),
-            _ => Buf::B64(vec![0; n]),
+        Buf::with_len(width, BLOCK)
+    }
+
+    fn b16(&mut self) -> &mut [u16] {
+        bytemuck::cast_slice_mut(&mut self.words)
+    }
+
+    fn b32(&mut self) -> &mut [u32] {
+        bytemuck::cast_slice_mut(&mut self.words)
+    }
+
+    /// The first `m` registers, for a kernel.
+    fn slice(&self, m: usize) -> Slice<'_> {
+        if let Some(o) = self.iota {
+            return Slice::B16(&IOTA16[o..o + m]);
+        }
+        match self.width {
+            16 => Slice::B16(&bytemuck::cast_slice(&self.words)[..m]),
+            32 => Slice::B32(&bytemuck::cast_slice(&self.words)[..m]),
+            _ => Slice::B64(&self.words[..m]),
+        }
+    }
+
+    /// The first `m` registers as 16-bit lanes (an x2 register is two).
+    fn lanes(&self, m: usize) -> Option<&[u16]> {
+        match (self.iota, self.width) {
+            (Some(o), _) => Some(&IOTA16[o..o + m]),
+            (None, 16) => Some(&bytemuck::cast_slice(&self.words)[..m]),
+            (None, 32) => Some(&bytemuck::cast_slice(&self.words)[..2 * m]),
+            _ => None,
+        }
+    }
+
+    /// Register `j`, zero-extended.
+    #[cfg(test)]
+    fn get(&self, j: usize) -> u64 {
+        match self.slice(j + 1) {
+            Slice::B16(v) => u64::from(v[j]),
+            Slice::B32(v) => u64::from(v[j]),
+            Slice::B64(v) => v[j],
         }
     }
 }
@@ -685,43 +754,53 @@ impl Bufs {
     }
 
     /// The operands of results `first .. first + m` (within one task).
-    fn fill(&mut self, ops: Operands, arity: usize, first: u64, m: usize) {
+    fn fill(&mut self, path: Path, ops: Operands, arity: usize, first: u64, m: usize) {
         for (k, b) in self.srcs.iter_mut().enumerate() {
-            match (ops, b) {
+            let w = b.width;
+            if ops != Operands::Exhaustive {
+                b.iota = None;
+            }
+            match (ops, w) {
                 // Exhaustive blocks lie within one row of the last operand
                 // (a task is 2^16-aligned): every operand is
                 // `base + j × step`, the step 0 (a fixed operand), 1 (the
                 // counting one in the low lane) or 2^16 (in the high lane).
-                (Operands::Exhaustive, Buf::B16(v)) => {
-                    let base = operand(ops, arity, first, k, 16) as u16;
-                    let step = (operand(ops, arity, first + 1, k, 16) as u16).wrapping_sub(base);
-                    let mut x = base;
-                    for d in &mut v[..m] {
-                        *d = x;
-                        x = x.wrapping_add(step);
+                (Operands::Exhaustive, 16 | 32) => {
+                    let mask = (1u64 << w) - 1;
+                    let base = operand(ops, arity, first, k, w);
+                    let step = operand(ops, arity, first + 1, k, w).wrapping_sub(base) & mask;
+                    b.iota = None;
+                    if w == 16 && step == 1 && base as usize + m <= IOTA16.len() {
+                        b.iota = Some(base as usize);
+                        continue;
+                    }
+                    if step == 0
+                        && b.filled
+                            .is_some_and(|f| f.0 == base && f.1 == 0 && f.2 >= m)
+                    {
+                        continue;
+                    }
+                    b.filled = Some((base, step, m));
+                    if w == 16 {
+                        let out = &mut b.b16()[..m];
+                        ptxfp_fast::fused::fill_linear_u16(path, out, base as u16, step as u16);
+                    } else {
+                        let out = &mut b.b32()[..m];
+                        ptxfp_fast::fused::fill_linear_u32(path, out, base as u32, step as u32);
                     }
                 }
-                (Operands::Exhaustive, Buf::B32(v)) => {
-                    let base = operand(ops, arity, first, k, 32) as u32;
-                    let step = (operand(ops, arity, first + 1, k, 32) as u32).wrapping_sub(base);
-                    let mut x = base;
-                    for d in &mut v[..m] {
-                        *d = x;
-                        x = x.wrapping_add(step);
-                    }
-                }
-                (_, Buf::B16(v)) => {
-                    for (j, d) in v[..m].iter_mut().enumerate() {
+                (_, 16) => {
+                    for (j, d) in b.b16()[..m].iter_mut().enumerate() {
                         *d = operand(ops, arity, first + j as u64, k, 16) as u16;
                     }
                 }
-                (_, Buf::B32(v)) => {
-                    for (j, d) in v[..m].iter_mut().enumerate() {
+                (_, 32) => {
+                    for (j, d) in b.b32()[..m].iter_mut().enumerate() {
                         *d = operand(ops, arity, first + j as u64, k, 32) as u32;
                     }
                 }
-                (_, Buf::B64(v)) => {
-                    for (j, d) in v[..m].iter_mut().enumerate() {
+                _ => {
+                    for (j, d) in b.words[..m].iter_mut().enumerate() {
                         *d = operand(ops, arity, first + j as u64, k, 64);
                     }
                 }
@@ -729,30 +808,62 @@ impl Bufs {
         }
     }
 
+    /// Evaluates the block and returns the sum of its results' terms.
     fn eval(&mut self, plan: &Plan, path: Path, first: u64, m: usize) -> u64 {
+        // A half plan, whole words: the kernel hashes its results in
+        // registers (ptxfp_fast::fused::half_nh_sum) where the path has it.
+        if let Plan::Half {
+            fmt, op, stages, ..
+        } = *plan
+        {
+            let bits = m * self.out.width as usize;
+            if bits % 64 == 0 {
+                let g0 = first * u64::from(self.out.width) / 64;
+                let nh = (g0.wrapping_mul(K), K, NH_LO, NH_HI);
+                let mut l: [Option<&[u16]>; 3] = [None; 3];
+                for (d, b) in l.iter_mut().zip(&self.srcs) {
+                    *d = b.lanes(m);
+                }
+                if let [Some(a), Some(b), c] = l {
+                    if let Some(sum) =
+                        ptxfp_fast::fused::half_nh_sum(path, fmt, op, &stages, a, b, c, nh)
+                    {
+                        return sum;
+                    }
+                }
+            }
+        }
         let mut srcs = [Slice::B16(&[]), Slice::B16(&[]), Slice::B16(&[])];
         for (s, b) in srcs.iter_mut().zip(&self.srcs) {
-            *s = match b {
-                Buf::B16(v) => Slice::B16(&v[..m]),
-                Buf::B32(v) => Slice::B32(&v[..m]),
-                Buf::B64(v) => Slice::B64(&v[..m]),
-            };
+            *s = b.slice(m);
         }
         let srcs = &srcs[..self.srcs.len()];
-        match &mut self.out {
-            Buf::B16(o) => {
-                plan.run_task(path, srcs, SliceMut::B16(&mut o[..m]));
-                partial_sum(first, &o[..m])
-            }
-            Buf::B32(o) => {
-                plan.run_task(path, srcs, SliceMut::B32(&mut o[..m]));
-                partial_sum(first, &o[..m])
-            }
-            Buf::B64(o) => {
-                plan.run_task(path, srcs, SliceMut::B64(&mut o[..m]));
-                partial_sum(first, &o[..m])
-            }
+        let out = &mut self.out;
+        match out.width {
+            16 => plan.run_task(path, srcs, SliceMut::B16(&mut out.b16()[..m])),
+            32 => plan.run_task(path, srcs, SliceMut::B32(&mut out.b32()[..m])),
+            _ => plan.run_task(path, srcs, SliceMut::B64(&mut out.words[..m])),
         }
+        let bits = m * out.width as usize;
+        if bits % 64 != 0 {
+            // The last block of a random stream, ending mid-word.
+            return match out.slice(m) {
+                Slice::B16(v) => partial_sum(first, v),
+                Slice::B32(v) => partial_sum(first, v),
+                Slice::B64(v) => partial_sum(first, v),
+            };
+        }
+        // The block starts at a word boundary (blocks and tasks start at
+        // multiples of BLOCK), at stream word g0.
+        let g0 = first * u64::from(out.width) / 64;
+        ptxfp_fast::fused::nh_sum(
+            path,
+            &out.words[..bits / 64],
+            g0.wrapping_mul(K),
+            K,
+            NH_LO,
+            NH_HI,
+        )
     }
 }
 
@@ -831,29 +942,23 @@ mod tests {
                 ops,
                 |srcs, out| {
                     let n = out.len();
-                    let mut b: Vec<Buf> = w
-                        .iter()
-                        .map(|&x| match x {
-                            16 => Buf::B16(vec![0; n]),
-                            32 => Buf::B32(vec![0; n]),
-                            _ => Buf::B64(vec![0; n]),
-                        })
-                        .collect();
+                    let mut b: Vec<Buf> = w.iter().map(|&x| Buf::with_len(x, n)).collect();
                     for (k, s) in srcs.iter().enumerate() {
-                        match &mut b[k] {
-                            Buf::B16(v) => v.iter_mut().zip(s).for_each(|(d, &x)| *d = x as u16),
-                            Buf::B32(v) => v.iter_mut().zip(s).for_each(|(d, &x)| *d = x as u32),
-                            Buf::B64(v) => v.iter_mut().zip(s).for_each(|(d, &x)| *d = x),
+                        match b[k].width {
+                            16 => b[k]
+                                .b16()
+                                .iter_mut()
+                                .zip(s)
+                                .for_each(|(d, &x)| *d = x as u16),
+                            32 => b[k]
+                                .b32()
+                                .iter_mut()
+                                .zip(s)
+                                .for_each(|(d, &x)| *d = x as u32),
+                            _ => b[k].words.iter_mut().zip(s).for_each(|(d, &x)| *d = x),
                         }
                     }
-                    let sl: Vec<Slice> = b
-                        .iter()
-                        .map(|x| match x {
-                            Buf::B16(v) => Slice::B16(&v[..n]),
-                            Buf::B32(v) => Slice::B32(&v[..n]),
-                            Buf::B64(v) => Slice::B64(&v[..n]),
-                        })
-                        .collect();
+                    let sl: Vec<Slice> = b.iter().map(|x| x.slice(n)).collect();
                     match d {
                         16 => {
                             let mut o = vec![0u16; n];
@@ -888,16 +993,13 @@ mod tests {
                 } else {
                     0x1234_3000
                 };
-                b.fill(Operands::Exhaustive, arity, first, BLOCK);
-                for (k, buf) in b.srcs.iter().enumerate() {
-                    for j in [0usize, 1, 0x321, BLOCK - 1] {
-                        let want = operand(Operands::Exhaustive, arity, first + j as u64, k, w);
-                        let got = match buf {
-                            Buf::B16(v) => v[j] as u64,
-                            Buf::B32(v) => v[j] as u64,
-                            Buf::B64(v) => v[j],
-                        };
-                        assert_eq!(got, want);
+                for path in Path::all_available() {
+                    b.fill(path, Operands::Exhaustive, arity, first, BLOCK);
+                    for (k, buf) in b.srcs.iter().enumerate() {
+                        for j in 0..BLOCK {
+                            let want = operand(Operands::Exhaustive, arity, first + j as u64, k, w);
+                            assert_eq!(buf.get(j), want, "{path} {arity} {k} {j}");
+                        }
                     }
                 }
             }

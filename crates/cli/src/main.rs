@@ -116,8 +116,9 @@ enum Command {
     /// Compare ptxfp with a GPU, bit for bit (needs an NVIDIA driver; see docs/GPU.md).
     #[command(subcommand)]
     Hw(hw::HwCommand),
-    /// Evaluate a form over generated operands (all 2^32 pairs, or seeded
-    /// random) and print a digest of the results.
+    /// Evaluate a form over generated operands (all 2^32 pairs or 2^48
+    /// triples, or seeded random) and print a digest of the results; in
+    /// shards (--shard K/N --out DIR) that `ptxfp sweep merge DIR` joins.
     Sweep(sweep::Args),
     /// Measure throughput (M results/s) of ptxfp and reference implementations.
     Bench(bench::Args),

@@ -275,7 +275,7 @@ mod tests {
         let mut col = |i: usize| -> Vec<u16> {
             (0..n)
                 .map(|j| {
-                    if (j + i) % 7 == 0 {
+                    if (j + i).is_multiple_of(7) {
                         special[(j / 7) % special.len()]
                     } else {
                         next()

@@ -59,10 +59,17 @@
 //!
 //! Work is split into tasks of 2^16 results (256 per chunk) spread over
 //! rayon's threads, and each task into blocks of [`BLOCK`] results that
-//! stay in the first-level cache: a block's operands are generated, the
-//! batch kernel evaluates them and the results are hashed at once, so no
-//! operand or result array ever travels through memory. The sums of the
-//! pieces add up to the chunk's `S_c` whatever the split.
+//! stay in the first-level cache, so no operand or result array travels
+//! through memory: a block's operands are made in place (a fixed operand
+//! of an exhaustive sweep once per task, its counting 16-bit operand a
+//! slice of a static `0..65535` table), the batch kernel evaluates them,
+//! and the results are hashed at once: by the half kernels themselves, in
+//! registers, on the AVX-512 paths (`ptxfp_fast::fused::half_nh_sum`),
+//! else from the block's results read as 64-bit words
+//! (`ptxfp_fast::fused::nh_sum`). The sums of the pieces add up to the
+//! chunk's `S_c` whatever the split. [`run`] and [`run_chunks`] are the
+//! unfused reference the tests hold the fused loop to.
+
 #![allow(clippy::cast_possible_truncation)]
 
 use crate::Eval;
@@ -817,7 +824,7 @@ impl Bufs {
         } = *plan
         {
             let bits = m * self.out.width as usize;
-            if bits % 64 == 0 {
+            if bits.is_multiple_of(64) {
                 let g0 = first * u64::from(self.out.width) / 64;
                 let nh = (g0.wrapping_mul(K), K, NH_LO, NH_HI);
                 let mut l: [Option<&[u16]>; 3] = [None; 3];
@@ -845,7 +852,7 @@ impl Bufs {
             _ => plan.run_task(path, srcs, SliceMut::B64(&mut out.words[..m])),
         }
         let bits = m * out.width as usize;
-        if bits % 64 != 0 {
+        if !bits.is_multiple_of(64) {
             // The last block of a random stream, ending mid-word.
             return match out.slice(m) {
                 Slice::B16(v) => partial_sum(first, v),

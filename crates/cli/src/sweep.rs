@@ -69,7 +69,7 @@ struct RunArgs {
     /// Also print the per-chunk digests (2^24 results per chunk): all of
     /// them, or the first K.
     #[arg(long, value_name = "K", num_args = 0..=1, default_missing_value = "18446744073709551615",
-          value_parser = chunk_count)]
+          value_parser = chunk_count, conflicts_with = "shard")]
     chunks: Option<u64>,
     /// Worker threads (default: all cores; at most 1024).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]

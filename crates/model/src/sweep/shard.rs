@@ -741,10 +741,19 @@ pub fn merge(dir: &FsPath, expect: Option<u64>) -> Result<Merged, MergeError> {
     names.sort();
     temp_files.sort();
     let mut refused = Vec::new();
+    // Each record's digests are parsed as it is read and their text
+    // dropped: a 2^48 sweep's 65536 records hold 2^24 of them.
     let mut records = Vec::new();
     for p in names {
         match read_record(&p) {
-            Ok(r) => records.push((p, r)),
+            Ok(mut r) => match consistent(&r) {
+                Ok(()) => {
+                    let ds = r.digests().unwrap_or_default();
+                    r.chunk_digests = Vec::new();
+                    records.push((p, r, ds));
+                }
+                Err(why) => refused.push(Refused { file: p, why }),
+            },
             Err(e) => refused.push(Refused {
                 file: p,
                 why: e.to_string(),
@@ -757,7 +766,7 @@ pub fn merge(dir: &FsPath, expect: Option<u64>) -> Result<Merged, MergeError> {
     // The sweep: the largest group of records that agree (ties: the group
     // of the first file).
     let mut groups: BTreeMap<Identity, (usize, usize)> = BTreeMap::new();
-    for (i, (_, r)) in records.iter().enumerate() {
+    for (i, (_, r, _)) in records.iter().enumerate() {
         groups.entry(r.identity()).or_insert((0, i)).0 += 1;
     }
     let best = groups
@@ -769,8 +778,8 @@ pub fn merge(dir: &FsPath, expect: Option<u64>) -> Result<Merged, MergeError> {
     };
     let reference = records
         .iter()
-        .find(|(_, r)| r.identity() == id)
-        .map(|(_, r)| r.clone())
+        .find(|(_, r, _)| r.identity() == id)
+        .map(|(_, r, _)| r.clone())
         .ok_or_else(|| MergeError::Empty(dir.to_path_buf()))?;
     let (form, setup, ptxfp_version, profile_hash, operands, shards) = id.clone();
     let total_chunks = chunks_of(operands.results());
@@ -778,17 +787,13 @@ pub fn merge(dir: &FsPath, expect: Option<u64>) -> Result<Merged, MergeError> {
     let mut chunk_digests: Vec<Option<u64>> = vec![None; total_chunks as usize];
     let mut holder: BTreeMap<u64, PathBuf> = BTreeMap::new();
     let mut duplicates: BTreeMap<u64, Vec<PathBuf>> = BTreeMap::new();
-    let mut accepted: Vec<(PathBuf, ShardRecord)> = Vec::new();
-    for (p, r) in records {
+    let mut accepted: Vec<(PathBuf, ShardRecord, Vec<u64>)> = Vec::new();
+    for (p, r, ds) in records {
         if r.identity() != id {
             refused.push(Refused {
                 file: p,
                 why: differs(&r, &reference, agreeing),
             });
-            continue;
-        }
-        if let Err(why) = consistent(&r) {
-            refused.push(Refused { file: p, why });
             continue;
         }
         if let Some(first) = holder.get(&r.shard.k) {
@@ -799,7 +804,7 @@ pub fn merge(dir: &FsPath, expect: Option<u64>) -> Result<Merged, MergeError> {
             continue;
         }
         holder.insert(r.shard.k, p.clone());
-        accepted.push((p, r));
+        accepted.push((p, r, ds));
     }
     // Both (all) records of a duplicated shard are refused: which is right
     // cannot be told from the records.
@@ -819,14 +824,13 @@ pub fn merge(dir: &FsPath, expect: Option<u64>) -> Result<Merged, MergeError> {
             });
         }
     }
-    accepted.retain(|(_, r)| !duplicates.contains_key(&r.shard.k));
+    accepted.retain(|(_, r, _)| !duplicates.contains_key(&r.shard.k));
     let mut results = 0u64;
     let mut seconds = 0f64;
     let mut paths: Vec<String> = Vec::new();
     let mut files = Vec::new();
-    for (p, r) in &accepted {
-        let ds = r.digests().unwrap_or_default();
-        for (j, d) in ds.into_iter().enumerate() {
+    for (p, r, ds) in &accepted {
+        for (j, &d) in ds.iter().enumerate() {
             chunk_digests[(r.chunks.first + j as u64) as usize] = Some(d);
         }
         results += r.results;
@@ -838,7 +842,8 @@ pub fn merge(dir: &FsPath, expect: Option<u64>) -> Result<Merged, MergeError> {
         files.push(p.clone());
     }
     files.sort();
-    let have: std::collections::BTreeSet<u64> = accepted.iter().map(|(_, r)| r.shard.k).collect();
+    let have: std::collections::BTreeSet<u64> =
+        accepted.iter().map(|(_, r, _)| r.shard.k).collect();
     let missing: Vec<u64> = (0..shards).filter(|k| !have.contains(k)).collect();
     let digest = if missing.is_empty() {
         let ds: Option<Vec<u64>> = chunk_digests.iter().copied().collect();

@@ -4,6 +4,8 @@
 computes, bit for bit, elementwise. See docs/PYTHON.md in the repository.
 """
 
+import json as _json
+import os as _os
 import threading
 import warnings as _warnings
 from typing import NamedTuple
@@ -34,6 +36,9 @@ __all__ = [
     "gen",
     "Vectors",
     "Sweep",
+    "sweep_shard",
+    "sweep_merge",
+    "sweep_present",
     "Diagnostic",
     "CheckReport",
     "RunResult",
@@ -498,6 +503,102 @@ class Form(_ext.Instr):
             threads=nthreads,
             path=path,
         )
+
+
+def _sweep_args(what, exhaustive, random, seed, threads):
+    """The operands of a sweep as ``Form.sweep`` checks them: (random, seed)."""
+    if exhaustive and random is not None:
+        raise ValueError("%s: exhaustive=True or random=N, not both" % what)
+    if exhaustive and seed is not None:
+        raise ValueError("%s: seed applies to random=N; exhaustive has no randomness" % what)
+    if not exhaustive:
+        if random is None:
+            raise ValueError("%s: say which operands: exhaustive=True or random=N" % what)
+        if (isinstance(random, bool) or not isinstance(random, (int, np.integer))
+                or not 1 <= random <= 1 << 40):
+            raise ValueError("%s: random=N takes 1 to 2^40 results" % what)
+    if threads is not None and (
+        isinstance(threads, bool) or not isinstance(threads, (int, np.integer))
+        or not 1 <= threads <= 1024
+    ):
+        raise ValueError("%s: threads from 1 to 1024" % what)
+    return (None if random is None else int(random)), (1 if seed is None else int(seed))
+
+
+def _shard_args(shard, shards):
+    for name, v in (("shard", shard), ("shards", shards)):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
+            raise ValueError("sweep_shard: %s is a count from 0, not %r" % (name, v))
+    if shards < 1:
+        raise ValueError("sweep_shard: shards must be at least 1")
+    if shard >= shards:
+        raise ValueError(
+            "sweep_shard: shard %d of %d: shards count from 0, so it must be below %d"
+            % (shard, shards, shards)
+        )
+    return int(shard), int(shards)
+
+
+def sweep_shard(form, shard, shards, out, *, exhaustive=False, random=None, seed=None,
+                target=None, device=None, ptx=None, threads=None):
+    """Shard ``shard`` of ``shards`` of a sweep, as ``ptxfp sweep FORM
+    --exhaustive --shard K/N --out DIR`` computes it: its chunks on
+    ``threads`` threads (default: all cores) with the GIL released, its
+    self-describing record written into the directory ``out`` atomically
+    (created if missing; a record already there for the shard is
+    replaced). Returns the record as a dict (``form``, ``setup``,
+    ``operands``, ``shard``, ``chunks``, ``results``, ``chunk_digests``,
+    ``seconds``, ``host``, ...) with ``file``, its path.
+    :func:`sweep_merge` puts the shards back together."""
+    shard, shards = _shard_args(shard, shards)
+    random, seed = _sweep_args("sweep_shard", exhaustive, random, seed, threads)
+    f = _form(form, target, device, ptx)
+    text, path = f._sweep_shard(
+        shard, shards, _os.fspath(out), bool(exhaustive), random, seed,
+        None if threads is None else int(threads),
+    )
+    rec = _json.loads(text)
+    rec["file"] = path
+    return rec
+
+
+def sweep_present(form, shards, out, *, exhaustive=False, random=None, seed=None,
+                  target=None, device=None, ptx=None):
+    """The shards (a sorted list of K) of this sweep in ``shards`` shards
+    whose records are in ``out`` and valid: the record
+    :func:`sweep_shard` would write for them, of this ptxfp version and
+    hardware profile, with one digest per chunk. A missing, torn or
+    foreign record's shard is not listed (it is to be computed again)."""
+    _, shards = _shard_args(0, shards)
+    random, seed = _sweep_args("sweep_present", exhaustive, random, seed, None)
+    if not _os.path.isdir(out):
+        return []
+    f = _form(form, target, device, ptx)
+    return list(f._sweep_present(shards, _os.fspath(out), bool(exhaustive), random, seed))
+
+
+def sweep_merge(dir, *, expect=None):
+    """Merges the shard records of the directory ``dir`` as ``ptxfp sweep
+    merge DIR [--expect HEX]`` does: a dict with ``complete`` (every shard
+    there once), ``ok`` (complete, nothing refused, and equal to
+    ``expect`` if given), ``digest`` (an int, None while incomplete),
+    ``digest_hex``, ``missing`` (the shards K with no record), ``rerun``
+    (the command that computes each missing one), ``refused`` (records of
+    another sweep, torn, inconsistent or duplicated: ``file`` and ``why``),
+    ``form``, ``setup``, ``operands``, ``shards``, ``results``,
+    ``records``, ``seconds`` and ``text``: what the command prints, whose
+    first lines are an unsharded ``ptxfp sweep``'s. A directory without
+    any record raises :class:`PtxfpError`."""
+    if expect is not None:
+        if isinstance(expect, str):
+            try:
+                expect = int(expect, 16)
+            except ValueError:
+                raise ValueError("sweep_merge: expect=%r is not a hexadecimal digest" % expect) from None
+        if isinstance(expect, bool) or not isinstance(expect, (int, np.integer)) or not 0 <= expect < 1 << 64:
+            raise ValueError("sweep_merge: expect is a 64-bit digest (an int or a hex string)")
+        expect = int(expect)
+    return _ext.sweep_merge(_os.fspath(dir), expect)
 
 
 class Vectors(NamedTuple):

@@ -1,3 +1,4 @@
+import os
 from typing import Any, Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -104,6 +105,36 @@ class Sweep(NamedTuple):
     path: Optional[str]
     @property
     def digest_hex(self) -> str: ...
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+def sweep_shard(
+    form: Union[str, Form],
+    shard: int,
+    shards: int,
+    out: PathLike,
+    *,
+    exhaustive: bool = ...,
+    random: Optional[int] = ...,
+    seed: Optional[int] = ...,
+    target: Optional[str] = ...,
+    device: Optional[str] = ...,
+    ptx: Optional[str] = ...,
+    threads: Optional[int] = ...,
+) -> Dict[str, Any]: ...
+def sweep_present(
+    form: Union[str, Form],
+    shards: int,
+    out: PathLike,
+    *,
+    exhaustive: bool = ...,
+    random: Optional[int] = ...,
+    seed: Optional[int] = ...,
+    target: Optional[str] = ...,
+    device: Optional[str] = ...,
+    ptx: Optional[str] = ...,
+) -> List[int]: ...
+def sweep_merge(dir: PathLike, *, expect: Optional[Union[int, str]] = ...) -> Dict[str, Any]: ...
 
 class FormInfo(NamedTuple):
     form: str

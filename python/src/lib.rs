@@ -2,7 +2,8 @@
 //! library's one entry for an instruction (`ptxfp::Instruction`: parse,
 //! check, evaluate on scalars and on columns), the forms listing
 //! (`ptxfp::forms`), `ptxfp::check`, `ptxfp::interp`, `ptxfp::gen` and
-//! `ptxfp::sweep`. Registers cross the boundary as unsigned bits (Python
+//! `ptxfp::sweep` (whole sweeps, and shards and their merge:
+//! `ptxfp::sweep::shard`). Registers cross the boundary as unsigned bits (Python
 //! ints, or 1-D contiguous numpy arrays of the register's width); the
 //! dtype rules, broadcasting and shapes live in `ptxfp/__init__.py`.
 //!
@@ -711,6 +712,160 @@ impl Instr {
             ))
         })
     }
+    /// Shard `shard` of `shards` of a sweep (`ptxfp sweep ... --shard K/N
+    /// --out DIR`): computed on `threads` threads with the GIL released,
+    /// its record written into `out` atomically. `(record as JSON, file)`.
+    #[pyo3(signature = (shard, shards, out, exhaustive, random, seed, threads=None))]
+    #[pyo3(name = "_sweep_shard")]
+    #[allow(clippy::too_many_arguments)]
+    fn sweep_shard(
+        &self,
+        py: Python<'_>,
+        shard: u64,
+        shards: u64,
+        out: std::path::PathBuf,
+        exhaustive: bool,
+        random: Option<u64>,
+        seed: u64,
+        threads: Option<usize>,
+    ) -> PyResult<(String, String)> {
+        use ptxfp::sweep::shard::{self as sh, ShardError};
+        guarded(py, || {
+            let spec = self.shard_spec(py, shard, shards, exhaustive, random, seed)?;
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads.unwrap_or(0))
+                .build()
+                .map_err(|e| {
+                    error(
+                        py,
+                        "PtxfpError",
+                        (format!("cannot start worker threads: {e}"),),
+                    )
+                })?;
+            let path = ptxfp::batch::Path::detect();
+            let r = py.allow_threads(|| {
+                catch_unwind(AssertUnwindSafe(|| {
+                    pool.install(|| sh::run_shard(&spec, path, &out, &|_| {}))
+                }))
+            });
+            let record = match r {
+                Ok(Ok(rec)) => rec,
+                Ok(Err(ShardError::Sweep(e))) => {
+                    return Err(error(py, "FormError", (e.to_string(),)))
+                }
+                Ok(Err(ShardError::Shard(e))) => {
+                    return Err(pyo3::exceptions::PyValueError::new_err(e))
+                }
+                Ok(Err(e)) => return Err(error(py, "PtxfpError", (e.to_string(),))),
+                Err(p) => return Err(internal(py, &p)),
+            };
+            let file = out.join(record.file_name());
+            let json = serde_json::to_string(&record)
+                .map_err(|e| error(py, "InternalError", (e.to_string(),)))?;
+            Ok((json, file.display().to_string()))
+        })
+    }
+
+    /// The shards `K` of `shards` whose records in `out` are there and
+    /// valid for this sweep: the form, setup, ptxfp version, hardware
+    /// profile, operands and `K/N` this sweep's record would have, one
+    /// digest per chunk, and a partial digest that is their fold. A
+    /// missing, torn, corrupt or foreign record is not listed.
+    #[pyo3(signature = (shards, out, exhaustive, random, seed))]
+    #[pyo3(name = "_sweep_present")]
+    fn sweep_present(
+        &self,
+        py: Python<'_>,
+        shards: u64,
+        out: std::path::PathBuf,
+        exhaustive: bool,
+        random: Option<u64>,
+        seed: u64,
+    ) -> PyResult<Vec<u64>> {
+        use ptxfp::sweep::shard as sh;
+        guarded(py, || {
+            let mut present = Vec::new();
+            for k in 0..shards {
+                let spec = self.shard_spec(py, k, shards, exhaustive, random, seed)?;
+                let total = ptxfp::sweep::chunks_of(
+                    ptxfp::sweep::form_results(&spec.form, spec.operands)
+                        .map_err(|e| error(py, "FormError", (e.to_string(),)))?,
+                );
+                let range = sh::shard_chunks(total, k, shards);
+                let zeros = vec![0u64; (range.end - range.start) as usize];
+                // What this shard's record holds but its digests and times.
+                let want = sh::record_of(&spec, &zeros, "cpu", "", 0.0)
+                    .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
+                let Ok(r) = sh::read_record(&out.join(want.file_name())) else {
+                    continue;
+                };
+                let ok = r.form == want.form
+                    && r.setup == want.setup
+                    && r.ptxfp_version == want.ptxfp_version
+                    && r.profile_hash == want.profile_hash
+                    && r.operands == want.operands
+                    && r.shard == want.shard
+                    && r.chunks == want.chunks
+                    && r.results == want.results
+                    && r.digests().is_some_and(|d| {
+                        d.len() == zeros.len()
+                            && sh::parse_hex64(&r.partial_digest)
+                                == Some(ptxfp::sweep::combine(&d))
+                    });
+                if ok {
+                    present.push(k);
+                }
+            }
+            Ok(present)
+        })
+    }
+}
+
+impl Instr {
+    /// The [`ShardSpec`] of shard `k` of `n` of this form's sweep; a
+    /// `FormError` for a form with no such sweep, a `ValueError` for a
+    /// `K/N` that names no shard of it.
+    fn shard_spec(
+        &self,
+        py: Python<'_>,
+        k: u64,
+        n: u64,
+        exhaustive: bool,
+        random: Option<u64>,
+        seed: u64,
+    ) -> PyResult<ptxfp::sweep::shard::ShardSpec> {
+        use ptxfp::sweep::Operands;
+        let Some(form) = self.ins.form() else {
+            return Err(error(
+                py,
+                "FormError",
+                (format!(
+                    "{}: sweep takes a form of the floating-point table (`ptxfp.forms()`)",
+                    self.ins.text
+                ),),
+            ));
+        };
+        let operands = if exhaustive {
+            Operands::Exhaustive
+        } else {
+            Operands::Random {
+                n: random.unwrap_or(0),
+                seed,
+            }
+        };
+        let results = ptxfp::sweep::form_results(&form, operands)
+            .map_err(|e| error(py, "FormError", (e.to_string(),)))?;
+        ptxfp::sweep::shard::check_shard(k, n, ptxfp::sweep::chunks_of(results))
+            .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.replace("--shard ", "shard ")))?;
+        Ok(ptxfp::sweep::shard::ShardSpec {
+            form,
+            exec: self.exec,
+            ptx: self.setup.ptx,
+            operands,
+            shard: k,
+            shards: n,
+        })
+    }
 }
 
 impl Instr {
@@ -1120,6 +1275,177 @@ fn _panic_for_tests(py: Python<'_>, in_pool: bool) -> PyResult<()> {
     })
 }
 
+/// The operands line of a sweep's text (`ptxfp sweep`, `ptxfp sweep merge`).
+fn operands_line(space: ptxfp::sweep::shard::Space) -> String {
+    use ptxfp::sweep::shard::Space;
+    match space {
+        Space::Exhaustive2 => "exhaustive: result i = (a << 16) | b".into(),
+        Space::Exhaustive3 => "exhaustive: result i = (a << 32) | (b << 16) | c".into(),
+        Space::Random { seed, .. } => format!("random, seed {seed}"),
+    }
+}
+
+/// What `ptxfp sweep merge DIR [--expect HEX]` prints for `m` (the same
+/// lines, in the same words: crates/cli/src/sweep.rs `report`): form,
+/// setup, operands, results and digest as an unsharded sweep prints them,
+/// then the shards, what is missing (with the commands that re-run it),
+/// refused records, temporary files, and the comparison with `expect`.
+fn merge_text(m: &ptxfp::sweep::shard::Merged) -> String {
+    use std::fmt::Write as _;
+    let mut out = format!(
+        "form      {}\nsetup     --target {} --device {} --ptx {}\noperands  {}\n",
+        m.form,
+        m.setup.target,
+        m.setup.device,
+        m.setup.ptx,
+        operands_line(m.operands)
+    );
+    if let Some(d) = m.digest {
+        let _ = write!(out, "results   {}\ndigest    {d:#018x}\n", m.results);
+    }
+    let _ = writeln!(
+        out,
+        "shards    {} of {} in {} ({} chunks; {}; ptxfp {}, profile {}; {:.3} s of work)",
+        m.shards - m.missing.len() as u64,
+        m.shards,
+        m.dir.display(),
+        m.total_chunks,
+        if m.paths.is_empty() {
+            "-".to_string()
+        } else {
+            m.paths.join(", ")
+        },
+        m.ptxfp_version,
+        m.profile_hash,
+        m.seconds
+    );
+    if !m.missing.is_empty() {
+        let list: Vec<String> = m
+            .missing
+            .iter()
+            .take(50)
+            .map(|k| format!("{k}/{}", m.shards))
+            .collect();
+        let more = if m.missing.len() > 50 {
+            format!(" and {} more", m.missing.len() - 50)
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            out,
+            "missing   {} of {} shards: {}{more}",
+            m.missing.len(),
+            m.shards,
+            list.join(" ")
+        );
+        let _ = writeln!(out, "  help: re-run them:");
+        for &k in m.missing.iter().take(50) {
+            let _ = writeln!(out, "    {}", m.rerun(k));
+        }
+    }
+    for r in &m.refused {
+        let _ = writeln!(out, "refused   {}: {}", r.file.display(), r.why);
+    }
+    for t in &m.temp_files {
+        let _ = writeln!(
+            out,
+            "note      ignored {}: a temporary file of an unfinished write (a worker killed mid-way); delete it when no worker runs",
+            t.display()
+        );
+    }
+    match (m.expect, m.digest) {
+        (Some(e), Some(d)) if e == d => {
+            let _ = writeln!(out, "expected  {e:#018x}: equal");
+        }
+        (Some(e), Some(_)) => {
+            let _ = writeln!(out, "expected  {e:#018x}: DIFFERENT");
+            let _ = writeln!(
+                out,
+                "  help: a digest alone cannot say which chunk differs: give --expect the `ptxfp sweep {} {} --chunks --json` output of the other side, or compare shard sets with --against DIR2",
+                m.form,
+                m.operands.flags()
+            );
+        }
+        (Some(_), None) => {
+            let _ = writeln!(out, "expected  incomplete: no digest to compare");
+        }
+        _ => {}
+    }
+    out
+}
+
+/// `ptxfp sweep merge DIR [--expect HEX]` as a dict (see `ptxfp.sweep_merge`).
+#[pyfunction]
+#[pyo3(signature = (dir, expect=None))]
+fn sweep_merge<'py>(
+    py: Python<'py>,
+    dir: std::path::PathBuf,
+    expect: Option<u64>,
+) -> PyResult<Bound<'py, PyDict>> {
+    use ptxfp::sweep::shard::{self as sh, Space};
+    guarded(py, || {
+        let r = py.allow_threads(|| catch_unwind(AssertUnwindSafe(|| sh::merge(&dir, expect))));
+        let m = match r {
+            Ok(Ok(m)) => m,
+            Ok(Err(e)) => return Err(error(py, "PtxfpError", (e.to_string(),))),
+            Err(p) => return Err(internal(py, &p)),
+        };
+        let d = PyDict::new(py);
+        d.set_item("dir", m.dir.display().to_string())?;
+        d.set_item("form", &m.form)?;
+        d.set_item(
+            "setup",
+            (&m.setup.target, &m.setup.device, &m.setup.ptx),
+        )?;
+        d.set_item("ptxfp_version", &m.ptxfp_version)?;
+        d.set_item("profile_hash", &m.profile_hash)?;
+        let ops = PyDict::new(py);
+        match m.operands {
+            Space::Exhaustive2 => ops.set_item("kind", "exhaustive2")?,
+            Space::Exhaustive3 => ops.set_item("kind", "exhaustive3")?,
+            Space::Random { n, seed } => {
+                ops.set_item("kind", "random")?;
+                ops.set_item("n", n)?;
+                ops.set_item("seed", seed)?;
+            }
+        }
+        d.set_item("operands", ops)?;
+        d.set_item("shards", m.shards)?;
+        d.set_item("total_chunks", m.total_chunks)?;
+        d.set_item("results", m.results)?;
+        d.set_item("digest", m.digest)?;
+        d.set_item("digest_hex", m.digest.map(sh::hex64))?;
+        d.set_item("expect", m.expect)?;
+        d.set_item("complete", m.missing.is_empty() && m.digest.is_some())?;
+        d.set_item("ok", m.ok())?;
+        d.set_item("missing", m.missing.clone())?;
+        d.set_item(
+            "rerun",
+            m.missing.iter().map(|&k| m.rerun(k)).collect::<Vec<_>>(),
+        )?;
+        let refused = PyList::empty(py);
+        for r in &m.refused {
+            let x = PyDict::new(py);
+            x.set_item("file", r.file.display().to_string())?;
+            x.set_item("why", &r.why)?;
+            refused.append(x)?;
+        }
+        d.set_item("refused", refused)?;
+        d.set_item(
+            "records",
+            m.records.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
+        )?;
+        d.set_item(
+            "temp_files",
+            m.temp_files.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
+        )?;
+        d.set_item("seconds", m.seconds)?;
+        d.set_item("paths", m.paths.clone())?;
+        d.set_item("text", merge_text(&m))?;
+        Ok(d)
+    })
+}
+
 /// The kernel path the batch evaluation uses on this CPU.
 #[pyfunction]
 fn kernel_path() -> String {
@@ -1135,6 +1461,7 @@ fn _ptxfp(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run, m)?)?;
     m.add_function(wrap_pyfunction!(show, m)?)?;
     m.add_function(wrap_pyfunction!(kernel_path, m)?)?;
+    m.add_function(wrap_pyfunction!(sweep_merge, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

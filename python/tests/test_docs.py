@@ -51,3 +51,11 @@ def test_kernel_example():
                        "k_param_2": np.uint64(0x3000), "k_param_3": 4},
                   mem={0x1000: d, 0x2000: a, 0x3000: b})
     assert np.frombuffer(r.memory[0x1000], np.float16).tolist() == [5.5, 12.25, 22, 34]
+
+
+def test_sweep_shard_example(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    recs = [ptxfp.sweep_shard("add.rn.f16", k, 8, "shards", exhaustive=True) for k in range(8)]
+    assert (recs[7]["chunks"], recs[7]["file"]) == (
+        {"first": 224, "end": 256, "total": 256}, "shards/add.rn.f16.exhaustive2.7-of-8.json")
+    assert ptxfp.sweep_merge("shards")["digest_hex"] == "0x0fc1cd6525d8d1e4"

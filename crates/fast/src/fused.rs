@@ -294,13 +294,15 @@ mod tests {
         for p in Path::all_available() {
             for fmt in [Half::F16, Half::Bf16] {
                 for op in [Some(BinOp::Add), Some(BinOp::Sub), Some(BinOp::Mul), None] {
-                    for (ftz, clamp, oob) in [
-                        (false, Clamp::None, false),
-                        (true, Clamp::Sat, false),
-                        (false, Clamp::Relu, true),
+                    for (ftz, tiny, clamp, oob) in [
+                        (false, false, Clamp::None, false),
+                        (true, false, Clamp::Sat, false),
+                        (true, true, Clamp::None, false),
+                        (false, false, Clamp::Relu, true),
                     ] {
                         let st = HalfStages {
                             ftz,
+                            tiny_after_rounding: tiny,
                             clamp,
                             nan: Some(0x7fff),
                             oob: oob.then_some((0x7fff, 0x7ff7)),

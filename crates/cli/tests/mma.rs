@@ -608,3 +608,86 @@ fn gpus_lists_the_table() {
         .iter()
         .any(|r| r["gpu"] == "B200" && r["in"] == "e4m3" && r["sm"] == "sm_100"));
 }
+
+/// The validator of docs/schemas/mma.schema.json, with the shared schemas
+/// it refers to given to it (nothing is fetched).
+fn mma_schema() -> jsonschema::Validator {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/schemas");
+    let load = |n: &str| -> serde_json::Value {
+        let p = dir.join(format!("{n}.schema.json"));
+        serde_json::from_str(&std::fs::read_to_string(&p).unwrap())
+            .unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+    };
+    let registry = ["common", "error"]
+        .iter()
+        .fold(jsonschema::Registry::new(), |r, n| {
+            r.add(
+                format!("https://example.invalid/ptxfp/schemas/{n}.schema.json"),
+                load(n),
+            )
+            .unwrap()
+        })
+        .prepare()
+        .unwrap();
+    jsonschema::options()
+        .offline()
+        .with_registry(&registry)
+        .build(&load("mma"))
+        .unwrap()
+}
+
+#[test]
+fn every_json_output_matches_the_schema() {
+    let v = mma_schema();
+    let s = set("H100", "bf16", "fp32");
+    let a = f32_list(&s.a[0]);
+    let fa = tmp("schema-a.txt", "1 2\n3 4\n");
+    let fb = tmp("schema-b.txt", "0.5\n-1\n");
+    let mismatch = tmp("schema.mma", "V100 f16 fp32 1,1 1,1 0 0x40400000\n");
+    for (args, code) in [
+        (
+            vec![
+                "mma", "dot", "--json", "--gpu", "H100", "--in", "bf16", "--out", "f32", "--a", &a,
+                "--b", &a, "--c", "0.1",
+            ],
+            0,
+        ),
+        (
+            vec![
+                "mma", "dot", "--json", "--gpu", "H100", "--in", "bf16", "--out", "f32", "--a",
+                "0.1", "--b", "1",
+            ],
+            2,
+        ),
+        (
+            vec![
+                "mma",
+                "gemm",
+                "--json",
+                "--gpu",
+                "A100",
+                "--in",
+                "f16",
+                "--out",
+                "f16",
+                "--a-file",
+                fa.to_str().unwrap(),
+                "--b-file",
+                fb.to_str().unwrap(),
+            ],
+            0,
+        ),
+        (
+            vec!["mma", "verify", "--json", mismatch.to_str().unwrap()],
+            1,
+        ),
+        (vec!["mma", "gpus", "--json"], 0),
+    ] {
+        let o = ptxfp(&args);
+        assert_eq!(o.status.code(), Some(code), "{args:?}: {}", stderr(&o));
+        let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        if let Err(e) = v.validate(&j) {
+            panic!("{args:?}: {e}\n{j}");
+        }
+    }
+}

@@ -104,7 +104,7 @@ pub struct DotArgs {
     /// The K inputs of a, comma-separated, each exact in the input format:
     /// hex bits of the input format (bf16 0x3fc0, e4m3 0x38; tf32 as the
     /// 32-bit pattern the hardware reads, 0x3fc00000), an f32's bits
-    /// (0f3fc00000), a decimal (1.5, -0.0, 6.1e-5) or a hex float
+    /// (0f3fc00000), a decimal (1.5, -0.0, 0.375) or a hex float
     /// (0x1.8p+0), inf, -inf, nan. A value that is not exactly
     /// representable in the input format is an error, never rounded.
     #[arg(long, allow_hyphen_values = true, value_name = "LIST")]
@@ -113,9 +113,10 @@ pub struct DotArgs {
     #[arg(long, allow_hyphen_values = true, value_name = "LIST")]
     b: String,
     /// The addend c in the accumulator format: hex bits (f32 0x3f800000,
-    /// f16 0x3c00), 0f f32 bits, a decimal or hex float (rounded once to
-    /// the accumulator, to nearest even, with a warning if that changed
-    /// it: as a program that converts C before the mma would), inf, nan.
+    /// f16 0x3c00), 0f bits for an f32 accumulator, a decimal or hex
+    /// float (rounded once to the accumulator, to nearest even, with a
+    /// warning if that changed it: as a program that converts C before
+    /// the mma would), inf, nan.
     #[arg(long, allow_hyphen_values = true, default_value = "0")]
     c: String,
     #[command(flatten)]

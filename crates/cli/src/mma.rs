@@ -36,8 +36,9 @@ pub enum MmaCommand {
     ///
     /// Each file is one matrix row per line, values separated by spaces or
     /// commas (`#` starts a comment): A is M×K, B is K×N, C is M×N (zero if
-    /// --c-file is left out). Each element of D is one chained inner
-    /// product (`mma dot`) of a row of A and a column of B.
+    /// left out); one file per matrix, or all in one --file. Each element of D
+    /// is one chained inner product (`mma dot`) of a row of A and a column of
+    /// B.
     Gemm(GemmArgs),
     /// Check inner products against the model; exit 1 on a mismatch.
     ///
@@ -129,14 +130,18 @@ pub struct GemmArgs {
     #[command(flatten)]
     model: ModelArgs,
     /// A, M rows of K values (the forms --a of `mma dot` takes).
-    #[arg(long, value_name = "FILE")]
-    a_file: String,
+    #[arg(long, value_name = "FILE", required_unless_present = "file")]
+    a_file: Option<String>,
     /// B, K rows of N values.
-    #[arg(long, value_name = "FILE")]
-    b_file: String,
+    #[arg(long, value_name = "FILE", required_unless_present = "file")]
+    b_file: Option<String>,
     /// C, M rows of N values in the accumulator format (default: zeros).
     #[arg(long, value_name = "FILE")]
     c_file: Option<String>,
+    /// A, B and C from one file: a line `A:` starts A's rows, `B:` B's
+    /// and `C:` (optional) C's.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["a_file", "b_file", "c_file"])]
+    file: Option<String>,
     /// M, checked against A (default: A's row count).
     #[arg(long)]
     m: Option<usize>,
@@ -522,12 +527,24 @@ fn dot(a: DotArgs) -> Result<Outcome, Failure> {
 fn read_matrix(
     path: &str,
     what: &str,
-    mut parse: impl FnMut(&str) -> Result<u32, String>,
+    parse: impl FnMut(&str) -> Result<u32, String>,
 ) -> Result<Vec<Vec<u32>>, String> {
     let (shown, text) = read_text(path)?;
+    let lines: Vec<(usize, &str)> = text.lines().enumerate().collect();
+    matrix_of(&shown, &lines, what, parse)
+}
+
+/// One matrix from its numbered lines (`n` counts from 0) of the file
+/// `shown`.
+fn matrix_of(
+    shown: &str,
+    lines: &[(usize, &str)],
+    what: &str,
+    mut parse: impl FnMut(&str) -> Result<u32, String>,
+) -> Result<Vec<Vec<u32>>, String> {
     let mut rows = Vec::new();
     let mut total = 0usize;
-    for (n, line) in text.lines().enumerate() {
+    for &(n, line) in lines {
         let line = line.split('#').next().unwrap_or_default();
         let items: Vec<&str> = line
             .split(|c: char| c == ',' || c.is_whitespace())
@@ -564,6 +581,45 @@ fn read_matrix(
     Ok(rows)
 }
 
+/// A section's lines with their numbers (from 0).
+type Section = Vec<(usize, String)>;
+
+/// The `A:`, `B:` and `C:` sections of a `--file`: the file as messages
+/// name it and each section's numbered lines.
+fn sections(path: &str) -> Result<(String, [Option<Section>; 3]), String> {
+    let (shown, text) = read_text(path)?;
+    let mut s: [Option<Section>; 3] = [None, None, None];
+    let mut cur: Option<usize> = None;
+    for (n, line) in text.lines().enumerate() {
+        let head = line.split('#').next().unwrap_or_default().trim();
+        let which = match head.trim_end_matches(':').to_ascii_uppercase().as_str() {
+            "A" => Some(0),
+            "B" => Some(1),
+            "C" => Some(2),
+            _ => None,
+        };
+        if let Some(w) = which {
+            if s[w].is_some() {
+                return Err(format!("{shown}:{}: a second `{head}` section", n + 1));
+            }
+            s[w] = Some(Vec::new());
+            cur = Some(w);
+            continue;
+        }
+        match (cur, head.is_empty()) {
+            (_, true) => {}
+            (Some(w), false) => s[w].get_or_insert_with(Vec::new).push((n, line.to_string())),
+            (None, false) => {
+                return Err(format!(
+                    "{shown}:{}: values before any section: start A's rows with a line `A:` (then `B:`, and `C:` if C is not zero)",
+                    n + 1
+                ))
+            }
+        }
+    }
+    Ok((shown, s))
+}
+
 /// Checks a dimension given with a flag against the one a file has.
 fn dim(flag: Option<usize>, name: &str, found: usize, from: &str) -> Result<usize, String> {
     match flag {
@@ -576,8 +632,39 @@ fn gemm(a: GemmArgs) -> Result<Outcome, Failure> {
     let model = a.model.model()?;
     let fmt = model.params.input;
     let out = model.params.output;
-    let am = read_matrix(&a.a_file, "A", |x| parse_input(x, fmt))?;
-    let bm = read_matrix(&a.b_file, "B", |x| parse_input(x, fmt))?;
+    // One file with sections, or one file per matrix.
+    let sections = match &a.file {
+        Some(f) => Some(sections(f)?),
+        None => None,
+    };
+    let matrix = |which: usize,
+                  path: &Option<String>,
+                  what: &str,
+                  parse: &mut dyn FnMut(&str) -> Result<u32, String>|
+     -> Result<Option<Vec<Vec<u32>>>, String> {
+        match (&sections, path) {
+            (Some((shown, s)), _) => s[which]
+                .as_ref()
+                .map(|owned| {
+                    let lines: Vec<(usize, &str)> =
+                        owned.iter().map(|(n, l)| (*n, l.as_str())).collect();
+                    matrix_of(shown, &lines, what, parse)
+                })
+                .transpose(),
+            (None, Some(p)) => read_matrix(p, what, parse).map(Some),
+            (None, None) => Ok(None),
+        }
+    };
+    let missing = |what: &str| {
+        format!(
+            "no {what}: give --{}-file, or a `{what}:` section in --file",
+            what.to_lowercase()
+        )
+    };
+    let am =
+        matrix(0, &a.a_file, "A", &mut |x| parse_input(x, fmt))?.ok_or_else(|| missing("A"))?;
+    let bm =
+        matrix(1, &a.b_file, "B", &mut |x| parse_input(x, fmt))?.ok_or_else(|| missing("B"))?;
     let m = dim(a.m, "m", am.len(), "A's row count")?;
     let k = dim(a.k, "k", am[0].len(), "A's row length")?;
     let n = dim(a.n, "n", bm[0].len(), "B's row length")?;
@@ -596,14 +683,14 @@ fn gemm(a: GemmArgs) -> Result<Outcome, Failure> {
         .into());
     }
     let mut notes = Vec::new();
-    let c: Vec<u32> = match &a.c_file {
+    let cm = matrix(2, &a.c_file, "C", &mut |x| {
+        let (b, note) = parse_acc(x, out)?;
+        notes.extend(note);
+        Ok(b)
+    })?;
+    let c: Vec<u32> = match cm {
         None => vec![0; m * n],
-        Some(f) => {
-            let cm = read_matrix(f, "C", |x| {
-                let (b, note) = parse_acc(x, out)?;
-                notes.extend(note);
-                Ok(b)
-            })?;
+        Some(cm) => {
             if cm.len() != m || cm[0].len() != n {
                 return Err(
                     format!("C is {}×{}, but A·B is {m}×{n}", cm.len(), cm[0].len()).into(),

@@ -691,3 +691,69 @@ fn every_json_output_matches_the_schema() {
         }
     }
 }
+
+#[test]
+fn gemm_from_one_file_with_sections() {
+    // A 1×K times K×1 plus C is measured line 1 of the B200's fp16 set.
+    let s = set("B200", "fp16", "fp32");
+    let mut text = String::from("# one inner product as a GEMM\nA:\n");
+    text += &(f32_list(&s.a[0]) + "\n\nB:\n");
+    for x in &s.b[0] {
+        text += &format!("0f{x:08x}\n");
+    }
+    text += &format!("C:\n{:#010x}\n", s.c[0]);
+    let f = tmp("one.gemm", &text);
+    let o = ptxfp(&[
+        "mma",
+        "gemm",
+        "--gpu",
+        "sm_100",
+        "--in",
+        "f16",
+        "--out",
+        "f32",
+        "--bits",
+        "--file",
+        f.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), format!("{:#010x}", s.d[0]));
+    let bad = tmp("bad.gemm", "1 2\nA:\n1 2\n");
+    let o = ptxfp(&[
+        "mma",
+        "gemm",
+        "--gpu",
+        "H100",
+        "--in",
+        "f16",
+        "--out",
+        "f32",
+        "--file",
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("bad.gemm:1: values before any section"),
+        "{}",
+        stderr(&o)
+    );
+    let no_b = tmp("nob.gemm", "A:\n1 2\n");
+    let o = ptxfp(&[
+        "mma",
+        "gemm",
+        "--gpu",
+        "H100",
+        "--in",
+        "f16",
+        "--out",
+        "f32",
+        "--file",
+        no_b.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("no B: give --b-file, or a `B:` section in --file"),
+        "{}",
+        stderr(&o)
+    );
+}

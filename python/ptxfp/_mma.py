@@ -56,8 +56,11 @@ def _inputs(x, name, a_format, ndim):
         f = x.astype(np.float32)
     elif x.dtype == np.float64 or (x.dtype.kind in "iu" and x.dtype.itemsize <= 8):
         f = x.astype(np.float32)
-        if not np.array_equal(f.astype(x.dtype), x, equal_nan=x.dtype.kind == "f"):
-            bad = np.argwhere(f.astype(x.dtype) != x)[0]
+        same = f.astype(x.dtype) == x
+        if x.dtype.kind == "f":
+            same |= np.isnan(x)  # a NaN stays a NaN
+        if not same.all():
+            bad = np.argwhere(~same)[0]
             raise ValueError(
                 f"{name}[{', '.join(map(str, bad))}] = {x[tuple(bad)]!r} is not exact in "
                 f"float32, so not in {a_format}: tensor-core inputs are never rounded"

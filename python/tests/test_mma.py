@@ -140,3 +140,15 @@ def test_the_docs_example():
     a = np.array([[1.5, 2, -0.25]], dtype=ml_dtypes.bfloat16)
     d = ptxfp.mma_dot(a, np.ones((1, 3), np.float32), [0.5], gpu="H100", a_format="bf16", d_format="f32")
     assert d.dtype == np.float32 and d.view(np.uint32).tolist() == [0x40700000]
+
+
+def test_float64_and_int_inputs_are_taken_when_exact():
+    a, b, c, want = measured("V100", "fp16", "fp32")
+    d = ptxfp.mma_dot(a.astype(np.float64), b.astype(np.float64), c.astype(np.float64),
+                      gpu="V100", a_format="f16", d_format="f32")
+    assert np.array_equal(d.view(np.uint32), want.view(np.uint32))
+    x = np.array([[1.0, 2.0**-30 + 1.0]])  # exact in float64, not in float32
+    with pytest.raises(ValueError, match=r"a\[0, 1\] .* not exact in float32"):
+        ptxfp.mma_dot(x, x, gpu="V100", a_format="f16", d_format="f32")
+    d = ptxfp.mma_dot([[1, 2]], [[3, -4]], [0.5], gpu="V100", a_format="f16", d_format="f32")
+    assert d.view(np.uint32).tolist() == [np.float32(-4.5).view(np.uint32)]

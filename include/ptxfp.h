@@ -37,8 +37,9 @@
 
 /**
  * The minor version of the C API: functions added, none changed.
+ * 1: `ptxfp_mma_dot`, `ptxfp_mma_dot_rows` and their two status codes.
  */
-#define PTXFP_API_MINOR 0
+#define PTXFP_API_MINOR 1
 
 /**
  * What went wrong. `PTXFP_OK` is 0; each failure has its own code, stable
@@ -101,6 +102,16 @@ typedef enum {
    * (its diagnostics say where).
    */
   PTXFP_ERR_PROGRAM = 12,
+  /**
+   * `ptxfp_mma_dot`: no such GPU or format, or the GPU has no
+   * tensor-core model for the (input, accumulator) pair.
+   */
+  PTXFP_ERR_MMA_MODEL = 13,
+  /**
+   * `ptxfp_mma_dot`: an input is not exactly representable in the
+   * input format (inputs are never rounded).
+   */
+  PTXFP_ERR_INEXACT = 14,
 } ptxfp_status;
 
 /**
@@ -375,6 +386,73 @@ ptxfp_status ptxfp_op_run_all(ptxfp_op op,
                               size_t n_dsts,
                               size_t n,
                               uint32_t threads);
+
+/**
+ * One tensor-core inner product `d = a·b + c` as `gpu` computes it
+ * (docs/TENSOR_CORES.md): blocks of the GPU's block size, each aligned,
+ * truncated and rounded as its model says, chained through the
+ * accumulator; a short last block is padded with zeros.
+ *
+ * - `gpu`: a name (`"V100"`, `"A100"`, `"A2"`, `"A30"`, `"Ada"`,
+ *   `"L40S"`, `"H100"`, `"H200"`, `"B200"`, `"RTXPRO6000"`; any case) or
+ *   an sm target (`"sm_70"`, `"sm_80"`, `"sm_86"`, `"sm_89"`, `"sm_90"`,
+ *   `"sm_100"`, `"sm_120"`).
+ * - `in_format`: `"f16"`, `"bf16"`, `"tf32"`, `"e4m3"` or `"e5m2"`;
+ *   `out_format`: `"f32"` or `"f16"`.
+ * - `a`, `b`: `k` inputs each, as the f32 bit patterns of values exact in
+ *   the input format (as the published measurements store them); NULL
+ *   only where `k` is 0.
+ * - `c`: the addend in the accumulator format (f16 bits in the low 16
+ *   bits for `"f16"`); `d` receives the result the same way. Required.
+ *
+ * Returns `PTXFP_OK`, `PTXFP_ERR_NULL`, `PTXFP_ERR_ENCODING`,
+ * `PTXFP_ERR_MMA_MODEL` (an unknown GPU or format, or a pair the GPU has
+ * no model for: `ptxfp mma gpus` lists them) or `PTXFP_ERR_INEXACT` (an
+ * input is not exact in the input format); `*d` is written only on
+ * success. Thread-safe; allocates nothing.
+ *
+ * # Safety
+ * The strings are NUL-terminated (or NULL); `a` and `b` have `k` readable
+ * elements; `d` is NULL or writable.
+ */
+ptxfp_status ptxfp_mma_dot(const char *gpu,
+                           const char *in_format,
+                           const char *out_format,
+                           const uint32_t *a,
+                           const uint32_t *b,
+                           size_t k,
+                           uint32_t c,
+                           uint32_t *d);
+
+/**
+ * `rows` inner products at once: row `i` is `ptxfp_mma_dot` of
+ * `a[i*k .. i*k+k]`, `b[i*k .. i*k+k]` and `c[i]` (0 for every row where
+ * `c` is NULL), written to `d[i]`. Each row is independent (`rows`
+ * inner products of length `k`, laid out row-major); for a GEMM, lay out
+ * each output element's row and column.
+ *
+ * `threads`: 0 uses all cores (one shared pool), 1 the calling thread
+ * only, k > 1 a pool of k threads made for the call; up to 4096 rows
+ * always run on the calling thread.
+ *
+ * Returns as `ptxfp_mma_dot` (or `PTXFP_ERR_THREADS`). On an error in a
+ * row nothing useful is in `d`: every row is checked before any is
+ * computed, so an inexact input fails the whole call.
+ *
+ * # Safety
+ * `a` and `b` have `rows * k` readable elements, `c` (unless NULL) `rows`,
+ * `d` `rows` writable ones not overlapping the others.
+ */
+ptxfp_status ptxfp_mma_dot_rows(const char *gpu,
+                                const char *in_format,
+                                const char *out_format,
+                                const uint32_t *a,
+                                const uint32_t *b,
+                                size_t k,
+                                const uint32_t *c,
+                                uint32_t *d,
+                                size_t rows,
+                                uint32_t threads);
 
 /**
  * Runs a PTX module, or a snippet of instructions with its `.reg`

@@ -24,6 +24,7 @@ from ._errors import (
     RunError,
     ShapeError,
 )
+from ._mma import matmul, mma_dot
 
 __version__ = _ext.__version__
 
@@ -52,6 +53,8 @@ __all__ = [
     "InternalError",
     "PtxfpWarning",
     "bfloat16",
+    "mma_dot",
+    "matmul",
 ]
 
 bfloat16 = np.dtype(ml_dtypes.bfloat16)

@@ -216,3 +216,23 @@ def run(
 ) -> RunResult: ...
 
 def kernel_path() -> str: ...
+
+# Tensor-core inner products (ptxfp/_mma.py, docs/TENSOR_CORES.md).
+def mma_dot(
+    a: npt.ArrayLike,
+    b: npt.ArrayLike,
+    c: Optional[npt.ArrayLike] = ...,
+    *,
+    gpu: str,
+    a_format: str,
+    d_format: str,
+) -> np.ndarray: ...
+def matmul(
+    A: npt.ArrayLike,
+    B: npt.ArrayLike,
+    C: Optional[npt.ArrayLike] = ...,
+    *,
+    gpu: str,
+    a_format: str,
+    d_format: str,
+) -> np.ndarray: ...

@@ -13,6 +13,8 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+mod mma;
+
 use numpy::{PyArray1, PyArrayDescr, PyArrayMethods, PyReadonlyArray1, PY_ARRAY_API};
 use ptxfp::batch::{Plan, Slice, SliceMut};
 use ptxfp::{Diagnostic, Exec, Finding, Instruction, PtxType, PtxVersion, Setup, Target};
@@ -1463,6 +1465,8 @@ fn _ptxfp(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(kernel_path, m)?)?;
     m.add_function(wrap_pyfunction!(sweep_merge, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;
+    m.add_function(wrap_pyfunction!(mma::_mma_rows, m)?)?;
+    m.add_function(wrap_pyfunction!(mma::_mma_gemm, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -12,9 +12,11 @@
 #![allow(non_camel_case_types)]
 #![warn(missing_docs)]
 
+mod mma;
 mod run;
 mod table;
 
+pub use mma::*;
 pub use run::*;
 
 use std::ffi::{c_char, c_int, c_void, CStr};
@@ -29,7 +31,8 @@ use table::{Entry, Handle, MAX_DSTS, MAX_SRCS};
 /// version is at least the header's.
 pub const PTXFP_API_MAJOR: u32 = 1;
 /// The minor version of the C API: functions added, none changed.
-pub const PTXFP_API_MINOR: u32 = 0;
+/// 1: `ptxfp_mma_dot`, `ptxfp_mma_dot_rows` and their two status codes.
+pub const PTXFP_API_MINOR: u32 = 1;
 
 // (ptxfp_run_ptx and its accessors: src/run.rs.)
 
@@ -80,6 +83,12 @@ pub enum ptxfp_status {
     /// `ptxfp_run_ptx`: the program has errors, or failed while running
     /// (its diagnostics say where).
     PTXFP_ERR_PROGRAM = 12,
+    /// `ptxfp_mma_dot`: no such GPU or format, or the GPU has no
+    /// tensor-core model for the (input, accumulator) pair.
+    PTXFP_ERR_MMA_MODEL = 13,
+    /// `ptxfp_mma_dot`: an input is not exactly representable in the
+    /// input format (inputs are never rounded).
+    PTXFP_ERR_INEXACT = 14,
 }
 
 use ptxfp_status::*;
@@ -117,6 +126,8 @@ pub extern "C" fn ptxfp_status_message(status: c_int) -> *const c_char {
         10 => "worker threads could not be started\0",
         11 => "internal error in ptxfp (please report it)\0",
         12 => "the program has errors or failed while running\0",
+        13 => "no tensor-core model for that GPU and format pair\0",
+        14 => "an input is not exact in the tensor core's input format\0",
         _ => "unknown status\0",
     };
     s.as_ptr().cast()

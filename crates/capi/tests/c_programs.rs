@@ -222,3 +222,31 @@ fn bench_c_builds() {
     let out = run(&exe, &["40960", "4096"]);
     assert!(out.contains("ptxfp_op_eval fma.rn.f16"), "{out}");
 }
+
+#[test]
+fn mma_c_matches_the_gpu_measurements() {
+    if !have("gcc") {
+        return;
+    }
+    // (GPU, folder, in, accumulator file, how C entered the measurement)
+    let sets = [
+        ("V100", "fp16", "f16", "fp16", "f16"),
+        ("A100", "bf16", "bf16", "fp32", "f32"),
+        ("A2", "tf32", "tf32", "fp32", "f32"),
+        ("Ada", "E5M2", "e5m2", "fp16", "f16"),
+        ("H100", "E4M3", "e4m3", "fp32", "zero"),
+        ("H200", "fp16", "f16", "fp32", "f32"),
+        ("B200", "bf16", "bf16", "fp32", "f32"),
+    ];
+    for link in [Link::Static, Link::Shared] {
+        let exe = build("gcc", "crates/capi/tests/c/mma.c", link, &[]);
+        for (gpu, folder, input, acc, cmode) in sets {
+            let dir = root().join("testdata/tc").join(gpu).join(folder);
+            let out = run(
+                &exe,
+                &[dir.to_str().unwrap(), gpu, folder, input, acc, cmode],
+            );
+            assert_eq!(out.trim(), "checked 400", "{gpu} {folder} {acc} {link:?}");
+        }
+    }
+}

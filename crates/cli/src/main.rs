@@ -87,6 +87,7 @@ mod eval;
 mod forms;
 mod gen;
 mod hw;
+mod mma;
 mod run;
 mod sweep;
 mod verify;
@@ -122,6 +123,10 @@ enum Command {
     Sweep(sweep::Args),
     /// Measure throughput (M results/s) of ptxfp and reference implementations.
     Bench(bench::Args),
+    /// Tensor-core inner products and small GEMMs as a given GPU computes
+    /// them (V100 to B200; docs/TENSOR_CORES.md).
+    #[command(subcommand)]
+    Mma(mma::MmaCommand),
     /// Print a shell completion script on stdout.
     ///
     /// For example `ptxfp completions bash >
@@ -217,8 +222,8 @@ pub fn emit(out: &str) -> bool {
 }
 
 /// The commands that take `--json`.
-const JSON_COMMANDS: [&str; 8] = [
-    "eval", "verify", "gen", "forms", "check", "run", "sweep", "bench",
+const JSON_COMMANDS: [&str; 9] = [
+    "eval", "verify", "gen", "forms", "check", "run", "sweep", "bench", "mma",
 ];
 
 fn run() -> Result<Outcome, common::Failure> {
@@ -299,6 +304,7 @@ fn run() -> Result<Outcome, common::Failure> {
         Command::Hw(c) => hw::run(c).map_err(Into::into),
         Command::Sweep(a) => sweep::run(a),
         Command::Bench(a) => bench::run(a).map(|()| Outcome::Ok),
+        Command::Mma(c) => mma::run(c),
         Command::Completions { shell } => completions(shell),
         Command::Man { command } => man(&command),
     };

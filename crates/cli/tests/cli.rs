@@ -1103,6 +1103,7 @@ fn completions_and_man_page_cover_every_command() {
             "hw",
             "sweep",
             "bench",
+            "mma",
             "completions",
             "man"
         ]

@@ -1,0 +1,207 @@
+//! Tensor-core inner products (`ptxfp_mma_dot`, `ptxfp_mma_dot_rows`):
+//! the block-FMA models of `ptxfp-tc` (docs/TENSOR_CORES.md) over C arrays.
+
+use std::ffi::c_char;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use ptxfp_tc::{Gpu, InFormat, Model, OutFormat, TcError};
+
+use crate::ptxfp_status::{self, *};
+
+/// Rows up to this count run on the calling thread.
+const SERIAL_ROWS: usize = 1 << 12;
+
+/// The model named by three C strings, or the status that says why not.
+unsafe fn model(
+    gpu: *const c_char,
+    in_format: *const c_char,
+    out_format: *const c_char,
+) -> Result<Model, ptxfp_status> {
+    let name = |p: *const c_char| -> Result<&str, ptxfp_status> {
+        // SAFETY: the caller gives a NUL-terminated string (or NULL).
+        match unsafe { crate::c_str(p, "") } {
+            Ok(Some(s)) => Ok(s),
+            Ok(None) => Err(PTXFP_ERR_NULL),
+            Err(_) => Err(PTXFP_ERR_ENCODING),
+        }
+    };
+    let g = Gpu::parse(name(gpu)?).ok_or(PTXFP_ERR_MMA_MODEL)?;
+    let i = InFormat::parse(name(in_format)?).ok_or(PTXFP_ERR_MMA_MODEL)?;
+    let o = OutFormat::parse(name(out_format)?).ok_or(PTXFP_ERR_MMA_MODEL)?;
+    Model::new(g, i, o).map_err(|_| PTXFP_ERR_MMA_MODEL)
+}
+
+fn status_of(e: TcError) -> ptxfp_status {
+    match e {
+        TcError::Inexact { .. } => PTXFP_ERR_INEXACT,
+        TcError::Unsupported { .. } => PTXFP_ERR_MMA_MODEL,
+        TcError::Length { .. } | TcError::BlockTooLong { .. } => PTXFP_ERR_OPERANDS,
+    }
+}
+
+/// The `n` elements at `p`, or an empty slice where `n` is 0 (`p` may then
+/// be NULL).
+unsafe fn slice<'a>(p: *const u32, n: usize) -> Result<&'a [u32], ptxfp_status> {
+    if n == 0 {
+        return Ok(&[]);
+    }
+    if p.is_null() {
+        return Err(PTXFP_ERR_NULL);
+    }
+    // SAFETY: the caller gives `n` readable elements at `p`.
+    Ok(unsafe { std::slice::from_raw_parts(p, n) })
+}
+
+/// One tensor-core inner product `d = a·b + c` as `gpu` computes it
+/// (docs/TENSOR_CORES.md): blocks of the GPU's block size, each aligned,
+/// truncated and rounded as its model says, chained through the
+/// accumulator; a short last block is padded with zeros.
+///
+/// - `gpu`: a name (`"V100"`, `"A100"`, `"A2"`, `"A30"`, `"Ada"`,
+///   `"L40S"`, `"H100"`, `"H200"`, `"B200"`, `"RTXPRO6000"`; any case) or
+///   an sm target (`"sm_70"`, `"sm_80"`, `"sm_86"`, `"sm_89"`, `"sm_90"`,
+///   `"sm_100"`, `"sm_120"`).
+/// - `in_format`: `"f16"`, `"bf16"`, `"tf32"`, `"e4m3"` or `"e5m2"`;
+///   `out_format`: `"f32"` or `"f16"`.
+/// - `a`, `b`: `k` inputs each, as the f32 bit patterns of values exact in
+///   the input format (as the published measurements store them); NULL
+///   only where `k` is 0.
+/// - `c`: the addend in the accumulator format (f16 bits in the low 16
+///   bits for `"f16"`); `d` receives the result the same way. Required.
+///
+/// Returns `PTXFP_OK`, `PTXFP_ERR_NULL`, `PTXFP_ERR_ENCODING`,
+/// `PTXFP_ERR_MMA_MODEL` (an unknown GPU or format, or a pair the GPU has
+/// no model for: `ptxfp mma gpus` lists them) or `PTXFP_ERR_INEXACT` (an
+/// input is not exact in the input format); `*d` is written only on
+/// success. Thread-safe; allocates nothing.
+///
+/// # Safety
+/// The strings are NUL-terminated (or NULL); `a` and `b` have `k` readable
+/// elements; `d` is NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn ptxfp_mma_dot(
+    gpu: *const c_char,
+    in_format: *const c_char,
+    out_format: *const c_char,
+    a: *const u32,
+    b: *const u32,
+    k: usize,
+    c: u32,
+    d: *mut u32,
+) -> ptxfp_status {
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        if d.is_null() {
+            return PTXFP_ERR_NULL;
+        }
+        // SAFETY: the caller's contract.
+        let run = || unsafe {
+            let m = model(gpu, in_format, out_format)?;
+            let (a, b) = (slice(a, k)?, slice(b, k)?);
+            m.dot(a, b, c).map_err(status_of)
+        };
+        match run() {
+            Ok(x) => {
+                // SAFETY: `d` is writable.
+                unsafe { *d = x };
+                PTXFP_OK
+            }
+            Err(s) => s,
+        }
+    }));
+    r.unwrap_or(PTXFP_ERR_INTERNAL)
+}
+
+/// `rows` inner products at once: row `i` is `ptxfp_mma_dot` of
+/// `a[i*k .. i*k+k]`, `b[i*k .. i*k+k]` and `c[i]` (0 for every row where
+/// `c` is NULL), written to `d[i]`. Each row is independent (`rows`
+/// inner products of length `k`, laid out row-major); for a GEMM, lay out
+/// each output element's row and column.
+///
+/// `threads`: 0 uses all cores (one shared pool), 1 the calling thread
+/// only, k > 1 a pool of k threads made for the call; up to 4096 rows
+/// always run on the calling thread.
+///
+/// Returns as `ptxfp_mma_dot` (or `PTXFP_ERR_THREADS`). On an error in a
+/// row nothing useful is in `d`: every row is checked before any is
+/// computed, so an inexact input fails the whole call.
+///
+/// # Safety
+/// `a` and `b` have `rows * k` readable elements, `c` (unless NULL) `rows`,
+/// `d` `rows` writable ones not overlapping the others.
+#[no_mangle]
+pub unsafe extern "C" fn ptxfp_mma_dot_rows(
+    gpu: *const c_char,
+    in_format: *const c_char,
+    out_format: *const c_char,
+    a: *const u32,
+    b: *const u32,
+    k: usize,
+    c: *const u32,
+    d: *mut u32,
+    rows: usize,
+    threads: u32,
+) -> ptxfp_status {
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: the caller's contract.
+        let setup = || unsafe {
+            let m = model(gpu, in_format, out_format)?;
+            let n = rows.checked_mul(k).ok_or(PTXFP_ERR_OPERANDS)?;
+            let (a, b) = (slice(a, n)?, slice(b, n)?);
+            let c = if c.is_null() {
+                None
+            } else {
+                Some(slice(c, rows)?)
+            };
+            if rows > 0 && d.is_null() {
+                return Err(PTXFP_ERR_NULL);
+            }
+            let d: &mut [u32] = if rows == 0 {
+                &mut []
+            } else {
+                std::slice::from_raw_parts_mut(d, rows)
+            };
+            Ok((m, a, b, c, d))
+        };
+        let (m, a, b, c, d) = match setup() {
+            Ok(x) => x,
+            Err(s) => return s,
+        };
+        let fmt = m.params.input;
+        if a.iter().chain(b).any(|&x| fmt.from_f32_bits(x).is_none()) {
+            return PTXFP_ERR_INEXACT;
+        }
+        let row = |i: usize, out: &mut u32| -> Result<(), ptxfp_status> {
+            let ci = c.map_or(0, |c| c[i]);
+            *out = m
+                .dot(&a[i * k..(i + 1) * k], &b[i * k..(i + 1) * k], ci)
+                .map_err(status_of)?;
+            Ok(())
+        };
+        let work = |d: &mut [u32]| -> Result<(), ptxfp_status> {
+            use rayon::prelude::*;
+            if threads == 1 || rows <= SERIAL_ROWS {
+                d.iter_mut().enumerate().try_for_each(|(i, o)| row(i, o))
+            } else {
+                d.par_iter_mut()
+                    .enumerate()
+                    .try_for_each(|(i, o)| row(i, o))
+            }
+        };
+        let r = if threads <= 1 || rows <= SERIAL_ROWS {
+            work(d)
+        } else {
+            match rayon::ThreadPoolBuilder::new()
+                .num_threads(threads as usize)
+                .build()
+            {
+                Ok(pool) => pool.install(|| work(d)),
+                Err(_) => return PTXFP_ERR_THREADS,
+            }
+        };
+        match r {
+            Ok(()) => PTXFP_OK,
+            Err(s) => s,
+        }
+    }));
+    r.unwrap_or(PTXFP_ERR_INTERNAL)
+}

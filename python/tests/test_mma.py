@@ -1,0 +1,154 @@
+"""ptxfp.mma_dot and ptxfp.matmul on the published GPU measurements of
+testdata/tc (see its README): every expected d is a GPU's bit pattern."""
+
+import ml_dtypes
+import numpy as np
+import pytest
+
+import ptxfp
+from conftest import REPO
+
+TC = REPO / "testdata" / "tc"
+
+
+def _hex_rows(p):
+    return np.array(
+        [[int(t, 16) for t in line.split()] for line in p.read_text().splitlines() if line.strip()],
+        dtype=np.uint32,
+    )
+
+
+def _bin(p):
+    return np.array(
+        [int(line.strip(), 2) for line in p.read_text().splitlines() if line.strip()],
+        dtype=np.uint32,
+    )
+
+
+def measured(gpu, folder, acc):
+    d = TC / gpu / folder
+    a = _hex_rows(d / f"a_{gpu}_{folder}.txt").view(np.float32)
+    b = _hex_rows(d / f"b_{gpu}_{folder}.txt").view(np.float32)
+    c = _bin(d / f"c_{gpu}_fp32.txt").view(np.float32)
+    want = _bin(d / f"d_{gpu}_{acc}.txt").view(np.float32)
+    return a, b, c, want
+
+
+# (GPU, folder, a_format, accumulator file)
+SETS = [
+    ("V100", "fp16", "f16", "fp16"),
+    ("V100", "fp16", "f16", "fp32"),
+    ("A100", "bf16", "bf16", "fp32"),
+    ("A2", "tf32", "tf32", "fp32"),
+    ("Ada", "E4M3", "e4m3", "fp16"),
+    ("L40S", "E5M2", "e5m2", "fp32"),
+    ("H100", "bf16", "bf16", "fp32"),
+    ("H100", "E4M3", "e4m3", "fp32"),
+    ("H200", "fp16", "f16", "fp16"),
+    ("B200", "E5M2", "e5m2", "fp32"),
+    ("B200", "tf32", "tf32", "fp32"),
+]
+
+
+@pytest.mark.parametrize("gpu,folder,a_format,acc", SETS)
+def test_mma_dot_matches_the_gpu(gpu, folder, a_format, acc):
+    a, b, c, want = measured(gpu, folder, acc)
+    if gpu in ("H100", "H200") and folder.startswith("E"):
+        c = np.zeros_like(c)  # measured with wgmma and D = 0
+    if acc == "fp16":
+        c = c.astype(np.float16)  # the CUDA harness rounded C to nearest
+        want = want.astype(np.float16)  # exact: the f32 value of an f16 d
+        d_format = "f16"
+    else:
+        d_format = "f32"
+    d = ptxfp.mma_dot(a, b, c, gpu=gpu, a_format=a_format, d_format=d_format)
+    assert d.dtype == want.dtype and d.shape == want.shape
+    ubits = np.uint16 if acc == "fp16" else np.uint32
+    bad = np.flatnonzero(d.view(ubits) != want.view(ubits))
+    assert bad.size == 0, f"{gpu} {folder} {acc}: lines {bad[:5] + 1} differ"
+
+
+def test_typed_arrays_and_sm_targets():
+    a, b, c, want = measured("H100", "bf16", "fp32")
+    d = ptxfp.mma_dot(
+        a.astype(ml_dtypes.bfloat16), b.astype(ml_dtypes.bfloat16), c,
+        gpu="sm_90", a_format="BF16", d_format="f32",
+    )
+    assert np.array_equal(d.view(np.uint32), want.view(np.uint32))
+    a, b, c, want = measured("B200", "E4M3", "fp32")
+    d = ptxfp.mma_dot(
+        a.astype(ml_dtypes.float8_e4m3fn), b.astype(ml_dtypes.float8_e4m3fn), c,
+        gpu="b200", a_format="e4m3", d_format="f32",
+    )
+    assert np.array_equal(d.view(np.uint32), want.view(np.uint32))
+
+
+def test_matmul_diagonal_is_measured_and_agrees_with_mma_dot():
+    a, b, c, want = measured("A100", "bf16", "fp32")
+    n = 6
+    A = a[:n]  # (M, K): measured rows
+    B = b[:n].T.copy()  # (K, N): column j is measured line j's b
+    C = np.full((n, n), 0.25, dtype=np.float32)
+    C[np.arange(n), np.arange(n)] = c[:n]
+    D = ptxfp.matmul(A, B, C, gpu="A100", a_format="bf16", d_format="f32")
+    assert D.shape == (n, n) and D.dtype == np.float32
+    diag = np.diagonal(D).view(np.uint32)
+    assert np.array_equal(diag, want[:n].view(np.uint32))
+    # Every element is the inner product of its row and column.
+    rows = np.repeat(A, n, axis=0)
+    cols = np.tile(B.T, (n, 1))
+    d = ptxfp.mma_dot(rows, cols, C.reshape(-1), gpu="A100", a_format="bf16", d_format="f32")
+    assert np.array_equal(D.reshape(-1).view(np.uint32), d.view(np.uint32))
+
+
+def test_long_k_chains_blocks_over_many_rows():
+    # K = 3 blocks of the H100's 16: each row is the measured first block,
+    # then two blocks of zeros, so d is the measured d (zeros add nothing to
+    # a nonzero accumulator and the chain rounds an exact value again to
+    # itself). Enough rows to take the parallel path.
+    a, b, c, want = measured("H100", "bf16", "fp32")
+    z = np.zeros((a.shape[0], 32), dtype=np.float32)
+    reps = 50
+    A = np.tile(np.hstack([a, z]), (reps, 1))
+    B = np.tile(np.hstack([b, z]), (reps, 1))
+    d = ptxfp.mma_dot(A, B, np.tile(c, reps), gpu="H100", a_format="bf16", d_format="f32")
+    assert np.array_equal(d.view(np.uint32), np.tile(want, reps).view(np.uint32))
+
+
+def test_errors_say_what_was_expected():
+    one = np.ones((1, 4), dtype=np.float32)
+    with pytest.raises(ptxfp.FormError, match='unknown GPU "T4"'):
+        ptxfp.mma_dot(one, one, gpu="T4", a_format="f16", d_format="f32")
+    with pytest.raises(ptxfp.FormError, match="no tensor-core model for e4m3 inputs with fp16"):
+        ptxfp.mma_dot(one, one, gpu="H100", a_format="e4m3", d_format="f16")
+    with pytest.raises(ptxfp.FormError, match="unknown a_format"):
+        ptxfp.mma_dot(one, one, gpu="H100", a_format="fp64", d_format="f32")
+    x = one.copy()
+    x[0, 2] = 0.1
+    with pytest.raises(ValueError, match=r"a\[0, 2\] .* not exactly representable in bf16"):
+        ptxfp.mma_dot(x, one, gpu="H100", a_format="bf16", d_format="f32")
+    with pytest.raises(ptxfp.ShapeError):
+        ptxfp.mma_dot(one, np.ones((1, 3), dtype=np.float32), gpu="H100", a_format="bf16", d_format="f32")
+    with pytest.raises(ptxfp.ShapeError):
+        ptxfp.matmul(one, one, gpu="H100", a_format="bf16", d_format="f32")
+    with pytest.raises(ptxfp.DtypeError):
+        ptxfp.mma_dot(one.astype(np.float16), one, gpu="H100", a_format="bf16", d_format="f32")
+
+
+def test_the_docs_example():
+    # docs/PYTHON.md: 1.5 + 2 - 0.25 + 0.5, exact in every step.
+    a = np.array([[1.5, 2, -0.25]], dtype=ml_dtypes.bfloat16)
+    d = ptxfp.mma_dot(a, np.ones((1, 3), np.float32), [0.5], gpu="H100", a_format="bf16", d_format="f32")
+    assert d.dtype == np.float32 and d.view(np.uint32).tolist() == [0x40700000]
+
+
+def test_float64_and_int_inputs_are_taken_when_exact():
+    a, b, c, want = measured("V100", "fp16", "fp32")
+    d = ptxfp.mma_dot(a.astype(np.float64), b.astype(np.float64), c.astype(np.float64),
+                      gpu="V100", a_format="f16", d_format="f32")
+    assert np.array_equal(d.view(np.uint32), want.view(np.uint32))
+    x = np.array([[1.0, 2.0**-30 + 1.0]])  # exact in float64, not in float32
+    with pytest.raises(ValueError, match=r"a\[0, 1\] .* not exact in float32"):
+        ptxfp.mma_dot(x, x, gpu="V100", a_format="f16", d_format="f32")
+    d = ptxfp.mma_dot([[1, 2]], [[3, -4]], [0.5], gpu="V100", a_format="f16", d_format="f32")
+    assert d.view(np.uint32).tolist() == [np.float32(-4.5).view(np.uint32)]

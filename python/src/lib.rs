@@ -1277,84 +1277,13 @@ fn _panic_for_tests(py: Python<'_>, in_pool: bool) -> PyResult<()> {
     })
 }
 
-/// The operands line of a sweep's text (`ptxfp sweep`, `ptxfp sweep merge`).
-fn operands_line(space: ptxfp::sweep::shard::Space) -> String {
-    use ptxfp::sweep::shard::Space;
-    match space {
-        Space::Exhaustive2 => "exhaustive: result i = (a << 16) | b".into(),
-        Space::Exhaustive3 => "exhaustive: result i = (a << 32) | (b << 16) | c".into(),
-        Space::Random { seed, .. } => format!("random, seed {seed}"),
-    }
-}
 
-/// What `ptxfp sweep merge DIR [--expect HEX]` prints for `m` (the same
-/// lines, in the same words: crates/cli/src/sweep.rs `report`): form,
-/// setup, operands, results and digest as an unsharded sweep prints them,
-/// then the shards, what is missing (with the commands that re-run it),
-/// refused records, temporary files, and the comparison with `expect`.
+/// What `ptxfp sweep merge DIR [--expect HEX]` prints for `m`: the
+/// library's report (`Merged::report`, which the command prints too), then
+/// the comparison with `expect`.
 fn merge_text(m: &ptxfp::sweep::shard::Merged) -> String {
     use std::fmt::Write as _;
-    let mut out = format!(
-        "form      {}\nsetup     --target {} --device {} --ptx {}\noperands  {}\n",
-        m.form,
-        m.setup.target,
-        m.setup.device,
-        m.setup.ptx,
-        operands_line(m.operands)
-    );
-    if let Some(d) = m.digest {
-        let _ = write!(out, "results   {}\ndigest    {d:#018x}\n", m.results);
-    }
-    let _ = writeln!(
-        out,
-        "shards    {} of {} in {} ({} chunks; {}; ptxfp {}, profile {}; {:.3} s of work)",
-        m.shards - m.missing.len() as u64,
-        m.shards,
-        m.dir.display(),
-        m.total_chunks,
-        if m.paths.is_empty() {
-            "-".to_string()
-        } else {
-            m.paths.join(", ")
-        },
-        m.ptxfp_version,
-        m.profile_hash,
-        m.seconds
-    );
-    if !m.missing.is_empty() {
-        let list: Vec<String> = m
-            .missing
-            .iter()
-            .take(50)
-            .map(|k| format!("{k}/{}", m.shards))
-            .collect();
-        let more = if m.missing.len() > 50 {
-            format!(" and {} more", m.missing.len() - 50)
-        } else {
-            String::new()
-        };
-        let _ = writeln!(
-            out,
-            "missing   {} of {} shards: {}{more}",
-            m.missing.len(),
-            m.shards,
-            list.join(" ")
-        );
-        let _ = writeln!(out, "  help: re-run them:");
-        for &k in m.missing.iter().take(50) {
-            let _ = writeln!(out, "    {}", m.rerun(k));
-        }
-    }
-    for r in &m.refused {
-        let _ = writeln!(out, "refused   {}: {}", r.file.display(), r.why);
-    }
-    for t in &m.temp_files {
-        let _ = writeln!(
-            out,
-            "note      ignored {}: a temporary file of an unfinished write (a worker killed mid-way); delete it when no worker runs",
-            t.display()
-        );
-    }
+    let mut out = m.report();
     match (m.expect, m.digest) {
         (Some(e), Some(d)) if e == d => {
             let _ = writeln!(out, "expected  {e:#018x}: equal");

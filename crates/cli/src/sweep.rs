@@ -196,27 +196,6 @@ impl Reporter {
     }
 }
 
-/// The operands line of the text output.
-fn operands_line(space: Space) -> String {
-    match space {
-        Space::Exhaustive2 => "exhaustive: result i = (a << 16) | b".into(),
-        Space::Exhaustive3 => "exhaustive: result i = (a << 32) | (b << 16) | c".into(),
-        Space::Random { seed, .. } => format!("random, seed {seed}"),
-    }
-}
-
-/// The lines that an unsharded sweep and a merge print alike (scripts
-/// compare them): form, setup, operands, results, digest.
-fn summary(form: &str, setup: &shard::Setup, space: Space, results: u64, digest: u64) -> String {
-    format!(
-        "form      {form}\nsetup     --target {} --device {} --ptx {}\noperands  {}\nresults   {results}\ndigest    {digest:#018x}\n",
-        setup.target,
-        setup.device,
-        setup.ptx,
-        operands_line(space)
-    )
-}
-
 fn sweep(a: RunArgs) -> Result<(), Failure> {
     let text = a.form.as_deref().unwrap_or_default();
     let form = parse_form(text, crate::common::Origin::Arg)?;
@@ -338,7 +317,7 @@ fn sweep(a: RunArgs) -> Result<(), Failure> {
     }
     print!(
         "{}",
-        summary(&form.to_string(), &setup, space, res.results, res.digest)
+        shard::summary(&form.to_string(), &setup, space, res.results, res.digest)
     );
     let served = match plan {
         Some(plan) => format!("path {}", plan.served_by(path)),
@@ -444,75 +423,6 @@ fn recheck(m: &Merged, c: u64) -> String {
     out
 }
 
-/// The report of a merge: what was merged, what is missing or refused.
-fn report(m: &Merged) -> String {
-    let mut out = String::new();
-    use std::fmt::Write as _;
-    if let Some(d) = m.digest {
-        out.push_str(&summary(&m.form, &m.setup, m.operands, m.results, d));
-    } else {
-        let _ = write!(
-            out,
-            "form      {}\nsetup     --target {} --device {} --ptx {}\noperands  {}\n",
-            m.form,
-            m.setup.target,
-            m.setup.device,
-            m.setup.ptx,
-            operands_line(m.operands)
-        );
-    }
-    let _ = writeln!(
-        out,
-        "shards    {} of {} in {} ({} chunks; {}; ptxfp {}, profile {}; {:.3} s of work)",
-        m.shards - m.missing.len() as u64,
-        m.shards,
-        m.dir.display(),
-        m.total_chunks,
-        if m.paths.is_empty() {
-            "-".to_string()
-        } else {
-            m.paths.join(", ")
-        },
-        m.ptxfp_version,
-        m.profile_hash,
-        m.seconds
-    );
-    if !m.missing.is_empty() {
-        let list: Vec<String> = m
-            .missing
-            .iter()
-            .take(50)
-            .map(|k| format!("{k}/{}", m.shards))
-            .collect();
-        let more = if m.missing.len() > 50 {
-            format!(" and {} more", m.missing.len() - 50)
-        } else {
-            String::new()
-        };
-        let _ = writeln!(
-            out,
-            "missing   {} of {} shards: {}{more}",
-            m.missing.len(),
-            m.shards,
-            list.join(" ")
-        );
-        let _ = writeln!(out, "  help: re-run them:");
-        for &k in m.missing.iter().take(50) {
-            let _ = writeln!(out, "    {}", m.rerun(k));
-        }
-    }
-    for r in &m.refused {
-        let _ = writeln!(out, "refused   {}: {}", r.file.display(), r.why);
-    }
-    for t in &m.temp_files {
-        let _ = writeln!(
-            out,
-            "note      ignored {}: a temporary file of an unfinished write (a worker killed mid-way); delete it when no worker runs",
-            t.display()
-        );
-    }
-    out
-}
 
 fn merge(a: MergeArgs) -> Result<Outcome, Failure> {
     let expect = a.expect.as_deref().map(parse_expect).transpose()?;
@@ -522,7 +432,7 @@ fn merge(a: MergeArgs) -> Result<Outcome, Failure> {
         None => None,
     };
     let mut ok = m.ok();
-    let mut text = report(&m);
+    let mut text = m.report();
     let mut first_diff: Option<u64> = None;
     use std::fmt::Write as _;
     if let (Some(e), Some(d)) = (&expect, m.digest) {
@@ -594,7 +504,7 @@ fn merge(a: MergeArgs) -> Result<Outcome, Failure> {
         }
         if !ag.right.ok() {
             text.push_str(
-                &report(&ag.right)
+                &ag.right.report()
                     .lines()
                     .filter(|l| {
                         !l.starts_with("form")

@@ -628,7 +628,103 @@ pub struct Merged {
     pub expect: Option<u64>,
 }
 
+/// How a space is described in a sweep's text (`ptxfp sweep`, `ptxfp sweep
+/// merge`).
+pub fn operands_line(space: Space) -> String {
+    match space {
+        Space::Exhaustive2 => "exhaustive: result i = (a << 16) | b".into(),
+        Space::Exhaustive3 => "exhaustive: result i = (a << 32) | (b << 16) | c".into(),
+        Space::Random { seed, .. } => format!("random, seed {seed}"),
+    }
+}
+
+/// The lines that an unsharded sweep and a merge print alike (scripts
+/// compare them): form, setup, operands, results, digest.
+pub fn summary(form: &str, setup: &Setup, space: Space, results: u64, digest: u64) -> String {
+    format!(
+        "form      {form}\nsetup     --target {} --device {} --ptx {}\noperands  {}\nresults   {results}\ndigest    {digest:#018x}\n",
+        setup.target,
+        setup.device,
+        setup.ptx,
+        operands_line(space)
+    )
+}
+
 impl Merged {
+    /// What `ptxfp sweep merge` prints for this merge (the Python binding
+    /// prints the same): the [`summary`] lines when complete, then the
+    /// shards, what is missing with the commands that re-run it, refused
+    /// records and the temporary files of unfinished writes.
+    pub fn report(&self) -> String {
+        let m = self;
+        let mut out = String::new();
+        use std::fmt::Write as _;
+        if let Some(d) = m.digest {
+            out.push_str(&summary(&m.form, &m.setup, m.operands, m.results, d));
+        } else {
+            let _ = write!(
+                out,
+                "form      {}\nsetup     --target {} --device {} --ptx {}\noperands  {}\n",
+                m.form,
+                m.setup.target,
+                m.setup.device,
+                m.setup.ptx,
+                operands_line(m.operands)
+            );
+        }
+        let _ = writeln!(
+            out,
+            "shards    {} of {} in {} ({} chunks; {}; ptxfp {}, profile {}; {:.3} s of work)",
+            m.shards - m.missing.len() as u64,
+            m.shards,
+            m.dir.display(),
+            m.total_chunks,
+            if m.paths.is_empty() {
+                "-".to_string()
+            } else {
+                m.paths.join(", ")
+            },
+            m.ptxfp_version,
+            m.profile_hash,
+            m.seconds
+        );
+        if !m.missing.is_empty() {
+            let list: Vec<String> = m
+                .missing
+                .iter()
+                .take(50)
+                .map(|k| format!("{k}/{}", m.shards))
+                .collect();
+            let more = if m.missing.len() > 50 {
+                format!(" and {} more", m.missing.len() - 50)
+            } else {
+                String::new()
+            };
+            let _ = writeln!(
+                out,
+                "missing   {} of {} shards: {}{more}",
+                m.missing.len(),
+                m.shards,
+                list.join(" ")
+            );
+            let _ = writeln!(out, "  help: re-run them:");
+            for &k in m.missing.iter().take(50) {
+                let _ = writeln!(out, "    {}", m.rerun(k));
+            }
+        }
+        for r in &m.refused {
+            let _ = writeln!(out, "refused   {}: {}", r.file.display(), r.why);
+        }
+        for t in &m.temp_files {
+            let _ = writeln!(
+                out,
+                "note      ignored {}: a temporary file of an unfinished write (a worker killed mid-way); delete it when no worker runs",
+                t.display()
+            );
+        }
+        out
+    }
+
     /// Complete, nothing refused, and equal to the expected digest if one
     /// was given.
     pub fn ok(&self) -> bool {

@@ -56,9 +56,11 @@ struct RunArgs {
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
     /// Compute shard K of N only (K from 0; shards are contiguous ranges of
-    /// the 2^24-result chunks) and write its record into --out.
-    #[arg(long, value_name = "K/N", value_parser = shard_arg, requires = "out")]
-    shard: Option<(u64, u64)>,
+    /// the 2^24-result chunks) and write its record into --out. `A-B/N`
+    /// computes shards A to B (inclusive) one after another in this
+    /// process, a record each: many small shards without a process each.
+    #[arg(long, value_name = "K/N", value_parser = shard_range_arg, requires = "out")]
+    shard: Option<(u64, u64, u64)>,
     /// The directory the shard's record is written to (created if missing).
     #[arg(long, value_name = "DIR", requires = "shard")]
     out: Option<PathBuf>,
@@ -125,6 +127,22 @@ pub(crate) fn shard_arg(s: &str) -> Result<(u64, u64), String> {
         ));
     }
     Ok((k, n))
+}
+
+/// `--shard K/N` or `--shard A-B/N` (shards A to B): (first, last, N).
+fn shard_range_arg(s: &str) -> Result<(u64, u64, u64), String> {
+    let Some((range, n)) = s.split_once('/') else {
+        return shard_arg(s).map(|(k, n)| (k, k, n));
+    };
+    let Some((a, b)) = range.split_once('-') else {
+        return shard_arg(s).map(|(k, n)| (k, k, n));
+    };
+    let (a, _) = shard_arg(&format!("{a}/{n}"))?;
+    let (b, n) = shard_arg(&format!("{b}/{n}"))?;
+    if a > b {
+        return Err(format!("`{s}`: the range A-B runs from A up to B, so A must not exceed B"));
+    }
+    Ok((a, b, n))
 }
 
 /// Runs `ptxfp sweep`.
@@ -229,47 +247,20 @@ fn sweep(a: RunArgs) -> Result<(), Failure> {
         device: exec.device.to_string(),
         ptx: a.env.ptx.to_string(),
     };
-    if let (Some((k, n)), Some(out)) = (a.shard, &a.out) {
-        shard::check_shard(k, n, chunks).map_err(with)?;
-        let spec = ShardSpec {
-            form,
-            exec,
-            ptx: a.env.ptx,
-            operands: ops,
-            shard: k,
-            shards: n,
-        };
-        let range = shard::shard_chunks(chunks, k, n);
-        let results =
-            (range.end * sweep::CHUNK as u64).min(total) - range.start * sweep::CHUNK as u64;
-        let rep = Reporter::new(results, a.json, &format!("{form} shard {k}/{n}"));
-        let progress = |done: u64| rep.set(done);
-        let r = pool
-            .install(|| shard::run_shard(&spec, path, out, &progress))
-            .map_err(|e| with(e.to_string()))?;
-        drop(rep);
-        let file = out.join(r.file_name());
-        if a.json {
-            let mut v = serde_json::to_value(&r).map_err(|e| e.to_string())?;
-            if let Some(o) = v.as_object_mut() {
-                o.insert("file".into(), file.display().to_string().into());
-            }
-            crate::common::print_json(&v);
-            return Ok(());
+    if let (Some((first, last, n)), Some(out)) = (a.shard, &a.out) {
+        shard::check_shard(last, n, chunks).map_err(with)?;
+        let mut records = Vec::new();
+        for k in first..=last {
+            records.push(one_shard(&a, &form, exec, ops, space, (k, n), chunks, total, path, &pool, out, &with)?);
         }
-        println!(
-            "shard {k}/{n} of {form} {}: chunks {}..{} of {}, {} results, partial {}, {:.3} s ({} threads, path {}) -> {}",
-            space.flags(),
-            r.chunks.first,
-            r.chunks.end,
-            r.chunks.total,
-            r.results,
-            r.partial_digest,
-            r.seconds,
-            pool.current_num_threads(),
-            r.path,
-            file.display()
-        );
+        if a.json {
+            let v = if records.len() == 1 {
+                records.remove(0)
+            } else {
+                serde_json::Value::Array(records)
+            };
+            crate::common::print_json(&v);
+        }
         return Ok(());
     }
     let rep = Reporter::new(total, a.json, &form.to_string());
@@ -594,4 +585,64 @@ fn merge_json(
         );
     }
     v
+}
+
+/// Computes shard `k` of `n` into `out` (`--shard`), printing its line
+/// unless `--json`; returns its record with its file, as JSON.
+#[allow(clippy::too_many_arguments)]
+fn one_shard(
+    a: &RunArgs,
+    form: &ptxfp::Form,
+    exec: ptxfp::Exec,
+    ops: Operands,
+    space: Space,
+    (k, n): (u64, u64),
+    chunks: u64,
+    total: u64,
+    path: ptxfp::batch::Path,
+    pool: &rayon::ThreadPool,
+    out: &std::path::Path,
+    with: &dyn Fn(String) -> Failure,
+) -> Result<serde_json::Value, Failure> {
+    let form = *form;
+    shard::check_shard(k, n, chunks).map_err(with)?;
+    let spec = ShardSpec {
+        form,
+        exec,
+        ptx: a.env.ptx,
+        operands: ops,
+        shard: k,
+        shards: n,
+    };
+    let range = shard::shard_chunks(chunks, k, n);
+    let results =
+        (range.end * sweep::CHUNK as u64).min(total) - range.start * sweep::CHUNK as u64;
+    let rep = Reporter::new(results, a.json, &format!("{form} shard {k}/{n}"));
+    let progress = |done: u64| rep.set(done);
+    let r = pool
+        .install(|| shard::run_shard(&spec, path, out, &progress))
+        .map_err(|e| with(e.to_string()))?;
+    drop(rep);
+    let file = out.join(r.file_name());
+    let mut v = serde_json::to_value(&r).map_err(|e| e.to_string())?;
+    if let Some(o) = v.as_object_mut() {
+        o.insert("file".into(), file.display().to_string().into());
+    }
+    if a.json {
+        return Ok(v);
+    }
+    println!(
+        "shard {k}/{n} of {form} {}: chunks {}..{} of {}, {} results, partial {}, {:.3} s ({} threads, path {}) -> {}",
+        space.flags(),
+        r.chunks.first,
+        r.chunks.end,
+        r.chunks.total,
+        r.results,
+        r.partial_digest,
+        r.seconds,
+        pool.current_num_threads(),
+        r.path,
+        file.display()
+    );
+    Ok(v)
 }

@@ -811,8 +811,7 @@ impl Instr {
                     && r.results == want.results
                     && r.digests().is_some_and(|d| {
                         d.len() == zeros.len()
-                            && sh::parse_hex64(&r.partial_digest)
-                                == Some(ptxfp::sweep::combine(&d))
+                            && sh::parse_hex64(&r.partial_digest) == Some(ptxfp::sweep::combine(&d))
                     });
                 if ok {
                     present.push(k);
@@ -857,8 +856,9 @@ impl Instr {
         };
         let results = ptxfp::sweep::form_results(&form, operands)
             .map_err(|e| error(py, "FormError", (e.to_string(),)))?;
-        ptxfp::sweep::shard::check_shard(k, n, ptxfp::sweep::chunks_of(results))
-            .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.replace("--shard ", "shard ")))?;
+        ptxfp::sweep::shard::check_shard(k, n, ptxfp::sweep::chunks_of(results)).map_err(|e| {
+            pyo3::exceptions::PyValueError::new_err(e.replace("--shard ", "shard "))
+        })?;
         Ok(ptxfp::sweep::shard::ShardSpec {
             form,
             exec: self.exec,
@@ -1277,7 +1277,6 @@ fn _panic_for_tests(py: Python<'_>, in_pool: bool) -> PyResult<()> {
     })
 }
 
-
 /// What `ptxfp sweep merge DIR [--expect HEX]` prints for `m`: the
 /// library's report (`Merged::report`, which the command prints too), then
 /// the comparison with `expect`.
@@ -1324,10 +1323,7 @@ fn sweep_merge<'py>(
         let d = PyDict::new(py);
         d.set_item("dir", m.dir.display().to_string())?;
         d.set_item("form", &m.form)?;
-        d.set_item(
-            "setup",
-            (&m.setup.target, &m.setup.device, &m.setup.ptx),
-        )?;
+        d.set_item("setup", (&m.setup.target, &m.setup.device, &m.setup.ptx))?;
         d.set_item("ptxfp_version", &m.ptxfp_version)?;
         d.set_item("profile_hash", &m.profile_hash)?;
         let ops = PyDict::new(py);
@@ -1364,11 +1360,17 @@ fn sweep_merge<'py>(
         d.set_item("refused", refused)?;
         d.set_item(
             "records",
-            m.records.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
+            m.records
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>(),
         )?;
         d.set_item(
             "temp_files",
-            m.temp_files.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
+            m.temp_files
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>(),
         )?;
         d.set_item("seconds", m.seconds)?;
         d.set_item("paths", m.paths.clone())?;

@@ -140,7 +140,9 @@ fn shard_range_arg(s: &str) -> Result<(u64, u64, u64), String> {
     let (a, _) = shard_arg(&format!("{a}/{n}"))?;
     let (b, n) = shard_arg(&format!("{b}/{n}"))?;
     if a > b {
-        return Err(format!("`{s}`: the range A-B runs from A up to B, so A must not exceed B"));
+        return Err(format!(
+            "`{s}`: the range A-B runs from A up to B, so A must not exceed B"
+        ));
     }
     Ok((a, b, n))
 }
@@ -251,7 +253,20 @@ fn sweep(a: RunArgs) -> Result<(), Failure> {
         shard::check_shard(last, n, chunks).map_err(with)?;
         let mut records = Vec::new();
         for k in first..=last {
-            records.push(one_shard(&a, &form, exec, ops, space, (k, n), chunks, total, path, &pool, out, &with)?);
+            records.push(one_shard(
+                &a,
+                &form,
+                exec,
+                ops,
+                space,
+                (k, n),
+                chunks,
+                total,
+                path,
+                &pool,
+                out,
+                &with,
+            )?);
         }
         if a.json {
             let v = if records.len() == 1 {
@@ -414,7 +429,6 @@ fn recheck(m: &Merged, c: u64) -> String {
     out
 }
 
-
 fn merge(a: MergeArgs) -> Result<Outcome, Failure> {
     let expect = a.expect.as_deref().map(parse_expect).transpose()?;
     let m = shard::merge(&a.dir, expect.as_ref().map(Expect::digest)).map_err(|e| e.to_string())?;
@@ -495,7 +509,8 @@ fn merge(a: MergeArgs) -> Result<Outcome, Failure> {
         }
         if !ag.right.ok() {
             text.push_str(
-                &ag.right.report()
+                &ag.right
+                    .report()
                     .lines()
                     .filter(|l| {
                         !l.starts_with("form")
@@ -615,8 +630,7 @@ fn one_shard(
         shards: n,
     };
     let range = shard::shard_chunks(chunks, k, n);
-    let results =
-        (range.end * sweep::CHUNK as u64).min(total) - range.start * sweep::CHUNK as u64;
+    let results = (range.end * sweep::CHUNK as u64).min(total) - range.start * sweep::CHUNK as u64;
     let rep = Reporter::new(results, a.json, &format!("{form} shard {k}/{n}"));
     let progress = |done: u64| rep.set(done);
     let r = pool

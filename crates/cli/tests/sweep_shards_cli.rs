@@ -501,13 +501,34 @@ fn usage_errors_exit_2() {
 fn a_shard_range_runs_in_one_process() {
     let dir = tempfile::tempdir().unwrap();
     let t = run(
-        &["sweep", "add.rn.f16", "--exhaustive", "--shard", "0-9/16", "--out", s(dir.path())],
+        &[
+            "sweep",
+            "add.rn.f16",
+            "--exhaustive",
+            "--shard",
+            "0-9/16",
+            "--out",
+            s(dir.path()),
+        ],
         0,
     );
     assert_eq!(t.lines().count(), 10, "{t}");
-    assert!(t.lines().nth(9).unwrap().starts_with("shard 9/16 of add.rn.f16"), "{t}");
+    assert!(
+        t.lines()
+            .nth(9)
+            .unwrap()
+            .starts_with("shard 9/16 of add.rn.f16"),
+        "{t}"
+    );
     let o = ptxfp(&[
-        "sweep", "add.rn.f16", "--exhaustive", "--shard", "10-15/16", "--out", s(dir.path()), "--json",
+        "sweep",
+        "add.rn.f16",
+        "--exhaustive",
+        "--shard",
+        "10-15/16",
+        "--out",
+        s(dir.path()),
+        "--json",
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", out(&o));
     let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
@@ -518,10 +539,30 @@ fn a_shard_range_runs_in_one_process() {
         valid("sweep-shard", r);
     }
     assert_eq!(records(dir.path()).len(), 16);
-    let t = run(&["sweep", "merge", s(dir.path()), "--expect", "0x0fc1cd6525d8d1e4"], 0);
+    let t = run(
+        &[
+            "sweep",
+            "merge",
+            s(dir.path()),
+            "--expect",
+            "0x0fc1cd6525d8d1e4",
+        ],
+        0,
+    );
     assert_eq!(line(&t, "digest"), "digest    0x0fc1cd6525d8d1e4", "{t}");
     for bad in ["5-3/16", "0-16/16", "a-3/16"] {
-        let t = run(&["sweep", "add.rn.f16", "--exhaustive", "--shard", bad, "--out", s(dir.path())], 2);
+        let t = run(
+            &[
+                "sweep",
+                "add.rn.f16",
+                "--exhaustive",
+                "--shard",
+                bad,
+                "--out",
+                s(dir.path()),
+            ],
+            2,
+        );
         assert!(t.contains(bad), "{t}");
     }
 }

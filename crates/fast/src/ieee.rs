@@ -108,7 +108,9 @@ pub fn ieee_f32_staged(
         let r = j * block..j * block + o.len();
         let (a, b) = (&a[r.clone()], &b[r]);
         ieee_f32_staged_rounded(path, op, rm, st, a, b, o);
-        crate::tiny::fix32(o, |i| crate::tiny::ieee32_tiny(op, k.flush(a[i]), k.flush(b[i]), rm));
+        crate::tiny::fix32(o, |i| {
+            crate::tiny::ieee32_tiny(op, k.flush(a[i]), k.flush(b[i]), rm)
+        });
     }
 }
 

@@ -832,7 +832,9 @@ pub fn mixed_staged(
     if let (true, true, None, Some(b)) = (st.ftz, st.tiny_after_rounding, op, b) {
         let k = stages::F32K::new(st);
         let w = |h: u16| elem::half_to_f32(fmt == Half::Bf16, h).to_bits();
-        tiny::fix32(out, |i| tiny::fma32_tiny(w(a[i]), w(b[i]), k.flush(c[i]), rm));
+        tiny::fix32(out, |i| {
+            tiny::fma32_tiny(w(a[i]), w(b[i]), k.flush(c[i]), rm)
+        });
     }
 }
 

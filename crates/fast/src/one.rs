@@ -78,7 +78,10 @@ impl HalfOne {
         let r = k.post(r, a, b);
         // IEEE tininess after rounding (crate::tiny).
         let bf = self.fmt == Half::Bf16;
-        if k.tiny && r & 0x7fff == crate::tiny::half_min(bf) && crate::tiny::half_tiny(bf, self.op, x, y, z) {
+        if k.tiny
+            && r & 0x7fff == crate::tiny::half_min(bf)
+            && crate::tiny::half_tiny(bf, self.op, x, y, z)
+        {
             r & 0x8000
         } else {
             r

@@ -132,7 +132,10 @@ pub(crate) fn fix16(min: u16, out: &mut [u16], tiny: impl Fn(usize) -> bool) {
 pub(crate) fn fix32(out: &mut [u32], tiny: impl Fn(usize) -> bool) {
     const MIN: u32 = 0x0080_0000;
     for (j, o) in out.chunks_mut(SCAN).enumerate() {
-        if !o.iter().fold(false, |any, &x| any | (x & 0x7fff_ffff == MIN)) {
+        if !o
+            .iter()
+            .fold(false, |any, &x| any | (x & 0x7fff_ffff == MIN))
+        {
             continue;
         }
         for (i, x) in o.iter_mut().enumerate() {

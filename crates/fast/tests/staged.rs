@@ -65,7 +65,11 @@ fn post(
     let sign = 1u64 << (w - 1);
     let mag = r & (sign - 1);
     let is_nan = mag > exp;
-    let r = if ftz && (r & exp == 0 || tiny) { r & sign } else { r };
+    let r = if ftz && (r & exp == 0 || tiny) {
+        r & sign
+    } else {
+        r
+    };
     match clamp {
         Clamp::Sat if is_nan || r & sign != 0 => return Want::Bits(0),
         Clamp::Sat if r > one => return Want::Bits(one),
@@ -91,7 +95,11 @@ fn scaled_tiny<F: core::Format>(op: Option<BinOp>, x: u64, y: u64, z: u64, rm: R
     let two = (F::BIAS as u64 + 1) << F::FRAC_BITS;
     let s = |v: u64| core::mul::<F>(v, two, rm).bits;
     let mag = |v: u64| v & (F::SIGN - 1);
-    let (p, q) = if mag(x) <= mag(y) { (s(x), y) } else { (x, s(y)) };
+    let (p, q) = if mag(x) <= mag(y) {
+        (s(x), y)
+    } else {
+        (x, s(y))
+    };
     // A sum below 2^emin is exact (a multiple of the smallest subnormal):
     // unscaled, tiny exactly when subnormal or zero.
     let r = match op {
@@ -551,7 +559,9 @@ fn ieee_tininess_at_the_smallest_normal() {
         let bs = [min, min + 1, min + 3, 2 * min - 1, 2 * min, 4 * min + 5];
         let n = 65536 * bs.len();
         let a: Vec<u16> = (0..n).map(|i| (i / bs.len()) as u16).collect();
-        let b: Vec<u16> = (0..n).map(|i| bs[i % bs.len()] ^ (i as u16 & 0x8000)).collect();
+        let b: Vec<u16> = (0..n)
+            .map(|i| bs[i % bs.len()] ^ (i as u16 & 0x8000))
+            .collect();
         let c: Vec<u16> = (0..n).map(|i| [0, 0x8000, 1, 0x8001][i % 4]).collect();
         for op in [Some(BinOp::Mul), None] {
             for clamp in [Clamp::None, Clamp::Sat, Clamp::Relu] {
@@ -573,7 +583,10 @@ fn ieee_tininess_at_the_smallest_normal() {
                         post(16, exp, one, true, t, clamp, Some(0x7fff), r)
                     })
                     .collect();
-                assert!(flushed >= 4, "{fmt:?} {op:?}: only {flushed} cases differ by timing");
+                assert!(
+                    flushed >= 4,
+                    "{fmt:?} {op:?}: only {flushed} cases differ by timing"
+                );
                 for path in Path::all_available() {
                     let mut o = vec![0u16; n];
                     let cc = if op.is_none() { Some(&c[..]) } else { None };
@@ -582,9 +595,16 @@ fn ieee_tininess_at_the_smallest_normal() {
                     for i in 0..n {
                         let w = |g: u16| agree(g as u64, want[i], |g| g & 0x7fff > exp);
                         let args = (a[i], b[i], c[i]);
-                        assert!(w(o[i]), "{fmt:?} {op:?} {clamp:?} {path:?} {args:x?}: {:#x}", o[i]);
+                        assert!(
+                            w(o[i]),
+                            "{fmt:?} {op:?} {clamp:?} {path:?} {args:x?}: {:#x}",
+                            o[i]
+                        );
                         let g = h.eval(a[i], b[i], c[i]);
-                        assert!(w(g), "{fmt:?} {op:?} {clamp:?} one {path:?} {args:x?}: {g:#x}");
+                        assert!(
+                            w(g),
+                            "{fmt:?} {op:?} {clamp:?} one {path:?} {args:x?}: {g:#x}"
+                        );
                     }
                 }
             }
@@ -601,7 +621,9 @@ fn ieee_tininess_at_the_smallest_normal() {
         .map(|i| (0x3f7f_ffff - k(i)) | ((k(i) + j(i)) & 1) << 31)
         .collect();
     let b: Vec<u32> = (0..n).map(|i| 0x0080_0000 + j(i)).collect();
-    let c: Vec<u32> = (0..n).map(|i| [0, 0x8000_0000, 1, 0x8000_0001][i % 4]).collect();
+    let c: Vec<u32> = (0..n)
+        .map(|i| [0, 0x8000_0000, 1, 0x8000_0001][i % 4])
+        .collect();
     for rm in MODES {
         for sat in [false, true] {
             let st = F32Stages {
@@ -623,7 +645,10 @@ fn ieee_tininess_at_the_smallest_normal() {
                 })
                 .collect();
             if rm != Round::TowardZero {
-                assert!(flushed >= 4, "{rm:?}: only {flushed} cases differ by timing");
+                assert!(
+                    flushed >= 4,
+                    "{rm:?}: only {flushed} cases differ by timing"
+                );
             }
             let h = F32One::fma(rm, &st);
             for path in Path::all_available() {

@@ -107,8 +107,14 @@ fn index_sweeps() {
 fn legacy_forms_declare_parameters_in_the_body() {
     for form in ["div.f32", "mad.f64"] {
         let text = buffer(form);
-        assert!(text.contains(".entry ptxfp_kernel\n{\n\t.param .u64 param_d;\n"), "{text}");
-        assert!(!text.contains(".visible") && !text.contains("ptxfp_kernel("), "{text}");
+        assert!(
+            text.contains(".entry ptxfp_kernel\n{\n\t.param .u64 param_d;\n"),
+            "{text}"
+        );
+        assert!(
+            !text.contains(".visible") && !text.contains("ptxfp_kernel("),
+            "{text}"
+        );
     }
     golden("div.f32", &buffer("div.f32"));
 }

@@ -5,8 +5,8 @@
 
 use std::path::Path;
 
-use ptxfp::sweep;
 use ptxfp::prelude::*;
+use ptxfp::sweep;
 use ptxfp::{Exec, HwProfile, Target};
 use ptxfp_hw::adapter::{eval, eval_on, instr_form};
 use ptxfp_hw::gen;
@@ -220,9 +220,10 @@ fn recorded_cases_match_the_model() {
         let mut want: Vec<(String, Vec<u64>)> = vec![];
         if r.command == "probe" {
             let name = r.form.trim_start_matches("probe-");
-            let g = groups.iter().find(|g| g.name == name).unwrap_or_else(|| {
-                panic!("{}: no probe group {name}", f.display())
-            });
+            let g = groups
+                .iter()
+                .find(|g| g.name == name)
+                .unwrap_or_else(|| panic!("{}: no probe group {name}", f.display()));
             for run in &g.runs {
                 for c in &run.cases {
                     want.push((run.form.to_string(), c.clone()));

@@ -1178,7 +1178,9 @@ mod tests {
                         && stages.tiny_after_rounding
                         && match fmt {
                             Half::F16 => scaled_tiny::<F16>(op, f[0], f[1], *f.last().unwrap(), rn),
-                            Half::Bf16 => scaled_tiny::<BF16>(op, f[0], f[1], *f.last().unwrap(), rn),
+                            Half::Bf16 => {
+                                scaled_tiny::<BF16>(op, f[0], f[1], *f.last().unwrap(), rn)
+                            }
                         };
                     let mut x = match (fmt, op) {
                         (Half::F16, Some(BinOp::Add)) => core::add::<F16>(f[0], f[1], rn),
@@ -1219,7 +1221,8 @@ mod tests {
                 };
                 let (a, b, c) = (fl(ops[0]), fl(ops[1]), fl(ops[2]));
                 let x = fl(core::fma::<F32>(a, b, c, rm).bits);
-                let tiny = ftz && stages.tiny_after_rounding && scaled_tiny::<F32>(None, a, b, c, rm);
+                let tiny =
+                    ftz && stages.tiny_after_rounding && scaled_tiny::<F32>(None, a, b, c, rm);
                 sat32(if tiny { x & 0x8000_0000 } else { x }, sat)
             }
             Plan::Ieee32 { op, rm, stages } => {
@@ -1240,7 +1243,8 @@ mod tests {
                         IeeeOp::Mul => scaled_tiny::<F32>(Some(BinOp::Mul), a, b, 0, rm),
                         IeeeOp::Div => {
                             let two = (127 + 1) << 23;
-                            let r = ieee_core::<F32>(op, rm, core::mul::<F32>(a, two, rm).bits, b, 0);
+                            let r =
+                                ieee_core::<F32>(op, rm, core::mul::<F32>(a, two, rm).bits, b, 0);
                             r & 0x7fff_ffff < 0x0100_0000 && a & 0x7f80_0000 < 0x7f00_0000
                         }
                         IeeeOp::Rcp => {
@@ -1312,14 +1316,24 @@ mod tests {
     /// value in [2^emin / 2, 2^emin) normal, where rounding is rounding with
     /// an unbounded exponent; compared with twice the smallest normal. Only
     /// products: a tiny sum is exact.
-    fn scaled_tiny<F: ptxfp_float::Format>(op: Option<BinOp>, x: u64, y: u64, z: u64, rm: Round) -> bool {
+    fn scaled_tiny<F: ptxfp_float::Format>(
+        op: Option<BinOp>,
+        x: u64,
+        y: u64,
+        z: u64,
+        rm: Round,
+    ) -> bool {
         use ptxfp_float as core;
         if matches!(op, Some(BinOp::Add | BinOp::Sub)) {
             return false;
         }
         let s = |v: u64| core::mul::<F>(v, (F::BIAS as u64 + 1) << F::FRAC_BITS, rm).bits;
         let mag = |v: u64| v & (F::SIGN - 1);
-        let (p, q) = if mag(x) <= mag(y) { (s(x), y) } else { (x, s(y)) };
+        let (p, q) = if mag(x) <= mag(y) {
+            (s(x), y)
+        } else {
+            (x, s(y))
+        };
         let r = match op {
             Some(_) => core::mul::<F>(p, q, rm),
             None => core::fma::<F>(p, q, s(z), rm),

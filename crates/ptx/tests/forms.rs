@@ -82,12 +82,30 @@ fn the_f32x2_family_has_38_spellings() {
     }
     assert_eq!(x2(Opcode::Fma), 8);
     assert_eq!(count(|f| f.ty() == FormType::F32x2), 38);
-    assert_eq!(count(|f| f.ty() == FormType::F32x2 && f.clamp() != Clamp::None), 0);
+    assert_eq!(
+        count(|f| f.ty() == FormType::F32x2 && f.clamp() != Clamp::None),
+        0
+    );
     for f in Form::all().iter().filter(|f| f.ty() == FormType::F32x2) {
         // "add.f32x2 introduced in PTX ISA version 8.6", "requires sm_100".
-        assert!(f.validate(PtxVersion::new(8, 5), Target::sm(100)).iter().any(|d| d.is_error()), "{f}");
-        assert!(f.validate(PtxVersion::new(8, 6), Target::sm(90)).iter().any(|d| d.is_error()), "{f}");
-        assert!(!f.validate(PtxVersion::new(8, 6), Target::sm(100)).iter().any(|d| d.is_error()), "{f}");
+        assert!(
+            f.validate(PtxVersion::new(8, 5), Target::sm(100))
+                .iter()
+                .any(|d| d.is_error()),
+            "{f}"
+        );
+        assert!(
+            f.validate(PtxVersion::new(8, 6), Target::sm(90))
+                .iter()
+                .any(|d| d.is_error()),
+            "{f}"
+        );
+        assert!(
+            !f.validate(PtxVersion::new(8, 6), Target::sm(100))
+                .iter()
+                .any(|d| d.is_error()),
+            "{f}"
+        );
         assert_eq!(f.dest_type(), PtxType::F32x2);
     }
     assert!(Form::parse("add.rn.sat.f32x2").is_err());

@@ -11,8 +11,8 @@ use ptxfp::prelude::*;
 use std::path::PathBuf;
 
 use ptxfp::{Clamp, Exec, Form, FormType, Opcode, PtxVersion, Target};
-use rustc_apfloat::ExpInt;
 use rustc_apfloat::ieee::{BFloat, Double, Half, Quad, Single};
+use rustc_apfloat::ExpInt;
 use rustc_apfloat::{Float, FloatConvert, Round};
 
 const RN: Round = Round::NearestTiesToEven;
@@ -365,11 +365,7 @@ where
         }
         _ => run(rm, 0),
     };
-    let r = if f.ftz() {
-        ftz_ieee(r, run(rm, 1))
-    } else {
-        r
-    };
+    let r = if f.ftz() { ftz_ieee(r, run(rm, 1)) } else { r };
     let r = clamp(f.clamp(), r);
     match (r.is_nan(), canonical) {
         (true, Some(c)) => c,
@@ -603,7 +599,9 @@ fn inputs(f: &Form, seed: u64) -> Vec<Vec<u64>> {
                         F32_EDGES[(j * 5 + 1) % 16] << 32 | F32_EDGES[(i * 5 + 1) % 16],
                     ]
                 } else {
-                    (0..3).map(|_| random(&mut rng, 32, 23) << 32 | random(&mut rng, 32, 23)).collect()
+                    (0..3)
+                        .map(|_| random(&mut rng, 32, 23) << 32 | random(&mut rng, 32, 23))
+                        .collect()
                 }
             }
             FormType::F64 => {

@@ -106,8 +106,14 @@ fn ftz_ieee_tininess_after_rounding() {
     };
     let mul = |a, b, e: &Exec| Form::parse("mul.ftz.f16").unwrap().eval(&[a, b], e);
     assert_eq!(mul(0x0400, 0x3bff, &with(FtzTiming::AfterRounding)), 0x0400);
-    assert_eq!(mul(0x3bfe, 0x0401, &with(FtzTiming::BeforeRounding)), 0x0000);
-    assert_eq!(mul(0x0400, 0x3bff, &with(FtzTiming::BeforeRounding)), 0x0000);
+    assert_eq!(
+        mul(0x3bfe, 0x0401, &with(FtzTiming::BeforeRounding)),
+        0x0000
+    );
+    assert_eq!(
+        mul(0x0400, 0x3bff, &with(FtzTiming::BeforeRounding)),
+        0x0000
+    );
 }
 
 #[test]

@@ -82,7 +82,7 @@ const OPT_SAT: &[Clamp] = &[Clamp::None, Clamp::Sat];
 const RELU: &[Clamp] = &[Clamp::Relu];
 const OPT_RELU: &[Clamp] = &[Clamp::None, Clamp::Relu];
 
-use FormType::{BF16x2, F16x2, BF16, F16, F32, F32BF16, F32F16, F32x2, F64};
+use FormType::{BF16x2, F16x2, F32x2, BF16, F16, F32, F32BF16, F32F16, F64};
 const F16S: &[FormType] = &[F16, F16x2];
 const BF16S: &[FormType] = &[BF16, BF16x2];
 const HALVES: &[FormType] = &[F16, F16x2, BF16, BF16x2];

@@ -551,13 +551,16 @@ mod tests {
         assert_eq!(cvt("cvt.f32.f16", &[0x3c00]), 0x3f80_0000);
         assert_eq!(cvt("cvt.f32.bf16", &[0xffc1]), 0x7fff_ffff);
         assert_eq!(cvt("cvt.ftz.f32.f16", &[0x0001]), 0x3380_0000); // 2^-24 is normal in f32
-        // .ftz on a rounded f32 result, IEEE tininess after rounding: 2^-126
-        // (1 - 2^-24) has 24 bits, so it is tiny though it rounds to 2^-126 in
-        // f32 (.rn); 2^-126 (1 - 2^-30) rounds to 2^-126 with 24 bits: kept.
+                                                                    // .ftz on a rounded f32 result, IEEE tininess after rounding: 2^-126
+                                                                    // (1 - 2^-24) has 24 bits, so it is tiny though it rounds to 2^-126 in
+                                                                    // f32 (.rn); 2^-126 (1 - 2^-30) rounds to 2^-126 with 24 bits: kept.
         assert_eq!(cvt("cvt.rn.ftz.f32.f64", &[0x380f_ffff_e000_0000]), 0);
         assert_eq!(cvt("cvt.rn.f32.f64", &[0x380f_ffff_e000_0000]), 0x0080_0000);
-        assert_eq!(cvt("cvt.rn.ftz.f32.f64", &[0x380f_ffff_ff80_0000]), 0x0080_0000);
-                                                                    // Packed: a in the upper half.
+        assert_eq!(
+            cvt("cvt.rn.ftz.f32.f64", &[0x380f_ffff_ff80_0000]),
+            0x0080_0000
+        );
+        // Packed: a in the upper half.
         assert_eq!(
             cvt("cvt.rn.f16x2.f32", &[0x3f80_0000, 0x4000_0000]),
             0x3c00_4000

@@ -659,26 +659,8 @@ impl Instr {
         seed: u64,
         threads: Option<usize>,
     ) -> PyResult<SweepRow> {
-        use ptxfp::sweep::Operands;
         guarded(py, || {
-            let Some(form) = self.ins.form() else {
-                return Err(error(
-                    py,
-                    "FormError",
-                    (format!(
-                        "{}: sweep takes a form of the floating-point table (`ptxfp.forms()`)",
-                        self.ins.text
-                    ),),
-                ));
-            };
-            let ops = if exhaustive {
-                Operands::Exhaustive
-            } else {
-                Operands::Random {
-                    n: random.unwrap_or(0),
-                    seed,
-                }
-            };
+            let (form, ops) = self.sweep_of(py, exhaustive, random, seed)?;
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(threads.unwrap_or(0))
                 .build()
@@ -823,6 +805,38 @@ impl Instr {
 }
 
 impl Instr {
+    /// The form a sweep of this instruction runs, and its operands
+    /// (`exhaustive`, or `random` results from `seed`); a `FormError` for
+    /// an instruction outside the floating-point table.
+    fn sweep_of(
+        &self,
+        py: Python<'_>,
+        exhaustive: bool,
+        random: Option<u64>,
+        seed: u64,
+    ) -> PyResult<(ptxfp::Form, ptxfp::sweep::Operands)> {
+        use ptxfp::sweep::Operands;
+        let Some(form) = self.ins.form() else {
+            return Err(error(
+                py,
+                "FormError",
+                (format!(
+                    "{}: sweep takes a form of the floating-point table (`ptxfp.forms()`)",
+                    self.ins.text
+                ),),
+            ));
+        };
+        let ops = if exhaustive {
+            Operands::Exhaustive
+        } else {
+            Operands::Random {
+                n: random.unwrap_or(0),
+                seed,
+            }
+        };
+        Ok((form, ops))
+    }
+
     /// The [`ShardSpec`] of shard `k` of `n` of this form's sweep; a
     /// `FormError` for a form with no such sweep, a `ValueError` for a
     /// `K/N` that names no shard of it.
@@ -835,25 +849,7 @@ impl Instr {
         random: Option<u64>,
         seed: u64,
     ) -> PyResult<ptxfp::sweep::shard::ShardSpec> {
-        use ptxfp::sweep::Operands;
-        let Some(form) = self.ins.form() else {
-            return Err(error(
-                py,
-                "FormError",
-                (format!(
-                    "{}: sweep takes a form of the floating-point table (`ptxfp.forms()`)",
-                    self.ins.text
-                ),),
-            ));
-        };
-        let operands = if exhaustive {
-            Operands::Exhaustive
-        } else {
-            Operands::Random {
-                n: random.unwrap_or(0),
-                seed,
-            }
-        };
+        let (form, operands) = self.sweep_of(py, exhaustive, random, seed)?;
         let results = ptxfp::sweep::form_results(&form, operands)
             .map_err(|e| error(py, "FormError", (e.to_string(),)))?;
         ptxfp::sweep::shard::check_shard(k, n, ptxfp::sweep::chunks_of(results)).map_err(|e| {

@@ -166,3 +166,51 @@ fn declared_and_scattered_memory_costs_what_it_holds() {
         0x1_0000_0000u64 + 99_999 * 4096 + 4
     )));
 }
+
+/// Initializers of any size (issue 18: "Initializers of any size"; 1 MiB
+/// was the most once) cost a small multiple of their text, a zero-filled
+/// `.global` reads as zeros however far into it (only its first MiB did),
+/// and a `.v4` variable's element is four values (PTX ISA §5.4.2).
+#[cfg(target_os = "linux")]
+#[test]
+fn initializers_of_any_size_and_vector_variables() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("init.ptx");
+    let n: u64 = 3_000_000;
+    // Value i is i mod 251, so the last is (n - 1) mod 251 = 47 = 0x2f,
+    // and vv's eighth value, at byte 28, is 8.
+    let vals: Vec<String> = (0..n).map(|i| (i % 251).to_string()).collect();
+    let src = format!(
+        ".version 8.0\n.target sm_90\n.address_size 64\n\
+         .global .align 4 .u32 tab[{n}] = {{{}}};\n\
+         .global .align 16 .v4 .u32 vv[2] = {{1, 2, 3, 4, 5, 6, 7, 8}};\n\
+         .global .align 4 .b32 zeros[4194304];\n\
+         .reg .b32 a, b, c;\n\
+         ld.global.u32 a, [tab+{}];\n\
+         ld.global.u32 b, [vv+28];\n\
+         ld.global.u32 c, [zeros+16000000];\n",
+        vals.join(","),
+        4 * (n - 1)
+    );
+    std::fs::write(&f, &src).unwrap();
+    let kib = 10 * src.len() as u64 / 1024 + 20_000;
+    let (code, out, err) = limited(kib, "run", &f);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out,
+        "a = 0x0000002f  u32 47\nb = 0x00000008  u32 8\nc = 0x00000000  u32 0\n"
+    );
+    // Nine values do not fit in two .v4 elements.
+    let g = dir.path().join("over.ptx");
+    std::fs::write(
+        &g,
+        ".global .v4 .u32 vv[2] = {1, 2, 3, 4, 5, 6, 7, 8, 9};\n",
+    )
+    .unwrap();
+    let (code, out, err) = limited(200_000, "check", &g);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(
+        err.contains("1:18: error: 9 initializers for `vv`, which has 8 value(s)"),
+        "{err}"
+    );
+}

@@ -1125,6 +1125,9 @@ impl<'a> Parser<'a> {
     /// `.global .align 4 .b8 name[16] = {1, 2};` (PTX ISA §5.4).
     fn var_decl(&mut self, space: Space, dspan: Span) {
         let mut ty = None;
+        // `.v2`/`.v4` (PTX ISA §5.4.2: vector variables): each element is
+        // that many values of the type.
+        let mut lanes = 1u64;
         loop {
             let Some(t) = self.next() else { return };
             let s = self.text(&t);
@@ -1132,6 +1135,9 @@ impl<'a> Parser<'a> {
                 Tok::Punct(';') => return,
                 Tok::Punct(',') | Tok::Punct(')') => return,
                 Tok::Word if s == ".align" => self.align_value(t.span),
+                Tok::Word if matches!(s, ".v2" | ".v4" | ".v8") => {
+                    lanes = s[2..].parse().unwrap_or(1);
+                }
                 Tok::Word if s.starts_with('.') => {
                     if let Some(tt) = PtxType::parse(s) {
                         ty = Some(tt);
@@ -1148,7 +1154,8 @@ impl<'a> Parser<'a> {
                         self.recover();
                         return;
                     };
-                    let elem = u64::from(ty.bits().max(8) / 8);
+                    let width = u64::from(ty.bits().max(8) / 8);
+                    let elem = width * lanes;
                     let mut count = 1u64;
                     let mut open_len = false;
                     while self.peek_punct('[') {
@@ -1178,35 +1185,34 @@ impl<'a> Parser<'a> {
                     let mut symbolic_init = false;
                     if self.peek_punct('=') {
                         self.next();
-                        let Some((values, symbolic)) = self.initializer(ty) else {
+                        let Some((mut bytes, symbolic)) = self.initializer(ty) else {
                             self.recover();
                             return;
                         };
+                        // Values, `width` bytes each; an element holds `lanes`.
+                        let given = bytes.len() as u64 / width;
+                        let fit = count.saturating_mul(lanes);
                         if open_len {
-                            count = values.len() as u64;
-                        } else if values.len() as u64 > count {
+                            count = given.div_ceil(lanes);
+                        } else if given > fit {
                             self.error(
                                 t.span.clone(),
-                                format!(
-                                    "{} initializers for `{s}`, which has {count} element(s)",
-                                    values.len()
-                                ),
+                                format!("{given} initializers for `{s}`, which has {fit} value(s)"),
                             );
                         }
                         if symbolic {
                             // Addresses: no bytes known (see `initializer`).
                             symbolic_init = true;
-                        } else if elem.saturating_mul(count) > MAX_INIT {
-                            self.error(t.span.clone(), format!("variable `{s}` is too large to initialize (more than {MAX_INIT} bytes)"));
                         } else {
-                            // The values given (no more than fit): the rest
-                            // is zero, and is not kept (a megabyte array
-                            // with one value costs one value).
-                            let bytes: Vec<u8> = values
-                                .iter()
-                                .take(count as usize)
-                                .flat_map(|v| v.to_le_bytes()[..elem as usize].to_vec())
-                                .collect();
+                            // The values given (no more than fit), at any
+                            // size: the bytes are at most the input's
+                            // size times 8. The rest is zero and is not
+                            // kept (a megabyte array with one value costs
+                            // one value).
+                            bytes.truncate(
+                                fit.saturating_mul(width).min(bytes.len() as u64) as usize
+                            );
+                            bytes.shrink_to_fit();
                             init = Some(bytes);
                         }
                     }
@@ -1240,8 +1246,13 @@ impl<'a> Parser<'a> {
     /// (nested for arrays of arrays), each a literal converted to `ty` as an
     /// immediate of that type would be, and whether any was an address
     /// (then the values are placeholders). `None` after an error.
-    fn initializer(&mut self, ty: PtxType) -> Option<(Vec<u64>, bool)> {
-        let mut values = Vec::new();
+    fn initializer(&mut self, ty: PtxType) -> Option<(Vec<u8>, bool)> {
+        // Each value's bytes as it is read (little-endian, the type's
+        // width), so a huge initializer costs its bytes, not a u64 each.
+        let width = (ty.bits().max(8) / 8) as usize;
+        let mut values: Vec<u8> = Vec::new();
+        let push =
+            |values: &mut Vec<u8>, v: u64| values.extend_from_slice(&v.to_le_bytes()[..width]);
         // An address value (`generic(msg)`, `buf+4`, PTX ISA §5.4.4) is valid
         // but not a constant ptxfp can place: the variable then has no
         // known initial bytes (a load from it asks for `--mem`).
@@ -1277,7 +1288,7 @@ impl<'a> Parser<'a> {
                         self.next();
                     }
                     symbolic = true;
-                    values.push(0);
+                    push(&mut values, 0);
                     want_value = false;
                     continue;
                 }
@@ -1316,7 +1327,7 @@ impl<'a> Parser<'a> {
                         ))
                     };
                     match parsed {
-                        Ok(v) => values.push(v),
+                        Ok(v) => push(&mut values, v),
                         Err(e) => {
                             self.error(span, e);
                             return None;
@@ -1915,9 +1926,6 @@ impl<'a> Parser<'a> {
 
 /// The most registers a module may declare in all (`%r<N>` ranges included).
 const MAX_REGS: usize = 1 << 20;
-
-/// The largest initialized variable the parser materializes.
-const MAX_INIT: u64 = 1 << 20;
 
 /// The deepest `{...}` nesting of an operand.
 const MAX_NESTING: usize = 4;

@@ -871,7 +871,7 @@ fn execute(
                 given.give_zeros(next.wrapping_add(n), size.saturating_sub(n));
             }
             _ if v.symbolic => {} // addresses: unknown bytes, given by --mem
-            (None, Space::Global | Space::Const) => given.give_zeros(next, size.min(1 << 20)),
+            (None, Space::Global | Space::Const) => given.give_zeros(next, size),
             _ => {}
         }
         next = next

@@ -387,8 +387,12 @@ fn run_source(
     // An inner block's register that shadows an outer one of the same name
     // is another register: such names get the place of their declaration
     // (as `--set NAME@LINE:COL` takes it), shown or not.
+    let mut named: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for r in &out.regs {
+        *named.entry(r.name.as_str()).or_default() += 1;
+    }
     let label = |r: &ptxfp::interp::RegValue| match &r.declared_at {
-        Some(at) if out.regs.iter().filter(|o| o.name == r.name).count() > 1 => {
+        Some(at) if named.get(r.name.as_str()).is_some_and(|n| *n > 1) => {
             let (l, c) = map.line_col(at.start);
             format!("{} (declared at {l}:{c})", r.name)
         }

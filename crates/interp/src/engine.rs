@@ -1748,6 +1748,7 @@ impl Machine<'_, '_> {
     fn reg_in(&self, scope: usize, name: &str) -> Option<usize> {
         self.by_name
             .get(name)?
+            .all()
             .iter()
             .map(|&(_, i)| i)
             .find(|&i| self.regs[i].scope == scope)

@@ -409,7 +409,7 @@ struct Machine<'a, 's> {
     /// per block (an inner block's declaration shadows an outer one).
     regs: Vec<Reg>,
     /// Per name, the registers of that name: (block, index in `regs`).
-    by_name: HashMap<String, Vec<(usize, usize)>>,
+    by_name: HashMap<String, ptxfp_front::module::Shadows>,
     /// The block of the instruction being run: names resolve from it outward.
     block: usize,
     /// Variables by name: per function scope that declares the name (0:
@@ -1172,10 +1172,10 @@ impl Machine<'_, '_> {
     /// declaration in the same block (a parse error) is the first one.
     fn declare(&mut self, name: &str, ty: PtxType, block: usize, span: Option<Span>) -> usize {
         let same = self.by_name.entry(name.to_string()).or_default();
-        if let Some(&(_, i)) = same.iter().find(|(b, _)| *b == block) {
+        let i = same.add(block, self.regs.len());
+        if i < self.regs.len() {
             return i;
         }
-        same.push((block, self.regs.len()));
         self.regs.push(Reg {
             name: name.to_string(),
             span,
@@ -1197,10 +1197,7 @@ impl Machine<'_, '_> {
         if let Some(i) = self.resolved(name) {
             return Some(i);
         }
-        let same = self.by_name.get(name)?;
-        self.module
-            .enclosing(self.block)
-            .find_map(|b| same.iter().find(|(rb, _)| *rb == b).map(|(_, i)| *i))
+        self.by_name.get(name)?.lookup(self.module, self.block)
     }
 
     /// The register `--set name=...` gives a value to: the only one of that
@@ -1215,10 +1212,11 @@ impl Machine<'_, '_> {
         let Some(same) = self.by_name.get(base) else {
             return Ok(None);
         };
-        if let ([(_, one)], None) = (same.as_slice(), at) {
+        if let ([(_, one)], None) = (same.all(), at) {
             return Ok(Some(*one));
         }
         let places: Vec<(usize, (usize, usize))> = same
+            .all()
             .iter()
             .map(|&(_, i)| (i, self.line_col(self.regs[i].span.as_ref())))
             .collect();
@@ -1274,7 +1272,7 @@ impl Machine<'_, '_> {
     /// name, or `name@LINE:COL` where several registers have it.
     fn set_name(&self, name: &str) -> String {
         match (self.find(name), self.by_name.get(name)) {
-            (Some(i), Some(same)) if same.len() > 1 => {
+            (Some(i), Some(same)) if same.all().len() > 1 => {
                 let (l, c) = self.line_col(self.regs[i].span.as_ref());
                 format!("{name}@{l}:{c}")
             }

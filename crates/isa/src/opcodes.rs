@@ -167,9 +167,19 @@ pub fn closest_in(typo: &str, words: &[&'static str]) -> Option<&'static str> {
             .take_while(|(a, b)| a == b)
             .count()
     };
+    // At least as many edits as the lengths differ: those words are not
+    // measured (a long unknown word costs a length test per word). The
+    // buffers are made once per call, not per word.
+    let a: Vec<char> = typo.chars().collect();
+    let (mut b, mut d) = (Vec::new(), Vec::new());
     words
         .iter()
-        .map(|&w| (edits(typo, w), w))
+        .filter(|w| w.len().abs_diff(a.len()) <= 2)
+        .map(|&w| {
+            b.clear();
+            b.extend(w.chars());
+            (osa_within(&a, &b, &mut d, 2), w)
+        })
         .filter(|&(d, _)| d <= 2 && d < typo.len())
         .min_by_key(|&(d, w)| (d, usize::MAX - shared(w)))
         .map(|(_, w)| w)
@@ -179,11 +189,28 @@ pub fn closest_in(typo: &str, words: &[&'static str]) -> Option<&'static str> {
 /// and swaps of adjacent characters each cost one.
 pub fn edits(a: &str, b: &str) -> usize {
     let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    osa(&a, &b, &mut Vec::new())
+}
+
+/// [`edits`] of two character slices, in the table `d` (reused).
+fn osa(a: &[char], b: &[char], d: &mut Vec<usize>) -> usize {
+    osa_within(a, b, d, usize::MAX)
+}
+
+/// [`osa`] where only distances up to `max` matter: the cells more than
+/// `max` off the diagonal, and the rows after one whose cells all exceed
+/// `max`, are not computed (the result is then some value above `max`).
+fn osa_within(a: &[char], b: &[char], d: &mut Vec<usize>, max: usize) -> usize {
     let w = b.len() + 1;
-    let mut d = vec![0usize; (a.len() + 1) * w];
+    let far = max.saturating_add(1);
+    d.clear();
+    d.resize((a.len() + 1) * w, far);
     for i in 0..=a.len() {
-        for j in 0..=b.len() {
-            d[i * w + j] = if i == 0 || j == 0 {
+        let mut row_min = far;
+        let lo = i.saturating_sub(max);
+        let hi = i.saturating_add(max).min(b.len());
+        for j in lo..=hi {
+            let v = if i == 0 || j == 0 {
                 i + j
             } else {
                 let sub = d[(i - 1) * w + j - 1] + usize::from(a[i - 1] != b[j - 1]);
@@ -193,6 +220,12 @@ pub fn edits(a: &str, b: &str) -> usize {
                 }
                 best
             };
+            let v = v.min(far);
+            d[i * w + j] = v;
+            row_min = row_min.min(v);
+        }
+        if row_min > max {
+            return far;
         }
     }
     d[a.len() * w + b.len()]
@@ -219,5 +252,39 @@ mod tests {
         assert_eq!(edits("fam", "fma"), 1);
         assert_eq!(edits("", "abc"), 3);
         assert!(is_instruction("ld") && !is_instruction("fam"));
+    }
+
+    /// The banded distance is the full one wherever that is at most the
+    /// band, and above the band otherwise: every pair of words up to 5
+    /// letters over a 3-letter alphabet.
+    #[test]
+    fn the_banded_distance_is_the_full_one_up_to_its_band() {
+        let words: Vec<Vec<char>> = (0..=5u32)
+            .flat_map(|n| {
+                (0..3u32.pow(n)).map(move |mut k| {
+                    (0..n)
+                        .map(|_| {
+                            let c = (b'a' + (k % 3) as u8) as char;
+                            k /= 3;
+                            c
+                        })
+                        .collect()
+                })
+            })
+            .collect();
+        let mut d = Vec::new();
+        for a in &words {
+            for b in &words {
+                let full = osa(a, b, &mut d);
+                for max in 0..=3 {
+                    let banded = osa_within(a, b, &mut d, max);
+                    if full <= max {
+                        assert_eq!(banded, full, "{a:?} {b:?} within {max}");
+                    } else {
+                        assert!(banded > max, "{a:?} {b:?} within {max}");
+                    }
+                }
+            }
+        }
     }
 }

@@ -1181,6 +1181,40 @@ impl Machine<'_, '_> {
                     self.trace(ins, &[], Some((active, PtxType::B32)));
                 }
             }
+            Control::Elect => {
+                need(2, "elect.sync d|p, membermask;")?;
+                // elect.sync: "elects one predicated active leader thread
+                // from among a set of threads specified by membermask.
+                // laneid of the elected thread is returned in the 32-bit
+                // destination operand d ... The predicate destination p is
+                // set to True for the leader thread, and False for all
+                // other threads." "Election of a leader thread happens
+                // deterministically": the engine elects the lowest active
+                // lane in membermask (docs/NVIDIA.md, awaiting GPU data).
+                let mut member = 0u64;
+                for &lane in &on {
+                    self.lane = lane;
+                    member = self.read(&ops[1], PtxType::B32)?;
+                }
+                let leader = on.iter().copied().filter(|l| member & bit(*l) != 0).min();
+                let (d, p) = dest_pair(&ops[0])?;
+                let Some(p) = p else {
+                    return Err(err(
+                        ops[0].span.clone(),
+                        "`elect.sync` writes `d|p`: the leader's %laneid and whether this thread is it (`_` for d)",
+                    ));
+                };
+                for &lane in &on {
+                    self.lane = lane;
+                    let id = leader.map_or(0, |l| (l % WARP_SIZE) as u64);
+                    if d != "_" {
+                        self.write_name(d, &ops[0].span, PtxType::B32, id)?;
+                    }
+                    let me = u64::from(leader == Some(lane));
+                    self.write_name(p, &ops[0].span, PtxType::Pred, me)?;
+                    self.trace(ins, &[(member, PtxType::B32)], Some((id, PtxType::B32)));
+                }
+            }
             Control::Vote { mode, sync } => {
                 need(
                     if sync { 3 } else { 2 },
@@ -1876,6 +1910,7 @@ impl Machine<'_, '_> {
     pub(crate) fn control(&mut self, ins: &Instr, ctl: Control) -> Result<Flow, RunError> {
         match ctl {
             Control::Activemask
+            | Control::Elect
             | Control::Vote { .. }
             | Control::Shfl(_)
             | Control::Redux(_)
@@ -1975,6 +2010,33 @@ impl Machine<'_, '_> {
                 self.trace(ins, &[], None);
                 Ok(Flow::Next)
             }
+            // prefetch, applypriority, discard, nanosleep, pmevent,
+            // setmaxnreg, griddepcontrol, brkpt: hints to the caches, the
+            // scheduler or a debugger, with no result (docs/ENGINE.md).
+            Control::Hint => {
+                self.trace(ins, &[], None);
+                Ok(Flow::Next)
+            }
+            // createpolicy: "creates a cache eviction policy ... as an
+            // opaque 64-bit value"; the loads and stores that take it as
+            // a `.L2::cache_hint` operand ignore it, so the engine gives 0.
+            Control::CreatePolicy => {
+                let Some(d) = ins.operands.first() else {
+                    return Err(err(
+                        ins.opcode_span.clone(),
+                        "`createpolicy` writes a .b64 register first",
+                    ));
+                };
+                self.write(d, PtxType::B64, 0)?;
+                self.trace(ins, &[], Some((0, PtxType::B64)));
+                Ok(Flow::Next)
+            }
+            // trap: "Abort execution and generate an interrupt to the host
+            // CPU."
+            Control::Trap => Err(err(
+                ins.opcode_span.clone(),
+                "`trap`: the kernel aborted here",
+            )),
             Control::BarSync | Control::BarArrive | Control::BarRed(_) => {
                 let red = matches!(ctl, Control::BarRed(_));
                 let ops = if red {

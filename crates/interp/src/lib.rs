@@ -897,7 +897,7 @@ fn execute(
                     ins.opcode_span.clone(),
                     format!("`{}` is not supported by the interpreter: the run stops with an error if it reaches this line", ins.opcode),
                 )
-                .with_help("the interpreter runs mov, ld, st, cvta, cvt, setp, integer add/sub/mul/mad/shl/shr/and/or/xor, the f16/bf16 family (add, sub, mul, fma, min, max), mad, fma, min and max on f32/f64, bra, brx.idx, call, ret, exit, bar.sync, bar.arrive, bar.red, membar, fence, activemask, vote, shfl.sync, redux.sync, match.sync, atom, red and isspacep"),
+                .with_help("docs/ENGINE.md lists what the interpreter runs: every instruction `ptxfp forms --family all` lists, memory and control flow, barriers, warp operations, atomics and hints"),
             );
         }
     }
@@ -2162,7 +2162,10 @@ impl Machine<'_, '_> {
         })?;
         let lanes = usize::from(mem.lanes);
         let n = ty.bits().div_ceil(8);
-        let ops = self.operands(ins, 2)?;
+        // `.L2::cache_hint` adds a last operand, the 64-bit policy of
+        // `createpolicy`: a hint, which the engine ignores.
+        let hint = ins.opcode.contains(".L2::cache_hint");
+        let ops = self.operands(ins, 2 + usize::from(hint))?;
         let (data, addr_op) = if is_ld {
             (&ops[0], &ops[1])
         } else {

@@ -65,6 +65,17 @@ pub enum Control {
     Fence,
     /// `activemask.b32 d`.
     Activemask,
+    /// `elect.sync d|p, membermask` (PTX ISA 8.0, sm_90).
+    Elect,
+    /// Performance hints with no effect on results in a sequential model:
+    /// `prefetch`, `prefetchu`, `applypriority`, `discard`, `nanosleep`,
+    /// `pmevent`, `setmaxnreg`, `griddepcontrol`, `brkpt`.
+    Hint,
+    /// `createpolicy.*.b64 d, ...`: an opaque cache policy for the
+    /// `.L2::cache_hint` loads and stores, which the engine ignores.
+    CreatePolicy,
+    /// `trap`: aborts the kernel.
+    Trap,
     /// `vote{.sync}.MODE`.
     Vote {
         /// The mode.
@@ -375,6 +386,17 @@ impl Control {
             ("membar", [_]) => Control::Fence,
             ("fence", [_, ..]) => Control::Fence,
             ("activemask", ["b32"]) => Control::Activemask,
+            ("elect", ["sync"]) => Control::Elect,
+            (
+                "prefetch" | "prefetchu" | "applypriority" | "discard" | "pmevent" | "setmaxnreg"
+                | "griddepcontrol",
+                [_, ..],
+            )
+            | ("nanosleep", ["u32"])
+            | ("pmevent", [])
+            | ("brkpt", []) => Control::Hint,
+            ("createpolicy", [.., "b64"]) => Control::CreatePolicy,
+            ("trap", []) => Control::Trap,
             ("atom", [_, ..]) => return Some(Atomic::decode(opcode, false).map(Control::Atom)),
             ("red", [_, ..]) => return Some(Atomic::decode(opcode, true).map(Control::Atom)),
             ("redux", [..]) => return Some(Redux::decode(opcode).map(Control::Redux)),
@@ -413,6 +435,7 @@ impl Control {
         matches!(
             self,
             Control::Activemask
+                | Control::Elect
                 | Control::Vote { .. }
                 | Control::Shfl(_)
                 | Control::Redux(_)

@@ -1,0 +1,112 @@
+//! `run` of the sm_90-era instructions nvcc and CUTLASS emit around the
+//! arithmetic: `elect.sync`, the cache and scheduling hints (`prefetch`,
+//! `createpolicy` with `.L2::cache_hint` loads and stores, `applypriority`,
+//! `discard`, `nanosleep`, `setmaxnreg`, `griddepcontrol`, `pmevent`,
+//! `brkpt`) and `trap`. Expected values are derived by hand in comments.
+
+use std::process::Command;
+
+fn run(src: &str, args: &[&str]) -> (Option<i32>, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("k.ptx");
+    std::fs::write(&f, src).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_ptxfp"))
+        .arg("run")
+        .arg(&f)
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+const HEAD: &str = ".version 8.4\n.target sm_90a\n.address_size 64\n";
+
+/// Each thread stores `d` and `p` of `elect.sync` under a membermask that
+/// leaves out lanes 0-3 and every odd lane: the leader is lane 4, the
+/// lowest active lane of the mask, for every thread, and only lane 4's `p`
+/// is true. Lanes 0-2 are predicated off around a second election, whose
+/// leader (full mask) is then lane 3. The hints around it change nothing.
+#[test]
+fn elect_sync_elects_the_lowest_active_lane_of_the_mask() {
+    let src = format!(
+        "{HEAD}.visible .entry k(.param .u64 out)\n{{\n\
+         .reg .b32 %r<8>;\n.reg .b64 %rd<8>;\n.reg .pred %p<4>;\n\
+         ld.param.u64 %rd1, [out];\n\
+         mov.u32 %r1, %laneid;\n\
+         mul.wide.u32 %rd2, %r1, 16;\n\
+         add.s64 %rd3, %rd1, %rd2;\n\
+         prefetch.global.L2 [%rd3];\n\
+         prefetchu.L1 [%rd3];\n\
+         createpolicy.fractional.L2::evict_last.b64 %rd4, 1.0;\n\
+         applypriority.global.L2::evict_normal [%rd3], 128;\n\
+         nanosleep.u32 100;\n\
+         discard.global.L2 [%rd3], 128;\n\
+         pmevent 1;\n\
+         griddepcontrol.wait;\n\
+         setmaxnreg.inc.sync.aligned.u32 232;\n\
+         elect.sync %r2|%p1, 0x55555550;\n\
+         selp.u32 %r3, 1, 0, %p1;\n\
+         st.global.L2::cache_hint.u32 [%rd3], %r2, %rd4;\n\
+         st.global.u32 [%rd3+4], %r3;\n\
+         setp.lt.u32 %p2, %r1, 3;\n\
+         mov.u32 %r4, 99;\n\
+         mov.u32 %r5, 7;\n\
+         @!%p2 elect.sync %r4|%p3, 0xffffffff;\n\
+         @!%p2 selp.u32 %r5, 1, 0, %p3;\n\
+         st.global.u32 [%rd3+8], %r4;\n\
+         ld.global.L2::cache_hint.u32 %r6, [%rd3+4], %rd4;\n\
+         st.global.u32 [%rd3+12], %r5;\n\
+         elect.sync _|%p1, 0xffffffff;\n\
+         griddepcontrol.launch_dependents;\n\
+         brkpt;\n\
+         ret;\n}}\n"
+    );
+    let (code, out, err) = run(&src, &["--block", "32", "--set", "out=0x10000", "--json"]);
+    assert_eq!(code, Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let mut bytes = Vec::new();
+    for m in v["memory"].as_array().unwrap() {
+        let hex = m["bytes"].as_str().unwrap();
+        for i in (0..hex.len()).step_by(2) {
+            bytes.push(u8::from_str_radix(&hex[i..i + 2], 16).unwrap());
+        }
+    }
+    assert_eq!(bytes.len(), 32 * 16, "{out}");
+    let word = |lane: usize, k: usize| {
+        u32::from_le_bytes(
+            bytes[lane * 16 + 4 * k..lane * 16 + 4 * k + 4]
+                .try_into()
+                .unwrap(),
+        )
+    };
+    for lane in 0..32 {
+        assert_eq!(word(lane, 0), 4, "lane {lane}: d of the first election");
+        assert_eq!(word(lane, 1), u32::from(lane == 4), "lane {lane}: p");
+        let (d2, p2) = if lane < 3 {
+            (99, 7)
+        } else {
+            (3, u32::from(lane == 3))
+        };
+        assert_eq!(word(lane, 2), d2, "lane {lane}: d of the second election");
+        assert_eq!(word(lane, 3), p2, "lane {lane}: p of the second election");
+    }
+}
+
+/// `trap` stops the run with an error at its line (exit 2), after what
+/// came before it ran.
+#[test]
+fn trap_aborts_the_kernel_at_its_line() {
+    let src = format!(
+        "{HEAD}.visible .entry k()\n{{\n.reg .b32 %r1;\nmov.u32 %r1, 5;\ntrap;\nret;\n}}\n"
+    );
+    let (code, out, err) = run(&src, &[]);
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(
+        err.contains(":8:1: error: `trap`: the kernel aborted here"),
+        "{err}"
+    );
+}

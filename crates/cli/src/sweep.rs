@@ -252,7 +252,33 @@ fn sweep(a: RunArgs) -> Result<(), Failure> {
     if let (Some((first, last, n)), Some(out)) = (a.shard, &a.out) {
         shard::check_shard(last, n, chunks).map_err(with)?;
         let mut records = Vec::new();
-        for k in first..=last {
+        if first < last {
+            // One pass over the range's chunks, a record per shard.
+            let spec = ShardSpec {
+                form,
+                exec,
+                ptx: a.env.ptx,
+                operands: ops,
+                shard: first,
+                shards: n,
+            };
+            let start = shard::shard_chunks(chunks, first, n).start * sweep::CHUNK as u64;
+            let end = (shard::shard_chunks(chunks, last, n).end * sweep::CHUNK as u64).min(total);
+            let rep = Reporter::new(
+                end - start,
+                a.json,
+                &format!("{form} shards {first}-{last}/{n}"),
+            );
+            let progress = |done: u64| rep.set(done);
+            let rs = pool
+                .install(|| shard::run_shards(&spec, (first, last), path, out, &progress))
+                .map_err(|e| with(e.to_string()))?;
+            drop(rep);
+            for r in &rs {
+                records.push(shard_report(&a, &form, space, r, &pool, out)?);
+            }
+        }
+        for k in (first..=last).filter(|_| first == last) {
             records.push(one_shard(
                 &a,
                 &form,
@@ -637,8 +663,21 @@ fn one_shard(
         .install(|| shard::run_shard(&spec, path, out, &progress))
         .map_err(|e| with(e.to_string()))?;
     drop(rep);
+    shard_report(a, &form, space, &r, pool, out)
+}
+
+/// A shard's record as JSON with its file; its line printed unless `--json`.
+fn shard_report(
+    a: &RunArgs,
+    form: &ptxfp::Form,
+    space: Space,
+    r: &shard::ShardRecord,
+    pool: &rayon::ThreadPool,
+    out: &std::path::Path,
+) -> Result<serde_json::Value, Failure> {
+    let (k, n) = (r.shard.k, r.shard.n);
     let file = out.join(r.file_name());
-    let mut v = serde_json::to_value(&r).map_err(|e| e.to_string())?;
+    let mut v = serde_json::to_value(r).map_err(|e| e.to_string())?;
     if let Some(o) = v.as_object_mut() {
         o.insert("file".into(), file.display().to_string().into());
     }

@@ -539,6 +539,24 @@ fn a_shard_range_runs_in_one_process() {
         valid("sweep-shard", r);
     }
     assert_eq!(records(dir.path()).len(), 16);
+    // A shard of a range is the shard computed alone: the same chunks and
+    // digests (the range runs them in one pass and splits them).
+    let alone = tempfile::tempdir().unwrap();
+    let o = ptxfp(&[
+        "sweep",
+        "add.rn.f16",
+        "--exhaustive",
+        "--shard",
+        "12/16",
+        "--out",
+        s(alone.path()),
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", out(&o));
+    let one: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    for key in ["chunks", "chunk_digests", "partial_digest", "results"] {
+        assert_eq!(one[key], recs[2][key], "{key}");
+    }
     let t = run(
         &[
             "sweep",

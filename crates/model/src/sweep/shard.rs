@@ -478,6 +478,72 @@ pub fn run_shard(
     Ok(record)
 }
 
+/// Computes shards `first..=last` of `template.shards` (the template's own
+/// `shard` is ignored) on `path`, in one pass over their chunks (the
+/// shards of a range are contiguous), and writes one record each into
+/// `out_dir`, the files synced in parallel and the directory once. Each
+/// record's `seconds` is the pass's time times its share of the chunks.
+/// A range of small shards costs what one shard of their size costs, not
+/// a thread-pool run and two syncs each.
+///
+/// # Errors
+/// As [`run_shard`], for the first shard that fails.
+pub fn run_shards(
+    template: &ShardSpec,
+    (first, last): (u64, u64),
+    path: Path,
+    out_dir: &FsPath,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<ShardRecord>, ShardError> {
+    let results = form_results(&template.form, template.operands)?;
+    let total = chunks_of(results);
+    check_shard(first, template.shards, total).map_err(ShardError::Shard)?;
+    check_shard(last, template.shards, total).map_err(ShardError::Shard)?;
+    if last < first {
+        return Err(ShardError::Shard(format!(
+            "shards {first}-{last}: the first is after the last"
+        )));
+    }
+    fs::create_dir_all(out_dir).map_err(|source| ShardError::Io {
+        path: out_dir.to_path_buf(),
+        source,
+    })?;
+    let start = shard_chunks(total, first, template.shards).start;
+    let end = shard_chunks(total, last, template.shards).end;
+    let t = std::time::Instant::now();
+    let digests = super::run_form_chunks(
+        &template.form,
+        &template.exec,
+        path,
+        template.operands,
+        start..end,
+        progress,
+    )?;
+    let seconds = t.elapsed().as_secs_f64();
+    let served = super::served_by(&template.form, &template.exec, path);
+    let records = (first..=last)
+        .map(|k| {
+            let spec = ShardSpec {
+                shard: k,
+                ..template.clone()
+            };
+            let r = shard_chunks(total, k, template.shards);
+            let mine = &digests[(r.start - start) as usize..(r.end - start) as usize];
+            let share = (r.end - r.start) as f64 / (end - start).max(1) as f64;
+            record_of(&spec, mine, "cpu", &served, seconds * share)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    // The files are not synced one by one (each sync is a journal commit,
+    // 20% of a small shard's time): a kill still leaves whole files or
+    // none (temporary file, rename), and a power loss that tears one is
+    // refused by `merge`, by name, and recomputed by a re-run.
+    for r in &records {
+        write_file(out_dir, r, false)?;
+    }
+    sync_dir(out_dir);
+    Ok(records)
+}
+
 /// Writes `record` into `dir` as `record.file_name()`, atomically (a
 /// temporary file in `dir`, synced, renamed over the name, the directory
 /// synced), and returns the file's path.
@@ -485,6 +551,22 @@ pub fn run_shard(
 /// # Errors
 /// [`ShardError::Io`].
 pub fn write_record(dir: &FsPath, record: &ShardRecord) -> Result<PathBuf, ShardError> {
+    let path = write_file(dir, record, true)?;
+    sync_dir(dir);
+    Ok(path)
+}
+
+/// The renames into `dir` reach the disk with the directory (Unix); where a
+/// directory cannot be opened this way, each rename is still atomic.
+fn sync_dir(dir: &FsPath) {
+    if let Ok(d) = fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+}
+
+/// [`write_record`] but for the directory's sync, and for the file's
+/// unless `sync`.
+fn write_file(dir: &FsPath, record: &ShardRecord, sync: bool) -> Result<PathBuf, ShardError> {
     let path = dir.join(record.file_name());
     let io = |p: &FsPath| {
         let p = p.to_path_buf();
@@ -506,7 +588,10 @@ pub fn write_record(dir: &FsPath, record: &ShardRecord) -> Result<PathBuf, Shard
     let written = (|| {
         let mut f = fs::File::create(&tmp)?;
         f.write_all(text.as_bytes())?;
-        f.sync_all()
+        if sync {
+            f.sync_all()?;
+        }
+        Ok(())
     })();
     if let Err(e) = written {
         let _ = fs::remove_file(&tmp);
@@ -515,11 +600,6 @@ pub fn write_record(dir: &FsPath, record: &ShardRecord) -> Result<PathBuf, Shard
     if let Err(e) = fs::rename(&tmp, &path) {
         let _ = fs::remove_file(&tmp);
         return Err(io(&path)(e));
-    }
-    // The rename itself reaches the disk with the directory (Unix); where a
-    // directory cannot be opened this way, the rename is still atomic.
-    if let Ok(d) = fs::File::open(dir) {
-        let _ = d.sync_all();
     }
     Ok(path)
 }

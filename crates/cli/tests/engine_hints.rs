@@ -110,3 +110,46 @@ fn trap_aborts_the_kernel_at_its_line() {
         "{err}"
     );
 }
+
+/// What nvcc writes and issue 18 lists: `setp.ftz.gt.f32` (modifiers in
+/// that order), the combining `setp.lt.and.u32 p, a, b, !c`, a `$stack`
+/// name, a DWARF `.section`, and the relaxed size rule of PTX ISA §6.4.2
+/// ("floating-point instruction types still require that the operand
+/// type-size matches exactly, unless the operand is of bit-size type"):
+/// `ld.global.f32` into a `.b64` register, zero-extended.
+#[test]
+fn nvcc_spellings_and_the_relaxed_size_rule() {
+    let src = format!(
+        "{HEAD}.visible .entry k(.param .u64 out)\n{{\n\
+         .reg .b32 %r<5>;\n.reg .b64 %rd<5>;\n.reg .f32 %f<4>;\n.reg .pred %p<4>;\n\
+         .local .align 4 .b8 $stack[16];\n\
+         ld.param.u64 %rd1, [out];\n\
+         mov.f32 %f1, 0f3F800000;\n\
+         mov.f32 %f2, 0f40000000;\n\
+         setp.ftz.gt.f32 %p1, %f2, %f1;\n\
+         setp.lt.and.u32 %p2, 1, 2, %p1;\n\
+         setp.lt.and.u32 %p3, 1, 2, !%p1;\n\
+         selp.u32 %r1, 1, 0, %p2;\n\
+         selp.u32 %r2, 1, 0, %p3;\n\
+         st.global.f32 [%rd1], %f2;\n\
+         ld.global.f32 %rd2, [%rd1];\n\
+         st.global.u32 [%rd1+4], %r1;\n\
+         st.global.u32 [%rd1+8], %r2;\n\
+         st.global.b64 [%rd1+16], %rd2;\n\
+         mov.u64 %rd3, $stack;\n\
+         ret;\n}}\n\
+         .section .debug_info\n{{\n.b32 12\n.b8 0\n}}\n"
+    );
+    let (code, out, err) = run(&src, &["--set", "out=0x1000"]);
+    assert_eq!(code, Some(0), "{err}");
+    // 2.0f is 0x40000000; 2 > 1 so p1, then p2 = (1 < 2) and p1 = 1, p3 =
+    // (1 < 2) and !p1 = 0; the b64 register holds 2.0f's bits, zero-extended.
+    assert!(
+        out.contains("mem[0x1000..0x100c] = 00 00 00 40 01 00 00 00 00 00 00 00"),
+        "{out}"
+    );
+    assert!(
+        out.contains("mem[0x1010..0x1018] = 00 00 00 40 00 00 00 00"),
+        "{out}"
+    );
+}

@@ -2315,14 +2315,26 @@ impl Machine<'_, '_> {
             .map(|(n, (base, _, sp, _))| (n.clone(), *sp, addr - base))
     }
 
-    /// For integer types, a register wider than the type is accepted by ld/st.
+    /// The register type `ld`/`st` moves `ty` through: a wider register
+    /// where PTX relaxes the size rule, else `ty`.
     fn relaxed(&self, e: &Operand, ty: PtxType) -> PtxType {
         if let OperandKind::Name(n) = &e.kind {
             if let Some(r) = self.find(n).map(|i| &self.regs[i]) {
-                if !ty.is_float()
-                    && ty != PtxType::Pred
+                // PTX ISA §6.4.2: "The operand type checking rules are
+                // relaxed for bit-size and integer (signed and unsigned)
+                // instruction types; floating-point instruction types still
+                // require that the operand type-size matches exactly,
+                // unless the operand is of bit-size type" (so
+                // `ld.global.f32` into a `.b64` register is legal).
+                let relaxes = if ty.is_float() {
+                    r.ty.is_bits()
+                } else {
+                    !r.ty.is_float()
+                };
+                if ty != PtxType::Pred
+                    && r.ty != PtxType::Pred
                     && r.ty.bits() > ty.bits()
-                    && !r.ty.is_float()
+                    && relaxes
                 {
                     return r.ty;
                 }

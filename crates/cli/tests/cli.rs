@@ -1244,6 +1244,21 @@ fn progress_only_on_a_terminal() {
 /// What `ptxfp run` executes, with a snippet that uses it and the
 /// registers (and memory) it prints.
 const RUN_SNIPPETS: &[(&str, &str, &str)] = &[
+    // ldu reads what st wrote; elect.sync of one thread elects lane 0.
+    ("ldu", ".reg .b32 d;\nst.global.b32 [0x100], 5;\nldu.global.b32 d, [0x100];\n", "d = 0x00000005  b32\nmem[0x100..0x104] = 05 00 00 00\n"),
+    ("elect", ".reg .b32 d;\n.reg .pred p;\nelect.sync d|p, 0xffffffff;\n", "d = 0x00000000  b32\np = 0x1  pred true\n"),
+    // A guarded-off trap does not stop the run.
+    ("trap", ".reg .pred p;\nsetp.eq.u32 p, 1, 2;\n@p trap;\n", "p = 0x0  pred false\n"),
+    ("createpolicy", ".reg .b64 d;\ncreatepolicy.fractional.L2::evict_last.b64 d, 1.0;\n", "d = 0x0000000000000000  b64\n"),
+    ("prefetch", ".reg .b32 d;\nmov.b32 d, 1;\nprefetch.global.L2 [0x100];\n", "d = 0x00000001  b32\n"),
+    ("prefetchu", ".reg .b32 d;\nmov.b32 d, 1;\nprefetchu.L1 [0x100];\n", "d = 0x00000001  b32\n"),
+    ("applypriority", ".reg .b32 d;\nmov.b32 d, 1;\napplypriority.global.L2::evict_normal [0x100], 128;\n", "d = 0x00000001  b32\n"),
+    ("discard", ".reg .b32 d;\nmov.b32 d, 1;\ndiscard.global.L2 [0x100], 128;\n", "d = 0x00000001  b32\n"),
+    ("nanosleep", ".reg .b32 d;\nmov.b32 d, 1;\nnanosleep.u32 100;\n", "d = 0x00000001  b32\n"),
+    ("pmevent", ".reg .b32 d;\nmov.b32 d, 1;\npmevent 1;\n", "d = 0x00000001  b32\n"),
+    ("setmaxnreg", ".reg .b32 d;\nmov.b32 d, 1;\nsetmaxnreg.inc.sync.aligned.u32 232;\n", "d = 0x00000001  b32\n"),
+    ("griddepcontrol", ".reg .b32 d;\nmov.b32 d, 1;\ngriddepcontrol.wait;\n", "d = 0x00000001  b32\n"),
+    ("brkpt", ".reg .b32 d;\nmov.b32 d, 1;\nbrkpt;\n", "d = 0x00000001  b32\n"),
     ("add", ".reg .b16 a, d;\nmov.b16 a, 0x3c00;\nadd.rn.f16 d, a, a;\n", "a = 0x3c00  b16\nd = 0x4000  f16 2\n"),
     ("sub", ".reg .s32 a, d;\nmov.s32 a, 7;\nsub.s32 d, a, 9;\n", "a = 0x00000007  s32 7\nd = 0xfffffffe  s32 -2\n"),
     ("mul", ".reg .b32 a, d;\nmov.b32 a, 0x3fc03fc0;\nmul.rn.bf16x2 d, a, a;\n", "a = 0x3fc03fc0  b32\nd = 0x40104010  bf16x2 {2.25, 2.25}\n"),

@@ -113,8 +113,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
     let scopes = module::RegScopes::new(m);
     // Branch targets: the labels of each function body (a label is local
     // to its function).
-    let labels: std::collections::HashSet<(usize, &str)> =
-        m.labels().map(|(_, l, scope)| (scope, l)).collect();
+    let labels = m.label_index();
     let mut checked = 0;
     let mut skipped = BTreeMap::new();
     let mut truncated = m.truncated;
@@ -149,7 +148,10 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
         if decoded.op == Op::Bra {
             for op in &ins.operands {
                 if let OperandKind::Name(l) = &op.kind {
-                    if !labels.contains(&(ins.scope, *l)) {
+                    let here = labels
+                        .get(&(ins.scope, *l))
+                        .and_then(|all| all.lookup(m, ins.block));
+                    if here.is_none() {
                         diags.push(Diagnostic::error(
                             op.span.clone(),
                             format!("`bra {l}`: no label `{l}` is defined in this function"),
@@ -160,7 +162,11 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
         }
         // A guard names a declared `.pred` register (PTX ISA §9.3).
         if let Some(g) = &ins.guard {
-            match scopes.lookup(g.reg, ins.block).map(|r| r.ty) {
+            match scopes
+                .lookup(g.reg, ins.block)
+                .map(|r| r.ty)
+                .or_else(|| m.refused_range_type(g.reg))
+            {
                 None => diags.push(
                     undeclared(g.reg, g.span.clone())
                         .with_help(format!("declare it, e.g. `.reg .pred {};`", g.reg)),
@@ -181,6 +187,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                 .lookup(n, ins.block)
                 .map(|r| r.ty)
                 .or_else(|| special_register_type(n, version))
+                .or_else(|| m.refused_range_type(n))
         };
         match &decoded.op {
             Op::NotPtx => {
@@ -307,7 +314,10 @@ fn check_operands(
                 Some(_) => {}
             },
             // The constant must be one `run` can read (PTX ISA §4.5), for
-            // every type; a 16-bit one is also worth a warning.
+            // every type; a 16-bit floating-point one is also worth a
+            // warning. Integer constants are 64-bit and "converted to the
+            // appropriate size based on the data or instruction type at
+            // its use" (PTX ISA §4.5.1): nvcc writes `add.s16 %rs2, %rs1, 1`.
             OperandKind::Imm(t) if i > 0 => match ptxfp_isa::literal::Literal::imm(t, *ty) {
                 Err(e) => diags.push(Diagnostic::error(op.span.clone(), e)),
                 Ok(lit) => {
@@ -315,7 +325,9 @@ fn check_operands(
                     for w in lit.warnings {
                         diags.push(Diagnostic::warning(op.span.clone(), w.to_string()));
                     }
-                    if ty.bits() == 16 || matches!(ty, PtxType::F16x2 | PtxType::BF16x2) {
+                    if (ty.bits() == 16 && ty.is_float())
+                        || matches!(ty, PtxType::F16x2 | PtxType::BF16x2)
+                    {
                         diags.push(Diagnostic::warning(
                             op.span.clone(),
                             format!("immediate `{t}` for a `{ty}` operand: PTX has no literals of this type; ptxas may reject it"),

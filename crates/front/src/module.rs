@@ -266,6 +266,10 @@ pub struct Module<'a> {
     /// none), so that block `a` encloses block `b` exactly when
     /// `a <= b <= block_ends[a]` (ids count in the order blocks open).
     block_ends: Vec<usize>,
+    /// The `%name<N>` ranges refused (past [`MAX_REGS`]): (name, N, type).
+    /// Their registers are not declared, and their uses are not errors of
+    /// their own (the declaration's error says it once).
+    refused_ranges: Vec<(String, u32, PtxType)>,
     /// What could not be parsed.
     pub diagnostics: Vec<Diagnostic>,
     /// Where parsing stopped, when the diagnostics reached
@@ -322,11 +326,38 @@ impl<'a> Module<'a> {
     /// The labels, each with its statement's index and its function's scope
     /// (as [`Stmt::Label`]), without building the instructions' views.
     pub fn labels(&self) -> impl Iterator<Item = (usize, &str, usize)> + '_ {
+        self.labels_in_blocks()
+            .map(|(i, l, scope, _)| (i, l, scope))
+    }
+
+    /// The labels with their blocks: (statement, name, scope, block). A
+    /// label is local to the `{ }` block that defines it (nvcc and
+    /// CUTLASS repeat `LAB_WAIT:` or `$continue:` in sibling inline-asm
+    /// blocks): a branch reaches the one in the innermost block around it.
+    pub fn labels_in_blocks(&self) -> impl Iterator<Item = (usize, &str, usize, usize)> + '_ {
         self.stmts
             .iter()
             .enumerate()
             .filter(|(_, d)| d.flags & LABEL != 0)
-            .map(|(i, d)| (i, &self.src[d.span.span()], d.scope as usize))
+            .map(|(i, d)| {
+                (
+                    i,
+                    &self.src[d.span.span()],
+                    d.scope as usize,
+                    d.block as usize,
+                )
+            })
+    }
+
+    /// The labels of each function by name, each in its block: where a
+    /// branch in a block goes ([`Shadows::lookup`]).
+    pub fn label_index(&self) -> std::collections::HashMap<(usize, &str), Shadows> {
+        let mut index: std::collections::HashMap<(usize, &str), Shadows> =
+            std::collections::HashMap::new();
+        for (i, l, scope, block) in self.labels_in_blocks() {
+            index.entry((scope, l)).or_default().add(block, i);
+        }
+        index
     }
 
     /// Statement `i`'s opcode, if it is an instruction, without building
@@ -387,6 +418,19 @@ impl<'a> Module<'a> {
             let parent = self.block_parents.get(b).copied().unwrap_or(0);
             next = (b != 0 && parent < b).then_some(parent);
             Some(b)
+        })
+    }
+
+    /// The type of a register of a `%name<N>` range refused for its size
+    /// (`name` then a number below N), so that its uses add no errors.
+    pub fn refused_range_type(&self, reg: &str) -> Option<PtxType> {
+        self.refused_ranges.iter().find_map(|(prefix, n, ty)| {
+            let k = reg.strip_prefix(prefix.as_str())?;
+            let ok = !k.is_empty()
+                && k.bytes().all(|b| b.is_ascii_digit())
+                && (k == "0" || !k.starts_with('0'))
+                && k.parse::<u32>().is_ok_and(|k| k < *n);
+            ok.then_some(*ty)
         })
     }
 
@@ -681,7 +725,7 @@ struct Parser<'a> {
     /// is declared as its elements `v.x`, `v.y`, ..., and `v` as an operand
     /// stands for `{v.x, v.y, ...}`.
     vec_regs: std::collections::HashMap<String, u32>,
-    /// Labels defined, per function scope.
+    /// Labels defined, per `{ }` block (a label is local to its block).
     labels: std::collections::HashSet<(usize, &'a str)>,
     /// Names of the functions with bodies so far (a second body is an
     /// error; a set, so that 100,000 functions stay linear).
@@ -968,8 +1012,17 @@ impl<'a> Parser<'a> {
             ".loc" | ".file" => self.skip_line(),
             ".section" => {
                 // `.section .debug_abbrev { .b8 1 ... }` (nvcc -lineinfo, -G):
-                // debug data, not code; skipped with its braces.
-                self.skip_line();
+                // debug data, not code; skipped with its braces, whether
+                // `{` ends the directive's line (nvcc 10) or starts the next.
+                while let Some(tok) = self.peek_raw().map(|t| t.tok) {
+                    if tok == Tok::Punct('{') {
+                        break;
+                    }
+                    self.bump_raw();
+                    if tok == Tok::Newline {
+                        break;
+                    }
+                }
                 if self.peek_punct('{') {
                     self.next();
                     self.skip_balanced('{', '}', 1, false);
@@ -1106,14 +1159,6 @@ impl<'a> Parser<'a> {
                         self.recover();
                         return;
                     }
-                    (Some(c), Some(close)) if close.tok == Tok::Punct('>') && c > 65536 => {
-                        self.error(
-                            t.span.start..close.span.end,
-                            format!("`{s}<{c}>` declares more than 65536 registers"),
-                        );
-                        self.recover();
-                        return;
-                    }
                     (Some(c), Some(close))
                         if close.tok == Tok::Punct('>')
                             && self.m.regs.len() + c as usize > MAX_REGS =>
@@ -1122,6 +1167,9 @@ impl<'a> Parser<'a> {
                             t.span.start..close.span.end,
                             format!("more than {MAX_REGS} registers declared in the module"),
                         );
+                        if self.m.refused_ranges.len() < 64 {
+                            self.m.refused_ranges.push((s.to_string(), c, ty));
+                        }
                         self.recover();
                         return;
                     }
@@ -1214,6 +1262,16 @@ impl<'a> Parser<'a> {
                 Tok::Punct(';') => return,
                 Tok::Punct(',') | Tok::Punct(')') => return,
                 Tok::Word if s == ".align" => self.align_value(t.span),
+                // `.attribute(.managed)` (PTX ISA §5.4.8, variable
+                // attributes; nvcc's `__managed__`): memory the host also
+                // sees, which changes nothing in a run.
+                Tok::Word if s == ".attribute" && self.peek_punct('(') => {
+                    self.next();
+                    if self.skip_balanced('(', ')', 1, true).is_none() {
+                        self.error(t.span, "`.attribute(` is not closed by `)`");
+                        return;
+                    }
+                }
                 Tok::Word if matches!(s, ".v2" | ".v4" | ".v8") => {
                     lanes = s[2..].parse().unwrap_or(1);
                 }
@@ -1633,7 +1691,7 @@ impl<'a> Parser<'a> {
                     format!("`{}` is not a label name: a label is an identifier (PTX ISA §4.4: a letter, or `_`, `$` or `%` and more), not a number", name.escape_debug()),
                 );
             }
-            if !self.labels.insert((self.scope, name)) {
+            if !self.labels.insert((self.block(), name)) {
                 self.error(
                     first.span.clone(),
                     format!("label `{name}` is defined twice"),

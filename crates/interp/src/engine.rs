@@ -652,8 +652,8 @@ impl Machine<'_, '_> {
     /// The labels of `name: .branchtargets L0, L1, ...;` in the function
     /// of `scope` (the parser keeps the label; the list is read from the
     /// text after it).
-    fn branch_targets(&self, scope: usize, name: &str) -> Option<Vec<String>> {
-        let at = *self.labels.get(&(scope, name.to_string()))?;
+    fn branch_targets(&self, scope: usize, name: &str, block: usize) -> Option<Vec<String>> {
+        let at = self.label(scope, name, block)?;
         let Some(Stmt::Label(_, span, _)) = self.module.stmt(at) else {
             return None;
         };
@@ -823,7 +823,7 @@ impl Machine<'_, '_> {
             else {
                 return None;
             };
-            let target = *self.labels.get(&(ins.scope, l.to_string()))?;
+            let target = self.label(ins.scope, l, ins.block)?;
             return Some(FastOp {
                 k,
                 dest: 0,
@@ -1574,8 +1574,8 @@ impl Machine<'_, '_> {
                     self.ret(lane)?;
                 }
             }
-            Flow::Jump(label) => match self.labels.get(&(ins.scope, label.clone())) {
-                Some(&at) => self.eng.threads[lane].pc = at + 1,
+            Flow::Jump(label) => match self.label(ins.scope, &label, ins.block) {
+                Some(at) => self.eng.threads[lane].pc = at + 1,
                 None => {
                     let at = ins
                         .operands
@@ -1944,7 +1944,7 @@ impl Machine<'_, '_> {
                     ));
                 };
                 let i = self.read(index, PtxType::U32)?;
-                let targets = self.branch_targets(ins.scope, list).ok_or_else(|| {
+                let targets = self.branch_targets(ins.scope, list, ins.block).ok_or_else(|| {
                     err(
                         ops[1].span.clone(),
                         format!("`{list}` is not a `{list}: .branchtargets L0, L1, ...;` list of this function"),

@@ -430,7 +430,9 @@ struct Machine<'a, 's> {
     /// of its own took 96.
     op_of: Vec<u32>,
     /// Where each label is, by function and name: statement index.
-    labels: HashMap<(usize, String), usize>,
+    /// Each function's labels by name, each in its block (a label is local
+    /// to its `{ }` block): see [`Machine::label`].
+    labels: HashMap<(usize, String), ptxfp_front::module::Shadows>,
     /// Per entry of `decoded`, the evaluation plan of its arithmetic form,
     /// built once with the decoding (`None`: no form, or one without a fast
     /// plan, which `Eval::eval` serves).
@@ -610,8 +612,9 @@ fn execute(
         decoded: std::rc::Rc::new(Vec::new()),
         op_of: Vec::new(),
         labels: m
-            .labels()
-            .map(|(i, l, scope)| ((scope, l.to_string()), i))
+            .label_index()
+            .into_iter()
+            .map(|((scope, l), at)| ((scope, l.to_string()), at))
             .collect(),
         plans: Vec::new(),
         batch: Vec::new(),
@@ -1067,6 +1070,15 @@ fn dest_pair<'o>(o: &Operand<'o>) -> Result<(&'o str, Option<&'o str>), RunError
 const NOT_AN_INSTR: u32 = u32::MAX;
 
 impl Machine<'_, '_> {
+    /// The statement of label `name` that a branch in `block` of the
+    /// function of `scope` reaches: the one defined in the innermost block
+    /// around it.
+    fn label(&self, scope: usize, name: &str, block: usize) -> Option<usize> {
+        self.labels
+            .get(&(scope, name.to_string()))?
+            .lookup(self.module, block)
+    }
+
     /// Statement `i`'s instruction, decoded (`None` for a label).
     fn decoded_at(&self, i: usize) -> Option<&Decoded> {
         let k = *self.op_of.get(i).filter(|k| **k != NOT_AN_INSTR)?;

@@ -383,7 +383,8 @@ impl Control {
             ("bar" | "barrier", ["red", "and", "pred"]) => Control::BarRed(BarRed::And),
             ("bar" | "barrier", ["red", "or", "pred"]) => Control::BarRed(BarRed::Or),
             ("bar", ["warp", "sync"]) => Control::WarpSync,
-            ("membar", [_]) => Control::Fence,
+            // `membar.cta` (the `cta` is filtered out above), `.gl`, `.sys`.
+            ("membar", [] | [_]) => Control::Fence,
             ("fence", [_, ..]) => Control::Fence,
             ("activemask", ["b32"]) => Control::Activemask,
             ("elect", ["sync"]) => Control::Elect,

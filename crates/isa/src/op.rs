@@ -179,7 +179,10 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
             Err(d) => return bad(d),
         },
         "mov" => Op::Mov(last_type(opcode)),
-        "ld" => Op::Ld(Mem::decode(opcode)),
+        // ldu: "Load read-only data from an address that is common across
+        // threads in the warp" (PTX ISA 9.7.9.9): a load, whose value the
+        // sequential engine reads like `ld`'s.
+        "ld" | "ldu" => Op::Ld(Mem::decode(opcode)),
         "st" => Op::St(Mem::decode(opcode)),
         "cvta" => Op::Cvta(last_type(opcode)),
         "bra" if opcode.split('.').skip(1).all(|s| s == "uni") => Op::Bra,

@@ -335,18 +335,28 @@ fn check_cvt_operands(
     regs: &dyn Fn(&str) -> Option<PtxType>,
     diags: &mut Vec<Diagnostic>,
 ) {
-    if ins.operands.len() != types.len() {
+    // A vector source (`cvt.rs...e4m3x4.f32 d, {a, b, e, f}, rbits`)
+    // counts its elements one by one, as the op's types do.
+    let flat: Vec<&module::Operand> = ins
+        .operands
+        .iter()
+        .flat_map(|o| match &o.kind {
+            OperandKind::Vector(v) => v.iter().collect::<Vec<_>>(),
+            _ => vec![o],
+        })
+        .collect();
+    if flat.len() != types.len() {
         diags.push(Diagnostic::error(
             ins.opcode_span.clone(),
             format!(
                 "`{}` takes {} operands; {} given",
                 ins.opcode,
                 types.len(),
-                ins.operands.len()
+                flat.len()
             ),
         ));
     }
-    for (op, ty) in ins.operands.iter().zip(types) {
+    for (op, ty) in flat.into_iter().zip(types) {
         if let OperandKind::Name(n) = &op.kind {
             match regs(n) {
                 None => diags.push(

@@ -253,3 +253,35 @@ fn forms_lists_the_new_rows() {
         assert!(has(f), "{f} missing from `forms --family cvt`");
     }
 }
+
+/// testdata/vectors-cvt, from the Python model `scripts/xcheck/ptxmodel.py`
+/// (`CvtForm`, written from the ISA sentences it quotes): `verify` passes
+/// every line, and every `cvt.pack`, `cvt.rs` and `.ue8m0x2` form of
+/// `forms --family cvt` has at least 100 vectors.
+#[test]
+fn verify_passes_the_python_model_cvt_vectors() {
+    let file = "testdata/vectors-cvt/cvt-sm_100a-ptx8.8.txt";
+    let o = ptxfp(&["verify", file], None);
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    let root = format!("{}/../..", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(format!("{root}/{file}")).unwrap();
+    let mut count = std::collections::BTreeMap::<&str, usize>::new();
+    for l in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        *count.entry(l.split(' ').next().unwrap()).or_default() += 1;
+    }
+    let o = ptxfp(&["forms", "--family", "cvt"], None);
+    let forms = String::from_utf8_lossy(&o.stdout).into_owned();
+    let new: Vec<&str> = forms
+        .lines()
+        .map(|l| l.split(' ').next().unwrap())
+        .filter(|f| f.starts_with("cvt.pack") || f.starts_with("cvt.rs.") || f.contains("ue8m0"))
+        .collect();
+    assert_eq!(new.len(), 35);
+    for f in new {
+        assert!(count.get(f).copied().unwrap_or(0) >= 100, "{f}: {count:?}");
+    }
+}

@@ -208,7 +208,9 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                     Op::Form(f) => {
                         check_operands(ins, &f.to_string(), &op_types(op), &regs, &mut diags)
                     }
-                    Op::Cvt(_) => check_cvt_operands(ins, &op_types(op), &regs, &mut diags),
+                    Op::Cvt(c) => {
+                        check_cvt_operands(ins, &op_types(op), c.row().syntax, &regs, &mut diags)
+                    }
                     Op::Setp(c) if c.instr == CmpInstr::Setp || c.bool_op.is_some() => {
                         check_setp_operands(ins, c, &mut diags)
                     }
@@ -332,6 +334,7 @@ fn check_operands(
 fn check_cvt_operands(
     ins: &Instr,
     types: &[PtxType],
+    syntax: &str,
     regs: &dyn Fn(&str) -> Option<PtxType>,
     diags: &mut Vec<Diagnostic>,
 ) {
@@ -346,15 +349,22 @@ fn check_cvt_operands(
         })
         .collect();
     if flat.len() != types.len() {
-        diags.push(Diagnostic::error(
-            ins.opcode_span.clone(),
-            format!(
-                "`{}` takes {} operands; {} given",
-                ins.opcode,
-                types.len(),
-                flat.len()
-            ),
-        ));
+        // The operands of the form's syntax line (`d, {a, b, e, f}, rbits`).
+        let shape = syntax
+            .split_once(' ')
+            .map_or("", |(_, o)| o.split(';').next().unwrap_or(""));
+        diags.push(
+            Diagnostic::error(
+                ins.opcode_span.clone(),
+                format!(
+                    "`{}` takes {} operands; {} given",
+                    ins.opcode,
+                    types.len(),
+                    flat.len()
+                ),
+            )
+            .with_help(format!("write `{} {shape};`", ins.opcode)),
+        );
     }
     for (op, ty) in flat.into_iter().zip(types) {
         if let OperandKind::Name(n) = &op.kind {

@@ -877,6 +877,77 @@ mod tests {
         assert_eq!(cvt("cvt.rn.f16x2.e5m2x2", &[0x3cff]), 0x3c00_7fff);
     }
 
+    /// cvt.pack, cvt.rs and ue8m0x2, one sentence each (values by hand).
+    #[test]
+    fn pack_stochastic_and_ue8m0() {
+        // "ta = a > MAX(convertType) ? MAX(convertType) : a": 300 → 255;
+        // -1 → 0; c's low 16 bits above.
+        assert_eq!(
+            cvt("cvt.pack.sat.u8.s32.b32", &[300, 0xffff_ffff, 0xbeef]),
+            0xbeef_ff00
+        );
+        assert_eq!(
+            cvt("cvt.pack.sat.s16.s32", &[0x8000, 0xffff_0000]),
+            0x7fff_8000
+        );
+        // .f16 drops 13 bits of 1 + 2^-11 (0x1000 of them): random bits
+        // 0x1000 carry (0x2000), 0x0fff do not.
+        assert_eq!(
+            cvt("cvt.rs.f16x2.f32", &[0x3f80_1000, 0x3f80_1000, 0x1000_0fff]),
+            0x3c01_3c00
+        );
+        // The 3 MSBs of each half are not read.
+        assert_eq!(
+            cvt("cvt.rs.f16x2.f32", &[0x3f80_1000, 0x3f80_1000, 0xf000_efff]),
+            0x3c01_3c00
+        );
+        // A subnormal .f16 result: 2^-25 is half of the smallest subnormal;
+        // the top discarded bit is set, so random bits from 0x1000 carry.
+        assert_eq!(
+            cvt("cvt.rs.f16x2.f32", &[0x3300_0000, 0x3300_0000, 0x1000_0fff]),
+            0x0001_0000
+        );
+        // .bf16: beyond the largest finite value a carry gives ∞; .relu
+        // clears a negative lane.
+        assert_eq!(
+            cvt(
+                "cvt.rs.relu.bf16x2.f32",
+                &[0x7f7f_ffff, 0xbf80_0000, 0x0001_0000]
+            ),
+            0x7f80_0000
+        );
+        // E4M3 quads: exact values whatever the random bits; NaN → 0x7f.
+        assert_eq!(
+            cvt(
+                "cvt.rs.satfinite.e4m3x4.f32",
+                &[
+                    0x3f80_0000,
+                    0xc000_0000,
+                    0x43e0_0000,
+                    0x7fc0_0000,
+                    u64::from(u32::MAX)
+                ]
+            ),
+            0x38c0_7e7f
+        );
+        // UE8M0: 3.0 → 2^1 (.rz) = 0x80, 2^2 (.rp) = 0x81; -0.5 → 2^-1 = 0x7e.
+        assert_eq!(
+            cvt("cvt.rz.ue8m0x2.f32", &[0x4040_0000, 0xbf00_0000]),
+            0x807e
+        );
+        assert_eq!(
+            cvt("cvt.rp.ue8m0x2.f32", &[0x4040_0000, 0xbf00_0000]),
+            0x817e
+        );
+        // Above 2^127 up: NaN, or 2^127 with .satfinite; 0 → code 0.
+        assert_eq!(cvt("cvt.rp.ue8m0x2.f32", &[0x7f00_0001, 0]), 0xff00);
+        assert_eq!(
+            cvt("cvt.rp.satfinite.ue8m0x2.f32", &[0x7f00_0001, 0]),
+            0xfe00
+        );
+        assert_eq!(cvt("cvt.rn.bf16x2.ue8m0x2", &[0x80ff]), 0x4000_7fff);
+    }
+
     /// Every form of every row evaluates, on any register bits (high bits
     /// beyond the source type included), to bits within its destination
     /// type, without a panic.

@@ -349,7 +349,7 @@ const PACK_65: (PtxVersion, u16) = (v(6, 5), 72);
 /// "Sub byte types (`.u4`/`.s4` and `.u2`/`.s2`) requires sm_75 or higher."
 const PACK_SUB_BYTE: (PtxVersion, u16) = (v(6, 5), 75);
 
-/// Every `cvt` form ptxfp models (PTX ISA 9.7.9.21).
+/// Every `cvt` form ptxfp models (PTX ISA 9.7.9.21, and `cvt.pack`, 9.7.9.22).
 ///
 /// Roundings: "Integer rounding is required for float-to-integer
 /// conversions, and for same-size float-to-float conversions where the

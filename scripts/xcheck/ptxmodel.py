@@ -15,7 +15,11 @@ bits plus a sticky bit), and every result is rounded once, by round_value().
     >>> Form("fma.rn.bf16").evaluate([0x3FE0, 0x3F14, 0x8D80]) == 0x3F81
     True
 
-Command line: `ptxmodel.py forms` lists the legal forms as `FORM PTX TARGET`;
+The cvt forms of cvt_forms() (cvt.pack, cvt.rs, .ue8m0x2) are CvtForm, added
+from the PTX ISA 9.7.9.21-22 sentences quoted there.
+
+Command line: `ptxmodel.py forms` lists the legal forms as `FORM PTX TARGET`
+(`cvt-forms`: the cvt forms);
 `ptxmodel.py eval [--target T] [--device D] [--ptx V] FORM HEX...` prints a result.
 """
 
@@ -844,10 +848,253 @@ def evaluate(text, operands, setup=Setup()):
     return _FORMS[key].evaluate(operands)
 
 
+# ---------------------------------------------------------------------------
+# cvt: cvt.pack (9.7.9.22), cvt.rs (stochastic rounding) and the .ue8m0x2
+# scale factors (9.7.9.21), written from the ISA sentences quoted below and
+# the readings docs/NVIDIA.md "cvt.rs: the random bits", "cvt: ue8m0x2" and
+# "cvt.pack" record. Exact: Fractions throughout.
+
+PACK_TYPES = {"u2": (2, False), "s2": (2, True), "u4": (4, False), "s4": (4, True),
+              "u8": (8, False), "s8": (8, True), "u16": (16, False), "s16": (16, True)}
+
+
+class Small(NamedTuple):
+    """A destination element format of cvt: exponent and fraction bits, its
+    largest finite magnitude code, and the code of its NaN (None: no NaN)."""
+
+    ebits: int
+    mbits: int
+    max_code: int
+    nan: Optional[int]
+    inf: Optional[int]
+
+    @property
+    def bias(self):
+        return (1 << (self.ebits - 1)) - 1
+
+    def value(self, code):
+        """The magnitude of a finite magnitude code, as a Fraction."""
+        e, m = code >> self.mbits, code & ((1 << self.mbits) - 1)
+        if e == 0:
+            return Fraction(m, 1 << self.mbits) * Fraction(2) ** (1 - self.bias)
+        return (1 + Fraction(m, 1 << self.mbits)) * Fraction(2) ** (e - self.bias)
+
+    def code(self, v):
+        """The magnitude code of a Fraction v on this format's grid, up to its largest."""
+        if v == 0:
+            return 0
+        e = v.numerator.bit_length() - v.denominator.bit_length()
+        if Fraction(2) ** e > v:
+            e -= 1
+        if e < 1 - self.bias:
+            return int(v / Fraction(2) ** (1 - self.bias - self.mbits))
+        return (e + self.bias) << self.mbits | int(v / Fraction(2) ** (e - self.mbits)) - (1 << self.mbits)
+
+
+# (format, lane width, sign bit) of each .rs destination element.
+RS_FORMATS = {
+    "f16x2": (Small(5, 10, 0x7BFF, 0x7FFF, 0x7C00), 16),
+    "bf16x2": (Small(8, 7, 0x7F7F, 0x7FFF, 0x7F80), 16),
+    # E4M3: S.1111.110 = 448 the largest, S.1111.111 NaN, no infinity.
+    "e4m3x4": (Small(4, 3, 0x7E, 0x7F, None), 8),
+    # E5M2: exponent all ones is infinity or NaN.
+    "e5m2x4": (Small(5, 2, 0x7B, 0x7F, 0x7C), 8),
+    # FP6 and FP4: every code finite.
+    "e2m3x4": (Small(2, 3, 0x1F, None, None), 8),
+    "e3m2x4": (Small(3, 2, 0x1F, None, None), 8),
+    "e2m1x4": (Small(2, 1, 0x7, None, None), 4),
+}
+
+
+def f32_fraction(bits):
+    """A finite .f32 as a Fraction; None for infinity and NaN."""
+    sign, e, m = bits >> 31, bits >> 23 & 0xFF, bits & 0x7FFFFF
+    if e == 0xFF:
+        return None
+    v = Fraction(m, 1 << 23) * Fraction(2) ** -126 if e == 0 else (1 + Fraction(m, 1 << 23)) * Fraction(2) ** (e - 127)
+    return -v if sign else v
+
+
+def rs_random_bits(dst, rbits, lane):
+    """9.7.9.21: ".f16x2 [...] 13 LSBs from upper 16-bits are used as random
+    bits for operand a [...] 13 LSBs from lower 16-bits [...] for operand b";
+    ".bf16x2 [...] upper 16-bits [...] for operand a and lower 16-bits [...]
+    for operand b"; "e4m3x4/.e5m2x4/.e2m3x4/.e3m2x4 [...] lower 16-bits are
+    used for operands e, f and upper 16 bits are used for operands a, b"
+    (both of a pair read the same 16 bits: docs/NVIDIA.md); ".e2m1x4 [...]
+    lower 8-bits from both 16-bits half [...] for operands e, f and upper
+    8-bits from both 16-bits half [...] for operands a, b" (a: bits 31..24,
+    b: 15..8, e: 23..16, f: 7..0). Returns (value, number of bits)."""
+    hi, lo = rbits >> 16 & 0xFFFF, rbits & 0xFFFF
+    if dst == "f16x2":
+        return ((hi if lane == 0 else lo) & 0x1FFF, 13)
+    if dst == "bf16x2":
+        return (hi if lane == 0 else lo, 16)
+    if dst == "e2m1x4":
+        return ({0: hi >> 8, 1: lo >> 8, 2: hi & 0xFF, 3: lo & 0xFF}[lane], 8)
+    return (hi if lane < 2 else lo, 16)
+
+
+def rs_lane(dst, relu, satfinite, x, r, k):
+    """One lane of cvt.rs: "rounded in the direction toward zero or away from
+    zero based on the carry out of the integer addition of the supplied random
+    bits (rbits) to the truncated off (discarded) bits of mantissa from the
+    input". The discarded part is |x| modulo the destination's last place at
+    |x| (the subnormal one below the normal range); the k random bits meet its
+    top k bits. Then ".satfinite" (beyond MAX_NORM: sign-preserved MAX_NORM;
+    NaN: the format's NaN, or +MAX_NORM for FP6/FP4), ".relu" (negative: 0)."""
+    fmt, width = RS_FORMATS[dst]
+    sign_bit = 1 << (fmt.ebits + fmt.mbits)
+    v = f32_fraction(x)
+    if v is None and x & 0x7FFFFF:  # NaN
+        return fmt.nan if fmt.nan is not None else fmt.max_code
+    negative = x >> 31 == 1
+    if v is None:  # infinity
+        mag = fmt.inf if fmt.inf is not None and not satfinite else fmt.max_code
+    else:
+        a = abs(v)
+        e = a.numerator.bit_length() - a.denominator.bit_length() if a else 0
+        if a and Fraction(2) ** e > a:
+            e -= 1
+        last = Fraction(2) ** (max(e, 1 - fmt.bias) - fmt.mbits)
+        whole = a // last
+        discarded = a / last - whole  # in [0, 1)
+        carry = int(discarded * (1 << k)) + r >= 1 << k
+        rounded = (whole + carry) * last
+        if rounded > fmt.value(fmt.max_code):
+            mag = fmt.inf if fmt.inf is not None and not satfinite else fmt.max_code
+        else:
+            mag = fmt.code(rounded)
+    result = sign_bit | mag if negative else mag
+    if relu and result & sign_bit:
+        return 0
+    return result
+
+
+def ue8m0_lane(rnd, satfinite, v, nan):
+    """UE8M0: code e is 2^(e - 127), 0xff is NaN. ".rz"/".rp": the magnitude
+    down or up to a power of two; NaN: "NaN in the specified destination
+    format"; beyond 2^127: with .satfinite "a positive MAX_NORM in .ue8m0x2"
+    (0xfe), without it 0xff; zeros and values below 2^-127: code 0; the sign
+    is dropped (docs/NVIDIA.md "cvt: ue8m0x2")."""
+    over = 0xFE if satfinite else 0xFF
+    if nan:
+        return 0xFF
+    if v is None:
+        return over
+    a = abs(v)
+    if a == 0:
+        return 0
+    e = a.numerator.bit_length() - a.denominator.bit_length()
+    if Fraction(2) ** e > a:
+        e -= 1
+    if rnd == "rp" and Fraction(2) ** e != a:
+        e += 1
+    code = e + 127
+    return 0 if code < 0 else over if code > 0xFE else code
+
+
+def bf16_fraction(bits):
+    """A finite .bf16 as a Fraction (the upper half of an .f32); None for inf/NaN."""
+    return f32_fraction(bits << 16)
+
+
+def cvt_forms():
+    """The cvt forms this model covers: (form, PTX ISA, target)."""
+    forms = []
+    for relu in ("", ".relu"):
+        for sat in ("", ".satfinite"):
+            for t in ("f16x2", "bf16x2"):
+                forms.append((f"cvt.rs{relu}{sat}.{t}.f32", "8.7", "sm_100a"))
+        for t in ("e4m3x4", "e5m2x4", "e2m3x4", "e3m2x4", "e2m1x4"):
+            forms.append((f"cvt.rs{relu}.satfinite.{t}.f32", "8.7", "sm_100a"))
+    for rnd in ("rz", "rp"):
+        for sat in ("", ".satfinite"):
+            for src in ("f32", "bf16x2"):
+                forms.append((f"cvt.{rnd}{sat}.ue8m0x2.{src}", "8.6", "sm_100a"))
+    forms.append(("cvt.rn.bf16x2.ue8m0x2", "8.6", "sm_100a"))
+    for name, (size, _) in PACK_TYPES.items():
+        c = "" if size == 16 else ".b32"
+        forms.append((f"cvt.pack.sat.{name}.s32{c}", "6.5", "sm_75" if size < 8 else "sm_72"))
+    return sorted(forms)
+
+
+class CvtForm:
+    """One form of cvt_forms(): `hex_widths()` (operands, then result) and `evaluate()`."""
+
+    def __init__(self, text):
+        if text not in {f for f, _, _ in cvt_forms()}:
+            raise ValueError(f"{text} is not a cvt form of this model")
+        self.text = text
+        self.words = text.split(".")
+
+    def hex_widths(self):
+        w = self.words
+        if w[1] == "pack":
+            n = 2 if PACK_TYPES[w[3]][0] == 16 else 3
+            return [8] * n + [8]
+        if w[1] == "rs":
+            dst = w[-2]
+            lanes = 2 if dst in ("f16x2", "bf16x2") else 4
+            return [8] * (lanes + 1) + [4 if dst == "e2m1x4" else 8]
+        if w[-1] == "f32":
+            return [8, 8, 4]
+        if w[-1] == "bf16x2":
+            return [8, 4]
+        return [4, 8]  # cvt.rn.bf16x2.ue8m0x2
+
+    def evaluate(self, ops):
+        w = self.words
+        if w[1] == "pack":
+            # 9.7.9.22: "ta = a < MIN(convertType) ? MIN(convertType) : a;" and
+            # the MAX clamp (".sat modifier limits the converted values to
+            # MIN(convertType)..MAX(convertedType)"); "td = tb; td[i] = ta[i - size]"
+            # for i in size..2*size-1; "d[i] = c[i - 2 * size]" above, but for .u16/.s16.
+            size, signed = PACK_TYPES[w[3]]
+            lo, hi = (-(1 << (size - 1)), (1 << (size - 1)) - 1) if signed else (0, (1 << size) - 1)
+
+            def sat(x):
+                x = x - (1 << 32) if x >> 31 else x
+                return min(max(x, lo), hi) % (1 << size)
+
+            d = sat(ops[0]) << size | sat(ops[1])
+            if size < 16:
+                d |= ops[2] << (2 * size)
+            return d % (1 << 32)
+        if w[1] == "rs":
+            dst = w[-2]
+            relu, satfinite = "relu" in w, "satfinite" in w
+            lanes = ops[:-1]
+            width = RS_FORMATS[dst][1]
+            d = 0
+            for i, x in enumerate(lanes):
+                r, k = rs_random_bits(dst, ops[-1], i)
+                d = d << width | rs_lane(dst, relu, satfinite, x, r, k)
+            return d
+        if w[-1] == "ue8m0x2":
+            # "Each 8-bit input value in operand a is converted to .bf16": exact
+            # (2^-127 is the bf16 subnormal 0x0040); NaN → NVIDIA's bf16 NaN.
+            def lane(code):
+                if code == 0xFF:
+                    return 0x7FFF
+                return 0x0040 if code == 0 else code << 7
+            return lane(ops[0] >> 8 & 0xFF) << 16 | lane(ops[0] & 0xFF)
+        rnd, satfinite = w[1], "satfinite" in w
+        if w[-1] == "f32":
+            xs = ops[:2]
+            vals = [(f32_fraction(x), x & 0x7FFFFFFF > 0x7F800000) for x in xs]
+        else:
+            xs = [ops[0] >> 16 & 0xFFFF, ops[0] & 0xFFFF]
+            vals = [(bf16_fraction(x), x & 0x7FFF > 0x7F80) for x in xs]
+        a, b = (ue8m0_lane(rnd, satfinite, v, nan) for v, nan in vals)
+        return a << 8 | b
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("forms", help="list the legal forms: FORM PTX TARGET")
+    sub.add_parser("cvt-forms", help="list the cvt forms of the model: FORM PTX TARGET")
     ev = sub.add_parser("eval", help="evaluate a form on hex operands")
     ev.add_argument("--target", default="sm_100")
     ev.add_argument("--device")
@@ -858,6 +1105,19 @@ def main(argv=None):
     if args.command == "forms":
         for form, ptx, target, _ in legal_forms():
             print(form, ptx, target)
+        return
+    if args.command == "cvt-forms":
+        for form, ptx, target in cvt_forms():
+            print(form, ptx, target)
+        return
+    if args.form.startswith("cvt."):
+        try:
+            form = CvtForm(args.form)
+        except ValueError as error:
+            print(f"ptxmodel.py: {error}", file=sys.stderr)
+            return 2
+        result = form.evaluate([int(x, 16) for x in args.operands])
+        print(f"{result:0{form.hex_widths()[-1]}x}")
         return
     try:
         form = Form(args.form, Setup(args.target, args.ptx, args.device))

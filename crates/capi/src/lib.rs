@@ -470,7 +470,7 @@ pub extern "C" fn ptxfp_op_eval(op: ptxfp_op, a: u64, b: u64, c: u64) -> u64 {
     // catch_unwind costs nothing until something panics (a landing pad).
     catch_unwind(|| match table::fast_plan(op.opaque[0]) {
         Some(f) => f.eval([a, b, c]),
-        None => eval_general(op, &[a, b, c, 0]).map_or(0, |d| d.0[0]),
+        None => eval_general(op, &[a, b, c, 0, 0]).map_or(0, |d| d.0[0]),
     })
     .unwrap_or(0)
 }
@@ -569,7 +569,7 @@ pub unsafe extern "C" fn ptxfp_op_run(
     n: usize,
     threads: u32,
 ) -> ptxfp_status {
-    let srcs = [a, b, c, std::ptr::null()];
+    let srcs = [a, b, c, std::ptr::null(), std::ptr::null()];
     let mut dsts = [d, std::ptr::null_mut(), std::ptr::null_mut()];
     let Some(h) = handle(op) else {
         return PTXFP_ERR_HANDLE;

@@ -32,10 +32,10 @@ pub(crate) const SM1X: u64 = 1 << 33;
 const MAGIC0: u64 = 0xC1;
 const MAGIC1: u64 = 0x7F;
 
-/// The most sources an op reads (madc with its carry-in) and the most
-/// destinations it writes (a packed setp's two predicates, or a result
-/// and its carry-out).
-pub(crate) const MAX_SRCS: usize = 4;
+/// The most sources an op reads (`cvt.rs...e4m3x4.f32 d, {a, b, e, f},
+/// rbits`: four lanes and the random bits) and the most destinations it
+/// writes (a packed setp's two predicates, or a result and its carry-out).
+pub(crate) const MAX_SRCS: usize = 5;
 pub(crate) const MAX_DSTS: usize = 3;
 
 /// One op of the table, with what the C side asks of it precomputed.

@@ -166,7 +166,7 @@ fn every_op_is_reachable_and_evaluates_as_the_library() {
         for i in 0..24 {
             let s: Vec<u64> = cols.iter().map(|c| c[i]).collect();
             let (want, approx) = ins.eval(&s, &exec);
-            let mut s4 = [0u64; 4];
+            let mut s4 = [0u64; 5];
             s4[..n].copy_from_slice(&s);
             if n <= 3 {
                 assert_eq!(

@@ -222,7 +222,9 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                     Op::Form(f) => {
                         check_operands(ins, &f.to_string(), &op_types(op), &regs, &mut diags)
                     }
-                    Op::Cvt(_) => check_cvt_operands(ins, &op_types(op), &regs, &mut diags),
+                    Op::Cvt(c) => {
+                        check_cvt_operands(ins, &op_types(op), c.row().syntax, &regs, &mut diags)
+                    }
                     Op::Setp(c) if c.instr == CmpInstr::Setp || c.bool_op.is_some() => {
                         check_setp_operands(ins, c, &mut diags)
                     }
@@ -351,21 +353,39 @@ fn check_operands(
 fn check_cvt_operands(
     ins: &Instr,
     types: &[PtxType],
+    syntax: &str,
     regs: &dyn Fn(&str) -> Option<PtxType>,
     diags: &mut Vec<Diagnostic>,
 ) {
-    if ins.operands.len() != types.len() {
-        diags.push(Diagnostic::error(
-            ins.opcode_span.clone(),
-            format!(
-                "`{}` takes {} operands; {} given",
-                ins.opcode,
-                types.len(),
-                ins.operands.len()
-            ),
-        ));
+    // A vector source (`cvt.rs...e4m3x4.f32 d, {a, b, e, f}, rbits`)
+    // counts its elements one by one, as the op's types do.
+    let flat: Vec<&module::Operand> = ins
+        .operands
+        .iter()
+        .flat_map(|o| match &o.kind {
+            OperandKind::Vector(v) => v.iter().collect::<Vec<_>>(),
+            _ => vec![o],
+        })
+        .collect();
+    if flat.len() != types.len() {
+        // The operands of the form's syntax line (`d, {a, b, e, f}, rbits`).
+        let shape = syntax
+            .split_once(' ')
+            .map_or("", |(_, o)| o.split(';').next().unwrap_or(""));
+        diags.push(
+            Diagnostic::error(
+                ins.opcode_span.clone(),
+                format!(
+                    "`{}` takes {} operands; {} given",
+                    ins.opcode,
+                    types.len(),
+                    flat.len()
+                ),
+            )
+            .with_help(format!("write `{} {shape};`", ins.opcode)),
+        );
     }
-    for (op, ty) in ins.operands.iter().zip(types) {
+    for (op, ty) in flat.into_iter().zip(types) {
         if let OperandKind::Name(n) = &op.kind {
             match regs(n) {
                 None => diags.push(

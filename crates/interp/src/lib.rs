@@ -2064,7 +2064,24 @@ impl Machine<'_, '_> {
         let Some(sig) = op.signature() else {
             return Err(err(ins.opcode_span.clone(), "internal: no signature"));
         };
-        let ops = self.operands(ins, 1 + sig.srcs.len())?;
+        // A `cvt`'s vector source (`cvt.rs...e4m3x4.f32 d, {a, b, e, f},
+        // rbits`) is its elements, one source each.
+        let flat: Vec<Operand> = if matches!(op, Op::Cvt(_)) {
+            ins.operands
+                .iter()
+                .flat_map(|o| match &o.kind {
+                    OperandKind::Vector(v) => v.clone(),
+                    _ => vec![o.clone()],
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let ops = if flat.len() == 1 + sig.srcs.len() && flat.len() != ins.operands.len() {
+            &flat[..]
+        } else {
+            self.operands(ins, 1 + sig.srcs.len())?
+        };
         let mut srcs = Vec::new();
         for (o, t) in ops[1..].iter().zip(&sig.srcs) {
             let v = match &o.kind {

@@ -1,6 +1,9 @@
 //! `cvt` (PTX ISA 9.7.9.21), as one table of rows: every conversion ptxfp
 //! models, between the integer types, `.f16`, `.bf16`, `.f32`, `.f64`,
-//! `.tf32` and the packed `.f16x2`, `.bf16x2`, `.e4m3x2`, `.e5m2x2`.
+//! `.tf32`, the packed `.f16x2`, `.bf16x2`, `.e4m3x2`, `.e5m2x2`, the
+//! FP4/FP6 pairs, the `.rs` (stochastic rounding) quads `.e4m3x4` ...
+//! `.e2m1x4` and the `.ue8m0x2` scale factors; and `cvt.pack` (9.7.9.22),
+//! two `.s32` saturated to `.u2` ... `.s16` and packed.
 //!
 //! Each [`CvtRow`] is one syntax line of the spec (or the part of one that
 //! has its own requirement), with the modifier values it admits, its
@@ -32,6 +35,13 @@ pub enum CvtRound {
     Int(Round),
     /// `.rna`: "rounding to nearest, with ties away from zero" (`.tf32` only).
     NearestAway,
+    /// `.rs`: "Stochastic rounding is achieved through the use of the
+    /// supplied random bits. Operation's result is rounded in the direction
+    /// toward zero or away from zero based on the carry out of the integer
+    /// addition of the supplied random bits (`rbits`) to the truncated off
+    /// (discarded) bits of mantissa from the input" (9.7.9.21 "Floating
+    /// Point Notes").
+    Stochastic,
 }
 
 impl CvtRound {
@@ -43,15 +53,93 @@ impl CvtRound {
             CvtRound::Float(r) => [".rn", ".rz", ".rm", ".rp"][i(r)],
             CvtRound::Int(r) => [".rni", ".rzi", ".rmi", ".rpi"][i(r)],
             CvtRound::NearestAway => ".rna",
+            CvtRound::Stochastic => ".rs",
         }
     }
 
     fn parse(word: &str) -> Option<CvtRound> {
-        [FRND, IRND, RNA]
+        [FRND, IRND, RNA, RS]
             .iter()
             .flat_map(|s| s.iter())
             .copied()
             .find(|r| &r.name()[1..] == word)
+    }
+}
+
+/// The `.convertType` of `cvt.pack` (9.7.9.22): `.convertType = { .u16,
+/// .s16 }` (two sources) and `{ .u2, .s2, .u4, .s4, .u8, .s8 }` (with `c`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PackTo {
+    /// `.u2`
+    U2,
+    /// `.s2`
+    S2,
+    /// `.u4`
+    U4,
+    /// `.s4`
+    S4,
+    /// `.u8`
+    U8,
+    /// `.s8`
+    S8,
+    /// `.u16`
+    U16,
+    /// `.s16`
+    S16,
+}
+
+impl PackTo {
+    const ALL: [(PackTo, &'static str); 8] = [
+        (PackTo::U2, "u2"),
+        (PackTo::S2, "s2"),
+        (PackTo::U4, "u4"),
+        (PackTo::S4, "s4"),
+        (PackTo::U8, "u8"),
+        (PackTo::S8, "s8"),
+        (PackTo::U16, "u16"),
+        (PackTo::S16, "s16"),
+    ];
+
+    /// The name without the dot (`"u4"`).
+    pub fn name(self) -> &'static str {
+        PackTo::ALL
+            .iter()
+            .find(|(p, _)| *p == self)
+            .map_or("?", |(_, n)| n)
+    }
+
+    fn parse(word: &str) -> Option<PackTo> {
+        PackTo::ALL
+            .iter()
+            .find(|(_, n)| *n == word)
+            .map(|(p, _)| *p)
+    }
+
+    /// `sizeInBits(convertType)`.
+    pub fn bits(self) -> u32 {
+        match self {
+            PackTo::U2 | PackTo::S2 => 2,
+            PackTo::U4 | PackTo::S4 => 4,
+            PackTo::U8 | PackTo::S8 => 8,
+            PackTo::U16 | PackTo::S16 => 16,
+        }
+    }
+
+    /// `MIN(convertType)` and `MAX(convertType)`.
+    pub fn range(self) -> (i64, i64) {
+        let w = self.bits();
+        match self {
+            PackTo::S2 | PackTo::S4 | PackTo::S8 | PackTo::S16 => {
+                (-(1 << (w - 1)), (1 << (w - 1)) - 1)
+            }
+            _ => (0, (1 << w) - 1),
+        }
+    }
+
+    /// True for the forms with the operand `c` (`.cType = { .b32 }`):
+    /// every convertType but `.u16` and `.s16`.
+    pub fn takes_c(self) -> bool {
+        self.bits() < 16
     }
 }
 
@@ -74,6 +162,10 @@ pub struct Cvt {
     pub dst: PtxType,
     /// The source type.
     pub src: PtxType,
+    /// `cvt.pack` (9.7.9.22) and its `.convertType`; the form's `dst` is
+    /// then `.u32` ("Destination d is an unsigned 32-bit integer") and its
+    /// `src` `.s32` (`.abType`).
+    pub pack: Option<PackTo>,
 }
 
 /// How a row's destination and source types combine.
@@ -123,6 +215,8 @@ pub struct CvtRow {
     pub section: &'static str,
     /// The `a`/`f` target suffix the line needs, beyond the sm number.
     pub suffix: Suffix,
+    /// `cvt.pack`'s `.convertType` values (`[None]`: not a `cvt.pack` line).
+    pub pack: &'static [Option<PackTo>],
 }
 
 /// The target suffix a row needs (PTX ISA 9.7.9.21 "Target ISA Notes").
@@ -138,6 +232,9 @@ pub enum Suffix {
     /// higher in the same family [...]" (an `a` target has its family's
     /// features).
     Family,
+    /// "supported on following architectures: sm_100a, sm_103a": only these
+    /// architecture-specific targets.
+    ArchIn(&'static [u16]),
 }
 
 const fn v(major: u8, minor: u8) -> PtxVersion {
@@ -160,6 +257,9 @@ const IRND: &[CvtRound] = &[
 const FRND: &[CvtRound] = &[RN, RZ, RM, RP];
 /// `.frnd2 = { .rn, .rz }`.
 const FRND2: &[CvtRound] = &[RN, RZ];
+/// `.frnd3 = { .rz, .rp }`.
+const FRND3: &[CvtRound] = &[RZ, RP];
+const RS: &[CvtRound] = &[CvtRound::Stochastic];
 const ONLY_RN: &[CvtRound] = &[RN];
 const RNA: &[CvtRound] = &[CvtRound::NearestAway];
 const NO: &[bool] = &[false];
@@ -167,13 +267,15 @@ const OPT: &[bool] = &[false, true];
 const YES: &[bool] = &[true];
 
 use PtxType::{
-    BF16x2, E2m1x2, E2m3x2, E3m2x2, E4m3x2, E5m2x2, F16x2, Tf32, BF16, F16, F32, F64, S16, S32,
-    S64, S8, U16, U32, U64, U8,
+    BF16x2, E2m1x2, E2m1x4, E2m3x2, E2m3x4, E3m2x2, E3m2x4, E4m3x2, E4m3x4, E5m2x2, E5m2x4, F16x2,
+    Tf32, Ue8m0x2, B32, BF16, F16, F32, F64, S16, S32, S64, S8, U16, U32, U64, U8,
 };
 const INTS: &[PtxType] = &[U8, U16, U32, U64, S8, S16, S32, S64];
 const F8X2: &[PtxType] = &[E4m3x2, E5m2x2];
 /// `.f4x2type` and `.f6x2type`.
 const F4F6X2: &[PtxType] = &[E2m1x2, E2m3x2, E3m2x2];
+/// `.f8x4type`, `.f6x4type` and `.f4x4type`.
+const X4: &[PtxType] = &[E4m3x4, E5m2x4, E2m3x4, E3m2x4, E2m1x4];
 const SECTION: &str = "9.7.9.21";
 
 /// A row with every modifier absent.
@@ -198,6 +300,7 @@ const fn row(
         alt: None,
         section: SECTION,
         suffix: Suffix::None,
+        pack: &[None],
     }
 }
 
@@ -234,8 +337,19 @@ const PACKED_91: (PtxVersion, u16) = (v(9, 1), 100);
 /// on counts (docs/NVIDIA.md "cvt: integers, integral values, tf32 and fp8").
 const ARCH_NOTE: Suffix = Suffix::ArchOrFamilyFrom88;
 const FAMILY_NOTE: Suffix = Suffix::Family;
+/// "`.rs` rounding mode introduced in PTX ISA version 8.7",
+/// "`cvt.rs{.e2m1x4/.e4m3x4/.e5m2x4/.e3m2x4/.e2m3x4}.f32` introduced in PTX
+/// ISA version 8.7"; both "supported on following architectures: sm_100a,
+/// sm_103a".
+const RS_87: (PtxVersion, u16) = (v(8, 7), 100);
+const RS_NOTE: Suffix = Suffix::ArchIn(&[100, 103]);
+/// `cvt.pack` (9.7.9.22): "Introduced in PTX ISA version 6.5", "Requires
+/// sm_72 or higher".
+const PACK_65: (PtxVersion, u16) = (v(6, 5), 72);
+/// "Sub byte types (`.u4`/`.s4` and `.u2`/`.s2`) requires sm_75 or higher."
+const PACK_SUB_BYTE: (PtxVersion, u16) = (v(6, 5), 75);
 
-/// Every `cvt` form ptxfp models (PTX ISA 9.7.9.21).
+/// Every `cvt` form ptxfp models (PTX ISA 9.7.9.21, and `cvt.pack`, 9.7.9.22).
 ///
 /// Roundings: "Integer rounding is required for float-to-integer
 /// conversions, and for same-size float-to-float conversions where the
@@ -316,6 +430,24 @@ pub const ROWS: &[CvtRow] = &[
     CvtRow { rnd: ONLY_RN, relu: OPT, satfinite: YES, suffix: ARCH_NOTE, ..row("cvt.rn.satfinite{.relu}.{e2m1x2,e2m3x2,e3m2x2}.f32 d, a, b;", F4F6X2, &[F32], F4F6_86) },
     CvtRow { rnd: ONLY_RN, relu: OPT, suffix: ARCH_NOTE, ..row("cvt.rn{.relu}.f16x2.{e2m1x2,e2m3x2,e3m2x2} d, a;", &[F16x2], F4F6X2, F4F6_86) },
     CvtRow { rnd: ONLY_RN, relu: OPT, satfinite: YES, suffix: FAMILY_NOTE, ..row("cvt.rn.satfinite{.relu}.{e2m1x2,e2m3x2,e3m2x2}.{f16x2,bf16x2} d, a;", F4F6X2, &[F16x2, BF16x2], PACKED_91) },
+    // Stochastic rounding: `rbits` "is a `.b32` type register operand used
+    // for providing random bits for `.rs` rounding mode".
+    CvtRow { rnd: RS, relu: OPT, satfinite: OPT, suffix: RS_NOTE, ..row("cvt.rs{.relu}{.satfinite}.{f16x2,bf16x2}.f32 d, a, b, rbits;", &[F16x2, BF16x2], &[F32], RS_87) },
+    CvtRow { rnd: RS, relu: OPT, satfinite: YES, suffix: RS_NOTE, ..row("cvt.rs{.relu}.satfinite.{e4m3x4,e5m2x4,e2m3x4,e3m2x4,e2m1x4}.f32 d, {a, b, e, f}, rbits;", X4, &[F32], RS_87) },
+    // UE8M0: `.frnd3 = { .rz, .rp }`. "`cvt.{rz/rp}.satfinite.ue8m0x2.f32`
+    // introduced in PTX ISA version 8.6", "`cvt.{rp/rz}{.satfinite}{.relu}
+    // .ue8m0x2.bf16x2` introduced in PTX ISA version 8.6", "`cvt.rn.bf16x2
+    // .ue8m0x2` introduced in PTX ISA version 8.6", each on the targets of
+    // the FP4/FP6 lines. The rows follow the syntax lines (`{.satfinite}`
+    // optional, no `.relu`: the `.relu` paragraph does not list `.ue8m0x2`).
+    CvtRow { rnd: FRND3, satfinite: OPT, suffix: ARCH_NOTE, ..row("cvt.frnd3{.satfinite}.ue8m0x2.f32 d, a, b;", &[Ue8m0x2], &[F32], F4F6_86) },
+    CvtRow { rnd: FRND3, satfinite: OPT, suffix: ARCH_NOTE, ..row("cvt.frnd3{.satfinite}.ue8m0x2.bf16x2 d, a;", &[Ue8m0x2], &[BF16x2], F4F6_86) },
+    CvtRow { rnd: ONLY_RN, suffix: ARCH_NOTE, ..row("cvt.rn.bf16x2.ue8m0x2 d, a;", &[BF16x2], &[Ue8m0x2], F4F6_86) },
+    // `cvt.pack` (9.7.9.22): "The inputs a and b are converted to values of
+    // type specified by `.convertType` with saturation".
+    CvtRow { sat: YES, pack: &[Some(PackTo::U16), Some(PackTo::S16)], section: "9.7.9.22", ..row("cvt.pack.sat.{u16,s16}.s32 d, a, b;", &[U32], &[S32], PACK_65) },
+    CvtRow { sat: YES, pack: &[Some(PackTo::U8), Some(PackTo::S8)], section: "9.7.9.22", ..row("cvt.pack.sat.{u8,s8}.s32.b32 d, a, b, c;", &[U32], &[S32], PACK_65) },
+    CvtRow { sat: YES, pack: &[Some(PackTo::U2), Some(PackTo::S2), Some(PackTo::U4), Some(PackTo::S4)], section: "9.7.9.22", ..row("cvt.pack.sat.{u2,s2,u4,s4}.s32.b32 d, a, b, c;", &[U32], &[S32], PACK_SUB_BYTE) },
 ];
 
 impl CvtRow {
@@ -330,7 +462,8 @@ impl CvtRow {
     }
 
     fn admits(&self, c: &Cvt) -> bool {
-        self.types_match(c.dst, c.src)
+        self.pack.contains(&c.pack)
+            && self.types_match(c.dst, c.src)
             && self.rnd.contains(&c.rnd)
             && self.ftz.contains(&c.ftz)
             && self.sat.contains(&c.sat)
@@ -345,7 +478,8 @@ impl CvtRow {
             .iter()
             .flat_map(move |&d| self.src.iter().map(move |&s| (d, s)))
             .filter(|&(d, s)| self.types_match(d, s));
-        types.flat_map(move |(dst, src)| {
+        let types = types.flat_map(move |t| self.pack.iter().map(move |&p| (t, p)));
+        types.flat_map(move |((dst, src), pack)| {
             self.rnd.iter().flat_map(move |&rnd| {
                 self.ftz.iter().flat_map(move |&ftz| {
                     self.sat.iter().flat_map(move |&sat| {
@@ -358,6 +492,7 @@ impl CvtRow {
                                 satfinite,
                                 dst,
                                 src,
+                                pack,
                             })
                         })
                     })
@@ -394,17 +529,7 @@ impl CvtError {
 }
 
 /// Words of valid `cvt` forms ptxfp does not model.
-const UNMODELLED: &[&str] = &[
-    "rs",
-    "e2m1x4",
-    "e4m3x4",
-    "e5m2x4",
-    "e2m3x4",
-    "e3m2x4",
-    "ue8m0x2",
-    "s2f6x2",
-    "scaled::n2::ue8m0",
-];
+const UNMODELLED: &[&str] = &["s2f6x2", "scaled::n2::ue8m0"];
 
 impl Cvt {
     /// Parses the opcode text `cvt.rn.relu.f16x2.f32`. The span of an error
@@ -426,11 +551,26 @@ impl Cvt {
         let mut types = Vec::new();
         let mut warnings = Vec::new();
         let mut off = 0;
+        // `cvt.pack` and its `.convertType` (9.7.9.22).
+        let (mut pack_word, mut conv) = (false, None);
         for part in text.split('.') {
             let span = off..off + part.len();
             off += part.len() + 1;
             if span.start == 0 {
                 continue; // "cvt"
+            }
+            if part == "pack" {
+                if pack_word {
+                    return invalid(span, "`.pack` given twice".into());
+                }
+                pack_word = true;
+                continue;
+            }
+            if pack_word && conv.is_none() && types.is_empty() {
+                if let Some(p) = PackTo::parse(part) {
+                    conv = Some(p);
+                    continue;
+                }
             }
             if let Some(t) = PtxType::parse(part) {
                 types.push((t, span));
@@ -470,6 +610,42 @@ impl Cvt {
             *flag = true;
         }
         let whole = 0..text.len();
+        if pack_word {
+            let Some(p) = conv else {
+                return invalid(
+                    whole,
+                    "`cvt.pack` needs a `.convertType`: .u2, .s2, .u4, .s4, .u8, .s8, .u16 or .s16"
+                        .into(),
+                );
+            };
+            let given: Vec<PtxType> = types.iter().map(|(t, _)| *t).collect();
+            let want: &[PtxType] = if p.takes_c() { &[S32, B32] } else { &[S32] };
+            if given != want {
+                let w: String = want.iter().map(|t| t.to_string()).collect();
+                return invalid(
+                    whole,
+                    format!(
+                        "`cvt.pack.sat.{}` takes `{w}` after `.{}`",
+                        p.name(),
+                        p.name()
+                    ),
+                );
+            }
+            let c = Cvt {
+                rnd,
+                ftz,
+                sat,
+                relu,
+                satfinite,
+                dst: U32,
+                src: S32,
+                pack: Some(p),
+            };
+            if ROWS.iter().any(|r| r.admits(&c)) {
+                return Ok((c, warnings));
+            }
+            return Err(c.why_not(whole.clone(), whole));
+        }
         let [(dst, _), (src, sspan)] = <[(PtxType, core::ops::Range<usize>); 2]>::try_from(types)
             .map_err(|_| {
             CvtError::Invalid(Diagnostic::error(
@@ -485,6 +661,7 @@ impl Cvt {
             satfinite,
             dst,
             src,
+            pack: None,
         };
         if ROWS.iter().any(|r| r.admits(&c)) {
             for w in &mut warnings {
@@ -498,15 +675,21 @@ impl Cvt {
     /// The error of a form no row admits, derived from the rows of its types.
     fn why_not(&self, whole: core::ops::Range<usize>, sspan: core::ops::Range<usize>) -> CvtError {
         let (dst, src) = (self.dst, self.src);
-        let name = format!("`cvt{dst}{src}`");
-        let rows: Vec<&CvtRow> = ROWS.iter().filter(|r| r.types_match(dst, src)).collect();
+        let name = match self.pack {
+            Some(p) => format!("`cvt.pack.{}{src}`", p.name()),
+            None => format!("`cvt{dst}{src}`"),
+        };
+        let rows: Vec<&CvtRow> = ROWS
+            .iter()
+            .filter(|r| r.types_match(dst, src) && r.pack.contains(&self.pack))
+            .collect();
         let err = |msg: String| CvtError::Invalid(Diagnostic::error(whole.clone(), msg));
         if rows.is_empty() {
             let packed = |t: PtxType| {
                 matches!(
                     t,
-                    F16x2 | BF16x2 | Tf32 | E4m3x2 | E5m2x2 | E2m1x2 | E2m3x2 | E3m2x2
-                )
+                    F16x2 | BF16x2 | Tf32 | E4m3x2 | E5m2x2 | E2m1x2 | E2m3x2 | E3m2x2 | Ue8m0x2
+                ) || X4.contains(&t)
             };
             let from: Vec<String> = ROWS
                 .iter()
@@ -597,17 +780,34 @@ impl Cvt {
     }
 
     /// Number of source operands: 2 for the forms that pack two `.f32`
-    /// (`cvt.rn.f16x2.f32 d, a, b`), 1 otherwise.
+    /// (`cvt.rn.f16x2.f32 d, a, b`), 3 with `rbits` (`cvt.rs.f16x2.f32 d,
+    /// a, b, rbits`), 5 for the quads (`d, {a, b, e, f}, rbits`: the vector's
+    /// elements count one each), 2 or 3 for `cvt.pack` (`d, a, b{, c}`), 1
+    /// otherwise.
     pub fn sources(&self) -> usize {
-        if self.src == F32
+        self.source_types().len()
+    }
+
+    /// The types of the source operands, in order (a vector's elements one
+    /// by one): `rbits` and `cvt.pack`'s `c` are `.b32`.
+    pub fn source_types(&self) -> Vec<PtxType> {
+        if let Some(p) = self.pack {
+            return if p.takes_c() {
+                vec![S32, S32, B32]
+            } else {
+                vec![S32, S32]
+            };
+        }
+        let pair = self.src == F32
             && matches!(
                 self.dst,
-                F16x2 | BF16x2 | E4m3x2 | E5m2x2 | E2m1x2 | E2m3x2 | E3m2x2
-            )
-        {
-            2
-        } else {
-            1
+                F16x2 | BF16x2 | E4m3x2 | E5m2x2 | E2m1x2 | E2m3x2 | E3m2x2 | Ue8m0x2
+            );
+        match (self.rnd, pair) {
+            (CvtRound::Stochastic, true) => vec![F32, F32, B32],
+            (CvtRound::Stochastic, false) => vec![F32, F32, F32, F32, B32],
+            (_, true) => vec![F32, F32],
+            _ => vec![self.src],
         }
     }
 
@@ -635,6 +835,14 @@ impl Cvt {
                 "needs a family target (sm_{}f); the target is {target}",
                 target.sm.max(100)
             )),
+            (Suffix::ArchIn(sms), Variant::Arch) if sms.contains(&target.sm) => None,
+            (Suffix::ArchIn(sms), _) => {
+                let names: Vec<String> = sms.iter().map(|s| format!("sm_{s}a")).collect();
+                Some(format!(
+                    "is supported only on {}; the target is {target}",
+                    names.join(", ")
+                ))
+            }
         }
     }
 
@@ -654,6 +862,10 @@ impl fmt::Display for Cvt {
     /// The canonical spelling: rounding, `.ftz`, `.sat`, then `.relu` and
     /// `.satfinite` in the order of the row's syntax line, then the types.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(p) = self.pack {
+            let c = if p.takes_c() { ".b32" } else { "" };
+            return write!(f, "cvt.pack.sat.{}{}{c}", p.name(), self.src);
+        }
         write!(f, "cvt{}", self.rnd.name())?;
         if self.ftz {
             f.write_str(".ftz")?;
@@ -732,6 +944,16 @@ mod tests {
             "cvt.rn.relu.f16x2.e3m2x2",
             "cvt.rn.satfinite.relu.e2m3x2.bf16x2",
             "cvt.rn.satfinite.e4m3x2.bf16x2",
+            "cvt.pack.sat.u8.s32.b32",
+            "cvt.pack.sat.s16.s32",
+            "cvt.pack.sat.s2.s32.b32",
+            "cvt.rs.relu.satfinite.f16x2.f32",
+            "cvt.rs.bf16x2.f32",
+            "cvt.rs.satfinite.e4m3x4.f32",
+            "cvt.rs.relu.satfinite.e2m1x4.f32",
+            "cvt.rz.satfinite.ue8m0x2.f32",
+            "cvt.rp.ue8m0x2.bf16x2",
+            "cvt.rn.bf16x2.ue8m0x2",
         ] {
             assert!(Cvt::parse(ok).is_ok(), "{ok}: {:?}", Cvt::parse(ok));
         }
@@ -777,13 +999,37 @@ mod tests {
             "`cvt` needs exactly two types, `.dtype.atype`"
         );
         assert!(matches!(
-            Cvt::decode("cvt.rs.f16x2.f32", false),
+            Cvt::decode("cvt.rn.satfinite.s2f6x2.f32", false),
             Err(CvtError::Unsupported(_))
         ));
-        assert!(matches!(
-            Cvt::decode("cvt.rn.satfinite.e2m1x4.f32", false),
-            Err(CvtError::Unsupported(_))
-        ));
+        assert_eq!(
+            msg("cvt.rn.satfinite.e2m1x4.f32"),
+            "`cvt.e2m1x4.f32` takes .rs, not `.rn`"
+        );
+        assert_eq!(
+            msg("cvt.rs.e4m3x4.f32"),
+            "`cvt.e4m3x4.f32` requires `.satfinite`"
+        );
+        assert_eq!(
+            msg("cvt.rn.ue8m0x2.f32"),
+            "`cvt.ue8m0x2.f32` takes .rz or .rp, not `.rn`"
+        );
+        assert_eq!(
+            msg("cvt.pack.u8.s32.b32"),
+            "`cvt.pack.u8.s32` requires `.sat`"
+        );
+        assert_eq!(
+            msg("cvt.pack.sat.u8.s32"),
+            "`cvt.pack.sat.u8` takes `.s32.b32` after `.u8`"
+        );
+        assert_eq!(
+            msg("cvt.pack.sat.s16.s32.b32"),
+            "`cvt.pack.sat.s16` takes `.s32` after `.s16`"
+        );
+        assert_eq!(
+            msg("cvt.pack.sat.s32.s32"),
+            "`cvt.pack` needs a `.convertType`: .u2, .s2, .u4, .s4, .u8, .s8, .u16 or .s16"
+        );
         assert!(matches!(
             Cvt::decode("cvt.rn.satfinite.e4m3x2.f16", false),
             Err(CvtError::Unsupported(_))
@@ -824,6 +1070,17 @@ mod tests {
         let bf = Cvt::parse("cvt.rn.satfinite.e4m3x2.bf16x2").unwrap();
         assert!(bf.suffix_error(v(9, 1), t("sm_100")).is_some());
         assert_eq!(bf.suffix_error(v(9, 1), t("sm_100a")), None);
+        assert_eq!(req("cvt.pack.sat.u8.s32.b32"), "6.5 sm_72");
+        assert_eq!(req("cvt.pack.sat.u4.s32.b32"), "6.5 sm_75");
+        assert_eq!(req("cvt.rs.satfinite.e4m3x4.f32"), "8.7 sm_100");
+        assert_eq!(req("cvt.rz.ue8m0x2.bf16x2"), "8.6 sm_100");
+        let rs = Cvt::parse("cvt.rs.f16x2.f32").unwrap();
+        assert_eq!(rs.suffix_error(v(8, 7), t("sm_103a")), None);
+        assert_eq!(
+            rs.suffix_error(v(8, 8), t("sm_120a")).unwrap(),
+            "is supported only on sm_100a, sm_103a; the target is sm_120a"
+        );
+        assert!(rs.suffix_error(v(8, 8), t("sm_100f")).is_some());
         let f8 = Cvt::parse("cvt.rn.satfinite.e4m3x2.f32").unwrap();
         assert_eq!(f8.requires_on(Target::sm(89)), (v(8, 1), Target::sm(89)));
         assert_eq!(f8.requires_on(Target::sm(90)), (v(7, 8), Target::sm(90)));

@@ -220,7 +220,7 @@ impl Op {
                 },
                 ..plain(i.dest_type(), i.source_types())
             },
-            Op::Cvt(c) => plain(c.dst, vec![c.src; c.sources()]),
+            Op::Cvt(c) => plain(c.dst, c.source_types()),
             // `setp.CmpOp.type p[|q], a, b;` and, with a BoolOp, `..., {!}c`
             // (9.7.8.2); `.f16x2`/`.bf16x2`: `p|q` are the two lanes' results.
             // `set.CmpOp.dtype.stype d, a, b{, {!}c}` (9.7.8.1).

@@ -43,9 +43,21 @@ pub enum PtxType {
     E2m3x2,
     /// `.e3m2x2`: two FP6 E3M2 values, one in the low 6 bits of each byte of a `.b16`.
     E3m2x2,
+    /// `.e4m3x4`: four OFP8 E4M3 values packed in a `.b32` (a `cvt.rs` destination).
+    E4m3x4,
+    /// `.e5m2x4`: four OFP8 E5M2 values packed in a `.b32`.
+    E5m2x4,
+    /// `.e2m3x4`: four FP6 E2M3 values, one in the low 6 bits of each byte of a `.b32`.
+    E2m3x4,
+    /// `.e3m2x4`: four FP6 E3M2 values, one in the low 6 bits of each byte of a `.b32`.
+    E3m2x4,
+    /// `.e2m1x4`: four FP4 E2M1 values packed in a `.b16`.
+    E2m1x4,
+    /// `.ue8m0x2`: two UE8M0 scale factors (unsigned, 8 exponent bits) in a `.b16`.
+    Ue8m0x2,
 }
 
-const NAMES: [(PtxType, &str); 26] = [
+const NAMES: [(PtxType, &str); 32] = [
     (PtxType::Pred, "pred"),
     (PtxType::B8, "b8"),
     (PtxType::B16, "b16"),
@@ -72,6 +84,12 @@ const NAMES: [(PtxType, &str); 26] = [
     (PtxType::E2m1x2, "e2m1x2"),
     (PtxType::E2m3x2, "e2m3x2"),
     (PtxType::E3m2x2, "e3m2x2"),
+    (PtxType::E4m3x4, "e4m3x4"),
+    (PtxType::E5m2x4, "e5m2x4"),
+    (PtxType::E2m3x4, "e2m3x4"),
+    (PtxType::E3m2x4, "e3m2x4"),
+    (PtxType::E2m1x4, "e2m1x4"),
+    (PtxType::Ue8m0x2, "ue8m0x2"),
 ];
 
 impl PtxType {
@@ -81,8 +99,10 @@ impl PtxType {
         match self {
             Pred => 1,
             B8 | U8 | S8 | E2m1x2 => 8,
-            B16 | U16 | S16 | F16 | BF16 | E4m3x2 | E5m2x2 | E2m3x2 | E3m2x2 => 16,
-            B32 | U32 | S32 | F32 | F16x2 | BF16x2 | Tf32 => 32,
+            B16 | U16 | S16 | F16 | BF16 | E4m3x2 | E5m2x2 | E2m3x2 | E3m2x2 | E2m1x4 | Ue8m0x2 => {
+                16
+            }
+            B32 | U32 | S32 | F32 | F16x2 | BF16x2 | Tf32 | E4m3x4 | E5m2x4 | E2m3x4 | E3m2x4 => 32,
             B64 | U64 | S64 | F64 | F32x2 => 64,
         }
     }

@@ -4,14 +4,16 @@
 //! format, to an integer, or to an integral value) → clamp (integer range,
 //! `.satfinite`, `.relu`, `.sat`) → NVIDIA's NaN results (docs/NVIDIA.md
 //! "NaN results" and "cvt: integers, integral values, tf32 and fp8") → pack
-//! lanes.
+//! lanes. `cvt.pack` (9.7.9.22) clamps and packs two integers; `.rs`
+//! (stochastic rounding) and the `.ue8m0x2` scale factors have their own
+//! rounding stages below.
 
 use crate::quirks::{Exec, FtzTiming, HwProfile};
 use ptxfp_float::{
     self as fp, Exact, Format, Round, Value, BF16, E2M1X, E2M3X, E3M2X, E4M3X, E5M2, F16, F32, F64,
     TF32,
 };
-use ptxfp_isa::cvt::{Cvt, CvtRound};
+use ptxfp_isa::cvt::{Cvt, CvtRound, PackTo};
 use ptxfp_isa::types::PtxType;
 
 /// Evaluation of a [`Cvt`].
@@ -49,7 +51,28 @@ impl EvalCvt for Cvt {
         use PtxType as T;
         let s = |i: usize| srcs.get(i).copied().unwrap_or(0);
         let c = self;
+        if let Some(p) = c.pack {
+            return pack(p, s(0), s(1), s(2));
+        }
+        if c.rnd == CvtRound::Stochastic {
+            return stochastic(c, srcs, hw);
+        }
         match (c.dst, c.src) {
+            // "When converting two `.f32` or two packed `.bf16` inputs to
+            // `.ue8m0x2`, [...] the value converted from input `a` is stored
+            // in the upper 8 bits of `d` and the value converted from input
+            // `b` is stored in the lower 8 bits of `d`" (for `.bf16x2`: the
+            // upper and lower 16 bits of `a`, as the semantics block says).
+            (T::Ue8m0x2, T::F32) => to_ue8m0::<F32>(c, s(0)) << 8 | to_ue8m0::<F32>(c, s(1)),
+            (T::Ue8m0x2, _) => {
+                to_ue8m0::<BF16>(c, s(0) >> 16 & 0xffff) << 8 | to_ue8m0::<BF16>(c, s(0) & 0xffff)
+            }
+            // "Each 8-bit input value in operand `a` is converted to `.bf16`
+            // type [...] the value converted from the upper 8 bits of `a` is
+            // stored in the upper 16 bits of `d`".
+            (T::BF16x2, T::Ue8m0x2) => {
+                from_ue8m0(s(0) >> 8 & 0xff, hw) << 16 | from_ue8m0(s(0) & 0xff, hw)
+            }
             // 9.7.9.21: "two inputs `a` and `b` of `.f32` type are converted
             // into `.f16` or `.bf16` type and the converted values are packed
             // in the destination register `d`, such that the value converted
@@ -414,7 +437,7 @@ fn narrow(t: PtxType) -> Option<Narrow> {
             has_nan,
         })
     };
-    match t {
+    match pair_of(t) {
         // E4M3: S.1111.110 = 448; S.1111.111 is NaN.
         PtxType::E4m3x2 => n(8, 0x7e, true),
         // E5M2: S.11110.11 = 57344; exponent all ones is ∞/NaN.
@@ -426,6 +449,19 @@ fn narrow(t: PtxType) -> Option<Narrow> {
     }
 }
 
+/// The pair type of the same element format as a quad type (`.e4m3x4` →
+/// `.e4m3x2`); any other type itself.
+fn pair_of(t: PtxType) -> PtxType {
+    match t {
+        PtxType::E4m3x4 => PtxType::E4m3x2,
+        PtxType::E5m2x4 => PtxType::E5m2x2,
+        PtxType::E2m3x4 => PtxType::E2m3x2,
+        PtxType::E3m2x4 => PtxType::E3m2x2,
+        PtxType::E2m1x4 => PtxType::E2m1x2,
+        t => t,
+    }
+}
+
 /// The exact value of finite `x`, rounded to nearest even into the
 /// format of `t` with an unbounded exponent range above (its `X`
 /// extension, or E5M2 itself): a magnitude in the narrow format's low bits
@@ -433,7 +469,7 @@ fn narrow(t: PtxType) -> Option<Narrow> {
 fn round_narrow(t: PtxType, x: Exact) -> u64 {
     let r = |bits: u64, sign: u64| bits & !sign;
     let rn = Round::NearestEven;
-    match t {
+    match pair_of(t) {
         PtxType::E4m3x2 => r(
             fp::round::<E4M3X>(x.neg, x.exp, x.sig, rn).bits,
             E4M3X::SIGN,
@@ -458,6 +494,12 @@ fn round_narrow(t: PtxType, x: Exact) -> u64 {
 /// with `.satfinite` (mandatory: "`.satfinite` modifier is mandatory for
 /// such conversions").
 fn to_narrow<S: Format>(c: &Cvt, a: u64, hw: &HwProfile) -> u64 {
+    to_narrow_by::<S>(c, a, hw, &|x| round_narrow(c.dst, x))
+}
+
+/// [`to_narrow`] with the finite input's magnitude rounded by `round` (the
+/// narrow format's magnitude bits, larger than its largest when beyond).
+fn to_narrow_by<S: Format>(c: &Cvt, a: u64, hw: &HwProfile, round: &dyn Fn(Exact) -> u64) -> u64 {
     let Some(n) = narrow(c.dst) else {
         return 0;
     };
@@ -481,7 +523,7 @@ fn to_narrow<S: Format>(c: &Cvt, a: u64, hw: &HwProfile) -> u64 {
     // sign-preserved MAX_NORM": with rounding to nearest, exactly the
     // inputs that round beyond MAX_NORM (to a larger value or to ∞).
     let mag = match fp::decode::<S>(a) {
-        Value::Finite(x) => round_narrow(c.dst, x).min(n.max),
+        Value::Finite(x) => round(x).min(n.max),
         _ => n.max,
     };
     let r = if neg { sign_bit } else { 0 } | mag;
@@ -527,6 +569,206 @@ fn from_narrow(c: &Cvt, x: u64, hw: &HwProfile) -> u64 {
         relu(r, F16::SIGN, hw)
     } else {
         r
+    }
+}
+
+/// `cvt.pack.sat.convertType.s32{.b32} d, a, b{, c}` (9.7.9.22):
+/// "`ta = a < MIN(convertType) ? MIN(convertType) : a; ta = a >
+/// MAX(convertType) ? MAX(convertType) : a;`" (the same for `b`: the
+/// second line clamps `ta`, as "`.sat` modifier limits the converted values
+/// to MIN(convertType)..MAX(convertedType)" says; read literally it would
+/// drop the first clamp), then "`td = tb; for (i = size; i <= 2 * size -
+/// 1; i++) td[i] = ta[i - size];`" and, for every convertType but `.u16`
+/// and `.s16`, "`d[i] = c[i - 2 * size]`" for the bits from `2 * size` up.
+fn pack(p: PackTo, a: u64, b: u64, c: u64) -> u64 {
+    let size = p.bits();
+    let (lo, hi) = p.range();
+    let sat = |x: u64| {
+        let v = i64::from(x as u32 as i32).clamp(lo, hi);
+        (v as u64) & ((1 << size) - 1)
+    };
+    let td = sat(a) << size | sat(b);
+    if p.takes_c() {
+        (td | c << (2 * size)) & 0xffff_ffff
+    } else {
+        td
+    }
+}
+
+/// The random bits of lane `lane` (0 for `a`, 1 for `b`, 2 for `e`, 3 for
+/// `f`) of a `.rs` conversion to `dst`, and how many there are. 9.7.9.21:
+/// - `.f16x2`: "13 LSBs from upper 16-bits are used as random bits for
+///   operand `a` with 3 MSBs are 0 and 13 LSBs from lower 16-bits are used
+///   as random bits for operand `b` with 3 MSBs are 0" (the 3 MSBs are not
+///   read);
+/// - `.bf16x2`: "upper 16-bits are used as random bits for operand `a` and
+///   lower 16-bits are used as random bits for operand `b`";
+/// - `.e4m3x4`/`.e5m2x4`/`.e2m3x4`/`.e3m2x4`: "lower 16-bits are used for
+///   operands `e`, `f` and upper 16 bits are used for operands `a`, `b`";
+/// - `.e2m1x4`: "lower 8-bits from both 16-bits half of `rbits` are used
+///   for operands `e`, `f` and upper 8-bits from both 16-bits half of
+///   `rbits` are used for operands `a`, `b`".
+///
+/// NOTE(hw): the quads' sentences (and the figures they refer to, which
+/// ptxfp has not seen) leave open which bits go to which of the two
+/// operands that share a half; docs/NVIDIA.md "cvt.rs: the random bits"
+/// records the reading taken here: both of `a`, `b` (`e`, `f`) read the
+/// same 16 bits; for `.e2m1x4`, `a` bits 31..24, `b` bits 15..8, `e` bits
+/// 23..16, `f` bits 7..0.
+fn random_bits(dst: PtxType, rbits: u64, lane: usize) -> (u64, u32) {
+    let half = |upper: bool| {
+        if upper {
+            rbits >> 16 & 0xffff
+        } else {
+            rbits & 0xffff
+        }
+    };
+    match dst {
+        PtxType::F16x2 => (half(lane == 0) & 0x1fff, 13),
+        PtxType::BF16x2 => (half(lane == 0), 16),
+        PtxType::E2m1x4 => {
+            let h = half(lane == 0 || lane == 2);
+            (if lane < 2 { h >> 8 } else { h & 0xff }, 8)
+        }
+        _ => (half(lane < 2), 16),
+    }
+}
+
+/// `|x|` rounded stochastically to format `D`'s grid: the exact quotient
+/// of `|x|` by the unit in the last place of `D` at `x`'s magnitude (the
+/// subnormal one below `D`'s normal range, exponent unbounded above) is an
+/// integer part `q` and discarded fraction bits `f`; the `k` random bits
+/// `r` are added to the top `k` bits of `f` and "the carry out of the
+/// integer addition" rounds `q` away from zero, no carry toward zero. When
+/// `D`'s result is normal and `k` is the number of bits that `.f32` →
+/// `D` drops (13 for `.f16`, 16 for `.bf16`), `f` has exactly `k` bits and
+/// this is the sentence word for word; for a smaller result more bits are
+/// discarded and `r` is aligned with the most significant of them (NOTE(hw):
+/// docs/NVIDIA.md "cvt.rs: the random bits"). Returns `D`'s bits with `x`'s
+/// sign: a magnitude beyond `D`'s largest is infinity, as with `.rn`.
+fn stochastic_round<D: Format>(x: Exact, r: u64, k: u32) -> u64 {
+    if x.sig == 0 {
+        return fp::round::<D>(x.neg, 0, 0, Round::TowardZero).bits;
+    }
+    // floor(log2 |x|), and the exponent of D's last place there.
+    let e = x.exp + (127 - x.sig.leading_zeros()) as i32;
+    let ulp = e.max(D::EMIN) - (D::PRECISION as i32 - 1);
+    // The top k discarded bits with the integer part above them:
+    // floor(|x| / 2^ulp * 2^k).
+    let sh = x.exp - ulp + k as i32;
+    let t = if sh >= 0 {
+        x.sig << sh
+    } else if sh > -128 {
+        x.sig >> -sh
+    } else {
+        0
+    };
+    let units = (t + u128::from(r)) >> k;
+    // units × 2^ulp is a value of D with an unbounded exponent: rounding
+    // to nearest is exact, or overflows to infinity.
+    fp::round::<D>(x.neg, ulp, units, Round::NearestEven).bits
+}
+
+/// `cvt.rs{.relu}{.satfinite}.{f16x2,bf16x2}.f32 d, a, b, rbits` and
+/// `cvt.rs{.relu}.satfinite.{e4m3x4,...}.f32 d, {a, b, e, f}, rbits`:
+/// each lane rounded with its random bits ([`random_bits`]), then the
+/// clamps of the other conversions to the same format. "`d[31:16] =
+/// convert(a); d[15:0] = convert(b);`"; quads: "the value converted from
+/// inputs `a`, `b`, `e`, `f` are stored in each 8 bits starting from upper
+/// bits of `d`" (4 bits for `.e2m1x4`; `.e2m3x4`/`.e3m2x4`: "each 8-bit
+/// output will have 2 MSB bits padded with zeros").
+fn stochastic(c: &Cvt, srcs: &[u64], hw: &HwProfile) -> u64 {
+    let lanes = srcs.len().saturating_sub(1);
+    let rbits = srcs.last().copied().unwrap_or(0);
+    let lane = |i: usize| {
+        let a = srcs.get(i).copied().unwrap_or(0) & F32::ALL;
+        let (r, k) = random_bits(c.dst, rbits, i);
+        match c.dst {
+            PtxType::F16x2 => half_rs::<F16>(c, a, r, k, hw),
+            PtxType::BF16x2 => half_rs::<BF16>(c, a, r, k, hw),
+            d => to_narrow_by::<F32>(c, a, hw, &|x| narrow_rs(d, x, r, k)),
+        }
+    };
+    let w = match c.dst {
+        PtxType::F16x2 | PtxType::BF16x2 => 16,
+        PtxType::E2m1x4 => 4,
+        _ => 8,
+    };
+    (0..lanes).fold(0, |d, i| d << w | lane(i))
+}
+
+/// One `.f16`/`.bf16` lane of `.rs`: NaN and infinity as the other
+/// conversions, a finite value [`stochastic_round`]ed, then `.satfinite`,
+/// `.relu` and NVIDIA's NaN ([`finish`]).
+fn half_rs<D: Format>(c: &Cvt, a: u64, r: u64, k: u32, hw: &HwProfile) -> u64 {
+    let bits = match fp::decode::<F32>(a) {
+        Value::Finite(x) => stochastic_round::<D>(x, r, k),
+        _ => fp::convert::<F32, D>(a, Round::NearestEven).bits,
+    };
+    finish::<D>(c, bits, hw)
+}
+
+/// The magnitude bits of finite `x` [`stochastic_round`]ed into the narrow
+/// format of `t` (its `X` extension, or E5M2 itself, as [`round_narrow`]).
+fn narrow_rs(t: PtxType, x: Exact, r: u64, k: u32) -> u64 {
+    let m = |bits: u64, sign: u64| bits & !sign;
+    match pair_of(t) {
+        PtxType::E4m3x2 => m(stochastic_round::<E4M3X>(x, r, k), E4M3X::SIGN),
+        PtxType::E5m2x2 => m(stochastic_round::<E5M2>(x, r, k), E5M2::SIGN),
+        PtxType::E2m3x2 => m(stochastic_round::<E2M3X>(x, r, k), E2M3X::SIGN),
+        PtxType::E3m2x2 => m(stochastic_round::<E3M2X>(x, r, k), E3M2X::SIGN),
+        _ => m(stochastic_round::<E2M1X>(x, r, k), E2M1X::SIGN),
+    }
+}
+
+/// UE8M0, the scale factor of the MX formats: 8 exponent bits, bias 127,
+/// no sign and no significand; code `e` is 2^(e - 127), `0xff` is NaN.
+const UE8M0_NAN: u64 = 0xff;
+/// Its largest finite value, 2^127.
+const UE8M0_MAX: u64 = 0xfe;
+
+/// One lane of `cvt.{rz,rp}{.satfinite}.ue8m0x2.{f32,bf16x2}`: the
+/// magnitude rounded to a power of two (`.rz` down, `.rp` up). ".satfinite:
+/// For [...] `.ue8m0x2` [...] destination formats, if the input value is
+/// `NaN`, then the result is `NaN` in the specified destination format";
+/// "If the absolute value of input (ignoring sign) is greater than MAX_NORM
+/// of the specified destination format, then the result is [...] a
+/// positive MAX_NORM in `.ue8m0x2` for which the destination sign is not
+/// supported". NOTE(hw): what the text leaves open (the sign of other
+/// inputs, zeros and values below 2^-127, overflow and infinity without
+/// `.satfinite`) is docs/NVIDIA.md "cvt: ue8m0x2".
+fn to_ue8m0<S: Format>(c: &Cvt, a: u64) -> u64 {
+    let over = if c.satfinite { UE8M0_MAX } else { UE8M0_NAN };
+    let x = match fp::decode::<S>(a & S::ALL) {
+        Value::Nan => return UE8M0_NAN,
+        Value::Inf(_) => return over,
+        Value::Finite(x) => x,
+    };
+    if x.sig == 0 {
+        return 0;
+    }
+    // |x| = sig × 2^exp; floor(log2 |x|), and whether |x| is a power of two.
+    let e = x.exp + (127 - x.sig.leading_zeros()) as i32;
+    let exact = x.sig.is_power_of_two();
+    let k = match c.rnd {
+        CvtRound::Float(Round::TowardPositive) if !exact => e + 1,
+        _ => e,
+    };
+    match k + 127 {
+        code if code < 0 => 0,
+        code if code > UE8M0_MAX as i32 => over,
+        code => code as u64,
+    }
+}
+
+/// One lane of `cvt.rn.bf16x2.ue8m0x2`: 2^(code - 127) is a `.bf16` value
+/// (2^-127 a subnormal), so the conversion is exact; code `0xff` is NaN,
+/// NVIDIA's `.bf16` NaN (docs/NVIDIA.md "NaN results").
+fn from_ue8m0(code: u64, hw: &HwProfile) -> u64 {
+    match code {
+        UE8M0_NAN => u64::from(hw.half_nan),
+        0 => 1 << (BF16::FRAC_BITS - 1),
+        e => e << BF16::FRAC_BITS,
     }
 }
 
@@ -633,6 +875,77 @@ mod tests {
         );
         assert_eq!(cvt("cvt.rn.f16x2.e4m3x2", &[0x7e38]), 0x5f00_3c00);
         assert_eq!(cvt("cvt.rn.f16x2.e5m2x2", &[0x3cff]), 0x3c00_7fff);
+    }
+
+    /// cvt.pack, cvt.rs and ue8m0x2, one sentence each (values by hand).
+    #[test]
+    fn pack_stochastic_and_ue8m0() {
+        // "ta = a > MAX(convertType) ? MAX(convertType) : a": 300 → 255;
+        // -1 → 0; c's low 16 bits above.
+        assert_eq!(
+            cvt("cvt.pack.sat.u8.s32.b32", &[300, 0xffff_ffff, 0xbeef]),
+            0xbeef_ff00
+        );
+        assert_eq!(
+            cvt("cvt.pack.sat.s16.s32", &[0x8000, 0xffff_0000]),
+            0x7fff_8000
+        );
+        // .f16 drops 13 bits of 1 + 2^-11 (0x1000 of them): random bits
+        // 0x1000 carry (0x2000), 0x0fff do not.
+        assert_eq!(
+            cvt("cvt.rs.f16x2.f32", &[0x3f80_1000, 0x3f80_1000, 0x1000_0fff]),
+            0x3c01_3c00
+        );
+        // The 3 MSBs of each half are not read.
+        assert_eq!(
+            cvt("cvt.rs.f16x2.f32", &[0x3f80_1000, 0x3f80_1000, 0xf000_efff]),
+            0x3c01_3c00
+        );
+        // A subnormal .f16 result: 2^-25 is half of the smallest subnormal;
+        // the top discarded bit is set, so random bits from 0x1000 carry.
+        assert_eq!(
+            cvt("cvt.rs.f16x2.f32", &[0x3300_0000, 0x3300_0000, 0x1000_0fff]),
+            0x0001_0000
+        );
+        // .bf16: beyond the largest finite value a carry gives ∞; .relu
+        // clears a negative lane.
+        assert_eq!(
+            cvt(
+                "cvt.rs.relu.bf16x2.f32",
+                &[0x7f7f_ffff, 0xbf80_0000, 0x0001_0000]
+            ),
+            0x7f80_0000
+        );
+        // E4M3 quads: exact values whatever the random bits; NaN → 0x7f.
+        assert_eq!(
+            cvt(
+                "cvt.rs.satfinite.e4m3x4.f32",
+                &[
+                    0x3f80_0000,
+                    0xc000_0000,
+                    0x43e0_0000,
+                    0x7fc0_0000,
+                    u64::from(u32::MAX)
+                ]
+            ),
+            0x38c0_7e7f
+        );
+        // UE8M0: 3.0 → 2^1 (.rz) = 0x80, 2^2 (.rp) = 0x81; -0.5 → 2^-1 = 0x7e.
+        assert_eq!(
+            cvt("cvt.rz.ue8m0x2.f32", &[0x4040_0000, 0xbf00_0000]),
+            0x807e
+        );
+        assert_eq!(
+            cvt("cvt.rp.ue8m0x2.f32", &[0x4040_0000, 0xbf00_0000]),
+            0x817e
+        );
+        // Above 2^127 up: NaN, or 2^127 with .satfinite; 0 → code 0.
+        assert_eq!(cvt("cvt.rp.ue8m0x2.f32", &[0x7f00_0001, 0]), 0xff00);
+        assert_eq!(
+            cvt("cvt.rp.satfinite.ue8m0x2.f32", &[0x7f00_0001, 0]),
+            0xfe00
+        );
+        assert_eq!(cvt("cvt.rn.bf16x2.ue8m0x2", &[0x80ff]), 0x4000_7fff);
     }
 
     /// Every form of every row evaluates, on any register bits (high bits

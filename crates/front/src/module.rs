@@ -97,6 +97,16 @@ pub enum OperandKind<'m> {
         /// The byte offset.
         offset: i64,
     },
+    /// A name plus a constant, `temp + 1` or `avar+4` outside brackets:
+    /// the register's value plus the constant, or the variable's address
+    /// plus it (PTX ISA `mov`: "variable with optional offset"; ptxas takes
+    /// `reg+imm` as a value too).
+    Sum {
+        /// The register or variable.
+        base: &'m str,
+        /// The constant added (negative for `-`).
+        offset: i64,
+    },
     /// Something else (a call's parenthesized list, `p|q`): kept as text.
     Other(&'m str),
 }
@@ -195,6 +205,8 @@ enum OpKind {
     Vector,
     /// `Module::addresses[extra]`: base and offset.
     Address,
+    /// `Module::addresses[extra]`: base (always there) and offset.
+    Sum,
     /// The text of the span.
     Other,
 }
@@ -367,6 +379,13 @@ impl<'a> Module<'a> {
                 let (base, offset) = self.addresses[d.extra as usize];
                 OperandKind::Address {
                     base: base.map(|b| &self.src[b.span()]),
+                    offset,
+                }
+            }
+            OpKind::Sum => {
+                let (base, offset) = self.addresses[d.extra as usize];
+                OperandKind::Sum {
+                    base: base.map_or("", |b| &self.src[b.span()]),
                     offset,
                 }
             }
@@ -1716,7 +1735,7 @@ impl<'a> Parser<'a> {
             }
             Tok::Word if starts_numeric(s) => Self::op(OpKind::Imm, t.span),
             Tok::Word => {
-                // `p|q` (setp's second destination) and `a+4` stay text.
+                // `p|q` (setp's second destination) stays text.
                 if self.peek_punct('|') {
                     self.next();
                     let q = self.next()?;
@@ -1741,6 +1760,32 @@ impl<'a> Parser<'a> {
                     self.m.vectors.push((first, elems.len() as u32));
                     self.m.operands.extend(elems);
                     return Some(v);
+                }
+                if self.peek_punct('+') || self.peek_punct('-') {
+                    // `temp + 1`, `avar+4`: a name plus a constant.
+                    let sign = self.next()?;
+                    let n = self.next();
+                    let value = n
+                        .as_ref()
+                        .filter(|n| n.tok == Tok::Word)
+                        .and_then(|n| ptxfp_isa::literal::parse_int(self.text(n)));
+                    let (Some(n), Some(v)) = (n, value) else {
+                        let what = format!(
+                            "expected a constant after `{s}{}`: write e.g. `{s} + 4`",
+                            self.text(&sign)
+                        );
+                        self.error(sign.span, what);
+                        return None;
+                    };
+                    let offset = if sign.tok == Tok::Punct('-') {
+                        v.wrapping_neg()
+                    } else {
+                        v
+                    };
+                    let mut o = Self::op(OpKind::Sum, start..n.span.end)?;
+                    o.extra = self.m.addresses.len() as u32;
+                    self.m.addresses.push((Some(Loc::of(&t.span)), offset));
+                    return Some(o);
                 }
                 if self.peek_punct('[') {
                     // PTX ISA §6.4.2, arrays as operands: `ld.const.b16 r,
@@ -2077,6 +2122,38 @@ mod tests {
             .diagnostics
             .iter()
             .any(|d| d.message.contains("as parameters")));
+    }
+
+    /// A name plus a constant outside brackets (`temp + 1`, `avar-8`) is
+    /// one operand, its base and offset; a sign with no constant after it
+    /// is an error that says what to write.
+    #[test]
+    fn a_name_plus_a_constant_is_one_operand() {
+        let m = parse("st.u64 [x], temp + 1;\nmov.u64 r, avar-0x8;\n");
+        assert!(m.diagnostics.is_empty(), "{:?}", m.diagnostics);
+        let ops: Vec<OperandKind> = m
+            .stmts()
+            .filter_map(|s| match s {
+                Stmt::Instr(i) => Some(i.operands[1].kind.clone()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            ops,
+            [
+                OperandKind::Sum {
+                    base: "temp",
+                    offset: 1
+                },
+                OperandKind::Sum {
+                    base: "avar",
+                    offset: -8
+                }
+            ]
+        );
+        let m = parse("add.u32 r, r +;\n");
+        let msgs: Vec<&str> = m.diagnostics.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(msgs, ["expected a constant after `r+`: write e.g. `r + 4`"]);
     }
 
     /// PTX ISA §6.4.2: `a[2]` as an operand is the element's address

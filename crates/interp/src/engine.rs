@@ -302,6 +302,9 @@ pub(crate) struct Engine {
     pub(crate) fast: Vec<Option<(usize, Option<FastOp>)>>,
     /// The fast path's buffers, between its instructions.
     pub(crate) scratch: Option<Box<Scratch>>,
+    /// The constants truncated to their operand's width so far, by where
+    /// they are in the text (each is warned about once).
+    pub(crate) truncated: std::collections::HashSet<usize>,
 }
 
 /// `(x, y, z)`.

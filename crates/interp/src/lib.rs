@@ -106,6 +106,10 @@ pub enum RunError {
         trace: Vec<TraceStep>,
         /// The warnings until then.
         warnings: Vec<Diagnostic>,
+        /// The warnings about the inputs ([`Outcome::input_warnings`]: a
+        /// `--set` value that overflowed or underflowed), which were given
+        /// before the run started and hold whatever stopped it.
+        input_warnings: Vec<String>,
     },
     /// Several problems found before running (all of them, in source order).
     #[error("{} errors, the first: {}", .0.len(), .0.first().map_or(String::new(), |d| d.to_string()))]
@@ -911,6 +915,7 @@ fn execute(
                 error,
                 trace: std::mem::take(&mut mc.out.trace),
                 warnings: std::mem::take(&mut mc.out.warnings),
+                input_warnings: std::mem::take(&mut mc.out.input_warnings),
             },
             e => e,
         });
@@ -1114,6 +1119,7 @@ impl Machine<'_, '_> {
                 match &o.kind {
                     OperandKind::Name(n) => out.push(n),
                     OperandKind::Address { base: Some(b), .. } => out.push(b),
+                    OperandKind::Sum { base, .. } => out.push(base),
                     OperandKind::Vector(v) => v.iter().for_each(|e| walk(e, out)),
                     OperandKind::Other(t) => {
                         for part in t.split(['|', '!', '(', ')', ',']) {
@@ -1554,9 +1560,7 @@ impl Machine<'_, '_> {
 
     fn read(&mut self, op: &Operand, ty: PtxType) -> Result<u64, RunError> {
         match &op.kind {
-            OperandKind::Imm(t) => {
-                ptxfp_isa::literal::parse_imm(t, ty).map_err(|e| err(op.span.clone(), e))
-            }
+            OperandKind::Imm(t) => self.imm(t, ty, &op.span),
             // PTX ISA §5.1.4, predefined identifiers: `WARP_SZ`, "the number
             // of threads in a warp", is a run-time constant (ZLUDA's warp_sz.ptx:
             // `st.u8 [a], WARP_SZ;`).
@@ -1570,6 +1574,26 @@ impl Machine<'_, '_> {
             OperandKind::Name(n) if self.find(n).is_none() && self.var(n).is_some() => {
                 // A variable's name as an operand is its address (PTX ISA §6.4.2).
                 Ok(self.var(n).map_or(0, |v| v.0) & mask(ty.bits()))
+            }
+            // `avar+imm` (PTX ISA `mov`: "Operand a may be a register,
+            // special register, variable with optional offset in an
+            // addressable memory space, or function name"), and `reg+imm`,
+            // a register's value plus a constant, which ptxas takes as a
+            // source too (ZLUDA's reg_local.ptx: `st.u64 [x], temp + 1;`,
+            // checked on NVIDIA GPUs): the sum wraps at the operand's width.
+            OperandKind::Sum { base, offset } => {
+                if ty.is_float() || ty == PtxType::Pred {
+                    return Err(err(
+                        op.span.clone(),
+                        format!("`{base}{offset:+}` is an integer sum; this operand is `{ty}`"),
+                    ));
+                }
+                let b = Operand {
+                    kind: OperandKind::Name(base),
+                    span: op.span.clone(),
+                };
+                let v = self.read(&b, ty)?;
+                Ok(v.wrapping_add(*offset as u64) & mask(ty.bits()))
             }
             OperandKind::Name(n) => {
                 let lenient = self.opts.lenient;
@@ -1603,6 +1627,27 @@ impl Machine<'_, '_> {
                 format!("expected a register or an immediate of type `{ty}`"),
             )),
         }
+    }
+
+    /// The constant `t` as an operand of type `ty`: an integer constant
+    /// wider than an integer or bit-size operand is truncated to the
+    /// operand's width, as ptxas does (PTX ISA §4.5.1;
+    /// `ptxfp_front::check::truncated_constant`), with a warning once per
+    /// operand; every other constant that does not fit is an error.
+    fn imm(&mut self, t: &str, ty: PtxType, span: &Span) -> Result<u64, RunError> {
+        let e = match ptxfp_isa::literal::parse_imm(t, ty) {
+            Ok(v) => return Ok(v),
+            Err(e) => e,
+        };
+        let Some((v, why)) = ptxfp_front::check::truncated_constant(t, ty) else {
+            return Err(err(span.clone(), e));
+        };
+        if self.eng.truncated.insert(span.start) {
+            self.out
+                .warnings
+                .push(Diagnostic::warning(span.clone(), why));
+        }
+        Ok(v)
     }
 
     fn write(&mut self, op: &Operand, ty: PtxType, v: u64) -> Result<(), RunError> {
@@ -2387,5 +2432,6 @@ fn op_text(o: &Operand) -> String {
             (Some(b), o) => format!("[{b}{o:+}]"),
             (None, o) => format!("[{o:#x}]"),
         },
+        OperandKind::Sum { base, offset } => format!("{base}{offset:+}"),
     }
 }

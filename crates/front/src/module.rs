@@ -606,7 +606,9 @@ struct Parser<'a> {
     header_vars: Option<usize>,
     /// `.reg` parameters of the function header seen last (`.func (.reg
     /// .b32 r) f(.reg .b16 a)`, PTX ISA §11.2.2): registers of its body.
-    header_regs: Vec<(String, PtxType, Span)>,
+    /// A vector parameter (`.reg .v2 .u32 v`) has its element count
+    /// (else 1): its elements `v.x`, `v.y`, ... are the registers.
+    header_regs: Vec<(String, PtxType, Span, u32)>,
     /// The parameter names of the function header seen last: its return
     /// parameters (before its name) and its parameters (after).
     header_sig: (Vec<String>, Vec<String>),
@@ -758,15 +760,9 @@ impl<'a> Parser<'a> {
                     let parent = self.blocks.last().map_or(0, |b| b.0);
                     self.m.block_parents.push(parent);
                     self.blocks.push((self.block_count, t.span.clone()));
-                    for (name, ty, span) in std::mem::take(&mut self.header_regs) {
+                    for (name, ty, span, lanes) in std::mem::take(&mut self.header_regs) {
                         self.declared(&name, span.clone());
-                        self.m.regs.push(RegDecl {
-                            name,
-                            ty,
-                            span,
-                            scope: self.scope,
-                            block: self.block(),
-                        });
+                        self.push_reg(name, ty, span, lanes);
                     }
                 }
                 Tok::Punct('}') => {
@@ -963,9 +959,10 @@ impl<'a> Parser<'a> {
     }
 
     /// The qualifiers after `.reg` (in a declaration or a `.func`
-    /// parameter): `.align N` and the type; `None` after reporting what is
-    /// wrong (an unknown type, a vector register, no type at all).
-    fn reg_type(&mut self, dspan: &Span, vector_ok: bool) -> Option<(PtxType, u32)> {
+    /// parameter): `.align N`, `.v2`/`.v4` and the type, as the type and
+    /// the element count; `None` after reporting what is wrong (an unknown
+    /// type, no type at all).
+    fn reg_type(&mut self, dspan: &Span) -> Option<(PtxType, u32)> {
         let mut ty = None;
         let mut lanes = 1;
         while let Some(t) = self.peek().cloned() {
@@ -977,10 +974,6 @@ impl<'a> Parser<'a> {
             if s == ".align" {
                 self.align_value(t.span);
             } else if s.starts_with(".v2") || s.starts_with(".v4") {
-                if !vector_ok {
-                    self.error(t.span, "vector registers are not supported as parameters");
-                    return None;
-                }
                 // `.v4 .u32` or `.v4.u32` (ZLUDA's vector_extract.ptx).
                 lanes = if s.starts_with(".v2") { 2 } else { 4 };
                 match &s[3..] {
@@ -1012,7 +1005,7 @@ impl<'a> Parser<'a> {
     /// `.reg .f32 %f<4>, fc;` (PTX ISA §5.1.1, parameterized names §10.1):
     /// qualifiers, then names separated by `,`, then `;`.
     fn reg_decl(&mut self, dspan: Span) {
-        let Some((ty, lanes)) = self.reg_type(&dspan, true) else {
+        let Some((ty, lanes)) = self.reg_type(&dspan) else {
             self.recover();
             return;
         };
@@ -1082,30 +1075,7 @@ impl<'a> Parser<'a> {
             };
             for name in names {
                 self.declared(&name, span.clone());
-                if lanes > 1 {
-                    // PTX ISA §5.4.2, vectors: the elements are `.x`,
-                    // `.y`, `.z`, `.w`; each is a register of its own here.
-                    for c in &["x", "y", "z", "w"][..lanes as usize] {
-                        self.m.regs.push(RegDecl {
-                            name: format!("{name}.{c}"),
-                            ty,
-                            span: span.clone(),
-                            scope: self.scope,
-                            block: self.block(),
-                        });
-                    }
-                    self.vec_regs.insert(name, lanes);
-                    continue;
-                }
-                // A scalar of the same name (in a later function) is itself.
-                self.vec_regs.remove(&name);
-                self.m.regs.push(RegDecl {
-                    name,
-                    ty,
-                    span: span.clone(),
-                    scope: self.scope,
-                    block: self.block(),
-                });
+                self.push_reg(name, ty, span.clone(), lanes);
             }
             match self.next() {
                 Some(x) if x.tok == Tok::Punct(';') => return,
@@ -1121,6 +1091,35 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+    }
+
+    /// Declares register `name` of `lanes` elements (1: a scalar) in the
+    /// current block.
+    fn push_reg(&mut self, name: String, ty: PtxType, span: Span, lanes: u32) {
+        if lanes > 1 {
+            // PTX ISA §5.4.2, vectors: the elements are `.x`, `.y`, `.z`,
+            // `.w`; each is a register of its own here.
+            for c in &["x", "y", "z", "w"][..lanes as usize] {
+                self.m.regs.push(RegDecl {
+                    name: format!("{name}.{c}"),
+                    ty,
+                    span: span.clone(),
+                    scope: self.scope,
+                    block: self.block(),
+                });
+            }
+            self.vec_regs.insert(name, lanes);
+            return;
+        }
+        // A scalar of the same name (in a later function) is itself.
+        self.vec_regs.remove(&name);
+        self.m.regs.push(RegDecl {
+            name,
+            ty,
+            span,
+            scope: self.scope,
+            block: self.block(),
+        });
     }
 
     /// The innermost open `{ }` block (0: module level).
@@ -1413,14 +1412,16 @@ impl<'a> Parser<'a> {
     /// A `.reg .TYPE name` parameter of a `.func` header: its type, then
     /// its name; it stops before the `,` or `)` that follows.
     fn reg_param(&mut self, dspan: Span) {
-        let Some((ty, _)) = self.reg_type(&dspan, false) else {
+        // A vector register parameter (`.reg .v2 .u32 v`, ZLUDA's
+        // vector.ptx) is its elements, as a declared vector register is.
+        let Some((ty, lanes)) = self.reg_type(&dspan) else {
             return;
         };
         match self.peek().cloned() {
             Some(t) if t.tok == Tok::Word && is_ident(self.text(&t)) => {
                 self.next();
                 self.header_regs
-                    .push((self.text(&t).to_string(), ty, t.span));
+                    .push((self.text(&t).to_string(), ty, t.span, lanes));
             }
             other => {
                 let at = other.map_or(self.eof_span(), |o| o.span);

@@ -1736,6 +1736,53 @@ impl Machine<'_, '_> {
         Ok(())
     }
 
+    /// The element registers of vector register `name` (`name.x`,
+    /// `name.y`, ...; PTX ISA §5.4.2): of the function of `scope`, or
+    /// (`None`) as the running statement names them. Empty: `name` is not
+    /// a vector register.
+    fn vector_elems(&self, scope: Option<usize>, name: &str) -> Vec<usize> {
+        let mut out = Vec::new();
+        for c in ["x", "y", "z", "w"] {
+            let n = format!("{name}.{c}");
+            let r = match scope {
+                Some(s) => self.reg_in(s, &n),
+                None => self.find(&n),
+            };
+            match r {
+                Some(i) => out.push(i),
+                None => break,
+            }
+        }
+        out
+    }
+
+    /// The running thread's values of registers `regs`, as the bytes of
+    /// one value: each register's, little-endian, one after the other
+    /// (a vector's elements in memory order, as `ld.v2` lays them).
+    fn regs_bytes(&self, regs: &[usize]) -> Vec<Option<u8>> {
+        let mut out = Vec::new();
+        for &i in regs {
+            let v = self.regs[i].vals[self.lane];
+            let w = u64::from(self.regs[i].ty.bits().div_ceil(8)).max(1);
+            out.extend((0..w).map(|k| v.map(|v| (v >> (8 * k)) as u8)));
+        }
+        out
+    }
+
+    /// Registers `regs` of the running thread take `v` ([`Self::regs_bytes`]
+    /// backwards); `written` marks them written by the program.
+    fn give_regs_bytes(&mut self, regs: &[usize], v: &[Option<u8>], written: bool) {
+        let mut at = 0;
+        for &i in regs {
+            let bits = self.regs[i].ty.bits();
+            let w = bits.div_ceil(8).max(1) as usize;
+            let part = v.get(at..).unwrap_or(&[]);
+            self.regs[i].vals[self.lane] = bytes_value(&part[..w.min(part.len())], bits);
+            self.regs[i].written |= written;
+            at += w;
+        }
+    }
+
     /// The type of parameter `name` of the function of `scope`.
     fn param_type(&self, scope: usize, name: &str) -> PtxType {
         if let Some(i) = self.reg_in(scope, name) {
@@ -1801,6 +1848,10 @@ impl Machine<'_, '_> {
         if let Some((addr, size, ..)) = self.var(arg) {
             return Ok(self.bytes(addr, size));
         }
+        let elems = self.vector_elems(None, arg);
+        if !elems.is_empty() {
+            return Ok(self.regs_bytes(&elems));
+        }
         match ptxfp_isa::literal::parse_imm(arg, ty) {
             Ok(v) => Ok((0..n).map(|k| Some((v >> (8 * k)) as u8)).collect()),
             Err(_) => Err(err(
@@ -1823,7 +1874,10 @@ impl Machine<'_, '_> {
             let mut v = v;
             v.resize(size as usize, None);
             self.put_bytes(addr, &v);
+            return;
         }
+        let elems = self.vector_elems(Some(scope), name);
+        self.give_regs_bytes(&elems, &v, false);
     }
 
     /// The value of the callee's return parameter `name`.
@@ -1835,7 +1889,7 @@ impl Machine<'_, '_> {
         }
         match self.var_in(scope, name) {
             Some((addr, size)) => self.bytes(addr, size),
-            None => Vec::new(),
+            None => self.regs_bytes(&self.vector_elems(Some(scope), name)),
         }
     }
 
@@ -1863,6 +1917,11 @@ impl Machine<'_, '_> {
                 let mut v = v;
                 v.resize(size as usize, None);
                 self.put_bytes(addr, &v);
+                return Ok(());
+            }
+            let elems = self.vector_elems(None, target);
+            if !elems.is_empty() {
+                self.give_regs_bytes(&elems, &v, true);
                 return Ok(());
             }
             Err(err(

@@ -162,3 +162,53 @@ st.global.u32 [%o+16], v;
     let msg = runtime_error(run(&bad, &Inputs::default(), &Options::default()));
     assert!(msg.contains("integer sum"), "{msg}");
 }
+
+/// A `.func` taking and returning vector registers (`.reg .v4 .u16`,
+/// `.reg .v2 .u32`): its parameter is the caller's vector, element by
+/// element, and its return value lands in the caller's vector register.
+/// rev({1, 2, 3, 4}) = {4, 3, 2, 1}; sum2({7, 9}) = {16, 16} (ZLUDA's
+/// vector.ptx: {1, 2} gives {3, 3}).
+#[test]
+fn vector_registers_as_parameters() {
+    let src = format!(
+        "{}.func (.reg .v4 .u16 r) rev(.reg .v4 .u16 a)
+{{
+mov.v4.u16 r, {{a.w, a.z, a.y, a.x}};
+ret;
+}}
+.func (.reg .v2 .u32 r) sum2(.reg .v2 .u32 a)
+{{
+.reg .u32 s;
+add.u32 s, a.x, a.y;
+mov.v2.u32 r, {{s, s}};
+ret;
+}}
+.entry k(.param .u64 out)
+{{
+.reg .u64 %o;
+.reg .v4 .u16 v;
+.reg .v2 .u32 w;
+ld.param.u64 %o, [out];
+mov.v4.u16 v, {{1, 2, 3, 4}};
+call (v), rev, (v);
+st.global.v4.u16 [%o], v;
+mov.v2.u32 w, {{7, 9}};
+call (w), sum2, (w);
+st.global.v2.u32 [%o+8], w;
+}}
+",
+        head("7.0", "sm_70")
+    );
+    let o = run(
+        &src,
+        &inputs(&[("out", "0x1000")], &[]),
+        &Options::default(),
+    )
+    .unwrap();
+    let h: Vec<u16> = bytes_at(&o.memory, 0x1000, 8)
+        .chunks(2)
+        .map(|c| u16::from_le_bytes([c[0], c[1]]))
+        .collect();
+    assert_eq!(h, [4, 3, 2, 1]);
+    assert_eq!(words_at(&o.memory, 0x1008, 2), [16, 16]);
+}

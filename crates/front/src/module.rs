@@ -2117,12 +2117,19 @@ mod tests {
             })
             .unwrap();
         assert_eq!(mov.operands[0].kind, OperandKind::Name("v"));
-        // A vector parameter is still refused, with a message that says so.
-        let p = parse(".version 6.5\n.target sm_60\n.func f(.reg .v2 .u32 x)\n{\nret;\n}\n");
-        assert!(p
-            .diagnostics
-            .iter()
-            .any(|d| d.message.contains("as parameters")));
+        // A vector parameter is its elements too, registers of the body;
+        // its name, in the function's parameters, stands for them.
+        let p = parse(
+            ".version 6.5\n.target sm_60\n.func f(.reg .v2 .u32 x)\n{\nmov.v2.u32 x, x;\nret;\n}\n",
+        );
+        assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+        assert_eq!(p.functions[0].params, ["x"]);
+        let names: Vec<&str> = p.regs.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(names, ["x.x", "x.y"]);
+        let Some(Stmt::Instr(mov)) = p.stmts().next() else {
+            panic!()
+        };
+        assert!(matches!(&mov.operands[1].kind, OperandKind::Vector(v) if v.len() == 2));
     }
 
     /// A name plus a constant outside brackets (`temp + 1`, `avar-8`) is

@@ -12,7 +12,7 @@
 
 use super::*;
 use crate::memory::Memory;
-use ptxfp_isa::control::{Atomic, BarRed, Combine, Control, ShflMode, Update, VoteMode};
+use ptxfp_isa::control::{Atomic, BarRed, Combine, Control, CpAsync, ShflMode, Update, VoteMode};
 use ptxfp_model::EvalSetp;
 
 /// Threads per warp (PTX ISA §10.3: "%laneid ... a value in the range
@@ -1506,6 +1506,161 @@ impl Machine<'_, '_> {
         Ok(())
     }
 
+    /// `cp.async.{ca,cg}.shared.global [dst], [src], cp-size{, src-size |
+    /// ignore-src}{, cache-policy}` (PTX ISA `cp.async`, PTX ISA 7.0,
+    /// sm_80): "initiates an asynchronous copy operation of data from the
+    /// location specified by source address operand src to the location
+    /// specified by destination address operand dst". In this sequential
+    /// engine the copy completes at issue: the ISA lets it complete at any
+    /// time up to the `cp.async.wait_group`/`wait_all` that waits for it,
+    /// so completing at once is one order a GPU may show (docs/ENGINE.md
+    /// "cp.async").
+    fn cp_async(&mut self, ins: &Instr, c: CpAsync) -> Result<(), RunError> {
+        let ops = &ins.operands;
+        let hint = usize::from(c.cache_hint);
+        if !(3 + hint..=4 + hint).contains(&ops.len()) {
+            return Err(err(
+                ins.opcode_span.clone(),
+                format!(
+                    "`{}` takes `[dst], [src], cp-size{{, src-size | ignore-src}}{}`",
+                    ins.opcode,
+                    if c.cache_hint { ", cache-policy" } else { "" }
+                ),
+            ));
+        }
+        if !(self.exec.code_target.at_least(80) && self.version >= PtxVersion::new(7, 0)) {
+            return Err(err(
+                ins.opcode_span.clone(),
+                format!(
+                    "`{}` needs PTX ISA 7.0 and sm_80 or higher; this code is PTX {} for {}",
+                    ins.opcode, self.version, self.exec.code_target
+                ),
+            ));
+        }
+        // "Operand src specifies a location in the global state space and
+        // dst specifies a location in the shared state space."
+        for (o, want) in [(&ops[0], Space::Shared), (&ops[1], Space::Global)] {
+            if let OperandKind::Address { base: Some(b), .. } = &o.kind {
+                if let (None, Some((_, _, sp, _))) = (self.find(b), self.var(b)) {
+                    if sp != want {
+                        return Err(err(
+                            o.span.clone(),
+                            format!(
+                                "`{b}` is a `.{}` variable; this operand of `{}` addresses `.{}` memory",
+                                sp.name(),
+                                ins.opcode,
+                                want.name()
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        let (dst, dty) = self.address(&ops[0])?;
+        let (src, sty) = self.address(&ops[1])?;
+        // "Operand cp-size is an integer constant which specifies the size
+        // of data in bytes to be copied to the destination dst. cp-size can
+        // only be 4, 8 and 16"; `.cg` takes 16 only (its syntax line).
+        if !matches!(ops[2].kind, OperandKind::Imm(_)) {
+            return Err(err(
+                ops[2].span.clone(),
+                "cp-size is an integer constant: 4, 8 or 16",
+            ));
+        }
+        let size = self.read(&ops[2], PtxType::U32)?;
+        if !matches!(size, 4 | 8 | 16) || (c.cg && size != 16) {
+            return Err(err(
+                ops[2].span.clone(),
+                format!(
+                    "cp-size {size}: `{}` copies {}",
+                    ins.opcode,
+                    if c.cg {
+                        "16 bytes (`.cg`)"
+                    } else {
+                        "4, 8 or 16 bytes"
+                    }
+                ),
+            ));
+        }
+        // The fourth operand: a predicate is ignore-src ("whether the data
+        // from the source location src should be ignored completely. If
+        // the source data is ignored then zeros will be copied"), else the
+        // 32-bit src-size: "the size of the data in bytes to be copied from
+        // src to dst ... remaining bytes in destination dst are filled with
+        // zeros. Specifying src-size larger than cp-size results in
+        // undefined behavior" (an error here).
+        let mut from_src = size;
+        let mut srcs = vec![(dst, dty), (src, sty), (size, PtxType::U32)];
+        if let Some(o) = ops.get(3).filter(|_| ops.len() == 4 + hint) {
+            let is_pred = match &o.kind {
+                OperandKind::Other(t) => t.starts_with('!'),
+                OperandKind::Name(n) => self
+                    .find(n)
+                    .is_some_and(|i| self.regs[i].ty == PtxType::Pred),
+                _ => false,
+            };
+            if is_pred {
+                let ignore = self.pred_operand(o)?;
+                srcs.push((u64::from(ignore), PtxType::Pred));
+                if ignore {
+                    from_src = 0;
+                }
+            } else {
+                let n = self.read(o, PtxType::U32)?;
+                srcs.push((n, PtxType::U32));
+                if n > size {
+                    return Err(err(
+                        o.span.clone(),
+                        format!("src-size {n} is larger than cp-size {size}: the PTX ISA leaves that undefined"),
+                    ));
+                }
+                from_src = n;
+            }
+        }
+        if c.cache_hint {
+            // "cache-policy is a hint to the cache subsystem": read, unused.
+            let o = &ops[ops.len() - 1];
+            srcs.push((self.read(o, PtxType::B64)?, PtxType::B64));
+        }
+        // Addresses as Operands: an access is naturally aligned to its size.
+        for (o, a) in [(&ops[0], dst), (&ops[1], src)] {
+            if a % size != 0 {
+                self.memory_problem(
+                    Diagnostic::error(
+                        o.span.clone(),
+                        format!("misaligned access: `{}` copies {size} bytes at {a:#x}, which is not a multiple of {size}", ins.opcode),
+                    ),
+                    ", accessing the bytes at that address",
+                )?;
+            }
+        }
+        for i in 0..size {
+            let b = if i < from_src {
+                let a = src.wrapping_add(i);
+                match self.mem_in(Some(Space::Global), a).read(a, 1) {
+                    Ok(b) => b,
+                    Err(bad) => {
+                        self.memory_problem(
+                            Diagnostic::error(
+                                ops[1].span.clone(),
+                                format!("`{}` reads {from_src} bytes at {src:#x}, but memory at {bad:#x} was never given or written", ins.opcode),
+                            )
+                            .with_help(format!("give it with --mem {a:#x}=HEXBYTES")),
+                            ", reading zeros",
+                        )?;
+                        0
+                    }
+                }
+            } else {
+                0
+            };
+            let a = dst.wrapping_add(i);
+            self.mem_in_mut(Some(Space::Shared), a).write(a, 1, b);
+        }
+        self.trace(ins, &srcs, None);
+        Ok(())
+    }
+
     /// A predicate operand `p` or `!p`.
     fn pred_operand(&mut self, op: &Operand) -> Result<bool, RunError> {
         if let OperandKind::Other(t) = &op.kind {
@@ -2032,6 +2187,47 @@ impl Machine<'_, '_> {
             // membar/fence: "guarantees that prior memory accesses requested
             // by this thread are performed" before later ones; the engine
             // performs every access when its instruction runs, in order.
+            Control::CpAsync(c) => {
+                self.cp_async(ins, c)?;
+                Ok(Flow::Next)
+            }
+            // cp.async.commit_group: "commits all prior initiated but
+            // uncommitted cp.async instructions into a cp.async-group";
+            // cp.async.wait_group N: "wait till only N or fewer of the most
+            // recent cp.async-groups are pending and all the prior
+            // cp.async-groups committed by the executing threads are
+            // complete". Every copy completes when it is issued here
+            // (`Self::cp_async`), so no group is ever pending: both go on.
+            Control::CpAsyncCommit | Control::CpAsyncWait { .. } => {
+                let want = usize::from(ctl == Control::CpAsyncWait { all: false });
+                if ins.operands.len() != want {
+                    return Err(err(
+                        ins.opcode_span.clone(),
+                        format!(
+                            "`{}` takes {}",
+                            ins.opcode,
+                            if want == 1 {
+                                "one operand, the number of groups that may stay pending: `cp.async.wait_group 0;`"
+                            } else {
+                                "no operands"
+                            }
+                        ),
+                    ));
+                }
+                let mut srcs = Vec::new();
+                if let Some(n) = ins.operands.first() {
+                    // "N is an integer constant".
+                    if !matches!(n.kind, OperandKind::Imm(_)) {
+                        return Err(err(
+                            n.span.clone(),
+                            "`cp.async.wait_group`'s operand is an integer constant",
+                        ));
+                    }
+                    srcs.push((self.read(n, PtxType::U32)?, PtxType::U32));
+                }
+                self.trace(ins, &srcs, None);
+                Ok(Flow::Next)
+            }
             Control::Fence | Control::WarpSync => {
                 self.trace(ins, &[], None);
                 Ok(Flow::Next)

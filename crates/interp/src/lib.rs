@@ -901,7 +901,7 @@ fn execute(
                     ins.opcode_span.clone(),
                     format!("`{}` is not supported by the interpreter: the run stops with an error if it reaches this line", ins.opcode),
                 )
-                .with_help("the interpreter runs mov, ld, st, cvta, cvt, setp, integer add/sub/mul/mad/shl/shr/and/or/xor, the f16/bf16 family (add, sub, mul, fma, min, max), mad, fma, min and max on f32/f64, bra, brx.idx, call, ret, exit, bar.sync, bar.arrive, bar.red, membar, fence, activemask, vote, shfl.sync, redux.sync, match.sync, atom, red and isspacep"),
+                .with_help("the interpreter runs mov, ld, st, cvta, cvt, setp, integer add/sub/mul/mad/shl/shr/and/or/xor, the f16/bf16 family (add, sub, mul, fma, min, max), mad, fma, min and max on f32/f64, bra, brx.idx, call, ret, exit, bar.sync, bar.arrive, bar.red, membar, fence, activemask, vote, shfl.sync, redux.sync, match.sync, atom, red, isspacep, cp.async (with commit_group, wait_group, wait_all)"),
             );
         }
     }

@@ -212,3 +212,124 @@ st.global.v2.u32 [%o+8], w;
     assert_eq!(h, [4, 3, 2, 1]);
     assert_eq!(words_at(&o.memory, 0x1008, 2), [16, 16]);
 }
+
+/// `cp.async` from 4 threads: thread t copies 16 bytes (`.cg`) from
+/// `in + 16t` to its slice of a shared array with src-size 4t, so its
+/// first t words come from `in` and the rest are zeros; then 8 bytes
+/// (`.ca`) to a second array, ignored (zeros) where t is odd. After
+/// `commit_group`, `wait_group 0` and a barrier, each thread stores its
+/// slices. The input words are 1, 2, ..., 16.
+#[test]
+fn cp_async_copies_and_zero_fills() {
+    let src = format!(
+        "{}.entry k(.param .u64 in, .param .u64 out)
+{{
+.shared .align 16 .b8 buf[64];
+.shared .align 8 .b8 small[32];
+.reg .u32 %t, %n, %w, %a, %b, %c, %d;
+.reg .u64 %i, %o, %x, %s, %e, %g;
+.reg .pred %odd;
+ld.param.u64 %i, [in];
+ld.param.u64 %o, [out];
+mov.u32 %t, %tid.x;
+mul.wide.u32 %x, %t, 16;
+add.u64 %i, %i, %x;
+mov.u64 %s, buf;
+add.u64 %s, %s, %x;
+shl.b32 %n, %t, 2;
+cp.async.cg.shared.global [%s], [%i], 16, %n;
+and.b32 %w, %t, 1;
+setp.ne.u32 %odd, %w, 0;
+mul.wide.u32 %e, %t, 8;
+mov.u64 %g, small;
+add.u64 %g, %g, %e;
+cp.async.ca.shared::cta.global [%g], [%i], 8, %odd;
+cp.async.commit_group;
+cp.async.wait_group 0;
+bar.sync 0;
+ld.shared.v4.u32 {{%a, %b, %c, %d}}, [%s];
+add.u64 %x, %o, %x;
+st.global.v4.u32 [%x], {{%a, %b, %c, %d}};
+ld.shared.v2.u32 {{%a, %b}}, [%g];
+add.u64 %e, %o, %e;
+st.global.v2.u32 [%e+64], {{%a, %b}};
+cp.async.wait_all;
+}}
+",
+        head("7.0", "sm_80")
+    );
+    let input: Vec<u32> = (1..=16).collect();
+    let mut opts = Options::default();
+    opts.launch = Launch {
+        grid: [1, 1, 1],
+        block: [4, 1, 1],
+        dynamic_shared: 0,
+    };
+    let o = run(
+        &src,
+        &inputs(
+            &[("in", "0x1000"), ("out", "0x2000")],
+            &[("0x1000", le32(&input))],
+        ),
+        &opts,
+    )
+    .unwrap();
+    let mut want = Vec::new();
+    for t in 0..4usize {
+        for k in 0..4 {
+            want.push(if k < t { input[4 * t + k] } else { 0 });
+        }
+    }
+    for t in 0..4usize {
+        for k in 0..2 {
+            want.push(if t % 2 == 1 { 0 } else { input[4 * t + k] });
+        }
+    }
+    assert_eq!(words_at(&o.memory, 0x2000, 24), want);
+}
+
+/// What cp.async refuses: a cp-size other than 4, 8, 16 (and other than
+/// 16 with `.cg`), a src-size above cp-size (undefined in the PTX ISA),
+/// and code for a target before sm_80.
+#[test]
+fn cp_async_errors_say_why() {
+    let body = |target: &str, ins: &str| {
+        format!(
+            "{}.entry k(.param .u64 in)
+{{
+.shared .align 16 .b8 buf[16];
+.reg .u64 %i;
+ld.param.u64 %i, [in];
+{ins}
+}}
+",
+            head("7.0", target)
+        )
+    };
+    let given = inputs(&[("in", "0x1000")], &[("0x1000", vec![0; 16])]);
+    for (target, ins, want) in [
+        (
+            "sm_80",
+            "cp.async.ca.shared.global [buf], [%i], 12;",
+            "cp-size 12: `cp.async.ca.shared.global` copies 4, 8 or 16 bytes",
+        ),
+        (
+            "sm_80",
+            "cp.async.cg.shared.global [buf], [%i], 8;",
+            "cp-size 8: `cp.async.cg.shared.global` copies 16 bytes (`.cg`)",
+        ),
+        (
+            "sm_80",
+            "cp.async.ca.shared.global [buf], [%i], 8, 9;",
+            "src-size 9 is larger than cp-size 8",
+        ),
+        (
+            "sm_75",
+            "cp.async.ca.shared.global [buf], [%i], 8;",
+            "needs PTX ISA 7.0 and sm_80 or higher",
+        ),
+    ] {
+        let msg = runtime_error(run(&body(target, ins), &given, &Options::default()));
+        assert!(msg.contains(want), "{ins}: {msg}");
+    }
+}

@@ -149,6 +149,30 @@ pub(crate) struct Frame {
     saved_mem: Vec<(u64, Vec<Option<u8>>)>,
     /// The `call`'s statement (for errors at `ret`).
     at: usize,
+    /// The caller's [`Thread::depth`].
+    depth: usize,
+}
+
+/// Where the `.local` variables of calls below the first of a function
+/// live: past every other address the engine gives out (variables start at
+/// 0x1000_0000), one window of [`FRAME_STRIDE`] bytes per depth.
+pub(crate) const FRAME_BASE: u64 = 0x4000_0000_0000_0000;
+
+/// The size of one depth's window (variables take far less).
+pub(crate) const FRAME_STRIDE: u64 = 1 << 40;
+
+/// The address of a `.local` variable at `addr` (its address in the first
+/// call of its function) in the call `depth` calls of that function deep:
+/// PTX ISA §5.1.5, the local state space: "In implementations that support
+/// a stack, local memory is private to each thread and ... used for
+/// variables allocated on the stack": each call has its own copy, at its
+/// own address, so a pointer a recursive function passes to its own
+/// `.local` array reaches that copy, not the callee's.
+pub(crate) fn frame_address(addr: u64, depth: usize) -> u64 {
+    match depth {
+        0 => addr,
+        d => FRAME_BASE + (d as u64 - 1) * FRAME_STRIDE + (addr - VAR_BASE),
+    }
 }
 
 /// One thread of the CTA being run.
@@ -169,6 +193,10 @@ pub(crate) struct Thread {
     /// The condition code's carry flag (`add.cc` writes it, `addc` reads
     /// it: PTX ISA 9.7.2).
     pub(crate) cc: bool,
+    /// How many calls of the function it runs are below this one on its
+    /// call stack (0: the first): where that function's `.local`
+    /// variables are ([`frame_address`]).
+    pub(crate) depth: usize,
 }
 
 /// Statements whose [`FastOp`] is kept (a direct-mapped cache by
@@ -365,6 +393,10 @@ impl Machine<'_, '_> {
     }
 
     fn region(&self, addr: u64) -> Option<Region> {
+        // The `.local` frames of calls below the first ([`frame_address`]).
+        if (FRAME_BASE..FRAME_BASE + MAX_CALL_DEPTH as u64 * FRAME_STRIDE).contains(&addr) {
+            return Some(Region::Local);
+        }
         let r = &self.eng.regions;
         let i = r.partition_point(|(s, _, _)| *s <= addr);
         let (s, e, k) = *r.get(i.checked_sub(1)?)?;
@@ -489,6 +521,7 @@ impl Machine<'_, '_> {
                 steps: 0,
                 red: None,
                 cc: false,
+                depth: 0,
             })
             .collect();
         for lane in 0..n {
@@ -1815,16 +1848,22 @@ impl Machine<'_, '_> {
             }
         }
         let mut saved_mem = Vec::new();
-        // Its `.local` variables too: each call has its own frame (ptxas
-        // allocates them per call; here the one copy is saved and restored,
-        // so a pointer into a caller's frame of the same function sees the
-        // callee's: docs/ENGINE.md "Control flow").
+        // Its `.local` variables too: each call has a frame of its own, at
+        // its own addresses (`frame_address`: the first call of a function
+        // has them where they were declared, a recursive call deeper). What
+        // a frame held before (an earlier call at that depth) is saved and
+        // forgotten: the callee starts with its locals unwritten.
+        let depth = self.eng.threads[lane]
+            .frames
+            .iter()
+            .filter(|fr| fr.callee == callee)
+            .count();
         let locals: Vec<(u64, u64)> = self
             .vars
             .values()
             .flatten()
             .filter(|(s, v)| *s == f.scope && v.2 == Space::Local)
-            .map(|(_, v)| (v.0, v.1))
+            .map(|(_, v)| (frame_address(v.0, depth), v.1))
             .collect();
         let params = f
             .params
@@ -1837,6 +1876,7 @@ impl Machine<'_, '_> {
             self.mem_at(addr).forget(addr, size);
         }
         let end = self.eng.threads[lane].end;
+        let caller_depth = std::mem::replace(&mut self.eng.threads[lane].depth, depth);
         self.eng.threads[lane].frames.push(Frame {
             ret_pc: pc + 1,
             end,
@@ -1847,6 +1887,7 @@ impl Machine<'_, '_> {
             saved_regs,
             saved_mem,
             at: pc,
+            depth: caller_depth,
         });
         let (first, end) = self.eng.bodies.get(&f.scope).copied().unwrap_or((pc, pc));
         self.scope = f.scope;
@@ -1880,6 +1921,7 @@ impl Machine<'_, '_> {
         for (addr, bytes) in fr.saved_mem {
             self.put_bytes(addr, &bytes);
         }
+        self.eng.threads[lane].depth = fr.depth;
         self.scope = fr.scope;
         let (block, scope) = (fr.block, fr.scope);
         for (target, v) in fr.rets.iter().zip(vals) {

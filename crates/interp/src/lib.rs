@@ -1082,11 +1082,20 @@ impl Machine<'_, '_> {
     /// `--set`/`--mem`, the entry): its own, else the module's.
     fn var(&self, name: &str) -> Option<VarInfo> {
         let all = self.vars.get(name)?;
-        all.iter()
+        let (s, mut v) = all
+            .iter()
             .find(|(s, _)| *s == self.scope)
             .or_else(|| all.iter().find(|(s, _)| *s == 0))
             .or_else(|| all.first().filter(|_| self.scope == 0))
-            .map(|(_, v)| *v)
+            .copied()?;
+        // A function's `.local` variable, in a call of it below the first:
+        // that call's own copy (engine.rs, `frame_address`).
+        if v.2 == Space::Local && s != 0 && s == self.scope {
+            if let Some(t) = self.eng.threads.get(self.lane).filter(|t| t.depth > 0) {
+                v.0 = engine::frame_address(v.0, t.depth);
+            }
+        }
+        Some(v)
     }
 
     /// Register `i` takes `v` from outside (`--set`): in every thread.

@@ -333,3 +333,62 @@ ld.param.u64 %i, [in];
         assert!(msg.contains(want), "{ins}: {msg}");
     }
 }
+
+/// Each call of a recursive `.func` has its own `.local` array, at its
+/// own address. f(n, p): x = n; for n > 0, v = f(n - 1, &x), else v = 0;
+/// w = x; if p != 0, *p += 100 (the caller's x, through the pointer);
+/// return v + w. With a frame per call each level k > 0 reads back
+/// x = k + 100 (its callee added 100), level 0 reads 0, so
+/// f(3, 0) = 101 + 102 + 103 = 306. (With one copy shared by the calls,
+/// the pointer would reach the callee's x instead.)
+#[test]
+fn local_variables_are_per_call_frame() {
+    let src = format!(
+        "{}.func (.reg .u32 r) f(.reg .u32 n, .reg .u64 p)
+{{
+.local .align 4 .b8 x[4];
+.reg .u64 a;
+.reg .u32 v, w, t, m;
+.reg .pred q, z;
+st.local.u32 [x], n;
+mov.u32 v, 0;
+setp.eq.u32 q, n, 0;
+@q bra BASE;
+sub.u32 m, n, 1;
+mov.u64 a, x;
+call (v), f, (m, a);
+BASE:
+ld.local.u32 w, [x];
+setp.eq.u64 z, p, 0;
+@z bra DONE;
+ld.u32 t, [p];
+add.u32 t, t, 100;
+st.u32 [p], t;
+DONE:
+add.u32 r, v, w;
+ret;
+}}
+.entry k(.param .u64 out)
+{{
+.reg .u64 %o;
+.reg .u32 %r;
+ld.param.u64 %o, [out];
+call (%r), f, (3, 0);
+st.global.u32 [%o], %r;
+}}
+",
+        head("7.0", "sm_70")
+    );
+    let o = run(
+        &src,
+        &inputs(&[("out", "0x1000")], &[]),
+        &Options::default(),
+    )
+    .unwrap();
+    assert_eq!(words_at(&o.memory, 0x1000, 1), [101 + 102 + 103]);
+    // The same in 32 threads of a warp, each with its own frames.
+    let mut opts = Options::default();
+    opts.launch.block = [32, 1, 1];
+    let o = run(&src, &inputs(&[("out", "0x1000")], &[]), &opts).unwrap();
+    assert_eq!(words_at(&o.memory, 0x1000, 1), [306]);
+}

@@ -392,7 +392,7 @@ impl Machine<'_, '_> {
         }
     }
 
-    fn region(&self, addr: u64) -> Option<Region> {
+    pub(crate) fn region(&self, addr: u64) -> Option<Region> {
         // The `.local` frames of calls below the first ([`frame_address`]).
         if (FRAME_BASE..FRAME_BASE + MAX_CALL_DEPTH as u64 * FRAME_STRIDE).contains(&addr) {
             return Some(Region::Local);

@@ -2263,6 +2263,57 @@ impl Machine<'_, '_> {
             }
         }
         let (addr, addr_ty) = self.address(addr_op)?;
+        // PTX ISA `ld`/`st`: "The `.v8` (`.vec`) qualifier is supported if
+        // `.type` is `.b32`, `.s32`, `.u32`, or `.f32` AND State space is
+        // `.global` or with generic addressing where address points to
+        // `.global` state space. The `.v4` (`.vec`) qualifier with type
+        // `.b64` or `.s64` or `.u64` or `.f64` is supported if State space
+        // is `.global` or with generic addressing where address points to
+        // `.global` state space"; "Support for ... `.v8.b32`/`.v4.b64`
+        // introduced in PTX ISA version 8.8", "require sm_100 or higher".
+        let wide = match (lanes, ty.bits()) {
+            (8, 32) if !matches!(ty, PtxType::F16x2 | PtxType::BF16x2) => true,
+            (8, _) => {
+                return Err(err(
+                    ins.opcode_span.clone(),
+                    format!(
+                        "`{}`: `.v8` takes .b32, .s32, .u32 or .f32 (a 256-bit access of 8 words)",
+                        ins.opcode
+                    ),
+                ))
+            }
+            (4, 64) => true,
+            _ => false,
+        };
+        if wide {
+            if !(self.exec.code_target.at_least(100) && self.version >= PtxVersion::new(8, 8)) {
+                return Err(err(
+                    ins.opcode_span.clone(),
+                    format!(
+                        "`{}` (a 256-bit access) needs PTX ISA 8.8 and sm_100 or higher; this code is PTX {} for {}",
+                        ins.opcode, self.version, self.exec.code_target
+                    ),
+                ));
+            }
+            let global = match space {
+                Some(sp) => sp == Space::Global,
+                // Generic: the address is in none of the shared, local and
+                // parameter windows, nor a `.const` variable.
+                None => {
+                    self.region(addr).is_none()
+                        && !matches!(self.var_at(addr), Some((_, Space::Param | Space::Const, _)))
+                }
+            };
+            if !global {
+                return Err(err(
+                    addr_op.span.clone(),
+                    format!(
+                        "`{}` (a 256-bit access) reaches `.global` memory only; {addr:#x} is not global",
+                        ins.opcode
+                    ),
+                ));
+            }
+        }
         // PTX ISA, `ld`/`st`: "The address must be naturally aligned to a
         // multiple of the access size"; a GPU faults on a misaligned access.
         let size = u64::from(n) * elems.len() as u64;
@@ -2284,6 +2335,21 @@ impl Machine<'_, '_> {
         let mut vals = Vec::new();
         for (i, e) in elems.iter().enumerate() {
             let a = addr.wrapping_add(u64::from(n) * i as u64);
+            // "Optionally, sink symbol `_` can be used in vector expression
+            // d when `.vec` is `.v8` ... OR `.vec` is `.v4` and `.type` is
+            // `.b64` ..., which indicates that data from corresponding
+            // memory location is not read" (for `st`: "no data is being
+            // written at the corresponding destination address").
+            if matches!(e.kind, OperandKind::Name("_")) {
+                if !wide {
+                    return Err(err(
+                        e.span.clone(),
+                        format!("`_` is allowed in the vector of a `.v8` (32-bit) or `.v4` (64-bit) access only; `{}` is neither", ins.opcode),
+                    ));
+                }
+                vals.push(0);
+                continue;
+            }
             if is_ld {
                 let read = self.mem_in(space, a).read(a, n).map_err(|bad| {
                     let help = match self.var_at(bad) {

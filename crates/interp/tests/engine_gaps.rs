@@ -392,3 +392,112 @@ st.global.u32 [%o], %r;
     let o = run(&src, &inputs(&[("out", "0x1000")], &[]), &opts).unwrap();
     assert_eq!(words_at(&o.memory, 0x1000, 1), [306]);
 }
+
+/// 256-bit accesses (PTX ISA 8.8, sm_100): `ld.global.v8.u32` reads 8
+/// words in memory order, `st.v8.b32` with a sink `_` writes the other 7
+/// and does not write the sink's word, and a generic `ld.v4.u64` that
+/// points to global memory reads 4 doublewords. Input words 1..8 at 0x1000
+/// (as doublewords: 2^32 * 2 + 1, 2^32 * 4 + 3, ...).
+#[test]
+fn v8_and_wide_v4_accesses() {
+    let src = format!(
+        "{}.entry k(.param .u64 in, .param .u64 out)
+{{
+.reg .u64 %i, %o, q<4>;
+.reg .b32 w<8>;
+ld.param.u64 %i, [in];
+ld.param.u64 %o, [out];
+ld.global.v8.u32 {{w0, w1, w2, w3, w4, w5, w6, w7}}, [%i];
+st.global.v8.b32 [%o], {{w7, w6, w5, w4, w3, _, w1, w0}};
+ld.v4.u64 {{q0, q1, _, q3}}, [%i];
+st.global.v4.u64 [%o+32], {{q3, q1, q0, q0}};
+}}
+",
+        head("8.8", "sm_100")
+    );
+    let given = inputs(
+        &[("in", "0x1000"), ("out", "0x2000")],
+        &[
+            ("0x1000", le32(&[1, 2, 3, 4, 5, 6, 7, 8])),
+            ("0x2000", vec![0xee; 64]),
+        ],
+    );
+    let o = run(&src, &given, &Options::default()).unwrap();
+    assert_eq!(words_at(&o.memory, 0x2000, 5), [8, 7, 6, 5, 4]);
+    assert_eq!(words_at(&o.memory, 0x2018, 2), [2, 1]);
+    // The sink's word was not written.
+    assert!(o
+        .memory
+        .iter()
+        .all(|(a, b)| *a + b.len() as u64 <= 0x2014 || *a >= 0x2018));
+    let dw = |lo: u64| (lo + 1) << 32 | lo;
+    let q: Vec<u64> = bytes_at(&o.memory, 0x2020, 32)
+        .chunks(8)
+        .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    assert_eq!(q, [dw(7), dw(3), dw(1), dw(1)]);
+
+    // What the PTX ISA does not allow.
+    let one = |version: &str, target: &str, ins: &str| {
+        let src = format!(
+            "{}.entry k(.param .u64 in)
+{{
+.shared .align 32 .b8 s[32];
+.reg .u64 %i;
+.reg .b32 w<8>;
+.reg .b16 h<8>;
+.reg .u32 a, b;
+ld.param.u64 %i, [in];
+{ins}
+}}
+",
+            head(version, target)
+        );
+        runtime_error(run(
+            &src,
+            &inputs(&[("in", "0x1000")], &[("0x1000", vec![0; 32])]),
+            &Options::default(),
+        ))
+    };
+    for (version, target, ins, want) in [
+        (
+            "8.8",
+            "sm_100",
+            "ld.shared.v8.u32 {w0, w1, w2, w3, w4, w5, w6, w7}, [s];",
+            "reaches `.global` memory only",
+        ),
+        (
+            "8.8",
+            "sm_100",
+            "ld.v8.u32 {w0, w1, w2, w3, w4, w5, w6, w7}, [s];",
+            "reaches `.global` memory only",
+        ),
+        (
+            "8.8",
+            "sm_100",
+            "ld.global.v8.b16 {h0, h1, h2, h3, h4, h5, h6, h7}, [%i];",
+            "`.v8` takes .b32, .s32, .u32 or .f32",
+        ),
+        (
+            "8.7",
+            "sm_100",
+            "ld.global.v8.u32 {w0, w1, w2, w3, w4, w5, w6, w7}, [%i];",
+            "needs PTX ISA 8.8 and sm_100",
+        ),
+        (
+            "8.8",
+            "sm_90",
+            "ld.global.v8.u32 {w0, w1, w2, w3, w4, w5, w6, w7}, [%i];",
+            "needs PTX ISA 8.8 and sm_100",
+        ),
+        (
+            "8.8",
+            "sm_100",
+            "ld.global.v2.u32 {a, _}, [%i];",
+            "`_` is allowed in the vector of a `.v8`",
+        ),
+    ] {
+        let msg = one(version, target, ins);
+        assert!(msg.contains(want), "{ins}: {msg}");
+    }
+}

@@ -158,6 +158,16 @@ pub(crate) struct Frame {
 /// 0x1000_0000), one window of [`FRAME_STRIDE`] bytes per depth.
 pub(crate) const FRAME_BASE: u64 = 0x4000_0000_0000_0000;
 
+/// The address of the first function of the module (`mov.u64 r, f;`):
+/// function `i` (in `Module::functions`) is at `FUNC_BASE + FUNC_STRIDE
+/// * i`, below the variables (from 0x1000_0000) and in 32 bits (PTX ISA
+/// `mov`: `mov.u32 d, fname;` too). Nothing is stored there: an address
+/// of a function is only called.
+pub(crate) const FUNC_BASE: u64 = 0x0800_0000;
+
+/// The distance between two functions' addresses.
+pub(crate) const FUNC_STRIDE: u64 = 16;
+
 /// The size of one depth's window (variables take far less).
 pub(crate) const FRAME_STRIDE: u64 = 1 << 40;
 
@@ -689,16 +699,110 @@ impl Machine<'_, '_> {
     /// of `scope` (the parser keeps the label; the list is read from the
     /// text after it).
     fn branch_targets(&self, scope: usize, name: &str) -> Option<Vec<String>> {
+        let list = self.label_directive(scope, name, ".branchtargets")?;
+        let names: Vec<String> = list.split(',').map(|l| l.trim().to_string()).collect();
+        names.iter().all(|n| !n.is_empty()).then_some(names)
+    }
+
+    /// The text between `directive` and its `;` where the label `name` of
+    /// the function of `scope` is followed by it (`name: .calltargets f,
+    /// g;`): the parser keeps the label, the engine reads what follows.
+    fn label_directive(&self, scope: usize, name: &str, directive: &str) -> Option<&str> {
         let at = *self.labels.get(&(scope, name.to_string()))?;
         let Some(Stmt::Label(_, span, _)) = self.module.stmt(at) else {
             return None;
         };
         let rest = self.module.source().get(span.end..)?;
         let rest = rest.trim_start().strip_prefix(':')?.trim_start();
-        let list = rest.strip_prefix(".branchtargets")?;
-        let list = &list[..list.find(';')?];
-        let names: Vec<String> = list.split(',').map(|l| l.trim().to_string()).collect();
-        names.iter().all(|n| !n.is_empty()).then_some(names)
+        let list = rest.strip_prefix(directive)?;
+        Some(&list[..list.find(';')?])
+    }
+
+    /// The function an indirect call `call (r), fptr, (a), flist;` reaches
+    /// (PTX ISA `call`: "an indirect call to the function whose address is
+    /// in register fptr ... flist ... is either a `.calltargets` list of
+    /// potential targets or the label of a `.callprototype` declaration"):
+    /// the `.func` whose address (`mov.u64 r, f;`) `fptr` holds, which a
+    /// `.calltargets` list must name, and whose parameter counts a
+    /// `.callprototype` must have.
+    fn indirect_callee(
+        &mut self,
+        ins: &Instr,
+        fop: &Operand,
+        list: Option<&Operand>,
+        counts: (usize, usize),
+    ) -> Result<usize, RunError> {
+        let OperandKind::Name(fptr) = fop.kind else {
+            return Err(err(
+                fop.span.clone(),
+                "expected the called function or a register",
+            ));
+        };
+        let ty = self.find(fptr).map_or(PtxType::U64, |i| self.regs[i].ty);
+        let v = self.read(fop, ty)?;
+        let m = self.module;
+        let callee = v
+            .checked_sub(FUNC_BASE)
+            .filter(|o| o % FUNC_STRIDE == 0)
+            .map(|o| (o / FUNC_STRIDE) as usize)
+            .filter(|&i| m.functions.get(i).is_some_and(|f| !f.entry));
+        let Some(callee) = callee else {
+            return Err(RunError::Program(
+                Diagnostic::error(
+                    fop.span.clone(),
+                    format!("`call {fptr}`: `{fptr}` holds {v:#x}, which is not the address of a .func with a body"),
+                )
+                .with_help("take a function's address with `mov.u64 r, f;`"),
+            ));
+        };
+        let fname = &m.functions[callee].name;
+        let Some(Operand {
+            kind: OperandKind::Name(l),
+            span,
+        }) = list
+        else {
+            return Err(err(
+                ins.span.clone(),
+                format!("an indirect `call` through `{fptr}` ends with a `.callprototype` or `.calltargets` label: `call (r), {fptr}, (a), proto;`"),
+            ));
+        };
+        if let Some(targets) = self.label_directive(ins.scope, l, ".calltargets") {
+            // "the behavior is undefined if fptr is not one of the targets".
+            if !targets.split(',').any(|t| t.trim() == fname) {
+                return Err(err(
+                    span.clone(),
+                    format!("`call {fptr}`: `{fptr}` holds the address of `{fname}`, which `{l}: .calltargets{targets};` does not list"),
+                ));
+            }
+        } else if let Some(proto) = self.label_directive(ins.scope, l, ".callprototype") {
+            // `.callprototype {(ret-params)} _ {(params)}`: the counts of
+            // each list must be those of the function called.
+            let (rets, params) = proto.split_once(" _").unwrap_or(("", proto));
+            let count = |t: &str| t.matches(".param").count() + t.matches(".reg").count();
+            let f = &m.functions[callee];
+            if (count(rets), count(params)) != (f.returns.len(), f.params.len())
+                || counts != (f.returns.len(), f.params.len())
+            {
+                return Err(err(
+                    span.clone(),
+                    format!(
+                        "`call {fptr}`: `{fname}` returns {} and takes {}; the prototype `{l}` says {} and {}, the call passes {} and {}",
+                        f.returns.len(),
+                        f.params.len(),
+                        count(rets),
+                        count(params),
+                        counts.0,
+                        counts.1
+                    ),
+                ));
+            }
+        } else {
+            return Err(err(
+                span.clone(),
+                format!("`{l}` is not a `{l}: .callprototype ...;` or `{l}: .calltargets ...;` label of this function"),
+            ));
+        }
+        Ok(callee)
     }
 
     /// `bar.red` opened: each waiting thread (`lane`, its `bar.red`
@@ -1775,13 +1879,15 @@ impl Machine<'_, '_> {
     /// values are passed by value").
     fn call(&mut self, lane: usize, pc: usize, ins: &Instr) -> Result<(), RunError> {
         let ops = &ins.operands;
-        let (rets, fop, args) = match ops.first().map(|o| &o.kind) {
+        // `call (rets), f, (args){, flist};` or `call f, (args){, flist};`.
+        let (rets, fop, args, list) = match ops.first().map(|o| &o.kind) {
             Some(OperandKind::Other(_)) => (
                 Self::call_list(&ops[0]).unwrap_or_default(),
                 ops.get(1),
                 ops.get(2),
+                ops.get(3),
             ),
-            _ => (Vec::new(), ops.first(), ops.get(1)),
+            _ => (Vec::new(), ops.first(), ops.get(1), ops.get(2)),
         };
         let args = match args {
             Some(a) => Self::call_list(a).ok_or_else(|| {
@@ -1799,10 +1905,16 @@ impl Machine<'_, '_> {
             return Err(err(fop.span.clone(), "expected the called function's name"));
         };
         let m = self.module;
-        let Some(callee) = m.functions.iter().position(|f| f.name == fname && !f.entry) else {
-            let why = if self.find(fname).is_some() {
-                format!("`call {fname}`: indirect calls through a register are not supported")
-            } else if m.functions.iter().any(|f| f.name == fname) {
+        let direct = m.functions.iter().position(|f| f.name == fname && !f.entry);
+        let callee = match direct {
+            // A register: an indirect call.
+            None if self.find(fname).is_some() => {
+                Some(self.indirect_callee(ins, fop, list, (rets.len(), args.len()))?)
+            }
+            d => d,
+        };
+        let Some(callee) = callee else {
+            let why = if m.functions.iter().any(|f| f.name == fname) {
                 format!("`call {fname}`: `{fname}` is an .entry; only a .func can be called")
             } else {
                 format!("`call {fname}`: no .func `{fname}` with a body in this module")

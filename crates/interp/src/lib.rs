@@ -1584,6 +1584,20 @@ impl Machine<'_, '_> {
                 // A variable's name as an operand is its address (PTX ISA §6.4.2).
                 Ok(self.var(n).map_or(0, |v| v.0) & mask(ty.bits()))
             }
+            // A function's name is its address (PTX ISA `mov`: "mov.u64 d,
+            // fname; // get address of device function"), for an indirect
+            // `call` (engine.rs, `FUNC_BASE`).
+            OperandKind::Name(n)
+                if self.find(n).is_none() && self.module.functions.iter().any(|f| f.name == *n) =>
+            {
+                let i = self
+                    .module
+                    .functions
+                    .iter()
+                    .position(|f| f.name == *n)
+                    .unwrap_or(0);
+                Ok((engine::FUNC_BASE + engine::FUNC_STRIDE * i as u64) & mask(ty.bits()))
+            }
             // `avar+imm` (PTX ISA `mov`: "Operand a may be a register,
             // special register, variable with optional offset in an
             // addressable memory space, or function name"), and `reg+imm`,

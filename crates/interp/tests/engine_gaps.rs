@@ -501,3 +501,132 @@ ld.param.u64 %i, [in];
         assert!(msg.contains(want), "{ins}: {msg}");
     }
 }
+
+/// Indirect calls: `mov.u64 r, f;` takes a function's address, and
+/// `call (r), fptr, (a), proto;` calls the function it holds, checked
+/// against a `.callprototype` or a `.calltargets` list. Thread t picks
+/// `twice` for even t and `inc` for odd t (`selp` between the two
+/// addresses), so it computes 2 * (t + 10) or t + 11; it then calls
+/// through the `.calltargets` list with `.reg` parameters, `sq`: the
+/// square of that.
+#[test]
+fn indirect_calls_through_a_register() {
+    let src = format!(
+        "{}.func (.param .b32 r) twice(.param .b32 a)
+{{
+.reg .b32 x;
+ld.param.b32 x, [a];
+add.u32 x, x, x;
+st.param.b32 [r], x;
+ret;
+}}
+.func (.param .b32 r) inc(.param .b32 a)
+{{
+.reg .b32 x;
+ld.param.b32 x, [a];
+add.u32 x, x, 1;
+st.param.b32 [r], x;
+ret;
+}}
+.func (.reg .u32 r) sq(.reg .u32 a)
+{{
+mul.lo.u32 r, a, a;
+ret;
+}}
+.entry k(.param .u64 out)
+{{
+.reg .u64 %o, %fp, %f2, %g, %x;
+.reg .u32 %t, %a, %v, %w;
+.reg .pred %odd;
+ld.param.u64 %o, [out];
+mov.u32 %t, %tid.x;
+and.b32 %a, %t, 1;
+setp.ne.u32 %odd, %a, 0;
+mov.u64 %fp, twice;
+mov.u64 %f2, inc;
+selp.b64 %fp, %f2, %fp, %odd;
+add.u32 %a, %t, 10;
+proto: .callprototype (.param .b32 _) _ (.param .b32 _);
+{{
+.param .b32 pa;
+.param .b32 pr;
+st.param.b32 [pa], %a;
+call (pr), %fp, (pa), proto;
+ld.param.b32 %v, [pr];
+}}
+targets: .calltargets sq, inc;
+mov.u64 %g, sq;
+call (%w), %g, (%v), targets;
+mul.wide.u32 %x, %t, 8;
+add.u64 %x, %o, %x;
+st.global.v2.u32 [%x], {{%v, %w}};
+}}
+",
+        head("7.0", "sm_70")
+    );
+    let mut opts = Options::default();
+    opts.launch.block = [8, 1, 1];
+    let o = run(&src, &inputs(&[("out", "0x1000")], &[]), &opts).unwrap();
+    let want: Vec<u32> = (0..8u32)
+        .flat_map(|t| {
+            let v = if t % 2 == 0 { 2 * (t + 10) } else { t + 11 };
+            [v, v * v]
+        })
+        .collect();
+    assert_eq!(words_at(&o.memory, 0x1000, 16), want);
+
+    // A register that holds no function's address, a `.calltargets` list
+    // that does not name the function, a prototype of other counts, and
+    // no list at all.
+    let one = |setup: &str, call: &str| {
+        let src = format!(
+            "{}.func (.reg .u32 r) sq(.reg .u32 a)
+{{
+mul.lo.u32 r, a, a;
+ret;
+}}
+.func (.reg .u32 r) neg(.reg .u32 a)
+{{
+neg.s32 r, a;
+ret;
+}}
+.entry k()
+{{
+.reg .u64 %g;
+.reg .u32 %w;
+only: .calltargets neg;
+two: .callprototype (.reg .u32 _) _ (.reg .u32 _, .reg .u32 _);
+{setup}
+{call}
+}}
+",
+            head("7.0", "sm_70")
+        );
+        runtime_error(run(&src, &Inputs::default(), &Options::default()))
+    };
+    for (setup, call, want) in [
+        (
+            "mov.u64 %g, 0x1234;",
+            "call (%w), %g, (3), only;",
+            "`%g` holds 0x1234, which is not the address of a .func with a body",
+        ),
+        (
+            "mov.u64 %g, sq;",
+            "call (%w), %g, (3), only;",
+            "holds the address of `sq`, which `only: .calltargets neg;` does not list",
+        ),
+        (
+            "mov.u64 %g, sq;",
+            "call (%w), %g, (3), two;",
+            "`sq` returns 1 and takes 1; the prototype `two` says 1 and 2",
+        ),
+        (
+            "mov.u64 %g, sq;",
+            "call (%w), %g, (3);",
+            "ends with a `.callprototype` or `.calltargets` label",
+        ),
+    ] {
+        let msg = one(setup, call);
+        assert!(msg.contains(want), "{call}: {msg}");
+    }
+}

@@ -2161,7 +2161,9 @@ impl Machine<'_, '_> {
         if !elems.is_empty() {
             return Ok(self.regs_bytes(&elems));
         }
-        match ptxfp_isa::literal::parse_imm(arg, ty) {
+        // A constant (one wider than the parameter truncated, as for any
+        // operand: `Machine::imm`).
+        match self.imm(arg, ty, at) {
             Ok(v) => Ok((0..n).map(|k| Some((v >> (8 * k)) as u8)).collect()),
             Err(_) => Err(err(
                 at.clone(),

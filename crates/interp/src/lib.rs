@@ -1657,7 +1657,7 @@ impl Machine<'_, '_> {
     /// operand's width, as ptxas does (PTX ISA §4.5.1;
     /// `ptxfp_front::check::truncated_constant`), with a warning once per
     /// operand; every other constant that does not fit is an error.
-    fn imm(&mut self, t: &str, ty: PtxType, span: &Span) -> Result<u64, RunError> {
+    pub(crate) fn imm(&mut self, t: &str, ty: PtxType, span: &Span) -> Result<u64, RunError> {
         let e = match ptxfp_isa::literal::parse_imm(t, ty) {
             Ok(v) => return Ok(v),
             Err(e) => e,

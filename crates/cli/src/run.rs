@@ -375,7 +375,7 @@ fn run_source(
                 errors: vec![error],
                 trace,
                 warnings,
-                input_warnings,
+                input_warnings: *input_warnings,
             })
         }
         Err(RunError::Input(m)) => return Err(m.into()),

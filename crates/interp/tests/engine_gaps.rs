@@ -633,7 +633,8 @@ two: .callprototype (.reg .u32 _) _ (.reg .u32 _, .reg .u32 _);
 
 /// Every step of the engine's hot path returns a `Result` carrying a
 /// `RunError`: past 128 bytes it is moved by a `memcpy` call per
-/// instruction (measured: about 4% of the fma-chain benchmark), so the
+/// instruction (measured: 1.2% more instructions on the fma-chain
+/// benchmark), so the
 /// input warnings a runtime error carries are boxed.
 #[test]
 fn run_error_stays_small() {

@@ -91,3 +91,42 @@ fn an_input_warning_survives_a_runtime_error() {
     assert_eq!(v["errors"][0]["location"], "stops.ptx:11:19");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// examples/kernels/cp-async.ptx: 32 threads stage a tile with cp.async;
+/// out[t] is the sum of the four words thread 31 - t copied, with in[k] =
+/// k: 16(31 - t) + 6 (the kernel's header).
+#[test]
+fn the_cp_async_example_stages_a_tile() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let input: String = (0..128u32)
+        .flat_map(|k| k.to_le_bytes())
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let o = ptxfp(
+        &root,
+        &[
+            "run",
+            "examples/kernels/cp-async.ptx",
+            "--block",
+            "32",
+            "--set",
+            "in=0x1000",
+            "--set",
+            "out=0x2000",
+            "--mem",
+            &format!("0x1000={input}"),
+        ],
+    );
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let want: Vec<String> = (0..32u32)
+        .flat_map(|t| (16 * (31 - t) + 6).to_le_bytes())
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    assert_eq!(out, format!("mem[0x2000..0x2080] = {}\n", want.join(" ")));
+}

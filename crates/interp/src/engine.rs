@@ -172,12 +172,13 @@ pub(crate) const FUNC_STRIDE: u64 = 16;
 pub(crate) const FRAME_STRIDE: u64 = 1 << 40;
 
 /// The address of a `.local` variable at `addr` (its address in the first
-/// call of its function) in the call `depth` calls of that function deep:
-/// PTX ISA §5.1.5, the local state space: "In implementations that support
-/// a stack, local memory is private to each thread and ... used for
-/// variables allocated on the stack": each call has its own copy, at its
-/// own address, so a pointer a recursive function passes to its own
-/// `.local` array reaches that copy, not the callee's.
+/// call of its function) in the call `depth` calls of that function deep.
+/// PTX ISA §5.1.5, Local State Space: "When compiling to use the
+/// Application Binary Interface (ABI), `.local` state-space variables must
+/// be declared within function scope and are allocated on the stack": each
+/// call has its own copy, at its own address, so a pointer a recursive
+/// function passes to its own `.local` array reaches that copy, not the
+/// callee's.
 pub(crate) fn frame_address(addr: u64, depth: usize) -> u64 {
     match depth {
         0 => addr,

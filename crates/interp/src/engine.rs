@@ -719,13 +719,16 @@ impl Machine<'_, '_> {
         Some(&list[..list.find(';')?])
     }
 
-    /// The function an indirect call `call (r), fptr, (a), flist;` reaches
-    /// (PTX ISA `call`: "an indirect call to the function whose address is
-    /// in register fptr ... flist ... is either a `.calltargets` list of
-    /// potential targets or the label of a `.callprototype` declaration"):
-    /// the `.func` whose address (`mov.u64 r, f;`) `fptr` holds, which a
-    /// `.calltargets` list must name, and whose parameter counts a
-    /// `.callprototype` must have.
+    /// The function an indirect call `call (r), fptr, (a), flist;` reaches.
+    /// PTX ISA `call`: "for indirect calls, the called location `fptr` must
+    /// be an address of a function held in a register" (here one `mov.u64
+    /// r, f;` took); "Indirect calls require an additional operand, `flist`
+    /// or `fproto`": for a `.calltargets` label, "the fptr register holds
+    /// the address of a function listed in the call table or `.calltargets`
+    /// list" (another is an error); for a `.callprototype` label, "If a
+    /// function that doesn't match the prototype is called, the behavior is
+    /// undefined" (an error where the parameter counts differ). A call
+    /// table (an array of function names as `flist`) is not supported.
     fn indirect_callee(
         &mut self,
         ins: &Instr,
@@ -768,7 +771,6 @@ impl Machine<'_, '_> {
             ));
         };
         if let Some(targets) = self.label_directive(ins.scope, l, ".calltargets") {
-            // "the behavior is undefined if fptr is not one of the targets".
             if !targets.split(',').any(|t| t.trim() == fname) {
                 return Err(err(
                     span.clone(),
@@ -800,7 +802,7 @@ impl Machine<'_, '_> {
         } else {
             return Err(err(
                 span.clone(),
-                format!("`{l}` is not a `{l}: .callprototype ...;` or `{l}: .calltargets ...;` label of this function"),
+                format!("`{l}` is not a `{l}: .callprototype ...;` or `{l}: .calltargets ...;` label of this function (call tables, arrays of function names, are not supported)"),
             ));
         }
         Ok(callee)
@@ -1881,7 +1883,7 @@ impl Machine<'_, '_> {
     fn call(&mut self, lane: usize, pc: usize, ins: &Instr) -> Result<(), RunError> {
         let ops = &ins.operands;
         // `call (rets), f, (args){, flist};` or `call f, (args){, flist};`.
-        let (rets, fop, args, list) = match ops.first().map(|o| &o.kind) {
+        let (rets, fop, mut args, mut list) = match ops.first().map(|o| &o.kind) {
             Some(OperandKind::Other(_)) => (
                 Self::call_list(&ops[0]).unwrap_or_default(),
                 ops.get(1),
@@ -1890,6 +1892,16 @@ impl Machine<'_, '_> {
             ),
             _ => (Vec::new(), ops.first(), ops.get(1), ops.get(2)),
         };
+        // `call fptr, flist;`: no parameter list, the label next.
+        if let Some(
+            a @ Operand {
+                kind: OperandKind::Name(_),
+                ..
+            },
+        ) = args
+        {
+            (args, list) = (None, Some(a));
+        }
         let args = match args {
             Some(a) => Self::call_list(a).ok_or_else(|| {
                 err(

@@ -640,3 +640,34 @@ two: .callprototype (.reg .u32 _) _ (.reg .u32 _, .reg .u32 _);
 fn run_error_stays_small() {
     assert!(std::mem::size_of::<RunError>() <= 128);
 }
+
+/// `call fptr, flist;` (no parameter list): the PTX ISA's third form of
+/// an indirect call. `bump` adds 1 to a `.global` counter; called twice
+/// through a register, the counter goes from 40 to 42.
+#[test]
+fn an_indirect_call_without_parameters() {
+    let src = format!(
+        "{}.global .u32 n = 40;
+.func bump()
+{{
+.reg .u32 v;
+ld.global.u32 v, [n];
+add.u32 v, v, 1;
+st.global.u32 [n], v;
+ret;
+}}
+.entry k()
+{{
+.reg .u64 %f;
+mov.u64 %f, bump;
+t: .calltargets bump;
+call %f, t;
+call.uni %f, t;
+}}
+",
+        head("7.0", "sm_70")
+    );
+    let o = run(&src, &Inputs::default(), &Options::default()).unwrap();
+    assert_eq!(o.memory.len(), 1, "{:?}", o.memory);
+    assert_eq!(o.memory[0].1, 42u32.to_le_bytes());
+}

@@ -2360,9 +2360,10 @@ impl Machine<'_, '_> {
                 self.cp_async(ins, c)?;
                 Ok(Flow::Next)
             }
-            // cp.async.commit_group: "commits all prior initiated but
-            // uncommitted cp.async instructions into a cp.async-group";
-            // cp.async.wait_group N: "wait till only N or fewer of the most
+            // cp.async.commit_group: "creates a new cp.async-group per
+            // thread and batches all prior cp.async instructions initiated
+            // by the executing thread but not committed to any
+            // cp.async-group into the new cp.async-group"; wait_group N: "wait till only N or fewer of the most
             // recent cp.async-groups are pending and all the prior
             // cp.async-groups committed by the executing threads are
             // complete". Every copy completes when it is issued here
@@ -2385,7 +2386,7 @@ impl Machine<'_, '_> {
                 }
                 let mut srcs = Vec::new();
                 if let Some(n) = ins.operands.first() {
-                    // "N is an integer constant".
+                    // "Operand N is an integer constant."
                     if !matches!(n.kind, OperandKind::Imm(_)) {
                         return Err(err(
                             n.span.clone(),

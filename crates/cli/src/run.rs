@@ -165,6 +165,9 @@ enum Failure {
         errors: Vec<ptxfp::Diagnostic>,
         trace: Vec<TraceStep>,
         warnings: Vec<ptxfp::Diagnostic>,
+        /// Warnings about the inputs (`--set x=1e999`), printed before the
+        /// error as a run that ends prints them.
+        input_warnings: Vec<String>,
     },
 }
 
@@ -351,6 +354,7 @@ fn run_source(
                 errors: vec![d],
                 trace: Vec::new(),
                 warnings: Vec::new(),
+                input_warnings: Vec::new(),
             })
         }
         Err(RunError::Diagnostics(errors)) => {
@@ -358,17 +362,20 @@ fn run_source(
                 errors,
                 trace: Vec::new(),
                 warnings: Vec::new(),
+                input_warnings: Vec::new(),
             })
         }
         Err(RunError::Runtime {
             error,
             trace,
             warnings,
+            input_warnings,
         }) => {
             return Err(Failure::Program {
                 errors: vec![error],
                 trace,
                 warnings,
+                input_warnings: *input_warnings,
             })
         }
         Err(RunError::Input(m)) => return Err(m.into()),
@@ -445,16 +452,10 @@ fn run_source(
             (
                 "warnings",
                 JsonField::Array(Box::new(
-                    out.warnings.iter().map(|w| diag_json(path, map, w)).chain(
-                        out.input_warnings.iter().map(|w| {
-                            serde_json::json!({
-                                "location": null,
-                                "severity": "warning",
-                                "message": w,
-                                "help": null,
-                            })
-                        }),
-                    ),
+                    out.warnings
+                        .iter()
+                        .map(|w| diag_json(path, map, w))
+                        .chain(out.input_warnings.iter().map(|w| input_warning_json(w))),
                 )),
             ),
         ]);
@@ -580,9 +581,13 @@ fn report(
             errors,
             trace,
             warnings,
+            input_warnings,
         } => {
             for w in &warnings {
                 eprint!("{}", w.render_in(path, map));
+            }
+            for w in &input_warnings {
+                eprintln!("ptxfp: warning: {w}");
             }
             // What ran (written as it ran, with --trace), then where it failed.
             if !a.json {
@@ -605,7 +610,12 @@ fn report(
                     path,
                     JsonField::Array(Box::new(errors.iter().map(|d| diag_json(path, map, d)))),
                     JsonField::Array(Box::new(trace.iter().map(|t| trace_json(path, map, t)))),
-                    JsonField::Array(Box::new(warnings.iter().map(|d| diag_json(path, map, d)))),
+                    JsonField::Array(Box::new(
+                        warnings
+                            .iter()
+                            .map(|d| diag_json(path, map, d))
+                            .chain(input_warnings.iter().map(|w| input_warning_json(w))),
+                    )),
                 ));
             }
             Err(String::new())
@@ -627,6 +637,16 @@ fn error_fields<'a>(
         ("trace", trace),
         ("warnings", warnings),
     ]
+}
+
+/// A warning about the inputs in `--json` (it has no place in the file).
+fn input_warning_json(w: &str) -> serde_json::Value {
+    json!({
+        "location": null,
+        "severity": "warning",
+        "message": w,
+        "help": null,
+    })
 }
 
 fn out_target(t: Target) -> String {

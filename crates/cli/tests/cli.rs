@@ -1326,6 +1326,8 @@ const RUN_SNIPPETS: &[(&str, &str, &str)] = &[
     // The address of a .shared variable is in the shared window.
     ("isspacep", ".shared .b32 s;\n.reg .pred p;\n.reg .u64 a;\nmov.u64 a, s;\nisspacep.shared p, a;\n", "p = 0x1  pred true\na = 0x0000000010000000  u64 268435456\n"),
     ("shfl", ".reg .b32 a, d;\nmov.b32 a, 7;\nshfl.sync.idx.b32 d, a, 0, 31, 1;\n", "a = 0x00000007  b32\nd = 0x00000007  b32\n"),
+    // 4 bytes of global memory (7) copied to the shared variable and read back.
+    ("cp", ".shared .align 4 .b32 s;\n.reg .u64 g;\n.reg .u32 a, d;\nmov.u64 g, 0x1000;\nmov.u32 a, 7;\nst.global.u32 [g], a;\ncp.async.ca.shared.global [s], [g], 4;\ncp.async.wait_all;\nld.shared.u32 d, [s];\n", "g = 0x0000000000001000  u64 4096\na = 0x00000007  u32 7\nd = 0x00000007  u32 7\nmem[0x1000..0x1004] = 07 00 00 00\nmem[0x10000000..0x10000004] = 07 00 00 00\n"),
 ];
 
 /// `ptxfp run` on standard input.

@@ -255,6 +255,31 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
     }
 }
 
+/// An integer constant too wide for the integer or bit-size operand type
+/// `ty` it is used as (`0xffffffffffffffffU` as a `.u32`): its value
+/// truncated to the operand's width, and the warning that says so. PTX ISA
+/// §4.5.1: "Integer constants are 64-bits in size ... When used in an
+/// instruction or data initialization, each integer constant is converted
+/// to the appropriate size based on the data or instruction type at its
+/// use"; ptxas accepts such a constant and keeps its low bits. `None`
+/// where `t` is not an integer constant, or `ty` is a float type or
+/// `.pred` (those take no such conversion: the constant is an error).
+pub fn truncated_constant(t: &str, ty: PtxType) -> Option<(u64, String)> {
+    if ty.is_float() || ty == PtxType::Pred || ty.bits() >= 64 {
+        return None;
+    }
+    let wide = ptxfp_isa::literal::parse_int(t)? as u64;
+    let v = wide & ptxfp_isa::types::mask(ty.bits());
+    let shown = ptxfp_isa::literal::hex(v, ty);
+    Some((
+        v,
+        format!(
+            "the 64-bit constant `{t}` is truncated to the {} bits of `{ty}`: {shown} (PTX ISA §4.5.1: each integer constant \"is converted to the appropriate size based on the data or instruction type at its use\"; ptxas keeps the low bits); write `{shown}` to say so",
+            ty.bits()
+        ),
+    ))
+}
+
 /// The operand types an op fixes (every op `check` looks at fixes them).
 fn op_types(op: &Op) -> Vec<PtxType> {
     op.operand_types().unwrap_or_default()
@@ -315,13 +340,19 @@ fn check_operands(
                 ),
                 Some(_) => {}
             },
+            // `r + 1` (a register or variable plus a constant) as an integer
+            // or bit-size source: the run reads it (its name there).
+            OperandKind::Sum { .. } if i > 0 && !ty.is_float() && *ty != PtxType::Pred => {}
             // The constant must be one `run` can read (PTX ISA §4.5), for
             // every type; a 16-bit floating-point one is also worth a
             // warning. Integer constants are 64-bit and "converted to the
             // appropriate size based on the data or instruction type at
             // its use" (PTX ISA §4.5.1): nvcc writes `add.s16 %rs2, %rs1, 1`.
             OperandKind::Imm(t) if i > 0 => match ptxfp_isa::literal::Literal::imm(t, *ty) {
-                Err(e) => diags.push(Diagnostic::error(op.span.clone(), e)),
+                Err(e) => diags.push(match truncated_constant(t, *ty) {
+                    Some((_, w)) => Diagnostic::warning(op.span.clone(), w),
+                    None => Diagnostic::error(op.span.clone(), e),
+                }),
                 Ok(lit) => {
                     // A constant that overflowed to Inf or underflowed to 0.
                     for w in lit.warnings {

@@ -97,6 +97,16 @@ pub enum OperandKind<'m> {
         /// The byte offset.
         offset: i64,
     },
+    /// A name plus a constant, `temp + 1` or `avar+4` outside brackets:
+    /// the register's value plus the constant, or the variable's address
+    /// plus it (PTX ISA `mov`: "variable with optional offset"; ptxas takes
+    /// `reg+imm` as a value too).
+    Sum {
+        /// The register or variable.
+        base: &'m str,
+        /// The constant added (negative for `-`).
+        offset: i64,
+    },
     /// Something else (a call's parenthesized list, `p|q`): kept as text.
     Other(&'m str),
 }
@@ -195,6 +205,8 @@ enum OpKind {
     Vector,
     /// `Module::addresses[extra]`: base and offset.
     Address,
+    /// `Module::addresses[extra]`: base (always there) and offset.
+    Sum,
     /// The text of the span.
     Other,
 }
@@ -402,6 +414,13 @@ impl<'a> Module<'a> {
                 let (base, offset) = self.addresses[d.extra as usize];
                 OperandKind::Address {
                     base: base.map(|b| &self.src[b.span()]),
+                    offset,
+                }
+            }
+            OpKind::Sum => {
+                let (base, offset) = self.addresses[d.extra as usize];
+                OperandKind::Sum {
+                    base: base.map_or("", |b| &self.src[b.span()]),
                     offset,
                 }
             }
@@ -710,7 +729,9 @@ struct Parser<'a> {
     header_vars: Option<usize>,
     /// `.reg` parameters of the function header seen last (`.func (.reg
     /// .b32 r) f(.reg .b16 a)`, PTX ISA §11.2.2): registers of its body.
-    header_regs: Vec<(String, PtxType, Span)>,
+    /// A vector parameter (`.reg .v2 .u32 v`) has its element count
+    /// (else 1): its elements `v.x`, `v.y`, ... are the registers.
+    header_regs: Vec<(String, PtxType, Span, u32)>,
     /// The parameter names of the function header seen last: its return
     /// parameters (before its name) and its parameters (after).
     header_sig: (Vec<String>, Vec<String>),
@@ -862,15 +883,9 @@ impl<'a> Parser<'a> {
                     let parent = self.blocks.last().map_or(0, |b| b.0);
                     self.m.block_parents.push(parent);
                     self.blocks.push((self.block_count, t.span.clone()));
-                    for (name, ty, span) in std::mem::take(&mut self.header_regs) {
+                    for (name, ty, span, lanes) in std::mem::take(&mut self.header_regs) {
                         self.declared(&name, span.clone());
-                        self.m.regs.push(RegDecl {
-                            name,
-                            ty,
-                            span,
-                            scope: self.scope,
-                            block: self.block(),
-                        });
+                        self.push_reg(name, ty, span, lanes);
                     }
                 }
                 Tok::Punct('}') => {
@@ -1076,9 +1091,10 @@ impl<'a> Parser<'a> {
     }
 
     /// The qualifiers after `.reg` (in a declaration or a `.func`
-    /// parameter): `.align N` and the type; `None` after reporting what is
-    /// wrong (an unknown type, a vector register, no type at all).
-    fn reg_type(&mut self, dspan: &Span, vector_ok: bool) -> Option<(PtxType, u32)> {
+    /// parameter): `.align N`, `.v2`/`.v4` and the type, as the type and
+    /// the element count; `None` after reporting what is wrong (an unknown
+    /// type, no type at all).
+    fn reg_type(&mut self, dspan: &Span) -> Option<(PtxType, u32)> {
         let mut ty = None;
         let mut lanes = 1;
         while let Some(t) = self.peek().cloned() {
@@ -1090,10 +1106,6 @@ impl<'a> Parser<'a> {
             if s == ".align" {
                 self.align_value(t.span);
             } else if s.starts_with(".v2") || s.starts_with(".v4") {
-                if !vector_ok {
-                    self.error(t.span, "vector registers are not supported as parameters");
-                    return None;
-                }
                 // `.v4 .u32` or `.v4.u32` (ZLUDA's vector_extract.ptx).
                 lanes = if s.starts_with(".v2") { 2 } else { 4 };
                 match &s[3..] {
@@ -1125,7 +1137,7 @@ impl<'a> Parser<'a> {
     /// `.reg .f32 %f<4>, fc;` (PTX ISA §5.1.1, parameterized names §10.1):
     /// qualifiers, then names separated by `,`, then `;`.
     fn reg_decl(&mut self, dspan: Span) {
-        let Some((ty, lanes)) = self.reg_type(&dspan, true) else {
+        let Some((ty, lanes)) = self.reg_type(&dspan) else {
             self.recover();
             return;
         };
@@ -1190,30 +1202,7 @@ impl<'a> Parser<'a> {
             };
             for name in names {
                 self.declared(&name, span.clone());
-                if lanes > 1 {
-                    // PTX ISA §5.4.2, vectors: the elements are `.x`,
-                    // `.y`, `.z`, `.w`; each is a register of its own here.
-                    for c in &["x", "y", "z", "w"][..lanes as usize] {
-                        self.m.regs.push(RegDecl {
-                            name: format!("{name}.{c}"),
-                            ty,
-                            span: span.clone(),
-                            scope: self.scope,
-                            block: self.block(),
-                        });
-                    }
-                    self.vec_regs.insert(name, lanes);
-                    continue;
-                }
-                // A scalar of the same name (in a later function) is itself.
-                self.vec_regs.remove(&name);
-                self.m.regs.push(RegDecl {
-                    name,
-                    ty,
-                    span: span.clone(),
-                    scope: self.scope,
-                    block: self.block(),
-                });
+                self.push_reg(name, ty, span.clone(), lanes);
             }
             match self.next() {
                 Some(x) if x.tok == Tok::Punct(';') => return,
@@ -1229,6 +1218,35 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+    }
+
+    /// Declares register `name` of `lanes` elements (1: a scalar) in the
+    /// current block.
+    fn push_reg(&mut self, name: String, ty: PtxType, span: Span, lanes: u32) {
+        if lanes > 1 {
+            // PTX ISA §5.4.2, vectors: the elements are `.x`, `.y`, `.z`,
+            // `.w`; each is a register of its own here.
+            for c in &["x", "y", "z", "w"][..lanes as usize] {
+                self.m.regs.push(RegDecl {
+                    name: format!("{name}.{c}"),
+                    ty,
+                    span: span.clone(),
+                    scope: self.scope,
+                    block: self.block(),
+                });
+            }
+            self.vec_regs.insert(name, lanes);
+            return;
+        }
+        // A scalar of the same name (in a later function) is itself.
+        self.vec_regs.remove(&name);
+        self.m.regs.push(RegDecl {
+            name,
+            ty,
+            span,
+            scope: self.scope,
+            block: self.block(),
+        });
     }
 
     /// The innermost open `{ }` block (0: module level).
@@ -1542,14 +1560,16 @@ impl<'a> Parser<'a> {
     /// A `.reg .TYPE name` parameter of a `.func` header: its type, then
     /// its name; it stops before the `,` or `)` that follows.
     fn reg_param(&mut self, dspan: Span) {
-        let Some((ty, _)) = self.reg_type(&dspan, false) else {
+        // A vector register parameter (`.reg .v2 .u32 v`, ZLUDA's
+        // vector.ptx) is its elements, as a declared vector register is.
+        let Some((ty, lanes)) = self.reg_type(&dspan) else {
             return;
         };
         match self.peek().cloned() {
             Some(t) if t.tok == Tok::Word && is_ident(self.text(&t)) => {
                 self.next();
                 self.header_regs
-                    .push((self.text(&t).to_string(), ty, t.span));
+                    .push((self.text(&t).to_string(), ty, t.span, lanes));
             }
             other => {
                 let at = other.map_or(self.eof_span(), |o| o.span);
@@ -1864,7 +1884,7 @@ impl<'a> Parser<'a> {
             }
             Tok::Word if starts_numeric(s) => Self::op(OpKind::Imm, t.span),
             Tok::Word => {
-                // `p|q` (setp's second destination) and `a+4` stay text.
+                // `p|q` (setp's second destination) stays text.
                 if self.peek_punct('|') {
                     self.next();
                     let q = self.next()?;
@@ -1889,6 +1909,32 @@ impl<'a> Parser<'a> {
                     self.m.vectors.push((first, elems.len() as u32));
                     self.m.operands.extend(elems);
                     return Some(v);
+                }
+                if self.peek_punct('+') || self.peek_punct('-') {
+                    // `temp + 1`, `avar+4`: a name plus a constant.
+                    let sign = self.next()?;
+                    let n = self.next();
+                    let value = n
+                        .as_ref()
+                        .filter(|n| n.tok == Tok::Word)
+                        .and_then(|n| ptxfp_isa::literal::parse_int(self.text(n)));
+                    let (Some(n), Some(v)) = (n, value) else {
+                        let what = format!(
+                            "expected a constant after `{s}{}`: write e.g. `{s} + 4`",
+                            self.text(&sign)
+                        );
+                        self.error(sign.span, what);
+                        return None;
+                    };
+                    let offset = if sign.tok == Tok::Punct('-') {
+                        v.wrapping_neg()
+                    } else {
+                        v
+                    };
+                    let mut o = Self::op(OpKind::Sum, start..n.span.end)?;
+                    o.extra = self.m.addresses.len() as u32;
+                    self.m.addresses.push((Some(Loc::of(&t.span)), offset));
+                    return Some(o);
                 }
                 if self.peek_punct('[') {
                     // PTX ISA §6.4.2, arrays as operands: `ld.const.b16 r,
@@ -2227,12 +2273,51 @@ mod tests {
             })
             .unwrap();
         assert_eq!(mov.operands[0].kind, OperandKind::Name("v"));
-        // A vector parameter is still refused, with a message that says so.
-        let p = parse(".version 6.5\n.target sm_60\n.func f(.reg .v2 .u32 x)\n{\nret;\n}\n");
-        assert!(p
-            .diagnostics
-            .iter()
-            .any(|d| d.message.contains("as parameters")));
+        // A vector parameter is its elements too, registers of the body;
+        // its name, in the function's parameters, stands for them.
+        let p = parse(
+            ".version 6.5\n.target sm_60\n.func f(.reg .v2 .u32 x)\n{\nmov.v2.u32 x, x;\nret;\n}\n",
+        );
+        assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+        assert_eq!(p.functions[0].params, ["x"]);
+        let names: Vec<&str> = p.regs.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(names, ["x.x", "x.y"]);
+        let Some(Stmt::Instr(mov)) = p.stmts().next() else {
+            panic!()
+        };
+        assert!(matches!(&mov.operands[1].kind, OperandKind::Vector(v) if v.len() == 2));
+    }
+
+    /// A name plus a constant outside brackets (`temp + 1`, `avar-8`) is
+    /// one operand, its base and offset; a sign with no constant after it
+    /// is an error that says what to write.
+    #[test]
+    fn a_name_plus_a_constant_is_one_operand() {
+        let m = parse("st.u64 [x], temp + 1;\nmov.u64 r, avar-0x8;\n");
+        assert!(m.diagnostics.is_empty(), "{:?}", m.diagnostics);
+        let ops: Vec<OperandKind> = m
+            .stmts()
+            .filter_map(|s| match s {
+                Stmt::Instr(i) => Some(i.operands[1].kind.clone()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            ops,
+            [
+                OperandKind::Sum {
+                    base: "temp",
+                    offset: 1
+                },
+                OperandKind::Sum {
+                    base: "avar",
+                    offset: -8
+                }
+            ]
+        );
+        let m = parse("add.u32 r, r +;\n");
+        let msgs: Vec<&str> = m.diagnostics.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(msgs, ["expected a constant after `r+`: write e.g. `r + 4`"]);
     }
 
     /// PTX ISA §6.4.2: `a[2]` as an operand is the element's address

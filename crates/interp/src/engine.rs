@@ -12,7 +12,7 @@
 
 use super::*;
 use crate::memory::Memory;
-use ptxfp_isa::control::{Atomic, BarRed, Combine, Control, ShflMode, Update, VoteMode};
+use ptxfp_isa::control::{Atomic, BarRed, Combine, Control, CpAsync, ShflMode, Update, VoteMode};
 use ptxfp_model::EvalSetp;
 
 /// Threads per warp (PTX ISA §10.3: "%laneid ... a value in the range
@@ -149,6 +149,41 @@ pub(crate) struct Frame {
     saved_mem: Vec<(u64, Vec<Option<u8>>)>,
     /// The `call`'s statement (for errors at `ret`).
     at: usize,
+    /// The caller's [`Thread::depth`].
+    depth: usize,
+}
+
+/// Where the `.local` variables of calls below the first of a function
+/// live: past every other address the engine gives out (variables start at
+/// 0x1000_0000), one window of [`FRAME_STRIDE`] bytes per depth.
+pub(crate) const FRAME_BASE: u64 = 0x4000_0000_0000_0000;
+
+/// The address of the first function of the module (`mov.u64 r, f;`):
+/// function `i` (in `Module::functions`) is at `FUNC_BASE + FUNC_STRIDE
+/// * i`, below the variables (from 0x1000_0000) and in 32 bits (PTX ISA
+/// `mov`: `mov.u32 d, fname;` too). Nothing is stored there: an address
+/// of a function is only called.
+pub(crate) const FUNC_BASE: u64 = 0x0800_0000;
+
+/// The distance between two functions' addresses.
+pub(crate) const FUNC_STRIDE: u64 = 16;
+
+/// The size of one depth's window (variables take far less).
+pub(crate) const FRAME_STRIDE: u64 = 1 << 40;
+
+/// The address of a `.local` variable at `addr` (its address in the first
+/// call of its function) in the call `depth` calls of that function deep.
+/// PTX ISA §5.1.5, Local State Space: "When compiling to use the
+/// Application Binary Interface (ABI), `.local` state-space variables must
+/// be declared within function scope and are allocated on the stack": each
+/// call has its own copy, at its own address, so a pointer a recursive
+/// function passes to its own `.local` array reaches that copy, not the
+/// callee's.
+pub(crate) fn frame_address(addr: u64, depth: usize) -> u64 {
+    match depth {
+        0 => addr,
+        d => FRAME_BASE + (d as u64 - 1) * FRAME_STRIDE + (addr - VAR_BASE),
+    }
 }
 
 /// One thread of the CTA being run.
@@ -169,6 +204,10 @@ pub(crate) struct Thread {
     /// The condition code's carry flag (`add.cc` writes it, `addc` reads
     /// it: PTX ISA 9.7.2).
     pub(crate) cc: bool,
+    /// How many calls of the function it runs are below this one on its
+    /// call stack (0: the first): where that function's `.local`
+    /// variables are ([`frame_address`]).
+    pub(crate) depth: usize,
 }
 
 /// Statements whose [`FastOp`] is kept (a direct-mapped cache by
@@ -302,6 +341,9 @@ pub(crate) struct Engine {
     pub(crate) fast: Vec<Option<(usize, Option<FastOp>)>>,
     /// The fast path's buffers, between its instructions.
     pub(crate) scratch: Option<Box<Scratch>>,
+    /// The constants truncated to their operand's width so far, by where
+    /// they are in the text (each is warned about once).
+    pub(crate) truncated: std::collections::HashSet<usize>,
 }
 
 /// `(x, y, z)`.
@@ -361,7 +403,11 @@ impl Machine<'_, '_> {
         }
     }
 
-    fn region(&self, addr: u64) -> Option<Region> {
+    pub(crate) fn region(&self, addr: u64) -> Option<Region> {
+        // The `.local` frames of calls below the first ([`frame_address`]).
+        if (FRAME_BASE..FRAME_BASE + MAX_CALL_DEPTH as u64 * FRAME_STRIDE).contains(&addr) {
+            return Some(Region::Local);
+        }
         let r = &self.eng.regions;
         let i = r.partition_point(|(s, _, _)| *s <= addr);
         let (s, e, k) = *r.get(i.checked_sub(1)?)?;
@@ -486,6 +532,7 @@ impl Machine<'_, '_> {
                 steps: 0,
                 red: None,
                 cc: false,
+                depth: 0,
             })
             .collect();
         for lane in 0..n {
@@ -653,16 +700,119 @@ impl Machine<'_, '_> {
     /// of `scope` (the parser keeps the label; the list is read from the
     /// text after it).
     fn branch_targets(&self, scope: usize, name: &str, block: usize) -> Option<Vec<String>> {
+        let list = self.label_directive(scope, name, block, ".branchtargets")?;
+        let names: Vec<String> = list.split(',').map(|l| l.trim().to_string()).collect();
+        names.iter().all(|n| !n.is_empty()).then_some(names)
+    }
+
+    /// The text between `directive` and its `;` where the label `name` of
+    /// the function of `scope` (the one `block` sees) is followed by it
+    /// (`name: .calltargets f, g;`): the parser keeps the label, the engine
+    /// reads what follows.
+    fn label_directive(
+        &self,
+        scope: usize,
+        name: &str,
+        block: usize,
+        directive: &str,
+    ) -> Option<&str> {
         let at = self.label(scope, name, block)?;
         let Some(Stmt::Label(_, span, _)) = self.module.stmt(at) else {
             return None;
         };
         let rest = self.module.source().get(span.end..)?;
         let rest = rest.trim_start().strip_prefix(':')?.trim_start();
-        let list = rest.strip_prefix(".branchtargets")?;
-        let list = &list[..list.find(';')?];
-        let names: Vec<String> = list.split(',').map(|l| l.trim().to_string()).collect();
-        names.iter().all(|n| !n.is_empty()).then_some(names)
+        let list = rest.strip_prefix(directive)?;
+        Some(&list[..list.find(';')?])
+    }
+
+    /// The function an indirect call `call (r), fptr, (a), flist;` reaches.
+    /// PTX ISA `call`: "for indirect calls, the called location `fptr` must
+    /// be an address of a function held in a register" (here one `mov.u64
+    /// r, f;` took); "Indirect calls require an additional operand, `flist`
+    /// or `fproto`": for a `.calltargets` label, "the fptr register holds
+    /// the address of a function listed in the call table or `.calltargets`
+    /// list" (another is an error); for a `.callprototype` label, "If a
+    /// function that doesn't match the prototype is called, the behavior is
+    /// undefined" (an error where the parameter counts differ). A call
+    /// table (an array of function names as `flist`) is not supported.
+    fn indirect_callee(
+        &mut self,
+        ins: &Instr,
+        fop: &Operand,
+        list: Option<&Operand>,
+        counts: (usize, usize),
+    ) -> Result<usize, RunError> {
+        let OperandKind::Name(fptr) = fop.kind else {
+            return Err(err(
+                fop.span.clone(),
+                "expected the called function or a register",
+            ));
+        };
+        let ty = self.find(fptr).map_or(PtxType::U64, |i| self.regs[i].ty);
+        let v = self.read(fop, ty)?;
+        let m = self.module;
+        let callee = v
+            .checked_sub(FUNC_BASE)
+            .filter(|o| o % FUNC_STRIDE == 0)
+            .map(|o| (o / FUNC_STRIDE) as usize)
+            .filter(|&i| m.functions.get(i).is_some_and(|f| !f.entry));
+        let Some(callee) = callee else {
+            return Err(RunError::Program(
+                Diagnostic::error(
+                    fop.span.clone(),
+                    format!("`call {fptr}`: `{fptr}` holds {v:#x}, which is not the address of a .func with a body"),
+                )
+                .with_help("take a function's address with `mov.u64 r, f;`"),
+            ));
+        };
+        let fname = &m.functions[callee].name;
+        let Some(Operand {
+            kind: OperandKind::Name(l),
+            span,
+        }) = list
+        else {
+            return Err(err(
+                ins.span.clone(),
+                format!("an indirect `call` through `{fptr}` ends with a `.callprototype` or `.calltargets` label: `call (r), {fptr}, (a), proto;`"),
+            ));
+        };
+        if let Some(targets) = self.label_directive(ins.scope, l, ins.block, ".calltargets") {
+            if !targets.split(',').any(|t| t.trim() == fname) {
+                return Err(err(
+                    span.clone(),
+                    format!("`call {fptr}`: `{fptr}` holds the address of `{fname}`, which `{l}: .calltargets{targets};` does not list"),
+                ));
+            }
+        } else if let Some(proto) = self.label_directive(ins.scope, l, ins.block, ".callprototype") {
+            // `.callprototype {(ret-params)} _ {(params)}`: the counts of
+            // each list must be those of the function called.
+            let (rets, params) = proto.split_once(" _").unwrap_or(("", proto));
+            let count = |t: &str| t.matches(".param").count() + t.matches(".reg").count();
+            let f = &m.functions[callee];
+            if (count(rets), count(params)) != (f.returns.len(), f.params.len())
+                || counts != (f.returns.len(), f.params.len())
+            {
+                return Err(err(
+                    span.clone(),
+                    format!(
+                        "`call {fptr}`: `{fname}` returns {} and takes {}; the prototype `{l}` says {} and {}, the call passes {} and {}",
+                        f.returns.len(),
+                        f.params.len(),
+                        count(rets),
+                        count(params),
+                        counts.0,
+                        counts.1
+                    ),
+                ));
+            }
+        } else {
+            return Err(err(
+                span.clone(),
+                format!("`{l}` is not a `{l}: .callprototype ...;` or `{l}: .calltargets ...;` label of this function (call tables, arrays of function names, are not supported)"),
+            ));
+        }
+        Ok(callee)
     }
 
     /// `bar.red` opened: each waiting thread (`lane`, its `bar.red`
@@ -1537,6 +1687,161 @@ impl Machine<'_, '_> {
         Ok(())
     }
 
+    /// `cp.async.{ca,cg}.shared.global [dst], [src], cp-size{, src-size |
+    /// ignore-src}{, cache-policy}` (PTX ISA `cp.async`, PTX ISA 7.0,
+    /// sm_80): "initiates an asynchronous copy operation of data from the
+    /// location specified by source address operand src to the location
+    /// specified by destination address operand dst". In this sequential
+    /// engine the copy completes at issue: the ISA lets it complete at any
+    /// time up to the `cp.async.wait_group`/`wait_all` that waits for it,
+    /// so completing at once is one order a GPU may show (docs/ENGINE.md
+    /// "cp.async").
+    fn cp_async(&mut self, ins: &Instr, c: CpAsync) -> Result<(), RunError> {
+        let ops = &ins.operands;
+        let hint = usize::from(c.cache_hint);
+        if !(3 + hint..=4 + hint).contains(&ops.len()) {
+            return Err(err(
+                ins.opcode_span.clone(),
+                format!(
+                    "`{}` takes `[dst], [src], cp-size{{, src-size | ignore-src}}{}`",
+                    ins.opcode,
+                    if c.cache_hint { ", cache-policy" } else { "" }
+                ),
+            ));
+        }
+        if !(self.exec.code_target.at_least(80) && self.version >= PtxVersion::new(7, 0)) {
+            return Err(err(
+                ins.opcode_span.clone(),
+                format!(
+                    "`{}` needs PTX ISA 7.0 and sm_80 or higher; this code is PTX {} for {}",
+                    ins.opcode, self.version, self.exec.code_target
+                ),
+            ));
+        }
+        // "Operand src specifies a location in the global state space and
+        // dst specifies a location in the shared state space."
+        for (o, want) in [(&ops[0], Space::Shared), (&ops[1], Space::Global)] {
+            if let OperandKind::Address { base: Some(b), .. } = &o.kind {
+                if let (None, Some((_, _, sp, _))) = (self.find(b), self.var(b)) {
+                    if sp != want {
+                        return Err(err(
+                            o.span.clone(),
+                            format!(
+                                "`{b}` is a `.{}` variable; this operand of `{}` addresses `.{}` memory",
+                                sp.name(),
+                                ins.opcode,
+                                want.name()
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        let (dst, dty) = self.address(&ops[0])?;
+        let (src, sty) = self.address(&ops[1])?;
+        // "Operand cp-size is an integer constant which specifies the size
+        // of data in bytes to be copied to the destination dst. cp-size can
+        // only be 4, 8 and 16"; `.cg` takes 16 only (its syntax line).
+        if !matches!(ops[2].kind, OperandKind::Imm(_)) {
+            return Err(err(
+                ops[2].span.clone(),
+                "cp-size is an integer constant: 4, 8 or 16",
+            ));
+        }
+        let size = self.read(&ops[2], PtxType::U32)?;
+        if !matches!(size, 4 | 8 | 16) || (c.cg && size != 16) {
+            return Err(err(
+                ops[2].span.clone(),
+                format!(
+                    "cp-size {size}: `{}` copies {}",
+                    ins.opcode,
+                    if c.cg {
+                        "16 bytes (`.cg`)"
+                    } else {
+                        "4, 8 or 16 bytes"
+                    }
+                ),
+            ));
+        }
+        // The fourth operand: a predicate is ignore-src ("whether the data
+        // from the source location src should be ignored completely. If
+        // the source data is ignored then zeros will be copied"), else the
+        // 32-bit src-size: "the size of the data in bytes to be copied from
+        // src to dst ... remaining bytes in destination dst are filled with
+        // zeros. Specifying src-size larger than cp-size results in
+        // undefined behavior" (an error here).
+        let mut from_src = size;
+        let mut srcs = vec![(dst, dty), (src, sty), (size, PtxType::U32)];
+        if let Some(o) = ops.get(3).filter(|_| ops.len() == 4 + hint) {
+            let is_pred = match &o.kind {
+                OperandKind::Other(t) => t.starts_with('!'),
+                OperandKind::Name(n) => self
+                    .find(n)
+                    .is_some_and(|i| self.regs[i].ty == PtxType::Pred),
+                _ => false,
+            };
+            if is_pred {
+                let ignore = self.pred_operand(o)?;
+                srcs.push((u64::from(ignore), PtxType::Pred));
+                if ignore {
+                    from_src = 0;
+                }
+            } else {
+                let n = self.read(o, PtxType::U32)?;
+                srcs.push((n, PtxType::U32));
+                if n > size {
+                    return Err(err(
+                        o.span.clone(),
+                        format!("src-size {n} is larger than cp-size {size}: the PTX ISA leaves that undefined"),
+                    ));
+                }
+                from_src = n;
+            }
+        }
+        if c.cache_hint {
+            // "cache-policy is a hint to the cache subsystem": read, unused.
+            let o = &ops[ops.len() - 1];
+            srcs.push((self.read(o, PtxType::B64)?, PtxType::B64));
+        }
+        // Addresses as Operands: an access is naturally aligned to its size.
+        for (o, a) in [(&ops[0], dst), (&ops[1], src)] {
+            if a % size != 0 {
+                self.memory_problem(
+                    Diagnostic::error(
+                        o.span.clone(),
+                        format!("misaligned access: `{}` copies {size} bytes at {a:#x}, which is not a multiple of {size}", ins.opcode),
+                    ),
+                    ", accessing the bytes at that address",
+                )?;
+            }
+        }
+        for i in 0..size {
+            let b = if i < from_src {
+                let a = src.wrapping_add(i);
+                match self.mem_in(Some(Space::Global), a).read(a, 1) {
+                    Ok(b) => b,
+                    Err(bad) => {
+                        self.memory_problem(
+                            Diagnostic::error(
+                                ops[1].span.clone(),
+                                format!("`{}` reads {from_src} bytes at {src:#x}, but memory at {bad:#x} was never given or written", ins.opcode),
+                            )
+                            .with_help(format!("give it with --mem {a:#x}=HEXBYTES")),
+                            ", reading zeros",
+                        )?;
+                        0
+                    }
+                }
+            } else {
+                0
+            };
+            let a = dst.wrapping_add(i);
+            self.mem_in_mut(Some(Space::Shared), a).write(a, 1, b);
+        }
+        self.trace(ins, &srcs, None);
+        Ok(())
+    }
+
     /// A predicate operand `p` or `!p`.
     fn pred_operand(&mut self, op: &Operand) -> Result<bool, RunError> {
         if let OperandKind::Other(t) = &op.kind {
@@ -1618,14 +1923,26 @@ impl Machine<'_, '_> {
     /// values are passed by value").
     fn call(&mut self, lane: usize, pc: usize, ins: &Instr) -> Result<(), RunError> {
         let ops = &ins.operands;
-        let (rets, fop, args) = match ops.first().map(|o| &o.kind) {
+        // `call (rets), f, (args){, flist};` or `call f, (args){, flist};`.
+        let (rets, fop, mut args, mut list) = match ops.first().map(|o| &o.kind) {
             Some(OperandKind::Other(_)) => (
                 Self::call_list(&ops[0]).unwrap_or_default(),
                 ops.get(1),
                 ops.get(2),
+                ops.get(3),
             ),
-            _ => (Vec::new(), ops.first(), ops.get(1)),
+            _ => (Vec::new(), ops.first(), ops.get(1), ops.get(2)),
         };
+        // `call fptr, flist;`: no parameter list, the label next.
+        if let Some(
+            a @ Operand {
+                kind: OperandKind::Name(_),
+                ..
+            },
+        ) = args
+        {
+            (args, list) = (None, Some(a));
+        }
         let args = match args {
             Some(a) => Self::call_list(a).ok_or_else(|| {
                 err(
@@ -1642,10 +1959,16 @@ impl Machine<'_, '_> {
             return Err(err(fop.span.clone(), "expected the called function's name"));
         };
         let m = self.module;
-        let Some(callee) = m.functions.iter().position(|f| f.name == fname && !f.entry) else {
-            let why = if self.find(fname).is_some() {
-                format!("`call {fname}`: indirect calls through a register are not supported")
-            } else if m.functions.iter().any(|f| f.name == fname) {
+        let direct = m.functions.iter().position(|f| f.name == fname && !f.entry);
+        let callee = match direct {
+            // A register: an indirect call.
+            None if self.find(fname).is_some() => {
+                Some(self.indirect_callee(ins, fop, list, (rets.len(), args.len()))?)
+            }
+            d => d,
+        };
+        let Some(callee) = callee else {
+            let why = if m.functions.iter().any(|f| f.name == fname) {
                 format!("`call {fname}`: `{fname}` is an .entry; only a .func can be called")
             } else {
                 format!("`call {fname}`: no .func `{fname}` with a body in this module")
@@ -1691,16 +2014,22 @@ impl Machine<'_, '_> {
             }
         }
         let mut saved_mem = Vec::new();
-        // Its `.local` variables too: each call has its own frame (ptxas
-        // allocates them per call; here the one copy is saved and restored,
-        // so a pointer into a caller's frame of the same function sees the
-        // callee's: docs/ENGINE.md "Control flow").
+        // Its `.local` variables too: each call has a frame of its own, at
+        // its own addresses (`frame_address`: the first call of a function
+        // has them where they were declared, a recursive call deeper). What
+        // a frame held before (an earlier call at that depth) is saved and
+        // forgotten: the callee starts with its locals unwritten.
+        let depth = self.eng.threads[lane]
+            .frames
+            .iter()
+            .filter(|fr| fr.callee == callee)
+            .count();
         let locals: Vec<(u64, u64)> = self
             .vars
             .values()
             .flatten()
             .filter(|(s, v)| *s == f.scope && v.2 == Space::Local)
-            .map(|(_, v)| (v.0, v.1))
+            .map(|(_, v)| (frame_address(v.0, depth), v.1))
             .collect();
         let params = f
             .params
@@ -1713,6 +2042,7 @@ impl Machine<'_, '_> {
             self.mem_at(addr).forget(addr, size);
         }
         let end = self.eng.threads[lane].end;
+        let caller_depth = std::mem::replace(&mut self.eng.threads[lane].depth, depth);
         self.eng.threads[lane].frames.push(Frame {
             ret_pc: pc + 1,
             end,
@@ -1723,6 +2053,7 @@ impl Machine<'_, '_> {
             saved_regs,
             saved_mem,
             at: pc,
+            depth: caller_depth,
         });
         let (first, end) = self.eng.bodies.get(&f.scope).copied().unwrap_or((pc, pc));
         self.scope = f.scope;
@@ -1756,6 +2087,7 @@ impl Machine<'_, '_> {
         for (addr, bytes) in fr.saved_mem {
             self.put_bytes(addr, &bytes);
         }
+        self.eng.threads[lane].depth = fr.depth;
         self.scope = fr.scope;
         let (block, scope) = (fr.block, fr.scope);
         for (target, v) in fr.rets.iter().zip(vals) {
@@ -1765,6 +2097,53 @@ impl Machine<'_, '_> {
         t.pc = fr.ret_pc;
         t.end = fr.end;
         Ok(())
+    }
+
+    /// The element registers of vector register `name` (`name.x`,
+    /// `name.y`, ...; PTX ISA §5.4.2): of the function of `scope`, or
+    /// (`None`) as the running statement names them. Empty: `name` is not
+    /// a vector register.
+    fn vector_elems(&self, scope: Option<usize>, name: &str) -> Vec<usize> {
+        let mut out = Vec::new();
+        for c in ["x", "y", "z", "w"] {
+            let n = format!("{name}.{c}");
+            let r = match scope {
+                Some(s) => self.reg_in(s, &n),
+                None => self.find(&n),
+            };
+            match r {
+                Some(i) => out.push(i),
+                None => break,
+            }
+        }
+        out
+    }
+
+    /// The running thread's values of registers `regs`, as the bytes of
+    /// one value: each register's, little-endian, one after the other
+    /// (a vector's elements in memory order, as `ld.v2` lays them).
+    fn regs_bytes(&self, regs: &[usize]) -> Vec<Option<u8>> {
+        let mut out = Vec::new();
+        for &i in regs {
+            let v = self.regs[i].vals[self.lane];
+            let w = u64::from(self.regs[i].ty.bits().div_ceil(8)).max(1);
+            out.extend((0..w).map(|k| v.map(|v| (v >> (8 * k)) as u8)));
+        }
+        out
+    }
+
+    /// Registers `regs` of the running thread take `v` ([`Self::regs_bytes`]
+    /// backwards); `written` marks them written by the program.
+    fn give_regs_bytes(&mut self, regs: &[usize], v: &[Option<u8>], written: bool) {
+        let mut at = 0;
+        for &i in regs {
+            let bits = self.regs[i].ty.bits();
+            let w = bits.div_ceil(8).max(1) as usize;
+            let part = v.get(at..).unwrap_or(&[]);
+            self.regs[i].vals[self.lane] = bytes_value(&part[..w.min(part.len())], bits);
+            self.regs[i].written |= written;
+            at += w;
+        }
     }
 
     /// The type of parameter `name` of the function of `scope`.
@@ -1833,7 +2212,13 @@ impl Machine<'_, '_> {
         if let Some((addr, size, ..)) = self.var(arg) {
             return Ok(self.bytes(addr, size));
         }
-        match ptxfp_isa::literal::parse_imm(arg, ty) {
+        let elems = self.vector_elems(None, arg);
+        if !elems.is_empty() {
+            return Ok(self.regs_bytes(&elems));
+        }
+        // A constant (one wider than the parameter truncated, as for any
+        // operand: `Machine::imm`).
+        match self.imm(arg, ty, at) {
             Ok(v) => Ok((0..n).map(|k| Some((v >> (8 * k)) as u8)).collect()),
             Err(_) => Err(err(
                 at.clone(),
@@ -1855,7 +2240,10 @@ impl Machine<'_, '_> {
             let mut v = v;
             v.resize(size as usize, None);
             self.put_bytes(addr, &v);
+            return;
         }
+        let elems = self.vector_elems(Some(scope), name);
+        self.give_regs_bytes(&elems, &v, false);
     }
 
     /// The value of the callee's return parameter `name`.
@@ -1867,7 +2255,7 @@ impl Machine<'_, '_> {
         }
         match self.var_in(scope, name) {
             Some((addr, size)) => self.bytes(addr, size),
-            None => Vec::new(),
+            None => self.regs_bytes(&self.vector_elems(Some(scope), name)),
         }
     }
 
@@ -1895,6 +2283,11 @@ impl Machine<'_, '_> {
                 let mut v = v;
                 v.resize(size as usize, None);
                 self.put_bytes(addr, &v);
+                return Ok(());
+            }
+            let elems = self.vector_elems(None, target);
+            if !elems.is_empty() {
+                self.give_regs_bytes(&elems, &v, true);
                 return Ok(());
             }
             Err(err(
@@ -2006,6 +2399,48 @@ impl Machine<'_, '_> {
             // membar/fence: "guarantees that prior memory accesses requested
             // by this thread are performed" before later ones; the engine
             // performs every access when its instruction runs, in order.
+            Control::CpAsync(c) => {
+                self.cp_async(ins, c)?;
+                Ok(Flow::Next)
+            }
+            // cp.async.commit_group: "creates a new cp.async-group per
+            // thread and batches all prior cp.async instructions initiated
+            // by the executing thread but not committed to any
+            // cp.async-group into the new cp.async-group"; wait_group N: "wait till only N or fewer of the most
+            // recent cp.async-groups are pending and all the prior
+            // cp.async-groups committed by the executing threads are
+            // complete". Every copy completes when it is issued here
+            // (`Self::cp_async`), so no group is ever pending: both go on.
+            Control::CpAsyncCommit | Control::CpAsyncWait { .. } => {
+                let want = usize::from(ctl == Control::CpAsyncWait { all: false });
+                if ins.operands.len() != want {
+                    return Err(err(
+                        ins.opcode_span.clone(),
+                        format!(
+                            "`{}` takes {}",
+                            ins.opcode,
+                            if want == 1 {
+                                "one operand, the number of groups that may stay pending: `cp.async.wait_group 0;`"
+                            } else {
+                                "no operands"
+                            }
+                        ),
+                    ));
+                }
+                let mut srcs = Vec::new();
+                if let Some(n) = ins.operands.first() {
+                    // "Operand N is an integer constant."
+                    if !matches!(n.kind, OperandKind::Imm(_)) {
+                        return Err(err(
+                            n.span.clone(),
+                            "`cp.async.wait_group`'s operand is an integer constant",
+                        ));
+                    }
+                    srcs.push((self.read(n, PtxType::U32)?, PtxType::U32));
+                }
+                self.trace(ins, &srcs, None);
+                Ok(Flow::Next)
+            }
             Control::Fence | Control::WarpSync => {
                 self.trace(ins, &[], None);
                 Ok(Flow::Next)

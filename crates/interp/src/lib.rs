@@ -106,6 +106,14 @@ pub enum RunError {
         trace: Vec<TraceStep>,
         /// The warnings until then.
         warnings: Vec<Diagnostic>,
+        /// The warnings about the inputs ([`Outcome::input_warnings`]: a
+        /// `--set` value that overflowed or underflowed), which were given
+        /// before the run started and hold whatever stopped it. Boxed: every
+        /// `Result` of the engine's hot path carries a `RunError`, which
+        /// stays small enough (128 bytes) to be moved without a `memcpy`
+        /// call (an unboxed `Vec` added 1.2% to the instructions of the
+        /// fma-chain benchmark, counted with callgrind).
+        input_warnings: Box<Vec<String>>,
     },
     /// Several problems found before running (all of them, in source order).
     #[error("{} errors, the first: {}", .0.len(), .0.first().map_or(String::new(), |d| d.to_string()))]
@@ -914,6 +922,7 @@ fn execute(
                 error,
                 trace: std::mem::take(&mut mc.out.trace),
                 warnings: std::mem::take(&mut mc.out.warnings),
+                input_warnings: Box::new(std::mem::take(&mut mc.out.input_warnings)),
             },
             e => e,
         });
@@ -1089,11 +1098,20 @@ impl Machine<'_, '_> {
     /// `--set`/`--mem`, the entry): its own, else the module's.
     fn var(&self, name: &str) -> Option<VarInfo> {
         let all = self.vars.get(name)?;
-        all.iter()
+        let (s, mut v) = all
+            .iter()
             .find(|(s, _)| *s == self.scope)
             .or_else(|| all.iter().find(|(s, _)| *s == 0))
             .or_else(|| all.first().filter(|_| self.scope == 0))
-            .map(|(_, v)| *v)
+            .copied()?;
+        // A function's `.local` variable, in a call of it below the first:
+        // that call's own copy (engine.rs, `frame_address`).
+        if v.2 == Space::Local && s != 0 && s == self.scope {
+            if let Some(t) = self.eng.threads.get(self.lane).filter(|t| t.depth > 0) {
+                v.0 = engine::frame_address(v.0, t.depth);
+            }
+        }
+        Some(v)
     }
 
     /// Register `i` takes `v` from outside (`--set`): in every thread.
@@ -1126,6 +1144,7 @@ impl Machine<'_, '_> {
                 match &o.kind {
                     OperandKind::Name(n) => out.push(n),
                     OperandKind::Address { base: Some(b), .. } => out.push(b),
+                    OperandKind::Sum { base, .. } => out.push(base),
                     OperandKind::Vector(v) => v.iter().for_each(|e| walk(e, out)),
                     OperandKind::Other(t) => {
                         for part in t.split(['|', '!', '(', ')', ',']) {
@@ -1564,9 +1583,7 @@ impl Machine<'_, '_> {
 
     fn read(&mut self, op: &Operand, ty: PtxType) -> Result<u64, RunError> {
         match &op.kind {
-            OperandKind::Imm(t) => {
-                ptxfp_isa::literal::parse_imm(t, ty).map_err(|e| err(op.span.clone(), e))
-            }
+            OperandKind::Imm(t) => self.imm(t, ty, &op.span),
             // PTX ISA §5.1.4, predefined identifiers: `WARP_SZ`, "the number
             // of threads in a warp", is a run-time constant (ZLUDA's warp_sz.ptx:
             // `st.u8 [a], WARP_SZ;`).
@@ -1580,6 +1597,40 @@ impl Machine<'_, '_> {
             OperandKind::Name(n) if self.find(n).is_none() && self.var(n).is_some() => {
                 // A variable's name as an operand is its address (PTX ISA §6.4.2).
                 Ok(self.var(n).map_or(0, |v| v.0) & mask(ty.bits()))
+            }
+            // A function's name is its address (PTX ISA `mov`: "mov.u64 d,
+            // fname; // get address of device function"), for an indirect
+            // `call` (engine.rs, `FUNC_BASE`).
+            OperandKind::Name(n)
+                if self.find(n).is_none() && self.module.functions.iter().any(|f| f.name == *n) =>
+            {
+                let i = self
+                    .module
+                    .functions
+                    .iter()
+                    .position(|f| f.name == *n)
+                    .unwrap_or(0);
+                Ok((engine::FUNC_BASE + engine::FUNC_STRIDE * i as u64) & mask(ty.bits()))
+            }
+            // `avar+imm` (PTX ISA `mov`: "Operand a may be a register,
+            // special register, variable with optional offset in an
+            // addressable memory space, or function name"), and `reg+imm`,
+            // a register's value plus a constant, which ptxas takes as a
+            // source too (ZLUDA's reg_local.ptx: `st.u64 [x], temp + 1;`,
+            // checked on NVIDIA GPUs): the sum wraps at the operand's width.
+            OperandKind::Sum { base, offset } => {
+                if ty.is_float() || ty == PtxType::Pred {
+                    return Err(err(
+                        op.span.clone(),
+                        format!("`{base}{offset:+}` is an integer sum; this operand is `{ty}`"),
+                    ));
+                }
+                let b = Operand {
+                    kind: OperandKind::Name(base),
+                    span: op.span.clone(),
+                };
+                let v = self.read(&b, ty)?;
+                Ok(v.wrapping_add(*offset as u64) & mask(ty.bits()))
             }
             OperandKind::Name(n) => {
                 let lenient = self.opts.lenient;
@@ -1613,6 +1664,27 @@ impl Machine<'_, '_> {
                 format!("expected a register or an immediate of type `{ty}`"),
             )),
         }
+    }
+
+    /// The constant `t` as an operand of type `ty`: an integer constant
+    /// wider than an integer or bit-size operand is truncated to the
+    /// operand's width, as ptxas does (PTX ISA §4.5.1;
+    /// `ptxfp_front::check::truncated_constant`), with a warning once per
+    /// operand; every other constant that does not fit is an error.
+    pub(crate) fn imm(&mut self, t: &str, ty: PtxType, span: &Span) -> Result<u64, RunError> {
+        let e = match ptxfp_isa::literal::parse_imm(t, ty) {
+            Ok(v) => return Ok(v),
+            Err(e) => e,
+        };
+        let Some((v, why)) = ptxfp_front::check::truncated_constant(t, ty) else {
+            return Err(err(span.clone(), e));
+        };
+        if self.eng.truncated.insert(span.start) {
+            self.out
+                .warnings
+                .push(Diagnostic::warning(span.clone(), why));
+        }
+        Ok(v)
     }
 
     fn write(&mut self, op: &Operand, ty: PtxType, v: u64) -> Result<(), RunError> {
@@ -2239,6 +2311,57 @@ impl Machine<'_, '_> {
             }
         }
         let (addr, addr_ty) = self.address(addr_op)?;
+        // PTX ISA `ld`/`st`: "The `.v8` (`.vec`) qualifier is supported if
+        // `.type` is `.b32`, `.s32`, `.u32`, or `.f32` AND State space is
+        // `.global` or with generic addressing where address points to
+        // `.global` state space. The `.v4` (`.vec`) qualifier with type
+        // `.b64` or `.s64` or `.u64` or `.f64` is supported if State space
+        // is `.global` or with generic addressing where address points to
+        // `.global` state space"; "Support for ... `.v8.b32`/`.v4.b64`
+        // introduced in PTX ISA version 8.8", "require sm_100 or higher".
+        let wide = match (lanes, ty.bits()) {
+            (8, 32) if !matches!(ty, PtxType::F16x2 | PtxType::BF16x2) => true,
+            (8, _) => {
+                return Err(err(
+                    ins.opcode_span.clone(),
+                    format!(
+                        "`{}`: `.v8` takes .b32, .s32, .u32 or .f32 (a 256-bit access of 8 words)",
+                        ins.opcode
+                    ),
+                ))
+            }
+            (4, 64) => true,
+            _ => false,
+        };
+        if wide {
+            if !(self.exec.code_target.at_least(100) && self.version >= PtxVersion::new(8, 8)) {
+                return Err(err(
+                    ins.opcode_span.clone(),
+                    format!(
+                        "`{}` (a 256-bit access) needs PTX ISA 8.8 and sm_100 or higher; this code is PTX {} for {}",
+                        ins.opcode, self.version, self.exec.code_target
+                    ),
+                ));
+            }
+            let global = match space {
+                Some(sp) => sp == Space::Global,
+                // Generic: the address is in none of the shared, local and
+                // parameter windows, nor a `.const` variable.
+                None => {
+                    self.region(addr).is_none()
+                        && !matches!(self.var_at(addr), Some((_, Space::Param | Space::Const, _)))
+                }
+            };
+            if !global {
+                return Err(err(
+                    addr_op.span.clone(),
+                    format!(
+                        "`{}` (a 256-bit access) reaches `.global` memory only; {addr:#x} is not global",
+                        ins.opcode
+                    ),
+                ));
+            }
+        }
         // PTX ISA, `ld`/`st`: "The address must be naturally aligned to a
         // multiple of the access size"; a GPU faults on a misaligned access.
         let size = u64::from(n) * elems.len() as u64;
@@ -2260,6 +2383,21 @@ impl Machine<'_, '_> {
         let mut vals = Vec::new();
         for (i, e) in elems.iter().enumerate() {
             let a = addr.wrapping_add(u64::from(n) * i as u64);
+            // "Optionally, sink symbol `_` can be used in vector expression
+            // d when `.vec` is `.v8` ... OR `.vec` is `.v4` and `.type` is
+            // `.b64` ..., which indicates that data from corresponding
+            // memory location is not read" (for `st`: "no data is being
+            // written at the corresponding destination address").
+            if matches!(e.kind, OperandKind::Name("_")) {
+                if !wide {
+                    return Err(err(
+                        e.span.clone(),
+                        format!("`_` is allowed in the vector of a `.v8` (32-bit) or `.v4` (64-bit) access only; `{}` is neither", ins.opcode),
+                    ));
+                }
+                vals.push(0);
+                continue;
+            }
             if is_ld {
                 let read = self.mem_in(space, a).read(a, n).map_err(|bad| {
                     let help = match self.var_at(bad) {
@@ -2429,5 +2567,6 @@ fn op_text(o: &Operand) -> String {
             (Some(b), o) => format!("[{b}{o:+}]"),
             (None, o) => format!("[{o:#x}]"),
         },
+        OperandKind::Sum { base, offset } => format!("{base}{offset:+}"),
     }
 }

@@ -1,6 +1,6 @@
 //! The instructions the kernel engine runs beyond the computing ops:
 //! memory access (`ld`, `st`), control flow (`call`, `exit`, `brx.idx`),
-//! barriers, fences, warp-level instructions and atomics, decoded once
+//! barriers, fences, warp-level instructions, atomics and `cp.async`, decoded once
 //! into typed values ([`Control`], [`Mem`]) by `crate::op::decode`. The
 //! engine matches them; it never reads an opcode's text to decide what an
 //! instruction does.
@@ -93,6 +93,16 @@ pub enum Control {
     IsSpace(Space),
     /// `brx.idx{.uni} index, tlist`.
     Brx,
+    /// `cp.async.{ca,cg}.shared{::cta}.global{.L2::cache_hint}{.L2::NB}
+    /// [dst], [src], cp-size{, src-size | ignore-src}{, cache-policy}`.
+    CpAsync(CpAsync),
+    /// `cp.async.commit_group`: the copies issued so far form a group.
+    CpAsyncCommit,
+    /// `cp.async.wait_group N` (`all: false`) or `cp.async.wait_all`.
+    CpAsyncWait {
+        /// `.wait_all`: no operand.
+        all: bool,
+    },
     /// `match.any.sync.TYPE` (`all: false`) or `match.all.sync.TYPE`.
     Match {
         /// `.all`.
@@ -100,6 +110,46 @@ pub enum Control {
         /// `.b32` or `.b64`.
         ty: PtxType,
     },
+}
+
+/// A non-bulk `cp.async` (PTX ISA `cp.async`, PTX ISA 7.0, sm_80): a
+/// copy of `cp-size` bytes from `.global` to `.shared` memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CpAsync {
+    /// `.cg` (caches at the L2 only; `cp-size` must be 16) rather than `.ca`.
+    pub cg: bool,
+    /// `.L2::cache_hint`: a last operand, `cache-policy`, follows.
+    pub cache_hint: bool,
+}
+
+impl CpAsync {
+    /// Decodes the qualifiers after `cp.async` (`rest`, without dots).
+    fn decode(opcode: &str, rest: &[&str]) -> Result<CpAsync, Diagnostic> {
+        let bad = |why: &str| {
+            Diagnostic::error(0..opcode.len(), format!("`{opcode}`: {why}")).with_help(
+                "the engine runs cp.async.ca/.cg.shared{::cta}.global [dst], [src], cp-size{, src-size | ignore-src}{, cache-policy}, cp.async.commit_group, cp.async.wait_group N and cp.async.wait_all",
+            )
+        };
+        let (cg, rest) = match rest {
+            ["ca", rest @ ..] => (false, rest),
+            ["cg", rest @ ..] => (true, rest),
+            _ => return Err(bad("expected `.ca` or `.cg` after `cp.async`")),
+        };
+        let ["shared" | "shared::cta", "global", hints @ ..] = rest else {
+            return Err(bad(
+                "a non-bulk cp.async copies `.shared{::cta}.global`: from global to shared memory",
+            ));
+        };
+        let mut cache_hint = false;
+        for h in hints {
+            match *h {
+                "L2::cache_hint" => cache_hint = true,
+                "L2::64B" | "L2::128B" | "L2::256B" => {}
+                _ => return Err(bad(&format!("unknown qualifier `.{h}`"))),
+            }
+        }
+        Ok(CpAsync { cg, cache_hint })
+    }
 }
 
 /// `bar.red`'s reductions.
@@ -402,6 +452,19 @@ impl Control {
             ("red", [_, ..]) => return Some(Atomic::decode(opcode, true).map(Control::Atom)),
             ("redux", [..]) => return Some(Redux::decode(opcode).map(Control::Redux)),
             ("brx", ["idx"] | ["idx", "uni"]) => Control::Brx,
+            ("cp", ["async", "commit_group"]) => Control::CpAsyncCommit,
+            ("cp", ["async", "wait_group"]) => Control::CpAsyncWait { all: false },
+            ("cp", ["async", "wait_all"]) => Control::CpAsyncWait { all: true },
+            ("cp", ["async", "bulk" | "mbarrier", ..]) => {
+                return Some(Err(Diagnostic::error(
+                    0..opcode.len(),
+                    format!("`{opcode}` is not supported by the engine"),
+                )
+                .with_help("the engine runs the non-bulk cp.async (.ca/.cg.shared.global), cp.async.commit_group, cp.async.wait_group and cp.async.wait_all")))
+            }
+            ("cp", ["async", rest @ ..]) => {
+                return Some(CpAsync::decode(opcode, rest).map(Control::CpAsync))
+            }
             ("isspacep", [sp]) => Control::IsSpace(Space::parse(sp.split("::").next()?)?),
             ("match", [m @ ("any" | "all"), "sync", t @ ("b32" | "b64")]) => Control::Match {
                 all: *m == "all",
@@ -524,6 +587,39 @@ mod tests {
             op("isspacep.shared::cta"),
             Op::Control(Control::IsSpace(Space::Shared))
         );
+        assert_eq!(
+            op("cp.async.ca.shared.global"),
+            Op::Control(Control::CpAsync(CpAsync {
+                cg: false,
+                cache_hint: false
+            }))
+        );
+        assert_eq!(
+            op("cp.async.cg.shared::cta.global.L2::cache_hint.L2::128B"),
+            Op::Control(Control::CpAsync(CpAsync {
+                cg: true,
+                cache_hint: true
+            }))
+        );
+        assert_eq!(
+            op("cp.async.commit_group"),
+            Op::Control(Control::CpAsyncCommit)
+        );
+        assert_eq!(
+            op("cp.async.wait_group"),
+            Op::Control(Control::CpAsyncWait { all: false })
+        );
+        assert_eq!(
+            op("cp.async.wait_all"),
+            Op::Control(Control::CpAsyncWait { all: true })
+        );
+        for bad in [
+            "cp.async.ca.global.shared",
+            "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes",
+            "cp.async.ca.shared.global.L2::evict_first",
+        ] {
+            assert!(matches!(op(bad), Op::Unsupported(Some(_))), "{bad}");
+        }
         assert!(Control::decode("shfl.sync.bfly.b32")
             .unwrap()
             .unwrap()

@@ -212,6 +212,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                     Op::Setp(c) if c.instr == CmpInstr::Setp || c.bool_op.is_some() => {
                         check_setp_operands(ins, c, &mut diags)
                     }
+                    Op::Int(i) if i.bool_op().is_some() => check_lop3_operands(ins, &mut diags),
                     _ => check_operands(ins, ins.opcode, &op_types(op), &regs, &mut diags),
                 }
             }
@@ -389,6 +390,32 @@ fn check_setp_operands(ins: &Instr, c: &Setp, diags: &mut Vec<Diagnostic>) {
                 ins.operands.len()
             ),
         ));
+    }
+}
+
+/// `lop3.BoolOp.b32 d|p, a, b, c, immLut, q` (9.7.8.6): six operands,
+/// the first a pair `d|p` (`d` may be the sink `_`).
+fn check_lop3_operands(ins: &Instr, diags: &mut Vec<Diagnostic>) {
+    if ins.operands.len() != 6 {
+        diags.push(Diagnostic::error(
+            ins.opcode_span.clone(),
+            format!(
+                "`{}` takes 6 operands (d|p, a, b, c, immLut, q); {} given",
+                ins.opcode,
+                ins.operands.len()
+            ),
+        ));
+    }
+    if let Some(d) = ins.operands.first() {
+        if !matches!(&d.kind, OperandKind::Other(t) if t.contains('|')) {
+            diags.push(
+                Diagnostic::error(
+                    d.span.clone(),
+                    format!("`{}` writes a register and a predicate: `d|p`", ins.opcode),
+                )
+                .with_help("write `d|p`, or `_|p` to keep only the predicate"),
+            );
+        }
     }
 }
 

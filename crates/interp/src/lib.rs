@@ -2092,16 +2092,26 @@ impl Machine<'_, '_> {
         match (&d.kind, sig.dsts.len(), sig.complement) {
             (OperandKind::Other(t), _, _) if t.contains('|') => {
                 let (a, b) = dest_pair(&d)?;
-                self.write_name(a, &d.span, sig.dsts[0], r.dst[0])?;
+                // 9.7.8.6 lop3.BoolOp: "The sink symbol `_` may be used in
+                // place of the destination operand d".
+                if !(a == "_" && matches!(op, Op::Int(i) if i.bool_op().is_some())) {
+                    self.write_name(a, &d.span, sig.dsts[0], r.dst[0])?;
+                }
                 if let Some(b) = b {
-                    self.write_name(b, &d.span, sig.dsts[0], r.dst[1])?;
+                    let t = sig.dsts.get(1).copied().unwrap_or(sig.dsts[0]);
+                    self.write_name(b, &d.span, t, r.dst[1])?;
                 }
             }
             (_, 2, _) => {
+                let what = if sig.dsts[0] == sig.dsts[1] {
+                    "two predicates: write them `p|q`"
+                } else {
+                    "a register and a predicate: write them `d|p`"
+                };
                 return Err(err(
                     d.span.clone(),
-                    format!("`{}` writes two predicates: write them `p|q`", ins.opcode),
-                ))
+                    format!("`{}` writes {what}", ins.opcode),
+                ));
             }
             // 9.7.9.21 "Notes": "The result of conversion is sign-extended
             // to the destination register width for signed integers, and is

@@ -111,17 +111,6 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
     if !crate::opcodes::is_instruction(root) {
         return ok(Op::NotPtx);
     }
-    if IntOp::is_lop3_boolop(opcode) {
-        // Valid PTX (9.7.8.6, PTX ISA 8.2) with a predicate destination
-        // beside `d`: not modelled, and says so.
-        return ok(Op::Unsupported(Some(
-            Diagnostic::error(
-                0..opcode.len(),
-                format!("`{opcode}` (lop3.BoolOp, with a predicate destination) is not modelled by ptxfp"),
-            )
-            .with_help("use lop3.b32 and a setp on its result"),
-        )));
-    }
     if IntOp::claims(opcode) {
         return match IntOp::parse(opcode) {
             Ok(i) => ok(Op::Int(i)),
@@ -209,6 +198,12 @@ impl Op {
         };
         Some(match self {
             Op::Form(f) => plain(f.dest_type(), f.source_types()),
+            // 9.7.8.6: "lop3.BoolOp.b32 d|p, a, b, c, immLut, q;": `d`,
+            // then the predicate `p`.
+            Op::Int(i) if i.bool_op().is_some() => Signature {
+                dsts: vec![i.dest_type(), PtxType::Pred],
+                ..plain(i.dest_type(), i.source_types())
+            },
             // The carry flag: `.cc` writes it, `addc`/`subc`/`madc` read it.
             Op::Int(i) => Signature {
                 carry: Carry {

@@ -48,7 +48,9 @@ pub struct Args {
 /// the operands decoded.
 pub fn run(a: Args) -> Result<Outcome, Failure> {
     let mut out = String::new();
-    let ins = parse_instruction(&a.form, Origin::Arg)?;
+    // The operand count picks the arity where the text names two (9.7.3.11:
+    // `min.f32 A B` and `min.f32 A B C`).
+    let ins = parse_instruction(&a.form, Origin::Arg)?.with_sources(a.operands.len());
     let mut warnings = validate_instruction(&ins, &a.env, Origin::Arg)?;
     // An error after warnings: the JSON error object has both.
     let fail = |warnings: &[Problem], message: String| Failure {

@@ -132,7 +132,12 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
             truncated = Some(ins.span.start);
             break;
         }
-        let decoded = ptxfp_isa::op::decode(ins.opcode, false);
+        let mut decoded = ptxfp_isa::op::decode(ins.opcode, false);
+        // 9.7.3.11/9.7.3.12: `min.f32 d, a, b` and `min.f32 d, a, b, c` are
+        // one text; the operand count picks the form.
+        decoded.op = decoded
+            .op
+            .with_sources(ins.operands.len().saturating_sub(1));
         // PTX ISA §11: instructions belong in a function body. A bare
         // snippet (no function at all) is ptxfp's own convenience.
         if ins.scope == 0 && has_named_function {

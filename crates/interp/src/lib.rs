@@ -1726,7 +1726,12 @@ impl Machine<'_, '_> {
                 let Some(form) = op.form() else {
                     return Err(err(ins.opcode_span.clone(), "internal: no form"));
                 };
-                self.arith(ins, form, plan)?
+                // 9.7.3.11: `min.f32 d, a, b, c` is the three-input form
+                // (the decoding is per opcode text, which both share).
+                match form.with_sources(ins.operands.len().saturating_sub(1)) {
+                    Some(f) if f != form => self.arith(ins, f, None)?,
+                    _ => self.arith(ins, form, plan)?,
+                }
             }
             Op::Unsupported(Some(why)) => {
                 return Err(RunError::Program(
@@ -1765,7 +1770,9 @@ impl Machine<'_, '_> {
                 _ => diags.push(d),
             }
         }
-        match &dec.op {
+        // 9.7.3.11: `min.f32 d, a, b, c` is the three-input form.
+        let op = dec.op.with_sources(ins.operands.len().saturating_sub(1));
+        match &op {
             // A float conversion the model does not know: refused before
             // anything runs, with the parser's reason.
             Op::Unsupported(Some(why)) => diags.push(why.clone().shifted(at)),
@@ -1777,7 +1784,7 @@ impl Machine<'_, '_> {
         }
         // A float constant that overflowed to Inf or underflowed to 0, as
         // `ptxfp check` and `eval` say it.
-        if let Some(types) = dec.op.operand_types() {
+        if let Some(types) = op.operand_types() {
             for (o, ty) in ins.operands.iter().zip(types).skip(1) {
                 if let OperandKind::Imm(t) = o.kind {
                     if let Ok(lit) = ptxfp_isa::literal::Literal::imm(t, ty) {

@@ -241,6 +241,17 @@ impl Op {
         })
     }
 
+    /// The op an instruction with `n` source operands means: where its
+    /// opcode text names forms of two arities (9.7.3.11/9.7.3.12: `min.f32
+    /// d, a, b` and `min.f32 d, a, b, c`), the one with `n`; otherwise the
+    /// op itself, whose operand count is then checked as usual.
+    pub fn with_sources(&self, n: usize) -> Op {
+        match self {
+            Op::Form(f) => Op::Form(f.with_sources(n).unwrap_or(*f)),
+            other => other.clone(),
+        }
+    }
+
     /// The minimum PTX ISA version and target of the op, where ptxfp knows
     /// them (the table row's, for a form).
     pub fn requires(&self) -> Option<(PtxVersion, Target)> {

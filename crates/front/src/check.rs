@@ -651,7 +651,7 @@ mod tests {
             // The `;` is missing where the line ends, and the next line
             // still counts as its own instruction.
             (".reg .b16 a, b;\nadd.f16 b, a, a\nadd.f16 b, a, a;\n", "2:16: `add.f16`: a `;` is missing at the end of the line []"),
-            (".reg .b16 a;\nadd.rnn.f16 a, a, a;\n", "2:4: unknown modifier or type `.rnn`: expected a modifier (.approx .full .rn .rz .rm .rp .ftz .oob .sat .relu .NaN .xorsign.abs) or a type (.f16 .f16x2 .bf16 .bf16x2 .f32x2 .f32 .f64) [did you mean `.rn`?]"),
+            (".reg .b16 a;\nadd.rnn.f16 a, a, a;\n", "2:4: unknown modifier or type `.rnn`: expected a modifier (.approx .full .rn .rz .rm .rp .ftz .oob .sat .relu .NaN .xorsign.abs .abs) or a type (.f16 .f16x2 .bf16 .bf16x2 .f32x2 .f32 .f64) [did you mean `.rn`?]"),
             (".reg .f32 a;\nmadd.rn.f32 a, a, a, a;\n", "2:1: `madd` is not a PTX instruction [did you mean `mad`?]"),
         ] {
             assert_eq!(errors(src, CheckOptions::default()), [want], "{src}");

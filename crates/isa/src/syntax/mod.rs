@@ -207,7 +207,13 @@ fn parse_mode(text: &str, lenient: bool) -> Result<(Form, Vec<Diagnostic>), Diag
     let ps = pieces(text);
     let (op_text, op_span) = ps[0].clone();
     let op = Opcode::parse(op_text).ok_or_else(|| {
-        let names: Vec<&'static str> = Opcode::ALL.iter().map(|o| o.name()).collect();
+        // `min`/`max` name two opcodes each (two and three inputs): once here.
+        let mut names: Vec<&'static str> = Vec::new();
+        for n in Opcode::ALL.iter().map(|o| o.name()) {
+            if !names.contains(&n) {
+                names.push(n);
+            }
+        }
         let d = Diagnostic::error(
             op_span.clone(),
             format!(

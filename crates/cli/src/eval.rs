@@ -58,10 +58,16 @@ pub fn run(a: Args) -> Result<Outcome, Failure> {
         ..Failure::from(message)
     };
     if a.operands.len() != ins.srcs.len() {
+        // `min.xorsign.abs.f32 A B C`: why no form takes that many (9.7.3.11).
+        let hint = ins
+            .form()
+            .and_then(|f| f.arity_hint(a.operands.len()))
+            .map(|h| format!(": {h}"))
+            .unwrap_or_default();
         return Err(fail(
             &warnings,
             format!(
-                "{ins} takes {} source operands, got {}",
+                "{ins} takes {} source operands, got {}{hint}",
                 ins.srcs.len(),
                 a.operands.len()
             ),

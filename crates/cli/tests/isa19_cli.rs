@@ -74,6 +74,20 @@ fn eval_min_max_three_inputs() {
         "{}",
         err(&o)
     );
+    assert!(
+        err(&o).contains("cannot be specified for three inputs"),
+        "{}",
+        err(&o)
+    );
+    let src = ".version 8.8\n.target sm_100\n.reg .f32 a;\nmin.xorsign.abs.f32 a, a, a, a;\n";
+    let o = ptxfp(&["check", "-"], Some(src));
+    assert_ne!(o.status.code(), Some(0));
+    let e = format!("{}{}", out(&o), err(&o));
+    assert!(e.contains("takes 3 operands (d, a, b); 4 given"), "{e}");
+    assert!(
+        e.contains("help: the three-input min/max take .abs, not .xorsign.abs"),
+        "{e}"
+    );
     // `.abs` alone is the three-input line's.
     let o = ptxfp(&["eval", "min.abs.f32", "1", "2"], None);
     assert!(

@@ -211,7 +211,15 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                 );
                 match op {
                     Op::Form(f) => {
-                        check_operands(ins, &f.to_string(), &op_types(op), &regs, &mut diags)
+                        let before = diags.len();
+                        check_operands(ins, &f.to_string(), &op_types(op), &regs, &mut diags);
+                        // `min.xorsign.abs.f32 d, a, b, c`: say why (9.7.3.11).
+                        let n = ins.operands.len().saturating_sub(1);
+                        if let (Some(hint), Some(d)) = (f.arity_hint(n), diags.get_mut(before)) {
+                            if d.span == ins.opcode_span {
+                                d.help = Some(hint.to_string());
+                            }
+                        }
                     }
                     Op::Cvt(_) => check_cvt_operands(ins, &op_types(op), &regs, &mut diags),
                     Op::Setp(c) if c.instr == CmpInstr::Setp || c.bool_op.is_some() => {

@@ -411,6 +411,25 @@ impl Form {
         let other = self.op.other_arity().filter(|o| o.arity() == n)?;
         Form::new(other, self.mods, self.ty).ok()
     }
+    /// Why no form of this text has `n` sources, where the other arity's
+    /// line explains it (9.7.3.11/9.7.3.12); `None` otherwise.
+    pub fn arity_hint(&self, n: usize) -> Option<&'static str> {
+        if self.with_sources(n).is_some() {
+            return None;
+        }
+        match (self.op, n) {
+            (Opcode::Min | Opcode::Max, 3) if self.mods.xorsign_abs => Some(
+                "the three-input min/max take .abs, not .xorsign.abs (9.7.3.11: \"The .xorsign qualifier cannot be specified for three inputs operation\")",
+            ),
+            (Opcode::Min | Opcode::Max, 3) => {
+                Some("only .f32 has a three-input min/max (9.7.3.11: min{.ftz}{.NaN}{.abs}.f32 d, a, b, c)")
+            }
+            (Opcode::Min3 | Opcode::Max3, 2) => Some(
+                ".abs alone belongs to the three-input line min{.ftz}{.NaN}{.abs}.f32 d, a, b, c; two inputs take .xorsign.abs (9.7.3.11)",
+            ),
+            _ => None,
+        }
+    }
     /// `.approx` / `.full`.
     pub fn approx(&self) -> Approx {
         self.mods.approx

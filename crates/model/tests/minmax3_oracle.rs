@@ -152,6 +152,13 @@ fn the_operand_count_chooses_the_form() {
     assert!(Form::parse("min.abs.f64").is_err());
     assert!(Form::parse("min.abs.f16").is_err());
     assert!(Form::parse("min.abs.NaN.f32").is_err(), "out of order");
+    // --lenient repairs the order, into the three-input form.
+    let (f, warnings) = Form::parse_lenient("min.abs.NaN.f32").unwrap();
+    assert_eq!(
+        (f.op(), f.to_string().as_str()),
+        (Opcode::Min3, "min.NaN.abs.f32")
+    );
+    assert_eq!(warnings.len(), 1);
     // Op-level: the same, for check and run.
     let op = decode("max.f32", false).op;
     match op.with_sources(3) {

@@ -331,6 +331,13 @@ fn parse_mode(text: &str, lenient: bool) -> Result<(Form, Vec<Diagnostic>), Diag
             return Err(d.with_help("write one type, or .f32.f16 / .f32.bf16"));
         }
     };
+    // 9.7.3.11/9.7.3.12: the three-input `min`/`max` are written as the
+    // two-input ones; modifiers only the three-input line takes (`.abs`
+    // alone) name it.
+    let op = match op.other_arity() {
+        Some(o) if legality(op, &mods, ty).is_err() && legality(o, &mods, ty).is_ok() => o,
+        _ => op,
+    };
     let mut warnings = Vec::new();
     if let Some(d) = problem {
         if fatal {
@@ -353,13 +360,6 @@ fn parse_mode(text: &str, lenient: bool) -> Result<(Form, Vec<Diagnostic>), Diag
         };
         return Err(d.with_help(help));
     }
-    // 9.7.3.11/9.7.3.12: the three-input `min`/`max` are written as the
-    // two-input ones; modifiers only the three-input line takes (`.abs`
-    // alone) name it.
-    let op = match op.other_arity() {
-        Some(o) if legality(op, &mods, ty).is_err() && legality(o, &mods, ty).is_ok() => o,
-        _ => op,
-    };
     legality(op, &mods, ty).map_err(|e| {
         let span = match e.part {
             Part::Op => op_span.clone(),

@@ -30,7 +30,7 @@ from multiprocessing import Pool
 import ptxmodel as m
 from ptxmodel import FINITE, Value
 
-ARITH, LEGACY, MINMAX, FLOAT = "arith", "legacy", "minmax", "float"
+ARITH, LEGACY, MINMAX, MINMAX3, FLOAT = "arith", "legacy", "minmax", "minmax3", "float"
 SETUPS = [  # (file name, setup, description, which forms: ARITH, LEGACY or MINMAX)
     ("sm_100-ptx8.8", m.Setup("sm_100", "8.8"),
      "every legal form except mad without a rounding modifier", ARITH),
@@ -44,6 +44,9 @@ SETUPS = [  # (file name, setup, description, which forms: ARITH, LEGACY or MINM
      "mad.f32 without a rounding modifier: .rn (ptxas warns)", LEGACY),
     ("minmax-sm_100-ptx8.8", m.Setup("sm_100", "8.8"),
      "every legal min/max form (PTX ISA 9.7.3.11-12, 9.7.4.7-8)", MINMAX),
+    ("minmax3-sm_100-ptx8.8", m.Setup("sm_100", "8.8"),
+     "every three-input min/max form (PTX ISA 9.7.3.11-12: min{.ftz}{.NaN}{.abs}.f32 d, a, b, c)",
+     MINMAX3),
     ("float-sm_100-ptx8.8", m.Setup("sm_100", "8.8"),
      "every exact form of the f32/f64 family (PTX ISA 9.7.3.2-15, 9.7.4.5-6)", FLOAT),
     ("float-sm_13-ptx1.3", m.Setup("sm_13", "1.3"),
@@ -68,6 +71,17 @@ MINMAX_HEADER = """\
 # 0x7fffffff) but, for f64, the first input a with its quiet bit set; .xorsign
 # sets the sign of every non-NaN result (also where one input was NaN);
 # signalling NaNs are treated like quiet ones. A GPU run may change them.
+# Setup: {description}
+# gen.py options: {options}
+# run: {flags}
+"""
+MINMAX3_HEADER = """\
+# Vectors from scripts/xcheck/ptxmodel.py (minmax3_lane), an independent Python
+# model written from the PTX ISA sections 9.7.3.11-12 (min, max with three
+# inputs) alone, NOT from ptxfp itself: the spec's two_inputs_min applied to
+# a, b and then to the result and c, on inputs flushed (.ftz) and made
+# absolute (.abs). A NaN result is 0x7fffffff, as every f32 NaN result.
+# A GPU run may change them (the H200 is sm_90; these forms need sm_100).
 # Setup: {description}
 # gen.py options: {options}
 # run: {flags}
@@ -439,6 +453,8 @@ class Cases:
 
 
 def lane_cases(form, rng, options):
+    if form.minmax and form.three:
+        return minmax3_cases(form, rng, options)
     if form.minmax:
         return minmax_lane_cases(form, rng, options)
     cases_of = FloatCases(form, rng) if form.op in FLOAT_OPS else Cases(form, rng)
@@ -718,6 +734,39 @@ class MinMaxCases:
         return self.value(), self.value()
 
 
+@lru_cache(maxsize=None)
+def minmax3_core(fmt):
+    """The 8 values whose every triple goes into the three-input sample: ±0,
+    the smallest subnormal, -1, 1, -inf, a quiet NaN and a signalling one."""
+    q, s = fmt.quiet_bit, fmt.sign_bit
+    return [0, s, 1, s | fmt.one, fmt.one, s | fmt.inf, fmt.inf | q, s | fmt.inf | 1]
+
+
+def minmax3_cases(form, rng, options):
+    """Triples (a, b, c) for the three-input forms: --corners all: every
+    triple of the dense table; sample: every triple of minmax3_core and a
+    cover of the dense table in each position. Then targeted pairs with a
+    third operand of any kind, and random triples."""
+    table = minmax_corners(form.out)
+    if options.corners == "all":
+        cases = list(itertools.product(table, table, table))
+    else:
+        cases = list(itertools.product(*[minmax3_core(form.out)] * 3))
+        cols = [table[:] for _ in range(3)]
+        for col in cols:
+            rng.shuffle(col)
+        cases += list(zip(*cols))
+    cases_of = MinMaxCases(form, rng)
+    for _ in range(max(1, options.per_form // 8)):
+        for a, b in cases_of.targeted():
+            c = cases_of.value()
+            cases += [rng.choice([(a, b, c), (c, a, b), (a, c, b)])]
+    for _ in range(options.per_form):
+        a, b = cases_of.random_case()
+        cases.append((a, b, cases_of.value()))
+    return cases
+
+
 def minmax_lane_cases(form, rng, options):
     """--corners all: the cross of the dense table; sample: the cross of its core
     and a cover of the rest. Then targeted families and random pairs."""
@@ -759,7 +808,7 @@ def form_lines(task):
     lines = []
     for ops in cases:
         fields = [f"{x:0{w}x}" for x, w in zip(ops, widths)]
-        lines.append(f"{text} {' '.join(fields)} {form.evaluate(ops):0{widths[-1]}x}\n")
+        lines.append(f"{form.name} {' '.join(fields)} {form.evaluate(ops):0{widths[-1]}x}\n")
     return setup_name, "".join(lines), len(lines)
 
 
@@ -771,7 +820,7 @@ def setup_forms(setup, kind):
         if m.is_approx(text):
             return None  # no bit-level definition, no vectors
         if parts[0] in ("min", "max"):
-            return MINMAX
+            return MINMAX3 if text.endswith(m.THREE_INPUTS) else MINMAX
         if parts[0] in FLOAT_OPS or parts[0] in ("add", "sub", "mul") and parts[-1] in ("f32", "f64"):
             return FLOAT
         return LEGACY if m.is_mad_without_rounding(text) else ARITH
@@ -799,7 +848,8 @@ def main(argv=None):
              for text in setup_forms(setup, kind)]
     files, total = {}, 0
     for name, setup, description, kind in SETUPS:
-        header = {MINMAX: MINMAX_HEADER, FLOAT: FLOAT_HEADER}.get(kind, HEADER)
+        header = {MINMAX: MINMAX_HEADER, MINMAX3: MINMAX3_HEADER,
+                  FLOAT: FLOAT_HEADER}.get(kind, HEADER)
         files[name] = open(os.path.join(options.out, name + ".txt"), "w")
         files[name].write(header.format(description=description, options=option_text(options),
                                         flags=setup.flags()))

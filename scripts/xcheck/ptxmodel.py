@@ -526,9 +526,13 @@ def minmax_forms():
     7.0."; "`min.f32` supported on all target architectures. `min.f64`
     requires `sm_13` or higher. `min.NaN` requires `sm_80` or higher."
     `min{.ftz}{.NaN}{.xorsign.abs}.f32`: "`min.xorsign.abs` introduced in PTX
-    ISA version 7.2", "requires `sm_86` or higher". Not listed here (not
-    modelled): the three-operand forms "min{.ftz}{.NaN}{.abs}.f32 d, a, b, c"
-    (PTX ISA 8.8, sm_100).
+    ISA version 7.2", "requires `sm_86` or higher".
+    The three-input line "min{.ftz}{.NaN}{.abs}.f32 d, a, b, c;": "`min` with
+    three input arguments introduced in PTX ISA version 8.8", "requires
+    `sm_100` or higher"; "The `.xorsign` qualifier cannot be specified for
+    three inputs operation". Its forms are written with their operands
+    (THREE_INPUTS), as `ptxfp forms` lists them: the opcode text alone is
+    the two-input form's.
     """
     rows = []
     for op in ("min", "max"):
@@ -542,7 +546,13 @@ def minmax_forms():
         rows += [(f"{op}{f}{n}.xorsign.abs.f32", "7.2", "sm_86", None)
                  for f in ("", ".ftz") for n in ("", ".NaN")]
         rows.append((f"{op}.f64", "1.0", "sm_13", None))
+        rows += [(f"{op}{f}{n}{a}.f32{THREE_INPUTS}", "8.8", "sm_100", None)
+                 for f in ("", ".ftz") for n in ("", ".NaN") for a in ("", ".abs")]
     return rows
+
+
+# The operands that mark a three-input min/max form: "min{.ftz}{.NaN}{.abs}.f32 d, a, b, c;".
+THREE_INPUTS = " d, a, b, c"
 
 
 LEGAL = {row[0]: row[1:] for row in legal_forms()}
@@ -592,7 +602,11 @@ class Form:
 
     def __init__(self, text, setup=Setup()):
         check_legal(text, setup)
-        parts = text.split(".")
+        # `name`: the form as a verify line writes it (the three-input
+        # min/max without their operands; the field count tells them apart).
+        self.name = text[:-len(THREE_INPUTS)] if text.endswith(THREE_INPUTS) else text
+        self.three = self.name != text
+        parts = self.name.split(".")
         self.text, self.op = text, parts[0]
         mixed = parts[-2] == "f32" and parts[-1] in ("f16", "bf16")
         mods = set(parts[1:-2] if mixed else parts[1:-1])
@@ -600,6 +614,8 @@ class Form:
         lane_fmt = FORMATS[parts[-1][:-2] if self.lanes == 2 else parts[-1]]
         self.out = F32 if mixed else lane_fmt
         arity = {"fma": 3, "mad": 3}.get(self.op, 1 if self.op in UNARY else 2)
+        if self.three:
+            arity = 3
         self.ins = (lane_fmt,) * (arity - 1) + (self.out,)
         self.mode = next((r for r in ROUNDINGS if r in mods), "rn")
         self.ftz, self.sat = "ftz" in mods, "sat" in mods
@@ -610,6 +626,7 @@ class Form:
         self.minmax = self.op in ("min", "max")
         if self.minmax:
             self.nan, self.xorsign_abs = "NaN" in mods, "xorsign" in mods
+            self.abs = "abs" in mods and not self.xorsign_abs
             # 9.7.3.11 Notes, `sm_1x`: "`min.f32` flushes subnormal inputs and
             # results to sign-preserving zero." (9.7.3: "for `sm_1x` targets")
             if self.out is F32 and sm_number(setup.target) < 20:
@@ -674,6 +691,8 @@ class Form:
         format's default_nan ("NaN results": mixed precision gives the f32 one,
         0x7fffffff).
         """
+        if self.minmax and self.three:
+            return self.minmax3_lane(*operands)
         if self.minmax:
             return self.minmax_lane(*operands)
         if self.sign_op:
@@ -733,6 +752,40 @@ class Form:
         if self.xorsign_abs:
             d = d & ~fmt.sign_bit | xorsign
         return fmt.flush(d) if self.ftz else d
+
+    def minmax3_lane(self, a, b, c):
+        """The three-input min/max (.f32 only), as the spec's pseudo-code:
+
+          "if (.abs) { a = |a|; b = |b|; if (isPresent(c)) { c = |c|; } }"
+          "d = two_inputs_min(d, a, b)"
+          "if (isPresent(c)) { d = two_inputs_min(d, d, c) }"
+          "def two_inputs_min (z, x, y) { if (.NaN) z = min_nan(z, x, y);
+           else z = min_num(z, x, y); }"
+          min_nan: "if (isNaN(x) || isNaN(y)) z = NaN"; min_num: "if
+          (isNaN(x) && isNaN(y)) z = NaN; else if (isNaN(x)) z = y; else if
+          (isNaN(y)) z = x; else z = (x < y) ? x : y;" ("-0.0 < +0.0 here")
+          ".ftz" "flushes subnormal inputs and results to sign-preserving zero."
+        A NaN result is the f32 default_nan, 0x7fffffff, as every f32 NaN
+        result ("If the result of min is NaN then the .xorsign and .abs
+        modifiers will be ignored").
+        """
+        fmt = self.out
+        ops = [fmt.flush(x) if self.ftz else x for x in (a, b, c)]
+        if self.abs:
+            ops = [x & ~fmt.sign_bit for x in ops]
+
+        def two(x, y):
+            x_nan, y_nan = fmt.is_nan(x), fmt.is_nan(y)
+            if x_nan and y_nan or self.nan and (x_nan or y_nan):
+                return fmt.default_nan
+            if x_nan:
+                return y
+            if y_nan:
+                return x
+            x_first = less(fmt.decode(x), fmt.decode(y)) == (self.op == "min")
+            return x if x_first else y
+
+        return two(two(ops[0], ops[1]), ops[2])
 
     def sign_lane(self, a, b=None):
         """abs, neg (9.7.3.9-10, 9.7.4.5-6) and copysign (9.7.3.2) of one lane.

@@ -486,6 +486,22 @@ def check_minmax_hand(tally, rng):
     sm13 = m.Setup("sm_13", "1.3")
     tally.same("min.f32 sm_13", m.evaluate("min.f32", [0x80000001, 0], sm13), 0x80000000)
     tally.same("max.f64 sm_13", m.evaluate("max.f64", [1, 0], sm13), 1)
+    # The three-input forms (9.7.3.11-12), derived by hand: min(1, -2.5, 1.5)
+    # = -2.5; with .abs, min(1, 2.5, 1.5) = 1; max(NaN, NaN, -1): the first
+    # two_inputs_max gives NaN, the second -1; .NaN: any NaN gives 0x7fffffff;
+    # .ftz: max(-0, 2^-149, +0) flushes 2^-149 to +0, and +0 > -0.
+    three = m.THREE_INPUTS
+    for form, ops, want in [
+        ("min.f32", [0x3F800000, 0xC0200000, 0x3FC00000], 0xC0200000),
+        ("min.abs.f32", [0x3F800000, 0xC0200000, 0x3FC00000], 0x3F800000),
+        ("max.f32", [0x7FC00000, 0xFF800001, 0xBF800000], 0xBF800000),
+        ("max.NaN.f32", [0x3F800000, 0x3F800000, 0x7F800001], 0x7FFFFFFF),
+        ("max.ftz.f32", [0x80000000, 0x00000001, 0x00000000], 0x00000000),
+        ("max.f32", [0x80000000, 0x00000001, 0x00000000], 0x00000001),
+        ("min.NaN.abs.f32", [0xFFC00000, 0x3F800000, 0xBF800000], 0x7FFFFFFF),
+        ("min.abs.f32", [0xFFC00000, 0x80000000, 0xBF800000], 0x00000000),
+    ]:
+        tally.same(f"{form}{three} {ops}", m.evaluate(form + three, ops), want)
 
 
 # ---------------------------------------------------------------------------

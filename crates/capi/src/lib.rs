@@ -367,6 +367,17 @@ unsafe fn parse(
             .join("\n");
         return Err((*status, msg));
     }
+    if ins.srcs.len() > MAX_SRCS {
+        // The C API's arrays hold every form's sources (`lop3.or.b32 d|p,
+        // a, b, c, immLut, q` and the x4 `cvt.rs` read five): a guard.
+        return Err((
+            PTXFP_ERR_SYNTAX,
+            format!(
+                "`{shown}` reads {} source operands; the C API takes at most {MAX_SRCS} (ptxfp eval and the Python package take it)",
+                ins.srcs.len()
+            ),
+        ));
+    }
     let Some(op) = table::encode(&ins, &setup) else {
         return Err((
             PTXFP_ERR_SYNTAX,

@@ -137,8 +137,8 @@ fn every_op_is_reachable_and_evaluates_as_the_library() {
                 }
             }
         }
-        assert_eq!(st, ptxfp_status::PTXFP_OK, "{text}: {msg}");
         let ins = Instruction::parse(&text).unwrap();
+        assert_eq!(st, ptxfp_status::PTXFP_OK, "{text}: {msg}");
         assert_eq!(ptxfp_op_arity(h) as usize, ins.srcs.len(), "{text}");
         assert_eq!(ptxfp_op_dst_count(h) as usize, ins.dsts.len(), "{text}");
         assert_eq!(ptxfp_op_is_approx(h), ins.is_approx(), "{text}");

@@ -48,7 +48,9 @@ pub struct Args {
 /// the operands decoded.
 pub fn run(a: Args) -> Result<Outcome, Failure> {
     let mut out = String::new();
-    let ins = parse_instruction(&a.form, Origin::Arg)?;
+    // The operand count picks the arity where the text names two (9.7.3.11:
+    // `min.f32 A B` and `min.f32 A B C`).
+    let ins = parse_instruction(&a.form, Origin::Arg)?.with_sources(a.operands.len());
     let mut warnings = validate_instruction(&ins, &a.env, Origin::Arg)?;
     // An error after warnings: the JSON error object has both.
     let fail = |warnings: &[Problem], message: String| Failure {
@@ -56,10 +58,16 @@ pub fn run(a: Args) -> Result<Outcome, Failure> {
         ..Failure::from(message)
     };
     if a.operands.len() != ins.srcs.len() {
+        // `min.xorsign.abs.f32 A B C`: why no form takes that many (9.7.3.11).
+        let hint = ins
+            .form()
+            .and_then(|f| f.arity_hint(a.operands.len()))
+            .map(|h| format!(": {h}"))
+            .unwrap_or_default();
         return Err(fail(
             &warnings,
             format!(
-                "{ins} takes {} source operands, got {}",
+                "{ins} takes {} source operands, got {}{hint}",
                 ins.srcs.len(),
                 a.operands.len()
             ),

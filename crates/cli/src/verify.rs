@@ -344,9 +344,10 @@ impl Tally {
 /// seen and how many more lines used it, for the forms that had warnings.
 #[derive(Default)]
 struct Forms {
-    seen: std::collections::HashMap<String, Seen>,
-    /// The forms refused, by text.
-    refused: std::collections::HashMap<String, Refused>,
+    /// By text and number of fields (`min.f32` with two or three sources).
+    seen: std::collections::HashMap<(String, usize), Seen>,
+    /// The forms refused, by text and number of fields.
+    refused: std::collections::HashMap<(String, usize), Refused>,
     /// The warnings shown, in order.
     warnings: Vec<Problem>,
 }
@@ -366,16 +367,25 @@ struct Refused {
 impl Forms {
     /// The form written `text` at `at`: parsed and validated (its warnings
     /// printed) the first time, looked up after that.
-    fn get(&mut self, text: &str, env: &Env, at: &str) -> Result<&Instruction, Vec<Problem>> {
-        if let Some(r) = self.refused.get_mut(text) {
+    /// `fields` (the values after the form) picks the arity where the text
+    /// names two (9.7.3.11: `min.f32 A B R` and `min.f32 A B C R`).
+    fn get(
+        &mut self,
+        text: &str,
+        fields: usize,
+        env: &Env,
+        at: &str,
+    ) -> Result<&Instruction, Vec<Problem>> {
+        let key = (text.to_string(), fields);
+        if let Some(r) = self.refused.get_mut(&key) {
             // Reported at its first line; counted, not shown again.
             r.more += 1;
             return Err(Vec::new());
         }
-        if !self.seen.contains_key(text) {
+        if !self.seen.contains_key(&key) {
             let refuse = |errors: Vec<Problem>, refused: &mut std::collections::HashMap<_, _>| {
                 refused.insert(
-                    text.to_string(),
+                    key.clone(),
                     Refused {
                         at: at.to_string(),
                         more: 0,
@@ -385,13 +395,17 @@ impl Forms {
             };
             let form = parse_instruction(text, Origin::Line(at))
                 .map_err(|p| refuse(vec![p], &mut self.refused))?;
+            let form = match fields.checked_sub(form.dsts.len()) {
+                Some(n) => form.with_sources(n),
+                None => form,
+            };
             let warnings = validate_instruction(&form, env, Origin::Line(at))
                 .map_err(|f| refuse(f.errors, &mut self.refused))?;
             let warned = (!warnings.is_empty()).then(|| (at.to_string(), 0));
             self.warnings.extend(warnings);
-            self.seen.insert(text.to_string(), Seen { form, warned });
+            self.seen.insert(key.clone(), Seen { form, warned });
         }
-        let seen = self.seen.get_mut(text).expect("inserted above");
+        let seen = self.seen.get_mut(&key).expect("inserted above");
         if let Some((_, n)) = &mut seen.warned {
             *n += 1;
         }
@@ -403,7 +417,7 @@ impl Forms {
         let mut repeats: Vec<_> = self
             .seen
             .iter()
-            .filter_map(|(t, s)| s.warned.as_ref().map(|(at, n)| (at, t, n - 1)))
+            .filter_map(|((t, _), s)| s.warned.as_ref().map(|(at, n)| (at, t, n - 1)))
             .filter(|&(_, _, n)| n > 0)
             .collect();
         repeats.sort();
@@ -414,7 +428,7 @@ impl Forms {
             .refused
             .iter()
             .filter(|(_, r)| r.more > 0)
-            .map(|(t, r)| (&r.at, t, r.more))
+            .map(|((t, _), r)| (&r.at, t, r.more))
             .collect();
         refused.sort();
         for (at, text, n) in refused {
@@ -455,7 +469,7 @@ fn verify_text(
         };
         let at = |col: usize| format!("{shown}:{}:{col}", n + 1);
         let parsed = (|| {
-            let form = forms.get(first, env, &at(toks[0].0))?;
+            let form = forms.get(first, toks.len() - 1, env, &at(toks[0].0))?;
             let (types, dts) = (&form.srcs, &form.dsts);
             if toks.len() != 1 + types.len() + dts.len() {
                 let expected = if dts.len() == 1 {

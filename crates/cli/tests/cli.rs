@@ -149,8 +149,9 @@ fn verify_dir(dir: &Path) -> (std::collections::BTreeSet<String>, usize) {
 #[test]
 fn verify_passes_every_vector_file() {
     let (_, total) = verify_dir(&vectors());
-    // + the 3 legacy div/rcp/sqrt.f64 of PTX 1.0-1.3, + the 38 .f32x2 forms.
-    assert_eq!(total, 80 * (173 + 66 + 6 + 20 + 131 + 3 + 38));
+    // + the 3 legacy div/rcp/sqrt.f64 of PTX 1.0-1.3, + the 38 .f32x2 forms,
+    // + the 16 three-input min/max.
+    assert_eq!(total, 80 * (173 + 66 + 6 + 20 + 131 + 3 + 38 + 16));
 }
 
 /// The vectors of the second independent oracle, `scripts/xcheck` (a
@@ -260,19 +261,19 @@ fn gen_output_verifies() {
     assert!(stdout(&o).contains("7ff7"));
 }
 
-/// `--family`: the integer table (232 forms), the conversions (948: 913
+/// `--family`: the integer table (234 forms), the conversions (948: 913
 /// and the 35 of `cvt.pack`, `cvt.rs` and `.ue8m0x2`), all.
 #[test]
 fn forms_lists_every_family() {
     let n = |fam: &str| stdout(&ptxfp(&["forms", "--family", fam])).lines().count();
-    assert_eq!(n("int"), 232);
+    assert_eq!(n("int"), 234);
     assert_eq!(n("cvt"), 948);
     // setp: (9 integer types x 10 comparisons + .f32 14 x 2 (.ftz) + .f64 14
     // + .f16/.f16x2 2 x 14 x 2 + .bf16/.bf16x2 2 x 14) x 4 (no BoolOp, and,
     // or, xor) = 864; set: the same with each destination type (3 each,
     // 6 for .f16/.bf16 sources) = 3096; selp/slct 11 x 4; testp 6 x 2.
     assert_eq!(n("compare"), 864 + 3096 + 44 + 12);
-    assert_eq!(n("all"), 462 + 232 + 948 + 4016);
+    assert_eq!(n("all"), 478 + 234 + 948 + 4016);
     let int = stdout(&ptxfp(&["forms", "--family", "int"]));
     assert!(
         int.contains("addc.cc.u32 1.2 sm_10\n") || int.contains("addc.cc.u32 "),
@@ -294,8 +295,13 @@ fn forms_lists_every_form() {
     assert_eq!(o.status.code(), Some(0));
     let out = stdout(&o);
     // The float family: 161 forms, and the 12 modifier-less div, rcp, sqrt,
-    // rsqrt, sin, cos, lg2, ex2 of PTX ISA 1.0 to 1.3; 38 on .f32x2.
-    assert_eq!(out.lines().count(), 165 + 66 + 20 + 161 + 12 + 38);
+    // rsqrt, sin, cos, lg2, ex2 of PTX ISA 1.0 to 1.3; 38 on .f32x2; the
+    // 16 three-input min/max, listed with their operands.
+    assert_eq!(out.lines().count(), 165 + 66 + 20 + 161 + 12 + 38 + 16);
+    assert!(
+        out.contains("min.ftz.NaN.abs.f32 d, a, b, c 8.8 sm_100 (three inputs)\n"),
+        "{out}"
+    );
     assert!(out.contains("div.f32 1.0 sm_10 (approximate: up to PTX ISA 1.3, the .approx.ftz form; within the ISA's error bound, not the GPU's bits)\n"), "{out}");
     assert!(out.contains("div.rm.ftz.f32 2.0 sm_20\n"), "{out}");
     assert!(out.contains("sin.approx.f32 1.4 sm_10 (approximate: within the ISA's error bound, not the GPU's bits)\n"), "{out}");

@@ -133,7 +133,12 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
             truncated = Some(ins.span.start);
             break;
         }
-        let decoded = ptxfp_isa::op::decode(ins.opcode, false);
+        let mut decoded = ptxfp_isa::op::decode(ins.opcode, false);
+        // 9.7.3.11/9.7.3.12: `min.f32 d, a, b` and `min.f32 d, a, b, c` are
+        // one text; the operand count picks the form.
+        decoded.op = decoded
+            .op
+            .with_sources(ins.operands.len().saturating_sub(1));
         // PTX ISA §11: instructions belong in a function body. A bare
         // snippet (no function at all) is ptxfp's own convenience.
         if ins.scope == 0 && has_named_function {
@@ -220,7 +225,15 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                 );
                 match op {
                     Op::Form(f) => {
-                        check_operands(ins, &f.to_string(), &op_types(op), &regs, &mut diags)
+                        let before = diags.len();
+                        check_operands(ins, &f.to_string(), &op_types(op), &regs, &mut diags);
+                        // `min.xorsign.abs.f32 d, a, b, c`: say why (9.7.3.11).
+                        let n = ins.operands.len().saturating_sub(1);
+                        if let (Some(hint), Some(d)) = (f.arity_hint(n), diags.get_mut(before)) {
+                            if d.span == ins.opcode_span {
+                                d.help = Some(hint.to_string());
+                            }
+                        }
                     }
                     Op::Cvt(c) => {
                         check_cvt_operands(ins, &op_types(op), c.row().syntax, &regs, &mut diags)
@@ -228,6 +241,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                     Op::Setp(c) if c.instr == CmpInstr::Setp || c.bool_op.is_some() => {
                         check_setp_operands(ins, c, &mut diags)
                     }
+                    Op::Int(i) if i.bool_op().is_some() => check_lop3_operands(ins, &mut diags),
                     _ => check_operands(ins, ins.opcode, &op_types(op), &regs, &mut diags),
                 }
             }
@@ -462,6 +476,32 @@ fn check_setp_operands(ins: &Instr, c: &Setp, diags: &mut Vec<Diagnostic>) {
     }
 }
 
+/// `lop3.BoolOp.b32 d|p, a, b, c, immLut, q` (9.7.8.6): six operands,
+/// the first a pair `d|p` (`d` may be the sink `_`).
+fn check_lop3_operands(ins: &Instr, diags: &mut Vec<Diagnostic>) {
+    if ins.operands.len() != 6 {
+        diags.push(Diagnostic::error(
+            ins.opcode_span.clone(),
+            format!(
+                "`{}` takes 6 operands (d|p, a, b, c, immLut, q); {} given",
+                ins.opcode,
+                ins.operands.len()
+            ),
+        ));
+    }
+    if let Some(d) = ins.operands.first() {
+        if !matches!(&d.kind, OperandKind::Other(t) if t.contains('|')) {
+            diags.push(
+                Diagnostic::error(
+                    d.span.clone(),
+                    format!("`{}` writes a register and a predicate: `d|p`", ins.opcode),
+                )
+                .with_help("write `d|p`, or `_|p` to keep only the predicate"),
+            );
+        }
+    }
+}
+
 /// The type of special register `n` as an operand (PTX ISA §10), or
 /// `None` if it is not one. Before PTX ISA 2.0, %tid, %ntid, %ctaid and
 /// %nctaid were `.v4.u16`, so nvcc of the time wrote `cvt.u32.u16 %r1,
@@ -689,7 +729,7 @@ mod tests {
             // The `;` is missing where the line ends, and the next line
             // still counts as its own instruction.
             (".reg .b16 a, b;\nadd.f16 b, a, a\nadd.f16 b, a, a;\n", "2:16: `add.f16`: a `;` is missing at the end of the line []"),
-            (".reg .b16 a;\nadd.rnn.f16 a, a, a;\n", "2:4: unknown modifier or type `.rnn`: expected a modifier (.approx .full .rn .rz .rm .rp .ftz .oob .sat .relu .NaN .xorsign.abs) or a type (.f16 .f16x2 .bf16 .bf16x2 .f32x2 .f32 .f64) [did you mean `.rn`?]"),
+            (".reg .b16 a;\nadd.rnn.f16 a, a, a;\n", "2:4: unknown modifier or type `.rnn`: expected a modifier (.approx .full .rn .rz .rm .rp .ftz .oob .sat .relu .NaN .xorsign.abs .abs) or a type (.f16 .f16x2 .bf16 .bf16x2 .f32x2 .f32 .f64) [did you mean `.rn`?]"),
             (".reg .f32 a;\nmadd.rn.f32 a, a, a, a;\n", "2:1: `madd` is not a PTX instruction [did you mean `mad`?]"),
         ] {
             assert_eq!(errors(src, CheckOptions::default()), [want], "{src}");

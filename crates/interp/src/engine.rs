@@ -784,7 +784,8 @@ impl Machine<'_, '_> {
                     format!("`call {fptr}`: `{fptr}` holds the address of `{fname}`, which `{l}: .calltargets{targets};` does not list"),
                 ));
             }
-        } else if let Some(proto) = self.label_directive(ins.scope, l, ins.block, ".callprototype") {
+        } else if let Some(proto) = self.label_directive(ins.scope, l, ins.block, ".callprototype")
+        {
             // `.callprototype {(ret-params)} _ {(params)}`: the counts of
             // each list must be those of the function called.
             let (rets, params) = proto.split_once(" _").unwrap_or(("", proto));

@@ -1808,7 +1808,12 @@ impl Machine<'_, '_> {
                 let Some(form) = op.form() else {
                     return Err(err(ins.opcode_span.clone(), "internal: no form"));
                 };
-                self.arith(ins, form, plan)?
+                // 9.7.3.11: `min.f32 d, a, b, c` is the three-input form
+                // (the decoding is per opcode text, which both share).
+                match form.with_sources(ins.operands.len().saturating_sub(1)) {
+                    Some(f) if f != form => self.arith(ins, f, None)?,
+                    _ => self.arith(ins, form, plan)?,
+                }
             }
             Op::Unsupported(Some(why)) => {
                 return Err(RunError::Program(
@@ -1847,7 +1852,9 @@ impl Machine<'_, '_> {
                 _ => diags.push(d),
             }
         }
-        match &dec.op {
+        // 9.7.3.11: `min.f32 d, a, b, c` is the three-input form.
+        let op = dec.op.with_sources(ins.operands.len().saturating_sub(1));
+        match &op {
             // A float conversion the model does not know: refused before
             // anything runs, with the parser's reason.
             Op::Unsupported(Some(why)) => diags.push(why.clone().shifted(at)),
@@ -1859,7 +1866,7 @@ impl Machine<'_, '_> {
         }
         // A float constant that overflowed to Inf or underflowed to 0, as
         // `ptxfp check` and `eval` say it.
-        if let Some(types) = dec.op.operand_types() {
+        if let Some(types) = op.operand_types() {
             for (o, ty) in ins.operands.iter().zip(types).skip(1) {
                 if let OperandKind::Imm(t) = o.kind {
                     if let Ok(lit) = ptxfp_isa::literal::Literal::imm(t, ty) {
@@ -2191,16 +2198,26 @@ impl Machine<'_, '_> {
         match (&d.kind, sig.dsts.len(), sig.complement) {
             (OperandKind::Other(t), _, _) if t.contains('|') => {
                 let (a, b) = dest_pair(&d)?;
-                self.write_name(a, &d.span, sig.dsts[0], r.dst[0])?;
+                // 9.7.8.6 lop3.BoolOp: "The sink symbol `_` may be used in
+                // place of the destination operand d".
+                if !(a == "_" && matches!(op, Op::Int(i) if i.bool_op().is_some())) {
+                    self.write_name(a, &d.span, sig.dsts[0], r.dst[0])?;
+                }
                 if let Some(b) = b {
-                    self.write_name(b, &d.span, sig.dsts[0], r.dst[1])?;
+                    let t = sig.dsts.get(1).copied().unwrap_or(sig.dsts[0]);
+                    self.write_name(b, &d.span, t, r.dst[1])?;
                 }
             }
             (_, 2, _) => {
+                let what = if sig.dsts[0] == sig.dsts[1] {
+                    "two predicates: write them `p|q`"
+                } else {
+                    "a register and a predicate: write them `d|p`"
+                };
                 return Err(err(
                     d.span.clone(),
-                    format!("`{}` writes two predicates: write them `p|q`", ins.opcode),
-                ))
+                    format!("`{}` writes {what}", ins.opcode),
+                ));
             }
             // 9.7.9.21 "Notes": "The result of conversion is sign-extended
             // to the destination register width for signed integers, and is

@@ -34,6 +34,13 @@ pub enum Opcode {
     Min,
     /// `max`: the larger of `a` and `b`.
     Max,
+    /// `min` with three inputs (`.f32`, PTX ISA 8.8): the smallest of `a`,
+    /// `b` and `c`. Written `min` as the two-input form: the operand count
+    /// tells them apart ([`Form::with_sources`]).
+    Min3,
+    /// `max` with three inputs (`.f32`, PTX ISA 8.8): the largest of `a`,
+    /// `b` and `c`.
+    Max3,
     /// `div`: `d = a / b`.
     Div,
     /// `rcp`: `d = 1 / a`.
@@ -62,7 +69,7 @@ pub enum Opcode {
 
 impl Opcode {
     /// All opcodes, in the order `Form::all` lists them.
-    pub const ALL: [Opcode; 19] = [
+    pub const ALL: [Opcode; 21] = [
         Opcode::Add,
         Opcode::Sub,
         Opcode::Mul,
@@ -70,6 +77,8 @@ impl Opcode {
         Opcode::Mad,
         Opcode::Min,
         Opcode::Max,
+        Opcode::Min3,
+        Opcode::Max3,
         Opcode::Div,
         Opcode::Rcp,
         Opcode::Sqrt,
@@ -91,8 +100,8 @@ impl Opcode {
             Opcode::Mul => "mul",
             Opcode::Fma => "fma",
             Opcode::Mad => "mad",
-            Opcode::Min => "min",
-            Opcode::Max => "max",
+            Opcode::Min | Opcode::Min3 => "min",
+            Opcode::Max | Opcode::Max3 => "max",
             Opcode::Div => "div",
             Opcode::Rcp => "rcp",
             Opcode::Sqrt => "sqrt",
@@ -107,8 +116,9 @@ impl Opcode {
             Opcode::Tanh => "tanh",
         }
     }
-    /// Number of source operands (3 for fma/mad; 2 for add, sub, mul, min,
-    /// max, div, copysign; 1 for the others).
+    /// Number of source operands (3 for fma/mad and the three-input
+    /// min/max; 2 for add, sub, mul, min, max, div, copysign; 1 for the
+    /// others).
     pub fn arity(self) -> usize {
         match self {
             Opcode::Add
@@ -118,7 +128,7 @@ impl Opcode {
             | Opcode::Max
             | Opcode::Div
             | Opcode::Copysign => 2,
-            Opcode::Fma | Opcode::Mad => 3,
+            Opcode::Fma | Opcode::Mad | Opcode::Min3 | Opcode::Max3 => 3,
             Opcode::Rcp
             | Opcode::Sqrt
             | Opcode::Rsqrt
@@ -139,6 +149,26 @@ impl Opcode {
             Opcode::Rsqrt | Opcode::Ex2 | Opcode::Lg2 | Opcode::Sin | Opcode::Cos | Opcode::Tanh
         )
     }
+    /// The opcode written the same way with another number of sources
+    /// (9.7.3.11/9.7.3.12: "`min` with three input arguments"): `Min` and
+    /// `Min3`, `Max` and `Max3`.
+    pub fn other_arity(self) -> Option<Opcode> {
+        match self {
+            Opcode::Min => Some(Opcode::Min3),
+            Opcode::Min3 => Some(Opcode::Min),
+            Opcode::Max => Some(Opcode::Max3),
+            Opcode::Max3 => Some(Opcode::Max),
+            _ => None,
+        }
+    }
+    /// True for `min`/`max` of any arity.
+    pub fn is_minmax(self) -> bool {
+        matches!(
+            self,
+            Opcode::Min | Opcode::Max | Opcode::Min3 | Opcode::Max3
+        )
+    }
+    /// The opcode named `s` (for `min`/`max`, the two-input one).
     pub(crate) fn parse(s: &str) -> Option<Opcode> {
         Opcode::ALL.into_iter().find(|o| o.name() == s)
     }
@@ -287,7 +317,7 @@ pub fn round_suffix(rm: Round) -> &'static str {
 
 /// The modifiers of a form, each in its slot, in the order the spec's
 /// syntax lines write them: `.approx/.full .rnd .ftz .oob .sat/.relu .NaN
-/// .xorsign.abs`.
+/// .xorsign.abs .abs`.
 /// Which combinations exist is the syntax table's business
 /// (`crate::syntax`); a [`Form`] holds only legal ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -307,6 +337,9 @@ pub struct Mods {
     /// `.xorsign.abs` (`min`/`max`: the result's sign is the XOR of the
     /// inputs' signs, its magnitude that of the smaller/larger `|input|`).
     pub xorsign_abs: bool,
+    /// `.abs` alone (three-input `min`/`max`: "`a = |a|; b = |b|; c =
+    /// |c|`" before the comparisons).
+    pub abs: bool,
 }
 
 /// One PTX arithmetic instruction form (opcode, modifiers, types; no
@@ -360,6 +393,42 @@ impl Form {
     /// `.xorsign.abs`.
     pub fn xorsign_abs(&self) -> bool {
         self.mods.xorsign_abs
+    }
+    /// `.abs` (three-input `min`/`max`).
+    pub fn abs(&self) -> bool {
+        self.mods.abs
+    }
+    /// The same form with `n` source operands, where the form's text also
+    /// names a form of another arity (9.7.3.11: "`min{.ftz}{.NaN}{.abs}.f32
+    /// d, a, b, c`" beside "`min{.ftz}{.NaN}{.xorsign.abs}.f32 d, a, b`");
+    /// the form itself where it has `n`; `None` where no form of this text
+    /// has `n` sources (`min.xorsign.abs.f32` with three: "The `.xorsign`
+    /// qualifier cannot be specified for three inputs operation").
+    pub fn with_sources(&self, n: usize) -> Option<Form> {
+        if self.op.arity() == n {
+            return Some(*self);
+        }
+        let other = self.op.other_arity().filter(|o| o.arity() == n)?;
+        Form::new(other, self.mods, self.ty).ok()
+    }
+    /// Why no form of this text has `n` sources, where the other arity's
+    /// line explains it (9.7.3.11/9.7.3.12); `None` otherwise.
+    pub fn arity_hint(&self, n: usize) -> Option<&'static str> {
+        if self.with_sources(n).is_some() {
+            return None;
+        }
+        match (self.op, n) {
+            (Opcode::Min | Opcode::Max, 3) if self.mods.xorsign_abs => Some(
+                "the three-input min/max take .abs, not .xorsign.abs (9.7.3.11: \"The .xorsign qualifier cannot be specified for three inputs operation\")",
+            ),
+            (Opcode::Min | Opcode::Max, 3) => {
+                Some("only .f32 has a three-input min/max (9.7.3.11: min{.ftz}{.NaN}{.abs}.f32 d, a, b, c)")
+            }
+            (Opcode::Min3 | Opcode::Max3, 2) => Some(
+                ".abs alone belongs to the three-input line min{.ftz}{.NaN}{.abs}.f32 d, a, b, c; two inputs take .xorsign.abs (9.7.3.11)",
+            ),
+            _ => None,
+        }
     }
     /// `.approx` / `.full`.
     pub fn approx(&self) -> Approx {
@@ -422,7 +491,9 @@ impl Form {
 
 impl fmt::Display for Form {
     /// Canonical PTX: opcode, `.approx`/`.full`, `.rnd`, `.ftz`, `.oob`, `.sat`/`.relu`,
-    /// `.NaN`, `.xorsign.abs`, types, in the order of the syntax lines.
+    /// `.NaN`, `.xorsign.abs`, `.abs`, types, in the order of the syntax
+    /// lines. The two- and three-input `min.f32` print alike: the operand
+    /// count tells them apart.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let m = &self.mods;
         f.write_str(self.op.name())?;
@@ -450,6 +521,9 @@ impl fmt::Display for Form {
         }
         if m.xorsign_abs {
             f.write_str(".xorsign.abs")?;
+        }
+        if m.abs {
+            f.write_str(".abs")?;
         }
         f.write_str(self.ty.suffix())
     }

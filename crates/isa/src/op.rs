@@ -111,17 +111,6 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
     if !crate::opcodes::is_instruction(root) {
         return ok(Op::NotPtx);
     }
-    if IntOp::is_lop3_boolop(opcode) {
-        // Valid PTX (9.7.8.6, PTX ISA 8.2) with a predicate destination
-        // beside `d`: not modelled, and says so.
-        return ok(Op::Unsupported(Some(
-            Diagnostic::error(
-                0..opcode.len(),
-                format!("`{opcode}` (lop3.BoolOp, with a predicate destination) is not modelled by ptxfp"),
-            )
-            .with_help("use lop3.b32 and a setp on its result"),
-        )));
-    }
     if IntOp::claims(opcode) {
         return match IntOp::parse(opcode) {
             Ok(i) => ok(Op::Int(i)),
@@ -212,6 +201,12 @@ impl Op {
         };
         Some(match self {
             Op::Form(f) => plain(f.dest_type(), f.source_types()),
+            // 9.7.8.6: "lop3.BoolOp.b32 d|p, a, b, c, immLut, q;": `d`,
+            // then the predicate `p`.
+            Op::Int(i) if i.bool_op().is_some() => Signature {
+                dsts: vec![i.dest_type(), PtxType::Pred],
+                ..plain(i.dest_type(), i.source_types())
+            },
             // The carry flag: `.cc` writes it, `addc`/`subc`/`madc` read it.
             Op::Int(i) => Signature {
                 carry: Carry {
@@ -247,6 +242,17 @@ impl Op {
             Op::Testp(c) => plain(PtxType::Pred, vec![c.ty]),
             _ => return None,
         })
+    }
+
+    /// The op an instruction with `n` source operands means: where its
+    /// opcode text names forms of two arities (9.7.3.11/9.7.3.12: `min.f32
+    /// d, a, b` and `min.f32 d, a, b, c`), the one with `n`; otherwise the
+    /// op itself, whose operand count is then checked as usual.
+    pub fn with_sources(&self, n: usize) -> Op {
+        match self {
+            Op::Form(f) => Op::Form(f.with_sources(n).unwrap_or(*f)),
+            other => other.clone(),
+        }
     }
 
     /// The minimum PTX ISA version and target of the op, where ptxfp knows

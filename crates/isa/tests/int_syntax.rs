@@ -31,7 +31,12 @@ fn every_form_round_trips_and_falls_under_one_row() {
         assert_eq!(d.op, Op::Int(*f), "{text}");
         assert!(d.diags.is_empty(), "{text}");
         let sig = d.op.signature().unwrap();
-        assert_eq!(sig.dsts, vec![f.dest_type()], "{text}");
+        // lop3.BoolOp also writes its predicate `p` (9.7.8.6: "d|p").
+        let mut dsts = vec![f.dest_type()];
+        if f.bool_op().is_some() {
+            dsts.push(PtxType::Pred);
+        }
+        assert_eq!(sig.dsts, dsts, "{text}");
         assert_eq!(sig.srcs, f.source_types(), "{text}");
         assert!(d.op.validate(&text, r.ptx, Target::sm(r.sm)).is_empty());
     }
@@ -111,6 +116,8 @@ fn spec_spellings_parse() {
         "not.b64",
         "cnot.b32",
         "lop3.b32",
+        "lop3.or.b32",
+        "lop3.and.b32",
         "shf.l.clamp.b32",
         "shf.r.wrap.b32",
         "shl.b32",
@@ -155,6 +162,10 @@ fn requirements_follow_the_spec_notes() {
     assert_eq!(req("szext.wrap.s32"), (v("7.6"), 70));
     assert_eq!(req("dp4a.s32.s32"), (v("5.0"), 61));
     assert_eq!(req("lop3.b32"), (v("4.3"), 50));
+    // "Support for .BoolOp qualifier introduced in PTX ISA version 8.2",
+    // "Qualifier .BoolOp requires sm_70 or higher".
+    assert_eq!(req("lop3.or.b32"), (v("8.2"), 70));
+    assert_eq!(req("lop3.and.b32"), (v("8.2"), 70));
     assert_eq!(req("shf.r.clamp.b32"), (v("3.1"), 32));
     assert_eq!(req("prmt.b32.rc16"), (v("2.0"), 20));
     // Validation against a module names the rule and the fix.
@@ -180,6 +191,9 @@ fn operand_types_come_from_the_instruction() {
     assert_eq!(sig("bfi.b32").srcs, vec![B32, B32, U32, U32]);
     assert_eq!(sig("fns.b32").srcs, vec![B32, U32, S32]);
     assert_eq!(sig("lop3.b32").srcs, vec![B32; 4]);
+    // "lop3.BoolOp.b32 d|p, a, b, c, immLut, q;".
+    assert_eq!(sig("lop3.or.b32").srcs, vec![B32, B32, B32, B32, Pred]);
+    assert_eq!(sig("lop3.and.b32").dsts, vec![B32, Pred]);
     assert_eq!(sig("prmt.b32.f4e").srcs, vec![B32; 3]);
     assert_eq!(sig("shl.b64").srcs, vec![B64, U32]);
     assert_eq!(sig("shf.l.wrap.b32").srcs, vec![B32, B32, U32]);
@@ -229,16 +243,30 @@ fn float_opcodes_stay_with_the_float_table() {
     ] {
         assert!(IntOp::claims(s), "{s}");
     }
-    // lop3's .BoolOp form is valid PTX ptxfp does not model: unsupported
-    // with the reason, no error.
-    let d = decode("lop3.or.b32", false);
-    assert!(d.diags.is_empty());
-    match d.op {
-        Op::Unsupported(Some(why)) => {
-            assert!(why.message.contains("not modelled"), "{}", why.message)
-        }
-        other => panic!("{other:?}"),
-    }
+    // lop3's .BoolOp (9.7.8.6: ".BoolOp = { .or , .and }"): `.xor` is no
+    // BoolOp of lop3, and the BoolOp precedes the type.
+    assert!(matches!(decode("lop3.or.b32", false).op, Op::Int(_)));
+    let bad = decode("lop3.xor.b32", false);
+    assert!(bad.diags.iter().any(|d| d.is_error()), "{bad:?}");
+    let late = decode("lop3.b32.and", false);
+    assert!(late.diags.iter().any(|d| d.is_error()), "{late:?}");
+    let v = PtxVersion::new(8, 1);
+    let d = decode("lop3.and.b32", false)
+        .op
+        .validate("lop3.and.b32", v, Target::sm(70));
+    assert!(
+        d.iter().any(|d| d.message.contains("requires PTX ISA 8.2")),
+        "{d:?}"
+    );
+    let d = decode("lop3.and.b32", false).op.validate(
+        "lop3.and.b32",
+        PtxVersion::new(8, 2),
+        Target::sm(61),
+    );
+    assert!(
+        d.iter().any(|d| d.message.contains("requires sm_70")),
+        "{d:?}"
+    );
     assert_eq!(IntType::parse("u16x2"), Some(IntType::U16x2));
     // A bare root is not claimed (the interpreter warns about it as an
     // instruction it does not run).

@@ -4,7 +4,7 @@
 //! instruction added to the decoder and here is evaluated, verified,
 //! generated and run without further wiring.
 
-use crate::eval::{select, setp_results, testp};
+use crate::eval::{lop3_predicate, select, setp_results, testp};
 use crate::quirks::Exec;
 use crate::{Eval, EvalCvt, EvalInt};
 use ptxfp_isa::op::{Op, Signature};
@@ -48,7 +48,14 @@ pub fn compute(op: &Op, srcs: &[u64], carry: bool, exec: &Exec) -> Option<Comput
         },
         Op::Int(i) => {
             let (d, carry) = i.compute(srcs, carry, &exec.hw);
-            Computed { carry, ..one(d) }
+            match i.bool_op() {
+                // `lop3.BoolOp.b32 d|p, a, b, c, immLut, q`: `d`, then `p`.
+                Some(b) => Computed {
+                    dst: [d, u64::from(lop3_predicate(b, d, srcs[4]))],
+                    ..Computed::default()
+                },
+                None => Computed { carry, ..one(d) },
+            }
         }
         Op::Cvt(c) => one(c.eval_in(srcs, exec)),
         Op::Setp(c) => Computed {

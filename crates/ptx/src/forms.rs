@@ -75,11 +75,17 @@ pub struct Listed {
 fn of_family(family: Family) -> Vec<(String, Op, Option<&'static str>)> {
     let mut v = Vec::new();
     if matches!(family, Family::Float | Family::All) {
-        v.extend(
-            Form::all()
-                .into_iter()
-                .map(|f| (f.to_string(), Op::Form(f), f.row().note)),
-        );
+        v.extend(Form::all().into_iter().map(|f| {
+            // The three-input min/max print as the two-input ones:
+            // listed with their operands, which `Instruction::parse`
+            // takes (9.7.3.11: "min{.ftz}{.NaN}{.abs}.f32 d, a, b, c").
+            let text = if f.op().other_arity().is_some() && f.op().arity() == 3 {
+                format!("{f} d, a, b, c")
+            } else {
+                f.to_string()
+            };
+            (text, Op::Form(f), f.row().note)
+        }));
     }
     if matches!(family, Family::Int | Family::All) {
         v.extend(

@@ -161,8 +161,28 @@ impl Instruction {
     /// # Errors
     /// A diagnostic: the text is no instruction, or one that computes no
     /// value from register operands.
+    ///
+    /// The opcode may be followed by its operands as PTX writes them
+    /// (`min.f32 d, a, b, c`): their count picks the form where the text
+    /// names forms of two arities (9.7.3.11: `min`/`max` `.f32` with two or
+    /// three inputs, [`Instruction::with_sources`]) and must fit the op;
+    /// the names themselves are not read.
     pub fn parse(text: &str) -> Result<Instruction, Diagnostic> {
         let trimmed = text.trim();
+        if let Some((opcode, operands)) = trimmed.split_once(char::is_whitespace) {
+            let n = operands.split(',').count();
+            let ins = Instruction::parse(opcode)?;
+            let ins = ins.with_sources(n.saturating_sub(1));
+            let want = 1 + ins.op.signature().map_or(0, |s| s.srcs.len());
+            if n != want {
+                return Err(Diagnostic::error(
+                    opcode.len()..trimmed.len(),
+                    format!("`{opcode}` takes {want} operands, destination first; {n} given"),
+                )
+                .with_help(format!("write `{opcode}` alone, or with {want} operands")));
+            }
+            return Ok(ins);
+        }
         if ptxfp_isa::syntax::in_family(trimmed) {
             let form = Form::parse(trimmed)?;
             return Instruction::of(Op::Form(form), form.to_string()).ok_or_else(|| {
@@ -195,6 +215,23 @@ impl Instruction {
         Err(Diagnostic::error(0..trimmed.len(), what).with_help(
             "`ptxfp forms` lists the forms; integer, cvt and setp instructions are taken too",
         ))
+    }
+
+    /// The same instruction with `n` source operands, where its text names
+    /// forms of two arities (9.7.3.11/9.7.3.12: `min.f32` with two or three
+    /// inputs, `Op::with_sources`); itself otherwise (a wrong count is then
+    /// the caller's to report). The text stays the form's canonical text,
+    /// which both arities share: vector lines tell them apart by their
+    /// number of fields.
+    pub fn with_sources(self, n: usize) -> Instruction {
+        if n == self.srcs.len() {
+            return self;
+        }
+        let op = self.op.with_sources(n);
+        if op == self.op {
+            return self;
+        }
+        Instruction::of(op, self.text.clone()).unwrap_or(self)
     }
 
     /// The instruction of a decoded op, where it computes.

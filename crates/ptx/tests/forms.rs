@@ -183,7 +183,7 @@ fn the_float_family_has_161_more_spellings() {
     // .f64, rsqrt on .f32 and .f64, sin, cos, lg2, ex2 on .f32, without a
     // modifier, up to PTX ISA 1.3.
     assert_eq!(count(legacy), 6 + 2 + 4);
-    assert_eq!(Form::all().len(), 165 + 66 + 20 + 161 + 12 + 38);
+    assert_eq!(Form::all().len(), 165 + 66 + 20 + 161 + 12 + 38 + 16);
     // Every approximate form says so (the legacy .f32 ones and rsqrt.f64
     // are the .approx forms); no other does.
     for f in Form::all() {
@@ -289,6 +289,15 @@ fn min_and_max_have_66_spellings() {
     // {min,max}.f64
     assert_eq!(count(|f| mm(f) && f.ty() == F64), 2);
     assert_eq!(count(mm), 66);
+    // 9.7.3.11/9.7.3.12 "{min,max}{.ftz}{.NaN}{.abs}.f32 d, a, b, c" (the
+    // three-input line: no .xorsign): 2 × 2 × 2 × 2.
+    let mm3 = |f: &Form| matches!(f.op(), Opcode::Min3 | Opcode::Max3);
+    assert_eq!(count(|f| mm3(f) && f.ty() == F32), 16);
+    assert_eq!(count(mm3), 16);
+    assert!(Form::all()
+        .iter()
+        .filter(|f| mm3(f))
+        .all(|f| !f.xorsign_abs()));
     // No rounding, no clamp, no .oob, no mixed types.
     assert!(Form::all()
         .iter()
@@ -315,8 +324,15 @@ fn print_parse_round_trip_over_all_forms() {
     let mut seen = std::collections::HashSet::new();
     for f in &all {
         let s = f.to_string();
-        assert_eq!(Form::parse(&s), Ok(*f), "{s}");
-        assert!(seen.insert(s.clone()), "two forms print as {s}");
+        // The two- and three-input min/max.f32 print alike; the operand
+        // count tells them apart (9.7.3.11).
+        let n = f.op().arity();
+        assert_eq!(
+            Form::parse(&s).map(|g| g.with_sources(n)),
+            Ok(Some(*f)),
+            "{s}"
+        );
+        assert!(seen.insert((s.clone(), n)), "two forms print as {s}");
         // Every form constructed by new() from its own fields.
         assert_eq!(Form::new(f.op(), f.mods(), f.ty()), Ok(*f));
     }

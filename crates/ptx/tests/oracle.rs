@@ -236,6 +236,42 @@ fn minmax<T: Float>(f: &Form, a: u64, b: u64, canonical: Option<u64>, flush: boo
     d.to_bits() as u64
 }
 
+/// The three-input `min{.ftz}{.NaN}{.abs}.f32 d, a, b, c` (9.7.3.11; `max`
+/// 9.7.3.12), written as a fold of apfloat's IEEE 754-2019 `minimum`/
+/// `maximum` over the inputs that are not NaN ("d = two_inputs_min(d, a,
+/// b); d = two_inputs_min(d, d, c)": a NaN drops out of min_num, unless
+/// `.NaN`, "the result is canonical NaN if any of the inputs is NaN"; all
+/// three NaN: NaN), on the inputs flushed (`.ftz`) and made absolute
+/// (`.abs`: "a = |a|; b = |b|; c = |c|"). A NaN result is the `.f32`
+/// canonical NaN.
+fn minmax3(f: &Form, s: &[u64], flush: bool) -> u64 {
+    let x: Vec<Single> = s[..3]
+        .iter()
+        .map(|&v| {
+            let v = Single::from_bits(v as u128);
+            let v = if flush { ftz(v) } else { v };
+            if f.abs() {
+                v.abs()
+            } else {
+                v
+            }
+        })
+        .collect();
+    if f.nan() && x.iter().any(|v| v.is_nan()) {
+        return 0x7fff_ffff;
+    }
+    x.into_iter()
+        .filter(|v| !v.is_nan())
+        .reduce(|d, v| {
+            if f.op() == Opcode::Min3 {
+                d.minimum(v)
+            } else {
+                d.maximum(v)
+            }
+        })
+        .map_or(0x7fff_ffff, |d| d.to_bits() as u64)
+}
+
 /// The forms beyond the seeds, min/max and wide fma: `add`/`sub`/`mul` on
 /// `.f32`/`.f64`, `div`, `rcp`, `sqrt`, `abs`, `neg`, `copysign`, and the
 /// `.approx` forms (which have no reference: NVIDIA publishes no bits).
@@ -249,6 +285,8 @@ fn new_family(f: &Form) -> bool {
             | Opcode::Mad
             | Opcode::Min
             | Opcode::Max
+            | Opcode::Min3
+            | Opcode::Max3
     ) || (matches!(f.op(), Opcode::Add | Opcode::Sub | Opcode::Mul)
         && matches!(f.ty(), FormType::F32 | FormType::F64))
 }
@@ -393,6 +431,9 @@ fn reference(f: &Form, s: &[u64], code: Target, device: Target) -> u64 {
                 unreachable!("no mixed or .f32x2 rows here")
             }
         };
+    }
+    if matches!(f.op(), Opcode::Min3 | Opcode::Max3) {
+        return minmax3(f, s, f.ftz() || code.is_sm1x());
     }
     if matches!(f.op(), Opcode::Min | Opcode::Max) {
         let half = |g: fn(&Form, u64, u64, Option<u64>, bool) -> u64| {
@@ -722,12 +763,17 @@ fn minmax_op(f: &Form) -> bool {
     matches!(f.op(), Opcode::Min | Opcode::Max)
 }
 
+/// The three-input `min`/`max` (9.7.3.11/9.7.3.12, PTX ISA 8.8).
+fn minmax3_op(f: &Form) -> bool {
+    matches!(f.op(), Opcode::Min3 | Opcode::Max3)
+}
+
 /// 9.7.3.6's fma on .f32/.f64 (computed as the mad form it equals).
 fn wide_fma(f: &Form) -> bool {
     f.op() == Opcode::Fma && matches!(f.ty(), FormType::F32 | FormType::F64)
 }
 
-const GROUPS: [Group; 14] = [
+const GROUPS: [Group; 15] = [
     Group {
         file: "half_f16.txt",
         target: "sm_100",
@@ -757,7 +803,12 @@ const GROUPS: [Group; 14] = [
         device: None,
         ptx: "8.8",
         pick: |f| {
-            f.ty() == FormType::F32 && !legacy(f) && !minmax_op(f) && !wide_fma(f) && !new_family(f)
+            f.ty() == FormType::F32
+                && !legacy(f)
+                && !minmax_op(f)
+                && !minmax3_op(f)
+                && !wide_fma(f)
+                && !new_family(f)
         },
     },
     Group {
@@ -811,6 +862,15 @@ const GROUPS: [Group; 14] = [
         device: None,
         ptx: "8.8",
         pick: minmax_op,
+    },
+    // 9.7.3.11/9.7.3.12: "`min` with three input arguments introduced in
+    // PTX ISA version 8.8", "requires `sm_100` or higher".
+    Group {
+        file: "minmax3.txt",
+        target: "sm_100",
+        device: None,
+        ptx: "8.8",
+        pick: minmax3_op,
     },
     // 9.7.3.2-9.7.3.15 (f32/f64 add, sub, mul, div, rcp, sqrt, abs, neg,
     // copysign) and 9.7.4.5/9.7.4.6 (half abs, neg); not the .approx forms.
@@ -936,7 +996,11 @@ fn library_matches_every_vector() {
             .filter(|l| !l.starts_with('#') && !l.is_empty())
         {
             let t: Vec<&str> = line.split_whitespace().collect();
-            let f = Form::parse(t[0]).unwrap();
+            // The operand count picks the arity (`min.f32 A B C R`).
+            let f = Form::parse(t[0])
+                .unwrap()
+                .with_sources(t.len() - 2)
+                .unwrap();
             assert!(
                 f.validate(ptx, target).iter().all(|d| !d.is_error()),
                 "{line}: not legal for the file's run line"
@@ -964,9 +1028,10 @@ fn library_matches_every_vector() {
     // 165 + 66 forms; the sm_1x-on-sm_90 and sm_20 files repeat the 4 legacy
     // mad.f32 forms, the sm_13 min/max file the 6 min/max forms of PTX 1.3.
     // The float family adds its 131 forms that are not .approx, and the 3
-    // legacy div/rcp/sqrt.f64 of PTX 1.0-1.3; .f32x2 its 38 forms.
-    assert_eq!(forms.len(), 165 + 66 + 20 + 4 + 4 + 6 + 131 + 3 + 38);
-    assert_eq!(total, 80 * (165 + 66 + 20 + 4 + 4 + 6 + 131 + 3 + 38));
+    // legacy div/rcp/sqrt.f64 of PTX 1.0-1.3; .f32x2 its 38 forms; the
+    // three-input min/max their 16.
+    assert_eq!(forms.len(), 165 + 66 + 20 + 4 + 4 + 6 + 131 + 3 + 38 + 16);
+    assert_eq!(total, 80 * (165 + 66 + 20 + 4 + 4 + 6 + 131 + 3 + 38 + 16));
 }
 
 #[test]
@@ -1028,7 +1093,7 @@ fn generated_vectors_match_the_reference() {
     }
     // sm_13 and sm_13-on-sm_90 add the legacy mad forms and the PTX 1.3 min/max forms;
     // the legacy div/rcp/sqrt.f64 are checked at sm_100 with the rest.
-    assert_eq!(n, 400 * (165 + 66 + 20 + 131 + 3 + 5 + 5 + 6 + 6 + 38));
+    assert_eq!(n, 400 * (165 + 66 + 20 + 131 + 3 + 5 + 5 + 6 + 6 + 38 + 16));
 }
 
 /// Every 16-bit `a` against a set of `b` (and `c`) edges, for a form of

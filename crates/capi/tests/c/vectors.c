@@ -17,6 +17,7 @@
 struct vec {
     char form[64];
     uint64_t src[3];
+    int nsrc;
     uint64_t want;
 };
 
@@ -60,6 +61,7 @@ int main(int argc, char **argv) {
         if (k < 2) continue;
         memset(v[n].src, 0, sizeof v[n].src);
         for (int j = 0; j < k - 1; j++) v[n].src[j] = x[j];
+        v[n].nsrc = k - 1;
         v[n].want = x[k - 1];
         n++;
     }
@@ -69,11 +71,18 @@ int main(int argc, char **argv) {
     size_t i = 0;
     while (i < n) {
         size_t j = i;
-        while (j < n && strcmp(v[j].form, v[i].form) == 0) j++;
+        while (j < n && strcmp(v[j].form, v[i].form) == 0 && v[j].nsrc == v[i].nsrc) j++;
         ptxfp_op op;
         char err[1024];
         ptxfp_status st = ptxfp_op_parse_on(v[i].form, target, device[0] ? device : NULL, ptx, &op, err,
                                             sizeof err);
+        /* `min.f32 A B C R`: the three-input form, which the text names
+         * with its operands (PTX ISA 9.7.3.11). */
+        if (st == PTXFP_OK && v[i].nsrc == 3 && ptxfp_op_arity(op) == 2) {
+            char three[96];
+            snprintf(three, sizeof three, "%s d, a, b, c", v[i].form);
+            st = ptxfp_op_parse_on(three, target, device[0] ? device : NULL, ptx, &op, err, sizeof err);
+        }
         if (st != PTXFP_OK) {
             printf("%s: status %d: %s\n", v[i].form, st, err);
             bad++;

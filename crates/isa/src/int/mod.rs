@@ -14,6 +14,7 @@ use core::fmt;
 use core::ops::Range;
 
 use crate::diag::Diagnostic;
+pub use crate::setp::BoolOp;
 use crate::syntax::or_list;
 use crate::target::{PtxVersion, Target};
 use crate::types::PtxType;
@@ -316,12 +317,15 @@ pub enum Slot {
     Relu,
     /// `.shiftamt`.
     Shiftamt,
+    /// `lop3`'s `.BoolOp` (`.or`/`.and`): the predicate destination's
+    /// operator (9.7.8.6).
+    BoolOp,
     /// `prmt`'s mode, after the type.
     Prmt,
 }
 
 /// The number of slots.
-pub const SLOTS: usize = 8;
+pub const SLOTS: usize = 9;
 
 impl Slot {
     /// Every slot, in order.
@@ -333,6 +337,7 @@ impl Slot {
         Slot::Sat,
         Slot::Relu,
         Slot::Shiftamt,
+        Slot::BoolOp,
         Slot::Prmt,
     ];
 
@@ -346,6 +351,7 @@ impl Slot {
             Slot::Sat => ".sat",
             Slot::Relu => ".relu",
             Slot::Shiftamt => ".shiftamt",
+            Slot::BoolOp => "a BoolOp",
             Slot::Prmt => "a mode",
         }
     }
@@ -362,11 +368,13 @@ pub enum Word {
     Sat,
     Relu,
     Shiftamt,
+    /// `lop3`'s `.or`/`.and` (never `.xor`: 9.7.8.6 ".BoolOp = { .or, .and }").
+    Bool(BoolOp),
     Prmt(PrmtMode),
 }
 
 /// The modifier vocabulary: every word, as written.
-const WORDS: [(&str, Word); 17] = [
+const WORDS: [(&str, Word); 19] = [
     ("l", Word::Dir(ShfDir::L)),
     ("r", Word::Dir(ShfDir::R)),
     ("hi", Word::Part(Part::Hi)),
@@ -378,6 +386,8 @@ const WORDS: [(&str, Word); 17] = [
     ("sat", Word::Sat),
     ("relu", Word::Relu),
     ("shiftamt", Word::Shiftamt),
+    ("or", Word::Bool(BoolOp::Or)),
+    ("and", Word::Bool(BoolOp::And)),
     ("f4e", Word::Prmt(PrmtMode::F4e)),
     ("b4e", Word::Prmt(PrmtMode::B4e)),
     ("rc8", Word::Prmt(PrmtMode::Rc8)),
@@ -397,6 +407,7 @@ impl Word {
             Word::Sat => Slot::Sat,
             Word::Relu => Slot::Relu,
             Word::Shiftamt => Slot::Shiftamt,
+            Word::Bool(_) => Slot::BoolOp,
             Word::Prmt(_) => Slot::Prmt,
         }
     }
@@ -744,6 +755,14 @@ impl IntOp {
     pub fn shiftamt(&self) -> bool {
         self.mods.get(Slot::Shiftamt).is_some()
     }
+    /// `lop3`'s `.BoolOp` (`lop3.or.b32`, `lop3.and.b32`): the op also
+    /// writes the predicate `p = (d != 0) BoolOp q` (9.7.8.6).
+    pub fn bool_op(&self) -> Option<BoolOp> {
+        match self.mods.get(Slot::BoolOp) {
+            Some(Word::Bool(b)) => Some(b),
+            _ => None,
+        }
+    }
     /// True for `addc`, `subc`, `madc`: they read the carry-in `CC.CF`.
     pub fn reads_carry(&self) -> bool {
         matches!(self.op, IntOpcode::Addc | IntOpcode::Subc | IntOpcode::Madc)
@@ -819,6 +838,9 @@ impl IntOp {
                 self.ty2.unwrap_or(self.ty).ptx(),
                 self.dp_acc(),
             ],
+            // 9.7.8.6: "lop3.BoolOp.b32 d|p, a, b, c, immLut, q;": the
+            // predicate `q` follows immLut.
+            Lop3 if self.bool_op().is_some() => vec![b32, b32, b32, b32, PtxType::Pred],
             Lop3 => vec![b32, b32, b32, b32],
             // "the unsigned 32-bit value in c".
             Shf => vec![b32, b32, u32_],
@@ -864,13 +886,6 @@ impl IntOp {
         }
         !op.shared_with_float()
             || ps.any(|s| IntType::parse(s).is_some() || matches!(s, "lo" | "hi" | "wide" | "cc"))
-    }
-
-    /// `lop3.or.b32` / `lop3.and.b32` (PTX ISA 8.2, sm_70): the `.BoolOp`
-    /// form with a predicate destination, which ptxfp does not model.
-    pub fn is_lop3_boolop(opcode: &str) -> bool {
-        let ps: Vec<&str> = opcode.split('.').collect();
-        ps.first() == Some(&"lop3") && ps[1..].iter().any(|s| matches!(*s, "or" | "and"))
     }
 }
 

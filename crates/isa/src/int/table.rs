@@ -14,7 +14,7 @@
 //! Instructions", 9.7.2 "Extended-Precision Integer Arithmetic
 //! Instructions", 9.7.8 "Logic and Shift Instructions", 9.7.9.7 `prmt`.
 
-use super::{Bound, IntOpcode, IntType, Part, PrmtMode, ShfDir, Slot, Word, SLOTS};
+use super::{BoolOp, Bound, IntOpcode, IntType, Part, PrmtMode, ShfDir, Slot, Word, SLOTS};
 use crate::target::PtxVersion;
 
 /// One syntax line of the spec (or the part of one with its own requirement).
@@ -100,6 +100,8 @@ const LO_HI: &[Option<Word>] = &[Some(Word::Part(Part::Lo)), Some(Word::Part(Par
 const HI: &[Option<Word>] = &[Some(Word::Part(Part::Hi))];
 const WIDE: &[Option<Word>] = &[Some(Word::Part(Part::Wide))];
 const RELU: &[Option<Word>] = &[Some(Word::Relu)];
+/// 9.7.8.6 lop3: ".BoolOp = { .or , .and }", required on its line.
+const BOOL_OP: &[Option<Word>] = &[Some(Word::Bool(BoolOp::Or)), Some(Word::Bool(BoolOp::And))];
 const OPT_SHIFTAMT: &[Option<Word>] = &[None, Some(Word::Shiftamt)];
 const BOUND: &[Option<Word>] = &[
     Some(Word::Bound(Bound::Clamp)),
@@ -260,6 +262,10 @@ pub static INT_SYNTAX: &[IntRow] = &[
     row(O::Cnot, &[B16, B32, B64], ALL, "9.7.8.5", "cnot.type"),
     // 9.7.8.6 lop3: "lop3.b32 d, a, b, c, immLut;"; PTX ISA 4.3, sm_50.
     row(O::Lop3, &[B32], (v(4, 3), 50), "9.7.8.6", "lop3.b32"),
+    // 9.7.8.6: "lop3.BoolOp.b32 d|p, a, b, c, immLut, q;", ".BoolOp = {
+    // .or , .and }"; "Support for .BoolOp qualifier introduced in PTX ISA
+    // version 8.2", "Qualifier .BoolOp requires sm_70 or higher".
+    row(O::Lop3, &[B32], (v(8, 2), 70), "9.7.8.6", "lop3.BoolOp.b32").with(Slot::BoolOp, BOOL_OP),
     // 9.7.8.7 shf: "shf.l.mode.b32 d, a, b, c;", "shf.r.mode.b32 d, a, b,
     // c;", ".mode = { .clamp, .wrap }"; PTX ISA 3.1, sm_32.
     row(

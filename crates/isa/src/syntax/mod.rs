@@ -42,6 +42,7 @@ enum Token {
     Relu,
     Nan,
     XorsignAbs,
+    Abs,
     Type(FormType),
 }
 
@@ -55,6 +56,7 @@ impl Token {
             Token::Sat | Token::Relu => Slot::Clamp,
             Token::Nan => Slot::Nan,
             Token::XorsignAbs => Slot::Xorsign,
+            Token::Abs => Slot::Abs,
             Token::Type(_) => return None,
         })
     }
@@ -69,13 +71,14 @@ impl Token {
             Token::Relu => m.clamp = Clamp::Relu,
             Token::Nan => m.nan = true,
             Token::XorsignAbs => m.xorsign_abs = true,
+            Token::Abs => m.abs = true,
             Token::Type(_) => {}
         }
     }
 }
 
 /// The modifier vocabulary: every value of every slot, as written.
-const MODIFIERS: [(&str, Token); 12] = [
+const MODIFIERS: [(&str, Token); 13] = [
     ("approx", Token::Approx(Approx::Approx)),
     ("full", Token::Approx(Approx::Full)),
     ("rn", Token::Rnd(Round::NearestEven)),
@@ -88,6 +91,7 @@ const MODIFIERS: [(&str, Token); 12] = [
     ("relu", Token::Relu),
     ("NaN", Token::Nan),
     ("xorsign.abs", Token::XorsignAbs),
+    ("abs", Token::Abs),
 ];
 
 /// The single types (`.f32.f16` is two of them).
@@ -129,8 +133,8 @@ fn expected() -> String {
     )
 }
 
-/// The slot order as messages say it: `.approx/.full .rnd .ftz .oob .sat/.relu .NaN .xorsign.abs`.
-const SLOT_ORDER: &str = ".approx/.full .rnd .ftz .oob .sat/.relu .NaN .xorsign.abs";
+/// The slot order as messages say it: `.approx/.full .rnd .ftz .oob .sat/.relu .NaN .xorsign.abs .abs`.
+const SLOT_ORDER: &str = ".approx/.full .rnd .ftz .oob .sat/.relu .NaN .xorsign.abs .abs";
 
 /// Splits `text` at dots, keeping each piece's span (without the dot).
 fn pieces(text: &str) -> Vec<(&str, Range<usize>)> {
@@ -203,7 +207,13 @@ fn parse_mode(text: &str, lenient: bool) -> Result<(Form, Vec<Diagnostic>), Diag
     let ps = pieces(text);
     let (op_text, op_span) = ps[0].clone();
     let op = Opcode::parse(op_text).ok_or_else(|| {
-        let names: Vec<&'static str> = Opcode::ALL.iter().map(|o| o.name()).collect();
+        // `min`/`max` name two opcodes each (two and three inputs): once here.
+        let mut names: Vec<&'static str> = Vec::new();
+        for n in Opcode::ALL.iter().map(|o| o.name()) {
+            if !names.contains(&n) {
+                names.push(n);
+            }
+        }
         let d = Diagnostic::error(
             op_span.clone(),
             format!(
@@ -235,7 +245,7 @@ fn parse_mode(text: &str, lenient: bool) -> Result<(Form, Vec<Diagnostic>), Diag
     // Pass 2: fields, order, duplicates.
     let mut mods = Mods::default();
     let mut types: Vec<(FormType, &str, Range<usize>)> = Vec::new();
-    let mut spans: [Option<Range<usize>>; 7] = Default::default();
+    let mut spans: [Option<Range<usize>>; 8] = Default::default();
     let mut last_slot: Option<Slot> = None;
     let mut problem: Option<Diagnostic> = None;
     let mut fatal = false; // the fields cannot make a form (duplicate value, .sat with .relu)
@@ -321,6 +331,13 @@ fn parse_mode(text: &str, lenient: bool) -> Result<(Form, Vec<Diagnostic>), Diag
             return Err(d.with_help("write one type, or .f32.f16 / .f32.bf16"));
         }
     };
+    // 9.7.3.11/9.7.3.12: the three-input `min`/`max` are written as the
+    // two-input ones; modifiers only the three-input line takes (`.abs`
+    // alone) name it.
+    let op = match op.other_arity() {
+        Some(o) if legality(op, &mods, ty).is_err() && legality(o, &mods, ty).is_ok() => o,
+        _ => op,
+    };
     let mut warnings = Vec::new();
     if let Some(d) = problem {
         if fatal {
@@ -372,7 +389,7 @@ fn unknown_piece(op_text: &str, s: &str, span: &Range<usize>) -> Diagnostic {
             "`.type` is a placeholder in the spec's syntax line fma.rnd.oob.{relu}.type (9.7.4.4), not a type",
         )
         .with_help("write one of .f16, .f16x2, .bf16, .bf16x2")
-    } else if s == "xorsign" || s == "abs" {
+    } else if s == "xorsign" {
         // 9.7.4.7: the modifier is `.xorsign.abs`, one word in two pieces.
         Diagnostic::error(
             with_dot(span),
@@ -457,7 +474,13 @@ impl Form {
         if self.xorsign_abs() {
             s += ".xorsign.abs";
         }
-        s + self.ty().suffix()
+        s += self.ty().suffix();
+        // 9.7.3.11: "`min` with three input arguments introduced in PTX ISA
+        // version 8.8"/"requires sm_100 or higher": the rule is the arity.
+        if matches!(self.op(), Opcode::Min3 | Opcode::Max3) {
+            s += " with three inputs";
+        }
+        s
     }
 
     /// Checks this form against a module's `.version` and `.target`: the

@@ -43,6 +43,8 @@ pub struct Row {
     pub nan: &'static [bool],
     /// `.xorsign.abs` absent and/or present.
     pub xorsign_abs: &'static [bool],
+    /// `.abs` (alone) absent and/or present.
+    pub abs: &'static [bool],
     /// "Introduced in PTX ISA version ...".
     pub ptx: PtxVersion,
     /// "Requires sm_... or higher".
@@ -110,6 +112,7 @@ const fn row(
         clamp: NO_CLAMP,
         nan: NO,
         xorsign_abs: NO,
+        abs: NO,
         ptx,
         sm,
         section,
@@ -119,8 +122,8 @@ const fn row(
 }
 
 use Opcode::{
-    Abs, Add, Copysign, Cos, Div, Ex2, Fma, Lg2, Mad, Max, Min, Mul, Neg, Rcp, Rsqrt, Sin, Sqrt,
-    Sub, Tanh,
+    Abs, Add, Copysign, Cos, Div, Ex2, Fma, Lg2, Mad, Max, Max3, Min, Min3, Mul, Neg, Rcp, Rsqrt,
+    Sin, Sqrt, Sub, Tanh,
 };
 
 /// 9.7.4: "Introduced in PTX ISA version 4.2", "Requires sm_53 or higher".
@@ -145,6 +148,10 @@ const XORSIGN: (PtxVersion, u16) = (v(7, 2), 86);
 /// 9.7.3.11/9.7.3.12: "`min.NaN`/`max.NaN` introduced in PTX ISA version
 /// 7.0", "requires sm_80 or higher".
 const F32_NAN: (PtxVersion, u16) = (v(7, 0), 80);
+/// 9.7.3.11/9.7.3.12: "`min` with three input arguments introduced in PTX
+/// ISA version 8.8", "`min` with three input arguments requires `sm_100` or
+/// higher" (`max` alike).
+const MINMAX3: (PtxVersion, u16) = (v(8, 8), 100);
 /// 9.7.3.11/9.7.3.12: "Introduced in PTX ISA version 1.0"; "`min.f64`
 /// requires sm_13 or higher" (`.f32`: all targets).
 const F32_ALL: (PtxVersion, u16) = (v(1, 0), 10);
@@ -433,6 +440,21 @@ pub static SYNTAX: &[Row] = &[
         )
     },
     row(Min, &[F64], F64_ALL, "9.7.3.11", "min.f64"),
+    // "min{.ftz}{.NaN}{.abs}.f32 d, a, b, c;": its own line, "The `.xorsign`
+    // qualifier cannot be specified for three inputs operation".
+    Row {
+        ftz: OPT,
+        nan: OPT,
+        abs: OPT,
+        note: Some("three inputs"),
+        ..row(
+            Min3,
+            &[F32],
+            MINMAX3,
+            "9.7.3.11",
+            "min{.ftz}{.NaN}{.abs}.f32 d, a, b, c",
+        )
+    },
     Row {
         ftz: OPT,
         ..row(Max, &[F32], F32_ALL, "9.7.3.12", "max{.ftz}.f32")
@@ -455,6 +477,19 @@ pub static SYNTAX: &[Row] = &[
         )
     },
     row(Max, &[F64], F64_ALL, "9.7.3.12", "max.f64"),
+    Row {
+        ftz: OPT,
+        nan: OPT,
+        abs: OPT,
+        note: Some("three inputs"),
+        ..row(
+            Max3,
+            &[F32],
+            MINMAX3,
+            "9.7.3.12",
+            "max{.ftz}{.NaN}{.abs}.f32 d, a, b, c",
+        )
+    },
     // 9.7.3.8 div: "div.approx{.ftz}.f32", "div.full{.ftz}.f32",
     // "div.rnd{.ftz}.f32", "div.rnd.f64".
     Row {
@@ -947,10 +982,11 @@ pub(crate) enum Slot {
     Clamp,
     Nan,
     Xorsign,
+    Abs,
 }
 
 impl Slot {
-    pub(crate) const ALL: [Slot; 7] = [
+    pub(crate) const ALL: [Slot; 8] = [
         Slot::Approx,
         Slot::Rnd,
         Slot::Ftz,
@@ -958,6 +994,7 @@ impl Slot {
         Slot::Clamp,
         Slot::Nan,
         Slot::Xorsign,
+        Slot::Abs,
     ];
     /// Whether `m`'s value in this slot is the slot left out.
     fn absent(self, m: &Mods) -> bool {
@@ -969,6 +1006,7 @@ impl Slot {
             Slot::Clamp => m.clamp == Clamp::None,
             Slot::Nan => !m.nan,
             Slot::Xorsign => !m.xorsign_abs,
+            Slot::Abs => !m.abs,
         }
     }
     /// `m`'s value in this slot as written (`.rz`, `.relu`), "" if absent.
@@ -989,6 +1027,7 @@ impl Slot {
             },
             Slot::Nan if m.nan => ".NaN",
             Slot::Xorsign if m.xorsign_abs => ".xorsign.abs",
+            Slot::Abs if m.abs => ".abs",
             _ => "",
         }
     }
@@ -1008,6 +1047,7 @@ impl Row {
             Slot::Clamp => self.clamp.contains(&m.clamp),
             Slot::Nan => self.nan.contains(&m.nan),
             Slot::Xorsign => self.xorsign_abs.contains(&m.xorsign_abs),
+            Slot::Abs => self.abs.contains(&m.abs),
         }
     }
     /// Whether the row admits the slot left out.
@@ -1026,14 +1066,17 @@ impl Row {
                     self.oob.iter().flat_map(move |&oob| {
                         self.clamp.iter().flat_map(move |&clamp| {
                             self.nan.iter().flat_map(move |&nan| {
-                                self.xorsign_abs.iter().map(move |&xorsign_abs| Mods {
-                                    approx,
-                                    rnd,
-                                    ftz,
-                                    oob,
-                                    clamp,
-                                    nan,
-                                    xorsign_abs,
+                                self.xorsign_abs.iter().flat_map(move |&xorsign_abs| {
+                                    self.abs.iter().map(move |&abs| Mods {
+                                        approx,
+                                        rnd,
+                                        ftz,
+                                        oob,
+                                        clamp,
+                                        nan,
+                                        xorsign_abs,
+                                        abs,
+                                    })
                                 })
                             })
                         })
@@ -1333,7 +1376,7 @@ impl Form {
     /// Every legal form: every combination each row of the table admits,
     /// ordered by type, opcode, rounding modifier (none, `.rn`, `.rz`, `.rm`,
     /// `.rp`), `.ftz`, `.oob`, clamp (none, `.sat`, `.relu`), `.NaN`,
-    /// `.xorsign.abs`.
+    /// `.xorsign.abs`, `.abs`.
     pub fn all() -> Vec<Form> {
         let mut out: Vec<Form> = SYNTAX.iter().flat_map(Row::forms).collect();
         let rnd_rank = |r: Option<Round>| OPT_RND.iter().position(|&x| x == r);
@@ -1349,6 +1392,7 @@ impl Form {
                 m.clamp,
                 m.nan,
                 m.xorsign_abs,
+                m.abs,
             )
         });
         out

@@ -6,7 +6,7 @@
 //! division by zero").
 
 use crate::quirks::{ByZero, DivOverflow, HwProfile};
-use ptxfp_isa::int::{Bound, IntOp, IntOpcode, Part, PrmtMode, ShfDir};
+use ptxfp_isa::int::{BoolOp, Bound, IntOp, IntOpcode, Part, PrmtMode, ShfDir};
 use ptxfp_isa::types::mask;
 
 fn sext(v: u64, bits: u32) -> i128 {
@@ -194,6 +194,16 @@ fn fns(mask_: u32, base: u32, offset: i32) -> u64 {
         skip -= 1;
     }
     NONE
+}
+
+/// The predicate destination `p` of `lop3.BoolOp.b32 d|p, a, b, c, immLut,
+/// q` from `d` (the bits [`EvalInt::compute`] gives) and the predicate `q`
+/// (bit 0). 9.7.8.6: "Optionally, .BoolOp can be specified to compute the
+/// predicate result p by performing a Boolean operation on the destination
+/// operand d with the predicate q in the following manner: p = (d != 0)
+/// BoolOp q;".
+pub fn lop3_predicate(bool_op: BoolOp, d: u64, q: u64) -> bool {
+    bool_op.apply(d & 0xffff_ffff != 0, q & 1 == 1)
 }
 
 /// Evaluation of an [`IntOp`].

@@ -6,5 +6,5 @@ mod int;
 pub mod setp;
 
 pub use cvt::EvalCvt;
-pub use int::{int_columns, EvalInt};
+pub use int::{int_columns, lop3_predicate, EvalInt};
 pub use setp::{select, setp_results, testp, EvalSetp};

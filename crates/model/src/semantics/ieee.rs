@@ -38,7 +38,8 @@ pub(super) fn eval(form: &Form, s: &[u64], exec: &Exec) -> u64 {
 /// True for the forms this module computes.
 pub(super) fn handles(form: &Form) -> bool {
     match form.op() {
-        Opcode::Fma | Opcode::Mad | Opcode::Min | Opcode::Max => false,
+        Opcode::Fma | Opcode::Mad => false,
+        o if o.is_minmax() => false,
         Opcode::Add | Opcode::Sub | Opcode::Mul => {
             matches!(form.ty(), FormType::F32 | FormType::F64)
         }

@@ -80,8 +80,8 @@ impl Eval for Form {
             let (lo, hi) = (lane.eval(&half(0), exec), lane.eval(&half(32), exec));
             return (hi & 0xffff_ffff) << 32 | (lo & 0xffff_ffff);
         }
-        if matches!(self.op(), Opcode::Min | Opcode::Max) {
-            return minmax::eval(self, s(0), s(1), exec);
+        if self.op().is_minmax() {
+            return minmax::eval(self, s(0), s(1), s(2), exec);
         }
         if ieee::handles(self) {
             return ieee::eval(self, srcs, exec);

@@ -4,7 +4,7 @@
 //! (defaults: H100 bf16 16 1000000). Inputs are random values of the
 //! format with exponents max(-8, emin)..1, c in [-0.5, 0.5); 4096 distinct rows cycled.
 
-use ptxfp_tc::{Gpu, InFormat, Model, OutFormat};
+use ptxfp_tc::{Gpu, InFormat, Kernel, Model, OutFormat};
 use std::time::Instant;
 
 /// This thread's time on a CPU in seconds (Linux: /proc/thread-self/schedstat),
@@ -47,22 +47,69 @@ fn main() {
     let c: Vec<u32> = (0..DISTINCT)
         .map(|i| (i as f32 / DISTINCT as f32 - 0.5).to_bits())
         .collect();
+    let mode = args.get(5).map_or("rows", |s| s.as_str());
+    let kernel = match args.get(6).map(|s| s.as_str()) {
+        Some("portable") => Kernel::Portable,
+        Some("avx2") => Kernel::Avx2,
+        Some("avx512") => Kernel::Avx512,
+        _ => Kernel::detected(),
+    };
+    let mn = if mode == "gemm" {
+        (rows as f64).sqrt() as usize
+    } else {
+        0
+    };
+    let threads: usize = args.get(7).map_or(1, |s| s.parse().expect("threads"));
+    let ga: Vec<u32> = (0..mn * k).map(|_| value()).collect();
+    let gb: Vec<u32> = (0..k * mn).map(|_| value()).collect();
+    let gc: Vec<u32> = (0..mn * mn).map(|i| c[i % DISTINCT]).collect();
     let mut check = 0u32;
+    let mut d = vec![0u32; DISTINCT];
     let cpu0 = cpu_seconds();
     let start = Instant::now();
-    for r in 0..rows {
-        let i = r % DISTINCT;
-        let d = model
-            .dot(&a[i * k..(i + 1) * k], &b[i * k..(i + 1) * k], c[i])
-            .expect("dot");
-        check = check.wrapping_add(d);
+    match mode {
+        // One Model::dot per inner product (the scalar path).
+        "dot" => {
+            for r in 0..rows {
+                let i = r % DISTINCT;
+                let d = model
+                    .dot(&a[i * k..(i + 1) * k], &b[i * k..(i + 1) * k], c[i])
+                    .expect("dot");
+                check = check.wrapping_add(d);
+            }
+        }
+        // One GEMM of M = N = sqrt(rows) and K = k, A and B random values
+        // of the format, C as above: M·N inner products.
+        "gemm" => {
+            let d = model
+                .gemm_with(kernel, threads, mn, mn, k, &ga, &gb, &gc)
+                .expect("gemm");
+            check = d.iter().fold(check, |x, &y| x.wrapping_add(y));
+        }
+        // Model::dot_rows over the 4096 rows, repeated.
+        _ => {
+            for _ in 0..rows.div_ceil(DISTINCT) {
+                model
+                    .dot_rows_with(kernel, k, &a, &b, &c, &mut d)
+                    .expect("dot_rows");
+                check = d.iter().fold(check, |x, &y| x.wrapping_add(y));
+            }
+        }
     }
+    let rows = if mode == "dot" {
+        rows
+    } else if mode == "gemm" {
+        mn * mn
+    } else {
+        rows.div_ceil(DISTINCT) * DISTINCT
+    };
     let secs = start.elapsed().as_secs_f64();
     let cpu = cpu_seconds().zip(cpu0).map(|(b, a)| b - a);
     println!(
-        "{} {} K={k}: {rows} inner products in {:.3} s wall = {:.1} M/s; {} (checksum {check:08x})",
+        "{} {} K={k} {mode} {}: {rows} inner products in {:.3} s wall = {:.1} M/s; {} (checksum {check:08x})",
         gpu.name(),
         fmt.name(),
+        if mode == "dot" { "scalar" } else { kernel.name() },
         secs,
         rows as f64 / secs / 1e6,
         match cpu {

@@ -1,0 +1,943 @@
+//! The batched fast path: sixteen inner products at once, one per lane.
+//!
+//! The same block FMA as [`Model::block_f32`], rearranged for throughput:
+//!
+//! - **Decode once.** Every input is split into a signed significand and
+//!   an exponent before any product is formed ([`Decoded`] arrays in
+//!   structure-of-arrays form: `e`, `s`, `n` for exponent, significand and
+//!   sign mask). A GEMM decodes `A` and `B` once, not once per inner
+//!   product. Normal values of the format (and zeros) decode without a
+//!   branch; anything else goes through the exact model's own `decode`
+//!   (subnormals of the format), or marks its lane for the general path
+//!   (infinities, NaN, inexact inputs).
+//! - **Lanes are inner products.** The kernel runs one block of sixteen
+//!   inner products side by side: pass 1 takes the largest product
+//!   exponent per lane, pass 2 forms every product's aligned, truncated
+//!   term and adds it. Both passes are the same operation on every lane,
+//!   with no branch, so LLVM vectorises them; the driver compiles them
+//!   three times (portable, AVX2, AVX-512) and picks one at run time.
+//! - **Fixed-width integers.** A product `sa·sb` of significands with `pf`
+//!   fraction bits each is at most `(2^(pf+1) − 1)²`, below `4·2^(2pf)`.
+//!   Held with `23 + extra_bits` fraction bits at the common exponent (the
+//!   general path's `23`-fraction-bit form widened by `extra_bits`), a term
+//!   is below `2^(25 + extra_bits)`; [`Kern::new`] checks that a whole
+//!   block of them (and `c`) sums below `2^32` in each sign, so positive
+//!   and negative terms add in two `u32` accumulators without overflow.
+//!
+//! Each term is the general path's: `(sig << up) >> d` there, with
+//! `up = extra_bits ≥ 0`, and `sig >> (d − extra_bits)` for a negative
+//! `extra_bits`; here the left shift is folded into `a`'s significand at
+//! decode time (`s_a << p_shift`, exact) and the right shift is
+//! `d + q` with `q = max(−extra_bits, 0)`, clamped to 31 (every shifted
+//! value is below `2^31`, so a shift of 31 or more gives 0, as the
+//! general path's `>> 64` does).
+//!
+//! Rows with an infinity or NaN among their inputs or `c`, or an input not
+//! exact in the format, are redone by [`Model::dot`] (which decides
+//! infinities and NaN over the whole row before any block, and reports
+//! errors). Everything else — subnormal inputs and `c`, subnormal results,
+//! the exponent floor, cancellation to zero, blocks of zero products and
+//! the sign of their zero, a block overflowing to infinity (which ends the
+//! chain, as in the general path), fp16 results, the B200's late `c` —
+//! the kernel handles itself.
+
+use crate::{
+    add_rounded, decode, f16_to_f32_bits, f32_to_f16_exact, is_special_f32, round_to_bits,
+    InFormat, Model, OutFormat, Rounding, Target, TcError, F16_NAN, F32_NAN,
+};
+
+/// Inner products per kernel call (lanes).
+pub(crate) const L: usize = 16;
+
+/// The exponent of a zero input: so low that a product with a zero factor
+/// never is the largest of a block with a nonzero product or `c`.
+const ZERO_E: i32 = -(1 << 20);
+/// A largest exponent below this means the block had no nonzero term.
+const NONE_BELOW: i32 = -(1 << 19);
+
+/// Which compilation of the kernel runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kernel {
+    /// Plain Rust, compiled for the build's target (vectorised by LLVM as
+    /// far as that target allows).
+    Portable,
+    /// The same source compiled with AVX2 (x86-64, detected at run time).
+    Avx2,
+    /// The same source compiled with AVX-512 F/BW/VL/DQ/CD (x86-64,
+    /// detected at run time).
+    Avx512,
+}
+
+impl Kernel {
+    /// The fastest kernel this CPU runs.
+    pub fn detected() -> Kernel {
+        *Kernel::available().last().unwrap_or(&Kernel::Portable)
+    }
+
+    /// Whether this CPU runs `self`.
+    pub fn supported(self) -> bool {
+        Kernel::available().contains(&self)
+    }
+
+    /// Every kernel this CPU runs, slowest first (always `Portable`).
+    pub fn available() -> &'static [Kernel] {
+        use std::sync::OnceLock;
+        static K: OnceLock<Vec<Kernel>> = OnceLock::new();
+        K.get_or_init(Kernel::detect)
+    }
+
+    fn detect() -> Vec<Kernel> {
+        let mut v = vec![Kernel::Portable];
+        #[cfg(target_arch = "x86_64")]
+        {
+            let base = std::is_x86_feature_detected!("avx2")
+                && std::is_x86_feature_detected!("bmi1")
+                && std::is_x86_feature_detected!("bmi2")
+                && std::is_x86_feature_detected!("lzcnt")
+                && std::is_x86_feature_detected!("popcnt");
+            if base {
+                v.push(Kernel::Avx2);
+            }
+            if base
+                && std::is_x86_feature_detected!("avx512f")
+                && std::is_x86_feature_detected!("avx512bw")
+                && std::is_x86_feature_detected!("avx512vl")
+                && std::is_x86_feature_detected!("avx512dq")
+                && std::is_x86_feature_detected!("avx512cd")
+            {
+                v.push(Kernel::Avx512);
+            }
+        }
+        v
+    }
+
+    /// `"portable"`, `"avx2"` or `"avx512"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kernel::Portable => "portable",
+            Kernel::Avx2 => "avx2",
+            Kernel::Avx512 => "avx512",
+        }
+    }
+}
+
+/// The model's constants as the kernel uses them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Kern {
+    fmt: InFormat,
+    block: usize,
+    /// Left shift folded into `a`'s significand: the product then has
+    /// `23 + max(extra_bits, 0)` fraction bits.
+    p_shift: u32,
+    /// Extra right shift of every term (`max(−extra_bits, 0)`).
+    q: i32,
+    /// `c`'s 24-bit significand (23 fraction bits) is shifted left by this.
+    c_up: u32,
+    /// The alignment exponent's floor (very low where there is none).
+    floor: i32,
+    /// `c` takes part in the alignment (no late `c`).
+    c_in: bool,
+    /// The sum is `sum · 2^(max_exp − k_off)`: `k_off = 23 + extra_bits`.
+    k_off: i32,
+    result_frac: u32,
+    output: OutFormat,
+    rounding: Rounding,
+    late_c: Option<Rounding>,
+    /// f32 bits of the format's smallest normal magnitude, and the range up
+    /// to its largest finite magnitude.
+    min_bits: u32,
+    range: u32,
+    /// f32 fraction bits below the format's fraction (must be zero).
+    low: u32,
+}
+
+impl Kern {
+    /// The kernel's constants, or `None` where the model is outside what
+    /// the kernel proves (a sticky bit, flushed subnormals, a block or
+    /// `extra_bits` whose sum could pass `2^32`).
+    pub(crate) fn new(m: &Model) -> Option<Kern> {
+        let p = &m.params;
+        if p.sticky || !p.subnormals || p.block > crate::MAX_BLOCK {
+            return None;
+        }
+        let fmt = p.input;
+        let pf = fmt.frac_bits();
+        let eab = p.extra_bits;
+        let p_shift = 23 - 2 * pf as i32 + eab.max(0);
+        if !(0..=31).contains(&p_shift) || eab > 7 {
+            return None;
+        }
+        let c_in = p.late_c.is_none();
+        let c_up = eab.max(0) as u32;
+        // The largest term of a product and of c; a block's terms of one
+        // sign must add below 2^32, and each term be below 2^31 (so that a
+        // right shift clamped to 31 gives 0 for any larger distance).
+        let max_sig = (1u64 << (pf + 1)) - 1;
+        let max_prod = (max_sig * max_sig) << p_shift;
+        let max_c = if c_in { ((1u64 << 24) - 1) << c_up } else { 0 };
+        if max_prod >= 1 << 31 || max_c >= 1 << 31 {
+            return None;
+        }
+        if p.block as u64 * max_prod + max_c >= 1 << 32 {
+            return None;
+        }
+        let (min_bits, max_bits) = crate::normal_range_bits(fmt);
+        Some(Kern {
+            fmt,
+            block: p.block,
+            p_shift: p_shift as u32,
+            q: (-eab).max(0),
+            c_up,
+            floor: p.min_exp.unwrap_or(4 * ZERO_E),
+            c_in,
+            k_off: 23 + eab,
+            result_frac: p.result_frac_bits,
+            output: p.output,
+            rounding: p.rounding,
+            late_c: p.late_c,
+            min_bits,
+            range: max_bits - min_bits,
+            low: (1u32 << (23 - pf)) - 1,
+        })
+    }
+}
+
+/// Decoded inputs, structure of arrays: exponent (`ZERO_E` for a zero),
+/// significand with the format's fraction bits (shifted by `p_shift` on
+/// the `a` side; 0 for a zero), sign as a mask (0 or all ones).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Decoded {
+    pub e: Vec<i32>,
+    pub s: Vec<u32>,
+    pub n: Vec<u32>,
+}
+
+impl Decoded {
+    fn zeroed(len: usize) -> Decoded {
+        Decoded {
+            e: vec![ZERO_E; len],
+            s: vec![0; len],
+            n: vec![0; len],
+        }
+    }
+}
+
+/// What an element that the branch-free decode does not take is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Odd {
+    /// Infinity or NaN: the row is decided by the general path.
+    Special,
+    /// Not a value of the format: the row is an error.
+    Inexact,
+}
+
+/// Decodes `x` (f32 bits of an input) into `(e, s, n)` with the
+/// significand shifted left by `shift`; `Err` for an infinity, NaN or a
+/// value not exact in the format. The common case (zero or a normal value
+/// of the format) takes no branch.
+#[inline(always)]
+fn decode_one(k: &Kern, shift: u32, x: u32) -> (i32, u32, u32, bool) {
+    let pf = k.fmt.frac_bits();
+    let mag = x & 0x7fff_ffff;
+    let normal = mag.wrapping_sub(k.min_bits) <= k.range;
+    let zero = mag == 0;
+    let ok = (normal | zero) & (x & k.low == 0);
+    let e = if zero {
+        ZERO_E
+    } else {
+        (mag >> 23) as i32 - 127
+    };
+    let s = if zero {
+        0
+    } else {
+        (((mag >> (23 - pf)) & ((1 << pf) - 1)) | (1 << pf)) << shift
+    };
+    let n = ((x as i32) >> 31) as u32;
+    (e, s, n, ok)
+}
+
+/// The exact model's decode for an element the branch-free one refused.
+#[cold]
+fn decode_slow(k: &Kern, shift: u32, x: u32) -> Result<(i32, u32, u32), Odd> {
+    if is_special_f32(x) {
+        return Err(Odd::Special);
+    }
+    let d = decode(k.fmt, x).ok_or(Odd::Inexact)?;
+    let n = if d.neg { u32::MAX } else { 0 };
+    if d.sig == 0 {
+        Ok((ZERO_E, 0, n))
+    } else {
+        Ok((d.exp, d.sig << shift, n))
+    }
+}
+
+/// Decodes `src[i]` into `dst[at(i)]` for `i` in `0..src.len()`; returns
+/// whether any element was refused, after marking `bad(i)` for each.
+#[inline(always)]
+fn decode_into(
+    k: &Kern,
+    shift: u32,
+    src: &[u32],
+    dst: &mut Decoded,
+    at: impl Fn(usize) -> usize,
+    mut bad: impl FnMut(usize, Odd),
+) {
+    let mut all_ok = true;
+    for (i, &x) in src.iter().enumerate() {
+        let (e, s, n, ok) = decode_one(k, shift, x);
+        let j = at(i);
+        dst.e[j] = e;
+        dst.s[j] = s;
+        dst.n[j] = n;
+        all_ok &= ok;
+    }
+    if all_ok {
+        return;
+    }
+    for (i, &x) in src.iter().enumerate() {
+        if decode_one(k, shift, x).3 {
+            continue;
+        }
+        let j = at(i);
+        match decode_slow(k, shift, x) {
+            Ok((e, s, n)) => {
+                dst.e[j] = e;
+                dst.s[j] = s;
+                dst.n[j] = n;
+            }
+            Err(o) => {
+                dst.e[j] = ZERO_E;
+                dst.s[j] = 0;
+                dst.n[j] = 0;
+                bad(i, o);
+            }
+        }
+    }
+}
+
+/// One operand as the kernel reads it: the elements at position `t` of
+/// the sixteen lanes' inner products (exponents, significands, signs).
+trait Side {
+    fn at(&self, t: usize) -> (&[i32; L], &[u32; L], &[u32; L]);
+}
+
+/// A different element per lane: `t * stride + off + l`.
+struct Lanes<'a> {
+    d: &'a Decoded,
+    off: usize,
+    stride: usize,
+}
+
+#[inline(always)]
+fn lanes<T>(v: &[T], i: usize) -> &[T; L] {
+    v[i..i + L].try_into().expect("L elements")
+}
+
+impl Side for Lanes<'_> {
+    #[inline(always)]
+    fn at(&self, t: usize) -> (&[i32; L], &[u32; L], &[u32; L]) {
+        let i = self.off + t * self.stride;
+        (
+            lanes(&self.d.e, i),
+            lanes(&self.d.s, i),
+            lanes(&self.d.n, i),
+        )
+    }
+}
+
+/// The same element in every lane (a row of `A` against sixteen columns
+/// of `B`), spread to sixteen lanes once per row of `A`
+/// ([`Bcast::new`]): `(off + t) * L + l`.
+struct Bcast {
+    d: Decoded,
+}
+
+impl Bcast {
+    fn new(src: &Decoded, off: usize, k: usize) -> Bcast {
+        let mut d = Decoded::zeroed(k * L);
+        for t in 0..k {
+            d.e[t * L..(t + 1) * L].fill(src.e[off + t]);
+            d.s[t * L..(t + 1) * L].fill(src.s[off + t]);
+            d.n[t * L..(t + 1) * L].fill(src.n[off + t]);
+        }
+        Bcast { d }
+    }
+}
+
+impl Side for Bcast {
+    #[inline(always)]
+    fn at(&self, t: usize) -> (&[i32; L], &[u32; L], &[u32; L]) {
+        let i = t * L;
+        (
+            lanes(&self.d.e, i),
+            lanes(&self.d.s, i),
+            lanes(&self.d.n, i),
+        )
+    }
+}
+
+/// One block (`t0..t1`) of sixteen inner products: `c` (f32 bits per lane)
+/// in, the block result out.
+#[inline(always)]
+fn block_body<A: Side, B: Side>(
+    k: &Kern,
+    a: &A,
+    b: &B,
+    t0: usize,
+    t1: usize,
+    c: &mut [u32; L],
+) -> u32 {
+    // Pass 1: the largest exponent among the products (Generic_BFMA_TC.m's
+    // alignment to the maximum exponent); zero products carry ZERO_E.
+    let mut mx = [2 * ZERO_E; L];
+    for t in t0..t1 {
+        let ((ae, _, _), (be, _, _)) = (a.at(t), b.at(t));
+        for l in 0..L {
+            mx[l] = mx[l].max(ae[l] + be[l]);
+        }
+    }
+    // c, as the general path enters it: a 24-bit significand with 23
+    // fraction bits at max(its exponent, -126).
+    let mut ce = [0i32; L];
+    let mut cs = [0u32; L];
+    let mut cn = [0u32; L];
+    let mut none = [false; L];
+    let mut mxf = [0i32; L];
+    for l in 0..L {
+        let x = c[l];
+        let mag = x & 0x7fff_ffff;
+        let raw = (mag >> 23) as i32;
+        let zero = mag == 0 || !k.c_in;
+        ce[l] = if zero { 2 * ZERO_E } else { raw.max(1) - 127 };
+        cs[l] = if zero {
+            0
+        } else {
+            ((mag & 0x7f_ffff) | (((raw != 0) as u32) << 23)) << k.c_up
+        };
+        cn[l] = ((x as i32) >> 31) as u32;
+        let m = mx[l].max(ce[l]);
+        none[l] = m < NONE_BELOW;
+        mxf[l] = m.max(k.floor);
+    }
+    // Pass 2: each term truncated at 2^(max_exp - 23 - extra_bits), added
+    // by sign.
+    let mut pos = [0u32; L];
+    let mut neg = [0u32; L];
+    for t in t0..t1 {
+        let ((ae, as_, an), (be, bs, bn)) = (a.at(t), b.at(t));
+        for l in 0..L {
+            let ex = ae[l] + be[l];
+            let d = (mxf[l] - ex + k.q).min(31) as u32;
+            let term = as_[l].wrapping_mul(bs[l]) >> d;
+            let m = an[l] ^ bn[l];
+            pos[l] = pos[l].wrapping_add(term & !m);
+            neg[l] = neg[l].wrapping_add(term & m);
+        }
+    }
+    // Only for a block without a nonzero term (rare): whether every
+    // product is -0.
+    let mut zero_neg = [true; L];
+    if none.iter().any(|&x| x) {
+        for t in t0..t1 {
+            let ((_, _, an), (_, _, bn)) = (a.at(t), b.at(t));
+            for l in 0..L {
+                zero_neg[l] &= an[l] ^ bn[l] != 0;
+            }
+        }
+    }
+    for l in 0..L {
+        let d = (mxf[l] - ce[l] + k.q).min(31) as u32;
+        let term = cs[l] >> d;
+        let m = cn[l];
+        pos[l] = pos[l].wrapping_add(term & !m);
+        neg[l] = neg[l].wrapping_add(term & m);
+    }
+    // Normalisation and the one rounding, per lane.
+    for l in 0..L {
+        if is_special_f32(c[l]) {
+            // An earlier block overflowed: the general path stops the
+            // chain there, its infinity is the result.
+            continue;
+        }
+        let sum = pos[l] as i64 - neg[l] as i64;
+        let mut r = if none[l] {
+            // No nonzero term (every product zero, c zero or late): IEEE's
+            // sign of an exact zero sum, -0 only when every term is -0.
+            let all_neg = zero_neg[l] && (k.late_c.is_some() || cn[l] != 0);
+            (all_neg as u32) << 31
+        } else if sum == 0 {
+            0 // exact cancellation: +0
+        } else {
+            let bits = round_to_bits(
+                sum.unsigned_abs(),
+                mxf[l] - k.k_off,
+                k.result_frac,
+                k.output.emin(),
+                k.output.emax(),
+                k.rounding,
+                Target::F32,
+            );
+            bits | ((sum < 0) as u32) << 31
+        };
+        if let Some(mode) = k.late_c {
+            r = add_rounded(r, c[l], k.output, mode);
+        }
+        c[l] = r;
+    }
+    0
+}
+
+/// Every block of a `kdim`-long inner product in sixteen lanes. Returns
+/// the lanes left to the general path (an infinity or NaN `c`).
+#[inline(always)]
+fn chain<A: Side, B: Side>(k: &Kern, kdim: usize, a: &A, b: &B, c: &mut [u32; L]) -> u32 {
+    // An infinity or NaN `c` is decided over the whole row by the general
+    // path.
+    let mut redo = 0;
+    for (l, &x) in c.iter().enumerate() {
+        if is_special_f32(x) {
+            redo |= 1 << l;
+        }
+    }
+    let mut t0 = 0;
+    while t0 < kdim {
+        let t1 = (t0 + k.block).min(kdim);
+        block_body(k, a, b, t0, t1, c);
+        t0 = t1;
+    }
+    redo
+}
+
+/// A piece of work compiled once per instruction set: [`dispatch`]
+/// inlines `run` (marked `#[inline(always)]` in every impl) into a
+/// function carrying the target features, so everything it inlines (the
+/// decode, the kernel) is compiled with them.
+trait Job {
+    type Out;
+    fn run(self) -> Self::Out;
+}
+
+/// Runs `job` compiled for `kernel`'s instruction set (the portable
+/// compilation where the CPU lacks it).
+#[inline(always)]
+fn dispatch<J: Job>(kernel: Kernel, job: J) -> J::Out {
+    match kernel {
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx2 if Kernel::Avx2.supported() => {
+            // SAFETY: Kernel::detect found every feature run_avx2 is
+            // compiled with.
+            #[allow(unsafe_code)]
+            unsafe {
+                run_avx2(job)
+            }
+        }
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx512 if Kernel::Avx512.supported() => {
+            // SAFETY: Kernel::detect found every feature run_avx512 is
+            // compiled with.
+            #[allow(unsafe_code)]
+            unsafe {
+                run_avx512(job)
+            }
+        }
+        _ => job.run(),
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+fn run_avx2<J: Job>(job: J) -> J::Out {
+    job.run()
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(
+    enable = "avx512f,avx512bw,avx512vl,avx512dq,avx512cd,avx2,bmi1,bmi2,lzcnt,popcnt"
+)]
+fn run_avx512<J: Job>(job: J) -> J::Out {
+    job.run()
+}
+
+/// `lanes` rows of `kdim` inputs (row-major) to a lane-major tile:
+/// element `(l, t)` to `dst[t * L + l]`, lanes past `lanes` zero. By
+/// 16×16 squares of fixed size, which LLVM turns into shuffles.
+#[inline(always)]
+fn transpose(src: &[u32], dst: &mut [u32], lanes: usize, kdim: usize) {
+    debug_assert!(src.len() == lanes * kdim && dst.len() == kdim * L);
+    for t0 in (0..kdim).step_by(16) {
+        let w = (kdim - t0).min(16);
+        let mut sq = [[0u32; 16]; L];
+        for (l, row) in sq.iter_mut().enumerate().take(lanes) {
+            row[..w].copy_from_slice(&src[l * kdim + t0..l * kdim + t0 + w]);
+        }
+        for (tt, out) in dst[t0 * L..(t0 + w) * L].chunks_exact_mut(L).enumerate() {
+            let out: &mut [u32; L] = out.try_into().expect("L lanes");
+            for l in 0..L {
+                out[l] = sq[l][tt & 15];
+            }
+        }
+    }
+}
+
+/// Accumulator bits (`c`, `d` of the API) to the f32 bits the kernel uses.
+#[inline]
+fn acc_in(out: OutFormat, c: u32) -> u32 {
+    match out {
+        OutFormat::F32 => c,
+        OutFormat::F16 => f16_to_f32_bits(c as u16),
+    }
+}
+
+/// The kernel's f32 result to accumulator bits.
+#[inline]
+fn acc_out(out: OutFormat, r: u32) -> u32 {
+    match out {
+        OutFormat::F32 => r,
+        OutFormat::F16 => {
+            if r == F32_NAN {
+                F16_NAN as u32
+            } else {
+                f32_to_f16_exact(r) as u32
+            }
+        }
+    }
+}
+
+impl Model {
+    /// `d[r] = dot(a[r], b[r], c[r])` for `S = c.len()` rows, `a` and `b`
+    /// row-major `S × kdim`, the same bits as [`Model::dot`] row by row
+    /// (which is what rows the batched kernel does not decide run
+    /// through). `c` and `d` are in the accumulator format. The first
+    /// row (in order) with an error gives the error.
+    pub fn dot_rows(
+        &self,
+        kdim: usize,
+        a: &[u32],
+        b: &[u32],
+        c: &[u32],
+        d: &mut [u32],
+    ) -> Result<(), TcError> {
+        self.dot_rows_with(Kernel::detected(), kdim, a, b, c, d)
+    }
+
+    /// [`Model::dot_rows`] with a chosen compilation of the kernel (one
+    /// the CPU lacks runs the portable one): for tests and benchmarks.
+    pub fn dot_rows_with(
+        &self,
+        kernel: Kernel,
+        kdim: usize,
+        a: &[u32],
+        b: &[u32],
+        c: &[u32],
+        d: &mut [u32],
+    ) -> Result<(), TcError> {
+        self.dot_rows_counted(kernel, kdim, a, b, c, d).map(|_| ())
+    }
+
+    /// [`Model::dot_rows_with`], returning how many rows the kernel left to
+    /// [`Model::dot`] (for tests: that the kernel, not the fallback, is
+    /// what they check).
+    #[doc(hidden)]
+    pub fn dot_rows_counted(
+        &self,
+        kernel: Kernel,
+        kdim: usize,
+        a: &[u32],
+        b: &[u32],
+        c: &[u32],
+        d: &mut [u32],
+    ) -> Result<usize, TcError> {
+        let s = c.len();
+        assert_eq!(a.len(), s * kdim, "a is S×K");
+        assert_eq!(b.len(), s * kdim, "b is S×K");
+        assert_eq!(d.len(), s, "d has S elements");
+        let Some(k) = Kern::new(self).filter(|_| kdim > 0) else {
+            for (r, o) in d.iter_mut().enumerate() {
+                let (lo, hi) = (r * kdim, (r + 1) * kdim);
+                *o = self.dot(&a[lo..hi], &b[lo..hi], c[r])?;
+            }
+            return Ok(s);
+        };
+        dispatch(
+            kernel,
+            RowsJob {
+                model: self,
+                k: &k,
+                kdim,
+                a,
+                b,
+                c,
+                d,
+            },
+        )
+    }
+
+    /// `D = A·B + C` ([`Model::gemm`]) on `threads` threads (rows of `D`
+    /// split between them; `A` and `B` decoded once). The same bits as
+    /// [`Model::gemm`] whatever `threads`.
+    pub fn gemm_threads(
+        &self,
+        threads: usize,
+        m: usize,
+        n: usize,
+        k: usize,
+        a: &[u32],
+        b: &[u32],
+        c: &[u32],
+    ) -> Result<Vec<u32>, TcError> {
+        self.gemm_with(Kernel::detected(), threads, m, n, k, a, b, c)
+    }
+
+    /// [`Model::gemm_threads`] with a chosen compilation of the kernel:
+    /// for tests and benchmarks.
+    #[allow(clippy::too_many_arguments)]
+    pub fn gemm_with(
+        &self,
+        kernel: Kernel,
+        threads: usize,
+        m: usize,
+        n: usize,
+        kdim: usize,
+        a: &[u32],
+        b: &[u32],
+        c: &[u32],
+    ) -> Result<Vec<u32>, TcError> {
+        assert_eq!(a.len(), m * kdim, "A is m×k");
+        assert_eq!(b.len(), kdim * n, "B is k×n");
+        assert_eq!(c.len(), m * n, "C is m×n");
+        let Some(kn) = Kern::new(self).filter(|_| kdim > 0) else {
+            return self.gemm_reference(m, n, kdim, a, b, c);
+        };
+        // Decode A (rows, broadcast) and B (rows padded to whole tiles of
+        // sixteen columns) once.
+        let np = n.div_ceil(L) * L;
+        let mut da = Decoded::zeroed(m * kdim);
+        let mut db = Decoded::zeroed(kdim * np);
+        let mut row_bad = vec![false; m];
+        let mut col_bad = vec![false; n];
+        let mut inexact = false;
+        decode_into(
+            &kn,
+            kn.p_shift,
+            a,
+            &mut da,
+            |i| i,
+            |i, o| {
+                row_bad[i / kdim] = true;
+                inexact |= o == Odd::Inexact;
+            },
+        );
+        for t in 0..kdim {
+            let src = &b[t * n..(t + 1) * n];
+            decode_into(
+                &kn,
+                0,
+                src,
+                &mut db,
+                |j| t * np + j,
+                |j, o| {
+                    col_bad[j] = true;
+                    inexact |= o == Odd::Inexact;
+                },
+            );
+        }
+        if inexact {
+            // The error, as the element-by-element GEMM reports it.
+            return self.gemm_reference(m, n, kdim, a, b, c);
+        }
+        let mut d = vec![0u32; m * n];
+        let rows = |i0: usize, dst: &mut [u32]| {
+            dispatch(
+                kernel,
+                GemmJob {
+                    model: self,
+                    k: &kn,
+                    kdim,
+                    n,
+                    np,
+                    a,
+                    b,
+                    c,
+                    da: &da,
+                    db: &db,
+                    row_bad: &row_bad,
+                    col_bad: &col_bad,
+                    i0,
+                    dst,
+                },
+            )
+        };
+        let threads = threads.clamp(1, m.max(1));
+        if threads == 1 || n == 0 {
+            rows(0, &mut d);
+        } else {
+            let per = m.div_ceil(threads);
+            std::thread::scope(|sc| {
+                for (ci, chunk) in d.chunks_mut(per * n).enumerate() {
+                    let rows = &rows;
+                    sc.spawn(move || rows(ci * per, chunk));
+                }
+            });
+        }
+        Ok(d)
+    }
+}
+
+/// [`Model::dot_rows_counted`] once the kernel applies.
+struct RowsJob<'a> {
+    model: &'a Model,
+    k: &'a Kern,
+    kdim: usize,
+    a: &'a [u32],
+    b: &'a [u32],
+    c: &'a [u32],
+    d: &'a mut [u32],
+}
+
+impl Job for RowsJob<'_> {
+    type Out = Result<usize, TcError>;
+
+    #[inline(always)]
+    fn run(self) -> Result<usize, TcError> {
+        let RowsJob {
+            model,
+            k,
+            kdim,
+            a,
+            b,
+            c,
+            d,
+        } = self;
+        let k = *k;
+        let s = c.len();
+        let out = model.params.output;
+        let scalar = |r: usize| {
+            let (lo, hi) = (r * kdim, (r + 1) * kdim);
+            model.dot(&a[lo..hi], &b[lo..hi], c[r])
+        };
+        let mut redone = 0;
+        let mut ta = Decoded::zeroed(kdim * L);
+        let mut tb = Decoded::zeroed(kdim * L);
+        let mut xa = vec![0u32; kdim * L];
+        let mut xb = vec![0u32; kdim * L];
+        for r0 in (0..s).step_by(L) {
+            let lanes = (s - r0).min(L);
+            let mut bad = 0u32;
+            let src = r0 * kdim..(r0 + lanes) * kdim;
+            transpose(&a[src.clone()], &mut xa, lanes, kdim);
+            transpose(&b[src], &mut xb, lanes, kdim);
+            // A refused element marks its lane (index t * L + l).
+            decode_into(
+                &k,
+                k.p_shift,
+                &xa,
+                &mut ta,
+                |i| i,
+                |i, _| bad |= 1 << (i % L),
+            );
+            decode_into(&k, 0, &xb, &mut tb, |i| i, |i, _| bad |= 1 << (i % L));
+            let mut acc = [0u32; L];
+            for l in 0..lanes {
+                acc[l] = acc_in(out, c[r0 + l]);
+            }
+            let sa = Lanes {
+                d: &ta,
+                off: 0,
+                stride: L,
+            };
+            let sb = Lanes {
+                d: &tb,
+                off: 0,
+                stride: L,
+            };
+            bad |= chain(&k, kdim, &sa, &sb, &mut acc);
+            for l in 0..lanes {
+                d[r0 + l] = if bad & (1 << l) != 0 {
+                    redone += 1;
+                    scalar(r0 + l)?
+                } else {
+                    acc_out(out, acc[l])
+                };
+            }
+        }
+        Ok(redone)
+    }
+}
+
+/// Rows `i0..` of a batched GEMM into `dst`.
+struct GemmJob<'a> {
+    model: &'a Model,
+    k: &'a Kern,
+    kdim: usize,
+    n: usize,
+    np: usize,
+    a: &'a [u32],
+    b: &'a [u32],
+    c: &'a [u32],
+    da: &'a Decoded,
+    db: &'a Decoded,
+    row_bad: &'a [bool],
+    col_bad: &'a [bool],
+    i0: usize,
+    dst: &'a mut [u32],
+}
+
+impl Job for GemmJob<'_> {
+    type Out = ();
+
+    #[inline(always)]
+    fn run(self) {
+        let GemmJob {
+            model,
+            k: kn,
+            kdim,
+            n,
+            np,
+            a,
+            b,
+            c,
+            da,
+            db,
+            row_bad,
+            col_bad,
+            i0,
+            dst,
+        } = self;
+        let out = model.params.output;
+        let mut col = vec![0u32; kdim];
+        for (ii, drow) in dst.chunks_mut(n.max(1)).enumerate() {
+            let i = i0 + ii;
+            let sa = Bcast::new(da, i * kdim, kdim);
+            for j0 in (0..n).step_by(L) {
+                let lanes = (n - j0).min(L);
+                let mut acc = [0u32; L];
+                for l in 0..lanes {
+                    acc[l] = acc_in(out, c[i * n + j0 + l]);
+                }
+                let sb = Lanes {
+                    d: db,
+                    off: j0,
+                    stride: np,
+                };
+                let mut bad = chain(&kn, kdim, &sa, &sb, &mut acc);
+                if row_bad[i] {
+                    bad = u32::MAX;
+                }
+                for l in 0..lanes {
+                    let j = j0 + l;
+                    drow[j] = if bad & (1 << l) != 0 || col_bad[j] {
+                        for (t, x) in col.iter_mut().enumerate() {
+                            *x = b[t * n + j];
+                        }
+                        // Cannot fail: every input decoded (no inexact).
+                        model
+                            .dot(&a[i * kdim..(i + 1) * kdim], &col, c[i * n + j])
+                            .unwrap_or(F32_NAN)
+                    } else {
+                        acc_out(out, acc[l])
+                    };
+                }
+            }
+        }
+    }
+}

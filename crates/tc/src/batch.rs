@@ -315,83 +315,46 @@ fn decode_into(
     }
 }
 
-/// One operand as the kernel reads it: the elements at position `t` of
-/// the sixteen lanes' inner products (exponents, significands, signs).
-trait Side {
-    fn at(&self, t: usize) -> (&[i32; L], &[u32; L], &[u32; L]);
+/// One operand as the kernel reads it: for each position `t` of the
+/// inner products, the sixteen lanes' exponents, significands and signs.
+#[derive(Clone, Copy)]
+struct Tile<'a> {
+    e: &'a [[i32; L]],
+    s: &'a [[u32; L]],
+    n: &'a [[u32; L]],
 }
 
-/// A different element per lane: `t * stride + off + l`.
-struct Lanes<'a> {
-    d: &'a Decoded,
-    off: usize,
-    stride: usize,
-}
-
-#[inline(always)]
-fn lanes<T>(v: &[T], i: usize) -> &[T; L] {
-    v[i..i + L].try_into().expect("L elements")
-}
-
-impl Side for Lanes<'_> {
-    #[inline(always)]
-    fn at(&self, t: usize) -> (&[i32; L], &[u32; L], &[u32; L]) {
-        let i = self.off + t * self.stride;
-        (
-            lanes(&self.d.e, i),
-            lanes(&self.d.s, i),
-            lanes(&self.d.n, i),
-        )
-    }
-}
-
-/// The same element in every lane (a row of `A` against sixteen columns
-/// of `B`), spread to sixteen lanes once per row of `A`
-/// ([`Bcast::new`]): `(off + t) * L + l`.
-struct Bcast {
-    d: Decoded,
-}
-
-impl Bcast {
-    fn new(src: &Decoded, off: usize, k: usize) -> Bcast {
-        let mut d = Decoded::zeroed(k * L);
-        for t in 0..k {
-            d.e[t * L..(t + 1) * L].fill(src.e[off + t]);
-            d.s[t * L..(t + 1) * L].fill(src.s[off + t]);
-            d.n[t * L..(t + 1) * L].fill(src.n[off + t]);
+impl<'a> Tile<'a> {
+    /// Positions `0..kdim` of a lane-major tile starting at `d[off]`
+    /// (element `(t, l)` at `off + t * L + l`).
+    fn of(d: &'a Decoded, off: usize, kdim: usize) -> Tile<'a> {
+        let r = off..off + kdim * L;
+        Tile {
+            e: d.e[r.clone()].as_chunks::<L>().0,
+            s: d.s[r.clone()].as_chunks::<L>().0,
+            n: d.n[r].as_chunks::<L>().0,
         }
-        Bcast { d }
     }
 }
 
-impl Side for Bcast {
-    #[inline(always)]
-    fn at(&self, t: usize) -> (&[i32; L], &[u32; L], &[u32; L]) {
-        let i = t * L;
-        (
-            lanes(&self.d.e, i),
-            lanes(&self.d.s, i),
-            lanes(&self.d.n, i),
-        )
+/// A row of `A` (positions `off..off + kdim` of `src`) spread to sixteen
+/// lanes, to meet sixteen columns of `B`.
+fn broadcast(src: &Decoded, off: usize, kdim: usize, dst: &mut Decoded) {
+    for t in 0..kdim {
+        dst.e[t * L..(t + 1) * L].fill(src.e[off + t]);
+        dst.s[t * L..(t + 1) * L].fill(src.s[off + t]);
+        dst.n[t * L..(t + 1) * L].fill(src.n[off + t]);
     }
 }
 
 /// One block (`t0..t1`) of sixteen inner products: `c` (f32 bits per lane)
 /// in, the block result out.
 #[inline(always)]
-fn block_body<A: Side, B: Side>(
-    k: &Kern,
-    a: &A,
-    b: &B,
-    t0: usize,
-    t1: usize,
-    c: &mut [u32; L],
-) -> u32 {
+fn block_body(k: &Kern, a: Tile, b: Tile, t0: usize, t1: usize, c: &mut [u32; L]) -> u32 {
     // Pass 1: the largest exponent among the products (Generic_BFMA_TC.m's
     // alignment to the maximum exponent); zero products carry ZERO_E.
     let mut mx = [2 * ZERO_E; L];
-    for t in t0..t1 {
-        let ((ae, _, _), (be, _, _)) = (a.at(t), b.at(t));
+    for (ae, be) in a.e[t0..t1].iter().zip(&b.e[t0..t1]) {
         for l in 0..L {
             mx[l] = mx[l].max(ae[l] + be[l]);
         }
@@ -423,8 +386,9 @@ fn block_body<A: Side, B: Side>(
     // by sign.
     let mut pos = [0u32; L];
     let mut neg = [0u32; L];
-    for t in t0..t1 {
-        let ((ae, as_, an), (be, bs, bn)) = (a.at(t), b.at(t));
+    let ra = a.e[t0..t1].iter().zip(&a.s[t0..t1]).zip(&a.n[t0..t1]);
+    let rb = b.e[t0..t1].iter().zip(&b.s[t0..t1]).zip(&b.n[t0..t1]);
+    for (((ae, as_), an), ((be, bs), bn)) in ra.zip(rb) {
         for l in 0..L {
             let ex = ae[l] + be[l];
             let d = (mxf[l] - ex + k.q).min(31) as u32;
@@ -438,8 +402,7 @@ fn block_body<A: Side, B: Side>(
     // product is -0.
     let mut zero_neg = [true; L];
     if none.iter().any(|&x| x) {
-        for t in t0..t1 {
-            let ((_, _, an), (_, _, bn)) = (a.at(t), b.at(t));
+        for (an, bn) in a.n[t0..t1].iter().zip(&b.n[t0..t1]) {
             for l in 0..L {
                 zero_neg[l] &= an[l] ^ bn[l] != 0;
             }
@@ -452,11 +415,53 @@ fn block_body<A: Side, B: Side>(
         pos[l] = pos[l].wrapping_add(term & !m);
         neg[l] = neg[l].wrapping_add(term & m);
     }
-    // Normalisation and the one rounding, per lane.
+    // Normalisation and the one rounding. First in every lane without a
+    // branch, for a normal result: |sum| = pos - neg or neg - pos (both
+    // below 2^32, so the difference fits a u32) times 2^kk, its leading
+    // bit at `lead`, kept to `frac` fraction bits (round_to_bits with the
+    // quantum 2^(lead - frac), which it uses for lead >= emin).
+    let frac = k.result_frac;
+    let (emin, emax) = (k.output.emin(), k.output.emax());
+    let rne = k.rounding == Rounding::Rne;
+    let mut fast = [0u32; L];
+    let mut ok = [false; L];
+    for l in 0..L {
+        let (p, q) = (pos[l], neg[l]);
+        let negative = p < q;
+        let mag = if negative { q - p } else { p - q };
+        let n = 32 - mag.leading_zeros() as i32;
+        let lead = mxf[l] - k.k_off + n - 1;
+        let shift = n - 1 - frac as i32;
+        let sh = shift.max(0) as u32;
+        let mut qv = if shift >= 0 {
+            mag >> sh
+        } else {
+            mag << ((-shift) as u32 & 31)
+        };
+        if rne {
+            let rem = mag & ((1u32 << sh) - 1);
+            let half = (1u32 << sh) >> 1;
+            let up = (rem > half) | ((rem == half) & (half != 0) & (qv & 1 == 1));
+            qv += up as u32;
+        }
+        // Rounding up to 2^(frac+1): one binade up.
+        let carry = qv >> (frac + 1);
+        qv >>= carry;
+        let lead_r = lead + carry as i32;
+        ok[l] = (mag != 0) & !none[l] & (lead >= emin) & (lead_r <= emax);
+        fast[l] = (((lead_r + 127) as u32) << 23)
+            | ((qv << (23 - frac)) & 0x7f_ffff)
+            | ((negative as u32) << 31);
+    }
+    // Then, lane by lane, what the branch-free step does not cover.
     for l in 0..L {
         if is_special_f32(c[l]) {
             // An earlier block overflowed: the general path stops the
             // chain there, its infinity is the result.
+            continue;
+        }
+        if ok[l] && k.late_c.is_none() {
+            c[l] = fast[l];
             continue;
         }
         let sum = pos[l] as i64 - neg[l] as i64;
@@ -467,13 +472,15 @@ fn block_body<A: Side, B: Side>(
             (all_neg as u32) << 31
         } else if sum == 0 {
             0 // exact cancellation: +0
+        } else if ok[l] {
+            fast[l]
         } else {
             let bits = round_to_bits(
                 sum.unsigned_abs(),
                 mxf[l] - k.k_off,
                 k.result_frac,
-                k.output.emin(),
-                k.output.emax(),
+                emin,
+                emax,
                 k.rounding,
                 Target::F32,
             );
@@ -490,7 +497,7 @@ fn block_body<A: Side, B: Side>(
 /// Every block of a `kdim`-long inner product in sixteen lanes. Returns
 /// the lanes left to the general path (an infinity or NaN `c`).
 #[inline(always)]
-fn chain<A: Side, B: Side>(k: &Kern, kdim: usize, a: &A, b: &B, c: &mut [u32; L]) -> u32 {
+fn chain(k: &Kern, kdim: usize, a: Tile, b: Tile, c: &mut [u32; L]) -> u32 {
     // An infinity or NaN `c` is decided over the whole row by the general
     // path.
     let mut redo = 0;
@@ -734,7 +741,9 @@ impl Model {
                 0,
                 src,
                 &mut db,
-                |j| t * np + j,
+                // Tile-major: the sixteen columns j0.. of B, position t of
+                // their inner products, at j0 * kdim + t * L + (j - j0).
+                |j| (j / L) * L * kdim + t * L + j % L,
                 |j, o| {
                     col_bad[j] = true;
                     inexact |= o == Odd::Inexact;
@@ -754,7 +763,6 @@ impl Model {
                     k: &kn,
                     kdim,
                     n,
-                    np,
                     a,
                     b,
                     c,
@@ -840,17 +848,13 @@ impl Job for RowsJob<'_> {
             for l in 0..lanes {
                 acc[l] = acc_in(out, c[r0 + l]);
             }
-            let sa = Lanes {
-                d: &ta,
-                off: 0,
-                stride: L,
-            };
-            let sb = Lanes {
-                d: &tb,
-                off: 0,
-                stride: L,
-            };
-            bad |= chain(&k, kdim, &sa, &sb, &mut acc);
+            bad |= chain(
+                &k,
+                kdim,
+                Tile::of(&ta, 0, kdim),
+                Tile::of(&tb, 0, kdim),
+                &mut acc,
+            );
             for l in 0..lanes {
                 d[r0 + l] = if bad & (1 << l) != 0 {
                     redone += 1;
@@ -870,7 +874,6 @@ struct GemmJob<'a> {
     k: &'a Kern,
     kdim: usize,
     n: usize,
-    np: usize,
     a: &'a [u32],
     b: &'a [u32],
     c: &'a [u32],
@@ -892,7 +895,6 @@ impl Job for GemmJob<'_> {
             k: kn,
             kdim,
             n,
-            np,
             a,
             b,
             c,
@@ -905,21 +907,19 @@ impl Job for GemmJob<'_> {
         } = self;
         let out = model.params.output;
         let mut col = vec![0u32; kdim];
+        let mut row = Decoded::zeroed(kdim * L);
         for (ii, drow) in dst.chunks_mut(n.max(1)).enumerate() {
             let i = i0 + ii;
-            let sa = Bcast::new(da, i * kdim, kdim);
+            broadcast(da, i * kdim, kdim, &mut row);
+            let sa = Tile::of(&row, 0, kdim);
             for j0 in (0..n).step_by(L) {
                 let lanes = (n - j0).min(L);
                 let mut acc = [0u32; L];
                 for l in 0..lanes {
                     acc[l] = acc_in(out, c[i * n + j0 + l]);
                 }
-                let sb = Lanes {
-                    d: db,
-                    off: j0,
-                    stride: np,
-                };
-                let mut bad = chain(&kn, kdim, &sa, &sb, &mut acc);
+                let sb = Tile::of(db, j0 * kdim, kdim);
+                let mut bad = chain(kn, kdim, sa, sb, &mut acc);
                 if row_bad[i] {
                     bad = u32::MAX;
                 }

@@ -69,9 +69,16 @@ pub enum Kernel {
 }
 
 impl Kernel {
-    /// The fastest kernel this CPU runs.
+    /// The kernel the batched entry points use: AVX2 where the CPU has it
+    /// (measured faster than the AVX-512 compilation on the development
+    /// machine's Xeon, see BENCHMARKS.md), else the portable one. All give
+    /// the same bits.
     pub fn detected() -> Kernel {
-        *Kernel::available().last().unwrap_or(&Kernel::Portable)
+        if Kernel::Avx2.supported() {
+            Kernel::Avx2
+        } else {
+            Kernel::Portable
+        }
     }
 
     /// Whether this CPU runs `self`.
@@ -453,15 +460,25 @@ fn block_body(k: &Kern, a: Tile, b: Tile, t0: usize, t1: usize, c: &mut [u32; L]
             | ((qv << (23 - frac)) & 0x7f_ffff)
             | ((negative as u32) << 31);
     }
+    // The common case for all lanes at once.
+    let mut rest = false;
+    for l in 0..L {
+        let take = ok[l] & k.late_c.is_none() & !is_special_f32(c[l]);
+        rest |= !take;
+        ok[l] = take;
+        c[l] = if take { fast[l] } else { c[l] };
+    }
+    if !rest {
+        return 0;
+    }
     // Then, lane by lane, what the branch-free step does not cover.
     for l in 0..L {
+        if ok[l] {
+            continue;
+        }
         if is_special_f32(c[l]) {
             // An earlier block overflowed: the general path stops the
             // chain there, its infinity is the result.
-            continue;
-        }
-        if ok[l] && k.late_c.is_none() {
-            c[l] = fast[l];
             continue;
         }
         let sum = pos[l] as i64 - neg[l] as i64;
@@ -472,8 +489,6 @@ fn block_body(k: &Kern, a: Tile, b: Tile, t0: usize, t1: usize, c: &mut [u32; L]
             (all_neg as u32) << 31
         } else if sum == 0 {
             0 // exact cancellation: +0
-        } else if ok[l] {
-            fast[l]
         } else {
             let bits = round_to_bits(
                 sum.unsigned_abs(),

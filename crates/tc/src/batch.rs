@@ -345,12 +345,13 @@ impl<'a> Tile<'a> {
 }
 
 /// A row of `A` (positions `off..off + kdim` of `src`) spread to sixteen
-/// lanes, to meet sixteen columns of `B`.
-fn broadcast(src: &Decoded, off: usize, kdim: usize, dst: &mut Decoded) {
+/// lanes at `dst[at..]`, to meet sixteen columns of `B`.
+fn broadcast_at(src: &Decoded, off: usize, kdim: usize, dst: &mut Decoded, at: usize) {
     for t in 0..kdim {
-        dst.e[t * L..(t + 1) * L].fill(src.e[off + t]);
-        dst.s[t * L..(t + 1) * L].fill(src.s[off + t]);
-        dst.n[t * L..(t + 1) * L].fill(src.n[off + t]);
+        let r = at + t * L..at + (t + 1) * L;
+        dst.e[r.clone()].fill(src.e[off + t]);
+        dst.s[r.clone()].fill(src.s[off + t]);
+        dst.n[r].fill(src.n[off + t]);
     }
 }
 
@@ -769,6 +770,10 @@ impl Model {
             // The error, as the element-by-element GEMM reports it.
             return self.gemm_reference(m, n, kdim, a, b, c);
         }
+        let mut tile_bad = vec![0u32; np / L];
+        for (j, _) in col_bad.iter().enumerate().filter(|(_, &x)| x) {
+            tile_bad[j / L] |= 1 << (j % L);
+        }
         let mut d = vec![0u32; m * n];
         let rows = |i0: usize, dst: &mut [u32]| {
             dispatch(
@@ -784,7 +789,7 @@ impl Model {
                     da: &da,
                     db: &db,
                     row_bad: &row_bad,
-                    col_bad: &col_bad,
+                    tile_bad: &tile_bad,
                     i0,
                     dst,
                 },
@@ -860,8 +865,13 @@ impl Job for RowsJob<'_> {
             );
             decode_into(&k, 0, &xb, &mut tb, |i| i, |i, _| bad |= 1 << (i % L));
             let mut acc = [0u32; L];
-            for l in 0..lanes {
-                acc[l] = acc_in(out, c[r0 + l]);
+            match out {
+                OutFormat::F32 => acc[..lanes].copy_from_slice(&c[r0..r0 + lanes]),
+                OutFormat::F16 => {
+                    for (x, &y) in acc.iter_mut().zip(&c[r0..r0 + lanes]) {
+                        *x = acc_in(out, y);
+                    }
+                }
             }
             bad |= chain(
                 &k,
@@ -870,6 +880,15 @@ impl Job for RowsJob<'_> {
                 Tile::of(&tb, 0, kdim),
                 &mut acc,
             );
+            let lane_mask = if lanes == L {
+                u32::MAX
+            } else {
+                (1 << lanes) - 1
+            };
+            if bad & lane_mask == 0 && out == OutFormat::F32 {
+                d[r0..r0 + lanes].copy_from_slice(&acc[..lanes]);
+                continue;
+            }
             for l in 0..lanes {
                 d[r0 + l] = if bad & (1 << l) != 0 {
                     redone += 1;
@@ -895,7 +914,8 @@ struct GemmJob<'a> {
     da: &'a Decoded,
     db: &'a Decoded,
     row_bad: &'a [bool],
-    col_bad: &'a [bool],
+    /// Per tile of sixteen columns, the columns with an infinity or NaN.
+    tile_bad: &'a [u32],
     i0: usize,
     dst: &'a mut [u32],
 }
@@ -916,41 +936,88 @@ impl Job for GemmJob<'_> {
             da,
             db,
             row_bad,
-            col_bad,
+            tile_bad,
             i0,
             dst,
         } = self;
         let out = model.params.output;
         let mut col = vec![0u32; kdim];
-        let mut row = Decoded::zeroed(kdim * L);
-        for (ii, drow) in dst.chunks_mut(n.max(1)).enumerate() {
-            let i = i0 + ii;
-            broadcast(da, i * kdim, kdim, &mut row);
-            let sa = Tile::of(&row, 0, kdim);
-            for j0 in (0..n).step_by(L) {
-                let lanes = (n - j0).min(L);
-                let mut acc = [0u32; L];
-                for l in 0..lanes {
-                    acc[l] = acc_in(out, c[i * n + j0 + l]);
-                }
-                let sb = Tile::of(db, j0 * kdim, kdim);
-                let mut bad = chain(kn, kdim, sa, sb, &mut acc);
-                if row_bad[i] {
-                    bad = u32::MAX;
-                }
-                for l in 0..lanes {
-                    let j = j0 + l;
-                    drow[j] = if bad & (1 << l) != 0 || col_bad[j] {
-                        for (t, x) in col.iter_mut().enumerate() {
-                            *x = b[t * n + j];
+        // Cache blocking: MB rows of D at a time, K in chunks of whole
+        // blocks, so that a chunk of B's tile (KC x 16) is read once for
+        // MB rows and the rows' spread chunks of A stay in cache. The
+        // accumulators of the MB rows carry each inner product's chain
+        // from one chunk to the next, as from one block to the next.
+        const MB: usize = 16;
+        let kc = kn.block * (256 / kn.block).max(1);
+        let np = n.div_ceil(L) * L;
+        let tiles = np / L;
+        let mut accs = vec![[0u32; L]; MB * tiles];
+        let mut bads = vec![0u32; MB * tiles];
+        let mut spread = Decoded::zeroed(MB * kc * L);
+        let rows = dst.len() / n.max(1);
+        for ib in (0..rows).step_by(MB) {
+            let mb = (rows - ib).min(MB);
+            for r in 0..mb {
+                let i = i0 + ib + r;
+                for (tj, acc) in accs[r * tiles..(r + 1) * tiles].iter_mut().enumerate() {
+                    let j0 = tj * L;
+                    let lanes = (n - j0).min(L);
+                    let crow = &c[i * n + j0..i * n + j0 + lanes];
+                    match out {
+                        OutFormat::F32 => acc[..lanes].copy_from_slice(crow),
+                        OutFormat::F16 => {
+                            for (x, &y) in acc.iter_mut().zip(crow) {
+                                *x = acc_in(out, y);
+                            }
                         }
-                        // Cannot fail: every input decoded (no inexact).
-                        model
-                            .dot(&a[i * kdim..(i + 1) * kdim], &col, c[i * n + j])
-                            .unwrap_or(F32_NAN)
+                    }
+                    bads[r * tiles + tj] = if row_bad[i] { u32::MAX } else { tile_bad[tj] };
+                }
+            }
+            for k0 in (0..kdim).step_by(kc) {
+                let kw = (kdim - k0).min(kc);
+                for r in 0..mb {
+                    broadcast_at(da, (i0 + ib + r) * kdim + k0, kw, &mut spread, r * kc * L);
+                }
+                for tj in 0..tiles {
+                    let sb = Tile::of(db, tj * L * kdim + k0 * L, kw);
+                    for r in 0..mb {
+                        let sa = Tile::of(&spread, r * kc * L, kw);
+                        let slot = r * tiles + tj;
+                        bads[slot] |= chain(kn, kw, sa, sb, &mut accs[slot]);
+                    }
+                }
+            }
+            for r in 0..mb {
+                let i = i0 + ib + r;
+                let drow = &mut dst[(ib + r) * n..(ib + r + 1) * n];
+                for tj in 0..tiles {
+                    let j0 = tj * L;
+                    let lanes = (n - j0).min(L);
+                    let (acc, bad) = (&accs[r * tiles + tj], bads[r * tiles + tj]);
+                    let lane_mask = if lanes == L {
+                        u32::MAX
                     } else {
-                        acc_out(out, acc[l])
+                        (1 << lanes) - 1
                     };
+                    if bad & lane_mask == 0 && out == OutFormat::F32 {
+                        drow[j0..j0 + lanes].copy_from_slice(&acc[..lanes]);
+                        continue;
+                    }
+                    for l in 0..lanes {
+                        let j = j0 + l;
+                        drow[j] = if bad & (1 << l) != 0 {
+                            for (t, x) in col.iter_mut().enumerate() {
+                                *x = b[t * n + j];
+                            }
+                            // Cannot fail: every input decoded (no inexact).
+                            model
+                                .dot(&a[i * kdim..(i + 1) * kdim], &col, c[i * n + j])
+                                .unwrap_or(F32_NAN)
+                        } else {
+                            acc_out(out, acc[l])
+                        };
+                    }
                 }
             }
         }

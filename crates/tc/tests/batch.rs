@@ -215,7 +215,9 @@ fn gemm_matches_reference() {
     let mut r = Rng(0x5151_7eaf_d00d_0001);
     for m in models() {
         let blk = m.params.block;
-        for (mm, nn, kk) in [(3, 17, 2 * blk + 1), (5, 40, blk), (1, 1, 1)] {
+        // K = 600: several chunks of K in the cache-blocked GEMM (chunks
+        // of 256 or so); 20 rows: more than one block of rows.
+        for (mm, nn, kk) in [(3, 17, 2 * blk + 1), (5, 40, blk), (1, 1, 1), (20, 19, 600)] {
             let (a, _, _) = rows(&m, kk, mm, &mut r);
             let (bt, _, _) = rows(&m, nn, kk, &mut r);
             let c: Vec<u32> = (0..mm * nn)

@@ -396,11 +396,18 @@ fn block_body(k: &Kern, a: Tile, b: Tile, t0: usize, t1: usize, c: &mut [u32; L]
     let mut neg = [0u32; L];
     let ra = a.e[t0..t1].iter().zip(&a.s[t0..t1]).zip(&a.n[t0..t1]);
     let rb = b.e[t0..t1].iter().zip(&b.s[t0..t1]).zip(&b.n[t0..t1]);
+    // Distance of a term's exponent ex to the alignment exponent, plus q:
+    // (mxf + q) - ex >= 0, as ex <= mxf.
+    let mut mq = [0i32; L];
+    for l in 0..L {
+        mq[l] = mxf[l] + k.q;
+    }
     for (((ae, as_), an), ((be, bs), bn)) in ra.zip(rb) {
         for l in 0..L {
-            let ex = ae[l] + be[l];
-            let d = (mxf[l] - ex + k.q).min(31) as u32;
-            let term = as_[l].wrapping_mul(bs[l]) >> d;
+            let d = (mq[l] - (ae[l] + be[l])) as u32;
+            // A distance of 32 or more leaves 0 (every product is below
+            // 2^31).
+            let term = as_[l].wrapping_mul(bs[l]).checked_shr(d).unwrap_or(0);
             let m = an[l] ^ bn[l];
             pos[l] = pos[l].wrapping_add(term & !m);
             neg[l] = neg[l].wrapping_add(term & m);

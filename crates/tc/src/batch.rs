@@ -598,7 +598,12 @@ fn transpose(src: &[u32], dst: &mut [u32], lanes: usize, kdim: usize) {
         let w = (kdim - t0).min(16);
         let mut sq = [[0u32; 16]; L];
         for (l, row) in sq.iter_mut().enumerate().take(lanes) {
-            row[..w].copy_from_slice(&src[l * kdim + t0..l * kdim + t0 + w]);
+            let from = &src[l * kdim + t0..l * kdim + t0 + w];
+            if let Ok(full) = <&[u32; 16]>::try_from(from) {
+                *row = *full; // a fixed-size move, not a call to memmove
+            } else {
+                row[..w].copy_from_slice(from);
+            }
         }
         for (tt, out) in dst[t0 * L..(t0 + w) * L].chunks_exact_mut(L).enumerate() {
             let out: &mut [u32; L] = out.try_into().expect("L lanes");

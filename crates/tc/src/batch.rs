@@ -289,16 +289,17 @@ fn decode_into(
     at: impl Fn(usize) -> usize,
     mut bad: impl FnMut(usize, Odd),
 ) {
-    let mut all_ok = true;
+    // Refused elements counted as a u32 (a vector of bools reduces badly).
+    let mut refused = 0u32;
     for (i, &x) in src.iter().enumerate() {
         let (e, s, n, ok) = decode_one(k, shift, x);
         let j = at(i);
         dst.e[j] = e;
         dst.s[j] = s;
         dst.n[j] = n;
-        all_ok &= ok;
+        refused += (!ok) as u32;
     }
-    if all_ok {
+    if refused == 0 {
         return;
     }
     for (i, &x) in src.iter().enumerate() {

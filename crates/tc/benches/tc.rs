@@ -65,11 +65,9 @@ fn bench_model(c: &mut Criterion, gpu: Gpu, fmt: InFormat, k: usize) {
     g.bench_function("exact (dot_reference)", |bch| {
         bch.iter(|| {
             let mut s = 0u32;
-            for i in 0..ROWS {
+            for (i, &ci) in cc.iter().enumerate() {
                 let row = i * k..(i + 1) * k;
-                s ^= m
-                    .dot_reference(&a[row.clone()], &b[row], cc[i])
-                    .expect("dot");
+                s ^= m.dot_reference(&a[row.clone()], &b[row], ci).expect("dot");
             }
             black_box(s)
         })
@@ -77,9 +75,9 @@ fn bench_model(c: &mut Criterion, gpu: Gpu, fmt: InFormat, k: usize) {
     g.bench_function("scalar (dot)", |bch| {
         bch.iter(|| {
             let mut s = 0u32;
-            for i in 0..ROWS {
+            for (i, &ci) in cc.iter().enumerate() {
                 let row = i * k..(i + 1) * k;
-                s ^= m.dot(&a[row.clone()], &b[row], cc[i]).expect("dot");
+                s ^= m.dot(&a[row.clone()], &b[row], ci).expect("dot");
             }
             black_box(s)
         })

@@ -711,6 +711,7 @@ impl Model {
     /// `D = A·B + C` ([`Model::gemm`]) on `threads` threads (rows of `D`
     /// split between them; `A` and `B` decoded once). The same bits as
     /// [`Model::gemm`] whatever `threads`.
+    #[allow(clippy::too_many_arguments)]
     pub fn gemm_threads(
         &self,
         threads: usize,
@@ -1017,7 +1018,7 @@ impl Job for GemmJob<'_> {
                         drow[j0..j0 + lanes].copy_from_slice(&acc[..lanes]);
                         continue;
                     }
-                    for l in 0..lanes {
+                    for (l, &x) in acc.iter().enumerate().take(lanes) {
                         let j = j0 + l;
                         drow[j] = if bad & (1 << l) != 0 {
                             for (t, x) in col.iter_mut().enumerate() {
@@ -1028,7 +1029,7 @@ impl Job for GemmJob<'_> {
                                 .dot(&a[i * kdim..(i + 1) * kdim], &col, c[i * n + j])
                                 .unwrap_or(F32_NAN)
                         } else {
-                            acc_out(out, acc[l])
+                            acc_out(out, x)
                         };
                     }
                 }

@@ -63,10 +63,7 @@ fn native(fmt: InFormat, r: &mut Rng, specials: bool) -> u32 {
 /// A value of the accumulator (f32 bits, or f16 bits for an fp16 one).
 fn acc(out: OutFormat, r: &mut Rng, specials: bool) -> u32 {
     match out {
-        OutFormat::F16 => {
-            let h = native(InFormat::F16, r, specials);
-            h
-        }
+        OutFormat::F16 => native(InFormat::F16, r, specials),
         OutFormat::F32 => {
             let sign = (r.below(2) as u32) << 31;
             let frac = r.next() as u32 & 0x7f_ffff;

@@ -2,8 +2,8 @@
 //!
 //! The same block FMA as [`Model::block_f32`], rearranged for throughput:
 //!
-//! - **Decode once.** Every input is split into a signed significand and
-//!   an exponent before any product is formed ([`Decoded`] arrays in
+//! - **Decode once.** Every input is split into a significand, an
+//!   exponent and a sign before any product is formed ([`Decoded`] arrays in
 //!   structure-of-arrays form: `e`, `s`, `n` for exponent, significand and
 //!   sign mask). A GEMM decodes `A` and `B` once, not once per inner
 //!   product. Normal values of the format (and zeros) decode without a
@@ -28,9 +28,15 @@
 //! `up = extra_bits ≥ 0`, and `sig >> (d − extra_bits)` for a negative
 //! `extra_bits`; here the left shift is folded into `a`'s significand at
 //! decode time (`s_a << p_shift`, exact) and the right shift is
-//! `d + q` with `q = max(−extra_bits, 0)`, clamped to 31 (every shifted
-//! value is below `2^31`, so a shift of 31 or more gives 0, as the
-//! general path's `>> 64` does).
+//! `d + q` with `q = max(−extra_bits, 0)`; a shift of 32 or more gives 0
+//! (`checked_shr`), and since every shifted value is below `2^31` so does
+//! 31, as the general path's `>> 64` does.
+//!
+//! The GEMM is cache-blocked: sixteen rows of `D` at a time, `K` in
+//! chunks of whole blocks whose results carry through the accumulators
+//! exactly as one block's result is the next block's `c`; a chunk that
+//! starts from an infinity (an earlier chunk overflowed) sends its lane to
+//! [`Model::dot`] like an infinite `c`.
 //!
 //! Rows with an infinity or NaN among their inputs or `c`, or an input not
 //! exact in the format, are redone by [`Model::dot`] (which decides

@@ -32,10 +32,14 @@
 //! them, and as the Python front end will take them), `c` and `d` in the
 //! accumulator format (`f32` bits, or `f16` bits in the low half of a `u32`).
 
-#![forbid(unsafe_code)]
+// The only unsafe code: calling the kernel compiled for AVX2/AVX-512 after
+// run-time detection (batch.rs, `chain`).
+#![deny(unsafe_code)]
 
+mod batch;
 mod table;
 
+pub use batch::Kernel;
 pub use table::{Gpu, GpuRow, GPUS};
 
 /// Input (multiplicand) formats of the tensor cores.
@@ -391,6 +395,19 @@ fn decode(fmt: InFormat, bits: u32) -> Option<Decoded> {
         return None;
     }
     Some(Decoded { neg, sig, exp })
+}
+
+/// The f32 bits of the smallest and the largest normal magnitude of `fmt`.
+fn normal_range_bits(fmt: InFormat) -> (u32, u32) {
+    let min_bits = ((fmt.emin() + 127) as u32) << 23;
+    let max_bits = match fmt {
+        InFormat::F16 => 0x477f_e000,  // 65504
+        InFormat::Bf16 => 0x7f7f_0000, // (2 - 2^-7) * 2^127
+        InFormat::Tf32 => 0x7f7f_e000, // (2 - 2^-10) * 2^127
+        InFormat::E4m3 => 0x43e0_0000, // 448
+        InFormat::E5m2 => 0x4760_0000, // 57344
+    };
+    (min_bits, max_bits)
 }
 
 #[inline]
@@ -761,15 +778,7 @@ impl Model {
         }
         let fmt = p.input;
         let low = (1u32 << (23 - fmt.frac_bits())) - 1;
-        // f32 bit range of the format's normal magnitudes.
-        let min_bits = ((fmt.emin() + 127) as u32) << 23;
-        let max_bits = match fmt {
-            InFormat::F16 => 0x477f_e000,  // 65504
-            InFormat::Bf16 => 0x7f7f_0000, // (2 - 2^-7) * 2^127
-            InFormat::Tf32 => 0x7f7f_e000, // (2 - 2^-10) * 2^127
-            InFormat::E4m3 => 0x43e0_0000, // 448
-            InFormat::E5m2 => 0x4760_0000, // 57344
-        };
+        let (min_bits, max_bits) = normal_range_bits(fmt);
         // Pass 1: validity, zero products, the largest exponent.
         let mut n = 0usize;
         let mut max_exp = i32::MIN;
@@ -832,7 +841,9 @@ impl Model {
                     ((mx & 0x7f_ffff) | 0x80_0000) as u64 * ((my & 0x7f_ffff) | 0x80_0000) as u64;
                 // A zero factor gives a zero term whatever the shift.
                 let sig = if mx == 0 || my == 0 { 0 } else { sig };
-                let shift = (base - (mx >> 23) as i32 - (my >> 23) as i32).min(63) as u32;
+                // A zero factor beside a huge one can make this negative
+                // (its term is 0 whatever the shift).
+                let shift = (base - (mx >> 23) as i32 - (my >> 23) as i32).clamp(0, 63) as u32;
                 let t = (sig >> shift) as i64;
                 let neg = -(((x ^ y) >> 31) as i64);
                 sum += (t ^ neg) - neg;
@@ -1040,8 +1051,25 @@ impl Model {
     /// `D = A·B + C` for row-major `A` (m×k), `B` (k×n), `C` (m×n), each
     /// element of `D` one chained inner product ([`Model::dot`]) of a row
     /// of `A` and a column of `B`: blocks of k accumulate in order
-    /// (recursive summation), as the MATLAB models' GEMM does.
+    /// (recursive summation), as the MATLAB models' GEMM does. Runs the
+    /// batched kernel on one thread ([`Model::gemm_threads`] for more);
+    /// the bits of [`Model::gemm_reference`].
     pub fn gemm(
+        &self,
+        m: usize,
+        n: usize,
+        k: usize,
+        a: &[u32],
+        b: &[u32],
+        c: &[u32],
+    ) -> Result<Vec<u32>, TcError> {
+        self.gemm_threads(1, m, n, k, a, b, c)
+    }
+
+    /// [`Model::gemm`] element by element, each one [`Model::dot`]: the
+    /// oracle of the batched GEMM, and its way of reporting an error
+    /// (the first element, column by column, whose inner product fails).
+    pub fn gemm_reference(
         &self,
         m: usize,
         n: usize,

@@ -1,5 +1,7 @@
 //! Every measured inner product of the published GPU measurements, run
-//! through the model, bit for bit.
+//! through the model, bit for bit: `Model::dot`, the general path alone
+//! (`Model::dot_reference`), and the batched kernel (`Model::dot_rows`,
+//! every compilation this CPU runs).
 //!
 //! The data: testdata/tc/<GPU>/<format>/ (see testdata/tc/README.md), laid
 //! out as in MATLAB-tensor-core's model_validation/: `a_<GPU>_<fmt>.txt` and
@@ -14,7 +16,7 @@
 
 mod common;
 use common::read_hex_rows;
-use ptxfp_tc::{f16_to_f32_bits, f32_to_f16_bits_rne, Gpu, InFormat, Model, OutFormat};
+use ptxfp_tc::{f16_to_f32_bits, f32_to_f16_bits_rne, Gpu, InFormat, Kernel, Model, OutFormat};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -67,9 +69,45 @@ fn run_set(gpu: Gpu, dir: &Path, folder: &str, fmt: InFormat, out: OutFormat) ->
     let model = Model::new(gpu, fmt, out).expect("model");
     let hopper_fp8 =
         matches!(gpu, Gpu::H100 | Gpu::H200) && matches!(fmt, InFormat::E4m3 | InFormat::E5m2);
+    // The batched kernel, every compilation this CPU runs, on the whole set.
+    let k = a[0].len();
+    let cins: Vec<u32> = (0..a.len())
+        .map(|i| {
+            if hopper_fp8 {
+                0
+            } else {
+                match out {
+                    OutFormat::F32 => c[i],
+                    OutFormat::F16 => f32_to_f16_bits_rne(c[i]) as u32,
+                }
+            }
+        })
+        .collect();
+    let (fa, fb): (Vec<u32>, Vec<u32>) = (a.concat(), b.concat());
+    let mut batched = Vec::new();
+    for &kernel in Kernel::available() {
+        let mut dd = vec![0u32; a.len()];
+        model
+            .dot_rows_with(kernel, k, &fa, &fb, &cins, &mut dd)
+            .expect("dot_rows");
+        batched.push((kernel, dd));
+    }
     let mut pass = 0;
     let mut first_fail = Vec::new();
     for i in 0..a.len() {
+        for (kernel, dd) in &batched {
+            let got32 = match out {
+                OutFormat::F32 => dd[i],
+                OutFormat::F16 => f16_to_f32_bits(dd[i] as u16),
+            };
+            assert_eq!(
+                got32,
+                d[i],
+                "{} {folder}->{} row {i}: batched kernel {kernel:?}",
+                g,
+                out.name()
+            );
+        }
         let cin = if hopper_fp8 {
             0
         } else {

@@ -1,0 +1,1045 @@
+//! The batched fast path: sixteen inner products at once, one per lane.
+//!
+//! The same block FMA as [`Model::block_f32`], rearranged for throughput:
+//!
+//! - **Decode once.** Every input is split into a significand, an
+//!   exponent and a sign before any product is formed ([`Decoded`] arrays in
+//!   structure-of-arrays form: `e`, `s`, `n` for exponent, significand and
+//!   sign mask). A GEMM decodes `A` and `B` once, not once per inner
+//!   product. Normal values of the format (and zeros) decode without a
+//!   branch; anything else goes through the exact model's own `decode`
+//!   (subnormals of the format), or marks its lane for the general path
+//!   (infinities, NaN, inexact inputs).
+//! - **Lanes are inner products.** The kernel runs one block of sixteen
+//!   inner products side by side: pass 1 takes the largest product
+//!   exponent per lane, pass 2 forms every product's aligned, truncated
+//!   term and adds it. Both passes are the same operation on every lane,
+//!   with no branch, so LLVM vectorises them; the driver compiles them
+//!   three times (portable, AVX2, AVX-512) and picks one at run time.
+//! - **Fixed-width integers.** A product `sa·sb` of significands with `pf`
+//!   fraction bits each is at most `(2^(pf+1) − 1)²`, below `4·2^(2pf)`.
+//!   Held with `23 + extra_bits` fraction bits at the common exponent (the
+//!   general path's `23`-fraction-bit form widened by `extra_bits`), a term
+//!   is below `2^(25 + extra_bits)`; [`Kern::new`] checks that a whole
+//!   block of them (and `c`) sums below `2^32` in each sign, so positive
+//!   and negative terms add in two `u32` accumulators without overflow.
+//!
+//! Each term is the general path's: `(sig << up) >> d` there, with
+//! `up = extra_bits ≥ 0`, and `sig >> (d − extra_bits)` for a negative
+//! `extra_bits`; here the left shift is folded into `a`'s significand at
+//! decode time (`s_a << p_shift`, exact) and the right shift is
+//! `d + q` with `q = max(−extra_bits, 0)`; a shift of 32 or more gives 0
+//! (`checked_shr`), and since every shifted value is below `2^31` so does
+//! 31, as the general path's `>> 64` does.
+//!
+//! The GEMM is cache-blocked: sixteen rows of `D` at a time, `K` in
+//! chunks of whole blocks whose results carry through the accumulators
+//! exactly as one block's result is the next block's `c`; a chunk that
+//! starts from an infinity (an earlier chunk overflowed) sends its lane to
+//! [`Model::dot`] like an infinite `c`.
+//!
+//! Rows with an infinity or NaN among their inputs or `c`, or an input not
+//! exact in the format, are redone by [`Model::dot`] (which decides
+//! infinities and NaN over the whole row before any block, and reports
+//! errors). Everything else — subnormal inputs and `c`, subnormal results,
+//! the exponent floor, cancellation to zero, blocks of zero products and
+//! the sign of their zero, a block overflowing to infinity (which ends the
+//! chain, as in the general path), fp16 results, the B200's late `c` —
+//! the kernel handles itself.
+
+use crate::{
+    add_rounded, decode, f16_to_f32_bits, f32_to_f16_exact, is_special_f32, round_to_bits,
+    InFormat, Model, OutFormat, Rounding, Target, TcError, F16_NAN, F32_NAN,
+};
+
+/// Inner products per kernel call (lanes).
+pub(crate) const L: usize = 16;
+
+/// The exponent of a zero input: so low that a product with a zero factor
+/// never is the largest of a block with a nonzero product or `c`.
+const ZERO_E: i32 = -(1 << 20);
+/// A largest exponent below this means the block had no nonzero term.
+const NONE_BELOW: i32 = -(1 << 19);
+
+/// Which compilation of the kernel runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kernel {
+    /// Plain Rust, compiled for the build's target (vectorised by LLVM as
+    /// far as that target allows).
+    Portable,
+    /// The same source compiled with AVX2 (x86-64, detected at run time).
+    Avx2,
+    /// The same source compiled with AVX-512 F/BW/VL/DQ/CD (x86-64,
+    /// detected at run time).
+    Avx512,
+}
+
+impl Kernel {
+    /// The kernel the batched entry points use: AVX2 where the CPU has it
+    /// (measured faster than the AVX-512 compilation on the development
+    /// machine's Xeon, see BENCHMARKS.md), else the portable one. All give
+    /// the same bits.
+    pub fn detected() -> Kernel {
+        if Kernel::Avx2.supported() {
+            Kernel::Avx2
+        } else {
+            Kernel::Portable
+        }
+    }
+
+    /// Whether this CPU runs `self`.
+    pub fn supported(self) -> bool {
+        Kernel::available().contains(&self)
+    }
+
+    /// Every kernel this CPU runs, slowest first (always `Portable`).
+    pub fn available() -> &'static [Kernel] {
+        use std::sync::OnceLock;
+        static K: OnceLock<Vec<Kernel>> = OnceLock::new();
+        K.get_or_init(Kernel::detect)
+    }
+
+    fn detect() -> Vec<Kernel> {
+        let mut v = vec![Kernel::Portable];
+        #[cfg(target_arch = "x86_64")]
+        {
+            let base = std::is_x86_feature_detected!("avx2")
+                && std::is_x86_feature_detected!("bmi1")
+                && std::is_x86_feature_detected!("bmi2")
+                && std::is_x86_feature_detected!("lzcnt")
+                && std::is_x86_feature_detected!("popcnt");
+            if base {
+                v.push(Kernel::Avx2);
+            }
+            if base
+                && std::is_x86_feature_detected!("avx512f")
+                && std::is_x86_feature_detected!("avx512bw")
+                && std::is_x86_feature_detected!("avx512vl")
+                && std::is_x86_feature_detected!("avx512dq")
+                && std::is_x86_feature_detected!("avx512cd")
+            {
+                v.push(Kernel::Avx512);
+            }
+        }
+        v
+    }
+
+    /// `"portable"`, `"avx2"` or `"avx512"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kernel::Portable => "portable",
+            Kernel::Avx2 => "avx2",
+            Kernel::Avx512 => "avx512",
+        }
+    }
+}
+
+/// The model's constants as the kernel uses them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Kern {
+    fmt: InFormat,
+    block: usize,
+    /// Left shift folded into `a`'s significand: the product then has
+    /// `23 + max(extra_bits, 0)` fraction bits.
+    p_shift: u32,
+    /// Extra right shift of every term (`max(−extra_bits, 0)`).
+    q: i32,
+    /// `c`'s 24-bit significand (23 fraction bits) is shifted left by this.
+    c_up: u32,
+    /// The alignment exponent's floor (very low where there is none).
+    floor: i32,
+    /// `c` takes part in the alignment (no late `c`).
+    c_in: bool,
+    /// The sum is `sum · 2^(max_exp − k_off)`: `k_off = 23 + extra_bits`.
+    k_off: i32,
+    result_frac: u32,
+    output: OutFormat,
+    rounding: Rounding,
+    late_c: Option<Rounding>,
+    /// f32 bits of the format's smallest normal magnitude, and the range up
+    /// to its largest finite magnitude.
+    min_bits: u32,
+    range: u32,
+    /// f32 fraction bits below the format's fraction (must be zero).
+    low: u32,
+}
+
+impl Kern {
+    /// The kernel's constants, or `None` where the model is outside what
+    /// the kernel proves (a sticky bit, flushed subnormals, a block or
+    /// `extra_bits` whose sum could pass `2^32`).
+    pub(crate) fn new(m: &Model) -> Option<Kern> {
+        let p = &m.params;
+        if p.sticky || !p.subnormals || p.block > crate::MAX_BLOCK {
+            return None;
+        }
+        let fmt = p.input;
+        let pf = fmt.frac_bits();
+        let eab = p.extra_bits;
+        let p_shift = 23 - 2 * pf as i32 + eab.max(0);
+        if !(0..=31).contains(&p_shift) || eab > 7 {
+            return None;
+        }
+        let c_in = p.late_c.is_none();
+        let c_up = eab.max(0) as u32;
+        // The largest term of a product and of c; a block's terms of one
+        // sign must add below 2^32, and each term be below 2^31 (so that a
+        // right shift clamped to 31 gives 0 for any larger distance).
+        let max_sig = (1u64 << (pf + 1)) - 1;
+        let max_prod = (max_sig * max_sig) << p_shift;
+        let max_c = if c_in { ((1u64 << 24) - 1) << c_up } else { 0 };
+        if max_prod >= 1 << 31 || max_c >= 1 << 31 {
+            return None;
+        }
+        if p.block as u64 * max_prod + max_c >= 1 << 32 {
+            return None;
+        }
+        let (min_bits, max_bits) = crate::normal_range_bits(fmt);
+        Some(Kern {
+            fmt,
+            block: p.block,
+            p_shift: p_shift as u32,
+            q: (-eab).max(0),
+            c_up,
+            floor: p.min_exp.unwrap_or(4 * ZERO_E),
+            c_in,
+            k_off: 23 + eab,
+            result_frac: p.result_frac_bits,
+            output: p.output,
+            rounding: p.rounding,
+            late_c: p.late_c,
+            min_bits,
+            range: max_bits - min_bits,
+            low: (1u32 << (23 - pf)) - 1,
+        })
+    }
+}
+
+/// Decoded inputs, structure of arrays: exponent (`ZERO_E` for a zero),
+/// significand with the format's fraction bits (shifted by `p_shift` on
+/// the `a` side; 0 for a zero), sign as a mask (0 or all ones).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Decoded {
+    pub e: Vec<i32>,
+    pub s: Vec<u32>,
+    pub n: Vec<u32>,
+}
+
+impl Decoded {
+    fn zeroed(len: usize) -> Decoded {
+        Decoded {
+            e: vec![ZERO_E; len],
+            s: vec![0; len],
+            n: vec![0; len],
+        }
+    }
+}
+
+/// What an element that the branch-free decode does not take is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Odd {
+    /// Infinity or NaN: the row is decided by the general path.
+    Special,
+    /// Not a value of the format: the row is an error.
+    Inexact,
+}
+
+/// Decodes `x` (f32 bits of an input) into `(e, s, n)` with the
+/// significand shifted left by `shift`; `Err` for an infinity, NaN or a
+/// value not exact in the format. The common case (zero or a normal value
+/// of the format) takes no branch.
+#[inline(always)]
+fn decode_one(k: &Kern, shift: u32, x: u32) -> (i32, u32, u32, bool) {
+    let pf = k.fmt.frac_bits();
+    let mag = x & 0x7fff_ffff;
+    let normal = mag.wrapping_sub(k.min_bits) <= k.range;
+    let zero = mag == 0;
+    let ok = (normal | zero) & (x & k.low == 0);
+    let e = if zero {
+        ZERO_E
+    } else {
+        (mag >> 23) as i32 - 127
+    };
+    let s = if zero {
+        0
+    } else {
+        (((mag >> (23 - pf)) & ((1 << pf) - 1)) | (1 << pf)) << shift
+    };
+    let n = ((x as i32) >> 31) as u32;
+    (e, s, n, ok)
+}
+
+/// The exact model's decode for an element the branch-free one refused.
+#[cold]
+fn decode_slow(k: &Kern, shift: u32, x: u32) -> Result<(i32, u32, u32), Odd> {
+    if is_special_f32(x) {
+        return Err(Odd::Special);
+    }
+    let d = decode(k.fmt, x).ok_or(Odd::Inexact)?;
+    let n = if d.neg { u32::MAX } else { 0 };
+    if d.sig == 0 {
+        Ok((ZERO_E, 0, n))
+    } else {
+        Ok((d.exp, d.sig << shift, n))
+    }
+}
+
+/// Decodes `src[i]` into `dst[at(i)]` for `i` in `0..src.len()`; returns
+/// whether any element was refused, after marking `bad(i)` for each.
+#[inline(always)]
+fn decode_into(
+    k: &Kern,
+    shift: u32,
+    src: &[u32],
+    dst: &mut Decoded,
+    at: impl Fn(usize) -> usize,
+    mut bad: impl FnMut(usize, Odd),
+) {
+    // Refused elements counted as a u32 (a vector of bools reduces badly).
+    let mut refused = 0u32;
+    for (i, &x) in src.iter().enumerate() {
+        let (e, s, n, ok) = decode_one(k, shift, x);
+        let j = at(i);
+        dst.e[j] = e;
+        dst.s[j] = s;
+        dst.n[j] = n;
+        refused += (!ok) as u32;
+    }
+    if refused == 0 {
+        return;
+    }
+    for (i, &x) in src.iter().enumerate() {
+        if decode_one(k, shift, x).3 {
+            continue;
+        }
+        let j = at(i);
+        match decode_slow(k, shift, x) {
+            Ok((e, s, n)) => {
+                dst.e[j] = e;
+                dst.s[j] = s;
+                dst.n[j] = n;
+            }
+            Err(o) => {
+                dst.e[j] = ZERO_E;
+                dst.s[j] = 0;
+                dst.n[j] = 0;
+                bad(i, o);
+            }
+        }
+    }
+}
+
+/// One operand as the kernel reads it: for each position `t` of the
+/// inner products, the sixteen lanes' exponents, significands and signs.
+#[derive(Clone, Copy)]
+struct Tile<'a> {
+    e: &'a [[i32; L]],
+    s: &'a [[u32; L]],
+    n: &'a [[u32; L]],
+}
+
+impl<'a> Tile<'a> {
+    /// Positions `0..kdim` of a lane-major tile starting at `d[off]`
+    /// (element `(t, l)` at `off + t * L + l`).
+    fn of(d: &'a Decoded, off: usize, kdim: usize) -> Tile<'a> {
+        let r = off..off + kdim * L;
+        Tile {
+            e: d.e[r.clone()].as_chunks::<L>().0,
+            s: d.s[r.clone()].as_chunks::<L>().0,
+            n: d.n[r].as_chunks::<L>().0,
+        }
+    }
+}
+
+/// A row of `A` (positions `off..off + kdim` of `src`) spread to sixteen
+/// lanes at `dst[at..]`, to meet sixteen columns of `B`.
+fn broadcast_at(src: &Decoded, off: usize, kdim: usize, dst: &mut Decoded, at: usize) {
+    for t in 0..kdim {
+        let r = at + t * L..at + (t + 1) * L;
+        dst.e[r.clone()].fill(src.e[off + t]);
+        dst.s[r.clone()].fill(src.s[off + t]);
+        dst.n[r].fill(src.n[off + t]);
+    }
+}
+
+/// One block (`t0..t1`) of sixteen inner products: `c` (f32 bits per lane)
+/// in, the block result out.
+#[inline(always)]
+fn block_body(k: &Kern, a: Tile, b: Tile, t0: usize, t1: usize, c: &mut [u32; L]) -> u32 {
+    // Pass 1: the largest exponent among the products (Generic_BFMA_TC.m's
+    // alignment to the maximum exponent); zero products carry ZERO_E.
+    let mut mx = [2 * ZERO_E; L];
+    for (ae, be) in a.e[t0..t1].iter().zip(&b.e[t0..t1]) {
+        for l in 0..L {
+            mx[l] = mx[l].max(ae[l] + be[l]);
+        }
+    }
+    // c, as the general path enters it: a 24-bit significand with 23
+    // fraction bits at max(its exponent, -126).
+    let mut ce = [0i32; L];
+    let mut cs = [0u32; L];
+    let mut cn = [0u32; L];
+    let mut none = [false; L];
+    let mut mxf = [0i32; L];
+    for l in 0..L {
+        let x = c[l];
+        let mag = x & 0x7fff_ffff;
+        let raw = (mag >> 23) as i32;
+        let zero = mag == 0 || !k.c_in;
+        ce[l] = if zero { 2 * ZERO_E } else { raw.max(1) - 127 };
+        cs[l] = if zero {
+            0
+        } else {
+            ((mag & 0x7f_ffff) | (((raw != 0) as u32) << 23)) << k.c_up
+        };
+        cn[l] = ((x as i32) >> 31) as u32;
+        let m = mx[l].max(ce[l]);
+        none[l] = m < NONE_BELOW;
+        mxf[l] = m.max(k.floor);
+    }
+    // Pass 2: each term truncated at 2^(max_exp - 23 - extra_bits), added
+    // by sign.
+    let mut pos = [0u32; L];
+    let mut neg = [0u32; L];
+    let ra = a.e[t0..t1].iter().zip(&a.s[t0..t1]).zip(&a.n[t0..t1]);
+    let rb = b.e[t0..t1].iter().zip(&b.s[t0..t1]).zip(&b.n[t0..t1]);
+    // Distance of a term's exponent ex to the alignment exponent, plus q:
+    // (mxf + q) - ex >= 0, as ex <= mxf.
+    let mut mq = [0i32; L];
+    for l in 0..L {
+        mq[l] = mxf[l] + k.q;
+    }
+    for (((ae, as_), an), ((be, bs), bn)) in ra.zip(rb) {
+        for l in 0..L {
+            let d = (mq[l] - (ae[l] + be[l])) as u32;
+            // A distance of 32 or more leaves 0 (every product is below
+            // 2^31).
+            let term = as_[l].wrapping_mul(bs[l]).checked_shr(d).unwrap_or(0);
+            let m = an[l] ^ bn[l];
+            pos[l] = pos[l].wrapping_add(term & !m);
+            neg[l] = neg[l].wrapping_add(term & m);
+        }
+    }
+    // Only for a block without a nonzero term (rare): whether every
+    // product is -0.
+    let mut zero_neg = [true; L];
+    if none.iter().any(|&x| x) {
+        for (an, bn) in a.n[t0..t1].iter().zip(&b.n[t0..t1]) {
+            for l in 0..L {
+                zero_neg[l] &= an[l] ^ bn[l] != 0;
+            }
+        }
+    }
+    for l in 0..L {
+        let d = (mxf[l] - ce[l] + k.q).min(31) as u32;
+        let term = cs[l] >> d;
+        let m = cn[l];
+        pos[l] = pos[l].wrapping_add(term & !m);
+        neg[l] = neg[l].wrapping_add(term & m);
+    }
+    // Normalisation and the one rounding. First in every lane without a
+    // branch, for a normal result: |sum| = pos - neg or neg - pos (both
+    // below 2^32, so the difference fits a u32) times 2^kk, its leading
+    // bit at `lead`, kept to `frac` fraction bits (round_to_bits with the
+    // quantum 2^(lead - frac), which it uses for lead >= emin).
+    let frac = k.result_frac;
+    let (emin, emax) = (k.output.emin(), k.output.emax());
+    let rne = k.rounding == Rounding::Rne;
+    let mut fast = [0u32; L];
+    let mut ok = [false; L];
+    for l in 0..L {
+        let (p, q) = (pos[l], neg[l]);
+        let negative = p < q;
+        let mag = if negative { q - p } else { p - q };
+        let n = 32 - mag.leading_zeros() as i32;
+        let lead = mxf[l] - k.k_off + n - 1;
+        let shift = n - 1 - frac as i32;
+        let sh = shift.max(0) as u32;
+        let mut qv = if shift >= 0 {
+            mag >> sh
+        } else {
+            mag << ((-shift) as u32 & 31)
+        };
+        if rne {
+            let rem = mag & ((1u32 << sh) - 1);
+            let half = (1u32 << sh) >> 1;
+            let up = (rem > half) | ((rem == half) & (half != 0) & (qv & 1 == 1));
+            qv += up as u32;
+        }
+        // Rounding up to 2^(frac+1): one binade up.
+        let carry = qv >> (frac + 1);
+        qv >>= carry;
+        let lead_r = lead + carry as i32;
+        ok[l] = (mag != 0) & !none[l] & (lead >= emin) & (lead_r <= emax);
+        fast[l] = (((lead_r + 127) as u32) << 23)
+            | ((qv << (23 - frac)) & 0x7f_ffff)
+            | ((negative as u32) << 31);
+    }
+    // The common case for all lanes at once.
+    let mut rest = false;
+    for l in 0..L {
+        let take = ok[l] & k.late_c.is_none() & !is_special_f32(c[l]);
+        rest |= !take;
+        ok[l] = take;
+        c[l] = if take { fast[l] } else { c[l] };
+    }
+    if !rest {
+        return 0;
+    }
+    // Then, lane by lane, what the branch-free step does not cover.
+    for l in 0..L {
+        if ok[l] {
+            continue;
+        }
+        if is_special_f32(c[l]) {
+            // An earlier block overflowed: the general path stops the
+            // chain there, its infinity is the result.
+            continue;
+        }
+        let sum = pos[l] as i64 - neg[l] as i64;
+        let mut r = if none[l] {
+            // No nonzero term (every product zero, c zero or late): IEEE's
+            // sign of an exact zero sum, -0 only when every term is -0.
+            let all_neg = zero_neg[l] && (k.late_c.is_some() || cn[l] != 0);
+            (all_neg as u32) << 31
+        } else if sum == 0 {
+            0 // exact cancellation: +0
+        } else {
+            let bits = round_to_bits(
+                sum.unsigned_abs(),
+                mxf[l] - k.k_off,
+                k.result_frac,
+                emin,
+                emax,
+                k.rounding,
+                Target::F32,
+            );
+            bits | ((sum < 0) as u32) << 31
+        };
+        if let Some(mode) = k.late_c {
+            r = add_rounded(r, c[l], k.output, mode);
+        }
+        c[l] = r;
+    }
+    0
+}
+
+/// Every block of a `kdim`-long inner product in sixteen lanes. Returns
+/// the lanes left to the general path (an infinity or NaN `c`).
+#[inline(always)]
+fn chain(k: &Kern, kdim: usize, a: Tile, b: Tile, c: &mut [u32; L]) -> u32 {
+    // An infinity or NaN `c` is decided over the whole row by the general
+    // path.
+    let mut redo = 0;
+    for (l, &x) in c.iter().enumerate() {
+        if is_special_f32(x) {
+            redo |= 1 << l;
+        }
+    }
+    let mut t0 = 0;
+    while t0 < kdim {
+        let t1 = (t0 + k.block).min(kdim);
+        block_body(k, a, b, t0, t1, c);
+        t0 = t1;
+    }
+    redo
+}
+
+/// A piece of work compiled once per instruction set: [`dispatch`]
+/// inlines `run` (marked `#[inline(always)]` in every impl) into a
+/// function carrying the target features, so everything it inlines (the
+/// decode, the kernel) is compiled with them.
+trait Job {
+    type Out;
+    fn run(self) -> Self::Out;
+}
+
+/// Runs `job` compiled for `kernel`'s instruction set (the portable
+/// compilation where the CPU lacks it).
+#[inline(always)]
+fn dispatch<J: Job>(kernel: Kernel, job: J) -> J::Out {
+    match kernel {
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx2 if Kernel::Avx2.supported() => {
+            // SAFETY: Kernel::detect found every feature run_avx2 is
+            // compiled with.
+            #[allow(unsafe_code)]
+            unsafe {
+                run_avx2(job)
+            }
+        }
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx512 if Kernel::Avx512.supported() => {
+            // SAFETY: Kernel::detect found every feature run_avx512 is
+            // compiled with.
+            #[allow(unsafe_code)]
+            unsafe {
+                run_avx512(job)
+            }
+        }
+        _ => job.run(),
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+fn run_avx2<J: Job>(job: J) -> J::Out {
+    job.run()
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(
+    enable = "avx512f,avx512bw,avx512vl,avx512dq,avx512cd,avx2,bmi1,bmi2,lzcnt,popcnt"
+)]
+fn run_avx512<J: Job>(job: J) -> J::Out {
+    job.run()
+}
+
+/// `lanes` rows of `kdim` inputs (row-major) to a lane-major tile:
+/// element `(l, t)` to `dst[t * L + l]`, lanes past `lanes` zero. By
+/// 16×16 squares of fixed size, which LLVM turns into shuffles.
+#[inline(always)]
+fn transpose(src: &[u32], dst: &mut [u32], lanes: usize, kdim: usize) {
+    debug_assert!(src.len() == lanes * kdim && dst.len() == kdim * L);
+    for t0 in (0..kdim).step_by(16) {
+        let w = (kdim - t0).min(16);
+        let mut sq = [[0u32; 16]; L];
+        for (l, row) in sq.iter_mut().enumerate().take(lanes) {
+            let from = &src[l * kdim + t0..l * kdim + t0 + w];
+            if let Ok(full) = <&[u32; 16]>::try_from(from) {
+                *row = *full; // a fixed-size move, not a call to memmove
+            } else {
+                row[..w].copy_from_slice(from);
+            }
+        }
+        for (tt, out) in dst[t0 * L..(t0 + w) * L].chunks_exact_mut(L).enumerate() {
+            let out: &mut [u32; L] = out.try_into().expect("L lanes");
+            for l in 0..L {
+                out[l] = sq[l][tt & 15];
+            }
+        }
+    }
+}
+
+/// Accumulator bits (`c`, `d` of the API) to the f32 bits the kernel uses.
+#[inline]
+fn acc_in(out: OutFormat, c: u32) -> u32 {
+    match out {
+        OutFormat::F32 => c,
+        OutFormat::F16 => f16_to_f32_bits(c as u16),
+    }
+}
+
+/// The kernel's f32 result to accumulator bits.
+#[inline]
+fn acc_out(out: OutFormat, r: u32) -> u32 {
+    match out {
+        OutFormat::F32 => r,
+        OutFormat::F16 => {
+            if r == F32_NAN {
+                F16_NAN as u32
+            } else {
+                f32_to_f16_exact(r) as u32
+            }
+        }
+    }
+}
+
+impl Model {
+    /// `d[r] = dot(a[r], b[r], c[r])` for `S = c.len()` rows, `a` and `b`
+    /// row-major `S × kdim`, the same bits as [`Model::dot`] row by row
+    /// (which is what rows the batched kernel does not decide run
+    /// through). `c` and `d` are in the accumulator format. The first
+    /// row (in order) with an error gives the error.
+    pub fn dot_rows(
+        &self,
+        kdim: usize,
+        a: &[u32],
+        b: &[u32],
+        c: &[u32],
+        d: &mut [u32],
+    ) -> Result<(), TcError> {
+        self.dot_rows_with(Kernel::detected(), kdim, a, b, c, d)
+    }
+
+    /// [`Model::dot_rows`] with a chosen compilation of the kernel (one
+    /// the CPU lacks runs the portable one): for tests and benchmarks.
+    pub fn dot_rows_with(
+        &self,
+        kernel: Kernel,
+        kdim: usize,
+        a: &[u32],
+        b: &[u32],
+        c: &[u32],
+        d: &mut [u32],
+    ) -> Result<(), TcError> {
+        self.dot_rows_counted(kernel, kdim, a, b, c, d).map(|_| ())
+    }
+
+    /// [`Model::dot_rows_with`], returning how many rows the kernel left to
+    /// [`Model::dot`] (for tests: that the kernel, not the fallback, is
+    /// what they check).
+    #[doc(hidden)]
+    pub fn dot_rows_counted(
+        &self,
+        kernel: Kernel,
+        kdim: usize,
+        a: &[u32],
+        b: &[u32],
+        c: &[u32],
+        d: &mut [u32],
+    ) -> Result<usize, TcError> {
+        let s = c.len();
+        assert_eq!(a.len(), s * kdim, "a is S×K");
+        assert_eq!(b.len(), s * kdim, "b is S×K");
+        assert_eq!(d.len(), s, "d has S elements");
+        let Some(k) = Kern::new(self).filter(|_| kdim > 0) else {
+            for (r, o) in d.iter_mut().enumerate() {
+                let (lo, hi) = (r * kdim, (r + 1) * kdim);
+                *o = self.dot(&a[lo..hi], &b[lo..hi], c[r])?;
+            }
+            return Ok(s);
+        };
+        dispatch(
+            kernel,
+            RowsJob {
+                model: self,
+                k: &k,
+                kdim,
+                a,
+                b,
+                c,
+                d,
+            },
+        )
+    }
+
+    /// `D = A·B + C` ([`Model::gemm`]) on `threads` threads (rows of `D`
+    /// split between them; `A` and `B` decoded once). The same bits as
+    /// [`Model::gemm`] whatever `threads`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn gemm_threads(
+        &self,
+        threads: usize,
+        m: usize,
+        n: usize,
+        k: usize,
+        a: &[u32],
+        b: &[u32],
+        c: &[u32],
+    ) -> Result<Vec<u32>, TcError> {
+        self.gemm_with(Kernel::detected(), threads, m, n, k, a, b, c)
+    }
+
+    /// [`Model::gemm_threads`] with a chosen compilation of the kernel:
+    /// for tests and benchmarks.
+    #[allow(clippy::too_many_arguments)]
+    pub fn gemm_with(
+        &self,
+        kernel: Kernel,
+        threads: usize,
+        m: usize,
+        n: usize,
+        kdim: usize,
+        a: &[u32],
+        b: &[u32],
+        c: &[u32],
+    ) -> Result<Vec<u32>, TcError> {
+        assert_eq!(a.len(), m * kdim, "A is m×k");
+        assert_eq!(b.len(), kdim * n, "B is k×n");
+        assert_eq!(c.len(), m * n, "C is m×n");
+        let Some(kn) = Kern::new(self).filter(|_| kdim > 0) else {
+            return self.gemm_reference(m, n, kdim, a, b, c);
+        };
+        // Decode A (rows, broadcast) and B (rows padded to whole tiles of
+        // sixteen columns) once.
+        let np = n.div_ceil(L) * L;
+        let mut da = Decoded::zeroed(m * kdim);
+        let mut db = Decoded::zeroed(kdim * np);
+        let mut row_bad = vec![false; m];
+        let mut col_bad = vec![false; n];
+        let mut inexact = false;
+        decode_into(
+            &kn,
+            kn.p_shift,
+            a,
+            &mut da,
+            |i| i,
+            |i, o| {
+                row_bad[i / kdim] = true;
+                inexact |= o == Odd::Inexact;
+            },
+        );
+        for t in 0..kdim {
+            let src = &b[t * n..(t + 1) * n];
+            decode_into(
+                &kn,
+                0,
+                src,
+                &mut db,
+                // Tile-major: the sixteen columns j0.. of B, position t of
+                // their inner products, at j0 * kdim + t * L + (j - j0).
+                |j| (j / L) * L * kdim + t * L + j % L,
+                |j, o| {
+                    col_bad[j] = true;
+                    inexact |= o == Odd::Inexact;
+                },
+            );
+        }
+        if inexact {
+            // The error, as the element-by-element GEMM reports it.
+            return self.gemm_reference(m, n, kdim, a, b, c);
+        }
+        let mut tile_bad = vec![0u32; np / L];
+        for (j, _) in col_bad.iter().enumerate().filter(|(_, &x)| x) {
+            tile_bad[j / L] |= 1 << (j % L);
+        }
+        let mut d = vec![0u32; m * n];
+        let rows = |i0: usize, dst: &mut [u32]| {
+            dispatch(
+                kernel,
+                GemmJob {
+                    model: self,
+                    k: &kn,
+                    kdim,
+                    n,
+                    a,
+                    b,
+                    c,
+                    da: &da,
+                    db: &db,
+                    row_bad: &row_bad,
+                    tile_bad: &tile_bad,
+                    i0,
+                    dst,
+                },
+            )
+        };
+        let threads = threads.clamp(1, m.max(1));
+        if threads == 1 || n == 0 {
+            rows(0, &mut d);
+        } else {
+            let per = m.div_ceil(threads);
+            std::thread::scope(|sc| {
+                for (ci, chunk) in d.chunks_mut(per * n).enumerate() {
+                    let rows = &rows;
+                    sc.spawn(move || rows(ci * per, chunk));
+                }
+            });
+        }
+        Ok(d)
+    }
+}
+
+/// [`Model::dot_rows_counted`] once the kernel applies.
+struct RowsJob<'a> {
+    model: &'a Model,
+    k: &'a Kern,
+    kdim: usize,
+    a: &'a [u32],
+    b: &'a [u32],
+    c: &'a [u32],
+    d: &'a mut [u32],
+}
+
+impl Job for RowsJob<'_> {
+    type Out = Result<usize, TcError>;
+
+    #[inline(always)]
+    fn run(self) -> Result<usize, TcError> {
+        let RowsJob {
+            model,
+            k,
+            kdim,
+            a,
+            b,
+            c,
+            d,
+        } = self;
+        let k = *k;
+        let s = c.len();
+        let out = model.params.output;
+        let scalar = |r: usize| {
+            let (lo, hi) = (r * kdim, (r + 1) * kdim);
+            model.dot(&a[lo..hi], &b[lo..hi], c[r])
+        };
+        let mut redone = 0;
+        let mut ta = Decoded::zeroed(kdim * L);
+        let mut tb = Decoded::zeroed(kdim * L);
+        let mut xa = vec![0u32; kdim * L];
+        let mut xb = vec![0u32; kdim * L];
+        for r0 in (0..s).step_by(L) {
+            let lanes = (s - r0).min(L);
+            let mut bad = 0u32;
+            let src = r0 * kdim..(r0 + lanes) * kdim;
+            transpose(&a[src.clone()], &mut xa, lanes, kdim);
+            transpose(&b[src], &mut xb, lanes, kdim);
+            // A refused element marks its lane (index t * L + l).
+            decode_into(
+                &k,
+                k.p_shift,
+                &xa,
+                &mut ta,
+                |i| i,
+                |i, _| bad |= 1 << (i % L),
+            );
+            decode_into(&k, 0, &xb, &mut tb, |i| i, |i, _| bad |= 1 << (i % L));
+            let mut acc = [0u32; L];
+            match out {
+                OutFormat::F32 => acc[..lanes].copy_from_slice(&c[r0..r0 + lanes]),
+                OutFormat::F16 => {
+                    for (x, &y) in acc.iter_mut().zip(&c[r0..r0 + lanes]) {
+                        *x = acc_in(out, y);
+                    }
+                }
+            }
+            bad |= chain(
+                &k,
+                kdim,
+                Tile::of(&ta, 0, kdim),
+                Tile::of(&tb, 0, kdim),
+                &mut acc,
+            );
+            let lane_mask = if lanes == L {
+                u32::MAX
+            } else {
+                (1 << lanes) - 1
+            };
+            if bad & lane_mask == 0 && out == OutFormat::F32 {
+                d[r0..r0 + lanes].copy_from_slice(&acc[..lanes]);
+                continue;
+            }
+            for l in 0..lanes {
+                d[r0 + l] = if bad & (1 << l) != 0 {
+                    redone += 1;
+                    scalar(r0 + l)?
+                } else {
+                    acc_out(out, acc[l])
+                };
+            }
+        }
+        Ok(redone)
+    }
+}
+
+/// Rows `i0..` of a batched GEMM into `dst`.
+struct GemmJob<'a> {
+    model: &'a Model,
+    k: &'a Kern,
+    kdim: usize,
+    n: usize,
+    a: &'a [u32],
+    b: &'a [u32],
+    c: &'a [u32],
+    da: &'a Decoded,
+    db: &'a Decoded,
+    row_bad: &'a [bool],
+    /// Per tile of sixteen columns, the columns with an infinity or NaN.
+    tile_bad: &'a [u32],
+    i0: usize,
+    dst: &'a mut [u32],
+}
+
+impl Job for GemmJob<'_> {
+    type Out = ();
+
+    #[inline(always)]
+    fn run(self) {
+        let GemmJob {
+            model,
+            k: kn,
+            kdim,
+            n,
+            a,
+            b,
+            c,
+            da,
+            db,
+            row_bad,
+            tile_bad,
+            i0,
+            dst,
+        } = self;
+        let out = model.params.output;
+        let mut col = vec![0u32; kdim];
+        // Cache blocking: MB rows of D at a time, K in chunks of whole
+        // blocks, so that a chunk of B's tile (KC x 16) is read once for
+        // MB rows and the rows' spread chunks of A stay in cache. The
+        // accumulators of the MB rows carry each inner product's chain
+        // from one chunk to the next, as from one block to the next.
+        const MB: usize = 16;
+        let kc = kn.block * (256 / kn.block).max(1);
+        let np = n.div_ceil(L) * L;
+        let tiles = np / L;
+        let mut accs = vec![[0u32; L]; MB * tiles];
+        let mut bads = vec![0u32; MB * tiles];
+        let mut spread = Decoded::zeroed(MB * kc * L);
+        let rows = dst.len() / n.max(1);
+        for ib in (0..rows).step_by(MB) {
+            let mb = (rows - ib).min(MB);
+            for r in 0..mb {
+                let i = i0 + ib + r;
+                for (tj, acc) in accs[r * tiles..(r + 1) * tiles].iter_mut().enumerate() {
+                    let j0 = tj * L;
+                    let lanes = (n - j0).min(L);
+                    let crow = &c[i * n + j0..i * n + j0 + lanes];
+                    match out {
+                        OutFormat::F32 => acc[..lanes].copy_from_slice(crow),
+                        OutFormat::F16 => {
+                            for (x, &y) in acc.iter_mut().zip(crow) {
+                                *x = acc_in(out, y);
+                            }
+                        }
+                    }
+                    bads[r * tiles + tj] = if row_bad[i] { u32::MAX } else { tile_bad[tj] };
+                }
+            }
+            for k0 in (0..kdim).step_by(kc) {
+                let kw = (kdim - k0).min(kc);
+                for r in 0..mb {
+                    broadcast_at(da, (i0 + ib + r) * kdim + k0, kw, &mut spread, r * kc * L);
+                }
+                for tj in 0..tiles {
+                    let sb = Tile::of(db, tj * L * kdim + k0 * L, kw);
+                    for r in 0..mb {
+                        let sa = Tile::of(&spread, r * kc * L, kw);
+                        let slot = r * tiles + tj;
+                        bads[slot] |= chain(kn, kw, sa, sb, &mut accs[slot]);
+                    }
+                }
+            }
+            for r in 0..mb {
+                let i = i0 + ib + r;
+                let drow = &mut dst[(ib + r) * n..(ib + r + 1) * n];
+                for tj in 0..tiles {
+                    let j0 = tj * L;
+                    let lanes = (n - j0).min(L);
+                    let (acc, bad) = (&accs[r * tiles + tj], bads[r * tiles + tj]);
+                    let lane_mask = if lanes == L {
+                        u32::MAX
+                    } else {
+                        (1 << lanes) - 1
+                    };
+                    if bad & lane_mask == 0 && out == OutFormat::F32 {
+                        drow[j0..j0 + lanes].copy_from_slice(&acc[..lanes]);
+                        continue;
+                    }
+                    for (l, &x) in acc.iter().enumerate().take(lanes) {
+                        let j = j0 + l;
+                        drow[j] = if bad & (1 << l) != 0 {
+                            for (t, x) in col.iter_mut().enumerate() {
+                                *x = b[t * n + j];
+                            }
+                            // Cannot fail: every input decoded (no inexact).
+                            model
+                                .dot(&a[i * kdim..(i + 1) * kdim], &col, c[i * n + j])
+                                .unwrap_or(F32_NAN)
+                        } else {
+                            acc_out(out, x)
+                        };
+                    }
+                }
+            }
+        }
+    }
+}

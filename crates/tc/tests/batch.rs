@@ -1,0 +1,259 @@
+//! The batched kernel (`Model::dot_rows`, `Model::gemm_threads`) against
+//! the exact model's general path (`Model::dot_reference`, one block at a
+//! time through `block_f32`), bit for bit, on dense edge-weighted random
+//! inputs: subnormals of the format and of f32, zeros of both signs,
+//! infinities and NaN, the largest finite exponents, products that cancel,
+//! for every GPU of the table, every format pair it models, and every
+//! compilation of the kernel this CPU runs (the portable one always).
+//!
+//! The default tier runs a few thousand rows per combination; the ignored
+//! tier (`cargo test --release -p ptxfp-tc --test batch -- --ignored`)
+//! runs 100 000 rows per combination and K (several million in all).
+
+use ptxfp_tc::{
+    f16_to_f32_bits, f32_to_f16_bits_rne, Gpu, InFormat, Kernel, Model, OutFormat, F16_NAN, F32_NAN,
+};
+
+/// xorshift64*: a deterministic stream of bits.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// A native encoding of `fmt` (its own bit layout), drawn with weight on
+/// the edges: zeros, subnormals, the top finite binade, exponents near the
+/// bias (where truncation decides), or any pattern; infinities and NaN
+/// only when `specials`.
+fn native(fmt: InFormat, r: &mut Rng, specials: bool) -> u32 {
+    let eb = fmt.exp_bits();
+    let fb = fmt.frac_bits();
+    let sign = (r.below(2) as u32) << (eb + fb);
+    let frac = r.next() as u32 & ((1 << fb) - 1);
+    let all = (1u32 << eb) - 1;
+    let bias = (1u32 << (eb - 1)) - 1;
+    let top = if fmt == InFormat::E4m3 { all } else { all - 1 };
+    let e = match r.below(16) {
+        0 | 1 => return sign,              // signed zero
+        2 | 3 => 0,                        // subnormal (or zero)
+        4 | 5 => top,                      // the largest finite binade
+        6 => 1,                            // the smallest normal binade
+        7 if specials => all,              // infinity or NaN
+        8 => r.next() as u32 & all,        // anything
+        _ => bias - 4 + r.below(8) as u32, // near 1
+    };
+    let mut f = frac;
+    if fmt == InFormat::E4m3 && e == all && f == (1 << fb) - 1 && !specials {
+        f -= 1; // 0x7f is E4M3's NaN
+    }
+    if fmt != InFormat::E4m3 && e == all && !specials {
+        return sign | ((all - 1) << fb) | f;
+    }
+    sign | (e << fb) | f
+}
+
+/// A value of the accumulator (f32 bits, or f16 bits for an fp16 one).
+fn acc(out: OutFormat, r: &mut Rng, specials: bool) -> u32 {
+    match out {
+        OutFormat::F16 => native(InFormat::F16, r, specials),
+        OutFormat::F32 => {
+            let sign = (r.below(2) as u32) << 31;
+            let frac = r.next() as u32 & 0x7f_ffff;
+            match r.below(10) {
+                0 => sign,
+                1 => sign | frac,               // f32 subnormal
+                2 => sign | (254 << 23) | frac, // huge
+                3 => sign | ((1 + r.below(40) as u32) << 23) | frac, // tiny normal
+                4 if specials => sign | 0x7f80_0000 | (frac & 1) << 22,
+                _ => sign | ((120 + r.below(16) as u32) << 23) | frac,
+            }
+        }
+    }
+}
+
+/// `rows` random rows of length `k` for `m`: (a, b, c).
+fn rows(m: &Model, k: usize, rows: usize, r: &mut Rng) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
+    let fmt = m.params.input;
+    let mut a = Vec::with_capacity(rows * k);
+    let mut b = Vec::with_capacity(rows * k);
+    let mut c = Vec::with_capacity(rows);
+    for _ in 0..rows {
+        // One row in twenty may hold an infinity or NaN.
+        let specials = r.below(20) == 0;
+        let cancel = r.below(4) == 0;
+        let start = a.len();
+        for t in 0..k {
+            if cancel && t % 2 == 1 {
+                // The previous product negated: cancellation.
+                let (x, y) = (a[start + t - 1], b[start + t - 1]);
+                a.push(x ^ 0x8000_0000);
+                b.push(y);
+                continue;
+            }
+            let sp = specials && r.below(k as u64) == 0;
+            a.push(fmt.to_f32_bits(native(fmt, r, sp)));
+            b.push(fmt.to_f32_bits(native(fmt, r, sp)));
+        }
+        c.push(acc(m.params.output, r, specials));
+    }
+    (a, b, c)
+}
+
+fn to32(out: OutFormat, x: u32) -> u32 {
+    match out {
+        OutFormat::F32 => x,
+        OutFormat::F16 => f16_to_f32_bits(x as u16),
+    }
+}
+
+/// The general path's f32 result in the accumulator format, as the
+/// interface defines it (NaN is NVIDIA's 0x7fff for fp16).
+fn from32(out: OutFormat, r: u32) -> u32 {
+    match out {
+        OutFormat::F32 => r,
+        OutFormat::F16 if r == F32_NAN => F16_NAN as u32,
+        OutFormat::F16 => f32_to_f16_bits_rne(r) as u32,
+    }
+}
+
+fn models() -> Vec<Model> {
+    let mut v = Vec::new();
+    for gpu in Gpu::ALL {
+        for fmt in InFormat::ALL {
+            for out in [OutFormat::F32, OutFormat::F16] {
+                if let Ok(m) = Model::new(gpu, fmt, out) {
+                    v.push(m);
+                }
+            }
+        }
+    }
+    v
+}
+
+/// dot_rows with every kernel against dot_reference, row by row.
+fn check_rows(n_rows: usize, seed: u64) {
+    let mut r = Rng(seed);
+    let mut total = 0usize;
+    let mut kernel_rows = 0usize;
+    for m in models() {
+        let out = m.params.output;
+        let blk = m.params.block;
+        for k in [1, blk, 2 * blk + 3] {
+            let (a, b, c) = rows(&m, k, n_rows, &mut r);
+            let want: Vec<u32> = (0..n_rows)
+                .map(|i| {
+                    let d = m
+                        .dot_reference(
+                            &a[i * k..(i + 1) * k],
+                            &b[i * k..(i + 1) * k],
+                            to32(out, c[i]),
+                        )
+                        .expect("exact inputs");
+                    from32(out, d)
+                })
+                .collect();
+            for &kernel in Kernel::available() {
+                let mut d = vec![0u32; n_rows];
+                let redone = m
+                    .dot_rows_counted(kernel, k, &a, &b, &c, &mut d)
+                    .expect("dot_rows");
+                // The kernel decides most rows (the rest: infinities, NaN,
+                // all-zero blocks), so that this tests the kernel.
+                assert!(
+                    redone * 10 < n_rows,
+                    "{:?} {:?} K={k}: {redone} of {n_rows} rows left to the scalar path",
+                    m.gpu,
+                    m.params
+                );
+                kernel_rows += n_rows - redone;
+                for i in 0..n_rows {
+                    assert_eq!(
+                        d[i],
+                        want[i],
+                        "{:?} {:?}->{:?} K={k} {kernel:?} row {i}: a={:08x?} b={:08x?} c={:08x}",
+                        m.gpu,
+                        m.params.input,
+                        out,
+                        &a[i * k..(i + 1) * k],
+                        &b[i * k..(i + 1) * k],
+                        c[i]
+                    );
+                }
+                total += n_rows;
+            }
+        }
+    }
+    eprintln!("{total} rows compared, {kernel_rows} decided by the kernel");
+}
+
+#[test]
+fn dot_rows_matches_general_path() {
+    check_rows(2_000, 0x9e37_79b9_7f4a_7c15);
+}
+
+#[test]
+#[ignore = "release tier: millions of rows"]
+fn dot_rows_matches_general_path_millions() {
+    check_rows(100_000, 0x0123_4567_89ab_cdef);
+}
+
+/// The batched GEMM (every kernel, one and three threads) against the
+/// element-by-element one, with sizes that leave partial tiles and blocks.
+#[test]
+fn gemm_matches_reference() {
+    let mut r = Rng(0x5151_7eaf_d00d_0001);
+    for m in models() {
+        let blk = m.params.block;
+        // K = 600: several chunks of K in the cache-blocked GEMM (chunks
+        // of 256 or so); 20 rows: more than one block of rows.
+        for (mm, nn, kk) in [(3, 17, 2 * blk + 1), (5, 40, blk), (1, 1, 1), (20, 19, 600)] {
+            let (a, _, _) = rows(&m, kk, mm, &mut r);
+            let (bt, _, _) = rows(&m, nn, kk, &mut r);
+            let c: Vec<u32> = (0..mm * nn)
+                .map(|_| {
+                    let sp = r.below(50) == 0;
+                    acc(m.params.output, &mut r, sp)
+                })
+                .collect();
+            let want = m.gemm_reference(mm, nn, kk, &a, &bt, &c).unwrap();
+            for &kernel in Kernel::available() {
+                for threads in [1, 3] {
+                    let got = m
+                        .gemm_with(kernel, threads, mm, nn, kk, &a, &bt, &c)
+                        .unwrap();
+                    assert_eq!(got, want, "{:?} {:?} {kernel:?}", m.gpu, m.params);
+                }
+            }
+        }
+    }
+}
+
+/// Errors come out as the row-by-row and element-by-element paths give
+/// them: the first inexact input.
+#[test]
+fn errors_as_the_exact_model() {
+    let m = Model::new(Gpu::H100, InFormat::Bf16, OutFormat::F32).unwrap();
+    let k = 16;
+    let mut a = vec![1f32.to_bits(); 40 * k];
+    let b = vec![1f32.to_bits(); 40 * k];
+    let c = vec![0u32; 40];
+    a[21 * k + 3] = (1.0f32 + 1.0 / 1024.0).to_bits(); // not a bf16 value
+    let mut d = vec![0u32; 40];
+    let want = m.dot(&a[21 * k..22 * k], &b[..k], 0).unwrap_err();
+    for &kernel in Kernel::available() {
+        assert_eq!(
+            m.dot_rows_with(kernel, k, &a, &b, &c, &mut d),
+            Err(want.clone())
+        );
+    }
+    let g = m.gemm_reference(40, 1, k, &a, &b[..k], &c).unwrap_err();
+    assert_eq!(m.gemm(40, 1, k, &a, &b[..k], &c), Err(g));
+}

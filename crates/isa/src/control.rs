@@ -892,4 +892,85 @@ mod tests {
         assert!(matches!(r.combine, Combine::Pick(_)));
         assert!(matches!(op("redux.sync.add.b32"), Op::Unsupported(Some(_))));
     }
+
+    #[test]
+    fn mma_forms_accepted_and_refused() {
+        let Op::Control(Control::Mma(m)) =
+            op("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32")
+        else {
+            panic!()
+        };
+        assert_eq!(
+            (
+                m.shape,
+                m.a_layout,
+                m.b_layout,
+                m.d,
+                m.a,
+                m.b,
+                m.c,
+                m.satfinite,
+                m.min_sm
+            ),
+            (
+                (16, 8, 16),
+                MmaLayout::Row,
+                MmaLayout::Col,
+                MmaType::F32,
+                MmaType::Bf16,
+                MmaType::Bf16,
+                MmaType::F32,
+                false,
+                80
+            )
+        );
+        assert!(Control::Mma(m).is_warp());
+        for good in [
+            "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16",
+            "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32",
+            "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32",
+            "mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32",
+            "mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e5m2.f32",
+            "mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.u8.s32",
+        ] {
+            assert!(matches!(op(good), Op::Control(Control::Mma(_))), "{good}");
+        }
+        // Valid PTX the engine does not run, and malformed text: why.
+        for (bad, why) in [
+            (
+                "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32",
+                "does not run",
+            ),
+            (
+                "mma.sync.aligned.m16n8k16.row.row.f32.f16.f16.f32",
+                ".row.col",
+            ),
+            (
+                "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f32",
+                "does not run",
+            ),
+            (
+                "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32",
+                "does not run",
+            ),
+            (
+                "mma.sync.aligned.m16n8k16.row.col.satfinite.f32.f16.f16.f32",
+                ".satfinite",
+            ),
+            ("mma.sync.m16n8k16.row.col.f32.f16.f16.f32", "mandatory"),
+            (
+                "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16",
+                "four types",
+            ),
+            (
+                "mma.sync.aligned.q16.row.col.f32.f16.f16.f32",
+                "not an mma shape",
+            ),
+        ] {
+            let Op::Unsupported(Some(d)) = op(bad) else {
+                panic!("{bad}: {:?}", op(bad))
+            };
+            assert!(d.message.contains(why), "{bad}: {}", d.message);
+        }
+    }
 }

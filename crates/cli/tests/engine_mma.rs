@@ -750,3 +750,103 @@ fn check_accepts_mma_kernels() {
         );
     }
 }
+
+/// `mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64`: A "row = %laneid >>
+/// 2, col = %laneid % 4", B "row = %laneid % 4, col = %laneid >> 2", C and
+/// D "row = groupID, col = (threadID_in_group * 2) + (i & 0x1)" (9.7.14.5.2).
+/// Each element against a chain of Rust's `f64::mul_add` (the CPU's own
+/// fused multiply-add, rounded once) from C over k = 0..3, the order the
+/// engine documents (docs/ENGINE.md; the ISA gives none).
+#[test]
+fn f64_mma_is_a_chain_of_fused_multiply_adds() {
+    let src = ".version 7.0\n.target sm_80\n.address_size 64\n\n\
+        .visible .entry k(.param .u64 a, .param .u64 b, .param .u64 c, .param .u64 d)\n{\n\
+        \x20   .reg .f64 %a0, %b0, %c<2>, %d<2>;\n    .reg .u32 %l;\n    .reg .u64 %p, %o;\n\
+        \x20   mov.u32 %l, %laneid;\n    mul.wide.u32 %o, %l, 8;\n\
+        \x20   ld.param.u64 %p, [a];\n    add.u64 %p, %p, %o;\n    ld.global.f64 %a0, [%p];\n\
+        \x20   ld.param.u64 %p, [b];\n    add.u64 %p, %p, %o;\n    ld.global.f64 %b0, [%p];\n\
+        \x20   mul.wide.u32 %o, %l, 16;\n\
+        \x20   ld.param.u64 %p, [c];\n    add.u64 %p, %p, %o;\n    ld.global.f64 %c0, [%p];\n    ld.global.f64 %c1, [%p+8];\n\
+        \x20   mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%d0, %d1}, {%a0}, {%b0}, {%c0, %c1};\n\
+        \x20   ld.param.u64 %p, [d];\n    add.u64 %p, %p, %o;\n    st.global.f64 [%p], %d0;\n    st.global.f64 [%p+8], %d1;\n\
+        \x20   ret;\n}\n";
+    // Values whose products and sums round: thirds, tenths, large and
+    // small magnitudes, signs.
+    let val = |s: usize| -> f64 {
+        let h = (s as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 24;
+        let x = (h % 1000) as f64 / 3.0 + 0.1;
+        let e = ((h >> 12) % 41) as i32 - 20;
+        if (h >> 20) & 1 == 1 {
+            -x * 2f64.powi(e)
+        } else {
+            x * 2f64.powi(e)
+        }
+    };
+    let a: Vec<f64> = (0..32).map(val).collect(); // 8x4
+    let b: Vec<f64> = (0..32).map(|x| val(1000 + x)).collect(); // 4x8
+    let c: Vec<f64> = (0..64).map(|x| val(2000 + x)).collect(); // 8x8
+    let bytes = |w: Vec<f64>| -> String {
+        w.iter()
+            .flat_map(|v| v.to_bits().to_le_bytes())
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    };
+    // Lane l's registers: a0 = A[l>>2][l%4], b0 = B[l%4][l>>2], c0/c1 =
+    // C[l>>2][2*(l%4) + i].
+    let la: Vec<f64> = (0..32).map(|l| a[(l >> 2) * 4 + l % 4]).collect();
+    let lb: Vec<f64> = (0..32).map(|l| b[(l % 4) * 8 + (l >> 2)]).collect();
+    let lc: Vec<f64> = (0..64)
+        .map(|x| {
+            let (l, i) = (x / 2, x % 2);
+            c[(l >> 2) * 8 + 2 * (l % 4) + i]
+        })
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mma64.ptx");
+    std::fs::write(&path, src).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_ptxfp"))
+        .args(["run", path.to_str().unwrap(), "--block", "32"])
+        .args(["--set", "a=0x100000", "--set", "b=0x200000"])
+        .args(["--set", "c=0x300000", "--set", "d=0x400000"])
+        .args(["--mem", &format!("0x100000={}", bytes(la))])
+        .args(["--mem", &format!("0x200000={}", bytes(lb))])
+        .args(["--mem", &format!("0x300000={}", bytes(lc))])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("mem[0x400000.."))
+        .unwrap();
+    let got: Vec<u8> = line
+        .split(" = ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .map(|h| u8::from_str_radix(h, 16).unwrap())
+        .collect();
+    let mut naive_differs = 0;
+    for l in 0..32 {
+        for i in 0..2 {
+            let (r, col) = (l >> 2, 2 * (l % 4) + i);
+            let mut want = c[r * 8 + col];
+            let mut naive = want;
+            for t in 0..4 {
+                want = a[r * 4 + t].mul_add(b[t * 8 + col], want);
+                naive += a[r * 4 + t] * b[t * 8 + col];
+            }
+            let at = (l * 2 + i) * 8;
+            let d = u64::from_le_bytes(got[at..at + 8].try_into().unwrap());
+            assert_eq!(d, want.to_bits(), "D[{r}][{col}]");
+            naive_differs += usize::from(naive.to_bits() != want.to_bits());
+        }
+    }
+    // The inputs tell a fused chain from separate multiplies and adds.
+    assert!(naive_differs > 0);
+}

@@ -160,6 +160,8 @@ pub enum MmaType {
     U8,
     /// `.s32`.
     S32,
+    /// `.f64`.
+    F64,
 }
 
 impl MmaType {
@@ -175,6 +177,7 @@ impl MmaType {
             "s8" => MmaType::S8,
             "u8" => MmaType::U8,
             "s32" => MmaType::S32,
+            "f64" => MmaType::F64,
             _ => return None,
         })
     }
@@ -186,6 +189,7 @@ impl MmaType {
             MmaType::F16 | MmaType::Bf16 => 16,
             MmaType::Tf32 | MmaType::F32 | MmaType::S32 => 32,
             MmaType::E4m3 | MmaType::E5m2 | MmaType::S8 | MmaType::U8 => 8,
+            MmaType::F64 => 64,
         }
     }
 
@@ -201,6 +205,7 @@ impl MmaType {
             MmaType::S8 => "s8",
             MmaType::U8 => "u8",
             MmaType::S32 => "s32",
+            MmaType::F64 => "f64",
         }
     }
 }
@@ -226,7 +231,8 @@ struct MmaRow {
 /// "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",
 /// "mma.sync.aligned.shape.row.col.dtype.f8type.f8type.ctype" (shape m16n8k32 here),
 /// "mma.sync.aligned.shape.row.col{.satfinite}.s32.atype.btype.s32"
-/// (.atype/.btype = {.u8, .s8}; shape m16n8k32 here).
+/// (.atype/.btype = {.u8, .s8}; shape m16n8k32 here),
+/// "mma.sync.aligned.shape.row.col.f64.f64.f64.f64" (shape m8n8k4 here).
 const MMA_ROWS: &[MmaRow] = {
     use MmaType::*;
     &[
@@ -290,11 +296,20 @@ const MMA_ROWS: &[MmaRow] = {
             acc: &[S32],
             min_sm: 80,
         },
+        // ".f64 floating point type mma operation with .m8n8k4 shape
+        // requires sm_80 or higher."
+        MmaRow {
+            shape: (8, 8, 4),
+            ab: &[F64],
+            mixed: false,
+            acc: &[F64],
+            min_sm: 80,
+        },
     ]
 };
 
 /// The help of an `mma` the engine does not run.
-const MMA_HELP: &str = "the engine runs mma.sync.aligned .m16n8k16 and .m16n8k8 (.f16 -> .f16/.f32, .bf16 -> .f32), .m16n8k8 and .m16n8k4 .tf32 -> .f32, .m16n8k32 .e4m3/.e5m2 -> .f32/.f16 and .s8/.u8 -> .s32, all .row.col (docs/ENGINE.md \"Tensor cores: mma.sync\")";
+const MMA_HELP: &str = "the engine runs mma.sync.aligned .m16n8k16 and .m16n8k8 (.f16 -> .f16/.f32, .bf16 -> .f32), .m16n8k8 and .m16n8k4 .tf32 -> .f32, .m16n8k32 .e4m3/.e5m2 -> .f32/.f16 and .s8/.u8 -> .s32, .m8n8k4 .f64, all .row.col (docs/ENGINE.md \"Tensor cores: mma.sync\")";
 
 impl Mma {
     /// Decodes `mma.sync.aligned.SHAPE.ALAYOUT.BLAYOUT{.satfinite}.DTYPE.ATYPE.BTYPE.CTYPE`
@@ -932,6 +947,7 @@ mod tests {
             "mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32",
             "mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e5m2.f32",
             "mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.u8.s32",
+            "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64",
         ] {
             assert!(matches!(op(good), Op::Control(Control::Mma(_))), "{good}");
         }

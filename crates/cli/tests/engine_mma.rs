@@ -135,7 +135,7 @@ fn a_place(k: usize, ab: Ab, lane: usize, i: usize) -> (usize, usize) {
         // a1 and a3; col = threadID_in_group for a0 and a1,
         // threadID_in_group + 4 for a2 and a3"
         (8, 32) => (
-            if i % 2 == 0 { g } else { g + 8 },
+            if i & 1 == 0 { g } else { g + 8 },
             if i < 2 { t } else { t + 4 },
         ),
         // 9.7.14.5.6: "row = groupID for a0, groupID + 8 for a1;

@@ -15,6 +15,10 @@ use crate::memory::Memory;
 use ptxfp_isa::control::{Atomic, BarRed, Combine, Control, CpAsync, ShflMode, Update, VoteMode};
 use ptxfp_model::EvalSetp;
 
+// `mma.sync` (src/mma.rs): a warp instruction of its own file.
+#[path = "mma.rs"]
+mod mma;
+
 /// Threads per warp (PTX ISA §10.3: "%laneid ... a value in the range
 /// [0, WARP_SZ-1]"; `WARP_SZ` is 32 on every NVIDIA GPU).
 pub const WARP_SIZE: usize = 32;
@@ -1558,6 +1562,7 @@ impl Machine<'_, '_> {
                     self.trace(ins, &[(vals[i], ty)], Some((r, PtxType::B32)));
                 }
             }
+            Control::Mma(mma) => self.mma(ins, mma, &on)?,
             _ => {
                 return Err(err(
                     ins.opcode_span.clone(),
@@ -2308,7 +2313,8 @@ impl Machine<'_, '_> {
             | Control::Vote { .. }
             | Control::Shfl(_)
             | Control::Redux(_)
-            | Control::Match { .. } => Err(err(
+            | Control::Match { .. }
+            | Control::Mma(_) => Err(err(
                 ins.opcode_span.clone(),
                 "internal: not a control instruction",
             )),

@@ -110,6 +110,319 @@ pub enum Control {
         /// `.b32` or `.b64`.
         ty: PtxType,
     },
+    /// `mma.sync.aligned.SHAPE.ALAYOUT.BLAYOUT{.satfinite}.DTYPE.ATYPE.BTYPE.CTYPE d, a, b, c`:
+    /// a warp's matrix multiply-accumulate (the engine's crates/interp/src/mma.rs).
+    Mma(Mma),
+}
+
+/// `mma.sync.aligned...` as the engine runs it: the shapes and types of
+/// [`Mma::decode`]'s table, each with its layouts `.row.col`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mma {
+    /// M, N and K: `.m16n8k16` is `(16, 8, 16)`.
+    pub shape: (u8, u8, u8),
+    /// `.alayout`: A is row-major (`.row`) or column-major (`.col`).
+    pub a_layout: MmaLayout,
+    /// `.blayout`.
+    pub b_layout: MmaLayout,
+    /// `.satfinite` (integer: clamp to the s32 range instead of wrapping).
+    pub satfinite: bool,
+    /// `.dtype`, the type of D's elements.
+    pub d: MmaType,
+    /// `.atype`.
+    pub a: MmaType,
+    /// `.btype`.
+    pub b: MmaType,
+    /// `.ctype`.
+    pub c: MmaType,
+    /// The first sm target with this shape and types (PTX ISA `mma`,
+    /// "Target ISA Notes").
+    pub min_sm: u16,
+}
+
+/// `mma`'s `.row`/`.col`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MmaLayout {
+    /// `.row`: row-major.
+    Row,
+    /// `.col`: column-major.
+    Col,
+}
+
+/// The element types of `mma`'s matrices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MmaType {
+    /// `.f16`.
+    F16,
+    /// `.bf16`.
+    Bf16,
+    /// `.tf32`.
+    Tf32,
+    /// `.e4m3`.
+    E4m3,
+    /// `.e5m2`.
+    E5m2,
+    /// `.f32`.
+    F32,
+    /// `.s8`.
+    S8,
+    /// `.u8`.
+    U8,
+    /// `.s32`.
+    S32,
+    /// `.f64`.
+    F64,
+}
+
+impl MmaType {
+    /// The type of a suffix (`"e4m3"`), if `mma` has it.
+    pub fn parse(s: &str) -> Option<MmaType> {
+        Some(match s {
+            "f16" => MmaType::F16,
+            "bf16" => MmaType::Bf16,
+            "tf32" => MmaType::Tf32,
+            "e4m3" => MmaType::E4m3,
+            "e5m2" => MmaType::E5m2,
+            "f32" => MmaType::F32,
+            "s8" => MmaType::S8,
+            "u8" => MmaType::U8,
+            "s32" => MmaType::S32,
+            "f64" => MmaType::F64,
+            _ => return None,
+        })
+    }
+
+    /// The width of one element in bits (a register holds `32 / bits` of
+    /// them, the lowest index in the lowest bits).
+    pub const fn bits(self) -> u32 {
+        match self {
+            MmaType::F16 | MmaType::Bf16 => 16,
+            MmaType::Tf32 | MmaType::F32 | MmaType::S32 => 32,
+            MmaType::E4m3 | MmaType::E5m2 | MmaType::S8 | MmaType::U8 => 8,
+            MmaType::F64 => 64,
+        }
+    }
+
+    /// The suffix as written (`"e4m3"`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            MmaType::F16 => "f16",
+            MmaType::Bf16 => "bf16",
+            MmaType::Tf32 => "tf32",
+            MmaType::E4m3 => "e4m3",
+            MmaType::E5m2 => "e5m2",
+            MmaType::F32 => "f32",
+            MmaType::S8 => "s8",
+            MmaType::U8 => "u8",
+            MmaType::S32 => "s32",
+            MmaType::F64 => "f64",
+        }
+    }
+}
+
+/// The `mma.sync` forms the engine runs, one row each: shape, the
+/// multiplicand types A and B (`atype == btype` unless the row says
+/// `mixed`), the accumulator types (C and D the same), and the first sm
+/// target (PTX ISA `mma`, "Target ISA Notes").
+struct MmaRow {
+    shape: (u8, u8, u8),
+    ab: &'static [MmaType],
+    /// `.atype` and `.btype` may differ (the integer forms).
+    mixed: bool,
+    acc: &'static [MmaType],
+    min_sm: u16,
+}
+
+/// The table of [`MmaRow`]s. Syntax (PTX ISA 9.7.14.5.14):
+/// "mma.sync.aligned.m16n8k8.row.col.dtype.f16.f16.ctype",
+/// "mma.sync.aligned.m16n8k16.row.col.dtype.f16.f16.ctype",
+/// "mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32",
+/// "mma.sync.aligned.m16n8k8.row.col.f32.atype.btype.f32" (.atype = {.bf16, .tf32}),
+/// "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",
+/// "mma.sync.aligned.shape.row.col.dtype.f8type.f8type.ctype" (shape m16n8k32 here),
+/// "mma.sync.aligned.shape.row.col{.satfinite}.s32.atype.btype.s32"
+/// (.atype/.btype = {.u8, .s8}; shape m16n8k32 here),
+/// "mma.sync.aligned.shape.row.col.f64.f64.f64.f64" (shape m8n8k4 here).
+const MMA_ROWS: &[MmaRow] = {
+    use MmaType::*;
+    &[
+        // ".f16 floating point type mma operation with .m16n8k8 shape
+        // requires sm_75 or higher."
+        MmaRow {
+            shape: (16, 8, 8),
+            ab: &[F16],
+            mixed: false,
+            acc: &[F16, F32],
+            min_sm: 75,
+        },
+        // ".bf16 alternate floating point type mma operation with .m16n8k8
+        // and .m16n8k16 shapes requires sm_80 or higher." ".tf32 ... with
+        // .m16n8k4 and .m16n8k8 shapes requires sm_80 or higher."
+        MmaRow {
+            shape: (16, 8, 8),
+            ab: &[Bf16, Tf32],
+            mixed: false,
+            acc: &[F32],
+            min_sm: 80,
+        },
+        MmaRow {
+            shape: (16, 8, 4),
+            ab: &[Tf32],
+            mixed: false,
+            acc: &[F32],
+            min_sm: 80,
+        },
+        // ".f16 floating point type mma operation with .m16n8k16 shape
+        // requires sm_80 or higher."
+        MmaRow {
+            shape: (16, 8, 16),
+            ab: &[F16],
+            mixed: false,
+            acc: &[F16, F32],
+            min_sm: 80,
+        },
+        MmaRow {
+            shape: (16, 8, 16),
+            ab: &[Bf16],
+            mixed: false,
+            acc: &[F32],
+            min_sm: 80,
+        },
+        // ".e4m3 and .e5m2 alternate floating point type mma operation
+        // requires sm_89 or higher."
+        MmaRow {
+            shape: (16, 8, 32),
+            ab: &[E4m3, E5m2],
+            mixed: false,
+            acc: &[F16, F32],
+            min_sm: 89,
+        },
+        // ".u8/.s8 integer type mma operation with .m16n8k16 and .m16n8k32
+        // shapes requires sm_80 or higher."
+        MmaRow {
+            shape: (16, 8, 32),
+            ab: &[S8, U8],
+            mixed: true,
+            acc: &[S32],
+            min_sm: 80,
+        },
+        // ".f64 floating point type mma operation with .m8n8k4 shape
+        // requires sm_80 or higher."
+        MmaRow {
+            shape: (8, 8, 4),
+            ab: &[F64],
+            mixed: false,
+            acc: &[F64],
+            min_sm: 80,
+        },
+    ]
+};
+
+/// The help of an `mma` the engine does not run.
+const MMA_HELP: &str = "the engine runs mma.sync.aligned .m16n8k16 and .m16n8k8 (.f16 -> .f16/.f32, .bf16 -> .f32), .m16n8k8 and .m16n8k4 .tf32 -> .f32, .m16n8k32 .e4m3/.e5m2 -> .f32/.f16 and .s8/.u8 -> .s32, .m8n8k4 .f64, all .row.col (docs/ENGINE.md \"Tensor cores: mma.sync\")";
+
+impl Mma {
+    /// Decodes `mma.sync.aligned.SHAPE.ALAYOUT.BLAYOUT{.satfinite}.DTYPE.ATYPE.BTYPE.CTYPE`
+    /// (`.aligned` already removed by [`Control::decode`]). An error says
+    /// what the engine does not run.
+    pub fn decode(opcode: &str, rest: &[&str]) -> Result<Mma, Diagnostic> {
+        let unsupported = |why: String| {
+            Diagnostic::error(0..opcode.len(), format!("`{opcode}`: {why}")).with_help(MMA_HELP)
+        };
+        let (sync, rest) = match rest.split_first() {
+            Some((&"sync", r)) => (true, r),
+            _ => (false, rest),
+        };
+        if !sync || !opcode.split('.').any(|s| s == "aligned") {
+            return Err(unsupported(
+                "the engine runs `mma.sync.aligned` (`.sync` and `.aligned` are mandatory)".into(),
+            ));
+        }
+        let (shape, alay, blay, rest) = match rest {
+            [s, a, b, r @ ..] => (*s, *a, *b, r),
+            _ => {
+                return Err(unsupported(
+                    "expected .SHAPE.ALAYOUT.BLAYOUT and four types".into(),
+                ))
+            }
+        };
+        let layout = |l: &str| match l {
+            "row" => Some(MmaLayout::Row),
+            "col" => Some(MmaLayout::Col),
+            _ => None,
+        };
+        let (Some(a_layout), Some(b_layout)) = (layout(alay), layout(blay)) else {
+            return Err(unsupported(format!(
+                "expected the layouts `.row.col` after the shape, found `.{alay}.{blay}`"
+            )));
+        };
+        let (satfinite, rest) = match rest.split_first() {
+            Some((&"satfinite", r)) => (true, r),
+            _ => (false, rest),
+        };
+        let types: Vec<Option<MmaType>> = rest.iter().map(|t| MmaType::parse(t)).collect();
+        let [Some(d), Some(a), Some(b), Some(c)] = types[..] else {
+            return Err(unsupported(format!(
+                "expected four types .DTYPE.ATYPE.BTYPE.CTYPE, found `.{}`",
+                rest.join(".")
+            )));
+        };
+        let dims = shape
+            .strip_prefix('m')
+            .and_then(|s| s.split_once('n'))
+            .and_then(|(m, s)| Some((m, s.split_once('k')?)))
+            .and_then(|(m, (n, k))| {
+                Some((
+                    m.parse::<u8>().ok()?,
+                    n.parse::<u8>().ok()?,
+                    k.parse::<u8>().ok()?,
+                ))
+            });
+        let Some(dims) = dims else {
+            return Err(unsupported(format!("`.{shape}` is not an mma shape")));
+        };
+        // "mma.sync.aligned.m16n8k16.row.col...": the forms here are all
+        // `.row.col`.
+        if (a_layout, b_layout) != (MmaLayout::Row, MmaLayout::Col) {
+            return Err(unsupported(format!(
+                "`.{shape}` takes `.row.col` (A row-major, B column-major), not `.{alay}.{blay}`"
+            )));
+        }
+        let row = MMA_ROWS.iter().find(|r| {
+            r.shape == dims
+                && r.ab.contains(&a)
+                && r.ab.contains(&b)
+                && (r.mixed || a == b)
+                && r.acc.contains(&c)
+                && d == c
+        });
+        let Some(row) = row else {
+            return Err(unsupported(format!(
+                "the engine does not run `.{shape}` with .dtype .{}, .atype .{}, .btype .{}, .ctype .{}",
+                d.name(),
+                a.name(),
+                b.name(),
+                c.name()
+            )));
+        };
+        // ".satfinite" belongs to the integer forms ("mma.sync.aligned.shape.row.col{.satfinite}.s32...").
+        if satfinite && c != MmaType::S32 {
+            return Err(unsupported(
+                ".satfinite belongs to the integer (.s32) forms".into(),
+            ));
+        }
+        Ok(Mma {
+            shape: dims,
+            a_layout,
+            b_layout,
+            satfinite,
+            d,
+            a,
+            b,
+            c,
+            min_sm: row.min_sm,
+        })
+    }
 }
 
 /// A non-bulk `cp.async` (PTX ISA `cp.async`, PTX ISA 7.0, sm_80): a
@@ -481,6 +794,7 @@ impl Control {
                 };
                 Control::Vote { mode, sync }
             }
+            ("mma", rest) => return Some(Mma::decode(opcode, rest).map(Control::Mma)),
             ("shfl", ["sync", mode, "b32"]) => Control::Shfl(match *mode {
                 "up" => ShflMode::Up,
                 "down" => ShflMode::Down,
@@ -504,6 +818,7 @@ impl Control {
                 | Control::Shfl(_)
                 | Control::Redux(_)
                 | Control::Match { .. }
+                | Control::Mma(_)
         )
     }
 }
@@ -688,5 +1003,87 @@ mod tests {
         assert_eq!(r.ty, PtxType::S32);
         assert!(matches!(r.combine, Combine::Pick(_)));
         assert!(matches!(op("redux.sync.add.b32"), Op::Unsupported(Some(_))));
+    }
+
+    #[test]
+    fn mma_forms_accepted_and_refused() {
+        let Op::Control(Control::Mma(m)) =
+            op("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32")
+        else {
+            panic!()
+        };
+        assert_eq!(
+            (
+                m.shape,
+                m.a_layout,
+                m.b_layout,
+                m.d,
+                m.a,
+                m.b,
+                m.c,
+                m.satfinite,
+                m.min_sm
+            ),
+            (
+                (16, 8, 16),
+                MmaLayout::Row,
+                MmaLayout::Col,
+                MmaType::F32,
+                MmaType::Bf16,
+                MmaType::Bf16,
+                MmaType::F32,
+                false,
+                80
+            )
+        );
+        assert!(Control::Mma(m).is_warp());
+        for good in [
+            "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16",
+            "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32",
+            "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32",
+            "mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32",
+            "mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e5m2.f32",
+            "mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.u8.s32",
+            "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64",
+        ] {
+            assert!(matches!(op(good), Op::Control(Control::Mma(_))), "{good}");
+        }
+        // Valid PTX the engine does not run, and malformed text: why.
+        for (bad, why) in [
+            (
+                "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32",
+                "does not run",
+            ),
+            (
+                "mma.sync.aligned.m16n8k16.row.row.f32.f16.f16.f32",
+                ".row.col",
+            ),
+            (
+                "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f32",
+                "does not run",
+            ),
+            (
+                "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32",
+                "does not run",
+            ),
+            (
+                "mma.sync.aligned.m16n8k16.row.col.satfinite.f32.f16.f16.f32",
+                ".satfinite",
+            ),
+            ("mma.sync.m16n8k16.row.col.f32.f16.f16.f32", "mandatory"),
+            (
+                "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16",
+                "four types",
+            ),
+            (
+                "mma.sync.aligned.q16.row.col.f32.f16.f16.f32",
+                "not an mma shape",
+            ),
+        ] {
+            let Op::Unsupported(Some(d)) = op(bad) else {
+                panic!("{bad}: {:?}", op(bad))
+            };
+            assert!(d.message.contains(why), "{bad}: {}", d.message);
+        }
     }
 }

@@ -1,0 +1,585 @@
+//! `mma.sync.aligned` for a warp: the fragments of A, B and C gathered
+//! from the 32 threads' registers by the PTX ISA's layouts, each element
+//! of `D = A·B + C` computed by the tensor-core model of the device
+//! (crates/tc, docs/TENSOR_CORES.md), and D scattered back.
+//!
+//! PTX ISA 9.7.14.5.14 `mma`: "Perform a MxNxK matrix multiply and
+//! accumulate operation, D = A*B+C, where the A matrix is MxK, the B matrix
+//! is KxN, and the C and D matrices are MxN." "The registers in each thread
+//! hold a fragment of matrix" (9.7.14.5.6 to 9.7.14.5.10, quoted at
+//! [`a_at`], [`b_at`] and [`c_at`]); `.f64` is a chain of fused
+//! multiply-adds (`Machine::mma_f64`). docs/ENGINE.md "Tensor cores:
+//! mma.sync" says which model each device gets and what is refused.
+
+use crate::{err, Machine, RunError, WARP_SIZE};
+use ptxfp_front::module::{Instr, Operand, OperandKind};
+use ptxfp_isa::control::{Mma, MmaType};
+use ptxfp_isa::diag::Diagnostic;
+use ptxfp_isa::form::Form;
+use ptxfp_isa::target::Target;
+use ptxfp_isa::types::PtxType;
+use ptxfp_model::Eval;
+use ptxfp_tc::{Gpu, InFormat, Model, OutFormat};
+
+/// Where element `i` of a thread's fragment of A sits in A, `(row, col)`,
+/// for elements of `per` to a 32-bit register (2 for .f16/.bf16, 1 for
+/// .tf32, 4 for 8-bit types). With `groupID = %laneid >> 2` and
+/// `threadID_in_group = %laneid % 4`, the PTX ISA gives, per shape:
+///
+/// - m16n8k16 .f16/.bf16 (9.7.14.5.8): "row = groupID for ai where
+///   0 <= i < 2 || 4 <= i < 6, groupID + 8 Otherwise; col =
+///   (threadID_in_group * 2) + (i & 0x1) for ai where i < 4,
+///   (threadID_in_group * 2) + (i & 0x1) + 8 for ai where i >= 4";
+/// - m16n8k8 .f16/.bf16 (9.7.14.5.7): "row = groupID for a0 and a1,
+///   groupID + 8 for a2 and a3; col = threadID_in_group * 2 + (i & 0x1)";
+/// - m16n8k8 .tf32: "row = groupID for a0 and a2, groupID + 8 for a1 and
+///   a3; col = threadID_in_group for a0 and a1, threadID_in_group + 4 for
+///   a2 and a3";
+/// - m16n8k4 .tf32 (9.7.14.5.6): "row = groupID for a0, groupID + 8 for
+///   a1; col = threadID_in_group";
+/// - m16n8k32 8-bit (9.7.14.5.10): "row = groupID for ai where
+///   0 <= i < 4 || 8 <= i < 12, groupID + 8 otherwise; col =
+///   (threadID_in_group * 4) + (i & 0x3) for ai where i < 8,
+///   (threadID_in_group * 4) + (i & 0x3) + 16 for ai where i >= 8".
+///
+/// All are one rule in the register `r = i / per` and the place in it
+/// `i % per`: registers alternate rows `groupID` and `groupID + 8`
+/// (`r & 1`), each pair of registers covers the next `4 * per` columns,
+/// of which thread `threadID_in_group` holds `per` adjacent ones. The
+/// tests check this rule against each quoted formula.
+pub(crate) fn a_at(per: usize, lane: usize, i: usize) -> (usize, usize) {
+    let (g, t) = (lane >> 2, lane % 4);
+    let (r, lo) = (i / per, i % per);
+    (g + 8 * (r & 1), 4 * per * (r >> 1) + t * per + lo)
+}
+
+/// Where element `i` of a thread's fragment of B sits in B, `(row, col)`:
+///
+/// - m16n8k16 .f16/.bf16: "row = (threadID_in_group * 2) + (i & 0x1) for
+///   bi where i < 2, (threadID_in_group * 2) + (i & 0x1) + 8 for bi where
+///   i >= 2; col = groupID";
+/// - m16n8k8 .f16/.bf16: "row = (threadID_in_group * 2) + i for bi where
+///   i = {0, 1}; col = groupID";
+/// - m16n8k8 .tf32: "row = threadID_in_group for b0, threadID_in_group + 4
+///   for b1; col = groupID";
+/// - m16n8k4 .tf32: "row = threadID_in_group; col = groupID";
+/// - m16n8k32 8-bit: "row = (threadID_in_group * 4) + (i & 0x3) for bi
+///   where i < 4, (threadID_in_group * 4) + (i & 0x3) + 16 for bi where
+///   i >= 4; col = groupID".
+///
+/// One rule: register `r` covers rows `4 * per * r ..`, of which thread
+/// `threadID_in_group` holds `per` adjacent ones, in column `groupID`.
+pub(crate) fn b_at(per: usize, lane: usize, i: usize) -> (usize, usize) {
+    let (g, t) = (lane >> 2, lane % 4);
+    let (r, lo) = (i / per, i % per);
+    (4 * per * r + t * per + lo, g)
+}
+
+/// Where element `i` of a thread's fragment of C (and D) sits, the same
+/// for every shape here and for .f32, .f16 and .s32: "row = groupID for
+/// ci where i < 2, groupID + 8 for ci where i >= 2; col =
+/// (threadID_in_group * 2) + (i & 0x1) for ci where i = {0,..,3}".
+pub(crate) fn c_at(lane: usize, i: usize) -> (usize, usize) {
+    let (g, t) = (lane >> 2, lane % 4);
+    (g + 8 * (i >> 1), 2 * t + (i & 1))
+}
+
+/// The tensor-core model's input format of an mma multiplicand type.
+fn in_format(t: MmaType) -> Option<InFormat> {
+    Some(match t {
+        MmaType::F16 => InFormat::F16,
+        MmaType::Bf16 => InFormat::Bf16,
+        MmaType::Tf32 => InFormat::Tf32,
+        MmaType::E4m3 => InFormat::E4m3,
+        MmaType::E5m2 => InFormat::E5m2,
+        _ => return None,
+    })
+}
+
+/// The GPU whose tensor cores a device has: the crates/tc table's own
+/// lookup by sm target (`Gpu::parse`: sm_70 V100, sm_80 A100, sm_86 A2,
+/// sm_89 Ada, sm_90 H100, sm_100 B200, sm_120 RTX PRO 6000; the `a`/`f`
+/// variants as their base target).
+pub(crate) fn gpu_of(device: Target) -> Result<Gpu, String> {
+    Gpu::parse(&format!("sm_{}", device.sm)).ok_or_else(|| {
+        format!(
+            "no tensor-core model for an {device} device: the models are of sm_70 (V100), sm_80 (A100), sm_86 (A2), sm_89 (Ada), sm_90 (H100), sm_100 (B200) and sm_120 (RTX PRO 6000) parts"
+        )
+    })
+}
+
+/// The register types of an operand's elements: A and B any 32-bit
+/// register (`.b32`, `.f16x2`, ...), C and D their accumulator's.
+fn reg_type(t: MmaType) -> PtxType {
+    match t {
+        MmaType::F32 => PtxType::F32,
+        MmaType::F16 => PtxType::F16x2,
+        MmaType::S32 => PtxType::S32,
+        _ => PtxType::B32,
+    }
+}
+
+/// How D is computed from rows of A and columns of B.
+enum Arith {
+    /// The tensor-core model (floating point).
+    Float(Model, InFormat),
+    /// The exact integer dot product (`.s8`/`.u8`), wrapped or clamped.
+    Int,
+}
+
+impl Machine<'_, '_> {
+    /// `mma.sync.aligned` for the threads `on` of one warp.
+    pub(crate) fn mma(&mut self, ins: &Instr, mma: Mma, on: &[usize]) -> Result<(), RunError> {
+        let at = ins.opcode_span.clone();
+        let refuse = |msg: String, help: &str| {
+            RunError::Program(Diagnostic::error(at.clone(), msg).with_help(help))
+        };
+        let device = self.exec.device;
+        whole_warp(ins, on)?;
+        let (m, n, k) = (
+            mma.shape.0 as usize,
+            mma.shape.1 as usize,
+            mma.shape.2 as usize,
+        );
+        // PTX ISA `mma`, "Target ISA Notes" (the row's target in
+        // crates/isa/src/control.rs).
+        if !device.at_least(mma.min_sm) {
+            return Err(refuse(
+                format!(
+                    "`{}` requires sm_{} or higher; the device is {device}",
+                    ins.opcode, mma.min_sm
+                ),
+                "run with --device sm_80 or newer (sm_89 or newer for .e4m3/.e5m2)",
+            ));
+        }
+        if mma.a == MmaType::F64 {
+            return self.mma_f64(ins, on);
+        }
+        let arith = match in_format(mma.a) {
+            Some(input) => {
+                let gpu = gpu_of(device).map_err(|e| {
+                    refuse(
+                        format!("`{}`: {e}", ins.opcode),
+                        "run with --device sm_80, sm_86, sm_89, sm_90 or sm_100",
+                    )
+                })?;
+                let out = match mma.c {
+                    MmaType::F16 => OutFormat::F16,
+                    _ => OutFormat::F32,
+                };
+                let model = Model::new(gpu, input, out).map_err(|e| {
+                    refuse(
+                        format!("`{}` on an {device} device: {e}", ins.opcode),
+                        "`ptxfp mma gpus` lists the format pairs each GPU's model has",
+                    )
+                })?;
+                Arith::Float(model, input)
+            }
+            None => Arith::Int,
+        };
+        let ops = &ins.operands;
+        if ops.len() != 4 {
+            return Err(err(
+                at.clone(),
+                format!("`{}` takes 4 operands: `d, a, b, c`", ins.opcode),
+            ));
+        }
+        // Elements per 32-bit register of A and B, and of C and D.
+        let per_ab = (32 / mma.a.bits()) as usize;
+        let per_c = (32 / mma.c.bits()) as usize;
+        let counts = [
+            m * n / WARP_SIZE / per_c,
+            m * k / WARP_SIZE / per_ab,
+            k * n / WARP_SIZE / per_ab,
+            m * n / WARP_SIZE / per_c,
+        ];
+        let mut vecs: Vec<&[Operand]> = Vec::with_capacity(4);
+        for (i, (op, &want)) in ops.iter().zip(&counts).enumerate() {
+            match &op.kind {
+                OperandKind::Vector(v) if v.len() == want => vecs.push(v),
+                _ => {
+                    let name = ["d", "a", "b", "c"][i];
+                    return Err(err(
+                        op.span.clone(),
+                        format!(
+                            "`{}`: operand {name} is a vector of {want} registers `{{{name}0, ...}}`",
+                            ins.opcode
+                        ),
+                    ));
+                }
+            }
+        }
+        let (ta, tc) = (reg_type(mma.a), reg_type(mma.c));
+        // Each thread's registers, then the matrices they hold.
+        let mut a = vec![0u32; m * k];
+        let mut b = vec![0u32; k * n];
+        let mut c = vec![0u32; m * n];
+        for &lane in on {
+            self.lane = lane;
+            let l = lane % WARP_SIZE;
+            for (r, op) in vecs[1].iter().enumerate() {
+                let v = self.read(op, ta)?;
+                for e in 0..per_ab {
+                    let (i, j) = a_at(per_ab, l, r * per_ab + e);
+                    a[i * k + j] = field(v, e, mma.a.bits());
+                }
+            }
+            for (r, op) in vecs[2].iter().enumerate() {
+                let v = self.read(op, ta)?;
+                for e in 0..per_ab {
+                    let (i, j) = b_at(per_ab, l, r * per_ab + e);
+                    b[i * n + j] = field(v, e, mma.b.bits());
+                }
+            }
+            for (r, op) in vecs[3].iter().enumerate() {
+                let v = self.read(op, tc)?;
+                for e in 0..per_c {
+                    let (i, j) = c_at(l, r * per_c + e);
+                    c[i * n + j] = field(v, e, mma.c.bits());
+                }
+            }
+        }
+        let d = match arith {
+            Arith::Float(model, input) => {
+                // The model takes each input as the f32 bits of its value.
+                let tf32_low = |x: u32| input == InFormat::Tf32 && x & 0x1fff != 0;
+                if let Some(x) = a.iter().chain(&b).copied().find(|x| tf32_low(*x)) {
+                    // The register of a .tf32 element holds its 19 bits at
+                    // the top of an f32 (InFormat::width); the ISA does not
+                    // say what the low 13 bits do.
+                    return Err(refuse(
+                        format!(
+                            "`{}`: the .tf32 element {x:#010x} has nonzero low 13 bits (a .tf32 value is the top 19 bits of the register)",
+                            ins.opcode
+                        ),
+                        "convert with cvt.rna.tf32.f32 first",
+                    ));
+                }
+                let conv = |x: u32| match input {
+                    InFormat::Tf32 => input.to_f32_bits(x >> 13),
+                    _ => input.to_f32_bits(x),
+                };
+                let a: Vec<u32> = a.into_iter().map(conv).collect();
+                let b: Vec<u32> = b.into_iter().map(conv).collect();
+                // Each element one chained inner product of a row of A and
+                // a column of B with its element of C (Model::gemm).
+                model.gemm(m, n, k, &a, &b, &c).map_err(|e| {
+                    refuse(
+                        format!("`{}`: {e}", ins.opcode),
+                        "`ptxfp mma dot` runs one row and column alone",
+                    )
+                })?
+            }
+            Arith::Int => int_gemm(&mma, m, n, k, &a, &b, &c),
+        };
+        for &lane in on {
+            self.lane = lane;
+            let l = lane % WARP_SIZE;
+            let mut first = 0;
+            for (r, op) in vecs[0].iter().enumerate() {
+                let mut v = 0u64;
+                for e in 0..per_c {
+                    let (i, j) = c_at(l, r * per_c + e);
+                    v |= u64::from(d[i * n + j]) << (e as u32 * mma.c.bits());
+                }
+                self.write(op, tc, v)?;
+                if r == 0 {
+                    first = v;
+                }
+            }
+            // The trace shows each thread's d0.
+            self.trace(ins, &[], Some((first, tc)));
+        }
+        Ok(())
+    }
+}
+
+/// "The mandatory .aligned qualifier indicates that all threads in the
+/// warp must execute the same mma instruction"; "The behavior of mma
+/// instruction is undefined if ... any thread in the warp has exited."
+fn whole_warp(ins: &Instr, on: &[usize]) -> Result<(), RunError> {
+    let full = on.len() == WARP_SIZE && on.iter().enumerate().all(|(i, l)| l % WARP_SIZE == i);
+    if full {
+        return Ok(());
+    }
+    Err(RunError::Program(
+        Diagnostic::error(
+            ins.opcode_span.clone(),
+            format!(
+                "`{}` needs all 32 threads of the warp; {} of them run it here",
+                ins.opcode,
+                on.len()
+            ),
+        )
+        .with_help("launch whole warps (--block a multiple of 32) and run mma.sync outside divergent code and guards"),
+    ))
+}
+
+impl Machine<'_, '_> {
+    /// `mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {d0, d1}, {a0}, {b0}, {c0, c1}`
+    /// (9.7.14.5.2): A "row = %laneid >> 2, col = %laneid % 4"; B "row =
+    /// %laneid % 4, col = %laneid >> 2"; C and D "row = groupID, col =
+    /// (threadID_in_group * 2) + (i & 0x1) for ci where i = {0, 1}".
+    /// "Precision of the element-wise multiplication and addition operation
+    /// is identical to that of .f64 precision fused multiply-add": each
+    /// element is a chain of `fma.rn.f64` (the model's), starting from C
+    /// and taking k = 0, 1, 2, 3 in order. NOTE(hw): the ISA does not give
+    /// the order; this one is the engine's choice (docs/ENGINE.md).
+    fn mma_f64(&mut self, ins: &Instr, on: &[usize]) -> Result<(), RunError> {
+        let ops = &ins.operands;
+        let want = [2usize, 1, 1, 2];
+        let mut vecs: Vec<&[Operand]> = Vec::with_capacity(4);
+        for (i, op) in ops.iter().enumerate().take(4) {
+            match &op.kind {
+                OperandKind::Vector(v) if v.len() == want[i] => vecs.push(v),
+                _ => {
+                    let name = ["d", "a", "b", "c"][i];
+                    return Err(err(
+                        op.span.clone(),
+                        format!(
+                            "`{}`: operand {name} is a vector of {} `.f64` registers",
+                            ins.opcode, want[i]
+                        ),
+                    ));
+                }
+            }
+        }
+        if ops.len() != 4 {
+            return Err(err(
+                ins.opcode_span.clone(),
+                format!("`{}` takes 4 operands: `d, a, b, c`", ins.opcode),
+            ));
+        }
+        let (mut a, mut b, mut c) = ([0u64; 32], [0u64; 32], [0u64; 64]);
+        for &lane in on {
+            self.lane = lane;
+            let l = lane % WARP_SIZE;
+            let (g, t) = (l >> 2, l % 4);
+            a[g * 4 + t] = self.read(&vecs[1][0], PtxType::F64)?;
+            b[t * 8 + g] = self.read(&vecs[2][0], PtxType::F64)?;
+            for (i, op) in vecs[3].iter().enumerate() {
+                c[g * 8 + 2 * t + i] = self.read(op, PtxType::F64)?;
+            }
+        }
+        let fma = Form::parse("fma.rn.f64").map_err(RunError::Program)?;
+        let mut d = [0u64; 64];
+        for i in 0..8 {
+            for j in 0..8 {
+                let mut acc = c[i * 8 + j];
+                for t in 0..4 {
+                    acc = fma.eval(&[a[i * 4 + t], b[t * 8 + j], acc], &self.exec);
+                }
+                d[i * 8 + j] = acc;
+            }
+        }
+        for &lane in on {
+            self.lane = lane;
+            let l = lane % WARP_SIZE;
+            let (g, t) = (l >> 2, l % 4);
+            for (i, op) in vecs[0].iter().enumerate() {
+                self.write(op, PtxType::F64, d[g * 8 + 2 * t + i])?;
+            }
+            self.trace(ins, &[], Some((d[g * 8 + 2 * t], PtxType::F64)));
+        }
+        Ok(())
+    }
+}
+
+/// Element `e` of `bits` bits of a register (the lowest index in the low
+/// bits: "with each register containing two .f16 / .bf16 elements",
+/// elements listed "low to high").
+fn field(v: u64, e: usize, bits: u32) -> u32 {
+    ((v >> (e as u32 * bits)) & ((1u64 << bits) - 1)) as u32
+}
+
+/// `D = A·B + C` on `.s8`/`.u8` elements with `.s32` accumulators: "The
+/// integer mma operation is performed with .s32 accumulators. The
+/// .satfinite qualifier indicates that on overflow, the accumulated value
+/// is limited to the range MIN_INT32..MAX_INT32 ... If .satfinite is not
+/// specified, the accumulated value is wrapped instead." The sum is exact
+/// (32 products of 8-bit values fit in 21 bits), then wrapped or clamped.
+fn int_gemm(mma: &Mma, m: usize, n: usize, k: usize, a: &[u32], b: &[u32], c: &[u32]) -> Vec<u32> {
+    let val = |t: MmaType, x: u32| -> i64 {
+        match t {
+            MmaType::S8 => i64::from(x as u8 as i8),
+            _ => i64::from(x as u8),
+        }
+    };
+    let mut d = vec![0u32; m * n];
+    for i in 0..m {
+        for j in 0..n {
+            let mut s = i64::from(c[i * n + j] as i32);
+            for t in 0..k {
+                s += val(mma.a, a[i * k + t]) * val(mma.b, b[t * n + j]);
+            }
+            d[i * n + j] = if mma.satfinite {
+                s.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32 as u32
+            } else {
+                s as u32
+            };
+        }
+    }
+    d
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The spec's formulas for A, transcribed one shape at a time (the
+    /// quotes at [`a_at`]): `(shape k, per, lane, i) -> (row, col)`.
+    fn a_spec(k: usize, per: usize, lane: usize, i: usize) -> (usize, usize) {
+        let (g, t) = (lane >> 2, lane % 4);
+        match (k, per) {
+            (16, 2) => (
+                if i < 2 || (4..6).contains(&i) {
+                    g
+                } else {
+                    g + 8
+                },
+                if i < 4 {
+                    t * 2 + (i & 1)
+                } else {
+                    t * 2 + (i & 1) + 8
+                },
+            ),
+            (8, 2) => (if i < 2 { g } else { g + 8 }, t * 2 + (i & 1)),
+            (8, 1) => (
+                if i == 0 || i == 2 { g } else { g + 8 },
+                if i < 2 { t } else { t + 4 },
+            ),
+            (4, 1) => (if i == 0 { g } else { g + 8 }, t),
+            (32, 4) => (
+                if i < 4 || (8..12).contains(&i) {
+                    g
+                } else {
+                    g + 8
+                },
+                if i < 8 {
+                    t * 4 + (i & 3)
+                } else {
+                    t * 4 + (i & 3) + 16
+                },
+            ),
+            _ => unreachable!(),
+        }
+    }
+
+    fn b_spec(k: usize, per: usize, lane: usize, i: usize) -> (usize, usize) {
+        let (g, t) = (lane >> 2, lane % 4);
+        let row = match (k, per) {
+            (16, 2) => {
+                if i < 2 {
+                    t * 2 + (i & 1)
+                } else {
+                    t * 2 + (i & 1) + 8
+                }
+            }
+            (8, 2) => t * 2 + i,
+            (8, 1) => {
+                if i == 0 {
+                    t
+                } else {
+                    t + 4
+                }
+            }
+            (4, 1) => t,
+            (32, 4) => {
+                if i < 4 {
+                    t * 4 + (i & 3)
+                } else {
+                    t * 4 + (i & 3) + 16
+                }
+            }
+            _ => unreachable!(),
+        };
+        (row, g)
+    }
+
+    const SHAPES: [(usize, usize); 5] = [(16, 2), (8, 2), (8, 1), (4, 1), (32, 4)];
+
+    #[test]
+    fn layouts_are_the_specs_formulas() {
+        for (k, per) in SHAPES {
+            let (na, nb) = (16 * k / 32, k * 8 / 32);
+            for lane in 0..32 {
+                for i in 0..na {
+                    assert_eq!(
+                        a_at(per, lane, i),
+                        a_spec(k, per, lane, i),
+                        "A k{k} lane {lane} a{i}"
+                    );
+                }
+                for i in 0..nb {
+                    assert_eq!(
+                        b_at(per, lane, i),
+                        b_spec(k, per, lane, i),
+                        "B k{k} lane {lane} b{i}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn each_element_is_held_once() {
+        for (k, per) in SHAPES {
+            let mut seen_a = vec![0; 16 * k];
+            let mut seen_b = vec![0; k * 8];
+            for lane in 0..32 {
+                for i in 0..16 * k / 32 {
+                    let (r, c) = a_at(per, lane, i);
+                    seen_a[r * k + c] += 1;
+                }
+                for i in 0..k * 8 / 32 {
+                    let (r, c) = b_at(per, lane, i);
+                    seen_b[r * 8 + c] += 1;
+                }
+            }
+            assert!(seen_a.iter().all(|&x| x == 1), "A k{k}");
+            assert!(seen_b.iter().all(|&x| x == 1), "B k{k}");
+        }
+        let mut seen_c = [0; 128];
+        for lane in 0..32 {
+            for i in 0..4 {
+                let (r, c) = c_at(lane, i);
+                seen_c[r * 8 + c] += 1;
+            }
+        }
+        assert!(seen_c.iter().all(|&x| x == 1));
+    }
+
+    #[test]
+    fn devices_and_their_models() {
+        let t = |s: &str| s.parse::<Target>().unwrap();
+        assert_eq!(gpu_of(t("sm_80")), Ok(Gpu::A100));
+        assert_eq!(gpu_of(t("sm_86")), Ok(Gpu::A2));
+        assert_eq!(gpu_of(t("sm_89")), Ok(Gpu::Ada));
+        assert_eq!(gpu_of(t("sm_90a")), Ok(Gpu::H100));
+        assert_eq!(gpu_of(t("sm_100a")), Ok(Gpu::B200));
+        assert_eq!(gpu_of(t("sm_70")), Ok(Gpu::V100));
+        assert!(gpu_of(t("sm_75"))
+            .unwrap_err()
+            .contains("no tensor-core model"));
+        assert!(gpu_of(t("sm_87")).is_err());
+    }
+
+    #[test]
+    fn integer_products_wrap_or_saturate() {
+        // One row of k = 1 in a 1x1 product, by Rust's own integer ops.
+        let mut mma = Mma::decode(
+            "mma.sync.aligned.m16n8k32.row.col.s32.s8.u8.s32",
+            &["sync", "m16n8k32", "row", "col", "s32", "s8", "u8", "s32"],
+        )
+        .unwrap();
+        let d = int_gemm(&mma, 1, 1, 2, &[0x80, 0x7f], &[0xff, 2], &[5]);
+        assert_eq!(d[0] as i32, -128 * 255 + 127 * 2 + 5);
+        let d = int_gemm(&mma, 1, 1, 1, &[0x7f], &[0xff], &[i32::MAX as u32]);
+        assert_eq!(d[0] as i32, i32::MAX.wrapping_add(127 * 255));
+        mma.satfinite = true;
+        let d = int_gemm(&mma, 1, 1, 1, &[0x7f], &[0xff], &[i32::MAX as u32]);
+        assert_eq!(d[0] as i32, i32::MAX);
+        let d = int_gemm(&mma, 1, 1, 1, &[0x80], &[0xff], &[i32::MIN as u32]);
+        assert_eq!(d[0] as i32, i32::MIN);
+    }
+}

@@ -1346,10 +1346,11 @@ impl<'a> Parser<'a> {
                         };
                         // Values, `width` bytes each; an element holds `lanes`.
                         let given = bytes.len() as u64 / width;
-                        let fit = count.saturating_mul(lanes);
                         if open_len {
                             count = given.div_ceil(lanes);
-                        } else if given > fit {
+                        }
+                        let fit = count.saturating_mul(lanes);
+                        if given > fit {
                             self.error(
                                 t.span.clone(),
                                 format!("{given} initializers for `{s}`, which has {fit} value(s)"),

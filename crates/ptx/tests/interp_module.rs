@@ -79,10 +79,7 @@ fn bad_initializers_are_errors() {
         ("{abc}", "was never given or written"),
         ("{generic(abc)+4, 1}", "was never given or written"),
         ("{1 2}", "expected `,` or `}` in the initializer, found `2`"),
-        (
-            "{1, 2, 3}",
-            "3 initializers for `g`, which has 2 element(s)",
-        ),
+        ("{1, 2, 3}", "3 initializers for `g`, which has 2 value(s)"),
         ("{1,}", "expected a constant in the initializer, found `}`"),
         ("{1, 2", "expected `,` or `}` in the initializer, found `;`"),
     ] {

@@ -794,7 +794,11 @@ impl Control {
                 };
                 Control::Vote { mode, sync }
             }
-            ("mma", rest) => return Some(Mma::decode(opcode, rest).map(Control::Mma)),
+            // A bare `mma` is an instruction the engine does not run (a
+            // warning until it is reached), not a malformed `mma.sync`.
+            ("mma", rest) if !rest.is_empty() => {
+                return Some(Mma::decode(opcode, rest).map(Control::Mma))
+            }
             ("shfl", ["sync", mode, "b32"]) => Control::Shfl(match *mode {
                 "up" => ShflMode::Up,
                 "down" => ShflMode::Down,

@@ -83,6 +83,13 @@ _FLOAT = {
     "e2m3x2": (_U16, None, 1),
     "e3m2x2": (_U16, None, 1),
     "e2m1x2": (_U8, None, 1),
+    # The x4 packings of `cvt.rs` and the UE8M0 scale pairs: bits only.
+    "e4m3x4": (_U32, None, 1),
+    "e5m2x4": (_U32, None, 1),
+    "e2m3x4": (_U32, None, 1),
+    "e3m2x4": (_U32, None, 1),
+    "e2m1x4": (_U16, None, 1),
+    "ue8m0x2": (_U16, None, 1),
 }
 _INT_WIDTH = {"8": 8, "16": 16, "32": 32, "64": 64}
 

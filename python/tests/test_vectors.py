@@ -34,7 +34,9 @@ def _load():
             if not line or line.startswith("#"):
                 continue
             form, *ops = line.split()
-            key = (path.name, form, tuple(sorted(setup.items())))
+            # The operand count is part of the form (`min.f32 a b c` is
+            # the three-input min, PTX ISA 9.7.3.11).
+            key = (path.name, form, len(ops) - 1, tuple(sorted(setup.items())))
             groups.setdefault(key, []).append([int(x, 16) for x in ops])
     return groups
 
@@ -49,9 +51,13 @@ def test_files_are_there():
 
 @pytest.mark.parametrize("key", list(GROUPS), ids=lambda k: "%s:%s" % (k[0], k[1]))
 def test_vector_file(key):
-    name, form, setup = key
+    name, form, nsrc, setup = key
     rows = GROUPS[key]
     f = ptxfp.Form(form, **dict(setup))
+    if len(f.register_dtypes) != nsrc:
+        # The form named with its operands: `min.f32 d, a, b, c`.
+        f = ptxfp.Form("%s d, %s" % (form, ", ".join("abcdefgh"[:nsrc])), **dict(setup))
+    assert len(f.register_dtypes) == nsrc, (form, nsrc)
     cols = list(zip(*rows))
     srcs = [np.array(c, dtype=dt) for c, dt in zip(cols[:-1], f.register_dtypes)]
     expected = np.array(cols[-1], dtype=np.uint64)

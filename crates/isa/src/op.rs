@@ -176,6 +176,9 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
         "cvta" => Op::Cvta(last_type(opcode)),
         "bra" if opcode.split('.').skip(1).all(|s| s == "uni") => Op::Bra,
         "ret" => Op::Ret,
+        // `barrier.cluster.arrive/wait` (PTX ISA 7.8, sm_90): valid PTX the
+        // engine does not run; a warning, and an error only if reached.
+        "barrier" if opcode.starts_with("barrier.cluster.") => Op::Unsupported(None),
         "bra" | "brx" | "call" | "bar" | "barrier" => Op::Unsupported(Some(
             Diagnostic::error(
                 0..opcode.len(),

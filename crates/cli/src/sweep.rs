@@ -277,15 +277,14 @@ fn sweep(a: RunArgs) -> Result<(), Failure> {
             for r in &rs {
                 records.push(shard_report(&a, &form, space, r, &pool, out)?);
             }
-        }
-        for k in (first..=last).filter(|_| first == last) {
+        } else {
             records.push(one_shard(
                 &a,
                 &form,
                 exec,
                 ops,
                 space,
-                (k, n),
+                (first, n),
                 chunks,
                 total,
                 path,

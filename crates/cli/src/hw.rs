@@ -11,7 +11,7 @@ use ptxfp::{Exec, HwProfile};
 use ptxfp::{PtxType, Target};
 use ptxfp_hw::adapter::{accepts, eval_on, instr_form};
 use ptxfp_hw::gpu::{self, Device, Gpu, GpuError};
-use ptxfp_hw::kernel::{self, Header, InstrForm, Lanes};
+use ptxfp_hw::kernel::{self, storage_bits, value_mask, Header, InstrForm, Lanes};
 use ptxfp_hw::record::{self, hex, Case, Inputs, Record};
 use ptxfp_hw::{gen, probe};
 
@@ -29,13 +29,48 @@ pub enum HwCommand {
     Probe(ProbeArgs),
     /// Print the PTX kernel that `check` would load (no GPU needed).
     Kernel(KernelArgs),
+    /// Run every `mma.sync` form `ptxfp run` executes on the GPU, many
+    /// warps of operands each, and compare D with `ptxfp run`'s engine on
+    /// the same kernel and memory (fragment layouts and the GPU's
+    /// tensor-core model together); writes a JSON record per form.
+    Mma(MmaArgs),
+}
+
+/// Options of `ptxfp hw mma`.
+#[derive(Debug, Args)]
+pub struct MmaArgs {
+    /// Warps per form (rounded up to a multiple of 4), each one product
+    /// D = A·B + C of random operands.
+    #[arg(long, default_value_t = 1024)]
+    pub warps: usize,
+    /// Seed of the operands.
+    #[arg(long, default_value_t = crate::common::DEFAULT_SEED)]
+    pub seed: u64,
+    /// Only the forms whose name contains this text.
+    #[arg(long)]
+    pub only: Option<String>,
+    /// Differing D registers to print per form.
+    #[arg(long, default_value_t = 8)]
+    pub show: usize,
+    /// Which GPU: its CUDA device ordinal (0: the first).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub gpu: usize,
+    /// Write a JSON record per form under this directory (`testdata/hw`).
+    #[arg(long)]
+    pub record: Option<PathBuf>,
 }
 
 /// Options of `ptxfp hw check`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// The form, in canonical text: `fma.rn.bf16`, `mad.rn.ftz.f32`.
-    pub form: String,
+    /// The forms, each in canonical text (`fma.rn.bf16`, `mad.rn.ftz.f32`,
+    /// `cvt.rzi.s32.f32`, `setp.ltu.f64`, `shf.l.wrap.b32`): any
+    /// instruction `ptxfp eval` takes that has one destination and no
+    /// carry. Several run one after another on one GPU context, each with
+    /// its own summary line and record; one the GPU cannot run is reported
+    /// and the others still run.
+    #[arg(required = true, value_name = "FORM")]
+    pub forms: Vec<String>,
     /// Every pair of 16-bit operands (two-operand .f16/.bf16/x2 forms).
     #[arg(long, conflicts_with = "random")]
     pub exhaustive: bool,
@@ -158,6 +193,7 @@ fn dispatch(cmd: HwCommand) -> Result<bool, HwError> {
         HwCommand::Check(a) => check(a),
         HwCommand::Sweep(a) => sweep_cmd(a),
         HwCommand::Probe(a) => probe_cmd(a),
+        HwCommand::Mma(a) => mma_cmd(a),
         HwCommand::Kernel(a) => {
             let form = instr_form(&a.form).map_err(usage)?;
             let device: Target = a.device.parse().map_err(usage)?;
@@ -260,6 +296,7 @@ fn base_record<D: Device>(command: &str, form: &str, g: &D, h: Header, inputs: I
         inputs,
         digests: Default::default(),
         mismatches: None,
+        register_high_bits: None,
         cases: Vec::new(),
     }
 }
@@ -279,13 +316,31 @@ fn lanes_of(form: &InstrForm) -> Lanes {
     }
 }
 
+/// Clears the bits above the destination type in results stored from a
+/// wider register (8-bit `cvt` destinations, predicates) and counts the
+/// results that had any set (`cvt.rni.s8.f32` sign-extends into its
+/// `.b16` register: the type's bits are the result, the rest is the
+/// register's, reported apart).
+fn keep_type_bits(dest: PtxType, got: &mut [u64]) -> u64 {
+    let m = value_mask(dest);
+    if storage_bits(dest) == dest.bits() {
+        return 0;
+    }
+    let mut high = 0;
+    for v in got {
+        high += u64::from(*v & !m != 0);
+        *v &= m;
+    }
+    high
+}
+
 fn describe(form: &InstrForm, ops: &[u64], gpu: u64, ours: u64) -> String {
     let ops: Vec<String> = ops
         .iter()
         .zip(&form.srcs)
         .map(|(v, t)| hex(*v, t.bits()))
         .collect();
-    let w = form.dest.bits();
+    let w = form.dest.bits().max(4);
     format!(
         "{} {} -> gpu {} ptxfp {}",
         form.text(),
@@ -296,13 +351,49 @@ fn describe(form: &InstrForm, ops: &[u64], gpu: u64, ours: u64) -> String {
 }
 
 fn check(a: CheckArgs) -> Result<bool, HwError> {
-    instr_form(&a.form).map_err(usage)?;
+    // One form is read before the GPU is opened: a misspelt one is a usage
+    // error at once. Of several, each is reported where it is reached, so
+    // one the harness cannot run does not keep the others from running.
+    if let [f] = a.forms.as_slice() {
+        instr_form(f).map_err(usage)?;
+    }
     check_on(&open(a.gpu)?, a)
 }
 
+/// Checks each form of `a` on `g`. One form: its error is the command's.
+/// Several: a form that cannot run is reported on stderr and the others
+/// run; then a mismatch anywhere is the outcome (exit 1), else forms not
+/// run are an error naming them (exit 2).
 fn check_on<D: Device>(g: &D, a: CheckArgs) -> Result<bool, HwError> {
-    let form = instr_form(&a.form).map_err(usage)?;
+    if let [form] = a.forms.as_slice() {
+        return check_one(g, &a, form);
+    }
+    let mut agree = true;
+    let mut not_run = Vec::new();
+    for form in &a.forms {
+        match check_one(g, &a, form) {
+            Ok(ok) => agree &= ok,
+            Err(e) => {
+                println!("{form}: not run: {e}");
+                not_run.push(form.as_str());
+            }
+        }
+    }
+    if agree && !not_run.is_empty() {
+        return Err(usage(format!(
+            "{} of {} forms could not be run: {}",
+            not_run.len(),
+            a.forms.len(),
+            not_run.join(", ")
+        )));
+    }
+    Ok(agree)
+}
+
+fn check_one<D: Device>(g: &D, a: &CheckArgs, form: &str) -> Result<bool, HwError> {
+    let form = instr_form(form).map_err(usage)?;
     let mut mismatches = 0u64;
+    let mut high_bits = 0u64;
     let mut cases = Vec::new();
     let mut gpu_chunks = Vec::new();
     let mut note = |ops: Vec<u64>, gpu: u64, ours: u64| {
@@ -316,8 +407,8 @@ fn check_on<D: Device>(g: &D, a: CheckArgs) -> Result<bool, HwError> {
                         .zip(&form.srcs)
                         .map(|(v, t)| hex(*v, t.bits()))
                         .collect(),
-                    gpu: hex(gpu, form.dest.bits()),
-                    ptxfp: hex(ours, form.dest.bits()),
+                    gpu: hex(gpu, form.dest.bits().max(4)),
+                    ptxfp: hex(ours, form.dest.bits().max(4)),
                 });
             }
         }
@@ -341,7 +432,7 @@ fn check_on<D: Device>(g: &D, a: CheckArgs) -> Result<bool, HwError> {
                     .map(|i| kernel::index_operands(i, lanes))
                     .unzip();
                 let ours = eval_on(&form, &[ca.clone(), cb.clone()], &exec(h, g)).map_err(usage)?;
-                for i in 0..got.len() {
+                for i in (0..got.len()).filter(|&i| got[i] != ours[i]) {
                     note(vec![ca[i], cb[i]], got[i], ours[i]);
                 }
             }
@@ -358,14 +449,16 @@ fn check_on<D: Device>(g: &D, a: CheckArgs) -> Result<bool, HwError> {
             let n = (a.random - done).min(RANDOM_LAUNCH as u64) as usize;
             let cols = gen::stream(a.seed, &form.srcs, done, n as u64)
                 .ok_or_else(|| usage("the form has a non-float operand"))?;
-            let got = g.run_loaded(&k, form.dest, &form.srcs, &cols)?;
+            let mut got = g.run_loaded(&k, form.dest, &form.srcs, &cols)?;
+            high_bits += keep_type_bits(form.dest, &mut got);
             for (j, piece) in got.chunks(sweep::CHUNK).enumerate() {
                 let c = done / sweep::CHUNK as u64 + j as u64;
                 gpu_chunks.push(chunk_digest(form.dest, c, piece));
             }
             if !a.gpu_only {
                 let ours = eval_on(&form, &cols, &exec(h, g)).map_err(usage)?;
-                for i in 0..n {
+                // Operands gathered only for a differing result.
+                for i in (0..n).filter(|&i| got[i] != ours[i]) {
                     note(cols.iter().map(|c| c[i]).collect(), got[i], ours[i]);
                 }
             }
@@ -394,9 +487,18 @@ fn check_on<D: Device>(g: &D, a: CheckArgs) -> Result<bool, HwError> {
             form.text()
         );
     }
+    if high_bits > 0 {
+        println!(
+            "{}: the GPU's {} register had bits above the {}-bit result set in {high_bits} of {total} results (compared and digested without them)",
+            form.text(),
+            kernel::reg_type(form.dest),
+            form.dest.bits()
+        );
+    }
     if let Some(root) = &a.record {
         let mut r = base_record("check", &form.text(), g, h, inputs);
         r.mismatches = (!a.gpu_only).then_some(mismatches);
+        r.register_high_bits = (high_bits > 0).then_some(high_bits);
         r.cases = cases;
         r.digests.insert(
             DIGEST.into(),
@@ -563,11 +665,104 @@ fn sweep_on<D: Device>(g: &D, a: SweepArgs) -> Result<bool, HwError> {
 /// The sweep digest of one chunk of results held as u64, at the
 /// destination's register width.
 pub fn chunk_digest(dest: PtxType, c: u64, results: &[u64]) -> u64 {
-    match dest.bits() {
+    match storage_bits(dest) {
         16 => sweep::chunk_digest(c, &results.iter().map(|v| *v as u16).collect::<Vec<_>>()),
         32 => sweep::chunk_digest(c, &results.iter().map(|v| *v as u32).collect::<Vec<_>>()),
         _ => sweep::chunk_digest(c, results),
     }
+}
+
+fn mma_cmd(a: MmaArgs) -> Result<bool, HwError> {
+    use ptxfp_hw::mma;
+    let g = open(a.gpu)?;
+    let warps = a.warps.max(1).next_multiple_of(mma::WARPS_PER_BLOCK);
+    let mut agree = true;
+    let mut not_run = Vec::new();
+    for case in mma::cases(g.target.sm) {
+        let name = case.name();
+        if a.only.as_ref().is_some_and(|o| !name.contains(o.as_str())) {
+            continue;
+        }
+        let target = g.target;
+        let inputs = case.inputs(a.seed, warps);
+        let run = || -> Result<(Vec<u8>, Vec<u8>), HwError> {
+            let k = g.load(&case.kernel(target))?;
+            let refs: Vec<&[u8]> = inputs.iter().map(Vec::as_slice).collect();
+            let out_len = case.bytes()[2] * 32 * warps;
+            let blocks = (warps / mma::WARPS_PER_BLOCK) as u32;
+            let gpu = g.run_bytes(&k, &refs, out_len, blocks, mma::BLOCK)?;
+            let ours = case
+                .ptxfp(&case.ptxfp_inputs(&inputs), warps, target, g.target)
+                .map_err(|e| usage(format!("ptxfp run: {e}")))?;
+            Ok((gpu, ours))
+        };
+        let (gpu, ours) = match run() {
+            Ok(r) => r,
+            Err(e) => {
+                println!("{name}: not run: {e}");
+                not_run.push(name);
+                continue;
+            }
+        };
+        let (gw, ow) = (mma::words(&gpu), mma::words(&ours));
+        let per_thread = case.bytes()[2] / 4;
+        let mut cases = Vec::new();
+        let mut mismatches = 0u64;
+        for (i, (x, y)) in gw.iter().zip(&ow).enumerate() {
+            if x != y {
+                mismatches += 1;
+                if cases.len() < a.show {
+                    let (t, r) = (i / per_thread, i % per_thread);
+                    println!(
+                        "{name}: warp {} lane {} d{r}: gpu {} ptxfp {}",
+                        t / 32,
+                        t % 32,
+                        hex(u64::from(*x), 32),
+                        hex(u64::from(*y), 32)
+                    );
+                    cases.push(Case {
+                        operands: vec![hex(t as u64, 32), hex(r as u64, 8)],
+                        gpu: hex(u64::from(*x), 32),
+                        ptxfp: hex(u64::from(*y), 32),
+                    });
+                }
+            }
+        }
+        println!(
+            "{name}: {mismatches} of {} D registers differ from ptxfp ({warps} warps)",
+            gw.len()
+        );
+        agree &= mismatches == 0;
+        if let Some(root) = &a.record {
+            let h = Header {
+                version: ptxfp::PtxVersion::new(8, 4),
+                target,
+            };
+            let mut r = base_record(
+                "mma",
+                &name,
+                &g,
+                h,
+                Inputs::Random {
+                    seed: a.seed,
+                    count: warps as u64,
+                },
+            );
+            r.mismatches = Some(mismatches);
+            r.cases = cases;
+            r.digests
+                .insert(DIGEST.into(), format!("{:016x}", sweep::digest(&gw)));
+            println!("recorded {}", record::write(root, &r)?.display());
+        }
+    }
+    if agree && !not_run.is_empty() {
+        return Err(usage(format!(
+            "{} mma forms could not be run: {}",
+            not_run.len(),
+            not_run.join(", ")
+        )));
+    }
+    Ok(agree)
 }
 
 fn probe_cmd(a: ProbeArgs) -> Result<bool, HwError> {
@@ -656,7 +851,7 @@ mod tests {
 
     fn args(form: &str, n: u64, dir: &std::path::Path) -> CheckArgs {
         CheckArgs {
-            form: form.into(),
+            forms: vec![form.into()],
             exhaustive: false,
             random: n,
             seed: 3,
@@ -696,6 +891,76 @@ mod tests {
             let d = sweep::combine(&[chunk_digest(f.dest, 0, &ours)]);
             assert_eq!(r.digests[DIGEST], format!("{d:016x}"), "{form}");
         }
+    }
+
+    #[test]
+    fn instructions_beyond_the_float_table_run_through_the_same_plumbing() {
+        // Conversions (8-bit destinations in a .b16 register), comparisons
+        // with a predicate source and destination, selection, integer and
+        // bit instructions: ptxfp's answers pass and the digest is ptxfp's
+        // over the results at the type's width.
+        for form in [
+            "cvt.rzi.s32.f32",
+            "cvt.rni.s8.f32",
+            "cvt.rn.f16.u64",
+            "cvt.rn.satfinite.e4m3x2.f32",
+            "setp.ltu.and.f64",
+            "setp.equ.or.bf16x2",
+            "set.ge.u32.f16",
+            "testp.subnormal.f32",
+            "selp.b32",
+            "slct.f32.s32",
+            "shf.l.wrap.b32",
+            "mul.wide.s16",
+            "div.s64",
+            "prmt.b32.rc8",
+        ] {
+            let dir = tempfile::tempdir().unwrap();
+            assert!(
+                check_on(&ModelDevice::default(), args(form, 3000, dir.path())).unwrap(),
+                "{form}"
+            );
+            let r = only_record(dir.path());
+            assert_eq!((r.form.as_str(), r.mismatches), (form, Some(0)));
+            let f = instr_form(form).unwrap();
+            let cols = ptxfp_hw::gen::stream(3, &f.srcs, 0, 3000).unwrap();
+            let h = kernel_for(&f, Target::sm(90), "buffer").unwrap().1;
+            let ours = eval_on(&f, &cols, &exec(h, &ModelDevice::default())).unwrap();
+            assert!(ours.iter().all(|v| v & !value_mask(f.dest) == 0), "{form}");
+            let d = sweep::combine(&[chunk_digest(f.dest, 0, &ours)]);
+            assert_eq!(r.digests[DIGEST], format!("{d:016x}"), "{form}");
+        }
+        // Several forms in one command: one record each; a form that
+        // cannot run is named and the rest still run.
+        let dir = tempfile::tempdir().unwrap();
+        let mut a = args("abs.s32", 1000, dir.path());
+        a.forms = vec!["abs.s32".into(), "lop3.b32".into(), "not.b16".into()];
+        let e = check_on(&ModelDevice::default(), a)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("1 of 3 forms could not be run: lop3.b32"), "{e}");
+        assert_eq!(record::find(dir.path()).unwrap().len(), 2);
+        let mut dev = ModelDevice::default();
+        dev.flip = Some(3);
+        let mut a = args("abs.s32", 1000, dir.path());
+        a.forms = vec!["lop3.b32".into(), "not.b16".into()];
+        assert!(
+            !check_on(&dev, a).unwrap(),
+            "a mismatch outweighs a form not run"
+        );
+    }
+
+    #[test]
+    fn high_register_bits_are_counted_and_cleared() {
+        let mut got = vec![0xff88, 0x0078, 0x1];
+        assert_eq!(keep_type_bits(PtxType::S8, &mut got), 1);
+        assert_eq!(got, vec![0x88, 0x78, 0x1]);
+        let mut got = vec![0xff88];
+        assert_eq!(keep_type_bits(PtxType::B16, &mut got), 0);
+        assert_eq!(got, vec![0xff88]);
+        let mut got = vec![1, 0, 2];
+        assert_eq!(keep_type_bits(PtxType::Pred, &mut got), 1);
+        assert_eq!(got, vec![1, 0, 0]);
     }
 
     #[test]

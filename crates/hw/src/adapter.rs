@@ -1,12 +1,14 @@
-//! `ptxfp::Form` seen from the harness: the operand types and PTX
+//! `ptxfp::Instruction` seen from the harness: the operand types and PTX
 //! requirements the kernel generator needs ([`InstrForm`]), the header rule
-//! (`Form::validate`), and ptxfp's results: the batch plans
-//! (`ptxfp::batch::Plan`) where a form has one, `Form::eval` otherwise
-//! (`mad.f32` without rounding, whose result depends on the code's target
-//! and the device).
+//! (`Op::validate`), and ptxfp's results: the batch plans
+//! (`ptxfp::batch::Plan`) where a form of the float table has one,
+//! `Form::eval` for the other forms (`mad.f32` without rounding, whose
+//! result depends on the code's target and the device), and
+//! `Instruction::eval_u64_columns` for every other instruction (`cvt`,
+//! compare and select, integer and bit).
 
 use ptxfp::batch::{Plan, Slice, SliceMut};
-use ptxfp::{Eval, Exec, Form, PtxVersion, Target};
+use ptxfp::{Eval, Exec, Form, Instruction, PtxType, PtxVersion, Target};
 use rayon::prelude::*;
 
 use crate::kernel::InstrForm;
@@ -32,9 +34,10 @@ pub enum FormError {
     },
 }
 
-/// Parses `text` with `Form::parse`.
-pub fn parse(text: &str) -> Result<Form, FormError> {
-    Form::parse(text).map_err(|d| FormError::Parse {
+/// Parses `text` with `Instruction::parse`: a form of the table, or any
+/// instruction ptxfp computes.
+pub fn parse(text: &str) -> Result<Instruction, FormError> {
+    Instruction::parse(text).map_err(|d| FormError::Parse {
         text: text.to_string(),
         message: d.to_string(),
     })
@@ -44,24 +47,77 @@ pub fn parse(text: &str) -> Result<Form, FormError> {
 /// requirements.
 pub fn from_form(form: &Form) -> InstrForm {
     InstrForm {
-        form: *form,
+        ins: Instruction::of(ptxfp::Op::Form(*form), form.to_string())
+            .expect("every form of the table computes"),
         dest: form.dest_type(),
         srcs: form.source_types(),
         requires: form.requires(),
     }
 }
 
-/// [`from_form`] of [`parse`].
+/// The generator's view of any instruction with one destination and no
+/// carry flag (what one buffer kernel can run and store).
+///
+/// # Errors
+/// An instruction with several destinations or a carry.
+pub fn from_instruction(ins: Instruction) -> Result<InstrForm, FormError> {
+    if let Some(f) = ins.form() {
+        return Ok(from_form(&f));
+    }
+    let carry = ins
+        .op
+        .signature()
+        .is_some_and(|s| s.carry.reads || s.carry.writes);
+    let preds = ins.dsts.iter().all(|t| *t == PtxType::Pred);
+    if ins.dsts.is_empty() || carry || (ins.dsts.len() > 1 && !preds) {
+        return Err(FormError::Parse {
+            text: ins.text.clone(),
+            message: "the harness runs instructions of one destination, or of predicate \
+                      destinations only, and no carry flag (add.cc/addc/mad.cc are not run yet)"
+                .into(),
+        });
+    }
+    // 9.7.8.6: "immLut ... an integer constant": one kernel per table
+    // value, which this buffer kernel is not.
+    if ins.text.split('.').next() == Some("lop3") {
+        return Err(FormError::Parse {
+            text: ins.text.clone(),
+            message: "lop3's immLut operand is an immediate, which the buffer kernel cannot load \
+                      (lop3 is not run yet)"
+                .into(),
+        });
+    }
+    let requires = ins
+        .op
+        .requires()
+        .unwrap_or((PtxVersion::new(1, 0), Target::sm(10)));
+    Ok(InstrForm {
+        // Several predicates (`setp.f16x2 p|q`) travel packed in one word.
+        dest: if ins.dsts.len() > 1 {
+            PtxType::B32
+        } else {
+            ins.dsts[0]
+        },
+        srcs: ins.srcs.clone(),
+        requires,
+        ins,
+    })
+}
+
+/// [`from_instruction`] of [`parse`].
 pub fn instr_form(text: &str) -> Result<InstrForm, FormError> {
-    parse(text).map(|f| from_form(&f))
+    parse(text).and_then(from_instruction)
 }
 
 /// Whether PTX `version` for `target` accepts `form` without any
-/// diagnostic, warnings included (`Form::validate`): `mad.f32` without
+/// diagnostic, warnings included (`Op::validate`): `mad.f32` without
 /// rounding is warned about for sm_20 and up in PTX 3.1, so the harness
 /// writes `.version 3.0` for it.
 pub fn accepts(form: &InstrForm, version: PtxVersion, target: Target) -> bool {
-    form.form.validate(version, target).is_empty()
+    form.ins
+        .op
+        .validate(&form.ins.text, version, target)
+        .is_empty()
 }
 
 /// ptxfp's results for operand columns (`cols[k][i]` is source `k` of
@@ -69,8 +125,30 @@ pub fn accepts(form: &InstrForm, version: PtxVersion, target: Target) -> bool {
 /// `exec.device`: through the form's batch plan when it has one, else
 /// `Form::eval` case by case.
 pub fn eval_on(form: &InstrForm, cols: &[Vec<u64>], exec: &Exec) -> Result<Vec<u64>, FormError> {
-    let parsed = form.form;
     let n = cols.first().map_or(0, Vec::len);
+    let Some(parsed) = form.form() else {
+        if form.ins.dsts.len() > 1 {
+            // Predicate destinations packed: bit k is destination k.
+            return Ok((0..n)
+                .into_par_iter()
+                .map(|i| {
+                    let srcs: Vec<u64> = cols.iter().map(|c| c[i]).collect();
+                    let (d, _) = form.ins.eval(&srcs, exec);
+                    d.iter().enumerate().fold(0, |w, (k, v)| w | (v & 1) << k)
+                })
+                .collect());
+        }
+        let srcs: Vec<&[u64]> = cols.iter().map(Vec::as_slice).collect();
+        let mut out = vec![0u64; n];
+        return if form.ins.eval_u64_columns(exec, &srcs, &mut out) {
+            Ok(out)
+        } else {
+            Err(FormError::Eval {
+                form: form.text(),
+                message: "the operand columns do not fit the instruction".into(),
+            })
+        };
+    };
     let Some(plan) = Plan::of(&parsed, exec) else {
         return Ok((0..n)
             .into_par_iter()

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use cudarc::driver::{CudaContext, CudaSlice, CudaStream, LaunchConfig, PushKernelArg};
 use ptxfp::{PtxType, Target};
 
-use crate::kernel::{grid, BLOCK, ENTRY};
+use crate::kernel::{grid, storage_bits, BLOCK, ENTRY};
 use crate::record::GpuInfo;
 
 /// What can go wrong talking to the GPU.
@@ -204,7 +204,7 @@ enum Buf {
 impl Gpu {
     fn upload(&self, t: PtxType, values: &[u64]) -> Result<Buf, GpuError> {
         let what = || driver("copying operands to the device");
-        Ok(match t.bits() {
+        Ok(match storage_bits(t) {
             16 => Buf::B16(
                 self.stream
                     .clone_htod(&values.iter().map(|v| *v as u16).collect::<Vec<_>>())
@@ -221,7 +221,7 @@ impl Gpu {
 
     fn alloc(&self, t: PtxType, n: usize) -> Result<Buf, GpuError> {
         let what = || driver(format!("allocating {n} results"));
-        Ok(match t.bits() {
+        Ok(match storage_bits(t) {
             16 => Buf::B16(self.stream.alloc_zeros(n).map_err(what())?),
             32 => Buf::B32(self.stream.alloc_zeros(n).map_err(what())?),
             _ => Buf::B64(self.stream.alloc_zeros(n).map_err(what())?),
@@ -327,6 +327,52 @@ impl Gpu {
         // thread with index >= n returns before touching memory.
         unsafe { launch.launch(cfg) }.map_err(driver("launching the kernel"))?;
         self.download(&out)
+    }
+
+    /// Runs a loaded kernel whose parameters are one pointer per input
+    /// array and then one to the output (`ptxfp hw mma`'s `(a, b, c, d)`),
+    /// with `grid` blocks of `block` threads, and returns the output's
+    /// `out_len` bytes (zeroed before the launch).
+    pub fn run_bytes(
+        &self,
+        kernel: &Kernel,
+        inputs: &[&[u8]],
+        out_len: usize,
+        grid: u32,
+        block: u32,
+    ) -> Result<Vec<u8>, GpuError> {
+        let bufs = inputs
+            .iter()
+            .map(|b| {
+                self.stream
+                    .clone_htod(*b)
+                    .map_err(driver("copying operands to the device"))
+            })
+            .collect::<Result<Vec<CudaSlice<u8>>, _>>()?;
+        let mut out: CudaSlice<u8> = self
+            .stream
+            .alloc_zeros(out_len.max(1))
+            .map_err(driver(format!("allocating {out_len} result bytes")))?;
+        let cfg = LaunchConfig {
+            grid_dim: (grid, 1, 1),
+            block_dim: (block, 1, 1),
+            shared_mem_bytes: 0,
+        };
+        let mut launch = self.stream.launch_builder(&kernel.0);
+        for b in &bufs {
+            launch.arg(b);
+        }
+        launch.arg(&mut out);
+        // SAFETY: the kernel's parameters are the input pointers and then the
+        // output pointer, as pushed; the caller sizes each array for every
+        // thread of `grid` × `block` (crate::mma: per-thread registers).
+        unsafe { launch.launch(cfg) }.map_err(driver("launching the kernel"))?;
+        let mut bytes = self
+            .stream
+            .clone_dtoh(&out)
+            .map_err(driver("copying results from the device"))?;
+        bytes.truncate(out_len);
+        Ok(bytes)
     }
 
     /// Runs a loaded [`crate::kernel::index_kernel`] for global indices

@@ -1,8 +1,11 @@
 //! PTX kernel text for one instruction form.
 //!
 //! Three kernels, all one thread per result:
-//! - [`buffer_kernel`]: loads `a`, `b`, `c` from arrays, runs the form's text
-//!   exactly as written, stores `d` (`ptxfp hw check`, `probe`);
+//! - [`buffer_kernel`]: loads `a`, `b`, `c` ... from arrays, runs the
+//!   instruction's text exactly as written, stores `d` (`ptxfp hw check`,
+//!   `probe`); any single-destination instruction ptxfp computes (the float
+//!   table, `cvt`, `setp`/`set`/`selp`/`slct`/`testp`, the integer and bit
+//!   instructions), predicates moved through `.b32` words;
 //! - [`index_kernel`]: makes the two 16-bit operands from the global index
 //!   (`a = i >> 16`, `b = i & 0xffff`), so a 2^32-pair sweep needs no operand
 //!   upload (`ptxfp hw sweep`);
@@ -16,21 +19,21 @@
 use core::fmt::Write as _;
 
 use ptxfp::form::round_suffix;
-use ptxfp::{Clamp, Form, PtxType, PtxVersion, Target};
+use ptxfp::{Clamp, Form, Instruction, PtxType, PtxVersion, Target};
 
-/// What the generator needs to know about one instruction form: its canonical
-/// text and its operand types. This is the adapter between `ptxfp::Form` and
-/// the generator (`Form`'s `Display`, `dest_type`, `source_types`, `requires`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What the generator needs to know about one instruction: its text and its
+/// operand types. This is the adapter between `ptxfp::Instruction` (a form
+/// of the float table or any other op ptxfp computes) and the generator.
+#[derive(Clone, Debug, PartialEq)]
 pub struct InstrForm {
-    /// The form (printed, it is the instruction without operands:
-    /// `fma.rn.oob.relu.bf16x2`).
-    pub form: Form,
+    /// The instruction (its text is the instruction without operands:
+    /// `fma.rn.oob.relu.bf16x2`, `cvt.rzi.s32.f32`, `setp.ltu.f64`).
+    pub ins: Instruction,
     /// Type of `d`.
     pub dest: PtxType,
-    /// Types of `a`, `b`[, `c`] in operand order.
+    /// Types of `a`, `b`[, `c` ...] in operand order.
     pub srcs: Vec<PtxType>,
-    /// The lowest PTX ISA version and target that accept the form.
+    /// The lowest PTX ISA version and target that accept the instruction.
     pub requires: (PtxVersion, Target),
 }
 
@@ -177,7 +180,7 @@ pub fn reg_type(t: PtxType) -> &'static str {
     match t {
         PtxType::F32 => ".f32",
         PtxType::F64 => ".f64",
-        _ => match t.bits() {
+        _ => match storage_bits(t) {
             16 => ".b16",
             32 => ".b32",
             _ => ".b64",
@@ -185,7 +188,32 @@ pub fn reg_type(t: PtxType) -> &'static str {
     }
 }
 
-const OPERANDS: [&str; 3] = ["a", "b", "c"];
+/// Width in bits of one value of type `t` in the kernel's arrays (and the
+/// register that moves it): the type's own width, but a predicate travels
+/// as a `.b32` word (0 or 1) and an 8-bit type in a `.b16` register (PTX
+/// ISA 5.2.2: "the .u8, .s8, and .b8 ... types are restricted to ld, st,
+/// and cvt instructions"; registers of them are not declared: a `cvt` to
+/// or from an 8-bit type names a 16-bit or wider register).
+pub const fn storage_bits(t: PtxType) -> u32 {
+    match t.bits() {
+        1 => 32,
+        8 => 16,
+        b => b,
+    }
+}
+
+/// The mask of the bits a result of type `t` defines in its stored word:
+/// the type's width (a predicate: bit 0). Bits above it are the wider
+/// register's, which PTX leaves to the instruction (a `cvt` to `.s8`
+/// sign-extends on NVIDIA's GPUs: the harness reports them apart).
+pub const fn value_mask(t: PtxType) -> u64 {
+    match t.bits() {
+        64 => u64::MAX,
+        b => (1 << b) - 1,
+    }
+}
+
+const OPERANDS: [&str; 5] = ["a", "b", "c", "e", "f"];
 
 /// What the instruction under test looks like inside the kernel: extra
 /// registers and the lines that compute `%vd` from `%va`, `%vb`, `%vc`.
@@ -199,9 +227,53 @@ fn instruction_body(form: &InstrForm) -> Body {
     let operands: Vec<String> = (0..form.srcs.len())
         .map(|i| format!("%v{}", OPERANDS[i]))
         .collect();
+    let mut regs = Vec::new();
+    let mut lines = Vec::new();
+    // A predicate source arrives as a `.b32` word: nonzero is true.
+    for (i, t) in form.srcs.iter().enumerate() {
+        if *t == PtxType::Pred {
+            let n = OPERANDS[i];
+            regs.push(format!(".pred \t%q{n}"));
+            lines.push(format!("setp.ne.b32 \t%q{n}, %v{n}, 0;"));
+        }
+    }
+    let operands: Vec<String> = operands
+        .into_iter()
+        .zip(&form.srcs)
+        .map(|(o, t)| {
+            if *t == PtxType::Pred {
+                o.replacen("%v", "%q", 1)
+            } else {
+                o
+            }
+        })
+        .collect();
+    // A predicate destination leaves as 1 or 0; several (`setp.f16x2
+    // p|q`) as the bits of one word, destination k in bit k.
+    let preds = form.ins.dsts.iter().all(|t| *t == PtxType::Pred);
+    let d = if preds {
+        let names: Vec<String> = (0..form.ins.dsts.len())
+            .map(|k| format!("%qd{k}"))
+            .collect();
+        for n in &names {
+            regs.push(format!(".pred \t{n}"));
+        }
+        names.join("|")
+    } else {
+        "%vd".to_string()
+    };
+    lines.push(format!("{} \t{d}, {};", form.text(), operands.join(", ")));
+    if preds {
+        lines.push("selp.b32 \t%vd, 1, 0, %qd0;".to_string());
+        for k in 1..form.ins.dsts.len() {
+            regs.push(format!(".b32 \t%vd{k}"));
+            lines.push(format!("selp.b32 \t%vd{k}, {}, 0, %qd{k};", 1u32 << k));
+            lines.push(format!("or.b32 \t%vd, %vd, %vd{k};"));
+        }
+    }
     Body {
-        regs: Vec::new(),
-        lines: vec![format!("{} \t%vd, {};", form.text(), operands.join(", "))],
+        regs,
+        lines,
         comment: format!(
             "runs `{} d, {}`",
             form.text(),
@@ -277,7 +349,7 @@ fn epilogue(out: &mut String, header: Header, dest: PtxType, body: &Body) {
     for line in &body.lines {
         let _ = writeln!(out, "\t{line}");
     }
-    element_address(out, header, "param_d", dest.bits() / 8, 10, 11);
+    element_address(out, header, "param_d", storage_bits(dest) / 8, 10, 11);
     let _ = writeln!(out, "\tst.global{} \t[%rd11], %vd;", reg_type(dest));
     out.push_str("DONE:\n\tret;\n}\n");
 }
@@ -297,19 +369,18 @@ fn operand_regs(form: &InstrForm, body: &Body) -> Vec<String> {
 fn buffer_kernel_with(form: &InstrForm, header: Header, body: Body) -> String {
     let mut out = String::new();
     header_text(&mut out, header, &body.comment);
+    let names: Vec<String> = OPERANDS[..form.srcs.len()]
+        .iter()
+        .map(|n| format!(".param .u64 param_{n}"))
+        .collect();
     let mut params = vec![".param .u64 param_d"];
-    let names = [
-        ".param .u64 param_a",
-        ".param .u64 param_b",
-        ".param .u64 param_c",
-    ];
-    params.extend(&names[..form.srcs.len()]);
+    params.extend(names.iter().map(String::as_str));
     params.push(".param .u32 param_n");
     prologue(&mut out, header, &params, &operand_regs(form, &body));
     for (i, t) in form.srcs.iter().enumerate() {
         let ptr = 2 + 2 * i as u32;
         let param = format!("param_{}", OPERANDS[i]);
-        element_address(&mut out, header, &param, t.bits() / 8, ptr, ptr + 1);
+        element_address(&mut out, header, &param, storage_bits(*t) / 8, ptr, ptr + 1);
         let _ = writeln!(
             out,
             "\tld.global{} \t%v{}, [%rd{}];",
@@ -408,10 +479,9 @@ pub struct NotMixed(pub String);
 /// written `.rn` (9.7.5: "`.rn` ... is the default"), which also keeps the
 /// assembler from contracting an `add`.
 pub fn mixed_equivalent(form: &InstrForm) -> Result<String, NotMixed> {
-    let f = &form.form;
-    if !f.ty().is_mixed() {
+    let Some(f) = form.form().filter(|f| f.ty().is_mixed()) else {
         return Err(NotMixed(form.text()));
-    }
+    };
     // The table's mixed rows are add, sub and fma; `.sat` is their only clamp.
     let sat = if f.clamp() == Clamp::Sat { ".sat" } else { "" };
     Ok(format!(
@@ -466,7 +536,12 @@ pub fn mixed_equivalence_kernel(form: &InstrForm, header: Header) -> Result<Stri
 impl InstrForm {
     /// The instruction without operands, as PTX prints it.
     pub fn text(&self) -> String {
-        self.form.to_string()
+        self.ins.text.clone()
+    }
+
+    /// The form, for an instruction of the float table.
+    pub fn form(&self) -> Option<Form> {
+        self.ins.form()
     }
 }
 
@@ -481,7 +556,7 @@ mod tests {
 
     fn form(text: &str, dest: PtxType, srcs: &[PtxType], v: (u8, u8), sm: u16) -> InstrForm {
         InstrForm {
-            form: Form::parse(text).unwrap(),
+            ins: Instruction::parse(text).unwrap(),
             dest,
             srcs: srcs.to_vec(),
             requires: (PtxVersion::new(v.0, v.1), Target::sm(sm)),

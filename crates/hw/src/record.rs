@@ -119,6 +119,11 @@ pub struct Record {
     /// that re-derives it).
     #[serde(default)]
     pub mismatches: Option<u64>,
+    /// Results whose register held bits set above the destination type's
+    /// width (`cvt` to an 8-bit type writes a `.b16` register); the
+    /// comparison and the digest use the type's bits only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub register_high_bits: Option<u64>,
     /// Probe cases (or the first mismatches of a check).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cases: Vec<Case>,

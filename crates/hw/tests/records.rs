@@ -11,6 +11,7 @@ use ptxfp::{Exec, HwProfile, Target};
 use ptxfp_hw::adapter::{eval, eval_on, instr_form};
 use ptxfp_hw::gen;
 use ptxfp_hw::kernel::{self, Lanes};
+use ptxfp_hw::mma;
 use ptxfp_hw::probe;
 use ptxfp_hw::record::{self, GpuInfo, Inputs, Record};
 
@@ -45,6 +46,9 @@ fn exec(r: &Record) -> Exec {
 /// holds no digest to re-derive.
 fn rederive(r: &Record) -> Option<u64> {
     r.digests.get("ptxfp-sweep-nh64")?;
+    if r.command == "mma" {
+        return Some(rederive_mma(r));
+    }
     let form = instr_form(&r.form).unwrap();
     let cols = match r.inputs {
         Inputs::Random { seed, count } => gen::stream(seed, &form.srcs, 0, count).unwrap(),
@@ -79,11 +83,30 @@ fn rederive(r: &Record) -> Option<u64> {
         Inputs::Listed { .. } => return None,
     };
     let ours = eval_on(&form, &cols, &exec(r)).unwrap();
-    Some(match form.dest.bits() {
+    Some(match kernel::storage_bits(form.dest) {
         16 => sweep::digest(&ours.iter().map(|v| *v as u16).collect::<Vec<_>>()),
         32 => sweep::digest(&ours.iter().map(|v| *v as u32).collect::<Vec<_>>()),
         _ => sweep::digest(&ours),
     })
+}
+
+/// An `hw mma` record: the same warps of operands through `ptxfp run`'s
+/// engine, on the recorded device, code for the kernel's target.
+fn rederive_mma(r: &Record) -> u64 {
+    let e = exec(r);
+    let case = mma::cases(e.device.sm)
+        .into_iter()
+        .find(|c| c.name() == r.form)
+        .unwrap_or_else(|| panic!("{}: no such mma case", r.form));
+    let Inputs::Random { seed, count } = r.inputs else {
+        panic!("{}: mma records have random inputs", r.form)
+    };
+    let warps = count as usize;
+    let inputs = case.ptxfp_inputs(&case.inputs(seed, warps));
+    let d = case
+        .ptxfp(&inputs, warps, e.code_target, e.device)
+        .unwrap_or_else(|err| panic!("{}: {err}", r.form));
+    sweep::digest(&mma::words(&d))
 }
 
 /// Whether ptxfp models `form` only within an error bound (`.approx`,
@@ -92,35 +115,56 @@ fn approximate(form: &str) -> bool {
     ptxfp::Form::parse(form).is_ok_and(|f| f.is_approx())
 }
 
+/// `PTXFP_RECORDS=TEXT` re-derives only the records whose form contains
+/// TEXT (while working on one form; CI sets nothing and checks all).
+fn selected(form: &str) -> bool {
+    std::env::var("PTXFP_RECORDS").map_or(true, |t| form.contains(t.as_str()))
+}
+
+/// Re-derives every record of the tier (`large`: over [`QUICK`] results)
+/// on all cores, and fails naming every record whose digest differs.
 fn check_all(root: &Path, large: bool) -> usize {
+    use rayon::prelude::*;
     let files = record::find(root).unwrap();
-    let mut checked = 0;
-    for f in &files {
-        let r = record::read(f).unwrap();
-        if (count(&r) > QUICK) != large || approximate(&r.form) {
-            continue;
-        }
-        if let Some(ours) = rederive(&r) {
+    let results: Vec<Option<String>> = files
+        .par_iter()
+        .filter_map(|f| {
+            let r = record::read(f).unwrap();
+            if (count(&r) > QUICK) != large || approximate(&r.form) || !selected(&r.form) {
+                return None;
+            }
+            let ours = rederive(&r)?;
             let theirs = &r.digests["ptxfp-sweep-nh64"];
-            assert_eq!(
-                &format!("{ours:016x}"),
-                theirs,
-                "{}: {} on {}",
-                f.display(),
-                r.form,
-                r.gpu.name
-            );
-            checked += 1;
-        }
-    }
-    checked
+            Some((&format!("{ours:016x}") != theirs).then(|| {
+                format!(
+                    "{}: {} on {}: ptxfp {ours:016x}, GPU {theirs}",
+                    f.display(),
+                    r.form,
+                    r.gpu.name
+                )
+            }))
+        })
+        .collect();
+    let differ: Vec<&String> = results.iter().flatten().collect();
+    assert!(
+        differ.is_empty(),
+        "{} of {} records differ from ptxfp:\n{}",
+        differ.len(),
+        results.len(),
+        differ
+            .iter()
+            .map(|s| s.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    results.len()
 }
 
 fn synthetic(form: &str, seed: u64, count: u64) -> Record {
     let f = instr_form(form).unwrap();
     let cols = gen::stream(seed, &f.srcs, 0, count).unwrap();
     let ours = eval(&f, &cols).unwrap();
-    let d = match f.dest.bits() {
+    let d = match kernel::storage_bits(f.dest) {
         16 => sweep::digest(&ours.iter().map(|v| *v as u16).collect::<Vec<_>>()),
         32 => sweep::digest(&ours.iter().map(|v| *v as u32).collect::<Vec<_>>()),
         _ => sweep::digest(&ours),
@@ -142,6 +186,7 @@ fn synthetic(form: &str, seed: u64, count: u64) -> Record {
         inputs: Inputs::Random { seed, count },
         digests: [("ptxfp-sweep-nh64".to_string(), format!("{d:016x}"))].into(),
         mismatches: None,
+        register_high_bits: None,
         cases: vec![],
     }
 }
@@ -217,6 +262,9 @@ fn recorded_cases_match_the_model() {
     let (mut cases, mut approx) = (0, 0);
     for f in record::find(&root).unwrap() {
         let r = record::read(&f).unwrap();
+        if r.command != "probe" && !selected(&r.form) {
+            continue;
+        }
         let mut want: Vec<(String, Vec<u64>)> = vec![];
         if r.command == "probe" {
             let name = r.form.trim_start_matches("probe-");
@@ -235,6 +283,11 @@ fn recorded_cases_match_the_model() {
                 approx += 1;
                 continue;
             }
+            // An mma record's cases name D registers (thread, register),
+            // not operands: its digest covers them.
+            if r.command == "mma" {
+                continue;
+            }
             for c in &r.cases {
                 want.push((r.form.clone(), c.operands.iter().map(|o| hex(o)).collect()));
             }
@@ -248,7 +301,8 @@ fn recorded_cases_match_the_model() {
             } else {
                 exec(&r)
             };
-            let ours = ptxfp::Form::parse(form).unwrap().eval(ops, &e);
+            let one: Vec<Vec<u64>> = ops.iter().map(|v| vec![*v]).collect();
+            let ours = eval_on(&instr_form(form).unwrap(), &one, &e).unwrap()[0];
             assert_eq!(
                 ours,
                 hex(&case.gpu),

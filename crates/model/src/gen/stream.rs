@@ -84,11 +84,45 @@ impl EdgeRng {
         }
     }
 
-    /// One operand of type `t` (packed types: each lane drawn independently,
-    /// the low lane first). `None` for a type that is not a float type.
+    /// One operand of type `t`: a float type from its format's edges
+    /// (packed types: each lane drawn independently, the low lane first);
+    /// an integer or bit type from [`EdgeRng::integer`]; a predicate 0 or
+    /// 1; the packed 8-, 6- and 4-bit float types and `.tf32` uniform over
+    /// the register's bits (every pattern of a lane is an edge of so small
+    /// a format). Never `None`: the `Option` stays for the callers that
+    /// had a type without a stream.
     pub fn operand(&mut self, t: PtxType) -> Option<u64> {
-        let (lane, n) = LaneFormat::of(t)?;
-        Some((0..n).fold(0, |v, i| v | self.lane(lane) << (i * lane.bits())))
+        if let Some((lane, n)) = LaneFormat::of(t) {
+            return Some((0..n).fold(0, |v, i| v | self.lane(lane) << (i * lane.bits())));
+        }
+        Some(match t {
+            PtxType::Pred => self.below(2),
+            t if t.is_int() || t.is_bits() => self.integer(t.bits()),
+            t => self.rng.rand_u64() & t.mask(),
+        })
+    }
+
+    /// An integer of `bits` bits: half uniform, half an edge: 0, 1, all
+    /// ones (-1), the signed maximum and minimum, a small count (shift
+    /// amounts and bit positions up to `bits + 1`), a power of two, or one
+    /// next to a power of two.
+    pub fn integer(&mut self, bits: u32) -> u64 {
+        let m = ptxfp_isa::types::mask(bits);
+        if self.below(2) == 0 {
+            return self.rng.rand_u64() & m;
+        }
+        let p = 1u64 << self.below(u64::from(bits));
+        let e = match self.below(8) {
+            0 => 0,
+            1 => 1,
+            2 => m,
+            3 => m >> 1,
+            4 => (m >> 1) + 1,
+            5 => self.below(u64::from(bits) + 2),
+            6 => p,
+            _ => p.wrapping_add(self.below(3)).wrapping_sub(1),
+        };
+        e & m
     }
 
     /// The generator of block `k` of the stream of `seed`.
@@ -115,10 +149,10 @@ impl EdgeRng {
 pub const BLOCK: u64 = 1 << 16;
 
 /// Tuples `first .. first + count` of the random stream of `seed` for
-/// sources `srcs`, as one column per source. `first` must be a multiple of
-/// [`BLOCK`]. `None` for a source that is not a float type.
+/// sources `srcs`, as one column per source. `None` where `first` is not a
+/// multiple of [`BLOCK`].
 pub fn stream(seed: u64, srcs: &[PtxType], first: u64, count: u64) -> Option<Vec<Vec<u64>>> {
-    if !first.is_multiple_of(BLOCK) || srcs.iter().any(|t| LaneFormat::of(*t).is_none()) {
+    if !first.is_multiple_of(BLOCK) {
         return None;
     }
     let blocks: Vec<Vec<Vec<u64>>> = (0..count.div_ceil(BLOCK))

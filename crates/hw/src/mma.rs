@@ -1,0 +1,492 @@
+//! `mma.sync` on a GPU against `ptxfp run`'s engine (`ptxfp hw mma`).
+//!
+//! Each case is one `mma.sync.aligned` form. Its kernel runs many warps;
+//! every thread loads its own fragment registers of A, B and C from arrays
+//! (thread `t` of the grid reads its registers at `base + t * REGS *
+//! width`), runs the mma and stores its registers of D the same way. The
+//! operands are made as register words, lane by lane, without any
+//! knowledge of the fragment layouts: where each element sits in the
+//! matrices is the engine's to know (crates/interp/src/mma.rs, from PTX
+//! ISA 9.7.14.5.6 to 9.7.14.5.10). ptxfp's side runs the same kernel text
+//! with the same memory through `ptxfp::interp` on the device the GPU is;
+//! so equal D words prove the engine's layouts and the tensor-core model
+//! of that GPU (crates/tc) together.
+//!
+//! Operands come in three kinds, by warp: edge-weighted ([`EdgeRng`]:
+//! zeros, subnormals, infinities, NaNs), finite over the whole range
+//! (products far apart: alignment and truncation), and narrow (exponents
+//! within a few binades: cancellation, carries and the final rounding).
+
+use ptxfp::gen::stream::EdgeRng;
+use ptxfp::interp::{self, Inputs, Options};
+use ptxfp::{PtxType, PtxVersion, Target};
+
+/// Threads per block of an mma launch (four warps).
+pub const BLOCK: u32 = 128;
+
+/// Warps per block: a launch runs a multiple of it.
+pub const WARPS_PER_BLOCK: usize = BLOCK as usize / 32;
+
+/// Where ptxfp's run puts A, B, C and D.
+const BASES: [u64; 4] = [0x1_0000_0000, 0x2_0000_0000, 0x3_0000_0000, 0x4_0000_0000];
+
+/// The element type of A and B.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ab {
+    /// `.f16`.
+    F16,
+    /// `.bf16`.
+    Bf16,
+    /// `.tf32`, low 13 bits clear.
+    Tf32,
+    /// `.tf32` given as any `.f32` bits: the GPU's registers keep the low
+    /// 13 bits, ptxfp's have them cleared (the engine refuses them: the
+    /// ISA does not say what the hardware does; this case measures it).
+    Tf32Raw,
+    /// `.e4m3`.
+    E4m3,
+    /// `.e5m2`.
+    E5m2,
+    /// `.s8`.
+    S8,
+    /// `.u8`.
+    U8,
+    /// `.f64` (m8n8k4).
+    F64,
+}
+
+impl Ab {
+    fn name(self) -> &'static str {
+        match self {
+            Ab::F16 => "f16",
+            Ab::Bf16 => "bf16",
+            Ab::Tf32 | Ab::Tf32Raw => "tf32",
+            Ab::E4m3 => "e4m3",
+            Ab::E5m2 => "e5m2",
+            Ab::S8 => "s8",
+            Ab::U8 => "u8",
+            Ab::F64 => "f64",
+        }
+    }
+    /// Elements per register word.
+    fn per_word(self) -> usize {
+        match self {
+            Ab::F16 | Ab::Bf16 => 2,
+            Ab::Tf32 | Ab::Tf32Raw | Ab::F64 => 1,
+            _ => 4,
+        }
+    }
+}
+
+/// The accumulator type of C and D.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Acc {
+    /// `.f32`.
+    F32,
+    /// `.f16` (two to a `.b32`).
+    F16,
+    /// `.s32`.
+    S32,
+    /// `.f64`.
+    F64,
+}
+
+impl Acc {
+    fn name(self) -> &'static str {
+        match self {
+            Acc::F32 => "f32",
+            Acc::F16 => "f16",
+            Acc::S32 => "s32",
+            Acc::F64 => "f64",
+        }
+    }
+}
+
+/// One `mma.sync.aligned` form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Case {
+    /// M, N, K.
+    pub shape: (usize, usize, usize),
+    /// A's and B's type.
+    pub ab: Ab,
+    /// C's and D's type.
+    pub acc: Acc,
+    /// `.satfinite` (integer forms).
+    pub satfinite: bool,
+}
+
+/// The cases `ptxfp hw mma` runs on a device of `sm`: every form
+/// docs/ENGINE.md lists that the device can run, with a tensor-core model
+/// of its GPU, plus the `.tf32` measurement with the low bits set.
+pub fn cases(sm: u16) -> Vec<Case> {
+    let c = |shape, ab, acc| Case {
+        shape,
+        ab,
+        acc,
+        satfinite: false,
+    };
+    let mut v = vec![
+        c((16, 8, 16), Ab::F16, Acc::F32),
+        c((16, 8, 16), Ab::F16, Acc::F16),
+        c((16, 8, 16), Ab::Bf16, Acc::F32),
+        c((16, 8, 8), Ab::F16, Acc::F32),
+        c((16, 8, 8), Ab::F16, Acc::F16),
+        c((16, 8, 8), Ab::Bf16, Acc::F32),
+        c((16, 8, 8), Ab::Tf32, Acc::F32),
+        c((16, 8, 4), Ab::Tf32, Acc::F32),
+        c((16, 8, 8), Ab::Tf32Raw, Acc::F32),
+        c((16, 8, 32), Ab::S8, Acc::S32),
+        c((16, 8, 32), Ab::U8, Acc::S32),
+        Case {
+            satfinite: true,
+            ..c((16, 8, 32), Ab::S8, Acc::S32)
+        },
+        c((8, 8, 4), Ab::F64, Acc::F64),
+    ];
+    if sm >= 89 {
+        v.push(c((16, 8, 32), Ab::E4m3, Acc::F32));
+        v.push(c((16, 8, 32), Ab::E5m2, Acc::F32));
+    }
+    v
+}
+
+impl Case {
+    /// The instruction: `mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32`.
+    pub fn opcode(&self) -> String {
+        let (m, n, k) = self.shape;
+        let (a, c) = (self.ab.name(), self.acc.name());
+        let sat = if self.satfinite { ".satfinite" } else { "" };
+        format!("mma.sync.aligned.m{m}n{n}k{k}.row.col{sat}.{c}.{a}.{a}.{c}")
+    }
+
+    /// The record's name: the opcode, and for [`Ab::Tf32Raw`] what differs.
+    pub fn name(&self) -> String {
+        if self.ab == Ab::Tf32Raw {
+            format!("{}.low-bits-set", self.opcode())
+        } else {
+            self.opcode()
+        }
+    }
+
+    /// Bytes of one register of A/B and of C/D.
+    fn widths(&self) -> (usize, usize) {
+        (
+            if self.ab == Ab::F64 { 8 } else { 4 },
+            if self.acc == Acc::F64 { 8 } else { 4 },
+        )
+    }
+
+    /// Registers per thread of A, B and C (= D).
+    pub fn regs(&self) -> (usize, usize, usize) {
+        let (m, n, k) = self.shape;
+        let per = self.ab.per_word();
+        let acc_per = if self.acc == Acc::F16 { 2 } else { 1 };
+        (m * k / 32 / per, k * n / 32 / per, m * n / 32 / acc_per)
+    }
+
+    /// Bytes per thread of A, B, C (and D).
+    pub fn bytes(&self) -> [usize; 3] {
+        let (na, nb, nc) = self.regs();
+        let (wab, wc) = self.widths();
+        [na * wab, nb * wab, nc * wc]
+    }
+
+    /// The lowest target that runs the form (docs/ENGINE.md's table).
+    pub fn target(&self) -> Target {
+        Target::sm(match self.ab {
+            Ab::E4m3 | Ab::E5m2 => 89,
+            _ => 80,
+        })
+    }
+
+    /// The kernel text for `.target target`.
+    pub fn kernel(&self, target: Target) -> String {
+        let (na, nb, nc) = self.regs();
+        let (wab, wc) = self.widths();
+        let (abty, cty) = (
+            if wab == 8 { "f64" } else { "b32" },
+            match self.acc {
+                Acc::F32 => "f32",
+                Acc::F16 => "b32",
+                Acc::S32 => "s32",
+                Acc::F64 => "f64",
+            },
+        );
+        let list = |p: &str, n: usize| -> String {
+            (0..n)
+                .map(|i| format!("%{p}{i}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut body = String::new();
+        for (p, n, w, ty) in [
+            ("a", na, wab, abty),
+            ("b", nb, wab, abty),
+            ("c", nc, wc, cty),
+        ] {
+            body += &format!(
+                "\tld.param.u64 \t%p, [{p}];\n\tcvta.to.global.u64 \t%p, %p;\n\tmad.wide.u32 \t%p, %t, {}, %p;\n",
+                n * w
+            );
+            for i in 0..n {
+                body += &format!("\tld.global.{ty} \t%{p}{i}, [%p+{}];\n", w * i);
+            }
+        }
+        body += &format!(
+            "\t{} \t{{{}}}, {{{}}}, {{{}}}, {{{}}};\n",
+            self.opcode(),
+            list("d", nc),
+            list("a", na),
+            list("b", nb),
+            list("c", nc)
+        );
+        body += &format!(
+            "\tld.param.u64 \t%p, [d];\n\tcvta.to.global.u64 \t%p, %p;\n\tmad.wide.u32 \t%p, %t, {}, %p;\n",
+            nc * wc
+        );
+        for i in 0..nc {
+            body += &format!("\tst.global.{cty} \t[%p+{}], %d{i};\n", wc * i);
+        }
+        format!(
+            "//\n// Generated by `ptxfp hw mma`: runs `{}`, one warp per product.\n//\n\
+             .version 8.4\n.target {target}\n.address_size 64\n\n\
+             .visible .entry {}(.param .u64 a, .param .u64 b, .param .u64 c, .param .u64 d)\n{{\n\
+             \t.reg .{abty} \t%a<{na}>, %b<{nb}>;\n\t.reg .{cty} \t%c<{nc}>, %d<{nc}>;\n\
+             \t.reg .u32 \t%t, %u, %v;\n\t.reg .u64 \t%p;\n\
+             \tmov.u32 \t%u, %ctaid.x;\n\tmov.u32 \t%v, %ntid.x;\n\tmov.u32 \t%t, %tid.x;\n\
+             \tmad.lo.u32 \t%t, %u, %v, %t;\n{body}\tret;\n}}\n",
+            self.opcode(),
+            crate::kernel::ENTRY
+        )
+    }
+
+    /// The operands of `warps` warps (a multiple of [`WARPS_PER_BLOCK`])
+    /// from `seed`: A, B and C as the bytes
+    /// of the threads' registers, thread after thread. Warp `w` draws from
+    /// its own generator, so any number of warps extends the same stream;
+    /// its kind is `w % 4`: 0 edges, 1 finite anywhere, 2 and 3 narrow.
+    pub fn inputs(&self, seed: u64, warps: usize) -> [Vec<u8>; 3] {
+        let per_thread = self.bytes();
+        let mut out = [
+            Vec::with_capacity(per_thread[0] * 32 * warps),
+            Vec::with_capacity(per_thread[1] * 32 * warps),
+            Vec::with_capacity(per_thread[2] * 32 * warps),
+        ];
+        let (na, nb, nc) = self.regs();
+        for w in 0..warps {
+            let mut rng = EdgeRng::block(seed ^ 0x6d6d_61, w as u64);
+            let kind = (w % 4).min(2);
+            for _lane in 0..32 {
+                for _ in 0..na {
+                    push_word(&mut out[0], self.ab_word(&mut rng, kind));
+                }
+                for _ in 0..nb {
+                    push_word(&mut out[1], self.ab_word(&mut rng, kind));
+                }
+                for _ in 0..nc {
+                    push_word(&mut out[2], self.acc_word(&mut rng, kind));
+                }
+            }
+        }
+        out
+    }
+
+    /// What ptxfp's run is given for the GPU's operands: the same bytes,
+    /// but for [`Ab::Tf32Raw`] each register's low 13 bits cleared.
+    pub fn ptxfp_inputs(&self, gpu: &[Vec<u8>; 3]) -> [Vec<u8>; 3] {
+        let mut v = gpu.clone();
+        if self.ab == Ab::Tf32Raw {
+            for m in &mut v[..2] {
+                for w in m.chunks_mut(4) {
+                    let x = u32::from_le_bytes([w[0], w[1], w[2], w[3]]) & !0x1fff;
+                    w.copy_from_slice(&x.to_le_bytes());
+                }
+            }
+        }
+        v
+    }
+
+    fn ab_word(&self, rng: &mut EdgeRng, kind: usize) -> Word {
+        match self.ab {
+            Ab::F16 => Word::W32(lanes(rng, kind, PtxType::F16, 2)),
+            Ab::Bf16 => Word::W32(lanes(rng, kind, PtxType::BF16, 2)),
+            Ab::Tf32 => Word::W32(value(rng, kind, PtxType::F32) as u32 & !0x1fff),
+            Ab::Tf32Raw => Word::W32(value(rng, kind, PtxType::F32) as u32),
+            Ab::E4m3 | Ab::E5m2 => {
+                Word::W32((0..4).fold(0, |w, i| w | fp8(rng, kind, self.ab) << (8 * i)))
+            }
+            Ab::S8 | Ab::U8 => Word::W32(rng.integer(32) as u32 ^ rng.integer(32) as u32),
+            Ab::F64 => Word::W64(value(rng, kind, PtxType::F64)),
+        }
+    }
+
+    fn acc_word(&self, rng: &mut EdgeRng, kind: usize) -> Word {
+        match self.acc {
+            Acc::F32 => Word::W32(value(rng, kind, PtxType::F32) as u32),
+            Acc::F16 => Word::W32(lanes(rng, kind, PtxType::F16, 2)),
+            Acc::S32 => Word::W32(rng.integer(32) as u32),
+            Acc::F64 => Word::W64(value(rng, kind, PtxType::F64)),
+        }
+    }
+
+    /// ptxfp's D for `warps` warps of `inputs` (as [`Case::ptxfp_inputs`]
+    /// gives them), on `device` (the tensor-core model of its GPU), code
+    /// for `target`: the bytes of the threads' D registers.
+    ///
+    /// # Errors
+    /// The engine's error, printed.
+    pub fn ptxfp(
+        &self,
+        inputs: &[Vec<u8>; 3],
+        warps: usize,
+        target: Target,
+        device: Target,
+    ) -> Result<Vec<u8>, String> {
+        if warps % WARPS_PER_BLOCK != 0 {
+            return Err(format!(
+                "{warps} warps: a multiple of {WARPS_PER_BLOCK} runs"
+            ));
+        }
+        let threads = 32 * warps;
+        let mut ins = Inputs::default();
+        for (k, name) in ["a", "b", "c", "d"].iter().enumerate() {
+            ins.sets
+                .push((name.to_string(), format!("{:#x}", BASES[k])));
+        }
+        for (k, m) in inputs.iter().enumerate() {
+            ins.mems.push((format!("{:#x}", BASES[k]), m.clone()));
+        }
+        let opts = Options {
+            device: Some(device),
+            target: Some(target),
+            version: Some(PtxVersion::new(8, 4)),
+            launch: interp::Launch {
+                grid: [threads as u32 / BLOCK, 1, 1],
+                block: [BLOCK, 1, 1],
+                dynamic_shared: 0,
+            },
+            max_steps: Some(u64::MAX),
+            ..Options::default()
+        };
+        let out = interp::run(&self.kernel(target), &ins, &opts).map_err(|e| e.to_string())?;
+        let want = self.bytes()[2] * threads;
+        let mut d = vec![0u8; want];
+        for (at, bytes) in &out.memory {
+            if *at >= BASES[3] && *at < BASES[3] + want as u64 {
+                let o = (*at - BASES[3]) as usize;
+                let n = bytes.len().min(want - o);
+                d[o..o + n].copy_from_slice(&bytes[..n]);
+            }
+        }
+        Ok(d)
+    }
+}
+
+enum Word {
+    W32(u32),
+    W64(u64),
+}
+
+fn push_word(v: &mut Vec<u8>, w: Word) {
+    match w {
+        Word::W32(x) => v.extend(x.to_le_bytes()),
+        Word::W64(x) => v.extend(x.to_le_bytes()),
+    }
+}
+
+/// `n` lanes of `t` (16 bits each) in one word, the low lane first.
+fn lanes(rng: &mut EdgeRng, kind: usize, t: PtxType, n: u32) -> u32 {
+    (0..n).fold(0, |w, i| w | (value(rng, kind, t) as u32) << (16 * i))
+}
+
+/// One value of the float type `t` of operand kind `kind`: 0 edges, 1
+/// finite anywhere, 2 within three binades of 1.
+fn value(rng: &mut EdgeRng, kind: usize, t: PtxType) -> u64 {
+    let (exp_bits, frac_bits) = match t {
+        PtxType::F16 => (5, 10),
+        PtxType::BF16 => (8, 7),
+        PtxType::F32 => (8, 23),
+        _ => (11, 52),
+    };
+    let max_exp = (1u64 << exp_bits) - 1;
+    let bias = max_exp >> 1;
+    let frac = rng.integer(64) & ((1 << frac_bits) - 1);
+    let sign = rng.integer(1) << (exp_bits + frac_bits);
+    let exp = match kind {
+        0 => return rng.operand(t).unwrap_or(0),
+        1 => rng.integer(64) % max_exp,
+        _ => bias - 3 + rng.integer(64) % 7,
+    };
+    sign | exp << frac_bits | frac
+}
+
+/// One FP8 value: kind 0 any byte (NaNs and, for `.e5m2`, infinities
+/// included), 1 any finite byte, 2 within three binades of 1.
+fn fp8(rng: &mut EdgeRng, kind: usize, ab: Ab) -> u32 {
+    let (exp_bits, frac_bits) = if ab == Ab::E4m3 { (4, 3) } else { (5, 2) };
+    let bias = (1u32 << (exp_bits - 1)) - 1;
+    loop {
+        let b = rng.integer(8) as u32 ^ (rng.integer(64) as u32 & 0xff);
+        let exp = (b >> frac_bits) & ((1 << exp_bits) - 1);
+        let special = if ab == Ab::E4m3 {
+            b & 0x7f == 0x7f
+        } else {
+            exp == 0x1f
+        };
+        let ok = match kind {
+            0 => true,
+            1 => !special,
+            _ => exp + 3 >= bias && exp <= bias + 3,
+        };
+        if ok {
+            return b;
+        }
+    }
+}
+
+/// The D bytes as the digest's 32-bit words.
+pub fn words(d: &[u8]) -> Vec<u32> {
+    d.chunks(4)
+        .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_case_runs_in_the_engine_on_an_h100_model() {
+        for case in cases(90) {
+            let gpu = case.inputs(5, 8);
+            let d = case
+                .ptxfp(&case.ptxfp_inputs(&gpu), 8, Target::sm(90), Target::sm(90))
+                .unwrap_or_else(|e| panic!("{}: {e}", case.name()));
+            assert_eq!(d.len(), case.bytes()[2] * 32 * 8, "{}", case.name());
+            // Not all zero: D was written.
+            assert!(d.iter().any(|b| *b != 0), "{}", case.name());
+        }
+    }
+
+    #[test]
+    fn the_stream_does_not_depend_on_the_warp_count() {
+        let case = cases(90)[0];
+        let a = case.inputs(9, 4);
+        let b = case.inputs(9, 7);
+        for k in 0..3 {
+            assert_eq!(a[k][..], b[k][..a[k].len()]);
+        }
+    }
+
+    #[test]
+    fn tf32_raw_differs_only_in_the_low_bits() {
+        let case = cases(90).into_iter().find(|c| c.ab == Ab::Tf32Raw).unwrap();
+        let gpu = case.inputs(1, 3);
+        let ours = case.ptxfp_inputs(&gpu);
+        assert_ne!(gpu[0], ours[0]);
+        for (g, o) in words(&gpu[0]).iter().zip(words(&ours[0])) {
+            assert_eq!(g & !0x1fff, o);
+        }
+        assert_eq!(gpu[2], ours[2]);
+    }
+}

@@ -732,7 +732,7 @@ pub fn compute_columns(
             let v = at(i);
             out[i] = select(c, v[0], v[1], v[2]);
         }),
-        Op::Testp(t) => (0..n).for_each(|i| out[i] = u64::from(testp(t, at(i)[0]))),
+        Op::Testp(t) => (0..n).for_each(|i| out[i] = u64::from(testp(t, at(i)[0], &exec.hw))),
         _ => return false,
     }
     true

@@ -63,7 +63,7 @@ pub fn compute(op: &Op, srcs: &[u64], carry: bool, exec: &Exec) -> Option<Comput
             ..Computed::default()
         },
         Op::Select(c) => one(select(c, srcs[0], srcs[1], srcs[2])),
-        Op::Testp(t) => pred(testp(t, srcs[0])),
+        Op::Testp(t) => pred(testp(t, srcs[0], &exec.hw)),
         _ => return None,
     })
 }

@@ -75,6 +75,15 @@ pub struct HwProfile {
     /// What signed `div`/`rem` of the most negative value by -1 give (the
     /// quotient does not fit).
     pub div_overflow: DivOverflow,
+    /// Whether `testp.normal` is true for ±0 as well as for the normal
+    /// numbers.
+    pub testp_zero_is_normal: bool,
+    /// What `fns.b32` gives for the offset -2^31, whose magnitude does not
+    /// fit an `.s32`.
+    pub fns_min_offset: u32,
+    /// Whether `bfe` on 64-bit types takes the position `b` and length `c`
+    /// as whole 32-bit values rather than `b & 0xff` and `c & 0xff`.
+    pub bfe64_whole_operands: bool,
 }
 
 /// The result of an integer `div` or `rem` by zero.
@@ -152,14 +161,30 @@ impl HwProfile {
         // tuples; every signalling NaN came back with its quiet bit set,
         // against the CUDA guide's "passed through unchanged").
         f64_sign_ops_quiet: true,
-        // NOTE(hw): docs/NVIDIA.md "Integer division by zero": all ones for
-        // div and rem, **open** (reported second-hand on Stack Overflow,
-        // question 12960005; not measured). Awaiting GPU data. Probe 7.
+        // docs/NVIDIA.md "Integer division by zero": all ones for div and
+        // rem, **hw** (H200, driver 13.0: 10^6 edge-weighted pairs of each
+        // div/rem .u16/.u32/.u64/.s16/.s32/.s64, about 64,000 zero
+        // divisors each; testdata/hw/nvidia-h200/div.*, rem.*).
         div_by_zero: ByZero::AllOnes,
         rem_by_zero: ByZero::AllOnes,
-        // NOTE(hw): docs/NVIDIA.md "Integer division by zero": MIN / -1 wraps
-        // to MIN, MIN % -1 is 0, **open**. Awaiting GPU data. Probe 7.
+        // docs/NVIDIA.md "Integer division by zero": MIN / -1 wraps to MIN,
+        // MIN % -1 is 0, **hw** (the same records: about 4,100 MIN / -1
+        // pairs in each signed form).
         div_overflow: DivOverflow::Wrap,
+        // docs/NVIDIA.md "testp.normal": ±0 is normal, **hw** (H200, driver
+        // 13.0: testp.normal.{f32,f64}, 10^6 operands each, every other
+        // class as the spec says; testdata/hw/nvidia-h200/testp.*).
+        testp_zero_is_normal: true,
+        // docs/NVIDIA.md "fns with offset -2^31": 0, **hw** (H200, driver
+        // 13.0: fns.b32, 10^6 triples of which 65,109 have that offset;
+        // testdata/hw/nvidia-h200/fns.b32.check.json).
+        fns_min_offset: 0,
+        // docs/NVIDIA.md "bfe on 64-bit types": whole 32-bit position and
+        // length, **hw** for .u64 (H200, driver 13.0: bfe.u64, 10^6
+        // triples, 209,518 of them differing from `& 0xff`;
+        // testdata/hw/nvidia-h200/bfe.u64.check.json); NOTE(hw): .s64
+        // follows .u64 (one SASS sequence for both), not yet measured.
+        bfe64_whole_operands: true,
     };
 
     /// True if the 16-bit lane value `x` is the OOB-NaN.

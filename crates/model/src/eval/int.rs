@@ -395,12 +395,23 @@ fn scalar(op: &IntOp, w: W, s: &[u64], carry: bool, hw: &HwProfile) -> (u64, boo
             // the found bit into the most-significant bit position."
             one(u64::from(if op.shiftamt() { n - 1 - pos } else { pos }))
         }
+        Fns if c as u32 == 0x8000_0000 => one(u64::from(hw.fns_min_offset)),
         Fns => one(fns(a as u32, b as u32, c as u32 as i32)),
         // "d[i] = a[msb-i]"
         Brev => one(reverse(a & m, n)),
         Bfe => {
-            // "pos = b & 0xff; len = c & 0xff;"
-            let (pos, len) = ((b & 0xff) as u32, (c & 0xff) as u32);
+            // "pos = b & 0xff; len = c & 0xff;" On 64-bit types NVIDIA's
+            // GPUs take the whole 32-bit values (hw.bfe64_whole_operands,
+            // docs/NVIDIA.md "bfe on 64-bit types"); any position or length
+            // past 255 acts as 255 would, so they are clamped there.
+            let byte = |v: u64| {
+                if n == 64 && hw.bfe64_whole_operands {
+                    (v & 0xffff_ffff).min(0xff) as u32
+                } else {
+                    (v & 0xff) as u32
+                }
+            };
+            let (pos, len) = (byte(b), byte(c));
             // The bits of the field inside a: "d[i] = (i<len && pos+i<=msb) ? a[pos+i] : sbit".
             let inside = if pos >= n { 0 } else { len.min(n - pos) };
             let field = if inside == 0 {

@@ -183,8 +183,10 @@ pub fn select(s: &Select, a: u64, b: u64, c: u64) -> u64 {
 /// infinite or NaN", ".infinite [...] positive or negative infinity",
 /// ".number [...] not NaN", ".notanumber [...] NaN", ".normal [...] a
 /// normal number (not NaN, not infinity)", ".subnormal [...] a subnormal
-/// number (not NaN, not infinity)". Zero is neither normal nor subnormal.
-pub fn testp(t: &Testp, a: u64) -> bool {
+/// number (not NaN, not infinity)". Zero is not subnormal; whether it is
+/// normal is `hw.testp_zero_is_normal` (on NVIDIA's GPUs it is:
+/// docs/NVIDIA.md "testp.normal").
+pub fn testp(t: &Testp, a: u64, hw: &crate::quirks::HwProfile) -> bool {
     let class = if t.ty == PtxType::F32 {
         classify::<F32>(a & F32::ALL)
     } else {
@@ -198,7 +200,9 @@ pub fn testp(t: &Testp, a: u64) -> bool {
         TestClass::Infinite => class == Class::Infinite,
         TestClass::Number => !matches!(class, Class::QuietNan | Class::SignalingNan),
         TestClass::NotANumber => matches!(class, Class::QuietNan | Class::SignalingNan),
-        TestClass::Normal => class == Class::Normal,
+        TestClass::Normal => {
+            class == Class::Normal || (hw.testp_zero_is_normal && class == Class::Zero)
+        }
         TestClass::Subnormal => class == Class::Subnormal,
     }
 }

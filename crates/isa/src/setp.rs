@@ -108,11 +108,23 @@ impl BoolOp {
 }
 
 use CmpOp::*;
-/// "eq, ne, lt, le, gt, ge" (signed), "eq, ne, lo, ls, hi, hs" (unsigned);
-/// ptxas also takes lt/le/gt/ge on unsigned and bit-size types, as unsigned
-/// comparisons (nvcc writes `setp.lt.u32`), and lo/ls/hi/hs on signed ones,
-/// which compare the bits unsigned.
-const INT_CMPS: &[CmpOp] = &[Eq, Ne, Lt, Le, Gt, Ge, Lo, Ls, Hi, Hs];
+/// 9.3.1.1: "The signed integer comparisons are the traditional eq
+/// (equal), ne (not-equal), lt (less-than), le (less-than-or-equal), gt
+/// (greater-than), and ge (greater-than-or-equal)."
+const SIGNED_CMPS: &[CmpOp] = &[Eq, Ne, Lt, Le, Gt, Ge];
+/// "The unsigned comparisons are eq, ne, lo (lower), ls (lower-or-same), hi
+/// (higher), and hs (higher-or-same)." ptxas also takes lt/le/gt/ge on
+/// unsigned types, as unsigned comparisons (nvcc writes `setp.lt.u32`;
+/// the H200's JIT, driver 13.0, accepts every one and computes them
+/// unsigned: records testdata/hw/nvidia-h200/setp.lt.u32.check.json and
+/// the other unsigned setp/set forms).
+const UNSIGNED_CMPS: &[CmpOp] = &[Eq, Ne, Lt, Le, Gt, Ge, Lo, Ls, Hi, Hs];
+/// "The bit-size comparisons are eq and ne; ordering comparisons are not
+/// defined for bit-size types." (The H200's JIT refuses the others on
+/// `.bN` types, and lo/ls/hi/hs on signed ones: "Mismatch between
+/// instruction type and comparison qualifier"; session log
+/// testdata/hw/nvidia-h200/session-2026-11-26.log.)
+const BIT_CMPS: &[CmpOp] = &[Eq, Ne];
 /// "eq, ne, lt, le, gt, ge" ordered; "equ, neu, ltu, leu, gtu, geu"
 /// unordered; "num, nan".
 const FLOAT_CMPS: &[CmpOp] = &[
@@ -145,17 +157,9 @@ pub struct CompareRow {
     pub section: &'static str,
 }
 
-const INTS: &[PtxType] = &[
-    PtxType::B16,
-    PtxType::B32,
-    PtxType::B64,
-    PtxType::U16,
-    PtxType::U32,
-    PtxType::U64,
-    PtxType::S16,
-    PtxType::S32,
-    PtxType::S64,
-];
+const BITS: &[PtxType] = &[PtxType::B16, PtxType::B32, PtxType::B64];
+const UNSIGNED: &[PtxType] = &[PtxType::U16, PtxType::U32, PtxType::U64];
+const SIGNED: &[PtxType] = &[PtxType::S16, PtxType::S32, PtxType::S64];
 
 /// The table: source types, comparisons, `.ftz`, version and target
 /// (9.7.8.1/9.7.8.2 PTX ISA and target notes; 9.7.9.1/9.7.9.2: "`setp`
@@ -164,8 +168,24 @@ const INTS: &[PtxType] = &[
 /// sm_90"; "setp with .f64 source type requires sm_13 or higher").
 pub static COMPARE: &[CompareRow] = &[
     CompareRow {
-        types: INTS,
-        cmps: INT_CMPS,
+        types: BITS,
+        cmps: BIT_CMPS,
+        ftz: false,
+        ptx: PtxVersion::new(1, 0),
+        sm: 10,
+        section: "9.7.8.2",
+    },
+    CompareRow {
+        types: UNSIGNED,
+        cmps: UNSIGNED_CMPS,
+        ftz: false,
+        ptx: PtxVersion::new(1, 0),
+        sm: 10,
+        section: "9.7.8.2",
+    },
+    CompareRow {
+        types: SIGNED,
+        cmps: SIGNED_CMPS,
         ftz: false,
         ptx: PtxVersion::new(1, 0),
         sm: 10,
@@ -330,14 +350,25 @@ impl Setp {
                 "an integer"
             };
             let list: Vec<&str> = row.cmps.iter().map(|c| c.name()).collect();
-            return Err(Diagnostic::error(
+            let d = Diagnostic::error(
                 whole,
                 format!(
-                    "`.{}` is not {kind} comparison: .{ty} takes {}",
+                    "`.{}` is not {kind} comparison of {ty}: {ty} takes {}",
                     op.name(),
-                    list.join(" ")
+                    list.join(", ")
                 ),
-            ));
+            );
+            let w = ty.bits();
+            return Err(match ty {
+                PtxType::B16 | PtxType::B32 | PtxType::B64 => d.with_help(format!(
+                    "9.3.1.1: \"ordering comparisons are not defined for bit-size types\": compare as .u{w} or .s{w}"
+                )),
+                PtxType::S16 | PtxType::S32 | PtxType::S64 if UNSIGNED_CMPS.contains(&op) => d
+                    .with_help(format!(
+                        "lo, ls, hi and hs are the unsigned comparisons (9.3.1.1): write .u{w}, or lt, le, gt, ge for signed"
+                    )),
+                _ => d,
+            });
         }
         if ftz && !row.ftz {
             return Err(Diagnostic::error(
@@ -422,14 +453,17 @@ impl Setp {
 }
 
 /// `set`'s destination types for a source type (9.7.8.1 ".dtype = { .u32,
-/// .s32, .f32 }"; 9.7.9.1 for `.f16`/`.bf16` sources also `.u16`, `.s16`,
-/// `.f16`/`.bf16`, and for `.f16x2`/`.bf16x2` sources `.f16x2`/`.bf16x2`,
-/// `.u32`, `.s32`).
+/// .s32, .f32 }"; 9.7.9.1 for `.f16`/`.bf16` sources "set.CmpOp{.ftz}.dtype.f16
+/// d, a, b; .dtype = { .u16, .s16, .u32, .s32}" and `.f16`/`.bf16`
+/// themselves, for `.f16x2`/`.bf16x2` sources `.f16x2`/`.bf16x2`, `.u32`,
+/// `.s32`). No `.f32` for 16-bit sources: the H200's JIT (driver 13.0)
+/// refuses `set.eq.f32.f16` and `set.eq.f32.bf16` ("Unexpected instruction
+/// types specified for 'set'"; testdata/hw/nvidia-h200/session-2026-11-26.log).
 pub fn set_dtypes(src: PtxType) -> &'static [PtxType] {
     use PtxType::*;
     match src {
-        F16 => &[U16, S16, U32, S32, F16, F32],
-        BF16 => &[U16, S16, U32, S32, BF16, F32],
+        F16 => &[U16, S16, U32, S32, F16],
+        BF16 => &[U16, S16, U32, S32, BF16],
         F16x2 => &[F16x2, U32, S32],
         BF16x2 => &[BF16x2, U32, S32],
         _ => &[U32, S32, F32],

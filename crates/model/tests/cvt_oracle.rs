@@ -244,7 +244,8 @@ fn check_f2i<F: Fp>(xs: &mut dyn Iterator<Item = u64>) {
             } else {
                 &[false][..]
             } {
-                for sat in [false, true] {
+                // No `.sat` with a `.bf16` source (the H200's JIT refuses it).
+                for sat in [false, F::NAME != "bf16"] {
                     let text = format!(
                         "cvt.{rn}{}{}.{dst}.{}",
                         if *ftz { ".ftz" } else { "" },

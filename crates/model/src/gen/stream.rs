@@ -203,7 +203,10 @@ mod tests {
             assert_eq!(whole[k][2 * BLOCK as usize..], tail[k][..]);
         }
         assert!(stream(5, &t, 3, 10).is_none());
-        assert!(stream(5, &[PtxType::U16], 0, 10).is_none());
+        // Integer and predicate sources have a stream too.
+        let ints = stream(5, &[PtxType::U16, PtxType::Pred], 0, 1000).unwrap();
+        assert!(ints[0].iter().all(|v| *v <= 0xffff));
+        assert!(ints[1].iter().all(|v| *v <= 1));
     }
 
     #[test]
@@ -226,6 +229,18 @@ mod tests {
             zeros > 100 && nans > 200 && subs > 300,
             "{zeros} {nans} {subs}"
         );
-        assert_eq!(g.operand(PtxType::U32), None);
+        // Integers: half edges (0, 1, all ones, the signed extremes, small
+        // counts, powers of two and their neighbours).
+        let w: Vec<u64> = (0..10_000)
+            .map(|_| g.operand(PtxType::U32).unwrap())
+            .collect();
+        let (zero, ones, min) = (
+            w.iter().filter(|x| **x == 0).count(),
+            w.iter().filter(|x| **x == 0xffff_ffff).count(),
+            w.iter().filter(|x| **x == 0x8000_0000).count(),
+        );
+        // Uniform bits would give none of them.
+        assert!(zero > 300 && ones > 300 && min > 300, "{zero} {ones} {min}");
+        assert!(w.iter().all(|x| *x <= 0xffff_ffff));
     }
 }

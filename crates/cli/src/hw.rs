@@ -735,7 +735,7 @@ fn mma_cmd(a: MmaArgs) -> Result<bool, HwError> {
         agree &= mismatches == 0;
         if let Some(root) = &a.record {
             let h = Header {
-                version: ptxfp::PtxVersion::new(8, 4),
+                version: mma::Case::version(target),
                 target,
             };
             let mut r = base_record(

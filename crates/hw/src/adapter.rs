@@ -55,14 +55,26 @@ pub fn from_form(form: &Form) -> InstrForm {
     }
 }
 
-/// The generator's view of any instruction with one destination and no
-/// carry flag (what one buffer kernel can run and store).
+/// The generator's view of any instruction with one destination (or
+/// predicate destinations only) and no carry flag: what one buffer kernel
+/// can run and store.
 ///
 /// # Errors
-/// An instruction with several destinations or a carry.
+/// `lop3` (its immLut is an immediate), an instruction with a carry, or
+/// with several destinations not all predicates.
 pub fn from_instruction(ins: Instruction) -> Result<InstrForm, FormError> {
     if let Some(f) = ins.form() {
         return Ok(from_form(&f));
+    }
+    // 9.7.8.6: "immLut ... an integer constant": one kernel per table
+    // value, which this buffer kernel is not.
+    if ins.text.split('.').next() == Some("lop3") {
+        return Err(FormError::Parse {
+            text: ins.text.clone(),
+            message: "lop3's immLut operand is an immediate, which the buffer kernel cannot load \
+                      (lop3 is not run yet)"
+                .into(),
+        });
     }
     let carry = ins
         .op
@@ -74,16 +86,6 @@ pub fn from_instruction(ins: Instruction) -> Result<InstrForm, FormError> {
             text: ins.text.clone(),
             message: "the harness runs instructions of one destination, or of predicate \
                       destinations only, and no carry flag (add.cc/addc/mad.cc are not run yet)"
-                .into(),
-        });
-    }
-    // 9.7.8.6: "immLut ... an integer constant": one kernel per table
-    // value, which this buffer kernel is not.
-    if ins.text.split('.').next() == Some("lop3") {
-        return Err(FormError::Parse {
-            text: ins.text.clone(),
-            message: "lop3's immLut operand is an immediate, which the buffer kernel cannot load \
-                      (lop3 is not run yet)"
                 .into(),
         });
     }

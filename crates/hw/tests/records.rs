@@ -5,7 +5,6 @@
 
 use std::path::Path;
 
-use ptxfp::prelude::*;
 use ptxfp::sweep;
 use ptxfp::{Exec, HwProfile, Target};
 use ptxfp_hw::adapter::{eval, eval_on, instr_form};

@@ -435,9 +435,11 @@ ptxfp_status ptxfp_mma_dot(const char *gpu,
  * only, k > 1 a pool of k threads made for the call; up to 4096 rows
  * always run on the calling thread.
  *
- * Returns as `ptxfp_mma_dot` (or `PTXFP_ERR_THREADS`). On an error in a
- * row nothing useful is in `d`: every row is checked before any is
- * computed, so an inexact input fails the whole call.
+ * Returns as `ptxfp_mma_dot` (or `PTXFP_ERR_THREADS`). On an error
+ * nothing useful is in `d`: an inexact input anywhere fails the whole
+ * call with `PTXFP_ERR_INEXACT`, whatever rows were computed before it
+ * was met. The rows run through the batched kernel (the same bits as
+ * `ptxfp_mma_dot` row by row).
  *
  * # Safety
  * `a` and `b` have `rows * k` readable elements, `c` (unless NULL) `rows`,

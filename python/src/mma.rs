@@ -103,27 +103,37 @@ pub fn _mma_rows<'py>(
             ),),
         ));
     }
-    check_exact(&m, "a", av, k)?;
-    check_exact(&m, "b", bv, k)?;
     let r = py.allow_threads(|| {
         catch_unwind(AssertUnwindSafe(|| {
             let mut d = vec![0u32; s];
-            let row = |i: usize| {
-                // Cannot fail: the model exists, the lengths are equal and
-                // every input was checked exact above.
-                m.dot(&av[i * k..(i + 1) * k], &bv[i * k..(i + 1) * k], cv[i])
-                    .unwrap_or(ptxfp_tc::F32_NAN)
+            // Rows lo.. through the batched kernel (`Model::dot_rows`: the
+            // same bits as `Model::dot` row by row). The model exists and
+            // the lengths are equal, so the one error is an input not
+            // exact in the format, named below.
+            let rows_at = |lo: usize, d: &mut [u32]| {
+                let hi = lo + d.len();
+                m.dot_rows(k, &av[lo * k..hi * k], &bv[lo * k..hi * k], &cv[lo..hi], d)
+                    .is_ok()
             };
-            if s * k.max(1) < 1 << 14 {
-                d.iter_mut().enumerate().for_each(|(i, o)| *o = row(i));
+            const CHUNK: usize = 1 << 10;
+            let ok = if s * k.max(1) < 1 << 14 {
+                rows_at(0, &mut d)
             } else {
-                d.par_iter_mut().enumerate().for_each(|(i, o)| *o = row(i));
-            }
-            d
+                d.par_chunks_mut(CHUNK)
+                    .enumerate()
+                    .map(|(j, d)| rows_at(j * CHUNK, d))
+                    .reduce(|| true, |x, y| x && y)
+            };
+            ok.then_some(d)
         }))
     });
     match r {
-        Ok(d) => Ok(PyArray1::from_vec(py, d)),
+        Ok(Some(d)) => Ok(PyArray1::from_vec(py, d)),
+        Ok(None) => {
+            check_exact(&m, "a", av, k)?;
+            check_exact(&m, "b", bv, k)?;
+            Err(error(py, "InternalError", ("dot_rows failed on exact inputs".to_string(),)))
+        }
         Err(p) => Err(internal(py, &p)),
     }
 }
@@ -159,41 +169,30 @@ pub fn _mma_gemm<'py>(
         contiguous(py, "B", &b)?,
         contiguous(py, "C", &c)?,
     );
-    check_exact(&m, "A", av, k)?;
-    check_exact(&m, "B", bv, n)?;
     let r = py.allow_threads(|| {
         catch_unwind(AssertUnwindSafe(|| {
-            // B's columns, contiguous: each element of D is one chained
-            // inner product of a row of A and a column of B.
-            let mut bt = vec![0u32; n * k];
-            for t in 0..k {
-                for j in 0..n {
-                    bt[j * k + t] = bv[t * n + j];
-                }
-            }
-            let mut d = vec![0u32; rows * n];
-            let fill = |(i, drow): (usize, &mut [u32])| {
-                let arow = &av[i * k..(i + 1) * k];
-                for (j, o) in drow.iter_mut().enumerate() {
-                    *o = m
-                        .dot(arow, &bt[j * k..(j + 1) * k], cv[i * n + j])
-                        .unwrap_or(ptxfp_tc::F32_NAN);
-                }
+            // The batched GEMM (`Model::gemm_threads`: A and B decoded once,
+            // each element of D one chained inner product as
+            // `Model::gemm` gives it, on rayon's threads).
+            let threads = if rows * n * k.max(1) < 1 << 14 {
+                1
+            } else {
+                rayon::current_num_threads()
             };
-            if n > 0 {
-                if rows * n * k.max(1) < 1 << 14 {
-                    d.chunks_mut(n).enumerate().for_each(fill);
-                } else {
-                    d.par_chunks_mut(n).enumerate().for_each(fill);
-                }
-            }
-            d
+            m.gemm_threads(threads, rows, n, k, av, bv, cv).ok()
         }))
     });
     match r {
-        Ok(d) => PyArray1::from_vec(py, d)
+        Ok(Some(d)) => PyArray1::from_vec(py, d)
             .reshape([rows, n])
             .map_err(|e| error(py, "ShapeError", (e.to_string(),))),
+        // The one error with fitting shapes: an input not exact in the
+        // format, named here.
+        Ok(None) => {
+            check_exact(&m, "A", av, k)?;
+            check_exact(&m, "B", bv, n)?;
+            Err(error(py, "InternalError", ("gemm failed on exact inputs".to_string(),)))
+        }
         Err(p) => Err(internal(py, &p)),
     }
 }

@@ -127,6 +127,19 @@ def test_errors_say_what_was_expected():
     x[0, 2] = 0.1
     with pytest.raises(ValueError, match=r"a\[0, 2\] .* not exactly representable in bf16"):
         ptxfp.mma_dot(x, one, gpu="H100", a_format="bf16", d_format="f32")
+    # A long batch (the parallel path) names the first inexact element too,
+    # and so does matmul, in A or in B.
+    many = np.ones((5000, 4), dtype=np.float32)
+    many[4321, 3] = 0.1
+    with pytest.raises(ValueError, match=r"a\[4321, 3\] .* not exactly representable in bf16"):
+        ptxfp.mma_dot(many, np.ones_like(many), gpu="H100", a_format="bf16", d_format="f32")
+    sq = np.ones((64, 64), dtype=np.float32)
+    bad = sq.copy()
+    bad[5, 7] = 0.1
+    with pytest.raises(ValueError, match=r"B\[5, 7\] .* not exactly representable in bf16"):
+        ptxfp.matmul(sq, bad, gpu="H100", a_format="bf16", d_format="f32")
+    with pytest.raises(ValueError, match=r"A\[5, 7\] .* not exactly representable in bf16"):
+        ptxfp.matmul(bad, sq, gpu="H100", a_format="bf16", d_format="f32")
     with pytest.raises(ptxfp.ShapeError):
         ptxfp.mma_dot(one, np.ones((1, 3), dtype=np.float32), gpu="H100", a_format="bf16", d_format="f32")
     with pytest.raises(ptxfp.ShapeError):

@@ -121,9 +121,11 @@ pub unsafe extern "C" fn ptxfp_mma_dot(
 /// only, k > 1 a pool of k threads made for the call; up to 4096 rows
 /// always run on the calling thread.
 ///
-/// Returns as `ptxfp_mma_dot` (or `PTXFP_ERR_THREADS`). On an error in a
-/// row nothing useful is in `d`: every row is checked before any is
-/// computed, so an inexact input fails the whole call.
+/// Returns as `ptxfp_mma_dot` (or `PTXFP_ERR_THREADS`). On an error
+/// nothing useful is in `d`: an inexact input anywhere fails the whole
+/// call with `PTXFP_ERR_INEXACT`, whatever rows were computed before it
+/// was met. The rows run through the batched kernel (the same bits as
+/// `ptxfp_mma_dot` row by row).
 ///
 /// # Safety
 /// `a` and `b` have `rows * k` readable elements, `c` (unless NULL) `rows`,
@@ -166,25 +168,30 @@ pub unsafe extern "C" fn ptxfp_mma_dot_rows(
             Ok(x) => x,
             Err(s) => return s,
         };
-        let fmt = m.params.input;
-        if a.iter().chain(b).any(|&x| fmt.from_f32_bits(x).is_none()) {
-            return PTXFP_ERR_INEXACT;
-        }
-        let row = |i: usize, out: &mut u32| -> Result<(), ptxfp_status> {
-            let ci = c.map_or(0, |c| c[i]);
-            *out = m
-                .dot(&a[i * k..(i + 1) * k], &b[i * k..(i + 1) * k], ci)
-                .map_err(status_of)?;
-            Ok(())
+        let zeros;
+        let c = match c {
+            Some(c) => c,
+            None => {
+                zeros = vec![0u32; rows];
+                &zeros[..]
+            }
+        };
+        // Rows lo..lo + d.len() through the batched kernel
+        // (`Model::dot_rows`: the same bits as `Model::dot` row by row, a
+        // SIMD path where the CPU has one).
+        let rows_at = |lo: usize, d: &mut [u32]| -> Result<(), ptxfp_status> {
+            let hi = lo + d.len();
+            m.dot_rows(k, &a[lo * k..hi * k], &b[lo * k..hi * k], &c[lo..hi], d)
+                .map_err(status_of)
         };
         let work = |d: &mut [u32]| -> Result<(), ptxfp_status> {
             use rayon::prelude::*;
             if threads == 1 || rows <= SERIAL_ROWS {
-                d.iter_mut().enumerate().try_for_each(|(i, o)| row(i, o))
+                rows_at(0, d)
             } else {
-                d.par_iter_mut()
+                d.par_chunks_mut(SERIAL_ROWS / 4)
                     .enumerate()
-                    .try_for_each(|(i, o)| row(i, o))
+                    .try_for_each(|(j, d)| rows_at(j * (SERIAL_ROWS / 4), d))
             }
         };
         let r = if threads <= 1 || rows <= SERIAL_ROWS {

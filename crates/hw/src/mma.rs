@@ -40,8 +40,10 @@ pub enum Ab {
     /// `.tf32`, low 13 bits clear.
     Tf32,
     /// `.tf32` given as any `.f32` bits: the GPU's registers keep the low
-    /// 13 bits, ptxfp's have them cleared (the engine refuses them: the
-    /// ISA does not say what the hardware does; this case measures it).
+    /// 13 bits, [`Case::ptxfp_inputs`] clears them (the ISA does not say
+    /// what the hardware does; this case measures it: the H200 ignores
+    /// them, and the engine now clears them itself on sm_90 and refuses
+    /// them elsewhere).
     Tf32Raw,
     /// `.e4m3`.
     E4m3,
@@ -274,7 +276,7 @@ impl Case {
         ];
         let (na, nb, nc) = self.regs();
         for w in 0..warps {
-            let mut rng = EdgeRng::block(seed ^ 0x6d6d_61, w as u64);
+            let mut rng = EdgeRng::block(seed ^ 0x006d_6d61, w as u64);
             let kind = (w % 4).min(2);
             for _lane in 0..32 {
                 for _ in 0..na {
@@ -342,7 +344,7 @@ impl Case {
         target: Target,
         device: Target,
     ) -> Result<Vec<u8>, String> {
-        if warps % WARPS_PER_BLOCK != 0 {
+        if !warps.is_multiple_of(WARPS_PER_BLOCK) {
             return Err(format!(
                 "{warps} warps: a multiple of {WARPS_PER_BLOCK} runs"
             ));

@@ -12,7 +12,7 @@
 //! the same row and column (the tensor-core model validated on GPU
 //! measurements, docs/TENSOR_CORES.md), the GPU picked by the device.
 
-use ptxfp_tc::{f32_to_f16_bits_rne, Gpu, InFormat, Model, OutFormat};
+use ptxfp_tc::{f32_to_f16_bits_rne, Gpu, InFormat, Model, OutFormat, SyncFp8};
 use std::process::Command;
 
 /// The multiplicand type of a case.
@@ -559,7 +559,11 @@ fn each_gpu_model_decides_the_rounding() {
                 Acc::F16 => OutFormat::F16,
                 _ => OutFormat::F32,
             };
-            let model = Model::new(gpu, case.ab.format().unwrap(), out).unwrap();
+            let input = case.ab.format().unwrap();
+            // FP8 on Hopper: mma.sync's own rule (SyncFp8, measured on an
+            // H200), not the published FP8 model (wgmma's).
+            let sync = SyncFp8::new(gpu, input, out).unwrap();
+            let model = Model::new(gpu, input, out).unwrap();
             let d = run(&case, target, device, &ab, &bb, &cb)
                 .unwrap_or_else(|e| panic!("{} on {device}: {e}", case.opcode()));
             let mut differs = 0;
@@ -569,7 +573,10 @@ fn each_gpu_model_decides_the_rounding() {
                         (0..k).map(|t| case.ab.model_input(ab[i * k + t])).collect();
                     let col: Vec<u32> =
                         (0..k).map(|t| case.ab.model_input(bb[t * N + j])).collect();
-                    let want = model.dot(&row, &col, cb[i * N + j]).unwrap();
+                    let want = match &sync {
+                        Some(s) => s.dot(&row, &col, cb[i * N + j]).unwrap(),
+                        None => model.dot(&row, &col, cb[i * N + j]).unwrap(),
+                    };
                     assert_eq!(
                         d[i * N + j],
                         want,
@@ -679,7 +686,8 @@ fn refusals_name_the_reason() {
         e.contains("no tensor-core model for an sm_87 device"),
         "{e}"
     );
-    // A .tf32 element with low bits set.
+    // A .tf32 element with low bits set, on a device not measured with
+    // them (the H200 is: see tf32_low_bits_are_ignored_on_sm_90).
     let tf = Case::new(8, Ab::Tf32, Acc::F32);
     let (mut at, bt, ct, _) = small_integers(&tf);
     at[5] |= 1;
@@ -688,6 +696,30 @@ fn refusals_name_the_reason() {
         e.contains("nonzero low 13 bits") && e.contains("cvt.rna.tf32.f32"),
         "{e}"
     );
+}
+
+/// On sm_90 a `.tf32` register's low 13 bits change nothing: an H200
+/// (driver 13.0) gives, on 524,288 D registers of m16n8k8 with random low
+/// bits, the D of the registers with them cleared (record
+/// testdata/hw/nvidia-h200/mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32.low-bits-set.mma.json).
+#[test]
+fn tf32_low_bits_are_ignored_on_sm_90() {
+    for k in [4, 8] {
+        let tf = Case::new(k, Ab::Tf32, Acc::F32);
+        let (at, bt, ct, want) = small_integers(&tf);
+        let low = |v: &[u32], salt: usize| -> Vec<u32> {
+            v.iter()
+                .enumerate()
+                .map(|(x, w)| w | ((x * 2654 + salt) as u32 & 0x1fff))
+                .collect()
+        };
+        let (al, bl) = (low(&at, 1), low(&bt, 7));
+        assert!(al.iter().chain(&bl).any(|w| w & 0x1fff != 0));
+        for device in ["sm_90", "sm_90a"] {
+            let d = run(&tf, "sm_80", device, &al, &bl, &ct).unwrap();
+            assert_eq!(d, want, "k{k} on {device}");
+        }
+    }
 }
 
 /// Fewer than 32 threads: mma.sync needs the whole warp.

@@ -40,8 +40,10 @@ pub enum Ab {
     /// `.tf32`, low 13 bits clear.
     Tf32,
     /// `.tf32` given as any `.f32` bits: the GPU's registers keep the low
-    /// 13 bits, ptxfp's have them cleared (the engine refuses them: the
-    /// ISA does not say what the hardware does; this case measures it).
+    /// 13 bits, [`Case::ptxfp_inputs`] clears them (the ISA does not say
+    /// what the hardware does; this case measures it: the H200 ignores
+    /// them, and the engine now clears them itself on sm_90 and refuses
+    /// them elsewhere).
     Tf32Raw,
     /// `.e4m3`.
     E4m3,

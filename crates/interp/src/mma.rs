@@ -19,7 +19,7 @@ use ptxfp_isa::form::Form;
 use ptxfp_isa::target::Target;
 use ptxfp_isa::types::PtxType;
 use ptxfp_model::Eval;
-use ptxfp_tc::{Gpu, InFormat, Model, OutFormat};
+use ptxfp_tc::{Gpu, InFormat, Model, OutFormat, SyncFp8};
 
 /// Where element `i` of a thread's fragment of A sits in A, `(row, col)`,
 /// for elements of `per` to a 32-bit register (2 for .f16/.bf16, 1 for
@@ -123,6 +123,9 @@ fn reg_type(t: MmaType) -> PtxType {
 enum Arith {
     /// The tensor-core model (floating point).
     Float(Model, InFormat),
+    /// FP8 where the GPU's `mma.sync` does not take its FP8 path
+    /// (`ptxfp_tc::SyncFp8`: Hopper, measured on an H200).
+    SyncFp8(SyncFp8),
     /// The exact integer dot product (`.s8`/`.u8`), wrapped or clamped.
     Int,
 }
@@ -167,13 +170,16 @@ impl Machine<'_, '_> {
                     MmaType::F16 => OutFormat::F16,
                     _ => OutFormat::F32,
                 };
-                let model = Model::new(gpu, input, out).map_err(|e| {
+                let unsupported = |e: ptxfp_tc::TcError| {
                     refuse(
                         format!("`{}` on an {device} device: {e}", ins.opcode),
                         "`ptxfp mma gpus` lists the format pairs each GPU's model has",
                     )
-                })?;
-                Arith::Float(model, input)
+                };
+                match SyncFp8::new(gpu, input, out).map_err(unsupported)? {
+                    Some(sync) => Arith::SyncFp8(sync),
+                    None => Arith::Float(Model::new(gpu, input, out).map_err(unsupported)?, input),
+                }
             }
             None => Arith::Int,
         };
@@ -242,14 +248,22 @@ impl Machine<'_, '_> {
         let d = match arith {
             Arith::Float(model, input) => {
                 // The model takes each input as the f32 bits of its value.
+                // The register of a .tf32 element holds its 19 bits at the
+                // top of an f32 (InFormat::width); the ISA does not say what
+                // the low 13 bits do. Where the GPU is measured to ignore
+                // them (GpuRow::tf32_ignores_low_bits: Hopper), `conv`
+                // clears them; elsewhere they are refused.
                 let tf32_low = |x: u32| input == InFormat::Tf32 && x & 0x1fff != 0;
-                if let Some(x) = a.iter().chain(&b).copied().find(|x| tf32_low(*x)) {
-                    // The register of a .tf32 element holds its 19 bits at
-                    // the top of an f32 (InFormat::width); the ISA does not
-                    // say what the low 13 bits do.
+                let measured = model.gpu.row().tf32_ignores_low_bits;
+                if let Some(x) = a
+                    .iter()
+                    .chain(&b)
+                    .copied()
+                    .find(|x| tf32_low(*x) && !measured)
+                {
                     return Err(refuse(
                         format!(
-                            "`{}`: the .tf32 element {x:#010x} has nonzero low 13 bits (a .tf32 value is the top 19 bits of the register)",
+                            "`{}`: the .tf32 element {x:#010x} has nonzero low 13 bits (a .tf32 value is the top 19 bits of the register; only sm_90 is measured to ignore them)",
                             ins.opcode
                         ),
                         "convert with cvt.rna.tf32.f32 first",
@@ -264,6 +278,17 @@ impl Machine<'_, '_> {
                 // Each element one chained inner product of a row of A and
                 // a column of B with its element of C (Model::gemm).
                 model.gemm(m, n, k, &a, &b, &c).map_err(|e| {
+                    refuse(
+                        format!("`{}`: {e}", ins.opcode),
+                        "`ptxfp mma dot` runs one row and column alone",
+                    )
+                })?
+            }
+            Arith::SyncFp8(sync) => {
+                let conv = |x: u32| sync.input.to_f32_bits(x);
+                let a: Vec<u32> = a.into_iter().map(conv).collect();
+                let b: Vec<u32> = b.into_iter().map(conv).collect();
+                sync.gemm(m, n, k, &a, &b, &c).map_err(|e| {
                     refuse(
                         format!("`{}`: {e}", ins.opcode),
                         "`ptxfp mma dot` runs one row and column alone",
@@ -323,8 +348,11 @@ impl Machine<'_, '_> {
     /// "Precision of the element-wise multiplication and addition operation
     /// is identical to that of .f64 precision fused multiply-add": each
     /// element is a chain of `fma.rn.f64` (the model's), starting from C
-    /// and taking k = 0, 1, 2, 3 in order. NOTE(hw): the ISA does not give
-    /// the order; this one is the engine's choice (docs/ENGINE.md).
+    /// and taking k = 0, 1, 2, 3 in order. The ISA does not give the order;
+    /// this one is measured: an H200 (sm_90, driver 13.0) agrees on all
+    /// 524,288 D registers of record testdata/hw/nvidia-h200/
+    /// mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64.mma.json
+    /// (docs/ENGINE.md).
     fn mma_f64(&mut self, ins: &Instr, on: &[usize]) -> Result<(), RunError> {
         let ops = &ins.operands;
         let want = [2usize, 1, 1, 2];

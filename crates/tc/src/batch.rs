@@ -514,7 +514,12 @@ fn block_body(k: &Kern, a: Tile, b: Tile, t0: usize, t1: usize, c: &mut [u32; L]
                 k.rounding,
                 Target::F32,
             );
-            bits | ((sum < 0) as u32) << 31
+            // A sum that rounds to zero is +0 (Model::align_sum_round).
+            if bits == 0 {
+                0
+            } else {
+                bits | ((sum < 0) as u32) << 31
+            }
         };
         if let Some(mode) = k.late_c {
             r = add_rounded(r, c[l], k.output, mode);

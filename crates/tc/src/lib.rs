@@ -40,7 +40,7 @@ mod batch;
 mod table;
 
 pub use batch::Kernel;
-pub use table::{Gpu, GpuRow, GPUS};
+pub use table::{Gpu, GpuRow, SyncFp8Row, GPUS};
 
 /// Input (multiplicand) formats of the tensor cores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -866,7 +866,12 @@ impl Model {
                     p.rounding,
                     Target::F32,
                 );
-                bits | ((sum < 0) as u32) << 31
+                // A sum that rounds to zero is +0 (see align_sum_round).
+                if bits == 0 {
+                    0
+                } else {
+                    bits | ((sum < 0) as u32) << 31
+                }
             }
         };
         Some(match p.late_c {
@@ -1037,6 +1042,16 @@ impl Model {
             p.rounding,
             Target::F32,
         );
+        if bits == 0 {
+            // A nonzero sum too small for the result format rounds to +0,
+            // whatever its sign, as an exact cancellation does. Measured:
+            // H200 (sm_90), driver 13.0, mma.sync m16n8k4 .tf32 gives +0
+            // for three rows whose truncated sum is a tiny negative value
+            // (C = -0 or +0; record testdata/hw/nvidia-h200/
+            // mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32.mma.json,
+            // where ptxfp gave -0 before).
+            return 0;
+        }
         if !p.subnormals && bits & 0x7fff_ffff != 0 && ((bits >> 23) as i32) - 127 < out.emin() {
             // Flush a subnormal result (out_subnormals = 0).
             bits = 0;
@@ -1070,6 +1085,116 @@ impl Model {
     /// oracle of the batched GEMM, and its way of reporting an error
     /// (the first element, column by column, whose inner product fails).
     pub fn gemm_reference(
+        &self,
+        m: usize,
+        n: usize,
+        k: usize,
+        a: &[u32],
+        b: &[u32],
+        c: &[u32],
+    ) -> Result<Vec<u32>, TcError> {
+        assert_eq!(a.len(), m * k, "A is m×k");
+        assert_eq!(b.len(), k * n, "B is k×n");
+        assert_eq!(c.len(), m * n, "C is m×n");
+        let mut d = vec![0u32; m * n];
+        let mut col = vec![0u32; k];
+        for j in 0..n {
+            for (t, x) in col.iter_mut().enumerate() {
+                *x = b[t * n + j];
+            }
+            for i in 0..m {
+                d[i * n + j] = self.dot(&a[i * k..(i + 1) * k], &col, c[i * n + j])?;
+            }
+        }
+        Ok(d)
+    }
+}
+
+/// `mma.sync` with FP8 inputs on a GPU whose legacy instruction does not
+/// take the FP8 path of [`Model::new`] ([`GpuRow::sync_fp8`]; Hopper): the
+/// FP8 values, each exact in fp16, run through the GPU's fp16 block FMA
+/// in two passes from +0, and `c` is added at the end by one IEEE fp32
+/// addition. Found on an H200's `mma.sync` (the table row has the
+/// records); the published FP8 model is of `wgmma`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SyncFp8 {
+    /// The GPU's fp16 -> fp32 model, which runs each pass.
+    pub f16: Model,
+    /// The FP8 format of `a` and `b`.
+    pub input: InFormat,
+    /// The row's rule.
+    pub row: SyncFp8Row,
+}
+
+impl SyncFp8 {
+    /// The rule of `gpu` for `input` (E4M3 or E5M2) with `output`
+    /// accumulation; `Ok(None)` where `mma.sync` takes the FP8 path of
+    /// [`Model::new`] (no [`GpuRow::sync_fp8`], or not FP8 inputs), and
+    /// `Unsupported` for fp16 results (not measured).
+    pub fn new(gpu: Gpu, input: InFormat, output: OutFormat) -> Result<Option<SyncFp8>, TcError> {
+        let Some(row) = gpu.row().sync_fp8 else {
+            return Ok(None);
+        };
+        if !matches!(input, InFormat::E4m3 | InFormat::E5m2) {
+            return Ok(None);
+        }
+        if output != OutFormat::F32 {
+            return Err(TcError::Unsupported {
+                gpu: gpu.name(),
+                input,
+                output,
+            });
+        }
+        let mut f16 = Model::new(gpu, InFormat::F16, OutFormat::F32)?;
+        f16.params.block = row.pass;
+        Ok(Some(SyncFp8 { f16, input, row }))
+    }
+
+    /// One element of D: `a` (a row of A) and `b` (a column of B) as the
+    /// f32 bits of values exact in the FP8 format, in the instruction's k
+    /// order; `c` and the result fp32 bits. The first pass takes the
+    /// elements with `k % 4` 0 or 1, the second the others (for K = 32,
+    /// 16 each: one block of the fp16 path apiece), then `c` is added.
+    /// Infinities and NaN come out as that chain of IEEE-like steps gives
+    /// them: NaN if any product or `c` is NaN or infinities of both signs
+    /// meet, otherwise the infinity.
+    pub fn dot(&self, a: &[u32], b: &[u32], c: u32) -> Result<u32, TcError> {
+        if a.len() != b.len() {
+            return Err(TcError::Length {
+                a: a.len(),
+                b: b.len(),
+            });
+        }
+        for (index, &bits) in a.iter().zip(b).flat_map(|(x, y)| [x, y]).enumerate() {
+            if self.input.from_f32_bits(bits).is_none() {
+                return Err(TcError::Inexact {
+                    index: index / 2,
+                    bits,
+                });
+            }
+        }
+        let order = (0..a.len())
+            .filter(|k| k % 4 < 2)
+            .chain((0..a.len()).filter(|k| k % 4 >= 2));
+        let (pa, pb): (Vec<u32>, Vec<u32>) = order.map(|k| (a[k], b[k])).unzip();
+        let s = self.f16.dot(&pa, &pb, 0)?;
+        if is_special_f32(s) || is_special_f32(c) {
+            let nan = |x: u32| is_special_f32(x) && x & 0x7f_ffff != 0;
+            let inf = |x: u32| is_special_f32(x) && x & 0x7f_ffff == 0;
+            return Ok(if nan(s) || nan(c) || (inf(s) && inf(c) && s != c) {
+                F32_NAN
+            } else if inf(s) {
+                s
+            } else {
+                c
+            });
+        }
+        Ok(add_rounded(s, c, OutFormat::F32, self.row.c_rounding))
+    }
+
+    /// `D = A·B + C` (row-major, as [`Model::gemm`]), each element one
+    /// [`SyncFp8::dot`].
+    pub fn gemm(
         &self,
         m: usize,
         n: usize,
@@ -1191,6 +1316,18 @@ mod tests {
             0x8000_0000
         );
         assert_eq!(m.dot(&[f(0.0)], &[f(1.0)], 0x8000_0000).unwrap(), 0);
+        // A nonzero sum that rounds to zero is +0. The H200's row of
+        // mma.sync m16n8k4 .tf32 (warp 1061, lane 6, d0 of record
+        // testdata/hw/nvidia-h200/mma.sync.aligned.m16n8k4.row.col.f32.
+        // tf32.tf32.f32.mma.json): one product -2^-71 * 1.03 * 2^-87 is
+        // truncated to -2^-158 at the floor -133, then toward zero to
+        // fp32: the GPU gives +0 (with C = -0).
+        let t = Model::new(Gpu::H100, InFormat::Tf32, OutFormat::F32).unwrap();
+        let a = [0, 0x0000_2000, 0x1c00_0000, 0x8000_0000];
+        let b = [0, 0x00d8_e000, 0x9404_0000, 0x80fd_4000];
+        assert_eq!(t.dot(&a, &b, 0x8000_0000).unwrap(), 0);
+        assert_eq!(t.dot_reference(&a, &b, 0x8000_0000).unwrap(), 0);
+        assert_eq!(t.gemm(1, 1, 4, &a, &b, &[0x8000_0000]).unwrap(), [0]);
         // An input not exact in the format is refused.
         assert!(matches!(
             m.dot(&[f(1.0 + 1.0 / 1024.0)], &[f(1.0)], 0),
@@ -1198,6 +1335,97 @@ mod tests {
         ));
         assert!(Model::new(Gpu::V100, InFormat::Bf16, OutFormat::F32).is_err());
         assert!(Model::new(Gpu::A100, InFormat::E4m3, OutFormat::F32).is_err());
+    }
+
+    /// Two D registers an H200 gave for `mma.sync` m16n8k32 FP8 (records
+    /// testdata/hw/nvidia-h200/mma.sync.aligned.m16n8k32.row.col.f32.
+    /// {e4m3.e4m3,e5m2.e5m2}.f32.mma.json: thread 32 d0 and thread 33 d1,
+    /// the GPU's bits as kept in the record; the operands regenerated by
+    /// `ptxfp_hw::mma::Case::inputs(1, 4096)`), as native FP8 bytes in k
+    /// order. The exact sums are 0xc822b0fd and 0x47880e0c when truncated
+    /// to fp32: the GPU loses the low bits in the passes' truncation.
+    #[test]
+    fn mma_sync_fp8_on_hopper_as_measured() {
+        // (format, A row, B column, c, the GPU's d)
+        type Row = (InFormat, [u8; 32], [u8; 32], u32, u32);
+        let rows: [Row; 2] = [
+            (
+                InFormat::E4m3,
+                [
+                    0x06, 0x31, 0x3d, 0x5e, 0xa2, 0xfa, 0xfe, 0xcf, 0x36, 0x04, 0x21, 0x23, 0x65,
+                    0x00, 0xbb, 0xfe, 0x2b, 0xfe, 0xe0, 0x3f, 0xe3, 0x27, 0xf9, 0x00, 0x1e, 0xd0,
+                    0xbd, 0xe1, 0x07, 0xb5, 0xa2, 0xec,
+                ],
+                [
+                    0xa6, 0x80, 0x5e, 0xc3, 0x21, 0x00, 0xe9, 0xfd, 0x66, 0x34, 0xa6, 0x80, 0x13,
+                    0xce, 0xbf, 0x3c, 0xaf, 0x7e, 0x08, 0xce, 0x40, 0x3f, 0x3c, 0x69, 0x48, 0x50,
+                    0x4f, 0x8f, 0x77, 0x92, 0x99, 0x21,
+                ],
+                0x8c80_0000,
+                0xc822_b0fc,
+            ),
+            (
+                InFormat::E5m2,
+                [
+                    0x06, 0x31, 0x3d, 0x5e, 0xcf, 0x00, 0x01, 0xa7, 0x5b, 0xbb, 0x24, 0xa3, 0xe7,
+                    0xef, 0x8e, 0xbc, 0xe0, 0x3f, 0x10, 0x21, 0x00, 0xdc, 0x33, 0x3e, 0xdb, 0x8e,
+                    0x26, 0x5d, 0xe1, 0xa4, 0x80, 0x2e,
+                ],
+                [
+                    0xf2, 0xa7, 0x36, 0x01, 0xba, 0x81, 0xd3, 0x74, 0x5e, 0xb5, 0x1d, 0x58, 0x00,
+                    0x80, 0x25, 0x7a, 0x60, 0x1c, 0xe5, 0x52, 0x98, 0xe2, 0x91, 0x70, 0xde, 0xcd,
+                    0x18, 0x28, 0x14, 0xf7, 0xd2, 0xa5,
+                ],
+                0xb01f_4b85,
+                0x4788_0e0b,
+            ),
+        ];
+        for (fmt, a, b, c, gpu) in rows {
+            let a: Vec<u32> = a.iter().map(|&x| fmt.to_f32_bits(x as u32)).collect();
+            let b: Vec<u32> = b.iter().map(|&x| fmt.to_f32_bits(x as u32)).collect();
+            for g in [Gpu::H100, Gpu::H200] {
+                let sync = SyncFp8::new(g, fmt, OutFormat::F32).unwrap().unwrap();
+                assert_eq!(sync.dot(&a, &b, c), Ok(gpu), "{g:?} {fmt:?}");
+                assert_eq!(sync.gemm(1, 1, 32, &a, &b, &[c]), Ok(vec![gpu]));
+                // The published (wgmma) FP8 model keeps 13 fraction bits.
+                let wgmma = Model::new(g, fmt, OutFormat::F32).unwrap();
+                assert_ne!(wgmma.dot(&a, &b, c), Ok(gpu));
+            }
+        }
+        // Elsewhere mma.sync takes the FP8 path; fp16 results are not
+        // measured.
+        assert_eq!(
+            SyncFp8::new(Gpu::Ada, InFormat::E4m3, OutFormat::F32),
+            Ok(None)
+        );
+        assert_eq!(
+            SyncFp8::new(Gpu::B200, InFormat::E5m2, OutFormat::F32),
+            Ok(None)
+        );
+        assert_eq!(
+            SyncFp8::new(Gpu::H100, InFormat::F16, OutFormat::F32),
+            Ok(None)
+        );
+        assert!(SyncFp8::new(Gpu::H100, InFormat::E4m3, OutFormat::F16).is_err());
+        // Specials and an input not exact in the format.
+        let s = SyncFp8::new(Gpu::H100, InFormat::E5m2, OutFormat::F32)
+            .unwrap()
+            .unwrap();
+        let one = f(1.0);
+        assert_eq!(s.dot(&[0x7f80_0000], &[one], 0xff80_0000), Ok(F32_NAN));
+        assert_eq!(s.dot(&[0x7f80_0000], &[one], one), Ok(0x7f80_0000));
+        assert_eq!(s.dot(&[one], &[one], 0xff80_0000), Ok(0xff80_0000));
+        assert_eq!(s.dot(&[one], &[one], 0x7fc0_0000), Ok(F32_NAN));
+        assert_eq!(s.dot(&[0x7f80_0000], &[0], one), Ok(F32_NAN));
+        assert!(matches!(
+            s.dot(&[one, f(1.1)], &[one, one], 0),
+            Err(TcError::Inexact { index: 1, .. })
+        ));
+        // The final addition rounds to nearest: 1 + 0.75 ulp -> 1 + 1 ulp.
+        assert_eq!(
+            s.dot(&[one], &[one], f(1.5 * 2f32.powi(-24))),
+            Ok(0x3f80_0001)
+        );
     }
 
     #[test]

@@ -113,6 +113,27 @@ pub struct Fp8Row {
     pub f16_out: bool,
 }
 
+/// How the legacy `mma.sync` instruction runs FP8 inputs on a GPU where it
+/// does not take the FP8 path of [`Fp8Row`] (which `wgmma` takes on
+/// Hopper, and which the published measurements are of). Found on GPU
+/// measurements, not in the published models; [`crate::SyncFp8`] computes
+/// it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SyncFp8Row {
+    /// Products per pass. The FP8 values (each exact in fp16) run through
+    /// the row's fp16 block FMA (`block`, `extra_bits`, `rounding_f32`,
+    /// `min_exp_f32`) from +0: the first pass takes the elements whose
+    /// index k has `k % 4` 0 or 1 (the low 16 bits of each register of
+    /// four FP8 elements), the second those with `k % 4` 2 or 3, each
+    /// pass's result the next one's accumulator.
+    pub pass: usize,
+    /// `c` is added to the passes' result at the end by one IEEE fp32
+    /// addition rounded with this.
+    pub c_rounding: Rounding,
+    /// Where the rule was measured.
+    pub evidence: &'static str,
+}
+
 /// One GPU's tensor-core parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GpuRow {
@@ -130,6 +151,13 @@ pub struct GpuRow {
     pub bf16: bool,
     /// FP8 path (`None`: no FP8 tensor cores).
     pub fp8: Option<Fp8Row>,
+    /// `mma.sync` with FP8 inputs where it differs from `fp8` (`None`:
+    /// `mma.sync` takes the `fp8` path, or nobody has measured it).
+    pub sync_fp8: Option<SyncFp8Row>,
+    /// A `.tf32` register's low 13 bits (below the 19 of the format) are
+    /// measured to change nothing: the GPU computes with them cleared
+    /// (`false`: not measured).
+    pub tf32_ignores_low_bits: bool,
     /// Extra alignment bits for fp16/bf16/tf32.
     pub extra_bits: i32,
     /// Final rounding with an fp32 accumulator.
@@ -189,10 +217,12 @@ const AMPERE: GpuRow = GpuRow {
     gpu: Gpu::A100,
     name: "A100",
     source: "models/A100TC.m",
-    block: 8,                   // A100TC.m:50 def_params.fma = 8
-    block_tf32: Some(4),        // A100TC.m:99 fma = 4 for tf32
-    bf16: true,                 // A100TC.m:31-32 allowed inputs
-    fp8: None,                  // A100TC.m:31-32 (no fp8)
+    block: 8,            // A100TC.m:50 def_params.fma = 8
+    block_tf32: Some(4), // A100TC.m:99 fma = 4 for tf32
+    bf16: true,          // A100TC.m:31-32 allowed inputs
+    fp8: None,           // A100TC.m:31-32 (no fp8)
+    sync_fp8: None,
+    tf32_ignores_low_bits: false,
     extra_bits: 1,              // A100TC.m:52 def_params.neab = 1
     rounding_f32: Rounding::Rz, // A100TC.m:55 frmode = 'rz'
     min_exp_f32: Some(-132),    // A100TC.m:72 min_exp_limit = -132
@@ -216,6 +246,9 @@ const ADA: GpuRow = GpuRow {
         // all 10 000 measured FP8 -> fp16 results of the Ada card.
         f16_out: true,
     }),
+    // Not measured: mma.sync is the only FP8 instruction of sm_89.
+    sync_fp8: None,
+    tf32_ignores_low_bits: false,
     extra_bits: 1,              // AdaTC.m:53
     rounding_f32: Rounding::Rz, // AdaTC.m:56
     min_exp_f32: Some(-132),    // AdaTC.m:73
@@ -237,6 +270,20 @@ const HOPPER: GpuRow = GpuRow {
         // (docs/TENSOR_CORES.md): not modelled.
         f16_out: false,
     }),
+    // Not in the published model (its FP8 measurements are wgmma's).
+    // mma.sync m16n8k32 E4M3/E5M2 with fp32 results on an H200 matches
+    // this on all 524,288 D registers of each of the two records, and
+    // the FP8 path above on only 138,422 (E4M3) and 167,181 (E5M2).
+    sync_fp8: Some(SyncFp8Row {
+        pass: 16,
+        c_rounding: Rounding::Rne,
+        evidence: "H200 (sm_90) mma.sync, driver 13.0: records testdata/hw/nvidia-h200/mma.sync.aligned.m16n8k32.row.col.f32.{e4m3.e4m3,e5m2.e5m2}.f32.mma.json",
+    }),
+    // H200 (sm_90), driver 13.0: mma.sync m16n8k8 .tf32 with random low
+    // bits gives, on all 524,288 D registers, what the model gives on the
+    // registers with them cleared (record testdata/hw/nvidia-h200/
+    // mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32.low-bits-set.mma.json).
+    tf32_ignores_low_bits: true,
     extra_bits: 2,              // H100TC.m:50 def_params.neab = 2
     rounding_f32: Rounding::Rz, // H100TC.m:53
     min_exp_f32: Some(-133),    // H100TC.m:70
@@ -263,10 +310,12 @@ const BLACKWELL: GpuRow = GpuRow {
         // fit no variant tried: not modelled.
         f16_out: false,
     }),
-    extra_bits: 2,              // B200TC.m:51
-    rounding_f32: Rounding::Rz, // B200TC.m:54
-    min_exp_f32: Some(-133),    // B200TC.m:71
-    min_exp_f16: -21,           // B200TC.m:94-95
+    sync_fp8: None,               // not measured
+    tf32_ignores_low_bits: false, // not measured
+    extra_bits: 2,                // B200TC.m:51
+    rounding_f32: Rounding::Rz,   // B200TC.m:54
+    min_exp_f32: Some(-133),      // B200TC.m:71
+    min_exp_f16: -21,             // B200TC.m:94-95
 };
 
 /// The table. A2 and A30 use the A100 model (A2TC.m:26, A30TC.m:26), L40S
@@ -281,6 +330,8 @@ pub const GPUS: [GpuRow; 10] = [
         block_tf32: None, // V100TC.m:87 (fp16 inputs only)
         bf16: false,      // V100TC.m:87
         fp8: None,
+        sync_fp8: None,
+        tf32_ignores_low_bits: false,
         extra_bits: 0,              // V100TC.m:40 def_params.neab = 0
         rounding_f32: Rounding::Rz, // V100TC.m:43
         min_exp_f32: None,          // V100TC.m:60 min_exp_limit = -1024 (no floor)

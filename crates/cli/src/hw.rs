@@ -226,12 +226,15 @@ fn kernel_for(form: &InstrForm, device: Target, kind: &str) -> Result<(String, H
             Ok((kernel::buffer_kernel(form, h), h))
         }
         "index" => {
+            let same = form.srcs.iter().all(|t| *t == form.dest);
             let lanes = match form.dest {
-                PtxType::F16 | PtxType::BF16 if form.srcs.len() == 2 => Lanes::Scalar,
-                PtxType::F16x2 | PtxType::BF16x2 if form.srcs.len() == 2 => Lanes::Swapped,
+                PtxType::F16 | PtxType::BF16 if same && form.srcs.len() >= 2 => Lanes::Scalar,
+                PtxType::F16x2 | PtxType::BF16x2 if same && form.srcs.len() >= 2 => {
+                    Lanes::Swapped
+                }
                 _ => {
                     return Err(usage(format!(
-                        "`{}`: exhaustive sweeps take two-operand .f16/.bf16/.f16x2/.bf16x2 forms",
+                        "`{}`: exhaustive sweeps take two- and three-operand .f16/.bf16/.f16x2/.bf16x2 forms",
                         form.text()
                     )))
                 }
@@ -414,6 +417,13 @@ fn check_one<D: Device>(g: &D, a: &CheckArgs, form: &str) -> Result<bool, HwErro
         }
     };
     let (h, inputs, total) = if a.exhaustive {
+        if form.srcs.len() != 2 {
+            return Err(usage(format!(
+                "`{}`: check --exhaustive takes two-operand forms (2^32 pairs); a three-operand form has 2^48 results: `ptxfp hw sweep {} --shard K/N --out DIR`",
+                form.text(),
+                form.text()
+            )));
+        }
         let (text, h) = kernel_for(&form, g.target(), "index")?;
         let k = g.load(&text)?;
         let lanes = lanes_of(&form);
@@ -511,9 +521,16 @@ fn check_one<D: Device>(g: &D, a: &CheckArgs, form: &str) -> Result<bool, HwErro
 
 fn sweep_cmd(a: SweepArgs) -> Result<bool, HwError> {
     let form = instr_form(&a.form).map_err(usage)?;
-    // Checked before the GPU is opened: the index kernel's shape rules.
+    // Checked before the GPU is opened: the index kernel's shape rules,
+    // and 2^48 results only in shards.
     if a.random.is_none() {
         kernel_for(&form, Target::sm(u16::MAX), "index")?;
+        if form.srcs.len() == 3 && a.shard.is_none() {
+            return Err(usage(format!(
+                "`{}` has 2^48 operand triples: sweep it in shards, `--shard K/N --out DIR` (N = 16384 makes shards of 2^34 results), and put them together with `ptxfp sweep merge DIR`",
+                form.text()
+            )));
+        }
     }
     sweep_on(&open(a.gpu)?, a)
 }
@@ -521,8 +538,15 @@ fn sweep_cmd(a: SweepArgs) -> Result<bool, HwError> {
 fn sweep_on<D: Device>(g: &D, a: SweepArgs) -> Result<bool, HwError> {
     let form = instr_form(&a.form).map_err(usage)?;
     let lanes = lanes_of(&form);
+    let arity = form.srcs.len();
     let (ops, total, launch, kind) = match a.random {
-        None => (sweep::Operands::Exhaustive, 1u64 << 32, 1u64 << 28, "index"),
+        // 2^32 results for two sources, 2^48 for three (ptxfp sweep's space).
+        None => (
+            sweep::Operands::Exhaustive,
+            1u64 << (16 * arity),
+            1u64 << 28,
+            "index",
+        ),
         Some(n) => (
             sweep::Operands::Random { n, seed: a.seed },
             n,
@@ -555,10 +579,16 @@ fn sweep_on<D: Device>(g: &D, a: SweepArgs) -> Result<bool, HwError> {
         let cols = || -> Vec<Vec<u64>> {
             match ops {
                 sweep::Operands::Exhaustive => {
-                    let (ca, cb) = (base..base + m)
-                        .map(|i| kernel::index_operands(i, lanes))
-                        .unzip();
-                    vec![ca, cb]
+                    let mut cols = vec![Vec::with_capacity(m as usize); arity];
+                    for i in base..base + m {
+                        for (c, v) in cols
+                            .iter_mut()
+                            .zip(kernel::index_operands_n(i, arity, lanes))
+                        {
+                            c.push(v);
+                        }
+                    }
+                    cols
                 }
                 sweep::Operands::Random { .. } => (0..form.srcs.len())
                     .map(|j| {
@@ -1073,6 +1103,61 @@ mod tests {
             .unwrap();
             assert_eq!(r.digests[DIGEST], format!("{:016x}", ours.digest), "{form}");
         }
+    }
+
+    #[test]
+    fn three_operand_exhaustive_shards_are_ptxfp_sweeps_shards() {
+        // fma.rn.f16 over all 2^48 triples in 2^24 shards of one chunk
+        // each; two of them (one at the start of the space, one where x
+        // and y are nonzero) on the model device and on the CPU give the
+        // same partial digests, and `against` compares them chunk by chunk.
+        for form in ["fma.rn.f16", "fma.rn.relu.bf16x2"] {
+            let n = 1u64 << 24;
+            let (gpu, cpu) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+            for k in [0, n / 2 + 3] {
+                let a = SweepArgs {
+                    form: form.into(),
+                    random: None,
+                    seed: 1,
+                    gpu: 0,
+                    record: gpu.path().join("unused"),
+                    gpu_only: false,
+                    shard: Some((k, n)),
+                    out: Some(gpu.path().to_path_buf()),
+                };
+                assert!(sweep_on(&ModelDevice::default(), a).unwrap(), "{form} {k}");
+                let spec = shard::ShardSpec {
+                    form: ptxfp::Form::parse(form).unwrap(),
+                    exec: exec(
+                        kernel_for(&instr_form(form).unwrap(), Target::sm(90), "index")
+                            .unwrap()
+                            .1,
+                        &ModelDevice::default(),
+                    ),
+                    ptx: ptxfp::PtxVersion::new(7, 8),
+                    operands: sweep::Operands::Exhaustive,
+                    shard: k,
+                    shards: n,
+                };
+                shard::run_shard(&spec, ptxfp_fast::Path::detect(), cpu.path(), &|_| {}).unwrap();
+            }
+            let ag = shard::against(cpu.path(), gpu.path()).unwrap();
+            assert_eq!(ag.compared, 2, "{form}: {ag:?}");
+            assert_eq!(ag.differing, 0, "{form}: {ag:?}");
+        }
+        // Without --shard: refused, saying how.
+        let a = SweepArgs {
+            form: "fma.rn.f16".into(),
+            random: None,
+            seed: 1,
+            gpu: 0,
+            record: "unused".into(),
+            gpu_only: true,
+            shard: None,
+            out: None,
+        };
+        let e = sweep_cmd(a).unwrap_err().to_string();
+        assert!(e.contains("2^48") && e.contains("--shard"), "{e}");
     }
 
     #[test]

@@ -426,11 +426,31 @@ pub fn index_operands(i: u64, lanes: Lanes) -> (u64, u64) {
     )
 }
 
+/// The operands of global index `i` of an exhaustive sweep of a form with
+/// `arity` sources (2 or 3) of `lanes`' shape: `ptxfp::sweep::operand`'s
+/// layout (`ptxfp sweep`'s digest order). Two sources: `x = i >> 16`, `y =
+/// i & 0xffff`; three: `x = i >> 32`, `y = (i >> 16) & 0xffff`, `z = i &
+/// 0xffff`, scalar `a, b, c = x, y, z`, packed `a = {x, y}`, `b = {y, z}`,
+/// `c = {z, x}` (lane 0 first).
+pub fn index_operands_n(i: u64, arity: usize, lanes: Lanes) -> Vec<u64> {
+    use ptxfp::sweep::{operand, Operands};
+    let width = match lanes {
+        Lanes::Scalar => 16,
+        Lanes::Swapped => 32,
+    };
+    (0..arity)
+        .map(|k| operand(Operands::Exhaustive, arity, i, k, width))
+        .collect()
+}
+
 /// The sweep kernel: `ptxfp_kernel(d, base, n)`; thread `t < n` takes the
-/// global index `i = base + t`, makes `a` and `b` from it as
-/// [`index_operands`] says, runs the form, stores `d[t]`. `form`
-/// must have two 16-bit (or 32-bit packed) sources.
+/// global index `i = base + t`, makes `a` and `b` (and `c`) from it as
+/// [`index_operands_n`] says, runs the form, stores `d[t]`. `form` must
+/// have two or three 16-bit (or 32-bit packed) sources.
 pub fn index_kernel(form: &InstrForm, header: Header, lanes: Lanes) -> String {
+    if form.srcs.len() == 3 {
+        return index_kernel3(form, header, lanes);
+    }
     let mut body = instruction_body(form);
     body.comment = format!(
         "{} with x = i >> 16, y = i & 0xffff, {}",
@@ -464,6 +484,52 @@ pub fn index_kernel(form: &InstrForm, header: Header, lanes: Lanes) -> String {
     if lanes == Lanes::Swapped {
         // docs/NVIDIA.md "Registers and lanes": `mov.b32 d, {h0, h1}` puts h0 in bits 0..15.
         out.push_str("\tmov.b32 \t%va, {%ha, %hb};\n\tmov.b32 \t%vb, {%hb, %ha};\n");
+    }
+    epilogue(&mut out, header, form.dest, &body);
+    out
+}
+
+/// [`index_kernel`] for three sources: `x = i >> 32` (i below 2^48),
+/// `y = (i >> 16) & 0xffff`, `z = i & 0xffff`.
+fn index_kernel3(form: &InstrForm, header: Header, lanes: Lanes) -> String {
+    let mut body = instruction_body(form);
+    body.comment = format!(
+        "{} with x = i >> 32, y = (i >> 16) & 0xffff, z = i & 0xffff, {}",
+        body.comment,
+        match lanes {
+            Lanes::Scalar => "a = x, b = y, c = z",
+            Lanes::Swapped => "a = {x, y}, b = {y, z}, c = {z, x} (lane 0 first)",
+        }
+    );
+    let mut regs = operand_regs(form, &body);
+    if lanes == Lanes::Swapped {
+        for h in ["%hx", "%hy", "%hz"] {
+            regs.push(format!(".b16 \t{h}"));
+        }
+    }
+    let mut out = String::new();
+    header_text(&mut out, header, &body.comment);
+    let params = [
+        ".param .u64 param_d",
+        ".param .u64 param_base",
+        ".param .u32 param_n",
+    ];
+    prologue(&mut out, header, &params, &regs);
+    let (rx, ry, rz) = match lanes {
+        Lanes::Scalar => ("%va", "%vb", "%vc"),
+        Lanes::Swapped => ("%hx", "%hy", "%hz"),
+    };
+    out.push_str("\tld.param.u64 \t%rd2, [param_base];\n\tadd.u64 \t%rd3, %rd2, %rd1;\n");
+    out.push_str("\tshr.u64 \t%rd4, %rd3, 32;\n\tshr.u64 \t%rd5, %rd3, 16;\n");
+    // cvt.u16.u64 keeps the low 16 bits.
+    let _ = writeln!(out, "\tcvt.u16.u64 \t{rx}, %rd4;");
+    let _ = writeln!(out, "\tcvt.u16.u64 \t{ry}, %rd5;");
+    let _ = writeln!(out, "\tcvt.u16.u64 \t{rz}, %rd3;");
+    if lanes == Lanes::Swapped {
+        // docs/NVIDIA.md "Registers and lanes": `mov.b32 d, {h0, h1}` puts h0 in bits 0..15.
+        out.push_str(
+            "\tmov.b32 \t%va, {%hx, %hy};\n\tmov.b32 \t%vb, {%hy, %hz};\n\tmov.b32 \t%vc, {%hz, %hx};\n",
+        );
     }
     epilogue(&mut out, header, form.dest, &body);
     out

@@ -7,7 +7,7 @@ use ptxfp::{Exec, HwProfile, PtxType, Target};
 
 use crate::adapter::{eval_on, instr_form};
 use crate::gpu::{Device, GpuError};
-use crate::kernel::{index_operands, InstrForm, Lanes};
+use crate::kernel::{index_operands_n, InstrForm, Lanes};
 use crate::record::GpuInfo;
 
 /// ptxfp posing as an sm_90 device, optionally flipping bit 0 of one result
@@ -110,11 +110,14 @@ impl Device for ModelDevice {
         } else {
             Lanes::Scalar
         };
-        let (a, b) = (base..base + u64::from(n))
-            .map(|i| index_operands(i, lanes))
-            .unzip();
-        let v =
-            eval_on(&k.form, &[a, b], &self.exec(k)).map_err(|e| unsupported(&e.to_string()))?;
+        let arity = k.form.srcs.len();
+        let mut cols = vec![Vec::with_capacity(n as usize); arity];
+        for i in base..base + u64::from(n) {
+            for (c, v) in cols.iter_mut().zip(index_operands_n(i, arity, lanes)) {
+                c.push(v);
+            }
+        }
+        let v = eval_on(&k.form, &cols, &self.exec(k)).map_err(|e| unsupported(&e.to_string()))?;
         Ok(self.flipped(v))
     }
 }

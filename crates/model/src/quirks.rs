@@ -5,7 +5,8 @@
 //! marked `NOTE(hw)` are not yet confirmed on a current GPU: a measurement
 //! changes one line here (see docs/NVIDIA.md "Probes to run on a GPU").
 //! Entries marked **hw** were measured on an H200 (sm_90, driver 580.159.04,
-//! 2026-11-25); the records are under testdata/hw/nvidia-h200/.
+//! 2026-11-25; the `cvt` entries in a second session, driver 13.0); the
+//! records are under testdata/hw/nvidia-h200/.
 
 use ptxfp_isa::target::Target;
 
@@ -58,8 +59,37 @@ pub struct HwProfile {
     /// The NaN every `.e4m3`/`.e5m2` result NaN becomes (`cvt` to
     /// `.e4m3x2`/`.e5m2x2`, per 8-bit lane).
     pub f8_nan: u8,
-    /// The `.b32` a `cvt` to `.tf32` writes for a NaN result.
+    /// The `.b32` a `cvt.{rn,rz}{.relu}.tf32.f32` writes for a NaN result
+    /// (`.rna`: [`HwProfile::tf32_rna_nan_truncated`]).
     pub tf32_nan: u32,
+    /// Whether `cvt.rna{.satfinite}.tf32.f32` of a NaN writes the source
+    /// with its 13 low bits cleared (sign and payload kept, not quieted; a
+    /// payload held only in those bits leaves ±∞), rather than `tf32_nan`.
+    pub tf32_rna_nan_truncated: bool,
+    /// Whether `cvt.rna.satfinite.tf32.f32` subtracts one tf32 ulp
+    /// (`0x2000`) from every result whose exponent field is all ones (±∞
+    /// becomes ±MAX_NORM, as the ISA says, and a NaN's payload drops by
+    /// one), rather than replacing ±∞ alone by ±MAX_NORM.
+    pub tf32_rna_satfinite_steps_down: bool,
+    /// Whether `cvt.f32.f32` and `cvt.f64.f64` without `.ftz` and `.sat` are
+    /// a move: the source unchanged, a NaN's payload and signalling bit
+    /// included (rather than `f32_nan` / the quieted `.f64` NaN).
+    pub cvt_same_type_moves: bool,
+    /// Whether `cvt.f32.bf16` without `.ftz` and `.sat` writes the source
+    /// as the upper half of the `.f32` (a NaN unchanged, not quieted),
+    /// rather than `f32_nan` for a NaN.
+    pub cvt_f32_bf16_moves: bool,
+    /// Whether `cvt` with `.ftz` reads a NaN `.f32` source as `f32_nan`
+    /// (`cvt.ftz.f64.f32` of any NaN: `f32_nan` widened), rather than
+    /// converting the NaN itself.
+    pub cvt_ftz_f32_nan_canonical: bool,
+    /// Whether a NaN `.f64` source converted to `.f32`, `.f16` or `.bf16`
+    /// keeps its sign and the leading bits of its payload, quiet bit set
+    /// (IEEE 754 §6.2.3), rather than becoming `f32_nan`/`half_nan`.
+    pub cvt_f64_narrowing_keeps_nan: bool,
+    /// Whether `.ftz` flushes a subnormal `.f32` source of
+    /// `cvt.frnd.ftz{.sat}.f16.f32` (the only `.f32` of those forms).
+    pub cvt_f16_ftz_flushes_source: bool,
     /// Whether `abs`/`neg` on `.f32`, `.f16` and `.bf16` turn a NaN input
     /// into the canonical NaN (`f32_nan`/`half_nan`) rather than changing
     /// its sign bit only.
@@ -147,10 +177,43 @@ impl HwProfile {
         // all-ones payload), as CUDA's cuda_fp8.hpp software conversion
         // gives; awaiting GPU data.
         f8_nan: 0x7f,
-        // NOTE(hw): docs/NVIDIA.md "cvt: integers, integral values, tf32 and
-        // fp8": the f32 NaN with the 13 bits tf32 does not have cleared;
-        // awaiting GPU data.
+        // docs/NVIDIA.md "cvt: NaNs, moves and .ftz": the f32 NaN with the 13
+        // bits tf32 does not have cleared, **hw** (H200, driver 13.0: every
+        // NaN of 10^6 operands, records testdata/hw/nvidia-h200/
+        // cvt.{rn,rz}{.relu}.tf32.f32.check.json).
         tf32_nan: 0x7fff_e000,
+        // docs/NVIDIA.md "cvt: NaNs, moves and .ftz": **hw** (H200, driver
+        // 13.0, record testdata/hw/nvidia-h200/cvt.rna.tf32.f32.check.json:
+        // 0x7fa7af0c -> 0x7fa7a000, 0xffc00001 -> 0xffc00000; the digest
+        // re-derives, 0x7f800001 -> 0x7f800000 included).
+        tf32_rna_nan_truncated: true,
+        // docs/NVIDIA.md "cvt: NaNs, moves and .ftz": **hw** (H200, driver
+        // 13.0, record testdata/hw/nvidia-h200/
+        // cvt.rna.satfinite.tf32.f32.check.json: 0x7fe00000 -> 0x7fdfe000,
+        // 0x7fffffff -> 0x7fffc000; the digest re-derives).
+        tf32_rna_satfinite_steps_down: true,
+        // docs/NVIDIA.md "cvt: NaNs, moves and .ftz": **hw** (H200, driver
+        // 13.0, records testdata/hw/nvidia-h200/cvt.f32.f32.check.json and
+        // cvt.f64.f64.check.json: 0x7fa7af0c -> 0x7fa7af0c,
+        // 0x7ff4000000000000 -> 0x7ff4000000000000).
+        cvt_same_type_moves: true,
+        // docs/NVIDIA.md "cvt: NaNs, moves and .ftz": **hw** (H200, driver
+        // 13.0, record testdata/hw/nvidia-h200/cvt.f32.bf16.check.json:
+        // 0x7fa0 -> 0x7fa00000, 0x7fff -> 0x7fff0000).
+        cvt_f32_bf16_moves: true,
+        // docs/NVIDIA.md "cvt: NaNs, moves and .ftz": **hw** (H200, driver
+        // 13.0, record testdata/hw/nvidia-h200/cvt.ftz.f64.f32.check.json:
+        // every NaN -> 0x7fffffffe0000000).
+        cvt_ftz_f32_nan_canonical: true,
+        // docs/NVIDIA.md "cvt: NaNs, moves and .ftz": **hw** (H200, driver
+        // 13.0, records testdata/hw/nvidia-h200/cvt.{rn,rz,rm,rp}{.ftz}
+        // .f32.f64, cvt.{rn,rz,rm,rp}.{f16,bf16}.f64: 0x7ff4000000000000 ->
+        // 0x7fe00000, f16 0x7f00).
+        cvt_f64_narrowing_keeps_nan: true,
+        // docs/NVIDIA.md "cvt: NaNs, moves and .ftz": **hw** (H200, driver
+        // 13.0, records testdata/hw/nvidia-h200/cvt.rm.ftz.f16.f32,
+        // cvt.rp.ftz{.sat}.f16.f32: 0x80000001 -> 0x8001 under .rm).
+        cvt_f16_ftz_flushes_source: false,
         // NOTE(hw): docs/NVIDIA.md "abs, neg and copysign": the spec says
         // "NaN inputs yield an unspecified NaN"; ptxas lowers them to an FADD
         // with operand modifiers, whose NaN result is canonical. **open**

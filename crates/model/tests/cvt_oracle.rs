@@ -93,6 +93,34 @@ fn read<F: Fp>(bits: u64, ftz: bool) -> F {
     }
 }
 
+/// The source of a float-to-float `cvt` to `D` as the H200 reads it
+/// (docs/NVIDIA.md "cvt: NaNs, moves and .ftz"): [`read`], except that
+/// `.ftz` reads a NaN `.f32` as `f32_nan` (`cvt_ftz_f32_nan_canonical`)
+/// and leaves a subnormal `.f32` source of a `.f16` result alone
+/// (`cvt_f16_ftz_flushes_source`).
+fn read_for<F: Fp, D: Fp>(bits: u64, ftz: bool) -> F {
+    let x = F::from_bits(u128::from(bits & mask(F::WIDTH)));
+    if ftz && F::WIDTH == 32 && x.is_nan() && HW.cvt_ftz_f32_nan_canonical {
+        return F::from_bits(HW.f32_nan.into());
+    }
+    let flushes = D::NAME != "f16" || HW.cvt_f16_ftz_flushes_source;
+    read(bits, ftz && flushes)
+}
+
+/// A NaN `.f64` narrowed to `D` as IEEE 754 §6.2.3 recommends, written
+/// out in bits: its sign, the leading bits of its payload, the quiet bit
+/// set (`cvt_f64_narrowing_keeps_nan`).
+fn narrowed_nan<D: Fp>(x: u64) -> u64 {
+    let frac = match (D::WIDTH, D::NAME) {
+        (32, _) => 23,
+        (_, "f16") => 10,
+        _ => 7,
+    };
+    let sign = x >> 63 << (D::WIDTH - 1);
+    let exp = mask(D::WIDTH - 1) & !mask(frac);
+    sign | exp | 1 << (frac - 1) | (x & mask(52)) >> (52 - frac)
+}
+
 /// NVIDIA's NaN of a float result of `F` (docs/NVIDIA.md "NaN results").
 fn nan_of<F: Fp>(quieted: F) -> u64 {
     match F::WIDTH {
@@ -507,11 +535,30 @@ fn check_convert<S: Fp + FloatConvert<D>, D: Fp>(xs: &[u64], rounds: bool) {
                     // are rows of their own or absent: the rows' test holds them.
                     continue;
                 };
+                // docs/NVIDIA.md "cvt: NaNs, moves and .ftz": without .ftz,
+                // .sat or a rounding, cvt.f32.f32, cvt.f64.f64 and
+                // cvt.f32.bf16 copy the bits (bf16: into the upper half).
+                let moves = !*ftz && !sat && rn.is_empty();
+                let same = S::NAME == D::NAME && S::WIDTH >= 32 && HW.cvt_same_type_moves;
+                let bf16 = (S::NAME, D::NAME) == ("bf16", "f32") && HW.cvt_f32_bf16_moves;
                 for &x in xs {
-                    let v: S = read(x, *ftz);
+                    let v: S = read_for::<S, D>(x, *ftz);
                     let mut lost = false;
                     let r: D = v.convert_r(rm, &mut lost).value;
-                    let want = float_result(r, *ftz, sat);
+                    let want = if moves && same {
+                        x & mask(S::WIDTH)
+                    } else if moves && bf16 {
+                        (x & 0xffff) << 16
+                    } else if S::WIDTH == 64
+                        && D::WIDTH < 64
+                        && v.is_nan()
+                        && !sat
+                        && HW.cvt_f64_narrowing_keeps_nan
+                    {
+                        narrowed_nan::<D>(x)
+                    } else {
+                        float_result(r, *ftz, sat)
+                    };
                     assert_eq!(c.eval(&[x]), want, "{text} {x:#x}");
                 }
             }
@@ -589,9 +636,22 @@ fn random_f32_to_tf32() {
                     assert!(rn == "rna" && relu, "{text}");
                     continue;
                 };
+                // docs/NVIDIA.md "cvt: NaNs, moves and .ftz": .rna keeps a
+                // NaN's upper 19 bits; its .satfinite takes one tf32 ulp
+                // off every result with an all-ones exponent field.
+                let rna = rn == "rna";
+                let step = rna && satfinite && HW.tf32_rna_satfinite_steps_down;
+                let all_ones = |b: u64| b & 0x7f80_0000 == 0x7f80_0000;
                 for &x in &xs {
                     let v = Single::from_bits(x.into());
-                    let want = if v.is_nan() {
+                    let want = if v.is_nan() && rna && HW.tf32_rna_nan_truncated {
+                        let t = x & 0xffff_e000;
+                        if step && all_ones(t) {
+                            t - 0x2000
+                        } else {
+                            t
+                        }
+                    } else if v.is_nan() {
                         u64::from(HW.tf32_nan)
                     } else {
                         let mut lost = false;

@@ -178,6 +178,13 @@ fn every_open_choice_is_one_profile_field() {
         div_overflow: ptxfp::quirks::DivOverflow::Saturate,
         f8_nan: 0xff,
         tf32_nan: 0x7fc0_0000,
+        tf32_rna_nan_truncated: false,
+        tf32_rna_satfinite_steps_down: false,
+        cvt_same_type_moves: false,
+        cvt_f32_bf16_moves: false,
+        cvt_ftz_f32_nan_canonical: false,
+        cvt_f64_narrowing_keeps_nan: false,
+        cvt_f16_ftz_flushes_source: true,
     };
     let int = |op: &str, s: &[u64]| {
         ptxfp::int::IntOp::parse(op)
@@ -239,7 +246,32 @@ fn every_open_choice_is_one_profile_field() {
         cvt("cvt.rn.satfinite.e4m3x2.f32", &[0x7fc0_0000, 0]),
         0xff00
     );
-    assert_eq!(cvt("cvt.rna.tf32.f32", &[0x7fc0_0000]), 0x7fc0_0000);
+    assert_eq!(cvt("cvt.rna.tf32.f32", &[0x7fa0_0000]), 0x7fc0_0000);
+    assert_eq!(
+        cvt("cvt.rna.satfinite.tf32.f32", &[0x7f80_0000]),
+        0x7f7f_e000
+    );
+    assert_eq!(cvt("cvt.f32.f32", &[0x7fa0_0000]), 0x7fc0_0000);
+    assert_eq!(cvt("cvt.f32.bf16", &[0x7fa0]), 0x7fc0_0000);
+    assert_eq!(cvt("cvt.ftz.f64.f32", &[0x7fa0_0000]), 0x7ffc << 48);
+    assert_eq!(cvt("cvt.rn.bf16.f64", &[0x7ff4 << 48]), 0x7e00);
+    assert_eq!(cvt("cvt.rm.ftz.f16.f32", &[0x8000_0001]), 0x8000);
+    // NVIDIA's: what the H200 gave (docs/NVIDIA.md "cvt: NaNs, moves and
+    // .ftz").
+    let nv = |form: &str, s: &[u64]| {
+        let op = ptxfp::op::decode(form, false).op;
+        ptxfp::compute(&op, s, false, &Exec::default()).unwrap().dst[0]
+    };
+    assert_eq!(nv("cvt.rna.tf32.f32", &[0x7fa7_af0c]), 0x7fa7_a000);
+    assert_eq!(
+        nv("cvt.rna.satfinite.tf32.f32", &[0x7fc0_0000]),
+        0x7fbf_e000
+    );
+    assert_eq!(nv("cvt.f32.f32", &[0x7fa0_0000]), 0x7fa0_0000);
+    assert_eq!(nv("cvt.f32.bf16", &[0x7fa0]), 0x7fa0_0000);
+    assert_eq!(nv("cvt.ftz.f64.f32", &[0x7fa0_0000]), 0x7fff_ffff_e000_0000);
+    assert_eq!(nv("cvt.rn.bf16.f64", &[0x7ff4 << 48]), 0x7fe0);
+    assert_eq!(nv("cvt.rm.ftz.f16.f32", &[0x8000_0001]), 0x8001);
 }
 
 #[test]

@@ -3,7 +3,8 @@
 //! its type, `.ftz` on `.f32`) → the exact value rounded once (to a float
 //! format, to an integer, or to an integral value) → clamp (integer range,
 //! `.satfinite`, `.relu`, `.sat`) → NVIDIA's NaN results (docs/NVIDIA.md
-//! "NaN results" and "cvt: integers, integral values, tf32 and fp8") → pack
+//! "NaN results", "cvt: NaNs, moves and .ftz" and "cvt: integers, integral
+//! values, tf32 and fp8") → pack
 //! lanes. `cvt.pack` (9.7.9.22) clamps and packs two integers; `.rs`
 //! (stochastic rounding) and the `.ue8m0x2` scale factors have their own
 //! rounding stages below.
@@ -111,10 +112,10 @@ impl EvalCvt for Cvt {
             (T::Tf32, _) => tf32(c, s(0), hw),
             (d, s0) if d.is_int() && s0.is_int() => int_to_int(c, s(0)),
             (d, _) if d.is_int() => match c.src {
-                T::F16 => float_to_int::<F16>(c, s(0)),
-                T::BF16 => float_to_int::<BF16>(c, s(0)),
-                T::F32 => float_to_int::<F32>(c, s(0)),
-                _ => float_to_int::<F64>(c, s(0)),
+                T::F16 => float_to_int::<F16>(c, s(0), hw),
+                T::BF16 => float_to_int::<BF16>(c, s(0), hw),
+                T::F32 => float_to_int::<F32>(c, s(0), hw),
+                _ => float_to_int::<F64>(c, s(0), hw),
             },
             (_, s0) if s0.is_int() => match c.dst {
                 T::F16 => int_to_float::<F16>(c, s(0), hw),
@@ -141,15 +142,45 @@ fn from<S: Format>(c: &Cvt, a: u64, hw: &HwProfile) -> u64 {
     }
 }
 
-/// The source, masked to its format; 9.7.9.21 ".ftz: flush subnormal
-/// inputs and results to sign-preserving zero" (`.f32` only: "applies only
-/// to single precision (`.f32`) inputs and results").
-fn input<S: Format>(c: &Cvt, a: u64) -> u64 {
+/// The source, masked to its format; 9.7.9.21 "Modifier `.ftz` may be
+/// specified to flush single-precision subnormal inputs and results to
+/// sign-preserving zero" (`.f32` only: "applies only to single precision
+/// (`.f32`) inputs and results"). NOTE(hw): the `.ftz` read of a NaN is
+/// `hw.cvt_ftz_f32_nan_canonical`, and `cvt.frnd.ftz.f16.f32` flushes its
+/// source only if `hw.cvt_f16_ftz_flushes_source` (docs/NVIDIA.md "cvt:
+/// NaNs, moves and .ftz").
+fn input<S: Format>(c: &Cvt, a: u64, hw: &HwProfile) -> u64 {
     let a = a & S::ALL;
-    if c.ftz && S::BITS == 32 && fp::is_subnormal::<S>(a) {
+    if !c.ftz || S::BITS != 32 {
+        return a;
+    }
+    if fp::is_nan::<S>(a) && hw.cvt_ftz_f32_nan_canonical {
+        return u64::from(hw.f32_nan);
+    }
+    let flushes = c.dst != PtxType::F16 || hw.cvt_f16_ftz_flushes_source;
+    if flushes && fp::is_subnormal::<S>(a) {
         a & S::SIGN
     } else {
         a
+    }
+}
+
+/// The conversions the GPU performs as a register move, NaNs unchanged
+/// (NOTE(hw): docs/NVIDIA.md "cvt: NaNs, moves and .ftz"): `cvt.f32.f32`
+/// and `cvt.f64.f64` (`hw.cvt_same_type_moves`), and `cvt.f32.bf16`, whose
+/// `.bf16` source is the upper half of the `.f32` ("For `cvt.f32.bf16`,
+/// `NaN` input yields unspecified `NaN`"; `hw.cvt_f32_bf16_moves`), each
+/// without `.ftz` and `.sat`. Every other value converts exactly to the
+/// same bits.
+fn moved(c: &Cvt, a: u64, hw: &HwProfile) -> Option<u64> {
+    use PtxType as T;
+    if c.ftz || c.sat || c.rnd != CvtRound::None {
+        return None;
+    }
+    match (c.dst, c.src) {
+        (T::F32, T::F32) | (T::F64, T::F64) if hw.cvt_same_type_moves => Some(a & c.dst.mask()),
+        (T::F32, T::BF16) if hw.cvt_f32_bf16_moves => Some((a & BF16::ALL) << 16),
+        _ => None,
     }
 }
 
@@ -159,7 +190,10 @@ fn input<S: Format>(c: &Cvt, a: u64) -> u64 {
 /// integer rounding modifiers [...] The result is an integral value,
 /// stored in floating-point format").
 fn float<S: Format, D: Format>(c: &Cvt, a: u64, hw: &HwProfile) -> u64 {
-    let a = input::<S>(c, a);
+    if let Some(r) = moved(c, a, hw) {
+        return r;
+    }
+    let a = input::<S>(c, a, hw);
     let r = match c.rnd {
         CvtRound::Int(rm) => match fp::decode::<S>(a) {
             Value::Finite(x) => integral::<D>(x, rm),
@@ -181,6 +215,15 @@ fn float<S: Format, D: Format>(c: &Cvt, a: u64, hw: &HwProfile) -> u64 {
         // An exact conversion: no rounding happens.
         _ => fp::convert::<S, D>(a, Round::NearestEven).bits,
     };
+    // NOTE(hw): a NaN `.f64` source narrowed keeps its sign and payload's
+    // leading bits, quieted (fp::convert's NaN), when
+    // `hw.cvt_f64_narrowing_keeps_nan` (docs/NVIDIA.md "cvt: NaNs, moves
+    // and .ftz"); `.sat` still gives +0.0 (".sat: [...] NaN results are
+    // flushed to positive zero").
+    let narrowed = S::BITS == 64 && D::BITS < 64;
+    if narrowed && hw.cvt_f64_narrowing_keeps_nan && !c.sat && fp::is_nan::<D>(r) {
+        return r;
+    }
     finish::<D>(c, r, hw)
 }
 
@@ -258,7 +301,9 @@ fn finish<D: Format>(c: &Cvt, mut r: u64, hw: &HwProfile) -> u64 {
             return 0;
         }
         // NOTE(hw): docs/NVIDIA.md "NaN results": every f16/bf16 NaN result is
-        // hw.half_nan, every f32 one hw.f32_nan; f64 keeps the payload (quieted).
+        // hw.half_nan, every f32 one hw.f32_nan; f64 keeps the payload
+        // (quieted). The exceptions (moves, a narrowed .f64 NaN) are
+        // docs/NVIDIA.md "cvt: NaNs, moves and .ftz", decided before this.
         // ".relu: [...] NaN results are converted to canonical NaN" agrees.
         return match D::BITS {
             16 => u64::from(hw.half_nan),
@@ -333,8 +378,8 @@ fn int_to_int(c: &Cvt, a: u64) -> u64 {
 }
 
 /// Float to integer: rounded with the integer rounding, clamped.
-fn float_to_int<S: Format>(c: &Cvt, a: u64) -> u64 {
-    let a = input::<S>(c, a);
+fn float_to_int<S: Format>(c: &Cvt, a: u64, hw: &HwProfile) -> u64 {
+    let a = input::<S>(c, a, hw);
     let (lo, hi) = c.dst.int_range();
     let v = match fp::decode::<S>(a) {
         // "In float-to-integer conversions, depending upon conversion types,
@@ -389,29 +434,47 @@ fn int_to_float<D: Format>(c: &Cvt, a: u64, hw: &HwProfile) -> u64 {
 /// `.f32` to `.tf32`, in the upper 19 bits of the `.b32` result.
 fn tf32(c: &Cvt, a: u64, hw: &HwProfile) -> u64 {
     const LOW: u64 = (1 << 13) - 1;
-    let a = input::<F32>(c, a);
-    if fp::is_nan::<F32>(a) {
-        // NOTE(hw): docs/NVIDIA.md "cvt: integers, integral values, tf32 and fp8".
-        return u64::from(hw.tf32_nan);
-    }
+    let a = input::<F32>(c, a, hw);
+    let rna = c.rnd == CvtRound::NearestAway;
     let sign = a & F32::SIGN;
-    let mut r = match c.rnd {
-        // ".rna: rounding to nearest, with ties away from zero". TF32 is
-        // binary32 with the low 13 fraction bits gone, at every exponent
-        // (subnormals included), so the magnitude's bits are its position
-        // on a grid of equal steps within each binade; adding half a step
-        // and truncating rounds to nearest with ties away from zero, a
-        // carry into the exponent field being the next binade's first
-        // value (or, from the largest binade, +inf: overflow to nearest).
-        CvtRound::NearestAway if a & !F32::SIGN != F32::INF => {
-            sign | ((a & !F32::SIGN) + (1 << 12)) & !LOW
+    let mut r = if fp::is_nan::<F32>(a) {
+        // NOTE(hw): docs/NVIDIA.md "cvt: NaNs, moves and .ftz": `.rna` keeps
+        // the NaN's upper 19 bits when `hw.tf32_rna_nan_truncated`; the
+        // other roundings write `hw.tf32_nan`.
+        if rna && hw.tf32_rna_nan_truncated {
+            a & !LOW
+        } else {
+            return u64::from(hw.tf32_nan);
         }
-        CvtRound::Float(rm) => fp::convert::<F32, TF32>(a, rm).bits << 13,
-        _ => a,
+    } else {
+        match c.rnd {
+            // ".rna: rounding to nearest, with ties away from zero". TF32 is
+            // binary32 with the low 13 fraction bits gone, at every exponent
+            // (subnormals included), so the magnitude's bits are its position
+            // on a grid of equal steps within each binade; adding half a step
+            // and truncating rounds to nearest with ties away from zero, a
+            // carry into the exponent field being the next binade's first
+            // value (or, from the largest binade, +inf: overflow to nearest).
+            CvtRound::NearestAway if a & !F32::SIGN != F32::INF => {
+                sign | ((a & !F32::SIGN) + (1 << 12)) & !LOW
+            }
+            CvtRound::Float(rm) => fp::convert::<F32, TF32>(a, rm).bits << 13,
+            _ => a,
+        }
     };
-    // ".satfinite: [...] sign-preserved MAX_NORM of the destination format".
-    if c.satfinite && r & !F32::SIGN == F32::INF {
-        r = sign | TF32::MAX << 13;
+    if c.satfinite {
+        if rna && hw.tf32_rna_satfinite_steps_down {
+            // NOTE(hw): docs/NVIDIA.md "cvt: NaNs, moves and .ftz": one tf32
+            // ulp off every result whose exponent field is all ones: ±∞ →
+            // ±MAX_NORM, a NaN's payload one lower.
+            if r & F32::EXP_MASK == F32::EXP_MASK {
+                r -= 1 << 13;
+            }
+        } else if r & !F32::SIGN == F32::INF {
+            // ".satfinite: [...] sign-preserved MAX_NORM of the destination
+            // format".
+            r = sign | TF32::MAX << 13;
+        }
     }
     if c.relu {
         relu(r, F32::SIGN, hw)
@@ -791,7 +854,10 @@ mod tests {
         assert_eq!(cvt("cvt.rn.satfinite.f16.f32", &[0x4780_0000]), 0x7bff); // 65536
         assert_eq!(cvt("cvt.rn.relu.bf16.f32", &[0xbf80_0000]), 0);
         assert_eq!(cvt("cvt.f32.f16", &[0x3c00]), 0x3f80_0000);
-        assert_eq!(cvt("cvt.f32.bf16", &[0xffc1]), 0x7fff_ffff);
+        // H200 (testdata/hw/nvidia-h200/cvt.f32.bf16.check.json): a move;
+        // with .ftz the canonical NaN.
+        assert_eq!(cvt("cvt.f32.bf16", &[0x7fa0]), 0x7fa0_0000);
+        assert_eq!(cvt("cvt.ftz.f32.bf16", &[0xffc1]), 0x7fff_ffff);
         assert_eq!(cvt("cvt.ftz.f32.f16", &[0x0001]), 0x3380_0000); // 2^-24 is normal in f32
                                                                     // .ftz on a rounded f32 result, IEEE tininess after rounding: 2^-126
                                                                     // (1 - 2^-24) has 24 bits, so it is tiny though it rounds to 2^-126 in
@@ -875,6 +941,54 @@ mod tests {
         );
         assert_eq!(cvt("cvt.rn.f16x2.e4m3x2", &[0x7e38]), 0x5f00_3c00);
         assert_eq!(cvt("cvt.rn.f16x2.e5m2x2", &[0x3cff]), 0x3c00_7fff);
+    }
+
+    /// What the H200 gave (driver 13.0): the cases its records under
+    /// testdata/hw/nvidia-h200/ keep, and for the forms that agreed the
+    /// rule their digests confirm; one group per rule of docs/NVIDIA.md
+    /// "cvt: NaNs, moves and .ftz".
+    #[test]
+    fn h200_nan_moves_and_ftz() {
+        // cvt.f32.f32, cvt.f64.f64: moves; .ftz and the roundings are not.
+        assert_eq!(cvt("cvt.f32.f32", &[0x7fa7_af0c]), 0x7fa7_af0c);
+        assert_eq!(cvt("cvt.ftz.f32.f32", &[0x7fa7_af0c]), 0x7fff_ffff);
+        assert_eq!(cvt("cvt.sat.f32.f32", &[0x7fa7_af0c]), 0);
+        assert_eq!(
+            cvt("cvt.f64.f64", &[0xfff5_af20_a84d_aa6d]),
+            0xfff5_af20_a84d_aa6d
+        );
+        // cvt.f32.bf16: a move; cvt.f64.bf16 and cvt.f32.f16 convert.
+        assert_eq!(cvt("cvt.f32.bf16", &[0x7fff]), 0x7fff_0000);
+        assert_eq!(cvt("cvt.f32.f16", &[0x7e01]), 0x7fff_ffff);
+        assert_eq!(cvt("cvt.f64.bf16", &[0x7fa0]), 0x7ffc_0000_0000_0000);
+        // cvt.ftz.f64.f32: the canonical f32 NaN widened, any sign.
+        assert_eq!(
+            cvt("cvt.ftz.f64.f32", &[0xffc0_0001]),
+            0x7fff_ffff_e000_0000
+        );
+        assert_eq!(cvt("cvt.f64.f32", &[0xffc0_0001]), 0xfff8_0000_2000_0000);
+        // .f64 narrowed: sign and the payload's top, quieted.
+        let nan = 0x7ff2_f672_a427_af0c;
+        assert_eq!(cvt("cvt.rz.ftz.f32.f64", &[nan]), 0x7fd7_b395);
+        assert_eq!(cvt("cvt.rn.f16.f64", &[nan]), 0x7ebd);
+        assert_eq!(cvt("cvt.rm.bf16.f64", &[nan]), 0x7fd7);
+        assert_eq!(cvt("cvt.rn.f16.f64", &[0xfff8_0000_0000_0001]), 0xfe00);
+        assert_eq!(cvt("cvt.rn.sat.f16.f64", &[nan]), 0);
+        // cvt.rna.tf32.f32: the NaN's upper 19 bits, not quieted; .satfinite
+        // takes one ulp off an all-ones exponent; .rn keeps tf32_nan.
+        assert_eq!(cvt("cvt.rna.tf32.f32", &[0x7fa7_af0c]), 0x7fa7_a000);
+        assert_eq!(cvt("cvt.rna.tf32.f32", &[0xffc0_0001]), 0xffc0_0000);
+        assert_eq!(cvt("cvt.rna.tf32.f32", &[0x7f80_0001]), 0x7f80_0000);
+        assert_eq!(cvt("cvt.rn.tf32.f32", &[0x7fa7_af0c]), 0x7fff_e000);
+        let sf = |x| cvt("cvt.rna.satfinite.tf32.f32", &[x]);
+        assert_eq!(sf(0x7fe0_0000), 0x7fdf_e000);
+        assert_eq!(sf(0x7fff_ffff), 0x7fff_c000);
+        assert_eq!(sf(0x7fd5_1e4e), 0x7fd4_e000);
+        assert_eq!(sf(0xff80_0000), 0xff7f_e000);
+        // cvt.frnd.ftz.f16.f32 does not flush its source; .bf16 does.
+        assert_eq!(cvt("cvt.rm.ftz.f16.f32", &[0x8060_0000]), 0x8001);
+        assert_eq!(cvt("cvt.rp.ftz.sat.f16.f32", &[0x0040_0001]), 0x0001);
+        assert_eq!(cvt("cvt.rm.ftz.bf16.f32", &[0x8060_0000]), 0x8000);
     }
 
     /// cvt.pack, cvt.rs and ue8m0x2, one sentence each (values by hand).
@@ -1016,6 +1130,29 @@ mod tests {
         assert_eq!(c("cvt.rn.relu.f16.f32", 0x8000_0000), 0x8000);
         assert_eq!(c("cvt.rn.sat.f16.f32", 0xbf80_0000), 0);
         assert_eq!(c("cvt.rn.sat.f16.f32", 0x4000_0000), 0x3c00);
+        // The H200's cvt rules, each one field (docs/NVIDIA.md "cvt: NaNs,
+        // moves and .ftz"): with them off, NaNs take the NaN of the result
+        // type and .ftz flushes every .f32 source.
+        let off = HwProfile {
+            tf32_rna_nan_truncated: false,
+            tf32_rna_satfinite_steps_down: false,
+            cvt_same_type_moves: false,
+            cvt_f32_bf16_moves: false,
+            cvt_ftz_f32_nan_canonical: false,
+            cvt_f64_narrowing_keeps_nan: false,
+            cvt_f16_ftz_flushes_source: true,
+            ..HwProfile::NVIDIA
+        };
+        let o = |t: &str, x: u64| Cvt::parse(t).unwrap().eval_on(&[x], &off);
+        assert_eq!(o("cvt.f32.f32", 0x7fa7_af0c), 0x7fff_ffff);
+        assert_eq!(o("cvt.f64.f64", 0x7ff4 << 48), 0x7ffc << 48);
+        assert_eq!(o("cvt.f32.bf16", 0x7fa0), 0x7fff_ffff);
+        assert_eq!(o("cvt.ftz.f64.f32", 0x7fc0_0000), 0x7ff8 << 48);
+        assert_eq!(o("cvt.rn.f16.f64", 0x7ff4 << 48), 0x7fff);
+        assert_eq!(o("cvt.rna.tf32.f32", 0x7fa7_af0c), 0x7fff_e000);
+        assert_eq!(o("cvt.rna.satfinite.tf32.f32", 0x7fa7_af0c), 0x7fff_e000);
+        assert_eq!(o("cvt.rna.satfinite.tf32.f32", 0x7f80_0000), 0x7f7f_e000);
+        assert_eq!(o("cvt.rm.ftz.f16.f32", 0x8000_0001), 0x8000);
         // NVIDIA's profile: the documented constants.
         let n = |t: &str, x: u64| Cvt::parse(t).unwrap().eval(&[x]);
         assert_eq!(n("cvt.rn.sat.f16.f32", 0x8000_0000), 0);

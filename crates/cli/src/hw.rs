@@ -457,9 +457,13 @@ fn check_one<D: Device>(g: &D, a: &CheckArgs, form: &str) -> Result<bool, HwErro
             // Whole digest chunks per launch; the operand stream does not
             // depend on the launch size.
             let n = (a.random - done).min(RANDOM_LAUNCH as u64) as usize;
-            let cols = gen::stream(a.seed, &form.srcs, done, n as u64)
-                .ok_or_else(|| usage("the form has a non-float operand"))?;
-            let mut got = g.run_loaded(&k, form.dest, &form.srcs, &cols)?;
+            let mut cols = gen::stream(a.seed, &form.srcs, done, n as u64)
+                .ok_or_else(|| usage("the operand stream starts at a whole block"))?;
+            ptxfp_hw::adapter::normalize(&form, &mut cols);
+            let mut got = match form.imm {
+                None => g.run_loaded(&k, form.dest, &form.srcs, &cols)?,
+                Some(i) => run_by_immediate(g, &form, h, i, &cols)?,
+            };
             high_bits += keep_type_bits(form.dest, &mut got);
             for (j, piece) in got.chunks(sweep::CHUNK).enumerate() {
                 let c = done / sweep::CHUNK as u64 + j as u64;
@@ -517,6 +521,39 @@ fn check_one<D: Device>(g: &D, a: &CheckArgs, form: &str) -> Result<bool, HwErro
         println!("recorded {}", record::write(root, &r)?.display());
     }
     Ok(mismatches == 0)
+}
+
+/// A form with an immediate source (`lop3`'s immLut): the rows grouped by
+/// its value, one kernel per value with the value written in, the results
+/// put back in row order.
+fn run_by_immediate<D: Device>(
+    g: &D,
+    form: &InstrForm,
+    h: Header,
+    imm: usize,
+    cols: &[Vec<u64>],
+) -> Result<Vec<u64>, HwError> {
+    let n = cols.first().map_or(0, Vec::len);
+    let mut groups: std::collections::BTreeMap<u64, Vec<usize>> = Default::default();
+    for (r, v) in cols[imm].iter().enumerate() {
+        groups.entry(*v).or_default().push(r);
+    }
+    let srcs: Vec<PtxType> = (0..form.srcs.len())
+        .filter(|j| *j != imm)
+        .map(|j| form.srcs[j])
+        .collect();
+    let mut got = vec![0u64; n];
+    for (v, rows) in groups {
+        let k = g.load(&kernel::buffer_kernel_imm(form, h, v))?;
+        let sub: Vec<Vec<u64>> = (0..cols.len())
+            .filter(|j| *j != imm)
+            .map(|j| rows.iter().map(|&r| cols[j][r]).collect())
+            .collect();
+        for (r, x) in rows.iter().zip(g.run_loaded(&k, form.dest, &srcs, &sub)?) {
+            got[*r] = x;
+        }
+    }
+    Ok(got)
 }
 
 fn sweep_cmd(a: SweepArgs) -> Result<bool, HwError> {
@@ -944,6 +981,8 @@ mod tests {
             "mul.wide.s16",
             "div.s64",
             "prmt.b32.rc8",
+            // immLut an immediate: one kernel per value met.
+            "lop3.b32",
         ] {
             let dir = tempfile::tempdir().unwrap();
             assert!(
@@ -953,7 +992,8 @@ mod tests {
             let r = only_record(dir.path());
             assert_eq!((r.form.as_str(), r.mismatches), (form, Some(0)));
             let f = instr_form(form).unwrap();
-            let cols = ptxfp_hw::gen::stream(3, &f.srcs, 0, 3000).unwrap();
+            let mut cols = ptxfp_hw::gen::stream(3, &f.srcs, 0, 3000).unwrap();
+            ptxfp_hw::adapter::normalize(&f, &mut cols);
             let h = kernel_for(&f, Target::sm(90), "buffer").unwrap().1;
             let ours = eval_on(&f, &cols, &exec(h, &ModelDevice::default())).unwrap();
             assert!(ours.iter().all(|v| v & !value_mask(f.dest) == 0), "{form}");
@@ -964,16 +1004,16 @@ mod tests {
         // cannot run is named and the rest still run.
         let dir = tempfile::tempdir().unwrap();
         let mut a = args("abs.s32", 1000, dir.path());
-        a.forms = vec!["abs.s32".into(), "lop3.b32".into(), "not.b16".into()];
+        a.forms = vec!["abs.s32".into(), "add.cc.u32".into(), "not.b16".into()];
         let e = check_on(&ModelDevice::default(), a)
             .unwrap_err()
             .to_string();
-        assert!(e.contains("1 of 3 forms could not be run: lop3.b32"), "{e}");
+        assert!(e.contains("1 of 3 forms could not be run: add.cc.u32"), "{e}");
         assert_eq!(record::find(dir.path()).unwrap().len(), 2);
         let mut dev = ModelDevice::default();
         dev.flip = Some(3);
         let mut a = args("abs.s32", 1000, dir.path());
-        a.forms = vec!["lop3.b32".into(), "not.b16".into()];
+        a.forms = vec!["add.cc.u32".into(), "not.b16".into()];
         assert!(
             !check_on(&dev, a).unwrap(),
             "a mismatch outweighs a form not run"

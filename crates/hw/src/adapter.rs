@@ -47,6 +47,7 @@ pub fn parse(text: &str) -> Result<Instruction, FormError> {
 /// requirements.
 pub fn from_form(form: &Form) -> InstrForm {
     InstrForm {
+        imm: None,
         ins: Instruction::of(ptxfp::Op::Form(*form), form.to_string())
             .expect("every form of the table computes"),
         dest: form.dest_type(),
@@ -66,13 +67,15 @@ pub fn from_instruction(ins: Instruction) -> Result<InstrForm, FormError> {
     if let Some(f) = ins.form() {
         return Ok(from_form(&f));
     }
-    // 9.7.8.6: "immLut ... an integer constant": one kernel per table
-    // value, which this buffer kernel is not.
-    if ins.text.split('.').next() == Some("lop3") {
+    // 9.7.8.6: "immLut ... an integer constant": a kernel per value
+    // (`imm`). lop3.BoolOp has a predicate destination beside `d`, which
+    // the buffer kernel does not store.
+    let lop3 = ins.text.split('.').next() == Some("lop3");
+    if lop3 && ins.dsts.len() > 1 {
         return Err(FormError::Parse {
             text: ins.text.clone(),
-            message: "lop3's immLut operand is an immediate, which the buffer kernel cannot load \
-                      (lop3 is not run yet)"
+            message: "lop3.BoolOp writes d and a predicate, which the buffer kernel does not \
+                      store both of (not run yet)"
                 .into(),
         });
     }
@@ -102,8 +105,21 @@ pub fn from_instruction(ins: Instruction) -> Result<InstrForm, FormError> {
         },
         srcs: ins.srcs.clone(),
         requires,
+        imm: lop3.then_some(3),
         ins,
     })
+}
+
+/// The operands as the harness gives them: an immediate source
+/// ([`InstrForm::imm`], `lop3`'s immLut) is the operand stream's value
+/// reduced to its low 8 bits (9.7.8.6: immLut is an 8-bit table), the
+/// others as drawn.
+pub fn normalize(form: &InstrForm, cols: &mut [Vec<u64>]) {
+    if let Some(c) = form.imm.and_then(|i| cols.get_mut(i)) {
+        for v in c.iter_mut() {
+            *v &= 0xff;
+        }
+    }
 }
 
 /// [`from_instruction`] of [`parse`].
@@ -129,27 +145,31 @@ pub fn accepts(form: &InstrForm, version: PtxVersion, target: Target) -> bool {
 pub fn eval_on(form: &InstrForm, cols: &[Vec<u64>], exec: &Exec) -> Result<Vec<u64>, FormError> {
     let n = cols.first().map_or(0, Vec::len);
     let Some(parsed) = form.form() else {
-        if form.ins.dsts.len() > 1 {
-            // Predicate destinations packed: bit k is destination k.
-            return Ok((0..n)
-                .into_par_iter()
-                .map(|i| {
-                    let srcs: Vec<u64> = cols.iter().map(|c| c[i]).collect();
-                    let (d, _) = form.ins.eval(&srcs, exec);
-                    d.iter().enumerate().fold(0, |w, (k, v)| w | (v & 1) << k)
-                })
-                .collect());
-        }
         let srcs: Vec<&[u64]> = cols.iter().map(Vec::as_slice).collect();
         let mut out = vec![0u64; n];
-        return if form.ins.eval_u64_columns(exec, &srcs, &mut out) {
-            Ok(out)
-        } else {
-            Err(FormError::Eval {
+        if form.ins.dsts.len() == 1 && form.ins.eval_u64_columns(exec, &srcs, &mut out) {
+            return Ok(out);
+        }
+        if cols.len() != form.srcs.len() || cols.iter().any(|c| c.len() != n) {
+            return Err(FormError::Eval {
                 form: form.text(),
                 message: "the operand columns do not fit the instruction".into(),
+            });
+        }
+        // Element by element: an op without a column kernel (`lop3`), or
+        // predicate destinations, packed (bit k is destination k).
+        return Ok((0..n)
+            .into_par_iter()
+            .map(|i| {
+                let srcs: Vec<u64> = cols.iter().map(|c| c[i]).collect();
+                let (d, _) = form.ins.eval(&srcs, exec);
+                if d.len() == 1 {
+                    d[0]
+                } else {
+                    d.iter().enumerate().fold(0, |w, (k, v)| w | (v & 1) << k)
+                }
             })
-        };
+            .collect());
     };
     let Some(plan) = Plan::of(&parsed, exec) else {
         return Ok((0..n)

@@ -35,6 +35,11 @@ pub struct InstrForm {
     pub srcs: Vec<PtxType>,
     /// The lowest PTX ISA version and target that accept the instruction.
     pub requires: (PtxVersion, Target),
+    /// The source that is an immediate in the instruction's text, not a
+    /// register (`lop3`'s immLut, 9.7.8.6: "an integer constant"): a kernel
+    /// is made for one value of it ([`buffer_kernel_imm`]), and the arrays
+    /// carry the other sources only.
+    pub imm: Option<usize>,
 }
 
 /// The module header: `.version`, `.target`, and whether `.address_size 64`
@@ -223,9 +228,15 @@ struct Body {
     comment: String,
 }
 
-fn instruction_body(form: &InstrForm) -> Body {
+fn instruction_body(form: &InstrForm, imm: u64) -> Body {
     let operands: Vec<String> = (0..form.srcs.len())
-        .map(|i| format!("%v{}", OPERANDS[i]))
+        .map(|i| {
+            if form.imm == Some(i) {
+                format!("{imm:#x}")
+            } else {
+                format!("%v{}", OPERANDS[i])
+            }
+        })
         .collect();
     let mut regs = Vec::new();
     let mut lines = Vec::new();
@@ -277,7 +288,14 @@ fn instruction_body(form: &InstrForm) -> Body {
         comment: format!(
             "runs `{} d, {}`",
             form.text(),
-            OPERANDS[..form.srcs.len()].join(", ")
+            (0..form.srcs.len())
+                .map(|i| if form.imm == Some(i) {
+                    format!("{imm:#x}")
+                } else {
+                    OPERANDS[i].to_string()
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
     }
 }
@@ -359,6 +377,7 @@ fn operand_regs(form: &InstrForm, body: &Body) -> Vec<String> {
         .srcs
         .iter()
         .enumerate()
+        .filter(|(i, _)| form.imm != Some(*i))
         .map(|(i, t)| format!("{} \t%v{}", reg_type(*t), OPERANDS[i]))
         .collect();
     regs.push(format!("{} \t%vd", reg_type(form.dest)));
@@ -369,15 +388,18 @@ fn operand_regs(form: &InstrForm, body: &Body) -> Vec<String> {
 fn buffer_kernel_with(form: &InstrForm, header: Header, body: Body) -> String {
     let mut out = String::new();
     header_text(&mut out, header, &body.comment);
-    let names: Vec<String> = OPERANDS[..form.srcs.len()]
-        .iter()
-        .map(|n| format!(".param .u64 param_{n}"))
+    let names: Vec<String> = (0..form.srcs.len())
+        .filter(|i| form.imm != Some(*i))
+        .map(|i| format!(".param .u64 param_{}", OPERANDS[i]))
         .collect();
     let mut params = vec![".param .u64 param_d"];
     params.extend(names.iter().map(String::as_str));
     params.push(".param .u32 param_n");
     prologue(&mut out, header, &params, &operand_regs(form, &body));
     for (i, t) in form.srcs.iter().enumerate() {
+        if form.imm == Some(i) {
+            continue;
+        }
         let ptr = 2 + 2 * i as u32;
         let param = format!("param_{}", OPERANDS[i]);
         element_address(&mut out, header, &param, storage_bits(*t) / 8, ptr, ptr + 1);
@@ -397,7 +419,14 @@ fn buffer_kernel_with(form: &InstrForm, header: Header, body: Body) -> String {
 /// `a[i]`, `b[i]`, `c[i]` (each array holds values of the operand's width),
 /// runs the form's text exactly as written, and stores `d[i]`.
 pub fn buffer_kernel(form: &InstrForm, header: Header) -> String {
-    buffer_kernel_with(form, header, instruction_body(form))
+    buffer_kernel_with(form, header, instruction_body(form, 0))
+}
+
+/// [`buffer_kernel`] with the immediate source ([`InstrForm::imm`]) set to
+/// `value`; its array is not a parameter (`ptxfp_kernel(d, a, b, c, n)`
+/// for `lop3.b32 d, a, b, c, immLut`).
+pub fn buffer_kernel_imm(form: &InstrForm, header: Header, value: u64) -> String {
+    buffer_kernel_with(form, header, instruction_body(form, value))
 }
 
 /// How the 16-bit index halves become operands in [`index_kernel`]: the
@@ -451,7 +480,7 @@ pub fn index_kernel(form: &InstrForm, header: Header, lanes: Lanes) -> String {
     if form.srcs.len() == 3 {
         return index_kernel3(form, header, lanes);
     }
-    let mut body = instruction_body(form);
+    let mut body = instruction_body(form, 0);
     body.comment = format!(
         "{} with x = i >> 16, y = i & 0xffff, {}",
         body.comment,
@@ -492,7 +521,7 @@ pub fn index_kernel(form: &InstrForm, header: Header, lanes: Lanes) -> String {
 /// [`index_kernel`] for three sources: `x = i >> 32` (i below 2^48),
 /// `y = (i >> 16) & 0xffff`, `z = i & 0xffff`.
 fn index_kernel3(form: &InstrForm, header: Header, lanes: Lanes) -> String {
-    let mut body = instruction_body(form);
+    let mut body = instruction_body(form, 0);
     body.comment = format!(
         "{} with x = i >> 32, y = (i >> 16) & 0xffff, z = i & 0xffff, {}",
         body.comment,
@@ -623,6 +652,7 @@ mod tests {
     fn form(text: &str, dest: PtxType, srcs: &[PtxType], v: (u8, u8), sm: u16) -> InstrForm {
         InstrForm {
             ins: Instruction::parse(text).unwrap(),
+            imm: None,
             dest,
             srcs: srcs.to_vec(),
             requires: (PtxVersion::new(v.0, v.1), Target::sm(sm)),

@@ -35,6 +35,8 @@ impl Default for ModelDevice {
 pub struct ModelKernel {
     form: InstrForm,
     target: Target,
+    /// The value of the form's immediate source, read from the comment.
+    imm: Option<u64>,
 }
 
 fn unsupported(what: &str) -> GpuError {
@@ -75,18 +77,26 @@ impl Device for ModelDevice {
             .lines()
             .nth(1)
             .ok_or_else(|| unsupported("empty kernel"))?;
-        let name = comment
+        let ran = comment
             .split('`')
             .nth(3)
-            .and_then(|s| s.split_whitespace().next())
             .ok_or_else(|| unsupported("no form in the kernel's comment"))?;
+        let name = ran
+            .split_whitespace()
+            .next()
+            .ok_or_else(|| unsupported("no form in the kernel's comment"))?;
+        // An immediate source is written as its value (`lop3.b32 d, a, b, c, 0x96`).
+        let imm = ran
+            .split([' ', ','])
+            .find_map(|w| w.strip_prefix("0x"))
+            .and_then(|h| u64::from_str_radix(h, 16).ok());
         let form = instr_form(name).map_err(|e| unsupported(&e.to_string()))?;
         let target = ptx
             .lines()
             .find_map(|l| l.strip_prefix(".target "))
             .and_then(|t| t.parse().ok())
             .ok_or_else(|| unsupported("no .target"))?;
-        Ok(ModelKernel { form, target })
+        Ok(ModelKernel { form, target, imm })
     }
     fn run_loaded(
         &self,
@@ -95,7 +105,12 @@ impl Device for ModelDevice {
         _srcs: &[PtxType],
         cols: &[Vec<u64>],
     ) -> Result<Vec<u64>, GpuError> {
-        let v = eval_on(&k.form, cols, &self.exec(k)).map_err(|e| unsupported(&e.to_string()))?;
+        let mut all = cols.to_vec();
+        if let (Some(i), Some(v)) = (k.form.imm, k.imm) {
+            let n = cols.first().map_or(0, Vec::len);
+            all.insert(i, vec![v; n]);
+        }
+        let v = eval_on(&k.form, &all, &self.exec(k)).map_err(|e| unsupported(&e.to_string()))?;
         Ok(self.flipped(v))
     }
     fn run_index(

@@ -50,7 +50,11 @@ fn rederive(r: &Record) -> Option<u64> {
     }
     let form = instr_form(&r.form).unwrap();
     let cols = match r.inputs {
-        Inputs::Random { seed, count } => gen::stream(seed, &form.srcs, 0, count).unwrap(),
+        Inputs::Random { seed, count } => {
+            let mut cols = gen::stream(seed, &form.srcs, 0, count).unwrap();
+            ptxfp_hw::adapter::normalize(&form, &mut cols);
+            cols
+        }
         // The whole 2^32 space: `ptxfp sweep --exhaustive`'s streaming
         // digest (the record's layout is its layout), not 32 GiB of columns.
         Inputs::Exhaustive { count } if count == 1 << 32 => {

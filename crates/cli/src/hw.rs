@@ -306,6 +306,9 @@ fn base_record<D: Device>(command: &str, form: &str, g: &D, h: Header, inputs: I
 
 /// The digest's name in records: `ptxfp::sweep`'s digest of the results.
 const DIGEST: &str = "ptxfp-sweep-nh64";
+/// The same digest of the carry outs (0/1 as `.b32`) of a form that
+/// writes one.
+const CARRY_DIGEST: &str = "carry-ptxfp-sweep-nh64";
 
 /// Random cases per launch: whole digest chunks (4 × 2^24).
 const RANDOM_LAUNCH: usize = 4 * sweep::CHUNK;
@@ -397,6 +400,7 @@ fn check_one<D: Device>(g: &D, a: &CheckArgs, form: &str) -> Result<bool, HwErro
     let form = instr_form(form).map_err(usage)?;
     let mut mismatches = 0u64;
     let mut high_bits = 0u64;
+    let (mut carry_chunks, mut carry_mismatches) = (Vec::new(), 0u64);
     let mut cases = Vec::new();
     let mut gpu_chunks = Vec::new();
     let mut note = |ops: Vec<u64>, gpu: u64, ours: u64| {
@@ -452,6 +456,12 @@ fn check_one<D: Device>(g: &D, a: &CheckArgs, form: &str) -> Result<bool, HwErro
     } else {
         let (text, h) = kernel_for(&form, g.target(), "buffer")?;
         let k = g.load(&text)?;
+        // A carry out: a second kernel stores CC.CF after the instruction.
+        let k_carry = if form.carry.writes {
+            Some(g.load(&kernel::buffer_kernel_part(&form, h, kernel::Part::Carry))?)
+        } else {
+            None
+        };
         let mut done = 0u64;
         while done < a.random {
             // Whole digest chunks per launch; the operand stream does not
@@ -468,6 +478,29 @@ fn check_one<D: Device>(g: &D, a: &CheckArgs, form: &str) -> Result<bool, HwErro
             for (j, piece) in got.chunks(sweep::CHUNK).enumerate() {
                 let c = done / sweep::CHUNK as u64 + j as u64;
                 gpu_chunks.push(chunk_digest(form.dest, c, piece));
+            }
+            if let Some(kc) = &k_carry {
+                let gc = g.run_loaded(kc, PtxType::Pred, &form.srcs, &cols)?;
+                for (j, piece) in gc.chunks(sweep::CHUNK).enumerate() {
+                    let c = done / sweep::CHUNK as u64 + j as u64;
+                    carry_chunks.push(chunk_digest(PtxType::Pred, c, piece));
+                }
+                if !a.gpu_only {
+                    let oc = ptxfp_hw::adapter::eval_carry_on(&form, &cols, &exec(h, g))
+                        .map_err(usage)?;
+                    for i in (0..n).filter(|&i| gc[i] != oc[i]) {
+                        println!(
+                            "{} (its carry out)",
+                            describe(
+                                &form,
+                                &cols.iter().map(|c| c[i]).collect::<Vec<_>>(),
+                                gc[i],
+                                oc[i]
+                            )
+                        );
+                        carry_mismatches += 1;
+                    }
+                }
             }
             if !a.gpu_only {
                 let ours = eval_on(&form, &cols, &exec(h, g)).map_err(usage)?;
@@ -490,6 +523,13 @@ fn check_one<D: Device>(g: &D, a: &CheckArgs, form: &str) -> Result<bool, HwErro
             a.random,
         )
     };
+    if form.carry.writes && !a.gpu_only {
+        println!(
+            "{}: {carry_mismatches} of {total} carry outs differ from ptxfp",
+            form.text()
+        );
+    }
+    mismatches += carry_mismatches;
     if a.gpu_only {
         println!(
             "{}: {total} results digested, not compared here",
@@ -518,6 +558,12 @@ fn check_one<D: Device>(g: &D, a: &CheckArgs, form: &str) -> Result<bool, HwErro
             DIGEST.into(),
             format!("{:016x}", sweep::combine(&gpu_chunks)),
         );
+        if !carry_chunks.is_empty() {
+            r.digests.insert(
+                CARRY_DIGEST.into(),
+                format!("{:016x}", sweep::combine(&carry_chunks)),
+            );
+        }
         println!("recorded {}", record::write(root, &r)?.display());
     }
     Ok(mismatches == 0)
@@ -983,6 +1029,11 @@ mod tests {
             "prmt.b32.rc8",
             // immLut an immediate: one kernel per value met.
             "lop3.b32",
+            // A carry in and out.
+            "add.cc.u32",
+            "addc.cc.u64",
+            "subc.u32",
+            "madc.hi.cc.s32",
         ] {
             let dir = tempfile::tempdir().unwrap();
             assert!(
@@ -999,21 +1050,37 @@ mod tests {
             assert!(ours.iter().all(|v| v & !value_mask(f.dest) == 0), "{form}");
             let d = sweep::combine(&[chunk_digest(f.dest, 0, &ours)]);
             assert_eq!(r.digests[DIGEST], format!("{d:016x}"), "{form}");
+            if f.carry.writes {
+                let oc =
+                    ptxfp_hw::adapter::eval_carry_on(&f, &cols, &exec(h, &ModelDevice::default()))
+                        .unwrap();
+                assert!(
+                    oc.contains(&0) && oc.contains(&1),
+                    "{form}: both carries met"
+                );
+                let d = sweep::combine(&[chunk_digest(PtxType::Pred, 0, &oc)]);
+                assert_eq!(r.digests[CARRY_DIGEST], format!("{d:016x}"), "{form}");
+            } else {
+                assert!(!r.digests.contains_key(CARRY_DIGEST), "{form}");
+            }
         }
         // Several forms in one command: one record each; a form that
         // cannot run is named and the rest still run.
         let dir = tempfile::tempdir().unwrap();
         let mut a = args("abs.s32", 1000, dir.path());
-        a.forms = vec!["abs.s32".into(), "add.cc.u32".into(), "not.b16".into()];
+        a.forms = vec!["abs.s32".into(), "lop3.or.b32".into(), "not.b16".into()];
         let e = check_on(&ModelDevice::default(), a)
             .unwrap_err()
             .to_string();
-        assert!(e.contains("1 of 3 forms could not be run: add.cc.u32"), "{e}");
+        assert!(
+            e.contains("1 of 3 forms could not be run: lop3.or.b32"),
+            "{e}"
+        );
         assert_eq!(record::find(dir.path()).unwrap().len(), 2);
         let mut dev = ModelDevice::default();
         dev.flip = Some(3);
         let mut a = args("abs.s32", 1000, dir.path());
-        a.forms = vec!["add.cc.u32".into(), "not.b16".into()];
+        a.forms = vec!["lop3.or.b32".into(), "not.b16".into()];
         assert!(
             !check_on(&dev, a).unwrap(),
             "a mismatch outweighs a form not run"

@@ -48,6 +48,7 @@ pub fn parse(text: &str) -> Result<Instruction, FormError> {
 pub fn from_form(form: &Form) -> InstrForm {
     InstrForm {
         imm: None,
+        carry: Default::default(),
         ins: Instruction::of(ptxfp::Op::Form(*form), form.to_string())
             .expect("every form of the table computes"),
         dest: form.dest_type(),
@@ -79,16 +80,15 @@ pub fn from_instruction(ins: Instruction) -> Result<InstrForm, FormError> {
                 .into(),
         });
     }
-    let carry = ins
-        .op
-        .signature()
-        .is_some_and(|s| s.carry.reads || s.carry.writes);
+    let carry = ins.op.signature().map(|s| s.carry).unwrap_or_default();
     let preds = ins.dsts.iter().all(|t| *t == PtxType::Pred);
-    if ins.dsts.is_empty() || carry || (ins.dsts.len() > 1 && !preds) {
+    // A carry out is the second destination, stored by its own kernel.
+    let values = ins.dsts.len() - usize::from(carry.writes);
+    if ins.dsts.is_empty() || (values > 1 && !preds) {
         return Err(FormError::Parse {
             text: ins.text.clone(),
-            message: "the harness runs instructions of one destination, or of predicate \
-                      destinations only, and no carry flag (add.cc/addc/mad.cc are not run yet)"
+            message: "the harness runs instructions of one destination (and a carry out), or \
+                      of predicate destinations only"
                 .into(),
         });
     }
@@ -98,7 +98,7 @@ pub fn from_instruction(ins: Instruction) -> Result<InstrForm, FormError> {
         .unwrap_or((PtxVersion::new(1, 0), Target::sm(10)));
     Ok(InstrForm {
         // Several predicates (`setp.f16x2 p|q`) travel packed in one word.
-        dest: if ins.dsts.len() > 1 {
+        dest: if ins.dsts.len() > 1 && !carry.writes {
             PtxType::B32
         } else {
             ins.dsts[0]
@@ -106,6 +106,7 @@ pub fn from_instruction(ins: Instruction) -> Result<InstrForm, FormError> {
         srcs: ins.srcs.clone(),
         requires,
         imm: lop3.then_some(3),
+        carry,
         ins,
     })
 }
@@ -163,7 +164,7 @@ pub fn eval_on(form: &InstrForm, cols: &[Vec<u64>], exec: &Exec) -> Result<Vec<u
             .map(|i| {
                 let srcs: Vec<u64> = cols.iter().map(|c| c[i]).collect();
                 let (d, _) = form.ins.eval(&srcs, exec);
-                if d.len() == 1 {
+                if d.len() == 1 || form.carry.writes {
                     d[0]
                 } else {
                     d.iter().enumerate().fold(0, |w, (k, v)| w | (v & 1) << k)
@@ -212,6 +213,32 @@ pub fn eval_on(form: &InstrForm, cols: &[Vec<u64>], exec: &Exec) -> Result<Vec<u
             out
         }
     })
+}
+
+/// ptxfp's carry out (0 or 1) of a form that writes one
+/// ([`InstrForm::carry`]), case by case.
+///
+/// # Errors
+/// A form without a carry out, or columns that do not fit it.
+pub fn eval_carry_on(
+    form: &InstrForm,
+    cols: &[Vec<u64>],
+    exec: &Exec,
+) -> Result<Vec<u64>, FormError> {
+    let n = cols.first().map_or(0, Vec::len);
+    if !form.carry.writes || cols.len() != form.srcs.len() || cols.iter().any(|c| c.len() != n) {
+        return Err(FormError::Eval {
+            form: form.text(),
+            message: "no carry out, or the operand columns do not fit the instruction".into(),
+        });
+    }
+    Ok((0..n)
+        .into_par_iter()
+        .map(|i| {
+            let srcs: Vec<u64> = cols.iter().map(|c| c[i]).collect();
+            form.ins.eval(&srcs, exec).0.last().map_or(0, |c| c & 1)
+        })
+        .collect())
 }
 
 /// [`eval_on`] for code and device both sm_100 (`Exec::default()`).

@@ -40,6 +40,20 @@ pub struct InstrForm {
     /// is made for one value of it ([`buffer_kernel_imm`]), and the arrays
     /// carry the other sources only.
     pub imm: Option<usize>,
+    /// The carry flag the instruction reads (its last source, given as a
+    /// 0/1 word and set into `CC.CF` before it) and writes (read back with
+    /// `addc.u32 d, 0, 0` by the [`Part::Carry`] kernel).
+    pub carry: ptxfp::Carry,
+}
+
+/// Which destination a buffer kernel stores: the instruction's value, or
+/// the carry flag it writes (`add.cc`, `addc.cc`, `mad.cc`, ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// `d`.
+    Value,
+    /// `CC.CF` after the instruction, as 0 or 1 in a `.b32`.
+    Carry,
 }
 
 /// The module header: `.version`, `.target`, and whether `.address_size 64`
@@ -229,7 +243,15 @@ struct Body {
 }
 
 fn instruction_body(form: &InstrForm, imm: u64) -> Body {
-    let operands: Vec<String> = (0..form.srcs.len())
+    instruction_body_part(form, imm, Part::Value)
+}
+
+fn instruction_body_part(form: &InstrForm, imm: u64, part: Part) -> Body {
+    // The carry-in is no operand of the instruction's text: it is set into
+    // CC.CF before it.
+    let cin = form.carry.reads.then(|| form.srcs.len() - 1);
+    let explicit = form.srcs.len() - usize::from(cin.is_some());
+    let operands: Vec<String> = (0..explicit)
         .map(|i| {
             if form.imm == Some(i) {
                 format!("{imm:#x}")
@@ -240,8 +262,16 @@ fn instruction_body(form: &InstrForm, imm: u64) -> Body {
         .collect();
     let mut regs = Vec::new();
     let mut lines = Vec::new();
+    if let Some(c) = cin {
+        // CC.CF = (carry-in word != 0): 0xffffffff + 1 carries, + 0 does not.
+        regs.push(".b32 \t%cset".to_string());
+        lines.push(format!(
+            "add.cc.u32 \t%cset, %v{}, 0xffffffff;",
+            OPERANDS[c]
+        ));
+    }
     // A predicate source arrives as a `.b32` word: nonzero is true.
-    for (i, t) in form.srcs.iter().enumerate() {
+    for (i, t) in form.srcs.iter().enumerate().take(explicit) {
         if *t == PtxType::Pred {
             let n = OPERANDS[i];
             regs.push(format!(".pred \t%q{n}"));
@@ -261,8 +291,15 @@ fn instruction_body(form: &InstrForm, imm: u64) -> Body {
         .collect();
     // A predicate destination leaves as 1 or 0; several (`setp.f16x2
     // p|q`) as the bits of one word, destination k in bit k.
-    let preds = form.ins.dsts.iter().all(|t| *t == PtxType::Pred);
-    let d = if preds {
+    let preds = !form.carry.writes && form.ins.dsts.iter().all(|t| *t == PtxType::Pred);
+    let d = if part == Part::Carry {
+        // The value goes to a register of its own; the carry is stored.
+        regs.push(format!(
+            ".{} \t%vv",
+            reg_type(form.ins.dsts[0]).trim_start_matches('.')
+        ));
+        "%vv".to_string()
+    } else if preds {
         let names: Vec<String> = (0..form.ins.dsts.len())
             .map(|k| format!("%qd{k}"))
             .collect();
@@ -274,6 +311,9 @@ fn instruction_body(form: &InstrForm, imm: u64) -> Body {
         "%vd".to_string()
     };
     lines.push(format!("{} \t{d}, {};", form.text(), operands.join(", ")));
+    if part == Part::Carry {
+        lines.push("addc.u32 \t%vd, 0, 0;".to_string());
+    }
     if preds {
         lines.push("selp.b32 \t%vd, 1, 0, %qd0;".to_string());
         for k in 1..form.ins.dsts.len() {
@@ -286,16 +326,22 @@ fn instruction_body(form: &InstrForm, imm: u64) -> Body {
         regs,
         lines,
         comment: format!(
-            "runs `{} d, {}`",
+            "runs `{} d, {}`{}",
             form.text(),
-            (0..form.srcs.len())
+            (0..explicit)
                 .map(|i| if form.imm == Some(i) {
                     format!("{imm:#x}")
                 } else {
                     OPERANDS[i].to_string()
                 })
                 .collect::<Vec<_>>()
-                .join(", ")
+                .join(", "),
+            match (cin.is_some(), part) {
+                (true, Part::Carry) => " from the carry in, storing its carry out",
+                (true, Part::Value) => " from the carry in",
+                (false, Part::Carry) => " storing its carry out",
+                (false, Part::Value) => "",
+            }
         ),
     }
 }
@@ -420,6 +466,21 @@ fn buffer_kernel_with(form: &InstrForm, header: Header, body: Body) -> String {
 /// runs the form's text exactly as written, and stores `d[i]`.
 pub fn buffer_kernel(form: &InstrForm, header: Header) -> String {
     buffer_kernel_with(form, header, instruction_body(form, 0))
+}
+
+/// [`buffer_kernel`] storing `part`: for [`Part::Carry`] the kernel's
+/// array holds `CC.CF` after the instruction (0 or 1, `.b32` words).
+pub fn buffer_kernel_part(form: &InstrForm, header: Header, part: Part) -> String {
+    match part {
+        Part::Value => buffer_kernel(form, header),
+        Part::Carry => {
+            let stored = InstrForm {
+                dest: PtxType::Pred,
+                ..form.clone()
+            };
+            buffer_kernel_with(&stored, header, instruction_body_part(form, 0, Part::Carry))
+        }
+    }
 }
 
 /// [`buffer_kernel`] with the immediate source ([`InstrForm::imm`]) set to
@@ -653,6 +714,7 @@ mod tests {
         InstrForm {
             ins: Instruction::parse(text).unwrap(),
             imm: None,
+            carry: Default::default(),
             dest,
             srcs: srcs.to_vec(),
             requires: (PtxVersion::new(v.0, v.1), Target::sm(sm)),

@@ -5,7 +5,7 @@
 
 use ptxfp::{Exec, HwProfile, PtxType, Target};
 
-use crate::adapter::{eval_on, instr_form};
+use crate::adapter::{eval_carry_on, eval_on, instr_form};
 use crate::gpu::{Device, GpuError};
 use crate::kernel::{index_operands_n, InstrForm, Lanes};
 use crate::record::GpuInfo;
@@ -37,6 +37,8 @@ pub struct ModelKernel {
     target: Target,
     /// The value of the form's immediate source, read from the comment.
     imm: Option<u64>,
+    /// The kernel stores the carry out, not the value.
+    carry: bool,
 }
 
 fn unsupported(what: &str) -> GpuError {
@@ -96,7 +98,13 @@ impl Device for ModelDevice {
             .find_map(|l| l.strip_prefix(".target "))
             .and_then(|t| t.parse().ok())
             .ok_or_else(|| unsupported("no .target"))?;
-        Ok(ModelKernel { form, target, imm })
+        let carry = comment.contains("storing its carry out");
+        Ok(ModelKernel {
+            form,
+            target,
+            imm,
+            carry,
+        })
     }
     fn run_loaded(
         &self,
@@ -110,7 +118,12 @@ impl Device for ModelDevice {
             let n = cols.first().map_or(0, Vec::len);
             all.insert(i, vec![v; n]);
         }
-        let v = eval_on(&k.form, &all, &self.exec(k)).map_err(|e| unsupported(&e.to_string()))?;
+        let v = if k.carry {
+            eval_carry_on(&k.form, &all, &self.exec(k))
+        } else {
+            eval_on(&k.form, &all, &self.exec(k))
+        }
+        .map_err(|e| unsupported(&e.to_string()))?;
         Ok(self.flipped(v))
     }
     fn run_index(

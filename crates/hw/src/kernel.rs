@@ -538,22 +538,24 @@ pub fn index_operands_n(i: u64, arity: usize, lanes: Lanes) -> Vec<u64> {
 /// [`index_operands_n`] says, runs the form, stores `d[t]`. `form` must
 /// have two or three 16-bit (or 32-bit packed) sources.
 pub fn index_kernel(form: &InstrForm, header: Header, lanes: Lanes) -> String {
-    if form.srcs.len() == 3 {
-        return index_kernel3(form, header, lanes);
-    }
+    let arity = form.srcs.len();
     let mut body = instruction_body(form, 0);
     body.comment = format!(
-        "{} with x = i >> 16, y = i & 0xffff, {}",
+        "{} with {}",
         body.comment,
-        match lanes {
-            Lanes::Scalar => "a = x, b = y",
-            Lanes::Swapped => "a = {x, y}, b = {y, x} (lane 0 first)",
+        match (arity, lanes) {
+            (2, Lanes::Scalar) => "x = i >> 16, y = i & 0xffff, a = x, b = y",
+            (2, Lanes::Swapped) => "x = i >> 16, y = i & 0xffff, a = {x, y}, b = {y, x} (lane 0 first)",
+            (_, Lanes::Scalar) => "x = i >> 32, y = (i >> 16) & 0xffff, z = i & 0xffff, a = x, b = y, c = z",
+            (_, Lanes::Swapped) => "x = i >> 32, y = (i >> 16) & 0xffff, z = i & 0xffff, a = {x, y}, b = {y, z}, c = {z, x} (lane 0 first)",
         }
     );
+    // The 16-bit halves x, y (, z) of the index, high first; packed forms
+    // build operand k from halves k and k + 1 (mod the arity).
+    let halves = &["%ha", "%hb", "%hc"][..arity];
     let mut regs = operand_regs(form, &body);
     if lanes == Lanes::Swapped {
-        regs.push(".b16 \t%ha".into());
-        regs.push(".b16 \t%hb".into());
+        regs.extend(halves.iter().map(|h| format!(".b16 \t{h}")));
     }
     let mut out = String::new();
     header_text(&mut out, header, &body.comment);
@@ -563,63 +565,35 @@ pub fn index_kernel(form: &InstrForm, header: Header, lanes: Lanes) -> String {
         ".param .u32 param_n",
     ];
     prologue(&mut out, header, &params, &regs);
-    let (ra, rb) = match lanes {
-        Lanes::Scalar => ("%va", "%vb"),
-        Lanes::Swapped => ("%ha", "%hb"),
-    };
     out.push_str("\tld.param.u64 \t%rd2, [param_base];\n\tadd.u64 \t%rd3, %rd2, %rd1;\n");
-    out.push_str("\tshr.u64 \t%rd4, %rd3, 16;\n");
-    let _ = writeln!(out, "\tcvt.u16.u64 \t{ra}, %rd4;");
-    let _ = writeln!(out, "\tcvt.u16.u64 \t{rb}, %rd3;");
-    if lanes == Lanes::Swapped {
-        // docs/NVIDIA.md "Registers and lanes": `mov.b32 d, {h0, h1}` puts h0 in bits 0..15.
-        out.push_str("\tmov.b32 \t%va, {%ha, %hb};\n\tmov.b32 \t%vb, {%hb, %ha};\n");
-    }
-    epilogue(&mut out, header, form.dest, &body);
-    out
-}
-
-/// [`index_kernel`] for three sources: `x = i >> 32` (i below 2^48),
-/// `y = (i >> 16) & 0xffff`, `z = i & 0xffff`.
-fn index_kernel3(form: &InstrForm, header: Header, lanes: Lanes) -> String {
-    let mut body = instruction_body(form, 0);
-    body.comment = format!(
-        "{} with x = i >> 32, y = (i >> 16) & 0xffff, z = i & 0xffff, {}",
-        body.comment,
-        match lanes {
-            Lanes::Scalar => "a = x, b = y, c = z",
-            Lanes::Swapped => "a = {x, y}, b = {y, z}, c = {z, x} (lane 0 first)",
-        }
-    );
-    let mut regs = operand_regs(form, &body);
-    if lanes == Lanes::Swapped {
-        for h in ["%hx", "%hy", "%hz"] {
-            regs.push(format!(".b16 \t{h}"));
+    for k in 0..arity {
+        let to = match lanes {
+            Lanes::Scalar => format!("%v{}", OPERANDS[k]),
+            Lanes::Swapped => halves[k].to_string(),
+        };
+        // cvt.u16.u64 keeps the low 16 bits.
+        match 16 * (arity - 1 - k) {
+            0 => {
+                let _ = writeln!(out, "\tcvt.u16.u64 \t{to}, %rd3;");
+            }
+            shift => {
+                let r = 4 + k;
+                let _ = writeln!(out, "\tshr.u64 \t%rd{r}, %rd3, {shift};");
+                let _ = writeln!(out, "\tcvt.u16.u64 \t{to}, %rd{r};");
+            }
         }
     }
-    let mut out = String::new();
-    header_text(&mut out, header, &body.comment);
-    let params = [
-        ".param .u64 param_d",
-        ".param .u64 param_base",
-        ".param .u32 param_n",
-    ];
-    prologue(&mut out, header, &params, &regs);
-    let (rx, ry, rz) = match lanes {
-        Lanes::Scalar => ("%va", "%vb", "%vc"),
-        Lanes::Swapped => ("%hx", "%hy", "%hz"),
-    };
-    out.push_str("\tld.param.u64 \t%rd2, [param_base];\n\tadd.u64 \t%rd3, %rd2, %rd1;\n");
-    out.push_str("\tshr.u64 \t%rd4, %rd3, 32;\n\tshr.u64 \t%rd5, %rd3, 16;\n");
-    // cvt.u16.u64 keeps the low 16 bits.
-    let _ = writeln!(out, "\tcvt.u16.u64 \t{rx}, %rd4;");
-    let _ = writeln!(out, "\tcvt.u16.u64 \t{ry}, %rd5;");
-    let _ = writeln!(out, "\tcvt.u16.u64 \t{rz}, %rd3;");
     if lanes == Lanes::Swapped {
         // docs/NVIDIA.md "Registers and lanes": `mov.b32 d, {h0, h1}` puts h0 in bits 0..15.
-        out.push_str(
-            "\tmov.b32 \t%va, {%hx, %hy};\n\tmov.b32 \t%vb, {%hy, %hz};\n\tmov.b32 \t%vc, {%hz, %hx};\n",
-        );
+        for k in 0..arity {
+            let _ = writeln!(
+                out,
+                "\tmov.b32 \t%v{}, {{{}, {}}};",
+                OPERANDS[k],
+                halves[k],
+                halves[(k + 1) % arity]
+            );
+        }
     }
     epilogue(&mut out, header, form.dest, &body);
     out

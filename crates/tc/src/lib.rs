@@ -1093,20 +1093,7 @@ impl Model {
         b: &[u32],
         c: &[u32],
     ) -> Result<Vec<u32>, TcError> {
-        assert_eq!(a.len(), m * k, "A is m×k");
-        assert_eq!(b.len(), k * n, "B is k×n");
-        assert_eq!(c.len(), m * n, "C is m×n");
-        let mut d = vec![0u32; m * n];
-        let mut col = vec![0u32; k];
-        for j in 0..n {
-            for (t, x) in col.iter_mut().enumerate() {
-                *x = b[t * n + j];
-            }
-            for i in 0..m {
-                d[i * n + j] = self.dot(&a[i * k..(i + 1) * k], &col, c[i * n + j])?;
-            }
-        }
-        Ok(d)
+        gemm_by_elements(m, n, k, a, b, c, |a, b, c| self.dot(a, b, c))
     }
 }
 
@@ -1203,21 +1190,36 @@ impl SyncFp8 {
         b: &[u32],
         c: &[u32],
     ) -> Result<Vec<u32>, TcError> {
-        assert_eq!(a.len(), m * k, "A is m×k");
-        assert_eq!(b.len(), k * n, "B is k×n");
-        assert_eq!(c.len(), m * n, "C is m×n");
-        let mut d = vec![0u32; m * n];
-        let mut col = vec![0u32; k];
-        for j in 0..n {
-            for (t, x) in col.iter_mut().enumerate() {
-                *x = b[t * n + j];
-            }
-            for i in 0..m {
-                d[i * n + j] = self.dot(&a[i * k..(i + 1) * k], &col, c[i * n + j])?;
-            }
-        }
-        Ok(d)
+        gemm_by_elements(m, n, k, a, b, c, |a, b, c| self.dot(a, b, c))
     }
+}
+
+/// `D = A·B + C` (row-major) element by element, each element
+/// `dot(row of A, column of B, element of C)`, column by column: the first
+/// error met is the result.
+fn gemm_by_elements(
+    m: usize,
+    n: usize,
+    k: usize,
+    a: &[u32],
+    b: &[u32],
+    c: &[u32],
+    dot: impl Fn(&[u32], &[u32], u32) -> Result<u32, TcError>,
+) -> Result<Vec<u32>, TcError> {
+    assert_eq!(a.len(), m * k, "A is m×k");
+    assert_eq!(b.len(), k * n, "B is k×n");
+    assert_eq!(c.len(), m * n, "C is m×n");
+    let mut d = vec![0u32; m * n];
+    let mut col = vec![0u32; k];
+    for j in 0..n {
+        for (t, x) in col.iter_mut().enumerate() {
+            *x = b[t * n + j];
+        }
+        for i in 0..m {
+            d[i * n + j] = dot(&a[i * k..(i + 1) * k], &col, c[i * n + j])?;
+        }
+    }
+    Ok(d)
 }
 
 #[cfg(test)]

@@ -1141,6 +1141,7 @@ fn run<'py>(
             max_steps: Some(max_steps.unwrap_or(interp::DEFAULT_MAX_STEPS)),
             thread: thread.map(|(c, t)| (arr(c), arr(t))),
             check_memory,
+            heap_size: None,
         };
         let inputs = Inputs {
             sets,

@@ -112,7 +112,8 @@ enum Command {
     Forms(forms::Args),
     /// Validate the floating-point instructions of PTX files (exit 1 on any error).
     Check(check::Args),
-    /// Run a PTX snippet or entry function and print the registers it wrote.
+    /// Run a PTX snippet or entry function and print the registers it wrote
+    /// (exit 1 where a device `assert()` fails).
     Run(run::Args),
     /// Compare ptxfp with a GPU, bit for bit (needs an NVIDIA driver; see docs/GPU.md).
     #[command(subcommand)]

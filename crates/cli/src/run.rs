@@ -1,7 +1,7 @@
 //! `ptxfp run [FILE|-]`: a thin layer over `ptxfp::interp`.
 
 use crate::Outcome;
-use ptxfp::interp::{self, Inputs, Options, RunError, TraceStep};
+use ptxfp::interp::{self, Inputs, Options, PrintfLine, RunError, TraceStep};
 use ptxfp::literal::hex as show_hex;
 use ptxfp::{PtxVersion, Target};
 use serde_json::json;
@@ -87,6 +87,11 @@ pub struct Args {
     /// loop names its thread and line).
     #[arg(long, value_name = "N", default_value_t = interp::DEFAULT_MAX_STEPS)]
     max_steps: u64,
+    /// The size of the device heap that a kernel's `malloc` allocates
+    /// from, in bytes (CUDA's cudaLimitMallocHeapSize; its default is
+    /// CUDA's, 8 MiB).
+    #[arg(long, value_name = "BYTES", default_value_t = interp::DEFAULT_HEAP_SIZE)]
+    malloc_heap_size: u64,
     /// Machine-readable output on stdout. On any error (exit 2) it is
     /// `{file, errors: [{location, severity, message, help}], warnings,
     /// trace}`, with a null location where the error has no place
@@ -177,7 +182,7 @@ impl From<String> for Failure {
     }
 }
 
-/// Exit 0 on success, 2 on any error.
+/// Exit 0 on success, 1 where a device `assert()` failed, 2 on any error.
 pub fn run(a: Args) -> Result<Outcome, String> {
     if a.file == "-" && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
         eprintln!("ptxfp run: reading PTX from standard input (end with Ctrl-D; give a FILE to run a file)");
@@ -218,6 +223,11 @@ struct TraceOut<'m> {
     out: crate::common::Stdout,
     /// Steps written.
     steps: usize,
+    /// With `--json`, what the kernel printed (without, it is written as
+    /// it comes, in its place among the trace lines).
+    printf: Vec<PrintfLine>,
+    /// `printf` calls written (without `--json`).
+    printed: usize,
 }
 
 impl<'m> TraceOut<'m> {
@@ -228,6 +238,8 @@ impl<'m> TraceOut<'m> {
             map,
             out: crate::common::Stdout::new(),
             steps: 0,
+            printf: Vec::new(),
+            printed: 0,
         }
     }
 
@@ -290,6 +302,23 @@ impl<'m> TraceOut<'m> {
     }
 }
 
+impl interp::Sink for TraceOut<'_> {
+    fn step(&mut self, step: TraceStep) {
+        TraceOut::step(self, &step)
+    }
+
+    /// What a kernel's `printf` printed: on stdout as it comes, as the
+    /// GPU's host prints it, or with `--json` kept for the `printf` field.
+    fn printf(&mut self, line: PrintfLine) {
+        if self.json {
+            self.printf.push(line);
+        } else {
+            self.out.write(|w| w.write_all(&line.bytes));
+            self.printed += 1;
+        }
+    }
+}
+
 fn run_source(
     a: &Args,
     path: &str,
@@ -340,12 +369,9 @@ fn run_source(
         max_steps: Some(a.max_steps),
         thread: a.thread,
         check_memory: a.check_memory,
+        heap_size: Some(a.malloc_heap_size),
     };
-    let result = if a.trace {
-        interp::run_streaming(src, &inputs, &opts, &mut |t| trace.step(&t))
-    } else {
-        interp::run(src, &inputs, &opts)
-    };
+    let result = interp::run_with(src, &inputs, &opts, trace);
     trace.flush();
     let out = match result {
         Ok(o) => o,
@@ -435,14 +461,30 @@ fn run_source(
                 "fused": show_hex(c.fused, c.ty),
             })
         });
+        let assertions = out.assertions.iter().map(|x| {
+            json!({
+                "location": loc(&x.span),
+                "ctaid": x.thread.0,
+                "tid": x.thread.1,
+                "message": x.message,
+                "file": x.file,
+                "line": x.line,
+                "function": x.function,
+                "text": x.text(),
+            })
+        });
+        let printf = std::mem::take(&mut trace.printf);
+        let printf = printf_json(path, map, &printf);
         // In serde_json's order: sorted by key.
         trace.object(vec![
+            ("assertions", JsonField::Array(Box::new(assertions))),
             ("code_target", value(out_target(out.code_target).into())),
             ("contractions", JsonField::Array(Box::new(contractions))),
             ("device", value(out_target(out.device).into())),
             ("entry", value(out.entry.clone().into())),
             ("file", value(path.into())),
             ("memory", JsonField::Array(Box::new(memory))),
+            ("printf", value(printf)),
             ("ptx", value(out.version.to_string().into())),
             ("registers", JsonField::Array(Box::new(registers))),
             (
@@ -459,13 +501,19 @@ fn run_source(
                 )),
             ),
         ]);
-        return Ok(Outcome::Ok);
+        return Ok(asserted(&out));
     }
     print_trace(path, map, &out.trace);
     for r in &regs {
         println!("{} = {}", label(r), r.value_text());
     }
-    if regs.is_empty() && out.memory.is_empty() && out.trace.is_empty() && trace.steps == 0 {
+    if regs.is_empty()
+        && out.memory.is_empty()
+        && out.trace.is_empty()
+        && trace.steps == 0
+        && trace.printed == 0
+        && out.assertions.is_empty()
+    {
         eprintln!("ptxfp run: {path}: nothing was written (no instruction ran, or none wrote a register or memory)");
     }
     for (addr, bytes) in &out.memory {
@@ -495,7 +543,35 @@ fn run_source(
     if opts.contract && out.contractions.is_empty() {
         println!("contract: no mul+add pair whose fusion changes a result");
     }
-    Ok(Outcome::Ok)
+    Ok(asserted(&out))
+}
+
+/// Exit 1 where a device `assert()` failed (each failed assertion's line
+/// on stderr, as CUDA prints it), else 0.
+fn asserted(out: &interp::Outcome) -> Outcome {
+    if out.assertions.is_empty() {
+        return Outcome::Ok;
+    }
+    for x in &out.assertions {
+        eprintln!("{}", x.text());
+    }
+    Outcome::Failed
+}
+
+/// The `printf` field: each call's output, with its place and thread.
+fn printf_json(path: &str, map: &ptxfp::SourceMap, lines: &[PrintfLine]) -> serde_json::Value {
+    lines
+        .iter()
+        .map(|p| {
+            let (l, c) = map.line_col(p.span.start);
+            json!({
+                "location": format!("{path}:{l}:{c}"),
+                "ctaid": p.thread.0,
+                "tid": p.thread.1,
+                "text": p.text(),
+            })
+        })
+        .collect()
 }
 
 /// `trace FILE:LINE:COL: TEXT`, one line per step.
@@ -605,8 +681,9 @@ fn report(
                 );
             }
             if a.json {
-                // Where steps were written, the error object ends them.
-                streamed.object(error_fields(
+                // What the kernel printed before the error, if anything.
+                let printf = std::mem::take(&mut streamed.printf);
+                let mut fields = error_fields(
                     path,
                     JsonField::Array(Box::new(errors.iter().map(|d| diag_json(path, map, d)))),
                     JsonField::Array(Box::new(trace.iter().map(|t| trace_json(path, map, t)))),
@@ -616,7 +693,16 @@ fn report(
                             .map(|d| diag_json(path, map, d))
                             .chain(input_warnings.iter().map(|w| input_warning_json(w))),
                     )),
-                ));
+                );
+                if !printf.is_empty() {
+                    // Between `file` and `trace`, in serde_json's order.
+                    fields.insert(
+                        2,
+                        ("printf", JsonField::Value(printf_json(path, map, &printf))),
+                    );
+                }
+                // Where steps were written, the error object ends them.
+                streamed.object(fields);
             }
             Err(String::new())
         }

@@ -1318,7 +1318,10 @@ const RUN_SNIPPETS: &[(&str, &str, &str)] = &[
     // Index 1 of the list: L1.
     ("brx", ".reg .u32 i, v;\nmov.u32 i, 1;\nts: .branchtargets L0, L1;\nbrx.idx i, ts;\nL0:\nmov.u32 v, 10;\nret;\nL1:\nmov.u32 v, 20;\n", "i = 0x00000001  u32 1\nv = 0x00000014  u32 20\n"),
     // f(41) = 41 + 1.
-    ("call", ".func (.reg .b32 r) f(.reg .b32 a)\n{\nadd.s32 r, a, 1;\nret;\n}\n.entry k()\n{\n.reg .b32 d;\ncall (d), f, (41);\n}\n", "d = 0x0000002a  b32\n"),
+    // A `.func` of the module, then the CUDA runtime's `vprintf` (no
+    // arguments: it prints "hi\n" and returns 0) and `malloc` (the heap's
+    // first block, at its start: 0x2000000000000000).
+    ("call", ".extern .func (.param .b32 func_retval0) vprintf(.param .b64 vprintf_param_0, .param .b64 vprintf_param_1);\n.extern .func (.param .b64 func_retval0) malloc(.param .b64 malloc_param_0);\n.global .b8 s[4] = {104, 105, 10, 0};\n.func (.reg .b32 r) f(.reg .b32 a)\n{\nadd.s32 r, a, 1;\nret;\n}\n.entry k()\n{\n.reg .b32 d, n;\n.reg .b64 p;\ncall (d), f, (41);\nmov.u64 p, s;\n{\n.param .b64 p0;\n.param .b64 p1;\n.param .b32 r0;\nst.param.b64 [p0], p;\nst.param.b64 [p1], 0;\ncall.uni (r0), vprintf, (p0, p1);\nld.param.b32 n, [r0];\n}\n{\n.param .b64 q0;\n.param .b64 q1;\nst.param.b64 [q0], 16;\ncall.uni (q1), malloc, (q0);\nld.param.b64 p, [q1];\n}\n}\n", "hi\nd = 0x0000002a  b32\nn = 0x00000000  b32\np = 0x2000000000000000  b64\n"),
     // One thread: the barrier opens at once.
     ("bar", ".reg .b32 d;\nmov.b32 d, 1;\nbar.sync 0;\nmov.b32 d, 2;\n", "d = 0x00000002  b32\n"),
     ("barrier", ".reg .b32 d;\nmov.b32 d, 1;\nbarrier.sync 0;\nmov.b32 d, 2;\n", "d = 0x00000002  b32\n"),

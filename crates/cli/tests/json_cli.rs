@@ -625,6 +625,67 @@ fn check_and_run_reports_match_their_schemas() {
     }
 }
 
+/// run's `printf` and `assertions` (exit 1), and the `printf` of a
+/// run-time error's object, against run.schema.json (the kernels of
+/// examples/kernels; their exact output is checked by engine_extern.rs).
+#[test]
+fn run_printf_and_assertions_match_the_schema() {
+    let kernels = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/kernels");
+    let printf = kernels.join("printf.ptx");
+    let printf = printf.to_str().unwrap();
+    let show = |mem: &'static str, code: i32, trace: bool| {
+        let mut args = vec![
+            "run",
+            "--json",
+            printf,
+            "--grid",
+            "2",
+            "--block",
+            "2",
+            "--set",
+            "_Z4showPKiPi_param_0=0x1000",
+            "--set",
+            "_Z4showPKiPi_param_1=0x2000",
+            "--mem",
+            mem,
+        ];
+        if trace {
+            args.push("--trace");
+        }
+        json_of("run", &args, code)
+    };
+    let v = show("0x1000=fdffffff0a00000007000000e8030000", 0, false);
+    assert_eq!(v["printf"].as_array().unwrap().len(), 6);
+    assert_eq!(v["printf"][2]["text"], "-- end of CTA\n");
+    // v[2] never given: CTA 1 stops at its load, after CTA 0 printed.
+    for trace in [false, true] {
+        let v = show("0x1000=fdffffff0a000000", 2, trace);
+        assert_eq!(v["printf"].as_array().unwrap().len(), 3, "{v}");
+        assert_eq!(v["printf"][1]["tid"], json!([1, 0, 0]));
+    }
+    let assert = kernels.join("assert.ptx");
+    let v = json_of(
+        "run",
+        &[
+            "run",
+            "--json",
+            "--trace",
+            assert.to_str().unwrap(),
+            "--block",
+            "4",
+            "--set",
+            "_Z5checkPKiPi_param_0=0x1000",
+            "--set",
+            "_Z5checkPKiPi_param_1=0x2000",
+            "--mem",
+            "0x1000=01000000ffffffff02000000fbffffff",
+        ],
+        1,
+    );
+    assert_eq!(v["assertions"].as_array().unwrap().len(), 2);
+    assert_eq!(v["assertions"][1]["tid"], json!([3, 0, 0]));
+}
+
 /// Without --target every command models `Exec::default()`'s target, and
 /// without --seed every seeded command uses the seed 1.
 #[test]

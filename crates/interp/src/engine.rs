@@ -19,6 +19,13 @@ use ptxfp_model::EvalSetp;
 #[path = "mma.rs"]
 mod mma;
 
+// The CUDA device runtime's `vprintf`, `malloc`, `free` and `__assertfail`
+// (src/externs.rs), which nvcc's PTX calls.
+#[path = "externs.rs"]
+mod externs;
+pub(crate) use externs::Heap;
+pub use externs::{DEFAULT_HEAP_SIZE, HEAP_BASE, MAX_HEAP_SIZE};
+
 /// Threads per warp (PTX ISA §10.3: "%laneid ... a value in the range
 /// [0, WARP_SZ-1]"; `WARP_SZ` is 32 on every NVIDIA GPU).
 pub const WARP_SIZE: usize = 32;
@@ -163,10 +170,10 @@ pub(crate) struct Frame {
 pub(crate) const FRAME_BASE: u64 = 0x4000_0000_0000_0000;
 
 /// The address of the first function of the module (`mov.u64 r, f;`):
-/// function `i` (in `Module::functions`) is at `FUNC_BASE + FUNC_STRIDE
-/// * i`, below the variables (from 0x1000_0000) and in 32 bits (PTX ISA
-/// `mov`: `mov.u32 d, fname;` too). Nothing is stored there: an address
-/// of a function is only called.
+/// function `i` (in `Module::functions`) is at
+/// `FUNC_BASE + FUNC_STRIDE * i`, below the variables (from 0x1000_0000)
+/// and in 32 bits (PTX ISA `mov`: `mov.u32 d, fname;` too). Nothing is
+/// stored there: an address of a function is only called.
 pub(crate) const FUNC_BASE: u64 = 0x0800_0000;
 
 /// The distance between two functions' addresses.
@@ -348,6 +355,10 @@ pub(crate) struct Engine {
     /// The constants truncated to their operand's width so far, by where
     /// they are in the text (each is warned about once).
     pub(crate) truncated: std::collections::HashSet<usize>,
+    /// The device heap `malloc` and `free` manage (one for the run).
+    pub(crate) heap: externs::Heap,
+    /// A failed `assert()` stopped the run: no thread runs any more.
+    pub(crate) stopped: bool,
 }
 
 /// `(x, y, z)`.
@@ -506,6 +517,9 @@ impl Machine<'_, '_> {
                 for x in 0..l.grid[0] {
                     self.eng.ctaid = [x, y, z];
                     self.run_cta()?;
+                    if self.eng.stopped {
+                        return Ok(());
+                    }
                 }
             }
         }
@@ -559,20 +573,30 @@ impl Machine<'_, '_> {
                         // to `to`, none changed state: they are the next
                         // pick, without looking at the warp again.
                         Ran::To(to) if all => Some((to, n, true)),
+                        // A failed `assert()` (a call, never `Ran::To`)
+                        // stops every thread.
+                        _ if self.eng.stopped => {
+                            self.keep_shown();
+                            return Ok(());
+                        }
                         _ => self.pick(w, &mut lanes),
                     };
                 }
             }
             if !self.open_barriers()? {
-                // The registers of the thread `--thread` chose, as it ended.
-                if let Some((c, t)) = self.opts.thread {
-                    let b = self.eng.launch.block;
-                    let lane = (t[0] + b[0] * (t[1] + b[1] * t[2])) as usize;
-                    if c == self.eng.ctaid && lane < self.nlanes {
-                        self.eng.shown = Some(self.regs.iter().map(|r| r.vals[lane]).collect());
-                    }
-                }
+                self.keep_shown();
                 return Ok(());
+            }
+        }
+    }
+
+    /// The registers of the thread `--thread` chose, as its CTA ended.
+    fn keep_shown(&mut self) {
+        if let Some((c, t)) = self.opts.thread {
+            let b = self.eng.launch.block;
+            let lane = (t[0] + b[0] * (t[1] + b[1] * t[2])) as usize;
+            if c == self.eng.ctaid && lane < self.nlanes {
+                self.eng.shown = Some(self.regs.iter().map(|r| r.vals[lane]).collect());
             }
         }
     }
@@ -1974,6 +1998,13 @@ impl Machine<'_, '_> {
             d => d,
         };
         let Some(callee) = callee else {
+            // A function of the CUDA device runtime, declared `.extern`
+            // (src/externs.rs).
+            if let Some(rt) = externs::Runtime::of(fname) {
+                if !m.functions.iter().any(|f| f.name == fname) {
+                    return self.runtime_call(lane, pc, ins, rt, &rets, &args, &fop.span);
+                }
+            }
             let why = if m.functions.iter().any(|f| f.name == fname) {
                 format!("`call {fname}`: `{fname}` is an .entry; only a .func can be called")
             } else {

@@ -6,12 +6,23 @@
 //! [`Options::contract`] additionally reports where the assembler's
 //! mul+add → fma fusion would change a result.
 
+// Every step of the engine returns a `Result` carrying a `RunError`, kept
+// at 128 bytes on purpose: what made it larger is boxed where measured to
+// matter (tests/engine_gaps.rs `run_error_stays_small`, docs/ENGINE.md
+// "Speed"). Clippy's `result_large_err` (128 bytes and more, in Rust 1.95)
+// would box the rest, a change to measure first, not to make for a lint.
+#![allow(clippy::result_large_err)]
+
 mod engine;
 pub mod memory;
+mod printf;
 mod set;
 
 use engine::{Engine, Region};
-pub use engine::{Launch, DEFAULT_MAX_STEPS, MAX_CALL_DEPTH, MAX_CTA_THREADS, NSMID, WARP_SIZE};
+pub use engine::{
+    Launch, DEFAULT_HEAP_SIZE, DEFAULT_MAX_STEPS, HEAP_BASE, MAX_CALL_DEPTH, MAX_CTA_THREADS,
+    MAX_HEAP_SIZE, NSMID, WARP_SIZE,
+};
 
 use crate::memory::Memory;
 use ptxfp_front::module::{self, Instr, Module, Operand, OperandKind, Space, Span, Stmt};
@@ -70,6 +81,10 @@ pub struct Options {
     /// and go on (a load reads zeros); without it, such an access is an
     /// error that stops the run.
     pub check_memory: bool,
+    /// The size in bytes of the device heap that `malloc` allocates from
+    /// (CUDA's `cudaLimitMallocHeapSize`; `None`: [`DEFAULT_HEAP_SIZE`],
+    /// CUDA's default of 8 MiB). At most [`MAX_HEAP_SIZE`].
+    pub heap_size: Option<u64>,
 }
 
 /// Initial state given from outside the program.
@@ -297,6 +312,72 @@ pub struct Outcome {
     pub entry: Option<String>,
     /// The PTX version used.
     pub version: PtxVersion,
+    /// What the kernel printed with `printf` (calls of the CUDA runtime's
+    /// `vprintf`), one entry per call, in the order the engine ran them;
+    /// empty where a [`Sink`] took them ([`run_with`]).
+    pub printf: Vec<PrintfLine>,
+    /// The failed `assert()`s (calls of `__assertfail`) that stopped the
+    /// run: the threads of the warp that called it, in lane order. Empty
+    /// for a run that ended.
+    pub assertions: Vec<Assertion>,
+}
+
+/// What one call of `vprintf` (device `printf`) printed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrintfLine {
+    /// The `call` statement.
+    pub span: Span,
+    /// The thread that called it: `(%ctaid, %tid)`.
+    pub thread: ([u32; 3], [u32; 3]),
+    /// The bytes printed, as the host's C library would print them (not
+    /// necessarily one line, nor UTF-8).
+    pub bytes: Vec<u8>,
+}
+
+impl PrintfLine {
+    /// The bytes as text (invalid UTF-8 replaced).
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.bytes).into_owned()
+    }
+}
+
+/// A failed device `assert()`: a call of the CUDA runtime's
+/// `__assertfail(message, file, line, function, charSize)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Assertion {
+    /// The `call` statement.
+    pub span: Span,
+    /// The thread that called it: `(%ctaid, %tid)`.
+    pub thread: ([u32; 3], [u32; 3]),
+    /// The expression that was false, as `assert` quotes it.
+    pub message: String,
+    /// The CUDA source file and line, and the function.
+    pub file: String,
+    pub line: u32,
+    pub function: String,
+}
+
+impl Assertion {
+    /// The line CUDA prints for it on the host's stderr: `FILE:LINE:
+    /// FUNCTION: block: [X,Y,Z], thread: [X,Y,Z] Assertion `MESSAGE`
+    /// failed.` (the CUDA C++ Programming Guide's example: "test.cu:19:
+    /// void testAssert(): block: [0,0,0], thread: [0,0,0] Assertion
+    /// `should_be_one` failed.").
+    pub fn text(&self) -> String {
+        let ([cx, cy, cz], [tx, ty, tz]) = self.thread;
+        format!(
+            "{}:{}: {}: block: [{cx},{cy},{cz}], thread: [{tx},{ty},{tz}] Assertion `{}` failed.",
+            self.file, self.line, self.function, self.message
+        )
+    }
+}
+
+/// Where a run hands what it produces as it happens ([`run_with`]).
+pub trait Sink {
+    /// A trace step (with [`Options::trace`]).
+    fn step(&mut self, step: TraceStep);
+    /// What one `vprintf` call printed.
+    fn printf(&mut self, line: PrintfLine);
 }
 
 #[derive(Clone, Debug)]
@@ -451,9 +532,10 @@ struct Machine<'a, 's> {
     batch: Vec<Option<Plan>>,
     /// The kernel implementation batch plans run on, detected once.
     path: ptxfp_model::batch::Path,
-    /// Where trace steps go as they happen ([`run_streaming`]); `None`:
-    /// into [`Outcome::trace`].
-    sink: Option<&'s mut dyn FnMut(TraceStep)>,
+    /// Where trace steps and `printf` output go as they happen
+    /// ([`run_with`]); `None`: into [`Outcome::trace`] and
+    /// [`Outcome::printf`].
+    sink: Option<&'s mut dyn Sink>,
     /// Threads, warps, calls, barriers and memory spaces (engine.rs).
     eng: Engine,
     /// The thread that runs: its index in the CTA (and in every
@@ -497,14 +579,48 @@ pub fn run_streaming(
     opts: &Options,
     on_step: &mut dyn FnMut(TraceStep),
 ) -> Result<Outcome, RunError> {
-    run_inner(src, inputs, opts, Some(on_step))
+    /// Steps to the callback, `printf` output into the outcome.
+    struct Steps<'f> {
+        on_step: &'f mut dyn FnMut(TraceStep),
+        printf: Vec<PrintfLine>,
+    }
+    impl Sink for Steps<'_> {
+        fn step(&mut self, step: TraceStep) {
+            (self.on_step)(step)
+        }
+        fn printf(&mut self, line: PrintfLine) {
+            self.printf.push(line)
+        }
+    }
+    let mut steps = Steps {
+        on_step,
+        printf: Vec::new(),
+    };
+    let out = run_inner(src, inputs, opts, Some(&mut steps))?;
+    Ok(Outcome {
+        printf: steps.printf,
+        ..out
+    })
+}
+
+/// [`run`], handing each trace step ([`Options::trace`]) and what each
+/// `printf` of the kernel printed to `sink` as it happens, in the order
+/// they happen ([`Outcome::trace`] and [`Outcome::printf`] stay empty):
+/// what a kernel printed before a run-time error is given too.
+pub fn run_with(
+    src: &str,
+    inputs: &Inputs,
+    opts: &Options,
+    sink: &mut dyn Sink,
+) -> Result<Outcome, RunError> {
+    run_inner(src, inputs, opts, Some(sink))
 }
 
 fn run_inner(
     src: &str,
     inputs: &Inputs,
     opts: &Options,
-    sink: Option<&mut dyn FnMut(TraceStep)>,
+    sink: Option<&mut dyn Sink>,
 ) -> Result<Outcome, RunError> {
     let m = module::parse(src);
     let mut found = None;
@@ -578,7 +694,7 @@ fn execute(
     opts: &Options,
     checked: Option<Vec<Diagnostic>>,
     src: Option<&str>,
-    sink: Option<&mut dyn FnMut(TraceStep)>,
+    sink: Option<&mut dyn Sink>,
 ) -> Result<Outcome, RunError> {
     let check_ran = checked.is_some();
     let mut found = checked.unwrap_or_default();
@@ -614,6 +730,8 @@ fn execute(
             device,
             entry: None,
             version,
+            printf: Vec::new(),
+            assertions: Vec::new(),
         },
         products: BTreeMap::new(),
         pending: BTreeMap::new(),
@@ -773,6 +891,13 @@ fn execute(
     mc.nlanes = launch.cta_threads() as usize;
     mc.eng.multi = launch.cta_threads() * launch.ctas() > 1;
     mc.eng.max_steps = opts.max_steps.unwrap_or(DEFAULT_MAX_STEPS);
+    let heap = opts.heap_size.unwrap_or(DEFAULT_HEAP_SIZE);
+    if heap > MAX_HEAP_SIZE {
+        return Err(RunError::Input(format!(
+            "--malloc-heap-size {heap}: the device heap is at most {MAX_HEAP_SIZE} bytes (1 TiB)"
+        )));
+    }
+    mc.eng.heap = engine::Heap::new(heap);
     mc.eng.fast_ok = !(opts.trace || opts.contract || opts.lenient);
     if mc.eng.fast_ok {
         mc.eng.fast = vec![None; engine::FAST_SLOTS];
@@ -1755,7 +1880,7 @@ impl Machine<'_, '_> {
         };
         finish(&mut step);
         match &mut self.sink {
-            Some(sink) => sink(step),
+            Some(sink) => sink.step(step),
             None => self.out.trace.push(step),
         }
     }
@@ -2420,6 +2545,7 @@ impl Machine<'_, '_> {
                     let help = match self.var_at(bad) {
                         Some((name, Space::Param, _)) => format!("give the parameter a value with --set {name}=VALUE"),
                         Some((name, _, off)) => format!("give it with --mem {name}+{off}=HEXBYTES (or --mem {a:#x}=HEXBYTES)"),
+                        None if (HEAP_BASE..HEAP_BASE + MAX_HEAP_SIZE).contains(&bad) => "the device heap holds no value until it is written: `malloc` leaves a block uninitialised (as CUDA does), and `free` forgets what it held".to_string(),
                         None => format!("give it with --mem {a:#x}=HEXBYTES"),
                     };
                     RunError::Program(

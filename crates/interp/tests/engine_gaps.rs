@@ -259,11 +259,13 @@ cp.async.wait_all;
         head("7.0", "sm_80")
     );
     let input: Vec<u32> = (1..=16).collect();
-    let mut opts = Options::default();
-    opts.launch = Launch {
-        grid: [1, 1, 1],
-        block: [4, 1, 1],
-        dynamic_shared: 0,
+    let opts = Options {
+        launch: Launch {
+            grid: [1, 1, 1],
+            block: [4, 1, 1],
+            dynamic_shared: 0,
+        },
+        ..Options::default()
     };
     let o = run(
         &src,

@@ -185,6 +185,9 @@ fn every_open_choice_is_one_profile_field() {
         cvt_ftz_f32_nan_canonical: false,
         cvt_f64_narrowing_keeps_nan: false,
         cvt_f16_ftz_flushes_source: true,
+        testp_zero_is_normal: false,
+        fns_min_offset: 0xffff_ffff,
+        bfe64_whole_operands: false,
     };
     let int = |op: &str, s: &[u64]| {
         ptxfp::int::IntOp::parse(op)
@@ -197,6 +200,18 @@ fn every_open_choice_is_one_profile_field() {
     assert_eq!(int("rem.s16", &[7, 0]), 0);
     assert_eq!(int("div.s32", &[0x8000_0000, 0xffff_ffff]), 0x7fff_ffff);
     assert_eq!(int("rem.s32", &[0x8000_0000, 0xffff_ffff]), 0);
+    // The spec's readings: fns of the offset -2^31 finds nothing; bfe.u64
+    // takes the low byte of a position past 255 (0x100 -> 0).
+    assert_eq!(int("fns.b32", &[0xffff_ffff, 3, 0x8000_0000]), 0xffff_ffff);
+    assert_eq!(int("bfe.u64", &[0xab, 0x100, 8]), 0xab);
+    let nvint = |op: &str, s: &[u64]| {
+        ptxfp::int::IntOp::parse(op)
+            .unwrap()
+            .compute(s, false, &HwProfile::NVIDIA)
+            .0
+    };
+    assert_eq!(nvint("fns.b32", &[0xffff_ffff, 3, 0x8000_0000]), 0);
+    assert_eq!(nvint("bfe.u64", &[0xab, 0x100, 8]), 0);
     let e = Exec {
         hw: other,
         ..Exec::default()
@@ -256,6 +271,8 @@ fn every_open_choice_is_one_profile_field() {
     assert_eq!(cvt("cvt.ftz.f64.f32", &[0x7fa0_0000]), 0x7ffc << 48);
     assert_eq!(cvt("cvt.rn.bf16.f64", &[0x7ff4 << 48]), 0x7e00);
     assert_eq!(cvt("cvt.rm.ftz.f16.f32", &[0x8000_0001]), 0x8000);
+    // testp.normal of +0: false by IEEE 754's classes here, true on NVIDIA's.
+    assert_eq!(cvt("testp.normal.f32", &[0]), 0);
     // NVIDIA's: what the H200 gave (docs/NVIDIA.md "cvt: NaNs, moves and
     // .ftz").
     let nv = |form: &str, s: &[u64]| {
@@ -272,6 +289,7 @@ fn every_open_choice_is_one_profile_field() {
     assert_eq!(nv("cvt.ftz.f64.f32", &[0x7fa0_0000]), 0x7fff_ffff_e000_0000);
     assert_eq!(nv("cvt.rn.bf16.f64", &[0x7ff4 << 48]), 0x7fe0);
     assert_eq!(nv("cvt.rm.ftz.f16.f32", &[0x8000_0001]), 0x8001);
+    assert_eq!(nv("testp.normal.f32", &[0]), 1);
 }
 
 #[test]

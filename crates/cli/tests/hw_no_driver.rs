@@ -38,9 +38,17 @@ fn bad_form_is_a_usage_error_before_the_driver() {
     let out = ptxfp(&["hw", "check", "div.rn.bf16"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("`div.rn.bf16`"));
+    // A three-operand form has 2^48 triples: in shards only, said before
+    // the driver is looked for.
     let out = ptxfp(&["hw", "sweep", "fma.rn.f16"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("two-operand"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("2^48") && err.contains("--shard K/N"), "{err}");
+    // A form with no exhaustive layout.
+    let out = ptxfp(&["hw", "sweep", "add.rn.f32"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("two- and three-operand"), "{err}");
 }
 
 #[test]

@@ -19,6 +19,7 @@ from ._errors import (
     DtypeError,
     FormError,
     InternalError,
+    KernelAssertionError,
     PtxfpError,
     PtxfpWarning,
     RunError,
@@ -50,6 +51,7 @@ __all__ = [
     "ShapeError",
     "ArityError",
     "RunError",
+    "KernelAssertionError",
     "InternalError",
     "PtxfpWarning",
     "bfloat16",
@@ -787,7 +789,8 @@ class RunResult:
     """What ``ptxfp.run`` produced: ``registers`` (name -> Register; the
     written ones, or all with ``all=True``), ``memory`` (address -> bytes),
     ``warnings``, ``contractions``, ``trace``, ``entry``, ``target``,
-    ``device``, ``ptx``. ``result["%f1"]`` is a register's value."""
+    ``device``, ``ptx``, ``printf`` (what device printf printed, per call)
+    and ``assertions``. ``result["%f1"]`` is a register's value."""
 
     def __init__(self, d, all_regs):
         self.registers = {}
@@ -805,6 +808,12 @@ class RunResult:
         self.target = d["target"]
         self.device = d["device"]
         self.ptx = d["ptx"]
+        #: Device printf output, one entry per call in the engine's order
+        #: (CTA, warp, lane): ``(ctaid, tid, text)``.
+        self.printf = [(tuple(c), tuple(t), text) for c, t, text in d["printf"]]
+        #: The failed assert()s' lines (CUDA's); a run with any raises
+        #: :class:`KernelAssertionError` carrying this result.
+        self.assertions = list(d["assertions"])
 
     def __getitem__(self, name):
         return self.registers[name].value
@@ -864,7 +873,8 @@ def run(ptx_text, set=None, mem=None, *, entry=None, target=None, device=None, p
     """Runs PTX (``ptxfp run``): ``set={"%f1": 1.5, "%h2": numpy.float16(2)}``
     gives registers or .params (strings as ``--set`` takes them),
     ``mem={0x1000: b"..."}`` memory bytes. Returns a :class:`RunResult`;
-    a :class:`RunError` with the diagnostics where the program does not run."""
+    a :class:`RunError` with the diagnostics where the program does not run,
+    a :class:`KernelAssertionError` where a device ``assert()`` failed."""
     if not isinstance(ptx_text, str):
         raise DtypeError("run: PTX text as a str, not %s" % type(ptx_text).__name__)
     sets = [(str(k), _set_text(k, v)) for k, v in (set or {}).items()]
@@ -887,7 +897,10 @@ def run(ptx_text, set=None, mem=None, *, entry=None, target=None, device=None, p
         _dims("grid", grid), _dims("block", block), int(dynamic_shared), th,
         check_memory, max_steps,
     )
-    return RunResult(d, all)
+    result = RunResult(d, all)
+    if result.assertions:
+        raise KernelAssertionError("\n".join(result.assertions), result)
+    return result
 
 
 def kernel_path():

@@ -7,6 +7,7 @@ __all__ = [
     "ShapeError",
     "ArityError",
     "RunError",
+    "KernelAssertionError",
     "InternalError",
     "PtxfpWarning",
 ]
@@ -49,6 +50,19 @@ class RunError(PtxfpError):
 
         self.errors = [Diagnostic(*d) for d in errors]
         self.warnings = [Diagnostic(*d) for d in warnings]
+
+
+class KernelAssertionError(PtxfpError, AssertionError):
+    """``ptxfp.run``: a device ``assert()`` failed (a call of CUDA's
+    ``__assertfail``) and stopped the kernel, as ``ptxfp run`` exits 1
+    for. The message holds CUDA's lines; ``result`` is the
+    :class:`RunResult` up to the stop (its ``printf`` output, memory and
+    registers). Also an AssertionError."""
+
+    def __init__(self, text, result):
+        super().__init__(text)
+        #: What ran until the assertion stopped it.
+        self.result = result
 
 
 class InternalError(PtxfpError):

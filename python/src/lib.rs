@@ -1227,6 +1227,15 @@ fn run<'py>(
         d.set_item("target", out.code_target.to_string())?;
         d.set_item("device", out.device.to_string())?;
         d.set_item("ptx", out.version.to_string())?;
+        // Device printf, one entry per call: (ctaid, tid, text).
+        let printf = PyList::empty(py);
+        for p in &out.printf {
+            printf.append((p.thread.0.to_vec(), p.thread.1.to_vec(), p.text()))?;
+        }
+        d.set_item("printf", printf)?;
+        // Failed assert()s that stopped the run: CUDA's lines.
+        let assertions: Vec<String> = out.assertions.iter().map(|a| a.text()).collect();
+        d.set_item("assertions", assertions)?;
         Ok(d)
     })
 }

@@ -366,6 +366,47 @@ def test_run_registers():
     assert e.value.errors[0].line == 1 and "not a PTX instruction" in e.value.errors[0].message
 
 
+def test_run_device_printf_and_assert():
+    # printf (vprintf): each call's text, in CTA, warp, lane order; the
+    # expected text is C's printf as Python's %-formatting gives it (the
+    # same conversions; %#x of the unsigned bits, as C prints an int).
+    src = (REPO / "examples" / "kernels" / "printf.ptx").read_text()
+    v = [-3, 10, 7, 1000]
+    r = ptxfp.run(
+        src,
+        set={"_Z4showPKiPi_param_0": np.uint64(0x1000), "_Z4showPKiPi_param_1": np.uint64(0x2000)},
+        mem={0x1000: np.array(v, dtype=np.int32)},
+        grid=2,
+        block=2,
+    )
+    want = []
+    for cta in range(2):
+        for t in range(2):
+            i = cta * 2 + t
+            f = v[i] * 0.25
+            want.append(((cta, 0, 0), (t, 0, 0),
+                         "b%d t%d v=%d x=%#x f=%f g=%g e=%.3e s=%s c=%c l=%d %%\n"
+                         % (cta, t, v[i], v[i] & 0xFFFFFFFF, f, f, f, "xyz", chr(65 + i), v[i] * 1000000000)))
+        want.append(((cta, 0, 0), (0, 0, 0), "-- end of CTA\n"))
+    assert r.printf == want
+    assert r.assertions == []
+    # assert(): CUDA's line for each failing thread, and the run raises.
+    src = (REPO / "examples" / "kernels" / "assert.ptx").read_text()
+    with pytest.raises(ptxfp.KernelAssertionError) as e:
+        ptxfp.run(
+            src,
+            set={"_Z5checkPKiPi_param_0": np.uint64(0x1000), "_Z5checkPKiPi_param_1": np.uint64(0x2000)},
+            mem={0x1000: np.array([1, -1, 2, -5], dtype=np.int32)},
+            block=4,
+        )
+    lines = ["check.cu:7: void check(const int *, int *): block: [0,0,0], thread: [%d,0,0] "
+             "Assertion `v[i] > 0` failed." % t for t in (1, 3)]
+    assert str(e.value) == "\n".join(lines)
+    assert e.value.result.assertions == lines
+    assert isinstance(e.value, AssertionError)
+    assert [p[2] for p in e.value.result.printf] == ["thread %d checks %d\n" % (t, x) for t, x in enumerate([1, -1, 2, -5])]
+
+
 def test_run_kernel_grid_and_memory():
     src = (REPO / "examples" / "nvcc-kernel.ptx").read_text()
     a = np.array([1, 2, 3, 4], dtype=np.float16)

@@ -38,8 +38,11 @@
 /**
  * The minor version of the C API: functions added, none changed.
  * 1: `ptxfp_mma_dot`, `ptxfp_mma_dot_rows` and their two status codes.
+ * 2: `ptxfp_run_printf_count`, `ptxfp_run_printf`,
+ * `ptxfp_run_assertion_count`, `ptxfp_run_assertion` and
+ * `PTXFP_ERR_ASSERTION` (the CUDA device runtime in `ptxfp_run_ptx`).
  */
-#define PTXFP_API_MINOR 1
+#define PTXFP_API_MINOR 2
 
 /**
  * What went wrong. `PTXFP_OK` is 0; each failure has its own code, stable
@@ -112,6 +115,12 @@ typedef enum {
    * input format (inputs are never rounded).
    */
   PTXFP_ERR_INEXACT = 14,
+  /**
+   * `ptxfp_run_ptx`: a device `assert()` failed (a call of CUDA's
+   * `__assertfail`) and stopped the kernel; `ptxfp_run_assertion`
+   * gives CUDA's lines.
+   */
+  PTXFP_ERR_ASSERTION = 15,
 } ptxfp_status;
 
 /**
@@ -474,9 +483,11 @@ ptxfp_status ptxfp_mma_dot_rows(const char *gpu,
  *   `ptxfp_run_free`.
  *
  * Returns `PTXFP_OK` when the program ran (its warnings are diagnostics
- * too), `PTXFP_ERR_PROGRAM` when it has errors or failed while running
- * (the diagnostics say where), `PTXFP_ERR_TARGET` / `PTXFP_ERR_PTX_VERSION`
- * for a bad `target`, `device` or `ptx_version`.
+ * too), `PTXFP_ERR_ASSERTION` when a device `assert()` failed and
+ * stopped it (`ptxfp_run_assertion`; the registers and `printf` output
+ * until then are in the run), `PTXFP_ERR_PROGRAM` when it has errors or
+ * failed while running (the diagnostics say where), `PTXFP_ERR_TARGET` /
+ * `PTXFP_ERR_PTX_VERSION` for a bad `target`, `device` or `ptx_version`.
  *
  * # Safety
  * `ptx` is a NUL-terminated string; `sets` has `n_sets` NUL-terminated
@@ -543,6 +554,45 @@ bool ptxfp_run_register(const ptxfp_run *run, size_t i, ptxfp_register *out);
  * is NULL or writable.
  */
 bool ptxfp_run_find(const ptxfp_run *run, const char *name, uint64_t *bits);
+
+/**
+ * How many device `printf` calls the run made (0 for NULL).
+ *
+ * # Safety
+ * `run` is NULL or a live run from `ptxfp_run_ptx`.
+ */
+size_t ptxfp_run_printf_count(const ptxfp_run *run);
+
+/**
+ * What `printf` call `i` printed, in the engine's order (CTA, warp,
+ * lane): NUL-terminated, its length in bytes (a `%c` of 0 may put a NUL
+ * inside) written to `len` where that is not NULL. NULL where `run` is
+ * NULL or `i` is out of range. Lives until `ptxfp_run_free`.
+ *
+ * # Safety
+ * `run` is NULL or a live run from `ptxfp_run_ptx`; `len` is NULL or
+ * writable.
+ */
+const char *ptxfp_run_printf(const ptxfp_run *run, size_t i, size_t *len);
+
+/**
+ * How many threads' failed `assert()`s stopped the run (0 for NULL).
+ *
+ * # Safety
+ * `run` is NULL or a live run from `ptxfp_run_ptx`.
+ */
+size_t ptxfp_run_assertion_count(const ptxfp_run *run);
+
+/**
+ * CUDA's line for failed assertion `i` (`file:line: function: block:
+ * [x,y,z], thread: [x,y,z] Assertion `expr` failed.`), NUL-terminated;
+ * NULL where `run` is NULL or `i` is out of range. Lives until
+ * `ptxfp_run_free`.
+ *
+ * # Safety
+ * `run` is NULL or a live run from `ptxfp_run_ptx`.
+ */
+const char *ptxfp_run_assertion(const ptxfp_run *run, size_t i);
 
 #ifdef __cplusplus
 }  // extern "C"

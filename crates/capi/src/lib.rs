@@ -32,7 +32,10 @@ use table::{Entry, Handle, MAX_DSTS, MAX_SRCS};
 pub const PTXFP_API_MAJOR: u32 = 1;
 /// The minor version of the C API: functions added, none changed.
 /// 1: `ptxfp_mma_dot`, `ptxfp_mma_dot_rows` and their two status codes.
-pub const PTXFP_API_MINOR: u32 = 1;
+/// 2: `ptxfp_run_printf_count`, `ptxfp_run_printf`,
+/// `ptxfp_run_assertion_count`, `ptxfp_run_assertion` and
+/// `PTXFP_ERR_ASSERTION` (the CUDA device runtime in `ptxfp_run_ptx`).
+pub const PTXFP_API_MINOR: u32 = 2;
 
 // (ptxfp_run_ptx and its accessors: src/run.rs.)
 
@@ -89,6 +92,10 @@ pub enum ptxfp_status {
     /// `ptxfp_mma_dot`: an input is not exactly representable in the
     /// input format (inputs are never rounded).
     PTXFP_ERR_INEXACT = 14,
+    /// `ptxfp_run_ptx`: a device `assert()` failed (a call of CUDA's
+    /// `__assertfail`) and stopped the kernel; `ptxfp_run_assertion`
+    /// gives CUDA's lines.
+    PTXFP_ERR_ASSERTION = 15,
 }
 
 use ptxfp_status::*;
@@ -128,6 +135,7 @@ pub extern "C" fn ptxfp_status_message(status: c_int) -> *const c_char {
         12 => "the program has errors or failed while running\0",
         13 => "no tensor-core model for that GPU and format pair\0",
         14 => "an input is not exact in the tensor core's input format\0",
+        15 => "a device assert() failed and stopped the kernel\0",
         _ => "unknown status\0",
     };
     s.as_ptr().cast()

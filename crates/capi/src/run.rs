@@ -14,6 +14,11 @@ use crate::ptxfp_status::{self, *};
 pub struct ptxfp_run {
     diags: Vec<Diag>,
     regs: Vec<Reg>,
+    /// What each device `printf` call printed, NUL-terminated (the bytes
+    /// may hold a NUL of their own: the length is kept apart).
+    printf: Vec<(Vec<u8>, usize)>,
+    /// CUDA's line for each failed `assert()`.
+    assertions: Vec<CString>,
 }
 
 struct Diag {
@@ -110,9 +115,11 @@ fn placeless(message: &str) -> Diag {
 ///   `ptxfp_run_free`.
 ///
 /// Returns `PTXFP_OK` when the program ran (its warnings are diagnostics
-/// too), `PTXFP_ERR_PROGRAM` when it has errors or failed while running
-/// (the diagnostics say where), `PTXFP_ERR_TARGET` / `PTXFP_ERR_PTX_VERSION`
-/// for a bad `target`, `device` or `ptx_version`.
+/// too), `PTXFP_ERR_ASSERTION` when a device `assert()` failed and
+/// stopped it (`ptxfp_run_assertion`; the registers and `printf` output
+/// until then are in the run), `PTXFP_ERR_PROGRAM` when it has errors or
+/// failed while running (the diagnostics say where), `PTXFP_ERR_TARGET` /
+/// `PTXFP_ERR_PTX_VERSION` for a bad `target`, `device` or `ptx_version`.
 ///
 /// # Safety
 /// `ptx` is a NUL-terminated string; `sets` has `n_sets` NUL-terminated
@@ -199,8 +206,22 @@ unsafe fn run(
     let map = SourceMap::new(&src);
     Ok(match interp::run(&src, &inputs, &opts) {
         Ok(o) => (
-            PTXFP_OK,
+            if o.assertions.is_empty() {
+                PTXFP_OK
+            } else {
+                PTXFP_ERR_ASSERTION
+            },
             ptxfp_run {
+                printf: o
+                    .printf
+                    .iter()
+                    .map(|p| {
+                        let mut b = p.bytes.clone();
+                        b.push(0);
+                        (b, p.bytes.len())
+                    })
+                    .collect(),
+                assertions: o.assertions.iter().map(|a| cstring(&a.text())).collect(),
                 diags: o.warnings.iter().map(|d| diag(d, &map)).collect(),
                 regs: o
                     .regs
@@ -232,6 +253,8 @@ unsafe fn run(
                 ptxfp_run {
                     diags,
                     regs: Vec::new(),
+                    printf: Vec::new(),
+                    assertions: Vec::new(),
                 },
             )
         }
@@ -354,4 +377,64 @@ pub unsafe extern "C" fn ptxfp_run_find(
         }
         None => false,
     }
+}
+
+/// How many device `printf` calls the run made (0 for NULL).
+///
+/// # Safety
+/// `run` is NULL or a live run from `ptxfp_run_ptx`.
+#[no_mangle]
+pub unsafe extern "C" fn ptxfp_run_printf_count(run: *const ptxfp_run) -> usize {
+    // SAFETY: the caller's contract.
+    unsafe { run.as_ref() }.map_or(0, |r| r.printf.len())
+}
+
+/// What `printf` call `i` printed, in the engine's order (CTA, warp,
+/// lane): NUL-terminated, its length in bytes (a `%c` of 0 may put a NUL
+/// inside) written to `len` where that is not NULL. NULL where `run` is
+/// NULL or `i` is out of range. Lives until `ptxfp_run_free`.
+///
+/// # Safety
+/// `run` is NULL or a live run from `ptxfp_run_ptx`; `len` is NULL or
+/// writable.
+#[no_mangle]
+pub unsafe extern "C" fn ptxfp_run_printf(
+    run: *const ptxfp_run,
+    i: usize,
+    len: *mut usize,
+) -> *const c_char {
+    // SAFETY: the caller's contract.
+    let Some((bytes, n)) = unsafe { run.as_ref() }.and_then(|r| r.printf.get(i)) else {
+        return std::ptr::null();
+    };
+    if !len.is_null() {
+        // SAFETY: writable, by the caller's contract.
+        unsafe { *len = *n };
+    }
+    bytes.as_ptr().cast()
+}
+
+/// How many threads' failed `assert()`s stopped the run (0 for NULL).
+///
+/// # Safety
+/// `run` is NULL or a live run from `ptxfp_run_ptx`.
+#[no_mangle]
+pub unsafe extern "C" fn ptxfp_run_assertion_count(run: *const ptxfp_run) -> usize {
+    // SAFETY: the caller's contract.
+    unsafe { run.as_ref() }.map_or(0, |r| r.assertions.len())
+}
+
+/// CUDA's line for failed assertion `i` (`file:line: function: block:
+/// [x,y,z], thread: [x,y,z] Assertion `expr` failed.`), NUL-terminated;
+/// NULL where `run` is NULL or `i` is out of range. Lives until
+/// `ptxfp_run_free`.
+///
+/// # Safety
+/// `run` is NULL or a live run from `ptxfp_run_ptx`.
+#[no_mangle]
+pub unsafe extern "C" fn ptxfp_run_assertion(run: *const ptxfp_run, i: usize) -> *const c_char {
+    // SAFETY: the caller's contract.
+    unsafe { run.as_ref() }
+        .and_then(|r| r.assertions.get(i))
+        .map_or(std::ptr::null(), |s| s.as_ptr())
 }

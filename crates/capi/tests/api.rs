@@ -548,6 +548,43 @@ fn run_ptx_gives_registers_and_diagnostics_as_data() {
     assert_eq!(unsafe { ptxfp_run_diagnostic_count(null()) }, 0);
 }
 
+/// Device printf and assert through `ptxfp_run_ptx` (API minor 2): the
+/// module (tests/printf_assert.ptx, in nvcc's shape) prints "x=%d %c\n"
+/// of 42 and 0, then asserts that printf returned 99, which it does not
+/// (it returns its 2 arguments): CUDA's line, and the registers until then.
+#[test]
+fn device_printf_and_assert_reach_the_caller() {
+    use ptxfp_status::*;
+    let src = CString::new(include_str!("printf_assert.ptx")).unwrap();
+    let mut run: *mut ptxfp_run = null_mut();
+    let st = unsafe { ptxfp_run_ptx(src.as_ptr(), null(), 0, null(), null(), 0, &mut run) };
+    assert_eq!(st, PTXFP_ERR_ASSERTION);
+    let msg = unsafe { CStr::from_ptr(ptxfp_status_message(st as i32)) }.to_string_lossy();
+    assert!(msg.contains("assert()"), "{msg}");
+    assert_eq!(unsafe { ptxfp_run_printf_count(run) }, 1);
+    let mut len = 0usize;
+    let p = unsafe { ptxfp_run_printf(run, 0, &mut len) };
+    // "%c" of 0 puts a NUL inside: the length tells.
+    let bytes = unsafe { std::slice::from_raw_parts(p.cast::<u8>(), len + 1) };
+    assert_eq!(bytes, b"x=42 \0\n\0");
+    assert!(unsafe { ptxfp_run_printf(run, 1, &mut len) }.is_null());
+    assert_eq!(unsafe { ptxfp_run_assertion_count(run) }, 1);
+    let a = unsafe { CStr::from_ptr(ptxfp_run_assertion(run, 0)) }.to_string_lossy();
+    assert_eq!(
+        a,
+        "k.cu:3: void k(): block: [0,0,0], thread: [0,0,0] Assertion `x < 0` failed."
+    );
+    assert!(unsafe { ptxfp_run_assertion(run, 1) }.is_null());
+    let name = CString::new("%r3").unwrap();
+    let mut bits = 0;
+    assert!(unsafe { ptxfp_run_find(run, name.as_ptr(), &mut bits) });
+    assert_eq!(bits, 2, "printf returns its argument count");
+    unsafe { ptxfp_run_free(run) };
+    assert_eq!(unsafe { ptxfp_run_printf_count(null()) }, 0);
+    assert_eq!(unsafe { ptxfp_run_assertion_count(null()) }, 0);
+    assert!(unsafe { ptxfp_run_assertion(null(), 0) }.is_null());
+}
+
 #[test]
 fn a_fourth_source_reads_zero_in_eval_and_run() {
     // bfi.b32 d, f, a, pos, len: ptxfp_op_eval and ptxfp_op_run take three.

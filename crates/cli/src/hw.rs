@@ -13,7 +13,7 @@ use ptxfp_hw::adapter::{accepts, eval_on, instr_form};
 use ptxfp_hw::gpu::{self, Device, Gpu, GpuError};
 use ptxfp_hw::kernel::{self, storage_bits, value_mask, Header, InstrForm, Lanes};
 use ptxfp_hw::record::{self, hex, Case, Inputs, Record};
-use ptxfp_hw::{gen, probe};
+use ptxfp_hw::probe;
 
 /// `ptxfp hw ...`.
 #[derive(Debug, Subcommand)]
@@ -385,15 +385,7 @@ fn check_on<D: Device>(g: &D, a: CheckArgs) -> Result<bool, HwError> {
             }
         }
     }
-    if agree && !not_run.is_empty() {
-        return Err(usage(format!(
-            "{} of {} forms could not be run: {}",
-            not_run.len(),
-            a.forms.len(),
-            not_run.join(", ")
-        )));
-    }
-    Ok(agree)
+    outcome(agree, &not_run, a.forms.len())
 }
 
 fn check_one<D: Device>(g: &D, a: &CheckArgs, form: &str) -> Result<bool, HwError> {
@@ -467,9 +459,8 @@ fn check_one<D: Device>(g: &D, a: &CheckArgs, form: &str) -> Result<bool, HwErro
             // Whole digest chunks per launch; the operand stream does not
             // depend on the launch size.
             let n = (a.random - done).min(RANDOM_LAUNCH as u64) as usize;
-            let mut cols = gen::stream(a.seed, &form.srcs, done, n as u64)
+            let cols = ptxfp_hw::adapter::operands(&form, a.seed, done, n as u64)
                 .ok_or_else(|| usage("the operand stream starts at a whole block"))?;
-            ptxfp_hw::adapter::normalize(&form, &mut cols);
             let mut got = match form.imm {
                 None => g.run_loaded(&k, form.dest, &form.srcs, &cols)?,
                 Some(i) => run_by_immediate(g, &form, h, i, &cols)?,
@@ -790,12 +781,13 @@ fn mma_cmd(a: MmaArgs) -> Result<bool, HwError> {
     let g = open(a.gpu)?;
     let warps = a.warps.max(1).next_multiple_of(mma::WARPS_PER_BLOCK);
     let mut agree = true;
-    let mut not_run = Vec::new();
+    let (mut not_run, mut tried) = (Vec::new(), 0);
     for case in mma::cases(g.target.sm) {
         let name = case.name();
         if a.only.as_ref().is_some_and(|o| !name.contains(o.as_str())) {
             continue;
         }
+        tried += 1;
         let target = g.target;
         let inputs = case.inputs(a.seed, warps);
         let run = || -> Result<(Vec<u8>, Vec<u8>), HwError> {
@@ -868,9 +860,17 @@ fn mma_cmd(a: MmaArgs) -> Result<bool, HwError> {
             println!("recorded {}", record::write(root, &r)?.display());
         }
     }
+    let not_run: Vec<&str> = not_run.iter().map(String::as_str).collect();
+    outcome(agree, &not_run, tried)
+}
+
+/// The outcome of a command over several forms: a mismatch anywhere is
+/// the outcome (exit 1); else forms that could not be run are an error
+/// naming them (exit 2).
+fn outcome(agree: bool, not_run: &[&str], of: usize) -> Result<bool, HwError> {
     if agree && !not_run.is_empty() {
         return Err(usage(format!(
-            "{} mma forms could not be run: {}",
+            "{} of {of} forms could not be run: {}",
             not_run.len(),
             not_run.join(", ")
         )));
@@ -1043,8 +1043,7 @@ mod tests {
             let r = only_record(dir.path());
             assert_eq!((r.form.as_str(), r.mismatches), (form, Some(0)));
             let f = instr_form(form).unwrap();
-            let mut cols = ptxfp_hw::gen::stream(3, &f.srcs, 0, 3000).unwrap();
-            ptxfp_hw::adapter::normalize(&f, &mut cols);
+            let cols = ptxfp_hw::adapter::operands(&f, 3, 0, 3000).unwrap();
             let h = kernel_for(&f, Target::sm(90), "buffer").unwrap().1;
             let ours = eval_on(&f, &cols, &exec(h, &ModelDevice::default())).unwrap();
             assert!(ours.iter().all(|v| v & !value_mask(f.dest) == 0), "{form}");

@@ -111,16 +111,20 @@ pub fn from_instruction(ins: Instruction) -> Result<InstrForm, FormError> {
     })
 }
 
-/// The operands as the harness gives them: an immediate source
-/// ([`InstrForm::imm`], `lop3`'s immLut) is the operand stream's value
-/// reduced to its low 8 bits (9.7.8.6: immLut is an 8-bit table), the
-/// others as drawn.
-pub fn normalize(form: &InstrForm, cols: &mut [Vec<u64>]) {
+/// The operand tuples `first .. first + count` of `form`'s random records
+/// for `seed` ([`crate::gen`], the stream every record names), as the
+/// harness gives them: an immediate source ([`InstrForm::imm`], `lop3`'s
+/// immLut) is the stream's value reduced to its low 8 bits (9.7.8.6:
+/// immLut is an 8-bit table), the others as drawn. `None` where `first`
+/// is not a multiple of the stream's block.
+pub fn operands(form: &InstrForm, seed: u64, first: u64, count: u64) -> Option<Vec<Vec<u64>>> {
+    let mut cols = crate::gen::stream(seed, &form.srcs, first, count)?;
     if let Some(c) = form.imm.and_then(|i| cols.get_mut(i)) {
         for v in c.iter_mut() {
             *v &= 0xff;
         }
     }
+    Some(cols)
 }
 
 /// [`from_instruction`] of [`parse`].

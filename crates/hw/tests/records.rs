@@ -7,8 +7,7 @@ use std::path::Path;
 
 use ptxfp::sweep;
 use ptxfp::{Exec, HwProfile, Target};
-use ptxfp_hw::adapter::{eval, eval_on, instr_form};
-use ptxfp_hw::gen;
+use ptxfp_hw::adapter::{eval, eval_on, instr_form, operands};
 use ptxfp_hw::kernel::{self, Lanes};
 use ptxfp_hw::mma;
 use ptxfp_hw::probe;
@@ -50,11 +49,7 @@ fn rederive(r: &Record) -> Option<u64> {
     }
     let form = instr_form(&r.form).unwrap();
     let cols = match r.inputs {
-        Inputs::Random { seed, count } => {
-            let mut cols = gen::stream(seed, &form.srcs, 0, count).unwrap();
-            ptxfp_hw::adapter::normalize(&form, &mut cols);
-            cols
-        }
+        Inputs::Random { seed, count } => operands(&form, seed, 0, count).unwrap(),
         // The whole 2^32 space: `ptxfp sweep --exhaustive`'s streaming
         // digest (the record's layout is its layout), not 32 GiB of columns.
         Inputs::Exhaustive { count } if count == 1 << 32 => {
@@ -99,8 +94,7 @@ fn rederive_carry(r: &Record) -> u64 {
     let Inputs::Random { seed, count } = r.inputs else {
         panic!("{}: carry digests come with random inputs", r.form)
     };
-    let mut cols = gen::stream(seed, &form.srcs, 0, count).unwrap();
-    ptxfp_hw::adapter::normalize(&form, &mut cols);
+    let cols = operands(&form, seed, 0, count).unwrap();
     let c = ptxfp_hw::adapter::eval_carry_on(&form, &cols, &exec(r)).unwrap();
     sweep::digest(&c.iter().map(|v| *v as u32).collect::<Vec<_>>())
 }
@@ -193,7 +187,7 @@ fn check_all(root: &Path, large: bool) -> usize {
 
 fn synthetic(form: &str, seed: u64, count: u64) -> Record {
     let f = instr_form(form).unwrap();
-    let cols = gen::stream(seed, &f.srcs, 0, count).unwrap();
+    let cols = operands(&f, seed, 0, count).unwrap();
     let ours = eval(&f, &cols).unwrap();
     let d = match kernel::storage_bits(f.dest) {
         16 => sweep::digest(&ours.iter().map(|v| *v as u16).collect::<Vec<_>>()),
@@ -259,7 +253,7 @@ fn carry_digests_rederive() {
     let with_carry = |form: &str, seed: u64| {
         let mut r = synthetic(form, seed, 5_000);
         let f = instr_form(form).unwrap();
-        let cols = gen::stream(seed, &f.srcs, 0, 5_000).unwrap();
+        let cols = operands(&f, seed, 0, 5_000).unwrap();
         let c = ptxfp_hw::adapter::eval_carry_on(&f, &cols, &exec(&r)).unwrap();
         assert!(c.contains(&0) && c.contains(&1), "{form}");
         let d = sweep::digest(&c.iter().map(|v| *v as u32).collect::<Vec<_>>());

@@ -20,11 +20,17 @@ pub type Span = Range<usize>;
 /// A state space of a variable or memory access (PTX ISA §5.1).
 pub use ptxfp_isa::space::Space;
 
-/// A `.reg` declaration of one register (`%f<4>` declares four).
+/// A `.reg` declaration of one register, or of a `%name<N>` range (PTX ISA
+/// §5.1.1, "parameterized variable names"): `%f<4>` declares `%f0` to
+/// `%f3` and is one declaration, whatever `N` is, so that memory follows
+/// the text, not the count (`.reg .b32 %r<1000000>;` is 23 bytes).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RegDecl {
-    /// The register's name (`%f3`, `fc`).
+    /// The register's name (`%f3`, `fc`); for a range, the name before
+    /// `<N>` (`%f`).
     pub name: String,
+    /// `Some(N)` for a range: the registers `name0` to `name{N-1}`.
+    pub range: Option<u32>,
     /// Its declared type.
     pub ty: PtxType,
     /// Where the name (or range) was declared.
@@ -480,6 +486,37 @@ impl<'a> Module<'a> {
 pub struct RegScopes<'m> {
     module: &'m Module<'m>,
     by_name: std::collections::HashMap<&'m str, Shadows>,
+    /// The `%name<N>` ranges, by the name before `<N>`.
+    by_prefix: std::collections::HashMap<&'m str, Shadows>,
+}
+
+/// One register a name refers to: its declaration and, for a range, its
+/// number in it.
+#[derive(Clone, Copy, Debug)]
+pub struct RegRef<'m> {
+    /// The declaration (for a range, of all of its registers).
+    pub decl: &'m RegDecl,
+    /// The declaration's position in [`Module::regs`].
+    pub id: usize,
+    /// For a range's register, its number (`%r7`: 7).
+    pub index: Option<u32>,
+}
+
+impl RegRef<'_> {
+    /// The register's name (`%r7`).
+    pub fn name(&self) -> std::borrow::Cow<'_, str> {
+        match self.index {
+            Some(k) => format!("{}{k}", self.decl.name).into(),
+            None => self.decl.name.as_str().into(),
+        }
+    }
+}
+
+impl std::ops::Deref for RegRef<'_> {
+    type Target = RegDecl;
+    fn deref(&self) -> &RegDecl {
+        self.decl
+    }
 }
 
 impl<'m> RegScopes<'m> {
@@ -488,17 +525,87 @@ impl<'m> RegScopes<'m> {
     pub fn new(module: &'m Module<'m>) -> RegScopes<'m> {
         let mut by_name: std::collections::HashMap<&str, Shadows> =
             std::collections::HashMap::new();
+        let mut by_prefix: std::collections::HashMap<&str, Shadows> =
+            std::collections::HashMap::new();
         for (i, r) in module.regs.iter().enumerate() {
-            by_name.entry(r.name.as_str()).or_default().add(r.block, i);
+            let map = if r.range.is_some() { &mut by_prefix } else { &mut by_name };
+            map.entry(r.name.as_str()).or_default().add(r.block, i);
         }
-        RegScopes { module, by_name }
+        RegScopes {
+            module,
+            by_name,
+            by_prefix,
+        }
     }
 
     /// The declaration `name` refers to in `block`: the one in the
-    /// innermost enclosing block that declares it.
-    pub fn lookup(&self, name: &str, block: usize) -> Option<&'m RegDecl> {
-        let i = self.by_name.get(name)?.lookup(self.module, block)?;
-        Some(&self.module.regs[i])
+    /// innermost enclosing block that declares it (by itself or in a
+    /// range).
+    pub fn lookup(&self, name: &str, block: usize) -> Option<RegRef<'m>> {
+        let regs = &self.module.regs;
+        let mut best = self
+            .by_name
+            .get(name)
+            .and_then(|s| s.lookup(self.module, block))
+            .map(|i| RegRef {
+                decl: &regs[i],
+                id: i,
+                index: None,
+            });
+        for (p, k) in number_splits(name) {
+            let Some(s) = self.by_prefix.get(p) else {
+                continue;
+            };
+            let found = s.lookup_where(self.module, block, |i| {
+                regs[i].range.is_some_and(|n| k < n)
+            });
+            if let Some(i) = found {
+                // Every candidate's block encloses `block`: they nest,
+                // and the innermost one opened last.
+                // (In one block, a parse error: the first counts.)
+                let b = regs[i].block;
+                if best.is_none_or(|r| r.decl.block < b || (r.decl.block == b && i < r.id)) {
+                    best = Some(RegRef {
+                        decl: &regs[i],
+                        id: i,
+                        index: Some(k),
+                    });
+                }
+            }
+        }
+        best
+    }
+
+    /// Every declaration of `name`, in any block, in the module's order.
+    pub fn all_named(&self, name: &str) -> Vec<RegRef<'m>> {
+        let regs = &self.module.regs;
+        let mut all: Vec<RegRef<'m>> = self
+            .by_name
+            .get(name)
+            .map(|s| {
+                s.all()
+                    .iter()
+                    .map(|&(_, i)| RegRef {
+                        decl: &regs[i],
+                        id: i,
+                        index: None,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        for (p, k) in number_splits(name) {
+            for &(_, i) in self.by_prefix.get(p).map_or(&[][..], |s| s.all()) {
+                if regs[i].range.is_some_and(|n| k < n) {
+                    all.push(RegRef {
+                        decl: &regs[i],
+                        id: i,
+                        index: Some(k),
+                    });
+                }
+            }
+        }
+        all.sort_by_key(|r| r.id);
+        all
     }
 }
 
@@ -540,6 +647,17 @@ impl Shadows {
     /// What `block` sees: the declaration in the innermost block around it
     /// (itself included) that declares the name.
     pub fn lookup(&self, module: &Module<'_>, block: usize) -> Option<usize> {
+        self.lookup_where(module, block, |_| true)
+    }
+
+    /// What `block` sees of the declarations that `keep` accepts (for a
+    /// range, those whose N is large enough): the innermost one around it.
+    pub fn lookup_where(
+        &self,
+        module: &Module<'_>,
+        block: usize,
+        keep: impl Fn(usize) -> bool,
+    ) -> Option<usize> {
         let outer = self.outer.get_or_init(|| {
             // Blocks open in id order: the declarations around the one
             // being placed are a stack.
@@ -564,7 +682,7 @@ impl Shadows {
         let mut j = self.decls.partition_point(|d| d.0 <= block).checked_sub(1);
         while let Some(k) = j {
             let (b, what) = self.decls[k];
-            if module.encloses(b, block) {
+            if module.encloses(b, block) && keep(what) {
                 return Some(what);
             }
             j = outer[k];
@@ -742,6 +860,11 @@ struct Parser<'a> {
     block_count: usize,
     /// Names declared, per block.
     names: std::collections::HashSet<(usize, String)>,
+    /// The `%name<N>` ranges declared, per block and name: N.
+    ranges: std::collections::HashMap<(usize, String), u32>,
+    /// Registers declared so far, ranges counted by their size (at most
+    /// [`MAX_REGS`]).
+    reg_count: usize,
     /// Vector registers (`.reg .v4 .u32 v;`) and their element counts: each
     /// is declared as its elements `v.x`, `v.y`, ..., and `v` as an operand
     /// stands for `{v.x, v.y, ...}`.
@@ -1173,7 +1296,7 @@ impl<'a> Parser<'a> {
                     }
                     (Some(c), Some(close))
                         if close.tok == Tok::Punct('>')
-                            && self.m.regs.len() + c as usize > MAX_REGS =>
+                            && self.reg_count + c as usize > MAX_REGS =>
                     {
                         self.error(
                             t.span.start..close.span.end,
@@ -1196,13 +1319,48 @@ impl<'a> Parser<'a> {
                     }
                 }
             }
-            let names: Vec<String> = match count {
-                Some(c) => (0..c).map(|k| format!("{s}{k}")).collect(),
-                None => vec![s.to_string()],
-            };
-            for name in names {
-                self.declared(&name, span.clone());
-                self.push_reg(name, ty, span.clone(), lanes);
+            match count {
+                // A range of scalars is one declaration.
+                Some(c) if lanes == 1 => {
+                    let again = self.ranges.get(&(self.block(), s.to_string())).copied();
+                    self.declared_range(s, c, span.clone());
+                    if let Some(was) = again {
+                        // Declared twice in one block (an error): one
+                        // range, as large as the larger, so that no use
+                        // of either becomes a second error.
+                        let (block, name) = (self.block(), s);
+                        if let Some(r) = self.m.regs.iter_mut().rev().find(|r| {
+                            r.block == block && r.range.is_some() && r.name == name
+                        }) {
+                            r.range = Some(was.max(c));
+                        }
+                        self.ranges.insert((block, s.to_string()), was.max(c));
+                        self.reg_count += c.saturating_sub(was) as usize;
+                    } else {
+                        self.reg_count += c as usize;
+                        self.vec_regs.remove(s);
+                        self.m.regs.push(RegDecl {
+                            name: s.to_string(),
+                            range: Some(c),
+                            ty,
+                            span: span.clone(),
+                            scope: self.scope,
+                            block: self.block(),
+                        });
+                    }
+                }
+                // A range of vectors: each vector's elements are registers.
+                Some(c) => {
+                    for k in 0..c {
+                        let name = format!("{s}{k}");
+                        self.declared(&name, span.clone());
+                        self.push_reg(name, ty, span.clone(), lanes);
+                    }
+                }
+                None => {
+                    self.declared(s, span.clone());
+                    self.push_reg(s.to_string(), ty, span.clone(), lanes);
+                }
             }
             match self.next() {
                 Some(x) if x.tok == Tok::Punct(';') => return,
@@ -1227,8 +1385,10 @@ impl<'a> Parser<'a> {
             // PTX ISA §5.4.2, vectors: the elements are `.x`, `.y`, `.z`,
             // `.w`; each is a register of its own here.
             for c in &["x", "y", "z", "w"][..lanes as usize] {
+                self.reg_count += 1;
                 self.m.regs.push(RegDecl {
                     name: format!("{name}.{c}"),
+                    range: None,
                     ty,
                     span: span.clone(),
                     scope: self.scope,
@@ -1240,8 +1400,10 @@ impl<'a> Parser<'a> {
         }
         // A scalar of the same name (in a later function) is itself.
         self.vec_regs.remove(&name);
+        self.reg_count += 1;
         self.m.regs.push(RegDecl {
             name,
+            range: None,
             ty,
             span,
             scope: self.scope,
@@ -1259,11 +1421,71 @@ impl<'a> Parser<'a> {
     /// their scope; a nested block may declare a name again).
     fn declared(&mut self, name: &str, span: Span) {
         let block = self.blocks.last().map_or(0, |b| b.0);
-        if !self.names.insert((block, name.to_string())) {
+        let in_range = number_splits(name)
+            .any(|(p, k)| self.ranges.get(&(block, p.to_string())).is_some_and(|n| k < *n));
+        if in_range || !self.names.insert((block, name.to_string())) {
             self.error(
                 span,
                 format!("`{name}` is declared twice in the same scope"),
             );
+            return;
+        }
+    }
+
+    /// Records the range `prefix<n>` declared in the current block: an
+    /// error where a name it declares is already declared there.
+    fn declared_range(&mut self, prefix: &str, n: u32, span: Span) {
+        let block = self.block();
+        let again = self.ranges.contains_key(&(block, prefix.to_string()));
+        // A name of the block: `prefix` then a number below n. (At most
+        // MAX_REGS tries in a module: each range adds its n to the count,
+        // and a range declared again stops above.)
+        use std::fmt::Write as _;
+        let mut named = None;
+        if !again && !self.names.is_empty() {
+            let mut key = (block, String::new());
+            for k in 0..n {
+                key.1.clear();
+                let _ = write!(key.1, "{prefix}{k}");
+                if self.names.contains(&key) {
+                    named = Some(std::mem::take(&mut key.1));
+                    break;
+                }
+            }
+        }
+        // Another range's name: `%r<20>` and `%r1<5>` both declare `%r10`.
+        // With `prefix = q + d` (d digits, no leading 0), `q<m>` declares
+        // `q{d}{k}` (the number d·10 and up) when d·10 < m; the other way
+        // round alike.
+        let clash = |d: &str, m: u32| {
+            !d.starts_with('0') && d.parse::<u64>().is_ok_and(|d| d * 10 < u64::from(m))
+        };
+        let mut other = again.then(|| format!("{prefix}0"));
+        for (q, _) in number_splits(prefix) {
+            let d = &prefix[q.len()..];
+            if let Some(&m) = self.ranges.get(&(block, q.to_string())) {
+                if other.is_none() && clash(d, m) {
+                    other = Some(format!("{prefix}0"));
+                }
+            }
+        }
+        // Ranges `prefix{d}<m>` with d·10 < n: at most n/10 of them to try.
+        for d in 1..=(u64::from(n).saturating_sub(1) / 10) {
+            if other.is_some() {
+                break;
+            }
+            if self.ranges.contains_key(&(block, format!("{prefix}{d}"))) {
+                other = Some(format!("{prefix}{d}0"));
+            }
+        }
+        match named.or(other) {
+            Some(dup) => self.error(
+                span,
+                format!("`{dup}` is declared twice in the same scope (`{prefix}<{n}>` declares `{prefix}0` to `{prefix}{}`)", n - 1),
+            ),
+            None => {
+                self.ranges.insert((block, prefix.to_string()), n);
+            }
         }
     }
 
@@ -2111,6 +2333,20 @@ impl<'a> Parser<'a> {
 /// The most registers a module may declare in all (`%r<N>` ranges included).
 const MAX_REGS: usize = 1 << 20;
 
+/// The ways `name` can be a range's register, `prefix` then a number below
+/// the range's N (PTX ISA §5.1.1: `%r<N>` declares `%r0` to `%r{N-1}`): one
+/// per split inside its trailing digits where the number written there
+/// has no leading zero. `%r105` is `%r` 105, `%r1` 5 or `%r10` 5.
+pub fn number_splits(name: &str) -> impl Iterator<Item = (&str, u32)> {
+    let digits = name.bytes().rev().take_while(u8::is_ascii_digit).count();
+    let start = name.len() - digits;
+    (start..name.len()).filter_map(move |at| {
+        let (p, k) = name.split_at(at);
+        let ok = !p.is_empty() && (k == "0" || !k.starts_with('0'));
+        ok.then(|| k.parse::<u32>().ok().map(|k| (p, k))).flatten()
+    })
+}
+
 /// The deepest `{...}` nesting of an operand.
 const MAX_NESTING: usize = 4;
 
@@ -2189,6 +2425,8 @@ pub fn parse(src: &str) -> Module<'_> {
         blocks: Vec::new(),
         block_count: 0,
         names: Default::default(),
+        ranges: Default::default(),
+        reg_count: 0,
         vec_regs: Default::default(),
         labels: Default::default(),
         defined: Default::default(),
@@ -2378,8 +2616,9 @@ $L__BB0_2:
         assert!(m.diagnostics.is_empty(), "{:?}", m.diagnostics);
         assert_eq!(m.version.as_ref().map(|v| v.0), Some(PtxVersion::new(8, 6)));
         assert_eq!(m.target.as_ref().map(|v| v.0), Some(Target::sm(90)));
-        assert_eq!(m.regs.len(), 2 + 4 + 3);
-        assert_eq!(m.regs[8].name, "%rd2");
+        // Three ranges (`%p<2>`, `%rs<4>`, `%rd<3>`): one declaration each.
+        let ranges: Vec<_> = m.regs.iter().map(|r| (r.name.as_str(), r.range)).collect();
+        assert_eq!(ranges, [("%p", Some(2)), ("%rs", Some(4)), ("%rd", Some(3))]);
         assert_eq!(m.vars.len(), 2);
         assert_eq!(m.vars[1].name, "k_param_1");
         // Parameters belong to their function's body.
@@ -2433,6 +2672,49 @@ $L__BB0_2:
         assert_eq!(ty("b", 0), None);
     }
 
+    /// A range is one declaration, and a name it declares cannot be
+    /// declared again in its block, by a name or by another range:
+    /// `%r<11>` and `%r1<5>` share `%r10`; `%r<10>` and `%r1<5>` share
+    /// nothing; `%r0<2>` declares `%r00`, which no range's number is.
+    #[test]
+    fn ranges_are_one_declaration_and_clash_by_name() {
+        let dup = |decls: &str| -> Vec<String> {
+            let src = format!(".entry k()\n{{\n{decls}\n}}\n");
+            let m = parse(&src);
+            m.diagnostics.iter().map(|d| d.message.clone()).collect()
+        };
+        for (decls, clash) in [
+            (".reg .b32 %r<10>; .reg .b32 %r5;", Some("%r5")),
+            (".reg .b32 %r5; .reg .b32 %r<10>;", Some("%r5")),
+            (".reg .b32 %r<11>; .reg .b32 %r1<5>;", Some("%r10")),
+            (".reg .b32 %r1<5>; .reg .b32 %r<11>;", Some("%r10")),
+            (".reg .b32 %r<3>; .reg .b16 %r<3>;", Some("%r0")),
+            (".reg .b32 %r<10>; .reg .b32 %r1<5>;", None),
+            (".reg .b32 %r1<5>; .reg .b32 %r<10>;", None),
+            (".reg .b32 %r0<2>; .reg .b32 %r<100>;", None),
+            (".reg .b32 %r05; .reg .b32 %r<10>;", None),
+            (".reg .b32 %r<10>; .reg .b32 %r10;", None),
+            (".reg .b32 %r<10>; { .reg .b32 %r5; }", None),
+        ] {
+            let got = dup(decls);
+            match clash {
+                Some(name) => assert!(
+                    got.len() == 1 && got[0].starts_with(&format!("`{name}` is declared twice")),
+                    "{decls}: {got:?}"
+                ),
+                None => assert!(got.is_empty(), "{decls}: {got:?}"),
+            }
+        }
+        // A million registers are one declaration of a few bytes.
+        let m = parse(".entry k()\n{\n.reg .b32 %r<1000000>;\n}\n");
+        assert_eq!(m.regs.len(), 1);
+        let scopes = RegScopes::new(&m);
+        assert_eq!(scopes.lookup("%r999999", 1).map(|r| r.index), Some(Some(999_999)));
+        assert!(scopes.lookup("%r1000000", 1).is_none());
+        assert!(scopes.lookup("%r007", 1).is_none());
+        assert_eq!(scopes.all_named("%r12").len(), 1);
+    }
+
     /// The indexed lookup (binary search, then outward through same-named
     /// declarations) agrees with the plain walk out through every enclosing
     /// block, on random block trees of random texts: nested, sibling and
@@ -2460,7 +2742,10 @@ $L__BB0_2:
                         depth -= 1;
                     }
                     _ => {
-                        let name = ["a", "b", "c"][next(3) as usize];
+                        // Names and ranges: `a<12>` and `a1<2>` both
+                        // declare `a10` and `a11`.
+                        let name = ["a", "b", "c", "a1", "a<3>", "a<12>", "a1<2>", "b<1>"]
+                            [next(8) as usize];
                         src += &format!(".reg .b32 {name};\n");
                         // Blocks may declare once per name: a repeat is a
                         // parse error, which the walk and the index both
@@ -2473,16 +2758,25 @@ $L__BB0_2:
             src += &"}\n".repeat(depth);
             let m = parse(&src);
             let scopes = RegScopes::new(&m);
-            for name in ["a", "b", "c", "z"] {
+            // Each declaration's names, written out.
+            let names = |r: &RegDecl| -> Vec<String> {
+                match r.range {
+                    Some(n) => (0..n).map(|k| format!("{}{k}", r.name)).collect(),
+                    None => vec![r.name.clone()],
+                }
+            };
+            let names_of: Vec<Vec<String>> = m.regs.iter().map(names).collect();
+            for name in ["a", "b", "c", "z", "a0", "a1", "a2", "a3", "a10", "a11", "a01", "b0"] {
                 for block in 0..m.block_parents.len() {
-                    let walk = m
-                        .enclosing(block)
-                        .find_map(|b| m.regs.iter().position(|r| r.block == b && r.name == name));
-                    let got = scopes
-                        .lookup(name, block)
-                        .map(|r| r as *const RegDecl as usize);
-                    let want = walk.map(|i| &m.regs[i] as *const RegDecl as usize);
-                    assert_eq!(got, want, "{name} in block {block} of:\n{src}");
+                    let walk = m.enclosing(block).find_map(|b| {
+                        (0..m.regs.len())
+                            .find(|&i| m.regs[i].block == b && names_of[i].iter().any(|n| n == name))
+                    });
+                    let got = scopes.lookup(name, block);
+                    assert_eq!(got.map(|r| r.id), walk, "{name} in block {block} of:\n{src}");
+                    if let Some(r) = got {
+                        assert_eq!(r.name(), name);
+                    }
                 }
             }
         }

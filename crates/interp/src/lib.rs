@@ -399,6 +399,10 @@ struct Reg {
     /// Declared by `--lenient` on first use: later uses may give it any
     /// type of the same size.
     lenient: bool,
+    /// Where its declaration is in the module (`RegRef::id`, and the
+    /// number in a range): registers are reported in this order, those
+    /// the module does not declare last.
+    order: (usize, u32),
 }
 
 /// What to do after an instruction.
@@ -499,6 +503,9 @@ struct Machine<'a, 's> {
     regs: Vec<Reg>,
     /// Per name, the registers of that name: (block, index in `regs`).
     by_name: HashMap<String, ptxfp_front::module::Shadows>,
+    /// The module's declarations, by name and block (`%r<N>` ranges
+    /// included).
+    scopes: ptxfp_front::module::RegScopes<'a>,
     /// The block of the instruction being run: names resolve from it outward.
     block: usize,
     /// Variables by name: per function scope that declares the name (0:
@@ -716,6 +723,7 @@ fn execute(
         version,
         regs: Vec::new(),
         by_name: HashMap::new(),
+        scopes: ptxfp_front::module::RegScopes::new(m),
         block: 0,
         vars: BTreeMap::new(),
         mem: Memory::default(),
@@ -919,10 +927,17 @@ fn execute(
     // A nested block (nvcc's inline asm) may declare a name again, with
     // any type: a new register, visible only inside that block, which
     // shadows the outer one (see `module::RegScopes`).
-    for r in m.regs.iter().filter(|r| in_scope(r.scope)) {
-        let i = mc.declare(&r.name, r.ty, r.block, Some(r.span.clone()));
-        mc.regs[i].scope = r.scope;
-        mc.eng.scope_regs.entry(r.scope).or_default().push(i);
+    // A `%r<N>` range's registers are declared as the program names them
+    // (`declare_range_reg`, from `resolve_all`).
+    for (id, r) in m.regs.iter().enumerate() {
+        if in_scope(r.scope) && r.range.is_none() {
+            let r = ptxfp_front::module::RegRef {
+                decl: r,
+                id,
+                index: None,
+            };
+            mc.declare_ref(&r.decl.name, r);
+        }
     }
     // Kernel parameters are the launch's, one copy for all threads; the
     // parameters of a `.func` and those declared in a body (a call's
@@ -1038,6 +1053,16 @@ fn execute(
         }
     }
     mc.resolve_all(&in_scope);
+    // `--set %r7=...` of a `%r<N>` range's register the code does not
+    // name: declared now (each declaration of that name in the run).
+    for (name, _) in &inputs.sets {
+        let base = name.split_once('@').map_or(name.as_str(), |(b, _)| b.trim());
+        for r in mc.scopes.all_named(base) {
+            if r.index.is_some() && in_scope(r.scope) {
+                mc.declare_ref(base, r);
+            }
+        }
+    }
     mc.scope = scope.unwrap_or(0);
     mc.apply_inputs(inputs)?;
     // An error while running comes with what ran before it.
@@ -1071,7 +1096,13 @@ fn execute(
     // memory they wrote is the result).
     let one = !mc.eng.multi;
     let shown = mc.eng.shown.take();
-    for (i, r) in mc.regs.into_iter().enumerate() {
+    // In the module's declaration order (range registers were declared
+    // as first used).
+    let mut order: Vec<usize> = (0..mc.regs.len()).collect();
+    order.sort_by_key(|&i| mc.regs[i].order);
+    let mut regs: Vec<Option<Reg>> = mc.regs.into_iter().map(Some).collect();
+    for i in order {
+        let Some(r) = regs[i].take() else { continue };
         let value = match &shown {
             // --thread: that thread's registers.
             Some(vals) => vals.get(i).copied().flatten(),
@@ -1294,6 +1325,7 @@ impl Machine<'_, '_> {
                 else {
                     continue;
                 };
+                self.declare_range_reg(n);
                 if let Some(i) = self.find(n) {
                     found.push((at as u32, i as u32));
                 }
@@ -1342,8 +1374,35 @@ impl Machine<'_, '_> {
             shown: ty,
             written: false,
             lenient: false,
+            order: (usize::MAX, 0),
         });
         self.regs.len() - 1
+    }
+
+    /// Declares, on its first use, the register of a `%name<N>` range
+    /// that `name` means in the current block. A range is one declaration
+    /// in the module (`RegDecl::range`); only the registers the program
+    /// names take memory here (docs/LIMITS.md).
+    fn declare_range_reg(&mut self, name: &str) {
+        let Some(r) = self.scopes.lookup(name, self.block) else {
+            return;
+        };
+        if r.index.is_some() {
+            self.declare_ref(name, r);
+        }
+    }
+
+    /// Declares the register `r` (of the module's declarations), named
+    /// `name`, once.
+    fn declare_ref(&mut self, name: &str, r: ptxfp_front::module::RegRef<'_>) -> usize {
+        let before = self.regs.len();
+        let i = self.declare(name, r.ty, r.block, Some(r.span.clone()));
+        if i == before {
+            self.regs[i].scope = r.scope;
+            self.regs[i].order = (r.id, r.index.unwrap_or(0));
+            self.eng.scope_regs.entry(r.scope).or_default().push(i);
+        }
+        i
     }
 
     /// The register `name` means in the current block: the one declared

@@ -258,3 +258,41 @@ fn deep_and_sibling_blocks_resolve_registers_in_linear_time() {
     let took = start.elapsed();
     assert!(took.as_secs() < 60, "took {took:?}");
 }
+
+/// A `%r<N>` range is one declaration: `.reg .b32 %r<1000000>;` (23
+/// bytes) fits `check` and `run` in 100 MB of address space, with a
+/// register named, one given by `--set`, and the range's last one. Each
+/// register of a range was once a declaration of its own: 370 MB in
+/// `check` and 580 MB in `run`.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_register_range_costs_its_text_not_its_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("r.ptx");
+    std::fs::write(
+        &f,
+        ".version 8.1\n.target sm_90\n.visible .entry k()\n{\n.reg .b32 %r<1000000>;\n\
+         mov.b32 %r999999, 1;\nadd.s32 %r2, %r999999, %r777;\nret;\n}\n",
+    )
+    .unwrap();
+    let (code, out, err) = limited(100_000, "check", &f);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("0 error(s)"), "{out}");
+    let (code, out, err) = limited(100_000, "run --all --set %r777=0x29", &f);
+    assert_eq!(code, Some(0), "{err}");
+    // In declaration order (the range's numbers), not first use.
+    assert_eq!(
+        out,
+        "%r2 = 0x0000002a  s32 42\n%r777 = 0x00000029  b32\n%r999999 = 0x00000001  b32\n"
+    );
+    // One past the range is not declared.
+    std::fs::write(
+        &f,
+        ".version 8.1\n.target sm_90\n.visible .entry k()\n{\n.reg .b32 %r<10>;\n\
+         add.s32 %r10, %r1, %r9;\nret;\n}\n",
+    )
+    .unwrap();
+    let (code, out, err) = limited(100_000, "check", &f);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(err.contains("`%r10`"), "{err}");
+}

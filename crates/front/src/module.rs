@@ -528,7 +528,11 @@ impl<'m> RegScopes<'m> {
         let mut by_prefix: std::collections::HashMap<&str, Shadows> =
             std::collections::HashMap::new();
         for (i, r) in module.regs.iter().enumerate() {
-            let map = if r.range.is_some() { &mut by_prefix } else { &mut by_name };
+            let map = if r.range.is_some() {
+                &mut by_prefix
+            } else {
+                &mut by_name
+            };
             map.entry(r.name.as_str()).or_default().add(r.block, i);
         }
         RegScopes {
@@ -556,9 +560,8 @@ impl<'m> RegScopes<'m> {
             let Some(s) = self.by_prefix.get(p) else {
                 continue;
             };
-            let found = s.lookup_where(self.module, block, |i| {
-                regs[i].range.is_some_and(|n| k < n)
-            });
+            let found =
+                s.lookup_where(self.module, block, |i| regs[i].range.is_some_and(|n| k < n));
             if let Some(i) = found {
                 // Every candidate's block encloses `block`: they nest,
                 // and the innermost one opened last.
@@ -1329,9 +1332,13 @@ impl<'a> Parser<'a> {
                         // range, as large as the larger, so that no use
                         // of either becomes a second error.
                         let (block, name) = (self.block(), s);
-                        if let Some(r) = self.m.regs.iter_mut().rev().find(|r| {
-                            r.block == block && r.range.is_some() && r.name == name
-                        }) {
+                        if let Some(r) = self
+                            .m
+                            .regs
+                            .iter_mut()
+                            .rev()
+                            .find(|r| r.block == block && r.range.is_some() && r.name == name)
+                        {
                             r.range = Some(was.max(c));
                         }
                         self.ranges.insert((block, s.to_string()), was.max(c));
@@ -1421,8 +1428,11 @@ impl<'a> Parser<'a> {
     /// their scope; a nested block may declare a name again).
     fn declared(&mut self, name: &str, span: Span) {
         let block = self.blocks.last().map_or(0, |b| b.0);
-        let in_range = number_splits(name)
-            .any(|(p, k)| self.ranges.get(&(block, p.to_string())).is_some_and(|n| k < *n));
+        let in_range = number_splits(name).any(|(p, k)| {
+            self.ranges
+                .get(&(block, p.to_string()))
+                .is_some_and(|n| k < *n)
+        });
         if in_range || !self.names.insert((block, name.to_string())) {
             self.error(
                 span,
@@ -2618,7 +2628,10 @@ $L__BB0_2:
         assert_eq!(m.target.as_ref().map(|v| v.0), Some(Target::sm(90)));
         // Three ranges (`%p<2>`, `%rs<4>`, `%rd<3>`): one declaration each.
         let ranges: Vec<_> = m.regs.iter().map(|r| (r.name.as_str(), r.range)).collect();
-        assert_eq!(ranges, [("%p", Some(2)), ("%rs", Some(4)), ("%rd", Some(3))]);
+        assert_eq!(
+            ranges,
+            [("%p", Some(2)), ("%rs", Some(4)), ("%rd", Some(3))]
+        );
         assert_eq!(m.vars.len(), 2);
         assert_eq!(m.vars[1].name, "k_param_1");
         // Parameters belong to their function's body.
@@ -2709,7 +2722,10 @@ $L__BB0_2:
         let m = parse(".entry k()\n{\n.reg .b32 %r<1000000>;\n}\n");
         assert_eq!(m.regs.len(), 1);
         let scopes = RegScopes::new(&m);
-        assert_eq!(scopes.lookup("%r999999", 1).map(|r| r.index), Some(Some(999_999)));
+        assert_eq!(
+            scopes.lookup("%r999999", 1).map(|r| r.index),
+            Some(Some(999_999))
+        );
         assert!(scopes.lookup("%r1000000", 1).is_none());
         assert!(scopes.lookup("%r007", 1).is_none());
         assert_eq!(scopes.all_named("%r12").len(), 1);
@@ -2766,14 +2782,21 @@ $L__BB0_2:
                 }
             };
             let names_of: Vec<Vec<String>> = m.regs.iter().map(names).collect();
-            for name in ["a", "b", "c", "z", "a0", "a1", "a2", "a3", "a10", "a11", "a01", "b0"] {
+            for name in [
+                "a", "b", "c", "z", "a0", "a1", "a2", "a3", "a10", "a11", "a01", "b0",
+            ] {
                 for block in 0..m.block_parents.len() {
                     let walk = m.enclosing(block).find_map(|b| {
-                        (0..m.regs.len())
-                            .find(|&i| m.regs[i].block == b && names_of[i].iter().any(|n| n == name))
+                        (0..m.regs.len()).find(|&i| {
+                            m.regs[i].block == b && names_of[i].iter().any(|n| n == name)
+                        })
                     });
                     let got = scopes.lookup(name, block);
-                    assert_eq!(got.map(|r| r.id), walk, "{name} in block {block} of:\n{src}");
+                    assert_eq!(
+                        got.map(|r| r.id),
+                        walk,
+                        "{name} in block {block} of:\n{src}"
+                    );
                     if let Some(r) = got {
                         assert_eq!(r.name(), name);
                     }

@@ -1056,7 +1056,9 @@ fn execute(
     // `--set %r7=...` of a `%r<N>` range's register the code does not
     // name: declared now (each declaration of that name in the run).
     for (name, _) in &inputs.sets {
-        let base = name.split_once('@').map_or(name.as_str(), |(b, _)| b.trim());
+        let base = name
+            .split_once('@')
+            .map_or(name.as_str(), |(b, _)| b.trim());
         for r in mc.scopes.all_named(base) {
             if r.index.is_some() && in_scope(r.scope) {
                 mc.declare_ref(base, r);

@@ -1438,7 +1438,6 @@ impl<'a> Parser<'a> {
                 span,
                 format!("`{name}` is declared twice in the same scope"),
             );
-            return;
         }
     }
 

@@ -75,15 +75,44 @@ pub struct VarDecl {
     /// the values written, in memory order; the rest of the variable (to
     /// [`VarDecl::size`]) is zero (PTX ISA §5.4.4).
     pub init: Option<Vec<u8>>,
-    /// True when the initializer holds addresses (`generic(msg)`): its
-    /// bytes are not known, not zero.
-    pub symbolic: bool,
+    /// The addresses in its initializer (`generic(msg)`, `buf+4`, a
+    /// function's name, one byte of one: `0xff00(buf)`), which `run`
+    /// writes over their zero placeholders in [`VarDecl::init`] once
+    /// variables have addresses.
+    pub addrs: Vec<AddrInit>,
     /// Where it was declared.
     pub span: Span,
     /// The function body it belongs to (0: module level), as
     /// [`RegDecl::scope`]: a function's parameters belong to its body.
     /// The parameters of a declaration without a body are module level.
     pub scope: usize,
+}
+
+/// An address in a variable's initializer (PTX ISA §5.4.4: "Variable
+/// names appearing in initializers represent the address of the variable
+/// [...] Initializers may also contain `var+offset` expressions [...] An
+/// operator, `generic()`, is provided to create a generic address";
+/// "Device function names appearing in initializers represent the address
+/// of the first instruction in the function"; "The `mask()` operator
+/// extracts n consecutive bits from the expression used in initializers
+/// and inserts these bits at the lowest position of the initialized
+/// variable").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AddrInit {
+    /// Where the value is in the variable, in bytes.
+    pub at: u64,
+    /// Its width in bytes (the variable's element type's).
+    pub width: u8,
+    /// The variable or function named.
+    pub name: String,
+    /// Written `generic(name)`.
+    pub generic: bool,
+    /// The byte offset added (`name+8`).
+    pub offset: i64,
+    /// `0xff00(name)`: the bits taken, shifted down to bit 0.
+    pub mask: Option<u64>,
+    /// Where the name is.
+    pub span: Span,
 }
 
 /// What an operand is. Operands are views of the module's text (see
@@ -1568,10 +1597,10 @@ impl<'a> Parser<'a> {
                         }
                     }
                     let mut init = None;
-                    let mut symbolic_init = false;
+                    let mut addrs = Vec::new();
                     if self.peek_punct('=') {
                         self.next();
-                        let Some((mut bytes, symbolic)) = self.initializer(ty) else {
+                        let Some((mut bytes, found)) = self.initializer(ty) else {
                             self.recover();
                             return;
                         };
@@ -1587,21 +1616,16 @@ impl<'a> Parser<'a> {
                                 format!("{given} initializers for `{s}`, which has {fit} value(s)"),
                             );
                         }
-                        if symbolic {
-                            // Addresses: no bytes known (see `initializer`).
-                            symbolic_init = true;
-                        } else {
-                            // The values given (no more than fit), at any
-                            // size: the bytes are at most the input's
-                            // size times 8. The rest is zero and is not
-                            // kept (a megabyte array with one value costs
-                            // one value).
-                            bytes.truncate(
-                                fit.saturating_mul(width).min(bytes.len() as u64) as usize
-                            );
-                            bytes.shrink_to_fit();
-                            init = Some(bytes);
-                        }
+                        // The values given (no more than fit), at any size:
+                        // the bytes are at most the input's size times 8.
+                        // The rest is zero and is not kept (a megabyte
+                        // array with one value costs one value).
+                        let kept = fit.saturating_mul(width).min(bytes.len() as u64);
+                        bytes.truncate(kept as usize);
+                        bytes.shrink_to_fit();
+                        init = Some(bytes);
+                        addrs = found;
+                        addrs.retain(|a| a.at < kept);
                     }
                     self.m.vars.push(VarDecl {
                         space,
@@ -1609,7 +1633,7 @@ impl<'a> Parser<'a> {
                         ty,
                         size: elem.saturating_mul(count),
                         init,
-                        symbolic: symbolic_init,
+                        addrs,
                         span: t.span,
                         scope: self.scope,
                     });
@@ -1631,19 +1655,17 @@ impl<'a> Parser<'a> {
 
     /// The values after `=` (PTX ISA §5.4.4): one constant, or a `{ }` list
     /// (nested for arrays of arrays), each a literal converted to `ty` as an
-    /// immediate of that type would be, and whether any was an address
-    /// (then the values are placeholders). `None` after an error.
-    fn initializer(&mut self, ty: PtxType) -> Option<(Vec<u8>, bool)> {
+    /// immediate of that type would be, or an address ([`AddrInit`], a
+    /// zero placeholder among the bytes). `None` after an error (with the
+    /// rest of the initializer skipped, so that its braces add no error).
+    fn initializer(&mut self, ty: PtxType) -> Option<(Vec<u8>, Vec<AddrInit>)> {
         // Each value's bytes as it is read (little-endian, the type's
         // width), so a huge initializer costs its bytes, not a u64 each.
         let width = (ty.bits().max(8) / 8) as usize;
         let mut values: Vec<u8> = Vec::new();
         let push =
             |values: &mut Vec<u8>, v: u64| values.extend_from_slice(&v.to_le_bytes()[..width]);
-        // An address value (`generic(msg)`, `buf+4`, PTX ISA §5.4.4) is valid
-        // but not a constant ptxfp can place: the variable then has no
-        // known initial bytes (a load from it asks for `--mem`).
-        let mut symbolic = false;
+        let mut addrs = Vec::new();
         let mut depth = 0usize;
         // True where a value may come next (after `=`, `{` or `,`).
         let mut want_value = true;
@@ -1660,21 +1682,58 @@ impl<'a> Parser<'a> {
                     want_value = false;
                 }
                 Tok::Punct(',') if depth > 0 && !want_value => want_value = true,
-                Tok::Punct(';') if depth == 0 && !want_value => return Some((values, symbolic)),
-                Tok::Word if want_value && is_ident(xs) => {
-                    // The address expression runs to the next `,`, `}` or `;`
-                    // outside its parentheses.
-                    let mut parens = 0usize;
-                    while let Some(t) = self.peek().cloned() {
-                        match t.tok {
-                            Tok::Punct('(') => parens += 1,
-                            Tok::Punct(')') if parens > 0 => parens -= 1,
-                            Tok::Punct(',' | '}' | ';') if parens == 0 => break,
-                            _ => {}
+                Tok::Punct(';') if depth == 0 && !want_value => return Some((values, addrs)),
+                // `0xff00(buf)`, `0xFF(1000 + 546)`: one byte of an address
+                // or of a constant (PTX ISA 7.1 and 7.3).
+                Tok::Word if want_value && starts_numeric(xs) && self.punct_after_next('(') => {
+                    self.next();
+                    self.next();
+                    let mask = match ptxfp_isa::literal::parse_int(xs).map(|m| m as u64) {
+                        Some(m) if (0..8).any(|k| m == 0xff << (8 * k)) => m,
+                        _ => {
+                            self.error(x.span, format!("`{xs}(...)`: the mask is 0xFF, 0xFF00, 0xFF0000, ... 0xFF00000000000000 (one byte, PTX ISA §5.4.4)"));
+                            self.skip_initializer(depth);
+                            return None;
                         }
-                        self.next();
+                    };
+                    // An address is filled in by `run` over a 0; a constant
+                    // gives its byte now.
+                    let inner = match self.peek().cloned() {
+                        Some(n) if n.tok == Tok::Word && is_ident(self.text(&n)) => self
+                            .address_init(values.len() as u64, width, Some(mask))
+                            .map(|a| {
+                                addrs.push(a);
+                                0
+                            }),
+                        _ => self
+                            .constant_sum()
+                            .map(|v| (v & mask) >> mask.trailing_zeros()),
+                    };
+                    match inner {
+                        Some(v) if self.peek_punct(')') => {
+                            self.next();
+                            push(&mut values, v);
+                        }
+                        _ => {
+                            if inner.is_some() {
+                                let at = self.peek().map_or(self.eof_span(), |t| t.span.clone());
+                                self.error(at, format!("expected `)` to close `{xs}(`"));
+                            }
+                            self.skip_initializer(depth);
+                            return None;
+                        }
                     }
-                    symbolic = true;
+                    want_value = false;
+                    continue;
+                }
+                Tok::Word if want_value && is_ident(xs) => {
+                    match self.address_init(values.len() as u64, width, None) {
+                        Some(a) => addrs.push(a),
+                        None => {
+                            self.skip_initializer(depth);
+                            return None;
+                        }
+                    }
                     push(&mut values, 0);
                     want_value = false;
                     continue;
@@ -1690,6 +1749,7 @@ impl<'a> Parser<'a> {
                             }
                             _ => {
                                 self.error(x.span, format!("expected a number after `{xs}`"));
+                                self.skip_initializer(depth);
                                 return None;
                             }
                         }
@@ -1717,6 +1777,7 @@ impl<'a> Parser<'a> {
                         Ok(v) => push(&mut values, v),
                         Err(e) => {
                             self.error(span, e);
+                            self.skip_initializer(depth);
                             return None;
                         }
                     }
@@ -1725,18 +1786,163 @@ impl<'a> Parser<'a> {
                 }
                 _ => {
                     let expected = match (want_value, depth) {
-                        (true, _) => "a constant",
+                        (true, _) => "a constant or an address",
                         (false, 0) => "`;`",
                         (false, _) => "`,` or `}`",
                     };
                     self.m.diagnostics.push(
                         Diagnostic::error(x.span, format!("expected {expected} in the initializer, found `{xs}`"))
-                            .with_help("initializers are numeric constants, e.g. `= {1.5, -2, 0x3c00}`; expressions are not supported"),
+                            .with_help("initializers are constants (`= {1.5, -2, 0x3c00}`) and addresses (`buf`, `buf+4`, `generic(buf)`, a function's name, `0xff00(buf)`)"),
                     );
+                    self.skip_initializer(depth);
                     return None;
                 }
             }
             self.next();
+        }
+    }
+
+    /// After an error in an initializer `depth` braces deep: skips to the
+    /// brace that closes it (not past a `;`), so that the caller's
+    /// recovery sees no stray `}`.
+    fn skip_initializer(&mut self, mut depth: usize) {
+        while depth > 0 {
+            match self.peek().map(|t| t.tok) {
+                Some(Tok::Punct('{')) => depth += 1,
+                Some(Tok::Punct('}')) => depth -= 1,
+                Some(Tok::Punct(';')) | None => return,
+                _ => {}
+            }
+            self.next();
+        }
+    }
+
+    /// True when the token after the next one is the punctuation `c`
+    /// (lexing it now).
+    fn punct_after_next(&mut self, c: char) -> bool {
+        while self.ahead.iter().filter(|t| t.tok != Tok::Newline).count() < 2 {
+            match lex_next(self.src, &mut self.at, &mut self.m.diagnostics) {
+                Some(t) => self.ahead.push_back(t),
+                None => break,
+            }
+        }
+        self.ahead
+            .iter()
+            .filter(|t| t.tok != Tok::Newline)
+            .nth(1)
+            .is_some_and(|t| t.tok == Tok::Punct(c))
+    }
+
+    /// An address value at byte `at`: `name`, `generic(name)`, then any
+    /// `+ N`/`- N`. `None` after an error.
+    fn address_init(&mut self, at: u64, width: usize, mask: Option<u64>) -> Option<AddrInit> {
+        let first = self.next()?;
+        let mut name = self.text(&first).to_string();
+        let mut span = first.span.clone();
+        let mut generic = false;
+        if name == "generic" && self.peek_punct('(') {
+            self.next();
+            match (self.next(), self.peek().cloned()) {
+                (Some(n), Some(close))
+                    if n.tok == Tok::Word
+                        && is_ident(self.text(&n))
+                        && close.tok == Tok::Punct(')') =>
+                {
+                    self.next();
+                    name = self.text(&n).to_string();
+                    span = n.span.clone();
+                    generic = true;
+                }
+                _ => {
+                    self.error(
+                        first.span,
+                        "expected `generic(NAME)`, the generic address of a variable",
+                    );
+                    return None;
+                }
+            }
+        }
+        let offset = self.offset_terms()?;
+        Some(AddrInit {
+            at,
+            width: width as u8,
+            name,
+            generic,
+            offset,
+            mask,
+            span,
+        })
+    }
+
+    /// `+ 4 - 2 ...` after an address: their sum.
+    fn offset_terms(&mut self) -> Option<i64> {
+        let mut sum = 0i64;
+        while let Some(sign) = self
+            .peek()
+            .cloned()
+            .filter(|t| matches!(t.tok, Tok::Punct('+' | '-')))
+        {
+            self.next();
+            let n = self.next();
+            let v = n
+                .as_ref()
+                .and_then(|n| ptxfp_isa::literal::parse_int(self.text(n)));
+            let Some(v) = v else {
+                self.error(
+                    sign.span,
+                    "expected a byte offset after the address, e.g. `buf+4`",
+                );
+                return None;
+            };
+            sum = if sign.tok == Tok::Punct('+') {
+                sum.wrapping_add(v)
+            } else {
+                sum.wrapping_sub(v)
+            };
+        }
+        Some(sum)
+    }
+
+    /// An integer constant expression inside `mask(...)`: integers joined
+    /// by `+`, `-` and `*` (left to right, `*` first), in 64 bits.
+    fn constant_sum(&mut self) -> Option<u64> {
+        let mut sum = 0u64;
+        let mut sign_plus = true;
+        loop {
+            let mut term = self.constant_int()?;
+            while self.peek_punct('*') {
+                self.next();
+                term = term.wrapping_mul(self.constant_int()?);
+            }
+            sum = if sign_plus {
+                sum.wrapping_add(term)
+            } else {
+                sum.wrapping_sub(term)
+            };
+            match self.peek().map(|t| t.tok) {
+                Some(Tok::Punct('+')) => sign_plus = true,
+                Some(Tok::Punct('-')) => sign_plus = false,
+                _ => return Some(sum),
+            }
+            self.next();
+        }
+    }
+
+    fn constant_int(&mut self) -> Option<u64> {
+        let t = self.next();
+        match t
+            .as_ref()
+            .and_then(|t| ptxfp_isa::literal::parse_int(self.text(t)))
+        {
+            Some(v) => Some(v as u64),
+            None => {
+                let at = t.map_or(self.eof_span(), |t| t.span);
+                self.error(
+                    at,
+                    "expected an integer in the constant expression, e.g. `0xFF00(131187)`",
+                );
+                None
+            }
         }
     }
 

@@ -835,10 +835,28 @@ impl Machine<'_, '_> {
                     ),
                 ));
             }
+        } else if let Some((addr, size, _, ety)) = self.var(l) {
+            // A call table: PTX ISA `call`: "flist [...] the fptr register
+            // holds the address of a function listed in the call table";
+            // an array initialized with function names (§5.4.4: "this can
+            // be used to initialize a table of function pointers to be used
+            // with indirect calls").
+            let w = u64::from(ety.bits().max(8) / 8).clamp(1, 8);
+            let entries = size / w;
+            let listed = (0..entries.min(1 << 20)).any(|k| {
+                let b = self.bytes(addr + k * w, w);
+                bytes_value(&b, (w * 8) as u32) == Some(v & mask((w * 8) as u32))
+            });
+            if !listed {
+                return Err(err(
+                    span.clone(),
+                    format!("`call {fptr}`: `{fptr}` holds the address of `{fname}`, which the call table `{l}` does not list"),
+                ));
+            }
         } else {
             return Err(err(
                 span.clone(),
-                format!("`{l}` is not a `{l}: .callprototype ...;` or `{l}: .calltargets ...;` label of this function (call tables, arrays of function names, are not supported)"),
+                format!("`{l}` is not a `{l}: .callprototype ...;` or `{l}: .calltargets ...;` label of this function, nor a call table (an array of function names)"),
             ));
         }
         Ok(callee)

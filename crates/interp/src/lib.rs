@@ -1021,7 +1021,6 @@ fn execute(
                 let n = init.len() as u64;
                 given.give_zeros(next.wrapping_add(n), size.saturating_sub(n));
             }
-            _ if v.symbolic => {} // addresses: unknown bytes, given by --mem
             (None, Space::Global | Space::Const) => given.give_zeros(next, size),
             _ => {}
         }
@@ -1031,6 +1030,7 @@ fn execute(
             .saturating_mul(256);
     }
     mc.eng.regions.sort_unstable_by_key(|r| r.0);
+    mc.fill_addresses(&in_scope)?;
     // What the interpreter cannot execute, listed before the run (it stops
     // only if it reaches one, so an unsupported error path does not keep a
     // kernel from running): one warning per instruction.
@@ -1379,6 +1379,73 @@ impl Machine<'_, '_> {
             order: (usize::MAX, 0),
         });
         self.regs.len() - 1
+    }
+
+    /// Writes the addresses of the initializers (`AddrInit`) into their
+    /// variables, now that every variable has one. PTX ISA §5.4.4:
+    /// "Variable names appearing in initializers represent the address of
+    /// the variable [...] By default, the resulting address is the offset
+    /// in the variable's state space [...] An operator, `generic()`, is
+    /// provided to create a generic address" (the same number here:
+    /// docs/ENGINE.md "Memory spaces"); "Only variables in `.global` or
+    /// `.const` state spaces may be used in initializers"; "Device function
+    /// names appearing in initializers represent the address of the first
+    /// instruction in the function" (as `mov.u64 r, f;` gives it); "The
+    /// `mask()` operator extracts n consecutive bits from the expression
+    /// [...] and inserts these bits at the lowest position".
+    fn fill_addresses(&mut self, in_scope: &dyn Fn(usize) -> bool) -> Result<(), RunError> {
+        let m = self.module;
+        for v in m
+            .vars
+            .iter()
+            .filter(|v| in_scope(v.scope) && !v.addrs.is_empty())
+        {
+            let Some(base) = self.vars.get(&v.name).and_then(|all| {
+                all.iter()
+                    .find(|(s, _)| *s == v.scope)
+                    .map(|(_, info)| info.0)
+            }) else {
+                continue;
+            };
+            for a in &v.addrs {
+                let var = self.vars.get(&a.name).and_then(|all| {
+                    all.iter()
+                        .find(|(s, _)| *s == v.scope)
+                        .or_else(|| all.iter().find(|(s, _)| *s == 0))
+                        .map(|(_, info)| *info)
+                });
+                let addr = match var {
+                    Some((addr, _, Space::Global | Space::Const, _)) => addr,
+                    Some((_, _, space, _)) => {
+                        return Err(err(
+                            a.span.clone(),
+                            format!("`{}` is a .{} variable: only .global and .const variables (and functions) may be used in initializers (PTX ISA §5.4.4)", a.name, space.name()),
+                        ));
+                    }
+                    None => match m.functions.iter().position(|f| f.name == a.name) {
+                        Some(i) => engine::FUNC_BASE + engine::FUNC_STRIDE * i as u64,
+                        None => {
+                            return Err(RunError::Program(
+                                Diagnostic::error(
+                                    a.span.clone(),
+                                    format!("`{}` in the initializer of `{}` is no variable or function of the module", a.name, v.name),
+                                )
+                                .with_help("an initializer may name a .global or .const variable (`buf`, `buf+4`, `generic(buf)`) or a function"),
+                            ));
+                        }
+                    },
+                };
+                let mut value = addr.wrapping_add(a.offset as u64);
+                if let Some(mask) = a.mask {
+                    value = (value & mask) >> mask.trailing_zeros();
+                }
+                let at = base.wrapping_add(a.at);
+                let bytes = value.to_le_bytes();
+                self.given_at(at)
+                    .give(at, &bytes[..usize::from(a.width).min(8)]);
+            }
+        }
+        Ok(())
     }
 
     /// Declares, on its first use, the register of a `%name<N>` range

@@ -292,7 +292,9 @@ mod tests {
                 "{s}"
             );
         }
-        for s in ["1.0", "1.5", "4.3", "5.0", "7.8", "8.8", "9.1", "9.2", "9.4"] {
+        for s in [
+            "1.0", "1.5", "4.3", "5.0", "7.8", "8.8", "9.1", "9.2", "9.4",
+        ] {
             assert!(s.parse::<PtxVersion>().is_ok(), "{s}");
         }
         assert_eq!(PtxVersion::newest(), PtxVersion::new(9, 4));

@@ -74,13 +74,22 @@ fn bad_initializers_are_errors() {
             "expected `,` or `}` in the initializer, found `+`",
         ),
         ("{0xffffffffff}", "does not fit in `.b32`"),
-        // An address (`abc`, `generic(abc)`) is valid PTX but not bytes
-        // ptxfp can place: loading it asks for --mem.
-        ("{abc}", "was never given or written"),
-        ("{generic(abc)+4, 1}", "was never given or written"),
+        // An address (`abc`, `generic(abc)`, PTX ISA §5.4.4) names a
+        // variable or function of the module.
+        (
+            "{abc}",
+            "`abc` in the initializer of `g` is no variable or function",
+        ),
+        (
+            "{generic(abc)+4, 1}",
+            "`abc` in the initializer of `g` is no variable or function",
+        ),
         ("{1 2}", "expected `,` or `}` in the initializer, found `2`"),
         ("{1, 2, 3}", "3 initializers for `g`, which has 2 value(s)"),
-        ("{1,}", "expected a constant in the initializer, found `}`"),
+        (
+            "{1,}",
+            "expected a constant or an address in the initializer, found `}`",
+        ),
         ("{1, 2", "expected `,` or `}` in the initializer, found `;`"),
     ] {
         let src = format!(".global .b32 g[2] = {init};\n.reg .b32 a;\nld.global.b32 a, [g];\n");

@@ -296,3 +296,26 @@ fn a_register_range_costs_its_text_not_its_count() {
     assert_eq!(code, Some(1), "{out}");
     assert!(err.contains("`%r10`"), "{err}");
 }
+
+/// A range count too large even for 32 bits is the same one error as any
+/// count past the bound, and its registers' uses add none (it was "expected
+/// `<N>`", then "not declared" at each use).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_range_count_past_32_bits_is_one_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("q.ptx");
+    std::fs::write(
+        &f,
+        ".version 8.1\n.target sm_90\n.visible .entry k()\n{\n\
+         .reg .b32 %q<99999999999999999999999>;\nadd.s32 %q1, %q2, %q3;\nret;\n}\n",
+    )
+    .unwrap();
+    let (code, out, err) = limited(100_000, "check", &f);
+    assert_eq!(code, Some(1), "{out}");
+    assert_eq!(err.matches("error:").count(), 1, "{err}");
+    assert!(
+        err.contains("5:11: error: more than 1048576 registers declared in the module"),
+        "{err}"
+    );
+}

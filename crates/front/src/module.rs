@@ -1316,7 +1316,18 @@ impl<'a> Parser<'a> {
                 self.next();
                 let n = self.next();
                 let close = self.next();
-                let c = n.as_ref().and_then(|n| self.text(n).parse::<u32>().ok());
+                // A count too large for 32 bits is past the bound too (one
+                // error, and no error at each use).
+                let c = n.as_ref().and_then(|n| {
+                    let t = self.text(n);
+                    match t.parse::<u32>() {
+                        Ok(c) => Some(c),
+                        Err(_) if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) => {
+                            Some(u32::MAX)
+                        }
+                        Err(_) => None,
+                    }
+                });
                 match (c, close) {
                     (Some(0), Some(close)) if close.tok == Tok::Punct('>') => {
                         self.error(

@@ -8,7 +8,7 @@
 
 use ptxfp::literal;
 use ptxfp::types::PtxType;
-use ptxfp_tc::{Gpu, InFormat, Model, OutFormat, GPUS};
+use ptxfp_tc::{Arith, Gpu, InFormat, Instruction, Model, OutFormat, GPUS};
 use rustc_apfloat::{ieee, Float as _, FloatConvert as _, Status};
 
 use crate::common::{print_json, read_text, Failure};
@@ -67,6 +67,12 @@ pub struct ModelArgs {
     /// The accumulator (c and d) format: f32 or f16.
     #[arg(long = "out", value_name = "FORMAT")]
     output: String,
+    /// Whose numerics: `published` (the published model of the GPU, fitted
+    /// on its measurements) or `mma.sync` (the PTX instruction, where the
+    /// GPU's `mma.sync` was measured to differ: FP8 inputs on H100/H200,
+    /// docs/TENSOR_CORES.md).
+    #[arg(long, default_value = "published", value_name = "NAME")]
+    instruction: String,
 }
 
 /// How values are printed.
@@ -239,8 +245,18 @@ fn model_of(gpu: &str, input: &str, output: &str) -> Result<Model, String> {
 }
 
 impl ModelArgs {
-    fn model(&self) -> Result<Model, String> {
-        model_of(&self.gpu, &self.input, &self.output)
+    fn model(&self) -> Result<Arith, String> {
+        let g = parse_gpu(&self.gpu)?;
+        let i = parse_in_format(&self.input)?;
+        let o = parse_out_format(&self.output)?;
+        let instruction = Instruction::parse(&self.instruction).ok_or_else(|| {
+            format!(
+                "unknown instruction `{}`: expected `published` or `mma.sync`",
+                literal::shown(&self.instruction)
+            )
+        })?;
+        Arith::new(g, i, o, instruction)
+            .map_err(|e| format!("{e} (`ptxfp mma gpus` lists the pairs each GPU has)"))
     }
 }
 
@@ -457,20 +473,24 @@ fn acc_json(bits: u32, out: OutFormat, style: literal::Style) -> serde_json::Val
     crate::common::value_json_as(bits as u64, out_ty(out), style)
 }
 
-fn model_json(m: &Model) -> serde_json::Value {
+fn model_json(m: &Arith) -> serde_json::Value {
     serde_json::json!({
-        "gpu": m.gpu.name(),
-        "sm": sm_of(m.gpu),
-        "in": m.params.input.name(),
-        "out": m.params.output.name(),
-        "block": m.params.block,
+        "gpu": m.gpu().name(),
+        "sm": sm_of(m.gpu()),
+        "in": m.input().name(),
+        "out": m.output().name(),
+        "block": m.block(),
+        "instruction": match m {
+            Arith::Model(_) => "published",
+            Arith::SyncFp8(_) => "mma.sync",
+        },
     })
 }
 
 fn dot(a: DotArgs) -> Result<Outcome, Failure> {
     let model = a.model.model()?;
-    let fmt = model.params.input;
-    let out = model.params.output;
+    let fmt = model.input();
+    let out = model.output();
     let av = parse_list(&a.a, fmt, "a")?;
     let bv = parse_list(&a.b, fmt, "b")?;
     if av.len() != bv.len() {
@@ -507,12 +527,15 @@ fn dot(a: DotArgs) -> Result<Outcome, Failure> {
     outln!(o, "{}", crate::common::shown_value_as(d as u64, ty, style));
     outln!(
         o,
-        "  {} {} -> {}, K {}, block {}",
-        model.gpu.name(),
+        "  {} {} -> {}, K {}, {}",
+        model.gpu().name(),
         fmt.name(),
         out.name(),
         av.len(),
-        model.params.block
+        match model {
+            Arith::Model(m) => format!("block {}", m.params.block),
+            Arith::SyncFp8(_) => "mma.sync: K 32 per instruction, two fp16 passes, then + c".into(),
+        }
     );
     outln!(
         o,
@@ -630,8 +653,8 @@ fn dim(flag: Option<usize>, name: &str, found: usize, from: &str) -> Result<usiz
 
 fn gemm(a: GemmArgs) -> Result<Outcome, Failure> {
     let model = a.model.model()?;
-    let fmt = model.params.input;
-    let out = model.params.output;
+    let fmt = model.input();
+    let out = model.output();
     // One file with sections, or one file per matrix.
     let sections = match &a.file {
         Some(f) => Some(sections(f)?),
@@ -703,7 +726,7 @@ fn gemm(a: GemmArgs) -> Result<Outcome, Failure> {
         eprintln!("warning: C: {note}");
     }
     let d = model
-        .gemm(m, n, k, &am.concat(), &bm.concat(), &c)
+        .gemm_threads(1, m, n, k, &am.concat(), &bm.concat(), &c)
         .map_err(|e| e.to_string())?;
     let style = a.show.style();
     let ty = out_ty(out);

@@ -1194,6 +1194,168 @@ impl SyncFp8 {
     }
 }
 
+/// Which instruction's numerics a caller asks for. The published models
+/// ([`Model::new`]) are those of the measurements they were fitted on; an
+/// instruction that computes otherwise on some GPU has its own rule
+/// ([`SyncFp8`]: Hopper `mma.sync` with FP8 inputs, measured on an H200).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Instruction {
+    /// The published model (docs/TENSOR_CORES.md; for FP8 on Hopper,
+    /// `wgmma`'s).
+    #[default]
+    Published,
+    /// `mma.sync` (PTX `mma.sync.aligned`): the published model except
+    /// where the GPU's `mma.sync` was measured to differ.
+    MmaSync,
+}
+
+impl Instruction {
+    /// `"published"` or `"mma.sync"` (also `"wgmma"` for the published
+    /// model and `"mma"` for `mma.sync`).
+    pub fn parse(s: &str) -> Option<Instruction> {
+        match s.to_ascii_lowercase().as_str() {
+            "published" | "wgmma" => Some(Instruction::Published),
+            "mma.sync" | "mma" => Some(Instruction::MmaSync),
+            _ => None,
+        }
+    }
+
+    /// The name [`Instruction::parse`] reads.
+    pub fn name(self) -> &'static str {
+        match self {
+            Instruction::Published => "published",
+            Instruction::MmaSync => "mma.sync",
+        }
+    }
+}
+
+/// One GPU's tensor-core arithmetic for one format pair and instruction:
+/// a block-FMA [`Model`], or Hopper `mma.sync`'s FP8 rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arith {
+    /// The block-FMA model.
+    Model(Model),
+    /// [`SyncFp8`]: an inner product of any K runs as a chain of
+    /// `mma.sync` instructions of K = 32 (m16n8k32, the instruction's K),
+    /// each one's D the next one's C, the last one shorter where K is not
+    /// a multiple of 32.
+    SyncFp8(SyncFp8),
+}
+
+/// The K of one FP8 `mma.sync` (m16n8k32).
+const SYNC_FP8_K: usize = 32;
+
+impl Arith {
+    /// The arithmetic of `gpu` for `input` multiplicands, `output`
+    /// accumulation and `instruction`, or `Unsupported`.
+    pub fn new(
+        gpu: Gpu,
+        input: InFormat,
+        output: OutFormat,
+        instruction: Instruction,
+    ) -> Result<Arith, TcError> {
+        if instruction == Instruction::MmaSync {
+            if let Some(s) = SyncFp8::new(gpu, input, output)? {
+                return Ok(Arith::SyncFp8(s));
+            }
+        }
+        Model::new(gpu, input, output).map(Arith::Model)
+    }
+
+    /// The GPU.
+    pub fn gpu(&self) -> Gpu {
+        match self {
+            Arith::Model(m) => m.gpu,
+            Arith::SyncFp8(s) => s.f16.gpu,
+        }
+    }
+
+    /// The multiplicands' format.
+    pub fn input(&self) -> InFormat {
+        match self {
+            Arith::Model(m) => m.params.input,
+            Arith::SyncFp8(s) => s.input,
+        }
+    }
+
+    /// The accumulator's format.
+    pub fn output(&self) -> OutFormat {
+        match self {
+            Arith::Model(m) => m.params.output,
+            Arith::SyncFp8(_) => OutFormat::F32,
+        }
+    }
+
+    /// Products added at once: the model's block, or `mma.sync`'s K.
+    pub fn block(&self) -> usize {
+        match self {
+            Arith::Model(m) => m.params.block,
+            Arith::SyncFp8(_) => SYNC_FP8_K,
+        }
+    }
+
+    /// One inner product `d = a·b + c` ([`Model::dot`], [`SyncFp8::dot`]).
+    pub fn dot(&self, a: &[u32], b: &[u32], c: u32) -> Result<u32, TcError> {
+        match self {
+            Arith::Model(m) => m.dot(a, b, c),
+            Arith::SyncFp8(s) => {
+                if a.len() != b.len() {
+                    return Err(TcError::Length {
+                        a: a.len(),
+                        b: b.len(),
+                    });
+                }
+                let mut d = c;
+                for (a, b) in a.chunks(SYNC_FP8_K).zip(b.chunks(SYNC_FP8_K)) {
+                    d = s.dot(a, b, d)?;
+                }
+                Ok(d)
+            }
+        }
+    }
+
+    /// `d[r] = dot(a[r], b[r], c[r])` for every row ([`Model::dot_rows`]:
+    /// the batched kernel; [`SyncFp8`] row by row).
+    pub fn dot_rows(
+        &self,
+        kdim: usize,
+        a: &[u32],
+        b: &[u32],
+        c: &[u32],
+        d: &mut [u32],
+    ) -> Result<(), TcError> {
+        match self {
+            Arith::Model(m) => m.dot_rows(kdim, a, b, c, d),
+            Arith::SyncFp8(_) => {
+                for (r, o) in d.iter_mut().enumerate() {
+                    let (lo, hi) = (r * kdim, (r + 1) * kdim);
+                    *o = self.dot(&a[lo..hi], &b[lo..hi], c[r])?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// `D = A·B + C` ([`Model::gemm_threads`]; [`SyncFp8`] element by
+    /// element on the calling thread).
+    #[allow(clippy::too_many_arguments)]
+    pub fn gemm_threads(
+        &self,
+        threads: usize,
+        m: usize,
+        n: usize,
+        k: usize,
+        a: &[u32],
+        b: &[u32],
+        c: &[u32],
+    ) -> Result<Vec<u32>, TcError> {
+        match self {
+            Arith::Model(model) => model.gemm_threads(threads, m, n, k, a, b, c),
+            Arith::SyncFp8(_) => gemm_by_elements(m, n, k, a, b, c, |a, b, c| self.dot(a, b, c)),
+        }
+    }
+}
+
 /// `D = A·B + C` (row-major) element by element, each element
 /// `dot(row of A, column of B, element of C)`, column by column: the first
 /// error met is the result.

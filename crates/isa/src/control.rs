@@ -113,6 +113,10 @@ pub enum Control {
     /// `mma.sync.aligned.SHAPE.ALAYOUT.BLAYOUT{.satfinite}.DTYPE.ATYPE.BTYPE.CTYPE d, a, b, c`:
     /// a warp's matrix multiply-accumulate (the engine's crates/interp/src/mma.rs).
     Mma(Mma),
+    /// `mbarrier.*`, `cp.async.mbarrier.arrive`, `cp.async.bulk*`,
+    /// `cp.reduce.async.bulk`, `barrier.cluster`, `mapa`, `getctarank`
+    /// (crate::mbarrier; the engine's crates/interp/src/async_copy.rs).
+    Async(crate::mbarrier::AsyncOp),
 }
 
 /// `mma.sync.aligned...` as the engine runs it: the shapes and types of
@@ -935,13 +939,12 @@ mod tests {
         ] {
             assert!(matches!(op(bad), Op::Unsupported(Some(_))), "{bad}");
         }
-        // Valid PTX the engine does not run: no reason of its own, so the
-        // module is not refused for it (a warning; an error if reached).
+        // The bulk copies and cluster barriers are crate::mbarrier's.
         for valid in [
             "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes",
             "barrier.cluster.arrive.release.aligned",
         ] {
-            assert_eq!(op(valid), Op::Unsupported(None), "{valid}");
+            assert!(matches!(op(valid), Op::Control(Control::Async(_))), "{valid}");
         }
         assert!(Control::decode("shfl.sync.bfly.b32")
             .unwrap()

@@ -466,7 +466,8 @@ const ROWS: &[Row] = &[
     },
 ];
 
-/// Qualifiers that need more than their row: (word, PTX ISA version, sm).
+/// Qualifiers that need more than their row: (the opcodes it applies to,
+/// by prefix; word; PTX ISA version; sm).
 /// mbarrier: "Support for sub-qualifier ::cta on .shared introduced in PTX
 /// ISA version 7.8"; "Support for .sem and .scope qualifiers introduced in
 /// PTX ISA version 8.0" (sm_90); ".relaxed ... introduced in PTX ISA
@@ -481,7 +482,9 @@ const WORDS: &[(&str, &str, (u8, u8), u16)] = &[
     ("mbarrier", "acquire", (8, 0), 90),
     ("mbarrier", "cta", (8, 0), 90),
     ("mbarrier", "cluster", (8, 0), 90),
-    ("mbarrier", "relaxed", (8, 6), 90),
+    ("mbarrier.arrive", "relaxed", (8, 6), 90),
+    ("mbarrier.test_wait", "relaxed", (8, 6), 90),
+    ("mbarrier.try_wait", "relaxed", (8, 6), 90),
     ("mbarrier", "shared::cluster", (8, 0), 90),
     ("cp.async.mbarrier", "shared::cta", (7, 8), 0),
     ("cp.async.bulk", "shared::cta.global", (8, 6), 90),
@@ -574,7 +577,7 @@ impl AsyncOp {
                 } else {
                     matched.contains(w)
                 };
-                if *fam == family && hit {
+                if opcode.starts_with(fam) && hit {
                     op.min.0 = op.min.0.max(PtxVersion::new(v.0, v.1));
                     op.min.1 = op.min.1.max(*sm);
                 }
@@ -647,6 +650,8 @@ mod tests {
         let a = ok("mbarrier.arrive.release.cluster.shared::cta.b64");
         assert_eq!(a.min, (PtxVersion::new(8, 0), 90));
         assert_eq!(ok("mbarrier.arrive.relaxed.cta.shared::cta.b64").min.0, PtxVersion::new(8, 6));
+        // expect_tx/complete_tx came (8.0) with `.relaxed` as their `.sem`.
+        assert_eq!(ok("mbarrier.expect_tx.relaxed.cta.shared::cta.b64").min, (PtxVersion::new(8, 0), 90));
         assert!(ok("mbarrier.arrive.release.cluster.shared::cluster.b64").cluster_space);
         assert_eq!(
             ok("mbarrier.arrive.noComplete.shared.b64").kind,

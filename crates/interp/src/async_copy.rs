@@ -126,6 +126,18 @@ impl Machine<'_, '_> {
                         format!("mbarrier count {n}: the expected arrival count is 1 to 2^20 - 1 (1048575)"),
                     ));
                 }
+                // Not while threads wait on the object: their phase would
+                // vanish (the PTX ISA leaves that undefined).
+                let waiting = self.eng.threads.iter().filter(|t| {
+                    matches!(t.state, State::MbarWait { addr: a, .. } if a == addr)
+                });
+                let n_waiting = waiting.count();
+                if n_waiting > 0 {
+                    return Err(err(
+                        ops[0].span.clone(),
+                        format!("`{}` initializes the mbarrier at {addr:#x} again while {n_waiting} thread(s) wait on it", ins.opcode),
+                    ));
+                }
                 // "Initializing the current phase to 0. Initializing the
                 // expected arrival count to count. Initializing the pending
                 // arrival count to count. Initializing the tx-count to 0."

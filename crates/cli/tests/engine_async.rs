@@ -59,7 +59,11 @@ fn mem(o: &Output, addr: u64, len: usize) -> Vec<u8> {
             continue;
         };
         let (range, bytes) = rest.split_once("] = ").unwrap();
-        let start = u64::from_str_radix(range.split("..").next().unwrap().trim_start_matches("0x"), 16).unwrap();
+        let start = u64::from_str_radix(
+            range.split("..").next().unwrap().trim_start_matches("0x"),
+            16,
+        )
+        .unwrap();
         for (k, b) in bytes.split(' ').enumerate() {
             let a = start + k as u64;
             if a >= addr && a < addr + len as u64 {
@@ -69,7 +73,9 @@ fn mem(o: &Output, addr: u64, len: usize) -> Vec<u8> {
     }
     got.into_iter()
         .enumerate()
-        .map(|(k, b)| b.unwrap_or_else(|| panic!("byte {:#x} not written: {stdout}", addr + k as u64)))
+        .map(|(k, b)| {
+            b.unwrap_or_else(|| panic!("byte {:#x} not written: {stdout}", addr + k as u64))
+        })
         .collect()
 }
 
@@ -214,7 +220,9 @@ fn cuda_barrier_rounds_with_test_wait() {
     let want: Vec<u32> = (0..128)
         .map(|t| {
             let nb = input[(t + 1) % 128];
-            (0..k).fold(0u32, |acc, r| acc.wrapping_add(nb.wrapping_mul(r + 1).wrapping_add(r)))
+            (0..k).fold(0u32, |acc, r| {
+                acc.wrapping_add(nb.wrapping_mul(r + 1).wrapping_add(r))
+            })
         })
         .collect();
     let o = run_src(
@@ -488,8 +496,16 @@ fn cp_async_mbarrier_arrive_noinc_completes_the_phase() {
 #[test]
 fn a_wait_that_never_completes_is_a_deadlock() {
     for (wait, line_col, what) in [
-        ("mbarrier.try_wait.parity.shared::cta.b64 %p2, [%r2], 0;", "14:1", "wait for phase parity 0"),
-        ("mbarrier.test_wait.parity.shared::cta.b64 %p2, [%r2], 0;", "14:1", "poll (test_wait) phase parity 0"),
+        (
+            "mbarrier.try_wait.parity.shared::cta.b64 %p2, [%r2], 0;",
+            "14:1",
+            "wait for phase parity 0",
+        ),
+        (
+            "mbarrier.test_wait.parity.shared::cta.b64 %p2, [%r2], 0;",
+            "14:1",
+            "poll (test_wait) phase parity 0",
+        ),
     ] {
         let src = format!(
             ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{{\n\
@@ -499,12 +515,22 @@ fn a_wait_that_never_completes_is_a_deadlock() {
         );
         // Every thread inits (the same object, before any arrives: warp 0
         // runs its instructions together).
-        let o = run_src("deadlock.ptx", &src, &["--block", "32", "--max-steps", "100000000"]);
+        let o = run_src(
+            "deadlock.ptx",
+            &src,
+            &["--block", "32", "--max-steps", "100000000"],
+        );
         let (stdout, stderr) = text(&o);
         assert_eq!(o.status.code(), Some(2), "{stdout}{stderr}");
         assert!(stderr.contains(&format!("deadlock.ptx:{line_col}: error: deadlock: 32 thread(s) {what} of the mbarrier at 0x")), "{stderr}");
-        assert!(stderr.contains("1 of 33 arrivals pending") || stderr.contains("arrivals pending"), "{stderr}");
-        assert!(stderr.contains("thread (0,0,0) of CTA (0,0,0) is one"), "{stderr}");
+        assert!(
+            stderr.contains("1 of 33 arrivals pending") || stderr.contains("arrivals pending"),
+            "{stderr}"
+        );
+        assert!(
+            stderr.contains("thread (0,0,0) of CTA (0,0,0) is one"),
+            "{stderr}"
+        );
         assert!(!stderr.contains("max-steps"), "{stderr}");
     }
 }
@@ -516,7 +542,11 @@ fn misaligned_or_odd_sized_bulk_copies_are_errors() {
     let opcode = "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes ";
     for (copy, at, what) in [
         ("[%r2], [%rd1], 40, [%r1]", "40", "size 40"),
-        ("[%r2+8], [%rd1], 32, [%r1]", "[%r2+8]", "misaligned bulk copy"),
+        (
+            "[%r2+8], [%rd1], 32, [%r1]",
+            "[%r2+8]",
+            "misaligned bulk copy",
+        ),
         ("[%r2], [%rd2], 32, [%r1]", "[%rd2]", "misaligned bulk copy"),
     ] {
         let col = opcode.len() + copy.find(at).unwrap() + 1;
@@ -527,10 +557,22 @@ fn misaligned_or_odd_sized_bulk_copies_are_errors() {
              mbarrier.init.shared::cta.b64 [%r1], 1;\n\
              {opcode}{copy};\nret;\n}}\n"
         );
-        let o = run_src("bulk.ptx", &src, &["--set", "in=0x1000", "--mem", &format!("0x1000={}", "00".repeat(64))]);
+        let o = run_src(
+            "bulk.ptx",
+            &src,
+            &[
+                "--set",
+                "in=0x1000",
+                "--mem",
+                &format!("0x1000={}", "00".repeat(64)),
+            ],
+        );
         let (stdout, stderr) = text(&o);
         assert_eq!(o.status.code(), Some(2), "{stdout}{stderr}");
-        assert!(stderr.contains(&format!("bulk.ptx:15:{col}: error: {what}")), "{col} {stderr}");
+        assert!(
+            stderr.contains(&format!("bulk.ptx:15:{col}: error: {what}")),
+            "{col} {stderr}"
+        );
     }
 }
 
@@ -619,7 +661,11 @@ $L__done:
 
 #[test]
 fn sm90_kernels_without_clusters_run_as_clusters_of_one() {
-    let o = run_src("cluster.ptx", CLUSTER_OF_ONE, &["--grid", "2", "--block", "64", "--set", "out=0x1000"]);
+    let o = run_src(
+        "cluster.ptx",
+        CLUSTER_OF_ONE,
+        &["--grid", "2", "--block", "64", "--set", "out=0x1000"],
+    );
     let mut want: Vec<u32> = (0..2u32)
         .flat_map(|c| (0..64u32).map(move |t| (t + 1) % 64 + 100 * c))
         .collect();
@@ -633,9 +679,18 @@ fn sm90_kernels_without_clusters_run_as_clusters_of_one() {
 fn malformed_and_too_new_forms_are_refused() {
     let head = ".version 7.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n.shared .align 8 .b64 bar;\n.reg .pred %p;\n.reg .b64 %rd;\n";
     for (line, want) in [
-        ("mbarrier.arrive.shared.b32 %rd, [bar];", "9:1: error: `mbarrier.arrive.shared.b32`: matches no form of `mbarrier`"),
-        ("mbarrier.try_wait.parity.shared.b64 %p, [bar], 0;", "9:1: error: `mbarrier.try_wait.parity.shared.b64` requires PTX ISA 7.8 or later"),
-        ("cp.async.bulk.commit_group;", "9:1: error: `cp.async.bulk.commit_group` requires PTX ISA 8.0 or later"),
+        (
+            "mbarrier.arrive.shared.b32 %rd, [bar];",
+            "9:1: error: `mbarrier.arrive.shared.b32`: matches no form of `mbarrier`",
+        ),
+        (
+            "mbarrier.try_wait.parity.shared.b64 %p, [bar], 0;",
+            "9:1: error: `mbarrier.try_wait.parity.shared.b64` requires PTX ISA 7.8 or later",
+        ),
+        (
+            "cp.async.bulk.commit_group;",
+            "9:1: error: `cp.async.bulk.commit_group` requires PTX ISA 8.0 or later",
+        ),
     ] {
         let o = run_src("bad.ptx", &format!("{head}{line}\nret;\n}}\n"), &[]);
         let (stdout, stderr) = text(&o);
@@ -649,11 +704,17 @@ fn malformed_and_too_new_forms_are_refused() {
     let (_, stderr) = text(&o);
     assert_eq!(o.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("tensor.ptx:8:1: warning:"), "{stderr}");
-    assert!(stderr.contains("tensor.ptx:8:1: error:") && stderr.contains("CUtensorMap"), "{stderr}");
+    assert!(
+        stderr.contains("tensor.ptx:8:1: error:") && stderr.contains("CUtensorMap"),
+        "{stderr}"
+    );
     let src = ".version 7.8\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n.shared .b32 s;\n.reg .b32 %r<4>;\n\
                mov.u32 %r1, s;\nmapa.shared::cluster.u32 %r2, %r1, 1;\nret;\n}\n";
     let o = run_src("mapa.ptx", src, &[]);
     let (_, stderr) = text(&o);
     assert_eq!(o.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("mapa.ptx:9:36: error: CTA rank 1: the cluster has one CTA"), "{stderr}");
+    assert!(
+        stderr.contains("mapa.ptx:9:36: error: CTA rank 1: the cluster has one CTA"),
+        "{stderr}"
+    );
 }

@@ -125,5 +125,8 @@ fn unreached_cluster_and_bulk_instructions_do_not_refuse_the_module() {
     assert!(!err.contains("barrier.cluster"), "{err}");
     let (code, out, err) = ptxfp("run", &body("2"), &[]);
     assert_eq!(code, Some(2), "{out}{err}");
-    assert!(err.contains("14:1: error:") && err.contains("CUtensorMap"), "{err}");
+    assert!(
+        err.contains("14:1: error:") && err.contains("CUtensorMap"),
+        "{err}"
+    );
 }

@@ -109,7 +109,10 @@ impl Machine<'_, '_> {
             } else {
                 Err(err(
                     ins.opcode_span.clone(),
-                    format!("`{}` takes {n} operand(s): `{} {form};`", ins.opcode, ins.opcode),
+                    format!(
+                        "`{}` takes {n} operand(s): `{} {form};`",
+                        ins.opcode, ins.opcode
+                    ),
                 ))
             }
         };
@@ -195,8 +198,8 @@ impl Machine<'_, '_> {
                         // "Support for count argument without the modifier
                         // .noComplete introduced in PTX ISA version 7.8"
                         // (sm_90).
-                        if !no_complete
-                            && !(self.version >= PtxVersion::new(7, 8)
+                        if !(no_complete
+                            || self.version >= PtxVersion::new(7, 8)
                                 && self.exec.code_target.at_least(90))
                         {
                             return Err(err(
@@ -497,13 +500,19 @@ impl Machine<'_, '_> {
         if self.region(addr) != Some(Region::Shared) {
             return Err(err(
                 o.span.clone(),
-                format!("`{}`: {addr:#x} is not in shared memory; an mbarrier object is a .shared .b64", ins.opcode),
+                format!(
+                    "`{}`: {addr:#x} is not in shared memory; an mbarrier object is a .shared .b64",
+                    ins.opcode
+                ),
             ));
         }
-        if addr % 8 != 0 {
+        if !addr.is_multiple_of(8) {
             return Err(err(
                 o.span.clone(),
-                format!("`{}`: the mbarrier object at {addr:#x} is not 8-byte aligned", ins.opcode),
+                format!(
+                    "`{}`: the mbarrier object at {addr:#x} is not 8-byte aligned",
+                    ins.opcode
+                ),
             ));
         }
         Ok((addr, ty))
@@ -535,7 +544,8 @@ impl Machine<'_, '_> {
                 0
             }
         };
-        self.mem_in_mut(Some(Space::Shared), addr).write(addr, 8, bits);
+        self.mem_in_mut(Some(Space::Shared), addr)
+            .write(addr, 8, bits);
         self.eng.asyncs.epoch += 1;
         for t in &mut self.eng.threads {
             if matches!(t.state, State::MbarWait { addr: a, park: true, .. } if a == addr) {
@@ -589,14 +599,18 @@ impl Machine<'_, '_> {
         size_op: &Operand,
         size: u64,
     ) -> Result<(), RunError> {
-        if size % 16 != 0 {
+        if !size.is_multiple_of(16) {
             return Err(err_help(
                 size_op.span.clone(),
-                format!("size {size}: `{}` copies a multiple of 16 bytes", ins.opcode),
-                "round the size up to a multiple of 16 (PTX ISA cp.async.bulk)"));
+                format!(
+                    "size {size}: `{}` copies a multiple of 16 bytes",
+                    ins.opcode
+                ),
+                "round the size up to a multiple of 16 (PTX ISA cp.async.bulk)",
+            ));
         }
         for (o, a) in addrs {
-            if a % 16 != 0 {
+            if !a.is_multiple_of(16) {
                 return Err(err_help(
                     o.span.clone(),
                     format!("misaligned bulk copy: `{}` needs 16-byte aligned addresses, and {a:#x} is not", ins.opcode),
@@ -735,7 +749,13 @@ impl Machine<'_, '_> {
         self.eng.asyncs.cluster_phase += 1;
         self.eng.asyncs.epoch += 1;
         for (lane, t) in self.eng.threads.iter_mut().enumerate() {
-            if matches!(t.state, State::MbarWait { addr: CLUSTER_BARRIER, .. }) {
+            if matches!(
+                t.state,
+                State::MbarWait {
+                    addr: CLUSTER_BARRIER,
+                    ..
+                }
+            ) {
                 t.state = State::Ready;
                 self.eng.asyncs.woken.insert(lane);
             }

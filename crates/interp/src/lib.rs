@@ -418,7 +418,11 @@ enum Flow {
     },
     /// Wait for a phase of the mbarrier at `addr` (`park`: a failed
     /// `test_wait`, which goes on; docs/ENGINE.md "mbarrier").
-    MbarWait { addr: u64, parity: bool, park: bool },
+    MbarWait {
+        addr: u64,
+        parity: bool,
+        park: bool,
+    },
 }
 
 /// The mul whose result a register holds (for `--contract`).

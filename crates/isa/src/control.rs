@@ -944,7 +944,10 @@ mod tests {
             "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes",
             "barrier.cluster.arrive.release.aligned",
         ] {
-            assert!(matches!(op(valid), Op::Control(Control::Async(_))), "{valid}");
+            assert!(
+                matches!(op(valid), Op::Control(Control::Async(_))),
+                "{valid}"
+            );
         }
         assert!(Control::decode("shfl.sync.bfly.b32")
             .unwrap()

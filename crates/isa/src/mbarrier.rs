@@ -504,7 +504,8 @@ impl AsyncOp {
         let family = match (root, rest.as_slice()) {
             ("mbarrier", _) => "mbarrier",
             ("cp", ["async", "mbarrier", ..]) => "cp.async.mbarrier",
-            ("cp", ["async", "bulk", "tensor", ..]) | ("cp", ["reduce", "async", "bulk", "tensor", ..]) => {
+            ("cp", ["async", "bulk", "tensor", ..])
+            | ("cp", ["reduce", "async", "bulk", "tensor", ..]) => {
                 return Some(Ok(AsyncOp {
                     kind: AsyncKind::Tensor,
                     cluster_space: false,
@@ -526,12 +527,20 @@ impl AsyncOp {
         // rows hold the rest, the atomics' table the operation.
         let (words, reduce) = if family == "cp.reduce.async.bulk" {
             let n = rest.len();
-            let tail = if n >= 2 && rest[n - 2] == "noftz" { 3 } else { 2 };
+            let tail = if n >= 2 && rest[n - 2] == "noftz" {
+                3
+            } else {
+                2
+            };
             if n < tail + 4 {
                 return Some(Err(bad("expected `.dst.src.completion.redOp.type`".into())));
             }
             let (head, op) = rest.split_at(n - tail);
-            let space = if head.contains(&"global") { "global" } else { "shared" };
+            let space = if head.contains(&"global") {
+                "global"
+            } else {
+                "shared"
+            };
             // "cp.reduce.async.bulk ... .redOp = { .and, .or, .xor, .add,
             // .inc, .dec, .min, .max }": the atomic of the same operation
             // and type on the destination's memory.
@@ -584,14 +593,24 @@ impl AsyncOp {
             }
             return Some(Ok(op));
         }
-        let expect = ROWS
-            .iter()
-            .filter(|r| r.syntax.starts_with(family))
+        // The rows of the same instruction (`mbarrier.arrive...`), else the
+        // family's instructions.
+        let rows = || ROWS.iter().filter(|r| r.syntax.starts_with(family));
+        let same: Vec<&str> = rows()
+            .filter(|r| words.first().is_some_and(|w| r.slots[0].words.contains(w)))
             .map(|r| r.syntax)
-            .collect::<Vec<_>>();
+            .collect();
+        let expect = if same.is_empty() {
+            let mut names: Vec<&str> = rows()
+                .map(|r| r.syntax.split(['{', ' ', ';']).next().unwrap_or(r.syntax))
+                .collect();
+            names.dedup();
+            names.join(", ")
+        } else {
+            same.join(" | ")
+        };
         Some(Err(bad(format!(
-            "matches no form of `{family}`; the forms are: {}",
-            expect.join(" | ")
+            "matches no form of `{family}`; expected {expect}"
         ))))
     }
 
@@ -644,14 +663,26 @@ mod tests {
     #[test]
     fn every_row_decodes_and_carries_its_requirement() {
         let a = ok("mbarrier.init.shared.b64");
-        assert_eq!((a.kind, a.requires()), (AsyncKind::Init, (PtxVersion::new(7, 0), Target::sm(80))));
+        assert_eq!(
+            (a.kind, a.requires()),
+            (AsyncKind::Init, (PtxVersion::new(7, 0), Target::sm(80)))
+        );
         // `.shared::cta` needs PTX ISA 7.8; `.release.cluster` 8.0 and sm_90.
-        assert_eq!(ok("mbarrier.init.shared::cta.b64").min, (PtxVersion::new(7, 8), 80));
+        assert_eq!(
+            ok("mbarrier.init.shared::cta.b64").min,
+            (PtxVersion::new(7, 8), 80)
+        );
         let a = ok("mbarrier.arrive.release.cluster.shared::cta.b64");
         assert_eq!(a.min, (PtxVersion::new(8, 0), 90));
-        assert_eq!(ok("mbarrier.arrive.relaxed.cta.shared::cta.b64").min.0, PtxVersion::new(8, 6));
+        assert_eq!(
+            ok("mbarrier.arrive.relaxed.cta.shared::cta.b64").min.0,
+            PtxVersion::new(8, 6)
+        );
         // expect_tx/complete_tx came (8.0) with `.relaxed` as their `.sem`.
-        assert_eq!(ok("mbarrier.expect_tx.relaxed.cta.shared::cta.b64").min, (PtxVersion::new(8, 0), 90));
+        assert_eq!(
+            ok("mbarrier.expect_tx.relaxed.cta.shared::cta.b64").min,
+            (PtxVersion::new(8, 0), 90)
+        );
         assert!(ok("mbarrier.arrive.release.cluster.shared::cluster.b64").cluster_space);
         assert_eq!(
             ok("mbarrier.arrive.noComplete.shared.b64").kind,
@@ -676,8 +707,14 @@ mod tests {
                 parity: true
             }
         );
-        assert_eq!(ok("mbarrier.test_wait.parity.shared.b64").min.0, PtxVersion::new(7, 1));
-        assert_eq!(ok("mbarrier.pending_count.b64").kind, AsyncKind::PendingCount);
+        assert_eq!(
+            ok("mbarrier.test_wait.parity.shared.b64").min.0,
+            PtxVersion::new(7, 1)
+        );
+        assert_eq!(
+            ok("mbarrier.pending_count.b64").kind,
+            AsyncKind::PendingCount
+        );
         assert_eq!(
             ok("cp.async.mbarrier.arrive.noinc.shared.b64").kind,
             AsyncKind::CpAsyncArrive { noinc: true }
@@ -691,21 +728,56 @@ mod tests {
             }
         );
         assert_eq!(
-            ok("cp.async.bulk.shared::cta.global.mbarrier::complete_tx::bytes").min.0,
+            ok("cp.async.bulk.shared::cta.global.mbarrier::complete_tx::bytes")
+                .min
+                .0,
             PtxVersion::new(8, 6)
         );
         assert!(ok("cp.async.bulk.global.shared::cta.bulk_group.L2::cache_hint").cache_hint);
         let r = ok("cp.reduce.async.bulk.global.shared::cta.bulk_group.add.u32");
-        assert!(matches!(r.kind, AsyncKind::Bulk { dir: BulkDir::SharedToGlobal, reduce: Some(_) }));
-        let r = ok("cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.min.s32");
-        assert!(matches!(r.kind, AsyncKind::Bulk { dir: BulkDir::SharedToShared, reduce: Some(_) }));
-        assert_eq!(ok("cp.async.bulk.wait_group.read").kind, AsyncKind::WaitGroup);
+        assert!(matches!(
+            r.kind,
+            AsyncKind::Bulk {
+                dir: BulkDir::SharedToGlobal,
+                reduce: Some(_)
+            }
+        ));
+        let r = ok(
+            "cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.min.s32",
+        );
+        assert!(matches!(
+            r.kind,
+            AsyncKind::Bulk {
+                dir: BulkDir::SharedToShared,
+                reduce: Some(_)
+            }
+        ));
+        assert_eq!(
+            ok("cp.async.bulk.wait_group.read").kind,
+            AsyncKind::WaitGroup
+        );
         assert_eq!(ok("cp.async.bulk.commit_group").kind, AsyncKind::Commit);
-        assert_eq!(ok("cp.async.bulk.prefetch.L2.global").kind, AsyncKind::Prefetch);
-        assert_eq!(ok("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.tile").kind, AsyncKind::Tensor);
-        assert_eq!(ok("barrier.cluster.arrive.release.aligned").kind, AsyncKind::ClusterArrive);
-        assert_eq!(ok("barrier.cluster.arrive.relaxed").min.0, PtxVersion::new(8, 0));
-        assert_eq!(ok("barrier.cluster.wait.acquire.aligned").kind, AsyncKind::ClusterWait);
+        assert_eq!(
+            ok("cp.async.bulk.prefetch.L2.global").kind,
+            AsyncKind::Prefetch
+        );
+        assert_eq!(
+            ok("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.tile")
+                .kind,
+            AsyncKind::Tensor
+        );
+        assert_eq!(
+            ok("barrier.cluster.arrive.release.aligned").kind,
+            AsyncKind::ClusterArrive
+        );
+        assert_eq!(
+            ok("barrier.cluster.arrive.relaxed").min.0,
+            PtxVersion::new(8, 0)
+        );
+        assert_eq!(
+            ok("barrier.cluster.wait.acquire.aligned").kind,
+            AsyncKind::ClusterWait
+        );
         assert_eq!(ok("mapa.shared::cluster.u32").kind, AsyncKind::Mapa);
         assert_eq!(ok("getctarank.u64").kind, AsyncKind::Getctarank);
     }

@@ -718,3 +718,27 @@ fn malformed_and_too_new_forms_are_refused() {
         "{stderr}"
     );
 }
+
+/// `.reqnctapercluster` (PTX ISA 7.8, sm_90): one CTA per cluster runs, and
+/// `%is_explicit_cluster` is then true; more than one is refused before the
+/// run (the engine runs clusters of one CTA).
+#[test]
+fn cluster_directives() {
+    let src = |dims: &str| {
+        format!(
+            ".version 7.8\n.target sm_90\n.address_size 64\n.visible .entry k()\n.reqnctapercluster {dims}\n{{\n\
+             .reg .pred %p;\n.reg .b32 %r;\nmov.pred %p, %is_explicit_cluster;\nmov.u32 %r, %cluster_nctarank;\nret;\n}}\n"
+        )
+    };
+    let o = run_src("one.ptx", &src("1, 1, 1"), &[]);
+    let (stdout, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    assert_eq!(stdout, "%p = 0x1  pred true\n%r = 0x00000001  u32 1\n");
+    let o = run_src("two.ptx", &src("2, 1, 1"), &[]);
+    let (_, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("`k` needs clusters of 2x1x1 CTAs (.reqnctapercluster)"),
+        "{stderr}"
+    );
+}

@@ -83,19 +83,59 @@ pub(crate) struct AsyncState {
     cluster_phase: u64,
     /// Per thread, the `barrier.cluster` phase its last arrive was in.
     cluster_arrived: BTreeMap<usize, u64>,
+    /// The entry has `.explicitcluster` or `.reqnctapercluster` (kept
+    /// from CTA to CTA).
+    pub(crate) explicit: bool,
 }
 
-/// `%clusterid`, `%nclusterid`, `%cluster_ctaid`, `%cluster_nctaid`
-/// (dimension `i`), `%cluster_ctarank`, `%cluster_nctarank`,
-/// `%is_explicit_cluster`, for a launch where every CTA is a cluster of one
-/// (PTX ISA §10.14-10.20): the cluster of CTA `ctaid` is `ctaid`, and the
-/// CTA is rank 0 of 1.
-pub(crate) fn cluster_register(name: &str, i: usize, ctaid: [u32; 3], grid: [u32; 3]) -> u64 {
-    match name {
-        "%clusterid" => u64::from(ctaid[i]),
-        "%nclusterid" => u64::from(grid[i]),
-        "%cluster_nctaid" | "%cluster_nctarank" => 1,
-        _ => 0,
+impl AsyncState {
+    /// The entry's cluster directives: a kernel that needs clusters of
+    /// several CTAs (`.reqnctapercluster 2, 1, 1`: distributed shared
+    /// memory, cluster barriers across CTAs) is refused, since the engine
+    /// runs every CTA as a cluster of one (docs/ENGINE.md "Clusters").
+    pub(crate) fn entry_clusters(
+        &mut self,
+        f: &ptxfp_front::module::Function,
+    ) -> Result<(), RunError> {
+        if let Some(c) = f.cluster.filter(|c| *c != [1, 1, 1]) {
+            return Err(RunError::Input(format!(
+                "`{}` needs clusters of {}x{}x{} CTAs (.reqnctapercluster); `ptxfp run` runs every CTA as a cluster of one CTA (docs/ENGINE.md \"Clusters\")",
+                f.name, c[0], c[1], c[2]
+            )));
+        }
+        self.explicit = f.explicit_cluster || f.cluster.is_some();
+        Ok(())
+    }
+
+    /// A new CTA's state: no objects, no waiters.
+    pub(crate) fn reset(&mut self) {
+        *self = AsyncState {
+            explicit: self.explicit,
+            ..AsyncState::default()
+        };
+    }
+
+    /// `%clusterid`, `%nclusterid`, `%cluster_ctaid`, `%cluster_nctaid`
+    /// (dimension `i`), `%cluster_ctarank`, `%cluster_nctarank`,
+    /// `%is_explicit_cluster`, for a launch where every CTA is a cluster of
+    /// one (PTX ISA §10.14-10.20): the cluster of CTA `ctaid` is `ctaid`,
+    /// and the CTA is rank 0 of 1. %is_explicit_cluster: "whether the
+    /// cluster launch is explicitly specified by user": where the kernel
+    /// says so (`.explicitcluster`, `.reqnctapercluster 1, 1, 1`).
+    pub(crate) fn cluster_register(
+        &self,
+        name: &str,
+        i: usize,
+        ctaid: [u32; 3],
+        grid: [u32; 3],
+    ) -> u64 {
+        match name {
+            "%clusterid" => u64::from(ctaid[i]),
+            "%nclusterid" => u64::from(grid[i]),
+            "%cluster_nctaid" | "%cluster_nctarank" => 1,
+            "%is_explicit_cluster" => u64::from(self.explicit),
+            _ => 0,
+        }
     }
 }
 

@@ -511,9 +511,10 @@ impl Machine<'_, '_> {
             ("%dynamic_smem_size", false) => l.dynamic_shared,
             // Every CTA is a cluster of one (docs/ENGINE.md "Clusters").
             ("%clusterid" | "%nclusterid" | "%cluster_ctaid" | "%cluster_nctaid", true)
-            | ("%cluster_ctarank" | "%cluster_nctarank" | "%is_explicit_cluster", false) => {
-                async_copy::cluster_register(base, i, self.eng.ctaid, l.grid)
-            }
+            | ("%cluster_ctarank" | "%cluster_nctarank" | "%is_explicit_cluster", false) => self
+                .eng
+                .asyncs
+                .cluster_register(base, i, self.eng.ctaid, l.grid),
             _ => return None,
         };
         Some(v)
@@ -556,7 +557,7 @@ impl Machine<'_, '_> {
         }
         self.eng.shared = self.eng.shared_given.clone();
         self.eng.arrivals.clear();
-        self.eng.asyncs = async_copy::AsyncState::default();
+        self.eng.asyncs.reset();
         self.eng.private = vec![self.eng.private_given.clone(); n];
         let b = self.eng.launch.block;
         let (first, end) = self.eng.range;

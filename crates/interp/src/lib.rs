@@ -880,6 +880,9 @@ fn execute(
     let entry = choose_entry(m, opts.entry.as_deref())?;
     let scope = entry.map(|f| f.scope);
     mc.out.entry = entry.map(|f| f.name.clone());
+    if let Some(f) = entry {
+        mc.eng.asyncs.entry_clusters(f)?;
+    }
     // The entry's statements, its registers and variables, and those of
     // every `.func` it may call; other entries are out of scope.
     let funcs: std::collections::HashSet<usize> = m

@@ -742,3 +742,40 @@ fn cluster_directives() {
         "{stderr}"
     );
 }
+
+/// `.multicast::cluster` (ctaMask): in a cluster of one CTA, mask 1 copies
+/// into this CTA and completes its mbarrier's bytes; a mask naming another
+/// rank is an error at the mask.
+#[test]
+fn multicast_in_a_cluster_of_one() {
+    let src = |mask: &str| {
+        format!(
+            ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 in, .param .u64 out)\n{{\n\
+             .shared .align 8 .b64 bar;\n.shared .align 16 .b8 buf[32];\n.reg .pred %p;\n.reg .b16 %m;\n.reg .b32 %r<4>;\n.reg .b64 %rd<4>;\n\
+             ld.param.u64 %rd1, [in];\nld.param.u64 %rd2, [out];\nmov.u32 %r1, bar;\nmov.u32 %r2, buf;\nmov.b16 %m, {mask};\n\
+             mbarrier.init.shared::cta.b64 [%r1], 1;\nmbarrier.arrive.expect_tx.shared::cta.b64 _, [%r1], 32;\n\
+             cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [%r2], [%rd1], 32, [%r1], %m;\n\
+             mbarrier.try_wait.parity.shared::cta.b64 %p, [%r1], 0;\n\
+             cp.async.bulk.global.shared::cta.bulk_group [%rd2], [%r2], 32;\nret;\n}}\n"
+        )
+    };
+    let input = lcg(8, 17);
+    let args = [
+        "--set",
+        "in=0x1000",
+        "--set",
+        "out=0x2000",
+        "--mem",
+        &format!("0x1000={}", hex(&words(&input))),
+    ];
+    let o = run_src("mc.ptx", &src("1"), &args);
+    assert_eq!(mem(&o, 0x2000, 32), words(&input));
+    let o = run_src("mc2.ptx", &src("3"), &args);
+    let (_, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("mc2.ptx:19:")
+            && stderr.contains("ctaMask 0x0003 names CTA ranks other than 0"),
+        "{stderr}"
+    );
+}

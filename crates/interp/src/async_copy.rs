@@ -675,14 +675,15 @@ impl Machine<'_, '_> {
     ) -> Result<(), RunError> {
         let ops = &ins.operands;
         let mbar = dir != BulkDir::SharedToGlobal;
-        let want = 3 + usize::from(mbar) + usize::from(a.cache_hint);
+        let want = 3 + usize::from(mbar) + usize::from(a.multicast) + usize::from(a.cache_hint);
         if ops.len() != want {
             return Err(err(
                 ins.opcode_span.clone(),
                 format!(
-                    "`{}` takes `[dstMem], [srcMem], size{}{}`",
+                    "`{}` takes `[dstMem], [srcMem], size{}{}{}`",
                     ins.opcode,
                     if mbar { ", [mbar]" } else { "" },
+                    if a.multicast { ", ctaMask" } else { "" },
                     if a.cache_hint { ", cache-policy" } else { "" }
                 ),
             ));
@@ -714,6 +715,24 @@ impl Machine<'_, '_> {
         } else {
             None
         };
+        if a.multicast {
+            // .multicast::cluster: "copied to the same CTA-relative offset
+            // as dstMem in the shared memory of each destination CTA"
+            // named by the 16-bit ctaMask, "each bit position ... the
+            // %ctaid of the destination CTA" (its rank): here rank 0 only.
+            let mask = self.read(&ops[4], PtxType::B16)?;
+            srcs.push((mask, PtxType::B16));
+            if mask & !1 != 0 {
+                return Err(err(
+                    ops[4].span.clone(),
+                    format!("ctaMask {mask:#06x} names CTA ranks other than 0; the cluster has one CTA (docs/ENGINE.md \"Clusters\")"),
+                ));
+            }
+            if mask == 0 {
+                self.trace(ins, &srcs, None);
+                return Ok(());
+            }
+        }
         if a.cache_hint {
             srcs.push((self.read(&ops[ops.len() - 1], PtxType::B64)?, PtxType::B64));
         }

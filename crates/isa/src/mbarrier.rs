@@ -23,6 +23,8 @@ pub struct AsyncOp {
     pub cluster_space: bool,
     /// `.L2::cache_hint`: a last operand, `cache-policy`, follows.
     pub cache_hint: bool,
+    /// `.multicast::cluster`: a `ctaMask` operand follows `[mbar]`.
+    pub multicast: bool,
     /// The PTX ISA version and sm target the form needs: its row's, raised
     /// by the qualifiers that came later ([`WORDS`]).
     pub min: (PtxVersion, u16),
@@ -309,13 +311,14 @@ const ROWS: &[Row] = &[
         sm: 80,
     },
     Row {
-        syntax: "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes{.L2::cache_hint} [dstMem], [srcMem], size, [mbar]{, cache-policy};",
+        syntax: "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes{.multicast::cluster}{.L2::cache_hint} [dstMem], [srcMem], size, [mbar]{, ctaMask}{, cache-policy};",
         slots: &[
             req(&["async"]),
             req(&["bulk"]),
             req(&["shared::cluster", "shared::cta"]),
             req(&["global"]),
             COMPLETE_TX,
+            opt(&["multicast::cluster"]),
             HINT,
         ],
         kind: AsyncKind::Bulk {
@@ -510,6 +513,7 @@ impl AsyncOp {
                     kind: AsyncKind::Tensor,
                     cluster_space: false,
                     cache_hint: false,
+                    multicast: false,
                     min: (PtxVersion::new(8, 0), 90),
                     ty: None,
                 }))
@@ -566,6 +570,7 @@ impl AsyncOp {
                 kind: row.kind,
                 cluster_space: matched.contains(&"shared::cluster"),
                 cache_hint: matched.contains(&"L2::cache_hint"),
+                multicast: matched.contains(&"multicast::cluster"),
                 min: (PtxVersion::new(row.version.0, row.version.1), row.sm),
                 ty: crate::types::last_type(opcode),
             };
@@ -734,6 +739,8 @@ mod tests {
             PtxVersion::new(8, 6)
         );
         assert!(ok("cp.async.bulk.global.shared::cta.bulk_group.L2::cache_hint").cache_hint);
+        let m = ok("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster.L2::cache_hint");
+        assert!(m.multicast && m.cache_hint);
         let r = ok("cp.reduce.async.bulk.global.shared::cta.bulk_group.add.u32");
         assert!(matches!(
             r.kind,

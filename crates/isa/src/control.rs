@@ -772,9 +772,8 @@ impl Control {
             ("cp", ["async", "commit_group"]) => Control::CpAsyncCommit,
             ("cp", ["async", "wait_group"]) => Control::CpAsyncWait { all: false },
             ("cp", ["async", "wait_all"]) => Control::CpAsyncWait { all: true },
-            // Valid PTX the engine does not run (yet): a warning before the
-            // run and an error only where a thread reaches it, not a
-            // module refused for a line it may never execute.
+            // `cp.async.bulk*` and `cp.async.mbarrier.arrive` are
+            // crate::mbarrier's rows (`op::decode` asks them first).
             ("cp", ["async", "bulk" | "mbarrier", ..]) => return None,
             ("cp", ["async", rest @ ..]) => {
                 return Some(CpAsync::decode(opcode, rest).map(Control::CpAsync))

@@ -779,3 +779,70 @@ fn multicast_in_a_cluster_of_one() {
         "{stderr}"
     );
 }
+
+/// What the PTX ISA leaves undefined stops the run at the line, saying why:
+/// an operation on an object never initialized or invalidated, more
+/// arrivals than pending, `.noComplete` completing the phase, a phase
+/// parity other than 0 or 1, an object outside shared memory or
+/// misaligned, an init count of 0.
+#[test]
+fn undefined_mbarrier_uses_are_errors() {
+    let head = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n\
+                .shared .align 8 .b64 bar[2];\n.global .align 8 .b64 g;\n.reg .pred %p;\n.reg .b64 %rd;\n";
+    // (the lines; the text whose column the error points at; the message)
+    for (body, at, msg) in [
+        ("mbarrier.arrive.shared::cta.b64 %rd, [bar];", "[bar]", "`mbarrier.arrive.shared::cta.b64`: no mbarrier object is initialized at 0x"),
+        ("mbarrier.init.shared::cta.b64 [bar], 1;\nmbarrier.inval.shared::cta.b64 [bar];\nmbarrier.expect_tx.shared::cta.b64 [bar], 16;", "[bar]", "`mbarrier.expect_tx.shared::cta.b64`: no mbarrier object is initialized"),
+        ("mbarrier.init.shared::cta.b64 [bar], 1;\nmbarrier.arrive.shared::cta.b64 %rd, [bar], 2;", "[bar]", "`mbarrier.arrive.shared::cta.b64` arrives 2 time(s) at the mbarrier at 0x"),
+        ("mbarrier.init.shared::cta.b64 [bar], 1;\nmbarrier.arrive.noComplete.shared::cta.b64 %rd, [bar], 1;", "mbarrier", "`mbarrier.arrive.noComplete.shared::cta.b64` completes the current phase"),
+        ("mbarrier.init.shared::cta.b64 [bar], 1;\nmbarrier.test_wait.parity.shared::cta.b64 %p, [bar], 2;", "2;", "phaseParity 2: the valid values are 0 and 1"),
+        ("mbarrier.init.b64 [g], 1;", "[g]", "`mbarrier.init.b64`: 0x"),
+        ("mbarrier.init.shared::cta.b64 [bar+4], 1;", "[bar+4]", "`mbarrier.init.shared::cta.b64`: the mbarrier object at 0x"),
+        ("mbarrier.init.shared::cta.b64 [bar], 0;", "0;", "mbarrier count 0: the expected arrival count is 1 to 2^20 - 1"),
+    ] {
+        let last = body.lines().last().unwrap();
+        let want = format!(
+            "undef.ptx:{}:{}: error: {msg}",
+            9 + body.lines().count(),
+            last.find(at).unwrap() + 1
+        );
+        let o = run_src("undef.ptx", &format!("{head}{body}\nret;\n}}\n"), &[]);
+        let (stdout, stderr) = text(&o);
+        assert_eq!(o.status.code(), Some(2), "{body}: {stdout}{stderr}");
+        assert!(stderr.contains(&want), "{body}: {want}\n{stderr}");
+    }
+}
+
+/// `ptxfp check` gives the same errors for malformed and too-new forms.
+#[test]
+fn check_refuses_malformed_and_too_new_forms() {
+    let src = ".version 7.0\n.target sm_80\n.shared .align 8 .b64 bar;\n.reg .pred %p;\n.reg .b64 %rd;\n\
+               mbarrier.arrive.shared.b32 %rd, [bar];\nmbarrier.try_wait.parity.shared.b64 %p, [bar], 0;\nmbarrier.init.shared.b64 [bar], 1;\n";
+    let dir = std::env::temp_dir().join(format!("ptxfp-engine-async-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("c.ptx");
+    std::fs::write(&path, src).unwrap();
+    let o = ptxfp(&["check", path.to_str().unwrap()]);
+    let (stdout, stderr) = text(&o);
+    let all = format!("{stdout}{stderr}");
+    assert_ne!(o.status.code(), Some(0), "{all}");
+    assert!(
+        all.contains(
+            "c.ptx:6:1: error: `mbarrier.arrive.shared.b32`: matches no form of `mbarrier`"
+        ),
+        "{all}"
+    );
+    assert!(
+        all.contains(
+            "c.ptx:7:1: error: `mbarrier.try_wait.parity.shared.b64` requires PTX ISA 7.8 or later"
+        ),
+        "{all}"
+    );
+    assert!(
+        all.contains(
+            "c.ptx:7:1: error: `mbarrier.try_wait.parity.shared.b64` requires sm_90 or higher"
+        ),
+        "{all}"
+    );
+    assert!(!all.contains("c.ptx:8:"), "{all}");
+}

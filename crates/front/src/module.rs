@@ -1672,7 +1672,7 @@ impl<'a> Parser<'a> {
                                 self.next();
                                 continue;
                             }
-                            match self.text(&t).parse::<u32>() {
+                            match self.text(t).parse::<u32>() {
                                 Ok(n) if k < 3 => {
                                     dims[k] = n;
                                     k += 1;

@@ -540,6 +540,15 @@ impl AsyncOp {
                 return Some(Err(bad("expected `.dst.src.completion.redOp.type`".into())));
             }
             let (head, op) = rest.split_at(n - tail);
+            if !matches!(
+                op[0],
+                "and" | "or" | "xor" | "add" | "inc" | "dec" | "min" | "max"
+            ) {
+                return Some(Err(bad(format!(
+                    "`.{}` is not a .redOp of cp.reduce.async.bulk (.and, .or, .xor, .add, .inc, .dec, .min, .max)",
+                    op[0]
+                ))));
+            }
             let space = if head.contains(&"global") {
                 "global"
             } else {
@@ -799,6 +808,7 @@ mod tests {
             "mbarrier.arrive.noComplete.shared::cluster.b64",
             "cp.async.bulk.global.global",
             "cp.reduce.async.bulk.global.shared::cta.bulk_group.mul.u32",
+            "cp.reduce.async.bulk.global.shared::cta.bulk_group.exch.b32",
             "barrier.cluster.sync",
             "mapa.shared::cta.u32",
         ] {

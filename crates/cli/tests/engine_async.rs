@@ -846,3 +846,36 @@ fn check_refuses_malformed_and_too_new_forms() {
     );
     assert!(!all.contains("c.ptx:8:"), "{all}");
 }
+
+/// The waits in the shape CCCL's `cuda::ptx::mbarrier_try_wait_parity`
+/// gives them (an inline-asm block with its own `.reg .pred P1` and
+/// `selp`, the C++ `while` loop around it): the pipeline example with its
+/// consumer's wait so written computes the same sums.
+#[test]
+fn cccl_shaped_wait_blocks() {
+    let src = std::fs::read_to_string(kernel("mbarrier-pipeline.ptx")).unwrap();
+    let plain = "$L__wait_full:\n    mbarrier.try_wait.parity.shared::cta.b64 %p3, [%r11], %r9;\n    @!%p3 bra $L__wait_full;\n";
+    assert!(src.contains(plain));
+    let cccl = "$L__wait_full:\n    {\n    .reg .pred P1;\n    mbarrier.try_wait.parity.shared::cta.b64 P1, [%r11], %r9;\n    selp.b32 %r16, 1, 0, P1;\n    }\n    setp.eq.s32 %p3, %r16, 0;\n    @%p3 bra $L__wait_full;\n";
+    let o = run_src(
+        "cccl.ptx",
+        &src.replace(plain, cccl),
+        &[
+            "--block",
+            "64",
+            "--set",
+            "in=0x1000",
+            "--set",
+            "out=0x2000",
+            "--set",
+            "n=3",
+            "--mem",
+            &format!("0x1000={}", hex(&words(&lcg(96, 2)))),
+        ],
+    );
+    let input = lcg(96, 2);
+    let want: Vec<u32> = (0..32)
+        .map(|t| (0..3).fold(0u32, |s, i| s.wrapping_add(input[32 * i + t])))
+        .collect();
+    assert_eq!(mem(&o, 0x2000, 128), words(&want));
+}

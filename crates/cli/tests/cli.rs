@@ -1341,6 +1341,14 @@ const RUN_SNIPPETS: &[(&str, &str, &str)] = &[
     ("shfl", ".reg .b32 a, d;\nmov.b32 a, 7;\nshfl.sync.idx.b32 d, a, 0, 31, 1;\n", "a = 0x00000007  b32\nd = 0x00000007  b32\n"),
     // 4 bytes of global memory (7) copied to the shared variable and read back.
     ("cp", ".shared .align 4 .b32 s;\n.reg .u64 g;\n.reg .u32 a, d;\nmov.u64 g, 0x1000;\nmov.u32 a, 7;\nst.global.u32 [g], a;\ncp.async.ca.shared.global [s], [g], 4;\ncp.async.wait_all;\nld.shared.u32 d, [s];\n", "g = 0x0000000000001000  u64 4096\na = 0x00000007  u32 7\nd = 0x00000007  u32 7\nmem[0x1000..0x1004] = 07 00 00 00\nmem[0x10000000..0x10000004] = 07 00 00 00\n"),
+    // init(1), arrive: the phase completes. The state token (docs/ENGINE.md
+    // "mbarrier": bit 63 the parity before, bits 0-19 pending after, 20-39
+    // expected) is 1 << 20; the object, phase 1: pending 1, expected 1 << 20,
+    // bit 62, parity bit 63: 0xc000000000100001.
+    ("mbarrier", ".shared .align 8 .b64 b;\n.reg .b64 s;\n.reg .pred p;\nmbarrier.init.shared.b64 [b], 1;\nmbarrier.arrive.shared.b64 s, [b];\nmbarrier.test_wait.shared.b64 p, [b], s;\n", "s = 0x0000000000100000  b64\np = 0x1  pred true\nmem[0x10000000..0x10000008] = 01 00 10 00 00 00 00 c0\n"),
+    // A cluster of one CTA: rank 0, the same address.
+    ("mapa", ".shared .b32 x;\n.reg .u32 a, d;\nmov.u32 a, x;\nmapa.shared::cluster.u32 d, a, 0;\n", "a = 0x10000000  u32 268435456\nd = 0x10000000  u32 268435456\n"),
+    ("getctarank", ".shared .b32 x;\n.reg .u32 a, d;\nmov.u32 a, x;\nmov.u32 d, 7;\ngetctarank.shared::cluster.u32 d, a;\n", "a = 0x10000000  u32 268435456\nd = 0x00000000  u32 0\n"),
 ];
 
 /// `ptxfp run` on standard input.

@@ -100,29 +100,33 @@ fn nvcc_declarations_sections_and_loads() {
     assert!(out.contains("%rs2 = 0x0009"), "{out}");
 }
 
-/// Valid sm_90 PTX the engine does not run yet (`barrier.cluster`,
-/// `cp.async.bulk`) no longer refuses the whole module: a line no thread
-/// reaches is a warning; reached, it stops the run at its line (exit 2).
+/// Valid sm_90 PTX the engine does not run (`cp.async.bulk.tensor`, whose
+/// tensor map the host builds) does not refuse the whole module: a line no
+/// thread reaches is a warning; reached, it stops the run at its line (exit
+/// 2). `barrier.cluster` and `cp.async.bulk.commit_group`, refused the same
+/// way before, now run (a cluster of one CTA; docs/ENGINE.md "Clusters").
 #[test]
 fn unreached_cluster_and_bulk_instructions_do_not_refuse_the_module() {
     let body = |guard: &str| {
         format!(
             ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{{\n\
-             .reg .b32 %r<2>;\n.reg .pred %p<2>;\nmov.u32 %r1, 1;\nsetp.eq.u32 %p1, %r1, {guard};\n\
+             .reg .b32 %r<2>; .reg .b64 %rd<2>;\n.reg .pred %p<2>;\nmov.u32 %r1, 1;\nsetp.eq.u32 %p1, %r1, {guard};\n\
              @%p1 bra DONE;\nbarrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;\n\
-             cp.async.bulk.commit_group;\nDONE:\nret;\n}}\n"
+             cp.async.bulk.commit_group;\n\
+             cp.async.bulk.tensor.1d.shared::cluster.global.mbarrier::complete_tx::bytes [%r1], [%rd1, {{%r1}}], [%r1];\nDONE:\nret;\n}}\n"
         )
     };
     let (code, out, err) = ptxfp("run", &body("1"), &[]);
     assert_eq!(code, Some(0), "{out}{err}");
-    assert!(err.contains("11:1: warning: `barrier.cluster.arrive.release.aligned` is not supported by the interpreter"), "{err}");
     assert!(
-        err.contains(
-            "13:1: warning: `cp.async.bulk.commit_group` is not supported by the interpreter"
-        ),
+        err.contains("14:1: warning: `cp.async.bulk.tensor.1d.shared::cluster.global.mbarrier::complete_tx::bytes` is not supported by the interpreter"),
         "{err}"
     );
+    assert!(!err.contains("barrier.cluster"), "{err}");
     let (code, out, err) = ptxfp("run", &body("2"), &[]);
     assert_eq!(code, Some(2), "{out}{err}");
-    assert!(err.contains("11:1: error:"), "{err}");
+    assert!(
+        err.contains("14:1: error:") && err.contains("CUtensorMap"),
+        "{err}"
+    );
 }

@@ -245,6 +245,15 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                     _ => check_operands(ins, ins.opcode, &op_types(op), &regs, &mut diags),
                 }
             }
+            // mbarrier, bulk copies, cluster barriers: their rows' PTX ISA
+            // version and target (ptxfp_isa::mbarrier).
+            Op::Control(ptxfp_isa::control::Control::Async(_)) => diags.extend(
+                decoded
+                    .op
+                    .validate(ins.opcode, version, target)
+                    .into_iter()
+                    .map(|d| d.shifted(at)),
+            ),
             // Valid PTX outside the model (integer arithmetic, moves,
             // memory, control flow, `cvt.rmi.f32.f32`...): counted.
             _ => {
@@ -800,9 +809,9 @@ $L__BB0_1:
 "#;
         let r = check(src, CheckOptions::default());
         assert!(r.diagnostics.is_empty(), "{:#?}", r.diagnostics);
-        // The four `cvt` lines and the `.f32x2` add are modelled (issue 19)
-        // and checked clean.
-        assert_eq!(r.checked, 5);
+        // The four `cvt` lines, the `.f32x2` add (issue 19) and the
+        // `mbarrier.init` (its row's version and target) are checked clean.
+        assert_eq!(r.checked, 6);
     }
 
     /// With --target overriding the file's `.target`, a header error points

@@ -57,6 +57,11 @@ pub struct Function {
     pub returns: Vec<String>,
     /// The names of its parameters, in order, as [`Function::returns`].
     pub params: Vec<String>,
+    /// `.reqnctapercluster X{, Y{, Z}}` (PTX ISA 7.8, sm_90): the CTAs per
+    /// cluster the kernel needs (missing dimensions 1).
+    pub cluster: Option<[u32; 3]>,
+    /// `.explicitcluster`: the kernel must be launched with clusters.
+    pub explicit_cluster: bool,
 }
 
 /// A variable in memory: `.global .align 4 .b8 buf[16];`, or a kernel
@@ -885,6 +890,8 @@ struct Parser<'a> {
     /// The parameter names of the function header seen last: its return
     /// parameters (before its name) and its parameters (after).
     header_sig: (Vec<String>, Vec<String>),
+    /// `.reqnctapercluster` and `.explicitcluster` of the header seen last.
+    header_cluster: (Option<[u32; 3]>, bool),
     /// The open `{ }` blocks, outermost first: their ids and where each
     /// opened (the brace depth is the length).
     blocks: Vec<(usize, Span)>,
@@ -1027,12 +1034,15 @@ impl<'a> Parser<'a> {
                             }
                         }
                         let (returns, params) = std::mem::take(&mut self.header_sig);
+                        let (cluster, explicit_cluster) = std::mem::take(&mut self.header_cluster);
                         self.m.functions.push(Function {
                             name,
                             entry,
                             scope: self.scope,
                             returns,
                             params,
+                            cluster,
+                            explicit_cluster,
                         });
                     }
                     let parent = self.blocks.last().map_or(0, |b| b.0);
@@ -1058,6 +1068,7 @@ impl<'a> Parser<'a> {
                     self.header_vars = None;
                     self.header_regs.clear();
                     self.header_sig = Default::default();
+                    self.header_cluster = Default::default();
                 }
                 Tok::Word if text.starts_with('.') => self.directive(),
                 Tok::Word | Tok::Punct('@') => self.statement(),
@@ -2093,8 +2104,33 @@ impl<'a> Parser<'a> {
                         && self.text(&t) != ".weak"
                         && self.text(&t) != ".noreturn" =>
                 {
-                    // `.maxntid 128, 1, 1` and similar performance directives.
+                    // `.maxntid 128, 1, 1` and similar performance directives;
+                    // the cluster ones are kept (PTX ISA 11.6: "
+                    // .reqnctapercluster nx{, ny{, nz}}", ".explicitcluster").
+                    let d = self.text(&t).to_string();
                     self.next();
+                    if d == ".explicitcluster" {
+                        self.header_cluster.1 = true;
+                    }
+                    if d == ".reqnctapercluster" {
+                        let mut dims = [1u32; 3];
+                        let mut k = 0;
+                        while let Some(t) = self.peek() {
+                            if t.tok == Tok::Punct(',') {
+                                self.next();
+                                continue;
+                            }
+                            match self.text(t).parse::<u32>() {
+                                Ok(n) if k < 3 => {
+                                    dims[k] = n;
+                                    k += 1;
+                                    self.next();
+                                }
+                                _ => break,
+                            }
+                        }
+                        self.header_cluster.0 = Some(dims);
+                    }
                 }
                 _ => {
                     self.next();
@@ -2648,6 +2684,7 @@ pub fn parse(src: &str) -> Module<'_> {
         header_vars: None,
         header_regs: Vec::new(),
         header_sig: Default::default(),
+        header_cluster: Default::default(),
         blocks: Vec::new(),
         block_count: 0,
         names: Default::default(),

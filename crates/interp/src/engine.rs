@@ -19,6 +19,10 @@ use ptxfp_model::EvalSetp;
 #[path = "mma.rs"]
 mod mma;
 
+// mbarrier, bulk copies and cluster barriers (src/async_copy.rs).
+#[path = "async_copy.rs"]
+mod async_copy;
+
 // The CUDA device runtime's `vprintf`, `malloc`, `free` and `__assertfail`
 // (src/externs.rs), which nvcc's PTX calls.
 #[path = "externs.rs"]
@@ -138,6 +142,16 @@ pub(crate) enum State {
     },
     /// Exited (`exit`, or `ret` from the entry function).
     Done,
+    /// Waits for the phase of parity `parity` of the mbarrier at `addr`
+    /// to complete (`try_wait`, statement `at`), or (`park`) polled it with
+    /// `test_wait` in vain and runs again when it changes
+    /// (src/async_copy.rs; docs/ENGINE.md "mbarrier").
+    MbarWait {
+        addr: u64,
+        parity: bool,
+        at: usize,
+        park: bool,
+    },
 }
 
 /// A call in progress: what `ret` restores.
@@ -359,6 +373,8 @@ pub(crate) struct Engine {
     pub(crate) heap: externs::Heap,
     /// A failed `assert()` stopped the run: no thread runs any more.
     pub(crate) stopped: bool,
+    /// The CTA's mbarrier objects, cluster barrier and waiters.
+    pub(crate) asyncs: async_copy::AsyncState,
 }
 
 /// `(x, y, z)`.
@@ -493,8 +509,12 @@ impl Machine<'_, '_> {
             ("%lanemask_ge", false) => 0xffff_ffff & !((1u64 << lane) - 1),
             ("%lanemask_gt", false) => 0xffff_ffff & !((2u64 << lane) - 1),
             ("%dynamic_smem_size", false) => l.dynamic_shared,
-            ("%clusterid" | "%cluster_ctaid", true) => 0,
-            ("%nclusterid" | "%cluster_nctaid", true) => 1,
+            // Every CTA is a cluster of one (docs/ENGINE.md "Clusters").
+            ("%clusterid" | "%nclusterid" | "%cluster_ctaid" | "%cluster_nctaid", true)
+            | ("%cluster_ctarank" | "%cluster_nctarank" | "%is_explicit_cluster", false) => self
+                .eng
+                .asyncs
+                .cluster_register(base, i, self.eng.ctaid, l.grid),
             _ => return None,
         };
         Some(v)
@@ -537,6 +557,7 @@ impl Machine<'_, '_> {
         }
         self.eng.shared = self.eng.shared_given.clone();
         self.eng.arrivals.clear();
+        self.eng.asyncs.reset();
         self.eng.private = vec![self.eng.private_given.clone(); n];
         let b = self.eng.launch.block;
         let (first, end) = self.eng.range;
@@ -640,6 +661,10 @@ impl Machine<'_, '_> {
         if live == 0 {
             return Ok(false);
         }
+        // Threads an mbarrier woke run on.
+        if self.eng.threads.iter().any(|t| t.state == State::Ready) {
+            return Ok(true);
+        }
         // Per barrier id: the threads waiting, and the count they wait for.
         let mut waiting: BTreeMap<u32, (usize, Option<u32>, usize)> = BTreeMap::new();
         for t in &self.eng.threads {
@@ -679,7 +704,7 @@ impl Machine<'_, '_> {
                 }
             }
         }
-        if opened {
+        if opened || self.async_idle()? {
             return Ok(true);
         }
         // Nothing runs and no barrier opens: a deadlock.
@@ -1679,8 +1704,30 @@ impl Machine<'_, '_> {
                 0
             }
         };
+        let new = self.atom_update(update, old, &vals, bits);
+        self.mem_in_mut(space, addr).write(addr, n, new);
+        if let Some(d) = dst {
+            self.write(d, ty, old)?;
+        }
+        let mut inputs = vec![(addr, addr_ty)];
+        inputs.extend(vals.iter().map(|v| (*v, ty)));
+        self.trace_with(ins, &inputs, dst.map(|_| (old, ty)), |step| {
+            step.access = Some(Access {
+                store: true,
+                ty,
+                values: vec![new],
+            })
+        });
+        Ok(())
+    }
+
+    /// The value an atomic `update` stores over `old` with the operands
+    /// `vals` (`b`, and `c` of `cas`), in `bits`-bit elements: the model's
+    /// `IntOp`, `SetpInt` or `Form` (shared by `atom`/`red` and
+    /// `cp.reduce.async.bulk`).
+    pub(crate) fn atom_update(&self, update: Update, old: u64, vals: &[u64], bits: u32) -> u64 {
         let b = vals[0];
-        let new = match update {
+        match update {
             Update::Exch => b,
             Update::Cas(eq) => {
                 if eq.eval(old, b) {
@@ -1718,21 +1765,7 @@ impl Machine<'_, '_> {
                 };
                 f.eval(&srcs, &self.exec) & mask(bits)
             }
-        };
-        self.mem_in_mut(space, addr).write(addr, n, new);
-        if let Some(d) = dst {
-            self.write(d, ty, old)?;
         }
-        let mut inputs = vec![(addr, addr_ty)];
-        inputs.extend(vals.iter().map(|v| (*v, ty)));
-        self.trace_with(ins, &inputs, dst.map(|_| (old, ty)), |step| {
-            step.access = Some(Access {
-                store: true,
-                ty,
-                values: vec![new],
-            })
-        });
-        Ok(())
     }
 
     /// `cp.async.{ca,cg}.shared.global [dst], [src], cp-size{, src-size |
@@ -1945,6 +1978,17 @@ impl Machine<'_, '_> {
                 let t = &mut self.eng.threads[lane];
                 t.pc = pc + 1;
                 t.state = State::Barrier { id, count, at: pc };
+            }
+            Flow::MbarWait { addr, parity, park } => {
+                let t = &mut self.eng.threads[lane];
+                // try_wait runs again when woken; test_wait went on.
+                t.pc = if park { pc + 1 } else { pc };
+                t.state = State::MbarWait {
+                    addr,
+                    parity,
+                    at: pc,
+                    park,
+                };
             }
         }
         Ok(())
@@ -2379,6 +2423,7 @@ impl Machine<'_, '_> {
                 self.atom(ins, &a)?;
                 Ok(Flow::Next)
             }
+            Control::Async(a) => self.async_op(ins, a),
             Control::Brx => {
                 let ops = &ins.operands;
                 let (Some(index), Some(OperandKind::Name(list))) =

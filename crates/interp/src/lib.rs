@@ -420,6 +420,13 @@ enum Flow {
         id: u32,
         count: Option<u32>,
     },
+    /// Wait for a phase of the mbarrier at `addr` (`park`: a failed
+    /// `test_wait`, which goes on; docs/ENGINE.md "mbarrier").
+    MbarWait {
+        addr: u64,
+        parity: bool,
+        park: bool,
+    },
 }
 
 /// The mul whose result a register holds (for `--contract`).
@@ -881,6 +888,9 @@ fn execute(
     let entry = choose_entry(m, opts.entry.as_deref())?;
     let scope = entry.map(|f| f.scope);
     mc.out.entry = entry.map(|f| f.name.clone());
+    if let Some(f) = entry {
+        mc.eng.asyncs.entry_clusters(f)?;
+    }
     // The entry's statements, its registers and variables, and those of
     // every `.func` it may call; other entries are out of scope.
     let funcs: std::collections::HashSet<usize> = m

@@ -113,6 +113,10 @@ pub enum Control {
     /// `mma.sync.aligned.SHAPE.ALAYOUT.BLAYOUT{.satfinite}.DTYPE.ATYPE.BTYPE.CTYPE d, a, b, c`:
     /// a warp's matrix multiply-accumulate (the engine's crates/interp/src/mma.rs).
     Mma(Mma),
+    /// `mbarrier.*`, `cp.async.mbarrier.arrive`, `cp.async.bulk*`,
+    /// `cp.reduce.async.bulk`, `barrier.cluster`, `mapa`, `getctarank`
+    /// (crate::mbarrier; the engine's crates/interp/src/async_copy.rs).
+    Async(crate::mbarrier::AsyncOp),
 }
 
 /// `mma.sync.aligned...` as the engine runs it: the shapes and types of
@@ -768,9 +772,8 @@ impl Control {
             ("cp", ["async", "commit_group"]) => Control::CpAsyncCommit,
             ("cp", ["async", "wait_group"]) => Control::CpAsyncWait { all: false },
             ("cp", ["async", "wait_all"]) => Control::CpAsyncWait { all: true },
-            // Valid PTX the engine does not run (yet): a warning before the
-            // run and an error only where a thread reaches it, not a
-            // module refused for a line it may never execute.
+            // `cp.async.bulk*` and `cp.async.mbarrier.arrive` are
+            // crate::mbarrier's rows (`op::decode` asks them first).
             ("cp", ["async", "bulk" | "mbarrier", ..]) => return None,
             ("cp", ["async", rest @ ..]) => {
                 return Some(CpAsync::decode(opcode, rest).map(Control::CpAsync))
@@ -935,13 +938,15 @@ mod tests {
         ] {
             assert!(matches!(op(bad), Op::Unsupported(Some(_))), "{bad}");
         }
-        // Valid PTX the engine does not run: no reason of its own, so the
-        // module is not refused for it (a warning; an error if reached).
+        // The bulk copies and cluster barriers are crate::mbarrier's.
         for valid in [
             "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes",
             "barrier.cluster.arrive.release.aligned",
         ] {
-            assert_eq!(op(valid), Op::Unsupported(None), "{valid}");
+            assert!(
+                matches!(op(valid), Op::Control(Control::Async(_))),
+                "{valid}"
+            );
         }
         assert!(Control::decode("shfl.sync.bfly.b32")
             .unwrap()

@@ -135,6 +135,14 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
             },
         };
     }
+    // mbarrier, bulk copies, cluster barriers (crate::mbarrier's rows): a
+    // form no row admits is malformed, an error at its line.
+    if let Some(a) = crate::mbarrier::AsyncOp::decode(opcode) {
+        return match a {
+            Ok(a) => ok(Op::Control(Control::Async(a))),
+            Err(d) => bad(d),
+        };
+    }
     // Control, barriers, warp-level instructions, atomics: their typed
     // decoding, or why the engine does not run them.
     match crate::control::Control::decode(opcode) {
@@ -176,9 +184,6 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
         "cvta" => Op::Cvta(last_type(opcode)),
         "bra" if opcode.split('.').skip(1).all(|s| s == "uni") => Op::Bra,
         "ret" => Op::Ret,
-        // `barrier.cluster.arrive/wait` (PTX ISA 7.8, sm_90): valid PTX the
-        // engine does not run; a warning, and an error only if reached.
-        "barrier" if opcode.starts_with("barrier.cluster.") => Op::Unsupported(None),
         "bra" | "brx" | "call" | "bar" | "barrier" => Op::Unsupported(Some(
             Diagnostic::error(
                 0..opcode.len(),
@@ -268,6 +273,7 @@ impl Op {
             Op::Select(c) => Some(c.requires()),
             Op::Testp(c) => Some(c.requires()),
             Op::Int(i) => Some(i.requires()),
+            Op::Control(Control::Async(a)) => Some(a.requires()),
             _ => None,
         }
     }
@@ -290,6 +296,7 @@ impl Op {
             Op::Select(c) => needs(c.requires()),
             Op::Testp(c) => needs(c.requires()),
             Op::Int(i) => needs(i.requires()),
+            Op::Control(Control::Async(a)) => needs(a.requires()),
             _ => Vec::new(),
         }
     }
@@ -309,7 +316,14 @@ impl Op {
     /// True for the ops the interpreter executes (the others stop a run
     /// that reaches them).
     pub fn runs(&self) -> bool {
-        !matches!(self, Op::Unsupported(_) | Op::NotPtx)
+        !matches!(self, Op::Unsupported(_) | Op::NotPtx) && !self.is_tensor_copy()
+    }
+
+    /// `cp.async.bulk.tensor` / `cp.reduce.async.bulk.tensor`: decoded, and
+    /// refused where a thread reaches it (its tensor map is built on the
+    /// host, docs/ENGINE.md "cp.async.bulk").
+    pub fn is_tensor_copy(&self) -> bool {
+        matches!(self, Op::Control(Control::Async(a)) if a.kind == crate::mbarrier::AsyncKind::Tensor)
     }
 
     /// The form the op computes, for the arithmetic ops.

@@ -1,0 +1,935 @@
+//! `mbarrier`, `cp.async.mbarrier.arrive`, the bulk copies
+//! (`cp.async.bulk`, `cp.reduce.async.bulk`) and the cluster instructions
+//! (`barrier.cluster`, `mapa`, `getctarank`), decoded by
+//! `ptxfp_isa::mbarrier` (docs/ENGINE.md "mbarrier", "cp.async.bulk",
+//! "Clusters").
+//!
+//! An mbarrier object is kept by the engine, by its shared-memory address
+//! ([`AsyncState::mbars`]), and mirrored into its 8 bytes of shared memory
+//! in the encoding of [`Mbar::bits`]. A `try_wait` whose phase is not
+//! complete suspends its thread ([`State::MbarWait`]) until the phase
+//! completes; a `test_wait` that finds it incomplete returns false and
+//! parks its thread until the object changes. Both let the other warps
+//! run; when nothing can run and nothing can change, the run stops with a
+//! deadlock error that names the waiting threads and their lines.
+
+use super::*;
+use ptxfp_isa::mbarrier::{AsyncKind, AsyncOp, BulkDir};
+
+/// The address [`State::MbarWait`] names for a wait at
+/// `barrier.cluster.wait` (no mbarrier lives there).
+const CLUSTER_BARRIER: u64 = u64::MAX;
+
+/// The largest count and tx-count (PTX ISA `mbarrier`, "Contents of the
+/// mbarrier object": "Expected arrival count ... range [1, 2^20 - 1]",
+/// "tx-count ... range [-(2^20 - 1), 2^20 - 1]").
+const MAX_COUNT: u64 = (1 << 20) - 1;
+
+/// One mbarrier object (PTX ISA `mbarrier`, "Contents of the mbarrier
+/// object": "Current phase of the mbarrier object", "Count of pending
+/// arrivals for the current phase", "Count of expected arrivals for the
+/// next phase", "Count of pending asynchronous memory operations
+/// (tx-count)").
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Mbar {
+    /// Phases completed since `init`.
+    phase: u64,
+    expected: u32,
+    pending: u32,
+    tx: i64,
+}
+
+impl Mbar {
+    /// The parity of the current phase.
+    fn parity(&self) -> bool {
+        self.phase & 1 == 1
+    }
+
+    /// The object's 64 bits in shared memory (the ISA keeps them opaque;
+    /// this is the engine's encoding, docs/ENGINE.md "mbarrier"): bits
+    /// 0-19 the pending arrival count, 20-39 the expected arrival count,
+    /// 40-60 the tx-count (21-bit two's complement), bit 62 set (an
+    /// initialized object), bit 63 the current phase's parity.
+    fn bits(&self) -> u64 {
+        u64::from(self.pending)
+            | u64::from(self.expected) << 20
+            | ((self.tx as u64) & ((1 << 21) - 1)) << 40
+            | 1 << 62
+            | u64::from(self.parity()) << 63
+    }
+
+    /// The state token `mbarrier.arrive` returns: bit 63 the parity of the
+    /// phase the arrival was in, bits 0-19 the pending count it left
+    /// (`mbarrier.pending_count` reads them), bits 20-39 the expected count.
+    fn token(&self, parity: bool) -> u64 {
+        u64::from(self.pending) | u64::from(self.expected) << 20 | u64::from(parity) << 63
+    }
+}
+
+/// The engine's state for this module, per CTA.
+#[derive(Default)]
+pub(crate) struct AsyncState {
+    /// The initialized mbarrier objects, by address.
+    mbars: BTreeMap<u64, Mbar>,
+    /// Threads whose `try_wait` phase completed while they were suspended:
+    /// the `try_wait` they run again gives true.
+    woken: std::collections::BTreeSet<usize>,
+    /// Changes to mbarrier objects and the cluster barrier so far.
+    epoch: u64,
+    /// The `epoch` when parked threads were last let go because nothing
+    /// else could run.
+    released_at: Option<u64>,
+    /// Completed phases of `barrier.cluster`.
+    cluster_phase: u64,
+    /// Per thread, the `barrier.cluster` phase its last arrive was in.
+    cluster_arrived: BTreeMap<usize, u64>,
+    /// The entry has `.explicitcluster` or `.reqnctapercluster` (kept
+    /// from CTA to CTA).
+    pub(crate) explicit: bool,
+}
+
+impl AsyncState {
+    /// The entry's cluster directives: a kernel that needs clusters of
+    /// several CTAs (`.reqnctapercluster 2, 1, 1`: distributed shared
+    /// memory, cluster barriers across CTAs) is refused, since the engine
+    /// runs every CTA as a cluster of one (docs/ENGINE.md "Clusters").
+    pub(crate) fn entry_clusters(
+        &mut self,
+        f: &ptxfp_front::module::Function,
+    ) -> Result<(), RunError> {
+        if let Some(c) = f.cluster.filter(|c| *c != [1, 1, 1]) {
+            return Err(RunError::Input(format!(
+                "`{}` needs clusters of {}x{}x{} CTAs (.reqnctapercluster); `ptxfp run` runs every CTA as a cluster of one CTA (docs/ENGINE.md \"Clusters\")",
+                f.name, c[0], c[1], c[2]
+            )));
+        }
+        self.explicit = f.explicit_cluster || f.cluster.is_some();
+        Ok(())
+    }
+
+    /// A new CTA's state: no objects, no waiters.
+    pub(crate) fn reset(&mut self) {
+        *self = AsyncState {
+            explicit: self.explicit,
+            ..AsyncState::default()
+        };
+    }
+
+    /// `%clusterid`, `%nclusterid`, `%cluster_ctaid`, `%cluster_nctaid`
+    /// (dimension `i`), `%cluster_ctarank`, `%cluster_nctarank`,
+    /// `%is_explicit_cluster`, for a launch where every CTA is a cluster of
+    /// one (PTX ISA §10.14-10.20): the cluster of CTA `ctaid` is `ctaid`,
+    /// and the CTA is rank 0 of 1. %is_explicit_cluster: "whether the
+    /// cluster launch is explicitly specified by user": where the kernel
+    /// says so (`.explicitcluster`, `.reqnctapercluster 1, 1, 1`).
+    pub(crate) fn cluster_register(
+        &self,
+        name: &str,
+        i: usize,
+        ctaid: [u32; 3],
+        grid: [u32; 3],
+    ) -> u64 {
+        match name {
+            "%clusterid" => u64::from(ctaid[i]),
+            "%nclusterid" => u64::from(grid[i]),
+            "%cluster_nctaid" | "%cluster_nctarank" => 1,
+            "%is_explicit_cluster" => u64::from(self.explicit),
+            _ => 0,
+        }
+    }
+}
+
+impl Machine<'_, '_> {
+    /// Runs one instruction of `ptxfp_isa::mbarrier` for the running thread.
+    pub(crate) fn async_op(&mut self, ins: &Instr, a: AsyncOp) -> Result<Flow, RunError> {
+        let ops = &ins.operands;
+        let count = |n: usize, form: &str| -> Result<(), RunError> {
+            if ops.len() == n {
+                Ok(())
+            } else {
+                Err(err(
+                    ins.opcode_span.clone(),
+                    format!(
+                        "`{}` takes {n} operand(s): `{} {form};`",
+                        ins.opcode, ins.opcode
+                    ),
+                ))
+            }
+        };
+        match a.kind {
+            AsyncKind::Init => {
+                count(2, "[addr], count")?;
+                let (addr, aty) = self.mbar_addr(ins, &ops[0])?;
+                let n = self.read(&ops[1], PtxType::U32)?;
+                // mbarrier.init: "The valid range of the count operand is
+                // [1, 2^20 - 1]" ("Contents of the mbarrier object").
+                if !(1..=MAX_COUNT).contains(&n) {
+                    return Err(err(
+                        ops[1].span.clone(),
+                        format!("mbarrier count {n}: the expected arrival count is 1 to 2^20 - 1 (1048575)"),
+                    ));
+                }
+                // Not while threads wait on the object: their phase would
+                // vanish (the PTX ISA leaves that undefined).
+                let waiting = self.eng.threads.iter().filter(|t| {
+                    matches!(t.state, State::MbarWait { addr: a, .. } if a == addr)
+                });
+                let n_waiting = waiting.count();
+                if n_waiting > 0 {
+                    return Err(err(
+                        ops[0].span.clone(),
+                        format!("`{}` initializes the mbarrier at {addr:#x} again while {n_waiting} thread(s) wait on it", ins.opcode),
+                    ));
+                }
+                // "Initializing the current phase to 0. Initializing the
+                // expected arrival count to count. Initializing the pending
+                // arrival count to count. Initializing the tx-count to 0."
+                let m = Mbar {
+                    phase: 0,
+                    expected: n as u32,
+                    pending: n as u32,
+                    tx: 0,
+                };
+                self.mbar_put(addr, Some(m));
+                self.trace(ins, &[(addr, aty), (n, PtxType::U32)], None);
+                Ok(Flow::Next)
+            }
+            AsyncKind::Inval => {
+                count(1, "[addr]")?;
+                let (addr, aty) = self.mbar_addr(ins, &ops[0])?;
+                // mbarrier.inval: "invalidates the mbarrier object"; any
+                // later operation but init on it is undefined (an error).
+                self.mbar_get(ins, &ops[0], addr)?;
+                self.mbar_put(addr, None);
+                self.trace(ins, &[(addr, aty)], None);
+                Ok(Flow::Next)
+            }
+            AsyncKind::Arrive {
+                drop,
+                no_complete,
+                expect_tx,
+            } => {
+                if !(2..=3).contains(&ops.len()) || (no_complete || expect_tx) && ops.len() != 3 {
+                    return Err(err(
+                        ins.opcode_span.clone(),
+                        format!(
+                            "`{}` takes `state, [addr]{}`",
+                            ins.opcode,
+                            match (no_complete, expect_tx) {
+                                (_, true) => ", txCount",
+                                (true, _) => ", count",
+                                _ => "{, count}",
+                            }
+                        ),
+                    ));
+                }
+                let (addr, aty) = self.mbar_addr(ins, &ops[1])?;
+                let mut m = self.mbar_get(ins, &ops[1], addr)?;
+                let mut srcs = vec![(addr, aty)];
+                let mut n = 1;
+                if let Some(o) = ops.get(2) {
+                    let v = self.read(o, PtxType::U32)?;
+                    srcs.push((v, PtxType::U32));
+                    if expect_tx {
+                        // arrive.expect_tx: "performs an expect-tx operation
+                        // prior to the arrive-on operation".
+                        m.tx = self.tx_add(ins, o, m.tx, v as i64)?;
+                    } else {
+                        // "Support for count argument without the modifier
+                        // .noComplete introduced in PTX ISA version 7.8"
+                        // (sm_90).
+                        if !(no_complete
+                            || self.version >= PtxVersion::new(7, 8)
+                                && self.exec.code_target.at_least(90))
+                        {
+                            return Err(err(
+                                o.span.clone(),
+                                format!("`{}` with a count needs PTX ISA 7.8 and sm_90 (or `.noComplete`); this code is PTX {} for {}", ins.opcode, self.version, self.exec.code_target),
+                            ));
+                        }
+                        if !(1..=MAX_COUNT).contains(&v) {
+                            return Err(err(
+                                o.span.clone(),
+                                format!("arrival count {v}: the count is 1 to 2^20 - 1"),
+                            ));
+                        }
+                        n = v as u32;
+                    }
+                }
+                // arrive: "decrements the pending arrival count by count";
+                // arrive_drop: "decrements the expected arrival count of the
+                // mbarrier object by the amount specified by count and then
+                // performs an arrive-on operation".
+                if n > m.pending || drop && n > m.expected {
+                    return Err(err(
+                        ops[1].span.clone(),
+                        format!(
+                            "`{}` arrives {n} time(s) at the mbarrier at {addr:#x}, but only {} of its {} arrivals are pending in this phase: the PTX ISA leaves that undefined",
+                            ins.opcode, m.pending, m.expected
+                        ),
+                    ));
+                }
+                let parity = m.parity();
+                m.pending -= n;
+                if drop {
+                    m.expected -= n;
+                }
+                // .noComplete: "the arrive-on operation ... must not cause
+                // the mbarrier to complete its current phase, otherwise the
+                // behavior is undefined" (an error here).
+                if no_complete && m.pending == 0 && m.tx == 0 {
+                    return Err(err(
+                        ins.opcode_span.clone(),
+                        format!("`{}` completes the current phase of the mbarrier at {addr:#x}, which `.noComplete` must not do", ins.opcode),
+                    ));
+                }
+                // "mbarrier.arrive ... returns an opaque 64-bit register
+                // capturing the phase of the mbarrier object prior to the
+                // arrive-on operation in the destination operand state."
+                let token = m.token(parity);
+                self.mbar_update(addr, m);
+                if !matches!(ops[0].kind, OperandKind::Name("_")) {
+                    self.write(&ops[0], PtxType::B64, token)?;
+                }
+                self.trace(ins, &srcs, Some((token, PtxType::B64)));
+                Ok(Flow::Next)
+            }
+            AsyncKind::ExpectTx | AsyncKind::CompleteTx => {
+                count(2, "[addr], txCount")?;
+                let (addr, aty) = self.mbar_addr(ins, &ops[0])?;
+                let mut m = self.mbar_get(ins, &ops[0], addr)?;
+                let v = self.read(&ops[1], PtxType::U32)?;
+                // expect_tx: "increases the tx-count of the mbarrier object
+                // by the value specified by txCount"; complete_tx:
+                // "decrements the tx-count ... by completeCount".
+                let d = if a.kind == AsyncKind::ExpectTx {
+                    v as i64
+                } else {
+                    -(v as i64)
+                };
+                m.tx = self.tx_add(ins, &ops[1], m.tx, d)?;
+                self.mbar_update(addr, m);
+                self.trace(ins, &[(addr, aty), (v, PtxType::U32)], None);
+                Ok(Flow::Next)
+            }
+            AsyncKind::Wait { test, parity } => {
+                let hint = usize::from(!test);
+                if !(3..=3 + hint).contains(&ops.len()) {
+                    return Err(err(
+                        ins.opcode_span.clone(),
+                        format!(
+                            "`{}` takes `waitComplete, [addr], {}{}`",
+                            ins.opcode,
+                            if parity { "phaseParity" } else { "state" },
+                            if test { "" } else { "{, suspendTimeHint}" }
+                        ),
+                    ));
+                }
+                let (addr, aty) = self.mbar_addr(ins, &ops[1])?;
+                let m = self.mbar_get(ins, &ops[1], addr)?;
+                let mut srcs = vec![(addr, aty)];
+                // ".parity variant of the instructions test for the
+                // completion of the phase indicated by the operand
+                // phaseParity, which is the integer parity of either the
+                // current phase or the immediately preceding phase";
+                // otherwise "the phase indicated by state", the token an
+                // arrive returned (its bit 63 is that phase's parity).
+                let want = if parity {
+                    let p = self.read(&ops[2], PtxType::U32)?;
+                    srcs.push((p, PtxType::U32));
+                    if p > 1 {
+                        return Err(err(
+                            ops[2].span.clone(),
+                            format!("phaseParity {p}: the valid values are 0 and 1"),
+                        ));
+                    }
+                    p == 1
+                } else {
+                    let s = self.read(&ops[2], PtxType::B64)?;
+                    srcs.push((s, PtxType::B64));
+                    s >> 63 == 1
+                };
+                if let Some(o) = ops.get(3) {
+                    // suspendTimeHint: "the time limit, in nanoseconds";
+                    // read, unused (a suspended thread waits for the phase).
+                    srcs.push((self.read(o, PtxType::U32)?, PtxType::U32));
+                }
+                // The phase of parity `want` is complete when the current
+                // phase has the other parity (it is the preceding one).
+                let woken = self.eng.asyncs.woken.remove(&self.lane);
+                let done = woken || m.parity() != want;
+                if done || test {
+                    // test_wait: "a non-blocking instruction which tests for
+                    // the completion of the phase"; waitComplete "true" when
+                    // the phase is complete.
+                    self.write(&ops[0], PtxType::Pred, u64::from(done))?;
+                    self.trace(ins, &srcs, Some((u64::from(done), PtxType::Pred)));
+                    if done {
+                        return Ok(Flow::Next);
+                    }
+                } else {
+                    self.trace(ins, &srcs, None);
+                }
+                // try_wait: "a potentially blocking instruction ... If the
+                // phase is not complete, the executing thread may be
+                // suspended. Suspended thread resumes execution when the
+                // specified phase completes": the engine suspends it (and
+                // runs the try_wait again then, which gives true). A failed
+                // test_wait goes on, and its thread yields.
+                Ok(Flow::MbarWait {
+                    addr,
+                    parity: want,
+                    park: test,
+                })
+            }
+            AsyncKind::PendingCount => {
+                count(2, "count, state")?;
+                let s = self.read(&ops[1], PtxType::B64)?;
+                // pending_count: "the pending arrival count" of the phase
+                // the state token captured (its bits 0-19 here).
+                let n = s & MAX_COUNT;
+                self.write(&ops[0], PtxType::U32, n)?;
+                self.trace(ins, &[(s, PtxType::B64)], Some((n, PtxType::U32)));
+                Ok(Flow::Next)
+            }
+            AsyncKind::CpAsyncArrive { noinc } => {
+                count(1, "[addr]")?;
+                let (addr, aty) = self.mbar_addr(ins, &ops[0])?;
+                let mut m = self.mbar_get(ins, &ops[0], addr)?;
+                // "Makes the mbarrier object track all prior cp.async
+                // operations initiated by the executing thread"; "The
+                // arrive-on operation is triggered after the completion of
+                // all prior cp.async operations": every cp.async completes
+                // when issued here, so it is triggered at once. Without
+                // .noinc "the pending count of the mbarrier object is
+                // incremented by 1 prior to the asynchronous arrive-on
+                // operation", a net change of zero.
+                if noinc {
+                    if m.pending == 0 {
+                        return Err(err(
+                            ops[0].span.clone(),
+                            format!("`{}` arrives at the mbarrier at {addr:#x}, but no arrival is pending in this phase", ins.opcode),
+                        ));
+                    }
+                    m.pending -= 1;
+                    self.mbar_update(addr, m);
+                }
+                self.trace(ins, &[(addr, aty)], None);
+                Ok(Flow::Next)
+            }
+            AsyncKind::Bulk { dir, reduce } => {
+                self.bulk(ins, &a, dir, reduce)?;
+                Ok(Flow::Next)
+            }
+            AsyncKind::Prefetch => {
+                let want = 2 + usize::from(a.cache_hint);
+                count(want, if a.cache_hint { "[srcMem], size, cache-policy" } else { "[srcMem], size" })?;
+                let (src, sty) = self.address(&ops[0])?;
+                let size = self.read(&ops[1], PtxType::U32)?;
+                // prefetch: "brings data into the L2 cache": no result here.
+                self.bulk_checks(ins, &[(&ops[0], src)], &ops[1], size)?;
+                self.trace(ins, &[(src, sty), (size, PtxType::U32)], None);
+                Ok(Flow::Next)
+            }
+            AsyncKind::Commit | AsyncKind::WaitGroup => {
+                // commit_group: "creates a new per-thread bulk async-group
+                // and batches all prior cp{.reduce}.async.bulk.{.prefetch}
+                // instructions satisfying the following conditions into
+                // the new bulk async-group"; wait_group: "wait till only N
+                // or fewer of the most recent bulk async-groups are
+                // pending". Every bulk copy completes when issued here, so
+                // no group is ever pending.
+                let wait = a.kind == AsyncKind::WaitGroup;
+                count(usize::from(wait), if wait { "N" } else { "" })?;
+                let mut srcs = Vec::new();
+                if let Some(n) = ops.first() {
+                    if !matches!(n.kind, OperandKind::Imm(_)) {
+                        return Err(err(
+                            n.span.clone(),
+                            "`cp.async.bulk.wait_group`'s operand is an integer constant",
+                        ));
+                    }
+                    srcs.push((self.read(n, PtxType::U32)?, PtxType::U32));
+                }
+                self.trace(ins, &srcs, None);
+                Ok(Flow::Next)
+            }
+            AsyncKind::Tensor => Err(err_help(
+                ins.opcode_span.clone(),
+                format!("`{}` is not run: a tensor copy reads a CUtensorMap that the host builds (cuTensorMapEncode*), which a run has no way to give", ins.opcode),
+                "docs/ENGINE.md \"cp.async.bulk\": use cp.async.bulk without .tensor, or cp.async")),
+            AsyncKind::ClusterArrive => {
+                count(0, "")?;
+                // barrier.cluster.arrive: "marks the arrival of the executing
+                // thread at the cluster barrier"; a second arrive before the
+                // wait is undefined (an error).
+                let phase = self.eng.asyncs.cluster_phase;
+                if self.eng.asyncs.cluster_arrived.get(&self.lane) == Some(&phase) {
+                    return Err(err(
+                        ins.opcode_span.clone(),
+                        "`barrier.cluster.arrive` twice before `barrier.cluster.wait`: each thread arrives once per phase",
+                    ));
+                }
+                self.eng.asyncs.cluster_arrived.insert(self.lane, phase);
+                self.trace(ins, &[], None);
+                self.cluster_complete();
+                Ok(Flow::Next)
+            }
+            AsyncKind::ClusterWait => {
+                count(0, "")?;
+                // barrier.cluster.wait: "causes the executing thread to wait
+                // for all non-exited threads of the cluster to perform
+                // barrier.cluster.arrive".
+                let Some(&p) = self.eng.asyncs.cluster_arrived.get(&self.lane) else {
+                    return Err(err(
+                        ins.opcode_span.clone(),
+                        "`barrier.cluster.wait` without a `barrier.cluster.arrive` before it: the PTX ISA leaves that undefined",
+                    ));
+                };
+                self.trace(ins, &[], None);
+                if self.eng.asyncs.woken.remove(&self.lane) || self.eng.asyncs.cluster_phase > p {
+                    self.eng.asyncs.cluster_arrived.remove(&self.lane);
+                    return Ok(Flow::Next);
+                }
+                Ok(Flow::MbarWait {
+                    addr: CLUSTER_BARRIER,
+                    parity: p & 1 == 1,
+                    park: false,
+                })
+            }
+            AsyncKind::Mapa | AsyncKind::Getctarank => {
+                let mapa = a.kind == AsyncKind::Mapa;
+                count(2 + usize::from(mapa), if mapa { "d, a, b" } else { "d, a" })?;
+                let ty = a.ty.unwrap_or(PtxType::U64);
+                let addr = self.read(&ops[1], ty)?;
+                // mapa: "Map the address of the shared variable in the
+                // target CTA"; getctarank: "Generate the CTA rank of the
+                // address". A cluster of one CTA: rank 0, the same address.
+                if a.cluster_space && self.region(addr) != Some(Region::Shared) {
+                    return Err(err(
+                        ops[1].span.clone(),
+                        format!("`{}`: {addr:#x} is not a shared-memory address of this CTA", ins.opcode),
+                    ));
+                }
+                let mut srcs = vec![(addr, ty)];
+                let v = if mapa {
+                    let rank = self.read(&ops[2], PtxType::U32)?;
+                    srcs.push((rank, PtxType::U32));
+                    if rank != 0 {
+                        return Err(err(
+                            ops[2].span.clone(),
+                            format!("CTA rank {rank}: the cluster has one CTA, rank 0 (the engine runs clusters of one CTA; docs/ENGINE.md \"Clusters\")"),
+                        ));
+                    }
+                    addr
+                } else {
+                    0
+                };
+                self.write(&ops[0], ty, v)?;
+                self.trace(ins, &srcs, Some((v, ty)));
+                Ok(Flow::Next)
+            }
+        }
+    }
+
+    /// The address of an mbarrier operand: in this CTA's shared memory,
+    /// 8-byte aligned ("An mbarrier object is an opaque object in shared
+    /// memory ... 64-bit ... 8-byte aligned").
+    fn mbar_addr(&mut self, ins: &Instr, o: &Operand) -> Result<(u64, PtxType), RunError> {
+        let (addr, ty) = self.address(o)?;
+        if self.region(addr) != Some(Region::Shared) {
+            return Err(err(
+                o.span.clone(),
+                format!(
+                    "`{}`: {addr:#x} is not in shared memory; an mbarrier object is a .shared .b64",
+                    ins.opcode
+                ),
+            ));
+        }
+        if !addr.is_multiple_of(8) {
+            return Err(err(
+                o.span.clone(),
+                format!(
+                    "`{}`: the mbarrier object at {addr:#x} is not 8-byte aligned",
+                    ins.opcode
+                ),
+            ));
+        }
+        Ok((addr, ty))
+    }
+
+    /// The mbarrier object at `addr`, which must have been initialized.
+    fn mbar_get(&self, ins: &Instr, o: &Operand, addr: u64) -> Result<Mbar, RunError> {
+        self.eng.asyncs.mbars.get(&addr).copied().ok_or_else(|| {
+            RunError::Program(
+                Diagnostic::error(
+                    o.span.clone(),
+                    format!("`{}`: no mbarrier object is initialized at {addr:#x}", ins.opcode),
+                )
+                .with_help("initialize it with `mbarrier.init.shared.b64 [addr], count;` (and a barrier before other threads use it); an `mbarrier.inval` ends it"),
+            )
+        })
+    }
+
+    /// Sets (or, `None`, invalidates) the object at `addr`: its bits in
+    /// shared memory, and the threads parked on it go on.
+    fn mbar_put(&mut self, addr: u64, m: Option<Mbar>) {
+        let bits = match m {
+            Some(m) => {
+                self.eng.asyncs.mbars.insert(addr, m);
+                m.bits()
+            }
+            None => {
+                self.eng.asyncs.mbars.remove(&addr);
+                0
+            }
+        };
+        self.mem_in_mut(Some(Space::Shared), addr)
+            .write(addr, 8, bits);
+        self.eng.asyncs.epoch += 1;
+        for t in &mut self.eng.threads {
+            if matches!(t.state, State::MbarWait { addr: a, park: true, .. } if a == addr) {
+                t.state = State::Ready;
+            }
+        }
+    }
+
+    /// Stores `m` at `addr`, first completing its phase where it is
+    /// complete. PTX ISA `mbarrier`, "Phase Completion of the mbarrier
+    /// object": "The current phase is completed when the pending arrival
+    /// count reaches zero and the tx-count reaches zero"; then "the
+    /// mbarrier object transitions to the next phase": "the pending
+    /// arrival count is reinitialized to the expected arrival count". The
+    /// threads suspended on the completed phase resume.
+    fn mbar_update(&mut self, addr: u64, mut m: Mbar) {
+        if m.pending == 0 && m.tx == 0 {
+            let done = m.parity();
+            m.phase += 1;
+            m.pending = m.expected;
+            for (lane, t) in self.eng.threads.iter_mut().enumerate() {
+                if matches!(t.state, State::MbarWait { addr: a, parity, park: false, .. } if a == addr && parity == done)
+                {
+                    t.state = State::Ready;
+                    self.eng.asyncs.woken.insert(lane);
+                }
+            }
+        }
+        self.mbar_put(addr, Some(m));
+    }
+
+    /// `tx + d`, which must stay in the tx-count's range.
+    fn tx_add(&self, ins: &Instr, o: &Operand, tx: i64, d: i64) -> Result<i64, RunError> {
+        let t = tx + d;
+        if t.unsigned_abs() > MAX_COUNT {
+            return Err(err(
+                o.span.clone(),
+                format!("`{}` takes the tx-count to {t}, outside -(2^20 - 1)..2^20 - 1: the PTX ISA leaves that undefined", ins.opcode),
+            ));
+        }
+        Ok(t)
+    }
+
+    /// The rules of a bulk copy's operands (PTX ISA `cp.async.bulk`):
+    /// "The size operand ... must be a multiple of 16"; "The addresses
+    /// ... must be aligned to 16 bytes".
+    fn bulk_checks(
+        &self,
+        ins: &Instr,
+        addrs: &[(&Operand, u64)],
+        size_op: &Operand,
+        size: u64,
+    ) -> Result<(), RunError> {
+        if !size.is_multiple_of(16) {
+            return Err(err_help(
+                size_op.span.clone(),
+                format!(
+                    "size {size}: `{}` copies a multiple of 16 bytes",
+                    ins.opcode
+                ),
+                "round the size up to a multiple of 16 (PTX ISA cp.async.bulk)",
+            ));
+        }
+        for (o, a) in addrs {
+            if !a.is_multiple_of(16) {
+                return Err(err_help(
+                    o.span.clone(),
+                    format!("misaligned bulk copy: `{}` needs 16-byte aligned addresses, and {a:#x} is not", ins.opcode),
+                "align the buffers to 16 bytes (`.align 16`)"));
+            }
+        }
+        Ok(())
+    }
+
+    /// `cp.async.bulk` and `cp.reduce.async.bulk`: the copy (or the
+    /// reduction, element by element through the atomic's update) is
+    /// performed when the instruction runs, and for the mbarrier forms
+    /// the complete-tx of its bytes follows at once ("the mbarrier
+    /// complete-tx operation, with completeCount argument equal to amount
+    /// of data copied in bytes, is performed on the mbarrier object").
+    fn bulk(
+        &mut self,
+        ins: &Instr,
+        a: &AsyncOp,
+        dir: BulkDir,
+        reduce: Option<ptxfp_isa::control::Atomic>,
+    ) -> Result<(), RunError> {
+        let ops = &ins.operands;
+        let mbar = dir != BulkDir::SharedToGlobal;
+        let want = 3 + usize::from(mbar) + usize::from(a.multicast) + usize::from(a.cache_hint);
+        if ops.len() != want {
+            return Err(err(
+                ins.opcode_span.clone(),
+                format!(
+                    "`{}` takes `[dstMem], [srcMem], size{}{}{}`",
+                    ins.opcode,
+                    if mbar { ", [mbar]" } else { "" },
+                    if a.multicast { ", ctaMask" } else { "" },
+                    if a.cache_hint { ", cache-policy" } else { "" }
+                ),
+            ));
+        }
+        let (dst, dty) = self.address(&ops[0])?;
+        let (src, sty) = self.address(&ops[1])?;
+        let size = self.read(&ops[2], PtxType::U32)?;
+        self.bulk_checks(ins, &[(&ops[0], dst), (&ops[1], src)], &ops[2], size)?;
+        let (from, to) = match dir {
+            BulkDir::GlobalToShared => (Space::Global, Space::Shared),
+            BulkDir::SharedToShared => (Space::Shared, Space::Shared),
+            BulkDir::SharedToGlobal => (Space::Shared, Space::Global),
+        };
+        for (o, addr, sp) in [(&ops[0], dst, to), (&ops[1], src, from)] {
+            let shared = self.region(addr) == Some(Region::Shared);
+            if shared != (sp == Space::Shared) {
+                return Err(err(
+                    o.span.clone(),
+                    format!("`{}`: {addr:#x} is {} a shared-memory address; this operand addresses .{} memory", ins.opcode, if shared { "" } else { "not" }, sp.name()),
+                ));
+            }
+        }
+        let mut srcs = vec![(dst, dty), (src, sty), (size, PtxType::U32)];
+        let mbar_at = if mbar {
+            let (m, mty) = self.mbar_addr(ins, &ops[3])?;
+            self.mbar_get(ins, &ops[3], m)?;
+            srcs.push((m, mty));
+            Some(m)
+        } else {
+            None
+        };
+        if a.multicast {
+            // .multicast::cluster: "copied to the same CTA-relative offset
+            // as dstMem in the shared memory of each destination CTA"
+            // named by the 16-bit ctaMask, "each bit position ... the
+            // %ctaid of the destination CTA" (its rank): here rank 0 only.
+            let mask = self.read(&ops[4], PtxType::B16)?;
+            srcs.push((mask, PtxType::B16));
+            if mask & !1 != 0 {
+                return Err(err(
+                    ops[4].span.clone(),
+                    format!("ctaMask {mask:#06x} names CTA ranks other than 0; the cluster has one CTA (docs/ENGINE.md \"Clusters\")"),
+                ));
+            }
+            if mask == 0 {
+                self.trace(ins, &srcs, None);
+                return Ok(());
+            }
+        }
+        if a.cache_hint {
+            srcs.push((self.read(&ops[ops.len() - 1], PtxType::B64)?, PtxType::B64));
+        }
+        // Element by element: bytes for a copy, the reduction's type for
+        // cp.reduce ("each data element ... is combined with the element at
+        // the destination by the .redOp operation").
+        let n = reduce.map_or(1, |r| r.ty.bits().div_ceil(8));
+        let mut i = 0;
+        while i < size {
+            let s = src.wrapping_add(i);
+            let v = match self.mem_in(Some(from), s).read(s, n) {
+                Ok(v) => v,
+                Err(bad) => {
+                    self.memory_problem(
+                        Diagnostic::error(
+                            ops[1].span.clone(),
+                            format!("`{}` reads {size} bytes at {src:#x}, but memory at {bad:#x} was never given or written", ins.opcode),
+                        )
+                        .with_help(format!("give it with --mem {s:#x}=HEXBYTES")),
+                        ", reading zeros",
+                    )?;
+                    0
+                }
+            };
+            let d = dst.wrapping_add(i);
+            let new = match reduce {
+                None => v,
+                Some(r) => {
+                    let old = match self.mem_in(Some(to), d).read(d, n) {
+                        Ok(v) => v,
+                        Err(bad) => {
+                            self.memory_problem(
+                                Diagnostic::error(
+                                    ops[0].span.clone(),
+                                    format!("`{}` combines into {size} bytes at {dst:#x}, but memory at {bad:#x} was never given or written", ins.opcode),
+                                )
+                                .with_help(format!("give it with --mem {d:#x}=HEXBYTES")),
+                                ", reading zeros",
+                            )?;
+                            0
+                        }
+                    };
+                    self.atom_update(r.update, old, &[v], r.ty.bits())
+                }
+            };
+            self.mem_in_mut(Some(to), d).write(d, n, new);
+            i += u64::from(n);
+        }
+        self.trace(ins, &srcs, None);
+        if let Some(m) = mbar_at {
+            let mut o = self.mbar_get(ins, &ops[3], m)?;
+            o.tx = self.tx_add(ins, &ops[2], o.tx, -(size as i64))?;
+            self.mbar_update(m, o);
+        }
+        Ok(())
+    }
+
+    /// Completes the phase of `barrier.cluster` where every thread of the
+    /// CTA that has not exited arrived in it.
+    fn cluster_complete(&mut self) -> bool {
+        let phase = self.eng.asyncs.cluster_phase;
+        let arrived = &self.eng.asyncs.cluster_arrived;
+        let all = self
+            .eng
+            .threads
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.state != State::Done)
+            .all(|(lane, _)| arrived.get(&lane) == Some(&phase));
+        if !all || arrived.is_empty() {
+            return false;
+        }
+        self.eng.asyncs.cluster_phase += 1;
+        self.eng.asyncs.epoch += 1;
+        for (lane, t) in self.eng.threads.iter_mut().enumerate() {
+            if matches!(
+                t.state,
+                State::MbarWait {
+                    addr: CLUSTER_BARRIER,
+                    ..
+                }
+            ) {
+                t.state = State::Ready;
+                self.eng.asyncs.woken.insert(lane);
+            }
+        }
+        true
+    }
+
+    /// Nothing can run and no barrier opens: completes the cluster
+    /// barrier where the threads that exited held it up, lets threads
+    /// parked by a failed `test_wait` poll again where something changed
+    /// since they last did (true: run on), or stops with a deadlock error
+    /// where threads wait on an mbarrier or the cluster barrier.
+    pub(crate) fn async_idle(&mut self) -> Result<bool, RunError> {
+        if self.cluster_complete() {
+            return Ok(true);
+        }
+        let epoch = self.eng.asyncs.epoch;
+        let parked = self
+            .eng
+            .threads
+            .iter()
+            .any(|t| matches!(t.state, State::MbarWait { park: true, .. }));
+        if parked && self.eng.asyncs.released_at != Some(epoch) {
+            self.eng.asyncs.released_at = Some(epoch);
+            for t in &mut self.eng.threads {
+                if matches!(t.state, State::MbarWait { park: true, .. }) {
+                    t.state = State::Ready;
+                }
+            }
+            return Ok(true);
+        }
+        // A deadlock: the waits, grouped by object and statement, in
+        // thread order.
+        let mut groups: Vec<(u64, bool, usize, bool, usize, usize)> = Vec::new();
+        for (lane, t) in self.eng.threads.iter().enumerate() {
+            if let State::MbarWait {
+                addr,
+                parity,
+                at,
+                park,
+            } = t.state
+            {
+                match groups
+                    .iter_mut()
+                    .find(|g| (g.0, g.1, g.2, g.3) == (addr, parity, at, park))
+                {
+                    Some(g) => g.4 += 1,
+                    None => groups.push((addr, parity, at, park, 1, lane)),
+                }
+            }
+        }
+        let Some(&(addr, parity, at, _, _, lane)) = groups.first() else {
+            return Ok(false);
+        };
+        let live = self
+            .eng
+            .threads
+            .iter()
+            .filter(|t| t.state != State::Done)
+            .count();
+        let describe = |me: &Self, g: &(u64, bool, usize, bool, usize, usize)| {
+            let (l, c) = me.line_col(Some(&me.stmt_span(g.2)));
+            let what = if g.0 == CLUSTER_BARRIER {
+                let arrived = me
+                    .eng
+                    .asyncs
+                    .cluster_arrived
+                    .values()
+                    .filter(|p| **p == me.eng.asyncs.cluster_phase)
+                    .count();
+                format!("at barrier.cluster.wait, which {arrived} of the CTA's {live} running threads reached")
+            } else {
+                let m = me.eng.asyncs.mbars.get(&g.0);
+                let state = m.map_or("no longer initialized".to_string(), |m| {
+                    format!(
+                        "{} of {} arrivals pending, tx-count {}",
+                        m.pending, m.expected, m.tx
+                    )
+                });
+                format!(
+                    "{} phase parity {} of the mbarrier at {:#x} ({state})",
+                    if g.3 { "poll (test_wait)" } else { "wait for" },
+                    u8::from(g.1),
+                    g.0
+                )
+            };
+            format!("{} thread(s) {what} at {l}:{c}", g.4)
+        };
+        let others: Vec<String> = groups[1..].iter().map(|g| describe(self, g)).collect();
+        let bars = self
+            .eng
+            .threads
+            .iter()
+            .filter(|t| matches!(t.state, State::Barrier { .. }))
+            .count();
+        let mut msg = format!("deadlock: {}", describe(self, &groups[0]));
+        let _ = (addr, parity);
+        self.lane = lane;
+        msg.push_str(&format!(" ({} is one)", self.who()));
+        if !others.is_empty() {
+            msg.push_str(&format!("; {}", others.join("; ")));
+        }
+        if bars > 0 {
+            msg.push_str(&format!("; {bars} thread(s) wait at bar.sync barriers"));
+        }
+        msg.push_str("; no running thread is left to arrive");
+        Err(RunError::Program(
+            Diagnostic::error(self.stmt_span(at), msg).with_help(
+                "every arrival a phase expects (the count given to mbarrier.init) and every byte of its tx-count must come before the wait can end; check the counts, and that the arriving threads reach their arrive",
+            ),
+        ))
+    }
+}
+
+/// An error at `span` with a fix.
+fn err_help(span: Span, msg: impl Into<String>, help: &str) -> RunError {
+    RunError::Program(Diagnostic::error(span, msg).with_help(help))
+}

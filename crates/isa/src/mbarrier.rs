@@ -1,0 +1,823 @@
+//! The asynchronous-barrier, bulk-copy and cluster instructions of sm_80 and
+//! sm_90 as data: `mbarrier.*`, `cp.async.mbarrier.arrive`,
+//! `cp.async.bulk*`, `cp.reduce.async.bulk`, `barrier.cluster`, `mapa`,
+//! `getctarank`. One [`Row`] per syntax line of the PTX ISA (its qualifier
+//! slots, the PTX ISA version and sm target it needs); [`AsyncOp::decode`]
+//! matches an opcode against the rows and gives the typed instruction, and
+//! [`AsyncOp::requires`] the version and target, which `Op::validate`
+//! checks before a run. The engine's semantics are
+//! crates/interp/src/async_copy.rs (docs/ENGINE.md "mbarrier").
+
+use crate::control::Atomic;
+use crate::diag::Diagnostic;
+use crate::target::{PtxVersion, Target};
+use crate::types::PtxType;
+
+/// An instruction of this module, decoded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AsyncOp {
+    /// What it does.
+    pub kind: AsyncKind,
+    /// The address operand names a `.shared::cluster` object (`mbarrier`
+    /// with `.shared::cluster`, `mapa.shared::cluster`).
+    pub cluster_space: bool,
+    /// `.L2::cache_hint`: a last operand, `cache-policy`, follows.
+    pub cache_hint: bool,
+    /// `.multicast::cluster`: a `ctaMask` operand follows `[mbar]`.
+    pub multicast: bool,
+    /// The PTX ISA version and sm target the form needs: its row's, raised
+    /// by the qualifiers that came later ([`WORDS`]).
+    pub min: (PtxVersion, u16),
+    /// The instruction type, for `mapa` and `getctarank` (`.u32`/`.u64`).
+    pub ty: Option<PtxType>,
+}
+
+/// The instructions of [`AsyncOp`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AsyncKind {
+    /// `mbarrier.init.b64 [addr], count`.
+    Init,
+    /// `mbarrier.inval.b64 [addr]`.
+    Inval,
+    /// `mbarrier.arrive{.noComplete|.expect_tx}` and `mbarrier.arrive_drop...`:
+    /// `state, [addr]{, count | txCount}`.
+    Arrive {
+        /// `arrive_drop`: the expected arrival count drops too.
+        drop: bool,
+        /// `.noComplete`: the arrival must not complete the phase.
+        no_complete: bool,
+        /// `.expect_tx`: the operand is a tx-count, added first.
+        expect_tx: bool,
+    },
+    /// `mbarrier.expect_tx.b64 [addr], txCount`.
+    ExpectTx,
+    /// `mbarrier.complete_tx.b64 [addr], txCount`.
+    CompleteTx,
+    /// `mbarrier.test_wait` (`test: true`) or `mbarrier.try_wait`, with
+    /// `.parity` or a state operand.
+    Wait {
+        /// `test_wait` (non-blocking) rather than `try_wait`.
+        test: bool,
+        /// `.parity`: the operand is a phase parity, not a state.
+        parity: bool,
+    },
+    /// `mbarrier.pending_count.b64 count, state`.
+    PendingCount,
+    /// `cp.async.mbarrier.arrive{.noinc}.b64 [addr]`.
+    CpAsyncArrive {
+        /// `.noinc`: the pending count is not incremented first.
+        noinc: bool,
+    },
+    /// `cp.async.bulk` / `cp.reduce.async.bulk`: `[dst], [src], size{, [mbar]}`.
+    Bulk {
+        /// Where the bytes go and come from.
+        dir: BulkDir,
+        /// `cp.reduce.async.bulk`: the atomic operation combining each
+        /// element into the destination.
+        reduce: Option<Atomic>,
+    },
+    /// `cp.async.bulk.prefetch.L2.global [src], size`.
+    Prefetch,
+    /// `cp.async.bulk.commit_group`.
+    Commit,
+    /// `cp.async.bulk.wait_group{.read} N`.
+    WaitGroup,
+    /// `cp.async.bulk.tensor` / `cp.reduce.async.bulk.tensor`: refused at
+    /// run time (a tensor map is built on the host).
+    Tensor,
+    /// `barrier.cluster.arrive{.release|.relaxed}{.aligned}`.
+    ClusterArrive,
+    /// `barrier.cluster.wait{.acquire}{.aligned}`.
+    ClusterWait,
+    /// `mapa{.shared::cluster}.u32/.u64 d, a, rank`.
+    Mapa,
+    /// `getctarank{.shared::cluster}.u32/.u64 d, a`.
+    Getctarank,
+}
+
+/// The memories of a bulk copy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BulkDir {
+    /// `.shared::cluster.global` (or `.shared::cta.global`) with an mbarrier.
+    GlobalToShared,
+    /// `.shared::cluster.shared::cta` with an mbarrier.
+    SharedToShared,
+    /// `.global.shared::cta.bulk_group`.
+    SharedToGlobal,
+}
+
+/// One qualifier slot of a row: the words it admits, and whether it may
+/// be left out.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    words: &'static [&'static str],
+    optional: bool,
+}
+
+const fn req(words: &'static [&'static str]) -> Slot {
+    Slot {
+        words,
+        optional: false,
+    }
+}
+
+const fn opt(words: &'static [&'static str]) -> Slot {
+    Slot {
+        words,
+        optional: true,
+    }
+}
+
+/// One syntax line of the PTX ISA.
+struct Row {
+    /// The line as the ISA writes it.
+    syntax: &'static str,
+    /// The qualifiers after the root, in order.
+    slots: &'static [Slot],
+    /// The instruction (a [`AsyncKind::Bulk`]'s `reduce` is filled in
+    /// from the opcode's `.redOp.type`).
+    kind: AsyncKind,
+    /// PTX ISA version and sm target.
+    version: (u8, u8),
+    sm: u16,
+}
+
+const SEM_REL: Slot = opt(&["release", "relaxed"]);
+const SEM_ACQ: Slot = opt(&["acquire", "relaxed"]);
+const SCOPE: Slot = opt(&["cta", "cluster"]);
+const CTA_SPACE: Slot = opt(&["shared", "shared::cta"]);
+const ANY_SPACE: Slot = opt(&["shared", "shared::cta", "shared::cluster"]);
+const B64: Slot = req(&["b64"]);
+const HINT: Slot = opt(&["L2::cache_hint"]);
+const COMPLETE_TX: Slot = req(&["mbarrier::complete_tx::bytes"]);
+
+/// The rows (PTX ISA 9.7.13.15 "mbarrier", 9.7.9.25 "cp.async.bulk",
+/// 9.7.9.26 "cp.reduce.async.bulk", 9.7.13.4 "barrier.cluster",
+/// 9.7.9.27 "mapa", 9.7.9.28 "getctarank").
+const ROWS: &[Row] = &[
+    Row {
+        syntax: "mbarrier.init{.shared{::cta}}.b64 [addr], count;",
+        slots: &[req(&["init"]), CTA_SPACE, B64],
+        kind: AsyncKind::Init,
+        version: (7, 0),
+        sm: 80,
+    },
+    Row {
+        syntax: "mbarrier.inval{.shared{::cta}}.b64 [addr];",
+        slots: &[req(&["inval"]), CTA_SPACE, B64],
+        kind: AsyncKind::Inval,
+        version: (7, 0),
+        sm: 80,
+    },
+    Row {
+        syntax: "mbarrier.arrive{.sem}{.scope}{.space}.b64 state, [addr]{, count};",
+        slots: &[req(&["arrive"]), SEM_REL, SCOPE, ANY_SPACE, B64],
+        kind: AsyncKind::Arrive {
+            drop: false,
+            no_complete: false,
+            expect_tx: false,
+        },
+        version: (7, 0),
+        sm: 80,
+    },
+    Row {
+        syntax: "mbarrier.arrive.noComplete{.release}{.cta}{.shared{::cta}}.b64 state, [addr], count;",
+        slots: &[req(&["arrive"]), req(&["noComplete"]), SEM_REL, SCOPE, CTA_SPACE, B64],
+        kind: AsyncKind::Arrive {
+            drop: false,
+            no_complete: true,
+            expect_tx: false,
+        },
+        version: (7, 0),
+        sm: 80,
+    },
+    Row {
+        syntax: "mbarrier.arrive.expect_tx{.sem}{.scope}{.space}.b64 state, [addr], txCount;",
+        slots: &[req(&["arrive"]), req(&["expect_tx"]), SEM_REL, SCOPE, ANY_SPACE, B64],
+        kind: AsyncKind::Arrive {
+            drop: false,
+            no_complete: false,
+            expect_tx: true,
+        },
+        version: (8, 0),
+        sm: 90,
+    },
+    Row {
+        syntax: "mbarrier.arrive_drop{.sem}{.scope}{.space}.b64 state, [addr]{, count};",
+        slots: &[req(&["arrive_drop"]), SEM_REL, SCOPE, ANY_SPACE, B64],
+        kind: AsyncKind::Arrive {
+            drop: true,
+            no_complete: false,
+            expect_tx: false,
+        },
+        version: (7, 0),
+        sm: 80,
+    },
+    Row {
+        syntax: "mbarrier.arrive_drop.noComplete{.release}{.cta}{.shared{::cta}}.b64 state, [addr], count;",
+        slots: &[req(&["arrive_drop"]), req(&["noComplete"]), SEM_REL, SCOPE, CTA_SPACE, B64],
+        kind: AsyncKind::Arrive {
+            drop: true,
+            no_complete: true,
+            expect_tx: false,
+        },
+        version: (7, 0),
+        sm: 80,
+    },
+    Row {
+        syntax: "mbarrier.arrive_drop.expect_tx{.sem}{.scope}{.space}.b64 state, [addr], txCount;",
+        slots: &[req(&["arrive_drop"]), req(&["expect_tx"]), SEM_REL, SCOPE, ANY_SPACE, B64],
+        kind: AsyncKind::Arrive {
+            drop: true,
+            no_complete: false,
+            expect_tx: true,
+        },
+        version: (8, 0),
+        sm: 90,
+    },
+    Row {
+        syntax: "mbarrier.expect_tx{.sem}{.scope}{.space}.b64 [addr], txCount;",
+        slots: &[req(&["expect_tx"]), opt(&["relaxed"]), SCOPE, ANY_SPACE, B64],
+        kind: AsyncKind::ExpectTx,
+        version: (8, 0),
+        sm: 90,
+    },
+    Row {
+        syntax: "mbarrier.complete_tx{.sem}{.scope}{.space}.b64 [addr], txCount;",
+        slots: &[req(&["complete_tx"]), opt(&["relaxed"]), SCOPE, ANY_SPACE, B64],
+        kind: AsyncKind::CompleteTx,
+        version: (8, 0),
+        sm: 90,
+    },
+    Row {
+        syntax: "mbarrier.test_wait{.sem}{.scope}{.shared{::cta}}.b64 waitComplete, [addr], state;",
+        slots: &[req(&["test_wait"]), SEM_ACQ, SCOPE, CTA_SPACE, B64],
+        kind: AsyncKind::Wait {
+            test: true,
+            parity: false,
+        },
+        version: (7, 0),
+        sm: 80,
+    },
+    Row {
+        syntax: "mbarrier.test_wait.parity{.sem}{.scope}{.shared{::cta}}.b64 waitComplete, [addr], phaseParity;",
+        slots: &[req(&["test_wait"]), req(&["parity"]), SEM_ACQ, SCOPE, CTA_SPACE, B64],
+        kind: AsyncKind::Wait {
+            test: true,
+            parity: true,
+        },
+        version: (7, 1),
+        sm: 80,
+    },
+    Row {
+        syntax: "mbarrier.try_wait{.sem}{.scope}{.shared{::cta}}.b64 waitComplete, [addr], state{, suspendTimeHint};",
+        slots: &[req(&["try_wait"]), SEM_ACQ, SCOPE, CTA_SPACE, B64],
+        kind: AsyncKind::Wait {
+            test: false,
+            parity: false,
+        },
+        version: (7, 8),
+        sm: 90,
+    },
+    Row {
+        syntax: "mbarrier.try_wait.parity{.sem}{.scope}{.shared{::cta}}.b64 waitComplete, [addr], phaseParity{, suspendTimeHint};",
+        slots: &[req(&["try_wait"]), req(&["parity"]), SEM_ACQ, SCOPE, CTA_SPACE, B64],
+        kind: AsyncKind::Wait {
+            test: false,
+            parity: true,
+        },
+        version: (7, 8),
+        sm: 90,
+    },
+    Row {
+        syntax: "mbarrier.pending_count.b64 count, state;",
+        slots: &[req(&["pending_count"]), B64],
+        kind: AsyncKind::PendingCount,
+        version: (7, 0),
+        sm: 80,
+    },
+    Row {
+        syntax: "cp.async.mbarrier.arrive{.noinc}{.shared{::cta}}.b64 [addr];",
+        slots: &[
+            req(&["async"]),
+            req(&["mbarrier"]),
+            req(&["arrive"]),
+            opt(&["noinc"]),
+            CTA_SPACE,
+            B64,
+        ],
+        kind: AsyncKind::CpAsyncArrive { noinc: false },
+        version: (7, 0),
+        sm: 80,
+    },
+    Row {
+        syntax: "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes{.multicast::cluster}{.L2::cache_hint} [dstMem], [srcMem], size, [mbar]{, ctaMask}{, cache-policy};",
+        slots: &[
+            req(&["async"]),
+            req(&["bulk"]),
+            req(&["shared::cluster", "shared::cta"]),
+            req(&["global"]),
+            COMPLETE_TX,
+            opt(&["multicast::cluster"]),
+            HINT,
+        ],
+        kind: AsyncKind::Bulk {
+            dir: BulkDir::GlobalToShared,
+            reduce: None,
+        },
+        version: (8, 0),
+        sm: 90,
+    },
+    Row {
+        syntax: "cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [dstMem], [srcMem], size, [mbar];",
+        slots: &[
+            req(&["async"]),
+            req(&["bulk"]),
+            req(&["shared::cluster"]),
+            req(&["shared::cta"]),
+            COMPLETE_TX,
+        ],
+        kind: AsyncKind::Bulk {
+            dir: BulkDir::SharedToShared,
+            reduce: None,
+        },
+        version: (8, 0),
+        sm: 90,
+    },
+    Row {
+        syntax: "cp.async.bulk.global.shared::cta.bulk_group{.L2::cache_hint} [dstMem], [srcMem], size{, cache-policy};",
+        slots: &[
+            req(&["async"]),
+            req(&["bulk"]),
+            req(&["global"]),
+            req(&["shared::cta"]),
+            req(&["bulk_group"]),
+            HINT,
+        ],
+        kind: AsyncKind::Bulk {
+            dir: BulkDir::SharedToGlobal,
+            reduce: None,
+        },
+        version: (8, 0),
+        sm: 90,
+    },
+    Row {
+        syntax: "cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.redOp.type [dstMem], [srcMem], size, [mbar];",
+        slots: &[
+            req(&["reduce"]),
+            req(&["async"]),
+            req(&["bulk"]),
+            req(&["shared::cluster"]),
+            req(&["shared::cta"]),
+            COMPLETE_TX,
+        ],
+        kind: AsyncKind::Bulk {
+            dir: BulkDir::SharedToShared,
+            reduce: None,
+        },
+        version: (8, 0),
+        sm: 90,
+    },
+    Row {
+        syntax: "cp.reduce.async.bulk.global.shared::cta.bulk_group{.L2::cache_hint}.redOp{.noftz}.type [dstMem], [srcMem], size{, cache-policy};",
+        slots: &[
+            req(&["reduce"]),
+            req(&["async"]),
+            req(&["bulk"]),
+            req(&["global"]),
+            req(&["shared::cta"]),
+            req(&["bulk_group"]),
+            HINT,
+        ],
+        kind: AsyncKind::Bulk {
+            dir: BulkDir::SharedToGlobal,
+            reduce: None,
+        },
+        version: (8, 0),
+        sm: 90,
+    },
+    Row {
+        syntax: "cp.async.bulk.prefetch.L2.global{.L2::cache_hint} [srcMem], size{, cache-policy};",
+        slots: &[
+            req(&["async"]),
+            req(&["bulk"]),
+            req(&["prefetch"]),
+            req(&["L2"]),
+            req(&["global"]),
+            HINT,
+        ],
+        kind: AsyncKind::Prefetch,
+        version: (8, 0),
+        sm: 90,
+    },
+    Row {
+        syntax: "cp.async.bulk.commit_group;",
+        slots: &[req(&["async"]), req(&["bulk"]), req(&["commit_group"])],
+        kind: AsyncKind::Commit,
+        version: (8, 0),
+        sm: 90,
+    },
+    Row {
+        syntax: "cp.async.bulk.wait_group{.read} N;",
+        slots: &[
+            req(&["async"]),
+            req(&["bulk"]),
+            req(&["wait_group"]),
+            opt(&["read"]),
+        ],
+        kind: AsyncKind::WaitGroup,
+        version: (8, 0),
+        sm: 90,
+    },
+    Row {
+        syntax: "barrier.cluster.arrive{.sem}{.aligned};",
+        slots: &[
+            req(&["cluster"]),
+            req(&["arrive"]),
+            opt(&["release", "relaxed"]),
+            opt(&["aligned"]),
+        ],
+        kind: AsyncKind::ClusterArrive,
+        version: (7, 8),
+        sm: 90,
+    },
+    Row {
+        syntax: "barrier.cluster.wait{.acquire}{.aligned};",
+        slots: &[
+            req(&["cluster"]),
+            req(&["wait"]),
+            opt(&["acquire"]),
+            opt(&["aligned"]),
+        ],
+        kind: AsyncKind::ClusterWait,
+        version: (7, 8),
+        sm: 90,
+    },
+    Row {
+        syntax: "mapa{.space}.type d, a, b;",
+        slots: &[opt(&["shared::cluster"]), req(&["u32", "u64"])],
+        kind: AsyncKind::Mapa,
+        version: (7, 8),
+        sm: 90,
+    },
+    Row {
+        syntax: "getctarank{.space}.type d, a;",
+        slots: &[opt(&["shared::cluster"]), req(&["u32", "u64"])],
+        kind: AsyncKind::Getctarank,
+        version: (7, 8),
+        sm: 90,
+    },
+];
+
+/// Qualifiers that need more than their row: (the opcodes it applies to,
+/// by prefix; word; PTX ISA version; sm).
+/// mbarrier: "Support for sub-qualifier ::cta on .shared introduced in PTX
+/// ISA version 7.8"; "Support for .sem and .scope qualifiers introduced in
+/// PTX ISA version 8.0" (sm_90); ".relaxed ... introduced in PTX ISA
+/// version 8.6"; "Support for .shared::cluster ... introduced in PTX ISA
+/// version 8.0"; cp.async.bulk: ".shared::cta as destination state space
+/// is introduced in PTX ISA version 8.6"; barrier.cluster: "Support for
+/// .relaxed qualifier on barrier.cluster.arrive introduced in PTX ISA
+/// version 8.0".
+const WORDS: &[(&str, &str, (u8, u8), u16)] = &[
+    ("mbarrier", "shared::cta", (7, 8), 0),
+    ("mbarrier", "release", (8, 0), 90),
+    ("mbarrier", "acquire", (8, 0), 90),
+    ("mbarrier", "cta", (8, 0), 90),
+    ("mbarrier", "cluster", (8, 0), 90),
+    ("mbarrier.arrive", "relaxed", (8, 6), 90),
+    ("mbarrier.test_wait", "relaxed", (8, 6), 90),
+    ("mbarrier.try_wait", "relaxed", (8, 6), 90),
+    ("mbarrier", "shared::cluster", (8, 0), 90),
+    ("cp.async.mbarrier", "shared::cta", (7, 8), 0),
+    ("cp.async.bulk", "shared::cta.global", (8, 6), 90),
+    ("barrier", "relaxed", (8, 0), 90),
+];
+
+/// The help of a malformed form.
+const HELP: &str = "docs/ENGINE.md \"mbarrier\", \"cp.async.bulk\" and \"Clusters\" list the forms the engine runs";
+
+impl AsyncOp {
+    /// Decodes `opcode` if it is one of this module's instructions: `None`
+    /// where it is not; an error where its qualifiers match no row.
+    pub fn decode(opcode: &str) -> Option<Result<AsyncOp, Diagnostic>> {
+        let mut parts = opcode.split('.');
+        let root = parts.next()?;
+        let rest: Vec<&str> = parts.collect();
+        let family = match (root, rest.as_slice()) {
+            ("mbarrier", _) => "mbarrier",
+            ("cp", ["async", "mbarrier", ..]) => "cp.async.mbarrier",
+            ("cp", ["async", "bulk", "tensor", ..])
+            | ("cp", ["reduce", "async", "bulk", "tensor", ..]) => {
+                return Some(Ok(AsyncOp {
+                    kind: AsyncKind::Tensor,
+                    cluster_space: false,
+                    cache_hint: false,
+                    multicast: false,
+                    min: (PtxVersion::new(8, 0), 90),
+                    ty: None,
+                }))
+            }
+            ("cp", ["async", "bulk", ..]) => "cp.async.bulk",
+            ("cp", ["reduce", "async", "bulk", ..]) => "cp.reduce.async.bulk",
+            ("barrier", ["cluster", ..]) => "barrier",
+            ("mapa" | "getctarank", _) => root,
+            _ => return None,
+        };
+        let bad = |why: String| {
+            Diagnostic::error(0..opcode.len(), format!("`{opcode}`: {why}")).with_help(HELP)
+        };
+        // cp.reduce.async.bulk: `.redOp{.noftz}.type` ends the opcode; the
+        // rows hold the rest, the atomics' table the operation.
+        let (words, reduce) = if family == "cp.reduce.async.bulk" {
+            let n = rest.len();
+            let tail = if n >= 2 && rest[n - 2] == "noftz" {
+                3
+            } else {
+                2
+            };
+            if n < tail + 4 {
+                return Some(Err(bad("expected `.dst.src.completion.redOp.type`".into())));
+            }
+            let (head, op) = rest.split_at(n - tail);
+            if !matches!(
+                op[0],
+                "and" | "or" | "xor" | "add" | "inc" | "dec" | "min" | "max"
+            ) {
+                return Some(Err(bad(format!(
+                    "`.{}` is not a .redOp of cp.reduce.async.bulk (.and, .or, .xor, .add, .inc, .dec, .min, .max)",
+                    op[0]
+                ))));
+            }
+            let space = if head.contains(&"global") {
+                "global"
+            } else {
+                "shared"
+            };
+            // "cp.reduce.async.bulk ... .redOp = { .and, .or, .xor, .add,
+            // .inc, .dec, .min, .max }": the atomic of the same operation
+            // and type on the destination's memory.
+            let text = format!("red.{space}.{}", op.join("."));
+            match Atomic::decode(&text, true) {
+                Ok(a) => (head.to_vec(), Some(a)),
+                Err(d) => {
+                    return Some(Err(bad(format!(
+                        "`.{}` is not a reduction cp.reduce.async.bulk runs ({})",
+                        op.join("."),
+                        d.message
+                    ))))
+                }
+            }
+        } else {
+            (rest.clone(), None)
+        };
+        for row in ROWS.iter().filter(|r| r.syntax.starts_with(family)) {
+            let Some(matched) = match_slots(row.slots, &words) else {
+                continue;
+            };
+            let mut op = AsyncOp {
+                kind: row.kind,
+                cluster_space: matched.contains(&"shared::cluster"),
+                cache_hint: matched.contains(&"L2::cache_hint"),
+                multicast: matched.contains(&"multicast::cluster"),
+                min: (PtxVersion::new(row.version.0, row.version.1), row.sm),
+                ty: crate::types::last_type(opcode),
+            };
+            match &mut op.kind {
+                AsyncKind::CpAsyncArrive { noinc } => *noinc = matched.contains(&"noinc"),
+                AsyncKind::Bulk { reduce: r, dir } => {
+                    *r = reduce;
+                    if *dir != BulkDir::GlobalToShared {
+                        op.cluster_space = false;
+                    }
+                }
+                _ => {}
+            }
+            let joined = words.join(".");
+            for (fam, w, v, sm) in WORDS {
+                let hit = if w.contains('.') {
+                    joined.contains(w)
+                } else {
+                    matched.contains(w)
+                };
+                if opcode.starts_with(fam) && hit {
+                    op.min.0 = op.min.0.max(PtxVersion::new(v.0, v.1));
+                    op.min.1 = op.min.1.max(*sm);
+                }
+            }
+            return Some(Ok(op));
+        }
+        // The rows of the same instruction (`mbarrier.arrive...`), else the
+        // family's instructions.
+        let rows = || ROWS.iter().filter(|r| r.syntax.starts_with(family));
+        let same: Vec<&str> = rows()
+            .filter(|r| words.first().is_some_and(|w| r.slots[0].words.contains(w)))
+            .map(|r| r.syntax)
+            .collect();
+        let expect = if same.is_empty() {
+            let mut names: Vec<&str> = rows()
+                .map(|r| r.syntax.split(['{', ' ', ';']).next().unwrap_or(r.syntax))
+                .collect();
+            names.dedup();
+            names.join(", ")
+        } else {
+            same.join(" | ")
+        };
+        Some(Err(bad(format!(
+            "matches no form of `{family}`; expected {expect}"
+        ))))
+    }
+
+    /// The PTX ISA version and target this form needs.
+    pub fn requires(&self) -> (PtxVersion, Target) {
+        (self.min.0, Target::sm(self.min.1))
+    }
+
+    /// True for the instructions that complete a phase of an mbarrier or
+    /// wait for one (the engine's scheduler must know them).
+    pub fn is_mbarrier(&self) -> bool {
+        !matches!(
+            self.kind,
+            AsyncKind::Mapa | AsyncKind::Getctarank | AsyncKind::Prefetch | AsyncKind::Tensor
+        )
+    }
+}
+
+/// The words of `words` matched slot by slot (each optional slot may be
+/// skipped); `None` where they do not fit the slots.
+fn match_slots(slots: &[Slot], words: &[&str]) -> Option<Vec<&'static str>> {
+    fn go(slots: &[Slot], words: &[&str], out: &mut Vec<&'static str>) -> bool {
+        let Some((s, rest)) = slots.split_first() else {
+            return words.is_empty();
+        };
+        if let Some(w) = words.first().and_then(|w| s.words.iter().find(|x| *x == w)) {
+            out.push(w);
+            if go(rest, &words[1..], out) {
+                return true;
+            }
+            out.pop();
+        }
+        s.optional && go(rest, words, out)
+    }
+    let mut out = Vec::new();
+    go(slots, words, &mut out).then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(t: &str) -> AsyncOp {
+        match AsyncOp::decode(t) {
+            Some(Ok(a)) => a,
+            other => panic!("{t}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn every_row_decodes_and_carries_its_requirement() {
+        let a = ok("mbarrier.init.shared.b64");
+        assert_eq!(
+            (a.kind, a.requires()),
+            (AsyncKind::Init, (PtxVersion::new(7, 0), Target::sm(80)))
+        );
+        // `.shared::cta` needs PTX ISA 7.8; `.release.cluster` 8.0 and sm_90.
+        assert_eq!(
+            ok("mbarrier.init.shared::cta.b64").min,
+            (PtxVersion::new(7, 8), 80)
+        );
+        let a = ok("mbarrier.arrive.release.cluster.shared::cta.b64");
+        assert_eq!(a.min, (PtxVersion::new(8, 0), 90));
+        assert_eq!(
+            ok("mbarrier.arrive.relaxed.cta.shared::cta.b64").min.0,
+            PtxVersion::new(8, 6)
+        );
+        // expect_tx/complete_tx came (8.0) with `.relaxed` as their `.sem`.
+        assert_eq!(
+            ok("mbarrier.expect_tx.relaxed.cta.shared::cta.b64").min,
+            (PtxVersion::new(8, 0), 90)
+        );
+        assert!(ok("mbarrier.arrive.release.cluster.shared::cluster.b64").cluster_space);
+        assert_eq!(
+            ok("mbarrier.arrive.noComplete.shared.b64").kind,
+            AsyncKind::Arrive {
+                drop: false,
+                no_complete: true,
+                expect_tx: false
+            }
+        );
+        assert_eq!(
+            ok("mbarrier.arrive_drop.expect_tx.shared::cta.b64").kind,
+            AsyncKind::Arrive {
+                drop: true,
+                no_complete: false,
+                expect_tx: true
+            }
+        );
+        assert_eq!(
+            ok("mbarrier.try_wait.parity.acquire.cta.shared::cta.b64").kind,
+            AsyncKind::Wait {
+                test: false,
+                parity: true
+            }
+        );
+        assert_eq!(
+            ok("mbarrier.test_wait.parity.shared.b64").min.0,
+            PtxVersion::new(7, 1)
+        );
+        assert_eq!(
+            ok("mbarrier.pending_count.b64").kind,
+            AsyncKind::PendingCount
+        );
+        assert_eq!(
+            ok("cp.async.mbarrier.arrive.noinc.shared.b64").kind,
+            AsyncKind::CpAsyncArrive { noinc: true }
+        );
+        let b = ok("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes");
+        assert_eq!(
+            b.kind,
+            AsyncKind::Bulk {
+                dir: BulkDir::GlobalToShared,
+                reduce: None
+            }
+        );
+        assert_eq!(
+            ok("cp.async.bulk.shared::cta.global.mbarrier::complete_tx::bytes")
+                .min
+                .0,
+            PtxVersion::new(8, 6)
+        );
+        assert!(ok("cp.async.bulk.global.shared::cta.bulk_group.L2::cache_hint").cache_hint);
+        let m = ok("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster.L2::cache_hint");
+        assert!(m.multicast && m.cache_hint);
+        let r = ok("cp.reduce.async.bulk.global.shared::cta.bulk_group.add.u32");
+        assert!(matches!(
+            r.kind,
+            AsyncKind::Bulk {
+                dir: BulkDir::SharedToGlobal,
+                reduce: Some(_)
+            }
+        ));
+        let r = ok(
+            "cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.min.s32",
+        );
+        assert!(matches!(
+            r.kind,
+            AsyncKind::Bulk {
+                dir: BulkDir::SharedToShared,
+                reduce: Some(_)
+            }
+        ));
+        assert_eq!(
+            ok("cp.async.bulk.wait_group.read").kind,
+            AsyncKind::WaitGroup
+        );
+        assert_eq!(ok("cp.async.bulk.commit_group").kind, AsyncKind::Commit);
+        assert_eq!(
+            ok("cp.async.bulk.prefetch.L2.global").kind,
+            AsyncKind::Prefetch
+        );
+        assert_eq!(
+            ok("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.tile")
+                .kind,
+            AsyncKind::Tensor
+        );
+        assert_eq!(
+            ok("barrier.cluster.arrive.release.aligned").kind,
+            AsyncKind::ClusterArrive
+        );
+        assert_eq!(
+            ok("barrier.cluster.arrive.relaxed").min.0,
+            PtxVersion::new(8, 0)
+        );
+        assert_eq!(
+            ok("barrier.cluster.wait.acquire.aligned").kind,
+            AsyncKind::ClusterWait
+        );
+        assert_eq!(ok("mapa.shared::cluster.u32").kind, AsyncKind::Mapa);
+        assert_eq!(ok("getctarank.u64").kind, AsyncKind::Getctarank);
+    }
+
+    #[test]
+    fn malformed_forms_say_why() {
+        for bad in [
+            "mbarrier.init.b32",
+            "mbarrier.arrive.shared.b64.b64",
+            "mbarrier.wait.shared.b64",
+            "mbarrier.test_wait.release.shared.b64",
+            "mbarrier.arrive.noComplete.shared::cluster.b64",
+            "cp.async.bulk.global.global",
+            "cp.reduce.async.bulk.global.shared::cta.bulk_group.mul.u32",
+            "cp.reduce.async.bulk.global.shared::cta.bulk_group.exch.b32",
+            "barrier.cluster.sync",
+            "mapa.shared::cta.u32",
+        ] {
+            let Some(Err(d)) = AsyncOp::decode(bad) else {
+                panic!("{bad}: {:?}", AsyncOp::decode(bad))
+            };
+            assert!(d.message.contains(bad), "{bad}: {}", d.message);
+        }
+        assert!(AsyncOp::decode("bar.sync").is_none());
+        assert!(AsyncOp::decode("cp.async.ca.shared.global").is_none());
+    }
+}

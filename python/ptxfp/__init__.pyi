@@ -226,6 +226,7 @@ def mma_dot(
     gpu: str,
     a_format: str,
     d_format: str,
+    instruction: str = ...,
 ) -> np.ndarray: ...
 def matmul(
     A: npt.ArrayLike,
@@ -235,4 +236,5 @@ def matmul(
     gpu: str,
     a_format: str,
     d_format: str,
+    instruction: str = ...,
 ) -> np.ndarray: ...

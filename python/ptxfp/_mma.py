@@ -110,7 +110,7 @@ def _formats(a_format, d_format):
     return a_format, d_format
 
 
-def mma_dot(a, b, c=None, *, gpu, a_format, d_format):
+def mma_dot(a, b, c=None, *, gpu, a_format, d_format, instruction="published"):
     """Inner products as a GPU's tensor cores compute them.
 
     ``a`` and ``b`` are (S, K) arrays: float32 holding values exact in
@@ -125,6 +125,11 @@ def mma_dot(a, b, c=None, *, gpu, a_format, d_format):
     through the accumulator as the instruction does (a short last block is
     padded with zeros). A value not exact in ``a_format`` raises
     ValueError; the GIL is released and long batches use all cores.
+
+    ``instruction`` is "published" (the GPU's published model) or
+    "mma.sync" (the PTX instruction where the GPU's ``mma.sync`` was
+    measured to differ: FP8 inputs on H100/H200, where K runs as chained
+    instructions of K = 32; docs/TENSOR_CORES.md).
     """
     a_format, d_format = _formats(a_format, d_format)
     a_bits = _inputs(a, "a", a_format, 2)
@@ -132,11 +137,11 @@ def mma_dot(a, b, c=None, *, gpu, a_format, d_format):
     if a_bits.shape != b_bits.shape:
         raise ShapeError(f"a has shape {a_bits.shape} and b {b_bits.shape}: both are (S, K)")
     c_bits = _acc(c, "c", d_format, (a_bits.shape[0],))
-    d = _ext._mma_rows(gpu, a_format, d_format, a_bits, b_bits, c_bits)
+    d = _ext._mma_rows(gpu, a_format, d_format, a_bits, b_bits, c_bits, instruction)
     return _out(d, d_format)
 
 
-def matmul(A, B, C=None, *, gpu, a_format, d_format):
+def matmul(A, B, C=None, *, gpu, a_format, d_format, instruction="published"):
     """D = A·B + C as a GPU's tensor cores compute it.
 
     ``A`` is (M, K), ``B`` (K, N), ``C`` (M, N) (or anything that broadcasts
@@ -144,7 +149,7 @@ def matmul(A, B, C=None, *, gpu, a_format, d_format):
     element of D is one chained inner product (:func:`mma_dot`) of a row of
     A and a column of B: K accumulates block by block in order, as the
     models' GEMM does. The GIL is released and the rows of D are spread over
-    all cores.
+    all cores. ``instruction`` is as for :func:`mma_dot`.
     """
     a_format, d_format = _formats(a_format, d_format)
     a_bits = _inputs(A, "A", a_format, 2)
@@ -155,5 +160,5 @@ def matmul(A, B, C=None, *, gpu, a_format, d_format):
         )
     shape = (a_bits.shape[0], b_bits.shape[1])
     c_bits = _acc(C, "C", d_format, shape)
-    d = _ext._mma_gemm(gpu, a_format, d_format, a_bits, b_bits, c_bits)
+    d = _ext._mma_gemm(gpu, a_format, d_format, a_bits, b_bits, c_bits, instruction)
     return _out(d, d_format)

@@ -10,14 +10,20 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use numpy::{
     PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods,
 };
-use ptxfp_tc::{Gpu, InFormat, Model, OutFormat};
+use ptxfp_tc::{Arith, Gpu, InFormat, Instruction, OutFormat};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
 use crate::{error, internal};
 
-/// The model, or a `FormError` naming what was expected.
-fn model(py: Python<'_>, gpu: &str, a_format: &str, d_format: &str) -> PyResult<Model> {
+/// The arithmetic, or a `FormError` naming what was expected.
+fn model(
+    py: Python<'_>,
+    gpu: &str,
+    a_format: &str,
+    d_format: &str,
+    instruction: &str,
+) -> PyResult<Arith> {
     let form = |m: String| error(py, "FormError", (m,));
     let g = Gpu::parse(gpu).ok_or_else(|| {
         let names: Vec<&str> = Gpu::ALL.iter().map(|g| g.name()).collect();
@@ -36,13 +42,18 @@ fn model(py: Python<'_>, gpu: &str, a_format: &str, d_format: &str) -> PyResult<
             "unknown d_format {d_format:?}: expected \"f32\" or \"f16\""
         ))
     })?;
-    Model::new(g, i, o).map_err(|e| form(e.to_string()))
+    let instr = Instruction::parse(instruction).ok_or_else(|| {
+        form(format!(
+            "unknown instruction {instruction:?}: expected \"published\" or \"mma.sync\""
+        ))
+    })?;
+    Arith::new(g, i, o, instr).map_err(|e| form(e.to_string()))
 }
 
 /// The first element of a row-major `rows × cols` array not exact in the
 /// input format, as a `ValueError` naming it.
-fn check_exact(m: &Model, name: &str, x: &[u32], cols: usize) -> PyResult<()> {
-    let fmt = m.params.input;
+fn check_exact(m: &Arith, name: &str, x: &[u32], cols: usize) -> PyResult<()> {
+    let fmt = m.input();
     match x.iter().position(|&v| fmt.from_f32_bits(v).is_none()) {
         None => Ok(()),
         Some(p) => {
@@ -76,6 +87,8 @@ fn contiguous<'a>(
 
 /// `d[s] = dot(a[s, :], b[s, :], c[s])` for every row `s`.
 #[pyfunction]
+#[pyo3(signature = (gpu, a_format, d_format, a, b, c, instruction = "published"))]
+#[allow(clippy::too_many_arguments)]
 pub fn _mma_rows<'py>(
     py: Python<'py>,
     gpu: &str,
@@ -84,8 +97,9 @@ pub fn _mma_rows<'py>(
     a: PyReadonlyArray2<'py, u32>,
     b: PyReadonlyArray2<'py, u32>,
     c: PyReadonlyArray1<'py, u32>,
+    instruction: &str,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
-    let m = model(py, gpu, a_format, d_format)?;
+    let m = model(py, gpu, a_format, d_format, instruction)?;
     let (s, k) = (a.shape()[0], a.shape()[1]);
     let (av, bv) = (contiguous(py, "a", &a)?, contiguous(py, "b", &b)?);
     let cv = c
@@ -140,6 +154,8 @@ pub fn _mma_rows<'py>(
 
 /// `D = A·B + C` for `A` (M, K), `B` (K, N), `C` (M, N).
 #[pyfunction]
+#[pyo3(signature = (gpu, a_format, d_format, a, b, c, instruction = "published"))]
+#[allow(clippy::too_many_arguments)]
 pub fn _mma_gemm<'py>(
     py: Python<'py>,
     gpu: &str,
@@ -148,8 +164,9 @@ pub fn _mma_gemm<'py>(
     a: PyReadonlyArray2<'py, u32>,
     b: PyReadonlyArray2<'py, u32>,
     c: PyReadonlyArray2<'py, u32>,
+    instruction: &str,
 ) -> PyResult<Bound<'py, PyArray2<u32>>> {
-    let m = model(py, gpu, a_format, d_format)?;
+    let m = model(py, gpu, a_format, d_format, instruction)?;
     let (rows, k) = (a.shape()[0], a.shape()[1]);
     let n = b.shape()[1];
     if b.shape()[0] != k || c.shape() != [rows, n] {

@@ -165,3 +165,46 @@ def test_float64_and_int_inputs_are_taken_when_exact():
         ptxfp.mma_dot(x, x, gpu="V100", a_format="f16", d_format="f32")
     d = ptxfp.mma_dot([[1, 2]], [[3, -4]], [0.5], gpu="V100", a_format="f16", d_format="f32")
     assert d.view(np.uint32).tolist() == [np.float32(-4.5).view(np.uint32)]
+
+
+def test_mma_sync_is_its_own_fp8_rule_on_hopper():
+    # By hand (docs/TENSOR_CORES.md, Hopper mma.sync with FP8 inputs,
+    # measured on an H200): products 1, 2^-14 and 1.5. mma.sync adds the
+    # k % 4 in {0, 1} products in one fp16-path pass (1 + 2^-14, exact),
+    # then k = 2 (2.5 + 2^-14 = 0x40200100), then c = 2^-30 by one fp32
+    # RNE addition, below half an ulp. The published model keeps 13 bits
+    # below the largest product: 2^-14 is lost, 2.5 (0x40200000).
+    a = np.array([[1.0, 2.0**-7, 3.0]], dtype=np.float32)
+    b = np.array([[1.0, 2.0**-7, 0.5]], dtype=np.float32)
+    c = np.array([2.0**-30], dtype=np.float32)
+    kw = dict(gpu="H200", a_format="e4m3", d_format="f32")
+    sync = ptxfp.mma_dot(a, b, c, instruction="mma.sync", **kw)
+    pub = ptxfp.mma_dot(a, b, c, **kw)
+    assert sync.view(np.uint32)[0] == 0x40200100
+    assert pub.view(np.uint32)[0] == 0x40200000
+    assert ptxfp.mma_dot(a, b, c, instruction="published", **kw).view(np.uint32)[0] == 0x40200000
+    # Typed float8 arrays take the same path; matmul's elements are the
+    # rows' dots; K = 64 is two chained mma.sync of K = 32.
+    rng = np.random.default_rng(7)
+    vals = np.array([0.0, 1.0, -0.5, 2.0**-7, 2.0**-9, 3.0, -448.0, 0.75], dtype=np.float32)
+    A = rng.choice(vals, size=(3, 64)).astype(ml_dtypes.float8_e4m3fn)
+    B = rng.choice(vals, size=(64, 2)).astype(ml_dtypes.float8_e4m3fn)
+    C = rng.choice(vals, size=(3, 2)).astype(np.float32)
+    D = ptxfp.matmul(A, B, C, instruction="mma.sync", **kw)
+    for i in range(3):
+        for j in range(2):
+            row = ptxfp.mma_dot(A[i : i + 1], B[:, j][None, :], C[i, j : j + 1], instruction="mma.sync", **kw)
+            assert row.view(np.uint32)[0] == D.view(np.uint32)[i, j]
+            first = ptxfp.mma_dot(A[i : i + 1, :32], B[:32, j][None, :], C[i, j : j + 1], instruction="mma.sync", **kw)
+            second = ptxfp.mma_dot(A[i : i + 1, 32:], B[32:, j][None, :], first, instruction="mma.sync", **kw)
+            assert second.view(np.uint32)[0] == D.view(np.uint32)[i, j]
+    # Non-FP8 inputs: the same bits either way.
+    x = np.array([[1.5, 2.0]], dtype=np.float32)
+    y = np.array([[2.0, 0.25]], dtype=np.float32)
+    for instr in ("published", "mma.sync"):
+        d = ptxfp.mma_dot(x, y, np.float32(0.5), gpu="H100", a_format="bf16", d_format="f32", instruction=instr)
+        assert d.view(np.uint32)[0] == 0x40800000
+    with pytest.raises(ptxfp.FormError, match='unknown instruction "wmma"'):
+        ptxfp.mma_dot(a, b, c, instruction="wmma", **kw)
+    with pytest.raises(ptxfp.FormError, match="no tensor-core model for e4m3 inputs with fp16"):
+        ptxfp.mma_dot(a, b, instruction="mma.sync", gpu="H200", a_format="e4m3", d_format="f16")

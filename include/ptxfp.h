@@ -41,8 +41,9 @@
  * 2: `ptxfp_run_printf_count`, `ptxfp_run_printf`,
  * `ptxfp_run_assertion_count`, `ptxfp_run_assertion` and
  * `PTXFP_ERR_ASSERTION` (the CUDA device runtime in `ptxfp_run_ptx`).
+ * 3: `ptxfp_mma_dot_rows_instruction` (Hopper `mma.sync`'s FP8 rule).
  */
-#define PTXFP_API_MINOR 2
+#define PTXFP_API_MINOR 3
 
 /**
  * What went wrong. `PTXFP_OK` is 0; each failure has its own code, stable
@@ -464,6 +465,31 @@ ptxfp_status ptxfp_mma_dot_rows(const char *gpu,
                                 uint32_t *d,
                                 size_t rows,
                                 uint32_t threads);
+
+/**
+ * `ptxfp_mma_dot_rows` for one instruction's numerics: `instruction` is
+ * `"published"` (the GPU's published model; also NULL) or `"mma.sync"`
+ * (the PTX instruction, where the GPU's `mma.sync` was measured to differ
+ * from the published model: FP8 inputs with fp32 results on H100/H200,
+ * where K runs as chained instructions of K = 32; docs/TENSOR_CORES.md).
+ * Another name is `PTXFP_ERR_MMA_MODEL`, as is a pair the instruction has
+ * no model for (FP8 with fp16 results under `"mma.sync"` on Hopper).
+ * Added in API 1.3.
+ *
+ * # Safety
+ * As `ptxfp_mma_dot_rows`; `instruction` is NULL or NUL-terminated.
+ */
+ptxfp_status ptxfp_mma_dot_rows_instruction(const char *gpu,
+                                            const char *in_format,
+                                            const char *out_format,
+                                            const char *instruction,
+                                            const uint32_t *a,
+                                            const uint32_t *b,
+                                            size_t k,
+                                            const uint32_t *c,
+                                            uint32_t *d,
+                                            size_t rows,
+                                            uint32_t threads);
 
 /**
  * Runs a PTX module, or a snippet of instructions with its `.reg`

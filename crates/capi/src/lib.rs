@@ -35,7 +35,8 @@ pub const PTXFP_API_MAJOR: u32 = 1;
 /// 2: `ptxfp_run_printf_count`, `ptxfp_run_printf`,
 /// `ptxfp_run_assertion_count`, `ptxfp_run_assertion` and
 /// `PTXFP_ERR_ASSERTION` (the CUDA device runtime in `ptxfp_run_ptx`).
-pub const PTXFP_API_MINOR: u32 = 2;
+/// 3: `ptxfp_mma_dot_rows_instruction` (Hopper `mma.sync`'s FP8 rule).
+pub const PTXFP_API_MINOR: u32 = 3;
 
 // (ptxfp_run_ptx and its accessors: src/run.rs.)
 

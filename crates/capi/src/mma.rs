@@ -4,19 +4,21 @@
 use std::ffi::c_char;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use ptxfp_tc::{Gpu, InFormat, Model, OutFormat, TcError};
+use ptxfp_tc::{Arith, Gpu, InFormat, Instruction, OutFormat, TcError};
 
 use crate::ptxfp_status::{self, *};
 
 /// Rows up to this count run on the calling thread.
 const SERIAL_ROWS: usize = 1 << 12;
 
-/// The model named by three C strings, or the status that says why not.
+/// The arithmetic named by the C strings (`instruction` NULL: the
+/// published model), or the status that says why not.
 unsafe fn model(
     gpu: *const c_char,
     in_format: *const c_char,
     out_format: *const c_char,
-) -> Result<Model, ptxfp_status> {
+    instruction: *const c_char,
+) -> Result<Arith, ptxfp_status> {
     let name = |p: *const c_char| -> Result<&str, ptxfp_status> {
         // SAFETY: the caller gives a NUL-terminated string (or NULL).
         match unsafe { crate::c_str(p, "") } {
@@ -28,7 +30,12 @@ unsafe fn model(
     let g = Gpu::parse(name(gpu)?).ok_or(PTXFP_ERR_MMA_MODEL)?;
     let i = InFormat::parse(name(in_format)?).ok_or(PTXFP_ERR_MMA_MODEL)?;
     let o = OutFormat::parse(name(out_format)?).ok_or(PTXFP_ERR_MMA_MODEL)?;
-    Model::new(g, i, o).map_err(|_| PTXFP_ERR_MMA_MODEL)
+    let instr = if instruction.is_null() {
+        Instruction::Published
+    } else {
+        Instruction::parse(name(instruction)?).ok_or(PTXFP_ERR_MMA_MODEL)?
+    };
+    Arith::new(g, i, o, instr).map_err(|_| PTXFP_ERR_MMA_MODEL)
 }
 
 fn status_of(e: TcError) -> ptxfp_status {
@@ -95,7 +102,7 @@ pub unsafe extern "C" fn ptxfp_mma_dot(
         }
         // SAFETY: the caller's contract.
         let run = || unsafe {
-            let m = model(gpu, in_format, out_format)?;
+            let m = model(gpu, in_format, out_format, std::ptr::null())?;
             let (a, b) = (slice(a, k)?, slice(b, k)?);
             m.dot(a, b, c).map_err(status_of)
         };
@@ -143,10 +150,54 @@ pub unsafe extern "C" fn ptxfp_mma_dot_rows(
     rows: usize,
     threads: u32,
 ) -> ptxfp_status {
+    // SAFETY: the caller's contract, passed on.
+    unsafe {
+        ptxfp_mma_dot_rows_instruction(
+            gpu,
+            in_format,
+            out_format,
+            std::ptr::null(),
+            a,
+            b,
+            k,
+            c,
+            d,
+            rows,
+            threads,
+        )
+    }
+}
+
+/// `ptxfp_mma_dot_rows` for one instruction's numerics: `instruction` is
+/// `"published"` (the GPU's published model; also NULL) or `"mma.sync"`
+/// (the PTX instruction, where the GPU's `mma.sync` was measured to differ
+/// from the published model: FP8 inputs with fp32 results on H100/H200,
+/// where K runs as chained instructions of K = 32; docs/TENSOR_CORES.md).
+/// Another name is `PTXFP_ERR_MMA_MODEL`, as is a pair the instruction has
+/// no model for (FP8 with fp16 results under `"mma.sync"` on Hopper).
+/// Added in API 1.3.
+///
+/// # Safety
+/// As `ptxfp_mma_dot_rows`; `instruction` is NULL or NUL-terminated.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn ptxfp_mma_dot_rows_instruction(
+    gpu: *const c_char,
+    in_format: *const c_char,
+    out_format: *const c_char,
+    instruction: *const c_char,
+    a: *const u32,
+    b: *const u32,
+    k: usize,
+    c: *const u32,
+    d: *mut u32,
+    rows: usize,
+    threads: u32,
+) -> ptxfp_status {
     let r = catch_unwind(AssertUnwindSafe(|| {
         // SAFETY: the caller's contract.
         let setup = || unsafe {
-            let m = model(gpu, in_format, out_format)?;
+            let m = model(gpu, in_format, out_format, instruction)?;
             let n = rows.checked_mul(k).ok_or(PTXFP_ERR_OPERANDS)?;
             let (a, b) = (slice(a, n)?, slice(b, n)?);
             let c = if c.is_null() {

@@ -224,3 +224,60 @@ fn errors_are_status_codes() {
         assert_ne!(m.to_bytes(), b"unknown status");
     }
 }
+
+/// `ptxfp_mma_dot_rows_instruction` (API 1.3): by hand as in the CLI's
+/// test (docs/TENSOR_CORES.md, Hopper mma.sync with FP8): a = (1, 2^-7, 3),
+/// b = (1, 2^-7, 0.5), c = 2^-30 give 2.5 + 2^-14 (0x40200100) under
+/// "mma.sync" and 2.5 (0x40200000) under "published" or NULL (the same as
+/// `ptxfp_mma_dot_rows`); "mma.sync" with fp16 results, and an unknown
+/// name, are `PTXFP_ERR_MMA_MODEL`.
+#[test]
+fn the_instruction_picks_mma_sync_fp8_on_hopper() {
+    let f = |x: f32| x.to_bits();
+    let a = [f(1.0), f(2f32.powi(-7)), f(3.0)];
+    let b = [f(1.0), f(2f32.powi(-7)), f(0.5)];
+    let c = [f(2f32.powi(-30))];
+    let run = |out: &str, instr: Option<&str>| {
+        let (g, i, o) = (s("H200"), s("e4m3"), s(out));
+        let name = instr.map(s);
+        let mut d = [0u32; 1];
+        let st = unsafe {
+            ptxfp_mma_dot_rows_instruction(
+                g.as_ptr(),
+                i.as_ptr(),
+                o.as_ptr(),
+                name.as_ref().map_or(std::ptr::null(), |n| n.as_ptr()),
+                a.as_ptr(),
+                b.as_ptr(),
+                3,
+                c.as_ptr(),
+                d.as_mut_ptr(),
+                1,
+                1,
+            )
+        };
+        (st, d[0])
+    };
+    assert_eq!(run("f32", Some("mma.sync")), (PTXFP_OK, 0x4020_0100));
+    assert_eq!(run("f32", Some("published")), (PTXFP_OK, 0x4020_0000));
+    assert_eq!(run("f32", None), (PTXFP_OK, 0x4020_0000));
+    assert_eq!(run("f16", Some("mma.sync")).0, PTXFP_ERR_MMA_MODEL);
+    assert_eq!(run("f32", Some("wgmma!")).0, PTXFP_ERR_MMA_MODEL);
+    let (g, i, o) = (s("H200"), s("e4m3"), s("f32"));
+    let mut d = [0u32; 1];
+    let st = unsafe {
+        ptxfp_mma_dot_rows(
+            g.as_ptr(),
+            i.as_ptr(),
+            o.as_ptr(),
+            a.as_ptr(),
+            b.as_ptr(),
+            3,
+            c.as_ptr(),
+            d.as_mut_ptr(),
+            1,
+            1,
+        )
+    };
+    assert_eq!((st, d[0]), (PTXFP_OK, 0x4020_0000));
+}

@@ -19,6 +19,10 @@ use ptxfp_model::EvalSetp;
 #[path = "mma.rs"]
 mod mma;
 
+// ldmatrix, stmatrix, movmatrix and wmma (src/matrix.rs).
+#[path = "matrix.rs"]
+mod matrix;
+
 // The CUDA device runtime's `vprintf`, `malloc`, `free` and `__assertfail`
 // (src/externs.rs), which nvcc's PTX calls.
 #[path = "externs.rs"]
@@ -1587,6 +1591,7 @@ impl Machine<'_, '_> {
                 }
             }
             Control::Mma(mma) => self.mma(ins, mma, &on)?,
+            Control::Matrix(m) => self.matrix(ins, m, &on)?,
             _ => {
                 return Err(err(
                     ins.opcode_span.clone(),
@@ -2345,7 +2350,8 @@ impl Machine<'_, '_> {
             | Control::Shfl(_)
             | Control::Redux(_)
             | Control::Match { .. }
-            | Control::Mma(_) => Err(err(
+            | Control::Mma(_)
+            | Control::Matrix(_) => Err(err(
                 ins.opcode_span.clone(),
                 "internal: not a control instruction",
             )),

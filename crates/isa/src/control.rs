@@ -113,6 +113,9 @@ pub enum Control {
     /// `mma.sync.aligned.SHAPE.ALAYOUT.BLAYOUT{.satfinite}.DTYPE.ATYPE.BTYPE.CTYPE d, a, b, c`:
     /// a warp's matrix multiply-accumulate (the engine's crates/interp/src/mma.rs).
     Mma(Mma),
+    /// `ldmatrix`, `stmatrix`, `movmatrix`, `wmma.*` (crate::matrix; the
+    /// engine's crates/interp/src/matrix.rs).
+    Matrix(crate::matrix::Matrix),
 }
 
 /// `mma.sync.aligned...` as the engine runs it: the shapes and types of
@@ -796,6 +799,9 @@ impl Control {
             ("mma", rest) if !rest.is_empty() => {
                 return Some(Mma::decode(opcode, rest).map(Control::Mma))
             }
+            ("ldmatrix" | "stmatrix" | "movmatrix" | "wmma", _) => {
+                return crate::matrix::Matrix::decode(opcode).map(|r| r.map(Control::Matrix))
+            }
             ("shfl", ["sync", mode, "b32"]) => Control::Shfl(match *mode {
                 "up" => ShflMode::Up,
                 "down" => ShflMode::Down,
@@ -820,6 +826,7 @@ impl Control {
                 | Control::Redux(_)
                 | Control::Match { .. }
                 | Control::Mma(_)
+                | Control::Matrix(_)
         )
     }
 }

@@ -12,6 +12,7 @@ pub mod diag;
 pub mod form;
 pub mod int;
 pub mod literal;
+pub mod matrix;
 pub mod op;
 pub mod opcodes;
 pub mod setp;

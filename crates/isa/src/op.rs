@@ -290,6 +290,7 @@ impl Op {
             Op::Select(c) => needs(c.requires()),
             Op::Testp(c) => needs(c.requires()),
             Op::Int(i) => needs(i.requires()),
+            Op::Control(Control::Matrix(m)) => m.validate(opcode, version, target),
             _ => Vec::new(),
         }
     }

@@ -418,15 +418,20 @@ impl Machine<'_, '_> {
         }
         // "The starting address of each instance of the leading dimension
         // (row or column) must be aligned with the size of the
-        // corresponding fragment in bytes."
+        // corresponding fragment in bytes." Taken literally this rejects
+        // the default stride of some forms (`.m8n32k16` A `.col`: 8 `.f16`,
+        // 16 bytes a column, in a 32-byte fragment), so the engine asks
+        // for the smaller of the fragment's size and the default leading
+        // dimension's size in bytes (docs/ENGINE.md "Tensor cores: wmma").
         let reg_bytes = if f.bits == 64 { 8 } else { 4 };
-        let frag_bytes = (f.regs * reg_bytes) as u64;
+        let lead_bytes = (lead as u64 * u64::from(f.bits)).div_ceil(8);
+        let frag_bytes = ((f.regs * reg_bytes) as u64).min(lead_bytes);
         let stride_bits = stride * u64::from(f.bits);
         if p % frag_bytes != 0 || stride_bits % (8 * frag_bytes) != 0 {
             self.memory_problem(
                 Diagnostic::error(
                     addr_op.span.clone(),
-                    format!("misaligned access: `{}` needs the address ({p:#x}) and the stride in bytes ({stride} elements of {} bits) to be multiples of the fragment's {frag_bytes} bytes", ins.opcode, f.bits),
+                    format!("misaligned access: `{}` needs the address ({p:#x}) and the stride in bytes ({stride} elements of {} bits) to be multiples of {frag_bytes} bytes (the fragment's size, or a row or column of the default stride where that is smaller)", ins.opcode, f.bits),
                 ),
                 ", accessing the bytes at that address",
             )?;

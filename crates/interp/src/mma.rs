@@ -336,7 +336,7 @@ pub(crate) fn whole_warp(ins: &Instr, on: &[usize]) -> Result<(), RunError> {
                 on.len()
             ),
         )
-        .with_help("launch whole warps (--block a multiple of 32) and run mma.sync outside divergent code and guards"),
+        .with_help("launch whole warps (--block a multiple of 32) and run warp matrix instructions (mma.sync, ldmatrix, wmma, ...) outside divergent code and guards"),
     ))
 }
 

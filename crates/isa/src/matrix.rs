@@ -295,12 +295,17 @@ fn shape_of(s: &str) -> Option<(u8, u8, u8)> {
 
 impl Matrix {
     /// Decodes `ldmatrix`, `stmatrix`, `movmatrix` and `wmma.*`: none where
-    /// `opcode` is none of them; an error saying what is wrong or what the
+    /// `opcode` is none of them or a bare root; an error saying what is wrong or what the
     /// engine does not run.
     pub fn decode(opcode: &str) -> Option<Result<Matrix, Diagnostic>> {
         let mut parts = opcode.split('.');
         let root = parts.next()?;
         let rest: Vec<&str> = parts.collect();
+        // A bare root (`wmma;`) is an instruction the engine does not run
+        // as written (a warning until reached), not a malformed form.
+        if rest.is_empty() {
+            return None;
+        }
         let bad = |why: String| Diagnostic::error(0..opcode.len(), format!("`{opcode}`: {why}")).with_help(HELP);
         Some(match root {
             "ldmatrix" => LdSt::decode(&rest, false).map(Matrix::Ld).map_err(bad),
@@ -688,6 +693,7 @@ mod tests {
             assert!(e.contains(why), "{bad}: {e}");
         }
         assert_eq!(Matrix::decode("ld.global.f32"), None);
+        assert_eq!(Matrix::decode("wmma"), None);
     }
 
     #[test]

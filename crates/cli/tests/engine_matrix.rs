@@ -84,7 +84,10 @@ struct Lcg(u64);
 
 impl Lcg {
     fn next(&mut self) -> u32 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (self.0 >> 33) as u32
     }
     fn int(&mut self, lo: i64, hi: i64) -> i64 {
@@ -143,7 +146,9 @@ fn ldmatrix_kernel(num: usize, trans: bool) -> String {
 }
 
 fn tile() -> Vec<u8> {
-    (0..2048u32).map(|i| (i * 37 + 11) as u8 ^ (i >> 8) as u8).collect()
+    (0..2048u32)
+        .map(|i| (i * 37 + 11) as u8 ^ (i >> 8) as u8)
+        .collect()
 }
 
 fn le_words(v: &[u32]) -> Vec<u8> {
@@ -161,17 +166,27 @@ fn ldmatrix_x1_x2_x4_and_trans_give_the_isa_fragments() {
     for num in [1, 2, 4] {
         for trans in [false, true] {
             let mut a = args(&["--block", "32", "--device", "sm_80"]);
-            a.extend(args(&["--set", "src=0x10000", "--set", "rows=0x20000", "--set", "out=0x30000"]));
+            a.extend(args(&[
+                "--set",
+                "src=0x10000",
+                "--set",
+                "rows=0x20000",
+                "--set",
+                "out=0x30000",
+            ]));
             a.extend(mem(0x10000, &s));
             a.extend(mem(0x20000, &le_words(&rows)));
-            let m = run_src(&ldmatrix_kernel(num, trans), &a).unwrap_or_else(|e| panic!("x{num} {trans}: {e}"));
+            let m = run_src(&ldmatrix_kernel(num, trans), &a)
+                .unwrap_or_else(|e| panic!("x{num} {trans}: {e}"));
             for l in 0..32usize {
                 for q in 0..num {
                     let got = word(&m, 0x30000 + 16 * l as u64 + 4 * q as u64);
                     let want = if trans {
                         // Column c of matrix q starts at addr[8q + c]; lane l
                         // holds row l / 4, columns 2 (l % 4) and 2 (l % 4) + 1.
-                        let half = |j: usize| u16_at(&s, rows[8 * q + 2 * (l % 4) + j] as usize + 2 * (l / 4));
+                        let half = |j: usize| {
+                            u16_at(&s, rows[8 * q + 2 * (l % 4) + j] as usize + 2 * (l / 4))
+                        };
                         half(0) | half(1) << 16
                     } else {
                         // Lanes 4i..4i+3 hold row i's 16 bytes, in order.
@@ -222,10 +237,18 @@ fn stmatrix_stores_the_isa_fragments() {
     for num in [1, 2, 4] {
         for trans in [false, true] {
             let mut a = args(&["--block", "32", "--device", "sm_90"]);
-            a.extend(args(&["--set", "in=0x10000", "--set", "rows=0x20000", "--set", "out=0x30000"]));
+            a.extend(args(&[
+                "--set",
+                "in=0x10000",
+                "--set",
+                "rows=0x20000",
+                "--set",
+                "out=0x30000",
+            ]));
             a.extend(mem(0x10000, &le_words(&input)));
             a.extend(mem(0x20000, &le_words(&rows)));
-            let m = run_src(&stmatrix_kernel(num, trans), &a).unwrap_or_else(|e| panic!("x{num} {trans}: {e}"));
+            let m = run_src(&stmatrix_kernel(num, trans), &a)
+                .unwrap_or_else(|e| panic!("x{num} {trans}: {e}"));
             let mut want = vec![0u8; 2048];
             for l in 0..32usize {
                 for q in 0..num {
@@ -233,7 +256,8 @@ fn stmatrix_stores_the_isa_fragments() {
                     if trans {
                         for j in 0..2 {
                             let at = rows[8 * q + 2 * (l % 4) + j] as usize + 2 * (l / 4);
-                            want[at..at + 2].copy_from_slice(&((r >> (16 * j)) as u16).to_le_bytes());
+                            want[at..at + 2]
+                                .copy_from_slice(&((r >> (16 * j)) as u16).to_le_bytes());
                         }
                     } else {
                         let at = rows[8 * q + l / 4] as usize + 4 * (l % 4);
@@ -258,7 +282,16 @@ fn movmatrix_transposes_a_fragment() {
     st.global.u32 [%rd5], %r2;\n    ret;\n}\n";
     let mut g = Lcg(3);
     let input: Vec<u32> = (0..32).map(|_| g.next()).collect();
-    let mut a = args(&["--block", "32", "--device", "sm_80", "--set", "in=0x1000", "--set", "out=0x2000"]);
+    let mut a = args(&[
+        "--block",
+        "32",
+        "--device",
+        "sm_80",
+        "--set",
+        "in=0x1000",
+        "--set",
+        "out=0x2000",
+    ]);
     a.extend(mem(0x1000, &le_words(&input)));
     let m = run_src(src, &a).unwrap();
     // M[r][c]: row r is lanes 4r..4r+3, two elements each, low half first.
@@ -280,20 +313,48 @@ fn ldmatrix_feeds_mma_sync_example() {
     let bv: Vec<i64> = (0..128).map(|_| g.int(-6, 6)).collect();
     let a_bytes: Vec<u8> = av.iter().flat_map(|&v| f16(v).to_le_bytes()).collect();
     let b_bytes: Vec<u8> = bv.iter().flat_map(|&v| f16(v).to_le_bytes()).collect();
-    let mut a = args(&["--block", "32", "--device", "sm_80", "--set", "a=0x1000", "--set", "b=0x2000", "--set", "out=0x3000"]);
+    let mut a = args(&[
+        "--block",
+        "32",
+        "--device",
+        "sm_80",
+        "--set",
+        "a=0x1000",
+        "--set",
+        "b=0x2000",
+        "--set",
+        "out=0x3000",
+    ]);
     a.extend(mem(0x1000, &a_bytes));
     a.extend(mem(0x2000, &b_bytes));
     let m = run_file(&example("ldmatrix-mma.ptx"), &a).unwrap();
     for i in 0..16 {
         for n in 0..8 {
             let d: i64 = (0..16).map(|k| av[16 * i + k] * bv[8 * k + n]).sum();
-            assert_eq!(word(&m, 0x3000 + 4 * (8 * i + n) as u64), (d as f32).to_bits(), "D[{i}][{n}]");
+            assert_eq!(
+                word(&m, 0x3000 + 4 * (8 * i + n) as u64),
+                (d as f32).to_bits(),
+                "D[{i}][{n}]"
+            );
         }
     }
     // The header's hand-worked case: A = I, B[k][n] = 8k + n: D = B.
-    let ident: Vec<u8> = (0..256).flat_map(|x| f16(i64::from(x / 16 == x % 16)).to_le_bytes()).collect();
+    let ident: Vec<u8> = (0..256)
+        .flat_map(|x| f16(i64::from(x / 16 == x % 16)).to_le_bytes())
+        .collect();
     let bb: Vec<u8> = (0..128).flat_map(|x| f16(x).to_le_bytes()).collect();
-    let mut a = args(&["--block", "32", "--device", "sm_80", "--set", "a=0x1000", "--set", "b=0x2000", "--set", "out=0x3000"]);
+    let mut a = args(&[
+        "--block",
+        "32",
+        "--device",
+        "sm_80",
+        "--set",
+        "a=0x1000",
+        "--set",
+        "b=0x2000",
+        "--set",
+        "out=0x3000",
+    ]);
     a.extend(mem(0x1000, &ident));
     a.extend(mem(0x2000, &bb));
     let m = run_file(&example("ldmatrix-mma.ptx"), &a).unwrap();
@@ -412,7 +473,12 @@ impl W {
     /// element counts over 32 threads for the others.
     fn regs(&self, which: usize) -> usize {
         let (m, n, k) = self.shape;
-        let (elems, t) = [(m * k, self.ab), (k * n, self.ab), (m * n, self.c), (m * n, self.d)][which];
+        let (elems, t) = [
+            (m * k, self.ab),
+            (k * n, self.ab),
+            (m * n, self.c),
+            (m * n, self.d),
+        ][which];
         match (which, t) {
             (0 | 1, T::F16) => 8,
             (_, T::F64) => elems / 32,
@@ -440,13 +506,29 @@ impl W {
         let (m, n, k) = self.shape;
         let shape = format!("m{m}n{n}k{k}");
         let lay = |i: usize| if self.layouts[i] { "row" } else { "col" };
-        let list = |p: &str, n: usize| (0..n).map(|i| format!("%{p}{i}")).collect::<Vec<_>>().join(", ");
-        let st = |i: usize| if self.strides { format!(", %s{i}") } else { String::new() };
+        let list = |p: &str, n: usize| {
+            (0..n)
+                .map(|i| format!("%{p}{i}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let st = |i: usize| {
+            if self.strides {
+                format!(", %s{i}")
+            } else {
+                String::new()
+            }
+        };
         let [na, nb, nc, nd] = [0, 1, 2, 3].map(|i| self.regs(i));
         let types = if self.ab == T::F16 {
             format!("{}.{}", self.d.name(), self.c.name())
         } else {
-            format!("{}.{a}.{a}.{}", self.d.name(), self.c.name(), a = self.ab.name())
+            format!(
+                "{}.{a}.{a}.{}",
+                self.d.name(),
+                self.c.name(),
+                a = self.ab.name()
+            )
         };
         let sat = if self.satfinite { ".satfinite" } else { "" };
         let mut body = String::new();
@@ -454,9 +536,27 @@ impl W {
             body += &format!("    mov.u32 %s{i}, {};\n", self.stride(i));
         }
         let abreg = if self.ab == T::F64 { "f64" } else { "b32" };
-        body += &format!("    wmma.load.a.sync.aligned.{}.{shape}.global.{} {{{}}}, [%rd1]{};\n", lay(0), self.ab.name(), list("a", na), st(0));
-        body += &format!("    wmma.load.b.sync.aligned.{}.{shape}.global.{} {{{}}}, [%rd2]{};\n", lay(1), self.ab.name(), list("b", nb), st(1));
-        body += &format!("    wmma.load.c.sync.aligned.{}.{shape}.global.{} {{{}}}, [%rd3]{};\n", lay(2), self.c.name(), list("c", nc), st(2));
+        body += &format!(
+            "    wmma.load.a.sync.aligned.{}.{shape}.global.{} {{{}}}, [%rd1]{};\n",
+            lay(0),
+            self.ab.name(),
+            list("a", na),
+            st(0)
+        );
+        body += &format!(
+            "    wmma.load.b.sync.aligned.{}.{shape}.global.{} {{{}}}, [%rd2]{};\n",
+            lay(1),
+            self.ab.name(),
+            list("b", nb),
+            st(1)
+        );
+        body += &format!(
+            "    wmma.load.c.sync.aligned.{}.{shape}.global.{} {{{}}}, [%rd3]{};\n",
+            lay(2),
+            self.c.name(),
+            list("c", nc),
+            st(2)
+        );
         body += &format!(
             "    wmma.mma{}.sync.aligned.{}.{}.{shape}{}.{types}{sat} {{{}}}, {{{}}}, {{{}}}, {{{}}};\n",
             self.op,
@@ -468,9 +568,23 @@ impl W {
             list("b", nb),
             list("c", nc)
         );
-        body += &format!("    wmma.store.d.sync.aligned.{}.{shape}.global.{} [%rd4], {{{}}}{};\n", lay(3), self.d.name(), list("d", nd), st(3));
-        let cty = if self.c == T::F16 { "b32" } else { self.c.reg() };
-        let dty = if self.d == T::F16 { "b32" } else { self.d.reg() };
+        body += &format!(
+            "    wmma.store.d.sync.aligned.{}.{shape}.global.{} [%rd4], {{{}}}{};\n",
+            lay(3),
+            self.d.name(),
+            list("d", nd),
+            st(3)
+        );
+        let cty = if self.c == T::F16 {
+            "b32"
+        } else {
+            self.c.reg()
+        };
+        let dty = if self.d == T::F16 {
+            "b32"
+        } else {
+            self.d.reg()
+        };
         format!(
             ".version 7.1\n.target sm_80\n.address_size 64\n\n\
 .visible .entry w(.param .u64 a, .param .u64 b, .param .u64 c, .param .u64 d)\n{{\n\
@@ -486,11 +600,20 @@ impl W {
         let (rows, cols) = self.dims(which);
         let bits = self.ty(which).bits();
         let stride = self.stride(which);
-        let (outer, lead) = if self.layouts[which] { (rows, cols) } else { (cols, rows) };
+        let (outer, lead) = if self.layouts[which] {
+            (rows, cols)
+        } else {
+            (cols, rows)
+        };
         let mut out = vec![0u8; (((outer - 1) * stride + lead) * bits as usize).div_ceil(8)];
         for r in 0..rows {
             for c in 0..cols {
-                let x = if self.layouts[which] { r * stride + c } else { c * stride + r } as u64 * bits;
+                let x = if self.layouts[which] {
+                    r * stride + c
+                } else {
+                    c * stride + r
+                } as u64
+                    * bits;
                 for b in 0..bits {
                     if vals[r * cols + c] >> b & 1 == 1 {
                         let at = x + b;
@@ -505,7 +628,13 @@ impl W {
     fn load_d(&self, m: &BTreeMap<u64, u8>, base: u64, r: usize, c: usize) -> u64 {
         let bits = self.d.bits();
         let stride = self.stride(3);
-        let x = if self.layouts[3] { r * stride + c } else { c * stride + r } as u64 * bits / 8;
+        let x = if self.layouts[3] {
+            r * stride + c
+        } else {
+            c * stride + r
+        } as u64
+            * bits
+            / 8;
         (0..bits / 8).fold(0u64, |v, i| v | u64::from(byte(m, base + x + i)) << (8 * i))
     }
 }
@@ -517,15 +646,31 @@ fn check_exact(case: W, seed: u64) {
     let (lo, hi) = case.ab.range();
     let a: Vec<i64> = (0..m * k).map(|_| g.int(lo, hi)).collect();
     let b: Vec<i64> = (0..k * n).map(|_| g.int(lo, hi)).collect();
-    let big = if case.satfinite { i64::from(i32::MAX) - 40 } else { 0 };
-    let c: Vec<i64> = (0..m * n).map(|i| if i % 3 == 0 { big } else { g.int(-20, 20) }).collect();
+    let big = if case.satfinite {
+        i64::from(i32::MAX) - 40
+    } else {
+        0
+    };
+    let c: Vec<i64> = (0..m * n)
+        .map(|i| if i % 3 == 0 { big } else { g.int(-20, 20) })
+        .collect();
     let enc = |t: T, v: &[i64]| v.iter().map(|&x| t.encode(x)).collect::<Vec<u64>>();
     let mut a_ = args(&["--block", "32", "--device", "sm_80"]);
-    a_.extend(args(&["--set", "a=0x100000", "--set", "b=0x200000", "--set", "c=0x300000", "--set", "d=0x400000"]));
+    a_.extend(args(&[
+        "--set",
+        "a=0x100000",
+        "--set",
+        "b=0x200000",
+        "--set",
+        "c=0x300000",
+        "--set",
+        "d=0x400000",
+    ]));
     a_.extend(mem(0x100000, &case.store(0, &enc(case.ab, &a))));
     a_.extend(mem(0x200000, &case.store(1, &enc(case.ab, &b))));
     a_.extend(mem(0x300000, &case.store(2, &enc(case.c, &c))));
-    let out = run_src(&case.kernel(), &a_).unwrap_or_else(|e| panic!("{case:?}\n{}\n{e}", case.kernel()));
+    let out =
+        run_src(&case.kernel(), &a_).unwrap_or_else(|e| panic!("{case:?}\n{}\n{e}", case.kernel()));
     for i in 0..m {
         for j in 0..n {
             let mut s = c[i * n + j];
@@ -538,11 +683,17 @@ fn check_exact(case: W, seed: u64) {
                 };
             }
             let want = match case.d {
-                T::S32 if case.satfinite => case.d.encode(s.clamp(i64::from(i32::MIN), i64::from(i32::MAX))),
+                T::S32 if case.satfinite => case
+                    .d
+                    .encode(s.clamp(i64::from(i32::MIN), i64::from(i32::MAX))),
                 T::S32 => u64::from(s as u32),
                 t => t.encode(s),
             };
-            assert_eq!(case.load_d(&out, 0x400000, i, j), want, "{case:?} D[{i}][{j}]");
+            assert_eq!(
+                case.load_d(&out, 0x400000, i, j),
+                want,
+                "{case:?} D[{i}][{j}]"
+            );
         }
     }
 }
@@ -594,17 +745,34 @@ fn wmma_gemm_example() {
     let av: Vec<i64> = (0..16 * 32).map(|_| g.int(-5, 5)).collect(); // row-major 16x32
     let bv: Vec<i64> = (0..32 * 16).map(|_| g.int(-5, 5)).collect(); // B[k][j] at 32j + k
     let cv: Vec<i64> = (0..256).map(|_| g.int(-50, 50)).collect();
-    let bytes16 = |v: &[i64]| v.iter().flat_map(|&x| f16(x).to_le_bytes()).collect::<Vec<u8>>();
-    let c_bytes: Vec<u8> = cv.iter().flat_map(|&x| (x as f32).to_bits().to_le_bytes()).collect();
-    let mut a = args(&["--block", "32", "--device", "sm_80", "--set", "a=0x1000", "--set", "b=0x2000", "--set", "c=0x3000", "--set", "d=0x4000"]);
+    let bytes16 = |v: &[i64]| {
+        v.iter()
+            .flat_map(|&x| f16(x).to_le_bytes())
+            .collect::<Vec<u8>>()
+    };
+    let c_bytes: Vec<u8> = cv
+        .iter()
+        .flat_map(|&x| (x as f32).to_bits().to_le_bytes())
+        .collect();
+    let mut a = args(&[
+        "--block", "32", "--device", "sm_80", "--set", "a=0x1000", "--set", "b=0x2000", "--set",
+        "c=0x3000", "--set", "d=0x4000",
+    ]);
     a.extend(mem(0x1000, &bytes16(&av)));
     a.extend(mem(0x2000, &bytes16(&bv)));
     a.extend(mem(0x3000, &c_bytes));
     let m = run_file(&example("wmma-gemm.ptx"), &a).unwrap();
     for i in 0..16 {
         for j in 0..16 {
-            let d: i64 = cv[16 * i + j] + (0..32).map(|k| av[32 * i + k] * bv[32 * j + k]).sum::<i64>();
-            assert_eq!(word(&m, 0x4000 + 4 * (16 * i + j) as u64), (d as f32).to_bits(), "D[{i}][{j}]");
+            let d: i64 = cv[16 * i + j]
+                + (0..32)
+                    .map(|k| av[32 * i + k] * bv[32 * j + k])
+                    .sum::<i64>();
+            assert_eq!(
+                word(&m, 0x4000 + 4 * (16 * i + j) as u64),
+                (d as f32).to_bits(),
+                "D[{i}][{j}]"
+            );
         }
     }
 }
@@ -614,19 +782,52 @@ fn wmma_gemm_example() {
 /// inner product, as mma.sync m16n8k16).
 #[test]
 fn wmma_rounds_as_the_tensor_core_model() {
-    let case = w((16, 16, 16), T::F16, T::F32, T::F32, [true, false, true, true], false);
+    let case = w(
+        (16, 16, 16),
+        T::F16,
+        T::F32,
+        T::F32,
+        [true, false, true, true],
+        false,
+    );
     let mut g = Lcg(42);
     // f16 values of many exponents (no Inf/NaN): sign, exponent 5..25, fraction.
-    let a: Vec<u64> = (0..256).map(|_| u64::from((g.next() & 0x8000) | (5 + g.next() % 21) << 10 | (g.next() & 0x3ff))).collect();
-    let b: Vec<u64> = (0..256).map(|_| u64::from((g.next() & 0x8000) | (5 + g.next() % 21) << 10 | (g.next() & 0x3ff))).collect();
-    let c: Vec<u64> = (0..256).map(|_| u64::from((g.next() & 0x8000_0000) | (110 + g.next() % 30) << 23 | (g.next() & 0x7f_ffff))).collect();
-    for (device, gpu) in [("sm_70", Gpu::V100), ("sm_80", Gpu::A100), ("sm_90", Gpu::H100)] {
+    let a: Vec<u64> = (0..256)
+        .map(|_| u64::from((g.next() & 0x8000) | (5 + g.next() % 21) << 10 | (g.next() & 0x3ff)))
+        .collect();
+    let b: Vec<u64> = (0..256)
+        .map(|_| u64::from((g.next() & 0x8000) | (5 + g.next() % 21) << 10 | (g.next() & 0x3ff)))
+        .collect();
+    let c: Vec<u64> = (0..256)
+        .map(|_| {
+            u64::from(
+                (g.next() & 0x8000_0000) | (110 + g.next() % 30) << 23 | (g.next() & 0x7f_ffff),
+            )
+        })
+        .collect();
+    for (device, gpu) in [
+        ("sm_70", Gpu::V100),
+        ("sm_80", Gpu::A100),
+        ("sm_90", Gpu::H100),
+    ] {
         let mut a_ = args(&["--block", "32", "--device", device]);
-        a_.extend(args(&["--set", "a=0x100000", "--set", "b=0x200000", "--set", "c=0x300000", "--set", "d=0x400000"]));
+        a_.extend(args(&[
+            "--set",
+            "a=0x100000",
+            "--set",
+            "b=0x200000",
+            "--set",
+            "c=0x300000",
+            "--set",
+            "d=0x400000",
+        ]));
         a_.extend(mem(0x100000, &case.store(0, &a)));
         a_.extend(mem(0x200000, &case.store(1, &b)));
         a_.extend(mem(0x300000, &case.store(2, &c)));
-        let k = case.kernel().replace(".version 7.1\n.target sm_80", &format!(".version 7.8\n.target {device}"));
+        let k = case.kernel().replace(
+            ".version 7.1\n.target sm_80",
+            &format!(".version 7.8\n.target {device}"),
+        );
         let out = run_src(&k, &a_).unwrap_or_else(|e| panic!("{device}: {e}"));
         let model = Model::new(gpu, InFormat::F16, OutFormat::F32).unwrap();
         let to32 = |x: u64| InFormat::F16.to_f32_bits(x as u32);
@@ -635,7 +836,11 @@ fn wmma_rounds_as_the_tensor_core_model() {
                 let row: Vec<u32> = (0..16).map(|t| to32(a[16 * i + t])).collect();
                 let col: Vec<u32> = (0..16).map(|t| to32(b[16 * t + j])).collect();
                 let want = model.dot(&row, &col, c[16 * i + j] as u32).unwrap();
-                assert_eq!(case.load_d(&out, 0x400000, i, j), u64::from(want), "{device} D[{i}][{j}]");
+                assert_eq!(
+                    case.load_d(&out, 0x400000, i, j),
+                    u64::from(want),
+                    "{device} D[{i}][{j}]"
+                );
             }
         }
     }
@@ -658,14 +863,30 @@ fn wmma_fragments_feed_mma_sync() {
     mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%d4, %d5, %d6, %d7}, {%a0, %a1, %a2, %a3}, {%b2, %b3}, {%c4, %c5, %c6, %c7};\n\
     wmma.store.d.sync.aligned.row.m16n16k16.global.f32 [%rd4], {%d0, %d1, %d2, %d3, %d4, %d5, %d6, %d7};\n\
     ret;\n}\n";
-    let case = w((16, 16, 16), T::F16, T::F32, T::F32, [true, false, true, true], false);
+    let case = w(
+        (16, 16, 16),
+        T::F16,
+        T::F32,
+        T::F32,
+        [true, false, true, true],
+        false,
+    );
     let mut g = Lcg(9);
     let a: Vec<i64> = (0..256).map(|_| g.int(-4, 4)).collect();
     let b: Vec<i64> = (0..256).map(|_| g.int(-4, 4)).collect();
     let c: Vec<i64> = (0..256).map(|_| g.int(-30, 30)).collect();
     let enc = |t: T, v: &[i64]| v.iter().map(|&x| t.encode(x)).collect::<Vec<u64>>();
     let mut a_ = args(&["--block", "32", "--device", "sm_80"]);
-    a_.extend(args(&["--set", "a=0x100000", "--set", "b=0x200000", "--set", "c=0x300000", "--set", "d=0x400000"]));
+    a_.extend(args(&[
+        "--set",
+        "a=0x100000",
+        "--set",
+        "b=0x200000",
+        "--set",
+        "c=0x300000",
+        "--set",
+        "d=0x400000",
+    ]));
     a_.extend(mem(0x100000, &case.store(0, &enc(T::F16, &a))));
     a_.extend(mem(0x200000, &case.store(1, &enc(T::F16, &b))));
     a_.extend(mem(0x300000, &case.store(2, &enc(T::F32, &c))));
@@ -673,7 +894,11 @@ fn wmma_fragments_feed_mma_sync() {
     for i in 0..16 {
         for j in 0..16 {
             let d = c[16 * i + j] + (0..16).map(|t| a[16 * i + t] * b[16 * t + j]).sum::<i64>();
-            assert_eq!(case.load_d(&out, 0x400000, i, j), T::F32.encode(d), "D[{i}][{j}]");
+            assert_eq!(
+                case.load_d(&out, 0x400000, i, j),
+                T::F32.encode(d),
+                "D[{i}][{j}]"
+            );
         }
     }
 }
@@ -683,7 +908,18 @@ fn wmma_fragments_feed_mma_sync() {
 // ---------------------------------------------------------------------
 
 fn ldmatrix_args(rows: &[u32]) -> Vec<String> {
-    let mut a = args(&["--block", "32", "--device", "sm_80", "--set", "src=0x10000", "--set", "rows=0x20000", "--set", "out=0x30000"]);
+    let mut a = args(&[
+        "--block",
+        "32",
+        "--device",
+        "sm_80",
+        "--set",
+        "src=0x10000",
+        "--set",
+        "rows=0x20000",
+        "--set",
+        "out=0x30000",
+    ]);
     a.extend(mem(0x10000, &tile()));
     a.extend(mem(0x20000, &le_words(rows)));
     a
@@ -699,7 +935,11 @@ fn expect_error(r: Result<BTreeMap<u64, u8>, String>, at: &str, what: &str) {
 fn malformed_and_unsupported_matrix_instructions_are_refused() {
     let k = ldmatrix_kernel(4, false);
     // The ldmatrix's line and column in the generated kernel.
-    let (line, text) = k.lines().enumerate().find(|(_, l)| l.trim_start().starts_with("ldmatrix")).unwrap();
+    let (line, text) = k
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.trim_start().starts_with("ldmatrix"))
+        .unwrap();
     let col = 1 + text.len() - text.trim_start().len();
     let at = format!("k.ptx:{}:{col}: error", line + 1);
     let at = at.as_str();
@@ -708,55 +948,143 @@ fn malformed_and_unsupported_matrix_instructions_are_refused() {
     // Not a whole warp.
     let mut a = ldmatrix_args(&row_offsets());
     a[1] = "16".into();
-    expect_error(run_src(&k, &a), at, "needs all 32 threads of the warp; 16 of them");
+    expect_error(
+        run_src(&k, &a),
+        at,
+        "needs all 32 threads of the warp; 16 of them",
+    );
     // A row address not a multiple of 16.
     let mut rows = row_offsets();
     rows[5] += 8;
-    expect_error(run_src(&k, &ldmatrix_args(&rows)), on_line, "misaligned access");
+    expect_error(
+        run_src(&k, &ldmatrix_args(&rows)),
+        on_line,
+        "misaligned access",
+    );
     // An address outside shared memory.
     let global = k.replace("add.s64 %rd10, %rd6, %rd10;", "add.s64 %rd10, %rd1, %rd10;");
-    expect_error(run_src(&global, &ldmatrix_args(&row_offsets())), on_line, "not in a .shared variable");
+    expect_error(
+        run_src(&global, &ldmatrix_args(&row_offsets())),
+        on_line,
+        "not in a .shared variable",
+    );
     // .x4 with two registers.
     let short = k.replace("{%r1, %r2, %r3, %r4}, [%rd10]", "{%r1, %r2}, [%rd10]");
-    expect_error(run_src(&short, &ldmatrix_args(&row_offsets())), on_line, "a vector of 4 registers");
+    expect_error(
+        run_src(&short, &ldmatrix_args(&row_offsets())),
+        on_line,
+        "a vector of 4 registers",
+    );
     // The target and version the form needs.
     let old = k.replace(".target sm_80", ".target sm_70");
-    expect_error(run_src(&old, &ldmatrix_args(&row_offsets())), at, "requires sm_75 or higher; the target is sm_70");
+    expect_error(
+        run_src(&old, &ldmatrix_args(&row_offsets())),
+        at,
+        "requires sm_75 or higher; the target is sm_70",
+    );
     let old = k.replace(".version 7.8", ".version 6.4");
-    expect_error(run_src(&old, &ldmatrix_args(&row_offsets())), at, "requires PTX ISA 6.5");
+    expect_error(
+        run_src(&old, &ldmatrix_args(&row_offsets())),
+        at,
+        "requires PTX ISA 6.5",
+    );
     // The sm_100a shapes, laid out only in figures.
     let wide = k.replace("m8n8.x4.shared.b16", "m16n16.x1.trans.shared.b8");
     expect_error(run_src(&wide, &ldmatrix_args(&row_offsets())), at, "figure");
     // stmatrix on a device older than sm_90.
     let st = stmatrix_kernel(1, false).replace(".target sm_90", ".target sm_80");
-    let mut a = args(&["--block", "32", "--device", "sm_80", "--set", "in=0x10000", "--set", "rows=0x20000", "--set", "out=0x30000"]);
+    let mut a = args(&[
+        "--block",
+        "32",
+        "--device",
+        "sm_80",
+        "--set",
+        "in=0x10000",
+        "--set",
+        "rows=0x20000",
+        "--set",
+        "out=0x30000",
+    ]);
     a.extend(mem(0x10000, &le_words(&[0; 128])));
     a.extend(mem(0x20000, &le_words(&row_offsets())));
-    expect_error(run_src(&st, &a), "error", "requires sm_90 or higher; the target is sm_80");
+    expect_error(
+        run_src(&st, &a),
+        "error",
+        "requires sm_90 or higher; the target is sm_80",
+    );
 
     // wmma: a stride below the leading dimension.
-    let case = w((16, 16, 16), T::F16, T::F32, T::F32, [true, false, true, true], true);
+    let case = w(
+        (16, 16, 16),
+        T::F16,
+        T::F32,
+        T::F32,
+        [true, false, true, true],
+        true,
+    );
     let small = case.kernel().replace("mov.u32 %s0, 32;", "mov.u32 %s0, 8;");
-    let mut a = args(&["--block", "32", "--device", "sm_80", "--set", "a=0x100000", "--set", "b=0x200000", "--set", "c=0x300000", "--set", "d=0x400000"]);
+    let mut a = args(&[
+        "--block",
+        "32",
+        "--device",
+        "sm_80",
+        "--set",
+        "a=0x100000",
+        "--set",
+        "b=0x200000",
+        "--set",
+        "c=0x300000",
+        "--set",
+        "d=0x400000",
+    ]);
     for (i, base) in [0x100000u64, 0x200000, 0x300000].into_iter().enumerate() {
         a.extend(mem(base, &case.store(i, &vec![0; 256])));
     }
-    expect_error(run_src(&small, &a), "k.ptx:", "stride 8 is below the leading dimension 16");
+    expect_error(
+        run_src(&small, &a),
+        "k.ptx:",
+        "stride 8 is below the leading dimension 16",
+    );
     // Threads that disagree on the address.
     let apart = case.kernel().replace(
         "    wmma.load.a",
         "    mov.u32 %s0, %laneid;\n    and.b32 %s0, %s0, 1;\n    mul.lo.u32 %s0, %s0, 16;\n    add.u32 %s0, %s0, 32;\n    wmma.load.a",
     );
-    expect_error(run_src(&apart, &a), "k.ptx:", "different addresses or strides");
+    expect_error(
+        run_src(&apart, &a),
+        "k.ptx:",
+        "different addresses or strides",
+    );
     // A device without a tensor-core model for floating point.
     let mut a75 = a.clone();
     a75[3] = "sm_75".into();
     let k75 = case.kernel().replace(".target sm_80", ".target sm_75");
-    expect_error(run_src(&k75, &a75), "k.ptx:", "no tensor-core model for an sm_75 device");
+    expect_error(
+        run_src(&k75, &a75),
+        "k.ptx:",
+        "no tensor-core model for an sm_75 device",
+    );
     // `.aligned` left out in PTX ISA 7.1.
-    let bare = case.kernel().replace("wmma.mma.sync.aligned", "wmma.mma.sync");
-    expect_error(run_src(&bare, &a), "k.ptx:", "`.aligned` is required from PTX ISA 6.3 on");
+    let bare = case
+        .kernel()
+        .replace("wmma.mma.sync.aligned", "wmma.mma.sync");
+    expect_error(
+        run_src(&bare, &a),
+        "k.ptx:",
+        "`.aligned` is required from PTX ISA 6.3 on",
+    );
     // An .f16 D from an .f32 C.
-    let mixed = w((16, 16, 16), T::F16, T::F32, T::F16, [true, false, true, true], false);
-    expect_error(run_src(&mixed.kernel(), &a), "k.ptx:", "an .f16 D from an .f32 C");
+    let mixed = w(
+        (16, 16, 16),
+        T::F16,
+        T::F32,
+        T::F16,
+        [true, false, true, true],
+        false,
+    );
+    expect_error(
+        run_src(&mixed.kernel(), &a),
+        "k.ptx:",
+        "an .f16 D from an .f32 C",
+    );
 }

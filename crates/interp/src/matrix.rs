@@ -145,7 +145,10 @@ impl Machine<'_, '_> {
             return Err(RunError::Program(
                 Diagnostic::error(
                     ins.opcode_span.clone(),
-                    format!("`{}` requires {need} or higher; the device is {device}", ins.opcode),
+                    format!(
+                        "`{}` requires {need} or higher; the device is {device}",
+                        ins.opcode
+                    ),
                 )
                 .with_help(format!("run with --device {need} or newer")),
             ));
@@ -161,11 +164,19 @@ impl Machine<'_, '_> {
     }
 
     /// Operand `i`, a `{...}` vector of `want` registers.
-    fn vector<'o>(&self, ins: &'o Instr, i: usize, want: usize, what: &str) -> Result<&'o [Operand<'o>], RunError> {
+    fn vector<'o>(
+        &self,
+        ins: &'o Instr,
+        i: usize,
+        want: usize,
+        what: &str,
+    ) -> Result<&'o [Operand<'o>], RunError> {
         match ins.operands.get(i).map(|o| &o.kind) {
             Some(OperandKind::Vector(v)) if v.len() == want => Ok(v),
             _ => Err(err(
-                ins.operands.get(i).map_or(ins.opcode_span.clone(), |o| o.span.clone()),
+                ins.operands
+                    .get(i)
+                    .map_or(ins.opcode_span.clone(), |o| o.span.clone()),
                 format!(
                     "`{}`: operand {} is {what}, a vector of {want} register{} `{{r0{}}}`",
                     ins.opcode,
@@ -186,14 +197,23 @@ impl Machine<'_, '_> {
             format!(
                 "`{}` takes {} operands: `{form}`",
                 ins.opcode,
-                n.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" or ")
+                n.iter()
+                    .map(|x| x.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" or ")
             ),
         ))
     }
 
     /// `n` bytes at `a` (a load that was never given or written: the
     /// error, or with --check-memory a warning and zeros).
-    fn matrix_read(&mut self, at: &Operand, space: Option<Space>, a: u64, n: u32) -> Result<u64, RunError> {
+    fn matrix_read(
+        &mut self,
+        at: &Operand,
+        space: Option<Space>,
+        a: u64,
+        n: u32,
+    ) -> Result<u64, RunError> {
         match self.mem_in(space, a).read(a, n) {
             Ok(v) => Ok(v),
             Err(bad) => {
@@ -226,11 +246,23 @@ impl Machine<'_, '_> {
     /// holds elements `(l / 4, 2 * (l % 4) + j)` of the matrix whose
     /// column `c` is at address `addr[c]`. stmatrix stores the same
     /// elements from its registers.
-    fn ldmatrix(&mut self, ins: &Instr, l: LdSt, on: &[usize], store: bool) -> Result<(), RunError> {
+    fn ldmatrix(
+        &mut self,
+        ins: &Instr,
+        l: LdSt,
+        on: &[usize],
+        store: bool,
+    ) -> Result<(), RunError> {
         let (name, form) = if store {
-            ("stmatrix", "stmatrix.sync.aligned.m8n8.NUM.b16 [p], {r0, ...};")
+            (
+                "stmatrix",
+                "stmatrix.sync.aligned.m8n8.NUM.b16 [p], {r0, ...};",
+            )
         } else {
-            ("ldmatrix", "ldmatrix.sync.aligned.m8n8.NUM.b16 {r0, ...}, [p];")
+            (
+                "ldmatrix",
+                "ldmatrix.sync.aligned.m8n8.NUM.b16 {r0, ...}, [p];",
+            )
         };
         self.operand_count(ins, &[2], form)?;
         let num = usize::from(l.num);
@@ -277,9 +309,9 @@ impl Machine<'_, '_> {
                     let a = addrs[8 * q + i];
                     let lo = self.matrix_read(addr_op, Some(Space::Shared), a, 8)?;
                     let hi = self.matrix_read(addr_op, Some(Space::Shared), a + 8, 8)?;
-                    for c in 0..8 {
+                    for (c, e) in rows[q][i].iter_mut().enumerate() {
                         let w = if c < 4 { lo } else { hi };
-                        rows[q][i][c] = (w >> (16 * (c % 4))) as u16;
+                        *e = (w >> (16 * (c % 4))) as u16;
                     }
                 }
             }
@@ -291,7 +323,11 @@ impl Machine<'_, '_> {
                     let mut v = 0u64;
                     for j in 0..2 {
                         let (i, c) = at_row(l_, j);
-                        let e = if l.trans { rows[q][c][i] } else { rows[q][i][c] };
+                        let e = if l.trans {
+                            rows[q][c][i]
+                        } else {
+                            rows[q][i][c]
+                        };
                         v |= u64::from(e) << (16 * j);
                     }
                     self.write(r, PtxType::B32, v)?;
@@ -299,7 +335,11 @@ impl Machine<'_, '_> {
                         first = v;
                     }
                 }
-                self.trace(ins, &[(addrs[l_ % (8 * num)], PtxType::B64)], Some((first, PtxType::B32)));
+                self.trace(
+                    ins,
+                    &[(addrs[l_ % (8 * num)], PtxType::B64)],
+                    Some((first, PtxType::B32)),
+                );
             }
         } else {
             for &lane in on {
@@ -324,7 +364,8 @@ impl Machine<'_, '_> {
                     let a = addrs[8 * q + i];
                     for (c, e) in rows[q][i].iter().enumerate() {
                         let b = a + 2 * c as u64;
-                        self.mem_in_mut(Some(Space::Shared), b).write(b, 2, u64::from(*e));
+                        self.mem_in_mut(Some(Space::Shared), b)
+                            .write(b, 2, u64::from(*e));
                     }
                 }
             }
@@ -357,7 +398,9 @@ impl Machine<'_, '_> {
         for &lane in on {
             self.lane = lane;
             let l = lane % WARP_SIZE;
-            let v = (0..2).fold(0u64, |v, j| v | u64::from(m[2 * (l % 4) + j][l / 4]) << (16 * j));
+            let v = (0..2).fold(0u64, |v, j| {
+                v | u64::from(m[2 * (l % 4) + j][l / 4]) << (16 * j)
+            });
             self.write(&ins.operands[0], PtxType::B32, v)?;
             self.trace(ins, &[(srcs[l], PtxType::B32)], Some((v, PtxType::B32)));
         }
@@ -371,7 +414,13 @@ impl Machine<'_, '_> {
     /// instances of the leading dimension"; "The default value of the
     /// stride is the size of the leading dimension of the matrix"),
     /// element `x` at bits `x * bits` of little-endian memory.
-    fn wmma_mem(&mut self, ins: &Instr, w: WmmaMem, on: &[usize], store: bool) -> Result<(), RunError> {
+    fn wmma_mem(
+        &mut self,
+        ins: &Instr,
+        w: WmmaMem,
+        on: &[usize],
+        store: bool,
+    ) -> Result<(), RunError> {
         let form = if store {
             "wmma.store.d.sync.aligned.LAYOUT.SHAPE.TYPE [p], {r0, ...}{, stride};"
         } else {
@@ -412,8 +461,13 @@ impl Machine<'_, '_> {
         // undefined behavior."
         if stride < lead as u64 {
             return Err(err(
-                ins.operands.get(2).map_or(addr_op.span.clone(), |s| s.span.clone()),
-                format!("`{}`: stride {stride} is below the leading dimension {lead} of the matrix", ins.opcode),
+                ins.operands
+                    .get(2)
+                    .map_or(addr_op.span.clone(), |s| s.span.clone()),
+                format!(
+                    "`{}`: stride {stride} is below the leading dimension {lead} of the matrix",
+                    ins.opcode
+                ),
             ));
         }
         // "The starting address of each instance of the leading dimension
@@ -534,9 +588,15 @@ impl Machine<'_, '_> {
     /// wrapped or clamped; `.f64` a chain of `fma.RND.f64` over k = 0..3 as
     /// `mma.sync` m8n8k4 `.f64`; `.b1` the popcount of `.and`/`.xor`.
     fn wmma_mma(&mut self, ins: &Instr, w: WmmaMma, on: &[usize]) -> Result<(), RunError> {
-        self.operand_count(ins, &[4], "wmma.mma.sync.aligned.ALAYOUT.BLAYOUT.SHAPE.DTYPE.CTYPE d, a, b, c;")?;
+        self.operand_count(
+            ins,
+            &[4],
+            "wmma.mma.sync.aligned.ALAYOUT.BLAYOUT.SHAPE.DTYPE.CTYPE d, a, b, c;",
+        )?;
         let at = ins.opcode_span.clone();
-        let refuse = |msg: String, help: &str| RunError::Program(Diagnostic::error(at.clone(), msg).with_help(help));
+        let refuse = |msg: String, help: &str| {
+            RunError::Program(Diagnostic::error(at.clone(), msg).with_help(help))
+        };
         let (m, n, k) = (w.shape.0 as usize, w.shape.1 as usize, w.shape.2 as usize);
         let fd = frag(Which::D, w.shape, w.d);
         let fa = frag(Which::A, w.shape, w.a);
@@ -575,7 +635,10 @@ impl Machine<'_, '_> {
                 };
                 let device = self.exec.device;
                 let gpu = gpu_of(device).map_err(|e| {
-                    refuse(format!("`{}`: {e}", ins.opcode), "run with --device sm_70, sm_80, sm_86, sm_89, sm_90 or sm_100")
+                    refuse(
+                        format!("`{}`: {e}", ins.opcode),
+                        "run with --device sm_70, sm_80, sm_86, sm_89, sm_90 or sm_100",
+                    )
                 })?;
                 // C in the model's format: an `.f16` C of an `.f32` D is
                 // widened exactly; an `.f32` C of an `.f16` D has no model.
@@ -616,7 +679,12 @@ impl Machine<'_, '_> {
                 let b: Vec<u32> = b.iter().map(conv).collect();
                 model
                     .gemm(m, n, k, &a, &b, &c)
-                    .map_err(|e| refuse(format!("`{}`: {e}", ins.opcode), "`ptxfp mma dot` runs one row and column alone"))?
+                    .map_err(|e| {
+                        refuse(
+                            format!("`{}`: {e}", ins.opcode),
+                            "`ptxfp mma dot` runs one row and column alone",
+                        )
+                    })?
                     .into_iter()
                     .map(u64::from)
                     .collect()
@@ -666,7 +734,15 @@ impl Machine<'_, '_> {
 /// wmma.and.popc computes the XOR, AND respectively of a 128-bit row of A
 /// with a 128-bit column of B, then counts the number of set bits in the
 /// result (popc). This result is added to the corresponding element of C".
-fn int_gemm(w: &WmmaMma, m: usize, n: usize, k: usize, a: &[u64], b: &[u64], c: &[u64]) -> Vec<u64> {
+fn int_gemm(
+    w: &WmmaMma,
+    m: usize,
+    n: usize,
+    k: usize,
+    a: &[u64],
+    b: &[u64],
+    c: &[u64],
+) -> Vec<u64> {
     let val = |t: WType, x: u64| -> i64 {
         match t {
             WType::S8 => i64::from(x as u8 as i8),
@@ -755,8 +831,8 @@ mod tests {
     /// m16n8k16 fragments, transcribed here from the PTX ISA (9.7.14.5.8):
     /// A "row = groupID for ai where 0 <= i < 2 || 4 <= i < 6, groupID + 8
     /// Otherwise; col = (threadID_in_group * 2) + (i & 0x1) for ai where
-    /// i < 4, ... + 8 for ai where i >= 4"; B "row = (threadID_in_group * 2)
-    /// + (i & 0x1) for bi where i < 2, ... + 8 for bi where i >= 2; col =
+    /// i < 4, ... + 8 for ai where i >= 4"; B "row = (threadID_in_group *
+    /// 2) + (i & 0x1) for bi where i < 2, ... + 8 for bi where i >= 2; col =
     /// groupID", the second 8 columns in registers 2 and 3; C the two 16×8
     /// tiles in registers 0–3 and 4–7.
     #[test]
@@ -766,12 +842,22 @@ mod tests {
         for lane in 0..32 {
             let (g, t) = (lane >> 2, lane % 4);
             for i in 0..8 {
-                let row = if i < 2 || (4..6).contains(&i) { g } else { g + 8 };
+                let row = if i < 2 || (4..6).contains(&i) {
+                    g
+                } else {
+                    g + 8
+                };
                 let col = t * 2 + (i & 1) + if i >= 4 { 8 } else { 0 };
-                assert_eq!(wmma_at(Which::A, &f16(Which::A), lane, i / 2, i % 2), (row, col));
+                assert_eq!(
+                    wmma_at(Which::A, &f16(Which::A), lane, i / 2, i % 2),
+                    (row, col)
+                );
                 let brow = t * 2 + (i & 1) + if i % 4 >= 2 { 8 } else { 0 };
                 let bcol = g + if i >= 4 { 8 } else { 0 };
-                assert_eq!(wmma_at(Which::B, &f16(Which::B), lane, i / 2, i % 2), (brow, bcol));
+                assert_eq!(
+                    wmma_at(Which::B, &f16(Which::B), lane, i / 2, i % 2),
+                    (brow, bcol)
+                );
                 let crow = if i % 4 < 2 { g } else { g + 8 };
                 let ccol = t * 2 + (i & 1) + if i >= 4 { 8 } else { 0 };
                 assert_eq!(wmma_at(Which::C, &f32c, lane, i, 0), (crow, ccol));
@@ -788,7 +874,7 @@ mod tests {
         let w = dec("wmma.mma.sync.aligned.row.col.m8n8k32.s32.s4.s4.s32");
         // -8 * 7 + 7 * -1 + 5 = -58, by Rust's integers.
         let d = int_gemm(&w, 1, 1, 2, &[0x8, 0x7], &[0x7, 0xf], &[5]);
-        assert_eq!(d[0] as u32 as i32, -8 * 7 + 7 * -1 + 5);
+        assert_eq!(d[0] as u32 as i32, -8 * 7 - 7 + 5);
         let mut w = dec("wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.s8.s32.satfinite");
         let d = int_gemm(&w, 1, 1, 1, &[0x7f], &[0x7f], &[i32::MAX as u32 as u64]);
         assert_eq!(d[0] as u32 as i32, i32::MAX);

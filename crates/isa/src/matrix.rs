@@ -306,7 +306,9 @@ impl Matrix {
         if rest.is_empty() {
             return None;
         }
-        let bad = |why: String| Diagnostic::error(0..opcode.len(), format!("`{opcode}`: {why}")).with_help(HELP);
+        let bad = |why: String| {
+            Diagnostic::error(0..opcode.len(), format!("`{opcode}`: {why}")).with_help(HELP)
+        };
         Some(match root {
             "ldmatrix" => LdSt::decode(&rest, false).map(Matrix::Ld).map_err(bad),
             "stmatrix" => LdSt::decode(&rest, true).map(Matrix::St).map_err(bad),
@@ -322,7 +324,9 @@ impl Matrix {
                 Some((&"load", r)) => WmmaMem::decode(r, false).map(Matrix::WmmaLoad).map_err(bad),
                 Some((&"store", r)) => WmmaMem::decode(r, true).map(Matrix::WmmaStore).map_err(bad),
                 Some((&"mma", r)) => WmmaMma::decode(r).map(Matrix::WmmaMma).map_err(bad),
-                _ => Err(bad("expected `wmma.load`, `wmma.store` or `wmma.mma`".into())),
+                _ => Err(bad(
+                    "expected `wmma.load`, `wmma.store` or `wmma.mma`".into()
+                )),
             },
             _ => return None,
         })
@@ -409,7 +413,11 @@ impl LdSt {
             "x1" => 1,
             "x2" => 2,
             "x4" => 4,
-            n => return Err(format!("`.{n}` is not a .num; expected `.x1`, `.x2` or `.x4`")),
+            n => {
+                return Err(format!(
+                    "`.{n}` is not a .num; expected `.x1`, `.x2` or `.x4`"
+                ))
+            }
         };
         let (trans, more) = match more.split_first() {
             Some((&"trans", r)) => (true, r),
@@ -525,7 +533,9 @@ impl WmmaMem {
             }
         }
         let (Some(layout), Some(shape), Some(ty)) = (layout, shape, ty) else {
-            return Err("expected a layout (`.row`/`.col`), a shape (`.m16n16k16`, ...) and a type".into());
+            return Err(
+                "expected a layout (`.row`/`.col`), a shape (`.m16n16k16`, ...) and a type".into(),
+            );
         };
         let row = match which {
             Which::A | Which::B => row_of_ab(ty, shape),
@@ -541,7 +551,10 @@ impl WmmaMem {
         // Sub-byte and single-bit loads: "wmma.load.a.sync.aligned.row...",
         // "wmma.load.b.sync.aligned.col...".
         let sub = matches!(ty, WType::S4 | WType::U4 | WType::B1);
-        if sub && ((which == Which::A && layout != Layout::Row) || (which == Which::B && layout != Layout::Col)) {
+        if sub
+            && ((which == Which::A && layout != Layout::Row)
+                || (which == Which::B && layout != Layout::Col))
+        {
             return Err(format!(
                 "sub-byte and single-bit A is `.row` and B is `.col`, not `.{}`",
                 if layout == Layout::Row { "row" } else { "col" }
@@ -600,12 +613,20 @@ impl WmmaMma {
             }
         };
         let Some(row) = row_of_ab(a, shape) else {
-            return Err(format!("no `wmma.mma` has `.{}` multiplicands with shape `{}`", a.name(), shape_name(shape)));
+            return Err(format!(
+                "no `wmma.mma` has `.{}` multiplicands with shape `{}`",
+                a.name(),
+                shape_name(shape)
+            ));
         };
         let r = &WMMA_ROWS[row];
         // "the values for .atype and .btype must be the same"
         if b != a {
-            return Err(format!(".atype and .btype must be the same, not `.{}` and `.{}`", a.name(), b.name()));
+            return Err(format!(
+                ".atype and .btype must be the same, not `.{}` and `.{}`",
+                a.name(),
+                b.name()
+            ));
         }
         // .f16: ".dtype = {.f16, .f32}; .ctype = {.f16, .f32}"; the
         // others: "wmma.mma...shape.s32.atype.btype.s32",
@@ -629,7 +650,9 @@ impl WmmaMma {
             return Err("a rounding modifier belongs to the `.f64` form".into());
         }
         if and.is_some() != (a == WType::B1) {
-            return Err("`.xor.popc`/`.and.popc` belong to, and are required by, the `.b1` form".into());
+            return Err(
+                "`.xor.popc`/`.and.popc` belong to, and are required by, the `.b1` form".into(),
+            );
         }
         // "wmma.mma.sync.aligned.row.col.shape.s32.atype.btype.s32" (sub-byte)
         let sub = matches!(a, WType::S4 | WType::U4 | WType::B1);
@@ -668,22 +691,46 @@ mod tests {
     fn ldmatrix_stmatrix_movmatrix() {
         assert_eq!(
             dec("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16"),
-            Ok(Matrix::Ld(LdSt { num: 4, trans: true, shared: true, cta: false }))
+            Ok(Matrix::Ld(LdSt {
+                num: 4,
+                trans: true,
+                shared: true,
+                cta: false
+            }))
         );
         assert_eq!(
             dec("ldmatrix.sync.aligned.m8n8.x1.b16"),
-            Ok(Matrix::Ld(LdSt { num: 1, trans: false, shared: false, cta: false }))
+            Ok(Matrix::Ld(LdSt {
+                num: 1,
+                trans: false,
+                shared: false,
+                cta: false
+            }))
         );
         let st = dec("stmatrix.sync.aligned.m8n8.x2.shared::cta.b16").unwrap();
-        assert_eq!(st, Matrix::St(LdSt { num: 2, trans: false, shared: true, cta: true }));
+        assert_eq!(
+            st,
+            Matrix::St(LdSt {
+                num: 2,
+                trans: false,
+                shared: true,
+                cta: true
+            })
+        );
         assert_eq!(st.requires(), (PtxVersion::new(7, 8), Target::sm(90)));
-        assert_eq!(dec("movmatrix.sync.aligned.m8n8.trans.b16"), Ok(Matrix::Mov));
+        assert_eq!(
+            dec("movmatrix.sync.aligned.m8n8.trans.b16"),
+            Ok(Matrix::Mov)
+        );
         let ld = dec("ldmatrix.sync.aligned.m8n8.x2.shared::cta.b16").unwrap();
         assert_eq!(ld.requires(), (PtxVersion::new(7, 8), Target::sm(75)));
         for (bad, why) in [
             ("ldmatrix.sync.m8n8.x4.b16", "mandatory"),
             ("ldmatrix.sync.aligned.m8n8.x3.b16", "`.x3`"),
-            ("ldmatrix.sync.aligned.m8n8.x4.global.b16", "found `.global.b16`"),
+            (
+                "ldmatrix.sync.aligned.m8n8.x4.global.b16",
+                "found `.global.b16`",
+            ),
             ("ldmatrix.sync.aligned.m16n16.x1.trans.shared.b8", "figure"),
             ("stmatrix.sync.aligned.m16n8.x1.trans.shared.b8", "figure"),
             ("ldmatrix.sync.aligned.m8n8.x4.b32", "found `.b32`"),
@@ -701,30 +748,80 @@ mod tests {
         let Ok(Matrix::WmmaLoad(l)) = dec("wmma.load.a.sync.aligned.row.m16n16k16.f16") else {
             panic!()
         };
-        assert_eq!((l.which, l.layout, l.shape, l.ty, l.space), (Which::A, Layout::Row, (16, 16, 16), WType::F16, None));
+        assert_eq!(
+            (l.which, l.layout, l.shape, l.ty, l.space),
+            (Which::A, Layout::Row, (16, 16, 16), WType::F16, None)
+        );
         // The PTX ISA's example order: shape, space, layout.
-        let Ok(Matrix::WmmaStore(s)) = dec("wmma.store.d.sync.aligned.m16n16k16.global.col.f32") else {
+        let Ok(Matrix::WmmaStore(s)) = dec("wmma.store.d.sync.aligned.m16n16k16.global.col.f32")
+        else {
             panic!()
         };
-        assert_eq!((s.which, s.layout, s.space), (Which::D, Layout::Col, Some(Space::Global)));
+        assert_eq!(
+            (s.which, s.layout, s.space),
+            (Which::D, Layout::Col, Some(Space::Global))
+        );
         let req = |t: &str| dec(t).unwrap().requires();
         let v = PtxVersion::new;
-        assert_eq!(req("wmma.load.c.sync.aligned.row.m16n16k16.f32"), (v(6, 0), Target::sm(70)));
-        assert_eq!(req("wmma.load.b.sync.aligned.col.m32n8k16.f16"), (v(6, 1), Target::sm(70)));
-        assert_eq!(req("wmma.load.a.sync.aligned.row.m8n32k16.s8"), (v(6, 3), Target::sm(72)));
-        assert_eq!(req("wmma.load.c.sync.aligned.row.m16n16k16.s32"), (v(6, 3), Target::sm(72)));
-        assert_eq!(req("wmma.load.a.sync.aligned.row.m16n16k8.tf32"), (v(7, 0), Target::sm(80)));
-        assert_eq!(req("wmma.load.c.sync.aligned.row.m16n16k8.f32"), (v(7, 0), Target::sm(80)));
-        assert_eq!(req("wmma.mma.sync.aligned.row.col.m8n8k4.f64.f64.f64.f64"), (v(7, 0), Target::sm(80)));
-        assert_eq!(req("wmma.mma.sync.aligned.row.col.m16n16k16.f32.bf16.bf16.f32"), (v(7, 0), Target::sm(80)));
-        assert_eq!(req("wmma.mma.xor.popc.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32"), (v(6, 3), Target::sm(75)));
-        assert_eq!(req("wmma.mma.and.popc.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32"), (v(7, 1), Target::sm(80)));
-        assert_eq!(req("wmma.load.a.sync.aligned.row.m16n16k16.shared::cta.f16"), (v(7, 8), Target::sm(70)));
+        assert_eq!(
+            req("wmma.load.c.sync.aligned.row.m16n16k16.f32"),
+            (v(6, 0), Target::sm(70))
+        );
+        assert_eq!(
+            req("wmma.load.b.sync.aligned.col.m32n8k16.f16"),
+            (v(6, 1), Target::sm(70))
+        );
+        assert_eq!(
+            req("wmma.load.a.sync.aligned.row.m8n32k16.s8"),
+            (v(6, 3), Target::sm(72))
+        );
+        assert_eq!(
+            req("wmma.load.c.sync.aligned.row.m16n16k16.s32"),
+            (v(6, 3), Target::sm(72))
+        );
+        assert_eq!(
+            req("wmma.load.a.sync.aligned.row.m16n16k8.tf32"),
+            (v(7, 0), Target::sm(80))
+        );
+        assert_eq!(
+            req("wmma.load.c.sync.aligned.row.m16n16k8.f32"),
+            (v(7, 0), Target::sm(80))
+        );
+        assert_eq!(
+            req("wmma.mma.sync.aligned.row.col.m8n8k4.f64.f64.f64.f64"),
+            (v(7, 0), Target::sm(80))
+        );
+        assert_eq!(
+            req("wmma.mma.sync.aligned.row.col.m16n16k16.f32.bf16.bf16.f32"),
+            (v(7, 0), Target::sm(80))
+        );
+        assert_eq!(
+            req("wmma.mma.xor.popc.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32"),
+            (v(6, 3), Target::sm(75))
+        );
+        assert_eq!(
+            req("wmma.mma.and.popc.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32"),
+            (v(7, 1), Target::sm(80))
+        );
+        assert_eq!(
+            req("wmma.load.a.sync.aligned.row.m16n16k16.shared::cta.f16"),
+            (v(7, 8), Target::sm(70))
+        );
         let Ok(Matrix::WmmaMma(m)) = dec("wmma.mma.sync.aligned.col.row.m32n8k16.f16.f32") else {
             panic!()
         };
-        assert_eq!((m.layouts, m.d, m.a, m.b, m.c), ((Layout::Col, Layout::Row), WType::F16, WType::F16, WType::F16, WType::F32));
-        let Ok(Matrix::WmmaMma(m)) = dec("wmma.mma.sync.aligned.row.col.m8n8k4.rz.f64.f64.f64.f64") else {
+        assert_eq!(
+            (m.layouts, m.d, m.a, m.b, m.c),
+            (
+                (Layout::Col, Layout::Row),
+                WType::F16,
+                WType::F16,
+                WType::F16,
+                WType::F32
+            )
+        );
+        let Ok(Matrix::WmmaMma(m)) = dec("wmma.mma.sync.aligned.row.col.m8n8k4.rz.f64.f64.f64.f64")
+        else {
             panic!()
         };
         assert_eq!(m.rnd, "rz");
@@ -734,20 +831,48 @@ mod tests {
         let e = old.validate("x", v(6, 3), Target::sm(70));
         assert!(e[0].message.contains(".aligned"), "{:?}", e);
         // Version and target errors.
-        let e = dec("ldmatrix.sync.aligned.m8n8.x4.b16").unwrap().validate("x", v(6, 4), Target::sm(70));
+        let e = dec("ldmatrix.sync.aligned.m8n8.x4.b16").unwrap().validate(
+            "x",
+            v(6, 4),
+            Target::sm(70),
+        );
         assert_eq!(e.len(), 2, "{e:?}");
         for (bad, why) in [
-            ("wmma.load.a.sync.aligned.row.m16n16k8.f16", "no `wmma` form"),
+            (
+                "wmma.load.a.sync.aligned.row.m16n16k8.f16",
+                "no `wmma` form",
+            ),
             ("wmma.load.a.sync.aligned.col.m8n8k32.s4", "`.row`"),
             ("wmma.load.a.sync.aligned.m16n16k16.f16", "layout"),
-            ("wmma.load.d.sync.aligned.row.m16n16k16.f32", "`.a`, `.b` or `.c`"),
-            ("wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.u8.s32", "the same"),
-            ("wmma.mma.sync.aligned.row.col.m16n16k16.f32.bf16.bf16.f16", "accumulator"),
-            ("wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32.satfinite", "integer"),
-            ("wmma.mma.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32", "popc"),
-            ("wmma.mma.sync.aligned.row.row.m8n8k32.s32.s4.s4.s32", ".row.col"),
+            (
+                "wmma.load.d.sync.aligned.row.m16n16k16.f32",
+                "`.a`, `.b` or `.c`",
+            ),
+            (
+                "wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.u8.s32",
+                "the same",
+            ),
+            (
+                "wmma.mma.sync.aligned.row.col.m16n16k16.f32.bf16.bf16.f16",
+                "accumulator",
+            ),
+            (
+                "wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32.satfinite",
+                "integer",
+            ),
+            (
+                "wmma.mma.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32",
+                "popc",
+            ),
+            (
+                "wmma.mma.sync.aligned.row.row.m8n8k32.s32.s4.s4.s32",
+                ".row.col",
+            ),
             ("wmma.mma.aligned.row.col.m16n16k16.f32.f32", ".sync"),
-            ("wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32.xyz", "`.xyz`"),
+            (
+                "wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32.xyz",
+                "`.xyz`",
+            ),
         ] {
             let e = dec(bad).unwrap_err();
             assert!(e.contains(why), "{bad}: {e}");

@@ -121,7 +121,12 @@ fn regs(n: usize) -> String {
 /// row address `s + rows[lane]` and runs `ldmatrix`; lane `l` stores its
 /// register `q` at `out + 16l + 4q`.
 fn ldmatrix_kernel(num: usize, trans: bool) -> String {
-    let t = if trans { ".trans" } else { "" };
+    // With .trans, CUTLASS's order of the qualifiers (cute/arch/copy_sm75.hpp).
+    let op = if trans {
+        format!("ldmatrix.sync.aligned.x{num}.trans.m8n8.shared.b16")
+    } else {
+        format!("ldmatrix.sync.aligned.m8n8.x{num}.shared.b16")
+    };
     let mut stores = String::new();
     for q in 0..num {
         stores += &format!("    st.global.u32 [%rd11+{}], %r{};\n", 4 * q, q + 1);
@@ -139,7 +144,7 @@ fn ldmatrix_kernel(num: usize, trans: bool) -> String {
     ld.global.v4.u32 {{%r1, %r2, %r3, %r4}}, [%rd5+48];\n    st.shared.v4.u32 [%rd7+48], {{%r1, %r2, %r3, %r4}};\n\
     bar.sync 0;\n    mul.wide.u32 %rd8, %r0, 4;\n    add.s64 %rd9, %rd2, %rd8;\n\
     ld.global.u32 %r5, [%rd9];\n    cvt.u64.u32 %rd10, %r5;\n    add.s64 %rd10, %rd6, %rd10;\n\
-    ldmatrix.sync.aligned.m8n8.x{num}{t}.shared.b16 {{{}}}, [%rd10];\n\
+    {op} {{{}}}, [%rd10];\n\
     mul.wide.u32 %rd11, %r0, 16;\n    add.s64 %rd11, %rd3, %rd11;\n{stores}    ret;\n}}\n",
         regs(num)
     )

@@ -404,48 +404,51 @@ impl LdSt {
     /// `.sync.aligned.shape.num{.trans}{.ss}.type` (after the root).
     fn decode(rest: &[&str], st: bool) -> Result<LdSt, String> {
         let name = if st { "stmatrix" } else { "ldmatrix" };
-        let ["sync", "aligned", shape, num, more @ ..] = rest else {
+        let ["sync", "aligned", q @ ..] = rest else {
             return Err(format!(
                 "expected `{name}.sync.aligned.SHAPE.NUM{{.trans}}{{.shared}}.TYPE` (`.sync` and `.aligned` are mandatory)"
             ));
         };
-        let num = match *num {
-            "x1" => 1,
-            "x2" => 2,
-            "x4" => 4,
-            n => {
-                return Err(format!(
-                    "`.{n}` is not a .num; expected `.x1`, `.x2` or `.x4`"
-                ))
+        // The qualifiers after `.sync.aligned`, in any order: the syntax
+        // writes `.m8n8.x4`, CUTLASS's PTX `.x4.m8n8` (and `.x4.trans.m8n8`),
+        // which ptxas takes alike.
+        let (mut shape, mut num, mut trans, mut shared, mut cta) =
+            (None, None, false, false, false);
+        let mut types = Vec::new();
+        for s in q {
+            match *s {
+                "x1" => num = Some(1),
+                "x2" => num = Some(2),
+                "x4" => num = Some(4),
+                "trans" => trans = true,
+                "shared" => shared = true,
+                "shared::cta" => (shared, cta) = (true, true),
+                "m8n8" | "m16n16" | "m8n16" | "m16n8" => shape = Some(*s),
+                "b16" | "b8" | "b8x16" | "b6x16_p32" | "b4x16_p64" => types.push(*s),
+                other => return Err(format!("unknown qualifier `.{other}`")),
             }
-        };
-        let (trans, more) = match more.split_first() {
-            Some((&"trans", r)) => (true, r),
-            _ => (false, more),
-        };
-        let (shared, cta, more) = match more.split_first() {
-            Some((&"shared", r)) => (true, false, r),
-            Some((&"shared::cta", r)) => (true, true, r),
-            _ => (false, false, more),
+        }
+        let (Some(shape), Some(num)) = (shape, num) else {
+            return Err("expected a shape (`.m8n8`) and a .num (`.x1`, `.x2` or `.x4`)".into());
         };
         // The sm_100a forms: ldmatrix `.m16n16`/`.m8n16` (`.b8`,
         // `.b8x16.b6x16_p32`, `.b8x16.b4x16_p64`) and stmatrix `.m16n8`
         // `.b8`, whose thread layouts the PTX ISA gives only as figures.
-        if *shape != "m8n8" || more != ["b16"] {
+        if shape != "m8n8" || types != ["b16"] {
             let known = if st {
-                *shape == "m16n8" && more == ["b8"]
+                shape == "m16n8" && types == ["b8"]
             } else {
-                matches!(*shape, "m16n16" | "m8n16")
-                    && matches!(more, ["b8"] | ["b8x16", "b6x16_p32" | "b4x16_p64"])
+                matches!(shape, "m16n16" | "m8n16")
+                    && matches!(types[..], ["b8"] | ["b8x16", "b6x16_p32" | "b4x16_p64"])
             };
             return Err(if known {
                 format!("the engine does not run `.{shape}` (sm_100a): the PTX ISA gives its thread layout as a figure only, not yet transcribed")
-            } else if *shape != "m8n8" {
-                format!("`.{shape}` is not an {name} shape the engine knows; expected `.m8n8`")
+            } else if shape != "m8n8" {
+                format!("`.{shape}` is not an {name} shape the engine runs; expected `.m8n8`")
             } else {
                 format!(
-                    "expected `{{.trans}}{{.shared{{::cta}}}}.b16` after `.x{num}`, found `.{}`",
-                    more.join(".")
+                    "`.m8n8` takes the type `.b16`, found `.{}`",
+                    types.join(".")
                 )
             });
         }
@@ -718,6 +721,16 @@ mod tests {
             })
         );
         assert_eq!(st.requires(), (PtxVersion::new(7, 8), Target::sm(90)));
+        // CUTLASS's order (cute/arch/copy_sm75.hpp, copy_sm90.hpp):
+        // `.x4.trans.m8n8`, `.x4.m8n8`.
+        assert_eq!(
+            dec("ldmatrix.sync.aligned.x4.trans.m8n8.shared.b16"),
+            dec("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16")
+        );
+        assert_eq!(
+            dec("stmatrix.sync.aligned.x2.m8n8.shared.b16"),
+            dec("stmatrix.sync.aligned.m8n8.x2.shared.b16")
+        );
         assert_eq!(
             dec("movmatrix.sync.aligned.m8n8.trans.b16"),
             Ok(Matrix::Mov)
@@ -727,13 +740,11 @@ mod tests {
         for (bad, why) in [
             ("ldmatrix.sync.m8n8.x4.b16", "mandatory"),
             ("ldmatrix.sync.aligned.m8n8.x3.b16", "`.x3`"),
-            (
-                "ldmatrix.sync.aligned.m8n8.x4.global.b16",
-                "found `.global.b16`",
-            ),
+            ("ldmatrix.sync.aligned.m8n8.x4.global.b16", "`.global`"),
             ("ldmatrix.sync.aligned.m16n16.x1.trans.shared.b8", "figure"),
             ("stmatrix.sync.aligned.m16n8.x1.trans.shared.b8", "figure"),
-            ("ldmatrix.sync.aligned.m8n8.x4.b32", "found `.b32`"),
+            ("ldmatrix.sync.aligned.m8n8.x4.b32", "`.b32`"),
+            ("ldmatrix.sync.aligned.m8n8.b16", ".num"),
             ("movmatrix.sync.aligned.m8n8.b16", "only form"),
         ] {
             let e = dec(bad).unwrap_err();

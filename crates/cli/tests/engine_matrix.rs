@@ -987,6 +987,20 @@ fn malformed_and_unsupported_matrix_instructions_are_refused() {
         at,
         "requires sm_75 or higher; the target is sm_70",
     );
+    // `ptxfp check` says the same, before anything runs.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("k.ptx");
+    std::fs::write(&path, k.replace(".target sm_80", ".target sm_70")).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_ptxfp"))
+        .arg("check")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let e = String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr);
+    assert!(
+        e.contains(at) && e.contains("requires sm_75 or higher; the target is sm_70"),
+        "{e}"
+    );
     let old = k.replace(".version 7.8", ".version 6.4");
     expect_error(
         run_src(&old, &ldmatrix_args(&row_offsets())),

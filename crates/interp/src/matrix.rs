@@ -209,6 +209,7 @@ impl Machine<'_, '_> {
     /// error, or with --check-memory a warning and zeros).
     fn matrix_read(
         &mut self,
+        ins: &Instr,
         at: &Operand,
         space: Option<Space>,
         a: u64,
@@ -219,7 +220,7 @@ impl Machine<'_, '_> {
             Err(bad) => {
                 let d = Diagnostic::error(
                     at.span.clone(),
-                    format!("reads {n} bytes at {a:#x}, but memory at {bad:#x} was never given or written"),
+                    format!("`{}` reads {n} bytes at {a:#x}, but memory at {bad:#x} was never given or written", ins.opcode),
                 )
                 .with_help(format!("give it with --mem {a:#x}=HEXBYTES, or write it first"));
                 self.memory_problem(d, ", reading zeros")?;
@@ -307,8 +308,8 @@ impl Machine<'_, '_> {
             for q in 0..num {
                 for i in 0..8 {
                     let a = addrs[8 * q + i];
-                    let lo = self.matrix_read(addr_op, Some(Space::Shared), a, 8)?;
-                    let hi = self.matrix_read(addr_op, Some(Space::Shared), a + 8, 8)?;
+                    let lo = self.matrix_read(ins, addr_op, Some(Space::Shared), a, 8)?;
+                    let hi = self.matrix_read(ins, addr_op, Some(Space::Shared), a + 8, 8)?;
                     for (c, e) in rows[q][i].iter_mut().enumerate() {
                         let w = if c < 4 { lo } else { hi };
                         *e = (w >> (16 * (c % 4))) as u16;
@@ -534,7 +535,7 @@ impl Machine<'_, '_> {
             for r in 0..f.rows {
                 for c in 0..f.cols {
                     let (a, sh) = place(r, c);
-                    let v = self.matrix_read(addr_op, w.space, a, f.bits.div_ceil(8))?;
+                    let v = self.matrix_read(ins, addr_op, w.space, a, f.bits.div_ceil(8))?;
                     mat[r * f.cols + c] = field(v >> sh, 0, f.bits);
                 }
             }

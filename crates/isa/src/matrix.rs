@@ -727,6 +727,11 @@ mod tests {
             dec("ldmatrix.sync.aligned.x4.trans.m8n8.shared.b16"),
             dec("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16")
         );
+        // and `.x4.m8n8.shared.trans` (seen in public kernels' inline asm).
+        assert_eq!(
+            dec("ldmatrix.sync.aligned.x4.m8n8.shared.trans.b16"),
+            dec("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16")
+        );
         assert_eq!(
             dec("stmatrix.sync.aligned.x2.m8n8.shared.b16"),
             dec("stmatrix.sync.aligned.m8n8.x2.shared.b16")

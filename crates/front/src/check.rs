@@ -254,6 +254,17 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                     .into_iter()
                     .map(|d| d.shifted(at)),
             ),
+            // The engine's instructions with a version and target rule
+            // of their own (`ldmatrix`, `wmma`, ...: `Op::validate`): its
+            // errors; counted with the others.
+            Op::Control(_) => {
+                diags.extend(
+                    (decoded.op.validate(ins.opcode, version, target).into_iter())
+                        .map(|d| d.shifted(at)),
+                );
+                *skipped.entry(ins.root().to_string()).or_insert(0) += 1;
+                continue;
+            }
             // Valid PTX outside the model (integer arithmetic, moves,
             // memory, control flow, `cvt.rmi.f32.f32`...): counted.
             _ => {

@@ -12,6 +12,17 @@
 //! so equal D words prove the engine's layouts and the tensor-core model
 //! of that GPU (crates/tc) together.
 //!
+//! Beside the `mma.sync` forms ([`Kind::Mma`]), the cases measure what
+//! the engine chose or transcribed for the matrix moves (docs/ENGINE.md
+//! "Tensor cores: ldmatrix, stmatrix, movmatrix" and "Tensor cores:
+//! wmma"): `ldmatrix` `.x4` (`.trans`) from a shared tile and the
+//! registers it gives ([`Kind::Ldmatrix`]), `wmma.load` alone and the
+//! fragment registers it gives (the engine's layout choice, awaiting GPU
+//! data: [`Kind::WmmaLoad`]), and a whole `wmma` load/mma/store of
+//! m16n16k16 `.f16` with `.f32` accumulators ([`Kind::Wmma`]: the matrix
+//! D, whatever the layout). Their A, B and C are matrices, warp after
+//! warp, made of the same words.
+//!
 //! Operands come in three kinds, by warp: edge-weighted ([`EdgeRng`]:
 //! zeros, subnormals, infinities, NaNs), finite over the whole range
 //! (products far apart: alignment and truncation), and narrow (exponents
@@ -104,9 +115,32 @@ impl Acc {
     }
 }
 
-/// One `mma.sync.aligned` form.
+/// What a case's kernel runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// `mma.sync` on registers each thread loads.
+    Mma,
+    /// `ldmatrix.sync.aligned.m8n8.x4{.trans}.shared.b16`: each warp's
+    /// 512 bytes of A staged in shared memory, lane `l` giving row `l` (16
+    /// bytes); D the four registers of each thread.
+    Ldmatrix {
+        /// `.trans`.
+        trans: bool,
+    },
+    /// `wmma.load.{a,b,c}.sync.aligned.{row,col,row}.m16n16k16.global.{f16,f16,f32}`
+    /// of each warp's matrix in A (0: A, 1: B, 2: C); D the fragment's
+    /// eight registers of each thread.
+    WmmaLoad(u8),
+    /// `wmma.load` A (`.row`), B (`.col`), C (`.row`), `wmma.mma
+    /// .row.col.m16n16k16.f32.f32` and `wmma.store.d .row`: D the matrix.
+    Wmma,
+}
+
+/// One `mma.sync.aligned` form, or one of the matrix moves ([`Kind`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Case {
+    /// What the kernel runs.
+    pub kind: Kind,
     /// M, N, K.
     pub shape: (usize, usize, usize),
     /// A's and B's type.
@@ -122,6 +156,7 @@ pub struct Case {
 /// of its GPU, plus the `.tf32` measurement with the low bits set.
 pub fn cases(sm: u16) -> Vec<Case> {
     let c = |shape, ab, acc| Case {
+        kind: Kind::Mma,
         shape,
         ab,
         acc,
@@ -149,12 +184,40 @@ pub fn cases(sm: u16) -> Vec<Case> {
         v.push(c((16, 8, 32), Ab::E4m3, Acc::F32));
         v.push(c((16, 8, 32), Ab::E5m2, Acc::F32));
     }
+    let moves = [
+        Kind::Ldmatrix { trans: false },
+        Kind::Ldmatrix { trans: true },
+        Kind::WmmaLoad(0),
+        Kind::WmmaLoad(1),
+        Kind::WmmaLoad(2),
+        Kind::Wmma,
+    ];
+    v.extend(moves.map(|kind| Case {
+        kind,
+        ..c((16, 16, 16), Ab::F16, Acc::F32)
+    }));
     v
 }
 
 impl Case {
     /// The instruction: `mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32`.
     pub fn opcode(&self) -> String {
+        match self.kind {
+            Kind::Mma => {}
+            Kind::Ldmatrix { trans } => {
+                let t = if trans { ".trans" } else { "" };
+                return format!("ldmatrix.sync.aligned.m8n8.x4{t}.shared.b16");
+            }
+            Kind::WmmaLoad(w) => {
+                let (x, layout, ty) = [
+                    ("a", "row", "f16"),
+                    ("b", "col", "f16"),
+                    ("c", "row", "f32"),
+                ][usize::from(w.min(2))];
+                return format!("wmma.load.{x}.sync.aligned.{layout}.m16n16k16.global.{ty}");
+            }
+            Kind::Wmma => return "wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32".into(),
+        }
         let (m, n, k) = self.shape;
         let (a, c) = (self.ab.name(), self.acc.name());
         let sat = if self.satfinite { ".satfinite" } else { "" };
@@ -186,8 +249,19 @@ impl Case {
         (m * k / 32 / per, k * n / 32 / per, m * n / 32 / acc_per)
     }
 
-    /// Bytes per thread of A, B, C (and D).
+    /// Bytes per thread of A, B, C (and D). For the matrix moves, a
+    /// warp's matrix over its 32 threads, or the registers D holds.
     pub fn bytes(&self) -> [usize; 3] {
+        match self.kind {
+            Kind::Mma => {}
+            // A: the warp's 32 rows of 16 bytes; D: four registers (B, one
+            // word a thread, is not read: every array has bytes).
+            Kind::Ldmatrix { .. } => return [16, 4, 16],
+            // A: the matrix (16x16 .f16: 16 bytes a thread; .f32: 32);
+            // D: eight registers.
+            Kind::WmmaLoad(w) => return [if w == 2 { 32 } else { 16 }, 4, 32],
+            Kind::Wmma => return [16, 16, 32],
+        }
         let (na, nb, nc) = self.regs();
         let (wab, wc) = self.widths();
         [na * wab, nb * wab, nc * wc]
@@ -215,6 +289,9 @@ impl Case {
 
     /// The kernel text for `.target target`.
     pub fn kernel(&self, target: Target) -> String {
+        if self.kind != Kind::Mma {
+            return self.move_kernel(target);
+        }
         let (na, nb, nc) = self.regs();
         let (wab, wc) = self.widths();
         let (abty, cty) = (
@@ -275,6 +352,99 @@ impl Case {
         )
     }
 
+    /// The kernel of a matrix move ([`Kind`]): `%t` the thread of the
+    /// grid, `%w` its warp; each warp's matrices at `a + w * 32 * bytes[0]`
+    /// (and B, C alike); D thread by thread, or (`wmma`) the warp's matrix.
+    fn move_kernel(&self, target: Target) -> String {
+        let [ba, bb, bc] = self.bytes();
+        let regs = |p: &str, n: usize| -> String {
+            (0..n)
+                .map(|i| format!("%{p}{i}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let warp_base = |p: &str, bytes: usize| {
+            format!(
+                "\tld.param.u64 \t%p{p}, [{p}];\n\tcvta.to.global.u64 \t%p{p}, %p{p};\n\tmad.wide.u32 \t%p{p}, %w, {}, %p{p};\n",
+                32 * bytes
+            )
+        };
+        let thread_d = |bytes: usize| {
+            format!(
+                "\tld.param.u64 \t%pd, [d];\n\tcvta.to.global.u64 \t%pd, %pd;\n\tmad.wide.u32 \t%pd, %t, {bytes}, %pd;\n"
+            )
+        };
+        let op = self.opcode();
+        let mut body = String::new();
+        match self.kind {
+            Kind::Ldmatrix { .. } => {
+                // Each thread stages its 16 bytes at 16 * %tid.x of the
+                // block's tile; lane l's row is its own.
+                body += &warp_base("a", ba);
+                body += "\tmov.u32 \t%l, %laneid;\n\tmad.wide.u32 \t%pa, %l, 16, %pa;\n";
+                body += "\tld.global.v4.u32 \t{%r0, %r1, %r2, %r3}, [%pa];\n";
+                body += "\tmov.u32 \t%s, tile;\n\tmov.u32 \t%l, %tid.x;\n\tmad.lo.u32 \t%s, %l, 16, %s;\n";
+                body += "\tst.shared.v4.u32 \t[%s], {%r0, %r1, %r2, %r3};\n\tbar.sync \t0;\n";
+                body += &format!("\t{op} \t{{{}}}, [%s];\n", regs("d", 4));
+                body += &thread_d(bc);
+                for i in 0..4 {
+                    body += &format!("\tst.global.b32 \t[%pd+{}], %d{i};\n", 4 * i);
+                }
+            }
+            Kind::WmmaLoad(_) => {
+                body += &warp_base("a", ba);
+                body += &format!("\t{op} \t{{{}}}, [%pa];\n", regs("d", 8));
+                body += &thread_d(bc);
+                for i in 0..8 {
+                    body += &format!("\tst.global.b32 \t[%pd+{}], %d{i};\n", 4 * i);
+                }
+            }
+            Kind::Wmma | Kind::Mma => {
+                body += &warp_base("a", ba);
+                body += &warp_base("b", bb);
+                body += &warp_base("c", bc);
+                body += &format!(
+                    "\twmma.load.a.sync.aligned.row.m16n16k16.global.f16 \t{{{}}}, [%pa];\n",
+                    regs("r", 8)
+                );
+                body += &format!(
+                    "\twmma.load.b.sync.aligned.col.m16n16k16.global.f16 \t{{{}}}, [%pb];\n",
+                    regs("q", 8)
+                );
+                body += &format!(
+                    "\twmma.load.c.sync.aligned.row.m16n16k16.global.f32 \t{{{}}}, [%pc];\n",
+                    regs("c", 8)
+                );
+                body += &format!(
+                    "\t{op} \t{{{}}}, {{{}}}, {{{}}}, {{{}}};\n",
+                    regs("c", 8),
+                    regs("r", 8),
+                    regs("q", 8),
+                    regs("c", 8)
+                );
+                body += "\tld.param.u64 \t%pd, [d];\n\tcvta.to.global.u64 \t%pd, %pd;\n";
+                body += &format!("\tmad.wide.u32 \t%pd, %w, {}, %pd;\n", 32 * bc);
+                body += &format!(
+                    "\twmma.store.d.sync.aligned.row.m16n16k16.global.f32 \t[%pd], {{{}}};\n",
+                    regs("c", 8)
+                );
+            }
+        }
+        format!(
+            "//\n// Generated by `ptxfp hw mma`: runs `{op}`, one warp per matrix.\n//\n\
+             .version {}\n.target {target}\n.address_size 64\n\n\
+             .visible .entry {}(.param .u64 a, .param .u64 b, .param .u64 c, .param .u64 d)\n{{\n\
+             \t.shared .align 16 .b8 \ttile[{}];\n\
+             \t.reg .b32 \t%r<8>, %q<8>, %d<8>;\n\t.reg .f32 \t%c<8>;\n\
+             \t.reg .u32 \t%t, %u, %v, %w, %l, %s;\n\t.reg .u64 \t%pa, %pb, %pc, %pd;\n\
+             \tmov.u32 \t%u, %ctaid.x;\n\tmov.u32 \t%v, %ntid.x;\n\tmov.u32 \t%t, %tid.x;\n\
+             \tmad.lo.u32 \t%t, %u, %v, %t;\n\tshr.u32 \t%w, %t, 5;\n{body}\tret;\n}}\n",
+            Case::version(target),
+            crate::kernel::ENTRY,
+            16 * BLOCK
+        )
+    }
+
     /// The operands of `warps` warps (a multiple of [`WARPS_PER_BLOCK`])
     /// from `seed`: A, B and C as the bytes
     /// of the threads' registers, thread after thread. Warp `w` draws from
@@ -287,13 +457,26 @@ impl Case {
             Vec::with_capacity(per_thread[1] * 32 * warps),
             Vec::with_capacity(per_thread[2] * 32 * warps),
         ];
-        let (na, nb, nc) = self.regs();
+        let (na, nb, nc) = match self.kind {
+            Kind::Mma => self.regs(),
+            _ => {
+                let b = self.bytes();
+                (b[0] / 4, b[1] / 4, b[2] / 4)
+            }
+        };
+        // wmma.load.c reads its .f32 matrix from A's array.
+        let a_acc = self.kind == Kind::WmmaLoad(2);
         for w in 0..warps {
             let mut rng = EdgeRng::block(seed ^ 0x006d_6d61, w as u64);
             let kind = (w % 4).min(2);
             for _lane in 0..32 {
                 for _ in 0..na {
-                    push_word(&mut out[0], self.ab_word(&mut rng, kind));
+                    let word = if a_acc {
+                        self.acc_word(&mut rng, kind)
+                    } else {
+                        self.ab_word(&mut rng, kind)
+                    };
+                    push_word(&mut out[0], word);
                 }
                 for _ in 0..nb {
                     push_word(&mut out[1], self.ab_word(&mut rng, kind));
@@ -503,5 +686,68 @@ mod tests {
             assert_eq!(g & !0x1fff, o);
         }
         assert_eq!(gpu[2], ours[2]);
+    }
+
+    /// The ldmatrix cases through the engine give the PTX ISA's words
+    /// ("A group of four threads loads an entire row of the matrix": lane
+    /// `l` of warp `w`, register `q`, is word `l % 4` of row `8q + l / 4` of
+    /// the warp's rows, written here at the word level); a `wmma.load`
+    /// fragment holds each word of the matrix once over the warp.
+    #[test]
+    fn matrix_moves_through_the_engine() {
+        let warps = 4;
+        let by = |k: Kind| cases(80).into_iter().find(|c| c.kind == k).unwrap();
+        let case = by(Kind::Ldmatrix { trans: false });
+        let inputs = case.inputs(3, warps);
+        let d = words(
+            &case
+                .ptxfp(&inputs, warps, Target::sm(80), Target::sm(80))
+                .unwrap(),
+        );
+        let a = words(&inputs[0]);
+        for t in 0..32 * warps {
+            let (w, l) = (t / 32, t % 32);
+            for q in 0..4 {
+                assert_eq!(
+                    d[4 * t + q],
+                    a[128 * w + 4 * (8 * q + l / 4) + l % 4],
+                    "thread {t} r{q}"
+                );
+            }
+        }
+        for k in [Kind::WmmaLoad(0), Kind::WmmaLoad(2)] {
+            let case = by(k);
+            let inputs = case.inputs(4, warps);
+            let d = words(
+                &case
+                    .ptxfp(&inputs, warps, Target::sm(80), Target::sm(80))
+                    .unwrap(),
+            );
+            let a = words(&inputs[0]);
+            let per_warp = a.len() / warps;
+            for w in 0..warps {
+                let mut want: Vec<u32> = a[per_warp * w..per_warp * (w + 1)].to_vec();
+                // .f16 A: eight registers, each element twice (docs/ENGINE.md).
+                let mut got: Vec<u32> = d[256 * w..256 * (w + 1)].to_vec();
+                let want_len = if k == Kind::WmmaLoad(0) { 128 } else { 256 };
+                assert_eq!(want.len(), want_len);
+                if k == Kind::WmmaLoad(0) {
+                    want.extend(want.clone());
+                    // Element pairs stay in their words only where the
+                    // fragment pairs columns 2t, 2t+1: compare halves.
+                    let halves = |v: &[u32]| {
+                        let mut h: Vec<u32> =
+                            v.iter().flat_map(|x| [x & 0xffff, x >> 16]).collect();
+                        h.sort_unstable();
+                        h
+                    };
+                    assert_eq!(halves(&got), halves(&want), "{k:?} warp {w}");
+                } else {
+                    want.sort_unstable();
+                    got.sort_unstable();
+                    assert_eq!(got, want, "{k:?} warp {w}");
+                }
+            }
+        }
     }
 }

@@ -22,6 +22,9 @@ mod mma;
 // mbarrier, bulk copies and cluster barriers (src/async_copy.rs).
 #[path = "async_copy.rs"]
 mod async_copy;
+// ldmatrix, stmatrix, movmatrix and wmma (src/matrix.rs).
+#[path = "matrix.rs"]
+mod matrix;
 
 // The CUDA device runtime's `vprintf`, `malloc`, `free` and `__assertfail`
 // (src/externs.rs), which nvcc's PTX calls.
@@ -1630,6 +1633,7 @@ impl Machine<'_, '_> {
                 }
             }
             Control::Mma(mma) => self.mma(ins, mma, &on)?,
+            Control::Matrix(m) => self.matrix(ins, m, &on)?,
             _ => {
                 return Err(err(
                     ins.opcode_span.clone(),
@@ -2407,7 +2411,8 @@ impl Machine<'_, '_> {
             | Control::Shfl(_)
             | Control::Redux(_)
             | Control::Match { .. }
-            | Control::Mma(_) => Err(err(
+            | Control::Mma(_)
+            | Control::Matrix(_) => Err(err(
                 ins.opcode_span.clone(),
                 "internal: not a control instruction",
             )),

@@ -322,7 +322,7 @@ impl Machine<'_, '_> {
 /// "The mandatory .aligned qualifier indicates that all threads in the
 /// warp must execute the same mma instruction"; "The behavior of mma
 /// instruction is undefined if ... any thread in the warp has exited."
-fn whole_warp(ins: &Instr, on: &[usize]) -> Result<(), RunError> {
+pub(crate) fn whole_warp(ins: &Instr, on: &[usize]) -> Result<(), RunError> {
     let full = on.len() == WARP_SIZE && on.iter().enumerate().all(|(i, l)| l % WARP_SIZE == i);
     if full {
         return Ok(());
@@ -336,7 +336,7 @@ fn whole_warp(ins: &Instr, on: &[usize]) -> Result<(), RunError> {
                 on.len()
             ),
         )
-        .with_help("launch whole warps (--block a multiple of 32) and run mma.sync outside divergent code and guards"),
+        .with_help("launch whole warps (--block a multiple of 32) and run warp matrix instructions (mma.sync, ldmatrix, wmma, ...) outside divergent code and guards"),
     ))
 }
 

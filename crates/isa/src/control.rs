@@ -117,6 +117,9 @@ pub enum Control {
     /// `cp.reduce.async.bulk`, `barrier.cluster`, `mapa`, `getctarank`
     /// (crate::mbarrier; the engine's crates/interp/src/async_copy.rs).
     Async(crate::mbarrier::AsyncOp),
+    /// `ldmatrix`, `stmatrix`, `movmatrix`, `wmma.*` (crate::matrix; the
+    /// engine's crates/interp/src/matrix.rs).
+    Matrix(crate::matrix::Matrix),
 }
 
 /// `mma.sync.aligned...` as the engine runs it: the shapes and types of
@@ -799,6 +802,9 @@ impl Control {
             ("mma", rest) if !rest.is_empty() => {
                 return Some(Mma::decode(opcode, rest).map(Control::Mma))
             }
+            ("ldmatrix" | "stmatrix" | "movmatrix" | "wmma", _) => {
+                return crate::matrix::Matrix::decode(opcode).map(|r| r.map(Control::Matrix))
+            }
             ("shfl", ["sync", mode, "b32"]) => Control::Shfl(match *mode {
                 "up" => ShflMode::Up,
                 "down" => ShflMode::Down,
@@ -823,6 +829,7 @@ impl Control {
                 | Control::Redux(_)
                 | Control::Match { .. }
                 | Control::Mma(_)
+                | Control::Matrix(_)
         )
     }
 }

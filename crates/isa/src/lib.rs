@@ -13,6 +13,7 @@ pub mod form;
 pub mod int;
 pub mod literal;
 pub mod mbarrier;
+pub mod matrix;
 pub mod op;
 pub mod opcodes;
 pub mod setp;

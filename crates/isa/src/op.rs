@@ -297,6 +297,7 @@ impl Op {
             Op::Testp(c) => needs(c.requires()),
             Op::Int(i) => needs(i.requires()),
             Op::Control(Control::Async(a)) => needs(a.requires()),
+            Op::Control(Control::Matrix(m)) => m.validate(opcode, version, target),
             _ => Vec::new(),
         }
     }

@@ -12,8 +12,8 @@ use ptxfp::{PtxType, Target};
 use ptxfp_hw::adapter::{accepts, eval_on, instr_form};
 use ptxfp_hw::gpu::{self, Device, Gpu, GpuError};
 use ptxfp_hw::kernel::{self, storage_bits, value_mask, Header, InstrForm, Lanes};
-use ptxfp_hw::probe;
 use ptxfp_hw::record::{self, hex, Case, Inputs, Record};
+use ptxfp_hw::probe;
 
 /// `ptxfp hw ...`.
 #[derive(Debug, Subcommand)]

@@ -144,3 +144,33 @@ fn check_and_run_a_kernel() {
         err(&c)
     );
 }
+
+/// testdata/vectors-cvt/cvt-s2f6-sm_100a-ptx9.1.txt, from the Python model
+/// `scripts/xcheck/ptxmodel.py` (`CvtForm`, exact on Fractions, written
+/// from the ISA sentences it quotes): `verify` passes every line, and every
+/// `.s2f6x2` form of `forms --family cvt` has at least 100 vectors.
+#[test]
+fn verify_passes_the_python_model_s2f6_vectors() {
+    let root = format!("{}/../..", env!("CARGO_MANIFEST_DIR"));
+    let file = format!("{root}/testdata/vectors-cvt/cvt-s2f6-sm_100a-ptx9.1.txt");
+    let o = ptxfp(&["verify", &file], None);
+    assert_eq!(o.status.code(), Some(0), "{}", out(&o));
+    let text = std::fs::read_to_string(&file).unwrap();
+    let mut count = std::collections::BTreeMap::<&str, usize>::new();
+    for l in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        *count.entry(l.split(' ').next().unwrap()).or_default() += 1;
+    }
+    let forms = out(&ptxfp(&["forms", "--family", "cvt"], None));
+    let s2f6: Vec<&str> = forms
+        .lines()
+        .map(|l| l.split(' ').next().unwrap())
+        .filter(|f| f.contains("s2f6x2"))
+        .collect();
+    assert_eq!(s2f6.len(), 16);
+    for f in s2f6 {
+        assert!(count.get(f).copied().unwrap_or(0) >= 100, "{f}: {count:?}");
+    }
+}

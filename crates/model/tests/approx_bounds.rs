@@ -740,3 +740,43 @@ fn div_full_and_approx_beyond_2_126() {
         0x4000_0000
     );
 }
+
+/// What the H200 computed (testdata/hw/nvidia-h200/, `ptxfp hw check`
+/// records: the first cases where the GPU differed from ptxfp's model of
+/// then): the upper-word `.f64` forms in every recorded case, and
+/// `div.approx` wherever 2^126 < |b| (the rule of 9.7.3.8). The GPU's
+/// results are the expected values.
+#[test]
+fn h200_recorded_cases() {
+    let root = format!(
+        "{}/../../testdata/hw/nvidia-h200",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let hex = |v: &serde_json::Value| u64::from_str_radix(&v.as_str().unwrap()[2..], 16).unwrap();
+    let mut checked = 0;
+    for t in [
+        "rcp.approx.ftz.f64",
+        "rsqrt.approx.ftz.f64",
+        "div.approx.f32",
+        "div.approx.ftz.f32",
+    ] {
+        let text = std::fs::read_to_string(format!("{root}/{t}.check.json")).unwrap();
+        let rec: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let fm = form(t);
+        for case in rec["cases"].as_array().unwrap() {
+            let ops: Vec<u64> = case["operands"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(hex)
+                .collect();
+            if fm.ty() == FormType::F32 && ops[1] & 0x7fff_ffff <= 0x7e80_0000 {
+                continue; // within the bound: approximate bits
+            }
+            let gpu = hex(&case["gpu"]);
+            assert_eq!(fm.eval(&ops, &Exec::default()), gpu, "{t} {ops:x?}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 8 + 8 + 2 + 2);
+}

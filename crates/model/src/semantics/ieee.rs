@@ -228,10 +228,10 @@ const UPPER_WORD_NAN: u64 = 0x7fff_ffff_0000_0000;
 /// `rcp.approx.ftz.f64` (9.7.3.14) and `rsqrt.approx.ftz.f64` (9.7.3.17):
 /// "tmp = a[63:32]; // upper word of a, 1.11.20 format", "d[63:32] = 1.0 /
 /// tmp;" (`1.0 / sqrt(tmp)`), "d[31:0] = 0x00000000;". "Subnormal inputs
-/// and results are flushed to sign-preserving zero." The 32-bit result is
-/// `1/tmp` (`1/sqrt(tmp)`) rounded to nearest in that 1.11.20 format: the
-/// ISA says "gross approximation" and no more, so which of the neighbours
-/// the GPU gives awaits GPU data (docs/NVIDIA.md ".approx").
+/// and results are flushed to sign-preserving zero." The ISA calls the
+/// upper word a "gross approximation" and states no bound; ptxfp gives the
+/// exact `1/tmp` (`1/sqrt(tmp)`) truncated to that 1.11.20 format, which is
+/// what the H200 gave in every recorded case (docs/NVIDIA.md ".approx").
 fn upper_word_approx(op: Opcode, a: u64) -> u64 {
     let tmp = a & 0xffff_ffff_0000_0000;
     if is_nan::<F64>(tmp) {
@@ -259,57 +259,27 @@ fn upper_word_approx(op: Opcode, a: u64) -> u64 {
     // tmp = m × 2^e with m the 21-bit significand (1.20).
     let m = u128::from((mag >> 32) & 0xf_ffff | 0x10_0000);
     let e = ((mag >> 52) as i32) - 1023 - 20;
-    // The exact result as q × 2^k with q carrying 21 significant bits and a
-    // remainder test for rounding to nearest, ties to even.
-    let (q, k, inexact_half) = match op {
-        Opcode::Rcp => {
-            // 1/tmp = 2^(41) / m × 2^(-41 - e); 2^41 / m lies in (2^20, 2^21].
-            let n = 1u128 << 41;
-            let (q, r) = (n / m, n % m);
-            (q, -41 - e, (2 * r).cmp(&m))
-        }
+    // The exact result's magnitude as q × 2^k plus less than 2^k: q its
+    // leading bits (at least 21 of them), truncated.
+    let (q, k) = match op {
+        // 1/tmp = (2^41 / m) × 2^(-41 - e), 2^41 / m in (2^20, 2^21].
+        Opcode::Rcp => ((1u128 << 41) / m, -41 - e),
+        // 1/sqrt(tmp) with e even = sqrt(2^84 / m) × 2^(-42 - e/2), the root
+        // in (2^31, 2^32]; ⌊√⌊x⌋⌋ = ⌊√x⌋.
         _ => {
-            // 1/sqrt(tmp): with e even, 2^(-e/2) / sqrt(m); scale so that
-            // the quotient has at least 22 bits: 2^x / sqrt(m) = sqrt(2^(2x) / m).
             let (m, e) = if e % 2 != 0 { (m << 1, e - 1) } else { (m, e) };
-            // t = 2^(2x) / m with x = 42: sqrt(t) in (2^31, 2^32]: 1 + 31 bits; keep 21.
-            let t_num = 1u128 << 84;
-            let t = t_num / m;
-            let exact_t = t_num.is_multiple_of(m);
-            let root = isqrt(t);
-            let exact_root = exact_t && root * root == t;
-            // root = floor(sqrt(2^84 / m)) has 32 bits or 33 for m = 2^20.
-            let bits = 128 - root.leading_zeros();
-            let drop = bits - 21;
-            let q = root >> drop;
-            let rest = root & ((1 << drop) - 1);
-            let half = 1u128 << (drop - 1);
-            // sqrt is irrational unless exact: a tie is impossible then.
-            // The exact root is root + f, 0 <= f < 1 (f = 0 only when
-            // exact): its part below q's last bit is rest + f.
-            let ord = if rest > half || (rest == half && !exact_root) {
-                core::cmp::Ordering::Greater
-            } else if rest == half {
-                core::cmp::Ordering::Equal
-            } else {
-                core::cmp::Ordering::Less
-            };
-            (q, drop as i32 - 42 - e / 2, ord)
+            (isqrt((1u128 << 84) / m), -42 - e / 2)
         }
     };
-    let up = match inexact_half {
-        core::cmp::Ordering::Greater => true,
-        core::cmp::Ordering::Equal => q & 1 == 1,
-        core::cmp::Ordering::Less => false,
-    };
-    let q = q + u128::from(up);
-    // q × 2^k, at most 22 bits: exact in .f64.
-    let r = ptxfp_float::round::<F64>(neg, k, q, Round::NearestEven).bits;
+    // Keep 21 significant bits (truncating) so that the result fits the
+    // upper word.
+    let drop = (128 - q.leading_zeros()).saturating_sub(21);
+    let r = ptxfp_float::round::<F64>(neg, k + drop as i32, q >> drop, Round::TowardZero).bits;
     // Results below the normal range are flushed.
     if r & 0x7ff0_0000_0000_0000 == 0 {
         r & F64::SIGN
     } else {
-        r & 0xffff_ffff_0000_0000
+        r
     }
 }
 

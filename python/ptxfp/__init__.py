@@ -92,6 +92,8 @@ _FLOAT = {
     "e3m2x4": (_U32, None, 1),
     "e2m1x4": (_U16, None, 1),
     "ue8m0x2": (_U16, None, 1),
+    # The fixed-point pair of PTX ISA 9.1: bits only.
+    "s2f6x2": (_U16, None, 1),
 }
 _INT_WIDTH = {"8": 8, "16": 16, "32": 32, "64": 64}
 

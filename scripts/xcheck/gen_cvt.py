@@ -97,6 +97,49 @@ def cases(form, per_form, rng):
     return [[(rng.choice(pool) | rng.getrandbits(1) << 15) << 16 | rng.choice(pool)] for _ in range(per_form)]
 
 
+def s2f6_scale(rng):
+    """A UE8M0 scale code: 1.0 (0x7f) and its neighbours, the ends, NaN, random."""
+    return rng.choice([0x7F, 0x7F, 0x7E, 0x80, 0x85, 0x79, 0x00, 0x01, 0xFE, 0xFF, rng.randrange(256)])
+
+
+def s2f6_value(rng, scale):
+    """An .f32 near the .s2f6 grid scaled by 2^(scale - 127): grid points, halfway
+    points and quarter points of every code and a little beyond the range, one
+    .f32 ulp either side; the specials; random bits."""
+    r = rng.random()
+    if r < 0.1:
+        return rng.choice(SPECIAL_F32)
+    if r < 0.2:
+        return rng.getrandbits(32)
+    k = rng.randrange(-140, 141) + rng.choice([0, 0, 0.5, 0.25, 0.75])
+    x = k / 64 * 2.0 ** (min(scale, 0xFE) - 127)
+    b = f32_bits(x)
+    return (b + rng.choice([0, 0, 0, 1, -1])) % (1 << 32)
+
+
+def s2f6_cases(form, per_form, rng):
+    """`per_form` operand lists for an .s2f6x2 form."""
+    words = form.split(".")
+    scaled = ptxmodel.SCALED in words
+    out = []
+    for _ in range(per_form):
+        hi, lo = s2f6_scale(rng), s2f6_scale(rng)
+        sf = [hi << 8 | lo] if scaled else []
+        if not scaled:
+            hi = lo = 0x7F
+        if words[-2] == "bf16x2":
+            a = rng.choice([rng.getrandbits(16), 0x7F80, 0x807F, 0x8080, 0x0000, 0x0180, 0xFF01])
+            out.append([a] + sf)
+        elif words[-1] == "f32":
+            out.append([s2f6_value(rng, hi), s2f6_value(rng, lo)] + sf)
+        else:
+            # .bf16 lanes: the upper halves of such .f32 values.
+            a = s2f6_value(rng, hi) >> 16
+            b = s2f6_value(rng, lo) >> 16
+            out.append([a << 16 | b] + sf)
+    return out
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seed", type=int, default=1)
@@ -121,6 +164,26 @@ def main(argv=None):
             fields = [f"{x:0{w}x}" for x, w in zip(ops, widths)] + [f"{result:0{widths[-1]}x}"]
             lines.append(" ".join([form] + fields))
     with open(os.path.join(args.out, "cvt-sm_100a-ptx8.8.txt"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    # The .s2f6x2 forms (PTX ISA 9.1) in a file of their own, from their own
+    # generator state: the file above stays as it was.
+    rng = random.Random(args.seed + 1)
+    lines = [
+        "# Expected values from scripts/xcheck/ptxmodel.py (CvtForm), a Python model written from",
+        "# the PTX ISA 5.2.4 (s2f6) and 9.7.9.22 (cvt, .s2f6x2) sentences it quotes and the readings",
+        '# docs/NVIDIA.md "cvt: s2f6x2" records, NOT ptxfp\'s own code. Open choices (the negative',
+        "# end of the range, scale 0xff) follow docs/NVIDIA.md; a GPU run may change them.",
+        f"# Regenerate: python3 scripts/xcheck/gen_cvt.py --seed {args.seed} --per-form {args.per_form} --out DIR",
+        "# run: --target sm_100a --ptx 9.1",
+    ]
+    for form, _, _ in ptxmodel.s2f6_forms():
+        model = ptxmodel.CvtForm(form)
+        widths = model.hex_widths()
+        for ops in s2f6_cases(form, args.per_form, rng):
+            result = model.evaluate(ops)
+            fields = [f"{x:0{w}x}" for x, w in zip(ops, widths)] + [f"{result:0{widths[-1]}x}"]
+            lines.append(" ".join([form] + fields))
+    with open(os.path.join(args.out, "cvt-s2f6-sm_100a-ptx9.1.txt"), "w") as f:
         f.write("\n".join(lines) + "\n")
 
 

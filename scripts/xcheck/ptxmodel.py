@@ -1072,17 +1072,110 @@ def cvt_forms():
     return sorted(forms)
 
 
+# .s2f6x2 (PTX ISA 9.1). 5.2.4: "This data format is 8-bit signed 2's
+# complement integer with 2 sign-integer bits and 6 fractional bits [...]
+# s2f6 value = s8 value * 2^(-6) Positive max representation = 01.111111 =
+# 127 * 2^(-6) = 1.984375 Negative max representation = 10.000000 = -128 *
+# 2^(-6) = -2.0". Beyond the range: the sign-preserved end ("If the absolute
+# value of input (ignoring sign) is greater than MAX_NORM [...] the result is
+# sign-preserved MAX_NORM"); docs/NVIDIA.md "cvt: s2f6x2" reads the negative
+# end as -2.0 (open, awaiting GPU data).
+S2F6_MAX, S2F6_MIN = 127, -128
+SCALED = "scaled::n2::ue8m0"
+
+
+def s2f6_forms():
+    """The .s2f6x2 forms: (form, PTX ISA, target). "cvt with .s2f6x2 instruction
+    type introduced in PTX ISA version 9.1"; "supported on following
+    architectures: sm_100a, sm_103a, sm_110a, sm_120a, sm_121a"."""
+    forms = []
+    for relu in ("", ".relu"):
+        for scaled in ("", "." + SCALED):
+            for src in ("f32", "bf16x2"):
+                forms.append((f"cvt.rn.satfinite{relu}{scaled}.s2f6x2.{src}", "9.1", "sm_100a"))
+            for sat in ("", ".satfinite"):
+                forms.append((f"cvt.rn{sat}{relu}{scaled}.bf16x2.s2f6x2", "9.1", "sm_100a"))
+    return sorted(forms)
+
+
+def nearest_even(q):
+    """A Fraction rounded to an integer, ".rn: rounding to nearest, with ties to even"."""
+    fl = q.numerator // q.denominator
+    rest = q - fl
+    if rest > Fraction(1, 2) or (rest == Fraction(1, 2) and fl % 2 == 1):
+        return fl + 1
+    return fl
+
+
+def s2f6_down(v, nan, scale, relu):
+    """One lane to .s2f6: "For down conversion, inputs are divided by
+    scale-factor and then conversion is performed". A NaN input, or the UE8M0
+    NaN scale 0xff: "NaN results are converted to positive MAX_NORM"."""
+    if nan or scale == 0xFF:
+        return S2F6_MAX
+    if v is None:  # an infinity of the sign in `nan`'s place: see the caller
+        raise ValueError("infinity handled by the caller")
+    n = nearest_even(v / Fraction(2) ** (scale - 127) * 64)
+    n = min(max(n, S2F6_MIN), S2F6_MAX)
+    # ".relu: [...] clamps the result to 0 if negative".
+    if relu and n < 0:
+        n = 0
+    return n % 256
+
+
+def bf16_bits_of(v, satfinite):
+    """The .bf16 bits of a Fraction that .bf16 holds exactly, or beyond its
+    range: +-Inf, or +-MAX_NORM (0x7f7f) with .satfinite."""
+    sign = 0x8000 if v < 0 else 0
+    a = abs(v)
+    if a == 0:
+        return sign
+    e = a.numerator.bit_length() - a.denominator.bit_length()
+    if Fraction(2) ** e > a:
+        e -= 1
+    if e >= 128:
+        return sign | (0x7F7F if satfinite else 0x7F80)
+    if e < -126:
+        m = a / Fraction(2) ** -133
+        assert m.denominator == 1, v
+        return sign | int(m)
+    m = a / Fraction(2) ** (e - 7) - 128
+    assert m.denominator == 1, v
+    return sign | (e + 127) << 7 | int(m)
+
+
+def s2f6_up(code, scale, satfinite, relu):
+    """One lane from .s2f6 to .bf16: "For up-conversion, inputs are converted
+    to destination type and then multiplied by scale-factor". Scale 0xff (NaN):
+    NVIDIA's .bf16 NaN 0x7fff."""
+    if scale == 0xFF:
+        return 0x7FFF
+    n = code - 256 if code & 0x80 else code
+    v = Fraction(n, 64) * Fraction(2) ** (scale - 127)
+    if relu and v < 0:
+        return 0
+    return bf16_bits_of(v, satfinite)
+
+
 class CvtForm:
-    """One form of cvt_forms(): `hex_widths()` (operands, then result) and `evaluate()`."""
+    """One form of cvt_forms() or s2f6_forms(): `hex_widths()` (operands, then
+    result) and `evaluate()`."""
 
     def __init__(self, text):
-        if text not in {f for f, _, _ in cvt_forms()}:
+        if text not in {f for f, _, _ in cvt_forms() + s2f6_forms()}:
             raise ValueError(f"{text} is not a cvt form of this model")
         self.text = text
         self.words = text.split(".")
 
     def hex_widths(self):
         w = self.words
+        if "s2f6x2" in w:
+            extra = [4] if SCALED in w else []
+            if w[-1] == "f32":
+                return [8, 8] + extra + [4]
+            if w[-1] == "bf16x2":
+                return [8] + extra + [4]
+            return [4] + extra + [8]
         if w[1] == "pack":
             n = 2 if PACK_TYPES[w[3]][0] == 16 else 3
             return [8] * n + [8]
@@ -1098,6 +1191,33 @@ class CvtForm:
 
     def evaluate(self, ops):
         w = self.words
+        if "s2f6x2" in w:
+            # "If not specified explicitly, value of scale-factor will be
+            # assumed to be 0x7f7f".
+            sf = ops[-1] if SCALED in w else 0x7F7F
+            relu, satfinite = "relu" in w, "satfinite" in w
+            hi_scale, lo_scale = sf >> 8 & 0xFF, sf & 0xFF
+            if w[-2] == "bf16x2":
+                # "d[31:16] = convert(a[15:8]) * scale-factor[15:8]".
+                return s2f6_up(ops[0] >> 8 & 0xFF, hi_scale, satfinite, relu) << 16 | \
+                    s2f6_up(ops[0] & 0xFF, lo_scale, satfinite, relu)
+            if w[-1] == "f32":
+                xs = [(ops[0], 32), (ops[1], 32)]
+            else:
+                # "The scaling factor of [...] .bf16 input from upper 16 bits of
+                # a is stored in the upper 8 bits of operand scale-factor".
+                xs = [(ops[0] >> 16 & 0xFFFF, 16), (ops[0] & 0xFFFF, 16)]
+            out = 0
+            for (x, width), scale in zip(xs, (hi_scale, lo_scale)):
+                bits = x if width == 32 else x << 16
+                nan = bits & 0x7FFFFFFF > 0x7F800000
+                if bits & 0x7FFFFFFF == 0x7F800000 and not (scale == 0xFF):
+                    lane = (S2F6_MIN if bits >> 31 else S2F6_MAX)
+                    lane = 0 if relu and lane < 0 else lane % 256
+                else:
+                    lane = s2f6_down(f32_fraction(bits), nan, scale, relu)
+                out = out << 8 | lane
+            return out
         if w[1] == "pack":
             # 9.7.9.22: "ta = a < MIN(convertType) ? MIN(convertType) : a;" and
             # the MAX clamp (".sat modifier limits the converted values to
@@ -1160,7 +1280,7 @@ def main(argv=None):
             print(form, ptx, target)
         return
     if args.command == "cvt-forms":
-        for form, ptx, target in cvt_forms():
+        for form, ptx, target in cvt_forms() + s2f6_forms():
             print(form, ptx, target)
         return
     if args.form.startswith("cvt."):

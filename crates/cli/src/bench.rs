@@ -72,6 +72,11 @@ fn ieee_of(p: &Plan) -> Ieee {
         Plan::Mixed { fmt, op, rm, .. } => Ieee::Mixed(fmt, op.bin_op(), rm),
         Plan::Ieee32 { op, rm, .. } => Ieee::Wide(op, rm, false),
         Plan::Ieee64 { op, rm, .. } => Ieee::Wide(op, rm, true),
+        // Per lane, the `.f32` operation.
+        Plan::F32x2 {
+            op: Some(op), rm, ..
+        } => Ieee::Wide(op, rm, false),
+        Plan::F32x2 { op: None, rm, .. } => Ieee::F32(rm),
     }
 }
 
@@ -418,25 +423,31 @@ pub fn run(a: Args) -> Result<(), crate::common::Failure> {
             Plan::Half { fmt, .. } | Plan::Mixed { fmt, .. } => fmt,
             _ => Half::F16,
         };
-        let x2 = matches!(plan, Plan::Half { x2: true, .. });
+        // The lane width of a two-lane register (`.f16x2`/`.bf16x2`: 16,
+        // `.f32x2`: 32), 0 for the others.
+        let x2 = match plan {
+            Plan::Half { x2: true, .. } => 16,
+            Plan::F32x2 { .. } => 32,
+            _ => 0,
+        };
         let n = a.n;
         let src: Vec<Vec<u64>> = ws
             .iter()
             .enumerate()
             .map(|(k, &w)| {
                 data(
-                    if x2 { 16 } else { w },
+                    if x2 > 0 { x2 } else { w },
                     lane,
-                    n * if x2 { 2 } else { 1 },
+                    n * if x2 > 0 { 2 } else { 1 },
                     7 + k as u64,
                     a.subnormal,
                 )
             })
             .collect();
-        // Registers: x2 forms pack two lanes.
-        let regs: Vec<Vec<u64>> = if x2 {
+        // Registers: x2 forms pack two lanes, lane 0 low.
+        let regs: Vec<Vec<u64>> = if x2 > 0 {
             src.iter()
-                .map(|s| s.chunks(2).map(|p| p[0] | p[1] << 16).collect())
+                .map(|s| s.chunks(2).map(|p| p[0] | p[1] << x2).collect())
                 .collect()
         } else {
             src.clone()
@@ -578,10 +589,17 @@ fn native(
             }))
         }
         Ieee::F32(rm) => {
-            let [Slice::B32(a), Slice::B32(b), Slice::B32(c)] = srcs else {
-                return None;
+            // `.f32x2` registers: the instruction over their lanes.
+            let v: Vec<Vec<u32>> = lanes
+                .iter()
+                .map(|s| s.iter().map(|&x| x as u32).collect())
+                .collect();
+            let (a, b, c) = match srcs {
+                [Slice::B32(a), Slice::B32(b), Slice::B32(c)] => (*a, *b, *c),
+                _ if v.len() == 3 => (&v[0][..], &v[1][..], &v[2][..]),
+                _ => return None,
             };
-            let mut o = vec![0u32; n];
+            let mut o = vec![0u32; a.len()];
             ptxfp_fast::fma_f32_native(rm, a, b, c, &mut o)?;
             Some(best(reps, || {
                 let _ = ptxfp_fast::fma_f32_native(rm, a, b, c, &mut o);
@@ -601,12 +619,13 @@ fn native(
             // The same loop on f32 or f64 values.
             macro_rules! host_loop {
                 ($t:ty, $of:expr) => {{
-                    let v: Vec<Vec<$t>> = v64
+                    // Over the lanes (of an `.f32x2` register, two each).
+                    let v: Vec<Vec<$t>> = lanes
                         .iter()
                         .map(|s| s.iter().map(|&x| $of(x)).collect())
                         .collect();
                     let (a, c) = (&v[0], &v[if o.arity() == 2 { 1 } else { 0 }]);
-                    let mut out: Vec<$t> = vec![0.0; n];
+                    let mut out: Vec<$t> = vec![0.0; a.len()];
                     best(reps, || {
                         let pairs = out.iter_mut().zip(a).zip(c);
                         match o {

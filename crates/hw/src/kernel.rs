@@ -145,6 +145,8 @@ pub const VERSIONS: &[PtxVersion] = &[
     PtxVersion::new(8, 6),
     PtxVersion::new(8, 7),
     PtxVersion::new(8, 8),
+    PtxVersion::new(9, 0),
+    PtxVersion::new(9, 1),
 ];
 
 /// Picks `.version` and `.target` for running `form` on `device`.
@@ -170,15 +172,20 @@ pub fn choose_header(
         .filter(|(sm, _)| *sm <= device.sm && *sm >= min_target.sm);
     let mut fallback = None;
     for &(sm, target_version) in targets {
-        let target = Target::sm(sm);
-        let floor = min_version.max(target_version);
-        for &version in VERSIONS.iter().filter(|v| **v >= floor) {
-            if accepts(version, target) {
-                let header = Header { version, target };
-                if header.has_address_size() {
-                    return Some(header);
+        // The device's own `a`/`f` target first where the device has one
+        // (`cvt.rs`, `.s2f6x2`, the FP4/FP6 conversions need it), then the
+        // plain one.
+        let own = (sm == device.sm && device != Target::sm(sm)).then_some(device);
+        for target in own.into_iter().chain([Target::sm(sm)]) {
+            let floor = min_version.max(target_version);
+            for &version in VERSIONS.iter().filter(|v| **v >= floor) {
+                if accepts(version, target) {
+                    let header = Header { version, target };
+                    if header.has_address_size() {
+                        return Some(header);
+                    }
+                    fallback.get_or_insert(header);
                 }
-                fallback.get_or_insert(header);
             }
         }
     }
@@ -717,6 +724,25 @@ mod tests {
             (PtxVersion::new(3, 0), Target::sm(30))
         );
         assert!(h.has_address_size());
+    }
+
+    /// A form that needs an `a` target runs on an `a` device under that
+    /// target: `.s2f6x2` (PTX ISA 9.1, sm_100a and kin) on sm_100a.
+    #[test]
+    fn header_takes_the_devices_arch_target() {
+        let f = form(
+            "cvt.rn.satfinite.s2f6x2.f32",
+            PtxType::S2f6x2,
+            &[PtxType::F32; 2],
+            (9, 1),
+            100,
+        );
+        let sm100a: Target = "sm_100a".parse().unwrap();
+        let ok = |v: PtxVersion, t: Target| v >= PtxVersion::new(9, 1) && t == sm100a;
+        let h = choose_header(&f, sm100a, ok).unwrap();
+        assert_eq!((h.version, h.target), (PtxVersion::new(9, 1), sm100a));
+        // A plain device has no such target.
+        assert_eq!(choose_header(&f, Target::sm(100), ok), None);
     }
 
     #[test]

@@ -166,6 +166,10 @@ pub struct Cvt {
     /// then `.u32` ("Destination d is an unsigned 32-bit integer") and its
     /// `src` `.s32` (`.abType`).
     pub pack: Option<PackTo>,
+    /// `.scaled::n2::ue8m0`: "the instruction uses packed scale-factor with
+    /// 2 scale values of `ue8m0` type. Operand `scale-factor` and qualifier
+    /// `.scaled::n2::ue8m0` must be used together" (the `.s2f6x2` forms).
+    pub scaled: bool,
 }
 
 /// How a row's destination and source types combine.
@@ -197,6 +201,8 @@ pub struct CvtRow {
     pub relu: &'static [bool],
     /// `.satfinite` absent and/or present.
     pub satfinite: &'static [bool],
+    /// `.scaled::n2::ue8m0` (with its `scale-factor` operand) absent and/or present.
+    pub scaled: &'static [bool],
     /// Destination types.
     pub dst: &'static [PtxType],
     /// Source types.
@@ -268,7 +274,7 @@ const YES: &[bool] = &[true];
 
 use PtxType::{
     BF16x2, E2m1x2, E2m1x4, E2m3x2, E2m3x4, E3m2x2, E3m2x4, E4m3x2, E4m3x4, E5m2x2, E5m2x4, F16x2,
-    Tf32, Ue8m0x2, B32, BF16, F16, F32, F64, S16, S32, S64, S8, U16, U32, U64, U8,
+    S2f6x2, Tf32, Ue8m0x2, B32, BF16, F16, F32, F64, S16, S32, S64, S8, U16, U32, U64, U8,
 };
 const INTS: &[PtxType] = &[U8, U16, U32, U64, S8, S16, S32, S64];
 const F8X2: &[PtxType] = &[E4m3x2, E5m2x2];
@@ -292,6 +298,7 @@ const fn row(
         sat: NO,
         relu: NO,
         satfinite: NO,
+        scaled: NO,
         dst,
         src,
         pair: Pair::Any,
@@ -343,6 +350,11 @@ const FAMILY_NOTE: Suffix = Suffix::Family;
 /// sm_103a".
 const RS_87: (PtxVersion, u16) = (v(8, 7), 100);
 const RS_NOTE: Suffix = Suffix::ArchIn(&[100, 103]);
+/// "`cvt` with `.s2f6x2` instruction type introduced in PTX ISA version
+/// 9.1"; "`cvt` with `.s2f6x2` instruction type is supported on following
+/// architectures: `sm_100a`, `sm_103a`, `sm_110a`, `sm_120a`, `sm_121a`".
+const S2F6_91: (PtxVersion, u16) = (v(9, 1), 100);
+const S2F6_NOTE: Suffix = Suffix::ArchIn(&[100, 103, 110, 120, 121]);
 /// `cvt.pack` (9.7.9.22): "Introduced in PTX ISA version 6.5", "Requires
 /// sm_72 or higher".
 const PACK_65: (PtxVersion, u16) = (v(6, 5), 72);
@@ -447,6 +459,13 @@ pub const ROWS: &[CvtRow] = &[
     CvtRow { rnd: FRND3, satfinite: OPT, suffix: ARCH_NOTE, ..row("cvt.frnd3{.satfinite}.ue8m0x2.f32 d, a, b;", &[Ue8m0x2], &[F32], F4F6_86) },
     CvtRow { rnd: FRND3, satfinite: OPT, suffix: ARCH_NOTE, ..row("cvt.frnd3{.satfinite}.ue8m0x2.bf16x2 d, a;", &[Ue8m0x2], &[BF16x2], F4F6_86) },
     CvtRow { rnd: ONLY_RN, suffix: ARCH_NOTE, ..row("cvt.rn.bf16x2.ue8m0x2 d, a;", &[BF16x2], &[Ue8m0x2], F4F6_86) },
+    // `.s2f6x2` (PTX ISA 9.1): "`.satfinite` modifier is mandatory for such
+    // conversions" (to `.s2f6x2`); the `scale-factor` operand comes with
+    // `.scaled::n2::ue8m0`. The forms of 9.2 that scale `.bf16x2` from the
+    // fp8/fp6/fp4 pairs are not rows: this model knows PTX ISA up to 9.1.
+    CvtRow { rnd: ONLY_RN, satfinite: YES, relu: OPT, scaled: OPT, suffix: S2F6_NOTE, ..row("cvt.rn.satfinite{.relu}{.scaled::n2::ue8m0}.s2f6x2.f32 d, a, b{, scale-factor};", &[S2f6x2], &[F32], S2F6_91) },
+    CvtRow { rnd: ONLY_RN, satfinite: YES, relu: OPT, scaled: OPT, suffix: S2F6_NOTE, ..row("cvt.rn.satfinite{.relu}{.scaled::n2::ue8m0}.s2f6x2.bf16x2 d, a{, scale-factor};", &[S2f6x2], &[BF16x2], S2F6_91) },
+    CvtRow { rnd: ONLY_RN, satfinite: OPT, relu: OPT, scaled: OPT, suffix: S2F6_NOTE, ..row("cvt.rn{.satfinite}{.relu}{.scaled::n2::ue8m0}.bf16x2.s2f6x2 d, a{, scale-factor};", &[BF16x2], &[S2f6x2], S2F6_91) },
     // `cvt.pack` (9.7.9.22): "The inputs a and b are converted to values of
     // type specified by `.convertType` with saturation".
     CvtRow { sat: YES, pack: &[Some(PackTo::U16), Some(PackTo::S16)], section: "9.7.9.22", ..row("cvt.pack.sat.{u16,s16}.s32 d, a, b;", &[U32], &[S32], PACK_65) },
@@ -473,6 +492,7 @@ impl CvtRow {
             && self.sat.contains(&c.sat)
             && self.relu.contains(&c.relu)
             && self.satfinite.contains(&c.satfinite)
+            && self.scaled.contains(&c.scaled)
     }
 
     /// The forms of this row.
@@ -488,15 +508,18 @@ impl CvtRow {
                 self.ftz.iter().flat_map(move |&ftz| {
                     self.sat.iter().flat_map(move |&sat| {
                         self.relu.iter().flat_map(move |&relu| {
-                            self.satfinite.iter().map(move |&satfinite| Cvt {
-                                rnd,
-                                ftz,
-                                sat,
-                                relu,
-                                satfinite,
-                                dst,
-                                src,
-                                pack,
+                            self.satfinite.iter().flat_map(move |&satfinite| {
+                                self.scaled.iter().map(move |&scaled| Cvt {
+                                    rnd,
+                                    ftz,
+                                    sat,
+                                    relu,
+                                    satfinite,
+                                    dst,
+                                    src,
+                                    pack,
+                                    scaled,
+                                })
                             })
                         })
                     })
@@ -532,8 +555,8 @@ impl CvtError {
     }
 }
 
-/// Words of valid `cvt` forms ptxfp does not model.
-const UNMODELLED: &[&str] = &["s2f6x2", "scaled::n2::ue8m0"];
+/// The qualifier of the `scale-factor` operand (9.7.9.22).
+const SCALED: &str = "scaled::n2::ue8m0";
 
 impl Cvt {
     /// Parses the opcode text `cvt.rn.relu.f16x2.f32`. The span of an error
@@ -552,6 +575,7 @@ impl Cvt {
         let invalid = |span, msg: String| Err(CvtError::Invalid(Diagnostic::error(span, msg)));
         let mut rnd = CvtRound::None;
         let (mut ftz, mut sat, mut relu, mut satfinite) = (false, false, false, false);
+        let mut scaled = false;
         let mut types = Vec::new();
         let mut warnings = Vec::new();
         let mut off = 0;
@@ -580,12 +604,6 @@ impl Cvt {
                 types.push((t, span));
                 continue;
             }
-            if UNMODELLED.contains(&part) {
-                return Err(CvtError::Unsupported(Diagnostic::error(
-                    span,
-                    format!("`cvt` with `.{part}` is not supported by ptxfp"),
-                )));
-            }
             if !types.is_empty() {
                 let msg =
                     format!("`.{part}` after the types: modifiers come before `.dtype.atype`");
@@ -599,6 +617,7 @@ impl Cvt {
                 "sat" => &mut sat,
                 "relu" => &mut relu,
                 "satfinite" => &mut satfinite,
+                SCALED => &mut scaled,
                 _ => match CvtRound::parse(part) {
                     Some(r) if rnd == CvtRound::None => {
                         rnd = r;
@@ -644,6 +663,7 @@ impl Cvt {
                 dst: U32,
                 src: S32,
                 pack: Some(p),
+                scaled,
             };
             if ROWS.iter().any(|r| r.admits(&c)) {
                 return Ok((c, warnings));
@@ -666,6 +686,7 @@ impl Cvt {
             dst,
             src,
             pack: None,
+            scaled,
         };
         if ROWS.iter().any(|r| r.admits(&c)) {
             for w in &mut warnings {
@@ -692,7 +713,16 @@ impl Cvt {
             let packed = |t: PtxType| {
                 matches!(
                     t,
-                    F16x2 | BF16x2 | Tf32 | E4m3x2 | E5m2x2 | E2m1x2 | E2m3x2 | E3m2x2 | Ue8m0x2
+                    F16x2
+                        | BF16x2
+                        | Tf32
+                        | E4m3x2
+                        | E5m2x2
+                        | E2m1x2
+                        | E2m3x2
+                        | E3m2x2
+                        | Ue8m0x2
+                        | S2f6x2
                 ) || X4.contains(&t)
             };
             let from: Vec<String> = ROWS
@@ -754,6 +784,7 @@ impl Cvt {
             ("sat", self.sat, |r: &CvtRow| r.sat),
             ("relu", self.relu, |r: &CvtRow| r.relu),
             ("satfinite", self.satfinite, |r: &CvtRow| r.satfinite),
+            (SCALED, self.scaled, |r: &CvtRow| r.scaled),
         ] {
             if !any(&|r| slot(r).contains(&given)) {
                 return err(if given {
@@ -786,15 +817,24 @@ impl Cvt {
     /// Number of source operands: 2 for the forms that pack two `.f32`
     /// (`cvt.rn.f16x2.f32 d, a, b`), 3 with `rbits` (`cvt.rs.f16x2.f32 d,
     /// a, b, rbits`), 5 for the quads (`d, {a, b, e, f}, rbits`: the vector's
-    /// elements count one each), 2 or 3 for `cvt.pack` (`d, a, b{, c}`), 1
-    /// otherwise.
+    /// elements count one each), 2 or 3 for `cvt.pack` (`d, a, b{, c}`), one
+    /// more for a `scale-factor` (`.scaled::n2::ue8m0`), 1 otherwise.
     pub fn sources(&self) -> usize {
         self.source_types().len()
     }
 
     /// The types of the source operands, in order (a vector's elements one
-    /// by one): `rbits` and `cvt.pack`'s `c` are `.b32`.
+    /// by one): `rbits` and `cvt.pack`'s `c` are `.b32`; `scale-factor`
+    /// "has type `.b16`".
     pub fn source_types(&self) -> Vec<PtxType> {
+        let mut t = self.value_source_types();
+        if self.scaled {
+            t.push(PtxType::B16);
+        }
+        t
+    }
+
+    fn value_source_types(&self) -> Vec<PtxType> {
         if let Some(p) = self.pack {
             return if p.takes_c() {
                 vec![S32, S32, B32]
@@ -805,7 +845,7 @@ impl Cvt {
         let pair = self.src == F32
             && matches!(
                 self.dst,
-                F16x2 | BF16x2 | E4m3x2 | E5m2x2 | E2m1x2 | E2m3x2 | E3m2x2 | Ue8m0x2
+                F16x2 | BF16x2 | E4m3x2 | E5m2x2 | E2m1x2 | E2m3x2 | E3m2x2 | Ue8m0x2 | S2f6x2
             );
         match (self.rnd, pair) {
             (CvtRound::Stochastic, true) => vec![F32, F32, B32],
@@ -894,6 +934,9 @@ impl fmt::Display for Cvt {
         for w in order.into_iter().flatten() {
             f.write_str(w)?;
         }
+        if self.scaled {
+            write!(f, ".{SCALED}")?;
+        }
         write!(f, "{}{}", self.dst, self.src)
     }
 }
@@ -913,10 +956,13 @@ mod tests {
             assert_eq!(n, 1, "{c} is admitted by {n} rows");
             let text = c.to_string();
             assert_eq!(Cvt::parse(&text), Ok(*c), "{text}");
-            // `d, a, b;`: as many sources as the row's line has commas.
+            // `d, a, b;`: as many sources as the row's line has commas, the
+            // optional `{, scale-factor}` counting with `.scaled::n2::ue8m0`.
             let operands = c.row().syntax.split_once(' ').map_or("", |(_, o)| o);
             let line = operands.split(';').next().unwrap_or("");
-            assert_eq!(c.sources(), line.matches(',').count(), "{text}: {line}");
+            let optional = line.matches("{,").count();
+            let commas = line.matches(',').count() - if c.scaled { 0 } else { optional };
+            assert_eq!(c.sources(), commas, "{text}: {line}");
         }
     }
 
@@ -958,6 +1004,10 @@ mod tests {
             "cvt.rz.satfinite.ue8m0x2.f32",
             "cvt.rp.ue8m0x2.bf16x2",
             "cvt.rn.bf16x2.ue8m0x2",
+            "cvt.rn.satfinite.s2f6x2.f32",
+            "cvt.rn.satfinite.relu.scaled::n2::ue8m0.s2f6x2.bf16x2",
+            "cvt.rn.scaled::n2::ue8m0.bf16x2.s2f6x2",
+            "cvt.rn.satfinite.relu.bf16x2.s2f6x2",
         ] {
             assert!(Cvt::parse(ok).is_ok(), "{ok}: {:?}", Cvt::parse(ok));
         }
@@ -1002,10 +1052,24 @@ mod tests {
             msg("cvt.f32"),
             "`cvt` needs exactly two types, `.dtype.atype`"
         );
+        // PTX ISA 9.2's scaled conversions from the fp8 pairs to `.bf16x2`
+        // are valid PTX this model has no row for.
         assert!(matches!(
-            Cvt::decode("cvt.rn.satfinite.s2f6x2.f32", false),
+            Cvt::decode("cvt.rn.scaled::n2::ue8m0.bf16x2.e4m3x2", false),
             Err(CvtError::Unsupported(_))
         ));
+        assert_eq!(
+            msg("cvt.rn.s2f6x2.f32"),
+            "`cvt.s2f6x2.f32` requires `.satfinite`"
+        );
+        assert_eq!(
+            msg("cvt.rz.satfinite.s2f6x2.f32"),
+            "`cvt.s2f6x2.f32` takes .rn, not `.rz`"
+        );
+        assert_eq!(
+            msg("cvt.rn.satfinite.scaled::n2::ue8m0.f16x2.f32"),
+            "`cvt.f16x2.f32` does not take `.scaled::n2::ue8m0`"
+        );
         assert_eq!(
             msg("cvt.rn.satfinite.e2m1x4.f32"),
             "`cvt.e2m1x4.f32` takes .rs, not `.rn`"
@@ -1078,6 +1142,10 @@ mod tests {
         assert_eq!(req("cvt.pack.sat.u4.s32.b32"), "6.5 sm_75");
         assert_eq!(req("cvt.rs.satfinite.e4m3x4.f32"), "8.7 sm_100");
         assert_eq!(req("cvt.rz.ue8m0x2.bf16x2"), "8.6 sm_100");
+        assert_eq!(
+            req("cvt.rn.satfinite.scaled::n2::ue8m0.s2f6x2.f32"),
+            "9.1 sm_100"
+        );
         let rs = Cvt::parse("cvt.rs.f16x2.f32").unwrap();
         assert_eq!(rs.suffix_error(v(8, 7), t("sm_103a")), None);
         assert_eq!(
@@ -1085,6 +1153,15 @@ mod tests {
             "is supported only on sm_100a, sm_103a; the target is sm_120a"
         );
         assert!(rs.suffix_error(v(8, 8), t("sm_100f")).is_some());
+        let s2 = Cvt::parse("cvt.rn.bf16x2.s2f6x2").unwrap();
+        for ok in ["sm_100a", "sm_103a", "sm_110a", "sm_120a", "sm_121a"] {
+            assert_eq!(s2.suffix_error(v(9, 1), t(ok)), None, "{ok}");
+        }
+        assert_eq!(
+            s2.suffix_error(v(9, 1), t("sm_101a")).unwrap(),
+            "is supported only on sm_100a, sm_103a, sm_110a, sm_120a, sm_121a; the target is sm_101a"
+        );
+        assert!(s2.suffix_error(v(9, 1), t("sm_100f")).is_some());
         let f8 = Cvt::parse("cvt.rn.satfinite.e4m3x2.f32").unwrap();
         assert_eq!(f8.requires_on(Target::sm(89)), (v(8, 1), Target::sm(89)));
         assert_eq!(f8.requires_on(Target::sm(90)), (v(7, 8), Target::sm(90)));

@@ -149,6 +149,17 @@ pub enum Plan {
         /// Which NaN a NaN result is ([`f64_nans`]).
         nans: F64Nans,
     },
+    /// `add`/`sub`/`mul{.rnd}{.ftz}.f32x2` and `fma.rnd{.ftz}.f32x2`
+    /// (9.7.3.3-9.7.3.6): the `.f32` kernel of the lane form
+    /// ([`Form::f32x2_lane`]) over both lanes of each `.b64` register.
+    F32x2 {
+        /// The operation (`None`: fma).
+        op: Option<IeeeOp>,
+        /// Rounding.
+        rm: Round,
+        /// `.ftz` and the NaN result ([`f32_stages`]).
+        stages: F32Stages,
+    },
     /// Mixed precision `add/sub/fma.rnd{.sat}.f32.{f16,bf16}`.
     Mixed {
         /// The format of `a` (and `b`).
@@ -197,6 +208,25 @@ impl Plan {
         let hw = &exec.device_profile();
         if !kernels_express(hw) {
             return None;
+        }
+        // 9.7.3.3-6: "fA[0] = a[0:31]; fA[1] = a[32:63]; [...] for (i = 0;
+        // i < 2; i++) d[i] = fA[i] + fB[i];": each lane is the `.f32` form
+        // with the same modifiers, so the lanes run the `.f32` form's
+        // kernel, with its stages (semantics/mod.rs evaluates them so too).
+        if let Some(lane) = form.f32x2_lane() {
+            return match Plan::of(&lane, exec)? {
+                Plan::Ieee32 { op, rm, stages } => Some(Plan::F32x2 {
+                    op: Some(op),
+                    rm,
+                    stages,
+                }),
+                Plan::MadF32 { rm, stages } => Some(Plan::F32x2 {
+                    op: None,
+                    rm,
+                    stages,
+                }),
+                _ => None,
+            };
         }
         // 9.7.3's add/sub/mul/div/rcp/sqrt on .f32/.f64 (not the .approx
         // forms): the IEEE kernels.
@@ -283,7 +313,7 @@ impl Plan {
             },
             FormType::F32F16 => mixed(Half::F16)?,
             FormType::F32BF16 => mixed(Half::Bf16)?,
-            // No kernel of its own yet: evaluated per element.
+            // Planned above, from the lane form.
             FormType::F32x2 => return None,
         })
     }
@@ -292,6 +322,7 @@ impl Plan {
     pub fn arity(&self) -> usize {
         match self {
             Plan::Ieee32 { op, .. } | Plan::Ieee64 { op, .. } => op.arity(),
+            Plan::F32x2 { op: Some(op), .. } => op.arity(),
             Plan::Half { op: Some(_), .. }
             | Plan::Mixed {
                 op: MixedOp::Add | MixedOp::Sub,
@@ -312,7 +343,7 @@ impl Plan {
             Plan::MadF32 { .. } => (vec![32; 3], 32),
             Plan::MadF64 { .. } => (vec![64; 3], 64),
             Plan::Ieee32 { .. } => (vec![32; n], 32),
-            Plan::Ieee64 { .. } => (vec![64; n], 64),
+            Plan::Ieee64 { .. } | Plan::F32x2 { .. } => (vec![64; n], 64),
             Plan::Mixed { .. } => {
                 let mut v = vec![16; n - 1];
                 v.push(32);
@@ -417,6 +448,31 @@ impl Plan {
                 let b = srcs.get(1).map_or(a, |s| as64(*s));
                 ptxfp_fast::ieee_f64_staged(path, op, rm, Some(&nans), a, b, o);
             }
+            // 9.7.3.3: "fA[0] = a[0:31]; fA[1] = a[32:63]": on a
+            // little-endian host a slice of `.b64` registers, read as 32-bit
+            // values, is its lanes in order (lane 0 of register 0 first), so
+            // the `.f32` kernel runs over twice as many values.
+            #[cfg(target_endian = "little")]
+            (Plan::F32x2 { op, rm, stages }, SliceMut::B64(o)) => {
+                let s: Vec<&[u32]> = srcs.iter().map(|s| lanes64(as64(*s))).collect();
+                f32x2_run(path, op, rm, &stages, &s, lanes64_mut(o));
+            }
+            // A big-endian host copies the lanes into temporaries.
+            #[cfg(target_endian = "big")]
+            (Plan::F32x2 { op, rm, stages }, SliceMut::B64(o)) => {
+                let split = |s: &[u64]| -> Vec<u32> {
+                    s.iter()
+                        .flat_map(|&v| [v as u32, (v >> 32) as u32])
+                        .collect()
+                };
+                let s: Vec<Vec<u32>> = srcs.iter().map(|s| split(as64(*s))).collect();
+                let s: Vec<&[u32]> = s.iter().map(|v| &v[..]).collect();
+                let mut l = vec![0u32; 2 * o.len()];
+                f32x2_run(path, op, rm, &stages, &s, &mut l);
+                for (d, p) in o.iter_mut().zip(l.chunks(2)) {
+                    *d = u64::from(p[0]) | u64::from(p[1]) << 32;
+                }
+            }
             (
                 Plan::Mixed {
                     fmt,
@@ -440,6 +496,22 @@ impl Plan {
             }
             _ => unreachable!("widths were checked against the plan"),
         }
+    }
+}
+
+/// The lanes of an `.f32x2` plan, as `.f32` values: the lane form's
+/// kernel (`ieee_f32_staged` for add/sub/mul, `fma_f32_staged` for fma).
+fn f32x2_run(
+    path: Path,
+    op: Option<IeeeOp>,
+    rm: Round,
+    stages: &F32Stages,
+    s: &[&[u32]],
+    o: &mut [u32],
+) {
+    match op {
+        Some(op) => ptxfp_fast::ieee_f32_staged(path, op, rm, stages, s[0], s[1], o),
+        None => ptxfp_fast::fma_f32_staged(path, rm, stages, s[0], s[1], s[2], o),
     }
 }
 
@@ -580,6 +652,17 @@ pub enum OnePlan {
         /// The NaN rules.
         nans: F64Nans,
     },
+    /// `add`/`sub`/`mul` on `.f32x2`: the `.f32` operation per lane.
+    Ieee32x2 {
+        /// The operation.
+        op: IeeeOp,
+        /// Rounding.
+        rm: Round,
+        /// The stages.
+        stages: F32Stages,
+    },
+    /// `fma` on `.f32x2`: the `.f32` fma per lane.
+    Fma32x2(ptxfp_fast::F32One),
 }
 
 impl Plan {
@@ -620,6 +703,16 @@ impl Plan {
             Plan::MadF64 { rm, nans } => OnePlan::F64(ptxfp_fast::F64One::new(rm, Some(nans))),
             Plan::Ieee32 { op, rm, stages } => OnePlan::Ieee32 { op, rm, stages },
             Plan::Ieee64 { op, rm, nans } => OnePlan::Ieee64 { op, rm, nans },
+            Plan::F32x2 {
+                op: Some(op),
+                rm,
+                stages,
+            } => OnePlan::Ieee32x2 { op, rm, stages },
+            Plan::F32x2 {
+                op: None,
+                rm,
+                stages,
+            } => OnePlan::Fma32x2(ptxfp_fast::F32One::fma(rm, &stages)),
             Plan::Mixed {
                 fmt,
                 op,
@@ -669,6 +762,27 @@ impl OnePlan {
             )),
             OnePlan::Ieee64 { op, rm, nans } => {
                 ptxfp_fast::ieee_f64_one(op, rm, Some(&nans), ops[0], ops[1])
+            }
+            // 9.7.3.3: "fA[0] = a[0:31]; fA[1] = a[32:63]", each lane on its own.
+            OnePlan::Ieee32x2 { op, rm, stages } => {
+                let lane = |k: u32| {
+                    let f = ptxfp_fast::ieee_f32_one;
+                    u64::from(f(
+                        op,
+                        rm,
+                        &stages,
+                        (ops[0] >> k) as u32,
+                        (ops[1] >> k) as u32,
+                    )) << k
+                };
+                lane(0) | lane(32)
+            }
+            OnePlan::Fma32x2(one) => {
+                let lane = |k: u32| {
+                    let h = |v: u64| (v >> k) as u32;
+                    u64::from(one.eval(h(ops[0]), h(ops[1]), h(ops[2]))) << k
+                };
+                lane(0) | lane(32)
             }
         }
     }
@@ -748,6 +862,19 @@ fn lanes(s: &[u32]) -> &[u16] {
 /// [`lanes`], mutable.
 #[cfg(target_endian = "little")]
 fn lanes_mut(s: &mut [u32]) -> &mut [u16] {
+    bytemuck::cast_slice_mut(s)
+}
+
+/// The 32-bit lanes of `.f32x2` registers, in order (lane 0 of register 0
+/// first), on a little-endian host.
+#[cfg(target_endian = "little")]
+fn lanes64(s: &[u64]) -> &[u32] {
+    bytemuck::cast_slice(s)
+}
+
+/// [`lanes64`], mutable.
+#[cfg(target_endian = "little")]
+fn lanes64_mut(s: &mut [u64]) -> &mut [u32] {
     bytemuck::cast_slice_mut(s)
 }
 
@@ -1273,6 +1400,18 @@ mod tests {
                     0xfff8_0000_0000_0000
                 }
             }
+            // Each lane as the `.f32` plan.
+            Plan::F32x2 { op, rm, stages } => {
+                let lane_plan = match op {
+                    Some(op) => Plan::Ieee32 { op, rm, stages },
+                    None => Plan::MadF32 { rm, stages },
+                };
+                let lane = |k: u32| {
+                    let v: Vec<u64> = ops.iter().map(|x| x >> k & 0xffff_ffff).collect();
+                    reference(&lane_plan, &v) << k
+                };
+                lane(0) | lane(32)
+            }
             Plan::MadF64 { rm, nans } => {
                 let x = core::fma::<F64>(ops[0], ops[1], ops[2], rm).bits;
                 let first = nans
@@ -1523,9 +1662,9 @@ mod tests {
             .iter()
             .filter(|f| Plan::of(f, &Exec::default()).is_some())
             .count();
-        // min, max, abs/neg/copysign, the .approx forms and the .f32x2
-        // forms have no fast kernel yet; 9.7.3's add/sub/mul/div/rcp/sqrt on
-        // .f32/.f64 do.
+        // min, max, abs/neg/copysign and the .approx forms have no fast
+        // kernel yet; 9.7.3's add/sub/mul/div/rcp/sqrt on .f32/.f64 and the
+        // .f32x2 forms (the .f32 kernels per lane) do.
         let minmax = forms
             .iter()
             .filter(|f| {
@@ -1539,12 +1678,11 @@ mod tests {
                         | Opcode::Sqrt
                 ) && matches!(f.ty(), FormType::F32 | FormType::F64)
                     && !f.is_approx();
-                f.ty() == FormType::F32x2
-                    || !ieee
-                        && !matches!(
-                            f.op(),
-                            Opcode::Add | Opcode::Sub | Opcode::Mul | Opcode::Fma | Opcode::Mad
-                        )
+                !ieee
+                    && !matches!(
+                        f.op(),
+                        Opcode::Add | Opcode::Sub | Opcode::Mul | Opcode::Fma | Opcode::Mad
+                    )
             })
             .count();
         assert!(

@@ -114,6 +114,11 @@ pub struct HwProfile {
     /// Whether `bfe` on 64-bit types takes the position `b` and length `c`
     /// as whole 32-bit values rather than `b & 0xff` and `c & 0xff`.
     pub bfe64_whole_operands: bool,
+    /// The most negative result of a conversion to `.s2f6` (as an 8-bit
+    /// two's complement integer, the value times 2^6): `-128` (-2.0, the
+    /// ISA's "Negative max representation") or `-127` (-1.984375, the
+    /// "sign-preserved MAX_NORM" of `.satfinite`).
+    pub s2f6_min: i8,
 }
 
 /// The result of an integer `div` or `rem` by zero.
@@ -248,6 +253,9 @@ impl HwProfile {
         // testdata/hw/nvidia-h200/bfe.u64.check.json); NOTE(hw): .s64
         // follows .u64 (one SASS sequence for both), not yet measured.
         bfe64_whole_operands: true,
+        // docs/NVIDIA.md "cvt: s2f6x2": -128, the two's complement range's
+        // end; **open** (NOTE(hw): sm_100a or later, awaiting GPU data).
+        s2f6_min: -128,
     };
 
     /// True if the 16-bit lane value `x` is the OOB-NaN.

@@ -188,6 +188,7 @@ fn every_open_choice_is_one_profile_field() {
         testp_zero_is_normal: false,
         fns_min_offset: 0xffff_ffff,
         bfe64_whole_operands: false,
+        s2f6_min: -127,
     };
     let int = |op: &str, s: &[u64]| {
         ptxfp::int::IntOp::parse(op)
@@ -257,6 +258,11 @@ fn every_open_choice_is_one_profile_field() {
         let op = ptxfp::op::decode(form, false).op;
         ptxfp::compute(&op, s, false, &e).unwrap().dst[0]
     };
+    // -2.0 and -Inf to .s2f6: -1.984375 (0x81) here, -2.0 (0x80) on NVIDIA's.
+    assert_eq!(
+        cvt("cvt.rn.satfinite.s2f6x2.f32", &[0xc000_0000, 0xff80_0000]),
+        0x8181
+    );
     assert_eq!(
         cvt("cvt.rn.satfinite.e4m3x2.f32", &[0x7fc0_0000, 0]),
         0xff00

@@ -74,6 +74,30 @@ impl EvalCvt for Cvt {
             (T::BF16x2, T::Ue8m0x2) => {
                 from_ue8m0(s(0) >> 8 & 0xff, hw) << 16 | from_ue8m0(s(0) & 0xff, hw)
             }
+            // "When converting two `.f32` inputs to `.s2f6x2`, each input is
+            // converted to the `.s2f6` value, and the converted values are
+            // packed in the destination operand `d` such that the value
+            // converted from input `a` is stored in the upper 8 bits of `d`";
+            // "When converting from `.bf16x2`, each input packed in operand
+            // `a` is converted [...]" (the `.bf16` in the upper 16 bits of
+            // `a` to the upper 8 bits of `d`: docs/NVIDIA.md "cvt: s2f6x2").
+            (T::S2f6x2, T::F32) => {
+                let sf = scale_factor(c, s(2));
+                to_s2f6::<F32>(c, s(0), sf >> 8, hw) << 8 | to_s2f6::<F32>(c, s(1), sf & 0xff, hw)
+            }
+            (T::S2f6x2, _) => {
+                let sf = scale_factor(c, s(1));
+                let hi = to_s2f6::<BF16>(c, s(0) >> 16 & 0xffff, sf >> 8, hw);
+                hi << 8 | to_s2f6::<BF16>(c, s(0) & 0xffff, sf & 0xff, hw)
+            }
+            // "When converting from `.s2f6x2` to `.bf16x2` [...] the value
+            // converted from the upper 8 bits of `a` is stored in the upper
+            // 16 bits of `d`"; "d[31:16] = convert(a[15:8]) * scale-factor[15:8]".
+            (T::BF16x2, T::S2f6x2) => {
+                let sf = scale_factor(c, s(1));
+                let hi = from_s2f6(c, s(0) >> 8 & 0xff, sf >> 8, hw);
+                hi << 16 | from_s2f6(c, s(0) & 0xff, sf & 0xff, hw)
+            }
             // 9.7.9.21: "two inputs `a` and `b` of `.f32` type are converted
             // into `.f16` or `.bf16` type and the converted values are packed
             // in the destination register `d`, such that the value converted
@@ -833,6 +857,86 @@ fn from_ue8m0(code: u64, hw: &HwProfile) -> u64 {
         0 => 1 << (BF16::FRAC_BITS - 1),
         e => e << BF16::FRAC_BITS,
     }
+}
+
+/// The `.b16` scale-factor of an `.s2f6x2` form: the operand with
+/// `.scaled::n2::ue8m0`, else "If not specified explicitly, value of
+/// `scale-factor` will be assumed to be `0x7f7f`, that is, assumed as
+/// value `1` for both input scale factors."
+fn scale_factor(c: &Cvt, sf: u64) -> u64 {
+    if c.scaled {
+        sf & 0xffff
+    } else {
+        0x7f7f
+    }
+}
+
+/// `.s2f6`'s largest value, 1.984375, times 2^6: "Positive max
+/// representation = 01.111111 = 127 * 2^(-6)" (PTX ISA 5.2.4).
+const S2F6_MAX: i128 = 127;
+
+/// One lane of `cvt.rn.satfinite{.relu}{.scaled::n2::ue8m0}.s2f6x2.{f32,bf16x2}`:
+/// the 8-bit code of `a / 2^(k - 127)` (`k` the lane's UE8M0 scale code).
+/// PTX ISA 5.2.4: "`s2f6` value = s8 value * 2^(-6)"; "The `s2f6` encoding
+/// does not support infinity and `NaN`."
+fn to_s2f6<S: Format>(c: &Cvt, a: u64, k: u64, hw: &HwProfile) -> u64 {
+    let code = |n: i128| u64::from(n as i8 as u8);
+    // ".satfinite: [...] For [...] `.s2f6x2` destination formats `NaN`
+    // results are converted to positive MAX_NORM" (and ".relu: [...] `NaN`
+    // results are converted to canonical `NaN`" has no NaN to give here). A
+    // NaN input is a NaN result; so is the division by the UE8M0 NaN, code
+    // 0xff (docs/NVIDIA.md "cvt: s2f6x2").
+    let x = match fp::decode::<S>(a & S::ALL) {
+        Value::Nan => return code(S2F6_MAX),
+        _ if k == UE8M0_NAN => return code(S2F6_MAX),
+        // Beyond every finite value: saturates below.
+        Value::Inf(neg) => Exact {
+            neg,
+            exp: 1000,
+            sig: 1,
+        },
+        Value::Finite(x) => x,
+    };
+    // "For down conversion, inputs are divided by `scale-factor` and then
+    // conversion is performed": x / 2^(k - 127), exactly, times 2^6 (the
+    // `.s2f6` step), then rounded once to an integer, ".rn: rounding to
+    // nearest, with ties to even".
+    let q = Exact {
+        exp: x.exp.saturating_sub(k as i32 - 127).saturating_add(6),
+        ..x
+    };
+    // (Capped far beyond the range, so that it fits an `i128`.)
+    let m = round_to_integer(q, Round::NearestEven).min(1 << 20) as i128;
+    let n = if x.neg { -m } else { m };
+    // ".satfinite: [...] If the absolute value of input (ignoring sign) is
+    // greater than MAX_NORM of the specified destination format, then the
+    // result is sign-preserved MAX_NORM". NOTE(hw): the negative end is
+    // hw.s2f6_min (docs/NVIDIA.md "cvt: s2f6x2").
+    let n = n.clamp(i128::from(hw.s2f6_min), S2F6_MAX);
+    // ".relu: [...] clamps the result to 0 if negative" (`.s2f6` has no -0).
+    if c.relu && n < 0 {
+        return 0;
+    }
+    code(n)
+}
+
+/// One lane of `cvt.rn{.satfinite}{.relu}{.scaled::n2::ue8m0}.bf16x2.s2f6x2`:
+/// "For up-conversion, inputs are converted to destination type and then
+/// multiplied by `scale-factor`": the `.s2f6` code `v` (as `.s8`) is
+/// `v × 2^-6` (exact in `.bf16`), times 2^(k - 127), rounded once to
+/// `.bf16` (exact unless it overflows: -2.0 × 2^127).
+fn from_s2f6(c: &Cvt, v: u64, k: u64, hw: &HwProfile) -> u64 {
+    let v = i128::from(v as u8 as i8);
+    let r = if k == UE8M0_NAN {
+        // NaN × anything: a NaN result (which `finish` makes `hw.half_nan`,
+        // as every `.bf16` NaN result).
+        BF16::INF | 1
+    } else {
+        let exp = k as i32 - 127 - 6;
+        fp::round::<BF16>(v < 0, exp, v.unsigned_abs(), Round::NearestEven).bits
+    };
+    // ".satfinite", ".relu" and the NaN result, as every `.bf16` result.
+    finish::<BF16>(c, r, hw)
 }
 
 #[cfg(test)]

@@ -11,12 +11,15 @@
 //! PTX ISA gives an error bound. ptxfp returns the correctly rounded value
 //! of the exact function (within every bound the ISA states), computed
 //! through the host's f64 functions for the transcendental ones, and flags
-//! it approximate (`Form::is_approx`); docs/NVIDIA.md ".approx".
+//! it approximate (`Form::is_approx`); docs/NVIDIA.md ".approx". Where the
+//! ISA does state bits (`div.approx.f32` beyond 2^126, the upper-word
+//! `rcp`/`rsqrt.approx.ftz.f64`), ptxfp gives those;
+//! `crates/model/tests/approx_bounds.rs` checks the bounds and the bits.
 
 use super::{clamp, exact_op, flush, lanes};
 use crate::quirks::{Exec, HwProfile};
 use ptxfp_float::{convert, is_nan, is_subnormal, Format, Round, BF16, F16, F32, F64};
-use ptxfp_isa::form::{Form, FormType, Opcode};
+use ptxfp_isa::form::{Approx, Form, FormType, Opcode};
 
 /// Computes one of this module's forms.
 pub(super) fn eval(form: &Form, s: &[u64], exec: &Exec) -> u64 {
@@ -113,6 +116,24 @@ fn f32_op(form: &Form, a: u64, b: u64, sm1x: bool, hw: &HwProfile) -> u64 {
         Opcode::Abs | Opcode::Neg => sign_op::<F32>(op, a, 0),
         // copysign: d takes b's magnitude and a's sign.
         Opcode::Copysign => sign_op::<F32>(op, b, a),
+        // 9.7.3.8: "`div.approx.f32` implements a fast approximation to
+        // divide, computed as `d = a * (1/b)`. For |b| in [2^-126, 2^126],
+        // the maximum ulp error is 2. For 2^126 < |b| < 2^128, if a is
+        // infinity, `div.approx.f32` returns NaN, otherwise it returns a
+        // sign-preserving zero" (1/b is then below the normal range and
+        // flushed: a NaN `a` gives a NaN as the formula does).
+        // docs/NVIDIA.md ".approx".
+        Opcode::Div
+            if form.approx() != Approx::Full
+                && form.is_approx()
+                && (0x7e80_0001..0x7f80_0000).contains(&(b & !F32::SIGN)) =>
+        {
+            if a & !F32::SIGN >= 0x7f80_0000 {
+                canonical
+            } else {
+                (a ^ b) & F32::SIGN
+            }
+        }
         Opcode::Add | Opcode::Sub | Opcode::Mul | Opcode::Div | Opcode::Rcp | Opcode::Sqrt => {
             // "mantissa LSB rounds to nearest even" unless another `.rnd`;
             // `.approx`/`.full` forms: the correctly rounded value (within
@@ -146,6 +167,9 @@ fn f32_op(form: &Form, a: u64, b: u64, sm1x: bool, hw: &HwProfile) -> u64 {
 fn f64_op(form: &Form, a: u64, b: u64, hw: &HwProfile) -> u64 {
     let op = form.op();
     let ftz = form.ftz();
+    if ftz && matches!(op, Opcode::Rcp | Opcode::Rsqrt) {
+        return upper_word_approx(op, a);
+    }
     let a = if ftz { flush::<F64>(a) } else { a };
     match op {
         // CUDA C++ Programming Guide: "double-precision floating-point
@@ -194,6 +218,84 @@ fn f64_op(form: &Form, a: u64, b: u64, hw: &HwProfile) -> u64 {
     } else {
         r
     }
+}
+
+/// The canonical NaN of `rcp.approx.ftz.f64` and `rsqrt.approx.ftz.f64`
+/// (9.7.3.14, 9.7.3.17): "Input NaNs map to a canonical NaN with encoding
+/// `0x7fffffff00000000`".
+const UPPER_WORD_NAN: u64 = 0x7fff_ffff_0000_0000;
+
+/// `rcp.approx.ftz.f64` (9.7.3.14) and `rsqrt.approx.ftz.f64` (9.7.3.17):
+/// "tmp = a[63:32]; // upper word of a, 1.11.20 format", "d[63:32] = 1.0 /
+/// tmp;" (`1.0 / sqrt(tmp)`), "d[31:0] = 0x00000000;". "Subnormal inputs
+/// and results are flushed to sign-preserving zero." The ISA calls the
+/// upper word a "gross approximation" and states no bound; ptxfp gives the
+/// exact `1/tmp` (`1/sqrt(tmp)`) truncated to that 1.11.20 format, which is
+/// what the H200 gave in every recorded case (docs/NVIDIA.md ".approx").
+fn upper_word_approx(op: Opcode, a: u64) -> u64 {
+    let tmp = a & 0xffff_ffff_0000_0000;
+    if is_nan::<F64>(tmp) {
+        return UPPER_WORD_NAN;
+    }
+    // Flushed input (the tables: "-subnormal → -Inf", "+subnormal → +Inf").
+    let tmp = if tmp & 0x7ff0_0000_0000_0000 == 0 {
+        tmp & F64::SIGN
+    } else {
+        tmp
+    };
+    let neg = tmp & F64::SIGN != 0;
+    let mag = tmp & !F64::SIGN;
+    // The tables' rows: ±0 → ±Inf; +Inf → +0.0; rcp(-Inf) = -0.0;
+    // rsqrt of -Inf or a negative normal: NaN.
+    if mag == 0 {
+        return tmp | 0x7ff0_0000_0000_0000;
+    }
+    if op == Opcode::Rsqrt && neg {
+        return UPPER_WORD_NAN;
+    }
+    if mag == 0x7ff0_0000_0000_0000 {
+        return tmp & F64::SIGN;
+    }
+    // tmp = m × 2^e with m the 21-bit significand (1.20).
+    let m = u128::from((mag >> 32) & 0xf_ffff | 0x10_0000);
+    let e = ((mag >> 52) as i32) - 1023 - 20;
+    // The exact result's magnitude as q × 2^k plus less than 2^k: q its
+    // leading bits (at least 21 of them), truncated.
+    let (q, k) = match op {
+        // 1/tmp = (2^41 / m) × 2^(-41 - e), 2^41 / m in (2^20, 2^21].
+        Opcode::Rcp => ((1u128 << 41) / m, -41 - e),
+        // 1/sqrt(tmp) with e even = sqrt(2^84 / m) × 2^(-42 - e/2), the root
+        // in (2^31, 2^32]; ⌊√⌊x⌋⌋ = ⌊√x⌋.
+        _ => {
+            let (m, e) = if e % 2 != 0 { (m << 1, e - 1) } else { (m, e) };
+            (isqrt((1u128 << 84) / m), -42 - e / 2)
+        }
+    };
+    // Keep 21 significant bits (truncating) so that the result fits the
+    // upper word.
+    let drop = (128 - q.leading_zeros()).saturating_sub(21);
+    let r = ptxfp_float::round::<F64>(neg, k + drop as i32, q >> drop, Round::TowardZero).bits;
+    // Results below the normal range are flushed.
+    if r & 0x7ff0_0000_0000_0000 == 0 {
+        r & F64::SIGN
+    } else {
+        r
+    }
+}
+
+/// ⌊√n⌋.
+fn isqrt(n: u128) -> u128 {
+    if n == 0 {
+        return 0;
+    }
+    let mut x = (n as f64).sqrt() as u128;
+    while x * x > n {
+        x -= 1;
+    }
+    while (x + 1) * (x + 1) <= n {
+        x += 1;
+    }
+    x
 }
 
 /// One `.f16`/`.bf16` lane of `abs`, `neg` (9.7.4.5/9.7.4.6), `tanh.approx`

@@ -662,6 +662,26 @@ fn every_json_output_matches_the_schema() {
         (
             vec![
                 "mma",
+                "dot",
+                "--json",
+                "--gpu",
+                "H200",
+                "--in",
+                "e4m3",
+                "--out",
+                "f32",
+                "--a",
+                "1,2",
+                "--b",
+                "0.5,0.25",
+                "--instruction",
+                "mma.sync",
+            ],
+            0,
+        ),
+        (
+            vec![
+                "mma",
                 "gemm",
                 "--json",
                 "--gpu",

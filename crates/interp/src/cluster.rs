@@ -149,7 +149,7 @@ impl Cluster {
                 )));
             }
         }
-        if (0..3).any(|i| launch.grid[i] % shape[i] != 0) {
+        if (0..3).any(|i| !launch.grid[i].is_multiple_of(shape[i])) {
             return Err(RunError::Input(format!(
                 "--grid {} is not a multiple of the cluster shape {} in every dimension; a GPU refuses such a cluster launch (cudaLaunchKernelEx): make each grid dimension a multiple of the cluster's",
                 show(launch.grid),
@@ -180,7 +180,7 @@ impl Cluster {
             }
             self.no_windows = true;
         }
-        let Some(&(_, end, _)) = regions.iter().filter(|r| r.2 == Region::Shared).last() else {
+        let Some(&(_, end, _)) = regions.iter().rfind(|r| r.2 == Region::Shared) else {
             return Ok(());
         };
         if self.size() > 1 && end > VAR_BASE + WINDOW_STRIDE {

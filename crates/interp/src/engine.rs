@@ -651,22 +651,20 @@ impl Machine<'_, '_> {
     /// run (or a failed `assert()` stopped the run).
     fn run_warps(&mut self) -> Result<(), RunError> {
         let warps = self.nlanes.div_ceil(WARP_SIZE);
-        {
-            for w in 0..warps {
-                let mut lanes = [0usize; WARP_SIZE];
-                let mut next = self.pick(w, &mut lanes);
-                while let Some((pc, n, all)) = next {
-                    next = match self.run_warp(pc, &lanes[..n])? {
-                        // The warp's ready threads all ran and all went on
-                        // to `to`, none changed state: they are the next
-                        // pick, without looking at the warp again.
-                        Ran::To(to) if all => Some((to, n, true)),
-                        // A failed `assert()` (a call, never `Ran::To`)
-                        // stops every thread.
-                        _ if self.eng.stopped => return Ok(()),
-                        _ => self.pick(w, &mut lanes),
-                    };
-                }
+        for w in 0..warps {
+            let mut lanes = [0usize; WARP_SIZE];
+            let mut next = self.pick(w, &mut lanes);
+            while let Some((pc, n, all)) = next {
+                next = match self.run_warp(pc, &lanes[..n])? {
+                    // The warp's ready threads all ran and all went on
+                    // to `to`, none changed state: they are the next
+                    // pick, without looking at the warp again.
+                    Ran::To(to) if all => Some((to, n, true)),
+                    // A failed `assert()` (a call, never `Ran::To`)
+                    // stops every thread.
+                    _ if self.eng.stopped => return Ok(()),
+                    _ => self.pick(w, &mut lanes),
+                };
             }
         }
         Ok(())

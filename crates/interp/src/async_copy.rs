@@ -964,6 +964,22 @@ impl Machine<'_, '_> {
         if bars > 0 {
             msg.push_str(&format!("; {bars} thread(s) wait at bar.sync barriers"));
         }
+        let cur = self.eng.cluster.rank;
+        let elsewhere: Vec<String> = self
+            .cluster_threads()
+            .into_iter()
+            .filter(|(r, _)| *r != cur)
+            .filter_map(|(r, t)| {
+                let n = t.iter().filter(|t| t.state != State::Done).count();
+                (n > 0).then(|| format!("{n} in the CTA of rank {r}"))
+            })
+            .collect();
+        if !elsewhere.is_empty() {
+            msg.push_str(&format!(
+                "; threads of the cluster's other CTAs wait too ({})",
+                elsewhere.join(", ")
+            ));
+        }
         msg.push_str("; no running thread is left to arrive");
         Err(RunError::Program(
             Diagnostic::error(self.stmt_span(at), msg).with_help(

@@ -209,23 +209,22 @@ impl Cluster {
     pub(crate) fn register(&self, name: &str, i: usize, ctaid: [u32; 3], grid: [u32; 3]) -> u64 {
         let s = self.shape;
         let within = [ctaid[0] % s[0], ctaid[1] % s[1], ctaid[2] % s[2]];
+        // PTX ISA §10.12-§10.17 (the sections' titles quoted).
         match name {
-            // %clusterid: "the cluster identifier in a grid in each
-            // dimension. Each cluster in a grid has a unique identifier."
+            // %clusterid: "Cluster identifier within a grid".
             "%clusterid" => u64::from(ctaid[i] / s[i]),
-            // %nclusterid: "the number of clusters in each grid dimension".
+            // %nclusterid: "Number of cluster identifiers per grid".
             "%nclusterid" => u64::from(grid[i] / s[i]),
-            // %cluster_ctaid: "the CTA identifier in a cluster in each
-            // dimension".
+            // %cluster_ctaid: "CTA identifier within a cluster".
             "%cluster_ctaid" => u64::from(within[i]),
-            // %cluster_nctaid: "the number of CTAs in a cluster in each
-            // dimension".
+            // %cluster_nctaid: "Number of CTA identifiers per cluster".
             "%cluster_nctaid" => u64::from(s[i]),
-            // %cluster_ctarank: "the CTA identifier in a cluster across all
-            // dimensions", in [0, %cluster_nctarank): x fastest.
+            // %cluster_ctarank: "CTA identifier in a cluster across all
+            // dimensions", in [0, %cluster_nctarank): x fastest, as CUDA's
+            // cluster `block_rank()` (docs/ENGINE.md "Clusters").
             "%cluster_ctarank" => u64::from(within[0] + s[0] * (within[1] + s[1] * within[2])),
-            // %cluster_nctarank: "the number of CTAs in a cluster across
-            // all dimensions".
+            // %cluster_nctarank: "Number of CTA identifiers in a cluster
+            // across all dimensions".
             "%cluster_nctarank" => self.size() as u64,
             // %is_explicit_cluster: "whether the cluster launch is
             // explicitly specified by user".

@@ -92,7 +92,9 @@ fn lcg(n: usize, seed: u32) -> Vec<u32> {
 /// `cluster.sync()`, reads `s[(t + 1) % 64]` of the CTA of the next rank
 /// through `cluster.map_shared_rank` (cvta.shared + generic `mapa.u64`, a
 /// generic `ld`), which `isspacep.shared::cluster` says is shared (bit
-/// 31), `cluster.sync()` again so the neighbour's memory outlives the read.
+/// 31) and `isspacep.shared` (`::cta`) is not (bit 29: 0), where this CTA's
+/// own `s` is `.shared::cta` (bit 30), `cluster.sync()` again so the
+/// neighbour's memory outlives the read.
 const RING: &str = r#".version 7.8
 .target sm_90
 .address_size 64
@@ -129,6 +131,12 @@ const RING: &str = r#".version 7.8
     isspacep.shared::cluster %p1, %rd8;
     selp.b32 %r9, -2147483648, 0, %p1;
     or.b32 %r8, %r8, %r9;
+    isspacep.shared::cta %p1, %rd5;
+    selp.b32 %r9, 1073741824, 0, %p1;
+    or.b32 %r8, %r8, %r9;
+    isspacep.shared %p1, %rd8;
+    selp.b32 %r9, 536870912, 0, %p1;
+    or.b32 %r8, %r8, %r9;
     barrier.cluster.arrive.aligned;
     barrier.cluster.wait.aligned;
     mad.lo.s32 %r10, %r2, 64, %r1;
@@ -146,7 +154,7 @@ fn ring_want(grid: u32, n: u32) -> Vec<u32> {
         let rank = c % n;
         let peer = c - rank + (rank + 1) % n;
         for t in 0..64 {
-            want.push((peer * 1000 + (t + 1) % 64 * 7) | 1 << 31);
+            want.push((peer * 1000 + (t + 1) % 64 * 7) | 1 << 31 | 1 << 30);
         }
     }
     want

@@ -2522,7 +2522,7 @@ impl Machine<'_, '_> {
                 self.trace(ins, &[(i, PtxType::U32)], None);
                 Ok(Flow::Jump(target.clone()))
             }
-            Control::IsSpace(space) => {
+            Control::IsSpace(space, cluster) => {
                 let ops = &ins.operands;
                 if ops.len() != 2 {
                     return Err(err(
@@ -2550,7 +2550,13 @@ impl Machine<'_, '_> {
                         .any(|(_, v)| v.2 == sp && a >= v.0 && a < v.0.saturating_add(v.1.max(1)))
                 };
                 let yes = match space {
-                    Space::Shared => region == Some(Region::Shared),
+                    // ".shared::cta" (the default) is this CTA's window:
+                    // another CTA's cluster window is in ".shared::cluster"
+                    // only (docs/ENGINE.md "Clusters").
+                    Space::Shared => {
+                        region == Some(Region::Shared)
+                            && (cluster || self.shared_target(a).0.is_none())
+                    }
                     Space::Local => region == Some(Region::Local),
                     Space::Param => region == Some(Region::Param) || in_var(Space::Param),
                     Space::Const => in_var(Space::Const),

@@ -1346,10 +1346,8 @@ const RUN_SNIPPETS: &[(&str, &str, &str)] = &[
     // expected) is 1 << 20; the object, phase 1: pending 1, expected 1 << 20,
     // bit 62, parity bit 63: 0xc000000000100001.
     ("mbarrier", ".shared .align 8 .b64 b;\n.reg .b64 s;\n.reg .pred p;\nmbarrier.init.shared.b64 [b], 1;\nmbarrier.arrive.shared.b64 s, [b];\nmbarrier.test_wait.shared.b64 p, [b], s;\n", "s = 0x0000000000100000  b64\np = 0x1  pred true\nmem[0x10000000..0x10000008] = 01 00 10 00 00 00 00 c0\n"),
-    // A cluster of one CTA: rank 0's window address of x, 0x8000_0000 +
-    // 0 * 0x0400_0000 + (0x1000_0000 - 0x1000_0000) (docs/ENGINE.md
-    // "Clusters").
-    ("mapa", ".shared .b32 x;\n.reg .u32 a, d;\nmov.u32 a, x;\nmapa.shared::cluster.u32 d, a, 0;\n", "a = 0x10000000  u32 268435456\nd = 0x80000000  u32 2147483648\n"),
+    // A cluster of one CTA: rank 0, the same address.
+    ("mapa", ".shared .b32 x;\n.reg .u32 a, d;\nmov.u32 a, x;\nmapa.shared::cluster.u32 d, a, 0;\n", "a = 0x10000000  u32 268435456\nd = 0x10000000  u32 268435456\n"),
     ("getctarank", ".shared .b32 x;\n.reg .u32 a, d;\nmov.u32 a, x;\nmov.u32 d, 7;\ngetctarank.shared::cluster.u32 d, a;\n", "a = 0x10000000  u32 268435456\nd = 0x00000000  u32 0\n"),
 ];
 

@@ -651,3 +651,87 @@ fn a_cluster_barrier_that_cannot_complete_is_a_deadlock() {
         "{stderr}"
     );
 }
+
+/// A bulk copy from this CTA's shared memory into its neighbour's
+/// (`cp.async.bulk.shared::cluster.shared::cta`), destination and mbarrier
+/// given as the neighbour's window addresses (`mapa`): each CTA stages
+/// in[ctaid * 8 + t] in `src`, sends it to the CTA of rank `rank ^ 1`,
+/// waits on its own mbarrier for the neighbour's bytes, and copies `dst`
+/// out: out[c * 8 + t] = in[(c ^ 1) * 8 + t].
+const BULK_TO_NEIGHBOUR: &str = r#".version 8.0
+.target sm_90
+.address_size 64
+.visible .entry b2n(.param .u64 in, .param .u64 out)
+{
+    .shared .align 8 .b64 bar;
+    .shared .align 16 .b8 src[32];
+    .shared .align 16 .b8 dst[32];
+    .reg .pred %p<4>;
+    .reg .b32 %r<20>;
+    .reg .b64 %rd<12>;
+    ld.param.u64 %rd1, [in];
+    ld.param.u64 %rd2, [out];
+    mov.u32 %r1, %tid.x;
+    mov.u32 %r2, %ctaid.x;
+    mov.u32 %r3, %cluster_ctarank;
+    xor.b32 %r4, %r3, 1;
+    mov.u32 %r5, bar;
+    mov.u32 %r6, src;
+    mov.u32 %r7, dst;
+    mad.lo.s32 %r8, %r2, 8, %r1;
+    mul.wide.u32 %rd3, %r8, 4;
+    add.s64 %rd4, %rd1, %rd3;
+    ld.global.u32 %r9, [%rd4];
+    shl.b32 %r10, %r1, 2;
+    add.s32 %r11, %r6, %r10;
+    st.shared.u32 [%r11], %r9;
+    setp.ne.s32 %p1, %r1, 0;
+    @%p1 bra $L__inited;
+    mbarrier.init.shared::cta.b64 [%r5], 1;
+$L__inited:
+    barrier.cluster.arrive.release.aligned;
+    barrier.cluster.wait.acquire.aligned;
+    @%p1 bra $L__wait;
+    mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r5], 32;
+    mapa.shared::cluster.u32 %r12, %r7, %r4;
+    mapa.shared::cluster.u32 %r13, %r5, %r4;
+    cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [%r12], [%r6], 32, [%r13];
+$L__wait:
+    mbarrier.try_wait.parity.shared::cta.b64 %p2, [%r5], 0;
+    @!%p2 bra $L__wait;
+    add.s32 %r14, %r7, %r10;
+    ld.shared.u32 %r15, [%r14];
+    add.s64 %rd5, %rd2, %rd3;
+    st.global.u32 [%rd5], %r15;
+    barrier.cluster.arrive.release.aligned;
+    barrier.cluster.wait.acquire.aligned;
+    ret;
+}
+"#;
+
+#[test]
+fn a_bulk_copy_into_the_neighbours_shared_memory_completes_its_mbarrier() {
+    let input = lcg(32, 31);
+    let want: Vec<u32> = (0..4usize)
+        .flat_map(|c| input[(c ^ 1) * 8..(c ^ 1) * 8 + 8].to_vec())
+        .collect();
+    let o = run_src(
+        "b2n.ptx",
+        BULK_TO_NEIGHBOUR,
+        &[
+            "--grid",
+            "4",
+            "--block",
+            "8",
+            "--cluster",
+            "2",
+            "--set",
+            "in=0x1000",
+            "--set",
+            "out=0x100000",
+            "--mem",
+            &format!("0x1000={}", hex(&words(&input))),
+        ],
+    );
+    assert_eq!(mem(&o, 0x100000, 128), words(&want));
+}

@@ -492,11 +492,7 @@ impl Machine<'_, '_> {
                             format!("CTA rank {r}: the cluster has {n} CTA(s), ranks 0 to {} (%cluster_nctarank is {n})", n - 1),
                         ));
                     }
-                    if self.eng.cluster.no_windows {
-                        local
-                    } else {
-                        cluster::window_address(r as usize, local)
-                    }
+                    self.eng.cluster.cluster_address(r as usize, local)
                 } else {
                     rank as u64
                 };
@@ -746,8 +742,8 @@ impl Machine<'_, '_> {
                 .filter(|r| mask >> r & 1 == 1)
                 .map(|r| {
                     (
-                        cluster::window_address(r, d),
-                        m.map(|m| cluster::window_address(r, m)),
+                        self.eng.cluster.cluster_address(r, d),
+                        m.map(|m| self.eng.cluster.cluster_address(r, m)),
                     )
                 })
                 .collect();

@@ -62,9 +62,9 @@ pub(crate) struct Cluster {
     /// Per thread (rank, thread index in its CTA), the `barrier.cluster`
     /// phase its last arrive was in.
     pub(crate) arrived: BTreeMap<(usize, usize), u64>,
-    /// The variables reach the windows (over 1.75 GB of them), in a
-    /// launch of clusters of one CTA: no address is a window's, and `mapa`
-    /// gives its address back.
+    /// No windows: a launch of clusters of one CTA (its addresses stay
+    /// what they were without clusters, and `mapa` gives its address
+    /// back).
     pub(crate) no_windows: bool,
 }
 
@@ -157,6 +157,7 @@ impl Cluster {
             )));
         }
         self.shape = shape;
+        self.no_windows = n == 1;
         // %is_explicit_cluster: "whether the cluster launch is explicitly
         // specified by user".
         self.explicit = launch.cluster.is_some()
@@ -172,13 +173,10 @@ impl Cluster {
         regions: &[(u64, u64, Region)],
         vars_end: u64,
     ) -> Result<(), RunError> {
-        if vars_end > SHARED_WINDOW {
-            if self.size() > 1 {
-                return Err(RunError::Input(format!(
-                    "the variables end at {vars_end:#x}, past {SHARED_WINDOW:#x} where the shared-memory windows of a cluster's CTAs start (docs/ENGINE.md \"Clusters\"); a cluster launch needs less than 1.75 GB of variables"
-                )));
-            }
-            self.no_windows = true;
+        if vars_end > SHARED_WINDOW && self.size() > 1 {
+            return Err(RunError::Input(format!(
+                "the variables end at {vars_end:#x}, past {SHARED_WINDOW:#x} where the shared-memory windows of a cluster's CTAs start (docs/ENGINE.md \"Clusters\"); a cluster launch needs less than 1.75 GB of variables"
+            )));
         }
         let Some(&(_, end, _)) = regions.iter().rfind(|r| r.2 == Region::Shared) else {
             return Ok(());
@@ -202,6 +200,17 @@ impl Cluster {
         let off = addr.checked_sub(SHARED_WINDOW)?;
         let r = (off / WINDOW_STRIDE) as usize;
         (r < self.size()).then_some((r, VAR_BASE + off % WINDOW_STRIDE))
+    }
+
+    /// The `.shared::cluster` address of CTA-local shared address `a` in
+    /// the CTA of rank `r`: its window's, or `a` itself in a cluster of
+    /// one CTA.
+    pub(crate) fn cluster_address(&self, r: usize, a: u64) -> u64 {
+        if self.no_windows {
+            a
+        } else {
+            window_address(r, a)
+        }
     }
 
     /// The cluster special registers (PTX ISA §10.14-10.20), dimension
@@ -402,5 +411,17 @@ impl ViewMut<'_> {
     /// [`Memory::write`] at `addr - shift`.
     pub(crate) fn write(&mut self, addr: u64, n: u32, v: u64) {
         self.mem.write(addr.wrapping_sub(self.shift), n, v)
+    }
+}
+
+impl Machine<'_, '_> {
+    /// The window (rank, CTA-local address) an access of state space
+    /// `space` (`None`: generic) at `addr` reaches: `.shared` and generic
+    /// addresses may be in one, `.global` and `.local` ones never are.
+    pub(crate) fn window_of(&self, space: Option<Space>, addr: u64) -> Option<(usize, u64)> {
+        match space {
+            None | Some(Space::Shared) => self.eng.cluster.window(addr),
+            Some(_) => None,
+        }
     }
 }

@@ -422,7 +422,7 @@ impl Machine<'_, '_> {
     /// cluster reaches that CTA's shared memory (docs/ENGINE.md
     /// "Clusters").
     pub(crate) fn mem_in(&self, space: Option<Space>, addr: u64) -> View<'_> {
-        if let Some((r, a)) = self.eng.cluster.window(addr) {
+        if let Some((r, a)) = self.window_of(space, addr) {
             let r = (r != self.eng.cluster.rank).then_some(r);
             return View {
                 mem: self.shared_of(r),
@@ -440,7 +440,7 @@ impl Machine<'_, '_> {
 
     /// [`Self::mem_in`] for writing.
     pub(crate) fn mem_in_mut(&mut self, space: Option<Space>, addr: u64) -> ViewMut<'_> {
-        if let Some((r, a)) = self.eng.cluster.window(addr) {
+        if let Some((r, a)) = self.window_of(space, addr) {
             let r = (r != self.eng.cluster.rank).then_some(r);
             return ViewMut {
                 mem: self.shared_of_mut(r),

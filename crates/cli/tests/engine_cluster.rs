@@ -735,3 +735,41 @@ fn a_bulk_copy_into_the_neighbours_shared_memory_completes_its_mbarrier() {
     );
     assert_eq!(mem(&o, 0x100000, 128), words(&want));
 }
+
+/// `--lenient` declares a register on its first use, here while CTA 0
+/// runs: CTA 1 has it too. out[c] = c + 5.
+#[test]
+fn a_register_declared_on_first_use_exists_in_every_cta_of_the_cluster() {
+    let src = r#".version 7.8
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 out)
+{
+    .reg .b32 %r<4>;
+    .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [out];
+    mov.u32 %r1, %ctaid.x;
+    barrier.cluster.arrive;
+    barrier.cluster.wait;
+    add.u32 %q, %r1, 5;
+    mul.wide.u32 %rd2, %r1, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    st.global.u32 [%rd3], %q;
+    ret;
+}
+"#;
+    let o = run_src(
+        "len.ptx",
+        src,
+        &[
+            "--lenient",
+            "--grid",
+            "2",
+            "--cluster",
+            "2",
+            "--set",
+            "out=0x1000",
+        ],
+    );
+    assert_eq!(mem(&o, 0x1000, 8), words(&[5, 6]));
+}

@@ -254,8 +254,14 @@ impl Machine<'_, '_> {
         std::mem::swap(&mut self.eng.arrivals, &mut p.arrivals);
         std::mem::swap(&mut self.eng.asyncs, &mut p.asyncs);
         p.regs.resize(self.regs.len(), Vec::new());
+        let n = self.nlanes;
         for (reg, v) in self.regs.iter_mut().zip(&mut p.regs) {
             std::mem::swap(&mut reg.vals, v);
+            // A register declared while another CTA ran (`--lenient`
+            // declares on first use) starts here as at a CTA's start.
+            if reg.vals.len() < n {
+                reg.vals.resize(n, reg.given);
+            }
         }
     }
 

@@ -2,7 +2,8 @@
 //! lock step, with control flow (loops, calls, `exit`), barriers and the
 //! special registers (docs/ENGINE.md says why it is built this way).
 //!
-//! CTAs run one after the other, in `%ctaid` order (x fastest). In a CTA,
+//! CTAs run one after the other, in `%ctaid` order (x fastest); the CTAs
+//! of a cluster of several run interleaved (src/cluster.rs). In a CTA,
 //! each warp runs until all its threads have exited or wait at a barrier;
 //! then the next warp runs; when none can go on, the barriers whose threads
 //! have all arrived open, or the run stops with a deadlock error. In a

@@ -773,3 +773,24 @@ fn a_register_declared_on_first_use_exists_in_every_cta_of_the_cluster() {
     );
     assert_eq!(mem(&o, 0x1000, 8), words(&[5, 6]));
 }
+
+/// A thread waits only on an mbarrier of its own CTA (`try_wait` takes
+/// `.shared::cta`): a window address of the neighbour's is an error at the
+/// operand. (Rank 0 waits at the cluster barrier for rank 1, which then
+/// goes on first: rank 1's thread is the one that fails.)
+#[test]
+fn waiting_on_another_ctas_mbarrier_is_an_error() {
+    let src = ".version 7.8\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n.shared .align 8 .b64 bar;\n.reg .pred %p;\n.reg .b32 %r<4>;\n\
+               mov.u32 %r1, bar;\nmbarrier.init.shared::cta.b64 [%r1], 1;\nbarrier.cluster.arrive;\nbarrier.cluster.wait;\n\
+               mov.u32 %r3, %cluster_ctarank;\nxor.b32 %r3, %r3, 1;\nmapa.shared::cluster.u32 %r2, %r1, %r3;\n\
+               mbarrier.try_wait.parity.shared::cta.b64 %p, [%r2], 0;\nret;\n}\n";
+    let o = run_src("remote-wait.ptx", src, &["--grid", "2", "--cluster", "2"]);
+    let (_, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("remote-wait.ptx:16:")
+            && stderr.contains("waits on the mbarrier of the CTA of rank 0; a thread waits only on an mbarrier in its own CTA's shared memory")
+            && stderr.contains("(thread (0,0,0) of CTA (1,0,0))"),
+        "{stderr}"
+    );
+}

@@ -213,6 +213,7 @@ def run(
     check_memory: bool = ...,
     max_steps: Optional[int] = ...,
     all: bool = ...,
+    cluster: Optional[Dims] = ...,
 ) -> RunResult: ...
 
 def kernel_path() -> str: ...

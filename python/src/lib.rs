@@ -1101,7 +1101,7 @@ fn check<'py>(
 #[pyfunction]
 #[pyo3(signature = (text, sets, mems, entry=None, target=None, device=None, ptx=None,
     lenient=false, trace=false, contract=false, grid=(1, 1, 1), block=(1, 1, 1),
-    dynamic_shared=0, thread=None, check_memory=false, max_steps=None, file="<ptx>"))]
+    dynamic_shared=0, thread=None, check_memory=false, max_steps=None, file="<ptx>", cluster=None))]
 #[allow(clippy::too_many_arguments)]
 fn run<'py>(
     py: Python<'py>,
@@ -1122,6 +1122,7 @@ fn run<'py>(
     check_memory: bool,
     max_steps: Option<u64>,
     file: &str,
+    cluster: Option<Xyz>,
 ) -> PyResult<Bound<'py, PyDict>> {
     use ptxfp::interp::{self, Inputs, Options, RunError};
     guarded(py, || {
@@ -1138,6 +1139,7 @@ fn run<'py>(
                 grid: arr(grid),
                 block: arr(block),
                 dynamic_shared,
+                cluster: cluster.map(arr),
             },
             max_steps: Some(max_steps.unwrap_or(interp::DEFAULT_MAX_STEPS)),
             thread: thread.map(|(c, t)| (arr(c), arr(t))),

@@ -69,6 +69,12 @@ pub struct Args {
     /// Threads per CTA, `X[,Y[,Z]]` (default 1; at most 1024 in all).
     #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dim)]
     block: Option<[u32; 3]>,
+    /// CTAs per thread-block cluster (sm_90), `X[,Y[,Z]]`: each dimension
+    /// divides the grid's; the CTAs of a cluster share their shared memory
+    /// and `barrier.cluster` (default: the kernel's `.reqnctapercluster`,
+    /// else clusters of one CTA).
+    #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dim)]
+    cluster: Option<[u32; 3]>,
     /// Bytes of dynamic shared memory: the size of `.extern .shared`
     /// arrays, and `%dynamic_smem_size`.
     #[arg(long, value_name = "BYTES", default_value_t = 0)]
@@ -365,6 +371,7 @@ fn run_source(
             grid: a.grid.unwrap_or([1, 1, 1]),
             block: a.block.unwrap_or([1, 1, 1]),
             dynamic_shared: a.dynamic_shared,
+            cluster: a.cluster,
         },
         max_steps: Some(a.max_steps),
         thread: a.thread,

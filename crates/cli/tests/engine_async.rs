@@ -714,14 +714,15 @@ fn malformed_and_too_new_forms_are_refused() {
     let (_, stderr) = text(&o);
     assert_eq!(o.status.code(), Some(2), "{stderr}");
     assert!(
-        stderr.contains("mapa.ptx:9:36: error: CTA rank 1: the cluster has one CTA"),
+        stderr.contains("mapa.ptx:9:36: error: CTA rank 1: the cluster has 1 CTA(s), ranks 0 to 0"),
         "{stderr}"
     );
 }
 
 /// `.reqnctapercluster` (PTX ISA 7.8, sm_90): one CTA per cluster runs, and
-/// `%is_explicit_cluster` is then true; more than one is refused before the
-/// run (the engine runs clusters of one CTA).
+/// `%is_explicit_cluster` is then true; clusters of two need a grid that is
+/// a multiple of two (refused before the run otherwise, as CUDA's launch),
+/// and then `%cluster_nctarank` is 2.
 #[test]
 fn cluster_directives() {
     let src = |dims: &str| {
@@ -738,14 +739,22 @@ fn cluster_directives() {
     let (_, stderr) = text(&o);
     assert_eq!(o.status.code(), Some(2), "{stderr}");
     assert!(
-        stderr.contains("`k` needs clusters of 2x1x1 CTAs (.reqnctapercluster)"),
+        stderr.contains("--grid 1,1,1 is not a multiple of the cluster shape 2,1,1"),
         "{stderr}"
     );
+    let o = run_src(
+        "two.ptx",
+        &src("2, 1, 1"),
+        &["--grid", "2", "--thread", "0@1"],
+    );
+    let (stdout, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    assert!(stdout.contains("%r = 0x00000002  u32 2\n"), "{stdout}");
 }
 
 /// `.multicast::cluster` (ctaMask): in a cluster of one CTA, mask 1 copies
-/// into this CTA and completes its mbarrier's bytes; a mask naming another
-/// rank is an error at the mask.
+/// into this CTA and completes its mbarrier's bytes; a mask naming a rank
+/// past the cluster is an error at the mask.
 #[test]
 fn multicast_in_a_cluster_of_one() {
     let src = |mask: &str| {
@@ -775,7 +784,7 @@ fn multicast_in_a_cluster_of_one() {
     assert_eq!(o.status.code(), Some(2), "{stderr}");
     assert!(
         stderr.contains("mc2.ptx:19:")
-            && stderr.contains("ctaMask 0x0003 names CTA ranks other than 0"),
+            && stderr.contains("ctaMask 0x0003 names CTA ranks past the cluster's 1 CTA(s)"),
         "{stderr}"
     );
 }

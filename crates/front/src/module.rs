@@ -62,6 +62,9 @@ pub struct Function {
     pub cluster: Option<[u32; 3]>,
     /// `.explicitcluster`: the kernel must be launched with clusters.
     pub explicit_cluster: bool,
+    /// `.maxclusterrank N` (PTX ISA 7.8, sm_90): "the maximum number of
+    /// thread blocks (CTAs) allowed to be part of a cluster".
+    pub max_cluster_rank: Option<u32>,
 }
 
 /// A variable in memory: `.global .align 4 .b8 buf[16];`, or a kernel
@@ -891,7 +894,7 @@ struct Parser<'a> {
     /// parameters (before its name) and its parameters (after).
     header_sig: (Vec<String>, Vec<String>),
     /// `.reqnctapercluster` and `.explicitcluster` of the header seen last.
-    header_cluster: (Option<[u32; 3]>, bool),
+    header_cluster: (Option<[u32; 3]>, bool, Option<u32>),
     /// The open `{ }` blocks, outermost first: their ids and where each
     /// opened (the brace depth is the length).
     blocks: Vec<(usize, Span)>,
@@ -1034,7 +1037,8 @@ impl<'a> Parser<'a> {
                             }
                         }
                         let (returns, params) = std::mem::take(&mut self.header_sig);
-                        let (cluster, explicit_cluster) = std::mem::take(&mut self.header_cluster);
+                        let (cluster, explicit_cluster, max_cluster_rank) =
+                            std::mem::take(&mut self.header_cluster);
                         self.m.functions.push(Function {
                             name,
                             entry,
@@ -1043,6 +1047,7 @@ impl<'a> Parser<'a> {
                             params,
                             cluster,
                             explicit_cluster,
+                            max_cluster_rank,
                         });
                     }
                     let parent = self.blocks.last().map_or(0, |b| b.0);
@@ -2106,11 +2111,19 @@ impl<'a> Parser<'a> {
                 {
                     // `.maxntid 128, 1, 1` and similar performance directives;
                     // the cluster ones are kept (PTX ISA 11.6: "
-                    // .reqnctapercluster nx{, ny{, nz}}", ".explicitcluster").
+                    // .reqnctapercluster nx{, ny{, nz}}", ".explicitcluster",
+                    // ".maxclusterrank n").
                     let d = self.text(&t).to_string();
                     self.next();
                     if d == ".explicitcluster" {
                         self.header_cluster.1 = true;
+                    }
+                    if d == ".maxclusterrank" {
+                        if let Some(n) = self.peek().and_then(|t| self.text(t).parse::<u32>().ok())
+                        {
+                            self.header_cluster.2 = Some(n);
+                            self.next();
+                        }
                     }
                     if d == ".reqnctapercluster" {
                         let mut dims = [1u32; 3];

@@ -562,6 +562,7 @@ impl Case {
                 grid: [threads as u32 / BLOCK, 1, 1],
                 block: [BLOCK, 1, 1],
                 dynamic_shared: 0,
+                cluster: None,
             },
             max_steps: Some(u64::MAX),
             ..Options::default()

@@ -79,63 +79,12 @@ pub(crate) struct AsyncState {
     /// The `epoch` when parked threads were last let go because nothing
     /// else could run.
     released_at: Option<u64>,
-    /// Completed phases of `barrier.cluster`.
-    cluster_phase: u64,
-    /// Per thread, the `barrier.cluster` phase its last arrive was in.
-    cluster_arrived: BTreeMap<usize, u64>,
-    /// The entry has `.explicitcluster` or `.reqnctapercluster` (kept
-    /// from CTA to CTA).
-    pub(crate) explicit: bool,
 }
 
 impl AsyncState {
-    /// The entry's cluster directives: a kernel that needs clusters of
-    /// several CTAs (`.reqnctapercluster 2, 1, 1`: distributed shared
-    /// memory, cluster barriers across CTAs) is refused, since the engine
-    /// runs every CTA as a cluster of one (docs/ENGINE.md "Clusters").
-    pub(crate) fn entry_clusters(
-        &mut self,
-        f: &ptxfp_front::module::Function,
-    ) -> Result<(), RunError> {
-        if let Some(c) = f.cluster.filter(|c| *c != [1, 1, 1]) {
-            return Err(RunError::Input(format!(
-                "`{}` needs clusters of {}x{}x{} CTAs (.reqnctapercluster); `ptxfp run` runs every CTA as a cluster of one CTA (docs/ENGINE.md \"Clusters\")",
-                f.name, c[0], c[1], c[2]
-            )));
-        }
-        self.explicit = f.explicit_cluster || f.cluster.is_some();
-        Ok(())
-    }
-
     /// A new CTA's state: no objects, no waiters.
     pub(crate) fn reset(&mut self) {
-        *self = AsyncState {
-            explicit: self.explicit,
-            ..AsyncState::default()
-        };
-    }
-
-    /// `%clusterid`, `%nclusterid`, `%cluster_ctaid`, `%cluster_nctaid`
-    /// (dimension `i`), `%cluster_ctarank`, `%cluster_nctarank`,
-    /// `%is_explicit_cluster`, for a launch where every CTA is a cluster of
-    /// one (PTX ISA §10.14-10.20): the cluster of CTA `ctaid` is `ctaid`,
-    /// and the CTA is rank 0 of 1. %is_explicit_cluster: "whether the
-    /// cluster launch is explicitly specified by user": where the kernel
-    /// says so (`.explicitcluster`, `.reqnctapercluster 1, 1, 1`).
-    pub(crate) fn cluster_register(
-        &self,
-        name: &str,
-        i: usize,
-        ctaid: [u32; 3],
-        grid: [u32; 3],
-    ) -> u64 {
-        match name {
-            "%clusterid" => u64::from(ctaid[i]),
-            "%nclusterid" => u64::from(grid[i]),
-            "%cluster_nctaid" | "%cluster_nctarank" => 1,
-            "%is_explicit_cluster" => u64::from(self.explicit),
-            _ => 0,
-        }
+        *self = AsyncState::default();
     }
 }
 
@@ -171,8 +120,9 @@ impl Machine<'_, '_> {
                 }
                 // Not while threads wait on the object: their phase would
                 // vanish (the PTX ISA leaves that undefined).
+                let here = self.shared_target(addr);
                 let waiting = self.eng.threads.iter().filter(|t| {
-                    matches!(t.state, State::MbarWait { addr: a, .. } if a == addr)
+                    here.0.is_none() && matches!(t.state, State::MbarWait { addr: a, .. } if a == here.1)
                 });
                 let n_waiting = waiting.count();
                 if n_waiting > 0 {
@@ -328,6 +278,15 @@ impl Machine<'_, '_> {
                 let (addr, aty) = self.mbar_addr(ins, &ops[1])?;
                 let m = self.mbar_get(ins, &ops[1], addr)?;
                 let mut srcs = vec![(addr, aty)];
+                // test_wait/try_wait: ".shared{::cta}" only: a thread waits
+                // on an mbarrier of its own CTA.
+                let (remote, addr) = self.shared_target(addr);
+                if let Some(r) = remote {
+                    return Err(err(
+                        ops[1].span.clone(),
+                        format!("`{}` waits on the mbarrier of the CTA of rank {r}; a thread waits only on an mbarrier in its own CTA's shared memory (.shared::cta)", ins.opcode),
+                    ));
+                }
                 // ".parity variant of the instructions test for the
                 // completion of the phase indicated by the operand
                 // phaseParity, which is the integer parity of either the
@@ -463,14 +422,15 @@ impl Machine<'_, '_> {
                 // barrier.cluster.arrive: "marks the arrival of the executing
                 // thread at the cluster barrier"; a second arrive before the
                 // wait is undefined (an error).
-                let phase = self.eng.asyncs.cluster_phase;
-                if self.eng.asyncs.cluster_arrived.get(&self.lane) == Some(&phase) {
+                let me = (self.eng.cluster.rank, self.lane);
+                let phase = self.eng.cluster.phase;
+                if self.eng.cluster.arrived.get(&me) == Some(&phase) {
                     return Err(err(
                         ins.opcode_span.clone(),
                         "`barrier.cluster.arrive` twice before `barrier.cluster.wait`: each thread arrives once per phase",
                     ));
                 }
-                self.eng.asyncs.cluster_arrived.insert(self.lane, phase);
+                self.eng.cluster.arrived.insert(me, phase);
                 self.trace(ins, &[], None);
                 self.cluster_complete();
                 Ok(Flow::Next)
@@ -480,15 +440,16 @@ impl Machine<'_, '_> {
                 // barrier.cluster.wait: "causes the executing thread to wait
                 // for all non-exited threads of the cluster to perform
                 // barrier.cluster.arrive".
-                let Some(&p) = self.eng.asyncs.cluster_arrived.get(&self.lane) else {
+                let me = (self.eng.cluster.rank, self.lane);
+                let Some(&p) = self.eng.cluster.arrived.get(&me) else {
                     return Err(err(
                         ins.opcode_span.clone(),
                         "`barrier.cluster.wait` without a `barrier.cluster.arrive` before it: the PTX ISA leaves that undefined",
                     ));
                 };
                 self.trace(ins, &[], None);
-                if self.eng.asyncs.woken.remove(&self.lane) || self.eng.asyncs.cluster_phase > p {
-                    self.eng.asyncs.cluster_arrived.remove(&self.lane);
+                if self.eng.cluster.phase > p {
+                    self.eng.cluster.arrived.remove(&me);
                     return Ok(Flow::Next);
                 }
                 Ok(Flow::MbarWait {
@@ -504,26 +465,36 @@ impl Machine<'_, '_> {
                 let addr = self.read(&ops[1], ty)?;
                 // mapa: "Map the address of the shared variable in the
                 // target CTA"; getctarank: "Generate the CTA rank of the
-                // address". A cluster of one CTA: rank 0, the same address.
-                if a.cluster_space && self.region(addr) != Some(Region::Shared) {
-                    return Err(err(
-                        ops[1].span.clone(),
-                        format!("`{}`: {addr:#x} is not a shared-memory address of this CTA", ins.opcode),
-                    ));
-                }
+                // address". The address is this CTA's (a shared variable)
+                // or one of a cluster window (docs/ENGINE.md "Clusters").
+                let (rank, local) = match self.eng.cluster.window(addr) {
+                    Some(w) => w,
+                    None if self.region(addr) == Some(Region::Shared) => {
+                        (self.eng.cluster.rank, addr)
+                    }
+                    None => {
+                        return Err(err(
+                            ops[1].span.clone(),
+                            format!("`{}`: {addr:#x} is not a shared-memory address of a CTA of the cluster", ins.opcode),
+                        ))
+                    }
+                };
                 let mut srcs = vec![(addr, ty)];
                 let v = if mapa {
-                    let rank = self.read(&ops[2], PtxType::U32)?;
-                    srcs.push((rank, PtxType::U32));
-                    if rank != 0 {
+                    let r = self.read(&ops[2], PtxType::U32)?;
+                    srcs.push((r, PtxType::U32));
+                    // mapa: "b specifies the rank of target CTA"; a rank
+                    // outside the cluster has no shared memory.
+                    let n = self.eng.cluster.size();
+                    if r >= n as u64 {
                         return Err(err(
                             ops[2].span.clone(),
-                            format!("CTA rank {rank}: the cluster has one CTA, rank 0 (the engine runs clusters of one CTA; docs/ENGINE.md \"Clusters\")"),
+                            format!("CTA rank {r}: the cluster has {n} CTA(s), ranks 0 to {} (%cluster_nctarank is {n})", n - 1),
                         ));
                     }
-                    addr
+                    self.eng.cluster.cluster_address(r as usize, local)
                 } else {
-                    0
+                    rank as u64
                 };
                 self.write(&ops[0], ty, v)?;
                 self.trace(ins, &srcs, Some((v, ty)));
@@ -559,8 +530,15 @@ impl Machine<'_, '_> {
     }
 
     /// The mbarrier object at `addr`, which must have been initialized.
+    /// (An address in the window of another CTA of the cluster names that
+    /// CTA's object: `.shared::cluster`.)
     fn mbar_get(&self, ins: &Instr, o: &Operand, addr: u64) -> Result<Mbar, RunError> {
-        self.eng.asyncs.mbars.get(&addr).copied().ok_or_else(|| {
+        let (r, a) = self.shared_target(addr);
+        let mbars = match r {
+            Some(r) => &self.eng.cluster.parked[r].asyncs.mbars,
+            None => &self.eng.asyncs.mbars,
+        };
+        mbars.get(&a).copied().ok_or_else(|| {
             RunError::Program(
                 Diagnostic::error(
                     o.span.clone(),
@@ -574,6 +552,26 @@ impl Machine<'_, '_> {
     /// Sets (or, `None`, invalidates) the object at `addr`: its bits in
     /// shared memory, and the threads parked on it go on.
     fn mbar_put(&mut self, addr: u64, m: Option<Mbar>) {
+        self.in_cta_of(addr, |me, a| me.mbar_put_here(a, m));
+    }
+
+    /// Runs `f` with the CTA whose shared memory holds `addr` running, and
+    /// the CTA-local address (`addr` in another CTA's cluster window
+    /// reaches that CTA: `.shared::cluster`).
+    fn in_cta_of(&mut self, addr: u64, f: impl FnOnce(&mut Self, u64)) {
+        match self.shared_target(addr) {
+            (Some(r), a) => {
+                let back = self.eng.cluster.rank;
+                self.enter(r);
+                f(self, a);
+                self.enter(back);
+            }
+            (None, a) => f(self, a),
+        }
+    }
+
+    /// [`Self::mbar_put`] in this CTA.
+    fn mbar_put_here(&mut self, addr: u64, m: Option<Mbar>) {
         let bits = match m {
             Some(m) => {
                 self.eng.asyncs.mbars.insert(addr, m);
@@ -601,7 +599,12 @@ impl Machine<'_, '_> {
     /// mbarrier object transitions to the next phase": "the pending
     /// arrival count is reinitialized to the expected arrival count". The
     /// threads suspended on the completed phase resume.
-    fn mbar_update(&mut self, addr: u64, mut m: Mbar) {
+    fn mbar_update(&mut self, addr: u64, m: Mbar) {
+        self.in_cta_of(addr, |me, a| me.mbar_update_here(a, m));
+    }
+
+    /// [`Self::mbar_update`] in this CTA.
+    fn mbar_update_here(&mut self, addr: u64, mut m: Mbar) {
         if m.pending == 0 && m.tx == 0 {
             let done = m.parity();
             m.phase += 1;
@@ -614,7 +617,7 @@ impl Machine<'_, '_> {
                 }
             }
         }
-        self.mbar_put(addr, Some(m));
+        self.mbar_put_here(addr, Some(m));
     }
 
     /// `tx + d`, which must stay in the tx-count's range.
@@ -715,22 +718,39 @@ impl Machine<'_, '_> {
         } else {
             None
         };
+        // Where the data goes, and the mbarrier each destination signals.
+        let mut targets = vec![(dst, mbar_at)];
         if a.multicast {
             // .multicast::cluster: "copied to the same CTA-relative offset
             // as dstMem in the shared memory of each destination CTA"
             // named by the 16-bit ctaMask, "each bit position ... the
-            // %ctaid of the destination CTA" (its rank): here rank 0 only.
+            // %ctaid of the destination CTA" (its %cluster_ctarank); "The
+            // mbarrier signal is also multicast to the same CTA-relative
+            // offset as mbar in the shared memory of the destination CTA".
             let mask = self.read(&ops[4], PtxType::B16)?;
             srcs.push((mask, PtxType::B16));
-            if mask & !1 != 0 {
+            let n = self.eng.cluster.size();
+            if mask >> n != 0 {
                 return Err(err(
                     ops[4].span.clone(),
-                    format!("ctaMask {mask:#06x} names CTA ranks other than 0; the cluster has one CTA (docs/ENGINE.md \"Clusters\")"),
+                    format!("ctaMask {mask:#06x} names CTA ranks past the cluster's {n} CTA(s) (ranks 0 to {}; docs/ENGINE.md \"Clusters\")", n - 1),
                 ));
             }
-            if mask == 0 {
-                self.trace(ins, &srcs, None);
-                return Ok(());
+            let d = self.shared_target(dst).1;
+            let m = mbar_at.map(|m| self.shared_target(m).1);
+            targets = (0..n)
+                .filter(|r| mask >> r & 1 == 1)
+                .map(|r| {
+                    (
+                        self.eng.cluster.cluster_address(r, d),
+                        m.map(|m| self.eng.cluster.cluster_address(r, m)),
+                    )
+                })
+                .collect();
+            for (_, m) in &targets {
+                if let Some(m) = m {
+                    self.mbar_get(ins, &ops[3], *m)?;
+                }
             }
         }
         if a.cache_hint {
@@ -740,13 +760,14 @@ impl Machine<'_, '_> {
         // cp.reduce ("each data element ... is combined with the element at
         // the destination by the .redOp operation").
         let n = reduce.map_or(1, |r| r.ty.bits().div_ceil(8));
-        let mut i = 0;
-        while i < size {
-            let s = src.wrapping_add(i);
-            let v = match self.mem_in(Some(from), s).read(s, n) {
-                Ok(v) => v,
-                Err(bad) => {
-                    self.memory_problem(
+        for &(dst, mbar_at) in &targets {
+            let mut i = 0;
+            while i < size {
+                let s = src.wrapping_add(i);
+                let v = match self.mem_in(Some(from), s).read(s, n) {
+                    Ok(v) => v,
+                    Err(bad) => {
+                        self.memory_problem(
                         Diagnostic::error(
                             ops[1].span.clone(),
                             format!("`{}` reads {size} bytes at {src:#x}, but memory at {bad:#x} was never given or written", ins.opcode),
@@ -754,17 +775,17 @@ impl Machine<'_, '_> {
                         .with_help(format!("give it with --mem {s:#x}=HEXBYTES")),
                         ", reading zeros",
                     )?;
-                    0
-                }
-            };
-            let d = dst.wrapping_add(i);
-            let new = match reduce {
-                None => v,
-                Some(r) => {
-                    let old = match self.mem_in(Some(to), d).read(d, n) {
-                        Ok(v) => v,
-                        Err(bad) => {
-                            self.memory_problem(
+                        0
+                    }
+                };
+                let d = dst.wrapping_add(i);
+                let new = match reduce {
+                    None => v,
+                    Some(r) => {
+                        let old = match self.mem_in(Some(to), d).read(d, n) {
+                            Ok(v) => v,
+                            Err(bad) => {
+                                self.memory_problem(
                                 Diagnostic::error(
                                     ops[0].span.clone(),
                                     format!("`{}` combines into {size} bytes at {dst:#x}, but memory at {bad:#x} was never given or written", ins.opcode),
@@ -772,51 +793,61 @@ impl Machine<'_, '_> {
                                 .with_help(format!("give it with --mem {d:#x}=HEXBYTES")),
                                 ", reading zeros",
                             )?;
-                            0
-                        }
-                    };
-                    self.atom_update(r.update, old, &[v], r.ty.bits())
-                }
-            };
-            self.mem_in_mut(Some(to), d).write(d, n, new);
-            i += u64::from(n);
+                                0
+                            }
+                        };
+                        self.atom_update(r.update, old, &[v], r.ty.bits())
+                    }
+                };
+                self.mem_in_mut(Some(to), d).write(d, n, new);
+                i += u64::from(n);
+            }
+            if let Some(m) = mbar_at {
+                let mut o = self.mbar_get(ins, &ops[3], m)?;
+                o.tx = self.tx_add(ins, &ops[2], o.tx, -(size as i64))?;
+                self.mbar_update(m, o);
+            }
         }
         self.trace(ins, &srcs, None);
-        if let Some(m) = mbar_at {
-            let mut o = self.mbar_get(ins, &ops[3], m)?;
-            o.tx = self.tx_add(ins, &ops[2], o.tx, -(size as i64))?;
-            self.mbar_update(m, o);
-        }
         Ok(())
     }
 
     /// Completes the phase of `barrier.cluster` where every thread of the
-    /// CTA that has not exited arrived in it.
+    /// cluster (of each of its CTAs) that has not exited arrived in it;
+    /// the threads that wait at `barrier.cluster.wait` then run on.
     fn cluster_complete(&mut self) -> bool {
-        let phase = self.eng.asyncs.cluster_phase;
-        let arrived = &self.eng.asyncs.cluster_arrived;
-        let all = self
-            .eng
-            .threads
-            .iter()
-            .enumerate()
-            .filter(|(_, t)| t.state != State::Done)
-            .all(|(lane, _)| arrived.get(&lane) == Some(&phase));
+        let phase = self.eng.cluster.phase;
+        let arrived = &self.eng.cluster.arrived;
+        let all = self.cluster_threads().into_iter().all(|(r, threads)| {
+            threads
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| t.state != State::Done)
+                .all(|(lane, _)| arrived.get(&(r, lane)) == Some(&phase))
+        });
         if !all || arrived.is_empty() {
             return false;
         }
-        self.eng.asyncs.cluster_phase += 1;
-        self.eng.asyncs.epoch += 1;
-        for (lane, t) in self.eng.threads.iter_mut().enumerate() {
-            if matches!(
-                t.state,
-                State::MbarWait {
-                    addr: CLUSTER_BARRIER,
-                    ..
+        self.eng.cluster.phase += 1;
+        let cur = self.eng.cluster.rank;
+        let wake = |threads: &mut [Thread], asyncs: &mut AsyncState| {
+            asyncs.epoch += 1;
+            for t in threads {
+                if matches!(
+                    t.state,
+                    State::MbarWait {
+                        addr: CLUSTER_BARRIER,
+                        ..
+                    }
+                ) {
+                    t.state = State::Ready;
                 }
-            ) {
-                t.state = State::Ready;
-                self.eng.asyncs.woken.insert(lane);
+            }
+        };
+        wake(&mut self.eng.threads, &mut self.eng.asyncs);
+        for (r, p) in self.eng.cluster.parked.iter_mut().enumerate() {
+            if r != cur {
+                wake(&mut p.threads, &mut p.asyncs);
             }
         }
         true
@@ -827,7 +858,9 @@ impl Machine<'_, '_> {
     /// parked by a failed `test_wait` poll again where something changed
     /// since they last did (true: run on), or stops with a deadlock error
     /// where threads wait on an mbarrier or the cluster barrier.
-    pub(crate) fn async_idle(&mut self) -> Result<bool, RunError> {
+    /// (`report` false: no error, `Ok(false)`; in a cluster another CTA
+    /// may still arrive.)
+    pub(crate) fn async_idle(&mut self, report: bool) -> Result<bool, RunError> {
         if self.cluster_complete() {
             return Ok(true);
         }
@@ -869,23 +902,30 @@ impl Machine<'_, '_> {
         let Some(&(addr, parity, at, _, _, lane)) = groups.first() else {
             return Ok(false);
         };
-        let live = self
-            .eng
-            .threads
-            .iter()
-            .filter(|t| t.state != State::Done)
-            .count();
+        if !report {
+            return Ok(false);
+        }
+        let live: usize = self
+            .cluster_threads()
+            .into_iter()
+            .map(|(_, t)| t.iter().filter(|t| t.state != State::Done).count())
+            .sum();
         let describe = |me: &Self, g: &(u64, bool, usize, bool, usize, usize)| {
             let (l, c) = me.line_col(Some(&me.stmt_span(g.2)));
             let what = if g.0 == CLUSTER_BARRIER {
                 let arrived = me
                     .eng
-                    .asyncs
-                    .cluster_arrived
+                    .cluster
+                    .arrived
                     .values()
-                    .filter(|p| **p == me.eng.asyncs.cluster_phase)
+                    .filter(|p| **p == me.eng.cluster.phase)
                     .count();
-                format!("at barrier.cluster.wait, which {arrived} of the CTA's {live} running threads reached")
+                let whose = if me.eng.cluster.size() > 1 {
+                    "cluster's"
+                } else {
+                    "CTA's"
+                };
+                format!("at barrier.cluster.wait, which {arrived} of the {whose} {live} running threads reached")
             } else {
                 let m = me.eng.asyncs.mbars.get(&g.0);
                 let state = m.map_or("no longer initialized".to_string(), |m| {
@@ -919,6 +959,22 @@ impl Machine<'_, '_> {
         }
         if bars > 0 {
             msg.push_str(&format!("; {bars} thread(s) wait at bar.sync barriers"));
+        }
+        let cur = self.eng.cluster.rank;
+        let elsewhere: Vec<String> = self
+            .cluster_threads()
+            .into_iter()
+            .filter(|(r, _)| *r != cur)
+            .filter_map(|(r, t)| {
+                let n = t.iter().filter(|t| t.state != State::Done).count();
+                (n > 0).then(|| format!("{n} in the CTA of rank {r}"))
+            })
+            .collect();
+        if !elsewhere.is_empty() {
+            msg.push_str(&format!(
+                "; threads of the cluster's other CTAs wait too ({})",
+                elsewhere.join(", ")
+            ));
         }
         msg.push_str("; no running thread is left to arrive");
         Err(RunError::Program(

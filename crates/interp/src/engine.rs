@@ -2,7 +2,8 @@
 //! lock step, with control flow (loops, calls, `exit`), barriers and the
 //! special registers (docs/ENGINE.md says why it is built this way).
 //!
-//! CTAs run one after the other, in `%ctaid` order (x fastest). In a CTA,
+//! CTAs run one after the other, in `%ctaid` order (x fastest); the CTAs
+//! of a cluster of several run interleaved (src/cluster.rs). In a CTA,
 //! each warp runs until all its threads have exited or wait at a barrier;
 //! then the next warp runs; when none can go on, the barriers whose threads
 //! have all arrived open, or the run stops with a deadlock error. In a
@@ -25,6 +26,12 @@ mod async_copy;
 // ldmatrix, stmatrix, movmatrix and wmma (src/matrix.rs).
 #[path = "matrix.rs"]
 mod matrix;
+
+// Clusters of several CTAs: interleaved CTAs, distributed shared memory
+// (src/cluster.rs).
+#[path = "cluster.rs"]
+mod cluster;
+use cluster::{Progress, View, ViewMut};
 
 // The CUDA device runtime's `vprintf`, `malloc`, `free` and `__assertfail`
 // (src/externs.rs), which nvcc's PTX calls.
@@ -64,6 +71,10 @@ pub struct Launch {
     pub block: [u32; 3],
     /// Bytes of the `.extern .shared` arrays (`%dynamic_smem_size`).
     pub dynamic_shared: u64,
+    /// CTAs per cluster per dimension (`--cluster`; `%cluster_nctaid`):
+    /// `None` takes the entry's `.reqnctapercluster`, or clusters of one
+    /// CTA (docs/ENGINE.md "Clusters").
+    pub cluster: Option<[u32; 3]>,
 }
 
 impl Default for Launch {
@@ -73,6 +84,7 @@ impl Default for Launch {
             grid: [1, 1, 1],
             block: [1, 1, 1],
             dynamic_shared: 0,
+            cluster: None,
         }
     }
 }
@@ -376,8 +388,10 @@ pub(crate) struct Engine {
     pub(crate) heap: externs::Heap,
     /// A failed `assert()` stopped the run: no thread runs any more.
     pub(crate) stopped: bool,
-    /// The CTA's mbarrier objects, cluster barrier and waiters.
+    /// The CTA's mbarrier objects and waiters.
     pub(crate) asyncs: async_copy::AsyncState,
+    /// The cluster that runs: its shape, its other CTAs, its barrier.
+    pub(crate) cluster: cluster::Cluster,
 }
 
 /// `(x, y, z)`.
@@ -408,23 +422,42 @@ impl Machine<'_, '_> {
     /// reaches at `addr`: in a launch of several threads, `.shared` is the
     /// CTA's and `.local` the thread's whatever the address; a generic
     /// address goes where it points ([`Self::mem_at`]).
-    pub(crate) fn mem_in(&self, space: Option<Space>, addr: u64) -> &Memory {
-        match (space, self.eng.multi) {
+    /// An address in the `.shared::cluster` window of a CTA of the
+    /// cluster reaches that CTA's shared memory (docs/ENGINE.md
+    /// "Clusters").
+    pub(crate) fn mem_in(&self, space: Option<Space>, addr: u64) -> View<'_> {
+        if let Some((r, a)) = self.window_of(space, addr) {
+            let r = (r != self.eng.cluster.rank).then_some(r);
+            return View {
+                mem: self.shared_of(r),
+                shift: addr - a,
+            };
+        }
+        let mem = match (space, self.eng.multi) {
             (Some(Space::Shared), true) => &self.eng.shared,
             (Some(Space::Local), true) => &self.eng.private[self.lane],
             (Some(Space::Global), true) => &self.mem,
             _ => self.mem_ref(addr),
-        }
+        };
+        View { mem, shift: 0 }
     }
 
     /// [`Self::mem_in`] for writing.
-    pub(crate) fn mem_in_mut(&mut self, space: Option<Space>, addr: u64) -> &mut Memory {
-        match (space, self.eng.multi) {
+    pub(crate) fn mem_in_mut(&mut self, space: Option<Space>, addr: u64) -> ViewMut<'_> {
+        if let Some((r, a)) = self.window_of(space, addr) {
+            let r = (r != self.eng.cluster.rank).then_some(r);
+            return ViewMut {
+                mem: self.shared_of_mut(r),
+                shift: addr - a,
+            };
+        }
+        let mem = match (space, self.eng.multi) {
             (Some(Space::Shared), true) => &mut self.eng.shared,
             (Some(Space::Local), true) => &mut self.eng.private[self.lane],
             (Some(Space::Global), true) => &mut self.mem,
             _ => self.mem_at(addr),
-        }
+        };
+        ViewMut { mem, shift: 0 }
     }
 
     /// The memory given before the run for `addr` (every CTA or thread
@@ -441,6 +474,9 @@ impl Machine<'_, '_> {
         // The `.local` frames of calls below the first ([`frame_address`]).
         if (FRAME_BASE..FRAME_BASE + MAX_CALL_DEPTH as u64 * FRAME_STRIDE).contains(&addr) {
             return Some(Region::Local);
+        }
+        if self.eng.cluster.window(addr).is_some() {
+            return Some(Region::Shared);
         }
         let r = &self.eng.regions;
         let i = r.partition_point(|(s, _, _)| *s <= addr);
@@ -512,18 +548,19 @@ impl Machine<'_, '_> {
             ("%lanemask_ge", false) => 0xffff_ffff & !((1u64 << lane) - 1),
             ("%lanemask_gt", false) => 0xffff_ffff & !((2u64 << lane) - 1),
             ("%dynamic_smem_size", false) => l.dynamic_shared,
-            // Every CTA is a cluster of one (docs/ENGINE.md "Clusters").
+            // docs/ENGINE.md "Clusters".
             ("%clusterid" | "%nclusterid" | "%cluster_ctaid" | "%cluster_nctaid", true)
-            | ("%cluster_ctarank" | "%cluster_nctarank" | "%is_explicit_cluster", false) => self
-                .eng
-                .asyncs
-                .cluster_register(base, i, self.eng.ctaid, l.grid),
+            | ("%cluster_ctarank" | "%cluster_nctarank" | "%is_explicit_cluster", false) => {
+                self.eng.cluster.register(base, i, self.eng.ctaid, l.grid)
+            }
             _ => return None,
         };
         Some(v)
     }
 
-    /// Runs the launch: every CTA of the grid, one after the other.
+    /// Runs the launch: every CTA of the grid, one after the other, or
+    /// with clusters of several CTAs every cluster, one after the other
+    /// (src/cluster.rs).
     pub(crate) fn run_launch(&mut self) -> Result<(), RunError> {
         let l = self.eng.launch;
         // Every thread counts: a grid of billions of threads that run no
@@ -535,10 +572,25 @@ impl Machine<'_, '_> {
                 self.eng.max_steps
             )));
         }
+        let s = self.eng.cluster.shape;
+        if s != [1, 1, 1] {
+            for z in (0..l.grid[2]).step_by(s[2] as usize) {
+                for y in (0..l.grid[1]).step_by(s[1] as usize) {
+                    for x in (0..l.grid[0]).step_by(s[0] as usize) {
+                        self.run_cluster([x, y, z])?;
+                        if self.eng.stopped {
+                            return Ok(());
+                        }
+                    }
+                }
+            }
+            return Ok(());
+        }
         for z in 0..l.grid[2] {
             for y in 0..l.grid[1] {
                 for x in 0..l.grid[0] {
                     self.eng.ctaid = [x, y, z];
+                    self.begin_cluster(1);
                     self.run_cta()?;
                     if self.eng.stopped {
                         return Ok(());
@@ -586,32 +638,40 @@ impl Machine<'_, '_> {
     /// Runs one CTA to its end.
     fn run_cta(&mut self) -> Result<(), RunError> {
         self.start_cta();
-        let warps = self.nlanes.div_ceil(WARP_SIZE);
         loop {
-            for w in 0..warps {
-                let mut lanes = [0usize; WARP_SIZE];
-                let mut next = self.pick(w, &mut lanes);
-                while let Some((pc, n, all)) = next {
-                    next = match self.run_warp(pc, &lanes[..n])? {
-                        // The warp's ready threads all ran and all went on
-                        // to `to`, none changed state: they are the next
-                        // pick, without looking at the warp again.
-                        Ran::To(to) if all => Some((to, n, true)),
-                        // A failed `assert()` (a call, never `Ran::To`)
-                        // stops every thread.
-                        _ if self.eng.stopped => {
-                            self.keep_shown();
-                            return Ok(());
-                        }
-                        _ => self.pick(w, &mut lanes),
-                    };
-                }
+            self.run_warps()?;
+            if self.eng.stopped {
+                self.keep_shown();
+                return Ok(());
             }
-            if !self.open_barriers()? {
+            if self.open_barriers(true)? == Progress::Done {
                 self.keep_shown();
                 return Ok(());
             }
         }
+    }
+
+    /// Runs each warp of the CTA in turn until none of its threads can
+    /// run (or a failed `assert()` stopped the run).
+    fn run_warps(&mut self) -> Result<(), RunError> {
+        let warps = self.nlanes.div_ceil(WARP_SIZE);
+        for w in 0..warps {
+            let mut lanes = [0usize; WARP_SIZE];
+            let mut next = self.pick(w, &mut lanes);
+            while let Some((pc, n, all)) = next {
+                next = match self.run_warp(pc, &lanes[..n])? {
+                    // The warp's ready threads all ran and all went on
+                    // to `to`, none changed state: they are the next
+                    // pick, without looking at the warp again.
+                    Ran::To(to) if all => Some((to, n, true)),
+                    // A failed `assert()` (a call, never `Ran::To`)
+                    // stops every thread.
+                    _ if self.eng.stopped => return Ok(()),
+                    _ => self.pick(w, &mut lanes),
+                };
+            }
+        }
+        Ok(())
     }
 
     /// The registers of the thread `--thread` chose, as its CTA ended.
@@ -652,9 +712,10 @@ impl Machine<'_, '_> {
     }
 
     /// When no thread can run: opens the barriers every participant has
-    /// reached (true: some did, run on), or finds the CTA done (false), or
-    /// fails with a deadlock.
-    fn open_barriers(&mut self) -> Result<bool, RunError> {
+    /// reached (`Run`: some did, run on), or finds the CTA done, or fails
+    /// with a deadlock (`report`; otherwise `Stuck`: in a cluster, another
+    /// CTA may still release it).
+    fn open_barriers(&mut self, report: bool) -> Result<Progress, RunError> {
         let live = self
             .eng
             .threads
@@ -662,11 +723,11 @@ impl Machine<'_, '_> {
             .filter(|t| t.state != State::Done)
             .count();
         if live == 0 {
-            return Ok(false);
+            return Ok(Progress::Done);
         }
         // Threads an mbarrier woke run on.
         if self.eng.threads.iter().any(|t| t.state == State::Ready) {
-            return Ok(true);
+            return Ok(Progress::Run);
         }
         // Per barrier id: the threads waiting, and the count they wait for.
         let mut waiting: BTreeMap<u32, (usize, Option<u32>, usize)> = BTreeMap::new();
@@ -707,8 +768,11 @@ impl Machine<'_, '_> {
                 }
             }
         }
-        if opened || self.async_idle()? {
-            return Ok(true);
+        if opened || self.async_idle(report)? {
+            return Ok(Progress::Run);
+        }
+        if !report {
+            return Ok(Progress::Stuck);
         }
         // Nothing runs and no barrier opens: a deadlock.
         let (&id, &(n, count, at)) = waiting.iter().next().ok_or_else(|| {
@@ -2464,7 +2528,7 @@ impl Machine<'_, '_> {
                 self.trace(ins, &[(i, PtxType::U32)], None);
                 Ok(Flow::Jump(target.clone()))
             }
-            Control::IsSpace(space) => {
+            Control::IsSpace(space, cluster) => {
                 let ops = &ins.operands;
                 if ops.len() != 2 {
                     return Err(err(
@@ -2492,7 +2556,13 @@ impl Machine<'_, '_> {
                         .any(|(_, v)| v.2 == sp && a >= v.0 && a < v.0.saturating_add(v.1.max(1)))
                 };
                 let yes = match space {
-                    Space::Shared => region == Some(Region::Shared),
+                    // ".shared::cta" (the default) is this CTA's window:
+                    // another CTA's cluster window is in ".shared::cluster"
+                    // only (docs/ENGINE.md "Clusters").
+                    Space::Shared => {
+                        region == Some(Region::Shared)
+                            && (cluster || self.shared_target(a).0.is_none())
+                    }
                     Space::Local => region == Some(Region::Local),
                     Space::Param => region == Some(Region::Param) || in_var(Space::Param),
                     Space::Const => in_var(Space::Const),

@@ -888,9 +888,6 @@ fn execute(
     let entry = choose_entry(m, opts.entry.as_deref())?;
     let scope = entry.map(|f| f.scope);
     mc.out.entry = entry.map(|f| f.name.clone());
-    if let Some(f) = entry {
-        mc.eng.asyncs.entry_clusters(f)?;
-    }
     // The entry's statements, its registers and variables, and those of
     // every `.func` it may call; other entries are out of scope.
     let funcs: std::collections::HashSet<usize> = m
@@ -905,6 +902,7 @@ fn execute(
     if let Some(t) = opts.thread {
         launch.check_thread(t).map_err(RunError::Input)?;
     }
+    mc.eng.cluster.configure(entry, &launch)?;
     mc.eng.launch = launch;
     mc.nlanes = launch.cta_threads() as usize;
     mc.eng.multi = launch.cta_threads() * launch.ctas() > 1;
@@ -1040,6 +1038,7 @@ fn execute(
             .saturating_mul(256);
     }
     mc.eng.regions.sort_unstable_by_key(|r| r.0);
+    mc.eng.cluster.check_windows(&mc.eng.regions, next)?;
     mc.fill_addresses(&in_scope)?;
     // What the interpreter cannot execute, listed before the run (it stops
     // only if it reaches one, so an unsupported error path does not keep a

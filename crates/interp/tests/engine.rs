@@ -14,6 +14,7 @@ fn launch(block: u32, grid: u32) -> Options {
             grid: [grid, 1, 1],
             block: [block, 1, 1],
             dynamic_shared: 0,
+            cluster: None,
         },
         ..Options::default()
     }

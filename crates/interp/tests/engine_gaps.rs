@@ -264,6 +264,7 @@ cp.async.wait_all;
             grid: [1, 1, 1],
             block: [4, 1, 1],
             dynamic_shared: 0,
+            cluster: None,
         },
         ..Options::default()
     };

@@ -89,8 +89,9 @@ pub enum Control {
     Atom(Atomic),
     /// `redux.sync.OP.TYPE`.
     Redux(Redux),
-    /// `isspacep.SPACE p, a`.
-    IsSpace(Space),
+    /// `isspacep.SPACE p, a`; true for `.shared::cluster` (the window of
+    /// every CTA of the cluster, not only the executing CTA's).
+    IsSpace(Space, bool),
     /// `brx.idx{.uni} index, tlist`.
     Brx,
     /// `cp.async.{ca,cg}.shared{::cta}.global{.L2::cache_hint}{.L2::NB}
@@ -781,7 +782,10 @@ impl Control {
             ("cp", ["async", rest @ ..]) => {
                 return Some(CpAsync::decode(opcode, rest).map(Control::CpAsync))
             }
-            ("isspacep", [sp]) => Control::IsSpace(Space::parse(sp.split("::").next()?)?),
+            ("isspacep", [sp]) => Control::IsSpace(
+                Space::parse(sp.split("::").next()?)?,
+                *sp == "shared::cluster",
+            ),
             ("match", [m @ ("any" | "all"), "sync", t @ ("b32" | "b64")]) => Control::Match {
                 all: *m == "all",
                 ty: PtxType::parse(t)?,
@@ -911,7 +915,11 @@ mod tests {
         );
         assert_eq!(
             op("isspacep.shared::cta"),
-            Op::Control(Control::IsSpace(Space::Shared))
+            Op::Control(Control::IsSpace(Space::Shared, false))
+        );
+        assert_eq!(
+            op("isspacep.shared::cluster"),
+            Op::Control(Control::IsSpace(Space::Shared, true))
         );
         assert_eq!(
             op("cp.async.ca.shared.global"),

@@ -400,18 +400,7 @@ impl Machine<'_, '_> {
                 // no group is ever pending.
                 let wait = a.kind == AsyncKind::WaitGroup;
                 count(usize::from(wait), if wait { "N" } else { "" })?;
-                let mut srcs = Vec::new();
-                if let Some(n) = ops.first() {
-                    if !matches!(n.kind, OperandKind::Imm(_)) {
-                        return Err(err(
-                            n.span.clone(),
-                            "`cp.async.bulk.wait_group`'s operand is an integer constant",
-                        ));
-                    }
-                    srcs.push((self.read(n, PtxType::U32)?, PtxType::U32));
-                }
-                self.trace(ins, &srcs, None);
-                Ok(Flow::Next)
+                self.group_done(ins, ops.first(), "cp.async.bulk.wait_group")
             }
             AsyncKind::Tensor => Err(err_help(
                 ins.opcode_span.clone(),

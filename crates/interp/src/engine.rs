@@ -2467,6 +2467,30 @@ impl Machine<'_, '_> {
     }
 
     /// Warp-level and control instructions `Op` does not run: their flow.
+    /// The end of a `commit_group`/`wait_group` of `cp.async` or of the
+    /// bulk copies, whose copies are all done when issued here: the
+    /// operand `N` of `wait_group` ("Operand N is an integer constant")
+    /// checked and traced.
+    pub(crate) fn group_done(
+        &mut self,
+        ins: &Instr,
+        n: Option<&Operand>,
+        what: &str,
+    ) -> Result<Flow, RunError> {
+        let mut srcs = Vec::new();
+        if let Some(n) = n {
+            if !matches!(n.kind, OperandKind::Imm(_)) {
+                return Err(err(
+                    n.span.clone(),
+                    format!("`{what}`'s operand is an integer constant"),
+                ));
+            }
+            srcs.push((self.read(n, PtxType::U32)?, PtxType::U32));
+        }
+        self.trace(ins, &srcs, None);
+        Ok(Flow::Next)
+    }
+
     pub(crate) fn control(&mut self, ins: &Instr, ctl: Control) -> Result<Flow, RunError> {
         match ctl {
             Control::Activemask
@@ -2603,19 +2627,7 @@ impl Machine<'_, '_> {
                         ),
                     ));
                 }
-                let mut srcs = Vec::new();
-                if let Some(n) = ins.operands.first() {
-                    // "Operand N is an integer constant."
-                    if !matches!(n.kind, OperandKind::Imm(_)) {
-                        return Err(err(
-                            n.span.clone(),
-                            "`cp.async.wait_group`'s operand is an integer constant",
-                        ));
-                    }
-                    srcs.push((self.read(n, PtxType::U32)?, PtxType::U32));
-                }
-                self.trace(ins, &srcs, None);
-                Ok(Flow::Next)
+                self.group_done(ins, ins.operands.first(), "cp.async.wait_group")
             }
             Control::Fence | Control::WarpSync => {
                 self.trace(ins, &[], None);

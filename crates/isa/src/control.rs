@@ -6,7 +6,6 @@
 //! instruction does.
 
 use crate::diag::Diagnostic;
-use crate::form::Form;
 use crate::int::IntOp;
 use crate::setp::Setp;
 use crate::space::Space;
@@ -510,69 +509,8 @@ pub enum ShflMode {
     Idx,
 }
 
-/// `atom{.sem}{.scope}{.space}.op.type` or `red...`: the read-modify-write,
-/// with the model's ops that compute the new value decoded with it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Atomic {
-    /// `red` (no destination) rather than `atom`.
-    pub red: bool,
-    /// The operation.
-    pub op: AtomOp,
-    /// The type.
-    pub ty: PtxType,
-    /// `.global` or `.shared`; none: a generic address.
-    pub space: Option<Space>,
-    /// How the new value is computed from the old one (`old`) and the
-    /// operands (`b`, `c`).
-    pub update: Update,
-}
-
-/// An atomic operation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AtomOp {
-    /// `.add`.
-    Add,
-    /// `.and`.
-    And,
-    /// `.or`.
-    Or,
-    /// `.xor`.
-    Xor,
-    /// `.cas`: `d, [a], b, c`.
-    Cas,
-    /// `.exch`.
-    Exch,
-    /// `.inc`.
-    Inc,
-    /// `.dec`.
-    Dec,
-    /// `.min`.
-    Min,
-    /// `.max`.
-    Max,
-}
-
-/// The new value of an atomic (PTX ISA `atom`: "computes a new value from
-/// the loaded value and the operands").
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Update {
-    /// `exch`: b.
-    Exch,
-    /// `cas`: "(*a == b) ? c : *a", `cmp` the equality.
-    Cas(Setp),
-    /// `add`, `and`, `or`, `xor` on integers: `op(old, b)`.
-    Int(IntOp),
-    /// `min` (`cmp` "lt") or `max` ("gt"): b where `cmp(b, old)`, else old.
-    Pick(Setp),
-    /// `inc`: "(*a >= b) ? 0 : *a + 1" (`cmp` "hs", `add` the increment).
-    Inc(Setp, IntOp),
-    /// `dec`: "((*a == 0) || (*a > b)) ? b : *a - 1" (`cmp` "hi", `sub`).
-    Dec(Setp, IntOp),
-    /// `add` on a float type: the form, and `one` where it is an fma
-    /// (old × 1.0 + b: the product is exact, so the sum is rounded once, as
-    /// add rounds it; -0 + -0 stays -0).
-    Float(Form, Option<u64>),
-}
+use crate::atomic::{cmp, int};
+pub use crate::atomic::{AtomOp, Atomic, Update};
 
 /// `redux.sync.OP.TYPE d, a, membermask`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -590,125 +528,6 @@ pub enum Combine {
     Int(IntOp),
     /// `min` (`cmp` "lt") or `max` ("gt"): v where `cmp(v, acc)`.
     Pick(Setp),
-}
-
-/// The integer op `root.TYPE` (`add.u32`), from the tables.
-fn int(root: &str, ty: PtxType) -> Option<IntOp> {
-    IntOp::parse(&format!("{root}.{}", ty.name().trim_start_matches('.'))).ok()
-}
-
-/// The comparison `setp.CMP.TYPE`, from the tables.
-fn cmp(c: &str, ty: PtxType) -> Option<Setp> {
-    Setp::parse(&format!("setp.{c}.{}", ty.name().trim_start_matches('.'))).ok()
-}
-
-/// The help of an atomic the engine does not run.
-const ATOM_HELP: &str = "the engine runs atom/red .add/.min/.max/.inc/.dec/.and/.or/.xor/.exch/.cas on .b32/.b64/.u32/.u64/.s32/.s64, and .add on .f32/.f64 (and .noftz.f16/.bf16) in .global or .shared memory";
-
-impl Atomic {
-    /// Decodes `atom...`/`red...` (`red`: the root is `red`). An error
-    /// names what the engine does not run.
-    pub fn decode(opcode: &str, red: bool) -> Result<Atomic, Diagnostic> {
-        let mut op = None;
-        let mut ty = None;
-        let mut space = None;
-        let mut noftz = false;
-        for sfx in opcode.split('.').skip(1) {
-            let o = match sfx {
-                "add" => AtomOp::Add,
-                "and" => AtomOp::And,
-                "or" => AtomOp::Or,
-                "xor" => AtomOp::Xor,
-                "cas" => AtomOp::Cas,
-                "exch" => AtomOp::Exch,
-                "inc" => AtomOp::Inc,
-                "dec" => AtomOp::Dec,
-                "min" => AtomOp::Min,
-                "max" => AtomOp::Max,
-                "noftz" => {
-                    noftz = true;
-                    continue;
-                }
-                _ => {
-                    if let Some(t) = PtxType::parse(sfx) {
-                        ty = Some(t);
-                    } else if let Some(sp) = Space::parse(sfx) {
-                        space = Some(sp);
-                    }
-                    continue;
-                }
-            };
-            op = Some(o);
-        }
-        let unsupported = |why: &str| {
-            Diagnostic::error(0..opcode.len(), format!("`{opcode}`: {why}")).with_help(ATOM_HELP)
-        };
-        let (Some(op), Some(ty)) = (op, ty) else {
-            return Err(unsupported(
-                "expected an operation (.add, .min, .cas, ...) and a type",
-            ));
-        };
-        if space.is_some_and(|s| !matches!(s, Space::Global | Space::Shared)) {
-            return Err(unsupported("atomics address .global or .shared memory"));
-        }
-        let as_int = match ty {
-            PtxType::B32 => PtxType::U32,
-            PtxType::B64 => PtxType::U64,
-            t => t,
-        };
-        // and, or, xor are bit operations: the tables spell them `.b32`/`.b64`.
-        let as_bits = match ty {
-            PtxType::U32 | PtxType::S32 => PtxType::B32,
-            PtxType::U64 | PtxType::S64 => PtxType::B64,
-            t => t,
-        };
-        let update = match (op, ty.is_float()) {
-            (AtomOp::Exch, _) => Some(Update::Exch),
-            (AtomOp::Cas, false) => cmp("eq", as_int).map(Update::Cas),
-            (AtomOp::Add, false) => int("add", as_int).map(Update::Int),
-            (AtomOp::And, false) => int("and", as_bits).map(Update::Int),
-            (AtomOp::Or, false) => int("or", as_bits).map(Update::Int),
-            (AtomOp::Xor, false) => int("xor", as_bits).map(Update::Int),
-            (AtomOp::Min, false) => cmp("lt", as_int).map(Update::Pick),
-            (AtomOp::Max, false) => cmp("gt", as_int).map(Update::Pick),
-            // inc and dec are unsigned .u32 only.
-            (AtomOp::Inc, false) if as_int == PtxType::U32 => cmp("hs", as_int)
-                .zip(int("add", as_int))
-                .map(|(c, a)| Update::Inc(c, a)),
-            (AtomOp::Dec, false) if as_int == PtxType::U32 => cmp("hi", as_int)
-                .zip(int("sub", as_int))
-                .map(|(c, s)| Update::Dec(c, s)),
-            // "atom.add.f32 rounds to nearest even and flushes subnormal
-            // inputs and results to sign-preserving zero"; .f64 rounds to
-            // nearest even; .noftz.f16/.bf16 round to nearest and keep
-            // subnormals.
-            (AtomOp::Add, true) => {
-                let form = match (ty, noftz) {
-                    (PtxType::F32, _) => Some(("fma.rn.ftz.f32", Some(0x3f80_0000))),
-                    (PtxType::F64, _) => Some(("fma.rn.f64", Some(0x3ff0_0000_0000_0000))),
-                    (PtxType::F16, true) => Some(("add.rn.f16", None)),
-                    (PtxType::BF16, true) => Some(("add.rn.bf16", None)),
-                    (PtxType::F16x2, true) => Some(("add.rn.f16x2", None)),
-                    (PtxType::BF16x2, true) => Some(("add.rn.bf16x2", None)),
-                    _ => None,
-                };
-                form.and_then(|(f, one)| Some(Update::Float(Form::parse(f).ok()?, one)))
-            }
-            _ => None,
-        };
-        let Some(update) = update else {
-            return Err(unsupported(
-                "this operation and type are not supported by the engine",
-            ));
-        };
-        Ok(Atomic {
-            red,
-            op,
-            ty,
-            space,
-            update,
-        })
-    }
 }
 
 impl Redux {

@@ -8,7 +8,7 @@
 //! checks before a run. The engine's semantics are
 //! crates/interp/src/async_copy.rs (docs/ENGINE.md "mbarrier").
 
-use crate::control::Atomic;
+use crate::atomic::Atomic;
 use crate::diag::Diagnostic;
 use crate::target::{PtxVersion, Target};
 use crate::types::PtxType;

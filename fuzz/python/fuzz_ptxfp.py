@@ -88,6 +88,11 @@ LINES = [
     "mul.wide.u32 %rd2, %r1, 4;", "add.s64 %rd3, %rd1, %rd2;",
     "cvta.to.global.u64 %rd1, %rd1;", "trap;", "membar.gl;",
     "mov.b32 %r1, 0f3F800000;", "mov.b64 %rd1, 0d3FF0000000000000;",
+    ".global .u64 tbl[2] = { generic(g), 0xff00(g) };", "barrier.cluster.arrive;",
+    "barrier.cluster.wait;", "mov.u32 %r2, %cluster_ctarank;",
+    ".shared .align 8 .b64 mb;", "mbarrier.init.shared.b64 [mb], 1;",
+    "mbarrier.arrive.shared.b64 %rd2, [mb];", "mbarrier.try_wait.shared.b64 %p1, [mb], %rd2;",
+    "ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%r1}, [s];",
 ]
 
 
@@ -190,6 +195,7 @@ def call(p):
                 entry=p.maybe(["k", "f", ""]),
                 grid=p.int_in(0, 3) if p.int_in(0, 1) else None,
                 block=p.int_in(0, 40) if p.int_in(0, 1) else None,
+                cluster=p.int_in(0, 3) if p.int_in(0, 3) == 0 else None,
                 dynamic_shared=p.int_in(0, 256),
                 trace=bool(p.int_in(0, 1)),
                 lenient=bool(p.int_in(0, 1)),

@@ -421,3 +421,32 @@ def test_run_kernel_grid_and_memory():
     )
     out = np.frombuffer(r.memory[0x1000], dtype=np.float16)
     assert np.array_equal(bits(out), bits(ptxfp.eval("fma.rn.f16", a, b, d)))
+
+
+def test_run_cluster_registers():
+    # A 4x1 grid of one-thread CTAs in clusters of 2 (PTX ISA §10: the
+    # rank in the cluster and the cluster's index): CTA x has rank x % 2
+    # and %clusterid.x x // 2. Written to out[4 * x] and out[16 + 4 * x].
+    src = """.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 out)
+{
+.reg .b32 %r<4>;
+.reg .b64 %rd<4>;
+ld.param.u64 %rd1, [out];
+mov.u32 %r1, %ctaid.x;
+mov.u32 %r2, %cluster_ctarank;
+mov.u32 %r3, %clusterid.x;
+mul.wide.u32 %rd2, %r1, 4;
+add.s64 %rd3, %rd1, %rd2;
+st.global.u32 [%rd3], %r2;
+st.global.u32 [%rd3+16], %r3;
+ret;
+}
+"""
+    r = ptxfp.run(src, set={"out": np.uint64(0x1000)}, grid=4, cluster=2)
+    got = np.frombuffer(r.memory[0x1000], dtype=np.uint32).tolist()
+    assert got == [0, 1, 0, 1, 0, 0, 1, 1]
+    with pytest.raises(ptxfp.RunError, match="multiple"):
+        ptxfp.run(src, set={"out": np.uint64(0x1000)}, grid=3, cluster=2)

@@ -53,6 +53,11 @@ pub const MAX_CTA_THREADS: u64 = 1024;
 /// docs/ENGINE.md "Speed".
 pub const DEFAULT_MAX_STEPS: u64 = 1_000_000_000;
 
+/// The most trace steps a run keeps in memory ([`Outcome::trace`]): each
+/// is a few hundred bytes, so this bounds the trace to a few hundred MB.
+/// A streamed trace (`run_with`, `ptxfp run --trace`) has no bound.
+pub const MAX_KEPT_TRACE: usize = 1_000_000;
+
 /// The deepest nesting of `call`s in one thread: past it the run stops
 /// with an error (an endless recursion would otherwise run until
 /// `--max-steps`, growing its frames).
@@ -1408,6 +1413,21 @@ impl Machine<'_, '_> {
         {
             self.eng.steps += 1;
             self.eng.threads[self.lane].steps += 1;
+            // A trace kept in memory (no sink: the library's `run`,
+            // Python's `run(trace=True)`) is bounded; `ptxfp run --trace`
+            // and `run_with` stream it instead.
+            if self.sink.is_none() && self.out.trace.len() >= MAX_KEPT_TRACE {
+                return Err(RunError::Program(
+                    Diagnostic::error(
+                        ins.span.clone(),
+                        format!(
+                            "the trace kept in memory reached {MAX_KEPT_TRACE} steps: {} was about to run this line",
+                            self.who()
+                        ),
+                    )
+                    .with_help("stream the trace instead (`ptxfp run --trace`, or `run_with` in Rust), trace fewer steps (--max-steps), or look for a loop whose exit condition never holds"),
+                ));
+            }
             if self.eng.steps > self.eng.max_steps {
                 let help = "raise the limit with --max-steps N, or look for a loop whose exit condition never holds";
                 return Err(RunError::Program(

@@ -21,7 +21,7 @@ mod set;
 use engine::{Engine, Region};
 pub use engine::{
     Launch, DEFAULT_HEAP_SIZE, DEFAULT_MAX_STEPS, HEAP_BASE, MAX_CALL_DEPTH, MAX_CTA_THREADS,
-    MAX_HEAP_SIZE, NSMID, WARP_SIZE,
+    MAX_HEAP_SIZE, MAX_KEPT_TRACE, NSMID, WARP_SIZE,
 };
 
 use crate::memory::Memory;

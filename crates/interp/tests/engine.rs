@@ -617,3 +617,37 @@ fn compute_columns_is_compute_per_element() {
     let mut out = [0u64; 1];
     assert!(!compute_columns(&addc, &[&[1], &[2]], &exec, &mut out));
 }
+
+/// A trace kept in memory is bounded (`MAX_KEPT_TRACE` steps): an endless
+/// loop traced by the library's `run` (Python's `run(trace=True)`) used
+/// to grow without end until the process ran out of memory (found by the
+/// `run` fuzz target: 4 GB from an 886-byte module). It now stops with an
+/// error at the line, after exactly that many steps kept.
+#[test]
+fn a_trace_kept_in_memory_is_bounded() {
+    let src = format!(
+        "{HEAD}.visible .entry k()\n{{\n.reg .b32 %i;\n.reg .pred %p;\n\
+         mov.u32 %i, 0;\nLOOP:\nadd.u32 %i, %i, 0;\nsetp.lt.u32 %p, %i, 1000;\n@%p bra LOOP;\nret;\n}}\n"
+    );
+    let opts = Options {
+        trace: true,
+        ..Options::default()
+    };
+    match run(&src, &Inputs::default(), &opts) {
+        Err(RunError::Runtime { error, trace, .. }) => {
+            assert!(
+                error
+                    .message
+                    .starts_with("the trace kept in memory reached 1000000 steps"),
+                "{}",
+                error.message
+            );
+            assert_eq!(trace.len(), 1_000_000);
+        }
+        Err(e) => panic!("expected the trace bound, got another error: {e}"),
+        Ok(o) => panic!(
+            "expected the trace bound, got a run of {} steps",
+            o.trace.len()
+        ),
+    }
+}

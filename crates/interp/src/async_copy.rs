@@ -380,6 +380,10 @@ impl Machine<'_, '_> {
                 self.bulk(ins, &a, dir, reduce)?;
                 Ok(Flow::Next)
             }
+            AsyncKind::Store { red, mbar } => {
+                self.store_async(ins, &a, red, mbar)?;
+                Ok(Flow::Next)
+            }
             AsyncKind::Prefetch => {
                 let want = 2 + usize::from(a.cache_hint);
                 count(want, if a.cache_hint { "[srcMem], size, cache-policy" } else { "[srcMem], size" })?;
@@ -798,6 +802,168 @@ impl Machine<'_, '_> {
             }
         }
         self.trace(ins, &srcs, None);
+        Ok(())
+    }
+
+    /// `st.async` and `red.async` (PTX ISA 9.7.9.12, 9.7.13.7): "a
+    /// non-blocking instruction which initiates an asynchronous store
+    /// operation that stores the value specified by source operand b to the
+    /// destination memory location specified by operand a" (`red.async`:
+    /// "an asynchronous reduction operation specified by .op, with the
+    /// operand b and the value at the destination"). The engine performs
+    /// the store (or the atomic's read-modify-write) when the instruction
+    /// runs, and for the `.mbarrier::complete_tx::bytes` forms, "upon
+    /// completion of the asynchronous operation, a complete-tx operation
+    /// will be performed on the mbarrier object specified by the operand
+    /// mbar, with completeCount argument equal to the amount of data stored
+    /// in bytes", at once after it: one of the orders a GPU may show.
+    fn store_async(
+        &mut self,
+        ins: &Instr,
+        a: &AsyncOp,
+        red: Option<ptxfp_isa::control::Atomic>,
+        mbar: bool,
+    ) -> Result<(), RunError> {
+        let ops = &ins.operands;
+        let form = if mbar { "[a], b, [mbar]" } else { "[a], b" };
+        if ops.len() != 2 + usize::from(mbar) {
+            return Err(err(
+                ins.opcode_span.clone(),
+                format!("`{}` takes `{form}`", ins.opcode),
+            ));
+        }
+        let Some(ty) = a.ty else {
+            return Err(err_help(
+                ins.opcode_span.clone(),
+                format!("`{}`: the engine has no 128-bit (`.b128`) registers", ins.opcode),
+                "store two .b64 halves with `.v2.b64` instead",
+            ));
+        };
+        let elems: Vec<&Operand> = match (&ops[1].kind, usize::from(a.lanes)) {
+            (OperandKind::Vector(v), l) if v.len() == l && l > 1 => v.iter().collect(),
+            (_, 1) => vec![&ops[1]],
+            (_, l) => {
+                return Err(err(
+                    ops[1].span.clone(),
+                    format!("`{}` needs a {{...}} vector of {l} registers", ins.opcode),
+                ))
+            }
+        };
+        let (addr, aty) = self.address(&ops[0])?;
+        let bits = ty.bits();
+        let n = bits.div_ceil(8);
+        let size = u64::from(n) * elems.len() as u64;
+        let mut srcs = vec![(addr, aty)];
+        let space = if mbar {
+            // "The number of CTAs within the cluster is strictly greater
+            // than one; %cluster_nctarank > 1 is true. Otherwise, the
+            // behavior is undefined" (st.async; red.async asks for a CTA
+            // other than the executing one's, which needs two as well).
+            let n_ctas = self.eng.cluster.size();
+            if n_ctas < 2 {
+                return Err(err_help(
+                    ins.opcode_span.clone(),
+                    format!("`{}` needs a cluster of more than one CTA (%cluster_nctarank is {n_ctas}): the PTX ISA leaves it undefined otherwise", ins.opcode),
+                    "launch clusters with --cluster N (N > 1), or .reqnctapercluster",
+                ));
+            }
+            // "The shared memory addresses of destination operand a and
+            // the mbarrier object mbar belong to the same CTA" within the
+            // executing thread's cluster: addresses in the cluster's
+            // shared windows (docs/ENGINE.md "Clusters").
+            if self.region(addr) != Some(Region::Shared) {
+                return Err(err(
+                    ops[0].span.clone(),
+                    format!("`{}`: {addr:#x} is not a shared-memory address of a CTA of the cluster (.shared::cluster)", ins.opcode),
+                ));
+            }
+            let (m, mty) = self.mbar_addr(ins, &ops[2])?;
+            self.mbar_get(ins, &ops[2], m)?;
+            let me = self.eng.cluster.rank;
+            let rank = |x: u64| self.shared_target(x).0.unwrap_or(me);
+            let (ra, rm) = (rank(addr), rank(m));
+            if ra != rm {
+                return Err(err(
+                    ops[2].span.clone(),
+                    format!("`{}` stores into the CTA of rank {ra} but signals the mbarrier at {m:#x} in the CTA of rank {rm}: a and mbar must belong to the same CTA", ins.opcode),
+                ));
+            }
+            // red.async: "The CTA to which they belong is different from
+            // the CTA of the executing thread, but must be within the same
+            // cluster. Otherwise, the behavior is undefined."
+            if red.is_some() && ra == me {
+                return Err(err_help(
+                    ops[0].span.clone(),
+                    format!("`{}` reduces into the executing thread's own CTA (rank {me}): red.async's destination must be in another CTA of the cluster", ins.opcode),
+                    "map the address to a peer CTA with `mapa`, or use red.shared for the CTA's own memory",
+                ));
+            }
+            srcs.push((m, mty));
+            Some(Space::Shared)
+        } else {
+            // The `.release` forms: "If the generic address specified does
+            // not fall within the address window of .global state space,
+            // the behavior is undefined."
+            if self.region(addr).is_some() {
+                return Err(err(
+                    ops[0].span.clone(),
+                    format!("`{}`: {addr:#x} is not a global-memory address; this form stores to .global memory", ins.opcode),
+                ));
+            }
+            Some(Space::Global)
+        };
+        // cccl's st_async: "Alignment of addr must be a multiple of vector
+        // size"; red.async, as atom, the size of its type.
+        if !addr.is_multiple_of(size) {
+            self.memory_problem(
+                Diagnostic::error(
+                    ops[0].span.clone(),
+                    format!("misaligned access: `{}` stores {size} bytes at {addr:#x}, which is not a multiple of {size}", ins.opcode),
+                ),
+                ", accessing the bytes at that address",
+            )?;
+        }
+        let mut stored = Vec::new();
+        for (i, e) in elems.iter().enumerate() {
+            let v = self.read(e, ty)? & mask(bits);
+            srcs.push((v, ty));
+            let at = addr.wrapping_add(u64::from(n) * i as u64);
+            let new = match red {
+                None => v,
+                Some(r) => {
+                    let old = match self.mem_in(space, at).read(at, n) {
+                        Ok(v) => v,
+                        Err(bad) => {
+                            self.memory_problem(
+                                Diagnostic::error(
+                                    ops[0].span.clone(),
+                                    format!("`{}` reads {n} bytes at {at:#x}, but memory at {bad:#x} was never given or written", ins.opcode),
+                                )
+                                .with_help("write the destination (in its own CTA) before other CTAs reduce into it"),
+                                ", reading zeros",
+                            )?;
+                            0
+                        }
+                    };
+                    self.atom_update(r.update, old, &[v], bits)
+                }
+            };
+            self.mem_in_mut(space, at).write(at, n, new);
+            stored.push(new);
+        }
+        if mbar {
+            let (m, _) = self.address(&ops[2])?;
+            let mut o = self.mbar_get(ins, &ops[2], m)?;
+            o.tx = self.tx_add(ins, &ops[2], o.tx, -(size as i64))?;
+            self.mbar_update(m, o);
+        }
+        self.trace_with(ins, &srcs, None, |step| {
+            step.access = Some(Access {
+                store: true,
+                ty,
+                values: stored,
+            })
+        });
         Ok(())
     }
 

@@ -17,6 +17,7 @@ mod engine;
 pub mod memory;
 mod printf;
 mod set;
+mod stack;
 
 use engine::{Engine, Region};
 pub use engine::{

@@ -120,6 +120,39 @@ pub enum Control {
     /// `ldmatrix`, `stmatrix`, `movmatrix`, `wmma.*` (crate::matrix; the
     /// engine's crates/interp/src/matrix.rs).
     Matrix(crate::matrix::Matrix),
+    /// `stacksave.type d`, `stackrestore.type a`, `alloca.type ptr,
+    /// size{, immAlign}` (PTX ISA 9.7.17, "Introduced in PTX ISA version
+    /// 7.3", "requires sm_52 or higher"; the engine's
+    /// crates/interp/src/stack.rs).
+    Stack {
+        /// Which of the three.
+        op: StackOp,
+        /// `.u32` or `.u64`: "Destination operand d has the same type as
+        /// the instruction type" (`alloca`: "Both ptr and size").
+        ty: PtxType,
+    },
+}
+
+/// The stack manipulation instructions (PTX ISA 9.7.17).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StackOp {
+    /// `stacksave`: "d = stackptr".
+    Save,
+    /// `stackrestore`: "stackptr = a".
+    Restore,
+    /// `alloca`: "Dynamically allocate memory on stack".
+    Alloca,
+}
+
+impl StackOp {
+    /// The PTX ISA version and target of every form: "Introduced in PTX
+    /// ISA version 7.3"; "requires sm_52 or higher".
+    pub fn requires(self) -> (crate::target::PtxVersion, crate::target::Target) {
+        (
+            crate::target::PtxVersion::new(7, 3),
+            crate::target::Target::sm(52),
+        )
+    }
 }
 
 /// `mma.sync.aligned...` as the engine runs it: the shapes and types of
@@ -588,6 +621,24 @@ impl Control {
             | ("brkpt", []) => Control::Hint,
             ("createpolicy", [.., "b64"]) => Control::CreatePolicy,
             ("trap", []) => Control::Trap,
+            // ".type = { .u32, .u64 }" (stacksave, stackrestore, alloca).
+            (r @ ("stacksave" | "stackrestore" | "alloca"), rest) => {
+                let op = match r {
+                    "stacksave" => StackOp::Save,
+                    "stackrestore" => StackOp::Restore,
+                    _ => StackOp::Alloca,
+                };
+                return Some(match rest {
+                    [t @ ("u32" | "u64")] => Ok(Control::Stack {
+                        op,
+                        ty: PtxType::parse(t)?,
+                    }),
+                    _ => Err(Diagnostic::error(
+                        0..opcode.len(),
+                        format!("`{opcode}`: expected `{r}.u32` or `{r}.u64`"),
+                    )),
+                });
+            }
             ("atom", [_, ..]) => return Some(Atomic::decode(opcode, false).map(Control::Atom)),
             ("red", [_, ..]) => return Some(Atomic::decode(opcode, true).map(Control::Atom)),
             ("redux", [..]) => return Some(Redux::decode(opcode).map(Control::Redux)),

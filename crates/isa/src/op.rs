@@ -274,6 +274,7 @@ impl Op {
             Op::Testp(c) => Some(c.requires()),
             Op::Int(i) => Some(i.requires()),
             Op::Control(Control::Async(a)) => Some(a.requires()),
+            Op::Control(Control::Stack { op, .. }) => Some(op.requires()),
             _ => None,
         }
     }
@@ -297,6 +298,7 @@ impl Op {
             Op::Testp(c) => needs(c.requires()),
             Op::Int(i) => needs(i.requires()),
             Op::Control(Control::Async(a)) => needs(a.requires()),
+            Op::Control(Control::Stack { op, .. }) => needs(op.requires()),
             Op::Control(Control::Matrix(m)) => m.validate(opcode, version, target),
             _ => Vec::new(),
         }

@@ -410,6 +410,16 @@ impl Machine<'_, '_> {
                 ins.opcode_span.clone(),
                 format!("`{}` is not run: a tensor copy reads a CUtensorMap that the host builds (cuTensorMapEncode*), which a run has no way to give", ins.opcode),
                 "docs/ENGINE.md \"cp.async.bulk\": use cp.async.bulk without .tensor, or cp.async")),
+            AsyncKind::QueryCancel => Err(err_help(
+                ins.opcode_span.clone(),
+                format!("`{}` is not run: {}", ins.opcode, a.refusal().unwrap_or_default()),
+                "docs/ENGINE.md \"Cluster launch control\"",
+            )),
+            AsyncKind::TryCancel => {
+                count(2, "[addr], [mbar]")?;
+                self.try_cancel(ins, &a)?;
+                Ok(Flow::Next)
+            }
             AsyncKind::ClusterArrive => {
                 count(0, "")?;
                 // barrier.cluster.arrive: "marks the arrival of the executing
@@ -964,6 +974,74 @@ impl Machine<'_, '_> {
                 values: stored,
             })
         });
+        Ok(())
+    }
+
+    /// `clusterlaunchcontrol.try_cancel.async{.shared::cta}
+    /// .mbarrier::complete_tx::bytes{.multicast::cluster::all}.b128 [addr],
+    /// [mbar]` (PTX ISA 8.6, sm_100): "requests atomically cancelling the
+    /// launch of a cluster that has not started running yet. It
+    /// asynchronously writes an opaque response to shared memory
+    /// indicating whether the operation succeeded or failed". The engine's
+    /// request always fails (docs/ENGINE.md "Cluster launch control"): its
+    /// response is 16 zero bytes, written when the instruction runs, then
+    /// "complete-tx operation, with completeCount argument equal to amount
+    /// of data stored in bytes" (16) on `mbar`; with
+    /// `.multicast::cluster::all` "to the corresponding local shared memory
+    /// addr of each CTA in the requesting cluster", each signalled "via a
+    /// complete-tx operation to the mbarrier object on the shared memory of
+    /// that CTA".
+    fn try_cancel(&mut self, ins: &Instr, a: &AsyncOp) -> Result<(), RunError> {
+        let ops = &ins.operands;
+        let (addr, aty) = self.address(&ops[0])?;
+        // "Operand addr specifies the naturally aligned address of the
+        // 16-byte wide shared memory location"; "The result is undefined if
+        // any of address operands do not fall within the address window
+        // of .shared::cta."
+        if self.region(addr) != Some(Region::Shared) || self.shared_target(addr).0.is_some() {
+            return Err(err(
+                ops[0].span.clone(),
+                format!("`{}`: {addr:#x} is not in this CTA's shared memory (.shared::cta)", ins.opcode),
+            ));
+        }
+        if !addr.is_multiple_of(16) {
+            return Err(err(
+                ops[0].span.clone(),
+                format!("`{}`: the response at {addr:#x} is not 16-byte aligned", ins.opcode),
+            ));
+        }
+        let (m, mty) = self.mbar_addr(ins, &ops[1])?;
+        if self.shared_target(m).0.is_some() {
+            return Err(err(
+                ops[1].span.clone(),
+                format!("`{}`: the mbarrier at {m:#x} is not in this CTA's shared memory (.shared::cta)", ins.opcode),
+            ));
+        }
+        let (addr, m) = (self.shared_target(addr).1, self.shared_target(m).1);
+        let targets: Vec<(u64, u64)> = if a.multicast {
+            (0..self.eng.cluster.size())
+                .map(|r| {
+                    (
+                        self.eng.cluster.cluster_address(r, addr),
+                        self.eng.cluster.cluster_address(r, m),
+                    )
+                })
+                .collect()
+        } else {
+            vec![(addr, m)]
+        };
+        for &(_, m) in &targets {
+            self.mbar_get(ins, &ops[1], m)?;
+        }
+        for (d, m) in targets {
+            let sp = Some(Space::Shared);
+            self.mem_in_mut(sp, d).write(d, 8, 0);
+            self.mem_in_mut(sp, d + 8).write(d + 8, 8, 0);
+            let mut o = self.mbar_get(ins, &ops[1], m)?;
+            o.tx = self.tx_add(ins, &ops[1], o.tx, -16)?;
+            self.mbar_update(m, o);
+        }
+        self.trace(ins, &[(addr, aty), (m, mty)], None);
         Ok(())
     }
 

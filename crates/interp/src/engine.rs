@@ -2563,6 +2563,13 @@ impl Machine<'_, '_> {
             }
             Control::Async(a) => self.async_op(ins, a),
             Control::Stack { op, ty } => self.stack_op(ins, op, ty),
+            Control::Refused(r) => Err(RunError::Program(
+                Diagnostic::error(
+                    ins.opcode_span.clone(),
+                    format!("`{}` is not run: {}", ins.opcode, r.why()),
+                )
+                .with_help("docs/ENGINE.md \"Instructions the engine does not run\""),
+            )),
             Control::Brx => {
                 let ops = &ins.operands;
                 let (Some(index), Some(OperandKind::Name(list))) =

@@ -120,6 +120,8 @@ pub enum Control {
     /// `ldmatrix`, `stmatrix`, `movmatrix`, `wmma.*` (crate::matrix; the
     /// engine's crates/interp/src/matrix.rs).
     Matrix(crate::matrix::Matrix),
+    /// `multimem.*`, `tensormap.*`: refused where reached, with why.
+    Refused(Refused),
     /// `stacksave.type d`, `stackrestore.type a`, `alloca.type ptr,
     /// size{, immAlign}` (PTX ISA 9.7.17, "Introduced in PTX ISA version
     /// 7.3", "requires sm_52 or higher"; the engine's
@@ -131,6 +133,29 @@ pub enum Control {
         /// the instruction type" (`alloca`: "Both ptr and size").
         ty: PtxType,
     },
+}
+
+/// Valid PTX that needs what a run of one device cannot have: decoded,
+/// a warning before the run, an error where a thread reaches it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// `multimem.*` (PTX ISA 9.7.9.14): "Multimem addresses can be
+    /// accessed only by multimem.* operations"; "Refer to CUDA programming
+    /// guide for creation and management of the multimem addresses".
+    Multimem,
+    /// `tensormap.replace`, `tensormap.cp_fenceproxy`: a tensor map the
+    /// host builds.
+    Tensormap,
+}
+
+impl Refused {
+    /// Why the engine does not run it.
+    pub fn why(self) -> &'static str {
+        match self {
+            Refused::Multimem => "a multimem address names the same memory on several GPUs (a CUDA multicast object the host creates, cuMulticastCreate); a run has one device and no such address",
+            Refused::Tensormap => "it reads or rewrites a CUtensorMap, the opaque 128-byte tensor map the host builds (cuTensorMapEncodeTiled), whose layout NVIDIA does not publish",
+        }
+    }
 }
 
 /// The stack manipulation instructions (PTX ISA 9.7.17).
@@ -621,6 +646,9 @@ impl Control {
             | ("brkpt", []) => Control::Hint,
             ("createpolicy", [.., "b64"]) => Control::CreatePolicy,
             ("trap", []) => Control::Trap,
+            // Valid PTX the engine cannot run, with why.
+            ("multimem", _) => Control::Refused(Refused::Multimem),
+            ("tensormap", _) => Control::Refused(Refused::Tensormap),
             // ".type = { .u32, .u64 }" (stacksave, stackrestore, alloca).
             (r @ ("stacksave" | "stackrestore" | "alloca"), rest) => {
                 let op = match r {

@@ -97,6 +97,12 @@ pub enum AsyncKind {
     Mapa,
     /// `getctarank{.shared::cluster}.u32/.u64 d, a`.
     Getctarank,
+    /// `clusterlaunchcontrol.try_cancel.async...b128 [addr], [mbar]`
+    /// (`multicast`: `.multicast::cluster::all`).
+    TryCancel,
+    /// `clusterlaunchcontrol.query_cancel.*.b128 d, response`: decoded,
+    /// refused at run time (its operand is a `.b128` register).
+    QueryCancel,
     /// `st.async` (`red: None`) and `red.async`: `[a], b{, [mbar]}`.
     Store {
         /// `red.async`: the atomic that combines `b` into the destination.
@@ -167,7 +173,8 @@ const COMPLETE_TX: Slot = req(&["mbarrier::complete_tx::bytes"]);
 /// The rows (PTX ISA 9.7.13.15 "mbarrier", 9.7.9.25 "cp.async.bulk",
 /// 9.7.9.26 "cp.reduce.async.bulk", 9.7.13.4 "barrier.cluster",
 /// 9.7.9.27 "mapa", 9.7.9.28 "getctarank", 9.7.9.12 "st.async", 9.7.13.7
-/// "red.async"). `st.async` and `red.async`: "Introduced in PTX ISA
+/// "red.async", 9.7.13.17/18 "clusterlaunchcontrol": "Introduced in PTX
+/// ISA version 8.6", "Requires sm_100 or higher"). `st.async` and `red.async`: "Introduced in PTX ISA
 /// version 8.1", "Requires sm_90 or higher"; "Support for .mmio
 /// qualifier, .release semantics, .global state space, and .scope
 /// qualifier introduced in PTX ISA version 8.7", which "require sm_100
@@ -673,6 +680,61 @@ const ROWS: &[Row] = &[
         version: (8, 7),
         sm: 100,
     },
+    Row {
+        syntax: "clusterlaunchcontrol.try_cancel.async{.shared::cta}.mbarrier::complete_tx::bytes{.multicast::cluster::all}.b128 [addr], [mbar];",
+        slots: &[
+            req(&["try_cancel"]),
+            req(&["async"]),
+            opt(&["shared::cta"]),
+            COMPLETE_TX,
+            opt(&["multicast::cluster::all"]),
+            req(&["b128"]),
+        ],
+        kind: AsyncKind::TryCancel,
+        version: (8, 6),
+        sm: 100,
+    },
+    Row {
+        syntax: "clusterlaunchcontrol.query_cancel.is_canceled.pred.b128 pred, try_cancel_response;",
+        slots: &[
+            req(&["query_cancel"]),
+            req(&["is_canceled"]),
+            req(&["pred"]),
+            req(&["b128"]),
+        ],
+        kind: AsyncKind::QueryCancel,
+        version: (8, 6),
+        sm: 100,
+    },
+    Row {
+        syntax: "clusterlaunchcontrol.query_cancel.get_first_ctaid.v4.b32.b128 {xdim, ydim, zdim, _}, try_cancel_response;",
+        slots: &[
+            req(&["query_cancel"]),
+            req(&["get_first_ctaid"]),
+            req(&["v4"]),
+            req(&["b32"]),
+            req(&["b128"]),
+        ],
+        kind: AsyncKind::QueryCancel,
+        version: (8, 6),
+        sm: 100,
+    },
+    Row {
+        syntax: "clusterlaunchcontrol.query_cancel.get_first_ctaid{::dimension}.b32.b128 reg, try_cancel_response;",
+        slots: &[
+            req(&["query_cancel"]),
+            req(&[
+                "get_first_ctaid::x",
+                "get_first_ctaid::y",
+                "get_first_ctaid::z",
+            ]),
+            req(&["b32"]),
+            req(&["b128"]),
+        ],
+        kind: AsyncKind::QueryCancel,
+        version: (8, 6),
+        sm: 100,
+    },
 ];
 
 /// Qualifiers that need more than their row: (the opcodes it applies to,
@@ -732,6 +794,7 @@ impl AsyncOp {
             ("mapa" | "getctarank", _) => root,
             ("st", ["async", ..]) => "st.async",
             ("red", ["async", ..]) => "red.async",
+            ("clusterlaunchcontrol", _) => "clusterlaunchcontrol",
             _ => return None,
         };
         let bad = |why: String| {
@@ -789,7 +852,8 @@ impl AsyncOp {
                 kind: row.kind,
                 cluster_space: matched.contains(&"shared::cluster"),
                 cache_hint: matched.contains(&"L2::cache_hint"),
-                multicast: matched.contains(&"multicast::cluster"),
+                multicast: matched.contains(&"multicast::cluster")
+                    || matched.contains(&"multicast::cluster::all"),
                 min: (PtxVersion::new(row.version.0, row.version.1), row.sm),
                 ty: crate::types::last_type(opcode),
                 lanes: if matched.contains(&"v4") {
@@ -859,6 +923,16 @@ impl AsyncOp {
     /// The PTX ISA version and target this form needs.
     pub fn requires(&self) -> (PtxVersion, Target) {
         (self.min.0, Target::sm(self.min.1))
+    }
+
+    /// Why the engine refuses this form where a thread reaches it; `None`
+    /// for the forms it runs.
+    pub fn refusal(&self) -> Option<&'static str> {
+        match self.kind {
+            AsyncKind::Tensor => Some("a tensor copy reads a CUtensorMap that the host builds (cuTensorMapEncode*), which a run has no way to give"),
+            AsyncKind::QueryCancel => Some("its response operand is a .b128 register, and the engine has no 128-bit registers; the engine's try_cancel requests always fail (docs/ENGINE.md \"Cluster launch control\"), so a query would say `false`"),
+            _ => None,
+        }
     }
 
     /// True for the instructions that complete a phase of an mbarrier or

@@ -319,14 +319,20 @@ impl Op {
     /// True for the ops the interpreter executes (the others stop a run
     /// that reaches them).
     pub fn runs(&self) -> bool {
-        !matches!(self, Op::Unsupported(_) | Op::NotPtx) && !self.is_tensor_copy()
+        !matches!(self, Op::Unsupported(_) | Op::NotPtx) && self.refusal().is_none()
     }
 
-    /// `cp.async.bulk.tensor` / `cp.reduce.async.bulk.tensor`: decoded, and
-    /// refused where a thread reaches it (its tensor map is built on the
-    /// host, docs/ENGINE.md "cp.async.bulk").
-    pub fn is_tensor_copy(&self) -> bool {
-        matches!(self, Op::Control(Control::Async(a)) if a.kind == crate::mbarrier::AsyncKind::Tensor)
+    /// Why a decoded op is refused where a thread reaches it:
+    /// `cp.async.bulk.tensor` (its tensor map is built on the host,
+    /// docs/ENGINE.md "cp.async.bulk"), `clusterlaunchcontrol.query_cancel`
+    /// (a `.b128` operand), and the reason an [`Op::Unsupported`] carries.
+    pub fn refusal(&self) -> Option<String> {
+        match self {
+            Op::Control(Control::Async(a)) => a.refusal().map(str::to_string),
+            Op::Control(Control::Refused(r)) => Some(r.why().to_string()),
+            Op::Unsupported(Some(d)) => Some(d.message.clone()),
+            _ => None,
+        }
     }
 
     /// The form the op computes, for the arithmetic ops.

@@ -146,6 +146,9 @@ pub enum Refused {
     /// `tensormap.replace`, `tensormap.cp_fenceproxy`: a tensor map the
     /// host builds.
     Tensormap,
+    /// `st.bulk{.weak}{.shared::cta} [a], size, initval` (PTX ISA 8.6,
+    /// sm_100): not run yet.
+    StBulk,
 }
 
 impl Refused {
@@ -154,6 +157,7 @@ impl Refused {
         match self {
             Refused::Multimem => "a multimem address names the same memory on several GPUs (a CUDA multicast object the host creates, cuMulticastCreate); a run has one device and no such address",
             Refused::Tensormap => "it reads or rewrites a CUtensorMap, the opaque 128-byte tensor map the host builds (cuTensorMapEncodeTiled), whose layout NVIDIA does not publish",
+            Refused::StBulk => "st.bulk (sm_100) is not run by the engine yet; zero the memory with st.shared",
         }
     }
 }
@@ -649,6 +653,7 @@ impl Control {
             // Valid PTX the engine cannot run, with why.
             ("multimem", _) => Control::Refused(Refused::Multimem),
             ("tensormap", _) => Control::Refused(Refused::Tensormap),
+            ("st", ["bulk", ..]) => Control::Refused(Refused::StBulk),
             // ".type = { .u32, .u64 }" (stacksave, stackrestore, alloca).
             (r @ ("stacksave" | "stackrestore" | "alloca"), rest) => {
                 let op = match r {

@@ -241,7 +241,10 @@ ret;
     let o = common::ptxfp(&["check", path.to_str().unwrap()]);
     let (stdout, stderr) = text(&o);
     assert_eq!(o.status.code(), Some(0), "{stdout}{stderr}");
-    assert!(stdout.contains(" 0 error(s), 0 warning(s)"), "{stdout}{stderr}");
+    assert!(
+        stdout.contains(" 0 error(s), 0 warning(s)"),
+        "{stdout}{stderr}"
+    );
     let o = run_src("forms.ptx", src, &["--set", "p=0"]);
     let (_, stderr) = text(&o);
     assert!(!stderr.contains("warning:"), "{stderr}");

@@ -368,7 +368,20 @@ fn every_red_async_operation() {
             0x7fff_ffff,
             u64::MAX,
         ],
-        [7, 5, 3, 5, 0, 0x7fff_ffff, 0xff00_ff00, 0xf0, 0x1234_5678, 2, 1, 3],
+        [
+            7,
+            5,
+            3,
+            5,
+            0,
+            0x7fff_ffff,
+            0xff00_ff00,
+            0xf0,
+            0x1234_5678,
+            2,
+            1,
+            3,
+        ],
     );
     for (init, b) in [random, edge] {
         let bytes = |v: &[u64]| hex(&v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<_>>());
@@ -470,7 +483,9 @@ fn check_knows_the_forms() {
         "{all}"
     );
     assert!(
-        all.contains("c.ptx:11:1: error: `st.async.release.gpu.global.u32` requires PTX ISA 8.7 or later"),
+        all.contains(
+            "c.ptx:11:1: error: `st.async.release.gpu.global.u32` requires PTX ISA 8.7 or later"
+        ),
         "{all}"
     );
 }

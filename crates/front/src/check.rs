@@ -540,9 +540,14 @@ fn special_register_type(n: &str, version: PtxVersion) -> Option<PtxType> {
     }
     // PTX ISA §10.12-§10.17 (sm_90): "%clusterid ... .reg .v4 .u32", and
     // the same for %nclusterid, %cluster_ctaid, %cluster_nctaid.
-    if ["%clusterid", "%nclusterid", "%cluster_ctaid", "%cluster_nctaid"]
-        .into_iter()
-        .any(|b| n == b || dims(b))
+    if [
+        "%clusterid",
+        "%nclusterid",
+        "%cluster_ctaid",
+        "%cluster_nctaid",
+    ]
+    .into_iter()
+    .any(|b| n == b || dims(b))
     {
         return Some(PtxType::U32);
     }

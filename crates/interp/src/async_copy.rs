@@ -845,7 +845,10 @@ impl Machine<'_, '_> {
         let Some(ty) = a.ty else {
             return Err(err_help(
                 ins.opcode_span.clone(),
-                format!("`{}`: the engine has no 128-bit (`.b128`) registers", ins.opcode),
+                format!(
+                    "`{}`: the engine has no 128-bit (`.b128`) registers",
+                    ins.opcode
+                ),
                 "store two .b64 halves with `.v2.b64` instead",
             ));
         };
@@ -1001,13 +1004,19 @@ impl Machine<'_, '_> {
         if self.region(addr) != Some(Region::Shared) || self.shared_target(addr).0.is_some() {
             return Err(err(
                 ops[0].span.clone(),
-                format!("`{}`: {addr:#x} is not in this CTA's shared memory (.shared::cta)", ins.opcode),
+                format!(
+                    "`{}`: {addr:#x} is not in this CTA's shared memory (.shared::cta)",
+                    ins.opcode
+                ),
             ));
         }
         if !addr.is_multiple_of(16) {
             return Err(err(
                 ops[0].span.clone(),
-                format!("`{}`: the response at {addr:#x} is not 16-byte aligned", ins.opcode),
+                format!(
+                    "`{}`: the response at {addr:#x} is not 16-byte aligned",
+                    ins.opcode
+                ),
             ));
         }
         let (m, mty) = self.mbar_addr(ins, &ops[1])?;

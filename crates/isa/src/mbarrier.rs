@@ -1141,10 +1141,7 @@ mod tests {
             ok("st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.v4.f32").lanes,
             4
         );
-        assert_eq!(
-            ok("st.async.mbarrier::complete_tx::bytes.v2.b64").lanes,
-            2
-        );
+        assert_eq!(ok("st.async.mbarrier::complete_tx::bytes.v2.b64").lanes, 2);
         // `.b128` (9.2) decodes; the engine has no 128-bit registers.
         let b = ok("st.async.shared::cluster.mbarrier::complete_tx::bytes.b128");
         assert_eq!((b.ty, b.min.0), (None, PtxVersion::new(9, 2)));

@@ -347,7 +347,7 @@ fn every_red_async_operation() {
     let r = lcg(48, 5);
     let w = |i: usize| u64::from(r[2 * i]) | u64::from(r[2 * i + 1]) << 32;
     let random: ([u64; 12], [u64; 12]) = (
-        std::array::from_fn(|i| w(i)),
+        std::array::from_fn(w),
         std::array::from_fn(|i| w(12 + i)),
     );
     // Edges: inc at its bound (wraps to 0), dec of 0 (to b), dec above b,

@@ -346,10 +346,8 @@ fn redops_want(init: &[u64; 12], b: &[u64; 12]) -> Vec<u64> {
 fn every_red_async_operation() {
     let r = lcg(48, 5);
     let w = |i: usize| u64::from(r[2 * i]) | u64::from(r[2 * i + 1]) << 32;
-    let random: ([u64; 12], [u64; 12]) = (
-        std::array::from_fn(w),
-        std::array::from_fn(|i| w(12 + i)),
-    );
+    let random: ([u64; 12], [u64; 12]) =
+        (std::array::from_fn(w), std::array::from_fn(|i| w(12 + i)));
     // Edges: inc at its bound (wraps to 0), dec of 0 (to b), dec above b,
     // signed min/max across the sign, unsigned ones at the extremes,
     // additions that carry out.

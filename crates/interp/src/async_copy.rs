@@ -681,23 +681,75 @@ impl Machine<'_, '_> {
     ) -> Result<(), RunError> {
         let ops = &ins.operands;
         let mbar = dir != BulkDir::SharedToGlobal;
-        let want = 3 + usize::from(mbar) + usize::from(a.multicast) + usize::from(a.cache_hint);
+        // `.ignore_oob`: `ignoreBytesLeft, ignoreBytesRight` after `size`;
+        // `.cp_mask`: `byteMask` last.
+        let oob = if a.ignore_oob { 2 } else { 0 };
+        let want = 3
+            + oob
+            + usize::from(mbar)
+            + usize::from(a.multicast)
+            + usize::from(a.cache_hint)
+            + usize::from(a.cp_mask);
         if ops.len() != want {
             return Err(err(
                 ins.opcode_span.clone(),
                 format!(
-                    "`{}` takes `[dstMem], [srcMem], size{}{}{}`",
+                    "`{}` takes `[dstMem], [srcMem], size{}{}{}{}{}`",
                     ins.opcode,
+                    if a.ignore_oob {
+                        ", ignoreBytesLeft, ignoreBytesRight"
+                    } else {
+                        ""
+                    },
                     if mbar { ", [mbar]" } else { "" },
                     if a.multicast { ", ctaMask" } else { "" },
-                    if a.cache_hint { ", cache-policy" } else { "" }
+                    if a.cache_hint { ", cache-policy" } else { "" },
+                    if a.cp_mask { ", byteMask" } else { "" }
                 ),
             ));
         }
+        let mbar_i = 3 + oob;
+        let policy_i = ops.len() - 1 - usize::from(a.cp_mask);
         let (dst, dty) = self.address(&ops[0])?;
         let (src, sty) = self.address(&ops[1])?;
         let size = self.read(&ops[2], PtxType::U32)?;
         self.bulk_checks(ins, &[(&ops[0], dst), (&ops[1], src)], &ops[2], size)?;
+        // ".ignore_oob specifies that up to 15 bytes at the beginning or
+        // ending of [srcMem .. srcMem+size) may be out-of-bounds of a global
+        // memory allocation, and the value of the corresponding bytes in
+        // destination shared memory [dstMem .. dstMem+size) is
+        // indeterminate"; "The only valid values for ignoreBytesLeft and
+        // ignoreBytesRight are [0..15]". The engine reads none of those
+        // source bytes and leaves those destination bytes as they were
+        // (docs/ENGINE.md "cp.async.bulk").
+        let (left, right) = if a.ignore_oob {
+            let mut lr = [0; 2];
+            for (k, o) in ops[3..5].iter().enumerate() {
+                let v = self.read(o, PtxType::U32)?;
+                if v > 15 {
+                    return Err(err(
+                        o.span.clone(),
+                        format!(
+                            "{} {v}: `{}` ignores 0 to 15 bytes at each end",
+                            ["ignoreBytesLeft", "ignoreBytesRight"][k],
+                            ins.opcode
+                        ),
+                    ));
+                }
+                lr[k] = v;
+            }
+            (lr[0], lr[1])
+        } else {
+            (0, 0)
+        };
+        // ".cp_mask ... The i-th bit in the 16-bit wide byteMask operand
+        // specifies whether the i-th byte of each 16-byte wide chunk of
+        // source data is copied to the destination."
+        let byte_mask = if a.cp_mask {
+            Some(self.read(&ops[ops.len() - 1], PtxType::B16)?)
+        } else {
+            None
+        };
         let (from, to) = match dir {
             BulkDir::GlobalToShared => (Space::Global, Space::Shared),
             BulkDir::SharedToShared => (Space::Shared, Space::Shared),
@@ -714,8 +766,8 @@ impl Machine<'_, '_> {
         }
         let mut srcs = vec![(dst, dty), (src, sty), (size, PtxType::U32)];
         let mbar_at = if mbar {
-            let (m, mty) = self.mbar_addr(ins, &ops[3])?;
-            self.mbar_get(ins, &ops[3], m)?;
+            let (m, mty) = self.mbar_addr(ins, &ops[mbar_i])?;
+            self.mbar_get(ins, &ops[mbar_i], m)?;
             srcs.push((m, mty));
             Some(m)
         } else {
@@ -730,12 +782,12 @@ impl Machine<'_, '_> {
             // %ctaid of the destination CTA" (its %cluster_ctarank); "The
             // mbarrier signal is also multicast to the same CTA-relative
             // offset as mbar in the shared memory of the destination CTA".
-            let mask = self.read(&ops[4], PtxType::B16)?;
+            let mask = self.read(&ops[mbar_i + 1], PtxType::B16)?;
             srcs.push((mask, PtxType::B16));
             let n = self.eng.cluster.size();
             if mask >> n != 0 {
                 return Err(err(
-                    ops[4].span.clone(),
+                    ops[mbar_i + 1].span.clone(),
                     format!("ctaMask {mask:#06x} names CTA ranks past the cluster's {n} CTA(s) (ranks 0 to {}; docs/ENGINE.md \"Clusters\")", n - 1),
                 ));
             }
@@ -752,12 +804,12 @@ impl Machine<'_, '_> {
                 .collect();
             for (_, m) in &targets {
                 if let Some(m) = m {
-                    self.mbar_get(ins, &ops[3], *m)?;
+                    self.mbar_get(ins, &ops[mbar_i], *m)?;
                 }
             }
         }
         if a.cache_hint {
-            srcs.push((self.read(&ops[ops.len() - 1], PtxType::B64)?, PtxType::B64));
+            srcs.push((self.read(&ops[policy_i], PtxType::B64)?, PtxType::B64));
         }
         // Element by element: bytes for a copy, the reduction's type for
         // cp.reduce ("each data element ... is combined with the element at
@@ -766,6 +818,13 @@ impl Machine<'_, '_> {
         for &(dst, mbar_at) in &targets {
             let mut i = 0;
             while i < size {
+                let skipped = i < u64::from(left)
+                    || i + u64::from(right) >= size
+                    || byte_mask.is_some_and(|m| m >> (i % 16) & 1 == 0);
+                if skipped {
+                    i += u64::from(n);
+                    continue;
+                }
                 let s = src.wrapping_add(i);
                 let v = match self.mem_in(Some(from), s).read(s, n) {
                     Ok(v) => v,
@@ -806,7 +865,7 @@ impl Machine<'_, '_> {
                 i += u64::from(n);
             }
             if let Some(m) = mbar_at {
-                let mut o = self.mbar_get(ins, &ops[3], m)?;
+                let mut o = self.mbar_get(ins, &ops[mbar_i], m)?;
                 o.tx = self.tx_add(ins, &ops[2], o.tx, -(size as i64))?;
                 self.mbar_update(m, o);
             }

@@ -25,6 +25,11 @@ pub struct AsyncOp {
     pub cache_hint: bool,
     /// `.multicast::cluster`: a `ctaMask` operand follows `[mbar]`.
     pub multicast: bool,
+    /// `cp.async.bulk`'s `.ignore_oob`: `ignoreBytesLeft, ignoreBytesRight`
+    /// follow `size`.
+    pub ignore_oob: bool,
+    /// `cp.async.bulk`'s `.cp_mask`: a last operand, `byteMask`, follows.
+    pub cp_mask: bool,
     /// The PTX ISA version and sm target the form needs: its row's, raised
     /// by the qualifiers that came later ([`WORDS`]).
     pub min: (PtxVersion, u16),
@@ -336,10 +341,11 @@ const ROWS: &[Row] = &[
         sm: 80,
     },
     Row {
-        syntax: "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes{.multicast::cluster}{.L2::cache_hint} [dstMem], [srcMem], size, [mbar]{, ctaMask}{, cache-policy};",
+        syntax: "cp.async.bulk{.weak}.shared::cluster.global.mbarrier::complete_tx::bytes{.multicast::cluster}{.L2::cache_hint} [dstMem], [srcMem], size, [mbar]{, ctaMask}{, cache-policy};",
         slots: &[
             req(&["async"]),
             req(&["bulk"]),
+            opt(&["weak"]),
             req(&["shared::cluster", "shared::cta"]),
             req(&["global"]),
             COMPLETE_TX,
@@ -353,11 +359,33 @@ const ROWS: &[Row] = &[
         version: (8, 0),
         sm: 90,
     },
+    // "The qualifier .ignore_oob is only available for the global to
+    // .shared::cta copy direction."
     Row {
-        syntax: "cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [dstMem], [srcMem], size, [mbar];",
+        syntax: "cp.async.bulk{.weak}.shared::cta.global.mbarrier::complete_tx::bytes{.L2::cache_hint}.ignore_oob [dstMem], [srcMem], size, ignoreBytesLeft, ignoreBytesRight, [mbar]{, cache-policy};",
         slots: &[
             req(&["async"]),
             req(&["bulk"]),
+            opt(&["weak"]),
+            req(&["shared::cta"]),
+            req(&["global"]),
+            COMPLETE_TX,
+            HINT,
+            req(&["ignore_oob"]),
+        ],
+        kind: AsyncKind::Bulk {
+            dir: BulkDir::GlobalToShared,
+            reduce: None,
+        },
+        version: (9, 2),
+        sm: 90,
+    },
+    Row {
+        syntax: "cp.async.bulk{.weak}.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [dstMem], [srcMem], size, [mbar];",
+        slots: &[
+            req(&["async"]),
+            req(&["bulk"]),
+            opt(&["weak"]),
             req(&["shared::cluster"]),
             req(&["shared::cta"]),
             COMPLETE_TX,
@@ -370,14 +398,16 @@ const ROWS: &[Row] = &[
         sm: 90,
     },
     Row {
-        syntax: "cp.async.bulk.global.shared::cta.bulk_group{.L2::cache_hint} [dstMem], [srcMem], size{, cache-policy};",
+        syntax: "cp.async.bulk{.weak}.global.shared::cta.bulk_group{.L2::cache_hint}{.cp_mask} [dstMem], [srcMem], size{, cache-policy}{, byteMask};",
         slots: &[
             req(&["async"]),
             req(&["bulk"]),
+            opt(&["weak"]),
             req(&["global"]),
             req(&["shared::cta"]),
             req(&["bulk_group"]),
             HINT,
+            opt(&["cp_mask"]),
         ],
         kind: AsyncKind::Bulk {
             dir: BulkDir::SharedToGlobal,
@@ -744,7 +774,10 @@ const ROWS: &[Row] = &[
 /// PTX ISA version 8.0" (sm_90); ".relaxed ... introduced in PTX ISA
 /// version 8.6"; "Support for .shared::cluster ... introduced in PTX ISA
 /// version 8.0"; cp.async.bulk: ".shared::cta as destination state space
-/// is introduced in PTX ISA version 8.6"; barrier.cluster: "Support for
+/// is introduced in PTX ISA version 8.6", "Support for .cp_mask qualifier
+/// introduced in PTX ISA version 8.6" (".cp_mask qualifier requires sm_100
+/// or higher"), "Support for .weak and .relaxed semantics ... introduced
+/// in PTX ISA version 9.3"; barrier.cluster: "Support for
 /// .relaxed qualifier on barrier.cluster.arrive introduced in PTX ISA
 /// version 8.0".
 const WORDS: &[(&str, &str, (u8, u8), u16)] = &[
@@ -759,6 +792,8 @@ const WORDS: &[(&str, &str, (u8, u8), u16)] = &[
     ("mbarrier", "shared::cluster", (8, 0), 90),
     ("cp.async.mbarrier", "shared::cta", (7, 8), 0),
     ("cp.async.bulk", "shared::cta.global", (8, 6), 90),
+    ("cp.async.bulk", "cp_mask", (8, 6), 100),
+    ("cp.async.bulk", "weak", (9, 3), 90),
     ("barrier", "relaxed", (8, 0), 90),
     ("st.async", "cluster", (8, 7), 100),
 ];
@@ -786,6 +821,8 @@ impl AsyncOp {
                     min: (PtxVersion::new(8, 0), 90),
                     ty: None,
                     lanes: 1,
+                    ignore_oob: false,
+                    cp_mask: false,
                 }))
             }
             ("cp", ["async", "bulk", ..]) => "cp.async.bulk",
@@ -854,6 +891,8 @@ impl AsyncOp {
                 cache_hint: matched.contains(&"L2::cache_hint"),
                 multicast: matched.contains(&"multicast::cluster")
                     || matched.contains(&"multicast::cluster::all"),
+                ignore_oob: matched.contains(&"ignore_oob"),
+                cp_mask: matched.contains(&"cp_mask"),
                 min: (PtxVersion::new(row.version.0, row.version.1), row.sm),
                 ty: crate::types::last_type(opcode),
                 lanes: if matched.contains(&"v4") {

@@ -410,6 +410,10 @@ impl Machine<'_, '_> {
                 ins.opcode_span.clone(),
                 format!("`{}` is not run: a tensor copy reads a CUtensorMap that the host builds (cuTensorMapEncode*), which a run has no way to give", ins.opcode),
                 "docs/ENGINE.md \"cp.async.bulk\": use cp.async.bulk without .tensor, or cp.async")),
+            AsyncKind::Unrun(why) => Err(err(
+                ins.opcode_span.clone(),
+                format!("`{}` is not run: {why}", ins.opcode),
+            )),
             AsyncKind::QueryCancel => Err(err_help(
                 ins.opcode_span.clone(),
                 format!("`{}` is not run: {}", ins.opcode, a.refusal().unwrap_or_default()),

@@ -102,6 +102,9 @@ pub enum AsyncKind {
     Mapa,
     /// `getctarank{.shared::cluster}.u32/.u64 d, a`.
     Getctarank,
+    /// A valid form the engine does not run yet, with why: decoded (so
+    /// `check` passes it), a warning before a run, an error where reached.
+    Unrun(&'static str),
     /// `clusterlaunchcontrol.try_cancel.async...b128 [addr], [mbar]`
     /// (`multicast`: `.multicast::cluster::all`).
     TryCancel,
@@ -868,6 +871,22 @@ impl AsyncOp {
             // .inc, .dec, .min, .max }": the atomic of the same operation
             // and type on the destination's memory.
             let text = format!("red.{space}.{}", op.join("."));
+            // ".min, .max" on ".f16, .bf16" (global destination): valid,
+            // not run until the NaN and signed-zero rule of a
+            // floating-point min/max reduction is known.
+            if matches!(op, ["min" | "max", "f16" | "bf16"]) && space == "global" {
+                return Some(Ok(AsyncOp {
+                    kind: AsyncKind::Unrun("a .min/.max reduction of .f16/.bf16 is not run yet: the PTX ISA does not say how it treats NaNs and signed zeros, and no GPU record shows it"),
+                    cluster_space: false,
+                    cache_hint: head.contains(&"L2::cache_hint"),
+                    multicast: false,
+                    min: (PtxVersion::new(8, 0), 90),
+                    ty: None,
+                    lanes: 1,
+                    ignore_oob: false,
+                    cp_mask: false,
+                }));
+            }
             match Atomic::decode(&text, true) {
                 Ok(a) => (head.to_vec(), Some(a)),
                 Err(d) => {
@@ -969,6 +988,7 @@ impl AsyncOp {
     pub fn refusal(&self) -> Option<&'static str> {
         match self.kind {
             AsyncKind::Tensor => Some("a tensor copy reads a CUtensorMap that the host builds (cuTensorMapEncode*), which a run has no way to give"),
+            AsyncKind::Unrun(why) => Some(why),
             AsyncKind::QueryCancel => Some("its response operand is a .b128 register, and the engine has no 128-bit registers; the engine's try_cancel requests always fail (docs/ENGINE.md \"Cluster launch control\"), so a query would say `false`"),
             _ => None,
         }
@@ -979,7 +999,11 @@ impl AsyncOp {
     pub fn is_mbarrier(&self) -> bool {
         !matches!(
             self.kind,
-            AsyncKind::Mapa | AsyncKind::Getctarank | AsyncKind::Prefetch | AsyncKind::Tensor
+            AsyncKind::Mapa
+                | AsyncKind::Getctarank
+                | AsyncKind::Prefetch
+                | AsyncKind::Tensor
+                | AsyncKind::Unrun(_)
         )
     }
 }

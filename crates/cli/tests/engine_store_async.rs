@@ -487,3 +487,22 @@ fn check_knows_the_forms() {
         "{all}"
     );
 }
+
+/// The `.release` global forms (PTX ISA 8.7, sm_100): a store, and an
+/// add into a word given before the run, at once.
+#[test]
+fn release_forms_store_and_add_to_global_memory() {
+    let src = ".version 8.7\n.target sm_100a\n.address_size 64\n.visible .entry k(.param .u64 p)\n{\n.reg .b16 %h<2>;\n.reg .b32 %r<2>;\n.reg .b64 %rd<4>;\nld.param.u64 %rd1, [p];\nmov.b16 %h1, 0x12ef;\nmov.u32 %r1, 0xdeadbeef;\nst.async.release.gpu.global.u32 [%rd1], %r1;\nmov.u64 %rd2, 0xffffffff00000001;\nred.async.release.sys.global.add.u64 [%rd1+8], %rd2;\nst.async.mmio.release.sys.global.u16 [%rd1+16], %h1;\nret;\n}\n";
+    let o = run_src(
+        "rel.ptx",
+        src,
+        &["--set", "p=0x1000", "--mem", "0x1008=ffffffff00000000"],
+    );
+    // 0x00000000ffffffff + 0xffffffff00000001 wraps to 0 in 64 bits.
+    let mut want = 0xdeadbeefu32.to_le_bytes().to_vec();
+    want.extend([0; 4]);
+    want.extend([0u8; 8]);
+    want.extend([0xef, 0x12]);
+    assert_eq!(hex(&mem(&o, 0x1000, 4)), hex(&want[..4]));
+    assert_eq!(hex(&mem(&o, 0x1008, 10)), hex(&want[8..]));
+}

@@ -822,8 +822,8 @@ impl Machine<'_, '_> {
         for &(dst, mbar_at) in &targets {
             let mut i = 0;
             while i < size {
-                let skipped = i < u64::from(left)
-                    || i + u64::from(right) >= size
+                let skipped = i < left
+                    || i + right >= size
                     || byte_mask.is_some_and(|m| m >> (i % 16) & 1 == 0);
                 if skipped {
                     i += u64::from(n);

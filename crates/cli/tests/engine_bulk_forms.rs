@@ -187,3 +187,45 @@ fn cp_mask_and_ignore_oob() {
         "{stderr}"
     );
 }
+
+/// `st.bulk` (PTX ISA 8.6, sm_100): "initializes a region of shared memory
+/// starting from the location specified by destination address operand
+/// a" with `initval` 0; `size` "must be a multiple of 8" and "The only
+/// numeric value allowed for operand initval is 0" (errors otherwise).
+#[test]
+fn st_bulk_zeroes_shared_memory() {
+    let kernel = |size: &str, init: &str| {
+        format!(
+            ".version 8.6\n.target sm_100a\n.address_size 64\n.visible .entry k(.param .u64 out)\n{{\n.shared .align 8 .b8 s[32];\n.reg .pred %p<2>;\n.reg .b32 %r<4>;\n.reg .b64 %rd<8>;\nld.param.u64 %rd1, [out];\nmov.u64 %rd2, s;\nmov.u32 %r1, 0;\nmov.u32 %r2, -1;\nL1:\ncvt.u64.u32 %rd3, %r1;\nadd.s64 %rd4, %rd2, %rd3;\nst.shared.u32 [%rd4], %r2;\nadd.u32 %r1, %r1, 4;\nsetp.lt.u32 %p1, %r1, 32;\n@%p1 bra L1;\nst.bulk.weak.shared::cta [%rd2+8], {size}, {init};\nmov.u32 %r1, 0;\nL2:\ncvt.u64.u32 %rd3, %r1;\nadd.s64 %rd4, %rd2, %rd3;\nld.shared.u32 %r3, [%rd4];\nadd.s64 %rd5, %rd1, %rd3;\nst.global.u32 [%rd5], %r3;\nadd.u32 %r1, %r1, 4;\nsetp.lt.u32 %p1, %r1, 32;\n@%p1 bra L2;\nret;\n}}\n"
+        )
+    };
+    let o = run_src("bulk0.ptx", &kernel("16", "0"), &["--set", "out=0x1000"]);
+    let want: Vec<u8> = (0..32)
+        .map(|i| if (8..24).contains(&i) { 0 } else { 0xff })
+        .collect();
+    assert_eq!(hex(&mem(&o, 0x1000, 32)), hex(&want));
+    for (size, init, at, msg) in [
+        (
+            "12",
+            "0",
+            "12,",
+            "size 12: `st.bulk.weak.shared::cta` initializes a multiple of 8 bytes",
+        ),
+        ("16", "1", "1;", "initval must be the constant 0"),
+    ] {
+        let src = kernel(size, init);
+        let o = run_src("bulk0.ptx", &src, &["--set", "out=0x1000"]);
+        let (_, stderr) = text(&o);
+        let line = src.lines().position(|l| l.starts_with("st.bulk")).unwrap();
+        let col = src.lines().nth(line).unwrap().find(at).unwrap() + 1;
+        assert_eq!(o.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains(&format!("bulk0.ptx:{}:{col}: error: {msg}", line + 1))
+                || stderr.contains(&format!(
+                    "bulk0.ptx:{}:{col}: error: `st.bulk.weak.shared::cta`: {msg}",
+                    line + 1
+                )),
+            "{stderr}"
+        );
+    }
+}

@@ -51,7 +51,6 @@ fn cccl_forms_decode_for_run() {
                 "several GPUs",
                 "CUtensorMap",
                 "a .min/.max reduction of .f16/.bf16",
-                "st.bulk (sm_100)"
             ]
             .iter()
             .any(|why| l.contains(why)),

@@ -1117,6 +1117,77 @@ impl Machine<'_, '_> {
         Ok(())
     }
 
+    /// `st.bulk{.weak}{.shared::cta} [a], size, initval` (PTX ISA 8.6,
+    /// sm_100): "initializes a region of shared memory starting from the
+    /// location specified by destination address operand a". "size must
+    /// be a multiple of 8. If the value is not a multiple of 8, then the
+    /// behavior is undefined. The maximum value of size operand can be
+    /// 16777216"; "The only numeric value allowed for operand initval is
+    /// 0"; "If the address specified by a does not fall within the address
+    /// window of .shared state space then the behavior is undefined" (each
+    /// an error here). "Support for size operand with 32-bit length is
+    /// introduced in PTX ISA version 9.0": a 32-bit register before that
+    /// is an error.
+    pub(crate) fn st_bulk(&mut self, ins: &Instr) -> Result<Flow, RunError> {
+        let ops = &ins.operands;
+        if ops.len() != 3 {
+            return Err(err(
+                ins.opcode_span.clone(),
+                format!("`{}` takes `[a], size, initval`", ins.opcode),
+            ));
+        }
+        let (addr, aty) = self.address(&ops[0])?;
+        let size_ty = match &ops[1].kind {
+            OperandKind::Name(n) => self
+                .find(n)
+                .map(|i| self.regs[i].ty)
+                .filter(|t| t.bits() == 32)
+                .map_or(PtxType::U64, |_| PtxType::U32),
+            _ => PtxType::U64,
+        };
+        if size_ty == PtxType::U32 && self.version < PtxVersion::new(9, 0) {
+            return Err(err(
+                ops[1].span.clone(),
+                format!(
+                    "a 32-bit size for `{}` needs PTX ISA 9.0; this code is PTX {}",
+                    ins.opcode, self.version
+                ),
+            ));
+        }
+        let size = self.read(&ops[1], size_ty)?;
+        if !size.is_multiple_of(8) || size > 16_777_216 {
+            return Err(err(
+                ops[1].span.clone(),
+                format!(
+                    "size {size}: `{}` initializes a multiple of 8 bytes, at most 16777216",
+                    ins.opcode
+                ),
+            ));
+        }
+        if !matches!(ops[2].kind, OperandKind::Imm(_)) || self.read(&ops[2], PtxType::U64)? != 0 {
+            return Err(err(
+                ops[2].span.clone(),
+                format!("`{}`: initval must be the constant 0 (\"The only numeric value allowed for operand initval is 0\")", ins.opcode),
+            ));
+        }
+        if self.region(addr) != Some(Region::Shared) || self.shared_target(addr).0.is_some() {
+            return Err(err(
+                ops[0].span.clone(),
+                format!(
+                    "`{}`: {addr:#x} is not in this CTA's shared memory",
+                    ins.opcode
+                ),
+            ));
+        }
+        let sp = Some(Space::Shared);
+        for i in (0..size).step_by(8) {
+            let at = addr.wrapping_add(i);
+            self.mem_in_mut(sp, at).write(at, 8, 0);
+        }
+        self.trace(ins, &[(addr, aty), (size, size_ty)], None);
+        Ok(Flow::Next)
+    }
+
     /// Completes the phase of `barrier.cluster` where every thread of the
     /// cluster (of each of its CTAs) that has not exited arrived in it;
     /// the threads that wait at `barrier.cluster.wait` then run on.

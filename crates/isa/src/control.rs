@@ -122,6 +122,9 @@ pub enum Control {
     Matrix(crate::matrix::Matrix),
     /// `multimem.*`, `tensormap.*`: refused where reached, with why.
     Refused(Refused),
+    /// `st.bulk{.weak}{.shared::cta} [a], size, initval` (PTX ISA 9.7.9.13:
+    /// "Introduced in PTX ISA version 8.6", "Requires sm_100 or higher").
+    StBulk,
     /// `stacksave.type d`, `stackrestore.type a`, `alloca.type ptr,
     /// size{, immAlign}` (PTX ISA 9.7.17, "Introduced in PTX ISA version
     /// 7.3", "requires sm_52 or higher"; the engine's
@@ -146,9 +149,6 @@ pub enum Refused {
     /// `tensormap.replace`, `tensormap.cp_fenceproxy`: a tensor map the
     /// host builds.
     Tensormap,
-    /// `st.bulk{.weak}{.shared::cta} [a], size, initval` (PTX ISA 8.6,
-    /// sm_100): not run yet.
-    StBulk,
 }
 
 impl Refused {
@@ -157,7 +157,6 @@ impl Refused {
         match self {
             Refused::Multimem => "a multimem address names the same memory on several GPUs (a CUDA multicast object the host creates, cuMulticastCreate); a run has one device and no such address",
             Refused::Tensormap => "it reads or rewrites a CUtensorMap, the opaque 128-byte tensor map the host builds (cuTensorMapEncodeTiled), whose layout NVIDIA does not publish",
-            Refused::StBulk => "st.bulk (sm_100) is not run by the engine yet; zero the memory with st.shared",
         }
     }
 }
@@ -653,7 +652,16 @@ impl Control {
             // Valid PTX the engine cannot run, with why.
             ("multimem", _) => Control::Refused(Refused::Multimem),
             ("tensormap", _) => Control::Refused(Refused::Tensormap),
-            ("st", ["bulk", ..]) => Control::Refused(Refused::StBulk),
+            // "st.bulk{.weak}{.shared::cta} [a], size, initval".
+            ("st", ["bulk", rest @ ..]) => match rest {
+                [] | ["weak"] | ["shared::cta"] | ["weak", "shared::cta"] => Control::StBulk,
+                _ => {
+                    return Some(Err(Diagnostic::error(
+                        0..opcode.len(),
+                        format!("`{opcode}`: expected `st.bulk{{.weak}}{{.shared::cta}}`"),
+                    )))
+                }
+            },
             // ".type = { .u32, .u64 }" (stacksave, stackrestore, alloca).
             (r @ ("stacksave" | "stackrestore" | "alloca"), rest) => {
                 let op = match r {

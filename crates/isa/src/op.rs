@@ -275,6 +275,7 @@ impl Op {
             Op::Int(i) => Some(i.requires()),
             Op::Control(Control::Async(a)) => Some(a.requires()),
             Op::Control(Control::Stack { op, .. }) => Some(op.requires()),
+            Op::Control(Control::StBulk) => Some((PtxVersion::new(8, 6), Target::sm(100))),
             _ => None,
         }
     }
@@ -299,6 +300,7 @@ impl Op {
             Op::Int(i) => needs(i.requires()),
             Op::Control(Control::Async(a)) => needs(a.requires()),
             Op::Control(Control::Stack { op, .. }) => needs(op.requires()),
+            Op::Control(Control::StBulk) => needs((PtxVersion::new(8, 6), Target::sm(100))),
             Op::Control(Control::Matrix(m)) => m.validate(opcode, version, target),
             _ => Vec::new(),
         }

@@ -231,6 +231,7 @@ atom.acquire.gpu.global.cas.b32 %r1, [%rd1], %r2, %r3;
 redux.sync.min.u32 %r1, %r2, 0xffffffff;
 cvt.rn.satfinite.e4m3x2.f32 %rs1, %r1, %r2;
 nanosleep.u32 20;
+st.bulk.weak.shared::cta [%r1], 64, 0;
 ret;
 }
 "#;

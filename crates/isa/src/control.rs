@@ -787,6 +787,45 @@ mod tests {
     }
 
     #[test]
+    fn stack_bulk_and_refused_instructions() {
+        use crate::target::{PtxVersion, Target};
+        assert_eq!(
+            op("alloca.u32"),
+            Op::Control(Control::Stack {
+                op: StackOp::Alloca,
+                ty: PtxType::U32
+            })
+        );
+        assert_eq!(
+            op("stackrestore.u64").requires(),
+            Some((PtxVersion::new(7, 3), Target::sm(52)))
+        );
+        assert!(matches!(op("stacksave.b32"), Op::Unsupported(Some(_))));
+        assert_eq!(op("st.bulk.weak.shared::cta"), Op::Control(Control::StBulk));
+        assert_eq!(
+            op("st.bulk").requires(),
+            Some((PtxVersion::new(8, 6), Target::sm(100)))
+        );
+        assert!(matches!(
+            op("st.bulk.shared::cluster"),
+            Op::Unsupported(Some(_))
+        ));
+        for (t, why) in [
+            ("multimem.st.relaxed.gpu.b32", "several GPUs"),
+            (
+                "tensormap.replace.tile.global_address.global.b1024.b64",
+                "CUtensorMap",
+            ),
+        ] {
+            let o = op(t);
+            assert!(
+                !o.runs() && o.refusal().is_some_and(|r| r.contains(why)),
+                "{t}"
+            );
+        }
+    }
+
+    #[test]
     fn control_and_warp_instructions() {
         assert_eq!(op("exit"), Op::Control(Control::Exit));
         assert_eq!(op("ret"), Op::Ret);

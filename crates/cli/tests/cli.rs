@@ -1348,7 +1348,15 @@ const RUN_SNIPPETS: &[(&str, &str, &str)] = &[
     ("mbarrier", ".shared .align 8 .b64 b;\n.reg .b64 s;\n.reg .pred p;\nmbarrier.init.shared.b64 [b], 1;\nmbarrier.arrive.shared.b64 s, [b];\nmbarrier.test_wait.shared.b64 p, [b], s;\n", "s = 0x0000000000100000  b64\np = 0x1  pred true\nmem[0x10000000..0x10000008] = 01 00 10 00 00 00 00 c0\n"),
     // A cluster of one CTA: rank 0, the same address.
     ("mapa", ".shared .b32 x;\n.reg .u32 a, d;\nmov.u32 a, x;\nmapa.shared::cluster.u32 d, a, 0;\n", "a = 0x10000000  u32 268435456\nd = 0x10000000  u32 268435456\n"),
-    ("getctarank", ".shared .b32 x;\n.reg .u32 a, d;\nmov.u32 a, x;\nmov.u32 d, 7;\ngetctarank.shared::cluster.u32 d, a;\n", "a = 0x10000000  u32 268435456\nd = 0x00000000  u32 0\n"),
+    ("getctarank", ".shared .b32 x;\n.reg .u32 a, d;\nmov.u32 a, x;\nmov.u32 d, 7;\ngetctarank.shared::cluster.u32 d, a;\n", "a = 0x10000000  u32 268435456\nd = 0x00000000  u32 0\n"),    // The stack starts at 0x7000_0000 (docs/ENGINE.md "The stack"): 12
+    // bytes aligned to 8 below it; a restore brings the pointer back.
+    ("alloca", ".reg .u32 p;\nalloca.u32 p, 12;\n", "p = 0x6ffffff0  u32 1879048176\n"),
+    ("stacksave", ".reg .u64 s;\nstacksave.u64 s;\n", "s = 0x0000000070000000  u64 1879048192\n"),
+    ("stackrestore", ".reg .u64 s, p;\nstacksave.u64 s;\nalloca.u64 p, 8;\nstackrestore.u64 s;\nstacksave.u64 p;\n", "s = 0x0000000070000000  u64 1879048192\np = 0x0000000070000000  u64 1879048192\n"),
+    // A failed request: 16 zero bytes; the mbarrier (engine encoding,
+    // docs/ENGINE.md "mbarrier") with 1 of 1 arrivals pending and
+    // tx-count -16: 0x5ffff00000100001.
+    ("clusterlaunchcontrol", ".shared .align 16 .b8 r[16];\n.shared .align 8 .b64 m;\nmbarrier.init.shared.b64 [m], 1;\nclusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.b128 [r], [m];\n", "mem[0x10000000..0x10000010] = 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00\nmem[0x10000100..0x10000108] = 01 00 10 00 00 f0 ff 5f\n"),
 ];
 
 /// `ptxfp run` on standard input.

@@ -538,11 +538,28 @@ fn special_register_type(n: &str, version: PtxVersion) -> Option<PtxType> {
             PtxType::U32
         });
     }
+    // PTX ISA §10.12-§10.17 (sm_90): "%clusterid ... .reg .v4 .u32", and
+    // the same for %nclusterid, %cluster_ctaid, %cluster_nctaid.
+    if [
+        "%clusterid",
+        "%nclusterid",
+        "%cluster_ctaid",
+        "%cluster_nctaid",
+    ]
+    .into_iter()
+    .any(|b| n == b || dims(b))
+    {
+        return Some(PtxType::U32);
+    }
     match n {
         "%laneid" | "%warpid" | "%nwarpid" | "%smid" | "%nsmid" | "%clock" | "%lanemask_eq"
         | "%lanemask_le" | "%lanemask_lt" | "%lanemask_ge" | "%lanemask_gt"
-        | "%dynamic_smem_size" | "WARP_SZ" => Some(PtxType::U32),
+        | "%dynamic_smem_size" | "WARP_SZ" | "%cluster_ctarank" | "%cluster_nctarank"
+        | "%globaltimer_lo" | "%globaltimer_hi" | "%total_smem_size" | "%aggr_smem_size" => {
+            Some(PtxType::U32)
+        }
         "%clock64" | "%gridid" | "%globaltimer" => Some(PtxType::U64),
+        "%is_explicit_cluster" => Some(PtxType::Pred),
         _ => None,
     }
 }

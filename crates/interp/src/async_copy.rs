@@ -380,6 +380,10 @@ impl Machine<'_, '_> {
                 self.bulk(ins, &a, dir, reduce)?;
                 Ok(Flow::Next)
             }
+            AsyncKind::Store { red, mbar } => {
+                self.store_async(ins, &a, red, mbar)?;
+                Ok(Flow::Next)
+            }
             AsyncKind::Prefetch => {
                 let want = 2 + usize::from(a.cache_hint);
                 count(want, if a.cache_hint { "[srcMem], size, cache-policy" } else { "[srcMem], size" })?;
@@ -406,6 +410,20 @@ impl Machine<'_, '_> {
                 ins.opcode_span.clone(),
                 format!("`{}` is not run: a tensor copy reads a CUtensorMap that the host builds (cuTensorMapEncode*), which a run has no way to give", ins.opcode),
                 "docs/ENGINE.md \"cp.async.bulk\": use cp.async.bulk without .tensor, or cp.async")),
+            AsyncKind::Unrun(why) => Err(err(
+                ins.opcode_span.clone(),
+                format!("`{}` is not run: {why}", ins.opcode),
+            )),
+            AsyncKind::QueryCancel => Err(err_help(
+                ins.opcode_span.clone(),
+                format!("`{}` is not run: {}", ins.opcode, a.refusal().unwrap_or_default()),
+                "docs/ENGINE.md \"Cluster launch control\"",
+            )),
+            AsyncKind::TryCancel => {
+                count(2, "[addr], [mbar]")?;
+                self.try_cancel(ins, &a)?;
+                Ok(Flow::Next)
+            }
             AsyncKind::ClusterArrive => {
                 count(0, "")?;
                 // barrier.cluster.arrive: "marks the arrival of the executing
@@ -667,23 +685,75 @@ impl Machine<'_, '_> {
     ) -> Result<(), RunError> {
         let ops = &ins.operands;
         let mbar = dir != BulkDir::SharedToGlobal;
-        let want = 3 + usize::from(mbar) + usize::from(a.multicast) + usize::from(a.cache_hint);
+        // `.ignore_oob`: `ignoreBytesLeft, ignoreBytesRight` after `size`;
+        // `.cp_mask`: `byteMask` last.
+        let oob = if a.ignore_oob { 2 } else { 0 };
+        let want = 3
+            + oob
+            + usize::from(mbar)
+            + usize::from(a.multicast)
+            + usize::from(a.cache_hint)
+            + usize::from(a.cp_mask);
         if ops.len() != want {
             return Err(err(
                 ins.opcode_span.clone(),
                 format!(
-                    "`{}` takes `[dstMem], [srcMem], size{}{}{}`",
+                    "`{}` takes `[dstMem], [srcMem], size{}{}{}{}{}`",
                     ins.opcode,
+                    if a.ignore_oob {
+                        ", ignoreBytesLeft, ignoreBytesRight"
+                    } else {
+                        ""
+                    },
                     if mbar { ", [mbar]" } else { "" },
                     if a.multicast { ", ctaMask" } else { "" },
-                    if a.cache_hint { ", cache-policy" } else { "" }
+                    if a.cache_hint { ", cache-policy" } else { "" },
+                    if a.cp_mask { ", byteMask" } else { "" }
                 ),
             ));
         }
+        let mbar_i = 3 + oob;
+        let policy_i = ops.len() - 1 - usize::from(a.cp_mask);
         let (dst, dty) = self.address(&ops[0])?;
         let (src, sty) = self.address(&ops[1])?;
         let size = self.read(&ops[2], PtxType::U32)?;
         self.bulk_checks(ins, &[(&ops[0], dst), (&ops[1], src)], &ops[2], size)?;
+        // ".ignore_oob specifies that up to 15 bytes at the beginning or
+        // ending of [srcMem .. srcMem+size) may be out-of-bounds of a global
+        // memory allocation, and the value of the corresponding bytes in
+        // destination shared memory [dstMem .. dstMem+size) is
+        // indeterminate"; "The only valid values for ignoreBytesLeft and
+        // ignoreBytesRight are [0..15]". The engine reads none of those
+        // source bytes and leaves those destination bytes as they were
+        // (docs/ENGINE.md "cp.async.bulk").
+        let (left, right) = if a.ignore_oob {
+            let mut lr = [0; 2];
+            for (k, o) in ops[3..5].iter().enumerate() {
+                let v = self.read(o, PtxType::U32)?;
+                if v > 15 {
+                    return Err(err(
+                        o.span.clone(),
+                        format!(
+                            "{} {v}: `{}` ignores 0 to 15 bytes at each end",
+                            ["ignoreBytesLeft", "ignoreBytesRight"][k],
+                            ins.opcode
+                        ),
+                    ));
+                }
+                lr[k] = v;
+            }
+            (lr[0], lr[1])
+        } else {
+            (0, 0)
+        };
+        // ".cp_mask ... The i-th bit in the 16-bit wide byteMask operand
+        // specifies whether the i-th byte of each 16-byte wide chunk of
+        // source data is copied to the destination."
+        let byte_mask = if a.cp_mask {
+            Some(self.read(&ops[ops.len() - 1], PtxType::B16)?)
+        } else {
+            None
+        };
         let (from, to) = match dir {
             BulkDir::GlobalToShared => (Space::Global, Space::Shared),
             BulkDir::SharedToShared => (Space::Shared, Space::Shared),
@@ -700,8 +770,8 @@ impl Machine<'_, '_> {
         }
         let mut srcs = vec![(dst, dty), (src, sty), (size, PtxType::U32)];
         let mbar_at = if mbar {
-            let (m, mty) = self.mbar_addr(ins, &ops[3])?;
-            self.mbar_get(ins, &ops[3], m)?;
+            let (m, mty) = self.mbar_addr(ins, &ops[mbar_i])?;
+            self.mbar_get(ins, &ops[mbar_i], m)?;
             srcs.push((m, mty));
             Some(m)
         } else {
@@ -716,12 +786,12 @@ impl Machine<'_, '_> {
             // %ctaid of the destination CTA" (its %cluster_ctarank); "The
             // mbarrier signal is also multicast to the same CTA-relative
             // offset as mbar in the shared memory of the destination CTA".
-            let mask = self.read(&ops[4], PtxType::B16)?;
+            let mask = self.read(&ops[mbar_i + 1], PtxType::B16)?;
             srcs.push((mask, PtxType::B16));
             let n = self.eng.cluster.size();
             if mask >> n != 0 {
                 return Err(err(
-                    ops[4].span.clone(),
+                    ops[mbar_i + 1].span.clone(),
                     format!("ctaMask {mask:#06x} names CTA ranks past the cluster's {n} CTA(s) (ranks 0 to {}; docs/ENGINE.md \"Clusters\")", n - 1),
                 ));
             }
@@ -738,12 +808,12 @@ impl Machine<'_, '_> {
                 .collect();
             for (_, m) in &targets {
                 if let Some(m) = m {
-                    self.mbar_get(ins, &ops[3], *m)?;
+                    self.mbar_get(ins, &ops[mbar_i], *m)?;
                 }
             }
         }
         if a.cache_hint {
-            srcs.push((self.read(&ops[ops.len() - 1], PtxType::B64)?, PtxType::B64));
+            srcs.push((self.read(&ops[policy_i], PtxType::B64)?, PtxType::B64));
         }
         // Element by element: bytes for a copy, the reduction's type for
         // cp.reduce ("each data element ... is combined with the element at
@@ -752,6 +822,13 @@ impl Machine<'_, '_> {
         for &(dst, mbar_at) in &targets {
             let mut i = 0;
             while i < size {
+                let skipped = i < left
+                    || i + right >= size
+                    || byte_mask.is_some_and(|m| m >> (i % 16) & 1 == 0);
+                if skipped {
+                    i += u64::from(n);
+                    continue;
+                }
                 let s = src.wrapping_add(i);
                 let v = match self.mem_in(Some(from), s).read(s, n) {
                     Ok(v) => v,
@@ -792,13 +869,323 @@ impl Machine<'_, '_> {
                 i += u64::from(n);
             }
             if let Some(m) = mbar_at {
-                let mut o = self.mbar_get(ins, &ops[3], m)?;
+                let mut o = self.mbar_get(ins, &ops[mbar_i], m)?;
                 o.tx = self.tx_add(ins, &ops[2], o.tx, -(size as i64))?;
                 self.mbar_update(m, o);
             }
         }
         self.trace(ins, &srcs, None);
         Ok(())
+    }
+
+    /// `st.async` and `red.async` (PTX ISA 9.7.9.12, 9.7.13.7): "a
+    /// non-blocking instruction which initiates an asynchronous store
+    /// operation that stores the value specified by source operand b to the
+    /// destination memory location specified by operand a" (`red.async`:
+    /// "an asynchronous reduction operation specified by .op, with the
+    /// operand b and the value at the destination"). The engine performs
+    /// the store (or the atomic's read-modify-write) when the instruction
+    /// runs, and for the `.mbarrier::complete_tx::bytes` forms, "upon
+    /// completion of the asynchronous operation, a complete-tx operation
+    /// will be performed on the mbarrier object specified by the operand
+    /// mbar, with completeCount argument equal to the amount of data stored
+    /// in bytes", at once after it: one of the orders a GPU may show.
+    fn store_async(
+        &mut self,
+        ins: &Instr,
+        a: &AsyncOp,
+        red: Option<ptxfp_isa::control::Atomic>,
+        mbar: bool,
+    ) -> Result<(), RunError> {
+        let ops = &ins.operands;
+        let form = if mbar { "[a], b, [mbar]" } else { "[a], b" };
+        if ops.len() != 2 + usize::from(mbar) {
+            return Err(err(
+                ins.opcode_span.clone(),
+                format!("`{}` takes `{form}`", ins.opcode),
+            ));
+        }
+        let Some(ty) = a.ty else {
+            return Err(err_help(
+                ins.opcode_span.clone(),
+                format!(
+                    "`{}`: the engine has no 128-bit (`.b128`) registers",
+                    ins.opcode
+                ),
+                "store two .b64 halves with `.v2.b64` instead",
+            ));
+        };
+        let elems: Vec<&Operand> = match (&ops[1].kind, usize::from(a.lanes)) {
+            (OperandKind::Vector(v), l) if v.len() == l && l > 1 => v.iter().collect(),
+            (_, 1) => vec![&ops[1]],
+            (_, l) => {
+                return Err(err(
+                    ops[1].span.clone(),
+                    format!("`{}` needs a {{...}} vector of {l} registers", ins.opcode),
+                ))
+            }
+        };
+        let (addr, aty) = self.address(&ops[0])?;
+        let bits = ty.bits();
+        let n = bits.div_ceil(8);
+        let size = u64::from(n) * elems.len() as u64;
+        let mut srcs = vec![(addr, aty)];
+        let space = if mbar {
+            // "The number of CTAs within the cluster is strictly greater
+            // than one; %cluster_nctarank > 1 is true. Otherwise, the
+            // behavior is undefined" (st.async; red.async asks for a CTA
+            // other than the executing one's, which needs two as well).
+            let n_ctas = self.eng.cluster.size();
+            if n_ctas < 2 {
+                return Err(err_help(
+                    ins.opcode_span.clone(),
+                    format!("`{}` needs a cluster of more than one CTA (%cluster_nctarank is {n_ctas}): the PTX ISA leaves it undefined otherwise", ins.opcode),
+                    "launch clusters with --cluster N (N > 1), or .reqnctapercluster",
+                ));
+            }
+            // "The shared memory addresses of destination operand a and
+            // the mbarrier object mbar belong to the same CTA" within the
+            // executing thread's cluster: addresses in the cluster's
+            // shared windows (docs/ENGINE.md "Clusters").
+            if self.region(addr) != Some(Region::Shared) {
+                return Err(err(
+                    ops[0].span.clone(),
+                    format!("`{}`: {addr:#x} is not a shared-memory address of a CTA of the cluster (.shared::cluster)", ins.opcode),
+                ));
+            }
+            let (m, mty) = self.mbar_addr(ins, &ops[2])?;
+            self.mbar_get(ins, &ops[2], m)?;
+            let me = self.eng.cluster.rank;
+            let rank = |x: u64| self.shared_target(x).0.unwrap_or(me);
+            let (ra, rm) = (rank(addr), rank(m));
+            if ra != rm {
+                return Err(err(
+                    ops[2].span.clone(),
+                    format!("`{}` stores into the CTA of rank {ra} but signals the mbarrier at {m:#x} in the CTA of rank {rm}: a and mbar must belong to the same CTA", ins.opcode),
+                ));
+            }
+            // red.async: "The CTA to which they belong is different from
+            // the CTA of the executing thread, but must be within the same
+            // cluster. Otherwise, the behavior is undefined."
+            if red.is_some() && ra == me {
+                return Err(err_help(
+                    ops[0].span.clone(),
+                    format!("`{}` reduces into the executing thread's own CTA (rank {me}): red.async's destination must be in another CTA of the cluster", ins.opcode),
+                    "map the address to a peer CTA with `mapa`, or use red.shared for the CTA's own memory",
+                ));
+            }
+            srcs.push((m, mty));
+            Some(Space::Shared)
+        } else {
+            // The `.release` forms: "If the generic address specified does
+            // not fall within the address window of .global state space,
+            // the behavior is undefined."
+            if self.region(addr).is_some() {
+                return Err(err(
+                    ops[0].span.clone(),
+                    format!("`{}`: {addr:#x} is not a global-memory address; this form stores to .global memory", ins.opcode),
+                ));
+            }
+            Some(Space::Global)
+        };
+        // cccl's st_async: "Alignment of addr must be a multiple of vector
+        // size"; red.async, as atom, the size of its type.
+        if !addr.is_multiple_of(size) {
+            self.memory_problem(
+                Diagnostic::error(
+                    ops[0].span.clone(),
+                    format!("misaligned access: `{}` stores {size} bytes at {addr:#x}, which is not a multiple of {size}", ins.opcode),
+                ),
+                ", accessing the bytes at that address",
+            )?;
+        }
+        let mut stored = Vec::new();
+        for (i, e) in elems.iter().enumerate() {
+            let v = self.read(e, ty)? & mask(bits);
+            srcs.push((v, ty));
+            let at = addr.wrapping_add(u64::from(n) * i as u64);
+            let new = match red {
+                None => v,
+                Some(r) => {
+                    let old = match self.mem_in(space, at).read(at, n) {
+                        Ok(v) => v,
+                        Err(bad) => {
+                            self.memory_problem(
+                                Diagnostic::error(
+                                    ops[0].span.clone(),
+                                    format!("`{}` reads {n} bytes at {at:#x}, but memory at {bad:#x} was never given or written", ins.opcode),
+                                )
+                                .with_help("write the destination (in its own CTA) before other CTAs reduce into it"),
+                                ", reading zeros",
+                            )?;
+                            0
+                        }
+                    };
+                    self.atom_update(r.update, old, &[v], bits)
+                }
+            };
+            self.mem_in_mut(space, at).write(at, n, new);
+            stored.push(new);
+        }
+        if mbar {
+            let (m, _) = self.address(&ops[2])?;
+            let mut o = self.mbar_get(ins, &ops[2], m)?;
+            o.tx = self.tx_add(ins, &ops[2], o.tx, -(size as i64))?;
+            self.mbar_update(m, o);
+        }
+        self.trace_with(ins, &srcs, None, |step| {
+            step.access = Some(Access {
+                store: true,
+                ty,
+                values: stored,
+            })
+        });
+        Ok(())
+    }
+
+    /// `clusterlaunchcontrol.try_cancel.async{.shared::cta}
+    /// .mbarrier::complete_tx::bytes{.multicast::cluster::all}.b128 [addr],
+    /// [mbar]` (PTX ISA 8.6, sm_100): "requests atomically cancelling the
+    /// launch of a cluster that has not started running yet. It
+    /// asynchronously writes an opaque response to shared memory
+    /// indicating whether the operation succeeded or failed". The engine's
+    /// request always fails (docs/ENGINE.md "Cluster launch control"): its
+    /// response is 16 zero bytes, written when the instruction runs, then
+    /// "complete-tx operation, with completeCount argument equal to amount
+    /// of data stored in bytes" (16) on `mbar`; with
+    /// `.multicast::cluster::all` "to the corresponding local shared memory
+    /// addr of each CTA in the requesting cluster", each signalled "via a
+    /// complete-tx operation to the mbarrier object on the shared memory of
+    /// that CTA".
+    fn try_cancel(&mut self, ins: &Instr, a: &AsyncOp) -> Result<(), RunError> {
+        let ops = &ins.operands;
+        let (addr, aty) = self.address(&ops[0])?;
+        // "Operand addr specifies the naturally aligned address of the
+        // 16-byte wide shared memory location"; "The result is undefined if
+        // any of address operands do not fall within the address window
+        // of .shared::cta."
+        if self.region(addr) != Some(Region::Shared) || self.shared_target(addr).0.is_some() {
+            return Err(err(
+                ops[0].span.clone(),
+                format!(
+                    "`{}`: {addr:#x} is not in this CTA's shared memory (.shared::cta)",
+                    ins.opcode
+                ),
+            ));
+        }
+        if !addr.is_multiple_of(16) {
+            return Err(err(
+                ops[0].span.clone(),
+                format!(
+                    "`{}`: the response at {addr:#x} is not 16-byte aligned",
+                    ins.opcode
+                ),
+            ));
+        }
+        let (m, mty) = self.mbar_addr(ins, &ops[1])?;
+        if self.shared_target(m).0.is_some() {
+            return Err(err(
+                ops[1].span.clone(),
+                format!("`{}`: the mbarrier at {m:#x} is not in this CTA's shared memory (.shared::cta)", ins.opcode),
+            ));
+        }
+        let (addr, m) = (self.shared_target(addr).1, self.shared_target(m).1);
+        let targets: Vec<(u64, u64)> = if a.multicast {
+            (0..self.eng.cluster.size())
+                .map(|r| {
+                    (
+                        self.eng.cluster.cluster_address(r, addr),
+                        self.eng.cluster.cluster_address(r, m),
+                    )
+                })
+                .collect()
+        } else {
+            vec![(addr, m)]
+        };
+        for &(_, m) in &targets {
+            self.mbar_get(ins, &ops[1], m)?;
+        }
+        for (d, m) in targets {
+            let sp = Some(Space::Shared);
+            self.mem_in_mut(sp, d).write(d, 8, 0);
+            self.mem_in_mut(sp, d + 8).write(d + 8, 8, 0);
+            let mut o = self.mbar_get(ins, &ops[1], m)?;
+            o.tx = self.tx_add(ins, &ops[1], o.tx, -16)?;
+            self.mbar_update(m, o);
+        }
+        self.trace(ins, &[(addr, aty), (m, mty)], None);
+        Ok(())
+    }
+
+    /// `st.bulk{.weak}{.shared::cta} [a], size, initval` (PTX ISA 8.6,
+    /// sm_100): "initializes a region of shared memory starting from the
+    /// location specified by destination address operand a". "size must
+    /// be a multiple of 8. If the value is not a multiple of 8, then the
+    /// behavior is undefined. The maximum value of size operand can be
+    /// 16777216"; "The only numeric value allowed for operand initval is
+    /// 0"; "If the address specified by a does not fall within the address
+    /// window of .shared state space then the behavior is undefined" (each
+    /// an error here). "Support for size operand with 32-bit length is
+    /// introduced in PTX ISA version 9.0": a 32-bit register before that
+    /// is an error.
+    pub(crate) fn st_bulk(&mut self, ins: &Instr) -> Result<Flow, RunError> {
+        let ops = &ins.operands;
+        if ops.len() != 3 {
+            return Err(err(
+                ins.opcode_span.clone(),
+                format!("`{}` takes `[a], size, initval`", ins.opcode),
+            ));
+        }
+        let (addr, aty) = self.address(&ops[0])?;
+        let size_ty = match &ops[1].kind {
+            OperandKind::Name(n) => self
+                .find(n)
+                .map(|i| self.regs[i].ty)
+                .filter(|t| t.bits() == 32)
+                .map_or(PtxType::U64, |_| PtxType::U32),
+            _ => PtxType::U64,
+        };
+        if size_ty == PtxType::U32 && self.version < PtxVersion::new(9, 0) {
+            return Err(err(
+                ops[1].span.clone(),
+                format!(
+                    "a 32-bit size for `{}` needs PTX ISA 9.0; this code is PTX {}",
+                    ins.opcode, self.version
+                ),
+            ));
+        }
+        let size = self.read(&ops[1], size_ty)?;
+        if !size.is_multiple_of(8) || size > 16_777_216 {
+            return Err(err(
+                ops[1].span.clone(),
+                format!(
+                    "size {size}: `{}` initializes a multiple of 8 bytes, at most 16777216",
+                    ins.opcode
+                ),
+            ));
+        }
+        if !matches!(ops[2].kind, OperandKind::Imm(_)) || self.read(&ops[2], PtxType::U64)? != 0 {
+            return Err(err(
+                ops[2].span.clone(),
+                format!("`{}`: initval must be the constant 0 (\"The only numeric value allowed for operand initval is 0\")", ins.opcode),
+            ));
+        }
+        if self.region(addr) != Some(Region::Shared) || self.shared_target(addr).0.is_some() {
+            return Err(err(
+                ops[0].span.clone(),
+                format!(
+                    "`{}`: {addr:#x} is not in this CTA's shared memory",
+                    ins.opcode
+                ),
+            ));
+        }
+        let sp = Some(Space::Shared);
+        for i in (0..size).step_by(8) {
+            let at = addr.wrapping_add(i);
+            self.mem_in_mut(sp, at).write(at, 8, 0);
+        }
+        self.trace(ins, &[(addr, aty), (size, size_ty)], None);
+        Ok(Flow::Next)
     }
 
     /// Completes the phase of `barrier.cluster` where every thread of the

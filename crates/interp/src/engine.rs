@@ -196,6 +196,10 @@ pub(crate) struct Frame {
     at: usize,
     /// The caller's [`Thread::depth`].
     depth: usize,
+    /// The caller's stack pointer: `ret` frees what the callee allocated
+    /// (PTX ISA `alloca`: "automatically deallocated when the function
+    /// exits").
+    sp: u64,
 }
 
 /// Where the `.local` variables of calls below the first of a function
@@ -253,6 +257,15 @@ pub(crate) struct Thread {
     /// call stack (0: the first): where that function's `.local`
     /// variables are ([`frame_address`]).
     pub(crate) depth: usize,
+    /// Its stack pointer (`alloca`, `stacksave`; crate::stack).
+    pub(crate) sp: u64,
+}
+
+impl Thread {
+    /// The stack pointer when its current function began.
+    pub(crate) fn frame_sp(&self) -> u64 {
+        self.frames.last().map_or(crate::stack::STACK_TOP, |f| f.sp)
+    }
 }
 
 /// Statements whose [`FastOp`] is kept (a direct-mapped cache by
@@ -480,6 +493,12 @@ impl Machine<'_, '_> {
         if (FRAME_BASE..FRAME_BASE + MAX_CALL_DEPTH as u64 * FRAME_STRIDE).contains(&addr) {
             return Some(Region::Local);
         }
+        // The threads' stacks (`alloca`, crate::stack).
+        if (crate::stack::STACK_TOP - crate::stack::STACK_SIZE..crate::stack::STACK_TOP)
+            .contains(&addr)
+        {
+            return Some(Region::Local);
+        }
         if self.eng.cluster.window(addr).is_some() {
             return Some(Region::Shared);
         }
@@ -632,6 +651,7 @@ impl Machine<'_, '_> {
                 red: None,
                 cc: false,
                 depth: 0,
+                sp: crate::stack::STACK_TOP,
             })
             .collect();
         for lane in 0..n {
@@ -2230,6 +2250,7 @@ impl Machine<'_, '_> {
         }
         let end = self.eng.threads[lane].end;
         let caller_depth = std::mem::replace(&mut self.eng.threads[lane].depth, depth);
+        let sp = self.eng.threads[lane].sp;
         self.eng.threads[lane].frames.push(Frame {
             ret_pc: pc + 1,
             end,
@@ -2241,6 +2262,7 @@ impl Machine<'_, '_> {
             saved_mem,
             at: pc,
             depth: caller_depth,
+            sp,
         });
         let (first, end) = self.eng.bodies.get(&f.scope).copied().unwrap_or((pc, pc));
         self.scope = f.scope;
@@ -2275,6 +2297,9 @@ impl Machine<'_, '_> {
             self.put_bytes(addr, &bytes);
         }
         self.eng.threads[lane].depth = fr.depth;
+        let lane_now = std::mem::replace(&mut self.lane, lane);
+        self.stack_release(fr.sp);
+        self.lane = lane_now;
         self.scope = fr.scope;
         let (block, scope) = (fr.block, fr.scope);
         for (target, v) in fr.rets.iter().zip(vals) {
@@ -2537,6 +2562,15 @@ impl Machine<'_, '_> {
                 Ok(Flow::Next)
             }
             Control::Async(a) => self.async_op(ins, a),
+            Control::Stack { op, ty } => self.stack_op(ins, op, ty),
+            Control::StBulk => self.st_bulk(ins),
+            Control::Refused(r) => Err(RunError::Program(
+                Diagnostic::error(
+                    ins.opcode_span.clone(),
+                    format!("`{}` is not run: {}", ins.opcode, r.why()),
+                )
+                .with_help("docs/ENGINE.md \"Instructions the engine does not run\""),
+            )),
             Control::Brx => {
                 let ops = &ins.operands;
                 let (Some(index), Some(OperandKind::Name(list))) =

@@ -17,6 +17,7 @@ mod engine;
 pub mod memory;
 mod printf;
 mod set;
+mod stack;
 
 use engine::{Engine, Region};
 pub use engine::{
@@ -1055,7 +1056,11 @@ fn execute(
             mc.out.warnings.push(
                 Diagnostic::warning(
                     ins.opcode_span.clone(),
-                    format!("`{}` is not supported by the interpreter: the run stops with an error if it reaches this line", ins.opcode),
+                    format!(
+                        "`{}` is not supported by the interpreter: the run stops with an error if it reaches this line{}",
+                        ins.opcode,
+                        dec.op.refusal().map_or(String::new(), |r| format!(" ({})", r.trim_start_matches(&format!("`{}`: ", ins.opcode))))
+                    ),
                 )
                 .with_help("docs/ENGINE.md lists what the interpreter runs: every instruction `ptxfp forms --family all` lists, memory and control flow, barriers, warp operations, atomics and hints"),
             );

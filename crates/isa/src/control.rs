@@ -120,6 +120,67 @@ pub enum Control {
     /// `ldmatrix`, `stmatrix`, `movmatrix`, `wmma.*` (crate::matrix; the
     /// engine's crates/interp/src/matrix.rs).
     Matrix(crate::matrix::Matrix),
+    /// `multimem.*`, `tensormap.*`: refused where reached, with why.
+    Refused(Refused),
+    /// `st.bulk{.weak}{.shared::cta} [a], size, initval` (PTX ISA 9.7.9.13:
+    /// "Introduced in PTX ISA version 8.6", "Requires sm_100 or higher").
+    StBulk,
+    /// `stacksave.type d`, `stackrestore.type a`, `alloca.type ptr,
+    /// size{, immAlign}` (PTX ISA 9.7.17, "Introduced in PTX ISA version
+    /// 7.3", "requires sm_52 or higher"; the engine's
+    /// crates/interp/src/stack.rs).
+    Stack {
+        /// Which of the three.
+        op: StackOp,
+        /// `.u32` or `.u64`: "Destination operand d has the same type as
+        /// the instruction type" (`alloca`: "Both ptr and size").
+        ty: PtxType,
+    },
+}
+
+/// Valid PTX that needs what a run of one device cannot have: decoded,
+/// a warning before the run, an error where a thread reaches it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// `multimem.*` (PTX ISA 9.7.9.14): "Multimem addresses can be
+    /// accessed only by multimem.* operations"; "Refer to CUDA programming
+    /// guide for creation and management of the multimem addresses".
+    Multimem,
+    /// `tensormap.replace`, `tensormap.cp_fenceproxy`: a tensor map the
+    /// host builds.
+    Tensormap,
+}
+
+impl Refused {
+    /// Why the engine does not run it.
+    pub fn why(self) -> &'static str {
+        match self {
+            Refused::Multimem => "a multimem address names the same memory on several GPUs (a CUDA multicast object the host creates, cuMulticastCreate); a run has one device and no such address",
+            Refused::Tensormap => "it reads or rewrites a CUtensorMap, the opaque 128-byte tensor map the host builds (cuTensorMapEncodeTiled), whose layout NVIDIA does not publish",
+        }
+    }
+}
+
+/// The stack manipulation instructions (PTX ISA 9.7.17).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StackOp {
+    /// `stacksave`: "d = stackptr".
+    Save,
+    /// `stackrestore`: "stackptr = a".
+    Restore,
+    /// `alloca`: "Dynamically allocate memory on stack".
+    Alloca,
+}
+
+impl StackOp {
+    /// The PTX ISA version and target of every form: "Introduced in PTX
+    /// ISA version 7.3"; "requires sm_52 or higher".
+    pub fn requires(self) -> (crate::target::PtxVersion, crate::target::Target) {
+        (
+            crate::target::PtxVersion::new(7, 3),
+            crate::target::Target::sm(52),
+        )
+    }
 }
 
 /// `mma.sync.aligned...` as the engine runs it: the shapes and types of
@@ -588,6 +649,37 @@ impl Control {
             | ("brkpt", []) => Control::Hint,
             ("createpolicy", [.., "b64"]) => Control::CreatePolicy,
             ("trap", []) => Control::Trap,
+            // Valid PTX the engine cannot run, with why.
+            ("multimem", _) => Control::Refused(Refused::Multimem),
+            ("tensormap", _) => Control::Refused(Refused::Tensormap),
+            // "st.bulk{.weak}{.shared::cta} [a], size, initval".
+            ("st", ["bulk", rest @ ..]) => match rest {
+                [] | ["weak"] | ["shared::cta"] | ["weak", "shared::cta"] => Control::StBulk,
+                _ => {
+                    return Some(Err(Diagnostic::error(
+                        0..opcode.len(),
+                        format!("`{opcode}`: expected `st.bulk{{.weak}}{{.shared::cta}}`"),
+                    )))
+                }
+            },
+            // ".type = { .u32, .u64 }" (stacksave, stackrestore, alloca).
+            (r @ ("stacksave" | "stackrestore" | "alloca"), rest) => {
+                let op = match r {
+                    "stacksave" => StackOp::Save,
+                    "stackrestore" => StackOp::Restore,
+                    _ => StackOp::Alloca,
+                };
+                return Some(match rest {
+                    [t @ ("u32" | "u64")] => Ok(Control::Stack {
+                        op,
+                        ty: PtxType::parse(t)?,
+                    }),
+                    _ => Err(Diagnostic::error(
+                        0..opcode.len(),
+                        format!("`{opcode}`: expected `{r}.u32` or `{r}.u64`"),
+                    )),
+                });
+            }
             ("atom", [_, ..]) => return Some(Atomic::decode(opcode, false).map(Control::Atom)),
             ("red", [_, ..]) => return Some(Atomic::decode(opcode, true).map(Control::Atom)),
             ("redux", [..]) => return Some(Redux::decode(opcode).map(Control::Redux)),
@@ -692,6 +784,45 @@ mod tests {
                 space: None
             })
         );
+    }
+
+    #[test]
+    fn stack_bulk_and_refused_instructions() {
+        use crate::target::{PtxVersion, Target};
+        assert_eq!(
+            op("alloca.u32"),
+            Op::Control(Control::Stack {
+                op: StackOp::Alloca,
+                ty: PtxType::U32
+            })
+        );
+        assert_eq!(
+            op("stackrestore.u64").requires(),
+            Some((PtxVersion::new(7, 3), Target::sm(52)))
+        );
+        assert!(matches!(op("stacksave.b32"), Op::Unsupported(Some(_))));
+        assert_eq!(op("st.bulk.weak.shared::cta"), Op::Control(Control::StBulk));
+        assert_eq!(
+            op("st.bulk").requires(),
+            Some((PtxVersion::new(8, 6), Target::sm(100)))
+        );
+        assert!(matches!(
+            op("st.bulk.shared::cluster"),
+            Op::Unsupported(Some(_))
+        ));
+        for (t, why) in [
+            ("multimem.st.relaxed.gpu.b32", "several GPUs"),
+            (
+                "tensormap.replace.tile.global_address.global.b1024.b64",
+                "CUtensorMap",
+            ),
+        ] {
+            let o = op(t);
+            assert!(
+                !o.runs() && o.refusal().is_some_and(|r| r.contains(why)),
+                "{t}"
+            );
+        }
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The asynchronous-barrier, bulk-copy and cluster instructions of sm_80 and
 //! sm_90 as data: `mbarrier.*`, `cp.async.mbarrier.arrive`,
 //! `cp.async.bulk*`, `cp.reduce.async.bulk`, `barrier.cluster`, `mapa`,
-//! `getctarank`. One [`Row`] per syntax line of the PTX ISA (its qualifier
+//! `getctarank`, `st.async`, `red.async`. One [`Row`] per syntax line of the PTX ISA (its qualifier
 //! slots, the PTX ISA version and sm target it needs); [`AsyncOp::decode`]
 //! matches an opcode against the rows and gives the typed instruction, and
 //! [`AsyncOp::requires`] the version and target, which `Op::validate`
@@ -25,11 +25,20 @@ pub struct AsyncOp {
     pub cache_hint: bool,
     /// `.multicast::cluster`: a `ctaMask` operand follows `[mbar]`.
     pub multicast: bool,
+    /// `cp.async.bulk`'s `.ignore_oob`: `ignoreBytesLeft, ignoreBytesRight`
+    /// follow `size`.
+    pub ignore_oob: bool,
+    /// `cp.async.bulk`'s `.cp_mask`: a last operand, `byteMask`, follows.
+    pub cp_mask: bool,
     /// The PTX ISA version and sm target the form needs: its row's, raised
     /// by the qualifiers that came later ([`WORDS`]).
     pub min: (PtxVersion, u16),
-    /// The instruction type, for `mapa` and `getctarank` (`.u32`/`.u64`).
+    /// The instruction type, for `mapa` and `getctarank` (`.u32`/`.u64`)
+    /// and `st.async`/`red.async` (none for `st.async`'s `.b128`, a type
+    /// the engine has no registers of).
     pub ty: Option<PtxType>,
+    /// `st.async`'s `.v2`/`.v4`: the values stored; 1 otherwise.
+    pub lanes: u8,
 }
 
 /// The instructions of [`AsyncOp`].
@@ -93,6 +102,24 @@ pub enum AsyncKind {
     Mapa,
     /// `getctarank{.shared::cluster}.u32/.u64 d, a`.
     Getctarank,
+    /// A valid form the engine does not run yet, with why: decoded (so
+    /// `check` passes it), a warning before a run, an error where reached.
+    Unrun(&'static str),
+    /// `clusterlaunchcontrol.try_cancel.async...b128 [addr], [mbar]`
+    /// (`multicast`: `.multicast::cluster::all`).
+    TryCancel,
+    /// `clusterlaunchcontrol.query_cancel.*.b128 d, response`: decoded,
+    /// refused at run time (its operand is a `.b128` register).
+    QueryCancel,
+    /// `st.async` (`red: None`) and `red.async`: `[a], b{, [mbar]}`.
+    Store {
+        /// `red.async`: the atomic that combines `b` into the destination.
+        red: Option<Atomic>,
+        /// The `.mbarrier::complete_tx::bytes` forms (a `[mbar]` operand
+        /// follows, a remote CTA's shared memory); false: the `.release`
+        /// forms of sm_100, into global memory.
+        mbar: bool,
+    },
 }
 
 /// The memories of a bulk copy.
@@ -153,7 +180,13 @@ const COMPLETE_TX: Slot = req(&["mbarrier::complete_tx::bytes"]);
 
 /// The rows (PTX ISA 9.7.13.15 "mbarrier", 9.7.9.25 "cp.async.bulk",
 /// 9.7.9.26 "cp.reduce.async.bulk", 9.7.13.4 "barrier.cluster",
-/// 9.7.9.27 "mapa", 9.7.9.28 "getctarank").
+/// 9.7.9.27 "mapa", 9.7.9.28 "getctarank", 9.7.9.12 "st.async", 9.7.13.7
+/// "red.async", 9.7.13.17/18 "clusterlaunchcontrol": "Introduced in PTX
+/// ISA version 8.6", "Requires sm_100 or higher"). `st.async` and `red.async`: "Introduced in PTX ISA
+/// version 8.1", "Requires sm_90 or higher"; "Support for .mmio
+/// qualifier, .release semantics, .global state space, and .scope
+/// qualifier introduced in PTX ISA version 8.7", which "require sm_100
+/// or higher".
 const ROWS: &[Row] = &[
     Row {
         syntax: "mbarrier.init{.shared{::cta}}.b64 [addr], count;",
@@ -311,10 +344,11 @@ const ROWS: &[Row] = &[
         sm: 80,
     },
     Row {
-        syntax: "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes{.multicast::cluster}{.L2::cache_hint} [dstMem], [srcMem], size, [mbar]{, ctaMask}{, cache-policy};",
+        syntax: "cp.async.bulk{.weak}.shared::cluster.global.mbarrier::complete_tx::bytes{.multicast::cluster}{.L2::cache_hint} [dstMem], [srcMem], size, [mbar]{, ctaMask}{, cache-policy};",
         slots: &[
             req(&["async"]),
             req(&["bulk"]),
+            opt(&["weak"]),
             req(&["shared::cluster", "shared::cta"]),
             req(&["global"]),
             COMPLETE_TX,
@@ -328,11 +362,33 @@ const ROWS: &[Row] = &[
         version: (8, 0),
         sm: 90,
     },
+    // "The qualifier .ignore_oob is only available for the global to
+    // .shared::cta copy direction."
     Row {
-        syntax: "cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [dstMem], [srcMem], size, [mbar];",
+        syntax: "cp.async.bulk{.weak}.shared::cta.global.mbarrier::complete_tx::bytes{.L2::cache_hint}.ignore_oob [dstMem], [srcMem], size, ignoreBytesLeft, ignoreBytesRight, [mbar]{, cache-policy};",
         slots: &[
             req(&["async"]),
             req(&["bulk"]),
+            opt(&["weak"]),
+            req(&["shared::cta"]),
+            req(&["global"]),
+            COMPLETE_TX,
+            HINT,
+            req(&["ignore_oob"]),
+        ],
+        kind: AsyncKind::Bulk {
+            dir: BulkDir::GlobalToShared,
+            reduce: None,
+        },
+        version: (9, 2),
+        sm: 90,
+    },
+    Row {
+        syntax: "cp.async.bulk{.weak}.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [dstMem], [srcMem], size, [mbar];",
+        slots: &[
+            req(&["async"]),
+            req(&["bulk"]),
+            opt(&["weak"]),
             req(&["shared::cluster"]),
             req(&["shared::cta"]),
             COMPLETE_TX,
@@ -345,14 +401,16 @@ const ROWS: &[Row] = &[
         sm: 90,
     },
     Row {
-        syntax: "cp.async.bulk.global.shared::cta.bulk_group{.L2::cache_hint} [dstMem], [srcMem], size{, cache-policy};",
+        syntax: "cp.async.bulk{.weak}.global.shared::cta.bulk_group{.L2::cache_hint}{.cp_mask} [dstMem], [srcMem], size{, cache-policy}{, byteMask};",
         slots: &[
             req(&["async"]),
             req(&["bulk"]),
+            opt(&["weak"]),
             req(&["global"]),
             req(&["shared::cta"]),
             req(&["bulk_group"]),
             HINT,
+            opt(&["cp_mask"]),
         ],
         kind: AsyncKind::Bulk {
             dir: BulkDir::SharedToGlobal,
@@ -467,6 +525,249 @@ const ROWS: &[Row] = &[
         version: (7, 8),
         sm: 90,
     },
+    Row {
+        syntax: "st.async{.weak}{.scope}{.shared::cluster}.mbarrier::complete_tx::bytes{.v2}.type [a], b, [mbar];",
+        slots: &[
+            req(&["async"]),
+            opt(&["weak"]),
+            opt(&["cluster"]),
+            opt(&["shared::cluster"]),
+            COMPLETE_TX,
+            opt(&["v2"]),
+            req(&["b32", "b64", "u32", "u64", "s32", "s64", "f32", "f64"]),
+        ],
+        kind: AsyncKind::Store {
+            red: None,
+            mbar: true,
+        },
+        version: (8, 1),
+        sm: 90,
+    },
+    // ".v4 qualifier is supported with .b32, .s32, .u32 and .f32 types."
+    Row {
+        syntax: "st.async{.weak}{.scope}{.shared::cluster}.mbarrier::complete_tx::bytes.v4.type [a], b, [mbar];",
+        slots: &[
+            req(&["async"]),
+            opt(&["weak"]),
+            opt(&["cluster"]),
+            opt(&["shared::cluster"]),
+            COMPLETE_TX,
+            req(&["v4"]),
+            req(&["b32", "u32", "s32", "f32"]),
+        ],
+        kind: AsyncKind::Store {
+            red: None,
+            mbar: true,
+        },
+        version: (8, 1),
+        sm: 90,
+    },
+    // "Support for .b128 type introduced in PTX ISA version 9.2" (no
+    // `.vec` lists it).
+    Row {
+        syntax: "st.async{.weak}{.scope}{.shared::cluster}.mbarrier::complete_tx::bytes.b128 [a], b, [mbar];",
+        slots: &[
+            req(&["async"]),
+            opt(&["weak"]),
+            opt(&["cluster"]),
+            opt(&["shared::cluster"]),
+            COMPLETE_TX,
+            req(&["b128"]),
+        ],
+        kind: AsyncKind::Store {
+            red: None,
+            mbar: true,
+        },
+        version: (9, 2),
+        sm: 90,
+    },
+    Row {
+        syntax: "st.async{.mmio}.release.scope{.global}.type [a], b;",
+        slots: &[
+            req(&["async"]),
+            opt(&["mmio"]),
+            req(&["release"]),
+            req(&["gpu", "sys"]),
+            opt(&["global"]),
+            req(&[
+                "b8", "b16", "b32", "b64", "u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64",
+                "f32", "f64",
+            ]),
+        ],
+        kind: AsyncKind::Store {
+            red: None,
+            mbar: false,
+        },
+        version: (8, 7),
+        sm: 100,
+    },
+    // The ISA's own example writes the scope first:
+    // "st.async.sys.release.global.u32 [addr], b;".
+    Row {
+        syntax: "st.async{.mmio}.scope.release{.global}.type [a], b;",
+        slots: &[
+            req(&["async"]),
+            opt(&["mmio"]),
+            req(&["gpu", "sys"]),
+            req(&["release"]),
+            opt(&["global"]),
+            req(&[
+                "b8", "b16", "b32", "b64", "u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64",
+                "f32", "f64",
+            ]),
+        ],
+        kind: AsyncKind::Store {
+            red: None,
+            mbar: false,
+        },
+        version: (8, 7),
+        sm: 100,
+    },
+    Row {
+        syntax: "red.async.relaxed.cluster{.shared::cluster}{.mbarrier::complete_tx::bytes}.op.u32 [a], b, [mbar]; .op = { .inc, .dec }",
+        slots: &[
+            req(&["async"]),
+            req(&["relaxed"]),
+            req(&["cluster"]),
+            opt(&["shared::cluster"]),
+            opt(&["mbarrier::complete_tx::bytes"]),
+            req(&["inc", "dec"]),
+            req(&["u32"]),
+        ],
+        kind: AsyncKind::Store {
+            red: None,
+            mbar: true,
+        },
+        version: (8, 1),
+        sm: 90,
+    },
+    Row {
+        syntax: "red.async.relaxed.cluster{.shared::cluster}{.mbarrier::complete_tx::bytes}.op.type [a], b, [mbar]; .op = { .min, .max }, .type = { .u32, .s32 }",
+        slots: &[
+            req(&["async"]),
+            req(&["relaxed"]),
+            req(&["cluster"]),
+            opt(&["shared::cluster"]),
+            opt(&["mbarrier::complete_tx::bytes"]),
+            req(&["min", "max"]),
+            req(&["u32", "s32"]),
+        ],
+        kind: AsyncKind::Store {
+            red: None,
+            mbar: true,
+        },
+        version: (8, 1),
+        sm: 90,
+    },
+    Row {
+        syntax: "red.async.relaxed.cluster{.shared::cluster}{.mbarrier::complete_tx::bytes}.op.b32 [a], b, [mbar]; .op = { .and, .or, .xor }",
+        slots: &[
+            req(&["async"]),
+            req(&["relaxed"]),
+            req(&["cluster"]),
+            opt(&["shared::cluster"]),
+            opt(&["mbarrier::complete_tx::bytes"]),
+            req(&["and", "or", "xor"]),
+            req(&["b32"]),
+        ],
+        kind: AsyncKind::Store {
+            red: None,
+            mbar: true,
+        },
+        version: (8, 1),
+        sm: 90,
+    },
+    Row {
+        syntax: "red.async.relaxed.cluster{.shared::cluster}{.mbarrier::complete_tx::bytes}.add.type [a], b, [mbar]; .type = { .u32, .s32, .u64 }",
+        slots: &[
+            req(&["async"]),
+            req(&["relaxed"]),
+            req(&["cluster"]),
+            opt(&["shared::cluster"]),
+            opt(&["mbarrier::complete_tx::bytes"]),
+            req(&["add"]),
+            req(&["u32", "s32", "u64"]),
+        ],
+        kind: AsyncKind::Store {
+            red: None,
+            mbar: true,
+        },
+        version: (8, 1),
+        sm: 90,
+    },
+    Row {
+        syntax: "red.async{.mmio}.release.scope{.global}.add.type [a], b; .scope = { .gpu, .sys }, .type = { .u32, .s32, .u64, .s64 }",
+        slots: &[
+            req(&["async"]),
+            opt(&["mmio"]),
+            req(&["release"]),
+            req(&["gpu", "sys"]),
+            opt(&["global"]),
+            req(&["add"]),
+            req(&["u32", "s32", "u64", "s64"]),
+        ],
+        kind: AsyncKind::Store {
+            red: None,
+            mbar: false,
+        },
+        version: (8, 7),
+        sm: 100,
+    },
+    Row {
+        syntax: "clusterlaunchcontrol.try_cancel.async{.shared::cta}.mbarrier::complete_tx::bytes{.multicast::cluster::all}.b128 [addr], [mbar];",
+        slots: &[
+            req(&["try_cancel"]),
+            req(&["async"]),
+            opt(&["shared::cta"]),
+            COMPLETE_TX,
+            opt(&["multicast::cluster::all"]),
+            req(&["b128"]),
+        ],
+        kind: AsyncKind::TryCancel,
+        version: (8, 6),
+        sm: 100,
+    },
+    Row {
+        syntax: "clusterlaunchcontrol.query_cancel.is_canceled.pred.b128 pred, try_cancel_response;",
+        slots: &[
+            req(&["query_cancel"]),
+            req(&["is_canceled"]),
+            req(&["pred"]),
+            req(&["b128"]),
+        ],
+        kind: AsyncKind::QueryCancel,
+        version: (8, 6),
+        sm: 100,
+    },
+    Row {
+        syntax: "clusterlaunchcontrol.query_cancel.get_first_ctaid.v4.b32.b128 {xdim, ydim, zdim, _}, try_cancel_response;",
+        slots: &[
+            req(&["query_cancel"]),
+            req(&["get_first_ctaid"]),
+            req(&["v4"]),
+            req(&["b32"]),
+            req(&["b128"]),
+        ],
+        kind: AsyncKind::QueryCancel,
+        version: (8, 6),
+        sm: 100,
+    },
+    Row {
+        syntax: "clusterlaunchcontrol.query_cancel.get_first_ctaid{::dimension}.b32.b128 reg, try_cancel_response;",
+        slots: &[
+            req(&["query_cancel"]),
+            req(&[
+                "get_first_ctaid::x",
+                "get_first_ctaid::y",
+                "get_first_ctaid::z",
+            ]),
+            req(&["b32"]),
+            req(&["b128"]),
+        ],
+        kind: AsyncKind::QueryCancel,
+        version: (8, 6),
+        sm: 100,
+    },
 ];
 
 /// Qualifiers that need more than their row: (the opcodes it applies to,
@@ -476,7 +777,10 @@ const ROWS: &[Row] = &[
 /// PTX ISA version 8.0" (sm_90); ".relaxed ... introduced in PTX ISA
 /// version 8.6"; "Support for .shared::cluster ... introduced in PTX ISA
 /// version 8.0"; cp.async.bulk: ".shared::cta as destination state space
-/// is introduced in PTX ISA version 8.6"; barrier.cluster: "Support for
+/// is introduced in PTX ISA version 8.6", "Support for .cp_mask qualifier
+/// introduced in PTX ISA version 8.6" (".cp_mask qualifier requires sm_100
+/// or higher"), "Support for .weak and .relaxed semantics ... introduced
+/// in PTX ISA version 9.3"; barrier.cluster: "Support for
 /// .relaxed qualifier on barrier.cluster.arrive introduced in PTX ISA
 /// version 8.0".
 const WORDS: &[(&str, &str, (u8, u8), u16)] = &[
@@ -491,11 +795,14 @@ const WORDS: &[(&str, &str, (u8, u8), u16)] = &[
     ("mbarrier", "shared::cluster", (8, 0), 90),
     ("cp.async.mbarrier", "shared::cta", (7, 8), 0),
     ("cp.async.bulk", "shared::cta.global", (8, 6), 90),
+    ("cp.async.bulk", "cp_mask", (8, 6), 100),
+    ("cp.async.bulk", "weak", (9, 3), 90),
     ("barrier", "relaxed", (8, 0), 90),
+    ("st.async", "cluster", (8, 7), 100),
 ];
 
 /// The help of a malformed form.
-const HELP: &str = "docs/ENGINE.md \"mbarrier\", \"cp.async.bulk\" and \"Clusters\" list the forms the engine runs";
+const HELP: &str = "docs/ENGINE.md \"mbarrier\", \"cp.async.bulk\", \"st.async and red.async\" and \"Clusters\" list the forms the engine runs";
 
 impl AsyncOp {
     /// Decodes `opcode` if it is one of this module's instructions: `None`
@@ -516,12 +823,18 @@ impl AsyncOp {
                     multicast: false,
                     min: (PtxVersion::new(8, 0), 90),
                     ty: None,
+                    lanes: 1,
+                    ignore_oob: false,
+                    cp_mask: false,
                 }))
             }
             ("cp", ["async", "bulk", ..]) => "cp.async.bulk",
             ("cp", ["reduce", "async", "bulk", ..]) => "cp.reduce.async.bulk",
             ("barrier", ["cluster", ..]) => "barrier",
             ("mapa" | "getctarank", _) => root,
+            ("st", ["async", ..]) => "st.async",
+            ("red", ["async", ..]) => "red.async",
+            ("clusterlaunchcontrol", _) => "clusterlaunchcontrol",
             _ => return None,
         };
         let bad = |why: String| {
@@ -558,6 +871,22 @@ impl AsyncOp {
             // .inc, .dec, .min, .max }": the atomic of the same operation
             // and type on the destination's memory.
             let text = format!("red.{space}.{}", op.join("."));
+            // ".min, .max" on ".f16, .bf16" (global destination): valid,
+            // not run until the NaN and signed-zero rule of a
+            // floating-point min/max reduction is known.
+            if matches!(op, ["min" | "max", "f16" | "bf16"]) && space == "global" {
+                return Some(Ok(AsyncOp {
+                    kind: AsyncKind::Unrun("a .min/.max reduction of .f16/.bf16 is not run yet: the PTX ISA does not say how it treats NaNs and signed zeros, and no GPU record shows it"),
+                    cluster_space: false,
+                    cache_hint: head.contains(&"L2::cache_hint"),
+                    multicast: false,
+                    min: (PtxVersion::new(8, 0), 90),
+                    ty: None,
+                    lanes: 1,
+                    ignore_oob: false,
+                    cp_mask: false,
+                }));
+            }
             match Atomic::decode(&text, true) {
                 Ok(a) => (head.to_vec(), Some(a)),
                 Err(d) => {
@@ -579,9 +908,19 @@ impl AsyncOp {
                 kind: row.kind,
                 cluster_space: matched.contains(&"shared::cluster"),
                 cache_hint: matched.contains(&"L2::cache_hint"),
-                multicast: matched.contains(&"multicast::cluster"),
+                multicast: matched.contains(&"multicast::cluster")
+                    || matched.contains(&"multicast::cluster::all"),
+                ignore_oob: matched.contains(&"ignore_oob"),
+                cp_mask: matched.contains(&"cp_mask"),
                 min: (PtxVersion::new(row.version.0, row.version.1), row.sm),
                 ty: crate::types::last_type(opcode),
+                lanes: if matched.contains(&"v4") {
+                    4
+                } else if matched.contains(&"v2") {
+                    2
+                } else {
+                    1
+                },
             };
             match &mut op.kind {
                 AsyncKind::CpAsyncArrive { noinc } => *noinc = matched.contains(&"noinc"),
@@ -589,6 +928,17 @@ impl AsyncOp {
                     *r = reduce;
                     if *dir != BulkDir::GlobalToShared {
                         op.cluster_space = false;
+                    }
+                }
+                // red.async: ".op specifies the reduction operation" on
+                // the destination, with operand b: the atomic of the same
+                // operation and type (its model ops).
+                AsyncKind::Store { red, mbar } if root == "red" => {
+                    let space = if *mbar { "shared" } else { "global" };
+                    let text = format!("red.{space}.{}", words[words.len() - 2..].join("."));
+                    match Atomic::decode(&text, true) {
+                        Ok(r) => *red = Some(r),
+                        Err(d) => return Some(Err(bad(d.message))),
                     }
                 }
                 _ => {}
@@ -633,12 +983,27 @@ impl AsyncOp {
         (self.min.0, Target::sm(self.min.1))
     }
 
+    /// Why the engine refuses this form where a thread reaches it; `None`
+    /// for the forms it runs.
+    pub fn refusal(&self) -> Option<&'static str> {
+        match self.kind {
+            AsyncKind::Tensor => Some("a tensor copy reads a CUtensorMap that the host builds (cuTensorMapEncode*), which a run has no way to give"),
+            AsyncKind::Unrun(why) => Some(why),
+            AsyncKind::QueryCancel => Some("its response operand is a .b128 register, and the engine has no 128-bit registers; the engine's try_cancel requests always fail (docs/ENGINE.md \"Cluster launch control\"), so a query would say `false`"),
+            _ => None,
+        }
+    }
+
     /// True for the instructions that complete a phase of an mbarrier or
     /// wait for one (the engine's scheduler must know them).
     pub fn is_mbarrier(&self) -> bool {
         !matches!(
             self.kind,
-            AsyncKind::Mapa | AsyncKind::Getctarank | AsyncKind::Prefetch | AsyncKind::Tensor
+            AsyncKind::Mapa
+                | AsyncKind::Getctarank
+                | AsyncKind::Prefetch
+                | AsyncKind::Tensor
+                | AsyncKind::Unrun(_)
         )
     }
 }
@@ -819,5 +1184,113 @@ mod tests {
         }
         assert!(AsyncOp::decode("bar.sync").is_none());
         assert!(AsyncOp::decode("cp.async.ca.shared.global").is_none());
+    }
+    #[test]
+    fn st_async_and_red_async_rows() {
+        let s = ok("st.async.shared::cluster.mbarrier::complete_tx::bytes.u32");
+        assert_eq!(
+            (s.kind, s.lanes, s.ty, s.requires()),
+            (
+                AsyncKind::Store {
+                    red: None,
+                    mbar: true
+                },
+                1,
+                Some(PtxType::U32),
+                (PtxVersion::new(8, 1), Target::sm(90))
+            )
+        );
+        assert_eq!(
+            ok("st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.v4.f32").lanes,
+            4
+        );
+        assert_eq!(ok("st.async.mbarrier::complete_tx::bytes.v2.b64").lanes, 2);
+        // `.b128` (9.2) decodes; the engine has no 128-bit registers.
+        let b = ok("st.async.shared::cluster.mbarrier::complete_tx::bytes.b128");
+        assert_eq!((b.ty, b.min.0), (None, PtxVersion::new(9, 2)));
+        // `.scope` on the mbarrier form, and the `.release` forms: 8.7, sm_100.
+        assert_eq!(
+            ok("st.async.cluster.shared::cluster.mbarrier::complete_tx::bytes.u32").min,
+            (PtxVersion::new(8, 7), 100)
+        );
+        for t in [
+            "st.async.release.gpu.global.u8",
+            "st.async.sys.release.global.u32",
+            "st.async.mmio.release.sys.f64",
+        ] {
+            let a = ok(t);
+            assert_eq!(
+                (a.kind, a.min),
+                (
+                    AsyncKind::Store {
+                        red: None,
+                        mbar: false
+                    },
+                    (PtxVersion::new(8, 7), 100)
+                ),
+                "{t}"
+            );
+        }
+        // red.async: every .op and .type of the ISA's syntax lines.
+        for (t, bits) in [
+            ("inc.u32", 32),
+            ("dec.u32", 32),
+            ("min.u32", 32),
+            ("min.s32", 32),
+            ("max.u32", 32),
+            ("max.s32", 32),
+            ("and.b32", 32),
+            ("or.b32", 32),
+            ("xor.b32", 32),
+            ("add.u32", 32),
+            ("add.s32", 32),
+            ("add.u64", 64),
+        ] {
+            let r = ok(&format!(
+                "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.{t}"
+            ));
+            let AsyncKind::Store {
+                red: Some(a),
+                mbar: true,
+            } = r.kind
+            else {
+                panic!("{t}: {r:?}")
+            };
+            assert_eq!((a.ty.bits(), r.min.1), (bits, 90), "{t}");
+        }
+        // "If .completion_mechanism is not specified, it defaults to
+        // .mbarrier::complete_tx::bytes."
+        assert!(matches!(
+            ok("red.async.relaxed.cluster.add.u32").kind,
+            AsyncKind::Store {
+                red: Some(_),
+                mbar: true
+            }
+        ));
+        let g = ok("red.async.release.sys.global.add.s64");
+        assert!(matches!(
+            g.kind,
+            AsyncKind::Store {
+                red: Some(_),
+                mbar: false
+            }
+        ));
+        assert_eq!(g.min, (PtxVersion::new(8, 7), 100));
+        for bad in [
+            "st.async.shared::cluster.mbarrier::complete_tx::bytes.v4.b64",
+            "st.async.shared::cluster.mbarrier::complete_tx::bytes.u16",
+            "st.async.shared::cluster.u32",
+            "st.async.release.cta.global.u32",
+            "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.s64",
+            "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.inc.s32",
+            "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.f32",
+            "red.async.shared::cluster.mbarrier::complete_tx::bytes.add.u32",
+            "red.async.release.gpu.global.min.u32",
+        ] {
+            let Some(Err(d)) = AsyncOp::decode(bad) else {
+                panic!("{bad}: {:?}", AsyncOp::decode(bad))
+            };
+            assert!(d.message.contains(bad), "{bad}: {}", d.message);
+        }
     }
 }

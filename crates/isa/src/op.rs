@@ -274,6 +274,8 @@ impl Op {
             Op::Testp(c) => Some(c.requires()),
             Op::Int(i) => Some(i.requires()),
             Op::Control(Control::Async(a)) => Some(a.requires()),
+            Op::Control(Control::Stack { op, .. }) => Some(op.requires()),
+            Op::Control(Control::StBulk) => Some((PtxVersion::new(8, 6), Target::sm(100))),
             _ => None,
         }
     }
@@ -297,6 +299,8 @@ impl Op {
             Op::Testp(c) => needs(c.requires()),
             Op::Int(i) => needs(i.requires()),
             Op::Control(Control::Async(a)) => needs(a.requires()),
+            Op::Control(Control::Stack { op, .. }) => needs(op.requires()),
+            Op::Control(Control::StBulk) => needs((PtxVersion::new(8, 6), Target::sm(100))),
             Op::Control(Control::Matrix(m)) => m.validate(opcode, version, target),
             _ => Vec::new(),
         }
@@ -317,14 +321,20 @@ impl Op {
     /// True for the ops the interpreter executes (the others stop a run
     /// that reaches them).
     pub fn runs(&self) -> bool {
-        !matches!(self, Op::Unsupported(_) | Op::NotPtx) && !self.is_tensor_copy()
+        !matches!(self, Op::Unsupported(_) | Op::NotPtx) && self.refusal().is_none()
     }
 
-    /// `cp.async.bulk.tensor` / `cp.reduce.async.bulk.tensor`: decoded, and
-    /// refused where a thread reaches it (its tensor map is built on the
-    /// host, docs/ENGINE.md "cp.async.bulk").
-    pub fn is_tensor_copy(&self) -> bool {
-        matches!(self, Op::Control(Control::Async(a)) if a.kind == crate::mbarrier::AsyncKind::Tensor)
+    /// Why a decoded op is refused where a thread reaches it:
+    /// `cp.async.bulk.tensor` (its tensor map is built on the host,
+    /// docs/ENGINE.md "cp.async.bulk"), `clusterlaunchcontrol.query_cancel`
+    /// (a `.b128` operand), and the reason an [`Op::Unsupported`] carries.
+    pub fn refusal(&self) -> Option<String> {
+        match self {
+            Op::Control(Control::Async(a)) => a.refusal().map(str::to_string),
+            Op::Control(Control::Refused(r)) => Some(r.why().to_string()),
+            Op::Unsupported(Some(d)) => Some(d.message.clone()),
+            _ => None,
+        }
     }
 
     /// The form the op computes, for the arithmetic ops.

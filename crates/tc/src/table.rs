@@ -132,6 +132,13 @@ pub struct SyncFp8Row {
     pub c_rounding: Rounding,
     /// Where the rule was measured.
     pub evidence: &'static str,
+    /// fp16 results (`.f16` C and D): `Some(evidence)` where modelled.
+    /// The rule is the same two passes through the row's fp16 -> fp16
+    /// block FMA (`block` = `pass`, `extra_bits`, round to nearest even
+    /// to fp16, floor `min_exp_f16`) from +0, then `c` added by one IEEE
+    /// fp16 addition rounded with `c_rounding`: the fp32 rule with the
+    /// accumulation and rounding of the GPU's fp16 -> fp16 model.
+    pub f16_out: Option<&'static str>,
 }
 
 /// One GPU's tensor-core parameters.
@@ -170,6 +177,28 @@ pub struct GpuRow {
 }
 
 impl GpuRow {
+    /// [`GpuRow::params`] for `a` in `a_input` and `b` in `b_input`: the
+    /// same when they are equal; for E4M3 × E5M2 (either order) the GPU's
+    /// FP8 parameters, which are the same for both FP8 formats (each
+    /// MATLAB model has one `fp8` branch for both: H100TC.m:106-110,
+    /// B200TC.m:101-105, AdaTC.m:106-113); no other pair mixes (PTX `mma`
+    /// takes `.atype` and `.btype` of the same type except for the FP8
+    /// and integer forms).
+    pub fn params_mixed(
+        &self,
+        a_input: InFormat,
+        b_input: InFormat,
+        output: OutFormat,
+    ) -> Option<Params> {
+        let fp8 = |f: InFormat| matches!(f, InFormat::E4m3 | InFormat::E5m2);
+        if a_input != b_input && !(fp8(a_input) && fp8(b_input)) {
+            return None;
+        }
+        let mut p = self.params(a_input, output)?;
+        p.b_input = b_input;
+        Some(p)
+    }
+
     /// The block-FMA parameters for a format pair, or `None` where the GPU
     /// (or the published model) has no such path.
     pub fn params(&self, input: InFormat, output: OutFormat) -> Option<Params> {
@@ -200,6 +229,7 @@ impl GpuRow {
         };
         Some(Params {
             input,
+            b_input: input,
             output,
             block,
             extra_bits,
@@ -278,6 +308,10 @@ const HOPPER: GpuRow = GpuRow {
         pass: 16,
         c_rounding: Rounding::Rne,
         evidence: "H200 (sm_90) mma.sync, driver 13.0: records testdata/hw/nvidia-h200/mma.sync.aligned.m16n8k32.row.col.f32.{e4m3.e4m3,e5m2.e5m2}.f32.mma.json",
+        // No measurement of mma.sync FP8 -> fp16 exists (the published
+        // H100 FP8 -> fp16 ones are wgmma's); `ptxfp hw mma` has the case
+        // that measures it.
+        f16_out: Some("awaiting GPU data: mma.sync.aligned.m16n8k32.row.col.f16.{e4m3,e5m2}.{e4m3,e5m2}.f16 (`ptxfp hw mma` measures it)"),
     }),
     // H200 (sm_90), driver 13.0: mma.sync m16n8k8 .tf32 with random low
     // bits gives, on all 524,288 D registers, what the model gives on the

@@ -64,6 +64,12 @@ pub struct ModelArgs {
     /// The input (a and b) format: f16, bf16, tf32, e4m3 or e5m2.
     #[arg(long = "in", value_name = "FORMAT")]
     input: String,
+    /// The format of b (and B) where it differs from --in: mixed FP8,
+    /// `--in e4m3 --b-format e5m2` or `--in e5m2 --b-format e4m3` (PTX
+    /// `mma` takes .e4m3 and .e5m2 for A and B independently). Default:
+    /// --in.
+    #[arg(long = "b-format", value_name = "FORMAT")]
+    b_format: Option<String>,
     /// The accumulator (c and d) format: f32 or f16.
     #[arg(long = "out", value_name = "FORMAT")]
     output: String,
@@ -248,6 +254,10 @@ impl ModelArgs {
     fn model(&self) -> Result<Arith, String> {
         let g = parse_gpu(&self.gpu)?;
         let i = parse_in_format(&self.input)?;
+        let bi = match &self.b_format {
+            Some(b) => parse_in_format(b).map_err(|e| format!("--b-format: {e}"))?,
+            None => i,
+        };
         let o = parse_out_format(&self.output)?;
         let instruction = Instruction::parse(&self.instruction).ok_or_else(|| {
             format!(
@@ -255,7 +265,7 @@ impl ModelArgs {
                 literal::shown(&self.instruction)
             )
         })?;
-        Arith::new(g, i, o, instruction)
+        Arith::mixed(g, i, bi, o, instruction)
             .map_err(|e| format!("{e} (`ptxfp mma gpus` lists the pairs each GPU has)"))
     }
 }
@@ -478,6 +488,7 @@ fn model_json(m: &Arith) -> serde_json::Value {
         "gpu": m.gpu().name(),
         "sm": sm_of(m.gpu()),
         "in": m.input().name(),
+        "b_in": m.b_input().name(),
         "out": m.output().name(),
         "block": m.block(),
         "instruction": match m {
@@ -487,12 +498,22 @@ fn model_json(m: &Arith) -> serde_json::Value {
     })
 }
 
+/// The input formats as the text output names them: `e4m3`, or
+/// `e4m3 x e5m2` when b's differs.
+fn formats_shown(m: &Arith) -> String {
+    if m.input() == m.b_input() {
+        m.input().name().to_string()
+    } else {
+        format!("{} x {}", m.input().name(), m.b_input().name())
+    }
+}
+
 fn dot(a: DotArgs) -> Result<Outcome, Failure> {
     let model = a.model.model()?;
-    let fmt = model.input();
+    let (fmt, bfmt) = (model.input(), model.b_input());
     let out = model.output();
     let av = parse_list(&a.a, fmt, "a")?;
-    let bv = parse_list(&a.b, fmt, "b")?;
+    let bv = parse_list(&a.b, bfmt, "b")?;
     if av.len() != bv.len() {
         return Err(format!(
             "a has {} elements and b has {}: an inner product takes two lists of the same length K",
@@ -515,7 +536,7 @@ fn dot(a: DotArgs) -> Result<Outcome, Failure> {
             "d": acc_json(d, out, style),
             "c": acc_json(c, out, style),
             "a": av.iter().map(|&x| input_json(x, fmt, style)).collect::<Vec<_>>(),
-            "b": bv.iter().map(|&x| input_json(x, fmt, style)).collect::<Vec<_>>(),
+            "b": bv.iter().map(|&x| input_json(x, bfmt, style)).collect::<Vec<_>>(),
             "warnings": note.iter().map(|n| crate::common::Problem {
                 severity: "warning",
                 ..crate::common::Problem::message(format!("c: {n}"))
@@ -529,7 +550,7 @@ fn dot(a: DotArgs) -> Result<Outcome, Failure> {
         o,
         "  {} {} -> {}, K {}, {}",
         model.gpu().name(),
-        fmt.name(),
+        formats_shown(&model),
         out.name(),
         av.len(),
         match model {
@@ -653,7 +674,7 @@ fn dim(flag: Option<usize>, name: &str, found: usize, from: &str) -> Result<usiz
 
 fn gemm(a: GemmArgs) -> Result<Outcome, Failure> {
     let model = a.model.model()?;
-    let fmt = model.input();
+    let (fmt, bfmt) = (model.input(), model.b_input());
     let out = model.output();
     // One file with sections, or one file per matrix.
     let sections = match &a.file {
@@ -687,7 +708,7 @@ fn gemm(a: GemmArgs) -> Result<Outcome, Failure> {
     let am =
         matrix(0, &a.a_file, "A", &mut |x| parse_input(x, fmt))?.ok_or_else(|| missing("A"))?;
     let bm =
-        matrix(1, &a.b_file, "B", &mut |x| parse_input(x, fmt))?.ok_or_else(|| missing("B"))?;
+        matrix(1, &a.b_file, "B", &mut |x| parse_input(x, bfmt))?.ok_or_else(|| missing("B"))?;
     let m = dim(a.m, "m", am.len(), "A's row count")?;
     let k = dim(a.k, "k", am[0].len(), "A's row length")?;
     let n = dim(a.n, "n", bm[0].len(), "B's row length")?;

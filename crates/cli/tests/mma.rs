@@ -682,6 +682,26 @@ fn every_json_output_matches_the_schema() {
         (
             vec![
                 "mma",
+                "dot",
+                "--json",
+                "--gpu",
+                "B200",
+                "--in",
+                "e5m2",
+                "--b-format",
+                "e4m3",
+                "--out",
+                "f32",
+                "--a",
+                "1,0x1p-16",
+                "--b",
+                "0.5,448",
+            ],
+            0,
+        ),
+        (
+            vec![
+                "mma",
                 "gemm",
                 "--json",
                 "--gpu",
@@ -778,6 +798,112 @@ fn gemm_from_one_file_with_sections() {
     );
 }
 
+/// `--b-format`: mixed FP8. By hand (the crate's test tests/mixed.rs has
+/// the derivation): E4M3 15 (0x57) times E5M2 1.75 · 2^-3 (0x33) is
+/// 3.28125 at exponent 0; E4M3 2^-6 (0x08) times E5M2 1.25 · 2^-8 (0x1d)
+/// is 1.25 · 2^-14. H100: 13 fraction bits below 2^0 drop the second:
+/// 0x40520000. B200: 25 keep it: 0x40520140. 0x33 read as E4M3 would be
+/// 0.6875, so each list is parsed in its own format; a value of one FP8
+/// format that the other lacks is refused on that side only, and only
+/// FP8 formats mix.
+#[test]
+fn mixed_fp8_formats() {
+    let dot = |gpu: &str, fa: &str, fb: &str, a: &str, b: &str| {
+        ptxfp(&[
+            "mma",
+            "dot",
+            "--gpu",
+            gpu,
+            "--in",
+            fa,
+            "--b-format",
+            fb,
+            "--out",
+            "f32",
+            "--a",
+            a,
+            "--b",
+            b,
+        ])
+    };
+    for (gpu, want) in [
+        ("H100", 0x4052_0000),
+        ("sm_89", 0x4052_0000),
+        ("B200", 0x4052_0140),
+    ] {
+        let o = dot(gpu, "e4m3", "e5m2", "0x57,0x08", "0x33,0x1d");
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(first_bits(&o), want, "{gpu}: {}", stdout(&o));
+        assert!(stdout(&o).contains("e4m3 x e5m2 -> fp32"), "{}", stdout(&o));
+        let o = dot(gpu, "e5m2", "e4m3", "0x33,0x1d", "0x57,0x08");
+        assert_eq!(first_bits(&o), want, "{gpu} reversed: {}", stdout(&o));
+    }
+    // 57344 is E5M2, not E4M3.
+    let o = dot("H100", "e4m3", "e5m2", "1", "57344");
+    assert_eq!(first_bits(&o), 0x4760_0000, "{}", stdout(&o));
+    let o = dot("H100", "e4m3", "e5m2", "57344", "1");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("a[0]"), "{}", stderr(&o));
+    let o = dot("H100", "bf16", "f16", "1", "1");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("no tensor-core model for bf16 x fp16 inputs with fp32 accumulation (only e4m3 and e5m2 mix)"),
+        "{}",
+        stderr(&o)
+    );
+    let o = dot("H100", "e4m3", "e6m1", "1", "1");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--b-format: unknown input format `e6m1`"),
+        "{}",
+        stderr(&o)
+    );
+    // mma gemm reads B in b's format: A = [15, 2^-6] (1×2), B = [0x33;
+    // 0x1d] (2×1) as decimals.
+    let fa = tmp("mixed-a.txt", "15 0.015625\n");
+    let fb = tmp("mixed-b.txt", "0.21875\n0.0048828125\n");
+    let o = ptxfp(&[
+        "mma",
+        "gemm",
+        "--gpu",
+        "B200",
+        "--in",
+        "e4m3",
+        "--b-format",
+        "e5m2",
+        "--out",
+        "f32",
+        "--a-file",
+        fa.to_str().unwrap(),
+        "--b-file",
+        fb.to_str().unwrap(),
+        "--bits",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), "0x40520140");
+    // Under mma.sync (Hopper's own FP8 rule) too.
+    let o = ptxfp(&[
+        "mma",
+        "dot",
+        "--gpu",
+        "H100",
+        "--in",
+        "e5m2",
+        "--b-format",
+        "e4m3",
+        "--out",
+        "f32",
+        "--a",
+        "0x33,0x1d",
+        "--b",
+        "0x57,0x08",
+        "--instruction",
+        "mma.sync",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(first_bits(&o), 0x4052_0140, "{}", stdout(&o));
+}
+
 /// `--instruction mma.sync`: Hopper's `mma.sync` keeps FP8 products the
 /// published (wgmma) model drops (docs/TENSOR_CORES.md, measured on an
 /// H200). By hand: a = (1, 2^-7, 3), b = (1, 2^-7, 0.5), c = 2^-30. The
@@ -831,7 +957,17 @@ fn mma_sync_is_its_own_fp8_rule_on_hopper() {
         let o = dot("H100", "bf16", "f32", "1.5,2", "2,0.25", "0.5", instr);
         assert_eq!(first_bits(&o), 0x4080_0000, "{instr}: {}", stdout(&o));
     }
-    let o = dot("H200", "e4m3", "f16", "1", "1", "0", "mma.sync");
+    // FP8 -> fp16 under mma.sync: the fp16 passes, each rounded to
+    // nearest fp16, then c by one fp16 addition (awaiting GPU data). By
+    // hand: products 1 and 2^-11 give the tie 1 + 2^-11, to even: 1;
+    // + c = 2^-11 is the tie again: 1 (0x3c00). Published (wgmma) FP8 ->
+    // fp16 stays unmodelled on Hopper.
+    let o = dot(
+        "H200", "e4m3", "f16", "1,0x1p-9", "1,0.25", "0x1p-11", "mma.sync",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("0x3c00 = 1\n"), "{}", stdout(&o));
+    let o = dot("H200", "e4m3", "f16", "1", "1", "0", "published");
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("no tensor-core model for e4m3 inputs with fp16"),

@@ -617,30 +617,83 @@ fn run_avx512<J: Job>(job: J) -> J::Out {
     job.run()
 }
 
-/// `lanes` rows of `kdim` inputs (row-major) to a lane-major tile:
-/// element `(l, t)` to `dst[t * L + l]`, lanes past `lanes` zero. By
-/// 16×16 squares of fixed size, which LLVM turns into shuffles.
+/// A transposition and [`decode_into`] in one pass: `lanes` rows of `kdim`
+/// inputs (row-major) decoded into the lane-major tile `dst` (position
+/// `t`, lane `l` at `t * L + l`; lanes past `lanes` zero). Each 16×16
+/// square is moved to the stack, then each of its columns (one position
+/// of the sixteen rows) decoded as one vector: the tile is written once,
+/// never the transposed words. Returns the lanes with an element the
+/// branch-free decode refused that the exact decode refuses too
+/// (infinity, NaN, inexact); what it takes (subnormals) is in `dst`.
 #[inline(always)]
-fn transpose(src: &[u32], dst: &mut [u32], lanes: usize, kdim: usize) {
-    debug_assert!(src.len() == lanes * kdim && dst.len() == kdim * L);
+// Column `tt` of the square is read across its rows (`sq[l][tt]`): an
+// index, not an iteration over one row.
+#[allow(clippy::needless_range_loop)]
+fn transpose_decode(
+    k: &Side,
+    shift: u32,
+    src: &[u32],
+    lanes: usize,
+    kdim: usize,
+    dst: &mut Decoded,
+) -> u32 {
+    debug_assert!(src.len() == lanes * kdim && dst.e.len() == kdim * L);
+    // Per lane, reduced once at the end (a reduction per column costs
+    // more than the decode).
+    let mut refused = [0u32; L];
     for t0 in (0..kdim).step_by(16) {
         let w = (kdim - t0).min(16);
         let mut sq = [[0u32; 16]; L];
         for (l, row) in sq.iter_mut().enumerate().take(lanes) {
             let from = &src[l * kdim + t0..l * kdim + t0 + w];
             if let Ok(full) = <&[u32; 16]>::try_from(from) {
-                *row = *full; // a fixed-size move, not a call to memmove
+                *row = *full;
             } else {
                 row[..w].copy_from_slice(from);
             }
         }
-        for (tt, out) in dst[t0 * L..(t0 + w) * L].chunks_exact_mut(L).enumerate() {
-            let out: &mut [u32; L] = out.try_into().expect("L lanes");
+        for tt in 0..w {
+            let at = (t0 + tt) * L;
+            let e: &mut [i32; L] = (&mut dst.e[at..at + L]).try_into().expect("L lanes");
+            let s: &mut [u32; L] = (&mut dst.s[at..at + L]).try_into().expect("L lanes");
+            let n: &mut [u32; L] = (&mut dst.n[at..at + L]).try_into().expect("L lanes");
             for l in 0..L {
-                out[l] = sq[l][tt & 15];
+                let (de, ds, dn, ok) = decode_one(k, shift, sq[l][tt]);
+                e[l] = de;
+                s[l] = ds;
+                n[l] = dn;
+                refused[l] |= (!ok) as u32;
             }
         }
     }
+    if refused.iter().fold(0, |x, &y| x | y) == 0 {
+        return 0;
+    }
+    // The rare elements the branch-free decode refused: the exact decode.
+    let mut bad = 0u32;
+    for l in 0..lanes {
+        for t in 0..kdim {
+            let x = src[l * kdim + t];
+            if decode_one(k, shift, x).3 {
+                continue;
+            }
+            let j = t * L + l;
+            match decode_slow(k, shift, x) {
+                Ok((e, s, n)) => {
+                    dst.e[j] = e;
+                    dst.s[j] = s;
+                    dst.n[j] = n;
+                }
+                Err(_) => {
+                    dst.e[j] = ZERO_E;
+                    dst.s[j] = 0;
+                    dst.n[j] = 0;
+                    bad |= 1 << l;
+                }
+            }
+        }
+    }
+    bad
 }
 
 /// Accumulator bits (`c`, `d` of the API) to the f32 bits the kernel uses.
@@ -888,24 +941,13 @@ impl Job for RowsJob<'_> {
         let mut redone = 0;
         let mut ta = Decoded::zeroed(kdim * L);
         let mut tb = Decoded::zeroed(kdim * L);
-        let mut xa = vec![0u32; kdim * L];
-        let mut xb = vec![0u32; kdim * L];
         for r0 in (0..s).step_by(L) {
             let lanes = (s - r0).min(L);
             let mut bad = 0u32;
             let src = r0 * kdim..(r0 + lanes) * kdim;
-            transpose(&a[src.clone()], &mut xa, lanes, kdim);
-            transpose(&b[src], &mut xb, lanes, kdim);
-            // A refused element marks its lane (index t * L + l).
-            decode_into(
-                &k.a,
-                k.p_shift,
-                &xa,
-                &mut ta,
-                |i| i,
-                |i, _| bad |= 1 << (i % L),
-            );
-            decode_into(&k.b, 0, &xb, &mut tb, |i| i, |i, _| bad |= 1 << (i % L));
+            // A refused element marks its lane.
+            bad |= transpose_decode(&k.a, k.p_shift, &a[src.clone()], lanes, kdim, &mut ta);
+            bad |= transpose_decode(&k.b, 0, &b[src], lanes, kdim, &mut tb);
             let mut acc = [0u32; L];
             match out {
                 OutFormat::F32 => acc[..lanes].copy_from_slice(&c[r0..r0 + lanes]),

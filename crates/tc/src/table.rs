@@ -132,13 +132,6 @@ pub struct SyncFp8Row {
     pub c_rounding: Rounding,
     /// Where the rule was measured.
     pub evidence: &'static str,
-    /// fp16 results (`.f16` C and D): `Some(evidence)` where modelled.
-    /// The rule is the same two passes through the row's fp16 -> fp16
-    /// block FMA (`block` = `pass`, `extra_bits`, round to nearest even
-    /// to fp16, floor `min_exp_f16`) from +0, then `c` added by one IEEE
-    /// fp16 addition rounded with `c_rounding`: the fp32 rule with the
-    /// accumulation and rounding of the GPU's fp16 -> fp16 model.
-    pub f16_out: Option<&'static str>,
 }
 
 /// One GPU's tensor-core parameters.
@@ -161,6 +154,12 @@ pub struct GpuRow {
     /// `mma.sync` with FP8 inputs where it differs from `fp8` (`None`:
     /// `mma.sync` takes the `fp8` path, or nobody has measured it).
     pub sync_fp8: Option<SyncFp8Row>,
+    /// FP8 inputs with fp16 results, where they take the two-pass rule of
+    /// [`SyncFp8Row`] with the row's fp16 -> fp16 block FMA (each pass
+    /// rounded to nearest fp16, floor `min_exp_f16`) and `c` added by one
+    /// fp16 addition, for every instruction (`None`: `fp8`'s `f16_out`,
+    /// or no model).
+    pub fp8_f16: Option<SyncFp8Row>,
     /// A `.tf32` register's low 13 bits (below the 19 of the format) are
     /// measured to change nothing: the GPU computes with them cleared
     /// (`false`: not measured).
@@ -252,6 +251,7 @@ const AMPERE: GpuRow = GpuRow {
     bf16: true,          // A100TC.m:31-32 allowed inputs
     fp8: None,           // A100TC.m:31-32 (no fp8)
     sync_fp8: None,
+    fp8_f16: None,
     tf32_ignores_low_bits: false,
     extra_bits: 1,              // A100TC.m:52 def_params.neab = 1
     rounding_f32: Rounding::Rz, // A100TC.m:55 frmode = 'rz'
@@ -278,6 +278,8 @@ const ADA: GpuRow = GpuRow {
     }),
     // Not measured: mma.sync is the only FP8 instruction of sm_89.
     sync_fp8: None,
+    // fp16 results: fp8.f16_out (measured).
+    fp8_f16: None,
     tf32_ignores_low_bits: false,
     extra_bits: 1,              // AdaTC.m:53
     rounding_f32: Rounding::Rz, // AdaTC.m:56
@@ -296,8 +298,8 @@ const HOPPER: GpuRow = GpuRow {
         block: 32,       // H100TC.m:108 (two 16-element halves interleaved)
         extra_bits: -10, // H100TC.m:109
         late_c: None,
-        // The H100/H200 FP8 -> fp16 measurements fit no variant tried
-        // (docs/TENSOR_CORES.md): not modelled.
+        // The H100/H200 FP8 -> fp16 measurements fit no variant of this
+        // path; they fit the two-pass fp16 rule (fp8_f16 below).
         f16_out: false,
     }),
     // Not in the published model (its FP8 measurements are wgmma's).
@@ -308,10 +310,15 @@ const HOPPER: GpuRow = GpuRow {
         pass: 16,
         c_rounding: Rounding::Rne,
         evidence: "H200 (sm_90) mma.sync, driver 13.0: records testdata/hw/nvidia-h200/mma.sync.aligned.m16n8k32.row.col.f32.{e4m3.e4m3,e5m2.e5m2}.f32.mma.json",
-        // No measurement of mma.sync FP8 -> fp16 exists (the published
-        // H100 FP8 -> fp16 ones are wgmma's); `ptxfp hw mma` has the case
-        // that measures it.
-        f16_out: Some("awaiting GPU data: mma.sync.aligned.m16n8k32.row.col.f16.{e4m3,e5m2}.{e4m3,e5m2}.f16 (`ptxfp hw mma` measures it)"),
+    }),
+    // Not in the published model (H100TC.m forces fp32 results for FP8,
+    // and no variant of it fits): the published FP8 -> fp16 measurements
+    // of the H100 and the H200, E4M3 and E5M2, match this rule on every
+    // committed row (400 of 400 each; docs/TENSOR_CORES.md).
+    fp8_f16: Some(SyncFp8Row {
+        pass: 16,
+        c_rounding: Rounding::Rne,
+        evidence: "published H100/H200 FP8 -> fp16 measurements: testdata/tc/{H100,H200}/{E4M3,E5M2}/d_*_fp16.txt",
     }),
     // H200 (sm_90), driver 13.0: mma.sync m16n8k8 .tf32 with random low
     // bits gives, on all 524,288 D registers, what the model gives on the
@@ -341,10 +348,19 @@ const BLACKWELL: GpuRow = GpuRow {
         // rounded to nearest even (testdata/tc/README.md).
         late_c: Some(Rounding::Rne),
         // B200TC.m:105 forces fp32 results; the FP8 -> fp16 measurements
-        // fit no variant tried: not modelled.
+        // fit the two-pass fp16 rule instead (fp8_f16 below).
         f16_out: false,
     }),
-    sync_fp8: None,               // not measured
+    sync_fp8: None, // not measured
+    // As Hopper's: the published B200 FP8 -> fp16 measurements, E4M3 and
+    // E5M2, match the two-pass fp16 rule with the B200's fp16 -> fp16
+    // parameters (the H100's) on every committed row.
+    fp8_f16: Some(SyncFp8Row {
+        pass: 16,
+        c_rounding: Rounding::Rne,
+        evidence:
+            "published B200 FP8 -> fp16 measurements: testdata/tc/B200/{E4M3,E5M2}/d_B200_fp16.txt",
+    }),
     tf32_ignores_low_bits: false, // not measured
     extra_bits: 2,                // B200TC.m:51
     rounding_f32: Rounding::Rz,   // B200TC.m:54
@@ -365,6 +381,7 @@ pub const GPUS: [GpuRow; 10] = [
         bf16: false,      // V100TC.m:87
         fp8: None,
         sync_fp8: None,
+        fp8_f16: None,
         tf32_ignores_low_bits: false,
         extra_bits: 0,              // V100TC.m:40 def_params.neab = 0
         rounding_f32: Rounding::Rz, // V100TC.m:43

@@ -470,11 +470,10 @@ ptxfp_status ptxfp_mma_dot_rows(const char *gpu,
  * `ptxfp_mma_dot_rows` for one instruction's numerics: `instruction` is
  * `"published"` (the GPU's published model; also NULL) or `"mma.sync"`
  * (the PTX instruction, where the GPU's `mma.sync` was measured to differ
- * from the published model: FP8 inputs on H100/H200, where K runs as
- * chained instructions of K = 32; with fp16 results a rule awaiting GPU
- * data; docs/TENSOR_CORES.md). Another name is `PTXFP_ERR_MMA_MODEL`,
- * as is a pair the instruction has no model for (FP8 with fp16 results
- * on the B200).
+ * from the published model: FP8 inputs with fp32 results on H100/H200,
+ * where K runs as chained instructions of K = 32; docs/TENSOR_CORES.md).
+ * Another name is `PTXFP_ERR_MMA_MODEL`, as is a pair the GPU has no
+ * model for.
  * Added in API 1.3.
  *
  * # Safety

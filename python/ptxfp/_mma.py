@@ -130,9 +130,10 @@ def mma_dot(a, b, c=None, *, gpu, a_format, d_format, instruction="published", b
 
     ``instruction`` is "published" (the GPU's published model) or
     "mma.sync" (the PTX instruction where the GPU's ``mma.sync`` was
-    measured to differ: FP8 inputs on H100/H200, where K runs as chained
-    instructions of K = 32, and FP8 -> f16 there, awaiting GPU data;
-    docs/TENSOR_CORES.md).
+    measured to differ: FP8 inputs with f32 results on H100/H200, where K
+    runs as chained instructions of K = 32; docs/TENSOR_CORES.md). FP8
+    inputs with f16 results on H100/H200/B200 take the same two-pass rule
+    under both (fitted on the published measurements).
 
     ``b_format`` is ``b``'s format where it differs from ``a_format``:
     mixed FP8, "e4m3" with "e5m2" either way (as PTX ``mma`` allows);

@@ -894,12 +894,26 @@ fn verify(v: VerifyArgs) -> Result<Outcome, Failure> {
 }
 
 fn gpus(a: GpusArgs) -> Result<Outcome, Failure> {
+    // (row, input, the block-FMA parameters, c added after by an IEEE
+    // addition rounded so, source)
     let mut rows = Vec::new();
     for row in &GPUS {
         for i in InFormat::ALL {
             for o in [OutFormat::F32, OutFormat::F16] {
                 if let Ok(m) = Model::new(row.gpu, i, o) {
-                    rows.push((row, m));
+                    rows.push((row, i, m.params, m.params.late_c, row.source.to_string()));
+                } else if let Ok(Arith::SyncFp8(s)) =
+                    Arith::new(row.gpu, i, o, Instruction::Published)
+                {
+                    // FP8 -> fp16 on Hopper and Blackwell: two passes of
+                    // the fp16 block FMA, then c (docs/TENSOR_CORES.md).
+                    rows.push((
+                        row,
+                        i,
+                        s.f16.params,
+                        Some(s.row.c_rounding),
+                        "two fp16 passes by k % 4, then + c (docs/TENSOR_CORES.md)".to_string(),
+                    ));
                 }
             }
         }
@@ -911,19 +925,18 @@ fn gpus(a: GpusArgs) -> Result<Outcome, Failure> {
     if a.json {
         print_json(&serde_json::Value::Array(
             rows.iter()
-                .map(|(row, m)| {
-                    let p = &m.params;
+                .map(|(row, input, p, late, source)| {
                     serde_json::json!({
                         "gpu": row.name,
                         "sm": sm_of(row.gpu),
-                        "in": p.input.name(),
+                        "in": input.name(),
                         "out": p.output.name(),
                         "block": p.block,
                         "extra_bits": p.extra_bits,
                         "rounding": rounding(p.rounding),
                         "min_exp": p.min_exp,
-                        "c_added_after": p.late_c.map(rounding),
-                        "source": row.source,
+                        "c_added_after": late.map(rounding),
+                        "source": source,
                     })
                 })
                 .collect(),
@@ -943,24 +956,23 @@ fn gpus(a: GpusArgs) -> Result<Outcome, Failure> {
         "rounding",
         "min exp"
     );
-    for (row, m) in &rows {
-        let p = &m.params;
+    for (row, input, p, late, source) in &rows {
         let mut r = rounding(p.rounding).to_string();
-        if let Some(l) = p.late_c {
-            r += &format!(",c:{}", rounding(l));
+        if let Some(l) = late {
+            r += &format!(",c:{}", rounding(*l));
         }
         outln!(
             o,
             "{:<11} {:<7} {:<5} {:<5} {:>5} {:>10} {:<8} {:>7}  {}",
             row.name,
             sm_of(row.gpu),
-            p.input.name(),
+            input.name(),
             p.output.name(),
             p.block,
             p.extra_bits,
             r,
             p.min_exp.map_or("-".to_string(), |e| e.to_string()),
-            row.source
+            source
         );
     }
     outln!(

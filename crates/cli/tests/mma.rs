@@ -604,6 +604,14 @@ fn gpus_lists_the_table() {
             .any(|l| l.starts_with("V100") && l.contains("bf16")),
         "{s}"
     );
+    // FP8 -> fp16 on the B200: the two-pass fp16 rule (passes of 16, the
+    // fp16 row's 2 extra bits, to nearest, c added after to nearest).
+    assert!(
+        s.lines().any(|l| l.starts_with("B200")
+            && l.contains("e5m2  fp16     16          2 rn,c:rn")
+            && l.contains("two fp16 passes")),
+        "{s}"
+    );
     let o = ptxfp(&["mma", "gpus", "--json"]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert!(v

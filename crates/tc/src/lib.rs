@@ -1145,12 +1145,14 @@ impl Model {
     }
 }
 
-/// `mma.sync` with FP8 inputs on a GPU whose legacy instruction does not
-/// take the FP8 path of [`Model::new`] ([`GpuRow::sync_fp8`]; Hopper): the
-/// FP8 values, each exact in fp16, run through the GPU's fp16 block FMA
-/// in two passes from +0, and `c` is added at the end by one IEEE fp32
-/// addition. Found on an H200's `mma.sync` (the table row has the
-/// records); the published FP8 model is of `wgmma`.
+/// The two-pass fp16 rule for FP8 inputs: the FP8 values, each exact in
+/// fp16, run through the GPU's fp16 block FMA in two passes from +0, and
+/// `c` is added at the end by one IEEE addition in the accumulator's
+/// format. With fp32 results it is `mma.sync` on Hopper
+/// ([`GpuRow::sync_fp8`], found on an H200's `mma.sync`; the published
+/// FP8 model is of `wgmma`); with fp16 results it is every FP8 -> fp16
+/// product of Hopper and Blackwell ([`GpuRow::fp8_f16`], found on the
+/// published measurements).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SyncFp8 {
     /// The GPU's fp16 -> fp32 (fp16 -> fp16 for fp16 results) model,
@@ -1329,15 +1331,17 @@ impl Instruction {
 }
 
 /// One GPU's tensor-core arithmetic for one format pair and instruction:
-/// a block-FMA [`Model`], or Hopper `mma.sync`'s FP8 rule.
+/// a block-FMA [`Model`], or the two-pass fp16 rule for FP8 ([`SyncFp8`]:
+/// Hopper `mma.sync` with fp32 results, Hopper and Blackwell with fp16
+/// results).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Arith {
     /// The block-FMA model.
     Model(Model),
     /// [`SyncFp8`]: an inner product of any K runs as a chain of
     /// `mma.sync` instructions of K = 32 (m16n8k32, the instruction's K),
-    /// each one's D the next one's C, the last one shorter where K is not
-    /// a multiple of 32.
+    /// each one's D the next one's C, the last one padded with zeros
+    /// where K is not a multiple of 32.
     SyncFp8(SyncFp8),
 }
 

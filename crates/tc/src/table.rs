@@ -114,7 +114,7 @@ pub struct Fp8Row {
 }
 
 /// How the legacy `mma.sync` instruction runs FP8 inputs on a GPU where it
-/// does not take the FP8 path of [`Fp8Row`] (which `wgmma` takes on
+/// does not take the FP8 path of `Fp8Row` (which `wgmma` takes on
 /// Hopper, and which the published measurements are of). Found on GPU
 /// measurements, not in the published models; [`crate::SyncFp8`] computes
 /// it.

@@ -243,11 +243,14 @@ fn parse_out_format(s: &str) -> Result<OutFormat, String> {
 }
 
 /// The model of `gpu` for the pair, or why there is none.
-fn model_of(gpu: &str, input: &str, output: &str) -> Result<Model, String> {
+fn model_of(gpu: &str, input: &str, output: &str) -> Result<Arith, String> {
     let g = parse_gpu(gpu)?;
     let i = parse_in_format(input)?;
     let o = parse_out_format(output)?;
-    Model::new(g, i, o).map_err(|e| format!("{e} (`ptxfp mma gpus` lists the pairs each GPU has)"))
+    // The published arithmetic (FP8 -> fp16 on Hopper and Blackwell: the
+    // two-pass fp16 rule, which the published measurements fit).
+    Arith::new(g, i, o, Instruction::Published)
+        .map_err(|e| format!("{e} (`ptxfp mma gpus` lists the pairs each GPU has)"))
 }
 
 impl ModelArgs {
@@ -780,7 +783,7 @@ fn gemm(a: GemmArgs) -> Result<Outcome, Failure> {
 
 /// One line of a verify file, parsed: the model and the values.
 struct Case {
-    model: Model,
+    model: Arith,
     a: Vec<u32>,
     b: Vec<u32>,
     c: u32,
@@ -796,8 +799,8 @@ fn parse_case(line: &str) -> Result<Case, String> {
         ));
     }
     let model = model_of(f[0], f[1], f[2])?;
-    let fmt = model.params.input;
-    let out = model.params.output;
+    let fmt = model.input();
+    let out = model.output();
     let a = parse_list(f[3], fmt, "A")?;
     let b = parse_list(f[4], fmt, "B")?;
     if a.len() != b.len() {
@@ -841,7 +844,7 @@ fn verify(v: VerifyArgs) -> Result<Outcome, Failure> {
                 continue;
             }
             failed += 1;
-            let ty = out_ty(case.model.params.output);
+            let ty = out_ty(case.model.output());
             if v.json {
                 mismatches.push(serde_json::json!({
                     "location": at,

@@ -228,6 +228,7 @@ def mma_dot(
     a_format: str,
     d_format: str,
     instruction: str = ...,
+    b_format: Optional[str] = ...,
 ) -> np.ndarray: ...
 def matmul(
     A: npt.ArrayLike,
@@ -238,4 +239,5 @@ def matmul(
     a_format: str,
     d_format: str,
     instruction: str = ...,
+    b_format: Optional[str] = ...,
 ) -> np.ndarray: ...

@@ -67,7 +67,8 @@ def _inputs(x, name, a_format, ndim):
             )
     else:
         want = "float32" + (f" or {typed}" if typed is not None else "")
-        raise DtypeError(f"{name} has dtype {x.dtype}: for a_format={a_format!r} expected {want}")
+        which = "b_format" if name in ("b", "B") else "a_format"
+        raise DtypeError(f"{name} has dtype {x.dtype}: for {which}={a_format!r} expected {want}")
     return np.ascontiguousarray(f).view(np.uint32)
 
 
@@ -101,16 +102,17 @@ def _out(bits, d_format):
     return bits.astype(np.uint16).view(np.float16)
 
 
-def _formats(a_format, d_format):
+def _formats(a_format, d_format, b_format=None):
     a_format, d_format = _fmt(a_format), _fmt(d_format)
+    b_format = a_format if b_format is None else _fmt(b_format)
     if d_format not in ("f32", "f16"):
         from ._errors import FormError
 
         raise FormError(f"unknown d_format {d_format!r}: expected 'f32' or 'f16'")
-    return a_format, d_format
+    return a_format, b_format, d_format
 
 
-def mma_dot(a, b, c=None, *, gpu, a_format, d_format, instruction="published"):
+def mma_dot(a, b, c=None, *, gpu, a_format, d_format, instruction="published", b_format=None):
     """Inner products as a GPU's tensor cores compute them.
 
     ``a`` and ``b`` are (S, K) arrays: float32 holding values exact in
@@ -128,20 +130,26 @@ def mma_dot(a, b, c=None, *, gpu, a_format, d_format, instruction="published"):
 
     ``instruction`` is "published" (the GPU's published model) or
     "mma.sync" (the PTX instruction where the GPU's ``mma.sync`` was
-    measured to differ: FP8 inputs on H100/H200, where K runs as chained
-    instructions of K = 32; docs/TENSOR_CORES.md).
+    measured to differ: FP8 inputs with f32 results on H100/H200, where K
+    runs as chained instructions of K = 32; docs/TENSOR_CORES.md). FP8
+    inputs with f16 results on H100/H200/B200 take the same two-pass rule
+    under both (fitted on the published measurements).
+
+    ``b_format`` is ``b``'s format where it differs from ``a_format``:
+    mixed FP8, "e4m3" with "e5m2" either way (as PTX ``mma`` allows);
+    None means ``a_format``.
     """
-    a_format, d_format = _formats(a_format, d_format)
+    a_format, b_format, d_format = _formats(a_format, d_format, b_format)
     a_bits = _inputs(a, "a", a_format, 2)
-    b_bits = _inputs(b, "b", a_format, 2)
+    b_bits = _inputs(b, "b", b_format, 2)
     if a_bits.shape != b_bits.shape:
         raise ShapeError(f"a has shape {a_bits.shape} and b {b_bits.shape}: both are (S, K)")
     c_bits = _acc(c, "c", d_format, (a_bits.shape[0],))
-    d = _ext._mma_rows(gpu, a_format, d_format, a_bits, b_bits, c_bits, instruction)
+    d = _ext._mma_rows(gpu, a_format, d_format, a_bits, b_bits, c_bits, instruction, b_format)
     return _out(d, d_format)
 
 
-def matmul(A, B, C=None, *, gpu, a_format, d_format, instruction="published"):
+def matmul(A, B, C=None, *, gpu, a_format, d_format, instruction="published", b_format=None):
     """D = A·B + C as a GPU's tensor cores compute it.
 
     ``A`` is (M, K), ``B`` (K, N), ``C`` (M, N) (or anything that broadcasts
@@ -149,16 +157,17 @@ def matmul(A, B, C=None, *, gpu, a_format, d_format, instruction="published"):
     element of D is one chained inner product (:func:`mma_dot`) of a row of
     A and a column of B: K accumulates block by block in order, as the
     models' GEMM does. The GIL is released and the rows of D are spread over
-    all cores. ``instruction`` is as for :func:`mma_dot`.
+    all cores. ``instruction`` and ``b_format`` (B's format, mixed FP8)
+    are as for :func:`mma_dot`.
     """
-    a_format, d_format = _formats(a_format, d_format)
+    a_format, b_format, d_format = _formats(a_format, d_format, b_format)
     a_bits = _inputs(A, "A", a_format, 2)
-    b_bits = _inputs(B, "B", a_format, 2)
+    b_bits = _inputs(B, "B", b_format, 2)
     if a_bits.shape[1] != b_bits.shape[0]:
         raise ShapeError(
             f"A has shape {a_bits.shape} and B {b_bits.shape}: A is (M, K) and B (K, N)"
         )
     shape = (a_bits.shape[0], b_bits.shape[1])
     c_bits = _acc(C, "C", d_format, shape)
-    d = _ext._mma_gemm(gpu, a_format, d_format, a_bits, b_bits, c_bits, instruction)
+    d = _ext._mma_gemm(gpu, a_format, d_format, a_bits, b_bits, c_bits, instruction, b_format)
     return _out(d, d_format)

@@ -21,6 +21,7 @@ fn model(
     py: Python<'_>,
     gpu: &str,
     a_format: &str,
+    b_format: Option<&str>,
     d_format: &str,
     instruction: &str,
 ) -> PyResult<Arith> {
@@ -37,6 +38,14 @@ fn model(
             "unknown a_format {a_format:?}: expected \"f16\", \"bf16\", \"tf32\", \"e4m3\" or \"e5m2\""
         ))
     })?;
+    let bi = match b_format {
+        None => i,
+        Some(b) => InFormat::parse(b).ok_or_else(|| {
+            form(format!(
+                "unknown b_format {b:?}: expected \"f16\", \"bf16\", \"tf32\", \"e4m3\" or \"e5m2\""
+            ))
+        })?,
+    };
     let o = OutFormat::parse(d_format).ok_or_else(|| {
         form(format!(
             "unknown d_format {d_format:?}: expected \"f32\" or \"f16\""
@@ -47,13 +56,12 @@ fn model(
             "unknown instruction {instruction:?}: expected \"published\" or \"mma.sync\""
         ))
     })?;
-    Arith::new(g, i, o, instr).map_err(|e| form(e.to_string()))
+    Arith::mixed(g, i, bi, o, instr).map_err(|e| form(e.to_string()))
 }
 
 /// The first element of a row-major `rows × cols` array not exact in the
 /// input format, as a `ValueError` naming it.
-fn check_exact(m: &Arith, name: &str, x: &[u32], cols: usize) -> PyResult<()> {
-    let fmt = m.input();
+fn check_exact(fmt: InFormat, name: &str, x: &[u32], cols: usize) -> PyResult<()> {
     match x.iter().position(|&v| fmt.from_f32_bits(v).is_none()) {
         None => Ok(()),
         Some(p) => {
@@ -87,7 +95,7 @@ fn contiguous<'a>(
 
 /// `d[s] = dot(a[s, :], b[s, :], c[s])` for every row `s`.
 #[pyfunction]
-#[pyo3(signature = (gpu, a_format, d_format, a, b, c, instruction = "published"))]
+#[pyo3(signature = (gpu, a_format, d_format, a, b, c, instruction = "published", b_format = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn _mma_rows<'py>(
     py: Python<'py>,
@@ -98,8 +106,9 @@ pub fn _mma_rows<'py>(
     b: PyReadonlyArray2<'py, u32>,
     c: PyReadonlyArray1<'py, u32>,
     instruction: &str,
+    b_format: Option<&str>,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
-    let m = model(py, gpu, a_format, d_format, instruction)?;
+    let m = model(py, gpu, a_format, b_format, d_format, instruction)?;
     let (s, k) = (a.shape()[0], a.shape()[1]);
     let (av, bv) = (contiguous(py, "a", &a)?, contiguous(py, "b", &b)?);
     let cv = c
@@ -144,8 +153,8 @@ pub fn _mma_rows<'py>(
     match r {
         Ok(Some(d)) => Ok(PyArray1::from_vec(py, d)),
         Ok(None) => {
-            check_exact(&m, "a", av, k)?;
-            check_exact(&m, "b", bv, k)?;
+            check_exact(m.input(), "a", av, k)?;
+            check_exact(m.b_input(), "b", bv, k)?;
             Err(error(py, "InternalError", ("dot_rows failed on exact inputs".to_string(),)))
         }
         Err(p) => Err(internal(py, &p)),
@@ -154,7 +163,7 @@ pub fn _mma_rows<'py>(
 
 /// `D = A·B + C` for `A` (M, K), `B` (K, N), `C` (M, N).
 #[pyfunction]
-#[pyo3(signature = (gpu, a_format, d_format, a, b, c, instruction = "published"))]
+#[pyo3(signature = (gpu, a_format, d_format, a, b, c, instruction = "published", b_format = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn _mma_gemm<'py>(
     py: Python<'py>,
@@ -165,8 +174,9 @@ pub fn _mma_gemm<'py>(
     b: PyReadonlyArray2<'py, u32>,
     c: PyReadonlyArray2<'py, u32>,
     instruction: &str,
+    b_format: Option<&str>,
 ) -> PyResult<Bound<'py, PyArray2<u32>>> {
-    let m = model(py, gpu, a_format, d_format, instruction)?;
+    let m = model(py, gpu, a_format, b_format, d_format, instruction)?;
     let (rows, k) = (a.shape()[0], a.shape()[1]);
     let n = b.shape()[1];
     if b.shape()[0] != k || c.shape() != [rows, n] {
@@ -206,8 +216,8 @@ pub fn _mma_gemm<'py>(
         // The one error with fitting shapes: an input not exact in the
         // format, named here.
         Ok(None) => {
-            check_exact(&m, "A", av, k)?;
-            check_exact(&m, "B", bv, n)?;
+            check_exact(m.input(), "A", av, k)?;
+            check_exact(m.b_input(), "B", bv, n)?;
             Err(error(py, "InternalError", ("gemm failed on exact inputs".to_string(),)))
         }
         Err(p) => Err(internal(py, &p)),

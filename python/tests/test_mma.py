@@ -47,13 +47,16 @@ SETS = [
     ("H200", "fp16", "f16", "fp16"),
     ("B200", "E5M2", "e5m2", "fp32"),
     ("B200", "tf32", "tf32", "fp32"),
+    # FP8 -> fp16 on Hopper and Blackwell: the two-pass fp16 rule.
+    ("H200", "E5M2", "e5m2", "fp16"),
+    ("B200", "E4M3", "e4m3", "fp16"),
 ]
 
 
 @pytest.mark.parametrize("gpu,folder,a_format,acc", SETS)
 def test_mma_dot_matches_the_gpu(gpu, folder, a_format, acc):
     a, b, c, want = measured(gpu, folder, acc)
-    if gpu in ("H100", "H200") and folder.startswith("E"):
+    if gpu in ("H100", "H200") and folder.startswith("E") and acc == "fp32":
         c = np.zeros_like(c)  # measured with wgmma and D = 0
     if acc == "fp16":
         c = c.astype(np.float16)  # the CUDA harness rounded C to nearest
@@ -119,8 +122,8 @@ def test_errors_say_what_was_expected():
     one = np.ones((1, 4), dtype=np.float32)
     with pytest.raises(ptxfp.FormError, match='unknown GPU "T4"'):
         ptxfp.mma_dot(one, one, gpu="T4", a_format="f16", d_format="f32")
-    with pytest.raises(ptxfp.FormError, match="no tensor-core model for e4m3 inputs with fp16"):
-        ptxfp.mma_dot(one, one, gpu="H100", a_format="e4m3", d_format="f16")
+    with pytest.raises(ptxfp.FormError, match="no tensor-core model for e4m3 inputs with fp32"):
+        ptxfp.mma_dot(one, one, gpu="A100", a_format="e4m3", d_format="f32")
     with pytest.raises(ptxfp.FormError, match="unknown a_format"):
         ptxfp.mma_dot(one, one, gpu="H100", a_format="fp64", d_format="f32")
     x = one.copy()
@@ -206,5 +209,69 @@ def test_mma_sync_is_its_own_fp8_rule_on_hopper():
         assert d.view(np.uint32)[0] == 0x40800000
     with pytest.raises(ptxfp.FormError, match='unknown instruction "wmma"'):
         ptxfp.mma_dot(a, b, c, instruction="wmma", **kw)
-    with pytest.raises(ptxfp.FormError, match="no tensor-core model for e4m3 inputs with fp16"):
-        ptxfp.mma_dot(a, b, instruction="mma.sync", gpu="H200", a_format="e4m3", d_format="f16")
+    # FP8 -> f16: the same two-pass rule under both instructions (see
+    # test_fp8_to_f16_under_mma_sync).
+    kw16 = dict(gpu="H200", a_format="e4m3", d_format="f16")
+    assert np.array_equal(
+        ptxfp.mma_dot(a, b, **kw16).view(np.uint16), ptxfp.mma_dot(a, b, instruction="mma.sync", **kw16).view(np.uint16)
+    )
+
+
+def test_mixed_fp8_formats():
+    # By hand (crates/tc/tests/mixed.rs has the derivation): E4M3 15 times
+    # E5M2 1.75 * 2^-3 is 3.28125 at exponent 0; E4M3 2^-6 times E5M2
+    # 1.25 * 2^-8 is 1.25 * 2^-14. H100 keeps 13 fraction bits below 2^0
+    # (the small product is lost: 0x40520000); the B200 keeps 25
+    # (0x40520140).
+    a = np.array([[15.0, 2.0**-6]], dtype=ml_dtypes.float8_e4m3fn)
+    b = np.array([[0.21875, 1.25 * 2.0**-8]], dtype=ml_dtypes.float8_e5m2)
+    for gpu, want in (("H100", 0x40520000), ("sm_89", 0x40520000), ("B200", 0x40520140)):
+        d = ptxfp.mma_dot(a, b, gpu=gpu, a_format="e4m3", b_format="e5m2", d_format="f32")
+        assert d.view(np.uint32).tolist() == [want], gpu
+        d = ptxfp.mma_dot(b, a, gpu=gpu, a_format="e5m2", b_format="e4m3", d_format="f32")
+        assert d.view(np.uint32).tolist() == [want], gpu
+    # mma.sync on Hopper keeps the small product (fp16 passes).
+    d = ptxfp.mma_dot(a, b, gpu="H100", a_format="e4m3", b_format="e5m2", d_format="f32", instruction="mma.sync")
+    assert d.view(np.uint32).tolist() == [0x40520140]
+    # matmul reads B in b_format: A (1x2) times B (2x1).
+    D = ptxfp.matmul(a, b.T, gpu="B200", a_format="e4m3", b_format="e5m2", d_format="f32")
+    assert D.view(np.uint32).tolist() == [[0x40520140]]
+    # Each side in its own format: 57344 is E5M2, not E4M3; typed arrays
+    # of the other format are refused by dtype.
+    one = np.array([[1.0]], dtype=np.float32)
+    big = np.array([[57344.0]], dtype=np.float32)
+    kw = dict(gpu="H100", a_format="e4m3", b_format="e5m2", d_format="f32")
+    assert ptxfp.mma_dot(one, big, **kw).tolist() == [57344.0]
+    with pytest.raises(ValueError, match=r"a\[0, 0\] = 57344.0"):
+        ptxfp.mma_dot(big, one, **kw)
+    with pytest.raises(ptxfp.DtypeError, match="b_format='e5m2'"):
+        ptxfp.mma_dot(one, a[:, :1], **kw)
+    with pytest.raises(ptxfp.FormError, match="only e4m3 and e5m2 mix"):
+        ptxfp.mma_dot(one, one, gpu="H100", a_format="bf16", b_format="f16", d_format="f32")
+    with pytest.raises(ptxfp.FormError, match="unknown b_format"):
+        ptxfp.mma_dot(one, one, gpu="H100", a_format="e4m3", b_format="e6m1", d_format="f32")
+
+
+def test_fp8_to_f16_under_mma_sync():
+    # FP8 -> f16 on Hopper (found on the published measurements, which
+    # test_mma_dot_matches_the_gpu runs): two passes of the
+    # fp16 -> fp16 block FMA (k % 4 in {0, 1}, then the rest), each rounded
+    # to nearest fp16, then c by one fp16 addition. By hand: products 1,
+    # 2^-11, 2^-12, 2^-13: pass 1 gives the tie 1 + 2^-11 -> 1, pass 2
+    # 1 + 2^-12 + 2^-13 -> 1 (one rounding of the exact sum would give
+    # 1 + 2^-10).
+    a = np.array([[1.0, 2.0**-9, 2.0**-9, 2.0**-9]], dtype=ml_dtypes.float8_e4m3fn)
+    b = np.array([[1.0, 0.25, 0.125, 0.0625]], dtype=ml_dtypes.float8_e5m2)
+    for a_format, b_format, bb in (("e4m3", "e4m3", b.astype(ml_dtypes.float8_e4m3fn)), ("e4m3", "e5m2", b)):
+        d = ptxfp.mma_dot(
+            a, bb, gpu="H200", a_format=a_format, b_format=b_format, d_format="f16", instruction="mma.sync"
+        )
+        assert d.dtype == np.float16
+        assert d.view(np.uint16).tolist() == [0x3C00]
+    # c = 2^-11 (f16) on products 1 and 2^-11: the passes give 1, then the
+    # fp16 addition 1 + 2^-11 is a tie: 1.
+    d = ptxfp.mma_dot(
+        a[:, :2], b[:, :2], np.float16(2.0**-11), gpu="H100", a_format="e4m3", b_format="e5m2",
+        d_format="f16", instruction="mma.sync",
+    )
+    assert d.view(np.uint16).tolist() == [0x3C00]

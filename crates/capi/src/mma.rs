@@ -173,8 +173,8 @@ pub unsafe extern "C" fn ptxfp_mma_dot_rows(
 /// (the PTX instruction, where the GPU's `mma.sync` was measured to differ
 /// from the published model: FP8 inputs with fp32 results on H100/H200,
 /// where K runs as chained instructions of K = 32; docs/TENSOR_CORES.md).
-/// Another name is `PTXFP_ERR_MMA_MODEL`, as is a pair the instruction has
-/// no model for (FP8 with fp16 results under `"mma.sync"` on Hopper).
+/// Another name is `PTXFP_ERR_MMA_MODEL`, as is a pair the GPU has no
+/// model for.
 /// Added in API 1.3.
 ///
 /// # Safety

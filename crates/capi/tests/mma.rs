@@ -113,8 +113,13 @@ fn errors_are_status_codes() {
     let (st, d) = dot("T4", "f16", "f32", &one, &one, 0);
     assert_eq!((st, d), (PTXFP_ERR_MMA_MODEL, 0xdead_beef), "d untouched");
     assert_eq!(
-        dot("sm_90", "e4m3", "f16", &one, &one, 0).0,
+        dot("sm_80", "e4m3", "f32", &one, &one, 0).0,
         PTXFP_ERR_MMA_MODEL
+    );
+    // FP8 -> f16 on sm_90: the two-pass fp16 rule (1 · 1 + 0 = 1).
+    assert_eq!(
+        dot("sm_90", "e4m3", "f16", &one, &one, 0),
+        (PTXFP_OK, 0x3c00)
     );
     assert_eq!(
         dot("V100", "bf16", "f32", &one, &one, 0).0,
@@ -229,8 +234,10 @@ fn errors_are_status_codes() {
 /// test (docs/TENSOR_CORES.md, Hopper mma.sync with FP8): a = (1, 2^-7, 3),
 /// b = (1, 2^-7, 0.5), c = 2^-30 give 2.5 + 2^-14 (0x40200100) under
 /// "mma.sync" and 2.5 (0x40200000) under "published" or NULL (the same as
-/// `ptxfp_mma_dot_rows`); "mma.sync" with fp16 results, and an unknown
-/// name, are `PTXFP_ERR_MMA_MODEL`.
+/// `ptxfp_mma_dot_rows`); an unknown name is `PTXFP_ERR_MMA_MODEL`.
+/// "mma.sync" with fp16 results (the two-pass fp16 rule): c is f16 bits
+/// in the low half (here +0); the pass of k = 0, 1 gives 1 + 2^-14, which
+/// rounds to nearest fp16 as 1, the pass of k = 2 adds 1.5: 2.5 (0x4100).
 #[test]
 fn the_instruction_picks_mma_sync_fp8_on_hopper() {
     let f = |x: f32| x.to_bits();
@@ -261,7 +268,7 @@ fn the_instruction_picks_mma_sync_fp8_on_hopper() {
     assert_eq!(run("f32", Some("mma.sync")), (PTXFP_OK, 0x4020_0100));
     assert_eq!(run("f32", Some("published")), (PTXFP_OK, 0x4020_0000));
     assert_eq!(run("f32", None), (PTXFP_OK, 0x4020_0000));
-    assert_eq!(run("f16", Some("mma.sync")).0, PTXFP_ERR_MMA_MODEL);
+    assert_eq!(run("f16", Some("mma.sync")), (PTXFP_OK, 0x4100));
     assert_eq!(run("f32", Some("wgmma!")).0, PTXFP_ERR_MMA_MODEL);
     let (g, i, o) = (s("H200"), s("e4m3"), s("f32"));
     let mut d = [0u32; 1];

@@ -64,6 +64,12 @@ pub struct ModelArgs {
     /// The input (a and b) format: f16, bf16, tf32, e4m3 or e5m2.
     #[arg(long = "in", value_name = "FORMAT")]
     input: String,
+    /// The format of b (and B) where it differs from --in: mixed FP8,
+    /// `--in e4m3 --b-format e5m2` or `--in e5m2 --b-format e4m3` (PTX
+    /// `mma` takes .e4m3 and .e5m2 for A and B independently). Default:
+    /// --in.
+    #[arg(long = "b-format", value_name = "FORMAT")]
+    b_format: Option<String>,
     /// The accumulator (c and d) format: f32 or f16.
     #[arg(long = "out", value_name = "FORMAT")]
     output: String,
@@ -237,17 +243,24 @@ fn parse_out_format(s: &str) -> Result<OutFormat, String> {
 }
 
 /// The model of `gpu` for the pair, or why there is none.
-fn model_of(gpu: &str, input: &str, output: &str) -> Result<Model, String> {
+fn model_of(gpu: &str, input: &str, output: &str) -> Result<Arith, String> {
     let g = parse_gpu(gpu)?;
     let i = parse_in_format(input)?;
     let o = parse_out_format(output)?;
-    Model::new(g, i, o).map_err(|e| format!("{e} (`ptxfp mma gpus` lists the pairs each GPU has)"))
+    // The published arithmetic (FP8 -> fp16 on Hopper and Blackwell: the
+    // two-pass fp16 rule, which the published measurements fit).
+    Arith::new(g, i, o, Instruction::Published)
+        .map_err(|e| format!("{e} (`ptxfp mma gpus` lists the pairs each GPU has)"))
 }
 
 impl ModelArgs {
     fn model(&self) -> Result<Arith, String> {
         let g = parse_gpu(&self.gpu)?;
         let i = parse_in_format(&self.input)?;
+        let bi = match &self.b_format {
+            Some(b) => parse_in_format(b).map_err(|e| format!("--b-format: {e}"))?,
+            None => i,
+        };
         let o = parse_out_format(&self.output)?;
         let instruction = Instruction::parse(&self.instruction).ok_or_else(|| {
             format!(
@@ -255,7 +268,7 @@ impl ModelArgs {
                 literal::shown(&self.instruction)
             )
         })?;
-        Arith::new(g, i, o, instruction)
+        Arith::mixed(g, i, bi, o, instruction)
             .map_err(|e| format!("{e} (`ptxfp mma gpus` lists the pairs each GPU has)"))
     }
 }
@@ -478,6 +491,7 @@ fn model_json(m: &Arith) -> serde_json::Value {
         "gpu": m.gpu().name(),
         "sm": sm_of(m.gpu()),
         "in": m.input().name(),
+        "b_in": m.b_input().name(),
         "out": m.output().name(),
         "block": m.block(),
         "instruction": match m {
@@ -487,12 +501,22 @@ fn model_json(m: &Arith) -> serde_json::Value {
     })
 }
 
+/// The input formats as the text output names them: `e4m3`, or
+/// `e4m3 x e5m2` when b's differs.
+fn formats_shown(m: &Arith) -> String {
+    if m.input() == m.b_input() {
+        m.input().name().to_string()
+    } else {
+        format!("{} x {}", m.input().name(), m.b_input().name())
+    }
+}
+
 fn dot(a: DotArgs) -> Result<Outcome, Failure> {
     let model = a.model.model()?;
-    let fmt = model.input();
+    let (fmt, bfmt) = (model.input(), model.b_input());
     let out = model.output();
     let av = parse_list(&a.a, fmt, "a")?;
-    let bv = parse_list(&a.b, fmt, "b")?;
+    let bv = parse_list(&a.b, bfmt, "b")?;
     if av.len() != bv.len() {
         return Err(format!(
             "a has {} elements and b has {}: an inner product takes two lists of the same length K",
@@ -515,7 +539,7 @@ fn dot(a: DotArgs) -> Result<Outcome, Failure> {
             "d": acc_json(d, out, style),
             "c": acc_json(c, out, style),
             "a": av.iter().map(|&x| input_json(x, fmt, style)).collect::<Vec<_>>(),
-            "b": bv.iter().map(|&x| input_json(x, fmt, style)).collect::<Vec<_>>(),
+            "b": bv.iter().map(|&x| input_json(x, bfmt, style)).collect::<Vec<_>>(),
             "warnings": note.iter().map(|n| crate::common::Problem {
                 severity: "warning",
                 ..crate::common::Problem::message(format!("c: {n}"))
@@ -529,7 +553,7 @@ fn dot(a: DotArgs) -> Result<Outcome, Failure> {
         o,
         "  {} {} -> {}, K {}, {}",
         model.gpu().name(),
-        fmt.name(),
+        formats_shown(&model),
         out.name(),
         av.len(),
         match model {
@@ -653,7 +677,7 @@ fn dim(flag: Option<usize>, name: &str, found: usize, from: &str) -> Result<usiz
 
 fn gemm(a: GemmArgs) -> Result<Outcome, Failure> {
     let model = a.model.model()?;
-    let fmt = model.input();
+    let (fmt, bfmt) = (model.input(), model.b_input());
     let out = model.output();
     // One file with sections, or one file per matrix.
     let sections = match &a.file {
@@ -687,7 +711,7 @@ fn gemm(a: GemmArgs) -> Result<Outcome, Failure> {
     let am =
         matrix(0, &a.a_file, "A", &mut |x| parse_input(x, fmt))?.ok_or_else(|| missing("A"))?;
     let bm =
-        matrix(1, &a.b_file, "B", &mut |x| parse_input(x, fmt))?.ok_or_else(|| missing("B"))?;
+        matrix(1, &a.b_file, "B", &mut |x| parse_input(x, bfmt))?.ok_or_else(|| missing("B"))?;
     let m = dim(a.m, "m", am.len(), "A's row count")?;
     let k = dim(a.k, "k", am[0].len(), "A's row length")?;
     let n = dim(a.n, "n", bm[0].len(), "B's row length")?;
@@ -759,7 +783,7 @@ fn gemm(a: GemmArgs) -> Result<Outcome, Failure> {
 
 /// One line of a verify file, parsed: the model and the values.
 struct Case {
-    model: Model,
+    model: Arith,
     a: Vec<u32>,
     b: Vec<u32>,
     c: u32,
@@ -775,8 +799,8 @@ fn parse_case(line: &str) -> Result<Case, String> {
         ));
     }
     let model = model_of(f[0], f[1], f[2])?;
-    let fmt = model.params.input;
-    let out = model.params.output;
+    let fmt = model.input();
+    let out = model.output();
     let a = parse_list(f[3], fmt, "A")?;
     let b = parse_list(f[4], fmt, "B")?;
     if a.len() != b.len() {
@@ -820,7 +844,7 @@ fn verify(v: VerifyArgs) -> Result<Outcome, Failure> {
                 continue;
             }
             failed += 1;
-            let ty = out_ty(case.model.params.output);
+            let ty = out_ty(case.model.output());
             if v.json {
                 mismatches.push(serde_json::json!({
                     "location": at,
@@ -873,12 +897,26 @@ fn verify(v: VerifyArgs) -> Result<Outcome, Failure> {
 }
 
 fn gpus(a: GpusArgs) -> Result<Outcome, Failure> {
+    // (row, input, the block-FMA parameters, c added after by an IEEE
+    // addition rounded so, source)
     let mut rows = Vec::new();
     for row in &GPUS {
         for i in InFormat::ALL {
             for o in [OutFormat::F32, OutFormat::F16] {
                 if let Ok(m) = Model::new(row.gpu, i, o) {
-                    rows.push((row, m));
+                    rows.push((row, i, m.params, m.params.late_c, row.source.to_string()));
+                } else if let Ok(Arith::SyncFp8(s)) =
+                    Arith::new(row.gpu, i, o, Instruction::Published)
+                {
+                    // FP8 -> fp16 on Hopper and Blackwell: two passes of
+                    // the fp16 block FMA, then c (docs/TENSOR_CORES.md).
+                    rows.push((
+                        row,
+                        i,
+                        s.f16.params,
+                        Some(s.row.c_rounding),
+                        "two fp16 passes by k % 4, then + c (docs/TENSOR_CORES.md)".to_string(),
+                    ));
                 }
             }
         }
@@ -890,19 +928,18 @@ fn gpus(a: GpusArgs) -> Result<Outcome, Failure> {
     if a.json {
         print_json(&serde_json::Value::Array(
             rows.iter()
-                .map(|(row, m)| {
-                    let p = &m.params;
+                .map(|(row, input, p, late, source)| {
                     serde_json::json!({
                         "gpu": row.name,
                         "sm": sm_of(row.gpu),
-                        "in": p.input.name(),
+                        "in": input.name(),
                         "out": p.output.name(),
                         "block": p.block,
                         "extra_bits": p.extra_bits,
                         "rounding": rounding(p.rounding),
                         "min_exp": p.min_exp,
-                        "c_added_after": p.late_c.map(rounding),
-                        "source": row.source,
+                        "c_added_after": late.map(rounding),
+                        "source": source,
                     })
                 })
                 .collect(),
@@ -922,24 +959,23 @@ fn gpus(a: GpusArgs) -> Result<Outcome, Failure> {
         "rounding",
         "min exp"
     );
-    for (row, m) in &rows {
-        let p = &m.params;
+    for (row, input, p, late, source) in &rows {
         let mut r = rounding(p.rounding).to_string();
-        if let Some(l) = p.late_c {
-            r += &format!(",c:{}", rounding(l));
+        if let Some(l) = late {
+            r += &format!(",c:{}", rounding(*l));
         }
         outln!(
             o,
             "{:<11} {:<7} {:<5} {:<5} {:>5} {:>10} {:<8} {:>7}  {}",
             row.name,
             sm_of(row.gpu),
-            p.input.name(),
+            input.name(),
             p.output.name(),
             p.block,
             p.extra_bits,
             r,
             p.min_exp.map_or("-".to_string(), |e| e.to_string()),
-            row.source
+            source
         );
     }
     outln!(

@@ -234,24 +234,30 @@ fn unpack_d(words: &[u32], acc: Acc) -> Vec<u32> {
 struct Case {
     k: usize,
     ab: Ab,
+    /// B's type: `ab`, except for mixed FP8 (`.e4m3.e5m2`, `.e5m2.e4m3`).
+    b: Ab,
     acc: Acc,
     satfinite: bool,
 }
 
 impl Case {
     fn new(k: usize, ab: Ab, acc: Acc) -> Case {
+        Case::mixed(k, ab, ab, acc)
+    }
+    fn mixed(k: usize, ab: Ab, b: Ab, acc: Acc) -> Case {
         Case {
             k,
             ab,
+            b,
             acc,
             satfinite: false,
         }
     }
     fn opcode(&self) -> String {
-        let (a, c) = (self.ab.name(), self.acc.name());
+        let (a, b, c) = (self.ab.name(), self.b.name(), self.acc.name());
         let sat = if self.satfinite { ".satfinite" } else { "" };
         format!(
-            "mma.sync.aligned.m16n8k{}.row.col{sat}.{c}.{a}.{a}.{c}",
+            "mma.sync.aligned.m16n8k{}.row.col{sat}.{c}.{a}.{b}.{c}",
             self.k
         )
     }
@@ -345,7 +351,7 @@ fn pack_a(case: &Case, a: &[u32]) -> Vec<u32> {
 }
 
 fn pack_b(case: &Case, b: &[u32]) -> Vec<u32> {
-    let (k, ab) = (case.k, case.ab);
+    let (k, ab) = (case.k, case.b);
     pack(k * N / 32, ab.bits(), b, N, |l, i| b_place(k, ab, l, i))
 }
 
@@ -429,7 +435,7 @@ fn small_integers(case: &Case) -> (Vec<u32>, Vec<u32>, Vec<u32>, Vec<u32>) {
         .map(|x| case.ab.encode(av(x / k, x % k) as f64))
         .collect();
     let b: Vec<u32> = (0..k * N)
-        .map(|x| case.ab.encode(bv(x / N, x % N) as f64))
+        .map(|x| case.b.encode(bv(x / N, x % N) as f64))
         .collect();
     let c: Vec<u32> = (0..M * N)
         .map(|x| case.acc.encode(cv(x / N, x % N) as f64))
@@ -447,6 +453,7 @@ fn small_integers(case: &Case) -> (Vec<u32>, Vec<u32>, Vec<u32>, Vec<u32>) {
 fn all_float_cases() -> Vec<(Case, &'static str, &'static [&'static str])> {
     const AMPERE_ON: &[&str] = &["sm_80", "sm_86", "sm_89", "sm_90", "sm_100"];
     const FP8_ON: &[&str] = &["sm_89", "sm_90", "sm_100"];
+    const FP8_F16_ON: &[&str] = &["sm_89", "sm_90", "sm_100"];
     vec![
         (Case::new(16, Ab::F16, Acc::F32), "sm_80", AMPERE_ON),
         (Case::new(16, Ab::F16, Acc::F16), "sm_80", AMPERE_ON),
@@ -458,6 +465,25 @@ fn all_float_cases() -> Vec<(Case, &'static str, &'static [&'static str])> {
         (Case::new(4, Ab::Tf32, Acc::F32), "sm_80", AMPERE_ON),
         (Case::new(32, Ab::E4m3, Acc::F32), "sm_89", FP8_ON),
         (Case::new(32, Ab::E5m2, Acc::F32), "sm_89", FP8_ON),
+        // Mixed FP8 (".f8type" for each of A and B).
+        (
+            Case::mixed(32, Ab::E4m3, Ab::E5m2, Acc::F32),
+            "sm_89",
+            FP8_ON,
+        ),
+        (
+            Case::mixed(32, Ab::E5m2, Ab::E4m3, Acc::F32),
+            "sm_89",
+            FP8_ON,
+        ),
+        // FP8 -> f16: Ada's model, and the two-pass fp16 rule of Hopper
+        // and Blackwell (both fitted on the published measurements).
+        (Case::new(32, Ab::E4m3, Acc::F16), "sm_89", FP8_F16_ON),
+        (
+            Case::mixed(32, Ab::E5m2, Ab::E4m3, Acc::F16),
+            "sm_89",
+            FP8_F16_ON,
+        ),
     ]
 }
 
@@ -537,9 +563,7 @@ fn each_gpu_model_decides_the_rounding() {
     for (case, target, devices) in all_float_cases() {
         let k = case.k;
         let a: Vec<f64> = (0..M * k).map(|x| spread_value(case.ab, x)).collect();
-        let b: Vec<f64> = (0..k * N)
-            .map(|x| spread_value(case.ab, 7919 + x))
-            .collect();
+        let b: Vec<f64> = (0..k * N).map(|x| spread_value(case.b, 7919 + x)).collect();
         // C: an f32 (or f16) value with a full significand.
         let c: Vec<f64> = (0..M * N)
             .map(|x| {
@@ -551,7 +575,7 @@ fn each_gpu_model_decides_the_rounding() {
             })
             .collect();
         let ab: Vec<u32> = a.iter().map(|&v| case.ab.encode(v)).collect();
-        let bb: Vec<u32> = b.iter().map(|&v| case.ab.encode(v)).collect();
+        let bb: Vec<u32> = b.iter().map(|&v| case.b.encode(v)).collect();
         let cb: Vec<u32> = c.iter().map(|&v| case.acc.encode(v)).collect();
         for device in devices {
             let gpu = Gpu::parse(device).unwrap();
@@ -559,11 +583,11 @@ fn each_gpu_model_decides_the_rounding() {
                 Acc::F16 => OutFormat::F16,
                 _ => OutFormat::F32,
             };
-            let input = case.ab.format().unwrap();
+            let (input, b_input) = (case.ab.format().unwrap(), case.b.format().unwrap());
             // FP8 on Hopper: mma.sync's own rule (SyncFp8, measured on an
             // H200), not the published FP8 model (wgmma's).
-            let sync = SyncFp8::new(gpu, input, out).unwrap();
-            let model = Model::new(gpu, input, out).unwrap();
+            let sync = SyncFp8::mixed(gpu, input, b_input, out).unwrap();
+            let model = Model::mixed(gpu, input, b_input, out);
             let d = run(&case, target, device, &ab, &bb, &cb)
                 .unwrap_or_else(|e| panic!("{} on {device}: {e}", case.opcode()));
             let mut differs = 0;
@@ -571,11 +595,14 @@ fn each_gpu_model_decides_the_rounding() {
                 for j in 0..N {
                     let row: Vec<u32> =
                         (0..k).map(|t| case.ab.model_input(ab[i * k + t])).collect();
-                    let col: Vec<u32> =
-                        (0..k).map(|t| case.ab.model_input(bb[t * N + j])).collect();
+                    let col: Vec<u32> = (0..k).map(|t| case.b.model_input(bb[t * N + j])).collect();
                     let want = match &sync {
                         Some(s) => s.dot(&row, &col, cb[i * N + j]).unwrap(),
-                        None => model.dot(&row, &col, cb[i * N + j]).unwrap(),
+                        None => model
+                            .as_ref()
+                            .unwrap()
+                            .dot(&row, &col, cb[i * N + j])
+                            .unwrap(),
                     };
                     assert_eq!(
                         d[i * N + j],
@@ -672,14 +699,9 @@ fn refusals_name_the_reason() {
     let (a8, b8, c8, _) = small_integers(&fp8);
     let e = run(&fp8, "sm_80", "sm_80", &a8, &b8, &c8).unwrap_err();
     assert!(e.contains("requires sm_89 or higher"), "{e}");
-    // A pair the GPU's model does not have: FP8 -> f16 on H100.
-    let fp8h = Case::new(32, Ab::E4m3, Acc::F16);
-    let (a8, b8, c8, _) = small_integers(&fp8h);
-    let e = run(&fp8h, "sm_89", "sm_90", &a8, &b8, &c8).unwrap_err();
-    assert!(
-        e.contains("no tensor-core model for e4m3 inputs with fp16"),
-        "{e}"
-    );
+    // (No format pair the engine decodes lacks a model on a device with
+    // tensor cores: FP8 -> f16, once refused on sm_90, runs since the
+    // two-pass fp16 rule; all_float_cases covers it.)
     // A device without a tensor-core model (sm_87).
     let e = run(&f16, "sm_80", "sm_87", &a, &b, &c).unwrap_err();
     assert!(

@@ -105,11 +105,15 @@ fn dot_gives_the_measured_d_on_every_gpu() {
         ("H100", "E5M2", "e5m2", "fp32"),
         ("B200", "bf16", "bf16", "fp32"),
         ("B200", "E4M3", "e4m3", "fp32"),
+        // FP8 -> fp16 on Hopper and Blackwell: the two-pass fp16 rule.
+        ("H100", "E4M3", "e4m3", "fp16"),
+        ("B200", "E5M2", "e5m2", "fp16"),
     ];
     for (gpu, folder, input, acc) in cases {
         let s = set(gpu, folder, acc);
         for i in 0..8 {
-            let hopper_fp8 = gpu == "H100" && folder.starts_with('E');
+            // Measured with D = 0 (wgmma) for fp32 results only.
+            let hopper_fp8 = gpu == "H100" && folder.starts_with('E') && acc == "fp32";
             let c = if hopper_fp8 {
                 "0".to_string()
             } else if acc == "fp16" {
@@ -395,7 +399,8 @@ fn gemm_refuses_ragged_and_mismatched_matrices() {
 /// Verify lines `GPU IN OUT A B C D` from the first `n` lines of a set.
 fn verify_lines(gpu: &str, folder: &str, input: &str, acc: &str, n: usize) -> String {
     let s = set(gpu, folder, acc);
-    let hopper_fp8 = matches!(gpu, "H100" | "H200") && folder.starts_with('E');
+    // Measured with D = 0 (wgmma) for fp32 results only.
+    let hopper_fp8 = matches!(gpu, "H100" | "H200") && folder.starts_with('E') && acc == "fp32";
     (0..n)
         .map(|i| {
             let (c, d) = if acc == "fp16" {
@@ -426,6 +431,8 @@ fn verify_passes_measurements_and_names_a_mismatch() {
         ("Ada", "E5M2", "e5m2", "fp16"),
         ("H200", "E4M3", "e4m3", "fp32"),
         ("B200", "fp16", "f16", "fp32"),
+        // FP8 -> fp16: the two-pass fp16 rule.
+        ("H100", "E5M2", "e5m2", "fp16"),
     ] {
         text += &verify_lines(gpu, folder, input, acc, 50);
     }
@@ -433,7 +440,7 @@ fn verify_passes_measurements_and_names_a_mismatch() {
     let o = ptxfp(&["mma", "verify", good.to_str().unwrap()]);
     assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
     assert!(
-        stdout(&o).contains("300 passed, 0 failed"),
+        stdout(&o).contains("350 passed, 0 failed"),
         "{}",
         stdout(&o)
     );
@@ -454,7 +461,7 @@ fn verify_passes_measurements_and_names_a_mismatch() {
         stdout(&o)
     );
     assert!(
-        stdout(&o).contains("299 passed, 1 failed"),
+        stdout(&o).contains("349 passed, 1 failed"),
         "{}",
         stdout(&o)
     );
@@ -526,10 +533,10 @@ fn dot_errors_exit_2_with_what_was_expected() {
     ]);
     assert!(e.contains("a has 2 elements and b has 1"), "{e}");
     let e = dot_err(&[
-        "--gpu", "H100", "--in", "e4m3", "--out", "f16", "--a", "1", "--b", "1",
+        "--gpu", "A100", "--in", "e4m3", "--out", "f32", "--a", "1", "--b", "1",
     ]);
     assert!(
-        e.contains("H100: no tensor-core model for e4m3 inputs with fp16 accumulation"),
+        e.contains("A100: no tensor-core model for e4m3 inputs with fp32 accumulation"),
         "{e}"
     );
     let e = dot_err(&[
@@ -598,6 +605,14 @@ fn gpus_lists_the_table() {
     assert!(
         !s.lines()
             .any(|l| l.starts_with("V100") && l.contains("bf16")),
+        "{s}"
+    );
+    // FP8 -> fp16 on the B200: the two-pass fp16 rule (passes of 16, the
+    // fp16 row's 2 extra bits, to nearest, c added after to nearest).
+    assert!(
+        s.lines().any(|l| l.starts_with("B200")
+            && l.contains("e5m2  fp16     16          2 rn,c:rn")
+            && l.contains("two fp16 passes")),
         "{s}"
     );
     let o = ptxfp(&["mma", "gpus", "--json"]);
@@ -676,6 +691,26 @@ fn every_json_output_matches_the_schema() {
                 "0.5,0.25",
                 "--instruction",
                 "mma.sync",
+            ],
+            0,
+        ),
+        (
+            vec![
+                "mma",
+                "dot",
+                "--json",
+                "--gpu",
+                "B200",
+                "--in",
+                "e5m2",
+                "--b-format",
+                "e4m3",
+                "--out",
+                "f32",
+                "--a",
+                "1,0x1p-16",
+                "--b",
+                "0.5,448",
             ],
             0,
         ),
@@ -778,6 +813,112 @@ fn gemm_from_one_file_with_sections() {
     );
 }
 
+/// `--b-format`: mixed FP8. By hand (the crate's test tests/mixed.rs has
+/// the derivation): E4M3 15 (0x57) times E5M2 1.75 · 2^-3 (0x33) is
+/// 3.28125 at exponent 0; E4M3 2^-6 (0x08) times E5M2 1.25 · 2^-8 (0x1d)
+/// is 1.25 · 2^-14. H100: 13 fraction bits below 2^0 drop the second:
+/// 0x40520000. B200: 25 keep it: 0x40520140. 0x33 read as E4M3 would be
+/// 0.6875, so each list is parsed in its own format; a value of one FP8
+/// format that the other lacks is refused on that side only, and only
+/// FP8 formats mix.
+#[test]
+fn mixed_fp8_formats() {
+    let dot = |gpu: &str, fa: &str, fb: &str, a: &str, b: &str| {
+        ptxfp(&[
+            "mma",
+            "dot",
+            "--gpu",
+            gpu,
+            "--in",
+            fa,
+            "--b-format",
+            fb,
+            "--out",
+            "f32",
+            "--a",
+            a,
+            "--b",
+            b,
+        ])
+    };
+    for (gpu, want) in [
+        ("H100", 0x4052_0000),
+        ("sm_89", 0x4052_0000),
+        ("B200", 0x4052_0140),
+    ] {
+        let o = dot(gpu, "e4m3", "e5m2", "0x57,0x08", "0x33,0x1d");
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(first_bits(&o), want, "{gpu}: {}", stdout(&o));
+        assert!(stdout(&o).contains("e4m3 x e5m2 -> fp32"), "{}", stdout(&o));
+        let o = dot(gpu, "e5m2", "e4m3", "0x33,0x1d", "0x57,0x08");
+        assert_eq!(first_bits(&o), want, "{gpu} reversed: {}", stdout(&o));
+    }
+    // 57344 is E5M2, not E4M3.
+    let o = dot("H100", "e4m3", "e5m2", "1", "57344");
+    assert_eq!(first_bits(&o), 0x4760_0000, "{}", stdout(&o));
+    let o = dot("H100", "e4m3", "e5m2", "57344", "1");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("a[0]"), "{}", stderr(&o));
+    let o = dot("H100", "bf16", "f16", "1", "1");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("no tensor-core model for bf16 x fp16 inputs with fp32 accumulation (only e4m3 and e5m2 mix)"),
+        "{}",
+        stderr(&o)
+    );
+    let o = dot("H100", "e4m3", "e6m1", "1", "1");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--b-format: unknown input format `e6m1`"),
+        "{}",
+        stderr(&o)
+    );
+    // mma gemm reads B in b's format: A = [15, 2^-6] (1×2), B = [0x33;
+    // 0x1d] (2×1) as decimals.
+    let fa = tmp("mixed-a.txt", "15 0.015625\n");
+    let fb = tmp("mixed-b.txt", "0.21875\n0.0048828125\n");
+    let o = ptxfp(&[
+        "mma",
+        "gemm",
+        "--gpu",
+        "B200",
+        "--in",
+        "e4m3",
+        "--b-format",
+        "e5m2",
+        "--out",
+        "f32",
+        "--a-file",
+        fa.to_str().unwrap(),
+        "--b-file",
+        fb.to_str().unwrap(),
+        "--bits",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), "0x40520140");
+    // Under mma.sync (Hopper's own FP8 rule) too.
+    let o = ptxfp(&[
+        "mma",
+        "dot",
+        "--gpu",
+        "H100",
+        "--in",
+        "e5m2",
+        "--b-format",
+        "e4m3",
+        "--out",
+        "f32",
+        "--a",
+        "0x33,0x1d",
+        "--b",
+        "0x57,0x08",
+        "--instruction",
+        "mma.sync",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(first_bits(&o), 0x4052_0140, "{}", stdout(&o));
+}
+
 /// `--instruction mma.sync`: Hopper's `mma.sync` keeps FP8 products the
 /// published (wgmma) model drops (docs/TENSOR_CORES.md, measured on an
 /// H200). By hand: a = (1, 2^-7, 3), b = (1, 2^-7, 0.5), c = 2^-30. The
@@ -787,8 +928,9 @@ fn gemm_from_one_file_with_sections() {
 /// half an ulp, 2^-23). The published model aligns FP8 products to 13
 /// bits below the largest (extra bits -10): 2^-14 is lost, 2.5
 /// (0x40200000). Non-FP8 inputs are the same either way (bf16: 1.5·2 +
-/// 2·0.25 + 0.5 = 4, 0x40800000); fp16 accumulation of FP8 under
-/// mma.sync is not measured and refused, as is an unknown name.
+/// 2·0.25 + 0.5 = 4, 0x40800000); fp16 accumulation of FP8 takes the
+/// two-pass fp16 rule under both (checked below by hand); an unknown name
+/// is refused.
 #[test]
 fn mma_sync_is_its_own_fp8_rule_on_hopper() {
     let dot = |gpu: &str, fmt: &str, out: &str, a: &str, b: &str, c: &str, instr: &str| {
@@ -831,13 +973,17 @@ fn mma_sync_is_its_own_fp8_rule_on_hopper() {
         let o = dot("H100", "bf16", "f32", "1.5,2", "2,0.25", "0.5", instr);
         assert_eq!(first_bits(&o), 0x4080_0000, "{instr}: {}", stdout(&o));
     }
-    let o = dot("H200", "e4m3", "f16", "1", "1", "0", "mma.sync");
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("no tensor-core model for e4m3 inputs with fp16"),
-        "{}",
-        stderr(&o)
-    );
+    // FP8 -> fp16: the fp16 passes, each rounded to nearest fp16, then c
+    // by one fp16 addition (found on the published measurements), under
+    // either instruction. By hand: products 1 and 2^-11 give the tie
+    // 1 + 2^-11, to even: 1; + c = 2^-11 is the tie again: 1 (0x3c00).
+    for instr in ["mma.sync", "published"] {
+        let o = dot(
+            "H200", "e4m3", "f16", "1,0x1p-9", "1,0.25", "0x1p-11", instr,
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(stdout(&o).starts_with("0x3c00 = 1\n"), "{}", stdout(&o));
+    }
     let o = dot("H200", "e4m3", "f32", "1", "1", "0", "wmma");
     assert_eq!(o.status.code(), Some(2));
     assert!(

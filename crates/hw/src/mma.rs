@@ -143,8 +143,11 @@ pub struct Case {
     pub kind: Kind,
     /// M, N, K.
     pub shape: (usize, usize, usize),
-    /// A's and B's type.
+    /// A's type (and B's unless `b` differs).
     pub ab: Ab,
+    /// B's type: `ab`, or the other FP8 type (mixed FP8: PTX's
+    /// `.f8type` for each of A and B).
+    pub b: Ab,
     /// C's and D's type.
     pub acc: Acc,
     /// `.satfinite` (integer forms).
@@ -159,6 +162,7 @@ pub fn cases(sm: u16) -> Vec<Case> {
         kind: Kind::Mma,
         shape,
         ab,
+        b: ab,
         acc,
         satfinite: false,
     };
@@ -183,6 +187,25 @@ pub fn cases(sm: u16) -> Vec<Case> {
     if sm >= 89 {
         v.push(c((16, 8, 32), Ab::E4m3, Acc::F32));
         v.push(c((16, 8, 32), Ab::E5m2, Acc::F32));
+        // Mixed FP8 (no published measurement: crates/tc models it with
+        // the GPU's FP8 path, the products being exact).
+        for (a, b) in [(Ab::E4m3, Ab::E5m2), (Ab::E5m2, Ab::E4m3)] {
+            v.push(Case {
+                b,
+                ..c((16, 8, 32), a, Acc::F32)
+            });
+        }
+    }
+    if sm >= 89 {
+        // FP8 -> f16: Ada's model and the two-pass fp16 rule of Hopper and
+        // Blackwell are fitted on the published measurements (whose
+        // instruction the data does not say); these measure `mma.sync`.
+        v.push(c((16, 8, 32), Ab::E4m3, Acc::F16));
+        v.push(c((16, 8, 32), Ab::E5m2, Acc::F16));
+        v.push(Case {
+            b: Ab::E5m2,
+            ..c((16, 8, 32), Ab::E4m3, Acc::F16)
+        });
     }
     let moves = [
         Kind::Ldmatrix { trans: false },
@@ -219,9 +242,9 @@ impl Case {
             Kind::Wmma => return "wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32".into(),
         }
         let (m, n, k) = self.shape;
-        let (a, c) = (self.ab.name(), self.acc.name());
+        let (a, b, c) = (self.ab.name(), self.b.name(), self.acc.name());
         let sat = if self.satfinite { ".satfinite" } else { "" };
-        format!("mma.sync.aligned.m{m}n{n}k{k}.row.col{sat}.{c}.{a}.{a}.{c}")
+        format!("mma.sync.aligned.m{m}n{n}k{k}.row.col{sat}.{c}.{a}.{b}.{c}")
     }
 
     /// The record's name: the opcode, and for [`Ab::Tf32Raw`] what differs.
@@ -474,12 +497,12 @@ impl Case {
                     let word = if a_acc {
                         self.acc_word(&mut rng, kind)
                     } else {
-                        self.ab_word(&mut rng, kind)
+                        self.ab_word(self.ab, &mut rng, kind)
                     };
                     push_word(&mut out[0], word);
                 }
                 for _ in 0..nb {
-                    push_word(&mut out[1], self.ab_word(&mut rng, kind));
+                    push_word(&mut out[1], self.ab_word(self.b, &mut rng, kind));
                 }
                 for _ in 0..nc {
                     push_word(&mut out[2], self.acc_word(&mut rng, kind));
@@ -504,14 +527,16 @@ impl Case {
         v
     }
 
-    fn ab_word(&self, rng: &mut EdgeRng, kind: usize) -> Word {
-        match self.ab {
+    /// A word of A or B, of type `ab` (the stream is the same as before B
+    /// had its own type: `ab == self.b` outside mixed FP8).
+    fn ab_word(&self, ab: Ab, rng: &mut EdgeRng, kind: usize) -> Word {
+        match ab {
             Ab::F16 => Word::W32(lanes(rng, kind, PtxType::F16, 2)),
             Ab::Bf16 => Word::W32(lanes(rng, kind, PtxType::BF16, 2)),
             Ab::Tf32 => Word::W32(value(rng, kind, PtxType::F32) as u32 & !0x1fff),
             Ab::Tf32Raw => Word::W32(value(rng, kind, PtxType::F32) as u32),
             Ab::E4m3 | Ab::E5m2 => {
-                Word::W32((0..4).fold(0, |w, i| w | fp8(rng, kind, self.ab) << (8 * i)))
+                Word::W32((0..4).fold(0, |w, i| w | fp8(rng, kind, ab) << (8 * i)))
             }
             Ab::S8 | Ab::U8 => Word::W32(rng.integer(32) as u32 ^ rng.integer(32) as u32),
             Ab::F64 => Word::W64(value(rng, kind, PtxType::F64)),

@@ -121,8 +121,8 @@ fn reg_type(t: MmaType) -> PtxType {
 
 /// How D is computed from rows of A and columns of B.
 enum Arith {
-    /// The tensor-core model (floating point).
-    Float(Model, InFormat),
+    /// The tensor-core model (floating point), with the formats of A and B.
+    Float(Model, InFormat, InFormat),
     /// FP8 where the GPU's `mma.sync` does not take its FP8 path
     /// (`ptxfp_tc::SyncFp8`: Hopper, measured on an H200).
     SyncFp8(SyncFp8),
@@ -158,8 +158,10 @@ impl Machine<'_, '_> {
         if mma.a == MmaType::F64 {
             return self.mma_f64(ins, on);
         }
-        let arith = match in_format(mma.a) {
-            Some(input) => {
+        // `.atype` and `.btype` differ only for the FP8 (and integer)
+        // forms: "mma.sync.aligned.shape.row.col.dtype.f8type.f8type.ctype".
+        let arith = match (in_format(mma.a), in_format(mma.b)) {
+            (Some(input), Some(b_input)) => {
                 let gpu = gpu_of(device).map_err(|e| {
                     refuse(
                         format!("`{}`: {e}", ins.opcode),
@@ -176,12 +178,16 @@ impl Machine<'_, '_> {
                         "`ptxfp mma gpus` lists the format pairs each GPU's model has",
                     )
                 };
-                match SyncFp8::new(gpu, input, out).map_err(unsupported)? {
+                match SyncFp8::mixed(gpu, input, b_input, out).map_err(unsupported)? {
                     Some(sync) => Arith::SyncFp8(sync),
-                    None => Arith::Float(Model::new(gpu, input, out).map_err(unsupported)?, input),
+                    None => Arith::Float(
+                        Model::mixed(gpu, input, b_input, out).map_err(unsupported)?,
+                        input,
+                        b_input,
+                    ),
                 }
             }
-            None => Arith::Int,
+            _ => Arith::Int,
         };
         let ops = &ins.operands;
         if ops.len() != 4 {
@@ -246,13 +252,14 @@ impl Machine<'_, '_> {
             }
         }
         let d = match arith {
-            Arith::Float(model, input) => {
+            Arith::Float(model, input, b_input) => {
                 // The model takes each input as the f32 bits of its value.
                 // The register of a .tf32 element holds its 19 bits at the
                 // top of an f32 (InFormat::width); the ISA does not say what
                 // the low 13 bits do. Where the GPU is measured to ignore
                 // them (GpuRow::tf32_ignores_low_bits: Hopper), `conv`
                 // clears them; elsewhere they are refused.
+                // (.tf32 is never mixed: `b_input == input` there.)
                 let tf32_low = |x: u32| input == InFormat::Tf32 && x & 0x1fff != 0;
                 let measured = model.gpu.row().tf32_ignores_low_bits;
                 if let Some(x) = a
@@ -269,12 +276,12 @@ impl Machine<'_, '_> {
                         "convert with cvt.rna.tf32.f32 first",
                     ));
                 }
-                let conv = |x: u32| match input {
-                    InFormat::Tf32 => input.to_f32_bits(x >> 13),
-                    _ => input.to_f32_bits(x),
+                let conv = |fmt: InFormat, x: u32| match fmt {
+                    InFormat::Tf32 => fmt.to_f32_bits(x >> 13),
+                    _ => fmt.to_f32_bits(x),
                 };
-                let a: Vec<u32> = a.into_iter().map(conv).collect();
-                let b: Vec<u32> = b.into_iter().map(conv).collect();
+                let a: Vec<u32> = a.into_iter().map(|x| conv(input, x)).collect();
+                let b: Vec<u32> = b.into_iter().map(|x| conv(b_input, x)).collect();
                 // Each element one chained inner product of a row of A and
                 // a column of B with its element of C (Model::gemm).
                 model.gemm(m, n, k, &a, &b, &c).map_err(|e| {
@@ -285,9 +292,8 @@ impl Machine<'_, '_> {
                 })?
             }
             Arith::SyncFp8(sync) => {
-                let conv = |x: u32| sync.input.to_f32_bits(x);
-                let a: Vec<u32> = a.into_iter().map(conv).collect();
-                let b: Vec<u32> = b.into_iter().map(conv).collect();
+                let a: Vec<u32> = a.into_iter().map(|x| sync.input.to_f32_bits(x)).collect();
+                let b: Vec<u32> = b.into_iter().map(|x| sync.b_input.to_f32_bits(x)).collect();
                 sync.gemm(m, n, k, &a, &b, &c).map_err(|e| {
                     refuse(
                         format!("`{}`: {e}", ins.opcode),

@@ -295,7 +295,7 @@ impl MmaType {
 struct MmaRow {
     shape: (u8, u8, u8),
     ab: &'static [MmaType],
-    /// `.atype` and `.btype` may differ (the integer forms).
+    /// `.atype` and `.btype` may differ (the FP8 and integer forms).
     mixed: bool,
     acc: &'static [MmaType],
     min_sm: u16,
@@ -357,11 +357,12 @@ const MMA_ROWS: &[MmaRow] = {
             min_sm: 80,
         },
         // ".e4m3 and .e5m2 alternate floating point type mma operation
-        // requires sm_89 or higher."
+        // requires sm_89 or higher." The syntax names each of A and B
+        // `.f8type` (".f8type = {.e4m3, .e5m2}"): they may differ.
         MmaRow {
             shape: (16, 8, 32),
             ab: &[E4m3, E5m2],
-            mixed: false,
+            mixed: true,
             acc: &[F16, F32],
             min_sm: 89,
         },
@@ -1021,6 +1022,8 @@ mod tests {
             "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32",
             "mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32",
             "mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e5m2.f32",
+            "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32",
+            "mma.sync.aligned.m16n8k32.row.col.f16.e5m2.e4m3.f16",
             "mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.u8.s32",
             "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64",
         ] {
@@ -1041,7 +1044,7 @@ mod tests {
                 "does not run",
             ),
             (
-                "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32",
+                "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.s8.f32",
                 "does not run",
             ),
             (

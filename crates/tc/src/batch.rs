@@ -134,10 +134,36 @@ impl Kernel {
     }
 }
 
+/// One operand's format as the decode uses it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Side {
+    fmt: InFormat,
+    /// f32 bits of the format's smallest normal magnitude, and the range up
+    /// to its largest finite magnitude.
+    min_bits: u32,
+    range: u32,
+    /// f32 fraction bits below the format's fraction (must be zero).
+    low: u32,
+}
+
+impl Side {
+    fn of(fmt: InFormat) -> Side {
+        let (min_bits, max_bits) = crate::normal_range_bits(fmt);
+        Side {
+            fmt,
+            min_bits,
+            range: max_bits - min_bits,
+            low: (1u32 << (23 - fmt.frac_bits())) - 1,
+        }
+    }
+}
+
 /// The model's constants as the kernel uses them.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Kern {
-    fmt: InFormat,
+    /// The formats of `a` and `b` (different for mixed FP8).
+    a: Side,
+    b: Side,
     block: usize,
     /// Left shift folded into `a`'s significand: the product then has
     /// `23 + max(extra_bits, 0)` fraction bits.
@@ -156,12 +182,6 @@ pub(crate) struct Kern {
     output: OutFormat,
     rounding: Rounding,
     late_c: Option<Rounding>,
-    /// f32 bits of the format's smallest normal magnitude, and the range up
-    /// to its largest finite magnitude.
-    min_bits: u32,
-    range: u32,
-    /// f32 fraction bits below the format's fraction (must be zero).
-    low: u32,
 }
 
 impl Kern {
@@ -173,10 +193,11 @@ impl Kern {
         if p.sticky || !p.subnormals || p.block > crate::MAX_BLOCK {
             return None;
         }
-        let fmt = p.input;
-        let pf = fmt.frac_bits();
+        let (pa, pb) = (p.input.frac_bits(), p.b_input.frac_bits());
         let eab = p.extra_bits;
-        let p_shift = 23 - 2 * pf as i32 + eab.max(0);
+        // The product of significands with `pa` and `pb` fraction bits has
+        // `pa + pb`.
+        let p_shift = 23 - (pa + pb) as i32 + eab.max(0);
         if !(0..=31).contains(&p_shift) || eab > 7 {
             return None;
         }
@@ -185,8 +206,7 @@ impl Kern {
         // The largest term of a product and of c; a block's terms of one
         // sign must add below 2^32, and each term be below 2^31 (so that a
         // right shift clamped to 31 gives 0 for any larger distance).
-        let max_sig = (1u64 << (pf + 1)) - 1;
-        let max_prod = (max_sig * max_sig) << p_shift;
+        let max_prod = (((1u64 << (pa + 1)) - 1) * ((1u64 << (pb + 1)) - 1)) << p_shift;
         let max_c = if c_in { ((1u64 << 24) - 1) << c_up } else { 0 };
         if max_prod >= 1 << 31 || max_c >= 1 << 31 {
             return None;
@@ -194,9 +214,9 @@ impl Kern {
         if p.block as u64 * max_prod + max_c >= 1 << 32 {
             return None;
         }
-        let (min_bits, max_bits) = crate::normal_range_bits(fmt);
         Some(Kern {
-            fmt,
+            a: Side::of(p.input),
+            b: Side::of(p.b_input),
             block: p.block,
             p_shift: p_shift as u32,
             q: (-eab).max(0),
@@ -208,9 +228,6 @@ impl Kern {
             output: p.output,
             rounding: p.rounding,
             late_c: p.late_c,
-            min_bits,
-            range: max_bits - min_bits,
-            low: (1u32 << (23 - pf)) - 1,
         })
     }
 }
@@ -249,7 +266,7 @@ enum Odd {
 /// value not exact in the format. The common case (zero or a normal value
 /// of the format) takes no branch.
 #[inline(always)]
-fn decode_one(k: &Kern, shift: u32, x: u32) -> (i32, u32, u32, bool) {
+fn decode_one(k: &Side, shift: u32, x: u32) -> (i32, u32, u32, bool) {
     let pf = k.fmt.frac_bits();
     let mag = x & 0x7fff_ffff;
     let normal = mag.wrapping_sub(k.min_bits) <= k.range;
@@ -271,7 +288,7 @@ fn decode_one(k: &Kern, shift: u32, x: u32) -> (i32, u32, u32, bool) {
 
 /// The exact model's decode for an element the branch-free one refused.
 #[cold]
-fn decode_slow(k: &Kern, shift: u32, x: u32) -> Result<(i32, u32, u32), Odd> {
+fn decode_slow(k: &Side, shift: u32, x: u32) -> Result<(i32, u32, u32), Odd> {
     if is_special_f32(x) {
         return Err(Odd::Special);
     }
@@ -288,7 +305,7 @@ fn decode_slow(k: &Kern, shift: u32, x: u32) -> Result<(i32, u32, u32), Odd> {
 /// whether any element was refused, after marking `bad(i)` for each.
 #[inline(always)]
 fn decode_into(
-    k: &Kern,
+    k: &Side,
     shift: u32,
     src: &[u32],
     dst: &mut Decoded,
@@ -600,30 +617,83 @@ fn run_avx512<J: Job>(job: J) -> J::Out {
     job.run()
 }
 
-/// `lanes` rows of `kdim` inputs (row-major) to a lane-major tile:
-/// element `(l, t)` to `dst[t * L + l]`, lanes past `lanes` zero. By
-/// 16×16 squares of fixed size, which LLVM turns into shuffles.
+/// A transposition and [`decode_into`] in one pass: `lanes` rows of `kdim`
+/// inputs (row-major) decoded into the lane-major tile `dst` (position
+/// `t`, lane `l` at `t * L + l`; lanes past `lanes` zero). Each 16×16
+/// square is moved to the stack, then each of its columns (one position
+/// of the sixteen rows) decoded as one vector: the tile is written once,
+/// never the transposed words. Returns the lanes with an element the
+/// branch-free decode refused that the exact decode refuses too
+/// (infinity, NaN, inexact); what it takes (subnormals) is in `dst`.
 #[inline(always)]
-fn transpose(src: &[u32], dst: &mut [u32], lanes: usize, kdim: usize) {
-    debug_assert!(src.len() == lanes * kdim && dst.len() == kdim * L);
+// Column `tt` of the square is read across its rows (`sq[l][tt]`): an
+// index, not an iteration over one row.
+#[allow(clippy::needless_range_loop)]
+fn transpose_decode(
+    k: &Side,
+    shift: u32,
+    src: &[u32],
+    lanes: usize,
+    kdim: usize,
+    dst: &mut Decoded,
+) -> u32 {
+    debug_assert!(src.len() == lanes * kdim && dst.e.len() == kdim * L);
+    // Per lane, reduced once at the end (a reduction per column costs
+    // more than the decode).
+    let mut refused = [0u32; L];
     for t0 in (0..kdim).step_by(16) {
         let w = (kdim - t0).min(16);
         let mut sq = [[0u32; 16]; L];
         for (l, row) in sq.iter_mut().enumerate().take(lanes) {
             let from = &src[l * kdim + t0..l * kdim + t0 + w];
             if let Ok(full) = <&[u32; 16]>::try_from(from) {
-                *row = *full; // a fixed-size move, not a call to memmove
+                *row = *full;
             } else {
                 row[..w].copy_from_slice(from);
             }
         }
-        for (tt, out) in dst[t0 * L..(t0 + w) * L].chunks_exact_mut(L).enumerate() {
-            let out: &mut [u32; L] = out.try_into().expect("L lanes");
+        for tt in 0..w {
+            let at = (t0 + tt) * L;
+            let e: &mut [i32; L] = (&mut dst.e[at..at + L]).try_into().expect("L lanes");
+            let s: &mut [u32; L] = (&mut dst.s[at..at + L]).try_into().expect("L lanes");
+            let n: &mut [u32; L] = (&mut dst.n[at..at + L]).try_into().expect("L lanes");
             for l in 0..L {
-                out[l] = sq[l][tt & 15];
+                let (de, ds, dn, ok) = decode_one(k, shift, sq[l][tt]);
+                e[l] = de;
+                s[l] = ds;
+                n[l] = dn;
+                refused[l] |= (!ok) as u32;
             }
         }
     }
+    if refused.iter().fold(0, |x, &y| x | y) == 0 {
+        return 0;
+    }
+    // The rare elements the branch-free decode refused: the exact decode.
+    let mut bad = 0u32;
+    for l in 0..lanes {
+        for t in 0..kdim {
+            let x = src[l * kdim + t];
+            if decode_one(k, shift, x).3 {
+                continue;
+            }
+            let j = t * L + l;
+            match decode_slow(k, shift, x) {
+                Ok((e, s, n)) => {
+                    dst.e[j] = e;
+                    dst.s[j] = s;
+                    dst.n[j] = n;
+                }
+                Err(_) => {
+                    dst.e[j] = ZERO_E;
+                    dst.s[j] = 0;
+                    dst.n[j] = 0;
+                    bad |= 1 << l;
+                }
+            }
+        }
+    }
+    bad
 }
 
 /// Accumulator bits (`c`, `d` of the API) to the f32 bits the kernel uses.
@@ -765,7 +835,7 @@ impl Model {
         let mut col_bad = vec![false; n];
         let mut inexact = false;
         decode_into(
-            &kn,
+            &kn.a,
             kn.p_shift,
             a,
             &mut da,
@@ -778,7 +848,7 @@ impl Model {
         for t in 0..kdim {
             let src = &b[t * n..(t + 1) * n];
             decode_into(
-                &kn,
+                &kn.b,
                 0,
                 src,
                 &mut db,
@@ -871,24 +941,13 @@ impl Job for RowsJob<'_> {
         let mut redone = 0;
         let mut ta = Decoded::zeroed(kdim * L);
         let mut tb = Decoded::zeroed(kdim * L);
-        let mut xa = vec![0u32; kdim * L];
-        let mut xb = vec![0u32; kdim * L];
         for r0 in (0..s).step_by(L) {
             let lanes = (s - r0).min(L);
             let mut bad = 0u32;
             let src = r0 * kdim..(r0 + lanes) * kdim;
-            transpose(&a[src.clone()], &mut xa, lanes, kdim);
-            transpose(&b[src], &mut xb, lanes, kdim);
-            // A refused element marks its lane (index t * L + l).
-            decode_into(
-                &k,
-                k.p_shift,
-                &xa,
-                &mut ta,
-                |i| i,
-                |i, _| bad |= 1 << (i % L),
-            );
-            decode_into(&k, 0, &xb, &mut tb, |i| i, |i, _| bad |= 1 << (i % L));
+            // A refused element marks its lane.
+            bad |= transpose_decode(&k.a, k.p_shift, &a[src.clone()], lanes, kdim, &mut ta);
+            bad |= transpose_decode(&k.b, 0, &b[src], lanes, kdim, &mut tb);
             let mut acc = [0u32; L];
             match out {
                 OutFormat::F32 => acc[..lanes].copy_from_slice(&c[r0..r0 + lanes]),

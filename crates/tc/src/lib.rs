@@ -256,8 +256,13 @@ pub enum Rounding {
 /// derives them from a GPU's row of [`GPUS`] and the formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Params {
-    /// Input format of `a` and `b`.
+    /// Input format of `a`.
     pub input: InFormat,
+    /// Input format of `b`: `input`, except for mixed FP8 (E4M3 × E5M2
+    /// or E5M2 × E4M3, which PTX `mma` allows: "the .atype and .btype
+    /// ... .e4m3 or .e5m2"). The products are exact either way; the
+    /// block FMA is the GPU's FP8 one.
+    pub b_input: InFormat,
     /// Accumulator format of `c` and `d`.
     pub output: OutFormat,
     /// FMA group (block) size: products summed by one alignment.
@@ -296,6 +301,8 @@ pub enum TcError {
     Unsupported {
         gpu: &'static str,
         input: InFormat,
+        /// The format of `b` (`input` unless mixed).
+        b_input: InFormat,
         output: OutFormat,
     },
     /// `a` and `b` differ in length.
@@ -309,10 +316,27 @@ pub enum TcError {
 impl core::fmt::Display for TcError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
-            TcError::Unsupported { gpu, input, output } => write!(
+            TcError::Unsupported {
+                gpu,
+                input,
+                b_input,
+                output,
+            } if input == b_input => write!(
                 f,
                 "{gpu}: no tensor-core model for {} inputs with {} accumulation",
                 input.name(),
+                output.name()
+            ),
+            TcError::Unsupported {
+                gpu,
+                input,
+                b_input,
+                output,
+            } => write!(
+                f,
+                "{gpu}: no tensor-core model for {} x {} inputs with {} accumulation (only e4m3 and e5m2 mix)",
+                input.name(),
+                b_input.name(),
                 output.name()
             ),
             TcError::Length { a, b } => write!(f, "a has {a} elements, b has {b}"),
@@ -602,14 +626,29 @@ impl Model {
     /// The model of `gpu` for `input` multiplicands and `output`
     /// accumulation, or `Unsupported`.
     pub fn new(gpu: Gpu, input: InFormat, output: OutFormat) -> Result<Model, TcError> {
-        let params = gpu
-            .row()
-            .params(input, output)
-            .ok_or(TcError::Unsupported {
-                gpu: gpu.name(),
-                input,
-                output,
-            })?;
+        Model::mixed(gpu, input, input, output)
+    }
+
+    /// The model of `gpu` for `a` multiplicands in `a_input` and `b`
+    /// multiplicands in `b_input`: [`Model::new`] when they are equal;
+    /// E4M3 × E5M2 and E5M2 × E4M3 take the GPU's FP8 block FMA (the
+    /// products are exact, so only the decoding of each side differs);
+    /// any other pair is `Unsupported`.
+    pub fn mixed(
+        gpu: Gpu,
+        a_input: InFormat,
+        b_input: InFormat,
+        output: OutFormat,
+    ) -> Result<Model, TcError> {
+        let params =
+            gpu.row()
+                .params_mixed(a_input, b_input, output)
+                .ok_or(TcError::Unsupported {
+                    gpu: gpu.name(),
+                    input: a_input,
+                    b_input,
+                    output,
+                })?;
         Ok(Model { params, gpu })
     }
 
@@ -776,24 +815,32 @@ impl Model {
         if p.sticky || !p.subnormals || p.extra_bits > 23 || a.len() > MAX_BLOCK {
             return None;
         }
-        let fmt = p.input;
-        let low = (1u32 << (23 - fmt.frac_bits())) - 1;
-        let (min_bits, max_bits) = normal_range_bits(fmt);
+        // Each side's format: f32 fraction bits below its own (which must
+        // be zero) and its normal range.
+        let side = |fmt: InFormat| {
+            let (min_bits, max_bits) = normal_range_bits(fmt);
+            (
+                (1u32 << (23 - fmt.frac_bits())) - 1,
+                min_bits,
+                max_bits - min_bits,
+            )
+        };
+        let (low_a, min_a, range_a) = side(p.input);
+        let (low_b, min_b, range_b) = side(p.b_input);
         // Pass 1: validity, zero products, the largest exponent.
         let mut n = 0usize;
         let mut max_exp = i32::MIN;
         let mut bad = 0u32;
         let mut all_neg_zero = true;
-        let range = max_bits - min_bits;
         for (&x, &y) in a.iter().zip(b) {
             let (mx, my) = (x & 0x7fff_ffff, y & 0x7fff_ffff);
-            bad |= (x | y) & low;
-            if (mx.wrapping_sub(min_bits) > range) | (my.wrapping_sub(min_bits) > range) {
+            bad |= (x & low_a) | (y & low_b);
+            if (mx.wrapping_sub(min_a) > range_a) | (my.wrapping_sub(min_b) > range_b) {
                 // A zero product, when the other factor is zero or a
                 // normal value; anything else (subnormal in the format,
                 // infinity, NaN, not a value) takes the general path.
-                let ok = |m: u32| m == 0 || m.wrapping_sub(min_bits) <= range;
-                if (mx == 0 || my == 0) && ok(mx) && ok(my) {
+                let ok = |m: u32, min: u32, range: u32| m == 0 || m.wrapping_sub(min) <= range;
+                if (mx == 0 || my == 0) && ok(mx, min_a, range_a) && ok(my, min_b, range_b) {
                     all_neg_zero &= (x ^ y) >> 31 != 0;
                     continue;
                 }
@@ -893,13 +940,14 @@ impl Model {
             return Err(TcError::BlockTooLong { len: a.len() });
         }
         let p = &self.params;
-        let fmt = p.input;
-        let pf = fmt.frac_bits();
+        let (fa, fb) = (p.input, p.b_input);
+        let (pa, pb) = (fa.frac_bits(), fb.frac_bits());
         // Products are held as significands with 23 fraction bits
         // (Generic_BFMA_TC.m, AlignSignficand: `x .* 8388608`), at the
         // exponent ea + eb; they are not normalised (denorm_prd = 1), so a
-        // significand lies in [0, 4).
-        let prod_shift = 23 - 2 * pf;
+        // significand lies in [0, 4). Mixed FP8: `a`'s significand has
+        // `pa` fraction bits, `b`'s `pb`, their product `pa + pb`.
+        let prod_shift = 23 - pa - pb;
         let mut sigs = [0u64; MAX_BLOCK + 1];
         let mut exps = [0i32; MAX_BLOCK + 1];
         let mut negs = [false; MAX_BLOCK + 1];
@@ -907,15 +955,15 @@ impl Model {
         let mut all_neg_zero = true;
         let mut max_exp = i32::MIN;
         for (i, (&x, &y)) in a.iter().zip(b).enumerate() {
-            let dx = decode(fmt, x).ok_or(TcError::Inexact { index: i, bits: x })?;
-            let dy = decode(fmt, y).ok_or(TcError::Inexact { index: i, bits: y })?;
+            let dx = decode(fa, x).ok_or(TcError::Inexact { index: i, bits: x })?;
+            let dy = decode(fb, y).ok_or(TcError::Inexact { index: i, bits: y })?;
             let (mut sx, mut sy) = (dx.sig, dy.sig);
             if !p.subnormals {
                 // Flush subnormal inputs (in_subnormals = 0).
-                if sx >> pf == 0 {
+                if sx >> pa == 0 {
                     sx = 0;
                 }
-                if sy >> pf == 0 {
+                if sy >> pb == 0 {
                     sy = 0;
                 }
             }
@@ -1097,54 +1145,82 @@ impl Model {
     }
 }
 
-/// `mma.sync` with FP8 inputs on a GPU whose legacy instruction does not
-/// take the FP8 path of [`Model::new`] ([`GpuRow::sync_fp8`]; Hopper): the
-/// FP8 values, each exact in fp16, run through the GPU's fp16 block FMA
-/// in two passes from +0, and `c` is added at the end by one IEEE fp32
-/// addition. Found on an H200's `mma.sync` (the table row has the
-/// records); the published FP8 model is of `wgmma`.
+/// The two-pass fp16 rule for FP8 inputs: the FP8 values, each exact in
+/// fp16, run through the GPU's fp16 block FMA in two passes from +0, and
+/// `c` is added at the end by one IEEE addition in the accumulator's
+/// format. With fp32 results it is `mma.sync` on Hopper
+/// ([`GpuRow::sync_fp8`], found on an H200's `mma.sync`; the published
+/// FP8 model is of `wgmma`); with fp16 results it is every FP8 -> fp16
+/// product of Hopper and Blackwell ([`GpuRow::fp8_f16`], found on the
+/// published measurements).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SyncFp8 {
-    /// The GPU's fp16 -> fp32 model, which runs each pass.
+    /// The GPU's fp16 -> fp32 (fp16 -> fp16 for fp16 results) model,
+    /// which runs each pass.
     pub f16: Model,
-    /// The FP8 format of `a` and `b`.
+    /// The FP8 format of `a`.
     pub input: InFormat,
+    /// The FP8 format of `b` (`input` unless mixed).
+    pub b_input: InFormat,
+    /// The accumulator format of `c` and `d`.
+    pub output: OutFormat,
     /// The row's rule.
     pub row: SyncFp8Row,
 }
 
 impl SyncFp8 {
     /// The rule of `gpu` for `input` (E4M3 or E5M2) with `output`
-    /// accumulation; `Ok(None)` where `mma.sync` takes the FP8 path of
-    /// [`Model::new`] (no [`GpuRow::sync_fp8`], or not FP8 inputs), and
-    /// `Unsupported` for fp16 results (not measured).
+    /// accumulation: for fp32 results [`GpuRow::sync_fp8`] (`mma.sync` on
+    /// Hopper), for fp16 results [`GpuRow::fp8_f16`] (Hopper and
+    /// Blackwell, every instruction); `Ok(None)` where the row has no such
+    /// rule (the FP8 path of [`Model::new`] applies) or the inputs are
+    /// not FP8.
     pub fn new(gpu: Gpu, input: InFormat, output: OutFormat) -> Result<Option<SyncFp8>, TcError> {
-        let Some(row) = gpu.row().sync_fp8 else {
+        SyncFp8::mixed(gpu, input, input, output)
+    }
+
+    /// [`SyncFp8::new`] for `a` in `a_input` and `b` in `b_input` (E4M3
+    /// × E5M2 either way: each FP8 value is exact in fp16, so the passes
+    /// are the same; `Ok(None)` unless both are FP8).
+    pub fn mixed(
+        gpu: Gpu,
+        a_input: InFormat,
+        b_input: InFormat,
+        output: OutFormat,
+    ) -> Result<Option<SyncFp8>, TcError> {
+        let row = match output {
+            OutFormat::F32 => gpu.row().sync_fp8,
+            OutFormat::F16 => gpu.row().fp8_f16,
+        };
+        let Some(row) = row else {
             return Ok(None);
         };
-        if !matches!(input, InFormat::E4m3 | InFormat::E5m2) {
+        let fp8 = |f: InFormat| matches!(f, InFormat::E4m3 | InFormat::E5m2);
+        if !fp8(a_input) || !fp8(b_input) {
             return Ok(None);
         }
-        if output != OutFormat::F32 {
-            return Err(TcError::Unsupported {
-                gpu: gpu.name(),
-                input,
-                output,
-            });
-        }
-        let mut f16 = Model::new(gpu, InFormat::F16, OutFormat::F32)?;
+        let mut f16 = Model::new(gpu, InFormat::F16, output)?;
         f16.params.block = row.pass;
-        Ok(Some(SyncFp8 { f16, input, row }))
+        Ok(Some(SyncFp8 {
+            f16,
+            input: a_input,
+            b_input,
+            output,
+            row,
+        }))
     }
 
     /// One element of D: `a` (a row of A) and `b` (a column of B) as the
-    /// f32 bits of values exact in the FP8 format, in the instruction's k
-    /// order; `c` and the result fp32 bits. The first pass takes the
-    /// elements with `k % 4` 0 or 1, the second the others (for K = 32,
-    /// 16 each: one block of the fp16 path apiece), then `c` is added.
-    /// Infinities and NaN come out as that chain of IEEE-like steps gives
-    /// them: NaN if any product or `c` is NaN or infinities of both signs
-    /// meet, otherwise the infinity.
+    /// f32 bits of values exact in the FP8 formats, in the instruction's
+    /// k order; `c` and the result in the accumulator format (fp32 bits,
+    /// or fp16 bits in the low half). Each 32 elements are one m16n8k32
+    /// instruction, each one's D the next one's C (the last one padded
+    /// with zeros, which drop out of every block as zero products do): its
+    /// first pass takes the elements with `k % 4` 0 or 1, the second the
+    /// others (16 each: one block of the fp16 path apiece), then `c` is
+    /// added. Infinities and NaN come out as that chain of IEEE-like
+    /// steps gives them: NaN if any product or `c` is NaN or infinities of
+    /// both signs meet, otherwise the infinity.
     pub fn dot(&self, a: &[u32], b: &[u32], c: u32) -> Result<u32, TcError> {
         if a.len() != b.len() {
             return Err(TcError::Length {
@@ -1152,31 +1228,56 @@ impl SyncFp8 {
                 b: b.len(),
             });
         }
-        for (index, &bits) in a.iter().zip(b).flat_map(|(x, y)| [x, y]).enumerate() {
-            if self.input.from_f32_bits(bits).is_none() {
-                return Err(TcError::Inexact {
-                    index: index / 2,
-                    bits,
-                });
+        for (index, (&x, &y)) in a.iter().zip(b).enumerate() {
+            for (fmt, bits) in [(self.input, x), (self.b_input, y)] {
+                if fmt.from_f32_bits(bits).is_none() {
+                    return Err(TcError::Inexact { index, bits });
+                }
             }
         }
-        let order = (0..a.len())
+        let mut d = match self.output {
+            OutFormat::F32 => c,
+            OutFormat::F16 => f16_to_f32_bits(c as u16),
+        };
+        for (a, b) in a.chunks(SYNC_FP8_K).zip(b.chunks(SYNC_FP8_K)) {
+            d = self.instruction(a, b, d)?;
+        }
+        Ok(match self.output {
+            OutFormat::F32 => d,
+            OutFormat::F16 if d == F32_NAN => F16_NAN as u32,
+            OutFormat::F16 => f32_to_f16_exact(d) as u32,
+        })
+    }
+
+    /// One instruction (at most 32 elements, checked exact), `c` and the
+    /// result as f32 bits.
+    fn instruction(&self, a: &[u32], b: &[u32], c: u32) -> Result<u32, TcError> {
+        let mut pa = [0u32; SYNC_FP8_K];
+        let mut pb = [0u32; SYNC_FP8_K];
+        let order = (0..SYNC_FP8_K)
             .filter(|k| k % 4 < 2)
-            .chain((0..a.len()).filter(|k| k % 4 >= 2));
-        let (pa, pb): (Vec<u32>, Vec<u32>) = order.map(|k| (a[k], b[k])).unzip();
-        let s = self.f16.dot(&pa, &pb, 0)?;
-        if is_special_f32(s) || is_special_f32(c) {
+            .chain((0..SYNC_FP8_K).filter(|k| k % 4 >= 2));
+        for (i, k) in order.enumerate() {
+            if k < a.len() {
+                (pa[i], pb[i]) = (a[k], b[k]);
+            }
+        }
+        // The passes' result (f32 bits; for fp16 results a value exact in
+        // fp16).
+        let s = self.f16.dot_f32(&pa, &pb, 0)?;
+        Ok(if is_special_f32(s) || is_special_f32(c) {
             let nan = |x: u32| is_special_f32(x) && x & 0x7f_ffff != 0;
             let inf = |x: u32| is_special_f32(x) && x & 0x7f_ffff == 0;
-            return Ok(if nan(s) || nan(c) || (inf(s) && inf(c) && s != c) {
+            if nan(s) || nan(c) || (inf(s) && inf(c) && s != c) {
                 F32_NAN
             } else if inf(s) {
                 s
             } else {
                 c
-            });
-        }
-        Ok(add_rounded(s, c, OutFormat::F32, self.row.c_rounding))
+            }
+        } else {
+            add_rounded(s, c, self.output, self.row.c_rounding)
+        })
     }
 
     /// `D = A·B + C` (row-major, as [`Model::gemm`]), each element one
@@ -1230,15 +1331,17 @@ impl Instruction {
 }
 
 /// One GPU's tensor-core arithmetic for one format pair and instruction:
-/// a block-FMA [`Model`], or Hopper `mma.sync`'s FP8 rule.
+/// a block-FMA [`Model`], or the two-pass fp16 rule for FP8 ([`SyncFp8`]:
+/// Hopper `mma.sync` with fp32 results, Hopper and Blackwell with fp16
+/// results).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Arith {
     /// The block-FMA model.
     Model(Model),
     /// [`SyncFp8`]: an inner product of any K runs as a chain of
     /// `mma.sync` instructions of K = 32 (m16n8k32, the instruction's K),
-    /// each one's D the next one's C, the last one shorter where K is not
-    /// a multiple of 32.
+    /// each one's D the next one's C, the last one padded with zeros
+    /// where K is not a multiple of 32.
     SyncFp8(SyncFp8),
 }
 
@@ -1254,12 +1357,27 @@ impl Arith {
         output: OutFormat,
         instruction: Instruction,
     ) -> Result<Arith, TcError> {
-        if instruction == Instruction::MmaSync {
-            if let Some(s) = SyncFp8::new(gpu, input, output)? {
+        Arith::mixed(gpu, input, input, output, instruction)
+    }
+
+    /// [`Arith::new`] for `a` in `a_input` and `b` in `b_input`
+    /// ([`Model::mixed`], [`SyncFp8::mixed`]: only E4M3 and E5M2 mix).
+    pub fn mixed(
+        gpu: Gpu,
+        a_input: InFormat,
+        b_input: InFormat,
+        output: OutFormat,
+        instruction: Instruction,
+    ) -> Result<Arith, TcError> {
+        // FP8 -> fp16 takes the two-pass rule under every instruction
+        // where the row has it (GpuRow::fp8_f16: found on the published
+        // measurements); FP8 -> fp32 only under mma.sync (GpuRow::sync_fp8).
+        if instruction == Instruction::MmaSync || output == OutFormat::F16 {
+            if let Some(s) = SyncFp8::mixed(gpu, a_input, b_input, output)? {
                 return Ok(Arith::SyncFp8(s));
             }
         }
-        Model::new(gpu, input, output).map(Arith::Model)
+        Model::mixed(gpu, a_input, b_input, output).map(Arith::Model)
     }
 
     /// The GPU.
@@ -1270,7 +1388,7 @@ impl Arith {
         }
     }
 
-    /// The multiplicands' format.
+    /// The format of `a` (of both multiplicands unless mixed).
     pub fn input(&self) -> InFormat {
         match self {
             Arith::Model(m) => m.params.input,
@@ -1278,11 +1396,19 @@ impl Arith {
         }
     }
 
+    /// The format of `b`.
+    pub fn b_input(&self) -> InFormat {
+        match self {
+            Arith::Model(m) => m.params.b_input,
+            Arith::SyncFp8(s) => s.b_input,
+        }
+    }
+
     /// The accumulator's format.
     pub fn output(&self) -> OutFormat {
         match self {
             Arith::Model(m) => m.params.output,
-            Arith::SyncFp8(_) => OutFormat::F32,
+            Arith::SyncFp8(s) => s.output,
         }
     }
 
@@ -1298,19 +1424,7 @@ impl Arith {
     pub fn dot(&self, a: &[u32], b: &[u32], c: u32) -> Result<u32, TcError> {
         match self {
             Arith::Model(m) => m.dot(a, b, c),
-            Arith::SyncFp8(s) => {
-                if a.len() != b.len() {
-                    return Err(TcError::Length {
-                        a: a.len(),
-                        b: b.len(),
-                    });
-                }
-                let mut d = c;
-                for (a, b) in a.chunks(SYNC_FP8_K).zip(b.chunks(SYNC_FP8_K)) {
-                    d = s.dot(a, b, d)?;
-                }
-                Ok(d)
-            }
+            Arith::SyncFp8(s) => s.dot(a, b, c),
         }
     }
 
@@ -1570,7 +1684,12 @@ mod tests {
             SyncFp8::new(Gpu::H100, InFormat::F16, OutFormat::F32),
             Ok(None)
         );
-        assert!(SyncFp8::new(Gpu::H100, InFormat::E4m3, OutFormat::F16).is_err());
+        // fp16 results take the two-pass rule (GpuRow::fp8_f16), which
+        // the block-FMA Model cannot express.
+        assert!(SyncFp8::new(Gpu::H100, InFormat::E4m3, OutFormat::F16)
+            .unwrap()
+            .is_some());
+        assert!(Model::new(Gpu::H100, InFormat::E4m3, OutFormat::F16).is_err());
         // Specials and an input not exact in the format.
         let s = SyncFp8::new(Gpu::H100, InFormat::E5m2, OutFormat::F32)
             .unwrap()
@@ -1590,6 +1709,68 @@ mod tests {
             s.dot(&[one], &[one], f(1.5 * 2f32.powi(-24))),
             Ok(0x3f80_0001)
         );
+    }
+
+    /// FP8 -> fp16 on Hopper (GpuRow::fp8_f16, found on the published
+    /// measurements, which tests/measured.rs runs): two passes of the
+    /// fp16 -> fp16 block FMA, each rounded to nearest fp16, then c added
+    /// by one fp16 addition. Derived by hand:
+    ///
+    /// - a = [1, 2^-9, 2^-9, 2^-9], b = [1, 2^-2, 2^-3, 2^-4]: products
+    ///   1, 2^-11, 2^-12, 2^-13. Pass 1 (k = 0, 1): 1 + 2^-11, exact in
+    ///   the block (2 extra bits below 2^0's 23), is a tie between 1 and
+    ///   1 + 2^-10 in fp16: even, 1. Pass 2 (k = 2, 3) from 1:
+    ///   1 + 2^-12 + 2^-13 < 1 + 2^-11: 1. c = 0: d = 1 (0x3c00). One
+    ///   rounding of the exact sum 1 + 2^-11 + 2^-12 + 2^-13 (above the
+    ///   tie) would give 1 + 2^-10 (0x3c01).
+    /// - a = [1, 2^-9], b = [1, 2^-2], c = 2^-11: the passes give 1 (the
+    ///   tie 1 + 2^-11 to even), then 1 + 2^-11 (fp16 addition) is the
+    ///   tie again: 1. The fp32 rule rounded once to fp16 would give
+    ///   1 + 2^-10 (1 + 2^-11 + 2^-11 exact in fp32).
+    #[test]
+    fn mma_sync_fp8_to_fp16_on_hopper() {
+        let p = |e: i32| f(2f32.powi(e));
+        for (fa, fb) in [
+            (InFormat::E4m3, InFormat::E4m3),
+            (InFormat::E4m3, InFormat::E5m2),
+            (InFormat::E5m2, InFormat::E4m3),
+            (InFormat::E5m2, InFormat::E5m2),
+        ] {
+            let s = SyncFp8::mixed(Gpu::H100, fa, fb, OutFormat::F16)
+                .unwrap()
+                .unwrap();
+            let a = [f(1.0), p(-9), p(-9), p(-9)];
+            let b = [f(1.0), p(-2), p(-3), p(-4)];
+            assert_eq!(s.dot(&a, &b, 0), Ok(0x3c00), "{fa:?} x {fb:?}");
+            // c = 2^-11 in fp16 bits (exponent -11: 0x1000).
+            assert_eq!(s.dot(&a[..2], &b[..2], 0x1000), Ok(0x3c00));
+            let f32_rule = SyncFp8::mixed(Gpu::H100, fa, fb, OutFormat::F32)
+                .unwrap()
+                .unwrap();
+            assert_eq!(
+                f32_rule.dot(&a[..2], &b[..2], p(-11)),
+                Ok(f(1.0 + 2f32.powi(-10)))
+            );
+            // c enters by an fp16 addition: 1 + (-1) = +0; fp16 overflow.
+            assert_eq!(s.dot(&[f(1.0)], &[f(1.0)], 0xbc00), Ok(0));
+            assert_eq!(
+                s.dot(&[f(256.0)], &[f(256.0)], 0),
+                Ok(0x7c00),
+                "65536 overflows fp16"
+            );
+            // NaN is NVIDIA's fp16 NaN; an infinite c wins over finite
+            // products.
+            assert_eq!(s.dot(&[f(1.0)], &[f(1.0)], 0x7e00), Ok(F16_NAN as u32));
+            assert_eq!(s.dot(&[f(1.0)], &[f(1.0)], 0xfc00), Ok(0xfc00));
+            let arith =
+                Arith::mixed(Gpu::H200, fa, fb, OutFormat::F16, Instruction::MmaSync).unwrap();
+            assert_eq!(arith.output(), OutFormat::F16);
+            assert_eq!(arith.dot(&a, &b, 0), Ok(0x3c00));
+            assert_eq!(
+                arith.gemm_threads(1, 1, 1, 4, &a, &b, &[0]),
+                Ok(vec![0x3c00])
+            );
+        }
     }
 
     #[test]

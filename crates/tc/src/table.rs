@@ -114,7 +114,7 @@ pub struct Fp8Row {
 }
 
 /// How the legacy `mma.sync` instruction runs FP8 inputs on a GPU where it
-/// does not take the FP8 path of [`Fp8Row`] (which `wgmma` takes on
+/// does not take the FP8 path of `Fp8Row` (which `wgmma` takes on
 /// Hopper, and which the published measurements are of). Found on GPU
 /// measurements, not in the published models; [`crate::SyncFp8`] computes
 /// it.
@@ -154,6 +154,12 @@ pub struct GpuRow {
     /// `mma.sync` with FP8 inputs where it differs from `fp8` (`None`:
     /// `mma.sync` takes the `fp8` path, or nobody has measured it).
     pub sync_fp8: Option<SyncFp8Row>,
+    /// FP8 inputs with fp16 results, where they take the two-pass rule of
+    /// [`SyncFp8Row`] with the row's fp16 -> fp16 block FMA (each pass
+    /// rounded to nearest fp16, floor `min_exp_f16`) and `c` added by one
+    /// fp16 addition, for every instruction (`None`: `fp8`'s `f16_out`,
+    /// or no model).
+    pub fp8_f16: Option<SyncFp8Row>,
     /// A `.tf32` register's low 13 bits (below the 19 of the format) are
     /// measured to change nothing: the GPU computes with them cleared
     /// (`false`: not measured).
@@ -170,6 +176,28 @@ pub struct GpuRow {
 }
 
 impl GpuRow {
+    /// [`GpuRow::params`] for `a` in `a_input` and `b` in `b_input`: the
+    /// same when they are equal; for E4M3 × E5M2 (either order) the GPU's
+    /// FP8 parameters, which are the same for both FP8 formats (each
+    /// MATLAB model has one `fp8` branch for both: H100TC.m:106-110,
+    /// B200TC.m:101-105, AdaTC.m:106-113); no other pair mixes (PTX `mma`
+    /// takes `.atype` and `.btype` of the same type except for the FP8
+    /// and integer forms).
+    pub fn params_mixed(
+        &self,
+        a_input: InFormat,
+        b_input: InFormat,
+        output: OutFormat,
+    ) -> Option<Params> {
+        let fp8 = |f: InFormat| matches!(f, InFormat::E4m3 | InFormat::E5m2);
+        if a_input != b_input && !(fp8(a_input) && fp8(b_input)) {
+            return None;
+        }
+        let mut p = self.params(a_input, output)?;
+        p.b_input = b_input;
+        Some(p)
+    }
+
     /// The block-FMA parameters for a format pair, or `None` where the GPU
     /// (or the published model) has no such path.
     pub fn params(&self, input: InFormat, output: OutFormat) -> Option<Params> {
@@ -200,6 +228,7 @@ impl GpuRow {
         };
         Some(Params {
             input,
+            b_input: input,
             output,
             block,
             extra_bits,
@@ -222,6 +251,7 @@ const AMPERE: GpuRow = GpuRow {
     bf16: true,          // A100TC.m:31-32 allowed inputs
     fp8: None,           // A100TC.m:31-32 (no fp8)
     sync_fp8: None,
+    fp8_f16: None,
     tf32_ignores_low_bits: false,
     extra_bits: 1,              // A100TC.m:52 def_params.neab = 1
     rounding_f32: Rounding::Rz, // A100TC.m:55 frmode = 'rz'
@@ -248,6 +278,8 @@ const ADA: GpuRow = GpuRow {
     }),
     // Not measured: mma.sync is the only FP8 instruction of sm_89.
     sync_fp8: None,
+    // fp16 results: fp8.f16_out (measured).
+    fp8_f16: None,
     tf32_ignores_low_bits: false,
     extra_bits: 1,              // AdaTC.m:53
     rounding_f32: Rounding::Rz, // AdaTC.m:56
@@ -266,8 +298,8 @@ const HOPPER: GpuRow = GpuRow {
         block: 32,       // H100TC.m:108 (two 16-element halves interleaved)
         extra_bits: -10, // H100TC.m:109
         late_c: None,
-        // The H100/H200 FP8 -> fp16 measurements fit no variant tried
-        // (docs/TENSOR_CORES.md): not modelled.
+        // The H100/H200 FP8 -> fp16 measurements fit no variant of this
+        // path; they fit the two-pass fp16 rule (fp8_f16 below).
         f16_out: false,
     }),
     // Not in the published model (its FP8 measurements are wgmma's).
@@ -278,6 +310,15 @@ const HOPPER: GpuRow = GpuRow {
         pass: 16,
         c_rounding: Rounding::Rne,
         evidence: "H200 (sm_90) mma.sync, driver 13.0: records testdata/hw/nvidia-h200/mma.sync.aligned.m16n8k32.row.col.f32.{e4m3.e4m3,e5m2.e5m2}.f32.mma.json",
+    }),
+    // Not in the published model (H100TC.m forces fp32 results for FP8,
+    // and no variant of it fits): the published FP8 -> fp16 measurements
+    // of the H100 and the H200, E4M3 and E5M2, match this rule on every
+    // committed row (400 of 400 each; docs/TENSOR_CORES.md).
+    fp8_f16: Some(SyncFp8Row {
+        pass: 16,
+        c_rounding: Rounding::Rne,
+        evidence: "published H100/H200 FP8 -> fp16 measurements: testdata/tc/{H100,H200}/{E4M3,E5M2}/d_*_fp16.txt",
     }),
     // H200 (sm_90), driver 13.0: mma.sync m16n8k8 .tf32 with random low
     // bits gives, on all 524,288 D registers, what the model gives on the
@@ -307,10 +348,19 @@ const BLACKWELL: GpuRow = GpuRow {
         // rounded to nearest even (testdata/tc/README.md).
         late_c: Some(Rounding::Rne),
         // B200TC.m:105 forces fp32 results; the FP8 -> fp16 measurements
-        // fit no variant tried: not modelled.
+        // fit the two-pass fp16 rule instead (fp8_f16 below).
         f16_out: false,
     }),
-    sync_fp8: None,               // not measured
+    sync_fp8: None, // not measured
+    // As Hopper's: the published B200 FP8 -> fp16 measurements, E4M3 and
+    // E5M2, match the two-pass fp16 rule with the B200's fp16 -> fp16
+    // parameters (the H100's) on every committed row.
+    fp8_f16: Some(SyncFp8Row {
+        pass: 16,
+        c_rounding: Rounding::Rne,
+        evidence:
+            "published B200 FP8 -> fp16 measurements: testdata/tc/B200/{E4M3,E5M2}/d_B200_fp16.txt",
+    }),
     tf32_ignores_low_bits: false, // not measured
     extra_bits: 2,                // B200TC.m:51
     rounding_f32: Rounding::Rz,   // B200TC.m:54
@@ -331,6 +381,7 @@ pub const GPUS: [GpuRow; 10] = [
         bf16: false,      // V100TC.m:87
         fp8: None,
         sync_fp8: None,
+        fp8_f16: None,
         tf32_ignores_low_bits: false,
         extra_bits: 0,              // V100TC.m:40 def_params.neab = 0
         rounding_f32: Rounding::Rz, // V100TC.m:43

@@ -81,7 +81,7 @@ fn acc(out: OutFormat, r: &mut Rng, specials: bool) -> u32 {
 
 /// `rows` random rows of length `k` for `m`: (a, b, c).
 fn rows(m: &Model, k: usize, rows: usize, r: &mut Rng) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
-    let fmt = m.params.input;
+    let (fmt, bfmt) = (m.params.input, m.params.b_input);
     let mut a = Vec::with_capacity(rows * k);
     let mut b = Vec::with_capacity(rows * k);
     let mut c = Vec::with_capacity(rows);
@@ -100,7 +100,7 @@ fn rows(m: &Model, k: usize, rows: usize, r: &mut Rng) -> (Vec<u32>, Vec<u32>, V
             }
             let sp = specials && r.below(k as u64) == 0;
             a.push(fmt.to_f32_bits(native(fmt, r, sp)));
-            b.push(fmt.to_f32_bits(native(fmt, r, sp)));
+            b.push(bfmt.to_f32_bits(native(bfmt, r, sp)));
         }
         c.push(acc(m.params.output, r, specials));
     }
@@ -128,13 +128,18 @@ fn models() -> Vec<Model> {
     let mut v = Vec::new();
     for gpu in Gpu::ALL {
         for fmt in InFormat::ALL {
-            for out in [OutFormat::F32, OutFormat::F16] {
-                if let Ok(m) = Model::new(gpu, fmt, out) {
-                    v.push(m);
+            // Same formats, and mixed FP8 (E4M3 × E5M2 either way).
+            for bfmt in InFormat::ALL {
+                for out in [OutFormat::F32, OutFormat::F16] {
+                    if let Ok(m) = Model::mixed(gpu, fmt, bfmt, out) {
+                        v.push(m);
+                    }
                 }
             }
         }
     }
+    let mixed = v.iter().filter(|m| m.params.input != m.params.b_input);
+    assert!(mixed.count() >= 12, "mixed FP8 models are tested");
     v
 }
 
@@ -216,7 +221,8 @@ fn gemm_matches_reference() {
         // of 256 or so); 20 rows: more than one block of rows.
         for (mm, nn, kk) in [(3, 17, 2 * blk + 1), (5, 40, blk), (1, 1, 1), (20, 19, 600)] {
             let (a, _, _) = rows(&m, kk, mm, &mut r);
-            let (bt, _, _) = rows(&m, nn, kk, &mut r);
+            // B's rows are b's format (the second operand of `rows`).
+            let (_, bt, _) = rows(&m, nn, kk, &mut r);
             let c: Vec<u32> = (0..mm * nn)
                 .map(|_| {
                     let sp = r.below(50) == 0;

@@ -120,6 +120,10 @@ pub enum Control {
     /// `ldmatrix`, `stmatrix`, `movmatrix`, `wmma.*` (crate::matrix; the
     /// engine's crates/interp/src/matrix.rs).
     Matrix(crate::matrix::Matrix),
+    /// `wgmma.fence`, `wgmma.commit_group`, `wgmma.wait_group`,
+    /// `wgmma.mma_async` (crate::wgmma; the engine's
+    /// crates/interp/src/wgmma.rs).
+    Wgmma(crate::wgmma::Wgmma),
 }
 
 /// `mma.sync.aligned...` as the engine runs it: the shapes and types of
@@ -628,6 +632,9 @@ impl Control {
             ("ldmatrix" | "stmatrix" | "movmatrix" | "wmma", _) => {
                 return crate::matrix::Matrix::decode(opcode).map(|r| r.map(Control::Matrix))
             }
+            ("wgmma", _) => {
+                return crate::wgmma::Wgmma::decode(opcode).map(|r| r.map(Control::Wgmma))
+            }
             ("shfl", ["sync", mode, "b32"]) => Control::Shfl(match *mode {
                 "up" => ShflMode::Up,
                 "down" => ShflMode::Down,
@@ -653,6 +660,7 @@ impl Control {
                 | Control::Match { .. }
                 | Control::Mma(_)
                 | Control::Matrix(_)
+                | Control::Wgmma(_)
         )
     }
 }

@@ -298,6 +298,7 @@ impl Op {
             Op::Int(i) => needs(i.requires()),
             Op::Control(Control::Async(a)) => needs(a.requires()),
             Op::Control(Control::Matrix(m)) => m.validate(opcode, version, target),
+            Op::Control(Control::Wgmma(w)) => w.validate(opcode, version, target),
             _ => Vec::new(),
         }
     }

@@ -267,7 +267,11 @@ impl Machine<'_, '_> {
                 format!(
                     "`{}` takes {want} operands with A {}, not {}: `{}`",
                     ins.opcode,
-                    if a_regs { "in registers" } else { "from a descriptor" },
+                    if a_regs {
+                        "in registers"
+                    } else {
+                        "from a descriptor"
+                    },
                     ops.len(),
                     row.syntax
                 ),
@@ -371,7 +375,8 @@ impl Machine<'_, '_> {
         let mut arrived = 0;
         for w in (4 * g..4 * g + 4).filter(|&w| w != warp) {
             let ts = &self.eng.threads[w * WARP_SIZE..(w + 1) * WARP_SIZE];
-            let waiting = |t: &super::Thread| matches!(t.state, State::Barrier { id: i, .. } if i == id);
+            let waiting =
+                |t: &super::Thread| matches!(t.state, State::Barrier { id: i, .. } if i == id);
             if let Some(t) = ts.iter().find(|t| t.state == State::Done) {
                 let _ = t;
                 return Err(RunError::Program(
@@ -386,7 +391,9 @@ impl Machine<'_, '_> {
                     .with_help("run wgmma outside code that some threads of the warpgroup skip or leave"),
                 ));
             }
-            if let Some(State::Barrier { at, .. }) = ts.iter().find(|t| waiting(t)).map(|t| &t.state) {
+            if let Some(State::Barrier { at, .. }) =
+                ts.iter().find(|t| waiting(t)).map(|t| &t.state)
+            {
                 if *at != pc {
                     let (l, c) = self.line_col(Some(&self.stmt_span(*at)));
                     return Err(RunError::Program(
@@ -432,20 +439,32 @@ impl Machine<'_, '_> {
     /// The deadlock of a warpgroup some of whose warps wait at a
     /// `wgmma.mma_async` the others never reach, if there is one.
     pub(crate) fn wgmma_stuck(&mut self) -> Option<RunError> {
-        let (lane, id, at) = self.eng.threads.iter().enumerate().find_map(|(l, t)| match t.state {
-            State::Barrier { id, at, .. } if id >= WGMMA_BARRIER => Some((l, id, at)),
-            _ => None,
-        })?;
+        let (lane, id, at) =
+            self.eng
+                .threads
+                .iter()
+                .enumerate()
+                .find_map(|(l, t)| match t.state {
+                    State::Barrier { id, at, .. } if id >= WGMMA_BARRIER => Some((l, id, at)),
+                    _ => None,
+                })?;
         let g = (id - WGMMA_BARRIER) as usize;
         let mut waiting = Vec::new();
         let mut others = Vec::new();
         for w in 4 * g..4 * g + 4 {
             let ts = &self.eng.threads[w * WARP_SIZE..(w + 1) * WARP_SIZE];
-            if ts.iter().all(|t| matches!(t.state, State::Barrier { id: i, .. } if i == id)) {
+            if ts
+                .iter()
+                .all(|t| matches!(t.state, State::Barrier { id: i, .. } if i == id))
+            {
                 waiting.push((w % 4).to_string());
                 continue;
             }
-            let why = match ts.iter().map(|t| &t.state).find(|s| !matches!(s, State::Barrier { id: i, .. } if *i == id)) {
+            let why = match ts
+                .iter()
+                .map(|t| &t.state)
+                .find(|s| !matches!(s, State::Barrier { id: i, .. } if *i == id))
+            {
                 Some(State::Done) => "has exited threads".to_string(),
                 Some(State::Barrier { id: b, at: a, .. }) => {
                     let (l, c) = self.line_col(Some(&self.stmt_span(*a)));
@@ -506,7 +525,13 @@ impl Machine<'_, '_> {
     /// 18 bits): the address in a `.shared` variable whose low 18 bits
     /// are `s` (the engine's variables start at 0x1000_0000, a multiple of
     /// 2^18, so a variable's offsets keep their swizzle phase).
-    fn shared_address(&self, ins: &Instr, op: &Operand, s: u64, what: &str) -> Result<u64, RunError> {
+    fn shared_address(
+        &self,
+        ins: &Instr,
+        op: &Operand,
+        s: u64,
+        what: &str,
+    ) -> Result<u64, RunError> {
         let mut found = None;
         for &(lo, hi, kind) in &self.eng.regions {
             if kind != Region::Shared {
@@ -603,7 +628,13 @@ impl Machine<'_, '_> {
     }
 
     /// Runs `wgmma.mma_async` for warpgroup threads `first..first + 128`.
-    fn wgmma_run(&mut self, ins: &Instr, m: &Mma, o: &Operands, first: usize) -> Result<(), RunError> {
+    fn wgmma_run(
+        &mut self,
+        ins: &Instr,
+        m: &Mma,
+        o: &Operands,
+        first: usize,
+    ) -> Result<(), RunError> {
         let (n, k) = (usize::from(m.n), usize::from(m.k));
         let refuse = |msg: String, help: &str| {
             RunError::Program(Diagnostic::error(ins.opcode_span.clone(), msg).with_help(help))
@@ -647,7 +678,9 @@ impl Machine<'_, '_> {
         // "scale-d: if the value of the predicate operand scale-d is false,
         // then D = A*B, else D = A*B+D."
         let scale_d = match o.scale_d.kind {
-            OperandKind::Imm(_) => self.uniform(ins, o.scale_d, PtxType::U32, first, "scale-d")? != 0,
+            OperandKind::Imm(_) => {
+                self.uniform(ins, o.scale_d, PtxType::U32, first, "scale-d")? != 0
+            }
             _ => self.uniform(ins, o.scale_d, PtxType::Pred, first, "scale-d")? & 1 == 1,
         };
         let dty = d_type(m.d);
@@ -725,7 +758,10 @@ impl Machine<'_, '_> {
         if fa == InFormat::Tf32 && !measured {
             if let Some(x) = a.iter().chain(b).find(|x| *x & 0x1fff != 0) {
                 return Err(refuse(
-                    format!("`{}`: the .tf32 element {x:#010x} has nonzero low 13 bits", ins.opcode),
+                    format!(
+                        "`{}`: the .tf32 element {x:#010x} has nonzero low 13 bits",
+                        ins.opcode
+                    ),
                     "convert with cvt.rna.tf32.f32 first",
                 ));
             }
@@ -860,7 +896,11 @@ mod tests {
                             seen.insert(a);
                         }
                     }
-                    assert_eq!(seen.len(), 64 * k as usize, "bits {bits} k_major {k_major} swizzle {w}");
+                    assert_eq!(
+                        seen.len(),
+                        64 * k as usize,
+                        "bits {bits} k_major {k_major} swizzle {w}"
+                    );
                 }
             }
         }

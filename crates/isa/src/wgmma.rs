@@ -108,8 +108,10 @@ impl Ns {
     /// True if `n` is one of them.
     pub fn admits(self, n: u16) -> bool {
         match self {
-            Ns::Every8 => n % 8 == 0 && (8..=256).contains(&n),
-            Ns::Integer => matches!(n, 8 | 16 | 24) || (n % 16 == 0 && (32..=256).contains(&n)),
+            Ns::Every8 => n.is_multiple_of(8) && (8..=256).contains(&n),
+            Ns::Integer => {
+                matches!(n, 8 | 16 | 24) || (n.is_multiple_of(16) && (32..=256).contains(&n))
+            }
         }
     }
 }
@@ -395,11 +397,7 @@ impl Mma {
                 types.join(".")
             ));
         };
-        let Some((i, row)) = ROWS
-            .iter()
-            .enumerate()
-            .find(|(_, r)| r.ab.contains(&a))
-        else {
+        let Some((i, row)) = ROWS.iter().enumerate().find(|(_, r)| r.ab.contains(&a)) else {
             return Err(format!("`.{}` is not a wgmma multiplicand type (.f16, .bf16, .tf32, .e4m3, .e5m2, .s8, .u8, .b1)", a.name()));
         };
         if !row.ab.contains(&b) || (!row.mixed && a != b) {
@@ -407,7 +405,11 @@ impl Mma {
                 "`.atype` `.{}` takes `.btype` {}, not `.{}`",
                 a.name(),
                 if row.mixed {
-                    row.ab.iter().map(|t| format!(".{}", t.name())).collect::<Vec<_>>().join("/")
+                    row.ab
+                        .iter()
+                        .map(|t| format!(".{}", t.name()))
+                        .collect::<Vec<_>>()
+                        .join("/")
                 } else {
                     format!(".{}", a.name())
                 },
@@ -429,7 +431,11 @@ impl Mma {
             return Err(format!(
                 "`.{}` multiplicands take `.dtype` {}, not `.{}`",
                 a.name(),
-                row.d.iter().map(|t| format!(".{}", t.name())).collect::<Vec<_>>().join("/"),
+                row.d
+                    .iter()
+                    .map(|t| format!(".{}", t.name()))
+                    .collect::<Vec<_>>()
+                    .join("/"),
                 d.name()
             ));
         }
@@ -522,15 +528,39 @@ mod tests {
         for (bad, why) in [
             ("wgmma.fence.sync", "mandatory"),
             ("wgmma.fence.sync.aligned.x", "`.x`"),
-            ("wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.f16", ".btype"),
-            ("wgmma.mma_async.sync.aligned.m64n8k16.f16.bf16.bf16", ".dtype"),
-            ("wgmma.mma_async.sync.aligned.m64n8k32.f32.f16.f16", "shapes"),
+            (
+                "wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.f16",
+                ".btype",
+            ),
+            (
+                "wgmma.mma_async.sync.aligned.m64n8k16.f16.bf16.bf16",
+                ".dtype",
+            ),
+            (
+                "wgmma.mma_async.sync.aligned.m64n8k32.f32.f16.f16",
+                "shapes",
+            ),
             ("wgmma.mma_async.sync.aligned.m64n40k32.s32.s8.s8", "shapes"),
-            ("wgmma.mma_async.sync.aligned.m32n8k16.f32.f16.f16", "M is 64"),
-            ("wgmma.mma_async.sync.aligned.m64n8k16.satfinite.f32.f16.f16", "integer"),
-            ("wgmma.mma_async.sync.aligned.m64n8k256.s32.b1.b1", "and.popc"),
-            ("wgmma.mma_async.sync.aligned.m64n8k16.f32.f16", "three types"),
-            ("wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16", "sparse"),
+            (
+                "wgmma.mma_async.sync.aligned.m32n8k16.f32.f16.f16",
+                "M is 64",
+            ),
+            (
+                "wgmma.mma_async.sync.aligned.m64n8k16.satfinite.f32.f16.f16",
+                "integer",
+            ),
+            (
+                "wgmma.mma_async.sync.aligned.m64n8k256.s32.b1.b1",
+                "and.popc",
+            ),
+            (
+                "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16",
+                "three types",
+            ),
+            (
+                "wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16",
+                "sparse",
+            ),
             ("wgmma.mma.sync.aligned", "expected `wgmma.fence`"),
         ] {
             let e = dec(bad).unwrap_err();

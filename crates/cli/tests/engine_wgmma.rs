@@ -247,6 +247,10 @@ struct Case {
     neg: (bool, bool),
     satfinite: bool,
     seed: u64,
+    /// Written as nvcc emits CUTLASS's inline asm: `.b32` accumulators and
+    /// the instruction in a `{ .reg .pred p; setp.ne.b32 p, r, 0; ... }`
+    /// block.
+    nvcc: bool,
 }
 
 fn case(n: usize, d: Ty, ab: (Ty, Ty), a_lay: Option<Lay>, b_lay: Lay) -> Case {
@@ -269,6 +273,7 @@ fn case(n: usize, d: Ty, ab: (Ty, Ty), a_lay: Option<Lay>, b_lay: Lay) -> Case {
         neg: (false, false),
         satfinite: false,
         seed: n as u64 * 31 + 7,
+        nvcc: false,
     }
 }
 
@@ -406,6 +411,7 @@ impl Case {
         let kt = self.kt() as u64;
         let nd = self.d_regs();
         let dty = match self.d {
+            _ if self.nvcc && self.d != Ty::F32 => "b32",
             Ty::F16 => "f16x2",
             Ty::S32 => "s32",
             _ => "f32",
@@ -507,10 +513,17 @@ impl Case {
                     tail += &format!(", {}", tr(Some(self.b_lay)));
                 }
             }
-            body += &format!(
-                "    {} {{{dregs}}}, {a_op}, %rd16, {scale}{tail};\n",
-                self.opcode()
-            );
+            if self.nvcc {
+                body += &format!(
+                    "    {{\n    .reg .pred p;\n    setp.ne.b32 p, %r4, 0;\n    {} {{{dregs}}}, {a_op}, %rd16, p{tail};\n    }}\n",
+                    self.opcode()
+                );
+            } else {
+                body += &format!(
+                    "    {} {{{dregs}}}, {a_op}, %rd16, {scale}{tail};\n",
+                    self.opcode()
+                );
+            }
         }
         body += "    wgmma.commit_group.sync.aligned;\n    wgmma.wait_group.sync.aligned 0;\n";
         for r in 0..nd {
@@ -528,11 +541,12 @@ impl Case {
 COPY:\n    setp.ge.u32 %p1, %r2, {words};\n    @%p1 bra COPIED;\n\
     mul.wide.u32 %rd6, %r2, 4;\n    add.s64 %rd7, %rd1, %rd6;\n    ld.global.u32 %r3, [%rd7];\n\
     add.s64 %rd8, %rd5, %rd6;\n    st.shared.u32 [%rd8], %r3;\n    add.u32 %r2, %r2, 128;\n    bra COPY;\n\
-COPIED:\n    bar.sync 0;\n    fence.proxy.async.shared::cta;\n\
+COPIED:\n    bar.sync 0;\n    fence.proxy.async.shared::cta;\n    mov.u32 %r4, {scale_reg};\n\
     mul.wide.u32 %rd9, %r1, {dbytes};\n    add.s64 %rd10, %rd2, %rd9;\n    add.s64 %rd17, %rd4, %rd9;\n\
     mul.wide.u32 %rd11, %r1, 16;\n    add.s64 %rd12, %rd3, %rd11;\n\
 {body}    ret;\n}}\n",
             size = img.len().max(16),
+            scale_reg = u8::from(!matches!(self.scale, Scale::Imm(false) | Scale::Pred(false))),
             dbytes = nd * 4,
         );
         let mut files = vec![("img.bin".to_string(), img), ("cin.bin".to_string(), cin)];
@@ -774,6 +788,37 @@ fn a_from_registers() {
         &case(8, Ty::F32, (Ty::E4m3, Ty::E4m3), None, lay(64, true)),
         "e4m3 A in registers",
     );
+}
+
+/// The instruction as nvcc emits CUTLASS's `SM90_64x32x16_F16F16F16_SS`
+/// and `_RS` atoms (NVIDIA/cutlass include/cute/arch/mma_sm90_gmma.hpp,
+/// commit 19e8990d24a80152ea33ca64ee003aca60b02928): `.b32` accumulators
+/// ("+r"), `scale-d` a predicate set in a `{ }` block (".reg .pred p;
+/// setp.ne.b32 p, %N, 0;"), the scales and transposes constants.
+#[test]
+fn cutlass_atoms_as_nvcc_emits_them() {
+    let mut c = case(
+        32,
+        Ty::F16,
+        (Ty::F16, Ty::F16),
+        Some(lay(128, true)),
+        lay(64, false),
+    );
+    c.nvcc = true;
+    check(&c, "SM90_64x32x16_F16F16F16_SS");
+    let mut c = case(32, Ty::F16, (Ty::F16, Ty::F16), None, lay(128, true));
+    c.nvcc = true;
+    c.scale = Scale::Imm(false);
+    check(&c, "SM90_64x32x16_F16F16F16_RS, scale-d false");
+    let mut c = case(
+        64,
+        Ty::F32,
+        (Ty::Bf16, Ty::Bf16),
+        Some(lay(128, true)),
+        lay(128, true),
+    );
+    c.nvcc = true;
+    check(&c, "SM90_64x64x16_F32BF16BF16_SS");
 }
 
 #[test]

@@ -322,8 +322,8 @@ impl Machine<'_, '_> {
                 )
             })
         };
-        // "imm-scale-a, imm-scale-b ... can have values 1 or -1";
-        // "imm-trans-a, imm-trans-b ... values 0 or 1".
+        // "The valid values of imm-scale-a and imm-scale-b are -1 and 1";
+        // "The valid values of imm-trans-a and imm-trans-b are 0 and 1".
         let neg = if row.scale_ab {
             (
                 imm(4, &[1, -1], "imm-scale-a")? == -1,
@@ -493,8 +493,9 @@ impl Machine<'_, '_> {
         ))
     }
 
-    /// One operand's value, the same in every thread of the warpgroup
-    /// (the engine reads one matrix per warpgroup: docs/ENGINE.md).
+    /// One operand's value, the same in every thread of the warpgroup:
+    /// 9.7.15.5.2 "The contents of a matrix descriptor must be same across
+    /// all the warps in the warpgroup" (and the engine reads one `scale-d`).
     fn uniform(
         &mut self,
         ins: &Instr,
@@ -675,8 +676,8 @@ impl Machine<'_, '_> {
                 b[t * n + j] = bt[j * k + t];
             }
         }
-        // "scale-d: if the value of the predicate operand scale-d is false,
-        // then D = A*B, else D = A*B+D."
+        // "The operation of the form D = A*B is issued when the input
+        // predicate argument scale-d is false."
         let scale_d = match o.scale_d.kind {
             OperandKind::Imm(_) => {
                 self.uniform(ins, o.scale_d, PtxType::U32, first, "scale-d")? != 0
@@ -701,7 +702,9 @@ impl Machine<'_, '_> {
         }
         let d = match (in_format(m.a), in_format(m.b)) {
             (Some(fa), Some(fb)) => {
-                // "imm-scale-a, imm-scale-b: ... -1 negates the matrix."
+                // "each element of the input matrices A and B can be negated
+                // by specifying the value -1 for operands imm-scale-a and
+                // imm-scale-b respectively".
                 let na: Vec<u32> = a
                     .iter()
                     .map(|&x| if o.neg.0 { negate(m.a, x) } else { x })

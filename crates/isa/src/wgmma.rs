@@ -98,20 +98,32 @@ impl WgType {
 pub enum Ns {
     /// `.m64n8kK` to `.m64n256kK` in steps of 8 (the floating-point forms).
     Every8,
-    /// 8, 16, 24, then 32 to 256 in steps of 16 (the integer and
-    /// single-bit forms: ".m64n8k32, .m64n16k32, .m64n24k32, .m64n32k32,
-    /// .m64n48k32, .m64n64k32, ..., .m64n256k32").
+    /// The integer forms: ".shape = {.m64n8k32, .m64n16k32, .m64n24k32,
+    /// .m64n32k32, .m64n48k32, .m64n64k32, .m64n80k32, ..., .m64n208k32,
+    /// .m64n224k32}": 8, 16, 24, then 32 to 224 in steps of 16.
     Integer,
+    /// The single-bit forms: the same list, on to ".m64n240k256,
+    /// .m64n256k256".
+    Bit,
 }
 
 impl Ns {
     /// True if `n` is one of them.
     pub fn admits(self, n: u16) -> bool {
+        let top = match self {
+            Ns::Every8 => return n.is_multiple_of(8) && (8..=256).contains(&n),
+            Ns::Integer => 224,
+            Ns::Bit => 256,
+        };
+        matches!(n, 8 | 16 | 24) || (n.is_multiple_of(16) && (32..=top).contains(&n))
+    }
+
+    /// The list, for messages.
+    pub fn describe(self) -> &'static str {
         match self {
-            Ns::Every8 => n.is_multiple_of(8) && (8..=256).contains(&n),
-            Ns::Integer => {
-                matches!(n, 8 | 16 | 24) || (n.is_multiple_of(16) && (32..=256).contains(&n))
-            }
+            Ns::Every8 => "8, 16, ..., 256 (multiples of 8)",
+            Ns::Integer => "8, 16, 24, 32, 48, 64, ..., 224 (multiples of 16 from 32)",
+            Ns::Bit => "8, 16, 24, 32, 48, 64, ..., 256 (multiples of 16 from 32)",
         }
     }
 }
@@ -157,9 +169,10 @@ pub struct Row {
 ///   imm-scale-a, imm-scale-b;" (.m64nNk32, ".dtype = {.f16, .f32};
 ///   .atype = {.e4m3, .e5m2}; .btype = {.e4m3, .e5m2}");
 /// - integer: ".shape{.satfinite}.s32.atype.btype d, a-desc, b-desc,
-///   scale-d;" (.m64nNk32, ".atype = {.s8, .u8}; .btype = {.s8, .u8}");
+///   scale-d;" (.m64nNk32 up to N = 224, ".atype = {.s8, .u8}; .btype =
+///   {.s8, .u8}");
 /// - single bit: ".shape.s32.b1.b1.op.popc d, a-desc, b-desc, scale-d;"
-///   (.m64nNk256, ".op = {.and}").
+///   (.m64nNk256 up to N = 256, ".op = {.and}").
 pub const ROWS: &[Row] = {
     use WgType::*;
     &[
@@ -227,7 +240,7 @@ pub const ROWS: &[Row] = {
             ab: &[B1],
             mixed: false,
             k: 256,
-            ns: Ns::Integer,
+            ns: Ns::Bit,
             d: &[S32],
             scale_ab: false,
             trans: false,
@@ -417,10 +430,7 @@ impl Mma {
             ));
         }
         if k != row.k || !row.ns.admits(n) {
-            let ns = match row.ns {
-                Ns::Every8 => "8, 16, ..., 256 (multiples of 8)",
-                Ns::Integer => "8, 16, 24, 32, 48, 64, ..., 256 (multiples of 16 from 32)",
-            };
+            let ns = row.ns.describe();
             return Err(format!(
                 "`.{}` multiplicands take the shapes `.m64nNk{}` with N = {ns}, not `.{shape}`",
                 a.name(),
@@ -485,8 +495,9 @@ mod tests {
         // Each family's shapes: the floating-point ones every multiple of
         // 8 up to 256, the integer ones the ISA's list, written out here.
         let int_ns = [
-            8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240, 256,
+            8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224,
         ];
+        let bit_ns = [&int_ns[..], &[240, 256]].concat();
         let mut count = 0;
         for n in (1..=264u16).filter(|n| n % 8 == 0) {
             for (types, k) in [
@@ -502,13 +513,17 @@ mod tests {
                 count += usize::from(ok.is_ok());
             }
             for types in ["s32.s8.s8", "satfinite.s32.u8.s8", "s32.b1.b1.and.popc"] {
-                let k = if types.contains("b1") { 256 } else { 32 };
+                let (k, ns) = if types.contains("b1") {
+                    (256, &bit_ns[..])
+                } else {
+                    (32, &int_ns[..])
+                };
                 let ok = dec(&format!("wgmma.mma_async.sync.aligned.m64n{n}k{k}.{types}"));
-                assert_eq!(ok.is_ok(), int_ns.contains(&n), "n{n} {types}: {ok:?}");
+                assert_eq!(ok.is_ok(), ns.contains(&n), "n{n} {types}: {ok:?}");
                 count += usize::from(ok.is_ok());
             }
         }
-        assert_eq!(count, 6 * 32 + 3 * 18);
+        assert_eq!(count, 6 * 32 + 2 * 16 + 18);
         let m = mma("wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16");
         assert_eq!((m.n, m.k, m.d, m.a), (256, 16, WgType::F32, WgType::Bf16));
         assert_eq!(m.operand_counts(), (8, 7));
@@ -541,6 +556,7 @@ mod tests {
                 "shapes",
             ),
             ("wgmma.mma_async.sync.aligned.m64n40k32.s32.s8.s8", "shapes"),
+            ("wgmma.mma_async.sync.aligned.m64n256k32.s32.s8.s8", "224"),
             (
                 "wgmma.mma_async.sync.aligned.m32n8k16.f32.f16.f16",
                 "M is 64",

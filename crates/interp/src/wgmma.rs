@@ -377,8 +377,7 @@ impl Machine<'_, '_> {
             let ts = &self.eng.threads[w * WARP_SIZE..(w + 1) * WARP_SIZE];
             let waiting =
                 |t: &super::Thread| matches!(t.state, State::Barrier { id: i, .. } if i == id);
-            if let Some(t) = ts.iter().find(|t| t.state == State::Done) {
-                let _ = t;
+            if ts.iter().any(|t| t.state == State::Done) {
                 return Err(RunError::Program(
                     Diagnostic::error(
                         ins.opcode_span.clone(),

@@ -1160,6 +1160,17 @@ fn check_accepts_the_kernels_and_wants_sm_90a() {
     let (out, err) = text(&o);
     assert_eq!(o.status.code(), Some(0), "{out}{err}");
     assert!(out.contains("0 error(s), 0 warning(s)"), "{out}");
+    // A shape no row admits is an error of `check`, at its line.
+    std::fs::write(&p, src.replace(".m64n16k16.", ".m64n12k16.")).unwrap();
+    let o = ptxfp(&["check", p.to_str().unwrap()]);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}{err}");
+    let at = line_of(&src, "wgmma.mma_async");
+    assert!(
+        err.contains(&format!("k.ptx:{at}:"))
+            && err.contains("take the shapes `.m64nNk16` with N = 8, 16, ..., 256"),
+        "{err}"
+    );
     std::fs::write(&p, src.replace(".target sm_90a", ".target sm_90")).unwrap();
     let o = ptxfp(&["check", p.to_str().unwrap()]);
     let (out, err) = text(&o);

@@ -632,9 +632,8 @@ impl Control {
             ("ldmatrix" | "stmatrix" | "movmatrix" | "wmma", _) => {
                 return crate::matrix::Matrix::decode(opcode).map(|r| r.map(Control::Matrix))
             }
-            ("wgmma", _) => {
-                return crate::wgmma::Wgmma::decode(opcode).map(|r| r.map(Control::Wgmma))
-            }
+            // `wgmma.*` is `op::decode`'s (crate::wgmma: a malformed form
+            // is an error, `.sp` is refused where reached).
             ("shfl", ["sync", mode, "b32"]) => Control::Shfl(match *mode {
                 "up" => ShflMode::Up,
                 "down" => ShflMode::Down,

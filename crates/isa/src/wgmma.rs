@@ -291,13 +291,33 @@ impl Mma {
     }
 }
 
+/// Why a `wgmma` opcode is not run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// Not a form of the PTX ISA (a wrong shape, type or qualifier): an
+    /// error wherever it is.
+    Invalid(Diagnostic),
+    /// Valid PTX the engine does not run (the sparse `.sp` forms): an
+    /// error only where a thread reaches it.
+    Unsupported(Diagnostic),
+}
+
+impl Refused {
+    /// The diagnostic.
+    pub fn diagnostic(&self) -> &Diagnostic {
+        match self {
+            Refused::Invalid(d) | Refused::Unsupported(d) => d,
+        }
+    }
+}
+
 /// The help of a `wgmma` that is malformed or that the engine does not run.
 const HELP: &str = "the engine runs wgmma.fence.sync.aligned, wgmma.commit_group.sync.aligned, wgmma.wait_group.sync.aligned N and wgmma.mma_async.sync.aligned.m64nNkK.dtype.atype.btype (.f16/.bf16 k16, .tf32 k8, .e4m3/.e5m2 k32, .s8/.u8 k32 {.satfinite}, .b1 k256 .and.popc) (docs/ENGINE.md \"Tensor cores: wgmma\")";
 
 impl Wgmma {
     /// Decodes `wgmma.*`: none where `opcode` is not one or is the bare
     /// root; an error saying what is wrong or what the engine does not run.
-    pub fn decode(opcode: &str) -> Option<Result<Wgmma, Diagnostic>> {
+    pub fn decode(opcode: &str) -> Option<Result<Wgmma, Refused>> {
         let mut parts = opcode.split('.');
         if parts.next()? != "wgmma" {
             return None;
@@ -307,13 +327,21 @@ impl Wgmma {
             return None;
         }
         let bad = |why: String| {
-            Diagnostic::error(0..opcode.len(), format!("`{opcode}`: {why}")).with_help(HELP)
+            Refused::Invalid(
+                Diagnostic::error(0..opcode.len(), format!("`{opcode}`: {why}")).with_help(HELP),
+            )
         };
         let (what, q) = rest.split_first()?;
         // "wgmma.mma_async.sp.sync.aligned...": sparse A, with metadata and
         // a sparsity selector.
         if *what == "mma_async" && q.first() == Some(&"sp") {
-            return Some(Err(bad("the sparse `.sp` forms are not run by the engine (their metadata and sparsity selector are not modelled); write the dense form".into())));
+            return Some(Err(Refused::Unsupported(
+                Diagnostic::error(
+                    0..opcode.len(),
+                    format!("`{opcode}`: the sparse `.sp` forms are not run by the engine (their metadata and sparsity selector are not modelled); write the dense form"),
+                )
+                .with_help(HELP),
+            )));
         }
         // All four are ".sync.aligned": "The mandatory .sync qualifier ...
         // The mandatory .aligned qualifier indicates that all threads in
@@ -478,7 +506,7 @@ mod tests {
     fn dec(s: &str) -> Result<Wgmma, String> {
         match Wgmma::decode(s) {
             Some(Ok(w)) => Ok(w),
-            Some(Err(d)) => Err(d.message),
+            Some(Err(d)) => Err(d.diagnostic().message.clone()),
             None => Err("none".into()),
         }
     }
@@ -540,6 +568,16 @@ mod tests {
         assert_eq!(dec("wgmma.commit_group.sync.aligned"), Ok(Wgmma::Commit));
         assert_eq!(dec("wgmma.wait_group.sync.aligned"), Ok(Wgmma::Wait));
         assert_eq!(dec("wgmma"), Err("none".into()));
+        // A malformed form is invalid PTX; `.sp` is valid PTX refused.
+        let refused = |s: &str| Wgmma::decode(s).unwrap().unwrap_err();
+        assert!(matches!(
+            refused("wgmma.mma_async.sync.aligned.m64n12k16.f32.f16.f16"),
+            Refused::Invalid(_)
+        ));
+        assert!(matches!(
+            refused("wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16"),
+            Refused::Unsupported(_)
+        ));
         for (bad, why) in [
             ("wgmma.fence.sync", "mandatory"),
             ("wgmma.fence.sync.aligned.x", "`.x`"),

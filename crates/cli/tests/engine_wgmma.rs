@@ -1071,6 +1071,10 @@ fn misuse_is_a_clear_error_at_its_line() {
     };
     let e = broken(&c, far, same);
     expect(&e, at + 1, "outside every .shared variable");
+    // Shared memory never written.
+    let unwritten = |s: String| s.replace("    st.shared.u32 [%rd8], %r3;\n", "");
+    let e = broken(&c, unwritten, same);
+    expect(&e, at - 1, "was never written");
     // A base offset.
     let based = |s: String| {
         s.replace(

@@ -1175,6 +1175,30 @@ fn check_accepts_the_kernels_and_wants_sm_90a() {
             && err.contains("take the shapes `.m64nNk16` with N = 8, 16, ..., 256"),
         "{err}"
     );
+    // A wrong operand count, and a D vector of the wrong size, too.
+    assert!(src.contains("%rd16, 1, 1, 1, 1;"), "{src}");
+    for (edit, what) in [
+        (
+            src.replace("%rd16, 1, 1, 1, 1;", "%rd16, 1, 1, 1;"),
+            "takes 7 operands with A in registers, not 6",
+        ),
+        (
+            src.replace(
+                "{%d0, %d1, %d2, %d3, %d4, %d5, %d6, %d7}",
+                "{%d0, %d1, %d2, %d3}",
+            ),
+            "operand d is a vector of 8 registers",
+        ),
+    ] {
+        std::fs::write(&p, edit).unwrap();
+        let o = ptxfp(&["check", p.to_str().unwrap()]);
+        let (out, err) = text(&o);
+        assert_eq!(o.status.code(), Some(1), "{out}{err}");
+        assert!(
+            err.contains(&format!("k.ptx:{at}:")) && err.contains(what),
+            "{what}: {err}"
+        );
+    }
     std::fs::write(&p, src.replace(".target sm_90a", ".target sm_90")).unwrap();
     let o = ptxfp(&["check", p.to_str().unwrap()]);
     let (out, err) = text(&o);

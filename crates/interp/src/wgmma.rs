@@ -258,50 +258,34 @@ impl Machine<'_, '_> {
     fn wgmma_operands<'o>(&self, ins: &'o Instr, m: &Mma) -> Result<Operands<'o>, RunError> {
         let ops = &ins.operands;
         let row = m.row();
-        let (with_desc, with_regs) = m.operand_counts();
         let a_regs = matches!(ops.get(1).map(|o| &o.kind), Some(OperandKind::Vector(_)));
-        let want = if a_regs { with_regs } else { with_desc };
-        if ops.len() != want {
-            return Err(err(
-                ins.opcode_span.clone(),
-                format!(
-                    "`{}` takes {want} operands with A {}, not {}: `{}`",
-                    ins.opcode,
-                    if a_regs {
-                        "in registers"
-                    } else {
-                        "from a descriptor"
-                    },
-                    ops.len(),
-                    row.syntax
-                ),
-            ));
+        let len = |i: usize| match ops.get(i).map(|o| &o.kind) {
+            Some(OperandKind::Vector(v)) => Some(v.len()),
+            _ => None,
+        };
+        // The counts of "d, a-desc, b-desc, scale-d, ..." and of the
+        // vectors (crate ptxfp_isa::wgmma, shared with `check`).
+        if let Some(why) = m.operands_error(ops.len(), a_regs, len(0), len(1)) {
+            let (with_desc, with_regs) = m.operand_counts();
+            let want = if a_regs { with_regs } else { with_desc };
+            // At the instruction for a count, else at the vector.
+            let at = if ops.len() != want {
+                ins.opcode_span.clone()
+            } else if len(0) != Some(m.d_regs()) {
+                ops[0].span.clone()
+            } else {
+                ops[1].span.clone()
+            };
+            return Err(err(at, format!("`{}` {why}", ins.opcode)));
         }
-        let vector = |i: usize, n: usize, what: &str| -> Result<&'o [Operand<'o>], RunError> {
+        let vector = |i: usize| -> &'o [Operand<'o>] {
             match &ops[i].kind {
-                OperandKind::Vector(v) if v.len() == n => Ok(v),
-                _ => Err(err(
-                    ops[i].span.clone(),
-                    format!(
-                        "`{}`: operand {} is {what}, a vector of {n} registers `{{r0, ...}}`",
-                        ins.opcode,
-                        i + 1
-                    ),
-                )),
+                OperandKind::Vector(v) => v,
+                _ => &[],
             }
         };
-        // "d: A vector expression containing N/2 .f32 (.s32) registers";
-        // ".f16: N/4 .f16x2 registers".
-        let per_d = (32 / m.d.bits()) as usize;
-        let d = vector(0, M * usize::from(m.n) / WARPGROUP / per_d, "D")?;
-        // A in registers: "four .f16x2 registers" (k16), four .b32 (k8
-        // .tf32, k32 8-bit, k256 .b1): 64·K elements over 128 threads.
-        let a = if a_regs {
-            let per = (32 / m.a.bits()) as usize;
-            Ok(vector(1, M * usize::from(m.k) / WARPGROUP / per, "A")?)
-        } else {
-            Err(&ops[1])
-        };
+        let d = vector(0);
+        let a = if a_regs { Ok(vector(1)) } else { Err(&ops[1]) };
         let imm = |i: usize, allowed: &[i64], what: &str| -> Result<i64, RunError> {
             let v = match &ops[i].kind {
                 OperandKind::Imm(t) => t.parse::<i64>().ok(),

@@ -291,6 +291,62 @@ impl Mma {
     }
 }
 
+impl Mma {
+    /// Registers in the `d` vector: "N/2 .f32" (or `.s32`) registers, "N/4
+    /// .f16x2 registers" for an `.f16` D (64·N elements over 128 threads).
+    pub fn d_regs(&self) -> usize {
+        64 * usize::from(self.n) / 128 / (32 / self.d.bits()) as usize
+    }
+
+    /// Registers in the `a` vector when A is in registers: 64·K elements
+    /// over 128 threads, `32 / bits` to a register (four for every form).
+    pub fn a_regs(&self) -> usize {
+        64 * usize::from(self.k) / 128 / (32 / self.a.bits()) as usize
+    }
+
+    /// What is wrong with an instruction of `n` operands whose `a`
+    /// operand is a vector (`a_vector`), with vectors of `d_len` and
+    /// `a_len` registers (`None`: not a vector): the message, naming the
+    /// count and the form expected.
+    pub fn operands_error(
+        &self,
+        n: usize,
+        a_vector: bool,
+        d_len: Option<usize>,
+        a_len: Option<usize>,
+    ) -> Option<String> {
+        let (with_desc, with_regs) = self.operand_counts();
+        let want = if a_vector { with_regs } else { with_desc };
+        if n != want {
+            return Some(format!(
+                "takes {want} operands with A {}, not {n}: `{}`",
+                if a_vector {
+                    "in registers"
+                } else {
+                    "from a descriptor"
+                },
+                self.row().syntax
+            ));
+        }
+        if d_len != Some(self.d_regs()) {
+            return Some(format!(
+                "operand d is a vector of {} registers `{{d0, ...}}` (.m64n{}k{} .{})",
+                self.d_regs(),
+                self.n,
+                self.k,
+                self.d.name()
+            ));
+        }
+        if a_vector && a_len != Some(self.a_regs()) {
+            return Some(format!(
+                "operand a is a vector of {} registers `{{a0, ...}}`",
+                self.a_regs()
+            ));
+        }
+        None
+    }
+}
+
 /// Why a `wgmma` opcode is not run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refused {

@@ -841,7 +841,7 @@ fn mma_cmd(a: MmaArgs) -> Result<bool, HwError> {
         if let Some(root) = &a.record {
             let h = Header {
                 version: mma::Case::version(target),
-                target,
+                target: case.code_target(target),
             };
             let mut r = base_record(
                 "mma",

@@ -257,11 +257,25 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
             // The engine's instructions with a version and target rule
             // of their own (`ldmatrix`, `wmma`, ...: `Op::validate`): its
             // errors; counted with the others.
-            Op::Control(_) => {
+            Op::Control(c) => {
                 diags.extend(
                     (decoded.op.validate(ins.opcode, version, target).into_iter())
                         .map(|d| d.shifted(at)),
                 );
+                if let ptxfp_isa::control::Control::Wgmma(ptxfp_isa::wgmma::Wgmma::Mma(m)) = c {
+                    let len = |i: usize| match ins.operands.get(i).map(|o| &o.kind) {
+                        Some(OperandKind::Vector(v)) => Some(v.len()),
+                        _ => None,
+                    };
+                    if let Some(why) =
+                        m.operands_error(ins.operands.len(), len(1).is_some(), len(0), len(1))
+                    {
+                        diags.push(Diagnostic::error(
+                            ins.opcode_span.clone(),
+                            format!("`{}` {why}", ins.opcode),
+                        ));
+                    }
+                }
                 *skipped.entry(ins.root().to_string()).or_insert(0) += 1;
                 continue;
             }

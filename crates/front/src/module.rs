@@ -94,6 +94,9 @@ pub struct VarDecl {
     /// [`RegDecl::scope`]: a function's parameters belong to its body.
     /// The parameters of a declaration without a body are module level.
     pub scope: usize,
+    /// Its `.align` (PTX ISA §5.4.5: "Byte alignment of storage for all
+    /// variables can be specified"); 0 where none is written.
+    pub align: u64,
 }
 
 /// An address in a variable's initializer (PTX ISA §5.4.4: "Variable
@@ -1275,7 +1278,7 @@ impl<'a> Parser<'a> {
             }
             self.next();
             if s == ".align" {
-                self.align_value(t.span);
+                let _ = self.align_value(t.span);
             } else if s.starts_with(".v2") || s.starts_with(".v4") {
                 // `.v4 .u32` or `.v4.u32` (ZLUDA's vector_extract.ptx).
                 lanes = if s.starts_with(".v2") { 2 } else { 4 };
@@ -1560,13 +1563,14 @@ impl<'a> Parser<'a> {
         // `.v2`/`.v4` (PTX ISA §5.4.2: vector variables): each element is
         // that many values of the type.
         let mut lanes = 1u64;
+        let mut align = 0;
         loop {
             let Some(t) = self.next() else { return };
             let s = self.text(&t);
             match t.tok {
                 Tok::Punct(';') => return,
                 Tok::Punct(',') | Tok::Punct(')') => return,
-                Tok::Word if s == ".align" => self.align_value(t.span),
+                Tok::Word if s == ".align" => align = self.align_value(t.span),
                 // `.attribute(.managed)` (PTX ISA §5.4.8, variable
                 // attributes; nvcc's `__managed__`): memory the host also
                 // sees, which changes nothing in a run.
@@ -1663,6 +1667,7 @@ impl<'a> Parser<'a> {
                         addrs,
                         span: t.span,
                         scope: self.scope,
+                        align,
                     });
                     if space == Space::Param {
                         return;
@@ -2005,20 +2010,25 @@ impl<'a> Parser<'a> {
         None
     }
 
-    /// The value after `.align`: a power of two (PTX ISA §5.4.5).
-    fn align_value(&mut self, at: Span) {
+    /// The value after `.align`: a power of two (PTX ISA §5.4.5); 0
+    /// where it is not one (an error).
+    fn align_value(&mut self, at: Span) -> u64 {
         match self.peek().cloned() {
             Some(v) if v.tok == Tok::Word && starts_numeric(self.text(&v)) => {
                 self.next();
                 match ptxfp_isa::literal::parse_int(self.text(&v)) {
-                    Some(n) if n > 0 && (n as u64).is_power_of_two() => {}
+                    Some(n) if n > 0 && (n as u64).is_power_of_two() => n as u64,
                     _ => {
                         let shown = self.text(&v).escape_debug().to_string();
                         self.error(v.span, format!("`.align {shown}`: the alignment is a power of two (1, 2, 4, 8, 16...)"));
+                        0
                     }
                 }
             }
-            _ => self.error(at, "`.align` needs a byte count, e.g. `.align 4`"),
+            _ => {
+                self.error(at, "`.align` needs a byte count, e.g. `.align 4`");
+                0
+            }
         }
     }
 

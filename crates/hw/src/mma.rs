@@ -134,6 +134,17 @@ pub enum Kind {
     /// `wmma.load` A (`.row`), B (`.col`), C (`.row`), `wmma.mma
     /// .row.col.m16n16k16.f32.f32` and `wmma.store.d .row`: D the matrix.
     Wmma,
+    /// `wgmma.mma_async.sync.aligned.m64n32kK.f32.T.T` (sm_90a), one
+    /// warpgroup per block: the block's threads copy A's bytes (64 a
+    /// thread) and B's (32 a thread) into a 1024-aligned shared image,
+    /// the descriptors are constants (A K-major, 128-byte swizzle; B
+    /// `.f16` N-major with 64-byte swizzle through `imm-trans-b`, FP8
+    /// K-major with 128-byte swizzle) plus the image's address, C the
+    /// threads' 16 accumulator registers; D those registers after.
+    /// Equal D words check the engine's descriptor decoding, canonical
+    /// layouts, swizzles, fragments and the H100 model together
+    /// (docs/ENGINE.md "Tensor cores: wgmma").
+    Wgmma,
 }
 
 /// One `mma.sync.aligned` form, or one of the matrix moves ([`Kind`]).
@@ -219,6 +230,15 @@ pub fn cases(sm: u16) -> Vec<Case> {
         kind,
         ..c((16, 16, 16), Ab::F16, Acc::F32)
     }));
+    // wgmma: sm_90a code, which runs on sm_90 devices only.
+    if sm == 90 {
+        for (k, ab) in [(16, Ab::F16), (32, Ab::E4m3)] {
+            v.push(Case {
+                kind: Kind::Wgmma,
+                ..c((64, 32, k), ab, Acc::F32)
+            });
+        }
+    }
     v
 }
 
@@ -240,6 +260,11 @@ impl Case {
                 return format!("wmma.load.{x}.sync.aligned.{layout}.m16n16k16.global.{ty}");
             }
             Kind::Wmma => return "wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32".into(),
+            Kind::Wgmma => {
+                let (m, n, k) = self.shape;
+                let a = self.ab.name();
+                return format!("wgmma.mma_async.sync.aligned.m{m}n{n}k{k}.f32.{a}.{a}");
+            }
         }
         let (m, n, k) = self.shape;
         let (a, b, c) = (self.ab.name(), self.b.name(), self.acc.name());
@@ -284,10 +309,26 @@ impl Case {
             // D: eight registers.
             Kind::WmmaLoad(w) => return [if w == 2 { 32 } else { 16 }, 4, 32],
             Kind::Wmma => return [16, 16, 32],
+            // A: 8 KiB of image, B: 4 KiB, over 128 threads; C and D:
+            // 64×32 .f32 over 128 threads.
+            Kind::Wgmma => return [64, 32, 64],
         }
         let (na, nb, nc) = self.regs();
         let (wab, wc) = self.widths();
         [na * wab, nb * wab, nc * wc]
+    }
+
+    /// The target of the kernel for a device of `target`: `sm_90a` for
+    /// `wgmma` (an architecture-specific feature), else `target`.
+    pub fn code_target(&self, target: Target) -> Target {
+        if self.kind == Kind::Wgmma {
+            Target {
+                sm: 90,
+                variant: ptxfp::Variant::Arch,
+            }
+        } else {
+            target
+        }
     }
 
     /// The lowest target that runs the form (docs/ENGINE.md's table).
@@ -312,6 +353,9 @@ impl Case {
 
     /// The kernel text for `.target target`.
     pub fn kernel(&self, target: Target) -> String {
+        if self.kind == Kind::Wgmma {
+            return self.wgmma_kernel(self.code_target(target));
+        }
         if self.kind != Kind::Mma {
             return self.move_kernel(target);
         }
@@ -422,7 +466,7 @@ impl Case {
                     body += &format!("\tst.global.b32 \t[%pd+{}], %d{i};\n", 4 * i);
                 }
             }
-            Kind::Wmma | Kind::Mma => {
+            Kind::Wmma | Kind::Mma | Kind::Wgmma => {
                 body += &warp_base("a", ba);
                 body += &warp_base("b", bb);
                 body += &warp_base("c", bc);
@@ -465,6 +509,71 @@ impl Case {
             Case::version(target),
             crate::kernel::ENTRY,
             16 * BLOCK
+        )
+    }
+
+    /// The kernel of [`Kind::Wgmma`].
+    fn wgmma_kernel(&self, target: Target) -> String {
+        let op = self.opcode();
+        let fp8 = self.ab != Ab::F16;
+        // Descriptor bits beside the start address: A K-major, 128-byte
+        // swizzle (SBO 1024: the next 8 rows; LBO unused, 16). B: .f16
+        // N-major, 64-byte swizzle (LBO 512: the next 32 columns of N;
+        // SBO 512: the next 8 rows of K); FP8 K-major, 128-byte swizzle.
+        let enc =
+            |lbo: u64, sbo: u64, mode: u64| ((lbo >> 4) << 16) | ((sbo >> 4) << 32) | (mode << 62);
+        let a_bits = enc(16, 1024, 1);
+        let (b_bits, tail) = if fp8 {
+            (enc(16, 1024, 1), "1, 1")
+        } else {
+            (enc(512, 512, 2), "1, 1, 0, 1")
+        };
+        let list = |p: &str, n: usize| -> String {
+            (0..n)
+                .map(|i| format!("%{p}{i}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut body = String::new();
+        for (p, bytes, off) in [("a", 64, 0), ("b", 32, 8192)] {
+            body += &format!(
+                "\tld.param.u64 \t%p, [{p}];\n\tcvta.to.global.u64 \t%p, %p;\n\tmad.wide.u32 \t%p, %t, {bytes}, %p;\n\tmad.lo.u32 \t%s, %l, {bytes}, %s0;\n"
+            );
+            for q in 0..bytes / 16 {
+                body += &format!(
+                    "\tld.global.v4.u32 \t{{%r0, %r1, %r2, %r3}}, [%p+{}];\n\tst.shared.v4.u32 \t[%s+{}], {{%r0, %r1, %r2, %r3}};\n",
+                    16 * q,
+                    off + 16 * q
+                );
+            }
+        }
+        body += "\tbar.sync \t0;\n\tfence.proxy.async.shared::cta;\n";
+        body += "\tld.param.u64 \t%p, [c];\n\tcvta.to.global.u64 \t%p, %p;\n\tmad.wide.u32 \t%p, %t, 64, %p;\n";
+        for i in 0..16 {
+            body += &format!("\tld.global.f32 \t%c{i}, [%p+{}];\n", 4 * i);
+        }
+        body += &format!(
+            "\tcvt.u64.u32 \t%da, %s0;\n\tand.b64 \t%da, %da, 262143;\n\tshr.u64 \t%da, %da, 4;\n\tadd.s64 \t%db, %da, 512;\n\tor.b64 \t%da, %da, {a_bits:#x};\n\tor.b64 \t%db, %db, {b_bits:#x};\n"
+        );
+        body += &format!(
+            "\twgmma.fence.sync.aligned;\n\t{op} \t{{{}}}, %da, %db, 1, {tail};\n\twgmma.commit_group.sync.aligned;\n\twgmma.wait_group.sync.aligned \t0;\n",
+            list("c", 16)
+        );
+        body += "\tld.param.u64 \t%p, [d];\n\tcvta.to.global.u64 \t%p, %p;\n\tmad.wide.u32 \t%p, %t, 64, %p;\n";
+        for i in 0..16 {
+            body += &format!("\tst.global.f32 \t[%p+{}], %c{i};\n", 4 * i);
+        }
+        format!(
+            "//\n// Generated by `ptxfp hw mma`: runs `{op}`, one warpgroup per product.\n//\n\
+             .version {}\n.target {target}\n.address_size 64\n\n\
+             .visible .entry {}(.param .u64 a, .param .u64 b, .param .u64 c, .param .u64 d)\n{{\n\
+             \t.shared .align 1024 .b8 \timage[12288];\n\
+             \t.reg .b32 \t%r<4>;\n\t.reg .f32 \t%c<16>;\n\
+             \t.reg .u32 \t%t, %u, %v, %l, %s, %s0;\n\t.reg .u64 \t%p, %da, %db;\n\
+             \tmov.u32 \t%u, %ctaid.x;\n\tmov.u32 \t%v, %ntid.x;\n\tmov.u32 \t%l, %tid.x;\n\
+             \tmad.lo.u32 \t%t, %u, %v, %l;\n\tmov.u32 \t%s0, image;\n{body}\tret;\n}}\n",
+            Case::version(target),
+            crate::kernel::ENTRY
         )
     }
 
@@ -591,6 +700,10 @@ impl Case {
             },
             max_steps: Some(u64::MAX),
             ..Options::default()
+        };
+        let opts = Options {
+            target: Some(self.code_target(target)),
+            ..opts
         };
         let out = interp::run(&self.kernel(target), &ins, &opts).map_err(|e| e.to_string())?;
         let want = self.bytes()[2] * threads;

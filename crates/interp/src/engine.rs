@@ -26,6 +26,9 @@ mod async_copy;
 // ldmatrix, stmatrix, movmatrix and wmma (src/matrix.rs).
 #[path = "matrix.rs"]
 mod matrix;
+// wgmma on sm_90a (src/wgmma.rs).
+#[path = "wgmma.rs"]
+mod wgmma;
 
 // Clusters of several CTAs: interleaved CTAs, distributed shared memory
 // (src/cluster.rs).
@@ -800,6 +803,9 @@ impl Machine<'_, '_> {
             return Ok(Progress::Stuck);
         }
         // Nothing runs and no barrier opens: a deadlock.
+        if let Some(e) = self.wgmma_stuck() {
+            return Err(e);
+        }
         let (&id, &(n, count, at)) = waiting.iter().next().ok_or_else(|| {
             RunError::Input("internal: threads neither run, wait nor exited".into())
         })?;
@@ -1738,6 +1744,7 @@ impl Machine<'_, '_> {
             }
             Control::Mma(mma) => self.mma(ins, mma, &on)?,
             Control::Matrix(m) => self.matrix(ins, m, &on)?,
+            Control::Wgmma(w) => self.wgmma(ins, w, &on)?,
             _ => {
                 return Err(err(
                     ins.opcode_span.clone(),
@@ -2545,7 +2552,8 @@ impl Machine<'_, '_> {
             | Control::Redux(_)
             | Control::Match { .. }
             | Control::Mma(_)
-            | Control::Matrix(_) => Err(err(
+            | Control::Matrix(_)
+            | Control::Wgmma(_) => Err(err(
                 ins.opcode_span.clone(),
                 "internal: not a control instruction",
             )),

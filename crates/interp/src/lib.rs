@@ -997,6 +997,12 @@ fn execute(
         if v.space == Space::Shared && open && v.init.is_none() && launch.dynamic_shared > 0 {
             size = launch.dynamic_shared;
         }
+        // Variables start 256-aligned; a larger `.align` is kept (a
+        // `.shared .align 1024` buffer of swizzled matrices: the swizzle
+        // is a function of the address, docs/ENGINE.md "Tensor cores: wgmma").
+        if v.align > 256 {
+            next = next.div_ceil(v.align).saturating_mul(v.align);
+        }
         mc.vars
             .entry(v.name.clone())
             .or_default()

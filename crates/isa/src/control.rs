@@ -136,6 +136,10 @@ pub enum Control {
         /// the instruction type" (`alloca`: "Both ptr and size").
         ty: PtxType,
     },
+    /// `wgmma.fence`, `wgmma.commit_group`, `wgmma.wait_group`,
+    /// `wgmma.mma_async` (crate::wgmma; the engine's
+    /// crates/interp/src/wgmma.rs).
+    Wgmma(crate::wgmma::Wgmma),
 }
 
 /// Valid PTX that needs what a run of one device cannot have: decoded,
@@ -721,6 +725,8 @@ impl Control {
             ("ldmatrix" | "stmatrix" | "movmatrix" | "wmma", _) => {
                 return crate::matrix::Matrix::decode(opcode).map(|r| r.map(Control::Matrix))
             }
+            // `wgmma.*` is `op::decode`'s (crate::wgmma: a malformed form
+            // is an error, `.sp` is refused where reached).
             ("shfl", ["sync", mode, "b32"]) => Control::Shfl(match *mode {
                 "up" => ShflMode::Up,
                 "down" => ShflMode::Down,
@@ -746,6 +752,7 @@ impl Control {
                 | Control::Match { .. }
                 | Control::Mma(_)
                 | Control::Matrix(_)
+                | Control::Wgmma(_)
         )
     }
 }

@@ -22,6 +22,7 @@ pub mod space;
 pub mod syntax;
 pub mod target;
 pub mod types;
+pub mod wgmma;
 
 pub use diag::{Diagnostic, Severity, SourceMap};
 pub use form::{Approx, Clamp, Form, FormType, Mods, Opcode};

@@ -143,6 +143,15 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
             Err(d) => bad(d),
         };
     }
+    // wgmma (crate::wgmma's rows): a form no row admits is an error at
+    // its line; the sparse forms are valid PTX the engine refuses.
+    if let Some(w) = crate::wgmma::Wgmma::decode(opcode) {
+        return match w {
+            Ok(w) => ok(Op::Control(Control::Wgmma(w))),
+            Err(crate::wgmma::Refused::Unsupported(d)) => ok(Op::Unsupported(Some(d))),
+            Err(crate::wgmma::Refused::Invalid(d)) => bad(d),
+        };
+    }
     // Control, barriers, warp-level instructions, atomics: their typed
     // decoding, or why the engine does not run them.
     match crate::control::Control::decode(opcode) {
@@ -302,6 +311,7 @@ impl Op {
             Op::Control(Control::Stack { op, .. }) => needs(op.requires()),
             Op::Control(Control::StBulk) => needs((PtxVersion::new(8, 6), Target::sm(100))),
             Op::Control(Control::Matrix(m)) => m.validate(opcode, version, target),
+            Op::Control(Control::Wgmma(w)) => w.validate(opcode, version, target),
             _ => Vec::new(),
         }
     }

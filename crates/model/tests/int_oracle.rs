@@ -889,6 +889,55 @@ fn carry_chains_add_subtract_and_multiply_multiword_values() {
     }
 }
 
+/// The 9.7.2.6 multiword product on 64-bit words: `mad.lo.cc.u64`,
+/// `madc.hi.u64`, `madc.hi.cc.u64` and `addc.u64` multiply two 128-bit
+/// values into 256 bits, against schoolbook multiplication of the 64-bit
+/// limbs in `u128` (and `u128`'s own product for the low half).
+#[test]
+fn carry_chain_multiplies_128_bit_values_with_64_bit_words() {
+    let mut rng = Rng(0xcafe_babe_0000_0064);
+    for _ in 0..20_000 {
+        let (a, b) = (
+            [rng.edgy(64), rng.edgy(64)],
+            [rng.edgy(64), rng.edgy(64)],
+        );
+        // Schoolbook: p[i + j] += a[i] * b[j], carries rippled in u128.
+        let mut want = [0u64; 4];
+        for i in 0..2 {
+            let mut carry = 0u128;
+            for j in 0..2 {
+                let t = u128::from(a[i]) * u128::from(b[j]) + u128::from(want[i + j]) + carry;
+                want[i + j] = t as u64;
+                carry = t >> 64;
+            }
+            want[i + 2] = carry as u64;
+        }
+        let x = u128::from(a[1]) << 64 | u128::from(a[0]);
+        let y = u128::from(b[1]) << 64 | u128::from(b[0]);
+        assert_eq!(
+            u128::from(want[1]) << 64 | u128::from(want[0]),
+            x.wrapping_mul(y)
+        );
+        let r0 = run("mul.lo.u64", &[a[0], b[0]], false).0;
+        let r1 = run("mul.hi.u64", &[a[0], b[0]], false).0;
+        let (r1, c) = run("mad.lo.cc.u64", &[a[1], b[0], r1], false);
+        let (r2, _) = run("madc.hi.u64", &[a[1], b[0], 0], c);
+        let (r1, c) = run("mad.lo.cc.u64", &[a[0], b[1], r1], false);
+        let (r2, c) = run("madc.hi.cc.u64", &[a[0], b[1], r2], c);
+        let (r3, _) = run("addc.u64", &[0, 0], c);
+        let (r2, c) = run("mad.lo.cc.u64", &[a[1], b[1], r2], false);
+        let (r3, _) = run("madc.hi.u64", &[a[1], b[1], r3], c);
+        assert_eq!([r0, r1, r2, r3], want, "{x:x} * {y:x}");
+        // madc.lo: the low word of a*b + c + CC.CF, wrapping, and its carry
+        // out, against u128.
+        let cin = rng.next() & 1 == 1;
+        let t = u128::from(a[0]) * u128::from(b[0]);
+        let (d, cout) = run("madc.lo.cc.u64", &[a[0], b[0], b[1]], cin);
+        let full = (t as u64 as u128) + u128::from(b[1]) + u128::from(cin);
+        assert_eq!((d, cout), (full as u64, full >> 64 != 0));
+    }
+}
+
 #[test]
 fn division_by_zero_follows_the_profile() {
     // docs/NVIDIA.md "Integer division by zero": all ones, div and rem,

@@ -897,10 +897,7 @@ fn carry_chains_add_subtract_and_multiply_multiword_values() {
 fn carry_chain_multiplies_128_bit_values_with_64_bit_words() {
     let mut rng = Rng(0xcafe_babe_0000_0064);
     for _ in 0..20_000 {
-        let (a, b) = (
-            [rng.edgy(64), rng.edgy(64)],
-            [rng.edgy(64), rng.edgy(64)],
-        );
+        let (a, b) = ([rng.edgy(64), rng.edgy(64)], [rng.edgy(64), rng.edgy(64)]);
         // Schoolbook: p[i + j] += a[i] * b[j], carries rippled in u128.
         let mut want = [0u64; 4];
         for i in 0..2 {

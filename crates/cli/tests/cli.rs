@@ -274,10 +274,14 @@ fn forms_lists_every_family() {
     // (.ftz) + .f64 14 + .f16/.f16x2 2 x 14 x 2 + .bf16/.bf16x2 2 x 14 =
     // 180, x 4 (no BoolOp, and, or, xor) = 720; set: the same with each
     // destination type (3 each; 5 for .f16/.bf16 sources: .u16 .s16 .u32
-    // .s32 and the source's own) = 624 x 4 = 2496; selp/slct 11 x 4;
-    // testp 6 x 2.
-    assert_eq!(n("compare"), 720 + 2496 + 44 + 12);
-    assert_eq!(n("all"), 478 + 234 + 925 + 3272);
+    // .s32 and the source's own) = 624 x 4 = 2496, and the half
+    // destinations of 9.7.9.1 "set.CmpOp{.ftz}.f16.stype" and
+    // "set.CmpOp.bf16.stype" from the other scalar sources, with the
+    // floating-point comparisons only and .ftz only into .f16: .bN 3 x 2,
+    // .uN and .sN 6 x 6, .f32 14 x 3, .f64 14, .f16 <-> .bf16 14 + 14, each
+    // into .f16 and .bf16 = 182 x 4 = 728; selp/slct 11 x 4; testp 6 x 2.
+    assert_eq!(n("compare"), 720 + 2496 + 728 + 44 + 12);
+    assert_eq!(n("all"), 478 + 234 + 925 + 4000);
     let int = stdout(&ptxfp(&["forms", "--family", "int"]));
     assert!(
         int.contains("addc.cc.u32 1.2 sm_10\n") || int.contains("addc.cc.u32 "),

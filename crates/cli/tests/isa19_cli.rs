@@ -1,6 +1,7 @@
-//! The three-input `min`/`max` (PTX ISA 9.7.3.11/9.7.3.12, 8.8, sm_100)
-//! and `lop3.BoolOp` (9.7.8.6, 8.2, sm_70) through the real binary: `eval`,
-//! `gen` → `verify`, `check` and `run`. Expected values are derived by hand
+//! The three-input `min`/`max` (PTX ISA 9.7.3.11/9.7.3.12, 8.8, sm_100),
+//! `lop3.BoolOp` (9.7.8.6, 8.2, sm_70), and `setp`/`set` with both
+//! destinations, a negated predicate and the half destinations of 9.7.9.1,
+//! through the real binary: `eval`, `gen` → `verify`, `check` and `run`. Expected values are derived by hand
 //! in the comments from the spec sentences, not copied from ptxfp's output.
 
 use std::io::Write;
@@ -280,4 +281,103 @@ fn run_and_check_lop3_boolop() {
     let o = ptxfp(&["check", "-"], Some(&plain));
     assert_ne!(o.status.code(), Some(0));
     assert!(format!("{}{}", out(&o), err(&o)).contains("`d|p`"));
+}
+
+const SETP: &str = ".version 7.8
+.target sm_90
+.reg .b32 a, b;
+.reg .f32 x, y;
+.reg .b16 h, k;
+.reg .pred c, p, q, r, s;
+mov.b32 a, 0x7e003c00;
+mov.b32 b, 0x40004000;
+setp.eq.u32 c, a, a;
+setp.lt.xor.f16x2 p|q, a, b, !c;
+setp.lt.xor.f16x2 r|s, a, b, c;
+mov.f32 x, 0f3F800000;
+mov.f32 y, 0f40000000;
+set.lt.f16.f32 h, x, y;
+set.gt.xor.bf16.f32 k, x, y, c;
+";
+
+#[test]
+fn setp_both_destinations_negated_predicate_and_half_destinations() {
+    // a's lanes: (lower 1.0, upper NaN); b's (2.0, 2.0); c = true.
+    // 9.7.9.2: "p = BoolOp(fA[0] CmpOp fB[0], c); q = BoolOp(fA[1] CmpOp
+    // fB[1], c)": lt gives (true, false); xor with !c = false keeps them,
+    // xor with c = true flips them.
+    // 9.7.9.1 "set.CmpOp{.ftz}.f16.stype": 1 < 2 writes 1.0 in .f16
+    // (0x3c00); "set.CmpOp.bf16.stype": (1 > 2) xor true writes 1.0 in
+    // .bf16 (0x3f80).
+    let o = ptxfp(&["run", "-"], Some(SETP));
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let s = out(&o);
+    for line in [
+        "p = 0x1  pred true\n",
+        "q = 0x0  pred false\n",
+        "r = 0x0  pred false\n",
+        "s = 0x1  pred true\n",
+        "h = 0x3c00 ",
+        "k = 0x3f80 ",
+    ] {
+        assert!(s.contains(line), "{line}: {s}");
+    }
+    let o = ptxfp(&["check", "-"], Some(SETP));
+    assert_eq!(o.status.code(), Some(0), "{}{}", out(&o), err(&o));
+    // The .bf16 destination needs PTX ISA 7.8 and sm_90; the .f16 one 4.2
+    // and sm_53.
+    let o = ptxfp(
+        &["eval", "--target", "sm_80", "set.gt.bf16.f32", "1", "2"],
+        None,
+    );
+    assert_ne!(o.status.code(), Some(0));
+    assert!(err(&o).contains("sm_90"), "{}", err(&o));
+    let o = ptxfp(
+        &[
+            "eval",
+            "--target",
+            "sm_80",
+            "--ptx",
+            "7.0",
+            "set.gt.f16.f64",
+            "2",
+            "1",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(out(&o).starts_with("0x3c00 = 1\n"), "{}", out(&o));
+    // Only the floating-point comparisons, and .ftz only into .f16.
+    for bad in ["set.lo.f16.u32", "set.lt.f16.b32", "set.lt.ftz.bf16.f32"] {
+        let o = ptxfp(&["eval", bad, "1", "2"], None);
+        assert_eq!(o.status.code(), Some(2), "{bad}: {}", out(&o));
+    }
+    // gen -> verify for the new forms and the packed BoolOp forms.
+    for form in [
+        "set.ltu.ftz.f16.f32",
+        "set.ne.or.bf16.s64",
+        "setp.gtu.and.ftz.f16x2",
+        "set.le.xor.f16x2.f16x2",
+    ] {
+        let g = ptxfp(&["gen", form, "--count", "100"], None);
+        assert_eq!(g.status.code(), Some(0), "{form}: {}", err(&g));
+        let v = ptxfp(&["verify", "-"], Some(&out(&g)));
+        assert!(
+            out(&v).ends_with("100 passed, 0 failed\n"),
+            "{form}: {}{}",
+            out(&v),
+            err(&v)
+        );
+    }
+    // Hand vectors: -2^-149 < 0 is true, but not under .ftz (-0.0 < 0.0 is
+    // false); NaN >= 1 as .geu is true.
+    let v = ptxfp(
+        &["verify", "-"],
+        Some(
+            "set.lt.f16.f32 80000001 00000000 3c00\n\
+             set.lt.ftz.f16.f32 80000001 00000000 0000\n\
+             set.geu.bf16.f64 7ff8000000000000 3ff0000000000000 3f80\n",
+        ),
+    );
+    assert_eq!(v.status.code(), Some(0), "{}{}", out(&v), err(&v));
 }

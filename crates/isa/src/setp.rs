@@ -236,9 +236,10 @@ pub struct Setp {
     pub ftz: bool,
     /// `.and`/`.or`/`.xor` with the predicate operand `c`.
     pub bool_op: Option<BoolOp>,
-    /// `set`'s destination type (`.u32`, `.s32`, `.f32`; for half sources
-    /// also `.u16`, `.s16`, `.f16`, `.bf16`, `.f16x2`, `.bf16x2`); `None`
-    /// for `setp`.
+    /// `set`'s destination type (`.u32`, `.s32`, `.f32`; `.f16`, `.bf16` from
+    /// any scalar source; for half sources also `.u16`, `.s16`, and
+    /// `.f16x2`/`.bf16x2` for the packed ones: [`set_dtypes`]); `None` for
+    /// `setp`.
     pub dtype: Option<PtxType>,
     /// The source type.
     pub ty: PtxType,
@@ -340,7 +341,7 @@ impl Setp {
         let Some(row) = row_of(ty) else {
             return Err(Diagnostic::error(
                 ty_span,
-                format!("{name} does not compare .{ty}: the source types are .b16-.b64, .u16-.u64, .s16-.s64, .f16, .f16x2, .bf16, .bf16x2, .f32 and .f64"),
+                format!("{name} does not compare {ty}: the source types are .b16-.b64, .u16-.u64, .s16-.s64, .f16, .f16x2, .bf16, .bf16x2, .f32 and .f64"),
             ));
         };
         if !row.cmps.contains(&op) {
@@ -373,17 +374,37 @@ impl Setp {
         if ftz && !row.ftz {
             return Err(Diagnostic::error(
                 whole,
-                format!("`.ftz` does not apply to {name} on .{ty} (only .f32, .f16 and .f16x2)"),
+                format!("`.ftz` does not apply to {name} on {ty} (only .f32, .f16 and .f16x2)"),
             )
             .with_help("remove .ftz"));
         }
         if let Some(d) = dtype {
             if !set_dtypes(ty).contains(&d) {
-                let list: Vec<String> = set_dtypes(ty).iter().map(|t| format!(".{t}")).collect();
+                let list: Vec<String> = set_dtypes(ty).iter().map(|t| t.to_string()).collect();
                 return Err(Diagnostic::error(
                     whole,
-                    format!("set with source .{ty} writes {}, not .{d}", list.join(", ")),
+                    format!("set with source {ty} writes {}, not {d}", list.join(", ")),
                 ));
+            }
+            if let Some(half) = half_destination(d) {
+                if !FLOAT_CMPS.contains(&op) {
+                    return Err(Diagnostic::error(
+                        whole,
+                        format!(
+                            "`.{}` is not a comparison of set with a {d} destination: 9.7.9.1 gives .CmpOp = {{ {} }}",
+                            op.name(),
+                            FLOAT_CMPS.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")
+                        ),
+                    )
+                    .with_help("lo, ls, hi and hs are lt, le, gt and ge on an unsigned source"));
+                }
+                if ftz && !half.ftz {
+                    return Err(Diagnostic::error(
+                        whole,
+                        format!("`.ftz` does not apply to set with a {d} destination (9.7.9.1: set.CmpOp.bf16.stype)"),
+                    )
+                    .with_help("remove .ftz"));
+                }
             }
         }
         Ok(Setp {
@@ -396,10 +417,16 @@ impl Setp {
         })
     }
 
-    /// The minimum PTX ISA version and target: the row's.
+    /// The minimum PTX ISA version and target: the source row's, and for a
+    /// `.f16`/`.bf16` destination (9.7.9.1) that line's, whichever is later.
     pub fn requires(&self) -> (PtxVersion, Target) {
         let r = self.row();
-        (r.ptx, Target::sm(r.sm))
+        let (mut ptx, mut sm) = (r.ptx, r.sm);
+        if let Some(h) = self.dtype.and_then(half_destination) {
+            ptx = ptx.max(h.ptx);
+            sm = sm.max(h.sm);
+        }
+        (ptx, Target::sm(sm))
     }
 
     /// True for the packed sources (`.f16x2`, `.bf16x2`): each lane is
@@ -434,6 +461,11 @@ impl Setp {
                                 ty,
                             });
                             for &d in set_dtypes(ty) {
+                                if let Some(h) = half_destination(d) {
+                                    if !FLOAT_CMPS.contains(&op) || (ftz && !h.ftz) {
+                                        continue;
+                                    }
+                                }
                                 out.push(Setp {
                                     instr: CmpInstr::Set,
                                     op,
@@ -452,21 +484,64 @@ impl Setp {
     }
 }
 
-/// `set`'s destination types for a source type (9.7.8.1 ".dtype = { .u32,
-/// .s32, .f32 }"; 9.7.9.1 for `.f16`/`.bf16` sources "set.CmpOp{.ftz}.dtype.f16
-/// d, a, b; .dtype = { .u16, .s16, .u32, .s32}" and `.f16`/`.bf16`
-/// themselves, for `.f16x2`/`.bf16x2` sources `.f16x2`/`.bf16x2`, `.u32`,
-/// `.s32`). No `.f32` for 16-bit sources: the H200's JIT (driver 13.0)
-/// refuses `set.eq.f32.f16` and `set.eq.f32.bf16` ("Unexpected instruction
-/// types specified for 'set'"; testdata/hw/nvidia-h200/session-2026-11-26.log).
+/// `set`'s destination types for a source type. 9.7.8.1: ".dtype = { .u32,
+/// .s32, .f32 }" for the integer, bit-size, `.f32` and `.f64` sources.
+/// 9.7.9.1 for `.f16`/`.bf16` sources: "set.CmpOp{.ftz}.dtype.f16 d, a, b;
+/// .dtype = { .u16, .s16, .u32, .s32}" (and "set.CmpOp.dtype.bf16"); for
+/// `.f16x2`/`.bf16x2` sources `.f16x2`/`.bf16x2`, `.u32`, `.s32`. And the
+/// half destinations from any scalar source, 9.7.9.1: "set.CmpOp{.ftz}.f16.stype
+/// d, a, b;", "set.CmpOp.bf16.stype d, a, b;", ".stype = { .b16, .b32, .b64,
+/// .u16, .u32, .u64, .s16, .s32, .s64, .f16, .bf16, .f32, .f64 }" ("1.0 in
+/// target precision floating point format is written for destination type
+/// .f16, .bf16"; their comparisons, `.ftz` and requirements:
+/// [`half_destination`]). No `.f32` for 16-bit sources: the H200's JIT
+/// (driver 13.0) refuses `set.eq.f32.f16` and `set.eq.f32.bf16`
+/// ("Unexpected instruction types specified for 'set'";
+/// testdata/hw/nvidia-h200/session-2026-11-26.log). Whether it takes the
+/// half destinations of the other sources (`set.eq.f16.f32`) no GPU has been
+/// asked yet (docs/NVIDIA.md "set with a half destination").
 pub fn set_dtypes(src: PtxType) -> &'static [PtxType] {
     use PtxType::*;
     match src {
-        F16 => &[U16, S16, U32, S32, F16],
-        BF16 => &[U16, S16, U32, S32, BF16],
+        F16 => &[U16, S16, U32, S32, F16, BF16],
+        BF16 => &[U16, S16, U32, S32, BF16, F16],
         F16x2 => &[F16x2, U32, S32],
         BF16x2 => &[BF16x2, U32, S32],
-        _ => &[U32, S32, F32],
+        _ => &[U32, S32, F32, F16, BF16],
+    }
+}
+
+/// What a half destination of `set` asks (9.7.9.1): its syntax lines
+/// ("set.CmpOp{.ftz}.f16.stype", "set.CmpOp.bf16.stype") admit only the
+/// floating-point comparisons (".CmpOp = { eq, ne, lt, le, gt, ge, equ, neu,
+/// ltu, leu, gtu, geu, num, nan }"), `.ftz` only with `.f16`, and they come
+/// with the section's versions and targets ("set{.f16} introduced in PTX
+/// ISA version 4.2", "requires sm_53"; "`.bf16` introduced in PTX ISA
+/// version 7.8", "requires sm_90").
+#[derive(Clone, Copy, Debug)]
+pub struct HalfDestination {
+    /// Whether `.ftz` is admitted.
+    pub ftz: bool,
+    /// "Introduced in PTX ISA version ...".
+    pub ptx: PtxVersion,
+    /// "Requires sm_... or higher".
+    pub sm: u16,
+}
+
+/// The rules of a `.f16`/`.bf16` destination of `set`; `None` for the others.
+pub fn half_destination(dtype: PtxType) -> Option<HalfDestination> {
+    match dtype {
+        PtxType::F16 => Some(HalfDestination {
+            ftz: true,
+            ptx: PtxVersion::new(4, 2),
+            sm: 53,
+        }),
+        PtxType::BF16 => Some(HalfDestination {
+            ftz: false,
+            ptx: PtxVersion::new(7, 8),
+            sm: 90,
+        }),
+        _ => None,
     }
 }
 
@@ -539,7 +614,7 @@ impl Select {
             } else {
                 Err(Diagnostic::error(
                     whole.clone(),
-                    format!("`{text}`: .{t} is not a type of {} (.b16-.b64, .u16-.u64, .s16-.s64, .f32, .f64)", parts[0]),
+                    format!("`{text}`: {t} is not a type of {} (.b16-.b64, .u16-.u64, .s16-.s64, .f32, .f64)", parts[0]),
                 ))
             }
         };
@@ -751,7 +826,13 @@ mod tests {
             ("setp.lt", "missing type"),
             ("setp.f32", "no comparison"),
             ("set.lt.f32", "destination and a source type"),
-            ("set.lt.f16.f32", "writes"),
+            ("set.lt.f32.f16", "writes"),
+            ("set.lo.f16.u32", "not a comparison of set with a .f16"),
+            (
+                "set.lt.ftz.bf16.f32",
+                "`.ftz` does not apply to set with a .bf16",
+            ),
+            ("set.lt.ftz.f16.f64", "`.ftz` does not apply"),
             ("setp.ltt.f32", "did you mean"),
         ] {
             let d = Setp::parse(bad).unwrap_err();
@@ -764,6 +845,20 @@ mod tests {
             Setp::parse("setp.lt.bf16").unwrap().requires().1,
             Target::sm(90)
         );
+        // A half destination brings its line's version and target.
+        for (t, ptx, sm) in [
+            ("set.lt.f16.f32", (4, 2), 53),
+            ("set.lt.ftz.f16.f32", (4, 2), 53),
+            ("set.ne.f16.b16", (4, 2), 53),
+            ("set.ge.f16.f64", (4, 2), 53),
+            ("set.lt.bf16.s32", (7, 8), 90),
+            ("set.lt.bf16.f16", (7, 8), 90),
+            ("set.lt.f16.bf16", (7, 8), 90),
+            ("set.lt.u32.f32", (1, 0), 10),
+        ] {
+            let r = Setp::parse(t).unwrap().requires();
+            assert_eq!(r, (PtxVersion::new(ptx.0, ptx.1), Target::sm(sm)), "{t}");
+        }
         assert_eq!(
             Select::parse("slct.ftz.u32.f32").unwrap().to_string(),
             "slct.ftz.u32.f32"

@@ -836,7 +836,12 @@ pub fn compute_columns(
                 (0..n).for_each(|i| out[i] = o.compute(&at(i)[..k], false, &exec.hw).0)
             }
         }
-        Op::Cvt(c) => (0..n).for_each(|i| out[i] = c.eval_in(&at(i)[..k], exec)),
+        Op::Cvt(c) => {
+            // The bulk conversions: a tight loop each (eval/cvt.rs).
+            if !crate::eval::cvt_columns(c, srcs, exec, out) {
+                (0..n).for_each(|i| out[i] = c.eval_in(&at(i)[..k], exec))
+            }
+        }
         Op::Setp(c) => (0..n).for_each(|i| {
             let v = at(i);
             let c3 = (k > 2).then_some(v[2] & 1 == 1);

@@ -337,3 +337,315 @@ fn selection_and_class_tests() {
         }
     }
 }
+
+/// The value `set` writes for true into `dtype`, worked out independently of
+/// the model: 9.7.8.1 "0xffffffff" for an integer destination, "1.0f" for
+/// `.f32`; 9.7.9.1 "0xffff is written for destination types .u16/.s16", "1.0
+/// in target precision floating point format [...] for destination type
+/// .f16, .bf16" (apfloat's 1.0 in each format); a packed destination holds
+/// one such 16-bit value per lane.
+fn set_true(dtype: &str) -> u64 {
+    let one = |x: u128| x as u64;
+    match dtype {
+        "u16" | "s16" => 0xffff,
+        "u32" | "s32" => 0xffff_ffff,
+        "f32" => one(Single::from_u128(1).value.to_bits()),
+        "f16" | "f16x2" => one(Half::from_u128(1).value.to_bits()),
+        _ => one(BFloat::from_u128(1).value.to_bits()),
+    }
+}
+
+/// `set`'s destination types for a source (9.7.8.1, 9.7.9.1), written out.
+fn set_dests(src: &str) -> &'static [&'static str] {
+    match src {
+        "f16" => &["u16", "s16", "u32", "s32", "f16", "bf16"],
+        "bf16" => &["u16", "s16", "u32", "s32", "bf16", "f16"],
+        "f16x2" => &["f16x2", "u32", "s32"],
+        "bf16x2" => &["bf16x2", "u32", "s32"],
+        _ => &["u32", "s32", "f32", "f16", "bf16"],
+    }
+}
+
+/// The comparison of two lane values of a float type, through apfloat.
+fn float_lane(ty: &str, cmp: &str, ftz: bool, a: u64, b: u64) -> bool {
+    fn go<T: Float>(cmp: &str, ftz: bool, a: u64, b: u64) -> bool {
+        let (x, y) = (
+            flushed(T::from_bits(a.into()), ftz),
+            flushed(T::from_bits(b.into()), ftz),
+        );
+        float_truth(cmp, x.partial_cmp(&y))
+    }
+    match ty {
+        "f16" | "f16x2" => go::<Half>(cmp, ftz, a & 0xffff, b & 0xffff),
+        "bf16" | "bf16x2" => go::<BFloat>(cmp, ftz, a & 0xffff, b & 0xffff),
+        "f32" => go::<Single>(cmp, ftz, a & 0xffff_ffff, b & 0xffff_ffff),
+        _ => go::<Double>(cmp, ftz, a, b),
+    }
+}
+
+/// 9.7.8.2: "p = BoolOp(t, c); q = BoolOp(!t, c)"; 9.7.9.2 for the packed
+/// types: "p = BoolOp(fA[0] CmpOp fB[0], c); q = BoolOp(fA[1] CmpOp fB[1],
+/// c)". `set` (9.7.8.1, 9.7.9.1): "d = BoolOp(t, c) ? 1.0f : 0x00000000"
+/// and its kin, per lane for the packed types. Every float source type,
+/// every comparison, `.ftz` where it applies, no BoolOp and each of
+/// `.and`/`.or`/`.xor` with `c` false and true, both `setp` destinations and
+/// every `set` destination, on edge pairs whose two lanes differ.
+#[test]
+fn every_float_type_every_bool_op_both_destinations_and_every_set_destination() {
+    let edges = |ty: &str| -> Vec<u64> {
+        match ty {
+            "f16" | "f16x2" => edges16(false),
+            "bf16" | "bf16x2" => edges16(true),
+            "f32" => vec![
+                0,
+                0x8000_0000,
+                1,
+                0x8000_0001,
+                0x007f_ffff,
+                0x0080_0000,
+                0x3f80_0000,
+                0xbf80_0000,
+                0x3f80_0001,
+                0x7f7f_ffff,
+                0x7f80_0000,
+                0xff80_0000,
+                0x7fc0_0000,
+                0xffc0_0001,
+                0x7f80_0001,
+            ],
+            _ => vec![
+                0,
+                1 << 63,
+                1,
+                (1 << 63) | 1,
+                0x000f_ffff_ffff_ffff,
+                0x0010_0000_0000_0000,
+                0x3ff0_0000_0000_0000,
+                0xbff0_0000_0000_0000,
+                0x3ff0_0000_0000_0001,
+                0x7ff0_0000_0000_0000,
+                0xfff0_0000_0000_0000,
+                0x7ff8_0000_0000_0000,
+                0x7ff0_0000_0000_0001,
+            ],
+        }
+    };
+    let mut checked = 0u64;
+    for (ty, ftzs, packed) in [
+        ("f16", &[false, true][..], false),
+        ("bf16", &[false][..], false),
+        ("f16x2", &[false, true][..], true),
+        ("bf16x2", &[false][..], true),
+        ("f32", &[false, true][..], false),
+        ("f64", &[false][..], false),
+    ] {
+        let e = edges(ty);
+        // Packed sources: the upper lanes walk the edges in another order,
+        // so p and q (or the two halves of d) see different comparisons.
+        let pairs: Vec<(u64, u64)> = e
+            .iter()
+            .flat_map(|&a| e.iter().map(move |&b| (a, b)))
+            .enumerate()
+            .map(|(i, (a, b))| {
+                if packed {
+                    let (ha, hb) = (e[(i * 7 + 3) % e.len()], e[(i * 5 + 1) % e.len()]);
+                    (ha << 16 | a, hb << 16 | b)
+                } else {
+                    (a, b)
+                }
+            })
+            .collect();
+        for cmp in FLOAT_CMPS {
+            for &ftz in ftzs {
+                for bop in ["", "and", "or", "xor"] {
+                    let combine = |t: bool, c: bool| match bop {
+                        "and" => t && c,
+                        "or" => t || c,
+                        "xor" => t ^ c,
+                        _ => t,
+                    };
+                    let mods = format!(
+                        "{cmp}{}{}",
+                        if bop.is_empty() {
+                            String::new()
+                        } else {
+                            format!(".{bop}")
+                        },
+                        if ftz { ".ftz" } else { "" }
+                    );
+                    let cs: &[bool] = if bop.is_empty() {
+                        &[false]
+                    } else {
+                        &[false, true]
+                    };
+                    let setp_op = Op::Setp(Setp::parse(&format!("setp.{mods}.{ty}")).unwrap());
+                    for &(a, b) in &pairs {
+                        let lo = float_lane(ty, cmp, ftz, a, b);
+                        let hi = packed && float_lane(ty, cmp, ftz, a >> 16, b >> 16);
+                        for &c in cs {
+                            let srcs = [a, b, u64::from(c)];
+                            let srcs = &srcs[..if bop.is_empty() { 2 } else { 3 }];
+                            let got = compute(&setp_op, srcs, false, &Exec::default())
+                                .unwrap()
+                                .dst;
+                            let want = if packed {
+                                [combine(lo, c), combine(hi, c)]
+                            } else {
+                                [combine(lo, c), combine(!lo, c)]
+                            };
+                            assert_eq!(
+                                got,
+                                want.map(u64::from),
+                                "setp.{mods}.{ty} {a:#x} {b:#x} c={c}"
+                            );
+                            for &d in set_dests(ty) {
+                                if ftz && d == "bf16" {
+                                    continue;
+                                }
+                                let text = format!("set.{mods}.{d}.{ty}");
+                                let op = Op::Setp(
+                                    Setp::parse(&text)
+                                        .unwrap_or_else(|e| panic!("{text}: {}", e.message)),
+                                );
+                                let got =
+                                    compute(&op, srcs, false, &Exec::default()).unwrap().dst[0];
+                                let v = |t: bool| if t { set_true(d) } else { 0 };
+                                // "result of individual operations are packed in
+                                // the 32-bit destination operand": 16 bits a lane.
+                                let lane = |t: bool| v(t) & 0xffff;
+                                let want = if packed {
+                                    lane(want[1]) << 16 | lane(want[0])
+                                } else {
+                                    v(want[0])
+                                };
+                                assert_eq!(got, want, "{text} {a:#x} {b:#x} c={c}");
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 100_000, "{checked}");
+}
+
+/// 9.7.9.1's half destinations from the integer and bit-size sources
+/// ("set.CmpOp{.ftz}.f16.stype", "set.CmpOp.bf16.stype"): the comparison is
+/// the source type's (Rust's integer comparisons), the value 1.0 or 0.0 in
+/// the destination's format; only the floating-point comparison names.
+#[test]
+fn half_destinations_from_integer_sources() {
+    let mut s = 19u64;
+    for (ty, bits) in [
+        ("b16", 16),
+        ("u16", 16),
+        ("s16", 16),
+        ("b32", 32),
+        ("u32", 32),
+        ("s32", 32),
+        ("b64", 64),
+        ("u64", 64),
+        ("s64", 64),
+    ] {
+        for cmp in INT_CMPS {
+            for d in ["f16", "bf16"] {
+                let text = format!("set.{cmp}.{d}.{ty}");
+                let legal = legal(cmp, ty) && !matches!(cmp, "lo" | "ls" | "hi" | "hs");
+                let parsed = Setp::parse(&text);
+                assert_eq!(parsed.is_ok(), legal, "{text}");
+                let Ok(f) = parsed else { continue };
+                let op = Op::Setp(f);
+                for i in 0..4_000 {
+                    let a = rng(&mut s);
+                    let b = if i % 3 == 0 {
+                        a ^ (rng(&mut s) & 1)
+                    } else {
+                        rng(&mut s)
+                    };
+                    let want = int_truth(cmp, ty.starts_with('s'), bits, a, b);
+                    let got = compute(&op, &[a, b], false, &Exec::default()).unwrap().dst[0];
+                    assert_eq!(
+                        got,
+                        if want { set_true(d) } else { 0 },
+                        "{text} {a:#x} {b:#x}"
+                    );
+                }
+            }
+        }
+    }
+    // By hand: 1 < 2 as .u32 gives 1.0 in .f16 (0x3c00) and .bf16 (0x3f80);
+    // -1 < 0 as .s32 is true, as .u32 (0xffffffff < 0) false.
+    let set = |t: &str, a: u64, b: u64| {
+        compute(
+            &Op::Setp(Setp::parse(t).unwrap()),
+            &[a, b],
+            false,
+            &Exec::default(),
+        )
+        .unwrap()
+        .dst[0]
+    };
+    assert_eq!(set("set.lt.f16.u32", 1, 2), 0x3c00);
+    assert_eq!(set("set.lt.bf16.u32", 1, 2), 0x3f80);
+    assert_eq!(set("set.lt.f16.s32", 0xffff_ffff, 0), 0x3c00);
+    assert_eq!(set("set.lt.f16.u32", 0xffff_ffff, 0), 0);
+    // .ftz into .f16 from .f32: the subnormal -2^-149 is -0.0, not below 0.
+    assert_eq!(set("set.lt.f16.f32", 0x8000_0001, 0), 0x3c00);
+    assert_eq!(set("set.lt.ftz.f16.f32", 0x8000_0001, 0), 0);
+}
+
+/// `testp` on `.f64` with every class (9.7.3.1), against apfloat's
+/// category, on edges and random patterns of every kind.
+#[test]
+fn testp_every_class_on_f64() {
+    let run = |op: Op, s: &[u64]| compute(&op, s, false, &Exec::default()).unwrap().dst[0];
+    let mut s = 23u64;
+    let mut inputs: Vec<u64> = vec![
+        0,
+        1 << 63,
+        1,
+        (1 << 63) | 1,
+        0x000f_ffff_ffff_ffff,
+        0x0010_0000_0000_0000,
+        0x7fef_ffff_ffff_ffff,
+        0x7ff0_0000_0000_0000,
+        0xfff0_0000_0000_0000,
+        0x7ff8_0000_0000_0000,
+        0x7ff0_0000_0000_0001,
+        0xfff4_0000_0000_0000,
+    ];
+    for i in 0..40_000u64 {
+        let r = rng(&mut s);
+        inputs.push(match i % 4 {
+            0 => r & 0x800f_ffff_ffff_ffff,
+            1 => 0x7ff0_0000_0000_0000 | (r & 0x8000_0000_0000_0003),
+            _ => r,
+        });
+    }
+    let mut seen = [0usize; 6];
+    for &a in &inputs {
+        let x = Double::from_bits(a.into());
+        let c = x.category();
+        for (k, (class, want)) in [
+            ("finite", matches!(c, Category::Normal | Category::Zero)),
+            ("infinite", c == Category::Infinity),
+            ("number", c != Category::NaN),
+            ("notanumber", c == Category::NaN),
+            // ±0 is normal, as for .f32 (docs/NVIDIA.md "testp.normal").
+            (
+                "normal",
+                (c == Category::Normal && !x.is_denormal()) || c == Category::Zero,
+            ),
+            ("subnormal", x.is_denormal()),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let op = Op::Testp(Testp::parse(&format!("testp.{class}.f64")).unwrap());
+            assert_eq!(run(op, &[a]), u64::from(want), "testp.{class}.f64 {a:#x}");
+            seen[k] += usize::from(want);
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 100), "{seen:?}");
+}

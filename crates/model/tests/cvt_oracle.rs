@@ -1030,3 +1030,95 @@ fn random_f32_to_halves_with_relu_and_satfinite() {
     check_relu_satfinite::<Half>(&xs);
     check_relu_satfinite::<BFloat>(&xs);
 }
+
+// ------------------------------------------------------- column loops
+
+/// The column loops of the bulk conversions (`ptxfp_model::eval::cvt_columns`,
+/// the host's own casts) against the stage path (`EvalCvt::eval_in`) on
+/// every form of the table, and, for the forms they take, against the
+/// apfloat oracles above: edge-weighted columns with NaNs, infinities,
+/// ties, the integer bounds and garbage above the source's width.
+#[test]
+fn column_loops_match_the_stages_and_the_oracle() {
+    use ptxfp_isa::cvt::CvtRound;
+    use ptxfp_isa::target::Target;
+    use ptxfp_isa::types::PtxType;
+    use ptxfp_model::eval::cvt_columns;
+    use ptxfp_model::Exec;
+    let exec = Exec::default();
+    let mut rng = Rng(0xc01_c01);
+    let mut taken = Vec::new();
+    for c in Cvt::all() {
+        let column = |rng: &mut Rng| -> Vec<u64> {
+            (0..4_000)
+                .map(|i| {
+                    let v = match c.src {
+                        PtxType::F32 => edge_float(rng, 8, 23),
+                        PtxType::F64 => edge_float(rng, 11, 52),
+                        t if t.bits() <= 64 => edge_int(rng, t.bits().min(64)),
+                        _ => rng.next(),
+                    };
+                    // Bits above the source's width, as a wider register holds.
+                    if i % 7 == 0 && c.src.bits() < 64 {
+                        v | rng.next() << c.src.bits()
+                    } else {
+                        v
+                    }
+                })
+                .chain([
+                    0x7fc0_0000,
+                    0xff80_0001,
+                    0x7ff8_0000_0000_0000,
+                    0xfff0_0000_0000_0001,
+                ])
+                .collect()
+        };
+        if c.sources() != 1 {
+            continue;
+        }
+        let x = column(&mut rng);
+        let mut out = vec![0u64; x.len()];
+        if !cvt_columns(&c, &[&x], &exec, &mut out) {
+            continue;
+        }
+        taken.push(c.to_string());
+        let (dw, signed) = (c.dst.bits(), c.dst.is_signed());
+        for (&a, &got) in x.iter().zip(&out) {
+            assert_eq!(got, c.eval_in(&[a], &exec), "{c} {a:#x}: columns vs stages");
+            use ptxfp_float::Round as R;
+            let rm = match c.rnd {
+                CvtRound::Int(r) | CvtRound::Float(r) => match r {
+                    R::NearestEven => Round::NearestTiesToEven,
+                    R::TowardZero => Round::TowardZero,
+                    R::TowardNegative => Round::TowardNegative,
+                    R::TowardPositive => Round::TowardPositive,
+                },
+                _ => Round::NearestTiesToEven,
+            };
+            let want = match (c.src, c.dst) {
+                (PtxType::F32, PtxType::F64) | (PtxType::F64, PtxType::F32) => continue,
+                (PtxType::F32, _) => f2i_oracle::<Single>(a & 0xffff_ffff, false, (dw, signed), rm),
+                (PtxType::F64, _) => f2i_oracle::<Double>(a, false, (dw, signed), rm),
+                (s, PtxType::F32) => {
+                    i2f_oracle::<Single>(a, (s.bits(), s.is_signed()), rm, false, false)
+                }
+                (s, _) => i2f_oracle::<Double>(a, (s.bits(), s.is_signed()), rm, false, false),
+            };
+            assert_eq!(got, want, "{c} {a:#x}: columns vs apfloat");
+        }
+        // Code for sm_1x implies .ftz on .f32: the loops stand aside.
+        let sm13 = Exec {
+            code_target: Target::sm(13),
+            ..Exec::default()
+        };
+        assert!(
+            !cvt_columns(&c, &[&x], &sm13, &mut out)
+                || c.src != PtxType::F32 && c.dst != PtxType::F32,
+            "{c}"
+        );
+    }
+    // i2f .rn into .f32/.f64 from the 32/64-bit integers (8), the four
+    // integer roundings from .f32/.f64 into them (32), cvt.f64.f32 and
+    // cvt.rn.f32.f64.
+    assert_eq!(taken.len(), 42, "{taken:?}");
+}

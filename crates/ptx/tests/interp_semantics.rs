@@ -218,6 +218,70 @@ fn contraction_of_sub_in_both_positions() {
     assert!(out.contractions.is_empty());
 }
 
+#[test]
+fn contraction_of_f32_and_f64_mul_add() {
+    // The issue's "Without a rounding modifier, PTX allows mul+add to be
+    // contracted; --contract reports that" on the f32/f64 family (9.7.3.3,
+    // 9.7.3.5: "mul/add [...] without rounding modifiers may be optimized
+    // aggressively by the code generator, e.g. mul/add sequences with no
+    // rounding modifiers may be optimized to use fused-multiply-add").
+    // a = 1 + 2^-p, b = 1 - 2^-(p+1), c = -1: a·b rounds to 1, so the sum
+    // as written is 0; fused, a·b - 1 = 2^-(p+1) - 2^-(2p+1), exact.
+    let src = ".reg .f32 a, b, c, m, d;\n.reg .f64 x, y, z, n, e;\n\
+               mul.f32 m, a, b;\nadd.f32 d, m, c;\n\
+               mul.f64 n, x, y;\nadd.f64 e, n, z;\n";
+    let inputs = Inputs {
+        sets: vec![
+            ("a".into(), "0x3f800001".into()),
+            ("b".into(), "0x3f7fffff".into()),
+            ("c".into(), "-1.0".into()),
+            ("x".into(), "0x3ff0000000000001".into()),
+            ("y".into(), "0x3fefffffffffffff".into()),
+            ("z".into(), "-1.0".into()),
+        ],
+        ..Inputs::default()
+    };
+    let opts = Options {
+        contract: true,
+        ..Options::default()
+    };
+    let out = run(src, &inputs, &opts).unwrap();
+    // The oracle: rustc_apfloat's fused multiply-add.
+    let s = |x: u32| Single::from_bits(x.into());
+    let d = |x: u64| Double::from_bits(x.into());
+    let f32_fused = s(0x3f80_0001)
+        .mul_add(s(0x3f7f_ffff), -s(0x3f80_0000))
+        .value
+        .to_bits() as u64;
+    let f64_fused = d(0x3ff0_0000_0000_0001)
+        .mul_add(d(0x3fef_ffff_ffff_ffff), -d(0x3ff0_0000_0000_0000))
+        .value
+        .to_bits() as u64;
+    // By hand: 2^-24 - 2^-47 and 2^-53 - 2^-105.
+    assert_eq!((f32_fused, f64_fused), (0x337f_fffe, 0x3c9f_ffff_ffff_fffe));
+    let c: Vec<(String, u64, u64)> = out
+        .contractions
+        .iter()
+        .map(|c| (c.fused_form.to_string(), c.unfused, c.fused))
+        .collect();
+    assert_eq!(
+        c,
+        vec![
+            ("fma.rn.f32".to_string(), 0, f32_fused),
+            ("fma.rn.f64".to_string(), 0, f64_fused)
+        ]
+    );
+    // .rn on the mul forbids it, as for the half forms.
+    let out = run(
+        &src.replace("mul.f32", "mul.rn.f32")
+            .replace("mul.f64", "mul.rn.f64"),
+        &inputs,
+        &opts,
+    )
+    .unwrap();
+    assert!(out.contractions.is_empty());
+}
+
 /// `min`/`max` run from PTX text; each expected value derived by hand from
 /// 9.7.3.11/9.7.4.7/9.7.4.8 ("+0.0 > -0.0", ".NaN: canonical NaN",
 /// ".xorsign: XOR of the sign bits, .abs: the magnitudes").

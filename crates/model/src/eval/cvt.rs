@@ -939,6 +939,168 @@ fn from_s2f6(c: &Cvt, v: u64, k: u64, hw: &HwProfile) -> u64 {
     finish::<BF16>(c, r, hw)
 }
 
+/// Tight column loops for the conversions kernels run in bulk, each the
+/// host's own conversion where it gives the bits the stages above give:
+///
+/// - `cvt.rn.{f32,f64}.{s32,u32,s64,u64}`: Rust's `as` from an integer to a
+///   float "will produce the closest possible float", ties to even (the
+///   Reference, "Numeric cast"): 9.7.9.21's `.rn`, with no NaN and no
+///   subnormal result to flush.
+/// - `cvt.{rni,rzi,rmi,rpi}.{s32,u32,s64,u64}.{f32,f64}`: `round_ties_even`,
+///   `trunc`, `floor`, `ceil` are IEEE 754's exact roundToIntegral, then `as`
+///   to an integer "will round the float towards zero", saturating at the
+///   type's bounds: 9.7.9.21's clamp to the destination's range. A NaN is
+///   the ISA's "Zero if source is not `.f64` and destination is not `.s64`,
+///   `.u64`. Otherwise 1 << (BitWidth(dst) - 1)", written here (`as` gives 0).
+/// - `cvt.f64.f32` and `cvt.rn.f32.f64`: `as` between the float types is
+///   exact (widening) or rounds to nearest, ties to even (narrowing), with
+///   overflow to infinity and gradual underflow, as 9.7.9.21 without `.ftz`
+///   rounds; a NaN source takes the stages above (the profile's NaN rules).
+///
+/// Not taken (false, and the caller evaluates element by element): `.ftz`,
+/// `.sat`, `.relu`, `.satfinite`, code for sm_1x (`.ftz` implied), other
+/// types and roundings. `crates/model/tests/cvt_oracle.rs` holds every loop
+/// to [`EvalCvt::eval_in`] on edge and random columns.
+pub fn cvt_columns(c: &Cvt, srcs: &[&[u64]], exec: &Exec, out: &mut [u64]) -> bool {
+    use PtxType as T;
+    let [x] = srcs else { return false };
+    if x.len() != out.len()
+        || c.ftz
+        || c.sat
+        || c.relu
+        || c.satfinite
+        || c.pack.is_some()
+        || c.scaled
+        || exec.code_target.is_sm1x()
+    {
+        return false;
+    }
+    macro_rules! each {
+        (|$a:ident| $e:expr) => {{
+            for (d, &$a) in out.iter_mut().zip(x.iter()) {
+                *d = $e;
+            }
+            true
+        }};
+    }
+    // Each arm below is one monomorphic loop: the type and rounding
+    // decisions are made here, outside it.
+    macro_rules! to_int {
+        ($read:expr, $round:expr, $nan:expr) => {
+            match c.dst {
+                T::S32 => each!(|a| {
+                    let v = $read(a);
+                    if v.is_nan() {
+                        $nan
+                    } else {
+                        u64::from($round(v) as i32 as u32)
+                    }
+                }),
+                T::U32 => each!(|a| {
+                    let v = $read(a);
+                    if v.is_nan() {
+                        $nan
+                    } else {
+                        u64::from($round(v) as u32)
+                    }
+                }),
+                T::S64 => each!(|a| {
+                    let v = $read(a);
+                    if v.is_nan() {
+                        $nan
+                    } else {
+                        $round(v) as i64 as u64
+                    }
+                }),
+                _ => each!(|a| {
+                    let v = $read(a);
+                    if v.is_nan() {
+                        $nan
+                    } else {
+                        $round(v) as u64
+                    }
+                }),
+            }
+        };
+    }
+    macro_rules! rounded {
+        ($read:expr, $rm:expr, $nan:expr) => {
+            match $rm {
+                // `as` itself rounds toward zero: no call.
+                Round::TowardZero => to_int!($read, |v| v, $nan),
+                Round::NearestEven => to_int!($read, |v: f64| v.round_ties_even(), $nan),
+                Round::TowardNegative => to_int!($read, |v: f64| v.floor(), $nan),
+                Round::TowardPositive => to_int!($read, |v: f64| v.ceil(), $nan),
+            }
+        };
+    }
+    match (c.rnd, c.src, c.dst) {
+        (CvtRound::Float(Round::NearestEven), _, T::F32) => match c.src {
+            T::S32 => each!(|a| u64::from(((a as u32 as i32) as f32).to_bits())),
+            T::U32 => each!(|a| u64::from(((a as u32) as f32).to_bits())),
+            T::S64 => each!(|a| u64::from(((a as i64) as f32).to_bits())),
+            T::U64 => each!(|a| u64::from((a as f32).to_bits())),
+            T::F64 => each!(|a| {
+                let v = f64::from_bits(a);
+                if v.is_nan() {
+                    c.eval_in(&[a], exec)
+                } else {
+                    u64::from((v as f32).to_bits())
+                }
+            }),
+            _ => false,
+        },
+        (CvtRound::Float(Round::NearestEven), _, T::F64) => match c.src {
+            T::S32 => each!(|a| f64::from(a as u32 as i32).to_bits()),
+            T::U32 => each!(|a| f64::from(a as u32).to_bits()),
+            T::S64 => each!(|a| ((a as i64) as f64).to_bits()),
+            T::U64 => each!(|a| (a as f64).to_bits()),
+            _ => false,
+        },
+        (CvtRound::Int(rm), T::F32 | T::F64, T::S32 | T::U32 | T::S64 | T::U64) => {
+            let nan = if c.src == T::F64 || c.dst.bits() == 64 {
+                1u64 << (c.dst.bits() - 1)
+            } else {
+                0
+            };
+            if c.src == T::F32 && nan == 0 {
+                // `as` gives 0 for a NaN, the ISA's result here: no test.
+                macro_rules! f32_to {
+                    ($round:expr) => {
+                        if c.dst == T::S32 {
+                            each!(|a| u64::from($round(f32::from_bits(a as u32)) as i32 as u32))
+                        } else {
+                            each!(|a| u64::from($round(f32::from_bits(a as u32)) as u32))
+                        }
+                    };
+                }
+                return match rm {
+                    Round::TowardZero => f32_to!(|v: f32| v),
+                    Round::NearestEven => f32_to!(|v: f32| v.round_ties_even()),
+                    Round::TowardNegative => f32_to!(|v: f32| v.floor()),
+                    Round::TowardPositive => f32_to!(|v: f32| v.ceil()),
+                };
+            }
+            // Widening an .f32 to f64 is exact, and so is rounding it to an
+            // integral value there: the same integer as in f32.
+            if c.src == T::F64 {
+                rounded!(|a: u64| f64::from_bits(a), rm, nan)
+            } else {
+                rounded!(|a: u64| f64::from(f32::from_bits(a as u32)), rm, nan)
+            }
+        }
+        (CvtRound::None, T::F32, T::F64) => each!(|a| {
+            let v = f32::from_bits(a as u32);
+            if v.is_nan() {
+                c.eval_in(&[a], exec)
+            } else {
+                f64::from(v).to_bits()
+            }
+        }),
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

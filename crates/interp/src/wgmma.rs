@@ -24,7 +24,7 @@ use ptxfp_isa::diag::Diagnostic;
 use ptxfp_isa::space::Space;
 use ptxfp_isa::types::PtxType;
 use ptxfp_isa::wgmma::{Mma, WgType, Wgmma};
-use ptxfp_tc::{Arith, InFormat, Instruction, OutFormat, TcError};
+use ptxfp_tc::{Arith, InFormat, Instruction, OutFormat};
 
 /// The barrier ids of the warpgroup rendezvous: `WGMMA_BARRIER + g` for
 /// warpgroup `g` (far from the 16 ids of `bar.sync`).
@@ -758,17 +758,12 @@ impl Machine<'_, '_> {
         };
         let a: Vec<u32> = a.iter().map(|&x| conv(fa, x)).collect();
         let b: Vec<u32> = b.iter().map(|&x| conv(fb, x)).collect();
-        // The published model ("wgmma" in crates/tc), one format per
-        // product: mixed .e4m3/.e5m2 runs in A's format, or B's where a
-        // value of one is not exact in the other's (the FP8 rows share
-        // their parameters; docs/ENGINE.md).
-        let run = |f: InFormat| -> Result<Vec<u32>, TcError> {
-            Arith::new(gpu, f, out, Instruction::Published)?.gemm_threads(1, M, n, k, &a, &b, c)
-        };
-        let r = match run(fa) {
-            Err(TcError::Inexact { .. }) if fb != fa => run(fb),
-            r => r,
-        };
+        // The published model ("wgmma" in crates/tc), A and B each in its
+        // own format (mixed .e4m3/.e5m2: Arith::mixed), FP8 with an .f16 D
+        // by the two-pass rule fitted on the published measurements
+        // (docs/TENSOR_CORES.md).
+        let r = Arith::mixed(gpu, fa, fb, out, Instruction::Published)
+            .and_then(|arith| arith.gemm_threads(1, M, n, k, &a, &b, c));
         r.map_err(|e| {
             refuse(
                 format!("`{}` on an {device} device: {e}", ins.opcode),

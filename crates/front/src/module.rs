@@ -1292,6 +1292,11 @@ impl<'a> Parser<'a> {
                         }
                     },
                 }
+            } else if s == ".b128" && lanes == 1 {
+                // PTX ISA 5.2.2: ".b128 ... 128-bit untyped"; see
+                // `B128_HALVES`.
+                ty = Some(PtxType::B64);
+                lanes = B128_HALVES;
             } else {
                 match PtxType::parse(s) {
                     Some(tt) => ty = Some(tt),
@@ -1444,13 +1449,14 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Declares register `name` of `lanes` elements (1: a scalar) in the
+    /// Declares register `name` of `lanes` elements (`B128_HALVES`: a
+    /// `.b128` register's two halves) (1: a scalar) in the
     /// current block.
     fn push_reg(&mut self, name: String, ty: PtxType, span: Span, lanes: u32) {
         if lanes > 1 {
             // PTX ISA §5.4.2, vectors: the elements are `.x`, `.y`, `.z`,
             // `.w`; each is a register of its own here.
-            for c in &["x", "y", "z", "w"][..lanes as usize] {
+            for c in lane_names(lanes) {
                 self.reg_count += 1;
                 self.m.regs.push(RegDecl {
                     name: format!("{name}.{c}"),
@@ -2400,7 +2406,7 @@ impl<'a> Parser<'a> {
                 }
                 if let Some(&lanes) = self.vec_regs.get(s) {
                     // A vector register: `{v.x, v.y, ...}`.
-                    let elems: Vec<OpData> = ["x", "y", "z", "w"][..lanes as usize]
+                    let elems: Vec<OpData> = lane_names(lanes)
                         .iter()
                         .map(|c| {
                             self.m.texts.push(format!("{s}.{c}"));
@@ -2652,6 +2658,24 @@ fn signed_exponent_follows(word: &str, rest: &[u8]) -> bool {
 
 /// A PTX identifier (PTX ISA §4.4): `[a-zA-Z][a-zA-Z0-9_$]*` or
 /// `[_$%][a-zA-Z0-9_$]+`.
+/// The `lanes` of a `.reg .b128 q` declaration. PTX ISA 5.2.2 (Fundamental
+/// Types): ".b128" is a bit-size type; "Support for .b128 type introduced in
+/// PTX ISA version 8.3" (`ld`, `st`, `mov`, `atom`). The engine's registers
+/// hold at most 64 bits, so a `.b128` register is two `.b64` registers,
+/// `q.lo` (bits 0..63, the bytes at the lower addresses) and `q.hi` (bits
+/// 64..127), and `q` as an operand is the vector `{q.lo, q.hi}`: what
+/// `mov.b128 q, {lo, hi}` packs and `mov.b128 {lo, hi}, q` unpacks.
+pub const B128_HALVES: u32 = 128;
+
+/// The element names of a vector register of `lanes` elements (PTX ISA
+/// 5.4.2: `.x`, `.y`, `.z`, `.w`), or of a `.b128` register's halves.
+fn lane_names(lanes: u32) -> &'static [&'static str] {
+    match lanes {
+        B128_HALVES => &["lo", "hi"],
+        n => &["x", "y", "z", "w"][..(n as usize).min(4)],
+    }
+}
+
 fn is_ident(s: &str) -> bool {
     let b = s.as_bytes();
     let rest_ok = |r: &[u8]| {

@@ -2315,8 +2315,13 @@ impl Machine<'_, '_> {
         match (&ops[0].kind, &ops[1].kind) {
             (OperandKind::Vector(d), OperandKind::Vector(s))
                 if d.len() == s.len()
-                    && (ins.opcode.contains(".v2") || ins.opcode.contains(".v4")) =>
+                    && (ins.opcode.contains(".v2")
+                        || ins.opcode.contains(".v4")
+                        || ptxfp_isa::control::is_b128(ins.opcode)) =>
             {
+                // `mov.b128 q, {lo, hi}` / `mov.b128 {lo, hi}, q`: a `.b128`
+                // register is its two `.b64` halves (ptxfp_front's
+                // `B128_HALVES`), so packing is a move of each half.
                 // `mov.v4.u16 {a, b, c, d}, {e, f, g, h}` (PTX ISA mov: a
                 // vector of the type, element by element), also with vector
                 // registers (`mov.v2.u32 h, v;`); every element is read

@@ -108,9 +108,12 @@ pub enum AsyncKind {
     /// `clusterlaunchcontrol.try_cancel.async...b128 [addr], [mbar]`
     /// (`multicast`: `.multicast::cluster::all`).
     TryCancel,
-    /// `clusterlaunchcontrol.query_cancel.*.b128 d, response`: decoded,
-    /// refused at run time (its operand is a `.b128` register).
-    QueryCancel,
+    /// `clusterlaunchcontrol.query_cancel.*.b128 d, response`.
+    QueryCancel {
+        /// `.get_first_ctaid{.v4,::x,::y,::z}.b32`; false:
+        /// `.is_canceled.pred`.
+        first_ctaid: bool,
+    },
     /// `st.async` (`red: None`) and `red.async`: `[a], b{, [mbar]}`.
     Store {
         /// `red.async`: the atomic that combines `b` into the destination.
@@ -735,7 +738,7 @@ const ROWS: &[Row] = &[
             req(&["pred"]),
             req(&["b128"]),
         ],
-        kind: AsyncKind::QueryCancel,
+        kind: AsyncKind::QueryCancel { first_ctaid: false },
         version: (8, 6),
         sm: 100,
     },
@@ -748,7 +751,7 @@ const ROWS: &[Row] = &[
             req(&["b32"]),
             req(&["b128"]),
         ],
-        kind: AsyncKind::QueryCancel,
+        kind: AsyncKind::QueryCancel { first_ctaid: true },
         version: (8, 6),
         sm: 100,
     },
@@ -764,7 +767,7 @@ const ROWS: &[Row] = &[
             req(&["b32"]),
             req(&["b128"]),
         ],
-        kind: AsyncKind::QueryCancel,
+        kind: AsyncKind::QueryCancel { first_ctaid: true },
         version: (8, 6),
         sm: 100,
     },
@@ -989,7 +992,6 @@ impl AsyncOp {
         match self.kind {
             AsyncKind::Tensor => Some("a tensor copy reads a CUtensorMap that the host builds (cuTensorMapEncode*), which a run has no way to give"),
             AsyncKind::Unrun(why) => Some(why),
-            AsyncKind::QueryCancel => Some("its response operand is a .b128 register, and the engine has no 128-bit registers; the engine's try_cancel requests always fail (docs/ENGINE.md \"Cluster launch control\"), so a query would say `false`"),
             _ => None,
         }
     }

@@ -1,5 +1,5 @@
 //! `.b128` registers (docs/ENGINE.md "`.b128` registers"): `.reg .b128`,
-//! `mov.b128` packing and unpacking, `ld`/`st` `.b128`, and
+//! `mov.b128` packing and unpacking, `ld`/`st`/`st.async` `.b128`, `atom.cas`/`.exch` `.b128`, and
 //! `clusterlaunchcontrol.query_cancel` on the response `try_cancel` writes,
 //! through the binary. Expected bytes come from Rust `u128` arithmetic in
 //! the test: a `.b128` value in memory is its 16 bytes little-endian.
@@ -117,7 +117,7 @@ fn query_cancel_after_try_cancel_is_false() {
          @%p1 clusterlaunchcontrol.query_cancel.get_first_ctaid.v4.b32.b128 {%r1, %r2, %r3, _}, resp;",
         "ld.shared.b128 resp, [r];",
     );
-    let o = run_src("q.ptx", &src, &["--set", "out=0x1000"]);
+    let o = run_src("qa.ptx", &src, &["--set", "out=0x1000"]);
     assert_eq!(mem(&o, 0x1000, 4), 2u32.to_le_bytes());
     let (stdout, _) = text(&o);
     assert!(stdout.contains("%p1 = 0x0  pred false"), "{stdout}");
@@ -209,5 +209,203 @@ ret;
             .collect();
         assert_eq!(got, errors, "{version} {target}: {stdout}{stderr}");
         assert_eq!(o.status.code(), Some(if errors.is_empty() { 0 } else { 1 }), "{stderr}");
+    }
+}
+
+/// `atom.cas.b128` (equal: swaps; unequal: keeps) and `atom.exch.b128`
+/// (the ISA's example spelling `atom.global.b128.exch`): memory and `d`
+/// from `u128` arithmetic on the given bytes.
+#[test]
+fn atom_cas_and_exch() {
+    let src = format!(
+        "{HEAD}.visible .entry k(.param .u64 p)
+{{
+.reg .b64 %rd<8>;
+.reg .b128 b, c, d0, d1, d2;
+ld.param.u64 %rd1, [p];
+ld.global.b128 b, [%rd1+48];
+ld.global.b128 c, [%rd1+64];
+atom.global.cas.b128 d0, [%rd1], b, c;
+atom.cas.b128 d1, [%rd1+16], b, c;
+atom.global.b128.exch d2, [%rd1+32], c;
+st.global.b128 [%rd1+80], d0;
+st.global.b128 [%rd1+96], d1;
+st.global.b128 [%rd1+112], d2;
+ret;
+}}
+"
+    );
+    let b: u128 = 0x0123_4567_89ab_cdef_fedc_ba98_7654_3210;
+    let c: u128 = 0xdead_beef_0000_0001_8000_0000_0000_0002;
+    // [0]: equal to b; [16]: b with only its top bit flipped (unequal in
+    // the high half); [32]: anything.
+    let m0 = b;
+    let m1 = b ^ (1 << 127);
+    let m2: u128 = 0x1111_2222_3333_4444_5555_6666_7777_8888;
+    let bytes: Vec<u8> = [m0, m1, m2, b, c]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    let o = run_src(
+        "atom.ptx",
+        &src,
+        &[
+            "--set",
+            "p=0x1000",
+            "--mem",
+            &format!("0x1000={}", common::hex(&bytes)),
+        ],
+    );
+    let at = |a: u64| u128::from_le_bytes(mem(&o, a, 16).try_into().unwrap());
+    // cas: "(*a == b) ? c : *a"; d gets the old value.
+    assert_eq!(at(0x1000), c);
+    assert_eq!(at(0x1010), m1);
+    // exch: b's value (here c) replaces the old one.
+    assert_eq!(at(0x1020), c);
+    assert_eq!((at(0x1050), at(0x1060), at(0x1070)), (m0, m1, m2));
+}
+
+/// `.b128` with another operation: `run` stops at the line with why.
+#[test]
+fn atom_b128_add_is_refused() {
+    let src = format!(
+        "{HEAD}.visible .entry k()\n{{\n.reg .b64 %rd1;\n.reg .b128 d;\natom.global.add.b128 d, [%rd1], d;\nret;\n}}\n"
+    );
+    let o = run_src("add.ptx", &src, &[]);
+    let (_, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(
+            "add.ptx:8:1: error: `atom.global.add.b128`: `.b128` is an atom type of `.exch` and `.cas` only"
+        ),
+        "{stderr}"
+    );
+}
+
+/// `atom` `.b128`: PTX ISA 8.3 and sm_90 ("Support for .b128 type requires
+/// sm_90 or higher"), 8.4 with `.sys` ("Support for .sys scope with .b128
+/// type introduced in PTX ISA version 8.4"); `.exch`/`.cas` only.
+#[test]
+fn atom_b128_check() {
+    let dir = std::env::temp_dir().join(format!("ptxfp-b128-atom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (version, target, line, want) in [
+        (
+            "8.3",
+            "sm_90",
+            "atom.global.cas.b128 d, [%rd1], d, d;",
+            None,
+        ),
+        (
+            "8.3",
+            "sm_90",
+            "atom.global.sys.exch.b128 d, [%rd1], d;",
+            Some("`atom.global.sys.exch.b128` requires PTX ISA 8.4 or later; the module is 8.3"),
+        ),
+        (
+            "8.4",
+            "sm_90",
+            "atom.global.sys.exch.b128 d, [%rd1], d;",
+            None,
+        ),
+        (
+            "8.3",
+            "sm_80",
+            "atom.shared.b128.cas d, [%rd1], d, d;",
+            Some("`atom.shared.b128.cas` requires sm_90 or higher; the target is sm_80"),
+        ),
+        (
+            "8.2",
+            "sm_90",
+            "atom.cas.b128 d, [%rd1], d, d;",
+            Some("`atom.cas.b128` requires PTX ISA 8.3 or later; the module is 8.2"),
+        ),
+    ] {
+        let path = dir.join("a.ptx");
+        std::fs::write(
+            &path,
+            format!(
+                ".version {version}\n.target {target}\n.address_size 64\n.visible .entry k()\n{{\n.reg .b64 %rd1;\n.reg .b128 d;\n{line}\nret;\n}}\n"
+            ),
+        )
+        .unwrap();
+        let o = ptxfp(&["check", path.to_str().unwrap()]);
+        let (stdout, stderr) = text(&o);
+        let errors: Vec<&str> = stdout
+            .lines()
+            .chain(stderr.lines())
+            .filter(|l| l.contains(": error: "))
+            .collect();
+        match want {
+            None => assert!(errors.is_empty(), "{line}: {stdout}{stderr}"),
+            Some(w) => {
+                assert_eq!(errors.len(), 1, "{line}: {stdout}{stderr}");
+                assert!(
+                    errors[0].ends_with(&format!("a.ptx:8:1: error: {w}")),
+                    "{}",
+                    errors[0]
+                );
+            }
+        }
+    }
+}
+
+/// `st.async ... .b128` (PTX ISA 9.2, sm_90) between the two CTAs of a
+/// cluster: CTA `r` stores `{lo, hi} = {0x1111_1111_1111_1111 (r + 1),
+/// !lo}` into its peer's `buf`, signalling the peer's mbarrier, which
+/// expects exactly 16 bytes (a wrong count leaves the phase incomplete: the
+/// run stops with a deadlock); each CTA then copies its `buf` out.
+#[test]
+fn st_async_b128_between_ctas() {
+    let src = ".version 9.2
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 out)
+.explicitcluster
+.reqnctapercluster 2, 1, 1
+{
+    .shared .align 8 .b64 bar;
+    .shared .align 16 .b8 buf[16];
+    .reg .pred %p<2>;
+    .reg .b32 %r<8>;
+    .reg .b64 %rd<12>;
+    .reg .b128 v, w;
+    ld.param.u64 %rd1, [out];
+    mov.u32 %r1, %cluster_ctarank;
+    mov.u64 %rd2, bar;
+    mov.u64 %rd3, buf;
+    mbarrier.init.shared::cta.b64 [%rd2], 1;
+    mbarrier.arrive.expect_tx.release.cta.shared::cta.b64 _, [%rd2], 16;
+    barrier.cluster.arrive.release.aligned;
+    barrier.cluster.wait.acquire.aligned;
+    xor.b32 %r2, %r1, 1;
+    mapa.shared::cluster.u64 %rd4, %rd2, %r2;
+    mapa.shared::cluster.u64 %rd5, %rd3, %r2;
+    add.u32 %r3, %r1, 1;
+    cvt.u64.u32 %rd6, %r3;
+    mul.lo.u64 %rd7, %rd6, 0x1111111111111111;
+    not.b64 %rd8, %rd7;
+    mov.b128 v, {%rd7, %rd8};
+    st.async.shared::cluster.mbarrier::complete_tx::bytes.b128 [%rd5], v, [%rd4];
+    mov.u32 %r4, 0;
+$L__wait:
+    mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 %p1, [%rd2], %r4, 1000000;
+    @!%p1 bra $L__wait;
+    ld.shared.b128 w, [%rd3];
+    mul.wide.u32 %rd9, %r1, 16;
+    add.s64 %rd10, %rd1, %rd9;
+    st.global.b128 [%rd10], w;
+    barrier.cluster.arrive.release.aligned;
+    barrier.cluster.wait.acquire.aligned;
+    ret;
+}
+";
+    let o = run_src("sa.ptx", src, &["--grid", "2", "--set", "out=0x1000"]);
+    for r in 0..2u64 {
+        // CTA r received its peer's value.
+        let lo = 0x1111_1111_1111_1111u64 * (2 - r);
+        let want = (u128::from(!lo) << 64) | u128::from(lo);
+        let got = u128::from_le_bytes(mem(&o, 0x1000 + 16 * r, 16).try_into().unwrap());
+        assert_eq!(got, want, "CTA {r}");
     }
 }

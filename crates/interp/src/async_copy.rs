@@ -908,11 +908,8 @@ impl Machine<'_, '_> {
         let Some(ty) = a.ty else {
             return Err(err_help(
                 ins.opcode_span.clone(),
-                format!(
-                    "`{}`: the engine has no 128-bit (`.b128`) registers",
-                    ins.opcode
-                ),
-                "store two .b64 halves with `.v2.b64` instead",
+                format!("`{}` needs a type", ins.opcode),
+                "add the type of the value stored (`.b32`, `.v2.b64`, `.b128`, ...)",
             ));
         };
         let elems: Vec<&Operand> = match (&ops[1].kind, usize::from(a.lanes)) {

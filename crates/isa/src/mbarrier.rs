@@ -34,8 +34,8 @@ pub struct AsyncOp {
     /// by the qualifiers that came later ([`WORDS`]).
     pub min: (PtxVersion, u16),
     /// The instruction type, for `mapa` and `getctarank` (`.u32`/`.u64`)
-    /// and `st.async`/`red.async` (none for `st.async`'s `.b128`, a type
-    /// the engine has no registers of).
+    /// and `st.async`/`red.async` (`.b64` for `st.async`'s `.b128`, with
+    /// `lanes` 2: a `.b128` register's halves).
     pub ty: Option<PtxType>,
     /// `st.async`'s `.v2`/`.v4`: the values stored; 1 otherwise.
     pub lanes: u8,
@@ -925,6 +925,12 @@ impl AsyncOp {
                     1
                 },
             };
+            // `st.async ... .b128`: "Support for .b128 type introduced in
+            // PTX ISA version 9.2"; a `.b128` register is two `.b64`
+            // (docs/ENGINE.md "`.b128` registers"), stored as `.v2.b64` is.
+            if matches!(op.kind, AsyncKind::Store { red: None, .. }) && matched.contains(&"b128") {
+                (op.ty, op.lanes) = (Some(PtxType::B64), 2);
+            }
             match &mut op.kind {
                 AsyncKind::CpAsyncArrive { noinc } => *noinc = matched.contains(&"noinc"),
                 AsyncKind::Bulk { reduce: r, dir } => {
@@ -1207,9 +1213,12 @@ mod tests {
             4
         );
         assert_eq!(ok("st.async.mbarrier::complete_tx::bytes.v2.b64").lanes, 2);
-        // `.b128` (9.2) decodes; the engine has no 128-bit registers.
+        // `.b128` (9.2): the two `.b64` halves of a `.b128` register.
         let b = ok("st.async.shared::cluster.mbarrier::complete_tx::bytes.b128");
-        assert_eq!((b.ty, b.min.0), (None, PtxVersion::new(9, 2)));
+        assert_eq!(
+            (b.ty, b.lanes, b.min.0),
+            (Some(PtxType::B64), 2, PtxVersion::new(9, 2))
+        );
         // `.scope` on the mbarrier form, and the `.release` forms: 8.7, sm_100.
         assert_eq!(
             ok("st.async.cluster.shared::cluster.mbarrier::complete_tx::bytes.u32").min,

@@ -318,6 +318,14 @@ impl Op {
             Op::Mov(_) | Op::Ld(_) | Op::St(_) if crate::control::is_b128(opcode) => {
                 needs(crate::control::B128_REQUIRES)
             }
+            // `atom`: "Support for .b128 type introduced in PTX ISA version
+            // 8.3", "Support for .sys scope with .b128 type introduced in
+            // PTX ISA version 8.4", "Support for .b128 type requires sm_90
+            // or higher".
+            Op::Control(Control::Atom(a)) if a.b128 => {
+                let sys = opcode.split('.').any(|s| s == "sys");
+                needs((PtxVersion::new(8, if sys { 4 } else { 3 }), Target::sm(90)))
+            }
             Op::Control(Control::Matrix(m)) => m.validate(opcode, version, target),
             Op::Control(Control::Wgmma(w)) => w.validate(opcode, version, target),
             _ => Vec::new(),

@@ -409,3 +409,51 @@ $L__wait:
         assert_eq!(got, want, "CTA {r}");
     }
 }
+
+/// A `.b128` instruction given other operands: an error at the operand
+/// that says what it takes.
+#[test]
+fn b128_operand_errors() {
+    for (k, (line, col, want)) in [
+        (
+            "mov.b128 %rd1, {%rd2, %rd2};",
+            10,
+            "`mov.b128` takes a `.b128` register or `{lo, hi}`, two `.b64` registers",
+        ),
+        (
+            "mov.b128 q, %rd2;",
+            13,
+            "`mov.b128` takes a `.b128` register or `{lo, hi}`, two `.b64` registers",
+        ),
+        (
+            "mov.b128 q, {%rd2, %rd2, %rd2, %rd2};",
+            13,
+            "`mov.b128` takes a `.b128` register",
+        ),
+        (
+            "ld.global.b128 %rd1, [%rd2];",
+            16,
+            "`ld.global.b128` needs a `.b128` register (`.reg .b128`)",
+        ),
+        (
+            "atom.global.exch.b128 q, [%rd2], %rd1;",
+            34,
+            "`atom.global.exch.b128` takes `.b128` registers",
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let src = format!(
+            "{HEAD}.visible .entry k()\n{{\n.reg .b64 %rd<4>;\n.reg .b128 q;\n{line}\nret;\n}}\n"
+        );
+        let name = format!("op{k}.ptx");
+        let o = run_src(&name, &src, &["--set", "%rd2=0x1000", "--mem", "0x1000=00"]);
+        let (_, stderr) = text(&o);
+        assert_eq!(o.status.code(), Some(2), "{line}: {stderr}");
+        assert!(
+            stderr.contains(&format!("{name}:8:{col}: error: {want}")),
+            "{line}: {stderr}"
+        );
+    }
+}

@@ -1292,9 +1292,16 @@ impl<'a> Parser<'a> {
                         }
                     },
                 }
-            } else if s == ".b128" && lanes == 1 {
+            } else if s == ".b128" {
                 // PTX ISA 5.2.2: ".b128 ... 128-bit untyped"; see
                 // `B128_HALVES`.
+                if lanes != 1 {
+                    self.error(
+                        t.span,
+                        "`.b128` registers are not vector elements: declare `.reg .b128`",
+                    );
+                    return None;
+                }
                 ty = Some(PtxType::B64);
                 lanes = B128_HALVES;
             } else {
@@ -2777,6 +2784,41 @@ mod tests {
         assert_eq!(fused_state_space("ld.param.u64"), None);
         assert_eq!(fused_state_space(".param"), None);
         assert_eq!(fused_state_space(".shared::cta"), None);
+    }
+
+    /// `.reg .b128 q` declares the `.b64` halves `q.lo`, `q.hi`, and a
+    /// range `%w<2>` each pair; `q` as an operand is `{q.lo, q.hi}`. A
+    /// `.b128` vector is no type.
+    #[test]
+    fn b128_registers_are_two_halves() {
+        let src = ".version 8.3\n.target sm_70\n\
+            .entry k()\n{\n.reg .u64 a;\n.reg .b128 q, %w<2>;\n\
+            ld.b128 q, [a];\nret;\n}\n";
+        let m = parse(src);
+        assert!(m.diagnostics.is_empty(), "{:?}", m.diagnostics);
+        let names: Vec<&str> = m.regs.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(
+            names,
+            ["a", "q.lo", "q.hi", "%w0.lo", "%w0.hi", "%w1.lo", "%w1.hi"]
+        );
+        assert!(m.regs[1..].iter().all(|r| r.ty == PtxType::B64));
+        let ld = m
+            .stmts()
+            .find_map(|s| match s {
+                Stmt::Instr(i) if i.opcode == "ld.b128" => Some(i),
+                _ => None,
+            })
+            .unwrap();
+        let OperandKind::Vector(v) = &ld.operands[0].kind else {
+            panic!("{:?}", ld.operands[0])
+        };
+        let elems: Vec<_> = v.iter().map(|e| e.kind.clone()).collect();
+        assert_eq!(elems, ["q.lo", "q.hi"].map(OperandKind::Name).to_vec());
+        let bad = parse(".version 8.3\n.target sm_70\n.entry k()\n{\n.reg .v2 .b128 q;\nret;\n}\n");
+        assert_eq!(bad.diagnostics.len(), 1, "{:?}", bad.diagnostics);
+        assert!(bad.diagnostics[0]
+            .message
+            .contains("`.b128` registers are not vector elements"));
     }
 
     /// `.reg .v4 .u32 v;` declares `v.x` ... `v.w`; `v` as an operand is

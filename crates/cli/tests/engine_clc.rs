@@ -105,10 +105,6 @@ fn try_cancel_fails_and_completes_sixteen_bytes() {
 fn refusals_name_why() {
     for (line, reason) in [
         (
-            "clusterlaunchcontrol.query_cancel.is_canceled.pred.b128 %p1, %rd1;",
-            "the engine has no 128-bit registers",
-        ),
-        (
             "multimem.st.relaxed.gpu.b32 [%rd1], %r1;",
             "several GPUs",
         ),

@@ -280,8 +280,13 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                 continue;
             }
             // Valid PTX outside the model (integer arithmetic, moves,
-            // memory, control flow, `cvt.rmi.f32.f32`...): counted.
+            // memory, control flow, `cvt.rmi.f32.f32`...): counted, with
+            // the version and target rules they have (`ld.b128`: `Op::validate`).
             _ => {
+                diags.extend(
+                    (decoded.op.validate(ins.opcode, version, target).into_iter())
+                        .map(|d| d.shifted(at)),
+                );
                 *skipped.entry(ins.root().to_string()).or_insert(0) += 1;
                 continue;
             }

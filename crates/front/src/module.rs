@@ -1292,6 +1292,18 @@ impl<'a> Parser<'a> {
                         }
                     },
                 }
+            } else if s == ".b128" {
+                // PTX ISA 5.2.2: ".b128 ... 128-bit untyped"; see
+                // `B128_HALVES`.
+                if lanes != 1 {
+                    self.error(
+                        t.span,
+                        "`.b128` registers are not vector elements: declare `.reg .b128`",
+                    );
+                    return None;
+                }
+                ty = Some(PtxType::B64);
+                lanes = B128_HALVES;
             } else {
                 match PtxType::parse(s) {
                     Some(tt) => ty = Some(tt),
@@ -1444,13 +1456,14 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Declares register `name` of `lanes` elements (1: a scalar) in the
+    /// Declares register `name` of `lanes` elements (`B128_HALVES`: a
+    /// `.b128` register's two halves) (1: a scalar) in the
     /// current block.
     fn push_reg(&mut self, name: String, ty: PtxType, span: Span, lanes: u32) {
         if lanes > 1 {
             // PTX ISA §5.4.2, vectors: the elements are `.x`, `.y`, `.z`,
             // `.w`; each is a register of its own here.
-            for c in &["x", "y", "z", "w"][..lanes as usize] {
+            for c in lane_names(lanes) {
                 self.reg_count += 1;
                 self.m.regs.push(RegDecl {
                     name: format!("{name}.{c}"),
@@ -2400,7 +2413,7 @@ impl<'a> Parser<'a> {
                 }
                 if let Some(&lanes) = self.vec_regs.get(s) {
                     // A vector register: `{v.x, v.y, ...}`.
-                    let elems: Vec<OpData> = ["x", "y", "z", "w"][..lanes as usize]
+                    let elems: Vec<OpData> = lane_names(lanes)
                         .iter()
                         .map(|c| {
                             self.m.texts.push(format!("{s}.{c}"));
@@ -2652,6 +2665,24 @@ fn signed_exponent_follows(word: &str, rest: &[u8]) -> bool {
 
 /// A PTX identifier (PTX ISA §4.4): `[a-zA-Z][a-zA-Z0-9_$]*` or
 /// `[_$%][a-zA-Z0-9_$]+`.
+/// The `lanes` of a `.reg .b128 q` declaration. PTX ISA 5.2.2 (Fundamental
+/// Types): ".b128" is a bit-size type; "Support for .b128 type introduced in
+/// PTX ISA version 8.3" (`ld`, `st`, `mov`, `atom`). The engine's registers
+/// hold at most 64 bits, so a `.b128` register is two `.b64` registers,
+/// `q.lo` (bits 0..63, the bytes at the lower addresses) and `q.hi` (bits
+/// 64..127), and `q` as an operand is the vector `{q.lo, q.hi}`: what
+/// `mov.b128 q, {lo, hi}` packs and `mov.b128 {lo, hi}, q` unpacks.
+pub const B128_HALVES: u32 = 128;
+
+/// The element names of a vector register of `lanes` elements (PTX ISA
+/// 5.4.2: `.x`, `.y`, `.z`, `.w`), or of a `.b128` register's halves.
+fn lane_names(lanes: u32) -> &'static [&'static str] {
+    match lanes {
+        B128_HALVES => &["lo", "hi"],
+        n => &["x", "y", "z", "w"][..(n as usize).min(4)],
+    }
+}
+
 fn is_ident(s: &str) -> bool {
     let b = s.as_bytes();
     let rest_ok = |r: &[u8]| {
@@ -2753,6 +2784,41 @@ mod tests {
         assert_eq!(fused_state_space("ld.param.u64"), None);
         assert_eq!(fused_state_space(".param"), None);
         assert_eq!(fused_state_space(".shared::cta"), None);
+    }
+
+    /// `.reg .b128 q` declares the `.b64` halves `q.lo`, `q.hi`, and a
+    /// range `%w<2>` each pair; `q` as an operand is `{q.lo, q.hi}`. A
+    /// `.b128` vector is no type.
+    #[test]
+    fn b128_registers_are_two_halves() {
+        let src = ".version 8.3\n.target sm_70\n\
+            .entry k()\n{\n.reg .u64 a;\n.reg .b128 q, %w<2>;\n\
+            ld.b128 q, [a];\nret;\n}\n";
+        let m = parse(src);
+        assert!(m.diagnostics.is_empty(), "{:?}", m.diagnostics);
+        let names: Vec<&str> = m.regs.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(
+            names,
+            ["a", "q.lo", "q.hi", "%w0.lo", "%w0.hi", "%w1.lo", "%w1.hi"]
+        );
+        assert!(m.regs[1..].iter().all(|r| r.ty == PtxType::B64));
+        let ld = m
+            .stmts()
+            .find_map(|s| match s {
+                Stmt::Instr(i) if i.opcode == "ld.b128" => Some(i),
+                _ => None,
+            })
+            .unwrap();
+        let OperandKind::Vector(v) = &ld.operands[0].kind else {
+            panic!("{:?}", ld.operands[0])
+        };
+        let elems: Vec<_> = v.iter().map(|e| e.kind.clone()).collect();
+        assert_eq!(elems, ["q.lo", "q.hi"].map(OperandKind::Name).to_vec());
+        let bad = parse(".version 8.3\n.target sm_70\n.entry k()\n{\n.reg .v2 .b128 q;\nret;\n}\n");
+        assert_eq!(bad.diagnostics.len(), 1, "{:?}", bad.diagnostics);
+        assert!(bad.diagnostics[0]
+            .message
+            .contains("`.b128` registers are not vector elements"));
     }
 
     /// `.reg .v4 .u32 v;` declares `v.x` ... `v.w`; `v` as an operand is

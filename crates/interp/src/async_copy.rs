@@ -414,11 +414,11 @@ impl Machine<'_, '_> {
                 ins.opcode_span.clone(),
                 format!("`{}` is not run: {why}", ins.opcode),
             )),
-            AsyncKind::QueryCancel => Err(err_help(
-                ins.opcode_span.clone(),
-                format!("`{}` is not run: {}", ins.opcode, a.refusal().unwrap_or_default()),
-                "docs/ENGINE.md \"Cluster launch control\"",
-            )),
+            AsyncKind::QueryCancel { first_ctaid } => {
+                count(2, "d, try_cancel_response")?;
+                self.query_cancel(ins, first_ctaid)?;
+                Ok(Flow::Next)
+            }
             AsyncKind::TryCancel => {
                 count(2, "[addr], [mbar]")?;
                 self.try_cancel(ins, &a)?;
@@ -908,11 +908,8 @@ impl Machine<'_, '_> {
         let Some(ty) = a.ty else {
             return Err(err_help(
                 ins.opcode_span.clone(),
-                format!(
-                    "`{}`: the engine has no 128-bit (`.b128`) registers",
-                    ins.opcode
-                ),
-                "store two .b64 halves with `.v2.b64` instead",
+                format!("`{}` needs a type", ins.opcode),
+                "add the type of the value stored (`.b32`, `.v2.b64`, `.b128`, ...)",
             ));
         };
         let elems: Vec<&Operand> = match (&ops[1].kind, usize::from(a.lanes)) {
@@ -1114,6 +1111,63 @@ impl Machine<'_, '_> {
             self.mbar_update(m, o);
         }
         self.trace(ins, &[(addr, aty), (m, mty)], None);
+        Ok(())
+    }
+
+    /// `clusterlaunchcontrol.query_cancel.{is_canceled.pred,
+    /// get_first_ctaid...b32}.b128 d, response`, on a `.b128` register (its
+    /// two `.b64` halves). PTX ISA: "Instruction
+    /// clusterlaunchcontrol.query_cancel can be used to decode opaque
+    /// response written by instruction clusterlaunchcontrol.try_cancel". The
+    /// engine's try_cancel always fails and writes 16 zero bytes
+    /// (`try_cancel`), so zero is the only response it can decode: any other
+    /// value was never written by a try_cancel, an error.
+    fn query_cancel(&mut self, ins: &Instr, first_ctaid: bool) -> Result<(), RunError> {
+        let ops = &ins.operands;
+        let halves = match &ops[1].kind {
+            OperandKind::Vector(h) if h.len() == 2 => h.clone(),
+            _ => {
+                return Err(err(
+                    ops[1].span.clone(),
+                    format!(
+                        "`{}`: the response operand must be a `.b128` register (`.reg .b128`)",
+                        ins.opcode
+                    ),
+                ))
+            }
+        };
+        let lo = self.read(&halves[0], PtxType::B64)?;
+        let hi = self.read(&halves[1], PtxType::B64)?;
+        if lo != 0 || hi != 0 {
+            return Err(err_help(
+                ops[1].span.clone(),
+                format!(
+                    "`{}`: the response {hi:016x}{lo:016x} is not one the engine's try_cancel writes (16 zero bytes: the request failed)",
+                    ins.opcode
+                ),
+                "docs/ENGINE.md \"Cluster launch control\": load the 16 bytes try_cancel wrote (ld.shared.b128) after its mbarrier completes",
+            ));
+        }
+        if first_ctaid {
+            // "If the request fails the behavior of
+            // clusterlaunchcontrol.query_cancel.get_first_ctaid is undefined."
+            return Err(err_help(
+                ins.opcode_span.clone(),
+                format!(
+                    "`{}` on a failed request: PTX ISA \"If the request fails the behavior of clusterlaunchcontrol.query_cancel.get_first_ctaid is undefined\" (the engine's try_cancel requests always fail)",
+                    ins.opcode
+                ),
+                "guard it with the predicate of query_cancel.is_canceled (`@p`)",
+            ));
+        }
+        // is_canceled: "If the cluster is canceled successfully, predicate p
+        // is set to true; otherwise, it is set to false."
+        self.write(&ops[0], PtxType::Pred, 0)?;
+        self.trace(
+            ins,
+            &[(lo, PtxType::B64), (hi, PtxType::B64)],
+            Some((0, PtxType::Pred)),
+        );
         Ok(())
     }
 

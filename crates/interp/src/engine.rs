@@ -1770,6 +1770,7 @@ impl Machine<'_, '_> {
             ty,
             space,
             update,
+            b128,
         } = *atomic;
         let cas = op == ptxfp_isa::control::AtomOp::Cas;
         let ops = &ins.operands;
@@ -1792,6 +1793,9 @@ impl Machine<'_, '_> {
                 ))
             }
         };
+        if b128 {
+            return self.atom_b128(ins, atomic, dst, addr_op, srcs);
+        }
         let bits = ty.bits();
         let n = bits.div_ceil(8);
         let (addr, addr_ty) = self.address(addr_op)?;
@@ -1833,6 +1837,88 @@ impl Machine<'_, '_> {
                 values: vec![new],
             })
         });
+        Ok(())
+    }
+
+    /// `atom{.sem}{.scope}{.space}.cas.b128 d, [a], b, c` and
+    /// `atom...exch.b128 d, [a], b` (PTX ISA 8.3, sm_90): one 16-byte
+    /// read-modify-write, each operand a `.b128` register's `{lo, hi}`
+    /// (docs/ENGINE.md "`.b128` registers"). `cas`: "(*a == b) ? c : *a"
+    /// on all 128 bits; `exch`: b. `d` gets the old 128 bits.
+    fn atom_b128(
+        &mut self,
+        ins: &Instr,
+        atomic: &Atomic,
+        dst: Option<&Operand>,
+        addr_op: &Operand,
+        srcs: &[Operand],
+    ) -> Result<(), RunError> {
+        fn halves<'a>(opcode: &str, o: &Operand<'a>) -> Result<[Operand<'a>; 2], RunError> {
+            match &o.kind {
+                OperandKind::Vector(v) if v.len() == 2 => Ok([v[0].clone(), v[1].clone()]),
+                _ => Err(err(
+                    o.span.clone(),
+                    format!("`{opcode}` takes `.b128` registers (`.reg .b128`)"),
+                )),
+            }
+        }
+        let halves = |o| halves(ins.opcode, o);
+        let mut vals = Vec::new();
+        for s in srcs {
+            let [lo, hi] = halves(s)?;
+            vals.push(
+                u128::from(self.read(&hi, PtxType::B64)?) << 64
+                    | u128::from(self.read(&lo, PtxType::B64)?),
+            );
+        }
+        let d = dst.map(halves).transpose()?;
+        let (addr, addr_ty) = self.address(addr_op)?;
+        if addr % 16 != 0 {
+            self.memory_problem(Diagnostic::error(
+                addr_op.span.clone(),
+                format!("misaligned atomic: `{}` accesses 16 bytes at {addr:#x}, which is not a multiple of 16", ins.opcode),
+            ), ", accessing the bytes at that address")?;
+        }
+        let space = atomic.space;
+        let mut old = 0u128;
+        for k in 0..2u64 {
+            let a = addr + 8 * k;
+            let half = match self.mem_in(space, a).read(a, 8) {
+                Ok(v) => v,
+                Err(bad) => {
+                    self.memory_problem(
+                        Diagnostic::error(
+                            addr_op.span.clone(),
+                            format!("`{}` reads 16 bytes at {addr:#x}, but memory at {bad:#x} was never given or written", ins.opcode),
+                        )
+                        .with_help(format!("give it with --mem {addr:#x}=HEXBYTES")),
+                        ", reading zeros",
+                    )?;
+                    0
+                }
+            };
+            old |= u128::from(half) << (64 * k);
+        }
+        let new = match atomic.op {
+            ptxfp_isa::control::AtomOp::Cas if old != vals[0] => old,
+            ptxfp_isa::control::AtomOp::Cas => vals[1],
+            _ => vals[0],
+        };
+        for k in 0..2u64 {
+            let a = addr + 8 * k;
+            self.mem_in_mut(space, a)
+                .write(a, 8, (new >> (64 * k)) as u64);
+        }
+        if let Some([lo, hi]) = &d {
+            self.write(lo, PtxType::B64, old as u64)?;
+            self.write(hi, PtxType::B64, (old >> 64) as u64)?;
+        }
+        let mut inputs = vec![(addr, addr_ty)];
+        for v in &vals {
+            inputs.push((*v as u64, PtxType::B64));
+            inputs.push(((*v >> 64) as u64, PtxType::B64));
+        }
+        self.trace(ins, &inputs, d.map(|_| (old as u64, PtxType::B64)));
         Ok(())
     }
 

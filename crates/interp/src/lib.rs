@@ -2312,11 +2312,35 @@ impl Machine<'_, '_> {
                 format!("`{}` needs a type", ins.opcode),
             )
         })?;
+        if ptxfp_isa::control::is_b128(ins.opcode) {
+            // PTX ISA `mov`: "mov.b128 d, {a, b}" packs, and its reverse
+            // unpacks, two `.b64` halves; the engine's `.b128` register is
+            // those halves (docs/ENGINE.md "`.b128` registers").
+            for o in &ops[..2] {
+                if !matches!(&o.kind, OperandKind::Vector(v) if v.len() == 2) {
+                    return Err(RunError::Program(
+                        Diagnostic::error(
+                            o.span.clone(),
+                            format!(
+                                "`{}` takes a `.b128` register or `{{lo, hi}}`, two `.b64` registers",
+                                ins.opcode
+                            ),
+                        )
+                        .with_help("mov.b128 q, {lo, hi}; or mov.b128 {lo, hi}, q; with .reg .b128 q"),
+                    ));
+                }
+            }
+        }
         match (&ops[0].kind, &ops[1].kind) {
             (OperandKind::Vector(d), OperandKind::Vector(s))
                 if d.len() == s.len()
-                    && (ins.opcode.contains(".v2") || ins.opcode.contains(".v4")) =>
+                    && (ins.opcode.contains(".v2")
+                        || ins.opcode.contains(".v4")
+                        || ptxfp_isa::control::is_b128(ins.opcode)) =>
             {
+                // `mov.b128 q, {lo, hi}` / `mov.b128 {lo, hi}, q`: a `.b128`
+                // register is its two `.b64` halves (ptxfp_front's
+                // `B128_HALVES`), so packing is a move of each half.
                 // `mov.v4.u16 {a, b, c, d}, {e, f, g, h}` (PTX ISA mov: a
                 // vector of the type, element by element), also with vector
                 // registers (`mov.v2.u32 h, v;`); every element is read
@@ -2565,6 +2589,12 @@ impl Machine<'_, '_> {
         let elems: Vec<Operand> = match (&data.kind, lanes) {
             (OperandKind::Vector(v), l) if v.len() == l && l > 1 => v.clone(),
             (_, 1) => vec![data.clone()],
+            _ if ptxfp_isa::control::is_b128(ins.opcode) => {
+                return Err(err(
+                    data.span.clone(),
+                    format!("`{}` needs a `.b128` register (`.reg .b128`)", ins.opcode),
+                ))
+            }
             _ => {
                 return Err(err(
                     data.span.clone(),

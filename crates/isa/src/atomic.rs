@@ -26,6 +26,10 @@ pub struct Atomic {
     /// How the new value is computed from the old one (`old`) and the
     /// operands (`b`, `c`).
     pub update: Update,
+    /// `.b128` (`.exch`/`.cas` only): 16 bytes, each operand a `.b128`
+    /// register's two `.b64` halves; `ty` is `.b64` and `update` is per
+    /// 128-bit value (docs/ENGINE.md "`.b128` registers").
+    pub b128: bool,
 }
 
 /// An atomic operation.
@@ -96,8 +100,13 @@ impl Atomic {
         let mut ty = None;
         let mut space = None;
         let mut noftz = false;
+        let mut b128 = false;
         for sfx in opcode.split('.').skip(1) {
             let o = match sfx {
+                "b128" => {
+                    (b128, ty) = (true, Some(PtxType::B64));
+                    continue;
+                }
                 "add" => AtomOp::Add,
                 "and" => AtomOp::And,
                 "or" => AtomOp::Or,
@@ -133,6 +142,15 @@ impl Atomic {
         };
         if space.is_some_and(|s| !matches!(s, Space::Global | Space::Shared)) {
             return Err(unsupported("atomics address .global or .shared memory"));
+        }
+        // PTX ISA `atom` syntax: "atom{.sem}{.scope}{.space}.cas.b128 d,
+        // [a], b, c;", "atom{.sem}{.scope}{.space}.exch{.level::cache_hint}.b128
+        // d, [a], b {, cache-policy};": no other op takes `.b128`, and
+        // `red` has none.
+        if b128 && (red || !matches!(op, AtomOp::Exch | AtomOp::Cas)) {
+            return Err(unsupported(
+                "`.b128` is an atom type of `.exch` and `.cas` only",
+            ));
         }
         let as_int = match ty {
             PtxType::B32 => PtxType::U32,
@@ -190,6 +208,7 @@ impl Atomic {
             ty,
             space,
             update,
+            b128,
         })
     }
 }

@@ -9,6 +9,7 @@ use crate::diag::Diagnostic;
 use crate::int::IntOp;
 use crate::setp::Setp;
 use crate::space::Space;
+use crate::target::{PtxVersion, Target};
 use crate::types::PtxType;
 
 /// `ld` and `st`: `ld{.weak,.volatile,.relaxed.scope,...}{.space}{.cop}{.vec}.type`.
@@ -31,17 +32,42 @@ impl Mem {
             lanes: 1,
             space: None,
         };
+        let mut b128 = false;
         for s in opcode.split('.').skip(1) {
             match s {
+                "b128" => b128 = true,
                 "v2" => m.lanes = 2,
                 "v4" => m.lanes = 4,
                 "v8" => m.lanes = 8,
                 _ => m.space = m.space.or_else(|| Space::parse(s)),
             }
         }
+        // `ld.b128`/`st.b128`: 16 bytes, the `.b128` register's two `.b64`
+        // halves in memory order (low half at the lower address), one
+        // 16-byte-aligned access as `.v2.b64` is. `.b128` takes no `.vec`
+        // (PTX ISA `ld`: ".type = { .b8, .b16, .b32, .b64, .b128, ...}" and
+        // ".vec = { .v2, .v4, .v8 }" of the other types): no type then.
+        if b128 {
+            (m.ty, m.lanes) = if m.lanes == 1 {
+                (Some(PtxType::B64), 2)
+            } else {
+                (None, m.lanes)
+            };
+        }
         m
     }
 }
+
+/// True for an opcode with a `.b128` type suffix (`ld.global.b128`,
+/// `mov.b128`, `atom.cas.b128`).
+pub fn is_b128(opcode: &str) -> bool {
+    opcode.split('.').skip(1).any(|s| s == "b128")
+}
+
+/// `ld`, `st` and `mov` `.b128`: PTX ISA 8.3 and sm_70 ("Support for .b128
+/// type introduced in PTX ISA version 8.3", "Support for .b128 type requires
+/// sm_70 or higher", Target ISA Notes of `ld` and `st`).
+pub const B128_REQUIRES: (PtxVersion, Target) = (PtxVersion::new(8, 3), Target::sm(70));
 
 /// A control, barrier, warp-level or atomic instruction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,7 +205,7 @@ pub enum StackOp {
 impl StackOp {
     /// The PTX ISA version and target of every form: "Introduced in PTX
     /// ISA version 7.3"; "requires sm_52 or higher".
-    pub fn requires(self) -> (crate::target::PtxVersion, crate::target::Target) {
+    pub fn requires(self) -> (PtxVersion, Target) {
         (
             crate::target::PtxVersion::new(7, 3),
             crate::target::Target::sm(52),

@@ -34,8 +34,8 @@ pub struct AsyncOp {
     /// by the qualifiers that came later ([`WORDS`]).
     pub min: (PtxVersion, u16),
     /// The instruction type, for `mapa` and `getctarank` (`.u32`/`.u64`)
-    /// and `st.async`/`red.async` (none for `st.async`'s `.b128`, a type
-    /// the engine has no registers of).
+    /// and `st.async`/`red.async` (`.b64` for `st.async`'s `.b128`, with
+    /// `lanes` 2: a `.b128` register's halves).
     pub ty: Option<PtxType>,
     /// `st.async`'s `.v2`/`.v4`: the values stored; 1 otherwise.
     pub lanes: u8,
@@ -108,9 +108,12 @@ pub enum AsyncKind {
     /// `clusterlaunchcontrol.try_cancel.async...b128 [addr], [mbar]`
     /// (`multicast`: `.multicast::cluster::all`).
     TryCancel,
-    /// `clusterlaunchcontrol.query_cancel.*.b128 d, response`: decoded,
-    /// refused at run time (its operand is a `.b128` register).
-    QueryCancel,
+    /// `clusterlaunchcontrol.query_cancel.*.b128 d, response`.
+    QueryCancel {
+        /// `.get_first_ctaid{.v4,::x,::y,::z}.b32`; false:
+        /// `.is_canceled.pred`.
+        first_ctaid: bool,
+    },
     /// `st.async` (`red: None`) and `red.async`: `[a], b{, [mbar]}`.
     Store {
         /// `red.async`: the atomic that combines `b` into the destination.
@@ -735,7 +738,7 @@ const ROWS: &[Row] = &[
             req(&["pred"]),
             req(&["b128"]),
         ],
-        kind: AsyncKind::QueryCancel,
+        kind: AsyncKind::QueryCancel { first_ctaid: false },
         version: (8, 6),
         sm: 100,
     },
@@ -748,7 +751,7 @@ const ROWS: &[Row] = &[
             req(&["b32"]),
             req(&["b128"]),
         ],
-        kind: AsyncKind::QueryCancel,
+        kind: AsyncKind::QueryCancel { first_ctaid: true },
         version: (8, 6),
         sm: 100,
     },
@@ -764,7 +767,7 @@ const ROWS: &[Row] = &[
             req(&["b32"]),
             req(&["b128"]),
         ],
-        kind: AsyncKind::QueryCancel,
+        kind: AsyncKind::QueryCancel { first_ctaid: true },
         version: (8, 6),
         sm: 100,
     },
@@ -922,6 +925,12 @@ impl AsyncOp {
                     1
                 },
             };
+            // `st.async ... .b128`: "Support for .b128 type introduced in
+            // PTX ISA version 9.2"; a `.b128` register is two `.b64`
+            // (docs/ENGINE.md "`.b128` registers"), stored as `.v2.b64` is.
+            if matches!(op.kind, AsyncKind::Store { red: None, .. }) && matched.contains(&"b128") {
+                (op.ty, op.lanes) = (Some(PtxType::B64), 2);
+            }
             match &mut op.kind {
                 AsyncKind::CpAsyncArrive { noinc } => *noinc = matched.contains(&"noinc"),
                 AsyncKind::Bulk { reduce: r, dir } => {
@@ -989,7 +998,6 @@ impl AsyncOp {
         match self.kind {
             AsyncKind::Tensor => Some("a tensor copy reads a CUtensorMap that the host builds (cuTensorMapEncode*), which a run has no way to give"),
             AsyncKind::Unrun(why) => Some(why),
-            AsyncKind::QueryCancel => Some("its response operand is a .b128 register, and the engine has no 128-bit registers; the engine's try_cancel requests always fail (docs/ENGINE.md \"Cluster launch control\"), so a query would say `false`"),
             _ => None,
         }
     }
@@ -1205,9 +1213,12 @@ mod tests {
             4
         );
         assert_eq!(ok("st.async.mbarrier::complete_tx::bytes.v2.b64").lanes, 2);
-        // `.b128` (9.2) decodes; the engine has no 128-bit registers.
+        // `.b128` (9.2): the two `.b64` halves of a `.b128` register.
         let b = ok("st.async.shared::cluster.mbarrier::complete_tx::bytes.b128");
-        assert_eq!((b.ty, b.min.0), (None, PtxVersion::new(9, 2)));
+        assert_eq!(
+            (b.ty, b.lanes, b.min.0),
+            (Some(PtxType::B64), 2, PtxVersion::new(9, 2))
+        );
         // `.scope` on the mbarrier form, and the `.release` forms: 8.7, sm_100.
         assert_eq!(
             ok("st.async.cluster.shared::cluster.mbarrier::complete_tx::bytes.u32").min,

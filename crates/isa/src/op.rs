@@ -184,6 +184,9 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
             Ok(c) => Op::Testp(c),
             Err(d) => return bad(d),
         },
+        // `mov.b128`: between a `.b128` register and its two `.b64` halves
+        // (crate::control::is_b128).
+        "mov" if crate::control::is_b128(opcode) => Op::Mov(Some(PtxType::B64)),
         "mov" => Op::Mov(last_type(opcode)),
         // ldu: "Load read-only data from an address that is common across
         // threads in the warp" (PTX ISA 9.7.9.9): a load, whose value the
@@ -310,6 +313,19 @@ impl Op {
             Op::Control(Control::Async(a)) => needs(a.requires()),
             Op::Control(Control::Stack { op, .. }) => needs(op.requires()),
             Op::Control(Control::StBulk) => needs((PtxVersion::new(8, 6), Target::sm(100))),
+            // `ld`, `st`, `mov`: "Support for .b128 type introduced in PTX ISA
+            // version 8.3", "Support for .b128 type requires sm_70 or higher".
+            Op::Mov(_) | Op::Ld(_) | Op::St(_) if crate::control::is_b128(opcode) => {
+                needs(crate::control::B128_REQUIRES)
+            }
+            // `atom`: "Support for .b128 type introduced in PTX ISA version
+            // 8.3", "Support for .sys scope with .b128 type introduced in
+            // PTX ISA version 8.4", "Support for .b128 type requires sm_90
+            // or higher".
+            Op::Control(Control::Atom(a)) if a.b128 => {
+                let sys = opcode.split('.').any(|s| s == "sys");
+                needs((PtxVersion::new(8, if sys { 4 } else { 3 }), Target::sm(90)))
+            }
             Op::Control(Control::Matrix(m)) => m.validate(opcode, version, target),
             Op::Control(Control::Wgmma(w)) => w.validate(opcode, version, target),
             _ => Vec::new(),

@@ -168,7 +168,8 @@ pub struct Cvt {
     pub pack: Option<PackTo>,
     /// `.scaled::n2::ue8m0`: "the instruction uses packed scale-factor with
     /// 2 scale values of `ue8m0` type. Operand `scale-factor` and qualifier
-    /// `.scaled::n2::ue8m0` must be used together" (the `.s2f6x2` forms).
+    /// `.scaled::n2::ue8m0` must be used together" (the `.s2f6x2` forms, and from PTX ISA 9.2 `.bf16x2` from the
+    /// fp8/fp6/fp4 pairs).
     pub scaled: bool,
 }
 
@@ -278,6 +279,8 @@ use PtxType::{
 };
 const INTS: &[PtxType] = &[U8, U16, U32, U64, S8, S16, S32, S64];
 const F8X2: &[PtxType] = &[E4m3x2, E5m2x2];
+/// `.f8x2type`, `.f6x2type` and `.f4x2type`.
+const NARROW_X2: &[PtxType] = &[E4m3x2, E5m2x2, E2m3x2, E3m2x2, E2m1x2];
 /// `.f4x2type` and `.f6x2type`.
 const F4F6X2: &[PtxType] = &[E2m1x2, E2m3x2, E3m2x2];
 /// `.f8x4type`, `.f6x4type` and `.f4x4type`.
@@ -355,6 +358,16 @@ const RS_NOTE: Suffix = Suffix::ArchIn(&[100, 103]);
 /// architectures: `sm_100a`, `sm_103a`, `sm_110a`, `sm_120a`, `sm_121a`".
 const S2F6_91: (PtxVersion, u16) = (v(9, 1), 100);
 const S2F6_NOTE: Suffix = Suffix::ArchIn(&[100, 103, 110, 120, 121]);
+/// `cvt.rn{.relu}{.satfinite}{.scaled::n2::ue8m0}.bf16x2.{f8x2type,
+/// f6x2type,f4x2type}`: PTX ISA 9.2 (CUDA 13.2). The syntax line is
+/// transcribed from a quotation of the ISA's `cvt` syntax block
+/// (`cvt.rn{.relu}{.satfinite}{.scaled::n2::ue8m0}.bf16x2.f4x2type d, a{,
+/// scale-factor};`) and from PTX written for it ("requires PTX 9.2 (CUDA
+/// 13.2)", on `sm_100f`/`sm_110f` family targets); the ISA's own Target
+/// ISA Notes text was not at hand, so the targets are those of the 9.1
+/// packed lines beside it (`sm_100f`, `sm_110f`, `sm_120f` and up in their
+/// families), docs/NVIDIA.md "cvt: scaled bf16x2 from fp8/fp6/fp4".
+const BF16X2_92: (PtxVersion, u16) = (v(9, 2), 100);
 /// `cvt.pack` (9.7.9.22): "Introduced in PTX ISA version 6.5", "Requires
 /// sm_72 or higher".
 const PACK_65: (PtxVersion, u16) = (v(6, 5), 72);
@@ -461,11 +474,15 @@ pub const ROWS: &[CvtRow] = &[
     CvtRow { rnd: ONLY_RN, suffix: ARCH_NOTE, ..row("cvt.rn.bf16x2.ue8m0x2 d, a;", &[BF16x2], &[Ue8m0x2], F4F6_86) },
     // `.s2f6x2` (PTX ISA 9.1): "`.satfinite` modifier is mandatory for such
     // conversions" (to `.s2f6x2`); the `scale-factor` operand comes with
-    // `.scaled::n2::ue8m0`. The forms of 9.2 that scale `.bf16x2` from the
-    // fp8/fp6/fp4 pairs are not rows: this model knows PTX ISA up to 9.1.
+    // `.scaled::n2::ue8m0`.
     CvtRow { rnd: ONLY_RN, satfinite: YES, relu: OPT, scaled: OPT, suffix: S2F6_NOTE, ..row("cvt.rn.satfinite{.relu}{.scaled::n2::ue8m0}.s2f6x2.f32 d, a, b{, scale-factor};", &[S2f6x2], &[F32], S2F6_91) },
     CvtRow { rnd: ONLY_RN, satfinite: YES, relu: OPT, scaled: OPT, suffix: S2F6_NOTE, ..row("cvt.rn.satfinite{.relu}{.scaled::n2::ue8m0}.s2f6x2.bf16x2 d, a{, scale-factor};", &[S2f6x2], &[BF16x2], S2F6_91) },
     CvtRow { rnd: ONLY_RN, satfinite: OPT, relu: OPT, scaled: OPT, suffix: S2F6_NOTE, ..row("cvt.rn{.satfinite}{.relu}{.scaled::n2::ue8m0}.bf16x2.s2f6x2 d, a{, scale-factor};", &[BF16x2], &[S2f6x2], S2F6_91) },
+    // PTX ISA 9.2: the fp8/fp6/fp4 pairs up to `.bf16x2`, optionally
+    // scaled: "For up-conversion, inputs are converted to destination type
+    // and then multiplied by `scale-factor`"; without the qualifier the
+    // `scale-factor` "will be assumed to be `0x7f7f`".
+    CvtRow { rnd: ONLY_RN, relu: OPT, satfinite: OPT, scaled: OPT, suffix: FAMILY_NOTE, ..row("cvt.rn{.relu}{.satfinite}{.scaled::n2::ue8m0}.bf16x2.{e4m3x2,e5m2x2,e2m3x2,e3m2x2,e2m1x2} d, a{, scale-factor};", &[BF16x2], NARROW_X2, BF16X2_92) },
     // `cvt.pack` (9.7.9.22): "The inputs a and b are converted to values of
     // type specified by `.convertType` with saturation".
     CvtRow { sat: YES, pack: &[Some(PackTo::U16), Some(PackTo::S16)], section: "9.7.9.22", ..row("cvt.pack.sat.{u16,s16}.s32 d, a, b;", &[U32], &[S32], PACK_65) },
@@ -1052,12 +1069,12 @@ mod tests {
             msg("cvt.f32"),
             "`cvt` needs exactly two types, `.dtype.atype`"
         );
-        // PTX ISA 9.2's scaled conversions from the fp8 pairs to `.bf16x2`
-        // are valid PTX this model has no row for.
-        assert!(matches!(
-            Cvt::decode("cvt.rn.scaled::n2::ue8m0.bf16x2.e4m3x2", false),
-            Err(CvtError::Unsupported(_))
-        ));
+        // PTX ISA 9.2's conversions from the fp8/fp6/fp4 pairs to
+        // `.bf16x2` are rows: `.rn` only.
+        assert_eq!(
+            msg("cvt.rz.scaled::n2::ue8m0.bf16x2.e5m2x2"),
+            "`cvt.bf16x2.e5m2x2` takes .rn, not `.rz`"
+        );
         assert_eq!(
             msg("cvt.rn.s2f6x2.f32"),
             "`cvt.s2f6x2.f32` requires `.satfinite`"
@@ -1146,6 +1163,13 @@ mod tests {
             req("cvt.rn.satfinite.scaled::n2::ue8m0.s2f6x2.f32"),
             "9.1 sm_100"
         );
+        // PTX ISA 9.2: `.satfinite` and `.relu` optional, family targets.
+        assert_eq!(req("cvt.rn.scaled::n2::ue8m0.bf16x2.e4m3x2"), "9.2 sm_100");
+        assert_eq!(req("cvt.rn.relu.satfinite.bf16x2.e2m1x2"), "9.2 sm_100");
+        let up = Cvt::parse("cvt.rn.scaled::n2::ue8m0.bf16x2.e2m3x2").unwrap();
+        assert_eq!(up.sources(), 2);
+        assert_eq!(up.suffix_error(v(9, 2), t("sm_110f")), None);
+        assert!(up.suffix_error(v(9, 2), t("sm_100")).is_some());
         let rs = Cvt::parse("cvt.rs.f16x2.f32").unwrap();
         assert_eq!(rs.suffix_error(v(8, 7), t("sm_103a")), None);
         assert_eq!(

@@ -119,6 +119,11 @@ pub struct HwProfile {
     /// ISA's "Negative max representation") or `-127` (-1.984375, the
     /// "sign-preserved MAX_NORM" of `.satfinite`).
     pub s2f6_min: i8,
+    /// Whether `cvt{.scaled::n2::ue8m0}.bf16x2` from the fp8/fp6/fp4 pairs
+    /// (PTX ISA 9.2) rounds a product below 2^-126 into `.bf16`'s
+    /// subnormals (`.rn`, once, the exact product) rather than flushing it
+    /// to a zero of its sign.
+    pub cvt_scaled_bf16_subnormals: bool,
 }
 
 /// The result of an integer `div` or `rem` by zero.
@@ -256,6 +261,10 @@ impl HwProfile {
         // docs/NVIDIA.md "cvt: s2f6x2": -128, the two's complement range's
         // end; **open** (NOTE(hw): sm_100a or later, awaiting GPU data).
         s2f6_min: -128,
+        // docs/NVIDIA.md "cvt: scaled bf16x2 from fp8/fp6/fp4": rounded, as
+        // `.rn` reads; **open** (NOTE(hw): sm_100f or later, awaiting GPU
+        // data).
+        cvt_scaled_bf16_subnormals: true,
     };
 
     /// True if the 16-bit lane value `x` is the OOB-NaN.

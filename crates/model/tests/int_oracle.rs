@@ -422,13 +422,26 @@ fn sixteen_bit_forms_on_dense_random_pairs() {
 /// with two operands on all 2^32 pairs (the shift amount, `shl`/`shr`'s `b`,
 /// is a `.u32`: its 2^16 low values and the edges above), the
 /// three-operand ones (`mad`, `sad`) on every pair with `c` = 0, 0x8000 and
-/// 0xffff. About 5.5 minutes a pair space on the 2 shared cores here
-/// (2026-11-26: `mul.hi.s16` 330 s, `div.s16` 337 s, `rem.s16` 251 s,
-/// `shr.s16` 201 s, all passing), so hours for all 33 forms;
+/// 0xffff. Run with `--release` (the test profile keeps debug assertions
+/// and overflow checks). On the 2 shared, loaded cores here (2026-11-26):
+///
+/// - test profile: `mul.hi.s16` 330 s, `div.s16` 337 s, `rem.s16` 251 s,
+///   `shr.s16` 201 s, all passing;
+/// - `--release`, the first 11 forms in table order, all passing: `add.u16`
+///   106 s, `add.s16` 98 s, `sub.u16` 101 s, `sub.s16` 110 s, `mul.lo.u16`
+///   105 s, `mul.lo.s16` 130 s, `mul.hi.u16` 90 s, `mul.hi.s16` 91 s,
+///   `mul.wide.u16` 82 s, `mul.wide.s16` 89 s, `mad.lo.u16` 281 s (three
+///   values of `c`); stopped there for time. Not run yet: the other 5
+///   `mad`, both `sad`, `div.u16`, `rem.u16`, `min`, `max`, `and`/`or`/`xor`,
+///   `shl.b16`, `shr.b16`, `shr.u16` (`div.s16`, `rem.s16`, `shr.s16` passed
+///   above). About 1.5 to 2 minutes a two-operand form and 4.5 a
+///   three-operand one: some 75 minutes for all 33, too long for the
+///   default run.
+///
 /// `PTXFP_INT16=TEXT` keeps the forms whose text contains TEXT:
 ///
 /// ```text
-/// PTXFP_INT16=mul.hi.s16 cargo test -p ptxfp-model --test int_oracle -- --ignored every_16_bit_pair
+/// PTXFP_INT16=mad.hi cargo test --release -p ptxfp-model --test int_oracle -- --ignored every_16_bit_pair --nocapture
 /// ```
 #[test]
 #[ignore = "2^32 pairs per form: run by hand (see the doc comment)"]

@@ -189,6 +189,7 @@ fn every_open_choice_is_one_profile_field() {
         fns_min_offset: 0xffff_ffff,
         bfe64_whole_operands: false,
         s2f6_min: -127,
+        cvt_scaled_bf16_subnormals: false,
     };
     let int = |op: &str, s: &[u64]| {
         ptxfp::int::IntOp::parse(op)

@@ -98,6 +98,19 @@ impl EvalCvt for Cvt {
                 let hi = from_s2f6(c, s(0) >> 8 & 0xff, sf >> 8, hw);
                 hi << 16 | from_s2f6(c, s(0) & 0xff, sf & 0xff, hw)
             }
+            // PTX ISA 9.2, the fp8/fp6/fp4 pairs up to `.bf16x2`: as to
+            // `.f16x2`, "the value converted from the upper 8 bits of `a` is
+            // stored in the upper 16 bits of `d`" (the upper 4 bits for
+            // `.e2m1x2`), each lane with its own byte of `scale-factor`, as
+            // "d[31:16] = convert(a[15:8]) * scale-factor[15:8]" of the
+            // `.s2f6x2` line.
+            (T::BF16x2, src) if narrow(src).is_some() => {
+                let w = if src == T::E2m1x2 { 4 } else { 8 };
+                let m = (1 << w) - 1;
+                let sf = scale_factor(c, s(1));
+                let hi = from_narrow_scaled(c, s(0) >> w & m, sf >> 8, hw);
+                hi << 16 | from_narrow_scaled(c, s(0) & m, sf & 0xff, hw)
+            }
             // 9.7.9.21: "two inputs `a` and `b` of `.f32` type are converted
             // into `.f16` or `.bf16` type and the converted values are packed
             // in the destination register `d`, such that the value converted
@@ -657,6 +670,68 @@ fn from_narrow(c: &Cvt, x: u64, hw: &HwProfile) -> u64 {
     } else {
         r
     }
+}
+
+/// One lane of `cvt.rn{.relu}{.satfinite}{.scaled::n2::ue8m0}.bf16x2.
+/// {e4m3x2,e5m2x2,e2m3x2,e3m2x2,e2m1x2}` (PTX ISA 9.2): "For up-conversion,
+/// inputs are converted to destination type and then multiplied by
+/// `scale-factor`". Every narrow value is a `.bf16` value, and times
+/// 2^(k - 127) it is one too unless it leaves `.bf16`'s range: above it,
+/// `.rn` gives ±∞ (then `.satfinite`: "sign-preserved MAX_NORM"); below
+/// 2^-126 the product is rounded once, ".rn: rounding to nearest, with ties
+/// to even", into `.bf16`'s subnormals (an E5M2 subnormal, 2^-16, times
+/// 2^-127 is 2^-143, under `.bf16`'s 2^-133). NOTE(hw): that single rounding
+/// is `hw.cvt_scaled_bf16_subnormals` (false: such products flushed to a
+/// zero of their sign); it and the NaN result of scale code `0xff` are
+/// docs/NVIDIA.md "cvt: scaled bf16x2 from fp8/fp6/fp4" (open). An `.e2m3`/`.e3m2` lane is the low 6
+/// bits of its byte, as in [`from_narrow`].
+fn from_narrow_scaled(c: &Cvt, x: u64, k: u64, hw: &HwProfile) -> u64 {
+    let Some(n) = narrow(c.src) else {
+        return 0;
+    };
+    let x = x & ((1 << n.width) - 1);
+    let nan = match c.src {
+        PtxType::E5m2x2 => x & 0x7f > 0x7c,
+        PtxType::E4m3x2 => x & 0x7f == 0x7f,
+        _ => false,
+    };
+    let w = n.width;
+    let wide = (x & ((1 << (w - 1)) - 1)) | (x >> (w - 1) & 1) << w;
+    let rn = Round::NearestEven;
+    // The narrow value, exactly, as an `.f32` (every one is).
+    let v = match c.src {
+        PtxType::E5m2x2 => fp::convert::<E5M2, F32>(x, rn).bits,
+        PtxType::E4m3x2 => fp::convert::<E4M3X, F32>(wide, rn).bits,
+        PtxType::E2m3x2 => fp::convert::<E2M3X, F32>(wide, rn).bits,
+        PtxType::E3m2x2 => fp::convert::<E3M2X, F32>(wide, rn).bits,
+        _ => fp::convert::<E2M1X, F32>(wide, rn).bits,
+    };
+    let r = if nan || k == UE8M0_NAN {
+        // A NaN input, or the UE8M0 NaN as the factor: a NaN result (which
+        // `finish` makes `hw.half_nan`, as every `.bf16` NaN result).
+        BF16::INF | 1
+    } else {
+        match fp::decode::<F32>(v) {
+            Value::Inf(neg) => BF16::INF | if neg { BF16::SIGN } else { 0 },
+            Value::Finite(x) => {
+                let exp = x.exp + (k as i32 - 127);
+                // The exponent of the exact product's leading bit.
+                let lead = exp + 127 - x.sig.leading_zeros() as i32;
+                if x.sig != 0 && lead < -126 && !hw.cvt_scaled_bf16_subnormals {
+                    if x.neg {
+                        BF16::SIGN
+                    } else {
+                        0
+                    }
+                } else {
+                    fp::round::<BF16>(x.neg, exp, x.sig, rn).bits
+                }
+            }
+            Value::Nan => BF16::INF | 1,
+        }
+    };
+    // ".satfinite", ".relu" and the NaN result, as every `.bf16` result.
+    finish::<BF16>(c, r, hw)
 }
 
 /// `cvt.pack.sat.convertType.s32{.b32} d, a, b{, c}` (9.7.9.22):

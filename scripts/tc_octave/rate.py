@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The published MATLAB model's rate beside ptxfp's, on the same inner
 products (see rate.sh). Reads the rows gen.py wrote and the results
-rate.m wrote, evaluates the rows with ptxfp (Python `mma_dot`, and the
+crosscheck.m wrote, evaluates the rows with ptxfp (Python `mma_dot`, and the
 batched `matmul` over the same rows), checks that every result equals the
 Octave model's value, and prints the rates in inner products per CPU
 second.

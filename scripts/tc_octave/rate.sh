@@ -16,7 +16,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 "$py" "$here/gen.py" "$out" H100 bf16 fp32 16 "$rows" rate
-octave --no-gui --quiet "$here/rate.m" "$repo/models" "$out/H100/bf16" H100 bf16 fp32 "$out/time" \
+octave --no-gui --quiet "$here/crosscheck.m" "$repo/models" "$out/H100/bf16" H100 bf16 fp32 "$out/time" \
   > /dev/null 2> "$out/err" || { cat "$out/err" >&2; exit 1; }
 set -- $(cat "$out/time")
 "$py" "$here/rate.py" "$out" H100 bf16 fp32 "$1" "$2"

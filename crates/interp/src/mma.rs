@@ -439,14 +439,31 @@ fn int_gemm(mma: &Mma, m: usize, n: usize, k: usize, a: &[u32], b: &[u32], c: &[
             _ => i64::from(x as u8),
         }
     };
+    int_gemm_by(m, n, k, (a, b, c), mma.satfinite, |x, y| {
+        val(mma.a, x) * val(mma.b, y)
+    })
+}
+
+/// `D = A·B + C` over `.s32` accumulators (row-major A m×k, B k×n, C and D
+/// m×n), each product given by `product`: summed exactly, then wrapped,
+/// or clamped to MIN_INT32..MAX_INT32 with `satfinite` (`mma.sync` and
+/// `wgmma` both).
+pub(super) fn int_gemm_by(
+    m: usize,
+    n: usize,
+    k: usize,
+    (a, b, c): (&[u32], &[u32], &[u32]),
+    satfinite: bool,
+    product: impl Fn(u32, u32) -> i64,
+) -> Vec<u32> {
     let mut d = vec![0u32; m * n];
     for i in 0..m {
         for j in 0..n {
             let mut s = i64::from(c[i * n + j] as i32);
             for t in 0..k {
-                s += val(mma.a, a[i * k + t]) * val(mma.b, b[t * n + j]);
+                s += product(a[i * k + t], b[t * n + j]);
             }
-            d[i * n + j] = if mma.satfinite {
+            d[i * n + j] = if satfinite {
                 s.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32 as u32
             } else {
                 s as u32

@@ -785,21 +785,9 @@ fn int_gemm(m: &Mma, n: usize, k: usize, a: &[u32], b: &[u32], c: &[u32]) -> Vec
             _ => i64::from(x as u8),
         }
     };
-    let mut d = vec![0u32; M * n];
-    for i in 0..M {
-        for j in 0..n {
-            let mut s = i64::from(c[i * n + j] as i32);
-            for t in 0..k {
-                s += val(m.a, a[i * k + t]) * val(m.b, b[t * n + j]);
-            }
-            d[i * n + j] = if m.satfinite {
-                s.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32 as u32
-            } else {
-                s as u32
-            };
-        }
-    }
-    d
+    super::mma::int_gemm_by(M, n, k, (a, b, c), m.satfinite, |x, y| {
+        val(m.a, x) * val(m.b, y)
+    })
 }
 
 #[cfg(test)]

@@ -653,22 +653,27 @@ fn from_narrow(c: &Cvt, x: u64, hw: &HwProfile) -> u64 {
         // NOTE(hw): docs/NVIDIA.md "NaN results": every f16 NaN result is hw.half_nan.
         return u64::from(hw.half_nan);
     }
-    // The narrow value's low bits with its sign moved one bit up: the
-    // same number in the `X` extension (`ptxfp_float::E4M3X`).
-    let w = n.width;
-    let wide = (x & ((1 << (w - 1)) - 1)) | (x >> (w - 1) & 1) << w;
-    let rn = Round::NearestEven;
-    let r = match c.src {
-        PtxType::E5m2x2 => fp::convert::<E5M2, F16>(x, rn).bits,
-        PtxType::E4m3x2 => fp::convert::<E4M3X, F16>(wide, rn).bits,
-        PtxType::E2m3x2 => fp::convert::<E2M3X, F16>(wide, rn).bits,
-        PtxType::E3m2x2 => fp::convert::<E3M2X, F16>(wide, rn).bits,
-        _ => fp::convert::<E2M1X, F16>(wide, rn).bits,
-    };
+    let r = narrow_to::<F16>(c.src, x, n.width);
     if c.relu {
         relu(r, F16::SIGN, hw)
     } else {
         r
+    }
+}
+
+/// The narrow code `x` (`w` bits, of the packed type `src`) converted to
+/// `D` with `.rn` (exact where `D` holds every narrow value). The low bits
+/// with the sign moved one bit up are the same number in the `X`
+/// extension (`ptxfp_float::E4M3X`).
+fn narrow_to<D: Format>(src: PtxType, x: u64, w: u32) -> u64 {
+    let wide = (x & ((1 << (w - 1)) - 1)) | (x >> (w - 1) & 1) << w;
+    let rn = Round::NearestEven;
+    match src {
+        PtxType::E5m2x2 => fp::convert::<E5M2, D>(x, rn).bits,
+        PtxType::E4m3x2 => fp::convert::<E4M3X, D>(wide, rn).bits,
+        PtxType::E2m3x2 => fp::convert::<E2M3X, D>(wide, rn).bits,
+        PtxType::E3m2x2 => fp::convert::<E3M2X, D>(wide, rn).bits,
+        _ => fp::convert::<E2M1X, D>(wide, rn).bits,
     }
 }
 
@@ -695,17 +700,8 @@ fn from_narrow_scaled(c: &Cvt, x: u64, k: u64, hw: &HwProfile) -> u64 {
         PtxType::E4m3x2 => x & 0x7f == 0x7f,
         _ => false,
     };
-    let w = n.width;
-    let wide = (x & ((1 << (w - 1)) - 1)) | (x >> (w - 1) & 1) << w;
-    let rn = Round::NearestEven;
     // The narrow value, exactly, as an `.f32` (every one is).
-    let v = match c.src {
-        PtxType::E5m2x2 => fp::convert::<E5M2, F32>(x, rn).bits,
-        PtxType::E4m3x2 => fp::convert::<E4M3X, F32>(wide, rn).bits,
-        PtxType::E2m3x2 => fp::convert::<E2M3X, F32>(wide, rn).bits,
-        PtxType::E3m2x2 => fp::convert::<E3M2X, F32>(wide, rn).bits,
-        _ => fp::convert::<E2M1X, F32>(wide, rn).bits,
-    };
+    let v = narrow_to::<F32>(c.src, x, n.width);
     let r = if nan || k == UE8M0_NAN {
         // A NaN input, or the UE8M0 NaN as the factor: a NaN result (which
         // `finish` makes `hw.half_nan`, as every `.bf16` NaN result).
@@ -724,7 +720,7 @@ fn from_narrow_scaled(c: &Cvt, x: u64, k: u64, hw: &HwProfile) -> u64 {
                         0
                     }
                 } else {
-                    fp::round::<BF16>(x.neg, exp, x.sig, rn).bits
+                    fp::round::<BF16>(x.neg, exp, x.sig, Round::NearestEven).bits
                 }
             }
             Value::Nan => BF16::INF | 1,

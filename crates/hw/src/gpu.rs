@@ -5,7 +5,10 @@
 
 use std::sync::Arc;
 
+use rayon::prelude::*;
+
 use cudarc::driver::{CudaContext, CudaSlice, CudaStream, LaunchConfig, PushKernelArg};
+use ptxfp::sweep;
 use ptxfp::{PtxType, Target};
 
 use crate::kernel::{grid, storage_bits, BLOCK, ENTRY};
@@ -74,6 +77,49 @@ pub trait Device {
         base: u64,
         n: u32,
     ) -> Result<Vec<u64>, GpuError>;
+    /// [`Device::run_index`]'s results as ptxfp sweep's chunk digests:
+    /// `base` is a multiple of [`sweep::CHUNK`], and the j-th digest is
+    /// chunk `base / CHUNK + j`'s, over the destination's register width.
+    /// A device may digest its results where they are, without the `u64`
+    /// copy (a 2^32 sweep is 32 GiB of them).
+    fn run_index_digests(
+        &self,
+        kernel: &Self::Kernel,
+        dest: PtxType,
+        base: u64,
+        n: u32,
+    ) -> Result<Vec<u64>, GpuError> {
+        let got = self.run_index(kernel, dest, base, n)?;
+        Ok(digest_chunks(dest, base, &got))
+    }
+}
+
+/// ptxfp sweep's chunk digests of `results`, held as `u64`, at the
+/// destination's register width; the first result is stream result `base`
+/// (a multiple of [`sweep::CHUNK`]). The chunks on every core.
+pub fn digest_chunks(dest: PtxType, base: u64, results: &[u64]) -> Vec<u64> {
+    match storage_bits(dest) {
+        16 => {
+            let v: Vec<u16> = results.par_iter().map(|&x| x as u16).collect();
+            digests_of(base, &v)
+        }
+        32 => {
+            let v: Vec<u32> = results.par_iter().map(|&x| x as u32).collect();
+            digests_of(base, &v)
+        }
+        _ => digests_of(base, results),
+    }
+}
+
+/// The chunk digests of results already at their register width.
+fn digests_of<T: sweep::ResultBits + Sync>(base: u64, results: &[T]) -> Vec<u64> {
+    debug_assert_eq!(base % sweep::CHUNK as u64, 0);
+    let first = base / sweep::CHUNK as u64;
+    results
+        .par_chunks(sweep::CHUNK)
+        .enumerate()
+        .map(|(j, c)| sweep::chunk_digest(first + j as u64, c))
+        .collect()
 }
 
 impl Device for Gpu {
@@ -104,6 +150,21 @@ impl Device for Gpu {
         n: u32,
     ) -> Result<Vec<u64>, GpuError> {
         Gpu::run_index(self, kernel, dest, base, n)
+    }
+    fn run_index_digests(
+        &self,
+        kernel: &Kernel,
+        dest: PtxType,
+        base: u64,
+        n: u32,
+    ) -> Result<Vec<u64>, GpuError> {
+        let out = self.launch_index(kernel, dest, base, n)?;
+        let what = || driver("copying results from the device");
+        Ok(match &out {
+            Buf::B16(b) => digests_of(base, &self.stream.clone_dtoh(b).map_err(what())?),
+            Buf::B32(b) => digests_of(base, &self.stream.clone_dtoh(b).map_err(what())?),
+            Buf::B64(b) => digests_of(base, &self.stream.clone_dtoh(b).map_err(what())?),
+        })
     }
 }
 
@@ -235,14 +296,14 @@ impl Gpu {
                 .stream
                 .clone_dtoh(b)
                 .map_err(what())?
-                .into_iter()
+                .into_par_iter()
                 .map(u64::from)
                 .collect(),
             Buf::B32(b) => self
                 .stream
                 .clone_dtoh(b)
                 .map_err(what())?
-                .into_iter()
+                .into_par_iter()
                 .map(u64::from)
                 .collect(),
             Buf::B64(b) => self.stream.clone_dtoh(b).map_err(what())?,
@@ -384,6 +445,18 @@ impl Gpu {
         base: u64,
         n: u32,
     ) -> Result<Vec<u64>, GpuError> {
+        let out = self.launch_index(kernel, dest, base, n)?;
+        self.download(&out)
+    }
+
+    /// Launches an index kernel; the results stay on the device.
+    fn launch_index(
+        &self,
+        kernel: &Kernel,
+        dest: PtxType,
+        base: u64,
+        n: u32,
+    ) -> Result<Buf, GpuError> {
         let f = &kernel.0;
         let mut out = self.alloc(dest, n as usize)?;
         let cfg = LaunchConfig {
@@ -398,7 +471,7 @@ impl Gpu {
         // SAFETY: parameters (d, base, n) as pushed; d holds n elements of the
         // destination's width; threads with index >= n return at once.
         unsafe { launch.launch(cfg) }.map_err(driver("launching the kernel"))?;
-        self.download(&out)
+        Ok(out)
     }
 }
 

@@ -351,6 +351,21 @@ impl Case {
             })
     }
 
+    /// The `.version` of this case's kernel: [`Case::version`], or 8.7
+    /// for FP8 `mma` with `.f16` accumulators, which the H200's JIT
+    /// refused under 8.4 ("Feature 'mma with FP8 floating point type and
+    /// FP16 accumulation' requires PTX ISA .version 8.7 or later";
+    /// testdata/hw/nvidia-h200/session-2026-11-26b.log).
+    pub fn kernel_version(&self, target: Target) -> PtxVersion {
+        let v = Case::version(target);
+        if self.kind == Kind::Mma && matches!(self.ab, Ab::E4m3 | Ab::E5m2) && self.acc == Acc::F16
+        {
+            v.max(PtxVersion::new(8, 7))
+        } else {
+            v
+        }
+    }
+
     /// The kernel text for `.target target`.
     pub fn kernel(&self, target: Target) -> String {
         if self.kind == Kind::Wgmma {
@@ -414,7 +429,7 @@ impl Case {
              \tmov.u32 \t%u, %ctaid.x;\n\tmov.u32 \t%v, %ntid.x;\n\tmov.u32 \t%t, %tid.x;\n\
              \tmad.lo.u32 \t%t, %u, %v, %t;\n{body}\tret;\n}}\n",
             self.opcode(),
-            Case::version(target),
+            self.kernel_version(target),
             crate::kernel::ENTRY
         )
     }
@@ -691,7 +706,7 @@ impl Case {
         let opts = Options {
             device: Some(device),
             target: Some(target),
-            version: Some(Case::version(target)),
+            version: Some(self.kernel_version(target)),
             launch: interp::Launch {
                 grid: [threads as u32 / BLOCK, 1, 1],
                 block: [BLOCK, 1, 1],

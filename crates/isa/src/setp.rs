@@ -381,10 +381,21 @@ impl Setp {
         if let Some(d) = dtype {
             if !set_dtypes(ty).contains(&d) {
                 let list: Vec<String> = set_dtypes(ty).iter().map(|t| t.to_string()).collect();
-                return Err(Diagnostic::error(
+                let e = Diagnostic::error(
                     whole,
                     format!("set with source {ty} writes {}, not {d}", list.join(", ")),
-                ));
+                );
+                // 9.7.9.1's lines would admit these; NVIDIA's JIT does not.
+                let jit = matches!(ty, PtxType::F16 | PtxType::BF16)
+                    && matches!(d, PtxType::F32 | PtxType::F16);
+                return Err(if jit {
+                    e.with_help(format!(
+                        "NVIDIA's JIT (driver 13.0) refuses set.{}{d}{ty}: \"Unexpected instruction types specified for 'set'\" (docs/NVIDIA.md \"What the JIT refuses\"); compare with setp and convert, or write {ty} itself",
+                        op.name()
+                    ))
+                } else {
+                    e
+                });
             }
             if let Some(half) = half_destination(d) {
                 if !FLOAT_CMPS.contains(&op) {
@@ -494,17 +505,17 @@ impl Setp {
 /// .u16, .u32, .u64, .s16, .s32, .s64, .f16, .bf16, .f32, .f64 }" ("1.0 in
 /// target precision floating point format is written for destination type
 /// .f16, .bf16"; their comparisons, `.ftz` and requirements:
-/// [`half_destination`]). No `.f32` for 16-bit sources: the H200's JIT
-/// (driver 13.0) refuses `set.eq.f32.f16` and `set.eq.f32.bf16`
-/// ("Unexpected instruction types specified for 'set'";
-/// testdata/hw/nvidia-h200/session-2026-11-26.log). Whether it takes the
-/// half destinations of the other sources (`set.eq.f16.f32`) no GPU has been
-/// asked yet (docs/NVIDIA.md "set with a half destination").
+/// [`half_destination`]). No `.f32` for 16-bit sources, and no `.f16`
+/// from `.bf16`: the H200's JIT (driver 13.0) refuses `set.eq.f32.f16`,
+/// `set.eq.f32.bf16` and `set.eq.f16.bf16` ("Unexpected instruction types
+/// specified for 'set'"; testdata/hw/nvidia-h200/session-2026-11-26.log
+/// and session-2026-11-26b.log) and took every other half destination,
+/// `set.eq.bf16.f16` included (docs/NVIDIA.md "What the JIT refuses").
 pub fn set_dtypes(src: PtxType) -> &'static [PtxType] {
     use PtxType::*;
     match src {
         F16 => &[U16, S16, U32, S32, F16, BF16],
-        BF16 => &[U16, S16, U32, S32, BF16, F16],
+        BF16 => &[U16, S16, U32, S32, BF16],
         F16x2 => &[F16x2, U32, S32],
         BF16x2 => &[BF16x2, U32, S32],
         _ => &[U32, S32, F32, F16, BF16],
@@ -853,12 +864,25 @@ mod tests {
             ("set.ge.f16.f64", (4, 2), 53),
             ("set.lt.bf16.s32", (7, 8), 90),
             ("set.lt.bf16.f16", (7, 8), 90),
-            ("set.lt.f16.bf16", (7, 8), 90),
             ("set.lt.u32.f32", (1, 0), 10),
         ] {
             let r = Setp::parse(t).unwrap().requires();
             assert_eq!(r, (PtxVersion::new(ptx.0, ptx.1), Target::sm(sm)), "{t}");
         }
+        // `.f16` from `.bf16`: 9.7.9.1's line admits it, NVIDIA's JIT does
+        // not (session-2026-11-26b.log), so neither does ptxfp.
+        let e = Setp::parse("set.lt.and.f16.bf16").unwrap_err();
+        assert!(
+            e.message.contains("set with source .bf16 writes"),
+            "{}",
+            e.message
+        );
+        assert!(
+            e.help
+                .as_deref()
+                .is_some_and(|h| h.contains("Unexpected instruction types")),
+            "{e:?}"
+        );
         assert_eq!(
             Select::parse("slct.ftz.u32.f32").unwrap().to_string(),
             "slct.ftz.u32.f32"

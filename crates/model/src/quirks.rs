@@ -111,9 +111,15 @@ pub struct HwProfile {
     /// What `fns.b32` gives for the offset -2^31, whose magnitude does not
     /// fit an `.s32`.
     pub fns_min_offset: u32,
-    /// Whether `bfe` on 64-bit types takes the position `b` and length `c`
-    /// as whole 32-bit values rather than `b & 0xff` and `c & 0xff`.
-    pub bfe64_whole_operands: bool,
+    /// Whether `bfe` and `bfi` on 64-bit types take the position and
+    /// length as whole 32-bit values rather than their low bytes
+    /// (`pos = b & 0xff; len = c & 0xff` in both pseudo-codes).
+    pub bitfield64_whole_operands: bool,
+    /// Whether `CC.CF` after `sub.cc`/`subc.cc` holds the carry of
+    /// `a + ~b + cin` (1 when nothing was borrowed), and `subc` reads it so
+    /// (`d = a + ~b + CC.CF`), rather than the borrow of 9.7.2.3/9.7.2.4's
+    /// "d = a - (b + CC.CF)".
+    pub sub_carry_not_borrow: bool,
     /// The most negative result of a conversion to `.s2f6` (as an 8-bit
     /// two's complement integer, the value times 2^6): `-128` (-2.0, the
     /// ISA's "Negative max representation") or `-127` (-1.984375, the
@@ -252,12 +258,18 @@ impl HwProfile {
         // 13.0: fns.b32, 10^6 triples of which 65,109 have that offset;
         // testdata/hw/nvidia-h200/fns.b32.check.json).
         fns_min_offset: 0,
-        // docs/NVIDIA.md "bfe on 64-bit types": whole 32-bit position and
-        // length, **hw** for .u64 (H200, driver 13.0: bfe.u64, 10^6
-        // triples, 209,518 of them differing from `& 0xff`;
-        // testdata/hw/nvidia-h200/bfe.u64.check.json); NOTE(hw): .s64
-        // follows .u64 (one SASS sequence for both), not yet measured.
-        bfe64_whole_operands: true,
+        // docs/NVIDIA.md "bfe and bfi on 64-bit types": whole 32-bit
+        // position and length, **hw** (H200, driver 13.0, 10^6 tuples each:
+        // bfe.u64, 209,518 of them differing from `& 0xff`; bfe.s64; and
+        // bfi.b64, 242,568 differing; testdata/hw/nvidia-h200/
+        // bfe.u64.check.json, bfe.s64.check.json, bfi.b64.check.json).
+        bitfield64_whole_operands: true,
+        // docs/NVIDIA.md "The carry flag after a subtraction": the carry,
+        // not the borrow, **hw** (H200, driver 13.0: sub.cc and subc{.cc}
+        // .u32/.s32/.u64/.s64, 10^6 tuples each with the carry in set by
+        // add.cc; every borrow-reading result differs, every carry-reading
+        // one agrees; testdata/hw/nvidia-h200/sub.cc.*.check.json, subc.*).
+        sub_carry_not_borrow: true,
         // docs/NVIDIA.md "cvt: s2f6x2": -128, the two's complement range's
         // end; **open** (NOTE(hw): sm_100a or later, awaiting GPU data).
         s2f6_min: -128,

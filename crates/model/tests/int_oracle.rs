@@ -929,14 +929,46 @@ fn carry_chains_add_subtract_and_multiply_multiword_values() {
             assert!(!(i == 3 && c), "addc without .cc writes no carry");
         }
         assert_eq!(sum, x.wrapping_add(y));
-        // The same with sub.cc/subc: a 128-bit subtraction; the final
-        // borrow is whether x < y.
+        // The same with sub.cc/subc: a 128-bit subtraction. NVIDIA's flag
+        // is the carry of x + ~y + 1 (docs/NVIDIA.md "The carry flag after
+        // a subtraction"), so the final flag is whether x >= y.
         let (mut diff, mut bf) = (0u128, false);
         for i in 0..4 {
             let text = if i == 0 { "sub.cc.u32" } else { "subc.cc.u32" };
             let (d, b) = run(text, &[w(x, i), w(y, i)], bf);
             diff |= u128::from(d) << (32 * i);
             bf = b;
+        }
+        assert_eq!(diff, x.wrapping_sub(y));
+        assert_eq!(bf, x >= y);
+        // The hardware's carry arithmetic, word by word in u128: d = a +
+        // ~b + CC.CF, CC.CF the carry out, whatever set the flag before.
+        for cin in [false, true] {
+            let (a, b) = (w(x, 0), w(y, 0));
+            let t = u128::from(a) + u128::from(!b & 0xffff_ffff) + u128::from(cin);
+            let want = ((t & 0xffff_ffff) as u64, t >> 32 == 1);
+            assert_eq!(
+                run("subc.cc.u32", &[a, b], cin),
+                want,
+                "subc.cc.u32 {a:x} {b:x} {cin}"
+            );
+            let (d, _) = run("subc.u32", &[a, b], cin);
+            assert_eq!(d, want.0, "subc.u32 {a:x} {b:x} {cin}");
+        }
+        // ... and under the ISA text's borrow (a profile without the quirk).
+        let spec = Exec {
+            hw: HwProfile {
+                sub_carry_not_borrow: false,
+                ..HW
+            },
+            ..Exec::default()
+        };
+        let (mut diff, mut bf) = (0u128, false);
+        for i in 0..4 {
+            let text = if i == 0 { "sub.cc.u32" } else { "subc.cc.u32" };
+            let c = compute(&decode(text, false).op, &[w(x, i), w(y, i)], bf, &spec).unwrap();
+            diff |= u128::from(c.dst[0]) << (32 * i);
+            bf = c.carry;
         }
         assert_eq!(diff, x.wrapping_sub(y));
         assert_eq!(bf, x < y);

@@ -246,6 +246,34 @@ fn the_float_family_has_161_more_spellings() {
         "{}",
         err("sqrt.approx.f64")
     );
+    // A modifier every remaining line requires is named, and the help is a
+    // form that parses (9.7.3.14: only `rcp.approx.ftz.f64`).
+    for (t, fix) in [
+        ("rcp.approx.f64", "rcp.approx.ftz.f64"),
+        ("ex2.approx.bf16", "ex2.approx.ftz.bf16"),
+    ] {
+        let d = Form::parse(t).unwrap_err();
+        assert!(
+            d.message.starts_with(&format!("{t} requires .ftz")),
+            "{}",
+            d.message
+        );
+        assert_eq!(d.help.as_deref(), Some(format!("write {fix}").as_str()));
+        assert!(Form::parse(fix).is_ok(), "{fix}");
+    }
+    let d = Form::parse("rcp.ftz.f64").unwrap_err();
+    assert_eq!(
+        d.message,
+        ".ftz of rcp.f64 needs .approx (9.7.3.14: rcp.approx.ftz.f64)"
+    );
+    let d = Form::parse("div.f64")
+        .unwrap()
+        .validate(PtxVersion::new(1, 4), Target::sm(20))
+        .into_iter()
+        .find(|d| d.is_error())
+        .unwrap();
+    let help = d.help.unwrap_or_default();
+    assert!(help.contains("div.rn.f64"), "{help}");
 }
 
 fn wide_fma(f: &Form) -> bool {

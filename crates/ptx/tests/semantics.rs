@@ -187,7 +187,8 @@ fn every_open_choice_is_one_profile_field() {
         cvt_f16_ftz_flushes_source: true,
         testp_zero_is_normal: false,
         fns_min_offset: 0xffff_ffff,
-        bfe64_whole_operands: false,
+        bitfield64_whole_operands: false,
+        sub_carry_not_borrow: false,
         s2f6_min: -127,
         cvt_scaled_bf16_subnormals: false,
     };

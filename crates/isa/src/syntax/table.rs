@@ -1176,6 +1176,32 @@ pub(crate) fn legality(op: Opcode, m: &Mods, ty: FormType) -> Result<(), Illegal
                 format!("write {o}.approx{t}"),
             );
         }
+        if slot.absent(m) && slot != Slot::Rnd {
+            // A modifier the remaining lines all require: `.ftz` of
+            // `rcp.approx.ftz.f64`.
+            let mut wanted: Vec<&'static str> = Vec::new();
+            for r in &fit {
+                for x in r.forms() {
+                    let v = slot.text(&x.mods());
+                    if !v.is_empty() && !wanted.contains(&v) {
+                        wanted.push(v);
+                    }
+                }
+            }
+            if let (Some(&first), Some(&r)) = (wanted.first(), fit.first()) {
+                let given: String = Slot::ALL[..k].iter().map(|e| e.text(m)).collect();
+                return illegal(
+                    Part::Op,
+                    format!(
+                        "{o}{given}{t} requires {} ({}: {})",
+                        or_list(&wanted),
+                        r.section,
+                        r.syntax
+                    ),
+                    format!("write {o}{given}{first}{t}"),
+                );
+            }
+        }
         if slot.absent(m) {
             // The rounding modifier, required (or `.approx`/`.full` instead).
             let r = rows
@@ -1195,6 +1221,13 @@ pub(crate) fn legality(op: Opcode, m: &Mods, ty: FormType) -> Result<(), Illegal
                 .into_iter()
                 .collect();
             if !approx.is_empty() {
+                // The approximate spelling to suggest, with `.ftz` where
+                // its row admits no other (`rcp.approx.ftz.f64`).
+                let ftz = rows
+                    .iter()
+                    .find(|r| r.approx.iter().any(|a| *a != Approx::None))
+                    .is_some_and(|r| r.ftz == [true]);
+                let ftz = if ftz { ".ftz" } else { "" };
                 return illegal(
                     Part::Op,
                     format!(
@@ -1202,7 +1235,7 @@ pub(crate) fn legality(op: Opcode, m: &Mods, ty: FormType) -> Result<(), Illegal
                         or_list(&approx),
                         r.section
                     ),
-                    format!("write {o}.rn{t} (correctly rounded) or {o}{}{t}", approx[0]),
+                    format!("write {o}.rn{t} (correctly rounded) or {o}{}{ftz}{t}", approx[0]),
                 );
             }
             let mut modes = r
@@ -1233,8 +1266,33 @@ pub(crate) fn legality(op: Opcode, m: &Mods, ty: FormType) -> Result<(), Illegal
             let earlier = Slot::ALL[..k]
                 .iter()
                 .copied()
-                .find(|&e| !e.absent(m) && !r.admits(e, m))
-                .unwrap_or(slot);
+                .find(|&e| !e.absent(m) && !r.admits(e, m));
+            // No written modifier clashes: the other line needs one that is
+            // missing (`rcp.ftz.f64`: `.ftz` only with `.approx`).
+            let missing = Slot::ALL[..k]
+                .iter()
+                .copied()
+                .find(|&e| e.absent(m) && !r.admits(e, m));
+            if let (None, Some(e)) = (earlier, missing) {
+                let mut needs: Vec<&'static str> = Vec::new();
+                for x in r.forms() {
+                    let v = e.text(&x.mods());
+                    if !v.is_empty() && !needs.contains(&v) {
+                        needs.push(v);
+                    }
+                }
+                return illegal(
+                    slot.part(),
+                    format!(
+                        "{value} of {o}{t} needs {} ({}: {})",
+                        or_list(&needs),
+                        r.section,
+                        r.syntax
+                    ),
+                    format!("add {} or remove {value}", or_list(&needs)),
+                );
+            }
+            let earlier = earlier.unwrap_or(slot);
             // Blame the modifier that the other line can do without: when
             // this value defines its line (`.oob`), the earlier one.
             let defining = !others.iter().any(|r| r.admits_absent(slot));

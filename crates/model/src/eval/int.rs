@@ -255,6 +255,19 @@ impl EvalInt for IntOp {
     }
 }
 
+/// The position or length operand of `bfe`/`bfi` at width `n`: the
+/// pseudo-code's low byte, or on 64-bit types NVIDIA's whole 32-bit value
+/// (hw.bitfield64_whole_operands, docs/NVIDIA.md "bfe and bfi on 64-bit
+/// types"), where any value past 255 acts as 255 would, so it is clamped
+/// there.
+fn bitfield_byte(n: u32, v: u64, hw: &HwProfile) -> u32 {
+    if n == 64 && hw.bitfield64_whole_operands {
+        (v & 0xffff_ffff).min(0xff) as u32
+    } else {
+        (v & 0xff) as u32
+    }
+}
+
 /// One lane of `op` at width `w`; the carry-out is computed for the
 /// carry-chain ops (and ignored by the caller unless `.cc`).
 fn scalar(op: &IntOp, w: W, s: &[u64], carry: bool, hw: &HwProfile) -> (u64, bool) {
@@ -283,9 +296,13 @@ fn scalar(op: &IntOp, w: W, s: &[u64], carry: bool, hw: &HwProfile) -> (u64, boo
                 return one(w.sat(w.val(a) - w.val(b)));
             }
             // "d = a - (b + CC.CF)" (subc); "borrow-out written to CC.CF".
-            let bin = i128::from(op.op() == Subc && carry);
+            // NVIDIA's flag is the carry of a + ~b + 1 instead, the borrow's
+            // complement, in both directions (hw.sub_carry_not_borrow,
+            // docs/NVIDIA.md "The carry flag after a subtraction").
+            let flip = |f: bool| f != hw.sub_carry_not_borrow;
+            let bin = i128::from(op.op() == Subc && flip(carry));
             let diff = i128::from(a & m) - i128::from(b & m) - bin;
-            (w.wrap(diff), diff < 0)
+            (w.wrap(diff), flip(diff < 0))
         }
         Mul => {
             // "t = a * b; n = bitwidth of type; d = t; // for .wide,
@@ -400,18 +417,9 @@ fn scalar(op: &IntOp, w: W, s: &[u64], carry: bool, hw: &HwProfile) -> (u64, boo
         // "d[i] = a[msb-i]"
         Brev => one(reverse(a & m, n)),
         Bfe => {
-            // "pos = b & 0xff; len = c & 0xff;" On 64-bit types NVIDIA's
-            // GPUs take the whole 32-bit values (hw.bfe64_whole_operands,
-            // docs/NVIDIA.md "bfe on 64-bit types"); any position or length
-            // past 255 acts as 255 would, so they are clamped there.
-            let byte = |v: u64| {
-                if n == 64 && hw.bfe64_whole_operands {
-                    (v & 0xffff_ffff).min(0xff) as u32
-                } else {
-                    (v & 0xff) as u32
-                }
-            };
-            let (pos, len) = (byte(b), byte(c));
+            // "pos = b & 0xff; len = c & 0xff;" (on 64-bit types, NVIDIA's
+            // whole values: bitfield_byte).
+            let (pos, len) = (bitfield_byte(n, b, hw), bitfield_byte(n, c, hw));
             // The bits of the field inside a: "d[i] = (i<len && pos+i<=msb) ? a[pos+i] : sbit".
             let inside = if pos >= n { 0 } else { len.min(n - pos) };
             let field = if inside == 0 {
@@ -429,8 +437,10 @@ fn scalar(op: &IntOp, w: W, s: &[u64], carry: bool, hw: &HwProfile) -> (u64, boo
             })
         }
         Bfi => {
-            // "f = b; for (i=0; i<len && pos+i<=msb; i++) f[pos+i] = a[i];"
-            let (pos, len) = ((c & 0xff) as u32, (x(3) & 0xff) as u32);
+            // "pos = c & 0xff; len = d & 0xff; f = b; for (i=0; i<len &&
+            // pos+i<=msb; i++) f[pos+i] = a[i];" On 64-bit types the whole
+            // 32-bit values, as for bfe (hw.bitfield64_whole_operands).
+            let (pos, len) = (bitfield_byte(n, c, hw), bitfield_byte(n, x(3), hw));
             if pos >= n || len == 0 {
                 return one(b & m);
             }

@@ -71,7 +71,9 @@ pub struct CheckArgs {
     /// and the others still run.
     #[arg(required = true, value_name = "FORM")]
     pub forms: Vec<String>,
-    /// Every pair of 16-bit operands (two-operand .f16/.bf16/x2 forms).
+    /// Every pair of 16-bit operands (two-operand .f16/.bf16/x2 forms), or
+    /// every value of a one-source form's 16-bit source (2^16 results; the
+    /// record of an `.approx` form holds them whole, its `table`).
     #[arg(long, conflicts_with = "random")]
     pub exhaustive: bool,
     /// Number of edge-weighted random operand tuples.
@@ -301,6 +303,7 @@ fn base_record<D: Device>(command: &str, form: &str, g: &D, h: Header, inputs: I
         mismatches: None,
         register_high_bits: None,
         cases: Vec::new(),
+        table: String::new(),
     }
 }
 
@@ -412,7 +415,38 @@ fn check_one<D: Device>(g: &D, a: &CheckArgs, form: &str) -> Result<bool, HwErro
             }
         }
     };
-    let (h, inputs, total) = if a.exhaustive {
+    let mut table = String::new();
+    let (h, inputs, total) = if a.exhaustive && form.srcs.len() == 1 {
+        // One 16-bit source: all 2^16 values, the results recorded whole
+        // (the GPU's table of a form NVIDIA does not define bit for bit).
+        if form.srcs[0].bits() != 16 {
+            return Err(usage(format!(
+                "`{}`: check --exhaustive takes a one-source form of a 16-bit source (2^16 values: `ex2.approx.f16`, `tanh.approx.bf16`), not {}",
+                form.text(),
+                form.srcs[0]
+            )));
+        }
+        let (text, h) = kernel_for(&form, g.target(), "buffer")?;
+        let k = g.load(&text)?;
+        let cols = vec![(0..1u64 << 16).collect::<Vec<u64>>()];
+        let mut got = g.run_loaded(&k, form.dest, &form.srcs, &cols)?;
+        high_bits += keep_type_bits(form.dest, &mut got);
+        gpu_chunks.push(chunk_digest(form.dest, 0, &got));
+        // The values themselves only where ptxfp cannot re-derive them:
+        // an `.approx` form's table is the GPU's data (256 KB of hex); an
+        // exact form's digest is re-derived like any other.
+        if ptxfp::Form::parse(&form.text()).is_ok_and(|f| f.is_approx()) {
+            let digits = form.dest.bits().div_ceil(4) as usize;
+            table = got.iter().map(|v| format!("{v:0digits$x}")).collect();
+        }
+        if !a.gpu_only {
+            let ours = eval_on(&form, &cols, &exec(h, g)).map_err(usage)?;
+            for i in (0..got.len()).filter(|&i| got[i] != ours[i]) {
+                note(vec![cols[0][i]], got[i], ours[i]);
+            }
+        }
+        (h, Inputs::Table { count: 1 << 16 }, 1u64 << 16)
+    } else if a.exhaustive {
         if form.srcs.len() != 2 {
             return Err(usage(format!(
                 "`{}`: check --exhaustive takes two-operand forms (2^32 pairs); a three-operand form has 2^48 results: `ptxfp hw sweep {} --shard K/N --out DIR`",
@@ -545,6 +579,7 @@ fn check_one<D: Device>(g: &D, a: &CheckArgs, form: &str) -> Result<bool, HwErro
         r.mismatches = (!a.gpu_only).then_some(mismatches);
         r.register_high_bits = (high_bits > 0).then_some(high_bits);
         r.cases = cases;
+        r.table = table;
         r.digests.insert(
             DIGEST.into(),
             format!("{:016x}", sweep::combine(&gpu_chunks)),
@@ -975,6 +1010,41 @@ mod tests {
             record: Some(dir.to_path_buf()),
             gpu_only: false,
         }
+    }
+
+    /// `check --exhaustive` of a one-source 16-bit form records all 2^16
+    /// results whole, in operand order, with their digest; a 32-bit source
+    /// is refused, saying what the option takes.
+    #[test]
+    fn exhaustive_one_source_check_records_the_whole_table() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut a = args("tanh.approx.bf16", 0, dir.path());
+        a.exhaustive = true;
+        assert!(check_on(&ModelDevice::default(), a).unwrap());
+        let r = only_record(dir.path());
+        assert_eq!(r.inputs, Inputs::Table { count: 1 << 16 });
+        let v = r.table_values(16).unwrap();
+        assert_eq!(v.len(), 1 << 16);
+        let f = instr_form("tanh.approx.bf16").unwrap();
+        let h = kernel_for(&f, Target::sm(90), "buffer").unwrap().1;
+        let xs = vec![0u64, 0x3f80, 0x8000, 0x7f80, 0xff80, 0x7fc1, 0x0001, 0xc2c8];
+        let ours = eval_on(
+            &f,
+            std::slice::from_ref(&xs),
+            &exec(h, &ModelDevice::default()),
+        )
+        .unwrap();
+        for (x, want) in xs.iter().zip(ours) {
+            assert_eq!(v[*x as usize], want, "{x:#x}");
+        }
+        let d = sweep::digest(&v.iter().map(|x| *x as u16).collect::<Vec<_>>());
+        assert_eq!(r.digests[DIGEST], format!("{d:016x}"));
+        let mut a = args("ex2.approx.f32", 0, dir.path());
+        a.exhaustive = true;
+        let e = check_on(&ModelDevice::default(), a)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("one-source form of a 16-bit source"), "{e}");
     }
 
     fn only_record(dir: &std::path::Path) -> Record {

@@ -66,6 +66,13 @@ pub enum Inputs {
         /// Number of results.
         count: u64,
     },
+    /// Every value of a form's one 16-bit source, in order (operand `i` is
+    /// `i`): `hw check --exhaustive` of a one-source form, whose results
+    /// the record holds whole ([`Record::table`]).
+    Table {
+        /// Number of results (2^16).
+        count: u64,
+    },
     /// The listed cases only (probes).
     Listed {
         /// Number of cases.
@@ -127,6 +134,35 @@ pub struct Record {
     /// Probe cases (or the first mismatches of a check).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cases: Vec<Case>,
+    /// With [`Inputs::Table`]: every result, in operand order, as hex
+    /// digits at the destination's width (4 per `.f16`), concatenated. The
+    /// GPU's own table of an instruction NVIDIA does not define bit for
+    /// bit (`ex2.approx.f16`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub table: String,
+}
+
+impl Record {
+    /// The results of a [`Inputs::Table`] record, or why they cannot be read.
+    pub fn table_values(&self, dest_bits: u32) -> Result<Vec<u64>, String> {
+        let digits = dest_bits.div_ceil(4) as usize;
+        let t = self.table.as_bytes();
+        if digits == 0 || !t.len().is_multiple_of(digits) {
+            return Err(format!(
+                "{}: the table has {} hex digits, not a multiple of {digits}",
+                self.form,
+                t.len()
+            ));
+        }
+        t.chunks(digits)
+            .map(|c| {
+                std::str::from_utf8(c)
+                    .ok()
+                    .and_then(|h| u64::from_str_radix(h, 16).ok())
+                    .ok_or_else(|| format!("{}: the table holds a non-hex entry", self.form))
+            })
+            .collect()
+    }
 }
 
 /// Errors reading or writing records.
@@ -173,7 +209,12 @@ pub fn file_name(record: &Record) -> String {
             }
         })
         .collect();
-    format!("{}.{}.json", stem, record.command)
+    // Every source value of a one-source form beside its random check.
+    let inputs = match record.inputs {
+        Inputs::Table { .. } => ".exhaustive",
+        _ => "",
+    };
+    format!("{}.{}{inputs}.json", stem, record.command)
 }
 
 /// Writes `record` as pretty JSON to `root/<gpu slug>/<file_name>`, creating

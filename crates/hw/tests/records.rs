@@ -22,6 +22,7 @@ fn count(r: &Record) -> u64 {
         Inputs::Exhaustive { count }
         | Inputs::Random { count, .. }
         | Inputs::SweepRandom { count, .. }
+        | Inputs::Table { count }
         | Inputs::Listed { count } => count,
     }
 }
@@ -78,6 +79,7 @@ fn rederive(r: &Record) -> Option<u64> {
                 })
                 .collect()
         }
+        Inputs::Table { count } => vec![(0..count).collect()],
         Inputs::Listed { .. } => return None,
     };
     let ours = eval_on(&form, &cols, &exec(r)).unwrap();
@@ -213,6 +215,7 @@ fn synthetic(form: &str, seed: u64, count: u64) -> Record {
         mismatches: None,
         register_high_bits: None,
         cases: vec![],
+        table: String::new(),
     }
 }
 
@@ -240,6 +243,68 @@ fn recorded_digests_rederive() {
         record::write(other.path(), &bad).unwrap();
         assert!(std::panic::catch_unwind(|| check_all(other.path(), false)).is_err());
     }
+}
+
+/// A record holding a whole table (`hw check --exhaustive` of a one-source
+/// 16-bit form) holds the results its digest was taken of, `count` of
+/// them; a table that does not match its digest is caught. (Tables of
+/// `.approx` forms are the GPU's data: `recorded_digests_rederive` skips
+/// them, this test does not.)
+#[test]
+fn recorded_tables_match_their_digests() {
+    let check = |r: &Record| -> Result<(), String> {
+        let Inputs::Table { count } = r.inputs else {
+            return Ok(());
+        };
+        if r.table.is_empty() && !approximate(&r.form) {
+            // An exact form's table is its digest, re-derived by
+            // `recorded_digests_rederive`.
+            return Ok(());
+        }
+        let form = instr_form(&r.form).map_err(|e| e.to_string())?;
+        let v = r.table_values(form.dest.bits())?;
+        if v.len() as u64 != count {
+            return Err(format!(
+                "{}: {} table entries, not {count}",
+                r.form,
+                v.len()
+            ));
+        }
+        let d = match kernel::storage_bits(form.dest) {
+            16 => sweep::digest(&v.iter().map(|x| *x as u16).collect::<Vec<_>>()),
+            32 => sweep::digest(&v.iter().map(|x| *x as u32).collect::<Vec<_>>()),
+            _ => sweep::digest(&v),
+        };
+        let want = r.digests.get("ptxfp-sweep-nh64").ok_or("no digest")?;
+        (&format!("{d:016x}") == want)
+            .then_some(())
+            .ok_or_else(|| format!("{}: table digest {d:016x}, recorded {want}", r.form))
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/hw");
+    let mut n = 0;
+    for f in record::find(&root).unwrap() {
+        let r = record::read(&f).unwrap();
+        if matches!(r.inputs, Inputs::Table { .. }) && approximate(&r.form) {
+            check(&r).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+            n += 1;
+        }
+    }
+    eprintln!("{n} recorded tables match their digests");
+    // The check itself, on a table made here: ptxfp's ex2.approx.f16 over
+    // every source value; one entry changed is caught.
+    let form = instr_form("ex2.approx.f16").unwrap();
+    let cols = vec![(0..1u64 << 16).collect::<Vec<u64>>()];
+    let mut r = synthetic("add.rn.f16", 1, 10);
+    r.form = "ex2.approx.f16".into();
+    r.inputs = Inputs::Table { count: 1 << 16 };
+    let ours = eval_on(&form, &cols, &exec(&r)).unwrap();
+    r.table = ours.iter().map(|v| format!("{v:04x}")).collect();
+    let d = sweep::digest(&ours.iter().map(|x| *x as u16).collect::<Vec<_>>());
+    r.digests
+        .insert("ptxfp-sweep-nh64".into(), format!("{d:016x}"));
+    check(&r).unwrap();
+    r.table.replace_range(4 * 0x3c00..4 * 0x3c00 + 4, "4001");
+    assert!(check(&r).is_err());
 }
 
 /// The carry-out digest of a record is re-derived and checked: a

@@ -90,10 +90,14 @@ macro_rules! native_oracle {
                     (r as u64, (c1 || c2) && f.cc())
                 }
                 Sub | Subc if f.sat() => out(ia.saturating_sub(ib) as $u),
+                // NVIDIA's flag (HwProfile::NVIDIA, sub_carry_not_borrow;
+                // H200 records sub.cc.*, subc.*): the sum a + ~b + 1 (sub)
+                // or a + ~b + CC.CF (subc), its carry out in CC.CF.
                 Sub | Subc => {
-                    let (r, b1) = ua.overflowing_sub(ub);
-                    let (r, b2) = r.overflowing_sub((f.op() == Subc && cin) as $u);
-                    (r as u64, (b1 || b2) && f.cc())
+                    let cin = if f.op() == Subc { cin } else { true };
+                    let (r, c1) = ua.overflowing_add(!ub);
+                    let (r, c2) = r.overflowing_add(cin as $u);
+                    (r as u64, (c1 || c2) && f.cc())
                 }
                 Mul => {
                     let p = part(f.part());
@@ -195,8 +199,8 @@ fn oracle(bits: u32, f: &IntOp, s: &[u64], cin: bool) -> (u64, bool) {
 ///
 /// On 64-bit types NVIDIA's GPUs read the whole 32-bit position and length
 /// instead of their low bytes (H200, driver 13.0: record
-/// testdata/hw/nvidia-h200/bfe.u64.check.json; docs/NVIDIA.md "bfe on
-/// 64-bit types"): a value past 255 reads as 255.
+/// testdata/hw/nvidia-h200/bfe.u64.check.json; docs/NVIDIA.md "bfe and bfi
+/// on 64-bit types"): a value past 255 reads as 255.
 fn bfe_loop(a: u64, b: u64, c: u64, n: u32, signed: bool) -> u64 {
     let msb = n as u64 - 1;
     let byte = |v: u64| {
@@ -227,9 +231,19 @@ fn bfe_loop(a: u64, b: u64, c: u64, n: u32, signed: bool) -> u64 {
 
 /// 9.7.1.20 bfi, transcribed: "f = b; for (i=0; i<len && pos+i<=msb; i++)
 /// f[pos+i] = a[i];"
+///
+/// On 64-bit types the whole 32-bit position and length, as for bfe (H200,
+/// driver 13.0: record testdata/hw/nvidia-h200/bfi.b64.check.json).
 fn bfi_loop(a: u64, b: u64, c: u64, d: u64, n: u32) -> u64 {
     let msb = n as u64 - 1;
-    let (pos, len) = (c & 0xff, d & 0xff);
+    let byte = |v: u64| {
+        if n == 64 {
+            (v & 0xffff_ffff).min(255)
+        } else {
+            v & 0xff
+        }
+    };
+    let (pos, len) = (byte(c), byte(d));
     let mut f = b & (u64::MAX >> (64 - n));
     let mut i = 0;
     while i < len && pos + i <= msb {

@@ -1132,6 +1132,20 @@ fn ops_where(keep: impl Fn(&Row) -> bool) -> Vec<&'static str> {
         .collect()
 }
 
+/// The values `slot` takes in the forms of `rows`, each once, in order.
+fn slot_values(rows: &[&Row], slot: Slot) -> Vec<&'static str> {
+    let mut v: Vec<&'static str> = Vec::new();
+    for r in rows {
+        for x in r.forms() {
+            let s = slot.text(&x.mods());
+            if !s.is_empty() && !v.contains(&s) {
+                v.push(s);
+            }
+        }
+    }
+    v
+}
+
 fn illegal(part: Part, message: String, help: impl Into<String>) -> Result<(), Illegal> {
     Err(Illegal {
         part,
@@ -1179,15 +1193,7 @@ pub(crate) fn legality(op: Opcode, m: &Mods, ty: FormType) -> Result<(), Illegal
         if slot.absent(m) && slot != Slot::Rnd {
             // A modifier the remaining lines all require: `.ftz` of
             // `rcp.approx.ftz.f64`.
-            let mut wanted: Vec<&'static str> = Vec::new();
-            for r in &fit {
-                for x in r.forms() {
-                    let v = slot.text(&x.mods());
-                    if !v.is_empty() && !wanted.contains(&v) {
-                        wanted.push(v);
-                    }
-                }
-            }
+            let wanted = slot_values(&fit, slot);
             if let (Some(&first), Some(&r)) = (wanted.first(), fit.first()) {
                 let given: String = Slot::ALL[..k].iter().map(|e| e.text(m)).collect();
                 return illegal(
@@ -1274,13 +1280,7 @@ pub(crate) fn legality(op: Opcode, m: &Mods, ty: FormType) -> Result<(), Illegal
                 .copied()
                 .find(|&e| e.absent(m) && !r.admits(e, m));
             if let (None, Some(e)) = (earlier, missing) {
-                let mut needs: Vec<&'static str> = Vec::new();
-                for x in r.forms() {
-                    let v = e.text(&x.mods());
-                    if !v.is_empty() && !needs.contains(&v) {
-                        needs.push(v);
-                    }
-                }
+                let needs = slot_values(&[r], e);
                 return illegal(
                     slot.part(),
                     format!(
@@ -1328,18 +1328,7 @@ pub(crate) fn legality(op: Opcode, m: &Mods, ty: FormType) -> Result<(), Illegal
                 format!("remove {value}"),
             );
         }
-        let admitted: Vec<&'static str> = {
-            let mut v: Vec<&'static str> = Vec::new();
-            for r in &rows {
-                for x in r.forms() {
-                    let s = slot.text(&x.mods());
-                    if !s.is_empty() && !v.contains(&s) {
-                        v.push(s);
-                    }
-                }
-            }
-            v
-        };
+        let admitted = slot_values(&rows, slot);
         let family = ty.family();
         let (why, help) = match slot {
             Slot::Rnd if admitted.is_empty() => (

@@ -40,6 +40,8 @@ mod batch;
 mod table;
 
 pub use batch::Kernel;
+#[doc(hidden)]
+pub use batch::Paths;
 pub use table::{Gpu, GpuRow, SyncFp8Row, GPUS};
 
 /// Input (multiplicand) formats of the tensor cores.

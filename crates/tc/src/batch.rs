@@ -678,11 +678,21 @@ impl Fuse {
 /// `lanes` zero). `simd`: whether the AVX2 transposition may run (the
 /// caller's kernel was detected).
 #[inline(always)]
-fn transpose_raw(simd: bool, src: &[u32], lanes: usize, kdim: usize, dst: &mut [[u32; L]]) {
+fn transpose_raw(simd: Kernel, src: &[u32], lanes: usize, kdim: usize, dst: &mut [[u32; L]]) {
     debug_assert!(src.len() == lanes * kdim && dst.len() == kdim);
     #[cfg(target_arch = "x86_64")]
-    if simd && lanes == L && kdim.is_multiple_of(8) {
-        // SAFETY: `simd` is only set where Kernel::detect found AVX2.
+    if simd == Kernel::Avx512 && lanes == L && kdim.is_multiple_of(16) {
+        // SAFETY: `simd` is only Avx512 where Kernel::detect found it.
+        #[allow(unsafe_code)]
+        unsafe {
+            transpose_avx512(src, kdim, dst)
+        };
+        return;
+    }
+    #[cfg(target_arch = "x86_64")]
+    if simd != Kernel::Portable && lanes == L && kdim.is_multiple_of(8) {
+        // SAFETY: `simd` is only Avx2 or Avx512 where Kernel::detect found
+        // AVX2 (both have it).
         #[allow(unsafe_code)]
         unsafe {
             transpose_avx2(src, kdim, dst)
@@ -746,6 +756,69 @@ fn transpose_avx2(src: &[u32], kdim: usize, dst: &mut [[u32; L]]) {
                 #[allow(unsafe_code)]
                 unsafe {
                     _mm256_storeu_si256(to.as_mut_ptr().cast(), v)
+                };
+            }
+        }
+    }
+}
+
+/// [`transpose_raw`] for sixteen lanes and `kdim` a multiple of 16:
+/// 16×16 squares transposed in registers (unpacks of 32 and 64 bits, then
+/// two exchanges of 128-bit quarters): 64 shuffles per square, against 96
+/// for four 8×8 squares in AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn transpose_avx512(src: &[u32], kdim: usize, dst: &mut [[u32; L]]) {
+    use std::arch::x86_64::*;
+    assert!(src.len() == L * kdim && dst.len() == kdim && kdim.is_multiple_of(16));
+    for cb in (0..kdim).step_by(16) {
+        // SAFETY: row i of src, words cb..cb + 16, is inside src (asserted
+        // above); unaligned loads.
+        #[allow(unsafe_code)]
+        let r: [__m512i; 16] = std::array::from_fn(|i| unsafe {
+            _mm512_loadu_si512(src.as_ptr().add(i * kdim + cb).cast())
+        });
+        // t[2i], t[2i + 1]: rows 2i, 2i + 1 interleaved (columns 0, 1 and
+        // 2, 3 of each 128-bit quarter).
+        let t: [__m512i; 16] = std::array::from_fn(|i| {
+            let (x, y) = (r[i & !1], r[i | 1]);
+            if i % 2 == 0 {
+                _mm512_unpacklo_epi32(x, y)
+            } else {
+                _mm512_unpackhi_epi32(x, y)
+            }
+        });
+        // u[4g + c]: rows 4g..4g + 4, column c of each quarter (columns c,
+        // c + 4, c + 8, c + 12).
+        let u: [__m512i; 16] = std::array::from_fn(|i| {
+            let (g, c) = (i / 4, i % 4);
+            let (x, y) = (t[4 * g + c / 2], t[4 * g + c / 2 + 2]);
+            if c % 2 == 0 {
+                _mm512_unpacklo_epi64(x, y)
+            } else {
+                _mm512_unpackhi_epi64(x, y)
+            }
+        });
+        for c in 0..4 {
+            // Rows 0..8 (v, w) and 8..16 (v2, w2): quarters 0 and 2 (v)
+            // or 1 and 3 (w) of two groups of four rows.
+            let v = _mm512_shuffle_i32x4::<0b10_00_10_00>(u[c], u[4 + c]);
+            let w = _mm512_shuffle_i32x4::<0b11_01_11_01>(u[c], u[4 + c]);
+            let v2 = _mm512_shuffle_i32x4::<0b10_00_10_00>(u[8 + c], u[12 + c]);
+            let w2 = _mm512_shuffle_i32x4::<0b11_01_11_01>(u[8 + c], u[12 + c]);
+            let cols = [
+                (c, _mm512_shuffle_i32x4::<0b10_00_10_00>(v, v2)),
+                (c + 8, _mm512_shuffle_i32x4::<0b11_01_11_01>(v, v2)),
+                (c + 4, _mm512_shuffle_i32x4::<0b10_00_10_00>(w, w2)),
+                (c + 12, _mm512_shuffle_i32x4::<0b11_01_11_01>(w, w2)),
+            ];
+            for (j, x) in cols {
+                let to = &mut dst[cb + j];
+                // SAFETY: `to` is sixteen u32 (a row of dst); unaligned
+                // store.
+                #[allow(unsafe_code)]
+                unsafe {
+                    _mm512_storeu_si512(to.as_mut_ptr().cast(), x)
                 };
             }
         }
@@ -1133,7 +1206,11 @@ impl Model {
                 model: self,
                 k: &k,
                 fused,
-                simd: kernel != Kernel::Portable && kernel.supported(),
+                simd: if kernel.supported() {
+                    kernel
+                } else {
+                    Kernel::Portable
+                },
                 kdim,
                 a,
                 b,
@@ -1266,8 +1343,8 @@ struct RowsJob<'a> {
     k: &'a Kern,
     /// Whether the fused kernel runs first ([`Fuse`]).
     fused: bool,
-    /// Whether the AVX2 transposition may run.
-    simd: bool,
+    /// Which transposition in registers may run (the detected kernel).
+    simd: Kernel,
     kdim: usize,
     a: &'a [u32],
     b: &'a [u32],

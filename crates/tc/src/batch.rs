@@ -648,13 +648,26 @@ pub(crate) struct Fuse {
     /// f32 fraction bits below the format's (zero in an exact input).
     low_a: u32,
     low_b: u32,
+    /// The format's exponent range is narrower than f32's (fp16): the
+    /// inputs' magnitudes are checked against its normal range instead of
+    /// f32's fields, `(min_bits << 1) - 1` and `max_bits << 1` (of the
+    /// magnitude shifted out of the sign).
+    ranged: bool,
+    min2: u32,
+    max2: u32,
 }
 
 impl Fuse {
     /// `None` where the model's formats or its late `c` are outside the
     /// fused kernel (the decoded kernel serves them).
     pub(crate) fn new(k: &Kern) -> Option<Fuse> {
-        if k.late_c.is_some() || k.a.min_bits != IMPL || k.b.min_bits != IMPL {
+        // Both formats alike (not mixed FP8), every normal value of the
+        // format an f32 normal (FP8's are too, but its models have a late
+        // c or wider terms: left to the decoded kernel).
+        if k.late_c.is_some()
+            || k.a.fmt != k.b.fmt
+            || !matches!(k.a.fmt, InFormat::Bf16 | InFormat::Tf32 | InFormat::F16)
+        {
             return None;
         }
         let (pa, pb) = (k.a.fmt.frac_bits(), k.b.fmt.frac_bits());
@@ -669,6 +682,9 @@ impl Fuse {
             b_down: 23 - pb,
             low_a: k.a.low,
             low_b: k.b.low,
+            ranged: k.a.min_bits != IMPL,
+            min2: (k.a.min_bits << 1) - 1,
+            max2: (k.a.min_bits + k.a.range) << 1,
         })
     }
 }
@@ -833,7 +849,7 @@ fn transpose_avx512(src: &[u32], kdim: usize, dst: &mut [[u32; L]]) {
 /// infinity, NaN, a value not exact in the format): the caller redoes the
 /// lanes through the decoded kernel.
 #[inline(always)]
-fn fused_block(
+fn fused_block<const RANGED: bool>(
     k: &Kern,
     f: &Fuse,
     xa: &[[u32; L]],
@@ -848,6 +864,9 @@ fn fused_block(
     // factor, below every other); and the checks of the inputs.
     let mut mxu = [0u32; L];
     let mut hi = [0u32; L];
+    // The smallest significand - 1 (f32's range: below IMPL - 1 for a
+    // subnormal), or the smallest magnitude - 1 (RANGED).
+    let mut lo = [u32::MAX; L];
     // The inputs' bits below the format's fraction, ORed: one accumulator
     // where both formats have the same (`a` and `b` alike).
     let (low_a, low_b) = (f.low_a, f.low_b);
@@ -860,7 +879,14 @@ fn fused_block(
             let (fa, fb) = (x & EM, y & EM);
             let e = if fa.min(fb) == 0 { 0 } else { fa + fb };
             mxu[l] = mxu[l].max(e);
-            hi[l] = hi[l].max(fa.max(fb));
+            if RANGED {
+                // Zero -> u32::MAX; anything else its magnitude - 1.
+                let (xs, ys) = (x << 1, y << 1);
+                hi[l] = hi[l].max(xs.max(ys));
+                lo[l] = lo[l].min(xs.wrapping_sub(1)).min(ys.wrapping_sub(1));
+            } else {
+                hi[l] = hi[l].max(fa.max(fb));
+            }
             if same {
                 or_a[l] |= x | y;
             } else {
@@ -887,15 +913,15 @@ fn fused_block(
     // difference.
     let mut all = [0u32; L];
     let mut neg = [0u32; L];
-    // The smallest significand - 1: below IMPL - 1 for a subnormal.
-    let mut lo = [u32::MAX; L];
     for (pa, pb) in xa.iter().zip(xb) {
         for l in 0..L {
             let (x, y) = (pa[l], pb[l]);
             let (fa, fb) = (x & EM, y & EM);
             let sa = (x & f.fra) | fa.min(IMPL);
             let sb = (y & f.frb) | fb.min(IMPL);
-            lo[l] = lo[l].min(sa.wrapping_sub(1)).min(sb.wrapping_sub(1));
+            if !RANGED {
+                lo[l] = lo[l].min(sa.wrapping_sub(1)).min(sb.wrapping_sub(1));
+            }
             let d = (mq[l] - ((fa + fb) >> 23) as i32) as u32;
             let term = ((sa >> f.a_down) * (sb >> f.b_down))
                 .checked_shr(d)
@@ -911,8 +937,11 @@ fn fused_block(
         pos[l] = all[l].wrapping_sub(neg[l]);
         bad |= (or_a[l] & low_a)
             | (or_b[l] & low_b)
-            | (hi[l] >= EM) as u32
-            | (lo[l] < IMPL - 1) as u32;
+            | if RANGED {
+                (hi[l] > f.max2) as u32 | (lo[l] < f.min2) as u32
+            } else {
+                (hi[l] >= EM) as u32 | (lo[l] < IMPL - 1) as u32
+            };
     }
     if bad != 0 {
         return false;
@@ -950,7 +979,12 @@ fn fused_chain(
     let mut t0 = 0;
     while t0 < kdim {
         let t1 = (t0 + k.block).min(kdim);
-        if !fused_block(k, f, xa, xb, t0, t1, c) {
+        let ok = if f.ranged {
+            fused_block::<true>(k, f, xa, xb, t0, t1, c)
+        } else {
+            fused_block::<false>(k, f, xa, xb, t0, t1, c)
+        };
+        if !ok {
             return None;
         }
         t0 = t1;

@@ -408,30 +408,32 @@ struct CAlign {
 /// the alignment exponent.
 #[inline(always)]
 fn c_align(k: &Kern, mx: &[i32; L], c: &[u32; L]) -> CAlign {
-    let mut al = CAlign {
-        ce: [0; L],
-        cs: [0; L],
-        cn: [0; L],
-        none: [false; L],
-        mxf: [0; L],
-    };
-    for l in 0..L {
-        let x = c[l];
-        let mag = x & 0x7fff_ffff;
-        let raw = (mag >> 23) as i32;
-        let zero = mag == 0 || !k.c_in;
-        al.ce[l] = if zero { 2 * ZERO_E } else { raw.max(1) - 127 };
-        al.cs[l] = if zero {
+    let zero: [bool; L] = std::array::from_fn(|l| c[l] & 0x7fff_ffff == 0 || !k.c_in);
+    let raw: [i32; L] = std::array::from_fn(|l| ((c[l] >> 23) & 0xff) as i32);
+    let ce: [i32; L] = std::array::from_fn(|l| {
+        if zero[l] {
+            2 * ZERO_E
+        } else {
+            raw[l].max(1) - 127
+        }
+    });
+    let cs: [u32; L] = std::array::from_fn(|l| {
+        let sig = ((c[l] & 0x7f_ffff) | (((raw[l] != 0) as u32) << 23)) << k.c_up;
+        if zero[l] {
             0
         } else {
-            ((mag & 0x7f_ffff) | (((raw != 0) as u32) << 23)) << k.c_up
-        };
-        al.cn[l] = ((x as i32) >> 31) as u32;
-        let m = mx[l].max(al.ce[l]);
-        al.none[l] = m < NONE_BELOW;
-        al.mxf[l] = m.max(k.floor);
+            sig
+        }
+    });
+    let cn: [u32; L] = std::array::from_fn(|l| ((c[l] as i32) >> 31) as u32);
+    let m: [i32; L] = std::array::from_fn(|l| mx[l].max(ce[l]));
+    CAlign {
+        ce,
+        cs,
+        cn,
+        none: std::array::from_fn(|l| m[l] < NONE_BELOW),
+        mxf: std::array::from_fn(|l| m[l].max(k.floor)),
     }
-    al
 }
 
 /// One block (`t0..t1`) of sixteen inner products: `c` (f32 bits per lane)
@@ -646,8 +648,7 @@ pub(crate) struct Fuse {
     a_down: u32,
     b_down: u32,
     /// f32 fraction bits below the format's (zero in an exact input).
-    low_a: u32,
-    low_b: u32,
+    low: u32,
     /// The format's exponent range is narrower than f32's (fp16): the
     /// inputs' magnitudes are checked against its normal range instead of
     /// f32's fields, `(min_bits << 1) - 1` and `max_bits << 1` (of the
@@ -680,8 +681,7 @@ impl Fuse {
             frb: ((1 << pb) - 1) << (23 - pb),
             a_down: a_down as u32,
             b_down: 23 - pb,
-            low_a: k.a.low,
-            low_b: k.b.low,
+            low: k.a.low,
             ranged: k.a.min_bits != IMPL,
             min2: (k.a.min_bits << 1) - 1,
             max2: (k.a.min_bits + k.a.range) << 1,
@@ -867,12 +867,9 @@ fn fused_block<const RANGED: bool>(
     // The smallest significand - 1 (f32's range: below IMPL - 1 for a
     // subnormal), or the smallest magnitude - 1 (RANGED).
     let mut lo = [u32::MAX; L];
-    // The inputs' bits below the format's fraction, ORed: one accumulator
-    // where both formats have the same (`a` and `b` alike).
-    let (low_a, low_b) = (f.low_a, f.low_b);
-    let same = low_a == low_b;
-    let mut or_a = [0u32; L];
-    let mut or_b = [0u32; L];
+    // The inputs' bits below the format's fraction, ORed (both operands
+    // have the format, Fuse::new).
+    let mut or_ab = [0u32; L];
     for (pa, pb) in xa.iter().zip(xb) {
         for l in 0..L {
             let (x, y) = (pa[l], pb[l]);
@@ -887,23 +884,18 @@ fn fused_block<const RANGED: bool>(
             } else {
                 hi[l] = hi[l].max(fa.max(fb));
             }
-            if same {
-                or_a[l] |= x | y;
-            } else {
-                or_a[l] |= x;
-                or_b[l] |= y;
-            }
+            or_ab[l] |= x | y;
         }
     }
     // The product exponent as decode_one's e_a + e_b: fields - 254.
-    let mut mx = [0i32; L];
-    for l in 0..L {
-        mx[l] = if mxu[l] == 0 {
+    let mx: [i32; L] = std::array::from_fn(|l| {
+        let v = (mxu[l] >> 23) as i32 - 254;
+        if mxu[l] == 0 {
             2 * ZERO_E
         } else {
-            (mxu[l] >> 23) as i32 - 254
-        };
-    }
+            v
+        }
+    });
     let al = c_align(k, &mx, c);
     // Pass 2: decode_one's significands (a zero's is 0: its implicit bit
     // is min(field, IMPL)), each term as block_body's.
@@ -935,8 +927,7 @@ fn fused_block<const RANGED: bool>(
     let mut bad = 0u32;
     for l in 0..L {
         pos[l] = all[l].wrapping_sub(neg[l]);
-        bad |= (or_a[l] & low_a)
-            | (or_b[l] & low_b)
+        bad |= (or_ab[l] & f.low)
             | if RANGED {
                 (hi[l] > f.max2) as u32 | (lo[l] < f.min2) as u32
             } else {

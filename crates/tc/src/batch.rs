@@ -408,6 +408,39 @@ struct CAlign {
 /// the alignment exponent.
 #[inline(always)]
 fn c_align(k: &Kern, mx: &[i32; L], c: &[u32; L]) -> CAlign {
+    let mut al = CAlign {
+        ce: [0; L],
+        cs: [0; L],
+        cn: [0; L],
+        none: [false; L],
+        mxf: [0; L],
+    };
+    for l in 0..L {
+        let x = c[l];
+        let mag = x & 0x7fff_ffff;
+        let raw = (mag >> 23) as i32;
+        let zero = mag == 0 || !k.c_in;
+        al.ce[l] = if zero { 2 * ZERO_E } else { raw.max(1) - 127 };
+        al.cs[l] = if zero {
+            0
+        } else {
+            ((mag & 0x7f_ffff) | (((raw != 0) as u32) << 23)) << k.c_up
+        };
+        al.cn[l] = ((x as i32) >> 31) as u32;
+        let m = mx[l].max(al.ce[l]);
+        al.none[l] = m < NONE_BELOW;
+        al.mxf[l] = m.max(k.floor);
+    }
+    al
+}
+
+/// [`c_align`] written as whole-array expressions: the same values. LLVM
+/// compiles the two forms differently inside the kernels' loop nests (on
+/// the development machine this one made the GEMM about 10% faster and
+/// the decoded kernel of `dot_rows` three times slower), so each caller
+/// takes the form measured faster for it.
+#[inline(always)]
+fn c_align_arrays(k: &Kern, mx: &[i32; L], c: &[u32; L]) -> CAlign {
     let zero: [bool; L] = std::array::from_fn(|l| c[l] & 0x7fff_ffff == 0 || !k.c_in);
     let raw: [i32; L] = std::array::from_fn(|l| ((c[l] >> 23) & 0xff) as i32);
     let ce: [i32; L] = std::array::from_fn(|l| {
@@ -439,7 +472,14 @@ fn c_align(k: &Kern, mx: &[i32; L], c: &[u32; L]) -> CAlign {
 /// One block (`t0..t1`) of sixteen inner products: `c` (f32 bits per lane)
 /// in, the block result out.
 #[inline(always)]
-fn block_body(k: &Kern, a: Tile, b: Tile, t0: usize, t1: usize, c: &mut [u32; L]) {
+fn block_body<const ARRAYS: bool>(
+    k: &Kern,
+    a: Tile,
+    b: Tile,
+    t0: usize,
+    t1: usize,
+    c: &mut [u32; L],
+) {
     // Pass 1: the largest exponent among the products (Generic_BFMA_TC.m's
     // alignment to the maximum exponent); zero products carry ZERO_E.
     let mut mx = [2 * ZERO_E; L];
@@ -448,7 +488,11 @@ fn block_body(k: &Kern, a: Tile, b: Tile, t0: usize, t1: usize, c: &mut [u32; L]
             mx[l] = mx[l].max(ae[l] + be[l]);
         }
     }
-    let al = c_align(k, &mx, c);
+    let al = if ARRAYS {
+        c_align_arrays(k, &mx, c)
+    } else {
+        c_align(k, &mx, c)
+    };
     // Pass 2: each term truncated at 2^(max_exp - 23 - extra_bits), added
     // by sign.
     let mut pos = [0u32; L];
@@ -608,8 +652,9 @@ fn finish(
 
 /// Every block of a `kdim`-long inner product in sixteen lanes. Returns
 /// the lanes left to the general path (an infinity or NaN `c`).
+/// `ARRAYS`: which form of [`c_align`] (see [`c_align_arrays`]).
 #[inline(always)]
-fn chain(k: &Kern, kdim: usize, a: Tile, b: Tile, c: &mut [u32; L]) -> u32 {
+fn chain<const ARRAYS: bool>(k: &Kern, kdim: usize, a: Tile, b: Tile, c: &mut [u32; L]) -> u32 {
     // An infinity or NaN `c` is decided over the whole row by the general
     // path.
     let mut redo = 0;
@@ -621,7 +666,7 @@ fn chain(k: &Kern, kdim: usize, a: Tile, b: Tile, c: &mut [u32; L]) -> u32 {
     let mut t0 = 0;
     while t0 < kdim {
         let t1 = (t0 + k.block).min(kdim);
-        block_body(k, a, b, t0, t1, c);
+        block_body::<ARRAYS>(k, a, b, t0, t1, c);
         t0 = t1;
     }
     redo
@@ -1441,7 +1486,7 @@ impl Job for RowsJob<'_> {
                     let mut bad =
                         transpose_decode(&k.a, k.p_shift, &a[src.clone()], lanes, kdim, &mut ta);
                     bad |= transpose_decode(&k.b, 0, &b[src], lanes, kdim, &mut tb);
-                    bad | chain(
+                    bad | chain::<false>(
                         &k,
                         kdim,
                         Tile::of(&ta, 0, kdim),
@@ -1554,7 +1599,7 @@ impl Job for GemmJob<'_> {
                     for r in 0..mb {
                         let sa = Tile::of(&spread, r * kc * L, kw);
                         let slot = r * tiles + tj;
-                        bads[slot] |= chain(kn, kw, sa, sb, &mut accs[slot]);
+                        bads[slot] |= chain::<true>(kn, kw, sa, sb, &mut accs[slot]);
                     }
                 }
             }

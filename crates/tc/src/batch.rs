@@ -32,6 +32,15 @@
 //! (`checked_shr`), and since every shifted value is below `2^31` so does
 //! 31, as the general path's `>> 64` does.
 //!
+//! **The fused kernel** ([`fused_block`]) serves `dot_rows` for bf16, tf32
+//! and fp16 inputs: no decode into arrays; each group of sixteen rows is
+//! transposed as raw f32 words (in registers where the CPU allows) and the
+//! two passes read exponent fields and significands straight from the
+//! words, checking on the way that every input is a zero or a normal value
+//! exact in the format. A group with anything else goes whole to the
+//! decoded kernel above, so the two agree by construction where the fused
+//! one answers (and `tests/batch.rs` checks both against the general path).
+//!
 //! The GEMM is cache-blocked: sixteen rows of `D` at a time, `K` in
 //! chunks of whole blocks whose results carry through the accumulators
 //! exactly as one block's result is the next block's `c`; a chunk that

@@ -4,7 +4,8 @@
 //! (defaults: H100 bf16 16 1000000 rows detected 1). Inputs are random
 //! values of the format with exponents max(-8, emin)..1, c in [-0.5, 0.5).
 //! Modes: `dot` (one `Model::dot` per inner product, 4096 distinct rows
-//! cycled), `exact` (the same with `Model::dot_reference`), `rows` (`Model::dot_rows` over those 4096 rows, repeated),
+//! cycled), `exact` (the same with `Model::dot_reference`), `rows` (`Model::dot_rows` over those 4096 rows, repeated;
+//! `rows-decoded` the same without the fused kernel),
 //! `gemm` (one `Model::gemm_with` of M = N = sqrt(rows), K = k, on
 //! `threads` threads), `gemm-ref` (the same GEMM by `Model::gemm_reference`,
 //! element by element). Kernels: portable, avx2, avx512.
@@ -70,6 +71,7 @@ fn main() {
         Some("portable") => Kernel::Portable,
         Some("avx2") => Kernel::Avx2,
         Some("avx512") => Kernel::Avx512,
+        _ if mode.starts_with("rows") => Kernel::detected_rows(),
         _ => Kernel::detected(),
     };
     let mn = if mode.starts_with("gemm") {
@@ -120,6 +122,16 @@ fn main() {
                     .dot_reference(&a[i * k..(i + 1) * k], &b[i * k..(i + 1) * k], c[i])
                     .expect("dot");
                 check = check.wrapping_add(d);
+            }
+        }
+        // Model::dot_rows without the fused kernel (every input decoded
+        // into arrays first): the path before it, for comparisons.
+        "rows-decoded" => {
+            for _ in 0..rows.div_ceil(DISTINCT) {
+                model
+                    .dot_rows_paths(kernel, false, k, &a, &b, &c, &mut d)
+                    .expect("dot_rows");
+                check = d.iter().fold(check, |x, &y| x.wrapping_add(y));
             }
         }
         // Model::dot_rows over the 4096 rows, repeated.

@@ -32,6 +32,15 @@
 //! (`checked_shr`), and since every shifted value is below `2^31` so does
 //! 31, as the general path's `>> 64` does.
 //!
+//! **The fused kernel** ([`fused_block`]) serves `dot_rows` for bf16, tf32
+//! and fp16 inputs: no decode into arrays; each group of sixteen rows is
+//! transposed as raw f32 words (in registers where the CPU allows) and the
+//! two passes read exponent fields and significands straight from the
+//! words, checking on the way that every input is a zero or a normal value
+//! exact in the format. A group with anything else goes whole to the
+//! decoded kernel above, so the two agree by construction where the fused
+//! one answers (and `tests/batch.rs` checks both against the general path).
+//!
 //! The GEMM is cache-blocked: sixteen rows of `D` at a time, `K` in
 //! chunks of whole blocks whose results carry through the accumulators
 //! exactly as one block's result is the next block's `c`; a chunk that
@@ -84,6 +93,17 @@ impl Kernel {
             Kernel::Avx2
         } else {
             Kernel::Portable
+        }
+    }
+
+    /// The kernel [`Model::dot_rows`] uses: AVX-512 where the CPU has it
+    /// (the fused kernel of independent rows measured faster there than
+    /// in AVX2, BENCHMARKS.md), else [`Kernel::detected`].
+    pub fn detected_rows() -> Kernel {
+        if Kernel::Avx512.supported() {
+            Kernel::Avx512
+        } else {
+            Kernel::detected()
         }
     }
 
@@ -379,10 +399,96 @@ fn broadcast_at(src: &Decoded, off: usize, kdim: usize, dst: &mut Decoded, at: u
     }
 }
 
+/// `c` as a block enters it, and the alignment exponent of the block.
+struct CAlign {
+    /// `c`'s exponent, significand (shifted by `c_up`) and sign mask.
+    ce: [i32; L],
+    cs: [u32; L],
+    cn: [u32; L],
+    /// No nonzero term in the block (every product zero, `c` zero or late).
+    none: [bool; L],
+    /// The alignment exponent: max(largest product exponent, c's, floor).
+    mxf: [i32; L],
+}
+
+/// `c` (f32 bits per lane), as the general path enters it: a 24-bit
+/// significand with 23 fraction bits at max(its exponent, -126); with the
+/// block's largest product exponent `mx` (`2 * ZERO_E` or below for none)
+/// the alignment exponent.
+#[inline(always)]
+fn c_align(k: &Kern, mx: &[i32; L], c: &[u32; L]) -> CAlign {
+    let mut al = CAlign {
+        ce: [0; L],
+        cs: [0; L],
+        cn: [0; L],
+        none: [false; L],
+        mxf: [0; L],
+    };
+    for l in 0..L {
+        let x = c[l];
+        let mag = x & 0x7fff_ffff;
+        let raw = (mag >> 23) as i32;
+        let zero = mag == 0 || !k.c_in;
+        al.ce[l] = if zero { 2 * ZERO_E } else { raw.max(1) - 127 };
+        al.cs[l] = if zero {
+            0
+        } else {
+            ((mag & 0x7f_ffff) | (((raw != 0) as u32) << 23)) << k.c_up
+        };
+        al.cn[l] = ((x as i32) >> 31) as u32;
+        let m = mx[l].max(al.ce[l]);
+        al.none[l] = m < NONE_BELOW;
+        al.mxf[l] = m.max(k.floor);
+    }
+    al
+}
+
+/// [`c_align`] written as whole-array expressions: the same values. LLVM
+/// compiles the two forms differently inside the kernels' loop nests (on
+/// the development machine this one made the GEMM about 10% faster and
+/// the decoded kernel of `dot_rows` three times slower), so each caller
+/// takes the form measured faster for it.
+#[inline(always)]
+fn c_align_arrays(k: &Kern, mx: &[i32; L], c: &[u32; L]) -> CAlign {
+    let zero: [bool; L] = std::array::from_fn(|l| c[l] & 0x7fff_ffff == 0 || !k.c_in);
+    let raw: [i32; L] = std::array::from_fn(|l| ((c[l] >> 23) & 0xff) as i32);
+    let ce: [i32; L] = std::array::from_fn(|l| {
+        if zero[l] {
+            2 * ZERO_E
+        } else {
+            raw[l].max(1) - 127
+        }
+    });
+    let cs: [u32; L] = std::array::from_fn(|l| {
+        let sig = ((c[l] & 0x7f_ffff) | (((raw[l] != 0) as u32) << 23)) << k.c_up;
+        if zero[l] {
+            0
+        } else {
+            sig
+        }
+    });
+    let cn: [u32; L] = std::array::from_fn(|l| ((c[l] as i32) >> 31) as u32);
+    let m: [i32; L] = std::array::from_fn(|l| mx[l].max(ce[l]));
+    CAlign {
+        ce,
+        cs,
+        cn,
+        none: std::array::from_fn(|l| m[l] < NONE_BELOW),
+        mxf: std::array::from_fn(|l| m[l].max(k.floor)),
+    }
+}
+
 /// One block (`t0..t1`) of sixteen inner products: `c` (f32 bits per lane)
 /// in, the block result out.
 #[inline(always)]
-fn block_body(k: &Kern, a: Tile, b: Tile, t0: usize, t1: usize, c: &mut [u32; L]) -> u32 {
+fn block_body<const ARRAYS: bool>(
+    k: &Kern,
+    a: Tile,
+    b: Tile,
+    t0: usize,
+    t1: usize,
+    c: &mut [u32; L],
+) {
     // Pass 1: the largest exponent among the products (Generic_BFMA_TC.m's
     // alignment to the maximum exponent); zero products carry ZERO_E.
     let mut mx = [2 * ZERO_E; L];
@@ -391,29 +497,11 @@ fn block_body(k: &Kern, a: Tile, b: Tile, t0: usize, t1: usize, c: &mut [u32; L]
             mx[l] = mx[l].max(ae[l] + be[l]);
         }
     }
-    // c, as the general path enters it: a 24-bit significand with 23
-    // fraction bits at max(its exponent, -126).
-    let mut ce = [0i32; L];
-    let mut cs = [0u32; L];
-    let mut cn = [0u32; L];
-    let mut none = [false; L];
-    let mut mxf = [0i32; L];
-    for l in 0..L {
-        let x = c[l];
-        let mag = x & 0x7fff_ffff;
-        let raw = (mag >> 23) as i32;
-        let zero = mag == 0 || !k.c_in;
-        ce[l] = if zero { 2 * ZERO_E } else { raw.max(1) - 127 };
-        cs[l] = if zero {
-            0
-        } else {
-            ((mag & 0x7f_ffff) | (((raw != 0) as u32) << 23)) << k.c_up
-        };
-        cn[l] = ((x as i32) >> 31) as u32;
-        let m = mx[l].max(ce[l]);
-        none[l] = m < NONE_BELOW;
-        mxf[l] = m.max(k.floor);
-    }
+    let al = if ARRAYS {
+        c_align_arrays(k, &mx, c)
+    } else {
+        c_align(k, &mx, c)
+    };
     // Pass 2: each term truncated at 2^(max_exp - 23 - extra_bits), added
     // by sign.
     let mut pos = [0u32; L];
@@ -422,10 +510,7 @@ fn block_body(k: &Kern, a: Tile, b: Tile, t0: usize, t1: usize, c: &mut [u32; L]
     let rb = b.e[t0..t1].iter().zip(&b.s[t0..t1]).zip(&b.n[t0..t1]);
     // Distance of a term's exponent ex to the alignment exponent, plus q:
     // (mxf + q) - ex >= 0, as ex <= mxf.
-    let mut mq = [0i32; L];
-    for l in 0..L {
-        mq[l] = mxf[l] + k.q;
-    }
+    let mq: [i32; L] = std::array::from_fn(|l| al.mxf[l] + k.q);
     for (((ae, as_), an), ((be, bs), bn)) in ra.zip(rb) {
         for l in 0..L {
             let d = (mq[l] - (ae[l] + be[l])) as u32;
@@ -439,14 +524,43 @@ fn block_body(k: &Kern, a: Tile, b: Tile, t0: usize, t1: usize, c: &mut [u32; L]
     }
     // Only for a block without a nonzero term (rare): whether every
     // product is -0.
-    let mut zero_neg = [true; L];
-    if none.iter().any(|&x| x) {
+    let zero_neg = || {
+        let mut zn = [true; L];
         for (an, bn) in a.n[t0..t1].iter().zip(&b.n[t0..t1]) {
             for l in 0..L {
-                zero_neg[l] &= an[l] ^ bn[l] != 0;
+                zn[l] &= an[l] ^ bn[l] != 0;
             }
         }
-    }
+        zn
+    };
+    finish(k, &al, pos, neg, zero_neg, c);
+}
+
+/// The end of a block: `c`'s term added to the sums of the products'
+/// terms by sign (`pos`, `neg`), then the normalisation and the one
+/// rounding, the result in `c`. `zero_neg` tells, for a block without a
+/// nonzero term, whether every product is -0 (called only then).
+#[inline(always)]
+fn finish(
+    k: &Kern,
+    al: &CAlign,
+    mut pos: [u32; L],
+    mut neg: [u32; L],
+    zero_neg: impl FnOnce() -> [bool; L],
+    c: &mut [u32; L],
+) {
+    let CAlign {
+        ce,
+        cs,
+        cn,
+        none,
+        mxf,
+    } = al;
+    let zero_neg = if none.iter().any(|&x| x) {
+        zero_neg()
+    } else {
+        [true; L]
+    };
     for l in 0..L {
         let d = (mxf[l] - ce[l] + k.q).min(31) as u32;
         let term = cs[l] >> d;
@@ -501,7 +615,7 @@ fn block_body(k: &Kern, a: Tile, b: Tile, t0: usize, t1: usize, c: &mut [u32; L]
         c[l] = if take { fast[l] } else { c[l] };
     }
     if !rest {
-        return 0;
+        return;
     }
     // Then, lane by lane, what the branch-free step does not cover.
     for l in 0..L {
@@ -543,13 +657,13 @@ fn block_body(k: &Kern, a: Tile, b: Tile, t0: usize, t1: usize, c: &mut [u32; L]
         }
         c[l] = r;
     }
-    0
 }
 
 /// Every block of a `kdim`-long inner product in sixteen lanes. Returns
 /// the lanes left to the general path (an infinity or NaN `c`).
+/// `ARRAYS`: which form of [`c_align`] (see [`c_align_arrays`]).
 #[inline(always)]
-fn chain(k: &Kern, kdim: usize, a: Tile, b: Tile, c: &mut [u32; L]) -> u32 {
+fn chain<const ARRAYS: bool>(k: &Kern, kdim: usize, a: Tile, b: Tile, c: &mut [u32; L]) -> u32 {
     // An infinity or NaN `c` is decided over the whole row by the general
     // path.
     let mut redo = 0;
@@ -561,10 +675,366 @@ fn chain(k: &Kern, kdim: usize, a: Tile, b: Tile, c: &mut [u32; L]) -> u32 {
     let mut t0 = 0;
     while t0 < kdim {
         let t1 = (t0 + k.block).min(kdim);
-        block_body(k, a, b, t0, t1, c);
+        block_body::<ARRAYS>(k, a, b, t0, t1, c);
         t0 = t1;
     }
     redo
+}
+
+/// f32's exponent field.
+const EM: u32 = 0x7f80_0000;
+/// f32's implicit bit.
+const IMPL: u32 = 0x0080_0000;
+
+/// The fused kernel's constants: the decode of the raw f32 words inside
+/// the block passes, for formats whose exponent range is f32's (bf16,
+/// tf32), so that a zero or normal f32 exact in the format is a zero or
+/// normal value of it, with f32's exponent field and the format's
+/// fraction on top of f32's.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Fuse {
+    /// The format's fraction bits in f32's fraction, for `a` and `b`.
+    fra: u32,
+    frb: u32,
+    /// Right shifts from f32's 24-bit significand to the kernel's: the
+    /// format's significand, `a`'s shifted left by `p_shift` (as
+    /// [`decode_one`] makes it).
+    a_down: u32,
+    b_down: u32,
+    /// f32 fraction bits below the format's (zero in an exact input).
+    low: u32,
+    /// The format's exponent range is narrower than f32's (fp16): the
+    /// inputs' magnitudes are checked against its normal range instead of
+    /// f32's fields, `(min_bits << 1) - 1` and `max_bits << 1` (of the
+    /// magnitude shifted out of the sign).
+    ranged: bool,
+    min2: u32,
+    max2: u32,
+}
+
+impl Fuse {
+    /// `None` where the model's formats or its late `c` are outside the
+    /// fused kernel (the decoded kernel serves them).
+    pub(crate) fn new(k: &Kern) -> Option<Fuse> {
+        // Both formats alike (not mixed FP8), every normal value of the
+        // format an f32 normal (FP8's are too, but its models have a late
+        // c or wider terms: left to the decoded kernel).
+        if k.late_c.is_some()
+            || k.a.fmt != k.b.fmt
+            || !matches!(k.a.fmt, InFormat::Bf16 | InFormat::Tf32 | InFormat::F16)
+        {
+            return None;
+        }
+        let (pa, pb) = (k.a.fmt.frac_bits(), k.b.fmt.frac_bits());
+        let a_down = 23 - pa as i32 - k.p_shift as i32;
+        if a_down < 0 {
+            return None;
+        }
+        Some(Fuse {
+            fra: ((1 << pa) - 1) << (23 - pa),
+            frb: ((1 << pb) - 1) << (23 - pb),
+            a_down: a_down as u32,
+            b_down: 23 - pb,
+            low: k.a.low,
+            ranged: k.a.min_bits != IMPL,
+            min2: (k.a.min_bits << 1) - 1,
+            max2: (k.a.min_bits + k.a.range) << 1,
+        })
+    }
+}
+
+/// Rows `lanes` of `kdim` raw words each (row-major `src`) to the
+/// lane-major `dst` (position `t`, lane `l` at `dst[t][l]`; lanes past
+/// `lanes` zero). `simd`: whether the AVX2 transposition may run (the
+/// caller's kernel was detected).
+#[inline(always)]
+fn transpose_raw(simd: Kernel, src: &[u32], lanes: usize, kdim: usize, dst: &mut [[u32; L]]) {
+    debug_assert!(src.len() == lanes * kdim && dst.len() == kdim);
+    #[cfg(target_arch = "x86_64")]
+    if simd == Kernel::Avx512 && lanes == L && kdim.is_multiple_of(16) {
+        // SAFETY: `simd` is only Avx512 where Kernel::detect found it.
+        #[allow(unsafe_code)]
+        unsafe {
+            transpose_avx512(src, kdim, dst)
+        };
+        return;
+    }
+    #[cfg(target_arch = "x86_64")]
+    if simd != Kernel::Portable && lanes == L && kdim.is_multiple_of(8) {
+        // SAFETY: `simd` is only Avx2 or Avx512 where Kernel::detect found
+        // AVX2 (both have it).
+        #[allow(unsafe_code)]
+        unsafe {
+            transpose_avx2(src, kdim, dst)
+        };
+        return;
+    }
+    let _ = simd;
+    for (t, col) in dst.iter_mut().enumerate() {
+        for (l, x) in col.iter_mut().enumerate() {
+            *x = if l < lanes { src[l * kdim + t] } else { 0 };
+        }
+    }
+}
+
+/// [`transpose_raw`] for sixteen lanes and `kdim` a multiple of 8: 8×8
+/// squares transposed in registers (unpacks of 32 and 64 bits, then the
+/// 128-bit halves exchanged).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn transpose_avx2(src: &[u32], kdim: usize, dst: &mut [[u32; L]]) {
+    use std::arch::x86_64::*;
+    assert!(src.len() == L * kdim && dst.len() == kdim && kdim.is_multiple_of(8));
+    for rb in (0..L).step_by(8) {
+        for cb in (0..kdim).step_by(8) {
+            // SAFETY: rows rb..rb + 8 of src, words cb..cb + 8 of each,
+            // are inside src (asserted above); unaligned loads.
+            #[allow(unsafe_code)]
+            let r: [__m256i; 8] = std::array::from_fn(|i| unsafe {
+                _mm256_loadu_si256(src.as_ptr().add((rb + i) * kdim + cb).cast())
+            });
+            let t0 = _mm256_unpacklo_epi32(r[0], r[1]);
+            let t1 = _mm256_unpackhi_epi32(r[0], r[1]);
+            let t2 = _mm256_unpacklo_epi32(r[2], r[3]);
+            let t3 = _mm256_unpackhi_epi32(r[2], r[3]);
+            let t4 = _mm256_unpacklo_epi32(r[4], r[5]);
+            let t5 = _mm256_unpackhi_epi32(r[4], r[5]);
+            let t6 = _mm256_unpacklo_epi32(r[6], r[7]);
+            let t7 = _mm256_unpackhi_epi32(r[6], r[7]);
+            let u0 = _mm256_unpacklo_epi64(t0, t2);
+            let u1 = _mm256_unpackhi_epi64(t0, t2);
+            let u2 = _mm256_unpacklo_epi64(t1, t3);
+            let u3 = _mm256_unpackhi_epi64(t1, t3);
+            let u4 = _mm256_unpacklo_epi64(t4, t6);
+            let u5 = _mm256_unpackhi_epi64(t4, t6);
+            let u6 = _mm256_unpacklo_epi64(t5, t7);
+            let u7 = _mm256_unpackhi_epi64(t5, t7);
+            let cols = [
+                _mm256_permute2x128_si256(u0, u4, 0x20),
+                _mm256_permute2x128_si256(u1, u5, 0x20),
+                _mm256_permute2x128_si256(u2, u6, 0x20),
+                _mm256_permute2x128_si256(u3, u7, 0x20),
+                _mm256_permute2x128_si256(u0, u4, 0x31),
+                _mm256_permute2x128_si256(u1, u5, 0x31),
+                _mm256_permute2x128_si256(u2, u6, 0x31),
+                _mm256_permute2x128_si256(u3, u7, 0x31),
+            ];
+            for (j, v) in cols.into_iter().enumerate() {
+                let to = &mut dst[cb + j][rb..rb + 8];
+                // SAFETY: `to` is eight u32 (a slice of a row of dst);
+                // unaligned store.
+                #[allow(unsafe_code)]
+                unsafe {
+                    _mm256_storeu_si256(to.as_mut_ptr().cast(), v)
+                };
+            }
+        }
+    }
+}
+
+/// [`transpose_raw`] for sixteen lanes and `kdim` a multiple of 16:
+/// 16×16 squares transposed in registers (unpacks of 32 and 64 bits, then
+/// two exchanges of 128-bit quarters): 64 shuffles per square, against 96
+/// for four 8×8 squares in AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn transpose_avx512(src: &[u32], kdim: usize, dst: &mut [[u32; L]]) {
+    use std::arch::x86_64::*;
+    assert!(src.len() == L * kdim && dst.len() == kdim && kdim.is_multiple_of(16));
+    for cb in (0..kdim).step_by(16) {
+        // SAFETY: row i of src, words cb..cb + 16, is inside src (asserted
+        // above); unaligned loads.
+        #[allow(unsafe_code)]
+        let r: [__m512i; 16] = std::array::from_fn(|i| unsafe {
+            _mm512_loadu_si512(src.as_ptr().add(i * kdim + cb).cast())
+        });
+        // t[2i], t[2i + 1]: rows 2i, 2i + 1 interleaved (columns 0, 1 and
+        // 2, 3 of each 128-bit quarter).
+        let t: [__m512i; 16] = std::array::from_fn(|i| {
+            let (x, y) = (r[i & !1], r[i | 1]);
+            if i % 2 == 0 {
+                _mm512_unpacklo_epi32(x, y)
+            } else {
+                _mm512_unpackhi_epi32(x, y)
+            }
+        });
+        // u[4g + c]: rows 4g..4g + 4, column c of each quarter (columns c,
+        // c + 4, c + 8, c + 12).
+        let u: [__m512i; 16] = std::array::from_fn(|i| {
+            let (g, c) = (i / 4, i % 4);
+            let (x, y) = (t[4 * g + c / 2], t[4 * g + c / 2 + 2]);
+            if c % 2 == 0 {
+                _mm512_unpacklo_epi64(x, y)
+            } else {
+                _mm512_unpackhi_epi64(x, y)
+            }
+        });
+        for c in 0..4 {
+            // Rows 0..8 (v, w) and 8..16 (v2, w2): quarters 0 and 2 (v)
+            // or 1 and 3 (w) of two groups of four rows.
+            let v = _mm512_shuffle_i32x4::<0b10_00_10_00>(u[c], u[4 + c]);
+            let w = _mm512_shuffle_i32x4::<0b11_01_11_01>(u[c], u[4 + c]);
+            let v2 = _mm512_shuffle_i32x4::<0b10_00_10_00>(u[8 + c], u[12 + c]);
+            let w2 = _mm512_shuffle_i32x4::<0b11_01_11_01>(u[8 + c], u[12 + c]);
+            let cols = [
+                (c, _mm512_shuffle_i32x4::<0b10_00_10_00>(v, v2)),
+                (c + 8, _mm512_shuffle_i32x4::<0b11_01_11_01>(v, v2)),
+                (c + 4, _mm512_shuffle_i32x4::<0b10_00_10_00>(w, w2)),
+                (c + 12, _mm512_shuffle_i32x4::<0b11_01_11_01>(w, w2)),
+            ];
+            for (j, x) in cols {
+                let to = &mut dst[cb + j];
+                // SAFETY: `to` is sixteen u32 (a row of dst); unaligned
+                // store.
+                #[allow(unsafe_code)]
+                unsafe {
+                    _mm512_storeu_si512(to.as_mut_ptr().cast(), x)
+                };
+            }
+        }
+    }
+}
+
+/// One block (`t0..t1`) of sixteen inner products from raw f32 words
+/// (lane-major, [`transpose_raw`]): the decode of [`decode_one`] done
+/// inside the two passes of [`block_body`], which it equals term for term
+/// on zeros and normal values of the format. Returns `false`, with `c`
+/// unspecified, where an input is anything else (a subnormal, an
+/// infinity, NaN, a value not exact in the format): the caller redoes the
+/// lanes through the decoded kernel.
+#[inline(always)]
+fn fused_block<const RANGED: bool>(
+    k: &Kern,
+    f: &Fuse,
+    xa: &[[u32; L]],
+    xb: &[[u32; L]],
+    t0: usize,
+    t1: usize,
+    c: &mut [u32; L],
+) -> bool {
+    let (xa, xb) = (&xa[t0..t1], &xb[t0..t1]);
+    // Pass 1: the largest exponent among the products, as the sum of the
+    // f32 exponent fields (in units of 2^23; 0 for a product with a zero
+    // factor, below every other); and the checks of the inputs.
+    let mut mxu = [0u32; L];
+    let mut hi = [0u32; L];
+    // The smallest significand - 1 (f32's range: below IMPL - 1 for a
+    // subnormal), or the smallest magnitude - 1 (RANGED).
+    let mut lo = [u32::MAX; L];
+    // The inputs' bits below the format's fraction, ORed (both operands
+    // have the format, Fuse::new).
+    let mut or_ab = [0u32; L];
+    for (pa, pb) in xa.iter().zip(xb) {
+        for l in 0..L {
+            let (x, y) = (pa[l], pb[l]);
+            let (fa, fb) = (x & EM, y & EM);
+            let e = if fa.min(fb) == 0 { 0 } else { fa + fb };
+            mxu[l] = mxu[l].max(e);
+            if RANGED {
+                // Zero -> u32::MAX; anything else its magnitude - 1.
+                let (xs, ys) = (x << 1, y << 1);
+                hi[l] = hi[l].max(xs.max(ys));
+                lo[l] = lo[l].min(xs.wrapping_sub(1)).min(ys.wrapping_sub(1));
+            } else {
+                hi[l] = hi[l].max(fa.max(fb));
+            }
+            or_ab[l] |= x | y;
+        }
+    }
+    // The product exponent as decode_one's e_a + e_b: fields - 254.
+    let mx: [i32; L] = std::array::from_fn(|l| {
+        let v = (mxu[l] >> 23) as i32 - 254;
+        if mxu[l] == 0 {
+            2 * ZERO_E
+        } else {
+            v
+        }
+    });
+    let al = c_align(k, &mx, c);
+    // Pass 2: decode_one's significands (a zero's is 0: its implicit bit
+    // is min(field, IMPL)), each term as block_body's.
+    let mq: [i32; L] = std::array::from_fn(|l| al.mxf[l] + k.q + 254);
+    // Every term, and the negative ones (the block's terms add below
+    // 2^32 whatever their signs, Kern::new); the positive ones are the
+    // difference.
+    let mut all = [0u32; L];
+    let mut neg = [0u32; L];
+    for (pa, pb) in xa.iter().zip(xb) {
+        for l in 0..L {
+            let (x, y) = (pa[l], pb[l]);
+            let (fa, fb) = (x & EM, y & EM);
+            let sa = (x & f.fra) | fa.min(IMPL);
+            let sb = (y & f.frb) | fb.min(IMPL);
+            if !RANGED {
+                lo[l] = lo[l].min(sa.wrapping_sub(1)).min(sb.wrapping_sub(1));
+            }
+            let d = (mq[l] - ((fa + fb) >> 23) as i32) as u32;
+            let term = ((sa >> f.a_down) * (sb >> f.b_down))
+                .checked_shr(d)
+                .unwrap_or(0);
+            all[l] = all[l].wrapping_add(term);
+            let m = (((x ^ y) as i32) >> 31) as u32;
+            neg[l] = neg[l].wrapping_add(term & m);
+        }
+    }
+    let mut pos = [0u32; L];
+    let mut bad = 0u32;
+    for l in 0..L {
+        pos[l] = all[l].wrapping_sub(neg[l]);
+        bad |= (or_ab[l] & f.low)
+            | if RANGED {
+                (hi[l] > f.max2) as u32 | (lo[l] < f.min2) as u32
+            } else {
+                (hi[l] >= EM) as u32 | (lo[l] < IMPL - 1) as u32
+            };
+    }
+    if bad != 0 {
+        return false;
+    }
+    let zero_neg = || {
+        let mut zn = [true; L];
+        for (pa, pb) in xa.iter().zip(xb) {
+            for l in 0..L {
+                zn[l] &= ((pa[l] ^ pb[l]) as i32) < 0;
+            }
+        }
+        zn
+    };
+    finish(k, &al, pos, neg, zero_neg, c);
+    true
+}
+
+/// [`chain`] on raw words through [`fused_block`]: `None` (with `c`
+/// unspecified) where an input is outside the fused kernel.
+#[inline(always)]
+fn fused_chain(
+    k: &Kern,
+    f: &Fuse,
+    kdim: usize,
+    xa: &[[u32; L]],
+    xb: &[[u32; L]],
+    c: &mut [u32; L],
+) -> Option<u32> {
+    let mut redo = 0;
+    for (l, &x) in c.iter().enumerate() {
+        if is_special_f32(x) {
+            redo |= 1 << l;
+        }
+    }
+    let mut t0 = 0;
+    while t0 < kdim {
+        let t1 = (t0 + k.block).min(kdim);
+        let ok = if f.ranged {
+            fused_block::<true>(k, f, xa, xb, t0, t1, c)
+        } else {
+            fused_block::<false>(k, f, xa, xb, t0, t1, c)
+        };
+        if !ok {
+            return None;
+        }
+        t0 = t1;
+    }
+    Some(redo)
 }
 
 /// A piece of work compiled once per instruction set: [`dispatch`]
@@ -720,6 +1190,18 @@ fn acc_out(out: OutFormat, r: u32) -> u32 {
     }
 }
 
+/// How many rows of [`Model::dot_rows_paths`] each path decided.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Paths {
+    /// Rows left to [`Model::dot`] (infinities, NaN, errors; every row
+    /// where the kernel does not apply).
+    pub scalar: usize,
+    /// Rows in groups of sixteen that the fused kernel decided (the rest
+    /// of the groups went to the decoded kernel).
+    pub fused: usize,
+}
+
 impl Model {
     /// `d[r] = dot(a[r], b[r], c[r])` for `S = c.len()` rows, `a` and `b`
     /// row-major `S × kdim`, the same bits as [`Model::dot`] row by row
@@ -734,7 +1216,7 @@ impl Model {
         c: &[u32],
         d: &mut [u32],
     ) -> Result<(), TcError> {
-        self.dot_rows_with(Kernel::detected(), kdim, a, b, c, d)
+        self.dot_rows_with(Kernel::detected_rows(), kdim, a, b, c, d)
     }
 
     /// [`Model::dot_rows`] with a chosen compilation of the kernel (one
@@ -764,6 +1246,25 @@ impl Model {
         c: &[u32],
         d: &mut [u32],
     ) -> Result<usize, TcError> {
+        self.dot_rows_paths(kernel, true, kdim, a, b, c, d)
+            .map(|p| p.scalar)
+    }
+
+    /// [`Model::dot_rows_with`], with the fused kernel (raw words decoded
+    /// inside the block passes) on or off, returning how many rows each
+    /// path decided: for tests and benchmarks.
+    #[doc(hidden)]
+    #[allow(clippy::too_many_arguments)]
+    pub fn dot_rows_paths(
+        &self,
+        kernel: Kernel,
+        fused: bool,
+        kdim: usize,
+        a: &[u32],
+        b: &[u32],
+        c: &[u32],
+        d: &mut [u32],
+    ) -> Result<Paths, TcError> {
         let s = c.len();
         assert_eq!(a.len(), s * kdim, "a is S×K");
         assert_eq!(b.len(), s * kdim, "b is S×K");
@@ -773,13 +1274,22 @@ impl Model {
                 let (lo, hi) = (r * kdim, (r + 1) * kdim);
                 *o = self.dot(&a[lo..hi], &b[lo..hi], c[r])?;
             }
-            return Ok(s);
+            return Ok(Paths {
+                scalar: s,
+                fused: 0,
+            });
         };
         dispatch(
             kernel,
             RowsJob {
                 model: self,
                 k: &k,
+                fused,
+                simd: if kernel.supported() {
+                    kernel
+                } else {
+                    Kernel::Portable
+                },
                 kdim,
                 a,
                 b,
@@ -910,6 +1420,10 @@ impl Model {
 struct RowsJob<'a> {
     model: &'a Model,
     k: &'a Kern,
+    /// Whether the fused kernel runs first ([`Fuse`]).
+    fused: bool,
+    /// Which transposition in registers may run (the detected kernel).
+    simd: Kernel,
     kdim: usize,
     a: &'a [u32],
     b: &'a [u32],
@@ -918,13 +1432,15 @@ struct RowsJob<'a> {
 }
 
 impl Job for RowsJob<'_> {
-    type Out = Result<usize, TcError>;
+    type Out = Result<Paths, TcError>;
 
     #[inline(always)]
-    fn run(self) -> Result<usize, TcError> {
+    fn run(self) -> Result<Paths, TcError> {
         let RowsJob {
             model,
             k,
+            fused,
+            simd,
             kdim,
             a,
             b,
@@ -938,32 +1454,56 @@ impl Job for RowsJob<'_> {
             let (lo, hi) = (r * kdim, (r + 1) * kdim);
             model.dot(&a[lo..hi], &b[lo..hi], c[r])
         };
-        let mut redone = 0;
+        let mut paths = Paths::default();
         let mut ta = Decoded::zeroed(kdim * L);
         let mut tb = Decoded::zeroed(kdim * L);
+        let fuse = Fuse::new(&k).filter(|_| fused);
+        let (mut xa, mut xb) = match fuse {
+            Some(_) => (vec![[0u32; L]; kdim], vec![[0u32; L]; kdim]),
+            None => (Vec::new(), Vec::new()),
+        };
         for r0 in (0..s).step_by(L) {
             let lanes = (s - r0).min(L);
-            let mut bad = 0u32;
             let src = r0 * kdim..(r0 + lanes) * kdim;
-            // A refused element marks its lane.
-            bad |= transpose_decode(&k.a, k.p_shift, &a[src.clone()], lanes, kdim, &mut ta);
-            bad |= transpose_decode(&k.b, 0, &b[src], lanes, kdim, &mut tb);
-            let mut acc = [0u32; L];
+            let mut c_in = [0u32; L];
             match out {
-                OutFormat::F32 => acc[..lanes].copy_from_slice(&c[r0..r0 + lanes]),
+                OutFormat::F32 => c_in[..lanes].copy_from_slice(&c[r0..r0 + lanes]),
                 OutFormat::F16 => {
-                    for (x, &y) in acc.iter_mut().zip(&c[r0..r0 + lanes]) {
+                    for (x, &y) in c_in.iter_mut().zip(&c[r0..r0 + lanes]) {
                         *x = acc_in(out, y);
                     }
                 }
             }
-            bad |= chain(
-                &k,
-                kdim,
-                Tile::of(&ta, 0, kdim),
-                Tile::of(&tb, 0, kdim),
-                &mut acc,
-            );
+            let mut acc = c_in;
+            // The fused kernel first (raw words); where it refuses an
+            // input, the decoded kernel on the same rows.
+            let mut done = None;
+            if let Some(f) = &fuse {
+                transpose_raw(simd, &a[src.clone()], lanes, kdim, &mut xa);
+                transpose_raw(simd, &b[src.clone()], lanes, kdim, &mut xb);
+                done = fused_chain(&k, f, kdim, &xa, &xb, &mut acc);
+                if done.is_some() {
+                    paths.fused += lanes;
+                } else {
+                    acc = c_in;
+                }
+            }
+            let bad = match done {
+                Some(bad) => bad,
+                None => {
+                    // A refused element marks its lane.
+                    let mut bad =
+                        transpose_decode(&k.a, k.p_shift, &a[src.clone()], lanes, kdim, &mut ta);
+                    bad |= transpose_decode(&k.b, 0, &b[src], lanes, kdim, &mut tb);
+                    bad | chain::<false>(
+                        &k,
+                        kdim,
+                        Tile::of(&ta, 0, kdim),
+                        Tile::of(&tb, 0, kdim),
+                        &mut acc,
+                    )
+                }
+            };
             let lane_mask = if lanes == L {
                 u32::MAX
             } else {
@@ -975,14 +1515,14 @@ impl Job for RowsJob<'_> {
             }
             for l in 0..lanes {
                 d[r0 + l] = if bad & (1 << l) != 0 {
-                    redone += 1;
+                    paths.scalar += 1;
                     scalar(r0 + l)?
                 } else {
                     acc_out(out, acc[l])
                 };
             }
         }
-        Ok(redone)
+        Ok(paths)
     }
 }
 
@@ -1068,7 +1608,7 @@ impl Job for GemmJob<'_> {
                     for r in 0..mb {
                         let sa = Tile::of(&spread, r * kc * L, kw);
                         let slot = r * tiles + tj;
-                        bads[slot] |= chain(kn, kw, sa, sb, &mut accs[slot]);
+                        bads[slot] |= chain::<true>(kn, kw, sa, sb, &mut accs[slot]);
                     }
                 }
             }

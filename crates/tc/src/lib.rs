@@ -33,13 +33,17 @@
 //! accumulator format (`f32` bits, or `f16` bits in the low half of a `u32`).
 
 // The only unsafe code: calling the kernel compiled for AVX2/AVX-512 after
-// run-time detection (batch.rs, `chain`).
+// run-time detection (batch.rs, `dispatch`) and the unaligned vector loads
+// and stores of the register transpositions (`transpose_avx2`,
+// `transpose_avx512`).
 #![deny(unsafe_code)]
 
 mod batch;
 mod table;
 
 pub use batch::Kernel;
+#[doc(hidden)]
+pub use batch::Paths;
 pub use table::{Gpu, GpuRow, SyncFp8Row, GPUS};
 
 /// Input (multiplicand) formats of the tensor cores.

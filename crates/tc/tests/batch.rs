@@ -263,3 +263,175 @@ fn errors_as_the_exact_model() {
     let g = m.gemm_reference(40, 1, k, &a, &b[..k], &c).unwrap_err();
     assert_eq!(m.gemm(40, 1, k, &a, &b[..k], &c), Err(g));
 }
+
+/// A value of `fmt` (bf16, tf32 or fp16) as f32 bits that the fused
+/// kernel takes: a zero of either sign or a normal value of the format,
+/// the exponent field weighted to the edges (the smallest and largest
+/// normal binades: the widest spread of a block), near the bias, or
+/// anywhere.
+fn fusable(fmt: InFormat, r: &mut Rng) -> u32 {
+    let (eb, fb) = (fmt.exp_bits(), fmt.frac_bits());
+    let top = (1u32 << eb) - 2;
+    let bias = (1u32 << (eb - 1)) - 1;
+    let sign = (r.below(2) as u32) << (eb + fb);
+    let frac = r.next() as u32 & ((1 << fb) - 1);
+    let field = match r.below(12) {
+        0 | 1 => return fmt.to_f32_bits(sign),
+        2 => 1,
+        3 => top,
+        4 => 1 + r.below(4) as u32,
+        5 => top - r.below(4) as u32,
+        6 => 1 + r.below(top as u64) as u32,
+        _ => bias - 4 + r.below(9) as u32,
+    };
+    fmt.to_f32_bits(sign | field << fb | frac)
+}
+
+/// The fused kernel (raw words decoded inside the block passes) and the
+/// decoded one, in every compilation, against `dot_reference` row by row,
+/// on inputs the fused kernel takes (zeros, the largest and smallest
+/// exponents, cancellation, every accumulator edge) and on groups of
+/// sixteen rows where one element is a subnormal (of f32 or of the
+/// format), an infinity, NaN or inexact (the fused kernel refuses the group, the decoded one decides
+/// it). Row counts and K leave partial groups and blocks and take both
+/// transpositions (K a multiple of 8 or not).
+#[test]
+fn fused_kernel_matches_general_path() {
+    let mut r = Rng(0xf00d_5eed_1234_0002);
+    let mut fused_rows = 0usize;
+    // Rows the fused kernel decided, of the rows compared, for H100
+    // bf16 -> f32 and fp16 -> f32.
+    let (mut h100_fused, mut h100_rows) = (0usize, 0usize);
+    let (mut h100_fp16_fused, mut h100_fp16_rows) = (0usize, 0usize);
+    for m in models() {
+        let (fa, fb) = (m.params.input, m.params.b_input);
+        if !matches!(fa, InFormat::Bf16 | InFormat::Tf32 | InFormat::F16) || fa != fb {
+            continue;
+        }
+        let out = m.params.output;
+        let blk = m.params.block;
+        for k in [16, 1, 3, 8, blk, 2 * blk, 2 * blk + 5, 64] {
+            let n_rows = 16 * 40 + 7;
+            let mut a = Vec::with_capacity(n_rows * k);
+            let mut b = Vec::with_capacity(n_rows * k);
+            for _ in 0..n_rows {
+                let cancel = r.below(3) == 0;
+                let start = a.len();
+                for t in 0..k {
+                    if cancel && t % 2 == 1 {
+                        let (x, y) = (a[start + t - 1], b[start + t - 1]);
+                        a.push(x ^ 0x8000_0000);
+                        b.push(y);
+                    } else {
+                        a.push(fusable(fa, &mut r));
+                        b.push(fusable(fb, &mut r));
+                    }
+                }
+            }
+            // One group in eight gets an input the fused kernel refuses.
+            for g in 0..n_rows.div_ceil(16) {
+                if r.below(8) != 0 {
+                    continue;
+                }
+                let row = (16 * g + r.below(16) as usize).min(n_rows - 1);
+                let at = row * k + r.below(k as u64) as usize;
+                let odd = match r.below(5) {
+                    // A subnormal of f32 (for fp16: not a value of it).
+                    0 => 0x0000_1234 << (23 - fa.frac_bits()) & 0x007f_ffff,
+                    // A subnormal of the format.
+                    1 => fa.to_f32_bits(1 + r.below(7) as u32),
+                    2 => 0x7f80_0000, // infinity
+                    3 => 0x7fc0_0000, // NaN
+                    _ => 0x3f80_0001, // not exact
+                };
+                let sign = (r.below(2) as u32) << 31;
+                if r.below(2) == 0 {
+                    a[at] = odd | sign;
+                } else {
+                    b[at] = odd | sign;
+                }
+            }
+            let c: Vec<u32> = (0..n_rows)
+                .map(|_| {
+                    let sp = r.below(40) == 0;
+                    acc(out, &mut r, sp)
+                })
+                .collect();
+            let want: Vec<Result<u32, _>> = (0..n_rows)
+                .map(|i| {
+                    m.dot_reference(
+                        &a[i * k..(i + 1) * k],
+                        &b[i * k..(i + 1) * k],
+                        to32(out, c[i]),
+                    )
+                    .map(|d| from32(out, d))
+                })
+                .collect();
+            // dot_rows stops at the first error: compare the rows before it,
+            // then the error itself.
+            let first_err = want.iter().position(|w| w.is_err()).unwrap_or(n_rows);
+            let ok_rows = first_err - first_err % 16;
+            for &kernel in Kernel::available() {
+                for fused in [true, false] {
+                    let mut d = vec![0u32; ok_rows];
+                    let p = m
+                        .dot_rows_paths(
+                            kernel,
+                            fused,
+                            k,
+                            &a[..ok_rows * k],
+                            &b[..ok_rows * k],
+                            &c[..ok_rows],
+                            &mut d,
+                        )
+                        .expect("exact inputs");
+                    for i in 0..ok_rows {
+                        assert_eq!(
+                            Ok(d[i]),
+                            want[i],
+                            "{:?} {fa:?}->{out:?} K={k} {kernel:?} fused {fused} row {i}: a={:08x?} b={:08x?} c={:08x}",
+                            m.gpu,
+                            &a[i * k..(i + 1) * k],
+                            &b[i * k..(i + 1) * k],
+                            c[i]
+                        );
+                    }
+                    if fused {
+                        fused_rows += p.fused;
+                        if m.gpu == Gpu::H100 && fa == InFormat::Bf16 && out == OutFormat::F32 {
+                            h100_fused += p.fused;
+                            h100_rows += ok_rows;
+                        }
+                        if m.gpu == Gpu::H100 && fa == InFormat::F16 && out == OutFormat::F32 {
+                            h100_fp16_fused += p.fused;
+                            h100_fp16_rows += ok_rows;
+                        }
+                    } else {
+                        assert_eq!(p.fused, 0);
+                    }
+                    let mut d = vec![0u32; n_rows];
+                    let got = m.dot_rows_paths(kernel, fused, k, &a, &b, &c, &mut d);
+                    match want.iter().find(|w| w.is_err()) {
+                        Some(Err(e)) => assert_eq!(got, Err(e.clone())),
+                        _ => assert_eq!(
+                            d,
+                            want.iter()
+                                .map(|w| *w.as_ref().unwrap())
+                                .collect::<Vec<_>>()
+                        ),
+                    }
+                }
+            }
+        }
+    }
+    // The fused kernel decided most groups (the rest: the refused ones).
+    eprintln!(
+        "{fused_rows} rows decided by the fused kernel ({h100_fused} of {h100_rows} H100 \
+         bf16 -> f32, {h100_fp16_fused} of {h100_fp16_rows} fp16 -> f32)"
+    );
+    assert!(2 * h100_fused > h100_rows, "{h100_fused} of {h100_rows}");
+    assert!(
+        2 * h100_fp16_fused > h100_fp16_rows,
+        "{h100_fp16_fused} of {h100_fp16_rows}"
+    );
+}

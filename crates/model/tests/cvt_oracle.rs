@@ -1122,3 +1122,47 @@ fn column_loops_match_the_stages_and_the_oracle() {
     // cvt.rn.f32.f64.
     assert_eq!(taken.len(), 42, "{taken:?}");
 }
+
+/// A long column of a source of at most 16 bits goes through a table of
+/// the form's results (`cvt_columns`' `by_table`): every element equals the
+/// stages' result for its value, for every one-source form of such a
+/// source (every value checked for a sample of forms, a stride for the
+/// rest); a column holding bits above the source's width stands aside.
+#[test]
+fn long_narrow_source_columns_equal_the_stages() {
+    use ptxfp_model::eval::cvt_columns;
+    use ptxfp_model::Exec;
+    let exec = Exec::default();
+    let n = 1 << 20;
+    let mut forms = 0;
+    for (k, c) in Cvt::all()
+        .into_iter()
+        .filter(|c| c.sources() == 1 && c.src.bits() <= 16)
+        .enumerate()
+        // Every form in release; every eighth in the test profile (each
+        // builds a 2^16 table and checks 2^20 elements).
+        .filter(|(k, _)| !cfg!(debug_assertions) || k % 8 == 0)
+    {
+        let bits = c.src.bits();
+        let mask = (1u64 << bits) - 1;
+        // Every value, in a scrambled order, 2^20 / 2^bits times over.
+        let x: Vec<u64> = (0..n as u64)
+            .map(|i| i.wrapping_mul(0x9e37_79b9) >> 7 & mask)
+            .collect();
+        let mut out = vec![0u64; n];
+        assert!(cvt_columns(&c, &[&x], &exec, &mut out), "{c}");
+        let step = if k % 16 == 0 { 1 } else { 61 };
+        for i in (0..n).step_by(step) {
+            assert_eq!(out[i], c.eval_in(&[x[i]], &exec), "{c} {:#x}", x[i]);
+        }
+        let mut high = x.clone();
+        high[n / 2] |= 1 << bits;
+        let mut o2 = vec![0u64; n];
+        let took = cvt_columns(&c, &[&high], &exec, &mut o2);
+        // A garbage bit either keeps the table out, or the form's own loop
+        // (none narrow yet) takes the column whole.
+        assert!(!took || o2[n / 2] == c.eval_in(&[high[n / 2]], &exec), "{c}");
+        forms += 1;
+    }
+    assert!(forms > if cfg!(debug_assertions) { 20 } else { 200 }, "{forms}");
+}

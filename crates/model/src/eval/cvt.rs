@@ -1010,6 +1010,33 @@ fn from_s2f6(c: &Cvt, v: u64, k: u64, hw: &HwProfile) -> u64 {
     finish::<BF16>(c, r, hw)
 }
 
+/// Columns of at least this many sources of at most 16 bits go through a
+/// table of the conversion's 2^16 results: 16 times as many elements as
+/// the table costs to build.
+const TABLE_MIN: usize = 1 << 20;
+
+/// A long column of one source of at most 16 bits (every conversion from
+/// `.f16`/`.bf16`/`.u16`/`.s16`/`.u8`/`.s8` and the packed fp8/fp6/fp4
+/// pairs, whatever its modifiers): the stages' result for every source
+/// value once, then a lookup per element. The same stages give the table
+/// as give each element, so the bits are theirs; false (nothing written)
+/// for a short column, a wider source, or a value above the source's
+/// width.
+fn by_table(c: &Cvt, x: &[u64], exec: &Exec, out: &mut [u64]) -> bool {
+    let bits = c.src.bits();
+    if x.len() < TABLE_MIN || bits > 16 || c.pack.is_some() || c.scaled {
+        return false;
+    }
+    if x.iter().fold(0, |a, &v| a | v) >> bits != 0 {
+        return false;
+    }
+    let table: Vec<u64> = (0..1u64 << bits).map(|a| c.eval_in(&[a], exec)).collect();
+    for (d, &a) in out.iter_mut().zip(x) {
+        *d = table[a as usize];
+    }
+    true
+}
+
 /// Tight column loops for the conversions kernels run in bulk, each the
 /// host's own conversion where it gives the bits the stages above give:
 ///
@@ -1035,6 +1062,9 @@ fn from_s2f6(c: &Cvt, v: u64, k: u64, hw: &HwProfile) -> u64 {
 pub fn cvt_columns(c: &Cvt, srcs: &[&[u64]], exec: &Exec, out: &mut [u64]) -> bool {
     use PtxType as T;
     let [x] = srcs else { return false };
+    if x.len() == out.len() && by_table(c, x, exec, out) {
+        return true;
+    }
     if x.len() != out.len()
         || c.ftz
         || c.sat

@@ -1364,11 +1364,51 @@ const RUN_SNIPPETS: &[(&str, &str, &str)] = &[
     ("clusterlaunchcontrol", ".shared .align 16 .b8 r[16];\n.shared .align 8 .b64 m;\nmbarrier.init.shared.b64 [m], 1;\nclusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.b128 [r], [m];\n", "mem[0x10000000..0x10000010] = 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00\nmem[0x10000100..0x10000108] = 01 00 10 00 00 f0 ff 5f\n"),
 ];
 
+/// What `ptxfp run` executes on an image the host binds: the snippet, its
+/// options (`--surface`, `--mem`), and what it prints. The 4-word image
+/// holds 1, 2, 3, 4 (docs/ENGINE.md "Surfaces").
+const RUN_SNIPPETS_BOUND: &[(&str, &str, &str)] = &[
+    (
+        "suld",
+        ".global .surfref s;\n.reg .b32 r;\nsuld.b.1d.b32.trap r, [s, {4}];\n",
+        "r = 0x00000002  b32\n",
+    ),
+    (
+        "sust",
+        ".global .surfref s;\nsust.b.1d.b32.trap [s, {4}], 7;\n",
+        "mem[0x100004..0x100008] = 07 00 00 00\n",
+    ),
+    (
+        "sured",
+        ".global .surfref s;\nsured.b.add.1d.u32.trap [s, {8}], 5;\n",
+        "mem[0x100008..0x10000c] = 08 00 00 00\n",
+    ),
+    (
+        "suq",
+        ".global .surfref s;\n.reg .b32 r;\nsuq.width.b32 r, [s];\n",
+        "r = 0x00000004  b32\n",
+    ),
+];
+
+/// The options of [`RUN_SNIPPETS_BOUND`].
+const BOUND_ARGS: &[&str] = &[
+    "--surface",
+    "s=4:u32@0x100000",
+    "--mem",
+    "0x100000=01000000020000000300000004000000",
+];
+
 /// `ptxfp run` on standard input.
 fn run_stdin(src: &str) -> Output {
+    run_stdin_with(src, &[])
+}
+
+/// `ptxfp run - ARGS` on standard input.
+fn run_stdin_with(src: &str, args: &[&str]) -> Output {
     use std::io::Write as _;
     let mut child = Command::new(env!("CARGO_BIN_EXE_ptxfp"))
         .args(["run", "-"])
+        .args(args)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -1406,11 +1446,16 @@ fn readme_lists_what_run_executes() {
         }
     }
     listed.sort();
-    let mut snippets: Vec<String> = RUN_SNIPPETS.iter().map(|s| s.0.to_string()).collect();
+    let mut snippets: Vec<String> = RUN_SNIPPETS
+        .iter()
+        .chain(RUN_SNIPPETS_BOUND)
+        .map(|s| s.0.to_string())
+        .collect();
     snippets.sort();
     assert_eq!(listed, snippets, "README list vs the snippets of this test");
-    for (name, src, want) in RUN_SNIPPETS {
-        let o = run_stdin(src);
+    let bound = RUN_SNIPPETS_BOUND.iter().map(|s| (s, BOUND_ARGS));
+    for ((name, src, want), args) in RUN_SNIPPETS.iter().map(|s| (s, &[][..])).chain(bound) {
+        let o = run_stdin_with(src, args);
         assert_eq!(o.status.code(), Some(0), "{name}: {}", stderr(&o));
         assert_eq!(stdout(&o), *want, "{name}");
         assert_eq!(stderr(&o), "", "{name}");

@@ -166,6 +166,9 @@ pub enum Control {
     /// `wgmma.mma_async` (crate::wgmma; the engine's
     /// crates/interp/src/wgmma.rs).
     Wgmma(crate::wgmma::Wgmma),
+    /// `suld.b`, `sust.b`, `sured.b`, `suq` (crate::surface; the engine's
+    /// crates/interp/src/surface.rs).
+    Surface(crate::surface::Surface),
 }
 
 /// Valid PTX that needs what a run of one device cannot have: decoded,

@@ -124,6 +124,10 @@ pub struct HwProfile {
     /// subnormals (`.rn`, once, the exact product) rather than flushing it
     /// to a zero of its sign.
     pub cvt_scaled_bf16_subnormals: bool,
+    /// Whether a surface access (`suld.b`, `sust.b`, `sured.b`) whose
+    /// address is not a multiple of its size faults, rather than going on
+    /// with the low address bits masked off: the ISA allows both.
+    pub surface_misaligned_faults: bool,
 }
 
 /// The result of an integer `div` or `rem` by zero.
@@ -265,6 +269,12 @@ impl HwProfile {
         // `.rn` reads; **open** (NOTE(hw): sm_100f or later, awaiting GPU
         // data).
         cvt_scaled_bf16_subnormals: true,
+        // docs/NVIDIA.md "Surfaces": `suld`/`sust`/`sured`: "the access may
+        // proceed by silently masking off low-order address bits to achieve
+        // proper rounding, or the instruction may fault"; ptxfp faults (an
+        // error, or a --check-memory warning), as `ld`/`st` do; **open**
+        // (NOTE(hw): awaiting GPU data).
+        surface_misaligned_faults: true,
     };
 
     /// True if the 16-bit lane value `x` is the OOB-NaN.

@@ -190,6 +190,7 @@ fn every_open_choice_is_one_profile_field() {
         bfe64_whole_operands: false,
         s2f6_min: -127,
         cvt_scaled_bf16_subnormals: false,
+        surface_misaligned_faults: false,
     };
     let int = |op: &str, s: &[u64]| {
         ptxfp::int::IntOp::parse(op)

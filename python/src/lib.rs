@@ -1151,6 +1151,7 @@ fn run<'py>(
             mems,
             mem_files: Vec::new(),
             surfaces: Vec::new(),
+            textures: Vec::new(),
         };
         let r = py
             .allow_threads(|| catch_unwind(AssertUnwindSafe(|| interp::run(text, &inputs, &opts))));

@@ -42,6 +42,12 @@ pub struct Args {
     /// an optional x2|x4, ADDR 16-byte aligned (docs/ENGINE.md "Surfaces").
     #[arg(long = "surface", value_name = "NAME=WxH:FORMAT@ADDR")]
     surfaces: Vec<String>,
+    /// Bind a texture to an image in global memory and a sampler:
+    /// NAME=W[xH[xD]]:FORMAT@ADDR[:layers=N][:pitch=BYTES][:normalized]
+    /// [:address=wrap|mirror|clamp|border[,...]][:filter=nearest], NAME a
+    /// `.texref` or a bindless handle value (docs/ENGINE.md "Textures").
+    #[arg(long = "texture", value_name = "NAME=WxH:FORMAT@ADDR[:...]")]
+    textures: Vec<String>,
     /// The device that runs the code (default: the code's target, --target
     /// or the module's `.target`, as for `eval`). Matters for `mad.f32`
     /// without rounding written for sm_1x; a device that cannot run the
@@ -368,6 +374,7 @@ fn run_source(
     }
     // Parsed by the interpreter, which knows the variables and addresses.
     inputs.surfaces = a.surfaces.clone();
+    inputs.textures = a.textures.clone();
     let opts = Options {
         device: a.device,
         target: a.target,

@@ -1365,37 +1365,52 @@ const RUN_SNIPPETS: &[(&str, &str, &str)] = &[
 ];
 
 /// What `ptxfp run` executes on an image the host binds: the snippet, its
-/// options (`--surface`, `--mem`), and what it prints. The 4-word image
-/// holds 1, 2, 3, 4 (docs/ENGINE.md "Surfaces").
-const RUN_SNIPPETS_BOUND: &[(&str, &str, &str)] = &[
+/// options (`--surface`, `--texture`, `--mem`), and what it prints. The
+/// 4-word surface holds 1, 2, 3, 4; the 2-texel `f32` texture 1.5, 2.5
+/// (docs/ENGINE.md "Surfaces", "Textures").
+const RUN_SNIPPETS_BOUND: &[(&str, &str, &str, &[&str])] = &[
     (
         "suld",
         ".global .surfref s;\n.reg .b32 r;\nsuld.b.1d.b32.trap r, [s, {4}];\n",
         "r = 0x00000002  b32\n",
+        SURFACE_ARGS,
     ),
     (
         "sust",
         ".global .surfref s;\nsust.b.1d.b32.trap [s, {4}], 7;\n",
         "mem[0x100004..0x100008] = 07 00 00 00\n",
+        SURFACE_ARGS,
     ),
     (
         "sured",
         ".global .surfref s;\nsured.b.add.1d.u32.trap [s, {8}], 5;\n",
         "mem[0x100008..0x10000c] = 08 00 00 00\n",
+        SURFACE_ARGS,
     ),
     (
         "suq",
         ".global .surfref s;\n.reg .b32 r;\nsuq.width.b32 r, [s];\n",
         "r = 0x00000004  b32\n",
+        SURFACE_ARGS,
     ),
+    ("tex", ".global .texref t;\n.reg .f32 a, b, c, d;\ntex.1d.v4.f32.s32 {a, b, c, d}, [t, {1}];\n", "a = 0x40200000  f32 2.5\nb = 0x00000000  f32 0\nc = 0x00000000  f32 0\nd = 0x3f800000  f32 1\n", TEXTURE_ARGS),
+    ("txq", ".global .texref t;\n.reg .b32 r;\ntxq.width.b32 r, [t];\n", "r = 0x00000002  b32\n", TEXTURE_ARGS),
 ];
 
-/// The options of [`RUN_SNIPPETS_BOUND`].
-const BOUND_ARGS: &[&str] = &[
+/// The options of the surface snippets of [`RUN_SNIPPETS_BOUND`].
+const SURFACE_ARGS: &[&str] = &[
     "--surface",
     "s=4:u32@0x100000",
     "--mem",
     "0x100000=01000000020000000300000004000000",
+];
+
+/// The options of its texture snippets.
+const TEXTURE_ARGS: &[&str] = &[
+    "--texture",
+    "t=2:f32@0x200000",
+    "--mem",
+    "0x200000=0000c03f00002040",
 ];
 
 /// `ptxfp run` on standard input.
@@ -1448,13 +1463,14 @@ fn readme_lists_what_run_executes() {
     listed.sort();
     let mut snippets: Vec<String> = RUN_SNIPPETS
         .iter()
-        .chain(RUN_SNIPPETS_BOUND)
-        .map(|s| s.0.to_string())
+        .map(|s| s.0)
+        .chain(RUN_SNIPPETS_BOUND.iter().map(|s| s.0))
+        .map(str::to_string)
         .collect();
     snippets.sort();
     assert_eq!(listed, snippets, "README list vs the snippets of this test");
-    let bound = RUN_SNIPPETS_BOUND.iter().map(|s| (s, BOUND_ARGS));
-    for ((name, src, want), args) in RUN_SNIPPETS.iter().map(|s| (s, &[][..])).chain(bound) {
+    let plain = RUN_SNIPPETS.iter().map(|&(n, s, w)| (n, s, w, &[][..]));
+    for (name, src, want, args) in plain.chain(RUN_SNIPPETS_BOUND.iter().copied()) {
         let o = run_stdin_with(src, args);
         assert_eq!(o.status.code(), Some(0), "{name}: {}", stderr(&o));
         assert_eq!(stdout(&o), *want, "{name}");

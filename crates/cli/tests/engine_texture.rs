@@ -856,6 +856,26 @@ fn check_holds_the_forms_to_their_isa_notes() {
             "sured.b.add.1d.b32.trap [img, {%r1}], %r1;",
             "is not a form of `sured`",
         ),
+        // "Texture arrays tex.{a1d,a2d} introduced in PTX ISA version 2.3"
+        (
+            "2.2",
+            "sm_20",
+            "tex.a1d.v4.u32.s32 {%r0, %r1, %r2, %r3}, [img, {%r1, %r1}];",
+            "requires PTX ISA 2.3",
+        ),
+        // "Querying the number of samples requires sm_30 or higher"
+        (
+            "4.1",
+            "sm_20",
+            "txq.num_samples.b32 %r1, [img];",
+            "requires sm_30",
+        ),
+        (
+            "8.0",
+            "sm_80",
+            "tex.2d.v4.f32.u32 {%r0, %r1, %r2, %r3}, [img, {%r1, %r1}];",
+            "is not a form of `tex`",
+        ),
     ] {
         let (code, out) = check(&module(version, target, line));
         assert_eq!(code, Some(1), "{line}: {out}");
@@ -872,5 +892,423 @@ fn check_holds_the_forms_to_their_isa_notes() {
     ] {
         let (code, out) = check(&module(version, target, line));
         assert_eq!(code, Some(0), "{line}: {out}");
+    }
+}
+
+// ---- Textures ----------------------------------------------------------
+
+/// The CUDA C++ Programming Guide's nearest-point sampling, "tex(x) = T[i]
+/// where i = floor(x)" (x scaled by the size N when normalized), with its
+/// address modes, transcribed in exact integer arithmetic: the `.f32`
+/// coordinate is m × 2^e, and floor(x × N) an integer division. Wrap takes
+/// the fractional part (floor(frac(x) N) = floor(xN) mod N); mirror
+/// reflects every other unit interval (1 - frac(x)); clamp clamps the
+/// index into 0..N; border answers `None` (zeros). A NaN reads as 0.
+fn want_texel(bits: u32, n: i64, normalized: bool, mode: &str) -> Option<i64> {
+    let f = f32::from_bits(bits);
+    let (m, e): (i128, i32) = if f.is_nan() || f == 0.0 {
+        (0, 0)
+    } else {
+        let exp = ((bits >> 23) & 0xff) as i32;
+        let frac = i128::from(bits & 0x7f_ffff);
+        let (m, e) = if exp == 0 {
+            (frac, -149)
+        } else {
+            (frac | 1 << 23, exp - 150)
+        };
+        (if bits >> 31 == 1 { -m } else { m }, e)
+    };
+    // floor(m × scale × 2^e).
+    let floor_scaled = |scale: i128| -> i128 {
+        let p = m * scale;
+        if e >= 0 {
+            p << e
+        } else {
+            p.div_euclid(1i128 << (-e).min(120))
+        }
+    };
+    let place = |i: i128| -> Option<i64> {
+        let n = i128::from(n);
+        Some(match mode {
+            "clamp" => i.clamp(0, n - 1),
+            "border" if i < 0 || i >= n => return None,
+            "border" => i,
+            "wrap" => i.rem_euclid(n),
+            _ => {
+                let k = i.rem_euclid(2 * n);
+                if k < n {
+                    k
+                } else {
+                    2 * n - 1 - k
+                }
+            }
+        } as i64)
+    };
+    if !normalized {
+        return place(floor_scaled(1));
+    }
+    let xn = floor_scaled(i128::from(n));
+    match mode {
+        "wrap" => Some(xn.rem_euclid(i128::from(n)) as i64),
+        "mirror" => {
+            let fl = floor_scaled(1);
+            let k = xn - fl * i128::from(n); // floor(frac(x) N), 0..N
+                                             // frac(x) N is an integer exactly when x N is.
+            let exact = m * i128::from(n) * if e >= 0 { 1i128 << e } else { 1 }
+                == xn * if e >= 0 { 1 } else { 1i128 << (-e).min(120) };
+            if fl.rem_euclid(2) == 0 {
+                Some(k as i64)
+            } else if exact {
+                Some((i128::from(n) - k).min(i128::from(n) - 1) as i64)
+            } else {
+                Some((i128::from(n) - 1 - k) as i64)
+            }
+        }
+        _ => place(xn),
+    }
+}
+
+const COORDS: [f32; 14] = [
+    0.0,
+    -0.0,
+    0.3,
+    0.5,
+    0.999_999_9,
+    1.0,
+    1.25,
+    2.5,
+    -0.2,
+    -1.75,
+    7.3,
+    0.75,
+    f32::NAN,
+    1e-30,
+];
+
+/// `tex.GEOM.v4.f32.f32` on an `f32` texture of 5 (x 3 (x 2)) texels whose
+/// values are their indices plus 0.5, under each sampler: each thread's
+/// four results are its texel's value, 0, 0 and 1.0 (the channels the
+/// format lacks, `tex_absent_alpha_one`), or zeros at the border.
+#[test]
+fn tex_samples_the_nearest_texel_in_every_geometry_and_address_mode() {
+    let dims = [5u64, 3, 2];
+    let samplers = [
+        ("", "clamp", false),
+        (":address=border", "border", false),
+        (":normalized:address=wrap", "wrap", true),
+        (":normalized:address=mirror", "mirror", true),
+        (":normalized", "clamp", true),
+        (":normalized:address=border", "border", true),
+    ];
+    for s in SHAPES {
+        let (nd, array) = match s.geom {
+            "1d" => (1, false),
+            "2d" => (2, false),
+            "3d" => (3, false),
+            "a1d" => (1, true),
+            _ => (2, true),
+        };
+        let layers = 3u64;
+        let texels = dims[..nd].iter().product::<u64>() * if array { layers } else { 1 };
+        let values: Vec<u32> = (0..texels).map(|i| (i as f32 + 0.5).to_bits()).collect();
+        let shape = dims[..nd]
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join("x");
+        let ncoord = match s.geom {
+            "1d" => 1,
+            "2d" | "a1d" => 2,
+            _ => 4,
+        };
+        let coords: Vec<String> = (0..ncoord).map(|i| format!("%c{i}")).collect();
+        let src = format!(
+            r#".version 8.0
+.target sm_80
+.address_size 64
+.global .texref t;
+.visible .entry k()
+{{
+    .reg .b32 %r<4>;
+    .reg .b32 %c<4>;
+    .reg .f32 %f<4>;
+    .reg .b64 %rd<4>;
+    mov.u32 %r1, %tid.x;
+    mul.wide.u32 %rd1, %r1, 16;
+    add.s64 %rd2, %rd1, {SRC};
+    ld.global.v4.b32 {{%c0, %c1, %c2, %c3}}, [%rd2];
+    tex.{}.v4.f32.f32 {{%f0, %f1, %f2, %f3}}, [t, {{{}}}];
+    add.s64 %rd3, %rd1, {OUT};
+    st.global.v4.f32 [%rd3], {{%f0, %f1, %f2, %f3}};
+    ret;
+}}
+"#,
+            s.geom,
+            coords.join(", ")
+        );
+        let n = COORDS.len();
+        // Thread t's coordinate d: COORDS[(t + 5 d) % n]; an array's layer
+        // (element 0) is t % 4 (3 clamps to the last layer).
+        let mut input = Vec::new();
+        for t in 0..n {
+            for d in 0..4 {
+                let v = if array && d == 0 {
+                    (t % 4) as u32
+                } else {
+                    COORDS[(t + 5 * d) % n].to_bits()
+                };
+                input.push(v);
+            }
+        }
+        for (opts, mode, normalized) in samplers {
+            let layers_opt = if array {
+                format!(":layers={layers}")
+            } else {
+                String::new()
+            };
+            let o = run_src(
+                "tex.ptx",
+                &src,
+                &[
+                    "--block",
+                    &n.to_string(),
+                    "--texture",
+                    &format!("t={shape}:f32@{BASE:#x}{layers_opt}{opts}"),
+                    "--mem",
+                    &format!("{BASE:#x}={}", hex(&words(&values))),
+                    "--mem",
+                    &format!("{SRC:#x}={}", hex(&words(&input))),
+                ],
+            );
+            let mut want = Vec::new();
+            for t in 0..n {
+                let c = &input[t * 4..t * 4 + 4];
+                let (layer, xyz) = if array {
+                    (u64::from(c[0]).min(layers - 1), &c[1..])
+                } else {
+                    (0, c)
+                };
+                let mut index = Some(layer);
+                for d in (0..nd).rev() {
+                    index = match (index, want_texel(xyz[d], dims[d] as i64, normalized, mode)) {
+                        (Some(i), Some(x)) => Some(i * dims[d] + x as u64),
+                        _ => None,
+                    };
+                }
+                match index {
+                    Some(i) => want.extend([values[i as usize], 0, 0, 1f32.to_bits()]),
+                    None => want.extend([0; 4]),
+                }
+            }
+            let got = written(&o);
+            let bytes: Vec<u8> = (0..want.len() as u64 * 4)
+                .map(|i| got[&(OUT + i)])
+                .collect();
+            assert_eq!(bytes, words(&want), "tex.{} {opts}", s.geom);
+        }
+    }
+}
+
+/// `tex.2d.v4.{s32,u32,f32}.s32` with integer coordinates (texel indices)
+/// on `s8x4`, `u16x2` and `f16x2` textures: integer channels extended by
+/// the format's signedness, `f16` widened exactly, absent channels 0 and
+/// alpha 1.
+#[test]
+fn tex_reads_integer_and_half_formats_by_channel() {
+    let (w, h) = (3u64, 2u64);
+    for (format, dtype, bytes_per, chans) in [
+        ("s8x4", "s32", 1usize, 4usize),
+        ("u16x2", "u32", 2, 2),
+        ("f16x2", "f32", 2, 2),
+    ] {
+        let data = if format == "f16x2" {
+            // f16 codes of exact binary values: 1.5, -0.375, 65504, 2^-24, ...
+            [
+                0x3e00u16, 0xb600, 0x7bff, 0x0001, 0x8000, 0x3c00, 0x4248, 0xc900, 0x0400, 0x3555,
+                0x5640, 0xfbff,
+            ]
+            .iter()
+            .flat_map(|v| v.to_le_bytes())
+            .collect::<Vec<u8>>()
+        } else {
+            bytes_of(7, (w * h) as usize * bytes_per * chans)
+        };
+        let src = format!(
+            r#".version 8.0
+.target sm_80
+.address_size 64
+.global .texref t;
+.visible .entry k()
+{{
+    .reg .b32 %r<8>;
+    .reg .b64 %rd<4>;
+    mov.u32 %r1, %tid.x;
+    mov.u32 %r2, %tid.y;
+    tex.2d.v4.{dtype}.s32 {{%r3, %r4, %r5, %r6}}, [t, {{%r1, %r2}}];
+    mad.lo.u32 %r7, %r2, {w}, %r1;
+    mul.wide.u32 %rd1, %r7, 16;
+    add.s64 %rd2, %rd1, {OUT};
+    st.global.v4.b32 [%rd2], {{%r3, %r4, %r5, %r6}};
+    ret;
+}}
+"#
+        );
+        let o = run_src(
+            "texint.ptx",
+            &src,
+            &[
+                "--block",
+                &format!("{w},{h}"),
+                "--texture",
+                &format!("t={w}x{h}:{format}@{BASE:#x}"),
+                "--mem",
+                &format!("{BASE:#x}={}", hex(&data)),
+            ],
+        );
+        let mut want = Vec::new();
+        for i in 0..(w * h) as usize {
+            let mut v = [0u32, 0, 0, if dtype == "f32" { 1f32.to_bits() } else { 1 }];
+            for (c, slot) in v.iter_mut().enumerate().take(chans) {
+                let at = (i * chans + c) * bytes_per;
+                *slot = match format {
+                    "s8x4" => data[at] as i8 as i32 as u32,
+                    "u16x2" => u32::from(u16::from_le_bytes([data[at], data[at + 1]])),
+                    _ => {
+                        // The f16's value from its fields, then as f32.
+                        let hbits = u16::from_le_bytes([data[at], data[at + 1]]);
+                        let e = i32::from((hbits >> 10) & 0x1f);
+                        let m = f64::from(hbits & 0x3ff);
+                        let mag = if e == 0 {
+                            m * 2f64.powi(-24)
+                        } else {
+                            (1024.0 + m) * 2f64.powi(e - 25)
+                        };
+                        let val = if hbits >> 15 == 1 { -mag } else { mag };
+                        (val as f32).to_bits()
+                    }
+                };
+            }
+            want.extend(v);
+        }
+        let got = written(&o);
+        let bytes: Vec<u8> = (0..want.len() as u64 * 4)
+            .map(|i| got[&(OUT + i)])
+            .collect();
+        assert_eq!(bytes, words(&want), "{format} as .{dtype}");
+    }
+}
+
+/// `txq` on a `.texref` and through a bindless handle.
+#[test]
+fn txq_answers_each_query() {
+    let src = r#".version 8.0
+.target sm_80
+.address_size 64
+.global .texref t;
+.visible .entry k(.param .u64 h)
+{
+    .reg .b32 %r<16>;
+    .reg .b64 %rd<2>;
+    txq.width.b32 %r1, [t];
+    txq.height.b32 %r2, [t];
+    txq.depth.b32 %r3, [t];
+    txq.channel_data_type.b32 %r4, [t];
+    txq.channel_order.b32 %r5, [t];
+    txq.normalized_coords.b32 %r6, [t];
+    txq.array_size.b32 %r7, [t];
+    txq.num_mipmap_levels.b32 %r8, [t];
+    txq.num_samples.b32 %r9, [t];
+    txq.filter_mode.b32 %r10, [t];
+    txq.addr_mode_0.b32 %r11, [t];
+    txq.addr_mode_1.b32 %r12, [t];
+    ld.param.u64 %rd1, [h];
+    txq.addr_mode_0.b32 %r13, [%rd1];
+    txq.normalized_coords.b32 %r14, [%rd1];
+    txq.width.b32 %r15, [%rd1];
+    st.global.v4.b32 [0x40000], {%r1, %r2, %r3, %r4};
+    st.global.v4.b32 [0x40010], {%r5, %r6, %r7, %r8};
+    st.global.v4.b32 [0x40020], {%r9, %r10, %r11, %r12};
+    st.global.v4.b32 [0x40030], {%r13, %r14, %r15, %r15};
+    ret;
+}
+"#;
+    let o = run_src(
+        "txq.ptx",
+        src,
+        &[
+            "--texture",
+            "t=8x2:u16x4@0x10000:layers=5:normalized:address=wrap,border",
+            "--texture",
+            "0x51=6:f32@0x20000",
+            "--set",
+            "h=0x51",
+        ],
+    );
+    // "Integer from enum { wrap, mirror, clamp_ogl, clamp_to_edge,
+    // clamp_to_border }": wrap 0, border 4, clamp (to edge) 3.
+    let want = [8, 2, 0, 0x02, 4, 1, 5, 0, 0, 0, 0, 4, 3, 0, 6, 6];
+    let got = written(&o);
+    let bytes: Vec<u8> = (0..want.len() as u64 * 4)
+        .map(|i| got[&(OUT + i)])
+        .collect();
+    assert_eq!(bytes, words(&want));
+}
+
+/// Texture misuse: errors at the operand or naming the option, exit 2.
+#[test]
+fn texture_misuse_is_an_error() {
+    let src = r#".version 8.0
+.target sm_80
+.address_size 64
+.global .texref t;
+.global .samplerref s;
+.visible .entry k()
+{
+    .reg .b32 %r<8>;
+    mov.u32 %r1, 0;
+    tex.1d.v4.u32.s32 {%r2, %r3, %r4, %r5}, [t, {%r1}];
+    ret;
+}
+"#;
+    let e = fails("unbound_tex.ptx", src, &[]);
+    assert!(
+        e.contains(
+            "unbound_tex.ptx:10:46: error: `tex.1d.v4.u32.s32`: the texture `t` is not bound"
+        ),
+        "{e}"
+    );
+    let e = fails("fmt.ptx", src, &["--texture", "t=4:f32@0x10000"]);
+    assert!(
+        e.contains(
+            "fmt.ptx:10:45: error: `tex.1d.v4.u32.s32` reads `.u32` from a texture of f32 elements"
+        ),
+        "{e}"
+    );
+    let sampler = src.replace("[t, {%r1}]", "[t, s, {%r1}]");
+    let e = fails("smp.ptx", &sampler, &["--texture", "t=4:u32@0x10000"]);
+    assert!(e.contains("independent texturing mode) is not run"), "{e}");
+    for (opt, why) in [
+        (
+            "t=4:u32@0x10000:address=wrap",
+            "wrap and mirror address modes take normalized coordinates",
+        ),
+        (
+            "t=4:u32@0x10000:filter=linear",
+            "filter=linear is not modelled",
+        ),
+        (
+            "t=4:u32@0x10000:address=edge",
+            "`edge` is not wrap, mirror, clamp or border",
+        ),
+        (
+            "t=4:u32@0x10000:sharp",
+            "`sharp` is not layers, pitch, normalized",
+        ),
+    ] {
+        let e = fails("opt.ptx", src, &["--texture", opt]);
+        assert!(
+            e.contains(&format!("--texture {opt}: ")) && e.contains(why),
+            "{opt}: {e}"
+        );
     }
 }

@@ -2659,6 +2659,7 @@ impl Machine<'_, '_> {
             Control::Stack { op, ty } => self.stack_op(ins, op, ty),
             Control::StBulk => self.st_bulk(ins),
             Control::Surface(s) => self.surface(ins, s),
+            Control::Texture(t) => self.texture(ins, t),
             Control::Refused(r) => Err(RunError::Program(
                 Diagnostic::error(
                     ins.opcode_span.clone(),

@@ -19,6 +19,7 @@ mod printf;
 mod set;
 mod stack;
 mod surface;
+mod texture;
 
 use engine::{Engine, Region};
 pub use engine::{
@@ -108,9 +109,14 @@ pub struct Inputs {
     /// binds a `.surfref` variable, or a bindless handle value, to an image
     /// in global memory (docs/ENGINE.md "Surfaces"; [`SURFACE_SYNTAX`]).
     pub surfaces: Vec<String>,
+    /// `--texture NAME=W[xH[xD]]:FORMAT@ADDR[:...]`: binds a `.texref`, or
+    /// a bindless handle value, to an image in global memory and a sampler
+    /// (docs/ENGINE.md "Textures"; [`TEXTURE_SYNTAX`]).
+    pub textures: Vec<String>,
 }
 
 pub use surface::SURFACE_SYNTAX;
+pub use texture::TEXTURE_SYNTAX;
 
 /// Why a run failed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -571,6 +577,9 @@ struct Machine<'a, 's> {
     /// The bound surfaces, by handle: a `.surfref`'s address, or a
     /// bindless handle's value (`--surface`, surface.rs).
     surfaces: HashMap<u64, surface::Image>,
+    /// The bound textures, by handle, with their samplers (`--texture`,
+    /// texture.rs).
+    textures: HashMap<u64, (surface::Image, texture::Sampler)>,
 }
 
 /// A variable: address, size in bytes, state space, element type.
@@ -777,6 +786,7 @@ fn execute(
         nlanes: 1,
         scope: 0,
         surfaces: HashMap::new(),
+        textures: HashMap::new(),
     };
     // Decode once: every instruction of the module, before anything runs,
     // each distinct opcode text once.
@@ -1744,7 +1754,8 @@ impl Machine<'_, '_> {
             self.given_at(addr).give(addr, &bytes);
             given.push((addr, end, flag));
         }
-        self.bind_surfaces(&inputs.surfaces)
+        self.bind_surfaces(&inputs.surfaces)?;
+        self.bind_textures(&inputs.textures)
     }
 
     /// Reads a `--mem-file` (`flag`, for messages): no more than fits in

@@ -16,11 +16,11 @@ use ptxfp_isa::surface::{Bound, Geom, Query, RedOp, SurfOp, Surface};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Format {
     /// `u`, `s` or `f`.
-    kind: u8,
+    pub(crate) kind: u8,
     /// Bits per channel: 8, 16, 32.
-    bits: u32,
+    pub(crate) bits: u32,
     /// Channels: 1, 2, 4.
-    channels: u32,
+    pub(crate) channels: u32,
 }
 
 impl Format {
@@ -51,7 +51,7 @@ impl Format {
     /// `suq.channel_data_type`: CUDA's `CUarray_format` value of the
     /// channel type (the driver API's `CU_AD_FORMAT_UNSIGNED_INT8` = 0x01,
     /// ..., `CU_AD_FORMAT_HALF` = 0x10, `CU_AD_FORMAT_FLOAT` = 0x20).
-    fn cuda_format(self) -> u64 {
+    pub(crate) fn cuda_format(self) -> u64 {
         match (self.kind, self.bits) {
             (b'u', 8) => 0x01,
             (b'u', 16) => 0x02,
@@ -64,7 +64,7 @@ impl Format {
         }
     }
 
-    fn name(self) -> String {
+    pub(crate) fn name(self) -> String {
         let c = if self.channels > 1 {
             format!("x{}", self.channels)
         } else {
@@ -78,34 +78,34 @@ impl Format {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Image {
     /// The option that bound it, for messages.
-    flag: String,
+    pub(crate) flag: String,
     /// The address of element (0, 0, 0) of layer 0: "A surface base
     /// address is assumed to be aligned to a 16 byte boundary".
-    addr: u64,
+    pub(crate) addr: u64,
     /// Width, height, depth in elements; a dimension not given is 0 (as
     /// in CUDA's array descriptor), and counts as 1 for addressing.
-    size: [u32; 3],
+    pub(crate) size: [u32; 3],
     /// The dimensions given: 1, 2 or 3.
-    dims: usize,
+    pub(crate) dims: usize,
     /// Layers of a surface array (`None`: not an array).
-    layers: Option<u32>,
+    pub(crate) layers: Option<u32>,
     /// Bytes from one row to the next (default: width × element size).
-    pitch: u64,
-    format: Format,
+    pub(crate) pitch: u64,
+    pub(crate) format: Format,
 }
 
 impl Image {
-    fn extent(&self, i: usize) -> u64 {
+    pub(crate) fn extent(&self, i: usize) -> u64 {
         u64::from(self.size[i].max(1))
     }
 
     /// Bytes from one layer (or 3d slice) to the next.
-    fn slice(&self) -> u64 {
+    pub(crate) fn slice(&self) -> u64 {
         self.pitch * self.extent(1)
     }
 
     /// The geometry it is bound as, for messages: `2d 16x8 u8x4`.
-    fn shape(&self) -> String {
+    pub(crate) fn shape(&self) -> String {
         let dims: Vec<String> = self.size[..self.dims].iter().map(u32::to_string).collect();
         let a = match self.layers {
             Some(l) => format!(" array of {l} layers"),
@@ -120,10 +120,14 @@ impl Image {
     }
 
     /// True where `geom` addresses this image's shape.
-    fn fits(&self, geom: Geom) -> bool {
+    pub(crate) fn fits(&self, geom: Geom) -> bool {
         geom.dims() == self.dims && geom.array() == self.layers.is_some()
     }
 }
+
+/// A binding's handler of the options after `@ADDR` it knows: `key`,
+/// `value`; an error says why the option is wrong.
+pub(crate) type OptionFn<'f> = dyn FnMut(&str, Option<&str>) -> Result<(), String> + 'f;
 
 /// The `--surface` grammar, for messages.
 pub const SURFACE_SYNTAX: &str =
@@ -135,106 +139,129 @@ impl Machine<'_, '_> {
     pub(crate) fn bind_surfaces(&mut self, specs: &[String]) -> Result<(), RunError> {
         for spec in specs {
             let flag = format!("--surface {spec}");
-            let bad =
-                |why: &str| RunError::Input(format!("{flag}: {why}; expected {SURFACE_SYNTAX}"));
-            let (key, rest) = spec.split_once('=').ok_or_else(|| bad("no `=`"))?;
-            let key = key.trim();
-            let mut parts = rest.split(':');
-            let shape = parts.next().unwrap_or("");
-            let (format, at) = parts
-                .next()
-                .and_then(|f| f.split_once('@'))
-                .ok_or_else(|| bad("no `:FORMAT@ADDR` after the size"))?;
-            let format = Format::parse(format.trim())
-                .ok_or_else(|| bad(&format!("`{format}` is not a format")))?;
-            let mut size = [0u32; 3];
-            let dims: Vec<&str> = shape.split('x').collect();
-            if dims.len() > 3 {
-                return Err(bad("at most three dimensions, WxHxD"));
-            }
-            for (i, d) in dims.iter().enumerate() {
-                size[i] = d.trim().parse().ok().filter(|v| *v >= 1).ok_or_else(|| {
-                    bad(&format!("`{d}` is not a size (an integer of at least 1)"))
+            let (handle, img) =
+                self.parse_image(&flag, spec, SURFACE_SYNTAX, ".surfref", &mut |k, _| {
+                    Err(format!("`{k}` is not layers or pitch"))
                 })?;
-            }
-            let mut layers = None;
-            let mut pitch = None;
-            for opt in parts {
-                let (k, v) = opt
-                    .split_once('=')
-                    .ok_or_else(|| bad(&format!("`{opt}` is not layers=N or pitch=BYTES")))?;
-                let v: u64 = ptxfp_isa::literal::parse_int(v.trim())
-                    .filter(|v| *v >= 1)
-                    .map(|v| v as u64)
-                    .ok_or_else(|| bad(&format!("`{v}` is not a count of at least 1")))?;
-                match k.trim() {
-                    "layers" => {
-                        layers = Some(u32::try_from(v).map_err(|_| bad("too many layers"))?)
-                    }
-                    "pitch" => pitch = Some(v),
-                    _ => return Err(bad(&format!("`{k}` is not layers or pitch"))),
-                }
-            }
-            if layers.is_some() && dims.len() == 3 {
-                return Err(bad("a surface array has one or two dimensions (a1d, a2d)"));
-            }
-            let row = u64::from(size[0]) * format.bytes();
-            let pitch = pitch.unwrap_or(row);
-            if pitch < row {
-                return Err(bad(&format!(
-                    "pitch {pitch} is less than a row's {row} bytes"
-                )));
-            }
-            let place = self.resolve_input_addr(&flag, at.trim())?;
-            let addr = place.addr;
-            // PTX ISA `suld`: "A surface base address is assumed to be
-            // aligned to a 16 byte boundary".
-            if !addr.is_multiple_of(16) {
-                return Err(RunError::Input(format!(
-                    "{flag}: the base address {addr:#x} is not a multiple of 16 (PTX ISA: \"A surface base address is assumed to be aligned to a 16 byte boundary\")"
-                )));
-            }
-            let mut img = Image {
-                flag: flag.clone(),
-                addr,
-                size,
-                dims: dims.len(),
-                layers,
-                pitch,
-                format,
-            };
-            let total = img
-                .slice()
-                .checked_mul(img.extent(2))
-                .and_then(|b| b.checked_mul(u64::from(layers.unwrap_or(1))));
-            if total.and_then(|t| addr.checked_add(t)).is_none() {
-                return Err(RunError::Input(format!(
-                    "{flag}: the image runs past the end of the address space"
-                )));
-            }
-            // The handle: a variable's address (a `.surfref` by name, and
-            // the `.u64` that holds that address), or the number given.
-            let handle = match ptxfp_isa::literal::parse_int(key) {
-                Some(v) => v as u64,
-                None => match self.var(key) {
-                    Some((a, ..)) => a,
-                    None => {
-                        return Err(RunError::Input(format!(
-                            "{flag}: no variable `{key}` is declared: name a `.surfref` of the module, or give the bindless handle's value (a number)"
-                        )))
-                    }
-                },
-            };
             if let Some(other) = self.surfaces.get(&handle) {
                 return Err(RunError::Input(format!(
                     "{flag}: the surface {handle:#x} is bound already ({}): bind each once",
                     other.flag
                 )));
             }
-            img.flag = flag;
             self.surfaces.insert(handle, img);
         }
         Ok(())
+    }
+
+    /// `NAME=W[xH[xD]]:FORMAT@ADDR[:layers=N][:pitch=BYTES][:OPTION...]`
+    /// (`flag` and `syntax` for messages, `what` the variable kind): the
+    /// handle and the image; each other `OPTION` (`key` or `key=value`)
+    /// goes to `option`, whose error is the binding's.
+    pub(crate) fn parse_image(
+        &self,
+        flag: &str,
+        spec: &str,
+        syntax: &str,
+        what: &str,
+        option: &mut OptionFn,
+    ) -> Result<(u64, Image), RunError> {
+        let bad = |why: &str| RunError::Input(format!("{flag}: {why}; expected {syntax}"));
+        let (key, rest) = spec.split_once('=').ok_or_else(|| bad("no `=`"))?;
+        let key = key.trim();
+        let mut parts = rest.split(':');
+        let shape = parts.next().unwrap_or("");
+        let (format, at) = parts
+            .next()
+            .and_then(|f| f.split_once('@'))
+            .ok_or_else(|| bad("no `:FORMAT@ADDR` after the size"))?;
+        let format = Format::parse(format.trim())
+            .ok_or_else(|| bad(&format!("`{format}` is not a format")))?;
+        let mut size = [0u32; 3];
+        let dims: Vec<&str> = shape.split('x').collect();
+        if dims.len() > 3 {
+            return Err(bad("at most three dimensions, WxHxD"));
+        }
+        for (i, d) in dims.iter().enumerate() {
+            size[i] =
+                d.trim().parse().ok().filter(|v| *v >= 1).ok_or_else(|| {
+                    bad(&format!("`{d}` is not a size (an integer of at least 1)"))
+                })?;
+        }
+        let mut layers = None;
+        let mut pitch = None;
+        for opt in parts {
+            let (k, v) = match opt.split_once('=') {
+                Some((k, v)) => (k.trim(), Some(v.trim())),
+                None => (opt.trim(), None),
+            };
+            if !matches!(k, "layers" | "pitch") {
+                option(k, v).map_err(|why| bad(&why))?;
+                continue;
+            }
+            let v: u64 = v
+                .and_then(ptxfp_isa::literal::parse_int)
+                .filter(|v| *v >= 1)
+                .map(|v| v as u64)
+                .ok_or_else(|| bad(&format!("`{opt}`: {k} takes a count of at least 1")))?;
+            if k == "layers" {
+                layers = Some(u32::try_from(v).map_err(|_| bad("too many layers"))?);
+            } else {
+                pitch = Some(v);
+            }
+        }
+        if layers.is_some() && dims.len() == 3 {
+            return Err(bad("an array has one or two dimensions (a1d, a2d)"));
+        }
+        let row = u64::from(size[0]) * format.bytes();
+        let pitch = pitch.unwrap_or(row);
+        if pitch < row {
+            return Err(bad(&format!(
+                "pitch {pitch} is less than a row's {row} bytes"
+            )));
+        }
+        let place = self.resolve_input_addr(flag, at.trim())?;
+        let addr = place.addr;
+        // PTX ISA `suld`: "A surface base address is assumed to be aligned
+        // to a 16 byte boundary"; `tex`: "A texture base address is assumed
+        // to be aligned to a 16 byte boundary".
+        if !addr.is_multiple_of(16) {
+            return Err(RunError::Input(format!(
+                "{flag}: the base address {addr:#x} is not a multiple of 16 (PTX ISA: \"A surface base address is assumed to be aligned to a 16 byte boundary\")"
+            )));
+        }
+        let img = Image {
+            flag: flag.to_string(),
+            addr,
+            size,
+            dims: dims.len(),
+            layers,
+            pitch,
+            format,
+        };
+        let total = img
+            .slice()
+            .checked_mul(img.extent(2))
+            .and_then(|b| b.checked_mul(u64::from(layers.unwrap_or(1))));
+        if total.and_then(|t| addr.checked_add(t)).is_none() {
+            return Err(RunError::Input(format!(
+                "{flag}: the image runs past the end of the address space"
+            )));
+        }
+        // The handle: a variable's address (a `.surfref`/`.texref` by name,
+        // and the `.u64` that holds that address), or the number given.
+        let handle = match ptxfp_isa::literal::parse_int(key) {
+            Some(v) => v as u64,
+            None => match self.var(key) {
+                Some((a, ..)) => a,
+                None => {
+                    return Err(RunError::Input(format!(
+                        "{flag}: no variable `{key}` is declared: name a `{what}` of the module, or give the bindless handle's value (a number)"
+                    )))
+                }
+            },
+        };
+        Ok((handle, img))
     }
 
     /// Runs a surface instruction for the running thread.
@@ -638,7 +665,7 @@ fn reduce(op: RedOp, ty: PtxType, old: u64, c: u64) -> u64 {
 
 /// `[a, b]` as the front keeps it (text): `a`, and `b`'s elements (a
 /// scalar, or a `{...}` vector), as operands with their spans.
-fn split_target<'m>(op: &Operand<'m>) -> Option<(Operand<'m>, Vec<Operand<'m>>)> {
+pub(crate) fn split_target<'m>(op: &Operand<'m>) -> Option<(Operand<'m>, Vec<Operand<'m>>)> {
     let OperandKind::Other(text) = op.kind else {
         return None;
     };

@@ -169,6 +169,9 @@ pub enum Control {
     /// `suld.b`, `sust.b`, `sured.b`, `suq` (crate::surface; the engine's
     /// crates/interp/src/surface.rs).
     Surface(crate::surface::Surface),
+    /// `tex`, `txq` (crate::texture; the engine's
+    /// crates/interp/src/texture.rs).
+    Texture(crate::texture::Texture),
 }
 
 /// Valid PTX that needs what a run of one device cannot have: decoded,

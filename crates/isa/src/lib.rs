@@ -22,6 +22,7 @@ pub mod space;
 pub mod surface;
 pub mod syntax;
 pub mod target;
+pub mod texture;
 pub mod types;
 pub mod wgmma;
 

@@ -128,6 +128,9 @@ pub struct HwProfile {
     /// address is not a multiple of its size faults, rather than going on
     /// with the low address bits masked off: the ISA allows both.
     pub surface_misaligned_faults: bool,
+    /// Whether `tex` reads the alpha channel a texture's format lacks as 1
+    /// (1.0 for `.f32`), rather than 0; the other absent channels read 0.
+    pub tex_absent_alpha_one: bool,
 }
 
 /// The result of an integer `div` or `rem` by zero.
@@ -275,6 +278,10 @@ impl HwProfile {
         // error, or a --check-memory warning), as `ld`/`st` do; **open**
         // (NOTE(hw): awaiting GPU data).
         surface_misaligned_faults: true,
+        // docs/NVIDIA.md "Textures": PTX does not say what the channels a
+        // format lacks read; ptxfp reads (0, 0, 1) for G, B, A, as the
+        // graphics APIs define; **open** (NOTE(hw): awaiting GPU data).
+        tex_absent_alpha_one: true,
     };
 
     /// True if the 16-bit lane value `x` is the OOB-NaN.

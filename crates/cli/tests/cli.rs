@@ -1395,6 +1395,7 @@ const RUN_SNIPPETS_BOUND: &[(&str, &str, &str, &[&str])] = &[
     ),
     ("tex", ".global .texref t;\n.reg .f32 a, b, c, d;\ntex.1d.v4.f32.s32 {a, b, c, d}, [t, {1}];\n", "a = 0x40200000  f32 2.5\nb = 0x00000000  f32 0\nc = 0x00000000  f32 0\nd = 0x3f800000  f32 1\n", TEXTURE_ARGS),
     ("txq", ".global .texref t;\n.reg .b32 r;\ntxq.width.b32 r, [t];\n", "r = 0x00000002  b32\n", TEXTURE_ARGS),
+    ("tld4", ".global .texref t;\n.reg .f32 a, b, c, d, x, y;\nmov.f32 x, 0f3F800000;\nmov.f32 y, 0f3F000000;\ntld4.r.2d.v4.f32.f32 {a, b, c, d}, [t, {x, y}];\n", "a = 0x3fc00000  f32 1.5\nb = 0x40200000  f32 2.5\nc = 0x40200000  f32 2.5\nd = 0x3fc00000  f32 1.5\nx = 0x3f800000  f32 1\ny = 0x3f000000  f32 0.5\n", TEXTURE_TLD4_ARGS),
 ];
 
 /// The options of the surface snippets of [`RUN_SNIPPETS_BOUND`].
@@ -1403,6 +1404,14 @@ const SURFACE_ARGS: &[&str] = &[
     "s=4:u32@0x100000",
     "--mem",
     "0x100000=01000000020000000300000004000000",
+];
+
+/// The options of its `tld4` snippet: a 2x1 texture of 1.5, 2.5.
+const TEXTURE_TLD4_ARGS: &[&str] = &[
+    "--texture",
+    "t=2x1:f32@0x200000",
+    "--mem",
+    "0x200000=0000c03f00002040",
 ];
 
 /// The options of its texture snippets.

@@ -863,6 +863,20 @@ fn check_holds_the_forms_to_their_isa_notes() {
             "tex.a1d.v4.u32.s32 {%r0, %r1, %r2, %r3}, [img, {%r1, %r1}];",
             "requires PTX ISA 2.3",
         ),
+        // "tld4 requires sm_20 or higher"; "tld4.{a2d,cube,acube}
+        // introduced in PTX ISA version 4.3"
+        (
+            "2.2",
+            "sm_13",
+            "tld4.r.2d.v4.f32.f32 {%r0, %r1, %r2, %r3}, [img, {%r1, %r1}];",
+            "requires sm_20",
+        ),
+        (
+            "4.2",
+            "sm_30",
+            "tld4.r.a2d.v4.f32.f32 {%r0, %r1, %r2, %r3}, [img, {%r1, %r1, %r1, %r1}];",
+            "requires PTX ISA 4.3",
+        ),
         // "Querying the number of samples requires sm_30 or higher"
         (
             "4.1",
@@ -1310,5 +1324,178 @@ fn texture_misuse_is_an_error() {
             e.contains(&format!("--texture {opt}: ")) && e.contains(why),
             "{opt}: {e}"
         );
+    }
+}
+
+/// floor(x × scale - 1/2) of the `.f32` `bits` (a NaN as 0), in integers:
+/// x = m × 2^e, so the value is floor((2 m scale 2^e - 1) / 2).
+fn want_footprint(bits: u32, scale: i128) -> i128 {
+    let f = f32::from_bits(bits);
+    if f.is_nan() || f == 0.0 {
+        return -1;
+    }
+    let exp = ((bits >> 23) & 0xff) as i32;
+    let frac = i128::from(bits & 0x7f_ffff);
+    let (m, e) = if exp == 0 {
+        (frac, -149)
+    } else {
+        (frac | 1 << 23, exp - 150)
+    };
+    let m = if bits >> 31 == 1 { -m } else { m };
+    if e >= 0 {
+        (2 * m * scale * (1i128 << e) - 1).div_euclid(2)
+    } else if e < -100 {
+        // |x × scale| < 2^-40: floor(tiny - 1/2) = -1.
+        -1
+    } else {
+        (2 * m * scale - (1i128 << -e)).div_euclid(1i128 << (1 - e))
+    }
+}
+
+/// An index placed by an address mode, as OpenGL places a filter's texel
+/// indices: clamp, border (none), wrap (mod n), mirror (reflected).
+fn want_place(i: i128, n: i128, mode: &str) -> Option<i128> {
+    match mode {
+        "clamp" => Some(i.clamp(0, n - 1)),
+        "border" => (0..n).contains(&i).then_some(i),
+        "wrap" => Some(i.rem_euclid(n)),
+        _ => {
+            let k = i.rem_euclid(2 * n);
+            Some(if k < n { k } else { 2 * n - 1 - k })
+        }
+    }
+}
+
+/// `tld4.{r,g,b,a}.{2d,a2d}`: the channel of the four texels of the bilerp
+/// footprint, "in counter-clockwise order starting at lower left": (i,
+/// j+1), (i+1, j+1), (i+1, j), (i, j), with i = floor(x - 0.5) (x scaled by
+/// the size when normalized), each index placed by the address mode;
+/// border texels read 0, a channel the format lacks 0 (alpha 1).
+#[test]
+fn tld4_gathers_the_footprint_counter_clockwise_from_lower_left() {
+    let (w, h, layers) = (5i128, 3i128, 2u64);
+    for (format, dtype, chans, bytes_per) in
+        [("u8x4", "u32", 4usize, 1usize), ("f32x2", "f32", 2, 4)]
+    {
+        for geom in ["2d", "a2d"] {
+            let n = COORDS.len();
+            let texels = (w * h) as usize * if geom == "a2d" { layers as usize } else { 1 };
+            let data = if format == "f32x2" {
+                words(
+                    &(0..texels * chans)
+                        .map(|i| (i as f32 * 0.25 - 3.0).to_bits())
+                        .collect::<Vec<_>>(),
+                )
+            } else {
+                bytes_of(31, texels * chans)
+            };
+            let coords = if geom == "a2d" {
+                "{%c0, %c1, %c2, %c3}"
+            } else {
+                "{%c0, %c1}"
+            };
+            for comp in ["r", "g", "b", "a"] {
+                let src = format!(
+                    r#".version 8.0
+.target sm_80
+.address_size 64
+.global .texref t;
+.visible .entry k()
+{{
+    .reg .b32 %r<4>;
+    .reg .b32 %c<4>;
+    .reg .b32 %d<4>;
+    .reg .b64 %rd<4>;
+    mov.u32 %r1, %tid.x;
+    mul.wide.u32 %rd1, %r1, 16;
+    add.s64 %rd2, %rd1, {SRC};
+    ld.global.v4.b32 {{%c0, %c1, %c2, %c3}}, [%rd2];
+    tld4.{comp}.{geom}.v4.{dtype}.f32 {{%d0, %d1, %d2, %d3}}, [t, {coords}];
+    add.s64 %rd3, %rd1, {OUT};
+    st.global.v4.b32 [%rd3], {{%d0, %d1, %d2, %d3}};
+    ret;
+}}
+"#
+                );
+                let mut input = Vec::new();
+                for t in 0..n {
+                    let (x, y) = (COORDS[t].to_bits(), COORDS[(t + 5) % n].to_bits());
+                    input.extend(if geom == "a2d" {
+                        [(t % 3) as u32, x, y, 0]
+                    } else {
+                        [x, y, 0, 0]
+                    });
+                }
+                for (opts, mode, normalized) in [
+                    ("", "clamp", false),
+                    (":address=border", "border", false),
+                    (":normalized:address=wrap", "wrap", true),
+                    (":normalized:address=mirror,border", "mirror", true),
+                    (":normalized", "clamp", true),
+                ] {
+                    let layers_opt = if geom == "a2d" {
+                        format!(":layers={layers}")
+                    } else {
+                        String::new()
+                    };
+                    let o = run_src(
+                        "tld4.ptx",
+                        &src,
+                        &[
+                            "--block",
+                            &n.to_string(),
+                            "--texture",
+                            &format!("t={w}x{h}:{format}@{BASE:#x}{layers_opt}{opts}"),
+                            "--mem",
+                            &format!("{BASE:#x}={}", hex(&data)),
+                            "--mem",
+                            &format!("{SRC:#x}={}", hex(&words(&input))),
+                        ],
+                    );
+                    // `address=mirror,border`: y is placed by border.
+                    let ymode = if mode == "mirror" { "border" } else { mode };
+                    let c = "rgba".find(comp).unwrap();
+                    let mut want = Vec::new();
+                    for t in 0..n {
+                        let v = &input[t * 4..t * 4 + 4];
+                        let (layer, x, y) = if geom == "a2d" {
+                            (u64::from(v[0]).min(layers - 1), v[1], v[2])
+                        } else {
+                            (0, v[0], v[1])
+                        };
+                        let (sx, sy) = if normalized { (w, h) } else { (1, 1) };
+                        let (i, j) = (want_footprint(x, sx), want_footprint(y, sy));
+                        for (dx, dy) in [(0, 1), (1, 1), (1, 0), (0, 0)] {
+                            let xi = want_place(i + dx, w, mode);
+                            let yi = want_place(j + dy, h, ymode);
+                            want.push(match (xi, yi) {
+                                (Some(xi), Some(yi)) if c < chans => {
+                                    let texel = (layer as i128 * h * w + yi * w + xi) as usize;
+                                    let at = (texel * chans + c) * bytes_per;
+                                    if bytes_per == 1 {
+                                        u32::from(data[at])
+                                    } else {
+                                        u32::from_le_bytes(data[at..at + 4].try_into().unwrap())
+                                    }
+                                }
+                                (Some(_), Some(_)) if c == 3 => {
+                                    if dtype == "f32" {
+                                        1f32.to_bits()
+                                    } else {
+                                        1
+                                    }
+                                }
+                                _ => 0,
+                            });
+                        }
+                    }
+                    let got = written(&o);
+                    let bytes: Vec<u8> = (0..want.len() as u64 * 4)
+                        .map(|i| got[&(OUT + i)])
+                        .collect();
+                    assert_eq!(bytes, words(&want), "tld4.{comp}.{geom} on {format} {opts}");
+                }
+            }
+        }
     }
 }

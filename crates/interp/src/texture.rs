@@ -1,4 +1,4 @@
-//! `tex` (unified mode, nearest sampling) and `txq` (PTX ISA 9.7.10;
+//! `tex` (unified mode, nearest sampling), `tld4` and `txq` (PTX ISA 9.7.10;
 //! decoded as `ptxfp_isa::control::Control::Texture`) on images the host
 //! binds with `--texture` ([`Inputs::textures`]): the pitch-linear layout
 //! of `--surface` (surface.rs) and a sampler, its filter, address modes and
@@ -161,7 +161,15 @@ impl Machine<'_, '_> {
                 self.trace(ins, &[(handle, PtxType::U64)], Some((v, PtxType::B32)));
                 Ok(Flow::Next)
             }
-            Texture::Tex { geom, dtype, ctype } => {
+            Texture::Tex { .. } | Texture::Tld4 { .. } => {
+                let (geom, dtype, ctype, gather) = match t {
+                    Texture::Tex { geom, dtype, ctype } => (geom, dtype, ctype, None),
+                    // "tld4.comp.2d.v4.dtype.f32": the coordinates are `.f32`.
+                    Texture::Tld4 { comp, geom, dtype } => (geom, dtype, PtxType::F32, Some(comp)),
+                    Texture::Txq(_) => {
+                        return Err(err(ins.opcode_span.clone(), "internal: txq is not a fetch"))
+                    }
+                };
                 if ops.len() != 2 {
                     return Err(err(
                         ins.opcode_span.clone(),
@@ -245,6 +253,46 @@ impl Machine<'_, '_> {
                 // The layer index is clamped into the array (docs/NVIDIA.md
                 // "Textures").
                 let layer = layer.min(layers - 1);
+                let e = img.format.bytes();
+                let layer_at = img.addr + u64::from(layer) * img.slice() * img.extent(2);
+                if let Some(comp) = gather {
+                    // "The four texel samples are placed into destination
+                    // vector d in counter-clockwise order starting at lower
+                    // left": (i, j+1), (i+1, j+1), (i+1, j), (i, j), the
+                    // bilerp footprint of i = floor(x - 0.5), j = floor(y -
+                    // 0.5) (x, y times the size when normalized), each
+                    // index placed by the address mode (docs/ENGINE.md
+                    // "Textures").
+                    let [i, j] = [0, 1].map(|d| {
+                        let b = footprint(xyz[d], img.extent(d), sampler.normalized);
+                        [
+                            place(b, img.extent(d), sampler.addr[d]),
+                            place(b + 1, img.extent(d), sampler.addr[d]),
+                        ]
+                    });
+                    let mut vals = [0u64; 4];
+                    for (k, (x, y)) in [(i[0], j[1]), (i[1], j[1]), (i[1], j[0]), (i[0], j[0])]
+                        .into_iter()
+                        .enumerate()
+                    {
+                        if let (Some(x), Some(y)) = (x, y) {
+                            let a = layer_at + y * img.pitch + x * e;
+                            vals[k] =
+                                self.texel_value(ins, target, &img, a, dtype)?[usize::from(comp)];
+                        }
+                    }
+                    for (r, v) in dst.iter().zip(vals) {
+                        self.write(r, dtype, v)?;
+                    }
+                    self.trace_with(ins, &srcs, None, |step| {
+                        step.access = Some(Access {
+                            store: false,
+                            ty: dtype,
+                            values: vals.to_vec(),
+                        })
+                    });
+                    return Ok(Flow::Next);
+                }
                 let mut at = [0u64; 3];
                 let mut border = false;
                 for d in 0..geom.dims() {
@@ -264,12 +312,7 @@ impl Machine<'_, '_> {
                     // return zero".
                     [0; 4]
                 } else {
-                    let e = img.format.bytes();
-                    let a = img.addr
-                        + u64::from(layer) * img.slice() * img.extent(2)
-                        + at[2] * img.slice()
-                        + at[1] * img.pitch
-                        + at[0] * e;
+                    let a = layer_at + at[2] * img.slice() + at[1] * img.pitch + at[0] * e;
                     self.texel_value(ins, target, &img, a, dtype)?
                 };
                 for (r, v) in dst.iter().zip(vals) {
@@ -436,24 +479,8 @@ impl Machine<'_, '_> {
 /// floor are exact (binary64, `n` below 2^29). A NaN coordinate reads as 0
 /// (docs/NVIDIA.md "Textures").
 pub(crate) fn texel(c: u32, ctype: PtxType, n: u64, normalized: bool, addr: Addr) -> Option<u64> {
+    let place = |i: i64| place(i, n, addr);
     let n = n as i64;
-    let place = |i: i64| -> Option<u64> {
-        let i = match addr {
-            Addr::Clamp => i.clamp(0, n - 1),
-            Addr::Border if !(0..n).contains(&i) => return None,
-            Addr::Border => i,
-            Addr::Wrap => i.rem_euclid(n),
-            Addr::Mirror => {
-                let m = i.rem_euclid(2 * n);
-                if m < n {
-                    m
-                } else {
-                    2 * n - 1 - m
-                }
-            }
-        };
-        Some(i as u64)
-    };
     if ctype == PtxType::S32 {
         return place(i64::from(c as i32));
     }
@@ -480,6 +507,40 @@ pub(crate) fn texel(c: u32, ctype: PtxType, n: u64, normalized: bool, addr: Addr
         }
         _ => place(clamp_floor(x * nf)),
     }
+}
+
+/// Texel index `i` of a dimension of `n` texels under `addr`: clamped into
+/// 0..n, `None` outside it for the border, modulo n for wrap, reflected
+/// for mirror (…, 1, 0, 0, 1, …, n-1, n-1, n-2, …).
+pub(crate) fn place(i: i64, n: u64, addr: Addr) -> Option<u64> {
+    let n = n as i64;
+    let i = match addr {
+        Addr::Clamp => i.clamp(0, n - 1),
+        Addr::Border if !(0..n).contains(&i) => return None,
+        Addr::Border => i,
+        Addr::Wrap => i.rem_euclid(n),
+        Addr::Mirror => {
+            let m = i.rem_euclid(2 * n);
+            if m < n {
+                m
+            } else {
+                2 * n - 1 - m
+            }
+        }
+    };
+    Some(i as u64)
+}
+
+/// The first texel index of `tld4`'s footprint: floor(x × n - 0.5) for a
+/// normalized coordinate, floor(x - 0.5) otherwise (CUDA C++ Programming
+/// Guide, "Linear Filtering": "i = floor(xB)", "xB = x - 0.5"). Exact: the
+/// `.f32` times a size below 2^29 is exact in binary64, and subtracting 0.5
+/// cannot move the result across an integer. A NaN reads as 0.
+fn footprint(c: u32, n: u64, normalized: bool) -> i64 {
+    let x = f64::from(f32::from_bits(c));
+    let x = if x.is_nan() { 0.0 } else { x };
+    let u = if normalized { x * n as f64 } else { x };
+    clamp_floor(u - 0.5)
 }
 
 /// floor(x) as an integer, saturated far outside any texture.

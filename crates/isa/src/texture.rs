@@ -1,6 +1,6 @@
 //! The texture instructions (PTX ISA 9.7.10 "Texture Instructions") the
 //! engine runs: `tex` in unified mode on the 1d, 2d, 3d, a1d and a2d
-//! geometries, and `txq`, decoded once from the opcode text into a
+//! geometries, `tld4` on 2d and a2d, and `txq`, decoded once from the opcode text into a
 //! [`Texture`]; crates/interp/src/texture.rs samples an image the host
 //! binds (docs/ENGINE.md "Textures").
 //!
@@ -89,6 +89,16 @@ pub enum Texture {
     },
     /// `txq.query.b32 d, [a]`.
     Txq(TexQuery),
+    /// `tld4.comp.geom.v4.dtype.f32 d, [a, c]`: "Perform a texture fetch of
+    /// the 4-texel bilerp footprint".
+    Tld4 {
+        /// `.r`, `.g`, `.b`, `.a`: the channel, 0 to 3.
+        comp: u8,
+        /// `.2d` or `.a2d`.
+        geom: Geom,
+        /// `.u32`, `.s32`, `.f32`.
+        dtype: PtxType,
+    },
 }
 
 impl Texture {
@@ -100,7 +110,7 @@ impl Texture {
         use crate::surface::Refused;
         let mut parts = opcode.split('.');
         let root = parts.next()?;
-        if !matches!(root, "tex" | "txq") {
+        if !matches!(root, "tex" | "txq" | "tld4") {
             return None;
         }
         let rest: Vec<&str> = parts.collect();
@@ -120,6 +130,37 @@ impl Texture {
             )))
         };
         match root {
+            // "tld4.comp.2d.v4.dtype.f32"; ".comp = { .r, .g, .b, .a }",
+            // ".geom = { .2d, .a2d, .cube, .acube }", ".dtype = { .u32,
+            // .s32, .f32 }".
+            "tld4" => {
+                let [comp, geom, "v4", dtype, "f32"] = rest.as_slice() else {
+                    // A bare `tld4` is no form at all: the engine's "not
+                    // supported" warning.
+                    return if rest.is_empty() { None } else { invalid(TLD4) };
+                };
+                let comp = match *comp {
+                    "r" => 0,
+                    "g" => 1,
+                    "b" => 2,
+                    "a" => 3,
+                    _ => return invalid(TLD4),
+                };
+                let geom = match *geom {
+                    "2d" => Geom::D2,
+                    "a2d" => Geom::A2,
+                    "cube" | "acube" => return unsupported("cubemap textures are not run"),
+                    _ => return invalid(TLD4),
+                };
+                match *dtype {
+                    d @ ("u32" | "s32" | "f32") => Some(Ok(Texture::Tld4 {
+                        comp,
+                        geom,
+                        dtype: PtxType::parse(d)?,
+                    })),
+                    _ => invalid(TLD4),
+                }
+            }
             "txq" => match rest.as_slice() {
                 ["level", ..] => {
                     unsupported("a bound texture has one level: `txq.level` is not run")
@@ -172,6 +213,11 @@ impl Texture {
     /// Notes).
     pub fn requires(&self) -> (PtxVersion, Target) {
         match self {
+            // "Introduced in PTX ISA version 2.2"; "tld4.{a2d,cube,acube}
+            // introduced in PTX ISA version 4.3"; "tld4 requires sm_20 or
+            // higher"; "tld4.{a2d,cube,acube} requires sm_30 or higher".
+            Texture::Tld4 { geom: Geom::A2, .. } => (PtxVersion::new(4, 3), Target::sm(30)),
+            Texture::Tld4 { .. } => (PtxVersion::new(2, 2), Target::sm(20)),
             // "Unified mode texturing introduced in PTX ISA version 1.0";
             // "Texture arrays tex.{a1d,a2d} introduced in PTX ISA version
             // 2.3"; "Supported on all target architectures."
@@ -200,6 +246,7 @@ impl Texture {
 }
 
 const TEX: &str = "tex.geom.v4.dtype.ctype with .geom = { .1d, .2d, .3d, .a1d, .a2d, .cube, .acube, .2dms, .a2dms }, .dtype = { .u32, .s32, .f16, .f32 }, .ctype = { .s32, .f32 } (or .v2.f16x2)";
+const TLD4: &str = "tld4.comp.geom.v4.dtype.f32 with .comp = { .r, .g, .b, .a }, .geom = { .2d, .a2d, .cube, .acube }, .dtype = { .u32, .s32, .f32 }";
 const TXQ: &str = "txq.query.b32 with .query = { .width, .height, .depth, .channel_data_type, .channel_order, .normalized_coords, .array_size, .num_mipmap_levels, .num_samples, .force_unnormalized_coords, .filter_mode, .addr_mode_0, .addr_mode_1, .addr_mode_2 }";
 
 #[cfg(test)]
@@ -245,7 +292,30 @@ mod tests {
             );
         }
         assert!(Texture::decode("suld.b.1d.b32.trap").is_none());
-        // `tld4` is not decoded: the engine's "not supported" warning.
-        assert!(Texture::decode("tld4.r.2d.v4.f32.f32").is_none());
+        assert_eq!(
+            Texture::decode("tld4.g.a2d.v4.s32.f32").unwrap().unwrap(),
+            Texture::Tld4 {
+                comp: 1,
+                geom: Geom::A2,
+                dtype: PtxType::S32
+            }
+        );
+        assert!(matches!(
+            Texture::decode("tld4.r.cube.v4.f32.f32"),
+            Some(Err(Refused::Unsupported(_)))
+        ));
+        for s in [
+            "tld4.x.2d.v4.f32.f32",
+            "tld4.r.1d.v4.f32.f32",
+            "tld4.r.2d.v4.f32.s32",
+            "tld4.r.2d.v2.f32.f32",
+        ] {
+            assert!(
+                matches!(Texture::decode(s), Some(Err(Refused::Invalid(_)))),
+                "{s}"
+            );
+        }
+        // A bare `tld4`: the engine's "not supported" warning.
+        assert!(Texture::decode("tld4").is_none());
     }
 }

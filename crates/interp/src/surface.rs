@@ -282,7 +282,7 @@ impl Machine<'_, '_> {
             err(
                 target_op.span.clone(),
                 format!(
-                    "`{}` takes `[a, b]`: a surface and a coordinate vector of {} elements",
+                    "`{}` takes `[a, b]`: a surface and a coordinate vector of {} element(s)",
                     ins.opcode,
                     s.geom.coords()
                 ),
@@ -295,7 +295,7 @@ impl Machine<'_, '_> {
             return Err(err(
                 target_op.span.clone(),
                 format!(
-                    "`{}`: the coordinate vector b has {} elements; .{} takes {}",
+                    "`{}`: the coordinate vector b has {} element(s); .{} takes {}",
                     ins.opcode,
                     coords.len(),
                     s.geom.name(),

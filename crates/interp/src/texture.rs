@@ -211,7 +211,7 @@ impl Machine<'_, '_> {
                     err(
                         target.span.clone(),
                         format!(
-                            "`{}` takes `[a, c]`: a texture and a coordinate vector of {} elements",
+                            "`{}` takes `[a, c]`: a texture and a coordinate vector of {} element(s)",
                             ins.opcode,
                             geom.coords()
                         ),
@@ -227,7 +227,7 @@ impl Machine<'_, '_> {
                     return Err(err(
                         target.span.clone(),
                         format!(
-                            "`{}`: the coordinate vector c has {} elements; .{} takes {} (or 4)",
+                            "`{}`: the coordinate vector c has {} element(s); .{} takes {} (or 4)",
                             ins.opcode,
                             coords.len(),
                             geom.name(),

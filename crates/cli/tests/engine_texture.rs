@@ -607,7 +607,8 @@ fn suq_answers_each_query_by_every_kind_of_operand() {
 }
 
 /// A bindless handle in a `.u64` parameter (CUDA's cudaSurfaceObject_t)
-/// reads and writes like the `.surfref`.
+/// reads and writes like the `.surfref`; the data a singleton `{r}`, as
+/// nvcc writes it for surf1Dread/surf1Dwrite.
 #[test]
 fn a_bindless_handle_addresses_its_image() {
     let src = r#".version 8.0
@@ -619,9 +620,9 @@ fn a_bindless_handle_addresses_its_image() {
     .reg .b64 %rd<2>;
     ld.param.u64 %rd1, [s];
     mov.u32 %r1, 8;
-    suld.b.1d.b32.trap %r2, [%rd1, {%r1}];
+    suld.b.1d.b32.trap {%r2}, [%rd1, {%r1}];
     add.u32 %r2, %r2, 1;
-    sust.b.1d.b32.trap [%rd1, %r1], %r2;
+    sust.b.1d.b32.trap [%rd1, %r1], {%r2};
     ret;
 }
 "#;

@@ -390,7 +390,9 @@ impl Machine<'_, '_> {
     }
 
     /// The registers of `suld`'s `d` or `sust`'s `c`: one, or a `{...}`
-    /// vector of `.v2`/`.v4`'s count.
+    /// vector of `.v2`/`.v4`'s count; a scalar access takes a singleton
+    /// `{r}` too, as nvcc writes it (`suld.b.2d.b32.trap {%r1}, [...]`; the
+    /// ISA's "scalar or singleton tuple" of the coordinates).
     fn data_elems<'m>(
         &self,
         ins: &Instr,
@@ -399,7 +401,7 @@ impl Machine<'_, '_> {
     ) -> Result<Vec<Operand<'m>>, RunError> {
         let lanes = usize::from(s.lanes);
         match (&data.kind, lanes) {
-            (OperandKind::Vector(v), l) if v.len() == l && l > 1 => Ok(v.clone()),
+            (OperandKind::Vector(v), l) if v.len() == l => Ok(v.clone()),
             (OperandKind::Vector(_), 1) => Err(err(
                 data.span.clone(),
                 format!(

@@ -1500,3 +1500,35 @@ fn tld4_gathers_the_footprint_counter_clockwise_from_lower_left() {
         }
     }
 }
+
+/// Valid forms the engine does not run (`sust.p`, `sured.p`, cubemaps,
+/// mipmaps) are a warning before the run, with why, and an error only
+/// where a thread reaches one.
+#[test]
+fn refused_forms_warn_before_the_run_and_stop_it_where_reached() {
+    let src = |reached: bool| {
+        format!(
+            ".version 8.0\n.target sm_80\n.address_size 64\n.global .surfref s;\n.global .texref t;\n.visible .entry k()\n{{\n.reg .b32 r;\n.reg .f32 f;\nmov.b32 r, 1;\nmov.f32 f, 0f3F000000;\n{}\nsust.p.1d.b32.trap [s, {{r}}], r;\nsured.p.min.1d.b32.trap [s, {{r}}], r;\ntex.cube.v4.f32.f32 {{f, f, f, f}}, [t, {{f, f, f, f}}];\ntex.level.2d.v4.f32.f32 {{f, f, f, f}}, [t, {{f, f}}], f;\nret;\n}}\n",
+            if reached { "" } else { "ret;" }
+        )
+    };
+    let o = run_src("refused.ptx", &src(false), &[]);
+    let (stdout, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{stdout}{stderr}");
+    for (line, why) in [
+        (13, "`sust.p` converts to the surface's sample format"),
+        (
+            14,
+            "`sured.p` reads its data type from the surface's sample format",
+        ),
+        (15, "cubemap and multi-sample textures are not run"),
+        (16, "the mipmap forms are not run"),
+    ] {
+        assert!(
+            stderr.contains(&format!("refused.ptx:{line}:1: warning: ")) && stderr.contains(why),
+            "{line}: {stderr}"
+        );
+    }
+    let e = fails("refused.ptx", &src(true), &["--surface", "s=4:u32@0x10000"]);
+    assert!(e.contains("refused.ptx:13:1: error: `sust.p.1d.b32.trap` is not run: the engine runs the unformatted `sust.b`"), "{e}");
+}

@@ -185,6 +185,10 @@ pub enum Refused {
     /// `tensormap.replace`, `tensormap.cp_fenceproxy`: a tensor map the
     /// host builds.
     Tensormap,
+    /// A surface or texture form outside what a binding describes
+    /// (`sust.p`, `sured.p`, mipmaps, cubemaps, ...; crate::surface,
+    /// crate::texture), with why.
+    Image(&'static str),
 }
 
 impl Refused {
@@ -192,6 +196,7 @@ impl Refused {
     pub fn why(self) -> &'static str {
         match self {
             Refused::Multimem => "a multimem address names the same memory on several GPUs (a CUDA multicast object the host creates, cuMulticastCreate); a run has one device and no such address",
+            Refused::Image(why) => why,
             Refused::Tensormap => "it reads or rewrites a CUtensorMap, the opaque 128-byte tensor map the host builds (cuTensorMapEncodeTiled), whose layout NVIDIA does not publish",
         }
     }

@@ -154,11 +154,13 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
     }
     // Surfaces (crate::surface): a form the ISA's syntax does not admit is
     // an error at its line; `sust.p`/`sured.p` are valid PTX the engine
-    // refuses.
+    // refuses where a thread reaches them (a warning before the run).
     if let Some(s) = crate::surface::Surface::decode(opcode) {
         return match s {
             Ok(s) => ok(Op::Control(Control::Surface(s))),
-            Err(crate::surface::Refused::Unsupported(d)) => ok(Op::Unsupported(Some(d))),
+            Err(crate::surface::Refused::Unsupported(why)) => ok(Op::Control(Control::Refused(
+                crate::control::Refused::Image(why),
+            ))),
             Err(crate::surface::Refused::Invalid(d)) => bad(d),
         };
     }
@@ -166,7 +168,9 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
     if let Some(t) = crate::texture::Texture::decode(opcode) {
         return match t {
             Ok(t) => ok(Op::Control(Control::Texture(t))),
-            Err(crate::surface::Refused::Unsupported(d)) => ok(Op::Unsupported(Some(d))),
+            Err(crate::surface::Refused::Unsupported(why)) => ok(Op::Control(Control::Refused(
+                crate::control::Refused::Image(why),
+            ))),
             Err(crate::surface::Refused::Invalid(d)) => bad(d),
         };
     }

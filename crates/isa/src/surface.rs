@@ -200,12 +200,14 @@ pub struct Surface {
     pub cop: bool,
 }
 
-/// Why a surface opcode is not run: valid PTX outside the engine
-/// (`sust.p`, `sured.p`), or malformed.
+/// Why a surface or texture opcode is not run: valid PTX outside the
+/// engine (`sust.p`, `sured.p`, the mipmap and cubemap texture forms), a
+/// warning before the run and an error where a thread reaches it; or
+/// malformed, an error at its line.
 #[derive(Clone, Debug)]
 pub enum Refused {
     /// Valid PTX the engine does not run, with why.
-    Unsupported(Diagnostic),
+    Unsupported(&'static str),
     /// Not a valid form.
     Invalid(Diagnostic),
 }
@@ -253,11 +255,7 @@ impl Surface {
                 match rest.first() {
                     Some(&"p") if !load => {
                         return Some(Err(Refused::Unsupported(
-                            Diagnostic::error(
-                                0..opcode.len(),
-                                format!("`{opcode}`: the engine runs the unformatted `sust.b`; `sust.p` converts to the surface's sample format, which a binding does not describe (docs/ENGINE.md \"Surfaces\")"),
-                            )
-                            .with_help("store the converted bytes with `sust.b`"),
+                            "the engine runs the unformatted `sust.b`; `sust.p` converts to the surface's sample format, which a binding does not describe (docs/ENGINE.md \"Surfaces\"): store the converted bytes with `sust.b`",
                         )))
                     }
                     Some(&"b") => {}
@@ -317,11 +315,7 @@ impl Surface {
         match rest.first() {
             Some(&"p") => {
                 return Err(Refused::Unsupported(
-                    Diagnostic::error(
-                        0..opcode.len(),
-                        format!("`{opcode}`: the engine runs the byte-addressed `sured.b`; `sured.p` reads its data type from the surface's sample format (UINT or SINT), which a binding does not describe (docs/ENGINE.md \"Surfaces\")"),
-                    )
-                    .with_help("use `sured.b` with the element size's byte offset"),
+                    "the engine runs the byte-addressed `sured.b`; `sured.p` reads its data type from the surface's sample format (UINT or SINT), which a binding does not describe (docs/ENGINE.md \"Surfaces\"): use `sured.b` at the element's byte offset",
                 ))
             }
             Some(&"b") => {}

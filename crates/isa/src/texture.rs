@@ -114,12 +114,7 @@ impl Texture {
             return None;
         }
         let rest: Vec<&str> = parts.collect();
-        let unsupported = |why: &str| {
-            Some(Err(Refused::Unsupported(
-                Diagnostic::error(0..opcode.len(), format!("`{opcode}`: {why}"))
-                    .with_help("docs/ENGINE.md \"Textures\" lists the forms the engine runs"),
-            )))
-        };
+        let unsupported = |why: &'static str| Some(Err(Refused::Unsupported(why)));
         let invalid = |want: &str| {
             Some(Err(Refused::Invalid(
                 Diagnostic::error(
@@ -149,7 +144,7 @@ impl Texture {
                 let geom = match *geom {
                     "2d" => Geom::D2,
                     "a2d" => Geom::A2,
-                    "cube" | "acube" => return unsupported("cubemap textures are not run"),
+                    "cube" | "acube" => return unsupported("cubemap textures are not run (docs/ENGINE.md \"Textures\")"),
                     _ => return invalid(TLD4),
                 };
                 match *dtype {
@@ -163,7 +158,7 @@ impl Texture {
             }
             "txq" => match rest.as_slice() {
                 ["level", ..] => {
-                    unsupported("a bound texture has one level: `txq.level` is not run")
+                    unsupported("a bound texture has one level: `txq.level` is not run (docs/ENGINE.md \"Textures\")")
                 }
                 [q, "b32"] => match TexQuery::parse(q) {
                     Some(q) => Some(Ok(Texture::Txq(q))),
@@ -175,7 +170,7 @@ impl Texture {
                 let (first, tail) = rest.split_first()?;
                 if matches!(*first, "base" | "level" | "grad") {
                     return unsupported(
-                        "a bound texture has one level: the mipmap forms are not run",
+                        "a bound texture has one level: the mipmap forms are not run (docs/ENGINE.md \"Textures\")",
                     );
                 }
                 let geom = match *first {
@@ -188,7 +183,7 @@ impl Texture {
                         if !matches!(tail, ["v4", _, _] | ["v2", "f16x2", _]) {
                             return invalid(TEX);
                         }
-                        return unsupported("cubemap and multi-sample textures are not run");
+                        return unsupported("cubemap and multi-sample textures are not run (docs/ENGINE.md \"Textures\")");
                     }
                     _ => return invalid(TEX),
                 };
@@ -201,7 +196,7 @@ impl Texture {
                         }))
                     }
                     ["v4", "f16", "s32" | "f32"] | ["v2", "f16x2", "s32" | "f32"] => {
-                        unsupported("textures returning `.f16` data are not run")
+                        unsupported("textures returning `.f16` data are not run (docs/ENGINE.md \"Textures\")")
                     }
                     _ => invalid(TEX),
                 }

@@ -1150,6 +1150,8 @@ fn run<'py>(
             sets,
             mems,
             mem_files: Vec::new(),
+            surfaces: Vec::new(),
+            textures: Vec::new(),
         };
         let r = py
             .allow_threads(|| catch_unwind(AssertUnwindSafe(|| interp::run(text, &inputs, &opts))));

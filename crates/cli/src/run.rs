@@ -35,6 +35,19 @@ pub struct Args {
     /// ADDR names, or 16 MiB at a numeric address.
     #[arg(long = "mem-file", value_name = "ADDR=PATH")]
     mem_files: Vec<String>,
+    /// Bind a surface to an image in global memory (filled by --mem or
+    /// --mem-file): NAME=W[xH[xD]]:FORMAT@ADDR[:layers=N][:pitch=BYTES],
+    /// NAME a `.surfref` variable or a bindless handle value (`0x10`, which
+    /// a `.u64` parameter holds), FORMAT u8|s8|u16|s16|u32|s32|f16|f32 with
+    /// an optional x2|x4, ADDR 16-byte aligned (docs/ENGINE.md "Surfaces").
+    #[arg(long = "surface", value_name = "NAME=WxH:FORMAT@ADDR")]
+    surfaces: Vec<String>,
+    /// Bind a texture to an image in global memory and a sampler:
+    /// NAME=W[xH[xD]]:FORMAT@ADDR[:layers=N][:pitch=BYTES][:normalized]
+    /// [:address=wrap|mirror|clamp|border[,...]][:filter=nearest], NAME a
+    /// `.texref` or a bindless handle value (docs/ENGINE.md "Textures").
+    #[arg(long = "texture", value_name = "NAME=WxH:FORMAT@ADDR[:...]")]
+    textures: Vec<String>,
     /// The device that runs the code (default: the code's target, --target
     /// or the module's `.target`, as for `eval`). Matters for `mad.f32`
     /// without rounding written for sm_1x; a device that cannot run the
@@ -359,6 +372,9 @@ fn run_source(
         // Read by the interpreter, which knows how much fits at ADDR.
         inputs.mem_files.push((at.to_string(), p.into()));
     }
+    // Parsed by the interpreter, which knows the variables and addresses.
+    inputs.surfaces = a.surfaces.clone();
+    inputs.textures = a.textures.clone();
     let opts = Options {
         device: a.device,
         target: a.target,

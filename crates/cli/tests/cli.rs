@@ -1365,11 +1365,75 @@ const RUN_SNIPPETS: &[(&str, &str, &str)] = &[
     ("clusterlaunchcontrol", ".shared .align 16 .b8 r[16];\n.shared .align 8 .b64 m;\nmbarrier.init.shared.b64 [m], 1;\nclusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.b128 [r], [m];\n", "mem[0x10000000..0x10000010] = 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00\nmem[0x10000100..0x10000108] = 01 00 10 00 00 f0 ff 5f\n"),
 ];
 
+/// What `ptxfp run` executes on an image the host binds: the snippet, its
+/// options (`--surface`, `--texture`, `--mem`), and what it prints. The
+/// 4-word surface holds 1, 2, 3, 4; the 2-texel `f32` texture 1.5, 2.5
+/// (docs/ENGINE.md "Surfaces", "Textures").
+const RUN_SNIPPETS_BOUND: &[(&str, &str, &str, &[&str])] = &[
+    (
+        "suld",
+        ".global .surfref s;\n.reg .b32 r;\nsuld.b.1d.b32.trap r, [s, {4}];\n",
+        "r = 0x00000002  b32\n",
+        SURFACE_ARGS,
+    ),
+    (
+        "sust",
+        ".global .surfref s;\nsust.b.1d.b32.trap [s, {4}], 7;\n",
+        "mem[0x100004..0x100008] = 07 00 00 00\n",
+        SURFACE_ARGS,
+    ),
+    (
+        "sured",
+        ".global .surfref s;\nsured.b.add.1d.u32.trap [s, {8}], 5;\n",
+        "mem[0x100008..0x10000c] = 08 00 00 00\n",
+        SURFACE_ARGS,
+    ),
+    (
+        "suq",
+        ".global .surfref s;\n.reg .b32 r;\nsuq.width.b32 r, [s];\n",
+        "r = 0x00000004  b32\n",
+        SURFACE_ARGS,
+    ),
+    ("tex", ".global .texref t;\n.reg .f32 a, b, c, d;\ntex.1d.v4.f32.s32 {a, b, c, d}, [t, {1}];\n", "a = 0x40200000  f32 2.5\nb = 0x00000000  f32 0\nc = 0x00000000  f32 0\nd = 0x3f800000  f32 1\n", TEXTURE_ARGS),
+    ("txq", ".global .texref t;\n.reg .b32 r;\ntxq.width.b32 r, [t];\n", "r = 0x00000002  b32\n", TEXTURE_ARGS),
+    ("tld4", ".global .texref t;\n.reg .f32 a, b, c, d, x, y;\nmov.f32 x, 0f3F800000;\nmov.f32 y, 0f3F000000;\ntld4.r.2d.v4.f32.f32 {a, b, c, d}, [t, {x, y}];\n", "a = 0x3fc00000  f32 1.5\nb = 0x40200000  f32 2.5\nc = 0x40200000  f32 2.5\nd = 0x3fc00000  f32 1.5\nx = 0x3f800000  f32 1\ny = 0x3f000000  f32 0.5\n", TEXTURE_TLD4_ARGS),
+];
+
+/// The options of the surface snippets of [`RUN_SNIPPETS_BOUND`].
+const SURFACE_ARGS: &[&str] = &[
+    "--surface",
+    "s=4:u32@0x100000",
+    "--mem",
+    "0x100000=01000000020000000300000004000000",
+];
+
+/// The options of its `tld4` snippet: a 2x1 texture of 1.5, 2.5.
+const TEXTURE_TLD4_ARGS: &[&str] = &[
+    "--texture",
+    "t=2x1:f32@0x200000",
+    "--mem",
+    "0x200000=0000c03f00002040",
+];
+
+/// The options of its texture snippets.
+const TEXTURE_ARGS: &[&str] = &[
+    "--texture",
+    "t=2:f32@0x200000",
+    "--mem",
+    "0x200000=0000c03f00002040",
+];
+
 /// `ptxfp run` on standard input.
 fn run_stdin(src: &str) -> Output {
+    run_stdin_with(src, &[])
+}
+
+/// `ptxfp run - ARGS` on standard input.
+fn run_stdin_with(src: &str, args: &[&str]) -> Output {
     use std::io::Write as _;
     let mut child = Command::new(env!("CARGO_BIN_EXE_ptxfp"))
         .args(["run", "-"])
+        .args(args)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -1407,11 +1471,17 @@ fn readme_lists_what_run_executes() {
         }
     }
     listed.sort();
-    let mut snippets: Vec<String> = RUN_SNIPPETS.iter().map(|s| s.0.to_string()).collect();
+    let mut snippets: Vec<String> = RUN_SNIPPETS
+        .iter()
+        .map(|s| s.0)
+        .chain(RUN_SNIPPETS_BOUND.iter().map(|s| s.0))
+        .map(str::to_string)
+        .collect();
     snippets.sort();
     assert_eq!(listed, snippets, "README list vs the snippets of this test");
-    for (name, src, want) in RUN_SNIPPETS {
-        let o = run_stdin(src);
+    let plain = RUN_SNIPPETS.iter().map(|&(n, s, w)| (n, s, w, &[][..]));
+    for (name, src, want, args) in plain.chain(RUN_SNIPPETS_BOUND.iter().copied()) {
+        let o = run_stdin_with(src, args);
         assert_eq!(o.status.code(), Some(0), "{name}: {}", stderr(&o));
         assert_eq!(stdout(&o), *want, "{name}");
         assert_eq!(stderr(&o), "", "{name}");

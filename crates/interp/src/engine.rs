@@ -2658,6 +2658,8 @@ impl Machine<'_, '_> {
             Control::Async(a) => self.async_op(ins, a),
             Control::Stack { op, ty } => self.stack_op(ins, op, ty),
             Control::StBulk => self.st_bulk(ins),
+            Control::Surface(s) => self.surface(ins, s),
+            Control::Texture(t) => self.texture(ins, t),
             Control::Refused(r) => Err(RunError::Program(
                 Diagnostic::error(
                     ins.opcode_span.clone(),

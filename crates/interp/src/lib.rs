@@ -18,6 +18,8 @@ pub mod memory;
 mod printf;
 mod set;
 mod stack;
+mod surface;
+mod texture;
 
 use engine::{Engine, Region};
 pub use engine::{
@@ -103,7 +105,18 @@ pub struct Inputs {
     /// file; no more than fit in the variable, or [`MAX_MEM_FILE`] at an
     /// address.
     pub mem_files: Vec<(String, std::path::PathBuf)>,
+    /// `--surface NAME=W[xH[xD]]:FORMAT@ADDR[:layers=N][:pitch=BYTES]`:
+    /// binds a `.surfref` variable, or a bindless handle value, to an image
+    /// in global memory (docs/ENGINE.md "Surfaces"; [`SURFACE_SYNTAX`]).
+    pub surfaces: Vec<String>,
+    /// `--texture NAME=W[xH[xD]]:FORMAT@ADDR[:...]`: binds a `.texref`, or
+    /// a bindless handle value, to an image in global memory and a sampler
+    /// (docs/ENGINE.md "Textures"; [`TEXTURE_SYNTAX`]).
+    pub textures: Vec<String>,
 }
+
+pub use surface::SURFACE_SYNTAX;
+pub use texture::TEXTURE_SYNTAX;
 
 /// Why a run failed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -561,6 +574,12 @@ struct Machine<'a, 's> {
     /// The function scope of the instruction being run: variables
     /// resolve there first, then at module level.
     scope: usize,
+    /// The bound surfaces, by handle: a `.surfref`'s address, or a
+    /// bindless handle's value (`--surface`, surface.rs).
+    surfaces: HashMap<u64, surface::Image>,
+    /// The bound textures, by handle, with their samplers (`--texture`,
+    /// texture.rs).
+    textures: HashMap<u64, (surface::Image, texture::Sampler)>,
 }
 
 /// A variable: address, size in bytes, state space, element type.
@@ -766,6 +785,8 @@ fn execute(
         lane: 0,
         nlanes: 1,
         scope: 0,
+        surfaces: HashMap::new(),
+        textures: HashMap::new(),
     };
     // Decode once: every instruction of the module, before anything runs,
     // each distinct opcode text once.
@@ -1733,7 +1754,8 @@ impl Machine<'_, '_> {
             self.given_at(addr).give(addr, &bytes);
             given.push((addr, end, flag));
         }
-        Ok(())
+        self.bind_surfaces(&inputs.surfaces)?;
+        self.bind_textures(&inputs.textures)
     }
 
     /// Reads a `--mem-file` (`flag`, for messages): no more than fits in

@@ -166,6 +166,12 @@ pub enum Control {
     /// `wgmma.mma_async` (crate::wgmma; the engine's
     /// crates/interp/src/wgmma.rs).
     Wgmma(crate::wgmma::Wgmma),
+    /// `suld.b`, `sust.b`, `sured.b`, `suq` (crate::surface; the engine's
+    /// crates/interp/src/surface.rs).
+    Surface(crate::surface::Surface),
+    /// `tex`, `txq` (crate::texture; the engine's
+    /// crates/interp/src/texture.rs).
+    Texture(crate::texture::Texture),
 }
 
 /// Valid PTX that needs what a run of one device cannot have: decoded,
@@ -179,6 +185,10 @@ pub enum Refused {
     /// `tensormap.replace`, `tensormap.cp_fenceproxy`: a tensor map the
     /// host builds.
     Tensormap,
+    /// A surface or texture form outside what a binding describes
+    /// (`sust.p`, `sured.p`, mipmaps, cubemaps, ...; crate::surface,
+    /// crate::texture), with why.
+    Image(&'static str),
 }
 
 impl Refused {
@@ -186,6 +196,7 @@ impl Refused {
     pub fn why(self) -> &'static str {
         match self {
             Refused::Multimem => "a multimem address names the same memory on several GPUs (a CUDA multicast object the host creates, cuMulticastCreate); a run has one device and no such address",
+            Refused::Image(why) => why,
             Refused::Tensormap => "it reads or rewrites a CUtensorMap, the opaque 128-byte tensor map the host builds (cuTensorMapEncodeTiled), whose layout NVIDIA does not publish",
         }
     }

@@ -19,8 +19,10 @@ pub mod op;
 pub mod opcodes;
 pub mod setp;
 pub mod space;
+pub mod surface;
 pub mod syntax;
 pub mod target;
+pub mod texture;
 pub mod types;
 pub mod wgmma;
 

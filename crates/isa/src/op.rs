@@ -152,6 +152,28 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
             Err(crate::wgmma::Refused::Invalid(d)) => bad(d),
         };
     }
+    // Surfaces (crate::surface): a form the ISA's syntax does not admit is
+    // an error at its line; `sust.p`/`sured.p` are valid PTX the engine
+    // refuses where a thread reaches them (a warning before the run).
+    if let Some(s) = crate::surface::Surface::decode(opcode) {
+        return match s {
+            Ok(s) => ok(Op::Control(Control::Surface(s))),
+            Err(crate::surface::Refused::Unsupported(why)) => ok(Op::Control(Control::Refused(
+                crate::control::Refused::Image(why),
+            ))),
+            Err(crate::surface::Refused::Invalid(d)) => bad(d),
+        };
+    }
+    // Textures (crate::texture): likewise.
+    if let Some(t) = crate::texture::Texture::decode(opcode) {
+        return match t {
+            Ok(t) => ok(Op::Control(Control::Texture(t))),
+            Err(crate::surface::Refused::Unsupported(why)) => ok(Op::Control(Control::Refused(
+                crate::control::Refused::Image(why),
+            ))),
+            Err(crate::surface::Refused::Invalid(d)) => bad(d),
+        };
+    }
     // Control, barriers, warp-level instructions, atomics: their typed
     // decoding, or why the engine does not run them.
     match crate::control::Control::decode(opcode) {
@@ -288,6 +310,8 @@ impl Op {
             Op::Control(Control::Async(a)) => Some(a.requires()),
             Op::Control(Control::Stack { op, .. }) => Some(op.requires()),
             Op::Control(Control::StBulk) => Some((PtxVersion::new(8, 6), Target::sm(100))),
+            Op::Control(Control::Surface(s)) => Some(s.requires()),
+            Op::Control(Control::Texture(t)) => Some(t.requires()),
             _ => None,
         }
     }
@@ -313,6 +337,8 @@ impl Op {
             Op::Control(Control::Async(a)) => needs(a.requires()),
             Op::Control(Control::Stack { op, .. }) => needs(op.requires()),
             Op::Control(Control::StBulk) => needs((PtxVersion::new(8, 6), Target::sm(100))),
+            Op::Control(Control::Surface(s)) => needs(s.requires()),
+            Op::Control(Control::Texture(t)) => needs(t.requires()),
             // `ld`, `st`, `mov`: "Support for .b128 type introduced in PTX ISA
             // version 8.3", "Support for .b128 type requires sm_70 or higher".
             Op::Mov(_) | Op::Ld(_) | Op::St(_) if crate::control::is_b128(opcode) => {

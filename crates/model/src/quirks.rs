@@ -130,6 +130,13 @@ pub struct HwProfile {
     /// subnormals (`.rn`, once, the exact product) rather than flushing it
     /// to a zero of its sign.
     pub cvt_scaled_bf16_subnormals: bool,
+    /// Whether a surface access (`suld.b`, `sust.b`, `sured.b`) whose
+    /// address is not a multiple of its size faults, rather than going on
+    /// with the low address bits masked off: the ISA allows both.
+    pub surface_misaligned_faults: bool,
+    /// Whether `tex` reads the alpha channel a texture's format lacks as 1
+    /// (1.0 for `.f32`), rather than 0; the other absent channels read 0.
+    pub tex_absent_alpha_one: bool,
 }
 
 /// The result of an integer `div` or `rem` by zero.
@@ -277,6 +284,16 @@ impl HwProfile {
         // `.rn` reads; **open** (NOTE(hw): sm_100f or later, awaiting GPU
         // data).
         cvt_scaled_bf16_subnormals: true,
+        // docs/NVIDIA.md "Surfaces": `suld`/`sust`/`sured`: "the access may
+        // proceed by silently masking off low-order address bits to achieve
+        // proper rounding, or the instruction may fault"; ptxfp faults (an
+        // error, or a --check-memory warning), as `ld`/`st` do; **open**
+        // (NOTE(hw): awaiting GPU data).
+        surface_misaligned_faults: true,
+        // docs/NVIDIA.md "Textures": PTX does not say what the channels a
+        // format lacks read; ptxfp reads (0, 0, 1) for G, B, A, as the
+        // graphics APIs define; **open** (NOTE(hw): awaiting GPU data).
+        tex_absent_alpha_one: true,
     };
 
     /// True if the 16-bit lane value `x` is the OOB-NaN.

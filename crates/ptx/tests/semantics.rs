@@ -191,6 +191,8 @@ fn every_open_choice_is_one_profile_field() {
         sub_carry_not_borrow: false,
         s2f6_min: -127,
         cvt_scaled_bf16_subnormals: false,
+        surface_misaligned_faults: false,
+        tex_absent_alpha_one: false,
     };
     let int = |op: &str, s: &[u64]| {
         ptxfp::int::IntOp::parse(op)

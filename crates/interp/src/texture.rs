@@ -1,0 +1,593 @@
+//! `tex` (unified mode, nearest sampling), `tld4` and `txq` (PTX ISA 9.7.10;
+//! decoded as `ptxfp_isa::control::Control::Texture`) on images the host
+//! binds with `--texture` ([`Inputs::textures`]): the pitch-linear layout
+//! of `--surface` (surface.rs) and a sampler, its filter, address modes and
+//! whether coordinates are normalized (docs/ENGINE.md "Textures").
+//!
+//! The sampling rules are the CUDA C++ Programming Guide's ("Texture
+//! Fetching" appendix): nearest-point sampling returns `T[floor(x)]`, a
+//! normalized coordinate is first scaled by the size, and the address
+//! modes wrap, mirror, clamp and border place a coordinate outside the
+//! texture.
+
+use super::surface::{split_target, Image};
+use super::*;
+use ptxfp_isa::surface::Geom;
+use ptxfp_isa::texture::{TexQuery, Texture};
+
+/// An address mode: what a coordinate outside the texture reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Addr {
+    Wrap,
+    Mirror,
+    Clamp,
+    Border,
+}
+
+impl Addr {
+    fn parse(s: &str) -> Option<Addr> {
+        Some(match s {
+            "wrap" => Addr::Wrap,
+            "mirror" => Addr::Mirror,
+            "clamp" => Addr::Clamp,
+            "border" => Addr::Border,
+            _ => return None,
+        })
+    }
+
+    /// `txq.addr_mode_N`: "Integer from enum { wrap, mirror, clamp_ogl,
+    /// clamp_to_edge, clamp_to_border }" (CUDA's clamp is clamp to edge).
+    fn code(self) -> u64 {
+        match self {
+            Addr::Wrap => 0,
+            Addr::Mirror => 1,
+            Addr::Clamp => 3,
+            Addr::Border => 4,
+        }
+    }
+}
+
+/// A bound texture's sampler.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Sampler {
+    normalized: bool,
+    addr: [Addr; 3],
+}
+
+/// The `--texture` grammar, for messages.
+pub const TEXTURE_SYNTAX: &str = "NAME=W[xH[xD]]:FORMAT@ADDR[:layers=N][:pitch=BYTES][:normalized][:address=MODE[,MODE[,MODE]]][:filter=nearest], NAME a .texref variable or a handle value, FORMAT u8|s8|u16|s16|u32|s32|f16|f32 with an optional x2|x4, MODE wrap|mirror|clamp|border (wrap and mirror with normalized coordinates only)";
+
+/// The largest size of a texture dimension: below 2^29, a `.f32`
+/// coordinate times the size is exact in binary64.
+const MAX_TEXTURE_DIM: u32 = (1 << 29) - 1;
+
+impl Machine<'_, '_> {
+    /// Binds the `--texture` images and their samplers.
+    pub(crate) fn bind_textures(&mut self, specs: &[String]) -> Result<(), RunError> {
+        for spec in specs {
+            let flag = format!("--texture {spec}");
+            let mut sampler = Sampler {
+                normalized: false,
+                addr: [Addr::Clamp; 3],
+            };
+            let mut option =
+                |k: &str, v: Option<&str>| -> Result<(), String> {
+                    match (k, v) {
+                    ("normalized", None) => sampler.normalized = true,
+                    ("filter", Some("nearest")) => {}
+                    ("filter", Some("linear")) => return Err(
+                        "filter=linear is not modelled: the engine samples the nearest texel only"
+                            .into(),
+                    ),
+                    ("address", Some(m)) => {
+                        let modes: Vec<&str> = m.split(',').collect();
+                        if modes.len() > 3 {
+                            return Err("address= takes at most three modes".into());
+                        }
+                        for (i, mode) in modes.iter().enumerate() {
+                            let a = Addr::parse(mode.trim()).ok_or_else(|| {
+                                format!("`{mode}` is not wrap, mirror, clamp or border")
+                            })?;
+                            for slot in &mut sampler.addr[i..] {
+                                *slot = a;
+                            }
+                        }
+                    }
+                    _ => return Err(format!(
+                        "`{k}` is not layers, pitch, normalized, address=MODES or filter=nearest"
+                    )),
+                }
+                    Ok(())
+                };
+            let (handle, img) =
+                self.parse_image(&flag, spec, TEXTURE_SYNTAX, ".texref", &mut option)?;
+            // CUDA C++ Programming Guide: "cudaAddressModeWrap and
+            // cudaAddressModeMirror are only supported for normalized
+            // texture coordinates".
+            if !sampler.normalized
+                && sampler
+                    .addr
+                    .iter()
+                    .any(|a| matches!(a, Addr::Wrap | Addr::Mirror))
+            {
+                return Err(RunError::Input(format!(
+                    "{flag}: wrap and mirror address modes take normalized coordinates (add :normalized); expected {TEXTURE_SYNTAX}"
+                )));
+            }
+            if img.size.iter().any(|s| *s > MAX_TEXTURE_DIM) {
+                return Err(RunError::Input(format!(
+                    "{flag}: a texture dimension is at most {MAX_TEXTURE_DIM}"
+                )));
+            }
+            if let Some((other, _)) = self.textures.get(&handle) {
+                return Err(RunError::Input(format!(
+                    "{flag}: the texture {handle:#x} is bound already ({}): bind each once",
+                    other.flag
+                )));
+            }
+            self.textures.insert(handle, (img, sampler));
+        }
+        Ok(())
+    }
+
+    /// Runs `tex` or `txq` for the running thread.
+    pub(crate) fn texture(&mut self, ins: &Instr, t: Texture) -> Result<Flow, RunError> {
+        let ops = &ins.operands;
+        match t {
+            Texture::Txq(q) => {
+                let ops = self.operands(ins, 2)?;
+                let (handle, img, sampler) = self.texture_of(ins, &ops[1], None)?;
+                let v = match q {
+                    TexQuery::Width => u64::from(img.size[0]),
+                    TexQuery::Height => u64::from(img.size[1]),
+                    TexQuery::Depth => u64::from(img.size[2]),
+                    TexQuery::ChannelDataType => img.format.cuda_format(),
+                    TexQuery::ChannelOrder => u64::from(img.format.channels),
+                    TexQuery::NormalizedCoords => u64::from(sampler.normalized),
+                    TexQuery::ArraySize => u64::from(img.layers.unwrap_or(0)),
+                    // One level, one sample: "0 otherwise".
+                    TexQuery::NumMipmapLevels | TexQuery::NumSamples => 0,
+                    // "Integer from enum { nearest, linear }".
+                    TexQuery::FilterMode => 0,
+                    TexQuery::AddrMode(i) => sampler.addr[usize::from(i)].code(),
+                    TexQuery::ForceUnnormalizedCoords => {
+                        return Err(err(
+                            ops[1].span.clone(),
+                            format!("`{}`: \"Defined only for .samplerref variables in independent texture mode\", which the engine does not run", ins.opcode),
+                        ))
+                    }
+                };
+                self.write(&ops[0], PtxType::B32, v)?;
+                self.trace(ins, &[(handle, PtxType::U64)], Some((v, PtxType::B32)));
+                Ok(Flow::Next)
+            }
+            Texture::Tex { .. } | Texture::Tld4 { .. } => {
+                let (geom, dtype, ctype, gather) = match t {
+                    Texture::Tex { geom, dtype, ctype } => (geom, dtype, ctype, None),
+                    // "tld4.comp.2d.v4.dtype.f32": the coordinates are `.f32`.
+                    Texture::Tld4 { comp, geom, dtype } => (geom, dtype, PtxType::F32, Some(comp)),
+                    Texture::Txq(_) => {
+                        return Err(err(ins.opcode_span.clone(), "internal: txq is not a fetch"))
+                    }
+                };
+                if ops.len() != 2 {
+                    return Err(err(
+                        ins.opcode_span.clone(),
+                        format!("`{}` takes `d, [a, c]`: the offset `e` and depth compare `f` operands are not run", ins.opcode),
+                    ));
+                }
+                let dst: Vec<Operand> = match &ops[0].kind {
+                    OperandKind::Vector(v) if v.len() == 4 => v.clone(),
+                    _ => {
+                        return Err(err(
+                            ops[0].span.clone(),
+                            format!("`{}` writes a {{...}} vector of 4 registers (the `d|p` form is not run)", ins.opcode),
+                        ))
+                    }
+                };
+                let target = &ops[1];
+                if let OperandKind::Other(text) = target.kind {
+                    // `[a, b, c]`: an explicit sampler (independent mode).
+                    let depth_zero_commas = text
+                        .chars()
+                        .scan(0i32, |d, ch| {
+                            *d += match ch {
+                                '{' => 1,
+                                '}' => -1,
+                                _ => 0,
+                            };
+                            Some((*d, ch))
+                        })
+                        .filter(|&(d, ch)| d == 0 && ch == ',')
+                        .count();
+                    if depth_zero_commas > 1 {
+                        return Err(err(
+                            target.span.clone(),
+                            format!("`{}` with a sampler operand (independent texturing mode) is not run: bind the sampler's settings with the texture (--texture ...:address=...:normalized)", ins.opcode),
+                        ));
+                    }
+                }
+                let (name, coords) = split_target(target).ok_or_else(|| {
+                    err(
+                        target.span.clone(),
+                        format!(
+                            "`{}` takes `[a, c]`: a texture and a coordinate vector of {} element(s)",
+                            ins.opcode,
+                            geom.coords()
+                        ),
+                    )
+                })?;
+                // "Operand c is a scalar or singleton tuple for 1d textures;
+                // is a two-element vector for 2d textures; and is a
+                // four-element vector for 3d textures"; "For compatibility
+                // with prior versions of PTX, ... .v4 coordinate vectors are
+                // allowed for any geometry, with the extra elements being
+                // ignored."
+                if coords.len() != geom.coords() && coords.len() != 4 {
+                    return Err(err(
+                        target.span.clone(),
+                        format!(
+                            "`{}`: the coordinate vector c has {} element(s); .{} takes {} (or 4)",
+                            ins.opcode,
+                            coords.len(),
+                            geom.name(),
+                            geom.coords()
+                        ),
+                    ));
+                }
+                let (handle, img, sampler) = self.texture_of(ins, &name, Some(geom))?;
+                let mut c = Vec::new();
+                for op in &coords {
+                    c.push(self.read(op, PtxType::B32)? as u32);
+                }
+                let mut srcs: Vec<(u64, PtxType)> = vec![(handle, PtxType::U64)];
+                srcs.extend(c.iter().map(|v| (u64::from(*v), ctype)));
+                // Arrays: "The first element is interpreted as an unsigned
+                // integer index (.u32) into the texture array".
+                let (layer, xyz) = if geom.array() {
+                    (c[0], &c[1..])
+                } else {
+                    (0, &c[..])
+                };
+                let layers = img.layers.unwrap_or(1);
+                // The layer index is clamped into the array (docs/NVIDIA.md
+                // "Textures").
+                let layer = layer.min(layers - 1);
+                let e = img.format.bytes();
+                let layer_at = img.addr + u64::from(layer) * img.slice() * img.extent(2);
+                if let Some(comp) = gather {
+                    // "The four texel samples are placed into destination
+                    // vector d in counter-clockwise order starting at lower
+                    // left": (i, j+1), (i+1, j+1), (i+1, j), (i, j), the
+                    // bilerp footprint of i = floor(x - 0.5), j = floor(y -
+                    // 0.5) (x, y times the size when normalized), each
+                    // index placed by the address mode (docs/ENGINE.md
+                    // "Textures").
+                    let [i, j] = [0, 1].map(|d| {
+                        let b = footprint(xyz[d], img.extent(d), sampler.normalized);
+                        [
+                            place(b, img.extent(d), sampler.addr[d]),
+                            place(b + 1, img.extent(d), sampler.addr[d]),
+                        ]
+                    });
+                    let mut vals = [0u64; 4];
+                    for (k, (x, y)) in [(i[0], j[1]), (i[1], j[1]), (i[1], j[0]), (i[0], j[0])]
+                        .into_iter()
+                        .enumerate()
+                    {
+                        if let (Some(x), Some(y)) = (x, y) {
+                            let a = layer_at + y * img.pitch + x * e;
+                            vals[k] =
+                                self.texel_value(ins, target, &img, a, dtype)?[usize::from(comp)];
+                        }
+                    }
+                    for (r, v) in dst.iter().zip(vals) {
+                        self.write(r, dtype, v)?;
+                    }
+                    self.trace_with(ins, &srcs, None, |step| {
+                        step.access = Some(Access {
+                            store: false,
+                            ty: dtype,
+                            values: vals.to_vec(),
+                        })
+                    });
+                    return Ok(Flow::Next);
+                }
+                let mut at = [0u64; 3];
+                let mut border = false;
+                for d in 0..geom.dims() {
+                    match texel(
+                        xyz[d],
+                        ctype,
+                        img.extent(d),
+                        sampler.normalized,
+                        sampler.addr[d],
+                    ) {
+                        Some(i) => at[d] = i,
+                        None => border = true,
+                    }
+                }
+                let vals = if border {
+                    // CUDA's border mode: "out-of-range texture coordinates
+                    // return zero".
+                    [0; 4]
+                } else {
+                    let a = layer_at + at[2] * img.slice() + at[1] * img.pitch + at[0] * e;
+                    self.texel_value(ins, target, &img, a, dtype)?
+                };
+                for (r, v) in dst.iter().zip(vals) {
+                    self.write(r, dtype, v)?;
+                }
+                self.trace_with(ins, &srcs, None, |step| {
+                    step.access = Some(Access {
+                        store: false,
+                        ty: dtype,
+                        values: vals.to_vec(),
+                    })
+                });
+                Ok(Flow::Next)
+            }
+        }
+    }
+
+    /// The four channels of the texel at `a`, read as `dtype`: `.f32` from
+    /// a float format (`f16` widened exactly), `.u32`/`.s32` from an
+    /// integer one (extended by the format's signedness); channels the
+    /// format lacks read 0, and alpha 1 (`tex_absent_alpha_one`).
+    fn texel_value(
+        &mut self,
+        ins: &Instr,
+        at_op: &Operand,
+        img: &Image,
+        a: u64,
+        dtype: PtxType,
+    ) -> Result<[u64; 4], RunError> {
+        let f = img.format;
+        let float = dtype == PtxType::F32;
+        if float != (f.kind == b'f') {
+            return Err(err(
+                at_op.span.clone(),
+                format!(
+                    "`{}` reads `.{}` from a texture of {} elements ({}): `.f32` reads the float formats, `.u32`/`.s32` the integer ones",
+                    ins.opcode,
+                    dtype.name().trim_start_matches('.'),
+                    f.name(),
+                    img.flag
+                ),
+            ));
+        }
+        let one = if float { 0x3f80_0000 } else { 1 };
+        let alpha = if self.exec.hw.tex_absent_alpha_one {
+            one
+        } else {
+            0
+        };
+        let mut out = [0, 0, 0, alpha];
+        let n = f.bits / 8;
+        for (ch, slot) in out.iter_mut().enumerate().take(f.channels.min(4) as usize) {
+            let ca = a + u64::from(n) * ch as u64;
+            let raw = match self.mem_in(Some(Space::Global), ca).read(ca, n) {
+                Ok(v) => v,
+                Err(bad) => {
+                    self.memory_problem(
+                        Diagnostic::error(
+                            at_op.span.clone(),
+                            format!("`{}` reads a texel at {ca:#x}, but memory at {bad:#x} was never given or written", ins.opcode),
+                        )
+                        .with_help(format!("give the image's bytes with --mem {ca:#x}=HEXBYTES or --mem-file")),
+                        ", reading zeros",
+                    )?;
+                    0
+                }
+            };
+            *slot = match (f.kind, f.bits) {
+                (b'f', 16) => f16_to_f32(raw as u16),
+                (b'f', _) => raw,
+                (b's', b) => ((((raw << (64 - b)) as i64) >> (64 - b)) as u64) & 0xffff_ffff,
+                _ => raw,
+            };
+        }
+        Ok(out)
+    }
+
+    /// The texture operand `a` names: a `.texref` bound with `--texture`,
+    /// or a `.u64` register holding a bound handle.
+    fn texture_of(
+        &mut self,
+        ins: &Instr,
+        a: &Operand,
+        geom: Option<Geom>,
+    ) -> Result<(u64, Image, Sampler), RunError> {
+        let name = match &a.kind {
+            OperandKind::Name(n)
+            | OperandKind::Address {
+                base: Some(n),
+                offset: 0,
+            } => *n,
+            _ => {
+                return Err(err(
+                    a.span.clone(),
+                    format!(
+                        "`{}`: operand a is a `.texref` variable or a `.u64` register",
+                        ins.opcode
+                    ),
+                ))
+            }
+        };
+        let reg = self.find(name).is_some();
+        let handle = if reg {
+            // "Indirect texture access introduced in PTX ISA version 3.1";
+            // "Indirect texture access requires sm_20 or higher".
+            let (v, t) = ptxfp_isa::surface::INDIRECT_REQUIRES;
+            if self.version < v || !self.exec.code_target.at_least(t.sm) {
+                return Err(err(
+                    a.span.clone(),
+                    format!("`{}` with a register operand (indirect texture access) needs PTX ISA {v} and {t} or higher; this code is PTX {} for {}", ins.opcode, self.version, self.exec.code_target),
+                ));
+            }
+            let op = Operand {
+                kind: OperandKind::Name(name),
+                span: a.span.clone(),
+            };
+            self.read(&op, PtxType::U64)?
+        } else {
+            match self.var(name) {
+                Some((addr, ..)) => addr,
+                None => {
+                    return Err(err(
+                        a.span.clone(),
+                        format!("`{name}` is neither a register nor a declared `.texref`"),
+                    ))
+                }
+            }
+        };
+        let Some((img, sampler)) = self.textures.get(&handle).cloned() else {
+            let (what, fix) = if reg {
+                (format!("`{name}` holds {handle:#x}, which names no bound texture"), format!("--texture {handle:#x}=W[xH[xD]]:FORMAT@ADDR (a bindless handle), or the address of a bound .texref"))
+            } else {
+                (format!("the texture `{name}` is not bound"), format!("--texture {name}=W[xH[xD]]:FORMAT@ADDR binds it to an image in global memory"))
+            };
+            return Err(RunError::Program(
+                Diagnostic::error(a.span.clone(), format!("`{}`: {what}", ins.opcode))
+                    .with_help(format!("{fix} (docs/ENGINE.md \"Textures\")")),
+            ));
+        };
+        if let Some(g) = geom {
+            if !img.fits(g) {
+                return Err(err(
+                    a.span.clone(),
+                    format!(
+                        "`{}` addresses a .{} texture; `{name}` is bound as {} ({})",
+                        ins.opcode,
+                        g.name(),
+                        img.shape(),
+                        img.flag
+                    ),
+                ));
+            }
+        }
+        Ok((handle, img, sampler))
+    }
+}
+
+/// The texel index one coordinate `c` (the bits of a `.s32` or `.f32`)
+/// selects in a dimension of `n` texels, or `None` for the border.
+///
+/// `.s32`: the index itself. `.f32`: nearest-point sampling, "tex(x) =
+/// T[i] where i = floor(x)" (CUDA C++ Programming Guide, "Nearest-Point
+/// Sampling"), of `x × n` for a normalized coordinate; the product and the
+/// floor are exact (binary64, `n` below 2^29). A NaN coordinate reads as 0
+/// (docs/NVIDIA.md "Textures").
+pub(crate) fn texel(c: u32, ctype: PtxType, n: u64, normalized: bool, addr: Addr) -> Option<u64> {
+    let place = |i: i64| place(i, n, addr);
+    let n = n as i64;
+    if ctype == PtxType::S32 {
+        return place(i64::from(c as i32));
+    }
+    let x = f64::from(f32::from_bits(c));
+    let x = if x.is_nan() { 0.0 } else { x };
+    if !normalized {
+        // Clamp and border only (the binding refuses wrap and mirror).
+        return place(clamp_floor(x));
+    }
+    let nf = n as f64;
+    match addr {
+        // "Wrap": the fractional part of x; "Mirror": mirrored in every
+        // other unit interval.
+        Addr::Wrap | Addr::Mirror => {
+            if x.is_infinite() {
+                return place(0);
+            }
+            let fl = x.floor();
+            let mut f = x - fl;
+            if addr == Addr::Mirror && (fl / 2.0).floor() * 2.0 != fl {
+                f = 1.0 - f;
+            }
+            Some(clamp_floor(f * nf).clamp(0, n - 1) as u64)
+        }
+        _ => place(clamp_floor(x * nf)),
+    }
+}
+
+/// Texel index `i` of a dimension of `n` texels under `addr`: clamped into
+/// 0..n, `None` outside it for the border, modulo n for wrap, reflected
+/// for mirror (…, 1, 0, 0, 1, …, n-1, n-1, n-2, …).
+pub(crate) fn place(i: i64, n: u64, addr: Addr) -> Option<u64> {
+    let n = n as i64;
+    let i = match addr {
+        Addr::Clamp => i.clamp(0, n - 1),
+        Addr::Border if !(0..n).contains(&i) => return None,
+        Addr::Border => i,
+        Addr::Wrap => i.rem_euclid(n),
+        Addr::Mirror => {
+            let m = i.rem_euclid(2 * n);
+            if m < n {
+                m
+            } else {
+                2 * n - 1 - m
+            }
+        }
+    };
+    Some(i as u64)
+}
+
+/// The first texel index of `tld4`'s footprint: floor(x × n - 0.5) for a
+/// normalized coordinate, floor(x - 0.5) otherwise (CUDA C++ Programming
+/// Guide, "Linear Filtering": "i = floor(xB)", "xB = x - 0.5"). Exact: the
+/// `.f32` times a size below 2^29 is exact in binary64, and subtracting 0.5
+/// cannot move the result across an integer. A NaN reads as 0.
+fn footprint(c: u32, n: u64, normalized: bool) -> i64 {
+    let x = f64::from(f32::from_bits(c));
+    let x = if x.is_nan() { 0.0 } else { x };
+    let u = if normalized { x * n as f64 } else { x };
+    clamp_floor(u - 0.5)
+}
+
+/// floor(x) as an integer, saturated far outside any texture.
+fn clamp_floor(x: f64) -> i64 {
+    x.floor().clamp(-(1i64 << 40) as f64, (1i64 << 40) as f64) as i64
+}
+
+/// The `.f32` bits of the `.f16` `h`, exactly (a NaN keeps its sign and
+/// payload, quieted).
+pub(crate) fn f16_to_f32(h: u16) -> u64 {
+    let sign = u32::from(h >> 15) << 31;
+    let exp = u32::from((h >> 10) & 0x1f);
+    let man = u32::from(h & 0x3ff);
+    let bits = match (exp, man) {
+        (0, 0) => sign,
+        (0, m) => {
+            // Subnormal: m × 2^-24, normalized.
+            let lead = 31 - m.leading_zeros(); // position of the top bit
+            let e = lead + 127 - 24;
+            sign | (e << 23) | ((m << (23 - lead)) & 0x7f_ffff)
+        }
+        (0x1f, 0) => sign | 0x7f80_0000,
+        (0x1f, m) => sign | 0x7fc0_0000 | (m << 13),
+        (e, m) => sign | ((e + 127 - 15) << 23) | (m << 13),
+    };
+    u64::from(bits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn f16_widening_is_exact() {
+        // Every finite f16 against its value computed from the fields.
+        for h in 0..=u16::MAX {
+            let e = (h >> 10) & 0x1f;
+            let m = f64::from(h & 0x3ff);
+            let v = match e {
+                0 => m * 2f64.powi(-24),
+                0x1f => continue,
+                e => (1024.0 + m) * 2f64.powi(i32::from(e) - 25),
+            };
+            let v = if h >> 15 == 1 { -v } else { v };
+            assert_eq!(f32::from_bits(f16_to_f32(h) as u32) as f64, v, "{h:#x}");
+        }
+        assert_eq!(f16_to_f32(0x7c00), 0x7f80_0000);
+        assert_eq!(f16_to_f32(0xfe01), 0xffc0_2000);
+    }
+}

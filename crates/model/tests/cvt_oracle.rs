@@ -1161,8 +1161,14 @@ fn long_narrow_source_columns_equal_the_stages() {
         let took = cvt_columns(&c, &[&high], &exec, &mut o2);
         // A garbage bit either keeps the table out, or the form's own loop
         // (none narrow yet) takes the column whole.
-        assert!(!took || o2[n / 2] == c.eval_in(&[high[n / 2]], &exec), "{c}");
+        assert!(
+            !took || o2[n / 2] == c.eval_in(&[high[n / 2]], &exec),
+            "{c}"
+        );
         forms += 1;
     }
-    assert!(forms > if cfg!(debug_assertions) { 20 } else { 200 }, "{forms}");
+    assert!(
+        forms > if cfg!(debug_assertions) { 20 } else { 200 },
+        "{forms}"
+    );
 }

@@ -35,6 +35,9 @@ fn main() {
         .iter()
         .map(|&x| ((x as i64) as f64 / 2f64.powi(23)).to_bits())
         .collect();
+    // 16-bit codes, every one about 16 times (the table path: a source of
+    // at most 16 bits over at least 2^20 elements).
+    let halves: Vec<u64> = r.iter().map(|x| x >> 48).collect();
     let mut out = vec![0u64; n];
     println!(
         "{:20} {:>10} {:>10}   (M results/s, best of 5, 2^20 elements)",
@@ -51,6 +54,11 @@ fn main() {
         ("cvt.f64.f32", &f32s),
         ("cvt.rn.f32.f64", &f64s),
         ("cvt.rn.f16.f32", &f32s),
+        ("cvt.f32.f16", &halves),
+        ("cvt.f32.bf16", &halves),
+        ("cvt.rn.bf16.f16", &halves),
+        ("cvt.rni.s32.f16", &halves),
+        ("cvt.rn.relu.f16x2.e4m3x2", &halves),
     ] {
         let ins = Instruction::parse(t).expect("a form");
         let cols: Vec<&[u64]> = vec![&col[..]];

@@ -354,6 +354,22 @@ impl Instruction {
         {
             return false;
         }
+        // A long column of a narrow-source conversion: its table once (on
+        // every core), then lookups, rather than the stages per element.
+        if let (Op::Cvt(c), [x]) = (&self.op, srcs) {
+            use ptxfp_model::eval::{cvt_lookup, cvt_table, TABLE_MIN};
+            if x.len() >= TABLE_MIN {
+                if let Some(t) = cvt_table(c, exec) {
+                    if out
+                        .par_chunks_mut(CHUNK)
+                        .zip(x.par_chunks(CHUNK))
+                        .all(|(o, x)| cvt_lookup(&t, x, o))
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
         out.par_chunks_mut(CHUNK).enumerate().all(|(k, o)| {
             let lo = k * CHUNK;
             let cols: Vec<&[u64]> = srcs.iter().map(|s| &s[lo..lo + o.len()]).collect();

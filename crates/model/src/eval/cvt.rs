@@ -1011,26 +1011,36 @@ fn from_s2f6(c: &Cvt, v: u64, k: u64, hw: &HwProfile) -> u64 {
 }
 
 /// Columns of at least this many sources of at most 16 bits go through a
-/// table of the conversion's 2^16 results: 16 times as many elements as
-/// the table costs to build.
-const TABLE_MIN: usize = 1 << 20;
+/// table of the conversion's results ([`cvt_table`]): 16 times as many
+/// elements as the table costs to build.
+pub const TABLE_MIN: usize = 1 << 20;
 
-/// A long column of one source of at most 16 bits (every conversion from
-/// `.f16`/`.bf16`/`.u16`/`.s16`/`.u8`/`.s8` and the packed fp8/fp6/fp4
-/// pairs, whatever its modifiers): the stages' result for every source
-/// value once, then a lookup per element. The same stages give the table
-/// as give each element, so the bits are theirs; false (nothing written)
-/// for a short column, a wider source, or a value above the source's
-/// width.
-fn by_table(c: &Cvt, x: &[u64], exec: &Exec, out: &mut [u64]) -> bool {
+/// The results of a one-source conversion of a source of at most 16 bits
+/// (every conversion from `.f16`/`.bf16`/`.u16`/`.s16`/`.u8`/`.s8` and the
+/// packed fp8/fp6/fp4 pairs, whatever its modifiers) for every source value
+/// in order, built on all cores by the stages themselves, so a lookup gives
+/// their bits; `None` for a wider source or more than one.
+pub fn cvt_table(c: &Cvt, exec: &Exec) -> Option<Vec<u64>> {
+    use rayon::prelude::*;
     let bits = c.src.bits();
-    if x.len() < TABLE_MIN || bits > 16 || c.pack.is_some() || c.scaled {
+    if bits > 16 || c.sources() != 1 || c.pack.is_some() || c.scaled {
+        return None;
+    }
+    Some(
+        (0..1u64 << bits)
+            .into_par_iter()
+            .map(|a| c.eval_in(&[a], exec))
+            .collect(),
+    )
+}
+
+/// `out[i] = table[x[i]]` when every source fits the table (a value above
+/// the source's width, as a wider register can hold, is not an index:
+/// false, nothing written).
+pub fn cvt_lookup(table: &[u64], x: &[u64], out: &mut [u64]) -> bool {
+    if x.len() != out.len() || x.iter().any(|&a| a >= table.len() as u64) {
         return false;
     }
-    if x.iter().fold(0, |a, &v| a | v) >> bits != 0 {
-        return false;
-    }
-    let table: Vec<u64> = (0..1u64 << bits).map(|a| c.eval_in(&[a], exec)).collect();
     for (d, &a) in out.iter_mut().zip(x) {
         *d = table[a as usize];
     }
@@ -1062,8 +1072,12 @@ fn by_table(c: &Cvt, x: &[u64], exec: &Exec, out: &mut [u64]) -> bool {
 pub fn cvt_columns(c: &Cvt, srcs: &[&[u64]], exec: &Exec, out: &mut [u64]) -> bool {
     use PtxType as T;
     let [x] = srcs else { return false };
-    if x.len() == out.len() && by_table(c, x, exec, out) {
-        return true;
+    if x.len() >= TABLE_MIN {
+        if let Some(t) = cvt_table(c, exec) {
+            if cvt_lookup(&t, x, out) {
+                return true;
+            }
+        }
     }
     if x.len() != out.len()
         || c.ftz

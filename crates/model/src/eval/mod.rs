@@ -5,6 +5,6 @@ mod cvt;
 mod int;
 pub mod setp;
 
-pub use cvt::{cvt_columns, EvalCvt};
+pub use cvt::{cvt_columns, cvt_lookup, cvt_table, EvalCvt, TABLE_MIN};
 pub use int::{int_columns, lop3_predicate, EvalInt};
 pub use setp::{select, setp_results, testp, EvalSetp};

@@ -247,6 +247,16 @@ pub struct Mma {
     /// The first sm target with this shape and types (PTX ISA `mma`,
     /// "Target ISA Notes").
     pub min_sm: u16,
+    /// The first PTX ISA version with this shape and types ("PTX ISA
+    /// Notes").
+    pub min_ptx: PtxVersion,
+}
+
+impl Mma {
+    /// The PTX ISA version and target this shape and these types need.
+    pub fn requires(&self) -> (PtxVersion, Target) {
+        (self.min_ptx, Target::sm(self.min_sm))
+    }
 }
 
 /// `mma`'s `.row`/`.col`.
@@ -340,6 +350,8 @@ struct MmaRow {
     mixed: bool,
     acc: &'static [MmaType],
     min_sm: u16,
+    /// "... introduced in PTX ISA version X.Y" (9.7.14.5.14, PTX ISA Notes).
+    ptx: (u8, u8),
 }
 
 /// The table of [`MmaRow`]s. Syntax (PTX ISA 9.7.14.5.14):
@@ -352,6 +364,13 @@ struct MmaRow {
 /// "mma.sync.aligned.shape.row.col{.satfinite}.s32.atype.btype.s32"
 /// (.atype/.btype = {.u8, .s8}; shape m16n8k32 here),
 /// "mma.sync.aligned.shape.row.col.f64.f64.f64.f64" (shape m8n8k4 here).
+///
+/// Their PTX ISA versions (PTX ISA Notes): ".f16 floating point type mma
+/// operation with .m16n8k8 shape introduced in PTX ISA version 6.5"; ".f16
+/// ... with .m16n8k16 shape", ".bf16 ... with .m16n8k8 and .m16n8k16
+/// shapes", ".tf32 ... with .m16n8k4 and .m16n8k8 shapes", ".u8/.s8 ...
+/// with .m16n8k16 and .m16n8k32 shapes" and ".f64 ... with .m8n8k4 shape
+/// introduced in PTX ISA version 7.0"; FP8 at its row.
 const MMA_ROWS: &[MmaRow] = {
     use MmaType::*;
     &[
@@ -363,6 +382,7 @@ const MMA_ROWS: &[MmaRow] = {
             mixed: false,
             acc: &[F16, F32],
             min_sm: 75,
+            ptx: (6, 5),
         },
         // ".bf16 alternate floating point type mma operation with .m16n8k8
         // and .m16n8k16 shapes requires sm_80 or higher." ".tf32 ... with
@@ -373,6 +393,7 @@ const MMA_ROWS: &[MmaRow] = {
             mixed: false,
             acc: &[F32],
             min_sm: 80,
+            ptx: (7, 0),
         },
         MmaRow {
             shape: (16, 8, 4),
@@ -380,6 +401,7 @@ const MMA_ROWS: &[MmaRow] = {
             mixed: false,
             acc: &[F32],
             min_sm: 80,
+            ptx: (7, 0),
         },
         // ".f16 floating point type mma operation with .m16n8k16 shape
         // requires sm_80 or higher."
@@ -389,6 +411,7 @@ const MMA_ROWS: &[MmaRow] = {
             mixed: false,
             acc: &[F16, F32],
             min_sm: 80,
+            ptx: (7, 0),
         },
         MmaRow {
             shape: (16, 8, 16),
@@ -396,16 +419,30 @@ const MMA_ROWS: &[MmaRow] = {
             mixed: false,
             acc: &[F32],
             min_sm: 80,
+            ptx: (7, 0),
         },
         // ".e4m3 and .e5m2 alternate floating point type mma operation
         // requires sm_89 or higher." The syntax names each of A and B
         // `.f8type` (".f8type = {.e4m3, .e5m2}"): they may differ.
+        // "Support for .e4m3 and .e5m2 alternate floating point type mma
+        // operation introduced in PTX ISA version 8.4." "Support for shape
+        // .m16n8k16 and .f16 dtype/ctype with .e4m3/.e5m2 alternate floating
+        // point type mma operation introduced in PTX ISA version 8.7."
         MmaRow {
             shape: (16, 8, 32),
             ab: &[E4m3, E5m2],
             mixed: true,
-            acc: &[F16, F32],
+            acc: &[F32],
             min_sm: 89,
+            ptx: (8, 4),
+        },
+        MmaRow {
+            shape: (16, 8, 32),
+            ab: &[E4m3, E5m2],
+            mixed: true,
+            acc: &[F16],
+            min_sm: 89,
+            ptx: (8, 7),
         },
         // ".u8/.s8 integer type mma operation with .m16n8k16 and .m16n8k32
         // shapes requires sm_80 or higher."
@@ -415,6 +452,7 @@ const MMA_ROWS: &[MmaRow] = {
             mixed: true,
             acc: &[S32],
             min_sm: 80,
+            ptx: (7, 0),
         },
         // ".f64 floating point type mma operation with .m8n8k4 shape
         // requires sm_80 or higher."
@@ -424,6 +462,7 @@ const MMA_ROWS: &[MmaRow] = {
             mixed: false,
             acc: &[F64],
             min_sm: 80,
+            ptx: (7, 0),
         },
     ]
 };
@@ -531,6 +570,7 @@ impl Mma {
             b,
             c,
             min_sm: row.min_sm,
+            min_ptx: PtxVersion::new(row.ptx.0, row.ptx.1),
         })
     }
 }
@@ -828,6 +868,71 @@ mod tests {
                 lanes: 2,
                 space: None
             })
+        );
+    }
+
+    /// Each mma row's PTX ISA version and target, as 9.7.14.5.14's notes
+    /// give them: FP8 with `.f16` accumulators came with 8.7, after FP8
+    /// with `.f32` ones (8.4); the H200's JIT refused the former under 8.4.
+    #[test]
+    fn mma_rows_carry_their_isa_notes() {
+        use crate::target::{PtxVersion, Target};
+        for (t, ptx, sm) in [
+            (
+                "mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16",
+                (6, 5),
+                75,
+            ),
+            (
+                "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
+                (7, 0),
+                80,
+            ),
+            (
+                "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32",
+                (7, 0),
+                80,
+            ),
+            (
+                "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",
+                (7, 0),
+                80,
+            ),
+            (
+                "mma.sync.aligned.m16n8k32.row.col.s32.s8.u8.s32",
+                (7, 0),
+                80,
+            ),
+            (
+                "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64",
+                (7, 0),
+                80,
+            ),
+            (
+                "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32",
+                (8, 4),
+                89,
+            ),
+            (
+                "mma.sync.aligned.m16n8k32.row.col.f16.e5m2.e5m2.f16",
+                (8, 7),
+                89,
+            ),
+        ] {
+            assert_eq!(
+                op(t).requires(),
+                Some((PtxVersion::new(ptx.0, ptx.1), Target::sm(sm))),
+                "{t}"
+            );
+        }
+        let d = op("mma.sync.aligned.m16n8k32.row.col.f16.e4m3.e4m3.f16").validate(
+            "mma.sync.aligned.m16n8k32.row.col.f16.e4m3.e4m3.f16",
+            PtxVersion::new(8, 4),
+            Target::sm(90),
+        );
+        assert!(
+            d.iter().any(|d| d.is_error() && d.message.contains("8.7")),
+            "{d:?}"
         );
     }
 

@@ -312,6 +312,7 @@ impl Op {
             Op::Control(Control::StBulk) => Some((PtxVersion::new(8, 6), Target::sm(100))),
             Op::Control(Control::Surface(s)) => Some(s.requires()),
             Op::Control(Control::Texture(t)) => Some(t.requires()),
+            Op::Control(Control::Mma(m)) => Some(m.requires()),
             _ => None,
         }
     }
@@ -339,6 +340,7 @@ impl Op {
             Op::Control(Control::StBulk) => needs((PtxVersion::new(8, 6), Target::sm(100))),
             Op::Control(Control::Surface(s)) => needs(s.requires()),
             Op::Control(Control::Texture(t)) => needs(t.requires()),
+            Op::Control(Control::Mma(m)) => needs(m.requires()),
             // `ld`, `st`, `mov`: "Support for .b128 type introduced in PTX ISA
             // version 8.3", "Support for .b128 type requires sm_70 or higher".
             Op::Mov(_) | Op::Ld(_) | Op::St(_) if crate::control::is_b128(opcode) => {

@@ -133,6 +133,88 @@ pub(crate) type OptionFn<'f> = dyn FnMut(&str, Option<&str>) -> Result<(), Strin
 pub const SURFACE_SYNTAX: &str =
     "NAME=W[xH[xD]]:FORMAT@ADDR[:layers=N][:pitch=BYTES], NAME a .surfref variable or a handle value (0x10), FORMAT u8|s8|u16|s16|u32|s32|f16|f32 with an optional x2|x4 (channels), ADDR a 16-byte-aligned address or VAR[+OFFSET]";
 
+/// Which kind of image an operand names: the words of its messages.
+#[derive(Clone, Copy)]
+pub(crate) enum ImageKind {
+    Surface,
+    Texture,
+}
+
+impl ImageKind {
+    /// "surface" or "texture".
+    pub(crate) fn word(self) -> &'static str {
+        match self {
+            ImageKind::Surface => "surface",
+            ImageKind::Texture => "texture",
+        }
+    }
+
+    /// The module variable: "surfref" or "texref".
+    fn reference(self) -> &'static str {
+        match self {
+            ImageKind::Surface => "surfref",
+            ImageKind::Texture => "texref",
+        }
+    }
+
+    /// The error of an operand whose handle names no bound image, with the
+    /// option that binds one.
+    pub(crate) fn unbound(
+        self,
+        ins: &Instr,
+        a: &Operand,
+        name: &str,
+        handle: u64,
+        reg: bool,
+    ) -> RunError {
+        let (w, r) = (self.word(), self.reference());
+        let (what, fix) = if reg {
+            (
+                format!("`{name}` holds {handle:#x}, which names no bound {w}"),
+                format!("--{w} {handle:#x}=W[xH[xD]]:FORMAT@ADDR (a bindless handle), or the address of a bound .{r}"),
+            )
+        } else {
+            (
+                format!("the {w} `{name}` is not bound"),
+                format!("--{w} {name}=W[xH[xD]]:FORMAT@ADDR binds it to an image in global memory"),
+            )
+        };
+        let section = match self {
+            ImageKind::Surface => "Surfaces",
+            ImageKind::Texture => "Textures",
+        };
+        RunError::Program(
+            Diagnostic::error(a.span.clone(), format!("`{}`: {what}", ins.opcode))
+                .with_help(format!("{fix} (docs/ENGINE.md \"{section}\")")),
+        )
+    }
+
+    /// The error of an access whose geometry the bound image does not have.
+    pub(crate) fn check_shape(
+        self,
+        ins: &Instr,
+        a: &Operand,
+        name: &str,
+        img: &Image,
+        geom: Option<Geom>,
+    ) -> Result<(), RunError> {
+        match geom {
+            Some(g) if !img.fits(g) => Err(err(
+                a.span.clone(),
+                format!(
+                    "`{}` addresses a .{} {}; `{name}` is bound as {} ({})",
+                    ins.opcode,
+                    g.name(),
+                    self.word(),
+                    img.shape(),
+                    img.flag
+                ),
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
 impl Machine<'_, '_> {
     /// Binds the `--surface` images: each handle once, each image inside
     /// the address space, its base 16-byte aligned.
@@ -429,6 +511,25 @@ impl Machine<'_, '_> {
         a: &Operand,
         geom: Option<Geom>,
     ) -> Result<(u64, Image), RunError> {
+        let (handle, name, reg) = self.image_handle(ins, a, ImageKind::Surface)?;
+        let Some(img) = self.surfaces.get(&handle).cloned() else {
+            return Err(ImageKind::Surface.unbound(ins, a, &name, handle, reg));
+        };
+        ImageKind::Surface.check_shape(ins, a, &name, &img, geom)?;
+        Ok((handle, img))
+    }
+
+    /// The handle an image operand `a` names, with the name and whether it
+    /// is a register: a `.surfref`/`.texref` variable's address, or the
+    /// value of a `.u64` register (indirect access: "Indirect surface
+    /// access introduced in PTX ISA version 3.1", "requires sm_20 or
+    /// higher"; the same for textures).
+    pub(crate) fn image_handle(
+        &mut self,
+        ins: &Instr,
+        a: &Operand,
+        kind: ImageKind,
+    ) -> Result<(u64, String, bool), RunError> {
         let name = match &a.kind {
             OperandKind::Name(n)
             | OperandKind::Address {
@@ -439,21 +540,26 @@ impl Machine<'_, '_> {
                 return Err(err(
                     a.span.clone(),
                     format!(
-                        "`{}`: operand a is a `.surfref` variable or a `.u64` register",
-                        ins.opcode
+                        "`{}`: operand a is a `.{}` variable or a `.u64` register",
+                        ins.opcode,
+                        kind.reference()
                     ),
                 ))
             }
         };
         let reg = self.find(name).is_some();
         let handle = if reg {
-            // "Indirect surface access introduced in PTX ISA version 3.1";
-            // "Indirect surface access requires sm_20 or higher".
             let (v, t) = ptxfp_isa::surface::INDIRECT_REQUIRES;
             if self.version < v || !self.exec.code_target.at_least(t.sm) {
                 return Err(err(
                     a.span.clone(),
-                    format!("`{}` with a register operand (indirect surface access) needs PTX ISA {v} and {t} or higher; this code is PTX {} for {}", ins.opcode, self.version, self.exec.code_target),
+                    format!(
+                        "`{}` with a register operand (indirect {} access) needs PTX ISA {v} and {t} or higher; this code is PTX {} for {}",
+                        ins.opcode,
+                        kind.word(),
+                        self.version,
+                        self.exec.code_target
+                    ),
                 ));
             }
             let op = Operand {
@@ -467,37 +573,15 @@ impl Machine<'_, '_> {
                 None => {
                     return Err(err(
                         a.span.clone(),
-                        format!("`{name}` is neither a register nor a declared `.surfref`"),
+                        format!(
+                            "`{name}` is neither a register nor a declared `.{}`",
+                            kind.reference()
+                        ),
                     ))
                 }
             }
         };
-        let Some(img) = self.surfaces.get(&handle).cloned() else {
-            let (what, fix) = if reg {
-                (format!("`{name}` holds {handle:#x}, which names no bound surface"), format!("--surface {handle:#x}=W[xH[xD]]:FORMAT@ADDR (a bindless handle), or the address of a bound .surfref"))
-            } else {
-                (format!("the surface `{name}` is not bound"), format!("--surface {name}=W[xH[xD]]:FORMAT@ADDR binds it to an image in global memory"))
-            };
-            return Err(RunError::Program(
-                Diagnostic::error(a.span.clone(), format!("`{}`: {what}", ins.opcode))
-                    .with_help(format!("{fix} (docs/ENGINE.md \"Surfaces\")")),
-            ));
-        };
-        if let Some(g) = geom {
-            if !img.fits(g) {
-                return Err(err(
-                    a.span.clone(),
-                    format!(
-                        "`{}` addresses a .{} surface; `{name}` is bound as {} ({})",
-                        ins.opcode,
-                        g.name(),
-                        img.shape(),
-                        img.flag
-                    ),
-                ));
-            }
-        }
-        Ok((handle, img))
+        Ok((handle, name.to_string(), reg))
     }
 
     /// The address of an access of `s.size()` bytes at byte `x`, row `y`,

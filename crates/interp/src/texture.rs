@@ -10,7 +10,7 @@
 //! modes wrap, mirror, clamp and border place a coordinate outside the
 //! texture.
 
-use super::surface::{split_target, Image};
+use super::surface::{split_target, Image, ImageKind};
 use super::*;
 use ptxfp_isa::surface::Geom;
 use ptxfp_isa::texture::{TexQuery, Texture};
@@ -398,74 +398,11 @@ impl Machine<'_, '_> {
         a: &Operand,
         geom: Option<Geom>,
     ) -> Result<(u64, Image, Sampler), RunError> {
-        let name = match &a.kind {
-            OperandKind::Name(n)
-            | OperandKind::Address {
-                base: Some(n),
-                offset: 0,
-            } => *n,
-            _ => {
-                return Err(err(
-                    a.span.clone(),
-                    format!(
-                        "`{}`: operand a is a `.texref` variable or a `.u64` register",
-                        ins.opcode
-                    ),
-                ))
-            }
-        };
-        let reg = self.find(name).is_some();
-        let handle = if reg {
-            // "Indirect texture access introduced in PTX ISA version 3.1";
-            // "Indirect texture access requires sm_20 or higher".
-            let (v, t) = ptxfp_isa::surface::INDIRECT_REQUIRES;
-            if self.version < v || !self.exec.code_target.at_least(t.sm) {
-                return Err(err(
-                    a.span.clone(),
-                    format!("`{}` with a register operand (indirect texture access) needs PTX ISA {v} and {t} or higher; this code is PTX {} for {}", ins.opcode, self.version, self.exec.code_target),
-                ));
-            }
-            let op = Operand {
-                kind: OperandKind::Name(name),
-                span: a.span.clone(),
-            };
-            self.read(&op, PtxType::U64)?
-        } else {
-            match self.var(name) {
-                Some((addr, ..)) => addr,
-                None => {
-                    return Err(err(
-                        a.span.clone(),
-                        format!("`{name}` is neither a register nor a declared `.texref`"),
-                    ))
-                }
-            }
-        };
+        let (handle, name, reg) = self.image_handle(ins, a, ImageKind::Texture)?;
         let Some((img, sampler)) = self.textures.get(&handle).cloned() else {
-            let (what, fix) = if reg {
-                (format!("`{name}` holds {handle:#x}, which names no bound texture"), format!("--texture {handle:#x}=W[xH[xD]]:FORMAT@ADDR (a bindless handle), or the address of a bound .texref"))
-            } else {
-                (format!("the texture `{name}` is not bound"), format!("--texture {name}=W[xH[xD]]:FORMAT@ADDR binds it to an image in global memory"))
-            };
-            return Err(RunError::Program(
-                Diagnostic::error(a.span.clone(), format!("`{}`: {what}", ins.opcode))
-                    .with_help(format!("{fix} (docs/ENGINE.md \"Textures\")")),
-            ));
+            return Err(ImageKind::Texture.unbound(ins, a, &name, handle, reg));
         };
-        if let Some(g) = geom {
-            if !img.fits(g) {
-                return Err(err(
-                    a.span.clone(),
-                    format!(
-                        "`{}` addresses a .{} texture; `{name}` is bound as {} ({})",
-                        ins.opcode,
-                        g.name(),
-                        img.shape(),
-                        img.flag
-                    ),
-                ));
-            }
-        }
+        ImageKind::Texture.check_shape(ins, a, &name, &img, geom)?;
         Ok((handle, img, sampler))
     }
 }

@@ -321,6 +321,21 @@ fn decode_slow(k: &Side, shift: u32, x: u32) -> Result<(i32, u32, u32), Odd> {
     }
 }
 
+/// Writes the exact decode of an element the branch-free decode refused to
+/// `dst[j]`, or a zero where it is an infinity, a NaN or no value of the
+/// format, and says which of those it was.
+#[cold]
+fn redo_slow(k: &Side, shift: u32, x: u32, dst: &mut Decoded, j: usize) -> Option<Odd> {
+    let ((e, s, n), odd) = match decode_slow(k, shift, x) {
+        Ok(d) => (d, None),
+        Err(o) => ((ZERO_E, 0, 0), Some(o)),
+    };
+    dst.e[j] = e;
+    dst.s[j] = s;
+    dst.n[j] = n;
+    odd
+}
+
 /// Decodes `src[i]` into `dst[at(i)]` for `i` in `0..src.len()`; returns
 /// whether any element was refused, after marking `bad(i)` for each.
 #[inline(always)]
@@ -349,19 +364,8 @@ fn decode_into(
         if decode_one(k, shift, x).3 {
             continue;
         }
-        let j = at(i);
-        match decode_slow(k, shift, x) {
-            Ok((e, s, n)) => {
-                dst.e[j] = e;
-                dst.s[j] = s;
-                dst.n[j] = n;
-            }
-            Err(o) => {
-                dst.e[j] = ZERO_E;
-                dst.s[j] = 0;
-                dst.n[j] = 0;
-                bad(i, o);
-            }
+        if let Some(o) = redo_slow(k, shift, x, dst, at(i)) {
+            bad(i, o);
         }
     }
 }
@@ -1147,19 +1151,8 @@ fn transpose_decode(
             if decode_one(k, shift, x).3 {
                 continue;
             }
-            let j = t * L + l;
-            match decode_slow(k, shift, x) {
-                Ok((e, s, n)) => {
-                    dst.e[j] = e;
-                    dst.s[j] = s;
-                    dst.n[j] = n;
-                }
-                Err(_) => {
-                    dst.e[j] = ZERO_E;
-                    dst.s[j] = 0;
-                    dst.n[j] = 0;
-                    bad |= 1 << l;
-                }
+            if redo_slow(k, shift, x, dst, t * L + l).is_some() {
+                bad |= 1 << l;
             }
         }
     }

@@ -10,7 +10,7 @@ use ptxfp::sweep::{self, shard};
 use ptxfp::{Exec, HwProfile};
 use ptxfp::{PtxType, Target};
 use ptxfp_hw::adapter::{accepts, eval_on, instr_form};
-use ptxfp_hw::gpu::{self, Device, Gpu, GpuError};
+use ptxfp_hw::gpu::{self, chunk_digest, Device, Gpu, GpuError};
 use ptxfp_hw::kernel::{self, storage_bits, value_mask, Header, InstrForm, Lanes};
 use ptxfp_hw::probe;
 use ptxfp_hw::record::{self, hex, Case, Inputs, Record};
@@ -460,13 +460,7 @@ fn check_one<D: Device>(g: &D, a: &CheckArgs, form: &str) -> Result<bool, HwErro
         const LAUNCH: u64 = 1 << 28;
         for base in (0..1u64 << 32).step_by(LAUNCH as usize) {
             let got = g.run_index(&k, form.dest, base, LAUNCH as u32)?;
-            for (j, piece) in got.chunks(sweep::CHUNK).enumerate() {
-                gpu_chunks.push(chunk_digest(
-                    form.dest,
-                    base / sweep::CHUNK as u64 + j as u64,
-                    piece,
-                ));
-            }
+            gpu_chunks.extend(gpu::digest_chunks(form.dest, base, &got));
             if !a.gpu_only {
                 let (ca, cb): (Vec<u64>, Vec<u64>) = (base..base + LAUNCH)
                     .map(|i| kernel::index_operands(i, lanes))
@@ -500,16 +494,10 @@ fn check_one<D: Device>(g: &D, a: &CheckArgs, form: &str) -> Result<bool, HwErro
                 Some(i) => run_by_immediate(g, &form, h, i, &cols)?,
             };
             high_bits += keep_type_bits(form.dest, &mut got);
-            for (j, piece) in got.chunks(sweep::CHUNK).enumerate() {
-                let c = done / sweep::CHUNK as u64 + j as u64;
-                gpu_chunks.push(chunk_digest(form.dest, c, piece));
-            }
+            gpu_chunks.extend(gpu::digest_chunks(form.dest, done, &got));
             if let Some(kc) = &k_carry {
                 let gc = g.run_loaded(kc, PtxType::Pred, &form.srcs, &cols)?;
-                for (j, piece) in gc.chunks(sweep::CHUNK).enumerate() {
-                    let c = done / sweep::CHUNK as u64 + j as u64;
-                    carry_chunks.push(chunk_digest(PtxType::Pred, c, piece));
-                }
+                carry_chunks.extend(gpu::digest_chunks(PtxType::Pred, done, &gc));
                 if !a.gpu_only {
                     let oc = ptxfp_hw::adapter::eval_carry_on(&form, &cols, &exec(h, g))
                         .map_err(usage)?;
@@ -731,13 +719,7 @@ fn sweep_on<D: Device>(g: &D, a: SweepArgs) -> Result<bool, HwError> {
             let c = host_cols.unwrap_or_else(cols);
             let ours = eval_on(&form, &c, &exec(h, g)).map_err(usage)?;
             mismatches += got.iter().zip(&ours).filter(|(x, y)| x != y).count() as u64;
-            for (j, oc) in ours.chunks(sweep::CHUNK).enumerate() {
-                our_chunks.push(chunk_digest(
-                    form.dest,
-                    base / sweep::CHUNK as u64 + j as u64,
-                    oc,
-                ));
-            }
+            our_chunks.extend(gpu::digest_chunks(form.dest, base, &ours));
         }
         eprintln!("  {} of {total}", base + m);
     }
@@ -801,16 +783,6 @@ fn sweep_on<D: Device>(g: &D, a: SweepArgs) -> Result<bool, HwError> {
     r.mismatches = (!a.gpu_only).then_some(mismatches);
     println!("recorded {}", record::write(&a.record, &r)?.display());
     Ok(mismatches == 0)
-}
-
-/// The sweep digest of one chunk of results held as u64, at the
-/// destination's register width.
-pub fn chunk_digest(dest: PtxType, c: u64, results: &[u64]) -> u64 {
-    match storage_bits(dest) {
-        16 => sweep::chunk_digest(c, &results.iter().map(|v| *v as u16).collect::<Vec<_>>()),
-        32 => sweep::chunk_digest(c, &results.iter().map(|v| *v as u32).collect::<Vec<_>>()),
-        _ => sweep::chunk_digest(c, results),
-    }
 }
 
 fn mma_cmd(a: MmaArgs) -> Result<bool, HwError> {

@@ -98,16 +98,22 @@ pub trait Device {
 /// destination's register width; the first result is stream result `base`
 /// (a multiple of [`sweep::CHUNK`]). The chunks on every core.
 pub fn digest_chunks(dest: PtxType, base: u64, results: &[u64]) -> Vec<u64> {
+    debug_assert_eq!(base % sweep::CHUNK as u64, 0);
+    let first = base / sweep::CHUNK as u64;
+    results
+        .par_chunks(sweep::CHUNK)
+        .enumerate()
+        .map(|(j, c)| chunk_digest(dest, first + j as u64, c))
+        .collect()
+}
+
+/// The sweep digest of chunk `c`, whose results are held as `u64`, at the
+/// destination's register width.
+pub fn chunk_digest(dest: PtxType, c: u64, results: &[u64]) -> u64 {
     match storage_bits(dest) {
-        16 => {
-            let v: Vec<u16> = results.par_iter().map(|&x| x as u16).collect();
-            digests_of(base, &v)
-        }
-        32 => {
-            let v: Vec<u32> = results.par_iter().map(|&x| x as u32).collect();
-            digests_of(base, &v)
-        }
-        _ => digests_of(base, results),
+        16 => sweep::chunk_digest(c, &results.iter().map(|&v| v as u16).collect::<Vec<_>>()),
+        32 => sweep::chunk_digest(c, &results.iter().map(|&v| v as u32).collect::<Vec<_>>()),
+        _ => sweep::chunk_digest(c, results),
     }
 }
 

@@ -83,11 +83,17 @@ fn rederive(r: &Record) -> Option<u64> {
         Inputs::Listed { .. } => return None,
     };
     let ours = eval_on(&form, &cols, &exec(r)).unwrap();
-    Some(match kernel::storage_bits(form.dest) {
-        16 => sweep::digest(&ours.iter().map(|v| *v as u16).collect::<Vec<_>>()),
-        32 => sweep::digest(&ours.iter().map(|v| *v as u32).collect::<Vec<_>>()),
-        _ => sweep::digest(&ours),
-    })
+    Some(digest_at_width(form.dest, &ours))
+}
+
+/// `ptxfp sweep`'s digest of results held as `u64`, at the destination's
+/// register width (as the records hold them).
+fn digest_at_width(dest: ptxfp::PtxType, v: &[u64]) -> u64 {
+    match kernel::storage_bits(dest) {
+        16 => sweep::digest(&v.iter().map(|x| *x as u16).collect::<Vec<_>>()),
+        32 => sweep::digest(&v.iter().map(|x| *x as u32).collect::<Vec<_>>()),
+        _ => sweep::digest(v),
+    }
 }
 
 /// The digest of the carry outs of a random record of a carry-out form.
@@ -191,11 +197,7 @@ fn synthetic(form: &str, seed: u64, count: u64) -> Record {
     let f = instr_form(form).unwrap();
     let cols = operands(&f, seed, 0, count).unwrap();
     let ours = eval(&f, &cols).unwrap();
-    let d = match kernel::storage_bits(f.dest) {
-        16 => sweep::digest(&ours.iter().map(|v| *v as u16).collect::<Vec<_>>()),
-        32 => sweep::digest(&ours.iter().map(|v| *v as u32).collect::<Vec<_>>()),
-        _ => sweep::digest(&ours),
-    };
+    let d = digest_at_width(f.dest, &ours);
     Record {
         schema: record::SCHEMA,
         command: "check".into(),
@@ -270,11 +272,7 @@ fn recorded_tables_match_their_digests() {
                 v.len()
             ));
         }
-        let d = match kernel::storage_bits(form.dest) {
-            16 => sweep::digest(&v.iter().map(|x| *x as u16).collect::<Vec<_>>()),
-            32 => sweep::digest(&v.iter().map(|x| *x as u32).collect::<Vec<_>>()),
-            _ => sweep::digest(&v),
-        };
+        let d = digest_at_width(form.dest, &v);
         let want = r.digests.get("ptxfp-sweep-nh64").ok_or("no digest")?;
         (&format!("{d:016x}") == want)
             .then_some(())

@@ -50,14 +50,35 @@ pub fn nh_sum(path: Path, words: &[u64], key: u64, step: u64, lo: u32, hi: u32) 
     nh(words, key, step, lo, hi)
 }
 
+/// How many lanes of a fixed operand ([`Hints::fixed`]) [`half_nh_sum`]
+/// reads on `path` for `op` with the stages `st`: `Some(16)` where its
+/// kernel reads a fixed operand's first sixteen lanes once (the caller
+/// may then pass just those), `None` where it reads them all or has no
+/// fused kernel.
+pub fn half_nh_fixed_lanes(
+    path: Path,
+    op: Option<crate::BinOp>,
+    st: &crate::HalfStages,
+) -> Option<usize> {
+    let products = !matches!(op, Some(crate::BinOp::Add | crate::BinOp::Sub));
+    let fused = !(st.ftz && st.tiny_after_rounding && products);
+    (cfg!(target_arch = "x86_64") && fused && path.kernels() == Path::X86Avx2).then_some(16)
+}
+
 /// [`crate::half_staged`] over `a`, `b` (`c` for fma) fused with
 /// [`nh_sum`] of its results, without storing them: the sum
 /// `nh_sum(path, words of the results, key, step, lo, hi)` on the AVX-512
-/// paths, for whole vectors (`a.len()` a multiple of 32); `None` where
-/// this path or length has no fused kernel (the caller runs the two).
+/// paths for whole vectors (`a.len()` a multiple of 32) and on the AVX2
+/// path for `a.len()` a multiple of 16; `None` where this path or length
+/// has no fused kernel (the caller runs the two).
+///
+/// `hints` say what the caller knows of the operands ([`Hints`]). The
+/// results are as many as the longest operand; a fixed one may be
+/// shorter, its first [`half_nh_fixed_lanes`] lanes, where that says so.
 ///
 /// # Panics
-/// If the slices' lengths differ, or `op` is `None` and `c` is `None`.
+/// If an operand is shorter than the longest without leave, or `op` is
+/// `None` and `c` is `None`.
 #[allow(clippy::too_many_arguments)]
 pub fn half_nh_sum(
     path: Path,
@@ -67,13 +88,36 @@ pub fn half_nh_sum(
     a: &[u16],
     b: &[u16],
     c: Option<&[u16]>,
+    hints: Hints,
     nh: (u64, u64, u32, u32),
 ) -> Option<u64> {
-    let n = a.len();
-    assert!(b.len() == n, "operand lengths differ");
-    assert!(
-        op.is_some() || c.is_some_and(|c| c.len() == n),
-        "fma needs c of the same length"
+    assert!(op.is_some() || c.is_some(), "fma needs c");
+    let n = a.len().max(b.len()).max(c.map_or(0, <[u16]>::len));
+    let short = half_nh_fixed_lanes(path, op, st);
+    for (bit, x) in [(1u8, Some(a)), (2, Some(b)), (4, c)] {
+        let Some(x) = x else { continue };
+        assert!(
+            x.len() == n || hints.fixed & bit != 0 && short.is_some_and(|l| x.len() >= l),
+            "operand lengths differ"
+        );
+    }
+    debug_assert!(
+        [(1u8, a), (2, b)]
+            .iter()
+            .all(|&(bit, x)| hints.fixed & bit == 0 || x.chunks(16).all(|v| *v == x[..v.len()])),
+        "an operand called fixed does not repeat its first sixteen lanes"
+    );
+    debug_assert!(
+        !hints.nan_free || {
+            let exp = if fmt == crate::Half::Bf16 {
+                0x7f80
+            } else {
+                0x7c00
+            };
+            let c = c.unwrap_or(&[]);
+            a.iter().chain(b).chain(c).all(|&x| x & 0x7fff <= exp)
+        },
+        "a NaN operand in a block called NaN-free"
     );
     // `.ftz` with IEEE tininess after rounding corrects some products after
     // the kernel (crate::tiny), which this fused kernel does not: the
@@ -82,16 +126,92 @@ pub fn half_nh_sum(
     if st.ftz && st.tiny_after_rounding && products {
         return None;
     }
+    let c = c.unwrap_or(&[]);
     #[cfg(target_arch = "x86_64")]
-    if path.kernels() == Path::X86Avx512 && n.is_multiple_of(32) {
+    {
         let k = crate::stages::HalfK::new(fmt == crate::Half::Bf16, st);
-        let fp16 = path.usable() == Path::X86Avx512Fp16;
-        let c = c.unwrap_or(&[]);
-        // SAFETY: `usable` checked the CPU features, FP16 included.
-        return Some(unsafe { crate::x512h::half_nh_dyn(fmt, op, fp16, &k, a, b, c, nh) });
+        if path.kernels() == Path::X86Avx512 && n.is_multiple_of(32) {
+            let fp16 = path.usable() == Path::X86Avx512Fp16;
+            // SAFETY: `usable` checked the CPU features, FP16 included.
+            return Some(unsafe { crate::x512h::half_nh_dyn(fmt, op, fp16, &k, a, b, c, nh) });
+        }
+        if path.kernels() == Path::X86Avx2 && n.is_multiple_of(16) {
+            // SAFETY: `kernels` checked the CPU features.
+            return Some(unsafe { x256_nh(fmt, op, hints, &k, (a, b, c, n), nh) });
+        }
     }
-    let _ = (path, fmt, st, nh);
+    let _ = (path, fmt, st, nh, hints, c);
     None
+}
+
+/// Runs `x256::half_nh` for `fmt`, `op` (`None`: fma) and `fixed`.
+///
+/// # Safety
+/// The CPU must have AVX2, FMA and F16C.
+#[cfg(target_arch = "x86_64")]
+#[allow(clippy::too_many_arguments)]
+unsafe fn x256_nh(
+    fmt: crate::Half,
+    op: Option<crate::BinOp>,
+    hints: Hints,
+    k: &crate::stages::HalfK,
+    (a, b, c, n): (&[u16], &[u16], &[u16], usize),
+    nh: (u64, u64, u32, u32),
+) -> u64 {
+    use crate::x256::{half_nh, ADD, FIXED_A, FIXED_AB, FMA, MUL, SUB};
+    use crate::x256::{STAGES_ALL, STAGES_NAN, STAGES_NONE};
+    use crate::BinOp;
+    let bf = fmt == crate::Half::Bf16;
+    // SAFETY: the caller checked the features.
+    let stages = match unsafe { crate::x256::HalfV::new(k) }.stages() {
+        // Without flush, clamp or `.oob`, a NaN-free block has nothing
+        // for the NaN replacement to do.
+        STAGES_NAN if hints.nan_free => STAGES_NONE,
+        s => s,
+    };
+    macro_rules! go {
+        ($bf:expr, $fx:expr, $s:expr) => {
+            match op {
+                Some(BinOp::Add) => half_nh::<$bf, ADD, $fx, $s>(k, a, b, c, n, nh),
+                Some(BinOp::Sub) => half_nh::<$bf, SUB, $fx, $s>(k, a, b, c, n, nh),
+                Some(BinOp::Mul) => half_nh::<$bf, MUL, $fx, $s>(k, a, b, c, n, nh),
+                None => half_nh::<$bf, FMA, $fx, $s>(k, a, b, c, n, nh),
+            }
+        };
+        ($bf:expr, $fx:expr) => {
+            match stages {
+                STAGES_ALL => go!($bf, $fx, STAGES_ALL),
+                STAGES_NAN => go!($bf, $fx, STAGES_NAN),
+                _ => go!($bf, $fx, STAGES_NONE),
+            }
+        };
+    }
+    // SAFETY: passed on to the caller.
+    unsafe {
+        match (bf, hints.fixed & FIXED_AB) {
+            (false, FIXED_AB) => go!(false, FIXED_AB),
+            (false, FIXED_A) => go!(false, FIXED_A),
+            (false, _) => go!(false, 0),
+            (true, FIXED_AB) => go!(true, FIXED_AB),
+            (true, FIXED_A) => go!(true, FIXED_A),
+            (true, _) => go!(true, 0),
+        }
+    }
+}
+
+/// What the caller of [`half_nh_sum`] knows of a block's operands, which
+/// lets a fused kernel do less for the same sum. Each must be true of the
+/// operands (the debug builds check what they can).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hints {
+    /// Which operands repeat their first sixteen lanes over the whole
+    /// slice (bit 0: `a`, bit 1: `b`; the fixed operands of an exhaustive
+    /// sweep): a kernel may read those lanes once.
+    pub fixed: u8,
+    /// No result is a NaN: no operand lane is one, and no operation is
+    /// invalid (`∞ − ∞`, `0 × ∞`). Without flush, clamp or `.oob`, the
+    /// kernel then skips the NaN replacement.
+    pub nan_free: bool,
 }
 
 #[inline(always)]
@@ -264,6 +384,9 @@ mod x86 {
 mod tests {
     use super::*;
 
+    /// An operand column.
+    type Col = Vec<u16>;
+
     #[test]
     fn fused_half_kernels_equal_the_kernel_then_the_sum() {
         use crate::{BinOp, Clamp, Half, HalfStages};
@@ -291,6 +414,18 @@ mod tests {
                 .collect()
         };
         let (a, b, c) = (col(0), col(1), col(2));
+        // Fixed operands, as an exhaustive sweep has them: one value (a
+        // 16-bit register) or two alternating (an x2 register), each
+        // special value and a random one in turn.
+        let repeat = |x: u16, y: u16| -> Vec<u16> { (0..n).map(|j| [x, y][j % 2]).collect() };
+        let mut fixed_sets = vec![(0u8, a.clone(), b.clone())];
+        for (i, &x) in special.iter().enumerate() {
+            let y = special[(i + 3) % special.len()];
+            fixed_sets.push((1, repeat(x, x), b.clone()));
+            fixed_sets.push((1, repeat(x, y), b.clone()));
+            fixed_sets.push((3, repeat(x, x), repeat(y, y)));
+            fixed_sets.push((3, repeat(next(), next()), repeat(x, next())));
+        }
         for p in Path::all_available() {
             for fmt in [Half::F16, Half::Bf16] {
                 for op in [Some(BinOp::Add), Some(BinOp::Sub), Some(BinOp::Mul), None] {
@@ -307,16 +442,88 @@ mod tests {
                             nan: Some(0x7fff),
                             oob: oob.then_some((0x7fff, 0x7ff7)),
                         };
-                        let mut o = vec![0u16; n];
-                        crate::half_staged(p, fmt, op, &st, &a, &b, Some(&c), &mut o);
-                        let words: Vec<u64> = o
-                            .chunks(4)
-                            .map(|w| w.iter().rev().fold(0u64, |v, &x| v << 16 | u64::from(x)))
+                        // NaN-free blocks: a finite nonzero fixed `a` (and
+                        // `b` for fma), no NaN lane in the counting operand.
+                        let exp = if fmt == Half::Bf16 { 0x7f80u16 } else { 0x7c00 };
+                        let no_nan = |v: &[u16]| -> Vec<u16> {
+                            v.iter()
+                                .map(|&x| if x & 0x7fff > exp { x & exp } else { x })
+                                .collect()
+                        };
+                        let mut sets: Vec<(Hints, Col, Col, Col)> = fixed_sets
+                            .iter()
+                            .map(|(f, a, b)| {
+                                (
+                                    Hints {
+                                        fixed: *f,
+                                        nan_free: false,
+                                    },
+                                    a.clone(),
+                                    b.clone(),
+                                    c.clone(),
+                                )
+                            })
                             .collect();
-                        let nh = (77u64, 0x9E37_79B9_7F4A_7C15, 0x6A09_E667, 0xBB67_AE85);
-                        let want = nh_sum(Path::Portable, &words, nh.0, nh.1, nh.2, nh.3);
-                        if let Some(got) = half_nh_sum(p, fmt, op, &st, &a, &b, Some(&c), nh) {
-                            assert_eq!(got, want, "{p} {fmt:?} {op:?} {ftz} {clamp:?} {oob}");
+                        let fin = [
+                            0x3c00u16,
+                            0x0001,
+                            exp - 1,
+                            0x8001,
+                            (exp | 0x8000) - 1,
+                            0x1234,
+                        ];
+                        // (Under `.ftz` a subnormal is a zero: 0 × ∞.)
+                        for (i, &x) in fin.iter().enumerate().filter(|_| !ftz) {
+                            let y = fin[(i + 1) % fin.len()];
+                            let h = Hints {
+                                fixed: if op.is_none() { 3 } else { 1 },
+                                nan_free: true,
+                            };
+                            let b = if op.is_none() {
+                                repeat(y, y)
+                            } else {
+                                no_nan(&b)
+                            };
+                            sets.push((h, repeat(x, x), b, no_nan(&c)));
+                        }
+                        for (hints, a, b, c) in &sets {
+                            let mut o = vec![0u16; n];
+                            crate::half_staged(p, fmt, op, &st, a, b, Some(c), &mut o);
+                            let words: Vec<u64> = o
+                                .chunks(4)
+                                .map(|w| w.iter().rev().fold(0u64, |v, &x| v << 16 | u64::from(x)))
+                                .collect();
+                            let nh = (77u64, 0x9E37_79B9_7F4A_7C15, 0x6A09_E667, 0xBB67_AE85);
+                            let want = nh_sum(Path::Portable, &words, nh.0, nh.1, nh.2, nh.3);
+                            if hints.nan_free {
+                                // What the hint promises, checked here.
+                                assert!(o.iter().all(|&x| x & 0x7fff <= exp), "{op:?}");
+                            }
+                            let got = half_nh_sum(p, fmt, op, &st, a, b, Some(c), *hints, nh);
+                            let why = format!("{p} {fmt:?} {op:?} {ftz} {clamp:?} {oob} {hints:?}");
+                            // The paths with a fused kernel must use it
+                            // (else this test would check nothing there).
+                            let products = !matches!(op, Some(BinOp::Add | BinOp::Sub));
+                            let fused = matches!(p.kernels(), Path::X86Avx512 | Path::X86Avx2)
+                                && !(ftz && tiny && products);
+                            assert_eq!(got.is_some(), fused, "{why}");
+                            if let Some(got) = got {
+                                assert_eq!(got, want, "{why}");
+                            }
+                            // Fixed operands given as their first lanes only.
+                            if let Some(l) = half_nh_fixed_lanes(p, op, &st) {
+                                let cut = |x: &Vec<u16>, bit: u8| {
+                                    if hints.fixed & bit != 0 {
+                                        x[..l].to_vec()
+                                    } else {
+                                        x.clone()
+                                    }
+                                };
+                                let (sa, sb) = (cut(a, 1), cut(b, 2));
+                                let short =
+                                    half_nh_sum(p, fmt, op, &st, &sa, &sb, Some(c), *hints, nh);
+                                assert_eq!(short, Some(want), "{why} short");
+                            }
                         }
                     }
                 }

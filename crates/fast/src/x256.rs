@@ -30,6 +30,13 @@ use crate::stages::{F64Nans, HalfK, F32K};
 /// `OP` of [`half`]: add, sub, mul, fma (the same values as in `x512`).
 pub(crate) use crate::x512::{ADD, FMA, MUL, SUB};
 
+/// The stages a step of [`half16`] runs: all of [`HalfV`]'s.
+pub(crate) const STAGES_ALL: u8 = 0;
+/// The NaN replacement alone.
+pub(crate) const STAGES_NAN: u8 = 1;
+/// None.
+pub(crate) const STAGES_NONE: u8 = 2;
+
 /// [`HalfK`] as vectors of sixteen 16-bit lanes.
 #[derive(Clone, Copy)]
 pub(crate) struct HalfV {
@@ -68,6 +75,19 @@ impl HalfV {
             oob_on: v(k.oob_on),
             oob_mask: v(k.oob_mask),
             oob_value: v(k.oob_value),
+        }
+    }
+
+    /// Which stages do anything: [`STAGES_ALL`] if the flush, the clamp
+    /// or `.oob` do, else [`STAGES_NAN`] if the NaN replacement does, else
+    /// [`STAGES_NONE`].
+    pub(crate) fn stages(&self) -> u8 {
+        if self.flush || self.clamp || self.oob {
+            STAGES_ALL
+        } else if self.replace_nan {
+            STAGES_NAN
+        } else {
+            STAGES_NONE
         }
     }
 
@@ -376,6 +396,59 @@ fn op8<const OP: u8>(x: __m256, y: __m256, z: __m256) -> __m256 {
     }
 }
 
+/// One operand of sixteen lanes on its way into [`half16`]: the raw
+/// lanes (for `.oob`), flushed, and widened to binary32 in two halves.
+#[derive(Clone, Copy)]
+struct In {
+    raw: __m256i,
+    flushed: __m256i,
+    lo: __m256,
+    hi: __m256,
+}
+
+/// [`In`] of the lanes `x`; `S` as [`half16`].
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+fn input<const BF: bool, const S: u8>(v: &HalfV, x: __m256i) -> In {
+    let f = if S == STAGES_ALL { v.flush(x) } else { x };
+    In {
+        raw: x,
+        flushed: f,
+        lo: widen::<BF, false>(f),
+        hi: widen::<BF, true>(f),
+    }
+}
+
+/// Sixteen results of a binary16 (`BF` false) or bfloat16 operation `OP`
+/// with the stages of `v`, rounded to nearest even, from the operands `a`,
+/// `b` (`c` for [`FMA`]): one step of [`half`] and of [`half_nh`].
+/// `S`: which of `v`'s stages run ([`HalfV::stages`]): all of them
+/// ([`STAGES_ALL`]), the NaN replacement alone ([`STAGES_NAN`]: the
+/// others' uniform branches leave the loop), or none ([`STAGES_NONE`]).
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+fn half16<const BF: bool, const OP: u8, const S: u8>(v: &HalfV, a: &In, b: &In, c: &In) -> __m256i {
+    // One uniform branch per step, taken only for bfloat16 products
+    // beyond binary32's range.
+    let (lo, hi) = if OP == FMA && BF && !bf16_products_exact(a.flushed, b.flushed) {
+        (
+            fma_odd_bf16_wide(a.lo, b.lo, c.lo),
+            fma_odd_bf16_wide(a.hi, b.hi, c.hi),
+        )
+    } else {
+        (op8::<OP>(a.lo, b.lo, c.lo), op8::<OP>(a.hi, b.hi, c.hi))
+    };
+    let r = narrow::<BF>(lo, hi);
+    match S {
+        STAGES_ALL => v.post(r, a.raw, b.raw),
+        STAGES_NAN => {
+            let nan = _mm256_cmpgt_epi16(_mm256_and_si256(r, _mm256_set1_epi16(0x7fff)), v.exp);
+            _mm256_blendv_epi8(r, v.nan, nan)
+        }
+        _ => r,
+    }
+}
+
 /// A binary16 (`BF` false) or bfloat16 operation `OP` with its stages,
 /// rounded to nearest even, sixteen lanes per step (`c` is read for
 /// [`FMA`] only): the AVX2 counterpart of `x512h::half`.
@@ -401,34 +474,114 @@ pub(crate) unsafe fn half<const BF: bool, const OP: u8>(
         unsafe {
             let xa = _mm256_loadu_si256(pa.cast());
             let xb = _mm256_loadu_si256(pb.cast());
-            let (fa, fb) = (v.flush(xa), v.flush(xb));
-            let fc = if OP == FMA {
-                v.flush(_mm256_loadu_si256(pc.cast()))
+            let xc = if OP == FMA {
+                _mm256_loadu_si256(pc.cast())
             } else {
                 _mm256_setzero_si256()
             };
-            let (xl, yl, zl) = (
-                widen::<BF, false>(fa),
-                widen::<BF, false>(fb),
-                widen::<BF, false>(fc),
+            let d = half16::<BF, OP, STAGES_ALL>(
+                &v,
+                &input::<BF, STAGES_ALL>(&v, xa),
+                &input::<BF, STAGES_ALL>(&v, xb),
+                &input::<BF, STAGES_ALL>(&v, xc),
             );
-            let (xh, yh, zh) = (
-                widen::<BF, true>(fa),
-                widen::<BF, true>(fb),
-                widen::<BF, true>(fc),
-            );
-            // One uniform branch per step, taken only for bfloat16
-            // products beyond binary32's range.
-            let (lo, hi) = if OP == FMA && BF && !bf16_products_exact(fa, fb) {
-                (fma_odd_bf16_wide(xl, yl, zl), fma_odd_bf16_wide(xh, yh, zh))
-            } else {
-                (op8::<OP>(xl, yl, zl), op8::<OP>(xh, yh, zh))
-            };
-            let d = v.post(narrow::<BF>(lo, hi), xa, xb);
             _mm256_storeu_si256(po.cast(), d);
         }
     };
     padded_steps::<_, _, _, _, 16>(a, b, c, out, step);
+}
+
+/// Which operands of [`half_nh`] repeat their first sixteen lanes over
+/// the whole block (bit 0: `a`, bit 1: `b`): the fixed operands of an
+/// exhaustive sweep, read once, so that everything computed from them
+/// alone (the flush, the widening) leaves the loop.
+pub(crate) const FIXED_A: u8 = 1;
+/// See [`FIXED_A`].
+pub(crate) const FIXED_AB: u8 = 3;
+
+/// [`half`] fused with the sweep digest's keyed NH sum
+/// ([`crate::fused::nh_sum`]) of `n` results: each step's sixteen
+/// results, four 64-bit words, are hashed in registers instead of stored.
+/// Whole steps only: `n` a multiple of 16. `FIXED` as [`FIXED_A`] says
+/// (0: none); a fixed operand needs only its first sixteen lanes, the
+/// others `n`. Returns the sum.
+///
+/// # Safety
+/// As [`half`].
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(crate) unsafe fn half_nh<const BF: bool, const OP: u8, const FIXED: u8, const S: u8>(
+    k: &HalfK,
+    a: &[u16],
+    b: &[u16],
+    c: &[u16],
+    n: usize,
+    nh: (u64, u64, u32, u32),
+) -> u64 {
+    let len = |x: &[u16], bit: u8| x.len() >= if FIXED & bit != 0 { 16.min(n) } else { n };
+    assert!(
+        len(a, 1) && len(b, 2) && n.is_multiple_of(16),
+        "operand lengths"
+    );
+    assert!(OP != FMA || c.len() >= n, "operand lengths differ");
+    let (key, kstep, lo, hi) = nh;
+    let v = HalfV::new(k);
+    let mut kv = _mm256_setr_epi64x(
+        key as i64,
+        key.wrapping_add(kstep) as i64,
+        key.wrapping_add(kstep.wrapping_mul(2)) as i64,
+        key.wrapping_add(kstep.wrapping_mul(3)) as i64,
+    );
+    let inc = _mm256_set1_epi64x(kstep.wrapping_mul(4) as i64);
+    // Both offsets in one 32-bit add per lane: NH's factors are the two
+    // 32-bit halves, each offset modulo 2^32, the low one multiplied as
+    // it is (`vpmuludq` reads the low half), the high one after a shift.
+    let off = _mm256_set1_epi64x(((u64::from(hi) << 32) | u64::from(lo)) as i64);
+    let mut acc = _mm256_setzero_si256();
+    // SAFETY (the loads): i + 16 <= n for every slice read, n >= 16 when
+    // a fixed operand's first lanes are read (else the loop is empty and
+    // they are not used: n = 0 reads nothing, as `fixed` checks).
+    let fixed = |p: &[u16], bit: u8| {
+        if FIXED & bit != 0 && n >= 16 {
+            unsafe { _mm256_loadu_si256(p.as_ptr().cast()) }
+        } else {
+            _mm256_setzero_si256()
+        }
+    };
+    // A fixed operand is flushed and widened once, here.
+    let (fa, fb) = (
+        input::<BF, S>(&v, fixed(a, 1)),
+        input::<BF, S>(&v, fixed(b, 2)),
+    );
+    let mut i = 0;
+    while i < n {
+        unsafe {
+            let ia = if FIXED & 1 != 0 {
+                fa
+            } else {
+                input::<BF, S>(&v, _mm256_loadu_si256(a.as_ptr().add(i).cast()))
+            };
+            let ib = if FIXED & 2 != 0 {
+                fb
+            } else {
+                input::<BF, S>(&v, _mm256_loadu_si256(b.as_ptr().add(i).cast()))
+            };
+            let ic = if OP == FMA {
+                input::<BF, S>(&v, _mm256_loadu_si256(c.as_ptr().add(i).cast()))
+            } else {
+                fa
+            };
+            let d = half16::<BF, OP, S>(&v, &ia, &ib, &ic);
+            // Little-endian: lanes 4w .. 4w + 3 are the stream's word w.
+            let y = _mm256_add_epi32(_mm256_xor_si256(d, kv), off);
+            acc = _mm256_add_epi64(acc, _mm256_mul_epu32(y, _mm256_srli_epi64::<32>(y)));
+            kv = _mm256_add_epi64(kv, inc);
+        }
+        i += 16;
+    }
+    let mut l = [0u64; 4];
+    // SAFETY: a stack array of four words.
+    unsafe { _mm256_storeu_si256(l.as_mut_ptr().cast(), acc) };
+    l.iter().fold(0u64, |s, &x| s.wrapping_add(x))
 }
 
 /// The binary32 stages of [`F32K`] as the vectors the fma loop loads, in

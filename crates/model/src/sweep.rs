@@ -64,9 +64,13 @@
 //! of an exhaustive sweep once per task, its counting 16-bit operand a
 //! slice of a static `0..65535` table), the batch kernel evaluates them,
 //! and the results are hashed at once: by the half kernels themselves, in
-//! registers, on the AVX-512 paths (`ptxfp_fast::fused::half_nh_sum`),
-//! else from the block's results read as 64-bit words
-//! (`ptxfp_fast::fused::nh_sum`). The sums of the pieces add up to the
+//! registers, on the AVX-512 and AVX2 paths
+//! (`ptxfp_fast::fused::half_nh_sum`), else from the block's results read
+//! as 64-bit words (`ptxfp_fast::fused::nh_sum`). On AVX2 a 16-bit
+//! exhaustive task is one block: its fixed operands are read once (their
+//! first lanes), and it runs in pieces cut where the counting operand's
+//! NaNs begin and end, so that the pieces without a NaN operand or an
+//! invalid operation skip the NaN replacement (`Bufs::nan_free`). The sums of the pieces add up to the
 //! chunk's `S_c` whatever the split. [`run`] and [`run_chunks`] are the
 //! unfused reference the tests hold the fused loop to.
 
@@ -577,12 +581,31 @@ fn plan_chunks(
     let (widths, dest) = plan.widths();
     let total = results_of(name, &widths, dest, ops)?;
     let arity = widths.len();
+    // A 16-bit exhaustive sweep whose fused kernel reads a fixed operand's
+    // first lanes once: whole tasks as blocks (the counting operand is
+    // read in place, nothing else fills), for less work per block.
+    let short = match *plan {
+        Plan::Half {
+            x2: false,
+            op,
+            stages,
+            ..
+        } if ops == Operands::Exhaustive => {
+            ptxfp_fast::fused::half_nh_fixed_lanes(path, op, &stages)
+        }
+        _ => None,
+    };
+    let block = if short.is_some() {
+        TASK as usize
+    } else {
+        BLOCK
+    };
     digests_over(
         total,
         chunks,
-        BLOCK,
+        block,
         progress,
-        || Bufs::new(&widths, dest),
+        || Bufs::with_block(&widths, dest, block, short),
         |bufs, first, m| {
             bufs.fill(path, ops, arity, first, m);
             bufs.eval(plan, path, first, m)
@@ -668,6 +691,9 @@ pub fn served_by(form: &Form, exec: &Exec, path: Path) -> String {
 struct Bufs {
     srcs: Vec<Buf>,
     out: Buf,
+    /// The lanes a fixed exhaustive operand is filled with, where the
+    /// fused kernel reads only those (`half_nh_fixed_lanes`); else all.
+    short: Option<usize>,
 }
 
 /// Registers of one width, held in 64-bit words: a block of 16-bit
@@ -707,10 +733,6 @@ impl Buf {
         }
     }
 
-    fn new(width: u32) -> Buf {
-        Buf::with_len(width, BLOCK)
-    }
-
     fn b16(&mut self) -> &mut [u16] {
         bytemuck::cast_slice_mut(&mut self.words)
     }
@@ -731,11 +753,18 @@ impl Buf {
         }
     }
 
-    /// The first `m` registers as 16-bit lanes (an x2 register is two).
+    /// The first `m` registers as 16-bit lanes (an x2 register is two);
+    /// fewer for a fixed operand filled with fewer ([`Bufs::short`]).
     fn lanes(&self, m: usize) -> Option<&[u16]> {
         match (self.iota, self.width) {
             (Some(o), _) => Some(&IOTA16[o..o + m]),
-            (None, 16) => Some(&bytemuck::cast_slice(&self.words)[..m]),
+            (None, 16) => {
+                let n = match self.filled {
+                    Some((_, 0, l)) => l.min(m),
+                    _ => m,
+                };
+                Some(&bytemuck::cast_slice(&self.words)[..n])
+            }
             (None, 32) => Some(&bytemuck::cast_slice(&self.words)[..2 * m]),
             _ => None,
         }
@@ -753,10 +782,17 @@ impl Buf {
 }
 
 impl Bufs {
+    #[cfg(test)]
     fn new(widths: &[u32], dest: u32) -> Bufs {
+        Bufs::with_block(widths, dest, BLOCK, None)
+    }
+
+    /// Buffers for blocks of `block` results; `short` as [`Bufs::short`].
+    fn with_block(widths: &[u32], dest: u32, block: usize, short: Option<usize>) -> Bufs {
         Bufs {
-            srcs: widths.iter().map(|&w| Buf::new(w)).collect(),
-            out: Buf::new(dest),
+            srcs: widths.iter().map(|&w| Buf::with_len(w, block)).collect(),
+            out: Buf::with_len(dest, block),
+            short,
         }
     }
 
@@ -766,6 +802,7 @@ impl Bufs {
             let w = b.width;
             if ops != Operands::Exhaustive {
                 b.iota = None;
+                b.filled = None;
             }
             match (ops, w) {
                 // Exhaustive blocks lie within one row of the last operand
@@ -781,6 +818,11 @@ impl Bufs {
                         b.iota = Some(base as usize);
                         continue;
                     }
+                    // A fixed operand: its first lanes, where they suffice.
+                    let m = match self.short {
+                        Some(l) if step == 0 && w == 16 => l.min(m),
+                        _ => m,
+                    };
                     if step == 0
                         && b.filled
                             .is_some_and(|f| f.0 == base && f.1 == 0 && f.2 >= m)
@@ -815,6 +857,51 @@ impl Bufs {
         }
     }
 
+    /// Whether no result of the block's 16-bit operations `j0 .. j0 + m`
+    /// can be a NaN (`.ftz` aside): no operand is a NaN and no operation is
+    /// invalid. That holds when the operands of the product (`a` and `b`)
+    /// that are fixed are finite, nonzero for `mul`, and for `fma` both
+    /// are fixed (`∞ × 0` needs two variable ones, `∞ − ∞` an infinite
+    /// fixed one), and the counting operand's values hold no NaN.
+    fn nan_free(
+        &self,
+        fmt: ptxfp_fast::Half,
+        op: Option<ptxfp_fast::BinOp>,
+        j0: usize,
+        m: usize,
+    ) -> bool {
+        use ptxfp_fast::BinOp;
+        let exp: u16 = if fmt == ptxfp_fast::Half::Bf16 {
+            0x7f80
+        } else {
+            0x7c00
+        };
+        let counting = self.srcs.iter().filter(|b| b.iota.is_some()).count();
+        counting <= 1
+            && self.srcs.iter().enumerate().all(|(k, b)| {
+                let product = k < 2;
+                if b.width != 16 {
+                    return false;
+                }
+                if let Some(o) = b.iota.map(|o| o + j0) {
+                    // Values o ..= o + m - 1, against either sign's NaNs.
+                    let nan = usize::from(exp) + 1;
+                    let meets = |x: usize, y: usize| o <= y && x < o + m;
+                    let fma_product = op.is_none() && product;
+                    return !(fma_product || meets(nan, 0x7fff) || meets(0x8000 | nan, 0xffff));
+                }
+                let Some((v, 0, _)) = b.filled else {
+                    return false;
+                };
+                let mag = v as u16 & 0x7fff;
+                match (op, product) {
+                    (Some(BinOp::Mul), _) => mag < exp && mag != 0,
+                    (_, true) => mag < exp,
+                    (_, false) => mag <= exp,
+                }
+            })
+    }
+
     /// Evaluates the block and returns the sum of its results' terms.
     fn eval(&mut self, plan: &Plan, path: Path, first: u64, m: usize) -> u64 {
         // A half plan, whole words: the kernel hashes its results in
@@ -825,18 +912,70 @@ impl Bufs {
         {
             let bits = m * self.out.width as usize;
             if bits.is_multiple_of(64) {
-                let g0 = first * u64::from(self.out.width) / 64;
-                let nh = (g0.wrapping_mul(K), K, NH_LO, NH_HI);
-                let mut l: [Option<&[u16]>; 3] = [None; 3];
-                for (d, b) in l.iter_mut().zip(&self.srcs) {
-                    *d = b.lanes(m);
+                // A fixed operand (step 0) repeats its first lanes.
+                let mut fixed = 0u8;
+                for (k, b) in self.srcs.iter().enumerate() {
+                    if b.iota.is_none() && b.filled.is_some_and(|f| f.1 == 0) {
+                        fixed |= 1 << k;
+                    }
                 }
-                if let [Some(a), Some(b), c] = l {
-                    if let Some(sum) =
-                        ptxfp_fast::fused::half_nh_sum(path, fmt, op, &stages, a, b, c, nh)
+                // Whole tasks (`Bufs::short`) run in pieces split where the
+                // counting operand's NaNs begin and end (multiples of 16),
+                // so that most pieces are NaN-free.
+                let exp: usize = if fmt == ptxfp_fast::Half::Bf16 {
+                    0x7f80
+                } else {
+                    0x7c00
+                };
+                let mut cuts = vec![0, m];
+                if let (Some(_), Some(o)) = (self.short, self.srcs.iter().find_map(|b| b.iota)) {
+                    for x in [exp, 0x8000, 0x8000 | exp] {
+                        if o < x && x < o + m {
+                            cuts.push(x - o);
+                        }
+                    }
+                    cuts.sort_unstable();
+                }
+                let mut sum = 0u64;
+                for w in cuts.windows(2) {
+                    let (j0, n) = (w[0], w[1] - w[0]);
+                    let g0 = (first + j0 as u64) * u64::from(self.out.width) / 64;
+                    let nh = (g0.wrapping_mul(K), K, NH_LO, NH_HI);
+                    let mut l: [Option<&[u16]>; 3] = [None; 3];
+                    for (k, (d, b)) in l.iter_mut().zip(&self.srcs).enumerate() {
+                        // (An x2 register is two lanes.)
+                        let f = b.width as usize / 16;
+                        *d = b.lanes(m).map(|x| {
+                            if fixed & 1 << k != 0 {
+                                x
+                            } else {
+                                &x[j0 * f..(j0 + n) * f]
+                            }
+                        });
+                    }
+                    let hints = ptxfp_fast::fused::Hints {
+                        fixed,
+                        nan_free: !stages.ftz && self.nan_free(fmt, op, j0, n),
+                    };
+                    let [Some(a), Some(b), c] = l else { break };
+                    match ptxfp_fast::fused::half_nh_sum(path, fmt, op, &stages, a, b, c, hints, nh)
                     {
+                        Some(s) => sum = sum.wrapping_add(s),
+                        None => break,
+                    }
+                    if w[1] == m {
                         return sum;
                     }
+                }
+            }
+        }
+        // A fixed operand filled short (`Bufs::short`, which should have
+        // left this block to the fused kernel) is filled whole.
+        for b in &mut self.srcs {
+            if let Some((base, 0, l)) = b.filled {
+                if l < m && b.width == 16 {
+                    ptxfp_fast::fused::fill_linear_u16(path, &mut b.b16()[..m], base as u16, 0);
+                    b.filled = Some((base, 0, m));
                 }
             }
         }
@@ -988,6 +1127,57 @@ mod tests {
             assert_eq!(fast, generic, "{form}");
             assert_eq!(fast.chunks.len(), 1);
         }
+    }
+
+    #[test]
+    fn nan_free_blocks_are_those_without_a_nan_operand_or_invalid_operation() {
+        use ptxfp_fast::{BinOp, Half};
+        // `a` fixed at `x`, `b` counting over `o .. o + m`.
+        let bufs = |x: u64, o: usize| {
+            let mut b = Bufs::new(&[16, 16], 16);
+            b.srcs[0].filled = Some((x, 0, BLOCK));
+            b.srcs[1].iota = Some(o);
+            b
+        };
+        let add = Some(BinOp::Add);
+        let mul = Some(BinOp::Mul);
+        // Up to +inf (0x7c00), no NaN: only `0 × ∞` and `∞ − ∞` are NaNs.
+        assert!(bufs(0x0000, 0x7bf0).nan_free(Half::F16, add, 0, 17));
+        assert!(!bufs(0x0000, 0x7bf0).nan_free(Half::F16, mul, 0, 17));
+        // (A fixed zero or infinity in `mul` is refused whatever the range.)
+        assert!(!bufs(0x0000, 0x1000).nan_free(Half::F16, mul, 0, 16));
+        assert!(!bufs(0xfc00, 0x7bf0).nan_free(Half::F16, add, 0, 17));
+        assert!(bufs(0x3c00, 0x7bf0).nan_free(Half::F16, mul, 0, 17));
+        // One NaN in the range (0x7c01), or a NaN fixed operand.
+        assert!(!bufs(0x3c00, 0x7bf0).nan_free(Half::F16, add, 0, 18));
+        assert!(!bufs(0x3c00, 0x7bf0).nan_free(Half::F16, add, 2, 16));
+        assert!(!bufs(0x7e00, 0).nan_free(Half::F16, add, 0, 16));
+        // bfloat16's NaNs begin at 0x7f81 and 0xff81.
+        assert!(bufs(0x3f80, 0x7f70).nan_free(Half::Bf16, add, 0, 17));
+        assert!(!bufs(0x3f80, 0x7f70).nan_free(Half::Bf16, add, 0, 18));
+        assert!(!bufs(0x3f80, 0xff80).nan_free(Half::Bf16, add, 1, 1));
+        assert!(bufs(0x7c00, 0x7f70).nan_free(Half::Bf16, add, 0, 16));
+        // fma: `a` and `b` fixed and finite, `c` counting.
+        let fma = |x: u64, y: u64, o: usize, m: usize| {
+            let mut b = Bufs::new(&[16, 16, 16], 16);
+            b.srcs[0].filled = Some((x, 0, BLOCK));
+            b.srcs[1].filled = Some((y, 0, BLOCK));
+            b.srcs[2].iota = Some(o);
+            b.nan_free(Half::F16, None, 0, m)
+        };
+        assert!(fma(0, 0x7bff, 0x7bf0, 17));
+        assert!(!fma(0x7c00, 0x3c00, 0x7bf0, 16));
+        assert!(!fma(0x3c00, 0x3c00, 0x7bf0, 18));
+        // A counting `a` or `b` in fma, or two counting operands.
+        let mut b = Bufs::new(&[16, 16, 16], 16);
+        b.srcs[0].iota = Some(0);
+        b.srcs[1].filled = Some((0x3c00, 0, BLOCK));
+        b.srcs[2].filled = Some((0x3c00, 0, BLOCK));
+        assert!(!b.nan_free(Half::F16, None, 0, 16));
+        let mut b = bufs(0x3c00, 0);
+        b.srcs[0].filled = None;
+        b.srcs[0].iota = Some(0);
+        assert!(!b.nan_free(Half::F16, add, 0, 16));
     }
 
     #[test]

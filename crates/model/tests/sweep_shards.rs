@@ -355,6 +355,20 @@ fn fused_blocks_equal_the_unfused_path() {
         ("fma.rn.ftz.relu.f16x2", ex, 0x12345..0x12346),
         ("fma.rn.oob.bf16", ex, 0xff00..0xff01),
         ("fma.rn.relu.bf16x2", ex, 7..8),
+        // Rows whose fixed operand is an infinity, a NaN or a zero, and
+        // rows where it is finite, run whole and in NaN-free pieces: for
+        // two operands a chunk is 256 values of `a`, for three 256 of `b`
+        // with `a = c >> 8`.
+        ("add.rn.f16", ex, 0x7c..0x7d),
+        ("mul.rn.f16", ex, 0..1),
+        ("mul.rn.f16", ex, 0xfc..0xfd),
+        ("mul.rn.bf16", ex, 0x7f..0x80),
+        ("sub.rn.bf16", ex, 0xff..0x100),
+        ("sub.rn.f16", ex, 0x3c..0x3d),
+        ("fma.rn.bf16", ex, 0x3c00..0x3c01),
+        ("fma.rn.bf16", ex, 0x7f_8000..0x7f_8001),
+        ("fma.rn.f16", ex, 0x7b_ff00..0x7b_ff01),
+        ("fma.rn.f16", ex, 0xfc_00ff..0xfc_0100),
         (
             "fma.rn.f32.f16",
             Operands::Random {

@@ -1501,14 +1501,14 @@ fn tld4_gathers_the_footprint_counter_clockwise_from_lower_left() {
     }
 }
 
-/// Valid forms the engine does not run (`sust.p`, `sured.p`, cubemaps,
-/// mipmaps) are a warning before the run, with why, and an error only
+/// Valid forms the engine does not run (`sust.p`, `sured.p`, multi-sample
+/// textures, mipmaps) are a warning before the run, with why, and an error only
 /// where a thread reaches one.
 #[test]
 fn refused_forms_warn_before_the_run_and_stop_it_where_reached() {
     let src = |reached: bool| {
         format!(
-            ".version 8.0\n.target sm_80\n.address_size 64\n.global .surfref s;\n.global .texref t;\n.visible .entry k()\n{{\n.reg .b32 r;\n.reg .f32 f;\nmov.b32 r, 1;\nmov.f32 f, 0f3F000000;\n{}\nsust.p.1d.b32.trap [s, {{r}}], r;\nsured.p.min.1d.b32.trap [s, {{r}}], r;\ntex.cube.v4.f32.f32 {{f, f, f, f}}, [t, {{f, f, f, f}}];\ntex.level.2d.v4.f32.f32 {{f, f, f, f}}, [t, {{f, f}}], f;\nret;\n}}\n",
+            ".version 8.0\n.target sm_80\n.address_size 64\n.global .surfref s;\n.global .texref t;\n.visible .entry k()\n{{\n.reg .b32 r;\n.reg .f32 f;\nmov.b32 r, 1;\nmov.f32 f, 0f3F000000;\n{}\nsust.p.1d.b32.trap [s, {{r}}], r;\nsured.p.min.1d.b32.trap [s, {{r}}], r;\ntex.2dms.v4.f32.s32 {{f, f, f, f}}, [t, {{r, r, r, r}}];\ntex.level.2d.v4.f32.f32 {{f, f, f, f}}, [t, {{f, f}}], f;\nret;\n}}\n",
             if reached { "" } else { "ret;" }
         )
     };
@@ -1521,7 +1521,7 @@ fn refused_forms_warn_before_the_run_and_stop_it_where_reached() {
             14,
             "`sured.p` reads its data type from the surface's sample format",
         ),
-        (15, "cubemap and multi-sample textures are not run"),
+        (15, "the multi-sample textures are not run"),
         (16, "the mipmap forms are not run"),
     ] {
         assert!(

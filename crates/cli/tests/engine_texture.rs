@@ -1532,3 +1532,252 @@ fn refused_forms_warn_before_the_run_and_stop_it_where_reached() {
     let e = fails("refused.ptx", &src(true), &["--surface", "s=4:u32@0x10000"]);
     assert!(e.contains("refused.ptx:13:1: error: `sust.p.1d.b32.trap` is not run: the engine runs the unformatted `sust.b`"), "{e}");
 }
+
+// ---- The residency predicate and cubemaps ------------------------------
+
+/// `tex ... {d0, d1, d2, d3}|p` and `tld4 ... |p`: "The optional destination
+/// predicate p is set to True if data from texture at specified coordinates
+/// is resident in memory, False otherwise." A bound texture is ordinary
+/// global memory, never sparse: p is true (set false before, read back
+/// with `selp`), and the texel is the one the form without `|p` reads.
+#[test]
+fn the_residency_predicate_is_true_and_the_texel_unchanged() {
+    let (w, h) = (3u64, 2u64);
+    let texels: Vec<u32> = (0..w * h * 2).map(|i| (i as f32 * 2.0 + 0.25).to_bits()).collect();
+    for (line, binding, coords, texel) in [
+        (
+            "tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}|p, [t, {%c0, %c1}];",
+            format!("t={w}x{h}:f32@{BASE:#x}"),
+            [1.5f32, 1.25],
+            Some(4usize), // (1, 1): floor(1.5), floor(1.25)
+        ),
+        (
+            "tex.a2d.v4.f32.f32 {%f0, %f1, %f2, %f3}|p, [t, {%i, %c0, %c1, %c1}];",
+            format!("t={w}x{h}:f32@{BASE:#x}:layers=2"),
+            [2.75, 0.5],
+            Some(6 + 2), // layer 1, (2, 0)
+        ),
+        (
+            "tex.1d.v4.f32.f32 {%f0, %f1, %f2, %f3}|p, [t, {%c0}];",
+            format!("t={w}:f32@{BASE:#x}"),
+            [0.5, 0.0],
+            Some(0),
+        ),
+        (
+            // The footprint of (1.5, 1.25): i = floor(1.0), j = floor(0.75):
+            // (1, 1), (2, 1), (2, 0), (1, 0).
+            "tld4.r.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}|p, [t, {%c0, %c1}];",
+            format!("t={w}x{h}:f32@{BASE:#x}"),
+            [1.5, 1.25],
+            None,
+        ),
+    ] {
+        let src = format!(
+            r#".version 7.1
+.target sm_60
+.address_size 64
+.global .texref t;
+.visible .entry k()
+{{
+    .reg .f32 %f<4>;
+    .reg .b32 %c<2>;
+    .reg .b32 %i;
+    .reg .b32 %r;
+    .reg .pred p;
+    mov.b32 %i, 1;
+    mov.b32 %c0, {:#x};
+    mov.b32 %c1, {:#x};
+    setp.eq.u32 p, %i, 0;
+    {line}
+    selp.u32 %r, 7, 9, p;
+    st.global.v4.f32 [{OUT}], {{%f0, %f1, %f2, %f3}};
+    st.global.u32 [{}], %r;
+    ret;
+}}
+"#,
+            coords[0].to_bits(),
+            coords[1].to_bits(),
+            OUT + 16
+        );
+        let o = run_src(
+            "resident.ptx",
+            &src,
+            &[
+                "--texture",
+                &binding,
+                "--mem",
+                &format!("{BASE:#x}={}", hex(&words(&texels))),
+            ],
+        );
+        let want: Vec<u32> = match texel {
+            Some(i) => vec![texels[i], 0, 0, 1f32.to_bits(), 7],
+            None => {
+                let at = |x: u64, y: u64| texels[(y * w + x) as usize];
+                vec![at(1, 1), at(2, 1), at(2, 0), at(1, 0), 7]
+            }
+        };
+        let got = written(&o);
+        let bytes: Vec<u8> = (0..20).map(|i| got[&(OUT + i)]).collect();
+        assert_eq!(bytes, words(&want), "{line}");
+    }
+    // "Support for optional destination predicate introduced in PTX ISA
+    // version 7.1", "requires sm_60 or higher": an error at the operand.
+    let old = ".version 7.0\n.target sm_60\n.address_size 64\n.global .texref t;\n.visible .entry k()\n{\n.reg .f32 f;\n.reg .pred p;\nmov.f32 f, 0f00000000;\ntex.1d.v4.f32.f32 {f, f, f, f}|p, [t, {f}];\nret;\n}\n";
+    let e = fails("old.ptx", old, &["--texture", &format!("t=2:f32@{BASE:#x}")]);
+    assert!(
+        e.contains("old.ptx:10:19: error: `tex.1d.v4.f32.f32` with a destination predicate `d|p` needs PTX ISA 7.1 and sm_60"),
+        "{e}"
+    );
+    let e = fails("bar.ptx", &old.replace("}|p,", "}|,"), &[]);
+    assert!(
+        e.contains("bar.ptx:10:31: error: expected a predicate register after `|`"),
+        "{e}"
+    );
+}
+
+/// The CUDA C++ Programming Guide's "Cubemap Fetch" table, transcribed for
+/// a direction given as integers (the `.f32` coordinates are those over
+/// 16, exactly): the face, the major axis' magnitude m and the minor axes
+/// s, t; `None` where no coordinate is largest alone.
+fn want_face(x: i128, y: i128, z: i128) -> Option<(u64, i128, i128, i128)> {
+    let (ax, ay, az) = (x.abs(), y.abs(), z.abs());
+    if ax > ay && ax > az {
+        Some(if x >= 0 { (0, x, -z, -y) } else { (1, -x, z, -y) })
+    } else if ay > ax && ay > az {
+        Some(if y >= 0 { (2, y, x, z) } else { (3, -y, x, -z) })
+    } else if az > ax && az > ay {
+        Some(if z >= 0 { (4, z, x, -y) } else { (5, -z, -x, -y) })
+    } else {
+        None
+    }
+}
+
+/// Directions (times 16) with one largest magnitude: every face, minor
+/// axes at the face's edges and centre, both signs.
+const DIRS: [[i128; 3]; 20] = [
+    [16, 3, -5],
+    [-16, 15, 15],
+    [-16, -15, -15],
+    [2, 40, -7],
+    [1, -9, 8],
+    [-15, -16, 0],
+    [0, 0, 16],
+    [7, -3, 8],
+    [-1, 1, -2],
+    [5, 5, -6],
+    [33, 32, -32],
+    [12, -11, 0],
+    [-3, 8, -7],
+    [9, -10, -9],
+    [0, 1, 0],
+    [-7, 7, 8],
+    [-16, 2, -3],
+    [3, -4, -16],
+    [1, -20, 3],
+    [-2, 30, 5],
+];
+
+/// `tex.cube`/`tex.acube` with nearest sampling: the face from the guide's
+/// table, the texel floor(W (s/m + 1)/2), floor(W (t/m + 1)/2) of layer
+/// 6 × cubemap + face (a cubemap index past the last reads the last), and
+/// `tld4.comp.cube` the footprint floor(W (s/m + 1)/2 - 1/2) and the next
+/// texel, counter-clockwise from lower left, each computed in integers.
+#[test]
+fn cubemaps_sample_the_face_the_major_axis_selects() {
+    let w = 4i128;
+    for (geom, cubes) in [("cube", 1u64), ("acube", 2)] {
+        let layers = 6 * cubes;
+        let texels: Vec<u32> = (0..(w * w) as u64 * layers)
+            .map(|i| (i as f32 + 0.5).to_bits())
+            .collect();
+        for op in ["tex", "tld4.g", "tld4.r"] {
+            // tld4 takes the directions whose footprint is inside the face:
+            // floor(W (c/m + 1)/2 - 1/2) in 0..W-1 both ways.
+            let dirs: Vec<usize> = (0..DIRS.len())
+                .filter(|&k| {
+                    let [x, y, z] = DIRS[k];
+                    let (_, m, s, t) = want_face(x, y, z).unwrap();
+                    op == "tex"
+                        || [s, t].iter().all(|&c| {
+                            let i = (w * (c + m) - m).div_euclid(2 * m);
+                            i >= 0 && i + 1 < w
+                        })
+                })
+                .collect();
+            assert!(dirs.len() >= 9, "{op}: {dirs:?}");
+            let mut input = Vec::new();
+            for &k in &dirs {
+                let v = DIRS[k].map(|c| (c as f32 / 16.0).to_bits());
+                input.extend(if geom == "acube" {
+                    [(k % 3) as u32, v[0], v[1], v[2]]
+                } else {
+                    [v[0], v[1], v[2], 0x7fc0_0000] // the pad is ignored
+                });
+            }
+            let src = format!(
+                r#".version 8.0
+.target sm_80
+.address_size 64
+.global .texref t;
+.visible .entry k()
+{{
+    .reg .b32 %r<2>;
+    .reg .b32 %c<4>;
+    .reg .f32 %f<4>;
+    .reg .b64 %rd<4>;
+    mov.u32 %r1, %tid.x;
+    mul.wide.u32 %rd1, %r1, 16;
+    add.s64 %rd2, %rd1, {SRC};
+    ld.global.v4.b32 {{%c0, %c1, %c2, %c3}}, [%rd2];
+    {op}.{geom}.v4.f32.f32 {{%f0, %f1, %f2, %f3}}, [t, {{%c0, %c1, %c2, %c3}}];
+    add.s64 %rd3, %rd1, {OUT};
+    st.global.v4.f32 [%rd3], {{%f0, %f1, %f2, %f3}};
+    ret;
+}}
+"#
+            );
+            let o = run_src(
+                "cube.ptx",
+                &src,
+                &[
+                    "--block",
+                    &dirs.len().to_string(),
+                    "--texture",
+                    &format!("t={w}x{w}:f32@{BASE:#x}:layers={layers}:cube"),
+                    "--mem",
+                    &format!("{BASE:#x}={}", hex(&words(&texels))),
+                    "--mem",
+                    &format!("{SRC:#x}={}", hex(&words(&input))),
+                ],
+            );
+            let got = written(&o);
+            for (thread, &k) in dirs.iter().enumerate() {
+                let [x, y, z] = DIRS[k];
+                let (face, m, s, t) = want_face(x, y, z).unwrap();
+                let cube = if geom == "acube" {
+                    (k as u64 % 3).min(cubes - 1)
+                } else {
+                    0
+                };
+                let layer = (cube * 6 + face) as i128;
+                let at = |i: i128, j: i128| texels[(layer * w * w + j * w + i) as usize];
+                let want: Vec<u32> = if op == "tex" {
+                    let i = (w * (s + m)).div_euclid(2 * m);
+                    let j = (w * (t + m)).div_euclid(2 * m);
+                    vec![at(i, j), 0, 0, 1f32.to_bits()]
+                } else if op == "tld4.r" {
+                    let i = (w * (s + m) - m).div_euclid(2 * m);
+                    let j = (w * (t + m) - m).div_euclid(2 * m);
+                    vec![at(i, j + 1), at(i + 1, j + 1), at(i + 1, j), at(i, j)]
+                } else {
+                    // .g of a one-channel format: 0.
+                    vec![0; 4]
+                };
+                let bytes: Vec<u8> = (0..16)
+                    .map(|b| got[&(OUT + 16 * thread as u64 + b)])
+                    .collect();
+                assert_eq!(bytes, words(&want), "{op}.{geom} {:?}", DIRS[k]);
+            }
+        }
+    }
+}

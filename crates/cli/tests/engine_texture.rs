@@ -891,6 +891,41 @@ fn check_holds_the_forms_to_their_isa_notes() {
             "tex.2d.v4.f32.u32 {%r0, %r1, %r2, %r3}, [img, {%r1, %r1}];",
             "is not a form of `tex`",
         ),
+        // "Cubemaps and cubemap arrays introduced in PTX ISA version 3.0";
+        // "The cubemap array geometry (.acube) requires sm_20 or higher";
+        // ".cube, .acube require .f32".
+        (
+            "2.3",
+            "sm_20",
+            "tex.cube.v4.f32.f32 {%r0, %r1, %r2, %r3}, [img, {%r1, %r1, %r1, %r1}];",
+            "requires PTX ISA 3.0",
+        ),
+        (
+            "3.0",
+            "sm_13",
+            "tex.acube.v4.f32.f32 {%r0, %r1, %r2, %r3}, [img, {%r1, %r1, %r1, %r1}];",
+            "requires sm_20",
+        ),
+        (
+            "8.0",
+            "sm_80",
+            "tex.cube.v4.f32.s32 {%r0, %r1, %r2, %r3}, [img, {%r1, %r1, %r1, %r1}];",
+            "is not a form of `tex`",
+        ),
+        // "tld4.{a2d,cube,acube} introduced in PTX ISA version 4.3",
+        // "requires sm_30 or higher".
+        (
+            "4.2",
+            "sm_30",
+            "tld4.b.cube.v4.f32.f32 {%r0, %r1, %r2, %r3}, [img, {%r1, %r1, %r1, %r1}];",
+            "requires PTX ISA 4.3",
+        ),
+        (
+            "4.3",
+            "sm_20",
+            "tld4.a.acube.v4.u32.f32 {%r0, %r1, %r2, %r3}, [img, {%r1, %r1, %r1, %r1}];",
+            "requires sm_30",
+        ),
     ] {
         let (code, out) = check(&module(version, target, line));
         assert_eq!(code, Some(1), "{line}: {out}");
@@ -904,6 +939,21 @@ fn check_holds_the_forms_to_their_isa_notes() {
             "sured.b.min.1d.u64.trap [img, {%r1}], %rd1;",
         ),
         ("4.2", "sm_20", "suq.memory_layout.b32 %r1, [img];"),
+        (
+            "3.0",
+            "sm_10",
+            "tex.cube.v4.s32.f32 {%r0, %r1, %r2, %r3}, [img, {%r1, %r1, %r1, %r1}];",
+        ),
+        (
+            "3.0",
+            "sm_20",
+            "tex.acube.v4.f32.f32 {%r0, %r1, %r2, %r3}, [img, {%r1, %r1, %r1, %r1}];",
+        ),
+        (
+            "4.3",
+            "sm_30",
+            "tld4.g.acube.v4.f32.f32 {%r0, %r1, %r2, %r3}, [img, {%r1, %r1, %r1, %r1}];",
+        ),
     ] {
         let (code, out) = check(&module(version, target, line));
         assert_eq!(code, Some(0), "{line}: {out}");
@@ -1779,5 +1829,177 @@ fn cubemaps_sample_the_face_the_major_axis_selects() {
                 assert_eq!(bytes, words(&want), "{op}.{geom} {:?}", DIRS[k]);
             }
         }
+    }
+}
+
+/// Cubemap corners the integer table above does not reach, derived by
+/// hand: a minor axis far below the major one (s/m within 2^-100 of 0) and
+/// an infinite major axis (s/m = 0), on faces of even and odd size; then
+/// what is refused: a tie between faces, a NaN, a footprint across a face's
+/// edge, a binding that is no cubemap, `txq.array_size` of a cubemap array,
+/// and the operands `e` and `f`.
+#[test]
+fn cubemap_corners_and_refusals() {
+    let tiny = 1e-30f32;
+    let src = |line: &str| {
+        format!(
+            r#".version 8.0
+.target sm_80
+.address_size 64
+.global .texref t;
+.visible .entry k(.param .f32 x, .param .f32 y, .param .f32 z)
+{{
+    .reg .f32 %f<8>;
+    .reg .b32 %r<4>;
+    ld.param.f32 %f5, [x];
+    ld.param.f32 %f6, [y];
+    ld.param.f32 %f7, [z];
+    {line}
+    st.global.v4.f32 [{OUT}], {{%f0, %f1, %f2, %f3}};
+    ret;
+}}
+"#
+        )
+    };
+    let tex = "tex.cube.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f5, %f6, %f7, %f7}];";
+    let tld4 = "tld4.r.cube.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f5, %f6, %f7, %f7}];";
+    for (w, line, dir, want) in [
+        // Face 0 (x >= 0): s = -z = tiny, t = -y = -tiny, m = 1. W = 4:
+        // floor(4 (1 + tiny)/2) = 2, floor(4 (1 - tiny)/2) = 1.
+        (4u64, tex, [1.0, tiny, -tiny], (0u64, [(2u64, 1u64)].to_vec())),
+        // W = 5: floor(2.5 + 2.5 tiny) = 2, floor(2.5 - 2.5 tiny) = 2.
+        (5, tex, [1.0, tiny, -tiny], (0, vec![(2, 2)])),
+        // Face 0, m = +inf: s/m = t/m = 0, floor(W/2).
+        (4, tex, [f32::INFINITY, 0.75, -3.0], (0, vec![(2, 2)])),
+        (5, tex, [f32::INFINITY, -0.75, 3.0], (0, vec![(2, 2)])),
+        // Face 3 (y < 0): m = 1, s = x = -tiny, t = -z = -2^-149:
+        // floor(2 - 2 tiny) = 1 both.
+        (4, tex, [-tiny, -1.0, f32::from_bits(1)], (3, vec![(1, 1)])),
+        // tld4, face 0, s = tiny, t = -tiny: floor(W (1 + s)/2 - 1/2). W = 4:
+        // floor(1.5 + 2 tiny) = 1, floor(1.5 - 2 tiny) = 1; W = 5: i =
+        // floor(2 + 2.5 tiny) = 2, j = floor(2 - 2.5 tiny) = 1.
+        (4, tld4, [1.0, tiny, -tiny], (0, vec![(1, 2), (2, 2), (2, 1), (1, 1)])),
+        (5, tld4, [1.0, tiny, -tiny], (0, vec![(2, 2), (3, 2), (3, 1), (2, 1)])),
+    ] {
+        let texels: Vec<u32> = (0..w * w * 6).map(|i| (i as f32).to_bits()).collect();
+        let o = run_src(
+            "corner.ptx",
+            &src(line),
+            &[
+                "--texture",
+                &format!("t={w}x{w}:f32@{BASE:#x}:layers=6:cube"),
+                "--mem",
+                &format!("{BASE:#x}={}", hex(&words(&texels))),
+                "--set",
+                &format!("x=0x{:08x}", dir[0].to_bits()),
+                "--set",
+                &format!("y=0x{:08x}", dir[1].to_bits()),
+                "--set",
+                &format!("z=0x{:08x}", dir[2].to_bits()),
+            ],
+        );
+        let (face, at) = want;
+        let texel = |(i, j): (u64, u64)| texels[(face * w * w + j * w + i) as usize];
+        let want: Vec<u32> = if at.len() == 1 {
+            vec![texel(at[0]), 0, 0, 1f32.to_bits()]
+        } else {
+            at.into_iter().map(texel).collect()
+        };
+        let got = written(&o);
+        let bytes: Vec<u8> = (0..16).map(|b| got[&(OUT + b)]).collect();
+        assert_eq!(bytes, words(&want), "W={w} {line} {dir:?}");
+    }
+    let bind = format!("t=4x4:f32@{BASE:#x}:layers=6:cube");
+    let mem = format!("{BASE:#x}={}", "00".repeat(4 * 4 * 4 * 6));
+    let run = |line: &str, bind: &str, dir: [f32; 3]| {
+        let xyz: Vec<String> = ["x", "y", "z"]
+            .iter()
+            .zip(dir)
+            .map(|(n, v)| format!("{n}=0x{:08x}", v.to_bits()))
+            .collect();
+        let mut args = vec!["--texture", bind, "--mem", &mem];
+        for a in &xyz {
+            args.extend(["--set", a]);
+        }
+        fails("cuberr.ptx", &src(line), &args)
+    };
+    // "the coordinate of the largest magnitude (the major axis) selects
+    // the cube face": a tie, the zero vector or a NaN has none.
+    for dir in [[0.5f32, -0.5, 0.25], [0.0, 0.0, -0.0], [1.0, f32::NAN, 0.0]] {
+        let e = run(tex, &bind, dir);
+        assert!(
+            e.contains("cuberr.ptx:12:47: error: `tex.cube.v4.f32.f32`: the direction")
+                && e.contains("selects no cube face"),
+            "{dir:?}: {e}"
+        );
+    }
+    // tld4 at (1, 0.9, 0): face 0, t = -0.9: floor(4 × 0.05 - 0.5) = -1.
+    let e = run(tld4, &bind, [1.0, 0.9, 0.0]);
+    assert!(e.contains("crosses the edge of cube face 0"), "{e}");
+    for (b, why) in [
+        (format!("t=4x4:f32@{BASE:#x}:layers=6"), "addresses one cubemap (WxW, :layers=6:cube); the texture is bound as 2d 4x4 f32 array of 6 layers"),
+        (format!("t=4x4:f32@{BASE:#x}:layers=12:cube"), "bound as 2d 4x4 f32 array of 12 layers, a cubemap array"),
+    ] {
+        let e = run(tex, &b, [1.0, 0.0, 0.0]);
+        assert!(e.contains(why), "{b}: {e}");
+    }
+    let e = run(
+        "tex.a2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%r1, %f5, %f6, %f7}];",
+        &bind,
+        [1.0, 0.0, 0.0],
+    );
+    assert!(e.contains("is bound as a cubemap"), "{e}");
+    for b in ["t=4x5:f32@0x10000:layers=6:cube", "t=4x4:f32@0x10000:layers=8:cube", "t=4:f32@0x10000:cube"] {
+        let e = run(tex, b, [1.0, 0.0, 0.0]);
+        assert!(e.contains(&format!("--texture {b}: a cubemap is square")), "{b}: {e}");
+    }
+    // txq: a cubemap is no array ("0 otherwise"); of a cubemap array the
+    // count is refused.
+    let q = "txq.width.b32 %r0, [t];\n    txq.height.b32 %r1, [t];\n    txq.depth.b32 %r2, [t];\n    txq.array_size.b32 %r3, [t];\n    st.global.v4.b32 [0x40100], {%r0, %r1, %r2, %r3};\n    mov.f32 %f0, 0f00000000;\n    mov.f32 %f1, %f0;\n    mov.f32 %f2, %f0;\n    mov.f32 %f3, %f0;";
+    let params = ["--set", "x=0", "--set", "y=0", "--set", "z=0"];
+    let o = run_src(
+        "txq.ptx",
+        &src(q),
+        &[&["--texture", bind.as_str()][..], &params].concat(),
+    );
+    let got = written(&o);
+    let bytes: Vec<u8> = (0..16).map(|b| got[&(0x40100 + b)]).collect();
+    assert_eq!(bytes, words(&[4, 4, 0, 0]));
+    let e = fails(
+        "txq.ptx",
+        &src(q),
+        &[
+            &["--texture", format!("t=4x4:f32@{BASE:#x}:layers=12:cube").as_str()][..],
+            &params,
+        ]
+        .concat(),
+    );
+    assert!(e.contains("txq.ptx:15:29: error: `txq.array_size.b32` on a cubemap array"), "{e}");
+    // `e` and `f`.
+    for (line, why) in [
+        (
+            "tex.cube.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f5, %f6, %f7, %f7}], {%r1, %r1};",
+            "\"Offset vector operand e is not supported for cubemap textures\"",
+        ),
+        (
+            "tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f5, %f6}], {%r1, %r1};",
+            "the offset operand `e` is not run: the PTX ISA says \"Offset is applied to coordinates before doing texture lookup\" but not in which unit",
+        ),
+        (
+            "tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f5, %f6}], %f7;",
+            "the depth compare operand `f` is not run",
+        ),
+        (
+            "tld4.r.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f5, %f6}], {%r1, %r1}, %f7;",
+            "the offset operand `e` is not run",
+        ),
+    ] {
+        let bind = format!("t=4x4:f32@{BASE:#x}");
+        let e = fails(
+            "ef.ptx",
+            &src(line),
+            &[&["--texture", bind.as_str()][..], &params].concat(),
+        );
+        assert!(e.contains("ef.ptx:12:") && e.contains(why), "{line}: {e}");
     }
 }

@@ -1593,7 +1593,9 @@ fn refused_forms_warn_before_the_run_and_stop_it_where_reached() {
 #[test]
 fn the_residency_predicate_is_true_and_the_texel_unchanged() {
     let (w, h) = (3u64, 2u64);
-    let texels: Vec<u32> = (0..w * h * 2).map(|i| (i as f32 * 2.0 + 0.25).to_bits()).collect();
+    let texels: Vec<u32> = (0..w * h * 2)
+        .map(|i| (i as f32 * 2.0 + 0.25).to_bits())
+        .collect();
     for (line, binding, coords, texel) in [
         (
             "tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}|p, [t, {%c0, %c1}];",
@@ -1673,7 +1675,11 @@ fn the_residency_predicate_is_true_and_the_texel_unchanged() {
     // "Support for optional destination predicate introduced in PTX ISA
     // version 7.1", "requires sm_60 or higher": an error at the operand.
     let old = ".version 7.0\n.target sm_60\n.address_size 64\n.global .texref t;\n.visible .entry k()\n{\n.reg .f32 f;\n.reg .pred p;\nmov.f32 f, 0f00000000;\ntex.1d.v4.f32.f32 {f, f, f, f}|p, [t, {f}];\nret;\n}\n";
-    let e = fails("old.ptx", old, &["--texture", &format!("t=2:f32@{BASE:#x}")]);
+    let e = fails(
+        "old.ptx",
+        old,
+        &["--texture", &format!("t=2:f32@{BASE:#x}")],
+    );
     assert!(
         e.contains("old.ptx:10:19: error: `tex.1d.v4.f32.f32` with a destination predicate `d|p` needs PTX ISA 7.1 and sm_60"),
         "{e}"
@@ -1692,11 +1698,19 @@ fn the_residency_predicate_is_true_and_the_texel_unchanged() {
 fn want_face(x: i128, y: i128, z: i128) -> Option<(u64, i128, i128, i128)> {
     let (ax, ay, az) = (x.abs(), y.abs(), z.abs());
     if ax > ay && ax > az {
-        Some(if x >= 0 { (0, x, -z, -y) } else { (1, -x, z, -y) })
+        Some(if x >= 0 {
+            (0, x, -z, -y)
+        } else {
+            (1, -x, z, -y)
+        })
     } else if ay > ax && ay > az {
         Some(if y >= 0 { (2, y, x, z) } else { (3, -y, x, -z) })
     } else if az > ax && az > ay {
-        Some(if z >= 0 { (4, z, x, -y) } else { (5, -z, -x, -y) })
+        Some(if z >= 0 {
+            (4, z, x, -y)
+        } else {
+            (5, -z, -x, -y)
+        })
     } else {
         None
     }
@@ -1866,7 +1880,12 @@ fn cubemap_corners_and_refusals() {
     for (w, line, dir, want) in [
         // Face 0 (x >= 0): s = -z = tiny, t = -y = -tiny, m = 1. W = 4:
         // floor(4 (1 + tiny)/2) = 2, floor(4 (1 - tiny)/2) = 1.
-        (4u64, tex, [1.0, tiny, -tiny], (0u64, [(2u64, 1u64)].to_vec())),
+        (
+            4u64,
+            tex,
+            [1.0, tiny, -tiny],
+            (0u64, [(2u64, 1u64)].to_vec()),
+        ),
         // W = 5: floor(2.5 + 2.5 tiny) = 2, floor(2.5 - 2.5 tiny) = 2.
         (5, tex, [1.0, tiny, -tiny], (0, vec![(2, 2)])),
         // Face 0, m = +inf: s/m = t/m = 0, floor(W/2).
@@ -1878,8 +1897,18 @@ fn cubemap_corners_and_refusals() {
         // tld4, face 0, s = tiny, t = -tiny: floor(W (1 + s)/2 - 1/2). W = 4:
         // floor(1.5 + 2 tiny) = 1, floor(1.5 - 2 tiny) = 1; W = 5: i =
         // floor(2 + 2.5 tiny) = 2, j = floor(2 - 2.5 tiny) = 1.
-        (4, tld4, [1.0, tiny, -tiny], (0, vec![(1, 2), (2, 2), (2, 1), (1, 1)])),
-        (5, tld4, [1.0, tiny, -tiny], (0, vec![(2, 2), (3, 2), (3, 1), (2, 1)])),
+        (
+            4,
+            tld4,
+            [1.0, tiny, -tiny],
+            (0, vec![(1, 2), (2, 2), (2, 1), (1, 1)]),
+        ),
+        (
+            5,
+            tld4,
+            [1.0, tiny, -tiny],
+            (0, vec![(2, 2), (3, 2), (3, 1), (2, 1)]),
+        ),
     ] {
         let texels: Vec<u32> = (0..w * w * 6).map(|i| (i as f32).to_bits()).collect();
         let o = run_src(
@@ -1949,9 +1978,16 @@ fn cubemap_corners_and_refusals() {
         [1.0, 0.0, 0.0],
     );
     assert!(e.contains("is bound as a cubemap"), "{e}");
-    for b in ["t=4x5:f32@0x10000:layers=6:cube", "t=4x4:f32@0x10000:layers=8:cube", "t=4:f32@0x10000:cube"] {
+    for b in [
+        "t=4x5:f32@0x10000:layers=6:cube",
+        "t=4x4:f32@0x10000:layers=8:cube",
+        "t=4:f32@0x10000:cube",
+    ] {
         let e = run(tex, b, [1.0, 0.0, 0.0]);
-        assert!(e.contains(&format!("--texture {b}: a cubemap is square")), "{b}: {e}");
+        assert!(
+            e.contains(&format!("--texture {b}: a cubemap is square")),
+            "{b}: {e}"
+        );
     }
     // txq: a cubemap is no array ("0 otherwise"); of a cubemap array the
     // count is refused.
@@ -1969,12 +2005,18 @@ fn cubemap_corners_and_refusals() {
         "txq.ptx",
         &src(q),
         &[
-            &["--texture", format!("t=4x4:f32@{BASE:#x}:layers=12:cube").as_str()][..],
+            &[
+                "--texture",
+                format!("t=4x4:f32@{BASE:#x}:layers=12:cube").as_str(),
+            ][..],
             &params,
         ]
         .concat(),
     );
-    assert!(e.contains("txq.ptx:15:29: error: `txq.array_size.b32` on a cubemap array"), "{e}");
+    assert!(
+        e.contains("txq.ptx:15:29: error: `txq.array_size.b32` on a cubemap array"),
+        "{e}"
+    );
     // `e` and `f`.
     for (line, why) in [
         (

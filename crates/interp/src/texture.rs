@@ -73,9 +73,8 @@ impl Machine<'_, '_> {
                 addr: [Addr::Clamp; 3],
                 cube: false,
             };
-            let mut option =
-                |k: &str, v: Option<&str>| -> Result<(), String> {
-                    match (k, v) {
+            let mut option = |k: &str, v: Option<&str>| -> Result<(), String> {
+                match (k, v) {
                     ("normalized", None) => sampler.normalized = true,
                     ("cube", None) => sampler.cube = true,
                     ("filter", Some("nearest")) => {}
@@ -101,8 +100,8 @@ impl Machine<'_, '_> {
                         "`{k}` is not layers, pitch, normalized, cube, address=MODES or filter=nearest"
                     )),
                 }
-                    Ok(())
-                };
+                Ok(())
+            };
             let (handle, img) =
                 self.parse_image(&flag, spec, TEXTURE_SYNTAX, ".texref", &mut option)?;
             // CUDA C++ Programming Guide: "cudaAddressModeWrap and
@@ -127,7 +126,7 @@ impl Machine<'_, '_> {
             if sampler.cube
                 && (img.dims != 2
                     || img.size[0] != img.size[1]
-                    || !img.layers.is_some_and(|l| l % 6 == 0))
+                    || img.layers.is_none_or(|l| l % 6 != 0))
             {
                 return Err(RunError::Input(format!(
                     "{flag}: a cubemap is square (WxW, width equals height) with six layers a cubemap (:layers=6, or 6 N for N cubemaps); expected {TEXTURE_SYNTAX}"
@@ -201,7 +200,10 @@ impl Machine<'_, '_> {
                     // "tld4.comp.2d.v4.dtype.f32": the coordinates are `.f32`.
                     Texture::Tld4 { comp, geom, dtype } => (geom, dtype, PtxType::F32, Some(comp)),
                     Texture::Txq(_) | Texture::Cube { .. } => {
-                        return Err(err(ins.opcode_span.clone(), "internal: not a fetch of this geometry"))
+                        return Err(err(
+                            ins.opcode_span.clone(),
+                            "internal: not a fetch of this geometry",
+                        ))
                     }
                 };
                 only_d_and_target(ins, false)?;
@@ -365,7 +367,11 @@ impl Machine<'_, '_> {
                     format!(
                         "`{}` takes `[a, c]` with a coordinate vector of 4 elements ({})",
                         ins.opcode,
-                        if array { "{index, s, t, r}" } else { "{s, t, r, pad}" }
+                        if array {
+                            "{index, s, t, r}"
+                        } else {
+                            "{s, t, r, pad}"
+                        }
                     ),
                 ))
             }
@@ -384,7 +390,11 @@ impl Machine<'_, '_> {
                     "`{}` addresses {want}; the texture is bound as {}{} ({})",
                     ins.opcode,
                     img.shape(),
-                    if sampler.cube { ", a cubemap array" } else { "" },
+                    if sampler.cube {
+                        ", a cubemap array"
+                    } else {
+                        ""
+                    },
                     img.flag
                 ),
             ));
@@ -663,10 +673,7 @@ fn only_d_and_target(ins: &Instr, cube: bool) -> Result<(), RunError> {
         // otherwise result is 0.0."
         _ => "the depth compare operand `f` is not run: the PTX ISA says \"If comparison passes, result is 1.0; otherwise result is 0.0\" but not which comparison (the depth texture's compare function, which a binding does not describe)".to_string(),
     };
-    Err(err(
-        extra.span.clone(),
-        format!("`{}`: {why}", ins.opcode),
-    ))
+    Err(err(extra.span.clone(), format!("`{}`: {why}", ins.opcode)))
 }
 
 /// `[a, b, c]`, an explicit sampler (independent mode), is refused.

@@ -891,6 +891,61 @@ pub(crate) fn f16_to_f32(h: u16) -> u64 {
 mod tests {
     use super::*;
 
+    /// `face_texel` against floor(n (s/m + 1)/2 - h/2) found by exact
+    /// comparisons in binary64: for `.f32` values whose exponents are
+    /// within 20 of each other, n (s + m) - h m and 2 m k are exact, so k
+    /// is the floor when 2 m k <= n (s + m) - h m < 2 m (k + 1).
+    #[test]
+    fn cube_face_texels_are_exact() {
+        let mut x = 0x2545_f491_u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..200_000 {
+            let r = next();
+            let e = (r % 200) as i32 - 100;
+            let m = f64::from((r >> 8) as u32 & 0xff_ffff | 0x80_0000) * 2f64.powi(e - 23);
+            let es = e - (r >> 40) as i32 % 20;
+            let sign = if r >> 63 == 1 { -1.0 } else { 1.0 };
+            let s = sign * f64::from((r >> 16) as u32 & 0xff_ffff) * 2f64.powi(es - 23);
+            if !(s.abs() < m) {
+                continue;
+            }
+            let (s32, m32) = (s as f32, m as f32);
+            assert_eq!(f64::from(s32), s);
+            assert_eq!(f64::from(m32), m);
+            for n in [1u64, 2, 3, 4, 5, 8, 9, 255] {
+                for h in [0i128, 1] {
+                    let nf = n as f64;
+                    let num = nf * (s + m) - h as f64 * m;
+                    let mut k = (num / (2.0 * m)).floor();
+                    while 2.0 * m * k > num {
+                        k -= 1.0;
+                    }
+                    while 2.0 * m * (k + 1.0) <= num {
+                        k += 1.0;
+                    }
+                    assert_eq!(
+                        face_texel(s32, m32, n, h),
+                        k as i64,
+                        "s {s:e} m {m:e} n {n} h {h}"
+                    );
+                }
+            }
+        }
+        // The far branch: s/m below 2^-45.
+        assert_eq!(face_texel(1e-30, 1.0, 4, 0), 2);
+        assert_eq!(face_texel(-1e-30, 1.0, 4, 0), 1);
+        assert_eq!(face_texel(-1e-30, 1.0, 5, 0), 2);
+        assert_eq!(face_texel(1e-30, 1.0, 5, 1), 2);
+        assert_eq!(face_texel(-1e-30, 1.0, 5, 1), 1);
+        assert_eq!(face_texel(0.0, 3.0, 4, 1), 1);
+        assert_eq!(face_texel(-0.0, f32::INFINITY, 5, 0), 2);
+    }
+
     #[test]
     fn f16_widening_is_exact() {
         // Every finite f16 against its value computed from the fields.

@@ -911,7 +911,7 @@ mod tests {
             let es = e - (r >> 40) as i32 % 20;
             let sign = if r >> 63 == 1 { -1.0 } else { 1.0 };
             let s = sign * f64::from((r >> 16) as u32 & 0xff_ffff) * 2f64.powi(es - 23);
-            if !(s.abs() < m) {
+            if s.abs() >= m {
                 continue;
             }
             let (s32, m32) = (s as f32, m as f32);

@@ -891,6 +891,41 @@ fn check_holds_the_forms_to_their_isa_notes() {
             "tex.2d.v4.f32.u32 {%r0, %r1, %r2, %r3}, [img, {%r1, %r1}];",
             "is not a form of `tex`",
         ),
+        // "Cubemaps and cubemap arrays introduced in PTX ISA version 3.0";
+        // "The cubemap array geometry (.acube) requires sm_20 or higher";
+        // ".cube, .acube require .f32".
+        (
+            "2.3",
+            "sm_20",
+            "tex.cube.v4.f32.f32 {%r0, %r1, %r2, %r3}, [img, {%r1, %r1, %r1, %r1}];",
+            "requires PTX ISA 3.0",
+        ),
+        (
+            "3.0",
+            "sm_13",
+            "tex.acube.v4.f32.f32 {%r0, %r1, %r2, %r3}, [img, {%r1, %r1, %r1, %r1}];",
+            "requires sm_20",
+        ),
+        (
+            "8.0",
+            "sm_80",
+            "tex.cube.v4.f32.s32 {%r0, %r1, %r2, %r3}, [img, {%r1, %r1, %r1, %r1}];",
+            "is not a form of `tex`",
+        ),
+        // "tld4.{a2d,cube,acube} introduced in PTX ISA version 4.3",
+        // "requires sm_30 or higher".
+        (
+            "4.2",
+            "sm_30",
+            "tld4.b.cube.v4.f32.f32 {%r0, %r1, %r2, %r3}, [img, {%r1, %r1, %r1, %r1}];",
+            "requires PTX ISA 4.3",
+        ),
+        (
+            "4.3",
+            "sm_20",
+            "tld4.a.acube.v4.u32.f32 {%r0, %r1, %r2, %r3}, [img, {%r1, %r1, %r1, %r1}];",
+            "requires sm_30",
+        ),
     ] {
         let (code, out) = check(&module(version, target, line));
         assert_eq!(code, Some(1), "{line}: {out}");
@@ -904,6 +939,21 @@ fn check_holds_the_forms_to_their_isa_notes() {
             "sured.b.min.1d.u64.trap [img, {%r1}], %rd1;",
         ),
         ("4.2", "sm_20", "suq.memory_layout.b32 %r1, [img];"),
+        (
+            "3.0",
+            "sm_10",
+            "tex.cube.v4.s32.f32 {%r0, %r1, %r2, %r3}, [img, {%r1, %r1, %r1, %r1}];",
+        ),
+        (
+            "3.0",
+            "sm_20",
+            "tex.acube.v4.f32.f32 {%r0, %r1, %r2, %r3}, [img, {%r1, %r1, %r1, %r1}];",
+        ),
+        (
+            "4.3",
+            "sm_30",
+            "tld4.g.acube.v4.f32.f32 {%r0, %r1, %r2, %r3}, [img, {%r1, %r1, %r1, %r1}];",
+        ),
     ] {
         let (code, out) = check(&module(version, target, line));
         assert_eq!(code, Some(0), "{line}: {out}");
@@ -1501,14 +1551,14 @@ fn tld4_gathers_the_footprint_counter_clockwise_from_lower_left() {
     }
 }
 
-/// Valid forms the engine does not run (`sust.p`, `sured.p`, cubemaps,
-/// mipmaps) are a warning before the run, with why, and an error only
+/// Valid forms the engine does not run (`sust.p`, `sured.p`, multi-sample
+/// textures, mipmaps) are a warning before the run, with why, and an error only
 /// where a thread reaches one.
 #[test]
 fn refused_forms_warn_before_the_run_and_stop_it_where_reached() {
     let src = |reached: bool| {
         format!(
-            ".version 8.0\n.target sm_80\n.address_size 64\n.global .surfref s;\n.global .texref t;\n.visible .entry k()\n{{\n.reg .b32 r;\n.reg .f32 f;\nmov.b32 r, 1;\nmov.f32 f, 0f3F000000;\n{}\nsust.p.1d.b32.trap [s, {{r}}], r;\nsured.p.min.1d.b32.trap [s, {{r}}], r;\ntex.cube.v4.f32.f32 {{f, f, f, f}}, [t, {{f, f, f, f}}];\ntex.level.2d.v4.f32.f32 {{f, f, f, f}}, [t, {{f, f}}], f;\nret;\n}}\n",
+            ".version 8.0\n.target sm_80\n.address_size 64\n.global .surfref s;\n.global .texref t;\n.visible .entry k()\n{{\n.reg .b32 r;\n.reg .f32 f;\nmov.b32 r, 1;\nmov.f32 f, 0f3F000000;\n{}\nsust.p.1d.b32.trap [s, {{r}}], r;\nsured.p.min.1d.b32.trap [s, {{r}}], r;\ntex.2dms.v4.f32.s32 {{f, f, f, f}}, [t, {{r, r, r, r}}];\ntex.level.2d.v4.f32.f32 {{f, f, f, f}}, [t, {{f, f}}], f;\nret;\n}}\n",
             if reached { "" } else { "ret;" }
         )
     };
@@ -1521,7 +1571,7 @@ fn refused_forms_warn_before_the_run_and_stop_it_where_reached() {
             14,
             "`sured.p` reads its data type from the surface's sample format",
         ),
-        (15, "cubemap and multi-sample textures are not run"),
+        (15, "the multi-sample textures are not run"),
         (16, "the mipmap forms are not run"),
     ] {
         assert!(
@@ -1531,4 +1581,467 @@ fn refused_forms_warn_before_the_run_and_stop_it_where_reached() {
     }
     let e = fails("refused.ptx", &src(true), &["--surface", "s=4:u32@0x10000"]);
     assert!(e.contains("refused.ptx:13:1: error: `sust.p.1d.b32.trap` is not run: the engine runs the unformatted `sust.b`"), "{e}");
+}
+
+// ---- The residency predicate and cubemaps ------------------------------
+
+/// `tex ... {d0, d1, d2, d3}|p` and `tld4 ... |p`: "The optional destination
+/// predicate p is set to True if data from texture at specified coordinates
+/// is resident in memory, False otherwise." A bound texture is ordinary
+/// global memory, never sparse: p is true (set false before, read back
+/// with `selp`), and the texel is the one the form without `|p` reads.
+#[test]
+fn the_residency_predicate_is_true_and_the_texel_unchanged() {
+    let (w, h) = (3u64, 2u64);
+    let texels: Vec<u32> = (0..w * h * 2)
+        .map(|i| (i as f32 * 2.0 + 0.25).to_bits())
+        .collect();
+    for (line, binding, coords, texel) in [
+        (
+            "tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}|p, [t, {%c0, %c1}];",
+            format!("t={w}x{h}:f32@{BASE:#x}"),
+            [1.5f32, 1.25],
+            Some(4usize), // (1, 1): floor(1.5), floor(1.25)
+        ),
+        (
+            "tex.a2d.v4.f32.f32 {%f0, %f1, %f2, %f3}|p, [t, {%i, %c0, %c1, %c1}];",
+            format!("t={w}x{h}:f32@{BASE:#x}:layers=2"),
+            [2.75, 0.5],
+            Some(6 + 2), // layer 1, (2, 0)
+        ),
+        (
+            "tex.1d.v4.f32.f32 {%f0, %f1, %f2, %f3}|p, [t, {%c0}];",
+            format!("t={w}:f32@{BASE:#x}"),
+            [0.5, 0.0],
+            Some(0),
+        ),
+        (
+            // The footprint of (1.5, 1.25): i = floor(1.0), j = floor(0.75):
+            // (1, 1), (2, 1), (2, 0), (1, 0).
+            "tld4.r.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}|p, [t, {%c0, %c1}];",
+            format!("t={w}x{h}:f32@{BASE:#x}"),
+            [1.5, 1.25],
+            None,
+        ),
+    ] {
+        let src = format!(
+            r#".version 7.1
+.target sm_60
+.address_size 64
+.global .texref t;
+.visible .entry k()
+{{
+    .reg .f32 %f<4>;
+    .reg .b32 %c<2>;
+    .reg .b32 %i;
+    .reg .b32 %r;
+    .reg .pred p;
+    mov.b32 %i, 1;
+    mov.b32 %c0, {:#x};
+    mov.b32 %c1, {:#x};
+    setp.eq.u32 p, %i, 0;
+    {line}
+    selp.u32 %r, 7, 9, p;
+    st.global.v4.f32 [{OUT}], {{%f0, %f1, %f2, %f3}};
+    st.global.u32 [{}], %r;
+    ret;
+}}
+"#,
+            coords[0].to_bits(),
+            coords[1].to_bits(),
+            OUT + 16
+        );
+        let o = run_src(
+            "resident.ptx",
+            &src,
+            &[
+                "--texture",
+                &binding,
+                "--mem",
+                &format!("{BASE:#x}={}", hex(&words(&texels))),
+            ],
+        );
+        let want: Vec<u32> = match texel {
+            Some(i) => vec![texels[i], 0, 0, 1f32.to_bits(), 7],
+            None => {
+                let at = |x: u64, y: u64| texels[(y * w + x) as usize];
+                vec![at(1, 1), at(2, 1), at(2, 0), at(1, 0), 7]
+            }
+        };
+        let got = written(&o);
+        let bytes: Vec<u8> = (0..20).map(|i| got[&(OUT + i)]).collect();
+        assert_eq!(bytes, words(&want), "{line}");
+    }
+    // "Support for optional destination predicate introduced in PTX ISA
+    // version 7.1", "requires sm_60 or higher": an error at the operand.
+    let old = ".version 7.0\n.target sm_60\n.address_size 64\n.global .texref t;\n.visible .entry k()\n{\n.reg .f32 f;\n.reg .pred p;\nmov.f32 f, 0f00000000;\ntex.1d.v4.f32.f32 {f, f, f, f}|p, [t, {f}];\nret;\n}\n";
+    let e = fails(
+        "old.ptx",
+        old,
+        &["--texture", &format!("t=2:f32@{BASE:#x}")],
+    );
+    assert!(
+        e.contains("old.ptx:10:19: error: `tex.1d.v4.f32.f32` with a destination predicate `d|p` needs PTX ISA 7.1 and sm_60"),
+        "{e}"
+    );
+    let e = fails("bar.ptx", &old.replace("}|p,", "}|,"), &[]);
+    assert!(
+        e.contains("bar.ptx:10:31: error: expected a predicate register after `|`"),
+        "{e}"
+    );
+}
+
+/// The CUDA C++ Programming Guide's "Cubemap Fetch" table, transcribed for
+/// a direction given as integers (the `.f32` coordinates are those over
+/// 16, exactly): the face, the major axis' magnitude m and the minor axes
+/// s, t; `None` where no coordinate is largest alone.
+fn want_face(x: i128, y: i128, z: i128) -> Option<(u64, i128, i128, i128)> {
+    let (ax, ay, az) = (x.abs(), y.abs(), z.abs());
+    if ax > ay && ax > az {
+        Some(if x >= 0 {
+            (0, x, -z, -y)
+        } else {
+            (1, -x, z, -y)
+        })
+    } else if ay > ax && ay > az {
+        Some(if y >= 0 { (2, y, x, z) } else { (3, -y, x, -z) })
+    } else if az > ax && az > ay {
+        Some(if z >= 0 {
+            (4, z, x, -y)
+        } else {
+            (5, -z, -x, -y)
+        })
+    } else {
+        None
+    }
+}
+
+/// Directions (times 16) with one largest magnitude: every face, minor
+/// axes at the face's edges and centre, both signs.
+const DIRS: [[i128; 3]; 20] = [
+    [16, 3, -5],
+    [-16, 15, 15],
+    [-16, -15, -15],
+    [2, 40, -7],
+    [1, -9, 8],
+    [-15, -16, 0],
+    [0, 0, 16],
+    [7, -3, 8],
+    [-1, 1, -2],
+    [5, 5, -6],
+    [33, 32, -32],
+    [12, -11, 0],
+    [-3, 8, -7],
+    [9, -10, -9],
+    [0, 1, 0],
+    [-7, 7, 8],
+    [-16, 2, -3],
+    [3, -4, -16],
+    [1, -20, 3],
+    [-2, 30, 5],
+];
+
+/// `tex.cube`/`tex.acube` with nearest sampling: the face from the guide's
+/// table, the texel floor(W (s/m + 1)/2), floor(W (t/m + 1)/2) of layer
+/// 6 × cubemap + face (a cubemap index past the last reads the last), and
+/// `tld4.comp.cube` the footprint floor(W (s/m + 1)/2 - 1/2) and the next
+/// texel, counter-clockwise from lower left, each computed in integers.
+#[test]
+fn cubemaps_sample_the_face_the_major_axis_selects() {
+    let w = 4i128;
+    for (geom, cubes) in [("cube", 1u64), ("acube", 2)] {
+        let layers = 6 * cubes;
+        let texels: Vec<u32> = (0..(w * w) as u64 * layers)
+            .map(|i| (i as f32 + 0.5).to_bits())
+            .collect();
+        for op in ["tex", "tld4.g", "tld4.r"] {
+            // tld4 takes the directions whose footprint is inside the face:
+            // floor(W (c/m + 1)/2 - 1/2) in 0..W-1 both ways.
+            let dirs: Vec<usize> = (0..DIRS.len())
+                .filter(|&k| {
+                    let [x, y, z] = DIRS[k];
+                    let (_, m, s, t) = want_face(x, y, z).unwrap();
+                    op == "tex"
+                        || [s, t].iter().all(|&c| {
+                            let i = (w * (c + m) - m).div_euclid(2 * m);
+                            i >= 0 && i + 1 < w
+                        })
+                })
+                .collect();
+            assert!(dirs.len() >= 9, "{op}: {dirs:?}");
+            let mut input = Vec::new();
+            for &k in &dirs {
+                let v = DIRS[k].map(|c| (c as f32 / 16.0).to_bits());
+                input.extend(if geom == "acube" {
+                    [(k % 3) as u32, v[0], v[1], v[2]]
+                } else {
+                    [v[0], v[1], v[2], 0x7fc0_0000] // the pad is ignored
+                });
+            }
+            let src = format!(
+                r#".version 8.0
+.target sm_80
+.address_size 64
+.global .texref t;
+.visible .entry k()
+{{
+    .reg .b32 %r<2>;
+    .reg .b32 %c<4>;
+    .reg .f32 %f<4>;
+    .reg .b64 %rd<4>;
+    mov.u32 %r1, %tid.x;
+    mul.wide.u32 %rd1, %r1, 16;
+    add.s64 %rd2, %rd1, {SRC};
+    ld.global.v4.b32 {{%c0, %c1, %c2, %c3}}, [%rd2];
+    {op}.{geom}.v4.f32.f32 {{%f0, %f1, %f2, %f3}}, [t, {{%c0, %c1, %c2, %c3}}];
+    add.s64 %rd3, %rd1, {OUT};
+    st.global.v4.f32 [%rd3], {{%f0, %f1, %f2, %f3}};
+    ret;
+}}
+"#
+            );
+            let o = run_src(
+                "cube.ptx",
+                &src,
+                &[
+                    "--block",
+                    &dirs.len().to_string(),
+                    "--texture",
+                    &format!("t={w}x{w}:f32@{BASE:#x}:layers={layers}:cube"),
+                    "--mem",
+                    &format!("{BASE:#x}={}", hex(&words(&texels))),
+                    "--mem",
+                    &format!("{SRC:#x}={}", hex(&words(&input))),
+                ],
+            );
+            let got = written(&o);
+            for (thread, &k) in dirs.iter().enumerate() {
+                let [x, y, z] = DIRS[k];
+                let (face, m, s, t) = want_face(x, y, z).unwrap();
+                let cube = if geom == "acube" {
+                    (k as u64 % 3).min(cubes - 1)
+                } else {
+                    0
+                };
+                let layer = (cube * 6 + face) as i128;
+                let at = |i: i128, j: i128| texels[(layer * w * w + j * w + i) as usize];
+                let want: Vec<u32> = if op == "tex" {
+                    let i = (w * (s + m)).div_euclid(2 * m);
+                    let j = (w * (t + m)).div_euclid(2 * m);
+                    vec![at(i, j), 0, 0, 1f32.to_bits()]
+                } else if op == "tld4.r" {
+                    let i = (w * (s + m) - m).div_euclid(2 * m);
+                    let j = (w * (t + m) - m).div_euclid(2 * m);
+                    vec![at(i, j + 1), at(i + 1, j + 1), at(i + 1, j), at(i, j)]
+                } else {
+                    // .g of a one-channel format: 0.
+                    vec![0; 4]
+                };
+                let bytes: Vec<u8> = (0..16)
+                    .map(|b| got[&(OUT + 16 * thread as u64 + b)])
+                    .collect();
+                assert_eq!(bytes, words(&want), "{op}.{geom} {:?}", DIRS[k]);
+            }
+        }
+    }
+}
+
+/// Cubemap corners the integer table above does not reach, derived by
+/// hand: a minor axis far below the major one (s/m within 2^-100 of 0) and
+/// an infinite major axis (s/m = 0), on faces of even and odd size; then
+/// what is refused: a tie between faces, a NaN, a footprint across a face's
+/// edge, a binding that is no cubemap, `txq.array_size` of a cubemap array,
+/// and the operands `e` and `f`.
+#[test]
+fn cubemap_corners_and_refusals() {
+    let tiny = 1e-30f32;
+    let src = |line: &str| {
+        format!(
+            r#".version 8.0
+.target sm_80
+.address_size 64
+.global .texref t;
+.visible .entry k(.param .f32 x, .param .f32 y, .param .f32 z)
+{{
+    .reg .f32 %f<8>;
+    .reg .b32 %r<4>;
+    ld.param.f32 %f5, [x];
+    ld.param.f32 %f6, [y];
+    ld.param.f32 %f7, [z];
+    {line}
+    st.global.v4.f32 [{OUT}], {{%f0, %f1, %f2, %f3}};
+    ret;
+}}
+"#
+        )
+    };
+    let tex = "tex.cube.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f5, %f6, %f7, %f7}];";
+    let tld4 = "tld4.r.cube.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f5, %f6, %f7, %f7}];";
+    for (w, line, dir, want) in [
+        // Face 0 (x >= 0): s = -z = tiny, t = -y = -tiny, m = 1. W = 4:
+        // floor(4 (1 + tiny)/2) = 2, floor(4 (1 - tiny)/2) = 1.
+        (
+            4u64,
+            tex,
+            [1.0, tiny, -tiny],
+            (0u64, [(2u64, 1u64)].to_vec()),
+        ),
+        // W = 5: floor(2.5 + 2.5 tiny) = 2, floor(2.5 - 2.5 tiny) = 2.
+        (5, tex, [1.0, tiny, -tiny], (0, vec![(2, 2)])),
+        // Face 0, m = +inf: s/m = t/m = 0, floor(W/2).
+        (4, tex, [f32::INFINITY, 0.75, -3.0], (0, vec![(2, 2)])),
+        (5, tex, [f32::INFINITY, -0.75, 3.0], (0, vec![(2, 2)])),
+        // Face 3 (y < 0): m = 1, s = x = -tiny, t = -z = -2^-149:
+        // floor(2 - 2 tiny) = 1 both.
+        (4, tex, [-tiny, -1.0, f32::from_bits(1)], (3, vec![(1, 1)])),
+        // tld4, face 0, s = tiny, t = -tiny: floor(W (1 + s)/2 - 1/2). W = 4:
+        // floor(1.5 + 2 tiny) = 1, floor(1.5 - 2 tiny) = 1; W = 5: i =
+        // floor(2 + 2.5 tiny) = 2, j = floor(2 - 2.5 tiny) = 1.
+        (
+            4,
+            tld4,
+            [1.0, tiny, -tiny],
+            (0, vec![(1, 2), (2, 2), (2, 1), (1, 1)]),
+        ),
+        (
+            5,
+            tld4,
+            [1.0, tiny, -tiny],
+            (0, vec![(2, 2), (3, 2), (3, 1), (2, 1)]),
+        ),
+    ] {
+        let texels: Vec<u32> = (0..w * w * 6).map(|i| (i as f32).to_bits()).collect();
+        let o = run_src(
+            "corner.ptx",
+            &src(line),
+            &[
+                "--texture",
+                &format!("t={w}x{w}:f32@{BASE:#x}:layers=6:cube"),
+                "--mem",
+                &format!("{BASE:#x}={}", hex(&words(&texels))),
+                "--set",
+                &format!("x=0x{:08x}", dir[0].to_bits()),
+                "--set",
+                &format!("y=0x{:08x}", dir[1].to_bits()),
+                "--set",
+                &format!("z=0x{:08x}", dir[2].to_bits()),
+            ],
+        );
+        let (face, at) = want;
+        let texel = |(i, j): (u64, u64)| texels[(face * w * w + j * w + i) as usize];
+        let want: Vec<u32> = if at.len() == 1 {
+            vec![texel(at[0]), 0, 0, 1f32.to_bits()]
+        } else {
+            at.into_iter().map(texel).collect()
+        };
+        let got = written(&o);
+        let bytes: Vec<u8> = (0..16).map(|b| got[&(OUT + b)]).collect();
+        assert_eq!(bytes, words(&want), "W={w} {line} {dir:?}");
+    }
+    let bind = format!("t=4x4:f32@{BASE:#x}:layers=6:cube");
+    let mem = format!("{BASE:#x}={}", "00".repeat(4 * 4 * 4 * 6));
+    let run = |line: &str, bind: &str, dir: [f32; 3]| {
+        let xyz: Vec<String> = ["x", "y", "z"]
+            .iter()
+            .zip(dir)
+            .map(|(n, v)| format!("{n}=0x{:08x}", v.to_bits()))
+            .collect();
+        let mut args = vec!["--texture", bind, "--mem", &mem];
+        for a in &xyz {
+            args.extend(["--set", a]);
+        }
+        fails("cuberr.ptx", &src(line), &args)
+    };
+    // "the coordinate of the largest magnitude (the major axis) selects
+    // the cube face": a tie, the zero vector or a NaN has none.
+    for dir in [[0.5f32, -0.5, 0.25], [0.0, 0.0, -0.0], [1.0, f32::NAN, 0.0]] {
+        let e = run(tex, &bind, dir);
+        assert!(
+            e.contains("cuberr.ptx:12:47: error: `tex.cube.v4.f32.f32`: the direction")
+                && e.contains("selects no cube face"),
+            "{dir:?}: {e}"
+        );
+    }
+    // tld4 at (1, 0.9, 0): face 0, t = -0.9: floor(4 × 0.05 - 0.5) = -1.
+    let e = run(tld4, &bind, [1.0, 0.9, 0.0]);
+    assert!(e.contains("crosses the edge of cube face 0"), "{e}");
+    for (b, why) in [
+        (format!("t=4x4:f32@{BASE:#x}:layers=6"), "addresses one cubemap (WxW, :layers=6:cube); the texture is bound as 2d 4x4 f32 array of 6 layers"),
+        (format!("t=4x4:f32@{BASE:#x}:layers=12:cube"), "bound as 2d 4x4 f32 array of 12 layers, a cubemap array"),
+    ] {
+        let e = run(tex, &b, [1.0, 0.0, 0.0]);
+        assert!(e.contains(why), "{b}: {e}");
+    }
+    let e = run(
+        "tex.a2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%r1, %f5, %f6, %f7}];",
+        &bind,
+        [1.0, 0.0, 0.0],
+    );
+    assert!(e.contains("is bound as a cubemap"), "{e}");
+    for b in [
+        "t=4x5:f32@0x10000:layers=6:cube",
+        "t=4x4:f32@0x10000:layers=8:cube",
+        "t=4:f32@0x10000:cube",
+    ] {
+        let e = run(tex, b, [1.0, 0.0, 0.0]);
+        assert!(
+            e.contains(&format!("--texture {b}: a cubemap is square")),
+            "{b}: {e}"
+        );
+    }
+    // txq: a cubemap is no array ("0 otherwise"); of a cubemap array the
+    // count is refused.
+    let q = "txq.width.b32 %r0, [t];\n    txq.height.b32 %r1, [t];\n    txq.depth.b32 %r2, [t];\n    txq.array_size.b32 %r3, [t];\n    st.global.v4.b32 [0x40100], {%r0, %r1, %r2, %r3};\n    mov.f32 %f0, 0f00000000;\n    mov.f32 %f1, %f0;\n    mov.f32 %f2, %f0;\n    mov.f32 %f3, %f0;";
+    let params = ["--set", "x=0", "--set", "y=0", "--set", "z=0"];
+    let o = run_src(
+        "txq.ptx",
+        &src(q),
+        &[&["--texture", bind.as_str()][..], &params].concat(),
+    );
+    let got = written(&o);
+    let bytes: Vec<u8> = (0..16).map(|b| got[&(0x40100 + b)]).collect();
+    assert_eq!(bytes, words(&[4, 4, 0, 0]));
+    let e = fails(
+        "txq.ptx",
+        &src(q),
+        &[
+            &[
+                "--texture",
+                format!("t=4x4:f32@{BASE:#x}:layers=12:cube").as_str(),
+            ][..],
+            &params,
+        ]
+        .concat(),
+    );
+    assert!(
+        e.contains("txq.ptx:15:29: error: `txq.array_size.b32` on a cubemap array"),
+        "{e}"
+    );
+    // `e` and `f`.
+    for (line, why) in [
+        (
+            "tex.cube.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f5, %f6, %f7, %f7}], {%r1, %r1};",
+            "\"Offset vector operand e is not supported for cubemap textures\"",
+        ),
+        (
+            "tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f5, %f6}], {%r1, %r1};",
+            "the offset operand `e` is not run: the PTX ISA says \"Offset is applied to coordinates before doing texture lookup\" but not in which unit",
+        ),
+        (
+            "tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f5, %f6}], %f7;",
+            "the depth compare operand `f` is not run",
+        ),
+        (
+            "tld4.r.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f5, %f6}], {%r1, %r1}, %f7;",
+            "the offset operand `e` is not run",
+        ),
+    ] {
+        let bind = format!("t=4x4:f32@{BASE:#x}");
+        let e = fails(
+            "ef.ptx",
+            &src(line),
+            &[&["--texture", bind.as_str()][..], &params].concat(),
+        );
+        assert!(e.contains("ef.ptx:12:") && e.contains(why), "{line}: {e}");
+    }
 }

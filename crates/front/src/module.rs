@@ -2499,6 +2499,23 @@ impl<'a> Parser<'a> {
                 loop {
                     if self.peek_punct('}') && (!want || elems.is_empty()) {
                         let c = self.next()?;
+                        if depth == 0 && self.peek_punct('|') {
+                            // `{d0, d1, d2, d3}|p`: a vector destination with
+                            // a predicate beside it (`tex`, `tld4`: "d[|p]"),
+                            // kept as text, as `p|q` is.
+                            let bar = self.next()?;
+                            let q = match self.next() {
+                                Some(q) if q.tok == Tok::Word => q,
+                                _ => {
+                                    self.error(
+                                        bar.span,
+                                        "expected a predicate register after `|`: write e.g. `{r1, r2, r3, r4}|p`",
+                                    );
+                                    return None;
+                                }
+                            };
+                            return Self::op(OpKind::Other, start..q.span.end);
+                        }
                         let mut v = Self::op(OpKind::Vector, start..c.span.end)?;
                         v.extra = self.m.vectors.len() as u32;
                         let first = self.m.operands.len() as u32;

@@ -1346,7 +1346,8 @@ impl Machine<'_, '_> {
                     OperandKind::Sum { base, .. } => out.push(base),
                     OperandKind::Vector(v) => v.iter().for_each(|e| walk(e, out)),
                     OperandKind::Other(t) => {
-                        for part in t.split(['|', '!', '(', ')', ',']) {
+                        // `p|q`, `!p`, a call's `(a, b)`, `{d0, d1}|p`.
+                        for part in t.split(['|', '!', '(', ')', ',', '{', '}']) {
                             let part = part.trim();
                             if !part.is_empty() {
                                 out.push(part);

@@ -52,10 +52,12 @@ impl Addr {
 pub(crate) struct Sampler {
     normalized: bool,
     addr: [Addr; 3],
+    /// `:cube`: the layers are cubemap faces, six a cubemap.
+    cube: bool,
 }
 
 /// The `--texture` grammar, for messages.
-pub const TEXTURE_SYNTAX: &str = "NAME=W[xH[xD]]:FORMAT@ADDR[:layers=N][:pitch=BYTES][:normalized][:address=MODE[,MODE[,MODE]]][:filter=nearest], NAME a .texref variable or a handle value, FORMAT u8|s8|u16|s16|u32|s32|f16|f32 with an optional x2|x4, MODE wrap|mirror|clamp|border (wrap and mirror with normalized coordinates only)";
+pub const TEXTURE_SYNTAX: &str = "NAME=W[xH[xD]]:FORMAT@ADDR[:layers=N][:pitch=BYTES][:cube][:normalized][:address=MODE[,MODE[,MODE]]][:filter=nearest], NAME a .texref variable or a handle value, FORMAT u8|s8|u16|s16|u32|s32|f16|f32 with an optional x2|x4, MODE wrap|mirror|clamp|border (wrap and mirror with normalized coordinates only), cube a WxW binding of 6 N layers, N cubemaps";
 
 /// The largest size of a texture dimension: below 2^29, a `.f32`
 /// coordinate times the size is exact in binary64.
@@ -69,11 +71,12 @@ impl Machine<'_, '_> {
             let mut sampler = Sampler {
                 normalized: false,
                 addr: [Addr::Clamp; 3],
+                cube: false,
             };
-            let mut option =
-                |k: &str, v: Option<&str>| -> Result<(), String> {
-                    match (k, v) {
+            let mut option = |k: &str, v: Option<&str>| -> Result<(), String> {
+                match (k, v) {
                     ("normalized", None) => sampler.normalized = true,
+                    ("cube", None) => sampler.cube = true,
                     ("filter", Some("nearest")) => {}
                     ("filter", Some("linear")) => return Err(
                         "filter=linear is not modelled: the engine samples the nearest texel only"
@@ -94,11 +97,11 @@ impl Machine<'_, '_> {
                         }
                     }
                     _ => return Err(format!(
-                        "`{k}` is not layers, pitch, normalized, address=MODES or filter=nearest"
+                        "`{k}` is not layers, pitch, normalized, cube, address=MODES or filter=nearest"
                     )),
                 }
-                    Ok(())
-                };
+                Ok(())
+            };
             let (handle, img) =
                 self.parse_image(&flag, spec, TEXTURE_SYNTAX, ".texref", &mut option)?;
             // CUDA C++ Programming Guide: "cudaAddressModeWrap and
@@ -112,6 +115,21 @@ impl Machine<'_, '_> {
             {
                 return Err(RunError::Input(format!(
                     "{flag}: wrap and mirror address modes take normalized coordinates (add :normalized); expected {TEXTURE_SYNTAX}"
+                )));
+            }
+            // "Cubemap textures are special two-dimensional layered textures
+            // consisting of six layers that represent the faces of a cube.
+            // All layers in a cubemap are of the same size and are square
+            // (i.e., width equals height)"; "Cubemap array textures consist
+            // of an array of cubemaps, i.e., the total number of layers is a
+            // multiple of six".
+            if sampler.cube
+                && (img.dims != 2
+                    || img.size[0] != img.size[1]
+                    || img.layers.is_none_or(|l| l % 6 != 0))
+            {
+                return Err(RunError::Input(format!(
+                    "{flag}: a cubemap is square (WxW, width equals height) with six layers a cubemap (:layers=6, or 6 N for N cubemaps); expected {TEXTURE_SYNTAX}"
                 )));
             }
             if img.size.iter().any(|s| *s > MAX_TEXTURE_DIM) {
@@ -144,6 +162,16 @@ impl Machine<'_, '_> {
                     TexQuery::ChannelDataType => img.format.cuda_format(),
                     TexQuery::ChannelOrder => u64::from(img.format.channels),
                     TexQuery::NormalizedCoords => u64::from(sampler.normalized),
+                    // A cubemap is no array: "0 otherwise". Of a cubemap
+                    // array the ISA does not say whether its "number of
+                    // textures in array" counts cubemaps or faces.
+                    TexQuery::ArraySize if sampler.cube && img.layers == Some(6) => 0,
+                    TexQuery::ArraySize if sampler.cube => {
+                        return Err(err(
+                            ops[1].span.clone(),
+                            format!("`{}` on a cubemap array ({}): the PTX ISA's \"number of textures in array\" does not say whether it counts cubemaps or faces, and the engine does not choose", ins.opcode, img.flag),
+                        ))
+                    }
                     TexQuery::ArraySize => u64::from(img.layers.unwrap_or(0)),
                     // One level, one sample: "0 otherwise".
                     TexQuery::NumMipmapLevels | TexQuery::NumSamples => 0,
@@ -161,52 +189,27 @@ impl Machine<'_, '_> {
                 self.trace(ins, &[(handle, PtxType::U64)], Some((v, PtxType::B32)));
                 Ok(Flow::Next)
             }
+            Texture::Cube {
+                array,
+                dtype,
+                gather,
+            } => self.cube(ins, array, dtype, gather),
             Texture::Tex { .. } | Texture::Tld4 { .. } => {
                 let (geom, dtype, ctype, gather) = match t {
                     Texture::Tex { geom, dtype, ctype } => (geom, dtype, ctype, None),
                     // "tld4.comp.2d.v4.dtype.f32": the coordinates are `.f32`.
                     Texture::Tld4 { comp, geom, dtype } => (geom, dtype, PtxType::F32, Some(comp)),
-                    Texture::Txq(_) => {
-                        return Err(err(ins.opcode_span.clone(), "internal: txq is not a fetch"))
-                    }
-                };
-                if ops.len() != 2 {
-                    return Err(err(
-                        ins.opcode_span.clone(),
-                        format!("`{}` takes `d, [a, c]`: the offset `e` and depth compare `f` operands are not run", ins.opcode),
-                    ));
-                }
-                let dst: Vec<Operand> = match &ops[0].kind {
-                    OperandKind::Vector(v) if v.len() == 4 => v.clone(),
-                    _ => {
+                    Texture::Txq(_) | Texture::Cube { .. } => {
                         return Err(err(
-                            ops[0].span.clone(),
-                            format!("`{}` writes a {{...}} vector of 4 registers (the `d|p` form is not run)", ins.opcode),
+                            ins.opcode_span.clone(),
+                            "internal: not a fetch of this geometry",
                         ))
                     }
                 };
+                only_d_and_target(ins, false)?;
+                let (dst, pred) = self.fetch_destination(ins, &ops[0])?;
                 let target = &ops[1];
-                if let OperandKind::Other(text) = target.kind {
-                    // `[a, b, c]`: an explicit sampler (independent mode).
-                    let depth_zero_commas = text
-                        .chars()
-                        .scan(0i32, |d, ch| {
-                            *d += match ch {
-                                '{' => 1,
-                                '}' => -1,
-                                _ => 0,
-                            };
-                            Some((*d, ch))
-                        })
-                        .filter(|&(d, ch)| d == 0 && ch == ',')
-                        .count();
-                    if depth_zero_commas > 1 {
-                        return Err(err(
-                            target.span.clone(),
-                            format!("`{}` with a sampler operand (independent texturing mode) is not run: bind the sampler's settings with the texture (--texture ...:address=...:normalized)", ins.opcode),
-                        ));
-                    }
-                }
+                no_sampler_operand(ins, target)?;
                 let (name, coords) = split_target(target).ok_or_else(|| {
                     err(
                         target.span.clone(),
@@ -284,6 +287,7 @@ impl Machine<'_, '_> {
                     for (r, v) in dst.iter().zip(vals) {
                         self.write(r, dtype, v)?;
                     }
+                    self.write_resident(&pred)?;
                     self.trace_with(ins, &srcs, None, |step| {
                         step.access = Some(Access {
                             store: false,
@@ -318,6 +322,7 @@ impl Machine<'_, '_> {
                 for (r, v) in dst.iter().zip(vals) {
                     self.write(r, dtype, v)?;
                 }
+                self.write_resident(&pred)?;
                 self.trace_with(ins, &srcs, None, |step| {
                     step.access = Some(Access {
                         store: false,
@@ -327,6 +332,232 @@ impl Machine<'_, '_> {
                 });
                 Ok(Flow::Next)
             }
+        }
+    }
+
+    /// `tex.cube`/`tex.acube` and `tld4.comp.cube`/`.acube` on a binding
+    /// with `:cube`: the face from the "Cubemap Fetch" table
+    /// ([`cube_face`]), the texel at the face coordinates "(s/m+1)/2 and
+    /// (t/m+1)/2" (CUDA C++ Programming Guide, "Cubemap Textures"), read
+    /// from layer `6 × cubemap + face`.
+    fn cube(
+        &mut self,
+        ins: &Instr,
+        array: bool,
+        dtype: PtxType,
+        gather: Option<u8>,
+    ) -> Result<Flow, RunError> {
+        let ops = &ins.operands;
+        only_d_and_target(ins, true)?;
+        let (dst, pred) = self.fetch_destination(ins, &ops[0])?;
+        let target = &ops[1];
+        no_sampler_operand(ins, target)?;
+        // "the texture coordinate vector c has type .v4.f32, and comprises
+        // three floating-point coordinates (s, t, r) and a fourth padding
+        // argument which is ignored"; `.acube`: "the coordinate vector c
+        // has type .v4.b32. The first element is interpreted as an
+        // unsigned integer index (.u32) into the cubemap array, and the
+        // remaining three elements are interpreted as floating-point
+        // cubemap coordinates (s, t, r)".
+        let (name, coords) = match split_target(target) {
+            Some((n, c)) if c.len() == 4 => (n, c),
+            _ => {
+                return Err(err(
+                    target.span.clone(),
+                    format!(
+                        "`{}` takes `[a, c]` with a coordinate vector of 4 elements ({})",
+                        ins.opcode,
+                        if array {
+                            "{index, s, t, r}"
+                        } else {
+                            "{s, t, r, pad}"
+                        }
+                    ),
+                ))
+            }
+        };
+        let (handle, img, sampler) = self.texture_of(ins, &name, None)?;
+        let faces = img.layers.unwrap_or(0);
+        if !sampler.cube || (!array && faces != 6) {
+            let want = if array {
+                "a cubemap array (WxW, :layers=6N:cube)"
+            } else {
+                "one cubemap (WxW, :layers=6:cube)"
+            };
+            return Err(err(
+                name.span.clone(),
+                format!(
+                    "`{}` addresses {want}; the texture is bound as {}{} ({})",
+                    ins.opcode,
+                    img.shape(),
+                    if sampler.cube {
+                        ", a cubemap array"
+                    } else {
+                        ""
+                    },
+                    img.flag
+                ),
+            ));
+        }
+        let mut c = [0u32; 4];
+        for (slot, op) in c.iter_mut().zip(&coords) {
+            *slot = self.read(op, PtxType::B32)? as u32;
+        }
+        let mut srcs: Vec<(u64, PtxType)> = vec![(handle, PtxType::U64)];
+        srcs.extend(c.iter().map(|v| (u64::from(*v), PtxType::F32)));
+        let (cubemap, dir) = if array {
+            (c[0], [c[1], c[2], c[3]])
+        } else {
+            (0, [c[0], c[1], c[2]])
+        };
+        // The cubemap index past the last reads the last, as an array's
+        // layer (docs/NVIDIA.md "Textures").
+        let cubemap = cubemap.min(faces / 6 - 1);
+        let (face, m, s, t) = cube_face(dir).map_err(|why| {
+            err(
+                target.span.clone(),
+                format!(
+                    "`{}`: the direction ({}, {}, {}) selects no cube face: {why}",
+                    ins.opcode,
+                    f32::from_bits(dir[0]),
+                    f32::from_bits(dir[1]),
+                    f32::from_bits(dir[2])
+                ),
+            )
+        })?;
+        let n = img.extent(0);
+        let e = img.format.bytes();
+        let layer = u64::from(cubemap) * 6 + face as u64;
+        let base = img.addr + layer * img.slice();
+        let vals = if let Some(comp) = gather {
+            // "Perform a texture fetch of the 4-texel bilerp footprint": the
+            // footprint of the face coordinates, as on a 2d texture
+            // ([`footprint`]). Where it crosses the face's edge, the texels
+            // would come from the next face (or the address mode): neither
+            // the PTX ISA nor the guide says which.
+            let [i, j] = [s, t].map(|v| face_texel(v, m, n, 1));
+            if i < 0 || j < 0 || i + 1 >= n as i64 || j + 1 >= n as i64 {
+                return Err(err(
+                    target.span.clone(),
+                    format!(
+                        "`{}`: the footprint at texels ({i}, {j}) to ({}, {}) crosses the edge of cube face {face} ({n}x{n}): which texels the next face gives is not said (PTX ISA, CUDA C++ Programming Guide), and the engine does not choose",
+                        ins.opcode,
+                        i + 1,
+                        j + 1
+                    ),
+                ));
+            }
+            let (i, j) = (i as u64, j as u64);
+            let mut vals = [0u64; 4];
+            // "counter-clockwise order starting at lower left", as 2d.
+            for (k, (x, y)) in [(i, j + 1), (i + 1, j + 1), (i + 1, j), (i, j)]
+                .into_iter()
+                .enumerate()
+            {
+                let a = base + y * img.pitch + x * e;
+                vals[k] = self.texel_value(ins, target, &img, a, dtype)?[usize::from(comp)];
+            }
+            vals
+        } else {
+            // "tex(x) = T[i] where i = floor(x)" at x = n (s/m + 1)/2: a
+            // texel of the face, |s| < m.
+            let [i, j] = [s, t].map(|v| face_texel(v, m, n, 0) as u64);
+            self.texel_value(ins, target, &img, base + j * img.pitch + i * e, dtype)?
+        };
+        for (r, v) in dst.iter().zip(vals) {
+            self.write(r, dtype, v)?;
+        }
+        self.write_resident(&pred)?;
+        self.trace_with(ins, &srcs, None, |step| {
+            step.access = Some(Access {
+                store: false,
+                ty: dtype,
+                values: vals.to_vec(),
+            })
+        });
+        Ok(Flow::Next)
+    }
+
+    /// `d` or `d|p` of `tex`/`tld4` ("d[|p]"): the four destination
+    /// registers, and the residency predicate if there is one (PTX ISA 7.1,
+    /// sm_60: "Support for optional destination predicate introduced in PTX
+    /// ISA version 7.1"; "requires sm_60 or higher").
+    fn fetch_destination<'o>(
+        &self,
+        ins: &Instr,
+        d: &Operand<'o>,
+    ) -> Result<(Vec<Operand<'o>>, Option<Operand<'o>>), RunError> {
+        let want = || {
+            err(
+                d.span.clone(),
+                format!(
+                    "`{}` writes a {{...}} vector of 4 registers, optionally with a residency predicate: `{{d0, d1, d2, d3}}` or `{{d0, d1, d2, d3}}|p`",
+                    ins.opcode
+                ),
+            )
+        };
+        match &d.kind {
+            OperandKind::Vector(v) if v.len() == 4 => Ok((v.clone(), None)),
+            // `{d0, d1, d2, d3}|p`, kept as text by the parser.
+            OperandKind::Other(text) => {
+                let text: &'o str = text;
+                let (vec, p) = text.rsplit_once('|').ok_or_else(want)?;
+                let inner = vec
+                    .trim()
+                    .strip_prefix('{')
+                    .and_then(|v| v.strip_suffix('}'))
+                    .ok_or_else(want)?;
+                let at = |part: &str| {
+                    let o = d.span.start + (part.as_ptr() as usize - text.as_ptr() as usize);
+                    o..o + part.len()
+                };
+                let regs: Vec<Operand<'o>> = inner
+                    .split(',')
+                    .map(|e| {
+                        let e = e.trim();
+                        Operand {
+                            kind: OperandKind::Name(e),
+                            span: at(e),
+                        }
+                    })
+                    .collect();
+                let p = p.trim();
+                let blank = regs
+                    .iter()
+                    .any(|r| matches!(r.kind, OperandKind::Name(n) if n.is_empty()));
+                if regs.len() != 4 || blank || p.is_empty() {
+                    return Err(want());
+                }
+                let (v, t) = (PtxVersion::new(7, 1), Target::sm(60));
+                if self.version < v || !self.exec.code_target.at_least(t.sm) {
+                    return Err(err(
+                        d.span.clone(),
+                        format!(
+                            "`{}` with a destination predicate `d|p` needs PTX ISA {v} and {t} or higher (\"Support for optional destination predicate introduced in PTX ISA version 7.1\", \"requires sm_60 or higher\"); this code is PTX {} for {}",
+                            ins.opcode, self.version, self.exec.code_target
+                        ),
+                    ));
+                }
+                Ok((
+                    regs,
+                    Some(Operand {
+                        kind: OperandKind::Name(p),
+                        span: at(p),
+                    }),
+                ))
+            }
+            _ => Err(want()),
+        }
+    }
+
+    /// Writes `p` of `d|p`: "The optional destination predicate p is set to
+    /// True if data from texture at specified coordinates is resident in
+    /// memory, False otherwise." A bound texture's bytes are ordinary
+    /// global memory, never a sparse (partly resident) texture: True.
+    fn write_resident(&mut self, p: &Option<Operand>) -> Result<(), RunError> {
+        match p {
+            Some(p) => self.write(p, PtxType::Pred, 1),
+            None => Ok(()),
         }
     }
 
@@ -403,8 +634,158 @@ impl Machine<'_, '_> {
             return Err(ImageKind::Texture.unbound(ins, a, &name, handle, reg));
         };
         ImageKind::Texture.check_shape(ins, a, &name, &img, geom)?;
+        if let (Some(g), true) = (geom, sampler.cube) {
+            return Err(err(
+                a.span.clone(),
+                format!(
+                    "`{}` addresses a .{} texture; `{name}` is bound as a cubemap ({}): read it with .cube or .acube",
+                    ins.opcode,
+                    g.name(),
+                    img.flag
+                ),
+            ));
+        }
         Ok((handle, img, sampler))
     }
+}
+
+/// `tex`/`tld4` run as `d, [a, c]`: the operands `e` and `f` after them
+/// are refused, with why (`cube`: "Offset vector operand e is not supported
+/// for cubemap textures").
+fn only_d_and_target(ins: &Instr, cube: bool) -> Result<(), RunError> {
+    let ops = &ins.operands;
+    if ops.len() == 2 {
+        return Ok(());
+    }
+    let Some(extra) = ops.get(2) else {
+        return Err(err(
+            ins.opcode_span.clone(),
+            format!("`{}` takes `d, [a, c]`", ins.opcode),
+        ));
+    };
+    let why = match (&extra.kind, cube) {
+        (OperandKind::Vector(_), true) => "\"Offset vector operand e is not supported for cubemap textures\"".to_string(),
+        // "Offset is applied to coordinates before doing texture lookup.
+        // Offset value is in the range of -8 to +7."
+        (OperandKind::Vector(_), false) => "the offset operand `e` is not run: the PTX ISA says \"Offset is applied to coordinates before doing texture lookup\" but not in which unit (texels, or the coordinate's own, normalized or not), nor what an offset outside -8 to +7 does".to_string(),
+        // "Each element fetched from texture is compared against value
+        // given in f operand. If comparison passes, result is 1.0;
+        // otherwise result is 0.0."
+        _ => "the depth compare operand `f` is not run: the PTX ISA says \"If comparison passes, result is 1.0; otherwise result is 0.0\" but not which comparison (the depth texture's compare function, which a binding does not describe)".to_string(),
+    };
+    Err(err(extra.span.clone(), format!("`{}`: {why}", ins.opcode)))
+}
+
+/// `[a, b, c]`, an explicit sampler (independent mode), is refused.
+fn no_sampler_operand(ins: &Instr, target: &Operand) -> Result<(), RunError> {
+    if let OperandKind::Other(text) = target.kind {
+        let depth_zero_commas = text
+            .chars()
+            .scan(0i32, |d, ch| {
+                *d += match ch {
+                    '{' => 1,
+                    '}' => -1,
+                    _ => 0,
+                };
+                Some((*d, ch))
+            })
+            .filter(|&(d, ch)| d == 0 && ch == ',')
+            .count();
+        if depth_zero_commas > 1 {
+            return Err(err(
+                target.span.clone(),
+                format!("`{}` with a sampler operand (independent texturing mode) is not run: bind the sampler's settings with the texture (--texture ...:address=...:normalized)", ins.opcode),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The face a cubemap direction `(x, y, z)` (`.f32` bits) selects, with
+/// the major axis' magnitude `m` and the face coordinates `s`, `t`: the
+/// CUDA C++ Programming Guide's "Cubemap Fetch" table, row by row ("the
+/// face is selected by the coordinate with largest magnitude m"):
+///
+/// | | | face | m | s | t |
+/// |---|---|---|---|---|---|
+/// | \|x\| > \|y\| and \|x\| > \|z\| | x >= 0 | 0 | x | -z | -y |
+/// | | x < 0 | 1 | -x | z | -y |
+/// | \|y\| > \|x\| and \|y\| > \|z\| | y >= 0 | 2 | y | x | z |
+/// | | y < 0 | 3 | -y | x | -z |
+/// | \|z\| > \|x\| and \|z\| > \|y\| | z >= 0 | 4 | z | x | -y |
+/// | | z < 0 | 5 | -z | -x | -y |
+///
+/// A direction no row holds (two largest magnitudes equal, the zero
+/// vector) or with a NaN is an error, with why: the table does not cover
+/// it (docs/NVIDIA.md "Textures").
+pub(crate) fn cube_face(c: [u32; 3]) -> Result<(usize, f32, f32, f32), &'static str> {
+    let [x, y, z] = c.map(f32::from_bits);
+    if x.is_nan() || y.is_nan() || z.is_nan() {
+        return Err("a NaN coordinate selects no face of the Cubemap Fetch table");
+    }
+    let (ax, ay, az) = (x.abs(), y.abs(), z.abs());
+    Ok(if ax > ay && ax > az {
+        if x >= 0.0 {
+            (0, x, -z, -y)
+        } else {
+            (1, -x, z, -y)
+        }
+    } else if ay > ax && ay > az {
+        if y >= 0.0 {
+            (2, y, x, z)
+        } else {
+            (3, -y, x, -z)
+        }
+    } else if az > ax && az > ay {
+        if z >= 0.0 {
+            (4, z, x, -y)
+        } else {
+            (5, -z, -x, -y)
+        }
+    } else {
+        return Err("no coordinate has the largest magnitude alone (a tie between faces, which the Cubemap Fetch table's strict `>` leaves to no face)");
+    })
+}
+
+/// The integer `v` and exponent `e` of a finite `.f32`, `v × 2^e`.
+fn dyadic(f: f32) -> (i128, i32) {
+    let bits = f.to_bits();
+    let exp = ((bits >> 23) & 0xff) as i32;
+    let frac = i128::from(bits & 0x7f_ffff);
+    let (v, e) = if exp == 0 {
+        (frac, -149)
+    } else {
+        (frac | 1 << 23, exp - 150)
+    };
+    (if bits >> 31 == 1 { -v } else { v }, e)
+}
+
+/// floor(n × (s/m + 1)/2 - h/2), exactly, for `|s| < m` (`h` 0 for the
+/// nearest texel, "tex(x) = T[i] where i = floor(x)", 1 for `tld4`'s
+/// footprint, "i = floor(xB)", "xB = x - 0.5"): `(s/m + 1)/2` is the
+/// guide's face coordinate in (0, 1), `n` the face's size.
+pub(crate) fn face_texel(s: f32, m: f32, n: u64, h: i128) -> i64 {
+    let n = i128::from(n);
+    if m.is_infinite() {
+        // s is finite (|s| < m): s/m is 0.
+        return (n - h).div_euclid(2) as i64;
+    }
+    let (a, ea) = dyadic(s);
+    let (b, eb) = dyadic(m);
+    let ea = if a == 0 { eb } else { ea };
+    let e0 = ea.min(eb);
+    if ea.max(eb) - e0 > 70 {
+        // |s| < m and the exponents 70 apart: |s/m| < 2^-45, so the value is
+        // (n - h)/2 plus a nonzero amount far below any integer step.
+        return if (n - h) % 2 == 0 {
+            (n - h) / 2 - i128::from(a < 0)
+        } else {
+            (n - h - 1) / 2
+        } as i64;
+    }
+    let (a, b) = (a << (ea - e0), b << (eb - e0));
+    // n (s + m) / (2 m) - h / 2 = (n (a + b) - h b) / (2 b).
+    (n * (a + b) - h * b).div_euclid(2 * b) as i64
 }
 
 /// The texel index one coordinate `c` (the bits of a `.s32` or `.f32`)
@@ -509,6 +890,61 @@ pub(crate) fn f16_to_f32(h: u16) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `face_texel` against floor(n (s/m + 1)/2 - h/2) found by exact
+    /// comparisons in binary64: for `.f32` values whose exponents are
+    /// within 20 of each other, n (s + m) - h m and 2 m k are exact, so k
+    /// is the floor when 2 m k <= n (s + m) - h m < 2 m (k + 1).
+    #[test]
+    fn cube_face_texels_are_exact() {
+        let mut x = 0x2545_f491_u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..200_000 {
+            let r = next();
+            let e = (r % 200) as i32 - 100;
+            let m = f64::from((r >> 8) as u32 & 0xff_ffff | 0x80_0000) * 2f64.powi(e - 23);
+            let es = e - (r >> 40) as i32 % 20;
+            let sign = if r >> 63 == 1 { -1.0 } else { 1.0 };
+            let s = sign * f64::from((r >> 16) as u32 & 0xff_ffff) * 2f64.powi(es - 23);
+            if s.abs() >= m {
+                continue;
+            }
+            let (s32, m32) = (s as f32, m as f32);
+            assert_eq!(f64::from(s32), s);
+            assert_eq!(f64::from(m32), m);
+            for n in [1u64, 2, 3, 4, 5, 8, 9, 255] {
+                for h in [0i128, 1] {
+                    let nf = n as f64;
+                    let num = nf * (s + m) - h as f64 * m;
+                    let mut k = (num / (2.0 * m)).floor();
+                    while 2.0 * m * k > num {
+                        k -= 1.0;
+                    }
+                    while 2.0 * m * (k + 1.0) <= num {
+                        k += 1.0;
+                    }
+                    assert_eq!(
+                        face_texel(s32, m32, n, h),
+                        k as i64,
+                        "s {s:e} m {m:e} n {n} h {h}"
+                    );
+                }
+            }
+        }
+        // The far branch: s/m below 2^-45.
+        assert_eq!(face_texel(1e-30, 1.0, 4, 0), 2);
+        assert_eq!(face_texel(-1e-30, 1.0, 4, 0), 1);
+        assert_eq!(face_texel(-1e-30, 1.0, 5, 0), 2);
+        assert_eq!(face_texel(1e-30, 1.0, 5, 1), 2);
+        assert_eq!(face_texel(-1e-30, 1.0, 5, 1), 1);
+        assert_eq!(face_texel(0.0, 3.0, 4, 1), 1);
+        assert_eq!(face_texel(-0.0, f32::INFINITY, 5, 0), 2);
+    }
 
     #[test]
     fn f16_widening_is_exact() {

@@ -186,7 +186,7 @@ pub enum Refused {
     /// host builds.
     Tensormap,
     /// A surface or texture form outside what a binding describes
-    /// (`sust.p`, `sured.p`, mipmaps, cubemaps, ...; crate::surface,
+    /// (`sust.p`, `sured.p`, mipmaps, multi-sample textures, ...; crate::surface,
     /// crate::texture), with why.
     Image(&'static str),
 }

@@ -201,7 +201,7 @@ pub struct Surface {
 }
 
 /// Why a surface or texture opcode is not run: valid PTX outside the
-/// engine (`sust.p`, `sured.p`, the mipmap and cubemap texture forms), a
+/// engine (`sust.p`, `sured.p`, the mipmap and multi-sample texture forms), a
 /// warning before the run and an error where a thread reaches it; or
 /// malformed, an error at its line.
 #[derive(Clone, Debug)]

@@ -1,6 +1,6 @@
 //! The texture instructions (PTX ISA 9.7.10 "Texture Instructions") the
-//! engine runs: `tex` in unified mode on the 1d, 2d, 3d, a1d and a2d
-//! geometries, `tld4` on 2d and a2d, and `txq`, decoded once from the opcode text into a
+//! engine runs: `tex` in unified mode on the 1d, 2d, 3d, a1d, a2d, cube and
+//! acube geometries, `tld4` on 2d, a2d, cube and acube, and `txq`, decoded once from the opcode text into a
 //! [`Texture`]; crates/interp/src/texture.rs samples an image the host
 //! binds (docs/ENGINE.md "Textures").
 //!
@@ -87,6 +87,18 @@ pub enum Texture {
         /// `.s32` or `.f32`.
         ctype: PtxType,
     },
+    /// `tex.cube.v4.dtype.f32 d, [a, c]` and `tex.acube` (".cube, .acube
+    /// require .f32"), and `tld4.comp.cube.v4.dtype.f32`, `tld4.comp.acube`:
+    /// "Cubemap textures are special two-dimensional layered textures
+    /// consisting of six layers that represent the faces of a cube".
+    Cube {
+        /// `.acube`: "Cubemap array selection, followed by cubemap lookup".
+        array: bool,
+        /// `.u32`, `.s32`, `.f32`.
+        dtype: PtxType,
+        /// `tld4`'s `.comp` (0 to 3); `None` for `tex`.
+        gather: Option<u8>,
+    },
     /// `txq.query.b32 d, [a]`.
     Txq(TexQuery),
     /// `tld4.comp.geom.v4.dtype.f32 d, [a, c]`: "Perform a texture fetch of
@@ -103,7 +115,7 @@ pub enum Texture {
 
 impl Texture {
     /// Decodes `tex`/`txq` opcode text; `None` for other instructions.
-    /// Valid forms the engine does not run (mipmaps, cubemaps,
+    /// Valid forms the engine does not run (mipmaps,
     /// multi-sample textures, `.f16` results, `txq.level`) are
     /// [`crate::surface::Refused::Unsupported`], with why.
     pub fn decode(opcode: &str) -> Option<Result<Texture, crate::surface::Refused>> {
@@ -141,20 +153,23 @@ impl Texture {
                     "a" => 3,
                     _ => return invalid(TLD4),
                 };
+                let dtype = match *dtype {
+                    d @ ("u32" | "s32" | "f32") => PtxType::parse(d)?,
+                    _ => return invalid(TLD4),
+                };
                 let geom = match *geom {
                     "2d" => Geom::D2,
                     "a2d" => Geom::A2,
-                    "cube" | "acube" => return unsupported("cubemap textures are not run (docs/ENGINE.md \"Textures\")"),
+                    "cube" | "acube" => {
+                        return Some(Ok(Texture::Cube {
+                            array: *geom == "acube",
+                            dtype,
+                            gather: Some(comp),
+                        }))
+                    }
                     _ => return invalid(TLD4),
                 };
-                match *dtype {
-                    d @ ("u32" | "s32" | "f32") => Some(Ok(Texture::Tld4 {
-                        comp,
-                        geom,
-                        dtype: PtxType::parse(d)?,
-                    })),
-                    _ => invalid(TLD4),
-                }
+                Some(Ok(Texture::Tld4 { comp, geom, dtype }))
             }
             "txq" => match rest.as_slice() {
                 ["level", ..] => {
@@ -179,11 +194,25 @@ impl Texture {
                     "3d" => Geom::D3,
                     "a1d" => Geom::A1,
                     "a2d" => Geom::A2,
-                    "cube" | "acube" | "2dms" | "a2dms" => {
+                    // ".cube, .acube require .f32" (the coordinates).
+                    "cube" | "acube" => {
+                        return match tail {
+                            ["v4", d @ ("u32" | "s32" | "f32"), "f32"] => {
+                                Some(Ok(Texture::Cube {
+                                    array: *first == "acube",
+                                    dtype: PtxType::parse(d)?,
+                                    gather: None,
+                                }))
+                            }
+                            ["v4", "f16", "f32"] | ["v2", "f16x2", "f32"] => unsupported(F16),
+                            _ => invalid(TEX),
+                        };
+                    }
+                    "2dms" | "a2dms" => {
                         if !matches!(tail, ["v4", _, _] | ["v2", "f16x2", _]) {
                             return invalid(TEX);
                         }
-                        return unsupported("cubemap and multi-sample textures are not run (docs/ENGINE.md \"Textures\")");
+                        return unsupported("a bound texture has one sample an element: the multi-sample textures are not run (docs/ENGINE.md \"Textures\")");
                     }
                     _ => return invalid(TEX),
                 };
@@ -196,7 +225,7 @@ impl Texture {
                         }))
                     }
                     ["v4", "f16", "s32" | "f32"] | ["v2", "f16x2", "s32" | "f32"] => {
-                        unsupported("textures returning `.f16` data are not run (docs/ENGINE.md \"Textures\")")
+                        unsupported(F16)
                     }
                     _ => invalid(TEX),
                 }
@@ -213,6 +242,14 @@ impl Texture {
             // higher"; "tld4.{a2d,cube,acube} requires sm_30 or higher".
             Texture::Tld4 { geom: Geom::A2, .. } => (PtxVersion::new(4, 3), Target::sm(30)),
             Texture::Tld4 { .. } => (PtxVersion::new(2, 2), Target::sm(20)),
+            Texture::Cube {
+                gather: Some(_), ..
+            } => (PtxVersion::new(4, 3), Target::sm(30)),
+            // "Cubemaps and cubemap arrays introduced in PTX ISA version
+            // 3.0"; "The cubemap array geometry (.acube) requires sm_20 or
+            // higher" (`.cube`: "Supported on all target architectures").
+            Texture::Cube { array: true, .. } => (PtxVersion::new(3, 0), Target::sm(20)),
+            Texture::Cube { .. } => (PtxVersion::new(3, 0), Target::sm(10)),
             // "Unified mode texturing introduced in PTX ISA version 1.0";
             // "Texture arrays tex.{a1d,a2d} introduced in PTX ISA version
             // 2.3"; "Supported on all target architectures."
@@ -240,6 +277,9 @@ impl Texture {
     }
 }
 
+/// Why `.f16`/`.f16x2` results are refused.
+const F16: &str = "textures returning `.f16`/`.f16x2` data are not run: the PTX ISA does not say how a texel becomes `.f16` (the rounding of an `.f32` or integer texel, which channels `.f16x2` packs, and in which halves) (docs/ENGINE.md \"Textures\")";
+
 const TEX: &str = "tex.geom.v4.dtype.ctype with .geom = { .1d, .2d, .3d, .a1d, .a2d, .cube, .acube, .2dms, .a2dms }, .dtype = { .u32, .s32, .f16, .f32 }, .ctype = { .s32, .f32 } (or .v2.f16x2)";
 const TLD4: &str = "tld4.comp.geom.v4.dtype.f32 with .comp = { .r, .g, .b, .a }, .geom = { .2d, .a2d, .cube, .acube }, .dtype = { .u32, .s32, .f32 }";
 const TXQ: &str = "txq.query.b32 with .query = { .width, .height, .depth, .channel_data_type, .channel_order, .normalized_coords, .array_size, .num_mipmap_levels, .num_samples, .force_unnormalized_coords, .filter_mode, .addr_mode_0, .addr_mode_1, .addr_mode_2 }";
@@ -263,8 +303,21 @@ mod tests {
             Texture::decode("txq.addr_mode_2.b32").unwrap().unwrap(),
             Texture::Txq(TexQuery::AddrMode(2))
         );
+        assert_eq!(
+            Texture::decode("tex.acube.v4.u32.f32").unwrap().unwrap(),
+            Texture::Cube {
+                array: true,
+                dtype: PtxType::U32,
+                gather: None
+            }
+        );
+        assert!(matches!(
+            Texture::decode("tex.cube.v4.f32.s32"),
+            Some(Err(Refused::Invalid(_)))
+        ));
         for s in [
-            "tex.cube.v4.f32.f32",
+            "tex.2dms.v4.f32.s32",
+            "tex.cube.v4.f16.f32",
             "tex.level.2d.v4.f32.f32",
             "tex.1d.v2.f16x2.f32",
             "txq.level.width.b32",
@@ -295,10 +348,14 @@ mod tests {
                 dtype: PtxType::S32
             }
         );
-        assert!(matches!(
-            Texture::decode("tld4.r.cube.v4.f32.f32"),
-            Some(Err(Refused::Unsupported(_)))
-        ));
+        assert_eq!(
+            Texture::decode("tld4.b.cube.v4.s32.f32").unwrap().unwrap(),
+            Texture::Cube {
+                array: false,
+                dtype: PtxType::S32,
+                gather: Some(2)
+            }
+        );
         for s in [
             "tld4.x.2d.v4.f32.f32",
             "tld4.r.1d.v4.f32.f32",

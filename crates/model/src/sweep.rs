@@ -70,8 +70,8 @@
 //! exhaustive task is one block: its fixed operands are read once (their
 //! first lanes), and it runs in pieces cut where the counting operand's
 //! NaNs begin and end, so that the pieces without a NaN operand or an
-//! invalid operation skip the NaN replacement (`Bufs::nan_free`). The sums of the pieces add up to the
-//! chunk's `S_c` whatever the split. [`run`] and [`run_chunks`] are the
+//! invalid operation skip the NaN replacement (`Bufs::nan_free`). The
+//! sums of the pieces add up to the chunk's `S_c` whatever the split. [`run`] and [`run_chunks`] are the
 //! unfused reference the tests hold the fused loop to.
 
 #![allow(clippy::cast_possible_truncation)]
@@ -687,6 +687,16 @@ pub fn served_by(form: &Form, exec: &Exec, path: Path) -> String {
     }
 }
 
+/// The exponent field of a half format: a pattern whose magnitude is above
+/// it is a NaN, equal to it an infinity.
+fn exponent_field(fmt: ptxfp_fast::Half) -> u16 {
+    if fmt == ptxfp_fast::Half::Bf16 {
+        0x7f80
+    } else {
+        0x7c00
+    }
+}
+
 /// Per-thread operand and result buffers of one block, in register widths.
 struct Bufs {
     srcs: Vec<Buf>,
@@ -871,11 +881,7 @@ impl Bufs {
         m: usize,
     ) -> bool {
         use ptxfp_fast::BinOp;
-        let exp: u16 = if fmt == ptxfp_fast::Half::Bf16 {
-            0x7f80
-        } else {
-            0x7c00
-        };
+        let exp = exponent_field(fmt);
         let counting = self.srcs.iter().filter(|b| b.iota.is_some()).count();
         counting <= 1
             && self.srcs.iter().enumerate().all(|(k, b)| {
@@ -922,11 +928,7 @@ impl Bufs {
                 // Whole tasks (`Bufs::short`) run in pieces split where the
                 // counting operand's NaNs begin and end (multiples of 16),
                 // so that most pieces are NaN-free.
-                let exp: usize = if fmt == ptxfp_fast::Half::Bf16 {
-                    0x7f80
-                } else {
-                    0x7c00
-                };
+                let exp = usize::from(exponent_field(fmt));
                 let mut cuts = vec![0, m];
                 if let (Some(_), Some(o)) = (self.short, self.srcs.iter().find_map(|b| b.iota)) {
                     for x in [exp, 0x8000, 0x8000 | exp] {

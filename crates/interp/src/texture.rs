@@ -284,18 +284,7 @@ impl Machine<'_, '_> {
                                 self.texel_value(ins, target, &img, a, dtype)?[usize::from(comp)];
                         }
                     }
-                    for (r, v) in dst.iter().zip(vals) {
-                        self.write(r, dtype, v)?;
-                    }
-                    self.write_resident(&pred)?;
-                    self.trace_with(ins, &srcs, None, |step| {
-                        step.access = Some(Access {
-                            store: false,
-                            ty: dtype,
-                            values: vals.to_vec(),
-                        })
-                    });
-                    return Ok(Flow::Next);
+                    return self.fetched(ins, &srcs, (&dst, &pred), dtype, vals);
                 }
                 let mut at = [0u64; 3];
                 let mut border = false;
@@ -319,18 +308,7 @@ impl Machine<'_, '_> {
                     let a = layer_at + at[2] * img.slice() + at[1] * img.pitch + at[0] * e;
                     self.texel_value(ins, target, &img, a, dtype)?
                 };
-                for (r, v) in dst.iter().zip(vals) {
-                    self.write(r, dtype, v)?;
-                }
-                self.write_resident(&pred)?;
-                self.trace_with(ins, &srcs, None, |step| {
-                    step.access = Some(Access {
-                        store: false,
-                        ty: dtype,
-                        values: vals.to_vec(),
-                    })
-                });
-                Ok(Flow::Next)
+                self.fetched(ins, &srcs, (&dst, &pred), dtype, vals)
             }
         }
     }
@@ -464,18 +442,7 @@ impl Machine<'_, '_> {
             let [i, j] = [s, t].map(|v| face_texel(v, m, n, 0) as u64);
             self.texel_value(ins, target, &img, base + j * img.pitch + i * e, dtype)?
         };
-        for (r, v) in dst.iter().zip(vals) {
-            self.write(r, dtype, v)?;
-        }
-        self.write_resident(&pred)?;
-        self.trace_with(ins, &srcs, None, |step| {
-            step.access = Some(Access {
-                store: false,
-                ty: dtype,
-                values: vals.to_vec(),
-            })
-        });
-        Ok(Flow::Next)
+        self.fetched(ins, &srcs, (&dst, &pred), dtype, vals)
     }
 
     /// `d` or `d|p` of `tex`/`tld4` ("d[|p]"): the four destination
@@ -554,11 +521,30 @@ impl Machine<'_, '_> {
     /// True if data from texture at specified coordinates is resident in
     /// memory, False otherwise." A bound texture's bytes are ordinary
     /// global memory, never a sparse (partly resident) texture: True.
-    fn write_resident(&mut self, p: &Option<Operand>) -> Result<(), RunError> {
-        match p {
-            Some(p) => self.write(p, PtxType::Pred, 1),
-            None => Ok(()),
+    /// The end of a fetch: the four values into `d`, true into the
+    /// residency predicate `p` if there is one, and the trace step.
+    fn fetched(
+        &mut self,
+        ins: &Instr,
+        srcs: &[(u64, PtxType)],
+        (dst, pred): (&[Operand], &Option<Operand>),
+        dtype: PtxType,
+        vals: [u64; 4],
+    ) -> Result<Flow, RunError> {
+        for (r, v) in dst.iter().zip(vals) {
+            self.write(r, dtype, v)?;
         }
+        if let Some(p) = pred {
+            self.write(p, PtxType::Pred, 1)?;
+        }
+        self.trace_with(ins, srcs, None, |step| {
+            step.access = Some(Access {
+                store: false,
+                ty: dtype,
+                values: vals.to_vec(),
+            })
+        });
+        Ok(Flow::Next)
     }
 
     /// The four channels of the texel at `a`, read as `dtype`: `.f32` from

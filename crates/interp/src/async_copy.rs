@@ -76,6 +76,8 @@ pub(crate) struct AsyncState {
     woken: std::collections::BTreeSet<usize>,
     /// Changes to mbarrier objects and the cluster barrier so far.
     epoch: u64,
+    /// The CTA's Tensor Memory (src/tcgen05.rs).
+    pub(crate) tmem: super::tcgen05::Tmem,
     /// The `epoch` when parked threads were last let go because nothing
     /// else could run.
     released_at: Option<u64>,
@@ -513,7 +515,11 @@ impl Machine<'_, '_> {
     /// The address of an mbarrier operand: in this CTA's shared memory,
     /// 8-byte aligned ("An mbarrier object is an opaque object in shared
     /// memory ... 64-bit ... 8-byte aligned").
-    fn mbar_addr(&mut self, ins: &Instr, o: &Operand) -> Result<(u64, PtxType), RunError> {
+    pub(crate) fn mbar_addr(
+        &mut self,
+        ins: &Instr,
+        o: &Operand,
+    ) -> Result<(u64, PtxType), RunError> {
         let (addr, ty) = self.address(o)?;
         if self.region(addr) != Some(Region::Shared) {
             return Err(err(
@@ -625,6 +631,26 @@ impl Machine<'_, '_> {
             }
         }
         self.mbar_put_here(addr, Some(m));
+    }
+
+    /// An arrive-on operation with the count 1 on the object at `addr`
+    /// (`tcgen05.commit`'s `.mbarrier::arrive::one`).
+    pub(crate) fn mbar_arrive_one(
+        &mut self,
+        ins: &Instr,
+        o: &Operand,
+        addr: u64,
+    ) -> Result<(), RunError> {
+        let mut m = self.mbar_get(ins, o, addr)?;
+        if m.pending == 0 {
+            return Err(err(
+                o.span.clone(),
+                format!("`{}` arrives at the mbarrier at {addr:#x}, but no arrival is pending in this phase", ins.opcode),
+            ));
+        }
+        m.pending -= 1;
+        self.mbar_update(addr, m);
+        Ok(())
     }
 
     /// `tx + d`, which must stay in the tx-count's range.

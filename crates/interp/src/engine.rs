@@ -29,6 +29,10 @@ mod matrix;
 // wgmma on sm_90a (src/wgmma.rs).
 #[path = "wgmma.rs"]
 mod wgmma;
+// tcgen05 on sm_100a: Tensor Memory and the 5th-generation tensor cores
+// (src/tcgen05.rs).
+#[path = "tcgen05.rs"]
+mod tcgen05;
 
 // Clusters of several CTAs: interleaved CTAs, distributed shared memory
 // (src/cluster.rs).
@@ -674,6 +678,9 @@ impl Machine<'_, '_> {
             }
             if self.open_barriers(true)? == Progress::Done {
                 self.keep_shown();
+                if let Some(e) = self.tmem_leaked() {
+                    return Err(e);
+                }
                 return Ok(());
             }
         }
@@ -1745,6 +1752,7 @@ impl Machine<'_, '_> {
             Control::Mma(mma) => self.mma(ins, mma, &on)?,
             Control::Matrix(m) => self.matrix(ins, m, &on)?,
             Control::Wgmma(w) => self.wgmma(ins, w, &on)?,
+            Control::Tcgen05(t) => self.tcgen05_warp(ins, t, &on)?,
             _ => {
                 return Err(err(
                     ins.opcode_span.clone(),
@@ -2643,6 +2651,7 @@ impl Machine<'_, '_> {
                 ins.opcode_span.clone(),
                 "internal: not a control instruction",
             )),
+            Control::Tcgen05(t) => self.tcgen05(ins, t),
             Control::Call => {
                 self.trace(ins, &[], None);
                 Ok(Flow::Call)

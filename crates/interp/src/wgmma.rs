@@ -544,19 +544,18 @@ impl Machine<'_, '_> {
     }
 
     /// An MN×K matrix of `bits`-bit elements read through descriptor
-    /// `desc`, row-major `[mn][k]`.
+    /// `d`, row-major `[mn][k]` (also `tcgen05.mma`'s, src/tcgen05.rs).
     #[allow(clippy::too_many_arguments)]
-    fn smem_matrix(
+    pub(crate) fn smem_matrix(
         &mut self,
         ins: &Instr,
         op: &Operand,
-        desc: u64,
+        d: Desc,
         bits: u32,
         k_major: bool,
         (rows, cols): (usize, usize),
         what: &str,
     ) -> Result<Vec<u32>, RunError> {
-        let d = Desc::of(desc);
         if d.swizzle != 0 && d.base != 0 {
             return Err(RunError::Program(
                 Diagnostic::error(
@@ -596,7 +595,7 @@ impl Machine<'_, '_> {
                             op.span.clone(),
                             format!("`{}` reads element ({i}, {j}) of the {what} matrix at {a:#x}, but shared memory at {bad:#x} was never written", ins.opcode),
                         )
-                        .with_help("write the matrix to shared memory before the wgmma (and fence.proxy.async)");
+                        .with_help("write the matrix to shared memory before the wgmma or tcgen05.mma (and fence.proxy.async)");
                         self.memory_problem(e, ", reading zeros")?;
                         0
                     }
@@ -647,12 +646,20 @@ impl Machine<'_, '_> {
             }
             Err(op) => {
                 let desc = self.uniform(ins, op, PtxType::B64, first, "a-desc")?;
-                self.smem_matrix(ins, op, desc, m.a.bits(), !o.trans.0, (M, k), "A")?
+                self.smem_matrix(ins, op, Desc::of(desc), m.a.bits(), !o.trans.0, (M, k), "A")?
             }
         };
         // B: K×N, read as N×K (its "MN" is N), then [k][n].
         let desc = self.uniform(ins, o.b, PtxType::B64, first, "b-desc")?;
-        let bt = self.smem_matrix(ins, o.b, desc, m.b.bits(), !o.trans.1, (n, k), "B")?;
+        let bt = self.smem_matrix(
+            ins,
+            o.b,
+            Desc::of(desc),
+            m.b.bits(),
+            !o.trans.1,
+            (n, k),
+            "B",
+        )?;
         let mut b = vec![0u32; k * n];
         for j in 0..n {
             for t in 0..k {

@@ -166,6 +166,9 @@ pub enum Control {
     /// `wgmma.mma_async` (crate::wgmma; the engine's
     /// crates/interp/src/wgmma.rs).
     Wgmma(crate::wgmma::Wgmma),
+    /// The `tcgen05` family of sm_100a (crate::tcgen05; the engine's
+    /// crates/interp/src/tcgen05.rs).
+    Tcgen05(crate::tcgen05::Tcgen05),
     /// `suld.b`, `sust.b`, `sured.b`, `suq` (crate::surface; the engine's
     /// crates/interp/src/surface.rs).
     Surface(crate::surface::Surface),
@@ -830,7 +833,7 @@ impl Control {
                 | Control::Mma(_)
                 | Control::Matrix(_)
                 | Control::Wgmma(_)
-        )
+        ) || matches!(self, Control::Tcgen05(t) if t.is_warp())
     }
 }
 

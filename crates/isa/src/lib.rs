@@ -22,6 +22,7 @@ pub mod space;
 pub mod surface;
 pub mod syntax;
 pub mod target;
+pub mod tcgen05;
 pub mod texture;
 pub mod types;
 pub mod wgmma;

@@ -152,6 +152,15 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
             Err(crate::wgmma::Refused::Invalid(d)) => bad(d),
         };
     }
+    // tcgen05 (crate::tcgen05): a malformed form is an error at its line;
+    // the forms the engine does not run are refused where reached.
+    if let Some(t) = crate::tcgen05::Tcgen05::decode(opcode) {
+        return match t {
+            Ok(t) => ok(Op::Control(Control::Tcgen05(t))),
+            Err(crate::tcgen05::Refused::Unsupported(d)) => ok(Op::Unsupported(Some(d))),
+            Err(crate::tcgen05::Refused::Invalid(d)) => bad(d),
+        };
+    }
     // Surfaces (crate::surface): a form the ISA's syntax does not admit is
     // an error at its line; `sust.p`/`sured.p` are valid PTX the engine
     // refuses where a thread reaches them (a warning before the run).
@@ -356,6 +365,7 @@ impl Op {
             }
             Op::Control(Control::Matrix(m)) => m.validate(opcode, version, target),
             Op::Control(Control::Wgmma(w)) => w.validate(opcode, version, target),
+            Op::Control(Control::Tcgen05(t)) => t.validate(opcode, version, target),
             _ => Vec::new(),
         }
     }

@@ -1,0 +1,606 @@
+//! The 5th-generation tensor-core instructions of sm_100a, decoded once
+//! (PTX ISA 9.7.16, "TensorCore 5th Generation Family Instructions"):
+//! `tcgen05.alloc`, `tcgen05.dealloc`, `tcgen05.relinquish_alloc_permit`
+//! (9.7.16.7.1), `tcgen05.ld`, `tcgen05.st`, `tcgen05.wait` (9.7.16.8),
+//! `tcgen05.mma` (9.7.16.10.9.1), `tcgen05.fence` (9.7.16.11.1) and
+//! `tcgen05.commit` (9.7.16.12.1). The engine runs them in
+//! crates/interp/src/tcgen05.rs (docs/ENGINE.md "Tensor cores: tcgen05").
+//!
+//! Valid PTX the engine does not run (`.cta_group::2`, `.ws`, `.sp`, the
+//! block-scaled kinds, `.collector_usage`, `.ashift`, `tcgen05.ld.red`,
+//! `tcgen05.cp`, `tcgen05.shift`, `.multicast::cluster`) decodes as
+//! [`Refused::Unsupported`]: an error where a thread reaches it.
+
+use crate::diag::Diagnostic;
+use crate::target::{PtxVersion, Target, Variant};
+
+/// A `tcgen05` instruction the engine runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tcgen05 {
+    /// `tcgen05.alloc.cta_group::1.sync.aligned{.shared::cta}.b32 [dst], nCols;`
+    Alloc,
+    /// `tcgen05.dealloc.cta_group::1.sync.aligned.b32 taddr, nCols;`
+    Dealloc,
+    /// `tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;`
+    Relinquish,
+    /// `tcgen05.fence::before_thread_sync;` (false) or
+    /// `tcgen05.fence::after_thread_sync;` (true).
+    Fence(bool),
+    /// `tcgen05.wait::ld.sync.aligned;` (false) or `tcgen05.wait::st...`
+    /// (true).
+    Wait(bool),
+    /// `tcgen05.ld.sync.aligned.shape.num{.pack::16b}.b32`.
+    Ld(Move),
+    /// `tcgen05.st.sync.aligned.shape.num{.unpack::16b}.b32`.
+    St(Move),
+    /// `tcgen05.mma.cta_group::1.kind`.
+    Mma(Kind),
+    /// `tcgen05.commit.cta_group::1.mbarrier::arrive::one{.shared::cluster}.b64 [mbar];`
+    Commit,
+}
+
+impl Tcgen05 {
+    /// True for the `.sync.aligned` instructions, which the whole warp
+    /// runs together ("all threads in the warp must execute the same
+    /// instruction"); `tcgen05.mma`, `.commit` and `.fence` are run by
+    /// each thread that reaches them ("single thread semantics").
+    pub fn is_warp(self) -> bool {
+        matches!(
+            self,
+            Tcgen05::Alloc
+                | Tcgen05::Dealloc
+                | Tcgen05::Relinquish
+                | Tcgen05::Wait(_)
+                | Tcgen05::Ld(_)
+                | Tcgen05::St(_)
+        )
+    }
+}
+
+/// The data movement shapes of `tcgen05.ld`/`tcgen05.st` (9.7.16.2.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// `.32x32b`: 32 lanes, 32 bits each, per `.num`.
+    S32x32b,
+    /// `.16x64b`.
+    S16x64b,
+    /// `.16x128b`.
+    S16x128b,
+    /// `.16x256b`.
+    S16x256b,
+    /// `.16x32bx2`: two `.16x32b` accesses, the second at
+    /// `taddr + immHalfSplitoff`.
+    S16x32bx2,
+}
+
+impl Shape {
+    /// The shape of a qualifier.
+    pub fn parse(s: &str) -> Option<Shape> {
+        Some(match s {
+            "32x32b" => Shape::S32x32b,
+            "16x64b" => Shape::S16x64b,
+            "16x128b" => Shape::S16x128b,
+            "16x256b" => Shape::S16x256b,
+            "16x32bx2" => Shape::S16x32bx2,
+            _ => return None,
+        })
+    }
+
+    /// The name without the dot.
+    pub fn name(self) -> &'static str {
+        match self {
+            Shape::S32x32b => "32x32b",
+            Shape::S16x64b => "16x64b",
+            Shape::S16x128b => "16x128b",
+            Shape::S16x256b => "16x256b",
+            Shape::S16x32bx2 => "16x32bx2",
+        }
+    }
+
+    /// Registers per thread at `.x1` (Table 49: ".16x32bx2 / .16x64b /
+    /// .32x32b" 1, ".16x128b" 2, ".16x256b" 4).
+    pub fn regs(self) -> usize {
+        match self {
+            Shape::S16x128b => 2,
+            Shape::S16x256b => 4,
+            _ => 1,
+        }
+    }
+
+    /// Lanes of the Tensor Memory one access covers.
+    pub fn lanes(self) -> u32 {
+        match self {
+            Shape::S32x32b => 32,
+            _ => 16,
+        }
+    }
+}
+
+/// `.shape.num{.pack::16b}` of `tcgen05.ld` (`.unpack::16b` of `st`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    /// The base shape.
+    pub shape: Shape,
+    /// `.num`: the repeat factor, 1 to 128.
+    pub num: u16,
+    /// `.pack::16b` / `.unpack::16b`.
+    pub pack: bool,
+}
+
+impl Move {
+    /// The registers in the vector `r` (Table 49 / Table 50).
+    pub fn regs(&self) -> usize {
+        self.shape.regs() * usize::from(self.num)
+    }
+
+    /// `.shape.num{.pack}.b32`, the qualifiers after `.sync.aligned`.
+    fn decode(q: &[&str], pack: &str) -> Result<Move, String> {
+        let (shape, num, rest) = match q {
+            [s, n, rest @ ..] => (s, n, rest),
+            _ => {
+                return Err(format!(
+                    "expected `.shape.num{{.{pack}}}.b32` after `.sync.aligned`"
+                ))
+            }
+        };
+        let Some(shape) = Shape::parse(shape) else {
+            return Err(format!(
+                "`.{shape}` is not a shape of tcgen05.ld/st (.32x32b, .16x64b, .16x128b, .16x256b, .16x32bx2)"
+            ));
+        };
+        let num = num
+            .strip_prefix('x')
+            .and_then(|n| n.parse::<u16>().ok())
+            .filter(|n| n.is_power_of_two() && *n <= 128);
+        let Some(num) = num else {
+            return Err(format!(
+                "`.{}` is not a `.num` (.x1, .x2, .x4, ..., .x128)",
+                q[1]
+            ));
+        };
+        // Table 49: ".x64" is NA for .16x256b, ".x128" for .16x128b and
+        // .16x256b (the vector would pass 128 registers).
+        if shape.regs() * usize::from(num) > 128 {
+            return Err(format!(
+                "`.{}.x{num}` is not in Table 49 (at most 128 registers: .16x128b up to .x64, .16x256b up to .x32)",
+                shape.name()
+            ));
+        }
+        let (pack_q, rest) = match rest {
+            [p, r @ ..] if *p == pack => (true, r),
+            r => (false, r),
+        };
+        match rest {
+            ["b32"] => Ok(Move {
+                shape,
+                num,
+                pack: pack_q,
+            }),
+            _ => Err(format!(
+                "expected `{{.{pack}}}.b32` after `.{}.x{num}`, found `.{}`",
+                shape.name(),
+                rest.join(".")
+            )),
+        }
+    }
+}
+
+/// `.kind` of `tcgen05.mma` without block scaling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// `.kind::tf32`.
+    Tf32,
+    /// `.kind::f16` (`.f16` or `.bf16` A and B).
+    F16,
+    /// `.kind::f8f6f4`.
+    F8f6f4,
+    /// `.kind::i8`.
+    I8,
+}
+
+impl Kind {
+    /// The name after `.kind::`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Tf32 => "tf32",
+            Kind::F16 => "f16",
+            Kind::F8f6f4 => "f8f6f4",
+            Kind::I8 => "i8",
+        }
+    }
+
+    /// K, "implicitly determined by the MMA-kind and the sparsity" (Table
+    /// 39, dense): tf32 8, f16 16, f8f6f4 and i8 32.
+    pub fn k(self) -> u32 {
+        match self {
+            Kind::Tf32 => 8,
+            Kind::F16 => 16,
+            Kind::F8f6f4 | Kind::I8 => 32,
+        }
+    }
+}
+
+/// Why a `tcgen05` opcode is not run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// Not a form of the PTX ISA: an error wherever it is.
+    Invalid(Diagnostic),
+    /// Valid PTX the engine does not run: an error only where a thread
+    /// reaches it.
+    Unsupported(Diagnostic),
+}
+
+impl Refused {
+    /// The diagnostic.
+    pub fn diagnostic(&self) -> &Diagnostic {
+        match self {
+            Refused::Invalid(d) | Refused::Unsupported(d) => d,
+        }
+    }
+}
+
+/// The help of a `tcgen05` that is malformed or not run.
+const HELP: &str = "the engine runs tcgen05.alloc/dealloc/relinquish_alloc_permit, tcgen05.ld/st (.32x32b, .16x64b, .16x128b, .16x256b, .16x32bx2), tcgen05.wait, tcgen05.fence, tcgen05.mma (.kind::tf32/f16/f8f6f4/i8) and tcgen05.commit, all .cta_group::1 (docs/ENGINE.md \"Tensor cores: tcgen05\")";
+
+impl Tcgen05 {
+    /// Decodes `tcgen05.*`: none where `opcode` is not one or is the bare
+    /// root; an error saying what is wrong or what the engine does not run.
+    pub fn decode(opcode: &str) -> Option<Result<Tcgen05, Refused>> {
+        let mut parts = opcode.split('.');
+        if parts.next()? != "tcgen05" {
+            return None;
+        }
+        let rest: Vec<&str> = parts.collect();
+        if rest.is_empty() {
+            return None;
+        }
+        let bad = |why: String| {
+            Refused::Invalid(
+                Diagnostic::error(0..opcode.len(), format!("`{opcode}`: {why}")).with_help(HELP),
+            )
+        };
+        let unsupported = |why: &str| {
+            Refused::Unsupported(
+                Diagnostic::error(
+                    0..opcode.len(),
+                    format!("`{opcode}`: {why} is not run by the engine"),
+                )
+                .with_help(HELP),
+            )
+        };
+        let (what, q) = rest.split_first()?;
+        // ".cta_group = { .cta_group::1, .cta_group::2 }": the engine runs
+        // one CTA's Tensor Memory (the peer-CTA forms are refused).
+        let cta = |q: &[&str]| -> Result<(), Refused> {
+            match q.first() {
+                Some(&"cta_group::1") => Ok(()),
+                Some(&"cta_group::2") => Err(unsupported(
+                    "`.cta_group::2` (a CTA pair's Tensor Memory, 9.7.16.5.1)",
+                )),
+                _ => Err(bad(format!(
+                    "expected `.cta_group::1` or `.cta_group::2` after `tcgen05.{what}`"
+                ))),
+            }
+        };
+        let sync_aligned =
+            |q: &[&str]| -> bool { q.len() >= 2 && q[0] == "sync" && q[1] == "aligned" };
+        Some(match (*what, q) {
+            ("alloc" | "dealloc" | "relinquish_alloc_permit", q) => (|| {
+                cta(q)?;
+                let q = &q[1..];
+                if !sync_aligned(q) {
+                    return Err(bad(format!(
+                        "expected `tcgen05.{what}.cta_group::1.sync.aligned` (`.sync` and `.aligned` are mandatory)"
+                    )));
+                }
+                let q = &q[2..];
+                match (*what, q) {
+                    ("alloc", ["shared::cta", "b32"] | ["b32"]) => Ok(Tcgen05::Alloc),
+                    ("dealloc", ["b32"]) => Ok(Tcgen05::Dealloc),
+                    ("relinquish_alloc_permit", []) => Ok(Tcgen05::Relinquish),
+                    ("alloc", _) => Err(bad("expected `{.shared::cta}.b32` after `.sync.aligned`".into())),
+                    ("dealloc", _) => Err(bad("expected `.b32` after `.sync.aligned`".into())),
+                    _ => Err(bad("takes no qualifier after `.sync.aligned`".into())),
+                }
+            })(),
+            ("fence::before_thread_sync", []) => Ok(Tcgen05::Fence(false)),
+            ("fence::after_thread_sync", []) => Ok(Tcgen05::Fence(true)),
+            ("wait::ld" | "wait::st", ["sync", "aligned"]) => Ok(Tcgen05::Wait(*what == "wait::st")),
+            ("wait::ld" | "wait::st", _) => Err(bad(
+                "expected `.sync.aligned` (mandatory) and nothing after it".into(),
+            )),
+            ("ld", ["red", ..]) => Err(unsupported("`tcgen05.ld.red` (a load with a reduction, sm_101a/sm_103f)")),
+            ("ld" | "st", q) => {
+                if !sync_aligned(q) {
+                    Err(bad(format!(
+                        "expected `tcgen05.{what}.sync.aligned...` (`.sync` and `.aligned` are mandatory)"
+                    )))
+                } else {
+                    let pack = if *what == "ld" { "pack::16b" } else { "unpack::16b" };
+                    Move::decode(&q[2..], pack)
+                        .map(|m| if *what == "ld" { Tcgen05::Ld(m) } else { Tcgen05::St(m) })
+                        .map_err(bad)
+                }
+            }
+            ("mma", q) => (|| {
+                // ".ws" and ".sp" come before `.cta_group`.
+                match q.first() {
+                    Some(&"ws") => {
+                        return Err(unsupported("`tcgen05.mma.ws` (the weight-stationary forms)"))
+                    }
+                    Some(&"sp") => {
+                        return Err(unsupported(
+                            "`tcgen05.mma.sp` (sparse A: its metadata is not modelled)",
+                        ))
+                    }
+                    _ => {}
+                }
+                cta(q)?;
+                let kind = match q.get(1).and_then(|k| k.strip_prefix("kind::")) {
+                    Some("tf32") => Kind::Tf32,
+                    Some("f16") => Kind::F16,
+                    Some("f8f6f4") => Kind::F8f6f4,
+                    Some("i8") => Kind::I8,
+                    Some("mxf8f6f4" | "mxf4" | "mxf4nvf4") => {
+                        return Err(unsupported(
+                            "a block-scaled kind (`.kind::mxf8f6f4`, `.kind::mxf4`, `.kind::mxf4nvf4`)",
+                        ))
+                    }
+                    _ => {
+                        return Err(bad(
+                            "expected `.kind::tf32`, `.kind::f16`, `.kind::f8f6f4`, `.kind::i8`, `.kind::mxf8f6f4`, `.kind::mxf4` or `.kind::mxf4nvf4` after `.cta_group`"
+                                .into(),
+                        ))
+                    }
+                };
+                match &q[2..] {
+                    [] => Ok(Tcgen05::Mma(kind)),
+                    [x, ..] if x.starts_with("collector::") || *x == "ashift" => Err(unsupported(
+                        "`.collector::a::*` / `.ashift` (the collector buffer and the shifted A of convolutions)",
+                    )),
+                    [x, ..] if x.starts_with("block_scale") => Err(bad(format!(
+                        "`.block_scale` belongs to the kinds mxf8f6f4, mxf4 and mxf4nvf4, not `.kind::{}`",
+                        kind.name()
+                    ))),
+                    [x, ..] => Err(bad(format!("unknown qualifier `.{x}`"))),
+                }
+            })(),
+            ("commit", q) => (|| {
+                cta(q)?;
+                match &q[1..] {
+                    ["mbarrier::arrive::one", "b64"]
+                    | ["mbarrier::arrive::one", "shared::cluster", "b64"] => Ok(Tcgen05::Commit),
+                    ["mbarrier::arrive::one", .., "multicast::cluster", "b64"] => Err(unsupported(
+                        "`.multicast::cluster` (signalling the mbarriers of several CTAs)",
+                    )),
+                    _ => Err(bad(
+                        "expected `.mbarrier::arrive::one{.shared::cluster}{.multicast::cluster}.b64` after `.cta_group`".into(),
+                    )),
+                }
+            })(),
+            ("cp", _) => Err(unsupported("`tcgen05.cp` (shared memory to Tensor Memory copies)")),
+            ("shift", _) => Err(unsupported("`tcgen05.shift`")),
+            (other, _) => Err(bad(format!(
+                "`.{other}`: expected `tcgen05.alloc`, `.dealloc`, `.relinquish_alloc_permit`, `.ld`, `.st`, `.wait::ld`, `.wait::st`, `.mma`, `.commit`, `.fence::before_thread_sync`, `.fence::after_thread_sync`, `.cp` or `.shift`"
+            ))),
+        })
+    }
+
+    /// The errors of this instruction against a module's `.version` and
+    /// `.target`, spanning the opcode. Each section's notes: "Introduced in
+    /// PTX ISA version 8.6"; "Supported on following architectures:
+    /// sm_100a, sm_101a (Renamed to sm_110a from PTX ISA version 9.0), And
+    /// is supported on following family-specific architectures from PTX
+    /// ISA version 8.8: sm_100f or higher in the same family, sm_101f or
+    /// higher in the same family ..., sm_110f or higher in the same
+    /// family"; for `tcgen05.mma`: "... from PTX ISA version 8.8 except
+    /// .kind::i8" ("Qualifier .kind::i8 is supported on ... sm_100a,
+    /// sm_101a ..., sm_110a").
+    pub fn validate(&self, opcode: &str, version: PtxVersion, target: Target) -> Vec<Diagnostic> {
+        let mut d = crate::syntax::requirement(
+            &format!("`{opcode}`"),
+            (PtxVersion::new(8, 6), Target::sm(0)),
+            version,
+            target,
+            0..opcode.len(),
+        );
+        let arch = target.variant == Variant::Arch && matches!(target.sm, 100 | 101 | 110);
+        // The family-specific targets: sm_100f and sm_103f (the sm_100
+        // family), sm_101f/sm_110f; an `a` target has its family's features.
+        let family = target.variant != Variant::Plain && matches!(target.sm, 100 | 101 | 103 | 110);
+        let i8 = matches!(self, Tcgen05::Mma(Kind::I8));
+        if arch {
+            return d;
+        }
+        if family && !i8 {
+            if version < PtxVersion::new(8, 8) {
+                d.push(
+                    Diagnostic::error(
+                        0..opcode.len(),
+                        format!("`{opcode}` on the family-specific target {target} requires PTX ISA 8.8 or later; the module is {version}"),
+                    )
+                    .with_help("use .version 8.8 or later, or .target sm_100a"),
+                );
+            }
+            return d;
+        }
+        d.push(
+            Diagnostic::error(
+                0..opcode.len(),
+                if i8 {
+                    format!("`{opcode}` requires sm_100a, sm_101a or sm_110a (.kind::i8 is not a family feature); the target is {target}")
+                } else {
+                    format!("`{opcode}` requires sm_100a, sm_101a or sm_110a, or (PTX ISA 8.8) a family-specific sm_100f/sm_103f/sm_110f target; the target is {target}")
+                },
+            )
+            .with_help("use .target sm_100a"),
+        );
+        d
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dec(s: &str) -> Result<Tcgen05, String> {
+        match Tcgen05::decode(s) {
+            Some(Ok(w)) => Ok(w),
+            Some(Err(d)) => Err(d.diagnostic().message.clone()),
+            None => Err("none".into()),
+        }
+    }
+
+    #[test]
+    fn the_forms_decode() {
+        assert_eq!(
+            dec("tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32"),
+            Ok(Tcgen05::Alloc)
+        );
+        assert_eq!(
+            dec("tcgen05.alloc.cta_group::1.sync.aligned.b32"),
+            Ok(Tcgen05::Alloc)
+        );
+        assert_eq!(
+            dec("tcgen05.dealloc.cta_group::1.sync.aligned.b32"),
+            Ok(Tcgen05::Dealloc)
+        );
+        assert_eq!(
+            dec("tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned"),
+            Ok(Tcgen05::Relinquish)
+        );
+        assert_eq!(
+            dec("tcgen05.fence::before_thread_sync"),
+            Ok(Tcgen05::Fence(false))
+        );
+        assert_eq!(
+            dec("tcgen05.fence::after_thread_sync"),
+            Ok(Tcgen05::Fence(true))
+        );
+        assert_eq!(
+            dec("tcgen05.wait::ld.sync.aligned"),
+            Ok(Tcgen05::Wait(false))
+        );
+        assert_eq!(
+            dec("tcgen05.wait::st.sync.aligned"),
+            Ok(Tcgen05::Wait(true))
+        );
+        assert_eq!(
+            dec("tcgen05.ld.sync.aligned.16x128b.x4.b32"),
+            Ok(Tcgen05::Ld(Move {
+                shape: Shape::S16x128b,
+                num: 4,
+                pack: false
+            }))
+        );
+        assert_eq!(
+            dec("tcgen05.st.sync.aligned.16x32bx2.x128.unpack::16b.b32"),
+            Ok(Tcgen05::St(Move {
+                shape: Shape::S16x32bx2,
+                num: 128,
+                pack: true
+            }))
+        );
+        assert_eq!(
+            dec("tcgen05.mma.cta_group::1.kind::tf32"),
+            Ok(Tcgen05::Mma(Kind::Tf32))
+        );
+        assert_eq!(
+            dec("tcgen05.mma.cta_group::1.kind::i8"),
+            Ok(Tcgen05::Mma(Kind::I8))
+        );
+        assert_eq!(
+            dec("tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64"),
+            Ok(Tcgen05::Commit)
+        );
+        assert_eq!(dec("tcgen05"), Err("none".into()));
+        // Table 49's register counts.
+        for (shape, x1) in [
+            ("32x32b", 1),
+            ("16x64b", 1),
+            ("16x32bx2", 1),
+            ("16x128b", 2),
+            ("16x256b", 4),
+        ] {
+            for num in [1u16, 2, 4, 8, 16, 32, 64, 128] {
+                let r = dec(&format!("tcgen05.ld.sync.aligned.{shape}.x{num}.b32"));
+                let regs = x1 * usize::from(num);
+                match r {
+                    Ok(Tcgen05::Ld(m)) => assert_eq!(m.regs(), regs),
+                    _ => assert!(regs > 128, "{shape} x{num}: {r:?}"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn malformed_and_refused() {
+        let refused = |s: &str| Tcgen05::decode(s).unwrap().unwrap_err();
+        for s in [
+            "tcgen05.alloc.cta_group::2.sync.aligned.shared::cta.b32",
+            "tcgen05.mma.cta_group::2.kind::f16",
+            "tcgen05.mma.ws.cta_group::1.kind::f16",
+            "tcgen05.mma.sp.cta_group::1.kind::f16",
+            "tcgen05.mma.cta_group::1.kind::mxf8f6f4.block_scale",
+            "tcgen05.mma.cta_group::1.kind::f16.collector::a::fill",
+            "tcgen05.cp.cta_group::1.128x256b",
+            "tcgen05.shift.cta_group::1.down",
+            "tcgen05.ld.red.sync.aligned.32x32b.x2.min.f32",
+            "tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.multicast::cluster.b64",
+        ] {
+            assert!(matches!(refused(s), Refused::Unsupported(_)), "{s}");
+        }
+        for (s, why) in [
+            ("tcgen05.alloc.cta_group::1.b32", "mandatory"),
+            ("tcgen05.alloc.sync.aligned.b32", "cta_group"),
+            ("tcgen05.ld.sync.aligned.16x256b.x64.b32", "Table 49"),
+            ("tcgen05.ld.sync.aligned.16x128b.x128.b32", "Table 49"),
+            ("tcgen05.ld.sync.aligned.16x64b.x3.b32", ".num"),
+            ("tcgen05.ld.sync.aligned.8x64b.x1.b32", "shape"),
+            ("tcgen05.ld.sync.aligned.32x32b.x1.unpack::16b.b32", ".b32"),
+            ("tcgen05.st.sync.aligned.32x32b.x1.pack::16b.b32", ".b32"),
+            ("tcgen05.mma.cta_group::1.kind::f32", "kind"),
+            (
+                "tcgen05.mma.cta_group::1.kind::f16.block_scale",
+                "block_scale",
+            ),
+            ("tcgen05.wait::ld", "sync"),
+            ("tcgen05.commit.cta_group::1.b64", "mbarrier"),
+            ("tcgen05.load.x", "expected"),
+        ] {
+            let r = refused(s);
+            assert!(matches!(r, Refused::Invalid(_)), "{s}: {r:?}");
+            let m = &r.diagnostic().message;
+            assert!(m.contains(why), "{s}: {m}");
+        }
+    }
+
+    #[test]
+    fn targets_and_versions() {
+        let t = |s: &str| s.parse::<Target>().unwrap();
+        let v = PtxVersion::new;
+        let fence = dec("tcgen05.fence::before_thread_sync").unwrap();
+        let i8 = dec("tcgen05.mma.cta_group::1.kind::i8").unwrap();
+        for ok in ["sm_100a", "sm_101a"] {
+            assert!(fence.validate("x", v(8, 6), t(ok)).is_empty(), "{ok}");
+            assert!(i8.validate("x", v(8, 6), t(ok)).is_empty(), "{ok}");
+        }
+        assert!(fence.validate("x", v(8, 5), t("sm_100a"))[0]
+            .message
+            .contains("PTX ISA 8.6"));
+        // Family targets from 8.8, and not for .kind::i8.
+        assert!(fence.validate("x", v(8, 8), t("sm_100f")).is_empty());
+        assert!(fence.validate("x", v(8, 8), t("sm_103f")).is_empty());
+        assert!(fence.validate("x", v(8, 7), t("sm_100f"))[0]
+            .message
+            .contains("8.8"));
+        assert!(i8.validate("x", v(8, 8), t("sm_100f"))[0]
+            .message
+            .contains("not a family feature"));
+        for bad in ["sm_100", "sm_90a", "sm_120a", "sm_89"] {
+            let e = fence.validate("x", v(8, 8), t(bad));
+            assert_eq!(e.len(), 1, "{bad}: {e:?}");
+            assert!(e[0].message.contains("requires sm_100a"), "{e:?}");
+        }
+    }
+}

@@ -660,24 +660,12 @@ impl Machine<'_, '_> {
                         "`ptxfp mma gpus` lists the format pairs each GPU's model has",
                     )
                 })?;
-                // .tf32: as mma.sync (the top 19 bits of each register; the
-                // low 13 bits cleared where measured to be ignored, else
-                // refused).
-                let measured = model.gpu.row().tf32_ignores_low_bits;
-                if input == InFormat::Tf32 && !measured {
-                    if let Some(x) = a.iter().chain(&b).find(|x| *x & 0x1fff != 0) {
-                        return Err(refuse(
-                            format!("`{}`: the .tf32 element {x:#010x} has nonzero low 13 bits (a .tf32 value is the top 19 bits of the register; only sm_90 is measured to ignore them)", ins.opcode),
-                            "convert with cvt.rna.tf32.f32 first",
-                        ));
-                    }
-                }
-                let conv = |x: &u64| match input {
-                    InFormat::Tf32 => input.to_f32_bits(*x as u32 >> 13),
-                    _ => input.to_f32_bits(*x as u32),
-                };
-                let a: Vec<u32> = a.iter().map(conv).collect();
-                let b: Vec<u32> = b.iter().map(conv).collect();
+                // .tf32: as mma.sync (mma::model_inputs).
+                let (a32, b32): (Vec<u32>, Vec<u32>) = (
+                    a.iter().map(|&x| x as u32).collect(),
+                    b.iter().map(|&x| x as u32).collect(),
+                );
+                let (a, b) = super::mma::model_inputs(ins, model.gpu, (input, input), &a32, &b32)?;
                 model
                     .gemm(m, n, k, &a, &b, &c)
                     .map_err(|e| {

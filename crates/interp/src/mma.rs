@@ -108,6 +108,46 @@ pub(crate) fn gpu_of(device: Target) -> Result<Gpu, String> {
     })
 }
 
+/// A and B's elements as the tensor-core model takes them, the f32 bits of
+/// each value (`fa`, `fb` their formats). The register of a .tf32 element
+/// holds its 19 bits at the top of an f32 (InFormat::width); the ISA does
+/// not say what the low 13 bits do. Where the GPU is measured to ignore
+/// them (GpuRow::tf32_ignores_low_bits: Hopper) they are cleared;
+/// elsewhere an element with any of them set is refused. One rule for
+/// `mma.sync`, `wmma`, `wgmma` and `tcgen05.mma`.
+pub(crate) fn model_inputs(
+    ins: &Instr,
+    gpu: Gpu,
+    (fa, fb): (InFormat, InFormat),
+    a: &[u32],
+    b: &[u32],
+) -> Result<(Vec<u32>, Vec<u32>), RunError> {
+    let low = |f: InFormat, x: u32| f == InFormat::Tf32 && x & 0x1fff != 0;
+    if !gpu.row().tf32_ignores_low_bits {
+        let bad = a.iter().map(|&x| (fa, x)).chain(b.iter().map(|&x| (fb, x)));
+        if let Some((_, x)) = bad.into_iter().find(|&(f, x)| low(f, x)) {
+            return Err(RunError::Program(
+                Diagnostic::error(
+                    ins.opcode_span.clone(),
+                    format!(
+                        "`{}`: the .tf32 element {x:#010x} has nonzero low 13 bits (a .tf32 value is the top 19 bits of the register; only sm_90 is measured to ignore them)",
+                        ins.opcode
+                    ),
+                )
+                .with_help("convert with cvt.rna.tf32.f32 first"),
+            ));
+        }
+    }
+    let conv = |f: InFormat, x: u32| match f {
+        InFormat::Tf32 => f.to_f32_bits(x >> 13),
+        _ => f.to_f32_bits(x),
+    };
+    Ok((
+        a.iter().map(|&x| conv(fa, x)).collect(),
+        b.iter().map(|&x| conv(fb, x)).collect(),
+    ))
+}
+
 /// The register types of an operand's elements: A and B any 32-bit
 /// register (`.b32`, `.f16x2`, ...), C and D their accumulator's.
 fn reg_type(t: MmaType) -> PtxType {
@@ -253,35 +293,9 @@ impl Machine<'_, '_> {
         }
         let d = match arith {
             Arith::Float(model, input, b_input) => {
-                // The model takes each input as the f32 bits of its value.
-                // The register of a .tf32 element holds its 19 bits at the
-                // top of an f32 (InFormat::width); the ISA does not say what
-                // the low 13 bits do. Where the GPU is measured to ignore
-                // them (GpuRow::tf32_ignores_low_bits: Hopper), `conv`
-                // clears them; elsewhere they are refused.
-                // (.tf32 is never mixed: `b_input == input` there.)
-                let tf32_low = |x: u32| input == InFormat::Tf32 && x & 0x1fff != 0;
-                let measured = model.gpu.row().tf32_ignores_low_bits;
-                if let Some(x) = a
-                    .iter()
-                    .chain(&b)
-                    .copied()
-                    .find(|x| tf32_low(*x) && !measured)
-                {
-                    return Err(refuse(
-                        format!(
-                            "`{}`: the .tf32 element {x:#010x} has nonzero low 13 bits (a .tf32 value is the top 19 bits of the register; only sm_90 is measured to ignore them)",
-                            ins.opcode
-                        ),
-                        "convert with cvt.rna.tf32.f32 first",
-                    ));
-                }
-                let conv = |fmt: InFormat, x: u32| match fmt {
-                    InFormat::Tf32 => fmt.to_f32_bits(x >> 13),
-                    _ => fmt.to_f32_bits(x),
-                };
-                let a: Vec<u32> = a.into_iter().map(|x| conv(input, x)).collect();
-                let b: Vec<u32> = b.into_iter().map(|x| conv(b_input, x)).collect();
+                // The model takes each input as the f32 bits of its value
+                // (.tf32 is never mixed: `b_input == input` there).
+                let (a, b) = model_inputs(ins, model.gpu, (input, b_input), &a, &b)?;
                 // Each element one chained inner product of a row of A and
                 // a column of B with its element of C (Model::gemm).
                 model.gemm(m, n, k, &a, &b, &c).map_err(|e| {

@@ -1097,26 +1097,8 @@ impl Machine<'_, '_> {
         } else {
             OutFormat::F32
         };
-        // A .tf32 element is the top 19 bits of its 32; the low 13 are
-        // refused where the GPU is not measured to ignore them (as
-        // mma.sync and wgmma do).
-        if fa == InFormat::Tf32 && !gpu.row().tf32_ignores_low_bits {
-            if let Some(x) = a.iter().chain(b).find(|x| *x & 0x1fff != 0) {
-                return Err(refuse(
-                    format!(
-                        "`{}`: the .tf32 element {x:#010x} has nonzero low 13 bits",
-                        ins.opcode
-                    ),
-                    "convert with cvt.rna.tf32.f32 first",
-                ));
-            }
-        }
-        let conv = |f: InFormat, x: u32| match f {
-            InFormat::Tf32 => f.to_f32_bits(x >> 13),
-            _ => f.to_f32_bits(x),
-        };
-        let a: Vec<u32> = a.iter().map(|&x| conv(fa, x)).collect();
-        let b: Vec<u32> = b.iter().map(|&x| conv(fb, x)).collect();
+        // A .tf32 element is the top 19 bits of its 32: as for mma.sync.
+        let (a, b) = super::mma::model_inputs(ins, gpu, (fa, fb), a, b)?;
         let (m, n) = (id.m as usize, id.n as usize);
         Arith::mixed(gpu, fa, fb, out, Instruction::Published)
             .and_then(|arith| arith.gemm_threads(1, m, n, k as usize, &a, &b, c))

@@ -744,27 +744,8 @@ impl Machine<'_, '_> {
             WgType::F16 => OutFormat::F16,
             _ => OutFormat::F32,
         };
-        // A .tf32 element is the top 19 bits of its 32 (InFormat::width);
-        // as for mma.sync (src/mma.rs), low bits are cleared where the GPU
-        // is measured to ignore them (Hopper), refused elsewhere.
-        let measured = gpu.row().tf32_ignores_low_bits;
-        if fa == InFormat::Tf32 && !measured {
-            if let Some(x) = a.iter().chain(b).find(|x| *x & 0x1fff != 0) {
-                return Err(refuse(
-                    format!(
-                        "`{}`: the .tf32 element {x:#010x} has nonzero low 13 bits",
-                        ins.opcode
-                    ),
-                    "convert with cvt.rna.tf32.f32 first",
-                ));
-            }
-        }
-        let conv = |f: InFormat, x: u32| match f {
-            InFormat::Tf32 => f.to_f32_bits(x >> 13),
-            _ => f.to_f32_bits(x),
-        };
-        let a: Vec<u32> = a.iter().map(|&x| conv(fa, x)).collect();
-        let b: Vec<u32> = b.iter().map(|&x| conv(fb, x)).collect();
+        // A .tf32 element is the top 19 bits of its 32: as for mma.sync.
+        let (a, b) = super::mma::model_inputs(ins, gpu, (fa, fb), a, b)?;
         // The published model ("wgmma" in crates/tc), A and B each in its
         // own format (mixed .e4m3/.e5m2: Arith::mixed), FP8 with an .f16 D
         // by the two-pass rule fitted on the published measurements

@@ -1502,16 +1502,7 @@ impl Machine<'_, '_> {
         let bit = |lane: usize| 1u64 << (lane % WARP_SIZE);
         let active: u64 = on.iter().map(|&l| bit(l)).sum();
         let ops = &ins.operands;
-        let need = |n: usize, form: &str| -> Result<(), RunError> {
-            if ops.len() == n {
-                Ok(())
-            } else {
-                Err(err(
-                    ins.opcode_span.clone(),
-                    format!("`{}` takes {n} operands: `{form}`", ins.opcode),
-                ))
-            }
-        };
+        let need = |n: usize, form: &str| crate::operand_count(ins, n, form);
         match ctl {
             Control::Activemask => {
                 need(1, "activemask.b32 d;")?;

@@ -585,6 +585,19 @@ struct Machine<'a, 's> {
 /// A variable: address, size in bytes, state space, element type.
 type VarInfo = (u64, u64, Space, PtxType);
 
+/// That `ins` has `n` operands, else an error at its opcode naming the
+/// form (`form`) it takes.
+fn operand_count(ins: &Instr, n: usize, form: &str) -> Result<(), RunError> {
+    if ins.operands.len() == n {
+        Ok(())
+    } else {
+        Err(err(
+            ins.opcode_span.clone(),
+            format!("`{}` takes {n} operands: `{form}`", ins.opcode),
+        ))
+    }
+}
+
 fn err(span: Span, msg: impl Into<String>) -> RunError {
     RunError::Program(Diagnostic::error(span, msg))
 }

@@ -392,17 +392,7 @@ impl Machine<'_, '_> {
         // exited".
         whole_warp(ins, on)?;
         self.tcgen05_device(ins)?;
-        let ops = &ins.operands;
-        let count = |n: usize, form: &str| -> Result<(), RunError> {
-            if ops.len() == n {
-                Ok(())
-            } else {
-                Err(err(
-                    ins.opcode_span.clone(),
-                    format!("`{}` takes {n} operands: `{form}`", ins.opcode),
-                ))
-            }
-        };
+        let count = |n: usize, form: &str| crate::operand_count(ins, n, form);
         match t {
             Tcgen05::Alloc => {
                 count(2, "[dst], nCols")?;

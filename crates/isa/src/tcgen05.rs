@@ -220,24 +220,8 @@ impl Kind {
     }
 }
 
-/// Why a `tcgen05` opcode is not run.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Refused {
-    /// Not a form of the PTX ISA: an error wherever it is.
-    Invalid(Diagnostic),
-    /// Valid PTX the engine does not run: an error only where a thread
-    /// reaches it.
-    Unsupported(Diagnostic),
-}
-
-impl Refused {
-    /// The diagnostic.
-    pub fn diagnostic(&self) -> &Diagnostic {
-        match self {
-            Refused::Invalid(d) | Refused::Unsupported(d) => d,
-        }
-    }
-}
+/// Why a `tcgen05` opcode is not run: as for `wgmma`.
+pub use crate::wgmma::Refused;
 
 /// The help of a `tcgen05` that is malformed or not run.
 const HELP: &str = "the engine runs tcgen05.alloc/dealloc/relinquish_alloc_permit, tcgen05.ld/st (.32x32b, .16x64b, .16x128b, .16x256b, .16x32bx2), tcgen05.wait, tcgen05.fence, tcgen05.mma (.kind::tf32/f16/f8f6f4/i8) and tcgen05.commit, all .cta_group::1 (docs/ENGINE.md \"Tensor cores: tcgen05\")";

@@ -347,14 +347,14 @@ impl Mma {
     }
 }
 
-/// Why a `wgmma` opcode is not run.
+/// Why a `wgmma` (or `tcgen05`) opcode is not run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refused {
     /// Not a form of the PTX ISA (a wrong shape, type or qualifier): an
     /// error wherever it is.
     Invalid(Diagnostic),
-    /// Valid PTX the engine does not run (the sparse `.sp` forms): an
-    /// error only where a thread reaches it.
+    /// Valid PTX the engine does not run (the sparse `.sp` forms, ...):
+    /// an error only where a thread reaches it.
     Unsupported(Diagnostic),
 }
 

@@ -1224,7 +1224,8 @@ impl SyncFp8 {
     /// others (16 each: one block of the fp16 path apiece), then `c` is
     /// added. Infinities and NaN come out as that chain of IEEE-like
     /// steps gives them: NaN if any product or `c` is NaN or infinities of
-    /// both signs meet, otherwise the infinity.
+    /// both signs meet (the infinity of a first pass that overflowed
+    /// among them), otherwise the infinity.
     pub fn dot(&self, a: &[u32], b: &[u32], c: u32) -> Result<u32, TcError> {
         if a.len() != b.len() {
             return Err(TcError::Length {
@@ -1267,8 +1268,18 @@ impl SyncFp8 {
             }
         }
         // The passes' result (f32 bits; for fp16 results a value exact in
-        // fp16).
-        let s = self.f16.dot_f32(&pa, &pb, 0)?;
+        // fp16). Each pass is its own block FMA, its infinities and NaNs
+        // decided over its own products: a first pass that overflows is
+        // an infinity the second pass adds, so it meets an infinite
+        // product of the other sign there as NaN (an H200's mma.sync
+        // FP8 -> fp16 gives NaN, not the product's infinity: records
+        // testdata/hw/nvidia-h200/mma.sync.aligned.m16n8k32.row.col.f16.
+        // {e5m2.e5m2,e4m3.e5m2}.f16.mma.json).
+        let pass = self.row.pass;
+        let mut s = 0;
+        for (pa, pb) in pa.chunks(pass).zip(pb.chunks(pass)) {
+            s = self.f16.dot_f32(pa, pb, s)?;
+        }
         Ok(if is_special_f32(s) || is_special_f32(c) {
             let nan = |x: u32| is_special_f32(x) && x & 0x7f_ffff != 0;
             let inf = |x: u32| is_special_f32(x) && x & 0x7f_ffff == 0;
@@ -1768,6 +1779,31 @@ mod tests {
             assert_eq!(s.dot(&[f(1.0)], &[f(1.0)], 0xfc00), Ok(0xfc00));
             let arith =
                 Arith::mixed(Gpu::H200, fa, fb, OutFormat::F16, Instruction::MmaSync).unwrap();
+            // A first pass that overflows fp16 is an infinity the second
+            // pass adds. Products at k = 0 and 1: 256 * 256 = 2^16 each,
+            // 2^17 > 65504: pass 1 gives +inf. Under E5M2 the product at
+            // k = 2 is -inf * 1 (E4M3 has no infinity: -256 * 256 there,
+            // which cannot overflow pass 2 alone, so +inf stays). +inf
+            // and -inf meet: NaN, as the H200 gives (the mma records of
+            // the fp16 forms); deciding the specials over the whole row
+            // would give -inf.
+            let big = f(256.0);
+            let has_inf = fa == InFormat::E5m2 || fb == InFormat::E5m2;
+            let (x, y) = if fa == InFormat::E5m2 {
+                (0xff80_0000, f(1.0))
+            } else if fb == InFormat::E5m2 {
+                (f(1.0), 0xff80_0000)
+            } else {
+                (f(-256.0), big)
+            };
+            let want = if has_inf { F16_NAN as u32 } else { 0x7c00 };
+            assert_eq!(s.dot(&[big, big, x], &[big, big, y], 0), Ok(want));
+            // The other way round, -inf (or, under E4M3, -2^16, which
+            // overflows fp16's 65504 to -inf) from the first pass: the
+            // second pass starts from it, and its finite products, whose
+            // sum 2^17 overflows alone, cannot undo it: -inf.
+            let (a4, b4) = ([x, 0, big, big], [y, 0, big, big]);
+            assert_eq!(s.dot(&a4, &b4, 0), Ok(0xfc00), "{fa:?} x {fb:?}");
             assert_eq!(arith.output(), OutFormat::F16);
             assert_eq!(arith.dot(&a, &b, 0), Ok(0x3c00));
             assert_eq!(

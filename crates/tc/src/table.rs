@@ -314,11 +314,17 @@ const HOPPER: GpuRow = GpuRow {
     // Not in the published model (H100TC.m forces fp32 results for FP8,
     // and no variant of it fits): the published FP8 -> fp16 measurements
     // of the H100 and the H200, E4M3 and E5M2, match this rule on every
-    // committed row (400 of 400 each; docs/TENSOR_CORES.md).
+    // committed row (400 of 400 each; docs/TENSOR_CORES.md). An H200's
+    // mma.sync m16n8k32 FP8 -> fp16 matches it on all 262,144 D registers
+    // of each of three records (E4M3, E5M2, E4M3 x E5M2), the passes'
+    // overflow included: a first pass that overflows is an infinity the
+    // second pass meets (NaN against an infinite product of the other
+    // sign; 45 registers where deciding over the whole row gave the
+    // product's infinity).
     fp8_f16: Some(SyncFp8Row {
         pass: 16,
         c_rounding: Rounding::Rne,
-        evidence: "published H100/H200 FP8 -> fp16 measurements: testdata/tc/{H100,H200}/{E4M3,E5M2}/d_*_fp16.txt",
+        evidence: "published H100/H200 FP8 -> fp16 measurements: testdata/tc/{H100,H200}/{E4M3,E5M2}/d_*_fp16.txt; H200 (sm_90) mma.sync, driver 13.0: records testdata/hw/nvidia-h200/mma.sync.aligned.m16n8k32.row.col.f16.{e4m3.e4m3,e5m2.e5m2,e4m3.e5m2}.f16.mma.json",
     }),
     // H200 (sm_90), driver 13.0: mma.sync m16n8k8 .tf32 with random low
     // bits gives, on all 524,288 D registers, what the model gives on the

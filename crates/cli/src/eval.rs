@@ -89,11 +89,23 @@ pub fn run(a: Args) -> Result<Outcome, Failure> {
         }
         srcs.push(lit.bits);
     }
-    let (dsts, approx) = ins.eval(&srcs, &a.env.exec());
+    let exec = a.env.exec();
+    let (dsts, approx) = ins.eval(&srcs, &exec);
     if approx {
-        let note = format!(
-            "{ins} is an .approx instruction: NVIDIA publishes no bit-level definition; this result is within the PTX ISA's error bound, not necessarily the GPU's bits"
-        );
+        let measured = exec.hw.half_approx_measured
+            && ins
+                .form()
+                .is_some_and(|f| ptxfp::measured::half_table(&f).is_some());
+        let note = if measured {
+            format!(
+                "{ins} is an .approx instruction: NVIDIA publishes no bit-level definition; this result is what an {} gives, measured for every source value; other GPUs are not measured",
+                ptxfp::measured::MEASURED_ON
+            )
+        } else {
+            format!(
+                "{ins} is an .approx instruction: NVIDIA publishes no bit-level definition; this result is within the PTX ISA's error bound, not necessarily the GPU's bits"
+            )
+        };
         eprintln!("warning: {note}");
         warnings.push(Problem {
             severity: "warning",

@@ -133,8 +133,13 @@ fn rederive_mma(r: &Record) -> u64 {
 
 /// Whether ptxfp models `form` only within an error bound (`.approx`,
 /// `.full`): its bits are the GPU's own, recorded as data, not re-derived.
+/// The 16-bit `ex2`/`tanh` forms, whose results are an H200's tables
+/// (`ptxfp::measured`), are re-derived: the `.f16x2`/`.bf16x2` records and
+/// the 10^6-tuple records are separate GPU runs, which the tables of the
+/// exhaustive records must give lane by lane.
 fn approximate(form: &str) -> bool {
-    ptxfp::Form::parse(form).is_ok_and(|f| f.is_approx())
+    ptxfp::Form::parse(form)
+        .is_ok_and(|f| f.is_approx() && ptxfp::measured::half_table(&f).is_none())
 }
 
 /// `PTXFP_RECORDS=TEXT` re-derives only the records whose form contains

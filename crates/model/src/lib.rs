@@ -9,6 +9,7 @@ pub mod batch;
 mod compute;
 pub mod eval;
 pub mod gen;
+pub mod measured;
 pub mod quirks;
 mod semantics;
 pub mod sweep;

@@ -137,6 +137,10 @@ pub struct HwProfile {
     /// Whether `tex` reads the alpha channel a texture's format lacks as 1
     /// (1.0 for `.f32`), rather than 0; the other absent channels read 0.
     pub tex_absent_alpha_one: bool,
+    /// Whether `ex2.approx` and `tanh.approx` on `.f16`/`.bf16` lanes give
+    /// a GPU's measured result for each source value (crate::measured)
+    /// rather than the correctly rounded value of the exact function.
+    pub half_approx_measured: bool,
 }
 
 /// The result of an integer `div` or `rem` by zero.
@@ -294,6 +298,14 @@ impl HwProfile {
         // format lacks read; ptxfp reads (0, 0, 1) for G, B, A, as the
         // graphics APIs define; **open** (NOTE(hw): awaiting GPU data).
         tex_absent_alpha_one: true,
+        // docs/NVIDIA.md ".approx": the GPU's bits, **hw** (H200, driver
+        // 13.0: every one of the 65,536 sources of ex2.approx.f16,
+        // ex2.approx.ftz.bf16, tanh.approx.f16 and tanh.approx.bf16;
+        // testdata/hw/nvidia-h200/<form>.check.exhaustive.json, whose
+        // tables crate::measured reads; 19,417, 3,496, 14,736 and 2,086 of
+        // them differ from the correctly rounded value). Other GPUs are
+        // not measured; the results stay flagged approximate.
+        half_approx_measured: true,
     };
 
     /// True if the 16-bit lane value `x` is the OOB-NaN.

@@ -462,6 +462,15 @@ fn half_value(bf: bool, x: u16) -> f64 {
     }
 }
 
+/// The sources (and results) where an H200's `tanh.approx.bf16` misses
+/// the ISA's bound, "The maximum absolute error for `.bf16` type is 2^-8"
+/// (9.7.4.9): tanh(±0.74609375) = ±0.632812754..., the GPU's ±0.62890625
+/// (0x3f21) is 2^-8 (1 + 6.5e-5) away, where ±0.6328125 (0x3f22) is the
+/// correctly rounded value. Every other source of the four 16-bit tables
+/// (testdata/hw/nvidia-h200/*.approx.*.check.exhaustive.json) is within
+/// its bound; docs/NVIDIA.md ".approx".
+const TANH_BF16_BEYOND_THE_BOUND: [(u16, u16); 2] = [(0x3f3f, 0x3f21), (0xbf3f, 0xbf21)];
+
 /// One lane of a half-type approx form: the table and the bound.
 fn check_half_lane(name: &str, op: Opcode, bf: bool, ftz: bool, x0: u16, r: u16) {
     let nan = HW.half_nan;
@@ -508,7 +517,12 @@ fn check_half_lane(name: &str, op: Opcode, bf: bool, ftz: bool, x0: u16, r: u16)
             } else {
                 2f64.powf(-10.987)
             };
-            (got - reference).abs() <= bound - 2f64.powi(-40)
+            if bf && TANH_BF16_BEYOND_THE_BOUND.contains(&(x, r)) {
+                // Measured: within 2^-8 (1 + 2^-13), not 2^-8.
+                (got - reference).abs() <= bound * (1.0 + 2f64.powi(-13))
+            } else {
+                (got - reference).abs() <= bound - 2f64.powi(-40)
+            }
         }
         // 9.7.4.10: "The maximum relative error for `.f16` type is 2^-9.9.
         // The maximum relative error for `.bf16` type is 2^-7."
@@ -590,6 +604,37 @@ fn every_f32_approx_form_is_within_its_bound() {
 
 #[test]
 fn every_half_approx_form_every_input() {
+    // NVIDIA's profile gives the H200's tables (crate::measured), so this
+    // checks the GPU against the ISA; without them, ptxfp's correctly
+    // rounded values.
+    let computed = Exec {
+        hw: HwProfile {
+            half_approx_measured: false,
+            ..HW
+        },
+        ..Exec::default()
+    };
+    for exec in [Exec::default(), computed] {
+        every_half_approx_lane(&exec);
+    }
+    // Where the two differ, the tables are the GPU's (not the computed
+    // values): the counts of the records' mismatches.
+    for (form, differ) in [
+        ("ex2.approx.f16", 19417),
+        ("ex2.approx.ftz.bf16", 3496),
+        ("tanh.approx.f16", 14736),
+        ("tanh.approx.bf16", 2086),
+    ] {
+        let f = Form::parse(form).unwrap();
+        let n = (0..1u64 << 16)
+            .filter(|&x| f.eval(&[x], &Exec::default()) != f.eval(&[x], &computed))
+            .count();
+        assert_eq!(n, differ, "{form}");
+    }
+}
+
+/// [`every_half_approx_form_every_input`] under one profile.
+fn every_half_approx_lane(exec: &Exec) {
     for fm in approx_forms().iter().filter(|f| {
         matches!(
             f.ty(),
@@ -604,7 +649,7 @@ fn every_half_approx_form_every_input() {
             // x2: lane 1 sees another value than lane 0.
             let y = x ^ 0x8123;
             let a = if x2 { x | y << 16 } else { x };
-            let r = fm.eval(&[u64::from(a)], &Exec::default()) as u32;
+            let r = fm.eval(&[u64::from(a)], exec) as u32;
             check_half_lane(&name, fm.op(), bf, fm.ftz(), x as u16, r as u16);
             if x2 {
                 check_half_lane(&name, fm.op(), bf, fm.ftz(), y as u16, (r >> 16) as u16);

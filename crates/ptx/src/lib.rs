@@ -27,7 +27,7 @@ pub use ptxfp_front::{check, module};
 pub use ptxfp_interp as interp;
 pub use ptxfp_isa::{cvt, diag, form, int, literal, op, opcodes, setp, syntax, target, types};
 pub use ptxfp_model::quirks as hw;
-pub use ptxfp_model::{batch, eval, gen, quirks, sweep};
+pub use ptxfp_model::{batch, eval, gen, measured, quirks, sweep};
 
 pub use ptxfp_isa::diag::{Diagnostic, Severity, SourceMap};
 pub use ptxfp_isa::form::{Approx, Clamp, Form, FormType, Mods, Opcode};

@@ -215,6 +215,12 @@ const RSQRT_FTZ_F64: (PtxVersion, u16) = (v(4, 0), 20);
 /// 9.7.3.2 copysign: "Introduced in PTX ISA version 2.0", "Requires `sm_20`
 /// or higher".
 const COPYSIGN: (PtxVersion, u16) = (v(2, 0), 20);
+/// The note of the 16-bit `tanh.approx`/`ex2.approx` rows: NVIDIA's
+/// profile gives an H200's result for every source value (ptxfp_model's
+/// `measured` tables, docs/NVIDIA.md ".approx").
+const MEASURED_HALF_APPROX: &str =
+    "approximate: an H200's measured bits for every source value; other GPUs are not measured";
+
 /// 9.7.3.22 tanh: "Introduced in PTX ISA version 7.0", "Requires `sm_75` or
 /// higher" (and 9.7.4.9/9.7.4.10 `tanh`/`ex2.approx` on `.f16`/`.f16x2`).
 const TANH: (PtxVersion, u16) = (v(7, 0), 75);
@@ -910,23 +916,23 @@ pub static SYNTAX: &[Row] = &[
     // "ex2.approx.ftz.btype" (.bf16, .bf16x2).
     Row {
         approx: APPROX,
-        note: Some("approximate: within the ISA's error bound, not the GPU's bits"),
+        note: Some(MEASURED_HALF_APPROX),
         ..row(Tanh, F16S, TANH, "9.7.4.9", "tanh.approx.f16")
     },
     Row {
         approx: APPROX,
-        note: Some("approximate: within the ISA's error bound, not the GPU's bits"),
+        note: Some(MEASURED_HALF_APPROX),
         ..row(Tanh, BF16S, HALF_APPROX_BF16, "9.7.4.9", "tanh.approx.bf16")
     },
     Row {
         approx: APPROX,
-        note: Some("approximate: within the ISA's error bound, not the GPU's bits"),
+        note: Some(MEASURED_HALF_APPROX),
         ..row(Ex2, F16S, TANH, "9.7.4.10", "ex2.approx.f16")
     },
     Row {
         approx: APPROX,
         ftz: YES,
-        note: Some("approximate: within the ISA's error bound, not the GPU's bits"),
+        note: Some(MEASURED_HALF_APPROX),
         ..row(
             Ex2,
             BF16S,

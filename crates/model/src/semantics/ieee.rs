@@ -11,7 +11,9 @@
 //! PTX ISA gives an error bound. ptxfp returns the correctly rounded value
 //! of the exact function (within every bound the ISA states), computed
 //! through the host's f64 functions for the transcendental ones, and flags
-//! it approximate (`Form::is_approx`); docs/NVIDIA.md ".approx". Where the
+//! it approximate (`Form::is_approx`); docs/NVIDIA.md ".approx". The
+//! 16-bit `ex2.approx`/`tanh.approx` forms give an H200's measured bits
+//! instead (`HwProfile::half_approx_measured`, crate::measured). Where the
 //! ISA does state bits (`div.approx.f32` beyond 2^126, the upper-word
 //! `rcp`/`rsqrt.approx.ftz.f64`), ptxfp gives those;
 //! `crates/model/tests/approx_bounds.rs` checks the bounds and the bits.
@@ -302,6 +304,14 @@ fn isqrt(n: u128) -> u128 {
 /// (9.7.4.9) or `ex2.approx` (9.7.4.10).
 fn half<F: Format>(form: &Form, x: u64, hw: &HwProfile) -> u64 {
     let x = x & F::ALL;
+    // `tanh.approx`/`ex2.approx`: the GPU's own result for this source,
+    // measured over every input (crate::measured), where the profile
+    // takes them; the ISA bounds the error only.
+    if hw.half_approx_measured {
+        if let Some(r) = crate::measured::half_lane(form, x) {
+            return r;
+        }
+    }
     // 9.7.4.5: "neg.ftz.{f16,f16x2} flushes subnormal inputs and results to
     // sign-preserving zero"; 9.7.4.10 "ex2.approx.ftz.bf16" alike.
     let x = if form.ftz() { flush::<F>(x) } else { x };

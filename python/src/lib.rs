@@ -1101,7 +1101,8 @@ fn check<'py>(
 #[pyfunction]
 #[pyo3(signature = (text, sets, mems, entry=None, target=None, device=None, ptx=None,
     lenient=false, trace=false, contract=false, grid=(1, 1, 1), block=(1, 1, 1),
-    dynamic_shared=0, thread=None, check_memory=false, max_steps=None, file="<ptx>", cluster=None))]
+    dynamic_shared=0, thread=None, check_memory=false, max_steps=None, file="<ptx>", cluster=None,
+    tensor_maps=Vec::new()))]
 #[allow(clippy::too_many_arguments)]
 fn run<'py>(
     py: Python<'py>,
@@ -1123,6 +1124,7 @@ fn run<'py>(
     max_steps: Option<u64>,
     file: &str,
     cluster: Option<Xyz>,
+    tensor_maps: Vec<String>,
 ) -> PyResult<Bound<'py, PyDict>> {
     use ptxfp::interp::{self, Inputs, Options, RunError};
     guarded(py, || {
@@ -1152,6 +1154,7 @@ fn run<'py>(
             mem_files: Vec::new(),
             surfaces: Vec::new(),
             textures: Vec::new(),
+            tensor_maps,
         };
         let r = py
             .allow_threads(|| catch_unwind(AssertUnwindSafe(|| interp::run(text, &inputs, &opts))));

@@ -423,6 +423,48 @@ def test_run_kernel_grid_and_memory():
     assert np.array_equal(bits(out), bits(ptxfp.eval("fma.rn.f16", a, b, d)))
 
 
+def test_run_tensor_copy_with_a_tensor_map():
+    # A 1-d box of 16 .f32 at element 8 of a 20-element tensor
+    # (docs/ENGINE.md "Tensor copies"): elements 8..19, then zeros past the
+    # end ("Elements in the Bounding Box which fall outside of the tensor
+    # boundary are set to 0"); the kernel copies the tile to out.
+    src = """.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .align 64 .b8 tmap[128], .param .u64 out)
+{
+.shared .align 8 .b64 bar;
+.shared .align 128 .b32 tile[16];
+.reg .pred %p<2>;
+.reg .b32 %r<8>;
+.reg .b64 %rd<4>;
+ld.param.u64 %rd1, [out];
+mov.u32 %r1, bar;
+mov.u32 %r2, tile;
+mov.u32 %r3, 8;
+mbarrier.init.shared::cta.b64 [%r1], 1;
+mbarrier.arrive.expect_tx.shared::cta.b64 %rd2, [%r1], 64;
+cp.async.bulk.tensor.1d.shared::cluster.global.mbarrier::complete_tx::bytes.tile [%r2], [tmap, {%r3}], [%r1];
+W:
+mbarrier.try_wait.parity.shared::cta.b64 %p1, [%r1], 0;
+@!%p1 bra W;
+ld.shared.v4.u32 {%r4, %r5, %r6, %r7}, [%r2+32];
+st.global.v4.u32 [%rd1], {%r4, %r5, %r6, %r7};
+ld.shared.v4.u32 {%r4, %r5, %r6, %r7}, [%r2+48];
+st.global.v4.u32 [%rd1+16], {%r4, %r5, %r6, %r7};
+ret;
+}
+"""
+    t = np.arange(20, dtype=np.float32) + 0.5
+    r = ptxfp.run(src, set={"out": np.uint64(0x2000)}, mem={0x1000: t},
+                  tensor_map={"tmap": "f32:20@0x1000:box=16"})
+    got = np.frombuffer(r.memory[0x2000], dtype=np.float32)
+    # Box elements 8..15 are tensor elements 16..19, then 4 zeros.
+    assert np.array_equal(bits(got), bits(np.array([16.5, 17.5, 18.5, 19.5, 0, 0, 0, 0], dtype=np.float32)))
+    with pytest.raises(ptxfp.RunError, match="no tensor map"):
+        ptxfp.run(src, set={"out": np.uint64(0x2000)}, mem={0x1000: t})
+
+
 def test_run_cluster_registers():
     # A 4x1 grid of one-thread CTAs in clusters of 2 (PTX ISA §10: the
     # rank in the cluster and the cluster's index): CTA x has rank x % 2

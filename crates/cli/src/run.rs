@@ -48,6 +48,14 @@ pub struct Args {
     /// `.texref` or a bindless handle value (docs/ENGINE.md "Textures").
     #[arg(long = "texture", value_name = "NAME=WxH:FORMAT@ADDR[:...]")]
     textures: Vec<String>,
+    /// Give a tensor map for cp.async.bulk.tensor (what the host's
+    /// cuTensorMapEncodeTiled describes):
+    /// NAME=TYPE:D0[xD1...]@ADDR:box=B0[xB1...][:strides=S1[,S2...]]
+    /// [:elementstrides=E0[xE1...]][:swizzle=none|32|64|128][:fill=zero|nan],
+    /// NAME the kernel's 128-byte map parameter (or a variable, or an
+    /// address), sizes innermost first (docs/ENGINE.md "Tensor copies").
+    #[arg(long = "tensor-map", value_name = "NAME=TYPE:SIZES@ADDR:box=...")]
+    tensor_maps: Vec<String>,
     /// The device that runs the code (default: the code's target, --target
     /// or the module's `.target`, as for `eval`). Matters for `mad.f32`
     /// without rounding written for sm_1x; a device that cannot run the
@@ -375,6 +383,7 @@ fn run_source(
     // Parsed by the interpreter, which knows the variables and addresses.
     inputs.surfaces = a.surfaces.clone();
     inputs.textures = a.textures.clone();
+    inputs.tensor_maps = a.tensor_maps.clone();
     let opts = Options {
         device: a.device,
         target: a.target,

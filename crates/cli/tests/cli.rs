@@ -1362,6 +1362,11 @@ const RUN_SNIPPETS: &[(&str, &str, &str)] = &[
     // A failed request: 16 zero bytes; the mbarrier (engine encoding,
     // docs/ENGINE.md "mbarrier") with 1 of 1 arrivals pending and
     // tx-count -16: 0x5ffff00000100001.
+    // tensormap.replace writes the field into ptxfp's layout of a map
+    // (docs/ENGINE.md "Tensor copies"): the mark "PTXT", version 1, then
+    // the rank at byte 5, "new_val ... ones less than the desired tensor
+    // rank": 1 + 1.
+    ("tensormap", ".shared .align 128 .b8 t[128];\ntensormap.replace.tile.rank.shared::cta.b1024.b32 [t], 1;\n", "mem[0x10000000..0x10000006] = 50 54 58 54 01 02\n"),
     ("clusterlaunchcontrol", ".shared .align 16 .b8 r[16];\n.shared .align 8 .b64 m;\nmbarrier.init.shared.b64 [m], 1;\nclusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.b128 [r], [m];\n", "mem[0x10000000..0x10000010] = 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00\nmem[0x10000100..0x10000108] = 01 00 10 00 00 f0 ff 5f\n"),
 ];
 

@@ -104,21 +104,10 @@ fn try_cancel_fails_and_completes_sixteen_bytes() {
 #[test]
 fn refusals_name_why() {
     for (line, reason) in [
-        (
-            "multimem.st.relaxed.gpu.b32 [%rd1], %r1;",
-            "several GPUs",
-        ),
+        ("multimem.st.relaxed.gpu.b32 [%rd1], %r1;", "several GPUs"),
         (
             "multimem.ld_reduce.relaxed.gpu.global.add.u32 %r1, [%rd1];",
             "several GPUs",
-        ),
-        (
-            "tensormap.replace.tile.global_address.global.b1024.b64 [%rd1], %rd1;",
-            "CUtensorMap",
-        ),
-        (
-            "cp.async.bulk.tensor.1d.shared::cluster.global.mbarrier::complete_tx::bytes [%rd1], [%rd1, {%r1}], [%rd1];",
-            "CUtensorMap",
         ),
     ] {
         let src = format!(

@@ -118,15 +118,10 @@ fn unreached_cluster_and_bulk_instructions_do_not_refuse_the_module() {
     };
     let (code, out, err) = ptxfp("run", &body("1"), &[]);
     assert_eq!(code, Some(0), "{out}{err}");
-    assert!(
-        err.contains("14:1: warning: `cp.async.bulk.tensor.1d.shared::cluster.global.mbarrier::complete_tx::bytes` is not supported by the interpreter"),
-        "{err}"
-    );
-    assert!(!err.contains("barrier.cluster"), "{err}");
+    // Tensor copies run (docs/ENGINE.md "Tensor copies"): no warning.
+    assert!(!err.contains("warning"), "{err}");
     let (code, out, err) = ptxfp("run", &body("2"), &[]);
     assert_eq!(code, Some(2), "{out}{err}");
-    assert!(
-        err.contains("14:1: error:") && err.contains("CUtensorMap"),
-        "{err}"
-    );
+    // Reached: its map's address register was never written.
+    assert!(err.contains("14:") && err.contains("%rd1"), "{err}");
 }

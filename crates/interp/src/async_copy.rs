@@ -124,7 +124,8 @@ impl Machine<'_, '_> {
                 // vanish (the PTX ISA leaves that undefined).
                 let here = self.shared_target(addr);
                 let waiting = self.eng.threads.iter().filter(|t| {
-                    here.0.is_none() && matches!(t.state, State::MbarWait { addr: a, .. } if a == here.1)
+                    here.0.is_none()
+                        && matches!(t.state, State::MbarWait { addr: a, .. } if a == here.1)
                 });
                 let n_waiting = waiting.count();
                 if n_waiting > 0 {
@@ -388,7 +389,14 @@ impl Machine<'_, '_> {
             }
             AsyncKind::Prefetch => {
                 let want = 2 + usize::from(a.cache_hint);
-                count(want, if a.cache_hint { "[srcMem], size, cache-policy" } else { "[srcMem], size" })?;
+                count(
+                    want,
+                    if a.cache_hint {
+                        "[srcMem], size, cache-policy"
+                    } else {
+                        "[srcMem], size"
+                    },
+                )?;
                 let (src, sty) = self.address(&ops[0])?;
                 let size = self.read(&ops[1], PtxType::U32)?;
                 // prefetch: "brings data into the L2 cache": no result here.
@@ -408,10 +416,29 @@ impl Machine<'_, '_> {
                 count(usize::from(wait), if wait { "N" } else { "" })?;
                 self.group_done(ins, ops.first(), "cp.async.bulk.wait_group")
             }
-            AsyncKind::Tensor => Err(err_help(
-                ins.opcode_span.clone(),
-                format!("`{}` is not run: a tensor copy reads a CUtensorMap that the host builds (cuTensorMapEncode*), which a run has no way to give", ins.opcode),
-                "docs/ENGINE.md \"cp.async.bulk\": use cp.async.bulk without .tensor, or cp.async")),
+            AsyncKind::Tensor(t) => {
+                self.tensor_copy(ins, &a, t)?;
+                Ok(Flow::Next)
+            }
+            AsyncKind::TensorPrefetch => {
+                // "cp.async.bulk.prefetch.tensor ... brings the tensor data
+                // ... into the L2 cache": nothing to compute here; the map
+                // and coordinates are read and checked as a copy would.
+                let dims = ins
+                    .opcode
+                    .split('.')
+                    .find_map(|w| w.strip_suffix('d').and_then(|d| d.parse::<usize>().ok()))
+                    .unwrap_or(0);
+                let Some(target) = ops.first() else {
+                    return Err(err(
+                        ins.opcode_span.clone(),
+                        format!("`{}` takes `[tensorMap, tensorCoords]`", ins.opcode),
+                    ));
+                };
+                let srcs = self.tensor_prefetch(ins, target, dims)?;
+                self.trace(ins, &srcs, None);
+                Ok(Flow::Next)
+            }
             AsyncKind::Unrun(why) => Err(err(
                 ins.opcode_span.clone(),
                 format!("`{}` is not run: {why}", ins.opcode),
@@ -545,7 +572,7 @@ impl Machine<'_, '_> {
     /// The mbarrier object at `addr`, which must have been initialized.
     /// (An address in the window of another CTA of the cluster names that
     /// CTA's object: `.shared::cluster`.)
-    fn mbar_get(&self, ins: &Instr, o: &Operand, addr: u64) -> Result<Mbar, RunError> {
+    pub(crate) fn mbar_get(&self, ins: &Instr, o: &Operand, addr: u64) -> Result<Mbar, RunError> {
         let (r, a) = self.shared_target(addr);
         let mbars = match r {
             Some(r) => &self.eng.cluster.parked[r].asyncs.mbars,
@@ -663,6 +690,23 @@ impl Machine<'_, '_> {
             ));
         }
         Ok(t)
+    }
+
+    /// The complete-tx of `bytes` on the (initialized) mbarrier at `m`
+    /// ("the mbarrier complete-tx operation, with completeCount argument
+    /// equal to amount of data copied in bytes"); `ops`: the mbarrier's
+    /// operand and the one to blame for a tx-count out of range.
+    pub(crate) fn complete_tx(
+        &mut self,
+        ins: &Instr,
+        ops: (&Operand, &Operand),
+        m: u64,
+        bytes: u64,
+    ) -> Result<(), RunError> {
+        let mut o = self.mbar_get(ins, ops.0, m)?;
+        o.tx = self.tx_add(ins, ops.1, o.tx, -(bytes as i64))?;
+        self.mbar_update(m, o);
+        Ok(())
     }
 
     /// The rules of a bulk copy's operands (PTX ISA `cp.async.bulk`):
@@ -806,37 +850,10 @@ impl Machine<'_, '_> {
         // Where the data goes, and the mbarrier each destination signals.
         let mut targets = vec![(dst, mbar_at)];
         if a.multicast {
-            // .multicast::cluster: "copied to the same CTA-relative offset
-            // as dstMem in the shared memory of each destination CTA"
-            // named by the 16-bit ctaMask, "each bit position ... the
-            // %ctaid of the destination CTA" (its %cluster_ctarank); "The
-            // mbarrier signal is also multicast to the same CTA-relative
-            // offset as mbar in the shared memory of the destination CTA".
             let mask = self.read(&ops[mbar_i + 1], PtxType::B16)?;
             srcs.push((mask, PtxType::B16));
-            let n = self.eng.cluster.size();
-            if mask >> n != 0 {
-                return Err(err(
-                    ops[mbar_i + 1].span.clone(),
-                    format!("ctaMask {mask:#06x} names CTA ranks past the cluster's {n} CTA(s) (ranks 0 to {}; docs/ENGINE.md \"Clusters\")", n - 1),
-                ));
-            }
-            let d = self.shared_target(dst).1;
-            let m = mbar_at.map(|m| self.shared_target(m).1);
-            targets = (0..n)
-                .filter(|r| mask >> r & 1 == 1)
-                .map(|r| {
-                    (
-                        self.eng.cluster.cluster_address(r, d),
-                        m.map(|m| self.eng.cluster.cluster_address(r, m)),
-                    )
-                })
-                .collect();
-            for (_, m) in &targets {
-                if let Some(m) = m {
-                    self.mbar_get(ins, &ops[mbar_i], *m)?;
-                }
-            }
+            targets =
+                self.multicast_targets(ins, &ops[mbar_i + 1], mask, dst, mbar_at, &ops[mbar_i])?;
         }
         if a.cache_hint {
             srcs.push((self.read(&ops[policy_i], PtxType::B64)?, PtxType::B64));
@@ -895,13 +912,54 @@ impl Machine<'_, '_> {
                 i += u64::from(n);
             }
             if let Some(m) = mbar_at {
-                let mut o = self.mbar_get(ins, &ops[mbar_i], m)?;
-                o.tx = self.tx_add(ins, &ops[2], o.tx, -(size as i64))?;
-                self.mbar_update(m, o);
+                self.complete_tx(ins, (&ops[mbar_i], &ops[2]), m, size)?;
             }
         }
         self.trace(ins, &srcs, None);
         Ok(())
+    }
+
+    /// The destinations of a `.multicast::cluster` copy to `dst` (with
+    /// the mbarrier at `mbar_at`): "copied to the same CTA-relative offset
+    /// as dstMem in the shared memory of each destination CTA" named by
+    /// the 16-bit ctaMask, "each bit position ... the %ctaid of the
+    /// destination CTA" (its %cluster_ctarank); "The mbarrier signal is
+    /// also multicast to the same CTA-relative offset as mbar in the
+    /// shared memory of the destination CTA". Each mbarrier must be
+    /// initialized.
+    pub(crate) fn multicast_targets(
+        &self,
+        ins: &Instr,
+        mask_op: &Operand,
+        mask: u64,
+        dst: u64,
+        mbar_at: Option<u64>,
+        mbar_op: &Operand,
+    ) -> Result<Vec<(u64, Option<u64>)>, RunError> {
+        let n = self.eng.cluster.size();
+        if mask >> n != 0 {
+            return Err(err(
+                mask_op.span.clone(),
+                format!("ctaMask {mask:#06x} names CTA ranks past the cluster's {n} CTA(s) (ranks 0 to {}; docs/ENGINE.md \"Clusters\")", n - 1),
+            ));
+        }
+        let d = self.shared_target(dst).1;
+        let m = mbar_at.map(|m| self.shared_target(m).1);
+        let targets: Vec<(u64, Option<u64>)> = (0..n)
+            .filter(|r| mask >> r & 1 == 1)
+            .map(|r| {
+                (
+                    self.eng.cluster.cluster_address(r, d),
+                    m.map(|m| self.eng.cluster.cluster_address(r, m)),
+                )
+            })
+            .collect();
+        for (_, m) in &targets {
+            if let Some(m) = m {
+                self.mbar_get(ins, mbar_op, *m)?;
+            }
+        }
+        Ok(targets)
     }
 
     /// `st.async` and `red.async` (PTX ISA 9.7.9.12, 9.7.13.7): "a

@@ -23,6 +23,9 @@ mod mma;
 // mbarrier, bulk copies and cluster barriers (src/async_copy.rs).
 #[path = "async_copy.rs"]
 mod async_copy;
+// Tensor copies through a tensor map (src/tensor_map.rs).
+#[path = "tensor_map.rs"]
+pub(crate) mod tensor_map;
 // ldmatrix, stmatrix, movmatrix and wmma (src/matrix.rs).
 #[path = "matrix.rs"]
 mod matrix;
@@ -2660,6 +2663,7 @@ impl Machine<'_, '_> {
             Control::StBulk => self.st_bulk(ins),
             Control::Surface(s) => self.surface(ins, s),
             Control::Texture(t) => self.texture(ins, t),
+            Control::Tensormap(t) => self.tensormap(ins, t),
             Control::Refused(r) => Err(RunError::Program(
                 Diagnostic::error(
                     ins.opcode_span.clone(),

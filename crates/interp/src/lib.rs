@@ -113,8 +113,13 @@ pub struct Inputs {
     /// a bindless handle value, to an image in global memory and a sampler
     /// (docs/ENGINE.md "Textures"; [`TEXTURE_SYNTAX`]).
     pub textures: Vec<String>,
+    /// `--tensor-map NAME=TYPE:SIZES@ADDR:box=...`: a tensor map's 128
+    /// bytes at NAME (a variable or an address), for the tensor copies
+    /// (docs/ENGINE.md "Tensor copies"; [`TENSOR_MAP_SYNTAX`]).
+    pub tensor_maps: Vec<String>,
 }
 
+pub use engine::tensor_map::TENSOR_MAP_SYNTAX;
 pub use surface::SURFACE_SYNTAX;
 pub use texture::TEXTURE_SYNTAX;
 
@@ -1712,7 +1717,12 @@ impl Machine<'_, '_> {
             Bytes(&'a [u8]),
             File(&'a std::path::Path),
         }
-        let mems = inputs.mems.iter().map(|(at, b)| (at, Source::Bytes(b)));
+        let maps = Self::tensor_map_mems(&inputs.tensor_maps)?;
+        let mems = inputs
+            .mems
+            .iter()
+            .chain(&maps)
+            .map(|(at, b)| (at, Source::Bytes(b)));
         let files = inputs.mem_files.iter().map(|(at, p)| (at, Source::File(p)));
         for (at, source) in mems.chain(files) {
             let (flag, place, bytes, is_file) = match source {

@@ -146,8 +146,12 @@ pub enum Control {
     /// `ldmatrix`, `stmatrix`, `movmatrix`, `wmma.*` (crate::matrix; the
     /// engine's crates/interp/src/matrix.rs).
     Matrix(crate::matrix::Matrix),
-    /// `multimem.*`, `tensormap.*`: refused where reached, with why.
+    /// `multimem.*`: refused where reached, with why.
     Refused(Refused),
+    /// `tensormap.replace`, `tensormap.cp_fenceproxy` (PTX ISA 9.7.9.26,
+    /// 9.7.13.16), on the tensor maps a run is given (the engine's
+    /// crates/interp/src/tensor_map.rs).
+    Tensormap(Tensormap),
     /// `st.bulk{.weak}{.shared::cta} [a], size, initval` (PTX ISA 9.7.9.13:
     /// "Introduced in PTX ISA version 8.6", "Requires sm_100 or higher").
     StBulk,
@@ -185,9 +189,6 @@ pub enum Refused {
     /// accessed only by multimem.* operations"; "Refer to CUDA programming
     /// guide for creation and management of the multimem addresses".
     Multimem,
-    /// `tensormap.replace`, `tensormap.cp_fenceproxy`: a tensor map the
-    /// host builds.
-    Tensormap,
     /// A surface or texture form outside what a binding describes
     /// (`sust.p`, `sured.p`, mipmaps, multi-sample textures, ...; crate::surface,
     /// crate::texture), with why.
@@ -200,7 +201,148 @@ impl Refused {
         match self {
             Refused::Multimem => "a multimem address names the same memory on several GPUs (a CUDA multicast object the host creates, cuMulticastCreate); a run has one device and no such address",
             Refused::Image(why) => why,
-            Refused::Tensormap => "it reads or rewrites a CUtensorMap, the opaque 128-byte tensor map the host builds (cuTensorMapEncodeTiled), whose layout NVIDIA does not publish",
+        }
+    }
+}
+
+/// A field `tensormap.replace` writes (9.7.9.26: ".field1 = {
+/// .global_address, .rank }", ".field2 = { .box_dim, .global_dim,
+/// .global_stride, .element_stride }", ".field3 = { .elemtype,
+/// .interleave_layout, .swizzle_mode, .swizzle_atomicity, .fill_mode }").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TensormapField {
+    /// `.global_address` (`.b64`).
+    GlobalAddress,
+    /// `.rank`: "ones less than the desired tensor rank".
+    Rank,
+    /// `.box_dim`, by ordinal.
+    BoxDim,
+    /// `.global_dim`, by ordinal.
+    GlobalDim,
+    /// `.global_stride` (`.b64`), by ordinal.
+    GlobalStride,
+    /// `.element_stride`, by ordinal.
+    ElementStride,
+    /// `.elemtype`: Table 33's numbers.
+    Elemtype,
+    /// `.interleave_layout`.
+    InterleaveLayout,
+    /// `.swizzle_mode`.
+    SwizzleMode,
+    /// `.swizzle_atomicity`.
+    SwizzleAtomicity,
+    /// `.fill_mode`.
+    FillMode,
+}
+
+impl TensormapField {
+    /// The field's qualifier word.
+    pub fn word(self) -> &'static str {
+        use TensormapField::*;
+        match self {
+            GlobalAddress => "global_address",
+            Rank => "rank",
+            BoxDim => "box_dim",
+            GlobalDim => "global_dim",
+            GlobalStride => "global_stride",
+            ElementStride => "element_stride",
+            Elemtype => "elemtype",
+            InterleaveLayout => "interleave_layout",
+            SwizzleMode => "swizzle_mode",
+            SwizzleAtomicity => "swizzle_atomicity",
+            FillMode => "fill_mode",
+        }
+    }
+
+    /// `.field2`: the instruction takes the ordinal `ord` before `new_val`.
+    pub fn has_ordinal(self) -> bool {
+        use TensormapField::*;
+        matches!(self, BoxDim | GlobalDim | GlobalStride | ElementStride)
+    }
+
+    const ALL: [TensormapField; 11] = {
+        use TensormapField::*;
+        [
+            GlobalAddress,
+            Rank,
+            BoxDim,
+            GlobalDim,
+            GlobalStride,
+            ElementStride,
+            Elemtype,
+            InterleaveLayout,
+            SwizzleMode,
+            SwizzleAtomicity,
+            FillMode,
+        ]
+    };
+}
+
+/// `tensormap.replace` and `tensormap.cp_fenceproxy`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tensormap {
+    /// `tensormap.replace.tile.field{.ss}.b1024.type [addr], {ord,}
+    /// new_val`; `shared`: `.shared::cta` (else `.global` or generic).
+    Replace {
+        /// The field.
+        field: TensormapField,
+        /// `.shared::cta`.
+        shared: bool,
+    },
+    /// `tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic
+    /// .release.scope.sync.aligned [dst], [src], size`.
+    CpFenceproxy,
+}
+
+impl Tensormap {
+    /// Decodes the words after `tensormap`.
+    fn decode(rest: &[&str]) -> Result<Tensormap, String> {
+        match rest {
+            ["replace", "tile", field, tail @ ..] => {
+                let field = TensormapField::ALL
+                    .into_iter()
+                    .find(|f| f.word() == *field)
+                    .ok_or_else(|| format!("`.{field}` is not a field of tensormap.replace (.global_address, .rank, .box_dim, .global_dim, .global_stride, .element_stride, .elemtype, .interleave_layout, .swizzle_mode, .swizzle_atomicity, .fill_mode)"))?;
+                let (shared, tail) = match tail {
+                    ["global", t @ ..] => (false, t),
+                    ["shared::cta", t @ ..] => (true, t),
+                    t => (false, t),
+                };
+                // "When .field is specified as .global_address or
+                // .global_stride, .type must be .b64. Otherwise, .type must
+                // be .b32."
+                let ty = if matches!(field, TensormapField::GlobalAddress | TensormapField::GlobalStride) {
+                    "b64"
+                } else {
+                    "b32"
+                };
+                if tail != ["b1024", ty] {
+                    return Err(format!("expected `.b1024.{ty}` after the field and the optional `.global`/`.shared::cta` (\"When .field is specified as .global_address or .global_stride, .type must be .b64. Otherwise, .type must be .b32.\")"));
+                }
+                Ok(Tensormap::Replace { field, shared })
+            }
+            // (The caller drops `.aligned` and `.cta`, which change nothing
+            // here.)
+            ["cp_fenceproxy", "global", "shared::cta", "tensormap::generic", "release", "sync"]
+            | ["cp_fenceproxy", "global", "shared::cta", "tensormap::generic", "release", "cluster" | "gpu" | "sys", "sync"] => {
+                Ok(Tensormap::CpFenceproxy)
+            }
+            ["cp_fenceproxy", ..] => Err("expected `tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.{cta,cluster,gpu,sys}.sync.aligned`".into()),
+            _ => Err("expected `tensormap.replace.tile.FIELD{.global,.shared::cta}.b1024.TYPE` or `tensormap.cp_fenceproxy...`".into()),
+        }
+    }
+
+    /// "Introduced in PTX ISA version 8.3"; `replace` on sm_90a and later
+    /// (the engine takes sm_90), `cp_fenceproxy` "Requires sm_90 or
+    /// higher"; "Qualifier .swizzle_atomicity introduced in PTX ISA version
+    /// 8.6" (sm_100a).
+    pub fn requires(self) -> (PtxVersion, Target) {
+        match self {
+            Tensormap::Replace {
+                field: TensormapField::SwizzleAtomicity,
+                ..
+            } => (PtxVersion::new(8, 6), Target::sm(100)),
+            _ => (PtxVersion::new(8, 3), Target::sm(90)),
         }
     }
 }
@@ -736,7 +878,18 @@ impl Control {
             ("trap", []) => Control::Trap,
             // Valid PTX the engine cannot run, with why.
             ("multimem", _) => Control::Refused(Refused::Multimem),
-            ("tensormap", _) => Control::Refused(Refused::Tensormap),
+            ("tensormap", rest) => match Tensormap::decode(rest) {
+                Ok(t) => Control::Tensormap(t),
+                Err(why) => {
+                    return Some(Err(Diagnostic::error(
+                        0..opcode.len(),
+                        format!("`{opcode}`: {why}"),
+                    )
+                    .with_help(
+                        "PTX ISA 9.7.9.26 tensormap.replace, 9.7.13.16 tensormap.cp_fenceproxy",
+                    )))
+                }
+            },
             // "st.bulk{.weak}{.shared::cta} [a], size, initval".
             ("st", ["bulk", rest @ ..]) => match rest {
                 [] | ["weak"] | ["shared::cta"] | ["weak", "shared::cta"] => Control::StBulk,
@@ -963,17 +1116,42 @@ mod tests {
             op("st.bulk.shared::cluster"),
             Op::Unsupported(Some(_))
         ));
-        for (t, why) in [
-            ("multimem.st.relaxed.gpu.b32", "several GPUs"),
-            (
-                "tensormap.replace.tile.global_address.global.b1024.b64",
-                "CUtensorMap",
-            ),
+        let o = op("multimem.st.relaxed.gpu.b32");
+        assert!(!o.runs() && o.refusal().is_some_and(|r| r.contains("several GPUs")));
+    }
+
+    /// 9.7.9.26's syntax: each field with its `.type`, the optional state
+    /// space; 9.7.13.16's one form.
+    #[test]
+    fn tensormap_forms_decode() {
+        assert_eq!(
+            op("tensormap.replace.tile.global_address.shared::cta.b1024.b64"),
+            Op::Control(Control::Tensormap(Tensormap::Replace {
+                field: TensormapField::GlobalAddress,
+                shared: true
+            }))
+        );
+        assert_eq!(
+            op("tensormap.replace.tile.box_dim.b1024.b32"),
+            Op::Control(Control::Tensormap(Tensormap::Replace {
+                field: TensormapField::BoxDim,
+                shared: false
+            }))
+        );
+        assert_eq!(
+            op("tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned"),
+            Op::Control(Control::Tensormap(Tensormap::CpFenceproxy))
+        );
+        for bad in [
+            "tensormap.replace.tile.global_stride.global.b1024.b32",
+            "tensormap.replace.tile.rank.global.b1024.b64",
+            "tensormap.replace.tile.width.global.b1024.b32",
+            "tensormap.replace.im2col.rank.global.b1024.b32",
+            "tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu",
         ] {
-            let o = op(t);
             assert!(
-                !o.runs() && o.refusal().is_some_and(|r| r.contains(why)),
-                "{t}"
+                !matches!(op(bad), Op::Control(Control::Tensormap(_))),
+                "{bad}"
             );
         }
     }

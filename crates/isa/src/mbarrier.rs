@@ -91,9 +91,14 @@ pub enum AsyncKind {
     Commit,
     /// `cp.async.bulk.wait_group{.read} N`.
     WaitGroup,
-    /// `cp.async.bulk.tensor` / `cp.reduce.async.bulk.tensor`: refused at
-    /// run time (a tensor map is built on the host).
-    Tensor,
+    /// `cp.async.bulk.tensor` / `cp.reduce.async.bulk.tensor` in `.tile`
+    /// mode: a box of a tensor map (`--tensor-map`) between global and
+    /// shared memory.
+    Tensor(TensorCopy),
+    /// `cp.async.bulk.prefetch.tensor.dim.L2.global{.load_mode}
+    /// {.L2::cache_hint} [tensorMap, tensorCoords]{, im2colInfo}{,
+    /// cache-policy}`: brings nothing (a hint).
+    TensorPrefetch,
     /// `barrier.cluster.arrive{.release|.relaxed}{.aligned}`.
     ClusterArrive,
     /// `barrier.cluster.wait{.acquire}{.aligned}`.
@@ -123,6 +128,110 @@ pub enum AsyncKind {
         /// forms of sm_100, into global memory.
         mbar: bool,
     },
+}
+
+/// A `.tile` tensor copy (PTX ISA 9.7.9.25.5.2 `cp.async.bulk.tensor`,
+/// 9.7.9.25.5.3 `cp.reduce.async.bulk.tensor`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TensorCopy {
+    /// `.1d` to `.5d`.
+    pub dims: u8,
+    /// `.shared::cluster.global` / `.shared::cta.global` (with an
+    /// mbarrier); false: `.global.shared::cta.bulk_group`.
+    pub load: bool,
+    /// `cp.reduce.async.bulk.tensor`'s `.redOp` (one of [`TENSOR_RED_OPS`]).
+    pub reduce: Option<&'static str>,
+}
+
+/// "`.redOp` = { .add, .min, .max, .inc, .dec, .and, .or, .xor}".
+pub const TENSOR_RED_OPS: [&str; 8] = ["add", "min", "max", "inc", "dec", "and", "or", "xor"];
+
+/// Decodes the qualifiers after `cp{.reduce}.async.bulk.tensor` (`words`,
+/// in any order, as compilers write them): 9.7.9.25.5.2 "global ->
+/// shared::cta", "global -> shared::cluster" and "shared::cta -> global",
+/// 9.7.9.25.5.3 "shared::cta -> global" with `.redOp`. The `.load_mode`s
+/// other than `.tile` are valid and not run (why, in [`AsyncKind::Unrun`]).
+fn tensor_copy(words: &[&str], reduce: bool) -> Result<AsyncOp, String> {
+    let mut dims = None;
+    let (mut dst, mut src) = (None, None);
+    let (mut mbar, mut group, mut multicast, mut hint, mut cta_group) =
+        (false, false, false, false, false);
+    let mut red = None;
+    let mut mode = "tile";
+    for &w in words {
+        match w {
+            "1d" | "2d" | "3d" | "4d" | "5d" if dims.is_none() => dims = Some(w.as_bytes()[0] - b'0'),
+            "global" | "shared::cta" | "shared::cluster" if dst.is_none() => dst = Some(w),
+            "global" | "shared::cta" | "shared::cluster" if src.is_none() => src = Some(w),
+            "mbarrier::complete_tx::bytes" => mbar = true,
+            "bulk_group" => group = true,
+            "multicast::cluster" => multicast = true,
+            "L2::cache_hint" => hint = true,
+            "cta_group::1" | "cta_group::2" => cta_group = true,
+            "tile" | "tile::gather4" | "tile::scatter4" | "im2col" | "im2col::w"
+            | "im2col::w::128" | "im2col_no_offs" => mode = w,
+            w if reduce && red.is_none() => match TENSOR_RED_OPS.iter().find(|r| **r == w) {
+                Some(r) => red = Some(*r),
+                None => return Err(format!("`.{w}` is not a qualifier of cp.reduce.async.bulk.tensor (.redOp is one of .add, .min, .max, .inc, .dec, .and, .or, .xor)")),
+            },
+            w => return Err(format!("`.{w}` is not a qualifier of this tensor copy")),
+        }
+    }
+    let dims = dims.ok_or("no `.dim` (`.1d` to `.5d`)")?;
+    let load = match (dst, src) {
+        // The ISA's own example `cp.async.bulk.tensor.1d.shared::cluster
+        // .global.tile.cta_group::2` names no completion mechanism; a load
+        // has only `.mbarrier::complete_tx::bytes`.
+        (Some("shared::cluster" | "shared::cta"), Some("global")) if !reduce && !group => true,
+        (Some("global"), Some("shared::cta")) if group && !mbar && !multicast && !cta_group => {
+            false
+        }
+        _ => {
+            return Err(if reduce {
+                "expected `.dim.global.shared::cta.redOp{.load_mode}.bulk_group{.L2::cache_hint}`"
+                    .into()
+            } else {
+                "expected `.dim.shared::cluster.global{.load_mode}.mbarrier::complete_tx::bytes{.multicast::cluster}{.cta_group}{.L2::cache_hint}`, `.dim.shared::cta.global...` or `.dim.global.shared::cta{.load_mode}.bulk_group{.L2::cache_hint}`".into()
+            })
+        }
+    };
+    if reduce && red.is_none() {
+        return Err("no `.redOp`".into());
+    }
+    // "Introduced in PTX ISA version 8.0", "Requires sm_90 or higher";
+    // "Support for `.shared::cta` as destination state space is introduced
+    // in PTX ISA version 8.6"; "Support for qualifier `.cta_group`
+    // introduced in PTX ISA version 8.6" (sm_100a and its family).
+    let mut min = (PtxVersion::new(8, 0), 90);
+    if (load && dst == Some("shared::cta")) || cta_group {
+        min.0 = PtxVersion::new(8, 6);
+    }
+    if cta_group {
+        min.1 = 100;
+    }
+    let kind = if mode == "tile" {
+        AsyncKind::Tensor(TensorCopy {
+            dims,
+            load,
+            reduce: red,
+        })
+    } else {
+        AsyncKind::Unrun(match mode {
+            "tile::gather4" | "tile::scatter4" => "the .tile::gather4 and .tile::scatter4 modes are not run yet (the engine runs .tile tensor copies)",
+            _ => "the im2col modes are not run yet (the engine runs .tile tensor copies)",
+        })
+    };
+    Ok(AsyncOp {
+        kind,
+        cluster_space: dst == Some("shared::cluster"),
+        cache_hint: hint,
+        multicast,
+        min,
+        ty: None,
+        lanes: 1,
+        ignore_oob: false,
+        cp_mask: false,
+    })
 }
 
 /// The memories of a bulk copy.
@@ -817,12 +926,22 @@ impl AsyncOp {
         let family = match (root, rest.as_slice()) {
             ("mbarrier", _) => "mbarrier",
             ("cp", ["async", "mbarrier", ..]) => "cp.async.mbarrier",
-            ("cp", ["async", "bulk", "tensor", ..])
-            | ("cp", ["reduce", "async", "bulk", "tensor", ..]) => {
+            ("cp", ["async", "bulk", "tensor", words @ ..])
+            | ("cp", ["reduce", "async", "bulk", "tensor", words @ ..]) => {
+                let reduce = rest[0] == "reduce";
+                return Some(tensor_copy(words, reduce).map_err(|why| {
+                    Diagnostic::error(0..opcode.len(), format!("`{opcode}`: {why}"))
+                        .with_help("docs/ENGINE.md \"Tensor copies\" lists the forms")
+                }));
+            }
+            // "cp.async.bulk.prefetch.tensor.dim.L2.src{.load_mode}
+            // {.level::cache_hint}": "Introduced in PTX ISA version 8.0",
+            // "Requires sm_90 or higher".
+            ("cp", ["async", "bulk", "prefetch", "tensor", ..]) => {
                 return Some(Ok(AsyncOp {
-                    kind: AsyncKind::Tensor,
+                    kind: AsyncKind::TensorPrefetch,
                     cluster_space: false,
-                    cache_hint: false,
+                    cache_hint: opcode.contains("L2::cache_hint"),
                     multicast: false,
                     min: (PtxVersion::new(8, 0), 90),
                     ty: None,
@@ -996,7 +1115,6 @@ impl AsyncOp {
     /// for the forms it runs.
     pub fn refusal(&self) -> Option<&'static str> {
         match self.kind {
-            AsyncKind::Tensor => Some("a tensor copy reads a CUtensorMap that the host builds (cuTensorMapEncode*), which a run has no way to give"),
             AsyncKind::Unrun(why) => Some(why),
             _ => None,
         }
@@ -1010,7 +1128,7 @@ impl AsyncOp {
             AsyncKind::Mapa
                 | AsyncKind::Getctarank
                 | AsyncKind::Prefetch
-                | AsyncKind::Tensor
+                | AsyncKind::TensorPrefetch
                 | AsyncKind::Unrun(_)
         )
     }
@@ -1153,7 +1271,56 @@ mod tests {
         assert_eq!(
             ok("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.tile")
                 .kind,
-            AsyncKind::Tensor
+            AsyncKind::Tensor(TensorCopy {
+                dims: 2,
+                load: true,
+                reduce: None
+            })
+        );
+        // The ISA's examples, qualifiers in their order.
+        let t = ok("cp.async.bulk.tensor.1d.global.shared::cta.bulk_group");
+        assert_eq!(
+            t.kind,
+            AsyncKind::Tensor(TensorCopy {
+                dims: 1,
+                load: false,
+                reduce: None
+            })
+        );
+        let t =
+            ok("cp.reduce.async.bulk.tensor.2d.global.shared::cta.and.bulk_group.L2::cache_hint");
+        assert_eq!(
+            t.kind,
+            AsyncKind::Tensor(TensorCopy {
+                dims: 2,
+                load: false,
+                reduce: Some("and")
+            })
+        );
+        assert!(t.cache_hint);
+        let t = ok("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster");
+        assert!(t.multicast && t.cluster_space);
+        // The ISA's example writes no completion mechanism here; a load
+        // has only the mbarrier one.
+        let t = ok("cp.async.bulk.tensor.1d.shared::cluster.global.tile.cta_group::2");
+        assert_eq!(t.requires(), (PtxVersion::new(8, 6), Target::sm(100)));
+        assert!(AsyncOp::decode(
+            "cp.async.bulk.tensor.2d.global.shared::cta.mbarrier::complete_tx::bytes"
+        )
+        .unwrap()
+        .is_err());
+        assert!(AsyncOp::decode(
+            "cp.async.bulk.tensor.shared::cluster.global.mbarrier::complete_tx::bytes"
+        )
+        .unwrap()
+        .is_err());
+        assert!(matches!(
+            ok("cp.async.bulk.tensor.3d.im2col.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint").kind,
+            AsyncKind::Unrun(_)
+        ));
+        assert_eq!(
+            ok("cp.async.bulk.prefetch.tensor.2d.L2.global.tile").kind,
+            AsyncKind::TensorPrefetch
         );
         assert_eq!(
             ok("barrier.cluster.arrive.release.aligned").kind,

@@ -1,0 +1,841 @@
+//! Tensor copies in `.tile` mode (PTX ISA 5.5 "Tensors", 9.7.9.25.5.2
+//! `cp.async.bulk.tensor`, 9.7.9.25.5.3 `cp.reduce.async.bulk.tensor`,
+//! 9.7.9.25.5.4 `cp.async.bulk.prefetch.tensor`), and the tensor maps a
+//! run is given (`--tensor-map`; docs/ENGINE.md "Tensor copies").
+//!
+//! "The tensor-map is a 128-byte opaque object" (5.5.8) that the host
+//! builds with `cuTensorMapEncodeTiled`; NVIDIA does not publish its
+//! bytes. A run gets the same facts from `--tensor-map NAME=SPEC`, and
+//! writes them at NAME in a layout of ptxfp's own ([`encode`]): a kernel
+//! reads the map only through the tensor instructions, which decode it
+//! again here, so the layout is invisible to the program.
+
+use super::*;
+use ptxfp_isa::control::{Tensormap, TensormapField};
+use ptxfp_isa::mbarrier::{AsyncOp, TensorCopy};
+
+/// The syntax of `--tensor-map`.
+pub const TENSOR_MAP_SYNTAX: &str = "NAME=TYPE:D0[xD1[x...]]@ADDR:box=B0[xB1[x...]][:strides=S1[,S2...]][:elementstrides=E0[xE1...]][:swizzle=none|32|64|128][:fill=zero|nan], NAME a 128-byte .param/.global/.const variable or an address, TYPE u8|u16|u32|s32|u64|s64|f16|bf16|f32|f64, D the tensor's sizes and B the box's in elements, innermost first, S the byte strides of dimensions 1 and up (default: packed), E the traversal strides (default 1)";
+
+/// The first bytes of a map [`encode`] wrote.
+const MAGIC: &[u8; 4] = b"PTXT";
+
+/// The element types (5.5.1: "`.b32`, `.b64`", "`.u8`, `.u16`, `.u32`,
+/// `.s32`, `.u64`, `.s64`", "`.f16`, `.bf16`, `.tf32`, `.f32`, `.f64`"),
+/// as `cuTensorMapEncodeTiled` names them (`CU_TENSOR_MAP_DATA_TYPE_*`):
+/// name, bytes, whether a float (OOB-NaN fill).
+const TYPES: [(&str, u8, bool); 10] = [
+    ("u8", 1, false),
+    ("u16", 2, false),
+    ("u32", 4, false),
+    ("s32", 4, false),
+    ("u64", 8, false),
+    ("s64", 8, false),
+    ("f16", 2, true),
+    ("bf16", 2, true),
+    ("f32", 4, true),
+    ("f64", 8, true),
+];
+
+/// A decoded tensor map.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct TensorMap {
+    rank: usize,
+    /// Index into [`TYPES`].
+    ty: usize,
+    /// 0 none, else 32, 64 or 128 (bytes).
+    swizzle: u8,
+    /// OOB-NaN fill rather than zero fill.
+    nan_fill: bool,
+    base: u64,
+    dims: [u32; 5],
+    /// Byte strides; `strides[0]` is the element size.
+    strides: [u64; 5],
+    boxes: [u32; 5],
+    estrides: [u32; 5],
+}
+
+impl TensorMap {
+    fn esize(&self) -> u64 {
+        u64::from(TYPES[self.ty].1)
+    }
+
+    /// Elements the box holds along dimension `d`: "the traversal stride
+    /// specifies the exact number of elements to be skipped", so
+    /// ceil(box / stride) of them.
+    fn count(&self, d: usize) -> u64 {
+        u64::from(self.boxes[d].div_ceil(self.estrides[d]))
+    }
+
+    /// The box's bytes in shared memory (every element, the out-of-bound
+    /// ones filled).
+    fn bytes(&self) -> u64 {
+        (0..self.rank).map(|d| self.count(d)).product::<u64>() * self.esize()
+    }
+
+    fn encode(&self) -> [u8; 128] {
+        let mut b = [0u8; 128];
+        b[..4].copy_from_slice(MAGIC);
+        b[4] = 1;
+        b[5] = self.rank as u8;
+        b[6] = self.ty as u8;
+        b[7] = self.swizzle;
+        b[8] = u8::from(self.nan_fill);
+        b[16..24].copy_from_slice(&self.base.to_le_bytes());
+        for d in 0..5 {
+            b[24 + 4 * d..28 + 4 * d].copy_from_slice(&self.dims[d].to_le_bytes());
+            b[44 + 2 * d..46 + 2 * d].copy_from_slice(&(self.boxes[d] as u16).to_le_bytes());
+            b[54 + d] = self.estrides[d] as u8;
+            if d > 0 {
+                b[56 + 8 * d..64 + 8 * d].copy_from_slice(&self.strides[d].to_le_bytes());
+            }
+        }
+        b
+    }
+
+    /// The map [`TensorMap::encode`] wrote, checked again (a kernel may
+    /// have written over it).
+    fn decode(b: &[u8; 128]) -> Result<TensorMap, String> {
+        if &b[..4] != MAGIC || b[4] != 1 {
+            return Err("these 128 bytes are not a tensor map a run was given: give the map with --tensor-map NAME=SPEC (docs/ENGINE.md \"Tensor copies\")".into());
+        }
+        let u32_at = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+        let u64_at = |i: usize| u64::from_le_bytes(b[i..i + 8].try_into().unwrap_or([0; 8]));
+        let mut m = TensorMap {
+            rank: usize::from(b[5]),
+            ty: usize::from(b[6]),
+            swizzle: b[7],
+            nan_fill: b[8] == 1,
+            base: u64_at(16),
+            dims: [0; 5],
+            strides: [0; 5],
+            boxes: [0; 5],
+            estrides: [0; 5],
+        };
+        if !(1..=5).contains(&m.rank) || m.ty >= TYPES.len() {
+            return Err("the tensor map's rank or type was overwritten".into());
+        }
+        m.strides[0] = m.esize();
+        for d in 0..5 {
+            m.dims[d] = u32_at(24 + 4 * d);
+            m.boxes[d] = u32::from(u16::from_le_bytes([b[44 + 2 * d], b[45 + 2 * d]]));
+            m.estrides[d] = u32::from(b[54 + d]);
+            if d > 0 {
+                m.strides[d] = u64_at(56 + 8 * d);
+            }
+        }
+        m.check().map(|()| m)
+    }
+
+    /// `cuTensorMapEncodeTiled`'s rules that the copies rely on (CUDA
+    /// Driver API): sizes from 1 to 2^32, box sizes from 1 to 256, the
+    /// innermost box a multiple of 16 bytes (5.5.3.1: "Size of each
+    /// bounding Box must be a multiple of 16 bytes"), element strides 1
+    /// to 8 with 1 in dimension 0 (5.5.3.2: "For non-interleaved layout,
+    /// the traversal stride in dimension 0 must always be 1"), strides
+    /// multiples of 16 below 2^40, the address 16-byte aligned, and with a
+    /// swizzle an innermost box of at most the swizzle's bytes.
+    fn check(&self) -> Result<(), String> {
+        for d in 0..self.rank {
+            if self.dims[d] == 0 {
+                return Err(format!("dimension {d} has size 0"));
+            }
+            if !(1..=256).contains(&self.boxes[d]) {
+                return Err(format!(
+                    "box size {} in dimension {d}: a box is 1 to 256 elements in each dimension",
+                    self.boxes[d]
+                ));
+            }
+            if !(1..=8).contains(&self.estrides[d]) {
+                return Err(format!(
+                    "element stride {} in dimension {d}: 1 to 8",
+                    self.estrides[d]
+                ));
+            }
+            if d > 0 && (!self.strides[d].is_multiple_of(16) || self.strides[d] >= 1 << 40) {
+                return Err(format!("stride {} of dimension {d}: a multiple of 16 below 2^40 bytes (the default is the packed layout; give strides= for a padded one)", self.strides[d]));
+            }
+        }
+        if self.estrides[0] != 1 {
+            return Err("element stride of dimension 0: 1 (\"For non-interleaved layout, the traversal stride in dimension 0 must always be 1\")".into());
+        }
+        let inner = u64::from(self.boxes[0]) * self.esize();
+        if !inner.is_multiple_of(16) {
+            return Err(format!("the innermost box is {inner} bytes: \"Size of each bounding Box must be a multiple of 16 bytes\""));
+        }
+        if self.swizzle != 0 && inner > u64::from(self.swizzle) {
+            return Err(format!(
+                "the innermost box is {inner} bytes, more than the {}-byte swizzle spans",
+                self.swizzle
+            ));
+        }
+        if !self.base.is_multiple_of(16) {
+            return Err(format!(
+                "the tensor's address {:#x} is not 16-byte aligned",
+                self.base
+            ));
+        }
+        if self.nan_fill && !TYPES[self.ty].2 {
+            return Err("fill=nan: OOB-NaN fill is for the float types".into());
+        }
+        if self.nan_fill && self.esize() != 2 {
+            return Err("fill=nan on a 32- or 64-bit float type is not run: the bits of its OOB-NaN are not published and no GPU record shows them (the 16-bit types use the OOB-NaN fma.oob recognizes, docs/NVIDIA.md \".oob\")".into());
+        }
+        Ok(())
+    }
+}
+
+/// `--tensor-map`'s SPEC (after `NAME=`) as the map's 128 bytes.
+pub(crate) fn encode(spec: &str) -> Result<[u8; 128], String> {
+    let bad = |m: String| format!("{m} (expected {TENSOR_MAP_SYNTAX})");
+    let mut parts = spec.split(':');
+    let ty_name = parts.next().unwrap_or_default();
+    let ty = TYPES
+        .iter()
+        .position(|t| t.0 == ty_name)
+        .ok_or_else(|| bad(format!("`{ty_name}` is not an element type")))?;
+    let sizes = parts.next().ok_or_else(|| bad("no sizes".into()))?;
+    let (sizes, addr) = sizes
+        .split_once('@')
+        .ok_or_else(|| bad(format!("`{sizes}`: expected SIZES@ADDR")))?;
+    let list = |s: &str, sep: char, what: &str| -> Result<Vec<u64>, String> {
+        s.split(sep)
+            .map(|x| {
+                ptxfp_isa::literal::parse_int(x.trim())
+                    .filter(|v| *v >= 0)
+                    .map(|v| v as u64)
+                    .ok_or_else(|| bad(format!("`{x}` is not a {what}")))
+            })
+            .collect()
+    };
+    let dims = list(sizes, 'x', "size")?;
+    let rank = dims.len();
+    if !(1..=5).contains(&rank) {
+        return Err(bad(format!("{rank} sizes: a tensor has 1 to 5 dimensions")));
+    }
+    let base = list(addr, ',', "address")?[0];
+    let esize = u64::from(TYPES[ty].1);
+    let mut m = TensorMap {
+        rank,
+        ty,
+        swizzle: 0,
+        nan_fill: false,
+        base,
+        dims: [1; 5],
+        strides: [0; 5],
+        boxes: [1; 5],
+        estrides: [1; 5],
+    };
+    let mut boxed = false;
+    let mut strides = None;
+    for opt in parts {
+        let (k, v) = opt.split_once('=').unwrap_or((opt, ""));
+        let n = |v: &str, sep: char, what: &str| -> Result<Vec<u64>, String> {
+            let l = list(v, sep, what)?;
+            if l.len() != rank {
+                return Err(bad(format!(
+                    "{k}= gives {} values for {rank} dimensions",
+                    l.len()
+                )));
+            }
+            Ok(l)
+        };
+        match k {
+            "box" => {
+                for (d, b) in n(v, 'x', "box size")?.into_iter().enumerate() {
+                    m.boxes[d] = u32::try_from(b).unwrap_or(u32::MAX);
+                }
+                boxed = true;
+            }
+            "elementstrides" => {
+                for (d, e) in n(v, 'x', "element stride")?.into_iter().enumerate() {
+                    m.estrides[d] = u32::try_from(e).unwrap_or(u32::MAX);
+                }
+            }
+            "strides" => {
+                let l = list(v, ',', "stride")?;
+                if l.len() + 1 != rank {
+                    return Err(bad(format!("strides= gives {} strides; a {rank}-dimensional tensor has {} (dimensions 1 and up)", l.len(), rank - 1)));
+                }
+                strides = Some(l);
+            }
+            "swizzle" => {
+                m.swizzle = match v {
+                    "none" | "0" => 0,
+                    "32" | "32B" => 32,
+                    "64" | "64B" => 64,
+                    "128" | "128B" => 128,
+                    _ => return Err(bad(format!("swizzle={v}: none, 32, 64 or 128 (the 16-byte atomicity of sm_90; 96 and the other atomicities of sm_100 are not run)"))),
+                }
+            }
+            "fill" => {
+                m.nan_fill = match v {
+                    "zero" => false,
+                    "nan" => true,
+                    _ => return Err(bad(format!("fill={v}: zero or nan"))),
+                }
+            }
+            _ => return Err(bad(format!("`{opt}` is not an option"))),
+        }
+    }
+    if !boxed {
+        return Err(bad("no box=".into()));
+    }
+    for (d, s) in dims.iter().enumerate() {
+        m.dims[d] = u32::try_from(*s)
+            .ok()
+            .filter(|s| *s > 0)
+            .ok_or_else(|| bad(format!("size {s} in dimension {d}: 1 to 2^32 - 1")))?;
+    }
+    m.strides[0] = esize;
+    for d in 1..rank {
+        m.strides[d] = match &strides {
+            Some(l) => l[d - 1],
+            None => m.strides[d - 1].saturating_mul(u64::from(m.dims[d - 1])),
+        };
+    }
+    m.check().map_err(bad)?;
+    Ok(m.encode())
+}
+
+/// A tensor operand read: the map, the coordinates, and the values read
+/// (for the trace).
+type MapRead = (TensorMap, Vec<i64>, Vec<(u64, PtxType)>);
+
+/// The 16-bit OOB-NaN: the one value the profile says `fma.oob` takes
+/// for out-of-bounds ("`OOB-NaN` fill mode: Elements in the Bounding Box
+/// which fall outside of the tensor boundary are set to a special NaN
+/// called `OOB-NaN`"; which sign the copy writes is not measured: +).
+fn oob_nan(hw: &ptxfp_model::HwProfile) -> u64 {
+    u64::from(hw.oob_value)
+}
+
+/// Where the byte at `addr` of a box goes in shared memory under
+/// `swizzle` (5.5.7): each 16-byte element's place in its 128-byte row
+/// follows the ISA's tables, whose row is the address's (the "swizzle
+/// base offset" is "(dstMem / 128) % 8" for 128 bytes, "% 4" for 64, "%
+/// 2" for 32): the 16-byte index within the row XOR the row's index in
+/// the pattern.
+fn swizzled(addr: u64, swizzle: u8) -> u64 {
+    let rows = match swizzle {
+        32 => 1,
+        64 => 3,
+        128 => 7,
+        _ => 0,
+    };
+    addr ^ (((addr >> 7) & rows) << 4)
+}
+
+impl Machine<'_, '_> {
+    /// `--tensor-map NAME=SPEC` entries as the `--mem` bytes they give.
+    pub(crate) fn tensor_map_mems(specs: &[String]) -> Result<Vec<(String, Vec<u8>)>, RunError> {
+        specs
+            .iter()
+            .map(|s| {
+                let (name, spec) = s.split_once('=').ok_or_else(|| {
+                    RunError::Input(format!("--tensor-map {s}: expected {TENSOR_MAP_SYNTAX}"))
+                })?;
+                let bytes =
+                    encode(spec).map_err(|e| RunError::Input(format!("--tensor-map {s}: {e}")))?;
+                Ok((name.to_string(), bytes.to_vec()))
+            })
+            .collect()
+    }
+
+    /// The map `op` (`[tensorMap, tensorCoords]`) names, and its
+    /// coordinates.
+    fn tensor_target(
+        &mut self,
+        ins: &Instr,
+        op: &Operand,
+        dims: usize,
+    ) -> Result<MapRead, RunError> {
+        let (map, coords) = crate::surface::split_target(op).ok_or_else(|| {
+            err(
+                op.span.clone(),
+                format!("`{}` takes `[tensorMap, {{c0, ...}}]` here", ins.opcode),
+            )
+        })?;
+        // "The operand tensorMap is the generic address of the opaque
+        // tensor-map object which resides in .param space or .const space
+        // or .global space": a variable's name, or a register holding it.
+        let OperandKind::Name(n) = map.kind else {
+            return Err(err(
+                map.span.clone(),
+                "expected the tensor map's variable or a register holding its address",
+            ));
+        };
+        let at = Operand {
+            kind: OperandKind::Address {
+                base: Some(n),
+                offset: 0,
+            },
+            span: map.span.clone(),
+        };
+        let (addr, aty) = self.address(&at)?;
+        let give = if self.find(n).is_some() {
+            format!("give a map there with --tensor-map {addr:#x}=SPEC, or pass the kernel's map parameter")
+        } else {
+            format!("give it with --tensor-map {n}=SPEC")
+        };
+        let mut bytes = [0u8; 128];
+        for (i, chunk) in bytes.chunks_mut(8).enumerate() {
+            let a = addr.wrapping_add(8 * i as u64);
+            let v = self.mem_in(None, a).read(a, 8).map_err(|bad| {
+                err(
+                    map.span.clone(),
+                    format!("`{}`: no tensor map at {addr:#x} (memory at {bad:#x} was never given): {give}", ins.opcode),
+                )
+            })?;
+            chunk.copy_from_slice(&v.to_le_bytes());
+        }
+        let m = TensorMap::decode(&bytes).map_err(|e| {
+            err(
+                map.span.clone(),
+                format!("`{}`: the tensor map at {addr:#x}: {e}", ins.opcode),
+            )
+        })?;
+        if m.rank != dims || coords.len() != dims {
+            return Err(err(
+                op.span.clone(),
+                format!(
+                    "`{}` is a {dims}d copy: it takes {dims} coordinates and a {dims}-dimensional map; here {} coordinate(s) and a map of {} dimension(s)",
+                    ins.opcode,
+                    coords.len(),
+                    m.rank
+                ),
+            ));
+        }
+        // "The individual tensor coordinates in tensorCoords are of type
+        // .s32."
+        let mut cs = Vec::with_capacity(dims);
+        let mut srcs = vec![(addr, aty)];
+        for c in &coords {
+            let v = self.read(c, PtxType::S32)?;
+            srcs.push((v, PtxType::S32));
+            cs.push(i64::from(v as u32 as i32));
+        }
+        Ok((m, cs, srcs))
+    }
+
+    /// `cp.async.bulk.tensor` and `cp.reduce.async.bulk.tensor`, `.tile`:
+    /// every element of the box, in shared memory one after another with
+    /// dimension 0 innermost ("PTX Tensor instructions treat the tensor
+    /// data in the global memory as a multi-dimensional structure and
+    /// treat the data in the shared memory as a linear data"), placed by
+    /// the swizzle. A load fills the elements outside the tensor with 0
+    /// or the OOB-NaN ("Elements in the Bounding Box which fall outside of
+    /// the tensor boundary are set to 0"); a store or reduction leaves
+    /// them out. Performed when the instruction runs, the complete-tx of
+    /// the box's bytes after it ("with completeCount argument equal to
+    /// amount of data copied in bytes"), as `cp.async.bulk` does.
+    pub(crate) fn tensor_copy(
+        &mut self,
+        ins: &Instr,
+        a: &AsyncOp,
+        t: TensorCopy,
+    ) -> Result<(), RunError> {
+        let ops = &ins.operands;
+        let dims = usize::from(t.dims);
+        let want = if t.load {
+            3 + usize::from(a.multicast) + usize::from(a.cache_hint)
+        } else {
+            2 + usize::from(a.cache_hint)
+        };
+        if ops.len() != want {
+            return Err(err(
+                ins.opcode_span.clone(),
+                format!(
+                    "`{}` takes `{}{}{}`",
+                    ins.opcode,
+                    if t.load {
+                        "[dstMem], [tensorMap, tensorCoords], [mbar]"
+                    } else {
+                        "[tensorMap, tensorCoords], [srcMem]"
+                    },
+                    if a.multicast { ", ctaMask" } else { "" },
+                    if a.cache_hint { ", cache-policy" } else { "" }
+                ),
+            ));
+        }
+        let (map_i, smem_i) = if t.load { (1, 0) } else { (0, 1) };
+        let (m, coords, mut srcs) = self.tensor_target(ins, &ops[map_i], dims)?;
+        let (smem, sty) = self.address(&ops[smem_i])?;
+        srcs.push((smem, sty));
+        if self.region(smem) != Some(Region::Shared) {
+            return Err(err(
+                ops[smem_i].span.clone(),
+                format!("`{}`: {smem:#x} is not a shared-memory address", ins.opcode),
+            ));
+        }
+        // 5.5.3.1: "The address of the bounding Box must also be aligned
+        // to 16 bytes."
+        if !smem.is_multiple_of(16) {
+            return Err(err_at(
+                &ops[smem_i],
+                format!(
+                    "`{}`: the shared-memory box at {smem:#x} is not 16-byte aligned",
+                    ins.opcode
+                ),
+            ));
+        }
+        let total = m.bytes();
+        if total > 1 << 20 {
+            return Err(err(
+                ops[map_i].span.clone(),
+                format!(
+                    "`{}`: the box is {total} bytes, more than any shared memory",
+                    ins.opcode
+                ),
+            ));
+        }
+        // The reduction: the atomic of `.redOp` on the map's element type
+        // (9.7.9.25.5.3's table: ".add" ".u32, .s32, .u64, .f32, .f16,
+        // .bf16"; ".min, .max" ".u32, .s32, .u64, .s64, .f16, .bf16";
+        // ".inc, .dec" ".u32"; ".and, .or, .xor" ".b32, .b64").
+        let reduce = match t.reduce {
+            None => None,
+            Some(op) => Some(self.tensor_reduction(ins, op, &m)?),
+        };
+        let mut mbar_at = None;
+        if t.load {
+            let (mb, mty) = self.mbar_addr(ins, &ops[2])?;
+            self.mbar_get(ins, &ops[2], mb)?;
+            srcs.push((mb, mty));
+            mbar_at = Some(mb);
+        }
+        let mut targets = vec![(smem, mbar_at)];
+        if a.multicast {
+            let mask = self.read(&ops[3], PtxType::B16)?;
+            srcs.push((mask, PtxType::B16));
+            targets = self.multicast_targets(ins, &ops[3], mask, smem, mbar_at, &ops[2])?;
+        }
+        if a.cache_hint {
+            srcs.push((self.read(&ops[ops.len() - 1], PtxType::B64)?, PtxType::B64));
+        }
+        let es = m.esize();
+        let n = es as u32;
+        let counts: Vec<u64> = (0..dims).map(|d| m.count(d)).collect();
+        let elements = total / es;
+        let fill = if m.nan_fill {
+            oob_nan(&self.exec.hw)
+        } else {
+            0
+        };
+        for &(base, mbar) in &targets {
+            for l in 0..elements {
+                // The element's place in the box, dimension 0 fastest, and
+                // in the tensor: coordinate + index * traversal stride.
+                let (mut rest, mut at, mut inside) = (l, m.base, true);
+                for d in 0..dims {
+                    let i = rest % counts[d];
+                    rest /= counts[d];
+                    let g = coords[d] + (i * u64::from(m.estrides[d])) as i64;
+                    inside &= g >= 0 && g < i64::from(m.dims[d]);
+                    at = at.wrapping_add((g as u64).wrapping_mul(m.strides[d]));
+                }
+                let s = swizzled(base.wrapping_add(l * es), m.swizzle);
+                if t.load {
+                    let v = if inside {
+                        self.tensor_read(ins, &ops[map_i], Space::Global, at, n)?
+                    } else {
+                        fill
+                    };
+                    self.mem_in_mut(Some(Space::Shared), s).write(s, n, v);
+                } else if inside {
+                    let v = self.tensor_read(ins, &ops[smem_i], Space::Shared, s, n)?;
+                    let v = match reduce {
+                        None => v,
+                        Some(r) => {
+                            let old = self.tensor_read(ins, &ops[map_i], Space::Global, at, n)?;
+                            self.atom_update(r.update, old, &[v], r.ty.bits())
+                        }
+                    };
+                    self.mem_in_mut(Some(Space::Global), at).write(at, n, v);
+                }
+            }
+            if let Some(mb) = mbar {
+                self.complete_tx(ins, (&ops[2], &ops[2]), mb, total)?;
+            }
+        }
+        self.trace(ins, &srcs, None);
+        Ok(())
+    }
+
+    /// `tensormap.replace` (9.7.9.26): "replaces the field, specified by
+    /// .field qualifier, of the tensor-map object at the location
+    /// specified by the address operand addr with a new value", in the
+    /// layout of [`TensorMap::encode`] (which it marks as a map, so that a
+    /// map built field by field in zeroed memory is one). The values are
+    /// checked when a copy reads the map, except those the layout cannot
+    /// hold; `tensormap.cp_fenceproxy` (9.7.13.16): "Copies data of size
+    /// specified by the size argument ... from ... src in shared memory to
+    /// ... dst in the global memory"; "The valid value of immediate operand
+    /// size is 128". The proxy fence orders nothing more here: every
+    /// access is performed when issued.
+    pub(crate) fn tensormap(&mut self, ins: &Instr, t: Tensormap) -> Result<Flow, RunError> {
+        let ops = &ins.operands;
+        let field = match t {
+            Tensormap::CpFenceproxy => {
+                if ops.len() != 3 {
+                    return Err(err(
+                        ins.opcode_span.clone(),
+                        format!("`{}` takes `[dst], [src], size`", ins.opcode),
+                    ));
+                }
+                let (dst, dty) = self.address(&ops[0])?;
+                let (src, sty) = self.address(&ops[1])?;
+                let size = self.read(&ops[2], PtxType::U32)?;
+                if size != 128 {
+                    return Err(err(
+                        ops[2].span.clone(),
+                        format!(
+                            "size {size}: \"The valid value of immediate operand size is 128\""
+                        ),
+                    ));
+                }
+                for i in 0..16 {
+                    let v = self.tensor_read(ins, &ops[1], Space::Shared, src + 8 * i, 8)?;
+                    self.mem_in_mut(Some(Space::Global), dst + 8 * i)
+                        .write(dst + 8 * i, 8, v);
+                }
+                self.trace(ins, &[(dst, dty), (src, sty), (size, PtxType::U32)], None);
+                return Ok(Flow::Next);
+            }
+            Tensormap::Replace { field, .. } => field,
+        };
+        let want = 2 + usize::from(field.has_ordinal());
+        if ops.len() != want {
+            return Err(err(
+                ins.opcode_span.clone(),
+                format!(
+                    "`{}` takes `[addr], {}new_val`",
+                    ins.opcode,
+                    if field.has_ordinal() { "ord, " } else { "" }
+                ),
+            ));
+        }
+        let Tensormap::Replace { shared, .. } = t else {
+            unreachable!("returned above")
+        };
+        let space = shared.then_some(Space::Shared);
+        let (addr, aty) = self.address(&ops[0])?;
+        let wide = matches!(
+            field,
+            TensormapField::GlobalAddress | TensormapField::GlobalStride
+        );
+        let val_op = &ops[want - 1];
+        let v = self.read(val_op, if wide { PtxType::B64 } else { PtxType::B32 })?;
+        let mut srcs = vec![(addr, aty)];
+        let ord = if field.has_ordinal() {
+            let o = self.read(&ops[1], PtxType::U32)?;
+            srcs.push((o, PtxType::U32));
+            // "ord specifies the ordinal of the field across the rank of
+            // the tensor": 0 to 4; a stride's ordinal k is dimension k + 1's
+            // (cuTensorMapEncodeTiled's globalStrides[k]), 0 to 3.
+            let top = if field == TensormapField::GlobalStride {
+                3
+            } else {
+                4
+            };
+            if o > top {
+                return Err(err(
+                    ops[1].span.clone(),
+                    format!("ordinal {o}: `{}` takes 0 to {top}", ins.opcode),
+                ));
+            }
+            o as usize
+        } else {
+            0
+        };
+        srcs.push((v, if wide { PtxType::B64 } else { PtxType::B32 }));
+        let bad = |m: String| {
+            Err(err(
+                val_op.span.clone(),
+                format!("`{}`: new_val {v}: {m}", ins.opcode),
+            ))
+        };
+        // (offset, bytes, value) in the layout.
+        let (at, n, value): (u64, u32, u64) = match field {
+            TensormapField::GlobalAddress => (16, 8, v),
+            // "For field .rank, the operand new_val must be ones less than
+            // the desired tensor rank".
+            TensormapField::Rank if v <= 4 => (5, 1, v + 1),
+            TensormapField::Rank => return bad("the rank field holds the rank minus one, 0 to 4".into()),
+            TensormapField::BoxDim if (1..=256).contains(&v) => (44 + 2 * ord as u64, 2, v),
+            TensormapField::BoxDim => return bad("a box is 1 to 256 elements in each dimension".into()),
+            TensormapField::GlobalDim => (24 + 4 * ord as u64, 4, v),
+            TensormapField::GlobalStride => (64 + 8 * ord as u64, 8, v),
+            TensormapField::ElementStride if (1..=8).contains(&v) => (54 + ord as u64, 1, v),
+            TensormapField::ElementStride => return bad("an element stride is 1 to 8".into()),
+            // Table 33: 0 .u8, 1 .u16, 2 .u32, 3 .s32, 4 .u64, 5 .s64, 6
+            // .f16, 7 .f32, 8 .f32.ftz, 9 .f64, 10 .bf16, 11 .tf32, 12
+            // .tf32.ftz, 13-15 the sub-byte types.
+            TensormapField::Elemtype => match v {
+                0..=6 => (6, 1, v),
+                7 => (6, 1, 8),
+                9 => (6, 1, 9),
+                10 => (6, 1, 7),
+                _ => return bad("elemtype 8 (.f32.ftz), 11 and 12 (.tf32) and 13 to 15 (the sub-byte types) are not run yet".into()),
+            },
+            TensormapField::InterleaveLayout if v == 0 => return self.replaced(ins, &srcs),
+            TensormapField::InterleaveLayout => return bad("the interleaved layouts (1, 2) are not run yet".into()),
+            TensormapField::SwizzleMode => match v {
+                0 => (7, 1, 0),
+                1 => (7, 1, 32),
+                2 => (7, 1, 64),
+                3 => (7, 1, 128),
+                _ => return bad("swizzle mode 4 (96 bytes) is not run yet; 0 to 3 are none, 32, 64 and 128 bytes".into()),
+            },
+            TensormapField::SwizzleAtomicity if v == 0 => return self.replaced(ins, &srcs),
+            TensormapField::SwizzleAtomicity => return bad("the 32- and 64-byte swizzle atomicities (1 to 3) are not run yet; 0 is 16 bytes".into()),
+            TensormapField::FillMode if v <= 1 => (8, 1, v),
+            TensormapField::FillMode => return bad("the fill mode is 0 (zero fill) or 1 (OOB-NaN fill)".into()),
+        };
+        let header = u64::from(u32::from_le_bytes(*MAGIC)) | 1 << 32;
+        self.mem_in_mut(space, addr).write(addr, 5, header);
+        self.mem_in_mut(space, addr + at).write(addr + at, n, value);
+        self.replaced(ins, &srcs)
+    }
+
+    /// The end of a `tensormap.replace`: its trace step.
+    fn replaced(&mut self, ins: &Instr, srcs: &[(u64, PtxType)]) -> Result<Flow, RunError> {
+        self.trace(ins, srcs, None);
+        Ok(Flow::Next)
+    }
+
+    /// `cp.async.bulk.prefetch.tensor`'s map and coordinates, checked;
+    /// the values read, for the trace.
+    pub(crate) fn tensor_prefetch(
+        &mut self,
+        ins: &Instr,
+        op: &Operand,
+        dims: usize,
+    ) -> Result<Vec<(u64, PtxType)>, RunError> {
+        self.tensor_target(ins, op, dims).map(|(_, _, srcs)| srcs)
+    }
+
+    /// `n` bytes at `at` in `space`, a memory problem (zeros under
+    /// `--check-memory`) where they were never given.
+    fn tensor_read(
+        &mut self,
+        ins: &Instr,
+        o: &Operand,
+        space: Space,
+        at: u64,
+        n: u32,
+    ) -> Result<u64, RunError> {
+        match self.mem_in(Some(space), at).read(at, n) {
+            Ok(v) => Ok(v),
+            Err(bad) => {
+                self.memory_problem(
+                    Diagnostic::error(
+                        o.span.clone(),
+                        format!("`{}` reads {n} bytes at {at:#x}, but memory at {bad:#x} was never given or written", ins.opcode),
+                    )
+                    .with_help(format!("give it with --mem {at:#x}=HEXBYTES")),
+                    ", reading zeros",
+                )?;
+                Ok(0)
+            }
+        }
+    }
+
+    /// The atomic a tensor reduction `op` runs on `m`'s elements.
+    fn tensor_reduction(
+        &self,
+        ins: &Instr,
+        op: &str,
+        m: &TensorMap,
+    ) -> Result<ptxfp_isa::control::Atomic, RunError> {
+        let (name, bytes, _) = TYPES[m.ty];
+        let ty = match (op, name) {
+            ("add", "u32" | "s32" | "u64" | "f32") => name.to_string(),
+            ("add", "f16" | "bf16") => format!("noftz.{name}"),
+            ("min" | "max", "u32" | "s32" | "u64" | "s64") => name.to_string(),
+            ("inc" | "dec", "u32") => name.to_string(),
+            ("and" | "or" | "xor", _) if matches!(bytes, 4 | 8) && !TYPES[m.ty].2 => format!("b{}", 8 * bytes),
+            ("min" | "max", "f16" | "bf16") => {
+                return Err(err(
+                    ins.opcode_span.clone(),
+                    format!("`{}`: a .min/.max reduction of .{name} is not run yet: the PTX ISA does not say how it treats NaNs and signed zeros, and no GPU record shows it", ins.opcode),
+                ))
+            }
+            _ => {
+                return Err(err(
+                    ins.opcode_span.clone(),
+                    format!("`{}`: .{op} does not reduce .{name} elements (\".add\": .u32, .s32, .u64, .f32, .f16, .bf16; \".min, .max\": .u32, .s32, .u64, .s64, .f16, .bf16; \".inc, .dec\": .u32; \".and, .or, .xor\": .b32, .b64)", ins.opcode),
+                ))
+            }
+        };
+        ptxfp_isa::control::Atomic::decode(&format!("red.global.{op}.{ty}"), true)
+            .map_err(|d| err(ins.opcode_span.clone(), d.message))
+    }
+}
+
+/// An error at an operand.
+fn err_at(o: &Operand, msg: String) -> RunError {
+    err(o.span.clone(), msg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_encode_and_decode_to_the_same_map() {
+        let b = encode("f16:100x30x7@0x1000:box=64x8x2:strides=256,8192:elementstrides=1x2x1:swizzle=128:fill=nan").unwrap();
+        let m = TensorMap::decode(&b).unwrap();
+        assert_eq!(m.rank, 3);
+        assert_eq!(&m.dims[..3], &[100, 30, 7]);
+        assert_eq!(&m.strides[..3], &[2, 256, 8192]);
+        assert_eq!(&m.boxes[..3], &[64, 8, 2]);
+        assert_eq!((m.count(0), m.count(1), m.count(2)), (64, 4, 2));
+        assert_eq!(m.bytes(), 64 * 4 * 2 * 2);
+        assert!(m.nan_fill);
+        // Packed strides by default, which must be multiples of 16.
+        let m = TensorMap::decode(&encode("f32:12x3@0x2000:box=4x3").unwrap()).unwrap();
+        assert_eq!(&m.strides[..2], &[4, 48]);
+        assert!(encode("f32:10x3@0x2000:box=4x3")
+            .unwrap_err()
+            .contains("strides="));
+        for bad in [
+            "f16:100@0x1000",
+            "f16:100@0x1000:box=4",
+            "f16:100@0x1008:box=8",
+            "f16:100x2@0x1000:box=8x1:elementstrides=2x1",
+            "f16:100x2@0x1000:box=128x1:swizzle=128",
+            "f16:100x2@0x1000:box=8x1:strides=100",
+            "f32:100@0x1000:box=4:fill=nan",
+            "u32:100@0x1000:box=4:fill=nan",
+            "f16:100@0x1000:box=300",
+            "x9:100@0x1000:box=4",
+        ] {
+            assert!(encode(bad).is_err(), "{bad}");
+        }
+        assert!(TensorMap::decode(&[0; 128]).is_err());
+    }
+
+    /// 5.5.7's tables: 128-byte mode, row 1 is "1 0 3 2 5 4 7 6" and row 5
+    /// "5 4 7 6 1 0 3 2"; 64-byte mode row 2 "2 3 0 1 6 7 4 5"; 32-byte
+    /// mode row 1 "1 0 3 2 5 4 7 6" and row 2 as row 0.
+    #[test]
+    fn swizzles_follow_the_tables() {
+        let cell = |mode: u8, row: u64, c: u64| (swizzled(row * 128 + c * 16, mode) % 128) / 16;
+        let row = |mode, r| (0..8).map(|c| cell(mode, r, c)).collect::<Vec<_>>();
+        assert_eq!(row(128, 1), [1, 0, 3, 2, 5, 4, 7, 6]);
+        assert_eq!(row(128, 5), [5, 4, 7, 6, 1, 0, 3, 2]);
+        assert_eq!(
+            row(128, 9),
+            row(128, 1),
+            "the pattern repeats every 1024 bytes"
+        );
+        assert_eq!(row(64, 2), [2, 3, 0, 1, 6, 7, 4, 5]);
+        assert_eq!(row(64, 4), row(64, 0));
+        assert_eq!(row(32, 1), [1, 0, 3, 2, 5, 4, 7, 6]);
+        assert_eq!(row(32, 2), [0, 1, 2, 3, 4, 5, 6, 7]);
+        assert_eq!(row(0, 3), [0, 1, 2, 3, 4, 5, 6, 7]);
+        // The bytes inside a 16-byte element stay in order.
+        assert_eq!(swizzled(128 + 3, 128), 128 + 16 + 3);
+    }
+}

@@ -461,3 +461,181 @@ W2:
     let want: Vec<u8> = want.iter().flat_map(|v| v.to_le_bytes()).collect();
     assert_eq!(mem(&o, 0x40000, 64), want);
 }
+
+/// `.multicast::cluster` (9.7.9.25.5.2: "The source data is multicast to
+/// the same offset as dstMem in the shared memory of each destination
+/// CTA", "The mbarrier signal is also multicasted to the same offset as
+/// mbar"): in a cluster of 2, rank 0 loads the 8 x 2 `.u32` box at (0, 1)
+/// of an 8 x 4 tensor for both CTAs (ctaMask 3); each CTA waits on its own
+/// mbarrier and writes its copy out.
+#[test]
+fn a_multicast_load_reaches_every_cta_of_the_mask() {
+    let src = r#".version 8.0
+.target sm_90a
+.address_size 64
+.visible .entry mc(.param .align 64 .b8 tmap[128], .param .u64 out)
+{
+    .shared .align 8 .b64 bar;
+    .shared .align 128 .b8 buf[64];
+    .reg .pred %p<4>;
+    .reg .b16 %m;
+    .reg .b32 %r<20>;
+    .reg .b64 %rd<12>;
+    ld.param.u64 %rd2, [out];
+    mov.u32 %r2, %ctaid.x;
+    mov.u32 %r3, %cluster_ctarank;
+    mov.u32 %r5, bar;
+    mov.u32 %r6, buf;
+    mbarrier.init.shared::cta.b64 [%r5], 1;
+    barrier.cluster.arrive.release.aligned;
+    barrier.cluster.wait.acquire.aligned;
+    mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r5], 64;
+    setp.ne.s32 %p2, %r3, 0;
+    @%p2 bra WAIT;
+    mov.b16 %m, 3;
+    mov.u32 %r12, 0;
+    mov.u32 %r13, 1;
+    cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [%r6], [tmap, {%r12, %r13}], [%r5], %m;
+WAIT:
+    mbarrier.try_wait.parity.shared::cta.b64 %p3, [%r5], 0;
+    @!%p3 bra WAIT;
+    mul.wide.u32 %rd3, %r2, 64;
+    add.s64 %rd4, %rd2, %rd3;
+    mov.u32 %r7, 0;
+COPY:
+    add.u32 %r8, %r6, %r7;
+    ld.shared.u32 %r10, [%r8];
+    cvt.u64.u32 %rd5, %r7;
+    add.s64 %rd6, %rd4, %rd5;
+    st.global.u32 [%rd6], %r10;
+    add.u32 %r7, %r7, 4;
+    setp.lt.u32 %p1, %r7, 64;
+    @%p1 bra COPY;
+    barrier.cluster.arrive.release.aligned;
+    barrier.cluster.wait.acquire.aligned;
+    ret;
+}
+"#;
+    let t: Vec<u32> = (0..32).map(|i| 0xa000 + i).collect();
+    // Rows 1 and 2 of 8 elements: elements 8..24.
+    let rows: Vec<u32> = t[8..24].to_vec();
+    let want: Vec<u8> = rows
+        .iter()
+        .chain(&rows)
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    let bytes: Vec<u8> = t.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let o = run_src(
+        "mc.ptx",
+        src,
+        &[
+            "--grid",
+            "2",
+            "--cluster",
+            "2",
+            "--tensor-map",
+            "tmap=u32:8x4@0x1000:box=8x2",
+            "--set",
+            "out=0x100000",
+            "--mem",
+            &format!("0x1000={}", hex(&bytes)),
+        ],
+    );
+    let (stdout, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{stdout}{stderr}");
+    assert_eq!(mem(&o, 0x100000, 128), want);
+}
+
+/// `.tile::gather4` and `.tile::scatter4` (5.5.3.4: "four request
+/// coordinates will form four Bounding Boxes in the tensor space"; "The
+/// size of the bounding box in the dimension 1 must be one"): gather rows
+/// 2, 9, 0 and 12 (outside the 10 rows: zeros) of a 16 x 10 `.u16` tensor
+/// from column 0 into four 32-byte rows of shared memory, then scatter
+/// those four rows to rows 1, 3, 5 and 20 (outside: not written).
+#[test]
+fn gather4_and_scatter4_move_four_rows() {
+    let src = r#".version 8.6
+.target sm_100a
+.address_size 64
+.visible .entry g4(.param .align 64 .b8 tmap[128], .param .u64 out)
+{
+    .shared .align 8 .b64 bar;
+    .shared .align 128 .b8 rows[128];
+    .reg .pred %p<4>;
+    .reg .b32 %r<20>;
+    .reg .b64 %rd<8>;
+    mov.u32 %r1, bar;
+    mov.u32 %r2, rows;
+    mov.u32 %r3, 0;
+    mov.u32 %r4, 2;
+    mov.u32 %r5, 9;
+    mov.u32 %r6, 0;
+    mov.u32 %r7, 12;
+    mbarrier.init.shared::cta.b64 [%r1], 1;
+    mbarrier.arrive.expect_tx.shared::cta.b64 %rd1, [%r1], 128;
+    cp.async.bulk.tensor.2d.shared::cta.global.tile::gather4.mbarrier::complete_tx::bytes [%r2], [tmap, {%r3, %r4, %r5, %r6, %r7}], [%r1];
+W:
+    mbarrier.try_wait.parity.shared::cta.b64 %p1, [%r1], 0;
+    @!%p1 bra W;
+    mov.u32 %r4, 1;
+    mov.u32 %r5, 3;
+    mov.u32 %r6, 5;
+    mov.u32 %r7, 20;
+    cp.async.bulk.tensor.2d.global.shared::cta.tile::scatter4.bulk_group [tmap, {%r3, %r4, %r5, %r6, %r7}], [%r2];
+    cp.async.bulk.commit_group;
+    cp.async.bulk.wait_group 0;
+    ret;
+}
+"#;
+    let (w, h) = (16usize, 10usize);
+    let value = |x: usize, y: usize| (0x100 * y + x) as u16;
+    let t: Vec<u8> = (0..h)
+        .flat_map(|y| (0..w).map(move |x| value(x, y)))
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    let row = |y: usize| -> Vec<u8> {
+        (0..w)
+            .map(|x| if y < h { value(x, y) } else { 0 })
+            .flat_map(|v| v.to_le_bytes())
+            .collect()
+    };
+    let o = run_src(
+        "g4.ptx",
+        src,
+        &[
+            "--tensor-map",
+            "tmap=u16:16x10@0x1000:box=16x1",
+            "--mem",
+            &format!("0x1000={}", hex(&t)),
+        ],
+    );
+    let (stdout, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{stdout}{stderr}");
+    // Rows 1, 3 and 5 now hold the gathered rows 2, 9 and 0; row 12 was
+    // zeros and row 20 is outside the tensor.
+    for (to, from) in [(1, 2), (3, 9), (5, 0)] {
+        assert_eq!(mem(&o, 0x1000 + 32 * to as u64, 32), row(from), "row {to}");
+    }
+    let first = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("mem["))
+        .unwrap_or_default();
+    assert!(
+        first.starts_with("0x1020.."),
+        "only rows 1, 3, 5 are written: {stdout}"
+    );
+    // The box must be one row.
+    let o = run_src(
+        "g4.ptx",
+        src,
+        &[
+            "--tensor-map",
+            "tmap=u16:16x10@0x1000:box=16x2",
+            "--mem",
+            &format!("0x1000={}", hex(&t)),
+        ],
+    );
+    let (_, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("must be one"), "{stderr}");
+}

@@ -349,6 +349,7 @@ impl Machine<'_, '_> {
         ins: &Instr,
         op: &Operand,
         dims: usize,
+        four: bool,
     ) -> Result<MapRead, RunError> {
         let (map, coords) = crate::surface::split_target(op).ok_or_else(|| {
             err(
@@ -395,11 +396,14 @@ impl Machine<'_, '_> {
                 format!("`{}`: the tensor map at {addr:#x}: {e}", ins.opcode),
             )
         })?;
-        if m.rank != dims || coords.len() != dims {
+        // ".tile::scatter4 / .tile::gather4: {col_idx, row_idx0, row_idx1,
+        // row_idx2, row_idx3}": five; otherwise "{d0, .., dn} for n = .dim".
+        let want = if four { 5 } else { dims };
+        if m.rank != dims || coords.len() != want {
             return Err(err(
                 op.span.clone(),
                 format!(
-                    "`{}` is a {dims}d copy: it takes {dims} coordinates and a {dims}-dimensional map; here {} coordinate(s) and a map of {} dimension(s)",
+                    "`{}` is a {dims}d copy: it takes {want} coordinates and a {dims}-dimensional map; here {} coordinate(s) and a map of {} dimension(s)",
                     ins.opcode,
                     coords.len(),
                     m.rank
@@ -459,7 +463,15 @@ impl Machine<'_, '_> {
             ));
         }
         let (map_i, smem_i) = if t.load { (1, 0) } else { (0, 1) };
-        let (m, coords, mut srcs) = self.tensor_target(ins, &ops[map_i], dims)?;
+        let (m, coords, mut srcs) = self.tensor_target(ins, &ops[map_i], dims, t.four)?;
+        // 5.5.3.4.1: "The size of the bounding box in the dimension 1 must
+        // be one."
+        if t.four && m.boxes[1] != 1 {
+            return Err(err(
+                ops[map_i].span.clone(),
+                format!("`{}`: the map's box is {} rows; .tile::gather4 and .tile::scatter4 take a box of one row (\"The size of the bounding box in the dimension 1 must be one\")", ins.opcode, m.boxes[1]),
+            ));
+        }
         let (smem, sty) = self.address(&ops[smem_i])?;
         srcs.push((smem, sty));
         if self.region(smem) != Some(Region::Shared) {
@@ -479,7 +491,8 @@ impl Machine<'_, '_> {
                 ),
             ));
         }
-        let total = m.bytes();
+        // gather4/scatter4: four rows of box[0] elements.
+        let total = if t.four { 4 * m.bytes() } else { m.bytes() };
         if total > 1 << 20 {
             return Err(err(
                 ops[map_i].span.clone(),
@@ -526,11 +539,18 @@ impl Machine<'_, '_> {
             for l in 0..elements {
                 // The element's place in the box, dimension 0 fastest, and
                 // in the tensor: coordinate + index * traversal stride.
+                // gather4/scatter4 (5.5.3.4): row k of the four is at
+                // {col, row_k}, "four request coordinates will form four
+                // Bounding Boxes in the tensor space".
                 let (mut rest, mut at, mut inside) = (l, m.base, true);
                 for d in 0..dims {
-                    let i = rest % counts[d];
+                    let (i, start) = if t.four && d == 1 {
+                        (0, coords[1 + rest as usize])
+                    } else {
+                        (rest % counts[d], coords[d])
+                    };
                     rest /= counts[d];
-                    let g = coords[d] + (i * u64::from(m.estrides[d])) as i64;
+                    let g = start + (i * u64::from(m.estrides[d])) as i64;
                     inside &= g >= 0 && g < i64::from(m.dims[d]);
                     at = at.wrapping_add((g as u64).wrapping_mul(m.strides[d]));
                 }
@@ -712,7 +732,8 @@ impl Machine<'_, '_> {
         op: &Operand,
         dims: usize,
     ) -> Result<Vec<(u64, PtxType)>, RunError> {
-        self.tensor_target(ins, op, dims).map(|(_, _, srcs)| srcs)
+        self.tensor_target(ins, op, dims, false)
+            .map(|(_, _, srcs)| srcs)
     }
 
     /// `n` bytes at `at` in `space`, a memory problem (zeros under

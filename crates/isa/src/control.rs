@@ -236,22 +236,30 @@ pub enum TensormapField {
 }
 
 impl TensormapField {
+    /// Each field and its qualifier word, in the ISA's order.
+    const WORDS: [(TensormapField, &'static str); 11] = {
+        use TensormapField::*;
+        [
+            (GlobalAddress, "global_address"),
+            (Rank, "rank"),
+            (BoxDim, "box_dim"),
+            (GlobalDim, "global_dim"),
+            (GlobalStride, "global_stride"),
+            (ElementStride, "element_stride"),
+            (Elemtype, "elemtype"),
+            (InterleaveLayout, "interleave_layout"),
+            (SwizzleMode, "swizzle_mode"),
+            (SwizzleAtomicity, "swizzle_atomicity"),
+            (FillMode, "fill_mode"),
+        ]
+    };
+
     /// The field's qualifier word.
     pub fn word(self) -> &'static str {
-        use TensormapField::*;
-        match self {
-            GlobalAddress => "global_address",
-            Rank => "rank",
-            BoxDim => "box_dim",
-            GlobalDim => "global_dim",
-            GlobalStride => "global_stride",
-            ElementStride => "element_stride",
-            Elemtype => "elemtype",
-            InterleaveLayout => "interleave_layout",
-            SwizzleMode => "swizzle_mode",
-            SwizzleAtomicity => "swizzle_atomicity",
-            FillMode => "fill_mode",
-        }
+        Self::WORDS
+            .iter()
+            .find(|(f, _)| *f == self)
+            .map_or("", |(_, w)| w)
     }
 
     /// `.field2`: the instruction takes the ordinal `ord` before `new_val`.
@@ -259,23 +267,6 @@ impl TensormapField {
         use TensormapField::*;
         matches!(self, BoxDim | GlobalDim | GlobalStride | ElementStride)
     }
-
-    const ALL: [TensormapField; 11] = {
-        use TensormapField::*;
-        [
-            GlobalAddress,
-            Rank,
-            BoxDim,
-            GlobalDim,
-            GlobalStride,
-            ElementStride,
-            Elemtype,
-            InterleaveLayout,
-            SwizzleMode,
-            SwizzleAtomicity,
-            FillMode,
-        ]
-    };
 }
 
 /// `tensormap.replace` and `tensormap.cp_fenceproxy`.
@@ -299,9 +290,10 @@ impl Tensormap {
     fn decode(rest: &[&str]) -> Result<Tensormap, String> {
         match rest {
             ["replace", "tile", field, tail @ ..] => {
-                let field = TensormapField::ALL
-                    .into_iter()
-                    .find(|f| f.word() == *field)
+                let field = TensormapField::WORDS
+                    .iter()
+                    .find(|(_, w)| w == field)
+                    .map(|(f, _)| *f)
                     .ok_or_else(|| format!("`.{field}` is not a field of tensormap.replace (.global_address, .rank, .box_dim, .global_dim, .global_stride, .element_stride, .elemtype, .interleave_layout, .swizzle_mode, .swizzle_atomicity, .fill_mode)"))?;
                 let (shared, tail) = match tail {
                     ["global", t @ ..] => (false, t),

@@ -141,6 +141,9 @@ pub struct TensorCopy {
     pub load: bool,
     /// `cp.reduce.async.bulk.tensor`'s `.redOp` (one of [`TENSOR_RED_OPS`]).
     pub reduce: Option<&'static str>,
+    /// `.tile::gather4` (a load) or `.tile::scatter4` (a store): four rows
+    /// of a 2-d tensor, `{col, row0, row1, row2, row3}`.
+    pub four: bool,
 }
 
 /// "`.redOp` = { .add, .min, .max, .inc, .dec, .and, .or, .xor}".
@@ -209,17 +212,35 @@ fn tensor_copy(words: &[&str], reduce: bool) -> Result<AsyncOp, String> {
     if cta_group {
         min.1 = 100;
     }
-    let kind = if mode == "tile" {
+    // "Support for qualifiers .tile::gather4 and .tile::scatter4
+    // introduced in PTX ISA version 8.6"; gather4 needs "sm_100 or higher
+    // when destination state space is .shared::cta" (sm_100a for
+    // .shared::cluster), scatter4 sm_100a; "these modes work only on 2D
+    // tensor data"; gather4 is a load and scatter4 a store.
+    let four = matches!(mode, "tile::gather4" | "tile::scatter4");
+    if four {
+        let gather = mode == "tile::gather4";
+        if dims != 2 || gather != load || red.is_some() {
+            return Err(format!(
+                "`.{mode}` is a 2d {}",
+                if gather {
+                    "load (global to shared memory)"
+                } else {
+                    "store (shared to global memory)"
+                }
+            ));
+        }
+        min = (PtxVersion::new(8, 6), 100);
+    }
+    let kind = if mode == "tile" || four {
         AsyncKind::Tensor(TensorCopy {
             dims,
             load,
             reduce: red,
+            four,
         })
     } else {
-        AsyncKind::Unrun(match mode {
-            "tile::gather4" | "tile::scatter4" => "the .tile::gather4 and .tile::scatter4 modes are not run yet (the engine runs .tile tensor copies)",
-            _ => "the im2col modes are not run yet (the engine runs .tile tensor copies)",
-        })
+        AsyncKind::Unrun("the im2col modes are not run yet (the engine runs the .tile, .tile::gather4 and .tile::scatter4 tensor copies)")
     };
     Ok(AsyncOp {
         kind,
@@ -1274,7 +1295,8 @@ mod tests {
             AsyncKind::Tensor(TensorCopy {
                 dims: 2,
                 load: true,
-                reduce: None
+                reduce: None,
+                four: false
             })
         );
         // The ISA's examples, qualifiers in their order.
@@ -1284,7 +1306,8 @@ mod tests {
             AsyncKind::Tensor(TensorCopy {
                 dims: 1,
                 load: false,
-                reduce: None
+                reduce: None,
+                four: false
             })
         );
         let t =
@@ -1294,7 +1317,8 @@ mod tests {
             AsyncKind::Tensor(TensorCopy {
                 dims: 2,
                 load: false,
-                reduce: Some("and")
+                reduce: Some("and"),
+                four: false
             })
         );
         assert!(t.cache_hint);
@@ -1322,6 +1346,33 @@ mod tests {
             ok("cp.async.bulk.prefetch.tensor.2d.L2.global.tile").kind,
             AsyncKind::TensorPrefetch
         );
+        // The ISA's gather4 example; scatter4 is a store; both 2d.
+        let t = ok("cp.async.bulk.tensor.2d.tile::gather4.shared::cluster.global.mbarrier::complete_tx::bytes");
+        assert_eq!(
+            t.kind,
+            AsyncKind::Tensor(TensorCopy {
+                dims: 2,
+                load: true,
+                reduce: None,
+                four: true
+            })
+        );
+        assert_eq!(t.requires(), (PtxVersion::new(8, 6), Target::sm(100)));
+        assert!(matches!(
+            ok("cp.async.bulk.tensor.2d.global.shared::cta.tile::scatter4.bulk_group").kind,
+            AsyncKind::Tensor(TensorCopy {
+                four: true,
+                load: false,
+                ..
+            })
+        ));
+        for bad in [
+            "cp.async.bulk.tensor.3d.tile::gather4.shared::cluster.global.mbarrier::complete_tx::bytes",
+            "cp.async.bulk.tensor.2d.global.shared::cta.tile::gather4.bulk_group",
+            "cp.async.bulk.tensor.2d.tile::scatter4.shared::cluster.global.mbarrier::complete_tx::bytes",
+        ] {
+            assert!(AsyncOp::decode(bad).unwrap().is_err(), "{bad}");
+        }
         assert_eq!(
             ok("barrier.cluster.arrive.release.aligned").kind,
             AsyncKind::ClusterArrive

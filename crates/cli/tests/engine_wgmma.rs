@@ -1207,3 +1207,132 @@ fn check_accepts_the_kernels_and_wants_sm_90a() {
         "{out}{err}"
     );
 }
+
+/// A Hopper GEMM's data path end to end: TMA (`cp.async.bulk.tensor`,
+/// 128-byte swizzle, docs/ENGINE.md "Tensor copies") brings a 64 x 64
+/// `.f16` A and an 8 x 64 B (both K-major) into shared memory, and four
+/// `wgmma` k16 steps read them through 128-byte-swizzle descriptors (SBO
+/// 1024, each step's start 32 bytes on). The copy places the 16-byte cells
+/// by 5.5.7's table and `wgmma` reads them by its own swizzle-atom layout,
+/// two readings of the swizzle written separately: only if they agree is
+/// D the exact product. Small integers keep every sum exact in `.f32`.
+#[test]
+fn tma_loads_feed_wgmma_through_the_128_byte_swizzle() {
+    let src = r#".version 8.0
+.target sm_90a
+.address_size 64
+.visible .entry g(.param .align 64 .b8 ta[128], .param .align 64 .b8 tb[128], .param .u64 out)
+{
+    .shared .align 1024 .b8 sa[8192];
+    .shared .align 1024 .b8 sb[1024];
+    .shared .align 8 .b64 bar;
+    .reg .pred %p<4>;
+    .reg .b32 %r<8>;
+    .reg .f32 %f<4>;
+    .reg .b64 %rd<8>;
+    mov.u32 %r0, %tid.x;
+    mov.u32 %r1, bar;
+    mov.u32 %r2, sa;
+    mov.u32 %r3, sb;
+    setp.ne.u32 %p1, %r0, 0;
+    @%p1 bra SYNC;
+    mbarrier.init.shared::cta.b64 [%r1], 1;
+    mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r1], 9216;
+    mov.u32 %r4, 0;
+    cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.tile [%r2], [ta, {%r4, %r4}], [%r1];
+    cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.tile [%r3], [tb, {%r4, %r4}], [%r1];
+SYNC:
+    bar.sync 0;
+WAIT:
+    mbarrier.try_wait.parity.shared::cta.b64 %p2, [%r1], 0;
+    @!%p2 bra WAIT;
+    cvt.u64.u32 %rd1, %r2;
+    shr.u64 %rd1, %rd1, 4;
+    and.b64 %rd1, %rd1, 16383;
+    or.b64 %rd1, %rd1, 4611686293305360384;
+    cvt.u64.u32 %rd2, %r3;
+    shr.u64 %rd2, %rd2, 4;
+    and.b64 %rd2, %rd2, 16383;
+    or.b64 %rd2, %rd2, 4611686293305360384;
+    wgmma.fence.sync.aligned;
+    wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f0, %f1, %f2, %f3}, %rd1, %rd2, 0, 1, 1, 0, 0;
+    add.u64 %rd1, %rd1, 2;
+    add.u64 %rd2, %rd2, 2;
+    wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f0, %f1, %f2, %f3}, %rd1, %rd2, 1, 1, 1, 0, 0;
+    add.u64 %rd1, %rd1, 2;
+    add.u64 %rd2, %rd2, 2;
+    wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f0, %f1, %f2, %f3}, %rd1, %rd2, 1, 1, 1, 0, 0;
+    add.u64 %rd1, %rd1, 2;
+    add.u64 %rd2, %rd2, 2;
+    wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f0, %f1, %f2, %f3}, %rd1, %rd2, 1, 1, 1, 0, 0;
+    wgmma.commit_group.sync.aligned;
+    wgmma.wait_group.sync.aligned 0;
+    ld.param.u64 %rd3, [out];
+    mul.wide.u32 %rd4, %r0, 16;
+    add.u64 %rd5, %rd3, %rd4;
+    st.global.v4.f32 [%rd5], {%f0, %f1, %f2, %f3};
+    ret;
+}
+"#;
+    // The descriptor's constant part: LBO 1 ("assumed 1" when swizzled
+    // K-major) at bit 16, SBO 1024 >> 4 = 64 at bit 32, swizzle 1 (128
+    // bytes) at bit 62.
+    assert_eq!((1u64 << 16) | (64 << 32) | (1 << 62), 4611686293305360384);
+    let (m, n, k) = (64usize, 8usize, 64usize);
+    let a = |i: usize, j: usize| ((i * 3 + j * 5) % 7) as i64 - 3;
+    let b = |j: usize, c: usize| ((c + 2 * j) % 5) as i64 - 2;
+    // Small integers are exact in .f16: sign, exponent 15 + e (2^e the
+    // leading bit), 10 fraction bits; 1 is 0x3c00, -3 is 0xc200.
+    let f16 = |v: i64| -> u16 {
+        if v == 0 {
+            return 0;
+        }
+        let (s, m) = (u16::from(v < 0) << 15, v.unsigned_abs());
+        let e = 63 - m.leading_zeros() as u64;
+        s | ((15 + e as u16) << 10) | ((m << (10 - e)) & 0x3ff) as u16
+    };
+    assert_eq!((f16(1), f16(-3), f16(2)), (0x3c00, 0xc200, 0x4000));
+    let amem: Vec<u8> = (0..m)
+        .flat_map(|i| (0..k).map(move |j| f16(a(i, j))))
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    let bmem: Vec<u8> = (0..n)
+        .flat_map(|c| (0..k).map(move |j| f16(b(j, c))))
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    let hexs = |v: &[u8]| v.iter().map(|x| format!("{x:02x}")).collect::<String>();
+    let o = common::run_src(
+        "g.ptx",
+        src,
+        &[
+            "--block",
+            "128",
+            "--tensor-map",
+            "ta=f16:64x64@0x10000:box=64x64:swizzle=128",
+            "--tensor-map",
+            "tb=f16:64x8@0x20000:box=64x8:swizzle=128",
+            "--mem",
+            &format!("0x10000={}", hexs(&amem)),
+            "--mem",
+            &format!("0x20000={}", hexs(&bmem)),
+            "--set",
+            "out=0x40000",
+        ],
+    );
+    let (stdout, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{stdout}{stderr}");
+    let got = common::mem(&o, 0x40000, WG * 16);
+    for t in 0..WG {
+        for i in 0..4 {
+            let (r, c) = d_place(t, i);
+            let want: i64 = (0..k).map(|j| a(r, j) * b(j, c)).sum();
+            let at = (t * 4 + i) * 4;
+            let v = f32::from_le_bytes(got[at..at + 4].try_into().unwrap());
+            assert_eq!(
+                v.to_bits(),
+                (want as f32).to_bits(),
+                "D[{r}][{c}] (thread {t}, d{i})"
+            );
+        }
+    }
+}

@@ -156,6 +156,12 @@ impl TensorMap {
                 return Err(format!("stride {} of dimension {d}: a multiple of 16 below 2^40 bytes (the default is the packed layout; give strides= for a padded one)", self.strides[d]));
             }
         }
+        if !matches!(self.swizzle, 0 | 32 | 64 | 128) {
+            return Err(format!(
+                "swizzle {}: none, 32, 64 or 128 bytes",
+                self.swizzle
+            ));
+        }
         if self.estrides[0] != 1 {
             return Err("element stride of dimension 0: 1 (\"For non-interleaved layout, the traversal stride in dimension 0 must always be 1\")".into());
         }
@@ -835,6 +841,13 @@ mod tests {
             assert!(encode(bad).is_err(), "{bad}");
         }
         assert!(TensorMap::decode(&[0; 128]).is_err());
+        // A map whose bytes were overwritten is refused, not misread.
+        let mut b = encode("f16:64x8@0x1000:box=64x8").unwrap();
+        b[7] = 7;
+        assert!(TensorMap::decode(&b).unwrap_err().contains("swizzle 7"));
+        b[7] = 0;
+        b[5] = 9;
+        assert!(TensorMap::decode(&b).is_err());
     }
 
     /// 5.5.7's tables: 128-byte mode, row 1 is "1 0 3 2 5 4 7 6" and row 5

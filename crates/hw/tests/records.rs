@@ -3,7 +3,9 @@
 //! yet), the same code path runs on a SYNTHETIC record built from ptxfp
 //! itself in a temporary directory, never committed.
 
-use std::path::Path;
+use std::cell::OnceCell;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 use ptxfp::sweep;
 use ptxfp::{Exec, HwProfile, Target};
@@ -43,14 +45,14 @@ fn exec(r: &Record) -> Exec {
 
 /// ptxfp's digest of the results `record` covers, or None when the record
 /// holds no digest to re-derive.
-fn rederive(r: &Record) -> Option<u64> {
+fn rederive(r: &Record, shared: &OnceCell<Vec<Vec<u64>>>) -> Option<u64> {
     r.digests.get("ptxfp-sweep-nh64")?;
     if r.command == "mma" {
         return Some(rederive_mma(r));
     }
     let form = instr_form(&r.form).unwrap();
     let cols = match r.inputs {
-        Inputs::Random { seed, count } => record_operands(&form, seed, count),
+        Inputs::Random { seed, count } => record_operands(&form, seed, count, shared),
         // The whole 2^32 space: `ptxfp sweep --exhaustive`'s streaming
         // digest (the record's layout is its layout), not 32 GiB of columns.
         Inputs::Exhaustive { count } if count == 1 << 32 => {
@@ -86,35 +88,42 @@ fn rederive(r: &Record) -> Option<u64> {
     Some(digest_at_width(form.dest, &ours))
 }
 
-/// `operands(form, seed, 0, count)`, the columns kept for the next record
-/// of the same thread: the stream depends only on the seed, the source
-/// types and the count (and an immediate source's mask, applied after),
-/// and records in file order are mostly neighbours of the same types
-/// (`add.rn.f16`, `add.rz.f16`, ...), so most records of 10^6 tuples
-/// reuse the columns instead of drawing them again (a third of this
-/// test's time was the draw).
-fn record_operands(form: &ptxfp_hw::InstrForm, seed: u64, count: u64) -> Vec<Vec<u64>> {
-    use std::cell::RefCell;
-    type Key = (u64, Vec<ptxfp::PtxType>, u64);
-    thread_local! {
-        static LAST: RefCell<Option<(Key, Vec<Vec<u64>>)>> = const { RefCell::new(None) };
+/// What a random record's operand columns depend on: `operands(form,
+/// seed, 0, count)` is a stream of the seed, the source types and the
+/// count (an immediate source's mask applied after). Thousands of records
+/// share a few dozen draws (`add.rn.f16`, `add.rz.f16`, `sub.rn.f16`, ...
+/// all with seed 1), and the draw costs more than the evaluation, so
+/// [`check_all`] groups records by it and draws once per group.
+type DrawKey = (u64, Vec<ptxfp::PtxType>, u64);
+
+fn draw_key(r: &Record) -> Option<DrawKey> {
+    let Inputs::Random { seed, count } = r.inputs else {
+        return None;
+    };
+    if r.command == "mma" {
+        return None;
     }
-    let key = (seed, form.srcs.clone(), count);
-    let mut cols = LAST.with(|last| {
-        let mut last = last.borrow_mut();
-        match &*last {
-            Some((k, cols)) if *k == key => cols.clone(),
-            _ => {
-                let plain = ptxfp_hw::InstrForm {
-                    imm: None,
-                    ..form.clone()
-                };
-                let cols = operands(&plain, seed, 0, count).unwrap();
-                *last = Some((key, cols.clone()));
-                cols
-            }
-        }
-    });
+    let form = instr_form(&r.form).ok()?;
+    Some((seed, form.srcs, count))
+}
+
+/// `operands(form, seed, 0, count)`, taken from the group's draw `shared`
+/// (made on first use).
+fn record_operands(
+    form: &ptxfp_hw::InstrForm,
+    seed: u64,
+    count: u64,
+    shared: &OnceCell<Vec<Vec<u64>>>,
+) -> Vec<Vec<u64>> {
+    let mut cols = shared
+        .get_or_init(|| {
+            let plain = ptxfp_hw::InstrForm {
+                imm: None,
+                ..form.clone()
+            };
+            operands(&plain, seed, 0, count).unwrap()
+        })
+        .clone();
     // The immediate's mask, as `operands` applies it.
     if let Some(c) = form.imm.and_then(|i| cols.get_mut(i)) {
         for v in c.iter_mut() {
@@ -136,12 +145,12 @@ fn digest_at_width(dest: ptxfp::PtxType, v: &[u64]) -> u64 {
 }
 
 /// The digest of the carry outs of a random record of a carry-out form.
-fn rederive_carry(r: &Record) -> u64 {
+fn rederive_carry(r: &Record, shared: &OnceCell<Vec<Vec<u64>>>) -> u64 {
     let form = instr_form(&r.form).unwrap();
     let Inputs::Random { seed, count } = r.inputs else {
         panic!("{}: carry digests come with random inputs", r.form)
     };
-    let cols = record_operands(&form, seed, count);
+    let cols = record_operands(&form, seed, count, shared);
     let c = ptxfp_hw::adapter::eval_carry_on(&form, &cols, &exec(r)).unwrap();
     sweep::digest(&c.iter().map(|v| *v as u32).collect::<Vec<_>>())
 }
@@ -187,39 +196,62 @@ fn selected(form: &str) -> bool {
     std::env::var("PTXFP_RECORDS").map_or(true, |t| form.contains(t.as_str()))
 }
 
+/// None when `r` holds no digest to re-derive, else the difference found
+/// (None when there is none).
+fn check_one(f: &Path, r: &Record, draw: &OnceCell<Vec<Vec<u64>>>) -> Option<Option<String>> {
+    let ours = rederive(r, draw)?;
+    let theirs = &r.digests["ptxfp-sweep-nh64"];
+    if let Some(c) = r.digests.get("carry-ptxfp-sweep-nh64") {
+        let oc = rederive_carry(r, draw);
+        if &format!("{oc:016x}") != c {
+            return Some(Some(format!(
+                "{}: {} on {}: carry outs: ptxfp {oc:016x}, GPU {c}",
+                f.display(),
+                r.form,
+                r.gpu.name
+            )));
+        }
+    }
+    Some((&format!("{ours:016x}") != theirs).then(|| {
+        format!(
+            "{}: {} on {}: ptxfp {ours:016x}, GPU {theirs}",
+            f.display(),
+            r.form,
+            r.gpu.name
+        )
+    }))
+}
+
 /// Re-derives every record of the tier (`large`: over [`QUICK`] results)
 /// on all cores, and fails naming every record whose digest differs.
+/// Records that share an operand draw ([`DrawKey`]) are one task, which
+/// draws the columns once; the largest groups start first.
 fn check_all(root: &Path, large: bool) -> usize {
     use rayon::prelude::*;
     let files = record::find(root).unwrap();
-    let results: Vec<Option<String>> = files
+    let records: Vec<(PathBuf, Record)> = files
         .par_iter()
-        .filter_map(|f| {
-            let r = record::read(f).unwrap();
-            if (count(&r) > QUICK) != large || approximate(&r.form) || !selected(&r.form) {
-                return None;
-            }
-            let ours = rederive(&r)?;
-            let theirs = &r.digests["ptxfp-sweep-nh64"];
-            if let Some(c) = r.digests.get("carry-ptxfp-sweep-nh64") {
-                let oc = rederive_carry(&r);
-                if &format!("{oc:016x}") != c {
-                    return Some(Some(format!(
-                        "{}: {} on {}: carry outs: ptxfp {oc:016x}, GPU {c}",
-                        f.display(),
-                        r.form,
-                        r.gpu.name
-                    )));
-                }
-            }
-            Some((&format!("{ours:016x}") != theirs).then(|| {
-                format!(
-                    "{}: {} on {}: ptxfp {ours:016x}, GPU {theirs}",
-                    f.display(),
-                    r.form,
-                    r.gpu.name
-                )
-            }))
+        .map(|f| (f.clone(), record::read(f).unwrap()))
+        .filter(|(_, r)| (count(r) > QUICK) == large && !approximate(&r.form) && selected(&r.form))
+        .collect();
+    let mut shared: BTreeMap<DrawKey, Vec<&(PathBuf, Record)>> = BTreeMap::new();
+    let mut groups: Vec<Vec<&(PathBuf, Record)>> = vec![];
+    for fr in &records {
+        match draw_key(&fr.1) {
+            Some(k) => shared.entry(k).or_default().push(fr),
+            None => groups.push(vec![fr]),
+        }
+    }
+    groups.extend(shared.into_values());
+    groups.sort_by_key(|g| std::cmp::Reverse(g.len()));
+    let results: Vec<Option<String>> = groups
+        .par_iter()
+        .flat_map_iter(|group| {
+            let draw = OnceCell::new();
+            group
+                .iter()
+                .filter_map(|(f, r)| check_one(f, r, &draw))
+                .collect::<Vec<_>>()
         })
         .collect();
     let differ: Vec<&String> = results.iter().flatten().collect();

@@ -873,38 +873,26 @@ impl Machine<'_, '_> {
                     continue;
                 }
                 let s = src.wrapping_add(i);
-                let v = match self.mem_in(Some(from), s).read(s, n) {
-                    Ok(v) => v,
-                    Err(bad) => {
-                        self.memory_problem(
-                        Diagnostic::error(
-                            ops[1].span.clone(),
-                            format!("`{}` reads {size} bytes at {src:#x}, but memory at {bad:#x} was never given or written", ins.opcode),
-                        )
-                        .with_help(format!("give it with --mem {s:#x}=HEXBYTES")),
-                        ", reading zeros",
-                    )?;
-                        0
-                    }
-                };
+                let v = self.read_given(Some(from), s, n, |bad| {
+                    unread(
+                        &ops[1].span,
+                        ins.opcode,
+                        &format!("{size} bytes at {src:#x}"),
+                        bad,
+                        s,
+                    )
+                })?;
                 let d = dst.wrapping_add(i);
                 let new = match reduce {
                     None => v,
                     Some(r) => {
-                        let old = match self.mem_in(Some(to), d).read(d, n) {
-                            Ok(v) => v,
-                            Err(bad) => {
-                                self.memory_problem(
-                                Diagnostic::error(
-                                    ops[0].span.clone(),
-                                    format!("`{}` combines into {size} bytes at {dst:#x}, but memory at {bad:#x} was never given or written", ins.opcode),
-                                )
-                                .with_help(format!("give it with --mem {d:#x}=HEXBYTES")),
-                                ", reading zeros",
-                            )?;
-                                0
-                            }
-                        };
+                        let old = self.read_given(Some(to), d, n, |bad| {
+                            Diagnostic::error(
+                                ops[0].span.clone(),
+                                format!("`{}` combines into {size} bytes at {dst:#x}, but memory at {bad:#x} was never given or written", ins.opcode),
+                            )
+                            .with_help(format!("give it with --mem {d:#x}=HEXBYTES"))
+                        })?;
                         self.atom_update(r.update, old, &[v], r.ty.bits())
                     }
                 };
@@ -1088,20 +1076,10 @@ impl Machine<'_, '_> {
             let new = match red {
                 None => v,
                 Some(r) => {
-                    let old = match self.mem_in(space, at).read(at, n) {
-                        Ok(v) => v,
-                        Err(bad) => {
-                            self.memory_problem(
-                                Diagnostic::error(
-                                    ops[0].span.clone(),
-                                    format!("`{}` reads {n} bytes at {at:#x}, but memory at {bad:#x} was never given or written", ins.opcode),
-                                )
-                                .with_help("write the destination (in its own CTA) before other CTAs reduce into it"),
-                                ", reading zeros",
-                            )?;
-                            0
-                        }
-                    };
+                    let old = self.read_given(space, at, n, |bad| {
+                        unread(&ops[0].span, ins.opcode, &format!("{n} bytes at {at:#x}"), bad, at)
+                            .with_help("write the destination (in its own CTA) before other CTAs reduce into it")
+                    })?;
                     self.atom_update(r.update, old, &[v], bits)
                 }
             };

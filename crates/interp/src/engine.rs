@@ -1811,20 +1811,15 @@ impl Machine<'_, '_> {
         for s in srcs {
             vals.push(self.read(s, ty)? & mask(bits));
         }
-        let old = match self.mem_in(space, addr).read(addr, n) {
-            Ok(v) => v,
-            Err(bad) => {
-                self.memory_problem(
-                    Diagnostic::error(
-                        addr_op.span.clone(),
-                        format!("`{}` reads {n} bytes at {addr:#x}, but memory at {bad:#x} was never given or written", ins.opcode),
-                    )
-                    .with_help(format!("give it with --mem {addr:#x}=HEXBYTES")),
-                    ", reading zeros",
-                )?;
-                0
-            }
-        };
+        let old = self.read_given(space, addr, n, |bad| {
+            unread(
+                &addr_op.span,
+                ins.opcode,
+                &format!("{n} bytes at {addr:#x}"),
+                bad,
+                addr,
+            )
+        })?;
         let new = self.atom_update(update, old, &vals, bits);
         self.mem_in_mut(space, addr).write(addr, n, new);
         if let Some(d) = dst {
@@ -1885,20 +1880,15 @@ impl Machine<'_, '_> {
         let mut old = 0u128;
         for k in 0..2u64 {
             let a = addr + 8 * k;
-            let half = match self.mem_in(space, a).read(a, 8) {
-                Ok(v) => v,
-                Err(bad) => {
-                    self.memory_problem(
-                        Diagnostic::error(
-                            addr_op.span.clone(),
-                            format!("`{}` reads 16 bytes at {addr:#x}, but memory at {bad:#x} was never given or written", ins.opcode),
-                        )
-                        .with_help(format!("give it with --mem {addr:#x}=HEXBYTES")),
-                        ", reading zeros",
-                    )?;
-                    0
-                }
-            };
+            let half = self.read_given(space, a, 8, |bad| {
+                unread(
+                    &addr_op.span,
+                    ins.opcode,
+                    &format!("16 bytes at {addr:#x}"),
+                    bad,
+                    addr,
+                )
+            })?;
             old |= u128::from(half) << (64 * k);
         }
         let new = match atomic.op {
@@ -2102,20 +2092,15 @@ impl Machine<'_, '_> {
         for i in 0..size {
             let b = if i < from_src {
                 let a = src.wrapping_add(i);
-                match self.mem_in(Some(Space::Global), a).read(a, 1) {
-                    Ok(b) => b,
-                    Err(bad) => {
-                        self.memory_problem(
-                            Diagnostic::error(
-                                ops[1].span.clone(),
-                                format!("`{}` reads {from_src} bytes at {src:#x}, but memory at {bad:#x} was never given or written", ins.opcode),
-                            )
-                            .with_help(format!("give it with --mem {a:#x}=HEXBYTES")),
-                            ", reading zeros",
-                        )?;
-                        0
-                    }
-                }
+                self.read_given(Some(Space::Global), a, 1, |bad| {
+                    unread(
+                        &ops[1].span,
+                        ins.opcode,
+                        &format!("{from_src} bytes at {src:#x}"),
+                        bad,
+                        a,
+                    )
+                })?
             } else {
                 0
             };

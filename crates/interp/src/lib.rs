@@ -2840,6 +2840,26 @@ impl Machine<'_, '_> {
         Ok(())
     }
 
+    /// `n` bytes at `at` in `space` (`None`: where the address points),
+    /// or zeros after the memory problem `problem(bad)` (an error unless
+    /// `--check-memory`) when the byte at `bad` was never given or
+    /// written. The diagnostic is made only then.
+    fn read_given(
+        &mut self,
+        space: Option<Space>,
+        at: u64,
+        n: u32,
+        problem: impl FnOnce(u64) -> Diagnostic,
+    ) -> Result<u64, RunError> {
+        match self.mem_in(space, at).read(at, n) {
+            Ok(v) => Ok(v),
+            Err(bad) => {
+                self.memory_problem(problem(bad), ", reading zeros")?;
+                Ok(0)
+            }
+        }
+    }
+
     /// The variable holding `addr`: its name, space and the offset in it.
     fn var_at(&self, addr: u64) -> Option<(String, Space, u64)> {
         self.vars
@@ -2936,4 +2956,15 @@ fn op_text(o: &Operand) -> String {
         },
         OperandKind::Sum { base, offset } => format!("{base}{offset:+}"),
     }
+}
+
+/// The memory problem of `opcode` reading `what` ("4 bytes at 0x1000")
+/// where the byte at `bad` was never given or written, with the `--mem`
+/// option that gives the bytes from `at`.
+fn unread(span: &Span, opcode: &str, what: &str, bad: u64, at: u64) -> Diagnostic {
+    Diagnostic::error(
+        span.clone(),
+        format!("`{opcode}` reads {what}, but memory at {bad:#x} was never given or written"),
+    )
+    .with_help(format!("give it with --mem {at:#x}=HEXBYTES"))
 }

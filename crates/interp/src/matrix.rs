@@ -16,7 +16,7 @@
 
 use super::mma::{a_at, b_at, c_at, gpu_of, whole_warp};
 use super::Region;
-use crate::{err, Machine, RunError, WARP_SIZE};
+use crate::{err, unread, Machine, RunError, WARP_SIZE};
 use ptxfp_front::module::{Instr, Operand, OperandKind};
 use ptxfp_isa::diag::Diagnostic;
 use ptxfp_isa::form::Form;
@@ -215,18 +215,18 @@ impl Machine<'_, '_> {
         a: u64,
         n: u32,
     ) -> Result<u64, RunError> {
-        match self.mem_in(space, a).read(a, n) {
-            Ok(v) => Ok(v),
-            Err(bad) => {
-                let d = Diagnostic::error(
-                    at.span.clone(),
-                    format!("`{}` reads {n} bytes at {a:#x}, but memory at {bad:#x} was never given or written", ins.opcode),
-                )
-                .with_help(format!("give it with --mem {a:#x}=HEXBYTES, or write it first"));
-                self.memory_problem(d, ", reading zeros")?;
-                Ok(0)
-            }
-        }
+        self.read_given(space, a, n, |bad| {
+            unread(
+                &at.span,
+                ins.opcode,
+                &format!("{n} bytes at {a:#x}"),
+                bad,
+                a,
+            )
+            .with_help(format!(
+                "give it with --mem {a:#x}=HEXBYTES, or write it first"
+            ))
+        })
     }
 
     /// `ldmatrix` (`store` false) or `stmatrix` `.m8n8` `.b16`.

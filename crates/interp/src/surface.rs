@@ -686,20 +686,18 @@ impl Machine<'_, '_> {
         a: u64,
         n: u32,
     ) -> Result<u64, RunError> {
-        match self.mem_in(Some(Space::Global), a).read(a, n) {
-            Ok(v) => Ok(v),
-            Err(bad) => {
-                self.memory_problem(
-                    Diagnostic::error(
-                        at_op.span.clone(),
-                        format!("`{}` reads {n} bytes of a surface at {a:#x}, but memory at {bad:#x} was never given or written", ins.opcode),
-                    )
-                    .with_help(format!("give the image's bytes with --mem {a:#x}=HEXBYTES or --mem-file")),
-                    ", reading zeros",
-                )?;
-                Ok(0)
-            }
-        }
+        self.read_given(Some(Space::Global), a, n, |bad| {
+            unread(
+                &at_op.span,
+                ins.opcode,
+                &format!("{n} bytes of a surface at {a:#x}"),
+                bad,
+                a,
+            )
+            .with_help(format!(
+                "give the image's bytes with --mem {a:#x}=HEXBYTES or --mem-file"
+            ))
+        })
     }
 }
 

@@ -489,8 +489,8 @@ impl Machine<'_, '_> {
         // 5.5.3.1: "The address of the bounding Box must also be aligned
         // to 16 bytes."
         if !smem.is_multiple_of(16) {
-            return Err(err_at(
-                &ops[smem_i],
+            return Err(err(
+                ops[smem_i].span.clone(),
                 format!(
                     "`{}`: the shared-memory box at {smem:#x} is not 16-byte aligned",
                     ins.opcode
@@ -752,20 +752,15 @@ impl Machine<'_, '_> {
         at: u64,
         n: u32,
     ) -> Result<u64, RunError> {
-        match self.mem_in(Some(space), at).read(at, n) {
-            Ok(v) => Ok(v),
-            Err(bad) => {
-                self.memory_problem(
-                    Diagnostic::error(
-                        o.span.clone(),
-                        format!("`{}` reads {n} bytes at {at:#x}, but memory at {bad:#x} was never given or written", ins.opcode),
-                    )
-                    .with_help(format!("give it with --mem {at:#x}=HEXBYTES")),
-                    ", reading zeros",
-                )?;
-                Ok(0)
-            }
-        }
+        self.read_given(Some(space), at, n, |bad| {
+            unread(
+                &o.span,
+                ins.opcode,
+                &format!("{n} bytes at {at:#x}"),
+                bad,
+                at,
+            )
+        })
     }
 
     /// The atomic a tensor reduction `op` runs on `m`'s elements.
@@ -798,11 +793,6 @@ impl Machine<'_, '_> {
         ptxfp_isa::control::Atomic::decode(&format!("red.global.{op}.{ty}"), true)
             .map_err(|d| err(ins.opcode_span.clone(), d.message))
     }
-}
-
-/// An error at an operand.
-fn err_at(o: &Operand, msg: String) -> RunError {
-    err(o.span.clone(), msg)
 }
 
 #[cfg(test)]

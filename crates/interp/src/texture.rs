@@ -583,20 +583,18 @@ impl Machine<'_, '_> {
         let n = f.bits / 8;
         for (ch, slot) in out.iter_mut().enumerate().take(f.channels.min(4) as usize) {
             let ca = a + u64::from(n) * ch as u64;
-            let raw = match self.mem_in(Some(Space::Global), ca).read(ca, n) {
-                Ok(v) => v,
-                Err(bad) => {
-                    self.memory_problem(
-                        Diagnostic::error(
-                            at_op.span.clone(),
-                            format!("`{}` reads a texel at {ca:#x}, but memory at {bad:#x} was never given or written", ins.opcode),
-                        )
-                        .with_help(format!("give the image's bytes with --mem {ca:#x}=HEXBYTES or --mem-file")),
-                        ", reading zeros",
-                    )?;
-                    0
-                }
-            };
+            let raw = self.read_given(Some(Space::Global), ca, n, |bad| {
+                unread(
+                    &at_op.span,
+                    ins.opcode,
+                    &format!("a texel at {ca:#x}"),
+                    bad,
+                    ca,
+                )
+                .with_help(format!(
+                    "give the image's bytes with --mem {ca:#x}=HEXBYTES or --mem-file"
+                ))
+            })?;
             *slot = match (f.kind, f.bits) {
                 (b'f', 16) => f16_to_f32(raw as u16),
                 (b'f', _) => raw,

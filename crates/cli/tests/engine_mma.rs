@@ -904,3 +904,164 @@ fn f64_mma_is_a_chain_of_fused_multiply_adds() {
     // The inputs tell a fused chain from separate multiplies and adds.
     assert!(naive_differs > 0);
 }
+
+/// `.f64` m16n8k4/k8/k16 (sm_90): the registers placed by 9.7.14.5.6 to
+/// 9.7.14.5.8's `.f64` formulas, transcribed here; each element of D the
+/// chain of fused multiply-adds from C over k in order, by the host's
+/// `f64::mul_add` (the order measured for m8n8k4; these shapes have no
+/// GPU record yet).
+#[test]
+fn f64_m16n8_shapes_chain_fused_multiply_adds() {
+    let val = |s: usize| -> f64 {
+        let h = (s as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 24;
+        let x = (h % 1000) as f64 / 3.0 + 0.1;
+        let e = ((h >> 12) % 41) as i32 - 20;
+        if (h >> 20) & 1 == 1 {
+            -x * 2f64.powi(e)
+        } else {
+            x * 2f64.powi(e)
+        }
+    };
+    for k in [4usize, 8, 16] {
+        // (row, col) of element i of lane l's A and B, as printed.
+        let a_place = |l: usize, i: usize| -> (usize, usize) {
+            let (g, t) = (l >> 2, l % 4);
+            match k {
+                // "row = groupID for a0, groupID + 8 for a1; col = threadID_in_group"
+                4 => (if i == 0 { g } else { g + 8 }, t),
+                // "row = groupID for a0 and a2, groupID + 8 for a1 and a3; col =
+                // threadID_in_group for a0 and a1, threadID_in_group + 4 for a2 and a3"
+                8 => (
+                    if i.is_multiple_of(2) { g } else { g + 8 },
+                    if i < 2 { t } else { t + 4 },
+                ),
+                // "row = groupID for ai where i % 2 = 0, groupID + 8 Otherwise; col =
+                // (i * 2) + threadID_in_group for ai where i % 2 = 0, (i * 2) - 2 +
+                // (threadID_in_group Otherwise"
+                _ => {
+                    if i.is_multiple_of(2) {
+                        (g, i * 2 + t)
+                    } else {
+                        (g + 8, i * 2 - 2 + t)
+                    }
+                }
+            }
+        };
+        let b_place = |l: usize, i: usize| -> (usize, usize) {
+            let (g, t) = (l >> 2, l % 4);
+            // k4 "row = threadID_in_group"; k8 "row = threadID_in_group for b0,
+            // threadID_in_group + 4 for b1"; k16 "row = threadID_in_group + (i * 4)";
+            // "col = groupID".
+            (t + 4 * i, g)
+        };
+        let c_place = |l: usize, i: usize| -> (usize, usize) {
+            let (g, t) = (l >> 2, l % 4);
+            (if i < 2 { g } else { g + 8 }, t * 2 + (i & 1))
+        };
+        let (na, nb) = (k / 2, k / 4);
+        let a: Vec<f64> = (0..16 * k).map(|x| val(x + 7 * k)).collect();
+        let b: Vec<f64> = (0..k * 8).map(|x| val(5000 + x + k)).collect();
+        let c: Vec<f64> = (0..128).map(|x| val(9000 + x)).collect();
+        let mut la = vec![0f64; 32 * na];
+        let mut lb = vec![0f64; 32 * nb];
+        let mut lc = vec![0f64; 32 * 4];
+        for l in 0..32 {
+            for i in 0..na {
+                let (r, col) = a_place(l, i);
+                la[l * na + i] = a[r * k + col];
+            }
+            for i in 0..nb {
+                let (r, col) = b_place(l, i);
+                lb[l * nb + i] = b[r * 8 + col];
+            }
+            for i in 0..4 {
+                let (r, col) = c_place(l, i);
+                lc[l * 4 + i] = c[r * 8 + col];
+            }
+        }
+        let list = |p: &str, n: usize| {
+            (0..n)
+                .map(|i| format!("%{p}{i}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut body = String::new();
+        for (p, n) in [("a", na), ("b", nb), ("c", 4)] {
+            body += &format!(
+                "    ld.param.u64 %p, [{p}];\n    mul.wide.u32 %o, %l, {};\n    add.u64 %p, %p, %o;\n",
+                8 * n
+            );
+            for i in 0..n {
+                body += &format!("    ld.global.f64 %{p}{i}, [%p+{}];\n", 8 * i);
+            }
+        }
+        let src = format!(
+            ".version 7.8\n.target sm_90\n.address_size 64\n\n\
+             .visible .entry k(.param .u64 a, .param .u64 b, .param .u64 c, .param .u64 d)\n{{\n\
+             \x20   .reg .f64 %a<{na}>, %b<{nb}>, %c<4>, %d<4>;\n    .reg .u32 %l;\n    .reg .u64 %p, %o;\n\
+             \x20   mov.u32 %l, %laneid;\n{body}\
+             \x20   mma.sync.aligned.m16n8k{k}.row.col.f64.f64.f64.f64 {{{}}}, {{{}}}, {{{}}}, {{{}}};\n\
+             \x20   ld.param.u64 %p, [d];\n    mul.wide.u32 %o, %l, 32;\n    add.u64 %p, %p, %o;\n\
+             \x20   st.global.f64 [%p], %d0;\n    st.global.f64 [%p+8], %d1;\n    st.global.f64 [%p+16], %d2;\n    st.global.f64 [%p+24], %d3;\n\
+             \x20   ret;\n}}\n",
+            list("d", 4),
+            list("a", na),
+            list("b", nb),
+            list("c", 4)
+        );
+        let bytes = |w: &[f64]| -> String {
+            w.iter()
+                .flat_map(|v| v.to_bits().to_le_bytes())
+                .map(|b| format!("{b:02x}"))
+                .collect()
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("mma64.ptx");
+        std::fs::write(&path, &src).unwrap();
+        let o = Command::new(env!("CARGO_BIN_EXE_ptxfp"))
+            .args(["run", path.to_str().unwrap(), "--block", "32"])
+            .args(["--set", "a=0x100000", "--set", "b=0x200000"])
+            .args(["--set", "c=0x300000", "--set", "d=0x400000"])
+            .args(["--mem", &format!("0x100000={}", bytes(&la))])
+            .args(["--mem", &format!("0x200000={}", bytes(&lb))])
+            .args(["--mem", &format!("0x300000={}", bytes(&lc))])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&o.stdout).into_owned();
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "k{k}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let line = stdout
+            .lines()
+            .find(|l| l.starts_with("mem[0x400000.."))
+            .unwrap();
+        let got: Vec<u8> = line
+            .split(" = ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .map(|h| u8::from_str_radix(h, 16).unwrap())
+            .collect();
+        assert_eq!(got.len(), 32 * 4 * 8);
+        let mut naive_differs = 0;
+        for l in 0..32 {
+            for i in 0..4 {
+                let (r, col) = c_place(l, i);
+                let mut want = c[r * 8 + col];
+                let mut naive = want;
+                for t in 0..k {
+                    want = a[r * k + t].mul_add(b[t * 8 + col], want);
+                    naive += a[r * k + t] * b[t * 8 + col];
+                }
+                let at = (l * 4 + i) * 8;
+                let d = u64::from_le_bytes(got[at..at + 8].try_into().unwrap());
+                assert_eq!(d, want.to_bits(), "k{k} D[{r}][{col}]");
+                naive_differs += usize::from(naive.to_bits() != want.to_bits());
+            }
+        }
+        assert!(naive_differs > 0, "k{k}");
+    }
+}

@@ -64,7 +64,15 @@ pub enum Ab {
     S8,
     /// `.u8`.
     U8,
-    /// `.f64` (m8n8k4).
+    /// `.s4`.
+    S4,
+    /// `.u4`.
+    U4,
+    /// `.b1` with `.and.popc`.
+    B1And,
+    /// `.b1` with `.xor.popc`.
+    B1Xor,
+    /// `.f64` (m8n8k4, and m16n8k4/k8/k16 on sm_90).
     F64,
 }
 
@@ -78,6 +86,9 @@ impl Ab {
             Ab::E5m2 => "e5m2",
             Ab::S8 => "s8",
             Ab::U8 => "u8",
+            Ab::S4 => "s4",
+            Ab::U4 => "u4",
+            Ab::B1And | Ab::B1Xor => "b1",
             Ab::F64 => "f64",
         }
     }
@@ -86,6 +97,8 @@ impl Ab {
         match self {
             Ab::F16 | Ab::Bf16 => 2,
             Ab::Tf32 | Ab::Tf32Raw | Ab::F64 => 1,
+            Ab::S4 | Ab::U4 => 8,
+            Ab::B1And | Ab::B1Xor => 32,
             _ => 4,
         }
     }
@@ -194,7 +207,30 @@ pub fn cases(sm: u16) -> Vec<Case> {
             ..c((16, 8, 32), Ab::S8, Acc::S32)
         },
         c((8, 8, 4), Ab::F64, Acc::F64),
+        // The other integer and single-bit forms (exact in the model:
+        // these check the fragment layouts and the wrap/clamp on a GPU).
+        c((16, 8, 16), Ab::S8, Acc::S32),
+        c((8, 8, 16), Ab::U8, Acc::S32),
+        Case {
+            b: Ab::U4,
+            ..c((16, 8, 64), Ab::S4, Acc::S32)
+        },
+        Case {
+            satfinite: true,
+            ..c((16, 8, 32), Ab::S4, Acc::S32)
+        },
+        c((8, 8, 32), Ab::U4, Acc::S32),
+        c((16, 8, 256), Ab::B1Xor, Acc::S32),
+        c((16, 8, 128), Ab::B1And, Acc::S32),
+        c((8, 8, 128), Ab::B1Xor, Acc::S32),
     ];
+    if sm >= 90 {
+        // `.f64` m16n8k4/k8/k16 ("require sm_90 or higher"): the order of
+        // the fused chain is measured for m8n8k4 only.
+        for k in [4, 8, 16] {
+            v.push(c((16, 8, k), Ab::F64, Acc::F64));
+        }
+    }
     if sm >= 89 {
         v.push(c((16, 8, 32), Ab::E4m3, Acc::F32));
         v.push(c((16, 8, 32), Ab::E5m2, Acc::F32));
@@ -269,7 +305,12 @@ impl Case {
         let (m, n, k) = self.shape;
         let (a, b, c) = (self.ab.name(), self.b.name(), self.acc.name());
         let sat = if self.satfinite { ".satfinite" } else { "" };
-        format!("mma.sync.aligned.m{m}n{n}k{k}.row.col{sat}.{c}.{a}.{b}.{c}")
+        let bit_op = match self.ab {
+            Ab::B1And => ".and.popc",
+            Ab::B1Xor => ".xor.popc",
+            _ => "",
+        };
+        format!("mma.sync.aligned.m{m}n{n}k{k}.row.col{sat}.{c}.{a}.{b}.{c}{bit_op}")
     }
 
     /// The record's name: the opcode, and for [`Ab::Tf32Raw`] what differs.
@@ -662,7 +703,9 @@ impl Case {
             Ab::E4m3 | Ab::E5m2 => {
                 Word::W32((0..4).fold(0, |w, i| w | fp8(rng, kind, ab) << (8 * i)))
             }
-            Ab::S8 | Ab::U8 => Word::W32(rng.integer(32) as u32 ^ rng.integer(32) as u32),
+            Ab::S8 | Ab::U8 | Ab::S4 | Ab::U4 | Ab::B1And | Ab::B1Xor => {
+                Word::W32(rng.integer(32) as u32 ^ rng.integer(32) as u32)
+            }
             Ab::F64 => Word::W64(value(rng, kind, PtxType::F64)),
         }
     }

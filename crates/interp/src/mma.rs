@@ -13,7 +13,7 @@
 
 use crate::{err, Machine, RunError, WARP_SIZE};
 use ptxfp_front::module::{Instr, Operand, OperandKind};
-use ptxfp_isa::control::{Mma, MmaType};
+use ptxfp_isa::control::{Mma, MmaBitOp, MmaType};
 use ptxfp_isa::diag::Diagnostic;
 use ptxfp_isa::form::Form;
 use ptxfp_isa::target::Target;
@@ -196,7 +196,7 @@ impl Machine<'_, '_> {
             ));
         }
         if mma.a == MmaType::F64 {
-            return self.mma_f64(ins, on);
+            return self.mma_f64(ins, mma, on);
         }
         // `.atype` and `.btype` differ only for the FP8 (and integer)
         // forms: "mma.sync.aligned.shape.row.col.dtype.f8type.f8type.ctype".
@@ -361,23 +361,54 @@ pub(crate) fn whole_warp(ins: &Instr, on: &[usize]) -> Result<(), RunError> {
 }
 
 impl Machine<'_, '_> {
-    /// `mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {d0, d1}, {a0}, {b0}, {c0, c1}`
-    /// (9.7.14.5.2): A "row = %laneid >> 2, col = %laneid % 4"; B "row =
-    /// %laneid % 4, col = %laneid >> 2"; C and D "row = groupID, col =
-    /// (threadID_in_group * 2) + (i & 0x1) for ci where i = {0, 1}".
+    /// `mma.sync.aligned.SHAPE.row.col.f64.f64.f64.f64 d, a, b, c`, one
+    /// `.f64` element a register, placed by the one-element-a-register
+    /// rule of [`a_at`], [`b_at`] and [`c_at`]:
+    /// - m8n8k4 (9.7.14.5.2): A "row = %laneid >> 2, col = %laneid % 4", B
+    ///   "row = %laneid % 4, col = %laneid >> 2", C and D "row = groupID,
+    ///   col = (threadID_in_group * 2) + (i & 0x1) for ci where i = {0, 1}";
+    /// - m16n8k4: A "row = groupID for a0, groupID + 8 for a1; col =
+    ///   threadID_in_group", B "row = threadID_in_group";
+    /// - m16n8k8: A "row = groupID for a0 and a2, groupID + 8 for a1 and
+    ///   a3; col = threadID_in_group for a0 and a1, threadID_in_group + 4
+    ///   for a2 and a3", B "row = threadID_in_group for b0,
+    ///   threadID_in_group + 4 for b1";
+    /// - m16n8k16: A "row = groupID for ai where i % 2 = 0, groupID + 8
+    ///   Otherwise; col = (i * 2) + threadID_in_group for ai where i % 2 =
+    ///   0, (i * 2) - 2 + threadID_in_group Otherwise", B "row =
+    ///   threadID_in_group + (i * 4)";
+    /// - C and D of the m16n8 shapes as [`c_at`] (9.7.14.5.6 to 9.7.14.5.8).
+    ///
     /// "Precision of the element-wise multiplication and addition operation
     /// is identical to that of .f64 precision fused multiply-add": each
     /// element is a chain of `fma.rn.f64` (the model's), starting from C
-    /// and taking k = 0, 1, 2, 3 in order. The ISA does not give the order;
-    /// this one is measured: an H200 (sm_90, driver 13.0) agrees on all
-    /// 524,288 D registers of record testdata/hw/nvidia-h200/
-    /// mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64.mma.json
-    /// (docs/ENGINE.md).
-    fn mma_f64(&mut self, ins: &Instr, on: &[usize]) -> Result<(), RunError> {
+    /// and taking k = 0, 1, ..., K - 1 in order. The ISA does not give the
+    /// order; for m8n8k4 it is measured: an H200 (sm_90, driver 13.0)
+    /// agrees on all 524,288 D registers of record
+    /// testdata/hw/nvidia-h200/mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64.mma.json
+    /// (docs/ENGINE.md). The m16n8k4/k8/k16 shapes (sm_90) take the same
+    /// order, not measured yet (`ptxfp hw mma` has their cases).
+    fn mma_f64(&mut self, ins: &Instr, mma: Mma, on: &[usize]) -> Result<(), RunError> {
         let ops = &ins.operands;
-        let want = [2usize, 1, 1, 2];
+        let (m, n, k) = (
+            mma.shape.0 as usize,
+            mma.shape.1 as usize,
+            mma.shape.2 as usize,
+        );
+        let want = [
+            m * n / WARP_SIZE,
+            m * k / WARP_SIZE,
+            k * n / WARP_SIZE,
+            m * n / WARP_SIZE,
+        ];
+        if ops.len() != 4 {
+            return Err(err(
+                ins.opcode_span.clone(),
+                format!("`{}` takes 4 operands: `d, a, b, c`", ins.opcode),
+            ));
+        }
         let mut vecs: Vec<&[Operand]> = Vec::with_capacity(4);
-        for (i, op) in ops.iter().enumerate().take(4) {
+        for (i, op) in ops.iter().enumerate() {
             match &op.kind {
                 OperandKind::Vector(v) if v.len() == want[i] => vecs.push(v),
                 _ => {
@@ -392,42 +423,43 @@ impl Machine<'_, '_> {
                 }
             }
         }
-        if ops.len() != 4 {
-            return Err(err(
-                ins.opcode_span.clone(),
-                format!("`{}` takes 4 operands: `d, a, b, c`", ins.opcode),
-            ));
-        }
-        let (mut a, mut b, mut c) = ([0u64; 32], [0u64; 32], [0u64; 64]);
+        let (mut a, mut b, mut c) = (vec![0u64; m * k], vec![0u64; k * n], vec![0u64; m * n]);
         for &lane in on {
             self.lane = lane;
             let l = lane % WARP_SIZE;
-            let (g, t) = (l >> 2, l % 4);
-            a[g * 4 + t] = self.read(&vecs[1][0], PtxType::F64)?;
-            b[t * 8 + g] = self.read(&vecs[2][0], PtxType::F64)?;
-            for (i, op) in vecs[3].iter().enumerate() {
-                c[g * 8 + 2 * t + i] = self.read(op, PtxType::F64)?;
+            for (r, op) in vecs[1].iter().enumerate() {
+                let (i, j) = a_at(1, l, r);
+                a[i * k + j] = self.read(op, PtxType::F64)?;
+            }
+            for (r, op) in vecs[2].iter().enumerate() {
+                let (i, j) = b_at(1, l, r);
+                b[i * n + j] = self.read(op, PtxType::F64)?;
+            }
+            for (r, op) in vecs[3].iter().enumerate() {
+                let (i, j) = c_at(l, r);
+                c[i * n + j] = self.read(op, PtxType::F64)?;
             }
         }
         let fma = Form::parse("fma.rn.f64").map_err(RunError::Program)?;
-        let mut d = [0u64; 64];
-        for i in 0..8 {
-            for j in 0..8 {
-                let mut acc = c[i * 8 + j];
-                for t in 0..4 {
-                    acc = fma.eval(&[a[i * 4 + t], b[t * 8 + j], acc], &self.exec);
+        let mut d = vec![0u64; m * n];
+        for i in 0..m {
+            for j in 0..n {
+                let mut acc = c[i * n + j];
+                for t in 0..k {
+                    acc = fma.eval(&[a[i * k + t], b[t * n + j], acc], &self.exec);
                 }
-                d[i * 8 + j] = acc;
+                d[i * n + j] = acc;
             }
         }
         for &lane in on {
             self.lane = lane;
             let l = lane % WARP_SIZE;
-            let (g, t) = (l >> 2, l % 4);
-            for (i, op) in vecs[0].iter().enumerate() {
-                self.write(op, PtxType::F64, d[g * 8 + 2 * t + i])?;
+            for (r, op) in vecs[0].iter().enumerate() {
+                let (i, j) = c_at(l, r);
+                self.write(op, PtxType::F64, d[i * n + j])?;
             }
-            self.trace(ins, &[], Some((d[g * 8 + 2 * t], PtxType::F64)));
+            let (i, j) = c_at(l, 0);
+            self.trace(ins, &[], Some((d[i * n + j], PtxType::F64)));
         }
         Ok(())
     }
@@ -440,22 +472,40 @@ fn field(v: u64, e: usize, bits: u32) -> u32 {
     ((v >> (e as u32 * bits)) & ((1u64 << bits) - 1)) as u32
 }
 
-/// `D = A·B + C` on `.s8`/`.u8` elements with `.s32` accumulators: "The
-/// integer mma operation is performed with .s32 accumulators. The
-/// .satfinite qualifier indicates that on overflow, the accumulated value
-/// is limited to the range MIN_INT32..MAX_INT32 ... If .satfinite is not
-/// specified, the accumulated value is wrapped instead." The sum is exact
-/// (32 products of 8-bit values fit in 21 bits), then wrapped or clamped.
+/// `D = A·B + C` on `.s8`/`.u8`/`.s4`/`.u4` elements with `.s32`
+/// accumulators: "The integer mma operation is performed with .s32
+/// accumulators. The .satfinite qualifier indicates that on overflow, the
+/// accumulated value is limited to the range MIN_INT32..MAX_INT32 ... If
+/// .satfinite is not specified, the accumulated value is wrapped
+/// instead." The sum is exact (at most 64 products of 8-bit or 4-bit
+/// values), then wrapped or clamped. On `.b1` elements, "multiplication
+/// is replaced by a sequence of logical operations; specifically,
+/// mma.xor.popc and mma.and.popc computes the XOR, AND respectively of a
+/// k-bit row of A with a k-bit column of B, then counts the number of set
+/// bits in the result (popc). This result is added to the corresponding
+/// element of C": the popc is the sum of the one-bit products, wrapped.
 fn int_gemm(mma: &Mma, m: usize, n: usize, k: usize, a: &[u32], b: &[u32], c: &[u32]) -> Vec<u32> {
     let val = |t: MmaType, x: u32| -> i64 {
         match t {
             MmaType::S8 => i64::from(x as u8 as i8),
-            _ => i64::from(x as u8),
+            MmaType::U8 => i64::from(x as u8),
+            // A 4-bit element, sign-extended from its bit 3.
+            MmaType::S4 => i64::from(((x as u8) << 4) as i8 >> 4),
+            MmaType::U4 => i64::from(x & 0xf),
+            _ => i64::from(x & 1),
         }
     };
-    int_gemm_by(m, n, k, (a, b, c), mma.satfinite, |x, y| {
-        val(mma.a, x) * val(mma.b, y)
-    })
+    match mma.bit_op {
+        Some(op) => int_gemm_by(m, n, k, (a, b, c), false, |x, y| {
+            i64::from(match op {
+                MmaBitOp::And => x & y & 1,
+                MmaBitOp::Xor => (x ^ y) & 1,
+            })
+        }),
+        None => int_gemm_by(m, n, k, (a, b, c), mma.satfinite, |x, y| {
+            val(mma.a, x) * val(mma.b, y)
+        }),
+    }
 }
 
 /// `D = A·B + C` over `.s32` accumulators (row-major A m×k, B k×n, C and D
@@ -526,6 +576,53 @@ mod tests {
                     t * 4 + (i & 3) + 16
                 },
             ),
+            // m16n8k16 .u8/.s8 (9.7.14.5.9): "row = groupID for ai where
+            // i < 4, groupID + 8 for ai where i >= 4; col =
+            // (threadID_in_group * 4) + (i & 0x3) for ai where i = {0,..,7}".
+            (16, 4) => (if i < 4 { g } else { g + 8 }, t * 4 + (i & 3)),
+            // m16n8k32 .s4/.u4 (9.7.14.5.10): "row = groupID for ai where
+            // i < 8, groupID + 8 for ai where i >= 8; col =
+            // (threadID_in_group * 8) + (i & 0x7) for ai where i = {0,..,15}".
+            (32, 8) => (if i < 8 { g } else { g + 8 }, t * 8 + (i & 7)),
+            // m16n8k64 .s4/.u4 (9.7.14.5.11): "row = groupID for ai where
+            // 0 <= i < 8 || 16 <= i < 24, groupID + 8 otherwise; col =
+            // (threadID_in_group * 8) + (i & 0x7) for ai where i < 16,
+            // (threadID_in_group * 8) + (i & 0x7) + 32 for ai where i >= 16".
+            (64, 8) => (
+                if i < 8 || (16..24).contains(&i) {
+                    g
+                } else {
+                    g + 8
+                },
+                if i < 16 {
+                    t * 8 + (i & 7)
+                } else {
+                    t * 8 + (i & 7) + 32
+                },
+            ),
+            // m16n8k128 .b1 (9.7.14.5.12): "row = groupID for ai where
+            // i < 32, groupID + 8 for ai where i >= 32; col =
+            // (threadID_in_group * 32) + (i & 0x1F) for ai where i = {0, ...,63}".
+            (128, 32) => (if i < 32 { g } else { g + 8 }, t * 32 + (i & 31)),
+            // m16n8k256 .b1 (9.7.14.5.13): "row = groupID for ai where
+            // 0 <= i < 32 || 64 <= i < 96, groupID + 8 otherwise; col =
+            // (threadID_in_group * 32) + i for ai where i < 64,
+            // (threadID_in_group * 32) + (i & 0x1F) + 128 for ai where
+            // i >= 64". Read literally, "+ i" puts a32..a63 of thread 3 at
+            // columns 128..159, the columns of a64..a95; m16n8k128's
+            // formula and the second half's both take `i & 0x1F`, as here.
+            (256, 32) => (
+                if i < 32 || (64..96).contains(&i) {
+                    g
+                } else {
+                    g + 8
+                },
+                if i < 64 {
+                    t * 32 + (i & 31)
+                } else {
+                    t * 32 + (i & 31) + 128
+                },
+            ),
             _ => unreachable!(),
         }
     }
@@ -556,12 +653,79 @@ mod tests {
                     t * 4 + (i & 3) + 16
                 }
             }
+            // m16n8k16 .u8/.s8: "row = (threadID_in_group * 4) + i for bi
+            // where i = {0,..,3}".
+            (16, 4) => t * 4 + i,
+            // m16n8k32 .s4/.u4: "row = (threadID_in_group * 8) + (i & 0x7)
+            // for bi where i = {0,..,7}".
+            (32, 8) => t * 8 + (i & 7),
+            // m16n8k64 .s4/.u4: "row = (threadID_in_group * 8) + (i & 0x7)
+            // for bi where i < 8, (threadID_in_group * 8) + (i & 0x7) + 32
+            // for bi where i >= 8".
+            (64, 8) => {
+                if i < 8 {
+                    t * 8 + (i & 7)
+                } else {
+                    t * 8 + (i & 7) + 32
+                }
+            }
+            // m16n8k128 .b1: "row = (threadID_in_group * 32) + i for bi
+            // where i = {0,...,31}".
+            (128, 32) => t * 32 + i,
+            // m16n8k256 .b1: "row = (threadID_in_group * 32) + (i & 0x1F)
+            // for bi where i < 32, (threadID_in_group * 32) + (i & 0x1F) +
+            // 128 for bi where i >= 32".
+            (256, 32) => {
+                if i < 32 {
+                    t * 32 + (i & 31)
+                } else {
+                    t * 32 + (i & 31) + 128
+                }
+            }
             _ => unreachable!(),
         };
         (row, g)
     }
 
-    const SHAPES: [(usize, usize); 5] = [(16, 2), (8, 2), (8, 1), (4, 1), (32, 4)];
+    const SHAPES: [(usize, usize); 10] = [
+        (16, 2),
+        (8, 2),
+        (8, 1),
+        (4, 1),
+        (32, 4),
+        (16, 4),
+        (32, 8),
+        (64, 8),
+        (128, 32),
+        (256, 32),
+    ];
+
+    /// The m8n8 integer shapes (9.7.14.5.3 to .5): one register each of A
+    /// and B, two of C. m8n8k16 .s8/.u8: A "row = groupID, col =
+    /// (threadID_in_group * 4) + i for ai where i = {0,..,3}", B "row =
+    /// (threadID_in_group * 4) + i ... col = groupID"; m8n8k32 .s4/.u4 the
+    /// same with `* 8` and i = {0,..,7}; m8n8k128 .b1 with `* 32` and
+    /// i = {0,..,31}; C "row = groupID, col = (threadID_in_group * 2) + i
+    /// for ci where i = {0, 1}".
+    #[test]
+    fn m8n8_integer_layouts_are_the_specs_formulas() {
+        for (k, per) in [(16, 4), (32, 8), (128, 32)] {
+            let (mut seen_a, mut seen_b) = (vec![0; 8 * k], vec![0; k * 8]);
+            for lane in 0..32 {
+                let (g, t) = (lane >> 2, lane % 4);
+                for i in 0..per {
+                    assert_eq!(a_at(per, lane, i), (g, t * per + i), "A k{k}");
+                    assert_eq!(b_at(per, lane, i), (t * per + i, g), "B k{k}");
+                    seen_a[g * k + t * per + i] += 1;
+                    seen_b[(t * per + i) * 8 + g] += 1;
+                }
+                for i in 0..2 {
+                    assert_eq!(c_at(lane, i), (g, t * 2 + i));
+                }
+            }
+            assert!(seen_a.iter().chain(&seen_b).all(|&x| x == 1), "k{k}");
+        }
+    }
 
     #[test]
     fn layouts_are_the_specs_formulas() {
@@ -646,5 +810,31 @@ mod tests {
         assert_eq!(d[0] as i32, i32::MAX);
         let d = int_gemm(&mma, 1, 1, 1, &[0x80], &[0xff], &[i32::MIN as u32]);
         assert_eq!(d[0] as i32, i32::MIN);
+    }
+
+    #[test]
+    fn four_bit_and_single_bit_products() {
+        let mma = |t: &str| {
+            let rest: Vec<&str> = t.split('.').skip(1).filter(|q| *q != "aligned").collect();
+            Mma::decode(t, &rest).unwrap()
+        };
+        // .s4 0x8 is -8, 0x7 is 7, 0xf is -1; .u4 0xf is 15.
+        let m = mma("mma.sync.aligned.m16n8k32.row.col.s32.s4.u4.s32");
+        let d = int_gemm(&m, 1, 1, 3, &[0x8, 0x7, 0xf], &[0xf, 0xf, 0x2], &[100]);
+        assert_eq!(d[0] as i32, -8 * 15 + 7 * 15 - 2 + 100);
+        let m = mma("mma.sync.aligned.m16n8k32.row.col.s32.u4.s4.s32");
+        let d = int_gemm(&m, 1, 1, 2, &[0x8, 0xf], &[0x8, 0xf], &[0]);
+        assert_eq!(d[0] as i32, 8 * -8 - 15);
+        // A row 1,1,0,0 against a column 1,0,1,0: AND has one set bit,
+        // XOR two; the count is added to C and wraps.
+        let (a, b) = ([1, 1, 0, 0], [1, 0, 1, 0]);
+        let and = mma("mma.sync.aligned.m16n8k128.row.col.s32.b1.b1.s32.and.popc");
+        let xor = mma("mma.sync.aligned.m16n8k128.row.col.s32.b1.b1.s32.xor.popc");
+        assert_eq!(int_gemm(&and, 1, 1, 4, &a, &b, &[7])[0], 8);
+        assert_eq!(int_gemm(&xor, 1, 1, 4, &a, &b, &[7])[0], 9);
+        assert_eq!(
+            int_gemm(&xor, 1, 1, 4, &a, &b, &[i32::MAX as u32])[0] as i32,
+            i32::MAX.wrapping_add(2)
+        );
     }
 }

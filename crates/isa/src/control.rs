@@ -366,13 +366,15 @@ impl StackOp {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Mma {
     /// M, N and K: `.m16n8k16` is `(16, 8, 16)`.
-    pub shape: (u8, u8, u8),
+    pub shape: (u16, u16, u16),
     /// `.alayout`: A is row-major (`.row`) or column-major (`.col`).
     pub a_layout: MmaLayout,
     /// `.blayout`.
     pub b_layout: MmaLayout,
     /// `.satfinite` (integer: clamp to the s32 range instead of wrapping).
     pub satfinite: bool,
+    /// The single-bit forms' `.bitOp.popc` (`.b1` only).
+    pub bit_op: Option<MmaBitOp>,
     /// `.dtype`, the type of D's elements.
     pub d: MmaType,
     /// `.atype`.
@@ -394,6 +396,19 @@ impl Mma {
     pub fn requires(&self) -> (PtxVersion, Target) {
         (self.min_ptx, Target::sm(self.min_sm))
     }
+}
+
+/// The `.bitOp` of single-bit `mma` ("`.bitOp = {.xor, .and}`"):
+/// "`mma.xor.popc` and `mma.and.popc` computes the XOR, AND respectively
+/// of a k-bit row of A with a k-bit column of B, then counts the number of
+/// set bits in the result (`popc`). This result is added to the
+/// corresponding element of C and written into D."
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MmaBitOp {
+    /// `.and.popc`.
+    And,
+    /// `.xor.popc`.
+    Xor,
 }
 
 /// `mma`'s `.row`/`.col`.
@@ -424,6 +439,12 @@ pub enum MmaType {
     S8,
     /// `.u8`.
     U8,
+    /// `.s4`.
+    S4,
+    /// `.u4`.
+    U4,
+    /// `.b1`.
+    B1,
     /// `.s32`.
     S32,
     /// `.f64`.
@@ -442,6 +463,9 @@ impl MmaType {
             "f32" => MmaType::F32,
             "s8" => MmaType::S8,
             "u8" => MmaType::U8,
+            "s4" => MmaType::S4,
+            "u4" => MmaType::U4,
+            "b1" => MmaType::B1,
             "s32" => MmaType::S32,
             "f64" => MmaType::F64,
             _ => return None,
@@ -455,6 +479,8 @@ impl MmaType {
             MmaType::F16 | MmaType::Bf16 => 16,
             MmaType::Tf32 | MmaType::F32 | MmaType::S32 => 32,
             MmaType::E4m3 | MmaType::E5m2 | MmaType::S8 | MmaType::U8 => 8,
+            MmaType::S4 | MmaType::U4 => 4,
+            MmaType::B1 => 1,
             MmaType::F64 => 64,
         }
     }
@@ -470,6 +496,9 @@ impl MmaType {
             MmaType::F32 => "f32",
             MmaType::S8 => "s8",
             MmaType::U8 => "u8",
+            MmaType::S4 => "s4",
+            MmaType::U4 => "u4",
+            MmaType::B1 => "b1",
             MmaType::S32 => "s32",
             MmaType::F64 => "f64",
         }
@@ -481,7 +510,7 @@ impl MmaType {
 /// `mixed`), the accumulator types (C and D the same), and the first sm
 /// target (PTX ISA `mma`, "Target ISA Notes").
 struct MmaRow {
-    shape: (u8, u8, u8),
+    shape: (u16, u16, u16),
     ab: &'static [MmaType],
     /// `.atype` and `.btype` may differ (the FP8 and integer forms).
     mixed: bool,
@@ -499,8 +528,12 @@ struct MmaRow {
 /// "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",
 /// "mma.sync.aligned.shape.row.col.dtype.f8type.f8type.ctype" (shape m16n8k32 here),
 /// "mma.sync.aligned.shape.row.col{.satfinite}.s32.atype.btype.s32"
-/// (.atype/.btype = {.u8, .s8}; shape m16n8k32 here),
-/// "mma.sync.aligned.shape.row.col.f64.f64.f64.f64" (shape m8n8k4 here).
+/// (".shape = {.m8n8k16, .m16n8k16, .m16n8k32}", ".atype = {.u8, .s8}";
+/// ".shape = {.m8n8k32, .m16n8k32, .m16n8k64}", ".atype = {.u4, .s4}"),
+/// "mma.sync.aligned.shape.row.col.s32.b1.b1.s32.bitOp.popc" (".shape =
+/// {.m8n8k128, .m16n8k128, .m16n8k256}"),
+/// "mma.sync.aligned.shape.row.col.f64.f64.f64.f64" (".shape = {.m8n84 [sic: .m8n8k4],
+/// .m16n8k4, .m16n8k8, .m16n8k16}").
 ///
 /// Their PTX ISA versions (PTX ISA Notes): ".f16 floating point type mma
 /// operation with .m16n8k8 shape introduced in PTX ISA version 6.5"; ".f16
@@ -581,12 +614,86 @@ const MMA_ROWS: &[MmaRow] = {
             min_sm: 89,
             ptx: (8, 7),
         },
+        // ".u8/.s8 integer type mma operation with .m8n8k16 shape requires
+        // sm_75 or higher"; "... introduced in PTX ISA version 6.5".
+        MmaRow {
+            shape: (8, 8, 16),
+            ab: &[S8, U8],
+            mixed: true,
+            acc: &[S32],
+            min_sm: 75,
+            ptx: (6, 5),
+        },
         // ".u8/.s8 integer type mma operation with .m16n8k16 and .m16n8k32
         // shapes requires sm_80 or higher."
+        MmaRow {
+            shape: (16, 8, 16),
+            ab: &[S8, U8],
+            mixed: true,
+            acc: &[S32],
+            min_sm: 80,
+            ptx: (7, 0),
+        },
         MmaRow {
             shape: (16, 8, 32),
             ab: &[S8, U8],
             mixed: true,
+            acc: &[S32],
+            min_sm: 80,
+            ptx: (7, 0),
+        },
+        // ".u4/.s4 integer type mma operation with .m8n8k32 shape sm_75 or
+        // higher" (PTX ISA 6.5); "... with .m16n8k32 and .m16n8k64 shapes
+        // requires sm_80 or higher" (7.0).
+        MmaRow {
+            shape: (8, 8, 32),
+            ab: &[S4, U4],
+            mixed: true,
+            acc: &[S32],
+            min_sm: 75,
+            ptx: (6, 5),
+        },
+        MmaRow {
+            shape: (16, 8, 32),
+            ab: &[S4, U4],
+            mixed: true,
+            acc: &[S32],
+            min_sm: 80,
+            ptx: (7, 0),
+        },
+        MmaRow {
+            shape: (16, 8, 64),
+            ab: &[S4, U4],
+            mixed: true,
+            acc: &[S32],
+            min_sm: 80,
+            ptx: (7, 0),
+        },
+        // ".b1 single-bit integer type mma operation with .m8n8k128 shape
+        // sm_75 or higher"; "... with .m16n8k128 and .m16n8k256 shapes
+        // requires sm_80 or higher" (all "introduced in PTX ISA version
+        // 7.0"). ".and operation in single-bit mma requires sm_80 or
+        // higher" ("introduced in PTX ISA version 7.1"): `Mma::decode`.
+        MmaRow {
+            shape: (8, 8, 128),
+            ab: &[B1],
+            mixed: false,
+            acc: &[S32],
+            min_sm: 75,
+            ptx: (7, 0),
+        },
+        MmaRow {
+            shape: (16, 8, 128),
+            ab: &[B1],
+            mixed: false,
+            acc: &[S32],
+            min_sm: 80,
+            ptx: (7, 0),
+        },
+        MmaRow {
+            shape: (16, 8, 256),
+            ab: &[B1],
+            mixed: false,
             acc: &[S32],
             min_sm: 80,
             ptx: (7, 0),
@@ -601,11 +708,38 @@ const MMA_ROWS: &[MmaRow] = {
             min_sm: 80,
             ptx: (7, 0),
         },
+        // ".f64 floating point type mma operation with .m16n8k4, .m16n8k8,
+        // and .m16n8k16 shapes require sm_90 or higher"; "... introduced in
+        // PTX ISA version 7.8".
+        MmaRow {
+            shape: (16, 8, 4),
+            ab: &[F64],
+            mixed: false,
+            acc: &[F64],
+            min_sm: 90,
+            ptx: (7, 8),
+        },
+        MmaRow {
+            shape: (16, 8, 8),
+            ab: &[F64],
+            mixed: false,
+            acc: &[F64],
+            min_sm: 90,
+            ptx: (7, 8),
+        },
+        MmaRow {
+            shape: (16, 8, 16),
+            ab: &[F64],
+            mixed: false,
+            acc: &[F64],
+            min_sm: 90,
+            ptx: (7, 8),
+        },
     ]
 };
 
 /// The help of an `mma` the engine does not run.
-const MMA_HELP: &str = "the engine runs mma.sync.aligned .m16n8k16 and .m16n8k8 (.f16 -> .f16/.f32, .bf16 -> .f32), .m16n8k8 and .m16n8k4 .tf32 -> .f32, .m16n8k32 .e4m3/.e5m2 -> .f32/.f16 and .s8/.u8 -> .s32, .m8n8k4 .f64, all .row.col (docs/ENGINE.md \"Tensor cores: mma.sync\")";
+const MMA_HELP: &str = "the engine runs mma.sync.aligned .m16n8k16 and .m16n8k8 (.f16 -> .f16/.f32, .bf16 -> .f32), .m16n8k8 and .m16n8k4 .tf32 -> .f32, .m16n8k32 .e4m3/.e5m2 -> .f32/.f16, .m8n8k16/.m16n8k16/.m16n8k32 .s8/.u8 and .m8n8k32/.m16n8k32/.m16n8k64 .s4/.u4 -> .s32, .m8n8k128/.m16n8k128/.m16n8k256 .b1 .and/.xor.popc, .m8n8k4 .f64 (and .m16n8k4/k8/k16 on sm_90), all .row.col (docs/ENGINE.md \"Tensor cores: mma.sync\")";
 
 impl Mma {
     /// Decodes `mma.sync.aligned.SHAPE.ALAYOUT.BLAYOUT{.satfinite}.DTYPE.ATYPE.BTYPE.CTYPE`
@@ -646,12 +780,36 @@ impl Mma {
             Some((&"satfinite", r)) => (true, r),
             _ => (false, rest),
         };
-        let types: Vec<Option<MmaType>> = rest.iter().map(|t| MmaType::parse(t)).collect();
+        let (types, tail) = rest.split_at(rest.len().min(4));
+        let types: Vec<Option<MmaType>> = types.iter().map(|t| MmaType::parse(t)).collect();
         let [Some(d), Some(a), Some(b), Some(c)] = types[..] else {
             return Err(unsupported(format!(
                 "expected four types .DTYPE.ATYPE.BTYPE.CTYPE, found `.{}`",
                 rest.join(".")
             )));
+        };
+        // "mma.sync.aligned.shape.row.col.s32.b1.b1.s32.bitOp.popc": the
+        // single-bit forms end in `.bitOp.popc`, the others after the types.
+        let bit_op = match (a, tail) {
+            (MmaType::B1, ["and", "popc"]) => Some(MmaBitOp::And),
+            (MmaType::B1, ["xor", "popc"]) => Some(MmaBitOp::Xor),
+            (MmaType::B1, _) => {
+                return Err(unsupported(format!(
+                "single-bit `mma` ends in `.and.popc` or `.xor.popc` after its types, found `{}`",
+                if tail.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    format!(".{}", tail.join("."))
+                }
+            )))
+            }
+            (_, []) => None,
+            (_, _) => {
+                return Err(unsupported(format!(
+                    "unexpected `.{}` after the four types",
+                    tail.join(".")
+                )))
+            }
         };
         let dims = shape
             .strip_prefix('m')
@@ -659,9 +817,9 @@ impl Mma {
             .and_then(|(m, s)| Some((m, s.split_once('k')?)))
             .and_then(|(m, (n, k))| {
                 Some((
-                    m.parse::<u8>().ok()?,
-                    n.parse::<u8>().ok()?,
-                    k.parse::<u8>().ok()?,
+                    m.parse::<u16>().ok()?,
+                    n.parse::<u16>().ok()?,
+                    k.parse::<u16>().ok()?,
                 ))
             });
         let Some(dims) = dims else {
@@ -691,23 +849,32 @@ impl Mma {
                 c.name()
             )));
         };
-        // ".satfinite" belongs to the integer forms ("mma.sync.aligned.shape.row.col{.satfinite}.s32...").
-        if satfinite && c != MmaType::S32 {
+        // ".satfinite" belongs to the integer forms ("mma.sync.aligned.shape.row.col{.satfinite}.s32..."),
+        // not the single-bit ones ("mma.sync.aligned.shape.row.col.s32.b1.b1.s32.bitOp.popc").
+        if satfinite && (c != MmaType::S32 || a == MmaType::B1) {
             return Err(unsupported(
-                ".satfinite belongs to the integer (.s32) forms".into(),
+                ".satfinite belongs to the .s8/.u8/.s4/.u4 integer forms".into(),
             ));
         }
+        // "Support for .and operation in single-bit mma introduced in PTX
+        // ISA version 7.1"; ".and operation in single-bit mma requires
+        // sm_80 or higher".
+        let (min_sm, min_ptx) = match bit_op {
+            Some(MmaBitOp::And) => (row.min_sm.max(80), PtxVersion::new(7, 1)),
+            _ => (row.min_sm, PtxVersion::new(row.ptx.0, row.ptx.1)),
+        };
         Ok(Mma {
             shape: dims,
             a_layout,
             b_layout,
             satfinite,
+            bit_op,
             d,
             a,
             b,
             c,
-            min_sm: row.min_sm,
-            min_ptx: PtxVersion::new(row.ptx.0, row.ptx.1),
+            min_sm,
+            min_ptx,
         })
     }
 }
@@ -1057,6 +1224,43 @@ mod tests {
                 80,
             ),
             (
+                "mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64",
+                (7, 8),
+                90,
+            ),
+            ("mma.sync.aligned.m8n8k16.row.col.s32.u8.s8.s32", (6, 5), 75),
+            (
+                "mma.sync.aligned.m16n8k16.row.col.satfinite.s32.s8.u8.s32",
+                (7, 0),
+                80,
+            ),
+            ("mma.sync.aligned.m8n8k32.row.col.s32.s4.s4.s32", (6, 5), 75),
+            (
+                "mma.sync.aligned.m16n8k32.row.col.s32.u4.s4.s32",
+                (7, 0),
+                80,
+            ),
+            (
+                "mma.sync.aligned.m16n8k64.row.col.satfinite.s32.u4.u4.s32",
+                (7, 0),
+                80,
+            ),
+            (
+                "mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32.xor.popc",
+                (7, 0),
+                75,
+            ),
+            (
+                "mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32.and.popc",
+                (7, 1),
+                80,
+            ),
+            (
+                "mma.sync.aligned.m16n8k256.row.col.s32.b1.b1.s32.xor.popc",
+                (7, 0),
+                80,
+            ),
+            (
                 "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32",
                 (8, 4),
                 89,
@@ -1082,6 +1286,50 @@ mod tests {
             d.iter().any(|d| d.is_error() && d.message.contains("8.7")),
             "{d:?}"
         );
+    }
+
+    /// The single-bit forms take `.and.popc`/`.xor.popc` after their
+    /// types and no `.satfinite`; no other form takes a `.bitOp`.
+    #[test]
+    fn single_bit_mma_takes_its_bit_op() {
+        let mma = |t: &str| {
+            let rest: Vec<&str> = t.split('.').skip(1).filter(|q| *q != "aligned").collect();
+            Mma::decode(t, &rest)
+        };
+        let m = mma("mma.sync.aligned.m16n8k128.row.col.s32.b1.b1.s32.and.popc").unwrap();
+        assert_eq!(
+            (m.bit_op, m.a, m.shape),
+            (Some(MmaBitOp::And), MmaType::B1, (16, 8, 128))
+        );
+        for (bad, why) in [
+            (
+                "mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32",
+                "ends in `.and.popc`",
+            ),
+            (
+                "mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32.or.popc",
+                "`.or.popc`",
+            ),
+            (
+                "mma.sync.aligned.m8n8k128.row.col.satfinite.s32.b1.b1.s32.xor.popc",
+                ".satfinite",
+            ),
+            (
+                "mma.sync.aligned.m16n8k16.row.col.s32.s8.s8.s32.and.popc",
+                "unexpected `.and.popc`",
+            ),
+            (
+                "mma.sync.aligned.m16n8k16.row.col.s32.s4.s4.s32",
+                "does not run `.m16n8k16`",
+            ),
+            (
+                "mma.sync.aligned.m8n8k32.row.col.s32.s4.s8.s32",
+                "does not run `.m8n8k32`",
+            ),
+        ] {
+            let e = mma(bad).unwrap_err();
+            assert!(e.message.contains(why), "{bad}: {}", e.message);
+        }
     }
 
     #[test]

@@ -1065,3 +1065,255 @@ fn f64_m16n8_shapes_chain_fused_multiply_adds() {
         assert!(naive_differs > 0, "k{k}");
     }
 }
+
+/// `mma.sync.aligned.m8n8k4.{row,col}.{row,col}.DTYPE.f16.f16.CTYPE`: four
+/// independent 8×8×4 products, computation q on lanes 4q..4q+3 and
+/// 16+4q..16+4q+3 (9.7.14.5.1), the fragments placed by the section's
+/// formulas transcribed here. Small integers are exact in every model
+/// (D = the integer product, each computation its own); values whose sums
+/// round must give `Model::gemm` of the device's GPU element by element.
+#[test]
+fn m8n8k4_f16_is_four_products_in_every_layout() {
+    // (row, col) in the computation's A (8x4), B (4x8) and C (8x8).
+    let a_place = |row_major: bool, l: usize, i: usize| -> (usize, usize) {
+        let hi = if l < 16 { 0 } else { 4 };
+        if row_major {
+            (l % 4 + hi, i) // "row = %laneid % 4 ... + 4 otherwise; col = i"
+        } else {
+            (i % 4 + hi, l % 4) // "row = i % 4 ... + 4 otherwise; col = %laneid % 4"
+        }
+    };
+    let b_place = |row_major: bool, l: usize, i: usize| -> (usize, usize) {
+        let hi = if l < 16 { 0 } else { 4 };
+        if row_major {
+            (l % 4, i + hi) // "row = %laneid % 4; col = i ... i+4 otherwise"
+        } else {
+            (i, l % 4 + hi) // "row = i; col = %laneid % 4 ... + 4 otherwise"
+        }
+    };
+    let c_place = |f16: bool, l: usize, i: usize| -> (usize, usize) {
+        let hi = if l < 16 { 0 } else { 4 };
+        if f16 {
+            (l % 4 + hi, i) // "row = %laneid % 4 ...; col = i"
+        } else {
+            // "X = (%laneid & 0b1) + (i & 0b10)"; "col = (i & 0b100) +
+            // (%laneid & 0b10) + (i & 0b1)"
+            ((l & 1) + (i & 2) + hi, (i & 4) + (l & 2) + (i & 1))
+        }
+    };
+    let h = |v: f32| InFormat::F16.from_f32_bits(v.to_bits()).unwrap();
+    let run884 = |a_row: bool,
+                  b_row: bool,
+                  dty: &str,
+                  cty: &str,
+                  device: &str,
+                  a: &[Vec<u32>],
+                  b: &[Vec<u32>],
+                  c: &[Vec<u32>]|
+     -> Result<Vec<Vec<u32>>, String> {
+        let (cf16, df16) = (cty == "f16", dty == "f16");
+        let (nc, nd) = (if cf16 { 4 } else { 8 }, if df16 { 4 } else { 8 });
+        // Lane registers: A, B two .f16x2; C four .f16x2 or eight .f32.
+        let mut la = vec![0u32; 64];
+        let mut lb = vec![0u32; 64];
+        let mut lc = vec![0u32; 32 * nc];
+        for l in 0..32 {
+            let q = (l % 16) / 4;
+            for i in 0..4 {
+                let (r, col) = a_place(a_row, l, i);
+                la[l * 2 + i / 2] |= a[q][r * 4 + col] << (16 * (i % 2));
+                let (r, col) = b_place(b_row, l, i);
+                lb[l * 2 + i / 2] |= b[q][r * 8 + col] << (16 * (i % 2));
+            }
+            for i in 0..8 {
+                let (r, col) = c_place(cf16, l, i);
+                if cf16 {
+                    lc[l * 4 + i / 2] |= c[q][r * 8 + col] << (16 * (i % 2));
+                } else {
+                    lc[l * 8 + i] = c[q][r * 8 + col];
+                }
+            }
+        }
+        let list = |p: &str, n: usize| {
+            (0..n)
+                .map(|i| format!("%{p}{i}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut body = String::new();
+        for (p, n) in [("a", 2), ("b", 2), ("c", nc)] {
+            body += &format!(
+                "    ld.param.u64 %p, [{p}];\n    mul.wide.u32 %o, %l, {};\n    add.u64 %p, %p, %o;\n",
+                4 * n
+            );
+            for i in 0..n {
+                body += &format!("    ld.global.b32 %{p}{i}, [%p+{}];\n", 4 * i);
+            }
+        }
+        let (al, bl) = (
+            if a_row { "row" } else { "col" },
+            if b_row { "row" } else { "col" },
+        );
+        body += &format!(
+            "    mma.sync.aligned.m8n8k4.{al}.{bl}.{dty}.f16.f16.{cty} {{{}}}, {{{}}}, {{{}}}, {{{}}};\n",
+            list("d", nd),
+            list("a", 2),
+            list("b", 2),
+            list("c", nc)
+        );
+        body += &format!(
+            "    ld.param.u64 %p, [d];\n    mul.wide.u32 %o, %l, {};\n    add.u64 %p, %p, %o;\n",
+            4 * nd
+        );
+        for i in 0..nd {
+            body += &format!("    st.global.b32 [%p+{}], %d{i};\n", 4 * i);
+        }
+        let (creg, dreg) = (
+            if cf16 { "b32" } else { "f32" },
+            if df16 { "b32" } else { "f32" },
+        );
+        let src = format!(
+            ".version 6.4\n.target sm_70\n.address_size 64\n\n\
+             .visible .entry k(.param .u64 a, .param .u64 b, .param .u64 c, .param .u64 d)\n{{\n\
+             \x20   .reg .b32 %a<2>, %b<2>;\n    .reg .{creg} %c<{nc}>;\n    .reg .{dreg} %d<{nd}>;\n\
+             \x20   .reg .u32 %l;\n    .reg .u64 %p, %o;\n    mov.u32 %l, %laneid;\n{body}    ret;\n}}\n"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("mma884.ptx");
+        std::fs::write(&path, &src).unwrap();
+        let o = Command::new(env!("CARGO_BIN_EXE_ptxfp"))
+            .args([
+                "run",
+                path.to_str().unwrap(),
+                "--block",
+                "32",
+                "--device",
+                device,
+            ])
+            .args(["--set", "a=0x100000", "--set", "b=0x200000"])
+            .args(["--set", "c=0x300000", "--set", "d=0x400000"])
+            .args(["--mem", &format!("0x100000={}", hex(&la))])
+            .args(["--mem", &format!("0x200000={}", hex(&lb))])
+            .args(["--mem", &format!("0x300000={}", hex(&lc))])
+            .output()
+            .unwrap();
+        if o.status.code() != Some(0) {
+            return Err(String::from_utf8_lossy(&o.stderr).into_owned());
+        }
+        let stdout = String::from_utf8_lossy(&o.stdout).into_owned();
+        let line = stdout
+            .lines()
+            .find(|l| l.starts_with("mem[0x400000.."))
+            .unwrap();
+        let bytes: Vec<u8> = line
+            .split(" = ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .map(|h| u8::from_str_radix(h, 16).unwrap())
+            .collect();
+        let words: Vec<u32> = bytes
+            .chunks(4)
+            .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+            .collect();
+        assert_eq!(words.len(), 32 * nd);
+        let mut d = vec![vec![0u32; 64]; 4];
+        for l in 0..32 {
+            let q = (l % 16) / 4;
+            for i in 0..8 {
+                let (r, col) = c_place(df16, l, i);
+                d[q][r * 8 + col] = if df16 {
+                    words[l * 4 + i / 2] >> (16 * (i % 2)) & 0xffff
+                } else {
+                    words[l * 8 + i]
+                };
+            }
+        }
+        Ok(d)
+    };
+    // Small integers: each computation its own values.
+    let av = |q: usize, i: usize, t: usize| ((q * 3 + i * 5 + t * 7) % 9) as f32 - 4.0;
+    let bv = |q: usize, t: usize, j: usize| ((q * 5 + t * 3 + j * 2) % 7) as f32 - 3.0;
+    let cv = |q: usize, i: usize, j: usize| ((q + i * 3 + j * 5) % 11) as f32 - 5.0;
+    let a: Vec<Vec<u32>> = (0..4)
+        .map(|q| (0..32).map(|x| h(av(q, x / 4, x % 4))).collect())
+        .collect();
+    let b: Vec<Vec<u32>> = (0..4)
+        .map(|q| (0..32).map(|x| h(bv(q, x / 8, x % 8))).collect())
+        .collect();
+    for (dty, cty) in [("f16", "f16"), ("f32", "f32"), ("f32", "f16")] {
+        let c: Vec<Vec<u32>> = (0..4)
+            .map(|q| {
+                (0..64)
+                    .map(|x| {
+                        let v = cv(q, x / 8, x % 8);
+                        if cty == "f16" {
+                            h(v)
+                        } else {
+                            v.to_bits()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        for a_row in [true, false] {
+            for b_row in [true, false] {
+                let d = run884(a_row, b_row, dty, cty, "sm_70", &a, &b, &c).unwrap();
+                for (q, d) in d.iter().enumerate() {
+                    for i in 0..8 {
+                        for j in 0..8 {
+                            let want = (0..4).map(|t| av(q, i, t) * bv(q, t, j)).sum::<f32>()
+                                + cv(q, i, j);
+                            let want = if dty == "f16" {
+                                h(want)
+                            } else {
+                                want.to_bits()
+                            };
+                            assert_eq!(
+                                d[i * 8 + j],
+                                want,
+                                "{a_row} {b_row} .{dty}.{cty} q{q} D[{i}][{j}]"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Values whose sums round: D is the device's model, element by element.
+    for (device, gpu) in [("sm_70", Gpu::V100), ("sm_80", Gpu::A100)] {
+        let model = Model::new(gpu, InFormat::F16, OutFormat::F32).unwrap();
+        let a: Vec<Vec<u32>> = (0..4)
+            .map(|q| {
+                (0..32)
+                    .map(|x| Ab::F16.encode(spread_value(Ab::F16, 100 * q + x)))
+                    .collect()
+            })
+            .collect();
+        let b: Vec<Vec<u32>> = (0..4)
+            .map(|q| {
+                (0..32)
+                    .map(|x| Ab::F16.encode(spread_value(Ab::F16, 900 + 100 * q + x)))
+                    .collect()
+            })
+            .collect();
+        let c: Vec<Vec<u32>> = (0..4)
+            .map(|q| {
+                (0..64)
+                    .map(|x| (spread_value(Ab::F16, 5000 + 100 * q + x) as f32).to_bits())
+                    .collect()
+            })
+            .collect();
+        let d = run884(true, false, "f32", "f32", device, &a, &b, &c).unwrap();
+        for q in 0..4 {
+            let fa: Vec<u32> = a[q].iter().map(|&x| Ab::F16.model_input(x)).collect();
+            let fb: Vec<u32> = b[q].iter().map(|&x| Ab::F16.model_input(x)).collect();
+            let want = model.gemm(8, 8, 4, &fa, &fb, &c[q]).unwrap();
+            assert_eq!(d[q], want, "{device} q{q}");
+        }
+    }
+    // An .f32 C with an .f16 D: refused, saying why.
+    let c = vec![vec![0u32; 64]; 4];
+    let e = run884(true, true, "f16", "f32", "sm_70", &a, &b, &c).unwrap_err();
+    assert!(e.contains("where C is rounded"), "{e}");
+}

@@ -19,7 +19,7 @@ use ptxfp_isa::form::Form;
 use ptxfp_isa::target::Target;
 use ptxfp_isa::types::PtxType;
 use ptxfp_model::Eval;
-use ptxfp_tc::{Gpu, InFormat, Model, OutFormat, SyncFp8};
+use ptxfp_tc::{f16_to_f32_bits, Gpu, InFormat, Model, OutFormat, SyncFp8};
 
 /// Where element `i` of a thread's fragment of A sits in A, `(row, col)`,
 /// for elements of `per` to a 32-bit register (2 for .f16/.bf16, 1 for
@@ -198,6 +198,9 @@ impl Machine<'_, '_> {
         if mma.a == MmaType::F64 {
             return self.mma_f64(ins, mma, on);
         }
+        if mma.shape == (8, 8, 4) {
+            return self.mma_884(ins, mma, on);
+        }
         // `.atype` and `.btype` differ only for the FP8 (and integer)
         // forms: "mma.sync.aligned.shape.row.col.dtype.f8type.f8type.ctype".
         let arith = match (in_format(mma.a), in_format(mma.b)) {
@@ -361,6 +364,151 @@ pub(crate) fn whole_warp(ins: &Instr, on: &[usize]) -> Result<(), RunError> {
 }
 
 impl Machine<'_, '_> {
+    /// `mma.sync.aligned.m8n8k4.alayout.blayout.dtype.f16.f16.ctype d, a,
+    /// b, c`: "A warp executing mma.m8n8k4 with .f16 floating point type
+    /// will compute 4 MMA operations of shape .m8n8k4", computation q on
+    /// "Threads with %laneid 4q to 4q+3 (low group) and 16+4q to 16+4q+3
+    /// (high group)", each its own A (8×4), B (4×8), C and D (8×8), placed
+    /// by [`at_884`]. Each element of D is the device's tensor-core model
+    /// (as for the other shapes) over K = 4. An `.f16` C with an `.f32` D
+    /// is widened exactly; an `.f32` C with an `.f16` D is refused: the
+    /// ISA does not say where C is rounded.
+    fn mma_884(&mut self, ins: &Instr, mma: Mma, on: &[usize]) -> Result<(), RunError> {
+        let at = ins.opcode_span.clone();
+        let refuse = |msg: String, help: &str| {
+            RunError::Program(Diagnostic::error(at.clone(), msg).with_help(help))
+        };
+        let device = self.exec.device;
+        let gpu = gpu_of(device).map_err(|e| {
+            refuse(
+                format!("`{}`: {e}", ins.opcode),
+                "run with --device sm_70 (the form's own target), sm_80, sm_89, sm_90 or sm_100",
+            )
+        })?;
+        if mma.c == MmaType::F32 && mma.d == MmaType::F16 {
+            return Err(refuse(
+                format!("`{}`: an .f32 C with an .f16 D is not run: the PTX ISA does not say where C is rounded", ins.opcode),
+                "use .f32 D with .f32 C, or .f16 C",
+            ));
+        }
+        let out = if mma.d == MmaType::F32 {
+            OutFormat::F32
+        } else {
+            OutFormat::F16
+        };
+        let model = Model::new(gpu, InFormat::F16, out).map_err(|e| {
+            refuse(
+                format!("`{}` on an {device} device: {e}", ins.opcode),
+                "`ptxfp mma gpus` lists the format pairs each GPU's model has",
+            )
+        })?;
+        let ops = &ins.operands;
+        if ops.len() != 4 {
+            return Err(err(
+                at.clone(),
+                format!("`{}` takes 4 operands: `d, a, b, c`", ins.opcode),
+            ));
+        }
+        // A and B two .f16x2 registers; C and D four .f16x2 or eight .f32.
+        let regs = |t: MmaType| if t == MmaType::F16 { 4 } else { 8 };
+        let want = [regs(mma.d), 2, 2, regs(mma.c)];
+        let mut vecs: Vec<&[Operand]> = Vec::with_capacity(4);
+        for (i, (op, &n)) in ops.iter().zip(&want).enumerate() {
+            match &op.kind {
+                OperandKind::Vector(v) if v.len() == n => vecs.push(v),
+                _ => {
+                    let name = ["d", "a", "b", "c"][i];
+                    return Err(err(
+                        op.span.clone(),
+                        format!(
+                            "`{}`: operand {name} is a vector of {n} registers `{{{name}0, ...}}`",
+                            ins.opcode
+                        ),
+                    ));
+                }
+            }
+        }
+        let (a_row, b_row) = (
+            mma.a_layout == ptxfp_isa::control::MmaLayout::Row,
+            mma.b_layout == ptxfp_isa::control::MmaLayout::Row,
+        );
+        // Per computation q: A, B, C.
+        let mut a = [[0u32; 32]; 4];
+        let mut b = [[0u32; 32]; 4];
+        let mut c = [[0u32; 64]; 4];
+        for &lane in on {
+            self.lane = lane;
+            let l = lane % WARP_SIZE;
+            let q = (l % 16) / 4;
+            for (r, op) in vecs[1].iter().enumerate() {
+                let v = self.read(op, PtxType::F16x2)?;
+                for e in 0..2 {
+                    let (i, j) = at_884(0, a_row, l, 2 * r + e);
+                    a[q][i * 4 + j] = field(v, e, 16);
+                }
+            }
+            for (r, op) in vecs[2].iter().enumerate() {
+                let v = self.read(op, PtxType::F16x2)?;
+                for e in 0..2 {
+                    let (i, j) = at_884(1, b_row, l, 2 * r + e);
+                    b[q][i * 8 + j] = field(v, e, 16);
+                }
+            }
+            for (r, op) in vecs[3].iter().enumerate() {
+                if mma.c == MmaType::F16 {
+                    let v = self.read(op, PtxType::F16x2)?;
+                    for e in 0..2 {
+                        let (i, j) = at_884(2, true, l, 2 * r + e);
+                        let h = field(v, e, 16);
+                        // An .f16 C of an .f32 D, widened exactly.
+                        c[q][i * 8 + j] = if out == OutFormat::F32 {
+                            f16_to_f32_bits(h as u16)
+                        } else {
+                            h
+                        };
+                    }
+                } else {
+                    let (i, j) = at_884(2, false, l, r);
+                    c[q][i * 8 + j] = self.read(op, PtxType::F32)? as u32;
+                }
+            }
+        }
+        let mut d = [[0u32; 64]; 4];
+        for q in 0..4 {
+            let (fa, fb) = model_inputs(ins, gpu, (InFormat::F16, InFormat::F16), &a[q], &b[q])?;
+            let r = model.gemm(8, 8, 4, &fa, &fb, &c[q]).map_err(|e| {
+                refuse(
+                    format!("`{}`: {e}", ins.opcode),
+                    "`ptxfp mma dot` runs one row and column alone",
+                )
+            })?;
+            d[q].copy_from_slice(&r);
+        }
+        for &lane in on {
+            self.lane = lane;
+            let l = lane % WARP_SIZE;
+            let q = (l % 16) / 4;
+            let mut first = None;
+            for (r, op) in vecs[0].iter().enumerate() {
+                let (v, ty) = if mma.d == MmaType::F16 {
+                    let lo = at_884(2, true, l, 2 * r);
+                    let hi = at_884(2, true, l, 2 * r + 1);
+                    (
+                        u64::from(d[q][lo.0 * 8 + lo.1]) | u64::from(d[q][hi.0 * 8 + hi.1]) << 16,
+                        PtxType::F16x2,
+                    )
+                } else {
+                    let (i, j) = at_884(2, false, l, r);
+                    (u64::from(d[q][i * 8 + j]), PtxType::F32)
+                };
+                self.write(op, ty, v)?;
+                first.get_or_insert((v, ty));
+            }
+            self.trace(ins, &[], first);
+        }
+        Ok(())
+    }
+
     /// `mma.sync.aligned.SHAPE.row.col.f64.f64.f64.f64 d, a, b, c`, one
     /// `.f64` element a register, placed by the one-element-a-register
     /// rule of [`a_at`], [`b_at`] and [`c_at`]:
@@ -462,6 +610,31 @@ impl Machine<'_, '_> {
             self.trace(ins, &[], Some((d[i * n + j], PtxType::F64)));
         }
         Ok(())
+    }
+}
+
+/// Where element `i` of lane `lane`'s fragment sits in the 8×4 A, 4×8 B
+/// or 8×8 C/D of its computation, for `mma.m8n8k4` `.f16` (9.7.14.5.1),
+/// "row" and "col" as printed there:
+/// - A row-major: "row = %laneid % 4 if %laneid < 16, (%laneid % 4) + 4
+///   otherwise; col = i for ai where i = {0,..,3}"; column-major: "row =
+///   i % 4 ... if %laneid < 16, (i % 4) + 4 ... otherwise; col = %laneid % 4";
+/// - B row-major: "row = %laneid % 4; col = i for bi where i = {0,..,3}
+///   if %laneid < 16, i+4 ... otherwise"; column-major: "row = i; col =
+///   %laneid % 4 if %laneid < 16, (%laneid % 4) + 4 otherwise";
+/// - C/D `.f16`: "row = %laneid % 4 if %laneid < 16, (%laneid % 4) + 4
+///   otherwise; col = i for ci where i = {0,..,7}"; `.f32`: "row = X if
+///   %laneid < 16, X + 4 otherwise, where X = (%laneid & 0b1) + (i &
+///   0b10); col = (i & 0b100) + (%laneid & 0b10) + (i & 0b1)".
+fn at_884(which: usize, row_major_or_f16: bool, lane: usize, i: usize) -> (usize, usize) {
+    let hi = if lane < 16 { 0 } else { 4 };
+    match (which, row_major_or_f16) {
+        (0, true) => (lane % 4 + hi, i),
+        (0, false) => (i % 4 + hi, lane % 4),
+        (1, true) => (lane % 4, i + hi),
+        (1, false) => (i, lane % 4 + hi),
+        (_, true) => (lane % 4 + hi, i),
+        (_, false) => ((lane & 1) + (i & 2) + hi, (i & 4) + (lane & 2) + (i & 1)),
     }
 }
 

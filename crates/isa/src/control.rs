@@ -544,6 +544,18 @@ struct MmaRow {
 const MMA_ROWS: &[MmaRow] = {
     use MmaType::*;
     &[
+        // "mma.sync.aligned.m8n8k4.alayout.blayout.dtype.f16.f16.ctype"
+        // (".ctype = {.f16, .f32}", ".dtype = {.f16, .f32}", C and D may
+        // differ): "Requires sm_70 or higher"; "Introduced in PTX ISA
+        // version 6.4".
+        MmaRow {
+            shape: (8, 8, 4),
+            ab: &[F16],
+            mixed: false,
+            acc: &[F16, F32],
+            min_sm: 70,
+            ptx: (6, 4),
+        },
         // ".f16 floating point type mma operation with .m16n8k8 shape
         // requires sm_75 or higher."
         MmaRow {
@@ -739,7 +751,7 @@ const MMA_ROWS: &[MmaRow] = {
 };
 
 /// The help of an `mma` the engine does not run.
-const MMA_HELP: &str = "the engine runs mma.sync.aligned .m16n8k16 and .m16n8k8 (.f16 -> .f16/.f32, .bf16 -> .f32), .m16n8k8 and .m16n8k4 .tf32 -> .f32, .m16n8k32 .e4m3/.e5m2 -> .f32/.f16, .m8n8k16/.m16n8k16/.m16n8k32 .s8/.u8 and .m8n8k32/.m16n8k32/.m16n8k64 .s4/.u4 -> .s32, .m8n8k128/.m16n8k128/.m16n8k256 .b1 .and/.xor.popc, .m8n8k4 .f64 (and .m16n8k4/k8/k16 on sm_90), all .row.col (docs/ENGINE.md \"Tensor cores: mma.sync\")";
+const MMA_HELP: &str = "the engine runs mma.sync.aligned .m8n8k4 .f16 (any layouts; .f16/.f32 C and D), .m16n8k16 and .m16n8k8 (.f16 -> .f16/.f32, .bf16 -> .f32), .m16n8k8 and .m16n8k4 .tf32 -> .f32, .m16n8k32 .e4m3/.e5m2 -> .f32/.f16, .m8n8k16/.m16n8k16/.m16n8k32 .s8/.u8 and .m8n8k32/.m16n8k32/.m16n8k64 .s4/.u4 -> .s32, .m8n8k128/.m16n8k128/.m16n8k256 .b1 .and/.xor.popc, .m8n8k4 .f64 (and .m16n8k4/k8/k16 on sm_90), all .row.col (docs/ENGINE.md \"Tensor cores: mma.sync\")";
 
 impl Mma {
     /// Decodes `mma.sync.aligned.SHAPE.ALAYOUT.BLAYOUT{.satfinite}.DTYPE.ATYPE.BTYPE.CTYPE`
@@ -825,9 +837,11 @@ impl Mma {
         let Some(dims) = dims else {
             return Err(unsupported(format!("`.{shape}` is not an mma shape")));
         };
-        // "mma.sync.aligned.m16n8k16.row.col...": the forms here are all
-        // `.row.col`.
-        if (a_layout, b_layout) != (MmaLayout::Row, MmaLayout::Col) {
+        // "mma.sync.aligned.m8n8k4.alayout.blayout.dtype.f16.f16.ctype"
+        // (".alayout = {.row, .col}; .blayout = {.row, .col}"); the other
+        // forms are all "mma.sync.aligned.SHAPE.row.col...".
+        let volta = dims == (8, 8, 4) && a == MmaType::F16;
+        if !volta && (a_layout, b_layout) != (MmaLayout::Row, MmaLayout::Col) {
             return Err(unsupported(format!(
                 "`.{shape}` takes `.row.col` (A row-major, B column-major), not `.{alay}.{blay}`"
             )));
@@ -838,7 +852,7 @@ impl Mma {
                 && r.ab.contains(&b)
                 && (r.mixed || a == b)
                 && r.acc.contains(&c)
-                && d == c
+                && (d == c || (volta && r.acc.contains(&d)))
         });
         let Some(row) = row else {
             return Err(unsupported(format!(
@@ -1228,6 +1242,11 @@ mod tests {
                 (7, 8),
                 90,
             ),
+            (
+                "mma.sync.aligned.m8n8k4.col.row.f32.f16.f16.f16",
+                (6, 4),
+                70,
+            ),
             ("mma.sync.aligned.m8n8k16.row.col.s32.u8.s8.s32", (6, 5), 75),
             (
                 "mma.sync.aligned.m16n8k16.row.col.satfinite.s32.s8.u8.s32",
@@ -1596,13 +1615,15 @@ mod tests {
             "mma.sync.aligned.m16n8k32.row.col.f16.e5m2.e4m3.f16",
             "mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.u8.s32",
             "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64",
+            "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32",
+            "mma.sync.aligned.m8n8k4.col.row.f16.f16.f16.f32",
         ] {
             assert!(matches!(op(good), Op::Control(Control::Mma(_))), "{good}");
         }
         // Valid PTX the engine does not run, and malformed text: why.
         for (bad, why) in [
             (
-                "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32",
+                "mma.sync.aligned.m8n8k4.row.col.f32.bf16.bf16.f32",
                 "does not run",
             ),
             (

@@ -3,7 +3,6 @@
 //! yet), the same code path runs on a SYNTHETIC record built from ptxfp
 //! itself in a temporary directory, never committed.
 
-use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -45,14 +44,14 @@ fn exec(r: &Record) -> Exec {
 
 /// ptxfp's digest of the results `record` covers, or None when the record
 /// holds no digest to re-derive.
-fn rederive(r: &Record, shared: &OnceCell<Vec<Vec<u64>>>) -> Option<u64> {
+fn rederive(r: &Record, base: Option<&Vec<Vec<u64>>>) -> Option<u64> {
     r.digests.get("ptxfp-sweep-nh64")?;
     if r.command == "mma" {
         return Some(rederive_mma(r));
     }
     let form = instr_form(&r.form).unwrap();
     let cols = match r.inputs {
-        Inputs::Random { seed, count } => record_operands(&form, seed, count, shared),
+        Inputs::Random { .. } => record_operands(&form, base),
         // The whole 2^32 space: `ptxfp sweep --exhaustive`'s streaming
         // digest (the record's layout is its layout), not 32 GiB of columns.
         Inputs::Exhaustive { count } if count == 1 << 32 => {
@@ -107,30 +106,33 @@ fn draw_key(r: &Record) -> Option<DrawKey> {
     Some((seed, form.srcs, count))
 }
 
-/// `operands(form, seed, 0, count)`, taken from the group's draw `shared`
-/// (made on first use).
-fn record_operands(
-    form: &ptxfp_hw::InstrForm,
-    seed: u64,
-    count: u64,
-    shared: &OnceCell<Vec<Vec<u64>>>,
-) -> Vec<Vec<u64>> {
-    let mut cols = shared
-        .get_or_init(|| {
-            let plain = ptxfp_hw::InstrForm {
-                imm: None,
-                ..form.clone()
-            };
-            operands(&plain, seed, 0, count).unwrap()
+/// The group's draw: `operands` of the key's source types for tuples
+/// `0..count`, made block by block on all cores (the stream's blocks of
+/// `ptxfp_hw::gen::BLOCK` tuples are independent).
+fn draw((seed, srcs, count): &DrawKey) -> Vec<Vec<u64>> {
+    use rayon::prelude::*;
+    let block = ptxfp_hw::gen::BLOCK;
+    let parts: Vec<Vec<Vec<u64>>> = (0..count.div_ceil(block))
+        .into_par_iter()
+        .map(|i| {
+            let n = block.min(count - i * block);
+            ptxfp_hw::gen::stream(*seed, srcs, i * block, n).unwrap()
         })
-        .clone();
-    // The immediate's mask, as `operands` applies it.
+        .collect();
+    (0..srcs.len())
+        .map(|k| parts.iter().flat_map(|p| p[k].iter().copied()).collect())
+        .collect()
+}
+
+/// `operands(form, seed, 0, count)` from the group's draw `base`: its
+/// columns with an immediate source's mask applied, as `operands` does.
+fn record_operands(form: &ptxfp_hw::InstrForm, base: Option<&Vec<Vec<u64>>>) -> Vec<Vec<u64>> {
+    let mut cols = base.expect("a random record has its group's draw").clone();
     if let Some(c) = form.imm.and_then(|i| cols.get_mut(i)) {
         for v in c.iter_mut() {
             *v &= 0xff;
         }
     }
-    debug_assert!(count > 4096 || cols == operands(form, seed, 0, count).unwrap());
     cols
 }
 
@@ -145,12 +147,12 @@ fn digest_at_width(dest: ptxfp::PtxType, v: &[u64]) -> u64 {
 }
 
 /// The digest of the carry outs of a random record of a carry-out form.
-fn rederive_carry(r: &Record, shared: &OnceCell<Vec<Vec<u64>>>) -> u64 {
+fn rederive_carry(r: &Record, base: Option<&Vec<Vec<u64>>>) -> u64 {
     let form = instr_form(&r.form).unwrap();
-    let Inputs::Random { seed, count } = r.inputs else {
+    let Inputs::Random { .. } = r.inputs else {
         panic!("{}: carry digests come with random inputs", r.form)
     };
-    let cols = record_operands(&form, seed, count, shared);
+    let cols = record_operands(&form, base);
     let c = ptxfp_hw::adapter::eval_carry_on(&form, &cols, &exec(r)).unwrap();
     sweep::digest(&c.iter().map(|v| *v as u32).collect::<Vec<_>>())
 }
@@ -198,11 +200,11 @@ fn selected(form: &str) -> bool {
 
 /// None when `r` holds no digest to re-derive, else the difference found
 /// (None when there is none).
-fn check_one(f: &Path, r: &Record, draw: &OnceCell<Vec<Vec<u64>>>) -> Option<Option<String>> {
-    let ours = rederive(r, draw)?;
+fn check_one(f: &Path, r: &Record, base: Option<&Vec<Vec<u64>>>) -> Option<Option<String>> {
+    let ours = rederive(r, base)?;
     let theirs = &r.digests["ptxfp-sweep-nh64"];
     if let Some(c) = r.digests.get("carry-ptxfp-sweep-nh64") {
-        let oc = rederive_carry(r, draw);
+        let oc = rederive_carry(r, base);
         if &format!("{oc:016x}") != c {
             return Some(Some(format!(
                 "{}: {} on {}: carry outs: ptxfp {oc:016x}, GPU {c}",
@@ -224,8 +226,9 @@ fn check_one(f: &Path, r: &Record, draw: &OnceCell<Vec<Vec<u64>>>) -> Option<Opt
 
 /// Re-derives every record of the tier (`large`: over [`QUICK`] results)
 /// on all cores, and fails naming every record whose digest differs.
-/// Records that share an operand draw ([`DrawKey`]) are one task, which
-/// draws the columns once; the largest groups start first.
+/// Records that share an operand draw ([`DrawKey`]) are checked together
+/// after one draw of it, the records of a group in parallel; the records
+/// without one (sweeps, tables, mma) are one group.
 fn check_all(root: &Path, large: bool) -> usize {
     use rayon::prelude::*;
     let files = record::find(root).unwrap();
@@ -234,26 +237,19 @@ fn check_all(root: &Path, large: bool) -> usize {
         .map(|f| (f.clone(), record::read(f).unwrap()))
         .filter(|(_, r)| (count(r) > QUICK) == large && !approximate(&r.form) && selected(&r.form))
         .collect();
-    let mut shared: BTreeMap<DrawKey, Vec<&(PathBuf, Record)>> = BTreeMap::new();
-    let mut groups: Vec<Vec<&(PathBuf, Record)>> = vec![];
+    let mut groups: BTreeMap<Option<DrawKey>, Vec<&(PathBuf, Record)>> = BTreeMap::new();
     for fr in &records {
-        match draw_key(&fr.1) {
-            Some(k) => shared.entry(k).or_default().push(fr),
-            None => groups.push(vec![fr]),
-        }
+        groups.entry(draw_key(&fr.1)).or_default().push(fr);
     }
-    groups.extend(shared.into_values());
-    groups.sort_by_key(|g| std::cmp::Reverse(g.len()));
-    let results: Vec<Option<String>> = groups
-        .par_iter()
-        .flat_map_iter(|group| {
-            let draw = OnceCell::new();
+    let mut results: Vec<Option<String>> = vec![];
+    for (key, group) in &groups {
+        let base = key.as_ref().map(draw);
+        results.par_extend(
             group
-                .iter()
-                .filter_map(|(f, r)| check_one(f, r, &draw))
-                .collect::<Vec<_>>()
-        })
-        .collect();
+                .par_iter()
+                .filter_map(|(f, r)| check_one(f, r, base.as_ref())),
+        );
+    }
     let differ: Vec<&String> = results.iter().flatten().collect();
     assert!(
         differ.is_empty(),
@@ -515,4 +511,24 @@ fn recorded_cases_match_the_model() {
         }
     }
     eprintln!("{cases} recorded GPU cases equal ptxfp's results; {approx} records of .approx forms kept as data");
+}
+
+/// A group's draw, made block by block in parallel, is `operands`'
+/// stream; with an immediate source, its mask is applied per record.
+#[test]
+fn a_groups_draw_is_the_operand_stream() {
+    for (form, count) in [
+        ("fma.rn.f16", 200_000u64),
+        ("lop3.b32", 70_000),
+        ("add.f32", 5),
+    ] {
+        let f = instr_form(form).unwrap();
+        let key = (1, f.srcs.clone(), count);
+        assert_eq!(f.imm.is_some(), form == "lop3.b32");
+        assert_eq!(
+            record_operands(&f, Some(&draw(&key))),
+            operands(&f, 1, 0, count).unwrap(),
+            "{form}"
+        );
+    }
 }

@@ -15,6 +15,8 @@
 use ptxfp_tc::{f32_to_f16_bits_rne, Gpu, InFormat, Model, OutFormat, SyncFp8};
 use std::process::Command;
 
+mod common;
+
 /// The multiplicand type of a case.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Ab {
@@ -805,25 +807,15 @@ fn check_accepts_mma_kernels() {
     }
 }
 
-/// `mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64`: A "row = %laneid >>
-/// 2, col = %laneid % 4", B "row = %laneid % 4, col = %laneid >> 2", C and
-/// D "row = groupID, col = (threadID_in_group * 2) + (i & 0x1)" (9.7.14.5.2).
-/// Each element against a chain of Rust's `f64::mul_add` (the CPU's own
-/// fused multiply-add, rounded once) from C over k = 0..3, the order the
-/// engine documents (docs/ENGINE.md; the ISA gives none).
+/// `.f64` (m8n8k4 on sm_80; m16n8k4/k8/k16 on sm_90): the registers
+/// placed by 9.7.14.5.2 and 9.7.14.5.6 to 9.7.14.5.8's `.f64` formulas,
+/// transcribed here; each element of D the chain of fused multiply-adds
+/// from C over k in order, by the host's `f64::mul_add`: "Precision of the
+/// element-wise multiplication and addition operation is identical to
+/// that of .f64 precision fused multiply-add". The order is measured for
+/// m8n8k4 (an H200, docs/ENGINE.md); the m16n8 shapes take the same one.
 #[test]
 fn f64_mma_is_a_chain_of_fused_multiply_adds() {
-    let src = ".version 7.0\n.target sm_80\n.address_size 64\n\n\
-        .visible .entry k(.param .u64 a, .param .u64 b, .param .u64 c, .param .u64 d)\n{\n\
-        \x20   .reg .f64 %a0, %b0, %c<2>, %d<2>;\n    .reg .u32 %l;\n    .reg .u64 %p, %o;\n\
-        \x20   mov.u32 %l, %laneid;\n    mul.wide.u32 %o, %l, 8;\n\
-        \x20   ld.param.u64 %p, [a];\n    add.u64 %p, %p, %o;\n    ld.global.f64 %a0, [%p];\n\
-        \x20   ld.param.u64 %p, [b];\n    add.u64 %p, %p, %o;\n    ld.global.f64 %b0, [%p];\n\
-        \x20   mul.wide.u32 %o, %l, 16;\n\
-        \x20   ld.param.u64 %p, [c];\n    add.u64 %p, %p, %o;\n    ld.global.f64 %c0, [%p];\n    ld.global.f64 %c1, [%p+8];\n\
-        \x20   mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%d0, %d1}, {%a0}, {%b0}, {%c0, %c1};\n\
-        \x20   ld.param.u64 %p, [d];\n    add.u64 %p, %p, %o;\n    st.global.f64 [%p], %d0;\n    st.global.f64 [%p+8], %d1;\n\
-        \x20   ret;\n}\n";
     // Values whose products and sums round: thirds, tenths, large and
     // small magnitudes, signs.
     let val = |s: usize| -> f64 {
@@ -836,102 +828,18 @@ fn f64_mma_is_a_chain_of_fused_multiply_adds() {
             x * 2f64.powi(e)
         }
     };
-    let a: Vec<f64> = (0..32).map(val).collect(); // 8x4
-    let b: Vec<f64> = (0..32).map(|x| val(1000 + x)).collect(); // 4x8
-    let c: Vec<f64> = (0..64).map(|x| val(2000 + x)).collect(); // 8x8
-    let bytes = |w: Vec<f64>| -> String {
-        w.iter()
-            .flat_map(|v| v.to_bits().to_le_bytes())
-            .map(|b| format!("{b:02x}"))
-            .collect()
-    };
-    // Lane l's registers: a0 = A[l>>2][l%4], b0 = B[l%4][l>>2], c0/c1 =
-    // C[l>>2][2*(l%4) + i].
-    let la: Vec<f64> = (0..32).map(|l| a[(l >> 2) * 4 + l % 4]).collect();
-    let lb: Vec<f64> = (0..32).map(|l| b[(l % 4) * 8 + (l >> 2)]).collect();
-    let lc: Vec<f64> = (0..64)
-        .map(|x| {
-            let (l, i) = (x / 2, x % 2);
-            c[(l >> 2) * 8 + 2 * (l % 4) + i]
-        })
-        .collect();
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("mma64.ptx");
-    std::fs::write(&path, src).unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_ptxfp"))
-        .args(["run", path.to_str().unwrap(), "--block", "32"])
-        .args(["--set", "a=0x100000", "--set", "b=0x200000"])
-        .args(["--set", "c=0x300000", "--set", "d=0x400000"])
-        .args(["--mem", &format!("0x100000={}", bytes(la))])
-        .args(["--mem", &format!("0x200000={}", bytes(lb))])
-        .args(["--mem", &format!("0x300000={}", bytes(lc))])
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&o.stdout).into_owned();
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    let line = stdout
-        .lines()
-        .find(|l| l.starts_with("mem[0x400000.."))
-        .unwrap();
-    let got: Vec<u8> = line
-        .split(" = ")
-        .nth(1)
-        .unwrap()
-        .split(' ')
-        .map(|h| u8::from_str_radix(h, 16).unwrap())
-        .collect();
-    let mut naive_differs = 0;
-    for l in 0..32 {
-        for i in 0..2 {
-            let (r, col) = (l >> 2, 2 * (l % 4) + i);
-            let mut want = c[r * 8 + col];
-            let mut naive = want;
-            for t in 0..4 {
-                want = a[r * 4 + t].mul_add(b[t * 8 + col], want);
-                naive += a[r * 4 + t] * b[t * 8 + col];
-            }
-            let at = (l * 2 + i) * 8;
-            let d = u64::from_le_bytes(got[at..at + 8].try_into().unwrap());
-            assert_eq!(d, want.to_bits(), "D[{r}][{col}]");
-            naive_differs += usize::from(naive.to_bits() != want.to_bits());
-        }
-    }
-    // The inputs tell a fused chain from separate multiplies and adds.
-    assert!(naive_differs > 0);
-}
-
-/// `.f64` m16n8k4/k8/k16 (sm_90): the registers placed by 9.7.14.5.6 to
-/// 9.7.14.5.8's `.f64` formulas, transcribed here; each element of D the
-/// chain of fused multiply-adds from C over k in order, by the host's
-/// `f64::mul_add` (the order measured for m8n8k4; these shapes have no
-/// GPU record yet).
-#[test]
-fn f64_m16n8_shapes_chain_fused_multiply_adds() {
-    let val = |s: usize| -> f64 {
-        let h = (s as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 24;
-        let x = (h % 1000) as f64 / 3.0 + 0.1;
-        let e = ((h >> 12) % 41) as i32 - 20;
-        if (h >> 20) & 1 == 1 {
-            -x * 2f64.powi(e)
-        } else {
-            x * 2f64.powi(e)
-        }
-    };
-    for k in [4usize, 8, 16] {
-        // (row, col) of element i of lane l's A and B, as printed.
+    for (m, k) in [(8usize, 4usize), (16, 4), (16, 8), (16, 16)] {
+        // (row, col) of element i of lane l's A, B and C, as printed.
         let a_place = |l: usize, i: usize| -> (usize, usize) {
             let (g, t) = (l >> 2, l % 4);
-            match k {
+            match (m, k) {
+                // m8n8k4: "row = %laneid >> 2, col = %laneid % 4"
+                (8, _) => (g, t),
                 // "row = groupID for a0, groupID + 8 for a1; col = threadID_in_group"
-                4 => (if i == 0 { g } else { g + 8 }, t),
+                (_, 4) => (if i == 0 { g } else { g + 8 }, t),
                 // "row = groupID for a0 and a2, groupID + 8 for a1 and a3; col =
                 // threadID_in_group for a0 and a1, threadID_in_group + 4 for a2 and a3"
-                8 => (
+                (_, 8) => (
                     if i.is_multiple_of(2) { g } else { g + 8 },
                     if i < 2 { t } else { t + 4 },
                 ),
@@ -947,24 +855,26 @@ fn f64_m16n8_shapes_chain_fused_multiply_adds() {
                 }
             }
         };
-        let b_place = |l: usize, i: usize| -> (usize, usize) {
-            let (g, t) = (l >> 2, l % 4);
-            // k4 "row = threadID_in_group"; k8 "row = threadID_in_group for b0,
-            // threadID_in_group + 4 for b1"; k16 "row = threadID_in_group + (i * 4)";
-            // "col = groupID".
-            (t + 4 * i, g)
-        };
+        // m8n8k4 "row = %laneid % 4, col = %laneid >> 2"; k4 "row =
+        // threadID_in_group"; k8 "row = threadID_in_group for b0,
+        // threadID_in_group + 4 for b1"; k16 "row = threadID_in_group + (i *
+        // 4)"; "col = groupID".
+        let b_place = |l: usize, i: usize| -> (usize, usize) { (l % 4 + 4 * i, l >> 2) };
+        // "row = groupID for ci where i < 2, groupID + 8 for ci where i >= 2;
+        // col = (threadID_in_group * 2) + (i & 0x1)" (m8n8k4: i < 2 only).
         let c_place = |l: usize, i: usize| -> (usize, usize) {
             let (g, t) = (l >> 2, l % 4);
             (if i < 2 { g } else { g + 8 }, t * 2 + (i & 1))
         };
-        let (na, nb) = (k / 2, k / 4);
-        let a: Vec<f64> = (0..16 * k).map(|x| val(x + 7 * k)).collect();
-        let b: Vec<f64> = (0..k * 8).map(|x| val(5000 + x + k)).collect();
-        let c: Vec<f64> = (0..128).map(|x| val(9000 + x)).collect();
-        let mut la = vec![0f64; 32 * na];
-        let mut lb = vec![0f64; 32 * nb];
-        let mut lc = vec![0f64; 32 * 4];
+        let (na, nb, nc) = (m * k / 32, k * 8 / 32, m * 8 / 32);
+        let a: Vec<f64> = (0..m * k).map(|x| val(x + 7 * k + m)).collect();
+        let b: Vec<f64> = (0..k * 8).map(|x| val(5000 + x + k + m)).collect();
+        let c: Vec<f64> = (0..m * 8).map(|x| val(9000 + x + m)).collect();
+        let (mut la, mut lb, mut lc) = (
+            vec![0f64; 32 * na],
+            vec![0f64; 32 * nb],
+            vec![0f64; 32 * nc],
+        );
         for l in 0..32 {
             for i in 0..na {
                 let (r, col) = a_place(l, i);
@@ -974,81 +884,35 @@ fn f64_m16n8_shapes_chain_fused_multiply_adds() {
                 let (r, col) = b_place(l, i);
                 lb[l * nb + i] = b[r * 8 + col];
             }
-            for i in 0..4 {
+            for i in 0..nc {
                 let (r, col) = c_place(l, i);
-                lc[l * 4 + i] = c[r * 8 + col];
+                lc[l * nc + i] = c[r * 8 + col];
             }
         }
-        let list = |p: &str, n: usize| {
-            (0..n)
-                .map(|i| format!("%{p}{i}"))
-                .collect::<Vec<_>>()
-                .join(", ")
+        let (header, device) = if m == 8 {
+            (".version 7.0\n.target sm_80", "sm_80")
+        } else {
+            (".version 7.8\n.target sm_90", "sm_90")
         };
-        let mut body = String::new();
-        for (p, n) in [("a", na), ("b", nb), ("c", 4)] {
-            body += &format!(
-                "    ld.param.u64 %p, [{p}];\n    mul.wide.u32 %o, %l, {};\n    add.u64 %p, %p, %o;\n",
-                8 * n
-            );
-            for i in 0..n {
-                body += &format!("    ld.global.f64 %{p}{i}, [%p+{}];\n", 8 * i);
-            }
-        }
-        let src = format!(
-            ".version 7.8\n.target sm_90\n.address_size 64\n\n\
-             .visible .entry k(.param .u64 a, .param .u64 b, .param .u64 c, .param .u64 d)\n{{\n\
-             \x20   .reg .f64 %a<{na}>, %b<{nb}>, %c<4>, %d<4>;\n    .reg .u32 %l;\n    .reg .u64 %p, %o;\n\
-             \x20   mov.u32 %l, %laneid;\n{body}\
-             \x20   mma.sync.aligned.m16n8k{k}.row.col.f64.f64.f64.f64 {{{}}}, {{{}}}, {{{}}}, {{{}}};\n\
-             \x20   ld.param.u64 %p, [d];\n    mul.wide.u32 %o, %l, 32;\n    add.u64 %p, %p, %o;\n\
-             \x20   st.global.f64 [%p], %d0;\n    st.global.f64 [%p+8], %d1;\n    st.global.f64 [%p+16], %d2;\n    st.global.f64 [%p+24], %d3;\n\
-             \x20   ret;\n}}\n",
-            list("d", 4),
-            list("a", na),
-            list("b", nb),
-            list("c", 4)
+        let src = common::warp_kernel(
+            header,
+            &format!("mma.sync.aligned.m{m}n8k{k}.row.col.f64.f64.f64.f64"),
+            (nc, "f64"),
+            &[("a", na, "f64"), ("b", nb, "f64"), ("c", nc, "f64")],
         );
-        let bytes = |w: &[f64]| -> String {
-            w.iter()
-                .flat_map(|v| v.to_bits().to_le_bytes())
-                .map(|b| format!("{b:02x}"))
-                .collect()
-        };
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("mma64.ptx");
-        std::fs::write(&path, &src).unwrap();
-        let o = Command::new(env!("CARGO_BIN_EXE_ptxfp"))
-            .args(["run", path.to_str().unwrap(), "--block", "32"])
-            .args(["--set", "a=0x100000", "--set", "b=0x200000"])
-            .args(["--set", "c=0x300000", "--set", "d=0x400000"])
-            .args(["--mem", &format!("0x100000={}", bytes(&la))])
-            .args(["--mem", &format!("0x200000={}", bytes(&lb))])
-            .args(["--mem", &format!("0x300000={}", bytes(&lc))])
-            .output()
-            .unwrap();
-        let stdout = String::from_utf8_lossy(&o.stdout).into_owned();
-        assert_eq!(
-            o.status.code(),
-            Some(0),
-            "k{k}: {}",
-            String::from_utf8_lossy(&o.stderr)
-        );
-        let line = stdout
-            .lines()
-            .find(|l| l.starts_with("mem[0x400000.."))
-            .unwrap();
-        let got: Vec<u8> = line
-            .split(" = ")
-            .nth(1)
-            .unwrap()
-            .split(' ')
-            .map(|h| u8::from_str_radix(h, 16).unwrap())
-            .collect();
-        assert_eq!(got.len(), 32 * 4 * 8);
+        let bytes =
+            |w: &[f64]| -> Vec<u8> { w.iter().flat_map(|v| v.to_bits().to_le_bytes()).collect() };
+        let got = common::run_warp(
+            &src,
+            device,
+            &["a", "b", "c"],
+            &[bytes(&la), bytes(&lb), bytes(&lc)],
+            32 * nc * 8,
+        )
+        .unwrap_or_else(|e| panic!("m{m}k{k}: {e}"));
         let mut naive_differs = 0;
         for l in 0..32 {
-            for i in 0..4 {
+            for i in 0..nc {
                 let (r, col) = c_place(l, i);
                 let mut want = c[r * 8 + col];
                 let mut naive = want;
@@ -1056,13 +920,14 @@ fn f64_m16n8_shapes_chain_fused_multiply_adds() {
                     want = a[r * k + t].mul_add(b[t * 8 + col], want);
                     naive += a[r * k + t] * b[t * 8 + col];
                 }
-                let at = (l * 4 + i) * 8;
+                let at = (l * nc + i) * 8;
                 let d = u64::from_le_bytes(got[at..at + 8].try_into().unwrap());
-                assert_eq!(d, want.to_bits(), "k{k} D[{r}][{col}]");
+                assert_eq!(d, want.to_bits(), "m{m}k{k} D[{r}][{col}]");
                 naive_differs += usize::from(naive.to_bits() != want.to_bits());
             }
         }
-        assert!(naive_differs > 0, "k{k}");
+        // The inputs tell a fused chain from separate multiplies and adds.
+        assert!(naive_differs > 0, "m{m}k{k}");
     }
 }
 
@@ -1134,89 +999,31 @@ fn m8n8k4_f16_is_four_products_in_every_layout() {
                 }
             }
         }
-        let list = |p: &str, n: usize| {
-            (0..n)
-                .map(|i| format!("%{p}{i}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let mut body = String::new();
-        for (p, n) in [("a", 2), ("b", 2), ("c", nc)] {
-            body += &format!(
-                "    ld.param.u64 %p, [{p}];\n    mul.wide.u32 %o, %l, {};\n    add.u64 %p, %p, %o;\n",
-                4 * n
-            );
-            for i in 0..n {
-                body += &format!("    ld.global.b32 %{p}{i}, [%p+{}];\n", 4 * i);
-            }
-        }
         let (al, bl) = (
             if a_row { "row" } else { "col" },
             if b_row { "row" } else { "col" },
         );
-        body += &format!(
-            "    mma.sync.aligned.m8n8k4.{al}.{bl}.{dty}.f16.f16.{cty} {{{}}}, {{{}}}, {{{}}}, {{{}}};\n",
-            list("d", nd),
-            list("a", 2),
-            list("b", 2),
-            list("c", nc)
-        );
-        body += &format!(
-            "    ld.param.u64 %p, [d];\n    mul.wide.u32 %o, %l, {};\n    add.u64 %p, %p, %o;\n",
-            4 * nd
-        );
-        for i in 0..nd {
-            body += &format!("    st.global.b32 [%p+{}], %d{i};\n", 4 * i);
-        }
         let (creg, dreg) = (
             if cf16 { "b32" } else { "f32" },
             if df16 { "b32" } else { "f32" },
         );
-        let src = format!(
-            ".version 6.4\n.target sm_70\n.address_size 64\n\n\
-             .visible .entry k(.param .u64 a, .param .u64 b, .param .u64 c, .param .u64 d)\n{{\n\
-             \x20   .reg .b32 %a<2>, %b<2>;\n    .reg .{creg} %c<{nc}>;\n    .reg .{dreg} %d<{nd}>;\n\
-             \x20   .reg .u32 %l;\n    .reg .u64 %p, %o;\n    mov.u32 %l, %laneid;\n{body}    ret;\n}}\n"
+        let src = common::warp_kernel(
+            ".version 6.4\n.target sm_70",
+            &format!("mma.sync.aligned.m8n8k4.{al}.{bl}.{dty}.f16.f16.{cty}"),
+            (nd, dreg),
+            &[("a", 2, "b32"), ("b", 2, "b32"), ("c", nc, creg)],
         );
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("mma884.ptx");
-        std::fs::write(&path, &src).unwrap();
-        let o = Command::new(env!("CARGO_BIN_EXE_ptxfp"))
-            .args([
-                "run",
-                path.to_str().unwrap(),
-                "--block",
-                "32",
-                "--device",
-                device,
-            ])
-            .args(["--set", "a=0x100000", "--set", "b=0x200000"])
-            .args(["--set", "c=0x300000", "--set", "d=0x400000"])
-            .args(["--mem", &format!("0x100000={}", hex(&la))])
-            .args(["--mem", &format!("0x200000={}", hex(&lb))])
-            .args(["--mem", &format!("0x300000={}", hex(&lc))])
-            .output()
-            .unwrap();
-        if o.status.code() != Some(0) {
-            return Err(String::from_utf8_lossy(&o.stderr).into_owned());
-        }
-        let stdout = String::from_utf8_lossy(&o.stdout).into_owned();
-        let line = stdout
-            .lines()
-            .find(|l| l.starts_with("mem[0x400000.."))
-            .unwrap();
-        let bytes: Vec<u8> = line
-            .split(" = ")
-            .nth(1)
-            .unwrap()
-            .split(' ')
-            .map(|h| u8::from_str_radix(h, 16).unwrap())
-            .collect();
+        let bytes = common::run_warp(
+            &src,
+            device,
+            &["a", "b", "c"],
+            &[common::words(&la), common::words(&lb), common::words(&lc)],
+            4 * 32 * nd,
+        )?;
         let words: Vec<u32> = bytes
             .chunks(4)
             .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
             .collect();
-        assert_eq!(words.len(), 32 * nd);
         let mut d = vec![vec![0u32; 64]; 4];
         for l in 0..32 {
             let q = (l % 16) / 4;

@@ -16,7 +16,7 @@
 //! the number of set bits in the result (popc). This result is added to
 //! the corresponding element of C").
 
-use std::process::Command;
+mod common;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Ty {
@@ -208,42 +208,11 @@ impl Case {
 
     fn kernel(&self) -> String {
         let (na, nb, nc) = self.regs();
-        let list = |p: &str, n: usize| -> String {
-            (0..n)
-                .map(|i| format!("%{p}{i}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let mut body = String::new();
-        for (p, n) in [("a", na), ("b", nb), ("c", nc)] {
-            body += &format!(
-                "    ld.param.u64 %p, [{p}];\n    mul.wide.u32 %o, %l, {};\n    add.u64 %p, %p, %o;\n",
-                4 * n
-            );
-            for i in 0..n {
-                body += &format!("    ld.global.b32 %{p}{i}, [%p+{}];\n", 4 * i);
-            }
-        }
-        body += &format!(
-            "    {} {{{}}}, {{{}}}, {{{}}}, {{{}}};\n",
-            self.opcode(),
-            list("d", nc),
-            list("a", na),
-            list("b", nb),
-            list("c", nc)
-        );
-        body += &format!(
-            "    ld.param.u64 %p, [d];\n    mul.wide.u32 %o, %l, {};\n    add.u64 %p, %p, %o;\n",
-            4 * nc
-        );
-        for i in 0..nc {
-            body += &format!("    st.global.b32 [%p+{}], %d{i};\n", 4 * i);
-        }
-        format!(
-            ".version 7.1\n.target sm_80\n.address_size 64\n\n\
-             .visible .entry mma_int(.param .u64 a, .param .u64 b, .param .u64 c, .param .u64 d)\n{{\n\
-             \x20   .reg .b32 %a<{na}>, %b<{nb}>;\n    .reg .s32 %c<{nc}>, %d<{nc}>;\n\
-             \x20   .reg .u32 %l;\n    .reg .u64 %p, %o;\n    mov.u32 %l, %laneid;\n{body}    ret;\n}}\n"
+        common::warp_kernel(
+            ".version 7.1\n.target sm_80",
+            &self.opcode(),
+            (nc, "s32"),
+            &[("a", na, "b32"), ("b", nb, "b32"), ("c", nc, "s32")],
         )
     }
 
@@ -302,41 +271,13 @@ impl Case {
         let pa = self.pack(na, ab, a, self.k, |l, i| self.a_place(l, i));
         let pb = self.pack(nb, bb, b, N, |l, i| self.b_place(l, i));
         let pc = self.pack(nc, 32, c, N, |l, i| self.c_place(l, i));
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("mma.ptx");
-        std::fs::write(&path, self.kernel()).unwrap();
-        let hex = |w: &[u32]| -> String {
-            w.iter()
-                .flat_map(|x| x.to_le_bytes())
-                .map(|b| format!("{b:02x}"))
-                .collect()
-        };
-        let o = Command::new(env!("CARGO_BIN_EXE_ptxfp"))
-            .args(["run", path.to_str().unwrap(), "--block", "32"])
-            .args(["--device", "sm_80", "--json"])
-            .args(["--set", "a=0x100000", "--set", "b=0x200000"])
-            .args(["--set", "c=0x300000", "--set", "d=0x400000"])
-            .args(["--mem", &format!("0x100000={}", hex(&pa))])
-            .args(["--mem", &format!("0x200000={}", hex(&pb))])
-            .args(["--mem", &format!("0x300000={}", hex(&pc))])
-            .output()
-            .unwrap();
-        if o.status.code() != Some(0) {
-            return Err(String::from_utf8_lossy(&o.stderr).into_owned());
-        }
-        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-        let run = v["memory"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|r| r["address"] == "0x400000")
-            .expect("D written");
-        let bytes: Vec<u8> = (0..run["bytes"].as_str().unwrap().len() / 2)
-            .map(|i| {
-                u8::from_str_radix(&run["bytes"].as_str().unwrap()[2 * i..2 * i + 2], 16).unwrap()
-            })
-            .collect();
-        assert_eq!(bytes.len(), 4 * 32 * nc);
+        let bytes = common::run_warp(
+            &self.kernel(),
+            "sm_80",
+            &["a", "b", "c"],
+            &[common::words(&pa), common::words(&pb), common::words(&pc)],
+            4 * 32 * nc,
+        )?;
         let words: Vec<u32> = bytes
             .chunks(4)
             .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
@@ -489,10 +430,7 @@ fn targets_are_the_isa_notes() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("mma.ptx");
     std::fs::write(&path, case.kernel().replace("sm_80", "sm_75")).unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_ptxfp"))
-        .args(["check", path.to_str().unwrap()])
-        .output()
-        .unwrap();
+    let o = common::ptxfp(&["check", path.to_str().unwrap()]);
     let err = String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr);
     assert_ne!(o.status.code(), Some(0), "{err}");
     assert!(err.contains("sm_80"), "{err}");
@@ -504,10 +442,7 @@ fn targets_are_the_isa_notes() {
             .replace(".version 7.1", ".version 7.0"),
     )
     .unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_ptxfp"))
-        .args(["check", path.to_str().unwrap()])
-        .output()
-        .unwrap();
+    let o = common::ptxfp(&["check", path.to_str().unwrap()]);
     assert_eq!(
         o.status.code(),
         Some(0),

@@ -14,7 +14,7 @@
 //! A and B fragments, eight `.f16x2` registers whatever the shape, repeat
 //! the distinct registers cyclically.
 
-use super::mma::{a_at, b_at, c_at, gpu_of, whole_warp};
+use super::mma::{a_at, b_at, c_at, fma_chain_gemm, gpu_of, whole_warp};
 use super::Region;
 use crate::{err, unread, Machine, RunError, WARP_SIZE};
 use ptxfp_front::module::{Instr, Operand, OperandKind};
@@ -23,7 +23,6 @@ use ptxfp_isa::form::Form;
 use ptxfp_isa::matrix::{Layout, LdSt, Matrix, WType, Which, WmmaMem, WmmaMma};
 use ptxfp_isa::space::Space;
 use ptxfp_isa::types::PtxType;
-use ptxfp_model::Eval;
 use ptxfp_tc::{f16_to_f32_bits, InFormat, Model, OutFormat};
 
 /// How a WMMA fragment sits in its registers.
@@ -680,17 +679,7 @@ impl Machine<'_, '_> {
             }
             WType::F64 => {
                 let fma = Form::parse(&format!("fma.{}.f64", w.rnd)).map_err(RunError::Program)?;
-                let mut d = vec![0u64; m * n];
-                for i in 0..m {
-                    for j in 0..n {
-                        let mut acc = c[i * n + j];
-                        for t in 0..k {
-                            acc = fma.eval(&[a[i * k + t], b[t * n + j], acc], &self.exec);
-                        }
-                        d[i * n + j] = acc;
-                    }
-                }
-                d
+                fma_chain_gemm(&fma, (m, n, k), (&a, &b, &c), &self.exec)
             }
             _ => int_gemm(&w, m, n, k, &a, &b, &c),
         };

@@ -589,16 +589,7 @@ impl Machine<'_, '_> {
             }
         }
         let fma = Form::parse("fma.rn.f64").map_err(RunError::Program)?;
-        let mut d = vec![0u64; m * n];
-        for i in 0..m {
-            for j in 0..n {
-                let mut acc = c[i * n + j];
-                for t in 0..k {
-                    acc = fma.eval(&[a[i * k + t], b[t * n + j], acc], &self.exec);
-                }
-                d[i * n + j] = acc;
-            }
-        }
+        let d = fma_chain_gemm(&fma, (m, n, k), (&a, &b, &c), &self.exec);
         for &lane in on {
             self.lane = lane;
             let l = lane % WARP_SIZE;
@@ -636,6 +627,28 @@ fn at_884(which: usize, row_major_or_f16: bool, lane: usize, i: usize) -> (usize
         (_, true) => (lane % 4 + hi, i),
         (_, false) => ((lane & 1) + (i & 2) + hi, (i & 4) + (lane & 2) + (i & 1)),
     }
+}
+
+/// `D = A·B + C` on `.f64` elements (row-major A m×k, B k×n, C and D
+/// m×n), each element a chain of `fma` (`fma.RND.f64`) from C over k = 0,
+/// 1, ..., K - 1 in order (`mma.sync` and `wmma` `.f64` both).
+pub(super) fn fma_chain_gemm(
+    fma: &Form,
+    (m, n, k): (usize, usize, usize),
+    (a, b, c): (&[u64], &[u64], &[u64]),
+    exec: &ptxfp_model::Exec,
+) -> Vec<u64> {
+    let mut d = vec![0u64; m * n];
+    for i in 0..m {
+        for j in 0..n {
+            let mut acc = c[i * n + j];
+            for t in 0..k {
+                acc = fma.eval(&[a[i * k + t], b[t * n + j], acc], exec);
+            }
+            d[i * n + j] = acc;
+        }
+    }
+    d
 }
 
 /// Element `e` of `bits` bits of a register (the lowest index in the low

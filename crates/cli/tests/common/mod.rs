@@ -85,3 +85,89 @@ pub fn lcg(n: usize, seed: u32) -> Vec<u32> {
         })
         .collect()
 }
+
+/// A kernel of one warp around one instruction: thread `%laneid` loads
+/// its `n` registers of each source `(p, n, ty)` in `srcs` (`.reg .ty
+/// %p<n>`, from `[param p] + width * n * %laneid`, width 8 for `f64`,
+/// else 4), runs `opcode {%d0, ...}, {%p0, ...}, ...` and stores its `nd`
+/// registers `%d` of `dty` the same way at `[param d]`.
+pub fn warp_kernel(
+    header: &str,
+    opcode: &str,
+    (nd, dty): (usize, &str),
+    srcs: &[(&str, usize, &str)],
+) -> String {
+    let width = |ty: &str| if ty == "f64" { 8 } else { 4 };
+    let list = |p: &str, n: usize| -> String {
+        (0..n)
+            .map(|i| format!("%{p}{i}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let (mut params, mut decls, mut body) = (vec![], String::new(), String::new());
+    for &(p, n, ty) in srcs.iter().chain([("d", nd, dty)].iter()) {
+        params.push(format!(".param .u64 {p}"));
+        decls += &format!("    .reg .{ty} %{p}<{n}>;\n");
+    }
+    let load_store = |p: &str, n: usize, ty: &str, store: bool| -> String {
+        let mut t = format!(
+            "    ld.param.u64 %p, [{p}];\n    mul.wide.u32 %o, %l, {};\n    add.u64 %p, %p, %o;\n",
+            width(ty) * n
+        );
+        for i in 0..n {
+            let at = width(ty) * i;
+            t += &if store {
+                format!("    st.global.{ty} [%p+{at}], %{p}{i};\n")
+            } else {
+                format!("    ld.global.{ty} %{p}{i}, [%p+{at}];\n")
+            };
+        }
+        t
+    };
+    for &(p, n, ty) in srcs {
+        body += &load_store(p, n, ty, false);
+    }
+    let operands: Vec<String> = [("d", nd)]
+        .into_iter()
+        .chain(srcs.iter().map(|&(p, n, _)| (p, n)))
+        .map(|(p, n)| format!("{{{}}}", list(p, n)))
+        .collect();
+    body += &format!("    {opcode} {};\n", operands.join(", "));
+    body += &load_store("d", nd, dty, true);
+    format!(
+        "{header}\n.address_size 64\n\n.visible .entry k({})\n{{\n{decls}    .reg .u32 %l;\n    .reg .u64 %p, %o;\n    mov.u32 %l, %laneid;\n{body}    ret;\n}}\n",
+        params.join(", ")
+    )
+}
+
+/// `ptxfp run` of a [`warp_kernel`] on one warp of `device` with the
+/// sources' register bytes (in `srcs`' order, at 0x100000, 0x200000,
+/// ...) and `d` at 0x1000000: D's `d_len` bytes, or the error output.
+pub fn run_warp(
+    src: &str,
+    device: &str,
+    names: &[&str],
+    srcs: &[Vec<u8>],
+    d_len: usize,
+) -> Result<Vec<u8>, String> {
+    let mut args: Vec<String> = ["--block", "32", "--device", device]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    for (k, (name, bytes)) in names.iter().zip(srcs).enumerate() {
+        let at = 0x100000 * (k + 1);
+        args.push("--set".into());
+        args.push(format!("{name}={at:#x}"));
+        args.push("--mem".into());
+        args.push(format!("{at:#x}={}", hex(bytes)));
+    }
+    args.extend(["--set".to_string(), "d=0x1000000".to_string()]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let o = run_src(&format!("warp{n}.ptx"), src, &args);
+    if o.status.code() != Some(0) {
+        return Err(text(&o).1);
+    }
+    Ok(mem(&o, 0x1000000, d_len))
+}

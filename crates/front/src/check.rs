@@ -637,6 +637,24 @@ mod tests {
             .collect()
     }
 
+    /// nvopencc 3.x/4.0's `.version 1.4` with `.target sm_20` (NVIDIA's
+    /// CUDA Samples ship it for the driver's JIT) is accepted; an older
+    /// version, or another target too new for its version, is not.
+    #[test]
+    fn fermi_modules_of_ptx_isa_1_4_are_accepted() {
+        let src = |v: &str, t: &str| {
+            format!(".version {v}\n.target {t}, map_f64_to_f32\n.entry k()\n{{\nret;\n}}\n")
+        };
+        assert!(errors(&src("1.4", "sm_20"), CheckOptions::default()).is_empty());
+        assert_eq!(
+            errors(&src("1.3", "sm_20"), CheckOptions::default()),
+            ["2:9: `.target sm_20` needs PTX ISA 2.0 or later, but the module is 1.3: ptxas rejects this module [use .version 2.0 or later]"]
+        );
+        assert!(
+            errors(&src("1.4", "sm_30"), CheckOptions::default())[0].contains("needs PTX ISA 3.0")
+        );
+    }
+
     #[test]
     fn what_ptxas_rejects_outside_the_family() {
         let src =

@@ -595,6 +595,14 @@ pub fn header_error(
     span: core::ops::Range<usize>,
 ) -> Option<Diagnostic> {
     let min = target.min_ptx()?;
+    // nvopencc 3.x and 4.0 wrote `.version 1.4` with `.target sm_20`, and
+    // the driver of that time compiled it: NVIDIA's CUDA Samples ship such
+    // a module for the JIT (matrixMulDynlinkJIT's
+    // extras/matrixMul_kernel_64.ptx, "nvopencc 4.0 built on 2011-02-21";
+    // testdata/kernels/cuda-samples/). So sm_20 is accepted from 1.4.
+    if target == Target::sm(20) && version >= PtxVersion::new(1, 4) {
+        return None;
+    }
     (version < min).then(|| {
         Diagnostic::error(
             span,

@@ -294,10 +294,17 @@ fn fma_f32_staged_every_stage_set() {
             for i in 0..n {
                 let got = one.eval(a[i], b[i], c[i]);
                 let k = kernel(&one, a[i], b[i], c[i]);
-                assert_eq!(
-                    k, got,
-                    "{rm:?} {st:?} kernel [{:#x}, {:#x}, {:#x}]",
-                    a[i], b[i], c[i]
+                // Without a NaN stage the payload is the compiler's
+                // (F32Stages::nan: "left as it is"): the FMA instruction's
+                // form, chosen per call site, decides which NaN operand
+                // propagates (0x7fc00002 or 0x7fffffff for a and c both NaN).
+                let nan = |x: u32| u64::from(x & 0x7fff_ffff) > F32_EXP;
+                assert!(
+                    k == got || (st.nan.is_none() && nan(k) && nan(got)),
+                    "{rm:?} {st:?} kernel [{:#x}, {:#x}, {:#x}]: {k:#x} {got:#x}",
+                    a[i],
+                    b[i],
+                    c[i]
                 );
                 assert!(
                     agree(got as u64, want[i], |g| g & 0x7fff_ffff > F32_EXP),

@@ -207,6 +207,9 @@ pub fn cases(sm: u16) -> Vec<Case> {
             ..c((16, 8, 32), Ab::S8, Acc::S32)
         },
         c((8, 8, 4), Ab::F64, Acc::F64),
+        // Volta's m8n8k4 `.f16` (four 8x8x4 products a warp; `.row.col`).
+        c((8, 8, 4), Ab::F16, Acc::F32),
+        c((8, 8, 4), Ab::F16, Acc::F16),
         // The other integer and single-bit forms (exact in the model:
         // these check the fragment layouts and the wrap/clamp on a GPU).
         c((16, 8, 16), Ab::S8, Acc::S32),
@@ -335,6 +338,13 @@ impl Case {
         let (m, n, k) = self.shape;
         let per = self.ab.per_word();
         let acc_per = if self.acc == Acc::F16 { 2 } else { 1 };
+        if (m, n, k) == (8, 8, 4) && self.ab == Ab::F16 {
+            // "A warp executing mma.m8n8k4 with .f16 floating point type
+            // will compute 4 MMA operations of shape .m8n8k4", each on 8
+            // threads: two `.f16x2` registers of A and of B, eight
+            // accumulators (four `.f16x2` or eight `.f32`).
+            return (2, 2, 8 / acc_per);
+        }
         (m * k / 32 / per, k * n / 32 / per, m * n / 32 / acc_per)
     }
 

@@ -89,3 +89,28 @@ fn every_mma_case_has_a_clean_kernel() {
         }
     }
 }
+
+/// Every `hw mma` case runs through ptxfp's engine on a few warps of its
+/// own operands, on the devices a session would use, and gives D's bytes
+/// for every thread: a new case cannot reach a GPU session with a kernel
+/// the engine refuses or an input layout that does not fit it.
+#[test]
+fn every_mma_case_runs_in_the_engine() {
+    let warps = mma::WARPS_PER_BLOCK;
+    for sm in [80, 90] {
+        let device = Target::sm(sm);
+        for case in mma::cases(sm) {
+            let gpu_inputs = case.inputs(7, warps);
+            let inputs = case.ptxfp_inputs(&gpu_inputs);
+            let d = case
+                .ptxfp(&inputs, warps, case.code_target(device), device)
+                .unwrap_or_else(|e| panic!("{} on sm_{sm}: {e}", case.name()));
+            assert_eq!(
+                d.len(),
+                case.bytes()[2] * 32 * warps,
+                "{} on sm_{sm}",
+                case.name()
+            );
+        }
+    }
+}

@@ -1020,10 +1020,7 @@ fn m8n8k4_f16_is_four_products_in_every_layout() {
             &[common::words(&la), common::words(&lb), common::words(&lc)],
             4 * 32 * nd,
         )?;
-        let words: Vec<u32> = bytes
-            .chunks(4)
-            .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
-            .collect();
+        let words = common::u32s(&bytes);
         let mut d = vec![vec![0u32; 64]; 4];
         for l in 0..32 {
             let q = (l % 16) / 4;

@@ -278,10 +278,7 @@ impl Case {
             &[common::words(&pa), common::words(&pb), common::words(&pc)],
             4 * 32 * nc,
         )?;
-        let words: Vec<u32> = bytes
-            .chunks(4)
-            .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
-            .collect();
+        let words = common::u32s(&bytes);
         let mut d = vec![0u32; self.m * N];
         for lane in 0..32 {
             for i in 0..nc {

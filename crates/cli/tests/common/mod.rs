@@ -70,6 +70,13 @@ pub fn words(v: &[u32]) -> Vec<u8> {
     v.iter().flat_map(|w| w.to_le_bytes()).collect()
 }
 
+/// The little-endian 32-bit words of `b` (the inverse of [`words`]).
+pub fn u32s(b: &[u8]) -> Vec<u32> {
+    b.chunks(4)
+        .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+        .collect()
+}
+
 pub fn hex(b: &[u8]) -> String {
     b.iter().map(|x| format!("{x:02x}")).collect()
 }

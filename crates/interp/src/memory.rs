@@ -3,6 +3,8 @@
 //! program computes). Only bytes that were given (`--mem`, initializers,
 //! parameters) or written may be read.
 
+use rustc_hash::FxHashMap;
+use std::cell::Cell;
 use std::collections::BTreeMap;
 
 /// Bytes per page: memory is kept in small pages, so that megabytes given
@@ -10,7 +12,7 @@ use std::collections::BTreeMap;
 /// over 20 bytes per byte), and a store far from every other costs one
 /// page (about 100 bytes; 4 KiB pages cost 4.6 KiB a store, so that a
 /// million scattered stores took 4.6 GB).
-const PAGE: u64 = 64;
+pub(crate) const PAGE: u64 = 64;
 
 /// One page: its bytes, which of them were given or written, and which
 /// were written (bit `i` for byte `i`).
@@ -38,16 +40,52 @@ impl Page {
     }
 }
 
+thread_local! {
+    /// The pages every [`Memory`] of this thread holds: a run's memories
+    /// (global, each CTA's shared, each thread's local) live on the thread
+    /// that runs it, so the engine bounds them all with one number
+    /// ([`live_bytes`]).
+    static LIVE_PAGES: Cell<u64> = const { Cell::new(0) };
+}
+
+/// The bytes of the pages every [`Memory`] of the calling thread holds
+/// (each page [`PAGE`] bytes, given or written).
+pub fn live_bytes() -> u64 {
+    LIVE_PAGES.with(Cell::get) * PAGE
+}
+
+fn count_pages(added: u64, removed: u64) {
+    LIVE_PAGES.with(|c| c.set((c.get() + added).saturating_sub(removed)));
+}
+
 /// The memory of one run.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Memory {
-    /// By page number (address / [`PAGE`]).
-    pages: BTreeMap<u64, Page>,
+    /// By page number (address / [`PAGE`]), hashed: a lookup costs the
+    /// same however many pages there are (a tree of the pages of a few
+    /// megabytes made each access a dozen steps down it).
+    pages: FxHashMap<u64, Page>,
     /// Ranges given as zeros (zero-initialized variables), disjoint and
     /// apart, by first address: their last (inclusive). A byte of a page
     /// that knows it is that byte; otherwise in a range it is zero. A
     /// megabyte variable costs a map entry, not a megabyte.
     zeros: BTreeMap<u64, u64>,
+}
+
+impl Clone for Memory {
+    fn clone(&self) -> Memory {
+        count_pages(self.pages.len() as u64, 0);
+        Memory {
+            pages: self.pages.clone(),
+            zeros: self.zeros.clone(),
+        }
+    }
+}
+
+impl Drop for Memory {
+    fn drop(&mut self) {
+        count_pages(0, self.pages.len() as u64);
+    }
 }
 
 impl Memory {
@@ -60,7 +98,10 @@ impl Memory {
         (a <= last).then_some(0)
     }
     fn page(&mut self, a: u64) -> &mut Page {
-        self.pages.entry(a / PAGE).or_insert_with(Page::new)
+        self.pages.entry(a / PAGE).or_insert_with(|| {
+            count_pages(1, 0);
+            Page::new()
+        })
     }
     /// Gives bytes (input, not counted as written).
     pub fn give(&mut self, addr: u64, data: &[u8]) {
@@ -92,7 +133,20 @@ impl Memory {
     /// Bytes `first..=last` given as zeros.
     fn zero_range(&mut self, mut first: u64, mut last: u64) {
         // Bytes given before in the range are given again, as zeros.
-        for (n, page) in self.pages.range_mut(first / PAGE..=last / PAGE) {
+        let (lo, hi) = (first / PAGE, last / PAGE);
+        let in_range: Vec<u64> = if hi - lo < self.pages.len() as u64 {
+            (lo..=hi).filter(|n| self.pages.contains_key(n)).collect()
+        } else {
+            self.pages
+                .keys()
+                .copied()
+                .filter(|n| (lo..=hi).contains(n))
+                .collect()
+        };
+        for n in in_range {
+            let Some(page) = self.pages.get_mut(&n) else {
+                continue;
+            };
             for off in 0..PAGE {
                 let a = n * PAGE + off;
                 if (first..=last).contains(&a) && page.known >> off & 1 == 1 {
@@ -117,6 +171,21 @@ impl Memory {
     }
     /// Reads `n` bytes little-endian; `Err(addr)` names the first byte never given.
     pub fn read(&self, addr: u64, n: u32) -> Result<u64, u64> {
+        // Within one page whose bytes are all known: one page lookup, not
+        // one a byte (the byte loop below says which byte is missing, and
+        // reads the zero ranges).
+        let off = (addr % PAGE) as usize;
+        let len = n as usize;
+        if (1..=8).contains(&len) && off + len <= PAGE as usize {
+            if let Some(p) = self.pages.get(&(addr / PAGE)) {
+                let bits = (u64::MAX >> (64 - len)) << off;
+                if p.known & bits == bits {
+                    let mut b = [0u8; 8];
+                    b[..len].copy_from_slice(&p.data[off..off + len]);
+                    return Ok(u64::from_le_bytes(b));
+                }
+            }
+        }
         let mut v = 0u64;
         for i in 0..u64::from(n) {
             let a = addr.wrapping_add(i);
@@ -127,6 +196,16 @@ impl Memory {
     }
     /// Writes the low `n` bytes of `v`, little-endian.
     pub fn write(&mut self, addr: u64, n: u32, v: u64) {
+        let off = (addr % PAGE) as usize;
+        let len = n as usize;
+        if (1..=8).contains(&len) && off + len <= PAGE as usize {
+            let page = self.page(addr);
+            page.data[off..off + len].copy_from_slice(&v.to_le_bytes()[..len]);
+            let bits = (u64::MAX >> (64 - len)) << off;
+            page.known |= bits;
+            page.written |= bits;
+            return;
+        }
         for i in 0..u64::from(n) {
             let a = addr.wrapping_add(i);
             let page = self.page(a);
@@ -151,7 +230,9 @@ impl Memory {
     /// The written bytes as contiguous runs `(address, bytes)`.
     pub fn written_runs(&self) -> Vec<(u64, Vec<u8>)> {
         let mut runs: Vec<(u64, Vec<u8>)> = Vec::new();
-        for (n, page) in &self.pages {
+        let mut order: Vec<(&u64, &Page)> = self.pages.iter().collect();
+        order.sort_unstable_by_key(|(n, _)| **n);
+        for (n, page) in order {
             for off in (0..PAGE as usize).filter(|o| page.written >> o & 1 == 1) {
                 let (a, b) = (n * PAGE + off as u64, page.data[off]);
                 match runs.last_mut() {
@@ -197,6 +278,69 @@ mod tests {
         m.give(0x5000, &[0]);
         assert_eq!(m.read(0x5000, 1), Ok(0));
         assert_eq!(m.read(0x5000, 2), Err(0x5001));
+    }
+
+    /// Reads and writes of 1 to 8 bytes at every offset of a page, some
+    /// across its end, against a map of bytes: the one-page path and the
+    /// byte loop agree, and a read names its first unknown byte.
+    #[test]
+    fn reads_and_writes_match_a_byte_map() {
+        use std::collections::HashMap;
+        let mut m = Memory::default();
+        let mut bytes: HashMap<u64, u8> = HashMap::new();
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        m.give_zeros(0x1100, 0x20);
+        (0x1100..0x1120).for_each(|a| {
+            bytes.insert(a, 0);
+        });
+        for _ in 0..20_000 {
+            let r = next();
+            let a = 0x1000 + r % 0x180;
+            let n = (r >> 16) as u32 % 8 + 1;
+            let v = next();
+            if r >> 40 & 1 == 0 {
+                if r >> 41 & 1 == 0 {
+                    m.write(a, n, v);
+                } else {
+                    m.give(a, &v.to_le_bytes()[..n as usize]);
+                }
+                for i in 0..u64::from(n) {
+                    bytes.insert(a + i, (v >> (8 * i)) as u8);
+                }
+            } else {
+                let want = (0..u64::from(n)).try_fold(0u64, |acc, i| {
+                    bytes
+                        .get(&(a + i))
+                        .map(|b| acc | u64::from(*b) << (8 * i))
+                        .ok_or(a + i)
+                });
+                assert_eq!(m.read(a, n), want, "{n} bytes at {a:#x}");
+            }
+        }
+    }
+
+    /// [`live_bytes`] counts the pages of every memory of the thread:
+    /// made, cloned and dropped.
+    #[test]
+    fn live_bytes_follow_the_pages() {
+        let before = live_bytes();
+        let mut m = Memory::default();
+        m.write(0, 1, 7);
+        m.give(PAGE * 10 - 1, &[1, 2]);
+        m.give_zeros(1 << 40, 1 << 30);
+        assert_eq!(live_bytes() - before, 3 * PAGE);
+        let c = m.clone();
+        assert_eq!(live_bytes() - before, 6 * PAGE);
+        drop(m);
+        assert_eq!(live_bytes() - before, 3 * PAGE);
+        drop(c);
+        assert_eq!(live_bytes(), before);
     }
 
     /// Zero ranges read as zeros until given or written, in constant

@@ -302,10 +302,24 @@ impl Plan {
             FormType::F16x2 => half(Half::F16, true),
             FormType::BF16 => half(Half::Bf16, false),
             FormType::BF16x2 => half(Half::Bf16, true),
-            FormType::F32 => Plan::MadF32 {
-                rm: form.rnd()?,
-                stages: f32_stages(hw, form.ftz(), clamp == Clamp::Sat),
-            },
+            FormType::F32 => {
+                // `mad.f32` without a rounding modifier, as
+                // semantics/mod.rs `mad_f32` reads 9.7.3.7: sm_20 and
+                // later code "silently defaults to mad.rn.f32"; sm_1x code
+                // "JIT-compiled for SM 2.0 devices" is fma.rn.ftz.f32; on
+                // an sm_1x device it keeps the truncating sm_1x mad, which
+                // has no kernel.
+                let (rm, ftz) = match form.rnd() {
+                    Some(rm) => (rm, form.ftz()),
+                    None if !exec.code_target.is_sm1x() => (Round::NearestEven, form.ftz()),
+                    None if !exec.device.is_sm1x() => (Round::NearestEven, true),
+                    None => return None,
+                };
+                Plan::MadF32 {
+                    rm,
+                    stages: f32_stages(hw, ftz, clamp == Clamp::Sat),
+                }
+            }
             // 9.7.3.7: legacy `mad.f64` (PTX 1.0-1.3) is `mad.rn.f64`.
             FormType::F64 => Plan::MadF64 {
                 rm: form.rounding(),
@@ -1183,8 +1197,15 @@ mod tests {
                 stages: half_stages(&HwProfile::NVIDIA, false, Clamp::Relu, true),
             })
         );
-        assert_eq!(plan_of("mad.f32"), None);
-        assert_eq!(plan_of("mad.sat.f32"), None);
+        // Without a rounding modifier, sm_20 code's `mad.f32` is
+        // `mad.rn.f32`.
+        assert_eq!(
+            plan_of("mad.sat.f32"),
+            Some(Plan::MadF32 {
+                rm: Round::NearestEven,
+                stages: f32_stages(&HwProfile::NVIDIA, false, true),
+            })
+        );
         assert_eq!(
             plan_of("mad.rz.ftz.sat.f32"),
             Some(Plan::MadF32 {
@@ -1706,7 +1727,15 @@ mod tests {
             .into_iter()
             .filter(|f| f.ty() == FormType::F32)
             .collect();
-        all_forms_against_form_eval(&Exec::on(Target::sm(10)), &mad, 5000);
+        let sm1x = Exec::on(Target::sm(10));
+        assert_eq!(Plan::of(&Form::parse("mad.f32").unwrap(), &sm1x), None);
+        all_forms_against_form_eval(&sm1x, &mad, 5000);
+        // sm_1x code on an sm_20 device: `mad.f32` is fma.rn.ftz.f32, on
+        // the batch path.
+        let mut jit = sm1x;
+        jit.device = Target::sm(20);
+        assert!(Plan::of(&Form::parse("mad.f32").unwrap(), &jit).is_some());
+        all_forms_against_form_eval(&jit, &mad, 5000);
         // A profile the stages cannot express (-0.0 kept under .sat) has no
         // plan; Form::eval serves it.
         let mut exec = Exec::default();

@@ -1577,11 +1577,17 @@ impl<'a> Parser<'a> {
         // that many values of the type.
         let mut lanes = 1u64;
         let mut align = 0;
+        // A name declared: a `,` after it starts the next name of a list
+        // (PTX ISA §5.4.1's `.reg .pred p, q, r;`, which ptxas reads in
+        // every state space: `.shared .u32 a, b;`), except in a parameter
+        // list, where it ends the parameter.
+        let mut named = false;
         loop {
             let Some(t) = self.next() else { return };
             let s = self.text(&t);
             match t.tok {
                 Tok::Punct(';') => return,
+                Tok::Punct(',') if named && space != Space::Param => continue,
                 Tok::Punct(',') | Tok::Punct(')') => return,
                 Tok::Word if s == ".align" => align = self.align_value(t.span),
                 // `.attribute(.managed)` (PTX ISA §5.4.8, variable
@@ -1685,6 +1691,7 @@ impl<'a> Parser<'a> {
                     if space == Space::Param {
                         return;
                     }
+                    named = true;
                 }
                 _ => {
                     self.error(
@@ -2786,6 +2793,32 @@ mod tests {
 
     /// `.param.u64` with no space (ZLUDA's call.ptx, call_rnd.ptx) is the
     /// directive and the type, in a header and in a body.
+    /// A list of names in one variable declaration, in any state space
+    /// but a parameter list: each name with the declaration's type and
+    /// alignment.
+    #[test]
+    fn a_declaration_may_name_several_variables() {
+        let src = ".version 7.0\n.target sm_80\n.address_size 64\n\
+            .shared .align 8 .u32 a, b[4];\n.global .f32 g, h;\n\
+            .entry k(.param .u64 p, .param .u32 q)\n{\n.local .u16 x, y;\nret;\n}\n";
+        let m = parse(src);
+        assert!(m.diagnostics.is_empty(), "{:?}", m.diagnostics);
+        let v = |n: &str| m.vars.iter().find(|v| v.name == n).unwrap();
+        assert_eq!(
+            (v("a").size, v("a").align, v("b").size, v("b").align),
+            (4, 8, 16, 8)
+        );
+        assert_eq!(
+            (v("g").ty, v("h").ty, v("h").init.is_none()),
+            (PtxType::F32, PtxType::F32, true)
+        );
+        assert_eq!(
+            (v("x").space, v("y").space, v("y").size),
+            (Space::Local, Space::Local, 2)
+        );
+        assert_eq!(m.functions[0].params, ["p", "q"]);
+    }
+
     #[test]
     fn a_state_space_run_into_its_type_is_two_words() {
         let src = ".version 6.5\n.target sm_30\n.address_size 64\n\

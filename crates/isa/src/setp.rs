@@ -277,9 +277,17 @@ impl Setp {
         for (p, span) in &pieces[1..] {
             let dup =
                 |what: &str| Diagnostic::error(span.clone(), format!("a second {what} `.{p}`"));
+            // The comparison, the boolean operator and `.ftz` may also
+            // follow the type: NVIDIA's CUDA 5.0 math library writes
+            // `setp.b32.eq %p3, temp, 1;` in its inline asm (its sinf and
+            // cosf, in the PTX numba ships), which ptxas compiles.
             if let Some(t) = PtxType::parse(p) {
                 types.push((t, span.clone()));
-            } else if !types.is_empty() {
+            } else if !types.is_empty()
+                && CmpOp::parse(p).is_none()
+                && BoolOp::parse(p).is_none()
+                && *p != "ftz"
+            {
                 return Err(Diagnostic::error(
                     span.clone(),
                     format!("`.{p}` after the type: modifiers come before it ({name}.CmpOp{{.BoolOp}}{{.ftz}}.type)"),
@@ -827,6 +835,9 @@ mod tests {
             ("setp.ltu.and.ftz.f16x2", "setp.ltu.and.ftz.f16x2"),
             ("set.ne.u32.f64", "set.ne.u32.f64"),
             ("setp.hs.u64", "setp.hs.u64"),
+            // CUDA 5.0's math library: the comparison after the type.
+            ("setp.b32.eq", "setp.eq.b32"),
+            ("setp.f32.gt.and.ftz", "setp.gt.and.ftz.f32"),
         ] {
             assert_eq!(Setp::parse(t).unwrap().to_string(), canon, "{t}");
         }
@@ -845,6 +856,7 @@ mod tests {
             ),
             ("set.lt.ftz.f16.f64", "`.ftz` does not apply"),
             ("setp.ltt.f32", "did you mean"),
+            ("setp.f32.lt.rn", "after the type"),
         ] {
             let d = Setp::parse(bad).unwrap_err();
             assert!(

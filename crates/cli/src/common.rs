@@ -244,17 +244,28 @@ pub fn read_text_at(path: &str) -> Result<(String, String), ReadError> {
             Err(e) => return Err(fail(None, format!("cannot read `{shown}`: {e}"))),
         };
         let at = bytes.len();
+        // The cap before the buffer grows (growing to hold the byte past
+        // it would double a 4 GiB buffer), and memory that runs out is
+        // this error, not an abort.
+        if (at + n) as u64 > MAX_INPUT {
+            return Err(fail(
+                None,
+                format!("`{shown}` is 4 GiB or larger; split it"),
+            ));
+        }
+        if bytes.try_reserve(n).is_err() {
+            return Err(fail(
+                None,
+                format!(
+                    "`{shown}` does not fit in memory: the first {at} bytes were read; split it"
+                ),
+            ));
+        }
         bytes.extend_from_slice(&block[..n]);
         if let Some(i) = block[..n].iter().position(|&b| b == 0) {
             return Err(fail(
                 Some(text_position(&bytes[..at + i])),
                 "a NUL byte: this is not a text file".into(),
-            ));
-        }
-        if bytes.len() as u64 > MAX_INPUT {
-            return Err(fail(
-                None,
-                format!("`{shown}` is 4 GiB or larger; split it"),
             ));
         }
     }

@@ -404,9 +404,17 @@ fn parse_expect(s: &str) -> Result<Expect, String> {
             "--expect {s}: not a digest (0x and 1 to 16 hex digits)"
         ));
     }
-    let text = std::fs::read_to_string(s).map_err(|e| {
+    let unreadable = |e: std::io::Error| {
         format!("--expect {s}: neither a digest (0x and 16 hex digits) nor a readable file: {e}")
-    })?;
+    };
+    // A regular file only: a device or a pipe (`/dev/zero`) could hold
+    // more than any memory.
+    if !std::fs::metadata(s).map_err(unreadable)?.is_file() {
+        return Err(format!(
+            "--expect {s}: not a regular file; give a digest (0x and 16 hex digits) or the file `ptxfp sweep --chunks --json` wrote"
+        ));
+    }
+    let text = std::fs::read_to_string(s).map_err(unreadable)?;
     let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
         format!("--expect {s}: not JSON (`ptxfp sweep --chunks --json` output): {e}")
     })?;

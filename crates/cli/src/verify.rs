@@ -59,7 +59,7 @@ struct RunLine {
 /// one after a vector, or a second one, is an error, as is a flag other
 /// than the three. A comment that looks like a misspelt one (`# RUN:`,
 /// `# run --ptx 8.0`) is an error too: it would silently not apply.
-fn run_line(shown: &str, text: &str) -> Result<Setup, Problem> {
+fn run_line(shown: &str, text: &str) -> Result<(Setup, Option<usize>), Problem> {
     use clap::Parser as _;
     let mut found: Option<(usize, Setup)> = None;
     // The line of the first vector.
@@ -119,7 +119,7 @@ fn run_line(shown: &str, text: &str) -> Result<Setup, Problem> {
         })?;
         found = Some((n + 1, r.setup));
     }
-    Ok(found.map(|(_, r)| r).unwrap_or_default())
+    Ok(found.map_or((Setup::default(), None), |(n, r)| (r, Some(n))))
 }
 
 /// The setup a file is checked under: each of `--target`, `--device` and
@@ -167,14 +167,15 @@ const SHOWN_MALFORMED: u64 = 100;
 /// A file and its setup, or why it is not verified: it cannot be read
 /// (`ptxfp: cannot read `FILE`: ...`, as every command says it), it is not
 /// text, or its `# run:` line is wrong.
-fn open(a: &Args, path: &str) -> Result<(String, String, Env), Problem> {
+fn open(a: &Args, path: &str) -> Result<(String, String, Env, Option<usize>), Problem> {
     let (shown, text) = crate::common::read_text_at(path).map_err(|e| Problem {
         text: e.to_string(),
         location: e.at.map(|(l, c)| format!("{}:{l}:{c}", e.shown)),
         ..Problem::message(e.message)
     })?;
-    let env = file_env(a, &shown, &run_line(&shown, &text)?);
-    Ok((shown, text, env))
+    let (setup, at) = run_line(&shown, &text)?;
+    let env = file_env(a, &shown, &setup);
+    Ok((shown, text, env, at))
 }
 
 /// Prints each mismatch, then `N passed, M failed`. A malformed line is
@@ -192,7 +193,7 @@ pub fn run(a: Args) -> Result<Outcome, Failure> {
     };
     let (mut verified, mut unverified) = (0usize, 0usize);
     for path in &a.files {
-        let (shown, text, env) = match open(&a, path) {
+        let (shown, text, env, run_at) = match open(&a, path) {
             Ok(f) => f,
             Err(e) => {
                 if let Some(j) = &mut tally.json {
@@ -209,11 +210,19 @@ pub fn run(a: Args) -> Result<Outcome, Failure> {
         // not one per line.
         let setup = crate::common::setup_problems(&env);
         if !setup.is_empty() {
+            // Where the file's `# run:` line gave the setup, at that line.
+            let (place, whose) = match run_at {
+                Some(l) => (
+                    format!("{shown}:{l}"),
+                    "the setup of the `# run:` line and the command line: ",
+                ),
+                None => (shown.clone(), ""),
+            };
             let setup: Vec<Problem> = setup
                 .into_iter()
                 .map(|p| Problem {
-                    text: format!("{shown}: {}", p.text),
-                    location: Some(shown.clone()),
+                    text: format!("{place}: {whose}{}", p.text),
+                    location: Some(place.clone()),
                     ..p
                 })
                 .collect();

@@ -426,7 +426,7 @@ fn verify_reports_a_refused_form_and_a_bad_setup_once() {
     assert_eq!(stdout(&o), "3 passed, 0 failed, 1 file not verified\n");
     assert_eq!(
         stderr(&o),
-        format!("ptxfp: {g}: --target sm_90 --ptx 7.0: error: `.target sm_90` needs PTX ISA 7.8 or later, but the module is 7.0: ptxas rejects this module (help: use --ptx 7.8 or later)\n")
+        format!("ptxfp: {g}:1: the setup of the `# run:` line and the command line: --target sm_90 --ptx 7.0: error: `.target sm_90` needs PTX ISA 7.8 or later, but the module is 7.0: ptxas rejects this module (help: use --ptx 7.8 or later)\n")
     );
 }
 

@@ -219,7 +219,9 @@ pub(crate) fn encode(spec: &str) -> Result<[u8; 128], String> {
     if !(1..=5).contains(&rank) {
         return Err(bad(format!("{rank} sizes: a tensor has 1 to 5 dimensions")));
     }
-    let base = list(addr, ',', "address")?[0];
+    // The tensor's global address: a number (a variable's name is the
+    // map's place, NAME, not the tensor's).
+    let base = list(addr, ',', "number (the tensor's global address)")?[0];
     let esize = u64::from(TYPES[ty].1);
     let mut m = TensorMap {
         rank,

@@ -129,7 +129,7 @@ impl Machine<'_, '_> {
                     || img.layers.is_none_or(|l| l % 6 != 0))
             {
                 return Err(RunError::Input(format!(
-                    "{flag}: a cubemap is square (WxW, width equals height) with six layers a cubemap (:layers=6, or 6 N for N cubemaps); expected {TEXTURE_SYNTAX}"
+                    "{flag}: a cubemap is square (WxW, width equals height) with six layers for each cubemap (:layers=6, or 6N for N cubemaps); expected {TEXTURE_SYNTAX}"
                 )));
             }
             if img.size.iter().any(|s| *s > MAX_TEXTURE_DIM) {

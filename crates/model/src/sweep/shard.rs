@@ -623,6 +623,11 @@ pub enum RecordError {
 /// # Errors
 /// [`RecordError`].
 pub fn read_record(path: &FsPath) -> Result<ShardRecord, RecordError> {
+    // A regular file only: a device or a pipe named like a record could
+    // hold more than any memory.
+    if !fs::metadata(path)?.is_file() {
+        return Err(RecordError::NotRecord("not a regular file".into()));
+    }
     let text = fs::read_to_string(path)?;
     let v: serde_json::Value =
         serde_json::from_str(&text).map_err(|e| RecordError::NotRecord(e.to_string()))?;

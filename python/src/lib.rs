@@ -1147,6 +1147,7 @@ fn run<'py>(
             thread: thread.map(|(c, t)| (arr(c), arr(t))),
             check_memory,
             heap_size: None,
+            max_memory: None,
         };
         let inputs = Inputs {
             sets,

@@ -119,6 +119,11 @@ pub struct Args {
     /// CUDA's, 8 MiB).
     #[arg(long, value_name = "BYTES", default_value_t = interp::DEFAULT_HEAP_SIZE)]
     malloc_heap_size: u64,
+    /// Stop with an error when the run holds more than this many bytes:
+    /// the memory given or written (in 64-byte pages) and the CTA's
+    /// register file (16 bytes a register a thread).
+    #[arg(long, value_name = "BYTES", default_value_t = interp::DEFAULT_MAX_MEMORY)]
+    max_memory: u64,
     /// Machine-readable output on stdout. On any error (exit 2) it is
     /// `{file, errors: [{location, severity, message, help}], warnings,
     /// trace}`, with a null location where the error has no place
@@ -402,6 +407,7 @@ fn run_source(
         thread: a.thread,
         check_memory: a.check_memory,
         heap_size: Some(a.malloc_heap_size),
+        max_memory: Some(a.max_memory),
     };
     let result = interp::run_with(src, &inputs, &opts, trace);
     trace.flush();
@@ -546,7 +552,20 @@ fn run_source(
         && trace.printed == 0
         && out.assertions.is_empty()
     {
-        eprintln!("ptxfp run: {path}: nothing was written (no instruction ran, or none wrote a register or memory)");
+        let threads = opts
+            .launch
+            .grid
+            .iter()
+            .chain(&opts.launch.block)
+            .map(|&n| u64::from(n))
+            .product::<u64>();
+        if threads > 1 && a.thread.is_none() {
+            // A launch of several threads prints the memory it wrote, and
+            // registers only for --thread.
+            eprintln!("ptxfp run: {path}: no memory was written (a launch of {threads} threads prints the memory it wrote; --thread TID[@CTAID] prints one thread's registers)");
+        } else {
+            eprintln!("ptxfp run: {path}: nothing was written (no instruction ran, or none wrote a register or memory)");
+        }
     }
     for (addr, bytes) in &out.memory {
         let hex: Vec<String> = bytes.iter().map(|x| format!("{x:02x}")).collect();

@@ -13,7 +13,9 @@
 
 use super::*;
 use crate::memory::Memory;
-use ptxfp_isa::control::{Atomic, BarRed, Combine, Control, CpAsync, ShflMode, Update, VoteMode};
+use ptxfp_isa::control::{
+    Atomic, BarRed, Combine, Control, CpAsync, Mem, ShflMode, Update, VoteMode,
+};
 use ptxfp_model::EvalSetp;
 
 // `mma.sync` (src/mma.rs): a warp instruction of its own file.
@@ -62,6 +64,11 @@ pub const MAX_CTA_THREADS: u64 = 1024;
 /// from about 15 s to a few minutes of one core at the speeds measured in
 /// docs/ENGINE.md "Speed".
 pub const DEFAULT_MAX_STEPS: u64 = 1_000_000_000;
+
+/// The default of [`Options::max_memory`]: 2 GiB of the simulated
+/// memory's pages (given or written, each page about 1.5 times its bytes
+/// in the host's memory) and of the CTA's register file.
+pub const DEFAULT_MAX_MEMORY: u64 = 2 << 30;
 
 /// The most trace steps a run keeps in memory ([`Outcome::trace`]): each
 /// is a few hundred bytes, so this bounds the trace to a few hundred MB.
@@ -301,6 +308,10 @@ pub(crate) struct Scratch {
     src: [[u64; WARP_SIZE]; 3],
     /// The active lanes' results.
     out: [u64; WARP_SIZE],
+    /// A memory access's addresses, and its values per element
+    /// ([`FastMem`]).
+    addr: [u64; WARP_SIZE],
+    vals: [[u64; WARP_SIZE]; 4],
 }
 
 /// A source of a [`FastOp`]: a register column, or a constant.
@@ -332,6 +343,34 @@ pub(crate) struct FastOp {
     /// sources and, last, of its destination ([`Plan::widths`], kept here
     /// because that function allocates); zeros otherwise.
     widths: [u8; 4],
+    /// For `ld`/`st`: the access (then nothing is computed).
+    mem: Option<FastMem>,
+}
+
+/// A plain `ld`/`st` (`Machine::fast_mem_op`): one to four elements of
+/// one type between registers (or constants, for `st`) and memory at
+/// `[reg+imm]`, `[var+imm]` or `[imm]`, with its operands resolved and
+/// checked once. Every access is made as the general way makes it
+/// (`Machine::ldst`: the same memory, the same relaxed register types);
+/// the warp falls back to the general way, before anything is written,
+/// where that way would report something (a misaligned address, a byte
+/// never given, a register without a value).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FastMem {
+    is_ld: bool,
+    space: Option<Space>,
+    /// The access type and its bytes per element; the elements.
+    ty: PtxType,
+    bytes: u32,
+    count: usize,
+    /// The address: the base register's value (none: 0) plus `disp` (the
+    /// offset, and a variable's address).
+    base: Option<usize>,
+    disp: u64,
+    /// Per element: its register (or, for `st`, constant) and the type it
+    /// moves through (PTX ISA §6.4.2, relaxed to a wider register).
+    data: [Src; 4],
+    wty: [PtxType; 4],
 }
 
 /// What running a statement for a warp's threads did (`Machine::run_warp`).
@@ -378,6 +417,15 @@ pub(crate) struct Engine {
     /// Thread-instructions run (guards false included), and the limit.
     pub(crate) steps: u64,
     pub(crate) max_steps: u64,
+    /// The bytes the run's memories and register file may hold
+    /// ([`Options::max_memory`]); those the thread's memories held before
+    /// the run (not the run's); whether the register file alone is over.
+    pub(crate) max_memory: u64,
+    pub(crate) memory_before: u64,
+    pub(crate) registers_over: bool,
+    /// The first read of a register without a value that computed an
+    /// undefined result (`Machine::read_maybe`), and the thread.
+    pub(crate) undefined_read: Option<(Diagnostic, String)>,
     /// `.shared` of the CTA that runs; each CTA starts from `shared_given`.
     pub(crate) shared: Memory,
     pub(crate) shared_given: Memory,
@@ -697,6 +745,7 @@ impl Machine<'_, '_> {
             let mut lanes = [0usize; WARP_SIZE];
             let mut next = self.pick(w, &mut lanes);
             while let Some((pc, n, all)) = next {
+                self.memory_budget(pc, lanes[0])?;
                 next = match self.run_warp(pc, &lanes[..n])? {
                     // The warp's ready threads all ran and all went on
                     // to `to`, none changed state: they are the next
@@ -710,6 +759,34 @@ impl Machine<'_, '_> {
             }
         }
         Ok(())
+    }
+
+    /// The run's memory within [`Options::max_memory`] before thread
+    /// `lane` runs statement `pc`; past it, the error that names them (a
+    /// loop that stores to ever new addresses would otherwise take the
+    /// host's memory).
+    fn memory_budget(&mut self, pc: usize, lane: usize) -> Result<(), RunError> {
+        let held = crate::memory::live_bytes().saturating_sub(self.eng.memory_before);
+        if held <= self.eng.max_memory {
+            return Ok(());
+        }
+        self.lane = lane;
+        let span = match self.module.stmt(pc) {
+            Some(Stmt::Instr(ins)) => ins.span.clone(),
+            _ => 0..0,
+        };
+        Err(RunError::Program(
+            Diagnostic::error(
+                span,
+                format!(
+                    "the run's memory reached --max-memory {} bytes ({held} bytes given or written, in {}-byte pages): {} was about to run this line",
+                    self.eng.max_memory,
+                    crate::memory::PAGE,
+                    self.who()
+                ),
+            )
+            .with_help("raise the limit with --max-memory BYTES, or look for a loop that stores to ever new addresses"),
+        ))
     }
 
     /// The registers of the thread `--thread` chose, as its CTA ended.
@@ -1165,6 +1242,23 @@ impl Machine<'_, '_> {
                 guard,
                 target: Some(target),
                 widths: [0; 4],
+                mem: None,
+            });
+        }
+        if let Op::Ld(m) | Op::St(m) = op {
+            let mem = self.fast_mem_op(ins, m, matches!(op, Op::Ld(_)))?;
+            return Some(FastOp {
+                k,
+                dest: 0,
+                dty: PtxType::B32,
+                keep: 0,
+                n: 0,
+                srcs: [Src::Imm(0); 3],
+                tys: [PtxType::B32; 3],
+                guard,
+                target: None,
+                widths: [0; 4],
+                mem: Some(mem),
             });
         }
         // Every op with one destination that computes through the model
@@ -1218,6 +1312,7 @@ impl Machine<'_, '_> {
             guard,
             target: None,
             widths,
+            mem: None,
         })
     }
 
@@ -1264,7 +1359,12 @@ impl Machine<'_, '_> {
         if self.eng.steps + lanes.len() as u64 > self.eng.max_steps {
             return Ok(Ran::No);
         }
-        let Scratch { on, act, src, out } = sc;
+        if let Some(m) = &f.mem {
+            return self.fast_mem(pc, f.guard, m, lanes, sc);
+        }
+        let Scratch {
+            on, act, src, out, ..
+        } = sc;
         let mut na = 0;
         for (i, &lane) in lanes.iter().enumerate() {
             let run = match f.guard {
@@ -1318,6 +1418,196 @@ impl Machine<'_, '_> {
             d.shown = if f.dty.is_bits() { d.ty } else { f.dty };
             d.written = true;
         }
+        self.go_all(lanes, pc + 1)
+    }
+
+    /// The [`FastMem`] of `ld`/`st` `ins` (PTX ISA 9.7.9.8 and 9.7.9.10),
+    /// or `None` where the general way ([`Machine::ldst`]) runs it: a
+    /// 256-bit or `.b128` access, a cache-policy operand, a `_` sink, a
+    /// `.local` variable of a function (its address depends on the call),
+    /// an operand the general way would refuse (a variable of another
+    /// space, a register of a type it does not accept), a constant that
+    /// does not fit.
+    fn fast_mem_op(&self, ins: &Instr, m: &Mem, is_ld: bool) -> Option<FastMem> {
+        let ty = m.ty?;
+        let count = usize::from(m.lanes);
+        if ptxfp_isa::control::is_b128(ins.opcode)
+            || ty == PtxType::Pred
+            || ins.operands.len() != 2
+            || !matches!(count, 1 | 2 | 4)
+            || (count == 4 && ty.bits() == 64)
+            || (!is_ld && m.space == Some(Space::Const))
+        {
+            return None;
+        }
+        let (data, addr) = if is_ld {
+            (&ins.operands[0], &ins.operands[1])
+        } else {
+            (&ins.operands[1], &ins.operands[0])
+        };
+        let OperandKind::Address { base, offset } = &addr.kind else {
+            return None;
+        };
+        let offset = *offset as u64;
+        let (base, disp) = match base {
+            None => (None, offset),
+            Some(n) => match self.find(n) {
+                // `Machine::address`: a 32-bit register read as `.b32`,
+                // any other as `.b64`.
+                Some(i) => {
+                    let rty = self.regs[i].ty;
+                    let as_ty = if rty.bits() == 32 {
+                        PtxType::B32
+                    } else {
+                        PtxType::B64
+                    };
+                    as_ty.accepts_register(rty).then_some((Some(i), offset))?
+                }
+                None => {
+                    let (at, _, vsp, _) = self.var(n)?;
+                    if vsp == Space::Local || m.space.is_some_and(|sp| sp != vsp) {
+                        return None;
+                    }
+                    (None, at.wrapping_add(offset))
+                }
+            },
+        };
+        let elems = match (&data.kind, count) {
+            (OperandKind::Vector(v), c) if v.len() == c => &v[..],
+            (_, 1) => std::slice::from_ref(data),
+            _ => return None,
+        };
+        let mut out = FastMem {
+            is_ld,
+            space: m.space,
+            ty,
+            bytes: ty.bits().div_ceil(8),
+            count,
+            base,
+            disp,
+            data: [Src::Imm(0); 4],
+            wty: [ty; 4],
+        };
+        for (e, o) in elems.iter().enumerate() {
+            match &o.kind {
+                OperandKind::Name(n) if *n != "_" => {
+                    let i = self.find(n)?;
+                    let wty = self.relaxed(o, ty);
+                    if !wty.accepts_register(self.regs[i].ty) {
+                        return None;
+                    }
+                    out.data[e] = Src::Reg(i);
+                    out.wty[e] = wty;
+                }
+                OperandKind::Imm(t) if !is_ld => {
+                    out.data[e] = Src::Imm(ptxfp_isa::literal::parse_imm(t, ty).ok()?);
+                }
+                _ => return None,
+            }
+        }
+        Some(out)
+    }
+
+    /// Runs the access `m` (statement `pc`, guarded by `guard`) for the
+    /// threads `lanes` of one warp, in lane order as the general way runs
+    /// them: every active lane's address (and, for `st`, values) first,
+    /// then for `ld` every read, and only then the writes. [`Ran::No`],
+    /// with nothing changed, where a lane meets what the general way
+    /// reports.
+    fn fast_mem(
+        &mut self,
+        pc: usize,
+        guard: Option<(usize, bool)>,
+        m: &FastMem,
+        lanes: &[usize],
+        sc: &mut Scratch,
+    ) -> Result<Ran, RunError> {
+        let Scratch {
+            act, addr, vals, ..
+        } = sc;
+        let n = m.bytes;
+        let size = u64::from(n) * m.count as u64;
+        let mut na = 0;
+        for &lane in lanes {
+            if let Some((g, negated)) = guard {
+                match self.regs[g].vals[lane] {
+                    Some(v) if (v & 1 == 1) == negated => continue,
+                    Some(_) => {}
+                    None => return Ok(Ran::No),
+                }
+            }
+            let b = match m.base {
+                Some(r) => match self.regs[r].vals[lane] {
+                    Some(v) => v,
+                    None => return Ok(Ran::No),
+                },
+                None => 0,
+            };
+            let a = b.wrapping_add(m.disp);
+            // PTX ISA `ld`/`st`: "The address must be naturally aligned
+            // to a multiple of the access size" (the general way reports
+            // it, and an access past the end of the address space).
+            if a.checked_add(size).is_none() || (size.is_power_of_two() && a % size != 0) {
+                return Ok(Ran::No);
+            }
+            if !m.is_ld {
+                for (col, data) in vals.iter_mut().zip(&m.data).take(m.count) {
+                    col[na] = match *data {
+                        Src::Reg(r) => match self.regs[r].vals[lane] {
+                            Some(v) => v & mask(m.ty.bits()),
+                            None => return Ok(Ran::No),
+                        },
+                        Src::Imm(v) => v & mask(m.ty.bits()),
+                    };
+                }
+            }
+            act[na] = lane;
+            addr[na] = a;
+            na += 1;
+        }
+        if m.is_ld {
+            for i in 0..na {
+                self.lane = act[i];
+                for (e, col) in vals.iter_mut().enumerate().take(m.count) {
+                    let a = addr[i].wrapping_add(u64::from(n) * e as u64);
+                    match self.mem_in(m.space, a).read(a, n) {
+                        Ok(v) => col[i] = v,
+                        Err(_) => return Ok(Ran::No),
+                    }
+                }
+            }
+            for (e, col) in vals.iter().enumerate().take(m.count).filter(|_| na > 0) {
+                let Src::Reg(d) = m.data[e] else { continue };
+                let wty = m.wty[e];
+                // "if the corresponding instruction type is signed
+                // integer, the data is sign-extended" to the wider
+                // register (`Machine::ldst`), which keeps its own width
+                // (`Machine::write`).
+                let sh = 64 - m.ty.bits();
+                let extend = m.ty.is_signed() && wty.bits() > m.ty.bits();
+                let r = &mut self.regs[d];
+                let keep = mask(r.ty.bits().max(wty.bits()));
+                for (&lane, &v) in act[..na].iter().zip(&col[..na]) {
+                    let v = if extend {
+                        (((v << sh) as i64) >> sh) as u64 & mask(wty.bits())
+                    } else {
+                        v
+                    };
+                    r.vals[lane] = Some(v & keep);
+                }
+                r.shown = if wty.is_bits() { r.ty } else { wty };
+                r.written = true;
+            }
+        } else {
+            for i in 0..na {
+                self.lane = act[i];
+                for (e, col) in vals.iter().enumerate().take(m.count) {
+                    let a = addr[i].wrapping_add(u64::from(n) * e as u64);
+                    self.mem_in_mut(m.space, a).write(a, n, col[i]);
+                }
+            }
+        }
+        self.eng.steps += lanes.len() as u64;
         self.go_all(lanes, pc + 1)
     }
 
@@ -1597,18 +1887,23 @@ impl Machine<'_, '_> {
             Control::Shfl(mode) => {
                 need(5, "shfl.sync.MODE.b32 d[|p], a, b, c, membermask;")?;
                 let mut srcs = Vec::with_capacity(on.len());
+                // `a` may be undefined in a thread (`Machine::read_maybe`):
+                // so is what a thread reads from it.
+                let mut defined = Vec::with_capacity(on.len());
                 for &lane in &on {
                     self.lane = lane;
-                    let a = self.read(&ops[1], PtxType::B32)?;
+                    let a = self.read_maybe(&ops[1], PtxType::B32)?;
                     let b = self.read(&ops[2], PtxType::B32)?;
                     let c = self.read(&ops[3], PtxType::B32)?;
                     let m = self.read(&ops[4], PtxType::B32)?;
-                    srcs.push((a, b, c, m));
+                    defined.push(a.is_some());
+                    srcs.push((a.unwrap_or(0), b, c, m));
                 }
-                // Each thread's `a`, by lane, for the source reads.
-                let mut by_lane = [None::<u64>; WARP_SIZE];
-                for (&lane, s) in on.iter().zip(&srcs) {
-                    by_lane[lane % WARP_SIZE] = Some(s.0);
+                // Each thread's `a`, by lane, for the source reads: `Some(None)`
+                // where it has no value.
+                let mut by_lane = [None::<Option<u64>>; WARP_SIZE];
+                for ((&lane, s), def) in on.iter().zip(&srcs).zip(&defined) {
+                    by_lane[lane % WARP_SIZE] = Some(def.then_some(s.0));
                 }
                 let (d, p) = dest_pair(&ops[0])?;
                 for (&lane, &(a, b, c, _)) in on.iter().zip(&srcs) {
@@ -1641,7 +1936,20 @@ impl Machine<'_, '_> {
                     // here its register's value if it has one, else 0
                     // (docs/ENGINE.md "Warp operations").
                     let v = match by_lane.get(j as usize).copied().flatten() {
-                        Some(v) => v,
+                        Some(Some(v)) => v,
+                        Some(None) => {
+                            self.write_undefined(
+                                &Operand {
+                                    kind: OperandKind::Name(d),
+                                    span: ops[0].span.clone(),
+                                },
+                                PtxType::B32,
+                            )?;
+                            if let Some(p) = p {
+                                self.write_name(p, &ops[0].span, PtxType::Pred, u64::from(pval))?;
+                            }
+                            continue;
+                        }
                         None => {
                             let src = lane - lane % WARP_SIZE + j as usize;
                             let dop = &ops[1];
@@ -1743,6 +2051,15 @@ impl Machine<'_, '_> {
                     self.trace(ins, &[(vals[i], ty)], Some((r, PtxType::B32)));
                 }
             }
+            // `mma` (9.7.14.5.14, and so `ldmatrix`, `wgmma`, `tcgen05`):
+            // "In conditionally executed code, a `mma` instruction should
+            // only be used if it is known that all threads in the warp
+            // evaluate the condition identically": a warp whose guard is
+            // false in every thread
+            // (Triton's `@%p tcgen05.alloc` with %p = %tid < 32, in the
+            // other warps) does not run it at all.
+            Control::Mma(_) | Control::Matrix(_) | Control::Wgmma(_) | Control::Tcgen05(_)
+                if on.is_empty() => {}
             Control::Mma(mma) => self.mma(ins, mma, &on)?,
             Control::Matrix(m) => self.matrix(ins, m, &on)?,
             Control::Wgmma(w) => self.wgmma(ins, w, &on)?,

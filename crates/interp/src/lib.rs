@@ -23,8 +23,8 @@ mod texture;
 
 use engine::{Engine, Region};
 pub use engine::{
-    Launch, DEFAULT_HEAP_SIZE, DEFAULT_MAX_STEPS, HEAP_BASE, MAX_CALL_DEPTH, MAX_CTA_THREADS,
-    MAX_HEAP_SIZE, MAX_KEPT_TRACE, NSMID, WARP_SIZE,
+    Launch, DEFAULT_HEAP_SIZE, DEFAULT_MAX_MEMORY, DEFAULT_MAX_STEPS, HEAP_BASE, MAX_CALL_DEPTH,
+    MAX_CTA_THREADS, MAX_HEAP_SIZE, MAX_KEPT_TRACE, NSMID, WARP_SIZE,
 };
 
 use crate::memory::Memory;
@@ -88,6 +88,12 @@ pub struct Options {
     /// (CUDA's `cudaLimitMallocHeapSize`; `None`: [`DEFAULT_HEAP_SIZE`],
     /// CUDA's default of 8 MiB). At most [`MAX_HEAP_SIZE`].
     pub heap_size: Option<u64>,
+    /// The most bytes the run may hold (`--max-memory`; `None`:
+    /// [`DEFAULT_MAX_MEMORY`]): the pages of its memories, given or
+    /// written, and its CTA's register file (16 bytes a register a
+    /// thread). Past it the run stops with an error, not the host's
+    /// memory.
+    pub max_memory: Option<u64>,
 }
 
 /// Initial state given from outside the program.
@@ -947,6 +953,8 @@ fn execute(
     mc.nlanes = launch.cta_threads() as usize;
     mc.eng.multi = launch.cta_threads() * launch.ctas() > 1;
     mc.eng.max_steps = opts.max_steps.unwrap_or(DEFAULT_MAX_STEPS);
+    mc.eng.max_memory = opts.max_memory.unwrap_or(DEFAULT_MAX_MEMORY);
+    mc.eng.memory_before = memory::live_bytes();
     let heap = opts.heap_size.unwrap_or(DEFAULT_HEAP_SIZE);
     if heap > MAX_HEAP_SIZE {
         return Err(RunError::Input(format!(
@@ -1124,6 +1132,15 @@ fn execute(
             }
         }
     }
+    if mc.eng.registers_over {
+        let threads = mc.nlanes as u64;
+        let regs = mc.regs.len() as u64;
+        return Err(RunError::Input(format!(
+            "the register file needs {} bytes ({regs} registers for each of the CTA's {threads} threads, 16 bytes each), over --max-memory {}: launch fewer threads a CTA, or raise the limit",
+            regs * threads * 16,
+            mc.eng.max_memory
+        )));
+    }
     mc.scope = scope.unwrap_or(0);
     mc.apply_inputs(inputs)?;
     // An error while running comes with what ran before it.
@@ -1142,6 +1159,27 @@ fn execute(
         return Err(RunError::Input(format!(
             "--set {name}: no register or parameter `{name}` is declared or used"
         )));
+    }
+    // An undefined value computed (`Machine::read_maybe`) and never stored:
+    // a run of one thread, whose registers are its output, fails with the
+    // first read that made one; a launch of many threads, whose output is
+    // the memory they wrote, warns once.
+    if let Some((d, who)) = mc.eng.undefined_read.take() {
+        if !mc.eng.multi {
+            return Err(RunError::Runtime {
+                error: d,
+                trace: std::mem::take(&mut mc.out.trace),
+                warnings: std::mem::take(&mut mc.out.warnings),
+                input_warnings: Box::new(std::mem::take(&mut mc.out.input_warnings)),
+            });
+        }
+        mc.out.warnings.push(Diagnostic::warning(
+            d.span,
+            format!(
+                "{} ({who}): the results computed from it are undefined, and none of them was stored or tested (PTX gives an unwritten register no value; Triton's cross-warp reductions shuffle registers that only some threads loaded)",
+                d.message
+            ),
+        ));
     }
     if mc.eng.memory_reports > MAX_MEMORY_REPORTS {
         mc.out.warnings.push(Diagnostic::warning(
@@ -1426,11 +1464,20 @@ impl Machine<'_, '_> {
         if i < self.regs.len() {
             return i;
         }
+        // The register file within --max-memory, or nothing allocated and
+        // the run refused before it starts.
+        let file = (self.regs.len() as u64 + 1) * self.nlanes as u64 * 16;
+        self.eng.registers_over |= file > self.eng.max_memory;
+        let lanes = if self.eng.registers_over {
+            0
+        } else {
+            self.nlanes
+        };
         self.regs.push(Reg {
             name: name.to_string(),
             span,
             ty,
-            vals: vec![None; self.nlanes],
+            vals: vec![None; lanes],
             given: None,
             scope: 0,
             shown: ty,
@@ -1716,18 +1763,25 @@ impl Machine<'_, '_> {
         enum Source<'a> {
             Bytes(&'a [u8]),
             File(&'a std::path::Path),
+            // A tensor map's 128 bytes, and the option that gave them.
+            Map(&'a [u8], &'a str),
         }
         let maps = Self::tensor_map_mems(&inputs.tensor_maps)?;
-        let mems = inputs
-            .mems
+        let mems = inputs.mems.iter().map(|(at, b)| (at, Source::Bytes(b)));
+        let maps = maps
             .iter()
-            .chain(&maps)
-            .map(|(at, b)| (at, Source::Bytes(b)));
+            .zip(&inputs.tensor_maps)
+            .map(|((at, b), spec)| (at, Source::Map(b, spec)));
         let files = inputs.mem_files.iter().map(|(at, p)| (at, Source::File(p)));
-        for (at, source) in mems.chain(files) {
+        for (at, source) in mems.chain(maps).chain(files) {
             let (flag, place, bytes, is_file) = match source {
                 Source::Bytes(b) => {
                     let flag = format!("--mem {at}");
+                    let place = self.resolve_input_addr(&flag, at)?;
+                    (flag, place, std::borrow::Cow::Borrowed(b), false)
+                }
+                Source::Map(b, spec) => {
+                    let flag = format!("--tensor-map {spec}");
                     let place = self.resolve_input_addr(&flag, at)?;
                     (flag, place, std::borrow::Cow::Borrowed(b), false)
                 }
@@ -2227,11 +2281,17 @@ impl Machine<'_, '_> {
         let types = form.source_types();
         let ops = self.operands(ins, 1 + types.len())?;
         let mut srcs = Vec::with_capacity(types.len());
+        let mut undefined = false;
         for (op, ty) in ops[1..].iter().zip(&types) {
-            srcs.push(self.read(op, *ty)? & mask(ty.bits()));
+            let v = self.read_maybe(op, *ty)?;
+            undefined |= v.is_none();
+            srcs.push(v.unwrap_or(0) & mask(ty.bits()));
+        }
+        let dty = form.dest_type();
+        if undefined {
+            return self.write_undefined(&ops[0], dty);
         }
         let typed: Vec<(u64, PtxType)> = srcs.iter().copied().zip(types.iter().copied()).collect();
-        let dty = form.dest_type();
         let r = match plan {
             Some(p) => p.eval([0, 1, 2].map(|i| srcs.get(i).copied().unwrap_or(0))),
             None => form.eval(&srcs, &self.exec),
@@ -2393,31 +2453,43 @@ impl Machine<'_, '_> {
                 // before any is written, so a permutation moves the old values.
                 let mut vals = Vec::with_capacity(s.len());
                 for e in s.iter() {
-                    vals.push((self.read(e, ty)?, ty));
+                    vals.push(self.read_maybe(e, ty)?);
                 }
-                for (e, &(x, _)) in d.iter().zip(&vals) {
-                    if !matches!(&e.kind, OperandKind::Name(n) if *n == "_") {
-                        self.write(e, ty, x)?;
+                for (e, x) in d.iter().zip(&vals) {
+                    match x {
+                        _ if matches!(&e.kind, OperandKind::Name(n) if *n == "_") => {}
+                        Some(x) => self.write(e, ty, *x)?,
+                        None => self.write_undefined(e, ty)?,
                     }
                 }
-                self.trace(ins, &vals, None);
+                let shown: Vec<(u64, PtxType)> =
+                    vals.iter().map(|v| (v.unwrap_or(0), ty)).collect();
+                self.trace(ins, &shown, None);
             }
             (_, OperandKind::Vector(elems)) => {
                 // `mov.b32 d, {h0, h1}`: docs/NVIDIA.md "Registers and lanes": h0 in bits 0..15.
                 let (ety, w) = self.element(ins, ty, elems.len())?;
                 let mut v = 0u64;
                 let mut ins_vals = Vec::new();
+                let mut undefined = false;
                 for (i, e) in elems.iter().enumerate() {
-                    let x = self.read(e, ety)? & mask(w);
+                    let x = self.read_maybe(e, ety)?;
+                    undefined |= x.is_none();
+                    let x = x.unwrap_or(0) & mask(w);
                     ins_vals.push((x, ety));
                     v |= x << (w as usize * i);
+                }
+                if undefined {
+                    return self.write_undefined(&ops[0], ty);
                 }
                 self.write(&ops[0], ty, v)?;
                 self.trace(ins, &ins_vals, Some((v, ty)));
             }
             (OperandKind::Vector(elems), _) => {
                 let (ety, w) = self.element(ins, ty, elems.len())?;
-                let v = self.read(&ops[1], ty)?;
+                let Some(v) = self.read_maybe(&ops[1], ty)? else {
+                    return self.write_undefined(&ops[0], ety);
+                };
                 for (i, e) in elems.iter().enumerate() {
                     let x = (v >> (w as usize * i)) & mask(w);
                     // `_` is the PTX sink: the lane is dropped.
@@ -2429,7 +2501,9 @@ impl Machine<'_, '_> {
                 self.trace(ins, &[(v, ty)], None);
             }
             _ => {
-                let v = self.read(&ops[1], ty)?;
+                let Some(v) = self.read_maybe(&ops[1], ty)? else {
+                    return self.write_undefined(&ops[0], ty);
+                };
                 self.write(&ops[0], ty, v)?;
                 self.trace(ins, &[(v, ty)], Some((v, ty)));
             }
@@ -2463,6 +2537,66 @@ impl Machine<'_, '_> {
             span: span.clone(),
         };
         self.write(&o, ty, v)
+    }
+
+    /// [`Self::read`] for an instruction that computes into registers,
+    /// where an undefined value flows on: `None` for a register that has
+    /// no value in the running thread (never written, or written with an
+    /// undefined value), after the same declaration and type checks. PTX
+    /// gives a register no value until it is written, and does not make
+    /// reading it an error: Triton's cross-warp reductions shuffle and add
+    /// a register that only some threads loaded (`@%p ld.shared.b32 %r36`,
+    /// then `shfl.sync.bfly.b32 %r98, %r36, ...` in every thread), and
+    /// store only the threads whose values are defined. Every other use
+    /// of such a value (an address, a stored value, a guard, a branch
+    /// condition, a call's argument) is [`Self::read`]'s error. With
+    /// `--lenient` it reads as 0, with its warning, as before.
+    ///
+    /// The first such read is kept ([`Engine::undefined_read`]): a snippet,
+    /// whose registers are its output, ends with it as [`Self::read`]'s
+    /// error; a kernel, whose output is memory, with a warning.
+    fn read_maybe(&mut self, o: &Operand, ty: PtxType) -> Result<Option<u64>, RunError> {
+        if let OperandKind::Name(n) = &o.kind {
+            if !self.opts.lenient && self.find(n).is_some() {
+                let lane = self.lane;
+                let v = self.reg(n, ty, &o.span)?.vals[lane];
+                if v.is_none() && self.eng.undefined_read.is_none() {
+                    let d = Diagnostic::error(
+                        o.span.clone(),
+                        format!("register `{n}` is read before it is written"),
+                    )
+                    .with_help(format!(
+                        "give it a value with --set {}=VALUE, or run with --lenient",
+                        self.set_name(n)
+                    ));
+                    self.eng.undefined_read = Some((d, self.who()));
+                }
+                return Ok(v);
+            }
+        }
+        self.read(o, ty).map(Some)
+    }
+
+    /// Gives the register `o` (of type `ty`, checked as [`Self::write`]
+    /// checks it) an undefined value in the running thread: the result of
+    /// an instruction that read one ([`Self::read_maybe`]). `_` is
+    /// skipped.
+    fn write_undefined(&mut self, o: &Operand, ty: PtxType) -> Result<(), RunError> {
+        match &o.kind {
+            OperandKind::Name("_") => Ok(()),
+            OperandKind::Name(n) => {
+                let lane = self.lane;
+                self.reg(n, ty, &o.span)?.vals[lane] = None;
+                Ok(())
+            }
+            OperandKind::Vector(v) => {
+                for e in v {
+                    self.write_undefined(e, ty)?;
+                }
+                Ok(())
+            }
+            _ => Err(err(o.span.clone(), "the destination must be a register")),
+        }
     }
 
     /// The type a `cvt` operand of type `ty` is read or written as: the
@@ -2505,6 +2639,7 @@ impl Machine<'_, '_> {
             self.operands(ins, 1 + sig.srcs.len())?
         };
         let mut srcs = Vec::new();
+        let mut undefined = false;
         for (o, t) in ops[1..].iter().zip(&sig.srcs) {
             let v = match &o.kind {
                 OperandKind::Other(text) if text.starts_with('!') && *t == PtxType::Pred => {
@@ -2512,17 +2647,46 @@ impl Machine<'_, '_> {
                         kind: OperandKind::Name(text[1..].trim()),
                         span: o.span.clone(),
                     };
-                    u64::from(self.read(&p, PtxType::Pred)? & 1 == 0)
+                    self.read_maybe(&p, PtxType::Pred)?
+                        .map(|v| u64::from(v & 1 == 0))
                 }
                 // 9.7.9.21 "Notes": a `cvt` source or destination may be a
                 // wider register than its type.
                 _ if matches!(op, Op::Cvt(_)) => {
                     let rt = self.conversion_register(o, *t);
-                    self.read(o, rt)? & mask(t.bits())
+                    self.read_maybe(o, rt)?.map(|v| v & mask(t.bits()))
                 }
-                _ => self.read(o, *t)? & mask(t.bits()),
+                _ => self.read_maybe(o, *t)?.map(|v| v & mask(t.bits())),
             };
-            srcs.push((v, *t));
+            undefined |= v.is_none();
+            srcs.push((v.unwrap_or(0), *t));
+        }
+        // A source without a value: so are the results (the carry flag
+        // keeps what the op computes on 0).
+        if undefined {
+            let d = &ops[0];
+            if let OperandKind::Other(t) = &d.kind {
+                if t.contains('|') {
+                    let (a, b) = dest_pair(d)?;
+                    let t = sig.dsts.get(1).copied().unwrap_or(sig.dsts[0]);
+                    for (n, ty) in [(Some(a), sig.dsts[0]), (b, t)] {
+                        if let Some(n) = n {
+                            let o = Operand {
+                                kind: OperandKind::Name(n),
+                                span: d.span.clone(),
+                            };
+                            self.write_undefined(&o, ty)?;
+                        }
+                    }
+                    return Ok(());
+                }
+            }
+            let t = if matches!(op, Op::Cvt(_)) {
+                self.conversion_register(d, sig.dsts[0])
+            } else {
+                sig.dsts[0]
+            };
+            return self.write_undefined(d, t);
         }
         let values: Vec<u64> = srcs.iter().map(|s| s.0).collect();
         // The carry flag is the thread's (9.7.2: "the condition code
@@ -2633,7 +2797,9 @@ impl Machine<'_, '_> {
             (&ops[1], &ops[0])
         };
         let elems: Vec<Operand> = match (&data.kind, lanes) {
-            (OperandKind::Vector(v), l) if v.len() == l && l > 1 => v.clone(),
+            // A scalar access may write its register in braces, `{ %r1 }`,
+            // as Triton writes every scalar load and store (ptxas takes it).
+            (OperandKind::Vector(v), l) if v.len() == l => v.clone(),
             (_, 1) => vec![data.clone()],
             _ if ptxfp_isa::control::is_b128(ins.opcode) => {
                 return Err(err(

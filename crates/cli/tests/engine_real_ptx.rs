@@ -1,0 +1,260 @@
+//! What real compilers write and the engine must run, or refuse clearly
+//! (the survey of Triton, numba and CUDA 5 PTX, and the hostile-input
+//! fuzzing, of docs/TESTING.md): undefined values that flow but are never
+//! stored, warp-collective instructions that a whole warp skips, scalar
+//! accesses in braces, comparisons after the type, declaration lists; and
+//! the bounds on a run's memory.
+
+mod common;
+use common::{run_src, text};
+
+const HEAD: &str = ".version 8.0\n.target sm_80\n.address_size 64\n";
+
+/// Triton's cross-warp reduction, reduced: lane 0 of each warp writes its
+/// partial, only threads 0 and 1 load the partials (a guarded
+/// `ld.shared`), and every thread shuffles and adds the loaded register;
+/// only thread 0 stores. Threads 2 to 63 compute from a register they
+/// never wrote: undefined values, never stored, so the run succeeds (with
+/// one warning) and stores 1 + 2.
+const CROSS_WARP: &str = r#"
+.extern .shared .align 16 .b8 smem[];
+.visible .entry k(.param .u64 out)
+{
+    .reg .pred %p<4>;
+    .reg .b32 %r<12>;
+    .reg .b64 %rd<2>;
+    ld.param.u64 %rd1, [out];
+    mov.u32 %r1, %tid.x;
+    and.b32 %r3, %r1, 31;
+    shr.u32 %r4, %r1, 5;
+    setp.eq.u32 %p1, %r3, 0;
+    shl.b32 %r5, %r4, 2;
+    mov.u32 %r6, smem;
+    add.u32 %r7, %r6, %r5;
+    add.u32 %r8, %r4, 1;
+    @%p1 st.shared.b32 [%r7], %r8;
+    bar.sync 0;
+    setp.lt.u32 %p2, %r1, 2;
+    shl.b32 %r9, %r1, 2;
+    add.u32 %r10, %r6, %r9;
+    @%p2 ld.shared.b32 %r2, [%r10];
+    shfl.sync.bfly.b32 %r11, %r2, 1, 31, -1;
+    add.s32 %r11, %r2, %r11;
+    mov.b32 %r0, %r11;
+    setp.eq.u32 %p3, %r1, STORER;
+    @%p3 st.global.b32 [%rd1], %r0;
+    ret;
+}
+"#;
+
+fn cross_warp(storer: u32) -> (Option<i32>, String, String) {
+    let src = format!(
+        "{HEAD}{}",
+        CROSS_WARP.replace("STORER", &storer.to_string())
+    );
+    let o = run_src(
+        &format!("cross_warp_{storer}.ptx"),
+        &src,
+        &[
+            "--block",
+            "64",
+            "--dynamic-shared",
+            "8",
+            "--set",
+            "out=0x1000",
+            "--mem",
+            "0x1000=00000000",
+        ],
+    );
+    let (stdout, stderr) = text(&o);
+    (o.status.code(), stdout, stderr)
+}
+
+#[test]
+fn undefined_values_flow_through_arithmetic_and_shuffles_but_are_never_stored() {
+    let (code, stdout, stderr) = cross_warp(0);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stdout, "mem[0x1000..0x1004] = 03 00 00 00\n");
+    // One warning, at the first read of a register never written.
+    assert_eq!(stderr.matches("warning").count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("register `%r2` is read before it is written (thread (2,0,0)"),
+        "{stderr}"
+    );
+    // Thread 5 stores what it computed from its unwritten %r2: the error
+    // is at the store, naming the thread.
+    let (code, _, stderr) = cross_warp(5);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("register `%r0` is read before it is written")
+            && stderr.contains("thread (5,0,0)")
+            && stderr.contains("st.global.b32 [%rd1], %r0"),
+        "{stderr}"
+    );
+}
+
+/// An undefined value as a guard or a branch condition is an error; in a
+/// run of one thread, whose registers are its output, an undefined result
+/// is too.
+#[test]
+fn an_undefined_guard_or_result_of_one_thread_is_an_error() {
+    let src = format!(
+        "{HEAD}.visible .entry k()\n{{\n.reg .pred %p;\n.reg .b32 %r<4>;\n\
+         mov.u32 %r1, %tid.x;\nadd.u32 %r2, %r3, 1;\nsetp.eq.u32 %p, %r2, 0;\n\
+         @%p mov.u32 %r1, 7;\nret;\n}}\n"
+    );
+    let o = run_src("undefined_guard.ptx", &src, &["--block", "32"]);
+    let (_, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("register `%p` is read before it is written"),
+        "{stderr}"
+    );
+    let o = run_src(
+        "undefined_result.ptx",
+        &format!("{HEAD}.reg .f32 a, b;\nadd.f32 a, b, b;\nmov.f32 b, 1.0;\n"),
+        &[],
+    );
+    let (_, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("5:12: error: register `b` is read before it is written"),
+        "{stderr}"
+    );
+}
+
+/// "In conditionally executed code, a `mma` instruction should only be
+/// used if it is known that all threads in the warp evaluate the condition
+/// identically": a warp whose guard is false in every thread skips it; a
+/// guard that splits a warp is still the error.
+#[test]
+fn a_guard_false_in_a_whole_warp_skips_an_aligned_instruction() {
+    let run = |bound: u32| {
+        let src = format!(
+            "{HEAD}.visible .entry k(.param .u64 out)\n{{\n.reg .pred %p<2>;\n.reg .b32 %r<4>;\n\
+             .reg .f32 %f<8>;\n.reg .b64 %rd<3>;\nld.param.u64 %rd1, [out];\n\
+             mov.u32 %r1, %tid.x;\nmov.b32 %r2, 0x3c003c00;\nmov.f32 %f1, 0f3F800000;\n\
+             setp.lt.u32 %p1, %r1, {bound};\n\
+             @%p1 mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{%f2,%f3,%f4,%f5}}, {{%r2,%r2,%r2,%r2}}, {{%r2,%r2}}, {{%f1,%f1,%f1,%f1}};\n\
+             setp.eq.u32 %p1, %r1, 0;\n@%p1 st.global.f32 [%rd1], %f2;\nret;\n}}\n"
+        );
+        run_src(
+            &format!("aligned_{bound}.ptx"),
+            &src,
+            &["--block", "64", "--set", "out=0x1000"],
+        )
+    };
+    let o = run(32);
+    let (stdout, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    // 16 products of 1.0 * 1.0, plus 1.0.
+    assert_eq!(stdout, "mem[0x1000..0x1004] = 00 00 88 41\n");
+    let o = run(40);
+    let (_, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("needs all 32 threads of the warp; 8 of them run it here"),
+        "{stderr}"
+    );
+}
+
+/// Triton's scalar accesses, `ld.global.b32 { %r1 }, [ %rd1 + 0 ]` and
+/// `st.global.b32 [ %rd2 + 0 ], { %r2 }`; CUDA 5.0's `setp.b32.eq`; and a
+/// list of names in one `.shared` declaration.
+#[test]
+fn forms_real_compilers_write() {
+    let src = format!(
+        "{HEAD}.shared .align 4 .u32 a, b;\n.visible .entry k(.param .u64 p0, .param .u64 p1)\n{{\n\
+         .reg .pred %p<2>;\n.reg .b32 %r<4>;\n.reg .b64 %rd<3>;\n\
+         ld.param.u64 %rd1, [p0];\nld.param.u64 %rd2, [p1];\nmov.pred %p1, -1;\n\
+         @%p1 ld.global.b32 {{ %r1 }}, [ %rd1 + 0 ];\nst.shared.u32 [b], %r1;\n\
+         ld.shared.u32 %r2, [b];\nsetp.b32.eq %p1, %r2, 5;\nselp.u32 %r3, 6, 0, %p1;\n\
+         @%p1 st.global.b32 [ %rd2 + 0 ], {{ %r3 }};\nret;\n}}\n"
+    );
+    for extra in [&[][..], &["--contract"][..]] {
+        let mut args = vec![
+            "--block",
+            "32",
+            "--set",
+            "p0=0x1000",
+            "--set",
+            "p1=0x2000",
+            "--mem",
+            "0x1000=05000000",
+        ];
+        args.extend_from_slice(extra);
+        let o = run_src("forms.ptx", &src, &args);
+        let (stdout, stderr) = text(&o);
+        assert_eq!(o.status.code(), Some(0), "{stderr}");
+        assert!(
+            stdout.contains("mem[0x2000..0x2004] = 06 00 00 00\n"),
+            "{stdout}"
+        );
+    }
+}
+
+/// A loop that stores to ever new addresses stops at --max-memory with
+/// the line and the thread; a register file over it is refused before
+/// the run.
+#[test]
+fn memory_is_bounded_by_max_memory() {
+    let src = format!(
+        "{HEAD}.entry k()\n{{\n.reg .b64 %a;\nmov.b64 %a, 0x100000;\nL:\n\
+         st.global.u8 [%a], 1;\nadd.u64 %a, %a, 64;\nbra L;\n}}\n"
+    );
+    let o = run_src("grow.ptx", &src, &["--max-memory", "1000000"]);
+    let (_, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("the run's memory reached --max-memory 1000000 bytes")
+            && stderr.contains("thread (0,0,0) of CTA (0,0,0)")
+            && stderr.contains("--max-memory BYTES"),
+        "{stderr}"
+    );
+    let src = format!("{HEAD}.entry k()\n{{\n.reg .b32 %r<100>;\nmov.b32 %r99, 1;\nret;\n}}\n");
+    let o = run_src(
+        "regs.ptx",
+        &src,
+        &["--block", "1024", "--max-memory", "10000"],
+    );
+    let (_, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(
+            "the register file needs 16384 bytes (1 registers for each of the CTA's 1024 threads"
+        ),
+        "{stderr}"
+    );
+}
+
+/// A launch of many threads prints memory, and registers only with
+/// --thread: with none written, it says so rather than "nothing was
+/// written".
+#[test]
+fn a_launch_that_writes_no_memory_says_how_to_see_registers() {
+    let src = format!("{HEAD}.entry k()\n{{\n.reg .b32 %r;\nmov.b32 %r, 1;\nret;\n}}\n");
+    let o = run_src("no_memory.ptx", &src, &["--block", "2"]);
+    let (_, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("no memory was written (a launch of 2 threads prints the memory it wrote; --thread TID[@CTAID] prints one thread's registers)"),
+        "{stderr}"
+    );
+}
+
+/// A --tensor-map whose place is wrong is reported as that option.
+#[test]
+fn a_tensor_map_error_names_its_option() {
+    let src = format!("{HEAD}.entry k(.param .u64 p)\n{{\nret;\n}}\n");
+    let o = run_src(
+        "tmap.ptx",
+        &src,
+        &["--set", "p=0", "--tensor-map", "m=f32:16@0x10000:box=16"],
+    );
+    let (_, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("--tensor-map m=f32:16@0x10000:box=16: `m` is neither"),
+        "{stderr}"
+    );
+}

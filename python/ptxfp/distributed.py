@@ -320,7 +320,6 @@ def sweep(a, stream=sys.stderr):
     """Runs ``python -m ptxfp.distributed sweep``; returns (exit code,
     merge dict, summary dict)."""
     _validate(a)
-    ray = _import_ray()
     os.makedirs(a.out, exist_ok=True)
     out = os.path.abspath(a.out)
     spec = _spec(a)
@@ -332,8 +331,10 @@ def sweep(a, stream=sys.stderr):
     todo = [k for k in range(a.shards) if k not in present]
 
     summary = {"computed": [], "skipped": sorted(present), "failed": {}}
+    # Ray only for shards to compute: the shard count is checked, and a
+    # complete directory merged, without it.
     if todo:
-        _run_on_ray(ray, a, out, spec, todo, present, summary, stream)
+        _run_on_ray(_import_ray(), a, out, spec, todo, present, summary, stream)
     else:
         stream.write(
             "%s: %d shards, all already in %s: nothing to run\n" % (a.form, a.shards, out)

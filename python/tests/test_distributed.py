@@ -185,7 +185,7 @@ def test_driver_without_ray_says_how_to_install_it(tmp_path):
     code = (
         "import sys; sys.modules['ray'] = None\n"
         "from ptxfp.distributed import main\n"
-        "sys.exit(main(['sweep', 'add.rn.f16', '--random', '10', '--shards', '2', '--out', %r]))"
+        "sys.exit(main(['sweep', 'add.rn.f16', '--exhaustive', '--shards', '2', '--out', %r]))"
         % str(tmp_path)
     )
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -347,6 +347,26 @@ pub(crate) struct FastOp {
     mem: Option<FastMem>,
 }
 
+impl FastOp {
+    /// Statement `k` that computes nothing into a register (`bra`,
+    /// `ld`/`st`: `target` or `mem` says what it does), under `guard`.
+    fn bare(k: usize, guard: Option<(usize, bool)>) -> FastOp {
+        FastOp {
+            k,
+            dest: 0,
+            dty: PtxType::B32,
+            keep: 0,
+            n: 0,
+            srcs: [Src::Imm(0); 3],
+            tys: [PtxType::B32; 3],
+            guard,
+            target: None,
+            widths: [0; 4],
+            mem: None,
+        }
+    }
+}
+
 /// A plain `ld`/`st` (`Machine::fast_mem_op`): one to four elements of
 /// one type between registers (or constants, for `st`) and memory at
 /// `[reg+imm]`, `[var+imm]` or `[imm]`, with its operands resolved and
@@ -1232,33 +1252,15 @@ impl Machine<'_, '_> {
             };
             let target = self.label(ins.scope, l, ins.block)?;
             return Some(FastOp {
-                k,
-                dest: 0,
-                dty: PtxType::Pred,
-                keep: 0,
-                n: 0,
-                srcs: [Src::Imm(0); 3],
-                tys: [PtxType::B32; 3],
-                guard,
                 target: Some(target),
-                widths: [0; 4],
-                mem: None,
+                ..FastOp::bare(k, guard)
             });
         }
         if let Op::Ld(m) | Op::St(m) = op {
             let mem = self.fast_mem_op(ins, m, matches!(op, Op::Ld(_)))?;
             return Some(FastOp {
-                k,
-                dest: 0,
-                dty: PtxType::B32,
-                keep: 0,
-                n: 0,
-                srcs: [Src::Imm(0); 3],
-                tys: [PtxType::B32; 3],
-                guard,
-                target: None,
-                widths: [0; 4],
                 mem: Some(mem),
+                ..FastOp::bare(k, guard)
             });
         }
         // Every op with one destination that computes through the model

@@ -258,3 +258,44 @@ fn a_tensor_map_error_names_its_option() {
         "{stderr}"
     );
 }
+
+/// `selp` picks one of its operands: the other may have no value (a
+/// masked load, then a select of it or a default), and the result is
+/// defined; picking the one without a value is not.
+#[test]
+fn selp_of_a_masked_load_is_defined_where_it_picks_the_default() {
+    let src = |pick: &str| {
+        format!(
+            "{HEAD}.visible .entry k(.param .u64 in, .param .u64 out)\n{{\n.reg .pred %p;\n\
+             .reg .b32 %r<4>;\n.reg .b64 %rd<5>;\nld.param.u64 %rd1, [in];\nld.param.u64 %rd2, [out];\n\
+             mov.u32 %r0, %tid.x;\nmul.wide.u32 %rd3, %r0, 4;\nadd.s64 %rd1, %rd1, %rd3;\n\
+             add.s64 %rd2, %rd2, %rd3;\nsetp.lt.u32 %p, %r0, 16;\n@%p ld.global.u32 %r1, [%rd1];\n\
+             selp.u32 %r2, {pick}, %p;\nst.global.u32 [%rd2], %r2;\nret;\n}}\n"
+        )
+    };
+    let input: Vec<u32> = (0..16).map(|i| 100 + i).collect();
+    let mem = format!("0x1000={}", common::hex(&common::words(&input)));
+    let args = [
+        "--block",
+        "32",
+        "--set",
+        "in=0x1000",
+        "--set",
+        "out=0x2000",
+        "--mem",
+        &mem,
+    ];
+    let o = run_src("selp_default.ptx", &src("%r1, 7"), &args);
+    let want: Vec<u32> = (0..32).map(|i| if i < 16 { 100 + i } else { 7 }).collect();
+    assert_eq!(common::mem(&o, 0x2000, 128), common::words(&want));
+    // Picking the unloaded register where %p is false: thread 16 stores
+    // a value it never had.
+    let o = run_src("selp_undefined.ptx", &src("7, %r1"), &args);
+    let (_, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("register `%r2` is read before it is written")
+            && stderr.contains("thread (16,0,0)"),
+        "{stderr}"
+    );
+}

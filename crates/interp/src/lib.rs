@@ -2640,6 +2640,7 @@ impl Machine<'_, '_> {
         };
         let mut srcs = Vec::new();
         let mut undefined = false;
+        let mut missing = Vec::new();
         for (o, t) in ops[1..].iter().zip(&sig.srcs) {
             let v = match &o.kind {
                 OperandKind::Other(text) if text.starts_with('!') && *t == PtxType::Pred => {
@@ -2660,6 +2661,24 @@ impl Machine<'_, '_> {
             };
             undefined |= v.is_none();
             srcs.push((v.unwrap_or(0), *t));
+            missing.push(v.is_none());
+        }
+        // `selp`/`slct` pick one of `a` and `b`: the one not picked may
+        // have no value (`@%p ld.global.u32 %r1, [..]; selp.u32 %r2, %r1,
+        // 0, %p;`). The result is the one picked's whatever the missing
+        // values are: the same for missing values 0 and all ones.
+        if undefined && matches!(op, Op::Select(_)) {
+            let with = |fill: bool| -> Option<u64> {
+                let v: Vec<u64> = srcs
+                    .iter()
+                    .zip(&missing)
+                    .map(|(&(v, t), &m)| if m && fill { mask(t.bits()) } else { v })
+                    .collect();
+                ptxfp_model::compute(op, &v, false, &self.exec).map(|r| r.dst[0])
+            };
+            if with(false).is_some() && with(false) == with(true) {
+                undefined = false;
+            }
         }
         // A source without a value: so are the results (the carry flag
         // keeps what the op computes on 0).

@@ -1650,7 +1650,8 @@ impl Machine<'_, '_> {
             }
         }
         let cols: [&[u64]; 3] = [&src[0][..na], &src[1][..na], &src[2][..na]];
-        if !ptxfp_model::batch::compute_columns(op, &cols[..n], &self.exec, out) {
+        // The op's signature was checked once, by `fast_op`.
+        if !ptxfp_model::batch::compute_columns_checked(op, &cols[..n], &self.exec, out) {
             // Not an op the model computes (`compute` is `None`): zeros,
             // as the general way writes.
             out.fill(0);

@@ -817,9 +817,6 @@ pub fn compute_columns(
     exec: &Exec,
     out: &mut [u64],
 ) -> bool {
-    use crate::eval::{select, setp_results, testp};
-    use crate::{EvalCvt, EvalInt};
-    use ptxfp_isa::op::Op;
     let Some(sig) = op.signature() else {
         return false;
     };
@@ -832,7 +829,25 @@ pub fn compute_columns(
     {
         return false;
     }
-    let k = srcs.len();
+    compute_columns_checked(op, srcs, exec, out)
+}
+
+/// [`compute_columns`] for a caller that has checked `op`'s signature
+/// once (no carry flag; one source column per signature source, each as
+/// long as `out`): the per-call check allocates the signature, which cost
+/// a run of one thread a sixth of its time (ptxfp-interp's fast path
+/// checks it once per statement).
+pub fn compute_columns_checked(
+    op: &ptxfp_isa::op::Op,
+    srcs: &[&[u64]],
+    exec: &Exec,
+    out: &mut [u64],
+) -> bool {
+    use crate::eval::{select, setp_results, testp};
+    use crate::{EvalCvt, EvalInt};
+    use ptxfp_isa::op::Op;
+    let n = out.len();
+    let k = srcs.len().min(3);
     // Element `i`'s sources, as `compute` receives them.
     let at = |i: usize| {
         let mut v = [0u64; 3];

@@ -871,14 +871,15 @@ def _dims(key, v):
 def run(ptx_text, set=None, mem=None, *, entry=None, target=None, device=None, ptx=None,
         lenient=False, trace=False, contract=False, grid=None, block=None,
         dynamic_shared=0, thread=None, cta=None, check_memory=False, max_steps=None,
-        all=False, cluster=None, tensor_map=None):
+        all=False, cluster=None, tensor_map=None, max_memory=None):
     """Runs PTX (``ptxfp run``): ``set={"%f1": 1.5, "%h2": numpy.float16(2)}``
     gives registers or .params (strings as ``--set`` takes them),
     ``mem={0x1000: b"..."}`` memory bytes; ``cluster=(2, 1, 1)`` the CTAs
     per thread-block cluster (``--cluster``); ``tensor_map={"tmap":
     "f16:64x64@0x10000:box=64x8:swizzle=128"}`` the tensor maps of
     ``cp.async.bulk.tensor`` (``--tensor-map``, docs/ENGINE.md "Tensor
-    copies"). Returns a :class:`RunResult`;
+    copies"); ``max_memory`` the bytes the run may hold (``--max-memory``,
+    default 2 GiB). Returns a :class:`RunResult`;
     a :class:`RunError` with the diagnostics where the program does not run,
     a :class:`KernelAssertionError` where a device ``assert()`` failed."""
     if not isinstance(ptx_text, str):
@@ -904,6 +905,7 @@ def run(ptx_text, set=None, mem=None, *, entry=None, target=None, device=None, p
         check_memory, max_steps,
         cluster=None if cluster is None else _dims("cluster", cluster),
         tensor_maps=["%s=%s" % (k, v) for k, v in (tensor_map or {}).items()],
+        max_memory=None if max_memory is None else int(max_memory),
     )
     result = RunResult(d, all)
     if result.assertions:

@@ -214,6 +214,8 @@ def run(
     max_steps: Optional[int] = ...,
     all: bool = ...,
     cluster: Optional[Dims] = ...,
+    tensor_map: Optional[Dict[str, str]] = ...,
+    max_memory: Optional[int] = ...,
 ) -> RunResult: ...
 
 def kernel_path() -> str: ...

@@ -1102,7 +1102,7 @@ fn check<'py>(
 #[pyo3(signature = (text, sets, mems, entry=None, target=None, device=None, ptx=None,
     lenient=false, trace=false, contract=false, grid=(1, 1, 1), block=(1, 1, 1),
     dynamic_shared=0, thread=None, check_memory=false, max_steps=None, file="<ptx>", cluster=None,
-    tensor_maps=Vec::new()))]
+    tensor_maps=Vec::new(), max_memory=None))]
 #[allow(clippy::too_many_arguments)]
 fn run<'py>(
     py: Python<'py>,
@@ -1125,6 +1125,7 @@ fn run<'py>(
     file: &str,
     cluster: Option<Xyz>,
     tensor_maps: Vec<String>,
+    max_memory: Option<u64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     use ptxfp::interp::{self, Inputs, Options, RunError};
     guarded(py, || {
@@ -1147,7 +1148,7 @@ fn run<'py>(
             thread: thread.map(|(c, t)| (arr(c), arr(t))),
             check_memory,
             heap_size: None,
-            max_memory: None,
+            max_memory,
         };
         let inputs = Inputs {
             sets,

@@ -423,6 +423,19 @@ def test_run_kernel_grid_and_memory():
     assert np.array_equal(bits(out), bits(ptxfp.eval("fma.rn.f16", a, b, d)))
 
 
+def test_run_max_memory_bounds_a_run():
+    # A loop that stores to a new address each time stops at max_memory,
+    # naming its line, instead of taking the host's memory.
+    src = (
+        ".version 8.0\n.target sm_90\n.address_size 64\n.entry k()\n{\n"
+        ".reg .b64 %a;\nmov.b64 %a, 0x100000;\nL:\nst.global.u8 [%a], 1;\n"
+        "add.u64 %a, %a, 64;\nbra L;\n}\n"
+    )
+    with pytest.raises(ptxfp.RunError) as e:
+        ptxfp.run(src, max_memory=100000)
+    assert "the run's memory reached --max-memory 100000 bytes" in str(e.value)
+
+
 def test_run_tensor_copy_with_a_tensor_map():
     # A 1-d box of 16 .f32 at element 8 of a 20-element tensor
     # (docs/ENGINE.md "Tensor copies"): elements 8..19, then zeros past the

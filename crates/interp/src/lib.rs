@@ -1135,9 +1135,15 @@ fn execute(
     if mc.eng.registers_over {
         let threads = mc.nlanes as u64;
         let regs = mc.regs.len() as u64;
+        let ctas = mc.eng.cluster.size().max(1) as u64;
+        let cluster = if ctas > 1 {
+            format!(", in each of the cluster's {ctas} CTAs")
+        } else {
+            String::new()
+        };
         return Err(RunError::Input(format!(
-            "the register file needs {} bytes ({regs} registers for each of the CTA's {threads} threads, 16 bytes each), over --max-memory {}: launch fewer threads a CTA, or raise the limit",
-            regs * threads * 16,
+            "the register file needs {} bytes ({regs} registers for each of the CTA's {threads} threads, 16 bytes each{cluster}), over --max-memory {}: launch fewer threads a CTA, or raise the limit",
+            regs * threads * 16 * ctas,
             mc.eng.max_memory
         )));
     }
@@ -1466,7 +1472,11 @@ impl Machine<'_, '_> {
         }
         // The register file within --max-memory, or nothing allocated and
         // the run refused before it starts.
-        let file = (self.regs.len() as u64 + 1) * self.nlanes as u64 * 16;
+        // (A cluster's CTAs each keep theirs while another runs.)
+        let file = (self.regs.len() as u64 + 1)
+            * self.nlanes as u64
+            * 16
+            * self.eng.cluster.size().max(1) as u64;
         self.eng.registers_over |= file > self.eng.max_memory;
         let lanes = if self.eng.registers_over {
             0

@@ -8,6 +8,13 @@
 mod common;
 use common::{run_src, text};
 
+/// `o` ended with exit code 2 and a stderr that `holds`.
+fn fails_with(o: &std::process::Output, holds: impl Fn(&str) -> bool) {
+    let (_, stderr) = text(o);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert!(holds(&stderr), "{stderr}");
+}
+
 const HEAD: &str = ".version 8.0\n.target sm_80\n.address_size 64\n";
 
 /// Triton's cross-warp reduction, reduced: lane 0 of each warp writes its
@@ -104,23 +111,17 @@ fn an_undefined_guard_or_result_of_one_thread_is_an_error() {
          @%p mov.u32 %r1, 7;\nret;\n}}\n"
     );
     let o = run_src("undefined_guard.ptx", &src, &["--block", "32"]);
-    let (_, stderr) = text(&o);
-    assert_eq!(o.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("register `%p` is read before it is written"),
-        "{stderr}"
-    );
+    fails_with(&o, |stderr| {
+        stderr.contains("register `%p` is read before it is written")
+    });
     let o = run_src(
         "undefined_result.ptx",
         &format!("{HEAD}.reg .f32 a, b;\nadd.f32 a, b, b;\nmov.f32 b, 1.0;\n"),
         &[],
     );
-    let (_, stderr) = text(&o);
-    assert_eq!(o.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("5:12: error: register `b` is read before it is written"),
-        "{stderr}"
-    );
+    fails_with(&o, |stderr| {
+        stderr.contains("5:12: error: register `b` is read before it is written")
+    });
 }
 
 /// "In conditionally executed code, a `mma` instruction should only be
@@ -150,12 +151,9 @@ fn a_guard_false_in_a_whole_warp_skips_an_aligned_instruction() {
     // 16 products of 1.0 * 1.0, plus 1.0.
     assert_eq!(stdout, "mem[0x1000..0x1004] = 00 00 88 41\n");
     let o = run(40);
-    let (_, stderr) = text(&o);
-    assert_eq!(o.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("needs all 32 threads of the warp; 8 of them run it here"),
-        "{stderr}"
-    );
+    fails_with(&o, |stderr| {
+        stderr.contains("needs all 32 threads of the warp; 8 of them run it here")
+    });
 }
 
 /// Triton's scalar accesses, `ld.global.b32 { %r1 }, [ %rd1 + 0 ]` and
@@ -203,28 +201,22 @@ fn memory_is_bounded_by_max_memory() {
          st.global.u8 [%a], 1;\nadd.u64 %a, %a, 64;\nbra L;\n}}\n"
     );
     let o = run_src("grow.ptx", &src, &["--max-memory", "1000000"]);
-    let (_, stderr) = text(&o);
-    assert_eq!(o.status.code(), Some(2), "{stderr}");
-    assert!(
+    fails_with(&o, |stderr| {
         stderr.contains("the run's memory reached --max-memory 1000000 bytes")
             && stderr.contains("thread (0,0,0) of CTA (0,0,0)")
-            && stderr.contains("--max-memory BYTES"),
-        "{stderr}"
-    );
+            && stderr.contains("--max-memory BYTES")
+    });
     let src = format!("{HEAD}.entry k()\n{{\n.reg .b32 %r<100>;\nmov.b32 %r99, 1;\nret;\n}}\n");
     let o = run_src(
         "regs.ptx",
         &src,
         &["--block", "1024", "--max-memory", "10000"],
     );
-    let (_, stderr) = text(&o);
-    assert_eq!(o.status.code(), Some(2), "{stderr}");
-    assert!(
+    fails_with(&o, |stderr| {
         stderr.contains(
-            "the register file needs 16384 bytes (1 registers for each of the CTA's 1024 threads"
-        ),
-        "{stderr}"
-    );
+            "the register file needs 16384 bytes (1 registers for each of the CTA's 1024 threads",
+        )
+    });
 }
 
 /// A launch of many threads prints memory, and registers only with
@@ -251,12 +243,9 @@ fn a_tensor_map_error_names_its_option() {
         &src,
         &["--set", "p=0", "--tensor-map", "m=f32:16@0x10000:box=16"],
     );
-    let (_, stderr) = text(&o);
-    assert_eq!(o.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("--tensor-map m=f32:16@0x10000:box=16: `m` is neither"),
-        "{stderr}"
-    );
+    fails_with(&o, |stderr| {
+        stderr.contains("--tensor-map m=f32:16@0x10000:box=16: `m` is neither")
+    });
 }
 
 /// `selp` picks one of its operands: the other may have no value (a
@@ -291,11 +280,8 @@ fn selp_of_a_masked_load_is_defined_where_it_picks_the_default() {
     // Picking the unloaded register where %p is false: thread 16 stores
     // a value it never had.
     let o = run_src("selp_undefined.ptx", &src("7, %r1"), &args);
-    let (_, stderr) = text(&o);
-    assert_eq!(o.status.code(), Some(2), "{stderr}");
-    assert!(
+    fails_with(&o, |stderr| {
         stderr.contains("register `%r2` is read before it is written")
-            && stderr.contains("thread (16,0,0)"),
-        "{stderr}"
-    );
+            && stderr.contains("thread (16,0,0)")
+    });
 }

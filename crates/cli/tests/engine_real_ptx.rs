@@ -217,6 +217,18 @@ fn memory_is_bounded_by_max_memory() {
             "the register file needs 16384 bytes (1 registers for each of the CTA's 1024 threads",
         )
     });
+    // Registers --lenient declares as the run reaches them: the one past
+    // the limit stops the run at its line (it panicked, holding nothing).
+    let src =
+        format!("{HEAD}.entry k()\n{{\nmov.u32 a1, 1;\nmov.u32 a2, 1;\nmov.u32 a3, 1;\nret;\n}}\n");
+    let o = run_src(
+        "lenient_regs.ptx",
+        &src,
+        &["--lenient", "--block", "1024", "--max-memory", "40000"],
+    );
+    fails_with(&o, |stderr| {
+        stderr.contains("8:9: error: the register file needs 49152 bytes (3 registers")
+    });
 }
 
 /// A launch of many threads prints memory, and registers only with

@@ -439,10 +439,9 @@ pub(crate) struct Engine {
     pub(crate) max_steps: u64,
     /// The bytes the run's memories and register file may hold
     /// ([`Options::max_memory`]); those the thread's memories held before
-    /// the run (not the run's); whether the register file alone is over.
+    /// the run (not the run's).
     pub(crate) max_memory: u64,
     pub(crate) memory_before: u64,
-    pub(crate) registers_over: bool,
     /// The first read of a register without a value that computed an
     /// undefined result (`Machine::read_maybe`), and the thread.
     pub(crate) undefined_read: Option<(Diagnostic, String)>,

@@ -1132,23 +1132,13 @@ fn execute(
             }
         }
     }
-    if mc.eng.registers_over {
-        let threads = mc.nlanes as u64;
-        let regs = mc.regs.len() as u64;
-        let ctas = mc.eng.cluster.size().max(1) as u64;
-        let cluster = if ctas > 1 {
-            format!(", in each of the cluster's {ctas} CTAs")
-        } else {
-            String::new()
-        };
-        return Err(RunError::Input(format!(
-            "the register file needs {} bytes ({regs} registers for each of the CTA's {threads} threads, 16 bytes each{cluster}), over --max-memory {}: launch fewer threads a CTA, or raise the limit",
-            regs * threads * 16 * ctas,
-            mc.eng.max_memory
-        )));
-    }
     mc.scope = scope.unwrap_or(0);
     mc.apply_inputs(inputs)?;
+    // After every declaration before the run (`--set` of a special
+    // register declares one).
+    if let Some(e) = mc.register_file_over() {
+        return Err(RunError::Input(e));
+    }
     // An error while running comes with what ran before it.
     if let Err(e) = mc.run_launch() {
         return Err(match e {
@@ -1471,14 +1461,9 @@ impl Machine<'_, '_> {
             return i;
         }
         // The register file within --max-memory, or nothing allocated and
-        // the run refused before it starts.
-        // (A cluster's CTAs each keep theirs while another runs.)
-        let file = (self.regs.len() as u64 + 1)
-            * self.nlanes as u64
-            * 16
-            * self.eng.cluster.size().max(1) as u64;
-        self.eng.registers_over |= file > self.eng.max_memory;
-        let lanes = if self.eng.registers_over {
+        // the run refused ([`Self::register_file_over`]) before the
+        // register is used.
+        let lanes = if self.register_file(self.regs.len() + 1) > self.eng.max_memory {
             0
         } else {
             self.nlanes
@@ -1496,6 +1481,35 @@ impl Machine<'_, '_> {
             order: (usize::MAX, 0),
         });
         self.regs.len() - 1
+    }
+
+    /// The bytes of a register file of `regs` registers: 16 a thread of
+    /// the CTA, in each CTA of the cluster (each keeps its registers while
+    /// another runs).
+    fn register_file(&self, regs: usize) -> u64 {
+        regs as u64 * self.nlanes as u64 * 16 * self.eng.cluster.size().max(1) as u64
+    }
+
+    /// Why the register file is over --max-memory, where it is: then the
+    /// registers declared past the limit hold nothing ([`Self::declare`]),
+    /// and the run must not go on.
+    fn register_file_over(&self) -> Option<String> {
+        let bytes = self.register_file(self.regs.len());
+        if bytes <= self.eng.max_memory {
+            return None;
+        }
+        let ctas = self.eng.cluster.size().max(1);
+        let cluster = if ctas > 1 {
+            format!(", in each of the cluster's {ctas} CTAs")
+        } else {
+            String::new()
+        };
+        Some(format!(
+            "the register file needs {bytes} bytes ({} registers for each of the CTA's {} threads, 16 bytes each{cluster}), over --max-memory {}: launch fewer threads a CTA, or raise the limit",
+            self.regs.len(),
+            self.nlanes,
+            self.eng.max_memory
+        ))
     }
 
     /// Writes the addresses of the initializers (`AddrInit`) into their
@@ -1938,6 +1952,9 @@ impl Machine<'_, '_> {
             // other blocks of the function see it.
             let body = self.module.body_of(self.block);
             let i = self.declare(name, ty, body, Some(span.clone()));
+            if let Some(e) = self.register_file_over() {
+                return Err(err(span.clone(), e));
+            }
             // The spec's examples use one register as `.f16` and `.bf16`:
             // later uses may take any type of the same size, as if the
             // register were `.bN` (PTX ISA §6.4.1).

@@ -1584,17 +1584,10 @@ impl Machine<'_, '_> {
                 // integer, the data is sign-extended" to the wider
                 // register (`Machine::ldst`), which keeps its own width
                 // (`Machine::write`).
-                let sh = 64 - m.ty.bits();
-                let extend = m.ty.is_signed() && wty.bits() > m.ty.bits();
                 let r = &mut self.regs[d];
                 let keep = mask(r.ty.bits().max(wty.bits()));
                 for (&lane, &v) in act[..na].iter().zip(&col[..na]) {
-                    let v = if extend {
-                        (((v << sh) as i64) >> sh) as u64 & mask(wty.bits())
-                    } else {
-                        v
-                    };
-                    r.vals[lane] = Some(v & keep);
+                    r.vals[lane] = Some(widened(v, m.ty, wty) & keep);
                 }
                 r.shown = if wty.is_bits() { r.ty } else { wty };
                 r.written = true;
@@ -1889,23 +1882,22 @@ impl Machine<'_, '_> {
             Control::Shfl(mode) => {
                 need(5, "shfl.sync.MODE.b32 d[|p], a, b, c, membermask;")?;
                 let mut srcs = Vec::with_capacity(on.len());
-                // `a` may be undefined in a thread (`Machine::read_maybe`):
-                // so is what a thread reads from it.
-                let mut defined = Vec::with_capacity(on.len());
                 for &lane in &on {
                     self.lane = lane;
+                    // `a` may have no value in a thread
+                    // (`Machine::read_maybe`): nor has what a thread reads
+                    // from it.
                     let a = self.read_maybe(&ops[1], PtxType::B32)?;
                     let b = self.read(&ops[2], PtxType::B32)?;
                     let c = self.read(&ops[3], PtxType::B32)?;
                     let m = self.read(&ops[4], PtxType::B32)?;
-                    defined.push(a.is_some());
-                    srcs.push((a.unwrap_or(0), b, c, m));
+                    srcs.push((a, b, c, m));
                 }
                 // Each thread's `a`, by lane, for the source reads: `Some(None)`
                 // where it has no value.
                 let mut by_lane = [None::<Option<u64>>; WARP_SIZE];
-                for ((&lane, s), def) in on.iter().zip(&srcs).zip(&defined) {
-                    by_lane[lane % WARP_SIZE] = Some(def.then_some(s.0));
+                for (&lane, s) in on.iter().zip(&srcs) {
+                    by_lane[lane % WARP_SIZE] = Some(s.0);
                 }
                 let (d, p) = dest_pair(&ops[0])?;
                 for (&lane, &(a, b, c, _)) in on.iter().zip(&srcs) {
@@ -1940,13 +1932,7 @@ impl Machine<'_, '_> {
                     let v = match by_lane.get(j as usize).copied().flatten() {
                         Some(Some(v)) => v,
                         Some(None) => {
-                            self.write_undefined(
-                                &Operand {
-                                    kind: OperandKind::Name(d),
-                                    span: ops[0].span.clone(),
-                                },
-                                PtxType::B32,
-                            )?;
+                            self.write_undefined_name(d, &ops[0].span, PtxType::B32)?;
                             if let Some(p) = p {
                                 self.write_name(p, &ops[0].span, PtxType::Pred, u64::from(pval))?;
                             }
@@ -1970,7 +1956,11 @@ impl Machine<'_, '_> {
                     }
                     self.trace(
                         ins,
-                        &[(a, PtxType::B32), (b, PtxType::B32), (c, PtxType::B32)],
+                        &[
+                            (a.unwrap_or(0), PtxType::B32),
+                            (b, PtxType::B32),
+                            (c, PtxType::B32),
+                        ],
                         Some((v, PtxType::B32)),
                     );
                 }

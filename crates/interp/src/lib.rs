@@ -609,6 +609,21 @@ fn operand_count(ins: &Instr, n: usize, form: &str) -> Result<(), RunError> {
     }
 }
 
+/// A value `v` of type `ty` in a register of the wider type `wide` (a
+/// `cvt` destination, a load under the relaxed rules): sign-extended
+/// where `ty` is a signed integer ("The result of conversion is
+/// sign-extended to the destination register width for signed
+/// integers"; `ld`: "if the corresponding instruction type is signed
+/// integer, the data is sign-extended"), else as it is.
+pub(crate) fn widened(v: u64, ty: PtxType, wide: PtxType) -> u64 {
+    if ty.is_signed() && wide.bits() > ty.bits() {
+        let sh = 64 - ty.bits();
+        (((v << sh) as i64) >> sh) as u64 & mask(wide.bits())
+    } else {
+        v
+    }
+}
+
 fn err(span: Span, msg: impl Into<String>) -> RunError {
     RunError::Program(Diagnostic::error(span, msg))
 }
@@ -2626,6 +2641,22 @@ impl Machine<'_, '_> {
         }
     }
 
+    /// [`Self::write_undefined`] of the register `name` (one half of a
+    /// `d|p` destination), placing errors at `span`, as
+    /// [`Self::write_name`] writes a value.
+    fn write_undefined_name(
+        &mut self,
+        name: &str,
+        span: &Span,
+        ty: PtxType,
+    ) -> Result<(), RunError> {
+        let o = Operand {
+            kind: OperandKind::Name(name),
+            span: span.clone(),
+        };
+        self.write_undefined(&o, ty)
+    }
+
     /// The type a `cvt` operand of type `ty` is read or written as: the
     /// register's own, where it is a wider register `cvt` may use
     /// (`PtxType::accepts_conversion_register`), else `ty`.
@@ -2666,7 +2697,7 @@ impl Machine<'_, '_> {
             self.operands(ins, 1 + sig.srcs.len())?
         };
         let mut srcs = Vec::new();
-        let mut undefined = false;
+        // Per source, whether it has no value.
         let mut missing = Vec::new();
         for (o, t) in ops[1..].iter().zip(&sig.srcs) {
             let v = match &o.kind {
@@ -2686,10 +2717,10 @@ impl Machine<'_, '_> {
                 }
                 _ => self.read_maybe(o, *t)?.map(|v| v & mask(t.bits())),
             };
-            undefined |= v.is_none();
             srcs.push((v.unwrap_or(0), *t));
             missing.push(v.is_none());
         }
+        let mut undefined = missing.contains(&true);
         // `selp`/`slct` pick one of `a` and `b`: the one not picked may
         // have no value (`@%p ld.global.u32 %r1, [..]; selp.u32 %r2, %r1,
         // 0, %p;`). The result is the one picked's whatever the missing
@@ -2703,9 +2734,8 @@ impl Machine<'_, '_> {
                     .collect();
                 ptxfp_model::compute(op, &v, false, &self.exec).map(|r| r.dst[0])
             };
-            if with(false).is_some() && with(false) == with(true) {
-                undefined = false;
-            }
+            let zero = with(false);
+            undefined = zero.is_none() || zero != with(true);
         }
         // A source without a value: so are the results (the carry flag
         // keeps what the op computes on 0).
@@ -2714,15 +2744,10 @@ impl Machine<'_, '_> {
             if let OperandKind::Other(t) = &d.kind {
                 if t.contains('|') {
                     let (a, b) = dest_pair(d)?;
-                    let t = sig.dsts.get(1).copied().unwrap_or(sig.dsts[0]);
-                    for (n, ty) in [(Some(a), sig.dsts[0]), (b, t)] {
-                        if let Some(n) = n {
-                            let o = Operand {
-                                kind: OperandKind::Name(n),
-                                span: d.span.clone(),
-                            };
-                            self.write_undefined(&o, ty)?;
-                        }
+                    self.write_undefined_name(a, &d.span, sig.dsts[0])?;
+                    if let Some(b) = b {
+                        let t = sig.dsts.get(1).copied().unwrap_or(sig.dsts[0]);
+                        self.write_undefined_name(b, &d.span, t)?;
                     }
                     return Ok(());
                 }
@@ -2778,13 +2803,7 @@ impl Machine<'_, '_> {
             // bit-size, and floating-point types."
             _ if matches!(op, Op::Cvt(_)) => {
                 let (dt, rt) = (sig.dsts[0], self.conversion_register(&d, sig.dsts[0]));
-                let v = if dt.is_signed() && rt.bits() > dt.bits() {
-                    let s = 64 - dt.bits();
-                    (((r.dst[0] << s) as i64) >> s) as u64 & mask(rt.bits())
-                } else {
-                    r.dst[0]
-                };
-                self.write(&d, rt, v)?
+                self.write(&d, rt, widened(r.dst[0], dt, rt))?
             }
             _ => self.write(&d, sig.dsts[0], r.dst[0])?,
         }
@@ -3004,12 +3023,7 @@ impl Machine<'_, '_> {
                 // Loads of integer types may target a wider register (PTX ISA §6.4.1 relaxed rules);
                 // "if the corresponding instruction type is signed integer, the data is sign-extended".
                 let wty = self.relaxed(e, ty);
-                let v = if ty.is_signed() && wty.bits() > ty.bits() {
-                    let sh = 64 - ty.bits();
-                    (((v << sh) as i64) >> sh) as u64 & mask(wty.bits())
-                } else {
-                    v
-                };
+                let v = widened(v, ty, wty);
                 self.write(e, wty, v)?;
                 vals.push(v);
             } else {

@@ -58,6 +58,15 @@ fn count_pages(added: u64, removed: u64) {
     LIVE_PAGES.with(|c| c.set((c.get() + added).saturating_sub(removed)));
 }
 
+/// An access of `n` bytes (1 to 8) at `addr` that lies in one page: its
+/// offset in the page, its length, and its bytes as a page's bit mask.
+fn in_page(addr: u64, n: u32) -> Option<(usize, usize, u64)> {
+    let off = (addr % PAGE) as usize;
+    let len = n as usize;
+    ((1..=8).contains(&len) && off + len <= PAGE as usize)
+        .then(|| (off, len, (u64::MAX >> (64 - len)) << off))
+}
+
 /// The memory of one run.
 #[derive(Debug, Default)]
 pub struct Memory {
@@ -174,11 +183,8 @@ impl Memory {
         // Within one page whose bytes are all known: one page lookup, not
         // one a byte (the byte loop below says which byte is missing, and
         // reads the zero ranges).
-        let off = (addr % PAGE) as usize;
-        let len = n as usize;
-        if (1..=8).contains(&len) && off + len <= PAGE as usize {
+        if let Some((off, len, bits)) = in_page(addr, n) {
             if let Some(p) = self.pages.get(&(addr / PAGE)) {
-                let bits = (u64::MAX >> (64 - len)) << off;
                 if p.known & bits == bits {
                     let mut b = [0u8; 8];
                     b[..len].copy_from_slice(&p.data[off..off + len]);
@@ -196,12 +202,9 @@ impl Memory {
     }
     /// Writes the low `n` bytes of `v`, little-endian.
     pub fn write(&mut self, addr: u64, n: u32, v: u64) {
-        let off = (addr % PAGE) as usize;
-        let len = n as usize;
-        if (1..=8).contains(&len) && off + len <= PAGE as usize {
+        if let Some((off, len, bits)) = in_page(addr, n) {
             let page = self.page(addr);
             page.data[off..off + len].copy_from_slice(&v.to_le_bytes()[..len]);
-            let bits = (u64::MAX >> (64 - len)) << off;
             page.known |= bits;
             page.written |= bits;
             return;

@@ -552,13 +552,7 @@ fn run_source(
         && trace.printed == 0
         && out.assertions.is_empty()
     {
-        let threads = opts
-            .launch
-            .grid
-            .iter()
-            .chain(&opts.launch.block)
-            .map(|&n| u64::from(n))
-            .product::<u64>();
+        let threads = opts.launch.cta_threads() * opts.launch.ctas();
         if threads > 1 && a.thread.is_none() {
             // A launch of several threads prints the memory it wrote, and
             // registers only for --thread.

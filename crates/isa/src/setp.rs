@@ -283,15 +283,6 @@ impl Setp {
             // cosf, in the PTX numba ships), which ptxas compiles.
             if let Some(t) = PtxType::parse(p) {
                 types.push((t, span.clone()));
-            } else if !types.is_empty()
-                && CmpOp::parse(p).is_none()
-                && BoolOp::parse(p).is_none()
-                && *p != "ftz"
-            {
-                return Err(Diagnostic::error(
-                    span.clone(),
-                    format!("`.{p}` after the type: modifiers come before it ({name}.CmpOp{{.BoolOp}}{{.ftz}}.type)"),
-                ));
             } else if let Some(c) = CmpOp::parse(p) {
                 if op.replace(c).is_some() {
                     return Err(dup("comparison"));
@@ -305,6 +296,11 @@ impl Setp {
                     return Err(dup("modifier"));
                 }
                 ftz = true;
+            } else if !types.is_empty() {
+                return Err(Diagnostic::error(
+                    span.clone(),
+                    format!("`.{p}` after the type: modifiers come before it ({name}.CmpOp{{.BoolOp}}{{.ftz}}.type)"),
+                ));
             } else {
                 let names: Vec<&str> = CMP_NAMES.iter().map(|(_, n)| *n).collect();
                 let d = Diagnostic::error(

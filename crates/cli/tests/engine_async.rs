@@ -22,7 +22,7 @@ fn kernel(name: &str) -> String {
 }
 
 mod common;
-use common::{hex, lcg, mem, ptxfp, run_src, text, words};
+use common::{fails_with, hex, lcg, mem, ptxfp, run_src, text, words};
 
 /// examples/kernels/mbarrier-pipeline.ptx: two stages, six chunks, so each
 /// of full[0], full[1], empty[0], empty[1] goes through several phases
@@ -637,12 +637,9 @@ fn malformed_and_too_new_forms_are_refused() {
     let src = ".version 7.8\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n.shared .b32 s;\n.reg .b32 %r<4>;\n\
                mov.u32 %r1, s;\nmapa.shared::cluster.u32 %r2, %r1, 1;\nret;\n}\n";
     let o = run_src("mapa.ptx", src, &[]);
-    let (_, stderr) = text(&o);
-    assert_eq!(o.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("mapa.ptx:9:36: error: CTA rank 1: the cluster has 1 CTA(s), ranks 0 to 0"),
-        "{stderr}"
-    );
+    fails_with(&o, |stderr| {
+        stderr.contains("mapa.ptx:9:36: error: CTA rank 1: the cluster has 1 CTA(s), ranks 0 to 0")
+    });
 }
 
 /// `.reqnctapercluster` (PTX ISA 7.8, sm_90): one CTA per cluster runs, and
@@ -662,12 +659,9 @@ fn cluster_directives() {
     assert_eq!(o.status.code(), Some(0), "{stderr}");
     assert_eq!(stdout, "%p = 0x1  pred true\n%r = 0x00000001  u32 1\n");
     let o = run_src("two.ptx", &src("2, 1, 1"), &[]);
-    let (_, stderr) = text(&o);
-    assert_eq!(o.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("--grid 1,1,1 is not a multiple of the cluster shape 2,1,1"),
-        "{stderr}"
-    );
+    fails_with(&o, |stderr| {
+        stderr.contains("--grid 1,1,1 is not a multiple of the cluster shape 2,1,1")
+    });
     let o = run_src(
         "two.ptx",
         &src("2, 1, 1"),
@@ -706,13 +700,10 @@ fn multicast_in_a_cluster_of_one() {
     let o = run_src("mc.ptx", &src("1"), &args);
     assert_eq!(mem(&o, 0x2000, 32), words(&input));
     let o = run_src("mc2.ptx", &src("3"), &args);
-    let (_, stderr) = text(&o);
-    assert_eq!(o.status.code(), Some(2), "{stderr}");
-    assert!(
+    fails_with(&o, |stderr| {
         stderr.contains("mc2.ptx:19:")
-            && stderr.contains("ctaMask 0x0003 names CTA ranks past the cluster's 1 CTA(s)"),
-        "{stderr}"
-    );
+            && stderr.contains("ctaMask 0x0003 names CTA ranks past the cluster's 1 CTA(s)")
+    });
 }
 
 /// What the PTX ISA leaves undefined stops the run at the line, saying why:

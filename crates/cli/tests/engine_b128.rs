@@ -5,7 +5,7 @@
 //! the test: a `.b128` value in memory is its 16 bytes little-endian.
 
 mod common;
-use common::{mem, ptxfp, run_src, text};
+use common::{fails_with, mem, ptxfp, run_src, text};
 
 const HEAD: &str = ".version 8.3\n.target sm_90\n.address_size 64\n";
 
@@ -72,13 +72,10 @@ ret;
         &src,
         &["--set", "p=0x1000", "--mem", "0x1000=00"],
     );
-    let (_, stderr) = text(&o);
-    assert_eq!(o.status.code(), Some(2), "{stderr}");
-    assert!(
+    fails_with(&o, |stderr| {
         stderr.contains("mis.ptx:9:19: error: misaligned access")
-            && stderr.contains("16 bytes at 0x1008"),
-        "{stderr}"
-    );
+            && stderr.contains("16 bytes at 0x1008")
+    });
 }
 
 fn clc(query: &str, fill: &str) -> String {
@@ -272,14 +269,11 @@ fn atom_b128_add_is_refused() {
         "{HEAD}.visible .entry k()\n{{\n.reg .b64 %rd1;\n.reg .b128 d;\natom.global.add.b128 d, [%rd1], d;\nret;\n}}\n"
     );
     let o = run_src("add.ptx", &src, &[]);
-    let (_, stderr) = text(&o);
-    assert_eq!(o.status.code(), Some(2), "{stderr}");
-    assert!(
+    fails_with(&o, |stderr| {
         stderr.contains(
             "add.ptx:8:1: error: `atom.global.add.b128`: `.b128` is an atom type of `.exch` and `.cas` only"
-        ),
-        "{stderr}"
-    );
+        )
+    });
 }
 
 /// `atom` `.b128`: PTX ISA 8.3 and sm_90 ("Support for .b128 type requires

@@ -10,7 +10,7 @@
 //! output.
 
 mod common;
-use common::{hex, lcg, mem, run_src, text, words};
+use common::{fails_with, hex, lcg, mem, run_src, text, words};
 
 /// `cg::this_cluster()`: each CTA fills `s[t] = ctaid * 1000 + 7t`,
 /// `cluster.sync()`, reads `s[(t + 1) % 64]` of the CTA of the next rank
@@ -544,12 +544,9 @@ fn mapa_past_the_cluster_is_an_error() {
     let src = ".version 7.8\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n.shared .b32 s;\n.reg .b32 %r<4>;\n\
                mov.u32 %r1, s;\nmapa.shared::cluster.u32 %r2, %r1, 2;\nret;\n}\n";
     let o = run_src("mapa.ptx", src, &["--grid", "2", "--cluster", "2"]);
-    let (_, stderr) = text(&o);
-    assert_eq!(o.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("mapa.ptx:9:36: error: CTA rank 2: the cluster has 2 CTA(s), ranks 0 to 1"),
-        "{stderr}"
-    );
+    fails_with(&o, |stderr| {
+        stderr.contains("mapa.ptx:9:36: error: CTA rank 2: the cluster has 2 CTA(s), ranks 0 to 1")
+    });
 }
 
 /// A cluster barrier that can never complete: in rank 1, warp 0 waits at
@@ -568,12 +565,9 @@ fn a_cluster_barrier_that_cannot_complete_is_a_deadlock() {
         src,
         &["--grid", "2", "--block", "64", "--cluster", "2"],
     );
-    let (_, stderr) = text(&o);
-    assert_eq!(o.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("dead.ptx:15:1: error: deadlock: 64 thread(s) at barrier.cluster.wait, which 96 of the cluster's 128 running threads reached"),
-        "{stderr}"
-    );
+    fails_with(&o, |stderr| {
+        stderr.contains("dead.ptx:15:1: error: deadlock: 64 thread(s) at barrier.cluster.wait, which 96 of the cluster's 128 running threads reached")
+    });
 }
 
 /// A bulk copy from this CTA's shared memory into its neighbour's
@@ -709,12 +703,9 @@ fn waiting_on_another_ctas_mbarrier_is_an_error() {
                mov.u32 %r3, %cluster_ctarank;\nxor.b32 %r3, %r3, 1;\nmapa.shared::cluster.u32 %r2, %r1, %r3;\n\
                mbarrier.try_wait.parity.shared::cta.b64 %p, [%r2], 0;\nret;\n}\n";
     let o = run_src("remote-wait.ptx", src, &["--grid", "2", "--cluster", "2"]);
-    let (_, stderr) = text(&o);
-    assert_eq!(o.status.code(), Some(2), "{stderr}");
-    assert!(
+    fails_with(&o, |stderr| {
         stderr.contains("remote-wait.ptx:16:")
             && stderr.contains("waits on the mbarrier of the CTA of rank 0; a thread waits only on an mbarrier in its own CTA's shared memory")
-            && stderr.contains("(thread (0,0,0) of CTA (1,0,0))"),
-        "{stderr}"
-    );
+            && stderr.contains("(thread (0,0,0) of CTA (1,0,0))")
+    });
 }

@@ -6,14 +6,7 @@
 //! the bounds on a run's memory.
 
 mod common;
-use common::{run_src, text};
-
-/// `o` ended with exit code 2 and a stderr that `holds`.
-fn fails_with(o: &std::process::Output, holds: impl Fn(&str) -> bool) {
-    let (_, stderr) = text(o);
-    assert_eq!(o.status.code(), Some(2), "{stderr}");
-    assert!(holds(&stderr), "{stderr}");
-}
+use common::{fails_with, run_src, text};
 
 const HEAD: &str = ".version 8.0\n.target sm_80\n.address_size 64\n";
 

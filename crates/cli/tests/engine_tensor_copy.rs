@@ -8,7 +8,7 @@
 //! 128-byte swizzle is looked up in the table 5.5.7 prints, row by row.
 
 mod common;
-use common::{hex, mem, run_src, text};
+use common::{fails_with, hex, mem, run_src, text};
 
 /// 5.5.7, "128 byte swizzle mode": "The following table, where each
 /// elements (numbered cell) is 16 byte and the starting address is 1024
@@ -316,31 +316,22 @@ fn missing_or_mismatched_maps_are_errors() {
     let src = load_kernel(2, 1024, "");
     let base = ["--set", "out=0x40000", "--set", "c0=0", "--set", "c1=0"];
     let o = run_src("tload.ptx", &src, &base);
-    let (_, stderr) = text(&o);
-    assert_eq!(o.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("no tensor map at") && stderr.contains("--tensor-map tmap=SPEC"),
-        "{stderr}"
-    );
+    fails_with(&o, |stderr| {
+        stderr.contains("no tensor map at") && stderr.contains("--tensor-map tmap=SPEC")
+    });
     let mut args = base.to_vec();
     args.extend(["--tensor-map", "tmap=u16:64x8x2@0x10000:box=64x8x1"]);
     let o = run_src("tload.ptx", &src, &args);
-    let (_, stderr) = text(&o);
-    assert_eq!(o.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("is a 2d copy") && stderr.contains("a map of 3 dimension(s)"),
-        "{stderr}"
-    );
+    fails_with(&o, |stderr| {
+        stderr.contains("is a 2d copy") && stderr.contains("a map of 3 dimension(s)")
+    });
     let mut args = base.to_vec();
     args.extend(["--tensor-map", "tmap=u16:64x8@0x10000:box=64x8:swizzle=96"]);
     let o = run_src("tload.ptx", &src, &args);
-    let (_, stderr) = text(&o);
-    assert_eq!(o.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("--tensor-map tmap=u16:64x8@0x10000:box=64x8:swizzle=96: swizzle=96"),
-        "{stderr}"
-    );
-    assert!(stderr.contains("expected NAME=TYPE:"), "{stderr}");
+    fails_with(&o, |stderr| {
+        stderr.contains("--tensor-map tmap=u16:64x8@0x10000:box=64x8:swizzle=96: swizzle=96")
+            && stderr.contains("expected NAME=TYPE:")
+    });
 }
 
 /// A map built on the device (9.7.9.26 `tensormap.replace`, Table 33's

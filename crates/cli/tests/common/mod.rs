@@ -36,6 +36,14 @@ pub fn text(o: &Output) -> (String, String) {
     )
 }
 
+/// `o` ended with exit code 2 (usage or input error) and a stderr that
+/// `holds`.
+pub fn fails_with(o: &Output, holds: impl Fn(&str) -> bool) {
+    let (_, stderr) = text(o);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert!(holds(&stderr), "{stderr}");
+}
+
 /// The bytes `len` at `addr` of the `mem[A..B] = ..` lines a run printed.
 pub fn mem(o: &Output, addr: u64, len: usize) -> Vec<u8> {
     let (stdout, stderr) = text(o);

@@ -290,6 +290,15 @@ impl Thread {
 /// long the program).
 pub(crate) const FAST_SLOTS: usize = 4096;
 
+/// The instructions a warp runs before the next warp of its CTA gets its
+/// turn (`Machine::run_warps`).
+const WARP_SLICE: u32 = 4096;
+
+/// On sm_70 and later, the instructions a warp's lowest-statement threads
+/// run in a row, while others of the warp wait further on, before those
+/// others get a turn of as many (`Machine::run_ahead`).
+const ITS_SLICE: u32 = 32;
+
 /// Fewer active lanes than this evaluate a form with a plan lane by lane
 /// ([`OnePlan::eval`]): a batch [`Plan`] call costs a few allocations to
 /// start, which a warp of one thread (a launch of one-thread CTAs) would
@@ -756,28 +765,136 @@ impl Machine<'_, '_> {
         }
     }
 
-    /// Runs each warp of the CTA in turn until none of its threads can
-    /// run (or a failed `assert()` stopped the run).
+    /// Runs the warps of the CTA in turns until none of their threads can
+    /// run (or a failed `assert()` stopped the run): each warp in turn
+    /// for at most [`WARP_SLICE`] instructions, round after round, so that
+    /// a warp that spins on a flag another warp sets lets that warp run
+    /// (docs/ENGINE.md "Scheduling between warps and CTAs").
     fn run_warps(&mut self) -> Result<(), RunError> {
         let warps = self.nlanes.div_ceil(WARP_SIZE);
-        for w in 0..warps {
-            let mut lanes = [0usize; WARP_SIZE];
-            let mut next = self.pick(w, &mut lanes);
-            while let Some((pc, n, all)) = next {
-                self.memory_budget(pc, lanes[0])?;
-                next = match self.run_warp(pc, &lanes[..n])? {
-                    // The warp's ready threads all ran and all went on
-                    // to `to`, none changed state: they are the next
-                    // pick, without looking at the warp again.
-                    Ran::To(to) if all => Some((to, n, true)),
-                    // A failed `assert()` (a call, never `Ran::To`)
-                    // stops every thread.
-                    _ if self.eng.stopped => return Ok(()),
-                    _ => self.pick(w, &mut lanes),
-                };
+        // sm_70 and later: independent thread scheduling (docs/ENGINE.md
+        // "Forward progress in a warp").
+        let its = self.exec.code_target.sm >= 70;
+        loop {
+            let mut ran = false;
+            for w in 0..warps {
+                let mut lanes = [0usize; WARP_SIZE];
+                let mut left = WARP_SLICE;
+                let mut apart = 0u32;
+                let mut next = self.pick(w, &mut lanes);
+                while let Some((pc, n, all)) = next {
+                    ran = true;
+                    self.memory_budget(pc, lanes[0])?;
+                    let r = self.run_warp(pc, &lanes[..n])?;
+                    // A failed `assert()` (a call, never `Ran::To`) stops
+                    // every thread.
+                    if self.eng.stopped {
+                        return Ok(());
+                    }
+                    left -= 1;
+                    if left == 0 && warps > 1 {
+                        break;
+                    }
+                    apart = if all { 0 } else { apart + 1 };
+                    if its && apart >= ITS_SLICE {
+                        apart = 0;
+                        if self.run_ahead(w)? {
+                            return Ok(());
+                        }
+                        next = self.pick(w, &mut lanes);
+                        continue;
+                    }
+                    next = match r {
+                        // The warp's ready threads all ran and all went on
+                        // to `to`, none changed state: they are the next
+                        // pick, without looking at the warp again.
+                        Ran::To(to) if all => Some((to, n, true)),
+                        _ => self.pick(w, &mut lanes),
+                    };
+                }
+            }
+            if !ran || warps == 1 {
+                return Ok(());
             }
         }
-        Ok(())
+    }
+
+    /// Independent thread scheduling (sm_70 on): after [`ITS_SLICE`]
+    /// instructions in a row of warp `w`'s lowest-statement threads while
+    /// others of the warp wait further on, the first group
+    /// further on that is not at a warp-synchronous instruction runs, for
+    /// at most [`ITS_SLICE`] instructions, or until it reaches one (which
+    /// the warp's threads must reach together) or can run no more. True
+    /// when a failed `assert()` stopped the run.
+    fn run_ahead(&mut self, w: usize) -> Result<bool, RunError> {
+        let lanes = w * WARP_SIZE..((w + 1) * WARP_SIZE).min(self.nlanes);
+        let ready = self.eng.threads[lanes.clone()]
+            .iter()
+            .filter(|t| t.state == State::Ready);
+        let Some(low) = ready.clone().map(|t| t.pc).min() else {
+            return Ok(false);
+        };
+        let mut pcs: Vec<usize> = ready.map(|t| t.pc).filter(|&pc| pc > low).collect();
+        pcs.sort_unstable();
+        pcs.dedup();
+        let Some(&from) = pcs.iter().find(|&&pc| !self.warp_synchronous(pc)) else {
+            return Ok(false);
+        };
+        let mut group = 0u32;
+        for (i, t) in lanes.clone().zip(&self.eng.threads[lanes.clone()]) {
+            if t.state == State::Ready && t.pc == from {
+                group |= 1 << (i % WARP_SIZE);
+            }
+        }
+        let mut at = [0usize; WARP_SIZE];
+        for _ in 0..ITS_SLICE {
+            // The group's threads at their lowest statement.
+            let ready = |i: usize| {
+                let t = &self.eng.threads[i];
+                group & (1 << (i % WARP_SIZE)) != 0 && t.state == State::Ready
+            };
+            let Some(pc) = lanes
+                .clone()
+                .filter(|&i| ready(i))
+                .map(|i| self.eng.threads[i].pc)
+                .min()
+            else {
+                break;
+            };
+            if self.warp_synchronous(pc) {
+                break;
+            }
+            let mut n = 0;
+            for i in lanes.clone() {
+                if ready(i) && self.eng.threads[i].pc == pc {
+                    at[n] = i;
+                    n += 1;
+                }
+            }
+            self.memory_budget(pc, at[0])?;
+            self.run_warp(pc, &at[..n])?;
+            if self.eng.stopped {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Whether statement `pc` is one the threads of a warp run together
+    /// (PTX ISA: `.sync` and `.aligned` instructions, barriers, the warp
+    /// collectives): a group of the warp that runs ahead stops before it.
+    fn warp_synchronous(&self, pc: usize) -> bool {
+        let Some(Stmt::Instr(ins)) = self.module.stmt(pc) else {
+            return true;
+        };
+        let k = self.op_of[pc];
+        if k == NOT_AN_INSTR {
+            return true;
+        }
+        let warp_op = matches!(&self.decoded[k as usize].op, Op::Control(c) if c.is_warp());
+        warp_op
+            || ins.opcode.starts_with("bar")
+            || ins.opcode.split('.').any(|m| m == "sync" || m == "aligned")
     }
 
     /// The run's memory within [`Options::max_memory`] before thread
@@ -1158,15 +1275,17 @@ impl Machine<'_, '_> {
     /// Runs statement `pc` for the threads `lanes` of one warp.
     fn run_warp(&mut self, pc: usize, lanes: &[usize]) -> Result<Ran, RunError> {
         // A statement run before: its fast form, without building its view.
-        if let Some(Some((tag, f))) = self.eng.fast.get(pc % FAST_SLOTS).copied() {
-            if tag == pc {
-                if let Some(f) = f {
-                    let ran = self.fast_run(pc, &f, lanes)?;
-                    if ran != Ran::No {
-                        return Ok(ran);
-                    }
-                }
-            }
+        // The table is lent out while its op runs (a FastOp is a few
+        // hundred bytes: copying it out cost a twentieth of a run of
+        // one-thread CTAs); nothing on the fast path reads the table.
+        let table = std::mem::take(&mut self.eng.fast);
+        let ran = match table.get(pc % FAST_SLOTS) {
+            Some(Some((tag, Some(f)))) if *tag == pc => self.fast_run(pc, f, lanes),
+            _ => Ok(Ran::No),
+        };
+        self.eng.fast = table;
+        if ran.as_ref().map_or(true, |r| *r != Ran::No) {
+            return ran;
         }
         let m = self.module;
         let Some(Stmt::Instr(ins)) = m.stmt(pc) else {

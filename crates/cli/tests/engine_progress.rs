@@ -1,0 +1,182 @@
+//! Forward progress (docs/ENGINE.md "Forward progress in a warp" and
+//! "Scheduling between warps and CTAs"): a lock taken by every lane of a
+//! warp works on sm_70 code (independent thread scheduling) and stops at
+//! `--max-steps` on sm_60 code (the SIMT deadlock of its hardware); a warp
+//! that spins on a flag another warp sets lets that warp run; a group of
+//! a diverged warp that runs ahead stops before a warp collective.
+
+mod common;
+use common::{fails_with, mem, run_src, u32s, words};
+
+/// Every thread takes a lock with `atom.cas` in a loop, adds one to a
+/// counter with a plain load and store, and releases the lock.
+fn lock(target: &str) -> String {
+    format!(
+        r#".version 7.0
+.target {target}
+.address_size 64
+.visible .entry lock(.param .u64 p)
+{{
+  .reg .pred %p;
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<3>;
+  ld.param.u64 %rd1, [p];
+SPIN:
+  atom.global.cas.b32 %r1, [%rd1], 0, 1;
+  setp.ne.u32 %p, %r1, 0;
+  @%p bra SPIN;
+  ld.volatile.global.u32 %r2, [%rd1+4];
+  add.u32 %r2, %r2, 1;
+  st.volatile.global.u32 [%rd1+4], %r2;
+  membar.gl;
+  atom.global.exch.b32 %r3, [%rd1], 0;
+  ret;
+}}
+"#
+    )
+}
+
+#[test]
+fn a_lock_in_one_warp_is_released_on_sm_70() {
+    // 2 CTAs of 96 threads, three warps each.
+    let o = run_src(
+        "progress_lock70.ptx",
+        &lock("sm_70"),
+        &[
+            "--grid",
+            "2",
+            "--block",
+            "96",
+            "--set",
+            "p=0x1000",
+            "--mem",
+            "0x1000=0000000000000000",
+        ],
+    );
+    // The lock is free again and every one of the 192 threads counted.
+    assert_eq!(u32s(&mem(&o, 0x1000, 8)), [0, 192]);
+}
+
+#[test]
+fn the_same_lock_is_the_simt_deadlock_on_sm_60() {
+    let o = run_src(
+        "progress_lock60.ptx",
+        &lock("sm_60"),
+        &[
+            "--block",
+            "32",
+            "--set",
+            "p=0x1000",
+            "--mem",
+            "0x1000=0000000000000000",
+            "--max-steps",
+            "100000",
+        ],
+    );
+    // The losers spin below the winner, which never runs again.
+    fails_with(&o, |e| {
+        e.contains("reached --max-steps 100000") && e.contains("progress_lock60.ptx:1")
+    });
+}
+
+/// Thread 32 (warp 1) writes a value and then a flag in shared memory;
+/// the threads of warp 0 spin on the flag, then store the value.
+fn flag(target: &str) -> String {
+    format!(
+        r#".version 7.0
+.target {target}
+.address_size 64
+.visible .entry flag(.param .u64 out)
+{{
+  .reg .pred %p;
+  .reg .b32 %r<6>;
+  .reg .b64 %rd<3>;
+  .shared .u32 f;
+  .shared .u32 v;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  st.shared.u32 [f], 0;
+  bar.sync 0;
+  setp.ne.u32 %p, %r1, 32;
+  @%p bra WAIT;
+  st.volatile.shared.u32 [v], 42;
+  membar.cta;
+  st.volatile.shared.u32 [f], 1;
+WAIT:
+  setp.ge.u32 %p, %r1, 32;
+  @%p bra DONE;
+SPIN:
+  ld.volatile.shared.u32 %r2, [f];
+  setp.eq.u32 %p, %r2, 0;
+  @%p bra SPIN;
+  ld.volatile.shared.u32 %r3, [v];
+  mul.wide.u32 %rd2, %r1, 4;
+  add.u64 %rd2, %rd1, %rd2;
+  st.global.u32 [%rd2], %r3;
+DONE:
+  ret;
+}}
+"#
+    )
+}
+
+#[test]
+fn a_warp_that_spins_on_a_flag_lets_the_warp_that_sets_it_run() {
+    // Warps take turns on every target (a GPU interleaves its warps).
+    for target in ["sm_70", "sm_60"] {
+        let o = run_src(
+            &format!("progress_flag_{target}.ptx"),
+            &flag(target),
+            &["--block", "64", "--set", "out=0x1000"],
+        );
+        assert_eq!(u32s(&mem(&o, 0x1000, 128)), [42; 32], "{target}");
+    }
+}
+
+#[test]
+fn a_group_that_runs_ahead_waits_for_its_warp_at_a_shuffle() {
+    // Lane i adds 1 to its sum (3 * i + 200) times (lane 31: 293), so the
+    // lanes that leave the loop early wait at the first shuffle for far
+    // more than `ITS_SLICE` (32) instructions, and get turns ahead. Then a
+    // full-mask butterfly sums the 32 counts: 3 * 496 + 32 * 200 = 7888.
+    // A group that ran the shuffles ahead of the others would leave a
+    // partial sum (it does, with `warp_synchronous` always false).
+    let src = r#".version 7.0
+.target sm_80
+.address_size 64
+.visible .entry ahead(.param .u64 out)
+{
+  .reg .pred %p;
+  .reg .b32 %r<12>;
+  .reg .b64 %rd<3>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  mad.lo.u32 %r2, %r1, 3, 200;
+  mov.u32 %r3, 0;
+LOOP:
+  add.u32 %r3, %r3, 1;
+  setp.lt.u32 %p, %r3, %r2;
+  @%p bra LOOP;
+  shfl.sync.bfly.b32 %r4, %r3, 16, 31, -1;
+  add.u32 %r3, %r3, %r4;
+  shfl.sync.bfly.b32 %r4, %r3, 8, 31, -1;
+  add.u32 %r3, %r3, %r4;
+  shfl.sync.bfly.b32 %r4, %r3, 4, 31, -1;
+  add.u32 %r3, %r3, %r4;
+  shfl.sync.bfly.b32 %r4, %r3, 2, 31, -1;
+  add.u32 %r3, %r3, %r4;
+  shfl.sync.bfly.b32 %r4, %r3, 1, 31, -1;
+  add.u32 %r3, %r3, %r4;
+  mul.wide.u32 %rd2, %r1, 4;
+  add.u64 %rd2, %rd1, %rd2;
+  st.global.u32 [%rd2], %r3;
+  ret;
+}
+"#;
+    let o = run_src(
+        "progress_ahead.ptx",
+        src,
+        &["--block", "32", "--set", "out=0x1000"],
+    );
+    assert_eq!(mem(&o, 0x1000, 128), words(&[7888; 32]));
+}

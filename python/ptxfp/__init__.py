@@ -128,6 +128,8 @@ def _reg_dtype(ty):
 def _kind(dt):
     if dt == bfloat16:
         return "ml_dtypes.bfloat16"
+    if not dt.isnative:
+        return "numpy.%s (%s-endian)" % (dt.name, "big" if dt.byteorder == ">" else "little")
     return "numpy.%s" % dt.name
 
 
@@ -180,8 +182,14 @@ def _operand(x, ty, name, form):
         for n in notes:
             _warnings.warn("%s: %s" % (where, n), PtxfpWarning, stacklevel=4)
         return _Op(bits, (), True, True)
-    scalar = not isinstance(x, np.ndarray)
     a = np.asarray(x)
+    # A numpy scalar or a 0-d array-like broadcasts as a scalar; a list, a
+    # tuple or a memoryview is an array like an ndarray.
+    scalar = not isinstance(x, np.ndarray) and a.ndim == 0
+    if not a.dtype.isnative:
+        # Big-endian data on a little-endian host (or the reverse): the
+        # same values in the register's byte order.
+        a = a.astype(a.dtype.newbyteorder("="))
     dt = a.dtype
     if ty in _FLOAT:
         reg, typed_dt, lanes = _FLOAT[ty]
@@ -442,7 +450,7 @@ class Form(_ext.Instr):
     def _check_out(self, o, shape, dt):
         if not isinstance(o, np.ndarray):
             raise DtypeError("out: a numpy array, not %s" % type(o).__name__)
-        if o.dtype != dt:
+        if o.dtype != dt and o.dtype.newbyteorder("=") != dt:
             raise DtypeError("out: %s for %s's result, not %s" % (_kind(dt), self._text, _kind(o.dtype)))
         if o.shape != shape:
             raise ShapeError("out: shape %s for a result of shape %s" % (o.shape, shape))

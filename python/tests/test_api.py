@@ -505,3 +505,43 @@ ret;
     assert got == [0, 1, 0, 1, 0, 0, 1, 1]
     with pytest.raises(ptxfp.RunError, match="multiple"):
         ptxfp.run(src, set={"out": np.uint64(0x1000)}, grid=3, cluster=2)
+
+
+# ---------------------------------------------------------------- misuse
+# Hostile and mistaken arguments: each a clear exception that says what
+# was expected, never a wrong result, a crash or an unbounded allocation.
+
+
+def test_lists_and_memoryviews_are_arrays_not_scalars():
+    # Were taken as scalars and failed in int() ("only 0-dimensional
+    # arrays can be converted to Python scalars").
+    r = ptxfp.eval("add.rn.f64", [1.0, 2.0], [3.0, 4.0])
+    assert r.dtype == np.float64 and r.tolist() == [4.0, 6.0]
+    r = ptxfp.eval("add.rn.f64", [1.0], 3.0)
+    assert isinstance(r, np.ndarray) and r.tolist() == [4.0]
+    m = ptxfp.eval("add.rn.f32", memoryview(np.ones(3, np.float32)), np.float32(1))
+    assert m.dtype == np.float32 and m.tolist() == [2.0, 2.0, 2.0]
+    u = ptxfp.eval("add.rn.f16", np.uint16(0x3C00), [np.uint16(0x3C00), np.uint16(0)])
+    assert u.dtype == np.uint16 and u.tolist() == [0x4000, 0x3C00]
+    assert ptxfp.eval("add.s64", [1, 2], 3).tolist() == [4, 5]
+    with pytest.raises(ptxfp.DtypeError, match=r"not numpy\.float64"):
+        ptxfp.eval("add.rn.f16", [1.0, 2.0], np.float16(1))
+
+
+def test_non_native_byte_order_is_taken_as_its_values():
+    # A big-endian float16 array was refused as "not numpy.float16".
+    x = np.array([1.5, -2.0, 65504.0], dtype=">f2")
+    r = ptxfp.eval("add.rn.f16", x, np.float16(1))
+    assert r.dtype == np.float16 and bits(r).tolist() == [0x4100, 0xBC00, 0x7BFF]
+    b = np.array([0x3C00, 0x4000], dtype=">u2")
+    assert ptxfp.eval("add.rn.f16", b, b).tolist() == [0x4000, 0x4400]
+    out = np.zeros(3, dtype=">f2")
+    assert ptxfp.eval("add.rn.f16", x, x, out=out) is out
+    assert out.astype(np.float16).tolist() == [3.0, -4.0, np.inf]
+    o = np.zeros(2, dtype=">i4")
+    ptxfp.eval("add.s32", np.array([1, -2], np.int32), np.int32(1), out=o)
+    assert o.tolist() == [2, -1]
+    with pytest.raises(ptxfp.DtypeError, match=r"takes numpy\.float16 values or numpy\.uint16 bits, not numpy\.float32;"):
+        ptxfp.eval("add.rn.f16", np.ones(2, ">f4"), np.float16(1))
+    with pytest.raises(ptxfp.DtypeError, match=r"out: numpy\.float16 for add\.rn\.f16's result, not numpy\.float32 \(big-endian\)"):
+        ptxfp.eval("add.rn.f16", x, x, out=np.zeros(3, ">f4"))

@@ -263,9 +263,7 @@ class Form(_ext.Instr):
     other call goes to :meth:`_call`."""
 
     def __init__(self, form, target=None, device=None, ptx=None):
-        self._srcs = tuple(self._srcs_)
-        self._dsts = tuple(self._dsts_)
-        self._names = tuple(self._source_names)
+        self._attrs()
         for w in self._warnings:
             _warnings.warn(w, PtxfpWarning, stacklevel=2)
         if self._approx:
@@ -276,6 +274,17 @@ class Form(_ext.Instr):
                 PtxfpWarning,
                 stacklevel=2,
             )
+
+    def _attrs(self):
+        self._srcs = tuple(self._srcs_)
+        self._dsts = tuple(self._dsts_)
+        self._names = tuple(self._source_names)
+
+    def __reduce__(self):
+        # Pickled as its text and setup, parsed again when unpickled
+        # (without the construction's warnings, said once already).
+        t, d, p = self._given
+        return (_unpickle_form, (type(self), self._text, t, d, p))
 
     def __str__(self):
         return self._text
@@ -467,16 +476,18 @@ class Form(_ext.Instr):
             raise ShapeError("out: %d arrays for %d destinations" % (len(outs), len(self._dsts)))
         o = outs[k]
         self._check_out(o, full_shape, dt)
-        if o.flags.c_contiguous and not any(np.may_share_memory(o, c) for c in cols):
+        if (o.flags.c_contiguous and o.dtype.isnative
+                and not any(np.may_share_memory(o, c) for c in cols)):
             return o.view(reg).reshape(-1), True
         return np.empty(n, dtype=reg), False
 
     def gen(self, count=100, seed=1, typed=False):
         """``count`` edge-weighted operand vectors from ``seed`` with the
         expected results (``ptxfp gen``): a :class:`Vectors`."""
-        if not isinstance(count, (int, np.integer)) or not 0 <= count <= 10_000_000:
-            raise ValueError("count: 0 to 10,000,000 vectors")
-        s, d = self._gen(int(count), int(seed))
+        if (isinstance(count, bool) or not isinstance(count, (int, np.integer))
+                or not 0 <= count <= 10_000_000):
+            raise ValueError("count: 0 to 10,000,000 vectors, not %r" % (count,))
+        s, d = self._gen(int(count), _seed("gen", seed))
 
         def conv(col, t):
             if t == "pred":
@@ -498,20 +509,9 @@ class Form(_ext.Instr):
         """A sweep summarized by its digest, as ``ptxfp sweep`` prints it:
         ``exhaustive=True`` (all 2^32 pairs of a two-operand 16-bit-lane
         form), or ``random=N`` results from ``seed`` (default 1)."""
-        if exhaustive and random is not None:
-            raise ValueError("sweep: exhaustive=True or random=N, not both")
-        if exhaustive and seed is not None:
-            raise ValueError("sweep: seed applies to random=N; exhaustive has no randomness")
-        if not exhaustive:
-            if random is None:
-                raise ValueError("sweep: say which operands: exhaustive=True or random=N")
-            if not isinstance(random, (int, np.integer)) or not 1 <= random <= 1 << 40:
-                raise ValueError("sweep: random=N takes 1 to 2^40 results")
-        if threads is not None and not 1 <= threads <= 1024:
-            raise ValueError("sweep: threads from 1 to 1024")
-        seed = 1 if seed is None else int(seed)
+        random, seed = _sweep_args("sweep", exhaustive, random, seed, threads)
         res, digest, chunks, secs, nthreads, path = self._sweep(
-            bool(exhaustive), None if random is None else int(random), seed, threads
+            bool(exhaustive), random, seed, None if threads is None else int(threads)
         )
         return Sweep(
             form=self._text,
@@ -544,12 +544,27 @@ def _sweep_args(what, exhaustive, random, seed, threads):
         or not 1 <= threads <= 1024
     ):
         raise ValueError("%s: threads from 1 to 1024" % what)
-    return (None if random is None else int(random)), (1 if seed is None else int(seed))
+    return (None if random is None else int(random)), (1 if seed is None else _seed(what, seed))
+
+
+def _seed(what, seed):
+    """A seed as the command line's ``--seed`` takes it: 0 to 2^64 - 1."""
+    if (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
+            or not 0 <= seed < 1 << 64):
+        raise ValueError("%s: seed is an integer from 0 to 2^64 - 1, not %r" % (what, seed))
+    return int(seed)
+
+
+def _unpickle_form(cls, text, target, device, ptx):
+    """A pickled :class:`Form` again: parsed and checked as it was made."""
+    f = cls.__new__(cls, text, target, device, ptx)
+    f._attrs()
+    return f
 
 
 def _shard_args(shard, shards):
     for name, v in (("shard", shard), ("shards", shards)):
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not 0 <= v < 1 << 64:
             raise ValueError("sweep_shard: %s is a count from 0, not %r" % (name, v))
     if shards < 1:
         raise ValueError("sweep_shard: shards must be at least 1")
@@ -676,6 +691,12 @@ def _form(form, target, device, ptx):
         if target is not None or device is not None or ptx is not None:
             raise ValueError("eval: a Form has its setup; give target=/device=/ptx= to Form()")
         return form
+    if not isinstance(form, str):
+        raise DtypeError(
+            "form: a string such as 'fma.rn.f16' or a ptxfp.Form, not %s" % type(form).__name__
+        )
+    if not all(v is None or isinstance(v, str) for v in (target, device, ptx)):
+        return Form(form, target, device, ptx)  # raises DtypeError: not cached
     key = (form, target, device, ptx)
     f = _cache.get(key)
     if f is None:

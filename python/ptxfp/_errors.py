@@ -59,7 +59,8 @@ class KernelAssertionError(PtxfpError, AssertionError):
     :class:`RunResult` up to the stop (its ``printf`` output, memory and
     registers). Also an AssertionError."""
 
-    def __init__(self, text, result):
+    def __init__(self, text, result=None):
+        # result=None: as unpickled, whose state then restores it.
         super().__init__(text)
         #: What ran until the assertion stopped it.
         self.result = result

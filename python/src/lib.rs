@@ -37,6 +37,37 @@ where
     }
 }
 
+/// A string argument `name` as Rust text: a `DtypeError` saying what
+/// was expected (`want`) for another type, a `FormError` for a `str` that
+/// is not valid Unicode (a lone surrogate cannot be encoded as UTF-8).
+fn text_arg(py: Python<'_>, name: &str, want: &str, v: &Bound<'_, PyAny>) -> PyResult<String> {
+    match v.downcast::<pyo3::types::PyString>() {
+        Ok(s) => s.to_cow().map(|c| c.into_owned()).map_err(|e| {
+            let why = e.value(py).to_string();
+            error(py, "FormError", (format!("{name}: {why}"),))
+        }),
+        Err(_) => {
+            let t = v
+                .get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default();
+            // The value where it is short (`target=90`), else its type alone.
+            let shown = v
+                .repr()
+                .map(|r| r.to_string())
+                .ok()
+                .filter(|r| r.chars().count() <= 40)
+                .map_or(String::new(), |r| format!(" {r}"));
+            error_result(py, "DtypeError", format!("{name}: {want}, not {t}{shown}"))
+        }
+    }
+}
+
+fn error_result<T>(py: Python<'_>, kind: &str, msg: String) -> PyResult<T> {
+    Err(error(py, kind, (msg,)))
+}
+
 /// Runs `f`, turning a panic into `ptxfp.InternalError`.
 fn guarded<T>(py: Python<'_>, f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     match catch_unwind(AssertUnwindSafe(f)) {
@@ -260,42 +291,21 @@ struct Instr {
 
 #[pymethods]
 impl Instr {
-    /// Parses `text` and checks it against the setup; a `FormError` with
+    /// Parses `form` and checks it against the setup; a `FormError` with
     /// the command line's message(s) where it is not legal.
     #[new]
-    #[pyo3(signature = (text, target=None, device=None, ptx=None))]
+    #[pyo3(signature = (form, target=None, device=None, ptx=None))]
     fn new(
         py: Python<'_>,
-        text: &Bound<'_, PyAny>,
+        form: &Bound<'_, PyAny>,
         target: Option<&Bound<'_, PyAny>>,
         device: Option<&Bound<'_, PyAny>>,
         ptx: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Instr> {
-        let text: &str = &text.extract::<String>().map_err(|_| {
-            let t = text
-                .get_type()
-                .name()
-                .map(|n| n.to_string())
-                .unwrap_or_default();
-            error(
-                py,
-                "DtypeError",
-                (format!("form: a string such as 'fma.rn.f16', not {t}"),),
-            )
-        })?;
+        let text: &str = &text_arg(py, "form", "a string such as 'fma.rn.f16'", form)?;
         let key = |name: &str, v: Option<&Bound<'_, PyAny>>| -> PyResult<Option<String>> {
             v.filter(|v| !v.is_none())
-                .map(|v| {
-                    v.extract::<String>().map_err(|_| {
-                        error(
-                            py,
-                            "DtypeError",
-                            (format!(
-                                "{name}: a string such as 'sm_90' or '8.6', not {v}"
-                            ),),
-                        )
-                    })
-                })
+                .map(|v| text_arg(py, name, "a string such as 'sm_90' or '8.6'", v))
                 .transpose()
         };
         let (target, device, ptx) = (
@@ -413,6 +423,17 @@ impl Instr {
         (
             self.setup.target.to_string(),
             self.exec.device.to_string(),
+            self.setup.ptx.to_string(),
+        )
+    }
+
+    /// `(target, device or None, ptx)` as given (after parsing): what
+    /// `Form.__reduce__` makes the same setup from.
+    #[getter(_given)]
+    fn given(&self) -> (String, Option<String>, String) {
+        (
+            self.setup.target.to_string(),
+            self.setup.device.map(|d| d.to_string()),
             self.setup.ptx.to_string(),
         )
     }

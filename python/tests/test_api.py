@@ -545,3 +545,59 @@ def test_non_native_byte_order_is_taken_as_its_values():
         ptxfp.eval("add.rn.f16", np.ones(2, ">f4"), np.float16(1))
     with pytest.raises(ptxfp.DtypeError, match=r"out: numpy\.float16 for add\.rn\.f16's result, not numpy\.float32 \(big-endian\)"):
         ptxfp.eval("add.rn.f16", x, x, out=np.zeros(3, ">f4"))
+
+
+def test_form_argument_misuse():
+    # The keyword is the documented one (was `text` in Rust).
+    assert ptxfp.Form(form="add.rn.f16").text == "add.rn.f16"
+    # A str that is not valid Unicode: was "a string ..., not str".
+    with pytest.raises(ptxfp.FormError, match="form: .*surrogates not allowed"):
+        ptxfp.Form("add.rn.f16\ud800")
+    with pytest.raises(ptxfp.FormError, match="target: .*surrogates not allowed"):
+        ptxfp.Form("add.rn.f16", target="sm_90\udc80")
+    with pytest.raises(ptxfp.DtypeError, match="target: a string such as 'sm_90' or '8.6', not int 90"):
+        ptxfp.Form("add.rn.f16", target=90)
+    # Unhashable: was "unhashable type: 'list'" from the form cache.
+    with pytest.raises(ptxfp.DtypeError, match="form: a string such as 'fma.rn.f16' or a ptxfp.Form, not list"):
+        ptxfp.eval(["add.rn.f16"], np.float16(1), np.float16(2))
+    with pytest.raises(ptxfp.DtypeError, match="target: a string such as 'sm_90' or '8.6', not list"):
+        ptxfp.eval("add.rn.f16", np.float16(1), np.float16(2), target=["sm_90"])
+
+
+def test_pickling():
+    import pickle
+
+    f = ptxfp.Form("mad.f32", target="sm_13", device="sm_20", ptx="1.3")
+    g = pickle.loads(pickle.dumps(f))
+    assert type(g) is ptxfp.Form and repr(g) == repr(f) and g.operand_types == f.operand_types
+    x = np.float32(1.0 + 2.0**-20)
+    assert bits(g(x, x, np.float32(-1))) == bits(f(x, x, np.float32(-1)))
+    h = pickle.loads(pickle.dumps(ptxfp.Form("fma.rn.bf16")))
+    assert h.device == "sm_100" and h(BF16(1), BF16(2), BF16(3)) == 5
+    # KernelAssertionError failed to unpickle (its `result` was required).
+    e = pickle.loads(pickle.dumps(ptxfp.KernelAssertionError("a:1: f: failed", "r")))
+    assert str(e) == "a:1: f: failed" and e.result == "r"
+    e = pickle.loads(pickle.dumps(ptxfp.FormError("shown", "message", "help")))
+    assert (str(e), e.message, e.help) == ("shown", "message", "help")
+
+
+def test_gen_and_sweep_argument_misuse():
+    # Seeds out of range were an OverflowError ("can't convert negative
+    # int to unsigned"); True was taken as 1; a str thread count failed
+    # comparing.
+    with pytest.raises(ValueError, match=r"gen: seed is an integer from 0 to 2\^64 - 1, not -1"):
+        ptxfp.gen("add.rn.f16", 3, -1)
+    with pytest.raises(ValueError, match=r"seed is an integer from 0 to 2\^64 - 1"):
+        ptxfp.gen("add.rn.f16", 3, 1 << 64)
+    with pytest.raises(ValueError, match="count: 0 to 10,000,000 vectors, not True"):
+        ptxfp.gen("add.rn.f16", True)
+    f = ptxfp.Form("add.rn.f16")
+    with pytest.raises(ValueError, match=r"sweep: random=N takes 1 to 2\^40 results"):
+        f.sweep(random=True)
+    with pytest.raises(ValueError, match="sweep: threads from 1 to 1024"):
+        f.sweep(random=5, threads="2")
+    with pytest.raises(ValueError, match="sweep: threads from 1 to 1024"):
+        f.sweep(random=5, threads=True)
+    with pytest.raises(ValueError, match=r"sweep: seed is an integer from 0 to 2\^64 - 1, not -1"):
+        f.sweep(random=5, seed=-1)
+    assert f.sweep(random=100_000, seed=np.uint64(5)).digest == 0xDAB828641B698CA7

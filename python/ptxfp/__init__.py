@@ -591,7 +591,7 @@ def sweep_shard(form, shard, shards, out, *, exhaustive=False, random=None, seed
     random, seed = _sweep_args("sweep_shard", exhaustive, random, seed, threads)
     f = _form(form, target, device, ptx)
     text, path = f._sweep_shard(
-        shard, shards, _os.fspath(out), bool(exhaustive), random, seed,
+        shard, shards, _os.fsdecode(out), bool(exhaustive), random, seed,
         None if threads is None else int(threads),
     )
     rec = _json.loads(text)
@@ -611,7 +611,7 @@ def sweep_present(form, shards, out, *, exhaustive=False, random=None, seed=None
     if not _os.path.isdir(out):
         return []
     f = _form(form, target, device, ptx)
-    return list(f._sweep_present(shards, _os.fspath(out), bool(exhaustive), random, seed))
+    return list(f._sweep_present(shards, _os.fsdecode(out), bool(exhaustive), random, seed))
 
 
 def sweep_merge(dir, *, expect=None):
@@ -635,7 +635,7 @@ def sweep_merge(dir, *, expect=None):
         if isinstance(expect, bool) or not isinstance(expect, (int, np.integer)) or not 0 <= expect < 1 << 64:
             raise ValueError("sweep_merge: expect is a 64-bit digest (an int or a hex string)")
         expect = int(expect)
-    return _ext.sweep_merge(_os.fspath(dir), expect)
+    return _ext.sweep_merge(_os.fsdecode(dir), expect)
 
 
 class Vectors(NamedTuple):
@@ -886,15 +886,66 @@ def _set_text(name, v):
     )
 
 
+def _is_int(x):
+    return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
+
+
+def _xyz(key, v, lo):
+    """An int or one to three ints, each from ``lo`` to 2^32 - 1, as (x, y, z)."""
+    what = "%s: an int or one to three ints, each from %d to 4294967295" % (key, lo)
+    if _is_int(v):
+        v = (v,)
+    elif isinstance(v, (str, bytes)) or not isinstance(v, (tuple, list, np.ndarray)):
+        raise ValueError("%s; not %r" % (what, v))
+    v = tuple(v)
+    if not 1 <= len(v) <= 3:
+        raise ValueError("%s; not %d dimensions" % (what, len(v)))
+    for x in v:
+        if not _is_int(x) or not lo <= x <= 0xFFFFFFFF:
+            raise ValueError("%s; not %r" % (what, x))
+    return tuple(int(x) for x in v) + (lo,) * (3 - len(v))
+
+
 def _dims(key, v):
     if v is None:
         return (1, 1, 1)
-    if isinstance(v, (int, np.integer)):
-        v = (int(v),)
-    v = tuple(int(x) for x in v)
-    if not 1 <= len(v) <= 3 or any(x < 1 for x in v):
-        raise ValueError("%s: one to three dimensions, each at least 1" % key)
-    return v + (1,) * (3 - len(v))
+    return _xyz(key, v, 1)
+
+
+def _count(key, v, what):
+    """A non-negative 64-bit integer argument (None stays None)."""
+    if v is None:
+        return None
+    if not _is_int(v) or not 0 <= v < 1 << 64:
+        raise ValueError("%s: %s, an integer from 0 to 2^64 - 1; not %r" % (key, what, v))
+    return int(v)
+
+
+def _mapping(key, v):
+    """The items of a dict-like argument (None: none)."""
+    if v is None:
+        return []
+    if not hasattr(v, "items"):
+        raise DtypeError("run: %s is a dict (a mapping), not %s" % (key, type(v).__name__))
+    return list(v.items())
+
+
+def _mem_bytes(at, b):
+    """The bytes of a ``mem=`` value: a numpy array (its memory order), or
+    bytes, a bytearray, a memoryview or a list of byte values."""
+    if isinstance(b, np.ndarray):
+        return np.ascontiguousarray(b).tobytes()
+    if isinstance(b, (bytes, bytearray, memoryview, list, tuple)):
+        return bytes(b)
+    if not isinstance(b, (str, int, float, np.generic)) and b is not None:
+        try:
+            return bytes(memoryview(b))
+        except TypeError:
+            pass
+    raise DtypeError(
+        "mem[%r]: bytes, a bytearray, a memoryview or a numpy array; not %s"
+        % (at, type(b).__name__)
+    )
 
 
 def run(ptx_text, set=None, mem=None, *, entry=None, target=None, device=None, ptx=None,
@@ -913,28 +964,24 @@ def run(ptx_text, set=None, mem=None, *, entry=None, target=None, device=None, p
     a :class:`KernelAssertionError` where a device ``assert()`` failed."""
     if not isinstance(ptx_text, str):
         raise DtypeError("run: PTX text as a str, not %s" % type(ptx_text).__name__)
-    sets = [(str(k), _set_text(k, v)) for k, v in (set or {}).items()]
+    sets = [(str(k), _set_text(k, v)) for k, v in _mapping("set", set)]
     mems = []
-    for at, b in (mem or {}).items():
-        at = "%#x" % at if isinstance(at, (int, np.integer)) else str(at)
-        if isinstance(b, np.ndarray):
-            b = np.ascontiguousarray(b).tobytes()
-        mems.append((at, bytes(b)))
+    for at, b in _mapping("mem", mem):
+        b = _mem_bytes(at, b)
+        at = "%#x" % at if _is_int(at) else str(at)
+        mems.append((at, b))
     th = None
     if thread is not None or cta is not None:
-        tid = thread if thread is not None else 0
-        tid = (tid,) if isinstance(tid, (int, np.integer)) else tuple(tid)
-        c = cta if cta is not None else 0
-        c = (c,) if isinstance(c, (int, np.integer)) else tuple(c)
-        pad = lambda t: tuple(int(x) for x in t) + (0,) * (3 - len(t))
-        th = (pad(c), pad(tid))
+        th = (_xyz("cta", 0 if cta is None else cta, 0),
+              _xyz("thread", 0 if thread is None else thread, 0))
     d = _ext.run(
         ptx_text, sets, mems, entry, target, device, ptx, lenient, trace, contract,
-        _dims("grid", grid), _dims("block", block), int(dynamic_shared), th,
-        check_memory, max_steps,
+        _dims("grid", grid), _dims("block", block),
+        _count("dynamic_shared", dynamic_shared, "the bytes of dynamic shared memory") or 0, th,
+        check_memory, _count("max_steps", max_steps, "the most thread-instructions"),
         cluster=None if cluster is None else _dims("cluster", cluster),
-        tensor_maps=["%s=%s" % (k, v) for k, v in (tensor_map or {}).items()],
-        max_memory=None if max_memory is None else int(max_memory),
+        tensor_maps=["%s=%s" % (k, v) for k, v in _mapping("tensor_map", tensor_map)],
+        max_memory=_count("max_memory", max_memory, "the most bytes the run may hold"),
     )
     result = RunResult(d, all)
     if result.assertions:

@@ -601,3 +601,55 @@ def test_gen_and_sweep_argument_misuse():
     with pytest.raises(ValueError, match=r"sweep: seed is an integer from 0 to 2\^64 - 1, not -1"):
         f.sweep(random=5, seed=-1)
     assert f.sweep(random=100_000, seed=np.uint64(5)).digest == 0xDAB828641B698CA7
+
+
+def test_sweep_shard_takes_bytes_paths(tmp_path):
+    # A bytes path (os.PathLike's other kind) was a pyo3 TypeError.
+    rec = ptxfp.sweep_shard("add.rn.f16", 0, 1, bytes(tmp_path), random=1000)
+    assert rec["results"] == 1000
+    assert ptxfp.sweep_present("add.rn.f16", 1, bytes(tmp_path), random=1000) == [0]
+    assert ptxfp.sweep_merge(bytes(tmp_path))["complete"]
+
+
+RUN_SRC = (
+    ".version 8.0\n.target sm_90\n.address_size 64\n.entry k(.param .u64 p)\n{\n"
+    ".reg .u64 %rd<2>;\n.reg .u32 %r<2>;\nld.param.u64 %rd1, [p];\n"
+    "ld.global.u32 %r1, [%rd1];\nst.global.u32 [%rd1+4], %r1;\nret;\n}\n"
+)
+
+
+def test_run_argument_misuse():
+    ok = ptxfp.run(RUN_SRC, {"p": np.uint64(0x1000)}, mem={0x1000: [1, 2, 3, 4]})
+    assert ok.memory == {0x1004: b"\x01\x02\x03\x04"}
+    p = {"p": np.uint64(0x1000)}
+    # An int was bytes(int): that many zero bytes, silently (and
+    # mem={0: 10**15} tried to allocate a petabyte).
+    with pytest.raises(ptxfp.DtypeError, match=r"mem\[4096\]: bytes, a bytearray, a memoryview or a numpy array; not int"):
+        ptxfp.run(RUN_SRC, p, mem={0x1000: 10**15})
+    with pytest.raises(ptxfp.DtypeError, match=r"mem\[4096\]: .*; not str"):
+        ptxfp.run(RUN_SRC, p, mem={0x1000: "abcd"})
+    with pytest.raises(ptxfp.DtypeError, match="run: set is a dict"):
+        ptxfp.run(RUN_SRC, [("p", 1)])
+    with pytest.raises(ptxfp.DtypeError, match="run: tensor_map is a dict"):
+        ptxfp.run(RUN_SRC, p, tensor_map=["t"])
+    # Launch shapes: a str was iterated ("12" a grid of 1x2), a float
+    # failed as "not iterable", a large int was an OverflowError.
+    dims = "an int or one to three ints, each from 1 to 4294967295"
+    for bad in ("12", 1.5, 1 << 40, 0, True, (1, 1, 1, 1), (1, 2.0)):
+        with pytest.raises(ValueError, match="grid: " + dims):
+            ptxfp.run(RUN_SRC, p, grid=bad)
+    with pytest.raises(ValueError, match="block: " + dims):
+        ptxfp.run(RUN_SRC, p, block=-1)
+    for bad in (-1, (0, 0, 0, 0), 1 << 32):
+        with pytest.raises(ValueError, match="thread: an int or one to three ints, each from 0 to 4294967295"):
+            ptxfp.run(RUN_SRC, p, thread=bad)
+    with pytest.raises(ValueError, match="cta: an int or one to three ints, each from 0"):
+        ptxfp.run(RUN_SRC, p, cta=-1)
+    # Counts: negative ones were an OverflowError, a float truncated.
+    for key in ("dynamic_shared", "max_steps", "max_memory"):
+        for bad in (-1, 1.9, 1 << 64):
+            with pytest.raises(ValueError, match=key + r": .*an integer from 0 to 2\^64 - 1; not "):
+                ptxfp.run(RUN_SRC, p, mem={0x1000: b"\0\0\0\0"}, **{key: bad})
+    r = ptxfp.run(RUN_SRC, p, mem={0x1000: np.zeros(1, np.uint32)}, grid=np.int64(1),
+                  block=[1, 1], thread=0, cta=(0,), max_steps=np.uint64(100))
+    assert r.memory == {0x1004: b"\0\0\0\0"}

@@ -648,13 +648,24 @@ pub unsafe extern "C" fn ptxfp_op_run_all(
 /// pool costs more than the work.
 const SERIAL_MAX: usize = 1 << 14;
 
-/// A source column: borrowed from the caller, or copied where it overlaps
-/// a destination.
+/// The most worker threads a call makes a pool of (as the Python
+/// package's `threads`): a larger count is `PTXFP_ERR_THREADS` at once,
+/// where making the pool would take minutes and the host's memory.
+pub(crate) const MAX_THREADS: u32 = 1024;
+
+/// The ops off the batch kernels run over blocks of this many elements
+/// (their u64 columns and results are per block: memory bounded whatever
+/// `n`), spread over the pool within a block where the call is parallel.
+const BLOCK: usize = 1 << 16;
+
+/// A source column: borrowed from the caller, copied where it overlaps
+/// a destination, or zeros (a missing fourth source).
 enum Col<'a> {
     B8(std::borrow::Cow<'a, [u8]>),
     B16(std::borrow::Cow<'a, [u16]>),
     B32(std::borrow::Cow<'a, [u32]>),
     B64(std::borrow::Cow<'a, [u64]>),
+    Zero,
 }
 
 impl Col<'_> {
@@ -664,11 +675,12 @@ impl Col<'_> {
             Col::B16(s) => u64::from(s[i]),
             Col::B32(s) => u64::from(s[i]),
             Col::B64(s) => s[i],
+            Col::Zero => 0,
         }
     }
     fn slice(&self) -> Option<Slice<'_>> {
         Some(match self {
-            Col::B8(_) => return None,
+            Col::B8(_) | Col::Zero => return None,
             Col::B16(s) => Slice::B16(s),
             Col::B32(s) => Slice::B32(s),
             Col::B64(s) => Slice::B64(s),
@@ -676,36 +688,79 @@ impl Col<'_> {
     }
 }
 
-/// A destination column.
-enum Out<'a> {
-    B8(&'a mut [u8]),
-    B16(&'a mut [u16]),
-    B32(&'a mut [u32]),
-    B64(&'a mut [u64]),
+/// A destination column: the caller's `n` registers at a raw pointer.
+/// Raw, not `&mut [T]`: two destinations of `ptxfp_op_run_all` may be the
+/// same array (the later one's values win), which two `&mut` slices
+/// could not be.
+#[derive(Clone, Copy)]
+enum Out {
+    B8(*mut u8),
+    B16(*mut u16),
+    B32(*mut u32),
+    B64(*mut u64),
 }
 
-impl Out<'_> {
-    fn set(&mut self, i: usize, v: u64) {
-        match self {
-            Out::B8(s) => s[i] = v as u8,
-            Out::B16(s) => s[i] = v as u16,
-            Out::B32(s) => s[i] = v as u32,
-            Out::B64(s) => s[i] = v,
+// SAFETY: the pointers are the caller's arrays, written only by the call
+// that was given them, from one thread at a time (`run_columns` writes
+// them outside its parallel loops, and the pool's work returns before
+// the call does).
+unsafe impl Send for Out {}
+// SAFETY: as for Send: a shared `Out` is only read (copied).
+unsafe impl Sync for Out {}
+
+impl Out {
+    /// Writes register `i` (`i < n`).
+    ///
+    /// # Safety
+    /// `i` is below the `n` the destination was made with.
+    unsafe fn set(self, i: usize, v: u64) {
+        // SAFETY: `n` writable aligned registers, by `run`'s checks and
+        // the caller's contract.
+        unsafe {
+            match self {
+                Out::B8(p) => p.add(i).write(v as u8),
+                Out::B16(p) => p.add(i).write(v as u16),
+                Out::B32(p) => p.add(i).write(v as u32),
+                Out::B64(p) => p.add(i).write(v),
+            }
         }
     }
-    fn slice_mut(&mut self) -> Option<SliceMut<'_>> {
-        Some(match self {
-            Out::B8(_) => return None,
-            Out::B16(s) => SliceMut::B16(s),
-            Out::B32(s) => SliceMut::B32(s),
-            Out::B64(s) => SliceMut::B64(s),
-        })
+    /// The column as one slice, for the batch kernels.
+    ///
+    /// # Safety
+    /// No other reference to the `n` registers lives while it does.
+    unsafe fn slice_mut<'a>(self, n: usize) -> Option<SliceMut<'a>> {
+        // SAFETY: the caller's contract.
+        unsafe {
+            Some(match self {
+                Out::B8(_) => return None,
+                Out::B16(p) => SliceMut::B16(std::slice::from_raw_parts_mut(p, n)),
+                Out::B32(p) => SliceMut::B32(std::slice::from_raw_parts_mut(p, n)),
+                Out::B64(p) => SliceMut::B64(std::slice::from_raw_parts_mut(p, n)),
+            })
+        }
     }
 }
 
 /// Whether `[p, p + bytes)` and `[q, q + qbytes)` overlap.
 fn overlaps(p: usize, bytes: usize, q: usize, qbytes: usize) -> bool {
     p < q + qbytes && q < p + bytes
+}
+
+/// The bytes of `n` registers of `bits` at address `p`, where an array
+/// can have them: at most `isize::MAX` bytes, not past the end of the
+/// address space. `None` for a length no array has (a wrong `n`).
+fn array_bytes(p: usize, n: usize, bits: u32) -> Option<usize> {
+    let b = n.checked_mul(bits as usize / 8)?;
+    (b <= isize::MAX as usize && p.checked_add(b).is_some()).then_some(b)
+}
+
+/// A copy of `s`, or `None` where the host cannot allocate it.
+fn try_copy<T: Copy>(s: &[T]) -> Option<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(s.len()).ok()?;
+    v.extend_from_slice(s);
+    Some(v)
 }
 
 /// The body of the run functions: checks, columns, then the batch kernel
@@ -724,42 +779,47 @@ unsafe fn run(
     if n == 0 {
         return PTXFP_OK;
     }
-    // Checks: sources present and aligned, destinations aligned.
-    // A missing fourth source reads zeros: 8 bytes an element fits any
-    // width, aligned for any.
-    let zeros: Vec<u64>;
+    // Checks: sources present, aligned and of a length an array can have
+    // (a missing fourth source reads zeros), destinations the same.
     let mut src_ptrs = [std::ptr::null::<c_void>(); MAX_SRCS];
-    let mut missing_zero = false;
+    let mut zero = [false; MAX_SRCS];
     for k in 0..ns {
         let p = srcs[k];
         if p.is_null() {
             if zero_missing && k == 3 {
-                missing_zero = true;
+                zero[k] = true;
                 continue;
             }
             return PTXFP_ERR_NULL;
         }
-        if !(p as usize).is_multiple_of(e.src_bits[k] as usize / 8) {
+        if !(p as usize).is_multiple_of(e.src_bits[k] as usize / 8)
+            || array_bytes(p as usize, n, e.src_bits[k]).is_none()
+        {
             return PTXFP_ERR_OPERANDS;
         }
         src_ptrs[k] = p;
     }
-    if missing_zero {
-        zeros = vec![0u64; n];
-        src_ptrs[3] = zeros.as_ptr().cast();
-    }
     for (k, p) in dsts.iter().enumerate() {
-        if !p.is_null() && !(*p as usize).is_multiple_of(e.dst_bits[k] as usize / 8) {
+        if !p.is_null()
+            && (!(*p as usize).is_multiple_of(e.dst_bits[k] as usize / 8)
+                || array_bytes(*p as usize, n, e.dst_bits[k]).is_none())
+        {
             return PTXFP_ERR_OPERANDS;
         }
     }
-    if n.checked_mul(8).is_none() {
-        return PTXFP_ERR_OPERANDS;
+    if threads > MAX_THREADS {
+        return PTXFP_ERR_THREADS;
     }
-    // Sources overlapping a destination are copied first.
+    // Sources overlapping a destination are copied first (where the host
+    // can hold the copy: else PTXFP_ERR_OPERANDS, never an abort).
     let mut cols = Vec::with_capacity(ns);
-    for (&p, bits) in src_ptrs.iter().zip(&e.src_bits) {
-        let w = *bits as usize / 8;
+    for k in 0..ns {
+        if zero[k] {
+            cols.push(Col::Zero);
+            continue;
+        }
+        let p = src_ptrs[k];
+        let w = e.src_bits[k] as usize / 8;
         let shared = dsts.iter().enumerate().any(|(j, q)| {
             !q.is_null()
                 && overlaps(
@@ -775,7 +835,10 @@ unsafe fn run(
                 ($v:ident, $t:ty) => {{
                     let s = std::slice::from_raw_parts(p.cast::<$t>(), n);
                     Col::$v(if shared {
-                        std::borrow::Cow::Owned(s.to_vec())
+                        match try_copy(s) {
+                            Some(v) => std::borrow::Cow::Owned(v),
+                            None => return PTXFP_ERR_OPERANDS,
+                        }
                     } else {
                         std::borrow::Cow::Borrowed(s)
                     })
@@ -790,28 +853,23 @@ unsafe fn run(
         };
         cols.push(col);
     }
-    let mut outs: Vec<Option<Out>> = dsts
+    let outs: Vec<Option<Out>> = dsts
         .iter()
         .enumerate()
         .map(|(k, p)| {
-            (!p.is_null()).then(|| {
-                // SAFETY: `p` has `n` writable aligned registers, not
-                // overlapping a borrowed source (overlapping ones were
-                // copied).
-                unsafe {
-                    match e.dst_bits[k] {
-                        8 => Out::B8(std::slice::from_raw_parts_mut(p.cast(), n)),
-                        16 => Out::B16(std::slice::from_raw_parts_mut(p.cast(), n)),
-                        32 => Out::B32(std::slice::from_raw_parts_mut(p.cast(), n)),
-                        _ => Out::B64(std::slice::from_raw_parts_mut(p.cast(), n)),
-                    }
-                }
+            (!p.is_null()).then(|| match e.dst_bits[k] {
+                8 => Out::B8(p.cast()),
+                16 => Out::B16(p.cast()),
+                32 => Out::B32(p.cast()),
+                _ => Out::B64(p.cast()),
             })
         })
         .collect();
     let exec = h.exec();
     let serial = threads == 1 || n <= SERIAL_MAX;
-    let work = || run_columns(e, &exec, &cols, &mut outs, serial);
+    // SAFETY: each destination has `n` writable registers, not
+    // overlapping a borrowed source (overlapping ones were copied).
+    let work = || unsafe { run_columns(e, &exec, &cols, &outs, n, serial) };
     let r = if serial || threads == 0 {
         catch_unwind(AssertUnwindSafe(work))
     } else {
@@ -829,27 +887,27 @@ unsafe fn run(
     }
 }
 
-/// Evaluates the columns (on the calling thread where `serial`, else on
-/// the current rayon pool).
-fn run_columns(
+/// Evaluates the `n`-element columns (on the calling thread where
+/// `serial`, else on the current rayon pool).
+///
+/// # Safety
+/// Each destination has `n` writable registers that no source column
+/// borrows.
+unsafe fn run_columns(
     e: &Entry,
     exec: &ptxfp::Exec,
     cols: &[Col],
-    outs: &mut [Option<Out>],
+    outs: &[Option<Out>],
+    n: usize,
     serial: bool,
 ) -> ptxfp_status {
     use rayon::prelude::*;
     let ins = &e.ins;
-    let n = cols.first().map_or(0, |c| match c {
-        Col::B8(s) => s.len(),
-        Col::B16(s) => s.len(),
-        Col::B32(s) => s.len(),
-        Col::B64(s) => s.len(),
-    });
     // The float forms: the batch kernels.
-    if let (Some(form), [Some(out)]) = (ins.form(), &mut *outs) {
+    if let (Some(form), [Some(out)]) = (ins.form(), outs) {
         let slices: Option<Vec<Slice>> = cols.iter().map(Col::slice).collect();
-        if let (Some(slices), Some(o)) = (slices, out.slice_mut()) {
+        // SAFETY: the one destination, borrowed by nothing else.
+        if let (Some(slices), Some(o)) = (slices, unsafe { out.slice_mut(n) }) {
             let r = if serial {
                 match ins.plan(exec) {
                     Some(plan) => plan.run_here(Path::detect(), &slices, o),
@@ -880,58 +938,66 @@ fn run_columns(
             };
         }
     }
-    // The other ops: each source masked to its width (a predicate to a
-    // bit), in u64 columns.
-    let ucols: Vec<Vec<u64>> = cols
-        .iter()
-        .enumerate()
-        .map(|(k, c)| (0..n).map(|i| c.get(i) & e.src_mask[k]).collect())
-        .collect();
-    let refs: Vec<&[u64]> = ucols.iter().map(|v| &v[..]).collect();
+    // The other ops, a block at a time: each source masked to its width
+    // (a predicate to a bit), in u64 columns.
     let single = ins.dsts.len() == 1
         && ins
             .op
             .signature()
             .is_some_and(|s| !s.carry.reads && !s.carry.writes);
-    if single {
-        let mut d = vec![0u64; n];
-        let ok = if serial {
-            batch::compute_columns(&ins.op, &refs, exec, &mut d)
-        } else {
-            ins.eval_u64_columns(exec, &refs, &mut d)
+    let nd = ins.dsts.len();
+    let mut lo = 0;
+    while lo < n {
+        let hi = n.min(lo + BLOCK);
+        let ucols: Vec<Vec<u64>> = cols
+            .iter()
+            .enumerate()
+            .map(|(k, c)| (lo..hi).map(|i| c.get(i) & e.src_mask[k]).collect())
+            .collect();
+        let refs: Vec<&[u64]> = ucols.iter().map(|v| &v[..]).collect();
+        if single {
+            let mut d = vec![0u64; hi - lo];
+            let ok = if serial {
+                batch::compute_columns(&ins.op, &refs, exec, &mut d)
+            } else {
+                ins.eval_u64_columns(exec, &refs, &mut d)
+            };
+            // (False for four sources, `bfi`: the general evaluator below.)
+            if ok {
+                if let Some(o) = outs[0] {
+                    for (i, v) in d.into_iter().enumerate() {
+                        // SAFETY: lo + i < n.
+                        unsafe { o.set(lo + i, v) };
+                    }
+                }
+                lo = hi;
+                continue;
+            }
+        }
+        // Several destinations or a carry: the general evaluator per element.
+        let eval = |i: usize| -> [u64; MAX_DSTS] {
+            let x: Vec<u64> = refs.iter().map(|c| c[i]).collect();
+            let (d, _) = ins.eval(&x, exec);
+            let mut r = [0u64; MAX_DSTS];
+            for (r, v) in r.iter_mut().zip(d) {
+                *r = v;
+            }
+            r
         };
-        // (False for four sources, `bfi`: the general evaluator below.)
-        if ok {
-            if let Some(o) = &mut outs[0] {
-                for (i, v) in d.into_iter().enumerate() {
-                    o.set(i, v);
+        let res: Vec<[u64; MAX_DSTS]> = if serial {
+            (0..hi - lo).map(eval).collect()
+        } else {
+            (0..hi - lo).into_par_iter().map(eval).collect()
+        };
+        for (k, o) in outs.iter().enumerate().take(nd) {
+            if let Some(o) = *o {
+                for (i, r) in res.iter().enumerate() {
+                    // SAFETY: lo + i < n.
+                    unsafe { o.set(lo + i, r[k]) };
                 }
             }
-            return PTXFP_OK;
         }
-    }
-    // Several destinations or a carry: the general evaluator per element.
-    let nd = ins.dsts.len();
-    let eval = |i: usize| -> [u64; MAX_DSTS] {
-        let x: Vec<u64> = refs.iter().map(|c| c[i]).collect();
-        let (d, _) = ins.eval(&x, exec);
-        let mut r = [0u64; MAX_DSTS];
-        for (r, v) in r.iter_mut().zip(d) {
-            *r = v;
-        }
-        r
-    };
-    let res: Vec<[u64; MAX_DSTS]> = if serial {
-        (0..n).map(eval).collect()
-    } else {
-        (0..n).into_par_iter().map(eval).collect()
-    };
-    for (k, o) in outs.iter_mut().enumerate().take(nd) {
-        if let Some(o) = o {
-            for (i, r) in res.iter().enumerate() {
-                o.set(i, r[k]);
-            }
-        }
+        lo = hi;
     }
     PTXFP_OK
 }

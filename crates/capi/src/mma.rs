@@ -47,7 +47,7 @@ fn status_of(e: TcError) -> ptxfp_status {
 }
 
 /// The `n` elements at `p`, or an empty slice where `n` is 0 (`p` may then
-/// be NULL).
+/// be NULL); `PTXFP_ERR_OPERANDS` for a length no array has.
 unsafe fn slice<'a>(p: *const u32, n: usize) -> Result<&'a [u32], ptxfp_status> {
     if n == 0 {
         return Ok(&[]);
@@ -55,6 +55,7 @@ unsafe fn slice<'a>(p: *const u32, n: usize) -> Result<&'a [u32], ptxfp_status> 
     if p.is_null() {
         return Err(PTXFP_ERR_NULL);
     }
+    crate::array_bytes(p as usize, n, 32).ok_or(PTXFP_ERR_OPERANDS)?;
     // SAFETY: the caller gives `n` readable elements at `p`.
     Ok(unsafe { std::slice::from_raw_parts(p, n) })
 }
@@ -208,6 +209,12 @@ pub unsafe extern "C" fn ptxfp_mma_dot_rows_instruction(
             if rows > 0 && d.is_null() {
                 return Err(PTXFP_ERR_NULL);
             }
+            if rows > 0 {
+                crate::array_bytes(d as usize, rows, 32).ok_or(PTXFP_ERR_OPERANDS)?;
+            }
+            if threads > crate::MAX_THREADS {
+                return Err(PTXFP_ERR_THREADS);
+            }
             let d: &mut [u32] = if rows == 0 {
                 &mut []
             } else {
@@ -219,11 +226,15 @@ pub unsafe extern "C" fn ptxfp_mma_dot_rows_instruction(
             Ok(x) => x,
             Err(s) => return s,
         };
-        let zeros;
+        let mut zeros = Vec::new();
         let c = match c {
             Some(c) => c,
             None => {
-                zeros = vec![0u32; rows];
+                // Where the host cannot hold them, a status, not an abort.
+                if zeros.try_reserve_exact(rows).is_err() {
+                    return PTXFP_ERR_OPERANDS;
+                }
+                zeros.resize(rows, 0);
                 &zeros[..]
             }
         };

@@ -620,3 +620,126 @@ fn a_fourth_source_reads_zero_in_eval_and_run() {
         }
     }
 }
+
+#[test]
+fn impossible_lengths_and_thread_counts_are_statuses_not_aborts() {
+    use ptxfp_status::*;
+    // A length no array has: its overlap copy was an allocation of 2^62
+    // bytes, which aborted the process ("memory allocation ... failed"),
+    // or a slice of more than isize::MAX bytes.
+    let (_, h, _) = parse("fma.rn.f16", None, 0);
+    let x = [0x3c00u16; 64];
+    let mut d = [0u16; 64];
+    let p = x.as_ptr().cast::<c_void>();
+    for n in [usize::MAX / 8, usize::MAX / 2, usize::MAX] {
+        let st = unsafe { ptxfp_op_run(h, p, p, p, d.as_mut_ptr().cast(), n, 0) };
+        assert_eq!(st, PTXFP_ERR_OPERANDS, "n = {n:#x}");
+        let st = unsafe { ptxfp_op_run(h, p, p, p, x.as_ptr() as *mut c_void, n, 1) };
+        assert_eq!(st, PTXFP_ERR_OPERANDS, "in place, n = {n:#x}");
+    }
+    let (_, h64, _) = parse("fma.rn.f64", None, 0);
+    let y = [0u64; 8];
+    let mut e = [0u64; 8];
+    let q = y.as_ptr().cast::<c_void>();
+    let st = unsafe { ptxfp_op_run(h64, q, q, q, e.as_mut_ptr().cast(), usize::MAX / 8, 0) };
+    assert_eq!(st, PTXFP_ERR_OPERANDS);
+    // More threads than a pool is made of: at once, not minutes of
+    // spawning (u32::MAX tried to start four billion threads).
+    let n = 20_000;
+    let a = vec![0x3c00u16; n];
+    let mut o = vec![0u16; n];
+    let pa = a.as_ptr().cast::<c_void>();
+    for threads in [1025, u32::MAX] {
+        let st = unsafe { ptxfp_op_run(h, pa, pa, pa, o.as_mut_ptr().cast(), n, threads) };
+        assert_eq!(st, PTXFP_ERR_THREADS, "threads = {threads}");
+    }
+    let st = unsafe { ptxfp_op_run(h, pa, pa, pa, o.as_mut_ptr().cast(), n, 1024) };
+    assert_eq!(st, PTXFP_OK);
+    assert!(o.iter().all(|&v| v == 0x4000));
+    // ptxfp_mma_dot_rows: c NULL made a zero row per d element, an abort
+    // for a length no array has.
+    let gpu = CString::new("H100").unwrap();
+    let bf16 = CString::new("bf16").unwrap();
+    let f32_ = CString::new("f32").unwrap();
+    let mut dd = [0u32; 4];
+    for rows in [1usize << 60, usize::MAX / 4] {
+        let st = unsafe {
+            ptxfp_mma_dot_rows(
+                gpu.as_ptr(),
+                bf16.as_ptr(),
+                f32_.as_ptr(),
+                null(),
+                null(),
+                0,
+                null(),
+                dd.as_mut_ptr(),
+                rows,
+                1,
+            )
+        };
+        assert_eq!(st, PTXFP_ERR_OPERANDS, "rows = {rows:#x}");
+    }
+    let ones = vec![0x3f80_0000u32; 5000];
+    let mut d5 = vec![0u32; 5000];
+    let st = unsafe {
+        ptxfp_mma_dot_rows(
+            gpu.as_ptr(),
+            bf16.as_ptr(),
+            f32_.as_ptr(),
+            ones.as_ptr(),
+            ones.as_ptr(),
+            1,
+            null(),
+            d5.as_mut_ptr(),
+            5000,
+            5000,
+        )
+    };
+    assert_eq!(st, PTXFP_ERR_THREADS);
+}
+
+#[test]
+fn destinations_may_share_an_array_and_sources_overlap_them() {
+    use ptxfp_status::*;
+    // setp's p|q into one array: defined (the later destination's values),
+    // no longer two `&mut` slices of the same memory.
+    let (st, h, msg) = parse("setp.lt.f16x2", None, 0);
+    assert_eq!(st, PTXFP_OK, "{msg}");
+    assert_eq!(ptxfp_op_dst_count(h), 2);
+    let n = 70_000; // more than one block of the column evaluator
+                    // Lane 0 1.0 or 2.0, lane 1 1.0 or -1.0: p and q differ.
+    let a: Vec<u32> = (0..n as u32)
+        .map(|i| [0x3c00_3c00, 0xbc00_4000][i as usize % 2])
+        .collect();
+    let b: Vec<u32> = (0..n as u32)
+        .map(|i| [0x3c00_3c00, 0x3c00_3c00, 0x4000_3800][i as usize % 3])
+        .collect();
+    let mut pq = vec![9u8; n];
+    let mut q = vec![9u8; n];
+    let srcs = [a.as_ptr().cast::<c_void>(), b.as_ptr().cast()];
+    for threads in [0, 1] {
+        let dsts = [pq.as_mut_ptr().cast::<c_void>(), pq.as_mut_ptr().cast()];
+        let st = unsafe { ptxfp_op_run_all(h, srcs.as_ptr(), 2, dsts.as_ptr(), 2, n, threads) };
+        assert_eq!(st, PTXFP_OK);
+        let dsts = [null_mut(), q.as_mut_ptr().cast::<c_void>()];
+        let st = unsafe { ptxfp_op_run_all(h, srcs.as_ptr(), 2, dsts.as_ptr(), 2, n, threads) };
+        assert_eq!(st, PTXFP_OK);
+        assert_eq!(pq, q);
+    }
+    // An integer op in place over several blocks: each source read before
+    // any element is written.
+    let (_, add, _) = parse("add.s32", None, 0);
+    let mut x: Vec<u32> = (0..n as u32).collect();
+    let want: Vec<u32> = x.iter().map(|v| v.wrapping_mul(2)).collect();
+    let px = x.as_mut_ptr().cast::<c_void>();
+    let st = unsafe { ptxfp_op_run(add, px, px, null(), px, n, 0) };
+    assert_eq!(st, PTXFP_OK);
+    assert_eq!(x, want);
+    // Shifted by one element: the original values, as a copy would give.
+    let mut s: Vec<u32> = (0..n as u32 + 1).collect();
+    let ps = s.as_mut_ptr().cast::<c_void>();
+    let st = unsafe { ptxfp_op_run(add, ps, ps, null(), s[1..].as_mut_ptr().cast(), n, 1) };
+    assert_eq!(st, PTXFP_OK);
+    assert_eq!(s[0], 0);
+    assert!(s[1..].iter().enumerate().all(|(i, &v)| v == 2 * i as u32));
+}

@@ -1179,8 +1179,12 @@ fn run<'py>(
             textures: Vec::new(),
             tensor_maps,
         };
-        let r = py
-            .allow_threads(|| catch_unwind(AssertUnwindSafe(|| interp::run(text, &inputs, &opts))));
+        // The error boxed: RunError is large (clippy::result_large_err).
+        let r = py.allow_threads(|| {
+            catch_unwind(AssertUnwindSafe(|| {
+                interp::run(text, &inputs, &opts).map_err(Box::new)
+            }))
+        });
         let r = r.map_err(|p| internal(py, &p))?;
         let map = ptxfp::SourceMap::new(text);
         let loc = |span: &std::ops::Range<usize>| map.line_col(span.start);
@@ -1193,7 +1197,7 @@ fn run<'py>(
                 (shown.join("\n"), rows, diag_rows(text, &warnings, file)),
             )
         };
-        let out = match r {
+        let out = match r.map_err(|e| *e) {
             Ok(o) => o,
             Err(RunError::Program(d)) => return Err(fail(vec![d], Vec::new())),
             Err(RunError::Diagnostics(ds)) => return Err(fail(ds, Vec::new())),

@@ -155,7 +155,11 @@ pub fn _mma_rows<'py>(
         Ok(None) => {
             check_exact(m.input(), "a", av, k)?;
             check_exact(m.b_input(), "b", bv, k)?;
-            Err(error(py, "InternalError", ("dot_rows failed on exact inputs".to_string(),)))
+            Err(error(
+                py,
+                "InternalError",
+                ("dot_rows failed on exact inputs".to_string(),),
+            ))
         }
         Err(p) => Err(internal(py, &p)),
     }
@@ -218,7 +222,11 @@ pub fn _mma_gemm<'py>(
         Ok(None) => {
             check_exact(m.input(), "A", av, k)?;
             check_exact(m.b_input(), "B", bv, n)?;
-            Err(error(py, "InternalError", ("gemm failed on exact inputs".to_string(),)))
+            Err(error(
+                py,
+                "InternalError",
+                ("gemm failed on exact inputs".to_string(),),
+            ))
         }
         Err(p) => Err(internal(py, &p)),
     }

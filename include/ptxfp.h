@@ -90,11 +90,14 @@ typedef enum {
    */
   PTXFP_ERR_HANDLE = 8,
   /**
-   * Operand counts, or an array's alignment, do not fit the op.
+   * Operand counts, or an array's alignment, do not fit the op, or `n`
+   * is more elements than an array can hold (over `PTRDIFF_MAX` bytes,
+   * or running past the end of the address space).
    */
   PTXFP_ERR_OPERANDS = 9,
   /**
-   * Worker threads could not be started.
+   * Worker threads could not be started, or more than 1024 were asked
+   * for.
    */
   PTXFP_ERR_THREADS = 10,
   /**
@@ -362,8 +365,9 @@ ptxfp_status ptxfp_op_eval_all(ptxfp_op op,
  * one of the sources (evaluated in place).
  *
  * `threads`: 0 uses all cores (one shared pool), 1 the calling thread
- * only, k > 1 a pool of k threads made for the call. Short arrays (up to
- * 16384 values) always run on the calling thread. Same bits as
+ * only, 1 < k <= 1024 a pool of k threads made for the call (more is
+ * `PTXFP_ERR_THREADS`). Short arrays (up to 16384 values) always run on
+ * the calling thread. Same bits as
  * `ptxfp_op_eval` on every element, on the fastest kernel the CPU has.
  *
  * # Safety
@@ -382,8 +386,9 @@ ptxfp_status ptxfp_op_run(ptxfp_op op,
  * `ptxfp_op_run` for every operand: `srcs[k]` is source `k`'s array
  * (`ptxfp_op_arity` of them, each of `ptxfp_op_src_bits(op, k)` bits),
  * `dsts[k]` destination `k`'s (`ptxfp_op_dst_count` of them; a NULL entry
- * is not written). `n_srcs` and `n_dsts` are the lengths of `srcs` and
- * `dsts` and must equal the op's counts.
+ * is not written; two entries may be the same array, which then holds the
+ * later destination's values). `n_srcs` and `n_dsts` are the lengths of
+ * `srcs` and `dsts` and must equal the op's counts.
  *
  * # Safety
  * `srcs` has `n_srcs` and `dsts` `n_dsts` entries; each array as in
@@ -442,8 +447,8 @@ ptxfp_status ptxfp_mma_dot(const char *gpu,
  * each output element's row and column.
  *
  * `threads`: 0 uses all cores (one shared pool), 1 the calling thread
- * only, k > 1 a pool of k threads made for the call; up to 4096 rows
- * always run on the calling thread.
+ * only, 1 < k <= 1024 a pool of k threads made for the call (more is
+ * `PTXFP_ERR_THREADS`); up to 4096 rows always run on the calling thread.
  *
  * Returns as `ptxfp_mma_dot` (or `PTXFP_ERR_THREADS`). On an error
  * nothing useful is in `d`: an inexact input anywhere fails the whole

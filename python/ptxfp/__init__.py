@@ -967,6 +967,8 @@ def run(ptx_text, set=None, mem=None, *, entry=None, target=None, device=None, p
     sets = [(str(k), _set_text(k, v)) for k, v in _mapping("set", set)]
     mems = []
     for at, b in _mapping("mem", mem):
+        if _is_int(at) and not 0 <= at < 1 << 64:
+            raise ValueError("run: mem address %#x: addresses are 0 to 2**64 - 1" % at)
         b = _mem_bytes(at, b)
         at = "%#x" % at if _is_int(at) else str(at)
         mems.append((at, b))

@@ -436,6 +436,14 @@ def test_run_max_memory_bounds_a_run():
     assert "the run's memory reached --max-memory 100000 bytes" in str(e.value)
 
 
+def test_run_mem_address_out_of_range_is_a_value_error():
+    # A negative address wrapped to the top of memory before.
+    src = ".version 8.0\n.target sm_90\n.address_size 64\n.entry k()\n{\nret;\n}\n"
+    for at in (-0x1000, 1 << 64):
+        with pytest.raises(ValueError, match="run: mem address .*: addresses are 0 to 2\\*\\*64 - 1"):
+            ptxfp.run(src, mem={at: b"\x01"})
+
+
 def test_run_tensor_copy_with_a_tensor_map():
     # A 1-d box of 16 .f32 at element 8 of a 20-element tensor
     # (docs/ENGINE.md "Tensor copies"): elements 8..19, then zeros past the

@@ -126,8 +126,8 @@ pub unsafe extern "C" fn ptxfp_mma_dot(
 /// each output element's row and column.
 ///
 /// `threads`: 0 uses all cores (one shared pool), 1 the calling thread
-/// only, k > 1 a pool of k threads made for the call; up to 4096 rows
-/// always run on the calling thread.
+/// only, 1 < k <= 1024 a pool of k threads made for the call (more is
+/// `PTXFP_ERR_THREADS`); up to 4096 rows always run on the calling thread.
 ///
 /// Returns as `ptxfp_mma_dot` (or `PTXFP_ERR_THREADS`). On an error
 /// nothing useful is in `d`: an inexact input anywhere fails the whole

@@ -180,3 +180,26 @@ LOOP:
     );
     assert_eq!(mem(&o, 0x1000, 128), words(&[7888; 32]));
 }
+
+#[test]
+fn a_negative_or_wrapping_memory_address_is_refused() {
+    // `-0x1000` used to wrap to 0xfffffffffffff000 (a PTX literal may be
+    // negative); an offset past the top of memory wrapped to its bottom.
+    let src = lock("sm_70");
+    for (at, says) in [
+        ("-0x1000", "the address `-0x1000` is negative"),
+        ("0x1000+-4", "the offset `-4` is negative"),
+        ("p+-1", "the offset `-1` is negative"),
+        (
+            "0xffffffffffffffff+2",
+            "0xffffffffffffffff + 0x2 is past the end of the 64-bit address space",
+        ),
+    ] {
+        let o = run_src(
+            "progress_negative_mem.ptx",
+            &src,
+            &["--set", "p=0x1000", &format!("--mem={at}=00000000")],
+        );
+        fails_with(&o, |e| e.contains(&format!("--mem {at}: {says}")));
+    }
+}

@@ -1918,15 +1918,29 @@ impl Machine<'_, '_> {
             Some((b, o)) => (b.trim(), Some(o.trim())),
             None => (at.trim(), None),
         };
+        // An address, or a count of bytes past one: never negative (a
+        // PTX literal may be, and would wrap to the top of memory).
+        let unsigned = |t: &str, what: &str| {
+            if t.starts_with('-') {
+                return Err(RunError::Input(format!(
+                    "{flag}: the {what} `{t}` is negative: addresses are 0 to 0xffffffffffffffff, and an offset counts bytes on from ADDR"
+                )));
+            }
+            Ok(ptxfp_isa::literal::parse_int(t).map(|v| v as u64))
+        };
         let off = match off {
-            Some(o) => ptxfp_isa::literal::parse_int(o)
-                .ok_or_else(|| RunError::Input(format!("{flag}: bad offset `{o}`")))?
-                as u64,
+            Some(o) => unsigned(o, "offset")?
+                .ok_or_else(|| RunError::Input(format!("{flag}: bad offset `{o}`")))?,
             None => 0,
         };
-        if let Some(v) = ptxfp_isa::literal::parse_int(base) {
+        let past_the_end = |addr: u64| {
+            RunError::Input(format!(
+                "{flag}: {addr:#x} + {off:#x} is past the end of the 64-bit address space"
+            ))
+        };
+        if let Some(v) = unsigned(base, "address")? {
             return Ok(InputPlace {
-                addr: (v as u64).wrapping_add(off),
+                addr: v.checked_add(off).ok_or_else(|| past_the_end(v))?,
                 var: None,
             });
         }
@@ -1936,7 +1950,7 @@ impl Machine<'_, '_> {
             )));
         };
         Ok(InputPlace {
-            addr: addr.wrapping_add(off),
+            addr: addr.checked_add(off).ok_or_else(|| past_the_end(addr))?,
             var: Some(VarPlace {
                 name: base.to_string(),
                 size,

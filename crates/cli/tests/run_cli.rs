@@ -546,7 +546,7 @@ fn lenient_repairs_the_errata() {
     let (out, err) = text(&o);
     assert_eq!(o.status.code(), Some(0), "{err}");
     assert!(
-        err.contains("warning: duplicate .sat (--lenient ran it as `fma.rz.sat.f32.f16`)"),
+        err.contains("warning: duplicate .sat (ran as `fma.rz.sat.f32.f16`)"),
         "{err}"
     );
     assert_eq!(out.trim(), "fd = 0x3f800000  f32 1");

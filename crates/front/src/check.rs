@@ -218,6 +218,9 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
             }
             Op::Form(_) | Op::Int(_) | Op::Cvt(_) | Op::Setp(_) | Op::Select(_) | Op::Testp(_) => {
                 let op = &decoded.op;
+                // A decoding's warnings: a modifier out of its syntax
+                // line's order, repaired (docs/NVIDIA.md "Modifier order").
+                diags.extend(decoded.diags.iter().map(|d| d.clone().shifted(at)));
                 diags.extend(
                     op.validate(ins.opcode, version, target)
                         .into_iter()

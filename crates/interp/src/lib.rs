@@ -2272,10 +2272,11 @@ impl Machine<'_, '_> {
         for d in &dec.diags {
             let d = d.clone().shifted(at);
             match &dec.op {
-                // docs/NVIDIA.md "Errata": with --lenient a misplaced or
-                // repeated modifier is repaired, with a warning.
+                // docs/NVIDIA.md "Modifier order" and "Errata": a
+                // misplaced modifier (with --lenient, also a repeated one)
+                // is repaired, with a warning.
                 Op::Form(f) if !d.is_error() => diags.push(Diagnostic {
-                    message: format!("{} (--lenient ran it as `{f}`)", d.message),
+                    message: format!("{} (ran as `{f}`)", d.message),
                     ..d
                 }),
                 _ => diags.push(d),

@@ -94,10 +94,15 @@ pub struct Decoded {
 
 pub use crate::types::last_type;
 
-/// Decodes `opcode` (`fma.rn.ftz.f16`, `ld.global.v2.f32`, ...). `lenient`
-/// accepts a misplaced or repeated modifier of a form with a warning
-/// (docs/NVIDIA.md "Errata"). Never fails: what is not an instruction
-/// ptxfp knows is [`Op::Unsupported`] or [`Op::NotPtx`].
+/// Decodes `opcode` (`fma.rn.ftz.f16`, `ld.global.v2.f32`, ...). A
+/// modifier after the types, or modifiers out of their syntax line's
+/// order, are accepted with a warning that says how to write the form:
+/// ptxas takes them (CUDA's own headers write `rcp.approx.f32.ftz`,
+/// `lg2.approx.f32.ftz` and `cvt.f32.f64.rn` in inline asm;
+/// docs/NVIDIA.md "Modifier order"). `lenient` also accepts a repeated
+/// modifier, with a warning (docs/NVIDIA.md "Errata"). Never fails: what
+/// is not an instruction ptxfp knows is [`Op::Unsupported`] or
+/// [`Op::NotPtx`].
 pub fn decode(opcode: &str, lenient: bool) -> Decoded {
     let ok = |op| Decoded {
         op,
@@ -111,11 +116,19 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
     if !crate::opcodes::is_instruction(root) {
         return ok(Op::NotPtx);
     }
+    // A repair that reorders only (no modifier written twice: a type may
+    // be, `cvt.rni.f32.f32`) is taken without `lenient`.
+    let pieces: Vec<&str> = opcode.split('.').skip(1).collect();
+    let repeated = pieces
+        .iter()
+        .enumerate()
+        .any(|(i, p)| PtxType::parse(p).is_none() && pieces[..i].contains(p));
+    let reorder = lenient || !repeated;
     if IntOp::claims(opcode) {
         return match IntOp::parse(opcode) {
             Ok(i) => ok(Op::Int(i)),
             Err(d) => match IntOp::parse_lenient(opcode) {
-                Ok((i, warnings)) if lenient => Decoded {
+                Ok((i, warnings)) if reorder => Decoded {
                     op: Op::Int(i),
                     diags: warnings,
                 },
@@ -127,7 +140,7 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
         return match Form::parse(opcode) {
             Ok(f) => ok(Op::Form(f)),
             Err(d) => match Form::parse_lenient(opcode) {
-                Ok((f, warnings)) if lenient => Decoded {
+                Ok((f, warnings)) if reorder => Decoded {
                     op: Op::Form(f),
                     diags: warnings,
                 },
@@ -192,7 +205,7 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
     }
     let op = match root {
         "cvt" => {
-            return match Cvt::decode(opcode, lenient) {
+            return match Cvt::decode(opcode, reorder) {
                 Ok((c, warnings)) => Decoded {
                     op: Op::Cvt(c),
                     diags: warnings,

@@ -190,7 +190,11 @@ impl Instruction {
             });
         }
         let dec = op::decode(trimmed, false);
-        if let Some(d) = dec.diags.into_iter().find(Diagnostic::is_error) {
+        // A form's name is written in its syntax line's order: the
+        // reordering a module's text may have (a warning there) is an
+        // error here, with the same help.
+        if let Some(mut d) = dec.diags.into_iter().next() {
+            d.severity = ptxfp_isa::diag::Severity::Error;
             return Err(d);
         }
         if let Some(i) = Instruction::of(dec.op.clone(), trimmed.to_string()) {

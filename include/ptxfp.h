@@ -42,8 +42,11 @@
  * `ptxfp_run_assertion_count`, `ptxfp_run_assertion` and
  * `PTXFP_ERR_ASSERTION` (the CUDA device runtime in `ptxfp_run_ptx`).
  * 3: `ptxfp_mma_dot_rows_instruction` (Hopper `mma.sync`'s FP8 rule).
+ * 4: `ptxfp_run_kernel` (`ptxfp_launch`, `ptxfp_mem`),
+ * `ptxfp_run_memory_count`, `ptxfp_run_memory`, `ptxfp_run_memory_read`
+ * and `PTXFP_ERR_STRUCT_SIZE`.
  */
-#define PTXFP_API_MINOR 3
+#define PTXFP_API_MINOR 4
 
 /**
  * What went wrong. `PTXFP_OK` is 0; each failure has its own code, stable
@@ -105,8 +108,9 @@ typedef enum {
    */
   PTXFP_ERR_INTERNAL = 11,
   /**
-   * `ptxfp_run_ptx`: the program has errors, or failed while running
-   * (its diagnostics say where).
+   * `ptxfp_run_ptx`, `ptxfp_run_kernel`: the program has errors, or
+   * failed while running, or its inputs or launch were refused (its
+   * diagnostics say where).
    */
   PTXFP_ERR_PROGRAM = 12,
   /**
@@ -120,16 +124,23 @@ typedef enum {
    */
   PTXFP_ERR_INEXACT = 14,
   /**
-   * `ptxfp_run_ptx`: a device `assert()` failed (a call of CUDA's
-   * `__assertfail`) and stopped the kernel; `ptxfp_run_assertion`
-   * gives CUDA's lines.
+   * `ptxfp_run_ptx`, `ptxfp_run_kernel`: a device `assert()` failed (a
+   * call of CUDA's `__assertfail`) and stopped the kernel;
+   * `ptxfp_run_assertion` gives CUDA's lines.
    */
   PTXFP_ERR_ASSERTION = 15,
+  /**
+   * `ptxfp_run_kernel`: the launch's `struct_size` is not
+   * `sizeof(ptxfp_launch)` of this or a later header (smaller, over
+   * 4096, or larger with fields this library does not know set).
+   */
+  PTXFP_ERR_STRUCT_SIZE = 16,
 } ptxfp_status;
 
 /**
- * The outcome of `ptxfp_run_ptx`: owned by the caller, freed with
- * `ptxfp_run_free`. Immutable: any number of threads may read one at once.
+ * The outcome of `ptxfp_run_ptx` or `ptxfp_run_kernel`: owned by the
+ * caller, freed with `ptxfp_run_free`. Immutable: any number of threads
+ * may read one at once.
  */
 typedef struct ptxfp_run ptxfp_run;
 
@@ -146,6 +157,123 @@ typedef struct {
    */
   uint64_t opaque[2];
 } ptxfp_op;
+
+/**
+ * Bytes given to memory before a run, as `ptxfp run --mem AT=HEX` gives
+ * them: `len` bytes from `bytes`, in memory order, placed at `at`. The
+ * library copies them during the call and keeps no pointer. (This struct
+ * is fixed: it never grows.)
+ */
+typedef struct {
+  /**
+   * Where, NUL-terminated: a numeric address (`"0x1000"`, `"4096"`), or
+   * a variable's name with an optional byte offset (`"table"`,
+   * `"table+4"`), whose bytes must then fit in the variable. A
+   * `.shared` variable's bytes are where every CTA starts from.
+   */
+  const char *at;
+  /**
+   * The bytes; may be NULL only where `len` is 0.
+   */
+  const uint8_t *bytes;
+  /**
+   * How many bytes; 0 gives nothing (`at` must still be a string, but
+   * is not looked up).
+   */
+  size_t len;
+} ptxfp_mem;
+
+/**
+ * How to launch a kernel (`ptxfp run`'s launch flags), for
+ * `ptxfp_run_kernel`. Every field but `struct_size` is the default at
+ * zero, so a launch starts as `ptxfp_launch l = {0}; l.struct_size = sizeof l;` (or, in C99,
+ * `ptxfp_launch l = {.struct_size = sizeof(ptxfp_launch), .grid = {4},
+ * .block = {64}};`), and NULL in place of a launch is one CTA of one
+ * thread, as `ptxfp_run_ptx` runs.
+ *
+ * `struct_size` makes the struct extensible without breaking the ABI:
+ * set it to `sizeof(ptxfp_launch)` of the header the program was built
+ * with. A later API version may add fields at the end only; the library
+ * then reads only the fields the caller's size covers (the older fields
+ * keep their meaning). A size smaller than this version's struct, or
+ * over 4096, is `PTXFP_ERR_STRUCT_SIZE`; so is a larger one (a newer
+ * header on an older library) whose bytes past the end the library knows
+ * are not all zero: the program asks for something this library cannot
+ * do, where zeros, the defaults, would be ignored safely.
+ */
+typedef struct {
+  /**
+   * `sizeof(ptxfp_launch)`, as the caller's header declares it.
+   */
+  size_t struct_size;
+  /**
+   * The `.entry` to run (`--entry`), NUL-terminated; NULL: the
+   * module's only entry (in a module without an `.entry`, its only
+   * `.func` with a body; a snippet runs as a whole).
+   */
+  const char *entry;
+  /**
+   * CTAs per dimension, x, y, z (`--grid`, `%nctaid`); 0 counts as 1,
+   * an absent dimension. At most 2^31 - 1 in x and 65535 in y and z.
+   */
+  uint32_t grid[3];
+  /**
+   * Threads per CTA per dimension (`--block`, `%ntid`); 0 counts as 1.
+   * At most 1024 threads in all.
+   */
+  uint32_t block[3];
+  /**
+   * CTAs per cluster per dimension (`--cluster`, sm_90): all 0 for
+   * none given (the entry's `.reqnctapercluster`, else clusters of one
+   * CTA); otherwise a 0 counts as 1. Each divides the grid's.
+   */
+  uint32_t cluster[3];
+  /**
+   * With `report_thread`: the `%tid` of the thread whose registers the
+   * run reports (`--thread TID@CTAID`).
+   */
+  uint32_t thread[3];
+  /**
+   * With `report_thread`: that thread's `%ctaid`.
+   */
+  uint32_t cta[3];
+  /**
+   * Declare registers on first use and read unwritten ones as zero,
+   * and repair a misplaced or repeated modifier, each with a warning
+   * (`--lenient`); the validation against the version and target is
+   * the same.
+   */
+  bool lenient;
+  /**
+   * A load of memory never given nor written, or a misaligned access,
+   * is a warning (naming the thread, line and address) and the run goes
+   * on, the load reading zeros (`--check-memory`); without it, the first
+   * one is an error that stops the run.
+   */
+  bool check_memory;
+  /**
+   * Report the registers of the thread `thread`/`cta` as it ended
+   * (`--thread`). Without it a launch of several threads reports no
+   * registers, only memory; a launch of one thread reports its
+   * registers either way.
+   */
+  bool report_thread;
+  /**
+   * Bytes of dynamic shared memory: the size of the `.extern .shared`
+   * arrays and `%dynamic_smem_size` (`--dynamic-shared`).
+   */
+  uint64_t dynamic_shared;
+  /**
+   * Stop with an error (naming the thread and the line) after this many
+   * thread-instructions (`--max-steps`); 0: the default, 10^9.
+   */
+  uint64_t max_steps;
+  /**
+   * Stop with an error when the run holds more than this many bytes
+   * of memory and registers (`--max-memory`); 0: the default, 2 GiB.
+   */
+  uint64_t max_memory;
+} ptxfp_launch;
 
 /**
  * One diagnostic of a run: an error or a warning, with its place in the
@@ -199,6 +327,25 @@ typedef struct {
    */
   bool written;
 } ptxfp_register;
+
+/**
+ * One contiguous range of the memory a run wrote. `bytes` belongs to the
+ * `ptxfp_run` and lives until `ptxfp_run_free`.
+ */
+typedef struct {
+  /**
+   * The address of the first byte.
+   */
+  uint64_t address;
+  /**
+   * The `len` bytes written, in memory order.
+   */
+  const uint8_t *bytes;
+  /**
+   * How many bytes.
+   */
+  size_t len;
+} ptxfp_mem_range;
 
 #ifdef __cplusplus
 extern "C" {
@@ -499,7 +646,9 @@ ptxfp_status ptxfp_mma_dot_rows_instruction(const char *gpu,
 /**
  * Runs a PTX module, or a snippet of instructions with its `.reg`
  * declarations, as `ptxfp run` does: every instruction is validated
- * against the version and target before anything runs.
+ * against the version and target before anything runs. One thread, with
+ * `NAME=VALUE` settings only: `ptxfp_run_kernel` with no memory and a
+ * NULL launch.
  *
  * - `ptx`: the text (NUL-terminated). Required.
  * - `sets`, `n_sets`: `"NAME=VALUE"` settings of registers and `.param`s,
@@ -514,11 +663,13 @@ ptxfp_status ptxfp_mma_dot_rows_instruction(const char *gpu,
  *   `ptxfp_run_free`.
  *
  * Returns `PTXFP_OK` when the program ran (its warnings are diagnostics
- * too), `PTXFP_ERR_ASSERTION` when a device `assert()` failed and
+ * too; one about a setting, a value that overflowed its type, has no
+ * place), `PTXFP_ERR_ASSERTION` when a device `assert()` failed and
  * stopped it (`ptxfp_run_assertion`; the registers and `printf` output
  * until then are in the run), `PTXFP_ERR_PROGRAM` when it has errors or
  * failed while running (the diagnostics say where), `PTXFP_ERR_TARGET` /
- * `PTXFP_ERR_PTX_VERSION` for a bad `target`, `device` or `ptx_version`.
+ * `PTXFP_ERR_PTX_VERSION` for a bad `target`, `device` or `ptx_version`,
+ * `PTXFP_ERR_OPERANDS` for an `n_sets` no array can have.
  *
  * # Safety
  * `ptx` is a NUL-terminated string; `sets` has `n_sets` NUL-terminated
@@ -534,10 +685,65 @@ ptxfp_status ptxfp_run_ptx(const char *ptx,
                            ptxfp_run **out);
 
 /**
+ * Runs a kernel over a whole grid, as `ptxfp run` with `--grid`,
+ * `--block`, `--mem` and the other launch flags does: its diagnostics,
+ * the memory it wrote (`ptxfp_run_memory`) and, for one thread or the
+ * thread `launch->report_thread` names, its registers. API 1.4.
+ *
+ * - `ptx`, `sets`, `n_sets`, `target`, `device`, `ptx_version`, `out`: as
+ *   for `ptxfp_run_ptx`. A kernel's parameters are `sets` (`"out=0x2000"`
+ *   for a `.param .u64 out`): every thread sees the same.
+ * - `mems`, `n_mems`: the memory given before the run (`--mem`), in
+ *   order (a later range overwrites an earlier one); NULL if `n_mems` is
+ *   0.
+ * - `launch`: the grid, block, entry and limits (`ptxfp_launch`); NULL
+ *   for one CTA of one thread and the defaults.
+ *
+ * With one thread the memory is everything written (global, shared and
+ * local); with several, global memory only (each CTA's shared memory is
+ * its own). Errors found while running (a load of memory never given, a
+ * `max_steps` or `max_memory` reached, a deadlock)
+ * are `PTXFP_ERR_PROGRAM` with a diagnostic at the instruction that names
+ * the thread; such a run holds no registers and no memory. A launch the
+ * engine refuses (too many threads, a `thread` outside the launch, a
+ * cluster that does not divide the grid) and a bad `mems` entry (an
+ * unknown variable, bytes past its end) are `PTXFP_ERR_PROGRAM` with one
+ * diagnostic without a place (line 0): the engine's message, which names
+ * the command-line flag (`--block` for `launch->block`, `--mem` for a
+ * `mems` entry).
+ *
+ * Returns the statuses of `ptxfp_run_ptx`, and `PTXFP_ERR_NULL` for
+ * `mems` NULL with an `n_mems`, a NULL `mems[i].at`, or `mems[i].bytes`
+ * NULL with a `len`; `PTXFP_ERR_OPERANDS` for an `n_sets`, `n_mems` or
+ * `len` no array can have (over `PTRDIFF_MAX` bytes, or past the end of
+ * the address space) or bytes the host cannot copy;
+ * `PTXFP_ERR_STRUCT_SIZE` for a bad `launch->struct_size`;
+ * `PTXFP_ERR_ENCODING` for a string (`ptx`, a setting, an `at`, the
+ * entry) that is not UTF-8. On these `*out` is NULL: nothing ran.
+ *
+ * # Safety
+ * As for `ptxfp_run_ptx`; `mems` has `n_mems` entries, each `at` NULL or
+ * NUL-terminated and each `bytes` NULL or `len` readable bytes; `launch`
+ * is NULL or readable for `launch->struct_size` bytes, its `entry` NULL
+ * or NUL-terminated.
+ */
+ptxfp_status ptxfp_run_kernel(const char *ptx,
+                              const char *const *sets,
+                              size_t n_sets,
+                              const ptxfp_mem *mems,
+                              size_t n_mems,
+                              const ptxfp_launch *launch,
+                              const char *target,
+                              const char *device,
+                              uint32_t ptx_version,
+                              ptxfp_run **out);
+
+/**
  * Frees a run (NULL: nothing). Its strings become invalid.
  *
  * # Safety
- * `run` is NULL or a run from `ptxfp_run_ptx`, not freed before.
+ * `run` is NULL or a run from `ptxfp_run_ptx` or `ptxfp_run_kernel`,
+ * not freed before.
  */
 void ptxfp_run_free(ptxfp_run *run);
 
@@ -590,7 +796,7 @@ bool ptxfp_run_find(const ptxfp_run *run, const char *name, uint64_t *bits);
  * How many device `printf` calls the run made (0 for NULL).
  *
  * # Safety
- * `run` is NULL or a live run from `ptxfp_run_ptx`.
+ * `run` is NULL or a live run.
  */
 size_t ptxfp_run_printf_count(const ptxfp_run *run);
 
@@ -601,7 +807,7 @@ size_t ptxfp_run_printf_count(const ptxfp_run *run);
  * NULL or `i` is out of range. Lives until `ptxfp_run_free`.
  *
  * # Safety
- * `run` is NULL or a live run from `ptxfp_run_ptx`; `len` is NULL or
+ * `run` is NULL or a live run; `len` is NULL or
  * writable.
  */
 const char *ptxfp_run_printf(const ptxfp_run *run, size_t i, size_t *len);
@@ -610,7 +816,7 @@ const char *ptxfp_run_printf(const ptxfp_run *run, size_t i, size_t *len);
  * How many threads' failed `assert()`s stopped the run (0 for NULL).
  *
  * # Safety
- * `run` is NULL or a live run from `ptxfp_run_ptx`.
+ * `run` is NULL or a live run.
  */
 size_t ptxfp_run_assertion_count(const ptxfp_run *run);
 
@@ -621,9 +827,43 @@ size_t ptxfp_run_assertion_count(const ptxfp_run *run);
  * `ptxfp_run_free`.
  *
  * # Safety
- * `run` is NULL or a live run from `ptxfp_run_ptx`.
+ * `run` is NULL or a live run.
  */
 const char *ptxfp_run_assertion(const ptxfp_run *run, size_t i);
+
+/**
+ * How many contiguous ranges of memory the run wrote (0 for NULL, and
+ * for a run that stopped with an error). With one thread: global,
+ * shared and local memory; with several: global memory.
+ *
+ * # Safety
+ * `run` is NULL or a live run.
+ */
+size_t ptxfp_run_memory_count(const ptxfp_run *run);
+
+/**
+ * Range `i` of the memory the run wrote, in address order, into `*out`
+ * (its bytes live until `ptxfp_run_free`); false (nothing written) where
+ * there is none. Ranges do not touch: two written ranges with no byte
+ * between them are one.
+ *
+ * # Safety
+ * `run` is NULL or a live run; `out` is NULL or writable.
+ */
+bool ptxfp_run_memory(const ptxfp_run *run, size_t i, ptxfp_mem_range *out);
+
+/**
+ * Copies the bytes the run wrote in `[address, address + len)` to
+ * `buf[0..len]` (`buf[k]` holds the byte at `address + k`; a byte the run
+ * did not write is left as it was) and returns how many bytes of the
+ * range the run wrote: `len` when it wrote them all. 0 where `run` or
+ * `buf` is NULL. An output array of a kernel reads back in one call,
+ * whatever ranges its writes made.
+ *
+ * # Safety
+ * `run` is NULL or a live run; `buf` is NULL or `len` writable bytes.
+ */
+size_t ptxfp_run_memory_read(const ptxfp_run *run, uint64_t address, uint8_t *buf, size_t len);
 
 #ifdef __cplusplus
 }  // extern "C"

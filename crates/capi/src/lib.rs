@@ -36,9 +36,12 @@ pub const PTXFP_API_MAJOR: u32 = 1;
 /// `ptxfp_run_assertion_count`, `ptxfp_run_assertion` and
 /// `PTXFP_ERR_ASSERTION` (the CUDA device runtime in `ptxfp_run_ptx`).
 /// 3: `ptxfp_mma_dot_rows_instruction` (Hopper `mma.sync`'s FP8 rule).
-pub const PTXFP_API_MINOR: u32 = 3;
+/// 4: `ptxfp_run_kernel` (`ptxfp_launch`, `ptxfp_mem`),
+/// `ptxfp_run_memory_count`, `ptxfp_run_memory`, `ptxfp_run_memory_read`
+/// and `PTXFP_ERR_STRUCT_SIZE`.
+pub const PTXFP_API_MINOR: u32 = 4;
 
-// (ptxfp_run_ptx and its accessors: src/run.rs.)
+// (ptxfp_run_ptx, ptxfp_run_kernel and their accessors: src/run.rs.)
 
 /// A parsed instruction under a setup (target, device, PTX ISA version):
 /// plain data, 16 bytes, copyable, nothing to free. Valid for the life of
@@ -87,8 +90,9 @@ pub enum ptxfp_status {
     PTXFP_ERR_THREADS = 10,
     /// An internal error of ptxfp was caught (a bug: please report it).
     PTXFP_ERR_INTERNAL = 11,
-    /// `ptxfp_run_ptx`: the program has errors, or failed while running
-    /// (its diagnostics say where).
+    /// `ptxfp_run_ptx`, `ptxfp_run_kernel`: the program has errors, or
+    /// failed while running, or its inputs or launch were refused (its
+    /// diagnostics say where).
     PTXFP_ERR_PROGRAM = 12,
     /// `ptxfp_mma_dot`: no such GPU or format, or the GPU has no
     /// tensor-core model for the (input, accumulator) pair.
@@ -96,10 +100,14 @@ pub enum ptxfp_status {
     /// `ptxfp_mma_dot`: an input is not exactly representable in the
     /// input format (inputs are never rounded).
     PTXFP_ERR_INEXACT = 14,
-    /// `ptxfp_run_ptx`: a device `assert()` failed (a call of CUDA's
-    /// `__assertfail`) and stopped the kernel; `ptxfp_run_assertion`
-    /// gives CUDA's lines.
+    /// `ptxfp_run_ptx`, `ptxfp_run_kernel`: a device `assert()` failed (a
+    /// call of CUDA's `__assertfail`) and stopped the kernel;
+    /// `ptxfp_run_assertion` gives CUDA's lines.
     PTXFP_ERR_ASSERTION = 15,
+    /// `ptxfp_run_kernel`: the launch's `struct_size` is not
+    /// `sizeof(ptxfp_launch)` of this or a later header (smaller, over
+    /// 4096, or larger with fields this library does not know set).
+    PTXFP_ERR_STRUCT_SIZE = 16,
 }
 
 use ptxfp_status::*;
@@ -140,6 +148,7 @@ pub extern "C" fn ptxfp_status_message(status: c_int) -> *const c_char {
         13 => "no tensor-core model for that GPU and format pair\0",
         14 => "an input is not exact in the tensor core's input format\0",
         15 => "a device assert() failed and stopped the kernel\0",
+        16 => "the struct's struct_size is not one this library knows\0",
         _ => "unknown status\0",
     };
     s.as_ptr().cast()

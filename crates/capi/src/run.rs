@@ -1,19 +1,23 @@
-//! `ptxfp_run_ptx`: the interpreter (`ptxfp run`) on a PTX module or
-//! snippet, its diagnostics and final registers returned as data.
+//! `ptxfp_run_ptx` and `ptxfp_run_kernel`: the interpreter (`ptxfp run`)
+//! on a PTX module or snippet, or a whole kernel over a grid, its
+//! diagnostics, final registers and written memory returned as data.
 
 use std::ffi::{c_char, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use ptxfp::interp::{self, Inputs, Options, RunError};
+use ptxfp::interp::{self, Inputs, Launch, Options, RunError};
 use ptxfp::{Diagnostic, PtxVersion, SourceMap, Target};
 
 use crate::ptxfp_status::{self, *};
 
-/// The outcome of `ptxfp_run_ptx`: owned by the caller, freed with
-/// `ptxfp_run_free`. Immutable: any number of threads may read one at once.
+/// The outcome of `ptxfp_run_ptx` or `ptxfp_run_kernel`: owned by the
+/// caller, freed with `ptxfp_run_free`. Immutable: any number of threads
+/// may read one at once.
 pub struct ptxfp_run {
     diags: Vec<Diag>,
     regs: Vec<Reg>,
+    /// The memory written, as contiguous runs in address order.
+    memory: Vec<(u64, Vec<u8>)>,
     /// What each device `printf` call printed, NUL-terminated (the bytes
     /// may hold a NUL of their own: the length is kept apart).
     printf: Vec<(Vec<u8>, usize)>,
@@ -84,13 +88,14 @@ fn diag(d: &Diagnostic, map: &SourceMap) -> Diag {
     }
 }
 
-fn placeless(message: &str) -> Diag {
+/// A diagnostic without a place (line 0): an input's error or warning.
+fn placeless(message: &str, is_error: bool) -> Diag {
     let (m, h) = match message.split_once("\n  help: ") {
         Some((m, h)) => (m, Some(h)),
         None => (message, None),
     };
     Diag {
-        is_error: true,
+        is_error,
         line: 0,
         column: 0,
         message: cstring(m),
@@ -98,9 +103,209 @@ fn placeless(message: &str) -> Diag {
     }
 }
 
+/// Bytes given to memory before a run, as `ptxfp run --mem AT=HEX` gives
+/// them: `len` bytes from `bytes`, in memory order, placed at `at`. The
+/// library copies them during the call and keeps no pointer. (This struct
+/// is fixed: it never grows.)
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct ptxfp_mem {
+    /// Where, NUL-terminated: a numeric address (`"0x1000"`, `"4096"`), or
+    /// a variable's name with an optional byte offset (`"table"`,
+    /// `"table+4"`), whose bytes must then fit in the variable. A
+    /// `.shared` variable's bytes are where every CTA starts from.
+    pub at: *const c_char,
+    /// The bytes; may be NULL only where `len` is 0.
+    pub bytes: *const u8,
+    /// How many bytes; 0 gives nothing (`at` must still be a string, but
+    /// is not looked up).
+    pub len: usize,
+}
+
+/// One contiguous range of the memory a run wrote. `bytes` belongs to the
+/// `ptxfp_run` and lives until `ptxfp_run_free`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct ptxfp_mem_range {
+    /// The address of the first byte.
+    pub address: u64,
+    /// The `len` bytes written, in memory order.
+    pub bytes: *const u8,
+    /// How many bytes.
+    pub len: usize,
+}
+
+/// How to launch a kernel (`ptxfp run`'s launch flags), for
+/// `ptxfp_run_kernel`. Every field but `struct_size` is the default at
+/// zero, so a launch starts as `ptxfp_launch l = {0}; l.struct_size = sizeof l;` (or, in C99,
+/// `ptxfp_launch l = {.struct_size = sizeof(ptxfp_launch), .grid = {4},
+/// .block = {64}};`), and NULL in place of a launch is one CTA of one
+/// thread, as `ptxfp_run_ptx` runs.
+///
+/// `struct_size` makes the struct extensible without breaking the ABI:
+/// set it to `sizeof(ptxfp_launch)` of the header the program was built
+/// with. A later API version may add fields at the end only; the library
+/// then reads only the fields the caller's size covers (the older fields
+/// keep their meaning). A size smaller than this version's struct, or
+/// over 4096, is `PTXFP_ERR_STRUCT_SIZE`; so is a larger one (a newer
+/// header on an older library) whose bytes past the end the library knows
+/// are not all zero: the program asks for something this library cannot
+/// do, where zeros, the defaults, would be ignored safely.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct ptxfp_launch {
+    /// `sizeof(ptxfp_launch)`, as the caller's header declares it.
+    pub struct_size: usize,
+    /// The `.entry` to run (`--entry`), NUL-terminated; NULL: the
+    /// module's only entry (in a module without an `.entry`, its only
+    /// `.func` with a body; a snippet runs as a whole).
+    pub entry: *const c_char,
+    /// CTAs per dimension, x, y, z (`--grid`, `%nctaid`); 0 counts as 1,
+    /// an absent dimension. At most 2^31 - 1 in x and 65535 in y and z.
+    pub grid: [u32; 3],
+    /// Threads per CTA per dimension (`--block`, `%ntid`); 0 counts as 1.
+    /// At most 1024 threads in all.
+    pub block: [u32; 3],
+    /// CTAs per cluster per dimension (`--cluster`, sm_90): all 0 for
+    /// none given (the entry's `.reqnctapercluster`, else clusters of one
+    /// CTA); otherwise a 0 counts as 1. Each divides the grid's.
+    pub cluster: [u32; 3],
+    /// With `report_thread`: the `%tid` of the thread whose registers the
+    /// run reports (`--thread TID@CTAID`).
+    pub thread: [u32; 3],
+    /// With `report_thread`: that thread's `%ctaid`.
+    pub cta: [u32; 3],
+    /// Declare registers on first use and read unwritten ones as zero,
+    /// and repair a misplaced or repeated modifier, each with a warning
+    /// (`--lenient`); the validation against the version and target is
+    /// the same.
+    pub lenient: bool,
+    /// A load of memory never given nor written, or a misaligned access,
+    /// is a warning (naming the thread, line and address) and the run goes
+    /// on, the load reading zeros (`--check-memory`); without it, the first
+    /// one is an error that stops the run.
+    pub check_memory: bool,
+    /// Report the registers of the thread `thread`/`cta` as it ended
+    /// (`--thread`). Without it a launch of several threads reports no
+    /// registers, only memory; a launch of one thread reports its
+    /// registers either way.
+    pub report_thread: bool,
+    /// Bytes of dynamic shared memory: the size of the `.extern .shared`
+    /// arrays and `%dynamic_smem_size` (`--dynamic-shared`).
+    pub dynamic_shared: u64,
+    /// Stop with an error (naming the thread and the line) after this many
+    /// thread-instructions (`--max-steps`); 0: the default, 10^9.
+    pub max_steps: u64,
+    /// Stop with an error when the run holds more than this many bytes
+    /// of memory and registers (`--max-memory`); 0: the default, 2 GiB.
+    pub max_memory: u64,
+}
+
+/// The largest `struct_size` accepted: a bound on what the library reads
+/// past the struct it knows.
+const MAX_STRUCT_SIZE: usize = 4096;
+
+/// Whether an array of `n` elements of `size` bytes at `p` is one an array
+/// can be: at most `isize::MAX` bytes, not past the end of the address
+/// space.
+fn fits(p: *const u8, n: usize, size: usize) -> bool {
+    n.checked_mul(size)
+        .is_some_and(|b| b <= isize::MAX as usize && (p as usize).checked_add(b).is_some())
+}
+
+/// The caller's launch as `Options`' fields, after its `struct_size` is
+/// checked (`PTXFP_ERR_STRUCT_SIZE`); the entry's text is read later.
+///
+/// # Safety
+/// `l` is readable for its `struct_size` bytes.
+unsafe fn read_launch(l: *const ptxfp_launch) -> Result<LaunchIn, ptxfp_status> {
+    // SAFETY: the first field is readable, by the caller's contract.
+    let size = unsafe { std::ptr::addr_of!((*l).struct_size).read_unaligned() };
+    let ours = std::mem::size_of::<ptxfp_launch>();
+    if size < ours || size > MAX_STRUCT_SIZE || !fits(l.cast(), 1, size) {
+        return Err(PTXFP_ERR_STRUCT_SIZE);
+    }
+    // SAFETY: `size` bytes are readable; those past ours are fields of a
+    // later version, which must be left at zero.
+    let tail = unsafe { std::slice::from_raw_parts(l.cast::<u8>().add(ours), size - ours) };
+    if tail.iter().any(|&b| b != 0) {
+        return Err(PTXFP_ERR_STRUCT_SIZE);
+    }
+    // Each field is read on its own, through a raw pointer: no reference
+    // to the caller's struct is made, and the flags are read as bytes (a
+    // C `bool` is 0 or 1, but a byte of another value must not be
+    // undefined behaviour here).
+    // SAFETY (each read): readable, by the caller's contract.
+    use std::ptr::addr_of;
+    let flag = |f: *const bool| unsafe { f.cast::<u8>().read() } != 0;
+    let (entry, grid, block, cluster, thread, cta, dynamic_shared, max_steps, max_memory) = unsafe {
+        (
+            addr_of!((*l).entry).read(),
+            addr_of!((*l).grid).read(),
+            addr_of!((*l).block).read(),
+            addr_of!((*l).cluster).read(),
+            addr_of!((*l).thread).read(),
+            addr_of!((*l).cta).read(),
+            addr_of!((*l).dynamic_shared).read(),
+            addr_of!((*l).max_steps).read(),
+            addr_of!((*l).max_memory).read(),
+        )
+    };
+    // SAFETY: as above.
+    let (lenient, check_memory, report_thread) = unsafe {
+        (
+            flag(addr_of!((*l).lenient)),
+            flag(addr_of!((*l).check_memory)),
+            flag(addr_of!((*l).report_thread)),
+        )
+    };
+    let ones = |d: [u32; 3]| d.map(|x| x.max(1));
+    Ok(LaunchIn {
+        entry,
+        launch: Launch {
+            grid: ones(grid),
+            block: ones(block),
+            dynamic_shared,
+            cluster: (cluster != [0; 3]).then(|| ones(cluster)),
+        },
+        max_steps: (max_steps != 0).then_some(max_steps),
+        max_memory: (max_memory != 0).then_some(max_memory),
+        lenient,
+        check_memory,
+        thread: report_thread.then_some((cta, thread)),
+    })
+}
+
+/// What a `ptxfp_launch` asks for (`Launch::default()` etc. for NULL).
+struct LaunchIn {
+    entry: *const c_char,
+    launch: Launch,
+    max_steps: Option<u64>,
+    max_memory: Option<u64>,
+    lenient: bool,
+    check_memory: bool,
+    thread: Option<([u32; 3], [u32; 3])>,
+}
+
+impl Default for LaunchIn {
+    fn default() -> LaunchIn {
+        LaunchIn {
+            entry: std::ptr::null(),
+            launch: Launch::default(),
+            max_steps: None,
+            max_memory: None,
+            lenient: false,
+            check_memory: false,
+            thread: None,
+        }
+    }
+}
+
 /// Runs a PTX module, or a snippet of instructions with its `.reg`
 /// declarations, as `ptxfp run` does: every instruction is validated
-/// against the version and target before anything runs.
+/// against the version and target before anything runs. One thread, with
+/// `NAME=VALUE` settings only: `ptxfp_run_kernel` with no memory and a
+/// NULL launch.
 ///
 /// - `ptx`: the text (NUL-terminated). Required.
 /// - `sets`, `n_sets`: `"NAME=VALUE"` settings of registers and `.param`s,
@@ -115,11 +320,13 @@ fn placeless(message: &str) -> Diag {
 ///   `ptxfp_run_free`.
 ///
 /// Returns `PTXFP_OK` when the program ran (its warnings are diagnostics
-/// too), `PTXFP_ERR_ASSERTION` when a device `assert()` failed and
+/// too; one about a setting, a value that overflowed its type, has no
+/// place), `PTXFP_ERR_ASSERTION` when a device `assert()` failed and
 /// stopped it (`ptxfp_run_assertion`; the registers and `printf` output
 /// until then are in the run), `PTXFP_ERR_PROGRAM` when it has errors or
 /// failed while running (the diagnostics say where), `PTXFP_ERR_TARGET` /
-/// `PTXFP_ERR_PTX_VERSION` for a bad `target`, `device` or `ptx_version`.
+/// `PTXFP_ERR_PTX_VERSION` for a bad `target`, `device` or `ptx_version`,
+/// `PTXFP_ERR_OPERANDS` for an `n_sets` no array can have.
 ///
 /// # Safety
 /// `ptx` is a NUL-terminated string; `sets` has `n_sets` NUL-terminated
@@ -135,17 +342,109 @@ pub unsafe extern "C" fn ptxfp_run_ptx(
     ptx_version: u32,
     out: *mut *mut ptxfp_run,
 ) -> ptxfp_status {
+    // SAFETY: the caller's contract, which is `ptxfp_run_kernel`'s.
+    unsafe {
+        ptxfp_run_kernel(
+            ptx,
+            sets,
+            n_sets,
+            std::ptr::null(),
+            0,
+            std::ptr::null(),
+            target,
+            device,
+            ptx_version,
+            out,
+        )
+    }
+}
+
+/// Runs a kernel over a whole grid, as `ptxfp run` with `--grid`,
+/// `--block`, `--mem` and the other launch flags does: its diagnostics,
+/// the memory it wrote (`ptxfp_run_memory`) and, for one thread or the
+/// thread `launch->report_thread` names, its registers. API 1.4.
+///
+/// - `ptx`, `sets`, `n_sets`, `target`, `device`, `ptx_version`, `out`: as
+///   for `ptxfp_run_ptx`. A kernel's parameters are `sets` (`"out=0x2000"`
+///   for a `.param .u64 out`): every thread sees the same.
+/// - `mems`, `n_mems`: the memory given before the run (`--mem`), in
+///   order (a later range overwrites an earlier one); NULL if `n_mems` is
+///   0.
+/// - `launch`: the grid, block, entry and limits (`ptxfp_launch`); NULL
+///   for one CTA of one thread and the defaults.
+///
+/// With one thread the memory is everything written (global, shared and
+/// local); with several, global memory only (each CTA's shared memory is
+/// its own). Errors found while running (a load of memory never given, a
+/// `max_steps` or `max_memory` reached, a deadlock)
+/// are `PTXFP_ERR_PROGRAM` with a diagnostic at the instruction that names
+/// the thread; such a run holds no registers and no memory. A launch the
+/// engine refuses (too many threads, a `thread` outside the launch, a
+/// cluster that does not divide the grid) and a bad `mems` entry (an
+/// unknown variable, bytes past its end) are `PTXFP_ERR_PROGRAM` with one
+/// diagnostic without a place (line 0): the engine's message, which names
+/// the command-line flag (`--block` for `launch->block`, `--mem` for a
+/// `mems` entry).
+///
+/// Returns the statuses of `ptxfp_run_ptx`, and `PTXFP_ERR_NULL` for
+/// `mems` NULL with an `n_mems`, a NULL `mems[i].at`, or `mems[i].bytes`
+/// NULL with a `len`; `PTXFP_ERR_OPERANDS` for an `n_sets`, `n_mems` or
+/// `len` no array can have (over `PTRDIFF_MAX` bytes, or past the end of
+/// the address space) or bytes the host cannot copy;
+/// `PTXFP_ERR_STRUCT_SIZE` for a bad `launch->struct_size`;
+/// `PTXFP_ERR_ENCODING` for a string (`ptx`, a setting, an `at`, the
+/// entry) that is not UTF-8. On these `*out` is NULL: nothing ran.
+///
+/// # Safety
+/// As for `ptxfp_run_ptx`; `mems` has `n_mems` entries, each `at` NULL or
+/// NUL-terminated and each `bytes` NULL or `len` readable bytes; `launch`
+/// is NULL or readable for `launch->struct_size` bytes, its `entry` NULL
+/// or NUL-terminated.
+#[no_mangle]
+pub unsafe extern "C" fn ptxfp_run_kernel(
+    ptx: *const c_char,
+    sets: *const *const c_char,
+    n_sets: usize,
+    mems: *const ptxfp_mem,
+    n_mems: usize,
+    launch: *const ptxfp_launch,
+    target: *const c_char,
+    device: *const c_char,
+    ptx_version: u32,
+    out: *mut *mut ptxfp_run,
+) -> ptxfp_status {
     if out.is_null() {
         return PTXFP_ERR_NULL;
     }
     // SAFETY: `out` is writable.
     unsafe { *out = std::ptr::null_mut() };
-    if ptx.is_null() || (sets.is_null() && n_sets > 0) {
+    if ptx.is_null() || (sets.is_null() && n_sets > 0) || (mems.is_null() && n_mems > 0) {
         return PTXFP_ERR_NULL;
     }
+    if !fits(sets.cast(), n_sets, std::mem::size_of::<*const c_char>())
+        || !fits(mems.cast(), n_mems, std::mem::size_of::<ptxfp_mem>())
+    {
+        return PTXFP_ERR_OPERANDS;
+    }
     let r = catch_unwind(AssertUnwindSafe(|| {
+        let launch = match launch.is_null() {
+            true => LaunchIn::default(),
+            // SAFETY: the caller's contract.
+            false => unsafe { read_launch(launch) }?,
+        };
+        let args = Args {
+            ptx,
+            sets,
+            n_sets,
+            mems,
+            n_mems,
+            launch,
+            target,
+            device,
+            ptx_version,
+        };
         // SAFETY: the caller's contract.
-        unsafe { run(ptx, sets, n_sets, target, device, ptx_version) }
+        unsafe { run(args) }
     }));
     match r {
         Ok(Ok((status, run))) => {
@@ -158,14 +457,20 @@ pub unsafe extern "C" fn ptxfp_run_ptx(
     }
 }
 
-unsafe fn run(
+/// The arguments of `ptxfp_run_kernel`, checked for NULL and length.
+struct Args {
     ptx: *const c_char,
     sets: *const *const c_char,
     n_sets: usize,
+    mems: *const ptxfp_mem,
+    n_mems: usize,
+    launch: LaunchIn,
     target: *const c_char,
     device: *const c_char,
     ptx_version: u32,
-) -> Result<(ptxfp_status, ptxfp_run), ptxfp_status> {
+}
+
+unsafe fn run(a: Args) -> Result<(ptxfp_status, ptxfp_run), ptxfp_status> {
     let text = |p: *const c_char| -> Result<Option<String>, ptxfp_status> {
         if p.is_null() {
             return Ok(None);
@@ -176,24 +481,41 @@ unsafe fn run(
             .map(|s| Some(s.to_string()))
             .map_err(|_| PTXFP_ERR_ENCODING)
     };
-    let src = text(ptx)?.unwrap_or_default();
+    let src = text(a.ptx)?.unwrap_or_default();
     let mut inputs = Inputs::default();
-    for k in 0..n_sets {
+    for k in 0..a.n_sets {
         // SAFETY: `sets` has `n_sets` entries.
-        let s = text(unsafe { *sets.add(k) })?.ok_or(PTXFP_ERR_NULL)?;
+        let s = text(unsafe { *a.sets.add(k) })?.ok_or(PTXFP_ERR_NULL)?;
         let (name, value) = s.split_once('=').unwrap_or((&s, ""));
         inputs
             .sets
             .push((name.trim().to_string(), value.trim().to_string()));
     }
+    for k in 0..a.n_mems {
+        // SAFETY: `mems` has `n_mems` entries.
+        let m = unsafe { &*a.mems.add(k) };
+        let at = text(m.at)?.ok_or(PTXFP_ERR_NULL)?;
+        let bytes: &[u8] = match (m.bytes.is_null(), m.len) {
+            // No bytes: nothing given (`--mem` refuses an empty range, but
+            // an empty array in C is just no input).
+            (_, 0) => continue,
+            (true, _) => return Err(PTXFP_ERR_NULL),
+            (false, n) if !fits(m.bytes, n, 1) => return Err(PTXFP_ERR_OPERANDS),
+            // SAFETY: `len` readable bytes, by the caller's contract.
+            (false, n) => unsafe { std::slice::from_raw_parts(m.bytes, n) },
+        };
+        let bytes = crate::try_copy(bytes).ok_or(PTXFP_ERR_OPERANDS)?;
+        inputs.mems.push((at.trim().to_string(), bytes));
+    }
     let parse_target = |t: Option<String>| -> Result<Option<Target>, ptxfp_status> {
         t.map(|t| t.parse::<Target>().map_err(|_| PTXFP_ERR_TARGET))
             .transpose()
     };
+    let l = a.launch;
     let opts = Options {
-        target: parse_target(text(target)?)?,
-        device: parse_target(text(device)?)?,
-        version: match ptx_version {
+        target: parse_target(text(a.target)?)?,
+        device: parse_target(text(a.device)?)?,
+        version: match a.ptx_version {
             0 => None,
             v => Some(
                 format!("{}.{}", v / 10, v % 10)
@@ -201,6 +523,13 @@ unsafe fn run(
                     .map_err(|_| PTXFP_ERR_PTX_VERSION)?,
             ),
         },
+        entry: text(l.entry)?,
+        launch: l.launch,
+        max_steps: l.max_steps,
+        max_memory: l.max_memory,
+        lenient: l.lenient,
+        check_memory: l.check_memory,
+        thread: l.thread,
         ..Options::default()
     };
     let map = SourceMap::new(&src);
@@ -222,7 +551,12 @@ unsafe fn run(
                     })
                     .collect(),
                 assertions: o.assertions.iter().map(|a| cstring(&a.text())).collect(),
-                diags: o.warnings.iter().map(|d| diag(d, &map)).collect(),
+                diags: o
+                    .input_warnings
+                    .iter()
+                    .map(|w| placeless(w, false))
+                    .chain(o.warnings.iter().map(|d| diag(d, &map)))
+                    .collect(),
                 regs: o
                     .regs
                     .iter()
@@ -233,26 +567,36 @@ unsafe fn run(
                         written: r.written,
                     })
                     .collect(),
+                memory: o.memory,
             },
         ),
         Err(e) => {
             let diags = match &e {
                 RunError::Program(d) => vec![diag(d, &map)],
                 RunError::Runtime {
-                    error, warnings, ..
-                } => warnings
+                    error,
+                    warnings,
+                    input_warnings,
+                    ..
+                } => input_warnings
                     .iter()
-                    .chain(std::iter::once(error))
-                    .map(|d| diag(d, &map))
+                    .map(|w| placeless(w, false))
+                    .chain(
+                        warnings
+                            .iter()
+                            .chain(std::iter::once(error))
+                            .map(|d| diag(d, &map)),
+                    )
                     .collect(),
                 RunError::Diagnostics(ds) => ds.iter().map(|d| diag(d, &map)).collect(),
-                RunError::Input(m) => vec![placeless(m)],
+                RunError::Input(m) => vec![placeless(m, true)],
             };
             (
                 PTXFP_ERR_PROGRAM,
                 ptxfp_run {
                     diags,
                     regs: Vec::new(),
+                    memory: Vec::new(),
                     printf: Vec::new(),
                     assertions: Vec::new(),
                 },
@@ -264,11 +608,12 @@ unsafe fn run(
 /// Frees a run (NULL: nothing). Its strings become invalid.
 ///
 /// # Safety
-/// `run` is NULL or a run from `ptxfp_run_ptx`, not freed before.
+/// `run` is NULL or a run from `ptxfp_run_ptx` or `ptxfp_run_kernel`,
+/// not freed before.
 #[no_mangle]
 pub unsafe extern "C" fn ptxfp_run_free(run: *mut ptxfp_run) {
     if !run.is_null() {
-        // SAFETY: made by Box::into_raw in ptxfp_run_ptx.
+        // SAFETY: made by Box::into_raw in ptxfp_run_kernel.
         drop(unsafe { Box::from_raw(run) });
     }
 }
@@ -382,7 +727,7 @@ pub unsafe extern "C" fn ptxfp_run_find(
 /// How many device `printf` calls the run made (0 for NULL).
 ///
 /// # Safety
-/// `run` is NULL or a live run from `ptxfp_run_ptx`.
+/// `run` is NULL or a live run.
 #[no_mangle]
 pub unsafe extern "C" fn ptxfp_run_printf_count(run: *const ptxfp_run) -> usize {
     // SAFETY: the caller's contract.
@@ -395,7 +740,7 @@ pub unsafe extern "C" fn ptxfp_run_printf_count(run: *const ptxfp_run) -> usize 
 /// NULL or `i` is out of range. Lives until `ptxfp_run_free`.
 ///
 /// # Safety
-/// `run` is NULL or a live run from `ptxfp_run_ptx`; `len` is NULL or
+/// `run` is NULL or a live run; `len` is NULL or
 /// writable.
 #[no_mangle]
 pub unsafe extern "C" fn ptxfp_run_printf(
@@ -417,7 +762,7 @@ pub unsafe extern "C" fn ptxfp_run_printf(
 /// How many threads' failed `assert()`s stopped the run (0 for NULL).
 ///
 /// # Safety
-/// `run` is NULL or a live run from `ptxfp_run_ptx`.
+/// `run` is NULL or a live run.
 #[no_mangle]
 pub unsafe extern "C" fn ptxfp_run_assertion_count(run: *const ptxfp_run) -> usize {
     // SAFETY: the caller's contract.
@@ -430,11 +775,100 @@ pub unsafe extern "C" fn ptxfp_run_assertion_count(run: *const ptxfp_run) -> usi
 /// `ptxfp_run_free`.
 ///
 /// # Safety
-/// `run` is NULL or a live run from `ptxfp_run_ptx`.
+/// `run` is NULL or a live run.
 #[no_mangle]
 pub unsafe extern "C" fn ptxfp_run_assertion(run: *const ptxfp_run, i: usize) -> *const c_char {
     // SAFETY: the caller's contract.
     unsafe { run.as_ref() }
         .and_then(|r| r.assertions.get(i))
         .map_or(std::ptr::null(), |s| s.as_ptr())
+}
+
+/// How many contiguous ranges of memory the run wrote (0 for NULL, and
+/// for a run that stopped with an error). With one thread: global,
+/// shared and local memory; with several: global memory.
+///
+/// # Safety
+/// `run` is NULL or a live run.
+#[no_mangle]
+pub unsafe extern "C" fn ptxfp_run_memory_count(run: *const ptxfp_run) -> usize {
+    // SAFETY: the caller's contract.
+    unsafe { run.as_ref() }.map_or(0, |r| r.memory.len())
+}
+
+/// Range `i` of the memory the run wrote, in address order, into `*out`
+/// (its bytes live until `ptxfp_run_free`); false (nothing written) where
+/// there is none. Ranges do not touch: two written ranges with no byte
+/// between them are one.
+///
+/// # Safety
+/// `run` is NULL or a live run; `out` is NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn ptxfp_run_memory(
+    run: *const ptxfp_run,
+    i: usize,
+    out: *mut ptxfp_mem_range,
+) -> bool {
+    // SAFETY: the caller's contract.
+    let (Some(r), Some(out)) = (unsafe { run.as_ref() }, unsafe { out.as_mut() }) else {
+        return false;
+    };
+    let Some((address, bytes)) = r.memory.get(i) else {
+        return false;
+    };
+    *out = ptxfp_mem_range {
+        address: *address,
+        bytes: bytes.as_ptr(),
+        len: bytes.len(),
+    };
+    true
+}
+
+/// Copies the bytes the run wrote in `[address, address + len)` to
+/// `buf[0..len]` (`buf[k]` holds the byte at `address + k`; a byte the run
+/// did not write is left as it was) and returns how many bytes of the
+/// range the run wrote: `len` when it wrote them all. 0 where `run` or
+/// `buf` is NULL. An output array of a kernel reads back in one call,
+/// whatever ranges its writes made.
+///
+/// # Safety
+/// `run` is NULL or a live run; `buf` is NULL or `len` writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn ptxfp_run_memory_read(
+    run: *const ptxfp_run,
+    address: u64,
+    buf: *mut u8,
+    len: usize,
+) -> usize {
+    // SAFETY: the caller's contract.
+    let Some(r) = (unsafe { run.as_ref() }) else {
+        return 0;
+    };
+    if buf.is_null() || len == 0 {
+        return 0;
+    }
+    // The range asked for, clipped at the end of the address space.
+    let end = address.saturating_add(len as u64);
+    let mut found = 0;
+    for (a, bytes) in &r.memory {
+        let (lo, hi) = (
+            *a.max(&address),
+            a.saturating_add(bytes.len() as u64).min(end),
+        );
+        if lo >= hi {
+            continue;
+        }
+        let n = (hi - lo) as usize;
+        // SAFETY: `lo - address + n <= len` bytes of `buf` are writable;
+        // `lo - a + n <= bytes.len()`.
+        unsafe {
+            std::ptr::copy_nonoverlapping(
+                bytes.as_ptr().add((lo - a) as usize),
+                buf.add((lo - address) as usize),
+                n,
+            )
+        };
+        found += n;
+    }
+    found
 }

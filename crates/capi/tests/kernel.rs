@@ -1,0 +1,752 @@
+//! `ptxfp_run_kernel` (API 1.4) called from Rust: a kernel of several
+//! CTAs with shared memory and `bar.sync` (tests/revsum.ptx) checked byte
+//! for byte against what this test computes, the launch's fields, the
+//! memory accessors, and every misuse answered with a status.
+//! (tests/c/kernel.c does the same from C.)
+
+use std::ffi::{c_char, CStr, CString};
+use std::ptr::{null, null_mut};
+
+use ptxfp_c::ptxfp_status::*;
+use ptxfp_c::*;
+
+const IN: u64 = 0x10000;
+const OUT: u64 = 0x20000;
+const SUMS: u64 = 0x30000;
+
+fn revsum() -> CString {
+    CString::new(include_str!("revsum.ptx")).unwrap()
+}
+
+fn launch() -> ptxfp_launch {
+    ptxfp_launch {
+        struct_size: std::mem::size_of::<ptxfp_launch>(),
+        entry: null(),
+        grid: [0; 3],
+        block: [0; 3],
+        cluster: [0; 3],
+        thread: [0; 3],
+        cta: [0; 3],
+        lenient: false,
+        check_memory: false,
+        report_thread: false,
+        dynamic_shared: 0,
+        max_steps: 0,
+        max_memory: 0,
+    }
+}
+
+/// A run's diagnostics as `(is_error, line, column, message)`.
+fn diags(run: *const ptxfp_run) -> Vec<(bool, u32, u32, String)> {
+    let mut v = Vec::new();
+    let mut d = std::mem::MaybeUninit::<ptxfp_diagnostic>::uninit();
+    for i in 0..unsafe { ptxfp_run_diagnostic_count(run) } {
+        assert!(unsafe { ptxfp_run_diagnostic(run, i, d.as_mut_ptr()) });
+        let d = unsafe { d.assume_init_ref() };
+        let m = unsafe { CStr::from_ptr(d.message) }
+            .to_string_lossy()
+            .to_string();
+        v.push((d.is_error, d.line, d.column, m));
+    }
+    v
+}
+
+/// The inputs of revsum for `n` values: `in[i]`, and the bias.
+fn inputs(n: usize) -> (Vec<u8>, [u32; 4]) {
+    let v: Vec<u8> = (0..n as u32)
+        .flat_map(|i| (i.wrapping_mul(2_654_435_761) ^ 0x9e37_79b9).to_le_bytes())
+        .collect();
+    (v, [7, 0x8000_0000, 0xffff_ffff, 12345])
+}
+
+/// What revsum writes: `out` (each block reversed) and `sums`.
+fn expected(input: &[u8], bias: [u32; 4], ctas: usize, threads: usize) -> (Vec<u8>, Vec<u8>) {
+    let x: Vec<u32> = input
+        .chunks(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    let mut out = Vec::new();
+    let mut sums = Vec::new();
+    for c in 0..ctas {
+        let block = &x[c * threads..(c + 1) * threads];
+        for t in 0..threads {
+            out.extend(block[threads - 1 - t].to_le_bytes());
+        }
+        let s = block.iter().fold(bias[c], |a, &v| a.wrapping_add(v));
+        sums.extend(s.to_le_bytes());
+    }
+    (out, sums)
+}
+
+/// Runs revsum over `ctas` CTAs of `threads` threads with `l`'s other
+/// fields; the status and the run.
+fn run_revsum(
+    ctas: u32,
+    threads: u32,
+    mut l: ptxfp_launch,
+    input: &[u8],
+    bias: &[u8],
+) -> (ptxfp_status, *mut ptxfp_run) {
+    let src = revsum();
+    let sets: Vec<CString> = [
+        format!("in={IN:#x}"),
+        format!("out={OUT:#x}"),
+        format!("sums={SUMS:#x}"),
+    ]
+    .into_iter()
+    .map(|s| CString::new(s).unwrap())
+    .collect();
+    let set_ptrs: Vec<*const c_char> = sets.iter().map(|s| s.as_ptr()).collect();
+    let at_in = CString::new(format!("{IN:#x}")).unwrap();
+    let at_bias = CString::new("bias").unwrap();
+    let at_bias8 = CString::new(" bias+8 ").unwrap();
+    // The bias by the variable's name, in two pieces (`var+offset`).
+    let mems = [
+        ptxfp_mem {
+            at: at_in.as_ptr(),
+            bytes: input.as_ptr(),
+            len: input.len(),
+        },
+        ptxfp_mem {
+            at: at_bias.as_ptr(),
+            bytes: bias.as_ptr(),
+            len: 8,
+        },
+        ptxfp_mem {
+            at: at_bias8.as_ptr(),
+            bytes: bias[8..].as_ptr(),
+            len: 8,
+        },
+    ];
+    l.grid = [ctas, 0, 0];
+    l.block = [threads, 1, 0];
+    let mut run = null_mut();
+    let st = unsafe {
+        ptxfp_run_kernel(
+            src.as_ptr(),
+            set_ptrs.as_ptr(),
+            set_ptrs.len(),
+            mems.as_ptr(),
+            mems.len(),
+            &l,
+            null(),
+            null(),
+            0,
+            &mut run,
+        )
+    };
+    (st, run)
+}
+
+fn bias_bytes(bias: [u32; 4]) -> Vec<u8> {
+    bias.iter().flat_map(|b| b.to_le_bytes()).collect()
+}
+
+#[test]
+fn a_kernel_of_four_ctas_writes_what_it_should() {
+    let (ctas, threads) = (4usize, 64usize);
+    let (input, bias) = inputs(ctas * threads);
+    let (want_out, want_sums) = expected(&input, bias, ctas, threads);
+    let (st, run) = run_revsum(
+        ctas as u32,
+        threads as u32,
+        launch(),
+        &input,
+        &bias_bytes(bias),
+    );
+    assert_eq!(st, PTXFP_OK, "{:?}", diags(run));
+    assert!(diags(run).is_empty(), "{:?}", diags(run));
+    // Several threads and no report_thread: memory only.
+    assert_eq!(unsafe { ptxfp_run_register_count(run) }, 0);
+    // Exactly two ranges: out and sums (the inputs were given, not written).
+    assert_eq!(unsafe { ptxfp_run_memory_count(run) }, 2);
+    let mut r = std::mem::MaybeUninit::<ptxfp_mem_range>::uninit();
+    let mut got = Vec::new();
+    for i in 0..2 {
+        assert!(unsafe { ptxfp_run_memory(run, i, r.as_mut_ptr()) });
+        let r = unsafe { r.assume_init_ref() };
+        got.push((
+            r.address,
+            unsafe { std::slice::from_raw_parts(r.bytes, r.len) }.to_vec(),
+        ));
+    }
+    assert!(!unsafe { ptxfp_run_memory(run, 2, r.as_mut_ptr()) });
+    assert_eq!(
+        got,
+        vec![(OUT, want_out.clone()), (SUMS, want_sums.clone())]
+    );
+    // Read back by address, with a byte on each side that was not written.
+    let mut buf = vec![0xaau8; want_out.len() + 2];
+    let n = unsafe { ptxfp_run_memory_read(run, OUT - 1, buf.as_mut_ptr(), buf.len()) };
+    assert_eq!(n, want_out.len());
+    assert_eq!(buf[0], 0xaa);
+    assert_eq!(buf[buf.len() - 1], 0xaa);
+    assert_eq!(&buf[1..buf.len() - 1], &want_out[..]);
+    let mut s = [0u8; 16];
+    assert_eq!(
+        unsafe { ptxfp_run_memory_read(run, SUMS, s.as_mut_ptr(), 16) },
+        16
+    );
+    assert_eq!(&s[..], &want_sums[..]);
+    assert_eq!(
+        unsafe { ptxfp_run_memory_read(run, 0, s.as_mut_ptr(), 16) },
+        0
+    );
+    assert_eq!(
+        unsafe { ptxfp_run_memory_read(run, SUMS, null_mut(), 16) },
+        0
+    );
+    assert_eq!(
+        unsafe { ptxfp_run_memory_read(run, u64::MAX - 3, s.as_mut_ptr(), 16) },
+        0
+    );
+    unsafe { ptxfp_run_free(run) };
+    assert_eq!(unsafe { ptxfp_run_memory_count(null()) }, 0);
+    assert!(!unsafe { ptxfp_run_memory(null(), 0, r.as_mut_ptr()) });
+}
+
+#[test]
+fn report_thread_gives_that_threads_registers() {
+    let (input, bias) = inputs(4 * 64);
+    let mut l = launch();
+    l.report_thread = true;
+    l.thread = [5, 0, 0];
+    l.cta = [2, 0, 0];
+    let (st, run) = run_revsum(4, 64, l, &input, &bias_bytes(bias));
+    assert_eq!(st, PTXFP_OK, "{:?}", diags(run));
+    let find = |name: &str| {
+        let n = CString::new(name).unwrap();
+        let mut bits = 0;
+        assert!(
+            unsafe { ptxfp_run_find(run, n.as_ptr(), &mut bits) },
+            "{name}"
+        );
+        bits
+    };
+    assert_eq!(find("%r1"), 5, "%tid.x");
+    assert_eq!(find("%r2"), 2, "%ctaid.x");
+    let x = |i: usize| u32::from_le_bytes(input[4 * i..4 * i + 4].try_into().unwrap());
+    assert_eq!(find("%r5"), u64::from(x(2 * 64 + 5)), "its own value");
+    assert_eq!(find("%r10"), u64::from(x(2 * 64 + 58)), "the reversed one");
+    unsafe { ptxfp_run_free(run) };
+    // A thread outside the launch: the engine's message, without a place.
+    l.thread = [64, 0, 0];
+    let (st, run) = run_revsum(4, 64, l, &input, &bias_bytes(bias));
+    assert_eq!(st, PTXFP_ERR_PROGRAM);
+    let d = diags(run);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert!(d[0].0 && d[0].1 == 0 && d[0].2 == 0, "{d:?}");
+    assert!(d[0].3.contains("--thread 64,0,0@2,0,0"), "{d:?}");
+    unsafe { ptxfp_run_free(run) };
+}
+
+#[test]
+fn a_launch_the_engine_refuses_is_a_placeless_diagnostic() {
+    let (input, bias) = inputs(4 * 64);
+    let b = bias_bytes(bias);
+    // 2048 threads in a CTA.
+    let (st, run) = run_revsum(1, 2048, launch(), &input, &b);
+    assert_eq!(st, PTXFP_ERR_PROGRAM);
+    let d = diags(run);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert!(d[0].0 && (d[0].1, d[0].2) == (0, 0), "{d:?}");
+    assert!(d[0].3.contains("2048 threads"), "{d:?}");
+    unsafe { ptxfp_run_free(run) };
+    // A grid's y past 65535.
+    let mut l = launch();
+    let src = revsum();
+    l.grid = [1, 65536, 1];
+    let mut run = null_mut();
+    let st = unsafe {
+        ptxfp_run_kernel(
+            src.as_ptr(),
+            null(),
+            0,
+            null(),
+            0,
+            &l,
+            null(),
+            null(),
+            0,
+            &mut run,
+        )
+    };
+    assert_eq!(st, PTXFP_ERR_PROGRAM);
+    let d = diags(run);
+    assert!(
+        d.len() == 1 && d[0].1 == 0 && d[0].3.contains("65535"),
+        "{d:?}"
+    );
+    unsafe { ptxfp_run_free(run) };
+    // An entry the module does not have.
+    let mut l = launch();
+    let e = CString::new("nosuch").unwrap();
+    l.entry = e.as_ptr();
+    let st = unsafe {
+        ptxfp_run_kernel(
+            src.as_ptr(),
+            null(),
+            0,
+            null(),
+            0,
+            &l,
+            null(),
+            null(),
+            0,
+            &mut run,
+        )
+    };
+    assert_eq!(st, PTXFP_ERR_PROGRAM);
+    assert!(
+        diags(run).iter().any(|d| d.0 && d.3.contains("nosuch")),
+        "{:?}",
+        diags(run)
+    );
+    unsafe { ptxfp_run_free(run) };
+    // Bytes past the end of the variable they name.
+    let at = CString::new("bias+12").unwrap();
+    let m = [ptxfp_mem {
+        at: at.as_ptr(),
+        bytes: b.as_ptr(),
+        len: 8,
+    }];
+    let st = unsafe {
+        ptxfp_run_kernel(
+            src.as_ptr(),
+            null(),
+            0,
+            m.as_ptr(),
+            1,
+            null(),
+            null(),
+            null(),
+            0,
+            &mut run,
+        )
+    };
+    assert_eq!(st, PTXFP_ERR_PROGRAM);
+    let d = diags(run);
+    assert!(d.len() == 1 && d[0].0 && d[0].1 == 0, "{d:?}");
+    unsafe { ptxfp_run_free(run) };
+}
+
+/// An endless loop stops at `max_steps` with an error at the branch.
+#[test]
+fn max_steps_stops_an_endless_loop_at_its_line() {
+    let src =
+        CString::new(".version 8.0\n.target sm_80\n.entry spin()\n{\nL:\n    bra L;\n}\n").unwrap();
+    let mut l = launch();
+    l.max_steps = 1000;
+    l.block = [32, 0, 0];
+    let mut run = null_mut();
+    let st = unsafe {
+        ptxfp_run_kernel(
+            src.as_ptr(),
+            null(),
+            0,
+            null(),
+            0,
+            &l,
+            null(),
+            null(),
+            0,
+            &mut run,
+        )
+    };
+    assert_eq!(st, PTXFP_ERR_PROGRAM);
+    let d = diags(run);
+    let last = d.last().expect("a diagnostic");
+    assert!(last.0, "{d:?}");
+    assert_eq!(last.1, 6, "the line of `bra L`: {d:?}");
+    assert!(last.3.contains("1000"), "{d:?}");
+    assert_eq!(unsafe { ptxfp_run_memory_count(run) }, 0);
+    unsafe { ptxfp_run_free(run) };
+}
+
+#[test]
+fn ptxfp_run_ptx_is_a_kernel_run_of_one_thread() {
+    // One thread: its registers and all the memory it wrote (shared too).
+    let src = CString::new(
+        ".version 8.0\n.target sm_80\n.shared .align 4 .b32 sh[2];\n.reg .b32 r;\n\
+         mov.b32 r, 0x01020304;\nst.shared.b32 [sh+4], r;\n",
+    )
+    .unwrap();
+    for kernel in [false, true] {
+        let mut run = null_mut();
+        let l = launch();
+        let st = unsafe {
+            if kernel {
+                ptxfp_run_kernel(
+                    src.as_ptr(),
+                    null(),
+                    0,
+                    null(),
+                    0,
+                    &l,
+                    null(),
+                    null(),
+                    0,
+                    &mut run,
+                )
+            } else {
+                ptxfp_run_ptx(src.as_ptr(), null(), 0, null(), null(), 0, &mut run)
+            }
+        };
+        assert_eq!(st, PTXFP_OK, "{:?}", diags(run));
+        let name = CString::new("r").unwrap();
+        let mut bits = 0;
+        assert!(unsafe { ptxfp_run_find(run, name.as_ptr(), &mut bits) });
+        assert_eq!(bits, 0x0102_0304);
+        assert_eq!(unsafe { ptxfp_run_memory_count(run) }, 1);
+        let mut r = std::mem::MaybeUninit::<ptxfp_mem_range>::uninit();
+        assert!(unsafe { ptxfp_run_memory(run, 0, r.as_mut_ptr()) });
+        let r = unsafe { r.assume_init() };
+        assert_eq!(
+            unsafe { std::slice::from_raw_parts(r.bytes, r.len) },
+            &[4, 3, 2, 1]
+        );
+        unsafe { ptxfp_run_free(run) };
+    }
+}
+
+/// `lenient`, `check_memory`, `dynamic_shared`: each as its flag.
+#[test]
+fn the_launch_flags_reach_the_engine() {
+    let mut run = null_mut();
+    // An undeclared register: an error, a warning with `lenient`.
+    let src = CString::new(".version 8.0\n.target sm_80\nmov.b32 q, 5;\n").unwrap();
+    let mut l = launch();
+    let st = unsafe {
+        ptxfp_run_kernel(
+            src.as_ptr(),
+            null(),
+            0,
+            null(),
+            0,
+            &l,
+            null(),
+            null(),
+            0,
+            &mut run,
+        )
+    };
+    assert_eq!(st, PTXFP_ERR_PROGRAM);
+    unsafe { ptxfp_run_free(run) };
+    l.lenient = true;
+    let st = unsafe {
+        ptxfp_run_kernel(
+            src.as_ptr(),
+            null(),
+            0,
+            null(),
+            0,
+            &l,
+            null(),
+            null(),
+            0,
+            &mut run,
+        )
+    };
+    assert_eq!(st, PTXFP_OK, "{:?}", diags(run));
+    assert!(
+        diags(run).iter().any(|d| !d.0 && d.1 == 3),
+        "{:?}",
+        diags(run)
+    );
+    unsafe { ptxfp_run_free(run) };
+    // A load of memory never given: an error at its line, a warning with
+    // `check_memory` (and the load reads zeros).
+    let src = CString::new(
+        ".version 8.0\n.target sm_80\n.reg .b32 r;\n.reg .b64 a;\nmov.b64 a, 0x4000;\n\
+         ld.global.b32 r, [a];\n",
+    )
+    .unwrap();
+    let mut l = launch();
+    let st = unsafe {
+        ptxfp_run_kernel(
+            src.as_ptr(),
+            null(),
+            0,
+            null(),
+            0,
+            &l,
+            null(),
+            null(),
+            0,
+            &mut run,
+        )
+    };
+    assert_eq!(st, PTXFP_ERR_PROGRAM);
+    assert!(
+        diags(run).iter().any(|d| d.0 && d.1 == 6),
+        "{:?}",
+        diags(run)
+    );
+    unsafe { ptxfp_run_free(run) };
+    l.check_memory = true;
+    let st = unsafe {
+        ptxfp_run_kernel(
+            src.as_ptr(),
+            null(),
+            0,
+            null(),
+            0,
+            &l,
+            null(),
+            null(),
+            0,
+            &mut run,
+        )
+    };
+    assert_eq!(st, PTXFP_OK, "{:?}", diags(run));
+    assert!(
+        diags(run).iter().any(|d| !d.0 && d.1 == 6),
+        "{:?}",
+        diags(run)
+    );
+    unsafe { ptxfp_run_free(run) };
+    // %dynamic_smem_size.
+    let src =
+        CString::new(".version 8.0\n.target sm_80\n.reg .b32 r;\nmov.u32 r, %dynamic_smem_size;\n")
+            .unwrap();
+    let mut l = launch();
+    l.dynamic_shared = 96;
+    let st = unsafe {
+        ptxfp_run_kernel(
+            src.as_ptr(),
+            null(),
+            0,
+            null(),
+            0,
+            &l,
+            null(),
+            null(),
+            0,
+            &mut run,
+        )
+    };
+    assert_eq!(st, PTXFP_OK, "{:?}", diags(run));
+    let name = CString::new("r").unwrap();
+    let mut bits = 0;
+    assert!(unsafe { ptxfp_run_find(run, name.as_ptr(), &mut bits) });
+    assert_eq!(bits, 96);
+    unsafe { ptxfp_run_free(run) };
+}
+
+/// Misuse: a status, never a crash; `*out` NULL unless the program ran or
+/// was refused.
+#[test]
+fn every_misuse_is_a_status() {
+    let src = revsum();
+    let l = launch();
+    let at = CString::new("0x1000").unwrap();
+    let byte = [1u8];
+    let mut run: *mut ptxfp_run = null_mut();
+    let call = |sets: *const *const c_char,
+                n_sets: usize,
+                mems: *const ptxfp_mem,
+                n_mems: usize,
+                l: *const ptxfp_launch,
+                run: &mut *mut ptxfp_run| unsafe {
+        *run = std::ptr::NonNull::dangling().as_ptr(); // must be overwritten
+        ptxfp_run_kernel(
+            src.as_ptr(),
+            sets,
+            n_sets,
+            mems,
+            n_mems,
+            l,
+            null(),
+            null(),
+            0,
+            run,
+        )
+    };
+    // NULL pointers with counts.
+    assert_eq!(call(null(), 1, null(), 0, &l, &mut run), PTXFP_ERR_NULL);
+    assert!(run.is_null());
+    assert_eq!(call(null(), 0, null(), 1, &l, &mut run), PTXFP_ERR_NULL);
+    assert!(run.is_null());
+    let st = unsafe {
+        ptxfp_run_kernel(
+            null(),
+            null(),
+            0,
+            null(),
+            0,
+            &l,
+            null(),
+            null(),
+            0,
+            &mut run,
+        )
+    };
+    assert_eq!(st, PTXFP_ERR_NULL);
+    let st = unsafe {
+        ptxfp_run_kernel(
+            src.as_ptr(),
+            null(),
+            0,
+            null(),
+            0,
+            &l,
+            null(),
+            null(),
+            0,
+            null_mut(),
+        )
+    };
+    assert_eq!(st, PTXFP_ERR_NULL);
+    let null_set = [null::<c_char>()];
+    assert_eq!(
+        call(null_set.as_ptr(), 1, null(), 0, &l, &mut run),
+        PTXFP_ERR_NULL
+    );
+    let m = |at: *const c_char, bytes: *const u8, len: usize| [ptxfp_mem { at, bytes, len }];
+    let mm = m(null(), byte.as_ptr(), 1);
+    assert_eq!(
+        call(null(), 0, mm.as_ptr(), 1, &l, &mut run),
+        PTXFP_ERR_NULL
+    );
+    let mm = m(at.as_ptr(), null(), 1);
+    assert_eq!(
+        call(null(), 0, mm.as_ptr(), 1, &l, &mut run),
+        PTXFP_ERR_NULL
+    );
+    assert!(run.is_null());
+    // No bytes (NULL or not): nothing given, the run goes on (`--mem`
+    // refuses an empty range; an empty array in C is no input).
+    let tiny = CString::new(".reg .b32 r;\nmov.b32 r, 1;\n").unwrap();
+    let ok = |mems: *const ptxfp_mem, n_mems: usize, l: *const ptxfp_launch| {
+        let mut run = null_mut();
+        let st = unsafe {
+            ptxfp_run_kernel(
+                tiny.as_ptr(),
+                null(),
+                0,
+                mems,
+                n_mems,
+                l,
+                null(),
+                null(),
+                0,
+                &mut run,
+            )
+        };
+        let n = unsafe { ptxfp_run_register_count(run) };
+        unsafe { ptxfp_run_free(run) };
+        (st, n)
+    };
+    let mm = m(at.as_ptr(), null(), 0);
+    assert_eq!(ok(mm.as_ptr(), 1, null()), (PTXFP_OK, 1));
+    // Lengths no array has.
+    for len in [usize::MAX, isize::MAX as usize + 1, usize::MAX - 8] {
+        let mm = m(at.as_ptr(), byte.as_ptr(), len);
+        assert_eq!(
+            call(null(), 0, mm.as_ptr(), 1, &l, &mut run),
+            PTXFP_ERR_OPERANDS,
+            "{len:#x}"
+        );
+        assert!(run.is_null());
+    }
+    // A length that passes but runs past the end of the address space.
+    let high = (usize::MAX - 2) as *const u8;
+    let mm = m(at.as_ptr(), high, 8);
+    assert_eq!(
+        call(null(), 0, mm.as_ptr(), 1, &l, &mut run),
+        PTXFP_ERR_OPERANDS
+    );
+    let one = m(at.as_ptr(), byte.as_ptr(), 1);
+    for n in [usize::MAX, usize::MAX / 24 + 1, isize::MAX as usize / 8] {
+        assert_eq!(
+            call(null(), 0, one.as_ptr(), n, &l, &mut run),
+            PTXFP_ERR_OPERANDS,
+            "{n:#x}"
+        );
+    }
+    let set = CString::new("in=0").unwrap();
+    let sets = [set.as_ptr()];
+    for n in [usize::MAX, usize::MAX / 8 + 1] {
+        assert_eq!(
+            call(sets.as_ptr(), n, null(), 0, &l, &mut run),
+            PTXFP_ERR_OPERANDS,
+            "{n:#x}"
+        );
+        let st =
+            unsafe { ptxfp_run_ptx(src.as_ptr(), sets.as_ptr(), n, null(), null(), 0, &mut run) };
+        assert_eq!(st, PTXFP_ERR_OPERANDS);
+    }
+    // Strings that are not UTF-8.
+    let bad = CString::new(vec![b'x', 0xff]).unwrap();
+    let mm = m(bad.as_ptr(), byte.as_ptr(), 1);
+    assert_eq!(
+        call(null(), 0, mm.as_ptr(), 1, &l, &mut run),
+        PTXFP_ERR_ENCODING
+    );
+    let bad_set = [bad.as_ptr()];
+    assert_eq!(
+        call(bad_set.as_ptr(), 1, null(), 0, &l, &mut run),
+        PTXFP_ERR_ENCODING
+    );
+    let mut le = launch();
+    le.entry = bad.as_ptr();
+    assert_eq!(
+        call(null(), 0, null(), 0, &le, &mut run),
+        PTXFP_ERR_ENCODING
+    );
+    assert!(run.is_null());
+    // struct_size: 0, one byte short, absurd; larger with a field this
+    // library does not know set; larger with zeros is a later header's
+    // struct asking nothing new.
+    #[repr(C)]
+    struct Later {
+        l: ptxfp_launch,
+        more: [u64; 2],
+    }
+    for size in [0, std::mem::size_of::<ptxfp_launch>() - 1, 4097, usize::MAX] {
+        let mut ls = launch();
+        ls.struct_size = size;
+        assert_eq!(
+            call(null(), 0, null(), 0, &ls, &mut run),
+            PTXFP_ERR_STRUCT_SIZE,
+            "{size}"
+        );
+        assert!(run.is_null());
+    }
+    let mut later = Later {
+        l: launch(),
+        more: [0, 1],
+    };
+    later.l.struct_size = std::mem::size_of::<Later>();
+    assert_eq!(
+        call(null(), 0, null(), 0, &later.l, &mut run),
+        PTXFP_ERR_STRUCT_SIZE
+    );
+    later.more = [0, 0];
+    assert_eq!(ok(null(), 0, &later.l), (PTXFP_OK, 1));
+    assert_eq!(
+        unsafe { CStr::from_ptr(ptxfp_status_message(PTXFP_ERR_STRUCT_SIZE as i32)) }
+            .to_string_lossy(),
+        "the struct's struct_size is not one this library knows"
+    );
+}
+
+/// A setting that overflows its register's type: a warning without a
+/// place (the engine's `input_warnings`, which runs left out before
+/// API 1.4).
+#[test]
+fn a_settings_warning_is_a_placeless_warning() {
+    let src = CString::new(".reg .f32 x, y;\nadd.f32 y, x, x;\n").unwrap();
+    let set = CString::new("x=1e999").unwrap();
+    let sets = [set.as_ptr()];
+    let mut run = null_mut();
+    let st = unsafe { ptxfp_run_ptx(src.as_ptr(), sets.as_ptr(), 1, null(), null(), 0, &mut run) };
+    assert_eq!(st, PTXFP_OK);
+    let d = diags(run);
+    assert!(
+        d.iter()
+            .any(|d| !d.0 && (d.1, d.2) == (0, 0) && d.3.contains("1e999")),
+        "{d:?}"
+    );
+    unsafe { ptxfp_run_free(run) };
+}

@@ -1,8 +1,9 @@
 //! The C and C++ programs (examples/c, examples/cpp, tests/c) compiled with
 //! gcc/g++ against the static and the shared library that this test
 //! profile's build of the crate left beside the test binary, then run:
-//! their output is checked, and tests/c/vectors.c holds `ptxfp_op_eval`
-//! and `ptxfp_op_run` to every file of testdata/vectors.
+//! their output is checked, tests/c/vectors.c holds `ptxfp_op_eval`
+//! and `ptxfp_op_run` to every file of testdata/vectors, and
+//! tests/c/kernel.c runs a kernel of four CTAs with `ptxfp_run_kernel`.
 //!
 //! Without gcc/g++ on PATH the tests say so and pass (set
 //! PTXFP_REQUIRE_CC=1 to make that a failure).
@@ -248,5 +249,24 @@ fn mma_c_matches_the_gpu_measurements() {
             );
             assert_eq!(out.trim(), "checked 400", "{gpu} {folder} {acc} {link:?}");
         }
+    }
+}
+
+#[test]
+fn kernel_c_runs_a_grid_and_checks_every_byte() {
+    if !have("gcc") {
+        return;
+    }
+    for link in [Link::Static, Link::Shared] {
+        let exe = build("gcc", "crates/capi/tests/c/kernel.c", link, &[]);
+        let out = run(&exe, &["crates/capi/tests/revsum.ptx"]);
+        let n: usize = out
+            .lines()
+            .last()
+            .and_then(|l| l.strip_prefix("checked "))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{link:?}: {out}"));
+        // 1024 bytes of `out` and 16 of `sums` one by one, and the rest.
+        assert!(n > 1040 + 40, "{link:?}: only {n} checks");
     }
 }

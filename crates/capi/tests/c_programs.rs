@@ -53,7 +53,9 @@ enum Link {
 }
 
 /// Compiles `src` (relative to the root) with `cc` and `extra` flags,
-/// linked to the library as `link`; returns the executable.
+/// linked to the library as `link`; returns the executable, named after
+/// the file's stem (so no two programs may share one: the tests run at
+/// once).
 fn build(cc: &str, src: &str, link: Link, extra: &[&str]) -> PathBuf {
     let lib = lib_dir();
     let out_dir = lib.join("capi-programs");
@@ -147,6 +149,23 @@ fn run_c_returns_registers_and_diagnostics() {
             "  y = 0x40c80000",
             "status 12 (",
             "  4:1: error: fma.bf16 requires sm_80 or higher; the target is sm_70",
+        ] {
+            assert!(out.contains(line), "{link:?}: no `{line}` in\n{out}");
+        }
+    }
+}
+
+#[test]
+fn saxpy_example_reads_back_what_the_grid_wrote() {
+    if !have("gcc") {
+        return;
+    }
+    for link in [Link::Static, Link::Shared] {
+        let out = run(&build("gcc", "examples/c/saxpy.c", link, &[]), &[]);
+        for line in [
+            "status 0 (success)",
+            "  wrote 256 bytes at 0x20000",
+            "  read 256 of 256 bytes: y[0] = 1, y[1] = 3, y[63] = 127",
         ] {
             assert!(out.contains(line), "{link:?}: no `{line}` in\n{out}");
         }

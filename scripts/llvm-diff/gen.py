@@ -1505,6 +1505,35 @@ def dedupe_decls(text):
     return "\n".join(out)
 
 
+KERNEL_IDS_1D = """  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %c = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %n = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %cn = mul i32 %c, %n
+  %tid = add i32 %cn, %t
+"""
+SREG_DECLS_1D = """declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+"""
+# linear ids of a 3D launch: a warp is 32 consecutive linear thread ids
+KERNEL_IDS_3D = "".join("  %%%s%s = call i32 @llvm.nvvm.read.ptx.sreg.%s.%s()\n" % (v, d, r, d)
+                        for v, r in (("t", "tid"), ("n", "ntid"), ("k", "ctaid"), ("g", "nctaid"))
+                        for d in "xyz") + """  %a1 = mul i32 %ny, %tz
+  %a2 = add i32 %a1, %ty
+  %a3 = mul i32 %a2, %nx
+  %t = add i32 %a3, %tx
+  %b1 = mul i32 %gy, %kz
+  %b2 = add i32 %b1, %ky
+  %b3 = mul i32 %b2, %gx
+  %c = add i32 %b3, %kx
+  %nxy = mul i32 %nx, %ny
+  %n = mul i32 %nxy, %nz
+  %cn = mul i32 %c, %n
+  %tid = add i32 %cn, %t
+"""
+SREG_DECLS_3D = "".join("declare i32 @llvm.nvvm.read.ptx.sreg.%s.%s()\n" % (r, d)
+                        for r in ("tid", "ntid", "ctaid", "nctaid") for d in "xyz")
+
 HEADER_NV = """target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 """
@@ -1513,9 +1542,22 @@ target triple = "nvptx64-nvidia-cuda"
 def generate(seed, family=None, block=None, grid=None, small=False):
     r = random.Random(seed)
     family = family or r.choice(FAMILIES)
+    # the runner's programs (no block given) sometimes get 2D/3D shapes and
+    # noalias kernel pointers; the sample's keep the 1D text they were made with
+    fancy = block is None
     block = block or r.choice([32, 64, 128, 96, 33] if family != "shared" else [32, 64, 128])
     grid = grid or r.choice([1, 2, 3, 4])
     nthreads = block * grid
+    bshape = gshape = None
+    noalias = False
+    if fancy and r.random() < 0.4:
+        bshape = r.choice({32: [(8, 4, 1), (4, 4, 2), (32, 1, 1)], 64: [(16, 4, 1), (8, 4, 2), (32, 2, 1)],
+                           128: [(32, 2, 2), (8, 8, 2), (64, 2, 1)], 96: [(32, 3, 1), (16, 2, 3)],
+                           33: [(11, 3, 1), (3, 1, 11)]}[block])
+        gshape = r.choice({1: [(1, 1, 1)], 2: [(1, 2, 1), (1, 1, 2)], 3: [(1, 3, 1), (3, 1, 1)],
+                           4: [(2, 2, 1), (1, 2, 2), (2, 1, 2)]}[grid])
+    if fancy and r.random() < 0.5:
+        noalias = True
     m = Module(r, family, nthreads, block)
     inp = random_input(r)
     atoms = []
@@ -1561,19 +1603,11 @@ declare i1 @llvm.nvvm.vote.all.sync(i32, i1)
         kdecl = ""
     ktops = "".join(nvvm_ops.kernel_def(n) for n in sorted(m.tops))
     kernel = HEADER_NV + common + ktops + kdecl + """
-define void @kern(i8* %in, i8* %out) {
-  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-  %c = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
-  %n = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
-  %cn = mul i32 %c, %n
-  %tid = add i32 %cn, %t
-""" + kcall + """
+define void @kern(""" + ("i8* noalias readonly %in, i8* noalias %out" if noalias else "i8* %in, i8* %out") + """) {
+""" + (KERNEL_IDS_3D if bshape else KERNEL_IDS_1D) + kcall + """
   ret void
 }
-declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
-declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
-""" + attrs + """
+""" + (SREG_DECLS_3D if bshape else SREG_DECLS_1D) + attrs + """
 !nvvm.annotations = !{!0}
 !0 = !{void (i8*, i8*)* @kern, !"kernel", i32 1}
 """
@@ -1682,6 +1716,8 @@ end:
         "family": family,
         "grid": grid,
         "block": block,
+        "grid_shape": ",".join(map(str, gshape)) if gshape else None,
+        "block_shape": ",".join(map(str, bshape)) if bshape else None,
         "nout": NOUT,
         "layout": layout,
         "atomics": atoms,

@@ -98,7 +98,7 @@ def check(kernel_ll, meta, cfg, t, j, wd, host_tail, strict=True):
     ptx, err, _ = run.compile_ptx(kernel_ll, cfg, wd)
     if ptx is None:
         return False, err
-    prog = dict(meta, grid=1, block=1)
+    prog = dict(meta, grid=1, block=1, grid_shape=None, block_shape=None)
     cmd = run.ptxfp_cmd(ptx, prog)
     rc, so, se, _ = run.sh(cmd, 30)
     if rc == "timeout":

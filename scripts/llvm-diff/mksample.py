@@ -53,7 +53,7 @@ def compile_cmd(c):
 def nan_offsets(prog, exp):
     out = []
     for off, ty, _, _ in run.regions(prog):
-        if ty in ("f32", "f64") and run.is_nan(exp[off:off + run.TSIZE[ty]], ty):
+        if ty in ("f16", "f32", "f64") and run.is_nan(exp[off:off + run.TSIZE[ty]], ty):
             out.append(off)
     return out
 

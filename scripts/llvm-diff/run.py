@@ -96,8 +96,8 @@ def host_expected(host_ll, wd):
 
 
 def ptxfp_cmd(ptx, prog):
-    cmd = [PTXFP, "run", ptx, "--entry", "kern", "--grid", str(prog["grid"]),
-           "--block", str(prog["block"]),
+    cmd = [PTXFP, "run", ptx, "--entry", "kern", "--grid", prog.get("grid_shape") or str(prog["grid"]),
+           "--block", prog.get("block_shape") or str(prog["block"]),
            "--set", "kern_param_0=0x%x" % IN_ADDR, "--set", "kern_param_1=0x%x" % OUT_ADDR,
            "--mem", "0x%x=%s" % (IN_ADDR, prog["input"])]
     if prog.get("out_init"):

@@ -454,6 +454,9 @@ pub(crate) struct Engine {
     /// The first read of a register without a value that computed an
     /// undefined result (`Machine::read_maybe`), and the thread.
     pub(crate) undefined_read: Option<(Diagnostic, String)>,
+    /// A register without a value was stored (as zeros), and warned of
+    /// (`Machine::read_stored`).
+    pub(crate) stored_undefined: bool,
     /// `.shared` of the CTA that runs; each CTA starts from `shared_given`.
     pub(crate) shared: Memory,
     pub(crate) shared_given: Memory,

@@ -1171,12 +1171,12 @@ fn execute(
             "--set {name}: no register or parameter `{name}` is declared or used"
         )));
     }
-    // An undefined value computed (`Machine::read_maybe`) and never stored:
-    // a run of one thread, whose registers are its output, fails with the
-    // first read that made one; a launch of many threads, whose output is
-    // the memory they wrote, warns once.
+    // An undefined value computed (`Machine::read_maybe`): a snippet run
+    // as one thread, whose registers are its output, fails with the first
+    // read that made one; a kernel, whose output is the memory it wrote,
+    // warns once.
     if let Some((d, who)) = mc.eng.undefined_read.take() {
-        if !mc.eng.multi {
+        if !mc.eng.multi && mc.out.entry.is_none() && !mc.eng.stored_undefined {
             return Err(RunError::Runtime {
                 error: d,
                 trace: std::mem::take(&mut mc.out.trace),
@@ -1187,7 +1187,7 @@ fn execute(
         mc.out.warnings.push(Diagnostic::warning(
             d.span,
             format!(
-                "{} ({who}): the results computed from it are undefined, and none of them was stored or tested (PTX gives an unwritten register no value; Triton's cross-warp reductions shuffle registers that only some threads loaded)",
+                "{} ({who}): the results computed from it have no value (PTX gives an unwritten register none: Triton's cross-warp reductions shuffle registers that only some threads loaded, and LLVM leaves the registers of unused values unwritten)",
                 d.message
             ),
         ));
@@ -2528,15 +2528,19 @@ impl Machine<'_, '_> {
                 let (ety, w) = self.element(ins, ty, elems.len())?;
                 let mut v = 0u64;
                 let mut ins_vals = Vec::new();
-                let mut undefined = false;
+                let mut defined = false;
                 for (i, e) in elems.iter().enumerate() {
                     let x = self.read_maybe(e, ety)?;
-                    undefined |= x.is_none();
+                    defined |= x.is_some();
                     let x = x.unwrap_or(0) & mask(w);
                     ins_vals.push((x, ety));
                     v |= x << (w as usize * i);
                 }
-                if undefined {
+                // A part without a value packs as zeros, beside the parts
+                // that have one: LLVM packs an unwritten register (an
+                // `undef` lane) beside the lane it computes, then uses
+                // that lane alone (docs/ENGINE.md "Undefined values").
+                if !defined {
                     return self.write_undefined(&ops[0], ty);
                 }
                 self.write(&ops[0], ty, v)?;
@@ -2632,6 +2636,35 @@ impl Machine<'_, '_> {
             }
         }
         self.read(o, ty).map(Some)
+    }
+
+    /// The value `st` stores from `o`: [`Self::read`], except that a
+    /// register without a value in the running thread stores zeros, with
+    /// a warning (the first in the run). A GPU stores whatever the
+    /// register holds; LLVM stores registers it never wrote (the fields of
+    /// a struct that no later load reads, an `undef` lane), and the bytes
+    /// are then never used (docs/ENGINE.md "Undefined values").
+    fn read_stored(&mut self, o: &Operand, ty: PtxType) -> Result<u64, RunError> {
+        match self.read_maybe(o, ty)? {
+            Some(v) => Ok(v),
+            None => {
+                if !self.eng.stored_undefined {
+                    self.eng.stored_undefined = true;
+                    let name = match &o.kind {
+                        OperandKind::Name(n) => *n,
+                        _ => "",
+                    };
+                    self.out.warnings.push(Diagnostic::warning(
+                        o.span.clone(),
+                        format!(
+                            "{} stores register `{name}`, which has no value: zeros are written where a GPU writes whatever the register holds (the first such store of the run)",
+                            self.who()
+                        ),
+                    ));
+                }
+                Ok(0)
+            }
+        }
     }
 
     /// Gives the register `o` (of type `ty`, checked as [`Self::write`]
@@ -2739,8 +2772,10 @@ impl Machine<'_, '_> {
         // `selp`/`slct` pick one of `a` and `b`: the one not picked may
         // have no value (`@%p ld.global.u32 %r1, [..]; selp.u32 %r2, %r1,
         // 0, %p;`). The result is the one picked's whatever the missing
-        // values are: the same for missing values 0 and all ones.
-        if undefined && matches!(op, Op::Select(_)) {
+        // values are: the same for missing values 0 and all ones. Which
+        // one is picked must be known: a condition (`c`) without a value
+        // leaves the result without one.
+        if undefined && matches!(op, Op::Select(_)) && missing.get(2) == Some(&false) {
             let with = |fill: bool| -> Option<u64> {
                 let v: Vec<u64> = srcs
                     .iter()
@@ -3043,7 +3078,7 @@ impl Machine<'_, '_> {
                 vals.push(v);
             } else {
                 let rty = self.relaxed(e, ty);
-                let v = self.read(e, rty)? & mask(ty.bits());
+                let v = self.read_stored(e, rty)? & mask(ty.bits());
                 self.mem_in_mut(space, a).write(a, n, v);
                 vals.push(v);
             }

@@ -36,6 +36,26 @@ fn launch() -> ptxfp_launch {
     }
 }
 
+/// `ptxfp_run_kernel` of `src` under `l`, with no settings, memory or
+/// overrides, into `run` (to free).
+fn kernel(src: &CString, l: &ptxfp_launch, run: &mut *mut ptxfp_run) -> ptxfp_status {
+    // SAFETY: NUL-terminated text, a launch, and a place for the run.
+    unsafe {
+        ptxfp_run_kernel(
+            src.as_ptr(),
+            null(),
+            0,
+            null(),
+            0,
+            l,
+            null(),
+            null(),
+            0,
+            run,
+        )
+    }
+}
+
 /// A run's diagnostics as `(is_error, line, column, message)`.
 fn diags(run: *const ptxfp_run) -> Vec<(bool, u32, u32, String)> {
     let mut v = Vec::new();
@@ -257,20 +277,7 @@ fn a_launch_the_engine_refuses_is_a_placeless_diagnostic() {
     let src = revsum();
     l.grid = [1, 65536, 1];
     let mut run = null_mut();
-    let st = unsafe {
-        ptxfp_run_kernel(
-            src.as_ptr(),
-            null(),
-            0,
-            null(),
-            0,
-            &l,
-            null(),
-            null(),
-            0,
-            &mut run,
-        )
-    };
+    let st = kernel(&src, &l, &mut run);
     assert_eq!(st, PTXFP_ERR_PROGRAM);
     let d = diags(run);
     assert!(
@@ -282,20 +289,7 @@ fn a_launch_the_engine_refuses_is_a_placeless_diagnostic() {
     let mut l = launch();
     let e = CString::new("nosuch").unwrap();
     l.entry = e.as_ptr();
-    let st = unsafe {
-        ptxfp_run_kernel(
-            src.as_ptr(),
-            null(),
-            0,
-            null(),
-            0,
-            &l,
-            null(),
-            null(),
-            0,
-            &mut run,
-        )
-    };
+    let st = kernel(&src, &l, &mut run);
     assert_eq!(st, PTXFP_ERR_PROGRAM);
     assert!(
         diags(run).iter().any(|d| d.0 && d.3.contains("nosuch")),
@@ -339,20 +333,7 @@ fn max_steps_stops_an_endless_loop_at_its_line() {
     l.max_steps = 1000;
     l.block = [32, 0, 0];
     let mut run = null_mut();
-    let st = unsafe {
-        ptxfp_run_kernel(
-            src.as_ptr(),
-            null(),
-            0,
-            null(),
-            0,
-            &l,
-            null(),
-            null(),
-            0,
-            &mut run,
-        )
-    };
+    let st = kernel(&src, &l, &mut run);
     assert_eq!(st, PTXFP_ERR_PROGRAM);
     let d = diags(run);
     let last = d.last().expect("a diagnostic");
@@ -416,37 +397,11 @@ fn the_launch_flags_reach_the_engine() {
     // An undeclared register: an error, a warning with `lenient`.
     let src = CString::new(".version 8.0\n.target sm_80\nmov.b32 q, 5;\n").unwrap();
     let mut l = launch();
-    let st = unsafe {
-        ptxfp_run_kernel(
-            src.as_ptr(),
-            null(),
-            0,
-            null(),
-            0,
-            &l,
-            null(),
-            null(),
-            0,
-            &mut run,
-        )
-    };
+    let st = kernel(&src, &l, &mut run);
     assert_eq!(st, PTXFP_ERR_PROGRAM);
     unsafe { ptxfp_run_free(run) };
     l.lenient = true;
-    let st = unsafe {
-        ptxfp_run_kernel(
-            src.as_ptr(),
-            null(),
-            0,
-            null(),
-            0,
-            &l,
-            null(),
-            null(),
-            0,
-            &mut run,
-        )
-    };
+    let st = kernel(&src, &l, &mut run);
     assert_eq!(st, PTXFP_OK, "{:?}", diags(run));
     assert!(
         diags(run).iter().any(|d| !d.0 && d.1 == 3),
@@ -462,20 +417,7 @@ fn the_launch_flags_reach_the_engine() {
     )
     .unwrap();
     let mut l = launch();
-    let st = unsafe {
-        ptxfp_run_kernel(
-            src.as_ptr(),
-            null(),
-            0,
-            null(),
-            0,
-            &l,
-            null(),
-            null(),
-            0,
-            &mut run,
-        )
-    };
+    let st = kernel(&src, &l, &mut run);
     assert_eq!(st, PTXFP_ERR_PROGRAM);
     assert!(
         diags(run).iter().any(|d| d.0 && d.1 == 6),
@@ -484,20 +426,7 @@ fn the_launch_flags_reach_the_engine() {
     );
     unsafe { ptxfp_run_free(run) };
     l.check_memory = true;
-    let st = unsafe {
-        ptxfp_run_kernel(
-            src.as_ptr(),
-            null(),
-            0,
-            null(),
-            0,
-            &l,
-            null(),
-            null(),
-            0,
-            &mut run,
-        )
-    };
+    let st = kernel(&src, &l, &mut run);
     assert_eq!(st, PTXFP_OK, "{:?}", diags(run));
     assert!(
         diags(run).iter().any(|d| !d.0 && d.1 == 6),
@@ -511,20 +440,7 @@ fn the_launch_flags_reach_the_engine() {
             .unwrap();
     let mut l = launch();
     l.dynamic_shared = 96;
-    let st = unsafe {
-        ptxfp_run_kernel(
-            src.as_ptr(),
-            null(),
-            0,
-            null(),
-            0,
-            &l,
-            null(),
-            null(),
-            0,
-            &mut run,
-        )
-    };
+    let st = kernel(&src, &l, &mut run);
     assert_eq!(st, PTXFP_OK, "{:?}", diags(run));
     let name = CString::new("r").unwrap();
     let mut bits = 0;

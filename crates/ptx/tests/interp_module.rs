@@ -565,7 +565,8 @@ fn every_static_error_is_reported() {
     // The 9.7.5.1 erratum's `fa`, never declared, with 9.7.5.3's `.sat`
     // written twice (`.sat` only after the types is a warning: docs/NVIDIA.md
     // "Modifier order").
-    let src = ".version 8.6\n.target sm_100\n.reg .f32 fc, fd;\nadd.rz.sat.f32.bf16.sat fd, fa, fc;\n";
+    let src =
+        ".version 8.6\n.target sm_100\n.reg .f32 fc, fd;\nadd.rz.sat.f32.bf16.sat fd, fa, fc;\n";
     let e = errors_with(
         src,
         &Options {

@@ -203,3 +203,37 @@ fn a_negative_or_wrapping_memory_address_is_refused() {
         fails_with(&o, |e| e.contains(&format!("--mem {at}: {says}")));
     }
 }
+
+#[test]
+fn one_warp_runs_past_its_turn_and_a_long_divergent_loop_on_sm_60() {
+    // One warp (no other to take turns with) runs 3 * 5000 instructions
+    // in one go, past `WARP_SLICE` (4096); on sm_60 code a diverged
+    // warp's streak is not counted (no independent scheduling). Both
+    // counters once overflowed in a build with overflow checks.
+    for target in ["sm_70", "sm_60"] {
+        let src = format!(
+            ".version 7.0\n.target {target}\n.address_size 64\n\
+             .visible .entry k(.param .u64 out)\n{{\n\
+             .reg .pred %p;\n.reg .b32 %r<4>;\n.reg .b64 %rd<3>;\n\
+             ld.param.u64 %rd1, [out];\n\
+             mov.u32 %r1, %tid.x;\n\
+             mad.lo.u32 %r2, %r1, 100, 5000;\n\
+             mov.u32 %r3, 0;\n\
+             LOOP:\n\
+             add.u32 %r3, %r3, 1;\n\
+             setp.lt.u32 %p, %r3, %r2;\n\
+             @%p bra LOOP;\n\
+             mul.wide.u32 %rd2, %r1, 4;\n\
+             add.u64 %rd2, %rd1, %rd2;\n\
+             st.global.u32 [%rd2], %r3;\n\
+             ret;\n}}\n"
+        );
+        let o = run_src(
+            &format!("progress_long_{target}.ptx"),
+            &src,
+            &["--block", "32", "--set", "out=0x1000"],
+        );
+        let want: Vec<u32> = (0..32).map(|i| 5000 + 100 * i).collect();
+        assert_eq!(u32s(&mem(&o, 0x1000, 128)), want, "{target}");
+    }
+}

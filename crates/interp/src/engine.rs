@@ -794,12 +794,14 @@ impl Machine<'_, '_> {
                     if self.eng.stopped {
                         return Ok(());
                     }
-                    left -= 1;
-                    if left == 0 && warps > 1 {
-                        break;
+                    if warps > 1 {
+                        left -= 1;
+                        if left == 0 {
+                            break;
+                        }
                     }
-                    apart = if all { 0 } else { apart + 1 };
-                    if its && apart >= ITS_SLICE {
+                    apart = if all || !its { 0 } else { apart + 1 };
+                    if apart >= ITS_SLICE {
                         apart = 0;
                         if self.run_ahead(w)? {
                             return Ok(());

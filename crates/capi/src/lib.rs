@@ -840,7 +840,9 @@ unsafe fn run(
                     p as usize,
                     n * w,
                     *q as usize,
-                    n * e.dst_bits[j] as usize / 8,
+                    // As `array_bytes` checked it (bits / 8 first: n * bits
+                    // may overflow where n * bytes does not).
+                    n * (e.dst_bits[j] as usize / 8),
                 )
         });
         // SAFETY: `p` has `n` readable aligned registers of width `w`.

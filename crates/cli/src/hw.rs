@@ -46,7 +46,8 @@ pub struct MmaArgs {
     /// Seed of the operands.
     #[arg(long, default_value_t = crate::common::DEFAULT_SEED)]
     pub seed: u64,
-    /// Only the forms whose name contains this text.
+    /// Only the forms whose name contains this text (or one of these
+    /// comma-separated texts).
     #[arg(long)]
     pub only: Option<String>,
     /// Differing D registers to print per form.
@@ -793,7 +794,10 @@ fn mma_cmd(a: MmaArgs) -> Result<bool, HwError> {
     let (mut not_run, mut tried) = (Vec::new(), 0);
     for case in mma::cases(g.target.sm) {
         let name = case.name();
-        if a.only.as_ref().is_some_and(|o| !name.contains(o.as_str())) {
+        if a.only
+            .as_ref()
+            .is_some_and(|o| !o.split(',').any(|p| name.contains(p)))
+        {
             continue;
         }
         tried += 1;

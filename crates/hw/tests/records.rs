@@ -193,9 +193,10 @@ fn approximate(form: &str) -> bool {
 }
 
 /// `PTXFP_RECORDS=TEXT` re-derives only the records whose form contains
-/// TEXT (while working on one form; CI sets nothing and checks all).
+/// TEXT, or one of several comma-separated TEXTs (while working on one
+/// form, or on a session's new records; CI sets nothing and checks all).
 fn selected(form: &str) -> bool {
-    std::env::var("PTXFP_RECORDS").map_or(true, |t| form.contains(t.as_str()))
+    std::env::var("PTXFP_RECORDS").map_or(true, |t| t.split(',').any(|p| form.contains(p)))
 }
 
 /// None when `r` holds no digest to re-derive, else the difference found

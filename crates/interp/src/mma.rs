@@ -369,8 +369,9 @@ impl Machine<'_, '_> {
     /// will compute 4 MMA operations of shape .m8n8k4", computation q on
     /// "Threads with %laneid 4q to 4q+3 (low group) and 16+4q to 16+4q+3
     /// (high group)", each its own A (8×4), B (4×8), C and D (8×8), placed
-    /// by [`at_884`]. Each element of D is the device's tensor-core model
-    /// (as for the other shapes) over K = 4. An `.f16` C with an `.f32` D
+    /// by [`at_884`]. Each element of D is the V100's tensor-core model
+    /// over K = 4 on sm_70, and [`Emulated884`]'s `.f32` arithmetic on
+    /// later devices, as an H200 measures. An `.f16` C with an `.f32` D
     /// is widened exactly; an `.f32` C with an `.f16` D is refused: the
     /// ISA does not say where C is rounded.
     fn mma_884(&mut self, ins: &Instr, mma: Mma, on: &[usize]) -> Result<(), RunError> {
@@ -474,7 +475,12 @@ impl Machine<'_, '_> {
             }
         }
         let mut d = [[0u32; 64]; 4];
+        let emulated = (gpu != Gpu::V100).then(Emulated884::new).transpose()?;
         for q in 0..4 {
+            if let Some(e) = &emulated {
+                d[q] = e.gemm(&a[q], &b[q], &c[q], out == OutFormat::F16, &self.exec);
+                continue;
+            }
             let (fa, fb) = model_inputs(ins, gpu, (InFormat::F16, InFormat::F16), &a[q], &b[q])?;
             let r = model.gemm(8, 8, 4, &fa, &fb, &c[q]).map_err(|e| {
                 refuse(
@@ -534,8 +540,8 @@ impl Machine<'_, '_> {
     /// order; for m8n8k4 it is measured: an H200 (sm_90, driver 13.0)
     /// agrees on all 524,288 D registers of record
     /// testdata/hw/nvidia-h200/mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64.mma.json
-    /// (docs/ENGINE.md). The m16n8k4/k8/k16 shapes (sm_90) take the same
-    /// order, not measured yet (`ptxfp hw mma` has their cases).
+    /// (docs/ENGINE.md), and so do the m16n8k4/k8/k16 shapes (sm_90): all
+    /// 1,048,576 D registers of each one's record.
     fn mma_f64(&mut self, ins: &Instr, mma: Mma, on: &[usize]) -> Result<(), RunError> {
         let ops = &ins.operands;
         let (m, n, k) = (
@@ -626,6 +632,70 @@ fn at_884(which: usize, row_major_or_f16: bool, lane: usize, i: usize) -> (usize
         (1, false) => (i, lane % 4 + hi),
         (_, true) => (lane % 4 + hi, i),
         (_, false) => ((lane & 1) + (i & 2) + hi, (i & 4) + (lane & 2) + (i & 1)),
+    }
+}
+
+/// Volta's `mma.sync.aligned.m8n8k4` `.f16` on a later GPU: "`mma.sync.m8n8k4`
+/// is optimized for target architecture `sm_70` and may have substantially
+/// reduced performance on other target architectures" (PTX ISA 9.7.14.5.14).
+/// Measured on an H200 (sm_90, driver 13.0), it is not the tensor-core
+/// model's block sum but `.f32` arithmetic rounded at every step, each
+/// product `a_k * b_k` exact in `.f32` (11 by 11 bits):
+/// - an `.f32` D is `C + (((p0 + p1) + p2) + p3)`: all 1,048,576 D
+///   registers of testdata/hw/nvidia-h200/mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32.mma.json;
+/// - an `.f16` D is `cvt.rn.f16.f32((C + (p0 + p1)) + (p2 + p3))`: all
+///   524,288 of testdata/hw/nvidia-h200/mma.sync.aligned.m8n8k4.row.col.f16.f16.f16.f16.mma.json.
+///
+/// Each is the only one of the 105 ways of adding five terms in pairs that
+/// gives the GPU's digest (docs/TENSOR_CORES.md "Volta's m8n8k4 on later
+/// GPUs"). Every `+` is `add.rn.f32` and every `.f16` C widened exactly,
+/// so NaN results are the canonical `0x7fffffff` / `0x7fff` of those
+/// instructions. The rule for an `.f32` D is used whatever C's type; other
+/// GPUs than sm_90 take the same rule, not measured.
+struct Emulated884 {
+    add: Form,
+    mul: Form,
+    cvt: ptxfp_isa::cvt::Cvt,
+}
+
+impl Emulated884 {
+    fn new() -> Result<Emulated884, RunError> {
+        Ok(Emulated884 {
+            add: Form::parse("add.rn.f32").map_err(RunError::Program)?,
+            mul: Form::parse("mul.rn.f32").map_err(RunError::Program)?,
+            cvt: ptxfp_isa::cvt::Cvt::parse("cvt.rn.f16.f32").map_err(RunError::Program)?,
+        })
+    }
+
+    /// One 8x8x4 product: A (8×4, `.f16` bits, row-major), B (4×8), C
+    /// (8×8: `.f32` bits for an `.f32` D, else `.f16`), D as C.
+    fn gemm(
+        &self,
+        a: &[u32; 32],
+        b: &[u32; 32],
+        c: &[u32; 64],
+        f16_out: bool,
+        exec: &ptxfp_model::Exec,
+    ) -> [u32; 64] {
+        let add = |x: u64, y: u64| self.add.eval(&[x, y], exec);
+        let wide = |h: u32| u64::from(f16_to_f32_bits(h as u16));
+        let mut d = [0u32; 64];
+        for i in 0..8 {
+            for j in 0..8 {
+                let p: [u64; 4] = std::array::from_fn(|k| {
+                    self.mul
+                        .eval(&[wide(a[i * 4 + k]), wide(b[k * 8 + j])], exec)
+                });
+                let cij = c[i * 8 + j];
+                d[i * 8 + j] = if f16_out {
+                    let s = add(add(wide(cij), add(p[0], p[1])), add(p[2], p[3]));
+                    ptxfp_model::EvalCvt::eval_in(&self.cvt, &[s], exec) as u32
+                } else {
+                    add(u64::from(cij), add(add(add(p[0], p[1]), p[2]), p[3])) as u32
+                };
+            }
+        }
+        d
     }
 }
 

@@ -45,8 +45,9 @@
  * 4: `ptxfp_run_kernel` (`ptxfp_launch`, `ptxfp_mem`),
  * `ptxfp_run_memory_count`, `ptxfp_run_memory`, `ptxfp_run_memory_read`
  * and `PTXFP_ERR_STRUCT_SIZE`.
+ * 5: `ptxfp_launch.cooperative` (a 1.4 `struct_size` is still taken).
  */
-#define PTXFP_API_MINOR 4
+#define PTXFP_API_MINOR 5
 
 /**
  * What went wrong. `PTXFP_OK` is 0; each failure has its own code, stable
@@ -273,6 +274,14 @@ typedef struct {
    * of memory and registers (`--max-memory`); 0: the default, 2 GiB.
    */
   uint64_t max_memory;
+  /**
+   * A cooperative launch (`--cooperative`, API 1.5): every CTA resident
+   * at once, taking turns, so that a CTA may wait for another (a
+   * grid-wide barrier); at most 270,336 threads. A caller built with
+   * the 1.4 header, whose `struct_size` ends before this field, gets
+   * `false`.
+   */
+  bool cooperative;
 } ptxfp_launch;
 
 /**

@@ -951,7 +951,7 @@ def _mem_bytes(at, b):
 def run(ptx_text, set=None, mem=None, *, entry=None, target=None, device=None, ptx=None,
         lenient=False, trace=False, contract=False, grid=None, block=None,
         dynamic_shared=0, thread=None, cta=None, check_memory=False, max_steps=None,
-        all=False, cluster=None, tensor_map=None, max_memory=None):
+        all=False, cluster=None, tensor_map=None, max_memory=None, cooperative=False):
     """Runs PTX (``ptxfp run``): ``set={"%f1": 1.5, "%h2": numpy.float16(2)}``
     gives registers or .params (strings as ``--set`` takes them),
     ``mem={0x1000: b"..."}`` memory bytes; ``cluster=(2, 1, 1)`` the CTAs
@@ -959,7 +959,9 @@ def run(ptx_text, set=None, mem=None, *, entry=None, target=None, device=None, p
     "f16:64x64@0x10000:box=64x8:swizzle=128"}`` the tensor maps of
     ``cp.async.bulk.tensor`` (``--tensor-map``, docs/ENGINE.md "Tensor
     copies"); ``max_memory`` the bytes the run may hold (``--max-memory``,
-    default 2 GiB). Returns a :class:`RunResult`;
+    default 2 GiB); ``cooperative=True`` a cooperative launch, every CTA
+    resident at once so that one may wait for another (``--cooperative``,
+    docs/ENGINE.md "Cooperative launches"). Returns a :class:`RunResult`;
     a :class:`RunError` with the diagnostics where the program does not run,
     a :class:`KernelAssertionError` where a device ``assert()`` failed."""
     if not isinstance(ptx_text, str):
@@ -984,6 +986,7 @@ def run(ptx_text, set=None, mem=None, *, entry=None, target=None, device=None, p
         cluster=None if cluster is None else _dims("cluster", cluster),
         tensor_maps=["%s=%s" % (k, v) for k, v in _mapping("tensor_map", tensor_map)],
         max_memory=_count("max_memory", max_memory, "the most bytes the run may hold"),
+        cooperative=cooperative,
     )
     result = RunResult(d, all)
     if result.assertions:

@@ -1123,7 +1123,7 @@ fn check<'py>(
 #[pyo3(signature = (text, sets, mems, entry=None, target=None, device=None, ptx=None,
     lenient=false, trace=false, contract=false, grid=(1, 1, 1), block=(1, 1, 1),
     dynamic_shared=0, thread=None, check_memory=false, max_steps=None, file="<ptx>", cluster=None,
-    tensor_maps=Vec::new(), max_memory=None))]
+    tensor_maps=Vec::new(), max_memory=None, cooperative=false))]
 #[allow(clippy::too_many_arguments)]
 fn run<'py>(
     py: Python<'py>,
@@ -1147,6 +1147,7 @@ fn run<'py>(
     cluster: Option<Xyz>,
     tensor_maps: Vec<String>,
     max_memory: Option<u64>,
+    cooperative: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     use ptxfp::interp::{self, Inputs, Options, RunError};
     guarded(py, || {
@@ -1164,6 +1165,7 @@ fn run<'py>(
                 block: arr(block),
                 dynamic_shared,
                 cluster: cluster.map(arr),
+                cooperative,
             },
             max_steps: Some(max_steps.unwrap_or(interp::DEFAULT_MAX_STEPS)),
             thread: thread.map(|(c, t)| (arr(c), arr(t))),

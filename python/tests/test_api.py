@@ -515,6 +515,21 @@ ret;
         ptxfp.run(src, set={"out": np.uint64(0x1000)}, grid=3, cluster=2)
 
 
+def test_run_cooperative_grid_barrier():
+    # examples/kernels/grid-sync.ptx: a grid-wide barrier, which only a
+    # cooperative launch completes (every CTA resident at once).
+    src = (REPO / "examples" / "kernels" / "grid-sync.ptx").read_text()
+    args = dict(set={"out": np.uint64(0x1000), "bar": np.uint64(0x2000)},
+                mem={0x1000: bytes(64), 0x2000: bytes(4)}, grid=8, block=64)
+    r = ptxfp.run(src, cooperative=True, **args)
+    got = np.frombuffer(r.memory[0x1000], dtype=np.uint32).tolist()
+    assert got == list(range(1, 9)) + [36] * 8
+    with pytest.raises(ptxfp.RunError, match="--cooperative"):
+        ptxfp.run(src, max_steps=100000, **args)
+    with pytest.raises(ptxfp.RunError, match="CooperativeLaunchTooLarge"):
+        ptxfp.run(src, cooperative=True, **dict(args, grid=265, block=1024))
+
+
 # ---------------------------------------------------------------- misuse
 # Hostile and mistaken arguments: each a clear exception that says what
 # was expected, never a wrong result, a crash or an unbounded allocation.

@@ -39,7 +39,8 @@ pub const PTXFP_API_MAJOR: u32 = 1;
 /// 4: `ptxfp_run_kernel` (`ptxfp_launch`, `ptxfp_mem`),
 /// `ptxfp_run_memory_count`, `ptxfp_run_memory`, `ptxfp_run_memory_read`
 /// and `PTXFP_ERR_STRUCT_SIZE`.
-pub const PTXFP_API_MINOR: u32 = 4;
+/// 5: `ptxfp_launch.cooperative` (a 1.4 `struct_size` is still taken).
+pub const PTXFP_API_MINOR: u32 = 5;
 
 // (ptxfp_run_ptx, ptxfp_run_kernel and their accessors: src/run.rs.)
 

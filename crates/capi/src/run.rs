@@ -199,7 +199,17 @@ pub struct ptxfp_launch {
     /// Stop with an error when the run holds more than this many bytes
     /// of memory and registers (`--max-memory`); 0: the default, 2 GiB.
     pub max_memory: u64,
+    /// A cooperative launch (`--cooperative`, API 1.5): every CTA resident
+    /// at once, taking turns, so that a CTA may wait for another (a
+    /// grid-wide barrier); at most 270,336 threads. A caller built with
+    /// the 1.4 header, whose `struct_size` ends before this field, gets
+    /// `false`.
+    pub cooperative: bool,
 }
+
+/// `sizeof(ptxfp_launch)` in API 1.4, before `cooperative`: the smallest
+/// `struct_size` accepted.
+const LAUNCH_SIZE_1_4: usize = std::mem::offset_of!(ptxfp_launch, cooperative);
 
 /// The largest `struct_size` accepted: a bound on what the library reads
 /// past the struct it knows.
@@ -222,12 +232,17 @@ unsafe fn read_launch(l: *const ptxfp_launch) -> Result<LaunchIn, ptxfp_status> 
     // SAFETY: the first field is readable, by the caller's contract.
     let size = unsafe { std::ptr::addr_of!((*l).struct_size).read_unaligned() };
     let ours = std::mem::size_of::<ptxfp_launch>();
-    if size < ours || size > MAX_STRUCT_SIZE || !fits(l.cast(), 1, size) {
+    if !(LAUNCH_SIZE_1_4..=MAX_STRUCT_SIZE).contains(&size) || !fits(l.cast(), 1, size) {
         return Err(PTXFP_ERR_STRUCT_SIZE);
     }
     // SAFETY: `size` bytes are readable; those past ours are fields of a
     // later version, which must be left at zero.
-    let tail = unsafe { std::slice::from_raw_parts(l.cast::<u8>().add(ours), size - ours) };
+    let tail = unsafe {
+        std::slice::from_raw_parts(
+            l.cast::<u8>().add(ours.min(size)),
+            size.saturating_sub(ours),
+        )
+    };
     if tail.iter().any(|&b| b != 0) {
         return Err(PTXFP_ERR_STRUCT_SIZE);
     }
@@ -259,6 +274,8 @@ unsafe fn read_launch(l: *const ptxfp_launch) -> Result<LaunchIn, ptxfp_status> 
             flag(addr_of!((*l).report_thread)),
         )
     };
+    // SAFETY: as above, where the caller's struct has the field (1.5 on).
+    let cooperative = size > LAUNCH_SIZE_1_4 && flag(unsafe { addr_of!((*l).cooperative) });
     let ones = |d: [u32; 3]| d.map(|x| x.max(1));
     Ok(LaunchIn {
         entry,
@@ -267,6 +284,7 @@ unsafe fn read_launch(l: *const ptxfp_launch) -> Result<LaunchIn, ptxfp_status> 
             block: ones(block),
             dynamic_shared,
             cluster: (cluster != [0; 3]).then(|| ones(cluster)),
+            cooperative,
         },
         max_steps: (max_steps != 0).then_some(max_steps),
         max_memory: (max_memory != 0).then_some(max_memory),

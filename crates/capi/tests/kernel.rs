@@ -33,6 +33,7 @@ fn launch() -> ptxfp_launch {
         dynamic_shared: 0,
         max_steps: 0,
         max_memory: 0,
+        cooperative: false,
     }
 }
 
@@ -619,7 +620,9 @@ fn every_misuse_is_a_status() {
         l: ptxfp_launch,
         more: [u64; 2],
     }
-    for size in [0, std::mem::size_of::<ptxfp_launch>() - 1, 4097, usize::MAX] {
+    // API 1.4's struct ends where `cooperative` starts.
+    let size_1_4 = std::mem::offset_of!(ptxfp_launch, cooperative);
+    for size in [0, size_1_4 - 1, 4097, usize::MAX] {
         let mut ls = launch();
         ls.struct_size = size;
         assert_eq!(
@@ -663,6 +666,86 @@ fn a_settings_warning_is_a_placeless_warning() {
         d.iter()
             .any(|d| !d.0 && (d.1, d.2) == (0, 0) && d.3.contains("1e999")),
         "{d:?}"
+    );
+    unsafe { ptxfp_run_free(run) };
+}
+
+/// examples/kernels/grid-sync.ptx (a grid-wide barrier) over 8 CTAs of
+/// 64 threads under `l`, at most 10^6 steps: the status and the run.
+fn grid_sync(mut l: ptxfp_launch) -> (ptxfp_status, *mut ptxfp_run) {
+    let src = CString::new(include_str!("../../../examples/kernels/grid-sync.ptx")).unwrap();
+    let sets = [
+        CString::new("out=0x1000").unwrap(),
+        CString::new("bar=0x2000").unwrap(),
+    ];
+    let set_ptrs: Vec<*const c_char> = sets.iter().map(|s| s.as_ptr()).collect();
+    let zeros = [0u8; 64];
+    let (at_out, at_bar) = (
+        CString::new("0x1000").unwrap(),
+        CString::new("0x2000").unwrap(),
+    );
+    let mems = [
+        ptxfp_mem {
+            at: at_out.as_ptr(),
+            bytes: zeros.as_ptr(),
+            len: 64,
+        },
+        ptxfp_mem {
+            at: at_bar.as_ptr(),
+            bytes: zeros.as_ptr(),
+            len: 4,
+        },
+    ];
+    l.grid = [8, 1, 1];
+    l.block = [64, 1, 1];
+    l.max_steps = 1_000_000;
+    let mut run = null_mut();
+    let st = unsafe {
+        ptxfp_run_kernel(
+            src.as_ptr(),
+            set_ptrs.as_ptr(),
+            2,
+            mems.as_ptr(),
+            2,
+            &l,
+            null(),
+            null(),
+            0,
+            &mut run,
+        )
+    };
+    (st, run)
+}
+
+/// `cooperative` (API 1.5): the grid barrier completes; a caller of the
+/// 1.4 header (its `struct_size` ends before the field) gets the
+/// sequential launch, whatever the byte past its struct holds.
+#[test]
+fn a_cooperative_launch_runs_a_grid_barrier() {
+    let mut l = launch();
+    l.cooperative = true;
+    let (st, run) = grid_sync(l);
+    assert_eq!(st, PTXFP_OK, "{:?}", diags(run));
+    let mut out = [0u8; 64];
+    assert_eq!(
+        unsafe { ptxfp_run_memory_read(run, 0x1000, out.as_mut_ptr(), 64) },
+        64
+    );
+    let want: Vec<u8> = (1..=8u32)
+        .chain([36; 8])
+        .flat_map(u32::to_le_bytes)
+        .collect();
+    assert_eq!(out.to_vec(), want);
+    unsafe { ptxfp_run_free(run) };
+    l.struct_size = std::mem::offset_of!(ptxfp_launch, cooperative);
+    let (st, run) = grid_sync(l);
+    assert_eq!(st, PTXFP_ERR_PROGRAM);
+    assert!(
+        diags(run)
+            .iter()
+            .any(|d| d.3.contains("--max-steps 1000000") && d.3.contains("thread")),
+        "{:?}",
+        diags(run)
     );
     unsafe { ptxfp_run_free(run) };
 }

@@ -96,6 +96,12 @@ pub struct Args {
     /// else clusters of one CTA).
     #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dim)]
     cluster: Option<[u32; 3]>,
+    /// A cooperative launch (CUDA's cudaLaunchCooperativeKernel): every CTA
+    /// is resident at once and they take turns, so that a CTA may wait for
+    /// another, as a grid-wide barrier (cooperative groups' grid.sync())
+    /// does; at most 270,336 threads.
+    #[arg(long)]
+    cooperative: bool,
     /// Bytes of dynamic shared memory: the size of `.extern .shared`
     /// arrays, and `%dynamic_smem_size`.
     #[arg(long, value_name = "BYTES", default_value_t = 0)]
@@ -402,6 +408,7 @@ fn run_source(
             block: a.block.unwrap_or([1, 1, 1]),
             dynamic_shared: a.dynamic_shared,
             cluster: a.cluster,
+            cooperative: a.cooperative,
         },
         max_steps: Some(a.max_steps),
         thread: a.thread,

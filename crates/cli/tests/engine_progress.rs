@@ -237,3 +237,59 @@ fn one_warp_runs_past_its_turn_and_a_long_divergent_loop_on_sm_60() {
         assert_eq!(u32s(&mem(&o, 0x1000, 128)), want, "{target}");
     }
 }
+
+/// examples/kernels/grid-sync.ptx: a grid-wide barrier as cooperative
+/// groups' `grid.sync()` builds it, then each CTA's sum of what every CTA
+/// wrote before it.
+const GRID_BARRIER: &str = include_str!("../../../examples/kernels/grid-sync.ptx");
+
+fn grid_barrier(name: &str, extra: &[&str]) -> std::process::Output {
+    let zeros = "00".repeat(4 * 16);
+    let mut args = vec![
+        "--grid",
+        "8",
+        "--block",
+        "64",
+        "--set",
+        "out=0x1000",
+        "--set",
+        "bar=0x2000",
+    ];
+    let out_mem = format!("0x1000={zeros}");
+    args.extend(["--mem", out_mem.as_str(), "--mem", "0x2000=00000000"]);
+    args.extend(extra);
+    run_src(name, GRID_BARRIER, &args)
+}
+
+#[test]
+fn a_grid_wide_barrier_completes_in_a_cooperative_launch() {
+    let o = grid_barrier("progress_grid_coop.ptx", &["--cooperative"]);
+    // Each CTA wrote its value before any read them: 1..8, then each
+    // CTA's sum of all eight, 36.
+    let want: Vec<u32> = (1..=8).chain([36; 8]).collect();
+    assert_eq!(u32s(&mem(&o, 0x1000, 64)), want);
+    assert_eq!(u32s(&mem(&o, 0x2000, 4)), [8]);
+}
+
+#[test]
+fn without_cooperative_the_grid_barrier_says_what_to_do() {
+    // CTAs one after another: CTA 0 waits for ever for CTA 1.
+    let o = grid_barrier("progress_grid_seq.ptx", &["--max-steps", "200000"]);
+    fails_with(&o, |e| {
+        e.contains("reached --max-steps 200000")
+            && e.contains("progress_grid_seq.ptx:3")
+            && e.contains("--cooperative")
+    });
+}
+
+#[test]
+fn a_cooperative_grid_larger_than_a_gpu_holds_is_refused() {
+    // 265 CTAs of 1024 threads: more than 132 x 2048.
+    let o = run_src(
+        "progress_grid_big.ptx",
+        GRID_BARRIER,
+        &["--cooperative", "--grid", "265", "--block", "1024"],
+    );
+    fails_with(&o, |e| e.contains("cudaErrorCooperativeLaunchTooLarge"));
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -767,6 +767,7 @@ impl Case {
                 block: [BLOCK, 1, 1],
                 dynamic_shared: 0,
                 cluster: None,
+                cooperative: false,
             },
             max_steps: Some(u64::MAX),
             ..Options::default()

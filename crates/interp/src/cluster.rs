@@ -246,7 +246,14 @@ impl Cluster {
 impl Machine<'_, '_> {
     /// Exchanges the engine's CTA state with rank `r`'s parked one.
     fn swap_cta(&mut self, r: usize) {
-        let p = &mut self.eng.cluster.parked[r];
+        let mut p = std::mem::take(&mut self.eng.cluster.parked[r]);
+        self.swap_parked(&mut p);
+        self.eng.cluster.parked[r] = p;
+    }
+
+    /// Exchanges the engine's CTA state with `p` (a CTA of the cluster, or
+    /// of a cooperative grid, that does not run).
+    pub(crate) fn swap_parked(&mut self, p: &mut Parked) {
         std::mem::swap(&mut self.eng.ctaid, &mut p.ctaid);
         std::mem::swap(&mut self.eng.threads, &mut p.threads);
         std::mem::swap(&mut self.eng.shared, &mut p.shared);

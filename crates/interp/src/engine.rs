@@ -80,6 +80,18 @@ pub const MAX_KEPT_TRACE: usize = 1_000_000;
 /// `--max-steps`, growing its frames).
 pub const MAX_CALL_DEPTH: usize = 1024;
 
+/// The most threads of a cooperative launch: an H100 SXM's 132
+/// multiprocessors of 2,048 resident threads each. CUDA refuses a larger
+/// cooperative grid than the device holds at once
+/// (`cudaErrorCooperativeLaunchTooLarge`); this bounds the registers the
+/// resident CTAs keep.
+pub const MAX_COOPERATIVE_THREADS: u64 = 132 * 2048;
+
+/// A CTA's turn in a cooperative launch, in thread-instructions: it then
+/// lets the next resident CTA run (docs/ENGINE.md "Cooperative
+/// launches").
+pub const CTA_SLICE: u64 = 1 << 16;
+
 /// The fixed value of `%nsmid` (the engine models one multiprocessor,
 /// `%smid` 0, which runs every CTA).
 pub const NSMID: u64 = 1;
@@ -97,6 +109,12 @@ pub struct Launch {
     /// `None` takes the entry's `.reqnctapercluster`, or clusters of one
     /// CTA (docs/ENGINE.md "Clusters").
     pub cluster: Option<[u32; 3]>,
+    /// A cooperative launch (`--cooperative`; CUDA's
+    /// `cudaLaunchCooperativeKernel`): every CTA of the grid is resident at
+    /// once and they take turns, so that a CTA may wait for any other (a
+    /// grid-wide barrier). At most [`MAX_COOPERATIVE_THREADS`] threads
+    /// (docs/ENGINE.md "Cooperative launches").
+    pub cooperative: bool,
 }
 
 impl Default for Launch {
@@ -107,6 +125,7 @@ impl Default for Launch {
             block: [1, 1, 1],
             dynamic_shared: 0,
             cluster: None,
+            cooperative: false,
         }
     }
 }
@@ -160,6 +179,12 @@ impl Launch {
                 "--grid: x is at most 2147483647, y and z at most 65535 (PTX ISA §10.7 %nctaid)"
                     .into(),
             );
+        }
+        let threads = self.cta_threads().saturating_mul(self.ctas());
+        if self.cooperative && threads > MAX_COOPERATIVE_THREADS {
+            return Err(format!(
+                "--cooperative: the grid has {threads} threads, more than the {MAX_COOPERATIVE_THREADS} a GPU holds at once (132 multiprocessors of 2048 threads); CUDA refuses such a cooperative launch (cudaErrorCooperativeLaunchTooLarge): launch fewer CTAs"
+            ));
         }
         Ok(())
     }
@@ -446,6 +471,9 @@ pub(crate) struct Engine {
     /// Thread-instructions run (guards false included), and the limit.
     pub(crate) steps: u64,
     pub(crate) max_steps: u64,
+    /// In a cooperative launch, the steps at which the running CTA's turn
+    /// ends (`u64::MAX` otherwise).
+    pub(crate) turn_ends: u64,
     /// The bytes the run's memories and register file may hold
     /// ([`Options::max_memory`]); those the thread's memories held before
     /// the run (not the run's).
@@ -686,6 +714,15 @@ impl Machine<'_, '_> {
             )));
         }
         let s = self.eng.cluster.shape;
+        if l.cooperative {
+            if s != [1, 1, 1] {
+                return Err(RunError::Input(format!(
+                    "--cooperative with clusters of {},{},{} CTAs is not modelled: launch with clusters of one CTA",
+                    s[0], s[1], s[2]
+                )));
+            }
+            return self.run_cooperative();
+        }
         if s != [1, 1, 1] {
             for z in (0..l.grid[2]).step_by(s[2] as usize) {
                 for y in (0..l.grid[1]).step_by(s[1] as usize) {
@@ -749,6 +786,71 @@ impl Machine<'_, '_> {
         }
     }
 
+    /// Runs a cooperative launch: every CTA of the grid started, then each
+    /// in turn, `%ctaid` order (x fastest), for at most [`CTA_SLICE`]
+    /// thread-instructions or until none of its threads can run, round
+    /// after round, until all have exited. A round in which no CTA ran an
+    /// instruction or opened a barrier is a deadlock, reported for the
+    /// first CTA that has not exited.
+    fn run_cooperative(&mut self) -> Result<(), RunError> {
+        let g = self.eng.launch.grid;
+        let n = self.eng.launch.ctas() as usize;
+        self.begin_cluster(1);
+        let mut parked: Vec<cluster::Parked> = (0..n).map(|_| Default::default()).collect();
+        for (i, p) in parked.iter_mut().enumerate() {
+            let i = i as u32;
+            self.eng.ctaid = [i % g[0], i / g[0] % g[1], i / (g[0] * g[1])];
+            self.start_cta();
+            self.swap_parked(p);
+        }
+        let mut done = vec![false; n];
+        loop {
+            let before = self.eng.steps;
+            let mut moved = false;
+            for (p, d) in parked.iter_mut().zip(done.iter_mut()) {
+                if *d {
+                    continue;
+                }
+                self.swap_parked(p);
+                self.eng.turn_ends = self.eng.steps.saturating_add(CTA_SLICE);
+                let r = self.run_warps().and_then(|()| {
+                    if self.eng.stopped {
+                        return Ok(Progress::Done);
+                    }
+                    self.open_barriers(false)
+                });
+                self.eng.turn_ends = u64::MAX;
+                match r {
+                    Ok(Progress::Done) => {
+                        *d = true;
+                        self.keep_shown();
+                        if self.eng.stopped {
+                            return Ok(());
+                        }
+                        if let Some(e) = self.tmem_leaked() {
+                            return Err(e);
+                        }
+                    }
+                    Ok(Progress::Run) => moved = true,
+                    Ok(Progress::Stuck) => {}
+                    Err(e) => return Err(e),
+                }
+                self.swap_parked(p);
+            }
+            if done.iter().all(|d| *d) {
+                return Ok(());
+            }
+            if !moved && self.eng.steps == before {
+                let i = done.iter().position(|d| !d).unwrap_or(0);
+                self.swap_parked(&mut parked[i]);
+                self.open_barriers(true)?;
+                return Err(RunError::Input(
+                    "internal: a cooperative grid neither runs nor deadlocks".into(),
+                ));
+            }
+        }
+    }
+
     /// Runs one CTA to its end.
     fn run_cta(&mut self) -> Result<(), RunError> {
         self.start_cta();
@@ -790,8 +892,8 @@ impl Machine<'_, '_> {
                     self.memory_budget(pc, lanes[0])?;
                     let r = self.run_warp(pc, &lanes[..n])?;
                     // A failed `assert()` (a call, never `Ran::To`) stops
-                    // every thread.
-                    if self.eng.stopped {
+                    // every thread; a cooperative CTA's turn ends.
+                    if self.eng.stopped || self.eng.steps >= self.eng.turn_ends {
                         return Ok(());
                     }
                     if warps > 1 {
@@ -1874,7 +1976,12 @@ impl Machine<'_, '_> {
                 ));
             }
             if self.eng.steps > self.eng.max_steps {
-                let help = "raise the limit with --max-steps N, or look for a loop whose exit condition never holds";
+                let l = self.eng.launch;
+                let help = if l.ctas() > 1 && !l.cooperative {
+                    "raise the limit with --max-steps N, or look for a loop whose exit condition never holds; CTAs run one after another, so a CTA that waits for a later one (a grid-wide barrier, as cooperative groups' grid.sync()) waits for ever: launch such a kernel with --cooperative"
+                } else {
+                    "raise the limit with --max-steps N, or look for a loop whose exit condition never holds"
+                };
                 return Err(RunError::Program(
                     Diagnostic::error(
                         ins.span.clone(),

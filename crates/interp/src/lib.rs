@@ -968,6 +968,7 @@ fn execute(
     mc.nlanes = launch.cta_threads() as usize;
     mc.eng.multi = launch.cta_threads() * launch.ctas() > 1;
     mc.eng.max_steps = opts.max_steps.unwrap_or(DEFAULT_MAX_STEPS);
+    mc.eng.turn_ends = u64::MAX;
     mc.eng.max_memory = opts.max_memory.unwrap_or(DEFAULT_MAX_MEMORY);
     mc.eng.memory_before = memory::live_bytes();
     let heap = opts.heap_size.unwrap_or(DEFAULT_HEAP_SIZE);

@@ -15,6 +15,7 @@ fn launch(block: u32, grid: u32) -> Options {
             block: [block, 1, 1],
             dynamic_shared: 0,
             cluster: None,
+            cooperative: false,
         },
         ..Options::default()
     }

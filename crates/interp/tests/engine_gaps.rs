@@ -265,6 +265,7 @@ cp.async.wait_all;
             block: [4, 1, 1],
             dynamic_shared: 0,
             cluster: None,
+            cooperative: false,
         },
         ..Options::default()
     };

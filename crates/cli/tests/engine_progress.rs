@@ -293,3 +293,55 @@ fn a_cooperative_grid_larger_than_a_gpu_holds_is_refused() {
     fails_with(&o, |e| e.contains("cudaErrorCooperativeLaunchTooLarge"));
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// A barrier that cannot complete in a cooperative launch is the same
+/// deadlock error as in one CTA; `--thread` reports the same registers as
+/// a sequential launch of a kernel whose CTAs do not wait for each other.
+#[test]
+fn a_cooperative_deadlock_is_reported_and_thread_reports_agree() {
+    let deadlock = r#".version 7.0
+.target sm_70
+.address_size 64
+.visible .entry k()
+{
+  .reg .pred %p;
+  .reg .b32 %r<2>;
+  mov.u32 %r1, %tid.x;
+  setp.lt.u32 %p, %r1, 32;
+  @%p bra B;
+  bar.sync 1, 64;
+  bra.uni END;
+B:
+  bar.sync 2, 64;
+END:
+  ret;
+}
+"#;
+    let o = run_src(
+        "progress_coop_deadlock.ptx",
+        deadlock,
+        &["--cooperative", "--grid", "3", "--block", "64"],
+    );
+    fails_with(&o, |e| {
+        e.contains("progress_coop_deadlock.ptx:11:3")
+            && e.contains("deadlock: barrier 1 waits for 64 threads")
+    });
+    let ids = include_str!("../../../examples/kernels/thread-ids.ptx");
+    let args = [
+        "--grid",
+        "3,2",
+        "--block",
+        "4,2",
+        "--set",
+        "out=0x1000",
+        "--thread",
+        "1,1@2,1",
+    ];
+    let seq = run_src("progress_ids_seq.ptx", ids, &args);
+    let mut coop_args = args.to_vec();
+    coop_args.push("--cooperative");
+    let coop = run_src("progress_ids_coop.ptx", ids, &coop_args);
+    assert_eq!(seq.status.code(), Some(0));
+    assert_eq!(seq.stdout, coop.stdout);
+    assert!(String::from_utf8_lossy(&coop.stdout).contains("%v = 0x0000083f"));
+}

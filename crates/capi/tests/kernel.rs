@@ -40,21 +40,37 @@ fn launch() -> ptxfp_launch {
 /// `ptxfp_run_kernel` of `src` under `l`, with no settings, memory or
 /// overrides, into `run` (to free).
 fn kernel(src: &CString, l: &ptxfp_launch, run: &mut *mut ptxfp_run) -> ptxfp_status {
-    // SAFETY: NUL-terminated text, a launch, and a place for the run.
-    unsafe {
+    let (st, r) = kernel_with(src, &[], &[], l);
+    *run = r;
+    st
+}
+
+/// `ptxfp_run_kernel` of `src` with `sets`, `mems` and `l`, no overrides:
+/// the status and the run (to free).
+fn kernel_with(
+    src: &CString,
+    sets: &[*const c_char],
+    mems: &[ptxfp_mem],
+    l: &ptxfp_launch,
+) -> (ptxfp_status, *mut ptxfp_run) {
+    let mut run = null_mut();
+    // SAFETY: NUL-terminated text and settings, arrays of their lengths, a
+    // launch, and a place for the run.
+    let st = unsafe {
         ptxfp_run_kernel(
             src.as_ptr(),
-            null(),
-            0,
-            null(),
-            0,
+            sets.as_ptr(),
+            sets.len(),
+            mems.as_ptr(),
+            mems.len(),
             l,
             null(),
             null(),
             0,
-            run,
+            &mut run,
         )
-    }
+    };
+    (st, run)
 }
 
 /// A run's diagnostics as `(is_error, line, column, message)`.
@@ -141,22 +157,7 @@ fn run_revsum(
     ];
     l.grid = [ctas, 0, 0];
     l.block = [threads, 1, 0];
-    let mut run = null_mut();
-    let st = unsafe {
-        ptxfp_run_kernel(
-            src.as_ptr(),
-            set_ptrs.as_ptr(),
-            set_ptrs.len(),
-            mems.as_ptr(),
-            mems.len(),
-            &l,
-            null(),
-            null(),
-            0,
-            &mut run,
-        )
-    };
-    (st, run)
+    kernel_with(&src, &set_ptrs, &mems, &l)
 }
 
 fn bias_bytes(bias: [u32; 4]) -> Vec<u8> {
@@ -699,22 +700,7 @@ fn grid_sync(mut l: ptxfp_launch) -> (ptxfp_status, *mut ptxfp_run) {
     l.grid = [8, 1, 1];
     l.block = [64, 1, 1];
     l.max_steps = 1_000_000;
-    let mut run = null_mut();
-    let st = unsafe {
-        ptxfp_run_kernel(
-            src.as_ptr(),
-            set_ptrs.as_ptr(),
-            2,
-            mems.as_ptr(),
-            2,
-            &l,
-            null(),
-            null(),
-            0,
-            &mut run,
-        )
-    };
-    (st, run)
+    kernel_with(&src, &set_ptrs, &mems, &l)
 }
 
 /// `cooperative` (API 1.5): the grid barrier completes; a caller of the

@@ -122,14 +122,21 @@ DONE:
 
 #[test]
 fn a_warp_that_spins_on_a_flag_lets_the_warp_that_sets_it_run() {
-    // Warps take turns on every target (a GPU interleaves its warps).
-    for target in ["sm_70", "sm_60"] {
+    // Warps take turns on every target (a GPU interleaves its warps), and
+    // in a cooperative launch, whose CTA turns (64 instructions a thread)
+    // are shorter than a warp's (4096): the next turn starts at the next
+    // warp.
+    for (target, coop) in [("sm_70", false), ("sm_60", false), ("sm_70", true)] {
+        let mut args = vec!["--block", "64", "--set", "out=0x1000"];
+        if coop {
+            args.extend(["--cooperative", "--grid", "2", "--max-steps", "10000000"]);
+        }
         let o = run_src(
-            &format!("progress_flag_{target}.ptx"),
+            &format!("progress_flag_{target}_{coop}.ptx"),
             &flag(target),
-            &["--block", "64", "--set", "out=0x1000"],
+            &args,
         );
-        assert_eq!(u32s(&mem(&o, 0x1000, 128)), [42; 32], "{target}");
+        assert_eq!(u32s(&mem(&o, 0x1000, 128)), [42; 32], "{target} {coop}");
     }
 }
 

@@ -44,6 +44,7 @@ pub(crate) struct Parked {
     private: Vec<Memory>,
     arrivals: BTreeMap<u32, usize>,
     pub(crate) asyncs: async_copy::AsyncState,
+    first_warp: usize,
 }
 
 /// The cluster that runs.
@@ -259,6 +260,7 @@ impl Machine<'_, '_> {
         std::mem::swap(&mut self.eng.shared, &mut p.shared);
         std::mem::swap(&mut self.eng.private, &mut p.private);
         std::mem::swap(&mut self.eng.arrivals, &mut p.arrivals);
+        std::mem::swap(&mut self.eng.first_warp, &mut p.first_warp);
         std::mem::swap(&mut self.eng.asyncs, &mut p.asyncs);
         p.regs.resize(self.regs.len(), Vec::new());
         let n = self.nlanes;

@@ -87,10 +87,12 @@ pub const MAX_CALL_DEPTH: usize = 1024;
 /// resident CTAs keep.
 pub const MAX_COOPERATIVE_THREADS: u64 = 132 * 2048;
 
-/// A CTA's turn in a cooperative launch, in thread-instructions: it then
-/// lets the next resident CTA run (docs/ENGINE.md "Cooperative
-/// launches").
-pub const CTA_SLICE: u64 = 1 << 16;
+/// A CTA's turn in a cooperative launch, in thread-instructions per thread
+/// of the CTA: it then lets the next resident CTA run (docs/ENGINE.md
+/// "Cooperative launches"). A CTA that spins at a grid barrier spends its
+/// turn spinning, so a barrier costs about this many instructions per
+/// thread of the grid.
+pub const CTA_SLICE: u64 = 64;
 
 /// The fixed value of `%nsmid` (the engine models one multiprocessor,
 /// `%smid` 0, which runs every CTA).
@@ -474,6 +476,11 @@ pub(crate) struct Engine {
     /// In a cooperative launch, the steps at which the running CTA's turn
     /// ends (`u64::MAX` otherwise).
     pub(crate) turn_ends: u64,
+    /// The warp of the CTA that runs first in its next turn: the one after
+    /// the warp whose instruction ended its last turn (so that every warp
+    /// runs, turn after turn, however short its CTA's turns are; 0
+    /// outside cooperative launches).
+    pub(crate) first_warp: usize,
     /// The bytes the run's memories and register file may hold
     /// ([`Options::max_memory`]); those the thread's memories held before
     /// the run (not the run's).
@@ -761,6 +768,7 @@ impl Machine<'_, '_> {
             r.vals.resize(n, r.given);
         }
         self.eng.shared = self.eng.shared_given.clone();
+        self.eng.first_warp = 0;
         self.eng.arrivals.clear();
         self.eng.asyncs.reset();
         self.eng.private = vec![self.eng.private_given.clone(); n];
@@ -788,7 +796,7 @@ impl Machine<'_, '_> {
 
     /// Runs a cooperative launch: every CTA of the grid started, then each
     /// in turn, `%ctaid` order (x fastest), for at most [`CTA_SLICE`]
-    /// thread-instructions or until none of its threads can run, round
+    /// thread-instructions per thread or until none of its threads can run, round
     /// after round, until all have exited. A round in which no CTA ran an
     /// instruction or opened a barrier is a deadlock, reported for the
     /// first CTA that has not exited.
@@ -812,7 +820,10 @@ impl Machine<'_, '_> {
                     continue;
                 }
                 self.swap_parked(p);
-                self.eng.turn_ends = self.eng.steps.saturating_add(CTA_SLICE);
+                self.eng.turn_ends = self
+                    .eng
+                    .steps
+                    .saturating_add(CTA_SLICE * self.nlanes as u64);
                 let r = self.run_warps().and_then(|()| {
                     if self.eng.stopped {
                         return Ok(Progress::Done);
@@ -882,7 +893,8 @@ impl Machine<'_, '_> {
         let its = self.exec.code_target.sm >= 70;
         loop {
             let mut ran = false;
-            for w in 0..warps {
+            let first = self.eng.first_warp;
+            for w in (first..warps).chain(0..first) {
                 let mut lanes = [0usize; WARP_SIZE];
                 let mut left = WARP_SLICE;
                 let mut apart = 0u32;
@@ -892,8 +904,10 @@ impl Machine<'_, '_> {
                     self.memory_budget(pc, lanes[0])?;
                     let r = self.run_warp(pc, &lanes[..n])?;
                     // A failed `assert()` (a call, never `Ran::To`) stops
-                    // every thread; a cooperative CTA's turn ends.
+                    // every thread; a cooperative CTA's turn ends, the
+                    // next warp first in its next turn.
                     if self.eng.stopped || self.eng.steps >= self.eng.turn_ends {
+                        self.eng.first_warp = (w + 1) % warps;
                         return Ok(());
                     }
                     if warps > 1 {

@@ -352,3 +352,67 @@ END:
     assert_eq!(seq.stdout, coop.stdout);
     assert!(String::from_utf8_lossy(&coop.stdout).contains("%v = 0x0000083f"));
 }
+
+/// examples/kernels/cg-grid-sync.ptx: cooperative groups' `grid.sync()`
+/// through the CUDA device runtime, as Numba calls it (`via_call`:
+/// `cudaCGSynchronize`) and as CUDA 11 inlines it (`via_workspace`: the
+/// workspace of `cudaCGGetIntrinsicHandle`, atomics and a spin). Each
+/// thread reads what another CTA wrote before the barrier.
+#[test]
+fn cooperative_groups_grid_sync_through_the_device_runtime() {
+    let src = include_str!("../../../examples/kernels/cg-grid-sync.ptx");
+    let want: Vec<u32> = (1..=256).chain((1..=256).rev()).collect();
+    for entry in ["via_call", "via_workspace"] {
+        let o = run_src(
+            &format!("progress_cg_{entry}.ptx"),
+            src,
+            &[
+                "--entry",
+                entry,
+                "--cooperative",
+                "--grid",
+                "4",
+                "--block",
+                "64",
+                "--set",
+                "out=0x1000",
+            ],
+        );
+        assert_eq!(u32s(&mem(&o, 0x1000, 2048)), want, "{entry}");
+    }
+    // One CTA holds the whole grid: no cooperative launch needed.
+    let o = run_src(
+        "progress_cg_one.ptx",
+        src,
+        &[
+            "--entry",
+            "via_call",
+            "--block",
+            "256",
+            "--set",
+            "out=0x1000",
+        ],
+    );
+    assert_eq!(u32s(&mem(&o, 0x1000, 2048)), want);
+    // Several CTAs one after another: the barrier's deadlock names the
+    // flag that fixes it.
+    let o = run_src(
+        "progress_cg_seq.ptx",
+        src,
+        &[
+            "--entry",
+            "via_call",
+            "--grid",
+            "4",
+            "--block",
+            "64",
+            "--set",
+            "out=0x1000",
+        ],
+    );
+    fails_with(&o, |e| {
+        e.contains("progress_cg_seq.ptx:62:5")
+            && e.contains("wait at a grid-wide barrier (`cudaCGSynchronize`) for all 256 threads of the grid; 64 have arrived")
+            && e.contains("--cooperative")
+    });
+}

@@ -216,6 +216,10 @@ pub(crate) enum State {
         at: usize,
         park: bool,
     },
+    /// Waits at a grid-wide barrier (`cudaCGSynchronize`, statement `at`)
+    /// until every thread of the grid has arrived in its generation `gen`
+    /// (src/externs.rs; docs/ENGINE.md "Cooperative launches").
+    GridSync { gen: u64, at: usize },
 }
 
 /// A call in progress: what `ret` restores.
@@ -476,6 +480,10 @@ pub(crate) struct Engine {
     /// In a cooperative launch, the steps at which the running CTA's turn
     /// ends (`u64::MAX` otherwise).
     pub(crate) turn_ends: u64,
+    /// The grid-wide barrier of `cudaCGSynchronize`: its completed
+    /// generations, and the threads arrived in the current one.
+    pub(crate) grid_gen: u64,
+    pub(crate) grid_arrived: u64,
     /// The warp of the CTA that runs first in its next turn: the one after
     /// the warp whose instruction ended its last turn (so that every warp
     /// runs, turn after turn, however short its CTA's turns are; 0
@@ -1101,6 +1109,21 @@ impl Machine<'_, '_> {
         if self.eng.threads.iter().any(|t| t.state == State::Ready) {
             return Ok(Progress::Run);
         }
+        // A grid-wide barrier that completed releases its threads.
+        let gen = self.eng.grid_gen;
+        let woke: Vec<usize> = (0..self.eng.threads.len())
+            .filter(
+                |&l| matches!(self.eng.threads[l].state, State::GridSync { gen: g, .. } if g < gen),
+            )
+            .collect();
+        for &lane in &woke {
+            self.eng.threads[lane].state = State::Ready;
+            self.lane = lane;
+            self.settle(lane).map_err(|e| self.in_thread(e))?;
+        }
+        if !woke.is_empty() {
+            return Ok(Progress::Run);
+        }
         // Per barrier id: the threads waiting, and the count they wait for.
         let mut waiting: BTreeMap<u32, (usize, Option<u32>, usize)> = BTreeMap::new();
         for t in &self.eng.threads {
@@ -1148,6 +1171,9 @@ impl Machine<'_, '_> {
         }
         // Nothing runs and no barrier opens: a deadlock.
         if let Some(e) = self.wgmma_stuck() {
+            return Err(e);
+        }
+        if let Some(e) = self.grid_sync_stuck() {
             return Err(e);
         }
         let (&id, &(n, count, at)) = waiting.iter().next().ok_or_else(|| {

@@ -4,7 +4,12 @@
 //! - `vprintf(format, args)`: device `printf` (src/printf.rs formats it);
 //! - `malloc(size)` and `free(ptr)`: the device heap, in global memory;
 //! - `__assertfail(message, file, line, function, charSize)`: a failed
-//!   `assert()`, which stops the run.
+//!   `assert()`, which stops the run;
+//! - `cudaCGGetIntrinsicHandle(scope)`, `cudaCGSynchronize(handle,
+//!   flags)` and `cudaCGSynchronizeGrid(handle, flags)`: cooperative
+//!   groups' grid (the workspace of CUDA 11's inline `grid.sync()`, and
+//!   the grid-wide barrier that Numba's `grid.sync()` and CUDA 9/10's
+//!   call).
 //!
 //! Any other function without a body stays an error at its `call`
 //! (docs/ENGINE.md "The CUDA device runtime").
@@ -29,6 +34,12 @@ pub const DEFAULT_HEAP_SIZE: u64 = 8 << 20;
 /// used where the kernel writes).
 pub const MAX_HEAP_SIZE: u64 = 1 << 40;
 
+/// The grid workspace `cudaCGGetIntrinsicHandle` gives, in global memory
+/// just below the heap: CUDA's `struct grid_workspace { unsigned int
+/// wsSize; unsigned int barrier; }` (cooperative_groups/details), which
+/// CUDA 11's `grid.sync()` counts CTAs in with atomics on `barrier`.
+pub const CG_WORKSPACE: u64 = HEAP_BASE - 0x100;
+
 /// The alignment of each block: the guide: "The returned pointer is
 /// guaranteed to be aligned to a 16-byte boundary."
 const ALIGN: u64 = 16;
@@ -40,6 +51,9 @@ pub(crate) enum Runtime {
     Malloc,
     Free,
     AssertFail,
+    CgGetIntrinsicHandle,
+    CgSynchronize,
+    CgSynchronizeGrid,
 }
 
 impl Runtime {
@@ -49,6 +63,9 @@ impl Runtime {
             "malloc" => Runtime::Malloc,
             "free" => Runtime::Free,
             "__assertfail" => Runtime::AssertFail,
+            "cudaCGGetIntrinsicHandle" => Runtime::CgGetIntrinsicHandle,
+            "cudaCGSynchronize" => Runtime::CgSynchronize,
+            "cudaCGSynchronizeGrid" => Runtime::CgSynchronizeGrid,
             _ => return None,
         })
     }
@@ -59,6 +76,9 @@ impl Runtime {
             Runtime::Malloc => "malloc",
             Runtime::Free => "free",
             Runtime::AssertFail => "__assertfail",
+            Runtime::CgGetIntrinsicHandle => "cudaCGGetIntrinsicHandle",
+            Runtime::CgSynchronize => "cudaCGSynchronize",
+            Runtime::CgSynchronizeGrid => "cudaCGSynchronizeGrid",
         }
     }
 
@@ -67,7 +87,11 @@ impl Runtime {
     /// (.param .b64 vprintf_param_0, .param .b64 vprintf_param_1)`,
     /// `(.param .b64 func_retval0) malloc(.param .b64 malloc_param_0)`,
     /// `free(.param .b64 free_param_0)`, `__assertfail(.param .b64,
-    /// .param .b64, .param .b32, .param .b64, .param .b64)`.
+    /// .param .b64, .param .b32, .param .b64, .param .b64)`; cudadevrt's
+    /// `unsigned long long cudaCGGetIntrinsicHandle(cudaCGScope scope)` and
+    /// `cudaError_t cudaCGSynchronize(unsigned long long handle, unsigned
+    /// flags)` (and `cudaCGSynchronizeGrid`), as Numba declares them:
+    /// `i64 (i32)` and `i32 (i64, i32)`.
     fn signature(self) -> (&'static [PtxType], usize) {
         use PtxType::{B32, B64};
         match self {
@@ -75,6 +99,8 @@ impl Runtime {
             Runtime::Malloc => (&[B64], 1),
             Runtime::Free => (&[B64], 0),
             Runtime::AssertFail => (&[B64, B64, B32, B64, B64], 0),
+            Runtime::CgGetIntrinsicHandle => (&[B32], 1),
+            Runtime::CgSynchronize | Runtime::CgSynchronizeGrid => (&[B64, B32], 1),
         }
     }
 }
@@ -273,6 +299,32 @@ impl Machine<'_, '_> {
                 self.eng.stopped = true;
                 return Ok(());
             }
+            // The handle of the grid (scope 1) or of the multi-grid (2,
+            // this one grid): the workspace's address, its barrier from 0
+            // at the first call of the run.
+            Runtime::CgGetIntrinsicHandle => {
+                if self.mem.read(CG_WORKSPACE, 8).is_err() {
+                    self.mem.give(CG_WORKSPACE, &[8, 0, 0, 0, 0, 0, 0, 0]);
+                }
+                Some(CG_WORKSPACE.to_le_bytes().to_vec())
+            }
+            // A grid-wide barrier: the thread waits until every thread of
+            // the grid has arrived; the last one to arrive releases the
+            // others and goes on. cudaSuccess (0).
+            Runtime::CgSynchronize | Runtime::CgSynchronizeGrid => {
+                let l = self.eng.launch;
+                self.eng.grid_arrived += 1;
+                if self.eng.grid_arrived >= l.cta_threads() * l.ctas() {
+                    self.eng.grid_gen += 1;
+                    self.eng.grid_arrived = 0;
+                } else {
+                    self.eng.threads[lane].state = State::GridSync {
+                        gen: self.eng.grid_gen,
+                        at: pc,
+                    };
+                }
+                Some(0u32.to_le_bytes().to_vec())
+            }
         };
         if let (Some(v), Some(target)) = (ret, rets.first()) {
             let v = v.into_iter().map(Some).collect();
@@ -280,6 +332,50 @@ impl Machine<'_, '_> {
         }
         self.eng.threads[lane].pc = pc + 1;
         Ok(())
+    }
+
+    /// The deadlock of a CTA whose threads wait at `cudaCGSynchronize`
+    /// while no thread of the grid that could still arrive runs (`None`:
+    /// none waits there).
+    pub(crate) fn grid_sync_stuck(&mut self) -> Option<RunError> {
+        let (lane, at) = self
+            .eng
+            .threads
+            .iter()
+            .enumerate()
+            .find_map(|(l, t)| match t.state {
+                State::GridSync { at, .. } => Some((l, at)),
+                _ => None,
+            })?;
+        self.lane = lane;
+        let span = self.module.stmt(at).map_or(0..0, |s| match s {
+            Stmt::Instr(i) => i.span,
+            Stmt::Label(_, sp, _) => sp,
+        });
+        let l = self.eng.launch;
+        let waiting = self
+            .eng
+            .threads
+            .iter()
+            .filter(|t| matches!(t.state, State::GridSync { .. }))
+            .count();
+        let help = if l.ctas() > 1 && !l.cooperative {
+            "CTAs run one after another unless the launch is cooperative, so a CTA never sees a later one arrive: launch with --cooperative (every CTA resident at once, as cudaLaunchCooperativeKernel)"
+        } else {
+            "every thread of the grid must call it: one that exited, or waits at another barrier, never arrives"
+        };
+        Some(RunError::Program(
+            Diagnostic::error(
+                span,
+                format!(
+                    "deadlock: {waiting} thread(s) of this CTA ({} is one) wait at a grid-wide barrier (`cudaCGSynchronize`) for all {} threads of the grid; {} have arrived",
+                    self.who(),
+                    l.cta_threads() * l.ctas(),
+                    self.eng.grid_arrived
+                ),
+            )
+            .with_help(help),
+        ))
     }
 
     /// One byte of the running thread's memory for a runtime function:

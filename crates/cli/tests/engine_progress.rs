@@ -362,54 +362,24 @@ END:
 fn cooperative_groups_grid_sync_through_the_device_runtime() {
     let src = include_str!("../../../examples/kernels/cg-grid-sync.ptx");
     let want: Vec<u32> = (1..=256).chain((1..=256).rev()).collect();
+    // `entry` over 256 threads in `launch`.
+    let run = |name: &str, entry: &str, launch: &[&str]| {
+        let mut args = vec!["--entry", entry, "--set", "out=0x1000"];
+        args.extend(launch);
+        run_src(name, src, &args)
+    };
+    let four = ["--grid", "4", "--block", "64"];
     for entry in ["via_call", "via_workspace"] {
-        let o = run_src(
-            &format!("progress_cg_{entry}.ptx"),
-            src,
-            &[
-                "--entry",
-                entry,
-                "--cooperative",
-                "--grid",
-                "4",
-                "--block",
-                "64",
-                "--set",
-                "out=0x1000",
-            ],
-        );
+        let coop = [&four[..], &["--cooperative"]].concat();
+        let o = run(&format!("progress_cg_{entry}.ptx"), entry, &coop);
         assert_eq!(u32s(&mem(&o, 0x1000, 2048)), want, "{entry}");
     }
     // One CTA holds the whole grid: no cooperative launch needed.
-    let o = run_src(
-        "progress_cg_one.ptx",
-        src,
-        &[
-            "--entry",
-            "via_call",
-            "--block",
-            "256",
-            "--set",
-            "out=0x1000",
-        ],
-    );
+    let o = run("progress_cg_one.ptx", "via_call", &["--block", "256"]);
     assert_eq!(u32s(&mem(&o, 0x1000, 2048)), want);
     // Several CTAs one after another: the barrier's deadlock names the
     // flag that fixes it.
-    let o = run_src(
-        "progress_cg_seq.ptx",
-        src,
-        &[
-            "--entry",
-            "via_call",
-            "--grid",
-            "4",
-            "--block",
-            "64",
-            "--set",
-            "out=0x1000",
-        ],
-    );
+    let o = run("progress_cg_seq.ptx", "via_call", &four);
     fails_with(&o, |e| {
         e.contains("progress_cg_seq.ptx:62:5")
             && e.contains("wait at a grid-wide barrier (`cudaCGSynchronize`) for all 256 threads of the grid; 64 have arrived")

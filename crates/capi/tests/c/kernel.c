@@ -17,6 +17,7 @@
  * failure and exits 1.
  */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -273,13 +274,18 @@ static void misuse(const char *ptx) {
     le.entry = "k\xff";
     REFUSED(PTXFP_ERR_ENCODING, RUN(NULL, 0, NULL, 0, &le));
 
-    /* struct_size. */
-    size_t sizes[] = {0, sizeof(ptxfp_launch) - 1, 4097, SIZE_MAX};
+    /* struct_size: API 1.4's struct ends where `cooperative` starts; any
+     * smaller size is refused. */
+    size_t sizes[] = {0, offsetof(ptxfp_launch, cooperative) - 1, 4097, SIZE_MAX};
     for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
         ptxfp_launch ls = new_launch();
         ls.struct_size = sizes[i];
         REFUSED(PTXFP_ERR_STRUCT_SIZE, RUN(NULL, 0, NULL, 0, &ls));
     }
+    ptxfp_launch l14 = new_launch();
+    l14.struct_size = offsetof(ptxfp_launch, cooperative);
+    CHECK(RUN(NULL, 0, NULL, 0, &l14) == PTXFP_OK, "API 1.4's struct_size");
+    ptxfp_run_free(run);
     /* A later header's struct: fields this library does not know, set or
      * left at zero. */
     struct later {

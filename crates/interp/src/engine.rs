@@ -1188,10 +1188,7 @@ impl Machine<'_, '_> {
             .position(|t| matches!(t.state, State::Barrier { id: i, .. } if i == id))
             .unwrap_or(0);
         self.lane = lane;
-        let span = self.module.stmt(at).map_or(0..0, |s| match s {
-            Stmt::Instr(i) => i.span,
-            Stmt::Label(_, sp, _) => sp,
-        });
+        let span = self.stmt_span(at);
         let elsewhere: Vec<String> = waiting
             .iter()
             .filter(|(i, _)| **i != id)

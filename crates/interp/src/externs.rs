@@ -348,10 +348,7 @@ impl Machine<'_, '_> {
                 _ => None,
             })?;
         self.lane = lane;
-        let span = self.module.stmt(at).map_or(0..0, |s| match s {
-            Stmt::Instr(i) => i.span,
-            Stmt::Label(_, sp, _) => sp,
-        });
+        let span = self.stmt_span(at);
         let l = self.eng.launch;
         let waiting = self
             .eng

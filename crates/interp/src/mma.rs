@@ -397,12 +397,18 @@ impl Machine<'_, '_> {
         } else {
             OutFormat::F16
         };
-        let model = Model::new(gpu, InFormat::F16, out).map_err(|e| {
-            refuse(
-                format!("`{}` on an {device} device: {e}", ins.opcode),
-                "`ptxfp mma gpus` lists the format pairs each GPU's model has",
-            )
-        })?;
+        // The V100's tensor-core model; later devices' arithmetic
+        // (`Emulated884`) needs none.
+        let model = if gpu == Gpu::V100 {
+            Some(Model::new(gpu, InFormat::F16, out).map_err(|e| {
+                refuse(
+                    format!("`{}` on an {device} device: {e}", ins.opcode),
+                    "`ptxfp mma gpus` lists the format pairs each GPU's model has",
+                )
+            })?)
+        } else {
+            None
+        };
         let ops = &ins.operands;
         if ops.len() != 4 {
             return Err(err(
@@ -475,12 +481,14 @@ impl Machine<'_, '_> {
             }
         }
         let mut d = [[0u32; 64]; 4];
-        let emulated = (gpu != Gpu::V100).then(Emulated884::new).transpose()?;
+        let emulated = model.is_none().then(Emulated884::new).transpose()?;
         for q in 0..4 {
-            if let Some(e) = &emulated {
-                d[q] = e.gemm(&a[q], &b[q], &c[q], out == OutFormat::F16, &self.exec);
+            let Some(model) = &model else {
+                if let Some(e) = &emulated {
+                    d[q] = e.gemm(&a[q], &b[q], &c[q], out == OutFormat::F16, &self.exec);
+                }
                 continue;
-            }
+            };
             let (fa, fb) = model_inputs(ins, gpu, (InFormat::F16, InFormat::F16), &a[q], &b[q])?;
             let r = model.gemm(8, 8, 4, &fa, &fb, &c[q]).map_err(|e| {
                 refuse(

@@ -381,8 +381,52 @@ fn cooperative_groups_grid_sync_through_the_device_runtime() {
     // flag that fixes it.
     let o = run("progress_cg_seq.ptx", "via_call", &four);
     fails_with(&o, |e| {
-        e.contains("progress_cg_seq.ptx:62:5")
+        e.contains("progress_cg_seq.ptx:85:5")
             && e.contains("wait at a grid-wide barrier (`cudaCGSynchronize`) for all 256 threads of the grid; 64 have arrived")
             && e.contains("--cooperative")
+    });
+}
+
+/// examples/kernels/cg-grid-sync.ptx `multi_grid`: cooperative groups'
+/// multi-grid group as CUDA 9/10 call it: `cudaCGGetSize` and
+/// `cudaCGGetRank` write through pointers into the thread's local depot
+/// (or not at all through a null one), and the grid of a one-device
+/// launch is the whole group: size = the grid's threads, one grid, rank 0,
+/// and each thread's rank is CUDA's `vec3_to_linear` order (CTA index x
+/// fastest, then the thread index x fastest), worked out here by hand.
+#[test]
+fn cooperative_groups_multi_grid_size_and_rank() {
+    let src = include_str!("../../../examples/kernels/cg-grid-sync.ptx");
+    let (gx, gy, bx, by) = (3u32, 2u32, 4u32, 2u32);
+    let n = gx * gy * bx * by;
+    let mut want: Vec<u32> = (1..=n).collect();
+    want.extend((1..=n).rev());
+    want.extend((0..n).map(|_| 16));
+    for r in 0..n {
+        let (cta, t) = (r / (bx * by), r % (bx * by));
+        let (cx, cy, tx, ty) = (cta % gx, cta / gx, t % bx, t / bx);
+        want.push(tx | ty << 8 | cx << 16 | cy << 24);
+    }
+    want.push(n);
+    let args = [
+        "--entry",
+        "multi_grid",
+        "--cooperative",
+        "--grid",
+        "3,2",
+        "--block",
+        "4,2",
+        "--set",
+        "out=0x1000",
+    ];
+    let o = run_src("progress_cg_multi.ptx", src, &args);
+    assert_eq!(u32s(&mem(&o, 0x1000, want.len() * 4)), want);
+
+    // A misaligned out-pointer is the memory error of a store.
+    let bad = src.replace("add.u64 %rd5, %SP, 8;", "add.u64 %rd5, %SP, 9;");
+    let o = run_src("progress_cg_misaligned.ptx", &bad, &args);
+    fails_with(&o, |e| {
+        e.contains("`call cudaCGGetRank`: misaligned access: `threadRank` points to")
+            && e.contains("not a multiple of 4")
     });
 }

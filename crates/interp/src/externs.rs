@@ -9,7 +9,10 @@
 //!   flags)` and `cudaCGSynchronizeGrid(handle, flags)`: cooperative
 //!   groups' grid (the workspace of CUDA 11's inline `grid.sync()`, and
 //!   the grid-wide barrier that Numba's `grid.sync()` and CUDA 9/10's
-//!   call).
+//!   call);
+//! - `cudaCGGetSize(numThreads, numGrids, handle)` and
+//!   `cudaCGGetRank(threadRank, gridRank, handle)`: the size and rank of
+//!   cooperative groups' multi-grid group, whose one grid is the launch.
 //!
 //! Any other function without a body stays an error at its `call`
 //! (docs/ENGINE.md "The CUDA device runtime").
@@ -54,6 +57,8 @@ pub(crate) enum Runtime {
     CgGetIntrinsicHandle,
     CgSynchronize,
     CgSynchronizeGrid,
+    CgGetSize,
+    CgGetRank,
 }
 
 impl Runtime {
@@ -66,6 +71,8 @@ impl Runtime {
             "cudaCGGetIntrinsicHandle" => Runtime::CgGetIntrinsicHandle,
             "cudaCGSynchronize" => Runtime::CgSynchronize,
             "cudaCGSynchronizeGrid" => Runtime::CgSynchronizeGrid,
+            "cudaCGGetSize" => Runtime::CgGetSize,
+            "cudaCGGetRank" => Runtime::CgGetRank,
             _ => return None,
         })
     }
@@ -79,6 +86,8 @@ impl Runtime {
             Runtime::CgGetIntrinsicHandle => "cudaCGGetIntrinsicHandle",
             Runtime::CgSynchronize => "cudaCGSynchronize",
             Runtime::CgSynchronizeGrid => "cudaCGSynchronizeGrid",
+            Runtime::CgGetSize => "cudaCGGetSize",
+            Runtime::CgGetRank => "cudaCGGetRank",
         }
     }
 
@@ -91,7 +100,11 @@ impl Runtime {
     /// `unsigned long long cudaCGGetIntrinsicHandle(cudaCGScope scope)` and
     /// `cudaError_t cudaCGSynchronize(unsigned long long handle, unsigned
     /// flags)` (and `cudaCGSynchronizeGrid`), as Numba declares them:
-    /// `i64 (i32)` and `i32 (i64, i32)`.
+    /// `i64 (i32)` and `i32 (i64, i32)`; `cudaError_t cudaCGGetSize(unsigned
+    /// int *numThreads, unsigned int *numGrids, unsigned long long handle)`
+    /// and `cudaCGGetRank(unsigned int *threadRank, unsigned int *gridRank,
+    /// unsigned long long handle)` (cuda_device_runtime_api.h), two
+    /// pointers and the handle.
     fn signature(self) -> (&'static [PtxType], usize) {
         use PtxType::{B32, B64};
         match self {
@@ -101,6 +114,7 @@ impl Runtime {
             Runtime::AssertFail => (&[B64, B64, B32, B64, B64], 0),
             Runtime::CgGetIntrinsicHandle => (&[B32], 1),
             Runtime::CgSynchronize | Runtime::CgSynchronizeGrid => (&[B64, B32], 1),
+            Runtime::CgGetSize | Runtime::CgGetRank => (&[B64, B64, B64], 1),
         }
     }
 }
@@ -325,6 +339,33 @@ impl Machine<'_, '_> {
                 }
                 Some(0u32.to_le_bytes().to_vec())
             }
+            // The multi-grid group of a launch of one device (the engine
+            // runs one grid): its threads are the grid's, in one grid; a
+            // thread's rank is its rank in the grid (CTAs in x-fastest
+            // order, each CTA's threads in x-fastest order), in grid 0.
+            // Each count is an `unsigned int`: the low 32 bits. A null
+            // pointer is not written (cooperative groups asks for one of
+            // the two at a time). cudaSuccess (0).
+            Runtime::CgGetSize | Runtime::CgGetRank => {
+                let l = self.eng.launch;
+                let (first, second) = if f == Runtime::CgGetSize {
+                    (l.cta_threads().wrapping_mul(l.ctas()), 1)
+                } else {
+                    let [x, y, z] = self.eng.ctaid.map(u64::from);
+                    let [gx, gy, _] = l.grid.map(u64::from);
+                    let cta = x + gx * (y + gy * z);
+                    (cta * l.cta_threads() + lane as u64, 0)
+                };
+                let out = if f == Runtime::CgGetSize {
+                    ["numThreads", "numGrids"]
+                } else {
+                    ["threadRank", "gridRank"]
+                };
+                for ((ptr, v), what) in vals.iter().zip([first, second]).zip(out) {
+                    self.runtime_store_u32(&span, name, what, *ptr, v as u32)?;
+                }
+                Some(0u32.to_le_bytes().to_vec())
+            }
         };
         if let (Some(v), Some(target)) = (ret, rets.first()) {
             let v = v.into_iter().map(Some).collect();
@@ -378,6 +419,33 @@ impl Machine<'_, '_> {
     /// One byte of the running thread's memory for a runtime function:
     /// memory never given nor written is an error (with `--check-memory`
     /// a warning, and the byte reads 0).
+    /// Writes `v` to the `unsigned int` that `ptr` (a generic address)
+    /// points to for runtime function `f`'s out-parameter `what`; a null
+    /// `ptr` writes nothing.
+    fn runtime_store_u32(
+        &mut self,
+        span: &Span,
+        f: &str,
+        what: &str,
+        ptr: u64,
+        v: u32,
+    ) -> Result<(), RunError> {
+        if ptr == 0 {
+            return Ok(());
+        }
+        if !ptr.is_multiple_of(4) {
+            self.memory_problem(
+                Diagnostic::error(
+                    span.clone(),
+                    format!("`call {f}`: misaligned access: `{what}` points to {ptr:#x}, which is not a multiple of 4 (an `unsigned int`)"),
+                ),
+                ", writing the bytes at that address",
+            )?;
+        }
+        self.mem_in_mut(None, ptr).write(ptr, 4, u64::from(v));
+        Ok(())
+    }
+
     fn runtime_byte(&mut self, a: u64, span: &Span, f: &str, what: &str) -> Result<u8, RunError> {
         match self.mem_ref(a).read(a, 1) {
             Ok(b) => Ok(b as u8),

@@ -46,8 +46,10 @@
  * `ptxfp_run_memory_count`, `ptxfp_run_memory`, `ptxfp_run_memory_read`
  * and `PTXFP_ERR_STRUCT_SIZE`.
  * 5: `ptxfp_launch.cooperative` (a 1.4 `struct_size` is still taken).
+ * 6: a run stopped by a run-time error keeps the memory it wrote and what
+ * it printed until then (`ptxfp_run_memory*`, `ptxfp_run_printf*`).
  */
-#define PTXFP_API_MINOR 5
+#define PTXFP_API_MINOR 6
 
 /**
  * What went wrong. `PTXFP_OK` is 0; each failure has its own code, stable
@@ -713,7 +715,9 @@ ptxfp_status ptxfp_run_ptx(const char *ptx,
  * its own). Errors found while running (a load of memory never given, a
  * `max_steps` or `max_memory` reached, a deadlock)
  * are `PTXFP_ERR_PROGRAM` with a diagnostic at the instruction that names
- * the thread; such a run holds no registers and no memory. A launch the
+ * the thread; such a run holds no registers, but the memory written and
+ * the `printf` output until the error (what the kernel did before it
+ * failed; API 1.6). A launch the
  * engine refuses (too many threads, a `thread` outside the launch, a
  * cluster that does not divide the grid) and a bad `mems` entry (an
  * unknown variable, bytes past its end) are `PTXFP_ERR_PROGRAM` with one
@@ -842,8 +846,10 @@ const char *ptxfp_run_assertion(const ptxfp_run *run, size_t i);
 
 /**
  * How many contiguous ranges of memory the run wrote (0 for NULL, and
- * for a run that stopped with an error). With one thread: global,
- * shared and local memory; with several: global memory.
+ * for a program refused before it ran). With one thread: global, shared
+ * and local memory; with several: global memory. A run that stopped with
+ * a run-time error holds what was written until then (API 1.6; before,
+ * none).
  *
  * # Safety
  * `run` is NULL or a live run.

@@ -42,14 +42,22 @@ class ArityError(PtxfpError, TypeError):
 
 class RunError(PtxfpError):
     """``ptxfp.run``: the program did not run. ``errors`` and ``warnings``
-    hold the diagnostics (line, column, severity, message, help, text)."""
+    hold the diagnostics (line, column, severity, message, help, text).
+    Where it failed while running, ``memory`` (address -> bytes) and
+    ``printf`` (``(ctaid, tid, text)`` per call) hold what the kernel wrote
+    and printed until then, as :class:`RunResult` has them; both are empty
+    for a program refused before it ran."""
 
-    def __init__(self, text, errors=(), warnings=()):
+    def __init__(self, text, errors=(), warnings=(), memory=(), printf=()):
         super().__init__(text)
         from . import Diagnostic
 
         self.errors = [Diagnostic(*d) for d in errors]
         self.warnings = [Diagnostic(*d) for d in warnings]
+        #: The memory written before a run-time error: address -> bytes.
+        self.memory = {a: b for a, b in memory}
+        #: What the kernel printed before a run-time error.
+        self.printf = [(tuple(c), tuple(t), text) for c, t, text in printf]
 
 
 class KernelAssertionError(PtxfpError, AssertionError):

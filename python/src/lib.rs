@@ -1203,9 +1203,35 @@ fn run<'py>(
             Ok(o) => o,
             Err(RunError::Program(d)) => return Err(fail(vec![d], Vec::new())),
             Err(RunError::Diagnostics(ds)) => return Err(fail(ds, Vec::new())),
-            Err(RunError::Runtime {
-                error, warnings, ..
-            }) => return Err(fail(vec![error], warnings)),
+            // What ran before a run-time error: the memory written and
+            // what the kernel printed, on the exception.
+            Err(RunError::Runtime { error: e, before }) => {
+                let before = *before;
+                let rows = diag_rows(text, &[e], file);
+                let shown: Vec<String> = rows.iter().map(|r| r.5.clone()).collect();
+                let memory = PyList::new(
+                    py,
+                    before
+                        .memory
+                        .iter()
+                        .map(|(a, b)| (*a, pyo3::types::PyBytes::new(py, b))),
+                )?;
+                let printf = PyList::empty(py);
+                for p in &before.printf {
+                    printf.append((p.thread.0.to_vec(), p.thread.1.to_vec(), p.text()))?;
+                }
+                return Err(error(
+                    py,
+                    "RunError",
+                    (
+                        shown.join("\n"),
+                        rows,
+                        diag_rows(text, &before.warnings, file),
+                        memory,
+                        printf,
+                    ),
+                ));
+            }
             Err(RunError::Input(m)) => {
                 return Err(error(
                     py,

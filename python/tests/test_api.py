@@ -2,6 +2,7 @@
 and the command line's messages), threads, check, run, gen and sweep."""
 
 import concurrent.futures
+import pickle
 import struct
 import warnings
 
@@ -405,6 +406,30 @@ def test_run_device_printf_and_assert():
     assert e.value.result.assertions == lines
     assert isinstance(e.value, AssertionError)
     assert [p[2] for p in e.value.result.printf] == ["thread %d checks %d\n" % (t, x) for t, x in enumerate([1, -1, 2, -5])]
+
+
+def test_run_error_keeps_what_ran_before():
+    # v[2] never given: CTA 1 stops at its load. The error holds what CTA 0
+    # wrote (printf's count of arguments, 10, per thread; 0 for the second
+    # call) and printed; a program refused before it runs holds neither.
+    src = (REPO / "examples" / "kernels" / "printf.ptx").read_text()
+    with pytest.raises(ptxfp.RunError) as e:
+        ptxfp.run(
+            src,
+            set={"_Z4showPKiPi_param_0": np.uint64(0x1000), "_Z4showPKiPi_param_1": np.uint64(0x2000)},
+            mem={0x1000: np.array([-3, 10], dtype=np.int32)},
+            grid=2,
+            block=2,
+        )
+    assert "never given or written" in e.value.errors[0].message
+    assert e.value.memory == {0x2000: bytes([10, 0, 0, 0, 10, 0, 0, 0]), 0x2010: bytes(4)}
+    assert [(c, t) for c, t, _ in e.value.printf] == [((0, 0, 0), (0, 0, 0)), ((0, 0, 0), (1, 0, 0)),
+                                                     ((0, 0, 0), (0, 0, 0))]
+    assert e.value.printf[2][2] == "-- end of CTA\n"
+    assert pickle.loads(pickle.dumps(e.value)).memory == e.value.memory
+    with pytest.raises(ptxfp.RunError) as e:
+        ptxfp.run("foo;")
+    assert e.value.memory == {} and e.value.printf == []
 
 
 def test_run_kernel_grid_and_memory():

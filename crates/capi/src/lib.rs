@@ -40,7 +40,9 @@ pub const PTXFP_API_MAJOR: u32 = 1;
 /// `ptxfp_run_memory_count`, `ptxfp_run_memory`, `ptxfp_run_memory_read`
 /// and `PTXFP_ERR_STRUCT_SIZE`.
 /// 5: `ptxfp_launch.cooperative` (a 1.4 `struct_size` is still taken).
-pub const PTXFP_API_MINOR: u32 = 5;
+/// 6: a run stopped by a run-time error keeps the memory it wrote and what
+/// it printed until then (`ptxfp_run_memory*`, `ptxfp_run_printf*`).
+pub const PTXFP_API_MINOR: u32 = 6;
 
 // (ptxfp_run_ptx, ptxfp_run_kernel and their accessors: src/run.rs.)
 

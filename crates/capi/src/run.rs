@@ -396,7 +396,9 @@ pub unsafe extern "C" fn ptxfp_run_ptx(
 /// its own). Errors found while running (a load of memory never given, a
 /// `max_steps` or `max_memory` reached, a deadlock)
 /// are `PTXFP_ERR_PROGRAM` with a diagnostic at the instruction that names
-/// the thread; such a run holds no registers and no memory. A launch the
+/// the thread; such a run holds no registers, but the memory written and
+/// the `printf` output until the error (what the kernel did before it
+/// failed; API 1.6). A launch the
 /// engine refuses (too many threads, a `thread` outside the launch, a
 /// cluster that does not divide the grid) and a bad `mems` entry (an
 /// unknown variable, bytes past its end) are `PTXFP_ERR_PROGRAM` with one
@@ -559,15 +561,7 @@ unsafe fn run(a: Args) -> Result<(ptxfp_status, ptxfp_run), ptxfp_status> {
                 PTXFP_ERR_ASSERTION
             },
             ptxfp_run {
-                printf: o
-                    .printf
-                    .iter()
-                    .map(|p| {
-                        let mut b = p.bytes.clone();
-                        b.push(0);
-                        (b, p.bytes.len())
-                    })
-                    .collect(),
+                printf: printf_lines(&o.printf),
                 assertions: o.assertions.iter().map(|a| cstring(&a.text())).collect(),
                 diags: o
                     .input_warnings
@@ -589,38 +583,52 @@ unsafe fn run(a: Args) -> Result<(ptxfp_status, ptxfp_run), ptxfp_status> {
             },
         ),
         Err(e) => {
-            let diags = match &e {
-                RunError::Program(d) => vec![diag(d, &map)],
-                RunError::Runtime {
-                    error,
-                    warnings,
-                    input_warnings,
-                    ..
-                } => input_warnings
-                    .iter()
-                    .map(|w| placeless(w, false))
-                    .chain(
-                        warnings
-                            .iter()
-                            .chain(std::iter::once(error))
-                            .map(|d| diag(d, &map)),
-                    )
-                    .collect(),
-                RunError::Diagnostics(ds) => ds.iter().map(|d| diag(d, &map)).collect(),
-                RunError::Input(m) => vec![placeless(m, true)],
+            let mut run = ptxfp_run {
+                diags: Vec::new(),
+                regs: Vec::new(),
+                memory: Vec::new(),
+                printf: Vec::new(),
+                assertions: Vec::new(),
             };
-            (
-                PTXFP_ERR_PROGRAM,
-                ptxfp_run {
-                    diags,
-                    regs: Vec::new(),
-                    memory: Vec::new(),
-                    printf: Vec::new(),
-                    assertions: Vec::new(),
-                },
-            )
+            run.diags = match e {
+                RunError::Program(d) => vec![diag(&d, &map)],
+                // What ran before the error: its warnings, the memory it
+                // wrote and what it printed, as a run that ends has them.
+                RunError::Runtime { error, before } => {
+                    let before = *before;
+                    run.memory = before.memory;
+                    run.printf = printf_lines(&before.printf);
+                    before
+                        .input_warnings
+                        .iter()
+                        .map(|w| placeless(w, false))
+                        .chain(
+                            before
+                                .warnings
+                                .iter()
+                                .chain(std::iter::once(&error))
+                                .map(|d| diag(d, &map)),
+                        )
+                        .collect()
+                }
+                RunError::Diagnostics(ds) => ds.iter().map(|d| diag(d, &map)).collect(),
+                RunError::Input(m) => vec![placeless(&m, true)],
+            };
+            (PTXFP_ERR_PROGRAM, run)
         }
     })
+}
+
+/// Each `printf` line's bytes, NUL-terminated, with their length.
+fn printf_lines(lines: &[interp::PrintfLine]) -> Vec<(Vec<u8>, usize)> {
+    lines
+        .iter()
+        .map(|p| {
+            let mut b = p.bytes.clone();
+            b.push(0);
+            (b, p.bytes.len())
+        })
+        .collect()
 }
 
 /// Frees a run (NULL: nothing). Its strings become invalid.
@@ -803,8 +811,10 @@ pub unsafe extern "C" fn ptxfp_run_assertion(run: *const ptxfp_run, i: usize) ->
 }
 
 /// How many contiguous ranges of memory the run wrote (0 for NULL, and
-/// for a run that stopped with an error). With one thread: global,
-/// shared and local memory; with several: global memory.
+/// for a program refused before it ran). With one thread: global, shared
+/// and local memory; with several: global memory. A run that stopped with
+/// a run-time error holds what was written until then (API 1.6; before,
+/// none).
 ///
 /// # Safety
 /// `run` is NULL or a live run.

@@ -326,23 +326,47 @@ fn a_launch_the_engine_refuses_is_a_placeless_diagnostic() {
     unsafe { ptxfp_run_free(run) };
 }
 
-/// An endless loop stops at `max_steps` with an error at the branch.
+/// An endless loop stops at `max_steps` with an error at the branch; the
+/// run keeps what the kernel wrote and printed before (API 1.6): each
+/// thread's `st` of 7 and the `printf` of its one thread.
 #[test]
 fn max_steps_stops_an_endless_loop_at_its_line() {
-    let src =
-        CString::new(".version 8.0\n.target sm_80\n.entry spin()\n{\nL:\n    bra L;\n}\n").unwrap();
+    let src = CString::new(
+        ".version 8.0\n.target sm_80\n.address_size 64\n\
+         .extern .func (.param .b32 r) vprintf(.param .b64 f, .param .b64 a);\n\
+         .global .align 1 .b8 msg[5] = {115, 112, 105, 110, 0};\n\
+         .entry spin()\n{\n.reg .b64 %f;\n\
+         st.global.u32 [0x1000], 7;\n\
+         cvta.global.u64 %f, msg;\n\
+         { .param .b64 p0; st.param.b64 [p0], %f; .param .b64 p1; st.param.b64 [p1], 0;\n\
+         .param .b32 r0; call.uni (r0), vprintf, (p0, p1); }\n\
+         L:\n    bra L;\n}\n",
+    )
+    .unwrap();
     let mut l = launch();
     l.max_steps = 1000;
-    l.block = [32, 0, 0];
     let mut run = null_mut();
     let st = kernel(&src, &l, &mut run);
     assert_eq!(st, PTXFP_ERR_PROGRAM);
     let d = diags(run);
     let last = d.last().expect("a diagnostic");
     assert!(last.0, "{d:?}");
-    assert_eq!(last.1, 6, "the line of `bra L`: {d:?}");
+    assert_eq!(last.1, 14, "the line of `bra L`: {d:?}");
     assert!(last.3.contains("1000"), "{d:?}");
-    assert_eq!(unsafe { ptxfp_run_memory_count(run) }, 0);
+    assert_eq!(unsafe { ptxfp_run_memory_count(run) }, 1);
+    let mut buf = [0u8; 4];
+    assert_eq!(
+        unsafe { ptxfp_run_memory_read(run, 0x1000, buf.as_mut_ptr(), 4) },
+        4
+    );
+    assert_eq!(buf, [7, 0, 0, 0]);
+    assert_eq!(unsafe { ptxfp_run_printf_count(run) }, 1);
+    let mut len = 0;
+    let p = unsafe { ptxfp_run_printf(run, 0, &mut len) };
+    assert_eq!(
+        unsafe { std::slice::from_raw_parts(p.cast::<u8>(), len) },
+        b"spin"
+    );
     unsafe { ptxfp_run_free(run) };
 }
 

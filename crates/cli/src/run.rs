@@ -211,6 +211,8 @@ enum Failure {
         /// Warnings about the inputs (`--set x=1e999`), printed before the
         /// error as a run that ends prints them.
         input_warnings: Vec<String>,
+        /// The memory written before a run-time error (`--json` gives it).
+        memory: Vec<(u64, Vec<u8>)>,
     },
 }
 
@@ -426,6 +428,7 @@ fn run_source(
                 trace: Vec::new(),
                 warnings: Vec::new(),
                 input_warnings: Vec::new(),
+                memory: Vec::new(),
             })
         }
         Err(RunError::Diagnostics(errors)) => {
@@ -434,20 +437,18 @@ fn run_source(
                 trace: Vec::new(),
                 warnings: Vec::new(),
                 input_warnings: Vec::new(),
+                memory: Vec::new(),
             })
         }
-        Err(RunError::Runtime {
-            error,
-            trace,
-            warnings,
-            input_warnings,
-        }) => {
+        Err(RunError::Runtime { error, before }) => {
+            let before = *before;
             return Err(Failure::Program {
                 errors: vec![error],
-                trace,
-                warnings,
-                input_warnings: *input_warnings,
-            })
+                trace: before.trace,
+                warnings: before.warnings,
+                input_warnings: before.input_warnings,
+                memory: before.memory,
+            });
         }
         Err(RunError::Input(m)) => return Err(m.into()),
     };
@@ -489,12 +490,7 @@ fn run_source(
                 "written": r.written,
             })
         });
-        let memory = out.memory.iter().map(|(addr, b)| {
-            json!({
-                "address": format!("{addr:#x}"),
-                "bytes": b.iter().map(|x| format!("{x:02x}")).collect::<String>(),
-            })
-        });
+        let memory = memory_json(&out.memory);
         let contractions = out.contractions.iter().map(|c| {
             json!({
                 "mul": loc(&c.mul),
@@ -528,7 +524,7 @@ fn run_source(
             ("device", value(out_target(out.device).into())),
             ("entry", value(out.entry.clone().into())),
             ("file", value(path.into())),
-            ("memory", JsonField::Array(Box::new(memory))),
+            ("memory", JsonField::Value(memory)),
             ("printf", value(printf)),
             ("ptx", value(out.version.to_string().into())),
             ("registers", JsonField::Array(Box::new(registers))),
@@ -710,6 +706,7 @@ fn report(
             trace,
             warnings,
             input_warnings,
+            memory,
         } => {
             for w in &warnings {
                 eprint!("{}", w.render_in(path, map));
@@ -746,12 +743,16 @@ fn report(
                             .chain(input_warnings.iter().map(|w| input_warning_json(w))),
                     )),
                 );
+                // What it wrote and printed before the error, if anything:
+                // between `file` and `trace`, in serde_json's order.
                 if !printf.is_empty() {
-                    // Between `file` and `trace`, in serde_json's order.
                     fields.insert(
                         2,
                         ("printf", JsonField::Value(printf_json(path, map, &printf))),
                     );
+                }
+                if !memory.is_empty() {
+                    fields.insert(2, ("memory", JsonField::Value(memory_json(&memory))));
                 }
                 // Where steps were written, the error object ends them.
                 streamed.object(fields);
@@ -775,6 +776,19 @@ fn error_fields<'a>(
         ("trace", trace),
         ("warnings", warnings),
     ]
+}
+
+/// Memory written, in `--json`: `[{"address": "0x1000", "bytes": "hex"}]`.
+fn memory_json(memory: &[(u64, Vec<u8>)]) -> serde_json::Value {
+    memory
+        .iter()
+        .map(|(addr, b)| {
+            json!({
+                "address": format!("{addr:#x}"),
+                "bytes": b.iter().map(|x| format!("{x:02x}")).collect::<String>(),
+            })
+        })
+        .collect()
 }
 
 /// A warning about the inputs in `--json` (it has no place in the file).

@@ -625,8 +625,8 @@ fn check_and_run_reports_match_their_schemas() {
     }
 }
 
-/// run's `printf` and `assertions` (exit 1), and the `printf` of a
-/// run-time error's object, against run.schema.json (the kernels of
+/// run's `printf` and `assertions` (exit 1), and the `printf` and
+/// `memory` of a run-time error's object, against run.schema.json (the kernels of
 /// examples/kernels; their exact output is checked by engine_extern.rs).
 #[test]
 fn run_printf_and_assertions_match_the_schema() {
@@ -662,6 +662,16 @@ fn run_printf_and_assertions_match_the_schema() {
         let v = show("0x1000=fdffffff0a000000", 2, trace);
         assert_eq!(v["printf"].as_array().unwrap().len(), 3, "{v}");
         assert_eq!(v["printf"][1]["tid"], json!([1, 0, 0]));
+        // And what CTA 0 wrote before it: printf's count of arguments
+        // (10) for each thread, 0 for its thread 0's second call.
+        assert_eq!(
+            v["memory"],
+            json!([
+                {"address": "0x2000", "bytes": "0a0000000a000000"},
+                {"address": "0x2010", "bytes": "00000000"}
+            ]),
+            "{v}"
+        );
     }
     let assert = kernels.join("assert.ptx");
     let v = json_of(

@@ -141,19 +141,13 @@ pub enum RunError {
     Runtime {
         /// The error, at the instruction that failed.
         error: Diagnostic,
-        /// The instructions run before it (with [`Options::trace`]; empty
-        /// without).
-        trace: Vec<TraceStep>,
-        /// The warnings until then.
-        warnings: Vec<Diagnostic>,
-        /// The warnings about the inputs ([`Outcome::input_warnings`]: a
-        /// `--set` value that overflowed or underflowed), which were given
-        /// before the run started and hold whatever stopped it. Boxed: every
-        /// `Result` of the engine's hot path carries a `RunError`, which
-        /// stays small enough (128 bytes) to be moved without a `memcpy`
-        /// call (an unboxed `Vec` added 1.2% to the instructions of the
-        /// fma-chain benchmark, counted with callgrind).
-        input_warnings: Box<Vec<String>>,
+        /// What the run did before it. Boxed: every `Result` of the
+        /// engine's hot path carries a `RunError`, which stays small
+        /// enough (at most 128 bytes) to be moved without a `memcpy` call
+        /// (an unboxed `Vec` of input warnings here added 1.2% to the
+        /// instructions of the fma-chain benchmark, counted with
+        /// callgrind).
+        before: Box<Partial>,
     },
     /// Several problems found before running (all of them, in source order).
     #[error("{} errors, the first: {}", .0.len(), .0.first().map_or(String::new(), |d| d.to_string()))]
@@ -345,6 +339,28 @@ pub struct Outcome {
     /// run: the threads of the warp that called it, in lane order. Empty
     /// for a run that ended.
     pub assertions: Vec<Assertion>,
+}
+
+/// What a run did before a run-time error stopped it
+/// ([`RunError::Runtime`]): what a kernel author debugging the failure
+/// wants besides the error.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Partial {
+    /// The instructions run (with [`Options::trace`], and not streamed;
+    /// empty without).
+    pub trace: Vec<TraceStep>,
+    /// The warnings until the error.
+    pub warnings: Vec<Diagnostic>,
+    /// The warnings about the inputs ([`Outcome::input_warnings`]: a
+    /// `--set` value that overflowed or underflowed), which were given
+    /// before the run started and hold whatever stopped it.
+    pub input_warnings: Vec<String>,
+    /// The memory written until the error, as [`Outcome::memory`] gives
+    /// it (for a launch of several threads, the global memory).
+    pub memory: Vec<(u64, Vec<u8>)>,
+    /// What the kernel printed until the error, as [`Outcome::printf`]
+    /// (empty where [`run_with`]'s sink took each line as it was printed).
+    pub printf: Vec<PrintfLine>,
 }
 
 /// What one call of `vprintf` (device `printf`) printed.
@@ -669,11 +685,17 @@ pub fn run_streaming(
         on_step,
         printf: Vec::new(),
     };
-    let out = run_inner(src, inputs, opts, Some(&mut steps))?;
-    Ok(Outcome {
-        printf: steps.printf,
-        ..out
-    })
+    match run_inner(src, inputs, opts, Some(&mut steps)) {
+        Ok(out) => Ok(Outcome {
+            printf: steps.printf,
+            ..out
+        }),
+        Err(RunError::Runtime { error, mut before }) => {
+            before.printf = steps.printf;
+            Err(RunError::Runtime { error, before })
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// [`run`], handing each trace step ([`Options::trace`]) and what each
@@ -1160,9 +1182,7 @@ fn execute(
         return Err(match e {
             RunError::Program(error) => RunError::Runtime {
                 error,
-                trace: std::mem::take(&mut mc.out.trace),
-                warnings: std::mem::take(&mut mc.out.warnings),
-                input_warnings: Box::new(std::mem::take(&mut mc.out.input_warnings)),
+                before: Box::new(partial(&mut mc)),
             },
             e => e,
         });
@@ -1180,9 +1200,7 @@ fn execute(
         if !mc.eng.multi && mc.out.entry.is_none() && !mc.eng.stored_undefined {
             return Err(RunError::Runtime {
                 error: d,
-                trace: std::mem::take(&mut mc.out.trace),
-                warnings: std::mem::take(&mut mc.out.warnings),
-                input_warnings: Box::new(std::mem::take(&mut mc.out.input_warnings)),
+                before: Box::new(partial(&mut mc)),
             });
         }
         mc.out.warnings.push(Diagnostic::warning(
@@ -1230,13 +1248,31 @@ fn execute(
             });
         }
     }
-    // Memory written: the global memory, and for one thread its shared and
-    // local memory as well (not the parameters of its calls).
-    let mut runs = mc.mem.written_runs();
-    if one {
-        runs.extend(mc.eng.shared.written_runs());
-        if let Some(p) = mc.eng.private.first() {
-            let regions = &mc.eng.regions;
+    out.memory = written_memory(&mc.mem, &mc.eng);
+    Ok(out)
+}
+
+/// What the run did until a run-time error: its trace, warnings, memory
+/// written and `printf` lines, taken from `mc`.
+fn partial(mc: &mut Machine) -> Partial {
+    Partial {
+        trace: std::mem::take(&mut mc.out.trace),
+        warnings: std::mem::take(&mut mc.out.warnings),
+        input_warnings: std::mem::take(&mut mc.out.input_warnings),
+        memory: written_memory(&mc.mem, &mc.eng),
+        printf: std::mem::take(&mut mc.out.printf),
+    }
+}
+
+/// The memory written: the global memory `mem`, and for a launch of one
+/// thread its shared and local memory as well (not the parameters of its
+/// calls), as contiguous runs in address order.
+fn written_memory(mem: &Memory, eng: &engine::Engine) -> Vec<(u64, Vec<u8>)> {
+    let mut runs = mem.written_runs();
+    if !eng.multi {
+        runs.extend(eng.shared.written_runs());
+        if let Some(p) = eng.private.first() {
+            let regions = &eng.regions;
             runs.extend(p.written_runs().into_iter().filter(|(a, _)| {
                 !regions
                     .iter()
@@ -1253,8 +1289,7 @@ fn execute(
         }
         runs = joined;
     }
-    out.memory = runs;
-    Ok(out)
+    runs
 }
 
 /// The function to run: `name` (`--entry`), else the module's only

@@ -635,7 +635,8 @@ fn a_trace_kept_in_memory_is_bounded() {
         ..Options::default()
     };
     match run(&src, &Inputs::default(), &opts) {
-        Err(RunError::Runtime { error, trace, .. }) => {
+        Err(RunError::Runtime { error, before }) => {
+            let trace = &before.trace;
             assert!(
                 error
                     .message

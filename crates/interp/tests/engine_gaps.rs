@@ -638,8 +638,9 @@ two: .callprototype (.reg .u32 _) _ (.reg .u32 _, .reg .u32 _);
 /// Every step of the engine's hot path returns a `Result` carrying a
 /// `RunError`: past 128 bytes it is moved by a `memcpy` call per
 /// instruction (measured: 1.2% more instructions on the fma-chain
-/// benchmark), so the
-/// input warnings a runtime error carries are boxed.
+/// benchmark), so what a runtime error carries besides its diagnostic
+/// (`Partial`: the trace, warnings, memory and `printf` until then) is
+/// boxed.
 #[test]
 fn run_error_stays_small() {
     assert!(std::mem::size_of::<RunError>() <= 128);
@@ -674,4 +675,64 @@ call.uni %f, t;
     let o = run(&src, &Inputs::default(), &Options::default()).unwrap();
     assert_eq!(o.memory.len(), 1, "{:?}", o.memory);
     assert_eq!(o.memory[0].1, 42u32.to_le_bytes());
+}
+
+/// A run-time error carries what ran before it (`RunError::Runtime`'s
+/// `Partial`): the memory written, as a finished run reports it (for one
+/// thread, its shared and local memory too), and what it printed, from
+/// `run` and from `run_streaming` (whose steps go to the callback).
+#[test]
+fn a_runtime_error_keeps_the_memory_written_and_the_printf_output() {
+    let src = format!(
+        "{}.extern .func (.param .b32 r) vprintf(.param .b64 f, .param .b64 a);
+.global .align 1 .b8 msg[3] = {{104, 105, 0}};
+.visible .entry k()
+{{
+.reg .b32 %r;
+.reg .b64 %f;
+.shared .align 4 .b32 sh;
+.local .align 4 .b32 lo;
+st.global.u32 [0x1000], 0x11223344;
+st.shared.u32 [sh], 5;
+st.local.u32 [lo], 6;
+cvta.global.u64 %f, msg;
+{{ .param .b64 p0; st.param.b64 [p0], %f; .param .b64 p1; st.param.b64 [p1], 0;
+.param .b32 r0; call.uni (r0), vprintf, (p0, p1); }}
+ld.global.u32 %r, [0x2000];
+}}
+",
+        head("8.0", "sm_80")
+    );
+    let opts = Options {
+        trace: true,
+        ..Options::default()
+    };
+    let check = |r: Result<ptxfp_interp::Outcome, RunError>, streamed: bool| {
+        let Err(RunError::Runtime { error, before }) = r else {
+            panic!("expected a run-time error, got {r:?}")
+        };
+        assert!(error.message.contains("0x2000"), "{}", error.message);
+        assert_eq!(
+            bytes_at(&before.memory, 0x1000, 4),
+            [0x44, 0x33, 0x22, 0x11]
+        );
+        // The shared and local words: 5 and 6, wherever the engine put them.
+        let mut words: Vec<Vec<u8>> = before
+            .memory
+            .iter()
+            .filter(|(a, _)| *a != 0x1000)
+            .map(|(_, b)| b.clone())
+            .collect();
+        words.sort();
+        assert_eq!(words, [vec![5, 0, 0, 0], vec![6, 0, 0, 0]]);
+        let printed: Vec<&[u8]> = before.printf.iter().map(|p| &p.bytes[..]).collect();
+        assert_eq!(printed, [&b"hi"[..]]);
+        // The trace went to the callback when streamed.
+        assert_eq!(before.trace.is_empty(), streamed);
+    };
+    check(run(&src, &Inputs::default(), &opts), false);
+    let mut steps = 0;
+    let r = ptxfp_interp::run_streaming(&src, &Inputs::default(), &opts, &mut |_| steps += 1);
+    check(r, true);
+    assert!(steps > 0);
 }

@@ -773,7 +773,8 @@ fn a_run_time_error_keeps_the_trace() {
         ..Options::default()
     };
     match run(src, &Inputs::default(), &opts) {
-        Err(RunError::Runtime { error, trace, .. }) => {
+        Err(RunError::Runtime { error, before }) => {
+            let trace = &before.trace;
             assert!(
                 error.message.contains("never given or written"),
                 "{error:?}"

@@ -10,7 +10,8 @@
  *   bias[%ctaid.x]; every byte of `out` and `sums` is checked against what
  *   this program computes. The bias is given by the variable's name
  *   ("bias", "bias+8").
- * - an endless loop stopped by max_steps, with its diagnostic at the line;
+ * - an endless loop stopped by max_steps, with its diagnostic at the line
+ *   and the memory written before it;
  * - each misuse: a status, never a crash.
  *
  * Prints "checked N" (N checks passed) and exits 0, or prints each
@@ -156,15 +157,17 @@ static void revsum(const char *ptx) {
     ptxfp_run_free(run);
 }
 
-/* An endless loop: max_steps stops it, at the line of `bra`. */
+/* An endless loop: max_steps stops it, at the line of `bra`; the run
+ * keeps the memory written before (API 1.6). */
 static void endless(void) {
     const char *spin =
         ".version 8.0\n"
         ".target sm_80\n"
         ".entry spin()\n"
         "{\n"
+        "    st.global.u32 [0x1000], 7;\n"
         "L:\n"
-        "    bra L;\n" /* line 6 */
+        "    bra L;\n" /* line 7 */
         "}\n";
     ptxfp_launch l = new_launch();
     l.grid[0] = 2;
@@ -178,10 +181,13 @@ static void endless(void) {
     ptxfp_diagnostic d;
     CHECK(n >= 1 && ptxfp_run_diagnostic(run, n - 1, &d), "no diagnostic");
     if (n >= 1) {
-        CHECK(d.is_error && d.line == 6 && d.column >= 1, "%u:%u: %s", d.line, d.column, d.message);
+        CHECK(d.is_error && d.line == 7 && d.column >= 1, "%u:%u: %s", d.line, d.column, d.message);
         CHECK(strstr(d.message, "5000") != NULL, "%s", d.message);
     }
-    CHECK(ptxfp_run_memory_count(run) == 0, "memory of a failed run");
+    uint8_t b[4] = {0};
+    CHECK(ptxfp_run_memory_count(run) == 1 && ptxfp_run_memory_read(run, 0x1000, b, 4) == 4 && b[0] == 7 && b[1] == 0 &&
+              b[2] == 0 && b[3] == 0,
+          "memory written before the error: %zu range(s)", ptxfp_run_memory_count(run));
     ptxfp_run_free(run);
 }
 

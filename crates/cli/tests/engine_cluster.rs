@@ -709,3 +709,87 @@ fn waiting_on_another_ctas_mbarrier_is_an_error() {
             && stderr.contains("(thread (0,0,0) of CTA (1,0,0))")
     });
 }
+
+/// `RING`, then a grid-wide barrier (cooperative groups' `grid.sync()`
+/// through `cudaCGSynchronize`), then each thread copies what the mirror
+/// CTA (`nctaid - 1 - ctaid`, in another cluster) wrote before the barrier
+/// to out[nctaid * 64 + ctaid * 64 + tid].
+fn ring_grid() -> String {
+    RING.replacen(
+        ".address_size 64\n",
+        ".address_size 64\n\
+         .extern .func (.param .b64 r) cudaCGGetIntrinsicHandle(.param .b32 s);\n\
+         .extern .func (.param .b32 r) cudaCGSynchronize(.param .b64 h, .param .b32 f);\n",
+        1,
+    )
+    .replacen(
+        "    ret;\n}",
+        "    { .param .b32 p0; st.param.b32 [p0], 1; .param .b64 r0;
+      call.uni (r0), cudaCGGetIntrinsicHandle, (p0); ld.param.b64 %rd2, [r0]; }
+    { .param .b64 p0; st.param.b64 [p0], %rd2; .param .b32 p1; st.param.b32 [p1], 0;
+      .param .b32 r0; call.uni (r0), cudaCGSynchronize, (p0, p1); }
+    mov.u32 %r11, %nctaid.x;
+    sub.s32 %r12, %r11, 1;
+    sub.s32 %r12, %r12, %r2;
+    mad.lo.s32 %r13, %r12, 64, %r1;
+    mul.wide.u32 %rd3, %r13, 4;
+    add.s64 %rd3, %rd1, %rd3;
+    ld.global.u32 %r14, [%rd3];
+    mad.lo.s32 %r15, %r11, 64, %r10;
+    mul.wide.u32 %rd4, %r15, 4;
+    add.s64 %rd4, %rd1, %rd4;
+    st.global.u32 [%rd4], %r14;
+    ret;\n}",
+        1,
+    )
+}
+
+/// A cooperative launch of clusters: every cluster resident at once, its
+/// CTAs taking turns with every other CTA, so `barrier.cluster` and
+/// distributed shared memory work as in a launch of clusters one after
+/// another, and a grid-wide barrier completes across clusters.
+#[test]
+fn a_cooperative_launch_of_clusters_runs_cluster_and_grid_barriers() {
+    for (grid, n) in [(8u32, 4u32), (6, 2), (3, 3)] {
+        let (g, c) = (grid.to_string(), n.to_string());
+        let launch = [
+            "--grid",
+            &g,
+            "--block",
+            "64",
+            "--cluster",
+            &c,
+            "--set",
+            "out=0x100000",
+        ];
+        let coop = [&launch[..], &["--cooperative"]].concat();
+        let o = run_src("ring-coop.ptx", RING, &coop);
+        assert_eq!(
+            mem(&o, 0x100000, 256 * grid as usize),
+            words(&ring_want(grid, n)),
+            "grid {grid} cluster {n}"
+        );
+        let ring = ring_want(grid, n);
+        let mut want = ring.clone();
+        for cta in (0..grid as usize).rev() {
+            want.extend_from_slice(&ring[cta * 64..cta * 64 + 64]);
+        }
+        let o = run_src("ring-grid-coop.ptx", &ring_grid(), &coop);
+        assert_eq!(
+            mem(&o, 0x100000, 512 * grid as usize),
+            words(&want),
+            "grid {grid} cluster {n}"
+        );
+        // Clusters one after another: the first never sees the others
+        // arrive at the grid barrier; one cluster that holds the grid
+        // needs no cooperative launch.
+        let o = run_src("ring-grid-seq.ptx", &ring_grid(), &launch);
+        if grid == n {
+            assert_eq!(mem(&o, 0x100000, 512 * grid as usize), words(&want));
+        } else {
+            fails_with(&o, |e| {
+                e.contains("grid-wide barrier") && e.contains("--cooperative")
+            });
+        }
+    }
+}

@@ -84,6 +84,39 @@ impl Default for Cluster {
     }
 }
 
+/// A cluster of a cooperative launch that does not run (a CTA, in a launch
+/// without clusters): its cluster state and the CTA that ran last
+/// (`Machine::swap_unit` exchanges it with the engine's).
+#[derive(Default)]
+pub(crate) struct Unit {
+    cluster: Cluster,
+    cta: Parked,
+    /// Per rank, whether that CTA has exited.
+    pub(crate) done: Vec<bool>,
+}
+
+impl Unit {
+    /// An empty unit of `size` CTAs, whose cluster has the launch's shape
+    /// (`c`'s), to take a started cluster from the engine.
+    pub(crate) fn new(c: &Cluster, size: usize) -> Unit {
+        Unit {
+            cluster: Cluster {
+                shape: c.shape,
+                explicit: c.explicit,
+                no_windows: c.no_windows,
+                ..Cluster::default()
+            },
+            cta: Parked::default(),
+            done: vec![false; size],
+        }
+    }
+
+    /// Every CTA has exited.
+    pub(crate) fn finished(&self) -> bool {
+        self.done.iter().all(|d| *d)
+    }
+}
+
 /// How a CTA stands when none of its warps can run
 /// (`Machine::open_barriers`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -272,6 +305,13 @@ impl Machine<'_, '_> {
                 reg.vals.resize(n, reg.given);
             }
         }
+    }
+
+    /// Exchanges the engine's cluster, and the CTA of it that runs, with
+    /// `u`'s: twice is no change.
+    pub(crate) fn swap_unit(&mut self, u: &mut Unit) {
+        std::mem::swap(&mut self.eng.cluster, &mut u.cluster);
+        self.swap_parked(&mut u.cta);
     }
 
     /// Makes the CTA of rank `r` the one that runs.

@@ -730,12 +730,6 @@ impl Machine<'_, '_> {
         }
         let s = self.eng.cluster.shape;
         if l.cooperative {
-            if s != [1, 1, 1] {
-                return Err(RunError::Input(format!(
-                    "--cooperative with clusters of {},{},{} CTAs is not modelled: launch with clusters of one CTA",
-                    s[0], s[1], s[2]
-                )));
-            }
             return self.run_cooperative();
         }
         if s != [1, 1, 1] {
@@ -802,66 +796,80 @@ impl Machine<'_, '_> {
         }
     }
 
-    /// Runs a cooperative launch: every CTA of the grid started, then each
-    /// in turn, `%ctaid` order (x fastest), for at most [`CTA_SLICE`]
-    /// thread-instructions per thread or until none of its threads can run, round
-    /// after round, until all have exited. A round in which no CTA ran an
-    /// instruction or opened a barrier is a deadlock, reported for the
-    /// first CTA that has not exited.
+    /// Runs a cooperative launch: every cluster of the grid started (a
+    /// CTA, in a launch without clusters), then each CTA in turn, cluster
+    /// by cluster in `%ctaid` order (x fastest) and in a cluster by rank,
+    /// for at most [`CTA_SLICE`] thread-instructions per thread or until
+    /// none of its threads can run, round after round, until all have
+    /// exited. A round in which no CTA ran an instruction or opened a
+    /// barrier is a deadlock, reported for the first CTA that has not
+    /// exited.
     fn run_cooperative(&mut self) -> Result<(), RunError> {
         let g = self.eng.launch.grid;
-        let n = self.eng.launch.ctas() as usize;
-        self.begin_cluster(1);
-        let mut parked: Vec<cluster::Parked> = (0..n).map(|_| Default::default()).collect();
-        for (i, p) in parked.iter_mut().enumerate() {
-            let i = i as u32;
-            self.eng.ctaid = [i % g[0], i / g[0] % g[1], i / (g[0] * g[1])];
-            self.start_cta();
-            self.swap_parked(p);
+        let s = self.eng.cluster.shape;
+        let size = self.eng.cluster.size();
+        let mut units: Vec<cluster::Unit> = Vec::new();
+        for z in (0..g[2]).step_by(s[2] as usize) {
+            for y in (0..g[1]).step_by(s[1] as usize) {
+                for x in (0..g[0]).step_by(s[0] as usize) {
+                    self.begin_cluster(size);
+                    for r in 0..size {
+                        self.enter(r);
+                        let r = r as u32;
+                        self.eng.ctaid = [x + r % s[0], y + r / s[0] % s[1], z + r / (s[0] * s[1])];
+                        self.start_cta();
+                    }
+                    let mut u = cluster::Unit::new(&self.eng.cluster, size);
+                    self.swap_unit(&mut u);
+                    units.push(u);
+                }
+            }
         }
-        let mut done = vec![false; n];
         loop {
             let before = self.eng.steps;
             let mut moved = false;
-            for (p, d) in parked.iter_mut().zip(done.iter_mut()) {
-                if *d {
-                    continue;
-                }
-                self.swap_parked(p);
-                self.eng.turn_ends = self
-                    .eng
-                    .steps
-                    .saturating_add(CTA_SLICE * self.nlanes as u64);
-                let r = self.run_warps().and_then(|()| {
-                    if self.eng.stopped {
-                        return Ok(Progress::Done);
+            for u in units.iter_mut().filter(|u| !u.finished()) {
+                self.swap_unit(u);
+                for r in 0..size {
+                    if u.done[r] {
+                        continue;
                     }
-                    self.open_barriers(false)
-                });
-                self.eng.turn_ends = u64::MAX;
-                match r {
-                    Ok(Progress::Done) => {
-                        *d = true;
-                        self.keep_shown();
+                    self.enter(r);
+                    self.eng.turn_ends = self
+                        .eng
+                        .steps
+                        .saturating_add(CTA_SLICE * self.nlanes as u64);
+                    let p = self.run_warps().and_then(|()| {
                         if self.eng.stopped {
-                            return Ok(());
+                            return Ok(Progress::Done);
                         }
-                        if let Some(e) = self.tmem_leaked() {
-                            return Err(e);
+                        self.open_barriers(false)
+                    });
+                    self.eng.turn_ends = u64::MAX;
+                    match p? {
+                        Progress::Done => {
+                            u.done[r] = true;
+                            self.keep_shown();
+                            if self.eng.stopped {
+                                return Ok(());
+                            }
+                            if let Some(e) = self.tmem_leaked() {
+                                return Err(e);
+                            }
                         }
+                        Progress::Run => moved = true,
+                        Progress::Stuck => {}
                     }
-                    Ok(Progress::Run) => moved = true,
-                    Ok(Progress::Stuck) => {}
-                    Err(e) => return Err(e),
                 }
-                self.swap_parked(p);
+                self.swap_unit(u);
             }
-            if done.iter().all(|d| *d) {
+            let Some(u) = units.iter_mut().find(|u| !u.finished()) else {
                 return Ok(());
-            }
+            };
             if !moved && self.eng.steps == before {
-                let i = done.iter().position(|d| !d).unwrap_or(0);
-                self.swap_parked(&mut parked[i]);
+                self.swap_unit(u);
+                let r = u.done.iter().position(|d| !d).unwrap_or(0);
+                self.enter(r);
                 self.open_barriers(true)?;
                 return Err(RunError::Input(
                     "internal: a cooperative grid neither runs nor deadlocks".into(),

@@ -14,6 +14,8 @@ use ptxfp_isa::target::PtxVersion;
 use ptxfp_isa::target::Target;
 use ptxfp_isa::types::PtxType;
 
+mod constexpr;
+
 /// A byte range in the source.
 pub type Span = Range<usize>;
 
@@ -919,6 +921,11 @@ struct Parser<'a> {
     /// Names of the functions with bodies so far (a second body is an
     /// error; a set, so that 100,000 functions stay linear).
     defined: std::collections::HashSet<String>,
+    /// Where the last token consumed ends.
+    last_end: usize,
+    /// The operands being parsed are a `call`'s: `(` opens a list of
+    /// parameters, not a constant expression.
+    call_operands: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -945,6 +952,7 @@ impl<'a> Parser<'a> {
         if let Some(t) = self.ahead.pop_front() {
             if t.tok != Tok::Newline {
                 self.last = Some(t.tok);
+                self.last_end = t.span.end;
             }
         }
         self.fill();
@@ -954,6 +962,7 @@ impl<'a> Parser<'a> {
         while let Some(t) = self.ahead.pop_front() {
             if t.tok != Tok::Newline {
                 self.last = Some(t.tok);
+                self.last_end = t.span.end;
                 self.fill();
                 return Some(t);
             }
@@ -1790,6 +1799,46 @@ impl<'a> Parser<'a> {
                     want_value = false;
                     continue;
                 }
+                // A constant expression (PTX ISA §4.5.4): `(1 << 4) + 2`,
+                // `~0`, `4*1024`.
+                _ if want_value && {
+                    self.next();
+                    let e = self.expression_starts(&x, false);
+                    self.unread(vec![x.clone()]);
+                    e
+                } =>
+                {
+                    let Some((v, span)) = self.const_expr() else {
+                        self.skip_initializer(depth);
+                        return None;
+                    };
+                    // An integer value in an integer or bit variable: its
+                    // low bits, as C converts it; else read as a literal
+                    // (a floating-point variable rounds it).
+                    let int_ty = !ty.is_float();
+                    if let (Some(i), true) = (v.int(), int_ty) {
+                        push(&mut values, i as u64 & ptxfp_isa::types::mask(ty.bits()));
+                        want_value = false;
+                        continue;
+                    }
+                    match ptxfp_isa::literal::Literal::imm(&v.literal(), ty) {
+                        Ok(lit) => {
+                            for w in &lit.warnings {
+                                self.m
+                                    .diagnostics
+                                    .push(Diagnostic::warning(span.clone(), w.to_string()));
+                            }
+                            push(&mut values, lit.bits);
+                        }
+                        Err(e) => {
+                            self.error(span, e);
+                            self.skip_initializer(depth);
+                            return None;
+                        }
+                    }
+                    want_value = false;
+                    continue;
+                }
                 Tok::Punct('-' | '+') | Tok::Word if want_value => {
                     self.next();
                     let (text, span) = if x.tok == Tok::Word {
@@ -1928,74 +1977,51 @@ impl<'a> Parser<'a> {
 
     /// `+ 4 - 2 ...` after an address: their sum.
     fn offset_terms(&mut self) -> Option<i64> {
-        let mut sum = 0i64;
-        while let Some(sign) = self
+        let Some(sign) = self
             .peek()
             .cloned()
             .filter(|t| matches!(t.tok, Tok::Punct('+' | '-')))
-        {
-            self.next();
-            let n = self.next();
-            let v = n
-                .as_ref()
-                .and_then(|n| ptxfp_isa::literal::parse_int(self.text(n)));
-            let Some(v) = v else {
-                self.error(
-                    sign.span,
-                    "expected a byte offset after the address, e.g. `buf+4`",
-                );
-                return None;
-            };
-            sum = if sign.tok == Tok::Punct('+') {
-                sum.wrapping_add(v)
-            } else {
-                sum.wrapping_sub(v)
-            };
+        else {
+            return Some(0);
+        };
+        // `buf+4`, `buf + 4*8`, `buf - 2 + 6`: a constant expression with
+        // its sign.
+        self.next();
+        let constant = self.peek().is_some_and(|n| match n.tok {
+            Tok::Word => starts_numeric(self.text(n)),
+            Tok::Punct(c) => matches!(c, '(' | '~' | '!' | '-' | '+'),
+            _ => false,
+        });
+        if !constant {
+            self.error(
+                sign.span,
+                "expected a byte offset after the address, e.g. `buf+4`",
+            );
+            return None;
         }
-        Some(sum)
+        self.unread(vec![sign]);
+        let (v, span) = self.const_expr()?;
+        let off = v.int();
+        if off.is_none() {
+            self.error(
+                span,
+                "an address offset is an integer, not a floating-point constant",
+            );
+        }
+        off
     }
 
-    /// An integer constant expression inside `mask(...)`: integers joined
-    /// by `+`, `-` and `*` (left to right, `*` first), in 64 bits.
+    /// An integer constant expression inside `mask(...)` (PTX ISA §4.5.4).
     fn constant_sum(&mut self) -> Option<u64> {
-        let mut sum = 0u64;
-        let mut sign_plus = true;
-        loop {
-            let mut term = self.constant_int()?;
-            while self.peek_punct('*') {
-                self.next();
-                term = term.wrapping_mul(self.constant_int()?);
-            }
-            sum = if sign_plus {
-                sum.wrapping_add(term)
-            } else {
-                sum.wrapping_sub(term)
-            };
-            match self.peek().map(|t| t.tok) {
-                Some(Tok::Punct('+')) => sign_plus = true,
-                Some(Tok::Punct('-')) => sign_plus = false,
-                _ => return Some(sum),
-            }
-            self.next();
+        let (v, span) = self.const_expr()?;
+        let v = v.int();
+        if v.is_none() {
+            self.error(
+                span,
+                "expected an integer constant expression, e.g. `0xFF00(131187)`",
+            );
         }
-    }
-
-    fn constant_int(&mut self) -> Option<u64> {
-        let t = self.next();
-        match t
-            .as_ref()
-            .and_then(|t| ptxfp_isa::literal::parse_int(self.text(t)))
-        {
-            Some(v) => Some(v as u64),
-            None => {
-                let at = t.map_or(self.eof_span(), |t| t.span);
-                self.error(
-                    at,
-                    "expected an integer in the constant expression, e.g. `0xFF00(131187)`",
-                );
-                None
-            }
-        }
+        v.map(|v| v as u64)
     }
 
     /// True when the token before the next one is the punctuation `c`.
@@ -2276,6 +2302,7 @@ impl<'a> Parser<'a> {
         opcode: &'a str,
         operands: &mut Vec<OpData>,
     ) {
+        self.call_operands = opcode.split('.').next() == Some("call");
         // Operands are separated by single commas (PTX ISA §4.3).
         let mut want_operand = true;
         let end;
@@ -2378,6 +2405,61 @@ impl<'a> Parser<'a> {
         self.operand_at(0)
     }
 
+    /// True when `t` (consumed) starts a constant expression rather than a
+    /// plain operand: `(` (unless it opens a `call`'s list, `in_call`),
+    /// `~`, `!` before a constant, a sign before `(` or another operator,
+    /// or a number with a binary operator after it.
+    fn expression_starts(&mut self, t: &Token, in_call: bool) -> bool {
+        let numeric = |p: &Self, n: Option<&Token>| {
+            n.is_some_and(|n| n.tok == Tok::Word && starts_numeric(p.text(n)))
+        };
+        let opener = |n: Option<&Token>| {
+            n.is_some_and(|n| matches!(n.tok, Tok::Punct('(' | '~' | '!' | '-' | '+')))
+        };
+        // The token after the next (lexed now), a binary operator.
+        let operator_second = |p: &mut Self| {
+            p.fill2();
+            p.ahead
+                .iter()
+                .filter(|x| x.tok != Tok::Newline)
+                .nth(1)
+                .is_some_and(|x| constexpr::binary_token(x.tok, p.text(x)))
+        };
+        match t.tok {
+            Tok::Punct('(') => !in_call,
+            Tok::Punct('~') => true,
+            Tok::Punct('!') => {
+                let n = self.peek();
+                numeric(self, n) || opener(n)
+            }
+            Tok::Punct('-' | '+') => {
+                let n = self.peek();
+                if opener(n) {
+                    return true;
+                }
+                numeric(self, n) && operator_second(self)
+            }
+            Tok::Word if starts_numeric(self.text(t)) => self
+                .peek()
+                .is_some_and(|n| constexpr::binary_token(n.tok, self.text(n))),
+            _ => false,
+        }
+    }
+
+    /// The constant offset of an address, `+ 4`, `-8`, `4*8`: an integer
+    /// constant expression.
+    fn address_offset(&mut self) -> Option<i64> {
+        let (v, span) = self.const_expr()?;
+        let off = v.int();
+        if off.is_none() {
+            self.error(
+                span,
+                "an address offset is an integer, not a floating-point constant",
+            );
+        }
+        off
+    }
+
     /// An operand of `kind` at `span` (its text is the span's).
     fn op(kind: OpKind, span: Span) -> Option<OpData> {
         Some(OpData {
@@ -2391,6 +2473,16 @@ impl<'a> Parser<'a> {
         let t = self.next()?;
         let s = self.text(&t);
         let start = t.span.start;
+        // A constant expression (PTX ISA §4.5.4): `(1 + 2)`, `~0`, `-(3)`,
+        // `1 << 4`, `0x10 | 1`: folded to the literal of its value.
+        if self.expression_starts(&t, self.call_operands) {
+            self.unread(vec![t]);
+            let (v, span) = self.const_expr()?;
+            let mut imm = Self::op(OpKind::Imm, span)?;
+            imm.extra = self.m.texts.len() as u32;
+            self.m.texts.push(v.literal());
+            return Some(imm);
+        }
         match t.tok {
             Tok::Punct('-') => {
                 let n = self.next();
@@ -2439,27 +2531,32 @@ impl<'a> Parser<'a> {
                     return Some(v);
                 }
                 if self.peek_punct('+') || self.peek_punct('-') {
-                    // `temp + 1`, `avar+4`: a name plus a constant.
+                    // `temp + 1`, `avar+4`, `r+-1`, `buf + 4*8`: a name plus
+                    // a constant expression (its sign the expression's).
                     let sign = self.next()?;
-                    let n = self.next();
-                    let value = n
-                        .as_ref()
-                        .filter(|n| n.tok == Tok::Word)
-                        .and_then(|n| ptxfp_isa::literal::parse_int(self.text(n)));
-                    let (Some(n), Some(v)) = (n, value) else {
+                    let constant = self.peek().is_some_and(|n| match n.tok {
+                        Tok::Word => starts_numeric(self.text(n)),
+                        Tok::Punct(c) => matches!(c, '(' | '~' | '!' | '-' | '+'),
+                        _ => false,
+                    });
+                    if !constant {
                         let what = format!(
                             "expected a constant after `{s}{}`: write e.g. `{s} + 4`",
                             self.text(&sign)
                         );
                         self.error(sign.span, what);
                         return None;
+                    }
+                    self.unread(vec![sign]);
+                    let (v, span) = self.const_expr()?;
+                    let Some(offset) = v.int() else {
+                        self.error(
+                            span,
+                            format!("`{s}` plus a floating-point constant: the offset of a register or a variable is an integer"),
+                        );
+                        return None;
                     };
-                    let offset = if sign.tok == Tok::Punct('-') {
-                        v.wrapping_neg()
-                    } else {
-                        v
-                    };
-                    let mut o = Self::op(OpKind::Sum, start..n.span.end)?;
+                    let mut o = Self::op(OpKind::Sum, start..span.end)?;
                     o.extra = self.m.addresses.len() as u32;
                     self.m.addresses.push((Some(Loc::of(&t.span)), offset));
                     return Some(o);
@@ -2558,79 +2655,82 @@ impl<'a> Parser<'a> {
                 }
             }
             Tok::Punct('[') => {
-                // PTX ISA §6.4.1: `[reg]`, `[var]`, `[reg+imm]`, `[var-imm]`, `[imm]`.
+                // PTX ISA §6.4.1: `[reg]`, `[var]`, `[reg+imm]`, `[var-imm]`,
+                // `[imm]`, the constant a constant expression (§4.5.4:
+                // `[rd + 4*8]`, `[rd+-4]`).
                 let mut base = None;
                 let mut offset: i64 = 0;
-                let mut sign = 1i64;
-                // A `+`/`-` seen, waiting for its number.
-                let mut signed: Option<Span> = None;
-                loop {
-                    let Some(x) = self.next() else {
-                        self.error(t.span, "unclosed `[` in an address");
+                if let Some(b) = self
+                    .peek()
+                    .filter(|b| b.tok == Tok::Word && !starts_numeric(self.text(b)))
+                    .cloned()
+                {
+                    self.next();
+                    base = Some(Loc::of(&b.span));
+                }
+                let Some(x) = self.peek().cloned() else {
+                    self.error(t.span, "unclosed `[` in an address");
+                    return None;
+                };
+                let xs = self.text(&x);
+                match x.tok {
+                    Tok::Punct(']') => {}
+                    // `[tex, {x, y}]`, `[surf, {x, y}]` (texture and surface
+                    // instructions, PTX ISA §9.7.10-11): kept as text.
+                    Tok::Punct(',') if base.is_some() => {
+                        self.next();
+                        let Some(end) = self.skip_balanced('[', ']', 1, true) else {
+                            self.error(t.span, "unclosed `[` in an address");
+                            return None;
+                        };
+                        return Self::op(OpKind::Other, start..end);
+                    }
+                    Tok::Punct('+' | '-') if base.is_some() => {
+                        let sign = self.next()?;
+                        if self.peek_punct(']') {
+                            self.error(
+                                sign.span,
+                                "an offset sign with no number after it: write e.g. `[r+4]`",
+                            );
+                            return None;
+                        }
+                        self.unread(vec![sign]);
+                        offset = self.address_offset()?;
+                    }
+                    Tok::Word if starts_numeric(xs) && base.is_some() => {
+                        self.error(
+                            x.span,
+                            format!("expected `+` or `-` before the offset `{xs}`"),
+                        );
                         return None;
-                    };
-                    let xs = self.text(&x);
-                    match x.tok {
-                        Tok::Punct(']') => {
-                            if let Some(at) = signed {
-                                self.error(
-                                    at,
-                                    "an offset sign with no number after it: write e.g. `[r+4]`",
-                                );
-                                return None;
-                            }
-                            let mut a = Self::op(OpKind::Address, start..x.span.end)?;
-                            a.extra = self.m.addresses.len() as u32;
-                            self.m.addresses.push((base, offset));
-                            return Some(a);
-                        }
-                        Tok::Punct('+') => signed = Some(x.span),
-                        Tok::Punct('-') => {
-                            sign = -sign;
-                            signed = Some(x.span);
-                        }
-                        Tok::Word if starts_numeric(xs) && base.is_some() && signed.is_none() => {
-                            self.error(
-                                x.span,
-                                format!("expected `+` or `-` before the offset `{xs}`"),
-                            );
-                            return None;
-                        }
-                        Tok::Word if starts_numeric(xs) => {
-                            match ptxfp_isa::literal::parse_int(xs) {
-                                Some(v) => {
-                                    offset = offset.wrapping_add(sign.wrapping_mul(v));
-                                    sign = 1;
-                                    signed = None;
-                                }
-                                None => {
-                                    self.error(
-                                        x.span,
-                                        format!("bad address offset `{}`", xs.escape_debug()),
-                                    );
-                                    return None;
-                                }
-                            }
-                        }
-                        Tok::Word if base.is_none() && signed.is_none() => {
-                            base = Some(Loc::of(&x.span))
-                        }
-                        // `[tex, {x, y}]`, `[surf, {x, y}]` (texture and surface
-                        // instructions, PTX ISA §9.7.10-11): kept as text.
-                        Tok::Punct(',') if base.is_some() && signed.is_none() => {
-                            let Some(end) = self.skip_balanced('[', ']', 1, true) else {
-                                self.error(t.span, "unclosed `[` in an address");
-                                return None;
-                            };
-                            return Self::op(OpKind::Other, start..end);
-                        }
-                        _ => {
-                            self.error(
-                                x.span,
-                                format!("unexpected `{}` in an address", xs.escape_debug()),
-                            );
-                            return None;
-                        }
+                    }
+                    _ if base.is_none() => offset = self.address_offset()?,
+                    _ => {
+                        self.error(
+                            x.span,
+                            format!("unexpected `{}` in an address", xs.escape_debug()),
+                        );
+                        return None;
+                    }
+                }
+                match self.next() {
+                    Some(c) if c.tok == Tok::Punct(']') => {
+                        let mut a = Self::op(OpKind::Address, start..c.span.end)?;
+                        a.extra = self.m.addresses.len() as u32;
+                        self.m.addresses.push((base, offset));
+                        Some(a)
+                    }
+                    Some(c) => {
+                        let cs = self.text(&c);
+                        self.error(
+                            c.span,
+                            format!("unexpected `{}` in an address", cs.escape_debug()),
+                        );
+                        None
+                    }
+                    None => {
+                        self.error(t.span, "unclosed `[` in an address");
+                        None
                     }
                 }
             }
@@ -2771,6 +2871,8 @@ pub fn parse(src: &str) -> Module<'_> {
         vec_regs: Default::default(),
         labels: Default::default(),
         defined: Default::default(),
+        last_end: 0,
+        call_operands: false,
     };
     p.fill();
     let mut m = p.run();

@@ -73,10 +73,13 @@ fn initializers_of_every_kind() {
 #[test]
 fn bad_initializers_are_errors() {
     for (init, want) in [
+        // `1+2` is a constant expression (PTX ISA §4.5.4); a sign with
+        // nothing after it is not.
         (
-            "{1+2, 3}",
-            "expected `,` or `}` in the initializer, found `+`",
+            "{1+, 3}",
+            "expected a constant in the constant expression, found `,`",
         ),
+        ("{(1 << 4) / 0, 3}", "division by zero in a constant expression"),
         ("{0xffffffffff}", "does not fit in `.b32`"),
         // An address (`abc`, `generic(abc)`, PTX ISA §5.4.4) names a
         // variable or function of the module.

@@ -52,6 +52,58 @@ ret;
     assert_ne!(swapped, input.to_le_bytes());
 }
 
+/// PTX ISA `mov`: "pack four 32-bit elements into .b128: d = a.x | (a.y
+/// << 32) | (a.z << 64) | (a.w << 96)", and the unpack, with the sink `_`
+/// dropping quarters (accel-sim's gpu-app-collection datatype case
+/// `instruction_mov_b128_unpack_v4_sink_allowed.ptx` unpacks `{%r0, _,
+/// %r2, _}`): four words packed and stored, a loaded value unpacked and
+/// its quarters stored in reverse, and two of them through sinks.
+#[test]
+fn pack_and_unpack_four_quarters() {
+    let src = format!(
+        "{HEAD}.visible .entry k(.param .u64 p)
+{{
+.reg .b64 %rd<2>;
+.reg .b32 %r<8>;
+.reg .b128 q, w;
+ld.param.u64 %rd1, [p];
+mov.b32 %r0, 0x03020100;
+mov.b32 %r1, 0x07060504;
+mov.b32 %r2, 0x0b0a0908;
+mov.b32 %r3, 0x0f0e0d0c;
+mov.b128 q, {{%r0, %r1, %r2, %r3}};
+st.global.b128 [%rd1+16], q;
+ld.global.b128 w, [%rd1];
+mov.b128 {{%r4, %r5, %r6, %r7}}, w;
+st.global.v4.b32 [%rd1+32], {{%r7, %r6, %r5, %r4}};
+mov.b32 %r4, 0;
+mov.b32 %r6, 0;
+mov.b128 {{_, %r4, _, %r6}}, w;
+st.global.v2.b32 [%rd1+48], {{%r4, %r6}};
+ret;
+}}
+"
+    );
+    let input: u128 = 0x8899aabbccddeeff_0011223344556677;
+    let o = run_src(
+        "b128-quarters.ptx",
+        &src,
+        &[
+            "--set",
+            "p=0x1000",
+            "--mem",
+            &format!("0x1000={}", common::hex(&input.to_le_bytes())),
+        ],
+    );
+    let bytes: Vec<u8> = (0..16).collect();
+    assert_eq!(mem(&o, 0x1010, 16), bytes);
+    let q: Vec<u32> = (0..4).map(|i| (input >> (32 * i)) as u32).collect();
+    let reversed: Vec<u8> = q.iter().rev().flat_map(|w| w.to_le_bytes()).collect();
+    assert_eq!(mem(&o, 0x1020, 16), reversed);
+    let odd: Vec<u8> = [q[1], q[3]].iter().flat_map(|w| w.to_le_bytes()).collect();
+    assert_eq!(mem(&o, 0x1030, 8), odd);
+}
+
 /// `.b128` accesses are 16 bytes: an address that is a multiple of 8 but
 /// not of 16 is the engine's misaligned-access error.
 #[test]
@@ -412,17 +464,18 @@ fn b128_operand_errors() {
         (
             "mov.b128 %rd1, {%rd2, %rd2};",
             10,
-            "`mov.b128` takes a `.b128` register or `{lo, hi}`, two `.b64` registers",
+            "`mov.b128` takes a `.b128` register, `{lo, hi}` (two `.b64` registers) or `{a, b, c, d}` (four `.b32` registers)",
         ),
         (
             "mov.b128 q, %rd2;",
             13,
-            "`mov.b128` takes a `.b128` register or `{lo, hi}`, two `.b64` registers",
+            "`mov.b128` takes a `.b128` register, `{lo, hi}` (two `.b64` registers) or `{a, b, c, d}` (four `.b32` registers)",
         ),
         (
+            // Four quarters are `.b32` registers.
             "mov.b128 q, {%rd2, %rd2, %rd2, %rd2};",
-            13,
-            "`mov.b128` takes a `.b128` register",
+            14,
+            "register `%rd2` is declared `.b64`; this operand is `.b32`",
         ),
         (
             "ld.global.b128 %rd1, [%rd2];",

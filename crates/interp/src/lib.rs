@@ -2503,6 +2503,56 @@ impl Machine<'_, '_> {
         self.products.remove(&dest);
     }
 
+    /// `mov.b128 q, {a, b, c, d}` and `mov.b128 {a, b, c, d}, q`: a
+    /// `.b128` register (its halves `{q.lo, q.hi}`) from or to four `.b32`
+    /// registers, PTX ISA `mov`: "pack four 32-bit elements into .b128: d
+    /// = a.x | (a.y << 32) | (a.z << 64) | (a.w << 96)", and its reverse;
+    /// `_` drops a quarter. A quarter without a value packs as zeros
+    /// beside those that have one.
+    fn mov_b128_quarters(&mut self, ins: &Instr, d: &Operand, s: &Operand) -> Result<(), RunError> {
+        let (OperandKind::Vector(dv), OperandKind::Vector(sv)) = (&d.kind, &s.kind) else {
+            return Ok(());
+        };
+        if sv.len() == 4 {
+            let mut half = [0u64; 2];
+            let mut ins_vals = Vec::new();
+            let mut defined = false;
+            for (i, e) in sv.iter().enumerate() {
+                let x = self.read_maybe(e, PtxType::B32)?;
+                defined |= x.is_some();
+                let x = x.unwrap_or(0) & 0xffff_ffff;
+                ins_vals.push((x, PtxType::B32));
+                half[i / 2] |= x << (32 * (i % 2));
+            }
+            for (e, h) in dv.iter().zip(half) {
+                if defined {
+                    self.write(e, PtxType::B64, h)?;
+                } else {
+                    self.write_undefined(e, PtxType::B64)?;
+                }
+            }
+            self.trace(ins, &ins_vals, None);
+        } else {
+            let mut shown = Vec::new();
+            let mut halves = [None; 2];
+            for (h, e) in halves.iter_mut().zip(sv) {
+                *h = self.read_maybe(e, PtxType::B64)?;
+                shown.push((h.unwrap_or(0), PtxType::B64));
+            }
+            for (i, e) in dv.iter().enumerate() {
+                if matches!(&e.kind, OperandKind::Name(n) if *n == "_") {
+                    continue;
+                }
+                match halves[i / 2] {
+                    Some(h) => self.write(e, PtxType::B32, (h >> (32 * (i % 2))) & 0xffff_ffff)?,
+                    None => self.write_undefined(e, PtxType::B32)?,
+                }
+            }
+            self.trace(ins, &shown, None);
+        }
+        Ok(())
+    }
+
     fn mov(&mut self, ins: &Instr, ty: Option<PtxType>) -> Result<(), RunError> {
         let ops = self.operands(ins, 2)?;
         let ty = ty.ok_or_else(|| {
@@ -2513,21 +2563,30 @@ impl Machine<'_, '_> {
         })?;
         if ptxfp_isa::control::is_b128(ins.opcode) {
             // PTX ISA `mov`: "mov.b128 d, {a, b}" packs, and its reverse
-            // unpacks, two `.b64` halves; the engine's `.b128` register is
-            // those halves (docs/ENGINE.md "`.b128` registers").
-            for o in &ops[..2] {
-                if !matches!(&o.kind, OperandKind::Vector(v) if v.len() == 2) {
+            // unpacks, two `.b64` halves, and `{a, b, c, d}` four `.b32`
+            // quarters; the engine's `.b128` register is its two halves
+            // (docs/ENGINE.md "`.b128` registers").
+            let lens = ops[..2].iter().map(|o| match &o.kind {
+                OperandKind::Vector(v) => v.len(),
+                _ => 0,
+            });
+            let lens: Vec<usize> = lens.collect();
+            for (o, n) in ops[..2].iter().zip(&lens) {
+                if *n != 2 && *n != 4 || lens == [4, 4] {
                     return Err(RunError::Program(
                         Diagnostic::error(
                             o.span.clone(),
                             format!(
-                                "`{}` takes a `.b128` register or `{{lo, hi}}`, two `.b64` registers",
+                                "`{}` takes a `.b128` register, `{{lo, hi}}` (two `.b64` registers) or `{{a, b, c, d}}` (four `.b32` registers)",
                                 ins.opcode
                             ),
                         )
-                        .with_help("mov.b128 q, {lo, hi}; or mov.b128 {lo, hi}, q; with .reg .b128 q"),
+                        .with_help("mov.b128 q, {lo, hi}; mov.b128 q, {a, b, c, d}; or the reverse, with .reg .b128 q"),
                     ));
                 }
+            }
+            if lens.contains(&4) {
+                return self.mov_b128_quarters(ins, &ops[0], &ops[1]);
             }
         }
         match (&ops[0].kind, &ops[1].kind) {

@@ -79,7 +79,10 @@ fn bad_initializers_are_errors() {
             "{1+, 3}",
             "expected a constant in the constant expression, found `,`",
         ),
-        ("{(1 << 4) / 0, 3}", "division by zero in a constant expression"),
+        (
+            "{(1 << 4) / 0, 3}",
+            "division by zero in a constant expression",
+        ),
         ("{0xffffffffff}", "does not fit in `.b32`"),
         // An address (`abc`, `generic(abc)`, PTX ISA §5.4.4) names a
         // variable or function of the module.

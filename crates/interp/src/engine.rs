@@ -49,7 +49,7 @@ use cluster::{Progress, View, ViewMut};
 // (src/externs.rs), which nvcc's PTX calls.
 #[path = "externs.rs"]
 mod externs;
-pub(crate) use externs::Heap;
+pub(crate) use externs::{Cdp, Heap};
 pub use externs::{DEFAULT_HEAP_SIZE, HEAP_BASE, MAX_HEAP_SIZE};
 
 /// Threads per warp (PTX ISA §10.3: "%laneid ... a value in the range
@@ -536,6 +536,8 @@ pub(crate) struct Engine {
     pub(crate) truncated: std::collections::HashSet<usize>,
     /// The device heap `malloc` and `free` manage (one for the run).
     pub(crate) heap: externs::Heap,
+    /// Dynamic parallelism: parameter buffers and child grids waiting.
+    pub(crate) cdp: externs::Cdp,
     /// A failed `assert()` stopped the run: no thread runs any more.
     pub(crate) stopped: bool,
     /// The CTA's mbarrier objects and waiters.
@@ -644,7 +646,12 @@ impl Machine<'_, '_> {
     /// CTA (x,y,z)`.
     pub(crate) fn who(&self) -> String {
         let t = self.eng.threads.get(self.lane).map_or([0; 3], |t| t.tid);
-        format!("thread {} of CTA {}", xyz(t), xyz(self.eng.ctaid))
+        let grid = match (self.eng.cdp.depth, &self.out.entry) {
+            (0, _) => String::new(),
+            (d, Some(e)) => format!(" of a child grid of `{e}` (nested {d} deep)"),
+            (d, None) => format!(" of a child grid (nested {d} deep)"),
+        };
+        format!("thread {} of CTA {}{grid}", xyz(t), xyz(self.eng.ctaid))
     }
 
     /// The value of special register `name` for the thread that runs
@@ -685,8 +692,10 @@ impl Machine<'_, '_> {
             ("%nwarpid", false) => nthreads.div_ceil(WARP_SIZE as u64),
             ("%smid", false) => 0,
             ("%nsmid", false) => NSMID,
-            // %gridid: "a temporal grid identifier"; one grid per run.
-            ("%gridid", false) => 0,
+            // %gridid: "a temporal grid identifier": the grids that ran
+            // before this one (0 for the host's launch; dynamic
+            // parallelism's child grids count on).
+            ("%gridid", false) => self.eng.cdp.grid_id,
             // %clock, %clock64: "a predefined, read-only 32-bit
             // unsigned cycle counter"; here the instructions the thread ran.
             ("%clock", false) => t.map_or(0, |t| t.steps) & 0xffff_ffff,

@@ -12,7 +12,13 @@
 //!   call);
 //! - `cudaCGGetSize(numThreads, numGrids, handle)` and
 //!   `cudaCGGetRank(threadRank, gridRank, handle)`: the size and rank of
-//!   cooperative groups' multi-grid group, whose one grid is the launch.
+//!   cooperative groups' multi-grid group, whose one grid is the launch;
+//! - `cudaGetParameterBufferV2(func, grid, block, sharedMem)` and
+//!   `cudaLaunchDeviceV2(buffer, stream)`, and the older
+//!   `cudaGetParameterBuffer(alignment, size)` and `cudaLaunchDevice(func,
+//!   buffer, grid, block, sharedMem, stream)`: dynamic parallelism, a
+//!   kernel launching child grids, which run after their parent grid
+//!   (`crate::run`'s loop over `Cdp::queue`).
 //!
 //! Any other function without a body stays an error at its `call`
 //! (docs/ENGINE.md "The CUDA device runtime").
@@ -43,6 +49,62 @@ pub const MAX_HEAP_SIZE: u64 = 1 << 40;
 /// CUDA 11's `grid.sync()` counts CTAs in with atomics on `barrier`.
 pub const CG_WORKSPACE: u64 = HEAP_BASE - 0x100;
 
+/// Where dynamic parallelism's parameter buffers are, in global memory
+/// below the grid workspace: one of [`PARAM_BUFFER_SIZE`] bytes per
+/// `cudaGetParameterBuffer(V2)` call of the run.
+pub const PARAM_BUFFERS: u64 = HEAP_BASE - 0x1_0000_0000;
+
+/// The bytes of one parameter buffer: the CUDA C++ Programming Guide,
+/// "Parameter Buffer Layout": "The maximum size of the parameter buffer
+/// is 4KB."
+pub const PARAM_BUFFER_SIZE: u64 = 4096;
+
+/// Launches a run may have waiting: CUDA's default
+/// `cudaLimitDevRuntimePendingLaunchCount`, 2048 ("Launch Pool Storage":
+/// past it a launch fails with `cudaErrorLaunchPendingCountExceeded`).
+pub const MAX_PENDING_LAUNCHES: usize = 2048;
+
+/// How deep child grids may nest: the guide's "Nesting Depth": "the
+/// maximum nesting depth ... is limited in hardware to 24".
+pub const MAX_LAUNCH_DEPTH: u32 = 24;
+
+/// `cudaError_t` codes the device runtime's launch returns.
+const CUDA_ERROR_INVALID_CONFIGURATION: u32 = 9;
+const CUDA_ERROR_LAUNCH_PENDING_COUNT_EXCEEDED: u32 = 69;
+const CUDA_ERROR_INVALID_DEVICE_FUNCTION: u32 = 98;
+
+/// A child grid one thread asked for (dynamic parallelism).
+#[derive(Clone, Debug)]
+pub(crate) struct Child {
+    /// The kernel: an `.entry`'s address (`mov.u64 d, kernel`).
+    pub(crate) func: u64,
+    pub(crate) grid: [u32; 3],
+    pub(crate) block: [u32; 3],
+    /// Dynamic shared memory, in bytes.
+    pub(crate) shared: u32,
+    /// Its parameter buffer, in global memory.
+    pub(crate) buffer: u64,
+    /// How deep it nests: 1 for a child of the host's grid.
+    pub(crate) depth: u32,
+}
+
+/// Dynamic parallelism's state in a run.
+#[derive(Debug, Default)]
+pub(crate) struct Cdp {
+    /// Parameter buffers given out and not launched yet, by address: the
+    /// launch each describes (V2: kernel and shape; V1: none until
+    /// `cudaLaunchDevice` says).
+    pub(crate) buffers: BTreeMap<u64, Option<Child>>,
+    /// Buffers given out in the run.
+    pub(crate) given: u64,
+    /// Child grids launched and not run yet, in launch order.
+    pub(crate) queue: std::collections::VecDeque<Child>,
+    /// The depth of the grid that runs (0: the host's launch).
+    pub(crate) depth: u32,
+    /// `%gridid` of the grid that runs: how many grids ran before it.
+    pub(crate) grid_id: u64,
+}
+
 /// The alignment of each block: the guide: "The returned pointer is
 /// guaranteed to be aligned to a 16-byte boundary."
 const ALIGN: u64 = 16;
@@ -59,6 +121,10 @@ pub(crate) enum Runtime {
     CgSynchronizeGrid,
     CgGetSize,
     CgGetRank,
+    GetParameterBufferV2,
+    LaunchDeviceV2,
+    GetParameterBuffer,
+    LaunchDevice,
 }
 
 impl Runtime {
@@ -73,6 +139,10 @@ impl Runtime {
             "cudaCGSynchronizeGrid" => Runtime::CgSynchronizeGrid,
             "cudaCGGetSize" => Runtime::CgGetSize,
             "cudaCGGetRank" => Runtime::CgGetRank,
+            "cudaGetParameterBufferV2" => Runtime::GetParameterBufferV2,
+            "cudaLaunchDeviceV2" => Runtime::LaunchDeviceV2,
+            "cudaGetParameterBuffer" => Runtime::GetParameterBuffer,
+            "cudaLaunchDevice" => Runtime::LaunchDevice,
             _ => return None,
         })
     }
@@ -88,6 +158,10 @@ impl Runtime {
             Runtime::CgSynchronizeGrid => "cudaCGSynchronizeGrid",
             Runtime::CgGetSize => "cudaCGGetSize",
             Runtime::CgGetRank => "cudaCGGetRank",
+            Runtime::GetParameterBufferV2 => "cudaGetParameterBufferV2",
+            Runtime::LaunchDeviceV2 => "cudaLaunchDeviceV2",
+            Runtime::GetParameterBuffer => "cudaGetParameterBuffer",
+            Runtime::LaunchDevice => "cudaLaunchDevice",
         }
     }
 
@@ -104,7 +178,19 @@ impl Runtime {
     /// int *numThreads, unsigned int *numGrids, unsigned long long handle)`
     /// and `cudaCGGetRank(unsigned int *threadRank, unsigned int *gridRank,
     /// unsigned long long handle)` (cuda_device_runtime_api.h), two
-    /// pointers and the handle.
+    /// pointers and the handle; and the launch functions as the CUDA C++
+    /// Programming Guide's "Device-side Launch from PTX" declares them:
+    /// `(.param .b64 func_retval0) cudaGetParameterBufferV2(.param .b64
+    /// func, .param .align 4 .b8 grid_dimension[12], .param .align 4 .b8
+    /// block_dimension[12], .param .b32 shared_mem_size)`, `(.param .b32
+    /// func_retval0) cudaLaunchDeviceV2(.param .b64 parameter_buffer,
+    /// .param .b64 stream)`, `(.param .b64 func_retval0)
+    /// cudaGetParameterBuffer(.param .b64 alignment, .param .b64 size)`,
+    /// `(.param .b32 func_retval0) cudaLaunchDevice(.param .b64 func,
+    /// .param .b64 parameter_buffer, .param .align 4 .b8
+    /// grid_dimension[12], .param .align 4 .b8 block_dimension[12], .param
+    /// .b32 shared_mem_size, .param .b64 stream)`. A `dim3` is given as
+    /// [`DIM3`]: 12 bytes.
     fn signature(self) -> (&'static [PtxType], usize) {
         use PtxType::{B32, B64};
         match self {
@@ -115,6 +201,19 @@ impl Runtime {
             Runtime::CgGetIntrinsicHandle => (&[B32], 1),
             Runtime::CgSynchronize | Runtime::CgSynchronizeGrid => (&[B64, B32], 1),
             Runtime::CgGetSize | Runtime::CgGetRank => (&[B64, B64, B64], 1),
+            Runtime::GetParameterBufferV2 => (&[B64, B32, B32, B32], 1),
+            Runtime::LaunchDeviceV2 | Runtime::GetParameterBuffer => (&[B64, B64], 1),
+            Runtime::LaunchDevice => (&[B64, B64, B32, B32, B32, B64], 1),
+        }
+    }
+
+    /// The arguments that are a `dim3` (`.param .align 4 .b8 d[12]`: 12
+    /// bytes, x, y, z), by index.
+    fn dim3_args(self) -> &'static [usize] {
+        match self {
+            Runtime::GetParameterBufferV2 => &[1, 2],
+            Runtime::LaunchDevice => &[2, 3],
+            _ => &[],
         }
     }
 }
@@ -280,20 +379,34 @@ impl Machine<'_, '_> {
             ));
         }
         let mut vals = Vec::with_capacity(args.len());
-        for (a, ty) in args.iter().zip(params) {
+        let mut dims = Vec::new();
+        for (i, (a, ty)) in args.iter().zip(params).enumerate() {
+            let dim3 = f.dim3_args().contains(&i);
             let bytes = self.value_of(a, *ty, at)?;
-            let n = ty.bits() as usize / 8;
-            let mut v = 0u64;
-            for (k, b) in bytes.iter().take(n).enumerate() {
+            let n = if dim3 { 12 } else { ty.bits() as usize / 8 };
+            if bytes.len() < n {
+                return Err(err(
+                    at.clone(),
+                    format!("`call {name}`: its argument `{a}` has {} bytes; the CUDA runtime's `{name}` takes a `dim3` of 12 there (`.param .align 4 .b8 d[12]`)", bytes.len()),
+                ));
+            }
+            let mut raw = Vec::with_capacity(n);
+            for b in bytes.iter().take(n) {
                 let Some(b) = b else {
                     return Err(err(
                         at.clone(),
                         format!("`call {name}`: its argument `{a}` holds bytes never written"),
                     ));
                 };
-                v |= u64::from(*b) << (8 * k);
+                raw.push(*b);
             }
-            vals.push(v);
+            if dim3 {
+                let d = |k: usize| u32::from_le_bytes([raw[k], raw[k + 1], raw[k + 2], raw[k + 3]]);
+                dims.push([d(0), d(4), d(8)]);
+                vals.push(0);
+                continue;
+            }
+            vals.push(raw.iter().rev().fold(0u64, |v, b| v << 8 | u64::from(*b)));
         }
         let span = ins.span.clone();
         let ret: Option<Vec<u8>> = match f {
@@ -346,6 +459,11 @@ impl Machine<'_, '_> {
             // Each count is an `unsigned int`: the low 32 bits. A null
             // pointer is not written (cooperative groups asks for one of
             // the two at a time). cudaSuccess (0).
+            // Dynamic parallelism: below, after the other functions.
+            Runtime::GetParameterBufferV2
+            | Runtime::GetParameterBuffer
+            | Runtime::LaunchDeviceV2
+            | Runtime::LaunchDevice => None,
             Runtime::CgGetSize | Runtime::CgGetRank => {
                 let l = self.eng.launch;
                 let (first, second) = if f == Runtime::CgGetSize {
@@ -366,6 +484,45 @@ impl Machine<'_, '_> {
                 }
                 Some(0u32.to_le_bytes().to_vec())
             }
+        };
+        let ret = match f {
+            Runtime::GetParameterBufferV2 | Runtime::GetParameterBuffer => {
+                let child = (f == Runtime::GetParameterBufferV2).then(|| Child {
+                    func: vals[0],
+                    grid: dims[0],
+                    block: dims[1],
+                    shared: vals[3] as u32,
+                    buffer: 0,
+                    depth: self.eng.cdp.depth + 1,
+                });
+                Some(self.parameter_buffer(child).to_le_bytes().to_vec())
+            }
+            Runtime::LaunchDeviceV2 => {
+                let child = self.eng.cdp.buffers.get(&vals[0]).cloned().flatten();
+                Some(
+                    self.launch_device(vals[0], child, &span)?
+                        .to_le_bytes()
+                        .to_vec(),
+                )
+            }
+            Runtime::LaunchDevice => {
+                let child = Child {
+                    func: vals[0],
+                    grid: dims[0],
+                    block: dims[1],
+                    shared: vals[4] as u32,
+                    buffer: vals[1],
+                    depth: self.eng.cdp.depth + 1,
+                };
+                let known = self.eng.cdp.buffers.contains_key(&vals[1]);
+                let child = known.then_some(child);
+                Some(
+                    self.launch_device(vals[1], child, &span)?
+                        .to_le_bytes()
+                        .to_vec(),
+                )
+            }
+            _ => ret,
         };
         if let (Some(v), Some(target)) = (ret, rets.first()) {
             let v = v.into_iter().map(Some).collect();
@@ -419,6 +576,76 @@ impl Machine<'_, '_> {
     /// One byte of the running thread's memory for a runtime function:
     /// memory never given nor written is an error (with `--check-memory`
     /// a warning, and the byte reads 0).
+    /// A new parameter buffer (its address in global memory, given as
+    /// zeros), for the launch `child` describes (`None`: the V1 call,
+    /// whose launch says it later); 0 (NULL) once a run has given out as
+    /// many as fit below the grid workspace.
+    fn parameter_buffer(&mut self, child: Option<Child>) -> u64 {
+        let cdp = &mut self.eng.cdp;
+        if cdp.given >= (CG_WORKSPACE - PARAM_BUFFERS) / PARAM_BUFFER_SIZE {
+            return 0;
+        }
+        let at = PARAM_BUFFERS + cdp.given * PARAM_BUFFER_SIZE;
+        cdp.given += 1;
+        cdp.buffers
+            .insert(at, child.map(|c| Child { buffer: at, ..c }));
+        at
+    }
+
+    /// `cudaLaunchDevice(V2)` of the parameter buffer at `buffer`, whose
+    /// launch is `child` (`None`: not a buffer the runtime gave, or given
+    /// and launched before): queued to run after this grid, and 0
+    /// (`cudaSuccess`); a launch CUDA would refuse returns its error code
+    /// with a warning at the call, and runs nothing.
+    fn launch_device(
+        &mut self,
+        buffer: u64,
+        child: Option<Child>,
+        at: &Span,
+    ) -> Result<u32, RunError> {
+        let refuse = |mc: &mut Self, code: u32, why: String| {
+            mc.out.warnings.push(Diagnostic::warning(
+                at.clone(),
+                format!("device-side launch refused, returning cudaError {code}: {why}"),
+            ));
+            Ok(code)
+        };
+        let Some(child) = child else {
+            return refuse(self, CUDA_ERROR_INVALID_CONFIGURATION, format!("{buffer:#x} is not a parameter buffer from cudaGetParameterBuffer(V2) waiting for its launch"));
+        };
+        let entry = self
+            .module
+            .functions
+            .iter()
+            .enumerate()
+            .find(|(i, _)| engine::FUNC_BASE + engine::FUNC_STRIDE * *i as u64 == child.func)
+            .map(|(_, f)| f);
+        if !entry.is_some_and(|f| f.entry) {
+            return refuse(self, CUDA_ERROR_INVALID_DEVICE_FUNCTION, format!("the kernel {:#x} is not the address of an `.entry` of this module (`mov.u64 d, kernel;`)", child.func));
+        }
+        let shape = Launch {
+            grid: child.grid,
+            block: child.block,
+            dynamic_shared: u64::from(child.shared),
+            ..Launch::default()
+        };
+        if let Err(why) = shape.check() {
+            return refuse(self, CUDA_ERROR_INVALID_CONFIGURATION, why);
+        }
+        if self.eng.cdp.queue.len() >= MAX_PENDING_LAUNCHES {
+            return refuse(self, CUDA_ERROR_LAUNCH_PENDING_COUNT_EXCEEDED, format!("{MAX_PENDING_LAUNCHES} launches are waiting to run (CUDA's default cudaLimitDevRuntimePendingLaunchCount)"));
+        }
+        if child.depth > MAX_LAUNCH_DEPTH {
+            return Err(err(
+                at.clone(),
+                format!("a grid nested {} deep launches another: CUDA nests grids at most {MAX_LAUNCH_DEPTH} deep (\"limited in hardware to 24\")", child.depth - 1),
+            ));
+        }
+        self.eng.cdp.buffers.remove(&buffer);
+        self.eng.cdp.queue.push_back(Child { buffer, ..child });
+        Ok(0)
+    }
+
     /// Writes `v` to the `unsigned int` that `ptr` (a generic address)
     /// points to for runtime function `f`'s out-parameter `what`; a null
     /// `ptr` writes nothing.

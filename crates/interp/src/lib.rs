@@ -421,6 +421,24 @@ pub trait Sink {
     fn printf(&mut self, line: PrintfLine);
 }
 
+/// A sink lent to one grid of a run (each grid's machine holds it for
+/// its own life).
+struct Lent<'a, 'b>(&'a mut (dyn Sink + 'b));
+
+/// The sink of a run, if any, lent to one grid.
+fn lend<'a, 'b>(sink: &'a mut Option<&mut (dyn Sink + 'b)>) -> Option<Lent<'a, 'b>> {
+    sink.as_mut().map(|s| Lent(&mut **s))
+}
+
+impl Sink for Lent<'_, '_> {
+    fn step(&mut self, step: TraceStep) {
+        self.0.step(step)
+    }
+    fn printf(&mut self, line: PrintfLine) {
+        self.0.printf(line)
+    }
+}
+
 #[derive(Clone, Debug)]
 struct Reg {
     name: String,
@@ -789,8 +807,144 @@ fn execute(
     opts: &Options,
     checked: Option<Vec<Diagnostic>>,
     src: Option<&str>,
-    sink: Option<&mut dyn Sink>,
+    mut sink: Option<&mut dyn Sink>,
 ) -> Result<Outcome, RunError> {
+    let mut lent = lend(&mut sink);
+    let first = execute_grid(
+        m,
+        inputs,
+        opts,
+        checked,
+        src,
+        lent.as_mut().map(|l| l as &mut dyn Sink),
+        None,
+    );
+    let (mut out, mut carry) = first?;
+    // Dynamic parallelism: the child grids the kernel launched run after
+    // it, in launch order, each on the global memory and heap the grids
+    // before it left; theirs run after them (docs/ENGINE.md "Dynamic
+    // parallelism").
+    while let Some(mut c) = carry.take() {
+        let Some(child) = c.cdp.queue.pop_front() else {
+            out.memory = c.mem.written_runs();
+            break;
+        };
+        let Some(f) = m
+            .functions
+            .iter()
+            .enumerate()
+            .find(|(i, _)| engine::FUNC_BASE + engine::FUNC_STRIDE * *i as u64 == child.func)
+            .map(|(_, f)| f)
+        else {
+            break;
+        };
+        // Its parameters, from the buffer: "each parameter must be placed
+        // at the n-th byte in the parameter buffer, where n is the
+        // smallest multiple of the parameter size that is greater than the
+        // offset of the last byte taken by the preceding parameter" (the
+        // guide, "Parameter Buffer Layout"; an array's `.align` is its
+        // alignment). Bytes the parent never wrote are zeros.
+        let mut mems = Vec::new();
+        let mut off = 0u64;
+        for p in &f.params {
+            let Some(v) = m
+                .vars
+                .iter()
+                .find(|v| v.scope == f.scope && v.space == Space::Param && v.name == *p)
+            else {
+                continue;
+            };
+            let align = if v.align > 0 {
+                v.align
+            } else {
+                v.size.clamp(1, 8)
+            };
+            off = off.div_ceil(align) * align;
+            let bytes: Vec<u8> = (0..v.size)
+                .map(|k| c.mem.read(child.buffer + off + k, 1).unwrap_or(0) as u8)
+                .collect();
+            off += v.size;
+            mems.push((p.clone(), bytes));
+        }
+        let child_inputs = Inputs {
+            mems,
+            ..Inputs::default()
+        };
+        let child_opts = Options {
+            entry: Some(f.name.clone()),
+            launch: Launch {
+                grid: child.grid,
+                block: child.block,
+                dynamic_shared: u64::from(child.shared),
+                cluster: None,
+                cooperative: false,
+            },
+            thread: None,
+            ..opts.clone()
+        };
+        c.cdp.depth = child.depth;
+        c.cdp.grid_id += 1;
+        let mut lent = lend(&mut sink);
+        let r = execute_grid(
+            m,
+            &child_inputs,
+            &child_opts,
+            Some(Vec::new()),
+            src,
+            lent.as_mut().map(|l| l as &mut dyn Sink),
+            Some(c),
+        );
+        let (o, next) = match r {
+            Ok(r) => r,
+            // What the grids before printed and warned comes first.
+            Err(RunError::Runtime { error, mut before }) => {
+                let mut printf = std::mem::take(&mut out.printf);
+                printf.append(&mut before.printf);
+                before.printf = printf;
+                let mut warnings = std::mem::take(&mut out.warnings);
+                warnings.append(&mut before.warnings);
+                before.warnings = warnings;
+                let mut trace = std::mem::take(&mut out.trace);
+                trace.append(&mut before.trace);
+                before.trace = trace;
+                return Err(RunError::Runtime { error, before });
+            }
+            Err(e) => return Err(e),
+        };
+        out.memory = o.memory;
+        out.warnings.extend(o.warnings);
+        out.trace.extend(o.trace);
+        out.printf.extend(o.printf);
+        out.contractions.extend(o.contractions);
+        out.assertions.extend(o.assertions);
+        carry = next;
+    }
+    Ok(out)
+}
+
+/// What a grid leaves to the child grids that run after it (dynamic
+/// parallelism): global memory, the device heap, the steps run, and the
+/// launches waiting.
+struct Carry {
+    mem: Memory,
+    heap: engine::Heap,
+    steps: u64,
+    cdp: engine::Cdp,
+}
+
+/// Runs one grid: the host's launch (`carry` `None`: validated here), or
+/// a child grid on what the grids before it left (`carry`). Gives what
+/// the next grids need where it launched any.
+fn execute_grid(
+    m: &Module,
+    inputs: &Inputs,
+    opts: &Options,
+    checked: Option<Vec<Diagnostic>>,
+    src: Option<&str>,
+    sink: Option<&mut dyn Sink>,
+    carry: Option<Carry>,
+) -> Result<(Outcome, Option<Carry>), RunError> {
+    let carried = carry.is_some();
     let check_ran = checked.is_some();
     let mut found = checked.unwrap_or_default();
     let code_target = code_target(m, opts);
@@ -924,12 +1078,15 @@ fn execute(
     }
     // The module's own warnings (an initializer constant that overflowed
     // to Inf, an unknown directive skipped), said as `check` says them.
-    mc.out
-        .warnings
-        .extend(m.diagnostics.iter().filter(|d| !d.is_error()).cloned());
+    // A child grid's module was checked with its parent's.
+    if !carried {
+        mc.out
+            .warnings
+            .extend(m.diagnostics.iter().filter(|d| !d.is_error()).cloned());
+    }
     let mut warned: std::collections::HashSet<Diagnostic> =
         mc.out.warnings.iter().cloned().collect();
-    for (i, s) in m.stmts().enumerate() {
+    for (i, s) in m.stmts().enumerate().filter(|_| !carried) {
         if let (Stmt::Instr(ins), Some(dec)) = (&s, mc.decoded_at(i)) {
             if found.len() + mc.out.warnings.len() >= module::MAX_DIAGNOSTICS {
                 return Err(too_many(src, ins.span.start));
@@ -1000,6 +1157,12 @@ fn execute(
         )));
     }
     mc.eng.heap = engine::Heap::new(heap);
+    if let Some(c) = carry {
+        mc.mem = c.mem;
+        mc.eng.heap = c.heap;
+        mc.eng.steps = c.steps;
+        mc.eng.cdp = c.cdp;
+    }
     mc.eng.fast_ok = !(opts.trace || opts.contract || opts.lenient);
     if mc.eng.fast_ok {
         mc.eng.fast = vec![None; engine::FAST_SLOTS];
@@ -1051,8 +1214,21 @@ fn execute(
         let e = largest.entry((v.scope, v.name.as_str())).or_insert(0);
         *e = (*e).max(v.size);
     }
+    // A module that launches grids from the device lays out the variables
+    // of every entry, so that each grid finds the global variables where
+    // the grids before it left them.
+    // (Declarations without a body are not functions of the module: the
+    // text names the runtime's launch.)
+    let launches = m.source().contains("cudaLaunchDevice");
+    let entries: std::collections::HashSet<usize> = m
+        .functions
+        .iter()
+        .filter(|f| f.entry)
+        .map(|f| f.scope)
+        .collect();
+    let in_layout = |s: usize| in_scope(s) || (launches && entries.contains(&s));
     let mut next = VAR_BASE;
-    for v in m.vars.iter().filter(|v| in_scope(v.scope)) {
+    for v in m.vars.iter().filter(|v| in_layout(v.scope)) {
         let same = mc
             .vars
             .get(&v.name)
@@ -1112,6 +1288,15 @@ fn execute(
         let given = match region {
             Some(Region::Shared) => &mut mc.eng.shared_given,
             Some(_) => &mut mc.eng.private_given,
+            // A child grid's global variables hold what the grids before
+            // it wrote.
+            None if carried => {
+                next = next
+                    .saturating_add(size.max(1))
+                    .div_ceil(256)
+                    .saturating_mul(256);
+                continue;
+            }
             None => &mut mc.mem,
         };
         match (&v.init, v.space) {
@@ -1131,11 +1316,11 @@ fn execute(
     }
     mc.eng.regions.sort_unstable_by_key(|r| r.0);
     mc.eng.cluster.check_windows(&mc.eng.regions, next)?;
-    mc.fill_addresses(&in_scope)?;
+    mc.fill_addresses(&in_layout, carried)?;
     // What the interpreter cannot execute, listed before the run (it stops
     // only if it reaches one, so an unsupported error path does not keep a
     // kernel from running): one warning per instruction.
-    for (i, s) in m.stmts().enumerate() {
+    for (i, s) in m.stmts().enumerate().filter(|_| !carried) {
         let (Stmt::Instr(ins), Some(dec)) = (&s, mc.decoded_at(i)) else {
             continue;
         };
@@ -1249,7 +1434,14 @@ fn execute(
         }
     }
     out.memory = written_memory(&mc.mem, &mc.eng);
-    Ok(out)
+    // Child grids run next, unless an `assert()` stopped the run.
+    let carry = (!mc.eng.cdp.queue.is_empty() && !mc.eng.stopped).then(|| Carry {
+        mem: mc.mem,
+        heap: std::mem::take(&mut mc.eng.heap),
+        steps: mc.eng.steps,
+        cdp: std::mem::take(&mut mc.eng.cdp),
+    });
+    Ok((out, carry))
 }
 
 /// What the run did until a run-time error: its trace, warnings, memory
@@ -1575,7 +1767,13 @@ impl Machine<'_, '_> {
     /// instruction in the function" (as `mov.u64 r, f;` gives it); "The
     /// `mask()` operator extracts n consecutive bits from the expression
     /// [...] and inserts these bits at the lowest position".
-    fn fill_addresses(&mut self, in_scope: &dyn Fn(usize) -> bool) -> Result<(), RunError> {
+    /// (`carried`: a child grid, whose global variables keep what the
+    /// grids before it wrote.)
+    fn fill_addresses(
+        &mut self,
+        in_scope: &dyn Fn(usize) -> bool,
+        carried: bool,
+    ) -> Result<(), RunError> {
         let m = self.module;
         for v in m
             .vars
@@ -1622,6 +1820,9 @@ impl Machine<'_, '_> {
                     value = (value & mask) >> mask.trailing_zeros();
                 }
                 let at = base.wrapping_add(a.at);
+                if carried && self.region(at).is_none() {
+                    continue;
+                }
                 let bytes = value.to_le_bytes();
                 self.given_at(at)
                     .give(at, &bytes[..usize::from(a.width).min(8)]);

@@ -1639,10 +1639,26 @@ impl<'a> Parser<'a> {
                             self.next();
                             continue;
                         }
-                        let n = self.next();
-                        let v = n
-                            .as_ref()
-                            .and_then(|n| ptxfp_isa::literal::parse_int(self.text(n)));
+                        // PTX ISA §5.4.3: "The size of the dimension is
+                        // either a constant expression, or is left empty"
+                        // (`buf[4*1024]`).
+                        let constant = self.peek().is_some_and(|n| match n.tok {
+                            Tok::Word => starts_numeric(self.text(n)),
+                            Tok::Punct(c) => matches!(c, '(' | '~' | '!' | '-' | '+'),
+                            _ => false,
+                        });
+                        let v = if constant {
+                            let errors = self.m.diagnostics.len();
+                            let v = self.const_expr().and_then(|(v, _)| v.int());
+                            // The expression's own error says what is wrong.
+                            if v.is_none() && self.m.diagnostics.len() > errors {
+                                self.recover();
+                                return;
+                            }
+                            v
+                        } else {
+                            None
+                        };
                         let close = self.next();
                         match (v, close) {
                             (Some(v), Some(c)) if c.tok == Tok::Punct(']') && v >= 0 => {

@@ -593,11 +593,12 @@ mod tests {
 
     /// Where constant expressions go besides an instruction's operand:
     /// the offset of an address and of a name (`[rd + 4*8]`, `r+-1`), an
-    /// initializer's values and address offsets.
+    /// initializer's values and address offsets, an array's dimensions.
     #[test]
     fn constant_expressions_in_addresses_names_and_initializers() {
         let m = parse(
-            ".global .u32 g[3] = {(1 << 4) + 2, ~0, 4*8};\n\
+            ".global .b8 buf[4*16][(1 + 1)];\n\
+             .global .u32 g[3] = {(1 << 4) + 2, ~0, 4*8};\n\
              .global .u64 p = g + 4*2;\n\
              ld.global.u32 r, [rd + (2 - 1) * 4];\n\
              ld.global.u32 r, [rd+-4];\n\
@@ -613,6 +614,12 @@ mod tests {
             .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
             .collect();
         assert_eq!(words, [18, u32::MAX, 32]);
+        // Array dimensions (PTX ISA §5.4.3: "either a constant expression,
+        // or is left empty").
+        assert_eq!(
+            m.vars.iter().find(|v| v.name == "buf").expect("buf").size,
+            128
+        );
         let p = &m.vars.iter().find(|v| v.name == "p").expect("p").addrs;
         assert_eq!(p[0].offset, 8);
         let ops: Vec<OperandKind> = m

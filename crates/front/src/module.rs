@@ -1642,11 +1642,7 @@ impl<'a> Parser<'a> {
                         // PTX ISA §5.4.3: "The size of the dimension is
                         // either a constant expression, or is left empty"
                         // (`buf[4*1024]`).
-                        let constant = self.peek().is_some_and(|n| match n.tok {
-                            Tok::Word => starts_numeric(self.text(n)),
-                            Tok::Punct(c) => matches!(c, '(' | '~' | '!' | '-' | '+'),
-                            _ => false,
-                        });
+                        let constant = self.constant_follows();
                         let v = if constant {
                             let errors = self.m.diagnostics.len();
                             let v = self.const_expr().and_then(|(v, _)| v.int());
@@ -2003,11 +1999,7 @@ impl<'a> Parser<'a> {
         // `buf+4`, `buf + 4*8`, `buf - 2 + 6`: a constant expression with
         // its sign.
         self.next();
-        let constant = self.peek().is_some_and(|n| match n.tok {
-            Tok::Word => starts_numeric(self.text(n)),
-            Tok::Punct(c) => matches!(c, '(' | '~' | '!' | '-' | '+'),
-            _ => false,
-        });
+        let constant = self.constant_follows();
         if !constant {
             self.error(
                 sign.span,
@@ -2426,40 +2418,42 @@ impl<'a> Parser<'a> {
     /// `~`, `!` before a constant, a sign before `(` or another operator,
     /// or a number with a binary operator after it.
     fn expression_starts(&mut self, t: &Token, in_call: bool) -> bool {
-        let numeric = |p: &Self, n: Option<&Token>| {
-            n.is_some_and(|n| n.tok == Tok::Word && starts_numeric(p.text(n)))
-        };
-        let opener = |n: Option<&Token>| {
-            n.is_some_and(|n| matches!(n.tok, Tok::Punct('(' | '~' | '!' | '-' | '+')))
-        };
-        // The token after the next (lexed now), a binary operator.
-        let operator_second = |p: &mut Self| {
-            p.fill2();
-            p.ahead
-                .iter()
-                .filter(|x| x.tok != Tok::Newline)
-                .nth(1)
-                .is_some_and(|x| constexpr::binary_token(x.tok, p.text(x)))
-        };
         match t.tok {
             Tok::Punct('(') => !in_call,
             Tok::Punct('~') => true,
-            Tok::Punct('!') => {
-                let n = self.peek();
-                numeric(self, n) || opener(n)
-            }
+            Tok::Punct('!') => self.constant_follows(),
+            // A sign before a number starts an expression only where a
+            // binary operator follows the number (`-1 << 4`; `-1` alone
+            // stays the literal it is).
             Tok::Punct('-' | '+') => {
-                let n = self.peek();
-                if opener(n) {
-                    return true;
+                let numeric = self
+                    .peek()
+                    .is_some_and(|n| n.tok == Tok::Word && starts_numeric(self.text(n)));
+                if !numeric {
+                    return self.constant_follows();
                 }
-                numeric(self, n) && operator_second(self)
+                self.fill2();
+                self.ahead
+                    .iter()
+                    .filter(|x| x.tok != Tok::Newline)
+                    .nth(1)
+                    .is_some_and(|x| constexpr::binary_token(x.tok, self.text(x)))
             }
             Tok::Word if starts_numeric(self.text(t)) => self
                 .peek()
                 .is_some_and(|n| constexpr::binary_token(n.tok, self.text(n))),
             _ => false,
         }
+    }
+
+    /// True when the next token can start a constant expression: a
+    /// number, `(`, or a unary operator.
+    fn constant_follows(&self) -> bool {
+        self.peek().is_some_and(|n| match n.tok {
+            Tok::Word => starts_numeric(self.text(n)),
+            Tok::Punct(c) => matches!(c, '(' | '~' | '!' | '-' | '+'),
+            _ => false,
+        })
     }
 
     /// The constant offset of an address, `+ 4`, `-8`, `4*8`: an integer
@@ -2550,11 +2544,7 @@ impl<'a> Parser<'a> {
                     // `temp + 1`, `avar+4`, `r+-1`, `buf + 4*8`: a name plus
                     // a constant expression (its sign the expression's).
                     let sign = self.next()?;
-                    let constant = self.peek().is_some_and(|n| match n.tok {
-                        Tok::Word => starts_numeric(self.text(n)),
-                        Tok::Punct(c) => matches!(c, '(' | '~' | '!' | '-' | '+'),
-                        _ => false,
-                    });
+                    let constant = self.constant_follows();
                     if !constant {
                         let what = format!(
                             "expected a constant after `{s}{}`: write e.g. `{s} + 4`",

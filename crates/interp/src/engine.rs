@@ -265,6 +265,15 @@ pub(crate) const FUNC_BASE: u64 = 0x0800_0000;
 /// The distance between two functions' addresses.
 pub(crate) const FUNC_STRIDE: u64 = 16;
 
+/// The function (its index and itself) whose address is `addr`, if any.
+pub(crate) fn function_at<'m>(m: &'m Module, addr: u64) -> Option<(usize, &'m module::Function)> {
+    let i = addr
+        .checked_sub(FUNC_BASE)
+        .filter(|o| o % FUNC_STRIDE == 0)
+        .map(|o| (o / FUNC_STRIDE) as usize)?;
+    m.functions.get(i).map(|f| (i, f))
+}
+
 /// The size of one depth's window (variables take far less).
 pub(crate) const FRAME_STRIDE: u64 = 1 << 40;
 
@@ -1287,11 +1296,7 @@ impl Machine<'_, '_> {
         let ty = self.find(fptr).map_or(PtxType::U64, |i| self.regs[i].ty);
         let v = self.read(fop, ty)?;
         let m = self.module;
-        let callee = v
-            .checked_sub(FUNC_BASE)
-            .filter(|o| o % FUNC_STRIDE == 0)
-            .map(|o| (o / FUNC_STRIDE) as usize)
-            .filter(|&i| m.functions.get(i).is_some_and(|f| !f.entry));
+        let callee = function_at(m, v).filter(|(_, f)| !f.entry).map(|(i, _)| i);
         let Some(callee) = callee else {
             return Err(RunError::Program(
                 Diagnostic::error(

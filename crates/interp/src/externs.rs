@@ -613,14 +613,7 @@ impl Machine<'_, '_> {
         let Some(child) = child else {
             return refuse(self, CUDA_ERROR_INVALID_CONFIGURATION, format!("{buffer:#x} is not a parameter buffer from cudaGetParameterBuffer(V2) waiting for its launch"));
         };
-        let entry = self
-            .module
-            .functions
-            .iter()
-            .enumerate()
-            .find(|(i, _)| engine::FUNC_BASE + engine::FUNC_STRIDE * *i as u64 == child.func)
-            .map(|(_, f)| f);
-        if !entry.is_some_and(|f| f.entry) {
+        if !engine::function_at(self.module, child.func).is_some_and(|(_, f)| f.entry) {
             return refuse(self, CUDA_ERROR_INVALID_DEVICE_FUNCTION, format!("the kernel {:#x} is not the address of an `.entry` of this module (`mov.u64 d, kernel;`)", child.func));
         }
         let shape = Launch {

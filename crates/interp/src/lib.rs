@@ -829,13 +829,8 @@ fn execute(
             out.memory = c.mem.written_runs();
             break;
         };
-        let Some(f) = m
-            .functions
-            .iter()
-            .enumerate()
-            .find(|(i, _)| engine::FUNC_BASE + engine::FUNC_STRIDE * *i as u64 == child.func)
-            .map(|(_, f)| f)
-        else {
+        // An `.entry` (`launch_device` queued no other).
+        let Some((_, f)) = engine::function_at(m, child.func) else {
             break;
         };
         // Its parameters, from the buffer: "each parameter must be placed

@@ -2008,15 +2008,7 @@ impl<'a> Parser<'a> {
             return None;
         }
         self.unread(vec![sign]);
-        let (v, span) = self.const_expr()?;
-        let off = v.int();
-        if off.is_none() {
-            self.error(
-                span,
-                "an address offset is an integer, not a floating-point constant",
-            );
-        }
-        off
+        self.address_offset()
     }
 
     /// An integer constant expression inside `mask(...)` (PTX ISA §4.5.4).

@@ -1833,15 +1833,8 @@ impl<'a> Parser<'a> {
                         want_value = false;
                         continue;
                     }
-                    match ptxfp_isa::literal::Literal::imm(&v.literal(), ty) {
-                        Ok(lit) => {
-                            for w in &lit.warnings {
-                                self.m
-                                    .diagnostics
-                                    .push(Diagnostic::warning(span.clone(), w.to_string()));
-                            }
-                            push(&mut values, lit.bits);
-                        }
+                    match self.initializer_literal(&v.literal(), ty, &span) {
+                        Ok(bits) => push(&mut values, bits),
                         Err(e) => {
                             self.error(span, e);
                             self.skip_initializer(depth);
@@ -1871,16 +1864,7 @@ impl<'a> Parser<'a> {
                         self.next();
                     }
                     let parsed = if starts_numeric(text.trim_start_matches(['-', '+'])) {
-                        // A constant that overflowed to Inf or underflowed
-                        // to 0 in `ty` is said, as in an instruction.
-                        ptxfp_isa::literal::Literal::imm(&text, ty).map(|lit| {
-                            for w in &lit.warnings {
-                                self.m
-                                    .diagnostics
-                                    .push(Diagnostic::warning(span.clone(), w.to_string()));
-                            }
-                            lit.bits
-                        })
+                        self.initializer_literal(&text, ty, &span)
                     } else {
                         Err(format!(
                             "`{text}` in an initializer: only numeric constants are supported"
@@ -1913,6 +1897,19 @@ impl<'a> Parser<'a> {
             }
             self.next();
         }
+    }
+
+    /// The bits of literal `text` in an initializer of type `ty` (at
+    /// `span`): a constant that overflowed to Inf or underflowed to 0 in
+    /// `ty` is said, as in an instruction.
+    fn initializer_literal(&mut self, text: &str, ty: PtxType, span: &Span) -> Result<u64, String> {
+        let lit = ptxfp_isa::literal::Literal::imm(text, ty)?;
+        for w in &lit.warnings {
+            self.m
+                .diagnostics
+                .push(Diagnostic::warning(span.clone(), w.to_string()));
+        }
+        Ok(lit.bits)
     }
 
     /// After an error in an initializer `depth` braces deep: skips to the

@@ -49,7 +49,7 @@ use cluster::{Progress, View, ViewMut};
 // (src/externs.rs), which nvcc's PTX calls.
 #[path = "externs.rs"]
 mod externs;
-pub(crate) use externs::{Cdp, Heap};
+pub(crate) use externs::{Cdp, Heap, Work};
 pub use externs::{DEFAULT_HEAP_SIZE, HEAP_BASE, MAX_HEAP_SIZE};
 
 /// Threads per warp (PTX ISA §10.3: "%laneid ... a value in the range
@@ -316,6 +316,9 @@ pub(crate) struct Thread {
     pub(crate) depth: usize,
     /// Its stack pointer (`alloca`, `stacksave`; crate::stack).
     pub(crate) sp: u64,
+    /// The last error of its calls of the CUDA device runtime
+    /// (`cudaGetLastError`; src/externs.rs), 0 for none.
+    pub(crate) last_error: u32,
 }
 
 impl Thread {
@@ -806,6 +809,7 @@ impl Machine<'_, '_> {
                 cc: false,
                 depth: 0,
                 sp: crate::stack::STACK_TOP,
+                last_error: 0,
             })
             .collect();
         for lane in 0..n {
@@ -2724,13 +2728,16 @@ impl Machine<'_, '_> {
         Ok(self.read(op, PtxType::Pred)? & 1 == 1)
     }
 
-    /// A run-time error of a launch of several threads names the thread.
+    /// A run-time error of a launch of several threads, or of a child
+    /// grid, names the thread (and the grid).
     fn in_thread(&self, e: RunError) -> RunError {
         match e {
-            RunError::Program(d) if self.eng.multi => RunError::Program(Diagnostic {
-                message: format!("{} ({})", d.message, self.who()),
-                ..d
-            }),
+            RunError::Program(d) if self.eng.multi || self.eng.cdp.depth > 0 => {
+                RunError::Program(Diagnostic {
+                    message: format!("{} ({})", d.message, self.who()),
+                    ..d
+                })
+            }
             e => e,
         }
     }
@@ -2851,7 +2858,7 @@ impl Machine<'_, '_> {
             // (src/externs.rs).
             if let Some(rt) = externs::Runtime::of(fname) {
                 if !m.functions.iter().any(|f| f.name == fname) {
-                    return self.runtime_call(lane, pc, ins, rt, &rets, &args, &fop.span);
+                    return self.runtime_call(lane, pc, ins, rt, fname, &rets, &args, &fop.span);
                 }
             }
             let why = if m.functions.iter().any(|f| f.name == fname) {

@@ -13,12 +13,17 @@
 //! - `cudaCGGetSize(numThreads, numGrids, handle)` and
 //!   `cudaCGGetRank(threadRank, gridRank, handle)`: the size and rank of
 //!   cooperative groups' multi-grid group, whose one grid is the launch;
-//! - `cudaGetParameterBufferV2(func, grid, block, sharedMem)` and
-//!   `cudaLaunchDeviceV2(buffer, stream)`, and the older
-//!   `cudaGetParameterBuffer(alignment, size)` and `cudaLaunchDevice(func,
-//!   buffer, grid, block, sharedMem, stream)`: dynamic parallelism, a
-//!   kernel launching child grids, which run after their parent grid
-//!   (`crate::run`'s loop over `Cdp::queue`).
+//! - the device runtime API of `cuda_device_runtime_api.h` ([`TABLE`]):
+//!   dynamic parallelism's launches (`cudaGetParameterBufferV2(func,
+//!   grid, block, sharedMem)` and `cudaLaunchDeviceV2(buffer, stream)`,
+//!   the older `cudaGetParameterBuffer(alignment, size)` and
+//!   `cudaLaunchDevice(func, buffer, grid, block, sharedMem, stream)`),
+//!   whose child grids run after their parent grid (`crate::run_queued`);
+//!   CDP1's `cudaDeviceSynchronize`, which runs them at the call; the last
+//!   error, error names, device queries, streams, events, `cudaMalloc`,
+//!   `cudaFree`, and the asynchronous copies and sets. CUDA 12 (CDP2)
+//!   calls each by a `__cudaCDP2` name (`__cudaCDP2LaunchDeviceV2`), and
+//!   the per-thread default stream by a `_ptsz` one; both run too.
 //!
 //! Any other function without a body stays an error at its `call`
 //! (docs/ENGINE.md "The CUDA device runtime").
@@ -68,10 +73,82 @@ pub const MAX_PENDING_LAUNCHES: usize = 2048;
 /// maximum nesting depth ... is limited in hardware to 24".
 pub const MAX_LAUNCH_DEPTH: u32 = 24;
 
-/// `cudaError_t` codes the device runtime's launch returns.
+/// `cudaError_t` codes the device runtime returns (driver_types.h's
+/// `enum cudaError`).
+const CUDA_SUCCESS: u32 = 0;
+const CUDA_ERROR_INVALID_VALUE: u32 = 1;
+const CUDA_ERROR_MEMORY_ALLOCATION: u32 = 2;
 const CUDA_ERROR_INVALID_CONFIGURATION: u32 = 9;
+const CUDA_ERROR_INVALID_PITCH_VALUE: u32 = 12;
+const CUDA_ERROR_INVALID_MEMCPY_DIRECTION: u32 = 21;
 const CUDA_ERROR_LAUNCH_PENDING_COUNT_EXCEEDED: u32 = 69;
 const CUDA_ERROR_INVALID_DEVICE_FUNCTION: u32 = 98;
+const CUDA_ERROR_INVALID_DEVICE: u32 = 101;
+const CUDA_ERROR_INVALID_RESOURCE_HANDLE: u32 = 400;
+
+/// The names of the `cudaError_t` codes (`cudaGetErrorName`), and the
+/// text `cudaGetErrorString` gives where ptxfp has CUDA's (`None`: it
+/// has not, and the call is an error that says so).
+const ERROR_NAMES: &[(u32, &str, Option<&str>)] = &[
+    (0, "cudaSuccess", Some("no error")),
+    (1, "cudaErrorInvalidValue", Some("invalid argument")),
+    (2, "cudaErrorMemoryAllocation", Some("out of memory")),
+    (
+        3,
+        "cudaErrorInitializationError",
+        Some("initialization error"),
+    ),
+    (
+        9,
+        "cudaErrorInvalidConfiguration",
+        Some("invalid configuration argument"),
+    ),
+    (
+        12,
+        "cudaErrorInvalidPitchValue",
+        Some("invalid pitch argument"),
+    ),
+    (21, "cudaErrorInvalidMemcpyDirection", None),
+    (65, "cudaErrorLaunchMaxDepthExceeded", None),
+    (68, "cudaErrorSyncDepthExceeded", None),
+    (69, "cudaErrorLaunchPendingCountExceeded", None),
+    (
+        98,
+        "cudaErrorInvalidDeviceFunction",
+        Some("invalid device function"),
+    ),
+    (
+        101,
+        "cudaErrorInvalidDevice",
+        Some("invalid device ordinal"),
+    ),
+    (
+        400,
+        "cudaErrorInvalidResourceHandle",
+        Some("invalid resource handle"),
+    ),
+    (
+        801,
+        "cudaErrorNotSupported",
+        Some("operation not supported"),
+    ),
+    (999, "cudaErrorUnknown", Some("unknown error")),
+];
+
+/// Where `cudaGetErrorName` and `cudaGetErrorString` keep their strings,
+/// in global memory below the parameter buffers: [`ERROR_NAMES`]' entry
+/// `k` at `ERROR_STRINGS + 128 k` (the name) and `+ 64` (the text),
+/// given at the first call of either.
+pub const ERROR_STRINGS: u64 = PARAM_BUFFERS - 0x1_0000;
+
+/// `cudaStreamTailLaunch` (cuda_device_runtime_api.h, CDP2: "(cudaStream_t)0x3"):
+/// a grid launched into it runs after its parent grid and all the
+/// parent's other work.
+const STREAM_TAIL_LAUNCH: u64 = 3;
+
+/// The handles of the streams and events the kernels create: opaque
+/// values from here up, one per creation in the run.
+const HANDLES: u64 = 0x5000_0000;
 
 /// A child grid one thread asked for (dynamic parallelism).
 #[derive(Clone, Debug)]
@@ -86,6 +163,85 @@ pub(crate) struct Child {
     pub(crate) buffer: u64,
     /// How deep it nests: 1 for a child of the host's grid.
     pub(crate) depth: u32,
+    /// Launched into `cudaStreamTailLaunch`.
+    pub(crate) tail: bool,
+}
+
+/// Work a kernel gave the device runtime, run after the grid that gave
+/// it (or at its `cudaDeviceSynchronize`).
+#[derive(Clone, Debug)]
+pub(crate) enum Work {
+    Grid(Child),
+    Copy(Copy),
+}
+
+impl Work {
+    /// A tail launch: it runs after the rest of its parent's work.
+    pub(crate) fn is_tail(&self) -> bool {
+        matches!(self, Work::Grid(c) if c.tail)
+    }
+}
+
+/// A `cudaMemcpy(2D)Async` or `cudaMemset(2D)Async`: `height` rows of
+/// `width` bytes, row `r` at `dst + r dpitch`, from `src + r spitch` or
+/// set to `value`.
+#[derive(Clone, Debug)]
+pub(crate) struct Copy {
+    dst: u64,
+    dpitch: u64,
+    src: Option<(u64, u64)>,
+    value: u8,
+    width: u64,
+    height: u64,
+    /// The call that asked for it, and the function's name.
+    span: Span,
+    name: String,
+}
+
+impl Copy {
+    /// Does it on the global memory `mem`: reading a byte never given nor
+    /// written is an error at the call. Each byte it writes is a step of
+    /// the run (`steps`, at most `max_steps`), so that copies too stop at
+    /// `--max-steps`.
+    pub(crate) fn run(
+        &self,
+        mem: &mut Memory,
+        steps: &mut u64,
+        max_steps: u64,
+    ) -> Result<(), Diagnostic> {
+        *steps = steps.saturating_add(self.width.saturating_mul(self.height));
+        if *steps > max_steps {
+            return Err(Diagnostic::error(
+                self.span.clone(),
+                format!("the run reached --max-steps {max_steps} thread-instructions in `{}` ({} rows of {} bytes; each byte a copy or set writes is one step)", self.name, self.height, self.width),
+            )
+            .with_help("raise the limit with --max-steps N"));
+        }
+        let mut row = Vec::new();
+        for r in 0..self.height {
+            let to = self.dst.wrapping_add(r.wrapping_mul(self.dpitch));
+            row.clear();
+            match self.src {
+                Some((src, spitch)) => {
+                    let from = src.wrapping_add(r.wrapping_mul(spitch));
+                    for k in 0..self.width {
+                        let a = from.wrapping_add(k);
+                        row.push(mem.read(a, 1).map_err(|bad| {
+                            Diagnostic::error(
+                                self.span.clone(),
+                                format!("`{}`, run after the grid that called it: the source byte at {bad:#x} was never given or written (row {r}, byte {k})", self.name),
+                            )
+                        })? as u8);
+                    }
+                }
+                None => row.resize(self.width as usize, self.value),
+            }
+            for (k, b) in row.iter().enumerate() {
+                mem.write(to.wrapping_add(k as u64), 1, u64::from(*b));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Dynamic parallelism's state in a run.
@@ -97,12 +253,19 @@ pub(crate) struct Cdp {
     pub(crate) buffers: BTreeMap<u64, Option<Child>>,
     /// Buffers given out in the run.
     pub(crate) given: u64,
-    /// Child grids launched and not run yet, in launch order.
-    pub(crate) queue: std::collections::VecDeque<Child>,
+    /// Work given and not run yet, in the order given.
+    pub(crate) queue: std::collections::VecDeque<Work>,
     /// The depth of the grid that runs (0: the host's launch).
     pub(crate) depth: u32,
-    /// `%gridid` of the grid that runs: how many grids ran before it.
+    /// `%gridid` of the grid that runs: how many grids started before it.
     pub(crate) grid_id: u64,
+    /// Grids started in the run after the host's.
+    pub(crate) grids: u64,
+    /// Streams and events created and not destroyed.
+    pub(crate) streams: BTreeSet<u64>,
+    pub(crate) events: BTreeSet<u64>,
+    /// Handles given in the run.
+    pub(crate) handles: u64,
 }
 
 /// The alignment of each block: the guide: "The returned pointer is
@@ -125,96 +288,418 @@ pub(crate) enum Runtime {
     LaunchDeviceV2,
     GetParameterBuffer,
     LaunchDevice,
+    DeviceSynchronize,
+    GetLastError,
+    PeekAtLastError,
+    GetErrorName,
+    GetErrorString,
+    GetDeviceCount,
+    GetDevice,
+    DeviceGetAttribute,
+    DeviceGetLimit,
+    DeviceGetCacheConfig,
+    DeviceGetSharedMemConfig,
+    StreamCreateWithFlags,
+    StreamDestroy,
+    StreamWaitEvent,
+    EventCreateWithFlags,
+    EventRecord,
+    EventRecordWithFlags,
+    EventDestroy,
+    CudaMalloc,
+    CudaFree,
+    MemcpyAsync,
+    Memcpy2DAsync,
+    MemsetAsync,
+    Memset2DAsync,
 }
 
+/// What a runtime function returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ret {
+    Nothing,
+    /// A value (a pointer, a count, a handle, or the last error).
+    Value,
+    /// A `cudaError_t`: one other than `cudaSuccess` becomes the calling
+    /// thread's last error (`cudaGetLastError`).
+    Error,
+}
+
+/// One function of the runtime, as nvcc declares it: its name, its
+/// parameters' types (a pointer, `size_t` or stream a `.b64`; an `int`,
+/// `unsigned` or enum a `.b32`; a `dim3` a `.param .align 4 .b8 [12]`,
+/// at the indexes `dim3`), what it returns, and whether CUDA 12's CDP2
+/// calls it `__cudaCDP2…` (cuda_device_runtime_api.h maps
+/// `cudaMalloc` to `__cudaCDP2Malloc`, and so on) and has a `…_ptsz`
+/// twin (the per-thread default stream, `--default-stream per-thread`).
+struct Entry {
+    f: Runtime,
+    name: &'static str,
+    params: &'static [PtxType],
+    ret: Ret,
+    dim3: &'static [usize],
+    cdp2: bool,
+    ptsz: bool,
+}
+
+/// The runtime functions: the libc ones and `__assertfail` as nvcc
+/// declares them (`.extern .func (.param .b32 func_retval0) vprintf
+/// (.param .b64, .param .b64)`, `(.param .b64 func_retval0) malloc(.param
+/// .b64)`, `free(.param .b64)`, `__assertfail(.param .b64, .param .b64,
+/// .param .b32, .param .b64, .param .b64)`); cudadevrt's cooperative
+/// groups as Numba declares them (`i64 (i32)`, `i32 (i64, i32)`, and
+/// `cudaCGGetSize(unsigned int *numThreads, unsigned int *numGrids,
+/// unsigned long long handle)`, `cudaCGGetRank` alike); the launch
+/// functions as the CUDA C++ Programming Guide's "Device-side Launch from
+/// PTX" declares them; and the rest of cuda_device_runtime_api.h's device
+/// API, parameter for parameter.
+const TABLE: &[Entry] = {
+    use PtxType::{B32, B64};
+    const fn e(
+        f: Runtime,
+        name: &'static str,
+        params: &'static [PtxType],
+        ret: Ret,
+        cdp2: bool,
+        ptsz: bool,
+    ) -> Entry {
+        Entry {
+            f,
+            name,
+            params,
+            ret,
+            dim3: &[],
+            cdp2,
+            ptsz,
+        }
+    }
+    use Ret::{Error, Nothing, Value};
+    use Runtime as R;
+    &[
+        e(R::Vprintf, "vprintf", &[B64, B64], Value, false, false),
+        e(R::Malloc, "malloc", &[B64], Value, false, false),
+        e(R::Free, "free", &[B64], Nothing, false, false),
+        e(
+            R::AssertFail,
+            "__assertfail",
+            &[B64, B64, B32, B64, B64],
+            Nothing,
+            false,
+            false,
+        ),
+        e(
+            R::CgGetIntrinsicHandle,
+            "cudaCGGetIntrinsicHandle",
+            &[B32],
+            Value,
+            false,
+            false,
+        ),
+        e(
+            R::CgSynchronize,
+            "cudaCGSynchronize",
+            &[B64, B32],
+            Error,
+            false,
+            false,
+        ),
+        e(
+            R::CgSynchronizeGrid,
+            "cudaCGSynchronizeGrid",
+            &[B64, B32],
+            Error,
+            false,
+            false,
+        ),
+        e(
+            R::CgGetSize,
+            "cudaCGGetSize",
+            &[B64, B64, B64],
+            Error,
+            false,
+            false,
+        ),
+        e(
+            R::CgGetRank,
+            "cudaCGGetRank",
+            &[B64, B64, B64],
+            Error,
+            false,
+            false,
+        ),
+        // void *cudaGetParameterBufferV2(void *func, dim3 gridDimension,
+        // dim3 blockDimension, unsigned int sharedMemSize)
+        Entry {
+            dim3: &[1, 2],
+            ..e(
+                R::GetParameterBufferV2,
+                "cudaGetParameterBufferV2",
+                &[B64, B32, B32, B32],
+                Value,
+                true,
+                false,
+            )
+        },
+        // cudaError_t cudaLaunchDeviceV2(void *parameterBuffer, cudaStream_t stream)
+        e(
+            R::LaunchDeviceV2,
+            "cudaLaunchDeviceV2",
+            &[B64, B64],
+            Error,
+            true,
+            true,
+        ),
+        // void *cudaGetParameterBuffer(size_t alignment, size_t size)
+        e(
+            R::GetParameterBuffer,
+            "cudaGetParameterBuffer",
+            &[B64, B64],
+            Value,
+            true,
+            false,
+        ),
+        // cudaError_t cudaLaunchDevice(void *func, void *parameterBuffer,
+        // dim3 gridDimension, dim3 blockDimension, unsigned int
+        // sharedMemSize, cudaStream_t stream)
+        Entry {
+            dim3: &[2, 3],
+            ..e(
+                R::LaunchDevice,
+                "cudaLaunchDevice",
+                &[B64, B64, B32, B32, B32, B64],
+                Error,
+                true,
+                true,
+            )
+        },
+        // cudaError_t cudaDeviceSynchronize(void): CDP1 only.
+        e(
+            R::DeviceSynchronize,
+            "cudaDeviceSynchronize",
+            &[],
+            Error,
+            false,
+            false,
+        ),
+        // cudaError_t cudaGetLastError(void), cudaPeekAtLastError(void)
+        e(R::GetLastError, "cudaGetLastError", &[], Value, true, false),
+        e(
+            R::PeekAtLastError,
+            "cudaPeekAtLastError",
+            &[],
+            Value,
+            true,
+            false,
+        ),
+        // const char *cudaGetErrorName(cudaError_t error), cudaGetErrorString
+        e(
+            R::GetErrorName,
+            "cudaGetErrorName",
+            &[B32],
+            Value,
+            true,
+            false,
+        ),
+        e(
+            R::GetErrorString,
+            "cudaGetErrorString",
+            &[B32],
+            Value,
+            true,
+            false,
+        ),
+        // cudaError_t cudaGetDeviceCount(int *count), cudaGetDevice(int *device)
+        e(
+            R::GetDeviceCount,
+            "cudaGetDeviceCount",
+            &[B64],
+            Error,
+            true,
+            false,
+        ),
+        e(R::GetDevice, "cudaGetDevice", &[B64], Error, true, false),
+        // cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr
+        // attr, int device)
+        e(
+            R::DeviceGetAttribute,
+            "cudaDeviceGetAttribute",
+            &[B64, B32, B32],
+            Error,
+            true,
+            false,
+        ),
+        // cudaError_t cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit)
+        e(
+            R::DeviceGetLimit,
+            "cudaDeviceGetLimit",
+            &[B64, B32],
+            Error,
+            true,
+            false,
+        ),
+        // cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *),
+        // cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *)
+        e(
+            R::DeviceGetCacheConfig,
+            "cudaDeviceGetCacheConfig",
+            &[B64],
+            Error,
+            true,
+            false,
+        ),
+        e(
+            R::DeviceGetSharedMemConfig,
+            "cudaDeviceGetSharedMemConfig",
+            &[B64],
+            Error,
+            true,
+            false,
+        ),
+        // cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream,
+        // unsigned int flags), cudaStreamDestroy(cudaStream_t stream),
+        // cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
+        // unsigned int flags)
+        e(
+            R::StreamCreateWithFlags,
+            "cudaStreamCreateWithFlags",
+            &[B64, B32],
+            Error,
+            true,
+            false,
+        ),
+        e(
+            R::StreamDestroy,
+            "cudaStreamDestroy",
+            &[B64],
+            Error,
+            true,
+            false,
+        ),
+        e(
+            R::StreamWaitEvent,
+            "cudaStreamWaitEvent",
+            &[B64, B64, B32],
+            Error,
+            true,
+            true,
+        ),
+        // cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned
+        // int flags), cudaEventRecord(cudaEvent_t event, cudaStream_t
+        // stream), cudaEventRecordWithFlags(..., unsigned int flags),
+        // cudaEventDestroy(cudaEvent_t event)
+        e(
+            R::EventCreateWithFlags,
+            "cudaEventCreateWithFlags",
+            &[B64, B32],
+            Error,
+            true,
+            false,
+        ),
+        e(
+            R::EventRecord,
+            "cudaEventRecord",
+            &[B64, B64],
+            Error,
+            true,
+            true,
+        ),
+        e(
+            R::EventRecordWithFlags,
+            "cudaEventRecordWithFlags",
+            &[B64, B64, B32],
+            Error,
+            true,
+            true,
+        ),
+        e(
+            R::EventDestroy,
+            "cudaEventDestroy",
+            &[B64],
+            Error,
+            true,
+            false,
+        ),
+        // cudaError_t cudaMalloc(void **devPtr, size_t size), cudaFree(void *devPtr)
+        e(R::CudaMalloc, "cudaMalloc", &[B64, B64], Error, true, false),
+        e(R::CudaFree, "cudaFree", &[B64], Error, true, false),
+        // cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t
+        // count, enum cudaMemcpyKind kind, cudaStream_t stream)
+        e(
+            R::MemcpyAsync,
+            "cudaMemcpyAsync",
+            &[B64, B64, B64, B32, B64],
+            Error,
+            true,
+            true,
+        ),
+        // cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void
+        // *src, size_t spitch, size_t width, size_t height, enum
+        // cudaMemcpyKind kind, cudaStream_t stream)
+        e(
+            R::Memcpy2DAsync,
+            "cudaMemcpy2DAsync",
+            &[B64, B64, B64, B64, B64, B64, B32, B64],
+            Error,
+            true,
+            true,
+        ),
+        // cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count,
+        // cudaStream_t stream)
+        e(
+            R::MemsetAsync,
+            "cudaMemsetAsync",
+            &[B64, B32, B64, B64],
+            Error,
+            true,
+            true,
+        ),
+        // cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int
+        // value, size_t width, size_t height, cudaStream_t stream)
+        e(
+            R::Memset2DAsync,
+            "cudaMemset2DAsync",
+            &[B64, B64, B32, B64, B64, B64],
+            Error,
+            true,
+            true,
+        ),
+    ]
+};
+
 impl Runtime {
+    /// The function `name` calls, if the runtime has it: its own name,
+    /// CDP2's `__cudaCDP2` name, a `_ptsz` name, or CUDA 11.6+'s
+    /// `__cudaDeviceSynchronizeDeprecationAvoidance` (which device-side
+    /// `cudaDeviceSynchronize` became).
     pub(crate) fn of(name: &str) -> Option<Runtime> {
-        Some(match name {
-            "vprintf" => Runtime::Vprintf,
-            "malloc" => Runtime::Malloc,
-            "free" => Runtime::Free,
-            "__assertfail" => Runtime::AssertFail,
-            "cudaCGGetIntrinsicHandle" => Runtime::CgGetIntrinsicHandle,
-            "cudaCGSynchronize" => Runtime::CgSynchronize,
-            "cudaCGSynchronizeGrid" => Runtime::CgSynchronizeGrid,
-            "cudaCGGetSize" => Runtime::CgGetSize,
-            "cudaCGGetRank" => Runtime::CgGetRank,
-            "cudaGetParameterBufferV2" => Runtime::GetParameterBufferV2,
-            "cudaLaunchDeviceV2" => Runtime::LaunchDeviceV2,
-            "cudaGetParameterBuffer" => Runtime::GetParameterBuffer,
-            "cudaLaunchDevice" => Runtime::LaunchDevice,
-            _ => return None,
-        })
+        if name == "__cudaDeviceSynchronizeDeprecationAvoidance" {
+            return Some(Runtime::DeviceSynchronize);
+        }
+        let (base, ptsz) = name
+            .strip_suffix("_ptsz")
+            .map_or((name, false), |b| (b, true));
+        let (rest, cdp2) = match base.strip_prefix("__cudaCDP2") {
+            Some(rest) => (rest, true),
+            None => (base, false),
+        };
+        TABLE
+            .iter()
+            .find(|e| {
+                let named = if cdp2 {
+                    e.name.strip_prefix("cuda") == Some(rest)
+                } else {
+                    e.name == rest
+                };
+                named && (e.cdp2 || !cdp2) && (e.ptsz || !ptsz)
+            })
+            .map(|e| e.f)
     }
 
-    fn name(self) -> &'static str {
-        match self {
-            Runtime::Vprintf => "vprintf",
-            Runtime::Malloc => "malloc",
-            Runtime::Free => "free",
-            Runtime::AssertFail => "__assertfail",
-            Runtime::CgGetIntrinsicHandle => "cudaCGGetIntrinsicHandle",
-            Runtime::CgSynchronize => "cudaCGSynchronize",
-            Runtime::CgSynchronizeGrid => "cudaCGSynchronizeGrid",
-            Runtime::CgGetSize => "cudaCGGetSize",
-            Runtime::CgGetRank => "cudaCGGetRank",
-            Runtime::GetParameterBufferV2 => "cudaGetParameterBufferV2",
-            Runtime::LaunchDeviceV2 => "cudaLaunchDeviceV2",
-            Runtime::GetParameterBuffer => "cudaGetParameterBuffer",
-            Runtime::LaunchDevice => "cudaLaunchDevice",
-        }
-    }
-
-    /// Its parameters' types and how many values it returns, as nvcc
-    /// declares it: `.extern .func (.param .b32 func_retval0) vprintf
-    /// (.param .b64 vprintf_param_0, .param .b64 vprintf_param_1)`,
-    /// `(.param .b64 func_retval0) malloc(.param .b64 malloc_param_0)`,
-    /// `free(.param .b64 free_param_0)`, `__assertfail(.param .b64,
-    /// .param .b64, .param .b32, .param .b64, .param .b64)`; cudadevrt's
-    /// `unsigned long long cudaCGGetIntrinsicHandle(cudaCGScope scope)` and
-    /// `cudaError_t cudaCGSynchronize(unsigned long long handle, unsigned
-    /// flags)` (and `cudaCGSynchronizeGrid`), as Numba declares them:
-    /// `i64 (i32)` and `i32 (i64, i32)`; `cudaError_t cudaCGGetSize(unsigned
-    /// int *numThreads, unsigned int *numGrids, unsigned long long handle)`
-    /// and `cudaCGGetRank(unsigned int *threadRank, unsigned int *gridRank,
-    /// unsigned long long handle)` (cuda_device_runtime_api.h), two
-    /// pointers and the handle; and the launch functions as the CUDA C++
-    /// Programming Guide's "Device-side Launch from PTX" declares them:
-    /// `(.param .b64 func_retval0) cudaGetParameterBufferV2(.param .b64
-    /// func, .param .align 4 .b8 grid_dimension[12], .param .align 4 .b8
-    /// block_dimension[12], .param .b32 shared_mem_size)`, `(.param .b32
-    /// func_retval0) cudaLaunchDeviceV2(.param .b64 parameter_buffer,
-    /// .param .b64 stream)`, `(.param .b64 func_retval0)
-    /// cudaGetParameterBuffer(.param .b64 alignment, .param .b64 size)`,
-    /// `(.param .b32 func_retval0) cudaLaunchDevice(.param .b64 func,
-    /// .param .b64 parameter_buffer, .param .align 4 .b8
-    /// grid_dimension[12], .param .align 4 .b8 block_dimension[12], .param
-    /// .b32 shared_mem_size, .param .b64 stream)`. A `dim3` is given as
-    /// [`DIM3`]: 12 bytes.
-    fn signature(self) -> (&'static [PtxType], usize) {
-        use PtxType::{B32, B64};
-        match self {
-            Runtime::Vprintf => (&[B64, B64], 1),
-            Runtime::Malloc => (&[B64], 1),
-            Runtime::Free => (&[B64], 0),
-            Runtime::AssertFail => (&[B64, B64, B32, B64, B64], 0),
-            Runtime::CgGetIntrinsicHandle => (&[B32], 1),
-            Runtime::CgSynchronize | Runtime::CgSynchronizeGrid => (&[B64, B32], 1),
-            Runtime::CgGetSize | Runtime::CgGetRank => (&[B64, B64, B64], 1),
-            Runtime::GetParameterBufferV2 => (&[B64, B32, B32, B32], 1),
-            Runtime::LaunchDeviceV2 | Runtime::GetParameterBuffer => (&[B64, B64], 1),
-            Runtime::LaunchDevice => (&[B64, B64, B32, B32, B32, B64], 1),
-        }
-    }
-
-    /// The arguments that are a `dim3` (`.param .align 4 .b8 d[12]`: 12
-    /// bytes, x, y, z), by index.
-    fn dim3_args(self) -> &'static [usize] {
-        match self {
-            Runtime::GetParameterBufferV2 => &[1, 2],
-            Runtime::LaunchDevice => &[2, 3],
-            _ => &[],
-        }
+    fn entry(self) -> &'static Entry {
+        TABLE
+            .iter()
+            .find(|e| e.f == self)
+            .expect("every runtime function is in TABLE")
     }
 }
 
@@ -360,12 +845,13 @@ impl Machine<'_, '_> {
         pc: usize,
         ins: &Instr,
         f: Runtime,
+        name: &str,
         rets: &[&str],
         args: &[&str],
         at: &Span,
     ) -> Result<(), RunError> {
-        let name = f.name();
-        let (params, returns) = f.signature();
+        let e = f.entry();
+        let (params, returns) = (e.params, usize::from(e.ret != Ret::Nothing));
         if args.len() != params.len() || rets.len() > returns {
             return Err(err(
                 ins.span.clone(),
@@ -381,7 +867,7 @@ impl Machine<'_, '_> {
         let mut vals = Vec::with_capacity(args.len());
         let mut dims = Vec::new();
         for (i, (a, ty)) in args.iter().zip(params).enumerate() {
-            let dim3 = f.dim3_args().contains(&i);
+            let dim3 = e.dim3.contains(&i);
             let bytes = self.value_of(a, *ty, at)?;
             let n = if dim3 { 12 } else { ty.bits() as usize / 8 };
             if bytes.len() < n {
@@ -460,10 +946,6 @@ impl Machine<'_, '_> {
             // pointer is not written (cooperative groups asks for one of
             // the two at a time). cudaSuccess (0).
             // Dynamic parallelism: below, after the other functions.
-            Runtime::GetParameterBufferV2
-            | Runtime::GetParameterBuffer
-            | Runtime::LaunchDeviceV2
-            | Runtime::LaunchDevice => None,
             Runtime::CgGetSize | Runtime::CgGetRank => {
                 let l = self.eng.launch;
                 let (first, second) = if f == Runtime::CgGetSize {
@@ -484,7 +966,10 @@ impl Machine<'_, '_> {
                 }
                 Some(0u32.to_le_bytes().to_vec())
             }
+            // The device runtime's API: below.
+            _ => None,
         };
+        let code = |c: u32| Some(c.to_le_bytes().to_vec());
         let ret = match f {
             Runtime::GetParameterBufferV2 | Runtime::GetParameterBuffer => {
                 let child = (f == Runtime::GetParameterBufferV2).then(|| Child {
@@ -494,16 +979,13 @@ impl Machine<'_, '_> {
                     shared: vals[3] as u32,
                     buffer: 0,
                     depth: self.eng.cdp.depth + 1,
+                    tail: false,
                 });
                 Some(self.parameter_buffer(child).to_le_bytes().to_vec())
             }
             Runtime::LaunchDeviceV2 => {
                 let child = self.eng.cdp.buffers.get(&vals[0]).cloned().flatten();
-                Some(
-                    self.launch_device(vals[0], child, &span)?
-                        .to_le_bytes()
-                        .to_vec(),
-                )
+                code(self.launch_device(name, vals[0], child, vals[1], &span)?)
             }
             Runtime::LaunchDevice => {
                 let child = Child {
@@ -513,17 +995,49 @@ impl Machine<'_, '_> {
                     shared: vals[4] as u32,
                     buffer: vals[1],
                     depth: self.eng.cdp.depth + 1,
+                    tail: false,
                 };
                 let known = self.eng.cdp.buffers.contains_key(&vals[1]);
                 let child = known.then_some(child);
-                Some(
-                    self.launch_device(vals[1], child, &span)?
-                        .to_le_bytes()
-                        .to_vec(),
-                )
+                code(self.launch_device(name, vals[1], child, vals[5], &span)?)
+            }
+            Runtime::DeviceSynchronize => {
+                let c = self.device_synchronize(name, &span)?;
+                if self.eng.stopped {
+                    self.eng.threads[lane].state = State::Done;
+                    return Ok(());
+                }
+                code(c)
+            }
+            Runtime::GetLastError | Runtime::PeekAtLastError => {
+                let t = &mut self.eng.threads[lane];
+                let c = t.last_error;
+                if f == Runtime::GetLastError {
+                    t.last_error = CUDA_SUCCESS;
+                }
+                code(c)
+            }
+            Runtime::GetErrorName | Runtime::GetErrorString => Some(
+                self.error_string(name, f == Runtime::GetErrorString, vals[0] as u32, &span)?
+                    .to_le_bytes()
+                    .to_vec(),
+            ),
+            _ if e.ret == Ret::Error && ret.is_none() => {
+                code(self.device_api(f, name, &vals, &span)?)
             }
             _ => ret,
         };
+        // The guide's "Error Handling" for the device runtime: errors are
+        // recorded per thread. A call that fails sets the thread's last
+        // error.
+        if e.ret == Ret::Error {
+            if let Some(c) = ret.as_ref().and_then(|v| v.get(..4)) {
+                let c = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+                if c != CUDA_SUCCESS {
+                    self.eng.threads[lane].last_error = c;
+                }
+            }
+        }
         if let (Some(v), Some(target)) = (ret, rets.first()) {
             let v = v.into_iter().map(Some).collect();
             self.bind_return(ins.scope, ins.block, target, v, pc)?;
@@ -599,20 +1113,21 @@ impl Machine<'_, '_> {
     /// with a warning at the call, and runs nothing.
     fn launch_device(
         &mut self,
+        name: &str,
         buffer: u64,
         child: Option<Child>,
+        stream: u64,
         at: &Span,
     ) -> Result<u32, RunError> {
         let refuse = |mc: &mut Self, code: u32, why: String| {
-            mc.out.warnings.push(Diagnostic::warning(
-                at.clone(),
-                format!("device-side launch refused, returning cudaError {code}: {why}"),
-            ));
-            Ok(code)
+            Ok(mc.refuse(at, name, code, format!("the launch is refused: {why}")))
         };
         let Some(child) = child else {
             return refuse(self, CUDA_ERROR_INVALID_CONFIGURATION, format!("{buffer:#x} is not a parameter buffer from cudaGetParameterBuffer(V2) waiting for its launch"));
         };
+        if !self.stream_ok(stream) {
+            return refuse(self, CUDA_ERROR_INVALID_RESOURCE_HANDLE, bad_stream(stream));
+        }
         if !engine::function_at(self.module, child.func).is_some_and(|(_, f)| f.entry) {
             return refuse(self, CUDA_ERROR_INVALID_DEVICE_FUNCTION, format!("the kernel {:#x} is not the address of an `.entry` of this module (`mov.u64 d, kernel;`)", child.func));
         }
@@ -635,8 +1150,432 @@ impl Machine<'_, '_> {
             ));
         }
         self.eng.cdp.buffers.remove(&buffer);
-        self.eng.cdp.queue.push_back(Child { buffer, ..child });
-        Ok(0)
+        self.eng.cdp.queue.push_back(Work::Grid(Child {
+            buffer,
+            tail: stream == STREAM_TAIL_LAUNCH,
+            ..child
+        }));
+        Ok(CUDA_SUCCESS)
+    }
+
+    /// A stream a launch, copy or event may name: the NULL stream (0),
+    /// `cudaStreamLegacy` (1), `cudaStreamPerThread` (2),
+    /// `cudaStreamTailLaunch` (3), `cudaStreamFireAndForget` (4), or one
+    /// the kernels created and did not destroy.
+    fn stream_ok(&self, stream: u64) -> bool {
+        stream <= 4 || self.eng.cdp.streams.contains(&stream)
+    }
+
+    /// A refusal the call returns as `code`, with a warning at `at`.
+    fn refuse(&mut self, at: &Span, name: &str, code: u32, why: String) -> u32 {
+        let err = ERROR_NAMES
+            .iter()
+            .find(|(c, ..)| *c == code)
+            .map_or(String::new(), |(_, n, _)| format!(" ({n})"));
+        self.out.warnings.push(Diagnostic::warning(
+            at.clone(),
+            format!("`call {name}` returns cudaError {code}{err}: {why}"),
+        ));
+        code
+    }
+
+    /// Writes the `bytes`-byte value `v` where the out-parameter `what`
+    /// of runtime function `name` points (a generic address); a null
+    /// pointer is `cudaErrorInvalidValue`, returned.
+    fn runtime_out(
+        &mut self,
+        span: &Span,
+        name: &str,
+        what: &str,
+        ptr: u64,
+        bytes: u32,
+        v: u64,
+    ) -> Result<u32, RunError> {
+        if ptr == 0 {
+            return Ok(self.refuse(
+                span,
+                name,
+                CUDA_ERROR_INVALID_VALUE,
+                format!("`{what}` is a null pointer"),
+            ));
+        }
+        if !ptr.is_multiple_of(u64::from(bytes)) {
+            self.memory_problem(
+                Diagnostic::error(
+                    span.clone(),
+                    format!("`call {name}`: misaligned access: `{what}` points to {ptr:#x}, which is not a multiple of {bytes}"),
+                ),
+                ", writing the bytes at that address",
+            )?;
+        }
+        self.mem_in_mut(None, ptr).write(ptr, bytes, v);
+        Ok(CUDA_SUCCESS)
+    }
+
+    /// A new handle for a stream or event.
+    fn new_handle(&mut self) -> u64 {
+        let cdp = &mut self.eng.cdp;
+        cdp.handles += 1;
+        HANDLES + 16 * cdp.handles
+    }
+
+    /// The device runtime's API functions that return a `cudaError_t`
+    /// and are not launches: device queries, streams and events,
+    /// `cudaMalloc` and `cudaFree`, and the asynchronous copies and sets,
+    /// with the arguments `v`.
+    fn device_api(
+        &mut self,
+        f: Runtime,
+        name: &str,
+        v: &[u64],
+        span: &Span,
+    ) -> Result<u32, RunError> {
+        use Runtime as R;
+        Ok(match f {
+            // One device, device 0 (the engine runs the launch on one).
+            R::GetDeviceCount => self.runtime_out(span, name, "count", v[0], 4, 1)?,
+            R::GetDevice => self.runtime_out(span, name, "device", v[0], 4, 0)?,
+            R::DeviceGetAttribute => {
+                let (attr, dev) = (v[1] as u32, v[2] as u32 as i32);
+                if dev != 0 {
+                    return Ok(self.refuse(
+                        span,
+                        name,
+                        CUDA_ERROR_INVALID_DEVICE,
+                        format!("device {dev}: the engine runs one device, device 0"),
+                    ));
+                }
+                match device_attribute(self.exec.device, attr) {
+                    Some(a) => self.runtime_out(span, name, "value", v[0], 4, u64::from(a as u32))?,
+                    None => self.refuse(span, name, CUDA_ERROR_INVALID_VALUE, format!("attribute {attr} is not one ptxfp models (docs/ENGINE.md \"The CUDA device runtime\" lists those it does)")),
+                }
+            }
+            R::DeviceGetLimit => {
+                let heap = self.opts.heap_size.unwrap_or(DEFAULT_HEAP_SIZE);
+                match device_limit(v[1] as u32, heap) {
+                    Some(l) => self.runtime_out(span, name, "pValue", v[0], 8, l)?,
+                    None => self.refuse(span, name, CUDA_ERROR_INVALID_VALUE, format!("limit {} is not one ptxfp models (cudaLimitStackSize 0 to cudaLimitDevRuntimePendingLaunchCount 4 are)", v[1] as u32)),
+                }
+            }
+            // cudaFuncCachePreferNone (0); cudaSharedMemBankSizeFourByte (1).
+            R::DeviceGetCacheConfig => self.runtime_out(span, name, "pCacheConfig", v[0], 4, 0)?,
+            R::DeviceGetSharedMemConfig => self.runtime_out(span, name, "pConfig", v[0], 4, 1)?,
+            R::StreamCreateWithFlags | R::EventCreateWithFlags => {
+                let stream = f == R::StreamCreateWithFlags;
+                let h = self.new_handle();
+                let c = self.runtime_out(
+                    span,
+                    name,
+                    if stream { "pStream" } else { "event" },
+                    v[0],
+                    8,
+                    h,
+                )?;
+                if c == CUDA_SUCCESS {
+                    if stream {
+                        // The guide's "Streams" for the device runtime: a
+                        // stream created on the device must be
+                        // non-blocking (cudaStreamNonBlocking, 1).
+                        if v[1] as u32 & 1 == 0 {
+                            self.out.warnings.push(Diagnostic::warning(
+                                span.clone(),
+                                format!("`call {name}` without cudaStreamNonBlocking (flags {}): a stream created on the device must be non-blocking (the CUDA C++ Programming Guide, \"Streams\"); the engine creates it anyway", v[1] as u32),
+                            ));
+                        }
+                        self.eng.cdp.streams.insert(h);
+                    } else {
+                        self.eng.cdp.events.insert(h);
+                    }
+                }
+                c
+            }
+            R::StreamDestroy => {
+                if v[0] > 4 && self.eng.cdp.streams.remove(&v[0]) {
+                    CUDA_SUCCESS
+                } else {
+                    self.refuse(
+                        span,
+                        name,
+                        CUDA_ERROR_INVALID_RESOURCE_HANDLE,
+                        format!(
+                            "{:#x} is not a stream the kernels created and did not destroy",
+                            v[0]
+                        ),
+                    )
+                }
+            }
+            R::EventDestroy => {
+                if self.eng.cdp.events.remove(&v[0]) {
+                    CUDA_SUCCESS
+                } else {
+                    self.refuse(
+                        span,
+                        name,
+                        CUDA_ERROR_INVALID_RESOURCE_HANDLE,
+                        format!(
+                            "{:#x} is not an event the kernels created and did not destroy",
+                            v[0]
+                        ),
+                    )
+                }
+            }
+            // The engine runs the work of every stream in the order it was
+            // given (a schedule every event and wait allows).
+            R::StreamWaitEvent | R::EventRecord | R::EventRecordWithFlags => {
+                let (stream, event) = if f == R::StreamWaitEvent {
+                    (v[0], v[1])
+                } else {
+                    (v[1], v[0])
+                };
+                if !self.stream_ok(stream) {
+                    self.refuse(
+                        span,
+                        name,
+                        CUDA_ERROR_INVALID_RESOURCE_HANDLE,
+                        bad_stream(stream),
+                    )
+                } else if !self.eng.cdp.events.contains(&event) {
+                    self.refuse(
+                        span,
+                        name,
+                        CUDA_ERROR_INVALID_RESOURCE_HANDLE,
+                        format!(
+                            "{event:#x} is not an event the kernels created and did not destroy"
+                        ),
+                    )
+                } else {
+                    CUDA_SUCCESS
+                }
+            }
+            // The guide: "When invoked from the device runtime these
+            // functions map to device-side malloc() and free()".
+            R::CudaMalloc => {
+                let p = self.eng.heap.malloc(v[1]);
+                if p == 0 && v[1] > 0 {
+                    self.refuse(
+                        span,
+                        name,
+                        CUDA_ERROR_MEMORY_ALLOCATION,
+                        format!(
+                            "no free block of {} bytes in the device heap (--malloc-heap-size)",
+                            v[1]
+                        ),
+                    )
+                } else {
+                    self.runtime_out(span, name, "devPtr", v[0], 8, p)?
+                }
+            }
+            R::CudaFree => {
+                if v[0] == 0 {
+                    return Ok(CUDA_SUCCESS);
+                }
+                match self.eng.heap.free(v[0]) {
+                    Ok(len) => {
+                        self.mem_at(v[0]).forget(v[0], len);
+                        CUDA_SUCCESS
+                    }
+                    Err(FreeError::Twice) => self.refuse(
+                        span,
+                        name,
+                        CUDA_ERROR_INVALID_VALUE,
+                        format!("{:#x} is freed twice", v[0]),
+                    ),
+                    Err(FreeError::NotGiven) => self.refuse(
+                        span,
+                        name,
+                        CUDA_ERROR_INVALID_VALUE,
+                        format!(
+                            "{:#x} is not the address of a block cudaMalloc or malloc gave",
+                            v[0]
+                        ),
+                    ),
+                }
+            }
+            R::MemcpyAsync => self.queue_copy(
+                name,
+                span,
+                [v[0], 0, v[1], 0, v[2], 1],
+                Some(v[3] as u32),
+                0,
+                v[4],
+            )?,
+            R::Memcpy2DAsync => self.queue_copy(
+                name,
+                span,
+                [v[0], v[1], v[2], v[3], v[4], v[5]],
+                Some(v[6] as u32),
+                0,
+                v[7],
+            )?,
+            R::MemsetAsync => {
+                self.queue_copy(name, span, [v[0], 0, 0, 0, v[2], 1], None, v[1] as u8, v[3])?
+            }
+            R::Memset2DAsync => self.queue_copy(
+                name,
+                span,
+                [v[0], v[1], 0, 0, v[3], v[4]],
+                None,
+                v[2] as u8,
+                v[5],
+            )?,
+            _ => CUDA_SUCCESS,
+        })
+    }
+
+    /// Queues a copy (`kind` given) or set of `[dst, dpitch, src,
+    /// spitch, width, height]` into `stream`: it runs after this grid, in
+    /// order with the grids the kernels launched.
+    fn queue_copy(
+        &mut self,
+        name: &str,
+        span: &Span,
+        [dst, dpitch, src, spitch, width, height]: [u64; 6],
+        kind: Option<u32>,
+        value: u8,
+        stream: u64,
+    ) -> Result<u32, RunError> {
+        let two_d = name.contains("2D");
+        if !self.stream_ok(stream) {
+            return Ok(self.refuse(
+                span,
+                name,
+                CUDA_ERROR_INVALID_RESOURCE_HANDLE,
+                bad_stream(stream),
+            ));
+        }
+        // From the device only device-to-device copies run (kind
+        // cudaMemcpyDeviceToDevice 3, or cudaMemcpyDefault 4): the device
+        // reaches no host memory.
+        if let Some(k) = kind.filter(|k| !matches!(k, 3 | 4)) {
+            return Ok(self.refuse(span, name, CUDA_ERROR_INVALID_MEMCPY_DIRECTION, format!("kind {k}: from the device only cudaMemcpyDeviceToDevice (3) and cudaMemcpyDefault (4) copy")));
+        }
+        if two_d && (width > dpitch || (kind.is_some() && width > spitch)) {
+            return Ok(self.refuse(
+                span,
+                name,
+                CUDA_ERROR_INVALID_PITCH_VALUE,
+                format!("a row of {width} bytes is wider than its pitch"),
+            ));
+        }
+        if width == 0 || height == 0 {
+            return Ok(CUDA_SUCCESS);
+        }
+        let pointers = [(dst, "the destination")]
+            .into_iter()
+            .chain(kind.map(|_| (src, "the source")));
+        for (p, what) in pointers {
+            if self.region(p).is_some() {
+                return Ok(self.refuse(span, name, CUDA_ERROR_INVALID_VALUE, format!("{what} {p:#x} is shared, local or parameter memory: the device runtime copies global memory only")));
+            }
+        }
+        let Some(bytes) = width
+            .checked_mul(height)
+            .filter(|b| *b <= self.eng.max_memory)
+        else {
+            return Err(err(
+                span.clone(),
+                format!("`call {name}`: {height} rows of {width} bytes are more than --max-memory ({} bytes)", self.eng.max_memory),
+            ));
+        };
+        let _ = bytes;
+        if self.eng.cdp.queue.len() >= MAX_PENDING_LAUNCHES {
+            return Ok(self.refuse(
+                span,
+                name,
+                CUDA_ERROR_LAUNCH_PENDING_COUNT_EXCEEDED,
+                format!("{MAX_PENDING_LAUNCHES} launches and copies are waiting to run"),
+            ));
+        }
+        self.eng.cdp.queue.push_back(Work::Copy(Copy {
+            dst,
+            dpitch,
+            src: kind.map(|_| (src, spitch)),
+            value,
+            width,
+            height,
+            span: span.clone(),
+            name: name.to_string(),
+        }));
+        Ok(CUDA_SUCCESS)
+    }
+
+    /// CDP1's device-side `cudaDeviceSynchronize`: the work the grid gave
+    /// so far runs now, as it would after the grid (docs/ENGINE.md
+    /// "Dynamic parallelism"), and the thread goes on after it.
+    fn device_synchronize(&mut self, name: &str, span: &Span) -> Result<u32, RunError> {
+        if self.exec.device.at_least(90) {
+            return Err(RunError::Program(
+                Diagnostic::error(
+                    span.clone(),
+                    format!("`call {name}`: device-side cudaDeviceSynchronize does not run on {} (CUDA removed it for sm_90 and later: \"such use will cause this module to fail to load on sm_90+ devices\")", self.exec.device),
+                )
+                .with_help("run it as an older device (--device sm_80), or let the child grids run after the kernel: a parent grid is complete only when its children are"),
+            ));
+        }
+        let mut cdp = std::mem::take(&mut self.eng.cdp);
+        let (depth, grid_id) = (cdp.depth, cdp.grid_id);
+        let (now, later): (std::collections::VecDeque<_>, std::collections::VecDeque<_>) =
+            cdp.queue.drain(..).partition(|w| !w.is_tail());
+        cdp.queue = now;
+        let c = crate::Carry {
+            mem: std::mem::take(&mut self.mem),
+            heap: std::mem::take(&mut self.eng.heap),
+            steps: self.eng.steps,
+            cdp,
+            stopped: false,
+        };
+        let mut lent = crate::lend(&mut self.sink);
+        let mut c = crate::run_queued(
+            self.module,
+            self.opts,
+            self.src,
+            lent.as_mut().map(|l| l as &mut dyn Sink),
+            c,
+            &mut self.out,
+        )?;
+        self.mem = c.mem;
+        self.eng.heap = c.heap;
+        self.eng.steps = c.steps;
+        c.cdp.depth = depth;
+        c.cdp.grid_id = grid_id;
+        c.cdp.queue.extend(later);
+        self.eng.cdp = c.cdp;
+        self.eng.stopped |= c.stopped;
+        Ok(CUDA_SUCCESS)
+    }
+
+    /// `cudaGetErrorName(code)` (`text` false) or `cudaGetErrorString`:
+    /// the address of the string, in global memory.
+    fn error_string(
+        &mut self,
+        name: &str,
+        text: bool,
+        code: u32,
+        span: &Span,
+    ) -> Result<u64, RunError> {
+        let Some(k) = ERROR_NAMES.iter().position(|(c, ..)| *c == code) else {
+            return Err(err(
+                span.clone(),
+                format!("`call {name}`: ptxfp does not know the cudaError_t code {code} (it knows the codes the engine returns: {})", ERROR_NAMES.iter().map(|(c, ..)| c.to_string()).collect::<Vec<_>>().join(", ")),
+            ));
+        };
+        let (_, n, t) = ERROR_NAMES[k];
+        if text && t.is_none() {
+            return Err(err(
+                span.clone(),
+                format!("`call {name}`: ptxfp does not have CUDA's text for {n} ({code}); cudaGetErrorName gives its name"),
+            ));
+        }
+        if self.mem.read(ERROR_STRINGS, 1).is_err() {
+            for (i, (_, n, t)) in ERROR_NAMES.iter().enumerate() {
+                let at = ERROR_STRINGS + 128 * i as u64;
+                self.mem.give(at, &[n.as_bytes(), &[0]].concat());
+                if let Some(t) = t {
+                    self.mem.give(at + 64, &[t.as_bytes(), &[0]].concat());
+                }
+            }
+        }
+        Ok(ERROR_STRINGS + 128 * k as u64 + if text { 64 } else { 0 })
     }
 
     /// Writes `v` to the `unsigned int` that `ptr` (a generic address)
@@ -802,5 +1741,130 @@ impl Machine<'_, '_> {
             function,
         });
         Ok(())
+    }
+}
+
+/// Why `stream` is not a stream a call may name.
+fn bad_stream(stream: u64) -> String {
+    format!("the stream {stream:#x} is not 0, cudaStreamLegacy (1), cudaStreamPerThread (2), cudaStreamTailLaunch (3), cudaStreamFireAndForget (4), nor one the kernels created (cudaStreamCreateWithFlags) and did not destroy")
+}
+
+/// `cudaDeviceGetAttribute(value, attr, 0)` on `device` (driver_types.h's
+/// `enum cudaDeviceAttr`), from the CUDA C++ Programming Guide's
+/// "Technical Specifications per Compute Capability" and the engine's
+/// own model (one multiprocessor, [`crate::engine::NSMID`]); `None` for
+/// an attribute ptxfp does not model.
+fn device_attribute(device: Target, attr: u32) -> Option<i64> {
+    let old = device.sm < 30;
+    Some(match attr {
+        // cudaDevAttrMaxThreadsPerBlock; MaxBlockDimX, Y ("1024"), Z ("64").
+        1 => 1024,
+        2 | 3 => 1024,
+        4 => 64,
+        // cudaDevAttrMaxGridDimX: "2^31-1" (65535 before compute 3.0);
+        // Y and Z: 65535 (the engine's --grid bounds, PTX ISA %nctaid).
+        5 if old => 65535,
+        5 => i64::from(i32::MAX),
+        6 | 7 => 65535,
+        // cudaDevAttrMaxSharedMemoryPerBlock: "48 KB"; TotalConstantMemory:
+        // "64 KB"; WarpSize: 32.
+        8 => 48 * 1024,
+        9 => 64 * 1024,
+        10 => 32,
+        // cudaDevAttrMultiProcessorCount: the engine's one (%nsmid).
+        16 => crate::engine::NSMID as i64,
+        // cudaDevAttrComputeCapabilityMajor, Minor.
+        75 => i64::from(device.sm / 10),
+        76 => i64::from(device.sm % 10),
+        _ => return None,
+    })
+}
+
+/// `cudaDeviceGetLimit(pValue, limit)` (driver_types.h's `enum
+/// cudaLimit`) for a heap of `heap` bytes; `None` for a limit ptxfp does
+/// not model.
+fn device_limit(limit: u32, heap: u64) -> Option<u64> {
+    Some(match limit {
+        // cudaLimitStackSize: CUDA's default, 1 KiB per thread.
+        0 => 1024,
+        // cudaLimitPrintfFifoSize: the default 1 MiB (the guide,
+        // "Formatted Output": "a fixed-size buffer"; the engine keeps every
+        // line).
+        1 => 1 << 20,
+        // cudaLimitMallocHeapSize: --malloc-heap-size.
+        2 => heap,
+        // cudaLimitDevRuntimeSyncDepth: the engine synchronizes at any
+        // depth a launch reaches (as if the host raised the limit to it).
+        3 => u64::from(MAX_LAUNCH_DEPTH),
+        // cudaLimitDevRuntimePendingLaunchCount.
+        4 => MAX_PENDING_LAUNCHES as u64,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every function is in the table once, and each of its names (CDP2's
+    /// and `_ptsz` where CUDA has them, no others) calls it.
+    #[test]
+    fn names_resolve_to_their_functions() {
+        for e in TABLE {
+            assert_eq!(TABLE.iter().filter(|o| o.f == e.f).count(), 1, "{}", e.name);
+            assert_eq!(Runtime::of(e.name), Some(e.f));
+            let rest = e.name.strip_prefix("cuda");
+            let cdp2 = rest.map(|r| format!("__cudaCDP2{r}"));
+            if let Some(n) = &cdp2 {
+                assert_eq!(Runtime::of(n), e.cdp2.then_some(e.f), "{n}");
+                let both = format!("{n}_ptsz");
+                assert_eq!(
+                    Runtime::of(&both),
+                    (e.cdp2 && e.ptsz).then_some(e.f),
+                    "{both}"
+                );
+            }
+            let ptsz = format!("{}_ptsz", e.name);
+            assert_eq!(Runtime::of(&ptsz), e.ptsz.then_some(e.f), "{ptsz}");
+        }
+        assert_eq!(
+            Runtime::of("__cudaDeviceSynchronizeDeprecationAvoidance"),
+            Some(Runtime::DeviceSynchronize)
+        );
+        // The names cuda_device_runtime_api.h declares for CUDA 12.
+        for (name, f) in [
+            ("__cudaCDP2LaunchDeviceV2", Runtime::LaunchDeviceV2),
+            (
+                "__cudaCDP2GetParameterBufferV2",
+                Runtime::GetParameterBufferV2,
+            ),
+            ("__cudaCDP2Malloc", Runtime::CudaMalloc),
+            ("__cudaCDP2MemcpyAsync_ptsz", Runtime::MemcpyAsync),
+            ("__cudaCDP2StreamWaitEvent_ptsz", Runtime::StreamWaitEvent),
+            ("cudaEventRecord_ptsz", Runtime::EventRecord),
+        ] {
+            assert_eq!(Runtime::of(name), Some(f), "{name}");
+        }
+        for name in [
+            "__cudaCDP2vprintf",
+            "__cudaCDP2DeviceSynchronize",
+            "__cudaCDP2CGSynchronize",
+            "cudaMalloc_ptsz",
+            "cudaLaunchDeviceV2_ptsz_ptsz",
+            "__cudaCDP2",
+            "cuda",
+            "",
+        ] {
+            assert_eq!(Runtime::of(name), None, "{name}");
+        }
+    }
+
+    /// Names and texts fit their slots of [`ERROR_STRINGS`] with the NUL.
+    #[test]
+    fn error_strings_fit_their_slots() {
+        for (_, n, t) in ERROR_NAMES {
+            assert!(n.len() < 64, "{n}");
+            assert!(t.is_none_or(|t| t.len() < 64), "{n}");
+        }
     }
 }

@@ -810,7 +810,7 @@ fn execute(
     mut sink: Option<&mut dyn Sink>,
 ) -> Result<Outcome, RunError> {
     let mut lent = lend(&mut sink);
-    let first = execute_grid(
+    let (mut out, mut c) = execute_grid(
         m,
         inputs,
         opts,
@@ -818,20 +818,69 @@ fn execute(
         src,
         lent.as_mut().map(|l| l as &mut dyn Sink),
         None,
-    );
-    let (mut out, mut carry) = first?;
-    // Dynamic parallelism: the child grids the kernel launched run after
-    // it, in launch order, each on the global memory and heap the grids
-    // before it left; theirs run after them (docs/ENGINE.md "Dynamic
-    // parallelism").
-    while let Some(mut c) = carry.take() {
-        let Some(child) = c.cdp.queue.pop_front() else {
-            out.memory = c.mem.written_runs();
+    )?;
+    // Dynamic parallelism: the work the kernel launched runs after it
+    // (docs/ENGINE.md "Dynamic parallelism").
+    if !c.stopped && !c.cdp.queue.is_empty() {
+        c = run_queued(m, opts, src, sink, c, &mut out)?;
+        out.memory = c.mem.written_runs();
+    }
+    Ok(out)
+}
+
+/// What a grid leaves to the work that runs after it (dynamic
+/// parallelism): global memory, the device heap, the steps run, the
+/// runtime's state with the work waiting, and whether a failed
+/// `assert()` stopped the run.
+pub(crate) struct Carry {
+    pub(crate) mem: Memory,
+    pub(crate) heap: engine::Heap,
+    pub(crate) steps: u64,
+    pub(crate) cdp: engine::Cdp,
+    pub(crate) stopped: bool,
+}
+
+/// Runs the work waiting in `c` (grids the kernels launched, and their
+/// asynchronous copies and sets) until none waits or an `assert()`
+/// stops the run: each grid on the global memory and heap the work
+/// before it left, and the work it launched right after it, before what
+/// waited already (depth first: a grid is complete only when its
+/// children are), its tail launches last. What each grid printed and
+/// warned joins `out`; an error comes with all of `out` before it.
+pub(crate) fn run_queued(
+    m: &Module,
+    opts: &Options,
+    src: Option<&str>,
+    mut sink: Option<&mut dyn Sink>,
+    mut c: Carry,
+    out: &mut Outcome,
+) -> Result<Carry, RunError> {
+    while !c.stopped {
+        let Some(work) = c.cdp.queue.pop_front() else {
             break;
+        };
+        let child = match work {
+            engine::Work::Grid(child) => child,
+            engine::Work::Copy(copy) => {
+                let max_steps = opts.max_steps.unwrap_or(DEFAULT_MAX_STEPS);
+                if let Err(error) = copy.run(&mut c.mem, &mut c.steps, max_steps) {
+                    return Err(RunError::Runtime {
+                        error,
+                        before: Box::new(Partial {
+                            trace: std::mem::take(&mut out.trace),
+                            warnings: std::mem::take(&mut out.warnings),
+                            input_warnings: Vec::new(),
+                            memory: c.mem.written_runs(),
+                            printf: std::mem::take(&mut out.printf),
+                        }),
+                    });
+                }
+                continue;
+            }
         };
         // An `.entry` (`launch_device` queued no other).
         let Some((_, f)) = engine::function_at(m, child.func) else {
-            break;
+            continue;
         };
         // Its parameters, from the buffer: "each parameter must be placed
         // at the n-th byte in the parameter buffer, where n is the
@@ -878,7 +927,10 @@ fn execute(
             ..opts.clone()
         };
         c.cdp.depth = child.depth;
-        c.cdp.grid_id += 1;
+        c.cdp.grids += 1;
+        c.cdp.grid_id = c.cdp.grids;
+        // What waited runs after this grid's own work.
+        let waiting = std::mem::take(&mut c.cdp.queue);
         let mut lent = lend(&mut sink);
         let r = execute_grid(
             m,
@@ -893,38 +945,34 @@ fn execute(
             Ok(r) => r,
             // What the grids before printed and warned comes first.
             Err(RunError::Runtime { error, mut before }) => {
-                let mut printf = std::mem::take(&mut out.printf);
-                printf.append(&mut before.printf);
-                before.printf = printf;
-                let mut warnings = std::mem::take(&mut out.warnings);
-                warnings.append(&mut before.warnings);
-                before.warnings = warnings;
-                let mut trace = std::mem::take(&mut out.trace);
-                trace.append(&mut before.trace);
-                before.trace = trace;
+                prepend(out, &mut before);
                 return Err(RunError::Runtime { error, before });
             }
             Err(e) => return Err(e),
         };
-        out.memory = o.memory;
         out.warnings.extend(o.warnings);
         out.trace.extend(o.trace);
         out.printf.extend(o.printf);
         out.contractions.extend(o.contractions);
         out.assertions.extend(o.assertions);
-        carry = next;
+        c = next;
+        c.cdp.queue.extend(waiting);
     }
-    Ok(out)
+    Ok(c)
 }
 
-/// What a grid leaves to the child grids that run after it (dynamic
-/// parallelism): global memory, the device heap, the steps run, and the
-/// launches waiting.
-struct Carry {
-    mem: Memory,
-    heap: engine::Heap,
-    steps: u64,
-    cdp: engine::Cdp,
+/// Puts what `out` holds (the grids that ran before) ahead of what a
+/// grid that failed did (`before`).
+pub(crate) fn prepend(out: &mut Outcome, before: &mut Partial) {
+    let mut printf = std::mem::take(&mut out.printf);
+    printf.append(&mut before.printf);
+    before.printf = printf;
+    let mut warnings = std::mem::take(&mut out.warnings);
+    warnings.append(&mut before.warnings);
+    before.warnings = warnings;
+    let mut trace = std::mem::take(&mut out.trace);
+    trace.append(&mut before.trace);
+    before.trace = trace;
 }
 
 /// Runs one grid: the host's launch (`carry` `None`: validated here), or
@@ -938,7 +986,7 @@ fn execute_grid(
     src: Option<&str>,
     sink: Option<&mut dyn Sink>,
     carry: Option<Carry>,
-) -> Result<(Outcome, Option<Carry>), RunError> {
+) -> Result<(Outcome, Carry), RunError> {
     let carried = carry.is_some();
     let check_ran = checked.is_some();
     let mut found = checked.unwrap_or_default();
@@ -1214,7 +1262,7 @@ fn execute_grid(
     // the grids before it left them.
     // (Declarations without a body are not functions of the module: the
     // text names the runtime's launch.)
-    let launches = m.source().contains("cudaLaunchDevice");
+    let launches = m.source().contains("LaunchDevice");
     let entries: std::collections::HashSet<usize> = m
         .functions
         .iter()
@@ -1429,13 +1477,20 @@ fn execute_grid(
         }
     }
     out.memory = written_memory(&mc.mem, &mc.eng);
-    // Child grids run next, unless an `assert()` stopped the run.
-    let carry = (!mc.eng.cdp.queue.is_empty() && !mc.eng.stopped).then(|| Carry {
+    // The work it launched runs next, its grids before their tail
+    // launches, unless an `assert()` stopped the run.
+    let mut cdp = std::mem::take(&mut mc.eng.cdp);
+    let (mut queue, tails): (std::collections::VecDeque<_>, std::collections::VecDeque<_>) =
+        cdp.queue.drain(..).partition(|w| !w.is_tail());
+    queue.extend(tails);
+    cdp.queue = queue;
+    let carry = Carry {
         mem: mc.mem,
         heap: std::mem::take(&mut mc.eng.heap),
         steps: mc.eng.steps,
-        cdp: std::mem::take(&mut mc.eng.cdp),
-    });
+        cdp,
+        stopped: mc.eng.stopped,
+    };
     Ok((out, carry))
 }
 

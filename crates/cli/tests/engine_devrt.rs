@@ -1,0 +1,355 @@
+//! The CUDA device runtime beyond the launch (docs/ENGINE.md "The CUDA
+//! device runtime"), through the binary: examples/kernels/cdp-runtime.ptx
+//! calls every function by CUDA 12's `__cudaCDP2` name, and
+//! examples/kernels/cdp1-sync.ptx waits for its children with CDP1's
+//! device-side `cudaDeviceSynchronize`. Every expected word is worked out
+//! here from the kernels' CUDA source (each file's header), never taken
+//! from ptxfp.
+
+mod common;
+use common::{fails_with, mem, run_src, text, u32s, words};
+
+const RUNTIME: &str = include_str!("../../../examples/kernels/cdp-runtime.ptx");
+const SYNC: &str = include_str!("../../../examples/kernels/cdp1-sync.ptx");
+const CDP: &str = include_str!("../../../examples/kernels/cdp.ptx");
+const OUT: u64 = 0x1000;
+
+/// Runs `src` (a variant of cdp-runtime.ptx, in a file of its own:
+/// `name`; the tests run at once) as its header says.
+fn runtime(name: &str, src: &str) -> std::process::Output {
+    run_src(
+        &format!("{name}.ptx"),
+        src,
+        &["--entry", "runtime", "--set", "runtime_param_0=0x1000"],
+    )
+}
+
+/// Device queries, the last error, cudaMalloc/cudaFree, streams and
+/// events, a tail launch, and copies ordered after the grids of their
+/// stream.
+#[test]
+fn cdp2_names_run_the_device_runtime() {
+    let o = runtime("rt-0", RUNTIME);
+    // cudaGetDeviceCount: 0, n = 1; cudaGetDevice: 0, d = 0; warp size 32;
+    // compute capability 8 (sm_80); attribute 9999: cudaErrorInvalidValue
+    // (1); cudaPeekAtLastError 1, cudaGetLastError 1, then 0.
+    assert_eq!(mem(&o, OUT, 40), words(&[0, 1, 0, 0, 32, 8, 1, 1, 1, 0]));
+    // cudaMalloc 0, cudaFree 0, and the heap's first block.
+    assert_eq!(mem(&o, OUT + 40, 8), words(&[0, 0]));
+    assert_eq!(mem(&o, OUT + 48, 8), 0x2000_0000_0000_0000u64.to_le_bytes());
+    // Stream and event created, recorded, waited for, the stream destroyed
+    // once (0) and again (cudaErrorInvalidResourceHandle, 400), the event
+    // destroyed.
+    assert_eq!(mem(&o, OUT + 56, 24), words(&[0, 0, 0, 0, 0, 400]));
+    assert_eq!(mem(&o, OUT + 96, 4), words(&[0]));
+    // put<<<1, 4, 0, s>>>(out + 20, 100).
+    assert_eq!(mem(&o, OUT + 80, 16), words(&[100, 101, 102, 103]));
+    // cudaMemsetAsync(out + 30, 0x5a, 8, s).
+    assert_eq!(mem(&o, OUT + 120, 8), [0x5a; 8]);
+    // cudaMemcpyAsync(out + 34, out + 20, 16, ...) after put, in stream s.
+    assert_eq!(mem(&o, OUT + 136, 16), words(&[100, 101, 102, 103]));
+    // grand (77), mid (5), and the tail launch last after both: 77 + 1.
+    assert_eq!(mem(&o, OUT + 160, 12), words(&[77, 5, 78]));
+    // The first 8 bytes of cudaGetErrorName(400).
+    assert_eq!(mem(&o, OUT + 200, 8), *b"cudaErro");
+    let (_, stderr) = text(&o);
+    assert!(
+        stderr.contains("`call __cudaCDP2DeviceGetAttribute` returns cudaError 1 (cudaErrorInvalidValue): attribute 9999 is not one ptxfp models"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(
+            "`call __cudaCDP2StreamDestroy` returns cudaError 400 (cudaErrorInvalidResourceHandle)"
+        ),
+        "{stderr}"
+    );
+}
+
+/// Without the tail launch's stream, `last` runs right after the parent,
+/// before `mid` and its child: it reads out[40] before grand writes it.
+#[test]
+fn only_a_tail_launch_waits_for_its_parents_other_work() {
+    let src = RUNTIME.replacen(
+        "    st.param.b64 [param1+0], 3;",
+        "    st.param.b64 [param1+0], 0;",
+        1,
+    );
+    assert_ne!(src, RUNTIME);
+    let o = runtime("rt-1", &src);
+    let (_, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("was never given or written") && stderr.contains("`last`"),
+        "{stderr}"
+    );
+}
+
+/// The names CUDA 11 and CDP1 use, the `_ptsz` ones of the per-thread
+/// default stream, and CDP2's, all launch the same grids.
+#[test]
+fn every_name_of_the_launch_runs() {
+    for (buffer, launch) in [
+        ("__cudaCDP2GetParameterBufferV2", "__cudaCDP2LaunchDeviceV2"),
+        (
+            "__cudaCDP2GetParameterBufferV2",
+            "__cudaCDP2LaunchDeviceV2_ptsz",
+        ),
+        ("cudaGetParameterBufferV2", "cudaLaunchDeviceV2_ptsz"),
+    ] {
+        let src = CDP
+            .replace("cudaGetParameterBufferV2", buffer)
+            .replace("cudaLaunchDeviceV2", launch);
+        let o = run_src(
+            "cdp-names.ptx",
+            &src,
+            &[
+                "--entry",
+                "parent",
+                "--grid",
+                "3",
+                "--block",
+                "4",
+                "--set",
+                "parent_param_0=0x1000",
+            ],
+        );
+        // As in engine_cdp.rs: child b writes out[16b + i] = 100(b + 1) +
+        // i + 1000(b + 1) for i < 4(b + 1).
+        for b in 0..3u32 {
+            let n = 4 * (b + 1);
+            let want: Vec<u32> = (0..n).map(|i| 1100 * (b + 1) + i).collect();
+            assert_eq!(
+                u32s(&mem(&o, OUT + 64 * u64::from(b), 4 * n as usize)),
+                want,
+                "{launch}"
+            );
+        }
+    }
+    // Names the runtime does not have stay calls of undefined functions.
+    for (from, to) in [
+        ("cudaLaunchDeviceV2", "__cudaCDP2LaunchDeviceV3"),
+        ("cudaGetParameterBufferV2", "cudaGetParameterBufferV2_ptsz"),
+    ] {
+        let src = CDP.replace(from, to);
+        let o = run_src(
+            "cdp-unknown.ptx",
+            &src,
+            &["--entry", "parent", "--set", "parent_param_0=0x1000"],
+        );
+        fails_with(&o, |e| {
+            e.contains(&format!("no .func `{to}` with a body in this module"))
+        });
+    }
+}
+
+fn sync(name: &str, args: &[&str]) -> std::process::Output {
+    run_src(name, SYNC, args)
+}
+
+/// cudaDeviceSynchronize runs the grids the caller's grid launched so
+/// far: the thread reads what they wrote right after it.
+#[test]
+fn device_synchronize_waits_for_the_children() {
+    let o = sync(
+        "sync-0.ptx",
+        &[
+            "--entry",
+            "sync_parent",
+            "--grid",
+            "2",
+            "--block",
+            "2",
+            "--set",
+            "sync_parent_param_0=0x1000",
+        ],
+    );
+    assert_eq!(mem(&o, OUT, 16), words(&[10, 11, 12, 13]));
+    assert_eq!(mem(&o, OUT + 32, 16), words(&[20, 21, 22, 23]));
+    assert_eq!(mem(&o, OUT + 400, 8), words(&[0, 0]));
+    assert_eq!(mem(&o, OUT + 416, 8), words(&[13, 23]));
+}
+
+/// Each level of `deep` waits for the next: out[200 + d] = 4 - d; and
+/// 25 grids nested (depths 0 to 24, CUDA's most) wait the same way.
+#[test]
+fn device_synchronize_nests() {
+    let o = sync(
+        "sync-1.ptx",
+        &[
+            "--entry",
+            "deep",
+            "--set",
+            "deep_param_0=0x1000",
+            "--set",
+            "deep_param_1=0",
+        ],
+    );
+    assert_eq!(mem(&o, OUT + 800, 16), words(&[4, 3, 2, 1]));
+    let src = SYNC.replacen("setp.gt.s32 %p1, %r1, 2;", "setp.gt.s32 %p1, %r1, 23;", 1);
+    let o = run_src(
+        "cdp1-deep.ptx",
+        &src,
+        &[
+            "--entry",
+            "deep",
+            "--set",
+            "deep_param_0=0x1000",
+            "--set",
+            "deep_param_1=0",
+        ],
+    );
+    let want: Vec<u32> = (0..25).map(|d| 25 - d).collect();
+    assert_eq!(u32s(&mem(&o, OUT + 800, 100)), want);
+}
+
+/// sm_90 and later have no device-side cudaDeviceSynchronize; an error in
+/// a grid run at the call names that grid and keeps what ran before.
+#[test]
+fn device_synchronize_errors() {
+    let o = sync(
+        "sync-2.ptx",
+        &[
+            "--device",
+            "sm_90",
+            "--entry",
+            "deep",
+            "--set",
+            "deep_param_0=0x1000",
+            "--set",
+            "deep_param_1=0",
+        ],
+    );
+    fails_with(&o, |e| {
+        e.contains("device-side cudaDeviceSynchronize does not run on sm_90")
+            && e.contains("help: run it as an older device (--device sm_80)")
+    });
+    let src = SYNC.replacen(
+        "    mad.lo.s32 %r3, %r1, 10, %r2;",
+        "    mad.lo.s32 %r3, %r1, 10, %r2;\n    ld.global.u32 %r4, [%rd2+4096];",
+        1,
+    );
+    let o = run_src(
+        "cdp1-bad.ptx",
+        &src,
+        &[
+            "--entry",
+            "sync_parent",
+            "--set",
+            "sync_parent_param_0=0x1000",
+            "--json",
+        ],
+    );
+    let (stdout, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let e = &v["errors"][0];
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .contains("of a child grid of `fill` (nested 1 deep)"),
+        "{stdout}"
+    );
+    // The parent's store before the launch is not there (it stores after);
+    // the parameter buffer it filled is.
+    let memory = v["memory"].as_array().unwrap();
+    assert!(
+        memory.iter().any(|m| m["address"] == "0x1fffffff00000000"),
+        "{stdout}"
+    );
+}
+
+/// Copies and sets the device runtime refuses, and one that reads memory
+/// never written.
+#[test]
+fn copies_check_their_arguments() {
+    // cudaMemcpyHostToDevice (1) from the device: cudaErrorInvalidMemcpyDirection.
+    let src = RUNTIME.replacen(
+        "    st.param.b32 [param3+0], 3;",
+        "    st.param.b32 [param3+0], 1;",
+        1,
+    );
+    assert_ne!(src, RUNTIME);
+    let o = runtime("rt-2", &src);
+    let (_, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("`call __cudaCDP2MemcpyAsync` returns cudaError 21 (cudaErrorInvalidMemcpyDirection): kind 1"),
+        "{stderr}"
+    );
+    assert!(!text(&o).0.contains("mem[0x1088"), "no copy ran");
+    // A source never written: an error at the call, after the grids before it.
+    let src = RUNTIME.replacen(
+        "    add.s64 %rd16, %rd1, 136;",
+        "    add.s64 %rd16, %rd1, 136;\n    add.s64 %rd14, %rd1, 0x100000;",
+        1,
+    );
+    let o = runtime("rt-3", &src);
+    fails_with(&o, |e| {
+        e.contains("`__cudaCDP2MemcpyAsync`, run after the grid that called it: the source byte at 0x101000 was never given or written (row 0, byte 0)")
+    });
+    // A stream never created.
+    let src = RUNTIME.replacen(
+        "call.uni (retval0), __cudaCDP2MemsetAsync, (param0, param1, param2, param3);",
+        "call.uni (retval0), __cudaCDP2MemsetAsync, (param0, param1, param2, param0);",
+        1,
+    );
+    let o = runtime("rt-4", &src);
+    let (stdout, stderr) = text(&o);
+    assert!(
+        stderr.contains("`call __cudaCDP2MemsetAsync` returns cudaError 400"),
+        "{stderr}"
+    );
+    assert!(!stdout.contains("5a 5a"), "{stdout}");
+}
+
+/// cudaGetErrorString has CUDA's text where ptxfp knows it, and says so
+/// where it does not; an unknown code is an error too.
+#[test]
+fn error_names_and_strings() {
+    let src = RUNTIME.replace("__cudaCDP2GetErrorName", "__cudaCDP2GetErrorString");
+    let o = runtime("rt-5", &src);
+    // "invalid resource handle".
+    assert_eq!(mem(&o, OUT + 200, 8), *b"invalid ");
+    for (code, says) in [
+        (
+            "69",
+            "ptxfp does not have CUDA's text for cudaErrorLaunchPendingCountExceeded (69)",
+        ),
+        ("12345", "ptxfp does not know the cudaError_t code 12345"),
+    ] {
+        let src = src.replacen(
+            "    st.param.b32 [param0+0], 400;",
+            &format!("    st.param.b32 [param0+0], {code};"),
+            1,
+        );
+        fails_with(&runtime("rt-6", &src), |e| e.contains(says));
+    }
+}
+
+/// Each byte a copy or set writes is a step: a set of 100,000 bytes
+/// stops at `--max-steps 50000` with an error at its call.
+#[test]
+fn copies_count_against_max_steps() {
+    let src = RUNTIME.replacen(
+        "    .param .b64 param2;\n    st.param.b64 [param2+0], 8;",
+        "    .param .b64 param2;\n    st.param.b64 [param2+0], 100000;",
+        1,
+    );
+    assert_ne!(src, RUNTIME);
+    let o = run_src(
+        "rt-steps.ptx",
+        &src,
+        &[
+            "--entry",
+            "runtime",
+            "--set",
+            "runtime_param_0=0x1000",
+            "--max-steps",
+            "50000",
+        ],
+    );
+    fails_with(&o, |e| {
+        e.contains("the run reached --max-steps 50000 thread-instructions in `__cudaCDP2MemsetAsync` (1 rows of 100000 bytes")
+    });
+}

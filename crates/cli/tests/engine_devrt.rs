@@ -353,3 +353,31 @@ fn copies_count_against_max_steps() {
         e.contains("the run reached --max-steps 50000 thread-instructions in `__cudaCDP2MemsetAsync` (1 rows of 100000 bytes")
     });
 }
+
+/// A set's pages count against `--max-memory`: 2,000,000 bytes fit the
+/// check at the call (at most the limit), and with the kernel's own pages
+/// the run holds more than 2,000,100.
+#[test]
+fn copies_count_against_max_memory() {
+    let src = RUNTIME.replacen(
+        "    .param .b64 param2;\n    st.param.b64 [param2+0], 8;",
+        "    .param .b64 param2;\n    st.param.b64 [param2+0], 2000000;",
+        1,
+    );
+    assert_ne!(src, RUNTIME);
+    let o = run_src(
+        "rt-memory.ptx",
+        &src,
+        &[
+            "--entry",
+            "runtime",
+            "--set",
+            "runtime_param_0=0x1000",
+            "--max-memory",
+            "2000100",
+        ],
+    );
+    fails_with(&o, |e| {
+        e.contains("the run's memory reached --max-memory 2000100 bytes in `__cudaCDP2MemsetAsync`, run after the grid that called it")
+    });
+}

@@ -202,12 +202,13 @@ impl Copy {
     /// Does it on the global memory `mem`: reading a byte never given nor
     /// written is an error at the call. Each byte it writes is a step of
     /// the run (`steps`, at most `max_steps`), so that copies too stop at
-    /// `--max-steps`.
+    /// `--max-steps`; and the run's memory stays within `max_memory`.
     pub(crate) fn run(
         &self,
         mem: &mut Memory,
         steps: &mut u64,
         max_steps: u64,
+        max_memory: u64,
     ) -> Result<(), Diagnostic> {
         *steps = steps.saturating_add(self.width.saturating_mul(self.height));
         if *steps > max_steps {
@@ -217,30 +218,42 @@ impl Copy {
             )
             .with_help("raise the limit with --max-steps N"));
         }
-        let mut row = Vec::new();
+        // Byte by byte (a copy between overlapping ranges is undefined in
+        // CUDA too), with the run's memory checked as the pages grow.
         for r in 0..self.height {
             let to = self.dst.wrapping_add(r.wrapping_mul(self.dpitch));
-            row.clear();
-            match self.src {
-                Some((src, spitch)) => {
-                    let from = src.wrapping_add(r.wrapping_mul(spitch));
-                    for k in 0..self.width {
-                        let a = from.wrapping_add(k);
-                        row.push(mem.read(a, 1).map_err(|bad| {
-                            Diagnostic::error(
-                                self.span.clone(),
-                                format!("`{}`, run after the grid that called it: the source byte at {bad:#x} was never given or written (row {r}, byte {k})", self.name),
-                            )
-                        })? as u8);
-                    }
+            let from = self
+                .src
+                .map(|(src, spitch)| src.wrapping_add(r.wrapping_mul(spitch)));
+            for k in 0..self.width {
+                let b = match from {
+                    Some(from) => mem.read(from.wrapping_add(k), 1).map_err(|bad| {
+                        Diagnostic::error(
+                            self.span.clone(),
+                            format!("`{}`, run after the grid that called it: the source byte at {bad:#x} was never given or written (row {r}, byte {k})", self.name),
+                        )
+                    })?,
+                    None => u64::from(self.value),
+                };
+                mem.write(to.wrapping_add(k), 1, b);
+                if k % 4096 == 4095 {
+                    self.within(max_memory)?;
                 }
-                None => row.resize(self.width as usize, self.value),
-            }
-            for (k, b) in row.iter().enumerate() {
-                mem.write(to.wrapping_add(k as u64), 1, u64::from(*b));
             }
         }
-        Ok(())
+        self.within(max_memory)
+    }
+
+    /// The run's memory within `max_memory`, else the error at the call.
+    fn within(&self, max_memory: u64) -> Result<(), Diagnostic> {
+        if crate::memory::live_bytes() <= max_memory {
+            return Ok(());
+        }
+        Err(Diagnostic::error(
+            self.span.clone(),
+            format!("the run's memory reached --max-memory {max_memory} bytes in `{}`, run after the grid that called it", self.name),
+        )
+        .with_help("raise the limit with --max-memory BYTES"))
     }
 }
 

@@ -863,7 +863,8 @@ pub(crate) fn run_queued(
             engine::Work::Grid(child) => child,
             engine::Work::Copy(copy) => {
                 let max_steps = opts.max_steps.unwrap_or(DEFAULT_MAX_STEPS);
-                if let Err(error) = copy.run(&mut c.mem, &mut c.steps, max_steps) {
+                let max_memory = opts.max_memory.unwrap_or(DEFAULT_MAX_MEMORY);
+                if let Err(error) = copy.run(&mut c.mem, &mut c.steps, max_steps, max_memory) {
                     return Err(RunError::Runtime {
                         error,
                         before: Box::new(Partial {

@@ -564,14 +564,7 @@ fn run_source(
             eprintln!("ptxfp run: {path}: nothing was written (no instruction ran, or none wrote a register or memory)");
         }
     }
-    for (addr, bytes) in &out.memory {
-        let hex: Vec<String> = bytes.iter().map(|x| format!("{x:02x}")).collect();
-        println!(
-            "mem[{addr:#x}..{:#x}] = {}",
-            addr + bytes.len() as u64,
-            hex.join(" ")
-        );
-    }
+    print_memory(&out.memory);
     for c in &out.contractions {
         println!(
             "contract: {} mul + {} {}: {} {:#x}, {:#x}, {:#x} = {}  ({}), but as written = {}  ({})",
@@ -803,4 +796,31 @@ fn input_warning_json(w: &str) -> serde_json::Value {
 
 fn out_target(t: Target) -> String {
     t.to_string()
+}
+
+/// The memory written, one `mem[A..B] = xx xx ..` line per run of bytes,
+/// straight to stdout (no string per byte: a kernel that wrote megabytes
+/// prints in about the memory of its bytes).
+fn print_memory(memory: &[(u64, Vec<u8>)]) {
+    use std::io::Write;
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let stdout = std::io::stdout();
+    let mut w = std::io::BufWriter::new(stdout.lock());
+    let mut line = Vec::new();
+    for (addr, bytes) in memory {
+        line.clear();
+        line.extend_from_slice(
+            format!("mem[{addr:#x}..{:#x}] =", addr + bytes.len() as u64).as_bytes(),
+        );
+        for b in bytes {
+            line.extend_from_slice(&[b' ', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]);
+        }
+        line.push(b'\n');
+        // A closed pipe (`| head`) ends the printing, as println! would
+        // not: the rest has nowhere to go.
+        if w.write_all(&line).is_err() {
+            return;
+        }
+    }
+    let _ = w.flush();
 }

@@ -1354,6 +1354,7 @@ def gen_shared(m):
         pc = f.fresh()
         f.emit("%s = bitcast i8* %s to %s*" % (pc, p, t))
         f.inst(t, "atomicrmw %s %s* %s, %s %s monotonic" % (op, t, pc, t, v.name))
+        f.pool[t].pop()  # its old value depends on the order the threads ran
         atoms.append(t)
         m.features.add("atomic." + op)
     f.emit("ret void")

@@ -544,46 +544,14 @@ fn check_lop3_operands(ins: &Instr, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-/// The type of special register `n` as an operand (PTX ISA §10), or
-/// `None` if it is not one. Before PTX ISA 2.0, %tid, %ntid, %ctaid and
-/// %nctaid were `.v4.u16`, so nvcc of the time wrote `cvt.u32.u16 %r1,
-/// %tid.x`; from 2.0 on they are `.v4.u32`.
+/// The type of special register `n` as an operand (PTX ISA §10,
+/// ptxfp_isa::sreg), or of the predefined identifier `WARP_SZ` (§5.1.4);
+/// `None` if it is neither.
 fn special_register_type(n: &str, version: PtxVersion) -> Option<PtxType> {
-    let dims = |b: &str| {
-        n.strip_prefix(b)
-            .is_some_and(|d| matches!(d, ".x" | ".y" | ".z"))
-    };
-    if ["%tid", "%ntid", "%ctaid", "%nctaid"].into_iter().any(dims) {
-        return Some(if version.major < 2 {
-            PtxType::U16
-        } else {
-            PtxType::U32
-        });
-    }
-    // PTX ISA §10.12-§10.17 (sm_90): "%clusterid ... .reg .v4 .u32", and
-    // the same for %nclusterid, %cluster_ctaid, %cluster_nctaid.
-    if [
-        "%clusterid",
-        "%nclusterid",
-        "%cluster_ctaid",
-        "%cluster_nctaid",
-    ]
-    .into_iter()
-    .any(|b| n == b || dims(b))
-    {
+    if n == "WARP_SZ" {
         return Some(PtxType::U32);
     }
-    match n {
-        "%laneid" | "%warpid" | "%nwarpid" | "%smid" | "%nsmid" | "%clock" | "%lanemask_eq"
-        | "%lanemask_le" | "%lanemask_lt" | "%lanemask_ge" | "%lanemask_gt"
-        | "%dynamic_smem_size" | "WARP_SZ" | "%cluster_ctarank" | "%cluster_nctarank"
-        | "%globaltimer_lo" | "%globaltimer_hi" | "%total_smem_size" | "%aggr_smem_size" => {
-            Some(PtxType::U32)
-        }
-        "%clock64" | "%gridid" | "%globaltimer" => Some(PtxType::U64),
-        "%is_explicit_cluster" => Some(PtxType::Pred),
-        _ => None,
-    }
+    ptxfp_isa::sreg::special(n, version).map(|s| s.ty)
 }
 
 fn undeclared(n: &str, span: core::ops::Range<usize>) -> Diagnostic {
@@ -620,6 +588,18 @@ mod tests {
         let unknown = ".version 6.5\n.target sm_30\n.entry k()\n{\n.reg .u32 %r1;\n\
                    cvt.u32.u16 %r1, %tid.w;\nret;\n}\n";
         assert_eq!(errors(unknown, CheckOptions::default()).len(), 1);
+        // The driver's and the hardware's (ptxfp_isa::sreg), in their types.
+        let driver =
+            ".version 8.5\n.target sm_90\n.entry k()\n{\n.reg .u32 %r1;\n.reg .u64 %rd1;\n\
+                   add.u32 %r1, %pm7, %envreg31;\nadd.u32 %r1, %clock_hi, %total_smem_size;\n\
+                   add.u64 %rd1, %pm0_64, %current_graph_exec;\nret;\n}\n";
+        assert_eq!(
+            errors(driver, CheckOptions::default()),
+            Vec::<String>::new()
+        );
+        let beyond = ".version 8.5\n.target sm_90\n.entry k()\n{\n.reg .u32 %r1;\n\
+                   add.u32 %r1, %pm8, %envreg32;\nret;\n}\n";
+        assert_eq!(errors(beyond, CheckOptions::default()).len(), 2);
     }
 
     /// The errors of `src`, each as `line:column: message [help]`.

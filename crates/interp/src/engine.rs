@@ -16,6 +16,7 @@ use crate::memory::Memory;
 use ptxfp_isa::control::{
     Atomic, BarRed, Combine, Control, CpAsync, Mem, ShflMode, Update, VoteMode,
 };
+use ptxfp_isa::sreg::{Special, Sreg};
 use ptxfp_model::EvalSetp;
 
 // `mma.sync` (src/mma.rs): a warp instruction of its own file.
@@ -666,73 +667,103 @@ impl Machine<'_, '_> {
         format!("thread {} of CTA {}{grid}", xyz(t), xyz(self.eng.ctaid))
     }
 
-    /// The value of special register `name` for the thread that runs
-    /// (PTX ISA §10), or `None` if it is not one.
-    pub(crate) fn special_value(&self, name: &str) -> Option<u64> {
-        let (base, dim) = match name.rsplit_once('.') {
-            Some((b, d)) if matches!(d, "x" | "y" | "z") => (b, Some(d)),
-            _ => (name, None),
-        };
-        let i = match dim {
-            Some("y") => 1,
-            Some("z") => 2,
-            _ => 0,
-        };
+    /// The special register `name` is (PTX ISA §10, `ptxfp_isa::sreg`),
+    /// if it is one.
+    pub(crate) fn special(&self, name: &str) -> Option<Special> {
+        ptxfp_isa::sreg::special(name, self.version)
+    }
+
+    /// The value of special register `name` (`s`, [`Self::special`]) for
+    /// the thread that runs, or why the model has none: an error at `at`
+    /// that says to give it with `--set`.
+    pub(crate) fn special_value(&self, name: &str, s: Special, at: &Span) -> Result<u64, RunError> {
+        let i = s.dim;
         let l = &self.eng.launch;
         let t = self.eng.threads.get(self.lane);
         let tid = t.map_or([0; 3], |t| t.tid);
         let linear = self.lane as u64;
         let lane = linear % WARP_SIZE as u64;
         let nthreads = l.cta_threads();
-        let v = match (base, dim.is_some()) {
+        let clock64 = t.map_or(0, |t| t.steps);
+        Ok(match s.reg {
             // §10.1 %tid: "A predefined, read-only, per-thread special register
             // initialized with the thread identifier within the CTA."
-            ("%tid", true) => u64::from(tid[i]),
+            Sreg::Tid => u64::from(tid[i]),
             // §10.2 %ntid: "the number of thread IDs in each CTA dimension".
-            ("%ntid", true) => u64::from(l.block[i]),
+            Sreg::Ntid => u64::from(l.block[i]),
             // §10.6 %ctaid: "the CTA identifier within a CTA grid".
-            ("%ctaid", true) => u64::from(self.eng.ctaid[i]),
+            Sreg::Ctaid => u64::from(self.eng.ctaid[i]),
             // §10.7 %nctaid: "the number of CTA ids per grid dimension".
-            ("%nctaid", true) => u64::from(l.grid[i]),
+            Sreg::Nctaid => u64::from(l.grid[i]),
             // §10.3 %laneid: "the thread's lane within the warp".
-            ("%laneid", false) => lane,
+            Sreg::Laneid => lane,
             // §10.4 %warpid: "the warp identifier"; here the warp's number in
             // the CTA (threads numbered x fastest, 32 to a warp).
-            ("%warpid", false) => linear / WARP_SIZE as u64,
+            Sreg::Warpid => linear / WARP_SIZE as u64,
             // §10.5 %nwarpid: "the maximum number of warp identifiers"; here
             // the warps of the CTA.
-            ("%nwarpid", false) => nthreads.div_ceil(WARP_SIZE as u64),
-            ("%smid", false) => 0,
-            ("%nsmid", false) => NSMID,
+            Sreg::Nwarpid => nthreads.div_ceil(WARP_SIZE as u64),
+            Sreg::Smid => 0,
+            Sreg::Nsmid => NSMID,
             // %gridid: "a temporal grid identifier": the grids that ran
             // before this one (0 for the host's launch; dynamic
             // parallelism's child grids count on).
-            ("%gridid", false) => self.eng.cdp.grid_id,
-            // %clock, %clock64: "a predefined, read-only 32-bit
+            Sreg::Gridid => self.eng.cdp.grid_id,
+            // %clock, %clock_hi, %clock64: "a predefined, read-only 32-bit
             // unsigned cycle counter"; here the instructions the thread ran.
-            ("%clock", false) => t.map_or(0, |t| t.steps) & 0xffff_ffff,
-            ("%clock64", false) => t.map_or(0, |t| t.steps),
+            Sreg::Clock => clock64 & 0xffff_ffff,
+            Sreg::ClockHi => clock64 >> 32,
+            Sreg::Clock64 => clock64,
             // %globaltimer: "a 64-bit global nanosecond timer"; here
             // the thread-instructions of the whole run so far.
-            ("%globaltimer", false) => self.eng.steps,
-            ("%globaltimer_lo", false) => self.eng.steps & 0xffff_ffff,
-            ("%globaltimer_hi", false) => self.eng.steps >> 32,
+            Sreg::Globaltimer => self.eng.steps,
+            Sreg::GlobaltimerLo => self.eng.steps & 0xffff_ffff,
+            Sreg::GlobaltimerHi => self.eng.steps >> 32,
             // %lanemask_*: "a 32-bit mask with bits set in
             // positions equal to / less than ... the thread's lane number".
-            ("%lanemask_eq", false) => 1 << lane,
-            ("%lanemask_le", false) => (2u64 << lane) - 1,
-            ("%lanemask_lt", false) => (1u64 << lane) - 1,
-            ("%lanemask_ge", false) => 0xffff_ffff & !((1u64 << lane) - 1),
-            ("%lanemask_gt", false) => 0xffff_ffff & !((2u64 << lane) - 1),
-            ("%dynamic_smem_size", false) => l.dynamic_shared,
-            // docs/ENGINE.md "Clusters".
-            ("%clusterid" | "%nclusterid" | "%cluster_ctaid" | "%cluster_nctaid", true)
-            | ("%cluster_ctarank" | "%cluster_nctarank" | "%is_explicit_cluster", false) => {
+            Sreg::LanemaskEq => 1 << lane,
+            Sreg::LanemaskLe => (2u64 << lane) - 1,
+            Sreg::LanemaskLt => (1u64 << lane) - 1,
+            Sreg::LanemaskGe => 0xffff_ffff & !((1u64 << lane) - 1),
+            Sreg::LanemaskGt => 0xffff_ffff & !((2u64 << lane) - 1),
+            Sreg::DynamicSmemSize => l.dynamic_shared,
+            // docs/ENGINE.md "Clusters" (a cluster register read whole,
+            // not by component, is not run).
+            Sreg::Cluster => {
+                let base = name.rsplit_once('.').map_or(name, |(b, _)| b);
+                let whole = base == name
+                    && !matches!(
+                        name,
+                        "%cluster_ctarank" | "%cluster_nctarank" | "%is_explicit_cluster"
+                    );
+                if whole {
+                    return Err(RunError::Program(
+                        Diagnostic::error(
+                            at.clone(),
+                            format!("`{name}` read whole (a `.v4 .u32`) is not run by the engine"),
+                        )
+                        .with_help(format!(
+                            "read its components: `{name}.x`, `{name}.y`, `{name}.z`"
+                        )),
+                    ));
+                }
                 self.eng.cluster.register(base, i, self.eng.ctaid, l.grid)
             }
-            _ => return None,
-        };
-        Some(v)
+            // The performance counters (their behavior undefined) and the
+            // driver's environment registers read 0 (docs/ENGINE.md
+            // "Special registers"); the engine runs no CUDA graph.
+            Sreg::Pm(_) | Sreg::Pm64(_) | Sreg::Envreg(_) | Sreg::CurrentGraphExec => 0,
+            // The driver's shared-memory bookkeeping: not modelled.
+            Sreg::ReservedSmem | Sreg::TotalSmemSize | Sreg::AggrSmemSize => {
+                return Err(RunError::Program(
+                    Diagnostic::error(
+                        at.clone(),
+                        format!("`{name}` has no value in ptxfp's model: it is the driver's shared-memory allocation (its allocation unit, and the region NVIDIA's system software reserves), which the engine does not model"),
+                    )
+                    .with_help(format!("give it with --set {name}=VALUE")),
+                ));
+            }
+        })
     }
 
     /// Runs the launch: every CTA of the grid, one after the other, or

@@ -2070,10 +2070,16 @@ impl Machine<'_, '_> {
                 let n = size.min(u64::from(ty.bits().div_ceil(8)));
                 self.given_at(addr)
                     .give(addr, &v.to_le_bytes()[..n as usize]);
-            } else if self.special_value(name).is_some() {
-                let v = set_value(text, PtxType::U32)
-                    .map_err(|e| self.set_error(name, text, PtxType::U32, "special register", e))?;
-                let i = self.declare(name, PtxType::U32, 0, None);
+            } else if let Some(s) = self.special(name) {
+                // In its own type (`%gridid` and `%clock64` are `.u64`).
+                let ty = if s.ty == PtxType::U16 {
+                    PtxType::U32
+                } else {
+                    s.ty
+                };
+                let v = set_value(text, ty)
+                    .map_err(|e| self.set_error(name, text, ty, "special register", e))?;
+                let i = self.declare(name, ty, 0, None);
                 self.give_reg(i, v);
             } else if self.opts.lenient {
                 // Declared (and typed) by its first use; see `reg`.
@@ -2307,9 +2313,12 @@ impl Machine<'_, '_> {
             OperandKind::Name("WARP_SZ") if self.find("WARP_SZ").is_none() => {
                 Ok(WARP_SIZE as u64 & mask(ty.bits()))
             }
-            OperandKind::Name(n) if self.find(n).is_none() && self.special_value(n).is_some() => {
+            OperandKind::Name(n) if self.find(n).is_none() && self.special(n).is_some() => {
                 // The running thread's (engine.rs), unless --set gave a value.
-                Ok(self.special_value(n).unwrap_or(0) & mask(ty.bits()))
+                let Some(s) = self.special(n) else {
+                    return Ok(0);
+                };
+                Ok(self.special_value(n, s, &op.span)? & mask(ty.bits()))
             }
             OperandKind::Name(n) if self.find(n).is_none() && self.var(n).is_some() => {
                 // A variable's name as an operand is its address (PTX ISA §6.4.2).

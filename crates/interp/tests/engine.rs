@@ -201,6 +201,86 @@ st.global.v4.u32 [%o], {{%l, %w, %n, %m}};
     assert_eq!(words(&o.memory, 0x1000), want);
 }
 
+/// The special registers the driver or the hardware defines and the
+/// engine gives fixed values (docs/ENGINE.md "Special registers"): the
+/// performance counters and `%envreg`s 0 (each settable with `--set`),
+/// `%current_graph_exec` 0 (no graph), `%clock_hi` the upper half of
+/// `%clock64`; `%total_smem_size` only from `--set`, in its own type, as
+/// is a 64-bit one (`%gridid`).
+#[test]
+fn driver_defined_special_registers() {
+    let src = format!(
+        "{HEAD}.entry k(.param .u64 out)
+{{
+.reg .u32 %a<6>;
+.reg .u64 %o, %b<3>;
+ld.param.u64 %o, [out];
+mov.u32 %a0, %pm3;
+mov.u32 %a1, %envreg7;
+mov.u32 %a2, %clock_hi;
+mov.u32 %a3, %envreg31;
+mov.u64 %b0, %pm7_64;
+mov.u64 %b1, %current_graph_exec;
+mov.u64 %b2, %gridid;
+st.u32 [%o], %a0;
+st.u32 [%o+4], %a1;
+st.u32 [%o+8], %a2;
+st.u32 [%o+12], %a3;
+st.u64 [%o+16], %b0;
+st.u64 [%o+24], %b1;
+st.u64 [%o+32], %b2;
+}}
+"
+    );
+    let o = run(&src, &out_at(0x1000), &launch(1, 1)).unwrap();
+    assert_eq!(words(&o.memory, 0x1000), [0; 10]);
+    let mut given = out_at(0x1000);
+    for (name, value) in [
+        ("%envreg31", "0xdeadbeef"),
+        ("%pm7_64", "0x123456789"),
+        ("%gridid", "0x100000002"),
+    ] {
+        given.sets.push((name.into(), value.into()));
+    }
+    let o = run(&src, &given, &launch(1, 1)).unwrap();
+    assert_eq!(
+        words(&o.memory, 0x1000),
+        [0, 0, 0, 0xdead_beef, 0x2345_6789, 1, 0, 0, 2, 1]
+    );
+    // The driver's shared-memory bookkeeping has no value but a given one.
+    let total = format!(
+        "{HEAD}.entry k(.param .u64 out)
+{{
+.reg .u32 %a;
+.reg .u64 %o;
+ld.param.u64 %o, [out];
+mov.u32 %a, %total_smem_size;
+st.u32 [%o], %a;
+}}
+"
+    );
+    match run(&total, &out_at(0x1000), &launch(1, 1)) {
+        Err(RunError::Runtime { error, .. }) => {
+            assert!(
+                error
+                    .message
+                    .contains("`%total_smem_size` has no value in ptxfp's model"),
+                "{}",
+                error.message
+            );
+            assert_eq!(
+                error.help.as_deref(),
+                Some("give it with --set %total_smem_size=VALUE")
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    let mut given = out_at(0x1000);
+    given.sets.push(("%total_smem_size".into(), "4096".into()));
+    let o = run(&total, &given, &launch(1, 1)).unwrap();
+    assert_eq!(words(&o.memory, 0x1000), [4096]);
+}
+
 /// `WARP_SZ` (PTX ISA §5.1.4) is the constant 32 as an operand of a store
 /// and of arithmetic (ZLUDA's warp_sz.ptx stores it with `st.u8`).
 #[test]

@@ -19,6 +19,7 @@ pub mod op;
 pub mod opcodes;
 pub mod setp;
 pub mod space;
+pub mod sreg;
 pub mod surface;
 pub mod syntax;
 pub mod target;

@@ -516,6 +516,10 @@ pub(crate) struct Engine {
     /// `.shared` of the CTA that runs; each CTA starts from `shared_given`.
     pub(crate) shared: Memory,
     pub(crate) shared_given: Memory,
+    /// The launch's code declares `.shared` variables of a fixed size (not
+    /// only `.extern .shared` arrays): `%total_smem_size` then depends on
+    /// how ptxas packs them.
+    pub(crate) static_shared: bool,
     /// `.local` and per-thread `.param` of each thread of the CTA; each
     /// starts from `private_given`.
     pub(crate) private: Vec<Memory>,
@@ -753,12 +757,27 @@ impl Machine<'_, '_> {
             // driver's environment registers read 0 (docs/ENGINE.md
             // "Special registers"); the engine runs no CUDA graph.
             Sreg::Pm(_) | Sreg::Pm64(_) | Sreg::Envreg(_) | Sreg::CurrentGraphExec => 0,
+            // §10.30 %total_smem_size: "total size of shared memory
+            // allocated (statically and dynamically, excluding the shared
+            // memory reserved for the NVIDIA system software use)", "in
+            // multiples of shared memory allocation unit size": 128 bytes
+            // on sm_2x, 256 on sm_3x to sm_7x, 128 from sm_8x. Known where
+            // the code has no static `.shared` variables (how ptxas packs
+            // those is its own).
+            Sreg::TotalSmemSize if !self.eng.static_shared => {
+                let unit = if (30..80).contains(&self.exec.device.sm) {
+                    256
+                } else {
+                    128
+                };
+                l.dynamic_shared.div_ceil(unit) * unit
+            }
             // The driver's shared-memory bookkeeping: not modelled.
             Sreg::ReservedSmem | Sreg::TotalSmemSize | Sreg::AggrSmemSize => {
                 return Err(RunError::Program(
                     Diagnostic::error(
                         at.clone(),
-                        format!("`{name}` has no value in ptxfp's model: it is the driver's shared-memory allocation (its allocation unit, and the region NVIDIA's system software reserves), which the engine does not model"),
+                        format!("`{name}` has no value in ptxfp's model: it is the driver's shared-memory allocation (the region NVIDIA's system software reserves, and how ptxas packs static `.shared` variables), which the engine does not model"),
                     )
                     .with_help(format!("give it with --set {name}=VALUE")),
                 ));

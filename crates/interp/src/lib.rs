@@ -1302,6 +1302,9 @@ fn execute_grid(
         if v.space == Space::Shared && open && v.init.is_none() && launch.dynamic_shared > 0 {
             size = launch.dynamic_shared;
         }
+        if v.space == Space::Shared && in_scope(v.scope) && !(open && v.init.is_none()) {
+            mc.eng.static_shared = true;
+        }
         // Variables start 256-aligned; a larger `.align` is kept (a
         // `.shared .align 1024` buffer of swizzled matrices: the swizzle
         // is a function of the address, docs/ENGINE.md "Tensor cores: wgmma").

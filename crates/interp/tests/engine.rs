@@ -205,8 +205,8 @@ st.global.v4.u32 [%o], {{%l, %w, %n, %m}};
 /// engine gives fixed values (docs/ENGINE.md "Special registers"): the
 /// performance counters and `%envreg`s 0 (each settable with `--set`),
 /// `%current_graph_exec` 0 (no graph), `%clock_hi` the upper half of
-/// `%clock64`; `%total_smem_size` only from `--set`, in its own type, as
-/// is a 64-bit one (`%gridid`).
+/// `%clock64`; `--set` in the register's own type (`%gridid` is 64
+/// bits); `%total_smem_size` (PTX ISA §10.30) from the launch.
 #[test]
 fn driver_defined_special_registers() {
     let src = format!(
@@ -247,9 +247,13 @@ st.u64 [%o+32], %b2;
         words(&o.memory, 0x1000),
         [0, 0, 0, 0xdead_beef, 0x2345_6789, 1, 0, 0, 2, 1]
     );
-    // The driver's shared-memory bookkeeping has no value but a given one.
-    let total = format!(
-        "{HEAD}.entry k(.param .u64 out)
+    // %total_smem_size: the dynamic shared memory in the device's
+    // allocation units (256 bytes on sm_70, 128 on sm_80): 300 bytes are
+    // 512 and 384; with a static `.shared` variable, how ptxas packs it
+    // decides, and only a given value runs.
+    let total = |shared: &str| {
+        format!(
+            "{HEAD}{shared}.entry k(.param .u64 out)
 {{
 .reg .u32 %a;
 .reg .u64 %o;
@@ -258,8 +262,20 @@ mov.u32 %a, %total_smem_size;
 st.u32 [%o], %a;
 }}
 "
-    );
-    match run(&total, &out_at(0x1000), &launch(1, 1)) {
+        )
+    };
+    let dynamic = total(".extern .shared .align 4 .b8 dyn[];\n");
+    for (device, want) in [("sm_70", 512), ("sm_80", 384), ("sm_90", 384)] {
+        let mut opts = launch(1, 1);
+        opts.launch.dynamic_shared = 300;
+        opts.device = Some(device.parse().unwrap());
+        let o = run(&dynamic, &out_at(0x1000), &opts).unwrap();
+        assert_eq!(words(&o.memory, 0x1000), [want], "{device}");
+    }
+    let o = run(&total(""), &out_at(0x1000), &launch(1, 1)).unwrap();
+    assert_eq!(words(&o.memory, 0x1000), [0]);
+    let fixed = total(".shared .align 4 .b8 tile[100];\n");
+    match run(&fixed, &out_at(0x1000), &launch(1, 1)) {
         Err(RunError::Runtime { error, .. }) => {
             assert!(
                 error
@@ -277,7 +293,7 @@ st.u32 [%o], %a;
     }
     let mut given = out_at(0x1000);
     given.sets.push(("%total_smem_size".into(), "4096".into()));
-    let o = run(&total, &given, &launch(1, 1)).unwrap();
+    let o = run(&fixed, &given, &launch(1, 1)).unwrap();
     assert_eq!(words(&o.memory, 0x1000), [4096]);
 }
 

@@ -381,3 +381,64 @@ fn copies_count_against_max_memory() {
         e.contains("the run's memory reached --max-memory 2000100 bytes in `__cudaCDP2MemsetAsync`, run after the grid that called it")
     });
 }
+
+/// Streams created in a loop and never destroyed: the 65,537th is
+/// refused with cudaErrorMemoryAllocation (2), so the run's memory stays
+/// bounded; the count of refusals is 1 and the last error is 2.
+#[test]
+fn streams_alive_at_once_are_bounded() {
+    let src = r#".version 8.0
+.target sm_80
+.address_size 64
+.extern .func (.param .b32 func_retval0) __cudaCDP2StreamCreateWithFlags
+(
+    .param .b64 __cudaCDP2StreamCreateWithFlags_param_0,
+    .param .b32 __cudaCDP2StreamCreateWithFlags_param_1
+)
+;
+.visible .entry make(.param .u64 out)
+{
+    .local .align 8 .b8 depot[8];
+    .reg .pred %p<3>;
+    .reg .b32 %r<8>;
+    .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [out];
+    mov.u64 %rd2, depot;
+    cvta.local.u64 %rd3, %rd2;
+    mov.u32 %r1, 0;
+    mov.u32 %r2, 0;
+    mov.u32 %r5, 0;
+$L__loop:
+    {
+    .param .b64 param0;
+    st.param.b64 [param0+0], %rd3;
+    .param .b32 param1;
+    st.param.b32 [param1+0], 1;
+    .param .b32 retval0;
+    call.uni (retval0), __cudaCDP2StreamCreateWithFlags, (param0, param1);
+    ld.param.b32 %r3, [retval0+0];
+    }
+    setp.ne.s32 %p1, %r3, 0;
+    selp.u32 %r4, 1, 0, %p1;
+    add.s32 %r2, %r2, %r4;
+    @%p1 mov.u32 %r5, %r3;
+    add.s32 %r1, %r1, 1;
+    setp.lt.u32 %p2, %r1, 65537;
+    @%p2 bra $L__loop;
+    st.global.u32 [%rd1], %r2;
+    st.global.u32 [%rd1+4], %r5;
+    ret;
+}
+"#;
+    let o = run_src(
+        "rt-streams.ptx",
+        src,
+        &["--entry", "make", "--set", "out=0x1000"],
+    );
+    assert_eq!(mem(&o, OUT, 8), words(&[1, 2]));
+    let (_, stderr) = text(&o);
+    assert!(
+        stderr.contains("returns cudaError 2 (cudaErrorMemoryAllocation): 65536 streams are alive"),
+        "{stderr}"
+    );
+}

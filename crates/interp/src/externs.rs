@@ -150,6 +150,12 @@ const STREAM_TAIL_LAUNCH: u64 = 3;
 /// values from here up, one per creation in the run.
 const HANDLES: u64 = 0x5000_0000;
 
+/// The most streams, and the most events, alive at once: a kernel that
+/// creates them in a loop without destroying them gets
+/// `cudaErrorMemoryAllocation` past it, so that the run's memory stays
+/// bounded.
+const MAX_HANDLES: usize = 65536;
+
 /// A child grid one thread asked for (dynamic parallelism).
 #[derive(Clone, Debug)]
 pub(crate) struct Child {
@@ -1275,6 +1281,16 @@ impl Machine<'_, '_> {
             R::DeviceGetSharedMemConfig => self.runtime_out(span, name, "pConfig", v[0], 4, 1)?,
             R::StreamCreateWithFlags | R::EventCreateWithFlags => {
                 let stream = f == R::StreamCreateWithFlags;
+                let cdp = &self.eng.cdp;
+                let live = if stream {
+                    cdp.streams.len()
+                } else {
+                    cdp.events.len()
+                };
+                if live >= MAX_HANDLES {
+                    let what = if stream { "streams" } else { "events" };
+                    return Ok(self.refuse(span, name, CUDA_ERROR_MEMORY_ALLOCATION, format!("{MAX_HANDLES} {what} are alive (ptxfp's bound: destroy those no longer used)")));
+                }
                 let h = self.new_handle();
                 let c = self.runtime_out(
                     span,

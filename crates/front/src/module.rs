@@ -317,6 +317,10 @@ pub struct Module<'a> {
     texts: Vec<String>,
     /// The functions with bodies, in order.
     pub functions: Vec<Function>,
+    /// `.alias fAlias, fAliasee;` (PTX ISA §11.2.3: "Defines an alias to
+    /// existing function symbol"): each alias, the function it names,
+    /// and the directive's span.
+    pub aliases: Vec<(String, String, Span)>,
     /// The `{ }` blocks: `block_parents[id]` is the block that encloses
     /// block `id` (ids count from 1 in the order the blocks open; 0 is the
     /// module level, its own parent). A function body is a block whose
@@ -355,6 +359,15 @@ pub fn too_many_diagnostics(at: usize) -> Diagnostic {
 }
 
 impl<'a> Module<'a> {
+    /// The function `name` calls: the function an `.alias` names (PTX
+    /// ISA §11.2.3), else `name` itself.
+    pub fn aliased<'n>(&'n self, name: &'n str) -> &'n str {
+        self.aliases
+            .iter()
+            .find(|(a, ..)| a == name)
+            .map_or(name, |(_, f, _)| f.as_str())
+    }
+
     /// The text the module was parsed from.
     pub fn source(&self) -> &'a str {
         self.src
@@ -982,6 +995,51 @@ impl<'a> Parser<'a> {
         self.m.diagnostics.push(Diagnostic::error(span, msg));
     }
     /// Skips to just after the next `;` (or `{`/`}` left for the caller).
+    /// `.alias fAlias, fAliasee;` after its directive (at `at`): both
+    /// names, or an error that says what was expected.
+    fn alias(&mut self, at: Span) {
+        let mut names = Vec::new();
+        for (k, what) in ["the alias", "the function it names"]
+            .into_iter()
+            .enumerate()
+        {
+            if k == 1 {
+                if !self.peek_punct(',') {
+                    let span = self.peek().map_or(self.eof_span(), |t| t.span.clone());
+                    self.error(span, "`.alias`: expected `,` between the alias and the function (`.alias fAlias, fAliasee;`)");
+                    self.recover();
+                    return;
+                }
+                self.next();
+            }
+            match self.peek().cloned() {
+                Some(n) if n.tok == Tok::Word && !self.text(&n).starts_with('.') => {
+                    self.next();
+                    names.push(self.text(&n).to_string());
+                }
+                other => {
+                    let span = other.map_or(self.eof_span(), |t| t.span);
+                    self.error(
+                        span,
+                        format!("`.alias`: expected {what}'s name (`.alias fAlias, fAliasee;`)"),
+                    );
+                    self.recover();
+                    return;
+                }
+            }
+        }
+        let end = self.peek().map_or(at.end, |t| t.span.end);
+        if self.peek_punct(';') {
+            self.next();
+        } else {
+            let span = self.peek().map_or(self.eof_span(), |t| t.span.clone());
+            self.error(span, "`.alias`: expected `;` after the function's name");
+            self.recover();
+        }
+        let (alias, target) = (names.remove(0), names.remove(0));
+        self.m.aliases.push((alias, target, at.start..end));
+    }
+
     fn recover(&mut self) {
         while let Some(t) = self.peek() {
             match t.tok {
@@ -1227,9 +1285,11 @@ impl<'a> Parser<'a> {
                 }
             }
             // Statements of call and branch tables (PTX ISA §11.2, §9.7.12):
-            // `p: .callprototype ...;`, `t: .branchtargets L0, L1;`,
-            // `.alias a, b;`: not modelled, skipped to their `;`.
-            ".callprototype" | ".branchtargets" | ".alias" => self.recover(),
+            // `p: .callprototype ...;`, `t: .branchtargets L0, L1;`: not
+            // modelled, skipped to their `;`.
+            ".callprototype" | ".branchtargets" => self.recover(),
+            // PTX ISA §11.2.3: `.alias fAlias, fAliasee;`.
+            ".alias" => self.alias(t.span.clone()),
             ".address_size" => {
                 // PTX ISA §11.1.5: `.address_size 32` or `64`.
                 match self.peek().cloned() {
@@ -2881,12 +2941,57 @@ pub fn parse(src: &str) -> Module<'_> {
         }
     }
     m.block_ends = ends;
+    // PTX ISA §11.2.3: "fAliasee is a function symbol which must be
+    // defined in the same module as .alias declaration".
+    let bad: Vec<Diagnostic> = m
+        .aliases
+        .iter()
+        .filter(|(_, f, _)| !m.functions.iter().any(|g| g.name == *f && !g.entry))
+        .map(|(a, f, span)| {
+            Diagnostic::error(
+                span.clone(),
+                format!("`.alias {a}, {f};`: `{f}` is no `.func` with a body in this module, and an alias names a function the module defines (PTX ISA §11.2.3)"),
+            )
+        })
+        .collect();
+    m.diagnostics.extend(bad);
     m
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `.alias fAlias, fAliasee;` (PTX ISA §11.2.3) names a function the
+    /// module defines; anything else is an error at the directive.
+    #[test]
+    fn an_alias_names_a_defined_function() {
+        let head = ".version 6.3\n.target sm_30\n.address_size 64\n\
+            .visible .func foo(.param .u32 p)\n{\nret;\n}\n\
+            .visible .func bar(.param .u32 p);\n";
+        let src = format!("{head}.alias bar, foo;\n");
+        let m = parse(&src);
+        assert!(m.diagnostics.is_empty(), "{:?}", m.diagnostics);
+        assert_eq!(m.aliased("bar"), "foo");
+        assert_eq!(m.aliased("foo"), "foo");
+        for (text, says) in [
+            (".alias bar, baz;", "`baz` is no `.func` with a body"),
+            (
+                ".alias bar foo;",
+                "expected `,` between the alias and the function",
+            ),
+            (".alias , foo;", "expected the alias's name"),
+            (".alias bar, foo", "expected `;` after the function's name"),
+        ] {
+            let src = format!("{head}{text}\n");
+            let m = parse(&src);
+            assert!(
+                m.diagnostics.iter().any(|d| d.message.contains(says)),
+                "{text}: {:?}",
+                m.diagnostics
+            );
+        }
+    }
 
     /// `.param.u64` with no space (ZLUDA's call.ptx, call_rnd.ptx) is the
     /// directive and the type, in a header and in a body.

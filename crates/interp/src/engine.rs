@@ -2895,7 +2895,8 @@ impl Machine<'_, '_> {
             return Err(err(fop.span.clone(), "expected the called function's name"));
         };
         let m = self.module;
-        let direct = m.functions.iter().position(|f| f.name == fname && !f.entry);
+        let named = m.aliased(fname);
+        let direct = m.functions.iter().position(|f| f.name == named && !f.entry);
         let callee = match direct {
             // A register: an indirect call.
             None if self.find(fname).is_some() => {

@@ -1856,7 +1856,11 @@ impl Machine<'_, '_> {
                             format!("`{}` is a .{} variable: only .global and .const variables (and functions) may be used in initializers (PTX ISA §5.4.4)", a.name, space.name()),
                         ));
                     }
-                    None => match m.functions.iter().position(|f| f.name == a.name) {
+                    None => match m
+                        .functions
+                        .iter()
+                        .position(|f| f.name == m.aliased(&a.name))
+                    {
                         Some(i) => engine::FUNC_BASE + engine::FUNC_STRIDE * i as u64,
                         None => {
                             return Err(RunError::Program(
@@ -2331,13 +2335,19 @@ impl Machine<'_, '_> {
             // fname; // get address of device function"), for an indirect
             // `call` (engine.rs, `FUNC_BASE`).
             OperandKind::Name(n)
-                if self.find(n).is_none() && self.module.functions.iter().any(|f| f.name == *n) =>
+                if self.find(n).is_none()
+                    && self
+                        .module
+                        .functions
+                        .iter()
+                        .any(|f| f.name == self.module.aliased(n)) =>
             {
+                let named = self.module.aliased(n);
                 let i = self
                     .module
                     .functions
                     .iter()
-                    .position(|f| f.name == *n)
+                    .position(|f| f.name == named)
                     .unwrap_or(0);
                 Ok((engine::FUNC_BASE + engine::FUNC_STRIDE * i as u64) & mask(ty.bits()))
             }

@@ -297,6 +297,52 @@ st.u32 [%o], %a;
     assert_eq!(words(&o.memory, 0x1000), [4096]);
 }
 
+/// `.alias bar, foo;` (PTX ISA §11.2.3, the ISA's own example shape):
+/// a call of `bar` runs `foo`, and `bar`'s address is `foo`'s, so an
+/// indirect call through it runs `foo` too.
+#[test]
+fn an_alias_calls_its_function() {
+    let src = format!(
+        "{HEAD}.visible .func (.param .u32 r) foo(.param .u32 p)
+{{
+.reg .u32 %a;
+ld.param.u32 %a, [p];
+add.u32 %a, %a, 100;
+st.param.u32 [r], %a;
+ret;
+}}
+.visible .func (.param .u32 r) bar(.param .u32 p);
+.alias bar, foo;
+.entry k(.param .u64 out)
+{{
+.reg .u32 %x, %y;
+.reg .u64 %o, %f;
+ld.param.u64 %o, [out];
+{{
+.param .u32 a;
+st.param.u32 [a], 5;
+.param .u32 r;
+call.uni (r), bar, (a);
+ld.param.u32 %x, [r];
+}}
+mov.u64 %f, bar;
+{{
+.param .u32 a;
+st.param.u32 [a], 7;
+.param .u32 r;
+proto: .callprototype (.param .u32 _) _ (.param .u32 _);
+call.uni (r), %f, (a), proto;
+ld.param.u32 %y, [r];
+}}
+st.u32 [%o], %x;
+st.u32 [%o+4], %y;
+}}
+"
+    );
+    let o = run(&src, &out_at(0x1000), &launch(1, 1)).unwrap();
+    assert_eq!(words(&o.memory, 0x1000), [105, 107]);
+}
+
 /// `WARP_SZ` (PTX ISA §5.1.4) is the constant 32 as an operand of a store
 /// and of arithmetic (ZLUDA's warp_sz.ptx stores it with `st.u8`).
 #[test]

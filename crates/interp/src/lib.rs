@@ -2078,11 +2078,12 @@ impl Machine<'_, '_> {
                 self.given_at(addr)
                     .give(addr, &v.to_le_bytes()[..n as usize]);
             } else if let Some(s) = self.special(name) {
-                // In its own type (`%gridid` and `%clock64` are `.u64`).
-                let ty = if s.ty == PtxType::U16 {
-                    PtxType::U32
-                } else {
-                    s.ty
+                // In its own width (`%gridid` and `%clock64` are 64 bits),
+                // as an unsigned number (`%envreg3=2`, though `.b32`).
+                let ty = match s.ty {
+                    PtxType::U64 => PtxType::U64,
+                    PtxType::Pred => PtxType::Pred,
+                    _ => PtxType::U32,
                 };
                 let v = set_value(text, ty)
                     .map_err(|e| self.set_error(name, text, ty, "special register", e))?;

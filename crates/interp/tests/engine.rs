@@ -237,6 +237,7 @@ st.u64 [%o+32], %b2;
     let mut given = out_at(0x1000);
     for (name, value) in [
         ("%envreg31", "0xdeadbeef"),
+        ("%envreg7", "12"),
         ("%pm7_64", "0x123456789"),
         ("%gridid", "0x100000002"),
     ] {
@@ -245,7 +246,7 @@ st.u64 [%o+32], %b2;
     let o = run(&src, &given, &launch(1, 1)).unwrap();
     assert_eq!(
         words(&o.memory, 0x1000),
-        [0, 0, 0, 0xdead_beef, 0x2345_6789, 1, 0, 0, 2, 1]
+        [0, 12, 0, 0xdead_beef, 0x2345_6789, 1, 0, 0, 2, 1]
     );
     // %total_smem_size: the dynamic shared memory in the device's
     // allocation units (256 bytes on sm_70, 128 on sm_80): 300 bytes are

@@ -555,6 +555,25 @@ def test_run_cooperative_grid_barrier():
         ptxfp.run(src, cooperative=True, **dict(args, grid=265, block=1024))
 
 
+def test_run_device_runtime_cdp2_and_cdp1():
+    # examples/kernels/cdp-runtime.ptx: CUDA 12's __cudaCDP2 names (its
+    # header works out the words); cdp1-sync.ptx: CDP1's device-side
+    # cudaDeviceSynchronize, out[200 + d] = 4 - d.
+    src = (REPO / "examples" / "kernels" / "cdp-runtime.ptx").read_text()
+    r = ptxfp.run(src, entry="runtime", set={"runtime_param_0": np.uint64(0x1000)})
+    words = np.frombuffer(r.memory[0x1000][:40], dtype=np.uint32).tolist()
+    assert words == [0, 1, 0, 0, 32, 8, 1, 1, 1, 0]
+    tail = np.frombuffer(r.memory[0x10a0], dtype=np.uint32).tolist()
+    assert tail == [77, 5, 78]
+    assert any("attribute 9999" in str(w) for w in r.warnings)
+    sync = (REPO / "examples" / "kernels" / "cdp1-sync.ptx").read_text()
+    r = ptxfp.run(sync, entry="deep", set={"deep_param_0": np.uint64(0x1000), "deep_param_1": np.uint32(0)})
+    assert np.frombuffer(r.memory[0x1320], dtype=np.uint32).tolist() == [4, 3, 2, 1]
+    with pytest.raises(ptxfp.RunError, match="does not run on sm_90"):
+        ptxfp.run(sync, entry="deep", device="sm_90",
+                  set={"deep_param_0": np.uint64(0x1000), "deep_param_1": np.uint32(0)})
+
+
 # ---------------------------------------------------------------- misuse
 # Hostile and mistaken arguments: each a clear exception that says what
 # was expected, never a wrong result, a crash or an unbounded allocation.

@@ -372,316 +372,82 @@ struct Entry {
 /// functions as the CUDA C++ Programming Guide's "Device-side Launch from
 /// PTX" declares them; and the rest of cuda_device_runtime_api.h's device
 /// API, parameter for parameter.
+#[rustfmt::skip]
 const TABLE: &[Entry] = {
     use PtxType::{B32, B64};
-    const fn e(
-        f: Runtime,
-        name: &'static str,
-        params: &'static [PtxType],
-        ret: Ret,
-        cdp2: bool,
-        ptsz: bool,
-    ) -> Entry {
-        Entry {
-            f,
-            name,
-            params,
-            ret,
-            dim3: &[],
-            cdp2,
-            ptsz,
-        }
-    }
     use Ret::{Error, Nothing, Value};
     use Runtime as R;
+    const fn e(f: Runtime, name: &'static str, params: &'static [PtxType], ret: Ret, cdp2: bool, ptsz: bool) -> Entry {
+        Entry { f, name, params, ret, dim3: &[], cdp2, ptsz }
+    }
+    // function, name, parameters, returns, __cudaCDP2 name, _ptsz name
     &[
         e(R::Vprintf, "vprintf", &[B64, B64], Value, false, false),
         e(R::Malloc, "malloc", &[B64], Value, false, false),
         e(R::Free, "free", &[B64], Nothing, false, false),
-        e(
-            R::AssertFail,
-            "__assertfail",
-            &[B64, B64, B32, B64, B64],
-            Nothing,
-            false,
-            false,
-        ),
-        e(
-            R::CgGetIntrinsicHandle,
-            "cudaCGGetIntrinsicHandle",
-            &[B32],
-            Value,
-            false,
-            false,
-        ),
-        e(
-            R::CgSynchronize,
-            "cudaCGSynchronize",
-            &[B64, B32],
-            Error,
-            false,
-            false,
-        ),
-        e(
-            R::CgSynchronizeGrid,
-            "cudaCGSynchronizeGrid",
-            &[B64, B32],
-            Error,
-            false,
-            false,
-        ),
-        e(
-            R::CgGetSize,
-            "cudaCGGetSize",
-            &[B64, B64, B64],
-            Error,
-            false,
-            false,
-        ),
-        e(
-            R::CgGetRank,
-            "cudaCGGetRank",
-            &[B64, B64, B64],
-            Error,
-            false,
-            false,
-        ),
+        e(R::AssertFail, "__assertfail", &[B64, B64, B32, B64, B64], Nothing, false, false),
+        e(R::CgGetIntrinsicHandle, "cudaCGGetIntrinsicHandle", &[B32], Value, false, false),
+        e(R::CgSynchronize, "cudaCGSynchronize", &[B64, B32], Error, false, false),
+        e(R::CgSynchronizeGrid, "cudaCGSynchronizeGrid", &[B64, B32], Error, false, false),
+        e(R::CgGetSize, "cudaCGGetSize", &[B64, B64, B64], Error, false, false),
+        e(R::CgGetRank, "cudaCGGetRank", &[B64, B64, B64], Error, false, false),
         // void *cudaGetParameterBufferV2(void *func, dim3 gridDimension,
         // dim3 blockDimension, unsigned int sharedMemSize)
-        Entry {
-            dim3: &[1, 2],
-            ..e(
-                R::GetParameterBufferV2,
-                "cudaGetParameterBufferV2",
-                &[B64, B32, B32, B32],
-                Value,
-                true,
-                false,
-            )
-        },
+        Entry { dim3: &[1, 2], ..e(R::GetParameterBufferV2, "cudaGetParameterBufferV2", &[B64, B32, B32, B32], Value, true, false) },
         // cudaError_t cudaLaunchDeviceV2(void *parameterBuffer, cudaStream_t stream)
-        e(
-            R::LaunchDeviceV2,
-            "cudaLaunchDeviceV2",
-            &[B64, B64],
-            Error,
-            true,
-            true,
-        ),
+        e(R::LaunchDeviceV2, "cudaLaunchDeviceV2", &[B64, B64], Error, true, true),
         // void *cudaGetParameterBuffer(size_t alignment, size_t size)
-        e(
-            R::GetParameterBuffer,
-            "cudaGetParameterBuffer",
-            &[B64, B64],
-            Value,
-            true,
-            false,
-        ),
+        e(R::GetParameterBuffer, "cudaGetParameterBuffer", &[B64, B64], Value, true, false),
         // cudaError_t cudaLaunchDevice(void *func, void *parameterBuffer,
         // dim3 gridDimension, dim3 blockDimension, unsigned int
         // sharedMemSize, cudaStream_t stream)
-        Entry {
-            dim3: &[2, 3],
-            ..e(
-                R::LaunchDevice,
-                "cudaLaunchDevice",
-                &[B64, B64, B32, B32, B32, B64],
-                Error,
-                true,
-                true,
-            )
-        },
+        Entry { dim3: &[2, 3], ..e(R::LaunchDevice, "cudaLaunchDevice", &[B64, B64, B32, B32, B32, B64], Error, true, true) },
         // cudaError_t cudaDeviceSynchronize(void): CDP1 only.
-        e(
-            R::DeviceSynchronize,
-            "cudaDeviceSynchronize",
-            &[],
-            Error,
-            false,
-            false,
-        ),
+        e(R::DeviceSynchronize, "cudaDeviceSynchronize", &[], Error, false, false),
         // cudaError_t cudaGetLastError(void), cudaPeekAtLastError(void)
         e(R::GetLastError, "cudaGetLastError", &[], Value, true, false),
-        e(
-            R::PeekAtLastError,
-            "cudaPeekAtLastError",
-            &[],
-            Value,
-            true,
-            false,
-        ),
+        e(R::PeekAtLastError, "cudaPeekAtLastError", &[], Value, true, false),
         // const char *cudaGetErrorName(cudaError_t error), cudaGetErrorString
-        e(
-            R::GetErrorName,
-            "cudaGetErrorName",
-            &[B32],
-            Value,
-            true,
-            false,
-        ),
-        e(
-            R::GetErrorString,
-            "cudaGetErrorString",
-            &[B32],
-            Value,
-            true,
-            false,
-        ),
+        e(R::GetErrorName, "cudaGetErrorName", &[B32], Value, true, false),
+        e(R::GetErrorString, "cudaGetErrorString", &[B32], Value, true, false),
         // cudaError_t cudaGetDeviceCount(int *count), cudaGetDevice(int *device)
-        e(
-            R::GetDeviceCount,
-            "cudaGetDeviceCount",
-            &[B64],
-            Error,
-            true,
-            false,
-        ),
+        e(R::GetDeviceCount, "cudaGetDeviceCount", &[B64], Error, true, false),
         e(R::GetDevice, "cudaGetDevice", &[B64], Error, true, false),
-        // cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr
-        // attr, int device)
-        e(
-            R::DeviceGetAttribute,
-            "cudaDeviceGetAttribute",
-            &[B64, B32, B32],
-            Error,
-            true,
-            false,
-        ),
+        // cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device)
+        e(R::DeviceGetAttribute, "cudaDeviceGetAttribute", &[B64, B32, B32], Error, true, false),
         // cudaError_t cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit)
-        e(
-            R::DeviceGetLimit,
-            "cudaDeviceGetLimit",
-            &[B64, B32],
-            Error,
-            true,
-            false,
-        ),
+        e(R::DeviceGetLimit, "cudaDeviceGetLimit", &[B64, B32], Error, true, false),
         // cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *),
         // cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *)
-        e(
-            R::DeviceGetCacheConfig,
-            "cudaDeviceGetCacheConfig",
-            &[B64],
-            Error,
-            true,
-            false,
-        ),
-        e(
-            R::DeviceGetSharedMemConfig,
-            "cudaDeviceGetSharedMemConfig",
-            &[B64],
-            Error,
-            true,
-            false,
-        ),
-        // cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream,
-        // unsigned int flags), cudaStreamDestroy(cudaStream_t stream),
-        // cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
-        // unsigned int flags)
-        e(
-            R::StreamCreateWithFlags,
-            "cudaStreamCreateWithFlags",
-            &[B64, B32],
-            Error,
-            true,
-            false,
-        ),
-        e(
-            R::StreamDestroy,
-            "cudaStreamDestroy",
-            &[B64],
-            Error,
-            true,
-            false,
-        ),
-        e(
-            R::StreamWaitEvent,
-            "cudaStreamWaitEvent",
-            &[B64, B64, B32],
-            Error,
-            true,
-            true,
-        ),
-        // cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned
-        // int flags), cudaEventRecord(cudaEvent_t event, cudaStream_t
-        // stream), cudaEventRecordWithFlags(..., unsigned int flags),
-        // cudaEventDestroy(cudaEvent_t event)
-        e(
-            R::EventCreateWithFlags,
-            "cudaEventCreateWithFlags",
-            &[B64, B32],
-            Error,
-            true,
-            false,
-        ),
-        e(
-            R::EventRecord,
-            "cudaEventRecord",
-            &[B64, B64],
-            Error,
-            true,
-            true,
-        ),
-        e(
-            R::EventRecordWithFlags,
-            "cudaEventRecordWithFlags",
-            &[B64, B64, B32],
-            Error,
-            true,
-            true,
-        ),
-        e(
-            R::EventDestroy,
-            "cudaEventDestroy",
-            &[B64],
-            Error,
-            true,
-            false,
-        ),
+        e(R::DeviceGetCacheConfig, "cudaDeviceGetCacheConfig", &[B64], Error, true, false),
+        e(R::DeviceGetSharedMemConfig, "cudaDeviceGetSharedMemConfig", &[B64], Error, true, false),
+        // cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags),
+        // cudaStreamDestroy(cudaStream_t stream),
+        // cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags)
+        e(R::StreamCreateWithFlags, "cudaStreamCreateWithFlags", &[B64, B32], Error, true, false),
+        e(R::StreamDestroy, "cudaStreamDestroy", &[B64], Error, true, false),
+        e(R::StreamWaitEvent, "cudaStreamWaitEvent", &[B64, B64, B32], Error, true, true),
+        // cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags),
+        // cudaEventRecord(cudaEvent_t event, cudaStream_t stream),
+        // cudaEventRecordWithFlags(..., unsigned int flags), cudaEventDestroy(cudaEvent_t event)
+        e(R::EventCreateWithFlags, "cudaEventCreateWithFlags", &[B64, B32], Error, true, false),
+        e(R::EventRecord, "cudaEventRecord", &[B64, B64], Error, true, true),
+        e(R::EventRecordWithFlags, "cudaEventRecordWithFlags", &[B64, B64, B32], Error, true, true),
+        e(R::EventDestroy, "cudaEventDestroy", &[B64], Error, true, false),
         // cudaError_t cudaMalloc(void **devPtr, size_t size), cudaFree(void *devPtr)
         e(R::CudaMalloc, "cudaMalloc", &[B64, B64], Error, true, false),
         e(R::CudaFree, "cudaFree", &[B64], Error, true, false),
-        // cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t
-        // count, enum cudaMemcpyKind kind, cudaStream_t stream)
-        e(
-            R::MemcpyAsync,
-            "cudaMemcpyAsync",
-            &[B64, B64, B64, B32, B64],
-            Error,
-            true,
-            true,
-        ),
-        // cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void
-        // *src, size_t spitch, size_t width, size_t height, enum
-        // cudaMemcpyKind kind, cudaStream_t stream)
-        e(
-            R::Memcpy2DAsync,
-            "cudaMemcpy2DAsync",
-            &[B64, B64, B64, B64, B64, B64, B32, B64],
-            Error,
-            true,
-            true,
-        ),
-        // cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count,
-        // cudaStream_t stream)
-        e(
-            R::MemsetAsync,
-            "cudaMemsetAsync",
-            &[B64, B32, B64, B64],
-            Error,
-            true,
-            true,
-        ),
-        // cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int
-        // value, size_t width, size_t height, cudaStream_t stream)
-        e(
-            R::Memset2DAsync,
-            "cudaMemset2DAsync",
-            &[B64, B64, B32, B64, B64, B64],
-            Error,
-            true,
-            true,
-        ),
+        // cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count,
+        // enum cudaMemcpyKind kind, cudaStream_t stream)
+        e(R::MemcpyAsync, "cudaMemcpyAsync", &[B64, B64, B64, B32, B64], Error, true, true),
+        // cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
+        // size_t width, size_t height, enum cudaMemcpyKind kind, cudaStream_t stream)
+        e(R::Memcpy2DAsync, "cudaMemcpy2DAsync", &[B64, B64, B64, B64, B64, B64, B32, B64], Error, true, true),
+        // cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream)
+        e(R::MemsetAsync, "cudaMemsetAsync", &[B64, B32, B64, B64], Error, true, true),
+        // cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width,
+        // size_t height, cudaStream_t stream)
+        e(R::Memset2DAsync, "cudaMemset2DAsync", &[B64, B64, B32, B64, B64, B64], Error, true, true),
     ]
 };
 

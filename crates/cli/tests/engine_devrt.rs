@@ -442,3 +442,33 @@ $L__loop:
         "{stderr}"
     );
 }
+
+/// Each child grid's start counts `GRID_START_STEPS` (4,096)
+/// thread-instructions, so a run that launches grids without end stops at
+/// `--max-steps` in about the time its steps take: cdp.ptx's parent of 3
+/// CTAs launches 3 children and a grandchild, 16,384 steps of starts.
+#[test]
+fn grid_starts_count_against_max_steps() {
+    let args = |steps: &'static str| {
+        vec![
+            "--entry",
+            "parent",
+            "--grid",
+            "3",
+            "--block",
+            "4",
+            "--set",
+            "parent_param_0=0x1000",
+            "--max-steps",
+            steps,
+        ]
+    };
+    // The kernels' own steps are a few hundred: 20,000 is enough for all,
+    // the grandchild too (900 + i + out[201], which is 2000).
+    let o = run_src("rt-grids-ok.ptx", CDP, &args("20000"));
+    assert_eq!(mem(&o, OUT + 400, 8), words(&[2900, 2901]));
+    let o = run_src("rt-grids.ptx", CDP, &args("10000"));
+    fails_with(&o, |e| {
+        e.contains("the run reached --max-steps 10000 thread-instructions starting a child grid of `child` launched here (each grid's start counts 4096 thread-instructions)")
+    });
+}

@@ -51,7 +51,7 @@ use cluster::{Progress, View, ViewMut};
 #[path = "externs.rs"]
 mod externs;
 pub(crate) use externs::{Cdp, Heap, Work};
-pub use externs::{DEFAULT_HEAP_SIZE, HEAP_BASE, MAX_HEAP_SIZE};
+pub use externs::{DEFAULT_HEAP_SIZE, GRID_START_STEPS, HEAP_BASE, MAX_HEAP_SIZE};
 
 /// Threads per warp (PTX ISA §10.3: "%laneid ... a value in the range
 /// [0, WARP_SZ-1]"; `WARP_SZ` is 32 on every NVIDIA GPU).

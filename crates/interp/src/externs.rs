@@ -69,6 +69,12 @@ pub const PARAM_BUFFER_SIZE: u64 = 4096;
 /// past it a launch fails with `cudaErrorLaunchPendingCountExceeded`).
 pub const MAX_PENDING_LAUNCHES: usize = 2048;
 
+/// The thread-instructions a child grid's start counts against
+/// `--max-steps`: about what setting up a grid costs the engine (tens of
+/// microseconds), so that a run that launches grids without end stops at
+/// the limit in about the time its steps would take.
+pub const GRID_START_STEPS: u64 = 4096;
+
 /// How deep child grids may nest: the guide's "Nesting Depth": "the
 /// maximum nesting depth ... is limited in hardware to 24".
 pub const MAX_LAUNCH_DEPTH: u32 = 24;
@@ -171,6 +177,8 @@ pub(crate) struct Child {
     pub(crate) depth: u32,
     /// Launched into `cudaStreamTailLaunch`.
     pub(crate) tail: bool,
+    /// The `call` that launched it.
+    pub(crate) at: Span,
 }
 
 /// Work a kernel gave the device runtime, run after the grid that gave
@@ -765,6 +773,7 @@ impl Machine<'_, '_> {
                     buffer: 0,
                     depth: self.eng.cdp.depth + 1,
                     tail: false,
+                    at: span.clone(),
                 });
                 Some(self.parameter_buffer(child).to_le_bytes().to_vec())
             }
@@ -781,6 +790,7 @@ impl Machine<'_, '_> {
                     buffer: vals[1],
                     depth: self.eng.cdp.depth + 1,
                     tail: false,
+                    at: span.clone(),
                 };
                 let known = self.eng.cdp.buffers.contains_key(&vals[1]);
                 let child = known.then_some(child);
@@ -938,6 +948,7 @@ impl Machine<'_, '_> {
         self.eng.cdp.queue.push_back(Work::Grid(Child {
             buffer,
             tail: stream == STREAM_TAIL_LAUNCH,
+            at: at.clone(),
             ..child
         }));
         Ok(CUDA_SUCCESS)

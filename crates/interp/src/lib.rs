@@ -927,6 +927,26 @@ pub(crate) fn run_queued(
             thread: None,
             ..opts.clone()
         };
+        // Each grid's start is a cost of its own (GRID_START_STEPS).
+        let max_steps = opts.max_steps.unwrap_or(DEFAULT_MAX_STEPS);
+        c.steps = c.steps.saturating_add(engine::GRID_START_STEPS);
+        if c.steps > max_steps {
+            let error = Diagnostic::error(
+                child.at.clone(),
+                format!("the run reached --max-steps {max_steps} thread-instructions starting a child grid of `{}` launched here (each grid's start counts {} thread-instructions)", f.name, engine::GRID_START_STEPS),
+            )
+            .with_help("raise the limit with --max-steps N, or launch fewer grids");
+            return Err(RunError::Runtime {
+                error,
+                before: Box::new(Partial {
+                    trace: std::mem::take(&mut out.trace),
+                    warnings: std::mem::take(&mut out.warnings),
+                    input_warnings: Vec::new(),
+                    memory: c.mem.written_runs(),
+                    printf: std::mem::take(&mut out.printf),
+                }),
+            });
+        }
         c.cdp.depth = child.depth;
         c.cdp.grids += 1;
         c.cdp.grid_id = c.cdp.grids;

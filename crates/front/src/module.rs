@@ -540,9 +540,9 @@ impl<'a> Module<'a> {
 /// closes (nvcc's inline-asm blocks `{ .reg .b16 t; ... }` rely on this).
 pub struct RegScopes<'m> {
     module: &'m Module<'m>,
-    by_name: std::collections::HashMap<&'m str, Shadows>,
+    by_name: rustc_hash::FxHashMap<&'m str, Shadows>,
     /// The `%name<N>` ranges, by the name before `<N>`.
-    by_prefix: std::collections::HashMap<&'m str, Shadows>,
+    by_prefix: rustc_hash::FxHashMap<&'m str, Shadows>,
 }
 
 /// One register a name refers to: its declaration and, for a range, its
@@ -578,10 +578,8 @@ impl<'m> RegScopes<'m> {
     /// Indexes the module's declarations (the first of a name in a block
     /// counts; a second one there is a parse error).
     pub fn new(module: &'m Module<'m>) -> RegScopes<'m> {
-        let mut by_name: std::collections::HashMap<&str, Shadows> =
-            std::collections::HashMap::new();
-        let mut by_prefix: std::collections::HashMap<&str, Shadows> =
-            std::collections::HashMap::new();
+        let mut by_name: rustc_hash::FxHashMap<&str, Shadows> = Default::default();
+        let mut by_prefix: rustc_hash::FxHashMap<&str, Shadows> = Default::default();
         for (i, r) in module.regs.iter().enumerate() {
             let map = if r.range.is_some() {
                 &mut by_prefix

@@ -528,9 +528,9 @@ pub(crate) struct Engine {
     /// variables, sorted.
     pub(crate) regions: Vec<(u64, u64, Region)>,
     /// Per function scope: its statements `first..end`.
-    pub(crate) bodies: HashMap<usize, (usize, usize)>,
+    pub(crate) bodies: rustc_hash::FxHashMap<usize, (usize, usize)>,
     /// Per function scope: its registers (indices in `Machine::regs`).
-    pub(crate) scope_regs: HashMap<usize, Vec<usize>>,
+    pub(crate) scope_regs: rustc_hash::FxHashMap<usize, Vec<usize>>,
     /// Per barrier, the threads that arrived with `bar.arrive` since it
     /// last opened.
     pub(crate) arrivals: BTreeMap<u32, usize>,

@@ -568,7 +568,7 @@ struct Machine<'a, 's> {
     /// per block (an inner block's declaration shadows an outer one).
     regs: Vec<Reg>,
     /// Per name, the registers of that name: (block, index in `regs`).
-    by_name: HashMap<String, ptxfp_front::module::Shadows>,
+    by_name: rustc_hash::FxHashMap<String, ptxfp_front::module::Shadows>,
     /// The module's declarations, by name and block (`%r<N>` ranges
     /// included).
     scopes: ptxfp_front::module::RegScopes<'a>,
@@ -594,7 +594,7 @@ struct Machine<'a, 's> {
     /// Where each label is, by function and name: statement index.
     /// Each function's labels by name, each in its block (a label is local
     /// to its `{ }` block): see [`Machine::label`].
-    labels: HashMap<(usize, String), ptxfp_front::module::Shadows>,
+    labels: rustc_hash::FxHashMap<(usize, String), ptxfp_front::module::Shadows>,
     /// Per entry of `decoded`, the evaluation plan of its arithmetic form,
     /// built once with the decoding (`None`: no form, or one without a fast
     /// plan, which `Eval::eval` serves).
@@ -1028,7 +1028,7 @@ fn execute_grid(
         },
         version,
         regs: Vec::new(),
-        by_name: HashMap::new(),
+        by_name: Default::default(),
         scopes: ptxfp_front::module::RegScopes::new(m),
         block: 0,
         vars: BTreeMap::new(),

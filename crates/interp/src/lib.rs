@@ -865,16 +865,7 @@ pub(crate) fn run_queued(
                 let max_steps = opts.max_steps.unwrap_or(DEFAULT_MAX_STEPS);
                 let max_memory = opts.max_memory.unwrap_or(DEFAULT_MAX_MEMORY);
                 if let Err(error) = copy.run(&mut c.mem, &mut c.steps, max_steps, max_memory) {
-                    return Err(RunError::Runtime {
-                        error,
-                        before: Box::new(Partial {
-                            trace: std::mem::take(&mut out.trace),
-                            warnings: std::mem::take(&mut out.warnings),
-                            input_warnings: Vec::new(),
-                            memory: c.mem.written_runs(),
-                            printf: std::mem::take(&mut out.printf),
-                        }),
-                    });
+                    return Err(stopped_between_grids(error, out, &c.mem));
                 }
                 continue;
             }
@@ -936,16 +927,7 @@ pub(crate) fn run_queued(
                 format!("the run reached --max-steps {max_steps} thread-instructions starting a child grid of `{}` launched here (each grid's start counts {} thread-instructions)", f.name, engine::GRID_START_STEPS),
             )
             .with_help("raise the limit with --max-steps N, or launch fewer grids");
-            return Err(RunError::Runtime {
-                error,
-                before: Box::new(Partial {
-                    trace: std::mem::take(&mut out.trace),
-                    warnings: std::mem::take(&mut out.warnings),
-                    input_warnings: Vec::new(),
-                    memory: c.mem.written_runs(),
-                    printf: std::mem::take(&mut out.printf),
-                }),
-            });
+            return Err(stopped_between_grids(error, out, &c.mem));
         }
         c.cdp.depth = child.depth;
         c.cdp.grids += 1;
@@ -980,6 +962,22 @@ pub(crate) fn run_queued(
         c.cdp.queue.extend(waiting);
     }
     Ok(c)
+}
+
+/// The run-time error `error` of work between grids (a copy, a grid's
+/// start), with what the grids before it did (`out`) and the global
+/// memory `mem`.
+fn stopped_between_grids(error: Diagnostic, out: &mut Outcome, mem: &Memory) -> RunError {
+    RunError::Runtime {
+        error,
+        before: Box::new(Partial {
+            trace: std::mem::take(&mut out.trace),
+            warnings: std::mem::take(&mut out.warnings),
+            input_warnings: Vec::new(),
+            memory: mem.written_runs(),
+            printf: std::mem::take(&mut out.printf),
+        }),
+    }
 }
 
 /// Puts what `out` holds (the grids that ran before) ahead of what a

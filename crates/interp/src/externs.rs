@@ -95,49 +95,22 @@ const CUDA_ERROR_INVALID_RESOURCE_HANDLE: u32 = 400;
 /// The names of the `cudaError_t` codes (`cudaGetErrorName`), and the
 /// text `cudaGetErrorString` gives where ptxfp has CUDA's (`None`: it
 /// has not, and the call is an error that says so).
+#[rustfmt::skip]
 const ERROR_NAMES: &[(u32, &str, Option<&str>)] = &[
     (0, "cudaSuccess", Some("no error")),
     (1, "cudaErrorInvalidValue", Some("invalid argument")),
     (2, "cudaErrorMemoryAllocation", Some("out of memory")),
-    (
-        3,
-        "cudaErrorInitializationError",
-        Some("initialization error"),
-    ),
-    (
-        9,
-        "cudaErrorInvalidConfiguration",
-        Some("invalid configuration argument"),
-    ),
-    (
-        12,
-        "cudaErrorInvalidPitchValue",
-        Some("invalid pitch argument"),
-    ),
+    (3, "cudaErrorInitializationError", Some("initialization error")),
+    (9, "cudaErrorInvalidConfiguration", Some("invalid configuration argument")),
+    (12, "cudaErrorInvalidPitchValue", Some("invalid pitch argument")),
     (21, "cudaErrorInvalidMemcpyDirection", None),
     (65, "cudaErrorLaunchMaxDepthExceeded", None),
     (68, "cudaErrorSyncDepthExceeded", None),
     (69, "cudaErrorLaunchPendingCountExceeded", None),
-    (
-        98,
-        "cudaErrorInvalidDeviceFunction",
-        Some("invalid device function"),
-    ),
-    (
-        101,
-        "cudaErrorInvalidDevice",
-        Some("invalid device ordinal"),
-    ),
-    (
-        400,
-        "cudaErrorInvalidResourceHandle",
-        Some("invalid resource handle"),
-    ),
-    (
-        801,
-        "cudaErrorNotSupported",
-        Some("operation not supported"),
-    ),
+    (98, "cudaErrorInvalidDeviceFunction", Some("invalid device function")),
+    (101, "cudaErrorInvalidDevice", Some("invalid device ordinal")),
+    (400, "cudaErrorInvalidResourceHandle", Some("invalid resource handle")),
+    (801, "cudaErrorNotSupported", Some("operation not supported")),
     (999, "cudaErrorUnknown", Some("unknown error")),
 ];
 
@@ -995,16 +968,7 @@ impl Machine<'_, '_> {
                 format!("`{what}` is a null pointer"),
             ));
         }
-        if !ptr.is_multiple_of(u64::from(bytes)) {
-            self.memory_problem(
-                Diagnostic::error(
-                    span.clone(),
-                    format!("`call {name}`: misaligned access: `{what}` points to {ptr:#x}, which is not a multiple of {bytes}"),
-                ),
-                ", writing the bytes at that address",
-            )?;
-        }
-        self.mem_in_mut(None, ptr).write(ptr, bytes, v);
+        self.store_through(span, name, what, ptr, bytes, "", v)?;
         Ok(CUDA_SUCCESS)
     }
 
@@ -1095,8 +1059,13 @@ impl Machine<'_, '_> {
                 }
                 c
             }
-            R::StreamDestroy => {
-                if v[0] > 4 && self.eng.cdp.streams.remove(&v[0]) {
+            R::StreamDestroy | R::EventDestroy => {
+                let (live, what) = if f == R::StreamDestroy {
+                    (&mut self.eng.cdp.streams, "a stream")
+                } else {
+                    (&mut self.eng.cdp.events, "an event")
+                };
+                if live.remove(&v[0]) {
                     CUDA_SUCCESS
                 } else {
                     self.refuse(
@@ -1104,22 +1073,7 @@ impl Machine<'_, '_> {
                         name,
                         CUDA_ERROR_INVALID_RESOURCE_HANDLE,
                         format!(
-                            "{:#x} is not a stream the kernels created and did not destroy",
-                            v[0]
-                        ),
-                    )
-                }
-            }
-            R::EventDestroy => {
-                if self.eng.cdp.events.remove(&v[0]) {
-                    CUDA_SUCCESS
-                } else {
-                    self.refuse(
-                        span,
-                        name,
-                        CUDA_ERROR_INVALID_RESOURCE_HANDLE,
-                        format!(
-                            "{:#x} is not an event the kernels created and did not destroy",
+                            "{:#x} is not {what} the kernels created and did not destroy",
                             v[0]
                         ),
                     )
@@ -1175,11 +1129,8 @@ impl Machine<'_, '_> {
                 if v[0] == 0 {
                     return Ok(CUDA_SUCCESS);
                 }
-                match self.eng.heap.free(v[0]) {
-                    Ok(len) => {
-                        self.mem_at(v[0]).forget(v[0], len);
-                        CUDA_SUCCESS
-                    }
+                match self.heap_free(v[0]) {
+                    Ok(()) => CUDA_SUCCESS,
                     Err(FreeError::Twice) => self.refuse(
                         span,
                         name,
@@ -1197,10 +1148,11 @@ impl Machine<'_, '_> {
                     ),
                 }
             }
+            // One row: its pitch is its width.
             R::MemcpyAsync => self.queue_copy(
                 name,
                 span,
-                [v[0], 0, v[1], 0, v[2], 1],
+                [v[0], v[2], v[1], v[2], v[2], 1],
                 Some(v[3] as u32),
                 0,
                 v[4],
@@ -1213,9 +1165,14 @@ impl Machine<'_, '_> {
                 0,
                 v[7],
             )?,
-            R::MemsetAsync => {
-                self.queue_copy(name, span, [v[0], 0, 0, 0, v[2], 1], None, v[1] as u8, v[3])?
-            }
+            R::MemsetAsync => self.queue_copy(
+                name,
+                span,
+                [v[0], v[2], 0, 0, v[2], 1],
+                None,
+                v[1] as u8,
+                v[3],
+            )?,
             R::Memset2DAsync => self.queue_copy(
                 name,
                 span,
@@ -1240,7 +1197,6 @@ impl Machine<'_, '_> {
         value: u8,
         stream: u64,
     ) -> Result<u32, RunError> {
-        let two_d = name.contains("2D");
         if !self.stream_ok(stream) {
             return Ok(self.refuse(
                 span,
@@ -1255,7 +1211,7 @@ impl Machine<'_, '_> {
         if let Some(k) = kind.filter(|k| !matches!(k, 3 | 4)) {
             return Ok(self.refuse(span, name, CUDA_ERROR_INVALID_MEMCPY_DIRECTION, format!("kind {k}: from the device only cudaMemcpyDeviceToDevice (3) and cudaMemcpyDefault (4) copy")));
         }
-        if two_d && (width > dpitch || (kind.is_some() && width > spitch)) {
+        if width > dpitch || (kind.is_some() && width > spitch) {
             return Ok(self.refuse(
                 span,
                 name,
@@ -1274,16 +1230,15 @@ impl Machine<'_, '_> {
                 return Ok(self.refuse(span, name, CUDA_ERROR_INVALID_VALUE, format!("{what} {p:#x} is shared, local or parameter memory: the device runtime copies global memory only")));
             }
         }
-        let Some(bytes) = width
+        if width
             .checked_mul(height)
-            .filter(|b| *b <= self.eng.max_memory)
-        else {
+            .is_none_or(|b| b > self.eng.max_memory)
+        {
             return Err(err(
                 span.clone(),
                 format!("`call {name}`: {height} rows of {width} bytes are more than --max-memory ({} bytes)", self.eng.max_memory),
             ));
-        };
-        let _ = bytes;
+        }
         if self.eng.cdp.queue.len() >= MAX_PENDING_LAUNCHES {
             return Ok(self.refuse(
                 span,
@@ -1398,16 +1353,34 @@ impl Machine<'_, '_> {
         if ptr == 0 {
             return Ok(());
         }
-        if !ptr.is_multiple_of(4) {
+        self.store_through(span, f, what, ptr, 4, " (an `unsigned int`)", u64::from(v))
+    }
+
+    /// Writes the `bytes`-byte value `v` where the out-parameter `what` of
+    /// runtime function `f` points (`ptr`, generic, not null); a
+    /// misaligned `ptr` is a memory problem (`unit` says what is
+    /// written there).
+    #[allow(clippy::too_many_arguments)]
+    fn store_through(
+        &mut self,
+        span: &Span,
+        f: &str,
+        what: &str,
+        ptr: u64,
+        bytes: u32,
+        unit: &str,
+        v: u64,
+    ) -> Result<(), RunError> {
+        if !ptr.is_multiple_of(u64::from(bytes)) {
             self.memory_problem(
                 Diagnostic::error(
                     span.clone(),
-                    format!("`call {f}`: misaligned access: `{what}` points to {ptr:#x}, which is not a multiple of 4 (an `unsigned int`)"),
+                    format!("`call {f}`: misaligned access: `{what}` points to {ptr:#x}, which is not a multiple of {bytes}{unit}"),
                 ),
                 ", writing the bytes at that address",
             )?;
         }
-        self.mem_in_mut(None, ptr).write(ptr, 4, u64::from(v));
+        self.mem_in_mut(None, ptr).write(ptr, bytes, v);
         Ok(())
     }
 
@@ -1501,11 +1474,8 @@ impl Machine<'_, '_> {
         if p == 0 {
             return Ok(());
         }
-        match self.eng.heap.free(p) {
-            Ok(len) => {
-                self.mem_at(p).forget(p, len);
-                Ok(())
-            }
+        match self.heap_free(p) {
+            Ok(()) => Ok(()),
             Err(FreeError::Twice) => Err(err(
                 span.clone(),
                 format!("`call free`: {p:#x} is freed twice (a double free: the CUDA C++ Programming Guide leaves it undefined)"),
@@ -1515,6 +1485,14 @@ impl Machine<'_, '_> {
                 format!("`call free`: {p:#x} is not the address of a block `malloc` gave"),
             )),
         }
+    }
+
+    /// Frees the heap block at `p` (not null) and forgets its bytes, for
+    /// `free` and `cudaFree`.
+    fn heap_free(&mut self, p: u64) -> Result<(), FreeError> {
+        let len = self.eng.heap.free(p)?;
+        self.mem_at(p).forget(p, len);
+        Ok(())
     }
 
     /// `__assertfail(message, file, line, function, charSize)`: the failed

@@ -735,12 +735,7 @@ impl Machine<'_, '_> {
             // not by component, is not run).
             Sreg::Cluster => {
                 let base = name.rsplit_once('.').map_or(name, |(b, _)| b);
-                let whole = base == name
-                    && !matches!(
-                        name,
-                        "%cluster_ctarank" | "%cluster_nctarank" | "%is_explicit_cluster"
-                    );
-                if whole {
+                if s.whole {
                     return Err(RunError::Program(
                         Diagnostic::error(
                             at.clone(),

@@ -90,6 +90,9 @@ pub struct Special {
     pub dim: usize,
     /// Its type as an operand.
     pub ty: PtxType,
+    /// A vector register read whole (a cluster register without `.x`,
+    /// `.y` or `.z`).
+    pub whole: bool,
 }
 
 /// The scalar special registers: name, what it holds, type.
@@ -147,7 +150,12 @@ const VECTORS: &[(&str, Sreg)] = &[
 /// The special register `name` is, in PTX ISA `version`, or `None`.
 pub fn special(name: &str, version: PtxVersion) -> Option<Special> {
     if let Some(&(_, reg, ty)) = SCALARS.iter().find(|(n, ..)| *n == name) {
-        return Some(Special { reg, dim: 0, ty });
+        return Some(Special {
+            reg,
+            dim: 0,
+            ty,
+            whole: false,
+        });
     }
     let (base, dim) = match name.rsplit_once('.') {
         Some((b, "x")) => (b, 0),
@@ -166,7 +174,12 @@ pub fn special(name: &str, version: PtxVersion) -> Option<Special> {
         } else {
             PtxType::U32
         };
-        return Some(Special { reg, dim, ty });
+        return Some(Special {
+            reg,
+            dim,
+            ty,
+            whole,
+        });
     }
     let numbered = |prefix: &str, suffix: &str, count: u8| {
         let n: u8 = name
@@ -182,6 +195,7 @@ pub fn special(name: &str, version: PtxVersion) -> Option<Special> {
             reg: Sreg::Pm64(n),
             dim: 0,
             ty: PtxType::U64,
+            whole: false,
         });
     }
     if let Some(n) = numbered("%pm", "", 8) {
@@ -189,12 +203,14 @@ pub fn special(name: &str, version: PtxVersion) -> Option<Special> {
             reg: Sreg::Pm(n),
             dim: 0,
             ty: PtxType::U32,
+            whole: false,
         });
     }
     numbered("%envreg", "", 32).map(|n| Special {
         reg: Sreg::Envreg(n),
         dim: 0,
         ty: PtxType::B32,
+        whole: false,
     })
 }
 
@@ -214,7 +230,12 @@ mod tests {
         assert_eq!(special("%ntid.x", v1).map(|s| s.ty), Some(PtxType::U16));
         assert_eq!(s("%tid"), None);
         assert_eq!(s("%tid.w"), None);
-        assert_eq!(s("%clusterid").map(|s| s.reg), Some(Sreg::Cluster));
+        assert_eq!(
+            s("%clusterid").map(|s| (s.reg, s.whole)),
+            Some((Sreg::Cluster, true))
+        );
+        assert_eq!(s("%clusterid.x").map(|s| s.whole), Some(false));
+        assert_eq!(s("%cluster_ctarank").map(|s| s.whole), Some(false));
         assert_eq!(s("%cluster_ctaid.z").map(|s| s.dim), Some(2));
         assert_eq!(s("%gridid").map(|s| s.ty), Some(PtxType::U64));
         assert_eq!(s("%clock_hi").map(|s| s.reg), Some(Sreg::ClockHi));

@@ -368,6 +368,14 @@ impl<'a> Module<'a> {
             .map_or(name, |(_, f, _)| f.as_str())
     }
 
+    /// The index in [`Module::functions`] of the function `name` names
+    /// (through an `.alias`, [`Module::aliased`]), if the module defines
+    /// one.
+    pub fn function_index(&self, name: &str) -> Option<usize> {
+        let named = self.aliased(name);
+        self.functions.iter().position(|f| f.name == named)
+    }
+
     /// The text the module was parsed from.
     pub fn source(&self) -> &'a str {
         self.src

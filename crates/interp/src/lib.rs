@@ -855,6 +855,8 @@ pub(crate) fn run_queued(
     mut c: Carry,
     out: &mut Outcome,
 ) -> Result<Carry, RunError> {
+    let max_steps = opts.max_steps.unwrap_or(DEFAULT_MAX_STEPS);
+    let max_memory = opts.max_memory.unwrap_or(DEFAULT_MAX_MEMORY);
     while !c.stopped {
         let Some(work) = c.cdp.queue.pop_front() else {
             break;
@@ -862,8 +864,6 @@ pub(crate) fn run_queued(
         let child = match work {
             engine::Work::Grid(child) => child,
             engine::Work::Copy(copy) => {
-                let max_steps = opts.max_steps.unwrap_or(DEFAULT_MAX_STEPS);
-                let max_memory = opts.max_memory.unwrap_or(DEFAULT_MAX_MEMORY);
                 if let Err(error) = copy.run(&mut c.mem, &mut c.steps, max_steps, max_memory) {
                     return Err(stopped_between_grids(error, out, &c.mem));
                 }
@@ -919,7 +919,6 @@ pub(crate) fn run_queued(
             ..opts.clone()
         };
         // Each grid's start is a cost of its own (GRID_START_STEPS).
-        let max_steps = opts.max_steps.unwrap_or(DEFAULT_MAX_STEPS);
         c.steps = c.steps.saturating_add(engine::GRID_START_STEPS);
         if c.steps > max_steps {
             let error = Diagnostic::error(
@@ -1874,11 +1873,7 @@ impl Machine<'_, '_> {
                             format!("`{}` is a .{} variable: only .global and .const variables (and functions) may be used in initializers (PTX ISA §5.4.4)", a.name, space.name()),
                         ));
                     }
-                    None => match m
-                        .functions
-                        .iter()
-                        .position(|f| f.name == m.aliased(&a.name))
-                    {
+                    None => match m.function_index(&a.name) {
                         Some(i) => engine::FUNC_BASE + engine::FUNC_STRIDE * i as u64,
                         None => {
                             return Err(RunError::Program(
@@ -2354,20 +2349,9 @@ impl Machine<'_, '_> {
             // fname; // get address of device function"), for an indirect
             // `call` (engine.rs, `FUNC_BASE`).
             OperandKind::Name(n)
-                if self.find(n).is_none()
-                    && self
-                        .module
-                        .functions
-                        .iter()
-                        .any(|f| f.name == self.module.aliased(n)) =>
+                if self.find(n).is_none() && self.module.function_index(n).is_some() =>
             {
-                let named = self.module.aliased(n);
-                let i = self
-                    .module
-                    .functions
-                    .iter()
-                    .position(|f| f.name == named)
-                    .unwrap_or(0);
+                let i = self.module.function_index(n).unwrap_or(0);
                 Ok((engine::FUNC_BASE + engine::FUNC_STRIDE * i as u64) & mask(ty.bits()))
             }
             // `avar+imm` (PTX ISA `mov`: "Operand a may be a register,

@@ -16,6 +16,13 @@ const OUT: u64 = 0x1000;
 
 /// Runs `src` (a variant of cdp-runtime.ptx, in a file of its own:
 /// `name`; the tests run at once) as its header says.
+/// `src` with its first `from` made `to`; `from` must be there (an
+/// edit that matches nothing would test the kernel unchanged).
+fn edit(src: &str, from: &str, to: &str) -> String {
+    assert!(src.contains(from), "`{from}` is not in the kernel");
+    src.replacen(from, to, 1)
+}
+
 fn runtime(name: &str, src: &str) -> std::process::Output {
     run_src(
         &format!("{name}.ptx"),
@@ -69,12 +76,11 @@ fn cdp2_names_run_the_device_runtime() {
 /// before `mid` and its child: it reads out[40] before grand writes it.
 #[test]
 fn only_a_tail_launch_waits_for_its_parents_other_work() {
-    let src = RUNTIME.replacen(
+    let src = edit(
+        RUNTIME,
         "    st.param.b64 [param1+0], 3;",
         "    st.param.b64 [param1+0], 0;",
-        1,
     );
-    assert_ne!(src, RUNTIME);
     let o = runtime("rt-1", &src);
     let (_, stderr) = text(&o);
     assert_eq!(o.status.code(), Some(2), "{stderr}");
@@ -185,7 +191,11 @@ fn device_synchronize_nests() {
         ],
     );
     assert_eq!(mem(&o, OUT + 800, 16), words(&[4, 3, 2, 1]));
-    let src = SYNC.replacen("setp.gt.s32 %p1, %r1, 2;", "setp.gt.s32 %p1, %r1, 23;", 1);
+    let src = edit(
+        SYNC,
+        "setp.gt.s32 %p1, %r1, 2;",
+        "setp.gt.s32 %p1, %r1, 23;",
+    );
     let o = run_src(
         "cdp1-deep.ptx",
         &src,
@@ -223,10 +233,10 @@ fn device_synchronize_errors() {
         e.contains("device-side cudaDeviceSynchronize does not run on sm_90")
             && e.contains("help: run it as an older device (--device sm_80)")
     });
-    let src = SYNC.replacen(
+    let src = edit(
+        SYNC,
         "    mad.lo.s32 %r3, %r1, 10, %r2;",
         "    mad.lo.s32 %r3, %r1, 10, %r2;\n    ld.global.u32 %r4, [%rd2+4096];",
-        1,
     );
     let o = run_src(
         "cdp1-bad.ptx",
@@ -264,12 +274,11 @@ fn device_synchronize_errors() {
 #[test]
 fn copies_check_their_arguments() {
     // cudaMemcpyHostToDevice (1) from the device: cudaErrorInvalidMemcpyDirection.
-    let src = RUNTIME.replacen(
+    let src = edit(
+        RUNTIME,
         "    st.param.b32 [param3+0], 3;",
         "    st.param.b32 [param3+0], 1;",
-        1,
     );
-    assert_ne!(src, RUNTIME);
     let o = runtime("rt-2", &src);
     let (_, stderr) = text(&o);
     assert_eq!(o.status.code(), Some(0), "{stderr}");
@@ -279,20 +288,20 @@ fn copies_check_their_arguments() {
     );
     assert!(!text(&o).0.contains("mem[0x1088"), "no copy ran");
     // A source never written: an error at the call, after the grids before it.
-    let src = RUNTIME.replacen(
+    let src = edit(
+        RUNTIME,
         "    add.s64 %rd16, %rd1, 136;",
         "    add.s64 %rd16, %rd1, 136;\n    add.s64 %rd14, %rd1, 0x100000;",
-        1,
     );
     let o = runtime("rt-3", &src);
     fails_with(&o, |e| {
         e.contains("`__cudaCDP2MemcpyAsync`, run after the grid that called it: the source byte at 0x101000 was never given or written (row 0, byte 0)")
     });
     // A stream never created.
-    let src = RUNTIME.replacen(
+    let src = edit(
+        RUNTIME,
         "call.uni (retval0), __cudaCDP2MemsetAsync, (param0, param1, param2, param3);",
         "call.uni (retval0), __cudaCDP2MemsetAsync, (param0, param1, param2, param0);",
-        1,
     );
     let o = runtime("rt-4", &src);
     let (stdout, stderr) = text(&o);
@@ -318,10 +327,10 @@ fn error_names_and_strings() {
         ),
         ("12345", "ptxfp does not know the cudaError_t code 12345"),
     ] {
-        let src = src.replacen(
+        let src = edit(
+            &src,
             "    st.param.b32 [param0+0], 400;",
             &format!("    st.param.b32 [param0+0], {code};"),
-            1,
         );
         fails_with(&runtime("rt-6", &src), |e| e.contains(says));
     }
@@ -331,12 +340,11 @@ fn error_names_and_strings() {
 /// stops at `--max-steps 50000` with an error at its call.
 #[test]
 fn copies_count_against_max_steps() {
-    let src = RUNTIME.replacen(
+    let src = edit(
+        RUNTIME,
         "    .param .b64 param2;\n    st.param.b64 [param2+0], 8;",
         "    .param .b64 param2;\n    st.param.b64 [param2+0], 100000;",
-        1,
     );
-    assert_ne!(src, RUNTIME);
     let o = run_src(
         "rt-steps.ptx",
         &src,
@@ -359,12 +367,11 @@ fn copies_count_against_max_steps() {
 /// the run holds more than 2,000,100.
 #[test]
 fn copies_count_against_max_memory() {
-    let src = RUNTIME.replacen(
+    let src = edit(
+        RUNTIME,
         "    .param .b64 param2;\n    st.param.b64 [param2+0], 8;",
         "    .param .b64 param2;\n    st.param.b64 [param2+0], 2000000;",
-        1,
     );
-    assert_ne!(src, RUNTIME);
     let o = run_src(
         "rt-memory.ptx",
         &src,

@@ -2,7 +2,8 @@
 //! device runtime"), through the binary: examples/kernels/cdp-runtime.ptx
 //! calls every function by CUDA 12's `__cudaCDP2` name, and
 //! examples/kernels/cdp1-sync.ptx waits for its children with CDP1's
-//! device-side `cudaDeviceSynchronize`. Every expected word is worked out
+//! device-side `cudaDeviceSynchronize`, and
+//! examples/kernels/cdp-copy3d.ptx copies and sets in 3D. Every expected word is worked out
 //! here from the kernels' CUDA source (each file's header), never taken
 //! from ptxfp.
 
@@ -12,6 +13,7 @@ use common::{fails_with, mem, run_src, text, u32s, words};
 const RUNTIME: &str = include_str!("../../../examples/kernels/cdp-runtime.ptx");
 const SYNC: &str = include_str!("../../../examples/kernels/cdp1-sync.ptx");
 const CDP: &str = include_str!("../../../examples/kernels/cdp.ptx");
+const COPY3D: &str = include_str!("../../../examples/kernels/cdp-copy3d.ptx");
 const OUT: u64 = 0x1000;
 
 /// Runs `src` (a variant of cdp-runtime.ptx, in a file of its own:
@@ -478,4 +480,140 @@ fn grid_starts_count_against_max_steps() {
     fails_with(&o, |e| {
         e.contains("the run reached --max-steps 10000 thread-instructions starting a child grid of `child` launched here (each grid's start counts 4096 thread-instructions)")
     });
+}
+
+fn copy3d(name: &str, src: &str) -> std::process::Output {
+    run_src(
+        &format!("{name}.ptx"),
+        src,
+        &["--entry", "copy3d", "--set", "copy3d_param_0=0x1000"],
+    )
+}
+
+/// `cudaMemcpy3DAsync` and `cudaMemset3DAsync` between pitched slices,
+/// and `cudaRuntimeGetVersion`: cdp-copy3d.ptx's header works out each
+/// byte.
+#[test]
+fn copies_and_sets_in_3d_and_the_runtime_version() {
+    let o = copy3d("c3-0", COPY3D);
+    // buf[i] = i below 64: the copy's source, untouched.
+    assert_eq!(mem(&o, OUT, 64), (0..64u8).collect::<Vec<_>>());
+    // Row r of slice z, 3 bytes from 9 + 32z + 8r, at 64 + 12z + 4r.
+    let copied: Vec<u8> = [
+        [9, 10, 11, 67],
+        [17, 18, 19, 71],
+        [72, 73, 74, 75],
+        [41, 42, 43, 79],
+        [49, 50, 51, 83],
+        [84, 85, 86, 87],
+    ]
+    .concat();
+    assert_eq!(mem(&o, OUT + 64, 24), copied);
+    // 0x77 in the first 2 bytes of rows 0 and 1 of slices 0 and 1 at
+    // 96 + 12z + 4r; row 2 of slice 0 (104..108) untouched.
+    let set: Vec<u8> = [
+        [0x77, 0x77, 0x62, 0x63],
+        [0x77, 0x77, 0x66, 0x67],
+        [0x68, 0x69, 0x6a, 0x6b],
+        [0x77, 0x77, 0x6e, 0x6f],
+        [0x77, 0x77, 0x72, 0x73],
+    ]
+    .concat();
+    assert_eq!(mem(&o, OUT + 96, 20), set);
+    // cudaSuccess three times; CUDA 12.0 wrote PTX ISA 8.0.
+    assert_eq!(mem(&o, OUT + 128, 16), words(&[0, 0, 0, 12000]));
+    // PTX ISA 8.6 came with CUDA 12.7 (there is no 8.x of 12.6), 7.0 with
+    // 11.0.
+    for (version, cuda) in [("8.6", 12070), ("7.0", 11000)] {
+        let src = edit(
+            COPY3D,
+            "\n.version 8.0\n",
+            &format!("\n.version {version}\n"),
+        );
+        let o = copy3d("c3-version", &src);
+        assert_eq!(mem(&o, OUT + 140, 4), words(&[cuda]), "{version}");
+    }
+}
+
+/// A row wider than its pitch is cudaErrorInvalidPitchValue (12), and
+/// nothing is copied; a CUDA array is an error ptxfp names.
+#[test]
+fn a_3d_copy_checks_its_pitches_and_refuses_arrays() {
+    // extent.width 9 > the source's pitch 8.
+    let src = edit(
+        COPY3D,
+        "st.local.u64 [%SPL+128], 3;",
+        "st.local.u64 [%SPL+128], 9;",
+    );
+    let o = copy3d("c3-pitch", &src);
+    assert_eq!(mem(&o, OUT + 128, 4), words(&[12]));
+    assert_eq!(mem(&o, OUT + 64, 24), (64..88u8).collect::<Vec<_>>());
+    let (_, stderr) = text(&o);
+    assert!(
+        stderr.contains("`call __cudaCDP2Memcpy3DAsync` returns cudaError 12 (cudaErrorInvalidPitchValue): a row of 9 bytes is wider than its pitch"),
+        "{stderr}"
+    );
+    // srcArray = 0x1000.
+    let src = edit(
+        COPY3D,
+        "    st.local.u64 [%SPL+8], 1;",
+        "    st.local.u64 [%SPL+0], %rd1;\n    st.local.u64 [%SPL+8], 1;",
+    );
+    let o = copy3d("c3-array", &src);
+    fails_with(&o, |e| {
+        e.contains(
+            "`call __cudaCDP2Memcpy3DAsync`: `srcArray` is 0x1000: ptxfp models no CUDA arrays",
+        )
+    });
+    // A source that runs into bytes never written is an error at the
+    // call that names the slice. With srcPtr.ysize 16, slices are 128
+    // bytes apart: slice 1's row 0 starts at 9 + 128 = 137, in out[2]
+    // (buf[128..144] is out[0..4], written by the grid before the copy
+    // runs), and its row 1 at 145 = 0x91, never written.
+    let src = edit(
+        COPY3D,
+        "st.local.u64 [%SPL+56], 4;",
+        "st.local.u64 [%SPL+56], 16;",
+    );
+    let o = copy3d("c3-unwritten", &src);
+    fails_with(&o, |e| {
+        e.contains("`__cudaCDP2Memcpy3DAsync`, run after the grid that called it: the source byte at 0x1091 was never given or written (slice 1, row 1, byte 0)")
+    });
+}
+
+/// The runtime functions whose answer depends on ptxas (function
+/// attributes, occupancy) or on the host (a device graph launch) are
+/// errors that say why, not calls of undefined functions.
+#[test]
+fn runtime_functions_ptxfp_cannot_answer_are_errors_that_say_why() {
+    let kernel = |decl: &str, call: &str| {
+        format!(
+            ".version 8.0\n.target sm_80\n.address_size 64\n{decl}\n.visible .entry k(.param .u64 k_param_0)\n{{\n.reg .b32 %r<2>;\n.reg .b64 %rd<2>;\nld.param.u64 %rd1, [k_param_0];\n{call}\nret;\n}}\n"
+        )
+    };
+    let cases = [
+        (
+            ".extern .func (.param .b32 func_retval0) __cudaCDP2FuncGetAttributes(.param .b64 a, .param .b64 b);",
+            "{\n.param .b64 param0;\nst.param.b64 [param0+0], %rd1;\n.param .b64 param1;\nst.param.b64 [param1+0], %rd1;\n.param .b32 retval0;\ncall.uni (retval0), __cudaCDP2FuncGetAttributes, (param0, param1);\nld.param.b32 %r1, [retval0+0];\n}",
+            "`call __cudaCDP2FuncGetAttributes`: ptxfp does not run this CUDA runtime function: its answer depends on how ptxas compiles the kernel",
+        ),
+        (
+            ".extern .func (.param .b32 func_retval0) __cudaCDP2OccupancyMaxActiveBlocksPerMultiprocessor(.param .b64 a, .param .b64 b, .param .b32 c, .param .b64 d);",
+            "{\n.param .b64 param0;\nst.param.b64 [param0+0], %rd1;\n.param .b64 param1;\nst.param.b64 [param1+0], %rd1;\n.param .b32 param2;\nst.param.b32 [param2+0], 128;\n.param .b64 param3;\nst.param.b64 [param3+0], 0;\n.param .b32 retval0;\ncall.uni (retval0), __cudaCDP2OccupancyMaxActiveBlocksPerMultiprocessor, (param0, param1, param2, param3);\nld.param.b32 %r1, [retval0+0];\n}",
+            "ptxfp does not run this CUDA runtime function: its answer depends on how ptxas compiles the kernel",
+        ),
+        (
+            ".extern .func (.param .b32 func_retval0) cudaGraphLaunch(.param .b64 a, .param .b64 b);",
+            "{\n.param .b64 param0;\nst.param.b64 [param0+0], %rd1;\n.param .b64 param1;\nst.param.b64 [param1+0], 0;\n.param .b32 retval0;\ncall.uni (retval0), cudaGraphLaunch, (param0, param1);\nld.param.b32 %r1, [retval0+0];\n}",
+            "`call cudaGraphLaunch`: ptxfp does not run this CUDA runtime function: a kernel launches only a graph the host instantiated",
+        ),
+    ];
+    for (k, (decl, call, why)) in cases.iter().enumerate() {
+        let o = run_src(
+            &format!("rt-not-run-{k}.ptx"),
+            &kernel(decl, call),
+            &["--set", "k_param_0=0x1000"],
+        );
+        fails_with(&o, |e| e.contains(why));
+    }
 }

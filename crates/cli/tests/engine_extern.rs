@@ -426,6 +426,63 @@ fn free_null_malloc_zero_and_a_foreign_pointer() {
     );
 }
 
+/// `__nv_aligned_device_malloc(size, align)` gives a block at a multiple
+/// of `align`, first fit, and the bytes it skips stay free for `malloc`;
+/// `free` takes its blocks back. An alignment that is not a power of 2 is
+/// an error (the guide: "align must be a non-zero power of 2").
+#[test]
+fn aligned_malloc_gives_blocks_at_multiples_of_the_alignment() {
+    let aligned = |size: u64, align: u64, to: &str| {
+        format!(
+            "{{
+.param .b64 param0;
+st.param.b64 [param0], {size};
+.param .b64 param1;
+st.param.b64 [param1], {align};
+.param .b64 retval0;
+call.uni (retval0), __nv_aligned_device_malloc, (param0, param1);
+ld.param.b64 {to}, [retval0];
+}}
+"
+        )
+    };
+    let decl =
+        ".extern .func (.param .b64 r) __nv_aligned_device_malloc(.param .b64 n, .param .b64 a);\n";
+    // malloc(16) at the heap's start; 100 bytes at the next multiple of
+    // 1024; malloc(16) again fills the gap below it (first fit: at 16);
+    // free of the aligned block, and 8 bytes aligned to 512 go to 512.
+    let body = format!(
+        "{MALLOC_16}mov.u64 %rd3, %rd1;\n{}{MALLOC_16}mov.u64 %rd4, %rd1;\nmov.u64 %rd1, %rd2;\n{FREE_RD1}{}",
+        aligned(100, 1024, "%rd2"),
+        aligned(8, 512, "%rd5"),
+    );
+    let o = ptxfp(
+        &["run", "-"],
+        Some(&(decl.to_string() + &heap_snippet(&body))),
+    );
+    let (stdout, stderr) = out(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    for (reg, at) in [("%rd2", 1024), ("%rd3", 0), ("%rd4", 16), ("%rd5", 512)] {
+        assert!(
+            stdout.contains(&format!("{reg} = {:#018x}", HEAP + at)),
+            "{reg}: {stdout}"
+        );
+    }
+    let body = aligned(8, 24, "%rd1");
+    let o = ptxfp(
+        &["run", "-"],
+        Some(&(decl.to_string() + &heap_snippet(&body))),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        out(&o).1.contains(
+            "error: `call __nv_aligned_device_malloc`: its alignment 24 is not a power of 2"
+        ),
+        "{}",
+        out(&o).1
+    );
+}
+
 /// A block's memory holds nothing until written (CUDA leaves it
 /// uninitialised), and nothing after `free`: loading it is the error of a
 /// load of memory never written, with a hint about the heap.

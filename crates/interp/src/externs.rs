@@ -169,23 +169,65 @@ impl Work {
     }
 }
 
-/// A `cudaMemcpy(2D)Async` or `cudaMemset(2D)Async`: `height` rows of
-/// `width` bytes, row `r` at `dst + r dpitch`, from `src + r spitch` or
-/// set to `value`.
+/// A `cudaMemcpy(2D/3D)Async` or `cudaMemset(2D/3D)Async`: `depth`
+/// slices of `height` rows of `width` bytes, row `r` of slice `z` at
+/// `dst.at(z, r)`, from `src.at(z, r)` or set to `value`.
 #[derive(Clone, Debug)]
 pub(crate) struct Copy {
-    dst: u64,
-    dpitch: u64,
-    src: Option<(u64, u64)>,
+    dst: Pitched,
+    src: Option<Pitched>,
     value: u8,
     width: u64,
     height: u64,
+    depth: u64,
     /// The call that asked for it, and the function's name.
     span: Span,
     name: String,
 }
 
+/// Pitched linear memory: row `r` of slice `z` starts at `base + z slice
+/// + r pitch` (a `cudaPitchedPtr` with its `cudaPos` folded into `base`;
+/// `slice` is `pitch * ysize`).
+#[derive(Clone, Copy, Debug)]
+struct Pitched {
+    base: u64,
+    pitch: u64,
+    slice: u64,
+}
+
+impl Pitched {
+    /// `height` rows at `base`, `pitch` bytes apart, in one slice.
+    fn rows(base: u64, pitch: u64) -> Pitched {
+        Pitched {
+            base,
+            pitch,
+            slice: 0,
+        }
+    }
+
+    fn at(self, z: u64, r: u64) -> u64 {
+        self.base
+            .wrapping_add(z.wrapping_mul(self.slice))
+            .wrapping_add(r.wrapping_mul(self.pitch))
+    }
+}
+
 impl Copy {
+    /// A set of `value` 0 into `dst`, `[width, height, depth]`, asked for
+    /// by `call name` at `span`.
+    fn new(name: &str, span: &Span, dst: Pitched, [width, height, depth]: [u64; 3]) -> Copy {
+        Copy {
+            dst,
+            src: None,
+            value: 0,
+            width,
+            height,
+            depth,
+            span: span.clone(),
+            name: name.to_string(),
+        }
+    }
+
     /// Does it on the global memory `mem`: reading a byte never given nor
     /// written is an error at the call. Each byte it writes is a step of
     /// the run (`steps`, at most `max_steps`), so that copies too stop at
@@ -197,38 +239,50 @@ impl Copy {
         max_steps: u64,
         max_memory: u64,
     ) -> Result<(), Diagnostic> {
-        *steps = steps.saturating_add(self.width.saturating_mul(self.height));
+        let rows = self.height.saturating_mul(self.depth);
+        *steps = steps.saturating_add(self.width.saturating_mul(rows));
         if *steps > max_steps {
             return Err(Diagnostic::error(
                 self.span.clone(),
-                format!("the run reached --max-steps {max_steps} thread-instructions in `{}` ({} rows of {} bytes; each byte a copy or set writes is one step)", self.name, self.height, self.width),
+                format!("the run reached --max-steps {max_steps} thread-instructions in `{}` ({} of {} bytes; each byte a copy or set writes is one step)", self.name, self.shape(), self.width),
             )
             .with_help("raise the limit with --max-steps N"));
         }
         // Byte by byte (a copy between overlapping ranges is undefined in
         // CUDA too), with the run's memory checked as the pages grow.
-        for r in 0..self.height {
-            let to = self.dst.wrapping_add(r.wrapping_mul(self.dpitch));
-            let from = self
-                .src
-                .map(|(src, spitch)| src.wrapping_add(r.wrapping_mul(spitch)));
-            for k in 0..self.width {
-                let b = match from {
-                    Some(from) => mem.read(from.wrapping_add(k), 1).map_err(|bad| {
-                        Diagnostic::error(
-                            self.span.clone(),
-                            format!("`{}`, run after the grid that called it: the source byte at {bad:#x} was never given or written (row {r}, byte {k})", self.name),
-                        )
-                    })?,
-                    None => u64::from(self.value),
-                };
-                mem.write(to.wrapping_add(k), 1, b);
-                if k % 4096 == 4095 {
-                    self.within(max_memory)?;
+        for z in 0..self.depth {
+            for r in 0..self.height {
+                let to = self.dst.at(z, r);
+                let from = self.src.map(|s| s.at(z, r));
+                for k in 0..self.width {
+                    let b = match from {
+                        Some(from) => mem.read(from.wrapping_add(k), 1).map_err(|bad| {
+                            let row = if self.depth > 1 { format!("slice {z}, row {r}") } else { format!("row {r}") };
+                            Diagnostic::error(
+                                self.span.clone(),
+                                format!("`{}`, run after the grid that called it: the source byte at {bad:#x} was never given or written ({row}, byte {k})", self.name),
+                            )
+                        })?,
+                        None => u64::from(self.value),
+                    };
+                    mem.write(to.wrapping_add(k), 1, b);
+                    if k % 4096 == 4095 {
+                        self.within(max_memory)?;
+                    }
                 }
+                self.within(max_memory)?;
             }
         }
-        self.within(max_memory)
+        Ok(())
+    }
+
+    /// "3 rows", or "2 slices of 3 rows".
+    fn shape(&self) -> String {
+        if self.depth > 1 {
+            format!("{} slices of {} rows", self.depth, self.height)
+        } else {
+            format!("{} rows", self.height)
+        }
     }
 
     /// The run's memory within `max_memory`, else the error at the call.
@@ -277,6 +331,7 @@ const ALIGN: u64 = 16;
 pub(crate) enum Runtime {
     Vprintf,
     Malloc,
+    AlignedMalloc,
     Free,
     AssertFail,
     CgGetIntrinsicHandle,
@@ -312,6 +367,14 @@ pub(crate) enum Runtime {
     Memcpy2DAsync,
     MemsetAsync,
     Memset2DAsync,
+    Memcpy3DAsync,
+    Memset3DAsync,
+    GetRuntimeVersion,
+    // Functions the engine refuses with a reason: `Runtime::not_run`.
+    FuncGetAttributes,
+    OccupancyMaxActiveBlocksPerMultiprocessor,
+    OccupancyMaxActiveBlocksPerMultiprocessorWithFlags,
+    GraphLaunch,
 }
 
 /// What a runtime function returns.
@@ -327,8 +390,9 @@ enum Ret {
 
 /// One function of the runtime, as nvcc declares it: its name, its
 /// parameters' types (a pointer, `size_t` or stream a `.b64`; an `int`,
-/// `unsigned` or enum a `.b32`; a `dim3` a `.param .align 4 .b8 [12]`,
-/// at the indexes `dim3`), what it returns, and whether CUDA 12's CDP2
+/// `unsigned` or enum a `.b32`; a struct passed by value a `.param
+/// .align A .b8 [N]`, at the indexes `structs` with its N: a `dim3` 12
+/// bytes, a `cudaPitchedPtr` 32, a `cudaExtent` 24), what it returns, and whether CUDA 12's CDP2
 /// calls it `__cudaCDP2…` (cuda_device_runtime_api.h maps
 /// `cudaMalloc` to `__cudaCDP2Malloc`, and so on) and has a `…_ptsz`
 /// twin (the per-thread default stream, `--default-stream per-thread`).
@@ -337,7 +401,7 @@ struct Entry {
     name: &'static str,
     params: &'static [PtxType],
     ret: Ret,
-    dim3: &'static [usize],
+    structs: &'static [(usize, usize)],
     cdp2: bool,
     ptsz: bool,
 }
@@ -359,12 +423,14 @@ const TABLE: &[Entry] = {
     use Ret::{Error, Nothing, Value};
     use Runtime as R;
     const fn e(f: Runtime, name: &'static str, params: &'static [PtxType], ret: Ret, cdp2: bool, ptsz: bool) -> Entry {
-        Entry { f, name, params, ret, dim3: &[], cdp2, ptsz }
+        Entry { f, name, params, ret, structs: &[], cdp2, ptsz }
     }
     // function, name, parameters, returns, __cudaCDP2 name, _ptsz name
     &[
         e(R::Vprintf, "vprintf", &[B64, B64], Value, false, false),
         e(R::Malloc, "malloc", &[B64], Value, false, false),
+        // void *__nv_aligned_device_malloc(size_t size, size_t align)
+        e(R::AlignedMalloc, "__nv_aligned_device_malloc", &[B64, B64], Value, false, false),
         e(R::Free, "free", &[B64], Nothing, false, false),
         e(R::AssertFail, "__assertfail", &[B64, B64, B32, B64, B64], Nothing, false, false),
         e(R::CgGetIntrinsicHandle, "cudaCGGetIntrinsicHandle", &[B32], Value, false, false),
@@ -374,7 +440,7 @@ const TABLE: &[Entry] = {
         e(R::CgGetRank, "cudaCGGetRank", &[B64, B64, B64], Error, false, false),
         // void *cudaGetParameterBufferV2(void *func, dim3 gridDimension,
         // dim3 blockDimension, unsigned int sharedMemSize)
-        Entry { dim3: &[1, 2], ..e(R::GetParameterBufferV2, "cudaGetParameterBufferV2", &[B64, B32, B32, B32], Value, true, false) },
+        Entry { structs: &[(1, 12), (2, 12)], ..e(R::GetParameterBufferV2, "cudaGetParameterBufferV2", &[B64, B32, B32, B32], Value, true, false) },
         // cudaError_t cudaLaunchDeviceV2(void *parameterBuffer, cudaStream_t stream)
         e(R::LaunchDeviceV2, "cudaLaunchDeviceV2", &[B64, B64], Error, true, true),
         // void *cudaGetParameterBuffer(size_t alignment, size_t size)
@@ -382,7 +448,7 @@ const TABLE: &[Entry] = {
         // cudaError_t cudaLaunchDevice(void *func, void *parameterBuffer,
         // dim3 gridDimension, dim3 blockDimension, unsigned int
         // sharedMemSize, cudaStream_t stream)
-        Entry { dim3: &[2, 3], ..e(R::LaunchDevice, "cudaLaunchDevice", &[B64, B64, B32, B32, B32, B64], Error, true, true) },
+        Entry { structs: &[(2, 12), (3, 12)], ..e(R::LaunchDevice, "cudaLaunchDevice", &[B64, B64, B32, B32, B32, B64], Error, true, true) },
         // cudaError_t cudaDeviceSynchronize(void): CDP1 only.
         e(R::DeviceSynchronize, "cudaDeviceSynchronize", &[], Error, false, false),
         // cudaError_t cudaGetLastError(void), cudaPeekAtLastError(void)
@@ -429,6 +495,23 @@ const TABLE: &[Entry] = {
         // cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width,
         // size_t height, cudaStream_t stream)
         e(R::Memset2DAsync, "cudaMemset2DAsync", &[B64, B64, B32, B64, B64, B64], Error, true, true),
+        // cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream)
+        e(R::Memcpy3DAsync, "cudaMemcpy3DAsync", &[B64, B64], Error, true, true),
+        // cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr pitchedDevPtr, int value,
+        // struct cudaExtent extent, cudaStream_t stream)
+        Entry { structs: &[(0, 32), (2, 24)], ..e(R::Memset3DAsync, "cudaMemset3DAsync", &[B64, B32, B64, B64], Error, true, true) },
+        // cudaError_t cudaRuntimeGetVersion(int *runtimeVersion)
+        e(R::GetRuntimeVersion, "cudaRuntimeGetVersion", &[B64], Error, true, false),
+        // cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func)
+        e(R::FuncGetAttributes, "cudaFuncGetAttributes", &[B64, B64], Error, true, false),
+        // cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks,
+        // const void *func, int blockSize, size_t dynamicSmemSize), and ...WithFlags(...,
+        // unsigned int flags)
+        e(R::OccupancyMaxActiveBlocksPerMultiprocessor, "cudaOccupancyMaxActiveBlocksPerMultiprocessor", &[B64, B64, B32, B64], Error, true, false),
+        e(R::OccupancyMaxActiveBlocksPerMultiprocessorWithFlags, "cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags", &[B64, B64, B32, B64, B32], Error, true, false),
+        // cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream)
+        // (its `_ptsz` is an inline wrapper of it)
+        e(R::GraphLaunch, "cudaGraphLaunch", &[B64, B64], Error, false, false),
     ]
 };
 
@@ -459,6 +542,22 @@ impl Runtime {
                 named && (e.cdp2 || !cdp2) && (e.ptsz || !ptsz)
             })
             .map(|e| e.f)
+    }
+
+    /// Why the engine does not run `self`, for the functions whose
+    /// results it cannot know.
+    fn not_run(self) -> Option<&'static str> {
+        Some(match self {
+            Runtime::FuncGetAttributes
+            | Runtime::OccupancyMaxActiveBlocksPerMultiprocessor
+            | Runtime::OccupancyMaxActiveBlocksPerMultiprocessorWithFlags => {
+                "its answer depends on how ptxas compiles the kernel (cudaFuncAttributes' numRegs and localSizeBytes, and the occupancy they limit), which the PTX does not say"
+            }
+            Runtime::GraphLaunch => {
+                "a kernel launches only a graph the host instantiated and uploaded (cudaGraphInstantiateFlagDeviceLaunch), and a run of ptxfp has no host to make one"
+            }
+            _ => return None,
+        })
     }
 
     fn entry(self) -> &'static Entry {
@@ -504,18 +603,34 @@ impl Heap {
     /// the behavior is implementation-defined: either a null pointer is
     /// returned, or ...").
     fn malloc(&mut self, n: u64) -> u64 {
+        self.malloc_aligned(n, ALIGN)
+    }
+
+    /// A block of at least `n` bytes at a multiple of `align` (a power of
+    /// 2; at least 16), or 0 when no free range holds one: the lowest
+    /// such address. The bytes a free range has below it stay free.
+    fn malloc_aligned(&mut self, n: u64, align: u64) -> u64 {
+        let align = align.max(ALIGN);
         let Some(len) = n.checked_add(ALIGN - 1).map(|v| v / ALIGN * ALIGN) else {
             return 0;
         };
         if len == 0 {
             return 0;
         }
-        let Some((&at, &have)) = self.free.iter().find(|(_, &l)| l >= len) else {
+        let fits = |(&start, &have): (&u64, &u64)| {
+            let at = start.checked_next_multiple_of(align)?;
+            let end = at.checked_add(len)?;
+            (end <= start + have).then_some((start, have, at))
+        };
+        let Some((start, have, at)) = self.free.iter().find_map(fits) else {
             return 0;
         };
-        self.free.remove(&at);
-        if have > len {
-            self.free.insert(at + len, have - len);
+        self.free.remove(&start);
+        if at > start {
+            self.free.insert(start, at - start);
+        }
+        if start + have > at + len {
+            self.free.insert(at + len, start + have - (at + len));
         }
         self.used.insert(at, len);
         self.freed.remove(&at);
@@ -630,16 +745,24 @@ impl Machine<'_, '_> {
                 ),
             ));
         }
+        // Each argument's value (0 for a struct), and the structs' bytes.
         let mut vals = Vec::with_capacity(args.len());
-        let mut dims = Vec::new();
+        let mut structs: Vec<Vec<u8>> = Vec::new();
         for (i, (a, ty)) in args.iter().zip(params).enumerate() {
-            let dim3 = e.dim3.contains(&i);
+            let size = e.structs.iter().find(|(k, _)| *k == i).map(|(_, n)| *n);
             let bytes = self.value_of(a, *ty, at)?;
-            let n = if dim3 { 12 } else { ty.bits() as usize / 8 };
+            let n = size.unwrap_or(ty.bits() as usize / 8);
             if bytes.len() < n {
+                let what = match n {
+                    12 => "a `dim3`",
+                    24 => "a `cudaExtent`",
+                    32 => "a `cudaPitchedPtr`",
+                    _ => "a value",
+                };
+                let align = if n == 12 { 4 } else { 8 };
                 return Err(err(
                     at.clone(),
-                    format!("`call {name}`: its argument `{a}` has {} bytes; the CUDA runtime's `{name}` takes a `dim3` of 12 there (`.param .align 4 .b8 d[12]`)", bytes.len()),
+                    format!("`call {name}`: its argument `{a}` has {} bytes; the CUDA runtime's `{name}` takes {what} of {n} bytes there (`.param .align {align} .b8 p[{n}]`)", bytes.len()),
                 ));
             }
             let mut raw = Vec::with_capacity(n);
@@ -652,14 +775,28 @@ impl Machine<'_, '_> {
                 };
                 raw.push(*b);
             }
-            if dim3 {
-                let d = |k: usize| u32::from_le_bytes([raw[k], raw[k + 1], raw[k + 2], raw[k + 3]]);
-                dims.push([d(0), d(4), d(8)]);
+            if size.is_some() {
+                structs.push(raw);
                 vals.push(0);
                 continue;
             }
             vals.push(raw.iter().rev().fold(0u64, |v, b| v << 8 | u64::from(*b)));
         }
+        if let Some(why) = f.not_run() {
+            return Err(RunError::Program(
+                Diagnostic::error(ins.span.clone(), format!("`call {name}`: ptxfp does not run this CUDA runtime function: {why}"))
+                    .with_help("take the call out of the kernel, or pass what it would give as a kernel parameter (--set)"),
+            ));
+        }
+        // A `dim3`'s x, y and z.
+        let dims: Vec<[u32; 3]> = structs
+            .iter()
+            .map(|b| {
+                std::array::from_fn(|k| {
+                    u32::from_le_bytes([b[4 * k], b[4 * k + 1], b[4 * k + 2], b[4 * k + 3]])
+                })
+            })
+            .collect();
         let span = ins.span.clone();
         let ret: Option<Vec<u8>> = match f {
             Runtime::Vprintf => Some(
@@ -668,6 +805,20 @@ impl Machine<'_, '_> {
                     .to_vec(),
             ),
             Runtime::Malloc => Some(self.eng.heap.malloc(vals[0]).to_le_bytes().to_vec()),
+            // The guide: "The address of the allocated memory will be a
+            // multiple of align. align must be a non-zero power of 2."
+            Runtime::AlignedMalloc => {
+                if !vals[1].is_power_of_two() {
+                    return Err(err(span, format!("`call {name}`: its alignment {} is not a power of 2 (the CUDA C++ Programming Guide: \"align must be a non-zero power of 2\")", vals[1])));
+                }
+                Some(
+                    self.eng
+                        .heap
+                        .malloc_aligned(vals[0], vals[1])
+                        .to_le_bytes()
+                        .to_vec(),
+                )
+            }
             Runtime::Free => {
                 self.free(&span, vals[0])?;
                 None
@@ -790,6 +941,14 @@ impl Machine<'_, '_> {
                     .to_le_bytes()
                     .to_vec(),
             ),
+            Runtime::Memset3DAsync => code(self.memset_3d(
+                name,
+                &structs[0],
+                vals[1] as u8,
+                &structs[1],
+                vals[3],
+                &span,
+            )?),
             _ if e.ret == Ret::Error && ret.is_none() => {
                 code(self.device_api(f, name, &vals, &span)?)
             }
@@ -1148,55 +1307,147 @@ impl Machine<'_, '_> {
                     ),
                 }
             }
+            // The CUDA release that first wrote the module's `.version`
+            // (docs/ENGINE.md "The CUDA device runtime").
+            R::GetRuntimeVersion => {
+                let ptx = self
+                    .module
+                    .version
+                    .as_ref()
+                    .map_or(PtxVersion::LATEST, |(v, _)| *v);
+                let Some(version) = ptx.cuda_release() else {
+                    return Err(err(span.clone(), format!("`call {name}`: PTX ISA {ptx} is in no CUDA release of the PTX ISA's release history, so ptxfp has no runtime version for it")));
+                };
+                self.runtime_out(span, name, "runtimeVersion", v[0], 4, u64::from(version))?
+            }
             // One row: its pitch is its width.
-            R::MemcpyAsync => self.queue_copy(
-                name,
-                span,
-                [v[0], v[2], v[1], v[2], v[2], 1],
-                Some(v[3] as u32),
-                0,
-                v[4],
-            )?,
-            R::Memcpy2DAsync => self.queue_copy(
-                name,
-                span,
-                [v[0], v[1], v[2], v[3], v[4], v[5]],
-                Some(v[6] as u32),
-                0,
-                v[7],
-            )?,
-            R::MemsetAsync => self.queue_copy(
-                name,
-                span,
-                [v[0], v[2], 0, 0, v[2], 1],
-                None,
-                v[1] as u8,
-                v[3],
-            )?,
-            R::Memset2DAsync => self.queue_copy(
-                name,
-                span,
-                [v[0], v[1], 0, 0, v[3], v[4]],
-                None,
-                v[2] as u8,
-                v[5],
-            )?,
+            R::MemcpyAsync => {
+                let copy = Copy::new(name, span, Pitched::rows(v[0], v[2]), [v[2], 1, 1]);
+                let src = Pitched::rows(v[1], v[2]);
+                self.queue_copy(
+                    Copy {
+                        src: Some(src),
+                        ..copy
+                    },
+                    Some(v[3] as u32),
+                    v[4],
+                )?
+            }
+            R::Memcpy2DAsync => {
+                let copy = Copy::new(name, span, Pitched::rows(v[0], v[1]), [v[4], v[5], 1]);
+                let src = Pitched::rows(v[2], v[3]);
+                self.queue_copy(
+                    Copy {
+                        src: Some(src),
+                        ..copy
+                    },
+                    Some(v[6] as u32),
+                    v[7],
+                )?
+            }
+            R::Memcpy3DAsync => self.memcpy_3d(name, v[0], v[1], span)?,
+            R::MemsetAsync => {
+                let copy = Copy::new(name, span, Pitched::rows(v[0], v[2]), [v[2], 1, 1]);
+                self.queue_copy(
+                    Copy {
+                        value: v[1] as u8,
+                        ..copy
+                    },
+                    None,
+                    v[3],
+                )?
+            }
+            R::Memset2DAsync => {
+                let copy = Copy::new(name, span, Pitched::rows(v[0], v[1]), [v[3], v[4], 1]);
+                self.queue_copy(
+                    Copy {
+                        value: v[2] as u8,
+                        ..copy
+                    },
+                    None,
+                    v[5],
+                )?
+            }
             _ => CUDA_SUCCESS,
         })
     }
 
-    /// Queues a copy (`kind` given) or set of `[dst, dpitch, src,
-    /// spitch, width, height]` into `stream`: it runs after this grid, in
-    /// order with the grids the kernels launched.
-    fn queue_copy(
+    /// `cudaMemcpy3DAsync(p, stream)`: the `cudaMemcpy3DParms` at `p`
+    /// (`srcArray` at byte 0, `srcPos` 8, `srcPtr` 32, `dstArray` 64,
+    /// `dstPos` 72, `dstPtr` 96, `extent` 128, `kind` 152), between
+    /// linear memory: "width in bytes", and `x` "in bytes" too (the
+    /// runtime API's cudaMemcpy3D).
+    fn memcpy_3d(&mut self, name: &str, p: u64, stream: u64, span: &Span) -> Result<u32, RunError> {
+        if p == 0 {
+            return Ok(self.refuse(
+                span,
+                name,
+                CUDA_ERROR_INVALID_VALUE,
+                "`p` is a null pointer".to_string(),
+            ));
+        }
+        let mut w = [0u64; 20];
+        for (k, w) in w.iter_mut().enumerate() {
+            let what = format!("the cudaMemcpy3DParms at {p:#x}");
+            for b in 0..8 {
+                let a = p.wrapping_add(8 * k as u64 + b);
+                *w |= u64::from(self.runtime_byte(a, span, name, &what)?) << (8 * b);
+            }
+        }
+        for (array, which) in [(w[0], "srcArray"), (w[8], "dstArray")] {
+            if array != 0 {
+                return Err(err(span.clone(), format!("`call {name}`: `{which}` is {array:#x}: ptxfp models no CUDA arrays, so it copies between linear memory (`srcPtr`, `dstPtr`) only")));
+            }
+        }
+        // A cudaPitchedPtr `ptr, pitch, xsize, ysize` at word `k`, with
+        // the cudaPos `x, y, z` at word `k - 3` folded into its base.
+        let pitched = |k: usize| {
+            let (pitch, slice) = (w[k + 1], w[k + 1].wrapping_mul(w[k + 3]));
+            let base = w[k]
+                .wrapping_add(w[k - 3])
+                .wrapping_add(w[k - 2].wrapping_mul(pitch))
+                .wrapping_add(w[k - 1].wrapping_mul(slice));
+            Pitched { base, pitch, slice }
+        };
+        let copy = Copy::new(name, span, pitched(12), [w[16], w[17], w[18]]);
+        self.queue_copy(
+            Copy {
+                src: Some(pitched(4)),
+                ..copy
+            },
+            Some(w[19] as u32),
+            stream,
+        )
+    }
+
+    /// `cudaMemset3DAsync(pitchedDevPtr, value, extent, stream)`: the
+    /// `cudaPitchedPtr` `ptr, pitch, xsize, ysize` and the `cudaExtent`
+    /// `width` (bytes), `height`, `depth` as bytes.
+    fn memset_3d(
         &mut self,
         name: &str,
-        span: &Span,
-        [dst, dpitch, src, spitch, width, height]: [u64; 6],
-        kind: Option<u32>,
+        ptr: &[u8],
         value: u8,
+        extent: &[u8],
         stream: u64,
+        span: &Span,
     ) -> Result<u32, RunError> {
+        let word = |b: &[u8], k: usize| u64::from_le_bytes(std::array::from_fn(|i| b[8 * k + i]));
+        let (pitch, ysize) = (word(ptr, 1), word(ptr, 3));
+        let dst = Pitched {
+            base: word(ptr, 0),
+            pitch,
+            slice: pitch.wrapping_mul(ysize),
+        };
+        let copy = Copy::new(name, span, dst, [0, 1, 2].map(|k| word(extent, k)));
+        self.queue_copy(Copy { value, ..copy }, None, stream)
+    }
+
+    /// Queues `copy` (a copy when it has a source, of `kind`; else a set)
+    /// into `stream`: it runs after this grid, in order with the grids the
+    /// kernels launched.
+    fn queue_copy(&mut self, copy: Copy, kind: Option<u32>, stream: u64) -> Result<u32, RunError> {
+        let (name, span) = (copy.name.as_str(), &copy.span);
         if !self.stream_ok(stream) {
             return Ok(self.refuse(
                 span,
@@ -1211,7 +1462,8 @@ impl Machine<'_, '_> {
         if let Some(k) = kind.filter(|k| !matches!(k, 3 | 4)) {
             return Ok(self.refuse(span, name, CUDA_ERROR_INVALID_MEMCPY_DIRECTION, format!("kind {k}: from the device only cudaMemcpyDeviceToDevice (3) and cudaMemcpyDefault (4) copy")));
         }
-        if width > dpitch || (kind.is_some() && width > spitch) {
+        let width = copy.width;
+        if width > copy.dst.pitch || copy.src.is_some_and(|s| width > s.pitch) {
             return Ok(self.refuse(
                 span,
                 name,
@@ -1219,24 +1471,29 @@ impl Machine<'_, '_> {
                 format!("a row of {width} bytes is wider than its pitch"),
             ));
         }
-        if width == 0 || height == 0 {
+        let rows = copy.height.checked_mul(copy.depth);
+        if width == 0 || rows == Some(0) {
             return Ok(CUDA_SUCCESS);
         }
-        let pointers = [(dst, "the destination")]
+        let pointers = [(copy.dst.base, "the destination")]
             .into_iter()
-            .chain(kind.map(|_| (src, "the source")));
+            .chain(copy.src.map(|s| (s.base, "the source")));
         for (p, what) in pointers {
             if self.region(p).is_some() {
                 return Ok(self.refuse(span, name, CUDA_ERROR_INVALID_VALUE, format!("{what} {p:#x} is shared, local or parameter memory: the device runtime copies global memory only")));
             }
         }
-        if width
-            .checked_mul(height)
+        if rows
+            .and_then(|r| r.checked_mul(width))
             .is_none_or(|b| b > self.eng.max_memory)
         {
             return Err(err(
                 span.clone(),
-                format!("`call {name}`: {height} rows of {width} bytes are more than --max-memory ({} bytes)", self.eng.max_memory),
+                format!(
+                    "`call {name}`: {} of {width} bytes are more than --max-memory ({} bytes)",
+                    copy.shape(),
+                    self.eng.max_memory
+                ),
             ));
         }
         if self.eng.cdp.queue.len() >= MAX_PENDING_LAUNCHES {
@@ -1247,16 +1504,7 @@ impl Machine<'_, '_> {
                 format!("{MAX_PENDING_LAUNCHES} launches and copies are waiting to run"),
             ));
         }
-        self.eng.cdp.queue.push_back(Work::Copy(Copy {
-            dst,
-            dpitch,
-            src: kind.map(|_| (src, spitch)),
-            value,
-            width,
-            height,
-            span: span.clone(),
-            name: name.to_string(),
-        }));
+        self.eng.cdp.queue.push_back(Work::Copy(copy));
         Ok(CUDA_SUCCESS)
     }
 
@@ -1589,6 +1837,31 @@ fn device_limit(limit: u32, heap: u64) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `__nv_aligned_device_malloc`'s blocks start at multiples of their
+    /// alignment, first fit; the bytes skipped below one stay free for
+    /// later blocks, and freeing joins the ranges again.
+    #[test]
+    fn aligned_blocks_leave_the_gap_below_them_free() {
+        let mut h = Heap::new(4096);
+        assert_eq!(h.malloc(16), HEAP_BASE);
+        // The first multiple of 256 with 16 bytes free: 256.
+        assert_eq!(h.malloc_aligned(10, 256), HEAP_BASE + 256);
+        // 16..256 is free: 240 bytes fit there, 241 do not.
+        assert_eq!(h.malloc(240), HEAP_BASE + 16);
+        assert_eq!(h.malloc(1), HEAP_BASE + 272);
+        // An alignment below 16 is 16's; one past the heap gives none.
+        assert_eq!(h.malloc_aligned(1, 4), HEAP_BASE + 288);
+        assert_eq!(h.malloc_aligned(16, 4096), 0);
+        assert_eq!(h.malloc_aligned(16, 1 << 63), 0);
+        assert_eq!(h.malloc_aligned(u64::MAX, 16), 0);
+        // Freeing everything joins the heap into one range again.
+        for p in [0, 256, 16, 272, 288] {
+            assert!(h.free(HEAP_BASE + p).is_ok(), "{p}");
+        }
+        assert_eq!(h.free.iter().collect::<Vec<_>>(), [(&HEAP_BASE, &4096)]);
+        assert!(h.used.is_empty());
+    }
 
     /// Every function is in the table once, and each of its names (CDP2's
     /// and `_ptsz` where CUDA has them, no others) calls it.

@@ -53,6 +53,67 @@ impl PtxVersion {
         let (major, minor) = Self::MINORS[Self::MINORS.len() - 1];
         PtxVersion::new(major, minor)
     }
+
+    /// The first CUDA release whose tools write this version, as CUDA
+    /// numbers its versions (`1000 major + 10 minor`: CUDA 12.4 is
+    /// 12040), from the PTX ISA's release history (§13: "PTX ISA
+    /// Version" beside "CUDA Release"); from 9.2 on, nvcc 13.N writes
+    /// 9.N (see `MINORS`). `None` for 1.5, which that table omits, and for
+    /// versions that do not exist.
+    pub fn cuda_release(self) -> Option<u32> {
+        const FIRST_CUDA: &[(u8, u8, u32)] = &[
+            (1, 0, 1000),
+            (1, 1, 1010),
+            (1, 2, 2000),
+            (1, 3, 2010),
+            (1, 4, 2020),
+            (2, 0, 3000),
+            (2, 1, 3010),
+            (2, 2, 3020),
+            (2, 3, 4000),
+            (3, 0, 4010),
+            (3, 1, 5000),
+            (3, 2, 5050),
+            (4, 0, 6000),
+            (4, 1, 6050),
+            (4, 2, 7000),
+            (4, 3, 7050),
+            (5, 0, 8000),
+            (6, 0, 9000),
+            (6, 1, 9010),
+            (6, 2, 9020),
+            (6, 3, 10000),
+            (6, 4, 10010),
+            (6, 5, 10020),
+            (7, 0, 11000),
+            (7, 1, 11010),
+            (7, 2, 11020),
+            (7, 3, 11030),
+            (7, 4, 11040),
+            (7, 5, 11050),
+            (7, 6, 11060),
+            (7, 7, 11070),
+            (7, 8, 11080),
+            (8, 0, 12000),
+            (8, 1, 12010),
+            (8, 2, 12020),
+            (8, 3, 12030),
+            (8, 4, 12040),
+            (8, 5, 12050),
+            (8, 6, 12070),
+            (8, 7, 12080),
+            (8, 8, 12090),
+            (9, 0, 13000),
+            (9, 1, 13010),
+            (9, 2, 13020),
+            (9, 3, 13030),
+            (9, 4, 13040),
+        ];
+        FIRST_CUDA
+            .iter()
+            .find(|(major, minor, _)| (*major, *minor) == (self.major, self.minor))
+            .map(|(.., cuda)| *cuda)
+    }
 }
 
 impl fmt::Display for PtxVersion {
@@ -298,6 +359,24 @@ mod tests {
             assert!(s.parse::<PtxVersion>().is_ok(), "{s}");
         }
         assert_eq!(PtxVersion::newest(), PtxVersion::new(9, 4));
+        // Every version that exists but 1.5 has its CUDA release, and the
+        // releases grow with the versions.
+        let mut last = 0;
+        for (major, top) in PtxVersion::MINORS {
+            for minor in 0..=top {
+                let v = PtxVersion::new(major, minor);
+                match v.cuda_release() {
+                    Some(c) => {
+                        assert!(c > last, "{v}: {c} after {last}");
+                        last = c;
+                    }
+                    None => assert_eq!(v, PtxVersion::new(1, 5)),
+                }
+            }
+        }
+        assert_eq!(PtxVersion::new(8, 6).cuda_release(), Some(12070));
+        assert_eq!(PtxVersion::new(3, 1).cuda_release(), Some(5000));
+        assert_eq!(PtxVersion::new(9, 5).cuda_release(), None);
         assert!(t("sm_13").unloadable_on(t("sm_90")).is_none());
         assert!(t("sm_100").unloadable_on(t("sm_90")).is_some());
         assert!(t("sm_90a").unloadable_on(t("sm_100")).is_some());

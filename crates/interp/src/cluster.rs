@@ -227,6 +227,16 @@ impl Cluster {
     /// A `.shared::cluster` window address: the rank of its CTA and the
     /// CTA-local address (`None`: not in the window of a CTA of the
     /// cluster).
+    /// The addresses of the windows, `[first, end)` (`None`: none).
+    pub(crate) fn windows(&self) -> Option<(u64, u64)> {
+        (!self.no_windows).then(|| {
+            (
+                SHARED_WINDOW,
+                SHARED_WINDOW + self.size() as u64 * WINDOW_STRIDE,
+            )
+        })
+    }
+
     pub(crate) fn window(&self, addr: u64) -> Option<(usize, u64)> {
         if self.no_windows {
             return None;

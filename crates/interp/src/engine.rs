@@ -251,6 +251,16 @@ pub(crate) struct Frame {
     sp: u64,
 }
 
+/// What a call of a function saves and passes ([`Machine::frame_layout`]).
+pub(crate) struct FrameLayout {
+    /// Its parameters' types, in order.
+    param_types: Vec<PtxType>,
+    /// Its `.param` variables (parameters and return values) and `.local`
+    /// ones: address, size, and whether it is `.local` (whose address is
+    /// where the first call has it: `frame_address` moves it per depth).
+    vars: Vec<(u64, u64, bool)>,
+}
+
 /// Where the `.local` variables of calls below the first of a function
 /// live: past every other address the engine gives out (variables start at
 /// 0x1000_0000), one window of [`FRAME_STRIDE`] bytes per depth.
@@ -636,6 +646,46 @@ impl Machine<'_, '_> {
             Some(Region::Shared) => &mut self.eng.shared_given,
             Some(Region::Local | Region::Param) => &mut self.eng.private_given,
             None => &mut self.mem,
+        }
+    }
+
+    /// How many bytes from `addr` on lie in its [`Self::region`] (at
+    /// least 1; up to the next address where a region starts or ends,
+    /// or the end of the address space).
+    pub(crate) fn region_run(&self, addr: u64) -> u64 {
+        // The first boundary past `addr`: the end of a range it is in, or
+        // the start of one above it.
+        let mut next = u64::MAX;
+        let mut bound = |(s, e): (u64, u64)| {
+            if s > addr {
+                next = next.min(s);
+            } else if addr < e {
+                next = next.min(e);
+            }
+        };
+        bound((
+            FRAME_BASE,
+            FRAME_BASE + MAX_CALL_DEPTH as u64 * FRAME_STRIDE,
+        ));
+        bound((
+            crate::stack::STACK_TOP - crate::stack::STACK_SIZE,
+            crate::stack::STACK_TOP,
+        ));
+        if let Some(w) = self.eng.cluster.windows() {
+            bound(w);
+        }
+        let r = &self.eng.regions;
+        let i = r.partition_point(|(s, _, _)| *s <= addr);
+        if let Some(k) = i.checked_sub(1) {
+            bound((r[k].0, r[k].1));
+        }
+        if let Some(&(s, e, _)) = r.get(i) {
+            bound((s, e));
+        }
+        if next == u64::MAX {
+            (u64::MAX - addr).saturating_add(1)
+        } else {
+            next - addr
         }
     }
 
@@ -2939,11 +2989,11 @@ impl Machine<'_, '_> {
                 .with_help("the engine allows calls nested up to this depth; check the recursion's base case"),
             ));
         }
+        let layout = self.frame_layout(callee);
         // The arguments, read in the caller.
         let mut vals = Vec::with_capacity(args.len());
-        for (a, p) in args.iter().zip(&f.params) {
-            let ty = self.param_type(f.scope, p);
-            vals.push(self.value_of(a, ty, &fop.span)?);
+        for (a, ty) in args.iter().zip(&layout.param_types) {
+            vals.push(self.value_of(a, *ty, &fop.span)?);
         }
         // The callee's registers and parameters are its own for this call.
         let mut saved_regs = Vec::new();
@@ -2963,20 +3013,12 @@ impl Machine<'_, '_> {
             .iter()
             .filter(|fr| fr.callee == callee)
             .count();
-        let locals: Vec<(u64, u64)> = self
-            .vars
-            .values()
-            .flatten()
-            .filter(|(s, v)| *s == f.scope && v.2 == Space::Local)
-            .map(|(_, v)| (frame_address(v.0, depth), v.1))
-            .collect();
-        let params = f
-            .params
-            .iter()
-            .chain(&f.returns)
-            .filter_map(|p| self.var_in(f.scope, p));
-        let frame_vars: Vec<(u64, u64)> = params.chain(locals).collect();
-        for (addr, size) in frame_vars {
+        for &(addr, size, local) in &layout.vars {
+            let addr = if local {
+                frame_address(addr, depth)
+            } else {
+                addr
+            };
             saved_mem.push((addr, self.bytes(addr, size)));
             self.mem_at(addr).forget(addr, size);
         }
@@ -3007,6 +3049,39 @@ impl Machine<'_, '_> {
         Ok(())
     }
 
+    /// What a call of function `callee` saves and passes, worked out at
+    /// its first call: its parameters' types, and its `.param` and
+    /// `.local` variables.
+    fn frame_layout(&mut self, callee: usize) -> std::rc::Rc<FrameLayout> {
+        if let Some(l) = self.frame_layouts.get(&callee) {
+            return l.clone();
+        }
+        let f = &self.module.functions[callee];
+        let param_types = f
+            .params
+            .iter()
+            .map(|p| self.param_type(f.scope, p))
+            .collect();
+        let params = f
+            .params
+            .iter()
+            .chain(&f.returns)
+            .filter_map(|p| self.var_in(f.scope, p))
+            .map(|(a, n)| (a, n, false));
+        let locals = self
+            .vars
+            .values()
+            .flatten()
+            .filter(|(s, v)| *s == f.scope && v.2 == Space::Local)
+            .map(|(_, v)| (v.0, v.1, true));
+        let layout = std::rc::Rc::new(FrameLayout {
+            param_types,
+            vars: params.chain(locals).collect(),
+        });
+        self.frame_layouts.insert(callee, layout.clone());
+        layout
+    }
+
     /// Returns from the innermost call of thread `lane`: the return values
     /// to the caller's operands, the callee's registers as they were.
     fn ret(&mut self, lane: usize) -> Result<(), RunError> {
@@ -3017,10 +3092,9 @@ impl Machine<'_, '_> {
         let m = self.module;
         let f = &m.functions[fr.callee];
         // Read the return values in the callee, before its state goes.
-        let mut vals = Vec::new();
+        let mut vals = Vec::with_capacity(f.returns.len());
         for r in &f.returns {
-            let ty = self.param_type(f.scope, r);
-            vals.push(self.callee_value(f.scope, r, ty));
+            vals.push(self.callee_value(f.scope, r));
         }
         for (r, v) in fr.saved_regs {
             self.regs[r].vals[lane] = v;
@@ -3125,22 +3199,37 @@ impl Machine<'_, '_> {
 
     /// Bytes `addr..addr+n` of the running thread's memory (`None`: unknown).
     fn bytes(&self, addr: u64, n: u64) -> Vec<Option<u8>> {
-        (0..n)
-            .map(|i| {
-                let a = addr.wrapping_add(i);
-                self.mem_ref(a).read(a, 1).ok().map(|b| b as u8)
-            })
-            .collect()
+        let mut out = Vec::with_capacity(n.min(1 << 16) as usize);
+        let mut done = 0;
+        // A run of bytes in one region at a time: one memory serves it.
+        while done < n {
+            let a = addr.wrapping_add(done);
+            let len = self.region_run(a).min(n - done);
+            self.mem_ref(a).known_bytes(a, len, &mut out);
+            done += len;
+        }
+        out
     }
 
     /// Gives bytes (unknown ones forgotten).
     fn put_bytes(&mut self, addr: u64, bytes: &[Option<u8>]) {
-        for (i, b) in bytes.iter().enumerate() {
-            let a = addr.wrapping_add(i as u64);
-            match b {
-                Some(b) => self.mem_at(a).give(a, &[*b]),
-                None => self.mem_at(a).forget(a, 1),
+        let mut done = 0;
+        while done < bytes.len() {
+            let a = addr.wrapping_add(done as u64);
+            let len = self.region_run(a).min((bytes.len() - done) as u64) as usize;
+            let mem = self.mem_at(a);
+            // Runs of known bytes given, of unknown ones forgotten.
+            let mut at = a;
+            for run in bytes[done..done + len].chunk_by(|x, y| x.is_some() == y.is_some()) {
+                if run[0].is_some() {
+                    let known: Vec<u8> = run.iter().flatten().copied().collect();
+                    mem.give(at, &known);
+                } else {
+                    mem.forget(at, run.len() as u64);
+                }
+                at = at.wrapping_add(run.len() as u64);
             }
+            done += len;
         }
     }
 
@@ -3191,7 +3280,7 @@ impl Machine<'_, '_> {
     }
 
     /// The value of the callee's return parameter `name`.
-    fn callee_value(&self, scope: usize, name: &str, _ty: PtxType) -> Vec<Option<u8>> {
+    fn callee_value(&self, scope: usize, name: &str) -> Vec<Option<u8>> {
         if let Some(i) = self.reg_in(scope, name) {
             let v = self.regs[i].vals[self.lane];
             let w = u64::from(self.regs[i].ty.bits().div_ceil(8)).max(1);

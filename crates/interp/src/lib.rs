@@ -625,6 +625,9 @@ struct Machine<'a, 's> {
     /// The bound textures, by handle, with their samplers (`--texture`,
     /// texture.rs).
     textures: HashMap<u64, (surface::Image, texture::Sampler)>,
+    /// Per function called, what its calls save and pass (worked out at
+    /// its first call).
+    frame_layouts: rustc_hash::FxHashMap<usize, std::rc::Rc<engine::FrameLayout>>,
 }
 
 /// A variable: address, size in bytes, state space, element type.
@@ -1063,6 +1066,7 @@ fn execute_grid(
         scope: 0,
         surfaces: HashMap::new(),
         textures: HashMap::new(),
+        frame_layouts: Default::default(),
     };
     // Decode once: every instruction of the module, before anything runs,
     // each distinct opcode text once.

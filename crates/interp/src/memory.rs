@@ -103,8 +103,7 @@ impl Memory {
         if let Some(b) = page.and_then(|p| p.get((a % PAGE) as usize)) {
             return Some(b);
         }
-        let (_, &last) = self.zeros.range(..=a).next_back()?;
-        (a <= last).then_some(0)
+        self.zero_at(a)
     }
     fn page(&mut self, a: u64) -> &mut Page {
         self.pages.entry(a / PAGE).or_insert_with(|| {
@@ -112,6 +111,30 @@ impl Memory {
             Page::new()
         })
     }
+    /// Appends to `out` the `n` bytes from `addr` on, each as
+    /// [`Memory::read`] of one byte gives it (`None`: never given nor
+    /// written), a page at a time.
+    pub fn known_bytes(&self, addr: u64, n: u64, out: &mut Vec<Option<u8>>) {
+        let mut done = 0;
+        while done < n {
+            let a = addr.wrapping_add(done);
+            let off = a % PAGE;
+            let len = (PAGE - off).min(n - done);
+            let page = self.pages.get(&(a / PAGE));
+            for k in 0..len {
+                let b = page.and_then(|p| p.get((off + k) as usize));
+                out.push(b.or_else(|| self.zero_at(a + k)));
+            }
+            done += len;
+        }
+    }
+
+    /// 0 where a zero range holds `a`.
+    fn zero_at(&self, a: u64) -> Option<u8> {
+        let (_, &last) = self.zeros.range(..=a).next_back()?;
+        (a <= last).then_some(0)
+    }
+
     /// Gives bytes (input, not counted as written).
     pub fn give(&mut self, addr: u64, data: &[u8]) {
         let mut done = 0usize;
@@ -326,6 +349,45 @@ mod tests {
                 assert_eq!(m.read(a, n), want, "{n} bytes at {a:#x}");
             }
         }
+    }
+
+    /// `known_bytes` gives what one-byte reads give, across pages, zero
+    /// ranges, forgotten bytes and the end of the address space.
+    #[test]
+    fn known_bytes_are_one_byte_reads() {
+        let mut m = Memory::default();
+        m.give(PAGE - 3, &[1, 2, 3, 4, 5, 6]);
+        m.give_zeros(2 * PAGE - 2, 5);
+        m.write(2 * PAGE, 1, 9);
+        m.forget(PAGE, 1);
+        m.give(u64::MAX - 1, &[7, 8]);
+        m.give(0, &[10]);
+        for (addr, n) in [(PAGE - 5, 2 * PAGE + 10), (u64::MAX - 3, 6), (0, 0)] {
+            let mut got = Vec::new();
+            m.known_bytes(addr, n, &mut got);
+            let want: Vec<Option<u8>> = (0..n)
+                .map(|i| {
+                    let a = addr.wrapping_add(i);
+                    m.read(a, 1).ok().map(|b| b as u8)
+                })
+                .collect();
+            assert_eq!(got, want, "{addr:#x}+{n}");
+        }
+        let mut got = Vec::new();
+        m.known_bytes(PAGE - 4, 8, &mut got);
+        assert_eq!(
+            got,
+            [
+                None,
+                Some(1),
+                Some(2),
+                Some(3),
+                None,
+                Some(5),
+                Some(6),
+                None
+            ]
+        );
     }
 
     /// [`live_bytes`] counts the pages of every memory of the thread:

@@ -14,7 +14,7 @@
 use super::*;
 use crate::memory::Memory;
 use ptxfp_isa::control::{
-    Atomic, BarRed, Combine, Control, CpAsync, Mem, ShflMode, Update, VoteMode,
+    Atomic, BarRed, Combine, Control, CpAsync, Mem, Redux, ShflMode, Update, VoteMode,
 };
 use ptxfp_isa::sreg::{Special, Sreg};
 use ptxfp_model::EvalSetp;
@@ -2357,7 +2357,8 @@ impl Machine<'_, '_> {
             Control::Redux(redux) => {
                 need(3, "redux.sync.OP.TYPE d, a, membermask;")?;
                 // redux.sync: ".add, .min, .max on .u32/.s32; .and, .or,
-                // .xor on .b32", over "all non-exited threads in membermask".
+                // .xor on .b32", and .min/.max on .f32 (`Redux::float`),
+                // over "all non-exited threads in membermask".
                 let ty = redux.ty;
                 let mut vals = Vec::with_capacity(on.len());
                 let mut member = 0u64;
@@ -2366,23 +2367,28 @@ impl Machine<'_, '_> {
                     vals.push(self.read(&ops[1], ty)? & 0xffff_ffff);
                     member = self.read(&ops[2], PtxType::B32)?;
                 }
-                let mut acc: Option<u64> = None;
-                for (&lane, &v) in on.iter().zip(&vals) {
-                    if member & bit(lane) == 0 {
-                        continue;
+                let members: Vec<u64> = on
+                    .iter()
+                    .zip(&vals)
+                    .filter(|(l, _)| member & bit(**l) != 0)
+                    .map(|(_, v)| *v)
+                    .collect();
+                let acc = match redux.combine {
+                    Combine::Float { max, abs, nan } => {
+                        let bits: Vec<u32> = members.iter().map(|&v| v as u32).collect();
+                        Some(u64::from(Redux::float(&bits, max, abs, nan)))
                     }
-                    acc = Some(match (acc, redux.combine) {
-                        (None, _) => v,
-                        (Some(a), Combine::Pick(c)) => {
-                            if c.eval(v, a) {
-                                v
-                            } else {
-                                a
-                            }
-                        }
-                        (Some(a), Combine::Int(o)) => o.eval(&[a, v]) & 0xffff_ffff,
-                    });
-                }
+                    Combine::Pick(c) => {
+                        members
+                            .iter()
+                            .copied()
+                            .reduce(|a, v| if c.eval(v, a) { v } else { a })
+                    }
+                    Combine::Int(o) => members
+                        .iter()
+                        .copied()
+                        .reduce(|a, v| o.eval(&[a, v]) & 0xffff_ffff),
+                };
                 let r = acc.unwrap_or(0);
                 for (i, &lane) in on.iter().enumerate() {
                     self.lane = lane;

@@ -976,7 +976,8 @@ pub use crate::atomic::{AtomOp, Atomic, Update};
 /// `redux.sync.OP.TYPE d, a, membermask`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Redux {
-    /// The type: `.u32`/`.s32` for add, min, max; `.b32` for and, or, xor.
+    /// The type: `.u32`/`.s32` for add, min, max; `.b32` for and, or, xor;
+    /// `.f32` for min and max.
     pub ty: PtxType,
     /// How two values combine.
     pub combine: Combine,
@@ -989,6 +990,15 @@ pub enum Combine {
     Int(IntOp),
     /// `min` (`cmp` "lt") or `max` ("gt"): v where `cmp(v, acc)`.
     Pick(Setp),
+    /// `min{.abs}{.NaN}.f32` or `max...`: [`Redux::float`].
+    Float {
+        /// `max` (else `min`).
+        max: bool,
+        /// `.abs`.
+        abs: bool,
+        /// `.NaN`.
+        nan: bool,
+    },
 }
 
 impl Redux {
@@ -996,6 +1006,30 @@ impl Redux {
     /// .u32/.s32; .and, .or, .xor on .b32".
     pub fn decode(opcode: &str) -> Result<Redux, Diagnostic> {
         let parts: Vec<&str> = opcode.split('.').skip(1).collect();
+        // "redux.sync.op{.abs.}{.NaN}.f32 dst, src, membermask; .op = {
+        // .min, .max }".
+        if let ["sync", op @ ("min" | "max"), quals @ .., "f32"] = parts.as_slice() {
+            let (abs, nan) = match quals {
+                [] => (false, false),
+                ["abs"] => (true, false),
+                ["NaN"] => (false, true),
+                ["abs", "NaN"] => (true, true),
+                _ => {
+                    return Err(Diagnostic::error(
+                        0..opcode.len(),
+                        format!("`{opcode}`: redux.sync on .f32 takes `.min` or `.max`, then `.abs`, then `.NaN`, each at most once (`redux.sync.min.abs.NaN.f32`)"),
+                    ))
+                }
+            };
+            return Ok(Redux {
+                ty: PtxType::F32,
+                combine: Combine::Float {
+                    max: *op == "max",
+                    abs,
+                    nan,
+                },
+            });
+        }
         let (op, ty) = match parts.as_slice() {
             ["sync", op, t] => (*op, PtxType::parse(t)),
             _ => ("", None),
@@ -1011,9 +1045,91 @@ impl Redux {
             (Some(combine), Some(ty)) => Ok(Redux { ty, combine }),
             _ => Err(Diagnostic::error(
                 0..opcode.len(),
-                format!("`{opcode}`: redux.sync takes .add/.min/.max with .u32/.s32, or .and/.or/.xor with .b32"),
+                format!("`{opcode}`: redux.sync takes .add/.min/.max with .u32/.s32, .and/.or/.xor with .b32, or .min/.max{{.abs}}{{.NaN}} with .f32"),
             )),
         }
+    }
+
+    /// The reduction of the `.f32` values `vals` (bits) by `min` or `max`
+    /// (`max`), PTX ISA 9.7.13.12: "For .f32 instruction type, if the
+    /// input value is 0.0 then +0.0 > -0.0. If .abs qualifier is
+    /// specified, then the absolute value of the input is considered for
+    /// the reduction operation. If the .NaN qualifier is specified, then
+    /// the result of the reduction operation is canonical NaN if the input
+    /// to the reduction operation from any participating thread is NaN. In
+    /// the absence of .NaN qualifier, only non-NaN values are considered
+    /// for the reduction operation and the result will be canonical NaN
+    /// when all inputs are NaNs."
+    pub fn float(vals: &[u32], max: bool, abs: bool, nan: bool) -> u32 {
+        const CANONICAL_NAN: u32 = 0x7fff_ffff;
+        let is_nan = |x: u32| x & 0x7fff_ffff > 0x7f80_0000;
+        let vals = vals.iter().map(|&x| if abs { x & 0x7fff_ffff } else { x });
+        // Non-NaN values ordered as numbers, -0.0 below +0.0: the sign-
+        // magnitude bits made two's-complement-like.
+        let key = |x: u32| if x >> 31 == 1 { !x } else { x | 0x8000_0000 };
+        let mut best: Option<u32> = None;
+        for x in vals {
+            if is_nan(x) {
+                if nan {
+                    return CANONICAL_NAN;
+                }
+                continue;
+            }
+            best = Some(match best {
+                Some(b) if (key(x) > key(b)) != max => b,
+                _ => x,
+            });
+        }
+        best.unwrap_or(CANONICAL_NAN)
+    }
+
+    /// The PTX ISA version and target: "redux.sync ... Introduced in PTX
+    /// ISA version 7.0"; "Support for .f32 type is introduced in PTX ISA
+    /// version 8.6"; "Requires sm_80 or higher"; ".f32 type requires
+    /// sm_100a" (the family rule: [`Redux::validate`]).
+    pub fn requires(&self) -> (PtxVersion, Target) {
+        if self.ty == PtxType::F32 {
+            (PtxVersion::new(8, 6), Target::sm(100))
+        } else {
+            (PtxVersion::new(7, 0), Target::sm(80))
+        }
+    }
+
+    /// The errors of this form in code of `version` for `target`: the
+    /// version and sm of [`Redux::requires`], and for `.f32` (and its
+    /// `.abs`, `.NaN`) the target suffix: "requires sm_100a and is
+    /// supported on sm_100f from PTX ISA version 8.8" ("or higher in the
+    /// same family": sm_103f, and sm_103a, which has its family's
+    /// features).
+    pub fn validate(&self, opcode: &str, version: PtxVersion, target: Target) -> Vec<Diagnostic> {
+        use crate::target::Variant;
+        let mut d = crate::syntax::requirement(
+            &format!("`{opcode}`"),
+            self.requires(),
+            version,
+            target,
+            0..opcode.len(),
+        );
+        if self.ty != PtxType::F32 || !d.is_empty() {
+            return d;
+        }
+        let ok = match target.variant {
+            Variant::Arch if target.sm == 100 => true,
+            Variant::Arch | Variant::Family => {
+                matches!(target.sm, 100 | 103) && version >= PtxVersion::new(8, 8)
+            }
+            Variant::Plain => false,
+        };
+        if !ok {
+            d.push(
+                Diagnostic::error(
+                    0..opcode.len(),
+                    format!("`{opcode}` requires sm_100a, or from PTX ISA 8.8 a target of the sm_100f family (sm_100f, sm_103f, sm_103a); the code is PTX {version} for {target}"),
+                )
+                .with_help("use .target sm_100a"),
+            );
+        }
+        d
     }
 }
 
@@ -1571,6 +1687,129 @@ mod tests {
         assert_eq!(r.ty, PtxType::S32);
         assert!(matches!(r.combine, Combine::Pick(_)));
         assert!(matches!(op("redux.sync.add.b32"), Op::Unsupported(Some(_))));
+        let Op::Control(Control::Redux(r)) = op("redux.sync.max.abs.NaN.f32") else {
+            panic!()
+        };
+        assert_eq!(r.ty, PtxType::F32);
+        assert_eq!(
+            r.combine,
+            Combine::Float {
+                max: true,
+                abs: true,
+                nan: true
+            }
+        );
+        for bad in [
+            "redux.sync.add.f32",
+            "redux.sync.min.NaN.abs.f32",
+            "redux.sync.min.abs.abs.f32",
+            "redux.sync.max.abs.u32",
+            "redux.sync.min.f64",
+        ] {
+            assert!(matches!(op(bad), Op::Unsupported(Some(_))), "{bad}");
+        }
+    }
+
+    /// `redux.sync.{min,max}{.abs}{.NaN}.f32` against an independent
+    /// reduction: the standard library's `f32::total_cmp` (which orders
+    /// -0.0 below +0.0, as "+0.0 > -0.0" asks) over the non-NaN values,
+    /// on edge-weighted random warps: NaNs of several payloads and both
+    /// signs, zeros, infinities, subnormals and the extremes.
+    #[test]
+    fn float_redux_follows_the_isa_rules() {
+        const EDGES: [u32; 14] = [
+            0x0000_0000,
+            0x8000_0000,
+            0x0000_0001,
+            0x8000_0001,
+            0x007f_ffff,
+            0x7f7f_ffff,
+            0xff7f_ffff,
+            0x7f80_0000,
+            0xff80_0000,
+            0x7fc0_0000,
+            0xffc0_0001,
+            0x7f80_0001,
+            0x3f80_0000,
+            0xbf80_0000,
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..20_000 {
+            let n = 1 + (next() % 32) as usize;
+            let vals: Vec<u32> = (0..n)
+                .map(|_| {
+                    let r = next();
+                    if r % 3 == 0 {
+                        EDGES[(r >> 8) as usize % EDGES.len()]
+                    } else {
+                        (r >> 16) as u32
+                    }
+                })
+                .collect();
+            for (max, abs, nan) in (0..8).map(|k| (k & 1 == 1, k & 2 == 2, k & 4 == 4)) {
+                let xs: Vec<f32> = vals
+                    .iter()
+                    .map(|&b| {
+                        let x = f32::from_bits(b);
+                        if abs {
+                            x.abs()
+                        } else {
+                            x
+                        }
+                    })
+                    .collect();
+                let any_nan = xs.iter().any(|x| x.is_nan());
+                let numbers = xs.iter().copied().filter(|x| !x.is_nan());
+                let picked = if max {
+                    numbers.max_by(f32::total_cmp)
+                } else {
+                    numbers.min_by(f32::total_cmp)
+                };
+                let want = match picked {
+                    _ if nan && any_nan => 0x7fff_ffff,
+                    Some(x) => x.to_bits(),
+                    None => 0x7fff_ffff,
+                };
+                assert_eq!(
+                    Redux::float(&vals, max, abs, nan),
+                    want,
+                    "{vals:08x?} max={max} abs={abs} NaN={nan}"
+                );
+            }
+        }
+    }
+
+    /// redux.sync's PTX ISA and target notes: the integer forms from 7.0
+    /// on sm_80; `.f32` from 8.6 on sm_100a, and from 8.8 on the sm_100f
+    /// family.
+    #[test]
+    fn redux_requires_its_isa_notes() {
+        let errors = |form: &str, v: (u8, u8), t: &str| {
+            let Op::Control(Control::Redux(r)) = op(form) else {
+                panic!("{form}")
+            };
+            r.validate(form, PtxVersion::new(v.0, v.1), t.parse().unwrap())
+                .len()
+        };
+        assert_eq!(errors("redux.sync.add.u32", (7, 0), "sm_80"), 0);
+        assert_eq!(errors("redux.sync.add.u32", (6, 5), "sm_80"), 1);
+        assert_eq!(errors("redux.sync.add.u32", (7, 0), "sm_75"), 1);
+        let f = "redux.sync.min.abs.NaN.f32";
+        assert_eq!(errors(f, (8, 6), "sm_100a"), 0);
+        assert_eq!(errors(f, (8, 5), "sm_100a"), 1);
+        assert_eq!(errors(f, (8, 6), "sm_100"), 1);
+        assert_eq!(errors(f, (8, 6), "sm_100f"), 1);
+        assert_eq!(errors(f, (8, 8), "sm_100f"), 0);
+        assert_eq!(errors(f, (8, 8), "sm_103f"), 0);
+        assert_eq!(errors(f, (8, 8), "sm_103a"), 0);
+        assert_eq!(errors(f, (8, 8), "sm_120f"), 1);
+        assert_eq!(errors(f, (8, 8), "sm_90a"), 1);
     }
 
     #[test]

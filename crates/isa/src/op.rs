@@ -336,6 +336,7 @@ impl Op {
             Op::Control(Control::Surface(s)) => Some(s.requires()),
             Op::Control(Control::Texture(t)) => Some(t.requires()),
             Op::Control(Control::Mma(m)) => Some(m.requires()),
+            Op::Control(Control::Redux(r)) => Some(r.requires()),
             _ => None,
         }
     }
@@ -381,6 +382,7 @@ impl Op {
             Op::Control(Control::Matrix(m)) => m.validate(opcode, version, target),
             Op::Control(Control::Wgmma(w)) => w.validate(opcode, version, target),
             Op::Control(Control::Tcgen05(t)) => t.validate(opcode, version, target),
+            Op::Control(Control::Redux(r)) => r.validate(opcode, version, target),
             _ => Vec::new(),
         }
     }

@@ -14,7 +14,7 @@
 use super::*;
 use crate::memory::Memory;
 use ptxfp_isa::control::{
-    Atomic, BarRed, Combine, Control, CpAsync, Mem, Redux, ShflMode, Update, VoteMode,
+    Atomic, BarRed, Combine, Control, CpAsync, Mem, ShflMode, Update, VoteMode,
 };
 use ptxfp_isa::sreg::{Special, Sreg};
 use ptxfp_model::EvalSetp;
@@ -2357,7 +2357,7 @@ impl Machine<'_, '_> {
             Control::Redux(redux) => {
                 need(3, "redux.sync.OP.TYPE d, a, membermask;")?;
                 // redux.sync: ".add, .min, .max on .u32/.s32; .and, .or,
-                // .xor on .b32", and .min/.max on .f32 (`Redux::float`),
+                // .xor on .b32", and .min/.max on .f32 (ptxfp-model's `redux_f32`),
                 // over "all non-exited threads in membermask".
                 let ty = redux.ty;
                 let mut vals = Vec::with_capacity(on.len());
@@ -2376,7 +2376,9 @@ impl Machine<'_, '_> {
                 let acc = match redux.combine {
                     Combine::Float { max, abs, nan } => {
                         let bits: Vec<u32> = members.iter().map(|&v| v as u32).collect();
-                        Some(u64::from(Redux::float(&bits, max, abs, nan)))
+                        Some(u64::from(ptxfp_model::eval::redux_f32(
+                            &bits, max, abs, nan,
+                        )))
                     }
                     Combine::Pick(c) => {
                         members

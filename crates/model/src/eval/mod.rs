@@ -3,8 +3,10 @@
 
 mod cvt;
 mod int;
+mod redux;
 pub mod setp;
 
 pub use cvt::{cvt_columns, cvt_lookup, cvt_table, EvalCvt, TABLE_MIN};
 pub use int::{int_columns, lop3_predicate, EvalInt};
+pub use redux::redux_f32;
 pub use setp::{select, setp_results, testp, EvalSetp};

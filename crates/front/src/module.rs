@@ -2561,6 +2561,12 @@ impl<'a> Parser<'a> {
                         }
                         Some(imm)
                     }
+                    // `-r3`: a negated register, as `vmad` takes its
+                    // sources (PTX ISA 9.7.18.1.3: "vmad.s32.s32.u32.sat
+                    // r0, r1, r2, -r3;"), kept as text.
+                    Some(n) if n.tok == Tok::Word && n.span.start == t.span.end => {
+                        Self::op(OpKind::Other, start..n.span.end)
+                    }
                     _ => {
                         self.error(t.span, "expected a number after `-`");
                         None

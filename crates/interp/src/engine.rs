@@ -3380,6 +3380,7 @@ impl Machine<'_, '_> {
                 "internal: not a control instruction",
             )),
             Control::Tcgen05(t) => self.tcgen05(ins, t),
+            Control::Video(v) => self.video(ins, v),
             Control::Call => {
                 self.trace(ins, &[], None);
                 Ok(Flow::Call)

@@ -20,6 +20,7 @@ mod set;
 mod stack;
 mod surface;
 mod texture;
+mod video;
 
 use engine::{Engine, Region};
 pub use engine::{
@@ -1729,6 +1730,15 @@ impl Machine<'_, '_> {
             }
             for o in &ins.operands {
                 walk(o, &mut names);
+            }
+            // A video instruction's operands carry a selector and (vmad's)
+            // a sign, `-%r3.b0`: the register is the name inside
+            // (crate::video).
+            if ptxfp_isa::video::Video::decode(ins.opcode).is_some() {
+                for n in &mut names {
+                    let t = n.trim_start_matches('-').trim_start();
+                    *n = t.rsplit_once('.').map_or(t, |(base, _)| base);
+                }
             }
             for n in names {
                 // A vector register's element (`v.x`, made by the parser)

@@ -524,8 +524,10 @@ fn a_barrier_at_the_end_completes() {
 /// it: 0 (they differ).
 #[test]
 fn redux_and_match_over_a_warp() {
+    // redux.sync: "requires sm_80 or higher".
+    let head = HEAD.replace("sm_70", "sm_80");
     let src = format!(
-        "{HEAD}.entry k(.param .u64 out)
+        "{head}.entry k(.param .u64 out)
 {{
 .reg .pred %p;
 .reg .u32 %t, %s;

@@ -74,6 +74,9 @@ pub const B128_REQUIRES: (PtxVersion, Target) = (PtxVersion::new(8, 3), Target::
 pub enum Control {
     /// `call` / `call.uni`.
     Call,
+    /// A scalar or SIMD video instruction (`vadd`, `vabsdiff4`, `vset2`,
+    /// ...: crate::video).
+    Video(crate::video::Video),
     /// `exit`.
     Exit,
     /// `bar.sync`, `bar.cta.sync`, `barrier.sync`, `barrier.cta.sync` (`.aligned`).
@@ -1105,6 +1108,9 @@ impl Control {
     /// where `opcode` is not one; an error where it is one the engine does
     /// not run, saying why.
     pub fn decode(opcode: &str) -> Option<Result<Control, Diagnostic>> {
+        if let Some(v) = crate::video::Video::decode(opcode) {
+            return Some(v.map(Control::Video));
+        }
         let mut parts = opcode.split('.');
         let root = parts.next().unwrap_or("");
         let rest: Vec<&str> = parts.filter(|s| !matches!(*s, "aligned" | "cta")).collect();

@@ -26,6 +26,7 @@ pub mod target;
 pub mod tcgen05;
 pub mod texture;
 pub mod types;
+pub mod video;
 pub mod wgmma;
 
 pub use diag::{Diagnostic, Severity, SourceMap};

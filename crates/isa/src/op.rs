@@ -337,6 +337,7 @@ impl Op {
             Op::Control(Control::Texture(t)) => Some(t.requires()),
             Op::Control(Control::Mma(m)) => Some(m.requires()),
             Op::Control(Control::Redux(r)) => Some(r.requires()),
+            Op::Control(Control::Video(v)) => Some(v.requires()),
             _ => None,
         }
     }
@@ -383,6 +384,7 @@ impl Op {
             Op::Control(Control::Wgmma(w)) => w.validate(opcode, version, target),
             Op::Control(Control::Tcgen05(t)) => t.validate(opcode, version, target),
             Op::Control(Control::Redux(r)) => r.validate(opcode, version, target),
+            Op::Control(Control::Video(v)) => needs(v.requires()),
             _ => Vec::new(),
         }
     }

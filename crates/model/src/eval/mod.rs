@@ -5,6 +5,7 @@ mod cvt;
 mod int;
 mod redux;
 pub mod setp;
+pub mod video;
 
 pub use cvt::{cvt_columns, cvt_lookup, cvt_table, EvalCvt, TABLE_MIN};
 pub use int::{int_columns, lop3_predicate, EvalInt};

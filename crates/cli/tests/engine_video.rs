@@ -487,3 +487,37 @@ fn malformed_video_operands_are_errors() {
         fails_with(&o, |e| e.contains(says));
     }
 }
+
+/// examples/kernels/sad-vabsdiff4.ptx: eight threads' sums of absolute
+/// differences, each worked out here byte by byte.
+#[test]
+fn the_sad_example_sums_absolute_byte_differences() {
+    let src = include_str!("../../../examples/kernels/sad-vabsdiff4.ptx");
+    let reference: Vec<u8> = (0..16u32).map(|j| (j * 37 + 11) as u8).collect();
+    let line: Vec<u8> = (0..44u32).map(|k| (k * k * 13 + 200) as u8).collect();
+    let o = run_src(
+        "sad.ptx",
+        src,
+        &[
+            "--block",
+            "8",
+            "--set",
+            "ref=0x1000",
+            "--set",
+            "line=0x2000",
+            "--set",
+            "out=0x3000",
+            "--mem",
+            &format!("0x1000={}", hex(&reference)),
+            "--mem",
+            &format!("0x2000={}", hex(&line)),
+        ],
+    );
+    let want: Vec<u8> = (0..8)
+        .flat_map(|t| {
+            let s: u32 = (0..16).map(|j| u32::from(reference[j].abs_diff(line[4 * t + j]))).sum();
+            s.to_le_bytes()
+        })
+        .collect();
+    assert_eq!(mem(&o, 0x3000, 32), want);
+}

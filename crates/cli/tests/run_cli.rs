@@ -285,9 +285,9 @@ fn errors_have_locations_and_exit_2() {
             "<stdin>:1:6: error: `call f`: no .func `f` with a body in this module",
         ),
         (
-            ".reg .u32 x, y;\nvabsdiff.u32.u32.u32 x, y, y;\n",
+            ".reg .u64 y;\n.reg .pred x;\nistypep.texref x, y;\n",
             &["--set", "y=1"],
-            "unsupported instruction `vabsdiff.u32.u32.u32`",
+            "unsupported instruction `istypep.texref`",
         ),
         (
             ".reg .f16 x, y;\nadd.f16 x, y, y;\n",
@@ -1121,23 +1121,23 @@ fn bra_stays_in_its_function() {
 /// still goes as far as it can, and stops at the first one it reaches.
 #[test]
 fn unsupported_instructions_are_listed_up_front() {
-    let src = ".reg .b32 a, b;\n.reg .pred p;\nmov.b32 a, 1;\n@p vadd.u32.u32.u32 b, a, a;\nvabsdiff.u32.u32.u32 b, a, a;\nret;\n";
+    let src = ".reg .b64 a;\n.reg .pred p, b;\nmov.b64 a, 1;\n@p istypep.texref b, a;\nistypep.samplerref b, a;\nret;\n";
     let o = ptxfp(&["run", "--set", "p=0", "-"], Some(src));
     let (_, err) = text(&o);
     assert_eq!(o.status.code(), Some(2));
     let sel = err
-        .find("<stdin>:4:4: warning: `vadd.u32.u32.u32` is not supported by the interpreter")
+        .find("<stdin>:4:4: warning: `istypep.texref` is not supported by the interpreter")
         .unwrap();
     let min = err
-        .find("<stdin>:5:1: warning: `vabsdiff.u32.u32.u32` is not supported by the interpreter")
+        .find("<stdin>:5:1: warning: `istypep.samplerref` is not supported by the interpreter")
         .unwrap();
-    // The guard is false: vadd is skipped, vabsdiff is reached.
+    // The guard is false: the first is skipped, the second reached.
     let stop = err
-        .find("<stdin>:5:1: error: unsupported instruction `vabsdiff.u32.u32.u32`")
+        .find("<stdin>:5:1: error: unsupported instruction `istypep.samplerref`")
         .unwrap();
     assert!(sel < min && min < stop, "{err}");
     assert!(
-        !err.contains("error: unsupported instruction `vadd.u32.u32.u32`"),
+        !err.contains("error: unsupported instruction `istypep.texref`"),
         "{err}"
     );
 }

@@ -68,7 +68,8 @@ impl CmpOp {
             .find(|(c, _)| *c == self)
             .map_or("", |(_, n)| n)
     }
-    fn parse(s: &str) -> Option<CmpOp> {
+    /// The operator a name (`ltu`) spells.
+    pub fn parse(s: &str) -> Option<CmpOp> {
         CMP_NAMES.iter().find(|(_, n)| *n == s).map(|(c, _)| *c)
     }
 }

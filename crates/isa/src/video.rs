@@ -7,6 +7,7 @@
 //! and [`mask`]. What they compute is ptxfp-model's (`eval::video`).
 
 use crate::diag::Diagnostic;
+use crate::setp::CmpOp;
 use crate::target::{PtxVersion, Target};
 
 /// The primary operation.
@@ -31,25 +32,9 @@ pub enum Prim {
     Shr,
     /// `vmad`: `(a*b) + c`.
     Mad,
-    /// `vset*`: `compare( ta, tb, cmp ) ? 1 : 0`.
-    Set(Cmp),
-}
-
-/// `vset`'s `.cmp = { .eq, .ne, .lt, .le, .gt, .ge }`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cmp {
-    /// `.eq`.
-    Eq,
-    /// `.ne`.
-    Ne,
-    /// `.lt`.
-    Lt,
-    /// `.le`.
-    Le,
-    /// `.gt`.
-    Gt,
-    /// `.ge`.
-    Ge,
+    /// `vset*`: `compare( ta, tb, cmp ) ? 1 : 0`, `.cmp = { .eq, .ne,
+    /// .lt, .le, .gt, .ge }`.
+    Set(CmpOp),
 }
 
 /// The scalar instructions' secondary operation, `.secop = { .add, .min,
@@ -184,7 +169,7 @@ impl Video {
             ("vshl", 1) => Prim::Shl,
             ("vshr", 1) => Prim::Shr,
             ("vmad", 1) => Prim::Mad,
-            ("vset", _) => Prim::Set(Cmp::Eq),
+            ("vset", _) => Prim::Set(CmpOp::Eq),
             _ => return None,
         };
         let rest: Vec<&str> = parts.collect();
@@ -235,6 +220,19 @@ impl Video {
             shr: 0,
         };
         let mut mods = &rest[ntypes..];
+        if let Prim::Set(_) = prim {
+            let cmp = mods.first().and_then(|w| CmpOp::parse(w)).filter(|c| {
+                matches!(
+                    c,
+                    CmpOp::Eq | CmpOp::Ne | CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge
+                )
+            });
+            let Some(cmp) = cmp else {
+                return Err(bad("expected the comparison `.eq`, `.ne`, `.lt`, `.le`, `.gt` or `.ge` after the types"));
+            };
+            v.prim = Prim::Set(cmp);
+            mods = &mods[1..];
+        }
         // Each modifier in the order of the syntax line, at most once.
         let mut take = |word: &str| -> bool {
             if mods.first() == Some(&word) {
@@ -245,22 +243,7 @@ impl Video {
             }
         };
         match prim {
-            Prim::Set(_) => {
-                let cmp = [
-                    ("eq", Cmp::Eq),
-                    ("ne", Cmp::Ne),
-                    ("lt", Cmp::Lt),
-                    ("le", Cmp::Le),
-                    ("gt", Cmp::Gt),
-                    ("ge", Cmp::Ge),
-                ]
-                .into_iter()
-                .find(|(w, _)| take(w));
-                let Some((_, cmp)) = cmp else {
-                    return Err(bad("expected the comparison `.eq`, `.ne`, `.lt`, `.le`, `.gt` or `.ge` after the types"));
-                };
-                v.prim = Prim::Set(cmp);
-            }
+            Prim::Set(_) => {}
             Prim::Mad => {
                 v.po = take("po");
                 v.sat = take("sat");
@@ -359,7 +342,7 @@ mod tests {
         assert!(!ok("vshl.s32.u32.u32.clamp").wrap);
         let v = ok("vmad.u32.u32.u32.po.sat.shr15");
         assert!(v.po && v.sat && v.shr == 15);
-        assert_eq!(ok("vset.u32.s32.ge.min").prim, Prim::Set(Cmp::Ge));
+        assert_eq!(ok("vset.u32.s32.ge.min").prim, Prim::Set(CmpOp::Ge));
         assert!(!ok("vset.s32.s32.lt").dsigned);
         let v = ok("vabsdiff4.u32.u32.u32.add");
         assert_eq!(
@@ -367,7 +350,7 @@ mod tests {
             (Prim::Absdiff, 4, Some(Secop::Add))
         );
         assert_eq!(ok("vavrg2.s32.s32.s32.sat").lanes, 2);
-        assert_eq!(ok("vset4.s32.u32.ne.add").prim, Prim::Set(Cmp::Ne));
+        assert_eq!(ok("vset4.s32.u32.ne.add").prim, Prim::Set(CmpOp::Ne));
         assert!(Video::decode("vote.sync.all.pred").is_none());
         assert!(Video::decode("vavrg.u32.u32.u32").is_none());
         for bad in [
@@ -381,6 +364,7 @@ mod tests {
             "vadd2.u32.u32.u32.min",
             "vset.u32.u32",
             "vset2.u32.u32.lt.sat",
+            "vset.u32.u32.ltu",
         ] {
             assert!(Video::decode(bad).unwrap().is_err(), "{bad}");
         }

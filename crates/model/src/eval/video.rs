@@ -12,7 +12,8 @@
 //! are `i128` here: wide enough for every intermediate (`vmad`'s
 //! `tmp[127:0]` included).
 
-use ptxfp_isa::video::{Cmp, Prim, Secop, Sel, Video};
+use ptxfp_isa::setp::CmpOp;
+use ptxfp_isa::video::{Prim, Secop, Sel, Video};
 
 /// The operands of a scalar video instruction: `d.dsel, {-}a.asel,
 /// {-}b.bsel, {-}c` (`c` 0 where the form has none; the negations are
@@ -52,15 +53,17 @@ fn extend(v: u64, bits: u32, signed: bool) -> i128 {
     }
 }
 
-/// `compare( ta, tb, cmp )`.
-fn compare(a: i128, b: i128, cmp: Cmp) -> bool {
+/// `compare( ta, tb, cmp )` (`vset`'s six operators; `Video::decode`
+/// gives no other).
+fn compare(a: i128, b: i128, cmp: CmpOp) -> bool {
     match cmp {
-        Cmp::Eq => a == b,
-        Cmp::Ne => a != b,
-        Cmp::Lt => a < b,
-        Cmp::Le => a <= b,
-        Cmp::Gt => a > b,
-        Cmp::Ge => a >= b,
+        CmpOp::Eq => a == b,
+        CmpOp::Ne => a != b,
+        CmpOp::Lt => a < b,
+        CmpOp::Le => a <= b,
+        CmpOp::Gt => a > b,
+        CmpOp::Ge => a >= b,
+        _ => false,
     }
 }
 

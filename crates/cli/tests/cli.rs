@@ -1369,6 +1369,8 @@ const RUN_SNIPPETS: &[(&str, &str, &str)] = &[
     ("vmin4", ".reg .b32 a, b, c, d;\nmov.b32 a, 0x10203040;\nmov.b32 b, 0x01020304;\nmov.b32 c, 10;\nvmin4.u32.u32.u32 d, a, b, c;\n", "a = 0x10203040  b32\nb = 0x01020304  b32\nc = 0x0000000a  b32\nd = 0x01020304  b32\n"),
     ("vmax4", ".reg .b32 a, b, c, d;\nmov.b32 a, 0x10203040;\nmov.b32 b, 0x01020304;\nmov.b32 c, 10;\nvmax4.u32.u32.u32 d, a, b, c;\n", "a = 0x10203040  b32\nb = 0x01020304  b32\nc = 0x0000000a  b32\nd = 0x10203040  b32\n"),
     ("vset4", ".reg .b32 a, b, c, d;\nmov.b32 a, 0x10203040;\nmov.b32 b, 0x01020304;\nmov.b32 c, 10;\nvset4.u32.u32.gt d, a, b, c;\n", "a = 0x10203040  b32\nb = 0x01020304  b32\nc = 0x0000000a  b32\nd = 0x01010101  b32\n"),
+    // `t` is a .texref: its address points to one, not to a .samplerref.
+    ("istypep", ".global .texref t;\n.global .samplerref u;\n.reg .b64 a;\n.reg .pred p, q;\nmov.u64 a, t;\nistypep.texref p, a;\nistypep.samplerref q, a;\n", "a = 0x0000000010000000  u64 268435456\np = 0x1  pred true\nq = 0x0  pred false\n"),
     ("match", ".reg .b32 a, d;\nmov.b32 a, 5;\nmatch.any.sync.b32 d, a, 1;\n", "a = 0x00000005  b32\nd = 0x00000001  b32\n"),
     // The address of a .shared variable is in the shared window.
     ("isspacep", ".shared .b32 s;\n.reg .pred p;\n.reg .u64 a;\nmov.u64 a, s;\nisspacep.shared p, a;\n", "p = 0x1  pred true\na = 0x0000000010000000  u64 268435456\n"),

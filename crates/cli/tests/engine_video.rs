@@ -515,7 +515,9 @@ fn the_sad_example_sums_absolute_byte_differences() {
     );
     let want: Vec<u8> = (0..8)
         .flat_map(|t| {
-            let s: u32 = (0..16).map(|j| u32::from(reference[j].abs_diff(line[4 * t + j]))).sum();
+            let s: u32 = (0..16)
+                .map(|j| u32::from(reference[j].abs_diff(line[4 * t + j])))
+                .sum();
             s.to_le_bytes()
         })
         .collect();

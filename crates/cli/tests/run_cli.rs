@@ -285,9 +285,9 @@ fn errors_have_locations_and_exit_2() {
             "<stdin>:1:6: error: `call f`: no .func `f` with a body in this module",
         ),
         (
-            ".reg .u64 y;\n.reg .pred x;\nistypep.texref x, y;\n",
-            &["--set", "y=1"],
-            "unsupported instruction `istypep.texref`",
+            ".reg .u64 y;\n.reg .u32 x;\nmultimem.st.relaxed.sys.global.u32 [y], x;\n",
+            &["--set", "y=0x1000", "--set", "x=1"],
+            "<stdin>:3:1: error: `multimem.st.relaxed.sys.global.u32` is not run: a multimem address",
         ),
         (
             ".reg .f16 x, y;\nadd.f16 x, y, y;\n",
@@ -1121,23 +1121,23 @@ fn bra_stays_in_its_function() {
 /// still goes as far as it can, and stops at the first one it reaches.
 #[test]
 fn unsupported_instructions_are_listed_up_front() {
-    let src = ".reg .b64 a;\n.reg .pred p, b;\nmov.b64 a, 1;\n@p istypep.texref b, a;\nistypep.samplerref b, a;\nret;\n";
+    let src = ".reg .b64 a;\n.reg .b32 b;\n.reg .pred p;\nmov.b64 a, 0x1000;\nmov.b32 b, 1;\n@p multimem.st.relaxed.sys.global.u32 [a], b;\nmultimem.red.relaxed.sys.global.add.u32 [a], b;\nret;\n";
     let o = ptxfp(&["run", "--set", "p=0", "-"], Some(src));
     let (_, err) = text(&o);
     assert_eq!(o.status.code(), Some(2));
     let sel = err
-        .find("<stdin>:4:4: warning: `istypep.texref` is not supported by the interpreter")
+        .find("<stdin>:6:4: warning: `multimem.st.relaxed.sys.global.u32` is not supported by the interpreter")
         .unwrap();
     let min = err
-        .find("<stdin>:5:1: warning: `istypep.samplerref` is not supported by the interpreter")
+        .find("<stdin>:7:1: warning: `multimem.red.relaxed.sys.global.add.u32` is not supported by the interpreter")
         .unwrap();
     // The guard is false: the first is skipped, the second reached.
     let stop = err
-        .find("<stdin>:5:1: error: unsupported instruction `istypep.samplerref`")
+        .find("<stdin>:7:1: error: `multimem.red.relaxed.sys.global.add.u32` is not run")
         .unwrap();
     assert!(sel < min && min < stop, "{err}");
     assert!(
-        !err.contains("error: unsupported instruction `istypep.texref`"),
+        !err.contains("error: `multimem.st.relaxed.sys.global.u32` is not run"),
         "{err}"
     );
 }
@@ -1277,5 +1277,32 @@ fn initializer_constants_out_of_range_warn() {
             "{cmd}: {err}"
         );
         assert!(err.contains("underflows .f16 and is 0"), "{cmd}: {err}");
+    }
+}
+
+/// `istypep`: "Write predicate register p with 1 if register a points to
+/// an opaque variable of the specified type, and with 0 otherwise": the
+/// address of each `.texref`, `.samplerref` and `.surfref` variable is its
+/// own type's only; an address 8 bytes into one points to no variable.
+#[test]
+fn istypep_tells_the_opaque_variables_apart() {
+    let src = ".global .texref t;\n.global .samplerref s;\n.global .surfref u;\n.reg .b64 a, b, c, e;\n.reg .pred p<7>;\nmov.u64 a, t;\nmov.u64 b, s;\nmov.u64 c, u;\nadd.u64 e, a, 8;\nistypep.texref p1, a;\nistypep.samplerref p2, a;\nistypep.samplerref p3, b;\nistypep.surfref p4, c;\nistypep.texref p5, c;\nistypep.texref p6, e;\n";
+    let o = ptxfp(&["run", "-"], Some(src));
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    for (p, v) in [
+        ("p1", 1),
+        ("p2", 0),
+        ("p3", 1),
+        ("p4", 1),
+        ("p5", 0),
+        ("p6", 0),
+    ] {
+        let want = if v == 1 {
+            "0x1  pred true"
+        } else {
+            "0x0  pred false"
+        };
+        assert!(out.contains(&format!("{p} = {want}\n")), "{p}: {out}");
     }
 }

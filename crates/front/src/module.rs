@@ -99,6 +99,9 @@ pub struct VarDecl {
     /// Its `.align` (PTX ISA §5.4.5: "Byte alignment of storage for all
     /// variables can be specified"); 0 where none is written.
     pub align: u64,
+    /// Its opaque type, for a `.texref`, `.samplerref` or `.surfref`
+    /// (whose [`VarDecl::ty`] is then `.b64`, the handle's size).
+    pub opaque: Option<ptxfp_isa::space::Opaque>,
 }
 
 /// An address in a variable's initializer (PTX ISA §5.4.4: "Variable
@@ -1650,6 +1653,7 @@ impl<'a> Parser<'a> {
         let mut ty = None;
         // `.v2`/`.v4` (PTX ISA §5.4.2: vector variables): each element is
         // that many values of the type.
+        let mut opaque = None;
         let mut lanes = 1u64;
         let mut align = 0;
         // A name declared: a `,` after it starts the next name of a list
@@ -1681,10 +1685,11 @@ impl<'a> Parser<'a> {
                 Tok::Word if s.starts_with('.') => {
                     if let Some(tt) = PtxType::parse(s) {
                         ty = Some(tt);
-                    } else if matches!(s, ".texref" | ".samplerref" | ".surfref") {
+                    } else if let Some(o) = ptxfp_isa::space::Opaque::parse(&s[1..]) {
                         // Opaque handles (PTX ISA §5.3): 64 bits, never read
                         // as data by ptxfp.
                         ty = Some(PtxType::B64);
+                        opaque = Some(o);
                     }
                     // Other qualifiers (`.ptr`, `.v2`, `.visible`) are skipped.
                 }
@@ -1774,6 +1779,7 @@ impl<'a> Parser<'a> {
                         span: t.span,
                         scope: self.scope,
                         align,
+                        opaque,
                     });
                     if space == Space::Param {
                         return;

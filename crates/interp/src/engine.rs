@@ -3441,6 +3441,30 @@ impl Machine<'_, '_> {
                 self.trace(ins, &[(i, PtxType::U32)], None);
                 Ok(Flow::Jump(target.clone()))
             }
+            Control::IsType(kind) => {
+                let ops = &ins.operands;
+                if ops.len() != 2 {
+                    return Err(err(
+                        ins.opcode_span.clone(),
+                        format!("`{}` takes `p, a`", ins.opcode),
+                    ));
+                }
+                // "the source address operand must be of type .u64".
+                let a = self.read(&ops[1], PtxType::U64)?;
+                let m = self.module;
+                let yes = m.vars.iter().filter(|v| v.opaque == Some(kind)).any(|v| {
+                    self.vars
+                        .get(&v.name)
+                        .is_some_and(|all| all.iter().any(|(s, info)| *s == v.scope && info.0 == a))
+                });
+                self.write(&ops[0], PtxType::Pred, u64::from(yes))?;
+                self.trace(
+                    ins,
+                    &[(a, PtxType::U64)],
+                    Some((u64::from(yes), PtxType::Pred)),
+                );
+                Ok(Flow::Next)
+            }
             Control::IsSpace(space, cluster) => {
                 let ops = &ins.operands;
                 if ops.len() != 2 {

@@ -120,6 +120,10 @@ pub enum Control {
     /// `isspacep.SPACE p, a`; true for `.shared::cluster` (the window of
     /// every CTA of the cluster, not only the executing CTA's).
     IsSpace(Space, bool),
+    /// `istypep.TYPE p, a` (`.texref`, `.samplerref`, `.surfref`): "Write
+    /// predicate register p with 1 if register a points to an opaque
+    /// variable of the specified type, and with 0 otherwise."
+    IsType(crate::space::Opaque),
     /// `brx.idx{.uni} index, tlist`.
     Brx,
     /// `cp.async.{ca,cg}.shared{::cta}.global{.L2::cache_hint}{.L2::NB}
@@ -764,6 +768,16 @@ impl Mma {
         let unsupported = |why: String| {
             Diagnostic::error(0..opcode.len(), format!("`{opcode}`: {why}")).with_help(MMA_HELP)
         };
+        // "mma.sp{::ordered_metadata}.sync.aligned...": sparse A, with
+        // metadata and a sparsity selector.
+        if rest
+            .first()
+            .is_some_and(|q| *q == "sp" || q.starts_with("sp::"))
+        {
+            return Err(unsupported(
+                "the sparse `mma.sp` forms are not run by the engine (their metadata and sparsity selector are not modelled); write the dense form".into(),
+            ));
+        }
         let (sync, rest) = match rest.split_first() {
             Some((&"sync", r)) => (true, r),
             _ => (false, rest),
@@ -1193,6 +1207,7 @@ impl Control {
             ("cp", ["async", rest @ ..]) => {
                 return Some(CpAsync::decode(opcode, rest).map(Control::CpAsync))
             }
+            ("istypep", [t]) => Control::IsType(crate::space::Opaque::parse(t)?),
             ("isspacep", [sp]) => Control::IsSpace(
                 Space::parse(sp.split("::").next()?)?,
                 *sp == "shared::cluster",
@@ -1660,6 +1675,19 @@ mod tests {
         assert_eq!(r.ty, PtxType::S32);
         assert!(matches!(r.combine, Combine::Pick(_)));
         assert!(matches!(op("redux.sync.add.b32"), Op::Unsupported(Some(_))));
+        for sp in [
+            "mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
+            "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32",
+        ] {
+            let Op::Unsupported(Some(d)) = op(sp) else {
+                panic!("{sp}")
+            };
+            assert!(
+                d.message.contains("the sparse `mma.sp` forms are not run"),
+                "{}",
+                d.message
+            );
+        }
         let Op::Control(Control::Redux(r)) = op("redux.sync.max.abs.NaN.f32") else {
             panic!()
         };

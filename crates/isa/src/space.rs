@@ -42,3 +42,28 @@ impl Space {
         Space::ALL.into_iter().find(|sp| sp.name() == s)
     }
 }
+
+/// The opaque types of PTX ISA §5.3 ("Texture Sampler and Surface Types"):
+/// a variable of one holds a handle, 64 bits the program cannot read as
+/// data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Opaque {
+    /// `.texref`.
+    Texref,
+    /// `.samplerref`.
+    Samplerref,
+    /// `.surfref`.
+    Surfref,
+}
+
+impl Opaque {
+    /// The type a suffix names (`"texref"`, without the dot).
+    pub fn parse(s: &str) -> Option<Opaque> {
+        match s {
+            "texref" => Some(Opaque::Texref),
+            "samplerref" => Some(Opaque::Samplerref),
+            "surfref" => Some(Opaque::Surfref),
+            _ => None,
+        }
+    }
+}

@@ -574,6 +574,22 @@ def test_run_device_runtime_cdp2_and_cdp1():
                   set={"deep_param_0": np.uint64(0x1000), "deep_param_1": np.uint32(0)})
 
 
+def test_run_video_instructions_on_numpy_bytes():
+    # examples/kernels/sad-vabsdiff4.ptx (vabsdiff4.u32.u32.u32.add): thread
+    # t's sum of |ref[j] - line[4t + j]| over j < 16, worked out in numpy.
+    src = (REPO / "examples" / "kernels" / "sad-vabsdiff4.ptx").read_text()
+    ref = (np.arange(16) * 37 + 11).astype(np.uint8)
+    line = (np.arange(44) ** 2 * 13 + 200).astype(np.uint8)
+    r = ptxfp.run(
+        src,
+        set={"ref": np.uint64(0x1000), "line": np.uint64(0x2000), "out": np.uint64(0x3000)},
+        mem={0x1000: ref, 0x2000: line},
+        block=8,
+    )
+    want = [int(np.abs(ref.astype(np.int64) - line[4 * t:4 * t + 16].astype(np.int64)).sum()) for t in range(8)]
+    assert np.frombuffer(r.memory[0x3000], dtype=np.uint32).tolist() == want
+
+
 # ---------------------------------------------------------------- misuse
 # Hostile and mistaken arguments: each a clear exception that says what
 # was expected, never a wrong result, a crash or an unbounded allocation.

@@ -1737,7 +1737,11 @@ impl Machine<'_, '_> {
             if ptxfp_isa::video::Video::decode(ins.opcode).is_some() {
                 for n in &mut names {
                     let t = n.trim_start_matches('-').trim_start();
-                    *n = t.rsplit_once('.').map_or(t, |(base, _)| base);
+                    // A vector register's element (`%v.x`) is a register.
+                    *n = match t.rsplit_once('.') {
+                        Some((base, _)) if self.find(t).is_none() => base,
+                        _ => t,
+                    };
                 }
             }
             for n in names {

@@ -16,7 +16,9 @@ struct Part<'o> {
     neg: bool,
 }
 
-fn part<'o>(o: &Operand<'o>) -> Part<'o> {
+/// `o` taken apart; `is_reg` says whether a whole name is a register (a
+/// vector register's element, `%v.x`, is one: not `%v` with a selector).
+fn part<'o>(o: &Operand<'o>, is_reg: &dyn Fn(&str) -> bool) -> Part<'o> {
     let text = match o.kind {
         OperandKind::Name(t) | OperandKind::Other(t) => t.trim(),
         _ => {
@@ -33,7 +35,9 @@ fn part<'o>(o: &Operand<'o>) -> Part<'o> {
     };
     // A selector is the last `.word` of a register's name: `%r2.b0`.
     let (name, sel) = match rest.rsplit_once('.') {
-        Some((n, s)) if !n.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric()) => {
+        Some((n, s))
+            if !is_reg(rest) && !n.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric()) =>
+        {
             (n, Some(s))
         }
         _ => (rest, None),
@@ -69,7 +73,15 @@ impl Machine<'_, '_> {
                 format!("`{}` takes {syntax}", ins.opcode),
             ));
         }
-        let parts: Vec<Part> = ops.iter().map(part).collect();
+        // By name, not by where the name is (`find` resolves the operand's
+        // text position, which `%v.x.h1` shares with its register `%v.x`).
+        let is_reg = |n: &str| {
+            self.by_name
+                .get(n)
+                .and_then(|s| s.lookup(self.module, self.block))
+                .is_some()
+        };
+        let parts: Vec<Part> = ops.iter().map(|o| part(o, &is_reg)).collect();
         let bad = |p: &Part, what: &str| -> RunError {
             err(
                 p.value.span.clone(),

@@ -524,19 +524,19 @@ fn the_sad_example_sums_absolute_byte_differences() {
     assert_eq!(mem(&o, 0x3000, 32), want);
 }
 
-/// A vector register's element (`%v.x`) is a register, with or without a
-/// selector after it (`%v.y.b1`, `%v.x.h1`). By hand: v.x = 0x01020304,
+/// A vector register's element (`%v.x`), like a special register
+/// (`%tid.x`), is a register, with or without a selector after it (`%v.y.b1`, `%v.x.h1`). By hand: v.x = 0x01020304,
 /// v.y = 0x10203040; vadd4 adds bytes (0x11223344); vadd takes v.y's byte
 /// 1 (0x30) plus v.x; vabsdiff's |v.x - v.y| = 0x0f1e2d3c, its low half
 /// merged into v.x's half 1.
 #[test]
 fn vector_register_elements_take_selectors() {
-    let src = ".version 8.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n.reg .v2 .b32 %v;\n.reg .b32 %r<4>;\nmov.b32 %v.x, 0x01020304;\nmov.b32 %v.y, 0x10203040;\nmov.b32 %r1, 0;\nvadd4.u32.u32.u32 %r1, %v.x, %v.y, %r1;\nvadd.u32.u32.u32 %r2, %v.y.b1, %v.x;\nvabsdiff.u32.u32.u32 %v.x.h1, %v.x, %v.y, %v.x;\nret;\n}\n";
-    let o = run_src("video-vec.ptx", src, &[]);
+    let src = ".version 8.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n.reg .v2 .b32 %v;\n.reg .b32 %r<4>;\nmov.b32 %v.x, 0x01020304;\nmov.b32 %v.y, 0x10203040;\nmov.b32 %r1, 0;\nvadd4.u32.u32.u32 %r1, %v.x, %v.y, %r1;\nvadd.u32.u32.u32 %r2, %v.y.b1, %v.x;\nvabsdiff.u32.u32.u32 %v.x.h1, %v.x, %v.y, %v.x;\nvadd.u32.u32.u32 %r3, %tid.x, %ntid.x;\nret;\n}\n";
+    let o = run_src("video-vec.ptx", src, &["--block", "1"]);
     let (out, err) = common::text(&o);
     assert_eq!(o.status.code(), Some(0), "{err}");
     assert_eq!(
         out,
-        "%v.x = 0x2d3c0304  b32\n%v.y = 0x10203040  b32\n%r1 = 0x11223344  b32\n%r2 = 0x01020334  b32\n"
+        "%v.x = 0x2d3c0304  b32\n%v.y = 0x10203040  b32\n%r1 = 0x11223344  b32\n%r2 = 0x01020334  b32\n%r3 = 0x00000001  b32\n"
     );
 }

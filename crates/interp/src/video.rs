@@ -80,6 +80,7 @@ impl Machine<'_, '_> {
                 .get(n)
                 .and_then(|s| s.lookup(self.module, self.block))
                 .is_some()
+                || ptxfp_isa::sreg::special(n, self.version).is_some()
         };
         let parts: Vec<Part> = ops.iter().map(|o| part(o, &is_reg)).collect();
         let bad = |p: &Part, what: &str| -> RunError {

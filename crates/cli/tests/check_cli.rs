@@ -397,3 +397,22 @@ fn bit_literals_with_a_wrong_digit_count_are_named_alike() {
         "{err}"
     );
 }
+
+/// The video instructions in `check`: a malformed form and a target
+/// before a form's (the SIMD ones "require sm_30 or higher") are errors at
+/// their lines; a well-formed one on its target is clean.
+#[test]
+fn video_forms_and_their_targets() {
+    let p = tmp(
+        "video.ptx",
+        b".version 3.0\n.target sm_20\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<4>;\nvadd.s32.u32 %r1, %r2, %r3;\nvadd2.u32.u32.u32 %r1, %r2, %r3, %r1;\nvadd.u32.u32.u32 %r1, %r2, %r3;\nret;\n}\n",
+    );
+    let (code, _, err) = check(&[&p]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("video.ptx:7:1: error: `vadd.s32.u32`: expected `.dtype.atype.btype`"),
+        "{err}"
+    );
+    assert!(err.contains("video.ptx:8:1: error: `vadd2.u32.u32.u32` requires sm_30 or higher; the target is sm_20"), "{err}");
+    assert!(!err.contains(":9:"), "{err}");
+}

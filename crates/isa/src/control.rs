@@ -1122,9 +1122,6 @@ impl Control {
     /// where `opcode` is not one; an error where it is one the engine does
     /// not run, saying why.
     pub fn decode(opcode: &str) -> Option<Result<Control, Diagnostic>> {
-        if let Some(v) = crate::video::Video::decode(opcode) {
-            return Some(v.map(Control::Video));
-        }
         let mut parts = opcode.split('.');
         let root = parts.next().unwrap_or("");
         let rest: Vec<&str> = parts.filter(|s| !matches!(*s, "aligned" | "cta")).collect();

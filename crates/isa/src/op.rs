@@ -156,6 +156,14 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
             Err(d) => bad(d),
         };
     }
+    // The video instructions (crate::video): a malformed form is an error
+    // at its line, in `check` as in `run`.
+    if let Some(v) = crate::video::Video::decode(opcode) {
+        return match v {
+            Ok(v) => ok(Op::Control(Control::Video(v))),
+            Err(d) => bad(d),
+        };
+    }
     // wgmma (crate::wgmma's rows): a form no row admits is an error at
     // its line; the sparse forms are valid PTX the engine refuses.
     if let Some(w) = crate::wgmma::Wgmma::decode(opcode) {

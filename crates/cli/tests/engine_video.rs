@@ -127,6 +127,33 @@ const CASES: &[Case] = &[
         text: "vavrg4.u32.u32.u32 d, a, b, c",
         want: |a, b, _| per_byte(a, b, false, |x, y| (x + y + 1) / 2),
     },
+    // __vavgs4/__vavgs2, as NVIDIA's device_functions.hpp comments its
+    // emulation: "avgs (a + b) = ((a + b) < 0) ? ((a + b) >> 1) : ((a + b
+    // + 1) >> 1)".
+    Case {
+        text: "vavrg4.s32.s32.s32 d, a, b, c",
+        want: |a, b, _| {
+            per_byte(a, b, true, |x, y| {
+                if x + y < 0 {
+                    (x + y) >> 1
+                } else {
+                    (x + y + 1) >> 1
+                }
+            })
+        },
+    },
+    Case {
+        text: "vavrg2.s32.s32.s32 d, a, b, c",
+        want: |a, b, _| {
+            per_half(a, b, true, |x, y| {
+                if x + y < 0 {
+                    (x + y) >> 1
+                } else {
+                    (x + y + 1) >> 1
+                }
+            })
+        },
+    },
     // __vsadu4 and __vsads4 ("sum of absolute difference") plus c.
     Case {
         text: "vabsdiff4.u32.u32.u32.add d, a, b, c",

@@ -1736,12 +1736,7 @@ impl Machine<'_, '_> {
             // (crate::video).
             if ptxfp_isa::video::Video::decode(ins.opcode).is_some() {
                 for n in &mut names {
-                    let t = n.trim_start_matches('-').trim_start();
-                    // A vector register's element (`%v.x`) is a register.
-                    *n = match t.rsplit_once('.') {
-                        Some((base, _)) if self.find(t).is_none() => base,
-                        _ => t,
-                    };
+                    *n = video::split(n, |t| self.is_register_name(t)).0;
                 }
             }
             for n in names {

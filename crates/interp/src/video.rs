@@ -16,32 +16,39 @@ struct Part<'o> {
     neg: bool,
 }
 
-/// `o` taken apart; `is_reg` says whether a whole name is a register (a
-/// vector register's element, `%v.x`, is one: not `%v` with a selector).
-fn part<'o>(o: &Operand<'o>, is_reg: &dyn Fn(&str) -> bool) -> Part<'o> {
-    let text = match o.kind {
-        OperandKind::Name(t) | OperandKind::Other(t) => t.trim(),
-        _ => {
-            return Part {
-                value: o.clone(),
-                sel: None,
-                neg: false,
-            }
-        }
-    };
+/// A video operand's text taken apart: the register's name, the selector
+/// written after it, and whether a `-` negates it (`-%r3.b0`: `%r3`,
+/// `b0`, negated). `is_reg` says whether a whole name is a register: a
+/// vector register's element (`%v.x`) or a special register (`%tid.x`) is
+/// one, not `%v` with a selector `.x`. `Machine::resolve_all` resolves
+/// the same names.
+pub(crate) fn split(text: &str, is_reg: impl Fn(&str) -> bool) -> (&str, Option<&str>, bool) {
+    let text = text.trim();
     let (neg, rest) = match text.strip_prefix('-') {
         Some(r) => (true, r.trim_start()),
         None => (false, text),
     };
     // A selector is the last `.word` of a register's name: `%r2.b0`.
-    let (name, sel) = match rest.rsplit_once('.') {
+    match rest.rsplit_once('.') {
         Some((n, s))
             if !is_reg(rest) && !n.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric()) =>
         {
-            (n, Some(s))
+            (n, Some(s), neg)
         }
-        _ => (rest, None),
+        _ => (rest, None, neg),
+    }
+}
+
+/// `o` taken apart ([`split`]); a constant has no selector nor sign.
+fn part<'o>(o: &Operand<'o>, is_reg: impl Fn(&str) -> bool) -> Part<'o> {
+    let (OperandKind::Name(text) | OperandKind::Other(text)) = o.kind else {
+        return Part {
+            value: o.clone(),
+            sel: None,
+            neg: false,
+        };
     };
+    let (name, sel, neg) = split(text, is_reg);
     Part {
         value: Operand {
             kind: OperandKind::Name(name),
@@ -49,6 +56,19 @@ fn part<'o>(o: &Operand<'o>, is_reg: &dyn Fn(&str) -> bool) -> Part<'o> {
         },
         sel,
         neg,
+    }
+}
+
+impl Machine<'_, '_> {
+    /// Whether `name` is a register by name (not by where it is in the
+    /// text, which `%v.x.h1` shares with its register `%v.x`), a special
+    /// register included.
+    pub(crate) fn is_register_name(&self, name: &str) -> bool {
+        self.by_name
+            .get(name)
+            .and_then(|s| s.lookup(self.module, self.block))
+            .is_some()
+            || ptxfp_isa::sreg::special(name, self.version).is_some()
     }
 }
 
@@ -73,16 +93,10 @@ impl Machine<'_, '_> {
                 format!("`{}` takes {syntax}", ins.opcode),
             ));
         }
-        // By name, not by where the name is (`find` resolves the operand's
-        // text position, which `%v.x.h1` shares with its register `%v.x`).
-        let is_reg = |n: &str| {
-            self.by_name
-                .get(n)
-                .and_then(|s| s.lookup(self.module, self.block))
-                .is_some()
-                || ptxfp_isa::sreg::special(n, self.version).is_some()
-        };
-        let parts: Vec<Part> = ops.iter().map(|o| part(o, &is_reg)).collect();
+        let parts: Vec<Part> = ops
+            .iter()
+            .map(|o| part(o, |n| self.is_register_name(n)))
+            .collect();
         let bad = |p: &Part, what: &str| -> RunError {
             err(
                 p.value.span.clone(),

@@ -251,6 +251,21 @@ pub(crate) struct Frame {
     sp: u64,
 }
 
+/// The `.local` address ranges beside the variables' regions, `[start,
+/// end)`: the frames of calls below the first ([`frame_address`]) and the
+/// threads' stacks (`alloca`, crate::stack). [`Machine::region`] and
+/// [`Machine::region_run`] read them here.
+const LOCAL_WINDOWS: [(u64, u64); 2] = [
+    (
+        FRAME_BASE,
+        FRAME_BASE + MAX_CALL_DEPTH as u64 * FRAME_STRIDE,
+    ),
+    (
+        crate::stack::STACK_TOP - crate::stack::STACK_SIZE,
+        crate::stack::STACK_TOP,
+    ),
+];
+
 /// What a call of a function saves and passes ([`Machine::frame_layout`]).
 pub(crate) struct FrameLayout {
     /// Its parameters' types, in order.
@@ -663,14 +678,7 @@ impl Machine<'_, '_> {
                 next = next.min(e);
             }
         };
-        bound((
-            FRAME_BASE,
-            FRAME_BASE + MAX_CALL_DEPTH as u64 * FRAME_STRIDE,
-        ));
-        bound((
-            crate::stack::STACK_TOP - crate::stack::STACK_SIZE,
-            crate::stack::STACK_TOP,
-        ));
+        LOCAL_WINDOWS.into_iter().for_each(&mut bound);
         if let Some(w) = self.eng.cluster.windows() {
             bound(w);
         }
@@ -690,14 +698,7 @@ impl Machine<'_, '_> {
     }
 
     pub(crate) fn region(&self, addr: u64) -> Option<Region> {
-        // The `.local` frames of calls below the first ([`frame_address`]).
-        if (FRAME_BASE..FRAME_BASE + MAX_CALL_DEPTH as u64 * FRAME_STRIDE).contains(&addr) {
-            return Some(Region::Local);
-        }
-        // The threads' stacks (`alloca`, crate::stack).
-        if (crate::stack::STACK_TOP - crate::stack::STACK_SIZE..crate::stack::STACK_TOP)
-            .contains(&addr)
-        {
+        if LOCAL_WINDOWS.iter().any(|&(s, e)| (s..e).contains(&addr)) {
             return Some(Region::Local);
         }
         if self.eng.cluster.window(addr).is_some() {

@@ -16,8 +16,6 @@ const CDP: &str = include_str!("../../../examples/kernels/cdp.ptx");
 const COPY3D: &str = include_str!("../../../examples/kernels/cdp-copy3d.ptx");
 const OUT: u64 = 0x1000;
 
-/// Runs `src` (a variant of cdp-runtime.ptx, in a file of its own:
-/// `name`; the tests run at once) as its header says.
 /// `src` with its first `from` made `to`; `from` must be there (an
 /// edit that matches nothing would test the kernel unchanged).
 fn edit(src: &str, from: &str, to: &str) -> String {
@@ -25,12 +23,25 @@ fn edit(src: &str, from: &str, to: &str) -> String {
     src.replacen(from, to, 1)
 }
 
-fn runtime(name: &str, src: &str) -> std::process::Output {
+/// Runs `entry` of `src` with its one pointer parameter at [`OUT`], as
+/// the example kernels' headers say, in a file of its own (`name`; the
+/// tests run at once).
+fn launch(entry: &str, name: &str, src: &str) -> std::process::Output {
     run_src(
         &format!("{name}.ptx"),
         src,
-        &["--entry", "runtime", "--set", "runtime_param_0=0x1000"],
+        &[
+            "--entry",
+            entry,
+            "--set",
+            &format!("{entry}_param_0={OUT:#x}"),
+        ],
     )
+}
+
+/// cdp-runtime.ptx, or a variant of it.
+fn runtime(name: &str, src: &str) -> std::process::Output {
+    launch("runtime", name, src)
 }
 
 /// Device queries, the last error, cudaMalloc/cudaFree, streams and
@@ -482,12 +493,9 @@ fn grid_starts_count_against_max_steps() {
     });
 }
 
+/// cdp-copy3d.ptx, or a variant of it.
 fn copy3d(name: &str, src: &str) -> std::process::Output {
-    run_src(
-        &format!("{name}.ptx"),
-        src,
-        &["--entry", "copy3d", "--set", "copy3d_param_0=0x1000"],
-    )
+    launch("copy3d", name, src)
 }
 
 /// `cudaMemcpy3DAsync` and `cudaMemset3DAsync` between pitched slices,

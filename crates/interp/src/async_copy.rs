@@ -429,13 +429,7 @@ impl Machine<'_, '_> {
                     .split('.')
                     .find_map(|w| w.strip_suffix('d').and_then(|d| d.parse::<usize>().ok()))
                     .unwrap_or(0);
-                let Some(target) = ops.first() else {
-                    return Err(err(
-                        ins.opcode_span.clone(),
-                        format!("`{}` takes `[tensorMap, tensorCoords]`", ins.opcode),
-                    ));
-                };
-                let srcs = self.tensor_prefetch(ins, target, dims)?;
+                let srcs = self.tensor_prefetch(ins, dims)?;
                 self.trace(ins, &srcs, None);
                 Ok(Flow::Next)
             }

@@ -15,7 +15,7 @@ use ptxfp_isa::control::{Tensormap, TensormapField};
 use ptxfp_isa::mbarrier::{AsyncOp, TensorCopy};
 
 /// The syntax of `--tensor-map`.
-pub const TENSOR_MAP_SYNTAX: &str = "NAME=TYPE:D0[xD1[x...]]@ADDR:box=B0[xB1[x...]][:strides=S1[,S2...]][:elementstrides=E0[xE1...]][:swizzle=none|32|64|128][:fill=zero|nan], NAME a 128-byte .param/.global/.const variable or an address, TYPE u8|u16|u32|s32|u64|s64|f16|bf16|f32|f64, D the tensor's sizes and B the box's in elements, innermost first, S the byte strides of dimensions 1 and up (default: packed), E the traversal strides (default 1)";
+pub const TENSOR_MAP_SYNTAX: &str = "NAME=TYPE:D0[xD1[x...]]@ADDR:box=B0[xB1[x...]][:strides=S1[,S2...]][:elementstrides=E0[xE1...]][:swizzle=none|32|64|128][:fill=zero|nan], NAME a 128-byte .param/.global/.const variable or an address, TYPE u8|u16|u32|s32|u64|s64|f16|bf16|f32|f64, D the tensor's sizes and B the box's in elements, innermost first, S the byte strides of dimensions 1 and up (default: packed), E the traversal strides (default 1); an im2col map (cuTensorMapEncodeIm2col) of a 3d to 5d NWC/NHWC/NDHWC tensor takes pixels=P:channels=C[:lower=W[xH[xD]]][:upper=W[xH[xD]]] (the bounding box's corners, default 0) instead of box=";
 
 /// The first bytes of a map [`encode`] wrote.
 const MAGIC: &[u8; 4] = b"PTXT";
@@ -53,6 +53,38 @@ pub(crate) struct TensorMap {
     strides: [u64; 5],
     boxes: [u32; 5],
     estrides: [u32; 5],
+    /// A map of `cuTensorMapEncodeIm2col` (PTX ISA 5.5.4); `None` for one
+    /// of `cuTensorMapEncodeTiled` (whose `boxes` it ignores).
+    im2col: Option<Im2col>,
+}
+
+/// What `cuTensorMapEncodeIm2col` adds to a map: "Bounding-box
+/// Lower-Corner and Bounding-box Upper-Corner specify the two opposite
+/// corners of the Bounding Box in the DHW space", "Pixels-per-Column
+/// specifies the number of elements to be accessed in the NDHW space",
+/// "Channels-per-Pixel specifies the number of elements to access across
+/// the C dimension".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Im2col {
+    /// The corners in W, H, D order (the tensor's dimensions 1 to rank - 2,
+    /// innermost first as the sizes are); the unused ones 0.
+    lower: [i32; 3],
+    upper: [i32; 3],
+    pixels: u32,
+    channels: u32,
+}
+
+/// The corners' range per rank (5.5.4.1: "16-bit signed values whose
+/// limits varies across the dimensions": 3D "[-2^15, 2^15-1]", 4D "[-2^7,
+/// 2^7-1]", 5D "[-2^4, 2^4-1]"), and the im2col offsets' ("3D [0,
+/// 2^16-1]", 4D "[0, 2^8-1]", 5D "[0, 2^5-1]"): bits of the signed corner
+/// and of the unsigned offset.
+fn im2col_bits(rank: usize) -> (u32, u32) {
+    match rank {
+        3 => (16, 16),
+        4 => (8, 8),
+        _ => (5, 5),
+    }
 }
 
 impl TensorMap {
@@ -68,9 +100,22 @@ impl TensorMap {
     }
 
     /// The box's bytes in shared memory (every element, the out-of-bound
-    /// ones filled).
+    /// ones filled): in im2col mode Pixels-per-Column pixels of
+    /// Channels-per-Pixel elements.
     fn bytes(&self) -> u64 {
-        (0..self.rank).map(|d| self.count(d)).product::<u64>() * self.esize()
+        match self.im2col {
+            Some(i) => u64::from(i.pixels) * u64::from(i.channels) * self.esize(),
+            None => (0..self.rank).map(|d| self.count(d)).product::<u64>() * self.esize(),
+        }
+    }
+
+    /// The elements of one row of the box in shared memory: the box's
+    /// dimension 0, or an im2col pixel's channels.
+    fn row(&self) -> u64 {
+        match self.im2col {
+            Some(i) => u64::from(i.channels),
+            None => u64::from(self.boxes[0]),
+        }
     }
 
     fn encode(&self) -> [u8; 128] {
@@ -89,6 +134,15 @@ impl TensorMap {
             if d > 0 {
                 b[56 + 8 * d..64 + 8 * d].copy_from_slice(&self.strides[d].to_le_bytes());
             }
+        }
+        if let Some(i) = self.im2col {
+            b[9] = 1;
+            for k in 0..3 {
+                b[96 + 2 * k..98 + 2 * k].copy_from_slice(&(i.lower[k] as i16).to_le_bytes());
+                b[102 + 2 * k..104 + 2 * k].copy_from_slice(&(i.upper[k] as i16).to_le_bytes());
+            }
+            b[108..110].copy_from_slice(&(i.pixels as u16).to_le_bytes());
+            b[110..112].copy_from_slice(&(i.channels as u16).to_le_bytes());
         }
         b
     }
@@ -111,7 +165,21 @@ impl TensorMap {
             strides: [0; 5],
             boxes: [0; 5],
             estrides: [0; 5],
+            im2col: None,
         };
+        if b[9] > 1 {
+            return Err("the tensor map's mode was overwritten".into());
+        }
+        if b[9] == 1 {
+            let i16_at = |i: usize| i32::from(i16::from_le_bytes([b[i], b[i + 1]]));
+            let u16_at = |i: usize| u32::from(u16::from_le_bytes([b[i], b[i + 1]]));
+            m.im2col = Some(Im2col {
+                lower: [i16_at(96), i16_at(98), i16_at(100)],
+                upper: [i16_at(102), i16_at(104), i16_at(106)],
+                pixels: u16_at(108),
+                channels: u16_at(110),
+            });
+        }
         if !(1..=5).contains(&m.rank) || m.ty >= TYPES.len() {
             return Err("the tensor map's rank or type was overwritten".into());
         }
@@ -135,12 +203,57 @@ impl TensorMap {
     /// the traversal stride in dimension 0 must always be 1"), strides
     /// multiples of 16 below 2^40, the address 16-byte aligned, and with a
     /// swizzle an innermost box of at most the swizzle's bytes.
+    /// `cuTensorMapEncodeIm2col`'s rules (CUDA Driver API): "tensorRank
+    /// ... must be 3, 4, or 5"; the corners "When tensorRank is 3, one
+    /// signed offset within range [-32768, 32767] is supported", 4 "two
+    /// ... [-128, 127]", 5 "three ... [-16, 15]"; "The bounding box
+    /// specified by pixelBoxLowerCorner and pixelBoxUpperCorner must have
+    /// non-zero area"; "channelsPerPixel ... must be less than or equal to
+    /// 256"; "pixelsPerColumn ... must be less than or equal to 1024". The
+    /// PTX ISA traverses only D, H and W with a stride ("The number of
+    /// elements traversed along the D, H and W dimensions is strided by
+    /// the traversal stride for that dimension"), so N's must be 1 here.
+    fn check_im2col(&self, i: Im2col) -> Result<(), String> {
+        if !(3..=5).contains(&self.rank) {
+            return Err(format!(
+                "an im2col map has 3, 4 or 5 dimensions (NWC, NHWC, NDHWC); this one {}",
+                self.rank
+            ));
+        }
+        let spatial = self.rank - 2;
+        let bits = im2col_bits(self.rank).0;
+        let (lo, hi) = (-(1i32 << (bits - 1)), (1i32 << (bits - 1)) - 1);
+        for k in 0..spatial {
+            for (what, v) in [("lower", i.lower[k]), ("upper", i.upper[k])] {
+                if !(lo..=hi).contains(&v) {
+                    return Err(format!("the {what} corner {v} in dimension {}: a {}d map's corners are {lo} to {hi}", k + 1, self.rank));
+                }
+            }
+            if i64::from(self.dims[k + 1]) + i64::from(i.upper[k]) <= i64::from(i.lower[k]) {
+                return Err(format!("the bounding box is empty in dimension {}: it spans lower to size + upper, {} to {} (\"must have non-zero area\")", k + 1, i.lower[k], i64::from(self.dims[k + 1]) + i64::from(i.upper[k])));
+            }
+        }
+        if !(1..=256).contains(&i.channels) {
+            return Err(format!("channels={}: 1 to 256 (\"channelsPerPixel ... must be less than or equal to 256\")", i.channels));
+        }
+        if !(1..=1024).contains(&i.pixels) {
+            return Err(format!(
+                "pixels={}: 1 to 1024 (\"pixelsPerColumn ... must be less than or equal to 1024\")",
+                i.pixels
+            ));
+        }
+        if self.estrides[self.rank - 1] != 1 {
+            return Err("element stride of the N dimension (the outermost): 1 (PTX ISA 5.5.4.2 strides only D, H and W)".into());
+        }
+        Ok(())
+    }
+
     fn check(&self) -> Result<(), String> {
         for d in 0..self.rank {
             if self.dims[d] == 0 {
                 return Err(format!("dimension {d} has size 0"));
             }
-            if !(1..=256).contains(&self.boxes[d]) {
+            if self.im2col.is_none() && !(1..=256).contains(&self.boxes[d]) {
                 return Err(format!(
                     "box size {} in dimension {d}: a box is 1 to 256 elements in each dimension",
                     self.boxes[d]
@@ -165,9 +278,15 @@ impl TensorMap {
         if self.estrides[0] != 1 {
             return Err("element stride of dimension 0: 1 (\"For non-interleaved layout, the traversal stride in dimension 0 must always be 1\")".into());
         }
-        let inner = u64::from(self.boxes[0]) * self.esize();
+        if let Some(i) = self.im2col {
+            self.check_im2col(i)?;
+        }
+        let inner = self.row() * self.esize();
         if !inner.is_multiple_of(16) {
-            return Err(format!("the innermost box is {inner} bytes: \"Size of each bounding Box must be a multiple of 16 bytes\""));
+            return Err(match self.im2col {
+                Some(_) => format!("a pixel's channels are {inner} bytes: bulk copies move multiples of 16 bytes (\"The amount of data handled by a bulk asynchronous operation must be a multiple of 16 bytes\"), so channels= times the element size must be one"),
+                None => format!("the innermost box is {inner} bytes: \"Size of each bounding Box must be a multiple of 16 bytes\""),
+            });
         }
         if self.swizzle != 0 && inner > u64::from(self.swizzle) {
             return Err(format!(
@@ -233,9 +352,34 @@ pub(crate) fn encode(spec: &str) -> Result<[u8; 128], String> {
         strides: [0; 5],
         boxes: [1; 5],
         estrides: [1; 5],
+        im2col: None,
     };
     let mut boxed = false;
     let mut strides = None;
+    // The im2col options: corners W[xH[xD]] (signed), pixels, channels.
+    let (mut lower, mut upper, mut pixels, mut channels) = (None, None, None, None);
+    let corners = |k: &str, v: &str| -> Result<[i32; 3], String> {
+        let l: Vec<i64> = v
+            .split('x')
+            .map(|x| {
+                ptxfp_isa::literal::parse_int(x.trim())
+                    .filter(|c| i32::try_from(*c).is_ok())
+                    .ok_or_else(|| bad(format!("`{x}` is not a corner")))
+            })
+            .collect::<Result<_, _>>()?;
+        if rank < 3 || l.len() != rank - 2 {
+            return Err(bad(format!(
+                "{k}= gives {} corner(s); an im2col map of {rank} dimensions takes {} (W[xH[xD]], the dimensions between C and N)",
+                l.len(),
+                rank.saturating_sub(2)
+            )));
+        }
+        let mut c = [0; 3];
+        for (d, v) in l.into_iter().enumerate() {
+            c[d] = v as i32;
+        }
+        Ok(c)
+    };
     for opt in parts {
         let (k, v) = opt.split_once('=').unwrap_or((opt, ""));
         let n = |v: &str, sep: char, what: &str| -> Result<Vec<u64>, String> {
@@ -276,6 +420,17 @@ pub(crate) fn encode(spec: &str) -> Result<[u8; 128], String> {
                     _ => return Err(bad(format!("swizzle={v}: none, 32, 64 or 128 (the 16-byte atomicity of sm_90; 96 and the other atomicities of sm_100 are not run)"))),
                 }
             }
+            "lower" => lower = Some(corners(k, v)?),
+            "upper" => upper = Some(corners(k, v)?),
+            "pixels" | "channels" => {
+                let n = list(v, ',', "count")?[0];
+                let n = u32::try_from(n).unwrap_or(u32::MAX);
+                if k == "pixels" {
+                    pixels = Some(n);
+                } else {
+                    channels = Some(n);
+                }
+            }
             "fill" => {
                 m.nan_fill = match v {
                     "zero" => false,
@@ -286,8 +441,29 @@ pub(crate) fn encode(spec: &str) -> Result<[u8; 128], String> {
             _ => return Err(bad(format!("`{opt}` is not an option"))),
         }
     }
-    if !boxed {
-        return Err(bad("no box=".into()));
+    let im2col = lower.is_some() || upper.is_some() || pixels.is_some() || channels.is_some();
+    match (im2col, boxed) {
+        (false, false) => {
+            return Err(bad(
+                "no box= (or, for an im2col map, pixels= and channels=)".into(),
+            ))
+        }
+        (true, true) => return Err(bad("an im2col map (lower=, upper=, pixels=, channels=) has no box=: its box is pixels= pixels of channels= elements".into())),
+        (true, false) => {
+            let (Some(pixels), Some(channels)) = (pixels, channels) else {
+                return Err(bad("an im2col map needs pixels= (Pixels-per-Column) and channels= (Channels-per-Pixel)".into()));
+            };
+            if !(3..=5).contains(&rank) {
+                return Err(bad(format!("an im2col map has 3, 4 or 5 dimensions (NWC, NHWC, NDHWC); here {rank}")));
+            }
+            m.im2col = Some(Im2col {
+                lower: lower.unwrap_or_default(),
+                upper: upper.unwrap_or_default(),
+                pixels,
+                channels,
+            });
+        }
+        (false, true) => {}
     }
     for (d, s) in dims.iter().enumerate() {
         m.dims[d] = u32::try_from(*s)
@@ -449,8 +625,13 @@ impl Machine<'_, '_> {
     ) -> Result<(), RunError> {
         let ops = &ins.operands;
         let dims = usize::from(t.dims);
+        // `.im2col` loads take `im2colInfo` after `[mbar]`: "{ i2cOffW,
+        // i2cOffH, i2cOffD } for .dim = .5d", "A vector of im2col offsets
+        // whose vector size is two less than number of dimensions .dim";
+        // `.im2col_no_offs`: "im2colInfo is not applicable".
+        let info = usize::from(t.im2col && t.load);
         let want = if t.load {
-            3 + usize::from(a.multicast) + usize::from(a.cache_hint)
+            3 + info + usize::from(a.multicast) + usize::from(a.cache_hint)
         } else {
             2 + usize::from(a.cache_hint)
         };
@@ -458,13 +639,14 @@ impl Machine<'_, '_> {
             return Err(err(
                 ins.opcode_span.clone(),
                 format!(
-                    "`{}` takes `{}{}{}`",
+                    "`{}` takes `{}{}{}{}`",
                     ins.opcode,
                     if t.load {
                         "[dstMem], [tensorMap, tensorCoords], [mbar]"
                     } else {
                         "[tensorMap, tensorCoords], [srcMem]"
                     },
+                    if info == 1 { ", {im2col offsets}" } else { "" },
                     if a.multicast { ", ctaMask" } else { "" },
                     if a.cache_hint { ", cache-policy" } else { "" }
                 ),
@@ -472,6 +654,34 @@ impl Machine<'_, '_> {
         }
         let (map_i, smem_i) = if t.load { (1, 0) } else { (0, 1) };
         let (m, coords, mut srcs) = self.tensor_target(ins, &ops[map_i], dims, t.four)?;
+        if t.im2col != m.im2col.is_some() {
+            return Err(err(
+                ops[map_i].span.clone(),
+                format!(
+                    "`{}`: {}",
+                    ins.opcode,
+                    if t.im2col {
+                        "the map is a tiled one (box=); the im2col modes take a map of cuTensorMapEncodeIm2col (--tensor-map ...:pixels=P:channels=C)"
+                    } else {
+                        "the map is an im2col one (pixels=, channels=); this mode takes a tiled map (box=) of cuTensorMapEncodeTiled"
+                    }
+                ),
+            ));
+        }
+        // The im2col pixels: where each starts in global memory (channel
+        // 0), `None` outside the tensor.
+        let pixels = match m.im2col {
+            Some(i) => {
+                let offsets = if t.load {
+                    self.im2col_offsets(ins, &ops[3], &m, &mut srcs)?
+                } else {
+                    self.im2col_store_checks(ins, &ops[map_i], &m, i, &coords)?;
+                    [0; 3]
+                };
+                self.im2col_pixels(ins, &ops[map_i], &m, i, &coords, offsets)?
+            }
+            None => Vec::new(),
+        };
         // 5.5.3.4.1: "The size of the bounding box in the dimension 1 must
         // be one."
         if t.four && m.boxes[1] != 1 {
@@ -527,9 +737,10 @@ impl Machine<'_, '_> {
         }
         let mut targets = vec![(smem, mbar_at)];
         if a.multicast {
-            let mask = self.read(&ops[3], PtxType::B16)?;
+            let op = &ops[3 + info];
+            let mask = self.read(op, PtxType::B16)?;
             srcs.push((mask, PtxType::B16));
-            targets = self.multicast_targets(ins, &ops[3], mask, smem, mbar_at, &ops[2])?;
+            targets = self.multicast_targets(ins, op, mask, smem, mbar_at, &ops[2])?;
         }
         if a.cache_hint {
             srcs.push((self.read(&ops[ops.len() - 1], PtxType::B64)?, PtxType::B64));
@@ -550,18 +761,36 @@ impl Machine<'_, '_> {
                 // gather4/scatter4 (5.5.3.4): row k of the four is at
                 // {col, row_k}, "four request coordinates will form four
                 // Bounding Boxes in the tensor space".
-                let (mut rest, mut at, mut inside) = (l, m.base, true);
-                for d in 0..dims {
-                    let (i, start) = if t.four && d == 1 {
-                        (0, coords[1 + rest as usize])
-                    } else {
-                        (rest % counts[d], coords[d])
-                    };
-                    rest /= counts[d];
-                    let g = start + (i * u64::from(m.estrides[d])) as i64;
-                    inside &= g >= 0 && g < i64::from(m.dims[d]);
-                    at = at.wrapping_add((g as u64).wrapping_mul(m.strides[d]));
-                }
+                let (at, inside) = match m.im2col {
+                    // Pixel p's channel coords[0] + j: "Across N and C
+                    // dimensions: specify the starting offsets along the
+                    // dimension, similar to the tiled mode".
+                    Some(i) => {
+                        let (p, j) = (l / u64::from(i.channels), l % u64::from(i.channels));
+                        let c = coords[0] + j as i64;
+                        match pixels[p as usize] {
+                            Some(at) if c >= 0 && c < i64::from(m.dims[0]) => {
+                                (at.wrapping_add((c as u64).wrapping_mul(es)), true)
+                            }
+                            _ => (0, false),
+                        }
+                    }
+                    None => {
+                        let (mut rest, mut at, mut inside) = (l, m.base, true);
+                        for d in 0..dims {
+                            let (i, start) = if t.four && d == 1 {
+                                (0, coords[1 + rest as usize])
+                            } else {
+                                (rest % counts[d], coords[d])
+                            };
+                            rest /= counts[d];
+                            let g = start + (i * u64::from(m.estrides[d])) as i64;
+                            inside &= g >= 0 && g < i64::from(m.dims[d]);
+                            at = at.wrapping_add((g as u64).wrapping_mul(m.strides[d]));
+                        }
+                        (at, inside)
+                    }
+                };
                 let s = swizzled(base.wrapping_add(l * es), m.swizzle);
                 if t.load {
                     let v = if inside {
@@ -588,6 +817,170 @@ impl Machine<'_, '_> {
         }
         self.trace(ins, &srcs, None);
         Ok(())
+    }
+
+    /// `im2colInfo`'s offsets, W, H, D order (unused ones 0): "The im2col
+    /// offsets, specified in the PTX tensor instructions in im2col mode,
+    /// are added to the filter base coordinates to determine the starting
+    /// location in the tensor space from where the elements are accessed",
+    /// unsigned, "3D [0, 2^16-1]", "4D [0, 2^8-1]", "5D [0, 2^5-1]"
+    /// (5.5.4.1); an offset beyond its range is an error at the operand.
+    fn im2col_offsets(
+        &mut self,
+        ins: &Instr,
+        op: &Operand,
+        m: &TensorMap,
+        srcs: &mut Vec<(u64, PtxType)>,
+    ) -> Result<[i64; 3], RunError> {
+        let spatial = m.rank - 2;
+        let list: Vec<Operand> = match &op.kind {
+            OperandKind::Vector(v) => v.clone(),
+            _ => vec![op.clone()],
+        };
+        if list.len() != spatial {
+            return Err(err(
+                op.span.clone(),
+                format!(
+                    "`{}`: a {}d im2col copy takes {spatial} im2col offset(s) {{{}}}, here {}",
+                    ins.opcode,
+                    m.rank,
+                    ["i2cOffW", "i2cOffH", "i2cOffD"][..spatial].join(", "),
+                    list.len()
+                ),
+            ));
+        }
+        let bits = im2col_bits(m.rank).1;
+        let mut out = [0i64; 3];
+        for (k, o) in list.iter().enumerate() {
+            let v = self.read(o, PtxType::U16)?;
+            srcs.push((v, PtxType::U16));
+            if v >> bits != 0 {
+                return Err(err(
+                    o.span.clone(),
+                    format!(
+                        "`{}`: im2col offset {v}: a {}d copy's offsets are 0 to {} (PTX ISA 5.5.4.1)",
+                        ins.opcode,
+                        m.rank,
+                        (1u64 << bits) - 1
+                    ),
+                ));
+            }
+            out[k] = v as i64;
+        }
+        Ok(out)
+    }
+
+    /// The restrictions of the `.global.shared::cta` direction (PTX ISA
+    /// 9.7.9.25.5.1) that `.im2col_no_offs` meets: "Starting co-ordinates
+    /// for Bounding Box (tensorCoords) must be non-negative", "The bounding
+    /// box along the D, W and H dimensions must stay within the tensor
+    /// boundaries. This implies: Bounding-Box Lower-Corner must be
+    /// non-negative. Bounding-Box Upper-Corner must be non-positive."
+    fn im2col_store_checks(
+        &self,
+        ins: &Instr,
+        op: &Operand,
+        m: &TensorMap,
+        i: Im2col,
+        coords: &[i64],
+    ) -> Result<(), RunError> {
+        let spatial = m.rank - 2;
+        let why = if let Some(c) = coords.iter().find(|c| **c < 0) {
+            format!("coordinate {c} is negative (\"Starting co-ordinates for Bounding Box (tensorCoords) must be non-negative\")")
+        } else if i.lower[..spatial].iter().any(|c| *c < 0)
+            || i.upper[..spatial].iter().any(|c| *c > 0)
+        {
+            "the map's bounding box reaches outside the tensor (\"Bounding-Box Lower-Corner must be non-negative\", \"Bounding-Box Upper-Corner must be non-positive\" in this direction)".to_string()
+        } else {
+            return Ok(());
+        };
+        Err(err(op.span.clone(), format!("`{}`: {why}", ins.opcode)))
+    }
+
+    /// The pixels an im2col copy visits (PTX ISA 5.5.4), each as the global
+    /// address of its channel 0, `None` where the pixel lies outside the
+    /// tensor. The coordinates are `{c, w, h, d, n}` (NWC, NHWC, NDHWC,
+    /// innermost first); "Across DHW dimensions: specify the location of
+    /// the convolution filter base in the tensor space. The filter corner
+    /// location must be within the bounding box", which spans lower to
+    /// size + upper (exclusive) in each of W, H, D. From there the base
+    /// steps along W by the traversal stride ("The number of elements
+    /// traversed along the D, H and W dimensions is strided by the
+    /// traversal stride for that dimension"); past the box it returns to
+    /// the box's lower corner in W and steps H, then D, then to the next
+    /// image in N, until Pixels-per-Column pixels are visited. Each pixel
+    /// is read at base + the im2col offsets; pixels outside the tensor,
+    /// and past the batch ("when the number of requested pixels in NDHW
+    /// space specified by Pixels-per-Column exceeds the number of available
+    /// pixels in the image batch then out-of-bounds access is performed"),
+    /// are filled like the tiled mode's. The half-open box and the
+    /// order across rows and images follow Triton's GPU-checked examples
+    /// (docs/NVIDIA.md "Tensor copies: im2col").
+    fn im2col_pixels(
+        &self,
+        ins: &Instr,
+        op: &Operand,
+        m: &TensorMap,
+        i: Im2col,
+        coords: &[i64],
+        offsets: [i64; 3],
+    ) -> Result<Vec<Option<u64>>, RunError> {
+        let spatial = m.rank - 2;
+        let nd = m.rank - 1;
+        let box_of = |k: usize| {
+            (
+                i64::from(i.lower[k]),
+                i64::from(m.dims[k + 1]) + i64::from(i.upper[k]),
+            )
+        };
+        let mut pos = [0i64; 3];
+        for k in 0..spatial {
+            pos[k] = coords[k + 1];
+            let (lo, hi) = box_of(k);
+            if pos[k] < lo || pos[k] >= hi {
+                return Err(err(
+                    op.span.clone(),
+                    format!(
+                        "`{}`: coordinate {} in dimension {} is outside the map's bounding box, {lo} to {} (lower corner to size + upper corner): \"The filter corner location must be within the bounding box\"",
+                        ins.opcode,
+                        pos[k],
+                        k + 1,
+                        hi - 1
+                    ),
+                ));
+            }
+        }
+        let mut n = coords[nd];
+        let mut out = Vec::with_capacity(i.pixels as usize);
+        for _ in 0..i.pixels {
+            let mut at = Some(m.base);
+            for k in 0..spatial {
+                let g = pos[k] + offsets[k];
+                at = at
+                    .filter(|_| g >= 0 && g < i64::from(m.dims[k + 1]))
+                    .map(|a| a.wrapping_add((g as u64).wrapping_mul(m.strides[k + 1])));
+            }
+            at = at
+                .filter(|_| n >= 0 && n < i64::from(m.dims[nd]))
+                .map(|a| a.wrapping_add((n as u64).wrapping_mul(m.strides[nd])));
+            out.push(at);
+            // The next base: W first, wrapping to the lower corner.
+            let mut k = 0;
+            loop {
+                if k == spatial {
+                    n += 1;
+                    break;
+                }
+                pos[k] += i64::from(m.estrides[k + 1]);
+                let (lo, hi) = box_of(k);
+                if pos[k] < hi {
+                    break;
+                }
+                pos[k] = lo;
+                k += 1;
+            }
+        }
+        Ok(out)
     }
 
     /// `tensormap.replace` (9.7.9.26): "replaces the field, specified by
@@ -734,14 +1127,59 @@ impl Machine<'_, '_> {
 
     /// `cp.async.bulk.prefetch.tensor`'s map and coordinates, checked;
     /// the values read, for the trace.
+    /// The map must be of the prefetch's mode: a tiled map for `.tile`
+    /// (the default), an im2col one for `.im2col`, whose offsets are read
+    /// and checked as a copy's; the `::w` modes' maps
+    /// (`cuTensorMapEncodeIm2colWide`) are not modelled, so their maps are
+    /// only read.
     pub(crate) fn tensor_prefetch(
         &mut self,
         ins: &Instr,
-        op: &Operand,
         dims: usize,
     ) -> Result<Vec<(u64, PtxType)>, RunError> {
-        self.tensor_target(ins, op, dims, false)
-            .map(|(_, _, srcs)| srcs)
+        let ops = &ins.operands;
+        let Some(op) = ops.first() else {
+            return Err(err(
+                ins.opcode_span.clone(),
+                format!("`{}` takes `[tensorMap, tensorCoords]`", ins.opcode),
+            ));
+        };
+        let (m, _, mut srcs) = self.tensor_target(ins, op, dims, false)?;
+        let words: Vec<&str> = ins.opcode.split('.').collect();
+        let im2col = words.contains(&"im2col");
+        if words.iter().any(|w| w.starts_with("im2col::")) {
+            return Ok(srcs);
+        }
+        if im2col != m.im2col.is_some() {
+            return Err(err(
+                op.span.clone(),
+                format!(
+                    "`{}`: the map is {}",
+                    ins.opcode,
+                    if im2col {
+                        "a tiled one (box=); `.im2col` takes an im2col map (pixels=, channels=)"
+                    } else {
+                        "an im2col one (pixels=, channels=); `.tile` takes a tiled map (box=)"
+                    }
+                ),
+            ));
+        }
+        if im2col {
+            let Some(info) = ops
+                .get(1)
+                .filter(|o| matches!(o.kind, OperandKind::Vector(_)))
+            else {
+                return Err(err(
+                    ins.opcode_span.clone(),
+                    format!(
+                        "`{}` takes `[tensorMap, tensorCoords], {{im2col offsets}}`",
+                        ins.opcode
+                    ),
+                ));
+            };
+            self.im2col_offsets(ins, info, &m, &mut srcs)?;
+        }
+        Ok(srcs)
     }
 
     /// `n` bytes at `at` in `space`, a memory problem (zeros under
@@ -832,6 +1270,25 @@ mod tests {
         ] {
             assert!(encode(bad).is_err(), "{bad}");
         }
+        // An im2col map: corners W x H (signed), pixels, channels; no box.
+        let m = TensorMap::decode(
+            &encode("f16:64x9x14x64@0x1000:pixels=64:channels=8:lower=-1x-2:upper=3x-4").unwrap(),
+        )
+        .unwrap();
+        let i = m.im2col.unwrap();
+        assert_eq!((i.lower, i.upper), ([-1, -2, 0], [3, -4, 0]));
+        assert_eq!((i.pixels, i.channels), (64, 8));
+        assert_eq!((m.bytes(), m.row()), (64 * 8 * 2, 8));
+        // 5d corners reach -16 and 15; 3d ones -32768.
+        assert!(
+            encode("u8:16x4x4x4x2@0x1000:pixels=8:channels=16:lower=-16x0x0:upper=15x0x0").is_ok()
+        );
+        assert!(encode("u8:16x4x4x4x2@0x1000:pixels=8:channels=16:lower=-17x0x0").is_err());
+        let m = TensorMap::decode(
+            &encode("u8:16x70000x2@0x1000:pixels=8:channels=16:lower=-32768").unwrap(),
+        )
+        .unwrap();
+        assert_eq!(m.im2col.unwrap().lower[0], -32768);
         assert!(TensorMap::decode(&[0; 128]).is_err());
         // A map whose bytes were overwritten is refused, not misread.
         let mut b = encode("f16:64x8@0x1000:box=64x8").unwrap();

@@ -144,6 +144,11 @@ pub struct TensorCopy {
     /// `.tile::gather4` (a load) or `.tile::scatter4` (a store): four rows
     /// of a 2-d tensor, `{col, row0, row1, row2, row3}`.
     pub four: bool,
+    /// `.im2col` (a load, with `im2colInfo`'s offsets) or `.im2col_no_offs`
+    /// (a store or reduction): pixels of a 3-d to 5-d NWC/NHWC/NDHWC
+    /// tensor unrolled into one column (PTX ISA 5.5.4), through a map made
+    /// by `cuTensorMapEncodeIm2col`.
+    pub im2col: bool,
 }
 
 /// "`.redOp` = { .add, .min, .max, .inc, .dec, .and, .or, .xor}".
@@ -172,7 +177,7 @@ fn tensor_copy(words: &[&str], reduce: bool) -> Result<AsyncOp, String> {
             "L2::cache_hint" => hint = true,
             "cta_group::1" | "cta_group::2" => cta_group = true,
             "tile" | "tile::gather4" | "tile::scatter4" | "im2col" | "im2col::w"
-            | "im2col::w::128" | "im2col_no_offs" => mode = w,
+            | "im2col::w::128" | "im2col_no_offs" | "im2col_no_offs::w" => mode = w,
             w if reduce && red.is_none() => match TENSOR_RED_OPS.iter().find(|r| **r == w) {
                 Some(r) => red = Some(*r),
                 None => return Err(format!("`.{w}` is not a qualifier of cp.reduce.async.bulk.tensor (.redOp is one of .add, .min, .max, .inc, .dec, .and, .or, .xor)")),
@@ -232,15 +237,42 @@ fn tensor_copy(words: &[&str], reduce: bool) -> Result<AsyncOp, String> {
         }
         min = (PtxVersion::new(8, 6), 100);
     }
-    let kind = if mode == "tile" || four {
-        AsyncKind::Tensor(TensorCopy {
-            dims,
-            load,
-            reduce: red,
-            four,
-        })
-    } else {
-        AsyncKind::Unrun("the im2col modes are not run yet (the engine runs the .tile, .tile::gather4 and .tile::scatter4 tensor copies)")
+    // "In each of these modes, the tensor has to be at least
+    // 3-dimensional"; the loads take `.im2col`, `.im2col::w` and
+    // `.im2col::w::128`, the stores and reductions `.im2col_no_offs` and
+    // `.im2col_no_offs::w` (the syntax's `.load_mode` sets). "Support for
+    // qualifiers .im2col::w and .im2col::w::128 introduced in PTX ISA
+    // version 8.6" (sm_100, as `.tile::gather4`); ".im2col_no_offs::w
+    // introduced in PTX ISA version 9.4" (sm_107f).
+    if let Some(w) = mode.strip_prefix("im2col") {
+        let store_mode = w.starts_with("_no_offs");
+        if dims < 3 || store_mode == load {
+            return Err(format!(
+                "`.{mode}` is a {} of a 3d to 5d tensor",
+                if store_mode {
+                    "store or reduction (shared to global memory)"
+                } else {
+                    "load (global to shared memory)"
+                }
+            ));
+        }
+        match w {
+            "::w" | "::w::128" => min = (PtxVersion::new(8, 6), 100),
+            "_no_offs::w" => min = (PtxVersion::new(9, 4), 107),
+            _ => {}
+        }
+    }
+    let kind = match mode {
+        "tile" | "tile::gather4" | "tile::scatter4" | "im2col" | "im2col_no_offs" => {
+            AsyncKind::Tensor(TensorCopy {
+                dims,
+                load,
+                reduce: red,
+                four,
+                im2col: mode.starts_with("im2col"),
+            })
+        }
+        _ => AsyncKind::Unrun("the `.im2col::w`, `.im2col::w::128` and `.im2col_no_offs::w` modes are not run yet: PTX ISA 5.5.5 gives their halo and offset rules by figures only, and no GPU record shows them (the engine runs `.tile`, `.tile::gather4`, `.tile::scatter4`, `.im2col` and `.im2col_no_offs`)"),
     };
     Ok(AsyncOp {
         kind,
@@ -1296,7 +1328,8 @@ mod tests {
                 dims: 2,
                 load: true,
                 reduce: None,
-                four: false
+                four: false,
+                im2col: false
             })
         );
         // The ISA's examples, qualifiers in their order.
@@ -1307,7 +1340,8 @@ mod tests {
                 dims: 1,
                 load: false,
                 reduce: None,
-                four: false
+                four: false,
+                im2col: false
             })
         );
         let t =
@@ -1318,7 +1352,8 @@ mod tests {
                 dims: 2,
                 load: false,
                 reduce: Some("and"),
-                four: false
+                four: false,
+                im2col: false
             })
         );
         assert!(t.cache_hint);
@@ -1338,10 +1373,70 @@ mod tests {
         )
         .unwrap()
         .is_err());
+        // The ISA's im2col examples: loads in `.im2col`, stores and
+        // reductions in `.im2col_no_offs`; the `::w` modes decode and are
+        // not run.
+        let t = ok("cp.async.bulk.tensor.3d.im2col.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint");
+        assert_eq!(
+            t.kind,
+            AsyncKind::Tensor(TensorCopy {
+                dims: 3,
+                load: true,
+                reduce: None,
+                four: false,
+                im2col: true
+            })
+        );
+        assert!(t.cache_hint);
         assert!(matches!(
-            ok("cp.async.bulk.tensor.3d.im2col.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint").kind,
-            AsyncKind::Unrun(_)
+            ok("cp.async.bulk.tensor.5d.shared::cta.global.im2col.mbarrier::complete_tx::bytes")
+                .kind,
+            AsyncKind::Tensor(TensorCopy {
+                dims: 5,
+                load: true,
+                im2col: true,
+                ..
+            })
         ));
+        assert!(matches!(
+            ok("cp.async.bulk.tensor.4d.global.shared::cta.bulk_group.im2col_no_offs").kind,
+            AsyncKind::Tensor(TensorCopy {
+                dims: 4,
+                load: false,
+                reduce: None,
+                im2col: true,
+                ..
+            })
+        ));
+        assert!(matches!(
+            ok("cp.reduce.async.bulk.tensor.3d.global.shared::cta.add.im2col_no_offs.bulk_group")
+                .kind,
+            AsyncKind::Tensor(TensorCopy {
+                dims: 3,
+                load: false,
+                reduce: Some("add"),
+                im2col: true,
+                ..
+            })
+        ));
+        let w = ok(
+            "cp.async.bulk.tensor.3d.im2col::w.shared::cluster.global.mbarrier::complete_tx::bytes",
+        );
+        assert!(matches!(w.kind, AsyncKind::Unrun(_)));
+        assert_eq!(w.requires(), (PtxVersion::new(8, 6), Target::sm(100)));
+        let w = ok("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group.im2col_no_offs::w");
+        assert!(matches!(w.kind, AsyncKind::Unrun(_)));
+        assert_eq!(w.requires(), (PtxVersion::new(9, 4), Target::sm(107)));
+        for bad in [
+            // Fewer than 3 dimensions; a load mode on a store and back.
+            "cp.async.bulk.tensor.2d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes",
+            "cp.async.bulk.tensor.3d.global.shared::cta.bulk_group.im2col",
+            "cp.async.bulk.tensor.3d.shared::cluster.global.im2col_no_offs.mbarrier::complete_tx::bytes",
+            "cp.reduce.async.bulk.tensor.3d.global.shared::cta.add.im2col.bulk_group",
+        ] {
+            let e = AsyncOp::decode(bad).unwrap().unwrap_err();
+            assert!(e.message.contains("3d to 5d tensor"), "{bad}: {}", e.message);
+        }
         assert_eq!(
             ok("cp.async.bulk.prefetch.tensor.2d.L2.global.tile").kind,
             AsyncKind::TensorPrefetch
@@ -1354,7 +1449,8 @@ mod tests {
                 dims: 2,
                 load: true,
                 reduce: None,
-                four: true
+                four: true,
+                im2col: false
             })
         );
         assert_eq!(t.requires(), (PtxVersion::new(8, 6), Target::sm(100)));

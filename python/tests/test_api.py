@@ -511,6 +511,63 @@ ret;
         ptxfp.run(src, set={"out": np.uint64(0x2000)}, mem={0x1000: t})
 
 
+def test_run_im2col_load_of_a_convolution_tap():
+    # One tap of a 3x3 convolution with padding 1 over a 1x3x4x8 NHWC
+    # float16 image (docs/ENGINE.md "im2col mode"): an im2col load of the
+    # 12 output pixels at filter offset (r, s) = (2, 0) holds, row by row,
+    # the padded image's pixels (oh + r, ow + s), as numpy's own slicing
+    # of np.pad gives them.
+    src = """.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .align 64 .b8 tmap[128], .param .u64 out)
+{
+.shared .align 8 .b64 bar;
+.shared .align 128 .b8 tile[192];
+.reg .pred %p<2>;
+.reg .b32 %r<10>;
+.reg .b16 %h<2>;
+.reg .b64 %rd<4>;
+ld.param.u64 %rd1, [out];
+mov.u32 %r1, bar;
+mov.u32 %r2, tile;
+mov.u32 %r3, 0;
+mov.u32 %r4, -1;
+mov.u16 %h0, 0;
+mov.u16 %h1, 2;
+mbarrier.init.shared::cta.b64 [%r1], 1;
+mbarrier.arrive.expect_tx.shared::cta.b64 %rd2, [%r1], 192;
+cp.async.bulk.tensor.4d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%r2], [tmap, {%r3, %r4, %r4, %r3}], [%r1], {%h0, %h1};
+W:
+mbarrier.try_wait.parity.shared::cta.b64 %p1, [%r1], 0;
+@!%p1 bra W;
+mov.u32 %r5, 0;
+L:
+add.u32 %r6, %r2, %r5;
+ld.shared.v4.u32 {%r7, %r8, %r9, %r0}, [%r6];
+cvt.u64.u32 %rd3, %r5;
+add.u64 %rd3, %rd1, %rd3;
+st.global.v4.u32 [%rd3], {%r7, %r8, %r9, %r0};
+add.u32 %r5, %r5, 16;
+setp.lt.u32 %p1, %r5, 192;
+@%p1 bra L;
+ret;
+}
+"""
+    x = (np.arange(1 * 3 * 4 * 8, dtype=np.float16) / 8).reshape(1, 3, 4, 8)
+    padded = np.pad(x, ((0, 0), (1, 1), (1, 1), (0, 0)))
+    r, s = 2, 0
+    want = padded[0, r:r + 3, s:s + 4, :].reshape(12, 8)
+    got = ptxfp.run(
+        src, set={"out": np.uint64(0x4000)}, mem={0x1000: x},
+        tensor_map={"tmap": "f16:8x4x3x1@0x1000:pixels=12:channels=8:lower=-1x-1:upper=-1x-1"})
+    tile = np.frombuffer(got.memory[0x4000], dtype=np.float16).reshape(12, 8)
+    assert np.array_equal(bits(tile), bits(want))
+    with pytest.raises(ptxfp.RunError, match="the map is a tiled one"):
+        ptxfp.run(src, set={"out": np.uint64(0x4000)}, mem={0x1000: x},
+                  tensor_map={"tmap": "f16:8x4x3x1@0x1000:box=8x4x3x1"})
+
+
 def test_run_cluster_registers():
     # A 4x1 grid of one-thread CTAs in clusters of 2 (PTX ISA §10: the
     # rank in the cluster and the cluster's index): CTA x has rank x % 2

@@ -9,10 +9,14 @@
 //!   54850f6), whose five examples assert, on a Hopper GPU, the value each
 //!   of 16 loaded pixels holds; they are transcribed here as written there;
 //! - the definition of a convolution's im2col matrix, A[m][(tap, c)] =
-//!   x[n, o * stride - pad + tap, c] (0 outside the image), with the map
-//!   Triton's GPU-tested convolution launcher builds for it (lower corner
-//!   -pad, upper corner (out - 1) * stride + 1 - size - pad, traversal
-//!   strides = the convolution's stride), in 1, 2 and 3 spatial dimensions;
+//!   x[n, o * stride - pad + tap * dilation, c] (0 outside the image),
+//!   loaded through the maps that GPU-tested convolutions build for it:
+//!   Triton's launcher (lower corner -pad, upper corner
+//!   (out - 1) * stride + 1 - size - pad, traversal strides = the
+//!   convolution's stride) and CUTLASS's (`cutlass/conv/collective/detail.hpp`,
+//!   `compute_lower_corner_whd` -pad and `compute_upper_corner_whd` pad -
+//!   (filter - 1) * dilation, im2col offsets tap * dilation), in 1, 2 and
+//!   3 spatial dimensions;
 //! - for the stores, the NHWC layout itself: a full box visits the pixels
 //!   in memory order, so pixel p of the tile lands at pixel start + p.
 
@@ -253,6 +257,9 @@ struct Conv {
     filter: Vec<usize>,
     stride: usize,
     pad: usize,
+    dilation: usize,
+    /// CUTLASS's upper corner rather than Triton's.
+    cutlass: bool,
 }
 
 impl Conv {
@@ -260,7 +267,7 @@ impl Conv {
         self.size
             .iter()
             .zip(&self.filter)
-            .map(|(n, f)| (n + 2 * self.pad - f) / self.stride + 1)
+            .map(|(n, f)| (n + 2 * self.pad - (f - 1) * self.dilation - 1) / self.stride + 1)
             .collect()
     }
 
@@ -275,7 +282,8 @@ impl Conv {
 
     /// The map Triton's launcher builds: lower corner -pad, upper corner
     /// (out - 1) * stride + 1 - size - pad, element strides 1 (C), stride
-    /// (the spatial ones), 1 (N); every output pixel in one load.
+    /// (the spatial ones), 1 (N); or CUTLASS's, upper corner
+    /// pad - (filter - 1) * dilation. Every output pixel in one load.
     fn spec(&self) -> String {
         let out = self.out();
         let pixels = self.batch * out.iter().product::<usize>();
@@ -285,11 +293,16 @@ impl Conv {
             .map(|d| d.to_string())
             .collect();
         let lower: Vec<String> = self.size.iter().map(|_| format!("-{}", self.pad)).collect();
-        let upper: Vec<String> = self
-            .size
-            .iter()
-            .zip(&out)
-            .map(|(n, o)| ((o - 1) * self.stride + 1) as i64 - *n as i64 - self.pad as i64)
+        let upper: Vec<String> = (0..self.size.len())
+            .map(|k| {
+                let (n, o, f) = (self.size[k] as i64, out[k] as i64, self.filter[k] as i64);
+                let (p, s, d) = (self.pad as i64, self.stride as i64, self.dilation as i64);
+                if self.cutlass {
+                    p - (f - 1) * d
+                } else {
+                    (o - 1) * s + 1 - n - p
+                }
+            })
             .map(|u| u.to_string())
             .collect();
         let strides: Vec<String> = std::iter::once(1)
@@ -307,7 +320,7 @@ impl Conv {
         )
     }
 
-    /// Every filter tap, W fastest: the im2col offsets.
+    /// Every filter tap, W fastest: the im2col offsets, tap * dilation.
     fn taps(&self) -> Vec<Vec<u16>> {
         let mut taps = vec![vec![]];
         for f in &self.filter {
@@ -315,7 +328,7 @@ impl Conv {
                 .flat_map(|t| {
                     taps.iter().map(move |prev| {
                         let mut v = prev.clone();
-                        v.push(t as u16);
+                        v.push((t * self.dilation) as u16);
                         v
                     })
                 })
@@ -326,7 +339,8 @@ impl Conv {
 
     /// The im2col matrix, tap by tap: row m is output pixel m (W fastest,
     /// then H, D, N), its channels those of input pixel o * stride - pad +
-    /// tap in each spatial dimension, or zeros outside the image.
+    /// tap * dilation in each spatial dimension (the tap's offset), or
+    /// zeros outside the image.
     fn matrix(&self) -> Vec<u8> {
         let input = self.input();
         let out = self.out();
@@ -372,7 +386,7 @@ impl Conv {
             .collect();
         let src = load_kernel(s + 2, &coords, &taps, tile);
         let want = self.matrix();
-        let name = format!("conv{s}.ptx");
+        let name = format!("conv{s}-{}-{}.ptx", self.dilation, self.cutlass);
         let got = run_load(&name, &src, &self.spec(), &self.input(), tile * taps.len());
         for (k, (g, w)) in got.chunks(tile).zip(want.chunks(tile)).enumerate() {
             assert_eq!(g, w, "tap {:?} of {}d", taps[k], s + 2);
@@ -383,36 +397,38 @@ impl Conv {
 /// Convolutions as implicit GEMM loads them: a 2d one with stride 2 and
 /// padding 1 (a 3 x 3 filter over 2 images of 6 x 5, so rows wrap across
 /// rows and images and the upper corner differs per dimension), a 1d one
-/// (NWC) with padding 2, and a 3d one (NDHWC) with stride 1.
+/// (NWC) with padding 2, and a 3d one (NDHWC) with stride 1, through
+/// Triton's corners; then CUTLASS's corners with dilation 2, with stride
+/// 2 and a filter of 2 x 3 (whose box then reaches past the last output
+/// position), and in 1d with stride 3.
 #[test]
 fn convolution_taps_load_the_im2col_matrix() {
-    Conv {
-        batch: 2,
-        channels: 16,
-        size: vec![6, 5],
-        filter: vec![3, 3],
-        stride: 2,
-        pad: 1,
+    let conv = |batch, channels, size: &[usize], filter: &[usize], stride, pad| Conv {
+        batch,
+        channels,
+        size: size.to_vec(),
+        filter: filter.to_vec(),
+        stride,
+        pad,
+        dilation: 1,
+        cutlass: false,
+    };
+    conv(2, 16, &[6, 5], &[3, 3], 2, 1).check();
+    conv(3, 8, &[7], &[3], 2, 2).check();
+    conv(1, 8, &[4, 4, 3], &[2, 2, 2], 1, 1).check();
+    for (dilation, c) in [
+        (2, conv(2, 8, &[7, 6], &[3, 3], 1, 2)),
+        (1, conv(3, 8, &[8, 5], &[3, 2], 2, 1)),
+        (1, conv(3, 8, &[20], &[5], 3, 2)),
+        (2, conv(1, 8, &[5, 4, 4], &[2, 2, 2], 2, 1)),
+    ] {
+        Conv {
+            dilation,
+            cutlass: true,
+            ..c
+        }
+        .check();
     }
-    .check();
-    Conv {
-        batch: 3,
-        channels: 8,
-        size: vec![7],
-        filter: vec![3],
-        stride: 2,
-        pad: 2,
-    }
-    .check();
-    Conv {
-        batch: 1,
-        channels: 8,
-        size: vec![4, 4, 3],
-        filter: vec![2, 2, 2],
-        stride: 1,
-        pad: 1,
-    }
-    .check();
 }
 
 /// `.im2col_no_offs` stores and reductions: a 20-pixel tile of 8 `.u32`

@@ -2,10 +2,10 @@
 //! every bad input is an error with a location. The input is a module
 //! whose comment holds its own command line, `// ptxfp run FILE ARGS`, as
 //! the examples and the corpus seeds (fuzz/seed) have it; its grid, block,
-//! cluster, cooperative flag, entry, device, parameters and memory are
-//! taken from there, so the fuzzer mutates launches as well as code (the
-//! `run` target runs one thread). Threads are capped at 4096 and steps at
-//! 200,000 so that an execution stays short.
+//! cluster, cooperative flag, entry, device, parameters, memory and tensor
+//! maps are taken from there, so the fuzzer mutates launches as well as
+//! code (the `run` target runs one thread). Threads are capped at 4096 and
+//! steps at 200,000 so that an execution stays short.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -64,6 +64,11 @@ fuzz_target!(|data: &[u8]| {
             "--set" => {
                 if let Some((k, v)) = arg().and_then(|a| a.split_once('=')) {
                     inputs.sets.push((k.to_string(), v.to_string()));
+                }
+            }
+            "--tensor-map" => {
+                if let Some(a) = arg() {
+                    inputs.tensor_maps.push(a.to_string());
                 }
             }
             "--mem" => {

@@ -743,3 +743,63 @@ COPY:
     assert_eq!(o.status.code(), Some(0), "{stdout}{stderr}");
     assert_eq!(mem(&o, 0x100000, 128), want);
 }
+
+/// examples/kernels/conv-im2col.ptx: a 3 x 3 convolution with stride 2
+/// and padding 1 over two 5 x 6 images of 4 channels, 4 output channels,
+/// as an implicit GEMM over nine im2col loads; every output worked out
+/// here from the definition, in integers (the inputs are small integers,
+/// so every f32 sum is exact).
+#[test]
+fn the_convolution_example_computes_the_convolution() {
+    let src = include_str!("../../../examples/kernels/conv-im2col.ptx");
+    let (n, h, w, c, co) = (2usize, 5usize, 6usize, 4usize, 4usize);
+    let x: Vec<i64> = (0..n * h * w * c)
+        .map(|i| (i * 7 % 11) as i64 - 5)
+        .collect();
+    let k: Vec<i64> = (0..co * 9 * c).map(|i| (i * 5 % 7) as i64 - 3).collect();
+    let f32s =
+        |v: &[i64]| -> Vec<u8> { v.iter().flat_map(|e| (*e as f32).to_le_bytes()).collect() };
+    let mut want = Vec::new();
+    for img in 0..n {
+        for p in 0..3 {
+            for q in 0..3 {
+                for o in 0..co {
+                    let mut acc = 0i64;
+                    for r in 0..3 {
+                        for s in 0..3 {
+                            let (y, xx) = (2 * p as i64 - 1 + r, 2 * q as i64 - 1 + s);
+                            if !(0..h as i64).contains(&y) || !(0..w as i64).contains(&xx) {
+                                continue;
+                            }
+                            for ch in 0..c {
+                                let xi = ((img * h + y as usize) * w + xx as usize) * c + ch;
+                                let ki = (o * 9 + (3 * r + s) as usize) * c + ch;
+                                acc += x[xi] * k[ki];
+                            }
+                        }
+                    }
+                    want.extend((acc as f32).to_le_bytes());
+                }
+            }
+        }
+    }
+    let o = run_src(
+        "conv-example.ptx",
+        src,
+        &[
+            "--block",
+            "72",
+            "--tensor-map",
+            "act=f32:4x6x5x2@0x10000:pixels=18:channels=4:lower=-1x-1:upper=-1x-1:elementstrides=1x2x2x1",
+            "--set",
+            "wgt=0x20000",
+            "--set",
+            "out=0x30000",
+            "--mem",
+            &format!("0x10000={}", hex(&f32s(&x))),
+            "--mem",
+            &format!("0x20000={}", hex(&f32s(&k))),
+        ],
+    );
+    assert_eq!(mem(&o, 0x30000, 18 * 4 * 4), want);
+}

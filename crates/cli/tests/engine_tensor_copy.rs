@@ -630,3 +630,103 @@ W:
     assert_eq!(o.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("must be one"), "{stderr}");
 }
+
+/// The 128-byte swizzle's 32- and 64-byte atomicity sub-modes (5.5.7: "In
+/// this sub-mode, the 32-byte of data is kept intact while swizzling"),
+/// each 128-byte row of the box placed by the ISA's table: for 32 bytes
+/// (rows of four 32-byte units) "0 1 | 2 3 | 4 5 | 6 7", "2 3 | 0 1 | 6 7
+/// | 4 5", "4 5 | 6 7 | 0 1 | 2 3", "6 7 | 4 5 | 2 3 | 0 1"; for 64 bytes
+/// "0 1 2 3 | 4 5 6 7", "4 5 6 7 | 0 1 2 3"; "… Pattern repeats …".
+/// Atomicities other than 16 bytes need the 128-byte swizzle (Table 14).
+#[test]
+fn the_32_and_64_byte_atomicities_keep_their_units_whole() {
+    const ATOM_32: [[usize; 8]; 4] = [
+        [0, 1, 2, 3, 4, 5, 6, 7],
+        [2, 3, 0, 1, 6, 7, 4, 5],
+        [4, 5, 6, 7, 0, 1, 2, 3],
+        [6, 7, 4, 5, 2, 3, 0, 1],
+    ];
+    const ATOM_64: [[usize; 8]; 2] = [[0, 1, 2, 3, 4, 5, 6, 7], [4, 5, 6, 7, 0, 1, 2, 3]];
+    let (w, h, pitch) = (64, 8, 128);
+    let t = tensor_u16(w, h, pitch);
+    let src = load_kernel(2, 1024, "");
+    for (atom, table) in [(32, &ATOM_32[..]), (64, &ATOM_64[..])] {
+        let mut want = vec![0u8; 1024];
+        for (r, row) in t.chunks(128).enumerate() {
+            for p in 0..8 {
+                let from = table[r % table.len()][p];
+                want[r * 128 + p * 16..r * 128 + p * 16 + 16]
+                    .copy_from_slice(&row[from * 16..from * 16 + 16]);
+            }
+        }
+        let o = run_src(
+            "tatom.ptx",
+            &src,
+            &[
+                "--tensor-map",
+                &format!("tmap=u16:64x8@0x10000:box=64x8:swizzle=128:atomicity={atom}"),
+                "--mem",
+                &format!("0x10000={}", hex(&t)),
+                "--mem",
+                &format!("0x40000={}", "00".repeat(1024)),
+                "--set",
+                "out=0x40000",
+                "--set",
+                "c0=0",
+                "--set",
+                "c1=0",
+            ],
+        );
+        assert_eq!(mem(&o, 0x40000, 1024), want, "atomicity {atom}");
+        // The same through `tensormap.replace ... .swizzle_atomicity`
+        // (Table 36: 1 is 32B, 3 is 64B) on a 16-byte-atomicity map in
+        // global memory.
+        let code = if atom == 32 { 1 } else { 3 };
+        let replaced = src
+            .replace(".version 8.0\n.target sm_90", ".version 8.6\n.target sm_100a")
+            .replace(".param .align 64 .b8 tmap[128]", ".param .u64 tmap")
+            .replace(
+                "    ld.param.u64 %rd2, [out];",
+                &format!("    ld.param.u64 %rd2, [out];\n    ld.param.u64 %rd9, [tmap];\n    tensormap.replace.tile.swizzle_atomicity.global.b1024.b32 [%rd9], {code};"),
+            )
+            .replace("[tmap, {", "[%rd9, {");
+        let o = run_src(
+            "tatom-replace.ptx",
+            &replaced,
+            &[
+                "--tensor-map",
+                "0x30000=u16:64x8@0x10000:box=64x8:swizzle=128",
+                "--set",
+                "tmap=0x30000",
+                "--mem",
+                &format!("0x10000={}", hex(&t)),
+                "--mem",
+                &format!("0x40000={}", "00".repeat(1024)),
+                "--set",
+                "out=0x40000",
+                "--set",
+                "c0=0",
+                "--set",
+                "c1=0",
+            ],
+        );
+        assert_eq!(mem(&o, 0x40000, 1024), want, "replaced atomicity {atom}");
+    }
+    let o = run_src(
+        "tatom.ptx",
+        &src,
+        &[
+            "--tensor-map",
+            "tmap=u16:64x8@0x10000:box=32x8:swizzle=64:atomicity=32",
+            "--set",
+            "out=0x40000",
+            "--set",
+            "c0=0",
+            "--set",
+            "c1=0",
+        ],
+    );
+    fails_with(&o, |e| {
+        e.contains("only the 128-byte swizzle") && e.contains("Table 14")
+    });
+}

@@ -15,7 +15,7 @@ use ptxfp_isa::control::{Tensormap, TensormapField};
 use ptxfp_isa::mbarrier::{AsyncOp, TensorCopy};
 
 /// The syntax of `--tensor-map`.
-pub const TENSOR_MAP_SYNTAX: &str = "NAME=TYPE:D0[xD1[x...]]@ADDR:box=B0[xB1[x...]][:strides=S1[,S2...]][:elementstrides=E0[xE1...]][:swizzle=none|32|64|128][:fill=zero|nan], NAME a 128-byte .param/.global/.const variable or an address, TYPE u8|u16|u32|s32|u64|s64|f16|bf16|f32|f64, D the tensor's sizes and B the box's in elements, innermost first, S the byte strides of dimensions 1 and up (default: packed), E the traversal strides (default 1); an im2col map (cuTensorMapEncodeIm2col) of a 3d to 5d NWC/NHWC/NDHWC tensor takes pixels=P:channels=C[:lower=W[xH[xD]]][:upper=W[xH[xD]]] (the bounding box's corners, default 0) instead of box=";
+pub const TENSOR_MAP_SYNTAX: &str = "NAME=TYPE:D0[xD1[x...]]@ADDR:box=B0[xB1[x...]][:strides=S1[,S2...]][:elementstrides=E0[xE1...]][:swizzle=none|32|64|128[:atomicity=16|32|64]][:fill=zero|nan], NAME a 128-byte .param/.global/.const variable or an address, TYPE u8|u16|u32|s32|u64|s64|f16|bf16|f32|f64, D the tensor's sizes and B the box's in elements, innermost first, S the byte strides of dimensions 1 and up (default: packed), E the traversal strides (default 1); an im2col map (cuTensorMapEncodeIm2col) of a 3d to 5d NWC/NHWC/NDHWC tensor takes pixels=P:channels=C[:lower=W[xH[xD]]][:upper=W[xH[xD]]] (the bounding box's corners, default 0) instead of box=";
 
 /// The first bytes of a map [`encode`] wrote.
 const MAGIC: &[u8; 4] = b"PTXT";
@@ -45,6 +45,9 @@ pub(crate) struct TensorMap {
     ty: usize,
     /// 0 none, else 32, 64 or 128 (bytes).
     swizzle: u8,
+    /// The 128-byte swizzle's atomicity (5.5.7): 16, 32 or 64 bytes kept
+    /// whole; 16 for the other swizzles.
+    atomicity: u8,
     /// OOB-NaN fill rather than zero fill.
     nan_fill: bool,
     base: u64,
@@ -125,6 +128,12 @@ impl TensorMap {
         b[5] = self.rank as u8;
         b[6] = self.ty as u8;
         b[7] = self.swizzle;
+        // Table 36's numbers, so that zeroed bytes are the 16-byte default.
+        b[10] = match self.atomicity {
+            32 => 1,
+            64 => 3,
+            _ => 0,
+        };
         b[8] = u8::from(self.nan_fill);
         b[16..24].copy_from_slice(&self.base.to_le_bytes());
         for d in 0..5 {
@@ -159,6 +168,12 @@ impl TensorMap {
             rank: usize::from(b[5]),
             ty: usize::from(b[6]),
             swizzle: b[7],
+            atomicity: match b[10] {
+                0 => 16,
+                1 => 32,
+                3 => 64,
+                _ => 0,
+            },
             nan_fill: b[8] == 1,
             base: u64_at(16),
             dims: [0; 5],
@@ -275,6 +290,13 @@ impl TensorMap {
                 self.swizzle
             ));
         }
+        // Table 14, "Valid combination of swizzle-atomicity with
+        // swizzling-mode": 32B and 64B only with the 128B mode.
+        match (self.swizzle, self.atomicity) {
+            (_, 16) | (128, 32 | 64) => {}
+            (128, a) => return Err(format!("atomicity {a}: the 128-byte swizzle keeps 16, 32 or 64 bytes whole (the 32-byte atomicity with the 8-byte flip is not run)")),
+            (s, a) => return Err(format!("atomicity {a} with {}: only the 128-byte swizzle has the 32- and 64-byte atomicities (Table 14)", if s == 0 { "no swizzle".to_string() } else { format!("the {s}-byte swizzle") })),
+        }
         if self.estrides[0] != 1 {
             return Err("element stride of dimension 0: 1 (\"For non-interleaved layout, the traversal stride in dimension 0 must always be 1\")".into());
         }
@@ -346,6 +368,7 @@ pub(crate) fn encode(spec: &str) -> Result<[u8; 128], String> {
         rank,
         ty,
         swizzle: 0,
+        atomicity: 16,
         nan_fill: false,
         base,
         dims: [1; 5],
@@ -417,7 +440,15 @@ pub(crate) fn encode(spec: &str) -> Result<[u8; 128], String> {
                     "32" | "32B" => 32,
                     "64" | "64B" => 64,
                     "128" | "128B" => 128,
-                    _ => return Err(bad(format!("swizzle={v}: none, 32, 64 or 128 (the 16-byte atomicity of sm_90; 96 and the other atomicities of sm_100 are not run)"))),
+                    _ => return Err(bad(format!("swizzle={v}: none, 32, 64 or 128 (96 is not run)"))),
+                }
+            }
+            "atomicity" => {
+                m.atomicity = match v {
+                    "16" | "16B" => 16,
+                    "32" | "32B" => 32,
+                    "64" | "64B" => 64,
+                    _ => return Err(bad(format!("atomicity={v}: 16, 32 or 64 (the bytes the 128-byte swizzle keeps whole; the 32-byte atomicity with the 8-byte flip is not run)"))),
                 }
             }
             "lower" => lower = Some(corners(k, v)?),
@@ -499,15 +530,22 @@ fn oob_nan(hw: &ptxfp_model::HwProfile) -> u64 {
 /// follows the ISA's tables, whose row is the address's (the "swizzle
 /// base offset" is "(dstMem / 128) % 8" for 128 bytes, "% 4" for 64, "%
 /// 2" for 32): the 16-byte index within the row XOR the row's index in
-/// the pattern.
-fn swizzled(addr: u64, swizzle: u8) -> u64 {
-    let rows = match swizzle {
-        32 => 1,
-        64 => 3,
-        128 => 7,
-        _ => 0,
+/// the pattern. The 128-byte swizzle's sub-modes keep `atomicity` bytes
+/// whole: with 32 bytes the table's rows are "0 1 | 2 3 | 4 5 | 6 7", "2 3
+/// | 0 1 | 6 7 | 4 5", ..., the 32-byte unit's index XOR the row mod 4
+/// (CuTe's `Swizzle<2,5,2>` for `SWIZZLE_128B_BASE32B`); with 64 bytes
+/// "0 1 2 3 | 4 5 6 7" then "4 5 6 7 | 0 1 2 3", the 64-byte unit's index
+/// XOR the row mod 2.
+fn swizzled(addr: u64, swizzle: u8, atomicity: u8) -> u64 {
+    let (rows, unit) = match (swizzle, atomicity) {
+        (32, _) => (1, 4),
+        (64, _) => (3, 4),
+        (128, 32) => (3, 5),
+        (128, 64) => (1, 6),
+        (128, _) => (7, 4),
+        _ => (0, 4),
     };
-    addr ^ (((addr >> 7) & rows) << 4)
+    addr ^ (((addr >> 7) & rows) << unit)
 }
 
 impl Machine<'_, '_> {
@@ -699,12 +737,14 @@ impl Machine<'_, '_> {
             ));
         }
         // 5.5.3.1: "The address of the bounding Box must also be aligned
-        // to 16 bytes."
-        if !smem.is_multiple_of(16) {
+        // to 16 bytes"; 5.5.7's 32- and 64-byte atomicities: "This sub-mode
+        // requires 32 byte alignment at shared memory" (64 for 64).
+        let align = u64::from(m.atomicity.max(16));
+        if !smem.is_multiple_of(align) {
             return Err(err(
                 ops[smem_i].span.clone(),
                 format!(
-                    "`{}`: the shared-memory box at {smem:#x} is not 16-byte aligned",
+                    "`{}`: the shared-memory box at {smem:#x} is not {align}-byte aligned",
                     ins.opcode
                 ),
             ));
@@ -791,7 +831,7 @@ impl Machine<'_, '_> {
                         (at, inside)
                     }
                 };
-                let s = swizzled(base.wrapping_add(l * es), m.swizzle);
+                let s = swizzled(base.wrapping_add(l * es), m.swizzle, m.atomicity);
                 if t.load {
                     let v = if inside {
                         self.tensor_read(ins, &ops[map_i], Space::Global, at, n)?
@@ -1108,8 +1148,12 @@ impl Machine<'_, '_> {
                 3 => (7, 1, 128),
                 _ => return bad("swizzle mode 4 (96 bytes) is not run yet; 0 to 3 are none, 32, 64 and 128 bytes".into()),
             },
-            TensormapField::SwizzleAtomicity if v == 0 => return self.replaced(ins, &srcs),
-            TensormapField::SwizzleAtomicity => return bad("the 32- and 64-byte swizzle atomicities (1 to 3) are not run yet; 0 is 16 bytes".into()),
+            // Table 36: 0 16B, 1 32B, 2 32B + 8B flip, 3 64B.
+            TensormapField::SwizzleAtomicity => match v {
+                0 | 1 | 3 => (10, 1, v),
+                2 => return bad("swizzle atomicity 2 (32 bytes with the 8-byte flip) is not run yet: the ISA shows which lines flip by a figure only".into()),
+                _ => return bad("the swizzle atomicity is 0 (16 bytes), 1 (32), 2 (32 with the 8-byte flip) or 3 (64)".into()),
+            },
             TensormapField::FillMode if v <= 1 => (8, 1, v),
             TensormapField::FillMode => return bad("the fill mode is 0 (zero fill) or 1 (OOB-NaN fill)".into()),
         };
@@ -1304,7 +1348,7 @@ mod tests {
     /// mode row 1 "1 0 3 2 5 4 7 6" and row 2 as row 0.
     #[test]
     fn swizzles_follow_the_tables() {
-        let cell = |mode: u8, row: u64, c: u64| (swizzled(row * 128 + c * 16, mode) % 128) / 16;
+        let cell = |mode: u8, row: u64, c: u64| (swizzled(row * 128 + c * 16, mode, 16) % 128) / 16;
         let row = |mode, r| (0..8).map(|c| cell(mode, r, c)).collect::<Vec<_>>();
         assert_eq!(row(128, 1), [1, 0, 3, 2, 5, 4, 7, 6]);
         assert_eq!(row(128, 5), [5, 4, 7, 6, 1, 0, 3, 2]);
@@ -1319,6 +1363,23 @@ mod tests {
         assert_eq!(row(32, 2), [0, 1, 2, 3, 4, 5, 6, 7]);
         assert_eq!(row(0, 3), [0, 1, 2, 3, 4, 5, 6, 7]);
         // The bytes inside a 16-byte element stay in order.
-        assert_eq!(swizzled(128 + 3, 128), 128 + 16 + 3);
+        assert_eq!(swizzled(128 + 3, 128, 16), 128 + 16 + 3);
+        // The 128-byte swizzle's 32- and 64-byte atomicities: rows 1 to 3
+        // of the 32-byte table ("2 3 0 1 6 7 4 5", "4 5 6 7 0 1 2 3", "6 7
+        // 4 5 2 3 0 1", then the pattern repeats) and row 1 of the 64-byte
+        // one ("4 5 6 7 0 1 2 3").
+        let cells = |atom: u8, r: u64| {
+            (0..8)
+                .map(|c| (swizzled(r * 128 + c * 16, 128, atom) % 128) / 16)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(cells(32, 1), [2, 3, 0, 1, 6, 7, 4, 5]);
+        assert_eq!(cells(32, 2), [4, 5, 6, 7, 0, 1, 2, 3]);
+        assert_eq!(cells(32, 3), [6, 7, 4, 5, 2, 3, 0, 1]);
+        assert_eq!(cells(32, 4), cells(32, 0));
+        assert_eq!(cells(64, 1), [4, 5, 6, 7, 0, 1, 2, 3]);
+        assert_eq!(cells(64, 2), cells(64, 0));
+        // Within a kept unit the bytes stay in order.
+        assert_eq!(swizzled(128 + 16 + 5, 128, 32), 128 + 48 + 5);
     }
 }

@@ -34,6 +34,52 @@ pub enum HwCommand {
     /// the same kernel and memory (fragment layouts and the GPU's
     /// tensor-core model together); writes a JSON record per form.
     Mma(MmaArgs),
+    /// Run a whole kernel on the GPU, as `ptxfp run` takes it (entry, grid,
+    /// block, `--set`, `--mem`, `--tensor-map`), and compare every region
+    /// `--mem` gave with ptxfp's engine run on the same memory, byte for
+    /// byte (docs/GPU.md "Whole kernels").
+    Run(RunArgs),
+}
+
+/// Options of `ptxfp hw run`.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The PTX module.
+    pub file: PathBuf,
+    /// The entry to run (default: the module's only `.entry`).
+    #[arg(long)]
+    pub entry: Option<String>,
+    /// CTAs per dimension, `X[,Y[,Z]]`.
+    #[arg(long, value_name = "X[,Y[,Z]]", value_parser = crate::run::parse_dim)]
+    pub grid: Option<[u32; 3]>,
+    /// Threads per CTA, `X[,Y[,Z]]`.
+    #[arg(long, value_name = "X[,Y[,Z]]", value_parser = crate::run::parse_dim)]
+    pub block: Option<[u32; 3]>,
+    /// Bytes of dynamic shared memory.
+    #[arg(long, value_name = "BYTES", default_value_t = 0)]
+    pub dynamic_shared: u32,
+    /// `NAME=VALUE`: a kernel parameter (an address into a `--mem` region
+    /// moves with the region).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub sets: Vec<String>,
+    /// `ADDR=HEXBYTES`: a region of global memory, compared after the run
+    /// (or a parameter's bytes, `NAME=HEXBYTES`).
+    #[arg(long = "mem", value_name = "ADDR=HEXBYTES")]
+    pub mems: Vec<String>,
+    /// `NAME=SPEC`: a tensor map, as `ptxfp run --tensor-map` takes it; the
+    /// GPU's driver encodes it.
+    #[arg(long = "tensor-map", value_name = "NAME=SPEC")]
+    pub tensor_maps: Vec<String>,
+    /// Differing runs of bytes to print.
+    #[arg(long, default_value_t = 8)]
+    pub show: usize,
+    /// Which GPU: its CUDA device ordinal (0: the first).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub gpu: usize,
+    /// Run on ptxfp's own engine posing as the device (no GPU; it checks
+    /// the harness, never the hardware).
+    #[arg(long)]
+    pub model: bool,
 }
 
 /// Options of `ptxfp hw mma`.
@@ -197,6 +243,7 @@ fn dispatch(cmd: HwCommand) -> Result<bool, HwError> {
         HwCommand::Sweep(a) => sweep_cmd(a),
         HwCommand::Probe(a) => probe_cmd(a),
         HwCommand::Mma(a) => mma_cmd(a),
+        HwCommand::Run(a) => run_cmd(a),
         HwCommand::Kernel(a) => {
             let form = instr_form(&a.form).map_err(usage)?;
             let device: Target = a.device.parse().map_err(usage)?;
@@ -784,6 +831,56 @@ fn sweep_on<D: Device>(g: &D, a: SweepArgs) -> Result<bool, HwError> {
     r.mismatches = (!a.gpu_only).then_some(mismatches);
     println!("recorded {}", record::write(&a.record, &r)?.display());
     Ok(mismatches == 0)
+}
+
+fn run_cmd(a: RunArgs) -> Result<bool, HwError> {
+    use ptxfp_hw::launch::{self, KernelDevice, Launch};
+    let src = std::fs::read_to_string(&a.file)
+        .map_err(|e| usage(format!("{}: {e}", a.file.display())))?;
+    let mut l = Launch {
+        src,
+        entry: a.entry,
+        grid: a.grid.unwrap_or([1, 1, 1]),
+        block: a.block.unwrap_or([1, 1, 1]),
+        dynamic_shared: a.dynamic_shared,
+        tensor_maps: a.tensor_maps,
+        ..Launch::default()
+    };
+    for s in &a.sets {
+        let (n, v) = s
+            .split_once('=')
+            .ok_or_else(|| usage(format!("--set `{s}`: expected NAME=VALUE")))?;
+        l.sets.push((n.trim().to_string(), v.trim().to_string()));
+    }
+    for m in &a.mems {
+        match m
+            .split_once('=')
+            .map(|(at, h)| (at, crate::run::hex_bytes(h)))
+        {
+            Some((at, Some(b))) => l.mems.push((at.trim().to_string(), b)),
+            _ => {
+                return Err(usage(format!(
+                    "--mem `{m}`: expected ADDR=HEXBYTES (an even number of hex digits)"
+                )))
+            }
+        }
+    }
+    let report = |dev: &mut dyn KernelDevice| -> Result<bool, HwError> {
+        println!(
+            "device: {} ({}, driver {})",
+            dev.info().name,
+            dev.info().sm,
+            dev.info().driver_version
+        );
+        let r = launch::compare(dev, &l, a.show).map_err(|e| usage(e.to_string()))?;
+        print!("{}", launch::render(&r));
+        Ok(r.differing == 0)
+    };
+    if a.model {
+        return report(&mut ptxfp_hw::model::ModelKernels::default());
+    }
+    let g = open(a.gpu)?;
+    report(&mut gpu::GpuKernels::new(&g))
 }
 
 fn mma_cmd(a: MmaArgs) -> Result<bool, HwError> {

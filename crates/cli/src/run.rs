@@ -139,7 +139,7 @@ pub struct Args {
 }
 
 /// `X[,Y[,Z]]`: one to three dimensions, each at least 1; those left out are 1.
-fn parse_dim(s: &str) -> Result<[u32; 3], String> {
+pub(crate) fn parse_dim(s: &str) -> Result<[u32; 3], String> {
     let parts: Vec<&str> = s.split(',').map(str::trim).collect();
     if parts.len() > 3 {
         return Err(format!("`{s}`: at most three dimensions, X,Y,Z"));
@@ -178,7 +178,7 @@ fn parse_thread(s: &str) -> Result<([u32; 3], [u32; 3]), String> {
     Ok((xyz(c)?, xyz(t)?))
 }
 
-fn hex_bytes(s: &str) -> Option<Vec<u8>> {
+pub(crate) fn hex_bytes(s: &str) -> Option<Vec<u8>> {
     let s: String = s
         .chars()
         .filter(|c| !c.is_whitespace() && *c != '_')

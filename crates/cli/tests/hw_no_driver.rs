@@ -59,3 +59,50 @@ fn kernel_prints_without_a_gpu() {
     assert!(text.contains(".version 8.1\n.target sm_90\n"));
     assert!(text.contains("\tfma.rn.oob.relu.bf16x2 \t%vd, %va, %vb, %vc;\n"));
 }
+
+/// `hw run`: without a driver exit 2 naming libcuda.so; with `--model`
+/// (ptxfp's engine as the device) the examples' kernel agrees, exit 0;
+/// a bad `--mem` is a usage error.
+#[test]
+fn hw_run_compares_on_the_model_device() {
+    let ex = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/kernels/thread-ids.ptx"
+    );
+    let zeros = format!("0x1000={}", "00".repeat(64));
+    let args = [
+        "hw",
+        "run",
+        ex,
+        "--block",
+        "4",
+        "--set",
+        "out=0x1000",
+        "--mem",
+        &zeros,
+    ];
+    if !driver_present() {
+        let out = ptxfp(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains("libcuda.so"), "{err}");
+    }
+    let mut model = args.to_vec();
+    model.push("--model");
+    let out = ptxfp(&model);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("SYNTHETIC"), "{text}");
+    assert!(
+        text.contains("agree thread_ids: 1 region(s), 64 bytes compared, 0 differ"),
+        "{text}"
+    );
+    let out = ptxfp(&["hw", "run", ex, "--model", "--mem", "0x1000=abc"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("even number of hex digits"));
+}

@@ -15,6 +15,7 @@ pub mod adapter;
 pub use ptxfp::gen::stream as gen;
 pub mod gpu;
 pub mod kernel;
+pub mod launch;
 pub mod mma;
 pub mod model;
 pub mod probe;

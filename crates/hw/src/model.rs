@@ -149,3 +149,121 @@ impl Device for ModelDevice {
         Ok(self.flipped(v))
     }
 }
+
+/// ptxfp's engine posing as a device for `hw run` (never a GPU): regions
+/// at addresses of its own, the parameters as the harness built them
+/// (each given to the engine by its bytes, `--mem NAME=HEX`), maps in
+/// ptxfp's layout. The harness's own test: what it builds must make the
+/// engine compute what `ptxfp run` computes from the same command line.
+pub struct ModelKernels {
+    info: GpuInfo,
+    /// Regions: address and bytes.
+    mem: Vec<(u64, Vec<u8>)>,
+    /// Maps placed at an address of a region.
+    maps: Vec<(u64, String)>,
+    /// (region, byte) whose bit 0 is flipped after a launch, so that tests
+    /// see a difference.
+    pub flip: Option<(usize, usize)>,
+}
+
+impl Default for ModelKernels {
+    fn default() -> Self {
+        ModelKernels {
+            info: ModelDevice::default().info,
+            mem: Vec::new(),
+            maps: Vec::new(),
+            flip: None,
+        }
+    }
+}
+
+impl crate::launch::KernelDevice for ModelKernels {
+    fn info(&self) -> &GpuInfo {
+        &self.info
+    }
+    fn target(&self) -> Option<Target> {
+        None
+    }
+    fn alloc(&mut self, bytes: &[u8]) -> Result<u64, GpuError> {
+        // Addresses other than the ones the launches give, below 4 GiB
+        // (for `.address_size 32` code), 1 MiB apart past each region.
+        let at = self.mem.last().map_or(0x4000_0000, |(a, b)| {
+            (a + b.len() as u64).next_multiple_of(1 << 20) + (1 << 20)
+        });
+        self.mem.push((at, bytes.to_vec()));
+        Ok(at)
+    }
+    fn map_at(
+        &mut self,
+        addr: u64,
+        spec: &str,
+        _desc: &ptxfp::interp::TensorMapSpec,
+    ) -> Result<(), GpuError> {
+        self.maps.push((addr, spec.to_string()));
+        Ok(())
+    }
+    fn launch(
+        &mut self,
+        src: &str,
+        entry: &str,
+        launch: &crate::launch::Launch,
+        args: &[(String, crate::launch::Arg)],
+        globals: &[(String, Vec<u8>)],
+    ) -> Result<(), GpuError> {
+        use ptxfp::interp::{self, Inputs, Options};
+        let mut inputs = Inputs::default();
+        inputs.mems.extend(globals.iter().cloned());
+        for (name, a) in args {
+            match a {
+                crate::launch::Arg::Bytes(b) => inputs.mems.push((name.clone(), b.clone())),
+                crate::launch::Arg::Map(spec, _) => {
+                    inputs.tensor_maps.push(format!("{name}={spec}"))
+                }
+            }
+        }
+        for (at, b) in &self.mem {
+            if !self.maps.iter().any(|(m, _)| m == at) {
+                inputs.mems.push((format!("{at:#x}"), b.clone()));
+            }
+        }
+        for (at, spec) in &self.maps {
+            inputs.tensor_maps.push(format!("{at:#x}={spec}"));
+        }
+        let opts = Options {
+            entry: Some(entry.to_string()),
+            launch: interp::Launch {
+                grid: launch.grid,
+                block: launch.block,
+                dynamic_shared: u64::from(launch.dynamic_shared),
+                ..interp::Launch::default()
+            },
+            ..Options::default()
+        };
+        let out = interp::run(src, &inputs, &opts).map_err(|e| unsupported(&e.to_string()))?;
+        for (at, run) in &out.memory {
+            for (a, bytes) in &mut self.mem {
+                let (lo, hi) = (
+                    (*at).max(*a),
+                    (at + run.len() as u64).min(*a + bytes.len() as u64),
+                );
+                if lo < hi {
+                    bytes[(lo - *a) as usize..(hi - *a) as usize]
+                        .copy_from_slice(&run[(lo - at) as usize..(hi - at) as usize]);
+                }
+            }
+        }
+        if let Some((r, i)) = self.flip {
+            if let Some(b) = self.mem.get_mut(r).and_then(|(_, m)| m.get_mut(i)) {
+                *b ^= 1;
+            }
+        }
+        Ok(())
+    }
+    fn read(&mut self, addr: u64, len: usize) -> Result<Vec<u8>, GpuError> {
+        self.mem
+            .iter()
+            .find(|(a, b)| addr >= *a && addr + len as u64 <= a + b.len() as u64)
+            .map(|(a, b)| b[(addr - a) as usize..(addr - a) as usize + len].to_vec())
+            .ok_or_else(|| unsupported(&format!("no region holds {len} bytes at {addr:#x}")))
+    }
+}

@@ -126,7 +126,24 @@ pub struct Inputs {
     pub tensor_maps: Vec<String>,
 }
 
-pub use engine::tensor_map::TENSOR_MAP_SYNTAX;
+pub use engine::tensor_map::{tensor_map_spec, TensorMapSpec, TENSOR_MAP_SYNTAX};
+
+/// The bits `--set NAME=TEXT` gives a register or variable of type `ty`
+/// (the rules of [`Inputs::sets`]), for a harness that builds a kernel's
+/// parameters itself (`ptxfp hw run`); the error says why the text does
+/// not fit the type.
+pub fn set_bits(text: &str, ty: PtxType) -> Result<u64, String> {
+    set::set_value(text, ty).map_err(|e| match e {
+        set::SetError::Bad(m) => m,
+        set::SetError::Untyped => format!(
+            "`{text}` for a .{} parameter: write TYPE:VALUE (u64:{text}) or hex bits",
+            ty.name()
+        ),
+        set::SetError::Mismatch(t, v) => {
+            format!("`{t}:{v}` does not fit a .{} parameter", ty.name())
+        }
+    })
+}
 pub use surface::SURFACE_SYNTAX;
 pub use texture::TEXTURE_SYNTAX;
 

@@ -332,6 +332,64 @@ impl TensorMap {
     }
 }
 
+/// What a `--tensor-map` SPEC describes, as the CUDA driver's
+/// `cuTensorMapEncodeTiled` and `cuTensorMapEncodeIm2col` take it (for a
+/// harness that builds the real map on a GPU, `ptxfp hw run`): every
+/// array has one entry per dimension, innermost first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TensorMapSpec {
+    /// The element type's name (`u8` ... `f64`, as in the SPEC).
+    pub ty: &'static str,
+    /// The tensor's global address.
+    pub base: u64,
+    /// `globalDim`.
+    pub dims: Vec<u64>,
+    /// `globalStrides`: the byte strides of dimensions 1 and up.
+    pub strides: Vec<u64>,
+    /// `boxDim` (empty for an im2col map).
+    pub boxes: Vec<u32>,
+    /// `elementStrides`.
+    pub element_strides: Vec<u32>,
+    /// 0, 32, 64 or 128 bytes.
+    pub swizzle: u8,
+    /// The 128-byte swizzle's atomicity: 16, 32 or 64 bytes.
+    pub atomicity: u8,
+    /// OOB-NaN fill rather than zero fill.
+    pub nan_fill: bool,
+    /// For an im2col map: the corners (W, H, D order, `rank - 2` each),
+    /// Pixels-per-Column and Channels-per-Pixel.
+    pub im2col: Option<(Vec<i32>, Vec<i32>, u32, u32)>,
+}
+
+/// `--tensor-map`'s SPEC (after `NAME=`), checked as a run checks it.
+pub fn tensor_map_spec(spec: &str) -> Result<TensorMapSpec, String> {
+    let m = TensorMap::decode(&encode(spec)?)?;
+    let r = m.rank;
+    Ok(TensorMapSpec {
+        ty: TYPES[m.ty].0,
+        base: m.base,
+        dims: m.dims[..r].iter().map(|d| u64::from(*d)).collect(),
+        strides: m.strides[1..r].to_vec(),
+        boxes: if m.im2col.is_some() {
+            Vec::new()
+        } else {
+            m.boxes[..r].to_vec()
+        },
+        element_strides: m.estrides[..r].to_vec(),
+        swizzle: m.swizzle,
+        atomicity: m.atomicity,
+        nan_fill: m.nan_fill,
+        im2col: m.im2col.map(|i| {
+            (
+                i.lower[..r - 2].to_vec(),
+                i.upper[..r - 2].to_vec(),
+                i.pixels,
+                i.channels,
+            )
+        }),
+    })
+}
+
 /// `--tensor-map`'s SPEC (after `NAME=`) as the map's 128 bytes.
 pub(crate) fn encode(spec: &str) -> Result<[u8; 128], String> {
     let bad = |m: String| format!("{m} (expected {TENSOR_MAP_SYNTAX})");

@@ -1,0 +1,473 @@
+//! `ptxfp hw run`: a whole kernel on a device and in ptxfp's engine, the
+//! memory the kernel was given compared byte for byte.
+//!
+//! The launch is `ptxfp run`'s: the module, its entry, the grid and block,
+//! the dynamic shared memory, `--set` values of the parameters, `--mem`
+//! regions of global memory at numeric addresses, and `--tensor-map` maps.
+//! On the device each region is allocated and filled with its bytes; an
+//! address into a region (a `--set` value, a map's tensor address, a map
+//! placed at an address) is moved to the same offset of the region's
+//! allocation. ptxfp's engine then runs the same kernel with the regions
+//! at the device's addresses, so the two runs see the same numbers, and
+//! each region's bytes after the kernel are compared: the engine's are the
+//! region's bytes with the engine's writes over them, the device's are read
+//! back. Memory the kernel reaches outside the regions (a `.global`
+//! variable, an address no region holds) is not compared; the report says
+//! how many bytes the engine wrote there.
+//!
+//! The parameters are built here as the device takes them: each `.param`
+//! of the entry, in order, its declared size, the `--set` value's bits in
+//! its first bytes ([`ptxfp::interp::set_bits`], `ptxfp run`'s rules), a
+//! byte array given by `--mem NAME=HEX`, or a tensor map. A map is encoded
+//! by the device itself (on a GPU, `cuTensorMapEncodeTiled` or
+//! `cuTensorMapEncodeIm2col`).
+
+use ptxfp::interp::{self, Inputs, Options, TensorMapSpec};
+use ptxfp::module::{self, Space};
+use ptxfp::{PtxType, Target};
+
+use crate::gpu::GpuError;
+
+/// A launch as `ptxfp run` takes it.
+#[derive(Clone, Debug, Default)]
+pub struct Launch {
+    /// The module's text.
+    pub src: String,
+    /// The entry; `None`: the module's only `.entry`.
+    pub entry: Option<String>,
+    /// Blocks in the grid.
+    pub grid: [u32; 3],
+    /// Threads in a block.
+    pub block: [u32; 3],
+    /// Bytes of dynamic shared memory.
+    pub dynamic_shared: u32,
+    /// `--set NAME=VALUE`: the entry's parameters.
+    pub sets: Vec<(String, String)>,
+    /// `--mem ADDR=HEX`: at a numeric address a region of global memory
+    /// (compared after the run); at a parameter's name, its bytes.
+    pub mems: Vec<(String, Vec<u8>)>,
+    /// `--tensor-map NAME=SPEC`: NAME a parameter or a numeric address.
+    pub tensor_maps: Vec<String>,
+}
+
+/// One parameter as the device takes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Arg {
+    /// Its bytes (the parameter's declared size).
+    Bytes(Vec<u8>),
+    /// A tensor map the device encodes: the SPEC (its addresses already
+    /// the device's) and what it describes.
+    Map(String, TensorMapSpec),
+}
+
+/// What `hw run` needs from a device: memory and a launch.
+pub trait KernelDevice {
+    /// Name, sm and driver version.
+    fn info(&self) -> &crate::record::GpuInfo;
+    /// The device's compute capability as a target; `None` for the model
+    /// device, which runs code for any target.
+    fn target(&self) -> Option<Target>;
+    /// Allocates a region holding `bytes`; its device address.
+    fn alloc(&mut self, bytes: &[u8]) -> Result<u64, GpuError>;
+    /// Places the tensor map `spec` describes (its addresses the
+    /// device's) at `addr`, the start of a 128-byte region: a GPU encodes
+    /// it with the driver, the model device in ptxfp's layout.
+    fn map_at(&mut self, addr: u64, spec: &str, desc: &TensorMapSpec) -> Result<(), GpuError>;
+    /// Loads `src` and runs `entry` with `args`, one per parameter in
+    /// order, to completion.
+    /// `globals` are the bytes of module variables (`.global`, `.const`)
+    /// given by name, written into the loaded module before the launch.
+    fn launch(
+        &mut self,
+        src: &str,
+        entry: &str,
+        launch: &Launch,
+        args: &[(String, Arg)],
+        globals: &[(String, Vec<u8>)],
+    ) -> Result<(), GpuError>;
+    /// The `len` bytes at `addr`, inside a region.
+    fn read(&mut self, addr: u64, len: usize) -> Result<Vec<u8>, GpuError>;
+}
+
+/// A region whose bytes differ.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Difference {
+    /// The region's address as the launch gave it, and the offset of the
+    /// first differing byte of a run of them.
+    pub region: u64,
+    /// Offset in the region.
+    pub offset: usize,
+    /// The engine's bytes and the device's, for the run of differing
+    /// bytes (at most 16).
+    pub engine: Vec<u8>,
+    /// The device's bytes.
+    pub device: Vec<u8>,
+}
+
+/// What `hw run` found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The entry run.
+    pub entry: String,
+    /// The regions compared and their bytes.
+    pub regions: usize,
+    /// Bytes compared.
+    pub bytes: usize,
+    /// Differing bytes.
+    pub differing: usize,
+    /// The first runs of differing bytes.
+    pub differences: Vec<Difference>,
+    /// Bytes the engine wrote outside every region (not compared).
+    pub outside: u64,
+}
+
+/// Why `hw run` could not compare.
+#[derive(Debug, thiserror::Error)]
+pub enum LaunchError {
+    /// The device.
+    #[error(transparent)]
+    Device(#[from] GpuError),
+    /// The launch as given (exit code 2).
+    #[error("{0}")]
+    Usage(String),
+}
+
+fn usage(m: impl Into<String>) -> LaunchError {
+    LaunchError::Usage(m.into())
+}
+
+/// The regions of a launch and where the device put them.
+struct Regions {
+    /// (address given, length, device address).
+    at: Vec<(u64, u64, u64)>,
+}
+
+impl Regions {
+    /// `v` moved to the device, where it points into a region (its end
+    /// included: a pointer one past it).
+    fn moved(&self, v: u64) -> Option<u64> {
+        // A region holding v before one that v is just past.
+        self.at
+            .iter()
+            .find(|(a, len, _)| v >= *a && v - a < *len)
+            .or_else(|| self.at.iter().find(|(a, len, _)| v >= *a && v - a == *len))
+            .map(|(a, _, d)| d + (v - a))
+    }
+}
+
+/// A number as `--mem` and `--set` write addresses: decimal or `0x` hex,
+/// with an optional `TYPE:` of an integer or bit type.
+fn number(text: &str) -> Option<u64> {
+    let t = text.trim();
+    let t = match t.split_once(':') {
+        Some(("u64" | "b64" | "s64" | "u32" | "b32" | "s32", v)) => v,
+        Some(_) => return None,
+        None => t,
+    };
+    let t = t.trim();
+    match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        Some(h) => u64::from_str_radix(h, 16).ok(),
+        None => t.parse().ok(),
+    }
+}
+
+/// `spec` with its tensor address moved (`TYPE:SIZES@ADDR:...`).
+fn moved_spec(spec: &str, regions: &Regions) -> String {
+    let Some((head, rest)) = spec.split_once('@') else {
+        return spec.to_string();
+    };
+    let (addr, tail) = rest.split_once(':').map_or((rest, ""), |(a, t)| (a, t));
+    match number(addr).and_then(|v| regions.moved(v)) {
+        Some(d) if tail.is_empty() => format!("{head}@{d:#x}"),
+        Some(d) => format!("{head}@{d:#x}:{tail}"),
+        None => spec.to_string(),
+    }
+}
+
+/// Runs `launch` on `dev` and in the engine and compares the regions;
+/// the first `show` runs of differing bytes are kept.
+pub fn compare(
+    dev: &mut dyn KernelDevice,
+    launch: &Launch,
+    show: usize,
+) -> Result<Report, LaunchError> {
+    let m = module::parse(&launch.src);
+    let entries: Vec<_> = m.functions.iter().filter(|f| f.entry).collect();
+    let f = match &launch.entry {
+        Some(n) => entries.iter().find(|f| f.name == *n).ok_or_else(|| {
+            usage(if m.functions.iter().any(|f| f.name == *n) {
+                format!("`{n}` is a .func: a GPU launches only .entry functions")
+            } else {
+                format!("no .entry `{n}` in the module")
+            })
+        })?,
+        None => match entries.as_slice() {
+            [one] => one,
+            [] => return Err(usage("the module has no .entry")),
+            _ => {
+                return Err(usage(format!(
+                    "the module has {} entries: name one with --entry ({})",
+                    entries.len(),
+                    entries
+                        .iter()
+                        .map(|f| f.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )))
+            }
+        },
+    };
+    let params: Vec<_> = f
+        .params
+        .iter()
+        .filter_map(|p| {
+            m.vars
+                .iter()
+                .find(|v| v.scope == f.scope && v.space == Space::Param && v.name == *p)
+        })
+        .collect();
+    let is_param = |n: &str| params.iter().any(|p| p.name == n);
+    // Module variables given by name: written on the device, not compared.
+    let is_global = |n: &str| {
+        m.vars
+            .iter()
+            .any(|v| v.name == n && matches!(v.space, Space::Global | Space::Const))
+    };
+    let globals: Vec<(String, Vec<u8>)> = launch
+        .mems
+        .iter()
+        .filter(|(n, _)| !is_param(n) && is_global(n))
+        .cloned()
+        .collect();
+
+    // The regions: numeric --mem addresses, and maps placed at an address.
+    let mut regions = Regions { at: Vec::new() };
+    let mut region_bytes = Vec::new();
+    for (at, bytes) in &launch.mems {
+        if is_param(at) || is_global(at) {
+            continue;
+        }
+        let a = number(at).ok_or_else(|| {
+            usage(format!(
+                "--mem {at}: `hw run` takes a numeric address, a parameter's name or a .global/.const variable's name"
+            ))
+        })?;
+        if bytes.is_empty() {
+            return Err(usage(format!("--mem {at}: no bytes")));
+        }
+        let d = dev.alloc(bytes)?;
+        regions.at.push((a, bytes.len() as u64, d));
+        region_bytes.push(bytes.clone());
+    }
+    let mut maps = Vec::new();
+    for t in &launch.tensor_maps {
+        let (name, spec) = t
+            .split_once('=')
+            .ok_or_else(|| usage(format!("--tensor-map {t}: expected NAME=SPEC")))?;
+        maps.push((name.to_string(), spec.to_string()));
+    }
+    // Maps at an address get a region of their own (the map's 128 bytes,
+    // encoded by the device once the tensor's address is known).
+    for (name, _) in &maps {
+        if is_param(name) {
+            continue;
+        }
+        let a = number(name).ok_or_else(|| {
+            usage(format!(
+                "--tensor-map {name}=...: `hw run` places a map in a parameter or at a numeric address"
+            ))
+        })?;
+        let d = dev.alloc(&[0u8; 128])?;
+        regions.at.push((a, 128, d));
+        region_bytes.push(vec![0u8; 128]);
+    }
+    let maps: Vec<(String, String)> = maps
+        .into_iter()
+        .map(|(n, s)| (n, moved_spec(&s, &regions)))
+        .collect();
+
+    // The engine's inputs at the device's addresses.
+    // A 64-bit parameter holding an address in a region is moved; so is a
+    // 32-bit one (`.address_size 32` code) where the moved address fits.
+    let moved_set = |name: &str, text: &str| -> Result<String, LaunchError> {
+        let bits = params
+            .iter()
+            .find(|p| p.name == name)
+            .map_or(0, |p| p.ty.bits());
+        match number(text).and_then(|v| regions.moved(v)) {
+            Some(d) if bits == 64 || (bits == 32 && d <= u64::from(u32::MAX)) => {
+                Ok(format!("{d:#x}"))
+            }
+            Some(d) if bits == 32 => Err(usage(format!(
+                "--set {name}={text}: a 32-bit address parameter (.address_size 32 code), and the device put the region at {d:#x}, past 32 bits"
+            ))),
+            _ => Ok(text.to_string()),
+        }
+    };
+    let sets: Vec<(String, String)> = launch
+        .sets
+        .iter()
+        .map(|(n, t)| moved_set(n, t).map(|v| (n.clone(), v)))
+        .collect::<Result<_, _>>()?;
+    let mut mems = Vec::new();
+    for (at, bytes) in &launch.mems {
+        match number(at).and_then(|v| regions.moved(v)) {
+            Some(d) if !is_param(at) && !is_global(at) => {
+                mems.push((format!("{d:#x}"), bytes.clone()))
+            }
+            _ => mems.push((at.clone(), bytes.clone())),
+        }
+    }
+    let tensor_maps: Vec<String> = maps
+        .iter()
+        .map(|(n, s)| match number(n).and_then(|v| regions.moved(v)) {
+            Some(d) if !is_param(n) => format!("{d:#x}={s}"),
+            _ => format!("{n}={s}"),
+        })
+        .collect();
+    let inputs = Inputs {
+        sets: sets.clone(),
+        mems,
+        tensor_maps,
+        ..Inputs::default()
+    };
+    let opts = Options {
+        entry: Some(f.name.clone()),
+        device: dev.target(),
+        launch: interp::Launch {
+            grid: launch.grid,
+            block: launch.block,
+            dynamic_shared: u64::from(launch.dynamic_shared),
+            ..interp::Launch::default()
+        },
+        ..Options::default()
+    };
+    let outcome = interp::run(&launch.src, &inputs, &opts)
+        .map_err(|e| usage(format!("ptxfp's engine did not run the kernel: {e}")))?;
+
+    // The parameters as the device takes them.
+    let mut args = Vec::new();
+    for p in &params {
+        if let Some((_, s)) = maps.iter().find(|(n, _)| *n == p.name) {
+            let spec = interp::tensor_map_spec(s)
+                .map_err(|e| usage(format!("--tensor-map {}={s}: {e}", p.name)))?;
+            args.push((p.name.clone(), Arg::Map(s.clone(), spec)));
+            continue;
+        }
+        let mut bytes = vec![0u8; p.size as usize];
+        if let Some((_, text)) = sets.iter().find(|(n, _)| *n == p.name) {
+            let ty = if p.ty == PtxType::Pred {
+                PtxType::U32
+            } else {
+                p.ty
+            };
+            let v = interp::set_bits(text, ty)
+                .map_err(|e| usage(format!("--set {}={text}: {e}", p.name)))?;
+            let n = bytes.len().min(ty.bits().div_ceil(8) as usize);
+            bytes[..n].copy_from_slice(&v.to_le_bytes()[..n]);
+        } else if let Some((_, b)) = launch.mems.iter().find(|(n, _)| *n == p.name) {
+            let n = bytes.len().min(b.len());
+            bytes[..n].copy_from_slice(&b[..n]);
+        }
+        args.push((p.name.clone(), Arg::Bytes(bytes)));
+    }
+    // Maps at an address: encoded into their region.
+    for (n, s) in &maps {
+        if let Some(d) = number(n).and_then(|v| regions.moved(v)) {
+            if !is_param(n) {
+                let spec = interp::tensor_map_spec(s)
+                    .map_err(|e| usage(format!("--tensor-map {n}={s}: {e}")))?;
+                dev.map_at(d, s, &spec)?;
+            }
+        }
+    }
+    dev.launch(&launch.src, &f.name, launch, &args, &globals)?;
+
+    // Each region: the engine's bytes and the device's.
+    let mut report = Report {
+        entry: f.name.clone(),
+        regions: regions.at.len(),
+        bytes: 0,
+        differing: 0,
+        differences: Vec::new(),
+        outside: 0,
+    };
+    let mut engine: Vec<Vec<u8>> = region_bytes;
+    for (at, run) in &outcome.memory {
+        let mut inside = 0u64;
+        for (k, (_, len, d)) in regions.at.iter().enumerate() {
+            let (lo, hi) = (*at.max(d), (at + run.len() as u64).min(d + len));
+            if lo < hi {
+                engine[k][(lo - d) as usize..(hi - d) as usize]
+                    .copy_from_slice(&run[(lo - at) as usize..(hi - at) as usize]);
+                inside += hi - lo;
+            }
+        }
+        report.outside += run.len() as u64 - inside;
+    }
+    for (k, (a, len, d)) in regions.at.iter().enumerate() {
+        let got = dev.read(*d, *len as usize)?;
+        report.bytes += got.len();
+        let mut i = 0;
+        while i < got.len() {
+            if got[i] == engine[k][i] {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < got.len() && got[i] != engine[k][i] {
+                i += 1;
+            }
+            report.differing += i - start;
+            if report.differences.len() < show {
+                let end = i.min(start + 16);
+                report.differences.push(Difference {
+                    region: *a,
+                    offset: start,
+                    engine: engine[k][start..end].to_vec(),
+                    device: got[start..end].to_vec(),
+                });
+            }
+        }
+    }
+    Ok(report)
+}
+
+/// The report as text: one line a region difference, then the summary.
+pub fn render(r: &Report) -> String {
+    let mut s = String::new();
+    for d in &r.differences {
+        s += &format!(
+            "differs: region {:#x} + {}: engine {} device {}\n",
+            d.region,
+            d.offset,
+            bytes_hex(&d.engine),
+            bytes_hex(&d.device)
+        );
+    }
+    s += &format!(
+        "{} {}: {} region(s), {} bytes compared, {} differ{}\n",
+        if r.differing == 0 { "agree" } else { "DIFFER" },
+        r.entry,
+        r.regions,
+        r.bytes,
+        r.differing,
+        if r.outside > 0 {
+            format!(
+                "; {} bytes the engine wrote outside the regions (shared, local, .global variables) not compared",
+                r.outside
+            )
+        } else {
+            String::new()
+        }
+    );
+    s
+}
+
+/// Bytes in memory order, as `ptxfp run` prints them.
+fn bytes_hex(b: &[u8]) -> String {
+    b.iter()
+        .map(|x| format!("{x:02x}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}

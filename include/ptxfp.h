@@ -48,8 +48,10 @@
  * 5: `ptxfp_launch.cooperative` (a 1.4 `struct_size` is still taken).
  * 6: a run stopped by a run-time error keeps the memory it wrote and what
  * it printed until then (`ptxfp_run_memory*`, `ptxfp_run_printf*`).
+ * 7: `ptxfp_launch.tensor_maps`, `.surfaces`, `.textures` (a 1.4 to 1.6
+ * `struct_size` is still taken, with none).
  */
-#define PTXFP_API_MINOR 6
+#define PTXFP_API_MINOR 7
 
 /**
  * What went wrong. `PTXFP_OK` is 0; each failure has its own code, stable
@@ -284,6 +286,35 @@ typedef struct {
    * `false`.
    */
   bool cooperative;
+  /**
+   * Tensor maps (`--tensor-map`, API 1.7): `n_tensor_maps`
+   * NUL-terminated `"NAME=SPEC"` strings, as `ptxfp run --tensor-map`
+   * takes them (`"tmap=f16:64x8@0x10000:box=64x8:swizzle=128"`, or an
+   * im2col map's `pixels=`/`channels=`); NULL if `n_tensor_maps` is 0.
+   */
+  const char *const *tensor_maps;
+  /**
+   * The number of `tensor_maps`.
+   */
+  size_t n_tensor_maps;
+  /**
+   * Surfaces (`--surface`, API 1.7): `"NAME=W[xH[xD]]:FORMAT@ADDR..."`
+   * strings; NULL if `n_surfaces` is 0.
+   */
+  const char *const *surfaces;
+  /**
+   * The number of `surfaces`.
+   */
+  size_t n_surfaces;
+  /**
+   * Textures (`--texture`, API 1.7): `"NAME=W[xH[xD]]:FORMAT@ADDR..."`
+   * strings; NULL if `n_textures` is 0.
+   */
+  const char *const *textures;
+  /**
+   * The number of `textures`.
+   */
+  size_t n_textures;
 } ptxfp_launch;
 
 /**

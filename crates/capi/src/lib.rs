@@ -42,7 +42,9 @@ pub const PTXFP_API_MAJOR: u32 = 1;
 /// 5: `ptxfp_launch.cooperative` (a 1.4 `struct_size` is still taken).
 /// 6: a run stopped by a run-time error keeps the memory it wrote and what
 /// it printed until then (`ptxfp_run_memory*`, `ptxfp_run_printf*`).
-pub const PTXFP_API_MINOR: u32 = 6;
+/// 7: `ptxfp_launch.tensor_maps`, `.surfaces`, `.textures` (a 1.4 to 1.6
+/// `struct_size` is still taken, with none).
+pub const PTXFP_API_MINOR: u32 = 7;
 
 // (ptxfp_run_ptx, ptxfp_run_kernel and their accessors: src/run.rs.)
 

@@ -205,6 +205,23 @@ pub struct ptxfp_launch {
     /// the 1.4 header, whose `struct_size` ends before this field, gets
     /// `false`.
     pub cooperative: bool,
+    /// Tensor maps (`--tensor-map`, API 1.7): `n_tensor_maps`
+    /// NUL-terminated `"NAME=SPEC"` strings, as `ptxfp run --tensor-map`
+    /// takes them (`"tmap=f16:64x8@0x10000:box=64x8:swizzle=128"`, or an
+    /// im2col map's `pixels=`/`channels=`); NULL if `n_tensor_maps` is 0.
+    pub tensor_maps: *const *const c_char,
+    /// The number of `tensor_maps`.
+    pub n_tensor_maps: usize,
+    /// Surfaces (`--surface`, API 1.7): `"NAME=W[xH[xD]]:FORMAT@ADDR..."`
+    /// strings; NULL if `n_surfaces` is 0.
+    pub surfaces: *const *const c_char,
+    /// The number of `surfaces`.
+    pub n_surfaces: usize,
+    /// Textures (`--texture`, API 1.7): `"NAME=W[xH[xD]]:FORMAT@ADDR..."`
+    /// strings; NULL if `n_textures` is 0.
+    pub textures: *const *const c_char,
+    /// The number of `textures`.
+    pub n_textures: usize,
 }
 
 /// `sizeof(ptxfp_launch)` in API 1.4, before `cooperative`: the smallest
@@ -276,6 +293,37 @@ unsafe fn read_launch(l: *const ptxfp_launch) -> Result<LaunchIn, ptxfp_status> 
     };
     // SAFETY: as above, where the caller's struct has the field (1.5 on).
     let cooperative = size > LAUNCH_SIZE_1_4 && flag(unsafe { addr_of!((*l).cooperative) });
+    // The bindings (1.7 on): read where the caller's struct holds them all.
+    let bindings = if size >= std::mem::size_of::<ptxfp_launch>() {
+        // SAFETY: as above.
+        unsafe {
+            [
+                (
+                    addr_of!((*l).tensor_maps).read(),
+                    addr_of!((*l).n_tensor_maps).read(),
+                ),
+                (
+                    addr_of!((*l).surfaces).read(),
+                    addr_of!((*l).n_surfaces).read(),
+                ),
+                (
+                    addr_of!((*l).textures).read(),
+                    addr_of!((*l).n_textures).read(),
+                ),
+            ]
+        }
+    } else {
+        // A 1.4 to 1.6 struct, which ends before them: none.
+        [(std::ptr::null(), 0); 3]
+    };
+    for (p, n) in bindings {
+        if p.is_null() && n > 0 {
+            return Err(PTXFP_ERR_NULL);
+        }
+        if !fits(p.cast(), n, std::mem::size_of::<*const c_char>()) {
+            return Err(PTXFP_ERR_OPERANDS);
+        }
+    }
     let ones = |d: [u32; 3]| d.map(|x| x.max(1));
     Ok(LaunchIn {
         entry,
@@ -291,6 +339,7 @@ unsafe fn read_launch(l: *const ptxfp_launch) -> Result<LaunchIn, ptxfp_status> 
         lenient,
         check_memory,
         thread: report_thread.then_some((cta, thread)),
+        bindings,
     })
 }
 
@@ -303,6 +352,8 @@ struct LaunchIn {
     lenient: bool,
     check_memory: bool,
     thread: Option<([u32; 3], [u32; 3])>,
+    /// Tensor maps, surfaces and textures: the caller's string arrays.
+    bindings: [(*const *const c_char, usize); 3],
 }
 
 impl Default for LaunchIn {
@@ -315,6 +366,7 @@ impl Default for LaunchIn {
             lenient: false,
             check_memory: false,
             thread: None,
+            bindings: [(std::ptr::null(), 0); 3],
         }
     }
 }
@@ -532,6 +584,17 @@ unsafe fn run(a: Args) -> Result<(ptxfp_status, ptxfp_run), ptxfp_status> {
             .transpose()
     };
     let l = a.launch;
+    for (k, (p, n)) in l.bindings.iter().enumerate() {
+        for i in 0..*n {
+            // SAFETY: `n` entries, by the caller's contract (checked to fit).
+            let s = text(unsafe { *p.add(i) })?.ok_or(PTXFP_ERR_NULL)?;
+            match k {
+                0 => inputs.tensor_maps.push(s),
+                1 => inputs.surfaces.push(s),
+                _ => inputs.textures.push(s),
+            }
+        }
+    }
     let opts = Options {
         target: parse_target(text(a.target)?)?,
         device: parse_target(text(a.device)?)?,

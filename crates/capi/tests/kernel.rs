@@ -34,6 +34,12 @@ fn launch() -> ptxfp_launch {
         max_steps: 0,
         max_memory: 0,
         cooperative: false,
+        tensor_maps: null(),
+        n_tensor_maps: 0,
+        surfaces: null(),
+        n_surfaces: 0,
+        textures: null(),
+        n_textures: 0,
     }
 }
 
@@ -758,4 +764,112 @@ fn a_cooperative_launch_runs_a_grid_barrier() {
         diags(run)
     );
     unsafe { ptxfp_run_free(run) };
+}
+
+/// `tensor_maps` (API 1.7): an im2col load of one convolution tap (the
+/// Python test's kernel: 12 pixels of 8 `.f16` channels from a 1x3x4x8
+/// image padded by 1, filter offset (r, s) = (2, 0)) through a map given
+/// as `ptxfp run --tensor-map` takes it; a 1.6 `struct_size` gets no map
+/// (the load says none was given); a NULL array with a count is
+/// `PTXFP_ERR_NULL`.
+#[test]
+fn tensor_maps_reach_the_run() {
+    let src = CString::new(
+        r#".version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .align 64 .b8 tmap[128], .param .u64 out)
+{
+.shared .align 8 .b64 bar;
+.shared .align 128 .b8 tile[192];
+.reg .pred %p<2>;
+.reg .b32 %r<10>;
+.reg .b16 %h<2>;
+.reg .b64 %rd<4>;
+ld.param.u64 %rd1, [out];
+mov.u32 %r1, bar;
+mov.u32 %r2, tile;
+mov.u32 %r3, 0;
+mov.u32 %r4, -1;
+mov.u16 %h0, 0;
+mov.u16 %h1, 2;
+mbarrier.init.shared::cta.b64 [%r1], 1;
+mbarrier.arrive.expect_tx.shared::cta.b64 %rd2, [%r1], 192;
+cp.async.bulk.tensor.4d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%r2], [tmap, {%r3, %r4, %r4, %r3}], [%r1], {%h0, %h1};
+W:
+mbarrier.try_wait.parity.shared::cta.b64 %p1, [%r1], 0;
+@!%p1 bra W;
+mov.u32 %r5, 0;
+L:
+add.u32 %r6, %r2, %r5;
+ld.shared.u32 %r7, [%r6];
+cvt.u64.u32 %rd3, %r5;
+add.u64 %rd3, %rd1, %rd3;
+st.global.u32 [%rd3], %r7;
+add.u32 %r5, %r5, 4;
+setp.lt.u32 %p1, %r5, 192;
+@%p1 bra L;
+ret;
+}
+"#,
+    )
+    .unwrap();
+    // Element i of the NHWC image holds the f16 bits 0x3c00 + i.
+    let image: Vec<u8> = (0..96u16)
+        .flat_map(|i| (0x3c00 + i).to_le_bytes())
+        .collect();
+    let at = CString::new("0x1000").unwrap();
+    let mems = [ptxfp_mem {
+        at: at.as_ptr(),
+        bytes: image.as_ptr(),
+        len: image.len(),
+    }];
+    let set = CString::new("out=0x4000").unwrap();
+    let sets = [set.as_ptr()];
+    let map = CString::new("tmap=f16:8x4x3x1@0x1000:pixels=12:channels=8:lower=-1x-1:upper=-1x-1")
+        .unwrap();
+    let maps = [map.as_ptr()];
+    let mut l = launch();
+    l.tensor_maps = maps.as_ptr();
+    l.n_tensor_maps = 1;
+    let (st, run) = kernel_with(&src, &sets, &mems, &l);
+    assert_eq!(st, PTXFP_OK, "{:?}", diags(run));
+    let mut out = [0u8; 192];
+    assert_eq!(
+        unsafe { ptxfp_run_memory_read(run, 0x4000, out.as_mut_ptr(), 192) },
+        192
+    );
+    // Output pixel (oh, ow) reads input pixel (oh - 1 + 2, ow - 1 + 0),
+    // zeros outside the 3 x 4 image, worked out pixel by pixel.
+    let mut want = Vec::new();
+    for oh in 0..3i32 {
+        for ow in 0..4i32 {
+            let (h, w) = (oh - 1 + 2, ow - 1);
+            for c in 0..8i32 {
+                let v: u16 = if (0..3).contains(&h) && (0..4).contains(&w) {
+                    0x3c00 + ((h * 4 + w) * 8 + c) as u16
+                } else {
+                    0
+                };
+                want.extend(v.to_le_bytes());
+            }
+        }
+    }
+    assert_eq!(out.to_vec(), want);
+    unsafe { ptxfp_run_free(run) };
+    // A 1.6 caller: the struct ends before the bindings.
+    l.struct_size = std::mem::offset_of!(ptxfp_launch, tensor_maps);
+    let (st, run) = kernel_with(&src, &sets, &mems, &l);
+    assert_eq!(st, PTXFP_ERR_PROGRAM);
+    assert!(
+        diags(run).iter().any(|d| d.3.contains("no tensor map")),
+        "{:?}",
+        diags(run)
+    );
+    unsafe { ptxfp_run_free(run) };
+    let mut l = launch();
+    l.n_tensor_maps = 1;
+    let (st, run) = kernel_with(&src, &sets, &mems, &l);
+    assert_eq!(st, PTXFP_ERR_NULL);
+    assert!(run.is_null());
 }

@@ -880,7 +880,7 @@ fn run_cmd(a: RunArgs) -> Result<bool, HwError> {
         return report(&mut ptxfp_hw::model::ModelKernels::default());
     }
     let g = open(a.gpu)?;
-    report(&mut gpu::GpuKernels::new(&g))
+    report(&mut launch::GpuKernels::new(&g))
 }
 
 fn mma_cmd(a: MmaArgs) -> Result<bool, HwError> {

@@ -26,7 +26,10 @@ use ptxfp::interp::{self, Inputs, Options, TensorMapSpec};
 use ptxfp::module::{self, Space};
 use ptxfp::{PtxType, Target};
 
-use crate::gpu::GpuError;
+use cudarc::driver::CudaSlice;
+
+use crate::gpu::{driver, jit_log, Gpu, GpuError};
+use crate::record::GpuInfo;
 
 /// A launch as `ptxfp run` takes it.
 #[derive(Clone, Debug, Default)]
@@ -63,7 +66,7 @@ pub enum Arg {
 /// What `hw run` needs from a device: memory and a launch.
 pub trait KernelDevice {
     /// Name, sm and driver version.
-    fn info(&self) -> &crate::record::GpuInfo;
+    fn info(&self) -> &GpuInfo;
     /// The device's compute capability as a target; `None` for the model
     /// device, which runs code for any target.
     fn target(&self) -> Option<Target>;
@@ -470,4 +473,247 @@ fn bytes_hex(b: &[u8]) -> String {
         .map(|x| format!("{x:02x}"))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// A GPU as `ptxfp hw run` uses it: regions of global memory, tensor
+/// maps the driver encodes, and a launch of any kernel
+/// ([`crate::launch::KernelDevice`]).
+pub struct GpuKernels<'g> {
+    gpu: &'g Gpu,
+    /// Each region's device address and its allocation.
+    bufs: Vec<(u64, CudaSlice<u8>)>,
+}
+
+impl<'g> GpuKernels<'g> {
+    /// The GPU `gpu`, with no region yet.
+    pub fn new(gpu: &'g Gpu) -> GpuKernels<'g> {
+        GpuKernels {
+            gpu,
+            bufs: Vec::new(),
+        }
+    }
+
+    /// The region holding `addr`, and `addr`'s offset in it.
+    fn region(&mut self, addr: u64, len: usize) -> Result<(usize, usize), GpuError> {
+        self.bufs
+            .iter()
+            .position(|(a, b)| addr >= *a && addr + len as u64 <= a + b.len() as u64)
+            .map(|i| (i, (addr - self.bufs[i].0) as usize))
+            .ok_or_else(|| GpuError::Usage(format!("no region holds {len} bytes at {addr:#x}")))
+    }
+}
+
+/// The driver's encoding of the map `desc` describes
+/// (`cuTensorMapEncodeTiled`, or `cuTensorMapEncodeIm2col` for an im2col
+/// map): its 128 bytes.
+pub fn encode_map(desc: &ptxfp::interp::TensorMapSpec) -> Result<[u8; 128], GpuError> {
+    use cudarc::driver::sys;
+    use sys::CUtensorMapDataType_enum as T;
+    let ty = match desc.ty {
+        "u8" => T::CU_TENSOR_MAP_DATA_TYPE_UINT8,
+        "u16" => T::CU_TENSOR_MAP_DATA_TYPE_UINT16,
+        "u32" => T::CU_TENSOR_MAP_DATA_TYPE_UINT32,
+        "s32" => T::CU_TENSOR_MAP_DATA_TYPE_INT32,
+        "u64" => T::CU_TENSOR_MAP_DATA_TYPE_UINT64,
+        "s64" => T::CU_TENSOR_MAP_DATA_TYPE_INT64,
+        "f16" => T::CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
+        "bf16" => T::CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
+        "f32" => T::CU_TENSOR_MAP_DATA_TYPE_FLOAT32,
+        "f64" => T::CU_TENSOR_MAP_DATA_TYPE_FLOAT64,
+        t => return Err(GpuError::Usage(format!("tensor map type {t}"))),
+    };
+    use sys::CUtensorMapSwizzle_enum as S;
+    let swizzle = match (desc.swizzle, desc.atomicity) {
+        (0, _) => S::CU_TENSOR_MAP_SWIZZLE_NONE,
+        (32, _) => S::CU_TENSOR_MAP_SWIZZLE_32B,
+        (64, _) => S::CU_TENSOR_MAP_SWIZZLE_64B,
+        (128, 16) => S::CU_TENSOR_MAP_SWIZZLE_128B,
+        _ => {
+            return Err(GpuError::Usage(
+                "the 128-byte swizzle's 32- and 64-byte atomicities: this build's driver bindings (CUDA 12.2) predate them".into(),
+            ))
+        }
+    };
+    let fill = if desc.nan_fill {
+        sys::CUtensorMapFloatOOBfill_enum::CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA
+    } else {
+        sys::CUtensorMapFloatOOBfill_enum::CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE
+    };
+    let interleave = sys::CUtensorMapInterleave_enum::CU_TENSOR_MAP_INTERLEAVE_NONE;
+    let l2 = sys::CUtensorMapL2promotion_enum::CU_TENSOR_MAP_L2_PROMOTION_NONE;
+    let mut map = sys::CUtensorMap { opaque: [0; 16] };
+    let rank = desc.dims.len() as u32;
+    let base = desc.base as *mut core::ffi::c_void;
+    // SAFETY: every array holds `rank` entries (`strides` rank - 1, the
+    // corners rank - 2), as ptxfp's SPEC parser made them; `map` is
+    // writable; the driver is loaded (a Gpu was opened).
+    let r = unsafe {
+        match &desc.im2col {
+            None => sys::cuTensorMapEncodeTiled(
+                &mut map,
+                ty,
+                rank,
+                base,
+                desc.dims.as_ptr(),
+                desc.strides.as_ptr(),
+                desc.boxes.as_ptr(),
+                desc.element_strides.as_ptr(),
+                interleave,
+                swizzle,
+                l2,
+                fill,
+            ),
+            Some((lower, upper, pixels, channels)) => sys::cuTensorMapEncodeIm2col(
+                &mut map,
+                ty,
+                rank,
+                base,
+                desc.dims.as_ptr(),
+                desc.strides.as_ptr(),
+                lower.as_ptr(),
+                upper.as_ptr(),
+                *channels,
+                *pixels,
+                desc.element_strides.as_ptr(),
+                interleave,
+                swizzle,
+                l2,
+                fill,
+            ),
+        }
+    };
+    r.result()
+        .map_err(driver("encoding the tensor map (cuTensorMapEncode*)"))?;
+    let mut bytes = [0u8; 128];
+    for (i, w) in map.opaque.iter().enumerate() {
+        bytes[8 * i..8 * i + 8].copy_from_slice(&w.to_le_bytes());
+    }
+    Ok(bytes)
+}
+
+impl KernelDevice for GpuKernels<'_> {
+    fn info(&self) -> &GpuInfo {
+        &self.gpu.info
+    }
+    fn target(&self) -> Option<Target> {
+        Some(self.gpu.target)
+    }
+    fn alloc(&mut self, bytes: &[u8]) -> Result<u64, GpuError> {
+        use cudarc::driver::DevicePtr;
+        let s = self.gpu.stream.clone_htod(bytes).map_err(driver(format!(
+            "copying a region of {} bytes to the device",
+            bytes.len()
+        )))?;
+        let (p, guard) = s.device_ptr(&self.gpu.stream);
+        drop(guard);
+        self.bufs.push((p, s));
+        Ok(p)
+    }
+    fn map_at(
+        &mut self,
+        addr: u64,
+        _spec: &str,
+        desc: &ptxfp::interp::TensorMapSpec,
+    ) -> Result<(), GpuError> {
+        let bytes = encode_map(desc)?;
+        let (i, off) = self.region(addr, 128)?;
+        let stream = self.gpu.stream.clone();
+        let mut view = self.bufs[i].1.slice_mut(off..off + 128);
+        stream
+            .memcpy_htod(&bytes, &mut view)
+            .map_err(driver("copying a tensor map to the device"))
+    }
+    fn launch(
+        &mut self,
+        src: &str,
+        entry: &str,
+        launch: &Launch,
+        args: &[(String, Arg)],
+        globals: &[(String, Vec<u8>)],
+    ) -> Result<(), GpuError> {
+        use cudarc::driver::sys;
+        let module = self
+            .gpu
+            .ctx
+            .load_module(cudarc::nvrtc::Ptx::from_src(src))
+            .map_err(|error| GpuError::Driver {
+                what: format!(
+                    "JIT-compiling the module (cuModuleLoadData); the JIT says: {}",
+                    jit_log(src).trim()
+                ),
+                error,
+            })?;
+        let f = module
+            .load_function(entry)
+            .map_err(driver(format!("finding the entry `{entry}`")))?;
+        for (name, bytes) in globals {
+            let mut v = module
+                .get_global(name, &self.gpu.stream)
+                .map_err(driver(format!("finding the module variable `{name}`")))?;
+            let n = bytes.len().min(v.len());
+            let mut head = v.slice_mut(..n);
+            self.gpu
+                .stream
+                .memcpy_htod(&bytes[..n], &mut head)
+                .map_err(driver(format!("writing the module variable `{name}`")))?;
+        }
+        if launch.dynamic_shared > 48 * 1024 {
+            f.set_attribute(
+                sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                launch.dynamic_shared as i32,
+            )
+            .map_err(driver("allowing the dynamic shared memory"))?;
+        }
+        // Each parameter's bytes; a map's the driver's encoding. The
+        // driver copies them from these buffers at the launch.
+        let mut values: Vec<Vec<u8>> = Vec::with_capacity(args.len());
+        for (name, a) in args {
+            values.push(match a {
+                Arg::Bytes(b) => b.clone(),
+                Arg::Map(_, desc) => encode_map(desc)
+                    .map_err(|e| GpuError::Usage(format!("the map of `{name}`: {e}")))?
+                    .to_vec(),
+            });
+        }
+        let mut ptrs: Vec<*mut core::ffi::c_void> = values
+            .iter_mut()
+            .map(|v| v.as_mut_ptr().cast::<core::ffi::c_void>())
+            .collect();
+        let [gx, gy, gz] = launch.grid;
+        let [bx, by, bz] = launch.block;
+        // SAFETY: `ptrs` holds one pointer per parameter of the entry, in
+        // order, each to as many bytes as the parameter declares (built
+        // from the module's own declarations); the buffers outlive the
+        // call, which copies them; the stream belongs to the context.
+        unsafe {
+            sys::cuLaunchKernel(
+                f.cu_function(),
+                gx,
+                gy,
+                gz,
+                bx,
+                by,
+                bz,
+                launch.dynamic_shared,
+                self.gpu.stream.cu_stream(),
+                ptrs.as_mut_ptr(),
+                core::ptr::null_mut(),
+            )
+        }
+        .result()
+        .map_err(driver("launching the kernel"))?;
+        self.gpu
+            .stream
+            .synchronize()
+            .map_err(driver("running the kernel"))
+    }
+    fn read(&mut self, addr: u64, len: usize) -> Result<Vec<u8>, GpuError> {
+        let (i, off) = self.region(addr, len)?;
+        let all = self
+            .gpu
+            .stream
+            .clone_dtoh(&self.bufs[i].1)
+            .map_err(driver("copying a region from the device"))?;
+        Ok(all[off..off + len].to_vec())
+    }
 }

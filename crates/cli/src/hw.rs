@@ -58,6 +58,17 @@ pub struct RunArgs {
     /// Bytes of dynamic shared memory.
     #[arg(long, value_name = "BYTES", default_value_t = 0)]
     pub dynamic_shared: u32,
+    /// CTAs per cluster, `X[,Y[,Z]]` (sm_90; default: the kernel's
+    /// `.reqnctapercluster`, else none).
+    #[arg(long, value_name = "X[,Y[,Z]]", value_parser = crate::run::parse_dim)]
+    pub cluster: Option<[u32; 3]>,
+    /// A cooperative launch (a grid-wide barrier can complete).
+    #[arg(long)]
+    pub cooperative: bool,
+    /// Stop ptxfp's engine with an error after this many
+    /// thread-instructions (default: `ptxfp run`'s).
+    #[arg(long, value_name = "N")]
+    pub max_steps: Option<u64>,
     /// `NAME=VALUE`: a kernel parameter (an address into a `--mem` region
     /// moves with the region).
     #[arg(long = "set", value_name = "NAME=VALUE")]
@@ -843,6 +854,9 @@ fn run_cmd(a: RunArgs) -> Result<bool, HwError> {
         grid: a.grid.unwrap_or([1, 1, 1]),
         block: a.block.unwrap_or([1, 1, 1]),
         dynamic_shared: a.dynamic_shared,
+        cluster: a.cluster,
+        cooperative: a.cooperative,
+        max_steps: a.max_steps,
         tensor_maps: a.tensor_maps,
         ..Launch::default()
     };

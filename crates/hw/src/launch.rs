@@ -44,6 +44,13 @@ pub struct Launch {
     pub block: [u32; 3],
     /// Bytes of dynamic shared memory.
     pub dynamic_shared: u32,
+    /// CTAs per cluster (`--cluster`, sm_90); `None`: the kernel's
+    /// `.reqnctapercluster`, else none.
+    pub cluster: Option<[u32; 3]>,
+    /// A cooperative launch (`--cooperative`).
+    pub cooperative: bool,
+    /// The engine's step limit (`--max-steps`; `None`: its default).
+    pub max_steps: Option<u64>,
     /// `--set NAME=VALUE`: the entry's parameters.
     pub sets: Vec<(String, String)>,
     /// `--mem ADDR=HEX`: at a numeric address a region of global memory
@@ -341,8 +348,10 @@ pub fn compare(
             grid: launch.grid,
             block: launch.block,
             dynamic_shared: u64::from(launch.dynamic_shared),
-            ..interp::Launch::default()
+            cluster: launch.cluster,
+            cooperative: launch.cooperative,
         },
+        max_steps: launch.max_steps,
         ..Options::default()
     };
     let outcome = interp::run(&launch.src, &inputs, &opts)
@@ -681,27 +690,56 @@ impl KernelDevice for GpuKernels<'_> {
             .collect();
         let [gx, gy, gz] = launch.grid;
         let [bx, by, bz] = launch.block;
+        // A cluster shape or a cooperative launch: launch attributes
+        // (cuLaunchKernelEx), as cudaLaunchKernelEx takes them.
+        let mut attrs = Vec::new();
+        if let Some([x, y, z]) = launch.cluster {
+            // SAFETY: the union is plain data; `pad` zeroes all of it.
+            let mut value: sys::CUlaunchAttributeValue = unsafe { core::mem::zeroed() };
+            value.clusterDim = sys::CUlaunchAttributeValue_union__bindgen_ty_1 { x, y, z };
+            attrs.push(sys::CUlaunchAttribute {
+                id: sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION,
+                pad: [0; 4],
+                value,
+            });
+        }
+        if launch.cooperative {
+            // SAFETY: as above.
+            let mut value: sys::CUlaunchAttributeValue = unsafe { core::mem::zeroed() };
+            value.cooperative = 1;
+            attrs.push(sys::CUlaunchAttribute {
+                id: sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_COOPERATIVE,
+                pad: [0; 4],
+                value,
+            });
+        }
+        let config = sys::CUlaunchConfig {
+            gridDimX: gx,
+            gridDimY: gy,
+            gridDimZ: gz,
+            blockDimX: bx,
+            blockDimY: by,
+            blockDimZ: bz,
+            sharedMemBytes: launch.dynamic_shared,
+            hStream: self.gpu.stream.cu_stream(),
+            attrs: attrs.as_mut_ptr(),
+            numAttrs: attrs.len() as u32,
+        };
         // SAFETY: `ptrs` holds one pointer per parameter of the entry, in
         // order, each to as many bytes as the parameter declares (built
-        // from the module's own declarations); the buffers outlive the
-        // call, which copies them; the stream belongs to the context.
+        // from the module's own declarations); the buffers and the
+        // attributes outlive the call, which copies them; the stream
+        // belongs to the context.
         unsafe {
-            sys::cuLaunchKernel(
+            sys::cuLaunchKernelEx(
+                &config,
                 f.cu_function(),
-                gx,
-                gy,
-                gz,
-                bx,
-                by,
-                bz,
-                launch.dynamic_shared,
-                self.gpu.stream.cu_stream(),
                 ptrs.as_mut_ptr(),
                 core::ptr::null_mut(),
             )
         }
         .result()
-        .map_err(driver("launching the kernel"))?;
+        .map_err(driver("launching the kernel (cuLaunchKernelEx)"))?;
         self.gpu
             .stream
             .synchronize()

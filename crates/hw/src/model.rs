@@ -235,8 +235,10 @@ impl crate::launch::KernelDevice for ModelKernels {
                 grid: launch.grid,
                 block: launch.block,
                 dynamic_shared: u64::from(launch.dynamic_shared),
-                ..interp::Launch::default()
+                cluster: launch.cluster,
+                cooperative: launch.cooperative,
             },
+            max_steps: launch.max_steps,
             ..Options::default()
         };
         let out = interp::run(src, &inputs, &opts).map_err(|e| unsupported(&e.to_string()))?;

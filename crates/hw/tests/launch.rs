@@ -193,3 +193,69 @@ fn differences_and_bad_launches_are_reported() {
         "{e}"
     );
 }
+
+/// Clusters and cooperative launches reach the device: CTA x of a grid of
+/// 4 in clusters of 2 writes its `%cluster_ctarank` and `%clusterid.x`;
+/// examples/kernels/grid-sync.ptx's grid barrier completes only in a
+/// cooperative launch (without one the engine's step limit stops it).
+#[test]
+fn clusters_and_cooperative_launches_reach_the_device() {
+    let src = r#".version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 out)
+{
+.reg .b32 %r<4>;
+.reg .b64 %rd<4>;
+ld.param.u64 %rd1, [out];
+mov.u32 %r1, %ctaid.x;
+mov.u32 %r2, %cluster_ctarank;
+mov.u32 %r3, %clusterid.x;
+mul.wide.u32 %rd2, %r1, 4;
+add.s64 %rd3, %rd1, %rd2;
+st.global.u32 [%rd3], %r2;
+st.global.u32 [%rd3+16], %r3;
+ret;
+}
+"#;
+    let mut l = launch(
+        src,
+        &[
+            "--grid",
+            "4",
+            "--set",
+            "out=0x1000",
+            "--mem",
+            &format!("0x1000={}", "ff".repeat(32)),
+        ],
+    );
+    l.cluster = Some([2, 1, 1]);
+    let r = compare(&mut ModelKernels::default(), &l, 4).unwrap();
+    assert_eq!((r.differing, r.bytes), (0, 32), "{}", render(&r));
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/kernels/");
+    let src = std::fs::read_to_string(format!("{root}grid-sync.ptx")).unwrap();
+    let mut l = launch(
+        &src,
+        &[
+            "--grid",
+            "8",
+            "--block",
+            "64",
+            "--set",
+            "out=0x1000",
+            "--set",
+            "bar=0x2000",
+            "--mem",
+            &format!("0x1000={}", "00".repeat(64)),
+            "--mem",
+            "0x2000=00000000",
+        ],
+    );
+    l.cooperative = true;
+    let r = compare(&mut ModelKernels::default(), &l, 4).unwrap();
+    assert_eq!(r.differing, 0, "{}", render(&r));
+    l.cooperative = false;
+    l.max_steps = Some(100_000);
+    let e = compare(&mut ModelKernels::default(), &l, 4).unwrap_err();
+    assert!(e.to_string().contains("--max-steps"), "{e}");
+}

@@ -567,3 +567,33 @@ fn vector_register_elements_take_selectors() {
         "%v.x = 0x2d3c0304  b32\n%v.y = 0x10203040  b32\n%r1 = 0x11223344  b32\n%r2 = 0x01020334  b32\n%r3 = 0x00000001  b32\n"
     );
 }
+
+/// The kernel and inputs of the test above, committed for a GPU:
+/// scripts/gpu-kernels runs testdata/kernels-gpu/video-forms.ptx on one
+/// with `ptxfp hw run` (docs/GPU.md "Whole kernels"), so the files must be
+/// this test's. `PTXFP_BLESS=1` rewrites them.
+#[test]
+fn the_gpu_copy_of_the_video_kernel_is_current() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/kernels-gpu/");
+    let bytes: Vec<u8> = inputs()
+        .iter()
+        .flatten()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    let files = [
+        ("video-forms.ptx", kernel()),
+        ("video-forms.abc.hex", format!("{}\n", hex(&bytes))),
+    ];
+    for (name, text) in files {
+        let path = format!("{dir}{name}");
+        if std::env::var_os("PTXFP_BLESS").is_some() {
+            std::fs::create_dir_all(dir).unwrap();
+            std::fs::write(&path, &text).unwrap();
+        }
+        let have = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            have == text,
+            "{path} is not this test's; PTXFP_BLESS=1 rewrites it"
+        );
+    }
+}

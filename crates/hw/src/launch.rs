@@ -408,7 +408,7 @@ pub fn compare(
     for (at, run) in &outcome.memory {
         let mut inside = 0u64;
         for (k, (_, len, d)) in regions.at.iter().enumerate() {
-            let (lo, hi) = (*at.max(d), (at + run.len() as u64).min(d + len));
+            let (lo, hi) = (*at.max(d), at.saturating_add(run.len() as u64).min(d + len));
             if lo < hi {
                 engine[k][(lo - d) as usize..(hi - d) as usize]
                     .copy_from_slice(&run[(lo - at) as usize..(hi - at) as usize]);
@@ -506,7 +506,7 @@ impl<'g> GpuKernels<'g> {
     fn region(&mut self, addr: u64, len: usize) -> Result<(usize, usize), GpuError> {
         self.bufs
             .iter()
-            .position(|(a, b)| addr >= *a && addr + len as u64 <= a + b.len() as u64)
+            .position(|(a, b)| addr >= *a && addr.saturating_add(len as u64) <= a + b.len() as u64)
             .map(|i| (i, (addr - self.bufs[i].0) as usize))
             .ok_or_else(|| GpuError::Usage(format!("no region holds {len} bytes at {addr:#x}")))
     }

@@ -246,7 +246,8 @@ impl crate::launch::KernelDevice for ModelKernels {
             for (a, bytes) in &mut self.mem {
                 let (lo, hi) = (
                     (*at).max(*a),
-                    (at + run.len() as u64).min(*a + bytes.len() as u64),
+                    at.saturating_add(run.len() as u64)
+                        .min(*a + bytes.len() as u64),
                 );
                 if lo < hi {
                     bytes[(lo - *a) as usize..(hi - *a) as usize]
@@ -264,7 +265,7 @@ impl crate::launch::KernelDevice for ModelKernels {
     fn read(&mut self, addr: u64, len: usize) -> Result<Vec<u8>, GpuError> {
         self.mem
             .iter()
-            .find(|(a, b)| addr >= *a && addr + len as u64 <= a + b.len() as u64)
+            .find(|(a, b)| addr >= *a && addr.saturating_add(len as u64) <= a + b.len() as u64)
             .map(|(a, b)| b[(addr - a) as usize..(addr - a) as usize + len].to_vec())
             .ok_or_else(|| unsupported(&format!("no region holds {len} bytes at {addr:#x}")))
     }

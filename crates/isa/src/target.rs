@@ -135,7 +135,7 @@ pub enum TargetParseError {
     #[error("PTX ISA {0} does not exist: the versions are 1.0-1.5, 2.0-2.3, 3.0-3.2, 4.0-4.3, 5.0, 6.0-6.5, 7.0-7.8, 8.0-8.8, 9.0-9.4")]
     NoSuchVersion(String),
     /// Well formed, but no PTX ISA has this target.
-    #[error("no PTX ISA has the target `{0}`: the targets are sm_10-13, 20, 30, 32, 35, 37, 50, 52, 53, 60-62, 70, 72, 75, 80, 86, 87, 88, 89, 90, 100, 101, 103, 110, 120, 121, with a/f variants from sm_90a/sm_100f")]
+    #[error("no PTX ISA has the target `{0}`: the targets are sm_10-13, 20, 30, 32, 35, 37, 50, 52, 53, 60-62, 70, 72, 75, 80, 86, 87, 88, 89, 90, 100, 101, 103, 107, 110, 120, 121, with a/f variants from sm_90a/sm_100f")]
     NoSuchTarget(String),
 }
 
@@ -235,6 +235,9 @@ impl Target {
             (120, Variant::Plain | Variant::Arch) => v(8, 7),
             (100 | 101 | 120, Variant::Family) | (103 | 121, _) => v(8, 8),
             (88 | 110, _) => v(9, 0),
+            // "PTX ISA version 9.4 introduces ... sm_107 target
+            // architecture", "sm_107f", "sm_107a".
+            (107, _) => v(9, 4),
             _ => return None,
         })
     }
@@ -312,7 +315,7 @@ mod tests {
     #[test]
     fn parse_and_print() {
         for s in [
-            "sm_10", "sm_13", "sm_53", "sm_90a", "sm_100", "sm_100f", "sm_120a",
+            "sm_10", "sm_13", "sm_53", "sm_90a", "sm_100", "sm_100f", "sm_120a", "sm_107a",
         ] {
             assert_eq!(s.parse::<Target>().unwrap().to_string(), s);
         }
@@ -336,6 +339,7 @@ mod tests {
         assert_eq!(t("sm_90a").min_ptx(), Some(PtxVersion::new(8, 0)));
         assert_eq!(t("sm_100").min_ptx(), Some(PtxVersion::new(8, 6)));
         assert_eq!(t("sm_100f").min_ptx(), Some(PtxVersion::new(8, 8)));
+        assert_eq!(t("sm_107f").min_ptx(), Some(PtxVersion::new(9, 4)));
         assert_eq!(t("sm_53").min_ptx(), Some(PtxVersion::new(4, 2)));
         assert_eq!(Target::sm(99).min_ptx(), None);
         // Well formed but unknown: a clear error, not a target with no rules.

@@ -268,6 +268,7 @@ const FRND2: &[CvtRound] = &[RN, RZ];
 const FRND3: &[CvtRound] = &[RZ, RP];
 const RS: &[CvtRound] = &[CvtRound::Stochastic];
 const ONLY_RN: &[CvtRound] = &[RN];
+const ONLY_RZ: &[CvtRound] = &[RZ];
 const RNA: &[CvtRound] = &[CvtRound::NearestAway];
 const NO: &[bool] = &[false];
 const OPT: &[bool] = &[false, true];
@@ -357,6 +358,11 @@ const RS_NOTE: Suffix = Suffix::ArchIn(&[100, 103]);
 /// 9.1"; "`cvt` with `.s2f6x2` instruction type is supported on following
 /// architectures: `sm_100a`, `sm_103a`, `sm_110a`, `sm_120a`, `sm_121a`".
 const S2F6_91: (PtxVersion, u16) = (v(9, 1), 100);
+/// "`.rz` rounding mode on `cvt.{e4m3x2, e5m2x2, e2m3x2, e3m2x2,
+/// e2m1x2}.{f32/f16x2/bf16x2}` introduced in PTX ISA version 9.4", "is
+/// supported on following family-specific architectures: `sm_107f` or
+/// higher in the same family".
+const RZ_94: (PtxVersion, u16) = (v(9, 4), 107);
 const S2F6_NOTE: Suffix = Suffix::ArchIn(&[100, 103, 110, 120, 121]);
 /// `cvt.rn{.relu}{.satfinite}{.scaled::n2::ue8m0}.bf16x2.{f8x2type,
 /// f6x2type,f4x2type}`: PTX ISA 9.2 (CUDA 13.2). The syntax line is
@@ -459,6 +465,12 @@ pub const ROWS: &[CvtRow] = &[
     CvtRow { rnd: ONLY_RN, relu: OPT, satfinite: YES, suffix: ARCH_NOTE, ..row("cvt.rn.satfinite{.relu}.{e2m1x2,e2m3x2,e3m2x2}.f32 d, a, b;", F4F6X2, &[F32], F4F6_86) },
     CvtRow { rnd: ONLY_RN, relu: OPT, suffix: ARCH_NOTE, ..row("cvt.rn{.relu}.f16x2.{e2m1x2,e2m3x2,e3m2x2} d, a;", &[F16x2], F4F6X2, F4F6_86) },
     CvtRow { rnd: ONLY_RN, relu: OPT, satfinite: YES, suffix: FAMILY_NOTE, ..row("cvt.rn.satfinite{.relu}.{e2m1x2,e2m3x2,e3m2x2}.{f16x2,bf16x2} d, a;", F4F6X2, &[F16x2, BF16x2], PACKED_91) },
+    // PTX ISA 9.4: `.frnd2 = { .rn, .rz }` for the fp8/fp6/fp4 pairs
+    // ("`cvt.frnd2.satfinite{.relu}{.pzo}{.scaled::n1::ue8m0}.f8x2type
+    // .f32`"); `.rz` "rounding toward zero" (`.pzo` and `.scaled::n1`
+    // are not in the table yet).
+    CvtRow { rnd: ONLY_RZ, relu: OPT, satfinite: YES, suffix: FAMILY_NOTE, ..row("cvt.rz.satfinite{.relu}.{e4m3x2,e5m2x2,e2m3x2,e3m2x2,e2m1x2}.f32 d, a, b;", NARROW_X2, &[F32], RZ_94) },
+    CvtRow { rnd: ONLY_RZ, relu: OPT, satfinite: YES, suffix: FAMILY_NOTE, ..row("cvt.rz.satfinite{.relu}.{e4m3x2,e5m2x2,e2m3x2,e3m2x2,e2m1x2}.{f16x2,bf16x2} d, a;", NARROW_X2, &[F16x2, BF16x2], RZ_94) },
     // Stochastic rounding: `rbits` "is a `.b32` type register operand used
     // for providing random bits for `.rs` rounding mode".
     CvtRow { rnd: RS, relu: OPT, satfinite: OPT, suffix: RS_NOTE, ..row("cvt.rs{.relu}{.satfinite}.{f16x2,bf16x2}.f32 d, a, b, rbits;", &[F16x2, BF16x2], &[F32], RS_87) },

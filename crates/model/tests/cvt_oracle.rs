@@ -683,6 +683,11 @@ fn random_f32_to_tf32() {
 /// One lane to E4M3/E5M2, `.rn.satfinite{.relu}`, from apfloat value `v`
 /// (an f16 lane is widened to f32 first, exactly).
 fn f8_oracle(v: Single, e4m3: bool, relu: bool) -> u64 {
+    f8_oracle_by(v, e4m3, relu, Round::NearestTiesToEven)
+}
+
+/// [`f8_oracle`] with the rounding `rm` (`.rz` from PTX ISA 9.4).
+fn f8_oracle_by(v: Single, e4m3: bool, relu: bool, rm: Round) -> u64 {
     if v.is_nan() {
         return u64::from(HW.f8_nan);
     }
@@ -695,7 +700,7 @@ fn f8_oracle(v: Single, e4m3: bool, relu: bool) -> u64 {
         if v.abs() > m {
             (if v.is_negative() { -max } else { max }).to_bits() as u64
         } else {
-            FloatConvert::<Float8E4M3FN>::convert_r(v, Round::NearestTiesToEven, &mut lost)
+            FloatConvert::<Float8E4M3FN>::convert_r(v, rm, &mut lost)
                 .value
                 .to_bits() as u64
         }
@@ -705,7 +710,7 @@ fn f8_oracle(v: Single, e4m3: bool, relu: bool) -> u64 {
         if v.abs() > m {
             (if v.is_negative() { -max } else { max }).to_bits() as u64
         } else {
-            FloatConvert::<Float8E5M2>::convert_r(v, Round::NearestTiesToEven, &mut lost)
+            FloatConvert::<Float8E5M2>::convert_r(v, rm, &mut lost)
                 .value
                 .to_bits() as u64
         }
@@ -1171,4 +1176,93 @@ fn long_narrow_source_columns_equal_the_stages() {
         forms > if cfg!(debug_assertions) { 20 } else { 200 },
         "{forms}"
     );
+}
+
+/// The code of the largest magnitude at most |v| (finite; rounding toward
+/// zero), magnitudes above the largest saturated to it: a scan of the
+/// codes' values.
+fn toward_zero_small(v: f64, e: u32, m: u32) -> u64 {
+    let n = 1u64 << (e + m);
+    let a = v.abs();
+    let code = (0..n)
+        .rev()
+        .find(|&c| small_value(c, e, m) <= a)
+        .unwrap_or(0);
+    if v.is_sign_negative() {
+        code | n
+    } else {
+        code
+    }
+}
+
+/// PTX ISA 9.4's `.rz` for the fp8/fp6/fp4 pairs, `cvt.rz.satfinite{.relu}
+/// .{e4m3x2,e5m2x2,e2m3x2,e3m2x2,e2m1x2}.{f32,f16x2,bf16x2}` ("rounding
+/// toward zero"; `.satfinite` as for `.rn`): every f16 and bf16 lane, and
+/// edge-weighted random f32 pairs, against apfloat's `convert_r` toward
+/// zero (fp8) and a scan of the codes for the largest magnitude not above
+/// the input's (fp4/fp6). A value just below a code must differ from
+/// `.rn` somewhere: checked, so the rounding is not silently `.rn`.
+#[test]
+fn every_half_and_random_f32_to_narrow_toward_zero() {
+    let mut rng = Rng(11);
+    let f32s: Vec<u64> = (0..40_000).map(|_| edge_float(&mut rng, 8, 23)).collect();
+    let v32 = |x: u64| f64_of(Single::from_bits(x.into()));
+    let f8 = [("e4m3x2", true), ("e5m2x2", false)];
+    let mut differs_from_rn = 0;
+    for (ty, w, lane) in f8
+        .iter()
+        .map(|&(ty, e4m3)| {
+            let lane: Box<dyn Fn(Single, bool) -> u64> =
+                Box::new(move |v, relu| f8_oracle_by(v, e4m3, relu, Round::TowardZero));
+            (ty, 8, lane)
+        })
+        .chain(SMALL.iter().map(|&(ty, e, m)| {
+            let lane: Box<dyn Fn(Single, bool) -> u64> = Box::new(move |v, relu| {
+                let n = 1u64 << (e + m);
+                match f64_of(v) {
+                    None => n - 1,
+                    Some(x) => {
+                        let x = if x.is_infinite() { x.signum() * 1e9 } else { x };
+                        let r = toward_zero_small(x, e, m);
+                        if relu && r & n != 0 {
+                            0
+                        } else {
+                            r
+                        }
+                    }
+                }
+            });
+            (ty, if e + m == 3 { 4 } else { 8 }, lane)
+        }))
+    {
+        for relu in [false, true] {
+            let r = if relu { ".relu" } else { "" };
+            let from_f32 = form(&format!("cvt.rz.satfinite{r}.{ty}.f32"));
+            let rn = form(&format!("cvt.rn.satfinite{r}.{ty}.f32"));
+            for pair in f32s.chunks(2) {
+                let (a, b) = (pair[0], pair[pair.len() - 1]);
+                let s = |x: u64| Single::from_bits(x.into());
+                let want = lane(s(a), relu) << w | lane(s(b), relu);
+                let got = from_f32.eval(&[a, b]);
+                assert_eq!(got, want, "{from_f32} {a:#x} {b:#x} ({:?})", v32(a));
+                differs_from_rn += usize::from(got != rn.eval(&[a, b]));
+            }
+            for half in ["f16x2", "bf16x2"] {
+                let c = form(&format!("cvt.rz.satfinite{r}.{ty}.{half}"));
+                for x in 0..=0xffffu64 {
+                    let word = x << 16 | (x ^ 0x8000);
+                    let wide = |h: u64| -> Single {
+                        if half == "f16x2" {
+                            Half::from_bits(h.into()).convert(&mut false).value
+                        } else {
+                            BFloat::from_bits(h.into()).convert(&mut false).value
+                        }
+                    };
+                    let want = lane(wide(x), relu) << w | lane(wide(x ^ 0x8000), relu);
+                    assert_eq!(c.eval(&[word]), want, "{c} {word:#x}");
+                }
+            }
+        }
+    }
+    assert!(differs_from_rn > 1000, "{differs_from_rn}");
 }

@@ -562,13 +562,14 @@ fn pair_of(t: PtxType) -> PtxType {
     }
 }
 
-/// The exact value of finite `x`, rounded to nearest even into the
+/// The exact value of finite `x`, rounded by `rn` (`.rn`, or `.rz` from
+/// PTX ISA 9.4: "`.rz` rounding mode on `cvt.{e4m3x2, e5m2x2, e2m3x2,
+/// e3m2x2, e2m1x2}.{f32/f16x2/bf16x2}`", "rounding toward zero") into the
 /// format of `t` with an unbounded exponent range above (its `X`
 /// extension, or E5M2 itself): a magnitude in the narrow format's low bits
 /// when it is at most the narrow format's largest, larger otherwise.
-fn round_narrow(t: PtxType, x: Exact) -> u64 {
+fn round_narrow(t: PtxType, x: Exact, rn: Round) -> u64 {
     let r = |bits: u64, sign: u64| bits & !sign;
-    let rn = Round::NearestEven;
     match pair_of(t) {
         PtxType::E4m3x2 => r(
             fp::round::<E4M3X>(x.neg, x.exp, x.sig, rn).bits,
@@ -590,11 +591,15 @@ fn round_narrow(t: PtxType, x: Exact) -> u64 {
     }
 }
 
-/// One lane of a conversion to a narrow format, from format `S`: `.rn`,
-/// with `.satfinite` (mandatory: "`.satfinite` modifier is mandatory for
-/// such conversions").
+/// One lane of a conversion to a narrow format, from format `S`: `.rn` or
+/// `.rz`, with `.satfinite` (mandatory: "`.satfinite` modifier is
+/// mandatory for such conversions").
 fn to_narrow<S: Format>(c: &Cvt, a: u64, hw: &HwProfile) -> u64 {
-    to_narrow_by::<S>(c, a, hw, &|x| round_narrow(c.dst, x))
+    let rm = match c.rnd {
+        CvtRound::Float(Round::TowardZero) => Round::TowardZero,
+        _ => Round::NearestEven,
+    };
+    to_narrow_by::<S>(c, a, hw, &|x| round_narrow(c.dst, x, rm))
 }
 
 /// [`to_narrow`] with the finite input's magnitude rounded by `round` (the
@@ -621,7 +626,9 @@ fn to_narrow_by<S: Format>(c: &Cvt, a: u64, hw: &HwProfile, round: &dyn Fn(Exact
     // "If the absolute value of input (ignoring sign) is greater than
     // MAX_NORM of the specified destination format, then the result is
     // sign-preserved MAX_NORM": with rounding to nearest, exactly the
-    // inputs that round beyond MAX_NORM (to a larger value or to ∞).
+    // inputs that round beyond MAX_NORM (to a larger value or to ∞); with
+    // rounding toward zero, those beyond MAX_NORM, which never round to
+    // more than they are.
     let mag = match fp::decode::<S>(a) {
         Value::Finite(x) => round(x).min(n.max),
         _ => n.max,

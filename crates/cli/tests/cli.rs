@@ -261,16 +261,18 @@ fn gen_output_verifies() {
     assert!(stdout(&o).contains("7ff7"));
 }
 
-/// `--family`: the integer table (234 forms), the conversions (995: 874,
+/// `--family`: the integer table (234 forms), the conversions (1095: 874,
 /// the 35 of `cvt.pack`, `cvt.rs` and `.ue8m0x2`, the 16 of `.s2f6x2`,
-/// the 40 of PTX ISA 9.2's `.bf16x2` from the fp8/fp6/fp4 pairs and the
-/// 30 of PTX ISA 9.4's `.rz` into them, 5 types x `.relu` x 3 sources;
+/// the 40 of PTX ISA 9.2's `.bf16x2` from the fp8/fp6/fp4 pairs, the 30
+/// of PTX ISA 9.4's `.rz` into them, 5 types x `.relu` x 3 sources, and
+/// the 100 of its `.pzo`: 16 to `.f16`/`.bf16`, 16 to their x2, 8 to
+/// `.tf32`, 20 and 40 to the fp8/fp6/fp4 pairs from `.f32` and the halves;
 /// no `.sat` with a `.bf16` source, 39 forms the H200's JIT refuses), all.
 #[test]
 fn forms_lists_every_family() {
     let n = |fam: &str| stdout(&ptxfp(&["forms", "--family", fam])).lines().count();
     assert_eq!(n("int"), 234);
-    assert_eq!(n("cvt"), 995);
+    assert_eq!(n("cvt"), 1095);
     // setp: integer types (9.3.1.1: .bN eq/ne, .sN eq ne lt le gt ge, .uN
     // those and lo ls hi hs: 3 x 2 + 3 x 6 + 3 x 10 = 54) + .f32 14 x 2
     // (.ftz) + .f64 14 + .f16/.f16x2 2 x 14 x 2 + .bf16/.bf16x2 2 x 14 =
@@ -284,7 +286,7 @@ fn forms_lists_every_family() {
     // .f16 and .bf16 = 168 x 4 = 672 (not .bf16 -> .f16, 14 x 4, which
     // NVIDIA's JIT refuses); selp/slct 11 x 4; testp 6 x 2.
     assert_eq!(n("compare"), 720 + 2496 + 672 + 44 + 12);
-    assert_eq!(n("all"), 478 + 234 + 995 + 3944);
+    assert_eq!(n("all"), 478 + 234 + 1095 + 3944);
     let int = stdout(&ptxfp(&["forms", "--family", "int"]));
     assert!(
         int.contains("addc.cc.u32 1.2 sm_10\n") || int.contains("addc.cc.u32 "),

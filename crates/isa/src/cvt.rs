@@ -171,6 +171,10 @@ pub struct Cvt {
     /// `.scaled::n2::ue8m0` must be used together" (the `.s2f6x2` forms, and from PTX ISA 9.2 `.bf16x2` from the
     /// fp8/fp6/fp4 pairs).
     pub scaled: bool,
+    /// `.pzo` (PTX ISA 9.4): "it enforces the generation of positive zeros
+    /// only in the output. In other words, if the result of the conversion
+    /// produces `-0.0`, it will be forced to `+0.0`".
+    pub pzo: bool,
 }
 
 /// How a row's destination and source types combine.
@@ -204,6 +208,8 @@ pub struct CvtRow {
     pub satfinite: &'static [bool],
     /// `.scaled::n2::ue8m0` (with its `scale-factor` operand) absent and/or present.
     pub scaled: &'static [bool],
+    /// `.pzo` absent and/or present.
+    pub pzo: &'static [bool],
     /// Destination types.
     pub dst: &'static [PtxType],
     /// Source types.
@@ -303,6 +309,7 @@ const fn row(
         relu: NO,
         satfinite: NO,
         scaled: NO,
+        pzo: NO,
         dst,
         src,
         pair: Pair::Any,
@@ -359,10 +366,11 @@ const RS_NOTE: Suffix = Suffix::ArchIn(&[100, 103]);
 /// architectures: `sm_100a`, `sm_103a`, `sm_110a`, `sm_120a`, `sm_121a`".
 const S2F6_91: (PtxVersion, u16) = (v(9, 1), 100);
 /// "`.rz` rounding mode on `cvt.{e4m3x2, e5m2x2, e2m3x2, e3m2x2,
-/// e2m1x2}.{f32/f16x2/bf16x2}` introduced in PTX ISA version 9.4", "is
-/// supported on following family-specific architectures: `sm_107f` or
-/// higher in the same family".
-const RZ_94: (PtxVersion, u16) = (v(9, 4), 107);
+/// e2m1x2}.{f32/f16x2/bf16x2}` introduced in PTX ISA version 9.4", "`.pzo`
+/// qualifier is introduced in PTX ISA version 9.4"; each "is supported on
+/// following family-specific architectures: `sm_107f` or higher in the
+/// same family".
+const SM107F_94: (PtxVersion, u16) = (v(9, 4), 107);
 const S2F6_NOTE: Suffix = Suffix::ArchIn(&[100, 103, 110, 120, 121]);
 /// `cvt.rn{.relu}{.satfinite}{.scaled::n2::ue8m0}.bf16x2.{f8x2type,
 /// f6x2type,f4x2type}`: PTX ISA 9.2 (CUDA 13.2). The syntax line is
@@ -469,8 +477,16 @@ pub const ROWS: &[CvtRow] = &[
     // ("`cvt.frnd2.satfinite{.relu}{.pzo}{.scaled::n1::ue8m0}.f8x2type
     // .f32`"); `.rz` "rounding toward zero" (`.pzo` and `.scaled::n1`
     // are not in the table yet).
-    CvtRow { rnd: ONLY_RZ, relu: OPT, satfinite: YES, suffix: FAMILY_NOTE, ..row("cvt.rz.satfinite{.relu}.{e4m3x2,e5m2x2,e2m3x2,e3m2x2,e2m1x2}.f32 d, a, b;", NARROW_X2, &[F32], RZ_94) },
-    CvtRow { rnd: ONLY_RZ, relu: OPT, satfinite: YES, suffix: FAMILY_NOTE, ..row("cvt.rz.satfinite{.relu}.{e4m3x2,e5m2x2,e2m3x2,e3m2x2,e2m1x2}.{f16x2,bf16x2} d, a;", NARROW_X2, &[F16x2, BF16x2], RZ_94) },
+    CvtRow { rnd: ONLY_RZ, relu: OPT, satfinite: YES, suffix: FAMILY_NOTE, ..row("cvt.rz.satfinite{.relu}.{e4m3x2,e5m2x2,e2m3x2,e3m2x2,e2m1x2}.f32 d, a, b;", NARROW_X2, &[F32], SM107F_94) },
+    CvtRow { rnd: ONLY_RZ, relu: OPT, satfinite: YES, suffix: FAMILY_NOTE, ..row("cvt.rz.satfinite{.relu}.{e4m3x2,e5m2x2,e2m3x2,e3m2x2,e2m1x2}.{f16x2,bf16x2} d, a;", NARROW_X2, &[F16x2, BF16x2], SM107F_94) },
+    // `.pzo` (PTX ISA 9.4, sm_107f): "only supported for float-to-float
+    // conversions where the destination type is strictly smaller than the
+    // source type", on the syntax lines that write `{.pzo}`.
+    CvtRow { rnd: FRND2, relu: OPT, satfinite: OPT, pzo: YES, suffix: FAMILY_NOTE, ..row("cvt.frnd2{.relu}{.satfinite}.pzo.{f16,bf16}.f32 d, a;", &[F16, BF16], &[F32], SM107F_94) },
+    CvtRow { rnd: FRND2, relu: OPT, satfinite: OPT, pzo: YES, suffix: FAMILY_NOTE, ..row("cvt.frnd2{.relu}{.satfinite}.pzo.{f16x2,bf16x2}.f32 d, a, b;", &[F16x2, BF16x2], &[F32], SM107F_94) },
+    CvtRow { rnd: FRND2, relu: OPT, satfinite: OPT, pzo: YES, suffix: FAMILY_NOTE, ..row("cvt.frnd2{.satfinite}{.relu}.pzo.tf32.f32 d, a;", &[Tf32], &[F32], SM107F_94) },
+    CvtRow { rnd: FRND2, relu: OPT, satfinite: YES, pzo: YES, suffix: FAMILY_NOTE, ..row("cvt.frnd2.satfinite{.relu}.pzo.{e4m3x2,e5m2x2,e2m3x2,e3m2x2,e2m1x2}.f32 d, a, b;", NARROW_X2, &[F32], SM107F_94) },
+    CvtRow { rnd: FRND2, relu: OPT, satfinite: YES, pzo: YES, suffix: FAMILY_NOTE, ..row("cvt.frnd2.satfinite{.relu}.pzo.{e4m3x2,e5m2x2,e2m3x2,e3m2x2,e2m1x2}.{f16x2,bf16x2} d, a;", NARROW_X2, &[F16x2, BF16x2], SM107F_94) },
     // Stochastic rounding: `rbits` "is a `.b32` type register operand used
     // for providing random bits for `.rs` rounding mode".
     CvtRow { rnd: RS, relu: OPT, satfinite: OPT, suffix: RS_NOTE, ..row("cvt.rs{.relu}{.satfinite}.{f16x2,bf16x2}.f32 d, a, b, rbits;", &[F16x2, BF16x2], &[F32], RS_87) },
@@ -522,6 +538,7 @@ impl CvtRow {
             && self.relu.contains(&c.relu)
             && self.satfinite.contains(&c.satfinite)
             && self.scaled.contains(&c.scaled)
+            && self.pzo.contains(&c.pzo)
     }
 
     /// The forms of this row.
@@ -538,16 +555,19 @@ impl CvtRow {
                     self.sat.iter().flat_map(move |&sat| {
                         self.relu.iter().flat_map(move |&relu| {
                             self.satfinite.iter().flat_map(move |&satfinite| {
-                                self.scaled.iter().map(move |&scaled| Cvt {
-                                    rnd,
-                                    ftz,
-                                    sat,
-                                    relu,
-                                    satfinite,
-                                    dst,
-                                    src,
-                                    pack,
-                                    scaled,
+                                self.scaled.iter().flat_map(move |&scaled| {
+                                    self.pzo.iter().map(move |&pzo| Cvt {
+                                        rnd,
+                                        ftz,
+                                        sat,
+                                        relu,
+                                        satfinite,
+                                        dst,
+                                        src,
+                                        pack,
+                                        scaled,
+                                        pzo,
+                                    })
                                 })
                             })
                         })
@@ -604,7 +624,7 @@ impl Cvt {
         let invalid = |span, msg: String| Err(CvtError::Invalid(Diagnostic::error(span, msg)));
         let mut rnd = CvtRound::None;
         let (mut ftz, mut sat, mut relu, mut satfinite) = (false, false, false, false);
-        let mut scaled = false;
+        let (mut scaled, mut pzo) = (false, false);
         let mut types = Vec::new();
         let mut warnings = Vec::new();
         let mut off = 0;
@@ -647,6 +667,7 @@ impl Cvt {
                 "relu" => &mut relu,
                 "satfinite" => &mut satfinite,
                 SCALED => &mut scaled,
+                "pzo" => &mut pzo,
                 _ => match CvtRound::parse(part) {
                     Some(r) if rnd == CvtRound::None => {
                         rnd = r;
@@ -693,6 +714,7 @@ impl Cvt {
                 src: S32,
                 pack: Some(p),
                 scaled,
+                pzo,
             };
             if ROWS.iter().any(|r| r.admits(&c)) {
                 return Ok((c, warnings));
@@ -716,6 +738,7 @@ impl Cvt {
             src,
             pack: None,
             scaled,
+            pzo,
         };
         if ROWS.iter().any(|r| r.admits(&c)) {
             for w in &mut warnings {
@@ -962,6 +985,9 @@ impl fmt::Display for Cvt {
         };
         for w in order.into_iter().flatten() {
             f.write_str(w)?;
+        }
+        if self.pzo {
+            f.write_str(".pzo")?;
         }
         if self.scaled {
             write!(f, ".{SCALED}")?;

@@ -1266,3 +1266,153 @@ fn every_half_and_random_f32_to_narrow_toward_zero() {
     }
     assert!(differs_from_rn > 1000, "{differs_from_rn}");
 }
+
+/// PTX ISA 9.4's `.pzo`: "if the result of the conversion produces
+/// `-0.0`, it will be forced to `+0.0`". Every `.pzo` form against the
+/// oracles above with that rule applied lane by lane: apfloat's
+/// `convert_r` for `.f16`/`.bf16` (scalar and x2), apfloat's toward-zero
+/// or nearest conversion for fp8 and the code scans for fp4/fp6; `.tf32`
+/// against its own form without `.pzo` (whose oracle is
+/// `random_f32_to_tf32`) with `-0.0` made `+0.0`. The inputs include
+/// negative values too small for any of the formats, so `-0.0` results
+/// occur: counted, so the rule is exercised.
+#[test]
+fn pzo_forces_positive_zeros() {
+    let mut rng = Rng(12);
+    let mut xs: Vec<u64> = (0..20_000).map(|_| edge_float(&mut rng, 8, 23)).collect();
+    xs.extend([
+        0x8000_0000,
+        0x8000_0001,
+        0xb380_0000,
+        0xa000_0000,
+        0x0000_0000,
+    ]);
+    let pos = |r: u64, neg_zero: u64| if r == neg_zero { 0 } else { r };
+    let mut flipped = 0;
+    // .f16/.bf16 and their x2, both roundings, every .relu/.satfinite.
+    fn half_lane<D: Fp>(x: u64, rm: Round, relu: bool, satfinite: bool) -> u64
+    where
+        Single: FloatConvert<D>,
+    {
+        let mut r: D = Single::from_bits(x.into()).convert_r(rm, &mut false).value;
+        if r.is_nan() {
+            return u64::from(HW.half_nan);
+        }
+        if satfinite && r.is_infinite() {
+            r = if r.is_negative() {
+                -D::largest()
+            } else {
+                D::largest()
+            };
+        }
+        if relu && r.is_negative() {
+            r = D::ZERO;
+        }
+        r.to_bits() as u64
+    }
+    for (rn, rm) in &FRND[..2] {
+        for relu in [false, true] {
+            for satfinite in [false, true] {
+                let mods = format!(
+                    "cvt.{rn}{}{}.pzo",
+                    if relu { ".relu" } else { "" },
+                    if satfinite { ".satfinite" } else { "" }
+                );
+                for (name, lane) in [
+                    (
+                        "f16",
+                        half_lane::<Half> as fn(u64, Round, bool, bool) -> u64,
+                    ),
+                    ("bf16", half_lane::<BFloat>),
+                ] {
+                    let scalar = form(&format!("{mods}.{name}.f32"));
+                    let packed = form(&format!("{mods}.{name}x2.f32"));
+                    for pair in xs.chunks(2) {
+                        let (a, b) = (pair[0], pair[pair.len() - 1]);
+                        let one = |x| pos(lane(x, *rm, relu, satfinite), 0x8000);
+                        flipped += usize::from(lane(a, *rm, relu, satfinite) == 0x8000);
+                        assert_eq!(scalar.eval(&[a]), one(a), "{scalar} {a:#x}");
+                        assert_eq!(packed.eval(&[a, b]), one(a) << 16 | one(b), "{packed}");
+                    }
+                }
+                let tf = form(&format!("{mods}.tf32.f32"));
+                let base = form(&format!("{}.tf32.f32", mods.trim_end_matches(".pzo")));
+                for &a in &xs {
+                    assert_eq!(
+                        tf.eval(&[a]),
+                        pos(base.eval(&[a]), 0x8000_0000),
+                        "{tf} {a:#x}"
+                    );
+                }
+            }
+        }
+    }
+    // The fp8/fp6/fp4 pairs from .f32 and from the halves.
+    for (rn, rm) in &FRND[..2] {
+        for relu in [false, true] {
+            let r = if relu { ".relu" } else { "" };
+            for (ty, w, neg_zero) in [
+                ("e4m3x2", 8, 0x80),
+                ("e5m2x2", 8, 0x80),
+                ("e2m3x2", 8, 0x20),
+                ("e3m2x2", 8, 0x20),
+                ("e2m1x2", 4, 0x8),
+            ] {
+                let lane = |v: Single| -> u64 {
+                    match ty {
+                        "e4m3x2" | "e5m2x2" => f8_oracle_by(v, ty == "e4m3x2", relu, *rm),
+                        _ => {
+                            let (e, m) = match ty {
+                                "e2m3x2" => (2, 3),
+                                "e3m2x2" => (3, 2),
+                                _ => (2, 1),
+                            };
+                            let n = 1u64 << (e + m);
+                            match f64_of(v) {
+                                None => n - 1,
+                                Some(x) => {
+                                    let x = if x.is_infinite() { x.signum() * 1e9 } else { x };
+                                    let c = if *rm == Round::TowardZero {
+                                        toward_zero_small(x, e, m)
+                                    } else {
+                                        nearest_small(x, e, m)
+                                    };
+                                    if relu && c & n != 0 {
+                                        0
+                                    } else {
+                                        c
+                                    }
+                                }
+                            }
+                        }
+                    }
+                };
+                let from_f32 = form(&format!("cvt.{rn}.satfinite{r}.pzo.{ty}.f32"));
+                for pair in xs.chunks(2) {
+                    let (a, b) = (pair[0], pair[pair.len() - 1]);
+                    let s = |x: u64| Single::from_bits(x.into());
+                    flipped += usize::from(lane(s(a)) == neg_zero);
+                    let want = pos(lane(s(a)), neg_zero) << w | pos(lane(s(b)), neg_zero);
+                    assert_eq!(from_f32.eval(&[a, b]), want, "{from_f32} {a:#x} {b:#x}");
+                }
+                for half in ["f16x2", "bf16x2"] {
+                    let c = form(&format!("cvt.{rn}.satfinite{r}.pzo.{ty}.{half}"));
+                    for x in (0..=0xffffu64).step_by(7) {
+                        let word = x << 16 | (x ^ 0x8000);
+                        let wide = |h: u64| -> Single {
+                            if half == "f16x2" {
+                                Half::from_bits(h.into()).convert(&mut false).value
+                            } else {
+                                BFloat::from_bits(h.into()).convert(&mut false).value
+                            }
+                        };
+                        let want = pos(lane(wide(x)), neg_zero) << w
+                            | pos(lane(wide(x ^ 0x8000)), neg_zero);
+                        assert_eq!(c.eval(&[word]), want, "{c} {word:#x}");
+                    }
+                }
+            }
+        }
+    }
+    assert!(flipped > 1000, "{flipped}");
+}

@@ -49,124 +49,157 @@ impl EvalCvt for Cvt {
     }
 
     fn eval_on(&self, srcs: &[u64], hw: &HwProfile) -> u64 {
-        use PtxType as T;
-        let s = |i: usize| srcs.get(i).copied().unwrap_or(0);
-        let c = self;
-        if let Some(p) = c.pack {
-            return pack(p, s(0), s(1), s(2));
+        let r = convert(self, srcs, hw);
+        if self.pzo {
+            positive_zeros(self.dst, r)
+        } else {
+            r
         }
-        if c.rnd == CvtRound::Stochastic {
-            return stochastic(c, srcs, hw);
+    }
+}
+
+/// `.pzo` (PTX ISA 9.4): "if the result of the conversion produces `-0.0`,
+/// it will be forced to `+0.0`" in each lane of `r`, a result of type
+/// `dst`: the f16/bf16 halves, the `.tf32` word, the 8-bit fp8 codes, the
+/// 6-bit fp6 codes in their bytes and the 4-bit fp4 codes.
+fn positive_zeros(dst: PtxType, r: u64) -> u64 {
+    use PtxType as T;
+    // (lane width, lanes, the lane's -0.0)
+    let (w, n, neg_zero): (u32, u32, u64) = match dst {
+        T::F16 | T::BF16 => (16, 1, 0x8000),
+        T::F16x2 | T::BF16x2 => (16, 2, 0x8000),
+        T::Tf32 | T::F32 => (32, 1, 0x8000_0000),
+        T::E4m3x2 | T::E5m2x2 => (8, 2, 0x80),
+        T::E2m3x2 | T::E3m2x2 => (8, 2, 0x20),
+        T::E2m1x2 => (4, 2, 0x8),
+        _ => return r,
+    };
+    let mask = (1u64 << w) - 1;
+    (0..n).fold(r, |r, i| {
+        if (r >> (w * i)) & mask == neg_zero {
+            r & !(mask << (w * i))
+        } else {
+            r
         }
-        match (c.dst, c.src) {
-            // "When converting two `.f32` or two packed `.bf16` inputs to
-            // `.ue8m0x2`, [...] the value converted from input `a` is stored
-            // in the upper 8 bits of `d` and the value converted from input
-            // `b` is stored in the lower 8 bits of `d`" (for `.bf16x2`: the
-            // upper and lower 16 bits of `a`, as the semantics block says).
-            (T::Ue8m0x2, T::F32) => to_ue8m0::<F32>(c, s(0)) << 8 | to_ue8m0::<F32>(c, s(1)),
-            (T::Ue8m0x2, _) => {
-                to_ue8m0::<BF16>(c, s(0) >> 16 & 0xffff) << 8 | to_ue8m0::<BF16>(c, s(0) & 0xffff)
-            }
-            // "Each 8-bit input value in operand `a` is converted to `.bf16`
-            // type [...] the value converted from the upper 8 bits of `a` is
-            // stored in the upper 16 bits of `d`".
-            (T::BF16x2, T::Ue8m0x2) => {
-                from_ue8m0(s(0) >> 8 & 0xff, hw) << 16 | from_ue8m0(s(0) & 0xff, hw)
-            }
-            // "When converting two `.f32` inputs to `.s2f6x2`, each input is
-            // converted to the `.s2f6` value, and the converted values are
-            // packed in the destination operand `d` such that the value
-            // converted from input `a` is stored in the upper 8 bits of `d`";
-            // "When converting from `.bf16x2`, each input packed in operand
-            // `a` is converted [...]" (the `.bf16` in the upper 16 bits of
-            // `a` to the upper 8 bits of `d`: docs/NVIDIA.md "cvt: s2f6x2").
-            (T::S2f6x2, T::F32) => {
-                let sf = scale_factor(c, s(2));
-                to_s2f6::<F32>(c, s(0), sf >> 8, hw) << 8 | to_s2f6::<F32>(c, s(1), sf & 0xff, hw)
-            }
-            (T::S2f6x2, _) => {
-                let sf = scale_factor(c, s(1));
-                let hi = to_s2f6::<BF16>(c, s(0) >> 16 & 0xffff, sf >> 8, hw);
-                hi << 8 | to_s2f6::<BF16>(c, s(0) & 0xffff, sf & 0xff, hw)
-            }
-            // "When converting from `.s2f6x2` to `.bf16x2` [...] the value
-            // converted from the upper 8 bits of `a` is stored in the upper
-            // 16 bits of `d`"; "d[31:16] = convert(a[15:8]) * scale-factor[15:8]".
-            (T::BF16x2, T::S2f6x2) => {
-                let sf = scale_factor(c, s(1));
-                let hi = from_s2f6(c, s(0) >> 8 & 0xff, sf >> 8, hw);
-                hi << 16 | from_s2f6(c, s(0) & 0xff, sf & 0xff, hw)
-            }
-            // PTX ISA 9.2, the fp8/fp6/fp4 pairs up to `.bf16x2`: as to
-            // `.f16x2`, "the value converted from the upper 8 bits of `a` is
-            // stored in the upper 16 bits of `d`" (the upper 4 bits for
-            // `.e2m1x2`), each lane with its own byte of `scale-factor`, as
-            // "d[31:16] = convert(a[15:8]) * scale-factor[15:8]" of the
-            // `.s2f6x2` line.
-            (T::BF16x2, src) if narrow(src).is_some() => {
-                let w = if src == T::E2m1x2 { 4 } else { 8 };
-                let m = (1 << w) - 1;
-                let sf = scale_factor(c, s(1));
-                let hi = from_narrow_scaled(c, s(0) >> w & m, sf >> 8, hw);
-                hi << 16 | from_narrow_scaled(c, s(0) & m, sf & 0xff, hw)
-            }
-            // 9.7.9.21: "two inputs `a` and `b` of `.f32` type are converted
-            // into `.f16` or `.bf16` type and the converted values are packed
-            // in the destination register `d`, such that the value converted
-            // from input `a` is stored in the upper half of `d`".
-            (T::F16x2, T::F32) => {
-                float::<F32, F16>(c, s(0), hw) << 16 | float::<F32, F16>(c, s(1), hw)
-            }
-            (T::BF16x2, T::F32) => {
-                float::<F32, BF16>(c, s(0), hw) << 16 | float::<F32, BF16>(c, s(1), hw)
-            }
-            // "the value converted from input `a` is stored in the upper 8
-            // bits of `d` and the value converted from input `b` is stored
-            // in the lower 8 bits of `d`" (`.e2m1x2`: 4 bits each; `.e2m3x2`,
-            // `.e3m2x2`: "with 2 MSB bits padded with zeros").
-            (d, T::F32) if narrow(d).is_some() => {
-                let w = if d == T::E2m1x2 { 4 } else { 8 };
-                to_narrow::<F32>(c, s(0), hw) << w | to_narrow::<F32>(c, s(1), hw)
-            }
-            // "the value converted from the upper 16 bits of input `a` is
-            // stored in the upper 8 bits of `d`" (4 bits for `.e2m1x2`).
-            (d, half) if narrow(d).is_some() => {
-                let w = if d == T::E2m1x2 { 4 } else { 8 };
-                let lane = |x: u64| match half {
-                    T::BF16x2 => to_narrow::<BF16>(c, x, hw),
-                    _ => to_narrow::<F16>(c, x, hw),
-                };
-                lane(s(0) >> 16 & 0xffff) << w | lane(s(0) & 0xffff)
-            }
-            // "the value converted from the upper 8 bits of `a` is stored in
-            // the upper 16 bits of `d`" (the upper 4 bits for `.e2m1x2`).
-            (T::F16x2, src) => {
-                let w = if src == T::E2m1x2 { 4 } else { 8 };
-                let m = (1 << w) - 1;
-                from_narrow(c, s(0) >> w & m, hw) << 16 | from_narrow(c, s(0) & m, hw)
-            }
-            (T::Tf32, _) => tf32(c, s(0), hw),
-            (d, s0) if d.is_int() && s0.is_int() => int_to_int(c, s(0)),
-            (d, _) if d.is_int() => match c.src {
-                T::F16 => float_to_int::<F16>(c, s(0), hw),
-                T::BF16 => float_to_int::<BF16>(c, s(0), hw),
-                T::F32 => float_to_int::<F32>(c, s(0), hw),
-                _ => float_to_int::<F64>(c, s(0), hw),
-            },
-            (_, s0) if s0.is_int() => match c.dst {
-                T::F16 => int_to_float::<F16>(c, s(0), hw),
-                T::BF16 => int_to_float::<BF16>(c, s(0), hw),
-                T::F32 => int_to_float::<F32>(c, s(0), hw),
-                _ => int_to_float::<F64>(c, s(0), hw),
-            },
-            _ => match c.src {
-                T::F16 => from::<F16>(c, s(0), hw),
-                T::BF16 => from::<BF16>(c, s(0), hw),
-                T::F32 => from::<F32>(c, s(0), hw),
-                _ => from::<F64>(c, s(0), hw),
-            },
+    })
+}
+
+/// The conversion itself, before `.pzo`.
+fn convert(c: &Cvt, srcs: &[u64], hw: &HwProfile) -> u64 {
+    use PtxType as T;
+    let s = |i: usize| srcs.get(i).copied().unwrap_or(0);
+    if let Some(p) = c.pack {
+        return pack(p, s(0), s(1), s(2));
+    }
+    if c.rnd == CvtRound::Stochastic {
+        return stochastic(c, srcs, hw);
+    }
+    match (c.dst, c.src) {
+        // "When converting two `.f32` or two packed `.bf16` inputs to
+        // `.ue8m0x2`, [...] the value converted from input `a` is stored
+        // in the upper 8 bits of `d` and the value converted from input
+        // `b` is stored in the lower 8 bits of `d`" (for `.bf16x2`: the
+        // upper and lower 16 bits of `a`, as the semantics block says).
+        (T::Ue8m0x2, T::F32) => to_ue8m0::<F32>(c, s(0)) << 8 | to_ue8m0::<F32>(c, s(1)),
+        (T::Ue8m0x2, _) => {
+            to_ue8m0::<BF16>(c, s(0) >> 16 & 0xffff) << 8 | to_ue8m0::<BF16>(c, s(0) & 0xffff)
         }
+        // "Each 8-bit input value in operand `a` is converted to `.bf16`
+        // type [...] the value converted from the upper 8 bits of `a` is
+        // stored in the upper 16 bits of `d`".
+        (T::BF16x2, T::Ue8m0x2) => {
+            from_ue8m0(s(0) >> 8 & 0xff, hw) << 16 | from_ue8m0(s(0) & 0xff, hw)
+        }
+        // "When converting two `.f32` inputs to `.s2f6x2`, each input is
+        // converted to the `.s2f6` value, and the converted values are
+        // packed in the destination operand `d` such that the value
+        // converted from input `a` is stored in the upper 8 bits of `d`";
+        // "When converting from `.bf16x2`, each input packed in operand
+        // `a` is converted [...]" (the `.bf16` in the upper 16 bits of
+        // `a` to the upper 8 bits of `d`: docs/NVIDIA.md "cvt: s2f6x2").
+        (T::S2f6x2, T::F32) => {
+            let sf = scale_factor(c, s(2));
+            to_s2f6::<F32>(c, s(0), sf >> 8, hw) << 8 | to_s2f6::<F32>(c, s(1), sf & 0xff, hw)
+        }
+        (T::S2f6x2, _) => {
+            let sf = scale_factor(c, s(1));
+            let hi = to_s2f6::<BF16>(c, s(0) >> 16 & 0xffff, sf >> 8, hw);
+            hi << 8 | to_s2f6::<BF16>(c, s(0) & 0xffff, sf & 0xff, hw)
+        }
+        // "When converting from `.s2f6x2` to `.bf16x2` [...] the value
+        // converted from the upper 8 bits of `a` is stored in the upper
+        // 16 bits of `d`"; "d[31:16] = convert(a[15:8]) * scale-factor[15:8]".
+        (T::BF16x2, T::S2f6x2) => {
+            let sf = scale_factor(c, s(1));
+            let hi = from_s2f6(c, s(0) >> 8 & 0xff, sf >> 8, hw);
+            hi << 16 | from_s2f6(c, s(0) & 0xff, sf & 0xff, hw)
+        }
+        // PTX ISA 9.2, the fp8/fp6/fp4 pairs up to `.bf16x2`: as to
+        // `.f16x2`, "the value converted from the upper 8 bits of `a` is
+        // stored in the upper 16 bits of `d`" (the upper 4 bits for
+        // `.e2m1x2`), each lane with its own byte of `scale-factor`, as
+        // "d[31:16] = convert(a[15:8]) * scale-factor[15:8]" of the
+        // `.s2f6x2` line.
+        (T::BF16x2, src) if narrow(src).is_some() => {
+            let w = if src == T::E2m1x2 { 4 } else { 8 };
+            let m = (1 << w) - 1;
+            let sf = scale_factor(c, s(1));
+            let hi = from_narrow_scaled(c, s(0) >> w & m, sf >> 8, hw);
+            hi << 16 | from_narrow_scaled(c, s(0) & m, sf & 0xff, hw)
+        }
+        // 9.7.9.21: "two inputs `a` and `b` of `.f32` type are converted
+        // into `.f16` or `.bf16` type and the converted values are packed
+        // in the destination register `d`, such that the value converted
+        // from input `a` is stored in the upper half of `d`".
+        (T::F16x2, T::F32) => float::<F32, F16>(c, s(0), hw) << 16 | float::<F32, F16>(c, s(1), hw),
+        (T::BF16x2, T::F32) => {
+            float::<F32, BF16>(c, s(0), hw) << 16 | float::<F32, BF16>(c, s(1), hw)
+        }
+        // "the value converted from input `a` is stored in the upper 8
+        // bits of `d` and the value converted from input `b` is stored
+        // in the lower 8 bits of `d`" (`.e2m1x2`: 4 bits each; `.e2m3x2`,
+        // `.e3m2x2`: "with 2 MSB bits padded with zeros").
+        (d, T::F32) if narrow(d).is_some() => {
+            let w = if d == T::E2m1x2 { 4 } else { 8 };
+            to_narrow::<F32>(c, s(0), hw) << w | to_narrow::<F32>(c, s(1), hw)
+        }
+        // "the value converted from the upper 16 bits of input `a` is
+        // stored in the upper 8 bits of `d`" (4 bits for `.e2m1x2`).
+        (d, half) if narrow(d).is_some() => {
+            let w = if d == T::E2m1x2 { 4 } else { 8 };
+            let lane = |x: u64| match half {
+                T::BF16x2 => to_narrow::<BF16>(c, x, hw),
+                _ => to_narrow::<F16>(c, x, hw),
+            };
+            lane(s(0) >> 16 & 0xffff) << w | lane(s(0) & 0xffff)
+        }
+        // "the value converted from the upper 8 bits of `a` is stored in
+        // the upper 16 bits of `d`" (the upper 4 bits for `.e2m1x2`).
+        (T::F16x2, src) => {
+            let w = if src == T::E2m1x2 { 4 } else { 8 };
+            let m = (1 << w) - 1;
+            from_narrow(c, s(0) >> w & m, hw) << 16 | from_narrow(c, s(0) & m, hw)
+        }
+        (T::Tf32, _) => tf32(c, s(0), hw),
+        (d, s0) if d.is_int() && s0.is_int() => int_to_int(c, s(0)),
+        (d, _) if d.is_int() => match c.src {
+            T::F16 => float_to_int::<F16>(c, s(0), hw),
+            T::BF16 => float_to_int::<BF16>(c, s(0), hw),
+            T::F32 => float_to_int::<F32>(c, s(0), hw),
+            _ => float_to_int::<F64>(c, s(0), hw),
+        },
+        (_, s0) if s0.is_int() => match c.dst {
+            T::F16 => int_to_float::<F16>(c, s(0), hw),
+            T::BF16 => int_to_float::<BF16>(c, s(0), hw),
+            T::F32 => int_to_float::<F32>(c, s(0), hw),
+            _ => int_to_float::<F64>(c, s(0), hw),
+        },
+        _ => match c.src {
+            T::F16 => from::<F16>(c, s(0), hw),
+            T::BF16 => from::<BF16>(c, s(0), hw),
+            T::F32 => from::<F32>(c, s(0), hw),
+            _ => from::<F64>(c, s(0), hw),
+        },
     }
 }
 
@@ -1088,6 +1121,7 @@ pub fn cvt_columns(c: &Cvt, srcs: &[&[u64]], exec: &Exec, out: &mut [u64]) -> bo
     }
     if x.len() != out.len()
         || c.ftz
+        || c.pzo
         || c.sat
         || c.relu
         || c.satfinite

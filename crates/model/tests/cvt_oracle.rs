@@ -976,11 +976,33 @@ fn every_bf16_to_f8() {
     }
 }
 
-/// `cvt.frnd2{.relu}{.satfinite}.{f16,bf16,f16x2,bf16x2}.f32`: apfloat's
-/// `convert_r`, then ".satfinite: [...] If the absolute value of input
-/// (ignoring sign) is greater than MAX_NORM [...] sign-preserved MAX_NORM",
-/// ".relu clamps the result to 0 if negative. NaN results are converted to
-/// canonical NaN" (NVIDIA's `half_nan`; `-0.0` → `+0.0`).
+/// One `.f32` to `.f16`/`.bf16` under `rm`: apfloat's `convert_r`, then
+/// ".satfinite: [...] If the absolute value of input (ignoring sign) is
+/// greater than MAX_NORM [...] sign-preserved MAX_NORM", ".relu clamps the
+/// result to 0 if negative. NaN results are converted to canonical NaN"
+/// (NVIDIA's `half_nan`; `-0.0` becomes `+0.0`).
+fn half_lane<D: Fp>(x: u64, rm: Round, relu: bool, satfinite: bool) -> u64
+where
+    Single: FloatConvert<D>,
+{
+    let mut r: D = Single::from_bits(x.into()).convert_r(rm, &mut false).value;
+    if r.is_nan() {
+        return u64::from(HW.half_nan);
+    }
+    if satfinite && r.is_infinite() {
+        r = if r.is_negative() {
+            -D::largest()
+        } else {
+            D::largest()
+        };
+    }
+    if relu && r.is_negative() {
+        r = D::ZERO;
+    }
+    r.to_bits() as u64
+}
+
+/// `cvt.frnd2{.relu}{.satfinite}.{f16,bf16,f16x2,bf16x2}.f32`: [`half_lane`].
 fn check_relu_satfinite<D: Fp>(xs: &[u64])
 where
     Single: FloatConvert<D>,
@@ -993,24 +1015,7 @@ where
                     if relu { ".relu" } else { "" },
                     if satfinite { ".satfinite" } else { "" }
                 );
-                let one = |x: u64| -> u64 {
-                    let v = Single::from_bits(x.into());
-                    let mut r: D = v.convert_r(*rm, &mut false).value;
-                    if r.is_nan() {
-                        return u64::from(HW.half_nan);
-                    }
-                    if satfinite && r.is_infinite() {
-                        r = if r.is_negative() {
-                            -D::largest()
-                        } else {
-                            D::largest()
-                        };
-                    }
-                    if relu && r.is_negative() {
-                        r = D::ZERO;
-                    }
-                    r.to_bits() as u64
-                };
+                let one = |x: u64| half_lane::<D>(x, *rm, relu, satfinite);
                 let scalar = form(&format!("{mods}.{}.f32", D::NAME));
                 let packed = form(&format!("{mods}.{}x2.f32", D::NAME));
                 for pair in xs.chunks(2) {
@@ -1290,26 +1295,6 @@ fn pzo_forces_positive_zeros() {
     let pos = |r: u64, neg_zero: u64| if r == neg_zero { 0 } else { r };
     let mut flipped = 0;
     // .f16/.bf16 and their x2, both roundings, every .relu/.satfinite.
-    fn half_lane<D: Fp>(x: u64, rm: Round, relu: bool, satfinite: bool) -> u64
-    where
-        Single: FloatConvert<D>,
-    {
-        let mut r: D = Single::from_bits(x.into()).convert_r(rm, &mut false).value;
-        if r.is_nan() {
-            return u64::from(HW.half_nan);
-        }
-        if satfinite && r.is_infinite() {
-            r = if r.is_negative() {
-                -D::largest()
-            } else {
-                D::largest()
-            };
-        }
-        if relu && r.is_negative() {
-            r = D::ZERO;
-        }
-        r.to_bits() as u64
-    }
     for (rn, rm) in &FRND[..2] {
         for relu in [false, true] {
             for satfinite in [false, true] {

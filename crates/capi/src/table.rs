@@ -20,6 +20,7 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use ptxfp::alt::Alt;
 use ptxfp::batch::{OnePlan, Plan};
 use ptxfp::cvt::Cvt;
 use ptxfp::int::IntOp;
@@ -63,6 +64,7 @@ enum Key {
     Form(Form),
     Int(IntOp),
     Cvt(Cvt),
+    Alt(Alt),
     Setp(Setp),
     Select(Select),
     Testp(Testp),
@@ -73,6 +75,7 @@ fn key(op: &Op) -> Option<Key> {
         Op::Form(f) => Key::Form(*f),
         Op::Int(i) => Key::Int(*i),
         Op::Cvt(c) => Key::Cvt(*c),
+        Op::Alt(a) => Key::Alt(*a),
         Op::Setp(c) => Key::Setp(*c),
         Op::Select(c) => Key::Select(*c),
         Op::Testp(t) => Key::Testp(*t),
@@ -125,6 +128,7 @@ fn build() -> Table {
                 .map(|i| (Op::Int(i), i.to_string())),
         )
         .chain(Cvt::all().into_iter().map(|c| (Op::Cvt(c), c.to_string())))
+        .chain(Alt::all().into_iter().map(|a| (Op::Alt(a), a.to_string())))
         .chain(
             Setp::all()
                 .into_iter()

@@ -16,7 +16,8 @@ pub struct Args {
     /// mul, fma, mad, min, max, div, rcp, sqrt, rsqrt, abs, neg, copysign,
     /// ex2, lg2, sin, cos, tanh), `int` (the integer and bit instructions),
     /// `cvt` (every conversion), `compare` (`setp`, `set`, `selp`, `slct`,
-    /// `testp`) or `all`.
+    /// `testp`), `alt` (the alternate floating-point `add`, `sub`, `mul`,
+    /// `fma` on packed FP8/FP6/FP4/UE8M0 lanes) or `all`.
     #[arg(long, default_value = "float", value_parser = family_parser())]
     family: ptxfp::forms::Family,
     /// Machine-readable output on stdout: one JSON object with the filter

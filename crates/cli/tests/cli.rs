@@ -286,7 +286,10 @@ fn forms_lists_every_family() {
     // .f16 and .bf16 = 168 x 4 = 672 (not .bf16 -> .f16, 14 x 4, which
     // NVIDIA's JIT refuses); selp/slct 11 x 4; testp 6 x 2.
     assert_eq!(n("compare"), 720 + 2496 + 672 + 44 + 12);
-    assert_eq!(n("all"), 478 + 234 + 1095 + 3944);
+    // alt (PTX ISA 9.7.6): add/sub 2 destinations x 7 atypes, mul/fma 2 x
+    // 7 x 7, each with and without .rn and .satfinite: (14 x 2 + 98 x 2) x 4.
+    assert_eq!(n("alt"), (14 * 2 + 98 * 2) * 4);
+    assert_eq!(n("all"), 478 + 234 + 1095 + 3944 + 896);
     let int = stdout(&ptxfp(&["forms", "--family", "int"]));
     assert!(
         int.contains("addc.cc.u32 1.2 sm_10\n") || int.contains("addc.cc.u32 "),

@@ -254,6 +254,35 @@ const fn v(major: u8, minor: u8) -> PtxVersion {
     PtxVersion::new(major, minor)
 }
 
+impl Suffix {
+    /// Why `target` lacks a form of this suffix though its sm is high
+    /// enough (`None`: it has it).
+    pub fn error(&self, version: PtxVersion, target: Target) -> Option<String> {
+        use crate::target::Variant;
+        match (*self, target.variant) {
+            (Suffix::None, _) | (Suffix::Family, Variant::Arch | Variant::Family) => None,
+            (Suffix::ArchOrFamilyFrom88, Variant::Arch) => None,
+            (Suffix::ArchOrFamilyFrom88, Variant::Family) if version >= v(8, 8) => None,
+            (Suffix::ArchOrFamilyFrom88, _) => Some(format!(
+                "needs an architecture-specific target (sm_{0}a) or, from PTX ISA 8.8, a family target (sm_{0}f); the target is {target}",
+                target.sm.max(100)
+            )),
+            (Suffix::Family, Variant::Plain) => Some(format!(
+                "needs a family target (sm_{}f); the target is {target}",
+                target.sm.max(100)
+            )),
+            (Suffix::ArchIn(sms), Variant::Arch) if sms.contains(&target.sm) => None,
+            (Suffix::ArchIn(sms), _) => {
+                let names: Vec<String> = sms.iter().map(|s| format!("sm_{s}a")).collect();
+                Some(format!(
+                    "is supported only on {}; the target is {target}",
+                    names.join(", ")
+                ))
+            }
+        }
+    }
+}
+
 const RN: CvtRound = CvtRound::Float(Round::NearestEven);
 const RZ: CvtRound = CvtRound::Float(Round::TowardZero);
 const RM: CvtRound = CvtRound::Float(Round::TowardNegative);
@@ -918,28 +947,7 @@ impl Cvt {
     /// `version` that targets `target` (`None` when the target has the
     /// suffix the row needs).
     pub fn suffix_error(&self, version: PtxVersion, target: Target) -> Option<String> {
-        use crate::target::Variant;
-        match (self.row().suffix, target.variant) {
-            (Suffix::None, _) | (Suffix::Family, Variant::Arch | Variant::Family) => None,
-            (Suffix::ArchOrFamilyFrom88, Variant::Arch) => None,
-            (Suffix::ArchOrFamilyFrom88, Variant::Family) if version >= v(8, 8) => None,
-            (Suffix::ArchOrFamilyFrom88, _) => Some(format!(
-                "needs an architecture-specific target (sm_{0}a) or, from PTX ISA 8.8, a family target (sm_{0}f); the target is {target}",
-                target.sm.max(100)
-            )),
-            (Suffix::Family, Variant::Plain) => Some(format!(
-                "needs a family target (sm_{}f); the target is {target}",
-                target.sm.max(100)
-            )),
-            (Suffix::ArchIn(sms), Variant::Arch) if sms.contains(&target.sm) => None,
-            (Suffix::ArchIn(sms), _) => {
-                let names: Vec<String> = sms.iter().map(|s| format!("sm_{s}a")).collect();
-                Some(format!(
-                    "is supported only on {}; the target is {target}",
-                    names.join(", ")
-                ))
-            }
-        }
+        self.row().suffix.error(version, target)
     }
 
     /// The minimum PTX ISA version and target of this form for code that

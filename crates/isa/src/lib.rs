@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod alt;
 pub mod atomic;
 pub mod control;
 pub mod cvt;

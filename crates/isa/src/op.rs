@@ -6,6 +6,7 @@
 //! instruction is table rows (`crate::syntax`) or a new variant here: the
 //! compiler then names every `match` that must learn it.
 
+use crate::alt::Alt;
 use crate::control::{Control, Mem};
 use crate::cvt::{Cvt, CvtError};
 use crate::diag::Diagnostic;
@@ -26,6 +27,9 @@ pub enum Op {
     Int(IntOp),
     /// A `cvt` (every form of `crate::cvt::ROWS`).
     Cvt(Cvt),
+    /// An alternate floating-point `add`/`sub`/`mul`/`fma` on packed FP8,
+    /// FP6, FP4 or UE8M0 lanes (`crate::alt`, PTX ISA 9.7.6).
+    Alt(Alt),
     /// `setp` or `set` on any type, with its comparison, `.ftz` and
     /// `.and`/`.or`/`.xor`.
     Setp(Setp),
@@ -124,6 +128,17 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
         .enumerate()
         .any(|(i, p)| PtxType::parse(p).is_none() && pieces[..i].contains(p));
     let reorder = lenient || !repeated;
+    // The alternate floating-point forms (crate::alt): `add`, `sub`, `mul`,
+    // `fma` with a packed FP8/FP6/FP4/UE8M0 type.
+    if let Some(a) = Alt::decode(opcode, reorder) {
+        return match a {
+            Ok((a, warnings)) => Decoded {
+                op: Op::Alt(a),
+                diags: warnings,
+            },
+            Err(d) => bad(d),
+        };
+    }
     if IntOp::claims(opcode) {
         return match IntOp::parse(opcode) {
             Ok(i) => ok(Op::Int(i)),
@@ -288,6 +303,8 @@ impl Op {
                 ..plain(i.dest_type(), i.source_types())
             },
             Op::Cvt(c) => plain(c.dst, c.source_types()),
+            // "Operand `d` must be of type `.b32`" (9.7.6).
+            Op::Alt(a) => plain(PtxType::B32, a.source_types()),
             // `setp.CmpOp.type p[|q], a, b;` and, with a BoolOp, `..., {!}c`
             // (9.7.8.2); `.f16x2`/`.bf16x2`: `p|q` are the two lanes' results.
             // `set.CmpOp.dtype.stype d, a, b{, {!}c}` (9.7.8.1).
@@ -333,6 +350,7 @@ impl Op {
         match self {
             Op::Form(f) => Some(f.requires()),
             Op::Cvt(c) => Some(c.requires()),
+            Op::Alt(a) => Some(a.requires()),
             Op::Setp(c) => Some(c.requires()),
             Op::Select(c) => Some(c.requires()),
             Op::Testp(c) => Some(c.requires()),
@@ -360,6 +378,13 @@ impl Op {
             Op::Cvt(c) => {
                 let mut d = needs(c.requires_on(target));
                 if let Some(why) = c.suffix_error(version, target) {
+                    d.push(Diagnostic::error(0..opcode.len(), format!("{rule} {why}")));
+                }
+                d
+            }
+            Op::Alt(a) => {
+                let mut d = needs(a.requires());
+                if let Some(why) = a.suffix_error(version, target) {
                     d.push(Diagnostic::error(0..opcode.len(), format!("{rule} {why}")));
                 }
                 d

@@ -17,27 +17,32 @@ pub enum Family {
     Cvt,
     /// Comparison and selection.
     Compare,
+    /// The alternate floating-point instructions (PTX ISA 9.7.6): `add`,
+    /// `sub`, `mul`, `fma` on packed FP8/FP6/FP4/UE8M0 lanes.
+    Alt,
     /// All of them.
     All,
 }
 
 impl Family {
     /// Every family, in the order `--family` lists them.
-    pub const ALL: [Family; 5] = [
+    pub const ALL: [Family; 6] = [
         Family::Float,
         Family::Int,
         Family::Cvt,
         Family::Compare,
+        Family::Alt,
         Family::All,
     ];
 
-    /// Its name (`float`, `int`, `cvt`, `compare`, `all`).
+    /// Its name (`float`, `int`, `cvt`, `compare`, `alt`, `all`).
     pub fn name(self) -> &'static str {
         match self {
             Family::Float => "float",
             Family::Int => "int",
             Family::Cvt => "cvt",
             Family::Compare => "compare",
+            Family::Alt => "alt",
             Family::All => "all",
         }
     }
@@ -50,7 +55,9 @@ impl std::str::FromStr for Family {
             .into_iter()
             .find(|f| f.name() == s)
             .ok_or_else(|| {
-                format!("`{s}` is not a family of instructions (float, int, cvt, compare or all)")
+                format!(
+                    "`{s}` is not a family of instructions (float, int, cvt, compare, alt or all)"
+                )
             })
     }
 }
@@ -99,6 +106,13 @@ fn of_family(family: Family) -> Vec<(String, Op, Option<&'static str>)> {
             ptxfp_isa::cvt::Cvt::all()
                 .into_iter()
                 .map(|c| (c.to_string(), Op::Cvt(c), None)),
+        );
+    }
+    if matches!(family, Family::Alt | Family::All) {
+        v.extend(
+            ptxfp_isa::alt::Alt::all()
+                .into_iter()
+                .map(|a| (a.to_string(), Op::Alt(a), None)),
         );
     }
     if matches!(family, Family::Compare | Family::All) {

@@ -426,6 +426,10 @@ pub fn in_family(opcode: &str) -> bool {
     let Some(op) = Opcode::parse(root) else {
         return false;
     };
+    // The alternate floating-point types are `crate::alt`'s.
+    if suffixes().any(|s| crate::alt::Lane::parse(s).is_some()) {
+        return false;
+    }
     let half = suffixes().any(|s| matches!(s, "f16" | "f16x2" | "bf16" | "bf16x2"));
     // An opcode with no type at all (`fma.rn.oob.relu.type`, the 9.7.4.4
     // erratum, or a typo such as `add.rn.fp16`) is malformed, and the form

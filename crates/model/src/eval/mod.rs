@@ -1,12 +1,14 @@
-//! The semantics of the ops beside the forms: conversions, comparisons and
-//! the integer instructions, one trait each (the types are `ptxfp-isa`'s).
+//! The semantics of the ops beside the forms: conversions, comparisons,
+//! the alternate floating-point instructions and the integer instructions, one trait each (the types are `ptxfp-isa`'s).
 
+mod alt;
 mod cvt;
 mod int;
 mod redux;
 pub mod setp;
 pub mod video;
 
+pub use alt::EvalAlt;
 pub use cvt::{cvt_columns, cvt_lookup, cvt_table, EvalCvt, TABLE_MIN};
 pub use int::{int_columns, lop3_predicate, EvalInt};
 pub use redux::redux_f32;

@@ -220,6 +220,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
             | Op::Int(_)
             | Op::Cvt(_)
             | Op::Alt(_)
+            | Op::Mixed(_)
             | Op::Setp(_)
             | Op::Select(_)
             | Op::Testp(_) => {
@@ -395,10 +396,10 @@ fn check_operands(
                         op.span.clone(),
                         format!("operand `{n}` is a `{rt}` register; `{form}` needs `{ty}` here"),
                     )
-                    .with_help(format!(
-                        "use a `{ty}` or `{}` register",
-                        ty.bit_type().unwrap_or(*ty)
-                    )),
+                    .with_help(match ty.bit_type().filter(|b| b != ty) {
+                        Some(b) => format!("use a `{ty}` or `{b}` register"),
+                        None => format!("use a `{ty}` register"),
+                    }),
                 ),
                 Some(_) => {}
             },

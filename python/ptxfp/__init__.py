@@ -740,7 +740,7 @@ class FormInfo(NamedTuple):
 
 def forms(target=None, ptx=None, family="float"):
     """The legal forms (``ptxfp forms``): with ``target``/``ptx``, only
-    those legal there. ``family``: float, int, cvt, compare, alt or all."""
+    those legal there. ``family``: float, int, cvt, compare, alt, mixed or all."""
     return [FormInfo(*f) for f in _ext.forms(family, target, ptx)]
 
 

@@ -24,6 +24,7 @@ use ptxfp::alt::Alt;
 use ptxfp::batch::{OnePlan, Plan};
 use ptxfp::cvt::Cvt;
 use ptxfp::int::IntOp;
+use ptxfp::mixed::Mixed;
 use ptxfp::setp::{Select, Setp, Testp};
 use ptxfp::{Exec, Form, Instruction, Op, PtxType, PtxVersion, Setup, Target, Variant};
 use ptxfp_fast::{F32Fn, F32One, HalfFn, HalfOne};
@@ -65,6 +66,7 @@ enum Key {
     Int(IntOp),
     Cvt(Cvt),
     Alt(Alt),
+    Mixed(Mixed),
     Setp(Setp),
     Select(Select),
     Testp(Testp),
@@ -76,6 +78,7 @@ fn key(op: &Op) -> Option<Key> {
         Op::Int(i) => Key::Int(*i),
         Op::Cvt(c) => Key::Cvt(*c),
         Op::Alt(a) => Key::Alt(*a),
+        Op::Mixed(m) => Key::Mixed(*m),
         Op::Setp(c) => Key::Setp(*c),
         Op::Select(c) => Key::Select(*c),
         Op::Testp(t) => Key::Testp(*t),
@@ -129,6 +132,11 @@ fn build() -> Table {
         )
         .chain(Cvt::all().into_iter().map(|c| (Op::Cvt(c), c.to_string())))
         .chain(Alt::all().into_iter().map(|a| (Op::Alt(a), a.to_string())))
+        .chain(
+            Mixed::all()
+                .into_iter()
+                .map(|m| (Op::Mixed(m), m.to_string())),
+        )
         .chain(
             Setp::all()
                 .into_iter()

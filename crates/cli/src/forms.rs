@@ -17,7 +17,9 @@ pub struct Args {
     /// ex2, lg2, sin, cos, tanh), `int` (the integer and bit instructions),
     /// `cvt` (every conversion), `compare` (`setp`, `set`, `selp`, `slct`,
     /// `testp`), `alt` (the alternate floating-point `add`, `sub`, `mul`,
-    /// `fma` on packed FP8/FP6/FP4/UE8M0 lanes) or `all`.
+    /// `fma` on packed FP8/FP6/FP4/UE8M0 lanes), `mixed` (PTX ISA 9.4's
+    /// packed mixed-precision `add`, `sub`, `mul`, `fma`: `.f32x2` with
+    /// `.f16x2`/`.bf16x2`) or `all`.
     #[arg(long, default_value = "float", value_parser = family_parser())]
     family: ptxfp::forms::Family,
     /// Machine-readable output on stdout: one JSON object with the filter

@@ -289,7 +289,12 @@ fn forms_lists_every_family() {
     // alt (PTX ISA 9.7.6): add/sub 2 destinations x 7 atypes, mul/fma 2 x
     // 7 x 7, each with and without .rn and .satfinite: (14 x 2 + 98 x 2) x 4.
     assert_eq!(n("alt"), (14 * 2 + 98 * 2) * 4);
-    assert_eq!(n("all"), 478 + 234 + 1095 + 3944 + 896);
+    // mixed (PTX ISA 9.4's packed lines of 9.7.5): add/sub .f32x2.{f16x2,
+    // bf16x2}.f32x2 with no or one of four roundings (2 x 2 x 5), fma with
+    // one of four (2 x 4), the .rz downconverting add/sub/mul (3 x 2), and
+    // mul.bf16x2.bf16x2.f16x2, mul.f16x2.f16x2.bf16x2.
+    assert_eq!(n("mixed"), 20 + 8 + 6 + 2);
+    assert_eq!(n("all"), 478 + 234 + 1095 + 3944 + 896 + 36);
     let int = stdout(&ptxfp(&["forms", "--family", "int"]));
     assert!(
         int.contains("addc.cc.u32 1.2 sm_10\n") || int.contains("addc.cc.u32 "),

@@ -2563,7 +2563,7 @@ impl Machine<'_, '_> {
                 return Err(err(ins.span.clone(), "`bra` takes one label"));
             }
             Op::Mov(ty) => self.mov(ins, *ty)?,
-            Op::Cvt(_) | Op::Alt(_) => self.compute_op(ins, op)?,
+            Op::Cvt(_) | Op::Alt(_) | Op::Mixed(_) => self.compute_op(ins, op)?,
             Op::Setp(_) | Op::Select(_) | Op::Testp(_) => self.compute_op(ins, op)?,
             Op::Ld(m) => self.ldst(ins, m, true)?,
             Op::St(m) => self.ldst(ins, m, false)?,

@@ -16,6 +16,7 @@ pub mod int;
 pub mod literal;
 pub mod matrix;
 pub mod mbarrier;
+pub mod mixed;
 pub mod op;
 pub mod opcodes;
 pub mod setp;

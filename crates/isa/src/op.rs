@@ -12,6 +12,7 @@ use crate::cvt::{Cvt, CvtError};
 use crate::diag::Diagnostic;
 use crate::form::{Form, Opcode};
 use crate::int::IntOp;
+use crate::mixed::Mixed;
 use crate::setp::{CmpInstr, Select, Setp, Testp};
 use crate::target::{PtxVersion, Target};
 use crate::types::PtxType;
@@ -30,6 +31,9 @@ pub enum Op {
     /// An alternate floating-point `add`/`sub`/`mul`/`fma` on packed FP8,
     /// FP6, FP4 or UE8M0 lanes (`crate::alt`, PTX ISA 9.7.6).
     Alt(Alt),
+    /// A packed mixed-precision `add`/`sub`/`mul`/`fma` of PTX ISA 9.4
+    /// (`crate::mixed`: `.f32x2` with `.f16x2`/`.bf16x2`).
+    Mixed(Mixed),
     /// `setp` or `set` on any type, with its comparison, `.ftz` and
     /// `.and`/`.or`/`.xor`.
     Setp(Setp),
@@ -134,6 +138,16 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
         return match a {
             Ok((a, warnings)) => Decoded {
                 op: Op::Alt(a),
+                diags: warnings,
+            },
+            Err(d) => bad(d),
+        };
+    }
+    // The packed mixed-precision forms (crate::mixed).
+    if let Some(m) = Mixed::decode(opcode, reorder) {
+        return match m {
+            Ok((m, warnings)) => Decoded {
+                op: Op::Mixed(m),
                 diags: warnings,
             },
             Err(d) => bad(d),
@@ -305,6 +319,7 @@ impl Op {
             Op::Cvt(c) => plain(c.dst, c.source_types()),
             // "Operand `d` must be of type `.b32`" (9.7.6).
             Op::Alt(a) => plain(PtxType::B32, a.source_types()),
+            Op::Mixed(m) => plain(m.dest_type(), m.source_types()),
             // `setp.CmpOp.type p[|q], a, b;` and, with a BoolOp, `..., {!}c`
             // (9.7.8.2); `.f16x2`/`.bf16x2`: `p|q` are the two lanes' results.
             // `set.CmpOp.dtype.stype d, a, b{, {!}c}` (9.7.8.1).
@@ -351,6 +366,7 @@ impl Op {
             Op::Form(f) => Some(f.requires()),
             Op::Cvt(c) => Some(c.requires()),
             Op::Alt(a) => Some(a.requires()),
+            Op::Mixed(m) => Some(m.requires()),
             Op::Setp(c) => Some(c.requires()),
             Op::Select(c) => Some(c.requires()),
             Op::Testp(c) => Some(c.requires()),
@@ -385,6 +401,13 @@ impl Op {
             Op::Alt(a) => {
                 let mut d = needs(a.requires());
                 if let Some(why) = a.suffix_error(version, target) {
+                    d.push(Diagnostic::error(0..opcode.len(), format!("{rule} {why}")));
+                }
+                d
+            }
+            Op::Mixed(m) => {
+                let mut d = needs(m.requires());
+                if let Some(why) = m.suffix_error(version, target) {
                     d.push(Diagnostic::error(0..opcode.len(), format!("{rule} {why}")));
                 }
                 d

@@ -13,7 +13,7 @@
 //! meaning depends on the target, see docs/NVIDIA.md "mad.f32 without a rounding modifier") is evaluated element by
 //! element by its scalar semantics. Large inputs are split across cores.
 
-use crate::{Eval, EvalAlt};
+use crate::{Eval, EvalAlt, EvalMixed};
 pub use ptxfp_fast::IeeeOp;
 use ptxfp_fast::{BinOp, F32Stages, F64Nans, Half, HalfStages, Round};
 use rayon::prelude::*;
@@ -872,6 +872,7 @@ pub fn compute_columns_checked(
             }
         }
         Op::Alt(a) => (0..n).for_each(|i| out[i] = a.eval_on(&at(i)[..k], &exec.hw)),
+        Op::Mixed(m) => (0..n).for_each(|i| out[i] = m.eval_in(&at(i)[..k], exec)),
         Op::Setp(c) => (0..n).for_each(|i| {
             let v = at(i);
             let c3 = (k > 2).then_some(v[2] & 1 == 1);

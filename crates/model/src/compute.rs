@@ -4,7 +4,7 @@
 //! instruction added to the decoder and here is evaluated, verified,
 //! generated and run without further wiring.
 
-use crate::eval::{lop3_predicate, select, setp_results, testp, EvalAlt};
+use crate::eval::{lop3_predicate, select, setp_results, testp, EvalAlt, EvalMixed};
 use crate::quirks::Exec;
 use crate::{Eval, EvalCvt, EvalInt};
 use ptxfp_isa::op::{Op, Signature};
@@ -59,6 +59,7 @@ pub fn compute(op: &Op, srcs: &[u64], carry: bool, exec: &Exec) -> Option<Comput
         }
         Op::Cvt(c) => one(c.eval_in(srcs, exec)),
         Op::Alt(a) => one(a.eval_on(srcs, &exec.hw)),
+        Op::Mixed(m) => one(m.eval_in(srcs, exec)),
         Op::Setp(c) => Computed {
             dst: setp_results(c, srcs[0], srcs[1], srcs.get(2).map(|c| c & 1 == 1)),
             ..Computed::default()

@@ -15,6 +15,6 @@ mod semantics;
 pub mod sweep;
 
 pub use compute::{compute, compute_explicit, explicit_operands, signature, Computed};
-pub use eval::{EvalAlt, EvalCvt, EvalInt, EvalSetp};
+pub use eval::{EvalAlt, EvalCvt, EvalInt, EvalMixed, EvalSetp};
 pub use quirks::{ByZero, DivOverflow, Exec, FtzTiming, HwProfile};
 pub use semantics::Eval;

@@ -57,7 +57,8 @@ pub struct HwProfile {
     /// See [`HwProfile::oob_mask`].
     pub oob_value: u16,
     /// The NaN every `.e4m3`/`.e5m2` result NaN becomes (`cvt` to
-    /// `.e4m3x2`/`.e5m2x2`, per 8-bit lane).
+    /// `.e4m3x2`/`.e5m2x2`, per 8-bit lane; the alternate floating-point
+    /// instructions' lanes).
     pub f8_nan: u8,
     /// The `.b32` a `cvt.{rn,rz}{.relu}.tf32.f32` writes for a NaN result
     /// (`.rna`: [`HwProfile::tf32_rna_nan_truncated`]).

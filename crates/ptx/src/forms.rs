@@ -20,22 +20,26 @@ pub enum Family {
     /// The alternate floating-point instructions (PTX ISA 9.7.6): `add`,
     /// `sub`, `mul`, `fma` on packed FP8/FP6/FP4/UE8M0 lanes.
     Alt,
+    /// The packed mixed-precision lines of PTX ISA 9.4 (9.7.5): `.f32x2`
+    /// with `.f16x2`/`.bf16x2`.
+    Mixed,
     /// All of them.
     All,
 }
 
 impl Family {
     /// Every family, in the order `--family` lists them.
-    pub const ALL: [Family; 6] = [
+    pub const ALL: [Family; 7] = [
         Family::Float,
         Family::Int,
         Family::Cvt,
         Family::Compare,
         Family::Alt,
+        Family::Mixed,
         Family::All,
     ];
 
-    /// Its name (`float`, `int`, `cvt`, `compare`, `alt`, `all`).
+    /// Its name (`float`, `int`, `cvt`, `compare`, `alt`, `mixed`, `all`).
     pub fn name(self) -> &'static str {
         match self {
             Family::Float => "float",
@@ -43,6 +47,7 @@ impl Family {
             Family::Cvt => "cvt",
             Family::Compare => "compare",
             Family::Alt => "alt",
+            Family::Mixed => "mixed",
             Family::All => "all",
         }
     }
@@ -56,7 +61,7 @@ impl std::str::FromStr for Family {
             .find(|f| f.name() == s)
             .ok_or_else(|| {
                 format!(
-                    "`{s}` is not a family of instructions (float, int, cvt, compare, alt or all)"
+                    "`{s}` is not a family of instructions (float, int, cvt, compare, alt, mixed or all)"
                 )
             })
     }
@@ -113,6 +118,13 @@ fn of_family(family: Family) -> Vec<(String, Op, Option<&'static str>)> {
             ptxfp_isa::alt::Alt::all()
                 .into_iter()
                 .map(|a| (a.to_string(), Op::Alt(a), None)),
+        );
+    }
+    if matches!(family, Family::Mixed | Family::All) {
+        v.extend(
+            ptxfp_isa::mixed::Mixed::all()
+                .into_iter()
+                .map(|m| (m.to_string(), Op::Mixed(m), None)),
         );
     }
     if matches!(family, Family::Compare | Family::All) {

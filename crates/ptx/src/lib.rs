@@ -25,7 +25,9 @@ pub use instruction::{Finding, Instruction, Setup};
 pub use ptxfp_float as float;
 pub use ptxfp_front::{check, module};
 pub use ptxfp_interp as interp;
-pub use ptxfp_isa::{alt, cvt, diag, form, int, literal, op, opcodes, setp, syntax, target, types};
+pub use ptxfp_isa::{
+    alt, cvt, diag, form, int, literal, mixed, op, opcodes, setp, syntax, target, types,
+};
 pub use ptxfp_model::quirks as hw;
 pub use ptxfp_model::{batch, eval, gen, measured, quirks, sweep};
 
@@ -36,10 +38,12 @@ pub use ptxfp_isa::syntax::{header_error, help_for_flags, in_family};
 pub use ptxfp_isa::target::{PtxVersion, Target, Variant};
 pub use ptxfp_isa::types::PtxType;
 pub use ptxfp_model::{compute, compute_explicit, explicit_operands, Computed};
-pub use ptxfp_model::{Eval, EvalAlt, EvalCvt, EvalInt, EvalSetp, Exec, FtzTiming, HwProfile};
+pub use ptxfp_model::{
+    Eval, EvalAlt, EvalCvt, EvalInt, EvalMixed, EvalSetp, Exec, FtzTiming, HwProfile,
+};
 
 /// The evaluation traits, for `form.eval(&srcs, &exec)`, `cvt.eval(&srcs)`,
 /// `setp.eval(a, b)` and the integer ops.
 pub mod prelude {
-    pub use ptxfp_model::{Eval, EvalAlt, EvalCvt, EvalInt, EvalSetp};
+    pub use ptxfp_model::{Eval, EvalAlt, EvalCvt, EvalInt, EvalMixed, EvalSetp};
 }

@@ -430,6 +430,10 @@ pub fn in_family(opcode: &str) -> bool {
     if suffixes().any(|s| crate::alt::Lane::parse(s).is_some()) {
         return false;
     }
+    // So are the packed mixed-precision lines (`add.f32x2.f16x2.f32x2`).
+    if crate::mixed::Mixed::decode(opcode, true).is_some() {
+        return false;
+    }
     let half = suffixes().any(|s| matches!(s, "f16" | "f16x2" | "bf16" | "bf16x2"));
     // An opcode with no type at all (`fma.rn.oob.relu.type`, the 9.7.4.4
     // erratum, or a typo such as `add.rn.fp16`) is malformed, and the form

@@ -4,6 +4,7 @@
 mod alt;
 mod cvt;
 mod int;
+mod mixed;
 mod redux;
 pub mod setp;
 pub mod video;
@@ -11,5 +12,6 @@ pub mod video;
 pub use alt::EvalAlt;
 pub use cvt::{cvt_columns, cvt_lookup, cvt_table, EvalCvt, TABLE_MIN};
 pub use int::{int_columns, lop3_predicate, EvalInt};
+pub use mixed::EvalMixed;
 pub use redux::redux_f32;
 pub use setp::{select, setp_results, testp, EvalSetp};

@@ -67,6 +67,10 @@ pub struct Function {
     /// `.maxclusterrank N` (PTX ISA 7.8, sm_90): "the maximum number of
     /// thread blocks (CTAs) allowed to be part of a cluster".
     pub max_cluster_rank: Option<u32>,
+    /// `.minperctamemory N` (PTX ISA 9.4, sm_80): "the minimum number of
+    /// bytes of per-CTA global memory that must be available when this
+    /// kernel is launched" (`.entry` only).
+    pub min_per_cta_memory: Option<u32>,
 }
 
 /// A variable in memory: `.global .align 4 .b8 buf[16];`, or a kernel
@@ -864,6 +868,27 @@ fn lex_next(src: &str, pos: &mut usize, diags: &mut Vec<Diagnostic>) -> Option<T
         if let Some(n) = fused_state_space(&src[start..i]) {
             i = start + n;
         }
+        // PTX ISA 9.4 §11.5.6: in `.nv_intermediate_source_section`,
+        // "`.source_begin` and `.source_end` [...] indicate the start and
+        // end of the source text and may contain arbitrary text including
+        // newlines": one token, whatever its braces, quotes or comments.
+        if &src[start..i] == ".source_begin" {
+            match source_end(&src[i..]) {
+                Some(n) => i += n,
+                None => {
+                    diags.push(
+                        Diagnostic::error(start..i, "`.source_begin` without `.source_end`: the source text runs to the end of the file")
+                            .with_help("end the embedded source with `.source_end` on a line of its own"),
+                    );
+                    i = src.len();
+                }
+            }
+            *pos = i;
+            return Some(Token {
+                tok: Tok::Str,
+                span: start..i,
+            });
+        }
         Tok::Word
     } else {
         i += c.len_utf8();
@@ -874,6 +899,27 @@ fn lex_next(src: &str, pos: &mut usize, diags: &mut Vec<Diagnostic>) -> Option<T
         tok,
         span: start..i,
     })
+}
+
+/// The bytes of `rest` up to and including the first `.source_end` that
+/// stands as a word of its own (after a line start or white space, before
+/// white space or the end), or `None`.
+fn source_end(rest: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(k) = rest[from..].find(".source_end") {
+        let at = from + k;
+        let end = at + ".source_end".len();
+        let before = rest[..at]
+            .chars()
+            .next_back()
+            .is_none_or(char::is_whitespace);
+        let after = rest[end..].chars().next().is_none_or(|c| !is_word_char(c));
+        if before && after {
+            return Some(end);
+        }
+        from = end;
+    }
+    None
 }
 
 /// The length of the state-space directive a word starts with when a type
@@ -922,6 +968,8 @@ struct Parser<'a> {
     header_sig: (Vec<String>, Vec<String>),
     /// `.reqnctapercluster` and `.explicitcluster` of the header seen last.
     header_cluster: (Option<[u32; 3]>, bool, Option<u32>),
+    /// `.minperctamemory N` of the function header being read.
+    header_per_cta: Option<u32>,
     /// The open `{ }` blocks, outermost first: their ids and where each
     /// opened (the brace depth is the length).
     blocks: Vec<(usize, Span)>,
@@ -1118,6 +1166,7 @@ impl<'a> Parser<'a> {
                         let (returns, params) = std::mem::take(&mut self.header_sig);
                         let (cluster, explicit_cluster, max_cluster_rank) =
                             std::mem::take(&mut self.header_cluster);
+                        let min_per_cta_memory = self.header_per_cta.take();
                         self.m.functions.push(Function {
                             name,
                             entry,
@@ -1127,6 +1176,7 @@ impl<'a> Parser<'a> {
                             cluster,
                             explicit_cluster,
                             max_cluster_rank,
+                            min_per_cta_memory,
                         });
                     }
                     let parent = self.blocks.last().map_or(0, |b| b.0);
@@ -1153,6 +1203,7 @@ impl<'a> Parser<'a> {
                     self.header_regs.clear();
                     self.header_sig = Default::default();
                     self.header_cluster = Default::default();
+                    self.header_per_cta = None;
                 }
                 Tok::Word if text.starts_with('.') => self.directive(),
                 Tok::Word | Tok::Punct('@') => self.statement(),
@@ -1274,7 +1325,25 @@ impl<'a> Parser<'a> {
                 }
             }
             ".entry" | ".func" => self.function_header(d == ".entry"),
-            ".loc" | ".file" => self.skip_line(),
+            // `.loc_intermediate file line column` (PTX ISA 9.4 §11.5.5):
+            // a location, as `.loc`.
+            ".loc" | ".file" | ".loc_intermediate" => self.skip_line(),
+            // PTX ISA 9.4 §11.5.6: `.nv_intermediate_source_section {
+            // .code_block { .ir_name: "TileIR" .sourceFileName: 2
+            // .source_begin ... .source_end } }`: embedded IR source for
+            // debug information, not code; skipped with its braces (the
+            // source text is one token).
+            ".nv_intermediate_source_section" => {
+                if self.peek_punct('{') {
+                    self.next();
+                    self.skip_balanced('{', '}', 1, false);
+                } else {
+                    self.error(
+                        t.span.clone(),
+                        "`.nv_intermediate_source_section` needs its `{ .code_block { ... } }`",
+                    );
+                }
+            }
             ".section" => {
                 // `.section .debug_abbrev { .b8 1 ... }` (nvcc -lineinfo, -G):
                 // debug data, not code; skipped with its braces, whether
@@ -2243,6 +2312,22 @@ impl<'a> Parser<'a> {
                     if d == ".explicitcluster" {
                         self.header_cluster.1 = true;
                     }
+                    // PTX ISA 9.4 §11.4.10: ".minperctamemory size; size =
+                    // 32-bit unsigned integer (bytes)"; "only allowed on
+                    // `.entry` functions".
+                    if d == ".minperctamemory" {
+                        match self.peek().cloned() {
+                            Some(v) if self.text(&v).parse::<u32>().is_ok() => {
+                                self.next();
+                                if entry {
+                                    self.header_per_cta = self.text(&v).parse::<u32>().ok();
+                                } else {
+                                    self.error(t.span.clone(), "`.minperctamemory` is only allowed on `.entry` functions (PTX ISA 11.4.10)");
+                                }
+                            }
+                            _ => self.error(t.span.clone(), "`.minperctamemory` needs a size in bytes, a 32-bit unsigned integer: `.minperctamemory 2048`"),
+                        }
+                    }
                     if d == ".maxclusterrank" {
                         if let Some(n) = self.peek().and_then(|t| self.text(t).parse::<u32>().ok())
                         {
@@ -2936,6 +3021,7 @@ pub fn parse(src: &str) -> Module<'_> {
         header_regs: Vec::new(),
         header_sig: Default::default(),
         header_cluster: Default::default(),
+        header_per_cta: None,
         blocks: Vec::new(),
         block_count: 0,
         names: Default::default(),
@@ -3506,6 +3592,34 @@ $L__BB0_2:
         assert_eq!(msgs, ["`mov.b32`: a `;` is missing at the end of the line"]);
         let ops: Vec<&str> = (0..m.stmt_count()).filter_map(|i| m.opcode(i)).collect();
         assert_eq!(ops, ["mov.b32", "mov.b32", "mov.b32"]);
+    }
+
+    /// PTX ISA 9.4's intermediate-IR debug constructs: `.loc_intermediate`
+    /// ends at its line (the instruction after it is kept), and
+    /// `.nv_intermediate_source_section`'s source text is skipped whatever
+    /// it holds (braces, quotes, comments, `.source_end` inside a word).
+    #[test]
+    fn intermediate_source_sections_and_locations() {
+        let src = ".version 9.4\n.target sm_100\n.visible .entry k() .minperctamemory 3000\n{\n.reg .b32 a;\n.loc 1 72 5\n.loc_intermediate 2 23 6\nmov.b32 a, 1;\nret;\n}\n.file 1 \"a.cu\"\n.file 2 \"t.ir\"\n.nv_intermediate_source_section {\n  .code_block {\n    .ir_name: \"TileIR\"\n    .sourceFileName: 2\n    .source_begin\n      func { \"unclosed ' } } /* x.source_end_y\n    .source_end\n  }\n  .code_block {\n    .ir_name: \"TileIR\"\n    .sourceFileName: 2\n    .source_begin\n.source_end\n  }\n}\n.global .b32 g;\n";
+        let m = parse(src);
+        assert!(m.diagnostics.is_empty(), "{:?}", m.diagnostics);
+        let ops: Vec<&str> = (0..m.stmt_count()).filter_map(|i| m.opcode(i)).collect();
+        assert_eq!(ops, ["mov.b32", "ret"]);
+        assert_eq!(m.functions[0].min_per_cta_memory, Some(3000));
+        assert_eq!(m.vars.last().map(|v| v.name.as_str()), Some("g"));
+        // An unterminated source block, `.minperctamemory` on a `.func`
+        // or without a size: errors that say so.
+        let m =
+            parse(".nv_intermediate_source_section {\n .code_block {\n .source_begin\n text }\n");
+        assert!(m.diagnostics[0]
+            .message
+            .contains("`.source_begin` without `.source_end`"));
+        let m = parse(".func f() .minperctamemory 64\n{\nret;\n}\n");
+        assert!(m.diagnostics[0]
+            .message
+            .contains("only allowed on `.entry`"));
+        let m = parse(".entry k() .minperctamemory x\n{\nret;\n}\n");
+        assert!(m.diagnostics[0].message.contains("needs a size in bytes"));
     }
 
     /// A second body of a function is found by a set: 200,000 functions

@@ -279,6 +279,16 @@ pub(crate) struct FrameLayout {
 /// Where the `.local` variables of calls below the first of a function
 /// live: past every other address the engine gives out (variables start at
 /// 0x1000_0000), one window of [`FRAME_STRIDE`] bytes per depth.
+/// Where grid `grid_id`'s per-CTA global memory starts (`.minperctamemory`,
+/// `%perctamemoryoffset`): past the device heap and below the `.local`
+/// frames, 2^40 bytes (1 TiB) a grid.
+pub(crate) fn per_cta_base(grid_id: u64) -> u64 {
+    PER_CTA_BASE + (grid_id << 40)
+}
+
+/// The first grid's per-CTA global memory.
+pub const PER_CTA_BASE: u64 = 0x3000_0000_0000_0000;
+
 pub(crate) const FRAME_BASE: u64 = 0x4000_0000_0000_0000;
 
 /// The address of the first function of the module (`mov.u64 r, f;`):
@@ -545,6 +555,10 @@ pub(crate) struct Engine {
     /// only `.extern .shared` arrays): `%total_smem_size` then depends on
     /// how ptxas packs them.
     pub(crate) static_shared: bool,
+    /// The bytes of each CTA's slice of per-CTA global memory: the entry's
+    /// `.minperctamemory`, rounded up to a multiple of 1024 (`None`: the
+    /// entry has no such directive).
+    pub(crate) per_cta: Option<u64>,
     /// `.local` and per-thread `.param` of each thread of the CTA; each
     /// starts from `private_given`.
     pub(crate) private: Vec<Memory>,
@@ -798,6 +812,31 @@ impl Machine<'_, '_> {
                     ));
                 }
                 self.eng.cluster.register(base, i, self.eng.ctaid, l.grid)
+            }
+            // §10.34/§10.35 (PTX ISA 9.4): "Usage of this special register
+            // is valid only inside entry functions that also specify
+            // directive `.minperctamemory`". The slices lie one after the
+            // other, "the pitch between consecutive CTA regions", in a
+            // region of each grid's own (docs/ENGINE.md "Per-CTA global
+            // memory").
+            Sreg::PerCtaMemoryOffset | Sreg::PerCtaMemorySize => {
+                let Some(size) = self.eng.per_cta else {
+                    return Err(RunError::Program(
+                        Diagnostic::error(
+                            at.clone(),
+                            format!("`{name}` is valid only in an entry function that specifies `.minperctamemory` (PTX ISA 10.34, 10.35)"),
+                        )
+                        .with_help("declare the per-CTA memory the kernel needs: `.entry k(...) .minperctamemory 4096 { ... }`"),
+                    ));
+                };
+                if s.reg == Sreg::PerCtaMemorySize {
+                    size
+                } else {
+                    let [x, y, _] = l.grid.map(u64::from);
+                    let [cx, cy, cz] = self.eng.ctaid.map(u64::from);
+                    let cta = cx + x * (cy + y * cz);
+                    per_cta_base(self.eng.cdp.grid_id) + cta * size
+                }
             }
             // The performance counters (their behavior undefined) and the
             // driver's environment registers read 0 (docs/ENGINE.md

@@ -1226,6 +1226,12 @@ fn execute_grid(
         launch.check_thread(t).map_err(RunError::Input)?;
     }
     mc.eng.cluster.configure(entry, &launch)?;
+    // PTX ISA §10.35: the slice's size is "guaranteed to be a multiple of
+    // 1024 bytes" and "greater or equal than the size specified by
+    // `.minperctamemory`": the smallest such.
+    mc.eng.per_cta = entry
+        .and_then(|f| f.min_per_cta_memory)
+        .map(|n| u64::from(n).div_ceil(1024) * 1024);
     mc.eng.launch = launch;
     mc.nlanes = launch.cta_threads() as usize;
     mc.eng.multi = launch.cta_threads() * launch.ctas() > 1;

@@ -78,6 +78,14 @@ pub enum Sreg {
     /// `%current_graph_exec`: the CUDA device graph the kernel runs in,
     /// 0 outside a graph.
     CurrentGraphExec,
+    /// `%perctamemoryoffset` (PTX ISA 9.4 §10.34): "the 64-bit address of
+    /// the current CTA's memory slice from the per-CTA global memory
+    /// region".
+    PerCtaMemoryOffset,
+    /// `%perctamemorysize` (PTX ISA 9.4 §10.35): "the size (in bytes) of
+    /// the per-CTA global memory region", "the pitch between consecutive
+    /// CTA regions".
+    PerCtaMemorySize,
 }
 
 /// A special register as an operand: what it holds, the component (0, 1,
@@ -129,6 +137,8 @@ const SCALARS: &[(&str, Sreg, PtxType)] = {
         ("%aggr_smem_size", AggrSmemSize, U32),
         ("%dynamic_smem_size", DynamicSmemSize, U32),
         ("%current_graph_exec", CurrentGraphExec, U64),
+        ("%perctamemoryoffset", PerCtaMemoryOffset, U64),
+        ("%perctamemorysize", PerCtaMemorySize, U32),
     ]
 };
 

@@ -25,7 +25,7 @@ use ptxfp::batch::{OnePlan, Plan};
 use ptxfp::cvt::Cvt;
 use ptxfp::int::IntOp;
 use ptxfp::mixed::Mixed;
-use ptxfp::setp::{Select, Setp, Testp};
+use ptxfp::setp::{Select, SetSimd, Setp, Testp};
 use ptxfp::{Exec, Form, Instruction, Op, PtxType, PtxVersion, Setup, Target, Variant};
 use ptxfp_fast::{F32Fn, F32One, HalfFn, HalfOne};
 
@@ -68,6 +68,7 @@ enum Key {
     Alt(Alt),
     Mixed(Mixed),
     Setp(Setp),
+    SetSimd(SetSimd),
     Select(Select),
     Testp(Testp),
 }
@@ -80,6 +81,7 @@ fn key(op: &Op) -> Option<Key> {
         Op::Alt(a) => Key::Alt(*a),
         Op::Mixed(m) => Key::Mixed(*m),
         Op::Setp(c) => Key::Setp(*c),
+        Op::SetSimd(s) => Key::SetSimd(*s),
         Op::Select(c) => Key::Select(*c),
         Op::Testp(t) => Key::Testp(*t),
         _ => return None,

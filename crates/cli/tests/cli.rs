@@ -285,7 +285,9 @@ fn forms_lists_every_family() {
     // .uN and .sN 6 x 6, .f32 14 x 3, .f64 14, .f16 -> .bf16 14, each into
     // .f16 and .bf16 = 168 x 4 = 672 (not .bf16 -> .f16, 14 x 4, which
     // NVIDIA's JIT refuses); selp/slct 11 x 4; testp 6 x 2.
-    assert_eq!(n("compare"), 720 + 2496 + 672 + 44 + 12);
+    // And set on packed integers (PTX ISA 9.4): .u8x4 and .u16x2 with the
+    // ten unsigned comparisons, .s8x4 and .s16x2 with the six signed ones.
+    assert_eq!(n("compare"), 720 + 2496 + 672 + 44 + 12 + 32);
     // alt (PTX ISA 9.7.6): add/sub 2 destinations x 7 atypes, mul/fma 2 x
     // 7 x 7, each with and without .rn and .satfinite: (14 x 2 + 98 x 2) x 4.
     assert_eq!(n("alt"), (14 * 2 + 98 * 2) * 4);
@@ -294,7 +296,7 @@ fn forms_lists_every_family() {
     // one of four (2 x 4), the .rz downconverting add/sub/mul (3 x 2), and
     // mul.bf16x2.bf16x2.f16x2, mul.f16x2.f16x2.bf16x2.
     assert_eq!(n("mixed"), 20 + 8 + 6 + 2);
-    assert_eq!(n("all"), 478 + 234 + 1095 + 3944 + 896 + 36);
+    assert_eq!(n("all"), 478 + 234 + 1095 + 3944 + 32 + 896 + 36);
     let int = stdout(&ptxfp(&["forms", "--family", "int"]));
     assert!(
         int.contains("addc.cc.u32 1.2 sm_10\n") || int.contains("addc.cc.u32 "),

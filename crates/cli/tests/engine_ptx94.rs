@@ -2,7 +2,7 @@
 //! memory (`.minperctamemory`, `%perctamemoryoffset`, `%perctamemorysize`;
 //! §11.4.10, §10.34, §10.35) and the intermediate-IR debug constructs
 //! (`.loc_intermediate`, `.nv_intermediate_source_section`; §11.5.5,
-//! §11.5.6). Expected values are worked out here from the ISA's sentences
+//! §11.5.6), and `set` on packed integers (§9.7.7.1). Expected values are worked out here from the ISA's sentences
 //! and docs/ENGINE.md "Per-CTA global memory"'s layout.
 
 mod common;
@@ -111,4 +111,31 @@ fn the_registers_need_the_directive() {
     let (_, stderr) = text(&o);
     assert_eq!(o.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("never given or written"), "{stderr}");
+}
+
+/// `set` on packed integers, worked by hand: a = {0x80, 0x7f, 0xff, 0x01}
+/// (bytes, low first), b = {0x7f, 0x80, 0x00, 0x01}. `.s8x4` `ge`: -128 >=
+/// 127 no, 127 >= -128 yes, -1 >= 0 no, 1 >= 1 yes: 0xff00ff00. `.u8x4`
+/// `ge`: 128 >= 127 yes, 127 >= 128 no, 255 >= 0 yes, yes: 0xffff00ff.
+/// `.u16x2` `lo` on {0x7f80, 0x01ff} and {0x807f, 0x0100}: yes, no:
+/// 0x0000ffff; `.s16x2` `lt`: 0x7f80 < -0x7f81 no, 0x01ff < 0x0100 no: 0.
+#[test]
+fn set_on_packed_integers() {
+    let src = ".version 9.4\n.target sm_107f\n.address_size 64\n.visible .entry k(.param .u64 out)\n{\n    .reg .b32 %r<8>;\n    .reg .b64 %rd1;\n    ld.param.u64 %rd1, [out];\n    mov.b32 %r1, 0x01ff7f80;\n    mov.b32 %r2, 0x0100807f;\n    set.ge.s8x4 %r3, %r1, %r2;\n    set.ge.u8x4 %r4, %r1, %r2;\n    set.lo.u16x2 %r5, %r1, %r2;\n    set.lt.s16x2 %r6, %r1, %r2;\n    st.global.v4.b32 [%rd1], {%r3, %r4, %r5, %r6};\n    ret;\n}\n";
+    let o = run_src("setsimd.ptx", src, &["--set", "out=0x1000"]);
+    let want: Vec<u8> = [0xff00_ff00u32, 0xffff_00ff, 0x0000_ffff, 0]
+        .iter()
+        .flat_map(|w| w.to_le_bytes())
+        .collect();
+    assert_eq!(mem(&o, 0x1000, 16), want);
+    let bad = src.replace("set.lt.s16x2", "set.lo.s16x2");
+    fails_with(
+        &run_src("setsimd-lo.ptx", &bad, &["--set", "out=0x1000"]),
+        |e| e.contains("unsigned comparisons"),
+    );
+    let old = src.replace(".target sm_107f", ".target sm_107");
+    fails_with(
+        &run_src("setsimd-target.ptx", &old, &["--set", "out=0x1000"]),
+        |e| e.contains("needs a family target"),
+    );
 }

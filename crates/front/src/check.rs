@@ -221,6 +221,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
             | Op::Cvt(_)
             | Op::Alt(_)
             | Op::Mixed(_)
+            | Op::SetSimd(_)
             | Op::Setp(_)
             | Op::Select(_)
             | Op::Testp(_) => {

@@ -2570,7 +2570,9 @@ impl Machine<'_, '_> {
             }
             Op::Mov(ty) => self.mov(ins, *ty)?,
             Op::Cvt(_) | Op::Alt(_) | Op::Mixed(_) => self.compute_op(ins, op)?,
-            Op::Setp(_) | Op::Select(_) | Op::Testp(_) => self.compute_op(ins, op)?,
+            Op::Setp(_) | Op::SetSimd(_) | Op::Select(_) | Op::Testp(_) => {
+                self.compute_op(ins, op)?
+            }
             Op::Ld(m) => self.ldst(ins, m, true)?,
             Op::St(m) => self.ldst(ins, m, false)?,
             Op::Control(c) => return self.control(ins, *c),

@@ -13,7 +13,7 @@ use crate::diag::Diagnostic;
 use crate::form::{Form, Opcode};
 use crate::int::IntOp;
 use crate::mixed::Mixed;
-use crate::setp::{CmpInstr, Select, Setp, Testp};
+use crate::setp::{CmpInstr, Select, SetSimd, Setp, Testp};
 use crate::target::{PtxVersion, Target};
 use crate::types::PtxType;
 
@@ -37,6 +37,8 @@ pub enum Op {
     /// `setp` or `set` on any type, with its comparison, `.ftz` and
     /// `.and`/`.or`/`.xor`.
     Setp(Setp),
+    /// `set` on packed integers (`set.lt.s16x2`, PTX ISA 9.4).
+    SetSimd(SetSimd),
     /// `selp` or `slct`.
     Select(Select),
     /// `testp`.
@@ -140,6 +142,13 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
                 op: Op::Alt(a),
                 diags: warnings,
             },
+            Err(d) => bad(d),
+        };
+    }
+    // `set` on packed integers (PTX ISA 9.4).
+    if let Some(s) = SetSimd::decode(opcode) {
+        return match s {
+            Ok(s) => ok(Op::SetSimd(s)),
             Err(d) => bad(d),
         };
     }
@@ -320,6 +329,8 @@ impl Op {
             // "Operand `d` must be of type `.b32`" (9.7.6).
             Op::Alt(a) => plain(PtxType::B32, a.source_types()),
             Op::Mixed(m) => plain(m.dest_type(), m.source_types()),
+            // "In this case, all operands must be of type `.b32`."
+            Op::SetSimd(_) => plain(PtxType::B32, vec![PtxType::B32; 2]),
             // `setp.CmpOp.type p[|q], a, b;` and, with a BoolOp, `..., {!}c`
             // (9.7.8.2); `.f16x2`/`.bf16x2`: `p|q` are the two lanes' results.
             // `set.CmpOp.dtype.stype d, a, b{, {!}c}` (9.7.8.1).
@@ -367,6 +378,7 @@ impl Op {
             Op::Cvt(c) => Some(c.requires()),
             Op::Alt(a) => Some(a.requires()),
             Op::Mixed(m) => Some(m.requires()),
+            Op::SetSimd(s) => Some(s.requires()),
             Op::Setp(c) => Some(c.requires()),
             Op::Select(c) => Some(c.requires()),
             Op::Testp(c) => Some(c.requires()),
@@ -408,6 +420,13 @@ impl Op {
             Op::Mixed(m) => {
                 let mut d = needs(m.requires());
                 if let Some(why) = m.suffix_error(version, target) {
+                    d.push(Diagnostic::error(0..opcode.len(), format!("{rule} {why}")));
+                }
+                d
+            }
+            Op::SetSimd(s) => {
+                let mut d = needs(s.requires());
+                if let Some(why) = s.suffix_error(version, target) {
                     d.push(Diagnostic::error(0..opcode.len(), format!("{rule} {why}")));
                 }
                 d

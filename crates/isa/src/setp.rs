@@ -820,6 +820,104 @@ impl fmt::Display for Testp {
     }
 }
 
+/// `set.CmpOp.type d, a, b` on packed integers (PTX ISA 9.4, 9.7.7.1:
+/// "`.type = { .u8x4, .s8x4, .u16x2, .s16x2 }`"): each lane compared,
+/// "`d[i] = (iA[i] CmpOp iB[i]) ? 0xffff : 0x0000`" (`0xff`/`0x00` for
+/// bytes); "all operands must be of type `.b32`".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SetSimd {
+    /// The comparison: `eq`, `ne`, `lt`, `le`, `gt`, `ge`, and for the
+    /// unsigned types `lo`, `ls`, `hi`, `hs` ("For unsigned values").
+    pub op: CmpOp,
+    /// 4 (`.u8x4`, `.s8x4`) or 2 (`.u16x2`, `.s16x2`).
+    pub lanes: u8,
+    /// `.s8x4`, `.s16x2`.
+    pub signed: bool,
+}
+
+impl SetSimd {
+    const TYPES: [(&'static str, u8, bool); 4] = [
+        ("u8x4", 4, false),
+        ("s8x4", 4, true),
+        ("u16x2", 2, false),
+        ("s16x2", 2, true),
+    ];
+
+    /// Decodes `set` with a packed integer type (`None` for any other
+    /// opcode). The comparison comes before the type, as the line writes
+    /// it; `.ftz` and a BoolOp are not part of the line.
+    pub fn decode(opcode: &str) -> Option<Result<SetSimd, Diagnostic>> {
+        let mut parts = opcode.split('.');
+        if parts.next()? != "set" {
+            return None;
+        }
+        let rest: Vec<&str> = parts.collect();
+        let (ti, &(_, lanes, signed)) = rest
+            .iter()
+            .enumerate()
+            .find_map(|(i, p)| Self::TYPES.iter().find(|t| t.0 == *p).map(|t| (i, t)))?;
+        let whole = 0..opcode.len();
+        let bad = |why: String| {
+            Some(Err(Diagnostic::error(whole.clone(), format!("`{opcode}`: {why}"))
+                .with_help("the line is set.CmpOp.type d, a, b with .type = { .u8x4, .s8x4, .u16x2, .s16x2 } (PTX ISA 9.7.7.1)")))
+        };
+        if rest.len() != 2 || ti != 1 {
+            return bad("expected one comparison and then the type, `set.CmpOp.type`".into());
+        }
+        let Some(op) = CmpOp::parse(rest[0]) else {
+            return bad(format!("`.{}` is not a comparison of this line", rest[0]));
+        };
+        let cmps = if signed { SIGNED_CMPS } else { UNSIGNED_CMPS };
+        if !cmps.contains(&op) {
+            let why = if UNSIGNED_CMPS.contains(&op) {
+                "lo, ls, hi and hs are the unsigned comparisons (\"For unsigned values\"): write the .u type, or lt, le, gt, ge"
+            } else {
+                "the packed integer line takes eq, ne, lt, le, gt, ge, lo, ls, hi, hs"
+            };
+            return bad(format!("`.{}`: {why}", op.name()));
+        }
+        Some(Ok(SetSimd { op, lanes, signed }))
+    }
+
+    /// The type's name (`"s16x2"`).
+    pub fn type_name(&self) -> &'static str {
+        Self::TYPES
+            .iter()
+            .find(|t| t.1 == self.lanes && t.2 == self.signed)
+            .map_or("?", |t| t.0)
+    }
+
+    /// Every form (32).
+    pub fn all() -> Vec<SetSimd> {
+        Self::TYPES
+            .iter()
+            .flat_map(|&(_, lanes, signed)| {
+                let cmps = if signed { SIGNED_CMPS } else { UNSIGNED_CMPS };
+                cmps.iter().map(move |&op| SetSimd { op, lanes, signed })
+            })
+            .collect()
+    }
+
+    /// "`set` with `.u8x4`, `.s8x4`, `.u16x2`, `.s16x2` introduced in PTX
+    /// ISA version 9.4"; "supported on following family-specific
+    /// architectures: `sm_107f` or higher in the same family"
+    /// ([`SetSimd::suffix_error`]).
+    pub fn requires(&self) -> (PtxVersion, Target) {
+        (PtxVersion::new(9, 4), Target::sm(107))
+    }
+
+    /// Why `target` lacks the form though its sm is high enough.
+    pub fn suffix_error(&self, version: PtxVersion, target: Target) -> Option<String> {
+        crate::cvt::Suffix::Family.error(version, target)
+    }
+}
+
+impl fmt::Display for SetSimd {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "set.{}.{}", self.op.name(), self.type_name())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -918,5 +1016,23 @@ mod tests {
         }
         assert_eq!(Testp::all().len(), 12);
         assert_eq!(Select::all().len(), 11 * 4);
+    }
+
+    #[test]
+    fn packed_integer_set_forms() {
+        let all = SetSimd::all();
+        assert_eq!(all.len(), 2 * 10 + 2 * 6);
+        for f in &all {
+            assert_eq!(SetSimd::decode(&f.to_string()), Some(Ok(*f)), "{f}");
+        }
+        let s = SetSimd::decode("set.ge.s16x2").unwrap().unwrap();
+        assert_eq!((s.op, s.lanes, s.signed), (CmpOp::Ge, 2, true));
+        let err = |t: &str| SetSimd::decode(t).unwrap().unwrap_err().message;
+        assert!(err("set.lo.s8x4").contains("unsigned comparisons"));
+        assert!(err("set.ltu.u8x4").contains("takes eq"));
+        assert!(err("set.lt.and.u8x4").contains("one comparison"));
+        assert!(err("set.u8x4.lt").contains("one comparison and then the type"));
+        assert!(SetSimd::decode("set.lt.u32.s32").is_none());
+        assert!(SetSimd::decode("setp.lt.u16x2").is_none());
     }
 }

@@ -878,6 +878,10 @@ pub fn compute_columns_checked(
             let c3 = (k > 2).then_some(v[2] & 1 == 1);
             out[i] = setp_results(c, v[0], v[1], c3)[0];
         }),
+        Op::SetSimd(s) => (0..n).for_each(|i| {
+            let v = at(i);
+            out[i] = crate::eval::set_simd(s, v[0], v[1]);
+        }),
         Op::Select(c) => (0..n).for_each(|i| {
             let v = at(i);
             out[i] = select(c, v[0], v[1], v[2]);

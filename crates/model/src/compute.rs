@@ -4,7 +4,7 @@
 //! instruction added to the decoder and here is evaluated, verified,
 //! generated and run without further wiring.
 
-use crate::eval::{lop3_predicate, select, setp_results, testp, EvalAlt, EvalMixed};
+use crate::eval::{lop3_predicate, select, set_simd, setp_results, testp, EvalAlt, EvalMixed};
 use crate::quirks::Exec;
 use crate::{Eval, EvalCvt, EvalInt};
 use ptxfp_isa::op::{Op, Signature};
@@ -64,6 +64,7 @@ pub fn compute(op: &Op, srcs: &[u64], carry: bool, exec: &Exec) -> Option<Comput
             dst: setp_results(c, srcs[0], srcs[1], srcs.get(2).map(|c| c & 1 == 1)),
             ..Computed::default()
         },
+        Op::SetSimd(s) => one(set_simd(s, srcs[0], srcs[1])),
         Op::Select(c) => one(select(c, srcs[0], srcs[1], srcs[2])),
         Op::Testp(t) => pred(testp(t, srcs[0], &exec.hw)),
         _ => return None,

@@ -651,3 +651,87 @@ fn testp_every_class_on_f64() {
     }
     assert!(seen.iter().all(|&n| n > 100), "{seen:?}");
 }
+
+/// `set.CmpOp.{u8x4,s8x4,u16x2,s16x2}` (PTX ISA 9.4): every byte pair of
+/// the x4 types (each in one lane, the four positions in turn, random
+/// bytes beside it), 2^16 random half-word pairs and the half-word edges
+/// of the x2 types, each lane against Rust's own
+/// comparison of `u8`/`i8`/`u16`/`i16`, through `compute` as `run` and
+/// `eval` do.
+#[test]
+fn set_on_packed_integers_every_byte_pair() {
+    let exec = Exec::default();
+    fn truth<T: PartialOrd>(cmp: &str, a: T, b: T) -> bool {
+        match cmp {
+            "eq" => a == b,
+            "ne" => a != b,
+            "lt" | "lo" => a < b,
+            "le" | "ls" => a <= b,
+            "gt" | "hi" => a > b,
+            _ => a >= b,
+        }
+    }
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let mut rnd = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    for ty in ["u8x4", "s8x4", "u16x2", "s16x2"] {
+        let signed = ty.starts_with('s');
+        for cmp in INT_CMPS {
+            if signed && matches!(cmp, "lo" | "ls" | "hi" | "hs") {
+                let d = ptxfp_isa::op::decode(&format!("set.{cmp}.{ty}"), false);
+                assert!(matches!(d.op, Op::Unsupported(_)), "set.{cmp}.{ty}");
+                continue;
+            }
+            let text = format!("set.{cmp}.{ty}");
+            let op = ptxfp_isa::op::decode(&text, false).op;
+            assert!(matches!(op, Op::SetSimd(_)), "{text}");
+            let lane = |a: u64, b: u64, w: u32| -> bool {
+                match (w, signed) {
+                    (8, false) => truth(cmp, a as u8, b as u8),
+                    (8, true) => truth(cmp, a as u8 as i8, b as u8 as i8),
+                    (_, false) => truth(cmp, a as u16, b as u16),
+                    (_, true) => truth(cmp, a as u16 as i16, b as u16 as i16),
+                }
+            };
+            let check = |a: u64, b: u64| {
+                let w = if ty.ends_with("x4") { 8 } else { 16 };
+                let want = (0..32 / w).fold(0u64, |d, i| {
+                    let m = (1u64 << w) - 1;
+                    if lane(a >> (w * i) & m, b >> (w * i) & m, w) {
+                        d | m << (w * i)
+                    } else {
+                        d
+                    }
+                });
+                let got = compute(&op, &[a, b], false, &exec).unwrap().dst[0];
+                assert_eq!(got, want, "{text} {a:#010x} {b:#010x}");
+            };
+            if ty.ends_with("x4") {
+                for a in 0..256u64 {
+                    for b in 0..256u64 {
+                        // The pair in lane (a + b) % 4, random bytes elsewhere.
+                        let k = (a + b) % 4;
+                        let r = rnd() & 0xffff_ffff;
+                        let m = !(0xffu64 << (8 * k)) & 0xffff_ffff;
+                        check(r & m | a << (8 * k), (r >> 3) & m | b << (8 * k));
+                    }
+                }
+            } else {
+                let edges = [0u64, 1, 0x7fff, 0x8000, 0x8001, 0xffff, 0x7ffe];
+                for &a in &edges {
+                    for &b in &edges {
+                        check(a | b << 16, b | a << 16);
+                    }
+                }
+                for _ in 0..1 << 16 {
+                    let r = rnd();
+                    check(r & 0xffff_ffff, r >> 32);
+                }
+            }
+        }
+    }
+}

@@ -135,6 +135,11 @@ fn of_family(family: Family) -> Vec<(String, Op, Option<&'static str>)> {
                 .map(|c| (c.to_string(), Op::Setp(c), None)),
         );
         v.extend(
+            ptxfp_isa::setp::SetSimd::all()
+                .into_iter()
+                .map(|c| (c.to_string(), Op::SetSimd(c), None)),
+        );
+        v.extend(
             Select::all()
                 .into_iter()
                 .map(|c| (c.to_string(), Op::Select(c), None)),

@@ -3,7 +3,7 @@
 //! `testp` (9.7.3.1).
 
 use ptxfp_float::{self as fp, classify, Class, Format, Round, BF16, F16, F32, F64};
-use ptxfp_isa::setp::{CmpInstr, CmpOp, Select, Setp, TestClass, Testp};
+use ptxfp_isa::setp::{CmpInstr, CmpOp, Select, SetSimd, Setp, TestClass, Testp};
 use ptxfp_isa::types::{mask, PtxType};
 
 /// Evaluation of a [`Setp`] on one pair of (scalar or lane) values.
@@ -93,6 +93,28 @@ fn compare_int(op: CmpOp, ty: PtxType, a: u64, b: u64) -> bool {
         CmpOp::Hs => ua >= ub,
         _ => false,
     }
+}
+
+/// `set.CmpOp.{u8x4,s8x4,u16x2,s16x2} d, a, b` (PTX ISA 9.4, 9.7.7.1):
+/// "`iA[0] = a[0:15]; iA[1] = a[16:31]`" (bytes for the x4 types), "`d[i]
+/// = (iA[i] CmpOp iB[i]) ? 0xffff : 0x0000`" (`0xff : 0x00` for bytes);
+/// each lane compared as the scalar integer comparison of its width.
+pub fn set_simd(s: &SetSimd, a: u64, b: u64) -> u64 {
+    let w = 32 / u32::from(s.lanes);
+    let ty = match (w, s.signed) {
+        (8, false) => PtxType::U8,
+        (8, true) => PtxType::S8,
+        (_, false) => PtxType::U16,
+        (_, true) => PtxType::S16,
+    };
+    (0..u32::from(s.lanes)).fold(0, |d, i| {
+        let lane = |x: u64| x >> (w * i) & mask(w);
+        if compare_int(s.op, ty, lane(a), lane(b)) {
+            d | mask(w) << (w * i)
+        } else {
+            d
+        }
+    })
 }
 
 fn wide<S: Format>(ftz: bool, x: u64) -> f64 {

@@ -139,3 +139,56 @@ fn set_on_packed_integers() {
         |e| e.contains("needs a family target"),
     );
 }
+
+/// `atom.add.f32` and subnormals (PTX ISA 9.4): "without `.noftz`,
+/// flushes subnormal inputs and results to sign-preserving zero on global
+/// memory but supports subnormal inputs and results and doesn't flush them
+/// to zero on shared memory"; `.noftz` keeps them everywhere. Each word
+/// starts as 0x00800001 (the smallest normal plus one ulp) and gets
+/// 0x80800000 (minus the smallest normal) added: exactly 2^-149, the
+/// smallest subnormal (0x00000001), or +0 flushed; then 0x00000001 (a
+/// subnormal input) is added to a zero: 0x00000001, or +0 flushed.
+#[test]
+fn atom_add_f32_flushes_on_global_memory_only() {
+    let src = "\
+.version 9.4
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 out)
+{
+    .reg .b32 %r<8>;
+    .reg .b64 %rd<8>;
+    .shared .align 4 .b32 s[2];
+    ld.param.u64 %rd1, [out];
+    mov.b32 %r1, 0x00800001;
+    mov.b32 %r2, 0x80800000;
+    mov.b32 %r3, 0x00000001;
+    mov.b32 %r4, 0;
+    st.global.b32 [%rd1], %r1;
+    st.global.b32 [%rd1+4], %r1;
+    st.global.b32 [%rd1+8], %r4;
+    st.global.b32 [%rd1+12], %r4;
+    st.shared.b32 [s], %r1;
+    st.shared.b32 [s+4], %r4;
+    atom.global.add.f32 %r5, [%rd1], %r2;
+    red.global.add.noftz.f32 [%rd1+4], %r2;
+    atom.global.add.f32 %r5, [%rd1+8], %r3;
+    atom.global.add.noftz.f32 %r5, [%rd1+12], %r3;
+    atom.shared.add.f32 %r5, [s], %r2;
+    mov.u64 %rd2, s;
+    cvta.shared.u64 %rd3, %rd2;
+    atom.add.f32 %r5, [%rd3+4], %r3;
+    ld.shared.b32 %r6, [s];
+    ld.shared.b32 %r7, [s+4];
+    st.global.b32 [%rd1+16], %r6;
+    st.global.b32 [%rd1+20], %r7;
+    ret;
+}
+";
+    let o = run_src("atomftz.ptx", src, &["--set", "out=0x1000"]);
+    let want: Vec<u8> = [0u32, 1, 0, 1, 1, 1]
+        .iter()
+        .flat_map(|w| w.to_le_bytes())
+        .collect();
+    assert_eq!(mem(&o, 0x1000, 24), want);
+}

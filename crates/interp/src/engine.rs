@@ -2519,6 +2519,7 @@ impl Machine<'_, '_> {
             space,
             update,
             b128,
+            shared_update,
         } = *atomic;
         let cas = op == ptxfp_isa::control::AtomOp::Cas;
         let ops = &ins.operands;
@@ -2566,6 +2567,13 @@ impl Machine<'_, '_> {
                 addr,
             )
         })?;
+        // `atom.add.f32` keeps subnormals in shared memory (PTX ISA 9.4;
+        // a generic address by the window it falls in).
+        let shared = match space {
+            Some(s) => s == Space::Shared,
+            None => self.region(addr) == Some(Region::Shared),
+        };
+        let update = shared_update.filter(|_| shared).unwrap_or(update);
         let new = self.atom_update(update, old, &vals, bits);
         self.mem_in_mut(space, addr).write(addr, n, new);
         if let Some(d) = dst {

@@ -30,6 +30,12 @@ pub struct Atomic {
     /// register's two `.b64` halves; `ty` is `.b64` and `update` is per
     /// 128-bit value (docs/ENGINE.md "`.b128` registers").
     pub b128: bool,
+    /// The update where the address is in `.shared` memory, where it
+    /// differs from [`Atomic::update`]: `atom.add.f32` without `.noftz`
+    /// "flushes subnormal inputs and results to sign-preserving zero on
+    /// global memory but supports subnormal inputs and results and doesn't
+    /// flush them to zero on shared memory" (PTX ISA 9.4).
+    pub shared_update: Option<Update>,
 }
 
 /// An atomic operation.
@@ -179,13 +185,17 @@ impl Atomic {
             (AtomOp::Dec, false) if as_int == PtxType::U32 => cmp("hi", as_int)
                 .zip(int("sub", as_int))
                 .map(|(c, s)| Update::Dec(c, s)),
-            // "atom.add.f32 rounds to nearest even and flushes subnormal
-            // inputs and results to sign-preserving zero"; .f64 rounds to
-            // nearest even; .noftz.f16/.bf16 round to nearest and keep
-            // subnormals.
+            // "The .add operation rounds to nearest even"; "The atom.add.f32
+            // operation without .noftz, flushes subnormal inputs and
+            // results to sign-preserving zero on global memory" (on shared
+            // memory: `shared_update` below); .noftz.f16/.bf16 "preserves
+            // subnormal inputs and results".
             (AtomOp::Add, true) => {
                 let form = match (ty, noftz) {
-                    (PtxType::F32, _) => Some(("fma.rn.ftz.f32", Some(0x3f80_0000))),
+                    // "Qualifier .noftz with .f32 type introduced in PTX
+                    // ISA version 9.4": subnormals kept everywhere.
+                    (PtxType::F32, true) => Some(("fma.rn.f32", Some(0x3f80_0000))),
+                    (PtxType::F32, false) => Some(("fma.rn.ftz.f32", Some(0x3f80_0000))),
                     (PtxType::F64, _) => Some(("fma.rn.f64", Some(0x3ff0_0000_0000_0000))),
                     (PtxType::F16, true) => Some(("add.rn.f16", None)),
                     (PtxType::BF16, true) => Some(("add.rn.bf16", None)),
@@ -202,6 +212,13 @@ impl Atomic {
                 "this operation and type are not supported by the engine",
             ));
         };
+        let shared_update = (op == AtomOp::Add && ty == PtxType::F32 && !noftz)
+            .then(|| {
+                Form::parse("fma.rn.f32")
+                    .ok()
+                    .map(|f| Update::Float(f, Some(0x3f80_0000)))
+            })
+            .flatten();
         Ok(Atomic {
             red,
             op,
@@ -209,6 +226,7 @@ impl Atomic {
             space,
             update,
             b128,
+            shared_update,
         })
     }
 }

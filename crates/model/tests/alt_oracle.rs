@@ -24,24 +24,14 @@
 //! are packed four at a time, with the bits the semantics do not read set
 //! at random.
 
+mod common;
+use common::Rng;
 use ptxfp_isa::alt::{Alt, AltOpcode, Lane};
 use ptxfp_model::{EvalAlt, HwProfile};
 use rustc_apfloat::ieee::{Double, Float8E4M3FN, Float8E5M2, Quad};
 use rustc_apfloat::{Float, FloatConvert, Round};
 
 const HW: HwProfile = HwProfile::NVIDIA;
-
-/// splitmix64.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
 
 fn quad_of_f64(x: f64) -> Quad {
     let mut lost = false;

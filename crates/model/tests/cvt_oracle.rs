@@ -11,6 +11,8 @@
 //! lanes); dense edge-weighted random for the 32- and 64-bit sources.
 //! Results are compared as bits, NaNs included.
 
+mod common;
+use common::Rng;
 use ptxfp_isa::cvt::Cvt;
 use ptxfp_model::{EvalCvt, HwProfile};
 use rustc_apfloat::ieee::{
@@ -151,24 +153,6 @@ fn float_result<F: Fp>(r: F, ftz: bool, sat: bool) -> u64 {
         }
     }
     r.to_bits() as u64
-}
-
-/// A small deterministic generator (splitmix64).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + self.below((hi - lo + 1) as u64) as i64
-    }
 }
 
 /// An edge-weighted float of `e` exponent and `m` fraction bits: random

@@ -25,6 +25,8 @@
 //! when more bits are discarded, the sign and zeros of `.ue8m0x2`) are the
 //! ones docs/NVIDIA.md records; they await GPU data.
 
+mod common;
+use common::Rng;
 use ptxfp_isa::cvt::Cvt;
 use ptxfp_model::{EvalCvt, HwProfile};
 use rustc_apfloat::ieee::{BFloat, Double, Half, Single};
@@ -34,18 +36,6 @@ const HW: HwProfile = HwProfile::NVIDIA;
 
 fn form(text: &str) -> Cvt {
     Cvt::parse(text).unwrap_or_else(|e| panic!("{text}: {}", e.message))
-}
-
-/// A small deterministic generator (splitmix64).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
 }
 
 // ---------------------------------------------------------------- cvt.pack

@@ -23,6 +23,8 @@
 //! with payloads), values whose products and sums land near the underflow
 //! threshold, values of nearby exponents (cancellation), and random bits.
 
+mod common;
+use common::Rng;
 use ptxfp_isa::form::FormType;
 use ptxfp_isa::Form;
 use ptxfp_model::batch::{collect_u64, Columns, Path, Plan};
@@ -60,16 +62,11 @@ const EDGES: [u32; 26] = [
     0x3380_0000, // 2^-24
 ];
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    /// One edge-weighted `.f32` lane.
+/// Edge-weighted lanes from the shared generator.
+trait Lanes {
+    fn lane(&mut self) -> u32;
+}
+impl Lanes for Rng {
     fn lane(&mut self) -> u32 {
         let r = self.next();
         let bits = (r >> 32) as u32;

@@ -18,24 +18,14 @@
 //! docs/NVIDIA.md "NaN results"). Every 16-bit `a` lane, and dense
 //! edge-weighted random `.f32` lanes, compared as bits.
 
+mod common;
+use common::Rng;
 use ptxfp_isa::mixed::{Half as H, Mixed, MixedOp, Shape};
 use ptxfp_model::{EvalMixed, Exec, HwProfile};
 use rustc_apfloat::ieee::{BFloat, Half, Quad, Single};
 use rustc_apfloat::{Float, FloatConvert, Round};
 
 const HW: HwProfile = HwProfile::NVIDIA;
-
-/// splitmix64.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
 
 /// `.f32` edge values: zeros, subnormals, the normal boundary, values at
 /// the f16 and bf16 ranges' edges (65504, 65520, 2^-14, 2^-24, 2^-25, ...),

@@ -192,3 +192,23 @@ fn atom_add_f32_flushes_on_global_memory_only() {
         .collect();
     assert_eq!(mem(&o, 0x1000, 24), want);
 }
+
+/// `cvt` with `.scaled::n1::ue8m0` (PTX ISA 9.4), by hand: 8.0 and 4.0
+/// divided by 2^(130 - 127) are 1.0 and 0.5, E4M3 0x38 and 0x30 (`a` in
+/// the upper byte): 0x3830; the `.f16x2` {4.0, 8.0} (upper, lower) divided
+/// by 8 are 0.5 and 1.0, E2M1 codes 1 and 2 (upper nibble first): 0x12.
+#[test]
+fn cvt_scaled_n1() {
+    let src = ".version 9.4\n.target sm_107f\n.address_size 64\n.visible .entry k(.param .u64 out)\n{\n    .reg .b32 %r<4>;\n    .reg .b16 %h<4>;\n    .reg .b8 %s;\n    .reg .b64 %rd1;\n    ld.param.u64 %rd1, [out];\n    mov.b32 %r1, 0x41000000;\n    mov.b32 %r2, 0x40800000;\n    mov.b16 %h3, 0x82;\n    cvt.u8.u16 %s, %h3;\n    cvt.rn.satfinite.scaled::n1::ue8m0.e4m3x2.f32 %h1, %r1, %r2, %s;\n    mov.b32 %r3, 0x44004800;\n    cvt.rz.satfinite.relu.scaled::n1::ue8m0.e2m1x2.f16x2 %h2, %r3, %s;\n    st.global.b16 [%rd1], %h1;\n    st.global.b16 [%rd1+2], %h2;\n    ret;\n}\n";
+    let o = run_src("scaled-n1.ptx", src, &["--set", "out=0x1000"]);
+    assert_eq!(mem(&o, 0x1000, 4), [0x30, 0x38, 0x12, 0x00]);
+    // The scale operand comes with the qualifier.
+    let bare = src.replace(
+        "cvt.rn.satfinite.scaled::n1::ue8m0.e4m3x2.f32 %h1, %r1, %r2, %s;",
+        "cvt.rn.satfinite.e4m3x2.f32 %h1, %r1, %r2, %s;",
+    );
+    fails_with(
+        &run_src("scaled-n1-bare.ptx", &bare, &["--set", "out=0x1000"]),
+        |e| e.contains("takes 3 operands") || e.contains("operands"),
+    );
+}

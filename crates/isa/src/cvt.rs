@@ -175,6 +175,11 @@ pub struct Cvt {
     /// only in the output. In other words, if the result of the conversion
     /// produces `-0.0`, it will be forced to `+0.0`".
     pub pzo: bool,
+    /// `.scaled::n1::ue8m0` (PTX ISA 9.4): one `.b8` scale factor for both
+    /// inputs, "`d[15:8] = convert(a / scale-factor[7:0])`", with
+    /// "subnormal values for inputs `a` and `b` [...] flushed to zero
+    /// before conversion".
+    pub scaled_n1: bool,
 }
 
 /// How a row's destination and source types combine.
@@ -210,6 +215,9 @@ pub struct CvtRow {
     pub scaled: &'static [bool],
     /// `.pzo` absent and/or present.
     pub pzo: &'static [bool],
+    /// `.scaled::n1::ue8m0` (with its `.b8` `scale-factor`) absent and/or
+    /// present.
+    pub scaled_n1: &'static [bool],
     /// Destination types.
     pub dst: &'static [PtxType],
     /// Source types.
@@ -339,6 +347,7 @@ const fn row(
         satfinite: NO,
         scaled: NO,
         pzo: NO,
+        scaled_n1: NO,
         dst,
         src,
         pair: Pair::Any,
@@ -505,7 +514,7 @@ pub const ROWS: &[CvtRow] = &[
     // PTX ISA 9.4: `.frnd2 = { .rn, .rz }` for the fp8/fp6/fp4 pairs
     // ("`cvt.frnd2.satfinite{.relu}{.pzo}{.scaled::n1::ue8m0}.f8x2type
     // .f32`"); `.rz` "rounding toward zero" (`.pzo` and `.scaled::n1`
-    // are not in the table yet).
+    // have rows of their own below).
     CvtRow { rnd: ONLY_RZ, relu: OPT, satfinite: YES, suffix: FAMILY_NOTE, ..row("cvt.rz.satfinite{.relu}.{e4m3x2,e5m2x2,e2m3x2,e3m2x2,e2m1x2}.f32 d, a, b;", NARROW_X2, &[F32], SM107F_94) },
     CvtRow { rnd: ONLY_RZ, relu: OPT, satfinite: YES, suffix: FAMILY_NOTE, ..row("cvt.rz.satfinite{.relu}.{e4m3x2,e5m2x2,e2m3x2,e3m2x2,e2m1x2}.{f16x2,bf16x2} d, a;", NARROW_X2, &[F16x2, BF16x2], SM107F_94) },
     // `.pzo` (PTX ISA 9.4, sm_107f): "only supported for float-to-float
@@ -516,6 +525,12 @@ pub const ROWS: &[CvtRow] = &[
     CvtRow { rnd: FRND2, relu: OPT, satfinite: OPT, pzo: YES, suffix: FAMILY_NOTE, ..row("cvt.frnd2{.satfinite}{.relu}.pzo.tf32.f32 d, a;", &[Tf32], &[F32], SM107F_94) },
     CvtRow { rnd: FRND2, relu: OPT, satfinite: YES, pzo: YES, suffix: FAMILY_NOTE, ..row("cvt.frnd2.satfinite{.relu}.pzo.{e4m3x2,e5m2x2,e2m3x2,e3m2x2,e2m1x2}.f32 d, a, b;", NARROW_X2, &[F32], SM107F_94) },
     CvtRow { rnd: FRND2, relu: OPT, satfinite: YES, pzo: YES, suffix: FAMILY_NOTE, ..row("cvt.frnd2.satfinite{.relu}.pzo.{e4m3x2,e5m2x2,e2m3x2,e3m2x2,e2m1x2}.{f16x2,bf16x2} d, a;", NARROW_X2, &[F16x2, BF16x2], SM107F_94) },
+    // `.scaled::n1::ue8m0` (PTX ISA 9.4, sm_107f): "`.frnd2.satfinite
+    // {.relu}{.pzo}{.scaled::n1::ue8m0}`" into the fp8/fp6/fp4 pairs, one
+    // `.b8` scale for both inputs. ptxfp takes the qualifier and the operand
+    // together, as for `.scaled::n2::ue8m0`.
+    CvtRow { rnd: FRND2, relu: OPT, satfinite: YES, pzo: OPT, scaled_n1: YES, suffix: FAMILY_NOTE, ..row("cvt.frnd2.satfinite{.relu}{.pzo}.scaled::n1::ue8m0.{e4m3x2,e5m2x2,e2m3x2,e3m2x2,e2m1x2}.f32 d, a, b, scale-factor;", NARROW_X2, &[F32], SM107F_94) },
+    CvtRow { rnd: FRND2, relu: OPT, satfinite: YES, pzo: OPT, scaled_n1: YES, suffix: FAMILY_NOTE, ..row("cvt.frnd2.satfinite{.relu}{.pzo}.scaled::n1::ue8m0.{e4m3x2,e5m2x2,e2m3x2,e3m2x2,e2m1x2}.{f16x2,bf16x2} d, a, scale-factor;", NARROW_X2, &[F16x2, BF16x2], SM107F_94) },
     // Stochastic rounding: `rbits` "is a `.b32` type register operand used
     // for providing random bits for `.rs` rounding mode".
     CvtRow { rnd: RS, relu: OPT, satfinite: OPT, suffix: RS_NOTE, ..row("cvt.rs{.relu}{.satfinite}.{f16x2,bf16x2}.f32 d, a, b, rbits;", &[F16x2, BF16x2], &[F32], RS_87) },
@@ -568,6 +583,7 @@ impl CvtRow {
             && self.satfinite.contains(&c.satfinite)
             && self.scaled.contains(&c.scaled)
             && self.pzo.contains(&c.pzo)
+            && self.scaled_n1.contains(&c.scaled_n1)
     }
 
     /// The forms of this row.
@@ -585,17 +601,20 @@ impl CvtRow {
                         self.relu.iter().flat_map(move |&relu| {
                             self.satfinite.iter().flat_map(move |&satfinite| {
                                 self.scaled.iter().flat_map(move |&scaled| {
-                                    self.pzo.iter().map(move |&pzo| Cvt {
-                                        rnd,
-                                        ftz,
-                                        sat,
-                                        relu,
-                                        satfinite,
-                                        dst,
-                                        src,
-                                        pack,
-                                        scaled,
-                                        pzo,
+                                    self.pzo.iter().flat_map(move |&pzo| {
+                                        self.scaled_n1.iter().map(move |&scaled_n1| Cvt {
+                                            rnd,
+                                            ftz,
+                                            sat,
+                                            relu,
+                                            satfinite,
+                                            dst,
+                                            src,
+                                            pack,
+                                            scaled,
+                                            pzo,
+                                            scaled_n1,
+                                        })
                                     })
                                 })
                             })
@@ -633,8 +652,10 @@ impl CvtError {
     }
 }
 
-/// The qualifier of the `scale-factor` operand (9.7.9.22).
+/// The qualifier of the two-scale `scale-factor` operand (9.7.9.22).
 const SCALED: &str = "scaled::n2::ue8m0";
+/// The qualifier of the one-scale `scale-factor` operand (PTX ISA 9.4).
+const SCALED_N1: &str = "scaled::n1::ue8m0";
 
 impl Cvt {
     /// Parses the opcode text `cvt.rn.relu.f16x2.f32`. The span of an error
@@ -653,7 +674,7 @@ impl Cvt {
         let invalid = |span, msg: String| Err(CvtError::Invalid(Diagnostic::error(span, msg)));
         let mut rnd = CvtRound::None;
         let (mut ftz, mut sat, mut relu, mut satfinite) = (false, false, false, false);
-        let (mut scaled, mut pzo) = (false, false);
+        let (mut scaled, mut pzo, mut scaled_n1) = (false, false, false);
         let mut types = Vec::new();
         let mut warnings = Vec::new();
         let mut off = 0;
@@ -696,6 +717,7 @@ impl Cvt {
                 "relu" => &mut relu,
                 "satfinite" => &mut satfinite,
                 SCALED => &mut scaled,
+                SCALED_N1 => &mut scaled_n1,
                 "pzo" => &mut pzo,
                 _ => match CvtRound::parse(part) {
                     Some(r) if rnd == CvtRound::None => {
@@ -744,6 +766,7 @@ impl Cvt {
                 pack: Some(p),
                 scaled,
                 pzo,
+                scaled_n1,
             };
             if ROWS.iter().any(|r| r.admits(&c)) {
                 return Ok((c, warnings));
@@ -768,6 +791,7 @@ impl Cvt {
             pack: None,
             scaled,
             pzo,
+            scaled_n1,
         };
         if ROWS.iter().any(|r| r.admits(&c)) {
             for w in &mut warnings {
@@ -866,6 +890,8 @@ impl Cvt {
             ("relu", self.relu, |r: &CvtRow| r.relu),
             ("satfinite", self.satfinite, |r: &CvtRow| r.satfinite),
             (SCALED, self.scaled, |r: &CvtRow| r.scaled),
+            (SCALED_N1, self.scaled_n1, |r: &CvtRow| r.scaled_n1),
+            ("pzo", self.pzo, |r: &CvtRow| r.pzo),
         ] {
             if !any(&|r| slot(r).contains(&given)) {
                 return err(if given {
@@ -906,11 +932,15 @@ impl Cvt {
 
     /// The types of the source operands, in order (a vector's elements one
     /// by one): `rbits` and `cvt.pack`'s `c` are `.b32`; `scale-factor`
-    /// "has type `.b16`".
+    /// "has type `.b16` when used with qualifier `.scaled::n2::ue8m0`" and
+    /// "type `.b8` when used with qualifier `.scaled::n1::ue8m0`".
     pub fn source_types(&self) -> Vec<PtxType> {
         let mut t = self.value_source_types();
         if self.scaled {
             t.push(PtxType::B16);
+        }
+        if self.scaled_n1 {
+            t.push(PtxType::B8);
         }
         t
     }
@@ -1000,6 +1030,9 @@ impl fmt::Display for Cvt {
         if self.scaled {
             write!(f, ".{SCALED}")?;
         }
+        if self.scaled_n1 {
+            write!(f, ".{SCALED_N1}")?;
+        }
         write!(f, "{}{}", self.dst, self.src)
     }
 }
@@ -1024,7 +1057,8 @@ mod tests {
             let operands = c.row().syntax.split_once(' ').map_or("", |(_, o)| o);
             let line = operands.split(';').next().unwrap_or("");
             let optional = line.matches("{,").count();
-            let commas = line.matches(',').count() - if c.scaled { 0 } else { optional };
+            let commas =
+                line.matches(',').count() - if c.scaled || c.scaled_n1 { 0 } else { optional };
             assert_eq!(c.sources(), commas, "{text}: {line}");
         }
     }

@@ -1385,3 +1385,147 @@ fn pzo_forces_positive_zeros() {
     }
     assert!(flipped > 1000, "{flipped}");
 }
+
+/// PTX ISA 9.4's `.scaled::n1::ue8m0` into the fp8/fp6/fp4 pairs:
+/// "`d[15:8] = convert(a / scale-factor[7:0])`", one `.b8` UE8M0 scale
+/// 2^(k - 127) for both inputs, and "subnormal values for inputs `a` and
+/// `b` are flushed to zero before conversion". The oracle widens the input
+/// to binary64 (exact), flushes a subnormal to a zero of its sign, scales
+/// it by 2^(127 - k) there (exact: the result stays within binary64's
+/// range), then rounds once: apfloat's `convert_r` for fp8 with
+/// `.satfinite`'s clamp, the code scans for fp4/fp6; `.relu` and `.pzo`
+/// per lane; scale code 0xff (UE8M0's NaN) makes a NaN. Every f16 and bf16
+/// lane with every scale code in turn, edge-weighted f32 pairs with edge
+/// and random scales, every modifier combination of the 120 forms.
+#[test]
+fn scaled_n1_divides_by_the_scale_once() {
+    let mut rng = Rng(13);
+    let f32s: Vec<u64> = (0..8_000).map(|_| edge_float(&mut rng, 8, 23)).collect();
+    const SCALES: [u64; 13] = [0, 1, 100, 120, 126, 127, 128, 130, 150, 200, 253, 254, 255];
+    // A lane's value in binary64 (`None`: NaN), after the flush.
+    let wide = |x: u64, src: &str| -> Option<f64> {
+        let (e_bits, m_bits, w) = match src {
+            "f32" => (8, 23, 32),
+            "f16x2" => (5, 10, 16),
+            _ => (8, 7, 16),
+        };
+        let exp = (x >> m_bits) & mask(e_bits);
+        let frac = x & mask(m_bits);
+        let x = if exp == 0 && frac != 0 {
+            x & (1 << (w - 1))
+        } else {
+            x
+        };
+        let d: Double = match src {
+            "f32" => Single::from_bits(x.into()).convert(&mut false).value,
+            "f16x2" => Half::from_bits(x.into()).convert(&mut false).value,
+            _ => BFloat::from_bits(x.into()).convert(&mut false).value,
+        };
+        (!d.is_nan()).then(|| f64::from_bits(d.to_bits() as u64))
+    };
+    let f8 = [("e4m3x2", 4u32, 3u32), ("e5m2x2", 5, 2)];
+    let mut nonzero_scaled = 0usize;
+    for (ty, e, m) in f8.iter().copied().chain(SMALL.iter().copied()) {
+        let is_f8 = e + m == 7;
+        let n = 1u64 << (e + m);
+        let w = if e + m == 3 { 4 } else { 8 };
+        for (rnd, rm) in [("rn", Round::NearestTiesToEven), ("rz", Round::TowardZero)] {
+            for relu in [false, true] {
+                for pzo in [false, true] {
+                    // One lane: value `v` (binary64), scale code `k`.
+                    let lane = |v: Option<f64>, k: u64| -> u64 {
+                        let r = match v.filter(|_| k != 0xff) {
+                            None if is_f8 => u64::from(HW.f8_nan),
+                            None => n - 1,
+                            Some(v) => {
+                                let s = v * 2f64.powi(127 - k as i32);
+                                if is_f8 {
+                                    let d = Double::from_bits(s.to_bits().into());
+                                    // "If the absolute value of input [...] is
+                                    // greater than MAX_NORM [...] sign-preserved
+                                    // MAX_NORM".
+                                    let clamp = |big: Double, mx: u128, r: u128| {
+                                        if d.abs() > big {
+                                            mx | if d.is_negative() { 0x80 } else { 0 }
+                                        } else {
+                                            r
+                                        }
+                                    };
+                                    let r = if ty == "e4m3x2" {
+                                        let mx = Float8E4M3FN::largest();
+                                        let r: Float8E4M3FN = d.convert_r(rm, &mut false).value;
+                                        clamp(
+                                            mx.convert(&mut false).value,
+                                            mx.to_bits(),
+                                            r.to_bits(),
+                                        )
+                                    } else {
+                                        let mx = Float8E5M2::largest();
+                                        let r: Float8E5M2 = d.convert_r(rm, &mut false).value;
+                                        clamp(
+                                            mx.convert(&mut false).value,
+                                            mx.to_bits(),
+                                            r.to_bits(),
+                                        )
+                                    };
+                                    r as u64
+                                } else {
+                                    let s = if s.is_infinite() { s.signum() * 1e9 } else { s };
+                                    if rm == Round::TowardZero {
+                                        toward_zero_small(s, e, m)
+                                    } else {
+                                        nearest_small(s, e, m)
+                                    }
+                                }
+                            }
+                        };
+                        let sign = if is_f8 { 0x80 } else { n };
+                        let r = if relu && r & sign != 0 && !(is_f8 && r & 0x7f == 0x7f) {
+                            0
+                        } else {
+                            r
+                        };
+                        if pzo && r == sign {
+                            0
+                        } else {
+                            r
+                        }
+                    };
+                    let mods = format!(
+                        "{}{}",
+                        if relu { ".relu" } else { "" },
+                        if pzo { ".pzo" } else { "" }
+                    );
+                    let c = form(&format!(
+                        "cvt.{rnd}.satfinite{mods}.scaled::n1::ue8m0.{ty}.f32"
+                    ));
+                    for (i, pair) in f32s.chunks(2).enumerate() {
+                        let (a, b) = (pair[0], pair[1]);
+                        let k = if i % 3 == 0 {
+                            rng.below(256)
+                        } else {
+                            SCALES[i % SCALES.len()]
+                        };
+                        let want = lane(wide(a, "f32"), k) << w | lane(wide(b, "f32"), k);
+                        let got = c.eval(&[a, b, k]);
+                        assert_eq!(got, want, "{c} {a:#x} {b:#x} scale {k}");
+                        nonzero_scaled += usize::from(k != 127 && got & mask(w) != 0);
+                    }
+                    for half in ["f16x2", "bf16x2"] {
+                        let c = form(&format!(
+                            "cvt.{rnd}.satfinite{mods}.scaled::n1::ue8m0.{ty}.{half}"
+                        ));
+                        for x in 0..=0xffffu64 {
+                            let k = (x * 7 + 3) % 256;
+                            let word = x << 16 | (x ^ 0x8001);
+                            let want =
+                                lane(wide(x, half), k) << w | lane(wide(x ^ 0x8001, half), k);
+                            assert_eq!(c.eval(&[word, k]), want, "{c} {word:#x} scale {k}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(nonzero_scaled > 10_000, "{nonzero_scaled}");
+}

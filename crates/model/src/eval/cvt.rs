@@ -161,15 +161,24 @@ fn convert(c: &Cvt, srcs: &[u64], hw: &HwProfile) -> u64 {
         // `.e3m2x2`: "with 2 MSB bits padded with zeros").
         (d, T::F32) if narrow(d).is_some() => {
             let w = if d == T::E2m1x2 { 4 } else { 8 };
+            // `.scaled::n1::ue8m0`: "d[15:8] = convert(a / scale-factor[7:0])".
+            if c.scaled_n1 {
+                let k = s(2) & 0xff;
+                return to_narrow_scaled::<F32>(c, s(0), k, hw) << w
+                    | to_narrow_scaled::<F32>(c, s(1), k, hw);
+            }
             to_narrow::<F32>(c, s(0), hw) << w | to_narrow::<F32>(c, s(1), hw)
         }
         // "the value converted from the upper 16 bits of input `a` is
         // stored in the upper 8 bits of `d`" (4 bits for `.e2m1x2`).
         (d, half) if narrow(d).is_some() => {
             let w = if d == T::E2m1x2 { 4 } else { 8 };
-            let lane = |x: u64| match half {
-                T::BF16x2 => to_narrow::<BF16>(c, x, hw),
-                _ => to_narrow::<F16>(c, x, hw),
+            let k = s(1) & 0xff;
+            let lane = |x: u64| match (half, c.scaled_n1) {
+                (T::BF16x2, false) => to_narrow::<BF16>(c, x, hw),
+                (_, false) => to_narrow::<F16>(c, x, hw),
+                (T::BF16x2, true) => to_narrow_scaled::<BF16>(c, x, k, hw),
+                (_, true) => to_narrow_scaled::<F16>(c, x, k, hw),
             };
             lane(s(0) >> 16 & 0xffff) << w | lane(s(0) & 0xffff)
         }
@@ -633,6 +642,41 @@ fn to_narrow<S: Format>(c: &Cvt, a: u64, hw: &HwProfile) -> u64 {
         _ => Round::NearestEven,
     };
     to_narrow_by::<S>(c, a, hw, &|x| round_narrow(c.dst, x, rm))
+}
+
+/// One lane of a conversion to a narrow format with `.scaled::n1::ue8m0`
+/// (PTX ISA 9.4): "`d[15:8] = convert(a / scale-factor[7:0])`", the
+/// scale factor `k` a UE8M0 code, 2^(k - 127); "When qualifier
+/// `.scaled::n1::ue8m0` is specified, subnormal values for inputs `a` and
+/// `b` are flushed to zero before conversion". The quotient is exact (a
+/// power of two), so it is rounded once, by the row's `.rn` or `.rz`, with
+/// `.satfinite`'s clamp as without a scale. NOTE(hw): the flushed zero's
+/// sign and the NaN scale: docs/NVIDIA.md "cvt: scaled::n1 into fp8/fp6/fp4".
+fn to_narrow_scaled<S: Format>(c: &Cvt, a: u64, k: u64, hw: &HwProfile) -> u64 {
+    let a = a & S::ALL;
+    // Flushed to a zero of the input's sign, as `.ftz` flushes.
+    let a = if fp::is_subnormal::<S>(a) {
+        a & S::SIGN
+    } else {
+        a
+    };
+    // Code 0xff is UE8M0's NaN: a / NaN is NaN.
+    let a = if k == UE8M0_NAN { S::DEFAULT_NAN } else { a };
+    let rm = match c.rnd {
+        CvtRound::Float(Round::TowardZero) => Round::TowardZero,
+        _ => Round::NearestEven,
+    };
+    let shift = k as i32 - 127;
+    to_narrow_by::<S>(c, a, hw, &|x| {
+        round_narrow(
+            c.dst,
+            Exact {
+                exp: x.exp - shift,
+                ..x
+            },
+            rm,
+        )
+    })
 }
 
 /// [`to_narrow`] with the finite input's magnitude rounded by `round` (the

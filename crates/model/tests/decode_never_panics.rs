@@ -3,7 +3,9 @@
 //! to two modifier words and one or two type words decodes without a
 //! panic, into an op or a refusal with a message; and every op that
 //! decodes computes on edge-weighted and random register bits without a
-//! panic, its destinations within their types' widths.
+//! panic, its destinations within their types' widths. PTX ISA 9.4's packed
+//! families get a test of their own: roots, modifiers and type words
+//! mixed in every order.
 
 use ptxfp_isa::op::{decode, Op};
 use ptxfp_isa::types::PtxType;
@@ -129,4 +131,100 @@ fn every_short_spelling_decodes_or_is_refused() {
         }
     }
     assert!(seen_ops > 1_500, "{seen_ops} ops decoded");
+}
+
+/// PTX ISA 9.4's packed families (the alternate floating-point types, the
+/// packed mixed-precision lines, `set` on packed integers): `add`, `sub`,
+/// `mul`, `fma`, `set` with up to two modifiers, before or after the
+/// types, and every sequence of one to three of 16 type words, decode
+/// into an op or a placed message, and every op computes within its
+/// destination's width.
+#[test]
+fn packed_9_4_spellings_decode_or_are_refused() {
+    const ROOTS94: [&str; 5] = ["add", "sub", "mul", "fma", "set"];
+    const MODS94: [&str; 9] = [
+        "rn",
+        "rz",
+        "satfinite",
+        "ftz",
+        "relu",
+        "sat",
+        "ge",
+        "lo",
+        "NaN",
+    ];
+    const TYPES94: [&str; 16] = [
+        "e4m3x4", "e5m2x4", "e3m2x4", "e2m3x4", "e2m1x4", "e2m1p4x4", "ue8m0x4", "f32x2", "f16x2",
+        "bf16x2", "u8x4", "s8x4", "u16x2", "s16x2", "f32", "e4m3x2",
+    ];
+    let exec = Exec::default();
+    let mut s = 94u64;
+    let (mut ops, mut refused) = (0usize, 0usize);
+    let mut kinds = [0usize; 3];
+    let mut mods: Vec<Vec<&str>> = vec![vec![]];
+    for m in MODS94 {
+        mods.push(vec![m]);
+        for n in MODS94 {
+            mods.push(vec![m, n]);
+        }
+    }
+    let mut tys: Vec<Vec<&str>> = Vec::new();
+    for a in TYPES94 {
+        tys.push(vec![a]);
+        for b in TYPES94 {
+            tys.push(vec![a, b]);
+            for c in TYPES94 {
+                tys.push(vec![a, b, c]);
+            }
+        }
+    }
+    for root in ROOTS94 {
+        for m in &mods {
+            for (i, t) in tys.iter().enumerate() {
+                // Modifiers before the types, or (every other time) after.
+                let words: Vec<&str> = if i % 2 == 0 {
+                    m.iter().chain(t).copied().collect()
+                } else {
+                    t.iter().chain(m).copied().collect()
+                };
+                let text = format!("{root}.{}", words.join("."));
+                let d = decode(&text, i % 3 == 0);
+                for diag in &d.diags {
+                    assert!(!diag.message.is_empty(), "{text}");
+                    assert!(diag.span.end <= text.len(), "{text}: {:?}", diag.span);
+                }
+                let Some(sig) = d.op.signature() else {
+                    refused += 1;
+                    continue;
+                };
+                ops += 1;
+                match d.op {
+                    Op::Alt(_) => kinds[0] += 1,
+                    Op::Mixed(_) => kinds[1] += 1,
+                    Op::SetSimd(_) => kinds[2] += 1,
+                    _ => {}
+                }
+                let (srcs_t, dsts_t) = explicit_operands(&sig);
+                let srcs: Vec<u64> = srcs_t.iter().map(|t| rng(&mut s) & t.mask()).collect();
+                let (dsts, _) = compute_explicit(&d.op, &srcs, &exec)
+                    .unwrap_or_else(|| panic!("{text} decoded but did not compute"));
+                for (v, t) in dsts.iter().zip(&dsts_t) {
+                    let width = if *t == PtxType::Pred { 1 } else { t.bits() };
+                    assert!(
+                        width == 64 || v >> width == 0,
+                        "{text}: {v:#x} wider than {t}"
+                    );
+                }
+            }
+        }
+    }
+    // The new forms are among them: alt, mixed and packed set.
+    assert!(
+        ops > 1_000 && refused > 1_000_000,
+        "{ops} ops, {refused} refused"
+    );
+    assert!(
+        kinds[0] > 500 && kinds[1] > 10 && kinds[2] > 3,
+        "{kinds:?} (alt, mixed, set)"
+    );
 }

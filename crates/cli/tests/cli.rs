@@ -273,8 +273,11 @@ fn forms_lists_every_family() {
     let n = |fam: &str| stdout(&ptxfp(&["forms", "--family", fam])).lines().count();
     assert_eq!(n("int"), 234);
     // 1,095, and PTX ISA 9.4's .scaled::n1::ue8m0 into the five fp8/fp6/fp4
-    // pairs from .f32, .f16x2, .bf16x2 with .rn/.rz, {.relu}, {.pzo}: 120.
-    assert_eq!(n("cvt"), 1095 + 120);
+    // pairs from .f32, .f16x2, .bf16x2 with .rn/.rz, {.relu}, {.pzo}: 120;
+    // and its .ue5m3x2: from .f32 with .rn/.rz/.rp {.satfinite} (6) or
+    // scaled with .rn/.rz (4), from .f16x2/.bf16x2 likewise (12 + 8), to
+    // .f16x2 (1), to .bf16x2 {.satfinite}{.scaled::n2::ue8m0} (4): 35.
+    assert_eq!(n("cvt"), 1095 + 120 + 35);
     // setp: integer types (9.3.1.1: .bN eq/ne, .sN eq ne lt le gt ge, .uN
     // those and lo ls hi hs: 3 x 2 + 3 x 6 + 3 x 10 = 54) + .f32 14 x 2
     // (.ftz) + .f64 14 + .f16/.f16x2 2 x 14 x 2 + .bf16/.bf16x2 2 x 14 =
@@ -298,7 +301,7 @@ fn forms_lists_every_family() {
     // one of four (2 x 4), the .rz downconverting add/sub/mul (3 x 2), and
     // mul.bf16x2.bf16x2.f16x2, mul.f16x2.f16x2.bf16x2.
     assert_eq!(n("mixed"), 20 + 8 + 6 + 2);
-    assert_eq!(n("all"), 478 + 234 + 1215 + 3944 + 32 + 896 + 36);
+    assert_eq!(n("all"), 478 + 234 + 1250 + 3944 + 32 + 896 + 36);
     let int = stdout(&ptxfp(&["forms", "--family", "int"]));
     assert!(
         int.contains("addc.cc.u32 1.2 sm_10\n") || int.contains("addc.cc.u32 "),

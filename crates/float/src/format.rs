@@ -128,6 +128,12 @@ extended!(
     E4M3X, "e4m3x", 4, 3
 );
 extended!(
+    /// UE5M3 (`.ue5m3`, bias 15, unsigned: its code is this format's
+    /// positive value of the same low 8 bits) with a 6-bit exponent field:
+    /// its values up to 0xfe (114688) are UE5M3's.
+    E5M3X, "e5m3x", 5, 3
+);
+extended!(
     /// E2M3 (`.e2m3`, FP6, bias 1) with a 3-bit exponent field.
     E2M3X, "e2m3x", 2, 3
 );

@@ -31,7 +31,7 @@ mod round;
 pub use divsqrt::{div, sqrt};
 pub use format::{
     classify, is_nan, is_negative, is_signaling, is_subnormal, Class, Format, Wide, BF16, E2M1X,
-    E2M3X, E3M2X, E4M3X, E5M2, F16, F32, F64, F8, TF32,
+    E2M3X, E3M2X, E4M3X, E5M2, E5M3X, F16, F32, F64, F8, TF32,
 };
 pub use ops::{
     add, convert, decode, fma, mul, product, propagate_nan, shift_right_jam, sub, sum, Value,

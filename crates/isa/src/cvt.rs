@@ -309,6 +309,8 @@ const FRND: &[CvtRound] = &[RN, RZ, RM, RP];
 const FRND2: &[CvtRound] = &[RN, RZ];
 /// `.frnd3 = { .rz, .rp }`.
 const FRND3: &[CvtRound] = &[RZ, RP];
+/// `.frnd4 = { .rn, .rz, .rp }` (PTX ISA 9.4, `.ue5m3x2`).
+const FRND4: &[CvtRound] = &[RN, RZ, RP];
 const RS: &[CvtRound] = &[CvtRound::Stochastic];
 const ONLY_RN: &[CvtRound] = &[RN];
 const ONLY_RZ: &[CvtRound] = &[RZ];
@@ -319,7 +321,7 @@ const YES: &[bool] = &[true];
 
 use PtxType::{
     BF16x2, E2m1x2, E2m1x4, E2m3x2, E2m3x4, E3m2x2, E3m2x4, E4m3x2, E4m3x4, E5m2x2, E5m2x4, F16x2,
-    S2f6x2, Tf32, Ue8m0x2, B32, BF16, F16, F32, F64, S16, S32, S64, S8, U16, U32, U64, U8,
+    S2f6x2, Tf32, Ue5m3x2, Ue8m0x2, B32, BF16, F16, F32, F64, S16, S32, S64, S8, U16, U32, U64, U8,
 };
 const INTS: &[PtxType] = &[U8, U16, U32, U64, S8, S16, S32, S64];
 const F8X2: &[PtxType] = &[E4m3x2, E5m2x2];
@@ -544,6 +546,17 @@ pub const ROWS: &[CvtRow] = &[
     CvtRow { rnd: FRND3, satfinite: OPT, suffix: ARCH_NOTE, ..row("cvt.frnd3{.satfinite}.ue8m0x2.f32 d, a, b;", &[Ue8m0x2], &[F32], F4F6_86) },
     CvtRow { rnd: FRND3, satfinite: OPT, suffix: ARCH_NOTE, ..row("cvt.frnd3{.satfinite}.ue8m0x2.bf16x2 d, a;", &[Ue8m0x2], &[BF16x2], F4F6_86) },
     CvtRow { rnd: ONLY_RN, suffix: ARCH_NOTE, ..row("cvt.rn.bf16x2.ue8m0x2 d, a;", &[BF16x2], &[Ue8m0x2], F4F6_86) },
+    // UE5M3 (PTX ISA 9.4, sm_107f): "an 8-bit unsigned floating-point format
+    // with 5 bits for exponent and 3 bits for mantissa", "does not support
+    // infinity", "`NaN` value is limited to `0xff`"; `.frnd4 = { .rn, .rz,
+    // .rp }`, and `.frnd2` with `.scaled::n1::ue8m0` (its scale mandatory
+    // on these lines).
+    CvtRow { rnd: FRND4, satfinite: OPT, suffix: FAMILY_NOTE, ..row("cvt.frnd4{.satfinite}.ue5m3x2.f32 d, a, b;", &[Ue5m3x2], &[F32], SM107F_94) },
+    CvtRow { rnd: FRND2, satfinite: OPT, scaled_n1: YES, suffix: FAMILY_NOTE, ..row("cvt.frnd2{.satfinite}.scaled::n1::ue8m0.ue5m3x2.f32 d, a, b, scale-factor;", &[Ue5m3x2], &[F32], SM107F_94) },
+    CvtRow { rnd: FRND4, satfinite: OPT, suffix: FAMILY_NOTE, ..row("cvt.frnd4{.satfinite}.ue5m3x2.{f16x2,bf16x2} d, a;", &[Ue5m3x2], &[F16x2, BF16x2], SM107F_94) },
+    CvtRow { rnd: FRND2, satfinite: OPT, scaled_n1: YES, suffix: FAMILY_NOTE, ..row("cvt.frnd2{.satfinite}.scaled::n1::ue8m0.ue5m3x2.{f16x2,bf16x2} d, a, scale-factor;", &[Ue5m3x2], &[F16x2, BF16x2], SM107F_94) },
+    CvtRow { rnd: ONLY_RN, suffix: FAMILY_NOTE, ..row("cvt.rn.f16x2.ue5m3x2 d, a;", &[F16x2], &[Ue5m3x2], SM107F_94) },
+    CvtRow { rnd: ONLY_RN, satfinite: OPT, scaled: OPT, suffix: FAMILY_NOTE, ..row("cvt.rn{.satfinite}{.scaled::n2::ue8m0}.bf16x2.ue5m3x2 d, a{, scale-factor};", &[BF16x2], &[Ue5m3x2], SM107F_94) },
     // `.s2f6x2` (PTX ISA 9.1): "`.satfinite` modifier is mandatory for such
     // conversions" (to `.s2f6x2`); the `scale-factor` operand comes with
     // `.scaled::n2::ue8m0`.
@@ -956,7 +969,16 @@ impl Cvt {
         let pair = self.src == F32
             && matches!(
                 self.dst,
-                F16x2 | BF16x2 | E4m3x2 | E5m2x2 | E2m1x2 | E2m3x2 | E3m2x2 | Ue8m0x2 | S2f6x2
+                F16x2
+                    | BF16x2
+                    | E4m3x2
+                    | E5m2x2
+                    | E2m1x2
+                    | E2m3x2
+                    | E3m2x2
+                    | Ue8m0x2
+                    | Ue5m3x2
+                    | S2f6x2
             );
         match (self.rnd, pair) {
             (CvtRound::Stochastic, true) => vec![F32, F32, B32],

@@ -55,13 +55,16 @@ pub enum PtxType {
     E2m1x4,
     /// `.ue8m0x2`: two UE8M0 scale factors (unsigned, 8 exponent bits) in a `.b16`.
     Ue8m0x2,
+    /// `.ue5m3x2`: two UE5M3 values (unsigned, 5 exponent and 3 fraction
+    /// bits; PTX ISA 9.4) in a `.b16`.
+    Ue5m3x2,
     /// `.s2f6x2`: two `.s2f6` fixed-point values in a `.b16` (PTX ISA 5.2.4:
     /// "8-bit signed 2's complement integer with 2 sign-integer bits and 6
     /// fractional bits"; 5.2.5.3: "must be declared with `.b16` type").
     S2f6x2,
 }
 
-const NAMES: [(PtxType, &str); 33] = [
+const NAMES: [(PtxType, &str); 34] = [
     (PtxType::Pred, "pred"),
     (PtxType::B8, "b8"),
     (PtxType::B16, "b16"),
@@ -94,6 +97,7 @@ const NAMES: [(PtxType, &str); 33] = [
     (PtxType::E3m2x4, "e3m2x4"),
     (PtxType::E2m1x4, "e2m1x4"),
     (PtxType::Ue8m0x2, "ue8m0x2"),
+    (PtxType::Ue5m3x2, "ue5m3x2"),
     (PtxType::S2f6x2, "s2f6x2"),
 ];
 
@@ -105,7 +109,7 @@ impl PtxType {
             Pred => 1,
             B8 | U8 | S8 | E2m1x2 => 8,
             B16 | U16 | S16 | F16 | BF16 | E4m3x2 | E5m2x2 | E2m3x2 | E3m2x2 | E2m1x4 | Ue8m0x2
-            | S2f6x2 => 16,
+            | Ue5m3x2 | S2f6x2 => 16,
             B32 | U32 | S32 | F32 | F16x2 | BF16x2 | Tf32 | E4m3x4 | E5m2x4 | E2m3x4 | E3m2x4 => 32,
             B64 | U64 | S64 | F64 | F32x2 => 64,
         }

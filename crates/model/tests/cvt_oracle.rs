@@ -1529,3 +1529,164 @@ fn scaled_n1_divides_by_the_scale_once() {
     }
     assert!(nonzero_scaled > 10_000, "{nonzero_scaled}");
 }
+
+/// UE5M3's code `c` (0..=0xfe) from the definition: 5 exponent bits, 3
+/// fraction bits, bias 15, no sign: `0.f × 2^-14` for a zero exponent
+/// field, `1.f × 2^(e-15)` otherwise; 0xff is NaN. Code 0x100 stands for
+/// the value just past the largest, 1.875 × 2^16 (what an unbounded
+/// exponent range would give next), so the scans see what rounds beyond.
+fn ue5m3_value(c: u64) -> f64 {
+    if c == 0x100 {
+        return 1.875 * 65536.0;
+    }
+    let (e, f) = ((c >> 3) as i32, (c & 7) as f64);
+    if e == 0 {
+        f / 8.0 * 2f64.powi(-14)
+    } else {
+        (1.0 + f / 8.0) * 2f64.powi(e - 15)
+    }
+}
+
+/// PTX ISA 9.4's `.ue5m3x2`: every conversion to it from every f16 and
+/// bf16 lane and edge-weighted f32 pairs, with `.rn`/`.rz`/`.rp`,
+/// `.satfinite` or not, and `.scaled::n1::ue8m0` with scale codes in turn;
+/// and every code back to `.f16x2` and, scaled by every UE8M0 code, to
+/// `.bf16x2`. The oracle: the input's magnitude in binary64 (the sign
+/// dropped, as "the destination sign is not supported"), scaled exactly,
+/// rounded by a scan of the codes (nearest with ties to the even code,
+/// the largest not above, the smallest not below); past the largest code
+/// +MAX_NORM with `.satfinite`, else 0xff, the only non-finite code;
+/// NaN (or the NaN scale) 0xff. Back: the code's value through apfloat's
+/// conversion, `.satfinite` as for every `.bf16` result.
+#[test]
+fn ue5m3_both_ways() {
+    let mut rng = Rng(14);
+    let f32s: Vec<u64> = (0..6_000).map(|_| edge_float(&mut rng, 8, 23)).collect();
+    let lane = |v: Option<f64>, rnd: &str, sat: bool| -> u64 {
+        let over = if sat { 0xfe } else { 0xff };
+        let Some(v) = v else { return 0xff };
+        let a = v.abs();
+        // Past 1.875 × 2^16 every rounding lands past the largest code (and
+        // binary64 differences there would not be exact).
+        if a > ue5m3_value(0x100) {
+            return over;
+        }
+        let code = match rnd {
+            "rn" => (0..=0x100u64).min_by(|&x, &y| {
+                let (dx, dy) = ((ue5m3_value(x) - a).abs(), (ue5m3_value(y) - a).abs());
+                dx.partial_cmp(&dy).unwrap().then((x % 2).cmp(&(y % 2)))
+            }),
+            "rz" => (0..=0x100u64).rev().find(|&c| ue5m3_value(c) <= a),
+            _ => (0..=0x100u64).find(|&c| ue5m3_value(c) >= a),
+        };
+        match code {
+            Some(c) if c <= 0xfe && a.is_finite() => c,
+            _ => over,
+        }
+    };
+    let wide = |x: u64, src: &str, flush: bool| -> Option<f64> {
+        let (e, m, w) = match src {
+            "f32" => (8, 23, 32),
+            "f16x2" => (5, 10, 16),
+            _ => (8, 7, 16),
+        };
+        let sub = (x >> m) & mask(e) == 0 && x & mask(m) != 0;
+        let x = if flush && sub { x & (1 << (w - 1)) } else { x };
+        let d: Double = match src {
+            "f32" => Single::from_bits(x.into()).convert(&mut false).value,
+            "f16x2" => Half::from_bits(x.into()).convert(&mut false).value,
+            _ => BFloat::from_bits(x.into()).convert(&mut false).value,
+        };
+        (!d.is_nan()).then(|| f64::from_bits(d.to_bits() as u64))
+    };
+    for sat in [false, true] {
+        let sf = if sat { ".satfinite" } else { "" };
+        for (rnd, scaled) in [
+            ("rn", false),
+            ("rz", false),
+            ("rp", false),
+            ("rn", true),
+            ("rz", true),
+        ] {
+            let q = if scaled { ".scaled::n1::ue8m0" } else { "" };
+            let scale = |v: Option<f64>, k: u64| -> Option<f64> {
+                if !scaled {
+                    return v;
+                }
+                if k == 0xff {
+                    return None;
+                }
+                v.map(|v| v * 2f64.powi(127 - k as i32))
+            };
+            let c = form(&format!("cvt.{rnd}{sf}{q}.ue5m3x2.f32"));
+            for (i, p) in f32s.chunks(2).enumerate() {
+                let k = if i % 4 == 0 { 0xff } else { rng.below(256) };
+                let mut srcs = vec![p[0], p[1]];
+                if scaled {
+                    srcs.push(k);
+                }
+                let want = lane(scale(wide(p[0], "f32", scaled), k), rnd, sat) << 8
+                    | lane(scale(wide(p[1], "f32", scaled), k), rnd, sat);
+                assert_eq!(c.eval(&srcs), want, "{c} {srcs:#x?}");
+            }
+            for half in ["f16x2", "bf16x2"] {
+                let c = form(&format!("cvt.{rnd}{sf}{q}.ue5m3x2.{half}"));
+                for x in 0..=0xffffu64 {
+                    let k = (x * 13 + 5) % 256;
+                    let word = x << 16 | (x ^ 0x8001);
+                    let mut srcs = vec![word];
+                    if scaled {
+                        srcs.push(k);
+                    }
+                    let want = lane(scale(wide(x, half, scaled), k), rnd, sat) << 8
+                        | lane(scale(wide(x ^ 0x8001, half, scaled), k), rnd, sat);
+                    assert_eq!(c.eval(&srcs), want, "{c} {srcs:#x?}");
+                }
+            }
+        }
+    }
+    // Back: every code pair.
+    let to_f16 = form("cvt.rn.f16x2.ue5m3x2");
+    let back = |code: u64, k: u64, sat: bool| -> u64 {
+        if code == 0xff || k == 0xff {
+            return u64::from(HW.half_nan);
+        }
+        let v = ue5m3_value(code) * 2f64.powi(k as i32 - 127);
+        let b: BFloat = Double::from_bits(v.to_bits().into())
+            .convert_r(Round::NearestTiesToEven, &mut false)
+            .value;
+        if sat && b.is_infinite() {
+            0x7f7f
+        } else {
+            b.to_bits() as u64
+        }
+    };
+    for x in 0..=0xffffu64 {
+        let (hi, lo) = (x >> 8, x & 0xff);
+        let h = |c: u64| -> u64 {
+            if c == 0xff {
+                return u64::from(HW.half_nan);
+            }
+            let d = Double::from_bits(ue5m3_value(c).to_bits().into());
+            let r: Half = d.convert_r(Round::NearestTiesToEven, &mut false).value;
+            r.to_bits() as u64
+        };
+        assert_eq!(to_f16.eval(&[x]), h(hi) << 16 | h(lo), "{to_f16} {x:#x}");
+        for sat in [false, true] {
+            let sf = if sat { ".satfinite" } else { "" };
+            let plain = form(&format!("cvt.rn{sf}.bf16x2.ue5m3x2"));
+            assert_eq!(
+                plain.eval(&[x]),
+                back(hi, 127, sat) << 16 | back(lo, 127, sat),
+                "{plain} {x:#x}"
+            );
+            let scaled = form(&format!("cvt.rn{sf}.scaled::n2::ue8m0.bf16x2.ue5m3x2"));
+            let k = (x * 31 + 7) & 0xffff;
+            assert_eq!(
+                scaled.eval(&[x, k]),
+                back(hi, k >> 8, sat) << 16 | back(lo, k & 0xff, sat),
+                "{scaled} {x:#x} scales {k:#x}"
+            );
+        }
+    }
+}

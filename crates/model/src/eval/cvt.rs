@@ -11,8 +11,8 @@
 
 use crate::quirks::{Exec, FtzTiming, HwProfile};
 use ptxfp_float::{
-    self as fp, Exact, Format, Round, Value, BF16, E2M1X, E2M3X, E3M2X, E4M3X, E5M2, F16, F32, F64,
-    TF32,
+    self as fp, Exact, Format, Round, Value, BF16, E2M1X, E2M3X, E3M2X, E4M3X, E5M2, E5M3X, F16,
+    F32, F64, TF32,
 };
 use ptxfp_isa::cvt::{Cvt, CvtRound, PackTo};
 use ptxfp_isa::types::PtxType;
@@ -103,6 +103,33 @@ fn convert(c: &Cvt, srcs: &[u64], hw: &HwProfile) -> u64 {
         (T::Ue8m0x2, T::F32) => to_ue8m0::<F32>(c, s(0)) << 8 | to_ue8m0::<F32>(c, s(1)),
         (T::Ue8m0x2, _) => {
             to_ue8m0::<BF16>(c, s(0) >> 16 & 0xffff) << 8 | to_ue8m0::<BF16>(c, s(0) & 0xffff)
+        }
+        // `.ue5m3x2` (PTX ISA 9.4): "the value converted from input `a` is
+        // stored in the upper 8 bits of `d`" (from `.f16x2`/`.bf16x2`: "the
+        // value converted from the upper 16 bits of input `a`"), with
+        // `.scaled::n1::ue8m0`'s one scale for both.
+        (T::Ue5m3x2, T::F32) => {
+            let k = c.scaled_n1.then(|| s(2) & 0xff);
+            to_ue5m3::<F32>(c, s(0), k) << 8 | to_ue5m3::<F32>(c, s(1), k)
+        }
+        (T::Ue5m3x2, half) => {
+            let k = c.scaled_n1.then(|| s(1) & 0xff);
+            let lane = |x: u64| match half {
+                T::BF16x2 => to_ue5m3::<BF16>(c, x, k),
+                _ => to_ue5m3::<F16>(c, x, k),
+            };
+            lane(s(0) >> 16 & 0xffff) << 8 | lane(s(0) & 0xffff)
+        }
+        // "When converting from `.e4m3x2`/`.e5m2x2`/`.ue5m3x2` to
+        // `.f16x2`/`.bf16x2` [...] the value converted from the upper 8
+        // bits of `a` is stored in the upper 16 bits of `d`".
+        (T::F16x2, T::Ue5m3x2) => {
+            from_ue5m3_f16(s(0) >> 8 & 0xff, hw) << 16 | from_ue5m3_f16(s(0) & 0xff, hw)
+        }
+        (T::BF16x2, T::Ue5m3x2) => {
+            let sf = scale_factor(c, s(1));
+            let lane = |x: u64, k: u64| scaled_bf16(c, ue5m3_f32(x), k, hw);
+            lane(s(0) >> 8 & 0xff, sf >> 8) << 16 | lane(s(0) & 0xff, sf & 0xff)
         }
         // "Each 8-bit input value in operand `a` is converted to `.bf16`
         // type [...] the value converted from the upper 8 bits of `a` is
@@ -786,6 +813,17 @@ fn from_narrow_scaled(c: &Cvt, x: u64, k: u64, hw: &HwProfile) -> u64 {
     };
     // The narrow value, exactly, as an `.f32` (every one is).
     let v = narrow_to::<F32>(c.src, x, n.width);
+    scaled_bf16(c, (!nan).then_some(v), k, hw)
+}
+
+/// The `.f32` value `v` (bits; `None`: a NaN input) times the UE8M0 scale
+/// 2^(k - 127), rounded once into `.bf16` (its subnormals as the profile
+/// says), with `.satfinite`, `.relu` and the NaN result as every `.bf16`
+/// result: the up-conversions of PTX ISA 9.2's fp8/fp6/fp4 pairs and 9.4's
+/// `.ue5m3x2`.
+fn scaled_bf16(c: &Cvt, v: Option<u64>, k: u64, hw: &HwProfile) -> u64 {
+    let nan = v.is_none();
+    let v = v.unwrap_or(0);
     let r = if nan || k == UE8M0_NAN {
         // A NaN input, or the UE8M0 NaN as the factor: a NaN result (which
         // `finish` makes `hw.half_nan`, as every `.bf16` NaN result).
@@ -1001,6 +1039,65 @@ fn to_ue8m0<S: Format>(c: &Cvt, a: u64) -> u64 {
         code if code > UE8M0_MAX as i32 => over,
         code => code as u64,
     }
+}
+
+/// UE5M3's largest code, 0xfe = 1.75 × 2^16 = 114688, and its only NaN,
+/// 0xff (PTX ISA 5.2.3: "The `ue5m3` encoding does not support infinity.
+/// `NaN` value is limited to `0xff`").
+const UE5M3_MAX: u64 = 0xfe;
+const UE5M3_NAN: u64 = 0xff;
+
+/// One lane of a conversion to `.ue5m3x2` (PTX ISA 9.4) from format `S`,
+/// with `.rn`, `.rz` or `.rp` once, and with `.scaled::n1::ue8m0` (`k`)
+/// "`convert(a / scale-factor[7:0])`" after "subnormal values [...] are
+/// flushed to zero". ".satfinite: [...] if the input value is NaN, then
+/// the result is NaN"; "If the absolute value of input (ignoring sign) is
+/// greater than MAX_NORM [...] a positive MAX_NORM in `.ue8m0x2` and
+/// `.ue5m3x2` for which the destination sign is not supported". NOTE(hw):
+/// the sign, and overflow without `.satfinite`: docs/NVIDIA.md "cvt:
+/// ue5m3x2".
+fn to_ue5m3<S: Format>(c: &Cvt, a: u64, k: Option<u64>) -> u64 {
+    let a = a & S::ALL;
+    let a = if k.is_some() && fp::is_subnormal::<S>(a) {
+        a & S::SIGN
+    } else {
+        a
+    };
+    let over = if c.satfinite { UE5M3_MAX } else { UE5M3_NAN };
+    if k == Some(UE8M0_NAN) {
+        return UE5M3_NAN;
+    }
+    let x = match fp::decode::<S>(a) {
+        Value::Nan => return UE5M3_NAN,
+        Value::Inf(_) => return over,
+        Value::Finite(x) => x,
+    };
+    let rm = match c.rnd {
+        CvtRound::Float(r) => r,
+        _ => Round::NearestEven,
+    };
+    let shift = k.map_or(0, |k| k as i32 - 127);
+    // The magnitude, rounded once: E5M3X's positive values are UE5M3's
+    // codes up to 0xfe.
+    match fp::round::<E5M3X>(false, x.exp - shift, x.sig, rm).bits {
+        r if r > UE5M3_MAX => over,
+        r => r,
+    }
+}
+
+/// A UE5M3 code's value as `.f32` bits (exact), `None` for its NaN.
+fn ue5m3_f32(code: u64) -> Option<u64> {
+    (code != UE5M3_NAN).then(|| fp::convert::<E5M3X, F32>(code, Round::NearestEven).bits)
+}
+
+/// One lane of `cvt.rn.f16x2.ue5m3x2`: the value rounded to nearest into
+/// `.f16` (exact up to 65504; 65536 and more, up to UE5M3's 114688, give
+/// ∞), code 0xff NVIDIA's half NaN.
+fn from_ue5m3_f16(code: u64, hw: &HwProfile) -> u64 {
+    if code == UE5M3_NAN {
+        return u64::from(hw.half_nan);
+    }
+    fp::convert::<E5M3X, F16>(code, Round::NearestEven).bits
 }
 
 /// One lane of `cvt.rn.bf16x2.ue8m0x2`: 2^(code - 127) is a `.bf16` value

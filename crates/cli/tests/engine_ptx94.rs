@@ -212,3 +212,23 @@ fn cvt_scaled_n1() {
         |e| e.contains("takes 3 operands") || e.contains("operands"),
     );
 }
+
+/// PTX ISA 9.4's hints run as hints: `applypriority.async.bulk`,
+/// `prefetch` with `.valid_addr` and `.L1::32B`, `cp.async.bulk.prefetch`
+/// with `.L2::evict_last`, and a `.proxy::readonly` load, which reads as
+/// any load.
+#[test]
+fn the_9_4_hints_run() {
+    let src = ".version 9.4\n.target sm_107f\n.address_size 64\n.visible .entry k(.param .u64 out)\n{\n    .reg .b32 %r<4>;\n    .reg .b64 %rd<4>;\n    ld.param.u64 %rd1, [out];\n    applypriority.async.bulk.global.bulk_group.L2::evict_normal [%rd1], 128;\n    prefetch.global.L2::evict_last.valid_addr [%rd1];\n    prefetch.global.L1::32B [%rd1];\n    ld.global.proxy::readonly.b32 %r1, [%rd1];\n    cp.async.bulk.prefetch.L2.global.L2::evict_last [%rd1], 128;\n    cp.async.bulk.commit_group;\n    cp.async.bulk.wait_group 0;\n    st.global.b32 [%rd1], %r1;\n    ret;\n}\n";
+    let o = run_src(
+        "hints94.ptx",
+        src,
+        &["--set", "out=0x1000", "--mem", "0x1000=01020304"],
+    );
+    assert_eq!(mem(&o, 0x1000, 4), [1, 2, 3, 4]);
+    // The eviction-priority prefetch is PTX ISA 9.4's: an error in 9.3.
+    let old = ".version 9.3\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 p)\n{\n    .reg .b64 %rd1;\n    ld.param.u64 %rd1, [p];\n    cp.async.bulk.prefetch.L2.global.L2::evict_last [%rd1], 128;\n    ret;\n}\n";
+    fails_with(&run_src("hints93.ptx", old, &["--set", "p=0x1000"]), |e| {
+        e.contains("requires PTX ISA 9.4")
+    });
+}

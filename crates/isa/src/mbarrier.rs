@@ -633,6 +633,24 @@ const ROWS: &[Row] = &[
         version: (8, 0),
         sm: 90,
     },
+    // PTX ISA 9.4: "cp.async.bulk.prefetch.L2.src{.level::eviction_priority}
+    // [srcMem], size; .level::eviction_priority = { .L2::evict_last }":
+    // "Support for .level::eviction_priority qualifier introduced in PTX ISA
+    // version 9.4" (a hint; its target rule taken as the instruction's).
+    Row {
+        syntax: "cp.async.bulk.prefetch.L2.global.L2::evict_last [srcMem], size;",
+        slots: &[
+            req(&["async"]),
+            req(&["bulk"]),
+            req(&["prefetch"]),
+            req(&["L2"]),
+            req(&["global"]),
+            req(&["L2::evict_last"]),
+        ],
+        kind: AsyncKind::Prefetch,
+        version: (9, 4),
+        sm: 90,
+    },
     Row {
         syntax: "cp.async.bulk.commit_group;",
         slots: &[req(&["async"]), req(&["bulk"]), req(&["commit_group"])],

@@ -232,3 +232,35 @@ fn the_9_4_hints_run() {
         e.contains("requires PTX ISA 9.4")
     });
 }
+
+/// PTX ISA 9.4's `spcompress` and `fabric.*` are PTX the engine refuses
+/// with why, where a thread reaches them; `.sp::2:4` is one word of the
+/// opcode, and a label such as `L2:` stays a label.
+#[test]
+fn sparse_compression_and_fabric_are_refused_with_why() {
+    let kernel = |line: &str| {
+        format!(".version 9.4\n.target sm_107a\n.address_size 64\n.visible .entry k()\n{{\n    .reg .b32 %r<8>;\n    .reg .b64 %rd<4>;\n    .reg .pred %p;\nL2: mov.b32 %r1, 1;\n    setp.eq.u32 %p, %r1, 1;\n    @%p bra END;\n    {line}\nEND:\n    ret;\n}}\n")
+    };
+    for (line, why) in [
+        (
+            "spcompress.b8.b2.sp::2:4.x1 {%r1}, {%r2}, {%r3, %r4}, %r5;",
+            "implementation-specific",
+        ),
+        (
+            "spdecompress.b8.b2.sp::2:4.x1 {%r1, %r2}, {%r3}, {%r4};",
+            "implementation-specific",
+        ),
+        ("fabric.try_atom.add.u32 %r1, [%rd1], %r2;", "no fabric"),
+    ] {
+        // Not reached: the run succeeds, with a warning that says why.
+        let o = run_src("refused94.ptx", &kernel(line), &[]);
+        let (_, stderr) = text(&o);
+        assert_eq!(o.status.code(), Some(0), "{stderr}");
+        assert!(stderr.contains(why), "{stderr}");
+        // Reached: an error at the line.
+        let reached = kernel(line).replace("@%p bra END;", "");
+        fails_with(&run_src("refused94-run.ptx", &reached, &[]), |e| {
+            e.contains("is not run") && e.contains(why)
+        });
+    }
+}

@@ -860,6 +860,20 @@ fn lex_next(src: &str, pos: &mut usize, diags: &mut Vec<Diagnostic>) -> Option<T
                 i += 2;
                 continue;
             }
+            // A ratio inside such a qualifier: `spcompress.b8.b2.sp::2:4.x1`
+            // (PTX ISA 9.4, "`.spfactor = { .sp::2:4 }`"). A label (`L2:`)
+            // has no `.`, and no `::` before its digit.
+            if src[i..].starts_with(':')
+                && src[i + 1..]
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_ascii_digit())
+                && src[start..i].contains("::")
+                && src[..i].ends_with(|c: char| c.is_ascii_digit())
+            {
+                i += 1;
+                continue;
+            }
             break;
         }
         // A state space run into its type, `.param.u64 x;` or

@@ -200,6 +200,11 @@ pub enum Refused {
     /// (`sust.p`, `sured.p`, mipmaps, multi-sample textures, ...; crate::surface,
     /// crate::texture), with why.
     Image(&'static str),
+    /// `fabric.*` (PTX ISA 9.4, 9.7.11 "Fabric Instructions"): operations
+    /// on memory of other nodes through CFT handles.
+    Fabric,
+    /// `spcompress`, `spdecompress` (PTX ISA 9.4, sm_107a).
+    Sparse,
 }
 
 impl Refused {
@@ -208,6 +213,8 @@ impl Refused {
         match self {
             Refused::Multimem => "a multimem address names the same memory on several GPUs (a CUDA multicast object the host creates, cuMulticastCreate); a run has one device and no such address",
             Refused::Image(why) => why,
+            Refused::Fabric => "fabric operations reach memory of other nodes through handles the host's fabric set-up creates; a run has one device and no fabric",
+            Refused::Sparse => "which elements of a group spcompress keeps when values tie is \"implementation-specific\", and the metadata layout is given only by a figure (PTX ISA 9.4, 9.7.10.30-31); no GPU record shows them",
         }
     }
 }
@@ -1151,6 +1158,8 @@ impl Control {
             ("trap", []) => Control::Trap,
             // Valid PTX the engine cannot run, with why.
             ("multimem", _) => Control::Refused(Refused::Multimem),
+            ("fabric", _) => Control::Refused(Refused::Fabric),
+            ("spcompress" | "spdecompress", _) => Control::Refused(Refused::Sparse),
             ("tensormap", rest) => match Tensormap::decode(rest) {
                 Ok(t) => Control::Tensormap(t),
                 Err(why) => {

@@ -4,7 +4,8 @@
 //!
 //! Evidence: the section titles of PTX ISA 9.0 §9.7 "Instructions"
 //! (9.7.1 integer arithmetic through 9.7.20 miscellaneous), one name per
-//! instruction; modifiers such as `add.cc` or `cp.async.bulk` share their
+//! instruction, and PTX ISA 9.4's additions (`fabric`, `spcompress`,
+//! `spdecompress`); modifiers such as `add.cc` or `cp.async.bulk` share their
 //! first part with the instruction they extend.
 
 /// The instruction names of PTX ISA 9.0 §9.7, sorted.
@@ -44,6 +45,7 @@ pub const PTX_INSTRUCTIONS: &[&str] = &[
     "elect",
     "ex2",
     "exit",
+    "fabric",
     "fence",
     "fma",
     "fns",
@@ -97,6 +99,8 @@ pub const PTX_INSTRUCTIONS: &[&str] = &[
     "shr",
     "sin",
     "slct",
+    "spcompress",
+    "spdecompress",
     "sqrt",
     "st",
     "stackrestore",

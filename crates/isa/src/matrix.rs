@@ -424,7 +424,7 @@ impl LdSt {
                 "shared" => shared = true,
                 "shared::cta" => (shared, cta) = (true, true),
                 "m8n8" | "m16n16" | "m8n16" | "m16n8" => shape = Some(*s),
-                "b16" | "b8" | "b8x16" | "b6x16_p32" | "b4x16_p64" => types.push(*s),
+                "b16" | "b8" | "b8x16" | "b6x16_p32" | "b4x16_p64" | "s8" | "s4" => types.push(*s),
                 other => return Err(format!("unknown qualifier `.{other}`")),
             }
         }
@@ -432,14 +432,17 @@ impl LdSt {
             return Err("expected a shape (`.m8n8`) and a .num (`.x1`, `.x2` or `.x4`)".into());
         };
         // The sm_100a forms: ldmatrix `.m16n16`/`.m8n16` (`.b8`,
-        // `.b8x16.b6x16_p32`, `.b8x16.b4x16_p64`) and stmatrix `.m16n8`
-        // `.b8`, whose thread layouts the PTX ISA gives only as figures.
+        // `.b8x16.b6x16_p32`, `.b8x16.b4x16_p64`, and from PTX ISA 9.4
+        // `.m8n16.s8.s4`, 4-bit values sign-extended to 8) and stmatrix
+        // `.m16n8` `.b8`, whose thread layouts the PTX ISA gives only as
+        // figures.
         if shape != "m8n8" || types != ["b16"] {
             let known = if st {
                 shape == "m16n8" && types == ["b8"]
             } else {
-                matches!(shape, "m16n16" | "m8n16")
-                    && matches!(types[..], ["b8"] | ["b8x16", "b6x16_p32" | "b4x16_p64"])
+                (matches!(shape, "m16n16" | "m8n16")
+                    && matches!(types[..], ["b8"] | ["b8x16", "b6x16_p32" | "b4x16_p64"]))
+                    || (shape == "m8n16" && types == ["s8", "s4"])
             };
             return Err(if known {
                 format!("the engine does not run `.{shape}` (sm_100a): the PTX ISA gives its thread layout as a figure only, not yet transcribed")
@@ -747,6 +750,11 @@ mod tests {
             ("ldmatrix.sync.aligned.m8n8.x3.b16", "`.x3`"),
             ("ldmatrix.sync.aligned.m8n8.x4.global.b16", "`.global`"),
             ("ldmatrix.sync.aligned.m16n16.x1.trans.shared.b8", "figure"),
+            ("ldmatrix.sync.aligned.m8n16.x1.s8.s4", "figure"),
+            (
+                "ldmatrix.sync.aligned.m8n16.x1.s4.s8",
+                "not an ldmatrix shape",
+            ),
             ("stmatrix.sync.aligned.m16n8.x1.trans.shared.b8", "figure"),
             ("ldmatrix.sync.aligned.m8n8.x4.b32", "`.b32`"),
             ("ldmatrix.sync.aligned.m8n8.b16", ".num"),

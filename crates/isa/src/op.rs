@@ -401,6 +401,11 @@ impl Op {
     pub fn validate(&self, opcode: &str, version: PtxVersion, target: Target) -> Vec<Diagnostic> {
         let rule = format!("`{opcode}`");
         let needs = |min| crate::syntax::requirement(&rule, min, version, target, 0..opcode.len());
+        let needs_suffixed = |min, suffix: Option<String>| {
+            let mut d = needs(min);
+            d.extend(suffix.map(|why| Diagnostic::error(0..opcode.len(), format!("{rule} {why}"))));
+            d
+        };
         match self {
             Op::Form(f) => f.validate(version, target),
             Op::Cvt(c) => {
@@ -410,27 +415,11 @@ impl Op {
                 }
                 d
             }
-            Op::Alt(a) => {
-                let mut d = needs(a.requires());
-                if let Some(why) = a.suffix_error(version, target) {
-                    d.push(Diagnostic::error(0..opcode.len(), format!("{rule} {why}")));
-                }
-                d
-            }
-            Op::Mixed(m) => {
-                let mut d = needs(m.requires());
-                if let Some(why) = m.suffix_error(version, target) {
-                    d.push(Diagnostic::error(0..opcode.len(), format!("{rule} {why}")));
-                }
-                d
-            }
-            Op::SetSimd(s) => {
-                let mut d = needs(s.requires());
-                if let Some(why) = s.suffix_error(version, target) {
-                    d.push(Diagnostic::error(0..opcode.len(), format!("{rule} {why}")));
-                }
-                d
-            }
+            // The PTX ISA 9.4 forms: their version and sm, and the target
+            // suffix they need (`sm_100a`/`sm_103a`, the `sm_107f` family).
+            Op::Alt(a) => needs_suffixed(a.requires(), a.suffix_error(version, target)),
+            Op::Mixed(m) => needs_suffixed(m.requires(), m.suffix_error(version, target)),
+            Op::SetSimd(s) => needs_suffixed(s.requires(), s.suffix_error(version, target)),
             Op::Setp(c) => needs(c.requires()),
             Op::Select(c) => needs(c.requires()),
             Op::Testp(c) => needs(c.requires()),

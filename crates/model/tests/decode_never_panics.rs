@@ -64,6 +64,19 @@ fn rng(s: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// `op` computes on `srcs`, each destination within its type's width.
+fn computes_within_widths(op: &Op, srcs: &[u64], dsts_t: &[PtxType], text: &str, exec: &Exec) {
+    let (dsts, _) = compute_explicit(op, srcs, exec)
+        .unwrap_or_else(|| panic!("{text} decoded but did not compute"));
+    for (v, t) in dsts.iter().zip(dsts_t) {
+        let width = if *t == PtxType::Pred { 1 } else { t.bits() };
+        assert!(
+            width == 64 || v >> width == 0,
+            "{text} {srcs:x?}: {v:#x} wider than {t}"
+        );
+    }
+}
+
 #[test]
 fn every_short_spelling_decodes_or_is_refused() {
     let exec = Exec::default();
@@ -117,15 +130,7 @@ fn every_short_spelling_decodes_or_is_refused() {
                             _ => rng(&mut s) & t.mask(),
                         })
                         .collect();
-                    let (dsts, _) = compute_explicit(&d.op, &srcs, &exec)
-                        .unwrap_or_else(|| panic!("{text} decoded but did not compute"));
-                    for (v, t) in dsts.iter().zip(&dsts_t) {
-                        let width = if *t == PtxType::Pred { 1 } else { t.bits() };
-                        assert!(
-                            width == 64 || v >> width == 0,
-                            "{text} {srcs:x?}: {v:#x} wider than {t}"
-                        );
-                    }
+                    computes_within_widths(&d.op, &srcs, &dsts_t, &text, &exec);
                 }
             }
         }
@@ -206,15 +211,7 @@ fn packed_9_4_spellings_decode_or_are_refused() {
                 }
                 let (srcs_t, dsts_t) = explicit_operands(&sig);
                 let srcs: Vec<u64> = srcs_t.iter().map(|t| rng(&mut s) & t.mask()).collect();
-                let (dsts, _) = compute_explicit(&d.op, &srcs, &exec)
-                    .unwrap_or_else(|| panic!("{text} decoded but did not compute"));
-                for (v, t) in dsts.iter().zip(&dsts_t) {
-                    let width = if *t == PtxType::Pred { 1 } else { t.bits() };
-                    assert!(
-                        width == 64 || v >> width == 0,
-                        "{text}: {v:#x} wider than {t}"
-                    );
-                }
+                computes_within_widths(&d.op, &srcs, &dsts_t, &text, &exec);
             }
         }
     }

@@ -21,9 +21,8 @@
 
 use core::fmt;
 
-use crate::cvt::Suffix;
 use crate::diag::Diagnostic;
-use crate::target::{PtxVersion, Target};
+use crate::target::{PtxVersion, Suffix, Target};
 use crate::types::PtxType;
 
 /// The operation.

@@ -240,55 +240,10 @@ pub struct CvtRow {
     pub pack: &'static [Option<PackTo>],
 }
 
-/// The target suffix a row needs (PTX ISA 9.7.9.21 "Target ISA Notes").
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Suffix {
-    /// Any target from the row's sm on.
-    None,
-    /// "supported on following architectures: sm_100a, sm_101a [...],
-    /// sm_120a. And is supported on following family-specific architectures
-    /// from PTX ISA version 8.8: sm_100f or higher in the same family [...]".
-    ArchOrFamilyFrom88,
-    /// "supported on following family-specific architectures: sm_100f or
-    /// higher in the same family [...]" (an `a` target has its family's
-    /// features).
-    Family,
-    /// "supported on following architectures: sm_100a, sm_103a": only these
-    /// architecture-specific targets.
-    ArchIn(&'static [u16]),
-}
+pub use crate::target::Suffix;
 
 const fn v(major: u8, minor: u8) -> PtxVersion {
     PtxVersion::new(major, minor)
-}
-
-impl Suffix {
-    /// Why `target` lacks a form of this suffix though its sm is high
-    /// enough (`None`: it has it).
-    pub fn error(&self, version: PtxVersion, target: Target) -> Option<String> {
-        use crate::target::Variant;
-        match (*self, target.variant) {
-            (Suffix::None, _) | (Suffix::Family, Variant::Arch | Variant::Family) => None,
-            (Suffix::ArchOrFamilyFrom88, Variant::Arch) => None,
-            (Suffix::ArchOrFamilyFrom88, Variant::Family) if version >= v(8, 8) => None,
-            (Suffix::ArchOrFamilyFrom88, _) => Some(format!(
-                "needs an architecture-specific target (sm_{0}a) or, from PTX ISA 8.8, a family target (sm_{0}f); the target is {target}",
-                target.sm.max(100)
-            )),
-            (Suffix::Family, Variant::Plain) => Some(format!(
-                "needs a family target (sm_{}f); the target is {target}",
-                target.sm.max(100)
-            )),
-            (Suffix::ArchIn(sms), Variant::Arch) if sms.contains(&target.sm) => None,
-            (Suffix::ArchIn(sms), _) => {
-                let names: Vec<String> = sms.iter().map(|s| format!("sm_{s}a")).collect();
-                Some(format!(
-                    "is supported only on {}; the target is {target}",
-                    names.join(", ")
-                ))
-            }
-        }
-    }
 }
 
 const RN: CvtRound = CvtRound::Float(Round::NearestEven);

@@ -21,10 +21,9 @@
 
 use core::fmt;
 
-use crate::cvt::Suffix;
 use crate::diag::Diagnostic;
 use crate::form::round_suffix;
-use crate::target::{PtxVersion, Target};
+use crate::target::{PtxVersion, Suffix, Target};
 use crate::types::PtxType;
 use ptxfp_float::Round;
 

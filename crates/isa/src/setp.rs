@@ -908,7 +908,7 @@ impl SetSimd {
 
     /// Why `target` lacks the form though its sm is high enough.
     pub fn suffix_error(&self, version: PtxVersion, target: Target) -> Option<String> {
-        crate::cvt::Suffix::Family.error(version, target)
+        crate::target::Suffix::Family.error(version, target)
     }
 }
 

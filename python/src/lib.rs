@@ -195,15 +195,7 @@ fn finding_text(f: &Finding, text: &str, setup: &Setup) -> (String, String, Opti
 
 /// Register width in bits of a type (pred: 1, stored as a byte).
 fn width(t: PtxType) -> u32 {
-    use PtxType::*;
-    match t {
-        Pred => 1,
-        B8 | U8 | S8 | E2m1x2 => 8,
-        B16 | U16 | S16 | F16 | BF16 | E4m3x2 | E5m2x2 | E2m3x2 | E3m2x2 | E2m1x4 | Ue8m0x2
-        | S2f6x2 => 16,
-        B32 | U32 | S32 | F16x2 | BF16x2 | F32 | Tf32 | E4m3x4 | E5m2x4 | E2m3x4 | E3m2x4 => 32,
-        B64 | U64 | S64 | F64 | F32x2 => 64,
-    }
+    t.bits()
 }
 
 fn mask(t: PtxType) -> u64 {

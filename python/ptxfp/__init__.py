@@ -92,6 +92,8 @@ _FLOAT = {
     "e3m2x4": (_U32, None, 1),
     "e2m1x4": (_U16, None, 1),
     "ue8m0x2": (_U16, None, 1),
+    # PTX ISA 9.4's unsigned UE5M3 pairs: bits only.
+    "ue5m3x2": (_U16, None, 1),
     # The fixed-point pair of PTX ISA 9.1: bits only.
     "s2f6x2": (_U16, None, 1),
 }

@@ -1,4 +1,4 @@
-//! PTX ISA 9.4's module-level additions through the engine: per-CTA global
+//! PTX ISA 9.3's `clmad` and 9.4's module-level additions through the engine: per-CTA global
 //! memory (`.minperctamemory`, `%perctamemoryoffset`, `%perctamemorysize`;
 //! §11.4.10, §10.34, §10.35) and the intermediate-IR debug constructs
 //! (`.loc_intermediate`, `.nv_intermediate_source_section`; §11.5.5,
@@ -263,4 +263,53 @@ fn sparse_compression_and_fabric_are_refused_with_why() {
             e.contains("is not run") && e.contains(why)
         });
     }
+}
+
+/// `clmad` (PTX ISA 9.3, 9.7.1.5): "performs a carryless multiplication of
+/// a and b, followed by a carryless addition of c". (x + 1)(x^2 + 1) =
+/// x^3 + x^2 + x + 1 = 0xf, XOR 7 is 8 (`.lo`); the GHASH-sized product
+/// x^63 · x^63 = x^126 lands in `.hi` as bit 62.
+#[test]
+fn clmad_lo_and_hi() {
+    let src = "\
+.version 9.3
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 out)
+{
+    .reg .b64 %rd<10>;
+    ld.param.u64 %rd1, [out];
+    mov.u64 %rd2, 3;
+    mov.u64 %rd3, 5;
+    mov.u64 %rd4, 7;
+    clmad.lo.u64 %rd5, %rd2, %rd3, %rd4;
+    mov.u64 %rd6, 0x8000000000000000;
+    clmad.hi.u64 %rd7, %rd6, %rd6, 0;
+    clmad.lo.u64 %rd8, %rd6, %rd6, 1;
+    st.global.v2.u64 [%rd1], {%rd5, %rd7};
+    st.global.u64 [%rd1+16], %rd8;
+    ret;
+}
+";
+    let o = run_src("clmad.ptx", src, &["--set", "out=0x1000"]);
+    let got = mem(&o, 0x1000, 24);
+    let w = |i: usize| u64::from_le_bytes(got[8 * i..8 * i + 8].try_into().unwrap());
+    assert_eq!([w(0), w(1), w(2)], [8, 1 << 62, 1]);
+    // "Feature 'clmad.lo' requires .target sm_80 or higher" (ptxas).
+    fails_with(
+        &run_src(
+            "clmad-75.ptx",
+            &src.replace("sm_80", "sm_75"),
+            &["--set", "out=0x1000"],
+        ),
+        |e| e.contains("sm_80"),
+    );
+    fails_with(
+        &run_src(
+            "clmad-92.ptx",
+            &src.replace(".version 9.3", ".version 9.2"),
+            &["--set", "out=0x1000"],
+        ),
+        |e| e.contains("9.3"),
+    );
 }

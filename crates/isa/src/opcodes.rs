@@ -4,8 +4,8 @@
 //!
 //! Evidence: the section titles of PTX ISA 9.0 §9.7 "Instructions"
 //! (9.7.1 integer arithmetic through 9.7.20 miscellaneous), one name per
-//! instruction, and PTX ISA 9.4's additions (`fabric`, `spcompress`,
-//! `spdecompress`); modifiers such as `add.cc` or `cp.async.bulk` share their
+//! instruction, PTX ISA 9.3's `clmad` and PTX ISA 9.4's additions (`fabric`,
+//! `spcompress`, `spdecompress`); modifiers such as `add.cc` or `cp.async.bulk` share their
 //! first part with the instruction they extend.
 
 /// The instruction names of PTX ISA 9.0 §9.7, sorted.
@@ -29,6 +29,7 @@ pub const PTX_INSTRUCTIONS: &[&str] = &[
     "brkpt",
     "brx",
     "call",
+    "clmad",
     "clusterlaunchcontrol",
     "clz",
     "cnot",

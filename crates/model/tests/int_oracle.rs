@@ -261,7 +261,7 @@ fn generic_forms() -> Vec<IntOp> {
             || f.ty() == IntType::Pred
             || matches!(
                 f.op(),
-                Mul24 | Mad24 | Fns | Szext | Bmsk | Dp4a | Dp2a | Lop3 | Shf | Prmt
+                Mul24 | Mad24 | Clmad | Fns | Szext | Bmsk | Dp4a | Dp2a | Lop3 | Shf | Prmt
             )
         {
             continue;
@@ -630,6 +630,96 @@ fn mul24_and_mad24() {
             assert_eq!(got, mul24_oracle(&f, a, b, c), "{f} {a:x} {b:x} {c:x}");
         }
     }
+}
+
+/// The carry-less product column by column: bit k of a ⊗ b is the parity of
+/// the a_i·b_j with i + j = k (`count_ones` of `a` against `b` reversed
+/// and shifted into column k), a different algorithm from the model's
+/// XOR of shifted rows.
+fn carryless_columns(a: u64, b: u64) -> u128 {
+    let rb = b.reverse_bits();
+    let mut t = 0u128;
+    for k in 0..127u32 {
+        // The b_j with j = k - i, i in 0..64: `rb` holds b_j at 63 - j, so
+        // b_{k-i} lines up with a_i after shifting `rb` right by 63 - k
+        // (left by k - 63 past the middle).
+        let window = if k <= 63 {
+            rb >> (63 - k)
+        } else {
+            rb << (k - 63)
+        };
+        t |= u128::from((a & window).count_ones() & 1) << k;
+    }
+    t
+}
+
+/// The CPU's own carry-less multiply (PCLMULQDQ), where it has one.
+#[cfg(target_arch = "x86_64")]
+fn carryless_cpu(a: u64, b: u64) -> Option<u128> {
+    if !std::arch::is_x86_feature_detected!("pclmulqdq") {
+        return None;
+    }
+    // SAFETY: the feature was detected just above.
+    unsafe {
+        use std::arch::x86_64::*;
+        #[target_feature(enable = "pclmulqdq,sse2")]
+        unsafe fn go(a: u64, b: u64) -> u128 {
+            let r =
+                _mm_clmulepi64_si128(_mm_set_epi64x(0, a as i64), _mm_set_epi64x(0, b as i64), 0);
+            let mut out = [0u64; 2];
+            _mm_storeu_si128(out.as_mut_ptr().cast(), r);
+            u128::from(out[0]) | u128::from(out[1]) << 64
+        }
+        Some(go(a, b))
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn carryless_cpu(_: u64, _: u64) -> Option<u128> {
+    None
+}
+
+/// `clmad.{lo,hi}.u64` (PTX ISA 9.3): "performs a carryless
+/// multiplication of a and b, followed by a carryless addition of c",
+/// against the column-parity product and, where the CPU has it,
+/// PCLMULQDQ: every pair of 8-bit a and b (with edge c), and edge-weighted
+/// random 64-bit triples.
+#[test]
+fn clmad_against_column_parity_and_pclmulqdq() {
+    let lo = op("clmad.lo.u64");
+    let hi = op("clmad.hi.u64");
+    let mut rng = Rng(0xc1ad_c1ad_c1ad_c1ad);
+    let check = |a: u64, b: u64, c: u64| {
+        let t = carryless_columns(a, b);
+        if let Some(cpu) = carryless_cpu(a, b) {
+            assert_eq!(cpu, t, "{a:#x} ⊗ {b:#x}");
+        }
+        assert_eq!(
+            lo.compute(&[a, b, c], false, &HW).0,
+            (t as u64) ^ c,
+            "lo {a:#x} {b:#x} {c:#x}"
+        );
+        assert_eq!(
+            hi.compute(&[a, b, c], false, &HW).0,
+            ((t >> 64) as u64) ^ c,
+            "hi {a:#x} {b:#x} {c:#x}"
+        );
+    };
+    for a in 0..256u64 {
+        for b in 0..256u64 {
+            check(a, b, if (a ^ b) & 1 == 0 { 0 } else { u64::MAX });
+        }
+    }
+    for _ in 0..200_000 {
+        let (a, b, c) = (rng.edgy(64), rng.edgy(64), rng.edgy(64));
+        check(a, b, c);
+    }
+    // (x + 1)(x + 1) = x^2 + 1; all ones squared spreads to the even bits.
+    assert_eq!(carryless_columns(3, 3), 5);
+    assert_eq!(
+        carryless_columns(u64::MAX, u64::MAX),
+        0x5555_5555_5555_5555_5555_5555_5555_5555
+    );
 }
 
 /// 9.7.1.17 fns, transcribed.

@@ -30,6 +30,7 @@ pub enum IntOpcode {
     Sub,
     Mul,
     Mad,
+    Clmad,
     Mul24,
     Mad24,
     Sad,
@@ -67,12 +68,12 @@ pub enum IntOpcode {
 
 impl IntOpcode {
     /// Every opcode, in the table's order.
-    pub const ALL: [IntOpcode; 37] = {
+    pub const ALL: [IntOpcode; 38] = {
         use IntOpcode::*;
         [
-            Add, Sub, Mul, Mad, Mul24, Mad24, Sad, Div, Rem, Abs, Neg, Min, Max, Popc, Clz, Bfind,
-            Fns, Brev, Bfe, Bfi, Szext, Bmsk, Dp4a, Dp2a, Addc, Subc, Madc, And, Or, Xor, Not,
-            Cnot, Lop3, Shf, Shl, Shr, Prmt,
+            Add, Sub, Mul, Mad, Clmad, Mul24, Mad24, Sad, Div, Rem, Abs, Neg, Min, Max, Popc, Clz,
+            Bfind, Fns, Brev, Bfe, Bfi, Szext, Bmsk, Dp4a, Dp2a, Addc, Subc, Madc, And, Or, Xor,
+            Not, Cnot, Lop3, Shf, Shl, Shr, Prmt,
         ]
     };
 
@@ -84,6 +85,7 @@ impl IntOpcode {
             Sub => "sub",
             Mul => "mul",
             Mad => "mad",
+            Clmad => "clmad",
             Mul24 => "mul24",
             Mad24 => "mad24",
             Sad => "sad",
@@ -821,7 +823,7 @@ impl IntOp {
             Mul24 => vec![t, t],
             // "If .wide is specified, then d and c are twice as wide as a and b".
             Mad | Madc => vec![t, t, self.dest_type()],
-            Mad24 | Sad => vec![t, t, t],
+            Mad24 | Sad | Clmad => vec![t, t, t],
             Abs | Neg | Popc | Clz | Bfind | Brev | Not | Cnot => vec![t],
             // "mask has a 32-bit type", "base has .b32, .u32 or .s32 type",
             // "offset has .s32 type".

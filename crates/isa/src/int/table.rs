@@ -157,6 +157,11 @@ pub static INT_SYNTAX: &[IntRow] = &[
     row(O::Mad, &[S32], ALL, "9.7.1.4", "mad.hi.sat.s32")
         .with(Slot::Part, HI)
         .with(Slot::Sat, SAT),
+    // 9.7.1.5 clmad (PTX ISA 9.3): "clmad.mode.u64 d, a, b, c;", ".mode =
+    // { .lo, .hi }": "performs a carryless multiplication of a and b,
+    // followed by a carryless addition of c"; ptxas: "Feature 'clmad.lo'
+    // requires .target sm_80 or higher" (docs/NVIDIA.md "clmad").
+    row(O::Clmad, &[U64], (v(9, 3), 80), "9.7.1.5", "clmad.mode.u64").with(Slot::Part, LO_HI),
     // 9.7.1.5 mul24: "mul24.mode.type d, a, b;", ".mode = { .hi, .lo }",
     // ".type = { .u32, .s32 }".
     row(O::Mul24, W32, ALL, "9.7.1.5", "mul24.mode.type").with(Slot::Part, LO_HI),

@@ -269,6 +269,18 @@ fn bitfield_byte(n: u32, v: u64, hw: &HwProfile) -> u32 {
 }
 
 /// One lane of `op` at width `w`; the carry-out is computed for the
+/// The carry-less (GF(2)[x]) product of `a` and `b`: `b << i` XORed in for
+/// every set bit `i` of `a`. Branch-free: each step masks the shifted `b`
+/// by the bit.
+fn carryless(a: u64, b: u64) -> u128 {
+    let mut t = 0u128;
+    for i in 0..64 {
+        let bit = u128::from((a >> i) & 1);
+        t ^= (u128::from(b) << i) & bit.wrapping_neg();
+    }
+    t
+}
+
 /// carry-chain ops (and ignored by the caller unless `.cc`).
 fn scalar(op: &IntOp, w: W, s: &[u64], carry: bool, hw: &HwProfile) -> (u64, bool) {
     use IntOpcode::*;
@@ -331,6 +343,18 @@ fn scalar(op: &IntOp, w: W, s: &[u64], carry: bool, hw: &HwProfile) -> (u64, boo
             // "carry-out from addition is written to CC.CF".
             let sum = u128::from(part) + u128::from(c & cw.m()) + cin;
             ((sum as u64) & cw.m(), (sum >> cw.bits) & 1 == 1)
+        }
+        Clmad => {
+            // 9.7.1.5 (PTX ISA 9.3): "performs a carryless multiplication
+            // of a and b, followed by a carryless addition of c": the
+            // 128-bit product over GF(2) (every partial product XORed), its
+            // `.lo` or `.hi` 64 bits, XOR c.
+            let t = carryless(a, b);
+            let half = match op.part() {
+                Some(Part::Hi) => (t >> 64) as u64,
+                _ => t as u64,
+            };
+            one(half ^ c)
         }
         Mul24 | Mad24 => {
             // "Compute the product of two 24-bit integer values held in

@@ -724,7 +724,7 @@ fn undefined_mbarrier_uses_are_errors() {
         ("mbarrier.init.shared::cta.b64 [bar], 1;\nmbarrier.test_wait.parity.shared::cta.b64 %p, [bar], 2;", "2;", "phaseParity 2: the valid values are 0 and 1"),
         ("mbarrier.init.b64 [g], 1;", "[g]", "`mbarrier.init.b64`: 0x"),
         ("mbarrier.init.shared::cta.b64 [bar+4], 1;", "[bar+4]", "`mbarrier.init.shared::cta.b64`: the mbarrier object at 0x"),
-        ("mbarrier.init.shared::cta.b64 [bar], 0;", "0;", "mbarrier count 0: the expected arrival count is 1 to 2^20 - 1"),
+        ("mbarrier.init.shared::cta.b64 [bar], 0;", "0;", "mbarrier count 0: the expected arrival count of a .layout::v0 object is 1 to 2^20 - 1"),
     ] {
         let last = body.lines().last().unwrap();
         let want = format!(

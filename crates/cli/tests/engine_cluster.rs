@@ -503,7 +503,8 @@ fn special_registers_of_a_2x2_cluster_in_a_4x2_grid() {
 
 /// A launch CUDA would refuse is refused before the run: a grid that is not
 /// a multiple of the cluster shape, `--cluster` against the kernel's
-/// `.reqnctapercluster`, a cluster larger than `.maxclusterrank` or than 16.
+/// `.reqnctapercluster`, a cluster larger than `.maxclusterrank` or than 32
+/// (the bits of `.multicast::cluster::32b`'s ctaMask).
 #[test]
 fn bad_cluster_launches_are_refused() {
     let cases: [(&str, &[&str], &str); 4] = [
@@ -524,8 +525,8 @@ fn bad_cluster_launches_are_refused() {
         ),
         (
             RING,
-            &["--grid", "32", "--cluster", "32"],
-            "cluster 32,1,1 has 32 CTAs: a cluster has at most 16",
+            &["--grid", "64", "--cluster", "64"],
+            "cluster 64,1,1 has 64 CTAs: a cluster has at most 32",
         ),
     ];
     for (src, args, msg) in cases {

@@ -14,7 +14,7 @@
 //! deadlock error that names the waiting threads and their lines.
 
 use super::*;
-use ptxfp_isa::mbarrier::{AsyncKind, AsyncOp, BulkDir};
+use ptxfp_isa::mbarrier::{AsyncKind, AsyncOp, BulkDir, PhaseType, Report};
 
 /// The address [`State::MbarWait`] names for a wait at
 /// `barrier.cluster.wait` (no mbarrier lives there).
@@ -32,28 +32,74 @@ const MAX_COUNT: u64 = (1 << 20) - 1;
 /// (tx-count)").
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Mbar {
-    /// Phases completed since `init`.
+    /// Primary phases completed since `init`.
     phase: u64,
     expected: u32,
     pending: u32,
     tx: i64,
+    /// `.layout::v1` (PTX ISA 9.3, "Layouts of the mbarrier object").
+    v1: bool,
+    /// Conditional phases completed since `init` ("The primary and
+    /// conditional phases are initialized to zero"); with `.layout::v0`
+    /// always `phase` ("both phases advancing in unison").
+    cphase: u64,
+    /// The payload report of the current primary phase: its report
+    /// predicate ("the report predicate is modified to non-zero value;
+    /// whereas report value is altered in an idempotent way (atomically
+    /// OR'ed with 0)", so the report value stays 0).
+    report: bool,
+    /// The payload report of the primary phase completed last, which a
+    /// wait with `.phase_type::primary` on it reads.
+    last_report: bool,
 }
 
 impl Mbar {
-    /// The parity of the current phase.
+    /// A new object: "The primary and conditional phases are initialized
+    /// to zero. The expected arrival and pending arrival counts are
+    /// initialized to count. The initial transaction count tx-count is
+    /// initialized to zero. For an mbarrier object with .layout::v1, the
+    /// payload report corresponding to the primary phase is initialized to
+    /// zero."
+    fn new(count: u32, v1: bool) -> Mbar {
+        Mbar {
+            phase: 0,
+            expected: count,
+            pending: count,
+            tx: 0,
+            v1,
+            cphase: 0,
+            report: false,
+            last_report: false,
+        }
+    }
+
+    /// The parity of the current primary phase.
     fn parity(&self) -> bool {
         self.phase & 1 == 1
+    }
+
+    /// The largest expected and pending arrival count (Table 43): "[1, …,
+    /// 2^20 - 1] for mbarrier with .layout::v0", "[1, …, 2^9 - 1] for
+    /// mbarrier with .layout::v1".
+    fn max_count(v1: bool) -> u64 {
+        if v1 {
+            (1 << 9) - 1
+        } else {
+            MAX_COUNT
+        }
     }
 
     /// The object's 64 bits in shared memory (the ISA keeps them opaque;
     /// this is the engine's encoding, docs/ENGINE.md "mbarrier"): bits
     /// 0-19 the pending arrival count, 20-39 the expected arrival count,
-    /// 40-60 the tx-count (21-bit two's complement), bit 62 set (an
-    /// initialized object), bit 63 the current phase's parity.
+    /// 40-60 the tx-count (21-bit two's complement), bit 61 set for
+    /// `.layout::v1`, bit 62 set (an initialized object), bit 63 the
+    /// current phase's parity.
     fn bits(&self) -> u64 {
         u64::from(self.pending)
             | u64::from(self.expected) << 20
             | ((self.tx as u64) & ((1 << 21) - 1)) << 40
+            | u64::from(self.v1) << 61
             | 1 << 62
             | u64::from(self.parity()) << 63
     }
@@ -108,16 +154,23 @@ impl Machine<'_, '_> {
             }
         };
         match a.kind {
-            AsyncKind::Init => {
+            AsyncKind::Init { v1 } => {
                 count(2, "[addr], count")?;
                 let (addr, aty) = self.mbar_addr(ins, &ops[0])?;
                 let n = self.read(&ops[1], PtxType::U32)?;
-                // mbarrier.init: "The valid range of the count operand is
-                // [1, 2^20 - 1]" ("Contents of the mbarrier object").
-                if !(1..=MAX_COUNT).contains(&n) {
+                // mbarrier.init: "The valid range of values for the
+                // operand count varies depending upon .layout": "[1, …,
+                // 2^20 - 1] for mbarrier with .layout::v0", "[1, …, 2^9 -
+                // 1] for mbarrier with .layout::v1".
+                let max = Mbar::max_count(v1);
+                if !(1..=max).contains(&n) {
                     return Err(err(
                         ops[1].span.clone(),
-                        format!("mbarrier count {n}: the expected arrival count is 1 to 2^20 - 1 (1048575)"),
+                        format!(
+                            "mbarrier count {n}: the expected arrival count of a .layout::{} object is 1 to {}",
+                            if v1 { "v1" } else { "v0" },
+                            if v1 { "2^9 - 1 (511)" } else { "2^20 - 1 (1048575)" }
+                        ),
                     ));
                 }
                 // Not while threads wait on the object: their phase would
@@ -134,17 +187,20 @@ impl Machine<'_, '_> {
                         format!("`{}` initializes the mbarrier at {addr:#x} again while {n_waiting} thread(s) wait on it", ins.opcode),
                     ));
                 }
-                // "Initializing the current phase to 0. Initializing the
-                // expected arrival count to count. Initializing the pending
-                // arrival count to count. Initializing the tx-count to 0."
-                let m = Mbar {
-                    phase: 0,
-                    expected: n as u32,
-                    pending: n as u32,
-                    tx: 0,
-                };
-                self.mbar_put(addr, Some(m));
+                self.mbar_put(addr, Some(Mbar::new(n as u32, v1)));
                 self.trace(ins, &[(addr, aty), (n, PtxType::U32)], None);
+                Ok(Flow::Next)
+            }
+            AsyncKind::CheckLayout { v1 } => {
+                count(2, "p, [addr]")?;
+                let (addr, aty) = self.mbar_addr(ins, &ops[1])?;
+                let m = self.mbar_get(ins, &ops[1], addr)?;
+                // check_layout: "sets the predicate operand p to True if the
+                // layout of the mbarrier object exactly matches the .layout
+                // qualifier".
+                let p = u64::from(m.v1 == v1);
+                self.write(&ops[0], PtxType::Pred, p)?;
+                self.trace(ins, &[(addr, aty)], Some((p, PtxType::Pred)));
                 Ok(Flow::Next)
             }
             AsyncKind::Inval => {
@@ -162,131 +218,147 @@ impl Machine<'_, '_> {
                 no_complete,
                 expect_tx,
             } => {
-                if !(2..=3).contains(&ops.len()) || (no_complete || expect_tx) && ops.len() != 3 {
+                // `state, [addr]{, count | txCount}{, ctaMask}`: the
+                // multicast forms end with the 32-bit ctaMask.
+                let mc = usize::from(a.multicast);
+                let n_ops = ops.len();
+                if !(2 + mc..=3 + mc).contains(&n_ops)
+                    || (no_complete || expect_tx) && n_ops != 3 + mc
+                {
                     return Err(err(
                         ins.opcode_span.clone(),
                         format!(
-                            "`{}` takes `state, [addr]{}`",
+                            "`{}` takes `state, [addr]{}{}`",
                             ins.opcode,
                             match (no_complete, expect_tx) {
                                 (_, true) => ", txCount",
                                 (true, _) => ", count",
                                 _ => "{, count}",
-                            }
+                            },
+                            if a.multicast { ", ctaMask" } else { "" }
                         ),
                     ));
                 }
                 let (addr, aty) = self.mbar_addr(ins, &ops[1])?;
-                let mut m = self.mbar_get(ins, &ops[1], addr)?;
                 let mut srcs = vec![(addr, aty)];
-                let mut n = 1;
-                if let Some(o) = ops.get(2) {
-                    let v = self.read(o, PtxType::U32)?;
-                    srcs.push((v, PtxType::U32));
-                    if expect_tx {
-                        // arrive.expect_tx: "performs an expect-tx operation
-                        // prior to the arrive-on operation".
-                        m.tx = self.tx_add(ins, o, m.tx, v as i64)?;
-                    } else {
-                        // "Support for count argument without the modifier
-                        // .noComplete introduced in PTX ISA version 7.8"
-                        // (sm_90).
-                        if !(no_complete
-                            || self.version >= PtxVersion::new(7, 8)
-                                && self.exec.code_target.at_least(90))
-                        {
-                            return Err(err(
-                                o.span.clone(),
-                                format!("`{}` with a count needs PTX ISA 7.8 and sm_90 (or `.noComplete`); this code is PTX {} for {}", ins.opcode, self.version, self.exec.code_target),
-                            ));
-                        }
-                        if !(1..=MAX_COUNT).contains(&v) {
-                            return Err(err(
-                                o.span.clone(),
-                                format!("arrival count {v}: the count is 1 to 2^20 - 1"),
-                            ));
-                        }
-                        n = v as u32;
+                let val = match ops.get(2).filter(|_| n_ops == 3 + mc) {
+                    Some(o) => {
+                        let v = self.read(o, PtxType::U32)?;
+                        srcs.push((v, PtxType::U32));
+                        Some((o, v))
+                    }
+                    None => None,
+                };
+                if let (Some((o, _)), false, false) = (val, expect_tx, no_complete) {
+                    // "Support for count argument without the modifier
+                    // .noComplete introduced in PTX ISA version 7.8"
+                    // (sm_90).
+                    if !(self.version >= PtxVersion::new(7, 8)
+                        && self.exec.code_target.at_least(90))
+                    {
+                        return Err(err(
+                            o.span.clone(),
+                            format!("`{}` with a count needs PTX ISA 7.8 and sm_90 (or `.noComplete`); this code is PTX {} for {}", ins.opcode, self.version, self.exec.code_target),
+                        ));
                     }
                 }
-                // arrive: "decrements the pending arrival count by count";
-                // arrive_drop: "decrements the expected arrival count of the
-                // mbarrier object by the amount specified by count and then
-                // performs an arrive-on operation".
-                if n > m.pending || drop && n > m.expected {
-                    return Err(err(
-                        ops[1].span.clone(),
+                let targets = self.mbar_targets(ins, a, &ops[1], addr, &mut srcs)?;
+                // "mbarrier.arrive operation on an mbarrier object located
+                // in .shared::cluster but not in .shared::cta cannot return
+                // a value. Sink symbol '_' is mandatory".
+                let sink = matches!(ops[0].kind, OperandKind::Name("_"));
+                if a.multicast && !sink {
+                    return Err(err_help(
+                        ops[0].span.clone(),
                         format!(
-                            "`{}` arrives {n} time(s) at the mbarrier at {addr:#x}, but only {} of its {} arrivals are pending in this phase: the PTX ISA leaves that undefined",
-                            ins.opcode, m.pending, m.expected
+                            "`{}` arrives at the mbarriers of other CTAs and returns no state",
+                            ins.opcode
                         ),
+                        "write the sink `_` as the destination",
                     ));
                 }
-                let parity = m.parity();
-                m.pending -= n;
-                if drop {
-                    m.expected -= n;
+                let mut token = 0;
+                for t in targets {
+                    token = self.arrive_on(ins, &ops[1], t, val, drop, no_complete, expect_tx)?;
                 }
-                // .noComplete: "the arrive-on operation ... must not cause
-                // the mbarrier to complete its current phase, otherwise the
-                // behavior is undefined" (an error here).
-                if no_complete && m.pending == 0 && m.tx == 0 {
-                    return Err(err(
-                        ins.opcode_span.clone(),
-                        format!("`{}` completes the current phase of the mbarrier at {addr:#x}, which `.noComplete` must not do", ins.opcode),
-                    ));
-                }
-                // "mbarrier.arrive ... returns an opaque 64-bit register
-                // capturing the phase of the mbarrier object prior to the
-                // arrive-on operation in the destination operand state."
-                let token = m.token(parity);
-                self.mbar_update(addr, m);
-                if !matches!(ops[0].kind, OperandKind::Name("_")) {
+                if !sink {
                     self.write(&ops[0], PtxType::B64, token)?;
                 }
                 self.trace(ins, &srcs, Some((token, PtxType::B64)));
                 Ok(Flow::Next)
             }
             AsyncKind::ExpectTx | AsyncKind::CompleteTx => {
-                count(2, "[addr], txCount")?;
+                let mc = usize::from(a.multicast);
+                count(
+                    2 + mc,
+                    if a.multicast {
+                        "[addr], txCount, ctaMask"
+                    } else {
+                        "[addr], txCount"
+                    },
+                )?;
                 let (addr, aty) = self.mbar_addr(ins, &ops[0])?;
-                let mut m = self.mbar_get(ins, &ops[0], addr)?;
                 let v = self.read(&ops[1], PtxType::U32)?;
+                let mut srcs = vec![(addr, aty), (v, PtxType::U32)];
                 // expect_tx: "increases the tx-count of the mbarrier object
                 // by the value specified by txCount"; complete_tx:
-                // "decrements the tx-count ... by completeCount".
+                // "decrements the tx-count ... by completeCount". With
+                // `.multicast::cluster::32b`: "multicast to the same
+                // CTA-relative offset as addr in the shared memory of each
+                // target CTA".
                 let d = if a.kind == AsyncKind::ExpectTx {
                     v as i64
                 } else {
                     -(v as i64)
                 };
-                m.tx = self.tx_add(ins, &ops[1], m.tx, d)?;
-                self.mbar_update(addr, m);
-                self.trace(ins, &[(addr, aty), (v, PtxType::U32)], None);
+                for t in self.mbar_targets(ins, a, &ops[0], addr, &mut srcs)? {
+                    let mut m = self.mbar_get(ins, &ops[0], t)?;
+                    m.tx = self.tx_add(ins, &ops[1], m.tx, d)?;
+                    self.mbar_update(t, m);
+                }
+                self.trace(ins, &srcs, None);
                 Ok(Flow::Next)
             }
-            AsyncKind::Wait { test, parity } => {
+            AsyncKind::Wait {
+                test,
+                parity,
+                phase,
+            } => {
+                // `waitComplete{|reportPredicate{, reportValue}}, [addr],
+                // state | phaseParity{, timeHint}`: the report operands
+                // only with `.phase_type::primary` (PTX ISA 9.3 syntax).
+                let pair = matches!(&ops.first().map(|o| &o.kind), Some(OperandKind::Other(t)) if t.contains('|'));
+                let value =
+                    pair && ops.len() > 1 && !matches!(ops[1].kind, OperandKind::Address { .. });
+                let at = 1 + usize::from(value);
                 let hint = usize::from(!test);
-                if !(3..=3 + hint).contains(&ops.len()) {
+                let form = format!(
+                    "waitComplete{}, [addr], {}{}",
+                    if phase == PhaseType::Primary {
+                        "{|reportPredicate{, reportValue}}"
+                    } else {
+                        ""
+                    },
+                    if parity { "phaseParity" } else { "state" },
+                    if test { "" } else { "{, suspendTimeHint}" }
+                );
+                if !(at + 2..=at + 2 + hint).contains(&ops.len())
+                    || pair && phase != PhaseType::Primary
+                {
                     return Err(err(
                         ins.opcode_span.clone(),
-                        format!(
-                            "`{}` takes `waitComplete, [addr], {}{}`",
-                            ins.opcode,
-                            if parity { "phaseParity" } else { "state" },
-                            if test { "" } else { "{, suspendTimeHint}" }
-                        ),
+                        format!("`{}` takes `{form}`", ins.opcode),
                     ));
                 }
-                let (addr, aty) = self.mbar_addr(ins, &ops[1])?;
-                let m = self.mbar_get(ins, &ops[1], addr)?;
+                let (addr, aty) = self.mbar_addr(ins, &ops[at])?;
+                let m = self.mbar_get(ins, &ops[at], addr)?;
                 let mut srcs = vec![(addr, aty)];
                 // test_wait/try_wait: ".shared{::cta}" only: a thread waits
                 // on an mbarrier of its own CTA.
                 let (remote, addr) = self.shared_target(addr);
                 if let Some(r) = remote {
                     return Err(err(
-                        ops[1].span.clone(),
+                        ops[at].span.clone(),
                         format!("`{}` waits on the mbarrier of the CTA of rank {r}; a thread waits only on an mbarrier in its own CTA's shared memory (.shared::cta)", ins.opcode),
                     ));
                 }
@@ -297,34 +369,58 @@ impl Machine<'_, '_> {
                 // otherwise "the phase indicated by state", the token an
                 // arrive returned (its bit 63 is that phase's parity).
                 let want = if parity {
-                    let p = self.read(&ops[2], PtxType::U32)?;
+                    let p = self.read(&ops[at + 1], PtxType::U32)?;
                     srcs.push((p, PtxType::U32));
                     if p > 1 {
                         return Err(err(
-                            ops[2].span.clone(),
+                            ops[at + 1].span.clone(),
                             format!("phaseParity {p}: the valid values are 0 and 1"),
                         ));
                     }
                     p == 1
                 } else {
-                    let s = self.read(&ops[2], PtxType::B64)?;
+                    let s = self.read(&ops[at + 1], PtxType::B64)?;
                     srcs.push((s, PtxType::B64));
                     s >> 63 == 1
                 };
-                if let Some(o) = ops.get(3) {
+                if let Some(o) = ops.get(at + 2) {
                     // suspendTimeHint: "the time limit, in nanoseconds";
                     // read, unused (a suspended thread waits for the phase).
                     srcs.push((self.read(o, PtxType::U32)?, PtxType::U32));
                 }
-                // The phase of parity `want` is complete when the current
-                // phase has the other parity (it is the preceding one).
+                // ".phase_type::conditional ... checks for completion of the
+                // conditional phase, which may complete independently from
+                // the primary phase"; otherwise the primary phase. The phase
+                // of parity `want` is complete when the current phase has
+                // the other parity (it is the preceding one).
+                let cond = phase == PhaseType::Conditional;
+                let current = if cond { m.cphase } else { m.phase };
                 let woken = self.eng.asyncs.woken.remove(&self.lane);
-                let done = woken || m.parity() != want;
+                let done = woken || (current & 1 == 1) != want;
                 if done || test {
                     // test_wait: "a non-blocking instruction which tests for
                     // the completion of the phase"; waitComplete "true" when
-                    // the phase is complete.
-                    self.write(&ops[0], PtxType::Pred, u64::from(done))?;
+                    // the phase is complete. ".phase_type::primary ... sets
+                    // the reportPredicate and reportValue. Note that the
+                    // reportPredicate and reportValue operands are undefined
+                    // when waitComplete is False. For .layout::v0,
+                    // reportPredicate and reportValue are always zero": the
+                    // completed phase's report (the engine writes 0 where
+                    // the phase is not complete); the report value is
+                    // always 0 (every report-on ORs 0 into it).
+                    let report = done && m.v1 && m.last_report;
+                    if pair {
+                        let (c, r) = dest_pair(&ops[0])?;
+                        self.write_name(c, &ops[0].span, PtxType::Pred, u64::from(done))?;
+                        if let Some(r) = r {
+                            self.write_name(r, &ops[0].span, PtxType::Pred, u64::from(report))?;
+                        }
+                        if value {
+                            self.write(&ops[1], PtxType::B8, 0)?;
+                        }
+                    } else {
+                        self.write(&ops[0], PtxType::Pred, u64::from(done))?;
+                    }
                     self.trace(ins, &srcs, Some((u64::from(done), PtxType::Pred)));
                     if done {
                         return Ok(Flow::Next);
@@ -342,6 +438,7 @@ impl Machine<'_, '_> {
                     addr,
                     parity: want,
                     park: test,
+                    cond,
                 })
             }
             AsyncKind::PendingCount => {
@@ -429,7 +526,7 @@ impl Machine<'_, '_> {
                     .split('.')
                     .find_map(|w| w.strip_suffix('d').and_then(|d| d.parse::<usize>().ok()))
                     .unwrap_or(0);
-                let srcs = self.tensor_prefetch(ins, dims)?;
+                let srcs = self.tensor_prefetch(ins, dims, a.gaddr)?;
                 self.trace(ins, &srcs, None);
                 Ok(Flow::Next)
             }
@@ -486,6 +583,7 @@ impl Machine<'_, '_> {
                     addr: CLUSTER_BARRIER,
                     parity: p & 1 == 1,
                     park: false,
+                    cond: false,
                 })
             }
             AsyncKind::Mapa | AsyncKind::Getctarank => {
@@ -640,18 +738,177 @@ impl Machine<'_, '_> {
     /// [`Self::mbar_update`] in this CTA.
     fn mbar_update_here(&mut self, addr: u64, mut m: Mbar) {
         if m.pending == 0 && m.tx == 0 {
+            // "When an mbarrier object with .layout::v0 completes the
+            // current phase": "The mbarrier object transitions to the next
+            // primary and conditional phases". With .layout::v1: "If the
+            // payload report associated with the current primary phase of
+            // the mbarrier is zero, then the conditional phase advances";
+            // "The mbarrier object transitions to the next primary phase";
+            // "The payload report corresponding to the next primary phase
+            // is reinitialized to zero"; then (both) "The pending arrival
+            // count is reinitialized to the expected arrival count".
             let done = m.parity();
+            let cdone = m.cphase & 1 == 1;
+            let advance = !(m.v1 && m.report);
+            if advance {
+                m.cphase += 1;
+            }
             m.phase += 1;
+            m.last_report = m.report;
+            m.report = false;
             m.pending = m.expected;
             for (lane, t) in self.eng.threads.iter_mut().enumerate() {
-                if matches!(t.state, State::MbarWait { addr: a, parity, park: false, .. } if a == addr && parity == done)
-                {
+                let wake = match t.state {
+                    State::MbarWait {
+                        addr: a,
+                        parity,
+                        park: false,
+                        cond,
+                        ..
+                    } if a == addr => {
+                        if cond {
+                            advance && parity == cdone
+                        } else {
+                            parity == done
+                        }
+                    }
+                    _ => false,
+                };
+                if wake {
                     t.state = State::Ready;
                     self.eng.asyncs.woken.insert(lane);
                 }
             }
         }
         self.mbar_put_here(addr, Some(m));
+    }
+
+    /// The report-on operation (PTX ISA 9.7.15.16.10) of a copy's report
+    /// mechanism on the (initialized) mbarrier at `addr`: "the report
+    /// predicate is modified to non-zero value". "when the
+    /// .report_mechanism is specified for data inspection, the associated
+    /// mbarrier operand must have been initialized with the layout
+    /// .layout::v1, otherwise the behavior is undefined" (an error here).
+    pub(crate) fn report_on(
+        &mut self,
+        ins: &Instr,
+        o: &Operand,
+        addr: u64,
+        hit: bool,
+    ) -> Result<(), RunError> {
+        let mut m = self.mbar_get(ins, o, addr)?;
+        if !m.v1 {
+            return Err(err_help(
+                o.span.clone(),
+                format!("`{}` reports on the mbarrier at {addr:#x}, which is a .layout::v0 object: the PTX ISA leaves that undefined", ins.opcode),
+                "initialize it with `mbarrier.init.layout::v1`",
+            ));
+        }
+        if hit {
+            m.report = true;
+            self.mbar_update(addr, m);
+        }
+        Ok(())
+    }
+
+    /// The objects an mbarrier instruction at `addr` (operand `o`) acts on:
+    /// `addr`, or with `.multicast::cluster::32b` "the same CTA-relative
+    /// offset as addr in the shared memory of each target CTA" named by
+    /// the last operand, the 32-bit ctaMask (pushed to `srcs`).
+    fn mbar_targets(
+        &mut self,
+        ins: &Instr,
+        a: AsyncOp,
+        o: &Operand,
+        addr: u64,
+        srcs: &mut Vec<(u64, PtxType)>,
+    ) -> Result<Vec<u64>, RunError> {
+        if !a.multicast {
+            return Ok(vec![addr]);
+        }
+        let mask_op = &ins.operands[ins.operands.len() - 1];
+        let mask = self.read(mask_op, PtxType::B32)?;
+        srcs.push((mask, PtxType::B32));
+        let t = self.multicast_targets(ins, mask_op, mask, addr, Some(addr), o)?;
+        Ok(t.into_iter().filter_map(|(_, m)| m).collect())
+    }
+
+    /// One arrive-on (with `.expect_tx`, an expect-tx first; with `drop`,
+    /// the expected count lowered too) on the mbarrier at `addr`; `val`:
+    /// the count or txCount operand and its value. Gives the state token.
+    #[allow(clippy::too_many_arguments)]
+    fn arrive_on(
+        &mut self,
+        ins: &Instr,
+        o: &Operand,
+        addr: u64,
+        val: Option<(&Operand, u64)>,
+        drop: bool,
+        no_complete: bool,
+        expect_tx: bool,
+    ) -> Result<u64, RunError> {
+        let mut m = self.mbar_get(ins, o, addr)?;
+        let mut n = 1;
+        if let Some((vo, v)) = val {
+            if expect_tx {
+                // arrive.expect_tx: "performs an expect-tx operation prior
+                // to the arrive-on operation"; "the count argument of the
+                // arrive-on operation is assumed to be 1".
+                m.tx = self.tx_add(ins, vo, m.tx, v as i64)?;
+            } else {
+                // "The value of the operand count must be in the range as
+                // specified in Contents of the mbarrier object".
+                let max = Mbar::max_count(m.v1);
+                if !(1..=max).contains(&v) {
+                    return Err(err(
+                        vo.span.clone(),
+                        format!(
+                            "arrival count {v}: the count of a .layout::{} object is 1 to {}",
+                            if m.v1 { "v1" } else { "v0" },
+                            if m.v1 {
+                                "2^9 - 1 (511)"
+                            } else {
+                                "2^20 - 1 (1048575)"
+                            }
+                        ),
+                    ));
+                }
+                n = v as u32;
+            }
+        }
+        // arrive: "decrements the pending arrival count by count";
+        // arrive_drop: "decrements the expected arrival count of the
+        // mbarrier object by the amount specified by count and then
+        // performs an arrive-on operation".
+        if n > m.pending || drop && n > m.expected {
+            return Err(err(
+                o.span.clone(),
+                format!(
+                    "`{}` arrives {n} time(s) at the mbarrier at {addr:#x}, but only {} of its {} arrivals are pending in this phase: the PTX ISA leaves that undefined",
+                    ins.opcode, m.pending, m.expected
+                ),
+            ));
+        }
+        let parity = m.parity();
+        m.pending -= n;
+        if drop {
+            m.expected -= n;
+        }
+        // .noComplete: "the arrive-on operation ... must not cause the
+        // mbarrier to complete its current phase, otherwise the behavior
+        // is undefined" (an error here).
+        if no_complete && m.pending == 0 && m.tx == 0 {
+            return Err(err(
+                ins.opcode_span.clone(),
+                format!("`{}` completes the current phase of the mbarrier at {addr:#x}, which `.noComplete` must not do", ins.opcode),
+            ));
+        }
+        // "mbarrier.arrive ... returns an opaque 64-bit register capturing
+        // the phase of the mbarrier object prior to the arrive-on operation
+        // in the destination operand state."
+        let token = m.token(parity);
+        self.mbar_update(addr, m);
+        Ok(token)
     }
 
     /// An arrive-on operation with the count 1 on the object at `addr`
@@ -844,8 +1101,13 @@ impl Machine<'_, '_> {
         // Where the data goes, and the mbarrier each destination signals.
         let mut targets = vec![(dst, mbar_at)];
         if a.multicast {
-            let mask = self.read(&ops[mbar_i + 1], PtxType::B16)?;
-            srcs.push((mask, PtxType::B16));
+            // "each bit position in the 16-bit or otherwise 32-bit ctaMask
+            // operand corresponds to the %cluster_ctarank of the
+            // destination CTA"; "By default, ctaMask is assumed to be of
+            // 16-bit width".
+            let mty = if a.mask32 { PtxType::B32 } else { PtxType::B16 };
+            let mask = self.read(&ops[mbar_i + 1], mty)?;
+            srcs.push((mask, mty));
             targets =
                 self.multicast_targets(ins, &ops[mbar_i + 1], mask, dst, mbar_at, &ops[mbar_i])?;
         }
@@ -855,6 +1117,29 @@ impl Machine<'_, '_> {
         // Element by element: bytes for a copy, the reduction's type for
         // cp.reduce ("each data element ... is combined with the element at
         // the destination by the .redOp operation").
+        // The report mechanism: "the copy operation inspects the data being
+        // copied and signals a report-on operation on the mbarrier if the
+        // data matches the pattern" (PTX ISA 9.7.10.28.1.3), before the
+        // complete-tx that may end the phase.
+        let report = match a.report.filter(|r| *r != Report::Disabled) {
+            Some(r) => {
+                let mut data = Vec::with_capacity(size as usize);
+                for i in 0..size {
+                    let s = src.wrapping_add(i);
+                    data.push(self.read_given(Some(from), s, 1, |bad| {
+                        unread(
+                            &ops[1].span,
+                            ins.opcode,
+                            &format!("{size} bytes at {src:#x}"),
+                            bad,
+                            s,
+                        )
+                    })? as u8);
+                }
+                Some(r.matches(&data))
+            }
+            None => None,
+        };
         let n = reduce.map_or(1, |r| r.ty.bits().div_ceil(8));
         for &(dst, mbar_at) in &targets {
             let mut i = 0;
@@ -894,6 +1179,9 @@ impl Machine<'_, '_> {
                 i += u64::from(n);
             }
             if let Some(m) = mbar_at {
+                if let Some(hit) = report {
+                    self.report_on(ins, &ops[mbar_i], m, hit)?;
+                }
                 self.complete_tx(ins, (&ops[mbar_i], &ops[2]), m, size)?;
             }
         }
@@ -1374,6 +1662,7 @@ impl Machine<'_, '_> {
                 parity,
                 at,
                 park,
+                ..
             } = t.state
             {
                 match groups

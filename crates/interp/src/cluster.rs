@@ -22,11 +22,13 @@ pub(crate) const SHARED_WINDOW: u64 = 0x8000_0000;
 /// (shared memory is at most 228 KiB a CTA on sm_90).
 pub(crate) const WINDOW_STRIDE: u64 = 0x0400_0000;
 
-/// The most CTAs in a cluster: the 16 bits of `.multicast::cluster`'s
-/// `ctaMask` ("each bit position in the 16-bit ctaMask operand corresponds
-/// to the %ctaid of the destination CTA"); CUDA allows 8, and 16 on sm_90
-/// with `cudaFuncAttributeNonPortableClusterSizeAllowed`.
-pub(crate) const MAX_CLUSTER_CTAS: u64 = 16;
+/// The most CTAs in a cluster: the 32 bits of `.multicast::cluster::32b`'s
+/// `ctaMask` (PTX ISA 9.4: "each bit position in the 16-bit or otherwise
+/// 32-bit ctaMask operand corresponds to the %cluster_ctarank of the
+/// destination CTA"); CUDA allows 8, and 16 on sm_90 and sm_100 with
+/// `cudaFuncAttributeNonPortableClusterSizeAllowed`. A 16-bit mask reaches
+/// ranks 0 to 15. The last window ends at 2^32 ([`window_address`]).
+pub(crate) const MAX_CLUSTER_CTAS: u64 = 32;
 
 /// The `.shared::cluster` address of CTA-local shared address `a` in the
 /// CTA of rank `r` (docs/ENGINE.md "Clusters").
@@ -171,7 +173,7 @@ impl Cluster {
         let n: u64 = shape.iter().map(|&d| u64::from(d)).product();
         if n > MAX_CLUSTER_CTAS {
             return Err(RunError::Input(format!(
-                "cluster {} has {n} CTAs: a cluster has at most {MAX_CLUSTER_CTAS} (the bits of .multicast::cluster's ctaMask; CUDA allows 8, or 16 on sm_90 as a non-portable size)",
+                "cluster {} has {n} CTAs: a cluster has at most {MAX_CLUSTER_CTAS} (the bits of .multicast::cluster::32b's ctaMask; CUDA allows 8, or 16 as a non-portable size)",
                 show(shape)
             )));
         }

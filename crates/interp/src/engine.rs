@@ -216,6 +216,8 @@ pub(crate) enum State {
         parity: bool,
         at: usize,
         park: bool,
+        /// The conditional phase (`.phase_type::conditional`).
+        cond: bool,
     },
     /// Waits at a grid-wide barrier (`cudaCGSynchronize`, statement `at`)
     /// until every thread of the grid has arrived in its generation `gen`
@@ -2924,7 +2926,12 @@ impl Machine<'_, '_> {
                 t.pc = pc + 1;
                 t.state = State::Barrier { id, count, at: pc };
             }
-            Flow::MbarWait { addr, parity, park } => {
+            Flow::MbarWait {
+                addr,
+                parity,
+                park,
+                cond,
+            } => {
                 let t = &mut self.eng.threads[lane];
                 // try_wait runs again when woken; test_wait went on.
                 t.pc = if park { pc + 1 } else { pc };
@@ -2933,6 +2940,7 @@ impl Machine<'_, '_> {
                     parity,
                     at: pc,
                     park,
+                    cond,
                 };
             }
         }
@@ -3590,7 +3598,26 @@ impl Machine<'_, '_> {
                 }
                 self.group_done(ins, ins.operands.first(), "cp.async.wait_group")
             }
-            Control::Fence | Control::WarpSync => {
+            Control::Fence(f) if ins.operands.len() != usize::from(f.operands) => Err(err(
+                ins.opcode_span.clone(),
+                if f.operands == 2 {
+                    format!("`{}` takes `[addr], size` (size 128)", ins.opcode)
+                } else {
+                    format!("`{}` takes no operands", ins.opcode)
+                },
+            )),
+            // "The only supported value for the size operand is 128, which
+            // must be a constant integer literal."
+            Control::Fence(f)
+                if f.operands == 2
+                    && !matches!(ins.operands[1].kind, OperandKind::Imm(t) if ptxfp_isa::literal::parse_int(t) == Some(128)) =>
+            {
+                Err(err(
+                    ins.operands[1].span.clone(),
+                    format!("`{}`: \"The only supported value for the size operand is 128, which must be a constant integer literal\"", ins.opcode),
+                ))
+            }
+            Control::Fence(_) | Control::WarpSync => {
                 self.trace(ins, &[], None);
                 Ok(Flow::Next)
             }

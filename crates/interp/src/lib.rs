@@ -503,6 +503,8 @@ enum Flow {
         addr: u64,
         parity: bool,
         park: bool,
+        /// The conditional phase (`.phase_type::conditional`).
+        cond: bool,
     },
 }
 

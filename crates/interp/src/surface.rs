@@ -750,30 +750,56 @@ fn reduce(op: RedOp, ty: PtxType, old: u64, c: u64) -> u64 {
 /// `[a, b]` as the front keeps it (text): `a`, and `b`'s elements (a
 /// scalar, or a `{...}` vector), as operands with their spans.
 pub(crate) fn split_target<'m>(op: &Operand<'m>) -> Option<(Operand<'m>, Vec<Operand<'m>>)> {
+    let (start, inner) = bracketed(op)?;
+    let comma = inner.find(',')?;
+    let a = piece(start, 0, &inner[..comma])?;
+    Some((a, split_rest(start, inner, comma)?))
+}
+
+/// `[a, b, {c, ...}]` (a tensor copy's `[tensorMap, gAddrToOverride,
+/// tensorCoords]`): `a`, `b` and the elements of the last.
+pub(crate) fn split_target2<'m>(
+    op: &Operand<'m>,
+) -> Option<(Operand<'m>, Operand<'m>, Vec<Operand<'m>>)> {
+    let (start, inner) = bracketed(op)?;
+    let first = inner.find(',')?;
+    let second = first + 1 + inner[first + 1..].find(',')?;
+    let a = piece(start, 0, &inner[..first])?;
+    let b = piece(start, first + 1, &inner[first + 1..second])?;
+    Some((a, b, split_rest(start, inner, second)?))
+}
+
+/// The text inside a bracketed operand, and where the operand starts.
+fn bracketed<'m>(op: &Operand<'m>) -> Option<(usize, &'m str)> {
     let OperandKind::Other(text) = op.kind else {
         return None;
     };
-    let start = op.span.start;
-    let inner = text.strip_prefix('[')?.strip_suffix(']')?;
-    let comma = inner.find(',')?;
-    let piece = |from: usize, s: &'m str| -> Option<Operand<'m>> {
-        let lead = s.len() - s.trim_start().len();
-        let t = s.trim();
-        if t.is_empty() {
-            return None;
-        }
-        let at = start + 1 + from + lead;
-        let kind = if t.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
-            OperandKind::Imm(t)
-        } else {
-            OperandKind::Name(t)
-        };
-        Some(Operand {
-            kind,
-            span: at..at + t.len(),
-        })
+    Some((op.span.start, text.strip_prefix('[')?.strip_suffix(']')?))
+}
+
+/// The piece `s` of a bracketed operand starting at `start`, found at
+/// `from` in the text inside the brackets: an immediate or a name.
+fn piece<'m>(start: usize, from: usize, s: &'m str) -> Option<Operand<'m>> {
+    let lead = s.len() - s.trim_start().len();
+    let t = s.trim();
+    if t.is_empty() {
+        return None;
+    }
+    let at = start + 1 + from + lead;
+    let kind = if t.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
+        OperandKind::Imm(t)
+    } else {
+        OperandKind::Name(t)
     };
-    let a = piece(0, &inner[..comma])?;
+    Some(Operand {
+        kind,
+        span: at..at + t.len(),
+    })
+}
+
+/// The elements after the comma at `comma` of the text `inner` inside the
+/// brackets: a `{...}` list or one piece.
+fn split_rest<'m>(start: usize, inner: &'m str, comma: usize) -> Option<Vec<Operand<'m>>> {
     let rest = &inner[comma + 1..];
     let lead = rest.len() - rest.trim_start().len();
     let b = rest.trim();
@@ -782,11 +808,11 @@ pub(crate) fn split_target<'m>(op: &Operand<'m>) -> Option<(Operand<'m>, Vec<Ope
         Some(list) => {
             let mut off = comma + 1 + lead + 1;
             for e in list.split(',') {
-                elems.push(piece(off, e)?);
+                elems.push(piece(start, off, e)?);
                 off += e.len() + 1;
             }
         }
-        None => elems.push(piece(comma + 1, rest)?),
+        None => elems.push(piece(start, comma + 1, rest)?),
     }
-    Some((a, elems))
+    Some(elems)
 }

@@ -455,7 +455,7 @@ impl Machine<'_, '_> {
                 }
                 self.trace(ins, &[], None);
             }
-            Tcgen05::Commit => self.tcgen05_commit(ins)?,
+            Tcgen05::Commit { mask, .. } => self.tcgen05_commit(ins, mask)?,
             Tcgen05::Mma(k) => self.tcgen05_mma(ins, k)?,
             _ => return Err(err(ins.opcode_span.clone(), "internal: a warp instruction")),
         }
@@ -791,17 +791,51 @@ impl Machine<'_, '_> {
     /// operations", "an arrive-on operation, with the count argument of 1,
     /// is signaled on the mbarrier object". They are complete: the
     /// arrive-on happens now.
-    fn tcgen05_commit(&mut self, ins: &Instr) -> Result<(), RunError> {
+    fn tcgen05_commit(&mut self, ins: &Instr, mask: u8) -> Result<(), RunError> {
         let ops = &ins.operands;
-        if ops.len() != 1 {
+        let want = 1 + usize::from(mask != 0);
+        if ops.len() != want {
             return Err(err(
                 ins.opcode_span.clone(),
-                format!("`{}` takes one operand: `[mbar]` (the `ctaMask` form is .multicast::cluster's)", ins.opcode),
+                format!(
+                    "`{}` takes {}",
+                    ins.opcode,
+                    if mask != 0 {
+                        "two operands: `[mbar], ctaMask`"
+                    } else {
+                        "one operand: `[mbar]` (the `ctaMask` form is .multicast::cluster's)"
+                    }
+                ),
             ));
         }
         let (addr, aty) = self.mbar_addr(ins, &ops[0])?;
-        self.mbar_arrive_one(ins, &ops[0], addr)?;
-        self.trace(ins, &[(addr, aty)], None);
+        let mut srcs = vec![(addr, aty)];
+        // ".multicast::cluster allows signaling on the mbarrier objects of
+        // multiple CTAs in the cluster. Operand ctaMask specifies the
+        // destination CTAs in the cluster such that each bit position in
+        // the 16-bit ctaMask operand corresponds to the %cluster_ctarank
+        // of the destination CTA. The mbarrier signal is multicast to the
+        // same offset as mbar in the shared memory of each destination
+        // CTA" (`::32b`: a 32-bit ctaMask, PTX ISA 9.4).
+        let targets = if mask != 0 {
+            let ty = if mask == 32 {
+                PtxType::B32
+            } else {
+                PtxType::B16
+            };
+            let m = self.read(&ops[1], ty)?;
+            srcs.push((m, ty));
+            self.multicast_targets(ins, &ops[1], m, addr, Some(addr), &ops[0])?
+                .into_iter()
+                .filter_map(|(_, b)| b)
+                .collect()
+        } else {
+            vec![addr]
+        };
+        for t in targets {
+            self.mbar_arrive_one(ins, &ops[0], t)?;
+        }
+        self.trace(ins, &srcs, None);
         Ok(())
     }
 

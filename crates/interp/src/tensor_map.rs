@@ -630,11 +630,21 @@ impl Machine<'_, '_> {
         op: &Operand,
         dims: usize,
         four: bool,
+        gaddr: bool,
     ) -> Result<MapRead, RunError> {
-        let (map, coords) = crate::surface::split_target(op).ok_or_else(|| {
+        let split = if gaddr {
+            crate::surface::split_target2(op).map(|(m, g, c)| (m, Some(g), c))
+        } else {
+            crate::surface::split_target(op).map(|(m, c)| (m, None, c))
+        };
+        let (map, over, coords) = split.ok_or_else(|| {
             err(
                 op.span.clone(),
-                format!("`{}` takes `[tensorMap, {{c0, ...}}]` here", ins.opcode),
+                format!(
+                    "`{}` takes `[tensorMap, {}{{c0, ...}}]` here",
+                    ins.opcode,
+                    if gaddr { "gAddrToOverride, " } else { "" }
+                ),
             )
         })?;
         // "The operand tensorMap is the generic address of the opaque
@@ -670,12 +680,29 @@ impl Machine<'_, '_> {
             })?;
             chunk.copy_from_slice(&v.to_le_bytes());
         }
-        let m = TensorMap::decode(&bytes).map_err(|e| {
+        let mut m = TensorMap::decode(&bytes).map_err(|e| {
             err(
                 map.span.clone(),
                 format!("`{}`: the tensor map at {addr:#x}: {e}", ins.opcode),
             )
         })?;
+        // ".override::global_address ... the global memory address present
+        // in the opaque tensorMap object is ignored and instead the address
+        // specified by the explicit 64-bit operand gAddrToOverride is used.
+        // The gAddrToOverride address must be 16B aligned; otherwise, a
+        // runtime error is raised" (PTX ISA 9.7.10.28.5.2.1).
+        let mut over_src = None;
+        if let Some(g) = &over {
+            let v = self.read(g, PtxType::B64)?;
+            if !v.is_multiple_of(16) {
+                return Err(err(
+                    g.span.clone(),
+                    format!("`{}`: gAddrToOverride {v:#x} is not 16-byte aligned (\"The gAddrToOverride address must be 16B aligned; otherwise, a runtime error is raised\")", ins.opcode),
+                ));
+            }
+            m.base = v;
+            over_src = Some((v, PtxType::B64));
+        }
         // ".tile::scatter4 / .tile::gather4: {col_idx, row_idx0, row_idx1,
         // row_idx2, row_idx3}": five; otherwise "{d0, .., dn} for n = .dim".
         let want = if four { 5 } else { dims };
@@ -694,6 +721,7 @@ impl Machine<'_, '_> {
         // .s32."
         let mut cs = Vec::with_capacity(dims);
         let mut srcs = vec![(addr, aty)];
+        srcs.extend(over_src);
         for c in &coords {
             let v = self.read(c, PtxType::S32)?;
             srcs.push((v, PtxType::S32));
@@ -749,7 +777,7 @@ impl Machine<'_, '_> {
             ));
         }
         let (map_i, smem_i) = if t.load { (1, 0) } else { (0, 1) };
-        let (m, coords, mut srcs) = self.tensor_target(ins, &ops[map_i], dims, t.four)?;
+        let (m, coords, mut srcs) = self.tensor_target(ins, &ops[map_i], dims, t.four, a.gaddr)?;
         if t.im2col != m.im2col.is_some() {
             return Err(err(
                 ops[map_i].span.clone(),
@@ -836,8 +864,9 @@ impl Machine<'_, '_> {
         let mut targets = vec![(smem, mbar_at)];
         if a.multicast {
             let op = &ops[3 + info];
-            let mask = self.read(op, PtxType::B16)?;
-            srcs.push((mask, PtxType::B16));
+            let mty = if a.mask32 { PtxType::B32 } else { PtxType::B16 };
+            let mask = self.read(op, mty)?;
+            srcs.push((mask, mty));
             targets = self.multicast_targets(ins, op, mask, smem, mbar_at, &ops[2])?;
         }
         if a.cache_hint {
@@ -852,7 +881,17 @@ impl Machine<'_, '_> {
         } else {
             0
         };
-        for &(base, mbar) in &targets {
+        // The report mechanism (PTX ISA 9.7.10.28.1.3) inspects "the data
+        // being copied" from "the source global memory": the box's
+        // elements read from the tensor, in box order; an element filled
+        // for lying outside the tensor was not read and matches nothing
+        // (docs/NVIDIA.md "Copy reports").
+        let report = a
+            .report
+            .filter(|r| *r != ptxfp_isa::mbarrier::Report::Disabled && t.load);
+        let mut seen: Vec<u8> = Vec::new();
+        let mut hit = None;
+        for (k, &(base, mbar)) in targets.iter().enumerate() {
             for l in 0..elements {
                 // The element's place in the box, dimension 0 fastest, and
                 // in the tensor: coordinate + index * traversal stride.
@@ -896,6 +935,10 @@ impl Machine<'_, '_> {
                     } else {
                         fill
                     };
+                    if report.is_some() && k == 0 {
+                        let b = if inside { v } else { 0 };
+                        seen.extend((0..n).map(|j| (b >> (8 * j)) as u8));
+                    }
                     self.mem_in_mut(Some(Space::Shared), s).write(s, n, v);
                 } else if inside {
                     let v = self.tensor_read(ins, &ops[smem_i], Space::Shared, s, n)?;
@@ -910,6 +953,10 @@ impl Machine<'_, '_> {
                 }
             }
             if let Some(mb) = mbar {
+                if let Some(r) = report {
+                    let h = *hit.get_or_insert_with(|| r.matches(&seen));
+                    self.report_on(ins, &ops[2], mb, h)?;
+                }
                 self.complete_tx(ins, (&ops[2], &ops[2]), mb, total)?;
             }
         }
@@ -1238,6 +1285,7 @@ impl Machine<'_, '_> {
         &mut self,
         ins: &Instr,
         dims: usize,
+        gaddr: bool,
     ) -> Result<Vec<(u64, PtxType)>, RunError> {
         let ops = &ins.operands;
         let Some(op) = ops.first() else {
@@ -1246,7 +1294,7 @@ impl Machine<'_, '_> {
                 format!("`{}` takes `[tensorMap, tensorCoords]`", ins.opcode),
             ));
         };
-        let (m, _, mut srcs) = self.tensor_target(ins, op, dims, false)?;
+        let (m, _, mut srcs) = self.tensor_target(ins, op, dims, false, gaddr)?;
         let words: Vec<&str> = ins.opcode.split('.').collect();
         let im2col = words.contains(&"im2col");
         if words.iter().any(|w| w.starts_with("im2col::")) {

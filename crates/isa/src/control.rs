@@ -89,8 +89,9 @@ pub enum Control {
     /// `bar.warp.sync`: the warp runs in lock step already.
     WarpSync,
     /// `membar.*`, `fence.*`: no-ops (the engine performs each access when
-    /// its instruction runs, in order).
-    Fence,
+    /// its instruction runs, in order), each checked against its syntax
+    /// line (crates/isa/src/fence.rs).
+    Fence(crate::fence::Fence),
     /// `activemask.b32 d`.
     Activemask,
     /// `elect.sync d|p, membermask` (PTX ISA 8.0, sm_90).
@@ -1141,9 +1142,19 @@ impl Control {
             ("bar" | "barrier", ["red", "and", "pred"]) => Control::BarRed(BarRed::And),
             ("bar" | "barrier", ["red", "or", "pred"]) => Control::BarRed(BarRed::Or),
             ("bar", ["warp", "sync"]) => Control::WarpSync,
-            // `membar.cta` (the `cta` is filtered out above), `.gl`, `.sys`.
-            ("membar", [] | [_]) => Control::Fence,
-            ("fence", [_, ..]) => Control::Fence,
+            ("membar" | "fence", _) => {
+                let words: Vec<&str> = opcode.split('.').skip(1).collect();
+                match crate::fence::Fence::decode(root, &words) {
+                    Ok(f) => Control::Fence(f),
+                    Err(why) => {
+                        return Some(Err(Diagnostic::error(
+                            0..opcode.len(),
+                            format!("`{opcode}`: {why}"),
+                        )
+                        .with_help("PTX ISA 9.7.15.4 lists the forms of membar and fence")))
+                    }
+                }
+            }
             ("activemask", ["b32"]) => Control::Activemask,
             ("elect", ["sync"]) => Control::Elect,
             (

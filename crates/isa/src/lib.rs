@@ -11,6 +11,7 @@ pub mod atomic;
 pub mod control;
 pub mod cvt;
 pub mod diag;
+pub mod fence;
 pub mod form;
 pub mod int;
 pub mod literal;

@@ -10,7 +10,7 @@
 
 use crate::atomic::Atomic;
 use crate::diag::Diagnostic;
-use crate::target::{PtxVersion, Target};
+use crate::target::{PtxVersion, Suffix, Target};
 use crate::types::PtxType;
 
 /// An instruction of this module, decoded.
@@ -25,6 +25,21 @@ pub struct AsyncOp {
     pub cache_hint: bool,
     /// `.multicast::cluster`: a `ctaMask` operand follows `[mbar]`.
     pub multicast: bool,
+    /// `.multicast::cluster::32b` (PTX ISA 9.4): the `ctaMask` is 32 bits
+    /// wide; false: 16 (`.multicast::cluster`, `.multicast::cluster::16b`).
+    pub mask32: bool,
+    /// The `.report_mechanism` of a bulk or tensor copy into shared memory
+    /// (PTX ISA 9.4, 9.7.10.28.1.3); `None` where none is written.
+    pub report: Option<Report>,
+    /// The target suffix the form needs beyond its sm (the `sm_107f`
+    /// family for `.multicast::cluster::32b` and `.report_mechanism`).
+    pub suffix: Suffix,
+    /// A tensor copy's `.override::global_address` (PTX ISA 9.4,
+    /// 9.7.10.28.5.2.1): `[tensorMap, gAddrToOverride, tensorCoords]`,
+    /// "the global memory address present in the opaque tensorMap object
+    /// is ignored and instead the address specified by the explicit 64-bit
+    /// operand gAddrToOverride is used".
+    pub gaddr: bool,
     /// `cp.async.bulk`'s `.ignore_oob`: `ignoreBytesLeft, ignoreBytesRight`
     /// follow `size`.
     pub ignore_oob: bool,
@@ -44,8 +59,20 @@ pub struct AsyncOp {
 /// The instructions of [`AsyncOp`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AsyncKind {
-    /// `mbarrier.init.b64 [addr], count`.
-    Init,
+    /// `mbarrier.init{.layout}.b64 [addr], count`.
+    Init {
+        /// `.layout::v1` (PTX ISA 9.3): an object with a payload report and
+        /// a conditional phase of its own; false: `.layout::v0`, the
+        /// default.
+        v1: bool,
+    },
+    /// `mbarrier.check_layout.layout{.shared::cta}.b64 p, [addr]` (PTX ISA
+    /// 9.3): "sets the predicate operand p to True if the layout of the
+    /// mbarrier object exactly matches the .layout qualifier".
+    CheckLayout {
+        /// The qualifier is `.layout::v1`.
+        v1: bool,
+    },
     /// `mbarrier.inval.b64 [addr]`.
     Inval,
     /// `mbarrier.arrive{.noComplete|.expect_tx}` and `mbarrier.arrive_drop...`:
@@ -69,6 +96,8 @@ pub enum AsyncKind {
         test: bool,
         /// `.parity`: the operand is a phase parity, not a state.
         parity: bool,
+        /// `.phase_type::*` (PTX ISA 9.3).
+        phase: PhaseType,
     },
     /// `mbarrier.pending_count.b64 count, state`.
     PendingCount,
@@ -130,6 +159,79 @@ pub enum AsyncKind {
     },
 }
 
+/// `mbarrier.test_wait`/`try_wait`'s `.phase_type::*` (PTX ISA 9.3,
+/// 9.7.15.16.19): ".phase_type::* is unspecified: checks completion of the
+/// primary phase"; "`.phase_type::primary` checks completion of the
+/// primary phase and sets the reportPredicate and reportValue";
+/// "`.phase_type::conditional` requires .parity qualifier and checks for
+/// completion of the conditional phase".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PhaseType {
+    /// No `.phase_type`: the primary phase, no report operands.
+    Unspecified,
+    /// `.phase_type::primary`: the primary phase, with the report operands
+    /// `waitComplete|reportPredicate{, reportValue}` allowed.
+    Primary,
+    /// `.phase_type::conditional` (with `.parity`).
+    Conditional,
+}
+
+/// A bulk or tensor copy's `.report_mechanism` (PTX ISA 9.4,
+/// 9.7.10.28.1.3, Table 33 "Report mechanisms for asynchronous copy
+/// operations"): "the copy operation inspects the data being copied and
+/// signals a report-on operation on the mbarrier if the data matches the
+/// pattern as specified in the qualifier".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Report {
+    /// `.mbarrier::report::disabled`: "No inspection".
+    Disabled,
+    /// `.mbarrier::report::validity::per_16bytes::{80000000, 8000, 80, 8}`:
+    /// "A sampled element from the aligned 16 byte chunk of the source
+    /// global memory is matched with the Matching bit-pattern", -0 of an
+    /// element of this many bits (FP32, FP16, FP8, FP4).
+    Per16Bytes {
+        /// The element's width: 32, 16, 8 or 4.
+        bits: u8,
+    },
+    /// `.mbarrier::report::validity::per_element::ff`: "Each element is
+    /// matched with the Matching bit-pattern", a byte of all ones (an
+    /// 8-bit NaN, or two 4-bit 0xF).
+    PerElementFf,
+}
+
+impl Report {
+    /// The mechanism a qualifier names (`None`: no report qualifier).
+    pub fn parse(word: &str) -> Option<Report> {
+        Some(match word {
+            "mbarrier::report::disabled" => Report::Disabled,
+            "mbarrier::report::validity::per_16bytes::80000000" => Report::Per16Bytes { bits: 32 },
+            "mbarrier::report::validity::per_16bytes::8000" => Report::Per16Bytes { bits: 16 },
+            "mbarrier::report::validity::per_16bytes::80" => Report::Per16Bytes { bits: 8 },
+            "mbarrier::report::validity::per_16bytes::8" => Report::Per16Bytes { bits: 4 },
+            "mbarrier::report::validity::per_element::ff" => Report::PerElementFf,
+            _ => return None,
+        })
+    }
+
+    /// True where the copied bytes `data` (from 16-byte aligned global
+    /// memory) make this mechanism signal a report-on. `per_16bytes`: the
+    /// sampled element of each 16-byte chunk is its first (lowest
+    /// addressed; the low nibble of the first byte for FP4): the ISA does
+    /// not say which element is sampled (docs/NVIDIA.md "Copy reports").
+    pub fn matches(&self, data: &[u8]) -> bool {
+        match *self {
+            Report::Disabled => false,
+            Report::PerElementFf => data.contains(&0xff),
+            Report::Per16Bytes { bits } => data.chunks(16).any(|c| match bits {
+                32 => c.len() >= 4 && c[..4] == [0, 0, 0, 0x80],
+                16 => c.len() >= 2 && c[..2] == [0, 0x80],
+                8 => c[0] == 0x80,
+                _ => c[0] & 0xf == 0x8,
+            }),
+        }
+    }
+}
+
 /// A `.tile` tensor copy (PTX ISA 9.7.9.25.5.2 `cp.async.bulk.tensor`,
 /// 9.7.9.25.5.3 `cp.reduce.async.bulk.tensor`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -166,8 +268,21 @@ fn tensor_copy(words: &[&str], reduce: bool) -> Result<AsyncOp, String> {
         (false, false, false, false, false);
     let mut red = None;
     let mut mode = "tile";
+    let (mut width, mut mask32, mut report) = (false, false, None);
+    let (mut gaddr, mut attribute) = (false, false);
     for &w in words {
+        if let Some(r) = Report::parse(w) {
+            if report.replace(r).is_some() {
+                return Err("two `.report_mechanism` qualifiers".into());
+            }
+            continue;
+        }
         match w {
+            "multicast::cluster::16b" | "multicast::cluster::32b" => {
+                (multicast, width, mask32) = (true, true, w.ends_with("32b"));
+            }
+            "override::global_address" => gaddr = true,
+            "override::global_dim" | "override::global_dim_stride" => attribute = true,
             "1d" | "2d" | "3d" | "4d" | "5d" if dims.is_none() => dims = Some(w.as_bytes()[0] - b'0'),
             "global" | "shared::cta" | "shared::cluster" if dst.is_none() => dst = Some(w),
             "global" | "shared::cta" | "shared::cluster" if src.is_none() => src = Some(w),
@@ -262,7 +377,37 @@ fn tensor_copy(words: &[&str], reduce: bool) -> Result<AsyncOp, String> {
             _ => {}
         }
     }
+    // PTX ISA 9.4: "Support for .multicast::cluster::16b and
+    // .multicast::cluster::32b qualifiers introduced in PTX ISA version
+    // 9.4"; the report mechanisms and `::32b` are "supported on following
+    // family-specific architectures: sm_107f or higher in the same family";
+    // "Asynchronous copy operations with copy-direction from .global to
+    // .shared::cta or .shared::cluster support reporting data validity".
+    let mut suffix = Suffix::None;
+    // "Qualifiers .override::global_address and .override_attribute": PTX
+    // ISA 9.4, sm_107f; "while using .override_attribute qualifier, it is
+    // mandatory to also specify .override::global_address qualifier".
+    if attribute && !gaddr {
+        return Err("`.override::global_dim{_stride}` needs `.override::global_address` too (\"it is mandatory to also specify .override::global_address qualifier\")".into());
+    }
+    if gaddr {
+        min = (min.0.max(PtxVersion::new(9, 4)), min.1.max(107));
+        suffix = Suffix::Family;
+    }
+    if width {
+        min.0 = min.0.max(PtxVersion::new(9, 4));
+    }
+    if mask32 || report.is_some() {
+        if report.is_some() && !load {
+            return Err(
+                "`.report_mechanism` belongs to the loads (global to shared memory)".into(),
+            );
+        }
+        min = (min.0.max(PtxVersion::new(9, 4)), min.1.max(107));
+        suffix = Suffix::Family;
+    }
     let kind = match mode {
+        _ if attribute => AsyncKind::Unrun("`.override::global_dim` and `.override::global_dim_stride` are not run yet: PTX ISA 9.7.10.28.5.2.2 gives each new dimension as an 8-bit value (\"comprising .dim many elements of type .b8 or .b16 ... the value must reside within the lower 8-bits\") without saying how 8 bits encode a dimension of up to 2^32 elements"),
         "tile" | "tile::gather4" | "tile::scatter4" | "im2col" | "im2col_no_offs" => {
             AsyncKind::Tensor(TensorCopy {
                 dims,
@@ -284,6 +429,10 @@ fn tensor_copy(words: &[&str], reduce: bool) -> Result<AsyncOp, String> {
         lanes: 1,
         ignore_oob: false,
         cp_mask: false,
+        mask32,
+        report,
+        suffix,
+        gaddr,
     })
 }
 
@@ -342,6 +491,13 @@ const ANY_SPACE: Slot = opt(&["shared", "shared::cta", "shared::cluster"]);
 const B64: Slot = req(&["b64"]);
 const HINT: Slot = opt(&["L2::cache_hint"]);
 const COMPLETE_TX: Slot = req(&["mbarrier::complete_tx::bytes"]);
+const LAYOUT: Slot = opt(&["layout::v0", "layout::v1"]);
+const PHASE_TYPE: Slot = opt(&["phase_type::primary", "phase_type::conditional"]);
+/// PTX ISA 9.4: "The optional qualifier .multicast::cluster::32b allows
+/// performing [the operation] on an mbarrier object from shared memory of
+/// multiple CTAs in the cluster" (`arrive`, `arrive_drop`, their
+/// `.expect_tx`, `expect_tx`, `complete_tx`).
+const MULTICAST32: Slot = opt(&["multicast::cluster::32b"]);
 
 /// The rows (PTX ISA 9.7.13.15 "mbarrier", 9.7.9.25 "cp.async.bulk",
 /// 9.7.9.26 "cp.reduce.async.bulk", 9.7.13.4 "barrier.cluster",
@@ -354,9 +510,9 @@ const COMPLETE_TX: Slot = req(&["mbarrier::complete_tx::bytes"]);
 /// or higher".
 const ROWS: &[Row] = &[
     Row {
-        syntax: "mbarrier.init{.shared{::cta}}.b64 [addr], count;",
-        slots: &[req(&["init"]), CTA_SPACE, B64],
-        kind: AsyncKind::Init,
+        syntax: "mbarrier.init{.layout}{.shared{::cta}}.b64 [addr], count;",
+        slots: &[req(&["init"]), LAYOUT, CTA_SPACE, B64],
+        kind: AsyncKind::Init { v1: false },
         version: (7, 0),
         sm: 80,
     },
@@ -368,8 +524,8 @@ const ROWS: &[Row] = &[
         sm: 80,
     },
     Row {
-        syntax: "mbarrier.arrive{.sem}{.scope}{.space}.b64 state, [addr]{, count};",
-        slots: &[req(&["arrive"]), SEM_REL, SCOPE, ANY_SPACE, B64],
+        syntax: "mbarrier.arrive{.sem}{.scope}{.space}{.multicast::cluster::32b}.b64 state, [addr]{, count}{, ctaMask};",
+        slots: &[req(&["arrive"]), SEM_REL, SCOPE, ANY_SPACE, MULTICAST32, B64],
         kind: AsyncKind::Arrive {
             drop: false,
             no_complete: false,
@@ -390,8 +546,8 @@ const ROWS: &[Row] = &[
         sm: 80,
     },
     Row {
-        syntax: "mbarrier.arrive.expect_tx{.sem}{.scope}{.space}.b64 state, [addr], txCount;",
-        slots: &[req(&["arrive"]), req(&["expect_tx"]), SEM_REL, SCOPE, ANY_SPACE, B64],
+        syntax: "mbarrier.arrive.expect_tx{.sem}{.scope}{.space}{.multicast::cluster::32b}.b64 state, [addr], txCount{, ctaMask};",
+        slots: &[req(&["arrive"]), req(&["expect_tx"]), SEM_REL, SCOPE, ANY_SPACE, MULTICAST32, B64],
         kind: AsyncKind::Arrive {
             drop: false,
             no_complete: false,
@@ -401,8 +557,8 @@ const ROWS: &[Row] = &[
         sm: 90,
     },
     Row {
-        syntax: "mbarrier.arrive_drop{.sem}{.scope}{.space}.b64 state, [addr]{, count};",
-        slots: &[req(&["arrive_drop"]), SEM_REL, SCOPE, ANY_SPACE, B64],
+        syntax: "mbarrier.arrive_drop{.sem}{.scope}{.space}{.multicast::cluster::32b}.b64 state, [addr]{, count}{, ctaMask};",
+        slots: &[req(&["arrive_drop"]), SEM_REL, SCOPE, ANY_SPACE, MULTICAST32, B64],
         kind: AsyncKind::Arrive {
             drop: true,
             no_complete: false,
@@ -423,8 +579,8 @@ const ROWS: &[Row] = &[
         sm: 80,
     },
     Row {
-        syntax: "mbarrier.arrive_drop.expect_tx{.sem}{.scope}{.space}.b64 state, [addr], txCount;",
-        slots: &[req(&["arrive_drop"]), req(&["expect_tx"]), SEM_REL, SCOPE, ANY_SPACE, B64],
+        syntax: "mbarrier.arrive_drop.expect_tx{.sem}{.scope}{.space}{.multicast::cluster::32b}.b64 state, [addr], txCount{, ctaMask};",
+        slots: &[req(&["arrive_drop"]), req(&["expect_tx"]), SEM_REL, SCOPE, ANY_SPACE, MULTICAST32, B64],
         kind: AsyncKind::Arrive {
             drop: true,
             no_complete: false,
@@ -434,65 +590,76 @@ const ROWS: &[Row] = &[
         sm: 90,
     },
     Row {
-        syntax: "mbarrier.expect_tx{.sem}{.scope}{.space}.b64 [addr], txCount;",
-        slots: &[req(&["expect_tx"]), opt(&["relaxed"]), SCOPE, ANY_SPACE, B64],
+        syntax: "mbarrier.expect_tx{.sem}{.scope}{.space}{.multicast::cluster::32b}.b64 [addr], txCount{, ctaMask};",
+        slots: &[req(&["expect_tx"]), opt(&["relaxed"]), SCOPE, ANY_SPACE, MULTICAST32, B64],
         kind: AsyncKind::ExpectTx,
         version: (8, 0),
         sm: 90,
     },
     Row {
-        syntax: "mbarrier.complete_tx{.sem}{.scope}{.space}.b64 [addr], txCount;",
-        slots: &[req(&["complete_tx"]), opt(&["relaxed"]), SCOPE, ANY_SPACE, B64],
+        syntax: "mbarrier.complete_tx{.sem}{.scope}{.space}{.multicast::cluster::32b}.b64 [addr], txCount{, ctaMask};",
+        slots: &[req(&["complete_tx"]), opt(&["relaxed"]), SCOPE, ANY_SPACE, MULTICAST32, B64],
         kind: AsyncKind::CompleteTx,
         version: (8, 0),
         sm: 90,
     },
     Row {
-        syntax: "mbarrier.test_wait{.sem}{.scope}{.shared{::cta}}.b64 waitComplete, [addr], state;",
-        slots: &[req(&["test_wait"]), SEM_ACQ, SCOPE, CTA_SPACE, B64],
+        syntax: "mbarrier.test_wait{.phase_type::primary}{.sem}{.scope}{.shared{::cta}}.b64 waitComplete{|reportPredicate{, reportValue}}, [addr], state;",
+        slots: &[req(&["test_wait"]), PHASE_TYPE, SEM_ACQ, SCOPE, CTA_SPACE, B64],
         kind: AsyncKind::Wait {
             test: true,
             parity: false,
+            phase: PhaseType::Unspecified,
         },
         version: (7, 0),
         sm: 80,
     },
     Row {
-        syntax: "mbarrier.test_wait.parity{.sem}{.scope}{.shared{::cta}}.b64 waitComplete, [addr], phaseParity;",
-        slots: &[req(&["test_wait"]), req(&["parity"]), SEM_ACQ, SCOPE, CTA_SPACE, B64],
+        syntax: "mbarrier.test_wait.parity{.phase_type}{.sem}{.scope}{.shared{::cta}}.b64 waitComplete{|reportPredicate{, reportValue}}, [addr], phaseParity;",
+        slots: &[req(&["test_wait"]), req(&["parity"]), PHASE_TYPE, SEM_ACQ, SCOPE, CTA_SPACE, B64],
         kind: AsyncKind::Wait {
             test: true,
             parity: true,
+            phase: PhaseType::Unspecified,
         },
         version: (7, 1),
         sm: 80,
     },
     Row {
-        syntax: "mbarrier.try_wait{.sem}{.scope}{.shared{::cta}}.b64 waitComplete, [addr], state{, suspendTimeHint};",
-        slots: &[req(&["try_wait"]), SEM_ACQ, SCOPE, CTA_SPACE, B64],
+        syntax: "mbarrier.try_wait{.phase_type::primary}{.sem}{.scope}{.shared{::cta}}.b64 waitComplete{|reportPredicate{, reportValue}}, [addr], state{, suspendTimeHint};",
+        slots: &[req(&["try_wait"]), PHASE_TYPE, SEM_ACQ, SCOPE, CTA_SPACE, B64],
         kind: AsyncKind::Wait {
             test: false,
             parity: false,
+            phase: PhaseType::Unspecified,
         },
         version: (7, 8),
         sm: 90,
     },
     Row {
-        syntax: "mbarrier.try_wait.parity{.sem}{.scope}{.shared{::cta}}.b64 waitComplete, [addr], phaseParity{, suspendTimeHint};",
-        slots: &[req(&["try_wait"]), req(&["parity"]), SEM_ACQ, SCOPE, CTA_SPACE, B64],
+        syntax: "mbarrier.try_wait.parity{.phase_type}{.sem}{.scope}{.shared{::cta}}.b64 waitComplete{|reportPredicate{, reportValue}}, [addr], phaseParity{, suspendTimeHint};",
+        slots: &[req(&["try_wait"]), req(&["parity"]), PHASE_TYPE, SEM_ACQ, SCOPE, CTA_SPACE, B64],
         kind: AsyncKind::Wait {
             test: false,
             parity: true,
+            phase: PhaseType::Unspecified,
         },
         version: (7, 8),
         sm: 90,
     },
     Row {
-        syntax: "mbarrier.pending_count.b64 count, state;",
-        slots: &[req(&["pending_count"]), B64],
+        syntax: "mbarrier.pending_count{.layout::v0}.b64 count, state;",
+        slots: &[req(&["pending_count"]), opt(&["layout::v0"]), B64],
         kind: AsyncKind::PendingCount,
         version: (7, 0),
         sm: 80,
+    },
+    Row {
+        syntax: "mbarrier.check_layout.layout{.shared::cta}.b64 p, [addr];",
+        slots: &[req(&["check_layout"]), req(&["layout::v0", "layout::v1"]), opt(&["shared::cta"]), B64],
+        kind: AsyncKind::CheckLayout { v1: false },
+        version: (9, 3),
+        sm: 90,
     },
     Row {
         syntax: "cp.async.mbarrier.arrive{.noinc}{.shared{::cta}}.b64 [addr];",
@@ -509,7 +676,7 @@ const ROWS: &[Row] = &[
         sm: 80,
     },
     Row {
-        syntax: "cp.async.bulk{.weak}.shared::cluster.global.mbarrier::complete_tx::bytes{.multicast::cluster}{.L2::cache_hint} [dstMem], [srcMem], size, [mbar]{, ctaMask}{, cache-policy};",
+        syntax: "cp.async.bulk{.sem}.shared::cluster.global.mbarrier::complete_tx::bytes{.report_mechanism}{.multicast::cluster{::16b, ::32b}}{.L2::cache_hint} [dstMem], [srcMem], size, [mbar]{, ctaMask}{, cache-policy};",
         slots: &[
             req(&["async"]),
             req(&["bulk"]),
@@ -982,6 +1149,11 @@ const WORDS: &[(&str, &str, (u8, u8), u16)] = &[
     ("cp.async.bulk", "weak", (9, 3), 90),
     ("barrier", "relaxed", (8, 0), 90),
     ("st.async", "cluster", (8, 7), 100),
+    ("mbarrier", "layout::v0", (9, 3), 90),
+    ("mbarrier", "layout::v1", (9, 3), 90),
+    ("mbarrier", "phase_type::primary", (9, 3), 90),
+    ("mbarrier", "phase_type::conditional", (9, 3), 90),
+    ("mbarrier", "multicast::cluster::32b", (9, 4), 107),
 ];
 
 /// The help of a malformed form.
@@ -1009,17 +1181,34 @@ impl AsyncOp {
             // {.level::cache_hint}": "Introduced in PTX ISA version 8.0",
             // "Requires sm_90 or higher".
             ("cp", ["async", "bulk", "prefetch", "tensor", ..]) => {
+                // PTX ISA 9.4: `{.override::global_address}
+                // {.override_attribute}` on the prefetch too (sm_107f).
+                let gaddr = rest.contains(&"override::global_address");
+                let attribute = rest.iter().any(|w| w.starts_with("override::global_dim"));
+                let v94 = gaddr || attribute;
                 return Some(Ok(AsyncOp {
-                    kind: AsyncKind::TensorPrefetch,
+                    kind: if attribute {
+                        AsyncKind::Unrun("`.override::global_dim` and `.override::global_dim_stride` are not run yet: PTX ISA 9.7.10.28.5.2.2 gives each new dimension as an 8-bit value without saying how it encodes the dimension")
+                    } else {
+                        AsyncKind::TensorPrefetch
+                    },
                     cluster_space: false,
                     cache_hint: opcode.contains("L2::cache_hint"),
                     multicast: false,
-                    min: (PtxVersion::new(8, 0), 90),
+                    min: if v94 {
+                        (PtxVersion::new(9, 4), 107)
+                    } else {
+                        (PtxVersion::new(8, 0), 90)
+                    },
                     ty: None,
                     lanes: 1,
                     ignore_oob: false,
                     cp_mask: false,
-                }))
+                    mask32: false,
+                    report: None,
+                    suffix: if v94 { Suffix::Family } else { Suffix::None },
+                    gaddr,
+                }));
             }
             ("cp", ["async", "bulk", ..]) => "cp.async.bulk",
             ("cp", ["reduce", "async", "bulk", ..]) => "cp.reduce.async.bulk",
@@ -1078,6 +1267,10 @@ impl AsyncOp {
                     lanes: 1,
                     ignore_oob: false,
                     cp_mask: false,
+                    mask32: false,
+                    report: None,
+                    suffix: Suffix::None,
+                    gaddr: false,
                 }));
             }
             match Atomic::decode(&text, true) {
@@ -1093,6 +1286,16 @@ impl AsyncOp {
         } else {
             (rest.clone(), None)
         };
+        // cp.async.bulk's PTX ISA 9.3/9.4 qualifiers, taken out before the
+        // rows match (compilers write them in more than one order).
+        let (words, extra) = if family == "cp.async.bulk" {
+            match bulk_extras(&words) {
+                Ok(x) => x,
+                Err(why) => return Some(Err(bad(why))),
+            }
+        } else {
+            (words, Extras::default())
+        };
         for row in ROWS.iter().filter(|r| r.syntax.starts_with(family)) {
             let Some(matched) = match_slots(row.slots, &words) else {
                 continue;
@@ -1102,9 +1305,14 @@ impl AsyncOp {
                 cluster_space: matched.contains(&"shared::cluster"),
                 cache_hint: matched.contains(&"L2::cache_hint"),
                 multicast: matched.contains(&"multicast::cluster")
-                    || matched.contains(&"multicast::cluster::all"),
+                    || matched.contains(&"multicast::cluster::all")
+                    || matched.contains(&"multicast::cluster::32b"),
                 ignore_oob: matched.contains(&"ignore_oob"),
                 cp_mask: matched.contains(&"cp_mask"),
+                mask32: matched.contains(&"multicast::cluster::32b") || extra.mask32,
+                report: extra.report,
+                suffix: Suffix::None,
+                gaddr: false,
                 min: (PtxVersion::new(row.version.0, row.version.1), row.sm),
                 ty: crate::types::last_type(opcode),
                 lanes: if matched.contains(&"v4") {
@@ -1142,6 +1350,43 @@ impl AsyncOp {
                 }
                 _ => {}
             }
+            match &mut op.kind {
+                AsyncKind::Init { v1 } | AsyncKind::CheckLayout { v1 } => {
+                    *v1 = matched.contains(&"layout::v1")
+                }
+                AsyncKind::Wait { parity, phase, .. } => {
+                    *phase = if matched.contains(&"phase_type::conditional") {
+                        // ".phase_type::conditional requires .parity qualifier".
+                        if !*parity {
+                            return Some(Err(bad(
+                                "`.phase_type::conditional` requires `.parity` (the conditional phase is waited on by its parity)".into(),
+                            )));
+                        }
+                        PhaseType::Conditional
+                    } else if matched.contains(&"phase_type::primary") {
+                        PhaseType::Primary
+                    } else {
+                        PhaseType::Unspecified
+                    }
+                }
+                _ => {}
+            }
+            // `.multicast::cluster::32b` on an mbarrier: "`{.shared::cluster}
+            // {.multicast}`" (the objects of other CTAs).
+            if root == "mbarrier"
+                && op.mask32
+                && matched
+                    .iter()
+                    .any(|w| matches!(*w, "shared" | "shared::cta"))
+            {
+                return Some(Err(bad(
+                    "`.multicast::cluster::32b` reaches the mbarriers of the cluster's CTAs: its space is `.shared::cluster` (or none)".into(),
+                )));
+            }
+            if let Err(why) = extra.check(&op, &matched) {
+                return Some(Err(bad(why)));
+            }
+            extra.raise(&mut op);
             let joined = words.join(".");
             for (fam, w, v, sm) in WORDS {
                 let hit = if w.contains('.') {
@@ -1182,6 +1427,13 @@ impl AsyncOp {
         (self.min.0, Target::sm(self.min.1))
     }
 
+    /// Why `target` lacks this form though its sm is high enough (the
+    /// `sm_107f` family of `.multicast::cluster::32b` and
+    /// `.report_mechanism`, the `a`/`f` targets of `.relaxed`).
+    pub fn suffix_error(&self, version: PtxVersion, target: Target) -> Option<String> {
+        self.suffix.error(version, target)
+    }
+
     /// Why the engine refuses this form where a thread reaches it; `None`
     /// for the forms it runs.
     pub fn refusal(&self) -> Option<&'static str> {
@@ -1202,6 +1454,145 @@ impl AsyncOp {
                 | AsyncKind::TensorPrefetch
                 | AsyncKind::Unrun(_)
         )
+    }
+}
+
+/// The PTX ISA 9.3 and 9.4 qualifiers of `cp.async.bulk` that
+/// [`bulk_extras`] takes out of an opcode before its rows match.
+#[derive(Clone, Copy, Debug, Default)]
+struct Extras {
+    /// `.relaxed` (9.3): "the data copy accesses memory with
+    /// naturally-aligned strong memory operations with element-wise
+    /// atomic size specified by .type and thread scope specified by
+    /// .scope".
+    relaxed: bool,
+    /// `.scope`: 0 `.cta`, 1 `.cluster`, 2 `.gpu`, 3 `.sys`.
+    scope: Option<u8>,
+    /// `.b128`, the `.type` of the `.relaxed` forms.
+    b128: bool,
+    /// `::16b` or `::32b` after `.multicast::cluster` (9.4).
+    width: bool,
+    /// `::32b`.
+    mask32: bool,
+    /// `.report_mechanism` (9.4).
+    report: Option<Report>,
+}
+
+/// `words` without the qualifiers of [`Extras`], `.multicast::cluster::16b`
+/// and `::32b` written as `.multicast::cluster` (the rows' word), and what
+/// was taken out.
+fn bulk_extras<'w>(words: &[&'w str]) -> Result<(Vec<&'w str>, Extras), String> {
+    let mut x = Extras::default();
+    let mut kept = Vec::with_capacity(words.len());
+    for &w in words {
+        let twice = |what: &str| Err(format!("two {what} qualifiers (`.{w}` is the second)"));
+        match w {
+            "relaxed" => x.relaxed = true,
+            "cta" | "cluster" | "gpu" | "sys" => {
+                if x.scope.is_some() {
+                    return twice(".scope");
+                }
+                x.scope = ["cta", "cluster", "gpu", "sys"]
+                    .iter()
+                    .position(|s| *s == w)
+                    .map(|i| i as u8);
+            }
+            "b128" => x.b128 = true,
+            "multicast::cluster::16b" | "multicast::cluster::32b" => {
+                x.width = true;
+                x.mask32 = w.ends_with("32b");
+                kept.push("multicast::cluster");
+            }
+            w => match Report::parse(w) {
+                Some(r) => {
+                    if x.report.is_some() {
+                        return twice(".report_mechanism");
+                    }
+                    x.report = Some(r);
+                }
+                None => kept.push(w),
+            },
+        }
+    }
+    Ok((kept, x))
+}
+
+impl Extras {
+    /// The rules of the PTX ISA 9.3/9.4 `cp.async.bulk` syntax lines on
+    /// the qualifiers taken out, for the op the rest matched.
+    fn check(&self, op: &AsyncOp, matched: &[&str]) -> Result<(), String> {
+        let dir = match op.kind {
+            AsyncKind::Bulk { dir, reduce: None } => Some(dir),
+            _ => None,
+        };
+        let any = self.relaxed || self.scope.is_some() || self.b128;
+        if any && dir.is_none() || self.report.is_some() && dir.is_none() {
+            return Err("`.relaxed`, `.scope`, `.b128` and `.report_mechanism` belong to the copies of cp.async.bulk".into());
+        }
+        // "cp.async.bulk.sem.scope.dst.src.completion_mechanism...type":
+        // ".sem = { .relaxed }", ".type = { .b128 }"; "{.sem}" with ".sem =
+        // { .weak }" on the other lines.
+        if self.relaxed && matched.contains(&"weak") {
+            return Err("`.weak` and `.relaxed` are both memory semantics: write one".into());
+        }
+        if any && !(self.relaxed && self.scope.is_some() && self.b128) {
+            return Err("the `.relaxed` copies are `cp.async.bulk.relaxed.scope.dst.src...b128`: `.relaxed`, a `.scope` (`.cta`, `.cluster`, `.gpu`, `.sys`) and `.b128` come together".into());
+        }
+        // shared::cta -> shared::cluster: ".scope = { .cta, .cluster }".
+        if dir == Some(BulkDir::SharedToShared) && self.scope.is_some_and(|s| s > 1) {
+            return Err(
+                "a shared-to-shared `.relaxed` copy has the scope `.cta` or `.cluster`".into(),
+            );
+        }
+        if let Some(r) = self.report {
+            // "Asynchronous copy operations with copy-direction from
+            // .global to .shared::cta or .shared::cluster support reporting
+            // data validity"; "In presence of .ignore_oob, the qualifier
+            // .report_mechanism, if specified, must be set to
+            // .mbarrier::report::disabled".
+            if dir != Some(BulkDir::GlobalToShared) {
+                return Err(
+                    "`.report_mechanism` belongs to the copies from global into shared memory"
+                        .into(),
+                );
+            }
+            if op.ignore_oob && r != Report::Disabled {
+                return Err(
+                    "with `.ignore_oob` the report mechanism must be `.mbarrier::report::disabled`"
+                        .into(),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// Raises `op`'s version, sm and suffix for the qualifiers taken out.
+    /// "Support for .weak and .relaxed semantics, .scope and .type
+    /// qualifiers are introduced in PTX ISA version 9.3" ("sm_90a, sm_100f
+    /// or higher in the same family, sm_110f or higher in the same
+    /// family"); "Support for .multicast::cluster::16b and
+    /// .multicast::cluster::32b qualifiers introduced in PTX ISA version
+    /// 9.4"; "Support for .report_mechanism qualifier introduced in PTX
+    /// ISA version 9.4"; ".multicast::cluster::32b" and
+    /// ".report_mechanism" are "supported on following family-specific
+    /// architectures: sm_107f or higher in the same family".
+    fn raise(&self, op: &mut AsyncOp) {
+        fn up(op: &mut AsyncOp, v: (u8, u8), sm: u16, family: bool) {
+            op.min.0 = op.min.0.max(PtxVersion::new(v.0, v.1));
+            op.min.1 = op.min.1.max(sm);
+            if family {
+                op.suffix = Suffix::Family;
+            }
+        }
+        if self.relaxed {
+            up(op, (9, 3), 90, true);
+        }
+        if self.width {
+            up(op, (9, 4), 0, false);
+        }
+        if op.mask32 || self.report.is_some() {
+            up(op, (9, 4), 107, true);
+        }
     }
 }
 
@@ -1241,7 +1632,10 @@ mod tests {
         let a = ok("mbarrier.init.shared.b64");
         assert_eq!(
             (a.kind, a.requires()),
-            (AsyncKind::Init, (PtxVersion::new(7, 0), Target::sm(80)))
+            (
+                AsyncKind::Init { v1: false },
+                (PtxVersion::new(7, 0), Target::sm(80))
+            )
         );
         // `.shared::cta` needs PTX ISA 7.8; `.release.cluster` 8.0 and sm_90.
         assert_eq!(
@@ -1280,7 +1674,8 @@ mod tests {
             ok("mbarrier.try_wait.parity.acquire.cta.shared::cta.b64").kind,
             AsyncKind::Wait {
                 test: false,
-                parity: true
+                parity: true,
+                phase: PhaseType::Unspecified
             }
         );
         assert_eq!(
@@ -1635,5 +2030,146 @@ mod tests {
             };
             assert!(d.message.contains(bad), "{bad}: {}", d.message);
         }
+    }
+
+    /// PTX ISA 9.3's mbarrier qualifiers and 9.4's cluster multicast and
+    /// copy reports: their kinds, versions, targets and suffixes, and the
+    /// rules of their syntax lines.
+    #[test]
+    fn the_9_3_and_9_4_qualifiers() {
+        let bad = |t: &str| match AsyncOp::decode(t) {
+            Some(Err(d)) => d.message,
+            other => panic!("{t}: {other:?}"),
+        };
+        let a = ok("mbarrier.init.layout::v1.shared::cta.b64");
+        assert_eq!(
+            (a.kind, a.min),
+            (AsyncKind::Init { v1: true }, (PtxVersion::new(9, 3), 90))
+        );
+        let a = ok("mbarrier.check_layout.layout::v0.shared::cta.b64");
+        assert_eq!(
+            (a.kind, a.min),
+            (
+                AsyncKind::CheckLayout { v1: false },
+                (PtxVersion::new(9, 3), 90)
+            )
+        );
+        assert_eq!(
+            ok("mbarrier.pending_count.layout::v0.b64").kind,
+            AsyncKind::PendingCount
+        );
+        let a =
+            ok("mbarrier.try_wait.parity.phase_type::conditional.relaxed.cluster.shared::cta.b64");
+        assert_eq!(
+            a.kind,
+            AsyncKind::Wait {
+                test: false,
+                parity: true,
+                phase: PhaseType::Conditional
+            }
+        );
+        assert_eq!(a.min, (PtxVersion::new(9, 3), 90));
+        assert!(
+            bad("mbarrier.test_wait.phase_type::conditional.shared::cta.b64")
+                .contains("requires `.parity`")
+        );
+        // "mbarrier.arrive{.sem.scope}{.shared::cluster}{.multicast}.b64":
+        // PTX ISA 9.4 on the sm_107f family.
+        let a = ok("mbarrier.arrive.release.cta.shared::cluster.multicast::cluster::32b.b64");
+        assert!(a.multicast && a.mask32);
+        assert_eq!(
+            (a.min, a.suffix),
+            ((PtxVersion::new(9, 4), 107), Suffix::Family)
+        );
+        for k in [
+            "arrive_drop",
+            "arrive.expect_tx",
+            "arrive_drop.expect_tx",
+            "expect_tx.relaxed.cta",
+            "complete_tx.relaxed.cluster",
+        ] {
+            assert!(
+                ok(&format!(
+                    "mbarrier.{k}.shared::cluster.multicast::cluster::32b.b64"
+                ))
+                .mask32,
+                "{k}"
+            );
+        }
+        assert!(
+            bad("mbarrier.arrive.shared::cta.multicast::cluster::32b.b64")
+                .contains(".shared::cluster")
+        );
+        // cp.async.bulk: "{.multicast::cluster{::16b, ::32b}}", the report
+        // mechanisms, and 9.3's ".relaxed.scope ... .b128".
+        let a = ok("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster::16b");
+        assert!(a.multicast && !a.mask32);
+        assert_eq!(
+            (a.min, a.suffix),
+            ((PtxVersion::new(9, 4), 90), Suffix::None)
+        );
+        let a = ok("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster::32b.mbarrier::report::validity::per_16bytes::8");
+        assert!(a.mask32);
+        assert_eq!(a.report, Some(Report::Per16Bytes { bits: 4 }));
+        assert_eq!(
+            (a.min, a.suffix),
+            ((PtxVersion::new(9, 4), 107), Suffix::Family)
+        );
+        // The ISA's grammar puts the report right after the completion
+        // mechanism; CCCL writes it after the multicast: both decode.
+        let b = ok("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.mbarrier::report::validity::per_16bytes::8.multicast::cluster::32b");
+        assert_eq!((a.kind, a.report, a.mask32), (b.kind, b.report, b.mask32));
+        let a = ok("cp.async.bulk.relaxed.cta.shared::cta.global.mbarrier::complete_tx::bytes.L2::cache_hint.b128");
+        assert_eq!(
+            (a.min, a.suffix),
+            ((PtxVersion::new(9, 3), 90), Suffix::Family)
+        );
+        assert!(
+            bad("cp.async.bulk.relaxed.shared::cta.global.mbarrier::complete_tx::bytes.b128")
+                .contains("come together")
+        );
+        assert!(bad(
+            "cp.async.bulk.weak.relaxed.gpu.shared::cta.global.mbarrier::complete_tx::bytes.b128"
+        )
+        .contains("write one"));
+        assert!(bad("cp.async.bulk.relaxed.gpu.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.b128").contains("`.cta` or `.cluster`"));
+        assert!(
+            bad("cp.async.bulk.global.shared::cta.bulk_group.mbarrier::report::disabled")
+                .contains("global into shared")
+        );
+        assert!(bad("cp.async.bulk.shared::cta.global.mbarrier::complete_tx::bytes.ignore_oob.mbarrier::report::validity::per_element::ff").contains("must be `.mbarrier::report::disabled`"));
+        assert!(ok("cp.async.bulk.shared::cta.global.mbarrier::complete_tx::bytes.ignore_oob.mbarrier::report::disabled").ignore_oob);
+        // Tensor copies: the same qualifiers, loads only for reports.
+        let a = ok("cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.cta_group::1.multicast::cluster::32b.mbarrier::report::disabled");
+        assert!(a.mask32 && a.report == Some(Report::Disabled));
+        assert_eq!(a.suffix, Suffix::Family);
+        assert!(bad(
+            "cp.async.bulk.tensor.1d.global.shared::cta.tile.bulk_group.mbarrier::report::disabled"
+        )
+        .contains("loads"));
+    }
+
+    /// Table 33's matching: the sampled (first) element of each 16-byte
+    /// chunk is -0 of the width, or any byte is 0xff.
+    #[test]
+    fn report_patterns_match() {
+        let mut d = [0u8; 32];
+        assert!(!Report::Per16Bytes { bits: 32 }.matches(&d));
+        d[16..20].copy_from_slice(&0x8000_0000u32.to_le_bytes());
+        assert!(Report::Per16Bytes { bits: 32 }.matches(&d));
+        assert!(!Report::Per16Bytes { bits: 16 }.matches(&d));
+        let mut h = [0u8; 16];
+        h[1] = 0x80;
+        assert!(Report::Per16Bytes { bits: 16 }.matches(&h));
+        assert!(!Report::Per16Bytes { bits: 8 }.matches(&h));
+        h[0] = 0x80;
+        assert!(Report::Per16Bytes { bits: 8 }.matches(&h));
+        assert!(!Report::Per16Bytes { bits: 4 }.matches(&h));
+        h[0] = 0x38;
+        assert!(Report::Per16Bytes { bits: 4 }.matches(&h));
+        assert!(!Report::PerElementFf.matches(&h));
+        h[15] = 0xff;
+        assert!(Report::PerElementFf.matches(&h));
+        assert!(!Report::Disabled.matches(&h));
     }
 }

@@ -384,6 +384,7 @@ impl Op {
             Op::Testp(c) => Some(c.requires()),
             Op::Int(i) => Some(i.requires()),
             Op::Control(Control::Async(a)) => Some(a.requires()),
+            Op::Control(Control::Fence(f)) => Some(f.requires()),
             Op::Control(Control::Stack { op, .. }) => Some(op.requires()),
             Op::Control(Control::StBulk) => Some((PtxVersion::new(8, 6), Target::sm(100))),
             Op::Control(Control::Tensormap(t)) => Some(t.requires()),
@@ -424,7 +425,10 @@ impl Op {
             Op::Select(c) => needs(c.requires()),
             Op::Testp(c) => needs(c.requires()),
             Op::Int(i) => needs(i.requires()),
-            Op::Control(Control::Async(a)) => needs(a.requires()),
+            Op::Control(Control::Async(a)) => {
+                needs_suffixed(a.requires(), a.suffix_error(version, target))
+            }
+            Op::Control(Control::Fence(f)) => needs(f.requires()),
             Op::Control(Control::Stack { op, .. }) => needs(op.requires()),
             Op::Control(Control::StBulk) => needs((PtxVersion::new(8, 6), Target::sm(100))),
             Op::Control(Control::Tensormap(t)) => needs(t.requires()),

@@ -8,7 +8,7 @@
 //!
 //! Valid PTX the engine does not run (`.cta_group::2`, `.ws`, `.sp`, the
 //! block-scaled kinds, `.collector_usage`, `.ashift`, `tcgen05.ld.red`,
-//! `tcgen05.cp`, `tcgen05.shift`, `.multicast::cluster`) decodes as
+//! `tcgen05.cp`, `tcgen05.shift`) decodes as
 //! [`Refused::Unsupported`]: an error where a thread reaches it.
 
 use crate::diag::Diagnostic;
@@ -35,8 +35,14 @@ pub enum Tcgen05 {
     St(Move),
     /// `tcgen05.mma.cta_group::1.kind`.
     Mma(Kind),
-    /// `tcgen05.commit.cta_group::1.mbarrier::arrive::one{.shared::cluster}.b64 [mbar];`
-    Commit,
+    /// `tcgen05.commit.cta_group::1.mbarrier::arrive::one{.shared::cluster}
+    /// {.multicast::cluster{::16b, ::32b}}.b64 [mbar]{, ctaMask};`
+    Commit {
+        /// The width of `ctaMask`: 0 (no `.multicast::cluster`), 16 or 32.
+        mask: u8,
+        /// `::16b` or `::32b` written (PTX ISA 9.4).
+        width: bool,
+    },
 }
 
 impl Tcgen05 {
@@ -351,14 +357,26 @@ impl Tcgen05 {
             })(),
             ("commit", q) => (|| {
                 cta(q)?;
+                // "The optional qualifier .multicast::cluster allows
+                // signaling on the mbarrier objects of multiple CTAs in the
+                // cluster"; PTX ISA 9.4 adds `::16b` and `::32b`, the
+                // width of ctaMask (16 by default).
+                let mc = |w: &str| match w {
+                    "multicast::cluster" => Some((16, false)),
+                    "multicast::cluster::16b" => Some((16, true)),
+                    "multicast::cluster::32b" => Some((32, true)),
+                    _ => None,
+                };
                 match &q[1..] {
                     ["mbarrier::arrive::one", "b64"]
-                    | ["mbarrier::arrive::one", "shared::cluster", "b64"] => Ok(Tcgen05::Commit),
-                    ["mbarrier::arrive::one", .., "multicast::cluster", "b64"] => Err(unsupported(
-                        "`.multicast::cluster` (signalling the mbarriers of several CTAs)",
-                    )),
+                    | ["mbarrier::arrive::one", "shared::cluster", "b64"] => Ok(Tcgen05::Commit { mask: 0, width: false }),
+                    ["mbarrier::arrive::one", m, "b64"]
+                    | ["mbarrier::arrive::one", "shared::cluster", m, "b64"] if mc(m).is_some() => {
+                        let (mask, width) = mc(m).unwrap_or((16, false));
+                        Ok(Tcgen05::Commit { mask, width })
+                    }
                     _ => Err(bad(
-                        "expected `.mbarrier::arrive::one{.shared::cluster}{.multicast::cluster}.b64` after `.cta_group`".into(),
+                        "expected `.mbarrier::arrive::one{.shared::cluster}{.multicast::cluster{::16b, ::32b}}.b64` after `.cta_group`".into(),
                     )),
                 }
             })(),
@@ -388,6 +406,25 @@ impl Tcgen05 {
             target,
             0..opcode.len(),
         );
+        // `.multicast::cluster::16b`/`::32b`: "introduced in PTX ISA version
+        // 9.4"; `::32b` "is supported on following family-specific
+        // architectures: sm_107f or higher in the same family".
+        if let Tcgen05::Commit { mask, width: true } = self {
+            if version < PtxVersion::new(9, 4) {
+                d.push(Diagnostic::error(
+                    0..opcode.len(),
+                    format!("`{opcode}`: `::16b` and `::32b` after `.multicast::cluster` need PTX ISA 9.4; the module is {version}"),
+                ));
+            }
+            if *mask == 32 {
+                if let Some(why) = crate::target::Suffix::Family.error(version, target).or_else(|| {
+                    (target.sm < 107).then(|| format!("needs sm_107f or higher in the same family; the target is {target}"))
+                }) {
+                    d.push(Diagnostic::error(0..opcode.len(), format!("`{opcode}` {why}")));
+                }
+                return d;
+            }
+        }
         let arch = target.variant == Variant::Arch && matches!(target.sm, 100 | 101 | 110);
         // The family-specific targets: sm_100f and sm_103f (the sm_100
         // family), sm_101f/sm_110f; an `a` target has its family's features.
@@ -495,7 +532,21 @@ mod tests {
         );
         assert_eq!(
             dec("tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64"),
-            Ok(Tcgen05::Commit)
+            Ok(Tcgen05::Commit {
+                mask: 0,
+                width: false
+            })
+        );
+        assert_eq!(
+            dec("tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.multicast::cluster.b64"),
+            Ok(Tcgen05::Commit { mask: 16, width: false })
+        );
+        assert_eq!(
+            dec("tcgen05.commit.cta_group::1.mbarrier::arrive::one.multicast::cluster::32b.b64"),
+            Ok(Tcgen05::Commit {
+                mask: 32,
+                width: true
+            })
         );
         assert_eq!(dec("tcgen05"), Err("none".into()));
         // Table 49's register counts.
@@ -530,7 +581,6 @@ mod tests {
             "tcgen05.cp.cta_group::1.128x256b",
             "tcgen05.shift.cta_group::1.down",
             "tcgen05.ld.red.sync.aligned.32x32b.x2.min.f32",
-            "tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.multicast::cluster.b64",
         ] {
             assert!(matches!(refused(s), Refused::Unsupported(_)), "{s}");
         }
@@ -550,6 +600,10 @@ mod tests {
             ),
             ("tcgen05.wait::ld", "sync"),
             ("tcgen05.commit.cta_group::1.b64", "mbarrier"),
+            (
+                "tcgen05.commit.cta_group::1.mbarrier::arrive::one.multicast::cluster::64b.b64",
+                "::32b",
+            ),
             ("tcgen05.load.x", "expected"),
         ] {
             let r = refused(s);

@@ -313,3 +313,125 @@ fn clmad_lo_and_hi() {
         |e| e.contains("9.3"),
     );
 }
+
+/// `cp.reduce.async.bulk ... .add.f32`: "The default behavior for
+/// cp.reduce.async.bulk.add.f32 is equivalent to specifying optional
+/// .noftz qualifier which preserves input and result subnormals, and does
+/// not flush them to zero" (PTX ISA 9.4 text), unlike `red.global.add.f32`.
+/// Four words in shared memory (the smallest subnormal, 1.0, a subnormal
+/// 0x00400000, -0x00000001) are added into four in global memory (0, 0,
+/// 0x00400000, 0x00000001): 0x00000001, 1.0, 0x00800000 (two subnormals
+/// make the smallest normal), +0. The `.noftz.f32` spelling (9.4) gives the
+/// same, and so does the tensor reduction (docs/NVIDIA.md "Copy reports").
+/// `.relaxed.scope` (9.3) changes nothing in a sequential model.
+#[test]
+fn bulk_reductions_keep_f32_subnormals() {
+    let kernel = |red: &str| {
+        format!(
+            "\
+.version 9.4
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 acc, .param .align 64 .b8 tmap[128])
+{{
+    .shared .align 16 .b32 buf[4];
+    .reg .b32 %r<6>;
+    .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [acc];
+    mov.u32 %r1, 1;
+    mov.u32 %r2, 0x3f800000;
+    mov.u32 %r3, 0x00400000;
+    mov.u32 %r4, 0x80000001;
+    st.shared.v4.u32 [buf], {{%r1, %r2, %r3, %r4}};
+    fence.proxy.async.shared::cta;
+    mov.u32 %r5, 0;
+    {red}
+    cp.async.bulk.commit_group;
+    cp.async.bulk.wait_group 0;
+    ret;
+}}
+"
+        )
+    };
+    let run = |red: &str| {
+        run_src(
+            "bulkred.ptx",
+            &kernel(red),
+            &[
+                "--set",
+                "acc=0x1000",
+                "--mem",
+                "0x1000=00000000000000000000400001000000",
+                "--tensor-map",
+                "tmap=f32:4@0x1000:box=4",
+            ],
+        )
+    };
+    let want = [0x0000_0001u32, 0x3f80_0000, 0x0080_0000, 0];
+    for red in [
+        "cp.reduce.async.bulk.global.shared::cta.bulk_group.add.f32 [%rd1], [buf], 16;",
+        "cp.reduce.async.bulk.global.shared::cta.bulk_group.add.noftz.f32 [%rd1], [buf], 16;",
+        "cp.reduce.async.bulk.relaxed.gpu.global.shared::cta.bulk_group.add.f32 [%rd1], [buf], 16;",
+        "cp.reduce.async.bulk.tensor.1d.global.shared::cta.add.tile.bulk_group [tmap, {%r5}], [buf];",
+    ] {
+        let o = run(red);
+        assert_eq!(o.status.code(), Some(0), "{red}: {}", text(&o).1);
+        let got: Vec<u32> = mem(&o, 0x1000, 16)
+            .chunks(4)
+            .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+            .collect();
+        assert_eq!(got, want, "{red}");
+    }
+    // "Qualifier .noftz with .f32 type introduced in PTX ISA version 9.4".
+    let old = kernel(
+        "cp.reduce.async.bulk.global.shared::cta.bulk_group.add.noftz.f32 [%rd1], [buf], 16;",
+    )
+    .replace(".version 9.4", ".version 9.3");
+    fails_with(
+        &run_src("bulkred93.ptx", &old, &["--set", "acc=0x1000"]),
+        |e| e.contains("9.4"),
+    );
+    // ".scope = { .cta, .cluster }" into shared::cluster; the pair comes
+    // together.
+    let lone = kernel(
+        "cp.reduce.async.bulk.relaxed.global.shared::cta.bulk_group.add.f32 [%rd1], [buf], 16;",
+    );
+    fails_with(
+        &run_src("bulkred-sem.ptx", &lone, &["--set", "acc=0x1000"]),
+        |e| e.contains("`.relaxed` and `.scope` come together"),
+    );
+}
+
+/// testdata/kernels-gpu/bulk-reduce-f32.ptx (run on a GPU by
+/// scripts/gpu-kernels): the engine's bytes are the text's, subnormals
+/// kept by the bulk reduction and flushed by `red.global.add.f32`
+/// ("flushes subnormal inputs and results to sign-preserving zero on
+/// global memory"): 0x00000001 + 0 is +0 there, and 0x00400000 +
+/// 0x00400000 is +0 (both inputs flushed).
+#[test]
+fn the_gpu_copy_of_the_bulk_reduction_kernel_runs() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testdata/kernels-gpu/bulk-reduce-f32.ptx"
+    );
+    let src = std::fs::read_to_string(path).unwrap();
+    let o = run_src(
+        "bulk-reduce-f32.ptx",
+        &src,
+        &[
+            "--block",
+            "32",
+            "--set",
+            "acc=0x1000",
+            "--mem",
+            &format!("0x1000={}", "00000000000000000000400001000000".repeat(2)),
+        ],
+    );
+    let (_, e) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{e}");
+    let got: Vec<u32> = mem(&o, 0x1000, 32)
+        .chunks(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    assert_eq!(got, [1, 0x3f80_0000, 0x0080_0000, 0, 0, 0x3f80_0000, 0, 0]);
+}

@@ -1362,7 +1362,12 @@ impl Machine<'_, '_> {
     ) -> Result<ptxfp_isa::control::Atomic, RunError> {
         let (name, bytes, _) = TYPES[m.ty];
         let ty = match (op, name) {
-            ("add", "u32" | "s32" | "u64" | "f32") => name.to_string(),
+            ("add", "u32" | "s32" | "u64") => name.to_string(),
+            // Subnormals kept, as "The default behavior for
+            // cp.reduce.async.bulk.add.f32 is equivalent to specifying
+            // optional .noftz qualifier" says of the bulk reduction (the
+            // tensor section is silent: docs/NVIDIA.md "Copy reports").
+            ("add", "f32") => "noftz.f32".to_string(),
             ("add", "f16" | "bf16") => format!("noftz.{name}"),
             ("min" | "max", "u32" | "s32" | "u64" | "s64") => name.to_string(),
             ("inc" | "dec", "u32") => name.to_string(),

@@ -1251,8 +1251,16 @@ impl AsyncOp {
             };
             // "cp.reduce.async.bulk ... .redOp = { .and, .or, .xor, .add,
             // .inc, .dec, .min, .max }": the atomic of the same operation
-            // and type on the destination's memory.
-            let text = format!("red.{space}.{}", op.join("."));
+            // and type on the destination's memory. "The default behavior
+            // for cp.reduce.async.bulk.add.f32 is equivalent to specifying
+            // optional .noftz qualifier which preserves input and result
+            // subnormals, and does not flush them to zero" (unlike
+            // `red.global.add.f32`, which flushes).
+            let text = if op == ["add", "f32"] {
+                format!("red.{space}.add.noftz.f32")
+            } else {
+                format!("red.{space}.{}", op.join("."))
+            };
             // ".min, .max" on ".f16, .bf16" (global destination): valid,
             // not run until the NaN and signed-zero rule of a
             // floating-point min/max reduction is known.
@@ -1288,7 +1296,7 @@ impl AsyncOp {
         };
         // cp.async.bulk's PTX ISA 9.3/9.4 qualifiers, taken out before the
         // rows match (compilers write them in more than one order).
-        let (words, extra) = if family == "cp.async.bulk" {
+        let (words, extra) = if matches!(family, "cp.async.bulk" | "cp.reduce.async.bulk") {
             match bulk_extras(&words) {
                 Ok(x) => x,
                 Err(why) => return Some(Err(bad(why))),
@@ -1387,6 +1395,11 @@ impl AsyncOp {
                 return Some(Err(bad(why)));
             }
             extra.raise(&mut op);
+            // "Qualifier .noftz with .f32 type introduced in PTX ISA version
+            // 9.4" (cp.reduce.async.bulk).
+            if family == "cp.reduce.async.bulk" && opcode.ends_with(".add.noftz.f32") {
+                op.min.0 = op.min.0.max(PtxVersion::new(9, 4));
+            }
             let joined = words.join(".");
             for (fam, w, v, sm) in WORDS {
                 let hit = if w.contains('.') {
@@ -1521,6 +1534,27 @@ impl Extras {
     /// The rules of the PTX ISA 9.3/9.4 `cp.async.bulk` syntax lines on
     /// the qualifiers taken out, for the op the rest matched.
     fn check(&self, op: &AsyncOp, matched: &[&str]) -> Result<(), String> {
+        // cp.reduce.async.bulk{.sem.scope} (PTX ISA 9.3): ".sem = { .relaxed
+        // }", ".scope = { .cta, .cluster }" into shared::cluster, "{ .cta,
+        // .cluster, .gpu, .sys }" into global; no `.type` qualifier.
+        if let AsyncKind::Bulk {
+            dir,
+            reduce: Some(_),
+        } = op.kind
+        {
+            if self.b128 || self.report.is_some() || self.width {
+                return Err("`.b128`, `.report_mechanism` and `.multicast` do not belong to cp.reduce.async.bulk".into());
+            }
+            if self.relaxed != self.scope.is_some() {
+                return Err("cp.reduce.async.bulk's `.relaxed` and `.scope` come together (\"{.sem.scope}\")".into());
+            }
+            if dir == BulkDir::SharedToShared && self.scope.is_some_and(|s| s > 1) {
+                return Err(
+                    "a reduction into .shared::cluster has the scope `.cta` or `.cluster`".into(),
+                );
+            }
+            return Ok(());
+        }
         let dir = match op.kind {
             AsyncKind::Bulk { dir, reduce: None } => Some(dir),
             _ => None,
@@ -1585,7 +1619,17 @@ impl Extras {
             }
         }
         if self.relaxed {
-            up(op, (9, 3), 90, true);
+            // cp.reduce.async.bulk: "Support for .sem.scope qualifier is
+            // introduced in PTX ISA version 9.3", "Requires sm_90 or higher"
+            // (no target suffix).
+            let reduce = matches!(
+                op.kind,
+                AsyncKind::Bulk {
+                    reduce: Some(_),
+                    ..
+                }
+            );
+            up(op, (9, 3), 90, !reduce);
         }
         if self.width {
             up(op, (9, 4), 0, false);

@@ -40,8 +40,9 @@ pub enum Tcgen05 {
     Commit {
         /// The width of `ctaMask`: 0 (no `.multicast::cluster`), 16 or 32.
         mask: u8,
-        /// `::16b` or `::32b` written (PTX ISA 9.4).
-        width: bool,
+        /// A PTX ISA 9.4 qualifier written: `::16b`, `::32b`,
+        /// `.sync_restrict::shared::read::mma::a`.
+        v94: bool,
     },
 }
 
@@ -275,6 +276,12 @@ impl Tcgen05 {
         let sync_aligned =
             |q: &[&str]| -> bool { q.len() >= 2 && q[0] == "sync" && q[1] == "aligned" };
         Some(match (*what, q) {
+            // PTX ISA 9.4 adds `.exclusive` to `tcgen05.alloc` and
+            // `tcgen05.dealloc` (its release notes; the section's text
+            // could not be read here): valid, refused where reached.
+            ("alloc" | "dealloc", q) if q.contains(&"exclusive") => Err(unsupported(
+                "`.exclusive` (PTX ISA 9.4's exclusive Tensor Memory allocation, whose rules ptxfp has not read)",
+            )),
             ("alloc" | "dealloc" | "relinquish_alloc_permit", q) => (|| {
                 cta(q)?;
                 let q = &q[1..];
@@ -300,6 +307,11 @@ impl Tcgen05 {
                 "expected `.sync.aligned` (mandatory) and nothing after it".into(),
             )),
             ("ld", ["red", ..]) => Err(unsupported("`tcgen05.ld.red` (a load with a reduction, sm_101a/sm_103f)")),
+            // PTX ISA 9.4 (sm_107a): `tcgen05.ld{.red}...spcompress`, a load
+            // through the sparse compression of `spcompress`.
+            ("ld", q) if q.contains(&"spcompress") => Err(unsupported(
+                "`.spcompress` (PTX ISA 9.4's load through sparse compression, whose ties are implementation-specific)",
+            )),
             ("ld" | "st", q) => {
                 if !sync_aligned(q) {
                     Err(bad(format!(
@@ -326,6 +338,14 @@ impl Tcgen05 {
                     _ => {}
                 }
                 cta(q)?;
+                // PTX ISA 9.4 (sm_107): `.kind::ti16` (S1Z4M11 operands) and
+                // `.decompress::lut::b` (a looked-up B).
+                if q.get(1) == Some(&"kind::ti16") {
+                    return Err(unsupported("`.kind::ti16` (PTX ISA 9.4's S1Z4M11 operands, sm_107)"));
+                }
+                if q.contains(&"decompress::lut::b") {
+                    return Err(unsupported("`.decompress::lut::b` (PTX ISA 9.4's decompression of B through a look-up table, sm_107)"));
+                }
                 let kind = match q.get(1).and_then(|k| k.strip_prefix("kind::")) {
                     Some("tf32") => Kind::Tf32,
                     Some("f16") => Kind::F16,
@@ -367,18 +387,33 @@ impl Tcgen05 {
                     "multicast::cluster::32b" => Some((32, true)),
                     _ => None,
                 };
-                match &q[1..] {
+                // PTX ISA 9.4: `.sync_restrict::shared::read::mma::a` after
+                // `.mbarrier::arrive::one`, a restriction of the ordering the
+                // commit gives (nothing to do where every operation is
+                // complete when issued).
+                let restricted: Vec<&str> = q[1..]
+                    .iter()
+                    .copied()
+                    .filter(|w| *w != "sync_restrict::shared::read::mma::a")
+                    .collect();
+                let restrict = restricted.len() + 1 != q.len();
+                let width_or = |c: Tcgen05| match c {
+                    Tcgen05::Commit { mask, v94 } => Tcgen05::Commit { mask, v94: v94 || restrict },
+                    c => c,
+                };
+                match restricted.as_slice() {
                     ["mbarrier::arrive::one", "b64"]
-                    | ["mbarrier::arrive::one", "shared::cluster", "b64"] => Ok(Tcgen05::Commit { mask: 0, width: false }),
+                    | ["mbarrier::arrive::one", "shared::cluster", "b64"] => Ok(Tcgen05::Commit { mask: 0, v94: false }),
                     ["mbarrier::arrive::one", m, "b64"]
                     | ["mbarrier::arrive::one", "shared::cluster", m, "b64"] if mc(m).is_some() => {
-                        let (mask, width) = mc(m).unwrap_or((16, false));
-                        Ok(Tcgen05::Commit { mask, width })
+                        let (mask, v94) = mc(m).unwrap_or((16, false));
+                        Ok(Tcgen05::Commit { mask, v94 })
                     }
                     _ => Err(bad(
-                        "expected `.mbarrier::arrive::one{.shared::cluster}{.multicast::cluster{::16b, ::32b}}.b64` after `.cta_group`".into(),
+                        "expected `.mbarrier::arrive::one{.sync_restrict::shared::read::mma::a}{.shared::cluster}{.multicast::cluster{::16b, ::32b}}.b64` after `.cta_group`".into(),
                     )),
                 }
+                .map(width_or)
             })(),
             ("cp", _) => Err(unsupported("`tcgen05.cp` (shared memory to Tensor Memory copies)")),
             ("shift", _) => Err(unsupported("`tcgen05.shift`")),
@@ -406,14 +441,15 @@ impl Tcgen05 {
             target,
             0..opcode.len(),
         );
-        // `.multicast::cluster::16b`/`::32b`: "introduced in PTX ISA version
-        // 9.4"; `::32b` "is supported on following family-specific
-        // architectures: sm_107f or higher in the same family".
-        if let Tcgen05::Commit { mask, width: true } = self {
+        // `.multicast::cluster::16b`/`::32b` and
+        // `.sync_restrict::shared::read::mma::a`: PTX ISA 9.4; `::32b` "is
+        // supported on following family-specific architectures: sm_107f or
+        // higher in the same family".
+        if let Tcgen05::Commit { mask, v94: true } = self {
             if version < PtxVersion::new(9, 4) {
                 d.push(Diagnostic::error(
                     0..opcode.len(),
-                    format!("`{opcode}`: `::16b` and `::32b` after `.multicast::cluster` need PTX ISA 9.4; the module is {version}"),
+                    format!("`{opcode}`: `::16b`, `::32b` after `.multicast::cluster` and `.sync_restrict::shared::read::mma::a` need PTX ISA 9.4; the module is {version}"),
                 ));
             }
             if *mask == 32 {
@@ -534,18 +570,22 @@ mod tests {
             dec("tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64"),
             Ok(Tcgen05::Commit {
                 mask: 0,
-                width: false
+                v94: false
             })
         );
         assert_eq!(
             dec("tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.multicast::cluster.b64"),
-            Ok(Tcgen05::Commit { mask: 16, width: false })
+            Ok(Tcgen05::Commit { mask: 16, v94: false })
+        );
+        assert_eq!(
+            dec("tcgen05.commit.cta_group::1.mbarrier::arrive::one.sync_restrict::shared::read::mma::a.shared::cluster.b64"),
+            Ok(Tcgen05::Commit { mask: 0, v94: true })
         );
         assert_eq!(
             dec("tcgen05.commit.cta_group::1.mbarrier::arrive::one.multicast::cluster::32b.b64"),
             Ok(Tcgen05::Commit {
                 mask: 32,
-                width: true
+                v94: true
             })
         );
         assert_eq!(dec("tcgen05"), Err("none".into()));
@@ -581,6 +621,12 @@ mod tests {
             "tcgen05.cp.cta_group::1.128x256b",
             "tcgen05.shift.cta_group::1.down",
             "tcgen05.ld.red.sync.aligned.32x32b.x2.min.f32",
+            "tcgen05.alloc.cta_group::1.sync.aligned.exclusive.shared::cta.b32",
+            "tcgen05.dealloc.cta_group::1.exclusive.sync.aligned.b32",
+            "tcgen05.mma.cta_group::1.kind::ti16",
+            "tcgen05.mma.cta_group::1.kind::f16.decompress::lut::b",
+            "tcgen05.mma.cta_group::1.kind::f16.collector::b::fill",
+            "tcgen05.ld.sync.aligned.32x32b.x2.spcompress.b32",
         ] {
             assert!(matches!(refused(s), Refused::Unsupported(_)), "{s}");
         }

@@ -1569,8 +1569,11 @@ impl Extras {
         if self.relaxed && matched.contains(&"weak") {
             return Err("`.weak` and `.relaxed` are both memory semantics: write one".into());
         }
-        if any && !(self.relaxed && self.scope.is_some() && self.b128) {
-            return Err("the `.relaxed` copies are `cp.async.bulk.relaxed.scope.dst.src...b128`: `.relaxed`, a `.scope` (`.cta`, `.cluster`, `.gpu`, `.sys`) and `.b128` come together".into());
+        // The syntax lines write `.sem.scope`, the ISA's own examples
+        // `cp.async.bulk.relaxed.shared::cta.global...b128` without a scope
+        // (docs/NVIDIA.md "Errata"): the scope may be left out.
+        if any && !(self.relaxed && self.b128) {
+            return Err("the `.relaxed` copies are `cp.async.bulk.relaxed{.scope}.dst.src...b128`: `.relaxed` and `.b128` come together, with a `.scope` (`.cta`, `.cluster`, `.gpu`, `.sys`) or none".into());
         }
         // shared::cta -> shared::cluster: ".scope = { .cta, .cluster }".
         if dir == Some(BulkDir::SharedToShared) && self.scope.is_some_and(|s| s > 1) {
@@ -2168,8 +2171,13 @@ mod tests {
             (a.min, a.suffix),
             ((PtxVersion::new(9, 3), 90), Suffix::Family)
         );
+        // The ISA's examples leave the scope out; `.b128` is needed.
+        assert_eq!(
+            ok("cp.async.bulk.relaxed.shared::cta.global.mbarrier::complete_tx::bytes.b128").min,
+            (PtxVersion::new(9, 3), 90)
+        );
         assert!(
-            bad("cp.async.bulk.relaxed.shared::cta.global.mbarrier::complete_tx::bytes.b128")
+            bad("cp.async.bulk.relaxed.cta.shared::cta.global.mbarrier::complete_tx::bytes")
                 .contains("come together")
         );
         assert!(bad(

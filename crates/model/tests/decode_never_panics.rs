@@ -225,3 +225,140 @@ fn packed_9_4_spellings_decode_or_are_refused() {
         "{kinds:?} (alt, mixed, set)"
     );
 }
+
+/// The asynchronous and ordering instructions of PTX ISA 9.3 and 9.4
+/// (mbarrier layouts, phase types and multicast, the bulk copies' report
+/// mechanisms, `.relaxed` scopes and mask widths, tensor-map overrides,
+/// `fence`/`membar` by syntax line, `tcgen05` commits and allocations):
+/// every sequence of up to four of 24 qualifier words after each root
+/// decodes without a panic into an op or a placed message, and every op
+/// validates against four targets without a panic. The ISA's own examples
+/// are among the ops.
+#[test]
+fn async_9_4_spellings_decode_or_are_refused() {
+    use ptxfp_isa::target::{PtxVersion, Target};
+    const ROOTS: [&str; 9] = [
+        "mbarrier",
+        "cp.async.bulk",
+        "cp.async.bulk.tensor.1d",
+        "cp.reduce.async.bulk",
+        "fence",
+        "membar",
+        "tcgen05.commit.cta_group::1",
+        "tcgen05.alloc.cta_group::1",
+        "fence.proxy",
+    ];
+    const WORDS: [&str; 24] = [
+        "init",
+        "arrive",
+        "try_wait",
+        "parity",
+        "layout::v1",
+        "phase_type::conditional",
+        "check_layout",
+        "shared::cta",
+        "shared::cluster",
+        "global",
+        "multicast::cluster::32b",
+        "multicast::cluster::16b",
+        "mbarrier::complete_tx::bytes",
+        "mbarrier::report::validity::per_element::ff",
+        "relaxed",
+        "cluster",
+        "b128",
+        "b64",
+        "alias",
+        "release",
+        "sys",
+        "override::global_address",
+        "mbarrier::arrive::one",
+        "exclusive",
+    ];
+    let targets = [
+        Target::sm(90),
+        "sm_100a".parse::<Target>().unwrap(),
+        "sm_107f".parse::<Target>().unwrap(),
+        Target::sm(80),
+    ];
+    let (mut ops, mut refused) = (0usize, 0usize);
+    let mut seqs: Vec<Vec<&str>> = vec![vec![]];
+    for a in WORDS {
+        seqs.push(vec![a]);
+        for b in WORDS {
+            seqs.push(vec![a, b]);
+            for c in WORDS {
+                seqs.push(vec![a, b, c]);
+            }
+        }
+    }
+    // Four words: a thinned sample (every 7th of the 24^4).
+    let mut i = 0usize;
+    for a in WORDS {
+        for b in WORDS {
+            for c in WORDS {
+                for d in WORDS {
+                    i += 1;
+                    if i.is_multiple_of(7) {
+                        seqs.push(vec![a, b, c, d]);
+                    }
+                }
+            }
+        }
+    }
+    for root in ROOTS {
+        for (k, w) in seqs.iter().enumerate() {
+            let text = if w.is_empty() {
+                root.to_string()
+            } else {
+                format!("{root}.{}", w.join("."))
+            };
+            let d = decode(&text, k % 2 == 0);
+            for diag in &d.diags {
+                assert!(!diag.message.is_empty(), "{text}");
+                assert!(diag.span.end <= text.len(), "{text}: {:?}", diag.span);
+            }
+            if matches!(d.op, Op::Control(_)) {
+                ops += 1;
+                for t in targets {
+                    for v in [PtxVersion::new(8, 0), PtxVersion::new(9, 4)] {
+                        for diag in d.op.validate(&text, v, t) {
+                            assert!(diag.span.end <= text.len(), "{text}");
+                        }
+                    }
+                }
+            } else {
+                refused += 1;
+            }
+        }
+    }
+    assert!(
+        ops > 50 && refused > 100_000,
+        "{ops} ops, {refused} refused"
+    );
+    // The ISA's examples decode.
+    for t in [
+        "mbarrier.init.layout::v1.shared::cta.b64",
+        "mbarrier.check_layout.layout::v1.shared::cta.b64",
+        "mbarrier.try_wait.parity.phase_type::conditional.relaxed.cluster.shared::cta.b64",
+        "mbarrier.test_wait.phase_type::primary.shared::cta.b64",
+        "mbarrier.arrive.release.cta.shared::cluster.multicast::cluster::32b.b64",
+        "mbarrier.arrive_drop.shared::cluster.multicast::cluster::32b.b64",
+        "mbarrier.expect_tx.relaxed.cta.shared::cluster.multicast::cluster::32b.b64",
+        "mbarrier.complete_tx.relaxed.cta.shared::cluster.multicast::cluster::32b.b64",
+        "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster::32b",
+        "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.mbarrier::report::validity::per_16bytes::8000",
+        "cp.async.bulk.relaxed.shared::cta.global.mbarrier::complete_tx::bytes.L2::cache_hint.b128",
+        "cp.reduce.async.bulk.relaxed.cta.global.shared::cta.bulk_group.add.u64",
+        "cp.async.bulk.tensor.1d.shared::cluster.global.mbarrier::complete_tx::bytes.mbarrier::report::validity::per_16bytes::8",
+        "cp.reduce.async.bulk.tensor.global.shared::cta.bulk_group.2d.tile.min.override::global_address",
+        "fence.proxy.alias.release.sys",
+        "fence.proxy.async::generic.release.sync_restrict::shared::cluster::read.cluster",
+        "fence.proxy.generic::fabric.alias.release.sys",
+        "membar.proxy.alias",
+        "clmad.hi.u64",
+    ] {
+        let d = decode(t, false);
+        assert!(d.op.signature().is_some() || matches!(d.op, Op::Control(_)), "{t}: {:?}", d.diags);
+        assert!(d.diags.is_empty(), "{t}: {:?}", d.diags);
+    }
+}

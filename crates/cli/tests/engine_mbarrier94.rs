@@ -575,3 +575,41 @@ fn a_tensor_copy_overrides_the_global_address() {
         |e| e.contains("8-bit value"),
     );
 }
+
+/// "mbarrier.arrive operation on an mbarrier object located in
+/// .shared::cluster but not in .shared::cta cannot return a value. Sink
+/// symbol '_' is mandatory for the destination operand for such cases."
+#[test]
+fn a_remote_arrive_returns_no_state() {
+    let src = |dst: &str| {
+        format!(
+            "\
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k()
+.explicitcluster
+{{
+    .shared .align 8 .b64 bar;
+    .reg .b32 %r<4>;
+    .reg .b64 %rd<2>;
+    mbarrier.init.shared::cta.b64 [bar], 2;
+    barrier.cluster.arrive.aligned;
+    barrier.cluster.wait.aligned;
+    mov.u32 %r1, bar;
+    mov.u32 %r3, %cluster_ctarank;
+    xor.b32 %r3, %r3, 1;
+    mapa.shared::cluster.u32 %r2, %r1, %r3;
+    mbarrier.arrive.release.cluster.shared::cluster.b64 {dst}, [%r2];
+    ret;
+}}
+"
+        )
+    };
+    let args = ["--grid", "2", "--cluster", "2"];
+    let o = run_src("remote-arrive.ptx", &src("_"), &args);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
+    fails_with(&run_src("remote-state.ptx", &src("%rd1"), &args), |e| {
+        e.contains("cannot return a value") && e.contains("write the sink `_`")
+    });
+}

@@ -267,6 +267,13 @@ impl Machine<'_, '_> {
                 // in .shared::cluster but not in .shared::cta cannot return
                 // a value. Sink symbol '_' is mandatory".
                 let sink = matches!(ops[0].kind, OperandKind::Name("_"));
+                if !sink && self.shared_target(addr).0.is_some() {
+                    return Err(err_help(
+                        ops[0].span.clone(),
+                        format!("`{}` arrives at the mbarrier of another CTA: \"mbarrier.arrive operation on an mbarrier object located in .shared::cluster but not in .shared::cta cannot return a value\"", ins.opcode),
+                        "write the sink `_` as the destination",
+                    ));
+                }
                 if a.multicast && !sink {
                     return Err(err_help(
                         ops[0].span.clone(),

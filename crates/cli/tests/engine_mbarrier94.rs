@@ -613,3 +613,31 @@ fn a_remote_arrive_returns_no_state() {
         e.contains("cannot return a value") && e.contains("write the sink `_`")
     });
 }
+
+/// A `try_wait` on a conditional phase that a report keeps from
+/// completing suspends its thread; with nothing left to run the engine
+/// stops with a deadlock error at the wait rather than hang.
+#[test]
+fn a_blocked_conditional_phase_is_a_deadlock() {
+    let src = report_kernel("per_16bytes::80000000").replace(
+        "mbarrier.test_wait.parity.phase_type::conditional.shared::cta.b64 %p3, [bar], 1;",
+        "mbarrier.try_wait.parity.phase_type::conditional.shared::cta.b64 %p3, [bar], 1;",
+    );
+    let o = run_src(
+        "cond-deadlock.ptx",
+        &src,
+        &[
+            "--set",
+            "src=0x2000",
+            "--set",
+            "out=0x1000",
+            "--mem",
+            &source(&[(8, 0x8000_0000)]),
+        ],
+    );
+    fails_with(&o, |e| {
+        e.contains("deadlock")
+            && e.contains("cond-deadlock.ptx:")
+            && e.contains("so its conditional phase did not advance")
+    });
+}

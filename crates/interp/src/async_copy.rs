@@ -1712,8 +1712,15 @@ impl Machine<'_, '_> {
                 let m = me.eng.asyncs.mbars.get(&g.0);
                 let state = m.map_or("no longer initialized".to_string(), |m| {
                     format!(
-                        "{} of {} arrivals pending, tx-count {}",
-                        m.pending, m.expected, m.tx
+                        "{} of {} arrivals pending, tx-count {}{}",
+                        m.pending,
+                        m.expected,
+                        m.tx,
+                        if m.v1 && m.last_report {
+                            "; its last primary phase completed with a report, so its conditional phase did not advance"
+                        } else {
+                            ""
+                        }
                     )
                 });
                 format!(

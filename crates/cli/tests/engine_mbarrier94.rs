@@ -263,26 +263,31 @@ const MULTICAST: &str = "\
 
 #[test]
 fn a_32_bit_multicast_reaches_rank_19() {
-    let o = run_src(
-        "multicast32.ptx",
-        MULTICAST,
-        &[
-            "--grid",
-            "20",
-            "--cluster",
-            "20",
-            "--block",
-            "32",
-            "--set",
-            "src=0x2000",
-            "--set",
-            "out=0x1000",
-            "--set",
-            "mask=0x80001",
-            "--mem",
-            &source(&[(0, 0xabcd)]),
-        ],
-    );
+    // The kernel `src` in a cluster of 20 with `mask` and the source words.
+    let launch = |name: &str, src: &str, mask: &str, words: &[(usize, u32)]| {
+        let mask = format!("mask={mask}");
+        run_src(
+            name,
+            src,
+            &[
+                "--grid",
+                "20",
+                "--cluster",
+                "20",
+                "--block",
+                "32",
+                "--set",
+                "src=0x2000",
+                "--set",
+                "out=0x1000",
+                "--set",
+                &mask,
+                "--mem",
+                &source(words),
+            ],
+        )
+    };
+    let o = launch("multicast32.ptx", MULTICAST, "0x80001", &[(0, 0xabcd)]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
     let got = words_at(&o, 0x1000, 40);
     for r in 0..20 {
@@ -296,60 +301,20 @@ fn a_32_bit_multicast_reaches_rank_19() {
     // A bit past the cluster: "ctaMask ... names CTA ranks past the
     // cluster's 20 CTA(s)".
     fails_with(
-        &run_src(
-            "multicast32-out.ptx",
-            MULTICAST,
-            &[
-                "--grid",
-                "20",
-                "--cluster",
-                "20",
-                "--set",
-                "src=0x2000",
-                "--set",
-                "out=0x1000",
-                "--set",
-                "mask=0x100001",
-                "--mem",
-                &source(&[]),
-            ],
-        ),
+        &launch("multicast32-out.ptx", MULTICAST, "0x100001", &[]),
         |e| e.contains("names CTA ranks past the cluster's 20 CTA(s)"),
     );
     // "Qualifier .multicast::cluster::32b is supported on the following
     // family-specific architectures: sm_107f or higher in the same family".
     let old = MULTICAST.replace(".target sm_107f", ".target sm_100a");
-    fails_with(
-        &run_src(
-            "multicast32-target.ptx",
-            &old,
-            &["--grid", "20", "--cluster", "20"],
-        ),
-        |e| e.contains("sm_107"),
-    );
+    fails_with(&launch("multicast32-target.ptx", &old, "1", &[]), |e| {
+        e.contains("sm_107")
+    });
     // The state of a remote arrive: "Sink symbol '_' is mandatory".
     let state = MULTICAST.replace("b64 _, [bar], %r9", "b64 %rd5, [bar], %r9");
-    fails_with(
-        &run_src(
-            "multicast32-state.ptx",
-            &state,
-            &[
-                "--grid",
-                "20",
-                "--cluster",
-                "20",
-                "--set",
-                "src=0x2000",
-                "--set",
-                "out=0x1000",
-                "--set",
-                "mask=1",
-                "--mem",
-                &source(&[]),
-            ],
-        ),
-        |e| e.contains("write the sink `_`"),
-    );
+    fails_with(&launch("multicast32-state.ptx", &state, "1", &[]), |e| {
+        e.contains("write the sink `_`")
+    });
 }
 
 /// `tcgen05.commit ... .multicast::cluster`: "signaling on the mbarrier

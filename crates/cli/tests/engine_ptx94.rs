@@ -231,6 +231,13 @@ fn the_9_4_hints_run() {
     fails_with(&run_src("hints93.ptx", old, &["--set", "p=0x1000"]), |e| {
         e.contains("requires PTX ISA 9.4")
     });
+    // "Qualifier .level::eviction_priority is supported on the following
+    // family-specific architectures: sm_107f or higher in the same family".
+    let h100 = old.replace(".version 9.3", ".version 9.4");
+    fails_with(
+        &run_src("hints-sm90.ptx", &h100, &["--set", "p=0x1000"]),
+        |e| e.contains("sm_107"),
+    );
 }
 
 /// PTX ISA 9.4's `spcompress` and `fabric.*` are PTX the engine refuses

@@ -803,7 +803,9 @@ const ROWS: &[Row] = &[
     // PTX ISA 9.4: "cp.async.bulk.prefetch.L2.src{.level::eviction_priority}
     // [srcMem], size; .level::eviction_priority = { .L2::evict_last }":
     // "Support for .level::eviction_priority qualifier introduced in PTX ISA
-    // version 9.4" (a hint; its target rule taken as the instruction's).
+    // version 9.4"; "Qualifier .level::eviction_priority is supported on the
+    // following family-specific architectures: sm_107f or higher in the
+    // same family" (the suffix: `AsyncOp::decode`).
     Row {
         syntax: "cp.async.bulk.prefetch.L2.global.L2::evict_last [srcMem], size;",
         slots: &[
@@ -816,7 +818,7 @@ const ROWS: &[Row] = &[
         ],
         kind: AsyncKind::Prefetch,
         version: (9, 4),
-        sm: 90,
+        sm: 107,
     },
     Row {
         syntax: "cp.async.bulk.commit_group;",
@@ -1185,7 +1187,9 @@ impl AsyncOp {
                 // {.override_attribute}` on the prefetch too (sm_107f).
                 let gaddr = rest.contains(&"override::global_address");
                 let attribute = rest.iter().any(|w| w.starts_with("override::global_dim"));
-                let v94 = gaddr || attribute;
+                // `.level::eviction_priority` (`.L2::evict_last`): 9.4, the
+                // sm_107f family, as for `cp.async.bulk.prefetch`.
+                let v94 = gaddr || attribute || rest.contains(&"L2::evict_last");
                 return Some(Ok(AsyncOp {
                     kind: if attribute {
                         AsyncKind::Unrun("`.override::global_dim` and `.override::global_dim_stride` are not run yet: PTX ISA 9.7.10.28.5.2.2 gives each new dimension as an 8-bit value without saying how it encodes the dimension")
@@ -1395,6 +1399,9 @@ impl AsyncOp {
                 return Some(Err(bad(why)));
             }
             extra.raise(&mut op);
+            if op.kind == AsyncKind::Prefetch && matched.contains(&"L2::evict_last") {
+                op.suffix = Suffix::Family;
+            }
             // "Qualifier .noftz with .f32 type introduced in PTX ISA version
             // 9.4" (cp.reduce.async.bulk).
             if family == "cp.reduce.async.bulk" && opcode.ends_with(".add.noftz.f32") {

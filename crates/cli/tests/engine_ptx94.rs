@@ -442,3 +442,51 @@ fn the_gpu_copy_of_the_bulk_reduction_kernel_runs() {
         .collect();
     assert_eq!(got, [1, 0x3f80_0000, 0x0080_0000, 0, 0, 0x3f80_0000, 0, 0]);
 }
+
+/// PTX ISA 9.2's packed bytes (§9.7.1.1, .2, .11): worked by hand, lane by
+/// lane (lane 0 the low byte). add.u8x4: 01+05, 02+06, 03+07, 04+08.
+/// add.sat.u8x4 of 0xffc801fa and 0x0164020a: fa+0a = 0x104 → ff, 01+02 =
+/// 03, c8+64 = 0x12c → ff, ff+01 → ff. add.sat.s8x4 of 0xce328878 and
+/// 0x9c64ec14: 120+20 → 127, -120-20 → -128, 50+100 → 127, -50-100 → -128.
+/// neg.s8x4 of 0x807ffe01: -1, 2, -127, and -(-128) wraps to -128. The
+/// ISA's own `add.s8x4.sat` order is a warning that names the form run.
+#[test]
+fn packed_bytes_run() {
+    let src = "\
+.version 9.2
+.target sm_120f
+.address_size 64
+.visible .entry k(.param .u64 out)
+{
+    .reg .b32 %r<12>;
+    .reg .b64 %rd1;
+    ld.param.u64 %rd1, [out];
+    add.u8x4 %r1, 0x04030201, 0x08070605;
+    add.sat.u8x4 %r2, 0xffc801fa, 0x0164020a;
+    add.s8x4.sat %r3, 0xce328878, 0x9c64ec14;
+    neg.s8x4 %r4, 0x807ffe01;
+    st.global.v4.b32 [%rd1], {%r1, %r2, %r3, %r4};
+    ret;
+}
+";
+    let o = run_src("bytes.ptx", src, &["--set", "out=0x1000"]);
+    let (_, e) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{e}");
+    assert!(e.contains("add.sat.s8x4"), "{e}");
+    let got = mem(&o, 0x1000, 16);
+    let w = |i: usize| u32::from_le_bytes(got[4 * i..4 * i + 4].try_into().unwrap());
+    assert_eq!(
+        [w(0), w(1), w(2), w(3)],
+        [0x0c0a_0806, 0xffff_03ff, 0x807f_807f, 0x8081_02ff]
+    );
+    // "supported on following family-specific architectures: sm_120f or
+    // higher in the same family".
+    fails_with(
+        &run_src(
+            "bytes-120.ptx",
+            &src.replace("sm_120f", "sm_120"),
+            &["--set", "out=0x1000"],
+        ),
+        |e| e.contains("needs a family target"),
+    );
+}

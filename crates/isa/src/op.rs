@@ -424,7 +424,7 @@ impl Op {
             Op::Setp(c) => needs(c.requires()),
             Op::Select(c) => needs(c.requires()),
             Op::Testp(c) => needs(c.requires()),
-            Op::Int(i) => needs(i.requires()),
+            Op::Int(i) => needs_suffixed(i.requires(), i.suffix_error(version, target)),
             Op::Control(Control::Async(a)) => {
                 needs_suffixed(a.requires(), a.suffix_error(version, target))
             }

@@ -38,7 +38,19 @@ fn every_form_round_trips_and_falls_under_one_row() {
         }
         assert_eq!(sig.dsts, dsts, "{text}");
         assert_eq!(sig.srcs, f.source_types(), "{text}");
-        assert!(d.op.validate(&text, r.ptx, Target::sm(r.sm)).is_empty());
+        // The family-specific rows (PTX ISA 9.2's packed bytes) validate
+        // on their family target, and not on the plain one.
+        let t = if r.family {
+            let fam: Target = format!("sm_{}f", r.sm).parse().unwrap();
+            assert!(
+                !d.op.validate(&text, r.ptx, Target::sm(r.sm)).is_empty(),
+                "{text}"
+            );
+            fam
+        } else {
+            Target::sm(r.sm)
+        };
+        assert!(d.op.validate(&text, r.ptx, t).is_empty(), "{text}");
     }
     // Every opcode has forms, and no two forms print alike.
     for o in IntOpcode::ALL {
@@ -334,8 +346,15 @@ fn malformed_spellings_say_what_is_wrong() {
         "remove .wide",
     );
     bad(
-        "add.sat.u32",
-        ".sat is not allowed for add.u32: only add.sat.s32 (9.7.1.1)",
+        "add.sat.u64",
+        ".sat is not allowed for add.u64",
+        ".sat",
+        "remove .sat",
+    );
+    // PTX ISA 9.2's `.sat` rows are for add, not sub, on `.u32`.
+    bad(
+        "sub.sat.u32",
+        ".sat is not allowed for sub.u32",
         ".sat",
         "remove .sat",
     );
@@ -359,7 +378,7 @@ fn malformed_spellings_say_what_is_wrong() {
     );
     bad(
         "min.relu.u32",
-        ".relu is not allowed for min.u32: only min.relu.{s16x2,s32} (9.7.1.12)",
+        ".relu is not allowed for min.u32: only min{.relu}.s8x4 (9.7.1.12) or min.relu.{s16x2,s32} (9.7.1.12)",
         ".relu",
         "",
     );

@@ -83,7 +83,10 @@ macro_rules! native_oracle {
                 }
             };
             match f.op() {
-                Add | Addc if f.sat() => out(ia.saturating_add(ib) as $u),
+                Add | Addc if f.sat() && sg => out(ia.saturating_add(ib) as $u),
+                // PTX ISA 9.2's add.sat.u32: "for the size and signedness
+                // of the operation".
+                Add if f.sat() => out(ua.saturating_add(ub)),
                 Add | Addc => {
                     let (r, c1) = ua.overflowing_add(ub);
                     let (r, c2) = r.overflowing_add((f.op() == Addc && cin) as $u);
@@ -534,40 +537,93 @@ fn every_form_on_random_32_and_64_bit_vectors() {
     }
 }
 
+/// One lane of a packed form, with the native operations of `$u`/`$i`:
+/// `wrapping_*` (no `.sat`), `saturating_*` (".sat limits result to
+/// MININT..MAXINT (no overflow) for the size and signedness of the
+/// operation"), `min`/`max`, and `.relu` ("clamps the result to 0 if
+/// negative").
+macro_rules! packed_lane {
+    ($name:ident, $u:ty, $i:ty) => {
+        fn $name(f: &IntOp, x: u64, y: u64) -> u64 {
+            let (ux, uy) = (x as $u, y as $u);
+            let (ix, iy) = (ux as $i, uy as $i);
+            let sg = f.ty().is_signed();
+            let r: $u = match (f.op(), sg, f.sat()) {
+                (IntOpcode::Add, false, false) => ux.wrapping_add(uy),
+                (IntOpcode::Add, false, true) => ux.saturating_add(uy),
+                (IntOpcode::Add, true, false) => ix.wrapping_add(iy) as $u,
+                (IntOpcode::Add, true, true) => ix.saturating_add(iy) as $u,
+                (IntOpcode::Sub, false, false) => ux.wrapping_sub(uy),
+                (IntOpcode::Sub, false, true) => ux.saturating_sub(uy),
+                (IntOpcode::Sub, true, false) => ix.wrapping_sub(iy) as $u,
+                (IntOpcode::Sub, true, true) => ix.saturating_sub(iy) as $u,
+                (IntOpcode::Neg, true, _) => ix.wrapping_neg() as $u,
+                (IntOpcode::Min, false, _) => ux.min(uy),
+                (IntOpcode::Max, false, _) => ux.max(uy),
+                (o @ (IntOpcode::Min | IntOpcode::Max), true, _) => {
+                    let r = if o == IntOpcode::Min {
+                        ix.min(iy)
+                    } else {
+                        ix.max(iy)
+                    };
+                    (if f.relu() { r.max(0) } else { r }) as $u
+                }
+                (o, _, _) => panic!("{o:?}"),
+            };
+            u64::from(r)
+        }
+    };
+}
+packed_lane!(lane8, u8, i8);
+packed_lane!(lane16, u16, i16);
+
+/// The packed forms (`.u16x2`, `.s16x2`, and PTX ISA 9.2's `.u8x4`,
+/// `.s8x4` with `.sat` and `.relu`): each lane is the instruction on its
+/// own, against Rust's native 8- and 16-bit operations: every pair of
+/// bytes replicated into all four lanes for the 8-bit forms, and
+/// edge-weighted random words.
 #[test]
-fn packed_forms_are_two_independent_16_bit_lanes() {
+fn packed_forms_are_independent_lanes() {
     let mut rng = Rng(0x1111_2222_3333_4444);
-    for f in IntOp::all().into_iter().filter(|f| f.ty().lanes() == 2) {
-        // The same instruction on one 16-bit lane (`.relu` exists only on
-        // `.s32` among the scalars: check it with the 32-bit oracle on the
-        // sign-extended lanes).
-        let sg = f.ty().is_signed();
-        for _ in 0..50_000 {
-            let (a, b) = (rng.edgy(32) & 0xffff_ffff, rng.edgy(32) & 0xffff_ffff);
-            let got = f.compute(&[a, b], false, &HW).0;
+    let mut seen = 0;
+    for f in IntOp::all().into_iter().filter(|f| f.ty().lanes() > 1) {
+        let bits = f.ty().lane_bits();
+        let lanes = f.ty().lanes();
+        let lane = |x: u64, y: u64| {
+            if bits == 8 {
+                lane8(&f, x, y)
+            } else {
+                lane16(&f, x, y)
+            }
+        };
+        let check = |a: u64, b: u64| {
+            let srcs = [a, b];
+            let got = f.compute(&srcs[..arity(&f)], false, &HW).0;
             let mut want = 0;
-            for lane in 0..2 {
-                let (x, y) = ((a >> (16 * lane)) as u16, (b >> (16 * lane)) as u16);
-                let r: u16 = match (f.op(), sg) {
-                    (IntOpcode::Add, _) => x.wrapping_add(y),
-                    (IntOpcode::Min, false) => x.min(y),
-                    (IntOpcode::Max, false) => x.max(y),
-                    (o, true) => {
-                        let (x, y) = (x as i16, y as i16);
-                        let r = if o == IntOpcode::Min {
-                            x.min(y)
-                        } else {
-                            x.max(y)
-                        };
-                        (if f.relu() { r.max(0) } else { r }) as u16
-                    }
-                    (o, _) => panic!("{o:?}"),
-                };
-                want |= u64::from(r) << (16 * lane);
+            for k in 0..lanes {
+                let m = (1u64 << bits) - 1;
+                want |= lane((a >> (bits * k)) & m, (b >> (bits * k)) & m) << (bits * k);
             }
             assert_eq!(got, want, "{f} {a:08x} {b:08x}");
+        };
+        if bits == 8 {
+            for x in 0..256u64 {
+                for y in 0..256u64 {
+                    // Lane k gets bytes rotated by k, so no two lanes agree.
+                    let rep = |v: u64| (0..4).fold(0, |w, k| w | ((v + 37 * k) & 0xff) << (8 * k));
+                    check(rep(x), rep(y));
+                }
+            }
         }
+        for _ in 0..50_000 {
+            check(rng.edgy(32) & 0xffff_ffff, rng.edgy(32) & 0xffff_ffff);
+        }
+        seen += 1;
     }
+    // add, add.sat, sub, sub.sat on both 8-bit types, neg.s8x4, min/max
+    // (u8x4; s8x4 with and without .relu), add.sat.u16x2/s16x2, and the
+    // 8.0 16-bit forms.
+    assert!(seen >= 24, "{seen} packed forms");
 }
 
 #[test]

@@ -164,14 +164,16 @@ pub enum IntType {
     S64,
     U16x2,
     S16x2,
+    U8x4,
+    S8x4,
 }
 
 impl IntType {
     /// Every type, in the order messages list them.
-    pub const ALL: [IntType; 12] = {
+    pub const ALL: [IntType; 14] = {
         use IntType::*;
         [
-            Pred, B16, B32, B64, U16, U32, U64, S16, S32, S64, U16x2, S16x2,
+            Pred, B16, B32, B64, U16, U32, U64, S16, S32, S64, U16x2, S16x2, U8x4, S8x4,
         ]
     };
 
@@ -191,6 +193,8 @@ impl IntType {
             S64 => "s64",
             U16x2 => "u16x2",
             S16x2 => "s16x2",
+            U8x4 => "u8x4",
+            S8x4 => "s8x4",
         }
     }
 
@@ -200,13 +204,14 @@ impl IntType {
     }
 
     /// The register type of an operand of this instruction type: "For
-    /// instruction types .u16x2, .s16x2, operands d, a and b have type .b32".
+    /// instruction types .u16x2, .s16x2, .u8x4, .s8x4, operands d, a and b
+    /// have type .b32".
     pub fn ptx(self) -> PtxType {
         use IntType::*;
         match self {
             Pred => PtxType::Pred,
             B16 => PtxType::B16,
-            B32 | U16x2 | S16x2 => PtxType::B32,
+            B32 | U16x2 | S16x2 | U8x4 | S8x4 => PtxType::B32,
             B64 => PtxType::B64,
             U16 => PtxType::U16,
             U32 => PtxType::U32,
@@ -217,24 +222,27 @@ impl IntType {
         }
     }
 
-    /// Width of one lane in bits (16 for the packed types, 1 for `.pred`).
+    /// Width of one lane in bits (16 for `.u16x2`/`.s16x2`, 8 for
+    /// `.u8x4`/`.s8x4`, 1 for `.pred`).
     pub fn lane_bits(self) -> u32 {
         match self {
             IntType::U16x2 | IntType::S16x2 => 16,
+            IntType::U8x4 | IntType::S8x4 => 8,
             t => t.ptx().bits(),
         }
     }
 
-    /// Lanes per register: 2 for `.u16x2`/`.s16x2`, else 1.
+    /// Lanes per register: 2 for `.u16x2`/`.s16x2`, 4 for `.u8x4`/`.s8x4`,
+    /// else 1.
     pub fn lanes(self) -> u32 {
         self.ptx().bits() / self.lane_bits()
     }
 
-    /// True for `.s16` .. `.s64` and `.s16x2`.
+    /// True for `.s16` .. `.s64`, `.s16x2` and `.s8x4`.
     pub fn is_signed(self) -> bool {
         matches!(
             self,
-            IntType::S16 | IntType::S32 | IntType::S64 | IntType::S16x2
+            IntType::S16 | IntType::S32 | IntType::S64 | IntType::S16x2 | IntType::S8x4
         )
     }
 
@@ -782,6 +790,18 @@ impl IntOp {
     pub fn requires(&self) -> (PtxVersion, Target) {
         let r = self.row();
         (r.ptx, Target::sm(r.sm))
+    }
+
+    /// Why `target` lacks this form though its sm is high enough: the PTX
+    /// ISA 9.2 packed-byte and saturating forms are "supported on
+    /// following family-specific architectures: sm_120f or higher in the
+    /// same family".
+    pub fn suffix_error(&self, version: PtxVersion, target: Target) -> Option<String> {
+        if self.row().family {
+            crate::target::Suffix::Family.error(version, target)
+        } else {
+            None
+        }
     }
 
     /// Every form of the table, in the table's order.

@@ -37,6 +37,9 @@ pub struct IntRow {
     pub section: &'static str,
     /// The spec's syntax line.
     pub syntax: &'static str,
+    /// "supported on following family-specific architectures: sm_..f or
+    /// higher in the same family" (an `a` or `f` target).
+    pub family: bool,
 }
 
 const fn v(major: u8, minor: u8) -> PtxVersion {
@@ -62,6 +65,7 @@ const fn row(
         sm,
         section,
         syntax,
+        family: false,
     }
 }
 
@@ -69,6 +73,11 @@ impl IntRow {
     /// The same row admitting `values` in `slot`.
     const fn with(mut self, slot: Slot, values: &'static [Option<Word>]) -> IntRow {
         self.slots[slot as usize] = values;
+        self
+    }
+    /// The same row, for the family-specific targets only.
+    const fn family(mut self) -> IntRow {
+        self.family = true;
         self
     }
     /// The same row with a second type (`dp4a.atype.btype`).
@@ -79,13 +88,14 @@ impl IntRow {
 }
 
 use IntOpcode as O;
-use IntType::{Pred, S16x2, U16x2, B16, B32, B64, S16, S32, S64, U16, U32, U64};
+use IntType::{Pred, S16x2, S8x4, U16x2, U8x4, B16, B32, B64, S16, S32, S64, U16, U32, U64};
 
 /// `.u16, .u32, .u64, .s16, .s32, .s64`.
 const INTS: &[IntType] = &[U16, U32, U64, S16, S32, S64];
 /// The types `.wide` takes: "supported only for 16- and 32-bit integer types".
 const NARROW: &[IntType] = &[U16, U32, S16, S32];
 const X2: &[IntType] = &[U16x2, S16x2];
+const X4: &[IntType] = &[U8x4, S8x4];
 const W32: &[IntType] = &[U32, S32];
 const W64: &[IntType] = &[U64, S64];
 const BITS: &[IntType] = &[B32, B64];
@@ -94,6 +104,8 @@ const SIGNED: &[IntType] = &[S16, S32, S64];
 const FIELD: &[IntType] = &[U32, U64, S32, S64];
 
 const SAT: &[Option<Word>] = &[Some(Word::Sat)];
+const OPT_SAT: &[Option<Word>] = &[None, Some(Word::Sat)];
+const OPT_RELU: &[Option<Word>] = &[None, Some(Word::Relu)];
 const CC: &[Option<Word>] = &[Some(Word::Cc)];
 const OPT_CC: &[Option<Word>] = &[None, Some(Word::Cc)];
 const LO_HI: &[Option<Word>] = &[Some(Word::Part(Part::Lo)), Some(Word::Part(Part::Hi))];
@@ -123,6 +135,11 @@ const ALL: (PtxVersion, u16) = (v(1, 0), 10);
 /// `add.u16x2`, `min.u16x2`, `min{.relu}.s16x2`, `min.relu.s32`...:
 /// "introduced in PTX ISA version 8.0", "require sm_90 or higher".
 const X2_RELU: (PtxVersion, u16) = (v(8, 0), 90);
+/// `add{.sat}.u8x4`, `add.sat.u16x2`, `add.sat.u32`, `sub{.sat}.s8x4`,
+/// `neg.s8x4`, `min{.relu}.s8x4`...: "introduced in PTX ISA version 9.2",
+/// "supported on following family-specific architectures: sm_120f or
+/// higher in the same family" (with [`IntRow::family`]).
+const X4_SAT: (PtxVersion, u16) = (v(9, 2), 120);
 /// `popc`, `clz`, `bfind`, `brev`, `bfe`, `bfi`, `prmt`: "Introduced in PTX
 /// ISA version 2.0", "requires sm_20 or higher".
 const FERMI: (PtxVersion, u16) = (v(2, 0), 20);
@@ -144,9 +161,32 @@ pub static INT_SYNTAX: &[IntRow] = &[
     row(O::Add, INTS, ALL, "9.7.1.1", "add.type"),
     row(O::Add, &[S32], ALL, "9.7.1.1", "add.sat.s32").with(Slot::Sat, SAT),
     row(O::Add, X2, X2_RELU, "9.7.1.1", "add.{u16x2,s16x2}"),
-    // 9.7.1.2 sub: "sub.type d, a, b;", "sub{.sat}.s32 d, a, b;".
+    // PTX ISA 9.2: "add{.sat}.type2 d, a, b;", ".type2 = { .u32, .u16x2,
+    // .u8x4, .s32, .s16x2, .s8x4 }"; "`.sat` limits result to
+    // MININT..MAXINT (no overflow) for the size and signedness of the
+    // operation"; "add{.sat}.u8x4, add{.sat}.s8x4, add.sat.u16x2,
+    // add.sat.s16x2 and add.sat.u32 introduced in PTX ISA version 9.2"
+    // (sm_120f).
+    row(O::Add, X4, X4_SAT, "9.7.1.1", "add{.sat}.{u8x4,s8x4}")
+        .with(Slot::Sat, OPT_SAT)
+        .family(),
+    row(
+        O::Add,
+        &[U16x2, S16x2, U32],
+        X4_SAT,
+        "9.7.1.1",
+        "add.sat.{u16x2,s16x2,u32}",
+    )
+    .with(Slot::Sat, SAT)
+    .family(),
+    // 9.7.1.2 sub: "sub.type d, a, b;", "sub{.sat}.s32 d, a, b;"; PTX ISA
+    // 9.2: "sub{.sat}.type2 d, a, b;", ".type2 = { .s32, .u8x4, .s8x4 }"
+    // (sm_120f).
     row(O::Sub, INTS, ALL, "9.7.1.2", "sub.type"),
     row(O::Sub, &[S32], ALL, "9.7.1.2", "sub.sat.s32").with(Slot::Sat, SAT),
+    row(O::Sub, X4, X4_SAT, "9.7.1.2", "sub{.sat}.{u8x4,s8x4}")
+        .with(Slot::Sat, OPT_SAT)
+        .family(),
     // 9.7.1.3 mul: "mul.mode.type d, a, b;", ".mode = { .hi, .lo, .wide }";
     // "The .wide suffix is supported only for 16- and 32-bit integer types."
     row(O::Mul, INTS, ALL, "9.7.1.3", "mul.{hi,lo}.type").with(Slot::Part, LO_HI),
@@ -178,12 +218,21 @@ pub static INT_SYNTAX: &[IntRow] = &[
     // 9.7.1.10 abs, 9.7.1.11 neg: ".type = { .s16, .s32, .s64 }".
     row(O::Abs, SIGNED, ALL, "9.7.1.10", "abs.type"),
     row(O::Neg, SIGNED, ALL, "9.7.1.11", "neg.type"),
+    // PTX ISA 9.2: "neg.s8x4 introduced in PTX ISA version 9.2" (sm_120f).
+    row(O::Neg, &[S8x4], X4_SAT, "9.7.1.11", "neg.s8x4").family(),
     // 9.7.1.12 min, 9.7.1.13 max: "min.atype d, a, b;", "min{.relu}.btype
     // d, a, b;", ".atype = { .u16, .u32, .u64, .u16x2, .s16, .s64 }",
     // ".btype = { .s16x2, .s32 }"; "min.u16x2, min{.relu}.s16x2 and
     // min.relu.s32 introduced in PTX ISA version 8.0", "require sm_90".
     row(O::Min, INTS, ALL, "9.7.1.12", "min.type"),
     row(O::Min, X2, X2_RELU, "9.7.1.12", "min.{u16x2,s16x2}"),
+    // PTX ISA 9.2: "min.u8x4, min{.relu}.s8x4 introduced in PTX ISA version
+    // 9.2" (sm_120f); "min.relu.{s8x4, s16x2, s32} clamps the result to 0
+    // if negative".
+    row(O::Min, &[U8x4], X4_SAT, "9.7.1.12", "min.u8x4").family(),
+    row(O::Min, &[S8x4], X4_SAT, "9.7.1.12", "min{.relu}.s8x4")
+        .with(Slot::Relu, OPT_RELU)
+        .family(),
     row(
         O::Min,
         &[S16x2, S32],
@@ -194,6 +243,10 @@ pub static INT_SYNTAX: &[IntRow] = &[
     .with(Slot::Relu, RELU),
     row(O::Max, INTS, ALL, "9.7.1.13", "max.type"),
     row(O::Max, X2, X2_RELU, "9.7.1.13", "max.{u16x2,s16x2}"),
+    row(O::Max, &[U8x4], X4_SAT, "9.7.1.13", "max.u8x4").family(),
+    row(O::Max, &[S8x4], X4_SAT, "9.7.1.13", "max{.relu}.s8x4")
+        .with(Slot::Relu, OPT_RELU)
+        .family(),
     row(
         O::Max,
         &[S16x2, S32],

@@ -445,7 +445,7 @@ pub fn in_family(opcode: &str) -> bool {
     ];
     // The integer table's packed types (`add.u16x2`, `min.s16x2`, 9.7.1)
     // are types too, though not PtxTypes.
-    const INT_PACKED: &[&str] = &["u16x2", "s16x2"];
+    const INT_PACKED: &[&str] = &["u16x2", "s16x2", "u8x4", "s8x4"];
     let untyped = !suffixes()
         .any(|s| PtxType::parse(s).is_some() || UNMODELLED.contains(&s) || INT_PACKED.contains(&s));
     let wide = |ty: FormType| {

@@ -238,13 +238,15 @@ impl EvalInt for IntOp {
         }
         // 9.7.1.1/9.7.1.12: "For .u16x2, .s16x2 instruction types, forms
         // input vectors by half word values from source operands. Half-word
-        // operands are then [processed] in parallel".
-        let lane = W::new(16, ty.is_signed());
+        // operands are then [processed] in parallel"; "For .u8x4, .s8x4
+        // instruction types, forms input vectors by quarter word values".
+        let bits = ty.lane_bits();
+        let lane = W::new(bits, ty.is_signed());
         let mut d = 0;
-        for i in 0..2 {
-            let ls: Vec<u64> = s.iter().map(|&x| (x >> (16 * i)) & 0xffff).collect();
+        for i in 0..ty.lanes() {
+            let ls: Vec<u64> = s.iter().map(|&x| (x >> (bits * i)) & mask(bits)).collect();
             let (r, _) = scalar(self, lane, &ls, false, hw);
-            d |= r << (16 * i);
+            d |= r << (bits * i);
         }
         (d, false)
     }

@@ -208,10 +208,16 @@ impl std::fmt::Display for ReadError {
     }
 }
 
+/// The NUL bytes a text may end with: a C string's terminator, and the
+/// padding of a buffer written out whole.
+const MAX_TRAILING_NULS: usize = 64;
+
 /// Reads a text file, or standard input for `-`: the name to show in
 /// messages (`<stdin>` for `-`) and the text, without a leading UTF-8
-/// byte-order mark. A NUL byte (a binary file: stopped at the first block
-/// that has one, so `/dev/zero` fails at once), text that is not UTF-8, or
+/// byte-order mark, and without up to 64 NUL bytes at its very end (a C
+/// string's terminator). Any other NUL byte (a binary file: stopped at the
+/// first block that has one, so `/dev/zero` fails at once), text that is
+/// not UTF-8, or
 /// 4 GiB or more is an error naming the line and column.
 pub fn read_text(path: &str) -> Result<(String, String), String> {
     read_text_at(path).map_err(|e| e.to_string())
@@ -236,6 +242,7 @@ pub fn read_text_at(path: &str) -> Result<(String, String), ReadError> {
     };
     let mut bytes = Vec::new();
     let mut block = vec![0u8; 1 << 16];
+    let mut trailing_nul: Option<usize> = None;
     loop {
         let n = match reader.read(&mut block) {
             Ok(0) => break,
@@ -262,12 +269,24 @@ pub fn read_text_at(path: &str) -> Result<(String, String), ReadError> {
             ));
         }
         bytes.extend_from_slice(&block[..n]);
-        if let Some(i) = block[..n].iter().position(|&b| b == 0) {
-            return Err(fail(
-                Some(text_position(&bytes[..at + i])),
-                "a NUL byte: this is not a text file".into(),
-            ));
+        // NUL bytes at the very end (at most MAX_TRAILING_NULS) are the
+        // terminator of a C string written out whole (nvrtcGetPTX's
+        // buffer; the driver reads PTX as a C string): dropped. Any other
+        // NUL is an error at the first one.
+        let first =
+            trailing_nul.or_else(|| block[..n].iter().position(|&b| b == 0).map(|i| at + i));
+        if let Some(first) = first {
+            if bytes[first..].iter().any(|&b| b != 0) || bytes.len() - first > MAX_TRAILING_NULS {
+                return Err(fail(
+                    Some(text_position(&bytes[..first])),
+                    "a NUL byte: this is not a text file".into(),
+                ));
+            }
+            trailing_nul = Some(first);
         }
+    }
+    if let Some(first) = trailing_nul {
+        bytes.truncate(first);
     }
     if bytes.starts_with("\u{feff}".as_bytes()) {
         bytes.drain(..3);

@@ -289,6 +289,25 @@ fn binary_input_is_refused() {
         err.contains("bin.ptx:2:3: a NUL byte: this is not a text file"),
         "{err}"
     );
+    // NUL bytes at the very end are a C string's terminator (nvrtcGetPTX's
+    // buffer written out whole): dropped. Past 64 of them, or with text
+    // after them, the file is binary.
+    let cstr = tmp(
+        "cstr.ptx",
+        b".version 8.6\n.target sm_90\n.reg .b16 a;\nadd.rn.f16 a, a, a;\n\0\0",
+    );
+    let (code, out, err) = check(&[&cstr]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("1 instruction(s) checked"), "{out}");
+    let mut padded = b".version 8.6\n".to_vec();
+    padded.extend([0u8; 65]);
+    let (code, _, err) = check(&[&tmp("padded.ptx", &padded)]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("padded.ptx:2:1: a NUL byte"), "{err}");
+    let inner = tmp("inner.ptx", b".version 8.6\n\0\0.target sm_90\n");
+    let (code, _, err) = check(&[&inner]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("inner.ptx:2:1: a NUL byte"), "{err}");
     let latin1 = tmp("latin1.ptx", b"// caf\xe9\n");
     let (code, _, err) = check(&[&latin1]);
     assert_eq!(code, Some(2));

@@ -1083,6 +1083,12 @@ fn malformed_and_unsupported_matrix_instructions_are_refused() {
         "k.ptx:",
         "no tensor-core model for an sm_75 device",
     );
+    // The next model up runs it: an sm_75 kernel on the A100's model.
+    expect_error(
+        run_src(&k75, &a75),
+        "k.ptx:",
+        "`--device sm_80` runs the code on the next one",
+    );
     // `.aligned` left out in PTX ISA 7.1.
     let bare = case
         .kernel()

@@ -1212,12 +1212,7 @@ impl<'a> Parser<'a> {
                 }
                 Tok::Punct(';') => {
                     self.next();
-                    self.pending = None;
-                    self.header_vars = None;
-                    self.header_regs.clear();
-                    self.header_sig = Default::default();
-                    self.header_cluster = Default::default();
-                    self.header_per_cta = None;
+                    self.end_declaration();
                 }
                 Tok::Word if text.starts_with('.') => self.directive(),
                 Tok::Word | Tok::Punct('@') => self.statement(),
@@ -2263,6 +2258,17 @@ impl<'a> Parser<'a> {
 
     /// `.entry name(.param .u64 p0, ...)` or `.func (.param .b32 r) name(...)`:
     /// records the name and the parameters.
+    /// The end of a function declaration without a body: its parameters
+    /// stay module level, and nothing of its header carries over.
+    fn end_declaration(&mut self) {
+        self.pending = None;
+        self.header_vars = None;
+        self.header_regs.clear();
+        self.header_sig = Default::default();
+        self.header_cluster = Default::default();
+        self.header_per_cta = None;
+    }
+
     fn function_header(&mut self, entry: bool) {
         let mut name = None;
         self.header_sig = Default::default();
@@ -2280,6 +2286,33 @@ impl<'a> Parser<'a> {
             }
             match t.tok {
                 Tok::Punct('{') | Tok::Punct(';') => break,
+                // A declaration without its `;`, as nvcc 3.x writes
+                // prototypes (`.func _Z3fooi (.param .u32 a)` and then the
+                // next `.entry`): it ends where the next module-level
+                // declaration begins.
+                Tok::Word
+                    if name.is_some()
+                        && open.is_empty()
+                        && matches!(
+                            self.text(&t),
+                            ".entry"
+                                | ".func"
+                                | ".visible"
+                                | ".extern"
+                                | ".weak"
+                                | ".common"
+                                | ".global"
+                                | ".const"
+                                | ".shared"
+                                | ".local"
+                                | ".file"
+                                | ".section"
+                                | ".alias"
+                        ) =>
+                {
+                    self.end_declaration();
+                    return;
+                }
                 Tok::Punct('(') => {
                     self.next();
                     open.push(t.span);
@@ -3079,6 +3112,28 @@ pub fn parse(src: &str) -> Module<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// nvcc 3.x (nvopencc) writes function prototypes without their `;`
+    /// (gpuocelot's tests/ptx/thrust/*.ptx, CUDA 3.2 output): the
+    /// declaration ends where the next `.entry` begins, which keeps its
+    /// name and body, and the later definition is not a second body.
+    #[test]
+    fn a_prototype_without_its_semicolon_ends_at_the_next_declaration() {
+        let src = "\t.version 2.2\n\t.target sm_20\n\
+            \t.visible .func _Z3fooi (.param .u32 __cudaparmf1__Z3fooi)\n\n\
+            \t.entry _Z6kernelv (\n\t\t.param .s32 __cudaparm_n)\n\t{\n\tret;\n\t}\n\
+            \t.visible .func _Z3fooi (.param .u32 __cudaparmf1__Z3fooi)\n\t{\n\tret;\n\t}\n\
+            \t.extern .func (.param .b32 r) _Z3bari (.param .b32 a)\n\
+            \t.global .u32 g;\n";
+        let m = parse(src);
+        assert!(m.diagnostics.is_empty(), "{:?}", m.diagnostics);
+        let names: Vec<(&str, bool)> = m
+            .functions
+            .iter()
+            .map(|f| (f.name.as_str(), f.entry))
+            .collect();
+        assert_eq!(names, [("_Z6kernelv", true), ("_Z3fooi", false)]);
+    }
 
     /// `.alias fAlias, fAliasee;` (PTX ISA §11.2.3) names a function the
     /// module defines; anything else is an error at the directive.

@@ -103,7 +103,15 @@ fn in_format(t: MmaType) -> Option<InFormat> {
 pub(crate) fn gpu_of(device: Target) -> Result<Gpu, String> {
     Gpu::parse(&format!("sm_{}", device.sm)).ok_or_else(|| {
         format!(
-            "no tensor-core model for an {device} device: the models are of sm_70 (V100), sm_80 (A100), sm_86 (A2), sm_89 (Ada), sm_90 (H100), sm_100 (B200) and sm_120 (RTX PRO 6000) parts"
+            "no tensor-core model for an {device} device: the models are of sm_70 (V100), sm_80 (A100), sm_86 (A2), sm_89 (Ada), sm_90 (H100), sm_100 (B200) and sm_120 (RTX PRO 6000) parts{}",
+            // A later device runs the code: the next model up, whose
+            // results are that GPU's.
+            [80u16, 86, 89, 90, 100, 120]
+                .into_iter()
+                .find(|&sm| sm > device.sm)
+                .map_or(String::new(), |sm| format!(
+                    "; `--device sm_{sm}` runs the code on the next one, with that GPU's results"
+                ))
         )
     })
 }

@@ -1291,7 +1291,6 @@ const RUN_SNIPPETS: &[(&str, &str, &str)] = &[
     ("discard", ".reg .b32 d;\nmov.b32 d, 1;\ndiscard.global.L2 [0x100], 128;\n", "d = 0x00000001  b32\n"),
     ("nanosleep", ".reg .b32 d;\nmov.b32 d, 1;\nnanosleep.u32 100;\n", "d = 0x00000001  b32\n"),
     ("pmevent", ".reg .b32 d;\nmov.b32 d, 1;\npmevent 1;\n", "d = 0x00000001  b32\n"),
-    ("setmaxnreg", ".reg .b32 d;\nmov.b32 d, 1;\nsetmaxnreg.inc.sync.aligned.u32 232;\n", "d = 0x00000001  b32\n"),
     ("griddepcontrol", ".reg .b32 d;\nmov.b32 d, 1;\ngriddepcontrol.wait;\n", "d = 0x00000001  b32\n"),
     ("brkpt", ".reg .b32 d;\nmov.b32 d, 1;\nbrkpt;\n", "d = 0x00000001  b32\n"),
     ("add", ".reg .b16 a, d;\nmov.b16 a, 0x3c00;\nadd.rn.f16 d, a, a;\n", "a = 0x3c00  b16\nd = 0x4000  f16 2\n"),
@@ -1423,6 +1422,14 @@ const RUN_SNIPPETS: &[(&str, &str, &str)] = &[
 /// 4-word surface holds 1, 2, 3, 4; the 2-texel `f32` texture 1.5, 2.5
 /// (docs/ENGINE.md "Surfaces", "Textures").
 const RUN_SNIPPETS_BOUND: &[(&str, &str, &str, &[&str])] = &[
+    // "Supported on following architectures: sm_90a, sm_100a, ...": the
+    // default target, sm_100, is not one.
+    (
+        "setmaxnreg",
+        ".reg .b32 d;\nmov.b32 d, 1;\nsetmaxnreg.inc.sync.aligned.u32 232;\n",
+        "d = 0x00000001  b32\n",
+        &["--target", "sm_100a"],
+    ),
     (
         "suld",
         ".global .surfref s;\n.reg .b32 r;\nsuld.b.1d.b32.trap r, [s, {4}];\n",

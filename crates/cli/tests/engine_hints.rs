@@ -153,3 +153,162 @@ fn nvcc_spellings_and_the_relaxed_size_rule() {
         "{out}"
     );
 }
+
+fn check(src: &str) -> (Option<i32>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("k.ptx");
+    std::fs::write(&f, src).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_ptxfp"))
+        .arg("check")
+        .arg(&f)
+        .output()
+        .unwrap();
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr),
+    )
+}
+
+/// A hint outside its syntax lines (PTX ISA 9.7.9.15-17, 9.7.13.10/13,
+/// 9.7.19) is an error at its line for `check` and `run` alike, naming
+/// the forms; a malformed fence or `tensormap` likewise (they were
+/// counted as valid but not run, and `check` passed them).
+#[test]
+fn malformed_hints_are_errors_at_their_line() {
+    for (line, want) in [
+        (
+            "prefetch.bogus.L7 [%rd1];",
+            "`prefetch{.global,.local}.{L1,L2}`",
+        ),
+        (
+            "prefetch.shared.L1 [%rd1];",
+            "`prefetch{.global,.local}.{L1,L2}`",
+        ),
+        ("prefetchu.L2 [%rd1];", "`prefetchu.L1`"),
+        (
+            "applypriority.global.L2::evict_first [%rd1], 128;",
+            "`applypriority{.global}.L2::evict_normal [a], 128`",
+        ),
+        (
+            "discard.global.L1 [%rd1], 128;",
+            "`discard{.global}.L2 [a], 128`",
+        ),
+        ("nanosleep.u64 %rd1;", "`nanosleep.u32 t`"),
+        (
+            "setmaxnreg.inc.u32 240;",
+            "`setmaxnreg.{inc,dec}.sync.aligned.u32 imm-reg-count`",
+        ),
+        (
+            "griddepcontrol.signal;",
+            "`griddepcontrol.{launch_dependents,wait}`",
+        ),
+        ("pmevent.all 1;", "`pmevent a` or `pmevent.mask a`"),
+        ("fence.bogus;", "`fence{.sem}.scope`"),
+        (
+            "tensormap.query.is_small.u32 %p1, 4;",
+            "`tensormap.query.is_large.u32",
+        ),
+    ] {
+        let src = format!(
+            "{HEAD}.visible .entry k(.param .u64 out)\n{{\n.reg .b64 %rd<2>;\n.reg .pred %p<2>;\n\
+             ld.param.u64 %rd1, [out];\n{line}\nret;\n}}\n"
+        );
+        let (code, out) = check(&src);
+        assert_eq!(code, Some(1), "{line}: {out}");
+        assert!(
+            out.contains(":9:1: error:") && out.contains(want),
+            "{line}: {out}"
+        );
+        let (code, _, err) = run(&src, &["--set", "out=0x1000"]);
+        assert_eq!(code, Some(2), "{line}: {err}");
+        assert!(
+            err.contains(":9:1: error:") && err.contains(want),
+            "{line}: {err}"
+        );
+    }
+}
+
+/// The hints' version and target rules, and their operands: "The only
+/// supported value for the size operand is 128" (applypriority, discard);
+/// setmaxnreg's count "in the range 24 to 256 (both inclusive)", "in
+/// multiples of 8", on sm_90a (not sm_90); `.L2::evict_last` from PTX ISA
+/// 7.4; PTX ISA 9.4's `.L1::32B.valid_addr` on sm_90 and
+/// `applypriority.async.bulk` on the sm_107f family only.
+#[test]
+fn hint_rules_and_operands() {
+    let body = |head: &str, line: &str| {
+        format!(
+            "{head}.visible .entry k(.param .u64 out)\n{{\n.reg .b64 %rd<2>;\n\
+             ld.param.u64 %rd1, [out];\n{line}\nret;\n}}\n"
+        )
+    };
+    // Each runs as a no-op where its rules hold.
+    for (head, line) in [
+        (HEAD, "applypriority.global.L2::evict_normal [%rd1], 128;"),
+        (HEAD, "discard.L2 [%rd1], 128;"),
+        (HEAD, "setmaxnreg.dec.sync.aligned.u32 24;"),
+        (HEAD, "setmaxnreg.inc.sync.aligned.u32 256;"),
+        (HEAD, "prefetch.local.L1 [%rd1];"),
+        (HEAD, "prefetch.param.tensormap [%rd1];"),
+        (
+            ".version 9.4\n.target sm_90\n.address_size 64\n",
+            "prefetch.global.L1::32B.valid_addr [%rd1];",
+        ),
+        (
+            ".version 9.4\n.target sm_107f\n.address_size 64\n",
+            "applypriority.async.bulk.bulk_group.L2::evict_normal [%rd1], 4096;",
+        ),
+        (
+            ".version 8.8\n.target sm_100f\n.address_size 64\n",
+            "setmaxnreg.inc.sync.aligned.u32 232;",
+        ),
+    ] {
+        let (code, _, err) = run(&body(head, line), &["--set", "out=0x1000"]);
+        assert_eq!(code, Some(0), "{line}: {err}");
+    }
+    for (head, line, want) in [
+        (
+            HEAD,
+            "applypriority.global.L2::evict_normal [%rd1], 64;",
+            "The only supported value for the size operand is 128",
+        ),
+        (HEAD, "discard.global.L2 [%rd1];", "takes `[a], 128`"),
+        (HEAD, "setmaxnreg.inc.sync.aligned.u32 260;", "24 to 256"),
+        (
+            HEAD,
+            "setmaxnreg.inc.sync.aligned.u32 100;",
+            "multiples of 8",
+        ),
+        (HEAD, "prefetch.global.L2 %rd1;", "takes one address"),
+        (HEAD, "griddepcontrol.wait %rd1;", "takes no operands"),
+        (
+            ".version 8.4\n.target sm_90\n.address_size 64\n",
+            "setmaxnreg.inc.sync.aligned.u32 240;",
+            "sm_90a",
+        ),
+        (
+            ".version 7.0\n.target sm_80\n.address_size 64\n",
+            "prefetch.global.L2::evict_last [%rd1];",
+            "requires PTX ISA 7.4",
+        ),
+        (
+            ".version 9.3\n.target sm_90\n.address_size 64\n",
+            "prefetch.global.L1::32B.valid_addr [%rd1];",
+            "requires PTX ISA 9.4",
+        ),
+        (
+            ".version 9.4\n.target sm_107\n.address_size 64\n",
+            "applypriority.async.bulk.bulk_group.L2::evict_normal [%rd1], 4096;",
+            "needs a family target",
+        ),
+        (
+            ".version 9.4\n.target sm_100f\n.address_size 64\n",
+            "applypriority.async.bulk.bulk_group.L2::evict_normal [%rd1], 4096;",
+            "sm_107",
+        ),
+    ] {
+        let (code, _, err) = run(&body(head, line), &["--set", "out=0x1000"]);
+        assert_eq!(code, Some(2), "{line}: {err}");
+        assert!(err.contains(want), "{line}: {err}");
+    }
+}

@@ -16,6 +16,7 @@ use crate::memory::Memory;
 use ptxfp_isa::control::{
     Atomic, BarRed, Combine, Control, CpAsync, Mem, ShflMode, Update, VoteMode,
 };
+use ptxfp_isa::hint::HintOperands;
 use ptxfp_isa::sreg::{Special, Sreg};
 use ptxfp_model::EvalSetp;
 
@@ -2522,6 +2523,7 @@ impl Machine<'_, '_> {
             update,
             b128,
             shared_update,
+            vec,
         } = *atomic;
         let cas = op == ptxfp_isa::control::AtomOp::Cas;
         let ops = &ins.operands;
@@ -2546,6 +2548,9 @@ impl Machine<'_, '_> {
         };
         if b128 {
             return self.atom_b128(ins, atomic, dst, addr_op, srcs);
+        }
+        if vec > 1 {
+            return self.atom_vector(ins, atomic, dst, addr_op, &srcs[0]);
         }
         let bits = ty.bits();
         let n = bits.div_ceil(8);
@@ -2588,6 +2593,113 @@ impl Machine<'_, '_> {
                 store: true,
                 ty,
                 values: vec![new],
+            })
+        });
+        Ok(())
+    }
+
+    /// "Atomic operation with vector type" (PTX ISA 8.1, sm_90):
+    /// `atom.global.v4.f32.add {d0, ..}, [a], {b0, ..}` and `red` without
+    /// `d`. "atom instruction on packed type or vector type, accesses
+    /// adjacent scalar elements in memory. In such cases, the atomicity is
+    /// guaranteed separately for each of the individual scalar elements":
+    /// element `i` is the scalar update at `a + i × size`, its old value
+    /// going to `d[i]`. The address "may be used only with .global space
+    /// and with generic addressing where the address points to .global
+    /// space", aligned to the whole vector.
+    fn atom_vector(
+        &mut self,
+        ins: &Instr,
+        atomic: &Atomic,
+        dst: Option<&Operand>,
+        addr_op: &Operand,
+        src: &Operand,
+    ) -> Result<(), RunError> {
+        let (ty, vec) = (atomic.ty, usize::from(atomic.vec));
+        fn elements<'a, 'm>(
+            o: &'a Operand<'m>,
+            what: &str,
+            vec: usize,
+            ins: &Instr,
+            ty: PtxType,
+        ) -> Result<&'a [Operand<'m>], RunError> {
+            match &o.kind {
+                OperandKind::Vector(v) if v.len() == vec => Ok(v),
+                _ => {
+                    Err(err(
+                        o.span.clone(),
+                        format!(
+                        "`{}`: {what} is a vector of {vec} `{ty}` registers in braces, `{{{}}}`",
+                        ins.opcode,
+                        (0..vec).map(|i| format!("%r{i}")).collect::<Vec<_>>().join(", ")
+                    ),
+                    ))
+                }
+            }
+        }
+        let bs = elements(src, "b", vec, ins, ty)?;
+        let ds = dst.map(|d| elements(d, "d", vec, ins, ty)).transpose()?;
+        let bits = ty.bits();
+        let n = bits.div_ceil(8);
+        let (addr, addr_ty) = self.address(addr_op)?;
+        // `.global` (the decoder refuses other spaces), or a generic
+        // address in none of the other windows.
+        let region = match atomic.space {
+            Some(_) => None,
+            None => self.region(addr),
+        };
+        if let Some(r) = region {
+            let name = match r {
+                Region::Shared => "shared",
+                Region::Local => "local",
+                Region::Param => "param",
+            };
+            return Err(err(
+                addr_op.span.clone(),
+                format!("`{}`: the generic address {addr:#x} is in {name} memory; \"atom with vector type may be used only with .global space and with generic addressing where the address points to .global space\"", ins.opcode),
+            ));
+        }
+        let whole = n * vec as u32;
+        if addr % u64::from(whole) != 0 {
+            self.memory_problem(Diagnostic::error(
+                addr_op.span.clone(),
+                format!("misaligned atomic: `{}` accesses {whole} bytes at {addr:#x}, which is not a multiple of {whole}", ins.opcode),
+            ), ", accessing the bytes at that address")?;
+        }
+        let mut vals = Vec::with_capacity(vec);
+        for b in bs {
+            vals.push(self.read(b, ty)? & mask(bits));
+        }
+        let mut olds = Vec::with_capacity(vec);
+        let mut news = Vec::with_capacity(vec);
+        for (i, b) in vals.iter().enumerate() {
+            let at = addr + (i as u64) * u64::from(n);
+            let old = self.read_given(atomic.space, at, n, |bad| {
+                unread(
+                    &addr_op.span,
+                    ins.opcode,
+                    &format!("{n} bytes at {at:#x}"),
+                    bad,
+                    at,
+                )
+            })?;
+            let new = self.atom_update(atomic.update, old, &[*b], bits);
+            self.mem_in_mut(atomic.space, at).write(at, n, new);
+            olds.push(old);
+            news.push(new);
+        }
+        if let Some(ds) = ds {
+            for (d, old) in ds.iter().zip(&olds) {
+                self.write(d, ty, *old)?;
+            }
+        }
+        let mut inputs = vec![(addr, addr_ty)];
+        inputs.extend(vals.iter().map(|v| (*v, ty)));
+        self.trace_with(ins, &inputs, None, |step| {
+            step.access = Some(Access {
+                store: true,
+                ty,
+                values: news,
             })
         });
         Ok(())
@@ -3623,8 +3735,10 @@ impl Machine<'_, '_> {
             }
             // prefetch, applypriority, discard, nanosleep, pmevent,
             // setmaxnreg, griddepcontrol, brkpt: hints to the caches, the
-            // scheduler or a debugger, with no result (docs/ENGINE.md).
-            Control::Hint => {
+            // scheduler or a debugger, with no result (docs/ENGINE.md
+            // "Hints"); their operands are checked against the syntax line.
+            Control::Hint(h) => {
+                hint_operands(ins, h.operands)?;
                 self.trace(ins, &[], None);
                 Ok(Flow::Next)
             }
@@ -3732,4 +3846,57 @@ fn bytes_value(bytes: &[Option<u8>], bits: u32) -> Option<u64> {
         v |= u64::from(bytes.get(k).copied().unwrap_or(Some(0))?) << (8 * k);
     }
     Some(v & mask(bits.max(1)))
+}
+
+/// A hint's operands against its syntax line (crates/isa/src/hint.rs):
+/// the count, `applypriority`'s and `discard`'s "The only supported value
+/// for the size operand is 128", and `setmaxnreg`'s "imm-reg-count must be
+/// in the range 24 to 256 (both inclusive)" and "a multiple of 8".
+fn hint_operands(ins: &Instr, operands: HintOperands) -> Result<(), RunError> {
+    let want = match operands {
+        HintOperands::Nothing => "no operands",
+        HintOperands::Address => "one address, `[a]`",
+        HintOperands::Address128 => "`[a], 128`",
+        HintOperands::AddressSize => "`[a], size`",
+        HintOperands::TensorCoords => "`[tensorMap, tensorCoords]`",
+        HintOperands::Value => "one operand",
+        HintOperands::RegCount => {
+            "one immediate register count, `setmaxnreg.inc.sync.aligned.u32 240;`"
+        }
+    };
+    let ops = &ins.operands;
+    let is_address = |o: &Operand| matches!(o.kind, OperandKind::Address { .. });
+    let shape_ok = match operands {
+        HintOperands::Nothing => ops.is_empty(),
+        HintOperands::Address => ops.len() == 1 && is_address(&ops[0]),
+        HintOperands::Address128 | HintOperands::AddressSize => {
+            ops.len() == 2 && is_address(&ops[0])
+        }
+        HintOperands::TensorCoords => !ops.is_empty(),
+        HintOperands::Value | HintOperands::RegCount => ops.len() == 1,
+    };
+    if !shape_ok {
+        return Err(err(
+            ins.opcode_span.clone(),
+            format!("`{}` takes {want}", ins.opcode),
+        ));
+    }
+    let imm = |o: &Operand| match o.kind {
+        OperandKind::Imm(t) => ptxfp_isa::literal::parse_int(t),
+        _ => None,
+    };
+    match operands {
+        HintOperands::Address128 if imm(&ops[1]) != Some(128) => Err(err(
+            ops[1].span.clone(),
+            format!("`{}`: \"The only supported value for the size operand is 128, which must be a constant integer literal\"", ins.opcode),
+        )),
+        HintOperands::RegCount => match imm(&ops[0]) {
+            Some(n) if (24..=256).contains(&n) && n % 8 == 0 => Ok(()),
+            _ => Err(err(
+                ops[0].span.clone(),
+                format!("`{}`: \"The range of imm-reg-count is 24 to 256 (both inclusive)\" and it \"must be in multiples of 8\": an immediate such as 240", ins.opcode),
+            )),
+        },
+        _ => Ok(()),
+    }
 }

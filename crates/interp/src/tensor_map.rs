@@ -1169,6 +1169,13 @@ impl Machine<'_, '_> {
                 return Ok(Flow::Next);
             }
             Tensormap::Replace { field, .. } => field,
+            // Refused before it runs (`Op::refusal`); stopped here too.
+            Tensormap::Query => {
+                return Err(err(
+                    ins.opcode_span.clone(),
+                    t.refusal().unwrap_or("`tensormap.query` is not run"),
+                ))
+            }
         };
         let want = 2 + usize::from(field.has_ordinal());
         if ops.len() != want {

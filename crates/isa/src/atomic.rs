@@ -36,6 +36,12 @@ pub struct Atomic {
     /// global memory but supports subnormal inputs and results and doesn't
     /// flush them to zero on shared memory" (PTX ISA 9.4).
     pub shared_update: Option<Update>,
+    /// The vector length: 1 for a scalar, 2, 4 or 8 for "Atomic operation
+    /// with vector type" (PTX ISA 8.1, sm_90): `d` and `b` are
+    /// brace-enclosed vectors of `vec` elements of `ty`, at adjacent
+    /// addresses, "the atomicity is guaranteed separately for each of the
+    /// individual scalar elements".
+    pub vec: u8,
 }
 
 /// An atomic operation.
@@ -96,9 +102,65 @@ pub(crate) fn cmp(c: &str, ty: PtxType) -> Option<Setp> {
 }
 
 /// The help of an atomic the engine does not run.
-const ATOM_HELP: &str = "the engine runs atom/red .add/.min/.max/.inc/.dec/.and/.or/.xor/.exch/.cas on .b32/.b64/.u32/.u64/.s32/.s64, and .add on .f32/.f64 (and .noftz.f16/.bf16) in .global or .shared memory";
+const ATOM_HELP: &str = "the engine runs atom/red .add/.min/.max/.inc/.dec/.and/.or/.xor/.exch/.cas on .b32/.b64/.u32/.u64/.s32/.s64, .add on .f32/.f64 (and .noftz.f16/.bf16/.f16x2/.bf16x2) in .global or .shared memory, .cas/.exch on .b128, and the vector forms (.v2/.v4 .f32 .add; .noftz .add/.min/.max on .v2/.v4/.v8 .f16/.bf16 and .v2/.v4 .f16x2/.bf16x2) in .global memory";
 
 impl Atomic {
+    /// The first qualifier of `atom...`/`red...` that is in none of the
+    /// syntax lines' sets (PTX ISA 9.7.13.5/6: `.sem`, `.scope`, `.space`,
+    /// `.op`, `.noftz`, `.level::cache_hint`, `.type`, the vector
+    /// qualifiers), as an error; `None` where each is in one. The
+    /// combinations are [`Atomic::decode`]'s.
+    pub fn unknown_qualifier(opcode: &str) -> Option<String> {
+        const WORDS: &[&str] = &[
+            "relaxed",
+            "acquire",
+            "release",
+            "acq_rel",
+            "cta",
+            "cluster",
+            "gpu",
+            "sys",
+            "global",
+            "shared",
+            "shared::cta",
+            "shared::cluster",
+            "and",
+            "or",
+            "xor",
+            "cas",
+            "exch",
+            "add",
+            "inc",
+            "dec",
+            "min",
+            "max",
+            "noftz",
+            "L2::cache_hint",
+            "b16",
+            "b32",
+            "b64",
+            "b128",
+            "u32",
+            "u64",
+            "s32",
+            "s64",
+            "f32",
+            "f64",
+            "f16",
+            "f16x2",
+            "bf16",
+            "bf16x2",
+            "v2",
+            "v4",
+            "v8",
+            "async",
+        ];
+        let mut words = opcode.split('.');
+        let root = words.next().unwrap_or("");
+        let bad = words.find(|w| !WORDS.contains(w))?;
+        Some(format!("`.{bad}` is not a qualifier of `{root}` (`{root}{{.sem}}{{.scope}}{{.space}}.op{{.level::cache_hint}}{{.vec}}.type`: .sem .relaxed/.acquire/.release/.acq_rel, .scope .cta/.cluster/.gpu/.sys, .space .global/.shared{{::cta,::cluster}})"))
+    }
+
     /// Decodes `atom...`/`red...` (`red`: the root is `red`). An error
     /// names what the engine does not run.
     pub fn decode(opcode: &str, red: bool) -> Result<Atomic, Diagnostic> {
@@ -107,10 +169,15 @@ impl Atomic {
         let mut space = None;
         let mut noftz = false;
         let mut b128 = false;
+        let mut vec = 1u8;
         for sfx in opcode.split('.').skip(1) {
             let o = match sfx {
                 "b128" => {
                     (b128, ty) = (true, Some(PtxType::B64));
+                    continue;
+                }
+                "v2" | "v4" | "v8" => {
+                    vec = sfx[1..].parse().unwrap_or(1);
                     continue;
                 }
                 "add" => AtomOp::Add,
@@ -157,6 +224,66 @@ impl Atomic {
             return Err(unsupported(
                 "`.b128` is an atom type of `.exch` and `.cas` only",
             ));
+        }
+        // "Atomic operation with vector type:
+        // atom{.sem}{.scope}{.global}.add{.level::cache_hint}.vec_32_bit.f32
+        // d, [a], b{, cache-policy};
+        // atom{.sem}{.scope}{.global}.op.noftz{.level::cache_hint}.vec_16_bit.half_word_type ...;
+        // atom{.sem}{.scope}{.global}.op.noftz{.level::cache_hint}.vec_32_bit.packed_type ...;
+        // .op = { .add, .min, .max }; .half_word_type = { .f16, .bf16 };
+        // .packed_type = { .f16x2, .bf16x2 }; .vec_16_bit = { .v2, .v4, .v8 }
+        // .vec_32_bit = { .v2, .v4 }" (`red` likewise); "atom with vector
+        // type may be used only with .global space and with generic
+        // addressing where the address points to .global space".
+        if vec > 1 {
+            use PtxType::*;
+            let half = matches!(ty, F16 | BF16);
+            let fits = match ty {
+                F32 => op == AtomOp::Add && !noftz && vec <= 4,
+                F16 | BF16 | F16x2 | BF16x2 => {
+                    matches!(op, AtomOp::Add | AtomOp::Min | AtomOp::Max)
+                        && noftz
+                        && (vec <= 4 || half)
+                }
+                _ => false,
+            };
+            if !fits || b128 {
+                return Err(unsupported("a vector atom/red is `.add.{v2,v4}.f32`, or `.{add,min,max}.noftz` on `.{v2,v4,v8}.{f16,bf16}` or `.{v2,v4}.{f16x2,bf16x2}`"));
+            }
+            if space.is_some_and(|s| s != Space::Global) {
+                return Err(unsupported(
+                    "\"atom with vector type may be used only with .global space\"",
+                ));
+            }
+            let name = ty.name().trim_start_matches('.');
+            let update = match op {
+                // As the scalar `.add.f32` on global memory: subnormals
+                // flushed; `.noftz` ones kept.
+                AtomOp::Add if ty == F32 => ("fma.rn.ftz.f32", Some(0x3f80_0000)),
+                AtomOp::Add => ("add.rn", None),
+                AtomOp::Min => ("min", None),
+                _ => ("max", None),
+            };
+            let text = if ty == F32 {
+                update.0.to_string()
+            } else {
+                format!("{}.{name}", update.0)
+            };
+            let Ok(form) = Form::parse(&text) else {
+                return Err(unsupported(
+                    "this vector atom is not supported by the engine",
+                ));
+            };
+            return Ok(Atomic {
+                red,
+                op,
+                ty,
+                space,
+                update: Update::Float(form, update.1),
+                b128: false,
+                shared_update: None,
+                vec,
+            });
         }
         let as_int = match ty {
             PtxType::B32 => PtxType::U32,
@@ -227,6 +354,7 @@ impl Atomic {
             update,
             b128,
             shared_update,
+            vec: 1,
         })
     }
 }

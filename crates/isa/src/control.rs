@@ -98,8 +98,9 @@ pub enum Control {
     Elect,
     /// Performance hints with no effect on results in a sequential model:
     /// `prefetch`, `prefetchu`, `applypriority`, `discard`, `nanosleep`,
-    /// `pmevent`, `setmaxnreg`, `griddepcontrol`, `brkpt`.
-    Hint,
+    /// `pmevent`, `setmaxnreg`, `griddepcontrol`, `brkpt`, each checked
+    /// against its syntax line (crates/isa/src/hint.rs).
+    Hint(crate::hint::Hint),
     /// `createpolicy.*.b64 d, ...`: an opaque cache policy for the
     /// `.L2::cache_hint` loads and stores, which the engine ignores.
     CreatePolicy,
@@ -298,6 +299,11 @@ pub enum Tensormap {
     /// `tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic
     /// .release.scope.sync.aligned [dst], [src], size`.
     CpFenceproxy,
+    /// `tensormap.query.is_large.u32 outPred, tensorSize` (PTX ISA 9.4;
+    /// CCCL's `tensormap_query_is_large`: "PTX ISA 94, SM_90a, SM_100a,
+    /// SM_100f, ..."): decoded, and refused where reached, as what makes a
+    /// tensor size large is not in the PTX ISA text found here.
+    Query,
 }
 
 impl Tensormap {
@@ -334,8 +340,10 @@ impl Tensormap {
             | ["cp_fenceproxy", "global", "shared::cta", "tensormap::generic", "release", "cluster" | "gpu" | "sys", "sync"] => {
                 Ok(Tensormap::CpFenceproxy)
             }
+            ["query", "is_large", "u32"] => Ok(Tensormap::Query),
+            ["query", ..] => Err("expected `tensormap.query.is_large.u32 outPred, tensorSize`".into()),
             ["cp_fenceproxy", ..] => Err("expected `tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.{cta,cluster,gpu,sys}.sync.aligned`".into()),
-            _ => Err("expected `tensormap.replace.tile.FIELD{.global,.shared::cta}.b1024.TYPE` or `tensormap.cp_fenceproxy...`".into()),
+            _ => Err("expected `tensormap.replace.tile.FIELD{.global,.shared::cta}.b1024.TYPE`, `tensormap.cp_fenceproxy...` or `tensormap.query.is_large.u32`".into()),
         }
     }
 
@@ -349,8 +357,23 @@ impl Tensormap {
                 field: TensormapField::SwizzleAtomicity,
                 ..
             } => (PtxVersion::new(8, 6), Target::sm(100)),
+            Tensormap::Query => (PtxVersion::new(9, 4), Target::sm(90)),
             _ => (PtxVersion::new(8, 3), Target::sm(90)),
         }
+    }
+
+    /// Why `target` lacks this form though its sm is high enough: the
+    /// query is for `a` targets, and from PTX ISA 8.8 on family ones.
+    pub fn suffix_error(self, version: PtxVersion, target: Target) -> Option<String> {
+        match self {
+            Tensormap::Query => crate::target::Suffix::ArchOrFamilyFrom88.error(version, target),
+            _ => None,
+        }
+    }
+
+    /// Why the engine refuses this form where a thread reaches it.
+    pub fn refusal(self) -> Option<&'static str> {
+        (self == Tensormap::Query).then_some("`tensormap.query.is_large` (PTX ISA 9.4) is not run: what makes a tensor size large is not in the PTX ISA text ptxfp was built from")
     }
 }
 
@@ -1125,11 +1148,23 @@ impl Redux {
     }
 }
 
+/// Why [`Control::decode`] gives no control.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ControlError {
+    /// Valid PTX the engine does not run, or a form it cannot tell from
+    /// such: refused where a thread reaches it, with why.
+    Refused(Diagnostic),
+    /// A spelling outside its family's syntax lines: an error at its line
+    /// for `check` and `run` alike.
+    Malformed(Diagnostic),
+}
+
 impl Control {
     /// Decodes a control, barrier, warp-level or atomic instruction: none
     /// where `opcode` is not one; an error where it is one the engine does
-    /// not run, saying why.
-    pub fn decode(opcode: &str) -> Option<Result<Control, Diagnostic>> {
+    /// not run, saying why, or where it matches none of its family's
+    /// syntax lines.
+    pub fn decode(opcode: &str) -> Option<Result<Control, ControlError>> {
         let mut parts = opcode.split('.');
         let root = parts.next().unwrap_or("");
         let rest: Vec<&str> = parts.filter(|s| !matches!(*s, "aligned" | "cta")).collect();
@@ -1147,11 +1182,10 @@ impl Control {
                 match crate::fence::Fence::decode(root, &words) {
                     Ok(f) => Control::Fence(f),
                     Err(why) => {
-                        return Some(Err(Diagnostic::error(
-                            0..opcode.len(),
-                            format!("`{opcode}`: {why}"),
-                        )
-                        .with_help("PTX ISA 9.7.15.4 lists the forms of membar and fence")))
+                        return Some(Err(ControlError::Malformed(
+                            Diagnostic::error(0..opcode.len(), format!("`{opcode}`: {why}"))
+                                .with_help("PTX ISA 9.7.15.4 lists the forms of membar and fence"),
+                        )))
                     }
                 }
             }
@@ -1159,38 +1193,44 @@ impl Control {
             ("elect", ["sync"]) => Control::Elect,
             (
                 "prefetch" | "prefetchu" | "applypriority" | "discard" | "pmevent" | "setmaxnreg"
-                | "griddepcontrol",
-                [_, ..],
-            )
-            | ("nanosleep", ["u32"])
-            | ("pmevent", [])
-            | ("brkpt", []) => Control::Hint,
+                | "griddepcontrol" | "nanosleep" | "brkpt",
+                _,
+            ) => {
+                let words: Vec<&str> = opcode.split('.').skip(1).collect();
+                match crate::hint::Hint::decode(root, &words)? {
+                    Ok(h) => Control::Hint(h),
+                    Err(why) => {
+                        return Some(Err(ControlError::Malformed(Diagnostic::error(
+                            0..opcode.len(),
+                            format!("`{opcode}`: {why}"),
+                        ))))
+                    }
+                }
+            }
             ("createpolicy", [.., "b64"]) => Control::CreatePolicy,
             ("trap", []) => Control::Trap,
             // Valid PTX the engine cannot run, with why.
             ("multimem", _) => Control::Refused(Refused::Multimem),
             ("fabric", _) => Control::Refused(Refused::Fabric),
             ("spcompress" | "spdecompress", _) => Control::Refused(Refused::Sparse),
-            ("tensormap", rest) => match Tensormap::decode(rest) {
-                Ok(t) => Control::Tensormap(t),
-                Err(why) => {
-                    return Some(Err(Diagnostic::error(
-                        0..opcode.len(),
-                        format!("`{opcode}`: {why}"),
-                    )
-                    .with_help(
-                        "PTX ISA 9.7.9.26 tensormap.replace, 9.7.13.16 tensormap.cp_fenceproxy",
-                    )))
+            ("tensormap", rest) => {
+                match Tensormap::decode(rest) {
+                    Ok(t) => Control::Tensormap(t),
+                    Err(why) => return Some(Err(ControlError::Malformed(
+                        Diagnostic::error(0..opcode.len(), format!("`{opcode}`: {why}")).with_help(
+                            "PTX ISA 9.7.9.26 tensormap.replace, 9.7.13.16 tensormap.cp_fenceproxy",
+                        ),
+                    ))),
                 }
-            },
+            }
             // "st.bulk{.weak}{.shared::cta} [a], size, initval".
             ("st", ["bulk", rest @ ..]) => match rest {
                 [] | ["weak"] | ["shared::cta"] | ["weak", "shared::cta"] => Control::StBulk,
                 _ => {
-                    return Some(Err(Diagnostic::error(
+                    return Some(Err(ControlError::Malformed(Diagnostic::error(
                         0..opcode.len(),
                         format!("`{opcode}`: expected `st.bulk{{.weak}}{{.shared::cta}}`"),
-                    )))
+                    ))))
                 }
             },
             // ".type = { .u32, .u64 }" (stacksave, stackrestore, alloca).
@@ -1205,15 +1245,32 @@ impl Control {
                         op,
                         ty: PtxType::parse(t)?,
                     }),
-                    _ => Err(Diagnostic::error(
+                    _ => Err(ControlError::Malformed(Diagnostic::error(
                         0..opcode.len(),
                         format!("`{opcode}`: expected `{r}.u32` or `{r}.u64`"),
-                    )),
+                    ))),
                 });
             }
-            ("atom", [_, ..]) => return Some(Atomic::decode(opcode, false).map(Control::Atom)),
-            ("red", [_, ..]) => return Some(Atomic::decode(opcode, true).map(Control::Atom)),
-            ("redux", [..]) => return Some(Redux::decode(opcode).map(Control::Redux)),
+            (r @ ("atom" | "red"), [_, ..]) => {
+                if let Some(why) = Atomic::unknown_qualifier(opcode) {
+                    return Some(Err(ControlError::Malformed(Diagnostic::error(
+                        0..opcode.len(),
+                        format!("`{opcode}`: {why}"),
+                    ))));
+                }
+                return Some(
+                    Atomic::decode(opcode, r == "red")
+                        .map(Control::Atom)
+                        .map_err(ControlError::Refused),
+                );
+            }
+            ("redux", [..]) => {
+                return Some(
+                    Redux::decode(opcode)
+                        .map(Control::Redux)
+                        .map_err(ControlError::Refused),
+                )
+            }
             ("brx", ["idx"] | ["idx", "uni"]) => Control::Brx,
             ("cp", ["async", "commit_group"]) => Control::CpAsyncCommit,
             ("cp", ["async", "wait_group"]) => Control::CpAsyncWait { all: false },
@@ -1222,7 +1279,11 @@ impl Control {
             // crate::mbarrier's rows (`op::decode` asks them first).
             ("cp", ["async", "bulk" | "mbarrier", ..]) => return None,
             ("cp", ["async", rest @ ..]) => {
-                return Some(CpAsync::decode(opcode, rest).map(Control::CpAsync))
+                return Some(
+                    CpAsync::decode(opcode, rest)
+                        .map(Control::CpAsync)
+                        .map_err(ControlError::Refused),
+                )
             }
             ("istypep", [t]) => Control::IsType(crate::space::Opaque::parse(t)?),
             ("isspacep", [sp]) => Control::IsSpace(
@@ -1247,10 +1308,15 @@ impl Control {
             // A bare `mma` is an instruction the engine does not run (a
             // warning until it is reached), not a malformed `mma.sync`.
             ("mma", rest) if !rest.is_empty() => {
-                return Some(Mma::decode(opcode, rest).map(Control::Mma))
+                return Some(
+                    Mma::decode(opcode, rest)
+                        .map(Control::Mma)
+                        .map_err(ControlError::Refused),
+                )
             }
             ("ldmatrix" | "stmatrix" | "movmatrix" | "wmma", _) => {
-                return crate::matrix::Matrix::decode(opcode).map(|r| r.map(Control::Matrix))
+                return crate::matrix::Matrix::decode(opcode)
+                    .map(|r| r.map(Control::Matrix).map_err(ControlError::Refused))
             }
             // `wgmma.*` is `op::decode`'s (crate::wgmma: a malformed form
             // is an error, `.sp` is refused where reached).
@@ -1486,16 +1552,35 @@ mod tests {
             op("stackrestore.u64").requires(),
             Some((PtxVersion::new(7, 3), Target::sm(52)))
         );
-        assert!(matches!(op("stacksave.b32"), Op::Unsupported(Some(_))));
+        // Malformed: an error for `check` and `run` alike (`Decoded::diags`).
+        let malformed = |t: &str| {
+            let d = decode(t, false);
+            d.op == Op::Unsupported(None) && d.diags.iter().any(|d| d.is_error())
+        };
+        assert!(malformed("stacksave.b32"));
         assert_eq!(op("st.bulk.weak.shared::cta"), Op::Control(Control::StBulk));
         assert_eq!(
             op("st.bulk").requires(),
             Some((PtxVersion::new(8, 6), Target::sm(100)))
         );
-        assert!(matches!(
-            op("st.bulk.shared::cluster"),
-            Op::Unsupported(Some(_))
-        ));
+        assert!(malformed("st.bulk.shared::cluster"));
+        assert!(malformed("fence.bogus"));
+        assert!(malformed("prefetch.L3"));
+        assert!(malformed("tensormap.replace.tile.width.global.b1024.b32"));
+        // Valid PTX the engine refuses: no error until a thread reaches it.
+        let q = decode("tensormap.query.is_large.u32", false);
+        assert!(q.diags.is_empty(), "{:?}", q.diags);
+        assert_eq!(q.op, Op::Control(Control::Tensormap(Tensormap::Query)));
+        assert!(!q.op.runs() && q.op.refusal().is_some_and(|r| r.contains("is_large")));
+        assert_eq!(
+            q.op.requires(),
+            Some((PtxVersion::new(9, 4), Target::sm(90)))
+        );
+        let mma = decode(
+            "mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32",
+            false,
+        );
+        assert!(mma.diags.is_empty() && mma.op.refusal().is_some());
         let o = op("multimem.st.relaxed.gpu.b32");
         assert!(!o.runs() && o.refusal().is_some_and(|r| r.contains("several GPUs")));
     }
@@ -1678,14 +1763,32 @@ mod tests {
             );
         }
         // What the engine does not run says so at decode.
-        for bad in [
-            "atom.global.inc.u64",
-            "atom.add.f16",
-            "atom.const.add.u32",
-            "atom.global",
-        ] {
+        for bad in ["atom.global.inc.u64", "atom.add.f16", "atom.global"] {
             assert!(matches!(op(bad), Op::Unsupported(Some(_))), "{bad}");
         }
+        // A qualifier in no set of the syntax lines: an error for `check`.
+        for bad in [
+            "atom.const.add.u32",
+            "atom.global.frob.add.u32",
+            "red.v16.f32.add",
+        ] {
+            let d = decode(bad, false);
+            assert!(
+                d.op == Op::Unsupported(None) && d.diags[0].message.contains("is not a qualifier"),
+                "{bad}: {:?}",
+                d.diags
+            );
+        }
+        // The vector forms (PTX ISA 8.1).
+        let Op::Control(Control::Atom(a)) = op("atom.global.v8.bf16.max.noftz") else {
+            panic!()
+        };
+        assert_eq!((a.vec, a.ty), (8, PtxType::BF16));
+        assert!(matches!(a.update, Update::Float(f, None) if f.to_string() == "max.bf16"));
+        let Op::Control(Control::Atom(a)) = op("red.global.add.v4.f32") else {
+            panic!()
+        };
+        assert!(matches!(a.update, Update::Float(f, Some(_)) if f.to_string() == "fma.rn.ftz.f32"));
         let Op::Control(Control::Redux(r)) = op("redux.sync.min.s32") else {
             panic!()
         };

@@ -13,6 +13,7 @@ pub mod cvt;
 pub mod diag;
 pub mod fence;
 pub mod form;
+pub mod hint;
 pub mod int;
 pub mod literal;
 pub mod matrix;

@@ -246,7 +246,10 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
     // decoding, or why the engine does not run them.
     match crate::control::Control::decode(opcode) {
         Some(Ok(c)) => return ok(Op::Control(c)),
-        Some(Err(why)) => return ok(Op::Unsupported(Some(why))),
+        Some(Err(crate::control::ControlError::Refused(why))) => {
+            return ok(Op::Unsupported(Some(why)))
+        }
+        Some(Err(crate::control::ControlError::Malformed(d))) => return bad(d),
         None => {}
     }
     let op = match root {
@@ -385,6 +388,7 @@ impl Op {
             Op::Int(i) => Some(i.requires()),
             Op::Control(Control::Async(a)) => Some(a.requires()),
             Op::Control(Control::Fence(f)) => Some(f.requires()),
+            Op::Control(Control::Hint(h)) => Some(h.requires()),
             Op::Control(Control::Stack { op, .. }) => Some(op.requires()),
             Op::Control(Control::StBulk) => Some((PtxVersion::new(8, 6), Target::sm(100))),
             Op::Control(Control::Tensormap(t)) => Some(t.requires()),
@@ -429,9 +433,14 @@ impl Op {
                 needs_suffixed(a.requires(), a.suffix_error(version, target))
             }
             Op::Control(Control::Fence(f)) => needs(f.requires()),
+            Op::Control(Control::Hint(h)) => {
+                needs_suffixed(h.requires(), h.suffix_error(version, target))
+            }
             Op::Control(Control::Stack { op, .. }) => needs(op.requires()),
             Op::Control(Control::StBulk) => needs((PtxVersion::new(8, 6), Target::sm(100))),
-            Op::Control(Control::Tensormap(t)) => needs(t.requires()),
+            Op::Control(Control::Tensormap(t)) => {
+                needs_suffixed(t.requires(), t.suffix_error(version, target))
+            }
             Op::Control(Control::Surface(s)) => needs(s.requires()),
             Op::Control(Control::Texture(t)) => needs(t.requires()),
             Op::Control(Control::Mma(m)) => needs(m.requires()),
@@ -444,6 +453,12 @@ impl Op {
             // 8.3", "Support for .sys scope with .b128 type introduced in
             // PTX ISA version 8.4", "Support for .b128 type requires sm_90
             // or higher".
+            // "Support for vector types introduced in PTX ISA version 8.1"
+            // (atom, red); "Support for vector types requires sm_90 or
+            // higher".
+            Op::Control(Control::Atom(a)) if a.vec > 1 => {
+                needs((PtxVersion::new(8, 1), Target::sm(90)))
+            }
             Op::Control(Control::Atom(a)) if a.b128 => {
                 let sys = opcode.split('.').any(|s| s == "sys");
                 needs((PtxVersion::new(8, if sys { 4 } else { 3 }), Target::sm(90)))
@@ -483,6 +498,7 @@ impl Op {
         match self {
             Op::Control(Control::Async(a)) => a.refusal().map(str::to_string),
             Op::Control(Control::Refused(r)) => Some(r.why().to_string()),
+            Op::Control(Control::Tensormap(t)) => t.refusal().map(str::to_string),
             Op::Unsupported(Some(d)) => Some(d.message.clone()),
             _ => None,
         }

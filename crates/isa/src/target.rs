@@ -135,7 +135,7 @@ pub enum TargetParseError {
     #[error("PTX ISA {0} does not exist: the versions are 1.0-1.5, 2.0-2.3, 3.0-3.2, 4.0-4.3, 5.0, 6.0-6.5, 7.0-7.8, 8.0-8.8, 9.0-9.4")]
     NoSuchVersion(String),
     /// Well formed, but no PTX ISA has this target.
-    #[error("no PTX ISA has the target `{0}`: the targets are sm_10-13, 20, 30, 32, 35, 37, 50, 52, 53, 60-62, 70, 72, 75, 80, 86, 87, 88, 89, 90, 100, 101, 103, 107, 110, 120, 121, with a/f variants from sm_90a/sm_100f")]
+    #[error("no PTX ISA has the target `{0}`: the targets are sm_10-13, 20, 21, 30, 32, 35, 37, 50, 52, 53, 60-62, 70, 72, 75, 80, 86, 87, 88, 89, 90, 100, 101, 103, 107, 110, 120, 121, with a/f variants from sm_90a/sm_100f")]
     NoSuchTarget(String),
 }
 
@@ -216,7 +216,10 @@ impl Target {
         Some(match (self.sm, self.variant) {
             (10 | 11, Variant::Plain) => v(1, 0),
             (12 | 13, Variant::Plain) => v(1, 2),
-            (20, Variant::Plain) => v(2, 0),
+            // sm_21 (GF104): not in the table, but LLVM's NVPTX back end
+            // writes `.target sm_21` for it: taken as sm_20's (docs/NVIDIA.md
+            // "Forms, PTX ISA versions and targets").
+            (20 | 21, Variant::Plain) => v(2, 0),
             (30, Variant::Plain) => v(3, 0),
             (35, Variant::Plain) => v(3, 1),
             (32 | 50, Variant::Plain) => v(4, 0),
@@ -336,9 +339,13 @@ impl Suffix {
             (Suffix::None, _) | (Suffix::Family, Variant::Arch | Variant::Family) => None,
             (Suffix::ArchOrFamilyFrom88, Variant::Arch) => None,
             (Suffix::ArchOrFamilyFrom88, Variant::Family) if version >= PtxVersion::new(8, 8) => None,
+            // sm_90 has an architecture-specific target but no family.
+            (Suffix::ArchOrFamilyFrom88, _) if target.sm < 100 => Some(format!(
+                "needs the architecture-specific target sm_90a (or, from PTX ISA 8.8, a family target from sm_100f); the target is {target}"
+            )),
             (Suffix::ArchOrFamilyFrom88, _) => Some(format!(
                 "needs an architecture-specific target (sm_{0}a) or, from PTX ISA 8.8, a family target (sm_{0}f); the target is {target}",
-                target.sm.max(100)
+                target.sm
             )),
             (Suffix::Family, Variant::Plain) => Some(format!(
                 "needs a family target (sm_{}f); the target is {target}",
@@ -389,6 +396,7 @@ mod tests {
         assert_eq!(t("sm_100f").min_ptx(), Some(PtxVersion::new(8, 8)));
         assert_eq!(t("sm_107f").min_ptx(), Some(PtxVersion::new(9, 4)));
         assert_eq!(t("sm_53").min_ptx(), Some(PtxVersion::new(4, 2)));
+        assert_eq!(t("sm_21").min_ptx(), Some(PtxVersion::new(2, 0)));
         assert_eq!(Target::sm(99).min_ptx(), None);
         // Well formed but unknown: a clear error, not a target with no rules.
         for (s, want) in [

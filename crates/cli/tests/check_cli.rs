@@ -435,3 +435,52 @@ fn video_forms_and_their_targets() {
     assert!(err.contains("video.ptx:8:1: error: `vadd2.u32.u32.u32` requires sm_30 or higher; the target is sm_20"), "{err}");
     assert!(!err.contains(":9:"), "{err}");
 }
+
+/// A qualifier in none of an instruction's syntax lines is an error at its
+/// line (crates/isa/src/qualifiers.rs, the atom/red, hint and fence
+/// decoders); these used to be dropped, so `check` passed them and `run`
+/// ran them as if the word were not there. So is an arithmetic root with
+/// types no table has (`fma.rn.u32`), which `check` took as valid PTX
+/// outside the model.
+#[test]
+fn unknown_qualifiers_are_errors_at_their_line() {
+    let lines = [
+        "ld.global.frob.u32 %r1, [%rd1];",
+        "st.global.v16.u32 [%rd1], %r1;",
+        "mov.frob.u32 %r1, %r2;",
+        "cvta.to.generic.u64 %rd1, %rd1;",
+        "bar.frob.sync 0;",
+        "barrier.sync.frob 0;",
+        "shfl.sync.bfly.frob.b32 %r1, %r2, 1, 31, -1;",
+        "vote.sync.most.pred %p1, %p2, -1;",
+        "match.any.sync.frob.b32 %r1, %r2, -1;",
+        "redux.sync.add.frob.u32 %r1, %r2, -1;",
+        "activemask.frob.b32 %r1;",
+        "bra.frob L;",
+        "ret.frob;",
+        "exit.frob;",
+        "isspacep.frob %p1, %rd1;",
+        "ldu.global.frob.u32 %r1, [%rd1];",
+        "createpolicy.frob.b64 %rd1, 0.5;",
+        "cp.async.ca.shared.global.frob [%rd1], [%rd1], 4;",
+        "trap.frob;",
+        "atom.global.frob.add.u32 %r1, [%rd1], 1;",
+        "red.const.add.u32 [%rd1], 1;",
+        "membar.frob;",
+        "prefetch.global.L3 [%rd1];",
+        "ldmatrix.sync.aligned.frob.m8n8.x1.b16 {%r1}, [%rd1];",
+        "fma.rn.u32 %r1, %r2, %r3, %r3;",
+        "sqrt.rn.s32 %r1, %r2;",
+        "wmma.load.a.sync.aligned.frob.row.m16n16k16.f16 {%r1, %r1, %r1, %r1, %r1, %r1, %r1, %r1}, [%rd1];",
+    ];
+    let dir = std::env::temp_dir().join(format!("ptxfp-cli-test-junk-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for line in lines {
+        let src = format!(".version 8.6\n.target sm_100a\n.address_size 64\n.visible .entry k()\n{{\n.reg .b32 %r<4>;\n.reg .b64 %rd<4>;\n.reg .pred %p<4>;\nL:\n{line}\nret;\n}}\n");
+        let path = dir.join("junk.ptx");
+        std::fs::write(&path, src).unwrap();
+        let (code, out, err) = check(&[path.to_str().unwrap()]);
+        assert_eq!(code, Some(1), "{line}: {out}{err}");
+        assert!(err.contains("junk.ptx:10:1: error:"), "{line}: {err}");
+    }
+}

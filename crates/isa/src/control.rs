@@ -1168,6 +1168,20 @@ impl Control {
         let mut parts = opcode.split('.');
         let root = parts.next().unwrap_or("");
         let rest: Vec<&str> = parts.filter(|s| !matches!(*s, "aligned" | "cta")).collect();
+        // The roots whose typed decodings below take only what they need
+        // (`redux`, `createpolicy`, `cp.async`): a word in none of their
+        // syntax lines is an error (crate::qualifiers).
+        let bulk = rest
+            .iter()
+            .any(|w| matches!(*w, "bulk" | "mbarrier" | "reduce"));
+        if matches!(root, "redux" | "createpolicy") || (root == "cp" && !bulk) {
+            if let Some(why) = crate::qualifiers::unknown(opcode) {
+                return Some(Err(ControlError::Malformed(Diagnostic::error(
+                    0..opcode.len(),
+                    format!("`{opcode}`: {why}"),
+                ))));
+            }
+        }
         let c = match (root, rest.as_slice()) {
             ("call", [] | ["uni"]) => Control::Call,
             ("exit", []) => Control::Exit,
@@ -1315,8 +1329,17 @@ impl Control {
                 )
             }
             ("ldmatrix" | "stmatrix" | "movmatrix" | "wmma", _) => {
-                return crate::matrix::Matrix::decode(opcode)
-                    .map(|r| r.map(Control::Matrix).map_err(ControlError::Refused))
+                return crate::matrix::Matrix::decode(opcode).map(|r| {
+                    // A word in none of the syntax lines is malformed; the
+                    // other errors name forms the engine does not run.
+                    r.map(Control::Matrix).map_err(|d| {
+                        if d.message.contains(": unknown qualifier `.") {
+                            ControlError::Malformed(d)
+                        } else {
+                            ControlError::Refused(d)
+                        }
+                    })
+                });
             }
             // `wgmma.*` is `op::decode`'s (crate::wgmma: a malformed form
             // is an error, `.sp` is refused where reached).
@@ -1357,6 +1380,14 @@ mod tests {
 
     fn op(t: &str) -> Op {
         decode(t, false).op
+    }
+
+    /// Refused (valid PTX the engine does not run) or malformed (an error
+    /// at the line).
+    fn rejected(t: &str) -> bool {
+        let d = decode(t, false);
+        matches!(d.op, Op::Unsupported(Some(_)))
+            || (d.op == Op::Unsupported(None) && d.diags.iter().any(|d| d.is_error()))
     }
 
     #[test]
@@ -1697,7 +1728,7 @@ mod tests {
             "cp.async.ca.global.shared",
             "cp.async.ca.shared.global.L2::evict_first",
         ] {
-            assert!(matches!(op(bad), Op::Unsupported(Some(_))), "{bad}");
+            assert!(rejected(bad), "{bad}");
         }
         // The bulk copies and cluster barriers are crate::mbarrier's.
         for valid in [
@@ -1827,7 +1858,7 @@ mod tests {
             "redux.sync.max.abs.u32",
             "redux.sync.min.f64",
         ] {
-            assert!(matches!(op(bad), Op::Unsupported(Some(_))), "{bad}");
+            assert!(rejected(bad), "{bad}");
         }
     }
 

@@ -21,6 +21,7 @@ pub mod mbarrier;
 pub mod mixed;
 pub mod op;
 pub mod opcodes;
+pub mod qualifiers;
 pub mod setp;
 pub mod space;
 pub mod sreg;

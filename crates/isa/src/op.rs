@@ -252,6 +252,15 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
         Some(Err(crate::control::ControlError::Malformed(d))) => return bad(d),
         None => {}
     }
+    // What falls through to the lenient decodings below (`ld`, `st`,
+    // `mov`, the branches): a qualifier in none of the root's syntax lines
+    // is an error at its line (crate::qualifiers).
+    if let Some(why) = crate::qualifiers::unknown(opcode) {
+        return bad(Diagnostic::error(
+            0..opcode.len(),
+            format!("`{opcode}`: {why}"),
+        ));
+    }
     let op = match root {
         "cvt" => {
             return match Cvt::decode(opcode, reorder) {
@@ -296,6 +305,16 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
             )
             .with_help("the engine runs bra, bra.uni, brx.idx, call, call.uni, ret, exit, bar.sync, bar.arrive, bar.red and barrier.sync"),
         )),
+        // A root of the arithmetic tables whose types no table has
+        // (`fma.rn.u32`, `sqrt.rn.s32`): the integer table did not claim it
+        // and the float family has no such type, so no syntax line admits it.
+        _ if Opcode::parse(root).is_some() => {
+            return bad(Diagnostic::error(
+                0..opcode.len(),
+                format!("`{opcode}`: no syntax line of `{root}` takes these types"),
+            )
+            .with_help(format!("`ptxfp forms --family all` lists the forms of `{root}`")))
+        }
         _ => Op::Unsupported(None),
     };
     ok(op)

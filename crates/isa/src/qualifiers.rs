@@ -1,0 +1,294 @@
+//! The qualifier words each syntax line admits, for the instructions whose
+//! decoding takes only what it needs from the opcode (`ld`, `st`, `mov`,
+//! `cvta`, the branches and barriers, the warp-level instructions): one
+//! row per root, the union of the sets of its syntax lines in the PTX ISA.
+//! A word in none of them (`ld.global.frob.u32`) is an error at its line,
+//! for `check` as for `run`, where it used to be dropped. The rows check
+//! words, not their order or combination; the typed decoders check those
+//! where it matters to the result.
+
+use crate::types::PtxType;
+
+/// `.sem` and `.scope` of the memory consistency model.
+const SCOPES: &[&str] = &["cta", "cluster", "gpu", "sys"];
+
+/// What `ld` and `st` take besides a type (PTX ISA 9.7.9.8, 9.7.9.10):
+/// `.weak`/`.volatile`/`.relaxed`/`.acquire`/`.release`/`.mmio`, `.scope`,
+/// `.ss`, the cache operators, the eviction priorities and
+/// `.L2::cache_hint`, `.level::prefetch_size`, `.nc`, `.vec`, and PTX ISA
+/// 9.4's `.proxy::readonly`.
+const MEMORY: &[&str] = &[
+    "weak",
+    "volatile",
+    "relaxed",
+    "acquire",
+    "release",
+    "mmio",
+    "global",
+    "shared",
+    "shared::cta",
+    "shared::cluster",
+    "local",
+    "const",
+    "param",
+    "param::entry",
+    "param::func",
+    "ca",
+    "cg",
+    "cs",
+    "lu",
+    "cv",
+    "wb",
+    "wt",
+    "nc",
+    "L1::evict_normal",
+    "L1::evict_unchanged",
+    "L1::evict_first",
+    "L1::evict_last",
+    "L1::no_allocate",
+    "L2::evict_normal",
+    "L2::evict_first",
+    "L2::evict_last",
+    "L2::cache_hint",
+    "L2::64B",
+    "L2::128B",
+    "L2::256B",
+    "proxy::readonly",
+    "v2",
+    "v4",
+    "v8",
+    "b128",
+];
+
+/// `cvta`'s words: `.to`, then the `.space` it shares with `isspacep`
+/// ("`.space = { .const, .global, .local, .shared{::cta, ::cluster},
+/// .param{::entry} }`").
+const CVTA: &[&str] = &[
+    "to",
+    "const",
+    "global",
+    "local",
+    "shared",
+    "shared::cta",
+    "shared::cluster",
+    "param",
+    "param::entry",
+];
+
+/// The rows: a root, its words besides the types, and whether it takes a
+/// type word at all.
+const ROWS: &[(&str, &[&str], bool)] = &[
+    ("ld", MEMORY, true),
+    ("st", MEMORY, true),
+    // "ldu{.ss}.type d, [a]; ldu{.ss}.vec.type d, [a]; .ss = { .global };
+    // .vec = { .v2, .v4 }".
+    ("ldu", &["global", "v2", "v4"], true),
+    // "mov.type d, a;", the packing forms "mov.type d, {a, b}", and the
+    // vector moves ptxas takes (`mov.v2.u32`; ZLUDA's GPU-checked
+    // vector8_extract writes `mov.v8.u16`).
+    ("mov", &["v2", "v4", "v8", "b128"], true),
+    // "cvta.space.size p, a; cvta.to.space.size p, a; .space = { .const,
+    // .global, .local, .shared{::cta, ::cluster}, .param{::entry} }".
+    ("cvta", CVTA, true),
+    // "bra{.uni} tgt;"
+    ("bra", &["uni"], false),
+    // "ret{.uni};"
+    ("ret", &["uni"], false),
+    // "call{.uni} ..."
+    ("call", &["uni"], false),
+    // "exit;"
+    ("exit", &[], false),
+    // "brx.idx{.uni} index, tlist;"
+    ("brx", &["idx", "uni"], false),
+    // "bar{.cta}.sync/arrive/red...", "barrier{.cta}{.aligned}.sync/arrive/
+    // red...", "bar.warp.sync membermask"; the `.red` ops and their types.
+    (
+        "bar",
+        &[
+            "cta", "sync", "arrive", "red", "popc", "and", "or", "aligned", "warp", "u32", "pred",
+        ],
+        false,
+    ),
+    (
+        "barrier",
+        &[
+            "cta", "sync", "arrive", "red", "popc", "and", "or", "aligned", "u32", "pred",
+        ],
+        false,
+    ),
+    // "vote.mode.pred d, {!}a; vote.ballot.b32 d, {!}a; vote.sync.mode.pred
+    // ...; .mode = { .all, .any, .uni }".
+    (
+        "vote",
+        &["sync", "all", "any", "uni", "ballot", "pred", "b32"],
+        false,
+    ),
+    // "shfl.mode.b32 d[|p], a, b, c; shfl.sync.mode.b32 ...; .mode = { .up,
+    // .down, .bfly, .idx }".
+    ("shfl", &["sync", "up", "down", "bfly", "idx", "b32"], false),
+    // "match.any.sync.type d, a, membermask; match.all.sync.type d[|p], a,
+    // membermask; .type = { .b32, .b64 }".
+    ("match", &["any", "all", "sync", "b32", "b64"], false),
+    // "activemask.b32 d;"
+    ("activemask", &["b32"], false),
+    // "elect.sync d|p, membermask;"
+    ("elect", &["sync"], false),
+    // "isspacep.space p, a; .space = { .const, .global, .local, .shared{::cta,
+    // ::cluster}, .param{::entry} }".
+    ("isspacep", CVTA.split_at(1).1, false),
+    // "trap;"
+    ("trap", &[], false),
+    // "redux.sync.op.type dst, src, membermask; .op = { .add, .min, .max };
+    // .type = { .u32, .s32 }", "redux.sync.op.b32 ...; .op = { .and, .or,
+    // .xor }", "redux.sync.op{.abs.}{.NaN}.f32 ...; .op = { .min, .max }".
+    (
+        "redux",
+        &[
+            "sync", "add", "min", "max", "and", "or", "xor", "abs", "NaN", "u32", "s32", "b32",
+            "f32",
+        ],
+        false,
+    ),
+    // "createpolicy.fractional.L2::primary_priority{.L2::secondary_priority}
+    // .b64 ...", "createpolicy.range{.global}.L2::primary_priority{...}.b64
+    // ...", "createpolicy.cvt.L2.b64 ...", and PTX ISA 9.4's fabric range.
+    (
+        "createpolicy",
+        &[
+            "fractional",
+            "range",
+            "global",
+            "cvt",
+            "L2",
+            "L2::evict_last",
+            "L2::evict_normal",
+            "L2::evict_first",
+            "L2::evict_unchanged",
+            "fabric",
+            "b64",
+        ],
+        false,
+    ),
+    // `cp.async` without `.bulk` (whose rows are crate::mbarrier's):
+    // "cp.async.ca.shared{::cta}.global{.level::cache_hint}{.level::prefetch_size}
+    // [dst], [src], cp-size{, src-size}{, cache-policy}", the `.cg` line,
+    // "cp.async.commit_group", "cp.async.wait_group N", "cp.async.wait_all".
+    (
+        "cp",
+        &[
+            "async",
+            "ca",
+            "cg",
+            "shared",
+            "shared::cta",
+            "global",
+            "L2::cache_hint",
+            "L2::64B",
+            "L2::128B",
+            "L2::256B",
+            "commit_group",
+            "wait_group",
+            "wait_all",
+        ],
+        false,
+    ),
+];
+
+/// The first word of `opcode` that its root's row does not admit, as an
+/// error that lists the row; `None` for a root without a row, or where
+/// every word is admitted.
+pub fn unknown(opcode: &str) -> Option<String> {
+    let mut words = opcode.split('.');
+    let root = words.next()?;
+    let (_, allowed, typed) = ROWS.iter().find(|(r, ..)| *r == root)?;
+    let memory = *allowed == MEMORY;
+    let bad = words.find(|w| {
+        let admitted = allowed.contains(w)
+            || (memory && SCOPES.contains(w))
+            || (*typed && PtxType::parse(w).is_some());
+        !admitted
+    })?;
+    let mut list: Vec<String> = allowed.iter().map(|w| format!(".{w}")).collect();
+    if memory {
+        list.extend(SCOPES.iter().map(|w| format!(".{w}")));
+    }
+    if *typed {
+        list.push("a type".into());
+    }
+    Some(if list.is_empty() {
+        format!("`{root}` takes no qualifiers; `.{bad}` is not one of its syntax lines")
+    } else {
+        format!(
+            "`.{bad}` is not a qualifier of `{root}` (its syntax lines take {})",
+            list.join(", ")
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What nvcc, LLVM and the ISA's examples write passes; junk does not.
+    #[test]
+    fn rows_admit_the_syntax_lines_and_nothing_else() {
+        for ok in [
+            "ld.global.nc.L1::no_allocate.L2::256B.v4.f32",
+            "ld.relaxed.gpu.global.L1::evict_last.L2::cache_hint.u32",
+            "ld.volatile.shared::cta.b128",
+            "ld.param::entry.u64",
+            "ld.global.proxy::readonly.b32",
+            "ld.mmio.relaxed.sys.global.u32",
+            "st.release.cluster.shared::cluster.v2.b64",
+            "st.global.wt.L2::cache_hint.s8",
+            "ldu.global.v4.f32",
+            "mov.b32",
+            "mov.b128",
+            "ld.global.b128",
+            "mov.u64",
+            "cvta.to.shared::cluster.u32",
+            "bra.uni",
+            "ret",
+            "call.uni",
+            "brx.idx.uni",
+            "bar.cta.sync",
+            "barrier.cta.aligned.arrive",
+            "bar.red.popc.u32",
+            "bar.warp.sync",
+            "vote.sync.ballot.b32",
+            "shfl.sync.bfly.b32",
+            "match.all.sync.b64",
+            "activemask.b32",
+            "elect.sync",
+            "isspacep.shared::cluster",
+            "redux.sync.max.abs.NaN.f32",
+            "createpolicy.fractional.L2::evict_last.L2::evict_unchanged.b64",
+            "cp.async.cg.shared.global.L2::cache_hint.L2::128B",
+            "cp.async.wait_group",
+            "add.frob.u32",
+        ] {
+            assert_eq!(unknown(ok), None, "{ok}");
+        }
+        for (bad, word) in [
+            ("ld.global.frob.u32", ".frob"),
+            ("st.global.v16.u32", ".v16"),
+            ("mov.frob.u32", ".frob"),
+            ("cvta.generic.u64", ".generic"),
+            ("bra.frob", ".frob"),
+            ("ret.now", ".now"),
+            ("exit.frob", ".frob"),
+            ("bar.frob.sync", ".frob"),
+            ("vote.sync.most.pred", ".most"),
+            ("shfl.sync.bfly.u32", ".u32"),
+            ("trap.frob", ".frob"),
+            ("ldu.shared.u32", ".shared"),
+            ("redux.sync.add.frob.u32", ".frob"),
+            ("createpolicy.frob.b64", ".frob"),
+            ("cp.async.ca.shared.global.frob", ".frob"),
+            ("cp.async.commit_group.frob", ".frob"),
+        ] {
+            let e = unknown(bad).unwrap_or_else(|| panic!("{bad}"));
+            assert!(e.contains(word), "{bad}: {e}");
+        }
+    }
+}

@@ -138,6 +138,8 @@ const ROWS: &[(&str, &[&str], bool)] = &[
     ("isspacep", CVTA.split_at(1).1, false),
     // "trap;"
     ("trap", &[], false),
+    // "istypep.type p, a; .type = { .texref, .samplerref, .surfref }".
+    ("istypep", &["texref", "samplerref", "surfref"], false),
     // "redux.sync.op.type dst, src, membermask; .op = { .add, .min, .max };
     // .type = { .u32, .s32 }", "redux.sync.op.b32 ...; .op = { .and, .or,
     // .xor }", "redux.sync.op{.abs.}{.NaN}.f32 ...; .op = { .min, .max }".
@@ -260,6 +262,7 @@ mod tests {
             "match.all.sync.b64",
             "activemask.b32",
             "elect.sync",
+            "istypep.samplerref",
             "isspacep.shared::cluster",
             "redux.sync.max.abs.NaN.f32",
             "createpolicy.fractional.L2::evict_last.L2::evict_unchanged.b64",
@@ -281,6 +284,7 @@ mod tests {
             ("vote.sync.most.pred", ".most"),
             ("shfl.sync.bfly.u32", ".u32"),
             ("trap.frob", ".frob"),
+            ("istypep.frob", ".frob"),
             ("ldu.shared.u32", ".shared"),
             ("redux.sync.add.frob.u32", ".frob"),
             ("createpolicy.frob.b64", ".frob"),

@@ -1810,7 +1810,7 @@ impl<'a> Parser<'a> {
                                 count = count.saturating_mul(v as u64)
                             }
                             _ => {
-                                self.error(t.span, "expected `[N]` after a variable name");
+                                self.error(t.span, "expected `[N]` after a variable name, N a constant expression from 0 to 2^63 - 1 (the array's element count)");
                                 self.recover();
                                 return;
                             }

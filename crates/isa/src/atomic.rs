@@ -105,62 +105,6 @@ pub(crate) fn cmp(c: &str, ty: PtxType) -> Option<Setp> {
 const ATOM_HELP: &str = "the engine runs atom/red .add/.min/.max/.inc/.dec/.and/.or/.xor/.exch/.cas on .b32/.b64/.u32/.u64/.s32/.s64, .add on .f32/.f64 (and .noftz.f16/.bf16/.f16x2/.bf16x2) in .global or .shared memory, .cas/.exch on .b128, and the vector forms (.v2/.v4 .f32 .add; .noftz .add/.min/.max on .v2/.v4/.v8 .f16/.bf16 and .v2/.v4 .f16x2/.bf16x2) in .global memory";
 
 impl Atomic {
-    /// The first qualifier of `atom...`/`red...` that is in none of the
-    /// syntax lines' sets (PTX ISA 9.7.13.5/6: `.sem`, `.scope`, `.space`,
-    /// `.op`, `.noftz`, `.level::cache_hint`, `.type`, the vector
-    /// qualifiers), as an error; `None` where each is in one. The
-    /// combinations are [`Atomic::decode`]'s.
-    pub fn unknown_qualifier(opcode: &str) -> Option<String> {
-        const WORDS: &[&str] = &[
-            "relaxed",
-            "acquire",
-            "release",
-            "acq_rel",
-            "cta",
-            "cluster",
-            "gpu",
-            "sys",
-            "global",
-            "shared",
-            "shared::cta",
-            "shared::cluster",
-            "and",
-            "or",
-            "xor",
-            "cas",
-            "exch",
-            "add",
-            "inc",
-            "dec",
-            "min",
-            "max",
-            "noftz",
-            "L2::cache_hint",
-            "b16",
-            "b32",
-            "b64",
-            "b128",
-            "u32",
-            "u64",
-            "s32",
-            "s64",
-            "f32",
-            "f64",
-            "f16",
-            "f16x2",
-            "bf16",
-            "bf16x2",
-            "v2",
-            "v4",
-            "v8",
-            "async",
-        ];
-        let mut words = opcode.split('.');
-        let root = words.next().unwrap_or("");
-        let bad = words.find(|w| !WORDS.contains(w))?;
-        Some(format!("`.{bad}` is not a qualifier of `{root}` (`{root}{{.sem}}{{.scope}}{{.space}}.op{{.level::cache_hint}}{{.vec}}.type`: .sem .relaxed/.acquire/.release/.acq_rel, .scope .cta/.cluster/.gpu/.sys, .space .global/.shared{{::cta,::cluster}})"))
-    }
-
     /// Decodes `atom...`/`red...` (`red`: the root is `red`). An error
     /// names what the engine does not run.
     pub fn decode(opcode: &str, red: bool) -> Result<Atomic, Diagnostic> {

@@ -1169,12 +1169,12 @@ impl Control {
         let root = parts.next().unwrap_or("");
         let rest: Vec<&str> = parts.filter(|s| !matches!(*s, "aligned" | "cta")).collect();
         // The roots whose typed decodings below take only what they need
-        // (`redux`, `createpolicy`, `cp.async`): a word in none of their
-        // syntax lines is an error (crate::qualifiers).
+        // (`redux`, `createpolicy`, `atom`, `red`, `cp.async`): a word in
+        // none of their syntax lines is an error (crate::qualifiers).
         let bulk = rest
             .iter()
             .any(|w| matches!(*w, "bulk" | "mbarrier" | "reduce"));
-        if matches!(root, "redux" | "createpolicy") || (root == "cp" && !bulk) {
+        if matches!(root, "redux" | "createpolicy" | "atom" | "red") || (root == "cp" && !bulk) {
             if let Some(why) = crate::qualifiers::unknown(opcode) {
                 return Some(Err(ControlError::Malformed(Diagnostic::error(
                     0..opcode.len(),
@@ -1266,12 +1266,6 @@ impl Control {
                 });
             }
             (r @ ("atom" | "red"), [_, ..]) => {
-                if let Some(why) = Atomic::unknown_qualifier(opcode) {
-                    return Some(Err(ControlError::Malformed(Diagnostic::error(
-                        0..opcode.len(),
-                        format!("`{opcode}`: {why}"),
-                    ))));
-                }
                 return Some(
                     Atomic::decode(opcode, r == "red")
                         .map(Control::Atom)

@@ -60,6 +60,38 @@ const MEMORY: &[&str] = &[
     "b128",
 ];
 
+/// `atom` and `red` (PTX ISA 9.7.13.5/6): `.sem`, `.scope`, `.space`, `.op`,
+/// `.noftz`, `.level::cache_hint`, the vector qualifiers, `.b128` (the
+/// other types are PtxTypes); `.async` is `red.async`'s (crate::mbarrier).
+/// Which combinations run is [`crate::atomic::Atomic::decode`]'s.
+const ATOMIC: &[&str] = &[
+    "relaxed",
+    "acquire",
+    "release",
+    "acq_rel",
+    "global",
+    "shared",
+    "shared::cta",
+    "shared::cluster",
+    "and",
+    "or",
+    "xor",
+    "cas",
+    "exch",
+    "add",
+    "inc",
+    "dec",
+    "min",
+    "max",
+    "noftz",
+    "L2::cache_hint",
+    "b128",
+    "v2",
+    "v4",
+    "v8",
+    "async",
+];
+
 /// `cvta`'s words: `.to`, then the `.space` it shares with `isspacep`
 /// ("`.space = { .const, .global, .local, .shared{::cta, ::cluster},
 /// .param{::entry} }`").
@@ -79,6 +111,8 @@ const CVTA: &[&str] = &[
 /// type word at all.
 const ROWS: &[(&str, &[&str], bool)] = &[
     ("ld", MEMORY, true),
+    ("atom", ATOMIC, true),
+    ("red", ATOMIC, true),
     ("st", MEMORY, true),
     // "ldu{.ss}.type d, [a]; ldu{.ss}.vec.type d, [a]; .ss = { .global };
     // .vec = { .v2, .v4 }".
@@ -203,7 +237,7 @@ pub fn unknown(opcode: &str) -> Option<String> {
     let mut words = opcode.split('.');
     let root = words.next()?;
     let (_, allowed, typed) = ROWS.iter().find(|(r, ..)| *r == root)?;
-    let memory = *allowed == MEMORY;
+    let memory = *allowed == MEMORY || *allowed == ATOMIC;
     let bad = words.find(|w| {
         let admitted = allowed.contains(w)
             || (memory && SCOPES.contains(w))
@@ -263,6 +297,8 @@ mod tests {
             "activemask.b32",
             "elect.sync",
             "istypep.samplerref",
+            "atom.acq_rel.gpu.global.cas.b128",
+            "red.release.cluster.shared::cluster.add.noftz.v4.bf16x2",
             "isspacep.shared::cluster",
             "redux.sync.max.abs.NaN.f32",
             "createpolicy.fractional.L2::evict_last.L2::evict_unchanged.b64",
@@ -285,6 +321,8 @@ mod tests {
             ("shfl.sync.bfly.u32", ".u32"),
             ("trap.frob", ".frob"),
             ("istypep.frob", ".frob"),
+            ("atom.const.add.u32", ".const"),
+            ("red.global.frob.add.f32", ".frob"),
             ("ldu.shared.u32", ".shared"),
             ("redux.sync.add.frob.u32", ".frob"),
             ("createpolicy.frob.b64", ".frob"),

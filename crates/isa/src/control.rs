@@ -1324,14 +1324,9 @@ impl Control {
             }
             ("ldmatrix" | "stmatrix" | "movmatrix" | "wmma", _) => {
                 return crate::matrix::Matrix::decode(opcode).map(|r| {
-                    // A word in none of the syntax lines is malformed; the
-                    // other errors name forms the engine does not run.
-                    r.map(Control::Matrix).map_err(|d| {
-                        if d.message.contains(": unknown qualifier `.") {
-                            ControlError::Malformed(d)
-                        } else {
-                            ControlError::Refused(d)
-                        }
+                    r.map(Control::Matrix).map_err(|e| match e {
+                        crate::wgmma::Refused::Invalid(d) => ControlError::Malformed(d),
+                        crate::wgmma::Refused::Unsupported(d) => ControlError::Refused(d),
                     })
                 });
             }

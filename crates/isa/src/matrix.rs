@@ -10,6 +10,7 @@
 use crate::diag::Diagnostic;
 use crate::space::Space;
 use crate::target::{PtxVersion, Target};
+use crate::wgmma::Refused;
 
 /// A warp-level matrix instruction the engine runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -295,9 +296,10 @@ fn shape_of(s: &str) -> Option<(u8, u8, u8)> {
 
 impl Matrix {
     /// Decodes `ldmatrix`, `stmatrix`, `movmatrix` and `wmma.*`: none where
-    /// `opcode` is none of them or a bare root; an error saying what is wrong or what the
-    /// engine does not run.
-    pub fn decode(opcode: &str) -> Option<Result<Matrix, Diagnostic>> {
+    /// `opcode` is none of them or a bare root; an error saying what is
+    /// wrong (`Refused::Invalid`) or what the engine does not run
+    /// (`Refused::Unsupported`).
+    pub fn decode(opcode: &str) -> Option<Result<Matrix, Refused>> {
         let mut parts = opcode.split('.');
         let root = parts.next()?;
         let rest: Vec<&str> = parts.collect();
@@ -306,12 +308,17 @@ impl Matrix {
         if rest.is_empty() {
             return None;
         }
-        let bad = |why: String| {
+        let diag = |why: String| {
             Diagnostic::error(0..opcode.len(), format!("`{opcode}`: {why}")).with_help(HELP)
         };
+        let bad = |why: String| Refused::Invalid(diag(why));
+        let ldst = |w: Why| match w {
+            Why::Malformed(why) => bad(why),
+            Why::Unrun(why) => Refused::Unsupported(diag(why)),
+        };
         Some(match root {
-            "ldmatrix" => LdSt::decode(&rest, false).map(Matrix::Ld).map_err(bad),
-            "stmatrix" => LdSt::decode(&rest, true).map(Matrix::St).map_err(bad),
+            "ldmatrix" => LdSt::decode(&rest, false).map(Matrix::Ld).map_err(ldst),
+            "stmatrix" => LdSt::decode(&rest, true).map(Matrix::St).map_err(ldst),
             "movmatrix" => match rest.as_slice() {
                 // "movmatrix.sync.aligned.shape.trans.type d, a; .shape =
                 // {.m8n8}; .type = {.b16}"
@@ -400,14 +407,29 @@ impl Matrix {
     }
 }
 
+/// Why `ldmatrix`/`stmatrix` text is not a form the engine runs.
+#[derive(Debug)]
+enum Why {
+    /// In no syntax line.
+    Malformed(String),
+    /// Valid PTX the engine does not run.
+    Unrun(String),
+}
+
+impl From<String> for Why {
+    fn from(why: String) -> Why {
+        Why::Malformed(why)
+    }
+}
+
 impl LdSt {
     /// `.sync.aligned.shape.num{.trans}{.ss}.type` (after the root).
-    fn decode(rest: &[&str], st: bool) -> Result<LdSt, String> {
+    fn decode(rest: &[&str], st: bool) -> Result<LdSt, Why> {
         let name = if st { "stmatrix" } else { "ldmatrix" };
         let ["sync", "aligned", q @ ..] = rest else {
             return Err(format!(
                 "expected `{name}.sync.aligned.SHAPE.NUM{{.trans}}{{.shared}}.TYPE` (`.sync` and `.aligned` are mandatory)"
-            ));
+            ).into());
         };
         // The qualifiers after `.sync.aligned`, in any order: the syntax
         // writes `.m8n8.x4`, CUTLASS's PTX `.x4.m8n8` (and `.x4.trans.m8n8`),
@@ -425,11 +447,13 @@ impl LdSt {
                 "shared::cta" => (shared, cta) = (true, true),
                 "m8n8" | "m16n16" | "m8n16" | "m16n8" => shape = Some(*s),
                 "b16" | "b8" | "b8x16" | "b6x16_p32" | "b4x16_p64" | "s8" | "s4" => types.push(*s),
-                other => return Err(format!("unknown qualifier `.{other}`")),
+                other => return Err(format!("unknown qualifier `.{other}`").into()),
             }
         }
         let (Some(shape), Some(num)) = (shape, num) else {
-            return Err("expected a shape (`.m8n8`) and a .num (`.x1`, `.x2` or `.x4`)".into());
+            return Err(Why::Malformed(
+                "expected a shape (`.m8n8`) and a .num (`.x1`, `.x2` or `.x4`)".into(),
+            ));
         };
         // The sm_100a forms: ldmatrix `.m16n16`/`.m8n16` (`.b8`,
         // `.b8x16.b6x16_p32`, `.b8x16.b4x16_p64`, and from PTX ISA 9.4
@@ -445,14 +469,16 @@ impl LdSt {
                     || (shape == "m8n16" && types == ["s8", "s4"])
             };
             return Err(if known {
-                format!("the engine does not run `.{shape}` (sm_100a): the PTX ISA gives its thread layout as a figure only, not yet transcribed")
+                Why::Unrun(format!("the engine does not run `.{shape}` (sm_100a): the PTX ISA gives its thread layout as a figure only, not yet transcribed"))
             } else if shape != "m8n8" {
-                format!("`.{shape}` is not an {name} shape the engine runs; expected `.m8n8`")
+                Why::Malformed(format!(
+                    "`.{shape}` is not an {name} shape; expected `.m8n8`"
+                ))
             } else {
-                format!(
+                Why::Malformed(format!(
                     "`.m8n8` takes the type `.b16`, found `.{}`",
                     types.join(".")
-                )
+                ))
             });
         }
         Ok(LdSt {
@@ -688,7 +714,7 @@ mod tests {
     fn dec(s: &str) -> Result<Matrix, String> {
         match Matrix::decode(s) {
             Some(Ok(m)) => Ok(m),
-            Some(Err(d)) => Err(d.message),
+            Some(Err(Refused::Invalid(d) | Refused::Unsupported(d))) => Err(d.message),
             None => Err("none".into()),
         }
     }

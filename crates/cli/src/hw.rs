@@ -91,6 +91,16 @@ pub struct RunArgs {
     /// the harness, never the hardware).
     #[arg(long)]
     pub model: bool,
+    /// Write the run as a JSON record under this directory
+    /// (`DIR/<gpu>/kernels/<NAME>.run.json`: the launch as the engine took
+    /// it and the device's bytes of every region, which
+    /// `cargo test -p ptxfp-hw --test kernel_records` re-derives).
+    #[arg(long, value_name = "DIR")]
+    pub record: Option<PathBuf>,
+    /// The record's name (letters, digits, `.`, `-`, `_` and `/`; default:
+    /// the file's stem and the entry).
+    #[arg(long, value_name = "NAME", requires = "record")]
+    pub name: Option<String>,
 }
 
 /// Options of `ptxfp hw mma`.
@@ -851,12 +861,14 @@ fn run_cmd(a: RunArgs) -> Result<bool, HwError> {
     let mut l = Launch {
         src,
         entry: a.entry,
-        grid: a.grid.unwrap_or([1, 1, 1]),
-        block: a.block.unwrap_or([1, 1, 1]),
-        dynamic_shared: a.dynamic_shared,
-        cluster: a.cluster,
-        cooperative: a.cooperative,
-        max_steps: a.max_steps,
+        shape: launch::Shape {
+            grid: a.grid.unwrap_or([1, 1, 1]),
+            block: a.block.unwrap_or([1, 1, 1]),
+            dynamic_shared: a.dynamic_shared,
+            cluster: a.cluster,
+            cooperative: a.cooperative,
+            max_steps: a.max_steps,
+        },
         tensor_maps: a.tensor_maps,
         ..Launch::default()
     };
@@ -886,8 +898,34 @@ fn run_cmd(a: RunArgs) -> Result<bool, HwError> {
             dev.info().sm,
             dev.info().driver_version
         );
-        let r = launch::compare(dev, &l, a.show).map_err(|e| usage(e.to_string()))?;
+        let (r, run) = launch::compare_run(dev, &l, a.show).map_err(|e| usage(e.to_string()))?;
         print!("{}", launch::render(&r));
+        if let Some(root) = &a.record {
+            let stem = a
+                .file
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or("kernel");
+            let name = a
+                .name
+                .clone()
+                .unwrap_or_else(|| format!("{stem}.{}", r.entry));
+            let rec = launch::KernelRecord {
+                schema: launch::KERNEL_SCHEMA,
+                command: "run".into(),
+                name,
+                file: a.file.display().to_string(),
+                source_len: l.src.len() as u64,
+                source_fnv1a: format!("{:016x}", launch::fnv1a(l.src.as_bytes())),
+                synthetic: a.model,
+                gpu: dev.info().clone(),
+                date: record::now_utc(),
+                ptxfp_version: env!("CARGO_PKG_VERSION").into(),
+                differing: r.differing,
+                run,
+            };
+            println!("recorded {}", launch::write_record(root, &rec)?.display());
+        }
         Ok(r.differing == 0)
     };
     if a.model {

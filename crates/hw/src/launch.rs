@@ -25,19 +25,18 @@
 use ptxfp::interp::{self, Inputs, Options, TensorMapSpec};
 use ptxfp::module::{self, Space};
 use ptxfp::{PtxType, Target};
+use serde::{Deserialize, Serialize};
 
 use cudarc::driver::CudaSlice;
 
 use crate::gpu::{driver, jit_log, Gpu, GpuError};
-use crate::record::GpuInfo;
+use crate::record::{GpuInfo, RecordError};
+use std::path::{Path, PathBuf};
 
-/// A launch as `ptxfp run` takes it.
-#[derive(Clone, Debug, Default)]
-pub struct Launch {
-    /// The module's text.
-    pub src: String,
-    /// The entry; `None`: the module's only `.entry`.
-    pub entry: Option<String>,
+/// A launch's shape: the grid, block, shared memory, cluster, and how
+/// the engine runs it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shape {
     /// Blocks in the grid.
     pub grid: [u32; 3],
     /// Threads in a block.
@@ -51,6 +50,36 @@ pub struct Launch {
     pub cooperative: bool,
     /// The engine's step limit (`--max-steps`; `None`: its default).
     pub max_steps: Option<u64>,
+}
+
+impl Shape {
+    /// ptxfp's engine options for `entry` of this shape on `device`.
+    pub fn options(&self, entry: &str, device: Option<Target>) -> Options {
+        Options {
+            entry: Some(entry.to_string()),
+            device,
+            launch: interp::Launch {
+                grid: self.grid,
+                block: self.block,
+                dynamic_shared: u64::from(self.dynamic_shared),
+                cluster: self.cluster,
+                cooperative: self.cooperative,
+            },
+            max_steps: self.max_steps,
+            ..Options::default()
+        }
+    }
+}
+
+/// A launch as `ptxfp run` takes it.
+#[derive(Clone, Debug, Default)]
+pub struct Launch {
+    /// The module's text.
+    pub src: String,
+    /// The entry; `None`: the module's only `.entry`.
+    pub entry: Option<String>,
+    /// Grid, block and the rest.
+    pub shape: Shape,
     /// `--set NAME=VALUE`: the entry's parameters.
     pub sets: Vec<(String, String)>,
     /// `--mem ADDR=HEX`: at a numeric address a region of global memory
@@ -201,6 +230,15 @@ pub fn compare(
     launch: &Launch,
     show: usize,
 ) -> Result<Report, LaunchError> {
+    compare_run(dev, launch, show).map(|(report, _)| report)
+}
+
+/// [`compare`], and the run as it went ([`KernelRun`], for a record).
+pub fn compare_run(
+    dev: &mut dyn KernelDevice,
+    launch: &Launch,
+    show: usize,
+) -> Result<(Report, KernelRun), LaunchError> {
     let m = module::parse(&launch.src);
     let entries: Vec<_> = m.functions.iter().filter(|f| f.entry).collect();
     let f = match &launch.entry {
@@ -252,7 +290,6 @@ pub fn compare(
 
     // The regions: numeric --mem addresses, and maps placed at an address.
     let mut regions = Regions { at: Vec::new() };
-    let mut region_bytes = Vec::new();
     for (at, bytes) in &launch.mems {
         if is_param(at) || is_global(at) {
             continue;
@@ -267,7 +304,6 @@ pub fn compare(
         }
         let d = dev.alloc(bytes)?;
         regions.at.push((a, bytes.len() as u64, d));
-        region_bytes.push(bytes.clone());
     }
     let mut maps = Vec::new();
     for t in &launch.tensor_maps {
@@ -289,7 +325,6 @@ pub fn compare(
         })?;
         let d = dev.alloc(&[0u8; 128])?;
         regions.at.push((a, 128, d));
-        region_bytes.push(vec![0u8; 128]);
     }
     let maps: Vec<(String, String)> = maps
         .into_iter()
@@ -335,27 +370,28 @@ pub fn compare(
             _ => format!("{n}={s}"),
         })
         .collect();
-    let inputs = Inputs {
+    let mut run = KernelRun {
+        entry: f.name.clone(),
+        device: dev.target().map(|t| t.to_string()),
+        shape: launch.shape.clone(),
         sets: sets.clone(),
-        mems,
+        mems: mems
+            .iter()
+            .map(|(a, b)| (a.clone(), bytes_hex_packed(b)))
+            .collect(),
         tensor_maps,
-        ..Inputs::default()
+        regions: regions
+            .at
+            .iter()
+            .map(|(a, len, d)| RegionRun {
+                given: format!("{a:#x}"),
+                device: format!("{d:#x}"),
+                len: *len,
+                after: String::new(),
+            })
+            .collect(),
     };
-    let opts = Options {
-        entry: Some(f.name.clone()),
-        device: dev.target(),
-        launch: interp::Launch {
-            grid: launch.grid,
-            block: launch.block,
-            dynamic_shared: u64::from(launch.dynamic_shared),
-            cluster: launch.cluster,
-            cooperative: launch.cooperative,
-        },
-        max_steps: launch.max_steps,
-        ..Options::default()
-    };
-    let outcome = interp::run(&launch.src, &inputs, &opts)
-        .map_err(|e| usage(format!("ptxfp's engine did not run the kernel: {e}")))?;
+    let (engine, outside) = run_engine(&launch.src, &run)?;
 
     // The parameters as the device takes them.
     let mut args = Vec::new();
@@ -394,55 +430,287 @@ pub fn compare(
         }
     }
     dev.launch(&launch.src, &f.name, launch, &args, &globals)?;
+    let mut device = Vec::new();
+    for (r, (_, len, d)) in run.regions.iter_mut().zip(&regions.at) {
+        let got = dev.read(*d, *len as usize)?;
+        r.after = bytes_hex_packed(&got);
+        device.push(got);
+    }
+    let report = differences(&run, &engine, &device, outside, show);
+    Ok((report, run))
+}
 
-    // Each region: the engine's bytes and the device's.
-    let mut report = Report {
-        entry: f.name.clone(),
-        regions: regions.at.len(),
-        bytes: 0,
-        differing: 0,
-        differences: Vec::new(),
-        outside: 0,
+/// A launch as it ran: what ptxfp's engine needs to run it again with the
+/// regions at the device's addresses, and each region's bytes on the
+/// device after the kernel. `ptxfp hw run --record` keeps it with the
+/// device's name ([`KernelRecord`]); [`rederive`] runs the engine on it
+/// and compares, with no device.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KernelRun {
+    /// The entry run.
+    pub entry: String,
+    /// The device's target (`sm_90`); `None` for the model device.
+    pub device: Option<String>,
+    /// Grid, block and the rest.
+    #[serde(flatten)]
+    pub shape: Shape,
+    /// `--set` values as the engine took them (addresses moved).
+    pub sets: Vec<(String, String)>,
+    /// `--mem` bytes (hex, memory order) as the engine took them
+    /// (regions at the device's addresses).
+    pub mems: Vec<(String, String)>,
+    /// `--tensor-map` maps as the engine took them.
+    pub tensor_maps: Vec<String>,
+    /// The regions compared.
+    pub regions: Vec<RegionRun>,
+}
+
+/// One region of a [`KernelRun`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RegionRun {
+    /// Its address as the launch gave it.
+    pub given: String,
+    /// Its address on the device, where the engine ran it too.
+    pub device: String,
+    /// Its length in bytes.
+    pub len: u64,
+    /// The device's bytes after the kernel (hex, memory order).
+    pub after: String,
+}
+
+/// The schema version of a [`KernelRecord`].
+pub const KERNEL_SCHEMA: u32 = 1;
+
+/// One JSON file of `testdata/hw/<gpu>/kernels/`: a whole kernel run on
+/// a GPU by `ptxfp hw run --record` (docs/GPU.md "Whole kernels").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KernelRecord {
+    /// [`KERNEL_SCHEMA`].
+    pub schema: u32,
+    /// `run`.
+    pub command: String,
+    /// The kernel's name (`zluda/add`).
+    pub name: String,
+    /// The module's path as given, from the repository's root.
+    pub file: String,
+    /// The module's length in bytes and its FNV-1a 64-bit hash: a record
+    /// of another text is stale.
+    pub source_len: u64,
+    /// [`fnv1a`] of the module's bytes, hex.
+    pub source_fnv1a: String,
+    /// True for a run on the model device: never committed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub synthetic: bool,
+    /// The device.
+    pub gpu: GpuInfo,
+    /// UTC date and time of the run.
+    pub date: String,
+    /// ptxfp's version that compared.
+    pub ptxfp_version: String,
+    /// Bytes that differed from ptxfp's engine at the time.
+    pub differing: usize,
+    /// The run.
+    pub run: KernelRun,
+}
+
+/// The file of a kernel record: `root/<gpu slug>/kernels/<name>.run.json`,
+/// each `/` of the name a `__`.
+pub fn record_path(root: &Path, rec: &KernelRecord) -> Result<PathBuf, RecordError> {
+    let bad = |c: char| !(c.is_ascii_alphanumeric() || "._-/".contains(c));
+    if rec.name.is_empty()
+        || rec.name.chars().any(bad)
+        || rec.name.split('/').any(|p| p.is_empty() || p == "..")
+    {
+        return Err(RecordError::Io {
+            path: PathBuf::from(&rec.name),
+            source: std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "a record's name takes letters, digits, `.`, `-`, `_` and `/` between nonempty parts",
+            ),
+        });
+    }
+    Ok(root
+        .join(rec.gpu.slug())
+        .join("kernels")
+        .join(format!("{}.run.json", rec.name.replace('/', "__"))))
+}
+
+/// Writes `rec` as pretty JSON at [`record_path`], creating the
+/// directory, and returns the path.
+pub fn write_record(root: &Path, rec: &KernelRecord) -> Result<PathBuf, RecordError> {
+    let path = record_path(root, rec)?;
+    let io = |source| RecordError::Io {
+        path: path.clone(),
+        source,
     };
-    let mut engine: Vec<Vec<u8>> = region_bytes;
-    for (at, run) in &outcome.memory {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(io)?;
+    }
+    let mut text = serde_json::to_string_pretty(rec).map_err(|source| RecordError::Json {
+        path: path.clone(),
+        source,
+    })?;
+    text.push('\n');
+    std::fs::write(&path, text).map_err(io)?;
+    Ok(path)
+}
+
+/// Reads one kernel record (`.run.json`, or `.run.json.xz` compressed).
+pub fn read_record(path: &Path) -> Result<KernelRecord, RecordError> {
+    let text = crate::record::read_text(path)?;
+    let rec: KernelRecord = serde_json::from_str(&text).map_err(|source| RecordError::Json {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    if rec.schema != KERNEL_SCHEMA {
+        return Err(RecordError::Schema {
+            path: path.to_path_buf(),
+            found: rec.schema,
+        });
+    }
+    Ok(rec)
+}
+
+/// The FNV-1a 64-bit hash of `bytes` (a record's check that it is of
+/// the module it names).
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+fn bytes_hex_packed(b: &[u8]) -> String {
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+fn hex_bytes(name: &str, h: &str) -> Result<Vec<u8>, LaunchError> {
+    if !h.len().is_multiple_of(2) || !h.bytes().all(|c| c.is_ascii_hexdigit()) {
+        return Err(usage(format!("{name}: not hex bytes")));
+    }
+    (0..h.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&h[i..i + 2], 16).map_err(|e| usage(format!("{name}: {e}"))))
+        .collect()
+}
+
+/// ptxfp's engine on `run`: each region's bytes after the kernel (its
+/// `--mem` bytes, or zeros, with the engine's writes over them), and the
+/// bytes it wrote outside every region.
+fn run_engine(src: &str, run: &KernelRun) -> Result<(Vec<Vec<u8>>, u64), LaunchError> {
+    let mut mems = Vec::new();
+    for (a, h) in &run.mems {
+        mems.push((a.clone(), hex_bytes(&format!("--mem {a}"), h)?));
+    }
+    let mut at = Vec::new();
+    let mut engine = Vec::new();
+    for r in &run.regions {
+        let d = number(&r.device)
+            .ok_or_else(|| usage(format!("region {}: no device address", r.given)))?;
+        let len = usize::try_from(r.len).map_err(|_| usage("a region past memory"))?;
+        let start = mems
+            .iter()
+            .find(|(a, _)| number(a) == Some(d))
+            .map_or_else(|| vec![0u8; len], |(_, b)| b.clone());
+        at.push((d, r.len));
+        engine.push(start);
+    }
+    let device = run
+        .device
+        .as_deref()
+        .map(|t| {
+            t.parse::<Target>()
+                .map_err(|e| usage(format!("device {t}: {e}")))
+        })
+        .transpose()?;
+    let inputs = Inputs {
+        sets: run.sets.clone(),
+        mems,
+        tensor_maps: run.tensor_maps.clone(),
+        ..Inputs::default()
+    };
+    let opts = run.shape.options(&run.entry, device);
+    let outcome = interp::run(src, &inputs, &opts)
+        .map_err(|e| usage(format!("ptxfp's engine did not run the kernel: {e}")))?;
+    let mut outside = 0;
+    for (a, bytes) in &outcome.memory {
         let mut inside = 0u64;
-        for (k, (_, len, d)) in regions.at.iter().enumerate() {
-            let (lo, hi) = (*at.max(d), at.saturating_add(run.len() as u64).min(d + len));
+        for (k, (d, len)) in at.iter().enumerate() {
+            let (lo, hi) = (*a.max(d), a.saturating_add(bytes.len() as u64).min(d + len));
             if lo < hi {
                 engine[k][(lo - d) as usize..(hi - d) as usize]
-                    .copy_from_slice(&run[(lo - at) as usize..(hi - at) as usize]);
+                    .copy_from_slice(&bytes[(lo - a) as usize..(hi - a) as usize]);
                 inside += hi - lo;
             }
         }
-        report.outside += run.len() as u64 - inside;
+        outside += bytes.len() as u64 - inside;
     }
-    for (k, (a, len, d)) in regions.at.iter().enumerate() {
-        let got = dev.read(*d, *len as usize)?;
+    Ok((engine, outside))
+}
+
+/// The engine's regions against the device's, the first `show` runs of
+/// differing bytes kept.
+fn differences(
+    run: &KernelRun,
+    engine: &[Vec<u8>],
+    device: &[Vec<u8>],
+    outside: u64,
+    show: usize,
+) -> Report {
+    let mut report = Report {
+        entry: run.entry.clone(),
+        regions: run.regions.len(),
+        bytes: 0,
+        differing: 0,
+        differences: Vec::new(),
+        outside,
+    };
+    for ((r, mine), got) in run.regions.iter().zip(engine).zip(device) {
+        let a = number(&r.given).unwrap_or(0);
         report.bytes += got.len();
         let mut i = 0;
         while i < got.len() {
-            if got[i] == engine[k][i] {
+            if got[i] == mine[i] {
                 i += 1;
                 continue;
             }
             let start = i;
-            while i < got.len() && got[i] != engine[k][i] {
+            while i < got.len() && got[i] != mine[i] {
                 i += 1;
             }
             report.differing += i - start;
             if report.differences.len() < show {
                 let end = i.min(start + 16);
                 report.differences.push(Difference {
-                    region: *a,
+                    region: a,
                     offset: start,
-                    engine: engine[k][start..end].to_vec(),
+                    engine: mine[start..end].to_vec(),
                     device: got[start..end].to_vec(),
                 });
             }
         }
     }
-    Ok(report)
+    report
+}
+
+/// ptxfp's engine run again on a recorded run (`src` the module's text),
+/// compared with the device's recorded bytes: what `hw run` found, with
+/// no device.
+pub fn rederive(src: &str, run: &KernelRun, show: usize) -> Result<Report, LaunchError> {
+    let (engine, outside) = run_engine(src, run)?;
+    let mut device = Vec::new();
+    for r in &run.regions {
+        let b = hex_bytes(&format!("region {}", r.given), &r.after)?;
+        if b.len() as u64 != r.len {
+            return Err(usage(format!(
+                "region {}: {} bytes recorded, {} declared",
+                r.given,
+                b.len(),
+                r.len
+            )));
+        }
+        device.push(b);
+    }
+    Ok(differences(run, &engine, &device, outside, show))
 }
 
 /// The report as text: one line a region difference, then the summary.
@@ -666,10 +934,10 @@ impl KernelDevice for GpuKernels<'_> {
                 .memcpy_htod(&bytes[..n], &mut head)
                 .map_err(driver(format!("writing the module variable `{name}`")))?;
         }
-        if launch.dynamic_shared > 48 * 1024 {
+        if launch.shape.dynamic_shared > 48 * 1024 {
             f.set_attribute(
                 sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                launch.dynamic_shared as i32,
+                launch.shape.dynamic_shared as i32,
             )
             .map_err(driver("allowing the dynamic shared memory"))?;
         }
@@ -688,12 +956,12 @@ impl KernelDevice for GpuKernels<'_> {
             .iter_mut()
             .map(|v| v.as_mut_ptr().cast::<core::ffi::c_void>())
             .collect();
-        let [gx, gy, gz] = launch.grid;
-        let [bx, by, bz] = launch.block;
+        let [gx, gy, gz] = launch.shape.grid;
+        let [bx, by, bz] = launch.shape.block;
         // A cluster shape or a cooperative launch: launch attributes
         // (cuLaunchKernelEx), as cudaLaunchKernelEx takes them.
         let mut attrs = Vec::new();
-        if let Some([x, y, z]) = launch.cluster {
+        if let Some([x, y, z]) = launch.shape.cluster {
             // SAFETY: the union is plain data; `pad` zeroes all of it.
             let mut value: sys::CUlaunchAttributeValue = unsafe { core::mem::zeroed() };
             value.clusterDim = sys::CUlaunchAttributeValue_union__bindgen_ty_1 { x, y, z };
@@ -703,7 +971,7 @@ impl KernelDevice for GpuKernels<'_> {
                 value,
             });
         }
-        if launch.cooperative {
+        if launch.shape.cooperative {
             // SAFETY: as above.
             let mut value: sys::CUlaunchAttributeValue = unsafe { core::mem::zeroed() };
             value.cooperative = 1;
@@ -720,7 +988,7 @@ impl KernelDevice for GpuKernels<'_> {
             blockDimX: bx,
             blockDimY: by,
             blockDimZ: bz,
-            sharedMemBytes: launch.dynamic_shared,
+            sharedMemBytes: launch.shape.dynamic_shared,
             hStream: self.gpu.stream.cu_stream(),
             attrs: attrs.as_mut_ptr(),
             numAttrs: attrs.len() as u32,

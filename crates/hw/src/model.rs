@@ -210,7 +210,7 @@ impl crate::launch::KernelDevice for ModelKernels {
         args: &[(String, crate::launch::Arg)],
         globals: &[(String, Vec<u8>)],
     ) -> Result<(), GpuError> {
-        use ptxfp::interp::{self, Inputs, Options};
+        use ptxfp::interp::{self, Inputs};
         let mut inputs = Inputs::default();
         inputs.mems.extend(globals.iter().cloned());
         for (name, a) in args {
@@ -229,18 +229,7 @@ impl crate::launch::KernelDevice for ModelKernels {
         for (at, spec) in &self.maps {
             inputs.tensor_maps.push(format!("{at:#x}={spec}"));
         }
-        let opts = Options {
-            entry: Some(entry.to_string()),
-            launch: interp::Launch {
-                grid: launch.grid,
-                block: launch.block,
-                dynamic_shared: u64::from(launch.dynamic_shared),
-                cluster: launch.cluster,
-                cooperative: launch.cooperative,
-            },
-            max_steps: launch.max_steps,
-            ..Options::default()
-        };
+        let opts = launch.shape.options(entry, None);
         let out = interp::run(src, &inputs, &opts).map_err(|e| unsupported(&e.to_string()))?;
         for (at, run) in &out.memory {
             for (a, bytes) in &mut self.mem {

@@ -238,8 +238,10 @@ pub fn write(root: &Path, record: &Record) -> Result<PathBuf, RecordError> {
     Ok(path)
 }
 
-/// Reads one record.
-pub fn read(path: &Path) -> Result<Record, RecordError> {
+/// A record file's text: `NAME.json`, or `NAME.json.xz` decompressed (a
+/// record too large for the repository as it is is committed
+/// xz-compressed).
+pub fn read_text(path: &Path) -> Result<String, RecordError> {
     let io = |source| RecordError::Io {
         path: path.to_path_buf(),
         source,
@@ -259,12 +261,17 @@ pub fn read(path: &Path) -> Result<Record, RecordError> {
     } else {
         bytes
     };
-    let text = String::from_utf8(bytes).map_err(|e| {
+    String::from_utf8(bytes).map_err(|e| {
         io(std::io::Error::new(
             std::io::ErrorKind::InvalidData,
             format!("not UTF-8 text: {e}"),
         ))
-    })?;
+    })
+}
+
+/// Reads one record.
+pub fn read(path: &Path) -> Result<Record, RecordError> {
+    let text = read_text(path)?;
     let value: serde_json::Value =
         serde_json::from_str(&text).map_err(|source| RecordError::Json {
             path: path.to_path_buf(),

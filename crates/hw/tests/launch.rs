@@ -28,8 +28,11 @@ fn hex(s: &str) -> Vec<u8> {
 fn launch(src: &str, args: &[&str]) -> Launch {
     let mut l = Launch {
         src: src.to_string(),
-        grid: [1, 1, 1],
-        block: [1, 1, 1],
+        shape: ptxfp_hw::launch::Shape {
+            grid: [1, 1, 1],
+            block: [1, 1, 1],
+            ..Default::default()
+        },
         ..Launch::default()
     };
     let mut it = args.iter();
@@ -45,8 +48,8 @@ fn launch(src: &str, args: &[&str]) -> Launch {
                 l.mems.push((a.into(), hex(h)));
             }
             "--tensor-map" => l.tensor_maps.push(v.to_string()),
-            "--block" => l.block = dims(v),
-            "--grid" => l.grid = dims(v),
+            "--block" => l.shape.block = dims(v),
+            "--grid" => l.shape.grid = dims(v),
             "--entry" => l.entry = Some(v.to_string()),
             other => panic!("{other}"),
         }
@@ -75,9 +78,9 @@ fn every_corpus_kernel_agrees_on_the_model_device() {
             .collect();
         let mut l = launch(&src, &args);
         l.entry = Some(k["entry"].as_str().unwrap().to_string());
-        l.grid = dims(k["grid"].as_str().unwrap());
-        l.block = dims(k["block"].as_str().unwrap());
-        l.dynamic_shared = k["dynamic_shared"].as_u64().unwrap_or(0) as u32;
+        l.shape.grid = dims(k["grid"].as_str().unwrap());
+        l.shape.block = dims(k["block"].as_str().unwrap());
+        l.shape.dynamic_shared = k["dynamic_shared"].as_u64().unwrap_or(0) as u32;
         let r = match compare(&mut ModelKernels::default(), &l, 4) {
             Ok(r) => r,
             // ptxfp runs a module of `.func`s alone; a GPU launches an
@@ -153,10 +156,8 @@ W:
     assert_eq!((r.regions, r.bytes), (3, 128 + 128 + 32));
 }
 
-/// A device that differs is reported, region and offset; a launch the
-/// harness cannot take is an error that says why.
-#[test]
-fn differences_and_bad_launches_are_reported() {
+/// examples/kernels/thread-ids.ptx on 4 threads, `out` a 64-byte region.
+fn thread_ids() -> (String, Launch) {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/kernels/");
     let src = std::fs::read_to_string(format!("{root}thread-ids.ptx")).unwrap();
     let l = launch(
@@ -170,6 +171,14 @@ fn differences_and_bad_launches_are_reported() {
             &format!("0x1000={}", "00".repeat(64)),
         ],
     );
+    (src, l)
+}
+
+/// A device that differs is reported, region and offset; a launch the
+/// harness cannot take is an error that says why.
+#[test]
+fn differences_and_bad_launches_are_reported() {
+    let (_, l) = thread_ids();
     let r = compare(&mut ModelKernels::default(), &l, 4).unwrap();
     assert_eq!(r.differing, 0, "{}", render(&r));
     let mut dev = ModelKernels::default();
@@ -229,7 +238,7 @@ ret;
             &format!("0x1000={}", "ff".repeat(32)),
         ],
     );
-    l.cluster = Some([2, 1, 1]);
+    l.shape.cluster = Some([2, 1, 1]);
     let r = compare(&mut ModelKernels::default(), &l, 4).unwrap();
     assert_eq!((r.differing, r.bytes), (0, 32), "{}", render(&r));
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/kernels/");
@@ -251,11 +260,85 @@ ret;
             "0x2000=00000000",
         ],
     );
-    l.cooperative = true;
+    l.shape.cooperative = true;
     let r = compare(&mut ModelKernels::default(), &l, 4).unwrap();
     assert_eq!(r.differing, 0, "{}", render(&r));
-    l.cooperative = false;
-    l.max_steps = Some(100_000);
+    l.shape.cooperative = false;
+    l.shape.max_steps = Some(100_000);
     let e = compare(&mut ModelKernels::default(), &l, 4).unwrap_err();
     assert!(e.to_string().contains("--max-steps"), "{e}");
+}
+
+/// A recorded run re-derives: the engine run again on the run's own
+/// inputs (regions at the device's addresses) agrees with the device's
+/// bytes as recorded, through the JSON writer and reader; a recorded byte
+/// changed is found at its region and offset, and a record of another
+/// module's text, or a region of the wrong length, is refused.
+#[test]
+fn a_recorded_run_re_derives_and_a_changed_byte_is_found() {
+    use ptxfp_hw::launch::{
+        compare_run, fnv1a, read_record, rederive, write_record, KernelRecord, KERNEL_SCHEMA,
+    };
+    let (src, l) = thread_ids();
+    let mut dev = ModelKernels::default();
+    let (r, run) = compare_run(&mut dev, &l, 4).unwrap();
+    assert_eq!(r.differing, 0, "{}", render(&r));
+    // The model device put the region elsewhere: the run holds its address.
+    assert_ne!(run.regions[0].device, run.regions[0].given);
+    let rec = KernelRecord {
+        schema: KERNEL_SCHEMA,
+        command: "run".into(),
+        name: "examples/thread-ids".into(),
+        file: "examples/kernels/thread-ids.ptx".into(),
+        source_len: src.len() as u64,
+        source_fnv1a: format!("{:016x}", fnv1a(src.as_bytes())),
+        synthetic: true,
+        gpu: ptxfp_hw::launch::KernelDevice::info(&dev).clone(),
+        date: "2026-11-28T00:00:00Z".into(),
+        ptxfp_version: "test".into(),
+        differing: 0,
+        run,
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_record(dir.path(), &rec).unwrap();
+    assert!(
+        path.ends_with("kernels/examples__thread-ids.run.json"),
+        "{path:?}"
+    );
+    let back = read_record(&path).unwrap();
+    assert_eq!(back, rec);
+    let again = rederive(&src, &back.run, 4).unwrap();
+    assert_eq!(
+        (again.differing, again.bytes),
+        (0, 64),
+        "{}",
+        render(&again)
+    );
+    // Thread 2 wrote 20 at byte 8: a device that had 21 there differs.
+    let mut changed = back.run.clone();
+    assert_eq!(&changed.regions[0].after[16..18], "14");
+    changed.regions[0].after.replace_range(16..18, "15");
+    let d = rederive(&src, &changed, 4).unwrap();
+    assert_eq!(d.differing, 1);
+    assert_eq!(
+        (d.differences[0].region, d.differences[0].offset),
+        (0x1000, 8)
+    );
+    assert_eq!(
+        (
+            d.differences[0].engine.clone(),
+            d.differences[0].device.clone()
+        ),
+        (vec![0x14], vec![0x15])
+    );
+    let mut short = back.run.clone();
+    short.regions[0].after.truncate(10);
+    assert!(rederive(&src, &short, 4)
+        .unwrap_err()
+        .to_string()
+        .contains("5 bytes recorded, 64 declared"));
+    // A name that would leave the directory is refused.
+    let mut bad = rec.clone();
+    bad.name = "../x".into();
+    assert!(write_record(dir.path(), &bad).is_err());
 }

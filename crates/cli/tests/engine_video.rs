@@ -267,10 +267,14 @@ const CASES: &[Case] = &[
         want: |a, b, _| a.wrapping_add(b),
     },
     Case {
+        // On a GPU a negative difference saturates a byte high: the byte
+        // clamps the difference's 64-bit unsigned image (an H200,
+        // testdata/hw/nvidia-h200/kernels/; docs/NVIDIA.md "Video
+        // instructions on a GPU"); the ISA's CLAMP would give 0.
         text: "vsub.u32.s32.s32.sat d.b2, a.h0, b.b3, c",
         want: |a, b, c| {
-            let t = clamp(field(a, "h0", true) - field(b, "b3", true), 8, false) as u32;
-            (c & 0xff00_ffff) | ((t & 0xff) << 16)
+            let t = ((field(a, "h0", true) - field(b, "b3", true)) as u64).min(255) as u32;
+            (c & 0xff00_ffff) | (t << 16)
         },
     },
     Case {
@@ -288,10 +292,13 @@ const CASES: &[Case] = &[
         want: |a, b, c| a.abs_diff(b).wrapping_add(c),
     },
     Case {
+        // A GPU merges the saturated value's own high half into `.h1`
+        // (0 for every non-negative one), where the ISA shifts its low
+        // half up (an H200; docs/NVIDIA.md).
         text: "vabsdiff.s32.s32.s32.sat d.h1, a, b, c",
         want: |a, b, c| {
-            ((clamp((i64::from(a as i32) - i64::from(b as i32)).abs(), 16, true) as u32) << 16)
-                | (c & 0xffff)
+            let t = clamp((i64::from(a as i32) - i64::from(b as i32)).abs(), 16, true) as u32;
+            (t & 0xffff_0000) | (c & 0xffff)
         },
     },
     // Shifts by b's low byte: `.clamp` stops at 32, `.wrap` takes it
@@ -304,14 +311,18 @@ const CASES: &[Case] = &[
         },
     },
     Case {
+        // A GPU shifts by n - 2 in 32 bits and saturates that word times
+        // 4 (an H200; docs/NVIDIA.md), where the ISA saturates the whole
+        // shifted value.
         text: "vshl.s32.s32.u32.sat.clamp d, a, b.b0",
         want: |a, b, _| {
             let n = (b & 0xff).min(32);
-            clamp(
-                ((a as i32 as i128) << n).clamp(i64::MIN.into(), i64::MAX.into()) as i64,
-                32,
-                true,
-            ) as u32
+            let v = if n < 2 {
+                i64::from(a as i32) << n
+            } else {
+                i64::from((a << (n - 2)) as i32) * 4
+            };
+            clamp(v, 32, true) as u32
         },
     },
     Case {
@@ -339,11 +350,13 @@ const CASES: &[Case] = &[
             clamp(v, 32, true) as u32
         },
     },
-    // ... u32 sources, plus one, scaled by 2^-7 (unsigned: all positive).
+    // ... u32 sources, plus one, scaled by 2^-7: a GPU reads `c` as
+    // signed even here, where the ISA zero-extends it (an H200;
+    // docs/NVIDIA.md), and the shift is arithmetic.
     Case {
         text: "vmad.u32.u32.u32.po.shr7 d, a.h1, b.h0, c",
         want: |a, b, c| {
-            ((field(a, "h1", false) * field(b, "h0", false) + i64::from(c) + 1) >> 7) as u32
+            ((field(a, "h1", false) * field(b, "h0", false) + i64::from(c as i32) + 1) >> 7) as u32
         },
     },
     // -(u32 * u32) + c is signed; saturated.
@@ -411,7 +424,7 @@ fn inputs() -> Vec<[u32; 3]> {
 }
 
 #[test]
-fn video_instructions_agree_with_the_simd_intrinsics_and_the_isa_prose() {
+fn video_instructions_agree_with_the_simd_intrinsics_the_isa_prose_and_a_gpu() {
     let src = kernel();
     let input = inputs();
     let bytes: Vec<u8> = input
@@ -554,8 +567,9 @@ fn the_sad_example_sums_absolute_byte_differences() {
 /// A vector register's element (`%v.x`), like a special register
 /// (`%tid.x`), is a register, with or without a selector after it (`%v.y.b1`, `%v.x.h1`). By hand: v.x = 0x01020304,
 /// v.y = 0x10203040; vadd4 adds bytes (0x11223344); vadd takes v.y's byte
-/// 1 (0x30) plus v.x; vabsdiff's |v.x - v.y| = 0x0f1e2d3c, its low half
-/// merged into v.x's half 1.
+/// 1 (0x30) plus v.x; vabsdiff's |v.x - v.y| = 0x0f1e2d3c, its high half
+/// merged into v.x's half 1 (as a GPU merges `.h1`; docs/NVIDIA.md
+/// "Video instructions on a GPU").
 #[test]
 fn vector_register_elements_take_selectors() {
     let src = ".version 8.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n.reg .v2 .b32 %v;\n.reg .b32 %r<4>;\nmov.b32 %v.x, 0x01020304;\nmov.b32 %v.y, 0x10203040;\nmov.b32 %r1, 0;\nvadd4.u32.u32.u32 %r1, %v.x, %v.y, %r1;\nvadd.u32.u32.u32 %r2, %v.y.b1, %v.x;\nvabsdiff.u32.u32.u32 %v.x.h1, %v.x, %v.y, %v.x;\nvadd.u32.u32.u32 %r3, %tid.x, %ntid.x;\nret;\n}\n";
@@ -564,7 +578,7 @@ fn vector_register_elements_take_selectors() {
     assert_eq!(o.status.code(), Some(0), "{err}");
     assert_eq!(
         out,
-        "%v.x = 0x2d3c0304  b32\n%v.y = 0x10203040  b32\n%r1 = 0x11223344  b32\n%r2 = 0x01020334  b32\n%r3 = 0x00000001  b32\n"
+        "%v.x = 0x0f1e0304  b32\n%v.y = 0x10203040  b32\n%r1 = 0x11223344  b32\n%r2 = 0x01020334  b32\n%r3 = 0x00000001  b32\n"
     );
 }
 
@@ -596,4 +610,18 @@ fn the_gpu_copy_of_the_video_kernel_is_current() {
             "{path} is not this test's; PTXFP_BLESS=1 rewrites it"
         );
     }
+}
+
+/// testdata/kernels-gpu/video-sweep-*.ptx are what scripts/video-sweep
+/// writes (their GPU records are re-derived by
+/// `cargo test -p ptxfp-hw --test kernel_records`).
+#[test]
+fn the_video_sweep_kernels_are_current() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let o = std::process::Command::new("python3")
+        .arg(format!("{root}/scripts/video-sweep"))
+        .arg("--check")
+        .output()
+        .expect("python3 runs scripts/video-sweep");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }

@@ -479,6 +479,9 @@ def test_run_tensor_copy_with_a_tensor_map():
 .address_size 64
 .visible .entry k(.param .align 64 .b8 tmap[128], .param .u64 out)
 {
+    .reg .b64 %tm;
+    mov.b64 %tm, tmap;
+    cvta.param.u64 %tm, %tm;
 .shared .align 8 .b64 bar;
 .shared .align 128 .b32 tile[16];
 .reg .pred %p<2>;
@@ -490,7 +493,7 @@ mov.u32 %r2, tile;
 mov.u32 %r3, 8;
 mbarrier.init.shared::cta.b64 [%r1], 1;
 mbarrier.arrive.expect_tx.shared::cta.b64 %rd2, [%r1], 64;
-cp.async.bulk.tensor.1d.shared::cluster.global.mbarrier::complete_tx::bytes.tile [%r2], [tmap, {%r3}], [%r1];
+cp.async.bulk.tensor.1d.shared::cluster.global.mbarrier::complete_tx::bytes.tile [%r2], [%tm, {%r3}], [%r1];
 W:
 mbarrier.try_wait.parity.shared::cta.b64 %p1, [%r1], 0;
 @!%p1 bra W;
@@ -522,6 +525,9 @@ def test_run_im2col_load_of_a_convolution_tap():
 .address_size 64
 .visible .entry k(.param .align 64 .b8 tmap[128], .param .u64 out)
 {
+    .reg .b64 %tm;
+    mov.b64 %tm, tmap;
+    cvta.param.u64 %tm, %tm;
 .shared .align 8 .b64 bar;
 .shared .align 128 .b8 tile[192];
 .reg .pred %p<2>;
@@ -537,7 +543,7 @@ mov.u16 %h0, 0;
 mov.u16 %h1, 2;
 mbarrier.init.shared::cta.b64 [%r1], 1;
 mbarrier.arrive.expect_tx.shared::cta.b64 %rd2, [%r1], 192;
-cp.async.bulk.tensor.4d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%r2], [tmap, {%r3, %r4, %r4, %r3}], [%r1], {%h0, %h1};
+cp.async.bulk.tensor.4d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%r2], [%tm, {%r3, %r4, %r4, %r3}], [%r1], {%h0, %h1};
 W:
 mbarrier.try_wait.parity.shared::cta.b64 %p1, [%r1], 0;
 @!%p1 bra W;

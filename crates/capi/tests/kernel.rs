@@ -780,6 +780,9 @@ fn tensor_maps_reach_the_run() {
 .address_size 64
 .visible .entry k(.param .align 64 .b8 tmap[128], .param .u64 out)
 {
+    .reg .b64 %tm;
+    mov.b64 %tm, tmap;
+    cvta.param.u64 %tm, %tm;
 .shared .align 8 .b64 bar;
 .shared .align 128 .b8 tile[192];
 .reg .pred %p<2>;
@@ -795,7 +798,7 @@ mov.u16 %h0, 0;
 mov.u16 %h1, 2;
 mbarrier.init.shared::cta.b64 [%r1], 1;
 mbarrier.arrive.expect_tx.shared::cta.b64 %rd2, [%r1], 192;
-cp.async.bulk.tensor.4d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%r2], [tmap, {%r3, %r4, %r4, %r3}], [%r1], {%h0, %h1};
+cp.async.bulk.tensor.4d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%r2], [%tm, {%r3, %r4, %r4, %r3}], [%r1], {%h0, %h1};
 W:
 mbarrier.try_wait.parity.shared::cta.b64 %p1, [%r1], 0;
 @!%p1 bra W;

@@ -40,7 +40,7 @@ fn load_kernel(rank: usize, coords: &[i64], taps: &[Vec<u16>], bytes: usize) -> 
         }
         body += &format!(
             r#"    mbarrier.arrive.expect_tx.shared::cta.b64 %rd4, [%r1], {bytes};
-    cp.async.bulk.tensor.{rank}d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%r2], [tmap, {{{c}}}], [%r1], {{{offs}}};
+    cp.async.bulk.tensor.{rank}d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%r2], [%tm, {{{c}}}], [%r1], {{{offs}}};
 WAIT{k}:
     mbarrier.try_wait.parity.shared::cta.b64 %p1, [%r1], {parity};
     @!%p1 bra WAIT{k};
@@ -67,6 +67,9 @@ COPY{k}:
 .address_size 64
 .visible .entry i2c(.param .align 64 .b8 tmap[128], .param .u64 out)
 {{
+    .reg .b64 %tm;
+    mov.b64 %tm, tmap;
+    cvta.param.u64 %tm, %tm;
     .shared .align 8 .b64 bar;
     .shared .align 1024 .b8 tile[{bytes}];
     .reg .pred %p<4>;
@@ -444,6 +447,9 @@ fn no_offs_stores_and_reductions_write_inside_only() {
 .address_size 64
 .visible .entry st(.param .align 64 .b8 tmap[128])
 {
+    .reg .b64 %tm;
+    mov.b64 %tm, tmap;
+    cvta.param.u64 %tm, %tm;
     .shared .align 128 .b32 tile[160];
     .reg .pred %p<4>;
     .reg .b32 %r<12>;
@@ -461,8 +467,8 @@ FILL:
     mov.u32 %r8, 1;
     mov.u32 %r9, 0;
     fence.proxy.async.shared::cta;
-    cp.async.bulk.tensor.4d.global.shared::cta.bulk_group.im2col_no_offs [tmap, {%r6, %r7, %r8, %r9}], [%r2];
-    cp.reduce.async.bulk.tensor.4d.global.shared::cta.add.im2col_no_offs.bulk_group [tmap, {%r6, %r7, %r8, %r9}], [%r2];
+    cp.async.bulk.tensor.4d.global.shared::cta.bulk_group.im2col_no_offs [%tm, {%r6, %r7, %r8, %r9}], [%r2];
+    cp.reduce.async.bulk.tensor.4d.global.shared::cta.add.im2col_no_offs.bulk_group [%tm, {%r6, %r7, %r8, %r9}], [%r2];
     cp.async.bulk.commit_group;
     cp.async.bulk.wait_group 0;
     ret;
@@ -547,9 +553,12 @@ fn an_im2col_prefetch_checks_its_map() {
 .address_size 64
 .visible .entry pf(.param .align 64 .b8 tmap[128])
 {{
+    .reg .b64 %tm;
+    mov.b64 %tm, tmap;
+    cvta.param.u64 %tm, %tm;
     .reg .b32 %r<4>;
     mov.u32 %r1, 0;
-    cp.async.bulk.prefetch.tensor.4d.L2.global{mode} [tmap, {{%r1, %r1, %r1, %r1}}]{info};
+    cp.async.bulk.prefetch.tensor.4d.L2.global{mode} [%tm, {{%r1, %r1, %r1, %r1}}]{info};
     ret;
 }}
 "#
@@ -678,6 +687,9 @@ fn a_multicast_im2col_load_reaches_both_ctas() {
 .address_size 64
 .visible .entry mc(.param .align 64 .b8 tmap[128], .param .u64 out)
 {
+    .reg .b64 %tm;
+    mov.b64 %tm, tmap;
+    cvta.param.u64 %tm, %tm;
     .shared .align 8 .b64 bar;
     .shared .align 128 .b8 buf[64];
     .reg .pred %p<4>;
@@ -697,7 +709,7 @@ fn a_multicast_im2col_load_reaches_both_ctas() {
     @%p2 bra WAIT;
     mov.b16 %m, 3;
     mov.u32 %r12, 0;
-    cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes.multicast::cluster [%r6], [tmap, {%r12, %r12, %r12}], [%r5], {3}, %m;
+    cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes.multicast::cluster [%r6], [%tm, {%r12, %r12, %r12}], [%r5], {3}, %m;
 WAIT:
     mbarrier.try_wait.parity.shared::cta.b64 %p3, [%r5], 0;
     @!%p3 bra WAIT;

@@ -404,6 +404,9 @@ fn tensor_copy_reports() {
 .address_size 64
 .visible .entry k(.param .align 64 .b8 tmap[128], .param .u64 out, .param .u32 c)
 {
+    .reg .b64 %tm;
+    mov.b64 %tm, tmap;
+    cvta.param.u64 %tm, %tm;
     .shared .align 128 .b8 buf[32];
     .shared .align 8 .b64 bar;
     .reg .pred %p<4>;
@@ -413,7 +416,7 @@ fn tensor_copy_reports() {
     ld.param.u32 %r1, [c];
     mbarrier.init.layout::v1.shared::cta.b64 [bar], 1;
     mbarrier.arrive.expect_tx.shared::cta.b64 _, [bar], 32;
-    cp.async.bulk.tensor.1d.shared::cta.global.tile.mbarrier::complete_tx::bytes.mbarrier::report::validity::per_16bytes::80000000 [buf], [tmap, {%r1}], [bar];
+    cp.async.bulk.tensor.1d.shared::cta.global.tile.mbarrier::complete_tx::bytes.mbarrier::report::validity::per_16bytes::80000000 [buf], [%tm, {%r1}], [bar];
     mbarrier.try_wait.parity.phase_type::primary.shared::cta.b64 %p1|%p2, [bar], 0;
     selp.u32 %r2, 1, 0, %p1;
     selp.u32 %r3, 1, 0, %p2;
@@ -477,6 +480,9 @@ fn a_tensor_copy_overrides_the_global_address() {
 .address_size 64
 .visible .entry k(.param .align 64 .b8 tmap[128], .param .u64 out, .param .u64 g)
 {
+    .reg .b64 %tm;
+    mov.b64 %tm, tmap;
+    cvta.param.u64 %tm, %tm;
     .shared .align 128 .b32 buf[4];
     .shared .align 8 .b64 bar;
     .reg .pred %p<4>;
@@ -487,7 +493,7 @@ fn a_tensor_copy_overrides_the_global_address() {
     mov.u32 %r1, 0;
     mbarrier.init.shared::cta.b64 [bar], 1;
     mbarrier.arrive.expect_tx.shared::cta.b64 _, [bar], 16;
-    cp.async.bulk.tensor.1d.shared::cta.global.tile.mbarrier::complete_tx::bytes.override::global_address [buf], [tmap, %rd3, {%r1}], [bar];
+    cp.async.bulk.tensor.1d.shared::cta.global.tile.mbarrier::complete_tx::bytes.override::global_address [buf], [%tm, %rd3, {%r1}], [bar];
     mbarrier.try_wait.parity.shared::cta.b64 %p1, [bar], 0;
     ld.shared.v4.u32 {%r2, %r3, %r4, %r5}, [buf];
     st.global.v4.u32 [%rd2], {%r2, %r3, %r4, %r5};
@@ -521,8 +527,8 @@ fn a_tensor_copy_overrides_the_global_address() {
     // `.override::global_dim` is decoded and refused where reached: the
     // ISA does not say how its 8-bit values encode a dimension.
     let attr = src.replace(
-        "override::global_address [buf], [tmap, %rd3, {%r1}]",
-        "override::global_address.override::global_dim [buf], [tmap, %rd3, {%rs1}, {%r1}]",
+        "override::global_address [buf], [%tm, %rd3, {%r1}]",
+        "override::global_address.override::global_dim [buf], [%tm, %rd3, {%rs1}, {%r1}]",
     );
     fails_with(
         &run_src(

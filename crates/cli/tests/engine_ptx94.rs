@@ -341,6 +341,9 @@ fn bulk_reductions_keep_f32_subnormals() {
 .address_size 64
 .visible .entry k(.param .u64 acc, .param .align 64 .b8 tmap[128])
 {{
+    .reg .b64 %tm;
+    mov.b64 %tm, tmap;
+    cvta.param.u64 %tm, %tm;
     .shared .align 16 .b32 buf[4];
     .reg .b32 %r<6>;
     .reg .b64 %rd<4>;
@@ -379,7 +382,7 @@ fn bulk_reductions_keep_f32_subnormals() {
         "cp.reduce.async.bulk.global.shared::cta.bulk_group.add.f32 [%rd1], [buf], 16;",
         "cp.reduce.async.bulk.global.shared::cta.bulk_group.add.noftz.f32 [%rd1], [buf], 16;",
         "cp.reduce.async.bulk.relaxed.gpu.global.shared::cta.bulk_group.add.f32 [%rd1], [buf], 16;",
-        "cp.reduce.async.bulk.tensor.1d.global.shared::cta.add.tile.bulk_group [tmap, {%r5}], [buf];",
+        "cp.reduce.async.bulk.tensor.1d.global.shared::cta.add.tile.bulk_group [%tm, {%r5}], [buf];",
     ] {
         let o = run(red);
         assert_eq!(o.status.code(), Some(0), "{red}: {}", text(&o).1);

@@ -54,6 +54,9 @@ fn load_kernel(dims: usize, bytes: usize, extra: &str) -> String {
 .address_size 64
 .visible .entry tload(.param .align 64 .b8 tmap[128], .param .u64 out, {params})
 {{
+    .reg .b64 %tm;
+    mov.b64 %tm, tmap;
+    cvta.param.u64 %tm, %tm;
     .shared .align 8 .b64 bar;
     .shared .align 1024 .b8 tile[{bytes}];
     .reg .pred %p<4>;
@@ -65,7 +68,7 @@ fn load_kernel(dims: usize, bytes: usize, extra: &str) -> String {
     mov.u32 %r2, tile;
     mbarrier.init.shared::cta.b64 [%r1], 1;
     mbarrier.arrive.expect_tx.shared::cta.b64 %rd4, [%r1], {bytes};
-    {extra}cp.async.bulk.tensor.{dims}d.shared::cluster.global.mbarrier::complete_tx::bytes.tile [%r2], [tmap, {{{c}}}], [%r1];
+    {extra}cp.async.bulk.tensor.{dims}d.shared::cluster.global.mbarrier::complete_tx::bytes.tile [%r2], [%tm, {{{c}}}], [%r1];
 WAIT:
     mbarrier.try_wait.parity.shared::cta.b64 %p1, [%r1], 0;
     @!%p1 bra WAIT;
@@ -243,6 +246,9 @@ fn stores_and_reductions_leave_the_outside_alone() {
 .address_size 64
 .visible .entry tstore(.param .align 64 .b8 tmap[128])
 {
+    .reg .b64 %tm;
+    mov.b64 %tm, tmap;
+    cvta.param.u64 %tm, %tm;
     .shared .align 128 .b32 tile[64];
     .reg .pred %p<4>;
     .reg .b32 %r<12>;
@@ -258,9 +264,9 @@ FILL:
     mov.u32 %r6, 8;
     mov.u32 %r7, 2;
     fence.proxy.async.shared::cta;
-    cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [tmap, {%r6, %r7}], [%r2];
-    cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group [tmap, {%r6, %r7}], [%r2];
-    cp.async.bulk.prefetch.tensor.2d.L2.global.tile [tmap, {%r6, %r7}];
+    cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%tm, {%r6, %r7}], [%r2];
+    cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group [%tm, {%r6, %r7}], [%r2];
+    cp.async.bulk.prefetch.tensor.2d.L2.global.tile [%tm, {%r6, %r7}];
     cp.async.bulk.commit_group;
     cp.async.bulk.wait_group 0;
     ret;
@@ -318,6 +324,18 @@ fn missing_or_mismatched_maps_are_errors() {
     let o = run_src("tload.ptx", &src, &base);
     fails_with(&o, |stderr| {
         stderr.contains("no tensor map at") && stderr.contains("--tensor-map tmap=SPEC")
+    });
+    // The map parameter's own name is a .param address: ptxas refuses it
+    // (an H200's JIT: "State space mismatch between instruction and
+    // address"), and so does ptxfp, saying how to take its generic address.
+    let direct = src.replace("[%tm, {", "[tmap, {");
+    let mut args = base.to_vec();
+    args.extend(["--tensor-map", "tmap=u16:64x8@0x10000:box=64x8"]);
+    let o = run_src("tload-param.ptx", &direct, &args);
+    fails_with(&o, |stderr| {
+        stderr.contains("`tmap` is a .param variable")
+            && stderr.contains("State space mismatch")
+            && stderr.contains("cvta.param.u64 %rd, %rd;")
     });
     let mut args = base.to_vec();
     args.extend(["--tensor-map", "tmap=u16:64x8x2@0x10000:box=64x8x1"]);
@@ -466,6 +484,9 @@ fn a_multicast_load_reaches_every_cta_of_the_mask() {
 .address_size 64
 .visible .entry mc(.param .align 64 .b8 tmap[128], .param .u64 out)
 {
+    .reg .b64 %tm;
+    mov.b64 %tm, tmap;
+    cvta.param.u64 %tm, %tm;
     .shared .align 8 .b64 bar;
     .shared .align 128 .b8 buf[64];
     .reg .pred %p<4>;
@@ -486,7 +507,7 @@ fn a_multicast_load_reaches_every_cta_of_the_mask() {
     mov.b16 %m, 3;
     mov.u32 %r12, 0;
     mov.u32 %r13, 1;
-    cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [%r6], [tmap, {%r12, %r13}], [%r5], %m;
+    cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [%r6], [%tm, {%r12, %r13}], [%r5], %m;
 WAIT:
     mbarrier.try_wait.parity.shared::cta.b64 %p3, [%r5], 0;
     @!%p3 bra WAIT;
@@ -550,6 +571,9 @@ fn gather4_and_scatter4_move_four_rows() {
 .address_size 64
 .visible .entry g4(.param .align 64 .b8 tmap[128], .param .u64 out)
 {
+    .reg .b64 %tm;
+    mov.b64 %tm, tmap;
+    cvta.param.u64 %tm, %tm;
     .shared .align 8 .b64 bar;
     .shared .align 128 .b8 rows[128];
     .reg .pred %p<4>;
@@ -564,7 +588,7 @@ fn gather4_and_scatter4_move_four_rows() {
     mov.u32 %r7, 12;
     mbarrier.init.shared::cta.b64 [%r1], 1;
     mbarrier.arrive.expect_tx.shared::cta.b64 %rd1, [%r1], 128;
-    cp.async.bulk.tensor.2d.shared::cta.global.tile::gather4.mbarrier::complete_tx::bytes [%r2], [tmap, {%r3, %r4, %r5, %r6, %r7}], [%r1];
+    cp.async.bulk.tensor.2d.shared::cta.global.tile::gather4.mbarrier::complete_tx::bytes [%r2], [%tm, {%r3, %r4, %r5, %r6, %r7}], [%r1];
 W:
     mbarrier.try_wait.parity.shared::cta.b64 %p1, [%r1], 0;
     @!%p1 bra W;
@@ -572,7 +596,7 @@ W:
     mov.u32 %r5, 3;
     mov.u32 %r6, 5;
     mov.u32 %r7, 20;
-    cp.async.bulk.tensor.2d.global.shared::cta.tile::scatter4.bulk_group [tmap, {%r3, %r4, %r5, %r6, %r7}], [%r2];
+    cp.async.bulk.tensor.2d.global.shared::cta.tile::scatter4.bulk_group [%tm, {%r3, %r4, %r5, %r6, %r7}], [%r2];
     cp.async.bulk.commit_group;
     cp.async.bulk.wait_group 0;
     ret;
@@ -689,7 +713,7 @@ fn the_32_and_64_byte_atomicities_keep_their_units_whole() {
                 "    ld.param.u64 %rd2, [out];",
                 &format!("    ld.param.u64 %rd2, [out];\n    ld.param.u64 %rd9, [tmap];\n    tensormap.replace.tile.swizzle_atomicity.global.b1024.b32 [%rd9], {code};"),
             )
-            .replace("[tmap, {", "[%rd9, {");
+            .replace("[%tm, {", "[%rd9, {");
         let o = run_src(
             "tatom-replace.ptx",
             &replaced,

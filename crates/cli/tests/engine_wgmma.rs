@@ -1239,8 +1239,12 @@ fn tma_loads_feed_wgmma_through_the_128_byte_swizzle() {
     mbarrier.init.shared::cta.b64 [%r1], 1;
     mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r1], 9216;
     mov.u32 %r4, 0;
-    cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.tile [%r2], [ta, {%r4, %r4}], [%r1];
-    cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.tile [%r3], [tb, {%r4, %r4}], [%r1];
+    mov.b64 %rd6, ta;
+    cvta.param.u64 %rd6, %rd6;
+    mov.b64 %rd7, tb;
+    cvta.param.u64 %rd7, %rd7;
+    cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.tile [%r2], [%rd6, {%r4, %r4}], [%r1];
+    cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.tile [%r3], [%rd7, {%r4, %r4}], [%r1];
 SYNC:
     bar.sync 0;
 WAIT:

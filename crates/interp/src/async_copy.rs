@@ -1773,8 +1773,3 @@ impl Machine<'_, '_> {
         ))
     }
 }
-
-/// An error at `span` with a fix.
-fn err_help(span: Span, msg: impl Into<String>, help: &str) -> RunError {
-    RunError::Program(Diagnostic::error(span, msg).with_help(help))
-}

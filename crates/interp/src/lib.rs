@@ -685,6 +685,11 @@ fn err(span: Span, msg: impl Into<String>) -> RunError {
     RunError::Program(Diagnostic::error(span, msg))
 }
 
+/// An error at `span` with a fix.
+fn err_help(span: Span, msg: impl Into<String>, help: &str) -> RunError {
+    RunError::Program(Diagnostic::error(span, msg).with_help(help))
+}
+
 use ptxfp_isa::types::mask;
 
 /// Runs `src` (a module or snippet). Never panics on bad input.

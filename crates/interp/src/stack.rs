@@ -146,8 +146,3 @@ impl Machine<'_, '_> {
         self.eng.threads[lane].sp = to;
     }
 }
-
-/// An error at `span` with a fix.
-fn err_help(span: Span, msg: impl Into<String>, help: &str) -> RunError {
-    RunError::Program(Diagnostic::error(span, msg).with_help(help))
-}

@@ -656,6 +656,22 @@ impl Machine<'_, '_> {
                 "expected the tensor map's variable or a register holding its address",
             ));
         };
+        // A `.param` variable's own name is a .param address, not a generic
+        // one: ptxas refuses it ("State space mismatch between instruction
+        // and address in instruction 'cp.async.bulk.tensor'", CUDA 13.0 on
+        // an H200, docs/GPU.md "Whole kernels").
+        if self.find(n).is_none() && self.var(n).is_some_and(|v| v.2 == Space::Param) {
+            return Err(err_help(
+                map.span.clone(),
+                format!(
+                    "`{}` takes the tensor map's generic address, and `{n}` is a .param variable: its name is a .param address, which ptxas refuses (\"State space mismatch between instruction and address\")",
+                    ins.opcode
+                ),
+                &format!(
+                    "take the generic address first: `mov.b64 %rd, {n}; cvta.param.u64 %rd, %rd;` (PTX ISA 7.7), and give `[%rd, {{...}}]`"
+                ),
+            ));
+        }
         let at = Operand {
             kind: OperandKind::Address {
                 base: Some(n),
@@ -664,10 +680,13 @@ impl Machine<'_, '_> {
             span: map.span.clone(),
         };
         let (addr, aty) = self.address(&at)?;
-        let give = if self.find(n).is_some() {
-            format!("give a map there with --tensor-map {addr:#x}=SPEC, or pass the kernel's map parameter")
-        } else {
-            format!("give it with --tensor-map {n}=SPEC")
+        let give = match self.var_at(addr) {
+            // A register holding a parameter's generic address (`cvta.param`).
+            Some((param, Space::Param, 0)) => format!("give it with --tensor-map {param}=SPEC"),
+            _ if self.find(n).is_some() => format!(
+                "give a map there with --tensor-map {addr:#x}=SPEC, or pass the kernel's map parameter"
+            ),
+            _ => format!("give it with --tensor-map {n}=SPEC"),
         };
         let mut bytes = [0u8; 128];
         for (i, chunk) in bytes.chunks_mut(8).enumerate() {

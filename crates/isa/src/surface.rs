@@ -258,6 +258,19 @@ impl Surface {
                             "the engine runs the unformatted `sust.b`; `sust.p` converts to the surface's sample format, which a binding does not describe (docs/ENGINE.md \"Surfaces\"): store the converted bytes with `sust.b`",
                         )))
                     }
+                    // PTX ISA 2.x's formatted load: gone from the ISA,
+                    // which gives `suld.b` alone (9.7.11).
+                    Some(&"p") => {
+                        return Some(Err(Refused::Invalid(
+                            Diagnostic::error(
+                                0..opcode.len(),
+                                format!("`{opcode}`: the formatted `suld.p` of PTX ISA 2.x is not in the PTX ISA any more; `suld` is `suld.b`, an unformatted load"),
+                            )
+                            .with_help(format!(
+                                "load the bytes with `suld.b` and convert them (PTX ISA 9.7.11: {want})"
+                            )),
+                        )))
+                    }
                     Some(&"b") => {}
                     _ => return Some(Err(invalid(want))),
                 }
@@ -499,6 +512,13 @@ mod tests {
             );
         }
         assert!(Surface::decode("ld.global.b32").is_none());
+        // PTX 2.x's formatted load says what became of it.
+        match Surface::decode("suld.p.1d.v4.f32.trap") {
+            Some(Err(Refused::Invalid(d))) => {
+                assert!(d.message.contains("PTX ISA 2.x"), "{}", d.message)
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

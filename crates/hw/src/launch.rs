@@ -391,7 +391,7 @@ pub fn compare_run(
             })
             .collect(),
     };
-    let (engine, outside) = run_engine(&launch.src, &run)?;
+    let (engine, outside) = run_engine(&launch.src, &run, dev.target(), mems, &regions.at)?;
 
     // The parameters as the device takes them.
     let mut args = Vec::new();
@@ -436,7 +436,7 @@ pub fn compare_run(
         r.after = bytes_hex_packed(&got);
         device.push(got);
     }
-    let report = differences(&run, &engine, &device, outside, show);
+    let report = differences(&run.entry, &regions.at, &engine, &device, outside, show);
     Ok((report, run))
 }
 
@@ -574,9 +574,10 @@ pub fn read_record(path: &Path) -> Result<KernelRecord, RecordError> {
 /// The FNV-1a 64-bit hash of `bytes` (a record's check that it is of
 /// the module it names).
 pub fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
-    })
+    use std::hash::Hasher;
+    let mut h = fnv::FnvHasher::default();
+    h.write(bytes);
+    h.finish()
 }
 
 fn bytes_hex_packed(b: &[u8]) -> String {
@@ -593,35 +594,27 @@ fn hex_bytes(name: &str, h: &str) -> Result<Vec<u8>, LaunchError> {
         .collect()
 }
 
-/// ptxfp's engine on `run`: each region's bytes after the kernel (its
-/// `--mem` bytes, or zeros, with the engine's writes over them), and the
-/// bytes it wrote outside every region.
-fn run_engine(src: &str, run: &KernelRun) -> Result<(Vec<Vec<u8>>, u64), LaunchError> {
-    let mut mems = Vec::new();
-    for (a, h) in &run.mems {
-        mems.push((a.clone(), hex_bytes(&format!("--mem {a}"), h)?));
-    }
-    let mut at = Vec::new();
+/// ptxfp's engine on `run` on `device`, with the `--mem` bytes `mems` and
+/// the regions `at` (address given, length, device address): each
+/// region's bytes after the kernel (its `--mem` bytes, or zeros, with the
+/// engine's writes over them), and the bytes it wrote outside every
+/// region.
+fn run_engine(
+    src: &str,
+    run: &KernelRun,
+    device: Option<Target>,
+    mems: Vec<(String, Vec<u8>)>,
+    at: &[(u64, u64, u64)],
+) -> Result<(Vec<Vec<u8>>, u64), LaunchError> {
     let mut engine = Vec::new();
-    for r in &run.regions {
-        let d = number(&r.device)
-            .ok_or_else(|| usage(format!("region {}: no device address", r.given)))?;
-        let len = usize::try_from(r.len).map_err(|_| usage("a region past memory"))?;
+    for (_, len, d) in at {
+        let len = usize::try_from(*len).map_err(|_| usage("a region past memory"))?;
         let start = mems
             .iter()
-            .find(|(a, _)| number(a) == Some(d))
+            .find(|(a, _)| number(a) == Some(*d))
             .map_or_else(|| vec![0u8; len], |(_, b)| b.clone());
-        at.push((d, r.len));
         engine.push(start);
     }
-    let device = run
-        .device
-        .as_deref()
-        .map(|t| {
-            t.parse::<Target>()
-                .map_err(|e| usage(format!("device {t}: {e}")))
-        })
-        .transpose()?;
     let inputs = Inputs {
         sets: run.sets.clone(),
         mems,
@@ -634,7 +627,7 @@ fn run_engine(src: &str, run: &KernelRun) -> Result<(Vec<Vec<u8>>, u64), LaunchE
     let mut outside = 0;
     for (a, bytes) in &outcome.memory {
         let mut inside = 0u64;
-        for (k, (d, len)) in at.iter().enumerate() {
+        for (k, (_, len, d)) in at.iter().enumerate() {
             let (lo, hi) = (*a.max(d), a.saturating_add(bytes.len() as u64).min(d + len));
             if lo < hi {
                 engine[k][(lo - d) as usize..(hi - d) as usize]
@@ -650,22 +643,22 @@ fn run_engine(src: &str, run: &KernelRun) -> Result<(Vec<Vec<u8>>, u64), LaunchE
 /// The engine's regions against the device's, the first `show` runs of
 /// differing bytes kept.
 fn differences(
-    run: &KernelRun,
+    entry: &str,
+    at: &[(u64, u64, u64)],
     engine: &[Vec<u8>],
     device: &[Vec<u8>],
     outside: u64,
     show: usize,
 ) -> Report {
     let mut report = Report {
-        entry: run.entry.clone(),
-        regions: run.regions.len(),
+        entry: entry.to_string(),
+        regions: at.len(),
         bytes: 0,
         differing: 0,
         differences: Vec::new(),
         outside,
     };
-    for ((r, mine), got) in run.regions.iter().zip(engine).zip(device) {
-        let a = number(&r.given).unwrap_or(0);
+    for (((a, _, _), mine), got) in at.iter().zip(engine).zip(device) {
         report.bytes += got.len();
         let mut i = 0;
         while i < got.len() {
@@ -681,7 +674,7 @@ fn differences(
             if report.differences.len() < show {
                 let end = i.min(start + 16);
                 report.differences.push(Difference {
-                    region: a,
+                    region: *a,
                     offset: start,
                     engine: mine[start..end].to_vec(),
                     device: got[start..end].to_vec(),
@@ -696,7 +689,27 @@ fn differences(
 /// compared with the device's recorded bytes: what `hw run` found, with
 /// no device.
 pub fn rederive(src: &str, run: &KernelRun, show: usize) -> Result<Report, LaunchError> {
-    let (engine, outside) = run_engine(src, run)?;
+    let target = run
+        .device
+        .as_deref()
+        .map(|t| {
+            t.parse::<Target>()
+                .map_err(|e| usage(format!("device {t}: {e}")))
+        })
+        .transpose()?;
+    let mut mems = Vec::new();
+    for (a, h) in &run.mems {
+        mems.push((a.clone(), hex_bytes(&format!("--mem {a}"), h)?));
+    }
+    let mut at = Vec::new();
+    for r in &run.regions {
+        let address = |text: &str| {
+            number(text)
+                .ok_or_else(|| usage(format!("region {}: `{text}` is not an address", r.given)))
+        };
+        at.push((address(&r.given)?, r.len, address(&r.device)?));
+    }
+    let (engine, outside) = run_engine(src, run, target, mems, &at)?;
     let mut device = Vec::new();
     for r in &run.regions {
         let b = hex_bytes(&format!("region {}", r.given), &r.after)?;
@@ -710,7 +723,9 @@ pub fn rederive(src: &str, run: &KernelRun, show: usize) -> Result<Report, Launc
         }
         device.push(b);
     }
-    Ok(differences(run, &engine, &device, outside, show))
+    Ok(differences(
+        &run.entry, &at, &engine, &device, outside, show,
+    ))
 }
 
 /// The report as text: one line a region difference, then the summary.

@@ -42,9 +42,11 @@ fn records() -> Vec<PathBuf> {
 fn every_recorded_kernel_gives_the_gpus_bytes() {
     let repo = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
     let mut failures = Vec::new();
+    let mut names = Vec::new();
     let files = records();
     for path in &files {
         let rec = read_record(path).unwrap();
+        names.push(rec.name.clone());
         assert!(
             !rec.synthetic,
             "{}: a model-device record is never committed",
@@ -80,11 +82,6 @@ fn every_recorded_kernel_gives_the_gpus_bytes() {
     );
     // Every known difference is of a record that exists.
     for (name, _, _) in KNOWN {
-        assert!(
-            files
-                .iter()
-                .any(|f| read_record(f).is_ok_and(|r| r.name == *name)),
-            "{name}: no record"
-        );
+        assert!(names.iter().any(|n| n == name), "{name}: no record");
     }
 }

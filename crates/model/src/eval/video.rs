@@ -87,24 +87,29 @@ fn range(bits: u32, signed: bool) -> (i128, i128) {
 /// `vadd.s32.s32.s32.sat d.b0` of `-1`: `0x7f`); `vshl` and `vshr` clamp
 /// to the word's range whatever the selector, and the merge takes the low
 /// byte or half-word of that (`vshr.u32.u32.u32.sat d.b1` of
-/// `0x7fff8000`: `0x00`). An H200 (CUDA 13.0) does so on every one of 256
-/// operand triples of each such form in testdata/hw/nvidia-h200/kernels/.
-fn opt_saturate(tmp: i128, sat: bool, sign: bool, dsel: Sel, prim: Prim) -> i128 {
-    if !sat {
+/// `0x7fff8000`: `0x00`); with an unsigned `.dtype`, a signed `.atype`
+/// and an unsigned `.btype`, a word result above U32_MAX wraps instead of
+/// saturating, and below 0 it saturates (`vadd.u32.s32.u32.sat.add` and
+/// `vabsdiff.u32.s32.u32.sat.add`: all ten such cases). An H200 (CUDA
+/// 13.0) does so on every one of 256 operand triples of each such form in
+/// testdata/hw/nvidia-h200/kernels/.
+fn opt_saturate(v: &Video, tmp: i128, sign: bool, dsel: Sel) -> i128 {
+    if !v.sat {
         return tmp;
     }
-    if matches!(prim, Prim::Shl | Prim::Shr) {
-        let (lo, hi) = range(32, sign);
-        return tmp.clamp(lo, hi);
-    }
+    let shift = matches!(v.prim, Prim::Shl | Prim::Shr);
     let bits = match dsel {
+        _ if shift => 32,
         Sel::Byte(_) => 8,
         Sel::Half(_) => 16,
         Sel::Word => 32,
     };
     let (lo, hi) = range(bits, sign);
+    let mixed = v.asigned && !v.bsigned && !sign && !shift;
     if bits < 32 {
         i128::from(tmp as u64).clamp(lo, hi)
+    } else if mixed && tmp > hi {
+        tmp & 0xffff_ffff
     } else {
         tmp.clamp(lo, hi)
     }
@@ -141,16 +146,9 @@ fn opt_merge(dsel: Sel, tmp: i128, c: u32) -> i128 {
 /// saturated word as `vadd`'s with it.
 fn min_max(v: &Video, tmp: i128, c: u32, min: bool) -> i128 {
     let pick = |x: i128, y: i128| if min { x.min(y) } else { x.max(y) };
-    if v.prim == Prim::Shl && !v.dsigned {
-        let t = if v.sat {
-            extend(tmp as u64, 32, true) & ((1 << 33) - 1)
-        } else {
-            i128::from(tmp as u64)
-        };
-        return pick(t, i128::from(c));
-    }
     let t = match v.prim {
         Prim::Add | Prim::Sub => extend(tmp as u64, 32, true),
+        Prim::Shl if v.sat => extend(tmp as u64, 32, true),
         _ => tmp,
     };
     let signed = match v.prim {
@@ -159,6 +157,8 @@ fn min_max(v: &Video, tmp: i128, c: u32, min: bool) -> i128 {
     };
     if signed {
         pick(t, part(c, true, Sel::Word))
+    } else if v.prim == Prim::Shl && !v.sat {
+        pick(i128::from(tmp as u64), i128::from(c))
     } else {
         pick(t & ((1 << 33) - 1), i128::from(c))
     }
@@ -206,18 +206,7 @@ pub fn scalar(v: &Video, x: &Scalar) -> u32 {
     // vset: "The intermediate result of the comparison is always unsigned,
     // and therefore destination d and operand c are also unsigned."
     let sign = v.dsigned && !matches!(v.prim, Prim::Set(_));
-    // NVIDIA (docs/NVIDIA.md "Video instructions on a GPU"): with an
-    // unsigned `.dtype`, a signed `.atype` and an unsigned `.btype`, a word
-    // result above U32_MAX wraps instead of saturating (an H200,
-    // `vadd.u32.s32.u32.sat.add` and `vabsdiff.u32.s32.u32.sat.add`: all
-    // ten such cases); below 0 it saturates.
-    let mixed = v.asigned && !v.bsigned && !matches!(v.prim, Prim::Shl | Prim::Shr);
-    let tmp = if v.sat && x.dsel == Sel::Word && !sign && mixed && tmp > i128::from(u32::MAX) {
-        tmp & 0xffff_ffff
-    } else {
-        tmp
-    };
-    let tmp = opt_saturate(tmp, v.sat, sign, x.dsel, v.prim);
+    let tmp = opt_saturate(v, tmp, sign, x.dsel);
     // "The sign of the third operand is based on dtype."
     let c = part(x.c, sign, Sel::Word);
     let d = match v.secop {

@@ -680,23 +680,30 @@ impl Machine<'_, '_> {
             span: map.span.clone(),
         };
         let (addr, aty) = self.address(&at)?;
-        let give = match self.var_at(addr) {
-            // A register holding a parameter's generic address (`cvta.param`).
-            Some((param, Space::Param, 0)) => format!("give it with --tensor-map {param}=SPEC"),
-            _ if self.find(n).is_some() => format!(
-                "give a map there with --tensor-map {addr:#x}=SPEC, or pass the kernel's map parameter"
-            ),
-            _ => format!("give it with --tensor-map {n}=SPEC"),
-        };
         let mut bytes = [0u8; 128];
         for (i, chunk) in bytes.chunks_mut(8).enumerate() {
             let a = addr.wrapping_add(8 * i as u64);
-            let v = self.mem_in(None, a).read(a, 8).map_err(|bad| {
-                err(
-                    map.span.clone(),
-                    format!("`{}`: no tensor map at {addr:#x} (memory at {bad:#x} was never given): {give}", ins.opcode),
-                )
-            })?;
+            let read = self.mem_in(None, a).read(a, 8);
+            let v = match read {
+                Ok(v) => v,
+                Err(bad) => {
+                    let give = match self.var_at(addr) {
+                        // A register holding a parameter's generic address
+                        // (`cvta.param`).
+                        Some((param, Space::Param, 0)) => {
+                            format!("give it with --tensor-map {param}=SPEC")
+                        }
+                        _ if self.find(n).is_some() => format!(
+                            "give a map there with --tensor-map {addr:#x}=SPEC, or pass the kernel's map parameter"
+                        ),
+                        _ => format!("give it with --tensor-map {n}=SPEC"),
+                    };
+                    return Err(err(
+                        map.span.clone(),
+                        format!("`{}`: no tensor map at {addr:#x} (memory at {bad:#x} was never given): {give}", ins.opcode),
+                    ));
+                }
+            };
             chunk.copy_from_slice(&v.to_le_bytes());
         }
         let mut m = TensorMap::decode(&bytes).map_err(|e| {

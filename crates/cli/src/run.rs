@@ -113,7 +113,9 @@ pub struct Args {
     thread: Option<([u32; 3], [u32; 3])>,
     /// Report each load of memory never given or written, and each
     /// misaligned access, as a warning (thread, line, address) and go on,
-    /// loads reading zeros; without it the first one stops the run.
+    /// loads reading zeros; without it the first one stops the run. Also
+    /// reports each store to global memory no region, variable or malloc
+    /// block holds (a GPU faults there; without it, written silently).
     #[arg(long)]
     check_memory: bool,
     /// Stop with an error after this many thread-instructions (an endless

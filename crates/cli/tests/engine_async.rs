@@ -343,6 +343,51 @@ fn expect_tx_and_bulk_copies_complete_a_phase() {
     );
     assert_eq!(mem(&o, 0x2000, 68), words(&want));
     assert_eq!(mem(&o, 0x3000, 64), words(&want_acc));
+    // --check-memory: the output nowhere given, the bulk copy into it is
+    // reported once for its 64 bytes, and the store after it, past what
+    // the copy wrote; given 64 bytes, only the store; given 68, nothing.
+    for (given, reports) in [(0, 2), (64, 1), (68, 0)] {
+        let out = format!("0x2000={}", "00".repeat(given));
+        let mut args = vec![
+            "--set".to_string(),
+            "in=0x1000".into(),
+            "--set".into(),
+            "out=0x2000".into(),
+            "--set".into(),
+            "acc=0x3000".into(),
+            "--mem".into(),
+            format!("0x1000={}", hex(&words(&input))),
+            "--mem".into(),
+            format!("0x3000={}", hex(&words(&acc0))),
+            "--check-memory".into(),
+        ];
+        if given > 0 {
+            args.extend(["--mem".into(), out]);
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = run_src(&format!("tx{given}.ptx"), EXPECT_TX, &args);
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        let warned: Vec<&str> = stderr
+            .lines()
+            .filter(|l| l.contains("is in no --mem region"))
+            .collect();
+        assert_eq!(warned.len(), reports, "{stderr}");
+        if given == 0 {
+            assert!(
+                warned[0].contains(
+                    "`cp.async.bulk.global.shared::cta.bulk_group` writes 64 bytes at 0x2000"
+                ),
+                "{stderr}"
+            );
+        }
+        if reports > 0 {
+            assert!(
+                warned[reports - 1].contains("`st.global.u32` writes 4 bytes at 0x2040"),
+                "{stderr}"
+            );
+        }
+        assert_eq!(mem(&o, 0x2000, 68), words(&want));
+    }
 }
 
 /// `cuda::pipeline`-style staging for sm_80: each of 32 threads copies 16

@@ -191,3 +191,117 @@ fn a_lane_reading_memory_never_given_is_the_general_ways_error() {
     assert_eq!(code, Some(0), "{stderr}");
     assert_eq!(outcome(&fast), outcome(&general));
 }
+
+/// The output given for threads 0 to 49 only: with `--check-memory` each
+/// store of threads 50 to 63 lands in memory nothing holds and is
+/// reported once (thread, line, the first byte outside); the first of
+/// them says the bytes below are given (a region too short). The bytes
+/// are still written, as without the option, which reports nothing.
+#[test]
+fn stores_past_the_given_output_are_reported_with_check_memory() {
+    let given = 50 * 64;
+    let zeros = format!("{OUT:#x}={}", "00".repeat(given));
+    let extra = ["--mem", zeros.as_str(), "--check-memory"];
+    let (fast, general) = launch("store_outside.ptx", 999, THREADS * 16, &extra);
+    assert_eq!(outcome(&fast), outcome(&general));
+    let (code, mem, stderr) = outcome(&fast);
+    assert_eq!(code, Some(0), "{stderr}");
+    let stores = KERNEL
+        .lines()
+        .filter(|l| l.trim_start().starts_with("st.global"))
+        .count();
+    let warnings: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.contains("is in no --mem region, variable or malloc block"))
+        .collect();
+    assert_eq!(warnings.len(), (THREADS - 50) * stores, "{stderr}");
+    let first = OUT + given as u64;
+    assert!(
+        warnings[0].contains(&format!(
+            "`st.global.v4.u32` writes 16 bytes at {first:#x}, but memory at {first:#x}"
+        )) && warnings[0].contains("thread (50,0,0)"),
+        "{}",
+        warnings[0]
+    );
+    assert!(
+        stderr.contains(&format!("the bytes below {first:#x} are given")),
+        "{stderr}"
+    );
+    // The same bytes as a run that gives the whole output, which
+    // reports nothing.
+    let zeros = format!("{OUT:#x}={}", "00".repeat(THREADS * 64));
+    let extra = ["--mem", zeros.as_str(), "--check-memory"];
+    let (whole, _) = launch("store_inside.ptx", 999, THREADS * 16, &extra);
+    let (code, whole_mem, stderr) = outcome(&whole);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(!stderr.contains("is in no --mem region"), "{stderr}");
+    assert_eq!(mem, whole_mem);
+    // Without --check-memory: written silently.
+    let (plain, _) = launch("store_plain.ptx", 999, THREADS * 16, &extra[..2]);
+    let (code, plain_mem, stderr) = outcome(&plain);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(!stderr.contains("is in no --mem region"), "{stderr}");
+    assert_eq!(plain_mem, whole_mem);
+}
+
+/// One thread: a store inside a `.global` variable, a `malloc` block and
+/// a given region is not reported; one a word past the variable and a
+/// `.b128` store past the region are, each once, and the bytes written.
+#[test]
+fn stores_to_variables_and_malloc_blocks_are_held() {
+    const SRC: &str = r#"
+.version 8.3
+.target sm_90
+.address_size 64
+.extern .func (.param .b64 r) malloc(.param .b64 n);
+.global .align 4 .u32 g[4];
+.visible .entry k(.param .u64 out)
+{
+    .reg .u64 %rd<4>;
+    .reg .b128 %q;
+    ld.param.u64 %rd1, [out];
+    st.global.u32 [g+12], 7;
+    st.global.u32 [g+16], 8;
+    {
+    .param .b64 a;
+    .param .b64 r;
+    st.param.b64 [a], 64;
+    call.uni (r), malloc, (a);
+    ld.param.b64 %rd2, [r];
+    }
+    st.u32 [%rd2+60], 5;
+    mov.b128 %q, {%rd1, %rd2};
+    st.global.b128 [%rd1], %q;
+    st.global.b128 [%rd1+16], %q;
+    ret;
+}
+"#;
+    let args = [
+        "--set",
+        "out=0x1000",
+        "--mem",
+        "0x1000=00000000000000000000000000000000",
+    ];
+    let plain = run_src("held.ptx", SRC, &args);
+    let mut checked = args.to_vec();
+    checked.push("--check-memory");
+    let o = run_src("held.ptx", SRC, &checked);
+    let (code, mem, stderr) = outcome(&o);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(mem, outcome(&plain).1);
+    let warned: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.contains("is in no --mem region"))
+        .collect();
+    assert_eq!(warned.len(), 2, "{stderr}");
+    assert!(
+        warned[0].contains(":13:") && warned[0].contains("`st.global.u32` writes 4 bytes"),
+        "{stderr}"
+    );
+    assert!(
+        warned[1].contains(":24:")
+            && warned[1].contains("`st.global.b128` writes 16 bytes at 0x1010"),
+        "{stderr}"
+    );
+    assert!(common::mem(&o, 0x1010, 16).iter().any(|&b| b != 0));
+}

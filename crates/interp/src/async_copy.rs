@@ -1149,6 +1149,9 @@ impl Machine<'_, '_> {
         };
         let n = reduce.map_or(1, |r| r.ty.bits().div_ceil(8));
         for &(dst, mbar_at) in &targets {
+            if reduce.is_none() {
+                self.check_store(Some(to), dst, size, ins.opcode, &ops[0].span)?;
+            }
             let mut i = 0;
             while i < size {
                 let skipped = i < left

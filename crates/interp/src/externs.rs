@@ -637,6 +637,15 @@ impl Heap {
         at
     }
 
+    /// Whether a block given out and not freed holds the `n` bytes from
+    /// `a` on.
+    pub(crate) fn holds(&self, a: u64, n: u64) -> bool {
+        self.used
+            .range(..=a)
+            .next_back()
+            .is_some_and(|(&at, &len)| a.checked_add(n).is_some_and(|end| end <= at + len))
+    }
+
     /// Frees the block at `p`: its length.
     fn free(&mut self, p: u64) -> Result<u64, FreeError> {
         let Some(len) = self.used.remove(&p) else {
@@ -1628,6 +1637,7 @@ impl Machine<'_, '_> {
                 ", writing the bytes at that address",
             )?;
         }
+        self.check_store(None, ptr, bytes.into(), &format!("call {f}"), span)?;
         self.mem_in_mut(None, ptr).write(ptr, bytes, v);
         Ok(())
     }

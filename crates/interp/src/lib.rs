@@ -83,7 +83,9 @@ pub struct Options {
     /// Report a load of memory never given or written, or a misaligned
     /// access, as a warning naming the thread, the line and the address,
     /// and go on (a load reads zeros); without it, such an access is an
-    /// error that stops the run.
+    /// error that stops the run. With it, a store to global memory that
+    /// no region, variable or `malloc` block holds is reported too (a GPU
+    /// faults there; without it the bytes are written silently).
     pub check_memory: bool,
     /// The size in bytes of the device heap that `malloc` allocates from
     /// (CUDA's `cudaLimitMallocHeapSize`; `None`: [`DEFAULT_HEAP_SIZE`],
@@ -3444,6 +3446,14 @@ impl Machine<'_, '_> {
                 format!("misaligned access: `{}` accesses {size} bytes at {addr:#x}, which is not a multiple of {size}", ins.opcode),
             ), ", accessing the bytes at that address")?;
         }
+        // A store's bytes, checked once for the whole access (each
+        // element on its own where `_` leaves some unwritten).
+        let sinks = elems
+            .iter()
+            .any(|e| matches!(e.kind, OperandKind::Name("_")));
+        if !is_ld && !sinks {
+            self.check_store(space, addr, size, ins.opcode, &addr_op.span)?;
+        }
         let mut vals = Vec::new();
         for (i, e) in elems.iter().enumerate() {
             let a = addr.wrapping_add(u64::from(n) * i as u64);
@@ -3496,6 +3506,9 @@ impl Machine<'_, '_> {
             } else {
                 let rty = self.relaxed(e, ty);
                 let v = self.read_stored(e, rty)? & mask(ty.bits());
+                if sinks {
+                    self.check_store(space, a, n.into(), ins.opcode, &addr_op.span)?;
+                }
                 self.mem_in_mut(space, a).write(a, n, v);
                 vals.push(v);
             }
@@ -3551,6 +3564,55 @@ impl Machine<'_, '_> {
                 Ok(0)
             }
         }
+    }
+
+    /// With `--check-memory`, a store (`opcode`, its address operand at
+    /// `at`) of `len` bytes at `a` in `space`
+    /// (`None`: generic) that lands in global memory no `--mem` region,
+    /// variable, `malloc` block or earlier store holds: reported once (at
+    /// the first such byte), and the bytes are written. A GPU faults on a
+    /// store outside every allocation (CUDA SDK 2.2's `matrixMul` run
+    /// without its output region did, docs/GPU.md), where the engine
+    /// would write anywhere.
+    pub(crate) fn check_store(
+        &mut self,
+        space: Option<Space>,
+        a: u64,
+        len: u64,
+        opcode: &str,
+        at: &Span,
+    ) -> Result<(), RunError> {
+        if !self.opts.check_memory {
+            return Ok(());
+        }
+        let view = self.mem_in(space, a);
+        if !std::ptr::eq(view.mem, &self.mem) {
+            return Ok(());
+        }
+        let mut bad = None;
+        let mut k = 0;
+        while k < len && bad.is_none() {
+            let n = (len - k).min(8) as u32;
+            bad = view.read(a.wrapping_add(k), n).err();
+            k += u64::from(n);
+        }
+        let Some(bad) = bad else {
+            return Ok(());
+        };
+        if self.eng.heap.holds(a, len) {
+            return Ok(());
+        }
+        // Bytes given or written just below: a region given too short.
+        let help = match view.read(bad.wrapping_sub(1), 1) {
+            Ok(_) => format!("the bytes below {bad:#x} are given: give the region its whole length (--mem or --mem-file), or check the kernel's index arithmetic"),
+            Err(_) => format!("give the whole region the kernel writes, as zeros for an output: --mem {a:#x}=0000... (as many bytes as the region holds) or --mem-file"),
+        };
+        let d = Diagnostic::error(
+            at.clone(),
+            format!("`{opcode}` writes {len} bytes at {a:#x}, but memory at {bad:#x} is in no --mem region, variable or malloc block, nor written before: on a GPU a store outside every allocation faults"),
+        )
+        .with_help(help);
+        self.memory_problem(d, ", writing the bytes")
     }
 
     /// The variable holding `addr`: its name, space and the offset in it.

@@ -572,6 +572,7 @@ impl Machine<'_, '_> {
             for r in 0..f.rows {
                 for c in 0..f.cols {
                     let (a, _) = place(r, c);
+                    self.check_store(w.space, a, n.into(), ins.opcode, &addr_op.span)?;
                     self.mem_in_mut(w.space, a).write(a, n, mat[r * f.cols + c]);
                 }
             }

@@ -438,6 +438,13 @@ impl Machine<'_, '_> {
                     } else {
                         let rty = self.relaxed(e, s.ty);
                         let v = self.read(e, rty)? & mask(s.ty.bits());
+                        self.check_store(
+                            Some(Space::Global),
+                            a,
+                            n.into(),
+                            ins.opcode,
+                            &target_op.span,
+                        )?;
                         self.mem_in_mut(Some(Space::Global), a).write(a, n, v);
                         vals.push(v);
                     }

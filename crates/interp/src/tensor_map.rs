@@ -975,6 +975,15 @@ impl Machine<'_, '_> {
                             self.atom_update(r.update, old, &[v], r.ty.bits())
                         }
                     };
+                    if reduce.is_none() {
+                        self.check_store(
+                            Some(Space::Global),
+                            at,
+                            n.into(),
+                            ins.opcode,
+                            &ops[map_i].span,
+                        )?;
+                    }
                     self.mem_in_mut(Some(Space::Global), at).write(at, n, v);
                 }
             }
@@ -1186,6 +1195,7 @@ impl Machine<'_, '_> {
                         ),
                     ));
                 }
+                self.check_store(Some(Space::Global), dst, 128, ins.opcode, &ops[0].span)?;
                 for i in 0..16 {
                     let v = self.tensor_read(ins, &ops[1], Space::Shared, src + 8 * i, 8)?;
                     self.mem_in_mut(Some(Space::Global), dst + 8 * i)

@@ -906,6 +906,37 @@ fn wmma_fragments_feed_mma_sync() {
             );
         }
     }
+    // --check-memory: D given (1 KiB of zeros), nothing to report
+    // (`run_src` refuses warnings); D never given, the store is reported
+    // once for the warp, and D is written all the same.
+    let mut given = a_.clone();
+    given.extend(mem(0x400000, &[0; 1024]));
+    given.push("--check-memory".into());
+    assert_eq!(run_src(src, &given).unwrap(), out);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("k.ptx");
+    std::fs::write(&path, src).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_ptxfp"))
+        .arg("run")
+        .arg(&path)
+        .args(&a_)
+        .arg("--check-memory")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    let warned: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.contains("is in no --mem region"))
+        .collect();
+    assert_eq!(warned.len(), 1, "{stderr}");
+    assert!(
+        warned[0].contains(":19:")
+            && warned[0].contains(
+                "`wmma.store.d.sync.aligned.row.m16n16k16.global.f32` writes 4 bytes at 0x400000"
+            ),
+        "{stderr}"
+    );
 }
 
 // ---------------------------------------------------------------------

@@ -3570,10 +3570,10 @@ impl Machine<'_, '_> {
     /// `at`) of `len` bytes at `a` in `space`
     /// (`None`: generic) that lands in global memory no `--mem` region,
     /// variable, `malloc` block or earlier store holds: reported once (at
-    /// the first such byte), and the bytes are written. A GPU faults on a
-    /// store outside every allocation (CUDA SDK 2.2's `matrixMul` run
-    /// without its output region did, docs/GPU.md), where the engine
-    /// would write anywhere.
+    /// the first such byte), and the bytes are written; whether it was
+    /// reported. A GPU faults on a store outside every allocation (CUDA
+    /// SDK 2.2's `matrixMul` run without its output region did,
+    /// docs/GPU.md), where the engine would write anywhere.
     pub(crate) fn check_store(
         &mut self,
         space: Option<Space>,
@@ -3581,13 +3581,13 @@ impl Machine<'_, '_> {
         len: u64,
         opcode: &str,
         at: &Span,
-    ) -> Result<(), RunError> {
+    ) -> Result<bool, RunError> {
         if !self.opts.check_memory {
-            return Ok(());
+            return Ok(false);
         }
         let view = self.mem_in(space, a);
         if !std::ptr::eq(view.mem, &self.mem) {
-            return Ok(());
+            return Ok(false);
         }
         let mut bad = None;
         let mut k = 0;
@@ -3597,10 +3597,10 @@ impl Machine<'_, '_> {
             k += u64::from(n);
         }
         let Some(bad) = bad else {
-            return Ok(());
+            return Ok(false);
         };
         if self.eng.heap.holds(a, len) {
-            return Ok(());
+            return Ok(false);
         }
         // Bytes given or written just below: a region given too short.
         let help = match view.read(bad.wrapping_sub(1), 1) {
@@ -3612,7 +3612,8 @@ impl Machine<'_, '_> {
             format!("`{opcode}` writes {len} bytes at {a:#x}, but memory at {bad:#x} is in no --mem region, variable or malloc block, nor written before: on a GPU a store outside every allocation faults"),
         )
         .with_help(help);
-        self.memory_problem(d, ", writing the bytes")
+        self.memory_problem(d, ", writing the bytes")?;
+        Ok(true)
     }
 
     /// The variable holding `addr`: its name, space and the offset in it.

@@ -569,10 +569,15 @@ impl Machine<'_, '_> {
                 self.trace(ins, &[(p, PtxType::B64)], None);
             }
             let n = f.bits / 8;
+            // --check-memory: the first element outside memory reported.
+            let mut reported = false;
             for r in 0..f.rows {
                 for c in 0..f.cols {
                     let (a, _) = place(r, c);
-                    self.check_store(w.space, a, n.into(), ins.opcode, &addr_op.span)?;
+                    if !reported {
+                        reported =
+                            self.check_store(w.space, a, n.into(), ins.opcode, &addr_op.span)?;
+                    }
                     self.mem_in_mut(w.space, a).write(a, n, mat[r * f.cols + c]);
                 }
             }

@@ -917,6 +917,8 @@ impl Machine<'_, '_> {
             .filter(|r| *r != ptxfp_isa::mbarrier::Report::Disabled && t.load);
         let mut seen: Vec<u8> = Vec::new();
         let mut hit = None;
+        // --check-memory: the first element stored outside memory reported.
+        let mut reported = false;
         for (k, &(base, mbar)) in targets.iter().enumerate() {
             for l in 0..elements {
                 // The element's place in the box, dimension 0 fastest, and
@@ -975,8 +977,8 @@ impl Machine<'_, '_> {
                             self.atom_update(r.update, old, &[v], r.ty.bits())
                         }
                     };
-                    if reduce.is_none() {
-                        self.check_store(
+                    if reduce.is_none() && !reported {
+                        reported = self.check_store(
                             Some(Space::Global),
                             at,
                             n.into(),

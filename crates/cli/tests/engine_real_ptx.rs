@@ -340,3 +340,41 @@ fn a_lane_packed_beside_an_unwritten_register_keeps_its_value() {
         "{stderr}"
     );
 }
+
+/// The CUDA samples' `SharedMemory<T>` pattern: each type's `extern
+/// __shared__` array is a `.extern .shared` array of its own name, and all
+/// of them are the one dynamic shared memory ("All variables declared in
+/// this fashion, start at the same address in memory"), at the largest
+/// alignment any asks for. Thread t writes word t through one name and
+/// reads word 31 - t through the other, after the barrier.
+#[test]
+fn dynamic_shared_arrays_of_different_names_alias() {
+    let src = format!(
+        "{HEAD}.extern .shared .align 4 .b8 _Z10smem_floatv[];\n\
+.extern .shared .align 1024 .b8 _Z11smem_doublev[];\n\
+.visible .entry k(.param .u64 out)\n{{\n\
+    .reg .b32 %r<6>;\n    .reg .b64 %rd<8>;\n\
+    ld.param.u64 %rd1, [out];\n    mov.u32 %r1, %tid.x;\n\
+    mul.wide.u32 %rd2, %r1, 4;\n    mov.u64 %rd3, _Z10smem_floatv;\n    add.s64 %rd4, %rd3, %rd2;\n\
+    add.u32 %r2, %r1, 100;\n    st.shared.u32 [%rd4], %r2;\n    bar.sync 0;\n\
+    sub.u32 %r3, 31, %r1;\n    mul.wide.u32 %rd5, %r3, 4;\n    mov.u64 %rd6, _Z11smem_doublev;\n    add.s64 %rd6, %rd6, %rd5;\n\
+    ld.shared.u32 %r4, [%rd6];\n\
+    cvt.u32.u64 %r5, %rd3;\n    and.b32 %r5, %r5, 1023;\n    add.u32 %r4, %r4, %r5;\n\
+    add.s64 %rd7, %rd1, %rd2;\n    st.global.u32 [%rd7], %r4;\n    ret;\n}}\n"
+    );
+    let zeros = format!("0x1000={}", "00".repeat(128));
+    let args = [
+        "--block",
+        "32",
+        "--dynamic-shared",
+        "128",
+        "--set",
+        "out=0x1000",
+        "--mem",
+        &zeros,
+    ];
+    let o = run_src("dynamic_alias.ptx", &src, &args);
+    // Word t: 100 + (31 - t), and the arrays' address is 1024-aligned.
+    let want: Vec<u32> = (0..32).map(|t| 100 + 31 - t).collect();
+    assert_eq!(common::mem(&o, 0x1000, 128), common::words(&want));
+}

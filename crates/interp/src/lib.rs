@@ -1325,6 +1325,28 @@ fn execute_grid(
         .map(|f| f.scope)
         .collect();
     let in_layout = |s: usize| in_scope(s) || (launches && entries.contains(&s));
+    // `.extern .shared .b8 s[];`, an array without a size: the launch's
+    // dynamic shared memory. Every such array is that one memory: "All
+    // variables declared in this fashion, start at the same address in
+    // memory" (CUDA C++ Programming Guide, `__shared__`: the `extern
+    // __shared__` arrays nvcc writes as these), at the largest alignment
+    // any of them asks for.
+    let dynamic = |v: &&ptxfp_front::module::VarDecl| {
+        v.space == Space::Shared
+            && v.init.is_none()
+            && m.source()
+                .get(v.span.end..)
+                .is_some_and(|rest| rest.trim_start().starts_with("[]"))
+    };
+    let dynamic_align = m
+        .vars
+        .iter()
+        .filter(|v| in_layout(v.scope))
+        .filter(dynamic)
+        .map(|v| v.align)
+        .max()
+        .unwrap_or(1);
+    let mut dynamic_at = None;
     let mut next = VAR_BASE;
     for v in m.vars.iter().filter(|v| in_layout(v.scope)) {
         let same = mc
@@ -1347,17 +1369,27 @@ fn execute_grid(
                 .copied()
                 .unwrap_or(size);
         }
-        // `.extern .shared .b8 s[];`: its size is the launch's dynamic
-        // shared memory (--dynamic-shared).
-        let open = m
-            .source()
-            .get(v.span.end..)
-            .is_some_and(|rest| rest.trim_start().starts_with("[]"));
-        if v.space == Space::Shared && open && v.init.is_none() && launch.dynamic_shared > 0 {
+        // A dynamic shared array: its size is the launch's dynamic shared
+        // memory (--dynamic-shared), its address the first one's.
+        let is_dynamic = dynamic(&v);
+        if is_dynamic && launch.dynamic_shared > 0 {
             size = launch.dynamic_shared;
         }
-        if v.space == Space::Shared && in_scope(v.scope) && !(open && v.init.is_none()) {
+        if v.space == Space::Shared && in_scope(v.scope) && !is_dynamic {
             mc.eng.static_shared = true;
+        }
+        if is_dynamic {
+            if let Some(at) = dynamic_at {
+                mc.vars
+                    .entry(v.name.clone())
+                    .or_default()
+                    .push((v.scope, (at, size, v.space, v.ty)));
+                continue;
+            }
+            if dynamic_align > 256 {
+                next = next.div_ceil(dynamic_align).saturating_mul(dynamic_align);
+            }
+            dynamic_at = Some(next);
         }
         // Variables start 256-aligned; a larger `.align` is kept (a
         // `.shared .align 1024` buffer of swizzled matrices: the swizzle

@@ -305,3 +305,54 @@ fn stores_to_variables_and_malloc_blocks_are_held() {
     );
     assert!(common::mem(&o, 0x1010, 16).iter().any(|&b| b != 0));
 }
+
+/// `.shared .u32 s[4]` indexed by %tid in a CTA of 8: with
+/// `--check-memory` the stores of threads 4 to 7 land outside every
+/// `.shared` variable and are reported (a GPU faults past the CTA's
+/// shared memory); each thread still reads back its own word.
+#[test]
+fn shared_stores_past_their_variable_are_reported() {
+    const SRC: &str = r#"
+.version 7.0
+.target sm_70
+.address_size 64
+.visible .entry k(.param .u64 out)
+{
+    .reg .u64 %rd<4>;
+    .reg .u32 %r<4>;
+    .shared .align 4 .u32 s[4];
+    mov.u32 %r1, %tid.x;
+    mul.wide.u32 %rd2, %r1, 4;
+    mov.u64 %rd1, s;
+    add.u64 %rd3, %rd1, %rd2;
+    st.shared.u32 [%rd3], %r1;
+    ld.shared.u32 %r2, [%rd3];
+    ld.param.u64 %rd1, [out];
+    add.u64 %rd3, %rd1, %rd2;
+    st.global.u32 [%rd3], %r2;
+    ret;
+}
+"#;
+    let zeros = format!("0x1000={}", "00".repeat(32));
+    let mut args = vec!["--block", "8", "--set", "out=0x1000", "--mem", &zeros];
+    let plain = run_src("shared_past.ptx", SRC, &args);
+    args.push("--check-memory");
+    let o = run_src("shared_past.ptx", SRC, &args);
+    let (code, mem, stderr) = outcome(&o);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(mem, outcome(&plain).1);
+    assert!(!outcome(&plain).2.contains("outside every .shared"));
+    let warned: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.contains("outside every .shared variable of the CTA"))
+        .collect();
+    assert_eq!(warned.len(), 4, "{stderr}");
+    for (w, t) in warned.iter().zip(4..) {
+        assert!(
+            w.contains(":14:") && w.contains(&format!("thread ({t},0,0)")),
+            "{w}"
+        );
+    }
+    let want: Vec<u32> = (0..8).collect();
+    assert_eq!(common::mem(&o, 0x1000, 32), common::words(&want));
+}

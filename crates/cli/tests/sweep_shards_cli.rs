@@ -512,14 +512,11 @@ fn a_shard_range_runs_in_one_process() {
         ],
         0,
     );
-    assert_eq!(t.lines().count(), 10, "{t}");
-    assert!(
-        t.lines()
-            .nth(9)
-            .unwrap()
-            .starts_with("shard 9/16 of add.rn.f16"),
-        "{t}"
-    );
+    // A line a shard (stderr may add progress lines on a slow machine:
+    // one every few seconds when not on a terminal).
+    let shards: Vec<&str> = t.lines().filter(|l| l.starts_with("shard ")).collect();
+    assert_eq!(shards.len(), 10, "{t}");
+    assert!(shards[9].starts_with("shard 9/16 of add.rn.f16"), "{t}");
     let o = ptxfp(&[
         "sweep",
         "add.rn.f16",

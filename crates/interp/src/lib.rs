@@ -3614,8 +3614,12 @@ impl Machine<'_, '_> {
         opcode: &str,
         at: &Span,
     ) -> Result<bool, RunError> {
-        if !self.opts.check_memory {
+        if !self.opts.check_memory || self.window_of(space, a).is_some() {
             return Ok(false);
+        }
+        let in_shared = self.region(a) == Some(Region::Shared);
+        if space == Some(Space::Shared) || in_shared {
+            return self.check_shared_store(a, len, opcode, at);
         }
         let view = self.mem_in(space, a);
         if !std::ptr::eq(view.mem, &self.mem) {
@@ -3644,6 +3648,43 @@ impl Machine<'_, '_> {
             format!("`{opcode}` writes {len} bytes at {a:#x}, but memory at {bad:#x} is in no --mem region, variable or malloc block, nor written before: on a GPU a store outside every allocation faults"),
         )
         .with_help(help);
+        self.memory_problem(d, ", writing the bytes")?;
+        Ok(true)
+    }
+
+    /// Whether [`Self::check_store`] may report a store of `n` bytes at
+    /// `a` in `space`: bytes never given nor written, or `.shared` bytes
+    /// outside every variable (the warp-wide path leaves those to the
+    /// general way).
+    pub(crate) fn may_store_outside(&self, space: Option<Space>, a: u64, n: u32) -> bool {
+        let in_shared = self.region(a) == Some(Region::Shared);
+        if space == Some(Space::Shared) || in_shared {
+            return !(in_shared && self.region_run(a) >= u64::from(n));
+        }
+        self.mem_in(space, a).read(a, n).is_err()
+    }
+
+    /// [`Self::check_store`] of a store to `.shared` memory: reported
+    /// where a byte lies outside every `.shared` variable of the CTA (and
+    /// its dynamic shared memory). A GPU faults past the CTA's shared
+    /// memory, and a store between two variables overwrites another;
+    /// the engine keeps such bytes apart.
+    fn check_shared_store(
+        &mut self,
+        a: u64,
+        len: u64,
+        opcode: &str,
+        at: &Span,
+    ) -> Result<bool, RunError> {
+        if self.region(a) == Some(Region::Shared) && self.region_run(a) >= len {
+            return Ok(false);
+        }
+        let dynamic = self.eng.launch.dynamic_shared;
+        let d = Diagnostic::error(
+            at.clone(),
+            format!("`{opcode}` writes {len} bytes at {a:#x}, outside every .shared variable of the CTA: on a GPU a store past the CTA's shared memory faults, and one between variables overwrites another"),
+        )
+        .with_help(format!("check the index arithmetic; an `.extern .shared` array without a size holds the --dynamic-shared bytes ({dynamic} in this launch)"));
         self.memory_problem(d, ", writing the bytes")?;
         Ok(true)
     }

@@ -356,3 +356,38 @@ fn shared_stores_past_their_variable_are_reported() {
     let want: Vec<u32> = (0..8).collect();
     assert_eq!(common::mem(&o, 0x1000, 32), common::words(&want));
 }
+
+/// `cp.async` into `.shared`: inside its variable nothing is reported,
+/// 16 bytes past it once (`--check-memory`).
+#[test]
+fn cp_async_past_its_shared_variable_is_reported() {
+    const SRC: &str = r#"
+.version 7.0
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 in)
+{
+    .reg .u64 %rd<2>;
+    .shared .align 16 .b8 buf[16];
+    ld.param.u64 %rd1, [in];
+    cp.async.ca.shared.global [buf], [%rd1], 16;
+    cp.async.ca.shared.global [buf+16], [%rd1], 16;
+    cp.async.wait_all;
+    ret;
+}
+"#;
+    let input = format!("0x1000={}", "ab".repeat(16));
+    let args = ["--set", "in=0x1000", "--mem", &input, "--check-memory"];
+    let o = run_src("cp_async_past.ptx", SRC, &args);
+    let (code, _, stderr) = outcome(&o);
+    assert_eq!(code, Some(0), "{stderr}");
+    let warned: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.contains("outside every .shared variable"))
+        .collect();
+    assert_eq!(warned.len(), 1, "{stderr}");
+    assert!(
+        warned[0].contains(":11:") && warned[0].contains("writes 16 bytes"),
+        "{stderr}"
+    );
+}

@@ -2971,6 +2971,7 @@ impl Machine<'_, '_> {
                 )?;
             }
         }
+        self.check_store(Some(Space::Shared), dst, size, ins.opcode, &ops[0].span)?;
         for i in 0..size {
             let b = if i < from_src {
                 let a = src.wrapping_add(i);

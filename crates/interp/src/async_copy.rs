@@ -1149,6 +1149,7 @@ impl Machine<'_, '_> {
         };
         let n = reduce.map_or(1, |r| r.ty.bits().div_ceil(8));
         for &(dst, mbar_at) in &targets {
+            self.charge_bytes(size);
             if reduce.is_none() {
                 self.check_store(Some(to), dst, size, ins.opcode, &ops[0].span)?;
             }
@@ -1588,6 +1589,7 @@ impl Machine<'_, '_> {
             ));
         }
         let sp = Some(Space::Shared);
+        self.charge_bytes(size);
         for i in (0..size).step_by(8) {
             let at = addr.wrapping_add(i);
             self.mem_in_mut(sp, at).write(at, 8, 0);

@@ -51,7 +51,7 @@ use cluster::{Progress, View, ViewMut};
 // (src/externs.rs), which nvcc's PTX calls.
 #[path = "externs.rs"]
 mod externs;
-pub(crate) use externs::{Cdp, Heap, Work};
+pub(crate) use externs::{Cdp, Heap, Work, PARAM_BUFFERS};
 pub use externs::{DEFAULT_HEAP_SIZE, GRID_START_STEPS, HEAP_BASE, MAX_HEAP_SIZE};
 
 /// Threads per warp (PTX ISA §10.3: "%laneid ... a value in the range
@@ -242,8 +242,10 @@ pub(crate) struct Frame {
     rets: Vec<String>,
     /// The callee's registers as they were before the call, for this thread.
     saved_regs: Vec<(usize, Option<u64>)>,
-    /// The callee's `.param` bytes as they were before the call.
-    saved_mem: Vec<(u64, Vec<Option<u8>>)>,
+    /// The callee's `.param` and `.local` variables as they were before
+    /// the call: each variable's address and size, and the runs of bytes
+    /// it held (`Memory::known_runs`).
+    saved_mem: Vec<SavedVar>,
     /// The `call`'s statement (for errors at `ret`).
     at: usize,
     /// The caller's [`Thread::depth`].
@@ -268,6 +270,10 @@ const LOCAL_WINDOWS: [(u64, u64); 2] = [
         crate::stack::STACK_TOP,
     ),
 ];
+
+/// A variable of a call's frame as it was before the call: its address,
+/// its size and the runs of bytes it held.
+type SavedVar = (u64, u64, Vec<(u64, Vec<u8>)>);
 
 /// What a call of a function saves and passes ([`Machine::frame_layout`]).
 pub(crate) struct FrameLayout {
@@ -312,6 +318,12 @@ pub(crate) fn function_at<'m>(m: &'m Module, addr: u64) -> Option<(usize, &'m mo
         .map(|o| (o / FUNC_STRIDE) as usize)?;
     m.functions.get(i).map(|f| (i, f))
 }
+
+/// The most bytes one `.param` of a `.func` may take: 512 KiB, the local
+/// memory a GPU gives a thread (CUDA C++ Programming Guide, "Features and
+/// Technical Specifications": "Maximum amount of local memory per
+/// thread", 512 KB), where such arguments live.
+pub(crate) const MAX_PARAM_BYTES: u64 = 512 * 1024;
 
 /// The size of one depth's window (variables take far less).
 pub(crate) const FRAME_STRIDE: u64 = 1 << 40;
@@ -522,6 +534,8 @@ pub(crate) struct Engine {
     pub(crate) ctaid: [u32; 3],
     /// Memory problems found with `--check-memory`.
     pub(crate) memory_reports: u64,
+    /// Warnings raised as the program ran (`Machine::run_warning`).
+    pub(crate) run_warnings: u64,
     /// The registers of the thread [`Options::thread`] names, when its CTA
     /// ended (indexed as `Machine::regs`).
     pub(crate) shown: Option<Vec<Option<u64>>>,
@@ -1212,9 +1226,10 @@ impl Machine<'_, '_> {
             Diagnostic::error(
                 span,
                 format!(
-                    "the run's memory reached --max-memory {} bytes ({held} bytes given or written, in {}-byte pages): {} was about to run this line",
+                    "the run's memory reached --max-memory {} bytes ({held} bytes of {}-byte pages for the bytes given or written, {} bytes a page): {} was about to run this line",
                     self.eng.max_memory,
                     crate::memory::PAGE,
+                    crate::memory::PAGE_COST,
                     self.who()
                 ),
             )
@@ -1385,10 +1400,23 @@ impl Machine<'_, '_> {
     /// The labels of `name: .branchtargets L0, L1, ...;` in the function
     /// of `scope` (the parser keeps the label; the list is read from the
     /// text after it).
-    fn branch_targets(&self, scope: usize, name: &str, block: usize) -> Option<Vec<String>> {
+    fn branch_targets(
+        &mut self,
+        scope: usize,
+        name: &str,
+        block: usize,
+    ) -> Option<std::rc::Rc<[String]>> {
+        let at = self.label(scope, name, block)?;
+        if let Some(l) = self.branch_lists.get(&at) {
+            return Some(l.clone());
+        }
         let list = self.label_directive(scope, name, block, ".branchtargets")?;
-        let names: Vec<String> = list.split(',').map(|l| l.trim().to_string()).collect();
-        names.iter().all(|n| !n.is_empty()).then_some(names)
+        let names: std::rc::Rc<[String]> = list.split(',').map(|l| l.trim().to_string()).collect();
+        if names.iter().any(|n| n.is_empty()) {
+            return None;
+        }
+        self.branch_lists.insert(at, names.clone());
+        Some(names)
     }
 
     /// The text between `directive` and its `;` where the label `name` of
@@ -2167,6 +2195,15 @@ impl Machine<'_, '_> {
         }
         self.lane = lane;
         self.settle(lane).map_err(|e| self.in_thread(e))
+    }
+
+    /// Counts the work of an instruction that moves `bytes` (a bulk copy,
+    /// `st.bulk`, a tensor copy) as one step a byte more, as for the
+    /// device runtime's copies, so that `--max-steps` bounds time: one
+    /// step for a 16 MiB `st.bulk` let an endless loop of them run for
+    /// years under the default limit.
+    pub(crate) fn charge_bytes(&mut self, bytes: u64) {
+        self.eng.steps = self.eng.steps.saturating_add(bytes);
     }
 
     /// Counts one thread-instruction of the running thread: past
@@ -3181,6 +3218,17 @@ impl Machine<'_, '_> {
             ));
         }
         let layout = self.frame_layout(callee);
+        // Parameters are copied by value, byte by byte: one larger than a
+        // thread's whole local memory on a GPU cannot be passed there.
+        if let Some(&(_, size, _)) = layout.vars.iter().find(|v| !v.2 && v.1 > MAX_PARAM_BYTES) {
+            return Err(RunError::Program(
+                Diagnostic::error(
+                    ins.span.clone(),
+                    format!("`call {fname}`: a parameter or return value of `{fname}` takes {size} bytes, more than the {MAX_PARAM_BYTES} bytes of local memory a GPU gives a thread"),
+                )
+                .with_help("pass a pointer to the data instead of the data"),
+            ));
+        }
         // The arguments, read in the caller.
         let mut vals = Vec::with_capacity(args.len());
         for (a, ty) in args.iter().zip(&layout.param_types) {
@@ -3210,8 +3258,9 @@ impl Machine<'_, '_> {
             } else {
                 addr
             };
-            saved_mem.push((addr, self.bytes(addr, size)));
-            self.mem_at(addr).forget(addr, size);
+            let mem = self.mem_at(addr);
+            saved_mem.push((addr, size, mem.known_runs(addr, size)));
+            mem.forget(addr, size);
         }
         let end = self.eng.threads[lane].end;
         let caller_depth = std::mem::replace(&mut self.eng.threads[lane].depth, depth);
@@ -3290,8 +3339,12 @@ impl Machine<'_, '_> {
         for (r, v) in fr.saved_regs {
             self.regs[r].vals[lane] = v;
         }
-        for (addr, bytes) in fr.saved_mem {
-            self.put_bytes(addr, &bytes);
+        for (addr, size, runs) in fr.saved_mem {
+            let mem = self.mem_at(addr);
+            mem.forget(addr, size);
+            for (at, bytes) in runs {
+                mem.give(at, &bytes);
+            }
         }
         self.eng.threads[lane].depth = fr.depth;
         let lane_now = std::mem::replace(&mut self.lane, lane);

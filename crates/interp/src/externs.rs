@@ -1109,7 +1109,7 @@ impl Machine<'_, '_> {
             .iter()
             .find(|(c, ..)| *c == code)
             .map_or(String::new(), |(_, n, _)| format!(" ({n})"));
-        self.out.warnings.push(Diagnostic::warning(
+        self.run_warning(Diagnostic::warning(
             at.clone(),
             format!("`call {name}` returns cudaError {code}{err}: {why}"),
         ));
@@ -1215,7 +1215,7 @@ impl Machine<'_, '_> {
                         // stream created on the device must be
                         // non-blocking (cudaStreamNonBlocking, 1).
                         if v[1] as u32 & 1 == 0 {
-                            self.out.warnings.push(Diagnostic::warning(
+                            self.run_warning(Diagnostic::warning(
                                 span.clone(),
                                 format!("`call {name}` without cudaStreamNonBlocking (flags {}): a stream created on the device must be non-blocking (the CUDA C++ Programming Guide, \"Streams\"); the engine creates it anyway", v[1] as u32),
                             ));
@@ -1504,6 +1504,34 @@ impl Machine<'_, '_> {
                     self.eng.max_memory
                 ),
             ));
+        }
+        // The last byte of each side below 2^64: `st`/`ld` refuse an
+        // access past the end of the address space, and a copy must not
+        // wrap around to address 0.
+        let sides = [(copy.dst, "the destination")]
+            .into_iter()
+            .chain(copy.src.map(|s| (s, "the source")));
+        for (p, what) in sides {
+            let end = (copy.depth - 1)
+                .checked_mul(p.slice)
+                .and_then(|a| {
+                    (copy.height - 1)
+                        .checked_mul(p.pitch)
+                        .and_then(|b| a.checked_add(b))
+                })
+                .and_then(|a| a.checked_add(width))
+                .and_then(|a| p.base.checked_add(a));
+            if end.is_none() {
+                return Ok(self.refuse(
+                    span,
+                    name,
+                    CUDA_ERROR_INVALID_VALUE,
+                    format!(
+                        "{what} at {:#x} runs past the end of the address space",
+                        p.base
+                    ),
+                ));
+            }
         }
         if self.eng.cdp.queue.len() >= MAX_PENDING_LAUNCHES {
             return Ok(self.refuse(

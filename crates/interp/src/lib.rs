@@ -571,11 +571,25 @@ impl InputPlace {
     }
 }
 
+/// The most bytes of shared memory a CTA may have: 227 KiB, the most any
+/// GPU gives one (compute capability 9.0 and 10.0: "Maximum amount of
+/// shared memory per thread block" 227 KB, CUDA C++ Programming Guide,
+/// "Features and Technical Specifications").
+pub const MAX_SHARED_BYTES: u64 = 227 * 1024;
+
+/// The most warnings a run keeps of those raised as the program runs
+/// (then it counts them).
+pub const MAX_RUN_WARNINGS: u64 = 1000;
+
 /// The most memory problems `--check-memory` reports (then it counts them).
 pub const MAX_MEMORY_REPORTS: u64 = 1000;
 
 /// Base address of the first variable; variables follow, 256-byte aligned.
 const VAR_BASE: u64 = 0x1000_0000;
+
+/// Where the variables' addresses end: the runtime's parameter buffers,
+/// heap, per-CTA memory and call frames lie above.
+const VAR_END: u64 = engine::PARAM_BUFFERS;
 
 struct Machine<'a, 's> {
     opts: &'a Options,
@@ -650,6 +664,10 @@ struct Machine<'a, 's> {
     /// Per function called, what its calls save and pass (worked out at
     /// its first call).
     frame_layouts: rustc_hash::FxHashMap<usize, std::rc::Rc<engine::FrameLayout>>,
+    /// Each `.branchtargets` list `brx.idx` used, by its label's
+    /// statement: read from the text once (a 100,000-label list read at
+    /// each execution took 0.17 s a warp).
+    branch_lists: rustc_hash::FxHashMap<usize, std::rc::Rc<[String]>>,
 }
 
 /// A variable: address, size in bytes, state space, element type.
@@ -1094,6 +1112,7 @@ fn execute_grid(
         surfaces: HashMap::new(),
         textures: HashMap::new(),
         frame_layouts: Default::default(),
+        branch_lists: Default::default(),
     };
     // Decode once: every instruction of the module, before anything runs,
     // each distinct opcode text once.
@@ -1347,6 +1366,7 @@ fn execute_grid(
         .max()
         .unwrap_or(1);
     let mut dynamic_at = None;
+    let mut shared_total = 0u64;
     let mut next = VAR_BASE;
     for v in m.vars.iter().filter(|v| in_layout(v.scope)) {
         let same = mc
@@ -1378,6 +1398,26 @@ fn execute_grid(
         if v.space == Space::Shared && in_scope(v.scope) && !is_dynamic {
             mc.eng.static_shared = true;
         }
+        // A CTA's shared memory is bounded on every GPU; past the bound
+        // a launch fails (and a 16 MiB `.shared` array cost the engine
+        // seconds per `st.bulk`).
+        if v.space == Space::Shared && in_scope(v.scope) && !(is_dynamic && dynamic_at.is_some()) {
+            shared_total = shared_total.saturating_add(size);
+            if shared_total > MAX_SHARED_BYTES {
+                let with = if is_dynamic {
+                    format!(
+                        " (the dynamic shared memory, --dynamic-shared {})",
+                        launch.dynamic_shared
+                    )
+                } else {
+                    String::new()
+                };
+                return Err(err(
+                    v.span.clone(),
+                    format!("the CTA's `.shared` variables take {shared_total} bytes with `{}`{with}: more than the {MAX_SHARED_BYTES} bytes (227 KiB) of shared memory any GPU gives a CTA", v.name),
+                ));
+            }
+        }
         if is_dynamic {
             if let Some(at) = dynamic_at {
                 mc.vars
@@ -1396,6 +1436,23 @@ fn execute_grid(
         // is a function of the address, docs/ENGINE.md "Tensor cores: wgmma").
         if v.align > 256 {
             next = next.div_ceil(v.align).saturating_mul(v.align);
+        }
+        // Every variable has addresses of its own, below the runtime's
+        // (past 2^64 a later variable sat at 0xffffffffffffffff, and its
+        // first use failed far from the cause).
+        if next
+            .checked_add(size.max(1))
+            .is_none_or(|end| end > VAR_END)
+        {
+            let takes = if size == u64::MAX {
+                "2^64 bytes or more".to_string()
+            } else {
+                format!("{size} bytes")
+            };
+            return Err(err(
+                v.span.clone(),
+                format!("`{}` takes {takes}: with it the module's variables do not fit below {VAR_END:#x}, where the engine's runtime memory begins (no GPU has that much memory)", v.name),
+            ));
         }
         mc.vars
             .entry(v.name.clone())
@@ -1526,6 +1583,15 @@ fn execute_grid(
             format!(
                 "{} ({who}): the results computed from it have no value (PTX gives an unwritten register none: Triton's cross-warp reductions shuffle registers that only some threads loaded, and LLVM leaves the registers of unused values unwritten)",
                 d.message
+            ),
+        ));
+    }
+    if mc.eng.run_warnings > MAX_RUN_WARNINGS {
+        mc.out.warnings.push(Diagnostic::warning(
+            0..0,
+            format!(
+                "{} warnings as the program ran; the first {MAX_RUN_WARNINGS} are listed",
+                mc.eng.run_warnings
             ),
         ));
     }
@@ -2365,7 +2431,7 @@ impl Machine<'_, '_> {
                         )),
                 ));
             }
-            self.out.warnings.push(Diagnostic::warning(
+            self.run_warning(Diagnostic::warning(
                 span.clone(),
                 format!("`{name}` declared on first use as `{ty}` (--lenient)"),
             ));
@@ -2460,7 +2526,7 @@ impl Machine<'_, '_> {
                     Some(v) => Ok(v),
                     None if lenient => {
                         r.vals[lane] = Some(0);
-                        self.out.warnings.push(Diagnostic::warning(
+                        self.run_warning(Diagnostic::warning(
                             span,
                             format!("`{n}` read before it was written: reads as 0 (--lenient)"),
                         ));
@@ -3105,7 +3171,7 @@ impl Machine<'_, '_> {
                         OperandKind::Name(n) => *n,
                         _ => "",
                     };
-                    self.out.warnings.push(Diagnostic::warning(
+                    self.run_warning(Diagnostic::warning(
                         o.span.clone(),
                         format!(
                             "{} stores register `{name}`, which has no value: zeros are written where a GPU writes whatever the register holds (the first such store of the run)",
@@ -3553,6 +3619,17 @@ impl Machine<'_, '_> {
             })
         });
         Ok(())
+    }
+
+    /// A warning raised as the program runs (a runtime call refused, a
+    /// `--lenient` reading): the first [`MAX_RUN_WARNINGS`] kept, the rest
+    /// counted. A loop that draws one each trip kept them all (300 bytes
+    /// each: 3.7 GB before the hostile-input survey's loop aborted).
+    pub(crate) fn run_warning(&mut self, d: Diagnostic) {
+        self.eng.run_warnings += 1;
+        if self.eng.run_warnings <= MAX_RUN_WARNINGS {
+            self.out.warnings.push(d);
+        }
     }
 
     /// A memory access error: with `--check-memory` a warning (naming the

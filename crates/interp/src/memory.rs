@@ -48,10 +48,18 @@ thread_local! {
     static LIVE_PAGES: Cell<u64> = const { Cell::new(0) };
 }
 
-/// The bytes of the pages every [`Memory`] of the calling thread holds
-/// (each page [`PAGE`] bytes, given or written).
+/// What a page costs the host, as `--max-memory` counts it: its map
+/// entry (the page number and [`Page`], 88 bytes) and the map's control
+/// byte, times four: the map keeps up to twice its entries' room, and
+/// while it grows the old table lives beside the new. Counting the 64
+/// bytes of data alone let a run take 4.3 times its `--max-memory`
+/// (the hostile-input survey's store loop aborted at 2.2 GB).
+pub const PAGE_COST: u64 = 4 * (std::mem::size_of::<(u64, Page)>() as u64 + 1);
+
+/// The host bytes the pages every [`Memory`] of the calling thread holds
+/// cost (each page [`PAGE`] bytes, given or written, at [`PAGE_COST`]).
 pub fn live_bytes() -> u64 {
-    LIVE_PAGES.with(Cell::get) * PAGE
+    LIVE_PAGES.with(Cell::get) * PAGE_COST
 }
 
 fn count_pages(added: u64, removed: u64) {
@@ -243,15 +251,72 @@ impl Memory {
     /// Forgets `len` bytes from `addr` on: they read as never given
     /// (a `.func`'s parameters at a new call). Zero ranges are not
     /// affected (they hold `.global`/`.const` variables, never forgotten).
+    /// Costs what the memory holds in the range, not its length (a
+    /// `.func`'s 1 GiB `.local` array, forgotten at each call, took a
+    /// second a call).
     pub fn forget(&mut self, addr: u64, len: u64) {
-        for i in 0..len {
-            let a = addr.wrapping_add(i);
-            if let Some(p) = self.pages.get_mut(&(a / PAGE)) {
-                let bit = 1u64 << (a % PAGE);
-                p.known &= !bit;
-                p.written &= !bit;
+        for (n, mask) in self.pages_in(addr, len) {
+            if let Some(p) = self.pages.get_mut(&n) {
+                p.known &= !mask;
+                p.written &= !mask;
             }
         }
+    }
+
+    /// The bytes given or written in `[addr, addr + len)` (cut at the end
+    /// of the address space), as runs `(address, bytes)` in address
+    /// order; like [`Memory::forget`], at the cost of what is held there.
+    pub fn known_runs(&self, addr: u64, len: u64) -> Vec<(u64, Vec<u8>)> {
+        let mut runs: Vec<(u64, Vec<u8>)> = Vec::new();
+        for (n, mask) in self.pages_in(addr, len) {
+            let p = &self.pages[&n];
+            for off in (0..PAGE as usize).filter(|o| (p.known & mask) >> o & 1 == 1) {
+                let (a, b) = (n * PAGE + off as u64, p.data[off]);
+                match runs.last_mut() {
+                    Some((start, v)) if start.wrapping_add(v.len() as u64) == a => v.push(b),
+                    _ => runs.push((a, vec![b])),
+                }
+            }
+        }
+        runs
+    }
+
+    /// The pages held that have a byte in `[addr, addr + len)` (cut at the
+    /// end of the address space), in order, each with the mask of those
+    /// bytes: by page number where the range spans fewer pages than the
+    /// memory holds, else from the memory's pages.
+    fn pages_in(&self, addr: u64, len: u64) -> Vec<(u64, u64)> {
+        if len == 0 {
+            return Vec::new();
+        }
+        let last = addr.saturating_add(len - 1);
+        let (first_page, last_page) = (addr / PAGE, last / PAGE);
+        let mut held: Vec<u64> = if last_page - first_page < self.pages.len() as u64 {
+            (first_page..=last_page)
+                .filter(|n| self.pages.contains_key(n))
+                .collect()
+        } else {
+            let mut v: Vec<u64> = self
+                .pages
+                .keys()
+                .copied()
+                .filter(|n| (first_page..=last_page).contains(n))
+                .collect();
+            v.sort_unstable();
+            v
+        };
+        held.drain(..)
+            .map(|n| {
+                let lo = if n == first_page { addr % PAGE } else { 0 };
+                let hi = if n == last_page {
+                    last % PAGE
+                } else {
+                    PAGE - 1
+                };
+                let mask = (u64::MAX >> (63 - (hi - lo))) << lo;
+                (n, mask)
+            })
+            .collect()
     }
     /// The written bytes as contiguous runs `(address, bytes)`.
     pub fn written_runs(&self) -> Vec<(u64, Vec<u8>)> {
@@ -274,6 +339,68 @@ impl Memory {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `known_runs` and `forget` over ranges within a page, across pages
+    /// and far larger than what is held (2^63 bytes), against a map of
+    /// bytes.
+    #[test]
+    fn known_runs_and_forget_follow_a_byte_map() {
+        let mut m = Memory::default();
+        let mut want = std::collections::BTreeMap::new();
+        for (a, n) in [
+            (0x100u64, 10u64),
+            (0x13e, 4),
+            (0x1000, 64),
+            (0x5000_0000, 3),
+        ] {
+            let bytes: Vec<u8> = (0..n).map(|k| (a + k) as u8).collect();
+            m.give(a, &bytes);
+            for k in 0..n {
+                want.insert(a + k, (a + k) as u8);
+            }
+        }
+        let runs = |m: &Memory, a: u64, n: u64| -> Vec<(u64, u8)> {
+            m.known_runs(a, n)
+                .into_iter()
+                .flat_map(|(s, v)| {
+                    v.into_iter()
+                        .enumerate()
+                        .map(move |(k, b)| (s + k as u64, b))
+                })
+                .collect()
+        };
+        let from = |w: &std::collections::BTreeMap<u64, u8>, a: u64, n: u64| -> Vec<(u64, u8)> {
+            w.range(a..a.saturating_add(n))
+                .map(|(k, v)| (*k, *v))
+                .collect()
+        };
+        for (a, n) in [
+            (0x100, 10),
+            (0x104, 0x3c),
+            (0x13f, 2),
+            (0, 1 << 63),
+            (0x1010, 0x20),
+            (0x5000_0001, 1),
+        ] {
+            assert_eq!(runs(&m, a, n), from(&want, a, n), "{a:#x}+{n:#x}");
+        }
+        assert_eq!(m.known_runs(0x100, 0x3f).len(), 2);
+        for (a, n) in [(0x105, 0x3b), (0x1020, 1 << 62)] {
+            m.forget(a, n);
+            let gone: Vec<u64> = want.range(a..a + n).map(|(k, _)| *k).collect();
+            for k in gone {
+                want.remove(&k);
+            }
+            assert_eq!(
+                runs(&m, 0, u64::MAX),
+                from(&want, 0, u64::MAX),
+                "forget {a:#x}+{n:#x}"
+            );
+        }
+        assert_eq!(m.read(0x104, 1), Ok(4));
+        assert_eq!(m.read(0x105, 1), Err(0x105));
+        assert_eq!(m.read(0x1020, 1), Err(0x1020));
+    }
 
     #[test]
     fn little_endian_and_runs() {
@@ -399,11 +526,11 @@ mod tests {
         m.write(0, 1, 7);
         m.give(PAGE * 10 - 1, &[1, 2]);
         m.give_zeros(1 << 40, 1 << 30);
-        assert_eq!(live_bytes() - before, 3 * PAGE);
+        assert_eq!(live_bytes() - before, 3 * PAGE_COST);
         let c = m.clone();
-        assert_eq!(live_bytes() - before, 6 * PAGE);
+        assert_eq!(live_bytes() - before, 6 * PAGE_COST);
         drop(m);
-        assert_eq!(live_bytes() - before, 3 * PAGE);
+        assert_eq!(live_bytes() - before, 3 * PAGE_COST);
         drop(c);
         assert_eq!(live_bytes(), before);
     }

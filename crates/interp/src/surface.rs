@@ -321,9 +321,12 @@ impl Machine<'_, '_> {
             pitch,
             format,
         };
+        // Checked at every product: a row pitch of 2^36 bytes times 2^32
+        // rows wrapped past 2^64 to a small image.
         let total = img
-            .slice()
-            .checked_mul(img.extent(2))
+            .pitch
+            .checked_mul(img.extent(1))
+            .and_then(|b| b.checked_mul(img.extent(2)))
             .and_then(|b| b.checked_mul(u64::from(layers.unwrap_or(1))));
         if total.and_then(|t| addr.checked_add(t)).is_none() {
             return Err(RunError::Input(format!(

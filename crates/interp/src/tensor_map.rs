@@ -920,6 +920,7 @@ impl Machine<'_, '_> {
         // --check-memory: the first element stored outside memory reported.
         let mut reported = false;
         for (k, &(base, mbar)) in targets.iter().enumerate() {
+            self.charge_bytes(total);
             for l in 0..elements {
                 // The element's place in the box, dimension 0 fastest, and
                 // in the tensor: coordinate + index * traversal stride.

@@ -856,8 +856,9 @@ fn sweep_on<D: Device>(g: &D, a: SweepArgs) -> Result<bool, HwError> {
 
 fn run_cmd(a: RunArgs) -> Result<bool, HwError> {
     use ptxfp_hw::launch::{self, KernelDevice, Launch};
-    let src = std::fs::read_to_string(&a.file)
-        .map_err(|e| usage(format!("{}: {e}", a.file.display())))?;
+    // As `run` reads it: NUL bytes, UTF-8 and the 4 GiB bound checked as
+    // it reads (`/dev/urandom` took 2 GB before "out of memory").
+    let (_, src) = crate::common::read_text(&a.file.to_string_lossy()).map_err(usage)?;
     let mut l = Launch {
         src,
         entry: a.entry,

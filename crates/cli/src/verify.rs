@@ -256,7 +256,16 @@ pub fn run(a: Args) -> Result<Outcome, Failure> {
         malformed,
         json,
     } = tally;
-    if let Some(j) = json {
+    if let Some(mut j) = json {
+        if failed > j.mismatches.len() as u64 {
+            let note = Problem {
+                severity: "warning",
+                ..Problem::message(format!(
+                    "{failed} mismatches in all; the first {MAX_JSON_MISMATCHES} are listed"
+                ))
+            };
+            j.warnings.push(note.json());
+        }
         crate::common::print_json(&serde_json::json!({
             "files": j.files,
             "passed": passed,
@@ -312,6 +321,9 @@ fn shown_name(path: &str) -> &str {
         path
     }
 }
+
+/// The most mismatches `--json` lists (`failed` counts them all).
+const MAX_JSON_MISMATCHES: usize = 10_000;
 
 /// Lines passed, failed and malformed, and with --json what the report
 /// lists.
@@ -519,6 +531,12 @@ fn verify_text(
         }
         tally.failed += 1;
         if let Some(j) = &mut tally.json {
+            // The first ones kept, the rest counted in `failed` (each
+            // kept one costs about 9 KB: 54 MB of mismatching lines
+            // took 4 GB).
+            if j.mismatches.len() >= MAX_JSON_MISMATCHES {
+                continue;
+            }
             let values = |v: &[u64]| {
                 v.iter()
                     .zip(&form.dsts)

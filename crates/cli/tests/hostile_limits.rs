@@ -1,0 +1,197 @@
+//! The bounds the hostile-input survey of 2026-11-28 found missing, each
+//! on the smallest input that showed it: a `.func`'s `.local` frame and
+//! `.param` arguments, the CTA's shared memory, bulk instructions under
+//! `--max-steps`, warnings raised as a program runs, variables past the
+//! address space, `verify --json` mismatches, `sweep merge` duplicates and
+//! `hw run`'s reading of its file (docs/LIMITS.md).
+
+mod common;
+use common::{ptxfp, run_src, text};
+
+const HEAD: &str = ".version 8.0\n.target sm_90\n.address_size 64\n";
+
+/// A 1 GiB `.local` array in a `.func` called three times, never
+/// touched: each call saves and forgets what the frame holds, not its
+/// length (it allocated 2 GB a call, uncounted by --max-memory).
+#[test]
+fn a_large_local_frame_costs_what_it_holds() {
+    let src = format!(
+        "{HEAD}.func f()\n{{\n    .local .align 8 .b8 buf[1073741824];\n    .reg .b64 %rd;\n    mov.u64 %rd, buf;\n    st.local.u32 [%rd+1000000], 7;\n    ret;\n}}\n\
+.visible .entry k()\n{{\n    call.uni f;\n    call.uni f;\n    call.uni f;\n    ret;\n}}\n"
+    );
+    let o = run_src("local_frame.ptx", &src, &["--max-memory", "1000000"]);
+    let (_, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+}
+
+/// A 1 GiB `.param` array passed by value: refused at the call with its
+/// size and the fix, not copied byte by byte.
+#[test]
+fn a_parameter_larger_than_local_memory_is_refused() {
+    let src = format!(
+        "{HEAD}.func f(.param .align 8 .b8 p[1073741824])\n{{\n    ret;\n}}\n\
+.visible .entry k()\n{{\n    {{\n    .param .align 8 .b8 x[1073741824];\n    call.uni f, (x);\n    }}\n    ret;\n}}\n"
+    );
+    let o = run_src("big_param.ptx", &src, &[]);
+    common::fails_with(&o, |e| {
+        e.contains(":12:5:")
+            && e.contains("takes 1073741824 bytes, more than the 524288 bytes of local memory a GPU gives a thread")
+            && e.contains("pass a pointer")
+    });
+}
+
+/// 16 MiB of static `.shared`, or 300,000 bytes of dynamic shared memory:
+/// more than any GPU gives a CTA (227 KiB), refused at the declaration.
+#[test]
+fn shared_memory_past_any_gpu_is_refused() {
+    let src = format!("{HEAD}.shared .align 16 .b8 s[16777216];\n.visible .entry k()\n{{\n    st.shared.u32 [s], 1;\n    ret;\n}}\n");
+    let o = run_src("big_shared.ptx", &src, &[]);
+    common::fails_with(&o, |e| {
+        e.contains(":4:23:")
+            && e.contains("take 16777216 bytes with `s`")
+            && e.contains("232448 bytes (227 KiB)")
+    });
+    let src = format!("{HEAD}.shared .align 16 .b8 s[1024];\n.extern .shared .align 16 .b8 d[];\n.visible .entry k()\n{{\n    st.shared.u32 [d], 1;\n    ret;\n}}\n");
+    let o = run_src("big_dynamic.ptx", &src, &["--dynamic-shared", "232448"]);
+    common::fails_with(&o, |e| {
+        e.contains("(the dynamic shared memory, --dynamic-shared 232448)")
+    });
+    let o = run_src("dynamic_fits.ptx", &src, &["--dynamic-shared", "231424"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
+}
+
+/// An endless loop of 128 KiB `st.bulk`: each counts a step a byte, so
+/// --max-steps 1000000 stops it after 8 trips (one step each let a 16 MiB
+/// loop run for years under the default).
+#[test]
+fn bulk_instructions_count_a_step_a_byte() {
+    let src = ".version 8.8\n.target sm_100\n.address_size 64\n.shared .align 16 .b8 s[131072];\n.visible .entry k()\n{\nL:\n    st.bulk.shared::cta [s], 131072, 0;\n    bra L;\n}\n";
+    let t = std::time::Instant::now();
+    let o = run_src("bulk_loop.ptx", src, &["--max-steps", "1000000"]);
+    common::fails_with(&o, |e| e.contains("--max-steps 1000000"));
+    assert!(t.elapsed().as_secs() < 20, "{:?}", t.elapsed());
+}
+
+/// 1,500 refused `cudaMemcpyAsync` calls: the first 1000 warnings are
+/// listed, then one line counts them all (each was kept: an endless loop
+/// took 3.7 GB).
+#[test]
+fn warnings_raised_as_a_program_runs_are_bounded() {
+    let src = include_str!("hostile_warnings.ptx");
+    let o = run_src("warnings.ptx", src, &[]);
+    let (_, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    assert_eq!(stderr.matches("returns cudaError").count(), 1000);
+    assert!(
+        stderr.contains("1500 warnings as the program ran; the first 1000 are listed"),
+        "{stderr}"
+    );
+}
+
+/// Variables whose sizes reach past the address space the engine gives
+/// them are refused at the declaration (the next variable sat at
+/// 0xffffffffffffffff and failed at its first use).
+#[test]
+fn variables_past_the_address_space_are_refused_where_declared() {
+    let src = format!("{HEAD}.global .u64 a[2305843009213693952];\n.global .u32 b = 7;\n.visible .entry k()\n{{\n    .reg .u32 %r;\n    ld.global.u32 %r, [b];\n    ret;\n}}\n");
+    let o = run_src("huge_var.ptx", &src, &[]);
+    common::fails_with(&o, |e| {
+        e.contains(":4:14:") && e.contains("`a` takes 2^64 bytes or more")
+    });
+}
+
+/// `verify --json` lists the first 10,000 mismatches and counts them all.
+#[test]
+fn verify_json_lists_a_bounded_number_of_mismatches() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mm.txt");
+    std::fs::write(&path, "add.rn.f16 3c00 3c00 4001\n".repeat(10_050)).unwrap();
+    let o = ptxfp(&["verify", "--json", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["failed"], 10_050);
+    assert_eq!(v["mismatches"].as_array().unwrap().len(), 10_000);
+    let w = v["warnings"].as_array().unwrap();
+    assert!(
+        w.iter().any(
+            |w| w["message"] == "10050 mismatches in all; the first 10000 are listed"
+                && w["severity"] == "warning"
+        ),
+        "{w:?}"
+    );
+}
+
+/// Six copies of one shard record: each refusal names up to three of the
+/// others and counts the rest (a list of every other copy grew as the
+/// square of the copies).
+#[test]
+fn merge_names_a_few_duplicates_and_counts_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let o = ptxfp(&[
+        "sweep",
+        "add.rn.f16",
+        "--exhaustive",
+        "--shard",
+        "0/256",
+        "--out",
+        d,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
+    let rec = std::fs::read_dir(dir.path())
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    for i in 0..5 {
+        std::fs::copy(&rec, dir.path().join(format!("copy{i}.json"))).unwrap();
+    }
+    let o = ptxfp(&["sweep", "merge", d]);
+    let (out, err) = text(&o);
+    let all = format!("{out}{err}");
+    assert_eq!(all.matches("is also in").count(), 6, "{all}");
+    assert_eq!(all.matches(", 2 more (a duplicate").count(), 6, "{all}");
+}
+
+/// `hw run` reads its file as `run` does: a NUL byte is an error at
+/// once (it read /dev/urandom until memory ran out).
+#[test]
+fn hw_run_refuses_a_binary_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bin.ptx");
+    std::fs::write(&path, b".version 8.0\n\0 .target sm_90\n").unwrap();
+    let o = ptxfp(&["hw", "run", path.to_str().unwrap()]);
+    common::fails_with(&o, |e| e.contains("a NUL byte: this is not a text file"));
+}
+
+/// A device-side `cudaMemsetAsync` of 32 bytes at 0xfffffffffffffff0
+/// returns cudaErrorInvalidValue with a warning and writes nothing (it
+/// wrapped to address 0, where `st` refuses such an access).
+#[test]
+fn a_device_memset_past_the_address_space_is_refused() {
+    let o = run_src(
+        "memset_wrap.ptx",
+        include_str!("hostile_memset_wrap.ptx"),
+        &[],
+    );
+    let (stdout, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("returns cudaError 1 (cudaErrorInvalidValue): the destination at 0xfffffffffffffff0 runs past the end of the address space"), "{stderr}");
+    assert!(!stdout.contains("mem["), "{stdout}");
+}
+
+/// A surface whose pitch times rows passes 2^64 is refused when bound (it
+/// wrapped to a small image and `sust` wrote at wrapped addresses).
+#[test]
+fn a_surface_past_the_address_space_is_refused() {
+    let src = format!("{HEAD}.global .surfref sref;\n.visible .entry k()\n{{\n    ret;\n}}\n");
+    let o = run_src(
+        "surface_wrap.ptx",
+        &src,
+        &["--surface", "sref=4294967295x4294967295:f32x4@0x10000"],
+    );
+    common::fails_with(&o, |e| {
+        e.contains("the image runs past the end of the address space")
+    });
+}

@@ -110,8 +110,7 @@ enum Command {
     Gen(gen::Args),
     /// List the legal forms with their minimum PTX ISA version and target.
     Forms(forms::Args),
-    /// Validate PTX files: every directive, declaration and instruction against
-    /// the module's PTX ISA version and target (exit 1 on any error).
+    /// Validate the floating-point instructions of PTX files (exit 1 on any error).
     Check(check::Args),
     /// Run a PTX snippet or entry function and print the registers it wrote
     /// (exit 1 where a device `assert()` fails).

@@ -195,3 +195,39 @@ fn a_surface_past_the_address_space_is_refused() {
         e.contains("the image runs past the end of the address space")
     });
 }
+
+/// From the survey of 303 real PTX files (2026-11-28): `red` has no
+/// `.cas` (the engine read the missing third operand and panicked), and
+/// nvopencc's legacy `@@DWARF` lines (PTX 1.x debug data) are skipped,
+/// while `@@` before anything else is still an error.
+#[test]
+fn red_cas_is_refused_and_dwarf_lines_are_skipped() {
+    let src = format!(
+        "{HEAD}.visible .entry k(.param .u64 p)\n{{\n    .reg .b32 %b;\n    .reg .b64 %a;\n    ld.param.u64 %a, [p];\n    mov.b32 %b, 1;\n    red.global.cas.b32 [%a], %b;\n    ret;\n}}\n"
+    );
+    let o = run_src(
+        "red_cas.ptx",
+        &src,
+        &["--set", "p=0x1000", "--mem", "0x1000=01000000"],
+    );
+    common::fails_with(&o, |e| {
+        e.contains(":10:5:")
+            && e.contains("`red` has no `.cas` or `.exch`")
+            && e.contains("use `atom`")
+    });
+    let dwarf = "\t.version 1.4\n\t.target sm_10, map_f64_to_f32\n\t.entry k (.param .u64 p)\n\t{\n\t.reg .u64 %rd<2>;\n\t.reg .f32 %f<2>;\n\tld.param.u64 %rd1, [p];\n\tld.global.f32 %f1, [%rd1+0];\n\tadd.f32 %f1, %f1, %f1;\n\tst.global.f32 [%rd1+0], %f1;\n\texit;\n\t}\n\t@@DWARF .section .debug_pubnames, \"\", @progbits\n\t@@DWARF .byte\t0x2b, 0x00, 0x00, 0x00\n\t@@DWARF .4byte\t.debug_info\n";
+    let o = run_src(
+        "dwarf.ptx",
+        dwarf,
+        &["--set", "p=0x1000", "--mem", "0x1000=0000803f"],
+    );
+    assert_eq!(common::mem(&o, 0x1000, 4), 2f32.to_le_bytes());
+    let o = run_src(
+        "atat.ptx",
+        &format!("{HEAD}.visible .entry k()\n{{\n@@ bra L;\nL: ret;\n}}\n"),
+        &[],
+    );
+    common::fails_with(&o, |e| {
+        e.contains(":6:2:") && e.contains("`@@` begins only the legacy `@@dwarf` debug line")
+    });
+}

@@ -2434,6 +2434,30 @@ impl<'a> Parser<'a> {
         let start = first.span.start;
         let mut guard = None;
         let mut op_tok = first.clone();
+        // PTX ISA §11.5.2 (`@@dwarf`): "The @@dwarf syntax is deprecated as
+        // of PTX ISA version 2.0 but is supported for legacy PTX ISA
+        // version 1.x code": debug data to the end of the line, skipped
+        // (nvopencc wrote `@@DWARF .byte ...` lines).
+        if first.tok == Tok::Punct('@') && self.peek_punct('@') {
+            let second = self.next();
+            let dwarf = self
+                .peek()
+                .cloned()
+                .is_some_and(|w| self.text(&w).eq_ignore_ascii_case("dwarf"));
+            if !dwarf {
+                let sp = second.map_or(self.eof_span(), |o| o.span);
+                self.error(sp, "expected a predicate register after `@` (`@@` begins only the legacy `@@dwarf` debug line)");
+                self.recover();
+                return;
+            }
+            while let Some(tok) = self.peek_raw().map(|t| t.tok) {
+                if tok == Tok::Newline {
+                    break;
+                }
+                self.bump_raw();
+            }
+            return;
+        }
         if first.tok == Tok::Punct('@') {
             let negated = self.peek_punct('!');
             if negated {

@@ -1586,22 +1586,25 @@ fn execute_grid(
             ),
         ));
     }
-    if mc.eng.run_warnings > MAX_RUN_WARNINGS {
+    // What was counted past the warnings kept.
+    let counted = [
+        (
+            mc.eng.run_warnings,
+            MAX_RUN_WARNINGS,
+            "",
+            "warnings as the program ran",
+        ),
+        (
+            mc.eng.memory_reports,
+            MAX_MEMORY_REPORTS,
+            "--check-memory: ",
+            "memory problems in all",
+        ),
+    ];
+    for (n, kept, lead, what) in counted.into_iter().filter(|c| c.0 > c.1) {
         mc.out.warnings.push(Diagnostic::warning(
             0..0,
-            format!(
-                "{} warnings as the program ran; the first {MAX_RUN_WARNINGS} are listed",
-                mc.eng.run_warnings
-            ),
-        ));
-    }
-    if mc.eng.memory_reports > MAX_MEMORY_REPORTS {
-        mc.out.warnings.push(Diagnostic::warning(
-            0..0,
-            format!(
-                "--check-memory: {} memory problems in all; the first {MAX_MEMORY_REPORTS} are listed",
-                mc.eng.memory_reports
-            ),
+            format!("{lead}{n} {what}; the first {kept} are listed"),
         ));
     }
     let mut out = mc.out;

@@ -160,6 +160,16 @@ impl Atomic {
         if space.is_some_and(|s| !matches!(s, Space::Global | Space::Shared)) {
             return Err(unsupported("atomics address .global or .shared memory"));
         }
+        // PTX ISA `red`: ".op = { .and, .or, .xor, .add, .inc, .dec,
+        // .min, .max }": no `.cas` (it takes a third operand `red` does
+        // not have) and no `.exch`. `red.cas` ran into a missing operand.
+        if red && matches!(op, AtomOp::Cas | AtomOp::Exch) {
+            return Err(Diagnostic::error(
+                0..opcode.len(),
+                format!("`{opcode}`: `red` has no `.cas` or `.exch` (PTX ISA red: \".op = {{ .and, .or, .xor, .add, .inc, .dec, .min, .max }}\")"),
+            )
+            .with_help("use `atom`, which returns the old value: `atom.cas.b32 d, [a], b, c;`"));
+        }
         // PTX ISA `atom` syntax: "atom{.sem}{.scope}{.space}.cas.b128 d,
         // [a], b, c;", "atom{.sem}{.scope}{.space}.exch{.level::cache_hint}.b128
         // d, [a], b {, cache-policy};": no other op takes `.b128`, and

@@ -233,3 +233,28 @@ fn red_cas_is_refused_and_dwarf_lines_are_skipped() {
         e.contains(":6:2:") && e.contains("`@@` begins only the legacy `@@dwarf` debug line")
     });
 }
+
+/// PTX ISA §4.5.3: "integer constants are interpreted as in C, i.e., zero
+/// values are False and non-zero values are True" where a predicate is
+/// read (a `lop3` that ptxas 13.0 compiled with `0xc0` for its predicate
+/// input was refused: "does not fit in `.pred`").
+#[test]
+fn integer_constants_are_predicates_as_in_c() {
+    let src = ".version 8.3\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n    .reg .b32 %r<4>;\n    .reg .pred %p<4>;\n    .reg .f32 %f<2>;\n\
+    mov.b32 %r0, 0xF0;\n    mov.b32 %r1, 0xCC;\n    mov.b32 %r2, 0xAA;\n\
+    lop3.and.b32 %r3|%p1, %r0, %r1, %r2, 0x96, 0xc0;\n\
+    mov.pred %p2, 3;\n    mov.pred %p0, 0;\n\
+    mov.f32 %f0, 0f3f800000;\n    mov.f32 %f1, 0f40000000;\n    setp.lt.and.f32 %p3, %f0, %f1, 2;\n    ret;\n}\n";
+    let o = run_src("pred_const.ptx", src, &[]);
+    let (stdout, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    for want in [
+        "%r3 = 0x00000096",
+        "%p1 = 0x1",
+        "%p2 = 0x1",
+        "%p0 = 0x0",
+        "%p3 = 0x1",
+    ] {
+        assert!(stdout.contains(want), "{want}: {stdout}");
+    }
+}

@@ -148,6 +148,12 @@ impl Literal {
                 return Ok(Literal::exact(v));
             }
             let v = if neg { v.wrapping_neg() } else { v };
+            // PTX ISA §4.5.3, Predicate Constants: "integer constants are
+            // interpreted as in C, i.e., zero values are False and
+            // non-zero values are True".
+            if ty == PtxType::Pred {
+                return Ok(Literal::exact(u64::from(v != 0)));
+            }
             let fits = if neg {
                 (v as i64) >= -(1i128 << (bits - 1)) as i64 || bits == 64
             } else {

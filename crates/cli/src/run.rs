@@ -128,8 +128,9 @@ pub struct Args {
     #[arg(long, value_name = "BYTES", default_value_t = interp::DEFAULT_HEAP_SIZE)]
     malloc_heap_size: u64,
     /// Stop with an error when the run holds more than this many bytes:
-    /// the memory given or written (in 64-byte pages) and the CTA's
-    /// register file (16 bytes a register a thread).
+    /// the memory given or written (in 64-byte pages, each counted at
+    /// what it costs the host, 356 bytes) and the CTA's register file
+    /// (16 bytes a register a thread).
     #[arg(long, value_name = "BYTES", default_value_t = interp::DEFAULT_MAX_MEMORY)]
     max_memory: u64,
     /// Machine-readable output on stdout. On any error (exit 2) it is

@@ -2048,7 +2048,7 @@ impl Machine<'_, '_> {
                 r.written = true;
             }
         } else {
-            // With --check-memory, a store that may land outside memory
+            // With --check-memory, a store that lands outside memory
             // takes the general way, which reports it
             // (`Machine::check_store`).
             if self.opts.check_memory {
@@ -2056,7 +2056,7 @@ impl Machine<'_, '_> {
                     self.lane = act[i];
                     for e in 0..m.count {
                         let a = addr[i].wrapping_add(u64::from(n) * e as u64);
-                        if self.may_store_outside(m.space, a, n) {
+                        if self.store_outside(m.space, a, n.into()).is_some() {
                             return Ok(Ran::No);
                         }
                     }

@@ -577,6 +577,14 @@ impl InputPlace {
 /// "Features and Technical Specifications").
 pub const MAX_SHARED_BYTES: u64 = 227 * 1024;
 
+/// Where a store lands outside memory ([`Machine::store_outside`]).
+pub(crate) enum Outside {
+    /// In `.shared` memory, outside every `.shared` variable of the CTA.
+    Shared,
+    /// In global memory: the first byte nothing holds.
+    Global(u64),
+}
+
 /// The most warnings a run keeps of those raised as the program runs
 /// (then it counts them).
 pub const MAX_RUN_WARNINGS: u64 = 1000;
@@ -3679,10 +3687,9 @@ impl Machine<'_, '_> {
     }
 
     /// With `--check-memory`, a store (`opcode`, its address operand at
-    /// `at`) of `len` bytes at `a` in `space`
-    /// (`None`: generic) that lands in global memory no `--mem` region,
-    /// variable, `malloc` block or earlier store holds: reported once (at
-    /// the first such byte), and the bytes are written; whether it was
+    /// `at`) of `len` bytes at `a` in `space` (`None`: generic) that lands
+    /// outside memory ([`Self::store_outside`]): reported once (at the
+    /// first such byte), and the bytes are written; whether it was
     /// reported. A GPU faults on a store outside every allocation (CUDA
     /// SDK 2.2's `matrixMul` run without its output region did,
     /// docs/GPU.md), where the engine would write anywhere.
@@ -3694,79 +3701,67 @@ impl Machine<'_, '_> {
         opcode: &str,
         at: &Span,
     ) -> Result<bool, RunError> {
-        if !self.opts.check_memory || self.window_of(space, a).is_some() {
+        if !self.opts.check_memory {
             return Ok(false);
+        }
+        let d = match self.store_outside(space, a, len) {
+            None => return Ok(false),
+            Some(Outside::Shared) => {
+                let dynamic = self.eng.launch.dynamic_shared;
+                Diagnostic::error(
+                    at.clone(),
+                    format!("`{opcode}` writes {len} bytes at {a:#x}, outside every .shared variable of the CTA: on a GPU a store past the CTA's shared memory faults, and one between variables overwrites another"),
+                )
+                .with_help(format!("check the index arithmetic; an `.extern .shared` array without a size holds the --dynamic-shared bytes ({dynamic} in this launch)"))
+            }
+            Some(Outside::Global(bad)) => {
+                // Bytes given or written just below: a region given too short.
+                let help = match self.mem.read(bad.wrapping_sub(1), 1) {
+                    Ok(_) => format!("the bytes below {bad:#x} are given: give the region its whole length (--mem or --mem-file), or check the kernel's index arithmetic"),
+                    Err(_) => format!("give the whole region the kernel writes, as zeros for an output: --mem {a:#x}=0000... (as many bytes as the region holds) or --mem-file"),
+                };
+                Diagnostic::error(
+                    at.clone(),
+                    format!("`{opcode}` writes {len} bytes at {a:#x}, but memory at {bad:#x} is in no --mem region, variable or malloc block, nor written before: on a GPU a store outside every allocation faults"),
+                )
+                .with_help(help)
+            }
+        };
+        self.memory_problem(d, ", writing the bytes")?;
+        Ok(true)
+    }
+
+    /// Where a store of `len` bytes at `a` in `space` (`None`: generic)
+    /// lands outside memory, if it does: `.shared` bytes outside every
+    /// `.shared` variable of the CTA (and its dynamic shared memory; past
+    /// the CTA's shared memory a GPU faults, and between two variables
+    /// the store overwrites one, where the engine keeps the bytes apart),
+    /// or the first global byte no `--mem` region, variable, live
+    /// `malloc` block or earlier store holds. The `.shared::cluster`
+    /// window of another CTA is not judged. The warp-wide `st` leaves a
+    /// store for which this is `Some` to the general way.
+    pub(crate) fn store_outside(&self, space: Option<Space>, a: u64, len: u64) -> Option<Outside> {
+        if self.window_of(space, a).is_some() {
+            return None;
         }
         let in_shared = self.region(a) == Some(Region::Shared);
         if space == Some(Space::Shared) || in_shared {
-            return self.check_shared_store(a, len, opcode, at);
+            let inside = in_shared && self.region_run(a) >= len;
+            return (!inside).then_some(Outside::Shared);
         }
         let view = self.mem_in(space, a);
         if !std::ptr::eq(view.mem, &self.mem) {
-            return Ok(false);
+            return None;
         }
-        let mut bad = None;
         let mut k = 0;
-        while k < len && bad.is_none() {
+        while k < len {
             let n = (len - k).min(8) as u32;
-            bad = view.read(a.wrapping_add(k), n).err();
+            if let Err(bad) = view.read(a.wrapping_add(k), n) {
+                return (!self.eng.heap.holds(a, len)).then_some(Outside::Global(bad));
+            }
             k += u64::from(n);
         }
-        let Some(bad) = bad else {
-            return Ok(false);
-        };
-        if self.eng.heap.holds(a, len) {
-            return Ok(false);
-        }
-        // Bytes given or written just below: a region given too short.
-        let help = match view.read(bad.wrapping_sub(1), 1) {
-            Ok(_) => format!("the bytes below {bad:#x} are given: give the region its whole length (--mem or --mem-file), or check the kernel's index arithmetic"),
-            Err(_) => format!("give the whole region the kernel writes, as zeros for an output: --mem {a:#x}=0000... (as many bytes as the region holds) or --mem-file"),
-        };
-        let d = Diagnostic::error(
-            at.clone(),
-            format!("`{opcode}` writes {len} bytes at {a:#x}, but memory at {bad:#x} is in no --mem region, variable or malloc block, nor written before: on a GPU a store outside every allocation faults"),
-        )
-        .with_help(help);
-        self.memory_problem(d, ", writing the bytes")?;
-        Ok(true)
-    }
-
-    /// Whether [`Self::check_store`] may report a store of `n` bytes at
-    /// `a` in `space`: bytes never given nor written, or `.shared` bytes
-    /// outside every variable (the warp-wide path leaves those to the
-    /// general way).
-    pub(crate) fn may_store_outside(&self, space: Option<Space>, a: u64, n: u32) -> bool {
-        let in_shared = self.region(a) == Some(Region::Shared);
-        if space == Some(Space::Shared) || in_shared {
-            return !(in_shared && self.region_run(a) >= u64::from(n));
-        }
-        self.mem_in(space, a).read(a, n).is_err()
-    }
-
-    /// [`Self::check_store`] of a store to `.shared` memory: reported
-    /// where a byte lies outside every `.shared` variable of the CTA (and
-    /// its dynamic shared memory). A GPU faults past the CTA's shared
-    /// memory, and a store between two variables overwrites another;
-    /// the engine keeps such bytes apart.
-    fn check_shared_store(
-        &mut self,
-        a: u64,
-        len: u64,
-        opcode: &str,
-        at: &Span,
-    ) -> Result<bool, RunError> {
-        if self.region(a) == Some(Region::Shared) && self.region_run(a) >= len {
-            return Ok(false);
-        }
-        let dynamic = self.eng.launch.dynamic_shared;
-        let d = Diagnostic::error(
-            at.clone(),
-            format!("`{opcode}` writes {len} bytes at {a:#x}, outside every .shared variable of the CTA: on a GPU a store past the CTA's shared memory faults, and one between variables overwrites another"),
-        )
-        .with_help(format!("check the index arithmetic; an `.extern .shared` array without a size holds the --dynamic-shared bytes ({dynamic} in this launch)"));
-        self.memory_problem(d, ", writing the bytes")?;
-        Ok(true)
+        None
     }
 
     /// The variable holding `addr`: its name, space and the offset in it.

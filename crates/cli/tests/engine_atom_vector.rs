@@ -140,11 +140,11 @@ fn vector_atomic_rules() {
     ];
     for (line, want) in [
         ("atom.shared.v2.f32.add {%f1, %f2}, [%rd1], {%f3, %f4};", "may be used only with .global space"),
-        ("atom.global.v2.f16.add {%h1, %h2}, [%rd1], {%h3, %h4};", "a vector atom/red is"),
-        ("atom.global.v8.f32.add {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8}, [%rd1], {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8};", "a vector atom/red is"),
-        ("atom.global.v8.f16x2.add.noftz {%r1, %r2, %r3, %r1, %r2, %r3, %r1, %r2}, [%rd1], {%r1, %r2, %r3, %r1, %r2, %r3, %r1, %r2};", "a vector atom/red is"),
-        ("atom.global.v2.f32.max {%f1, %f2}, [%rd1], {%f3, %f4};", "a vector atom/red is"),
-        ("atom.global.v2.u32.add {%r1, %r2}, [%rd1], {%r1, %r2};", "a vector atom/red is"),
+        ("atom.global.v2.f16.add {%h1, %h2}, [%rd1], {%h3, %h4};", "is not a vector atom"),
+        ("atom.global.v8.f32.add {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8}, [%rd1], {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8};", "is not a vector atom"),
+        ("atom.global.v8.f16x2.add.noftz {%r1, %r2, %r3, %r1, %r2, %r3, %r1, %r2}, [%rd1], {%r1, %r2, %r3, %r1, %r2, %r3, %r1, %r2};", "is not a vector atom"),
+        ("atom.global.v2.f32.max {%f1, %f2}, [%rd1], {%f3, %f4};", "is not a vector atom"),
+        ("atom.global.v2.u32.add {%r1, %r2}, [%rd1], {%r1, %r2};", "is not a vector atom"),
         ("atom.global.v2.f32.add {%f1, %f2}, [%rd1+4], {%f3, %f4};", "misaligned atomic"),
         ("atom.global.v4.f32.add {%f1, %f2}, [%rd1], {%f3, %f4, %f5, %f6};", "d is a vector of 4"),
         ("red.global.add.v2.f32 [%rd1], %f3;", "b is a vector of 2"),

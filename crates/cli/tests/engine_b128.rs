@@ -323,7 +323,7 @@ fn atom_b128_add_is_refused() {
     let o = run_src("add.ptx", &src, &[]);
     fails_with(&o, |stderr| {
         stderr.contains(
-            "add.ptx:8:1: error: `atom.global.add.b128`: `.b128` is an atom type of `.exch` and `.cas` only"
+            "add.ptx:8:1: error: `atom.global.add.b128`: `.add` does not take `.b128` (PTX ISA Table 41 \"Atom Scalar Type Operations\": `.b128` takes .exch, .cas)"
         )
     });
 }
@@ -346,7 +346,7 @@ fn atom_b128_check() {
             "8.3",
             "sm_90",
             "atom.global.sys.exch.b128 d, [%rd1], d;",
-            Some("`atom.global.sys.exch.b128` requires PTX ISA 8.4 or later; the module is 8.3"),
+            Some("`atom.global.sys.exch.b128` (\".sys scope with .b128 type\") requires PTX ISA 8.4 or later; the module is 8.3"),
         ),
         (
             "8.4",
@@ -358,13 +358,13 @@ fn atom_b128_check() {
             "8.3",
             "sm_80",
             "atom.shared.b128.cas d, [%rd1], d, d;",
-            Some("`atom.shared.b128.cas` requires sm_90 or higher; the target is sm_80"),
+            Some("`atom.shared.b128.cas` (.b128) requires sm_90 or higher; the target is sm_80"),
         ),
         (
             "8.2",
             "sm_90",
             "atom.cas.b128 d, [%rd1], d, d;",
-            Some("`atom.cas.b128` requires PTX ISA 8.3 or later; the module is 8.2"),
+            Some("`atom.cas.b128` (.b128) requires PTX ISA 8.3 or later; the module is 8.2"),
         ),
     ] {
         let path = dir.join("a.ptx");

@@ -9,6 +9,7 @@ use crate::form::Form;
 use crate::int::IntOp;
 use crate::setp::Setp;
 use crate::space::Space;
+use crate::target::PtxVersion;
 use crate::types::PtxType;
 
 /// `atom{.sem}{.scope}{.space}.op.type` or `red...`: the read-modify-write,
@@ -193,7 +194,8 @@ impl Atomic {
             use PtxType::*;
             let half = matches!(ty, F16 | BF16);
             let fits = match ty {
-                F32 => op == AtomOp::Add && !noftz && vec <= 4,
+                // "red...add{.noftz}...vec_32_bit.f32" (PTX ISA 9.4).
+                F32 => op == AtomOp::Add && (red || !noftz) && vec <= 4,
                 F16 | BF16 | F16x2 | BF16x2 => {
                     matches!(op, AtomOp::Add | AtomOp::Min | AtomOp::Max)
                         && noftz
@@ -213,6 +215,7 @@ impl Atomic {
             let update = match op {
                 // As the scalar `.add.f32` on global memory: subnormals
                 // flushed; `.noftz` ones kept.
+                AtomOp::Add if ty == F32 && noftz => ("fma.rn.f32", Some(0x3f80_0000)),
                 AtomOp::Add if ty == F32 => ("fma.rn.ftz.f32", Some(0x3f80_0000)),
                 AtomOp::Add => ("add.rn", None),
                 AtomOp::Min => ("min", None),
@@ -250,7 +253,9 @@ impl Atomic {
             PtxType::U64 | PtxType::S64 => PtxType::B64,
             t => t,
         };
-        let update = match (op, ty.is_float()) {
+        // `.f16x2`/`.bf16x2` are float types of Table 41, packed.
+        let float = ty.is_float() || matches!(ty, PtxType::F16x2 | PtxType::BF16x2);
+        let update = match (op, float) {
             (AtomOp::Exch, _) => Some(Update::Exch),
             (AtomOp::Cas, false) => cmp("eq", as_int).map(Update::Cas),
             (AtomOp::Add, false) => int("add", as_int).map(Update::Int),
@@ -311,4 +316,261 @@ impl Atomic {
             vec: 1,
         })
     }
+}
+
+/// An `atom`/`red` opcode's words sorted into the classes of its syntax
+/// lines (PTX ISA 9.4, 9.7.13.5 `atom`, 9.7.13.6 `red`), each at most
+/// once; the words themselves are crate::qualifiers' row.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Spelling<'a> {
+    sem: Option<&'a str>,
+    scope: Option<&'a str>,
+    space: Option<&'a str>,
+    op: Option<&'a str>,
+    ty: Option<&'a str>,
+    vec: Option<&'a str>,
+    noftz: bool,
+    hint: bool,
+}
+
+impl<'a> Spelling<'a> {
+    /// Sorts the words; an error names a class given twice.
+    fn parse(opcode: &'a str) -> Result<Spelling<'a>, String> {
+        let mut s = Spelling::default();
+        for w in opcode.split('.').skip(1) {
+            let (slot, class) = match w {
+                "relaxed" | "acquire" | "release" | "acq_rel" => (&mut s.sem, ".sem"),
+                "cta" | "cluster" | "gpu" | "sys" => (&mut s.scope, ".scope"),
+                "global" | "shared" | "shared::cta" | "shared::cluster" | "local" | "const"
+                | "param" => (&mut s.space, ".space"),
+                "and" | "or" | "xor" | "cas" | "exch" | "add" | "inc" | "dec" | "min" | "max" => {
+                    (&mut s.op, ".op")
+                }
+                "v2" | "v4" | "v8" => (&mut s.vec, "vector"),
+                "noftz" if !s.noftz => {
+                    s.noftz = true;
+                    continue;
+                }
+                "L2::cache_hint" if !s.hint => {
+                    s.hint = true;
+                    continue;
+                }
+                "noftz" | "L2::cache_hint" => return Err(format!("`.{w}` is given twice")),
+                _ => (&mut s.ty, "type"),
+            };
+            if let Some(first) = slot.replace(w) {
+                return Err(format!(
+                    "one {class} qualifier is allowed; `.{first}` and `.{w}` are both given"
+                ));
+            }
+        }
+        Ok(s)
+    }
+}
+
+/// PTX ISA Table 41 "Atom Scalar Type Operations" and Table 42 "Red
+/// Scalar Type Operations": the operations each scalar type takes (`red`
+/// has no `.cas`/`.exch` and no `.b16`/`.b128`).
+fn scalar_ops(ty: &str, red: bool) -> &'static [&'static str] {
+    match (ty, red) {
+        // ".u32: .add, .inc, .dec, .min, .max"
+        ("u32", _) => &["add", "inc", "dec", "min", "max"],
+        // ".s32, .u64: .add, .min, .max"
+        ("s32" | "u64", _) => &["add", "min", "max"],
+        // ".s64: .min, .max"
+        ("s64", _) => &["min", "max"],
+        // ".f32: .add{.noftz}", ".f64: .add (noftz by default)", ".f16,
+        // .f16x2, .bf16, .bf16x2: .add (requires .noftz)"
+        ("f32" | "f64" | "f16" | "f16x2" | "bf16" | "bf16x2", _) => &["add"],
+        // ".b32, .b64: .and, .or, .xor, .exch, .cas" (atom), ".and, .or,
+        // .xor" (red)
+        ("b32" | "b64", false) => &["and", "or", "xor", "exch", "cas"],
+        ("b32" | "b64", true) => &["and", "or", "xor"],
+        // ".b16: .cas", ".b128: .exch, .cas"
+        ("b16", false) => &["cas"],
+        ("b128", false) => &["exch", "cas"],
+        _ => &[],
+    }
+}
+
+/// Why an `atom`/`red` opcode as written is outside the PTX ISA's syntax
+/// lines and its Tables 41/42 (ptxas 13.0 rejects these: "Operation .and
+/// requires .b32 or .b64 type for instruction 'atom'"), with the valid
+/// spelling nearest to it where there is one; None where it is PTX.
+pub fn spelling_error(opcode: &str, red: bool) -> Option<(String, String)> {
+    let root = if red { "red" } else { "atom" };
+    let s = match Spelling::parse(opcode) {
+        Ok(s) => s,
+        Err(why) => return Some((why, format!("write each of `{root}`'s qualifiers once"))),
+    };
+    let (Some(op), Some(ty)) = (s.op, s.ty) else {
+        return Some((
+            "expected an operation (.add, .min, .cas, ...) and a type".into(),
+            format!("e.g. `{root}.global.add.u32`"),
+        ));
+    };
+    // "red{.sem}...: .sem = { .relaxed, .release }" (the section's example
+    // `red.global.acquire.sys.add.u32` contradicts its own syntax line;
+    // ptxas follows the syntax line).
+    if let (true, Some(sem @ ("acquire" | "acq_rel"))) = (red, s.sem) {
+        return Some((
+            format!("`.{sem}` is not a `.sem` of `red` (\".sem = {{ .relaxed, .release }}\")"),
+            "use `atom` for an acquire; `red` is `.relaxed` or `.release`".into(),
+        ));
+    }
+    // "The qualifier .level::cache_hint is only supported for .global
+    // state space and for generic addressing".
+    if s.hint && s.space.is_some_and(|sp| sp != "global") {
+        return Some((
+            "`.L2::cache_hint` is only supported for `.global` and generic addressing".into(),
+            "drop `.L2::cache_hint`, or address `.global` memory".into(),
+        ));
+    }
+    if let Some(v) = s.vec {
+        // "atom{.sem}{.scope}{.global}.add{.level::cache_hint}.vec_32_bit.f32",
+        // "red{.sem}{.scope}{.global}.add{.noftz}{.level::cache_hint}.vec_32_bit.f32",
+        // "...op.noftz{.level::cache_hint}.vec_16_bit.half_word_type",
+        // "...op.noftz{.level::cache_hint}.vec_32_bit.packed_type"; ".op =
+        // { .add, .min, .max }", ".vec_16_bit = { .v2, .v4, .v8 }",
+        // ".vec_32_bit = { .v2, .v4 }".
+        let ok = match ty {
+            "f32" => op == "add" && v != "v8" && (red || !s.noftz),
+            "f16" | "bf16" => matches!(op, "add" | "min" | "max") && s.noftz,
+            "f16x2" | "bf16x2" => matches!(op, "add" | "min" | "max") && s.noftz && v != "v8",
+            _ => false,
+        };
+        if !ok {
+            return Some((
+                format!("`.{v}.{ty}` with `.{op}`{} is not a vector {root} (PTX ISA: \".add\" on \".v2/.v4 .f32\"; \".add, .min, .max\" with \".noftz\" on \".v2/.v4/.v8 .f16/.bf16\" and \".v2/.v4 .f16x2/.bf16x2\")", if s.noftz { " and `.noftz`" } else { "" }),
+                format!("e.g. `{root}.global.v4.f32.add` or `{root}.global.v8.f16.add.noftz`"),
+            ));
+        }
+        if s.space.is_some_and(|sp| sp != "global") {
+            return Some((
+                format!("\"{root} with vector type may be used only with .global space\""),
+                "use `.global` or a generic address".into(),
+            ));
+        }
+        return None;
+    }
+    let ops = scalar_ops(ty, red);
+    if !ops.contains(&op) {
+        let takes: Vec<&str> = [
+            "b16", "b32", "b64", "b128", "u32", "s32", "u64", "s64", "f32", "f64", "f16", "f16x2",
+            "bf16", "bf16x2",
+        ]
+        .into_iter()
+        .filter(|t| scalar_ops(t, red).contains(&op))
+        .collect();
+        let table = if red {
+            "Table 42 \"Red Scalar Type Operations\""
+        } else {
+            "Table 41 \"Atom Scalar Type Operations\""
+        };
+        let why = if ops.is_empty() {
+            format!("`.{ty}` is not a scalar type of `{root}` (PTX ISA {table})")
+        } else {
+            format!(
+                "`.{op}` does not take `.{ty}` (PTX ISA {table}: `.{ty}` takes {})",
+                ops.iter()
+                    .map(|o| format!(".{o}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
+        let help = match takes.as_slice() {
+            [] if red && matches!(op, "cas" | "exch") => {
+                "`red` has no `.cas` or `.exch`; use `atom`, which returns the old value"
+                    .to_string()
+            }
+            [] => format!("`{root}` has no `.{op}` on a scalar type"),
+            t => format!(
+                "`.{op}` takes {}",
+                t.iter()
+                    .map(|t| format!(".{t}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
+        return Some((why, help));
+    }
+    // ".f16, .f16x2, .bf16, .bf16x2: .add (requires .noftz)"; ".add{.noftz}"
+    // only on `.f32` besides them.
+    let half = matches!(ty, "f16" | "f16x2" | "bf16" | "bf16x2");
+    if half && !s.noftz {
+        return Some((
+            format!("\"{root}.add.f16, {root}.add.f16x2, {root}.add.bf16 and {root}.add.bf16x2 operations require the .noftz qualifier\""),
+            format!("write `{root}.add.noftz.{ty}`"),
+        ));
+    }
+    if s.noftz && !half && ty != "f32" {
+        return Some((
+            format!("`.noftz` is a qualifier of `.add` on `.f16`, `.f16x2`, `.bf16`, `.bf16x2` and `.f32`, not of `.{ty}`"),
+            "drop `.noftz`".into(),
+        ));
+    }
+    None
+}
+
+/// The PTX ISA version and target an `atom`/`red` opcode needs, each with
+/// the note of the section that says so (its "PTX ISA Notes" and "Target
+/// ISA Notes").
+pub fn requirements(opcode: &str, red: bool) -> Vec<(PtxVersion, u16, &'static str)> {
+    let Ok(s) = Spelling::parse(opcode) else {
+        return Vec::new();
+    };
+    let v = PtxVersion::new;
+    let ty = s.ty.unwrap_or("");
+    let op = s.op.unwrap_or("");
+    let wide = matches!(ty, "b64" | "u64" | "s64");
+    let mut out = vec![match s.space {
+        Some("global") => (v(1, if red { 2 } else { 1 }), 11, "atom.global/red.global"),
+        Some(_) => (v(1, 2), 12, "atom.shared/red.shared"),
+        None => (
+            v(1, 0),
+            20,
+            "\"Use of generic addressing requires sm_20 or higher\"",
+        ),
+    }];
+    if wide {
+        let shared = s.space.is_some_and(|sp| sp != "global");
+        out.push(match op {
+            "and" | "or" | "xor" | "min" | "max" => (v(3, 1), 32, "64-bit .and/.or/.xor/.min/.max"),
+            _ if shared => (v(2, 0), 20, "64-bit .shared .add/.cas/.exch"),
+            _ => (v(1, 2), 12, "64-bit .global .add/.cas/.exch"),
+        });
+    }
+    out.extend(match (ty, s.vec.is_some()) {
+        (_, true) => Some((v(8, 1), 90, "vector types")),
+        ("f32", _) if s.noftz => Some((v(9, 4), 90, "\"Qualifier .noftz with .f32 type\"")),
+        ("f32", _) => Some((v(2, 0), 20, ".add.f32")),
+        ("f64", _) => Some((v(5, 0), 60, ".add.f64")),
+        ("f16x2", _) => Some((v(6, 2), 60, ".add.noftz.f16x2")),
+        ("f16", _) => Some((v(6, 3), 70, ".add.noftz.f16")),
+        ("b16", _) => Some((v(6, 3), 70, "atom.cas.b16")),
+        ("bf16" | "bf16x2", _) => Some((v(7, 8), 90, ".add.noftz.bf16/.bf16x2")),
+        ("b128", _) if s.scope == Some("sys") => {
+            Some((v(8, 4), 90, "\".sys scope with .b128 type\""))
+        }
+        ("b128", _) => Some((v(8, 3), 90, ".b128")),
+        _ => None,
+    });
+    if s.scope.is_some() {
+        out.push((v(5, 0), 60, "the .scope qualifier"));
+    }
+    if s.scope == Some("cluster") {
+        out.push((v(7, 8), 90, "the .cluster scope"));
+    }
+    if s.sem.is_some() {
+        out.push((v(6, 0), 70, "the .sem qualifier"));
+    }
+    if s.hint {
+        out.push((v(7, 4), 80, ".level::cache_hint"));
+    }
+    match s.space {
+        Some("shared::cta") => out.push((v(7, 8), 30, "the ::cta sub-qualifier")),
+        Some("shared::cluster") => out.push((v(7, 8), 90, "the ::cluster sub-qualifier")),
+        _ => {}
+    }
+    out
 }

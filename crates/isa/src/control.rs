@@ -788,6 +788,64 @@ const MMA_ROWS: &[MmaRow] = {
     ]
 };
 
+/// Why an `mma.sync` `.kind::` spelling is in none of the syntax lines of
+/// PTX ISA 9.7.14.5.14 (`mma` with `.kind`): ".kind = { .kind::f8f6f4 }"
+/// (no `.block_scale`), ".kind::mxf8f6f4.block_scale{.scale_vec::1X}",
+/// ".kind::mxf4.block_scale{.scale_vec::2X}", ".kind::mxf4nvf4.block_scale.scale_vec::{2X, 4X}"
+/// (the vector size mandatory), shape `.m16n8k32` (`.m16n8k64` for the
+/// FP4 block-scaled kinds).
+fn mma_kind_error(rest: &[&str]) -> Option<String> {
+    let at = rest.iter().position(|q| q.starts_with("kind::"))?;
+    let kind = &rest[at]["kind::".len()..];
+    let shape = rest
+        .iter()
+        .find(|q| q.starts_with('m'))
+        .copied()
+        .unwrap_or("");
+    let after = &rest[at + 1..];
+    let scale = after.get(1).copied().filter(|q| q.starts_with("scale_vec"));
+    let (shapes, scales): (&[&str], &[&str]) = match kind {
+        "f8f6f4" => (&["m16n8k32"], &[]),
+        "mxf8f6f4" => (&["m16n8k32"], &["scale_vec::1X"]),
+        "mxf4" => (&["m16n8k64"], &["scale_vec::2X"]),
+        "mxf4nvf4" => (&["m16n8k64"], &["scale_vec::2X", "scale_vec::4X"]),
+        _ => {
+            return Some(format!(
+                "`.kind::{kind}` is not an `mma` kind (\".kind::f8f6f4\", \".kind::mxf8f6f4\", \".kind::mxf4\", \".kind::mxf4nvf4\")"
+            ))
+        }
+    };
+    if !shapes.contains(&shape) {
+        return Some(format!(
+            "`.kind::{kind}` takes the shape `.{}`, not `.{shape}`",
+            shapes[0]
+        ));
+    }
+    let block = after.first() == Some(&"block_scale");
+    if kind == "f8f6f4" && block {
+        return Some("`.kind::f8f6f4` takes no `.block_scale` (the block-scaled kinds are `.kind::mxf8f6f4`, `.kind::mxf4`, `.kind::mxf4nvf4`)".into());
+    }
+    if kind != "f8f6f4" && !block {
+        return Some(format!("`.kind::{kind}` is followed by `.block_scale`"));
+    }
+    match scale {
+        Some(v) if !scales.contains(&v) => Some(format!(
+            "`.{v}` is not a vector size of `.kind::{kind}` ({})",
+            scales
+                .iter()
+                .map(|s| format!(".{s}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+        // `.block16`/`.block32` (the aliases of PTX ISA 8.8's
+        // `tcgen05.mma`) pass: the decoder refuses the form after.
+        None if kind == "mxf4nvf4" && !matches!(after.get(1), Some(&("block16" | "block32"))) => {
+            Some("`.kind::mxf4nvf4.block_scale` takes `.scale_vec::2X` or `.scale_vec::4X`".into())
+        }
+        _ => None,
+    }
+}
+
 /// The help of an `mma` the engine does not run.
 const MMA_HELP: &str = "the engine runs mma.sync.aligned .m8n8k4 .f16 (any layouts; .f16/.f32 C and D), .m16n8k16 and .m16n8k8 (.f16 -> .f16/.f32, .bf16 -> .f32), .m16n8k8 and .m16n8k4 .tf32 -> .f32, .m16n8k32 .e4m3/.e5m2 -> .f32/.f16, .m8n8k16/.m16n8k16/.m16n8k32 .s8/.u8 and .m8n8k32/.m16n8k32/.m16n8k64 .s4/.u4 -> .s32, .m8n8k128/.m16n8k128/.m16n8k256 .b1 .and/.xor.popc, .m8n8k4 .f64 (and .m16n8k4/k8/k16 on sm_90), all .row.col (docs/ENGINE.md \"Tensor cores: mma.sync\")";
 
@@ -836,6 +894,17 @@ impl Mma {
                 "expected the layouts `.row.col` after the shape, found `.{alay}.{blay}`"
             )));
         };
+        // "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.dtype.f8f6f4type.f8f6f4type.ctype"
+        // and the block-scaled ".kind::mxf8f6f4.block_scale{.scale_vec_size}",
+        // ".kind::mxf4.block_scale{...}", ".kind::mxf4nvf4.block_scale.scale_vec_size"
+        // (PTX ISA 8.7, sm_120a): FP6/FP4 elements in 8-bit containers and
+        // per-block scale factors the model does not hold.
+        if let Some(kind) = rest.first().and_then(|k| k.strip_prefix("kind::")) {
+            return Err(unsupported(format!(
+                "`mma.sync` with `.kind::{kind}` (the sm_120a FP8/FP6/FP4{} forms) is not run by the engine; the `.e4m3`/`.e5m2` forms without `.kind` are",
+                if kind == "f8f6f4" { "" } else { " block-scaled" }
+            )));
+        }
         let (satfinite, rest) = match rest.split_first() {
             Some((&"satfinite", r)) => (true, r),
             _ => (false, rest),
@@ -1266,17 +1335,27 @@ impl Control {
                 });
             }
             (r @ ("atom" | "red"), [_, ..]) => {
+                // A spelling outside the syntax lines and Tables 41/42 is
+                // not PTX: an error at its line for `check` and `run`.
+                if let Some((why, help)) = crate::atomic::spelling_error(opcode, r == "red") {
+                    return Some(Err(ControlError::Malformed(
+                        Diagnostic::error(0..opcode.len(), format!("`{opcode}`: {why}"))
+                            .with_help(help),
+                    )));
+                }
                 return Some(
                     Atomic::decode(opcode, r == "red")
                         .map(Control::Atom)
                         .map_err(ControlError::Refused),
                 );
             }
+            // Every form the syntax lines admit runs: a form `Redux::decode`
+            // refuses is not PTX (`redux.sync.add.f32`), an error at its line.
             ("redux", [..]) => {
                 return Some(
                     Redux::decode(opcode)
                         .map(Control::Redux)
-                        .map_err(ControlError::Refused),
+                        .map_err(ControlError::Malformed),
                 )
             }
             ("brx", ["idx"] | ["idx", "uni"]) => Control::Brx,
@@ -1316,11 +1395,17 @@ impl Control {
             // A bare `mma` is an instruction the engine does not run (a
             // warning until it is reached), not a malformed `mma.sync`.
             ("mma", rest) if !rest.is_empty() => {
+                if let Some(why) = mma_kind_error(rest) {
+                    return Some(Err(ControlError::Malformed(Diagnostic::error(
+                        0..opcode.len(),
+                        format!("`{opcode}`: {why}"),
+                    ))));
+                }
                 return Some(
                     Mma::decode(opcode, rest)
                         .map(Control::Mma)
                         .map_err(ControlError::Refused),
-                )
+                );
             }
             ("ldmatrix" | "stmatrix" | "movmatrix" | "wmma", _) => {
                 return crate::matrix::Matrix::decode(opcode).map(|r| {
@@ -1782,9 +1867,19 @@ mod tests {
                 a.update
             );
         }
-        // What the engine does not run says so at decode.
-        for bad in ["atom.global.inc.u64", "atom.add.f16", "atom.global"] {
-            assert!(matches!(op(bad), Op::Unsupported(Some(_))), "{bad}");
+        // Outside Table 41 or the syntax lines: not PTX, an error at its
+        // line (crate::atomic::spelling_error).
+        for (bad, why) in [
+            ("atom.global.inc.u64", "`.inc` does not take `.u64`"),
+            ("atom.add.f16", "require the .noftz qualifier"),
+            ("atom.global", "expected an operation"),
+        ] {
+            let d = decode(bad, false);
+            assert!(
+                d.op == Op::Unsupported(None) && d.diags[0].message.contains(why),
+                "{bad}: {:?}",
+                d.diags
+            );
         }
         // A qualifier in no set of the syntax lines: an error for `check`.
         for bad in [
@@ -1814,7 +1909,12 @@ mod tests {
         };
         assert_eq!(r.ty, PtxType::S32);
         assert!(matches!(r.combine, Combine::Pick(_)));
-        assert!(matches!(op("redux.sync.add.b32"), Op::Unsupported(Some(_))));
+        let d = decode("redux.sync.add.b32", false);
+        assert!(
+            d.op == Op::Unsupported(None) && d.diags[0].message.contains("redux.sync takes"),
+            "{:?}",
+            d.diags
+        );
         for sp in [
             "mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
             "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32",

@@ -468,19 +468,37 @@ impl Op {
             Op::Mov(_) | Op::Ld(_) | Op::St(_) if crate::control::is_b128(opcode) => {
                 needs(crate::control::B128_REQUIRES)
             }
-            // `atom`: "Support for .b128 type introduced in PTX ISA version
-            // 8.3", "Support for .sys scope with .b128 type introduced in
-            // PTX ISA version 8.4", "Support for .b128 type requires sm_90
-            // or higher".
-            // "Support for vector types introduced in PTX ISA version 8.1"
-            // (atom, red); "Support for vector types requires sm_90 or
-            // higher".
-            Op::Control(Control::Atom(a)) if a.vec > 1 => {
-                needs((PtxVersion::new(8, 1), Target::sm(90)))
-            }
-            Op::Control(Control::Atom(a)) if a.b128 => {
-                let sys = opcode.split('.').any(|s| s == "sys");
-                needs((PtxVersion::new(8, if sys { 4 } else { 3 }), Target::sm(90)))
+            // `atom`/`red`: each "PTX ISA Notes" and "Target ISA Notes"
+            // line the spelling meets (crate::atomic::requirements): the
+            // newest version and the highest target, each named.
+            Op::Control(Control::Atom(a)) => {
+                let notes = crate::atomic::requirements(opcode, a.red);
+                let mut d = Vec::new();
+                if let Some(&(min, _, why)) =
+                    notes.iter().filter(|n| n.0 > version).max_by_key(|n| n.0)
+                {
+                    d.extend(crate::syntax::requirement(
+                        &format!("{rule} ({why})"),
+                        (min, Target::sm(0)),
+                        version,
+                        target,
+                        0..opcode.len(),
+                    ));
+                }
+                if let Some(&(_, sm, why)) = notes
+                    .iter()
+                    .filter(|n| !target.at_least(n.1))
+                    .max_by_key(|n| n.1)
+                {
+                    d.extend(crate::syntax::requirement(
+                        &format!("{rule} ({why})"),
+                        (PtxVersion::new(1, 0), Target::sm(sm)),
+                        version,
+                        target,
+                        0..opcode.len(),
+                    ));
+                }
+                d
             }
             Op::Control(Control::Matrix(m)) => m.validate(opcode, version, target),
             Op::Control(Control::Wgmma(w)) => w.validate(opcode, version, target),

@@ -325,6 +325,10 @@ impl Tcgen05 {
                 }
             }
             ("mma", q) => (|| {
+                // The syntax lines first, for the forms run and refused
+                // alike: a spelling in none of them is an error at its
+                // line (ptxas rejects it), not valid PTX refused.
+                mma_grammar(q).map_err(bad)?;
                 // ".ws" and ".sp" come before `.cta_group`.
                 match q.first() {
                     Some(&"ws") => {
@@ -493,6 +497,132 @@ impl Tcgen05 {
             .with_help("use .target sm_100a"),
         );
         d
+    }
+}
+
+/// The qualifiers after `tcgen05.mma` against its syntax lines (PTX ISA
+/// 9.7.16.10.9, `tcgen05.mma`, `.sp`, `.ws`, `.ws.sp`):
+/// "tcgen05.mma{.ws}{.sp}.cta_group.kind" then, for ".kind = { .kind::f16,
+/// .kind::tf32, .kind::f8f6f4, .kind::i8 }", "{.ashift}{.collector_usage}"
+/// (".ws": "{.collector_usage}" with "::buffer = { ::b0, ::b1, ::b2, ::b3
+/// }" and no `.ashift`); for ".kind = { .kind::mxf8f6f4, .kind::mxf4,
+/// .kind::mxf4nvf4 }", ".block_scale{.scale_vectorsize}{.collector_usage}"
+/// ("For .kind::mxf4nvf4, the qualifier .scale_vectorsize must be
+/// explicitly specified"); ".cta_group = { .cta_group::1, .cta_group::2 }"
+/// (`.ws`: `::1` only); "::op = { ::fill, ::use, ::lastuse, ::discard }";
+/// "It is illegal to specify either of .collector::a::use or
+/// .collector::a::fill along with .ashift". PTX ISA 9.4's `.kind::ti16`
+/// and `.decompress::lut::b` pass (refused after).
+fn mma_grammar(q: &[&str]) -> Result<(), String> {
+    let mut i = 0;
+    let ws = q.first() == Some(&"ws");
+    i += usize::from(ws);
+    i += usize::from(q.get(i) == Some(&"sp"));
+    match q.get(i) {
+        Some(&"cta_group::1") => {}
+        Some(&"cta_group::2") if !ws => {}
+        Some(&"cta_group::2") => {
+            return Err("`.cta_group::2` is not a qualifier of `tcgen05.mma.ws` (\"tcgen05.mma.ws.cta_group::1\")".into())
+        }
+        Some(x) => {
+            return Err(format!(
+                "expected `.cta_group::1` or `.cta_group::2`, found `.{x}`"
+            ))
+        }
+        None => return Err("expected `.cta_group::1` or `.cta_group::2` and a `.kind`".into()),
+    }
+    i += 1;
+    let Some(kind) = q.get(i).and_then(|k| k.strip_prefix("kind::")) else {
+        return Err(format!(
+            "expected a `.kind` after `.{}` (`.kind::f16`, `.kind::tf32`, `.kind::f8f6f4`, `.kind::i8`, `.kind::mxf8f6f4`, `.kind::mxf4`, `.kind::mxf4nvf4`)",
+            q[i - 1]
+        ));
+    };
+    i += 1;
+    let scaled = matches!(kind, "mxf8f6f4" | "mxf4" | "mxf4nvf4");
+    if ws && !matches!(kind, "f16" | "tf32" | "f8f6f4" | "i8") {
+        return Err(format!(
+            "`.kind::{kind}` is not a kind of `tcgen05.mma.ws` (\".kind = {{ .kind::f16, .kind::tf32, .kind::f8f6f4, .kind::i8 }}\")"
+        ));
+    }
+    let mut rest = &q[i..];
+    if scaled {
+        match rest.first() {
+            Some(&"block_scale") => rest = &rest[1..],
+            _ => {
+                return Err(format!(
+                    "`.kind::{kind}` is followed by `.block_scale` (\"tcgen05.mma.cta_group.kind.block_scale{{.scale_vectorsize}}\")"
+                ))
+            }
+        }
+        match rest.first() {
+            // Table 56, the valid combinations of MMA-kind and
+            // `.scale_vectorsize` (with the aliases: ".block32 is aliased
+            // with .scale_vec::1X when .kind = .kind::mxf8f6f4",
+            // "...with .scale_vec::2X when .kind = .kind::mxf4 or
+            // .kind::mxf4nvf4", ".block16 is aliased with .scale_vec::4X
+            // when .kind = .kind::mxf4nvf4"); ptxas 13.0 rejects the others.
+            Some(v @ &("scale_vec::1X" | "scale_vec::2X" | "scale_vec::4X" | "block16" | "block32")) => {
+                let valid: &[&str] = match kind {
+                    "mxf8f6f4" => &["scale_vec::1X", "block32"],
+                    "mxf4" => &["scale_vec::2X", "block32"],
+                    _ => &["scale_vec::2X", "scale_vec::4X", "block16", "block32"],
+                };
+                if !valid.contains(v) {
+                    return Err(format!(
+                        "`.{v}` is not a vector size of `.kind::{kind}` (Table 56: {})",
+                        valid.iter().map(|v| format!(".{v}")).collect::<Vec<_>>().join(", ")
+                    ));
+                }
+                rest = &rest[1..]
+            }
+            Some(v) if v.starts_with("scale_vec") || v.starts_with("block") => {
+                return Err(format!(
+                    "`.{v}` is not a `.scale_vectorsize` (\".scale_vec::1X, .scale_vec::2X, .scale_vec::4X, .block16, .block32\")"
+                ))
+            }
+            _ if kind == "mxf4nvf4" => {
+                return Err("\"For .kind::mxf4nvf4, the qualifier .scale_vectorsize must be explicitly specified\"".into())
+            }
+            _ => {}
+        }
+    }
+    let ashift = rest.first() == Some(&"ashift");
+    if ashift {
+        if ws || scaled {
+            return Err(format!(
+                "`.ashift` is not a qualifier of {} (it shifts `A` in Tensor Memory in the convolution forms without block scaling)",
+                if ws { "`tcgen05.mma.ws`".to_string() } else { format!("`.kind::{kind}.block_scale`") }
+            ));
+        }
+        rest = &rest[1..];
+    }
+    if let Some(c) = rest.first().and_then(|c| c.strip_prefix("collector::")) {
+        let (buffer, op) = c.split_once("::").unwrap_or((c, ""));
+        let buffers: &[&str] = if ws {
+            &["b0", "b1", "b2", "b3"]
+        } else {
+            &["a", "b"]
+        };
+        if !buffers.contains(&buffer) || !matches!(op, "fill" | "use" | "lastuse" | "discard") {
+            return Err(format!(
+                "`.collector::{c}` is not a `.collector_usage` (\".collector::buffer::op\", \"::buffer = {{ {} }}\", \"::op = {{ ::fill, ::use, ::lastuse, ::discard }}\")",
+                buffers.iter().map(|b| format!("::{b}")).collect::<Vec<_>>().join(", ")
+            ));
+        }
+        if ashift && buffer == "a" && matches!(op, "use" | "fill") {
+            return Err(format!(
+                "\"It is illegal to specify either of .collector::a::use or .collector::a::fill along with .ashift\" (`.collector::a::{op}`)"
+            ));
+        }
+        rest = &rest[1..];
+    }
+    match rest {
+        [] | ["decompress::lut::b"] => Ok(()),
+        // `.block_scale` after a kind without scaling: the decoder's
+        // message names the kinds that take it.
+        [b, ..] if b.starts_with("block_scale") && !scaled => Ok(()),
+        [x, ..] => Err(format!("`.{x}` is not a qualifier of `tcgen05.mma` here (its syntax lines: `{{.ws}}{{.sp}}.cta_group.kind`, then `.block_scale{{.scale_vectorsize}}` for the block-scaled kinds or `{{.ashift}}` for the others, then `{{.collector_usage}}`)")),
     }
 }
 

@@ -291,6 +291,15 @@ pub fn read_text_at(path: &str) -> Result<(String, String), ReadError> {
     if bytes.starts_with("\u{feff}".as_bytes()) {
         bytes.drain(..3);
     }
+    // A lone CR (classic Mac OS line ends) ends a line, as LF and CR LF
+    // do: a file of them read as one line, every directive after the
+    // first an error. Replaced in place, one byte for one, so that every
+    // position stays where it was.
+    for i in 0..bytes.len() {
+        if bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n') {
+            bytes[i] = b'\n';
+        }
+    }
     match String::from_utf8(bytes) {
         Ok(t) => Ok((shown, t)),
         Err(e) => {

@@ -258,3 +258,113 @@ fn integer_constants_are_predicates_as_in_c() {
         assert!(stdout.contains(want), "{want}: {stdout}");
     }
 }
+
+/// `.maxntid` and `.reqntid` (PTX ISA 11.4.1, 11.4.3) bound the launch: a
+/// block of more threads than they allow is refused at the directive, as
+/// a GPU refuses the launch; another shape of `.reqntid`'s count or less
+/// is a warning; an extent of 0 is an error of `check` and `run`.
+#[test]
+fn thread_block_directives_bound_the_launch() {
+    let kernel = |d: &str| {
+        format!("{HEAD}.visible .entry k()\n{d}\n{{\n    .reg .u32 %r;\n    mov.u32 %r, %ntid.x;\n    ret;\n}}\n")
+    };
+    let o = run_src(
+        "maxntid.ptx",
+        &kernel(".maxntid 32, 1, 1"),
+        &["--block", "1024"],
+    );
+    common::fails_with(&o, |e| {
+        e.contains("maxntid.ptx:5:1: error: --block 1024,1,1 has 1024 threads, more than `k`'s `.maxntid 32,1,1` allows (32)")
+            && e.contains("launch with --block 32,1,1")
+    });
+    // The product bounds the block, not each extent: 16x2 fits 32x1x1.
+    let o = run_src(
+        "maxntid.ptx",
+        &kernel(".maxntid 32, 1, 1"),
+        &["--block", "16,2"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
+    let o = run_src("reqntid.ptx", &kernel(".reqntid 64"), &["--block", "128"]);
+    common::fails_with(&o, |e| {
+        e.contains("reqntid.ptx:5:1: error: --block 128,1,1 has 128 threads, more than `k`'s `.reqntid 64,1,1` allows (64)")
+    });
+    let o = run_src("reqntid.ptx", &kernel(".reqntid 64"), &["--block", "32"]);
+    let (_, e) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{e}");
+    assert!(
+        e.contains("reqntid.ptx:5:1: warning: --block 32,1,1 is not `k`'s `.reqntid 64,1,1`"),
+        "{e}"
+    );
+    let o = run_src("reqntid.ptx", &kernel(".reqntid 64"), &["--block", "64"]);
+    let (_, e) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{e}");
+    assert!(!e.contains("warning"), "{e}");
+    for d in [".maxntid 0, 0, 0", ".reqntid 8, 0"] {
+        let o = run_src("zero.ptx", &kernel(d), &[]);
+        common::fails_with(&o, |e| e.contains("an extent of 0 allows no thread block"));
+    }
+}
+
+/// A file of lone CR line ends (classic Mac OS) reads line by line, as LF
+/// and CR LF files do; it was one line, every directive after `.version`
+/// an error.
+#[test]
+fn lone_cr_line_ends_are_line_ends() {
+    let src = format!("{HEAD}.visible .entry k()\n{{\n    .reg .f32 %f;\n    add.f32 %f, 0f3F800000, 0f3F800000;\n    ret;\n}}\n")
+        .replace('\n', "\r");
+    let o = run_src("cr.ptx", &src, &[]);
+    let (out, e) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{e}");
+    assert!(out.contains("%f = 0x40000000"), "{out}");
+    // Positions count CR lines: the typo is on line 7.
+    let bad = src.replace("add.f32", "add.f33");
+    let o = run_src("cr.ptx", &bad, &[]);
+    common::fails_with(&o, |e| {
+        e.contains("cr.ptx:7:8: error: unknown modifier or type `.f33`")
+    });
+}
+
+/// `label: .calltargets f, g;` is a PTX directive (the list of an
+/// indirect call, PTX ISA 10.3): no "unknown directive" warning; the
+/// engine checks the call against it.
+#[test]
+fn calltargets_is_a_directive() {
+    let src = format!(
+        "{HEAD}.func f()\n{{\n    ret;\n}}\n.visible .entry k()\n{{\n    .reg .u64 %a;\n    mov.u64 %a, f;\n    T: .calltargets f;\n    call.uni %a, (), T;\n    ret;\n}}\n"
+    );
+    let o = run_src("targets.ptx", &src, &[]);
+    let (_, e) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{e}");
+    assert!(!e.contains("unknown directive"), "{e}");
+}
+
+/// `--contract` lists the first 1000 contractions that change a result and
+/// counts the rest: a loop of a mul and an add kept one a trip (about 30
+/// bytes a step; the survey's 10^8-trip loop aborted at 2.5 GB). Each trip
+/// here: (1 + 2^-12)^2 rounds to 1 + 2^-11 (the 2^-24 is a tie to even),
+/// so the sum with -1 is 2^-11 as written and 2^-11 + 2^-24 fused.
+#[test]
+fn contractions_are_bounded() {
+    let src = format!(
+        "{HEAD}.visible .entry k()\n{{\n    .reg .f32 %a, %m, %s;\n    .reg .u32 %i;\n    .reg .pred %p;\n    mov.f32 %a, 0f3F800800;\n    mov.u32 %i, 0;\nL:\n    mul.f32 %m, %a, %a;\n    add.f32 %s, %m, 0fBF800000;\n    add.u32 %i, %i, 1;\n    setp.lt.u32 %p, %i, 3000;\n    @%p bra L;\n    ret;\n}}\n"
+    );
+    let o = run_src("contract_loop.ptx", &src, &["--contract"]);
+    let (out, e) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{e}");
+    let listed = out.lines().filter(|l| l.starts_with("contract: ")).count();
+    assert_eq!(listed, 1000, "{e}");
+    // Fused: 2^-11 + 2^-24 = 0x3a000400; as written: 2^-11 = 0x3a000000.
+    let first = out
+        .lines()
+        .find(|l| l.starts_with("contract: "))
+        .unwrap_or("")
+        .to_lowercase();
+    assert!(
+        first.contains("3a000400") && first.contains("as written = 0x3a000000"),
+        "{first}"
+    );
+    assert!(
+        e.contains("--contract: 3000 contractions changed a result; the first 1000 are listed"),
+        "{e}"
+    );
+}

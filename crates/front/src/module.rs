@@ -71,7 +71,19 @@ pub struct Function {
     /// bytes of per-CTA global memory that must be available when this
     /// kernel is launched" (`.entry` only).
     pub min_per_cta_memory: Option<u32>,
+    /// `.maxntid nx{, ny{, nz}}` (PTX ISA 11.4.1): "the maximum number of
+    /// threads in the thread block (CTA)", "the product of the maximum
+    /// extent in each dimension" (missing dimensions 1), and where it is
+    /// written.
+    pub maxntid: Option<Ntid>,
+    /// `.reqntid nx{, ny{, nz}}` (PTX ISA 11.4.3): "the number of threads
+    /// in the thread block (CTA)", and where it is written.
+    pub reqntid: Option<Ntid>,
 }
+
+/// The extents of a `.maxntid` or `.reqntid` directive (missing ones 1),
+/// and where it is written.
+pub type Ntid = ([u32; 3], Span);
 
 /// A variable in memory: `.global .align 4 .b8 buf[16];`, or a kernel
 /// parameter `.param .u64 k_param_0`.
@@ -982,6 +994,8 @@ struct Parser<'a> {
     header_sig: (Vec<String>, Vec<String>),
     /// `.reqnctapercluster` and `.explicitcluster` of the header seen last.
     header_cluster: (Option<[u32; 3]>, bool, Option<u32>),
+    /// `.maxntid` and `.reqntid` of the header seen last, with their spans.
+    header_ntid: (Option<Ntid>, Option<Ntid>),
     /// `.minperctamemory N` of the function header being read.
     header_per_cta: Option<u32>,
     /// The open `{ }` blocks, outermost first: their ids and where each
@@ -1181,6 +1195,7 @@ impl<'a> Parser<'a> {
                         let (cluster, explicit_cluster, max_cluster_rank) =
                             std::mem::take(&mut self.header_cluster);
                         let min_per_cta_memory = self.header_per_cta.take();
+                        let (maxntid, reqntid) = std::mem::take(&mut self.header_ntid);
                         self.m.functions.push(Function {
                             name,
                             entry,
@@ -1191,6 +1206,8 @@ impl<'a> Parser<'a> {
                             explicit_cluster,
                             max_cluster_rank,
                             min_per_cta_memory,
+                            maxntid,
+                            reqntid,
                         });
                     }
                     let parent = self.blocks.last().map_or(0, |b| b.0);
@@ -1374,7 +1391,7 @@ impl<'a> Parser<'a> {
             // Statements of call and branch tables (PTX ISA §11.2, §9.7.12):
             // `p: .callprototype ...;`, `t: .branchtargets L0, L1;`: not
             // modelled, skipped to their `;`.
-            ".callprototype" | ".branchtargets" => self.recover(),
+            ".callprototype" | ".branchtargets" | ".calltargets" => self.recover(),
             // PTX ISA §11.2.3: `.alias fAlias, fAliasee;`.
             ".alias" => self.alias(t.span.clone()),
             ".address_size" => {
@@ -2266,6 +2283,7 @@ impl<'a> Parser<'a> {
         self.header_regs.clear();
         self.header_sig = Default::default();
         self.header_cluster = Default::default();
+        self.header_ntid = Default::default();
         self.header_per_cta = None;
     }
 
@@ -2381,6 +2399,42 @@ impl<'a> Parser<'a> {
                             self.header_cluster.2 = Some(n);
                             self.next();
                         }
+                    }
+                    // PTX ISA 11.4.1 ".maxntid nx, .maxntid nx, ny, .maxntid
+                    // nx, ny, nz" and 11.4.3 ".reqntid nx{, ny{, nz}}": kept
+                    // for the launch (`run` refuses a block they do not
+                    // allow); an extent of 0 allows no launch at all.
+                    if d == ".maxntid" || d == ".reqntid" {
+                        let mut dims = [1u32; 3];
+                        let mut k = 0;
+                        let mut end = t.span.end;
+                        while let Some(v) = self.peek().cloned() {
+                            if v.tok == Tok::Punct(',') {
+                                self.next();
+                                continue;
+                            }
+                            match self.text(&v).parse::<u32>() {
+                                Ok(n) if k < 3 => {
+                                    dims[k] = n;
+                                    k += 1;
+                                    end = v.span.end;
+                                    self.next();
+                                }
+                                _ => break,
+                            }
+                        }
+                        let span = t.span.start..end;
+                        if k == 0 {
+                            self.error(span.clone(), format!("`{d}` needs 1 to 3 extents, 32-bit unsigned integers: `{d} 256` or `{d} 16, 16, 4`"));
+                        } else if dims.contains(&0) {
+                            self.error(span.clone(), format!("`{d} {}`: an extent of 0 allows no thread block; each extent is at least 1", dims[..k].iter().map(u32::to_string).collect::<Vec<_>>().join(", ")));
+                        }
+                        let slot = if d == ".maxntid" {
+                            &mut self.header_ntid.0
+                        } else {
+                            &mut self.header_ntid.1
+                        };
+                        *slot = Some((dims, span));
                     }
                     if d == ".reqnctapercluster" {
                         let mut dims = [1u32; 3];
@@ -3092,6 +3146,7 @@ pub fn parse(src: &str) -> Module<'_> {
         header_regs: Vec::new(),
         header_sig: Default::default(),
         header_cluster: Default::default(),
+        header_ntid: Default::default(),
         header_per_cta: None,
         blocks: Vec::new(),
         block_count: 0,

@@ -536,6 +536,9 @@ pub(crate) struct Engine {
     pub(crate) memory_reports: u64,
     /// Warnings raised as the program ran (`Machine::run_warning`).
     pub(crate) run_warnings: u64,
+    /// Contractions that change a result, found with `--contract` (the
+    /// first [`crate::MAX_CONTRACTIONS`] are kept).
+    pub(crate) contraction_reports: u64,
     /// The registers of the thread [`Options::thread`] names, when its CTA
     /// ended (indexed as `Machine::regs`).
     pub(crate) shown: Option<Vec<Option<u64>>>,

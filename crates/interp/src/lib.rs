@@ -589,6 +589,11 @@ pub(crate) enum Outside {
 /// (then it counts them).
 pub const MAX_RUN_WARNINGS: u64 = 1000;
 
+/// The most contractions that change a result `--contract` lists; the
+/// rest are counted (a loop of a mul and an add kept one a trip: about 30
+/// bytes a step, 2.5 GB before the hostile-input survey's loop aborted).
+pub const MAX_CONTRACTIONS: u64 = 1000;
+
 /// The most memory problems `--check-memory` reports (then it counts them).
 pub const MAX_MEMORY_REPORTS: u64 = 1000;
 
@@ -1262,6 +1267,11 @@ fn execute_grid(
         launch.check_thread(t).map_err(RunError::Input)?;
     }
     mc.eng.cluster.configure(entry, &launch)?;
+    if let Some(f) = entry {
+        if let Some(w) = check_block_bounds(f, launch.block)? {
+            mc.out.warnings.push(w);
+        }
+    }
     // PTX ISA §10.35: the slice's size is "guaranteed to be a multiple of
     // 1024 bytes" and "greater or equal than the size specified by
     // `.minperctamemory`": the smallest such.
@@ -1608,6 +1618,12 @@ fn execute_grid(
             "--check-memory: ",
             "memory problems in all",
         ),
+        (
+            mc.eng.contraction_reports,
+            MAX_CONTRACTIONS,
+            "--contract: ",
+            "contractions changed a result",
+        ),
     ];
     for (n, kept, lead, what) in counted.into_iter().filter(|c| c.0 > c.1) {
         mc.out.warnings.push(Diagnostic::warning(
@@ -1699,6 +1715,50 @@ fn written_memory(mem: &Memory, eng: &engine::Engine) -> Vec<(u64, Vec<u8>)> {
         runs = joined;
     }
     runs
+}
+
+/// The launch's block against the entry's `.maxntid` and `.reqntid`
+/// (PTX ISA 11.4.1, 11.4.3): a block of more threads than they allow is
+/// refused, as a GPU refuses the launch ("Exceeding the maximum number of
+/// threads results in a runtime error or kernel launch failure"), at the
+/// directive; a block of another shape than `.reqntid`'s, of no more
+/// threads, is a warning (the code was compiled for that shape).
+fn check_block_bounds(
+    f: &ptxfp_front::module::Function,
+    block: [u32; 3],
+) -> Result<Option<Diagnostic>, RunError> {
+    let count = |d: [u32; 3]| d.iter().map(|&x| u64::from(x)).product::<u64>();
+    let show = |d: [u32; 3]| format!("{},{},{}", d[0], d[1], d[2]);
+    let threads = count(block);
+    for (name, bound) in [(".maxntid", &f.maxntid), (".reqntid", &f.reqntid)] {
+        let Some((dims, span)) = bound else { continue };
+        if threads > count(*dims) {
+            return Err(RunError::Program(
+                Diagnostic::error(
+                    span.clone(),
+                    format!(
+                        "--block {} has {threads} threads, more than `{}`'s `{name} {}` allows ({}): a GPU refuses this launch",
+                        show(block),
+                        f.name,
+                        show(*dims),
+                        count(*dims)
+                    ),
+                )
+                .with_help(format!("launch with --block {}", show(*dims))),
+            ));
+        }
+    }
+    Ok(f.reqntid.as_ref().filter(|(d, _)| *d != block).map(|(d, span)| {
+        Diagnostic::warning(
+            span.clone(),
+            format!(
+                "--block {} is not `{}`'s `.reqntid {}`: the code was compiled for exactly that block",
+                show(block),
+                f.name,
+                show(*d)
+            ),
+        )
+    }))
 }
 
 /// The function to run: `name` (`--entry`), else the module's only
@@ -2922,6 +2982,9 @@ impl Machine<'_, '_> {
                 };
                 let fr = f.eval(&[a, p.b, c], &self.exec) & mask(dty.bits());
                 if fr != r {
+                    self.eng.contraction_reports += 1;
+                }
+                if fr != r && self.eng.contraction_reports <= MAX_CONTRACTIONS {
                     self.out.contractions.push(Contraction {
                         mul: p.span.clone(),
                         add: ins.span.clone(),

@@ -86,7 +86,8 @@ impl Diagnostic {
         let (line_no, col, shown, caret_at, caret_width) = map.excerpt(&self.span);
         let mut out = format!(
             "{path}:{line_no}:{col}: {}: {}\n",
-            self.severity, self.message
+            self.severity,
+            clip_quoted(&self.message)
         );
         let gutter = line_no.to_string().len();
         out += &format!(
@@ -97,9 +98,48 @@ impl Diagnostic {
             "^".repeat(caret_width)
         );
         if let Some(help) = &self.help {
-            out += &format!("{:gutter$} = help: {help}\n", "");
+            out += &format!("{:gutter$} = help: {}\n", "", clip_quoted(help));
         }
         out
+    }
+}
+
+/// The most characters of one `quoted` piece of source a rendered message
+/// shows: a 10 MB register name was printed whole, twice, in one error.
+pub const MAX_QUOTED: usize = 256;
+
+/// `message` with each backtick-quoted piece longer than [`MAX_QUOTED`]
+/// characters (an opcode is shorter: the longest tcgen05 and tensor-copy
+/// forms are about 120) cut to its first 100 and a count of the rest (the
+/// source line under it is cut to a window already).
+pub fn clip_quoted(message: &str) -> std::borrow::Cow<'_, str> {
+    if message.len() <= MAX_QUOTED {
+        return message.into();
+    }
+    let mut parts = message.split('`');
+    let mut out = String::with_capacity(message.len().min(4 * MAX_QUOTED));
+    let mut changed = false;
+    let mut first = true;
+    let mut quoted = false;
+    for part in parts.by_ref() {
+        if !first {
+            out.push('`');
+        }
+        first = false;
+        let n = part.chars().count();
+        if quoted && n > MAX_QUOTED {
+            out.extend(part.chars().take(100));
+            out += &format!("... ({} more characters)", n - 100);
+            changed = true;
+        } else {
+            out += part;
+        }
+        quoted = !quoted;
+    }
+    if changed {
+        out.into()
+    } else {
+        message.into()
     }
 }
 
@@ -302,6 +342,25 @@ impl std::error::Error for Diagnostic {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_quoted_source_is_clipped() {
+        let name = "%".to_string() + &"x".repeat(10_000);
+        let d = Diagnostic::error(0..1, format!("`{name}` is not declared; `{name}` again"))
+            .with_help(format!("declare `{name}`"));
+        let r = d.render("f.ptx", "x");
+        assert!(r.len() < 800, "{}", r.len());
+        let kept = "%".to_string() + &"x".repeat(99);
+        assert!(
+            r.contains(&format!(
+                "`{kept}... (9901 more characters)` is not declared; `"
+            )),
+            "{r}"
+        );
+        // Short pieces and unquoted text are kept as they are.
+        let short = "`add.f32` needs `.rn`".to_string() + &" and more".repeat(20);
+        assert_eq!(clip_quoted(&short), short);
+    }
 
     #[test]
     fn renders_caret_under_span() {

@@ -165,6 +165,16 @@ impl Literal {
             return Ok(Literal::exact(v & mask(bits)));
         }
         let Some((lane, 1)) = super::lane_of(ty) else {
+            // `7%3`: the lexer reads `%3` as a register's name (PTX ISA
+            // §4.4: identifiers may start with `%`).
+            if let Some(at) = t.find('%').filter(|&i| i > 0) {
+                return Err(format!(
+                    "`{t}` is not a constant: `{}` reads as a register name; write `{} % {}` for the remainder",
+                    &t[at..],
+                    &t[..at],
+                    &t[at + 1..]
+                ));
+            }
             return Err(format!(
                 "`{t}` is not an integer, and `{ty}` is not a float type"
             ));

@@ -7,7 +7,7 @@
 //! comments.
 
 mod common;
-use common::{mem, ptxfp, run_src, text};
+use common::{check_src as check, mem, run_src};
 
 /// Table 41 (`atom`) and Table 42 (`red`), transcribed here on their own:
 /// the operations each scalar type takes.
@@ -23,17 +23,6 @@ fn table(red: bool, ty: &str) -> &'static [&'static str] {
         "b128" if !red => &["exch", "cas"],
         _ => &[],
     }
-}
-
-/// `ptxfp check` of `src` in a file: exit code and all output.
-fn check(name: &str, src: &str) -> (i32, String) {
-    let dir = std::env::temp_dir().join(format!("ptxfp-atom-rules-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, src).unwrap();
-    let o = ptxfp(&["check", "--max-diagnostics", "0", path.to_str().unwrap()]);
-    let (out, err) = text(&o);
-    (o.status.code().unwrap_or(-1), format!("{out}{err}"))
 }
 
 fn module(version: &str, target: &str, body: &str) -> String {

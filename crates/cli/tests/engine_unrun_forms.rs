@@ -7,17 +7,7 @@
 //! hibouwu/PTX_To_SASS (`01_tcgen05/tcgen05.mma/thor_ptx90/results/negative-probes`).
 
 mod common;
-use common::{ptxfp, run_src, text};
-
-fn check(name: &str, src: &str) -> (i32, String) {
-    let dir = std::env::temp_dir().join(format!("ptxfp-unrun-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, src).unwrap();
-    let o = ptxfp(&["check", path.to_str().unwrap()]);
-    let (out, err) = text(&o);
-    (o.status.code().unwrap_or(-1), format!("{out}{err}"))
-}
+use common::{check_src as check, run_src, text};
 
 /// An sm_120a kernel whose `mma.sync` line is `line`, reached where `p` is
 /// 12345.

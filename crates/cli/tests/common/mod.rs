@@ -29,6 +29,22 @@ pub fn run_src(name: &str, src: &str, args: &[&str]) -> Output {
     ptxfp(&all)
 }
 
+/// `ptxfp check --max-diagnostics 0` of `src` (written to a temporary
+/// file named `name`): its exit code and all it printed.
+pub fn check_src(name: &str, src: &str) -> (i32, String) {
+    let dir = std::env::temp_dir().join(format!(
+        "ptxfp-check-{}-{}",
+        env!("CARGO_CRATE_NAME"),
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, src).unwrap();
+    let o = ptxfp(&["check", "--max-diagnostics", "0", path.to_str().unwrap()]);
+    let (out, err) = text(&o);
+    (o.status.code().unwrap_or(-1), format!("{out}{err}"))
+}
+
 pub fn text(o: &Output) -> (String, String) {
     (
         String::from_utf8_lossy(&o.stdout).into_owned(),

@@ -2405,25 +2405,8 @@ impl<'a> Parser<'a> {
                     // for the launch (`run` refuses a block they do not
                     // allow); an extent of 0 allows no launch at all.
                     if d == ".maxntid" || d == ".reqntid" {
-                        let mut dims = [1u32; 3];
-                        let mut k = 0;
-                        let mut end = t.span.end;
-                        while let Some(v) = self.peek().cloned() {
-                            if v.tok == Tok::Punct(',') {
-                                self.next();
-                                continue;
-                            }
-                            match self.text(&v).parse::<u32>() {
-                                Ok(n) if k < 3 => {
-                                    dims[k] = n;
-                                    k += 1;
-                                    end = v.span.end;
-                                    self.next();
-                                }
-                                _ => break,
-                            }
-                        }
-                        let span = t.span.start..end;
+                        let (dims, k, end) = self.extents();
+                        let span = t.span.start..end.unwrap_or(t.span.end);
                         if k == 0 {
                             self.error(span.clone(), format!("`{d}` needs 1 to 3 extents, 32-bit unsigned integers: `{d} 256` or `{d} 16, 16, 4`"));
                         } else if dims.contains(&0) {
@@ -2437,23 +2420,7 @@ impl<'a> Parser<'a> {
                         *slot = Some((dims, span));
                     }
                     if d == ".reqnctapercluster" {
-                        let mut dims = [1u32; 3];
-                        let mut k = 0;
-                        while let Some(t) = self.peek() {
-                            if t.tok == Tok::Punct(',') {
-                                self.next();
-                                continue;
-                            }
-                            match self.text(t).parse::<u32>() {
-                                Ok(n) if k < 3 => {
-                                    dims[k] = n;
-                                    k += 1;
-                                    self.next();
-                                }
-                                _ => break,
-                            }
-                        }
-                        self.header_cluster.0 = Some(dims);
+                        self.header_cluster.0 = Some(self.extents().0);
                     }
                 }
                 _ => {
@@ -2480,6 +2447,31 @@ impl<'a> Parser<'a> {
                 ),
             );
         }
+    }
+
+    /// The extents `nx{, ny{, nz}}` of a header directive (`.maxntid`,
+    /// `.reqntid`, `.reqnctapercluster`), the missing ones 1: them, how
+    /// many were written, and where the last ends.
+    fn extents(&mut self) -> ([u32; 3], usize, Option<usize>) {
+        let mut dims = [1u32; 3];
+        let mut k = 0;
+        let mut end = None;
+        while let Some(t) = self.peek() {
+            if t.tok == Tok::Punct(',') {
+                self.next();
+                continue;
+            }
+            match self.text(t).parse::<u32>() {
+                Ok(n) if k < 3 => {
+                    dims[k] = n;
+                    k += 1;
+                    end = Some(t.span.end);
+                    self.next();
+                }
+                _ => break,
+            }
+        }
+        (dims, k, end)
     }
 
     /// A label or an instruction.

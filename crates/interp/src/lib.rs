@@ -2813,19 +2813,16 @@ impl Machine<'_, '_> {
         }
         // 9.7.3.11: `min.f32 d, a, b, c` is the three-input form.
         let op = dec.op.with_sources(ins.operands.len().saturating_sub(1));
-        match &op {
-            // Valid PTX the engine does not run (a `cvt` outside the
-            // model, `mma.sp`, the `tcgen05.mma.ws` forms...): not an
-            // error before the run; the warning below lists it, and a
-            // thread that reaches it stops the run (`step`), so a kernel
-            // whose unreached branches hold it runs, as on a GPU.
-            Op::Unsupported(Some(_)) => {}
-            op => diags.extend(
-                op.validate(ins.opcode, self.version, self.exec.code_target)
-                    .into_iter()
-                    .map(|d| d.shifted(at)),
-            ),
-        }
+        // Valid PTX the engine does not run (`Op::Unsupported`: a `cvt`
+        // outside the model, `mma.sp`, the `tcgen05.mma.ws` forms...) has
+        // no rule here: the warning of `execute_grid` lists it, and a
+        // thread that reaches it stops the run (`step`), so a kernel whose
+        // unreached branches hold it runs, as on a GPU.
+        diags.extend(
+            op.validate(ins.opcode, self.version, self.exec.code_target)
+                .into_iter()
+                .map(|d| d.shifted(at)),
+        );
         // A float constant that overflowed to Inf or underflowed to 0, as
         // `ptxfp check` and `eval` say it.
         if let Some(types) = op.operand_types() {

@@ -1337,6 +1337,9 @@ impl Control {
             (r @ ("atom" | "red"), [_, ..]) => {
                 // A spelling outside the syntax lines and Tables 41/42 is
                 // not PTX: an error at its line for `check` and `run`.
+                // Here, not in `Atomic::decode`: crate::mbarrier builds the
+                // reductions of `red.async` and `cp.reduce.async.bulk`
+                // through it, whose type sets differ (`red.async...add.s64`).
                 if let Some((why, help)) = crate::atomic::spelling_error(opcode, r == "red") {
                     return Some(Err(ControlError::Malformed(
                         Diagnostic::error(0..opcode.len(), format!("`{opcode}`: {why}"))

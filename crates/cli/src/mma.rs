@@ -570,74 +570,88 @@ fn dot(a: DotArgs) -> Result<Outcome, Failure> {
     Ok(Outcome::Ok)
 }
 
+/// A matrix as read: its shape and its values, row-major, in one flat
+/// array (a row each cost a vector: a 16M×1 B took 1.3 GB).
+struct Matrix {
+    rows: usize,
+    cols: usize,
+    values: Vec<u32>,
+}
+
 /// A matrix file: its rows, each value parsed by `parse`.
 fn read_matrix(
     path: &str,
     what: &str,
     parse: impl FnMut(&str) -> Result<u32, String>,
-) -> Result<Vec<Vec<u32>>, String> {
+) -> Result<Matrix, String> {
     let (shown, text) = read_text(path)?;
-    let lines: Vec<(usize, &str)> = text.lines().enumerate().collect();
-    matrix_of(&shown, &lines, what, parse)
+    matrix_of(&shown, 0, &text, what, parse)
 }
 
-/// One matrix from its numbered lines (`n` counts from 0) of the file
-/// `shown`.
+/// One matrix from `text`, whose first line is line `first` (from 0) of
+/// the file `shown`.
 fn matrix_of(
     shown: &str,
-    lines: &[(usize, &str)],
+    first: usize,
+    text: &str,
     what: &str,
     mut parse: impl FnMut(&str) -> Result<u32, String>,
-) -> Result<Vec<Vec<u32>>, String> {
-    let mut rows = Vec::new();
-    let mut total = 0usize;
-    for &(n, line) in lines {
+) -> Result<Matrix, String> {
+    let mut m = Matrix {
+        rows: 0,
+        cols: 0,
+        values: Vec::new(),
+    };
+    for (n, line) in text.lines().enumerate() {
+        let n = first + n;
         let line = line.split('#').next().unwrap_or_default();
-        let items: Vec<&str> = line
+        let mut row = 0;
+        for x in line
             .split(|c: char| c == ',' || c.is_whitespace())
             .filter(|s| !s.is_empty())
-            .collect();
-        if items.is_empty() {
-            continue;
-        }
-        total += items.len();
-        if total > MAX_PRODUCTS {
-            return Err(format!(
-                "{shown}: {what} has more than {MAX_PRODUCTS} values: `mma gemm` is for small matrices (the library and Python take any size)"
-            ));
-        }
-        let row = items
-            .iter()
-            .map(|x| parse(x).map_err(|e| format!("{shown}:{}: {what}: {e}", n + 1)))
-            .collect::<Result<Vec<_>, _>>()?;
-        if let Some(first) = rows.first().map(Vec::len) {
-            if row.len() != first {
+        {
+            if m.values.len() >= MAX_PRODUCTS {
                 return Err(format!(
-                    "{shown}:{}: {what} row {} has {} values, the first row {first}: a matrix has rows of one length",
-                    n + 1,
-                    rows.len() + 1,
-                    row.len()
+                    "{shown}: {what} has more than {MAX_PRODUCTS} values: `mma gemm` is for small matrices (the library and Python take any size)"
                 ));
             }
+            m.values
+                .push(parse(x).map_err(|e| format!("{shown}:{}: {what}: {e}", n + 1))?);
+            row += 1;
         }
-        rows.push(row);
+        if row == 0 {
+            continue;
+        }
+        if m.rows > 0 && row != m.cols {
+            return Err(format!(
+                "{shown}:{}: {what} row {} has {row} values, the first row {}: a matrix has rows of one length",
+                n + 1,
+                m.rows + 1,
+                m.cols
+            ));
+        }
+        m.cols = row;
+        m.rows += 1;
     }
-    if rows.is_empty() {
+    if m.rows == 0 {
         return Err(format!("{shown}: {what} has no values"));
     }
-    Ok(rows)
+    Ok(m)
 }
 
-/// A section's lines with their numbers (from 0).
-type Section = Vec<(usize, String)>;
+/// A section of a `--file`: the number (from 0) of its first line, and
+/// its text (the lines after its `A:` to the next section's head).
+type Section = (usize, std::ops::Range<usize>);
 
 /// The `A:`, `B:` and `C:` sections of a `--file`: the file as messages
-/// name it and each section's numbered lines.
-fn sections(path: &str) -> Result<(String, [Option<Section>; 3]), String> {
+/// name it, its text, and each section's lines.
+fn sections(path: &str) -> Result<(String, String, [Option<Section>; 3]), String> {
     let (shown, text) = read_text(path)?;
     let mut s: [Option<Section>; 3] = [None, None, None];
     let mut cur: Option<usize> = None;
-    for (n, line) in text.lines().enumerate() {
+    let mut at = 0;
+    for (n, line) in text.split_inclusive('\n').enumerate() {
+        let end = at + line.len();
         let head = line.split('#').next().unwrap_or_default().trim();
         let which = match head.trim_end_matches(':').to_ascii_uppercase().as_str() {
             "A" => Some(0),
@@ -649,22 +663,27 @@ fn sections(path: &str) -> Result<(String, [Option<Section>; 3]), String> {
             if s[w].is_some() {
                 return Err(format!("{shown}:{}: a second `{head}` section", n + 1));
             }
-            s[w] = Some(Vec::new());
+            s[w] = Some((n + 1, end..end));
             cur = Some(w);
-            continue;
-        }
-        match (cur, head.is_empty()) {
-            (_, true) => {}
-            (Some(w), false) => s[w].get_or_insert_with(Vec::new).push((n, line.to_string())),
-            (None, false) => {
-                return Err(format!(
-                    "{shown}:{}: values before any section: start A's rows with a line `A:` (then `B:`, and `C:` if C is not zero)",
-                    n + 1
-                ))
+        } else {
+            match (cur, head.is_empty()) {
+                (Some(w), _) => {
+                    if let Some(sec) = &mut s[w] {
+                        sec.1.end = end;
+                    }
+                }
+                (None, true) => {}
+                (None, false) => {
+                    return Err(format!(
+                        "{shown}:{}: values before any section: start A's rows with a line `A:` (then `B:`, and `C:` if C is not zero)",
+                        n + 1
+                    ))
+                }
             }
         }
+        at = end;
     }
-    Ok((shown, s))
+    Ok((shown, text, s))
 }
 
 /// Checks a dimension given with a flag against the one a file has.
@@ -688,15 +707,11 @@ fn gemm(a: GemmArgs) -> Result<Outcome, Failure> {
                   path: &Option<String>,
                   what: &str,
                   parse: &mut dyn FnMut(&str) -> Result<u32, String>|
-     -> Result<Option<Vec<Vec<u32>>>, String> {
+     -> Result<Option<Matrix>, String> {
         match (&sections, path) {
-            (Some((shown, s)), _) => s[which]
+            (Some((shown, text, s)), _) => s[which]
                 .as_ref()
-                .map(|owned| {
-                    let lines: Vec<(usize, &str)> =
-                        owned.iter().map(|(n, l)| (*n, l.as_str())).collect();
-                    matrix_of(shown, &lines, what, parse)
-                })
+                .map(|(first, range)| matrix_of(shown, *first, &text[range.clone()], what, parse))
                 .transpose(),
             (None, Some(p)) => read_matrix(p, what, parse).map(Some),
             (None, None) => Ok(None),
@@ -712,13 +727,13 @@ fn gemm(a: GemmArgs) -> Result<Outcome, Failure> {
         matrix(0, &a.a_file, "A", &mut |x| parse_input(x, fmt))?.ok_or_else(|| missing("A"))?;
     let bm =
         matrix(1, &a.b_file, "B", &mut |x| parse_input(x, bfmt))?.ok_or_else(|| missing("B"))?;
-    let m = dim(a.m, "m", am.len(), "A's row count")?;
-    let k = dim(a.k, "k", am[0].len(), "A's row length")?;
-    let n = dim(a.n, "n", bm[0].len(), "B's row length")?;
-    if bm.len() != k {
+    let m = dim(a.m, "m", am.rows, "A's row count")?;
+    let k = dim(a.k, "k", am.cols, "A's row length")?;
+    let n = dim(a.n, "n", bm.cols, "B's row length")?;
+    if bm.rows != k {
         return Err(format!(
             "B has {} rows, but A's rows have K = {k} values: B is K×N",
-            bm.len()
+            bm.rows
         )
         .into());
     }
@@ -738,19 +753,17 @@ fn gemm(a: GemmArgs) -> Result<Outcome, Failure> {
     let c: Vec<u32> = match cm {
         None => vec![0; m * n],
         Some(cm) => {
-            if cm.len() != m || cm[0].len() != n {
-                return Err(
-                    format!("C is {}×{}, but A·B is {m}×{n}", cm.len(), cm[0].len()).into(),
-                );
+            if cm.rows != m || cm.cols != n {
+                return Err(format!("C is {}×{}, but A·B is {m}×{n}", cm.rows, cm.cols).into());
             }
-            cm.concat()
+            cm.values
         }
     };
     for note in &notes {
         eprintln!("warning: C: {note}");
     }
     let d = model
-        .gemm_threads(1, m, n, k, &am.concat(), &bm.concat(), &c)
+        .gemm_threads(1, m, n, k, &am.values, &bm.values, &c)
         .map_err(|e| e.to_string())?;
     let style = a.show.style();
     let ty = out_ty(out);

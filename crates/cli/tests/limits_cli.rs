@@ -319,3 +319,45 @@ fn a_range_count_past_32_bits_is_one_error() {
         "{err}"
     );
 }
+
+/// A register file past --max-memory is refused before any of it is
+/// allocated: 150,000 registers for 1024 threads need 2.46 GB, refused
+/// within 400 MB of address space (the columns of the registers declared
+/// before the limit were allocated first: 2 GB at the default limit).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_register_file_over_the_limit_is_refused_before_it_is_allocated() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("regs.ptx");
+    let mut src = String::from(".version 8.0\n.target sm_90\n.visible .entry k()\n{\n");
+    src += &"{ .reg .u32 %t; mov.u32 %t, 1; }\n".repeat(150_000);
+    src += "ret;\n}\n";
+    std::fs::write(&f, &src).unwrap();
+    let (code, _, err) = limited(400_000, "run --block 1024", &f);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("the register file needs 2457600000 bytes (150000 registers for each of the CTA's 1024 threads"),
+        "{err}"
+    );
+}
+
+/// `mma gemm` of a 1×4,000,000 A and a 4,000,000×1 B keeps the values
+/// flat and computes a narrow B element by element: it fits in 400 MB of
+/// address space (a vector a row, and B padded to a tile of 16 columns
+/// decoded at 12 bytes a value, took about 1.1 GB). 4,000,000 products of
+/// 1 sum exactly in f32 (every partial sum is an integer below 2^24).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_narrow_gemm_takes_a_small_multiple_of_its_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a.txt"), dir.path().join("b.txt"));
+    std::fs::write(&a, "1 ".repeat(4_000_000) + "\n").unwrap();
+    std::fs::write(&b, "1\n".repeat(4_000_000)).unwrap();
+    let args = format!(
+        "mma gemm --gpu H100 --in bf16 --out f32 --a-file {} --b-file",
+        a.display()
+    );
+    let (code, out, err) = limited(400_000, &args, &b);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out.trim(), "4000000");
+}

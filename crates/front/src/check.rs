@@ -122,6 +122,8 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
     let has_named_function = m.functions.iter().any(|f| !f.name.is_empty());
     let mut closest: std::collections::HashMap<&str, Option<&str>> =
         std::collections::HashMap::new();
+    // Built at the first `call`.
+    let mut param_index = None;
     for s in m.stmts() {
         let Stmt::Instr(ins) = &s else { continue };
         // Memory stays bounded: a file of mistakes stops at the limit.
@@ -149,6 +151,10 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                 )
                 .with_help("move it into a `{ }` body, or run the instructions as a snippet without functions"),
             );
+        }
+        if ins.root() == "call" {
+            let index = param_index.get_or_insert_with(|| ParamIndex::new(m));
+            check_call(m, ins, index, &mut diags);
         }
         if decoded.op == Op::Bra {
             for op in &ins.operands {
@@ -316,6 +322,91 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
         version: (version, vo),
         target: (target, to),
         truncated,
+    }
+}
+
+/// The `.param` variables of a module by function body and name: the
+/// block each is declared in and its size (a call's arguments are
+/// declared again in each call's `{ }` block, at any size).
+struct ParamIndex<'m>(std::collections::HashMap<(usize, &'m str), Vec<(usize, u64)>>);
+
+impl<'m> ParamIndex<'m> {
+    fn new(m: &'m module::Module) -> Self {
+        let mut all: std::collections::HashMap<_, Vec<_>> = std::collections::HashMap::new();
+        for v in m.vars.iter().filter(|v| v.space == module::Space::Param) {
+            all.entry((v.scope, v.name.as_str()))
+                .or_default()
+                .push((v.block, v.size));
+        }
+        ParamIndex(all)
+    }
+
+    /// The size of the `.param` variable `name` seen from `block` of
+    /// body `scope`: the one of the innermost block around it.
+    fn size(&self, m: &module::Module, scope: usize, mut block: usize, name: &str) -> Option<u64> {
+        let all = self.0.get(&(scope, name))?;
+        loop {
+            if let Some(&(_, size)) = all.iter().rev().find(|(b, _)| *b == block) {
+                return Some(size);
+            }
+            if block == 0 {
+                return None;
+            }
+            block = m.block_parents.get(block).copied().unwrap_or(0);
+        }
+    }
+}
+
+/// A direct `call` of a function of the module: as many arguments and
+/// return values as its header has (PTX ISA `call`: the lists bind to
+/// its parameters one by one, "passed by value"), and each `.param`
+/// variable of the caller's bound to a parameter of the same size, as
+/// ptxas requires (a 3-byte array for a `.b64` made the callee read
+/// bytes past it).
+fn check_call(m: &module::Module, ins: &Instr, index: &ParamIndex, diags: &mut Vec<Diagnostic>) {
+    let Some((rets, fop, args)) = ins.call_parts() else {
+        return;
+    };
+    let OperandKind::Name(fname) = fop.kind else {
+        return;
+    };
+    let named = m.aliased(fname);
+    let Some(f) = m.functions.iter().find(|f| f.name == named && !f.entry) else {
+        return;
+    };
+    if let Some(why) = f.call_mismatch(args.len(), rets.len()) {
+        diags.push(Diagnostic::error(ins.span.clone(), why));
+        return;
+    }
+    let pairs = args
+        .iter()
+        .zip(&f.params)
+        .map(|p| (p, "argument", "parameter"));
+    let pairs = pairs.chain(
+        rets.iter()
+            .zip(&f.returns)
+            .map(|p| (p, "return value", "return parameter")),
+    );
+    for ((given, formal), what, whose) in pairs {
+        let Some(have) = index.size(m, ins.scope, ins.block, given) else {
+            continue;
+        };
+        let Some(want) = index
+            .0
+            .get(&(f.scope, formal.as_str()))
+            .and_then(|v| v.first())
+        else {
+            continue;
+        };
+        if have != want.1 {
+            diags.push(
+                Diagnostic::error(
+                    ins.span.clone(),
+                    format!("`call {fname}`: the {what} `{given}` is a .param of {have} byte(s), but `{}`'s {whose} `{formal}` takes {}", f.name, want.1),
+                )
+                .with_help(format!("declare `{given}` with the size of `{formal}` (a .param of {} bytes)", want.1)),
+            );
+        }
     }
 }
 

@@ -60,8 +60,9 @@ pub struct Function {
     /// The names of its parameters, in order, as [`Function::returns`].
     pub params: Vec<String>,
     /// `.reqnctapercluster X{, Y{, Z}}` (PTX ISA 7.8, sm_90): the CTAs per
-    /// cluster the kernel needs (missing dimensions 1).
-    pub cluster: Option<[u32; 3]>,
+    /// cluster the kernel needs (missing dimensions 1), and where the
+    /// directive is written.
+    pub cluster: Option<Ntid>,
     /// `.explicitcluster`: the kernel must be launched with clusters.
     pub explicit_cluster: bool,
     /// `.maxclusterrank N` (PTX ISA 7.8, sm_90): "the maximum number of
@@ -81,8 +82,25 @@ pub struct Function {
     pub reqntid: Option<Ntid>,
 }
 
-/// The extents of a `.maxntid` or `.reqntid` directive (missing ones 1),
-/// and where it is written.
+impl Function {
+    /// Why a call that passes `args` arguments and takes `rets` return
+    /// values does not fit this function's header, if it does not (PTX
+    /// ISA `call`: the lists bind to the parameters one by one).
+    pub fn call_mismatch(&self, args: usize, rets: usize) -> Option<String> {
+        (args != self.params.len() || rets != self.returns.len()).then(|| {
+            format!(
+                "`call {}` passes {args} argument(s) and {rets} return value(s); `{}` takes {} and returns {}",
+                self.name,
+                self.name,
+                self.params.len(),
+                self.returns.len()
+            )
+        })
+    }
+}
+
+/// The extents of a `.maxntid`, `.reqntid` or `.reqnctapercluster`
+/// directive (missing ones 1), and where it is written.
 pub type Ntid = ([u32; 3], Span);
 
 /// A variable in memory: `.global .align 4 .b8 buf[16];`, or a kernel
@@ -118,6 +136,13 @@ pub struct VarDecl {
     /// Its opaque type, for a `.texref`, `.samplerref` or `.surfref`
     /// (whose [`VarDecl::ty`] is then `.b64`, the handle's size).
     pub opaque: Option<ptxfp_isa::space::Opaque>,
+    /// The `{ }` block it is declared in (0: module level; a function's
+    /// parameters: its body's block), as [`RegDecl::block`].
+    pub block: usize,
+    /// Declared `.extern` (PTX ISA, linking directives: a symbol that
+    /// another module defines): not zeroed, since its contents are that
+    /// module's; a definition in this module is the same variable.
+    pub external: bool,
 }
 
 /// An address in a variable's initializer (PTX ISA §5.4.4: "Variable
@@ -226,6 +251,37 @@ impl<'m> Instr<'m> {
     /// The opcode's parts after the root, without dots.
     pub fn suffixes(&self) -> impl Iterator<Item = &'m str> {
         self.opcode.split('.').skip(1)
+    }
+
+    /// A direct `call`'s parts (PTX ISA `call`: "call{.uni} (ret-param),
+    /// func, (param-list);", each list optional): the return names, the
+    /// function's name operand, and the argument names. `None` where an
+    /// operand is not of that shape (the engine's `call` says what).
+    pub fn call_parts(&self) -> Option<(Vec<&'m str>, &Operand<'m>, Vec<&'m str>)> {
+        let ops = &self.operands;
+        let (rets, f, args) = match ops.first().map(|o| &o.kind) {
+            Some(OperandKind::Other(_)) => (call_list(&ops[0])?, ops.get(1)?, ops.get(2)),
+            _ => (Vec::new(), ops.first()?, ops.get(1)),
+        };
+        let args = match args {
+            Some(a) => call_list(a)?,
+            None => Vec::new(),
+        };
+        Some((rets, f, args))
+    }
+}
+
+/// The names in a call's `(a, b)` list; `None` where `op` is not one.
+pub fn call_list<'t>(op: &Operand<'t>) -> Option<Vec<&'t str>> {
+    match &op.kind {
+        OperandKind::Other(t) => {
+            let inner = t.strip_prefix('(')?.strip_suffix(')')?.trim();
+            if inner.is_empty() {
+                return Some(Vec::new());
+            }
+            Some(inner.split(',').map(str::trim).collect())
+        }
+        _ => None,
     }
 }
 
@@ -993,7 +1049,7 @@ struct Parser<'a> {
     /// parameters (before its name) and its parameters (after).
     header_sig: (Vec<String>, Vec<String>),
     /// `.reqnctapercluster` and `.explicitcluster` of the header seen last.
-    header_cluster: (Option<[u32; 3]>, bool, Option<u32>),
+    header_cluster: (Option<Ntid>, bool, Option<u32>),
     /// `.maxntid` and `.reqntid` of the header seen last, with their spans.
     header_ntid: (Option<Ntid>, Option<Ntid>),
     /// `.minperctamemory N` of the function header being read.
@@ -1024,6 +1080,14 @@ struct Parser<'a> {
     /// The operands being parsed are a `call`'s: `(` opens a list of
     /// parameters, not a constant expression.
     call_operands: bool,
+    /// Variables declared, per block and name, and whether that
+    /// declaration was `.extern` (a function header's parameters are
+    /// checked in their own list).
+    var_names: std::collections::HashMap<(usize, String), bool>,
+    /// The declaration being read is `.extern`.
+    declaring_extern: bool,
+    /// The declaration being read is a function header's parameter.
+    in_header: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -1189,6 +1253,7 @@ impl<'a> Parser<'a> {
                         if let Some(first) = self.header_vars.take() {
                             for v in self.m.vars.iter_mut().skip(first) {
                                 v.scope = self.scope;
+                                v.block = self.block_count;
                             }
                         }
                         let (returns, params) = std::mem::take(&mut self.header_sig);
@@ -1346,11 +1411,24 @@ impl<'a> Parser<'a> {
                 if let Some(n) = self.peek().cloned() {
                     if let Some(space) = Space::parse(self.text(&n)) {
                         self.next();
+                        self.declaring_extern = d == ".extern";
                         self.var_decl(space, n.span);
+                        self.declaring_extern = false;
                     }
                 }
             }
-            ".entry" | ".func" => self.function_header(d == ".entry"),
+            ".entry" | ".func" => {
+                // A function is a module-level declaration: a body holds
+                // statements and variables, never another function.
+                if let Some((_, open)) = self.blocks.first() {
+                    let (line, _) = ptxfp_isa::diag::SourceMap::new(self.src).line_col(open.start);
+                    self.error(
+                        t.span.clone(),
+                        format!("`{d}` inside a function body: functions are declared at module level, and the body opened on line {line} is not closed by `}}` before this"),
+                    );
+                }
+                self.function_header(d == ".entry")
+            }
             // `.loc_intermediate file line column` (PTX ISA 9.4 §11.5.5):
             // a location, as `.loc`.
             ".loc" | ".file" | ".loc_intermediate" => self.skip_line(),
@@ -1871,11 +1949,31 @@ impl<'a> Parser<'a> {
                         size: elem.saturating_mul(count),
                         init,
                         addrs,
-                        span: t.span,
+                        span: t.span.clone(),
                         scope: self.scope,
                         align,
                         opaque,
+                        block: self.block(),
+                        external: self.declaring_extern,
                     });
+                    // PTX ISA §5.1.1: names are unique in their scope. An
+                    // `.extern` declaration and a definition are one
+                    // variable; a header's parameters are checked in
+                    // their list (`header_param`).
+                    if !self.in_header {
+                        let key = (self.block(), s.to_string());
+                        let external = self.declaring_extern;
+                        match self.var_names.get(&key) {
+                            Some(&was) if !was && !external => self.error(
+                                t.span,
+                                format!("variable `{s}` is declared twice in the same scope"),
+                            ),
+                            Some(_) if external => {}
+                            _ => {
+                                self.var_names.insert(key, external);
+                            }
+                        }
+                    }
                     if space == Space::Param {
                         return;
                     }
@@ -2265,7 +2363,17 @@ impl<'a> Parser<'a> {
 
     /// Records a parameter of the header being read: a return parameter
     /// when the function's name is still to come.
-    fn header_param(&mut self, is_return: bool, name: String) {
+    fn header_param(&mut self, is_return: bool, name: String, span: Span) {
+        // A function's parameters and return parameters are one list of
+        // names, each unique.
+        let (r, p) = &self.header_sig;
+        if r.contains(&name) || p.contains(&name) {
+            self.error(
+                span,
+                format!("parameter `{name}` is declared twice in this function's parameter lists"),
+            );
+            return;
+        }
         if is_return {
             self.header_sig.0.push(name);
         } else {
@@ -2344,19 +2452,21 @@ impl<'a> Parser<'a> {
                 Tok::Word if self.text(&t) == ".param" => {
                     self.next();
                     let before = self.m.vars.len();
+                    self.in_header = true;
                     self.var_decl(Space::Param, t.span);
+                    self.in_header = false;
                     if let Some(v) = self.m.vars.get(before) {
-                        let n = v.name.clone();
-                        self.header_param(name.is_none(), n);
+                        let (n, at) = (v.name.clone(), v.span.clone());
+                        self.header_param(name.is_none(), n, at);
                     }
                 }
                 Tok::Word if self.text(&t) == ".reg" => {
                     self.next();
                     let before = self.header_regs.len();
                     self.reg_param(t.span);
-                    if let Some((n, ..)) = self.header_regs.get(before) {
-                        let n = n.clone();
-                        self.header_param(name.is_none(), n);
+                    if let Some((n, _, at, _)) = self.header_regs.get(before) {
+                        let (n, at) = (n.clone(), at.clone());
+                        self.header_param(name.is_none(), n, at);
                     }
                 }
                 Tok::Word
@@ -2404,23 +2514,21 @@ impl<'a> Parser<'a> {
                     // nx, ny, nz" and 11.4.3 ".reqntid nx{, ny{, nz}}": kept
                     // for the launch (`run` refuses a block they do not
                     // allow); an extent of 0 allows no launch at all.
-                    if d == ".maxntid" || d == ".reqntid" {
+                    // PTX ISA 11.6 ".reqnctapercluster nx{, ny{, nz}}" alike.
+                    if d == ".maxntid" || d == ".reqntid" || d == ".reqnctapercluster" {
                         let (dims, k, end) = self.extents();
                         let span = t.span.start..end.unwrap_or(t.span.end);
                         if k == 0 {
                             self.error(span.clone(), format!("`{d}` needs 1 to 3 extents, 32-bit unsigned integers: `{d} 256` or `{d} 16, 16, 4`"));
                         } else if dims.contains(&0) {
-                            self.error(span.clone(), format!("`{d} {}`: an extent of 0 allows no thread block; each extent is at least 1", dims[..k].iter().map(u32::to_string).collect::<Vec<_>>().join(", ")));
+                            self.error(span.clone(), format!("`{d} {}`: an extent of 0 allows no {}; each extent is at least 1", dims[..k].iter().map(u32::to_string).collect::<Vec<_>>().join(", "), if d == ".reqnctapercluster" { "cluster" } else { "thread block" }));
                         }
-                        let slot = if d == ".maxntid" {
-                            &mut self.header_ntid.0
-                        } else {
-                            &mut self.header_ntid.1
+                        let slot = match d.as_str() {
+                            ".maxntid" => &mut self.header_ntid.0,
+                            ".reqntid" => &mut self.header_ntid.1,
+                            _ => &mut self.header_cluster.0,
                         };
                         *slot = Some((dims, span));
-                    }
-                    if d == ".reqnctapercluster" {
-                        self.header_cluster.0 = Some(self.extents().0);
                     }
                 }
                 _ => {
@@ -3150,6 +3258,9 @@ pub fn parse(src: &str) -> Module<'_> {
         defined: Default::default(),
         last_end: 0,
         call_operands: false,
+        var_names: Default::default(),
+        declaring_extern: false,
+        in_header: false,
     };
     p.fill();
     let mut m = p.run();

@@ -151,42 +151,55 @@ impl Cluster {
         launch: &Launch,
     ) -> Result<(), RunError> {
         let show = |d: [u32; 3]| format!("{},{},{}", d[0], d[1], d[2]);
-        let req = f.and_then(|f| f.cluster);
+        let req = f.and_then(|f| f.cluster.as_ref());
         let name = f.map_or("the kernel", |f| f.name.as_str());
-        if let (Some(l), Some(r)) = (launch.cluster, req) {
-            if l != r {
+        if let (Some(l), Some((r, _))) = (launch.cluster, req) {
+            if l != *r {
                 return Err(RunError::Input(format!(
                     "--cluster {}: `{name}` asks for clusters of {} CTAs (.reqnctapercluster); launch it with --cluster {} or without --cluster",
                     show(l),
-                    show(r),
-                    show(r)
+                    show(*r),
+                    show(*r)
                 )));
             }
         }
-        let shape = launch.cluster.or(req).unwrap_or([1, 1, 1]);
+        // A shape the kernel's `.reqnctapercluster` gave: its errors are
+        // at the directive; one --cluster gave, the option's.
+        let (shape, at) = match (launch.cluster, req) {
+            (Some(l), _) => (l, None),
+            (None, Some((r, span))) => (*r, Some(span)),
+            (None, None) => ([1, 1, 1], None),
+        };
+        let refuse = |why: String| match at {
+            Some(span) => RunError::Program(Diagnostic::error(
+                span.clone(),
+                format!("`{name}`'s .reqnctapercluster: {why}"),
+            )),
+            None => RunError::Input(why),
+        };
         if shape.contains(&0) {
-            return Err(RunError::Input(format!(
+            return Err(refuse(format!(
                 "cluster {}: a dimension is 0; every dimension is at least 1",
                 show(shape)
             )));
         }
         let n: u64 = shape.iter().map(|&d| u64::from(d)).product();
         if n > MAX_CLUSTER_CTAS {
-            return Err(RunError::Input(format!(
+            return Err(refuse(format!(
                 "cluster {} has {n} CTAs: a cluster has at most {MAX_CLUSTER_CTAS} (the bits of .multicast::cluster::32b's ctaMask; CUDA allows 8, or 16 as a non-portable size)",
                 show(shape)
             )));
         }
         if let Some(m) = f.and_then(|f| f.max_cluster_rank) {
             if n > u64::from(m) {
-                return Err(RunError::Input(format!(
+                return Err(refuse(format!(
                     "cluster {} has {n} CTAs, more than `{name}`'s .maxclusterrank {m}",
                     show(shape)
                 )));
             }
         }
         if (0..3).any(|i| !launch.grid[i].is_multiple_of(shape[i])) {
-            return Err(RunError::Input(format!(
+            return Err(refuse(format!(
                 "--grid {} is not a multiple of the cluster shape {} in every dimension; a GPU refuses such a cluster launch (cudaLaunchKernelEx): make each grid dimension a multiple of the cluster's",
                 show(launch.grid),
                 show(shape)

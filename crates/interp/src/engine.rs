@@ -897,8 +897,8 @@ impl Machine<'_, '_> {
         let l = self.eng.launch;
         // Every thread counts: a grid of billions of threads that run no
         // instruction must end too.
-        let threads = l.cta_threads().saturating_mul(l.ctas());
-        if threads > self.eng.max_steps {
+        let threads = u128::from(l.cta_threads()) * u128::from(l.ctas());
+        if threads > u128::from(self.eng.max_steps) {
             return Err(RunError::Input(format!(
                 "the launch has {threads} threads, more than --max-steps {} thread-instructions allow; raise --max-steps or launch fewer threads",
                 self.eng.max_steps
@@ -1856,6 +1856,9 @@ impl Machine<'_, '_> {
         if let Some(target) = f.target {
             // PTX ISA `bra`: "Continue execution at the target"; a false
             // guard goes on to the next instruction.
+            if na > 0 && self.branches_to_itself(target, pc) {
+                return Err(self.endless(pc));
+            }
             if na == lanes.len() {
                 return self.go_all(lanes, target + 1);
             }
@@ -3062,6 +3065,31 @@ impl Machine<'_, '_> {
         }
     }
 
+    /// Whether a branch at statement `pc` to the label at statement
+    /// `label` comes back to itself with nothing run between: only labels
+    /// lie between them (`L: bra L;`).
+    fn branches_to_itself(&self, label: usize, pc: usize) -> bool {
+        label < pc && (label + 1..pc).all(|i| matches!(self.module.stmt(i), Some(Stmt::Label(..))))
+    }
+
+    /// The error of a thread that took a branch to itself: nothing but
+    /// that branch runs again, and its guard (a register no other thread
+    /// writes) stays true, so it never leaves; on a GPU the kernel hangs.
+    /// Said at once, not after --max-steps (30 s at the default).
+    fn endless(&self, pc: usize) -> RunError {
+        let span = match self.module.stmt(pc) {
+            Some(Stmt::Instr(ins)) => ins.span,
+            _ => 0..0,
+        };
+        RunError::Program(
+            Diagnostic::error(
+                span,
+                "an endless loop: this `bra` branches to itself, and a thread that takes it never leaves (a GPU hangs here)",
+            )
+            .with_help("branch to where the loop's work is, or guard the branch with a predicate that the loop changes"),
+        )
+    }
+
     /// Moves thread `lane` on after statement `pc` did `flow`.
     fn apply(&mut self, lane: usize, pc: usize, ins: &Instr, flow: Flow) -> Result<(), RunError> {
         match flow {
@@ -3075,6 +3103,7 @@ impl Machine<'_, '_> {
                 }
             }
             Flow::Jump(label) => match self.label(ins.scope, &label, ins.block) {
+                Some(at) if self.branches_to_itself(at, pc) => return Err(self.endless(pc)),
                 Some(at) => self.eng.threads[lane].pc = at + 1,
                 None => {
                     let at = ins
@@ -3114,20 +3143,6 @@ impl Machine<'_, '_> {
         Ok(())
     }
 
-    /// The names in a call's `(a, b)` list.
-    fn call_list<'t>(op: &Operand<'t>) -> Option<Vec<&'t str>> {
-        match &op.kind {
-            OperandKind::Other(t) => {
-                let inner = t.strip_prefix('(')?.strip_suffix(')')?.trim();
-                if inner.is_empty() {
-                    return Some(Vec::new());
-                }
-                Some(inner.split(',').map(str::trim).collect())
-            }
-            _ => None,
-        }
-    }
-
     /// `call (rets), f, (args);`: binds the arguments to `f`'s parameters
     /// and enters it (PTX ISA `call`: "The call instruction stores
     /// the address of the next instruction, so execution can resume at that
@@ -3138,7 +3153,7 @@ impl Machine<'_, '_> {
         // `call (rets), f, (args){, flist};` or `call f, (args){, flist};`.
         let (rets, fop, mut args, mut list) = match ops.first().map(|o| &o.kind) {
             Some(OperandKind::Other(_)) => (
-                Self::call_list(&ops[0]).unwrap_or_default(),
+                module::call_list(&ops[0]).unwrap_or_default(),
                 ops.get(1),
                 ops.get(2),
                 ops.get(3),
@@ -3156,7 +3171,7 @@ impl Machine<'_, '_> {
             (args, list) = (None, Some(a));
         }
         let args = match args {
-            Some(a) => Self::call_list(a).ok_or_else(|| {
+            Some(a) => module::call_list(a).ok_or_else(|| {
                 err(
                     a.span.clone(),
                     "expected the arguments as a `(a, b, ...)` list",
@@ -3199,17 +3214,8 @@ impl Machine<'_, '_> {
             ));
         };
         let f = &m.functions[callee];
-        if args.len() != f.params.len() || rets.len() != f.returns.len() {
-            return Err(err(
-                ins.span.clone(),
-                format!(
-                    "`call {fname}` passes {} argument(s) and {} return value(s); `{fname}` takes {} and returns {}",
-                    args.len(),
-                    rets.len(),
-                    f.params.len(),
-                    f.returns.len()
-                ),
-            ));
+        if let Some(why) = f.call_mismatch(args.len(), rets.len()) {
+            return Err(err(ins.span.clone(), why));
         }
         if self.eng.threads[lane].frames.len() >= MAX_CALL_DEPTH {
             return Err(RunError::Program(

@@ -665,6 +665,11 @@ struct Machine<'a, 's> {
     lane: usize,
     /// Threads per CTA: the length of the register columns.
     nlanes: usize,
+    /// Registers declared before the run get their columns only once
+    /// all are declared and the register file is known to fit
+    /// ([`Self::allocate_registers`]): a file past --max-memory is
+    /// refused before any of it is allocated.
+    defer_columns: bool,
     /// The function scope of the instruction being run: variables
     /// resolve there first, then at module level.
     scope: usize,
@@ -989,6 +994,20 @@ pub(crate) fn run_queued(
             .with_help("raise the limit with --max-steps N, or launch fewer grids");
             return Err(stopped_between_grids(error, out, &c.mem));
         }
+        // Every thread counts (`run_launch`); said here, at the launch
+        // that asked for the grid.
+        let threads =
+            u128::from(child_opts.launch.cta_threads()) * u128::from(child_opts.launch.ctas());
+        let left = max_steps.saturating_sub(c.steps);
+        if threads > u128::from(left) {
+            let show = |d: [u32; 3]| format!("{},{},{}", d[0], d[1], d[2]);
+            let error = Diagnostic::error(
+                child.at.clone(),
+                format!("the child grid of `{}` launched here has {threads} threads (grid {} of blocks {}), more than the {left} thread-instructions --max-steps {max_steps} has left", f.name, show(child.grid), show(child.block)),
+            )
+            .with_help("raise the limit with --max-steps N, or launch fewer threads");
+            return Err(stopped_between_grids(error, out, &c.mem));
+        }
         c.cdp.depth = child.depth;
         c.cdp.grids += 1;
         c.cdp.grid_id = c.cdp.grids;
@@ -1121,6 +1140,7 @@ fn execute_grid(
         eng: Engine::default(),
         lane: 0,
         nlanes: 1,
+        defer_columns: false,
         scope: 0,
         surfaces: HashMap::new(),
         textures: HashMap::new(),
@@ -1321,6 +1341,7 @@ fn execute_grid(
     // shadows the outer one (see `module::RegScopes`).
     // A `%r<N>` range's registers are declared as the program names them
     // (`declare_range_reg`, from `resolve_all`).
+    mc.defer_columns = true;
     for (id, r) in m.regs.iter().enumerate() {
         if in_scope(r.scope) && r.range.is_none() {
             let r = ptxfp_front::module::RegRef {
@@ -1386,12 +1407,23 @@ fn execute_grid(
     let mut dynamic_at = None;
     let mut shared_total = 0u64;
     let mut next = VAR_BASE;
+    let defined: std::collections::HashSet<(usize, &str)> = m
+        .vars
+        .iter()
+        .filter(|v| !v.external)
+        .map(|v| (v.scope, v.name.as_str()))
+        .collect();
     for v in m.vars.iter().filter(|v| in_layout(v.scope)) {
         let same = mc
             .vars
             .get(&v.name)
             .is_some_and(|all| all.iter().any(|(s, _)| *s == v.scope));
         if same && v.space == Space::Param {
+            continue;
+        }
+        // An `.extern` declaration of a variable this module defines (or
+        // declared before) is that variable.
+        if v.external && (same || defined.contains(&(v.scope, v.name.as_str()))) {
             continue;
         }
         if same {
@@ -1514,7 +1546,9 @@ fn execute_grid(
                 let n = init.len() as u64;
                 given.give_zeros(next.wrapping_add(n), size.saturating_sub(n));
             }
-            (None, Space::Global | Space::Const) => given.give_zeros(next, size),
+            // An `.extern` variable's contents are its defining module's:
+            // unknown here, not zero (a read says to give them).
+            (None, Space::Global | Space::Const) if !v.external => given.give_zeros(next, size),
             _ => {}
         }
         next = next
@@ -1564,6 +1598,10 @@ fn execute_grid(
         }
     }
     mc.scope = scope.unwrap_or(0);
+    if let Some(e) = mc.register_file_over() {
+        return Err(RunError::Input(e));
+    }
+    mc.allocate_registers();
     mc.apply_inputs(inputs)?;
     // After every declaration before the run (`--set` of a special
     // register declares one).
@@ -1991,7 +2029,9 @@ impl Machine<'_, '_> {
         // The register file within --max-memory, or nothing allocated and
         // the run refused ([`Self::register_file_over`]) before the
         // register is used.
-        let lanes = if self.register_file(self.regs.len() + 1) > self.eng.max_memory {
+        let lanes = if self.defer_columns
+            || self.register_file(self.regs.len() + 1) > self.eng.max_memory
+        {
             0
         } else {
             self.nlanes
@@ -2009,6 +2049,16 @@ impl Machine<'_, '_> {
             order: (usize::MAX, 0),
         });
         self.regs.len() - 1
+    }
+
+    /// Gives the registers declared so far their columns, the register
+    /// file checked to fit ([`Self::defer_columns`]); later declarations
+    /// get theirs at once.
+    fn allocate_registers(&mut self) {
+        self.defer_columns = false;
+        for r in &mut self.regs {
+            r.vals = vec![None; self.nlanes];
+        }
     }
 
     /// The bytes of a register file of `regs` registers: 16 a thread of
@@ -2265,6 +2315,32 @@ impl Machine<'_, '_> {
         }
     }
 
+    /// The error for `--set name=...` where `name` is no register or
+    /// variable: a `.b128` register and a vector register are held as
+    /// their parts (`%q.lo`/`%q.hi`, `%v.x` ...), which are set one by one.
+    fn not_settable(&self, name: &str) -> String {
+        let has = |part: &str| self.by_name.contains_key(format!("{name}.{part}").as_str());
+        if has("lo") && has("hi") {
+            return format!("--set {name}: `{name}` is a .b128 register, held as two 64-bit halves: set them, --set {name}.lo=0x... --set {name}.hi=0x...");
+        }
+        let parts: Vec<&str> = ["x", "y", "z", "w"]
+            .into_iter()
+            .take_while(|p| has(p))
+            .collect();
+        if !parts.is_empty() {
+            let list = parts
+                .iter()
+                .map(|p| format!("--set {name}.{p}=..."))
+                .collect::<Vec<_>>()
+                .join(" ");
+            return format!(
+                "--set {name}: `{name}` is a vector register of {} elements: set each, {list}",
+                parts.len()
+            );
+        }
+        format!("--set {name}: no register or parameter `{name}` is declared")
+    }
+
     fn apply_inputs(&mut self, inputs: &Inputs) -> Result<(), RunError> {
         // One value per name: a second --set for it is a mistake, not an update.
         for (i, (name, text)) in inputs.sets.iter().enumerate() {
@@ -2320,9 +2396,7 @@ impl Machine<'_, '_> {
                 // Declared (and typed) by its first use; see `reg`.
                 self.pending.insert(name.clone(), text.clone());
             } else {
-                return Err(RunError::Input(format!(
-                    "--set {name}: no register or parameter `{name}` is declared"
-                )));
+                return Err(RunError::Input(self.not_settable(name)));
             }
         }
         // Each byte is given once: two --mem ranges that overlap would

@@ -263,6 +263,10 @@ fn field<E>(v: Option<u64>, spec: &str, what: &str) -> Result<usize, Error<E>> {
     match v {
         None => Ok(0),
         Some(v) if v <= MAX_BYTES as u64 => Ok(v as usize),
+        // `digits` saturates: the written figure is 2^64 - 1 or more.
+        Some(u64::MAX) => Err(Error::Format(format!(
+            "`{spec}`: a {what} of 2^64 - 1 or more passes {MAX_BYTES} bytes, the size of CUDA's default printf buffer"
+        ))),
         Some(v) => Err(Error::Format(format!(
             "`{spec}`: a {what} of {v} passes {MAX_BYTES} bytes, the size of CUDA's default printf buffer"
         ))),
@@ -1000,5 +1004,6 @@ mod tests {
         assert!(fails("%y", one()).contains("`y` is not a conversion"));
         assert!(fails("abc %5", one()).contains("ends inside the conversion `%5`"));
         assert!(fails("%99999999d", one()).contains("a width of 99999999"));
+        assert!(fails("%999999999999999999999d", one()).contains("a width of 2^64 - 1 or more"));
     }
 }

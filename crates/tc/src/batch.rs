@@ -252,6 +252,10 @@ impl Kern {
     }
 }
 
+/// The decoded, padded B past which a narrow B (four or more padded
+/// columns for each real one) takes the element-by-element GEMM.
+const NARROW_BYTES: usize = 256 << 20;
+
 /// Decoded inputs, structure of arrays: exponent (`ZERO_E` for a zero),
 /// significand with the format's fraction bits (shifted by `p_shift` on
 /// the `a` side; 0 for a zero), sign as a mask (0 or all ones).
@@ -1332,6 +1336,13 @@ impl Model {
         // Decode A (rows, broadcast) and B (rows padded to whole tiles of
         // sixteen columns) once.
         let np = n.div_ceil(L) * L;
+        // A narrow B (a matrix-vector product) padded to a tile would take
+        // 12 bytes a padded element: 3 GB for one column of 16M values.
+        // Past NARROW_BYTES, where the padding is most of it, the
+        // elements are computed one by one in memory of the inputs' size.
+        if np >= 4 * n && kdim.saturating_mul(np).saturating_mul(12) > NARROW_BYTES {
+            return self.gemm_reference(m, n, kdim, a, b, c);
+        }
         let mut da = Decoded::zeroed(m * kdim);
         let mut db = Decoded::zeroed(kdim * np);
         let mut row_bad = vec![false; m];

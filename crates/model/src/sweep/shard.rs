@@ -656,12 +656,32 @@ pub enum MergeError {
         /// The cause.
         source: std::io::Error,
     },
-    /// No record in it.
-    #[error(
-        "{0}: no sweep shard records (*.json written by `ptxfp sweep ... --shard K/N --out DIR`)"
-    )]
-    Empty(PathBuf),
+    /// No record in it: the directory, and the `.json` files refused
+    /// (a record cut short, a file that is not one), each said.
+    #[error("{}", empty_message(.0, .1))]
+    Empty(PathBuf, Vec<Refused>),
 }
+
+/// [`MergeError::Empty`]'s message: what was refused, and why.
+fn empty_message(dir: &FsPath, refused: &[Refused]) -> String {
+    let mut s = format!(
+        "{}: no sweep shard records (*.json written by `ptxfp sweep ... --shard K/N --out DIR`)",
+        dir.display()
+    );
+    if !refused.is_empty() {
+        s += &format!("; {} .json file(s) refused:", refused.len());
+        for r in refused.iter().take(MAX_LISTED) {
+            s += &format!("\n  refused {}: {}", r.file.display(), r.why);
+        }
+        if refused.len() > MAX_LISTED {
+            s += &format!("\n  ... and {} more", refused.len() - MAX_LISTED);
+        }
+    }
+    s
+}
+
+/// The refused files an error lists before it counts the rest.
+const MAX_LISTED: usize = 20;
 
 /// A record refused by a merge, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -942,7 +962,7 @@ pub fn merge(dir: &FsPath, expect: Option<u64>) -> Result<Merged, MergeError> {
         }
     }
     if records.is_empty() {
-        return Err(MergeError::Empty(dir.to_path_buf()));
+        return Err(MergeError::Empty(dir.to_path_buf(), refused));
     }
     // The sweep: the largest group of records that agree (ties: the group
     // of the first file).
@@ -955,13 +975,13 @@ pub fn merge(dir: &FsPath, expect: Option<u64>) -> Result<Merged, MergeError> {
         .max_by(|a, b| a.1 .0.cmp(&b.1 .0).then(b.1 .1.cmp(&a.1 .1)))
         .map(|(id, _)| id.clone());
     let Some(id) = best else {
-        return Err(MergeError::Empty(dir.to_path_buf()));
+        return Err(MergeError::Empty(dir.to_path_buf(), refused));
     };
     let reference = records
         .iter()
         .find(|(_, r, _)| r.identity() == id)
         .map(|(_, r, _)| r.clone())
-        .ok_or_else(|| MergeError::Empty(dir.to_path_buf()))?;
+        .ok_or_else(|| MergeError::Empty(dir.to_path_buf(), Vec::new()))?;
     let (form, setup, ptxfp_version, profile_hash, operands, shards) = id.clone();
     let total_chunks = chunks_of(operands.results());
     let agreeing = groups.get(&id).map_or(0, |g| g.0);

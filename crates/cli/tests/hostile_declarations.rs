@@ -1,0 +1,256 @@
+//! Declarations and calls the hostile-input survey of 2026-11-28 found
+//! accepted without a word, and its errors that had no location or said
+//! the wrong thing: each on the smallest input that showed it.
+
+mod common;
+use common::{check_src, fails_with, ptxfp, run_src, text};
+
+const HEAD: &str = ".version 8.0\n.target sm_90\n.address_size 64\n";
+
+/// Two parameters of one name (`.param .u32 a, .param .u64 a`): an error
+/// of `check` and of `run` at the second, as a register declared twice is.
+/// A return parameter and a parameter share the list.
+#[test]
+fn a_parameter_declared_twice_is_an_error() {
+    let src = format!("{HEAD}.visible .entry k(.param .u32 a, .param .u64 a)\n{{\n    ret;\n}}\n");
+    let (code, out) = check_src("dup_param.ptx", &src);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("dup_param.ptx:4:46: error: parameter `a` is declared twice in this function's parameter lists"),
+        "{out}"
+    );
+    fails_with(&run_src("dup_param.ptx", &src, &[]), |e| {
+        e.contains(":4:46:") && e.contains("declared twice")
+    });
+    let src = format!("{HEAD}.func (.param .b32 r) f(.reg .b32 r)\n{{\n    ret;\n}}\n");
+    let (code, out) = check_src("dup_ret.ptx", &src);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(":4:35: error: parameter `r` is declared twice"),
+        "{out}"
+    );
+    // Two prototypes whose parameters have one name are two lists.
+    let src = format!("{HEAD}.extern .func f(.param .b32 a);\n.extern .func g(.param .b32 a);\n.visible .entry k()\n{{\n    ret;\n}}\n");
+    let (code, out) = check_src("protos.ptx", &src);
+    assert_eq!(code, 0, "{out}");
+}
+
+/// A variable declared twice in one scope is an error of `check` (it was
+/// one of `run` only). An `.extern` declaration and the definition are
+/// one variable: the run reads the definition's value. nvcc's call blocks
+/// declare `param0` again in each `{ }` at other sizes: no error.
+#[test]
+fn variables_declared_twice() {
+    let src =
+        format!("{HEAD}.global .u32 g;\n.global .u32 g;\n.visible .entry k()\n{{\n    ret;\n}}\n");
+    let (code, out) = check_src("dup_global.ptx", &src);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(
+            "dup_global.ptx:5:14: error: variable `g` is declared twice in the same scope"
+        ),
+        "{out}"
+    );
+    let src = format!(
+        "{HEAD}.visible .entry k()\n{{\n    .local .u32 x;\n    .local .u32 x;\n    ret;\n}}\n"
+    );
+    let (code, out) = check_src("dup_local.ptx", &src);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(":7:17: error: variable `x` is declared twice"),
+        "{out}"
+    );
+    let src = format!("{HEAD}.extern .global .u32 g;\n.global .u32 g = 5;\n.visible .entry k()\n{{\n    .reg .u32 %r;\n    ld.global.u32 %r, [g];\n    ret;\n}}\n");
+    let o = run_src("extern_then_defined.ptx", &src, &[]);
+    let (out, e) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{e}");
+    assert!(out.contains("%r = 0x00000005"), "{out}");
+    let src = format!("{HEAD}.func (.param .b32 r) f(.param .b64 a)\n{{\n    st.param.b32 [r], 1;\n    ret;\n}}\n.func g(.param .b32 a)\n{{\n    ret;\n}}\n\
+.visible .entry k()\n{{\n    {{\n    .param .b64 param0;\n    .param .b32 retval0;\n    st.param.b64 [param0], 1;\n    call.uni (retval0), f, (param0);\n    }}\n    {{\n    .param .b32 param0;\n    st.param.b32 [param0], 1;\n    call.uni g, (param0);\n    }}\n    ret;\n}}\n");
+    let (code, out) = check_src("call_blocks.ptx", &src);
+    assert_eq!(code, 0, "{out}");
+    let o = run_src("call_blocks.ptx", &src, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
+}
+
+/// An `.extern .global` variable that this module does not define holds
+/// what another module put there: a read is the error of memory never
+/// given, with the `--mem` that gives it (it read zeros).
+#[test]
+fn an_undefined_extern_variable_is_not_zero() {
+    let src = format!("{HEAD}.extern .global .u32 g;\n.visible .entry k()\n{{\n    .reg .u32 %r;\n    ld.global.u32 %r, [g];\n    ret;\n}}\n");
+    fails_with(&run_src("extern.ptx", &src, &[]), |e| {
+        e.contains("extern.ptx:8:23:")
+            && e.contains("never given or written")
+            && e.contains("--mem g+0=HEXBYTES")
+    });
+    let o = run_src("extern.ptx", &src, &["--mem", "g=07000000"]);
+    let (out, e) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{e}");
+    assert!(out.contains("%r = 0x00000007"), "{out}");
+}
+
+/// A `.entry` inside another's body is an error where it is written
+/// (`check` passed it, and `run --entry j` found no `j`).
+#[test]
+fn a_function_inside_a_body_is_an_error() {
+    let src =
+        format!("{HEAD}.visible .entry k()\n{{\n.visible .entry j()\n{{\nret;\n}}\nret;\n}}\n");
+    let (code, out) = check_src("nested.ptx", &src);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("nested.ptx:6:10: error: `.entry` inside a function body: functions are declared at module level, and the body opened on line 5 is not closed by `}` before this"),
+        "{out}"
+    );
+}
+
+/// A call's `.param` arguments and return values have their parameters'
+/// sizes: a 3-byte array for a `.b64` and a 100-byte array for a `.b32`
+/// return are errors of `check` (they ran, the callee reading past the
+/// array). The argument count is `check`'s too now.
+#[test]
+fn call_arguments_have_their_parameters_sizes() {
+    let src = format!("{HEAD}.func (.param .b32 r) f(.param .b64 a)\n{{\n    st.param.b32 [r], 1;\n    ret;\n}}\n\
+.visible .entry k()\n{{\n    .param .b8 x[3];\n    .param .b8 y[100];\n    call.uni (y), f, (x);\n    ret;\n}}\n");
+    let (code, out) = check_src("sizes.ptx", &src);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("sizes.ptx:13:5: error: `call f`: the argument `x` is a .param of 3 byte(s), but `f`'s parameter `a` takes 8"),
+        "{out}"
+    );
+    assert!(
+        out.contains("`call f`: the return value `y` is a .param of 100 byte(s), but `f`'s return parameter `r` takes 4"),
+        "{out}"
+    );
+    fails_with(&run_src("sizes.ptx", &src, &[]), |e| {
+        e.contains("is a .param of 3 byte(s)")
+    });
+    let src = src.replace("(y), f, (x)", "(y), f, (x, x)");
+    let (code, out) = check_src("count.ptx", &src);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(
+            "`call f` passes 2 argument(s) and 1 return value(s); `f` takes 1 and returns 1"
+        ),
+        "{out}"
+    );
+}
+
+/// `.reqnctapercluster`'s errors are at the directive: a cluster of
+/// 2^32-1 cubed CTAs (the engine's bound is 32) at `run`, an extent of 0
+/// at `check`.
+#[test]
+fn cluster_directive_errors_have_its_location() {
+    let src = format!("{HEAD}.visible .entry k()\n.reqnctapercluster 4294967295,4294967295,4294967295\n{{\n    ret;\n}}\n");
+    fails_with(&run_src("cluster.ptx", &src, &[]), |e| {
+        e.contains("cluster.ptx:5:1: error: `k`'s .reqnctapercluster: cluster 4294967295,4294967295,4294967295 has 12884901887 CTAs: a cluster has at most 32")
+    });
+    let src = src.replace("4294967295,4294967295,4294967295", "2, 0");
+    let (code, out) = check_src("cluster0.ptx", &src);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(
+            "cluster0.ptx:5:1: error: `.reqnctapercluster 2, 0`: an extent of 0 allows no cluster"
+        ),
+        "{out}"
+    );
+}
+
+/// A device-side launch of more threads than --max-steps has left is an
+/// error at the call that launched it (it read as if about the command
+/// line's launch); a launch's count is exact past 2^64.
+#[test]
+fn launch_counts_are_exact_and_located() {
+    let src = format!("{HEAD}.extern .func (.param .b64 func_retval0) cudaGetParameterBufferV2(.param .b64 p0, .param .align 4 .b8 p1[12], .param .align 4 .b8 p2[12], .param .b32 p3);\n\
+.extern .func (.param .b32 func_retval0) cudaLaunchDeviceV2(.param .b64 p0, .param .b64 p1);\n\
+.visible .entry k()\n{{\n    .reg .u32 %r;\n    .reg .u64 %rd<9>;\n    mov.u64 %rd7, k;\n\
+    {{\n    .param .b64 param0;\n    st.param.b64 [param0], %rd7;\n    .param .align 4 .b8 param1[12];\n    st.param.b32 [param1], 2147483647;\n    st.param.b32 [param1+4], 1;\n    st.param.b32 [param1+8], 1;\n\
+    .param .align 4 .b8 param2[12];\n    st.param.b32 [param2], 1024;\n    st.param.b32 [param2+4], 1;\n    st.param.b32 [param2+8], 1;\n    .param .b32 param3;\n    st.param.b32 [param3], 0;\n\
+    .param .b64 retval0;\n    call.uni (retval0), cudaGetParameterBufferV2, (param0, param1, param2, param3);\n    ld.param.b64 %rd8, [retval0];\n    }}\n\
+    {{\n    .param .b64 param0;\n    st.param.b64 [param0], %rd8;\n    .param .b64 param1;\n    st.param.b64 [param1], 0;\n    .param .b32 retval0;\n    call.uni (retval0), cudaLaunchDeviceV2, (param0, param1);\n    ld.param.b32 %r, [retval0];\n    }}\n    ret;\n}}\n");
+    fails_with(&run_src("cdp.ptx", &src, &[]), |e| {
+        e.contains("cdp.ptx:34:5: error: the child grid of `k` launched here has 2199023254528 threads (grid 2147483647,1,1 of blocks 1024,1,1), more than the")
+    });
+    let src = format!("{HEAD}.visible .entry k()\n{{\n    ret;\n}}\n");
+    let o = run_src(
+        "huge.ptx",
+        &src,
+        &["--grid", "2147483647,65535,65535", "--block", "1024"],
+    );
+    // 2147483647 · 65535² · 1024 = 9444444733164249676800, past 2^64.
+    fails_with(&o, |e| {
+        e.contains("the launch has 9444444733164249676800 threads")
+    });
+}
+
+/// `--set` of a `.b128` register or a vector register says how to set
+/// its parts (it said the register was not declared).
+#[test]
+fn set_names_the_parts_of_wide_registers() {
+    let src = ".version 8.3\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n    .reg .b128 %q;\n    .reg .v4 .u32 %v;\n    .reg .u32 %r;\n    mov.b128 %q, {%r, %r, %r, %r};\n    mov.u32 %r, %v.x;\n    ret;\n}\n";
+    fails_with(&run_src("wide.ptx", src, &["--set", "%q=0x1"]), |e| {
+        e.contains("--set %q: `%q` is a .b128 register, held as two 64-bit halves: set them, --set %q.lo=0x... --set %q.hi=0x...")
+    });
+    fails_with(&run_src("wide.ptx", src, &["--set", "%v=1"]), |e| {
+        e.contains("--set %v: `%v` is a vector register of 4 elements: set each, --set %v.x=... --set %v.y=... --set %v.z=... --set %v.w=...")
+    });
+    fails_with(&run_src("wide.ptx", src, &["--set", "%nope=1"]), |e| {
+        e.contains("--set %nope: no register or parameter `%nope` is declared")
+    });
+}
+
+/// A `bra` to itself that a thread takes never ends: an error at once
+/// (it ran to --max-steps, 30 s at the default), through labels between
+/// too; the same branch not taken goes on.
+#[test]
+fn a_branch_to_itself_is_an_endless_loop() {
+    let src = format!("{HEAD}.visible .entry k()\n{{\nL:\n    bra L;\n    ret;\n}}\n");
+    for args in [&[][..], &["--block", "64"][..]] {
+        let t = std::time::Instant::now();
+        fails_with(&run_src("spin.ptx", &src, args), |e| {
+            e.contains("spin.ptx:7:5: error: an endless loop: this `bra` branches to itself")
+        });
+        assert!(t.elapsed().as_secs() < 10);
+    }
+    let src = format!("{HEAD}.visible .entry k()\n{{\n    .reg .pred %p;\n    .reg .u32 %r;\n    setp.ne.u32 %p, %tid.x, 0;\nL:\nM:\n    @%p bra L;\n    mov.u32 %r, 1;\n    ret;\n}}\n");
+    // Thread 0 goes on; thread 1 takes the branch.
+    let o = run_src("guarded.ptx", &src, &[]);
+    let (out, e) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{e}");
+    assert!(out.contains("%r = 0x00000001"), "{out}");
+    fails_with(&run_src("guarded.ptx", &src, &["--block", "2"]), |e| {
+        e.contains("guarded.ptx:11:5: error: an endless loop")
+    });
+}
+
+/// `sweep merge` of a directory whose only record is cut short names the
+/// file and why (it said only that there were no records).
+#[test]
+fn merge_names_the_records_it_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = tempfile::tempdir().unwrap();
+    let o = ptxfp(&[
+        "sweep",
+        "add.rn.f16",
+        "--exhaustive",
+        "--shard",
+        "0/256",
+        "--out",
+        src.path().to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
+    let rec = std::fs::read_dir(src.path())
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let bytes = std::fs::read(&rec).unwrap();
+    std::fs::write(dir.path().join("cut.json"), &bytes[..100]).unwrap();
+    let o = ptxfp(&["sweep", "merge", dir.path().to_str().unwrap()]);
+    fails_with(&o, |e| {
+        e.contains("no sweep shard records")
+            && e.contains("1 .json file(s) refused:")
+            && e.contains("cut.json: not a ptxfp sweep shard record: EOF while parsing")
+    });
+}

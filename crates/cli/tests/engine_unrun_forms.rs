@@ -116,17 +116,39 @@ fn tcgen05_kernel(line: &str) -> String {
 /// it); the spellings ptxas 13.0 rejects are errors, each saying why.
 #[test]
 fn tcgen05_mma_spellings() {
-    for q in [
-        "cta_group::1.kind::f16",
-        "ws.cta_group::1.kind::i8.collector::b2::lastuse",
-        "ws.sp.cta_group::1.kind::tf32",
-        "sp.cta_group::2.kind::f8f6f4",
-        "cta_group::1.kind::tf32.ashift.collector::a::lastuse",
-        "cta_group::2.kind::mxf4nvf4.block_scale.block16",
-        "cta_group::1.kind::mxf8f6f4.block_scale.scale_vec::1X.collector::a::fill",
-        "cta_group::1.kind::mxf4.block_scale",
+    // Each with the operands of its syntax line (`.sp`: the metadata's
+    // `[sp-meta-tmem]`; `.block_scale`: the two scale addresses; `.ashift`:
+    // A in Tensor Memory).
+    let plain = "[%d], %da, %db, %idesc, %en";
+    for (q, ops) in [
+        ("cta_group::1.kind::f16", plain),
+        ("ws.cta_group::1.kind::i8.collector::b2::lastuse", plain),
+        (
+            "ws.sp.cta_group::1.kind::tf32",
+            "[%d], %da, %db, [%d], %idesc, %en",
+        ),
+        (
+            "sp.cta_group::2.kind::f8f6f4",
+            "[%d], %da, %db, [%d], %idesc, %en",
+        ),
+        (
+            "cta_group::1.kind::tf32.ashift.collector::a::lastuse",
+            "[%d], [%d], %db, %idesc, %en",
+        ),
+        (
+            "cta_group::2.kind::mxf4nvf4.block_scale.block16",
+            "[%d], %da, %db, %idesc, [%d], [%d], %en",
+        ),
+        (
+            "cta_group::1.kind::mxf8f6f4.block_scale.scale_vec::1X.collector::a::fill",
+            "[%d], %da, %db, %idesc, [%d], [%d], %en",
+        ),
+        (
+            "cta_group::1.kind::mxf4.block_scale",
+            "[%d], %da, %db, %idesc, [%d], [%d], %en",
+        ),
     ] {
-        let line = format!("tcgen05.mma.{q} [%d], %da, %db, %idesc, %en;");
+        let line = format!("tcgen05.mma.{q} {ops};");
         let (code, out) = check("ok.ptx", &tcgen05_kernel(&line));
         assert_eq!(code, 0, "{line}: {out}");
     }
@@ -204,6 +226,54 @@ fn tcgen05_mma_spellings() {
         let (code, out) = check("bad.ptx", &tcgen05_kernel(&line));
         assert_eq!(code, 1, "{line}: {out}");
         assert!(out.contains(want), "{line}: want {want:?} in {out}");
+    }
+}
+
+/// `tcgen05.mma`'s operands against its syntax lines, for the forms run
+/// and refused alike: the operand shapes of hibouwu/PTX_To_SASS's
+/// negative probes (ptxas 13.0 rejects each) are errors of `check` at the
+/// operand (they passed, and the forms the engine does not run were
+/// refused for another reason).
+#[test]
+fn tcgen05_mma_operands() {
+    let k = |target: &str, line: &str| {
+        tcgen05_kernel(line)
+            .replace(".target sm_100a", target)
+            .replace(".reg .b32 %d, %idesc;", ".reg .b32 %d, %idesc, %m<8>;")
+    };
+    for (target, line, want) in [
+        // probe_001: scale-input-d on sm_110a.
+        (".target sm_110a", "tcgen05.mma.cta_group::1.kind::f16 [%d], %da, %db, %idesc, {%m0, %m1, %m2, %m3}, %en, 0;", "scale-input-d is supported on sm_100a, sm_100f, sm_103a and sm_103f only"),
+        // probe_003: `.ashift` with an A descriptor.
+        (".target sm_100a", "tcgen05.mma.cta_group::1.kind::tf32.ashift [%d], %da, %db, %idesc, {%m0, %m1, %m2, %m3}, %en;", "A is `[a-tmem]`, not a descriptor"),
+        // probe_024: no idesc.
+        (".target sm_100a", "tcgen05.mma.cta_group::1.kind::f16 [%d], %da, %db, {%m0, %m1, %m2, %m3}, %en;", "operand 4 is idesc"),
+        // probe_025: no enable-input-d.
+        (".target sm_100a", "tcgen05.mma.cta_group::1.kind::f16 [%d], %da, %db, %idesc, {%m0, %m1, %m2, %m3};", "5 operand(s) given"),
+        // probe_026: three lanes' masks.
+        (".target sm_100a", "tcgen05.mma.cta_group::1.kind::f16 [%d], %da, %db, %idesc, {%m0, %m1, %m2}, %en;", "this one has 3"),
+        // probe_027: four with .cta_group::2.
+        (".target sm_100a", "tcgen05.mma.cta_group::2.kind::f16 [%d], %da, %db, %idesc, {%m0, %m1, %m2, %m3}, %en;", "a vector of 8 .b32 registers"),
+        // probe_028: a register as scale-input-d.
+        (".target sm_100a", "tcgen05.mma.cta_group::1.kind::f16 [%d], %da, %db, %idesc, {%m0, %m1, %m2, %m3}, %en, %idesc;", "scale-input-d is an integer constant in [0, 15]"),
+        // probe_029: .sp without its metadata.
+        (".target sm_100a", "tcgen05.mma.sp.cta_group::1.kind::f16 [%d], %da, %db, %idesc, {%m0, %m1, %m2, %m3}, %en;", "operand 4 is [sp-meta-tmem]"),
+        // probe_030: one scale address.
+        (".target sm_100a", "tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [%d], %da, %db, %idesc, [%d], %en;", "6 operand(s) given"),
+    ] {
+        let (code, out) = check("operands_bad.ptx", &k(target, line));
+        assert_eq!(code, 1, "{line}: {out}");
+        assert!(out.contains(want), "{line}: want {want:?} in {out}");
+    }
+    // The same lines with their operands right pass.
+    for line in [
+        "tcgen05.mma.cta_group::1.kind::f16 [%d], %da, %db, %idesc, {%m0, %m1, %m2, %m3}, %en, 0;",
+        "tcgen05.mma.cta_group::1.kind::tf32.ashift [%d], [%d], %db, %idesc, {%m0, %m1, %m2, %m3}, %en;",
+        "tcgen05.mma.cta_group::2.kind::f16 [%d], %da, %db, %idesc, {%m0, %m1, %m2, %m3, %m4, %m5, %m6, %m7}, %en;",
+        "tcgen05.mma.sp.cta_group::1.kind::f16 [%d], %da, %db, [%d], %idesc, {%m0, %m1, %m2, %m3}, %en;",
+    ] {
+        let (code, out) = check("operands_ok.ptx", &k(".target sm_100a", line));
+        assert_eq!(code, 0, "{line}: {out}");
     }
 }
 

@@ -254,3 +254,36 @@ fn merge_names_the_records_it_refused() {
             && e.contains("cut.json: not a ptxfp sweep shard record: EOF while parsing")
     });
 }
+
+/// The performance directives take one 32-bit unsigned integer (any
+/// spelling of one: `0x20`), and a label outside every body is an error
+/// of a module with functions (`A: .visible .entry k()` passed).
+#[test]
+fn directive_values_and_labels_outside_bodies() {
+    for (d, ok) in [
+        (".maxnreg 0x20", true),
+        (".minnctapersm 4", true),
+        (".maxnctapersm 4294967295", true),
+        (".minnctapersm 18446744073709551616", false),
+        (".maxnreg 4294967296", false),
+        (".maxnctapersm x", false),
+    ] {
+        let src = format!("{HEAD}.visible .entry k()\n{d}\n{{\n    ret;\n}}\n");
+        let (code, out) = check_src("directive.ptx", &src);
+        assert_eq!(code, if ok { 0 } else { 1 }, "{d}: {out}");
+        if !ok {
+            assert!(
+                out.contains(":5:1: error:")
+                    && out.contains("needs one 32-bit unsigned integer (0 to 4294967295)"),
+                "{d}: {out}"
+            );
+        }
+    }
+    let src = format!("{HEAD}A: .visible .entry k()\n{{\n    ret;\n}}\n");
+    let (code, out) = check_src("label.ptx", &src);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("label.ptx:4:1: error: the label `A` is outside any function body"),
+        "{out}"
+    );
+}

@@ -125,6 +125,15 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
     // Built at the first `call`.
     let mut param_index = None;
     for s in m.stmts() {
+        // A label belongs to a function body, as an instruction does.
+        if let Stmt::Label(name, span, 0) = &s {
+            if has_named_function {
+                diags.push(Diagnostic::error(
+                    span.clone(),
+                    format!("the label `{name}` is outside any function body: a label marks an instruction of a body"),
+                ));
+            }
+        }
         let Stmt::Instr(ins) = &s else { continue };
         // Memory stays bounded: a file of mistakes stops at the limit.
         if truncated.is_some() {
@@ -151,6 +160,11 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                 )
                 .with_help("move it into a `{ }` body, or run the instructions as a snippet without functions"),
             );
+        }
+        // tcgen05.mma's operands, run or refused alike, once its
+        // qualifiers are right (their errors are the decoding's).
+        if ins.opcode.starts_with("tcgen05.mma.") && !decoded.diags.iter().any(|d| d.is_error()) {
+            check_tcgen05_mma(ins, target, &mut diags);
         }
         if ins.root() == "call" {
             let index = param_index.get_or_insert_with(|| ParamIndex::new(m));
@@ -322,6 +336,31 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
         version: (version, vo),
         target: (target, to),
         truncated,
+    }
+}
+
+/// `tcgen05.mma`'s operands against its syntax lines
+/// (`ptxfp_isa::tcgen05::mma_operands_error`): at the operand in error,
+/// or at the opcode for a wrong count.
+fn check_tcgen05_mma(ins: &Instr, target: Target, diags: &mut Vec<Diagnostic>) {
+    use ptxfp_isa::tcgen05::Arg;
+    let args: Vec<Arg> = ins
+        .operands
+        .iter()
+        .map(|o| match &o.kind {
+            OperandKind::Address { .. } => Arg::Address,
+            OperandKind::Vector(v) => Arg::Vector(v.len()),
+            OperandKind::Imm(t) => {
+                Arg::Imm(ptxfp_isa::literal::parse_int(t).and_then(|v| u64::try_from(v).ok()))
+            }
+            _ => Arg::Reg,
+        })
+        .collect();
+    if let Some((at, why)) = ptxfp_isa::tcgen05::mma_operands_error(ins.opcode, &args, target) {
+        let span = at
+            .and_then(|i| ins.operands.get(i))
+            .map_or(ins.opcode_span.clone(), |o| o.span.clone());
+        diags.push(Diagnostic::error(span, why));
     }
 }
 

@@ -271,6 +271,12 @@ impl<'m> Instr<'m> {
     }
 }
 
+/// A directive's 32-bit unsigned value (`.maxntid 256`, `.maxnreg 0x20`):
+/// an integer constant of PTX ISA §4.5.1 within 0..=2^32-1.
+fn directive_u32(t: &str) -> Option<u32> {
+    ptxfp_isa::literal::parse_int(t).and_then(|v| u32::try_from(v).ok())
+}
+
 /// The names in a call's `(a, b)` list; `None` where `op` is not one.
 pub fn call_list<'t>(op: &Operand<'t>) -> Option<Vec<&'t str>> {
     match &op.kind {
@@ -2504,10 +2510,33 @@ impl<'a> Parser<'a> {
                         }
                     }
                     if d == ".maxclusterrank" {
-                        if let Some(n) = self.peek().and_then(|t| self.text(t).parse::<u32>().ok())
-                        {
+                        if let Some(n) = self.peek().and_then(|t| directive_u32(self.text(t))) {
                             self.header_cluster.2 = Some(n);
                             self.next();
+                        }
+                    }
+                    // PTX ISA 11.4 (performance-tuning directives):
+                    // ".maxnreg n", ".minnctapersm ncta", ".maxnctapersm
+                    // ncta", each a 32-bit unsigned integer. ptxfp runs
+                    // with any; one that is no such number is an error
+                    // (`.minnctapersm 18446744073709551616` passed).
+                    if matches!(
+                        d.as_str(),
+                        ".maxnreg" | ".minnctapersm" | ".maxnctapersm" | ".maxclusterrank"
+                    ) {
+                        match self.peek().cloned() {
+                            Some(v) if directive_u32(self.text(&v)).is_some() => {
+                                if d != ".maxclusterrank" {
+                                    self.next();
+                                }
+                            }
+                            v => {
+                                let at = match v {
+                                    Some(v) if v.tok == Tok::Word => t.span.start..v.span.end,
+                                    _ => t.span.clone(),
+                                };
+                                self.error(at, format!("`{d}` needs one 32-bit unsigned integer (0 to 4294967295): `{d} 4`"));
+                            }
                         }
                     }
                     // PTX ISA 11.4.1 ".maxntid nx, .maxntid nx, ny, .maxntid
@@ -2569,8 +2598,8 @@ impl<'a> Parser<'a> {
                 self.next();
                 continue;
             }
-            match self.text(t).parse::<u32>() {
-                Ok(n) if k < 3 => {
+            match directive_u32(self.text(t)) {
+                Some(n) if k < 3 => {
                     dims[k] = n;
                     k += 1;
                     end = Some(t.span.end);

@@ -267,16 +267,10 @@ impl Memory {
     /// of the address space), as runs `(address, bytes)` in address
     /// order; like [`Memory::forget`], at the cost of what is held there.
     pub fn known_runs(&self, addr: u64, len: u64) -> Vec<(u64, Vec<u8>)> {
-        let mut runs: Vec<(u64, Vec<u8>)> = Vec::new();
+        let mut runs = Vec::new();
         for (n, mask) in self.pages_in(addr, len) {
             let p = &self.pages[&n];
-            for off in (0..PAGE as usize).filter(|o| (p.known & mask) >> o & 1 == 1) {
-                let (a, b) = (n * PAGE + off as u64, p.data[off]);
-                match runs.last_mut() {
-                    Some((start, v)) if start.wrapping_add(v.len() as u64) == a => v.push(b),
-                    _ => runs.push((a, vec![b])),
-                }
-            }
+            extend_runs(&mut runs, n, p, p.known & mask);
         }
         runs
     }
@@ -320,19 +314,25 @@ impl Memory {
     }
     /// The written bytes as contiguous runs `(address, bytes)`.
     pub fn written_runs(&self) -> Vec<(u64, Vec<u8>)> {
-        let mut runs: Vec<(u64, Vec<u8>)> = Vec::new();
+        let mut runs = Vec::new();
         let mut order: Vec<(&u64, &Page)> = self.pages.iter().collect();
         order.sort_unstable_by_key(|(n, _)| **n);
-        for (n, page) in order {
-            for off in (0..PAGE as usize).filter(|o| page.written >> o & 1 == 1) {
-                let (a, b) = (n * PAGE + off as u64, page.data[off]);
-                match runs.last_mut() {
-                    Some((start, v)) if start.wrapping_add(v.len() as u64) == a => v.push(b),
-                    _ => runs.push((a, vec![b])),
-                }
-            }
+        for (&n, page) in order {
+            extend_runs(&mut runs, n, page, page.written);
         }
         runs
+    }
+}
+
+/// Adds the bytes of page `n` that `mask` marks to `runs`, in address
+/// order: a byte right after the last run's end joins it.
+fn extend_runs(runs: &mut Vec<(u64, Vec<u8>)>, n: u64, page: &Page, mask: u64) {
+    for off in (0..PAGE as usize).filter(|o| mask >> o & 1 == 1) {
+        let (a, b) = (n * PAGE + off as u64, page.data[off]);
+        match runs.last_mut() {
+            Some((start, v)) if start.wrapping_add(v.len() as u64) == a => v.push(b),
+            _ => runs.push((a, vec![b])),
+        }
     }
 }
 

@@ -626,9 +626,317 @@ fn mma_grammar(q: &[&str]) -> Result<(), String> {
     }
 }
 
+/// An operand of `tcgen05.mma` as its syntax lines tell operands apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arg {
+    /// `[taddr]`: a Tensor Memory address.
+    Address,
+    /// `{r0, r1, ...}` of this many elements.
+    Vector(usize),
+    /// An integer constant, its value where it is one.
+    Imm(Option<u64>),
+    /// A register (or another name).
+    Reg,
+}
+
+/// The operands of `tcgen05.mma{.ws}{.sp}...` `opcode` (qualifiers
+/// already checked, `mma_grammar`) against its syntax lines (PTX ISA
+/// 9.7.16.10.9):
+///
+/// - without block scaling: "[d-tmem], a-desc, b-desc, idesc {,
+///   disable-output-lane }, enable-input-d {, scale-input-d}" (`a-desc`
+///   or "[a-tmem]"), ".sp" with "[sp-meta-tmem]" after `b-desc`;
+/// - with it: "[d-tmem], a-desc, b-desc, idesc, [scale-A-tmem],
+///   [scale-B-tmem], enable-input-d";
+/// - ".ws": "[d-tmem], a-desc, b-desc, idesc, enable-input-d {,
+///   zero-column-mask-desc}".
+///
+/// And their rules: disable-output-lane has 4 elements with
+/// `.cta_group::1` and 8 with `::2`; "The argument scale-input-d is only
+/// valid for .kind::tf32 and .kind::f16", "[0, 15]", an immediate, on
+/// sm_100a/sm_100f/sm_103a/sm_103f only (ptxas 13.0 rejects it on
+/// sm_110a); `.ashift` shifts A in Tensor Memory, so it takes `[a-tmem]`.
+/// The error: the operand it is about (`None`: the count) and why.
+pub fn mma_operands_error(
+    opcode: &str,
+    args: &[Arg],
+    target: Target,
+) -> Option<(Option<usize>, String)> {
+    let q: Vec<&str> = opcode.split('.').skip(2).collect();
+    let has = |w: &str| q.contains(&w);
+    let (ws, sp, cta2, ashift) = (has("ws"), has("sp"), has("cta_group::2"), has("ashift"));
+    let block = q.iter().any(|w| w.starts_with("block_scale"));
+    let kind = q
+        .iter()
+        .find_map(|w| w.strip_prefix("kind::"))
+        .unwrap_or("");
+    let meta = if sp { "[sp-meta-tmem], " } else { "" };
+    let form = if ws {
+        format!("[d-tmem], a-desc or [a-tmem], b-desc, {meta}idesc, enable-input-d{{, zero-column-mask-desc}}")
+    } else if block {
+        format!("[d-tmem], a-desc or [a-tmem], b-desc, {meta}idesc, [scale-A-tmem], [scale-B-tmem], enable-input-d")
+    } else {
+        format!("[d-tmem], a-desc or [a-tmem], b-desc, {meta}idesc{{, disable-output-lane}}, enable-input-d{{, scale-input-d}}")
+    };
+    let count = || {
+        Some((
+            None,
+            format!("`{opcode}` takes `{form}`: {} operand(s) given", args.len()),
+        ))
+    };
+    let value = |a: Arg| matches!(a, Arg::Reg | Arg::Imm(_));
+    // The operands every form starts with, and what each is.
+    /// An operand's name, and which shapes it takes.
+    type Slot = (&'static str, fn(Arg) -> bool);
+    let mut head: Vec<Slot> = vec![
+        ("d-tmem, a Tensor Memory address `[taddr]`", |a| {
+            a == Arg::Address
+        }),
+        ("a-desc or [a-tmem]", |a| {
+            matches!(a, Arg::Address | Arg::Reg)
+        }),
+        ("b-desc, a 64-bit descriptor", |a| a == Arg::Reg),
+    ];
+    if sp {
+        head.push((
+            "[sp-meta-tmem], the metadata's Tensor Memory address",
+            |a| a == Arg::Address,
+        ));
+    }
+    head.push(("idesc, the 32-bit instruction descriptor", |a| {
+        matches!(a, Arg::Reg | Arg::Imm(_))
+    }));
+    if block {
+        head.push(("[scale-A-tmem], a Tensor Memory address", |a| {
+            a == Arg::Address
+        }));
+        head.push(("[scale-B-tmem], a Tensor Memory address", |a| {
+            a == Arg::Address
+        }));
+    }
+    if args.len() < head.len() + 1 {
+        return count();
+    }
+    for (i, (what, ok)) in head.iter().enumerate() {
+        if !ok(args[i]) {
+            return Some((
+                Some(i),
+                format!("`{opcode}`: operand {} is {what} (`{form}`)", i + 1),
+            ));
+        }
+    }
+    if ashift && args[1] != Arg::Address {
+        return Some((Some(1), format!("`{opcode}`: `.ashift` shifts the rows of A in Tensor Memory: A is `[a-tmem]`, not a descriptor")));
+    }
+    let mut at = head.len();
+    let rest = &args[at..];
+    if ws || block {
+        let most = if ws { 2 } else { 1 };
+        if rest.len() > most {
+            return count();
+        }
+        if !value(rest[0]) {
+            return Some((
+                Some(at),
+                format!(
+                    "`{opcode}`: operand {} is enable-input-d, a predicate (`{form}`)",
+                    at + 1
+                ),
+            ));
+        }
+        if let Some(&z) = rest.get(1) {
+            if !value(z) {
+                return Some((Some(at + 1), format!("`{opcode}`: operand {} is zero-column-mask-desc, a 64-bit value (`{form}`)", at + 2)));
+            }
+        }
+        return None;
+    }
+    let mut rest = rest;
+    if let Arg::Vector(n) = rest[0] {
+        let want = if cta2 { 8 } else { 4 };
+        if n != want {
+            return Some((Some(at), format!("`{opcode}`: disable-output-lane is a vector of {want} .b32 registers with `.cta_group::{}`; this one has {n}", if cta2 { 2 } else { 1 })));
+        }
+        rest = &rest[1..];
+        at += 1;
+    }
+    match rest {
+        [e] | [e, _] if !value(*e) => Some((
+            Some(at),
+            format!(
+                "`{opcode}`: operand {} is enable-input-d, a predicate (`{form}`)",
+                at + 1
+            ),
+        )),
+        [_] => None,
+        [_, s] => {
+            let at = at + 1;
+            match s {
+                Arg::Imm(Some(v)) if *v <= 15 => {}
+                _ => {
+                    return Some((
+                        Some(at),
+                        format!(
+                        "`{opcode}`: scale-input-d is an integer constant in [0, 15] (`{form}`)"
+                    ),
+                    ))
+                }
+            }
+            if !matches!(kind, "f16" | "tf32") {
+                return Some((Some(at), format!("`{opcode}`: \"The argument scale-input-d is only valid for .kind::tf32 and .kind::f16\"")));
+            }
+            if !(matches!(target.sm, 100 | 103) && target.variant != Variant::Plain) {
+                return Some((Some(at), format!("`{opcode}`: scale-input-d is supported on sm_100a, sm_100f, sm_103a and sm_103f only; the target is {target}")));
+            }
+            None
+        }
+        _ => count(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The operands the syntax lines admit pass, and each rule's
+    /// breach is an error about the operand that breaks it (the shapes of
+    /// hibouwu/PTX_To_SASS's negative probes, which ptxas 13.0 rejects).
+    #[test]
+    fn mma_operands_follow_the_syntax_lines() {
+        use Arg::{Address as A, Imm, Reg as R, Vector as V};
+        let sm100a = Target {
+            sm: 100,
+            variant: Variant::Arch,
+        };
+        let sm110a = Target {
+            sm: 110,
+            variant: Variant::Arch,
+        };
+        let f16 = "tcgen05.mma.cta_group::1.kind::f16";
+        let at = |op: &str, args: &[Arg], t: Target| mma_operands_error(op, args, t).map(|e| e.0);
+        let msg = |op: &str, args: &[Arg], t: Target| {
+            mma_operands_error(op, args, t)
+                .map(|e| e.1)
+                .unwrap_or_default()
+        };
+        // Accepted: with and without disable-output-lane and scale-input-d,
+        // A in shared memory or in Tensor Memory.
+        for args in [
+            &[A, R, R, R, R][..],
+            &[A, A, R, R, R],
+            &[A, R, R, R, V(4), R],
+            &[A, R, R, Imm(Some(7)), V(4), R, Imm(Some(15))],
+            &[A, R, R, R, R, Imm(Some(0))],
+        ] {
+            assert_eq!(at(f16, args, sm100a), None, "{args:?}");
+        }
+        assert_eq!(
+            at(
+                "tcgen05.mma.cta_group::2.kind::tf32",
+                &[A, R, R, R, V(8), R],
+                sm100a
+            ),
+            None
+        );
+        assert_eq!(
+            at(
+                "tcgen05.mma.sp.cta_group::1.kind::f16",
+                &[A, R, R, A, R, V(4), R],
+                sm100a
+            ),
+            None
+        );
+        assert_eq!(
+            at(
+                "tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X",
+                &[A, R, R, R, A, A, R],
+                sm100a
+            ),
+            None
+        );
+        assert_eq!(
+            at(
+                "tcgen05.mma.ws.cta_group::1.kind::f16",
+                &[A, R, R, R, R, R],
+                sm100a
+            ),
+            None
+        );
+        assert_eq!(
+            at(
+                "tcgen05.mma.cta_group::1.kind::f16.ashift",
+                &[A, A, R, R, R],
+                sm100a
+            ),
+            None
+        );
+        // Refused, each at its operand (None: the count).
+        assert_eq!(
+            at(f16, &[A, R, R, R, V(4), R, Imm(Some(0))], sm110a),
+            Some(Some(6))
+        );
+        assert!(msg(f16, &[A, R, R, R, R, Imm(Some(0))], sm110a)
+            .contains("sm_100a, sm_100f, sm_103a and sm_103f only; the target is sm_110a"));
+        assert_eq!(
+            at(
+                "tcgen05.mma.cta_group::1.kind::tf32.ashift",
+                &[A, R, R, R, V(4), R],
+                sm100a
+            ),
+            Some(Some(1))
+        );
+        assert_eq!(at(f16, &[A, R, R, V(4), R], sm100a), Some(Some(3)));
+        assert_eq!(at(f16, &[A, R, R, R, V(4)], sm100a), Some(None));
+        assert!(msg(f16, &[A, R, R, R, V(3), R], sm100a)
+            .contains("a vector of 4 .b32 registers with `.cta_group::1`; this one has 3"));
+        assert!(msg(
+            "tcgen05.mma.cta_group::2.kind::f16",
+            &[A, R, R, R, V(4), R],
+            sm100a
+        )
+        .contains("a vector of 8"));
+        assert_eq!(at(f16, &[A, R, R, R, V(4), R, R], sm100a), Some(Some(6)));
+        assert_eq!(
+            at(f16, &[A, R, R, R, V(4), R, Imm(Some(16))], sm100a),
+            Some(Some(6))
+        );
+        assert!(msg(
+            "tcgen05.mma.cta_group::1.kind::i8",
+            &[A, R, R, R, R, Imm(Some(1))],
+            sm100a
+        )
+        .contains("only valid for .kind::tf32 and .kind::f16"));
+        assert_eq!(
+            at(
+                "tcgen05.mma.sp.cta_group::1.kind::f16",
+                &[A, R, R, R, V(4), R],
+                sm100a
+            ),
+            Some(Some(3))
+        );
+        assert_eq!(
+            at(
+                "tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X",
+                &[A, R, R, R, A, R],
+                sm100a
+            ),
+            Some(None)
+        );
+        assert_eq!(
+            at(
+                "tcgen05.mma.ws.cta_group::1.kind::f16",
+                &[A, R, R, R, V(4), R],
+                sm100a
+            ),
+            Some(Some(4))
+        );
+        assert_eq!(at(f16, &[R, R, R, R, R], sm100a), Some(Some(0)));
+        assert_eq!(at(f16, &[A, R, R, R], sm100a), Some(None));
+        assert_eq!(
+            at(f16, &[A, R, R, R, V(4), R, Imm(Some(0)), R], sm100a),
+            Some(None)
+        );
+    }
 
     fn dec(s: &str) -> Result<Tcgen05, String> {
         match Tcgen05::decode(s) {

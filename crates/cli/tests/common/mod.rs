@@ -16,13 +16,9 @@ pub fn ptxfp(args: &[&str]) -> Output {
 /// `ptxfp run` of `src` (written to a temporary file named `name`) with
 /// `args`.
 pub fn run_src(name: &str, src: &str, args: &[&str]) -> Output {
-    let dir = std::env::temp_dir().join(format!(
-        "ptxfp-{}-{}",
-        env!("CARGO_CRATE_NAME"),
-        std::process::id()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+    // A directory of its own, as `check_src`'s.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
     std::fs::write(&path, src).unwrap();
     let mut all = vec!["run", path.to_str().unwrap()];
     all.extend_from_slice(args);
@@ -32,13 +28,10 @@ pub fn run_src(name: &str, src: &str, args: &[&str]) -> Output {
 /// `ptxfp check --max-diagnostics 0` of `src` (written to a temporary
 /// file named `name`): its exit code and all it printed.
 pub fn check_src(name: &str, src: &str) -> (i32, String) {
-    let dir = std::env::temp_dir().join(format!(
-        "ptxfp-check-{}-{}",
-        env!("CARGO_CRATE_NAME"),
-        std::process::id()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+    // A directory of its own: tests run in parallel threads, and two that
+    // used one name raced to write it.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
     std::fs::write(&path, src).unwrap();
     let o = ptxfp(&["check", "--max-diagnostics", "0", path.to_str().unwrap()]);
     let (out, err) = text(&o);

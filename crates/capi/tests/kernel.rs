@@ -341,12 +341,12 @@ fn max_steps_stops_an_endless_loop_at_its_line() {
         ".version 8.0\n.target sm_80\n.address_size 64\n\
          .extern .func (.param .b32 r) vprintf(.param .b64 f, .param .b64 a);\n\
          .global .align 1 .b8 msg[5] = {115, 112, 105, 110, 0};\n\
-         .entry spin()\n{\n.reg .b64 %f;\n\
-         st.global.u32 [0x1000], 7;\n\
+         .entry spin()\n{\n.reg .b64 %f; .reg .b32 %i;\n\
+         st.global.u32 [0x1000], 7; mov.u32 %i, 0;\n\
          cvta.global.u64 %f, msg;\n\
          { .param .b64 p0; st.param.b64 [p0], %f; .param .b64 p1; st.param.b64 [p1], 0;\n\
          .param .b32 r0; call.uni (r0), vprintf, (p0, p1); }\n\
-         L:\n    bra L;\n}\n",
+         L: add.u32 %i, %i, 1;\n    bra L;\n}\n",
     )
     .unwrap();
     let mut l = launch();

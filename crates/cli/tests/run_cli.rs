@@ -270,9 +270,9 @@ fn errors_have_locations_and_exit_2() {
         ),
         (".reg .f32 x;\nmov.f32 x, 1.5.5;\n", &[], "<stdin>:2:"),
         (
-            "$L1:\nbra $L1;\n",
+            ".reg .u32 r;\nmov.u32 r, 0;\n$L1:\nadd.u32 r, r, 1;\nbra $L1;\n",
             &["--max-steps", "1000"],
-            "<stdin>:2:1: error: the run reached --max-steps 1000 thread-instructions: thread (0,0,0) of CTA (0,0,0) was about to run this line",
+            "<stdin>:5:1: error: the run reached --max-steps 1000 thread-instructions: thread (0,0,0) of CTA (0,0,0) was about to run this line",
         ),
         (
             "bra $L2;\n",

@@ -442,7 +442,20 @@ fn call_errors_say_what_is_wrong() {
     let src = format!(
         "{HEAD}.func (.reg .u32 r) f(.reg .u32 a)\n{{\nmov.u32 r, a;\nret;\n}}\n.entry k()\n{{\n.reg .u32 %v;\ncall (%v), f, (1, 2);\n}}\n"
     );
+    // The count is the module check's error, before the run.
     match run(&src, &Inputs::default(), &Options::default()) {
+        Err(RunError::Program(error)) => assert_eq!(
+            error.message,
+            "`call f` passes 2 argument(s) and 1 return value(s); `f` takes 1 and returns 1"
+        ),
+        other => panic!("{other:?}"),
+    }
+    // And the engine's at the call where the check is skipped.
+    let lenient = Options {
+        lenient: true,
+        ..Options::default()
+    };
+    match run(&src, &Inputs::default(), &lenient) {
         Err(RunError::Runtime { error, .. }) => assert_eq!(
             error.message,
             "`call f` passes 2 argument(s) and 1 return value(s); `f` takes 1 and returns 1"

@@ -378,3 +378,29 @@ fn dynamic_shared_arrays_of_different_names_alias() {
     let want: Vec<u32> = (0..32).map(|t| 100 + 31 - t).collect();
     assert_eq!(common::mem(&o, 0x1000, 128), common::words(&want));
 }
+
+/// numba's 2012 prototype (`ptx-protoype/add.ptx`, from the LLVM 3.x PTX
+/// backend) writes `.target compute_10, map_f64_to_f32`: read as sm_10,
+/// with a warning that the ISA names sm targets (it was an error). A
+/// `compute_` name of no target stays an error.
+#[test]
+fn a_compute_target_is_read_as_its_sm_target() {
+    let src = ".version 1.4\n.target compute_10, map_f64_to_f32\n.entry k\n{\n.reg .u32 %r;\nmov.u32 %r, 1;\nret;\n}\n";
+    let (code, out) = common::check_src("compute.ptx", src);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("compute.ptx:2:9: warning: `.target compute_10`: the PTX ISA names sm targets; read as `sm_10`")
+            && out.contains("sm_10 (from the file)"),
+        "{out}"
+    );
+    let o = run_src("compute.ptx", src, &[]);
+    let (stdout, e) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{e}");
+    assert!(stdout.contains("%r = 0x00000001"), "{stdout}");
+    let (code, out) = common::check_src("bad.ptx", &src.replace("compute_10", "compute_1x"));
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("unknown `.target` entry `compute_1x`"),
+        "{out}"
+    );
+}

@@ -1365,6 +1365,9 @@ impl<'a> Parser<'a> {
                     );
                 }
                 let mut seen_sm = false;
+                let unknown = |s: &str| {
+                    format!("unknown `.target` entry `{s}`: expected sm_XY (e.g. sm_90), texmode_unified, texmode_independent, debug or map_f64_to_f32")
+                };
                 while let Some(v) = self.peek_raw().cloned() {
                     if v.tok == Tok::Newline || v.tok == Tok::Punct(';') {
                         break;
@@ -1376,8 +1379,31 @@ impl<'a> Parser<'a> {
                         Tok::Word
                             if matches!(
                                 s,
-                                "texmode_unified" | "texmode_independent" | "debug" | "map_f64_to_f32"
+                                "texmode_unified"
+                                    | "texmode_independent"
+                                    | "debug"
+                                    | "map_f64_to_f32"
                             ) => {}
+                        // `compute_10` (numba's 2012 prototype, from the LLVM
+                        // 3.x PTX backend): the virtual architecture's name,
+                        // which the ISA's `.target` list does not have; read
+                        // as its sm target, with a warning.
+                        Tok::Word if s.starts_with("compute_") && !seen_sm => {
+                            let sm = format!("sm_{}", &s["compute_".len()..]);
+                            match sm.parse::<Target>() {
+                                Ok(tg) => {
+                                    seen_sm = true;
+                                    self.m.diagnostics.push(Diagnostic::warning(
+                                        v.span.clone(),
+                                        format!("`.target {s}`: the PTX ISA names sm targets; read as `{sm}`"),
+                                    ));
+                                    if !again {
+                                        self.m.target = Some((tg, v.span));
+                                    }
+                                }
+                                Err(_) => self.error(v.span, unknown(s)),
+                            }
+                        }
                         Tok::Word if s.starts_with("sm_") => match s.parse::<Target>() {
                             Ok(_) if seen_sm => {
                                 self.error(v.span, "`.target` names two sm targets")
@@ -1394,10 +1420,7 @@ impl<'a> Parser<'a> {
                                 self.error(v.span, e.to_string());
                             }
                         },
-                        _ => self.error(
-                            v.span,
-                            format!("unknown `.target` entry `{s}`: expected sm_XY (e.g. sm_90), texmode_unified, texmode_independent, debug or map_f64_to_f32"),
-                        ),
+                        _ => self.error(v.span, unknown(s)),
                     }
                 }
                 if !seen_sm && !again {

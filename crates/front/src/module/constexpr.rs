@@ -275,7 +275,9 @@ impl Parser<'_> {
                 None => {
                     self.error(
                         t.span,
-                        format!("`{}` is not a constant", text.escape_debug()),
+                        ptxfp_isa::literal::int_too_wide(text).unwrap_or_else(|| {
+                            format!("`{}` is not a constant", text.escape_debug())
+                        }),
                     );
                     None
                 }

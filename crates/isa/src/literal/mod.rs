@@ -17,7 +17,7 @@ use crate::types::PtxType;
 
 mod ptx;
 mod show;
-pub use ptx::{parse_imm, parse_int, parse_value};
+pub use ptx::{int_too_wide, parse_imm, parse_int, parse_value};
 pub use show::{decode, decode_as, Style};
 
 /// The float format of a 16/32/64-bit lane, for literal parsing and printing.

@@ -94,6 +94,25 @@ pub fn parse_value(text: &str, ty: PtxType) -> Result<u64, String> {
     Literal::value(text, ty).map(|l| l.bits)
 }
 
+/// An integer literal in a spelling PTX has (decimal, `0x` hex, `0b`
+/// binary, octal, an optional `U`) whose value needs more than 64 bits:
+/// [`parse_int`] refuses it, and this error says why.
+pub fn int_too_wide(text: &str) -> Option<String> {
+    let t = text.strip_suffix('U').unwrap_or(text);
+    let (digits, radix) = match t.get(..2) {
+        Some("0x" | "0X") => (&t[2..], 16),
+        Some("0b" | "0B") => (&t[2..], 2),
+        _ if t.len() > 1 && t.starts_with('0') => (&t[1..], 8),
+        _ => (t, 10),
+    };
+    let wide = !digits.is_empty()
+        && digits.chars().all(|c| c.is_digit(radix))
+        && u64::from_str_radix(digits, radix).is_err();
+    wide.then(|| {
+        format!("`{text}` does not fit in 64 bits: PTX ISA §4.5.1 \"Integer constants are 64-bits in size\"")
+    })
+}
+
 /// Parses an immediate written in PTX source for an operand of type `ty`
 /// ([`Literal::imm`]), without its warnings.
 pub fn parse_imm(text: &str, ty: PtxType) -> Result<u64, String> {
@@ -139,7 +158,7 @@ impl Literal {
                     .bytes()
                     .all(|c| c.is_ascii_digit()));
         if is_int && (!ty.is_float() || is_hex) {
-            let v = parse_int(body).ok_or_else(bad)? as u64;
+            let v = parse_int(body).ok_or_else(|| int_too_wide(body).unwrap_or_else(bad))? as u64;
             if ty.is_float() {
                 // 0x bits for a float type: the bits, sign included.
                 if neg || v & !mask(bits) != 0 {
@@ -320,6 +339,41 @@ fn integer_for_float(t: &str, ty: PtxType) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Integer literals past 64 bits, in each base PTX writes, say so;
+    /// the largest that fit, and what is no integer, do not.
+    #[test]
+    fn integers_past_64_bits_say_so() {
+        for t in [
+            "18446744073709551616",
+            "0x10000000000000000",
+            "0b1",
+            "02000000000000000000000",
+            "18446744073709551616U",
+        ] {
+            let wide = t != "0b1";
+            assert_eq!(int_too_wide(t).is_some(), wide, "{t}");
+        }
+        for t in [
+            "18446744073709551615",
+            "0xffffffffffffffff",
+            "01777777777777777777777",
+            "1.5",
+            "0x1g",
+            "abc",
+            "0x",
+        ] {
+            assert_eq!(int_too_wide(t), None, "{t}");
+        }
+        assert_eq!(
+            parse_imm("18446744073709551616", PtxType::U64),
+            Err("`18446744073709551616` does not fit in 64 bits: PTX ISA §4.5.1 \"Integer constants are 64-bits in size\"".into())
+        );
+        assert_eq!(
+            parse_imm("18446744073709551615", PtxType::U64),
+            Ok(u64::MAX)
+        );
+    }
 
     #[test]
     fn literals() {

@@ -521,9 +521,24 @@ pub fn parse_instruction(text: &str, origin: Origin) -> Result<Instruction, Prob
     Instruction::parse(text).map_err(|d| Problem::of(&d, text.trim(), origin))
 }
 
-/// Parses a form, explaining an error.
+/// Parses a form of the floating-point table (what `sweep` and `bench`
+/// take), explaining an error: an instruction of the other families
+/// (`add.u32`, `cvt.rn.f16.f32`) is said to be one, with the commands
+/// that run it (it read as "not modelled", or as an unknown opcode).
 pub fn parse_form(text: &str, origin: Origin) -> Result<Form, Problem> {
-    Form::parse(text).map_err(|d| Problem::of(&d, text, origin))
+    Form::parse(text).map_err(|d| {
+        let t = text.trim();
+        if Instruction::parse(t).is_ok() {
+            let d = Diagnostic::error(
+                0..t.len(),
+                format!("`{t}` is not a form of the floating-point table, which sweeps and benchmarks take"),
+            )
+            .with_help("`ptxfp forms --family float` lists those forms; this instruction runs with `ptxfp eval`, `ptxfp gen` and `ptxfp verify`");
+            Problem::of(&d, t, origin)
+        } else {
+            Problem::of(&d, text, origin)
+        }
+    })
 }
 
 /// Validates a form against `--ptx`/`--target`: its warnings (printed on

@@ -287,3 +287,106 @@ fn directive_values_and_labels_outside_bodies() {
         "{out}"
     );
 }
+
+/// `sweep` and `bench` of an instruction outside the floating-point
+/// table say so, with the commands that run it (they said "not modelled",
+/// or "unknown opcode cvt ... did you mean cos?"); `--out` naming a file
+/// says it is not a directory (it said "File exists").
+#[test]
+fn sweep_messages_say_what_is_wrong() {
+    for form in ["add.u32", "cvt.rn.f16.f32"] {
+        for cmd in [&["sweep", form, "--random", "10"][..], &["bench", form][..]] {
+            fails_with(&ptxfp(cmd), |e| {
+                e.contains(&format!("`{form}` is not a form of the floating-point table, which sweeps and benchmarks take"))
+                    && e.contains("`ptxfp forms --family float` lists those forms")
+            });
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("file");
+    std::fs::write(&file, "x").unwrap();
+    let f = file.to_str().unwrap();
+    fails_with(
+        &ptxfp(&[
+            "sweep",
+            "add.rn.f16",
+            "--exhaustive",
+            "--shard",
+            "0/256",
+            "--out",
+            f,
+        ]),
+        |e| e.contains(&format!("--out {f}: not a directory")),
+    );
+}
+
+/// `sweep merge` refuses, by name, a `.json` entry that is not a regular
+/// file (a pipe, a directory, a link to a device or to nothing: skipped
+/// without a word before) and one larger than any record (a 2 GB sparse
+/// file ran memory out); the two good records still merge.
+#[cfg(unix)]
+#[test]
+fn merge_refuses_what_is_not_a_record_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for k in ["0/2", "1/2"] {
+        let o = ptxfp(&[
+            "sweep",
+            "add.rn.f16",
+            "--exhaustive",
+            "--shard",
+            k,
+            "--out",
+            d.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
+    }
+    std::fs::create_dir(d.join("sub.json")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", d.join("zero.json")).unwrap();
+    std::os::unix::fs::symlink(d.join("nothing"), d.join("dangling.json")).unwrap();
+    let big = std::fs::File::create(d.join("sparse.json")).unwrap();
+    big.set_len(2 << 30).unwrap();
+    let o = ptxfp(&["sweep", "merge", d.to_str().unwrap()]);
+    let (out, e) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}{e}");
+    assert!(out.contains("shards    2 of 2"), "{out}");
+    assert!(
+        out.contains("sub.json: not a ptxfp sweep shard record: not a regular file"),
+        "{out}"
+    );
+    assert!(
+        out.contains("zero.json: not a ptxfp sweep shard record: not a regular file"),
+        "{out}"
+    );
+    assert!(
+        out.contains("refused   ") && out.contains("dangling.json: "),
+        "{out}"
+    );
+    assert!(
+        out.contains("sparse.json: not a ptxfp sweep shard record: 2147483648 bytes, larger than any record (1073741824 bytes)"),
+        "{out}"
+    );
+}
+
+/// A surface pitch of 2^63 or more is a pitch (it was "at least 1"), and
+/// the image it makes runs past the address space.
+#[test]
+fn a_huge_surface_pitch_is_a_pitch() {
+    let src = format!("{HEAD}.global .surfref s;\n.visible .entry k()\n{{\n    ret;\n}}\n");
+    fails_with(
+        &run_src(
+            "surf.ptx",
+            &src,
+            &["--surface", "s=16x16:u8@0x10000:pitch=18446744073709551615"],
+        ),
+        |e| e.contains("the image runs past the end of the address space"),
+    );
+    fails_with(
+        &run_src(
+            "surf.ptx",
+            &src,
+            &["--surface", "s=16x16:u8@0x10000:pitch=-1"],
+        ),
+        |e| e.contains("pitch takes a count of at least 1"),
+    );
+}

@@ -281,10 +281,13 @@ impl Machine<'_, '_> {
                 option(k, v).map_err(|why| bad(&why))?;
                 continue;
             }
+            // Any 64-bit count (parse_int's i64 holds 2^63 and above as
+            // negative: they were "less than 1").
             let v: u64 = v
+                .filter(|v| !v.starts_with('-'))
                 .and_then(ptxfp_isa::literal::parse_int)
-                .filter(|v| *v >= 1)
                 .map(|v| v as u64)
+                .filter(|v| *v >= 1)
                 .ok_or_else(|| bad(&format!("`{opt}`: {k} takes a count of at least 1")))?;
             if k == "layers" {
                 layers = Some(u32::try_from(v).map_err(|_| bad("too many layers"))?);

@@ -358,6 +358,21 @@ pub enum ShardError {
     },
 }
 
+/// Makes the directory records go into (and the directories above it).
+/// A path that is a file is said to be one (it said "File exists").
+fn make_out_dir(out_dir: &FsPath) -> Result<(), ShardError> {
+    if out_dir.exists() && !out_dir.is_dir() {
+        return Err(ShardError::Shard(format!(
+            "--out {}: not a directory; the records go into a directory (made if missing)",
+            out_dir.display()
+        )));
+    }
+    fs::create_dir_all(out_dir).map_err(|source| ShardError::Io {
+        path: out_dir.to_path_buf(),
+        source,
+    })
+}
+
 /// Checks `K/N` against a sweep of `total` chunks.
 ///
 /// # Errors
@@ -463,10 +478,7 @@ pub fn run_shard(
     let results = form_results(&spec.form, spec.operands)?;
     let total = chunks_of(results);
     check_shard(spec.shard, spec.shards, total).map_err(ShardError::Shard)?;
-    fs::create_dir_all(out_dir).map_err(|source| ShardError::Io {
-        path: out_dir.to_path_buf(),
-        source,
-    })?;
+    make_out_dir(out_dir)?;
     let range = shard_chunks(total, spec.shard, spec.shards);
     let t = std::time::Instant::now();
     let digests =
@@ -504,10 +516,7 @@ pub fn run_shards(
             "shards {first}-{last}: the first is after the last"
         )));
     }
-    fs::create_dir_all(out_dir).map_err(|source| ShardError::Io {
-        path: out_dir.to_path_buf(),
-        source,
-    })?;
+    make_out_dir(out_dir)?;
     let start = shard_chunks(total, first, template.shards).start;
     let end = shard_chunks(total, last, template.shards).end;
     let t = std::time::Instant::now();
@@ -618,6 +627,9 @@ pub enum RecordError {
     Schema(u64),
 }
 
+/// The most bytes a record file can take (see [`read_record`]).
+pub const MAX_RECORD_BYTES: u64 = 1 << 30;
+
 /// Reads one record.
 ///
 /// # Errors
@@ -625,8 +637,18 @@ pub enum RecordError {
 pub fn read_record(path: &FsPath) -> Result<ShardRecord, RecordError> {
     // A regular file only: a device or a pipe named like a record could
     // hold more than any memory.
-    if !fs::metadata(path)?.is_file() {
+    let meta = fs::metadata(path)?;
+    if !meta.is_file() {
         return Err(RecordError::NotRecord("not a regular file".into()));
+    }
+    // The largest record, one shard of a 2^48 sweep, holds 2^24 chunk
+    // digests: about 400 MB of text. A larger file is read no further
+    // (a 10 GB sparse file ran memory out).
+    if meta.len() > MAX_RECORD_BYTES {
+        return Err(RecordError::NotRecord(format!(
+            "{} bytes, larger than any record ({MAX_RECORD_BYTES} bytes)",
+            meta.len()
+        )));
     }
     let text = fs::read_to_string(path)?;
     let v: serde_json::Value =
@@ -935,7 +957,10 @@ pub fn merge(dir: &FsPath, expect: Option<u64>) -> Result<Merged, MergeError> {
         let name = e.file_name().to_string_lossy().into_owned();
         if is_temp(&name) {
             temp_files.push(p);
-        } else if name.ends_with(".json") && p.is_file() {
+        } else if name.ends_with(".json") {
+            // Refused by name (`read_record`) where not a regular file: a
+            // pipe, a directory or a link to a device was skipped without
+            // a word.
             names.push(p);
         }
     }

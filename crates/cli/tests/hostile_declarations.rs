@@ -7,27 +7,44 @@ use common::{check_src, fails_with, ptxfp, run_src, text};
 
 const HEAD: &str = ".version 8.0\n.target sm_90\n.address_size 64\n";
 
+/// `check` of `src` fails (exit 1) with each of `want` in what it says.
+fn rejects(name: &str, src: &str, want: &[&str]) {
+    let (code, out) = check_src(name, src);
+    assert_eq!(code, 1, "{out}");
+    for w in want {
+        assert!(out.contains(w), "want {w:?} in {out}");
+    }
+}
+
+/// `sweep add.rn.f16 --exhaustive --shard K --out DIR`, which succeeds.
+fn shard(dir: &std::path::Path, k: &str) {
+    let o = ptxfp(&[
+        "sweep",
+        "add.rn.f16",
+        "--exhaustive",
+        "--shard",
+        k,
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
+}
+
 /// Two parameters of one name (`.param .u32 a, .param .u64 a`): an error
 /// of `check` and of `run` at the second, as a register declared twice is.
 /// A return parameter and a parameter share the list.
 #[test]
 fn a_parameter_declared_twice_is_an_error() {
     let src = format!("{HEAD}.visible .entry k(.param .u32 a, .param .u64 a)\n{{\n    ret;\n}}\n");
-    let (code, out) = check_src("dup_param.ptx", &src);
-    assert_eq!(code, 1, "{out}");
-    assert!(
-        out.contains("dup_param.ptx:4:46: error: parameter `a` is declared twice in this function's parameter lists"),
-        "{out}"
-    );
+    rejects("dup_param.ptx", &src, &["dup_param.ptx:4:46: error: parameter `a` is declared twice in this function's parameter lists"]);
     fails_with(&run_src("dup_param.ptx", &src, &[]), |e| {
         e.contains(":4:46:") && e.contains("declared twice")
     });
     let src = format!("{HEAD}.func (.param .b32 r) f(.reg .b32 r)\n{{\n    ret;\n}}\n");
-    let (code, out) = check_src("dup_ret.ptx", &src);
-    assert_eq!(code, 1, "{out}");
-    assert!(
-        out.contains(":4:35: error: parameter `r` is declared twice"),
-        "{out}"
+    rejects(
+        "dup_ret.ptx",
+        &src,
+        &[":4:35: error: parameter `r` is declared twice"],
     );
     // Two prototypes whose parameters have one name are two lists.
     let src = format!("{HEAD}.extern .func f(.param .b32 a);\n.extern .func g(.param .b32 a);\n.visible .entry k()\n{{\n    ret;\n}}\n");
@@ -43,22 +60,18 @@ fn a_parameter_declared_twice_is_an_error() {
 fn variables_declared_twice() {
     let src =
         format!("{HEAD}.global .u32 g;\n.global .u32 g;\n.visible .entry k()\n{{\n    ret;\n}}\n");
-    let (code, out) = check_src("dup_global.ptx", &src);
-    assert_eq!(code, 1, "{out}");
-    assert!(
-        out.contains(
-            "dup_global.ptx:5:14: error: variable `g` is declared twice in the same scope"
-        ),
-        "{out}"
+    rejects(
+        "dup_global.ptx",
+        &src,
+        &["dup_global.ptx:5:14: error: variable `g` is declared twice in the same scope"],
     );
     let src = format!(
         "{HEAD}.visible .entry k()\n{{\n    .local .u32 x;\n    .local .u32 x;\n    ret;\n}}\n"
     );
-    let (code, out) = check_src("dup_local.ptx", &src);
-    assert_eq!(code, 1, "{out}");
-    assert!(
-        out.contains(":7:17: error: variable `x` is declared twice"),
-        "{out}"
+    rejects(
+        "dup_local.ptx",
+        &src,
+        &[":7:17: error: variable `x` is declared twice"],
     );
     let src = format!("{HEAD}.extern .global .u32 g;\n.global .u32 g = 5;\n.visible .entry k()\n{{\n    .reg .u32 %r;\n    ld.global.u32 %r, [g];\n    ret;\n}}\n");
     let o = run_src("extern_then_defined.ptx", &src, &[]);
@@ -96,12 +109,7 @@ fn an_undefined_extern_variable_is_not_zero() {
 fn a_function_inside_a_body_is_an_error() {
     let src =
         format!("{HEAD}.visible .entry k()\n{{\n.visible .entry j()\n{{\nret;\n}}\nret;\n}}\n");
-    let (code, out) = check_src("nested.ptx", &src);
-    assert_eq!(code, 1, "{out}");
-    assert!(
-        out.contains("nested.ptx:6:10: error: `.entry` inside a function body: functions are declared at module level, and the body opened on line 5 is not closed by `}` before this"),
-        "{out}"
-    );
+    rejects("nested.ptx", &src, &["nested.ptx:6:10: error: `.entry` inside a function body: functions are declared at module level, and the body opened on line 5 is not closed by `}` before this"]);
 }
 
 /// A call's `.param` arguments and return values have their parameters'
@@ -112,27 +120,22 @@ fn a_function_inside_a_body_is_an_error() {
 fn call_arguments_have_their_parameters_sizes() {
     let src = format!("{HEAD}.func (.param .b32 r) f(.param .b64 a)\n{{\n    st.param.b32 [r], 1;\n    ret;\n}}\n\
 .visible .entry k()\n{{\n    .param .b8 x[3];\n    .param .b8 y[100];\n    call.uni (y), f, (x);\n    ret;\n}}\n");
-    let (code, out) = check_src("sizes.ptx", &src);
-    assert_eq!(code, 1, "{out}");
-    assert!(
-        out.contains("sizes.ptx:13:5: error: `call f`: the argument `x` is a .param of 3 byte(s), but `f`'s parameter `a` takes 8"),
-        "{out}"
-    );
-    assert!(
-        out.contains("`call f`: the return value `y` is a .param of 100 byte(s), but `f`'s return parameter `r` takes 4"),
-        "{out}"
+    rejects(
+        "sizes.ptx",
+        &src,
+        &[
+            "sizes.ptx:13:5: error: `call f`: the argument `x` is a .param of 3 byte(s), but `f`'s parameter `a` takes 8",
+            "`call f`: the return value `y` is a .param of 100 byte(s), but `f`'s return parameter `r` takes 4",
+        ],
     );
     fails_with(&run_src("sizes.ptx", &src, &[]), |e| {
         e.contains("is a .param of 3 byte(s)")
     });
     let src = src.replace("(y), f, (x)", "(y), f, (x, x)");
-    let (code, out) = check_src("count.ptx", &src);
-    assert_eq!(code, 1, "{out}");
-    assert!(
-        out.contains(
-            "`call f` passes 2 argument(s) and 1 return value(s); `f` takes 1 and returns 1"
-        ),
-        "{out}"
+    rejects(
+        "count.ptx",
+        &src,
+        &["`call f` passes 2 argument(s) and 1 return value(s); `f` takes 1 and returns 1"],
     );
 }
 
@@ -146,13 +149,10 @@ fn cluster_directive_errors_have_its_location() {
         e.contains("cluster.ptx:5:1: error: `k`'s .reqnctapercluster: cluster 4294967295,4294967295,4294967295 has 12884901887 CTAs: a cluster has at most 32")
     });
     let src = src.replace("4294967295,4294967295,4294967295", "2, 0");
-    let (code, out) = check_src("cluster0.ptx", &src);
-    assert_eq!(code, 1, "{out}");
-    assert!(
-        out.contains(
-            "cluster0.ptx:5:1: error: `.reqnctapercluster 2, 0`: an extent of 0 allows no cluster"
-        ),
-        "{out}"
+    rejects(
+        "cluster0.ptx",
+        &src,
+        &["cluster0.ptx:5:1: error: `.reqnctapercluster 2, 0`: an extent of 0 allows no cluster"],
     );
 }
 
@@ -229,16 +229,7 @@ fn a_branch_to_itself_is_an_endless_loop() {
 fn merge_names_the_records_it_refused() {
     let dir = tempfile::tempdir().unwrap();
     let src = tempfile::tempdir().unwrap();
-    let o = ptxfp(&[
-        "sweep",
-        "add.rn.f16",
-        "--exhaustive",
-        "--shard",
-        "0/256",
-        "--out",
-        src.path().to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
+    shard(src.path(), "0/256");
     let rec = std::fs::read_dir(src.path())
         .unwrap()
         .next()
@@ -280,11 +271,10 @@ fn directive_values_and_labels_outside_bodies() {
         }
     }
     let src = format!("{HEAD}A: .visible .entry k()\n{{\n    ret;\n}}\n");
-    let (code, out) = check_src("label.ptx", &src);
-    assert_eq!(code, 1, "{out}");
-    assert!(
-        out.contains("label.ptx:4:1: error: the label `A` is outside any function body"),
-        "{out}"
+    rejects(
+        "label.ptx",
+        &src,
+        &["label.ptx:4:1: error: the label `A` is outside any function body"],
     );
 }
 
@@ -330,16 +320,7 @@ fn merge_refuses_what_is_not_a_record_file() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     for k in ["0/2", "1/2"] {
-        let o = ptxfp(&[
-            "sweep",
-            "add.rn.f16",
-            "--exhaustive",
-            "--shard",
-            k,
-            "--out",
-            d.to_str().unwrap(),
-        ]);
-        assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
+        shard(d, k);
     }
     std::fs::create_dir(d.join("sub.json")).unwrap();
     std::os::unix::fs::symlink("/dev/zero", d.join("zero.json")).unwrap();

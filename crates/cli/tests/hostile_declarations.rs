@@ -253,6 +253,8 @@ fn merge_names_the_records_it_refused() {
 fn directive_values_and_labels_outside_bodies() {
     for (d, ok) in [
         (".maxnreg 0x20", true),
+        (".maxclusterrank 2", true),
+        (".maxclusterrank -1", false),
         (".minnctapersm 4", true),
         (".maxnctapersm 4294967295", true),
         (".minnctapersm 18446744073709551616", false),

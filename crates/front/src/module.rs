@@ -2532,26 +2532,23 @@ impl<'a> Parser<'a> {
                             _ => self.error(t.span.clone(), "`.minperctamemory` needs a size in bytes, a 32-bit unsigned integer: `.minperctamemory 2048`"),
                         }
                     }
-                    if d == ".maxclusterrank" {
-                        if let Some(n) = self.peek().and_then(|t| directive_u32(self.text(t))) {
-                            self.header_cluster.2 = Some(n);
-                            self.next();
-                        }
-                    }
                     // PTX ISA 11.4 (performance-tuning directives):
                     // ".maxnreg n", ".minnctapersm ncta", ".maxnctapersm
-                    // ncta", each a 32-bit unsigned integer. ptxfp runs
-                    // with any; one that is no such number is an error
-                    // (`.minnctapersm 18446744073709551616` passed).
+                    // ncta", and 11.6's ".maxclusterrank n", each a 32-bit
+                    // unsigned integer. ptxfp runs with any (and bounds a
+                    // cluster by `.maxclusterrank`); one that is no such
+                    // number is an error (`.minnctapersm
+                    // 18446744073709551616` passed).
                     if matches!(
                         d.as_str(),
                         ".maxnreg" | ".minnctapersm" | ".maxnctapersm" | ".maxclusterrank"
                     ) {
                         match self.peek().cloned() {
                             Some(v) if directive_u32(self.text(&v)).is_some() => {
-                                if d != ".maxclusterrank" {
-                                    self.next();
+                                if d == ".maxclusterrank" {
+                                    self.header_cluster.2 = directive_u32(self.text(&v));
                                 }
+                                self.next();
                             }
                             v => {
                                 let at = match v {

@@ -13,12 +13,28 @@ pub fn ptxfp(args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// The temporary file `name` of the running test: in a directory of the
+/// test's own (tests run in parallel threads, each named after its test,
+/// and two that wrote one name in a shared directory raced), the same
+/// path at each call, so that two runs of one test print alike.
+pub fn test_file(name: &str) -> std::path::PathBuf {
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("main")
+        .replace(|c: char| !c.is_ascii_alphanumeric() && c != '_', "-");
+    let dir = std::env::temp_dir().join(format!(
+        "ptxfp-{}-{}/{test}",
+        env!("CARGO_CRATE_NAME"),
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
 /// `ptxfp run` of `src` (written to a temporary file named `name`) with
 /// `args`.
 pub fn run_src(name: &str, src: &str, args: &[&str]) -> Output {
-    // A directory of its own, as `check_src`'s.
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join(name);
+    let path = test_file(name);
     std::fs::write(&path, src).unwrap();
     let mut all = vec!["run", path.to_str().unwrap()];
     all.extend_from_slice(args);
@@ -28,10 +44,7 @@ pub fn run_src(name: &str, src: &str, args: &[&str]) -> Output {
 /// `ptxfp check --max-diagnostics 0` of `src` (written to a temporary
 /// file named `name`): its exit code and all it printed.
 pub fn check_src(name: &str, src: &str) -> (i32, String) {
-    // A directory of its own: tests run in parallel threads, and two that
-    // used one name raced to write it.
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join(name);
+    let path = test_file(name);
     std::fs::write(&path, src).unwrap();
     let o = ptxfp(&["check", "--max-diagnostics", "0", path.to_str().unwrap()]);
     let (out, err) = text(&o);

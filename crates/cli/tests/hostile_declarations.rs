@@ -140,13 +140,13 @@ fn call_arguments_have_their_parameters_sizes() {
 }
 
 /// `.reqnctapercluster`'s errors are at the directive: a cluster of
-/// 2^32-1 cubed CTAs (the engine's bound is 32) at `run`, an extent of 0
-/// at `check`.
+/// 2^32-1 cubed CTAs (the engine's bound is 32; the count is exact, it
+/// wrapped in 64 bits) at `run`, an extent of 0 at `check`.
 #[test]
 fn cluster_directive_errors_have_its_location() {
     let src = format!("{HEAD}.visible .entry k()\n.reqnctapercluster 4294967295,4294967295,4294967295\n{{\n    ret;\n}}\n");
     fails_with(&run_src("cluster.ptx", &src, &[]), |e| {
-        e.contains("cluster.ptx:5:1: error: `k`'s .reqnctapercluster: cluster 4294967295,4294967295,4294967295 has 12884901887 CTAs: a cluster has at most 32")
+        e.contains("cluster.ptx:5:1: error: `k`'s .reqnctapercluster: cluster 4294967295,4294967295,4294967295 has 79228162458924105385300197375 CTAs: a cluster has at most 32")
     });
     let src = src.replace("4294967295,4294967295,4294967295", "2, 0");
     rejects(

@@ -183,15 +183,16 @@ impl Cluster {
                 show(shape)
             )));
         }
-        let n: u64 = shape.iter().map(|&d| u64::from(d)).product();
-        if n > MAX_CLUSTER_CTAS {
+        // Up to (2^32 - 1)^3: exact in 128 bits (it wrapped in 64).
+        let n: u128 = shape.iter().map(|&d| u128::from(d)).product();
+        if n > u128::from(MAX_CLUSTER_CTAS) {
             return Err(refuse(format!(
                 "cluster {} has {n} CTAs: a cluster has at most {MAX_CLUSTER_CTAS} (the bits of .multicast::cluster::32b's ctaMask; CUDA allows 8, or 16 as a non-portable size)",
                 show(shape)
             )));
         }
         if let Some(m) = f.and_then(|f| f.max_cluster_rank) {
-            if n > u64::from(m) {
+            if n > u128::from(m) {
                 return Err(refuse(format!(
                     "cluster {} has {n} CTAs, more than `{name}`'s .maxclusterrank {m}",
                     show(shape)

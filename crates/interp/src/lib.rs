@@ -1300,7 +1300,7 @@ fn execute_grid(
         .map(|n| u64::from(n).div_ceil(1024) * 1024);
     mc.eng.launch = launch;
     mc.nlanes = launch.cta_threads() as usize;
-    mc.eng.multi = launch.cta_threads() * launch.ctas() > 1;
+    mc.eng.multi = launch.cta_threads().saturating_mul(launch.ctas()) > 1;
     mc.eng.max_steps = opts.max_steps.unwrap_or(DEFAULT_MAX_STEPS);
     mc.eng.turn_ends = u64::MAX;
     mc.eng.max_memory = opts.max_memory.unwrap_or(DEFAULT_MAX_MEMORY);

@@ -373,3 +373,21 @@ fn a_huge_surface_pitch_is_a_pitch() {
         |e| e.contains("pitch takes a count of at least 1"),
     );
 }
+
+/// `--entry NAME` that names no entry: the "did you mean" hint measures
+/// names of at most 64 characters. Two 20,000-character names built a
+/// 20,001² table (3 GB, 6 s); now the error is at once.
+#[test]
+fn a_long_entry_name_is_not_measured() {
+    let a = "a".repeat(20_000);
+    let src = format!("{HEAD}.visible .entry {a}()\n{{\n    ret;\n}}\n.visible .entry kernel()\n{{\n    ret;\n}}\n");
+    let t = std::time::Instant::now();
+    let b = "b".repeat(20_000);
+    fails_with(&run_src("long.ptx", &src, &["--entry", &b]), |e| {
+        e.contains("no .entry `bbbb") && e.contains("did you mean --entry")
+    });
+    assert!(t.elapsed().as_secs() < 5, "{:?}", t.elapsed());
+    fails_with(&run_src("long.ptx", &src, &["--entry", "kernal"]), |e| {
+        e.contains("did you mean --entry kernel?")
+    });
+}

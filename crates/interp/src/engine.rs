@@ -52,7 +52,7 @@ use cluster::{Progress, View, ViewMut};
 #[path = "externs.rs"]
 mod externs;
 pub(crate) use externs::{Cdp, Heap, Work, PARAM_BUFFERS};
-pub use externs::{DEFAULT_HEAP_SIZE, GRID_START_STEPS, HEAP_BASE, MAX_HEAP_SIZE};
+pub use externs::{DEFAULT_HEAP_SIZE, GRID_START_STEPS, HEAP_BASE, MAX_HEAP_SIZE, MAX_PRINTF_KEPT};
 
 /// Threads per warp (PTX ISA §10.3: "%laneid ... a value in the range
 /// [0, WARP_SZ-1]"; `WARP_SZ` is 32 on every NVIDIA GPU).
@@ -536,6 +536,9 @@ pub(crate) struct Engine {
     pub(crate) memory_reports: u64,
     /// Warnings raised as the program ran (`Machine::run_warning`).
     pub(crate) run_warnings: u64,
+    /// `printf` calls of this grid whose output was not kept (past
+    /// [`crate::engine::MAX_PRINTF_KEPT`]).
+    pub(crate) printf_dropped: u64,
     /// Contractions that change a result, found with `--contract` (the
     /// first [`crate::MAX_CONTRACTIONS`] are kept).
     pub(crate) contraction_reports: u64,

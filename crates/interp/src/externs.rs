@@ -75,6 +75,15 @@ pub const MAX_PENDING_LAUNCHES: usize = 2048;
 /// the limit in about the time its steps would take.
 pub const GRID_START_STEPS: u64 = 4096;
 
+/// The `printf` output a run keeps for its outcome (`Outcome::printf`,
+/// the C API's and Python's runs), over all its grids: 16 MiB, sixteen
+/// times CUDA's default printf buffer ("circular and if more output is
+/// produced during kernel execution than can fit in the buffer, older
+/// output is overwritten", the CUDA guide). A kernel that printed a
+/// megabyte a thousand times held a gigabyte, outside `--max-memory`.
+/// Output streamed to a sink (`run_with`, the command line) is not kept.
+pub const MAX_PRINTF_KEPT: u64 = 16 << 20;
+
 /// How deep child grids may nest: the guide's "Nesting Depth": "the
 /// maximum nesting depth ... is limited in hardware to 24".
 pub const MAX_LAUNCH_DEPTH: u32 = 24;
@@ -309,6 +318,9 @@ pub(crate) struct Cdp {
     pub(crate) given: u64,
     /// Work given and not run yet, in the order given.
     pub(crate) queue: std::collections::VecDeque<Work>,
+    /// Bytes of `printf` output the run keeps so far (at most
+    /// [`MAX_PRINTF_KEPT`]), over every grid.
+    pub(crate) printf_bytes: u64,
     /// The depth of the grid that runs (0: the host's launch).
     pub(crate) depth: u32,
     /// `%gridid` of the grid that runs: how many grids started before it.
@@ -1746,7 +1758,18 @@ impl Machine<'_, '_> {
         };
         match &mut self.sink {
             Some(sink) => sink.printf(line),
-            None => self.out.printf.push(line),
+            // Kept in the outcome: the first MAX_PRINTF_KEPT bytes, the
+            // calls past them counted (`Engine::printf_dropped`).
+            None => {
+                let kept = &mut self.eng.cdp.printf_bytes;
+                let more = line.bytes.len() as u64;
+                if kept.saturating_add(more) > MAX_PRINTF_KEPT {
+                    self.eng.printf_dropped += 1;
+                } else {
+                    *kept += more;
+                    self.out.printf.push(line);
+                }
+            }
         }
         Ok(n as i32)
     }

@@ -25,7 +25,7 @@ mod video;
 use engine::{Engine, Region};
 pub use engine::{
     Launch, DEFAULT_HEAP_SIZE, DEFAULT_MAX_MEMORY, DEFAULT_MAX_STEPS, HEAP_BASE, MAX_CALL_DEPTH,
-    MAX_CTA_THREADS, MAX_HEAP_SIZE, MAX_KEPT_TRACE, NSMID, WARP_SIZE,
+    MAX_CTA_THREADS, MAX_HEAP_SIZE, MAX_KEPT_TRACE, MAX_PRINTF_KEPT, NSMID, WARP_SIZE,
 };
 
 use crate::memory::Memory;
@@ -1669,6 +1669,16 @@ fn execute_grid(
             format!("{lead}{n} {what}; the first {kept} are listed"),
         ));
     }
+    if mc.eng.printf_dropped > 0 {
+        mc.out.warnings.push(Diagnostic::warning(
+            0..0,
+            format!(
+                "{} printf call(s) not kept: the run keeps the first {} bytes of printf output (a GPU's printf buffer is a 1 MiB ring whose older output is overwritten)",
+                mc.eng.printf_dropped,
+                engine::MAX_PRINTF_KEPT
+            ),
+        ));
+    }
     let mut out = mc.out;
     // Registers are reported for a launch of one thread (of many, the
     // memory they wrote is the result).
@@ -1850,14 +1860,21 @@ fn choose_entry<'m>(
     } else {
         format!("no .entry or .func `{name}`")
     };
-    // The closest name, ignoring case first.
+    // The closest name, ignoring case first. Names past HINT_CHARS are
+    // not measured (the distance table is their lengths' product: two
+    // 20,000-character names took 3 GB), and rank last.
+    const HINT_CHARS: usize = 64;
+    let near = |a: &str, b: &str| {
+        if a.len() > HINT_CHARS || b.len() > HINT_CHARS {
+            usize::MAX
+        } else {
+            ptxfp_isa::opcodes::edits(a, b)
+        }
+    };
     let lower = name.to_lowercase();
-    let closest = choices.iter().min_by_key(|f| {
-        (
-            ptxfp_isa::opcodes::edits(&f.name.to_lowercase(), &lower),
-            ptxfp_isa::opcodes::edits(&f.name, name),
-        )
-    });
+    let closest = choices
+        .iter()
+        .min_by_key(|f| (near(&f.name.to_lowercase(), &lower), near(&f.name, name)));
     Err(RunError::Input(match closest {
         None => format!("--entry {name}: {what}, and the module has no .entry function: leave out --entry to run it as a snippet"),
         Some(close) if kind == ".entry" => format!(

@@ -736,3 +736,49 @@ ld.global.u32 %r, [0x2000];
     check(r, true);
     assert!(steps > 0);
 }
+
+/// The `printf` output a run keeps is bounded (`MAX_PRINTF_KEPT`, 16 MiB):
+/// twenty calls that each print a megabyte keep the first sixteen, and a
+/// warning counts the four not kept. The kernel is 20 lines; it held 20 MB
+/// before, and 1000 such calls a gigabyte, outside `--max-memory`.
+#[test]
+fn printf_output_kept_is_bounded() {
+    let src = format!(
+        "{}.extern .func (.param .b32 r) vprintf(.param .b64 f, .param .b64 a);
+.global .align 1 .b8 fmt[10] = {{37, 49, 48, 48, 48, 48, 48, 48, 100, 0}};
+.visible .entry k()
+{{
+.reg .b32 %i;
+.reg .b64 %f, %a;
+.reg .pred %p;
+.local .align 4 .b32 arg;
+st.local.u32 [arg], 7;
+cvta.global.u64 %f, fmt;
+mov.u64 %a, arg;
+cvta.local.u64 %a, %a;
+mov.u32 %i, 0;
+L:
+{{ .param .b64 p0; st.param.b64 [p0], %f; .param .b64 p1; st.param.b64 [p1], %a;
+.param .b32 r0; call.uni (r0), vprintf, (p0, p1); }}
+add.u32 %i, %i, 1;
+setp.lt.u32 %p, %i, 20;
+@%p bra L;
+ret;
+}}
+",
+        head("8.0", "sm_80")
+    );
+    let out = run(&src, &Inputs::default(), &Options::default()).expect("runs");
+    assert_eq!(ptxfp_interp::MAX_PRINTF_KEPT, 16 << 20);
+    assert_eq!(out.printf.len(), 16);
+    let mut want = vec![b' '; 999_999];
+    want.push(b'7');
+    assert!(out.printf.iter().all(|p| p.bytes == want));
+    assert!(
+        out.warnings.iter().any(|w| w.message.starts_with(
+            "4 printf call(s) not kept: the run keeps the first 16777216 bytes of printf output"
+        )),
+        "{:?}",
+        out.warnings
+    );
+}

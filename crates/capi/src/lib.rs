@@ -795,6 +795,11 @@ unsafe fn run(
 ) -> ptxfp_status {
     let e = h.entry;
     let ns = e.ins.srcs.len();
+    // "more is PTXFP_ERR_THREADS, whatever n" (docs/C_API.md): before the
+    // empty run's return.
+    if threads > MAX_THREADS {
+        return PTXFP_ERR_THREADS;
+    }
     if n == 0 {
         return PTXFP_OK;
     }
@@ -825,9 +830,6 @@ unsafe fn run(
         {
             return PTXFP_ERR_OPERANDS;
         }
-    }
-    if threads > MAX_THREADS {
-        return PTXFP_ERR_THREADS;
     }
     // Sources overlapping a destination are copied first (where the host
     // can hold the copy: else PTXFP_ERR_OPERANDS, never an abort).

@@ -653,6 +653,10 @@ fn impossible_lengths_and_thread_counts_are_statuses_not_aborts() {
         let st = unsafe { ptxfp_op_run(h, pa, pa, pa, o.as_mut_ptr().cast(), n, threads) };
         assert_eq!(st, PTXFP_ERR_THREADS, "threads = {threads}");
     }
+    // Whatever n: an empty run with too many threads was PTXFP_OK (the C
+    // API survey of 2026-11-28).
+    let st = unsafe { ptxfp_op_run(h, pa, pa, pa, o.as_mut_ptr().cast(), 0, 5000) };
+    assert_eq!(st, PTXFP_ERR_THREADS, "n = 0");
     let st = unsafe { ptxfp_op_run(h, pa, pa, pa, o.as_mut_ptr().cast(), n, 1024) };
     assert_eq!(st, PTXFP_OK);
     assert!(o.iter().all(|&v| v == 0x4000));

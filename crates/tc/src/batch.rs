@@ -253,7 +253,8 @@ impl Kern {
 }
 
 /// The decoded, padded B past which a narrow B (four or more padded
-/// columns for each real one) takes the element-by-element GEMM.
+/// columns for each real one) takes the element-by-element GEMM, and the
+/// working memory past which `dot_rows` takes one `dot` a row.
 const NARROW_BYTES: usize = 256 << 20;
 
 /// Decoded inputs, structure of arrays: exponent (`ZERO_E` for a zero),
@@ -1266,7 +1267,11 @@ impl Model {
         assert_eq!(a.len(), s * kdim, "a is S×K");
         assert_eq!(b.len(), s * kdim, "b is S×K");
         assert_eq!(d.len(), s, "d has S elements");
-        let Some(k) = Kern::new(self).filter(|_| kdim > 0) else {
+        // The kernel's working memory is about 512 bytes per K (16 lanes
+        // of decoded A and B, and their blocks): past NARROW_BYTES a row
+        // is one `dot`, which holds nothing per K (K = 8 Mi aborted).
+        let long = kdim.saturating_mul(512) > NARROW_BYTES;
+        let Some(k) = Kern::new(self).filter(|_| kdim > 0 && !long) else {
             for (r, o) in d.iter_mut().enumerate() {
                 let (lo, hi) = (r * kdim, (r + 1) * kdim);
                 *o = self.dot(&a[lo..hi], &b[lo..hi], c[r])?;

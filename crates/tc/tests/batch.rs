@@ -435,3 +435,31 @@ fn fused_kernel_matches_general_path() {
         "{h100_fp16_fused} of {h100_fp16_rows}"
     );
 }
+
+/// Past 512 Ki of K, `dot_rows` computes each row with `dot`: the batch
+/// kernel's working memory is about 512 bytes per K (K = 8 Mi aborted a
+/// C caller at 1.1 GB), `dot`'s nothing per K. The rows are `dot`'s, and
+/// a short K still takes the kernel.
+#[test]
+fn dot_rows_with_a_long_k_take_dot() {
+    let m = Model::new(Gpu::H100, InFormat::Bf16, OutFormat::F32).unwrap();
+    let mut r = Rng(0x10b6_0000_0000_0001);
+    let kernel = Kernel::detected_rows();
+    for (k, fallback) in [(1 << 20, true), (1 << 10, false)] {
+        let (a, b, c) = rows(&m, k, 2, &mut r);
+        let mut d = vec![0u32; 2];
+        let scalar = m.dot_rows_counted(kernel, k, &a, &b, &c, &mut d);
+        let want: Vec<u32> = (0..2)
+            .map(|i| {
+                m.dot(&a[i * k..(i + 1) * k], &b[i * k..(i + 1) * k], c[i])
+                    .unwrap()
+            })
+            .collect();
+        assert_eq!(d, want, "K = {k}");
+        if fallback {
+            assert_eq!(scalar.unwrap(), 2, "K = {k}: each row by dot");
+        } else {
+            assert!(scalar.unwrap() < 2, "K = {k}: the kernel");
+        }
+    }
+}

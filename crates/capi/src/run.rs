@@ -228,6 +228,9 @@ pub struct ptxfp_launch {
 /// `struct_size` accepted.
 const LAUNCH_SIZE_1_4: usize = std::mem::offset_of!(ptxfp_launch, cooperative);
 
+/// `sizeof(ptxfp_launch)` in API 1.5 and 1.6, before `tensor_maps`.
+const LAUNCH_SIZE_1_6: usize = std::mem::offset_of!(ptxfp_launch, tensor_maps);
+
 /// The largest `struct_size` accepted: a bound on what the library reads
 /// past the struct it knows.
 const MAX_STRUCT_SIZE: usize = 4096;
@@ -249,7 +252,11 @@ unsafe fn read_launch(l: *const ptxfp_launch) -> Result<LaunchIn, ptxfp_status> 
     // SAFETY: the first field is readable, by the caller's contract.
     let size = unsafe { std::ptr::addr_of!((*l).struct_size).read_unaligned() };
     let ours = std::mem::size_of::<ptxfp_launch>();
-    if !(LAUNCH_SIZE_1_4..=MAX_STRUCT_SIZE).contains(&size) || !fits(l.cast(), 1, size) {
+    // A size some header had (1.4's, 1.5's and 1.6's, ours), or a later
+    // one (its tail checked below). Another size between them is no
+    // header's: one byte short of ours dropped the 1.7 bindings.
+    let known = size == LAUNCH_SIZE_1_4 || size == LAUNCH_SIZE_1_6 || size >= ours;
+    if !known || size > MAX_STRUCT_SIZE || !fits(l.cast(), 1, size) {
         return Err(PTXFP_ERR_STRUCT_SIZE);
     }
     // SAFETY: `size` bytes are readable; those past ours are fields of a

@@ -651,9 +651,22 @@ fn every_misuse_is_a_status() {
         l: ptxfp_launch,
         more: [u64; 2],
     }
-    // API 1.4's struct ends where `cooperative` starts.
+    // API 1.4's struct ends where `cooperative` starts, 1.6's where
+    // `tensor_maps` does. A size between the headers' is none of theirs:
+    // one byte short of ours ran without the 1.7 bindings it set (the C
+    // API survey of 2026-11-28).
     let size_1_4 = std::mem::offset_of!(ptxfp_launch, cooperative);
-    for size in [0, size_1_4 - 1, 4097, usize::MAX] {
+    let size_1_6 = std::mem::offset_of!(ptxfp_launch, tensor_maps);
+    let ours = std::mem::size_of::<ptxfp_launch>();
+    for size in [
+        0,
+        size_1_4 - 1,
+        size_1_4 + 1,
+        size_1_6 + 1,
+        ours - 1,
+        4097,
+        usize::MAX,
+    ] {
         let mut ls = launch();
         ls.struct_size = size;
         assert_eq!(

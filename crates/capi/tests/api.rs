@@ -363,6 +363,11 @@ fn errors_have_a_status_and_the_command_lines_message() {
     let (st, _, msg) = parse("fma.rn.f16", None, 57);
     assert_eq!(st, PTXFP_ERR_PTX_VERSION);
     assert!(msg.contains("PTX ISA 5.7 does not exist"), "{msg}");
+    // Past two digits: no version, not a spelling error (the C API
+    // survey of 2026-11-28: "expected MAJOR.MINOR").
+    let (st, _, msg) = parse("fma.rn.f16", None, 2559);
+    assert_eq!(st, PTXFP_ERR_PTX_VERSION);
+    assert!(msg.contains("PTX ISA 255.9 does not exist"), "{msg}");
     // Too old a version for the instruction: the message of
     // `ptxfp eval fma.rn.bf16 --target sm_90 --ptx 6.0`, the help naming
     // this API's parameter.

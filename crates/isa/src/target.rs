@@ -144,15 +144,19 @@ impl FromStr for PtxVersion {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let err = || TargetParseError::Version(s.to_string());
         let (a, b) = s.trim().split_once('.').ok_or_else(err)?;
-        // One or two digits, no leading zero in two (`8.06` is not 8.6).
-        let digits = |t: &str| {
+        // Numbers without a leading zero (`8.06` is not 8.6); past two
+        // digits, numbers of no version (`255.9`: "expected MAJOR.MINOR"
+        // said the wrong thing).
+        let number = |t: &str| {
             !t.is_empty()
-                && t.len() <= 2
                 && t.bytes().all(|c| c.is_ascii_digit())
-                && !(t.len() == 2 && t.starts_with('0'))
+                && !(t.len() >= 2 && t.starts_with('0'))
         };
-        if !digits(a) || !digits(b) {
+        if !number(a) || !number(b) {
             return Err(err());
+        }
+        if a.len() > 2 || b.len() > 2 {
+            return Err(TargetParseError::NoSuchVersion(s.trim().to_string()));
         }
         let v = PtxVersion::new(a.parse().map_err(|_| err())?, b.parse().map_err(|_| err())?);
         if !v.exists() {
@@ -406,7 +410,17 @@ mod tests {
         ] {
             assert_eq!(s.parse::<Target>(), Err(want));
         }
-        for s in ["99.9", "1.6", "5.1", "7.9", "9.5", "0.9"] {
+        for s in [
+            "99.9",
+            "1.6",
+            "5.1",
+            "7.9",
+            "9.5",
+            "0.9",
+            "255.9",
+            "429496729.5",
+            "8.100",
+        ] {
             assert_eq!(
                 s.parse::<PtxVersion>(),
                 Err(TargetParseError::NoSuchVersion(s.into())),

@@ -77,14 +77,21 @@ fn cstring(s: &str) -> CString {
     CString::new(s.replace('\0', " ")).unwrap_or_default()
 }
 
+/// A diagnostic's message or help as C text: pieces longer than 256
+/// characters cut (`ptxfp::clip_long`), as the command line renders them:
+/// a 10 MB name made a 20 MB message.
+fn said(s: &str) -> CString {
+    cstring(&ptxfp::clip_long(s))
+}
+
 fn diag(d: &Diagnostic, map: &SourceMap) -> Diag {
     let (line, column) = map.line_col(d.span.start);
     Diag {
         is_error: d.is_error(),
         line: line as u32,
         column: column as u32,
-        message: cstring(&d.message),
-        help: d.help.as_deref().map(cstring),
+        message: said(&d.message),
+        help: d.help.as_deref().map(said),
     }
 }
 
@@ -98,8 +105,8 @@ fn placeless(message: &str, is_error: bool) -> Diag {
         is_error,
         line: 0,
         column: 0,
-        message: cstring(m),
-        help: h.map(cstring),
+        message: said(m),
+        help: h.map(said),
     }
 }
 

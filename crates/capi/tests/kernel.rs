@@ -889,3 +889,24 @@ ret;
     assert_eq!(st, PTXFP_ERR_NULL);
     assert!(run.is_null());
 }
+
+/// A diagnostic hands over no piece of more than 256 characters: a
+/// `--set` of a 10 MB name made a 20 MB message (the C API survey of
+/// 2026-11-28); the name is cut to its first 100 characters and a count,
+/// quoted and unquoted alike.
+#[test]
+fn long_names_are_cut_in_messages() {
+    let src = CString::new(".version 8.0\n.target sm_80\n.entry k()\n{\nret;\n}\n").unwrap();
+    let name = "x".repeat(10 << 20);
+    let set = CString::new(format!("{name}=1")).unwrap();
+    let (st, run) = kernel_with(&src, &[set.as_ptr()], &[], &launch());
+    assert_eq!(st, PTXFP_ERR_PROGRAM);
+    let d = diags(run);
+    let m = &d.last().expect("a diagnostic").3;
+    assert!(m.len() < 1000, "{} bytes", m.len());
+    assert!(
+        m.contains(&format!("{}... (10485660 more characters)", &name[..100])),
+        "{m}"
+    );
+    unsafe { ptxfp_run_free(run) };
+}

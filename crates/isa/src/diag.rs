@@ -143,6 +143,40 @@ pub fn clip_quoted(message: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// `message` with every piece longer than [`MAX_QUOTED`] characters cut
+/// as [`clip_quoted`] cuts a quoted one: the quoted pieces, then any run
+/// without a space (`--set NAME: ...` names NAME unquoted). For messages
+/// handed over whole, as the C API does: a 10 MB register name made a
+/// 20 MB message.
+pub fn clip_long(message: &str) -> std::borrow::Cow<'_, str> {
+    let quoted = clip_quoted(message);
+    if !quoted.split(' ').any(|w| w.chars().count() > MAX_QUOTED) {
+        return quoted;
+    }
+    let words: Vec<String> = quoted
+        .split(' ')
+        .map(|w| {
+            let n = w.chars().count();
+            if n > MAX_QUOTED {
+                // Its trailing punctuation (`NAME:`) stays: a few
+                // characters (a word of 1 MB of `{` is cut too).
+                let tail = w
+                    .chars()
+                    .rev()
+                    .take_while(|c| c.is_ascii_punctuation())
+                    .count()
+                    .min(8);
+                let head: String = w.chars().take(100).collect();
+                let end: String = w.chars().skip(n - tail).collect();
+                format!("{head}... ({} more characters){end}", n - tail - 100)
+            } else {
+                w.to_string()
+            }
+        })
+        .collect();
+    words.join(" ").into()
+}
+
 /// A source text with the byte offset of each line's start, to turn spans
 /// into line and column numbers without rescanning the text. The index is
 /// built on first use (a clean file needs none), and each lookup costs
@@ -360,6 +394,24 @@ mod tests {
         // Short pieces and unquoted text are kept as they are.
         let short = "`add.f32` needs `.rn`".to_string() + &" and more".repeat(20);
         assert_eq!(clip_quoted(&short), short);
+        // Unquoted too, for messages handed over whole.
+        let name = "x".repeat(10_000);
+        let m = format!("--set {name}: no register or parameter `{name}` is declared");
+        let c = clip_long(&m);
+        assert_eq!(
+            c,
+            format!("--set {}... (9900 more characters): no register or parameter `{}... (9900 more characters)` is declared", &name[..100], &name[..100])
+        );
+        assert_eq!(clip_long("a `short` one"), "a `short` one");
+        let braces = "{".repeat(1000);
+        assert_eq!(
+            clip_long(&braces),
+            format!(
+                "{}... (892 more characters){}",
+                &braces[..100],
+                &braces[..8]
+            )
+        );
     }
 
     #[test]

@@ -31,7 +31,7 @@ pub use ptxfp_isa::{
 pub use ptxfp_model::quirks as hw;
 pub use ptxfp_model::{batch, eval, gen, measured, quirks, sweep};
 
-pub use ptxfp_isa::diag::{Diagnostic, Severity, SourceMap};
+pub use ptxfp_isa::diag::{clip_long, Diagnostic, Severity, SourceMap};
 pub use ptxfp_isa::form::{Approx, Clamp, Form, FormType, Mods, Opcode};
 pub use ptxfp_isa::op::{Carry, Op, Signature};
 pub use ptxfp_isa::syntax::{header_error, help_for_flags, in_family};

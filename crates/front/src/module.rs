@@ -1094,6 +1094,10 @@ struct Parser<'a> {
     declaring_extern: bool,
     /// The declaration being read is a function header's parameter.
     in_header: bool,
+    /// Line numbers for a message that names another line (its index is
+    /// built once, on first use: one per message made a file of 50,000
+    /// nested `.entry` take 56 s).
+    lines: ptxfp_isa::diag::SourceMap<'a>,
 }
 
 impl<'a> Parser<'a> {
@@ -1450,7 +1454,7 @@ impl<'a> Parser<'a> {
                 // A function is a module-level declaration: a body holds
                 // statements and variables, never another function.
                 if let Some((_, open)) = self.blocks.first() {
-                    let (line, _) = ptxfp_isa::diag::SourceMap::new(self.src).line_col(open.start);
+                    let (line, _) = self.lines.line_col(open.start);
                     self.error(
                         t.span.clone(),
                         format!("`{d}` inside a function body: functions are declared at module level, and the body opened on line {line} is not closed by `}}` before this"),
@@ -2543,16 +2547,20 @@ impl<'a> Parser<'a> {
                         d.as_str(),
                         ".maxnreg" | ".minnctapersm" | ".maxnctapersm" | ".maxclusterrank"
                     ) {
-                        match self.peek().cloned() {
-                            Some(v) if directive_u32(self.text(&v)).is_some() => {
+                        let value = self
+                            .peek()
+                            .cloned()
+                            .map(|v| (directive_u32(self.text(&v)), v));
+                        match value {
+                            Some((Some(n), _)) => {
                                 if d == ".maxclusterrank" {
-                                    self.header_cluster.2 = directive_u32(self.text(&v));
+                                    self.header_cluster.2 = Some(n);
                                 }
                                 self.next();
                             }
                             v => {
                                 let at = match v {
-                                    Some(v) if v.tok == Tok::Word => t.span.start..v.span.end,
+                                    Some((_, v)) if v.tok == Tok::Word => t.span.start..v.span.end,
                                     _ => t.span.clone(),
                                 };
                                 self.error(at, format!("`{d}` needs one 32-bit unsigned integer (0 to 4294967295): `{d} 4`"));
@@ -3310,6 +3318,7 @@ pub fn parse(src: &str) -> Module<'_> {
         var_names: Default::default(),
         declaring_extern: false,
         in_header: false,
+        lines: ptxfp_isa::diag::SourceMap::new(src),
     };
     p.fill();
     let mut m = p.run();

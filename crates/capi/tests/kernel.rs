@@ -910,3 +910,51 @@ fn long_names_are_cut_in_messages() {
     );
     unsafe { ptxfp_run_free(run) };
 }
+
+/// A `ptxfp_mem` is refused before it is stored when what it takes is past
+/// `max_memory` (700 MB under a 1 MB limit took 3.6 GB before the first
+/// instruction said so, and blamed it), with a placeless error that names
+/// the `--mem` and the limit; and 64 MiB given in one range runs within a
+/// `max_memory` of 1.3 times its size (a page of the map cost 5.6 times).
+#[test]
+fn a_mem_past_max_memory_is_refused_before_it_is_stored() {
+    let src = CString::new(
+        ".version 8.0\n.target sm_80\n.reg .b32 r;\n.reg .b64 a;\nmov.b64 a, 0x4100000;\n\
+         ld.global.b32 r, [a+-4];\nadd.u32 r, r, 1;\nst.global.b32 [a+-8], r;\n",
+    )
+    .unwrap();
+    let bytes: Vec<u8> = (0..64u32 << 20).map(|k| (k % 251) as u8).collect();
+    let at = CString::new("0x100000").unwrap();
+    let mems = [ptxfp_mem {
+        at: at.as_ptr(),
+        bytes: bytes.as_ptr(),
+        len: bytes.len(),
+    }];
+    let mut l = launch();
+    l.max_memory = 1_000_000;
+    let (st, run) = kernel_with(&src, &[], &mems, &l);
+    assert_eq!(st, PTXFP_ERR_PROGRAM);
+    let d = diags(run);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert!(d[0].0 && d[0].1 == 0, "{d:?}");
+    assert!(
+        d[0].3
+            .starts_with("--mem 0x100000: the 67108864 bytes given take up to")
+            && d[0].3.contains("past --max-memory 1000000"),
+        "{d:?}"
+    );
+    unsafe { ptxfp_run_free(run) };
+    l.max_memory = (64 << 20) * 13 / 10;
+    let (st, run) = kernel_with(&src, &[], &mems, &l);
+    assert_eq!(st, PTXFP_OK, "{:?}", diags(run));
+    let last = u32::from_le_bytes(bytes[bytes.len() - 4..].try_into().unwrap());
+    let name = CString::new("r").unwrap();
+    let mut bits = 0;
+    assert!(unsafe { ptxfp_run_find(run, name.as_ptr(), &mut bits) });
+    assert_eq!(bits, u64::from(last) + 1);
+    let mut out = [0u8; 8];
+    let n = unsafe { ptxfp_run_memory_read(run, 0x4100000 - 8, out.as_mut_ptr(), 8) };
+    assert_eq!(n, 4);
+    assert_eq!(out[..4], (last + 1).to_le_bytes());
+    unsafe { ptxfp_run_free(run) };
+}

@@ -361,3 +361,47 @@ fn a_narrow_gemm_takes_a_small_multiple_of_its_input() {
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(out.trim(), "4000000");
 }
+
+/// A 192 MiB `--mem-file` into a variable is kept in one block of pages
+/// at 1.25 bytes a byte: the run fits in 700 MB of address space (pages
+/// of the hash map cost 5.6 bytes a byte, and the old binary aborts
+/// there). Under a `--max-memory` it does not fit, it is refused before it
+/// is stored, naming the option (it was an error at the first line, after
+/// the bytes were stored).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_large_memory_input_costs_a_quarter_more_than_its_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = 192usize << 20;
+    let mut bytes = vec![0u8; n];
+    bytes[n - 4..].copy_from_slice(&41u32.to_le_bytes());
+    let bin = dir.path().join("big.bin");
+    std::fs::write(&bin, &bytes).unwrap();
+    drop(bytes);
+    let f = dir.path().join("big.ptx");
+    std::fs::write(
+        &f,
+        format!(
+            ".version 8.0\n.target sm_80\n.global .b8 input[{n}];\n.reg .b32 r;\n\
+             ld.global.b32 r, [input+{}];\nadd.u32 r, r, 1;\nst.global.b32 [input+4], r;\n",
+            n - 4
+        ),
+    )
+    .unwrap();
+    let arg = format!("run --mem-file input={}", bin.display());
+    let (code, out, err) = limited(700_000, &arg, &f);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out, "r = 0x0000002a  u32 42\nmem[0x10000004..0x10000008] = 2a 00 00 00\n",
+        "{err}"
+    );
+    let (code, _, err) = limited(700_000, &format!("{arg} --max-memory 100000000"), &f);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains(&format!(
+            "--mem-file input={}: the {n} bytes given take up to",
+            bin.display()
+        )) && err.contains("past --max-memory 100000000"),
+        "{err}"
+    );
+}

@@ -1232,10 +1232,12 @@ impl Machine<'_, '_> {
             Diagnostic::error(
                 span,
                 format!(
-                    "the run's memory reached --max-memory {} bytes ({held} bytes of {}-byte pages for the bytes given or written, {} bytes a page): {} was about to run this line",
+                    "the run's memory reached --max-memory {} bytes ({held} bytes of the host's for the bytes given or written: {} bytes a {}-byte page, {} in a range of {} or more given at once): {} was about to run this line",
                     self.eng.max_memory,
-                    crate::memory::PAGE,
                     crate::memory::PAGE_COST,
+                    crate::memory::PAGE,
+                    crate::memory::BLOCK_PAGE_COST,
+                    crate::memory::BLOCK_MIN,
                     self.who()
                 ),
             )

@@ -2488,6 +2488,17 @@ impl Machine<'_, '_> {
                     "{flag} ({addr:#x}..{end:#x}) overlaps {other} ({s:#x}..{e:#x}): give each byte once"
                 )));
             }
+            // Refused before it is stored: 700 MB given under a 1 MB
+            // limit took 3.6 GB before the first instruction said so.
+            let cost = memory::give_cost(addr, bytes.len() as u64);
+            let held = memory::live_bytes().saturating_sub(self.eng.memory_before);
+            if held.saturating_add(cost) > self.eng.max_memory {
+                return Err(RunError::Input(format!(
+                    "{flag}: the {} bytes given take up to {cost} bytes of the host's memory, and with the {held} bytes given before that is past --max-memory {}: raise the limit with --max-memory BYTES, or give fewer bytes",
+                    bytes.len(),
+                    self.eng.max_memory
+                )));
+            }
             self.given_at(addr).give(addr, &bytes);
             given.push((addr, end, flag));
         }

@@ -41,11 +41,11 @@ impl Page {
 }
 
 thread_local! {
-    /// The pages every [`Memory`] of this thread holds: a run's memories
-    /// (global, each CTA's shared, each thread's local) live on the thread
-    /// that runs it, so the engine bounds them all with one number
-    /// ([`live_bytes`]).
-    static LIVE_PAGES: Cell<u64> = const { Cell::new(0) };
+    /// What the pages every [`Memory`] of this thread holds cost the host:
+    /// a run's memories (global, each CTA's shared, each thread's local)
+    /// live on the thread that runs it, so the engine bounds them all with
+    /// one number ([`live_bytes`]).
+    static LIVE_BYTES: Cell<u64> = const { Cell::new(0) };
 }
 
 /// What a page costs the host, as `--max-memory` counts it: its map
@@ -56,14 +56,54 @@ thread_local! {
 /// (the hostile-input survey's store loop aborted at 2.2 GB).
 pub const PAGE_COST: u64 = 4 * (std::mem::size_of::<(u64, Page)>() as u64 + 1);
 
+/// What a page of a block costs the host: the [`Page`] alone, 80 bytes
+/// for 64 (a block is one vector, allocated at its size).
+pub const BLOCK_PAGE_COST: u64 = std::mem::size_of::<Page>() as u64;
+
+/// A `give` of at least this many bytes makes (or joins) a block: an
+/// input of megabytes costs 1.25 times its size, where pages of the map
+/// cost 5.6 times (a 700 MB `ptxfp_mem` took 3.6 GB of the host).
+pub const BLOCK_MIN: u64 = 4096;
+
 /// The host bytes the pages every [`Memory`] of the calling thread holds
-/// cost (each page [`PAGE`] bytes, given or written, at [`PAGE_COST`]).
+/// cost (each page [`PAGE`] bytes, given or written, at [`PAGE_COST`],
+/// or at [`BLOCK_PAGE_COST`] in a block).
 pub fn live_bytes() -> u64 {
-    LIVE_PAGES.with(Cell::get) * PAGE_COST
+    LIVE_BYTES.with(Cell::get)
 }
 
-fn count_pages(added: u64, removed: u64) {
-    LIVE_PAGES.with(|c| c.set((c.get() + added).saturating_sub(removed)));
+fn count_bytes(added: u64, removed: u64) {
+    LIVE_BYTES.with(|c| c.set(c.get().saturating_add(added).saturating_sub(removed)));
+}
+
+/// At most what [`Memory::give`] of `len` bytes at `addr` adds to
+/// [`live_bytes`] (the pages it touches, as if none were held), so that
+/// an input is refused before it is stored.
+pub fn give_cost(addr: u64, len: u64) -> u64 {
+    let Some(n) = len.checked_sub(1) else {
+        return 0;
+    };
+    match addr.checked_add(n) {
+        Some(last) if len >= BLOCK_MIN => (last / PAGE - addr / PAGE + 1) * BLOCK_PAGE_COST,
+        Some(last) => (last / PAGE - addr / PAGE + 1) * PAGE_COST,
+        // Past the end of the address space: the pages to its end and
+        // those from 0 on.
+        None => {
+            let last = addr.wrapping_add(n);
+            (u64::MAX / PAGE - addr / PAGE + 1 + last / PAGE + 1) * PAGE_COST
+        }
+    }
+}
+
+/// The mask of the bytes of page `n` in `first..=last`.
+fn mask_of(n: u64, first: u64, last: u64) -> u64 {
+    let lo = if n == first / PAGE { first % PAGE } else { 0 };
+    let hi = if n == last / PAGE {
+        last % PAGE
+    } else {
+        PAGE - 1
+    };
+    (u64::MAX >> (63 - (hi - lo))) << lo
 }
 
 /// An access of `n` bytes (1 to 8) at `addr` that lies in one page: its
@@ -82,6 +122,11 @@ pub struct Memory {
     /// same however many pages there are (a tree of the pages of a few
     /// megabytes made each access a dozen steps down it).
     pages: FxHashMap<u64, Page>,
+    /// Runs of pages that one `give` of at least [`BLOCK_MIN`] bytes
+    /// reached, by first page number: one vector of pages each, at
+    /// [`BLOCK_PAGE_COST`] a page. A page number is in `pages` or in a
+    /// block, never in both; blocks are apart.
+    blocks: BTreeMap<u64, Vec<Page>>,
     /// Ranges given as zeros (zero-initialized variables), disjoint and
     /// apart, by first address: their last (inclusive). A byte of a page
     /// that knows it is that byte; otherwise in a range it is zero. A
@@ -91,9 +136,10 @@ pub struct Memory {
 
 impl Clone for Memory {
     fn clone(&self) -> Memory {
-        count_pages(self.pages.len() as u64, 0);
+        count_bytes(self.cost(), 0);
         Memory {
             pages: self.pages.clone(),
+            blocks: self.blocks.clone(),
             zeros: self.zeros.clone(),
         }
     }
@@ -101,23 +147,170 @@ impl Clone for Memory {
 
 impl Drop for Memory {
     fn drop(&mut self) {
-        count_pages(0, self.pages.len() as u64);
+        count_bytes(0, self.cost());
     }
 }
 
 impl Memory {
+    /// What this memory's pages add to [`live_bytes`].
+    fn cost(&self) -> u64 {
+        let in_blocks: u64 = self.blocks.values().map(|b| b.len() as u64).sum();
+        self.pages.len() as u64 * PAGE_COST + in_blocks * BLOCK_PAGE_COST
+    }
     fn byte(&self, a: u64) -> Option<u8> {
-        let page = self.pages.get(&(a / PAGE));
+        let page = self.get_page(a / PAGE);
         if let Some(b) = page.and_then(|p| p.get((a % PAGE) as usize)) {
             return Some(b);
         }
         self.zero_at(a)
     }
+    /// Page `n`, from the map or a block.
+    fn get_page(&self, n: u64) -> Option<&Page> {
+        if let Some(p) = self.pages.get(&n) {
+            return Some(p);
+        }
+        if self.blocks.is_empty() {
+            return None;
+        }
+        let (f, b) = self.blocks.range(..=n).next_back()?;
+        b.get(usize::try_from(n - f).ok()?)
+    }
+    /// The first page of the block that holds page `n`.
+    fn block_of(&self, n: u64) -> Option<u64> {
+        let (f, b) = self.blocks.range(..=n).next_back()?;
+        (n - f < b.len() as u64).then_some(*f)
+    }
+    /// The page of address `a`, made (in the map) if none holds it.
     fn page(&mut self, a: u64) -> &mut Page {
-        self.pages.entry(a / PAGE).or_insert_with(|| {
-            count_pages(1, 0);
+        let n = a / PAGE;
+        if !self.blocks.is_empty() {
+            if let Some(f) = self.block_of(n) {
+                let b = self.blocks.get_mut(&f).expect("block_of names a block");
+                return &mut b[(n - f) as usize];
+            }
+        }
+        self.pages.entry(n).or_insert_with(|| {
+            count_bytes(PAGE_COST, 0);
             Page::new()
         })
+    }
+    /// Pages `lo..=hi` in one block: a new one, joined with the blocks it
+    /// overlaps or touches, the map's pages in it moved there. Left as
+    /// they are where the host cannot allocate it.
+    fn make_block(&mut self, lo: u64, hi: u64) {
+        let joined: Vec<(u64, u64)> = self
+            .blocks
+            .range(..=hi.saturating_add(1))
+            .rev()
+            .take_while(|(f, b)| **f + b.len() as u64 >= lo)
+            .map(|(f, b)| (*f, b.len() as u64))
+            .collect();
+        if let [(f, len)] = joined[..] {
+            if f <= lo && hi < f + len {
+                return;
+            }
+        }
+        let first = joined.iter().map(|j| j.0).fold(lo, u64::min);
+        let last = joined.iter().map(|j| j.0 + j.1 - 1).fold(hi, u64::max);
+        let Ok(len) = usize::try_from(last - first + 1) else {
+            return;
+        };
+        let mut block: Vec<Page> = Vec::new();
+        if block.try_reserve_exact(len).is_err() {
+            return;
+        }
+        block.resize(len, Page::new());
+        let mut removed = 0;
+        for (f, _) in joined {
+            if let Some(old) = self.blocks.remove(&f) {
+                removed += old.len() as u64 * BLOCK_PAGE_COST;
+                let at = (f - first) as usize;
+                for (k, p) in old.into_iter().enumerate() {
+                    block[at + k] = p;
+                }
+            }
+        }
+        for n in self.map_pages_between(first, last) {
+            if let Some(p) = self.pages.remove(&n) {
+                removed += PAGE_COST;
+                block[(n - first) as usize] = p;
+            }
+        }
+        count_bytes(len as u64 * BLOCK_PAGE_COST, removed);
+        self.blocks.insert(first, block);
+    }
+    /// The page numbers in `lo..=hi` that the map holds, in order: by
+    /// page number where the range spans fewer pages than the map holds,
+    /// else from the map's pages.
+    fn map_pages_between(&self, lo: u64, hi: u64) -> Vec<u64> {
+        if hi - lo < self.pages.len() as u64 {
+            (lo..=hi).filter(|n| self.pages.contains_key(n)).collect()
+        } else {
+            let mut v: Vec<u64> = self
+                .pages
+                .keys()
+                .copied()
+                .filter(|n| (lo..=hi).contains(n))
+                .collect();
+            v.sort_unstable();
+            v
+        }
+    }
+    /// The blocks' pages in `lo..=hi`: (block's first page, first index,
+    /// end index) for each block that has one, in order.
+    fn block_spans(&self, lo: u64, hi: u64) -> Vec<(u64, usize, usize)> {
+        self.blocks
+            .range(..=hi)
+            .filter(|(f, b)| **f + b.len() as u64 > lo)
+            .map(|(f, b)| {
+                let start = lo.saturating_sub(*f) as usize;
+                let end = ((hi - f) as usize).saturating_add(1).min(b.len());
+                (*f, start, end)
+            })
+            .collect()
+    }
+    /// The pages held (map and blocks) with a byte in `first..=last`, in
+    /// address order, each with the mask of those bytes.
+    fn held_between(&self, first: u64, last: u64) -> impl Iterator<Item = (u64, &Page, u64)> {
+        let (lo, hi) = (first / PAGE, last / PAGE);
+        let mut map = self
+            .map_pages_between(lo, hi)
+            .into_iter()
+            .map(|n| (n, &self.pages[&n]))
+            .peekable();
+        let mut blocks = self
+            .block_spans(lo, hi)
+            .into_iter()
+            .flat_map(|(f, s, e)| {
+                self.blocks[&f][s..e]
+                    .iter()
+                    .enumerate()
+                    .map(move |(k, p)| (f + (s + k) as u64, p))
+            })
+            .peekable();
+        std::iter::from_fn(move || match (map.peek(), blocks.peek()) {
+            (Some(x), Some(y)) if x.0 < y.0 => map.next(),
+            (Some(_), None) => map.next(),
+            _ => blocks.next(),
+        })
+        .map(move |(n, p)| (n, p, mask_of(n, first, last)))
+    }
+    /// Calls `f` on each page held with a byte in `first..=last` (map and
+    /// blocks, in no order) with the mask of those bytes.
+    fn each_held_mut(&mut self, first: u64, last: u64, mut f: impl FnMut(&mut Page, u64)) {
+        let (lo, hi) = (first / PAGE, last / PAGE);
+        for n in self.map_pages_between(lo, hi) {
+            if let Some(p) = self.pages.get_mut(&n) {
+                f(p, mask_of(n, first, last));
+            }
+        }
+        for (b, s, e) in self.block_spans(lo, hi) {
+            if let Some(pages) = self.blocks.get_mut(&b) {
+                for (k, p) in pages[s..e].iter_mut().enumerate() {
+                    f(p, mask_of(b + (s + k) as u64, first, last));
+                }
+            }
+        }
     }
     /// Appends to `out` the `n` bytes from `addr` on, each as
     /// [`Memory::read`] of one byte gives it (`None`: never given nor
@@ -128,7 +321,7 @@ impl Memory {
             let a = addr.wrapping_add(done);
             let off = a % PAGE;
             let len = (PAGE - off).min(n - done);
-            let page = self.pages.get(&(a / PAGE));
+            let page = self.get_page(a / PAGE);
             for k in 0..len {
                 let b = page.and_then(|p| p.get((off + k) as usize));
                 out.push(b.or_else(|| self.zero_at(a + k)));
@@ -143,8 +336,15 @@ impl Memory {
         (a <= last).then_some(0)
     }
 
-    /// Gives bytes (input, not counted as written).
+    /// Gives bytes (input, not counted as written). At least
+    /// [`BLOCK_MIN`] of them go to a block.
     pub fn give(&mut self, addr: u64, data: &[u8]) {
+        let len = data.len() as u64;
+        if len >= BLOCK_MIN {
+            if let Some(last) = addr.checked_add(len - 1) {
+                self.make_block(addr / PAGE, last / PAGE);
+            }
+        }
         let mut done = 0usize;
         while done < data.len() {
             let a = addr.wrapping_add(done as u64);
@@ -173,27 +373,13 @@ impl Memory {
     /// Bytes `first..=last` given as zeros.
     fn zero_range(&mut self, mut first: u64, mut last: u64) {
         // Bytes given before in the range are given again, as zeros.
-        let (lo, hi) = (first / PAGE, last / PAGE);
-        let in_range: Vec<u64> = if hi - lo < self.pages.len() as u64 {
-            (lo..=hi).filter(|n| self.pages.contains_key(n)).collect()
-        } else {
-            self.pages
-                .keys()
-                .copied()
-                .filter(|n| (lo..=hi).contains(n))
-                .collect()
-        };
-        for n in in_range {
-            let Some(page) = self.pages.get_mut(&n) else {
-                continue;
-            };
-            for off in 0..PAGE {
-                let a = n * PAGE + off;
-                if (first..=last).contains(&a) && page.known >> off & 1 == 1 {
-                    page.data[off as usize] = 0;
+        self.each_held_mut(first, last, |page, mask| {
+            for off in 0..PAGE as usize {
+                if (page.known & mask) >> off & 1 == 1 {
+                    page.data[off] = 0;
                 }
             }
-        }
+        });
         // One range with those it overlaps or touches.
         let joined: Vec<(u64, u64)> = self
             .zeros
@@ -215,7 +401,7 @@ impl Memory {
         // one a byte (the byte loop below says which byte is missing, and
         // reads the zero ranges).
         if let Some((off, len, bits)) = in_page(addr, n) {
-            if let Some(p) = self.pages.get(&(addr / PAGE)) {
+            if let Some(p) = self.get_page(addr / PAGE) {
                 if p.known & bits == bits {
                     let mut b = [0u8; 8];
                     b[..len].copy_from_slice(&p.data[off..off + len]);
@@ -255,12 +441,11 @@ impl Memory {
     /// `.func`'s 1 GiB `.local` array, forgotten at each call, took a
     /// second a call).
     pub fn forget(&mut self, addr: u64, len: u64) {
-        for (n, mask) in self.pages_in(addr, len) {
-            if let Some(p) = self.pages.get_mut(&n) {
-                p.known &= !mask;
-                p.written &= !mask;
-            }
-        }
+        let Some(n) = len.checked_sub(1) else { return };
+        self.each_held_mut(addr, addr.saturating_add(n), |p, mask| {
+            p.known &= !mask;
+            p.written &= !mask;
+        });
     }
 
     /// The bytes given or written in `[addr, addr + len)` (cut at the end
@@ -268,56 +453,19 @@ impl Memory {
     /// order; like [`Memory::forget`], at the cost of what is held there.
     pub fn known_runs(&self, addr: u64, len: u64) -> Vec<(u64, Vec<u8>)> {
         let mut runs = Vec::new();
-        for (n, mask) in self.pages_in(addr, len) {
-            let p = &self.pages[&n];
+        let Some(n) = len.checked_sub(1) else {
+            return runs;
+        };
+        for (n, p, mask) in self.held_between(addr, addr.saturating_add(n)) {
             extend_runs(&mut runs, n, p, p.known & mask);
         }
         runs
     }
 
-    /// The pages held that have a byte in `[addr, addr + len)` (cut at the
-    /// end of the address space), in order, each with the mask of those
-    /// bytes: by page number where the range spans fewer pages than the
-    /// memory holds, else from the memory's pages.
-    fn pages_in(&self, addr: u64, len: u64) -> Vec<(u64, u64)> {
-        if len == 0 {
-            return Vec::new();
-        }
-        let last = addr.saturating_add(len - 1);
-        let (first_page, last_page) = (addr / PAGE, last / PAGE);
-        let mut held: Vec<u64> = if last_page - first_page < self.pages.len() as u64 {
-            (first_page..=last_page)
-                .filter(|n| self.pages.contains_key(n))
-                .collect()
-        } else {
-            let mut v: Vec<u64> = self
-                .pages
-                .keys()
-                .copied()
-                .filter(|n| (first_page..=last_page).contains(n))
-                .collect();
-            v.sort_unstable();
-            v
-        };
-        held.drain(..)
-            .map(|n| {
-                let lo = if n == first_page { addr % PAGE } else { 0 };
-                let hi = if n == last_page {
-                    last % PAGE
-                } else {
-                    PAGE - 1
-                };
-                let mask = (u64::MAX >> (63 - (hi - lo))) << lo;
-                (n, mask)
-            })
-            .collect()
-    }
     /// The written bytes as contiguous runs `(address, bytes)`.
     pub fn written_runs(&self) -> Vec<(u64, Vec<u8>)> {
         let mut runs = Vec::new();
-        let mut order: Vec<(&u64, &Page)> = self.pages.iter().collect();
-        order.sort_unstable_by_key(|(n, _)| **n);
-        for (&n, page) in order {
+        for (n, page, _) in self.held_between(0, u64::MAX) {
             extend_runs(&mut runs, n, page, page.written);
         }
         runs
@@ -326,13 +474,19 @@ impl Memory {
 
 /// Adds the bytes of page `n` that `mask` marks to `runs`, in address
 /// order: a byte right after the last run's end joins it.
-fn extend_runs(runs: &mut Vec<(u64, Vec<u8>)>, n: u64, page: &Page, mask: u64) {
-    for off in (0..PAGE as usize).filter(|o| mask >> o & 1 == 1) {
-        let (a, b) = (n * PAGE + off as u64, page.data[off]);
+fn extend_runs(runs: &mut Vec<(u64, Vec<u8>)>, n: u64, page: &Page, mut mask: u64) {
+    // A run of marked bytes at a time (a whole page is one).
+    while mask != 0 {
+        let off = mask.trailing_zeros() as usize;
+        let len = (!(mask >> off)).trailing_zeros() as usize;
+        let (a, bytes) = (n * PAGE + off as u64, &page.data[off..off + len]);
         match runs.last_mut() {
-            Some((start, v)) if start.wrapping_add(v.len() as u64) == a => v.push(b),
-            _ => runs.push((a, vec![b])),
+            Some((start, v)) if start.wrapping_add(v.len() as u64) == a => {
+                v.extend_from_slice(bytes)
+            }
+            _ => runs.push((a, bytes.to_vec())),
         }
+        mask &= !((((1u128 << len) - 1) << off) as u64);
     }
 }
 
@@ -476,6 +630,175 @@ mod tests {
                 assert_eq!(m.read(a, n), want, "{n} bytes at {a:#x}");
             }
         }
+    }
+
+    /// Blocks (gives of [`BLOCK_MIN`] bytes or more) behave as pages:
+    /// gives, writes, forgets and zero ranges over and across them, and
+    /// blocks that overlap, touch or swallow pages of the map, against a
+    /// map of bytes; and they cost [`BLOCK_PAGE_COST`] a page.
+    #[test]
+    fn blocks_follow_a_byte_map() {
+        use std::collections::{BTreeMap, BTreeSet};
+        let before = live_bytes();
+        let mut m = Memory::default();
+        // Address -> (byte, written).
+        let mut bytes: BTreeMap<u64, (u8, bool)> = BTreeMap::new();
+        let mut zeros: BTreeSet<u64> = BTreeSet::new();
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let base = 0x10_0000u64;
+        for step in 0..3_000 {
+            let r = next();
+            let a = base + r % 0x6000;
+            match r >> 32 & 7 {
+                0 => {
+                    let len = BLOCK_MIN + (r >> 40) % 0x1800;
+                    let data: Vec<u8> = (0..len).map(|k| (k as u8) ^ (step as u8)).collect();
+                    m.give(a, &data);
+                    for (k, b) in data.iter().enumerate() {
+                        let e = bytes.entry(a + k as u64).or_insert((0, false));
+                        e.0 = *b;
+                    }
+                }
+                1 => {
+                    let len = 1 + (r >> 40) % 200;
+                    m.give(a, &vec![step as u8; len as usize]);
+                    for k in 0..len {
+                        bytes.entry(a + k).or_insert((0, false)).0 = step as u8;
+                    }
+                }
+                2 => {
+                    let len = (r >> 40) % 300;
+                    m.forget(a, len);
+                    for k in 0..len {
+                        bytes.remove(&(a + k));
+                    }
+                }
+                3 if step % 50 == 0 => {
+                    let len = 1 + (r >> 40) % 5000;
+                    m.give_zeros(a, len);
+                    for k in 0..len {
+                        zeros.insert(a + k);
+                        if let Some(e) = bytes.get_mut(&(a + k)) {
+                            e.0 = 0;
+                        }
+                    }
+                }
+                _ => {
+                    let n = (r >> 40) as u32 % 8 + 1;
+                    let v = next();
+                    if r >> 50 & 1 == 0 {
+                        m.write(a, n, v);
+                        for i in 0..u64::from(n) {
+                            bytes.insert(a + i, ((v >> (8 * i)) as u8, true));
+                        }
+                    } else {
+                        let want = (0..u64::from(n)).try_fold(0u64, |acc, i| {
+                            let b = bytes.get(&(a + i)).map(|e| e.0);
+                            b.or_else(|| zeros.contains(&(a + i)).then_some(0))
+                                .map(|b| acc | u64::from(b) << (8 * i))
+                                .ok_or(a + i)
+                        });
+                        assert_eq!(m.read(a, n), want, "step {step}: {n} bytes at {a:#x}");
+                    }
+                }
+            }
+            if step % 500 == 499 {
+                let flat = |runs: Vec<(u64, Vec<u8>)>| -> Vec<(u64, u8)> {
+                    runs.into_iter()
+                        .flat_map(|(s, v)| {
+                            v.into_iter()
+                                .enumerate()
+                                .map(move |(k, b)| (s + k as u64, b))
+                        })
+                        .collect()
+                };
+                let known: Vec<(u64, u8)> = bytes.iter().map(|(a, e)| (*a, e.0)).collect();
+                assert_eq!(flat(m.known_runs(0, u64::MAX)), known, "step {step}");
+                let (lo, n) = (base + 0x1234, 0x2345);
+                let part: Vec<(u64, u8)> =
+                    bytes.range(lo..lo + n).map(|(a, e)| (*a, e.0)).collect();
+                assert_eq!(flat(m.known_runs(lo, n)), part, "step {step}");
+                let written: Vec<(u64, u8)> = bytes
+                    .iter()
+                    .filter(|e| e.1 .1)
+                    .map(|(a, e)| (*a, e.0))
+                    .collect();
+                assert_eq!(flat(m.written_runs()), written, "step {step}");
+                let mut got = Vec::new();
+                m.known_bytes(base, 0x8000, &mut got);
+                for (k, b) in got.iter().enumerate() {
+                    let a = base + k as u64;
+                    let want = bytes
+                        .get(&a)
+                        .map(|e| e.0)
+                        .or_else(|| zeros.contains(&a).then_some(0));
+                    assert_eq!(*b, want, "step {step}: byte {a:#x}");
+                }
+            }
+        }
+        // Pages are in the map or in a block, never both, and the blocks
+        // are apart; live_bytes counts each once.
+        let in_blocks: u64 = m.blocks.values().map(|b| b.len() as u64).sum();
+        assert!(in_blocks > 0 && !m.pages.is_empty());
+        for n in m.pages.keys() {
+            assert_eq!(
+                m.block_of(*n),
+                None,
+                "page {n:#x} is in the map and a block"
+            );
+        }
+        let ends: Vec<(u64, u64)> = m
+            .blocks
+            .iter()
+            .map(|(f, b)| (*f, f + b.len() as u64))
+            .collect();
+        assert!(ends.windows(2).all(|w| w[0].1 < w[1].0), "{ends:x?}");
+        assert_eq!(
+            live_bytes() - before,
+            m.pages.len() as u64 * PAGE_COST + in_blocks * BLOCK_PAGE_COST
+        );
+        let c = m.clone();
+        drop(m);
+        drop(c);
+        assert_eq!(live_bytes(), before);
+    }
+
+    /// A megabyte given at once costs 1.25 bytes a byte, and
+    /// [`give_cost`] bounds what a give adds.
+    #[test]
+    fn a_large_give_is_a_block() {
+        let before = live_bytes();
+        let mut m = Memory::default();
+        m.write(0x200_0000 + 100, 4, 7);
+        let data = vec![5u8; 1 << 20];
+        m.give(0x200_0000 + 3, &data);
+        assert_eq!(m.blocks.len(), 1);
+        assert!(m.pages.is_empty());
+        let cost = live_bytes() - before;
+        assert_eq!(cost, ((1 << 20) / PAGE + 1) * BLOCK_PAGE_COST);
+        assert!(cost <= give_cost(0x200_0000 + 3, 1 << 20));
+        assert!(cost <= (1 << 20) * 5 / 4 + BLOCK_PAGE_COST);
+        // The written page moved into the block: given over, as a page
+        // of the map would be, and still written.
+        assert_eq!(m.read(0x200_0000 + 100, 4), Ok(0x0505_0505));
+        assert_eq!(m.read(0x200_0000 + 2, 1), Err(0x200_0002));
+        m.write(0x200_0000 + 102, 4, 0x0908_0706);
+        assert_eq!(m.read(0x200_0000 + 100, 8), Ok(0x0505_0908_0706_0505));
+        assert_eq!(
+            m.written_runs(),
+            vec![(0x200_0000 + 100, vec![5, 5, 6, 7, 8, 9])]
+        );
+        assert!(m.pages.is_empty());
+        // Past the end of the address space: map pages, to the end and from 0.
+        assert_eq!(give_cost(u64::MAX - 4095, 8192), (64 + 64) * PAGE_COST);
+        assert_eq!(give_cost(0, 0), 0);
+        assert_eq!(give_cost(0, 64), PAGE_COST);
     }
 
     /// `known_bytes` gives what one-byte reads give, across pages, zero

@@ -554,7 +554,8 @@ ptxfp_status ptxfp_op_eval_all(ptxfp_op op,
  * one of the sources (evaluated in place).
  *
  * `threads`: 0 uses all cores (one shared pool), 1 the calling thread
- * only, 1 < k <= 1024 a pool of k threads made for the call (more is
+ * only, 1 < k <= 1024 a pool of k threads made for the call, no more
+ * than the host's cores (more is
  * `PTXFP_ERR_THREADS`). Short arrays (up to 16384 values) always run on
  * the calling thread. Same bits as
  * `ptxfp_op_eval` on every element, on the fastest kernel the CPU has.
@@ -636,7 +637,8 @@ ptxfp_status ptxfp_mma_dot(const char *gpu,
  * each output element's row and column.
  *
  * `threads`: 0 uses all cores (one shared pool), 1 the calling thread
- * only, 1 < k <= 1024 a pool of k threads made for the call (more is
+ * only, 1 < k <= 1024 a pool of k threads made for the call, no more
+ * than the host's cores (more is
  * `PTXFP_ERR_THREADS`); up to 4096 rows always run on the calling thread.
  *
  * Returns as `ptxfp_mma_dot` (or `PTXFP_ERR_THREADS`). On an error

@@ -505,7 +505,7 @@ pub unsafe extern "C" fn ptxfp_op_text(op: ptxfp_op, buf: *mut c_char, len: usiz
 #[no_mangle]
 pub extern "C" fn ptxfp_op_eval(op: ptxfp_op, a: u64, b: u64, c: u64) -> u64 {
     // catch_unwind costs nothing until something panics (a landing pad).
-    catch_unwind(|| match table::fast_plan(op.opaque[0]) {
+    catch_unwind(|| match table::fast_plan(op.opaque) {
         Some(f) => f.eval([a, b, c]),
         None => eval_general(op, &[a, b, c, 0, 0]).map_or(0, |d| d.0[0]),
     })
@@ -589,7 +589,8 @@ pub unsafe extern "C" fn ptxfp_op_eval_all(
 /// one of the sources (evaluated in place).
 ///
 /// `threads`: 0 uses all cores (one shared pool), 1 the calling thread
-/// only, 1 < k <= 1024 a pool of k threads made for the call (more is
+/// only, 1 < k <= 1024 a pool of k threads made for the call, no more
+/// than the host's cores (more is
 /// `PTXFP_ERR_THREADS`). Short arrays (up to 16384 values) always run on
 /// the calling thread. Same bits as
 /// `ptxfp_op_eval` on every element, on the fastest kernel the CPU has.
@@ -896,18 +897,46 @@ unsafe fn run(
     let r = if serial || threads == 0 {
         catch_unwind(AssertUnwindSafe(work))
     } else {
-        match rayon::ThreadPoolBuilder::new()
-            .num_threads(threads as usize)
-            .build()
-        {
-            Ok(pool) => catch_unwind(AssertUnwindSafe(|| pool.install(work))),
-            Err(_) => return PTXFP_ERR_THREADS,
+        match in_pool(threads, work) {
+            Ok(r) => Ok(r),
+            Err(s) => return s,
         }
     };
     match r {
         Ok(s) => s,
         Err(_) => PTXFP_ERR_INTERNAL,
     }
+}
+
+/// The workers of one pool: every call that asks `k` threads
+/// (1 < k <= 1024) gets a pool of its own of no more than the host's
+/// cores (more would only share them). Sixteen callers asking 1024 each
+/// built 16,384 threads of 2 MiB stacks, and under an address-space
+/// limit rayon aborted while it made them.
+fn pool_threads(threads: u32) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    (threads as usize).min(cores)
+}
+
+/// Runs `work` on a pool of `threads` (1 < threads <= 1024) made for the
+/// call, no more than the host's cores ([`pool_threads`]), on the calling
+/// thread where that is one; a panic is `PTXFP_ERR_INTERNAL`, and a pool
+/// the host cannot start `PTXFP_ERR_THREADS`.
+pub(crate) fn in_pool<R: Send>(
+    threads: u32,
+    work: impl FnOnce() -> R + Send,
+) -> Result<R, ptxfp_status> {
+    let n = pool_threads(threads);
+    let r = if n <= 1 {
+        catch_unwind(AssertUnwindSafe(work))
+    } else {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map_err(|_| PTXFP_ERR_THREADS)?;
+        catch_unwind(AssertUnwindSafe(|| pool.install(work)))
+    };
+    r.map_err(|_| PTXFP_ERR_INTERNAL)
 }
 
 /// Evaluates the `n`-element columns (on the calling thread where

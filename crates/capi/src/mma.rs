@@ -126,7 +126,8 @@ pub unsafe extern "C" fn ptxfp_mma_dot(
 /// each output element's row and column.
 ///
 /// `threads`: 0 uses all cores (one shared pool), 1 the calling thread
-/// only, 1 < k <= 1024 a pool of k threads made for the call (more is
+/// only, 1 < k <= 1024 a pool of k threads made for the call, no more
+/// than the host's cores (more is
 /// `PTXFP_ERR_THREADS`); up to 4096 rows always run on the calling thread.
 ///
 /// Returns as `ptxfp_mma_dot` (or `PTXFP_ERR_THREADS`). On an error
@@ -259,12 +260,9 @@ pub unsafe extern "C" fn ptxfp_mma_dot_rows_instruction(
         let r = if threads <= 1 || rows <= SERIAL_ROWS {
             work(d)
         } else {
-            match rayon::ThreadPoolBuilder::new()
-                .num_threads(threads as usize)
-                .build()
-            {
-                Ok(pool) => pool.install(|| work(d)),
-                Err(_) => return PTXFP_ERR_THREADS,
+            match crate::in_pool(threads, || work(d)) {
+                Ok(r) => r,
+                Err(s) => return s,
             }
         };
         match r {

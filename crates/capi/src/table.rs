@@ -10,12 +10,19 @@
 //!            bit  32      FAST: Table::fast[2 * index + SM1X] holds the plan
 //!            bit  33      SM1X: the code's target is sm_1x (the only part of
 //!                         the setup a fast plan depends on: Plan::of)
+//!            bits 34..40  CHECK, low 6 bits
 //!            bits 40..48  PTX ISA major     bits 48..56  minor
 //!            bits 56..64  MAGIC0
 //! opaque[1]  bits  0..16  target sm         bits 16..24  target variant
 //!            bits 24..40  device sm (0: the target)
-//!            bits 40..48  device variant    bits 56..64  MAGIC1
+//!            bits 40..48  device variant    bits 48..56  CHECK, high 8
+//!            bits 56..64  MAGIC1
 //! ```
+//!
+//! CHECK is a 14-bit hash of the rest ([`check_bits`]): a handle with a
+//! field changed (a target of sm_0, a PTX ISA 255.255, a second word
+//! overwritten) is refused by every function, the fast evaluator too,
+//! where the magic bytes alone let it through.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -33,6 +40,25 @@ pub(crate) const FAST: u64 = 1 << 32;
 pub(crate) const SM1X: u64 = 1 << 33;
 const MAGIC0: u64 = 0xC1;
 const MAGIC1: u64 = 0x7F;
+const CHECK0: u64 = 0x3f << 34;
+const CHECK1: u64 = 0xff << 48;
+
+/// The CHECK bits of a handle's words (which are ignored): a 14-bit hash
+/// of the others, in their places.
+#[inline(always)]
+fn check_bits(w0: u64, w1: u64) -> (u64, u64) {
+    let (p0, p1) = (w0 & !CHECK0, w1 & !CHECK1);
+    let h = (p0 ^ p1.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29))
+        .wrapping_mul(0xd6e8_feb8_6659_fd93);
+    let h = h >> 50;
+    ((h & 0x3f) << 34, (h >> 6) << 48)
+}
+
+/// Whether `encode` made the words: the magic bytes and CHECK.
+#[inline(always)]
+fn intact([w0, w1]: [u64; 2]) -> bool {
+    w0 >> 56 == MAGIC0 && w1 >> 56 == MAGIC1 && check_bits(w0, w1) == (w0 & CHECK0, w1 & CHECK1)
+}
 
 /// The most sources an op reads (`cvt.rs...e4m3x4.f32 d, {a, b, e, f},
 /// rbits`: four lanes and the random bits) and the most destinations it
@@ -282,16 +308,17 @@ pub(crate) fn encode(ins: &Instruction, setup: &Setup) -> Option<[u64; 2]> {
     if let Some(d) = setup.device {
         w1 |= u64::from(d.sm) << 24 | variant_bits(d.variant) << 40;
     }
-    Some([w0, w1])
+    let (c0, c1) = check_bits(w0, w1);
+    Some([w0 | c0, w1 | c1])
 }
 
 /// The op and setup of a handle, or `None` for anything `encode` did not
 /// make (a zeroed or corrupted handle).
 pub(crate) fn decode(h: [u64; 2]) -> Option<Handle> {
-    let [w0, w1] = h;
-    if w0 >> 56 != MAGIC0 || w1 >> 56 != MAGIC1 {
+    if !intact(h) {
         return None;
     }
+    let [w0, w1] = h;
     let entry = table().entries.get((w0 & 0xffff_ffff) as usize)?;
     let target = Target {
         sm: (w1 & 0xffff) as u16,
@@ -319,8 +346,9 @@ pub(crate) fn decode(h: [u64; 2]) -> Option<Handle> {
 
 /// The one-register plan of a handle with the FAST bit.
 #[inline(always)]
-pub(crate) fn fast_plan(w0: u64) -> Option<&'static Fast> {
-    if w0 & FAST == 0 || w0 >> 56 != MAGIC0 {
+pub(crate) fn fast_plan(h: [u64; 2]) -> Option<&'static Fast> {
+    let w0 = h[0];
+    if w0 & FAST == 0 || !intact(h) {
         return None;
     }
     let slot = 2 * (w0 & 0xffff_ffff) as usize + ((w0 & SM1X) >> 33) as usize;

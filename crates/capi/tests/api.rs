@@ -752,3 +752,141 @@ fn destinations_may_share_an_array_and_sources_overlap_them() {
     assert_eq!(s[0], 0);
     assert!(s[1..].iter().enumerate().all(|(i, &v)| v == 2 * i as u32));
 }
+
+/// Sixteen callers asking for pools of 1024 threads at once: each pool
+/// has no more threads than the host has cores. Each call made 1024 OS
+/// threads, 16,384 in all, and under `ulimit -v 4000000` rayon aborted
+/// while it made them (the C API survey of 2026-11-28, finding 5).
+#[cfg(target_os = "linux")]
+#[test]
+fn pools_of_concurrent_callers_are_capped_at_the_cores() {
+    use ptxfp_status::*;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let threads_now = || -> usize {
+        let s = std::fs::read_to_string("/proc/self/status").unwrap();
+        let line = s.lines().find(|l| l.starts_with("Threads:")).unwrap();
+        line[8..].trim().parse().unwrap()
+    };
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let done = AtomicBool::new(false);
+    let most = std::thread::scope(|s| {
+        let sampler = s.spawn(|| {
+            let mut most = 0;
+            while !done.load(Ordering::Relaxed) {
+                most = most.max(threads_now());
+                std::thread::sleep(std::time::Duration::from_micros(200));
+            }
+            most
+        });
+        let callers: Vec<_> = (0..16)
+            .map(|_| {
+                s.spawn(|| {
+                    let (_, h, _) = parse("fma.rn.f16", None, 0);
+                    let n = 200_000;
+                    let a = vec![0x3c00u16; n];
+                    let mut o = vec![0u16; n];
+                    let pa = a.as_ptr().cast::<c_void>();
+                    for _ in 0..3 {
+                        let st =
+                            unsafe { ptxfp_op_run(h, pa, pa, pa, o.as_mut_ptr().cast(), n, 1024) };
+                        assert_eq!(st, PTXFP_OK);
+                        assert!(o.iter().all(|&v| v == 0x4000));
+                    }
+                    let gpu = CString::new("H100").unwrap();
+                    let bf16 = CString::new("bf16").unwrap();
+                    let f32_ = CString::new("f32").unwrap();
+                    let ones = vec![0x3f80_0000u32; 20_000];
+                    let mut d = vec![0u32; 20_000];
+                    let st = unsafe {
+                        ptxfp_mma_dot_rows(
+                            gpu.as_ptr(),
+                            bf16.as_ptr(),
+                            f32_.as_ptr(),
+                            ones.as_ptr(),
+                            ones.as_ptr(),
+                            1,
+                            null(),
+                            d.as_mut_ptr(),
+                            20_000,
+                            1024,
+                        )
+                    };
+                    assert_eq!(st, PTXFP_OK);
+                    assert!(d.iter().all(|&v| v == 0x3f80_0000));
+                })
+            })
+            .collect();
+        for c in callers {
+            c.join().unwrap();
+        }
+        done.store(true, Ordering::Relaxed);
+        sampler.join().unwrap()
+    });
+    // The callers, the sampler, the test harness's threads and rayon's
+    // global pool besides the sixteen pools.
+    assert!(
+        most <= 16 * cores + 17 + 64 + cores,
+        "{most} threads at once on {cores} cores"
+    );
+}
+
+/// A handle with any one bit flipped, or a setup field edited with the
+/// magic bytes left intact (a target of sm_0 or sm_65445, PTX ISA
+/// 255.255, the second word overwritten), is refused by every function:
+/// the fast evaluator too, which read the first word only (the C API
+/// survey of 2026-11-28, finding 7: these evaluated, and `ptxfp_op_eval`
+/// took a handle `ptxfp_op_arity` said was invalid).
+#[test]
+fn a_corrupted_handle_is_refused_by_every_function() {
+    use ptxfp_status::*;
+    let one = 0x3f80_0000u64;
+    for (form, target) in [
+        ("fma.rn.f32", Some("sm_90")),
+        ("add.rn.f16", None),
+        ("add.u32", Some("sm_80")),
+    ] {
+        let (st, good, msg) = parse(form, target, 0);
+        assert_eq!(st, PTXFP_OK, "{msg}");
+        assert_ne!(ptxfp_op_arity(good), 0);
+        let want = ptxfp_op_eval(good, one, one, one);
+        let mut edits: Vec<(String, ptxfp_op)> = Vec::new();
+        for w in 0..2 {
+            for bit in 0..64 {
+                let mut h = good;
+                h.opaque[w] ^= 1 << bit;
+                edits.push((format!("word {w} bit {bit}"), h));
+            }
+        }
+        let mut h = good;
+        h.opaque[1] &= 0xff00_0000_0000_0000;
+        edits.push(("target sm_0".into(), h));
+        let mut h = good;
+        h.opaque[1] ^= 0xffff;
+        edits.push(("target sm_65445".into(), h));
+        let mut h = good;
+        h.opaque[0] |= 0xffff << 40;
+        edits.push(("PTX ISA 255.255".into(), h));
+        let mut h = good;
+        h.opaque[1] = u64::MAX;
+        edits.push(("second word all ones".into(), h));
+        let mut h = good;
+        h.opaque[1] = 0x7f00_0000_0000_0000;
+        edits.push(("second word its magic byte alone".into(), h));
+        for (what, h) in edits {
+            assert_eq!(ptxfp_op_eval(h, one, one, one), 0, "{form}: {what}");
+            assert_eq!(ptxfp_op_arity(h), 0, "{form}: {what}");
+            assert_eq!(ptxfp_op_dst_count(h), 0, "{form}: {what}");
+            let s = [one; 3];
+            let mut d = [0u64; 3];
+            let st = unsafe { ptxfp_op_eval_all(h, s.as_ptr(), 3, d.as_mut_ptr(), 3, null_mut()) };
+            assert_eq!(st, PTXFP_ERR_HANDLE, "{form}: {what}");
+            let a = [one as u32; 4];
+            let mut o = [0u32; 4];
+            let p = a.as_ptr().cast::<c_void>();
+            let st = unsafe { ptxfp_op_run(h, p, p, p, o.as_mut_ptr().cast(), 4, 1) };
+            assert_eq!(st, PTXFP_ERR_HANDLE, "{form}: {what}");
+        }
+        // The handle as parsed still evaluates.
+        assert_eq!(ptxfp_op_eval(good, one, one, one), want);
+    }
+}

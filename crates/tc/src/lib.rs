@@ -438,6 +438,20 @@ fn normal_range_bits(fmt: InFormat) -> (u32, u32) {
     (min_bits, max_bits)
 }
 
+/// `Err(Inexact)` at the first element of `a` (in `fa`) or `b` (in `fb`)
+/// that its format cannot hold: a value not exact in it, or an infinity
+/// or NaN it does not have ([`InFormat::from_f32_bits`]).
+fn all_exact(fa: InFormat, fb: InFormat, a: &[u32], b: &[u32]) -> Result<(), TcError> {
+    for (index, (&x, &y)) in a.iter().zip(b).enumerate() {
+        for (fmt, bits) in [(fa, x), (fb, y)] {
+            if fmt.from_f32_bits(bits).is_none() {
+                return Err(TcError::Inexact { index, bits });
+            }
+        }
+    }
+    Ok(())
+}
+
 #[inline]
 fn is_special_f32(bits: u32) -> bool {
     bits & 0x7f80_0000 == 0x7f80_0000
@@ -779,6 +793,10 @@ impl Model {
             }
         }
         if special {
+            // The row's values must still be the formats' own: an E4M3
+            // +Inf (E4M3 has none) decided the row as +Inf with an f32
+            // accumulator, and was an error with an f16 one.
+            all_exact(p.input, p.b_input, a, b)?;
             return Ok(if nan || (pos_inf && neg_inf) {
                 F32_NAN
             } else if neg_inf {
@@ -1233,13 +1251,7 @@ impl SyncFp8 {
                 b: b.len(),
             });
         }
-        for (index, (&x, &y)) in a.iter().zip(b).enumerate() {
-            for (fmt, bits) in [(self.input, x), (self.b_input, y)] {
-                if fmt.from_f32_bits(bits).is_none() {
-                    return Err(TcError::Inexact { index, bits });
-                }
-            }
-        }
+        all_exact(self.input, self.b_input, a, b)?;
         let mut d = match self.output {
             OutFormat::F32 => c,
             OutFormat::F16 => f16_to_f32_bits(c as u16),

@@ -463,3 +463,76 @@ fn dot_rows_with_a_long_k_take_dot() {
         }
     }
 }
+
+/// An input its format cannot hold is an error on every path, also in a
+/// row that an infinity or NaN decides: E4M3's ±Inf (E4M3 has none; it
+/// was +Inf with an f32 accumulator and an error with an f16 one), and a
+/// value not exact in the format beside another element's infinity. The
+/// error names the first such element, which this test knows by
+/// construction.
+#[test]
+fn inputs_the_format_lacks_are_errors_even_beside_infinities() {
+    let k = 8;
+    for m in models() {
+        let (fa, fb) = (m.params.input, m.params.b_input);
+        let inf_ok = |f: InFormat| f != InFormat::E4m3;
+        // A value none of the formats holds: 1 + 2^-20 (tf32 has 10
+        // fraction bits, the others fewer).
+        let inexact = (1.0f32 + 1.0 / 1_048_576.0).to_bits();
+        let one = 1f32.to_bits();
+        // (a, b, the first bad element or None for a valid row)
+        let mut cases: Vec<(Vec<u32>, Vec<u32>, Option<(usize, u32)>)> = Vec::new();
+        for inf in [0x7f80_0000u32, 0xff80_0000] {
+            let mut a = vec![one; k];
+            a[3] = inf;
+            let want = (!inf_ok(fa)).then_some((3, inf));
+            cases.push((a.clone(), vec![one; k], want));
+            let mut b = vec![one; k];
+            b[5] = inf;
+            cases.push((vec![one; k], b, (!inf_ok(fb)).then_some((5, inf))));
+            // An infinity (or E4M3's NaN) early, an inexact value later.
+            let special = if inf_ok(fa) { inf } else { 0x7fc0_0000 };
+            let mut a = vec![one; k];
+            a[1] = special;
+            a[6] = inexact;
+            cases.push((a, vec![one; k], Some((6, inexact))));
+        }
+        let rows = cases.len();
+        let a: Vec<u32> = cases.iter().flat_map(|c| c.0.clone()).collect();
+        let b: Vec<u32> = cases.iter().flat_map(|c| c.1.clone()).collect();
+        let c = vec![0u32; rows];
+        for (row, (ra, rb, want)) in cases.iter().enumerate() {
+            let got = [m.dot(ra, rb, 0), m.dot_reference(ra, rb, 0)];
+            for g in got {
+                match want {
+                    Some((index, bits)) => assert_eq!(
+                        g,
+                        Err(ptxfp_tc::TcError::Inexact {
+                            index: *index,
+                            bits: *bits
+                        }),
+                        "{:?} {fa:?}x{fb:?} row {row}",
+                        m.gpu
+                    ),
+                    None => assert!(g.is_ok(), "{:?} {fa:?}x{fb:?} row {row}: {g:?}", m.gpu),
+                }
+            }
+        }
+        // The batched paths fail at the first failing row, with its error.
+        let first = cases
+            .iter()
+            .find_map(|c| {
+                c.2.map(|(index, bits)| ptxfp_tc::TcError::Inexact { index, bits })
+            })
+            .expect("a failing row");
+        let mut d = vec![0u32; rows];
+        for &kernel in Kernel::available() {
+            assert_eq!(
+                m.dot_rows_with(kernel, k, &a, &b, &c, &mut d),
+                Err(first.clone()),
+                "{:?} {fa:?}x{fb:?}",
+                m.gpu
+            );
+        }
+    }
+}

@@ -50,8 +50,11 @@
  * it printed until then (`ptxfp_run_memory*`, `ptxfp_run_printf*`).
  * 7: `ptxfp_launch.tensor_maps`, `.surfaces`, `.textures` (a 1.4 to 1.6
  * `struct_size` is still taken, with none).
+ * 8: a run refused for its `target`, `device` or `ptx_version` is given
+ * to the caller with a diagnostic that says why; a `device` that cannot
+ * load the code is `PTXFP_ERR_DEVICE` in a run as in a parse.
  */
-#define PTXFP_API_MINOR 7
+#define PTXFP_API_MINOR 8
 
 /**
  * What went wrong. `PTXFP_OK` is 0; each failure has its own code, stable
@@ -703,8 +706,10 @@ ptxfp_status ptxfp_mma_dot_rows_instruction(const char *gpu,
  * - `ptx_version`: override the module's `.version` (88 = 8.8; 0: the
  *   module's).
  * - `out`: receives the run (also on `PTXFP_ERR_PROGRAM`, with the
- *   diagnostics; NULL on the other failures). Free it with
- *   `ptxfp_run_free`.
+ *   diagnostics, and on `PTXFP_ERR_TARGET`, `PTXFP_ERR_DEVICE` and
+ *   `PTXFP_ERR_PTX_VERSION`, with one diagnostic without a place that
+ *   says what was wrong: API 1.8; NULL on the other failures). Free it
+ *   with `ptxfp_run_free`.
  *
  * Returns `PTXFP_OK` when the program ran (its warnings are diagnostics
  * too; one about a setting, a value that overflowed its type, has no
@@ -713,6 +718,8 @@ ptxfp_status ptxfp_mma_dot_rows_instruction(const char *gpu,
  * until then are in the run), `PTXFP_ERR_PROGRAM` when it has errors or
  * failed while running (the diagnostics say where), `PTXFP_ERR_TARGET` /
  * `PTXFP_ERR_PTX_VERSION` for a bad `target`, `device` or `ptx_version`,
+ * `PTXFP_ERR_DEVICE` for a `device` that cannot load the code's target
+ * (as `ptxfp_op_parse_on` says; it was `PTXFP_ERR_PROGRAM` before 1.8),
  * `PTXFP_ERR_OPERANDS` for an `n_sets` no array can have.
  *
  * # Safety

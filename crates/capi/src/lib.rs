@@ -44,7 +44,10 @@ pub const PTXFP_API_MAJOR: u32 = 1;
 /// it printed until then (`ptxfp_run_memory*`, `ptxfp_run_printf*`).
 /// 7: `ptxfp_launch.tensor_maps`, `.surfaces`, `.textures` (a 1.4 to 1.6
 /// `struct_size` is still taken, with none).
-pub const PTXFP_API_MINOR: u32 = 7;
+/// 8: a run refused for its `target`, `device` or `ptx_version` is given
+/// to the caller with a diagnostic that says why; a `device` that cannot
+/// load the code is `PTXFP_ERR_DEVICE` in a run as in a parse.
+pub const PTXFP_API_MINOR: u32 = 8;
 
 // (ptxfp_run_ptx, ptxfp_run_kernel and their accessors: src/run.rs.)
 

@@ -400,8 +400,10 @@ impl Default for LaunchIn {
 /// - `ptx_version`: override the module's `.version` (88 = 8.8; 0: the
 ///   module's).
 /// - `out`: receives the run (also on `PTXFP_ERR_PROGRAM`, with the
-///   diagnostics; NULL on the other failures). Free it with
-///   `ptxfp_run_free`.
+///   diagnostics, and on `PTXFP_ERR_TARGET`, `PTXFP_ERR_DEVICE` and
+///   `PTXFP_ERR_PTX_VERSION`, with one diagnostic without a place that
+///   says what was wrong: API 1.8; NULL on the other failures). Free it
+///   with `ptxfp_run_free`.
 ///
 /// Returns `PTXFP_OK` when the program ran (its warnings are diagnostics
 /// too; one about a setting, a value that overflowed its type, has no
@@ -410,6 +412,8 @@ impl Default for LaunchIn {
 /// until then are in the run), `PTXFP_ERR_PROGRAM` when it has errors or
 /// failed while running (the diagnostics say where), `PTXFP_ERR_TARGET` /
 /// `PTXFP_ERR_PTX_VERSION` for a bad `target`, `device` or `ptx_version`,
+/// `PTXFP_ERR_DEVICE` for a `device` that cannot load the code's target
+/// (as `ptxfp_op_parse_on` says; it was `PTXFP_ERR_PROGRAM` before 1.8),
 /// `PTXFP_ERR_OPERANDS` for an `n_sets` no array can have.
 ///
 /// # Safety
@@ -593,9 +597,38 @@ unsafe fn run(a: Args) -> Result<(ptxfp_status, ptxfp_run), ptxfp_status> {
         let bytes = crate::try_copy(bytes).ok_or(PTXFP_ERR_OPERANDS)?;
         inputs.mems.push((at.trim().to_string(), bytes));
     }
-    let parse_target = |t: Option<String>| -> Result<Option<Target>, ptxfp_status> {
-        t.map(|t| t.parse::<Target>().map_err(|_| PTXFP_ERR_TARGET))
+    // A bad target, device or PTX version: its status, and a run with the
+    // message `ptxfp_op_parse` gives (a bare status did not say which of
+    // them was wrong, or why).
+    let parse_target =
+        |t: Option<String>, what: &str| -> Result<Option<Target>, (ptxfp_status, String)> {
+            t.map(|t| {
+                t.parse::<Target>()
+                    .map_err(|e| (PTXFP_ERR_TARGET, format!("{what}: {e}")))
+            })
             .transpose()
+        };
+    let (target, device) = (text(a.target)?, text(a.device)?);
+    let setup = (|| -> Result<_, (ptxfp_status, String)> {
+        let target = parse_target(target, "target")?;
+        let device = parse_target(device, "device")?;
+        let version = match a.ptx_version {
+            0 => None,
+            v => Some(
+                format!("{}.{}", v / 10, v % 10)
+                    .parse::<PtxVersion>()
+                    .map_err(|e| (PTXFP_ERR_PTX_VERSION, format!("ptx_version {v}: {e}")))?,
+            ),
+        };
+        Ok((target, device, version))
+    })();
+    let (target, device, version) = match setup {
+        Ok(s) => s,
+        Err((status, m)) => {
+            let mut run = empty_run();
+            run.diags.push(placeless(&m, true));
+            return Ok((status, run));
+        }
     };
     let l = a.launch;
     for (k, (p, n)) in l.bindings.iter().enumerate() {
@@ -610,16 +643,9 @@ unsafe fn run(a: Args) -> Result<(ptxfp_status, ptxfp_run), ptxfp_status> {
         }
     }
     let opts = Options {
-        target: parse_target(text(a.target)?)?,
-        device: parse_target(text(a.device)?)?,
-        version: match a.ptx_version {
-            0 => None,
-            v => Some(
-                format!("{}.{}", v / 10, v % 10)
-                    .parse::<PtxVersion>()
-                    .map_err(|_| PTXFP_ERR_PTX_VERSION)?,
-            ),
-        },
+        target,
+        device,
+        version,
         entry: text(l.entry)?,
         launch: l.launch,
         max_steps: l.max_steps,
@@ -660,13 +686,14 @@ unsafe fn run(a: Args) -> Result<(ptxfp_status, ptxfp_run), ptxfp_status> {
             },
         ),
         Err(e) => {
-            let mut run = ptxfp_run {
-                diags: Vec::new(),
-                regs: Vec::new(),
-                memory: Vec::new(),
-                printf: Vec::new(),
-                assertions: Vec::new(),
+            // A device that cannot load the code: the status a parse of
+            // the same target and device gives.
+            let status = if e.is_unloadable() {
+                PTXFP_ERR_DEVICE
+            } else {
+                PTXFP_ERR_PROGRAM
             };
+            let mut run = empty_run();
             run.diags = match e {
                 RunError::Program(d) => vec![diag(&d, &map)],
                 // What ran before the error: its warnings, the memory it
@@ -691,9 +718,20 @@ unsafe fn run(a: Args) -> Result<(ptxfp_status, ptxfp_run), ptxfp_status> {
                 RunError::Diagnostics(ds) => ds.iter().map(|d| diag(d, &map)).collect(),
                 RunError::Input(m) => vec![placeless(&m, true)],
             };
-            (PTXFP_ERR_PROGRAM, run)
+            (status, run)
         }
     })
+}
+
+/// A run with nothing in it yet.
+fn empty_run() -> ptxfp_run {
+    ptxfp_run {
+        diags: Vec::new(),
+        regs: Vec::new(),
+        memory: Vec::new(),
+        printf: Vec::new(),
+        assertions: Vec::new(),
+    }
 }
 
 /// Each `printf` line's bytes, NUL-terminated, with their length.

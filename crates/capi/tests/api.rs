@@ -546,7 +546,9 @@ fn run_ptx_gives_registers_and_diagnostics_as_data() {
     let t = CString::new("sm_x").unwrap();
     let st = unsafe { ptxfp_run_ptx(src.as_ptr(), null(), 0, t.as_ptr(), null(), 0, &mut run) };
     assert_eq!(st, PTXFP_ERR_TARGET);
-    assert!(run.is_null());
+    // With a diagnostic that says why (API 1.8).
+    assert_eq!(unsafe { ptxfp_run_diagnostic_count(run) }, 1);
+    unsafe { ptxfp_run_free(run) };
     let st = unsafe { ptxfp_run_ptx(null(), null(), 0, null(), null(), 0, &mut run) };
     assert_eq!(st, PTXFP_ERR_NULL);
     unsafe { ptxfp_run_free(null_mut()) };

@@ -958,3 +958,87 @@ fn a_mem_past_max_memory_is_refused_before_it_is_stored() {
     assert_eq!(out[..4], (last + 1).to_le_bytes());
     unsafe { ptxfp_run_free(run) };
 }
+
+/// A bad `target`, `device` or `ptx_version` in a run: its status and a run
+/// with one placeless error that says which and why, the message
+/// `ptxfp_op_parse_on` gives (it was a bare status, the run NULL); and a
+/// device that cannot load the code is `PTXFP_ERR_DEVICE`, as in a parse
+/// (it was `PTXFP_ERR_PROGRAM`). The C API survey of 2026-11-28, findings
+/// 9 and 12.
+#[test]
+fn a_bad_setup_in_a_run_says_why() {
+    let src = CString::new(".version 8.0\n.target sm_90\n.reg .b32 r;\nmov.b32 r, 1;\n").unwrap();
+    let c = |s: &str| CString::new(s).unwrap();
+    let run_with = |target: Option<&CString>, device: Option<&CString>, v: u32| {
+        let mut run = null_mut();
+        let st = unsafe {
+            ptxfp_run_ptx(
+                src.as_ptr(),
+                null(),
+                0,
+                target.map_or(null(), |t| t.as_ptr()),
+                device.map_or(null(), |d| d.as_ptr()),
+                v,
+                &mut run,
+            )
+        };
+        assert!(!run.is_null(), "status {st:?}");
+        let d = diags(run);
+        unsafe { ptxfp_run_free(run) };
+        (st, d)
+    };
+    let parse_message = |target: Option<&CString>, device: Option<&CString>, v: u32| {
+        let form = c("add.u32");
+        let mut op = ptxfp_op::default();
+        let mut err = vec![0 as c_char; 4096];
+        let st = unsafe {
+            ptxfp_op_parse_on(
+                form.as_ptr(),
+                target.map_or(null(), |t| t.as_ptr()),
+                device.map_or(null(), |d| d.as_ptr()),
+                v,
+                &mut op,
+                err.as_mut_ptr(),
+                err.len(),
+            )
+        };
+        let m = unsafe { CStr::from_ptr(err.as_ptr()) }
+            .to_string_lossy()
+            .to_string();
+        (st, m)
+    };
+    for (target, device, v, status) in [
+        (Some(c("sm_1000")), None, 0, PTXFP_ERR_TARGET),
+        (None, Some(c("bogus")), 0, PTXFP_ERR_TARGET),
+        (None, None, 999, PTXFP_ERR_PTX_VERSION),
+        (None, None, 2559, PTXFP_ERR_PTX_VERSION),
+    ] {
+        let (st, d) = run_with(target.as_ref(), device.as_ref(), v);
+        assert_eq!(st, status, "{d:?}");
+        let (pst, pm) = parse_message(target.as_ref(), device.as_ref(), v);
+        assert_eq!(pst, status, "{pm}");
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert!(d[0].0 && (d[0].1, d[0].2) == (0, 0), "{d:?}");
+        assert_eq!(d[0].3, pm);
+    }
+    // The code's target is sm_90; a device of sm_50 cannot load it, from
+    // the module's `.target` or from `target`.
+    let sm50 = c("sm_50");
+    let (st, d) = run_with(None, Some(&sm50), 0);
+    assert_eq!(st, PTXFP_ERR_DEVICE, "{d:?}");
+    assert!(
+        d.iter()
+            .any(|d| d.0 && d.3.starts_with("--device sm_50 cannot run this code")),
+        "{d:?}"
+    );
+    let sm90 = c("sm_90");
+    let (st, d) = run_with(Some(&sm90), Some(&sm50), 0);
+    assert_eq!(st, PTXFP_ERR_DEVICE, "{d:?}");
+    assert_eq!(
+        parse_message(Some(&sm90), Some(&sm50), 0).0,
+        PTXFP_ERR_DEVICE
+    );
+    // A device that loads it runs.
+    let sm100 = c("sm_100");
+    assert_eq!(run_with(None, Some(&sm100), 0).0, PTXFP_OK);
+}

@@ -178,6 +178,27 @@ pub enum RunError {
     Input(String),
 }
 
+/// What the error of a `--device` that cannot load the code says, after
+/// the device ([`RunError::is_unloadable`]).
+const UNLOADABLE: &str = "cannot run this code";
+
+impl RunError {
+    /// Whether this is the error of a `--device` that cannot load the
+    /// code's target (the C API's `PTXFP_ERR_DEVICE`, as its parse gives
+    /// for the same target and device).
+    pub fn is_unloadable(&self) -> bool {
+        let message = match self {
+            RunError::Program(d) => &d.message,
+            RunError::Input(m) => m,
+            _ => return false,
+        };
+        message.starts_with("--device ")
+            && message
+                .split_once(": ")
+                .is_some_and(|(head, _)| head.ends_with(UNLOADABLE))
+    }
+}
+
 /// One register's final state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RegValue {
@@ -1192,7 +1213,7 @@ fn execute_grid(
         // that can load the code runs every instruction its target allows
         // (its sm is at least the target's), so this one check stands for
         // all of them.
-        let msg = format!("--device {device} cannot run this code: {why}");
+        let msg = format!("--device {device} {UNLOADABLE}: {why}");
         let help = format!(
             "leave out --device (it defaults to the code's target, {code_target}), or give one that runs {code_target} code"
         );

@@ -153,6 +153,91 @@ pub struct Instruction {
     pub dsts: Vec<PtxType>,
 }
 
+/// The operands of `text` (an opcode, then operands as PTX writes them,
+/// with at most one `;` to end them), read by the module parser, and
+/// counted as [`Instruction::parse`] counts them: each element of a
+/// vector `{a, b}` is one. An empty operand, an address, a comment left
+/// open or text after the `;` is an error at its place: they were
+/// counted and never read, so `min.f32 d, a, b,` chose the three-input
+/// `min` (the C API survey of 2026-11-28, finding 10).
+fn operand_count(text: &str, opcode: &str) -> Result<usize, Diagnostic> {
+    use ptxfp_front::module::{self, OperandKind, Stmt};
+    let stmt = if text.ends_with(';') {
+        std::borrow::Cow::Borrowed(text)
+    } else {
+        std::borrow::Cow::Owned(format!("{text};"))
+    };
+    let m = module::parse(&stmt);
+    let clip = |r: std::ops::Range<usize>| r.start.min(text.len())..r.end.min(text.len());
+    if let Some(d) = m.diagnostics.iter().find(|d| d.is_error()) {
+        let mut d = d.clone();
+        d.span = clip(d.span.clone());
+        return Err(d);
+    }
+    let mut stmts = m.stmts();
+    let ins = match stmts.next() {
+        Some(Stmt::Instr(i)) if i.opcode == opcode => i,
+        _ => {
+            return Err(Diagnostic::error(
+                0..text.len(),
+                format!("`{text}` is not one instruction and its operands"),
+            )
+            .with_help(format!("write `{opcode} d, a, b`, or `{opcode}` alone")))
+        }
+    };
+    if let Some(next) = stmts.next() {
+        let at = match next {
+            Stmt::Instr(i) => i.span.start,
+            Stmt::Label(_, span, _) => span.start,
+        };
+        let at = text[..at.min(text.len())].rfind(';').unwrap_or(at);
+        return Err(
+            Diagnostic::error(clip(at..text.len()), "text after the instruction's `;`")
+                .with_help("give one instruction"),
+        );
+    }
+    let name = |t: &str| {
+        t.strip_prefix('!')
+            .unwrap_or(t)
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || "_$%".contains(c))
+    };
+    let mut n = 0;
+    for (k, op) in ins.operands.iter().enumerate() {
+        let bad = |what: &str| {
+            Err(Diagnostic::error(
+                clip(op.span.clone()),
+                format!("operand {} of `{opcode}` is {what}", k + 1),
+            )
+            .with_help("write register names or immediates: `d, a, b`"))
+        };
+        n += match &op.kind {
+            OperandKind::Name(_) | OperandKind::Imm(_) => 1,
+            OperandKind::Vector(v) => {
+                for e in v {
+                    if !matches!(e.kind, OperandKind::Name(_) | OperandKind::Imm(_)) {
+                        return bad("a vector of something other than registers and immediates");
+                    }
+                }
+                v.len()
+            }
+            OperandKind::Address { .. } => {
+                return bad("an address (`[...]`), which no computing instruction takes")
+            }
+            OperandKind::Sum { .. } => return bad("a sum, which no computing instruction takes"),
+            OperandKind::Other(t) => {
+                let pair = k == 0 && t.split('|').count() == 2 && t.split('|').all(name);
+                if !(pair || (k > 0 && t.starts_with('!') && name(t))) {
+                    return bad(&format!("`{t}`, not a register name or an immediate"));
+                }
+                1
+            }
+        };
+    }
+    Ok(n)
+}
+
 impl Instruction {
     /// Parses a form of the instruction table (with its parser's errors),
     /// else any instruction ptxfp computes; else says why not. The error's
@@ -166,11 +251,26 @@ impl Instruction {
     /// (`min.f32 d, a, b, c`): their count picks the form where the text
     /// names forms of two arities (9.7.3.11: `min`/`max` `.f32` with two or
     /// three inputs, [`Instruction::with_sources`]) and must fit the op;
-    /// the names themselves are not read.
+    /// the values are not read, but each must be an operand a computing
+    /// instruction takes: a register name, an immediate, a vector of them,
+    /// `p|q` first; one `;` may end the text.
     pub fn parse(text: &str) -> Result<Instruction, Diagnostic> {
         let trimmed = text.trim();
-        if let Some((opcode, operands)) = trimmed.split_once(char::is_whitespace) {
-            let n = operands.split(',').count();
+        if trimmed.starts_with('@') {
+            let end = trimmed.find(char::is_whitespace).unwrap_or(trimmed.len());
+            return Err(Diagnostic::error(
+                0..end,
+                format!(
+                    "a guard `{}` has no meaning for one instruction evaluated alone",
+                    &trimmed[..end]
+                ),
+            )
+            .with_help(
+                "write the instruction without it (`ptxfp run` runs guarded instructions)",
+            ));
+        }
+        if let Some((opcode, _)) = trimmed.split_once(char::is_whitespace) {
+            let n = operand_count(trimmed, opcode)?;
             let ins = Instruction::parse(opcode)?;
             let ins = ins.with_sources(n.saturating_sub(1));
             let want = 1 + ins.op.signature().map_or(0, |s| s.srcs.len());

@@ -27,6 +27,69 @@ fn every_listed_instruction_parses() {
     }
 }
 
+/// Every listed instruction written with its operands (names, immediates,
+/// a `;`) is the same instruction; an empty operand, an address, a sum,
+/// text after the `;`, a comment left open or a guard is an error at its
+/// place (they were counted and never read, and `min.f32 d, a, b,` chose
+/// the three-input `min`: the C API survey of 2026-11-28, finding 10).
+#[test]
+fn operands_are_read_and_refused_where_they_are_no_operands() {
+    for l in ptxfp::forms::list(ptxfp::forms::Family::All, None, None) {
+        let n = l.op.signature().map_or(0, |s| s.srcs.len());
+        let names: Vec<String> = (0..n).map(|k| format!("%r{k}")).collect();
+        let imms: Vec<String> = (0..n)
+            .map(|k| ["1", "0f3F800000", "-2", "0x10"][k % 4].into())
+            .collect();
+        for (dst, srcs, end) in [
+            ("d", &names, ""),
+            ("%rd_1", &imms, " ;"),
+            ("p|q", &names, ";"),
+        ] {
+            let opcode = l.text.split_whitespace().next().unwrap();
+            let mut text = format!("{opcode} {dst}");
+            for s in srcs.iter() {
+                text += &format!(", {s}");
+            }
+            text += end;
+            let i = Instruction::parse(&text).unwrap_or_else(|e| panic!("{text}: {}", e.message));
+            assert_eq!(i.op, l.op, "{text}");
+        }
+    }
+    let min3 = Instruction::parse("min.f32 d, a, b, c").unwrap();
+    assert_eq!(min3.srcs.len(), 3);
+    assert_eq!(Instruction::parse("min.f32 d, a, b").unwrap().srcs.len(), 2);
+    for (text, at, says) in [
+        ("fma.rn.f32 ,,,", ",", "expected an operand"),
+        ("fma.rn.f32 d,,b,c", ",", "expected an operand"),
+        ("min.f32 d, a, b,", "", "missing after the last `,`"),
+        ("fma.rn.f32 [d], a, b, c", "[d]", "an address"),
+        ("add.f32 d, a+1, b", "a+1", "a sum"),
+        (
+            "fma.rn.f32 d, a, b, c; garbage",
+            "; garbage",
+            "after the instruction's `;`",
+        ),
+        (
+            "fma.rn.f32 d, a, b, c; add.f32 d, a, b",
+            "; add.f32 d, a, b",
+            "after the instruction's `;`",
+        ),
+        ("fma.rn.f32 d, a, b, c /* open", "/*", "unterminated"),
+        ("min.f32 d, a, b, ))))", ")", "unexpected `)`"),
+        ("@p fma.rn.f32 d, a, b, c", "@p", "a guard"),
+        ("fma.rn.f32 d, a, b", "", "takes 4 operands"),
+    ] {
+        let e = Instruction::parse(text).expect_err(text);
+        assert!(e.message.contains(says), "{text}: {}", e.message);
+        if !at.is_empty() {
+            assert_eq!(&text[e.span.clone()], at, "{text}: {}", e.message);
+        }
+    }
+    // A megabyte of brackets is one error, not a crash.
+    let deep = format!("fma.rn.f32 d, a, b, {}", "{".repeat(1 << 20));
+    assert!(Instruction::parse(&deep).is_err());
+}
+
 #[test]
 fn check_names_target_device_and_header() {
     let ins = Instruction::parse("mul.bf16").unwrap();

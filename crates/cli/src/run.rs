@@ -271,6 +271,12 @@ struct TraceOut<'m> {
     printf: Vec<PrintfLine>,
     /// `printf` calls written (without `--json`).
     printed: usize,
+    /// With `--json`, the bytes of `printf` output kept, at most
+    /// [`interp::MAX_PRINTF_KEPT`] as the library keeps, and the calls
+    /// past them (a kernel that printed a megabyte a thousand times held
+    /// a gigabyte here).
+    printf_bytes: u64,
+    printf_dropped: u64,
 }
 
 impl<'m> TraceOut<'m> {
@@ -283,7 +289,14 @@ impl<'m> TraceOut<'m> {
             steps: 0,
             printf: Vec::new(),
             printed: 0,
+            printf_bytes: 0,
+            printf_dropped: 0,
         }
+    }
+
+    /// The warning that `printf` calls were not kept, if any were not.
+    fn printf_warning(&self) -> Option<ptxfp::Diagnostic> {
+        (self.printf_dropped > 0).then(|| interp::printf_not_kept(self.printf_dropped))
     }
 
     /// Writes one step.
@@ -354,7 +367,13 @@ impl interp::Sink for TraceOut<'_> {
     /// GPU's host prints it, or with `--json` kept for the `printf` field.
     fn printf(&mut self, line: PrintfLine) {
         if self.json {
-            self.printf.push(line);
+            let more = line.bytes.len() as u64;
+            if self.printf_bytes.saturating_add(more) > interp::MAX_PRINTF_KEPT {
+                self.printf_dropped += 1;
+            } else {
+                self.printf_bytes += more;
+                self.printf.push(line);
+            }
         } else {
             self.out.write(|w| w.write_all(&line.bytes));
             self.printed += 1;
@@ -519,6 +538,7 @@ fn run_source(
         });
         let printf = std::mem::take(&mut trace.printf);
         let printf = printf_json(path, map, &printf);
+        let not_kept = trace.printf_warning();
         // In serde_json's order: sorted by key.
         trace.object(vec![
             ("assertions", JsonField::Array(Box::new(assertions))),
@@ -540,6 +560,7 @@ fn run_source(
                 JsonField::Array(Box::new(
                     out.warnings
                         .iter()
+                        .chain(&not_kept)
                         .map(|w| diag_json(path, map, w))
                         .chain(out.input_warnings.iter().map(|w| input_warning_json(w))),
                 )),
@@ -728,6 +749,7 @@ fn report(
             if a.json {
                 // What the kernel printed before the error, if anything.
                 let printf = std::mem::take(&mut streamed.printf);
+                let not_kept = streamed.printf_warning();
                 let mut fields = error_fields(
                     path,
                     JsonField::Array(Box::new(errors.iter().map(|d| diag_json(path, map, d)))),
@@ -735,6 +757,7 @@ fn report(
                     JsonField::Array(Box::new(
                         warnings
                             .iter()
+                            .chain(&not_kept)
                             .map(|d| diag_json(path, map, d))
                             .chain(input_warnings.iter().map(|w| input_warning_json(w))),
                     )),

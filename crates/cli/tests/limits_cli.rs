@@ -405,3 +405,47 @@ fn a_large_memory_input_costs_a_quarter_more_than_its_size() {
         "{err}"
     );
 }
+
+/// `run --json` keeps the first 16 MiB of `printf` output for its field,
+/// as the library does, and warns of the calls past them: 300 calls of a
+/// megabyte run in 600 MB of address space (the old binary kept every
+/// call and aborted there).
+#[cfg(target_os = "linux")]
+#[test]
+fn run_json_keeps_a_bounded_printf_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("pf.ptx");
+    std::fs::write(
+        &f,
+        ".version 8.0\n.target sm_80\n\
+         .extern .func (.param .b32 r) vprintf(.param .b64 f, .param .b64 a);\n\
+         .global .align 1 .b8 fmt[10] = {37, 49, 48, 48, 48, 48, 48, 48, 100, 0};\n\
+         .visible .entry k()\n{\n.reg .b32 %i;\n.reg .b64 %f, %a;\n.reg .pred %p;\n\
+         .local .align 4 .b32 arg;\nst.local.u32 [arg], 7;\ncvta.global.u64 %f, fmt;\n\
+         mov.u64 %a, arg;\ncvta.local.u64 %a, %a;\nmov.u32 %i, 0;\nL:\n\
+         { .param .b64 p0; st.param.b64 [p0], %f; .param .b64 p1; st.param.b64 [p1], %a;\n\
+         .param .b32 r0; call.uni (r0), vprintf, (p0, p1); }\n\
+         add.u32 %i, %i, 1;\nsetp.lt.u32 %p, %i, 300;\n@%p bra L;\nret;\n}\n",
+    )
+    .unwrap();
+    let (code, out, err) = limited(600_000, "run --json", &f);
+    assert_eq!(code, Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let printf = v["printf"].as_array().unwrap();
+    assert_eq!(printf.len(), 16);
+    let mut want = " ".repeat(999_999);
+    want.push('7');
+    assert!(printf.iter().all(|p| p["text"] == want.as_str()));
+    let warnings: Vec<&str> = v["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["message"].as_str().unwrap())
+        .collect();
+    assert!(
+        warnings.iter().any(|w| w.starts_with(
+            "284 printf call(s) not kept: the run keeps the first 16777216 bytes of printf output"
+        )),
+        "{warnings:?}"
+    );
+}

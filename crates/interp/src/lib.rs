@@ -178,6 +178,18 @@ pub enum RunError {
     Input(String),
 }
 
+/// The warning of a run that kept the first [`MAX_PRINTF_KEPT`] bytes of
+/// `printf` output and not the `dropped` calls after them (the library's
+/// outcome, and `run --json`, which keeps the output for its field).
+pub fn printf_not_kept(dropped: u64) -> Diagnostic {
+    Diagnostic::warning(
+        0..0,
+        format!(
+            "{dropped} printf call(s) not kept: the run keeps the first {MAX_PRINTF_KEPT} bytes of printf output (a GPU's printf buffer is a 1 MiB ring whose older output is overwritten)"
+        ),
+    )
+}
+
 /// What the error of a `--device` that cannot load the code says, after
 /// the device ([`RunError::is_unloadable`]).
 const UNLOADABLE: &str = "cannot run this code";
@@ -1691,14 +1703,7 @@ fn execute_grid(
         ));
     }
     if mc.eng.printf_dropped > 0 {
-        mc.out.warnings.push(Diagnostic::warning(
-            0..0,
-            format!(
-                "{} printf call(s) not kept: the run keeps the first {} bytes of printf output (a GPU's printf buffer is a 1 MiB ring whose older output is overwritten)",
-                mc.eng.printf_dropped,
-                engine::MAX_PRINTF_KEPT
-            ),
-        ));
+        mc.out.warnings.push(printf_not_kept(mc.eng.printf_dropped));
     }
     let mut out = mc.out;
     // Registers are reported for a launch of one thread (of many, the

@@ -150,7 +150,7 @@ impl Cluster {
         f: Option<&ptxfp_front::module::Function>,
         launch: &Launch,
     ) -> Result<(), RunError> {
-        let show = |d: [u32; 3]| format!("{},{},{}", d[0], d[1], d[2]);
+        let show = crate::engine::dims;
         let req = f.and_then(|f| f.cluster.as_ref());
         let name = f.map_or("the kernel", |f| f.name.as_str());
         if let (Some(l), Some((r, _))) = (launch.cluster, req) {

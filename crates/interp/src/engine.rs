@@ -627,7 +627,12 @@ pub(crate) struct Engine {
 
 /// `(x, y, z)`.
 fn xyz(v: [u32; 3]) -> String {
-    format!("({},{},{})", v[0], v[1], v[2])
+    format!("({})", dims(v))
+}
+
+/// `x,y,z`, as `--grid`, `--block` and `--cluster` are written.
+pub(crate) fn dims(v: [u32; 3]) -> String {
+    format!("{},{},{}", v[0], v[1], v[2])
 }
 
 impl Machine<'_, '_> {

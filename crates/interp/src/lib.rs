@@ -1033,7 +1033,7 @@ pub(crate) fn run_queued(
             u128::from(child_opts.launch.cta_threads()) * u128::from(child_opts.launch.ctas());
         let left = max_steps.saturating_sub(c.steps);
         if threads > u128::from(left) {
-            let show = |d: [u32; 3]| format!("{},{},{}", d[0], d[1], d[2]);
+            let show = engine::dims;
             let error = Diagnostic::error(
                 child.at.clone(),
                 format!("the child grid of `{}` launched here has {threads} threads (grid {} of blocks {}), more than the {left} thread-instructions --max-steps {max_steps} has left", f.name, show(child.grid), show(child.block)),
@@ -1802,7 +1802,7 @@ fn check_block_bounds(
     block: [u32; 3],
 ) -> Result<Option<Diagnostic>, RunError> {
     let count = |d: [u32; 3]| d.iter().map(|&x| u64::from(x)).product::<u64>();
-    let show = |d: [u32; 3]| format!("{},{},{}", d[0], d[1], d[2]);
+    let show = engine::dims;
     let threads = count(block);
     for (name, bound) in [(".maxntid", &f.maxntid), (".reqntid", &f.reqntid)] {
         let Some((dims, span)) = bound else { continue };

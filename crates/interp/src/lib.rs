@@ -1440,12 +1440,17 @@ fn execute_grid(
     let mut dynamic_at = None;
     let mut shared_total = 0u64;
     let mut next = VAR_BASE;
-    let defined: std::collections::HashSet<(usize, &str)> = m
-        .vars
-        .iter()
-        .filter(|v| !v.external)
-        .map(|v| (v.scope, v.name.as_str()))
-        .collect();
+    // Only a module with an `.extern` variable needs the set (it was
+    // built at each launch, whatever the module).
+    let defined: std::collections::HashSet<(usize, &str)> = if m.vars.iter().any(|v| v.external) {
+        m.vars
+            .iter()
+            .filter(|v| !v.external)
+            .map(|v| (v.scope, v.name.as_str()))
+            .collect()
+    } else {
+        Default::default()
+    };
     for v in m.vars.iter().filter(|v| in_layout(v.scope)) {
         let same = mc
             .vars

@@ -690,8 +690,17 @@ fn impossible_lengths_and_thread_counts_are_statuses_not_aborts() {
         };
         assert_eq!(st, PTXFP_ERR_OPERANDS, "rows = {rows:#x}");
     }
-    let ones = vec![0x3f80_0000u32; 5000];
-    let mut d5 = vec![0u32; 5000];
+    assert_eq!(ones_rows(5000, 5000).0, PTXFP_ERR_THREADS);
+}
+
+/// `ptxfp_mma_dot_rows` of `rows` rows of K = 1 (bf16 ones, H100, f32) on
+/// `threads`: the status and `d`.
+fn ones_rows(rows: usize, threads: u32) -> (ptxfp_status, Vec<u32>) {
+    let gpu = CString::new("H100").unwrap();
+    let bf16 = CString::new("bf16").unwrap();
+    let f32_ = CString::new("f32").unwrap();
+    let ones = vec![0x3f80_0000u32; rows];
+    let mut d = vec![0u32; rows];
     let st = unsafe {
         ptxfp_mma_dot_rows(
             gpu.as_ptr(),
@@ -701,12 +710,12 @@ fn impossible_lengths_and_thread_counts_are_statuses_not_aborts() {
             ones.as_ptr(),
             1,
             null(),
-            d5.as_mut_ptr(),
-            5000,
-            5000,
+            d.as_mut_ptr(),
+            rows,
+            threads,
         )
     };
-    assert_eq!(st, PTXFP_ERR_THREADS);
+    (st, d)
 }
 
 #[test]
@@ -794,25 +803,7 @@ fn pools_of_concurrent_callers_are_capped_at_the_cores() {
                         assert_eq!(st, PTXFP_OK);
                         assert!(o.iter().all(|&v| v == 0x4000));
                     }
-                    let gpu = CString::new("H100").unwrap();
-                    let bf16 = CString::new("bf16").unwrap();
-                    let f32_ = CString::new("f32").unwrap();
-                    let ones = vec![0x3f80_0000u32; 20_000];
-                    let mut d = vec![0u32; 20_000];
-                    let st = unsafe {
-                        ptxfp_mma_dot_rows(
-                            gpu.as_ptr(),
-                            bf16.as_ptr(),
-                            f32_.as_ptr(),
-                            ones.as_ptr(),
-                            ones.as_ptr(),
-                            1,
-                            null(),
-                            d.as_mut_ptr(),
-                            20_000,
-                            1024,
-                        )
-                    };
+                    let (st, d) = ones_rows(20_000, 1024);
                     assert_eq!(st, PTXFP_OK);
                     assert!(d.iter().all(|&v| v == 0x3f80_0000));
                 })

@@ -446,3 +446,42 @@ fn check_memory_reports_and_goes_on() {
         assert!(stderr.contains(&want), "{stderr}");
     }
 }
+
+/// input-sum.ptx over a 16 MiB input given by `--mem-file` (kept in one
+/// block of pages): 32 threads, each summing its column of 256 rows, two
+/// passes, of an input whose u32 at byte `o` is `o / 4` (row `r`, column
+/// `i`: `r * 16384 + i`). The sums are worked out here: twice
+/// `sum over r of (r * 16384 + i)`, mod 2^32.
+#[test]
+fn input_sum_reads_a_large_input_in_one_block() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = dir.path().join("in.bin");
+    let bytes: Vec<u8> = (0..(16u32 << 20) / 4)
+        .flat_map(|w| w.to_le_bytes())
+        .collect();
+    std::fs::write(&bin, &bytes).unwrap();
+    let file = format!("input={}", bin.display());
+    let o = ptxfp(&[
+        "run",
+        &kernel("input-sum.ptx"),
+        "--grid",
+        "1",
+        "--block",
+        "32",
+        "--set",
+        "passes=2",
+        "--set",
+        "out=0x1000",
+        "--mem-file",
+        &file,
+    ]);
+    let (stdout, stderr) = out(&o);
+    assert!(o.status.success(), "{stderr}");
+    let want: Vec<u8> = (0..32u64)
+        .flat_map(|i| {
+            let s: u64 = (0..256u64).map(|r| r * 16384 + i).sum();
+            ((2 * s) as u32).to_le_bytes()
+        })
+        .collect();
+    assert_eq!(stdout, mem_line(0x1000, &want), "{stderr}");
+}

@@ -153,6 +153,27 @@ pub struct Instruction {
     pub dsts: Vec<PtxType>,
 }
 
+/// Whether `t` is whitespace and comments (`//` to the end of a line,
+/// `/* ... */`), and `;`s.
+fn only_comments(mut t: &str) -> bool {
+    loop {
+        t = t.trim_start_matches(|c: char| c.is_whitespace() || c == ';');
+        if t.is_empty() {
+            return true;
+        }
+        if let Some(rest) = t.strip_prefix("//") {
+            t = rest.split_once('\n').map_or("", |(_, r)| r);
+        } else if let Some(rest) = t.strip_prefix("/*") {
+            match rest.split_once("*/") {
+                Some((_, r)) => t = r,
+                None => return false,
+            }
+        } else {
+            return false;
+        }
+    }
+}
+
 /// The operands of `text` (an opcode, then operands as PTX writes them,
 /// with at most one `;` to end them), read by the module parser, and
 /// counted as [`Instruction::parse`] counts them: each element of a
@@ -162,10 +183,11 @@ pub struct Instruction {
 /// `min` (the C API survey of 2026-11-28, finding 10).
 fn operand_count(text: &str, opcode: &str) -> Result<usize, Diagnostic> {
     use ptxfp_front::module::{self, OperandKind, Stmt};
+    // The `;` that may be missing on its own line, after a `//` comment.
     let stmt = if text.ends_with(';') {
         std::borrow::Cow::Borrowed(text)
     } else {
-        std::borrow::Cow::Owned(format!("{text};"))
+        std::borrow::Cow::Owned(format!("{text}\n;"))
     };
     let m = module::parse(&stmt);
     let clip = |r: std::ops::Range<usize>| r.start.min(text.len())..r.end.min(text.len());
@@ -185,16 +207,16 @@ fn operand_count(text: &str, opcode: &str) -> Result<usize, Diagnostic> {
             .with_help(format!("write `{opcode} d, a, b`, or `{opcode}` alone")))
         }
     };
-    if let Some(next) = stmts.next() {
-        let at = match next {
-            Stmt::Instr(i) => i.span.start,
-            Stmt::Label(_, span, _) => span.start,
-        };
-        let at = text[..at.min(text.len())].rfind(';').unwrap_or(at);
-        return Err(
-            Diagnostic::error(clip(at..text.len()), "text after the instruction's `;`")
-                .with_help("give one instruction"),
-        );
+    // Nothing but comments after the `;` (a function or directive there
+    // leaves no statement behind).
+    let end = ins.span.end.min(stmt.len());
+    let semicolon = stmt[..end].rfind(';').unwrap_or(end);
+    if stmts.next().is_some() || !only_comments(&stmt[semicolon + 1..]) {
+        return Err(Diagnostic::error(
+            clip(semicolon..text.len()),
+            "text after the instruction's `;`",
+        )
+        .with_help("give one instruction"));
     }
     let name = |t: &str| {
         t.strip_prefix('!')

@@ -55,6 +55,14 @@ fn operands_are_read_and_refused_where_they_are_no_operands() {
             assert_eq!(i.op, l.op, "{text}");
         }
     }
+    for ok in [
+        "fma.rn.f32 d, a, b, c // a comment",
+        "fma.rn.f32 d, a, b, c; // a comment",
+        "fma.rn.f32 d, a, /* b */ b, c /* c */",
+        "fma.rn.f32 d, a, b, c;;",
+    ] {
+        assert!(Instruction::parse(ok).is_ok(), "{ok}");
+    }
     let min3 = Instruction::parse("min.f32 d, a, b, c").unwrap();
     assert_eq!(min3.srcs.len(), 3);
     assert_eq!(Instruction::parse("min.f32 d, a, b").unwrap().srcs.len(), 2);
@@ -75,6 +83,26 @@ fn operands_are_read_and_refused_where_they_are_no_operands() {
             "after the instruction's `;`",
         ),
         ("fma.rn.f32 d, a, b, c /* open", "/*", "unterminated"),
+        (
+            "fma.rn.f32 d, a, b, c; .entry k() { }",
+            "; .entry k() { }",
+            "after the instruction's `;`",
+        ),
+        (
+            "fma.rn.f32 d, a, b, c; .reg .b32 r;",
+            "; .reg .b32 r;",
+            "after the instruction's `;`",
+        ),
+        (
+            "fma.rn.f32 d, a, b, c; .version 8.0",
+            "; .version 8.0",
+            "after the instruction's `;`",
+        ),
+        (
+            "fma.rn.f32 d, a, b, c; L:",
+            "; L:",
+            "after the instruction's `;`",
+        ),
         ("min.f32 d, a, b, ))))", ")", "unexpected `)`"),
         ("@p fma.rn.f32 d, a, b, c", "@p", "a guard"),
         ("fma.rn.f32 d, a, b", "", "takes 4 operands"),

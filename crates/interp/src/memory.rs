@@ -120,10 +120,10 @@ fn in_page(addr: u64, n: u32) -> Option<(usize, usize, u64)> {
 struct Blocks {
     /// By first page number, apart.
     list: Vec<(u64, Vec<Page>)>,
-    /// The index of the block the last lookup found: a kernel reads its
-    /// input block after block, and a page of the map is two compares
-    /// away from its lookup (a search of the blocks behind a miss of the
-    /// map cost 6% of a loop that reads a 16 MiB input).
+    /// The index of the block the last lookup found, tried first: a
+    /// kernel reads one input for a while, and a page of the map pays two
+    /// compares for it (a search of the blocks behind a miss of the map
+    /// cost 6% of a loop that reads a 16 MiB input).
     hot: Cell<usize>,
 }
 

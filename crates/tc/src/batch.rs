@@ -315,7 +315,13 @@ fn decode_one(k: &Side, shift: u32, x: u32) -> (i32, u32, u32, bool) {
 #[cold]
 fn decode_slow(k: &Side, shift: u32, x: u32) -> Result<(i32, u32, u32), Odd> {
     if is_special_f32(x) {
-        return Err(Odd::Special);
+        // An infinity E4M3 does not have is no value of the format (the
+        // exact model's error), not a row for the general path to decide.
+        return Err(if k.fmt.from_f32_bits(x).is_none() {
+            Odd::Inexact
+        } else {
+            Odd::Special
+        });
     }
     let d = decode(k.fmt, x).ok_or(Odd::Inexact)?;
     let n = if d.neg { u32::MAX } else { 0 };

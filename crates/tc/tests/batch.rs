@@ -534,5 +534,30 @@ fn inputs_the_format_lacks_are_errors_even_beside_infinities() {
                 m.gpu
             );
         }
+        // And a GEMM of each row (A one row, B its column): the batched
+        // GEMM gave NaN where the exact model is an error (an E4M3
+        // infinity was a special the general path then refused).
+        for (row, (ra, rb, want)) in cases.iter().enumerate() {
+            let want = want.map(|(index, bits)| ptxfp_tc::TcError::Inexact { index, bits });
+            for (what, got) in [
+                ("gemm", m.gemm(1, 1, k, ra, rb, &[0])),
+                ("gemm_reference", m.gemm_reference(1, 1, k, ra, rb, &[0])),
+                ("gemm_threads", m.gemm_threads(2, 1, 1, k, ra, rb, &[0])),
+            ] {
+                match &want {
+                    Some(e) => assert_eq!(
+                        got.as_ref().err(),
+                        Some(e),
+                        "{what} {:?} {fa:?}x{fb:?} row {row}: {got:?}",
+                        m.gpu
+                    ),
+                    None => assert!(
+                        got.is_ok(),
+                        "{what} {:?} {fa:?}x{fb:?} row {row}: {got:?}",
+                        m.gpu
+                    ),
+                }
+            }
+        }
     }
 }

@@ -139,6 +139,14 @@ fn every_op_is_reachable_and_evaluates_as_the_library() {
         }
         let ins = Instruction::parse(&text).unwrap();
         assert_eq!(st, ptxfp_status::PTXFP_OK, "{text}: {msg}");
+        // Every handle with one bit flipped is refused (the handle's check
+        // is a linear code).
+        for bit in 0..128 {
+            let mut bad = h;
+            bad.opaque[bit / 64] ^= 1 << (bit % 64);
+            assert_eq!(ptxfp_op_arity(bad), 0, "{text}: bit {bit}");
+            assert_eq!(ptxfp_op_eval(bad, 1, 2, 3), 0, "{text}: bit {bit}");
+        }
         assert_eq!(ptxfp_op_arity(h) as usize, ins.srcs.len(), "{text}");
         assert_eq!(ptxfp_op_dst_count(h) as usize, ins.dsts.len(), "{text}");
         assert_eq!(ptxfp_op_is_approx(h), ins.is_approx(), "{text}");
@@ -823,9 +831,11 @@ fn pools_of_concurrent_callers_are_capped_at_the_cores() {
     );
 }
 
-/// A handle with any one bit flipped, or a setup field edited with the
-/// magic bytes left intact (a target of sm_0 or sm_65445, PTX ISA
-/// 255.255, the second word overwritten), is refused by every function:
+/// A handle with any one bit flipped (every op's handle:
+/// `every_op_is_reachable_and_evaluates_as_the_library`), or these
+/// handles with a setup field edited and the magic bytes left intact (a
+/// target of sm_0 or sm_65445, PTX ISA 255.255, the second word
+/// overwritten), is refused by every function:
 /// the fast evaluator too, which read the first word only (the C API
 /// survey of 2026-11-28, finding 7: these evaluated, and `ptxfp_op_eval`
 /// took a handle `ptxfp_op_arity` said was invalid).

@@ -367,7 +367,7 @@ impl interp::Sink for TraceOut<'_> {
     /// GPU's host prints it, or with `--json` kept for the `printf` field.
     fn printf(&mut self, line: PrintfLine) {
         if self.json {
-            let more = line.bytes.len() as u64;
+            let more = line.kept_cost();
             if self.printf_bytes.saturating_add(more) > interp::MAX_PRINTF_KEPT {
                 self.printf_dropped += 1;
             } else {

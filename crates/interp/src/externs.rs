@@ -81,6 +81,7 @@ pub const GRID_START_STEPS: u64 = 4096;
 /// produced during kernel execution than can fit in the buffer, older
 /// output is overwritten", the CUDA guide). A kernel that printed a
 /// megabyte a thousand times held a gigabyte, outside `--max-memory`.
+/// Each call counts its bytes and its record (`PrintfLine::kept_cost`).
 /// Output streamed to a sink (`run_with`, the command line) is not kept.
 pub const MAX_PRINTF_KEPT: u64 = 16 << 20;
 
@@ -1762,7 +1763,7 @@ impl Machine<'_, '_> {
             // calls past them counted (`Engine::printf_dropped`).
             None => {
                 let kept = &mut self.eng.cdp.printf_bytes;
-                let more = line.bytes.len() as u64;
+                let more = line.kept_cost();
                 if kept.saturating_add(more) > MAX_PRINTF_KEPT {
                     self.eng.printf_dropped += 1;
                 } else {

@@ -179,8 +179,9 @@ pub enum RunError {
 }
 
 /// The warning of a run that kept the first [`MAX_PRINTF_KEPT`] bytes of
-/// `printf` output and not the `dropped` calls after them (the library's
-/// outcome, and `run --json`, which keeps the output for its field).
+/// `printf` output ([`PrintfLine::kept_cost`]) and not the `dropped`
+/// calls after them (the library's outcome, and `run --json`, which keeps
+/// the output for its field).
 pub fn printf_not_kept(dropped: u64) -> Diagnostic {
     Diagnostic::warning(
         0..0,
@@ -432,6 +433,13 @@ impl PrintfLine {
     /// The bytes as text (invalid UTF-8 replaced).
     pub fn text(&self) -> String {
         String::from_utf8_lossy(&self.bytes).into_owned()
+    }
+
+    /// What keeping the call counts against [`MAX_PRINTF_KEPT`]: its bytes
+    /// and its record. Counting the bytes alone let a kernel of empty
+    /// `printf("")` calls keep records without bound (found by review).
+    pub fn kept_cost(&self) -> u64 {
+        self.bytes.len() as u64 + std::mem::size_of::<PrintfLine>() as u64
     }
 }
 

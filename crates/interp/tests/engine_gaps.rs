@@ -782,3 +782,43 @@ ret;
         out.warnings
     );
 }
+
+/// Empty `printf("")` calls count their records against the bound: a
+/// kernel of 300,000 of them keeps as many as 16 MiB of records hold
+/// (counting bytes alone, it kept every one, without bound).
+#[test]
+fn empty_printf_calls_count_their_records() {
+    let src = format!(
+        "{}.extern .func (.param .b32 r) vprintf(.param .b64 f, .param .b64 a);
+.global .align 1 .b8 fmt[1] = {{0}};
+.visible .entry k()
+{{
+.reg .b32 %i;
+.reg .b64 %f, %a;
+.reg .pred %p;
+cvta.global.u64 %f, fmt;
+mov.u64 %a, 0;
+mov.u32 %i, 0;
+L:
+{{ .param .b64 p0; st.param.b64 [p0], %f; .param .b64 p1; st.param.b64 [p1], %a;
+.param .b32 r0; call.uni (r0), vprintf, (p0, p1); }}
+add.u32 %i, %i, 1;
+setp.lt.u32 %p, %i, 300000;
+@%p bra L;
+ret;
+}}
+",
+        head("8.0", "sm_80")
+    );
+    let out = run(&src, &Inputs::default(), &Options::default()).expect("runs");
+    let record = std::mem::size_of::<ptxfp_interp::PrintfLine>();
+    let kept = (16usize << 20) / record;
+    assert_eq!(out.printf.len(), kept);
+    assert!(out.printf.iter().all(|p| p.bytes.is_empty()));
+    let warning = format!("{} printf call(s) not kept", 300_000 - kept);
+    assert!(
+        out.warnings.iter().any(|w| w.message.starts_with(&warning)),
+        "{:?}",
+        out.warnings
+    );
+}

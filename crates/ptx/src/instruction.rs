@@ -183,12 +183,9 @@ fn only_comments(mut t: &str) -> bool {
 /// `min` (the C API survey of 2026-11-28, finding 10).
 fn operand_count(text: &str, opcode: &str) -> Result<usize, Diagnostic> {
     use ptxfp_front::module::{self, OperandKind, Stmt};
-    // The `;` that may be missing on its own line, after a `//` comment.
-    let stmt = if text.ends_with(';') {
-        std::borrow::Cow::Borrowed(text)
-    } else {
-        std::borrow::Cow::Owned(format!("{text}\n;"))
-    };
+    // The `;` that may be missing, on its own line: after a `//` comment
+    // (which may itself end in `;`); an empty statement where it was not.
+    let stmt = format!("{text}\n;");
     let m = module::parse(&stmt);
     let clip = |r: std::ops::Range<usize>| r.start.min(text.len())..r.end.min(text.len());
     if let Some(d) = m.diagnostics.iter().find(|d| d.is_error()) {

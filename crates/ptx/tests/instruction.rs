@@ -60,6 +60,7 @@ fn operands_are_read_and_refused_where_they_are_no_operands() {
         "fma.rn.f32 d, a, b, c; // a comment",
         "fma.rn.f32 d, a, /* b */ b, c /* c */",
         "fma.rn.f32 d, a, b, c;;",
+        "fma.rn.f32 d, a, b, c // done;",
     ] {
         assert!(Instruction::parse(ok).is_ok(), "{ok}");
     }

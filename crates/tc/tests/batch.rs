@@ -464,6 +464,10 @@ fn dot_rows_with_a_long_k_take_dot() {
     }
 }
 
+/// A row: `a`, `b`, and its first element no format holds (index, bits),
+/// or `None` for a valid row.
+type Case = (Vec<u32>, Vec<u32>, Option<(usize, u32)>);
+
 /// An input its format cannot hold is an error on every path, also in a
 /// row that an infinity or NaN decides: E4M3's ±Inf (E4M3 has none; it
 /// was +Inf with an f32 accumulator and an error with an f16 one), and a
@@ -480,8 +484,7 @@ fn inputs_the_format_lacks_are_errors_even_beside_infinities() {
         // fraction bits, the others fewer).
         let inexact = (1.0f32 + 1.0 / 1_048_576.0).to_bits();
         let one = 1f32.to_bits();
-        // (a, b, the first bad element or None for a valid row)
-        let mut cases: Vec<(Vec<u32>, Vec<u32>, Option<(usize, u32)>)> = Vec::new();
+        let mut cases: Vec<Case> = Vec::new();
         for inf in [0x7f80_0000u32, 0xff80_0000] {
             let mut a = vec![one; k];
             a[3] = inf;

@@ -737,15 +737,13 @@ ld.global.u32 %r, [0x2000];
     assert!(steps > 0);
 }
 
-/// The `printf` output a run keeps is bounded (`MAX_PRINTF_KEPT`, 16 MiB):
-/// twenty calls that each print a megabyte keep the first sixteen, and a
-/// warning counts the four not kept. The kernel is 20 lines; it held 20 MB
-/// before, and 1000 such calls a gigabyte, outside `--max-memory`.
-#[test]
-fn printf_output_kept_is_bounded() {
-    let src = format!(
+/// A kernel that calls `vprintf` `times` times with the format whose
+/// bytes are `fmt` (a PTX initializer) and one argument, the u32 7.
+fn printf_loop(fmt: &str, times: u32) -> String {
+    let n = fmt.split(',').count();
+    format!(
         "{}.extern .func (.param .b32 r) vprintf(.param .b64 f, .param .b64 a);
-.global .align 1 .b8 fmt[10] = {{37, 49, 48, 48, 48, 48, 48, 48, 100, 0}};
+.global .align 1 .b8 fmt[{n}] = {fmt};
 .visible .entry k()
 {{
 .reg .b32 %i;
@@ -761,13 +759,23 @@ L:
 {{ .param .b64 p0; st.param.b64 [p0], %f; .param .b64 p1; st.param.b64 [p1], %a;
 .param .b32 r0; call.uni (r0), vprintf, (p0, p1); }}
 add.u32 %i, %i, 1;
-setp.lt.u32 %p, %i, 20;
+setp.lt.u32 %p, %i, {times};
 @%p bra L;
 ret;
 }}
 ",
         head("8.0", "sm_80")
-    );
+    )
+}
+
+/// The `printf` output a run keeps is bounded (`MAX_PRINTF_KEPT`, 16 MiB):
+/// twenty calls that each print a megabyte keep the first sixteen, and a
+/// warning counts the four not kept. The kernel is 20 lines; it held 20 MB
+/// before, and 1000 such calls a gigabyte, outside `--max-memory`.
+#[test]
+fn printf_output_kept_is_bounded() {
+    // "%1000000d" of the u32 7 at a local `arg`.
+    let src = printf_loop("{37, 49, 48, 48, 48, 48, 48, 48, 100, 0}", 20);
     let out = run(&src, &Inputs::default(), &Options::default()).expect("runs");
     assert_eq!(ptxfp_interp::MAX_PRINTF_KEPT, 16 << 20);
     assert_eq!(out.printf.len(), 16);
@@ -788,28 +796,7 @@ ret;
 /// (counting bytes alone, it kept every one, without bound).
 #[test]
 fn empty_printf_calls_count_their_records() {
-    let src = format!(
-        "{}.extern .func (.param .b32 r) vprintf(.param .b64 f, .param .b64 a);
-.global .align 1 .b8 fmt[1] = {{0}};
-.visible .entry k()
-{{
-.reg .b32 %i;
-.reg .b64 %f, %a;
-.reg .pred %p;
-cvta.global.u64 %f, fmt;
-mov.u64 %a, 0;
-mov.u32 %i, 0;
-L:
-{{ .param .b64 p0; st.param.b64 [p0], %f; .param .b64 p1; st.param.b64 [p1], %a;
-.param .b32 r0; call.uni (r0), vprintf, (p0, p1); }}
-add.u32 %i, %i, 1;
-setp.lt.u32 %p, %i, 300000;
-@%p bra L;
-ret;
-}}
-",
-        head("8.0", "sm_80")
-    );
+    let src = printf_loop("{0}", 300_000);
     let out = run(&src, &Inputs::default(), &Options::default()).expect("runs");
     let record = std::mem::size_of::<ptxfp_interp::PrintfLine>();
     let kept = (16usize << 20) / record;

@@ -304,6 +304,34 @@ fn c_help(mut d: Diagnostic) -> Diagnostic {
 
 type Parsed = Result<(ptxfp_op, String), (ptxfp_status, String)>;
 
+/// A target, a device and a PTX ISA version, each `None` where not given.
+pub(crate) type SetupArgs = (Option<Target>, Option<Target>, Option<PtxVersion>);
+
+/// The `target`, `device` and `ptx_version` arguments (`None`: not given,
+/// 0 for the version), or the status and message of the first one that
+/// names none: one reading for the parse and the run functions.
+pub(crate) fn setup_of(
+    target: Option<&str>,
+    device: Option<&str>,
+    ptx_version: u32,
+) -> Result<SetupArgs, (ptxfp_status, String)> {
+    let target_of = |s: &str, what: &str| {
+        s.parse::<Target>()
+            .map_err(|e| (PTXFP_ERR_TARGET, format!("{what}: {e}")))
+    };
+    let target = target.map(|t| target_of(t, "target")).transpose()?;
+    let device = device.map(|d| target_of(d, "device")).transpose()?;
+    let version = match ptx_version {
+        0 => None,
+        v => Some(
+            format!("{}.{}", v / 10, v % 10)
+                .parse::<PtxVersion>()
+                .map_err(|e| (PTXFP_ERR_PTX_VERSION, format!("ptx_version {v}: {e}")))?,
+        ),
+    };
+    Ok((target, device, version))
+}
+
 unsafe fn parse(
     form: *const c_char,
     target: *const c_char,
@@ -321,22 +349,11 @@ unsafe fn parse(
     let Some(text) = text else {
         return Err((PTXFP_ERR_NULL, "form is NULL".into()));
     };
-    let target_of = |s: &str, what: &str| {
-        s.parse::<Target>()
-            .map_err(|e| (PTXFP_ERR_TARGET, format!("{what}: {e}")))
-    };
+    let (target, device, ptx) = setup_of(target, device, ptx_version)?;
     let setup = Setup {
-        target: match target {
-            Some(t) => target_of(t, "target")?,
-            None => Target::DEFAULT,
-        },
-        device: device.map(|d| target_of(d, "device")).transpose()?,
-        ptx: match ptx_version {
-            0 => PtxVersion::LATEST,
-            v => format!("{}.{}", v / 10, v % 10)
-                .parse::<PtxVersion>()
-                .map_err(|e| (PTXFP_ERR_PTX_VERSION, format!("ptx_version {v}: {e}")))?,
-        },
+        target: target.unwrap_or(Target::DEFAULT),
+        device,
+        ptx: ptx.unwrap_or(PtxVersion::LATEST),
     };
     let trimmed = text.trim();
     let ins = Instruction::parse(text).map_err(|d| {
@@ -898,17 +915,11 @@ unsafe fn run(
     // overlapping a borrowed source (overlapping ones were copied).
     let work = || unsafe { run_columns(e, &exec, &cols, &outs, n, serial) };
     let r = if serial || threads == 0 {
-        catch_unwind(AssertUnwindSafe(work))
+        catch_unwind(AssertUnwindSafe(work)).map_err(|_| PTXFP_ERR_INTERNAL)
     } else {
-        match in_pool(threads, work) {
-            Ok(r) => Ok(r),
-            Err(s) => return s,
-        }
+        in_pool(threads, work)
     };
-    match r {
-        Ok(s) => s,
-        Err(_) => PTXFP_ERR_INTERNAL,
-    }
+    r.unwrap_or_else(|status| status)
 }
 
 /// The workers of one pool: every call that asks `k` threads

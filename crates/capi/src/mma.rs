@@ -260,10 +260,7 @@ pub unsafe extern "C" fn ptxfp_mma_dot_rows_instruction(
         let r = if threads <= 1 || rows <= SERIAL_ROWS {
             work(d)
         } else {
-            match crate::in_pool(threads, || work(d)) {
-                Ok(r) => r,
-                Err(s) => return s,
-            }
+            crate::in_pool(threads, || work(d)).and_then(|r| r)
         };
         match r {
             Ok(()) => PTXFP_OK,

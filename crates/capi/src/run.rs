@@ -6,7 +6,7 @@ use std::ffi::{c_char, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use ptxfp::interp::{self, Inputs, Launch, Options, RunError};
-use ptxfp::{Diagnostic, PtxVersion, SourceMap, Target};
+use ptxfp::{Diagnostic, SourceMap};
 
 use crate::ptxfp_status::{self, *};
 
@@ -600,28 +600,8 @@ unsafe fn run(a: Args) -> Result<(ptxfp_status, ptxfp_run), ptxfp_status> {
     // A bad target, device or PTX version: its status, and a run with the
     // message `ptxfp_op_parse` gives (a bare status did not say which of
     // them was wrong, or why).
-    let parse_target =
-        |t: Option<String>, what: &str| -> Result<Option<Target>, (ptxfp_status, String)> {
-            t.map(|t| {
-                t.parse::<Target>()
-                    .map_err(|e| (PTXFP_ERR_TARGET, format!("{what}: {e}")))
-            })
-            .transpose()
-        };
     let (target, device) = (text(a.target)?, text(a.device)?);
-    let setup = (|| -> Result<_, (ptxfp_status, String)> {
-        let target = parse_target(target, "target")?;
-        let device = parse_target(device, "device")?;
-        let version = match a.ptx_version {
-            0 => None,
-            v => Some(
-                format!("{}.{}", v / 10, v % 10)
-                    .parse::<PtxVersion>()
-                    .map_err(|e| (PTXFP_ERR_PTX_VERSION, format!("ptx_version {v}: {e}")))?,
-            ),
-        };
-        Ok((target, device, version))
-    })();
+    let setup = crate::setup_of(target.as_deref(), device.as_deref(), a.ptx_version);
     let (target, device, version) = match setup {
         Ok(s) => s,
         Err((status, m)) => {

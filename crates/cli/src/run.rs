@@ -271,11 +271,10 @@ struct TraceOut<'m> {
     printf: Vec<PrintfLine>,
     /// `printf` calls written (without `--json`).
     printed: usize,
-    /// With `--json`, the bytes of `printf` output kept, at most
-    /// [`interp::MAX_PRINTF_KEPT`] as the library keeps, and the calls
-    /// past them (a kernel that printed a megabyte a thousand times held
-    /// a gigabyte here).
-    printf_bytes: u64,
+    /// With `--json`, the `printf` output kept, as the library keeps it,
+    /// and the calls past it (a kernel that printed a megabyte a thousand
+    /// times held a gigabyte here).
+    printf_kept: interp::PrintfBudget,
     printf_dropped: u64,
 }
 
@@ -289,7 +288,7 @@ impl<'m> TraceOut<'m> {
             steps: 0,
             printf: Vec::new(),
             printed: 0,
-            printf_bytes: 0,
+            printf_kept: Default::default(),
             printf_dropped: 0,
         }
     }
@@ -367,12 +366,10 @@ impl interp::Sink for TraceOut<'_> {
     /// GPU's host prints it, or with `--json` kept for the `printf` field.
     fn printf(&mut self, line: PrintfLine) {
         if self.json {
-            let more = line.kept_cost();
-            if self.printf_bytes.saturating_add(more) > interp::MAX_PRINTF_KEPT {
-                self.printf_dropped += 1;
-            } else {
-                self.printf_bytes += more;
+            if self.printf_kept.admit(&line) {
                 self.printf.push(line);
+            } else {
+                self.printf_dropped += 1;
             }
         } else {
             self.out.write(|w| w.write_all(&line.bytes));

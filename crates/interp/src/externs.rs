@@ -319,9 +319,8 @@ pub(crate) struct Cdp {
     pub(crate) given: u64,
     /// Work given and not run yet, in the order given.
     pub(crate) queue: std::collections::VecDeque<Work>,
-    /// Bytes of `printf` output the run keeps so far (at most
-    /// [`MAX_PRINTF_KEPT`]), over every grid.
-    pub(crate) printf_bytes: u64,
+    /// The `printf` output the run keeps so far, over every grid.
+    pub(crate) printf_kept: crate::PrintfBudget,
     /// The depth of the grid that runs (0: the host's launch).
     pub(crate) depth: u32,
     /// `%gridid` of the grid that runs: how many grids started before it.
@@ -1762,13 +1761,10 @@ impl Machine<'_, '_> {
             // Kept in the outcome: the first MAX_PRINTF_KEPT bytes, the
             // calls past them counted (`Engine::printf_dropped`).
             None => {
-                let kept = &mut self.eng.cdp.printf_bytes;
-                let more = line.kept_cost();
-                if kept.saturating_add(more) > MAX_PRINTF_KEPT {
-                    self.eng.printf_dropped += 1;
-                } else {
-                    *kept += more;
+                if self.eng.cdp.printf_kept.admit(&line) {
                     self.out.printf.push(line);
+                } else {
+                    self.eng.printf_dropped += 1;
                 }
             }
         }

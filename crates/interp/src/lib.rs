@@ -443,6 +443,26 @@ impl PrintfLine {
     }
 }
 
+/// The `printf` output a run has kept, against [`MAX_PRINTF_KEPT`]: one
+/// rule for the library's outcome and `run --json`'s field.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PrintfBudget {
+    used: u64,
+}
+
+impl PrintfBudget {
+    /// Whether `line` is kept; its [`PrintfLine::kept_cost`] is counted if
+    /// it is.
+    pub fn admit(&mut self, line: &PrintfLine) -> bool {
+        let more = line.kept_cost();
+        let fits = self.used.saturating_add(more) <= MAX_PRINTF_KEPT;
+        if fits {
+            self.used += more;
+        }
+        fits
+    }
+}
+
 /// A failed device `assert()`: a call of the CUDA runtime's
 /// `__assertfail(message, file, line, function, charSize)`.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -190,6 +190,61 @@ fn shfl_reduces_and_vote_ballots_a_warp() {
     assert_eq!(stdout, mem_line(0x1000, &words(&want)));
 }
 
+/// `shfl` and `vote` without `.sync` (PTX ISA 3.0 to 6.3): the PTX ISA's
+/// scan, reverse scan and butterfly examples, `shfl.idx` in segments, a
+/// ballot; and the error ptxas gives for them from PTX ISA 6.4 on sm_70.
+#[test]
+fn shfl_and_vote_without_sync_run_where_the_isa_has_them() {
+    let o = ptxfp(&[
+        "run",
+        &kernel("warp-scan-legacy.ptx"),
+        "--block",
+        "32",
+        "--set",
+        "out=0x1000",
+    ]);
+    let (stdout, stderr) = out(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    let want: Vec<u32> = (0..32u32)
+        .flat_map(|t| {
+            [
+                (t * (t + 1) / 2) as f32,
+                (496 - t * t.saturating_sub(1) / 2) as f32,
+                496.0,
+            ]
+            .map(f32::to_bits)
+            .into_iter()
+            .chain([(t & 24) | 5, 0xfff0_0000])
+        })
+        .collect();
+    assert_eq!(stdout, mem_line(0x1000, &words(&want)));
+
+    let o = ptxfp(&[
+        "run",
+        &kernel("warp-scan-legacy.ptx"),
+        "--ptx",
+        "6.4",
+        "--target",
+        "sm_70",
+        "--block",
+        "32",
+        "--set",
+        "out=0x1000",
+    ]);
+    let (stdout, stderr) = out(&o);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert_eq!(stdout, "");
+    assert!(
+        stderr.contains("warp-scan-legacy.ptx:31:5: error: `shfl.up.b32` (without .sync) is not supported on sm_70 or higher from PTX ISA 6.4; the module is 6.4 for sm_70"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("error: `vote.ballot.b32` (without .sync)"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.matches("(without .sync)").count(), 17, "{stderr}");
+}
+
 /// An endless loop stops at --max-steps with the thread and the line.
 #[test]
 fn max_steps_stops_an_endless_loop() {

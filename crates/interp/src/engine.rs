@@ -2378,8 +2378,17 @@ impl Machine<'_, '_> {
                     self.trace(ins, &[(u64::from(preds[i]), PtxType::Pred)], Some((v, ty)));
                 }
             }
-            Control::Shfl(mode) => {
-                need(5, "shfl.sync.MODE.b32 d[|p], a, b, c, membermask;")?;
+            Control::Shfl { mode, sync } => {
+                if sync {
+                    need(5, "shfl.sync.MODE.b32 d[|p], a, b, c, membermask;")?;
+                } else {
+                    need(4, "shfl.MODE.b32 d[|p], a, b, c;")?;
+                }
+                // `shfl` without `.sync` has no membermask: "Each thread
+                // in the currently executing warp will compute a source
+                // lane index j", reading "SourceA[lane] = a" of each
+                // active thread whose guard is true, as `shfl.sync` does
+                // of the threads that run it.
                 let mut srcs = Vec::with_capacity(on.len());
                 for &lane in &on {
                     self.lane = lane;
@@ -2389,8 +2398,12 @@ impl Machine<'_, '_> {
                     let a = self.read_maybe(&ops[1], PtxType::B32)?;
                     let b = self.read(&ops[2], PtxType::B32)?;
                     let c = self.read(&ops[3], PtxType::B32)?;
-                    let m = self.read(&ops[4], PtxType::B32)?;
-                    srcs.push((a, b, c, m));
+                    srcs.push((a, b, c));
+                    if sync {
+                        // Read for its errors (an undefined register):
+                        // the sources are the threads that run it.
+                        self.read(&ops[4], PtxType::B32)?;
+                    }
                 }
                 // Each thread's `a`, by lane, for the source reads: `Some(None)`
                 // where it has no value.
@@ -2399,7 +2412,7 @@ impl Machine<'_, '_> {
                     by_lane[lane % WARP_SIZE] = Some(s.0);
                 }
                 let (d, p) = dest_pair(&ops[0])?;
-                for (&lane, &(a, b, c, _)) in on.iter().zip(&srcs) {
+                for (&lane, &(a, b, c)) in on.iter().zip(&srcs) {
                     self.lane = lane;
                     // PTX ISA shfl.sync, its pseudocode:
                     // "maxLane = (lane[4:0] & segmask[4:0]) | (cval[4:0] & ~segmask[4:0]);
@@ -3625,7 +3638,7 @@ impl Machine<'_, '_> {
             Control::Activemask
             | Control::Elect
             | Control::Vote { .. }
-            | Control::Shfl(_)
+            | Control::Shfl { .. }
             | Control::Redux(_)
             | Control::Match { .. }
             | Control::Mma(_)

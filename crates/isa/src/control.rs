@@ -113,8 +113,15 @@ pub enum Control {
         /// `.sync`: a membermask operand follows.
         sync: bool,
     },
-    /// `shfl.sync.MODE.b32`.
-    Shfl(ShflMode),
+    /// `shfl{.sync}.MODE.b32`.
+    Shfl {
+        /// The mode.
+        mode: ShflMode,
+        /// `.sync`: a membermask operand follows (`shfl` without it, PTX
+        /// ISA 3.0 to 6.3 on sm_70 and later, takes the warp's active
+        /// threads).
+        sync: bool,
+    },
     /// `atom` or `red`.
     Atom(Atomic),
     /// `redux.sync.OP.TYPE`.
@@ -1228,6 +1235,27 @@ pub enum ControlError {
     Malformed(Diagnostic),
 }
 
+/// The error of a warp collective whose qualifiers are each in its
+/// syntax lines but not in their order or combination
+/// (`shfl.bfly.sync.b32`, `match.sync.any.b32`): not a form the engine
+/// leaves out, but none the PTX ISA writes.
+fn warp_malformed(opcode: &str, root: &str) -> ControlError {
+    let forms = match root {
+        "vote" => "vote{.sync}.{all,any,uni}.pred and vote{.sync}.ballot.b32",
+        "shfl" => "shfl{.sync}.{up,down,bfly,idx}.b32",
+        "match" => "match.{any,all}.sync.{b32,b64}",
+        "activemask" => "activemask.b32",
+        _ => "elect.sync",
+    };
+    ControlError::Malformed(
+        Diagnostic::error(
+            0..opcode.len(),
+            format!("`{opcode}` is not a form of {root}: its syntax lines are {forms}"),
+        )
+        .with_help("write the qualifiers in the order of the syntax line"),
+    )
+}
+
 impl Control {
     /// Decodes a control, barrier, warp-level or atomic instruction: none
     /// where `opcode` is not one; an error where it is one the engine does
@@ -1391,7 +1419,7 @@ impl Control {
                     ["any", "pred"] => VoteMode::Any,
                     ["uni", "pred"] => VoteMode::Uni,
                     ["ballot", "b32"] => VoteMode::Ballot,
-                    _ => return None,
+                    _ => return Some(Err(warp_malformed(opcode, root))),
                 };
                 Control::Vote { mode, sync }
             }
@@ -1420,16 +1448,81 @@ impl Control {
             }
             // `wgmma.*` is `op::decode`'s (crate::wgmma: a malformed form
             // is an error, `.sp` is refused where reached).
-            ("shfl", ["sync", mode, "b32"]) => Control::Shfl(match *mode {
-                "up" => ShflMode::Up,
-                "down" => ShflMode::Down,
-                "bfly" => ShflMode::Bfly,
-                "idx" => ShflMode::Idx,
-                _ => return None,
-            }),
+            ("shfl", rest) => {
+                let sync = rest.first() == Some(&"sync");
+                let mode = match rest.strip_prefix(&["sync"]).unwrap_or(rest) {
+                    ["up", "b32"] => ShflMode::Up,
+                    ["down", "b32"] => ShflMode::Down,
+                    ["bfly", "b32"] => ShflMode::Bfly,
+                    ["idx", "b32"] => ShflMode::Idx,
+                    _ => return Some(Err(warp_malformed(opcode, root))),
+                };
+                Control::Shfl { mode, sync }
+            }
+            ("match" | "activemask" | "elect", _) => {
+                return Some(Err(warp_malformed(opcode, root)))
+            }
             _ => return None,
         };
         Some(Ok(c))
+    }
+
+    /// The PTX ISA version and target of the warp collectives (their "PTX
+    /// ISA Notes" and "Target ISA Notes", PTX ISA 9.7.9.6 and 9.7.13):
+    /// `vote` "Introduced in PTX ISA version 1.2", "requires sm_12 or
+    /// higher", "vote.ballot.b32 requires sm_20 or higher" (the ballot
+    /// form is PTX ISA 2.0's); `shfl` "Introduced in PTX ISA version
+    /// 3.0", "requires sm_30 or higher"; `vote.sync` and `shfl.sync`
+    /// "Introduced in PTX ISA version 6.0", "Requires sm_30 or higher";
+    /// `match.sync` 6.0, "Requires sm_70 or higher"; `activemask` 6.2,
+    /// sm_30; `elect.sync` 8.0, sm_90. `None` for the other instructions.
+    pub fn warp_requires(self) -> Option<(PtxVersion, Target)> {
+        let (v, sm) = match self {
+            Control::Vote { sync: true, .. } | Control::Shfl { sync: true, .. } => ((6, 0), 30),
+            Control::Vote {
+                mode: VoteMode::Ballot,
+                sync: false,
+            } => ((2, 0), 20),
+            Control::Vote { sync: false, .. } => ((1, 2), 12),
+            Control::Shfl { sync: false, .. } => ((3, 0), 30),
+            Control::Match { .. } => ((6, 0), 70),
+            Control::Activemask => ((6, 2), 30),
+            Control::Elect => ((8, 0), 90),
+            _ => return None,
+        };
+        Some((PtxVersion::new(v.0, v.1), Target::sm(sm)))
+    }
+
+    /// Why `vote` or `shfl` without `.sync` is not in code of `version`
+    /// for `target`: "Support for vote instruction without a .sync
+    /// qualifier is removed in PTX ISA version 6.4 for .target sm_70 or
+    /// higher"; "shfl is not supported on sm_70 or higher starting PTX ISA
+    /// version 6.4". The help writes the `.sync` form with every lane in
+    /// its membermask.
+    pub fn removed_error(
+        self,
+        opcode: &str,
+        version: PtxVersion,
+        target: Target,
+    ) -> Option<Diagnostic> {
+        let operands = match self {
+            Control::Vote { sync: false, .. } => "d, {!}a, 0xffffffff",
+            Control::Shfl { sync: false, .. } => "d[|p], a, b, c, 0xffffffff",
+            _ => return None,
+        };
+        if version < PtxVersion::new(6, 4) || !target.at_least(70) {
+            return None;
+        }
+        let (name, rest) = opcode.split_once('.').unwrap_or((opcode, ""));
+        Some(
+            Diagnostic::error(
+                0..opcode.len(),
+                format!("`{opcode}` (without .sync) is not supported on sm_70 or higher from PTX ISA 6.4; the module is {version} for {target}"),
+            )
+            .with_help(format!(
+                "write `{name}.sync.{rest} {operands}` (every thread of the membermask must run it), or declare .version 6.3 or earlier (--ptx 6.3 overrides the file's)"
+            )),
+        )
     }
 
     /// True for the instructions that read other threads' registers: the
@@ -1440,7 +1533,7 @@ impl Control {
             Control::Activemask
                 | Control::Elect
                 | Control::Vote { .. }
-                | Control::Shfl(_)
+                | Control::Shfl { .. }
                 | Control::Redux(_)
                 | Control::Match { .. }
                 | Control::Mma(_)
@@ -1758,7 +1851,17 @@ mod tests {
         );
         assert_eq!(
             op("shfl.sync.bfly.b32"),
-            Op::Control(Control::Shfl(ShflMode::Bfly))
+            Op::Control(Control::Shfl {
+                mode: ShflMode::Bfly,
+                sync: true
+            })
+        );
+        assert_eq!(
+            op("shfl.up.b32"),
+            Op::Control(Control::Shfl {
+                mode: ShflMode::Up,
+                sync: false
+            })
         );
         assert_eq!(
             op("match.all.sync.b64"),
@@ -1979,6 +2082,115 @@ mod tests {
         assert_eq!(errors(f, (8, 8), "sm_103a"), 0);
         assert_eq!(errors(f, (8, 8), "sm_120f"), 1);
         assert_eq!(errors(f, (8, 8), "sm_90a"), 1);
+    }
+
+    /// The warp collectives' PTX ISA and target notes, each at its edge:
+    /// one version or sm below is an error, the first one is not; `vote`
+    /// and `shfl` without `.sync` are errors on sm_70 from PTX ISA 6.4.
+    #[test]
+    fn warp_collectives_require_their_isa_notes() {
+        let errors = |form: &str, v: (u8, u8), t: &str| -> Vec<String> {
+            op(form)
+                .validate(form, PtxVersion::new(v.0, v.1), t.parse().unwrap())
+                .into_iter()
+                .map(|d| d.message)
+                .collect()
+        };
+        // Each form, its first version and the version before it, its
+        // first target and the target before it.
+        for (form, first, before, sm, below) in [
+            ("vote.any.pred", (1, 2), (1, 1), "sm_12", "sm_11"),
+            ("vote.uni.pred", (1, 2), (1, 1), "sm_12", "sm_11"),
+            ("vote.ballot.b32", (2, 0), (1, 5), "sm_20", "sm_13"),
+            ("vote.sync.all.pred", (6, 0), (5, 0), "sm_30", "sm_21"),
+            ("vote.sync.ballot.b32", (6, 0), (5, 0), "sm_30", "sm_21"),
+            ("shfl.up.b32", (3, 0), (2, 3), "sm_30", "sm_21"),
+            ("shfl.idx.b32", (3, 0), (2, 3), "sm_30", "sm_21"),
+            ("shfl.sync.bfly.b32", (6, 0), (5, 0), "sm_30", "sm_21"),
+            ("match.any.sync.b32", (6, 0), (5, 0), "sm_70", "sm_62"),
+            ("match.all.sync.b64", (6, 0), (5, 0), "sm_70", "sm_62"),
+            ("activemask.b32", (6, 2), (6, 1), "sm_30", "sm_21"),
+            ("elect.sync", (8, 0), (7, 8), "sm_90", "sm_89"),
+        ] {
+            assert_eq!(errors(form, first, sm), Vec::<String>::new(), "{form}");
+            let e = errors(form, before, sm);
+            assert!(
+                e.len() == 1 && e[0].contains(&format!("requires PTX ISA {}.{}", first.0, first.1)),
+                "{form}: {e:?}"
+            );
+            let e = errors(form, first, below);
+            assert!(
+                e.len() == 1 && e[0].contains(&format!("requires {sm} or higher")),
+                "{form} on {below}: {e:?}"
+            );
+        }
+        for form in ["vote.all.pred", "vote.ballot.b32", "shfl.down.b32"] {
+            assert_eq!(
+                errors(form, (6, 3), "sm_90"),
+                Vec::<String>::new(),
+                "{form}"
+            );
+            assert_eq!(
+                errors(form, (8, 0), "sm_62"),
+                Vec::<String>::new(),
+                "{form}"
+            );
+            let e = errors(form, (6, 4), "sm_70");
+            assert!(
+                e.len() == 1
+                    && e[0].contains(
+                        "(without .sync) is not supported on sm_70 or higher from PTX ISA 6.4"
+                    ),
+                "{form}: {e:?}"
+            );
+        }
+        let d = op("shfl.bfly.b32")
+            .validate("shfl.bfly.b32", PtxVersion::new(7, 0), Target::sm(80))
+            .remove(0);
+        assert_eq!(
+            d.help.as_deref(),
+            Some("write `shfl.sync.bfly.b32 d[|p], a, b, c, 0xffffffff` (every thread of the membermask must run it), or declare .version 6.3 or earlier (--ptx 6.3 overrides the file's)")
+        );
+        for form in ["vote.sync.any.pred", "shfl.sync.up.b32"] {
+            assert_eq!(
+                errors(form, (9, 0), "sm_100"),
+                Vec::<String>::new(),
+                "{form}"
+            );
+        }
+        // Their words in another order or combination: an error at the
+        // line naming the syntax lines, not an instruction the engine
+        // leaves out.
+        for (bad, forms) in [
+            ("shfl.bfly.sync.b32", "shfl{.sync}.{up,down,bfly,idx}.b32"),
+            ("shfl.sync.b32", "shfl{.sync}.{up,down,bfly,idx}.b32"),
+            ("vote.ballot.sync.b32", "vote{.sync}.ballot.b32"),
+            ("vote.sync.ballot.pred", "vote{.sync}.ballot.b32"),
+            ("vote.any.b32", "vote{.sync}.{all,any,uni}.pred"),
+            ("match.sync.any.b32", "match.{any,all}.sync.{b32,b64}"),
+            ("match.any.b32", "match.{any,all}.sync.{b32,b64}"),
+            ("activemask", "activemask.b32"),
+            ("elect", "elect.sync"),
+        ] {
+            let d = decode(bad, false);
+            assert_eq!(d.op, Op::Unsupported(None), "{bad}");
+            assert!(
+                d.diags.len() == 1
+                    && d.diags[0].is_error()
+                    && d.diags[0].message
+                        == format!(
+                            "`{bad}` is not a form of {}: its syntax lines are {}",
+                            bad.split('.').next().unwrap(),
+                            if forms.starts_with("vote") {
+                                "vote{.sync}.{all,any,uni}.pred and vote{.sync}.ballot.b32"
+                            } else {
+                                forms
+                            }
+                        ),
+                "{bad}: {:?}",
+                d.diags
+            );
+        }
     }
 
     #[test]

@@ -416,6 +416,7 @@ impl Op {
             Op::Control(Control::Mma(m)) => Some(m.requires()),
             Op::Control(Control::Redux(r)) => Some(r.requires()),
             Op::Control(Control::Video(v)) => Some(v.requires()),
+            Op::Control(c) => c.warp_requires(),
             _ => None,
         }
     }
@@ -505,6 +506,11 @@ impl Op {
             Op::Control(Control::Tcgen05(t)) => t.validate(opcode, version, target),
             Op::Control(Control::Redux(r)) => r.validate(opcode, version, target),
             Op::Control(Control::Video(v)) => needs(v.requires()),
+            Op::Control(c) => {
+                let mut d = c.warp_requires().map(needs).unwrap_or_default();
+                d.extend(c.removed_error(opcode, version, target));
+                d
+            }
             _ => Vec::new(),
         }
     }

@@ -1235,6 +1235,53 @@ pub enum ControlError {
     Malformed(Diagnostic),
 }
 
+/// The canonical spelling of a `vote`, `shfl` or `match` whose
+/// qualifiers are those of one of its syntax lines, each once, in another
+/// order (`match.sync.any.b32`: `match.any.sync.b32`); `None` for any other
+/// opcode. ptxas takes such orders: hibouwu/PTX_To_SASS's W13 probe
+/// assembles `match.sync.any.b32` for sm_100a to `MATCH.ANY`
+/// (docs/NVIDIA.md "Modifier order").
+pub fn warp_in_order(opcode: &str) -> Option<String> {
+    let mut words = opcode.split('.');
+    let root = words.next()?;
+    let words: Vec<&str> = words.collect();
+    let (groups, required): (&[&[&str]], &[bool]) = match root {
+        "vote" => (
+            &[
+                &["sync"],
+                &["all", "any", "uni", "ballot"],
+                &["pred", "b32"],
+            ],
+            &[false, true, true],
+        ),
+        "shfl" => (
+            &[&["sync"], &["up", "down", "bfly", "idx"], &["b32"]],
+            &[false, true, true],
+        ),
+        "match" => (
+            &[&["any", "all"], &["sync"], &["b32", "b64"]],
+            &[true, true, true],
+        ),
+        _ => return None,
+    };
+    let mut picked: Vec<Option<&str>> = vec![None; groups.len()];
+    for w in &words {
+        let g = groups.iter().position(|g| g.contains(w))?;
+        if picked[g].replace(w).is_some() {
+            return None;
+        }
+    }
+    if picked.iter().zip(required).any(|(p, r)| *r && p.is_none()) {
+        return None;
+    }
+    Some(
+        std::iter::once(root)
+            .chain(picked.into_iter().flatten())
+            .collect::<Vec<_>>()
+            .join("."),
+    )
+}
+
 /// The error of a warp collective whose qualifiers are each in its
 /// syntax lines but not in their order or combination
 /// (`shfl.bfly.sync.b32`, `match.sync.any.b32`): not a form the engine
@@ -1505,22 +1552,37 @@ impl Control {
         version: PtxVersion,
         target: Target,
     ) -> Option<Diagnostic> {
-        let operands = match self {
-            Control::Vote { sync: false, .. } => "d, {!}a, 0xffffffff",
-            Control::Shfl { sync: false, .. } => "d[|p], a, b, c, 0xffffffff",
+        let (form, operands) = match self {
+            Control::Vote { mode, sync: false } => (
+                match mode {
+                    VoteMode::All => "vote.sync.all.pred",
+                    VoteMode::Any => "vote.sync.any.pred",
+                    VoteMode::Uni => "vote.sync.uni.pred",
+                    VoteMode::Ballot => "vote.sync.ballot.b32",
+                },
+                "d, {!}a, 0xffffffff",
+            ),
+            Control::Shfl { mode, sync: false } => (
+                match mode {
+                    ShflMode::Up => "shfl.sync.up.b32",
+                    ShflMode::Down => "shfl.sync.down.b32",
+                    ShflMode::Bfly => "shfl.sync.bfly.b32",
+                    ShflMode::Idx => "shfl.sync.idx.b32",
+                },
+                "d[|p], a, b, c, 0xffffffff",
+            ),
             _ => return None,
         };
         if version < PtxVersion::new(6, 4) || !target.at_least(70) {
             return None;
         }
-        let (name, rest) = opcode.split_once('.').unwrap_or((opcode, ""));
         Some(
             Diagnostic::error(
                 0..opcode.len(),
                 format!("`{opcode}` (without .sync) is not supported on sm_70 or higher from PTX ISA 6.4; the module is {version} for {target}"),
             )
             .with_help(format!(
-                "write `{name}.sync.{rest} {operands}` (every thread of the membermask must run it), or declare .version 6.3 or earlier (--ptx 6.3 overrides the file's)"
+                "write `{form} {operands}` (every thread of the membermask must run it), or declare .version 6.3 or earlier (--ptx 6.3 overrides the file's)"
             )),
         )
     }
@@ -2158,20 +2220,48 @@ mod tests {
                 "{form}"
             );
         }
-        // Their words in another order or combination: an error at the
-        // line naming the syntax lines, not an instruction the engine
-        // leaves out.
+        // Their words in another order: a warning, and the canonical form
+        // runs (ptxas assembles `match.sync.any.b32`, docs/NVIDIA.md
+        // "Modifier order").
+        for (written, canonical) in [
+            ("shfl.bfly.sync.b32", "shfl.sync.bfly.b32"),
+            ("shfl.b32.down", "shfl.down.b32"),
+            ("vote.ballot.sync.b32", "vote.sync.ballot.b32"),
+            ("vote.pred.any", "vote.any.pred"),
+            ("match.sync.any.b32", "match.any.sync.b32"),
+            ("match.b64.sync.all", "match.all.sync.b64"),
+        ] {
+            let d = decode(written, false);
+            assert_eq!(d.op, op(canonical), "{written}");
+            assert!(
+                d.diags.len() == 1
+                    && !d.diags[0].is_error()
+                    && d.diags[0].message
+                        == format!("`{written}`: its qualifiers are out of the order of the syntax line (ran as `{canonical}`)")
+                    && d.diags[0].help.as_deref() == Some(&*format!("write {canonical}")),
+                "{written}: {:?}",
+                d.diags
+            );
+        }
+        // Words missing, repeated or in no syntax line together: an error
+        // at the line naming the syntax lines, not an instruction the
+        // engine leaves out.
         for (bad, forms) in [
-            ("shfl.bfly.sync.b32", "shfl{.sync}.{up,down,bfly,idx}.b32"),
             ("shfl.sync.b32", "shfl{.sync}.{up,down,bfly,idx}.b32"),
-            ("vote.ballot.sync.b32", "vote{.sync}.ballot.b32"),
-            ("vote.sync.ballot.pred", "vote{.sync}.ballot.b32"),
-            ("vote.any.b32", "vote{.sync}.{all,any,uni}.pred"),
-            ("match.sync.any.b32", "match.{any,all}.sync.{b32,b64}"),
+            ("shfl.up.up.b32", "shfl{.sync}.{up,down,bfly,idx}.b32"),
+            ("vote.sync.ballot.pred", "vote"),
+            ("vote.any.b32", "vote"),
+            ("vote.sync.sync.any.pred", "vote"),
             ("match.any.b32", "match.{any,all}.sync.{b32,b64}"),
+            ("match.any.all.sync.b32", "match.{any,all}.sync.{b32,b64}"),
             ("activemask", "activemask.b32"),
             ("elect", "elect.sync"),
         ] {
+            let forms = if forms == "vote" {
+                "vote{.sync}.{all,any,uni}.pred and vote{.sync}.ballot.b32"
+            } else {
+                forms
+            };
             let d = decode(bad, false);
             assert_eq!(d.op, Op::Unsupported(None), "{bad}");
             assert!(
@@ -2179,13 +2269,8 @@ mod tests {
                     && d.diags[0].is_error()
                     && d.diags[0].message
                         == format!(
-                            "`{bad}` is not a form of {}: its syntax lines are {}",
+                            "`{bad}` is not a form of {}: its syntax lines are {forms}",
                             bad.split('.').next().unwrap(),
-                            if forms.starts_with("vote") {
-                                "vote{.sync}.{all,any,uni}.pred and vote{.sync}.ballot.b32"
-                            } else {
-                                forms
-                            }
                         ),
                 "{bad}: {:?}",
                 d.diags

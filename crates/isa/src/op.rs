@@ -242,6 +242,21 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
             Err(crate::surface::Refused::Invalid(d)) => bad(d),
         };
     }
+    // A warp collective's qualifiers in another order than its syntax
+    // line's: a warning, and it runs as the canonical form (as a
+    // modifier after the types does, docs/NVIDIA.md "Modifier order").
+    if let Some(canonical) = crate::control::warp_in_order(opcode).filter(|c| c != opcode) {
+        if let Some(Ok(c)) = crate::control::Control::decode(&canonical) {
+            return Decoded {
+                op: Op::Control(c),
+                diags: vec![Diagnostic::warning(
+                    0..opcode.len(),
+                    format!("`{opcode}`: its qualifiers are out of the order of the syntax line (ran as `{canonical}`)"),
+                )
+                .with_help(format!("write {canonical}"))],
+            };
+        }
+    }
     // Control, barriers, warp-level instructions, atomics: their typed
     // decoding, or why the engine does not run them.
     match crate::control::Control::decode(opcode) {

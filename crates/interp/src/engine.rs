@@ -2336,10 +2336,11 @@ impl Machine<'_, '_> {
                 }
             }
             Control::Vote { mode, sync } => {
-                need(
-                    if sync { 3 } else { 2 },
-                    "vote.sync.MODE d, {!}a, membermask;",
-                )?;
+                if sync {
+                    need(3, "vote.sync.MODE d, {!}a, membermask;")?;
+                } else {
+                    need(2, "vote.MODE d, {!}a;")?;
+                }
                 let mut preds = Vec::with_capacity(on.len());
                 let mut member = 0xffff_ffffu64;
                 for &lane in &on {

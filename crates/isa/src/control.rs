@@ -1283,9 +1283,9 @@ pub fn warp_in_order(opcode: &str) -> Option<String> {
 }
 
 /// The error of a warp collective whose qualifiers are each in its
-/// syntax lines but not in their order or combination
-/// (`shfl.bfly.sync.b32`, `match.sync.any.b32`): not a form the engine
-/// leaves out, but none the PTX ISA writes.
+/// syntax lines but missing, repeated or not of one line (`shfl.sync.b32`,
+/// `vote.any.b32`; [`warp_in_order`] takes the ones merely out of order):
+/// not a form the engine leaves out, but none the PTX ISA writes.
 fn warp_malformed(opcode: &str, root: &str) -> ControlError {
     let forms = match root {
         "vote" => "vote{.sync}.{all,any,uni}.pred and vote{.sync}.ballot.b32",
@@ -1299,7 +1299,7 @@ fn warp_malformed(opcode: &str, root: &str) -> ControlError {
             0..opcode.len(),
             format!("`{opcode}` is not a form of {root}: its syntax lines are {forms}"),
         )
-        .with_help("write the qualifiers in the order of the syntax line"),
+        .with_help("write one of those spellings, each qualifier once"),
     )
 }
 
@@ -1552,30 +1552,19 @@ impl Control {
         version: PtxVersion,
         target: Target,
     ) -> Option<Diagnostic> {
-        let (form, operands) = match self {
-            Control::Vote { mode, sync: false } => (
-                match mode {
-                    VoteMode::All => "vote.sync.all.pred",
-                    VoteMode::Any => "vote.sync.any.pred",
-                    VoteMode::Uni => "vote.sync.uni.pred",
-                    VoteMode::Ballot => "vote.sync.ballot.b32",
-                },
-                "d, {!}a, 0xffffffff",
-            ),
-            Control::Shfl { mode, sync: false } => (
-                match mode {
-                    ShflMode::Up => "shfl.sync.up.b32",
-                    ShflMode::Down => "shfl.sync.down.b32",
-                    ShflMode::Bfly => "shfl.sync.bfly.b32",
-                    ShflMode::Idx => "shfl.sync.idx.b32",
-                },
-                "d[|p], a, b, c, 0xffffffff",
-            ),
+        let operands = match self {
+            Control::Vote { sync: false, .. } => "d, {!}a, 0xffffffff",
+            Control::Shfl { sync: false, .. } => "d[|p], a, b, c, 0xffffffff",
             _ => return None,
         };
         if version < PtxVersion::new(6, 4) || !target.at_least(70) {
             return None;
         }
+        // The form as written, in its syntax line's order, with `.sync`
+        // after the root.
+        let form = warp_in_order(opcode)
+            .unwrap_or_else(|| opcode.to_string())
+            .replacen('.', ".sync.", 1);
         Some(
             Diagnostic::error(
                 0..opcode.len(),

@@ -76,6 +76,48 @@ fn guarded<T>(py: Python<'_>, f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     }
 }
 
+/// Runs `work` with the GIL released, on a thread of its own, while this
+/// thread asks Python every 50 ms whether a signal is pending. What a
+/// signal's handler raises (Ctrl-C's KeyboardInterrupt) sets the flag
+/// `work` is given, which a sweep's progress callback reads to stop, and
+/// is raised once `work` has ended. A panic in `work` is an
+/// InternalError.
+fn interruptible<R: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&std::sync::atomic::AtomicBool) -> R + Send,
+) -> PyResult<R> {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::mpsc;
+    let stop = AtomicBool::new(false);
+    let mut raised = None;
+    let r = py.allow_threads(|| {
+        std::thread::scope(|s| {
+            let (done, ended) = mpsc::channel();
+            let stop = &stop;
+            let h = s.spawn(move || {
+                let r = catch_unwind(AssertUnwindSafe(|| work(stop)));
+                let _ = done.send(());
+                r
+            });
+            while let Err(mpsc::RecvTimeoutError::Timeout) =
+                ended.recv_timeout(std::time::Duration::from_millis(50))
+            {
+                if raised.is_none() {
+                    if let Err(e) = Python::with_gil(|py| py.check_signals()) {
+                        raised = Some(e);
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+            h.join().unwrap_or_else(Err)
+        })
+    });
+    if let Some(e) = raised {
+        return Err(e);
+    }
+    r.map_err(|p| internal(py, &p))
+}
+
 /// `ptxfp.InternalError` for a caught panic.
 fn internal(py: Python<'_>, p: &Box<dyn std::any::Any + Send>) -> PyErr {
     let what = p
@@ -688,17 +730,12 @@ impl Instr {
             let path = ptxfp::batch::Path::detect();
             let exec = self.exec;
             let t = std::time::Instant::now();
-            let r = py.allow_threads(|| {
-                catch_unwind(AssertUnwindSafe(|| {
-                    pool.install(|| ptxfp::sweep::run_form(&form, &exec, path, ops, &|_| {}))
-                }))
-            });
+            let r = interruptible(py, |stop| {
+                let go_on = |_| !stop.load(std::sync::atomic::Ordering::Relaxed);
+                pool.install(|| ptxfp::sweep::run_form(&form, &exec, path, ops, &go_on))
+            })?;
             let secs = t.elapsed().as_secs_f64();
-            let res = match r {
-                Ok(Ok(s)) => s,
-                Ok(Err(e)) => return Err(error(py, "FormError", (e.to_string(),))),
-                Err(p) => return Err(internal(py, &p)),
-            };
+            let res = r.map_err(|e| error(py, "FormError", (e.to_string(),)))?;
             let served = Plan::of(&form, &exec).map(|p| p.served_by(path).to_string());
             Ok((
                 res.results,
@@ -741,21 +778,17 @@ impl Instr {
                     )
                 })?;
             let path = ptxfp::batch::Path::detect();
-            let r = py.allow_threads(|| {
-                catch_unwind(AssertUnwindSafe(|| {
-                    pool.install(|| sh::run_shard(&spec, path, &out, &|_| {}))
-                }))
-            });
+            let r = interruptible(py, |stop| {
+                let go_on = |_| !stop.load(std::sync::atomic::Ordering::Relaxed);
+                pool.install(|| sh::run_shard(&spec, path, &out, &go_on))
+            })?;
             let record = match r {
-                Ok(Ok(rec)) => rec,
-                Ok(Err(ShardError::Sweep(e))) => {
-                    return Err(error(py, "FormError", (e.to_string(),)))
-                }
-                Ok(Err(ShardError::Shard(e))) => {
+                Ok(rec) => rec,
+                Err(ShardError::Sweep(e)) => return Err(error(py, "FormError", (e.to_string(),))),
+                Err(ShardError::Shard(e)) => {
                     return Err(pyo3::exceptions::PyValueError::new_err(e))
                 }
-                Ok(Err(e)) => return Err(error(py, "PtxfpError", (e.to_string(),))),
-                Err(p) => return Err(internal(py, &p)),
+                Err(e) => return Err(error(py, "PtxfpError", (e.to_string(),))),
             };
             let file = out.join(record.file_name());
             let json = serde_json::to_string(&record)
@@ -1142,8 +1175,27 @@ fn run<'py>(
     cooperative: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     use ptxfp::interp::{self, Inputs, Options, RunError};
+    use std::sync::{Arc, Mutex};
     guarded(py, || {
         let arr = |t: Xyz| [t.0, t.1, t.2];
+        // Ctrl-C: the run asks every POLL_STEPS thread-instructions
+        // whether a signal is pending; what its handler raised (a
+        // KeyboardInterrupt) stops the run and is raised here.
+        let raised: Arc<Mutex<Option<PyErr>>> = Arc::default();
+        let interrupt = {
+            let raised = Arc::clone(&raised);
+            interp::Interrupt(Arc::new(move || {
+                Python::with_gil(|py| match py.check_signals() {
+                    Ok(()) => false,
+                    Err(e) => {
+                        if let Ok(mut r) = raised.lock() {
+                            *r = Some(e);
+                        }
+                        true
+                    }
+                })
+            }))
+        };
         let opts = Options {
             device: parse_target(py, "device", device)?,
             target: parse_target(py, "target", target)?,
@@ -1164,6 +1216,7 @@ fn run<'py>(
             check_memory,
             heap_size: None,
             max_memory,
+            interrupt: Some(interrupt),
         };
         let inputs = Inputs {
             sets,
@@ -1180,6 +1233,9 @@ fn run<'py>(
             }))
         });
         let r = r.map_err(|p| internal(py, &p))?;
+        if let Some(e) = raised.lock().ok().and_then(|mut r| r.take()) {
+            return Err(e);
+        }
         let map = ptxfp::SourceMap::new(text);
         let loc = |span: &std::ops::Range<usize>| map.line_col(span.start);
         let fail = |errors: Vec<Diagnostic>, warnings: Vec<Diagnostic>| {
@@ -1460,5 +1516,8 @@ fn _ptxfp(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(mma::_mma_rows, m)?)?;
     m.add_function(wrap_pyfunction!(mma::_mma_gemm, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // What `run(max_memory=None)` may hold; Python checks a `mem=` array
+    // against it before copying the array.
+    m.add("_DEFAULT_MAX_MEMORY", ptxfp::interp::DEFAULT_MAX_MEMORY)?;
     Ok(())
 }

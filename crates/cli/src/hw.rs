@@ -1362,7 +1362,7 @@ mod tests {
                 &plan,
                 ptxfp_fast::Path::Portable,
                 sweep::Operands::Exhaustive,
-                &|_| {},
+                &|_| true,
             )
             .unwrap();
             assert_eq!(r.digests[DIGEST], format!("{:016x}", ours.digest), "{form}");
@@ -1402,7 +1402,7 @@ mod tests {
                     n: 100_000,
                     seed: 9,
                 },
-                &|_| {},
+                &|_| true,
             )
             .unwrap();
             assert_eq!(r.digests[DIGEST], format!("{:016x}", ours.digest), "{form}");
@@ -1445,7 +1445,7 @@ mod tests {
                     shard: k,
                     shards: n,
                 };
-                shard::run_shard(&spec, ptxfp_fast::Path::detect(), cpu.path(), &|_| {}).unwrap();
+                shard::run_shard(&spec, ptxfp_fast::Path::detect(), cpu.path(), &|_| true).unwrap();
             }
             let ag = shard::against(cpu.path(), gpu.path()).unwrap();
             assert_eq!(ag.compared, 2, "{form}: {ag:?}");
@@ -1494,7 +1494,7 @@ mod tests {
                 shard: k,
                 shards: 2,
             };
-            shard::run_shard(&spec, ptxfp_fast::Path::detect(), cpu.path(), &|_| {}).unwrap();
+            shard::run_shard(&spec, ptxfp_fast::Path::detect(), cpu.path(), &|_| true).unwrap();
         }
         assert!(
             !gpu.path().join("unused").exists(),
@@ -1515,7 +1515,7 @@ mod tests {
             &Exec::default(),
             ptxfp_fast::Path::detect(),
             ops,
-            &|_| {},
+            &|_| true,
         )
         .unwrap();
         assert_eq!(m.digest, Some(ours.digest));

@@ -327,7 +327,7 @@ fn main() -> ExitCode {
         Err(e) => {
             // No errors: the command already printed its diagnostics.
             e.print();
-            ExitCode::from(2)
+            ExitCode::from(if run::interrupted() { 130 } else { 2 })
         }
     }
 }

@@ -225,7 +225,39 @@ impl From<String> for Failure {
     }
 }
 
-/// Exit 0 on success, 1 where a device `assert()` failed, 2 on any error.
+/// Set by the first Ctrl-C during a run ([`on_ctrl_c`]).
+static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether Ctrl-C stopped the run (its exit status is then 130, a shell's
+/// for SIGINT, after the error that says where each thread was).
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// The run's [`interp::Interrupt`]: the first Ctrl-C stops it at its next
+/// question (every [`interp::POLL_STEPS`] thread-instructions), so that a
+/// kernel that hangs says where; a second one ends the process at once.
+fn on_ctrl_c() -> interp::Interrupt {
+    use signal_hook::{consts::SIGINT, flag};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let hit = Arc::new(AtomicBool::new(false));
+    // In this order: a Ctrl-C with the flag already set exits (130), then
+    // the flag is set. Where the handlers cannot be installed, Ctrl-C
+    // ends the process as it did.
+    let _ = flag::register_conditional_shutdown(SIGINT, 130, Arc::clone(&hit))
+        .and_then(|_| flag::register(SIGINT, Arc::clone(&hit)));
+    interp::Interrupt(Arc::new(move || {
+        let stop = hit.load(Ordering::Relaxed);
+        if stop {
+            INTERRUPTED.store(true, Ordering::Relaxed);
+        }
+        stop
+    }))
+}
+
+/// Exit 0 on success, 1 where a device `assert()` failed, 2 on any error
+/// (130 where Ctrl-C stopped it).
 pub fn run(a: Args) -> Result<Outcome, String> {
     if a.file == "-" && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
         eprintln!("ptxfp run: reading PTX from standard input (end with Ctrl-D; give a FILE to run a file)");
@@ -436,6 +468,7 @@ fn run_source(
         check_memory: a.check_memory,
         heap_size: Some(a.malloc_heap_size),
         max_memory: Some(a.max_memory),
+        interrupt: Some(on_ctrl_c()),
     };
     let result = interp::run_with(src, &inputs, &opts, trace);
     trace.flush();

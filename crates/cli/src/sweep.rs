@@ -269,7 +269,10 @@ fn sweep(a: RunArgs) -> Result<(), Failure> {
                 a.json,
                 &format!("{form} shards {first}-{last}/{n}"),
             );
-            let progress = |done: u64| rep.set(done);
+            let progress = |done: u64| {
+                rep.set(done);
+                true
+            };
             let rs = pool
                 .install(|| shard::run_shards(&spec, (first, last), path, out, &progress))
                 .map_err(|e| with(e.to_string()))?;
@@ -304,7 +307,10 @@ fn sweep(a: RunArgs) -> Result<(), Failure> {
         return Ok(());
     }
     let rep = Reporter::new(total, a.json, &form.to_string());
-    let progress = |done: u64| rep.set(done);
+    let progress = |done: u64| {
+        rep.set(done);
+        true
+    };
     let t = Instant::now();
     let res = pool
         .install(|| {
@@ -665,7 +671,10 @@ fn one_shard(
     let range = shard::shard_chunks(chunks, k, n);
     let results = (range.end * sweep::CHUNK as u64).min(total) - range.start * sweep::CHUNK as u64;
     let rep = Reporter::new(results, a.json, &format!("{form} shard {k}/{n}"));
-    let progress = |done: u64| rep.set(done);
+    let progress = |done: u64| {
+        rep.set(done);
+        true
+    };
     let r = pool
         .install(|| shard::run_shard(&spec, path, out, &progress))
         .map_err(|e| with(e.to_string()))?;

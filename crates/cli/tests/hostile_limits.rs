@@ -5,7 +5,8 @@
 //! address space, `verify --json` mismatches, `sweep merge` duplicates and
 //! `hw run`'s reading of its file (docs/LIMITS.md); and two findings of
 //! the survey of 303 real PTX files of the same day (`red.cas`,
-//! `@@DWARF`).
+//! `@@DWARF`); and from the Python survey of 2026-11-29, the bound of
+//! `--dynamic-shared` and Ctrl-C.
 
 mod common;
 use common::{ptxfp, run_src, text};
@@ -59,6 +60,20 @@ fn shared_memory_past_any_gpu_is_refused() {
         e.contains("(the dynamic shared memory, --dynamic-shared 232448)")
     });
     let o = run_src("dynamic_fits.ptx", &src, &["--dynamic-shared", "231424"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
+    // A launch past the bound fails on a GPU even where no `.extern
+    // .shared` array takes it (it read back as %dynamic_smem_size cut to
+    // 32 bits).
+    let src = format!("{HEAD}.visible .entry k()\n{{\n    ret;\n}}\n");
+    for n in ["232449", "9223372036854775808"] {
+        let o = run_src("no_dynamic.ptx", &src, &["--dynamic-shared", n]);
+        common::fails_with(&o, |e| {
+            e.contains(&format!(
+                "--dynamic-shared {n}: more than the 232448 bytes (227 KiB)"
+            ))
+        });
+    }
+    let o = run_src("no_dynamic.ptx", &src, &["--dynamic-shared", "232448"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
 }
 
@@ -366,5 +381,52 @@ fn contractions_are_bounded() {
     assert!(
         e.contains("--contract: 3000 contractions changed a result; the first 1000 are listed"),
         "{e}"
+    );
+}
+
+/// Ctrl-C stops a run where it is, says where, and exits 130 (it ended
+/// the process with nothing said, or waited out --max-steps).
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_run_and_says_where() {
+    use std::io::{BufRead, Read};
+    use std::process::{Command, Stdio};
+    let src = format!("{HEAD}.visible .entry k()\n{{\n    .reg .pred %p;\n    .reg .b32 %r;\n    mov.u32 %r, 0;\nL:\n    add.u32 %r, %r, 1;\n    setp.ne.u32 %p, %r, 0;\n    @%p bra L;\n    ret;\n}}\n");
+    let path = common::test_file("spin.ptx");
+    std::fs::write(&path, src).unwrap();
+    // --trace: its first line says the run (and so the handler) started.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ptxfp"))
+        .args(["run", path.to_str().unwrap(), "--trace", "--block", "64"])
+        .args(["--max-steps", "1000000000000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    assert!(first.contains("spin.ptx:"), "{first}");
+    let drain = std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
+    let t = std::time::Instant::now();
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    drain.join().unwrap().unwrap();
+    assert!(t.elapsed().as_secs() < 20, "{:?}", t.elapsed());
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert!(
+        err.contains("error: the run was interrupted after ")
+            && err.contains("was about to run this line"),
+        "{err}"
     );
 }

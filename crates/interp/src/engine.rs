@@ -184,6 +184,18 @@ impl Launch {
                     .into(),
             );
         }
+        // No GPU gives a CTA more than MAX_SHARED_BYTES ("Maximum amount
+        // of shared memory per thread block", CUDA C++ Programming Guide,
+        // "Features and Technical Specifications"): a launch that asks for
+        // more dynamic shared memory fails, whether or not the kernel
+        // declares an `.extern .shared` array to hold it.
+        if self.dynamic_shared > crate::MAX_SHARED_BYTES {
+            return Err(format!(
+                "--dynamic-shared {}: more than the {} bytes (227 KiB) of shared memory any GPU gives a CTA; CUDA refuses such a launch",
+                self.dynamic_shared,
+                crate::MAX_SHARED_BYTES
+            ));
+        }
         let threads = self.cta_threads().saturating_mul(self.ctas());
         if self.cooperative && threads > MAX_COOPERATIVE_THREADS {
             return Err(format!(
@@ -548,6 +560,11 @@ pub(crate) struct Engine {
     /// Thread-instructions run (guards false included), and the limit.
     pub(crate) steps: u64,
     pub(crate) max_steps: u64,
+    /// [`crate::Options::interrupt`], and the steps past which the hot
+    /// paths look up from their work: `max_steps`, or sooner, where the
+    /// interrupt's next question is due (`count_step`).
+    pub(crate) interrupt: Option<crate::Interrupt>,
+    pub(crate) step_limit: u64,
     /// In a cooperative launch, the steps at which the running CTA's turn
     /// ends (`u64::MAX` otherwise).
     pub(crate) turn_ends: u64,
@@ -1229,13 +1246,9 @@ impl Machine<'_, '_> {
             return Ok(());
         }
         self.lane = lane;
-        let span = match self.module.stmt(pc) {
-            Some(Stmt::Instr(ins)) => ins.span.clone(),
-            _ => 0..0,
-        };
         Err(RunError::Program(
             Diagnostic::error(
-                span,
+                self.stmt_span(pc),
                 format!(
                     "the run's memory reached --max-memory {} bytes ({held} bytes of the host's for the bytes given or written: {} bytes a {}-byte page, {} in a range of {} or more given at once): {} was about to run this line",
                     self.eng.max_memory,
@@ -1825,7 +1838,7 @@ impl Machine<'_, '_> {
     ) -> Result<Ran, RunError> {
         // The whole warp's steps are counted at once; a limit that falls
         // inside it is the general way's to report, lane by lane.
-        if self.eng.steps + lanes.len() as u64 > self.eng.max_steps {
+        if self.eng.steps + lanes.len() as u64 > self.eng.step_limit {
             return Ok(Ran::No);
         }
         if let Some(m) = &f.mem {
@@ -2223,7 +2236,8 @@ impl Machine<'_, '_> {
     }
 
     /// Counts one thread-instruction of the running thread: past
-    /// `--max-steps`, the error that names it and the line.
+    /// `--max-steps`, the error that names it and the line; where the
+    /// interrupt's question is due, that ([`Self::past_step_limit`]).
     fn count_step(&mut self, ins: &Instr) -> Result<(), RunError> {
         {
             self.eng.steps += 1;
@@ -2243,25 +2257,56 @@ impl Machine<'_, '_> {
                     .with_help("stream the trace instead (`ptxfp run --trace`, or `run_with` in Rust), trace fewer steps (--max-steps), or look for a loop whose exit condition never holds"),
                 ));
             }
-            if self.eng.steps > self.eng.max_steps {
-                let l = self.eng.launch;
-                let help = if l.ctas() > 1 && !l.cooperative {
-                    "raise the limit with --max-steps N, or look for a loop whose exit condition never holds; CTAs run one after another, so a CTA that waits for a later one (a grid-wide barrier, as cooperative groups' grid.sync()) waits for ever: launch such a kernel with --cooperative"
-                } else {
-                    "raise the limit with --max-steps N, or look for a loop whose exit condition never holds"
-                };
-                return Err(RunError::Program(
-                    Diagnostic::error(
-                        ins.span.clone(),
-                        format!(
-                            "the run reached --max-steps {} thread-instructions: {} was about to run this line",
-                            self.eng.max_steps,
-                            self.who()
-                        ),
-                    )
-                    .with_help(help),
-                ));
+            if self.eng.steps > self.eng.step_limit {
+                return self.past_step_limit(ins);
             }
+        }
+        Ok(())
+    }
+
+    /// [`Self::count_step`] past [`Engine::step_limit`]: the question to
+    /// [`crate::Options::interrupt`] that is due (every
+    /// [`crate::POLL_STEPS`]), then, past `--max-steps`, the error that
+    /// names the thread and the line. Out of line: the hot paths keep one
+    /// comparison, as they had for `--max-steps` alone.
+    #[cold]
+    #[inline(never)]
+    fn past_step_limit(&mut self, ins: &Instr) -> Result<(), RunError> {
+        if let Some(stop) = &self.eng.interrupt {
+            if (stop.0)() {
+                return Err(RunError::Program(Diagnostic::error(
+                    ins.span.clone(),
+                    format!(
+                        "the run was interrupted after {} thread-instructions: {} was about to run this line",
+                        self.eng.steps,
+                        self.who()
+                    ),
+                )));
+            }
+            self.eng.step_limit = self
+                .eng
+                .steps
+                .saturating_add(crate::POLL_STEPS)
+                .min(self.eng.max_steps);
+        }
+        if self.eng.steps > self.eng.max_steps {
+            let l = self.eng.launch;
+            let help = if l.ctas() > 1 && !l.cooperative {
+                "raise the limit with --max-steps N, or look for a loop whose exit condition never holds; CTAs run one after another, so a CTA that waits for a later one (a grid-wide barrier, as cooperative groups' grid.sync()) waits for ever: launch such a kernel with --cooperative"
+            } else {
+                "raise the limit with --max-steps N, or look for a loop whose exit condition never holds"
+            };
+            return Err(RunError::Program(
+                Diagnostic::error(
+                    ins.span.clone(),
+                    format!(
+                        "the run reached --max-steps {} thread-instructions: {} was about to run this line",
+                        self.eng.max_steps,
+                        self.who()
+                    ),
+                )
+                .with_help(help),
+            ));
         }
         Ok(())
     }

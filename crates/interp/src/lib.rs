@@ -97,6 +97,25 @@ pub struct Options {
     /// thread). Past it the run stops with an error, not the host's
     /// memory.
     pub max_memory: Option<u64>,
+    /// Asked every [`POLL_STEPS`] thread-instructions whether to stop
+    /// (Python's `ptxfp.run` asks whether Ctrl-C was pressed); when it
+    /// answers true, the run ends with a [`RunError::Runtime`] that says
+    /// it was interrupted, with what ran before. `None`: never asked.
+    pub interrupt: Option<Interrupt>,
+}
+
+/// The thread-instructions between two questions to [`Options::interrupt`]:
+/// from about 10 to 100 ms of one core (docs/ENGINE.md "Speed").
+pub const POLL_STEPS: u64 = 1 << 20;
+
+/// A question a run asks now and then: stop here? ([`Options::interrupt`]).
+#[derive(Clone)]
+pub struct Interrupt(pub std::sync::Arc<dyn Fn() -> bool + Send + Sync>);
+
+impl std::fmt::Debug for Interrupt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Interrupt(..)")
+    }
 }
 
 /// Initial state given from outside the program.
@@ -1363,6 +1382,13 @@ fn execute_grid(
     mc.nlanes = launch.cta_threads() as usize;
     mc.eng.multi = launch.cta_threads().saturating_mul(launch.ctas()) > 1;
     mc.eng.max_steps = opts.max_steps.unwrap_or(DEFAULT_MAX_STEPS);
+    // Asked at the first instruction, then every POLL_STEPS.
+    mc.eng.interrupt = opts.interrupt.clone();
+    mc.eng.step_limit = if opts.interrupt.is_some() {
+        0
+    } else {
+        mc.eng.max_steps
+    };
     mc.eng.turn_ends = u64::MAX;
     mc.eng.max_memory = opts.max_memory.unwrap_or(DEFAULT_MAX_MEMORY);
     mc.eng.memory_before = memory::live_bytes();

@@ -78,7 +78,7 @@
 
 use crate::Eval;
 use std::ops::Range;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use ptxfp_fast::Path;
 use rayon::prelude::*;
@@ -269,6 +269,13 @@ pub enum SweepError {
         /// `shards - 1`.
         last: u64,
     },
+    /// The progress callback asked to stop (Ctrl-C in Python) after
+    /// `done` results: nothing of the sweep is kept.
+    #[error("the sweep was interrupted after {done} results")]
+    Interrupted {
+        /// Results computed before it stopped.
+        done: u64,
+    },
     /// A chunk range outside the sweep's chunks.
     #[error("chunks {first}..{end} are not within the sweep's {total} chunks")]
     ChunkRange {
@@ -379,7 +386,8 @@ fn check_whole(name: &str, total: u64, ops: Operands) -> Result<(), SweepError> 
 /// from their operands (given as 64-bit values, one column per source)
 /// into `out` (widened to 64 bits). `widths` are the source register
 /// widths, `dest` the destination's; `progress` is called with the number
-/// of results done after each task. This is the unfused reference: a
+/// of results done after each task, and returns whether to go on (false:
+/// [`SweepError::Interrupted`], once the tasks under way end). This is the unfused reference: a
 /// task's operands, results and hash are three passes over 2^16 results.
 ///
 /// # Errors
@@ -392,7 +400,7 @@ pub fn run<F>(
     dest: u32,
     ops: Operands,
     eval: F,
-    progress: &(dyn Fn(u64) + Sync),
+    progress: &(dyn Fn(u64) -> bool + Sync),
 ) -> Result<Sweep, SweepError>
 where
     F: Fn(&[Vec<u64>], &mut [u64]) + Sync,
@@ -419,7 +427,7 @@ pub fn run_chunks<F>(
     ops: Operands,
     chunks: Range<u64>,
     eval: F,
-    progress: &(dyn Fn(u64) + Sync),
+    progress: &(dyn Fn(u64) -> bool + Sync),
 ) -> Result<Vec<u64>, SweepError>
 where
     F: Fn(&[Vec<u64>], &mut [u64]) + Sync,
@@ -465,7 +473,7 @@ fn digests_over<S, I, B>(
     total: u64,
     chunks: Range<u64>,
     block: usize,
-    progress: &(dyn Fn(u64) + Sync),
+    progress: &(dyn Fn(u64) -> bool + Sync),
     init: I,
     sum: B,
 ) -> Result<Vec<u64>, SweepError>
@@ -483,6 +491,8 @@ where
     }
     let per_chunk = CHUNK as u64 / TASK;
     let done = AtomicU64::new(0);
+    // Set where `progress` said stop: the tasks left return at once.
+    let stop = AtomicBool::new(false);
     let mut out = Vec::with_capacity((chunks.end - chunks.start) as usize);
     let mut c = chunks.start;
     while c < chunks.end {
@@ -492,6 +502,9 @@ where
         let sums: Vec<u64> = (t0..t1)
             .into_par_iter()
             .map_init(&init, |s, t| {
+                if stop.load(Ordering::Relaxed) {
+                    return 0;
+                }
                 let first = t * TASK;
                 let m = (total - first).min(TASK);
                 let mut acc = 0u64;
@@ -501,10 +514,17 @@ where
                     acc = acc.wrapping_add(sum(s, f, b));
                     f += b as u64;
                 }
-                progress(done.fetch_add(m, Ordering::Relaxed) + m);
+                if !progress(done.fetch_add(m, Ordering::Relaxed) + m) {
+                    stop.store(true, Ordering::Relaxed);
+                }
                 acc
             })
             .collect();
+        if stop.load(Ordering::Relaxed) {
+            return Err(SweepError::Interrupted {
+                done: done.load(Ordering::Relaxed),
+            });
+        }
         for (j, s) in sums.chunks(per_chunk as usize).enumerate() {
             let total_sum = s.iter().fold(0u64, |a, &b| a.wrapping_add(b));
             out.push(finish_chunk(c + j as u64, total_sum));
@@ -556,7 +576,7 @@ pub fn run_plan(
     plan: &Plan,
     path: Path,
     ops: Operands,
-    progress: &(dyn Fn(u64) + Sync),
+    progress: &(dyn Fn(u64) -> bool + Sync),
 ) -> Result<Sweep, SweepError> {
     let (widths, dest) = plan.widths();
     let total = results_of(name, &widths, dest, ops)?;
@@ -576,7 +596,7 @@ fn plan_chunks(
     path: Path,
     ops: Operands,
     chunks: Range<u64>,
-    progress: &(dyn Fn(u64) + Sync),
+    progress: &(dyn Fn(u64) -> bool + Sync),
 ) -> Result<Vec<u64>, SweepError> {
     let (widths, dest) = plan.widths();
     let total = results_of(name, &widths, dest, ops)?;
@@ -624,7 +644,7 @@ pub fn run_form(
     exec: &Exec,
     path: Path,
     ops: Operands,
-    progress: &(dyn Fn(u64) + Sync),
+    progress: &(dyn Fn(u64) -> bool + Sync),
 ) -> Result<Sweep, SweepError> {
     let name = form.to_string();
     let total = form_results(form, ops)?;
@@ -650,7 +670,7 @@ pub fn run_form_chunks(
     path: Path,
     ops: Operands,
     chunks: Range<u64>,
-    progress: &(dyn Fn(u64) + Sync),
+    progress: &(dyn Fn(u64) -> bool + Sync),
 ) -> Result<Vec<u64>, SweepError> {
     let name = form.to_string();
     if let Some(plan) = Plan::of(form, exec) {
@@ -1069,7 +1089,7 @@ mod tests {
 
     #[test]
     fn fast_sweep_equals_generic_sweep() {
-        let none = |_: u64| {};
+        let none = |_: u64| true;
         for form in [
             "fma.rn.relu.f16x2",
             "mad.rm.f64",
@@ -1232,7 +1252,7 @@ mod tests {
             &Exec::default(),
             Path::Portable,
             Operands::Exhaustive,
-            &|_| {},
+            &|_| true,
         )
         .unwrap_err();
         assert!(e.to_string().contains("--shard K/65536"), "{e}");

@@ -10,7 +10,9 @@ use ptxfp_model::sweep::shard::{self, ShardSpec};
 use ptxfp_model::sweep::{self, Operands, CHUNK};
 use ptxfp_model::{Eval, Exec};
 
-fn none(_: u64) {}
+fn none(_: u64) -> bool {
+    true
+}
 
 fn spec(form: &str, ops: Operands, k: u64, n: u64) -> ShardSpec {
     ShardSpec {
@@ -397,4 +399,44 @@ fn fused_blocks_equal_the_unfused_path() {
         .unwrap();
         assert_eq!(fused, unfused(form, ops, chunks), "{form}");
     }
+}
+
+/// A progress callback that says stop ends the sweep within the round
+/// under way (Ctrl-C in Python), and a shard so stopped writes no record;
+/// one that lets it go on changes nothing.
+#[test]
+fn a_sweep_stops_where_progress_says_so() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let form = Form::parse("fma.rn.f16").unwrap();
+    let calls = AtomicU64::new(0);
+    let stop_after_one = |_: u64| calls.fetch_add(1, Ordering::Relaxed) == 0;
+    // 2^32 results: 256 chunks, four rounds of the sweep's tasks.
+    let e = sweep::run_form_chunks(
+        &form,
+        &Exec::default(),
+        Path::detect(),
+        Operands::Exhaustive,
+        0..256,
+        &stop_after_one,
+    )
+    .unwrap_err();
+    match e {
+        sweep::SweepError::Interrupted { done } => {
+            assert!(done > 0 && done < 1 << 31, "{done}");
+        }
+        e => panic!("{e}"),
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let e = shard::run_shard(
+        &spec("fma.rn.f16", Operands::Exhaustive, 0, 1 << 16),
+        Path::detect(),
+        dir.path(),
+        &|_| false,
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string().contains("the sweep was interrupted after"),
+        "{e}"
+    );
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }

@@ -461,7 +461,8 @@ pub fn record_of(
 
 /// Computes shard `spec.shard` of `spec.shards` on `path` (on rayon's
 /// current pool) and writes its record into `out_dir` (created if
-/// missing), atomically. `progress` gets the shard's results done so far.
+/// missing), atomically. `progress` gets the shard's results done so far,
+/// and returns whether to go on (where it says stop, no record is written).
 /// Returns the record; its file is `out_dir.join(record.file_name())`.
 ///
 /// # Errors
@@ -473,7 +474,7 @@ pub fn run_shard(
     spec: &ShardSpec,
     path: Path,
     out_dir: &FsPath,
-    progress: &(dyn Fn(u64) + Sync),
+    progress: &(dyn Fn(u64) -> bool + Sync),
 ) -> Result<ShardRecord, ShardError> {
     let results = form_results(&spec.form, spec.operands)?;
     let total = chunks_of(results);
@@ -505,7 +506,7 @@ pub fn run_shards(
     (first, last): (u64, u64),
     path: Path,
     out_dir: &FsPath,
-    progress: &(dyn Fn(u64) + Sync),
+    progress: &(dyn Fn(u64) -> bool + Sync),
 ) -> Result<Vec<ShardRecord>, ShardError> {
     let results = form_results(&template.form, template.operands)?;
     let total = chunks_of(results);

@@ -184,7 +184,11 @@ def _operand(x, ty, name, form):
         for n in notes:
             _warnings.warn("%s: %s" % (where, n), PtxfpWarning, stacklevel=4)
         return _Op(bits, (), True, True)
-    a = np.asarray(x)
+    try:
+        a = np.asarray(x)
+    except ValueError as e:
+        # A ragged list: numpy's message names no operand.
+        raise ShapeError("%s: not an array: %s" % (where, e)) from None
     # A numpy scalar or a 0-d array-like broadcasts as a scalar; a list, a
     # tuple or a memoryview is an array like an ndarray.
     scalar = not isinstance(x, np.ndarray) and a.ndim == 0
@@ -290,6 +294,16 @@ class Form(_ext.Instr):
 
     def __str__(self):
         return self._text
+
+    # Equal where the canonical text and the setup are: the same results
+    # for the same operands (a dict keyed by forms, a set of them).
+    def __eq__(self, other):
+        if not isinstance(other, Form):
+            return NotImplemented
+        return (self._text, self._setup) == (other._text, other._setup)
+
+    def __hash__(self):
+        return hash((self._text, self._setup))
 
     def __repr__(self):
         t, d, p = self._setup
@@ -565,11 +579,11 @@ def _unpickle_form(cls, text, target, device, ptx):
 
 
 def _shard_args(shard, shards):
-    for name, v in (("shard", shard), ("shards", shards)):
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not 0 <= v < 1 << 64:
-            raise ValueError("sweep_shard: %s is a count from 0, not %r" % (name, v))
-    if shards < 1:
-        raise ValueError("sweep_shard: shards must be at least 1")
+    for name, v, lo in (("shard", shard, 0), ("shards", shards, 1)):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not lo <= v < 1 << 64:
+            raise ValueError(
+                "sweep_shard: %s is an integer from %d to 2^64 - 1, not %r" % (name, lo, v)
+            )
     if shard >= shards:
         raise ValueError(
             "sweep_shard: shard %d of %d: shards count from 0, so it must be below %d"
@@ -932,22 +946,42 @@ def _mapping(key, v):
     return list(v.items())
 
 
-def _mem_bytes(at, b):
+def _mem_bytes(at, b, room):
     """The bytes of a ``mem=`` value: a numpy array (its memory order), or
-    bytes, a bytearray, a memoryview or a list of byte values."""
+    bytes, a bytearray, a memoryview or a list of byte values. ``room``:
+    the bytes the run may still hold, checked before an array is copied
+    (a broadcast array of 2^40 elements would take its whole size)."""
+    where = "mem[%s]" % ("%#x" % at if _is_int(at) else repr(at))
     if isinstance(b, np.ndarray):
-        return np.ascontiguousarray(b).tobytes()
-    if isinstance(b, (bytes, bytearray, memoryview, list, tuple)):
-        return bytes(b)
-    if not isinstance(b, (str, int, float, np.generic)) and b is not None:
+        if b.dtype.hasobject:
+            raise DtypeError("%s: an array of Python objects has no bytes: give a numeric dtype" % where)
+        if b.nbytes > room:
+            raise RunError(
+                "%s: the array has %d bytes, more than the %d the run may still hold "
+                "(max_memory): raise max_memory, or give fewer bytes" % (where, b.nbytes, room)
+            )
+        out = np.ascontiguousarray(b).tobytes()
+    elif isinstance(b, (bytes, bytearray, memoryview, list, tuple)):
         try:
-            return bytes(memoryview(b))
-        except TypeError:
-            pass
-    raise DtypeError(
-        "mem[%r]: bytes, a bytearray, a memoryview or a numpy array; not %s"
-        % (at, type(b).__name__)
-    )
+            out = bytes(b)
+        except (TypeError, ValueError) as e:
+            raise DtypeError("%s: a list or tuple gives byte values (0 to 255): %s" % (where, e)) from None
+    else:
+        out = None
+        if not isinstance(b, (str, int, float, np.generic)) and b is not None:
+            try:
+                out = bytes(memoryview(b))
+            except TypeError:
+                pass
+        if out is None:
+            raise DtypeError(
+                "%s: bytes, a bytearray, a memoryview, a list of byte values or a numpy array; not %s"
+                % (where, type(b).__name__)
+            )
+    if not out:
+        raise ValueError("%s: no bytes (an empty %s): give at least one byte, or leave the entry out"
+                         % (where, type(b).__name__))
+    return out
 
 
 def run(ptx_text, set=None, mem=None, *, entry=None, target=None, device=None, ptx=None,
@@ -970,10 +1004,13 @@ def run(ptx_text, set=None, mem=None, *, entry=None, target=None, device=None, p
         raise DtypeError("run: PTX text as a str, not %s" % type(ptx_text).__name__)
     sets = [(str(k), _set_text(k, v)) for k, v in _mapping("set", set)]
     mems = []
+    max_memory = _count("max_memory", max_memory, "the most bytes the run may hold")
+    room = _ext._DEFAULT_MAX_MEMORY if max_memory is None else max_memory
     for at, b in _mapping("mem", mem):
         if _is_int(at) and not 0 <= at < 1 << 64:
             raise ValueError("run: mem address %#x: addresses are 0 to 2**64 - 1" % at)
-        b = _mem_bytes(at, b)
+        b = _mem_bytes(at, b, room)
+        room -= len(b)
         at = "%#x" % at if _is_int(at) else str(at)
         mems.append((at, b))
     th = None
@@ -987,7 +1024,7 @@ def run(ptx_text, set=None, mem=None, *, entry=None, target=None, device=None, p
         check_memory, _count("max_steps", max_steps, "the most thread-instructions"),
         cluster=None if cluster is None else _dims("cluster", cluster),
         tensor_maps=["%s=%s" % (k, v) for k, v in _mapping("tensor_map", tensor_map)],
-        max_memory=_count("max_memory", max_memory, "the most bytes the run may hold"),
+        max_memory=max_memory,
         cooperative=cooperative,
     )
     result = RunResult(d, all)

@@ -320,7 +320,13 @@ def sweep(a, stream=sys.stderr):
     """Runs ``python -m ptxfp.distributed sweep``; returns (exit code,
     merge dict, summary dict)."""
     _validate(a)
-    os.makedirs(a.out, exist_ok=True)
+    try:
+        os.makedirs(a.out, exist_ok=True)
+    except OSError as e:
+        # "File exists" for a file at the path, with a traceback.
+        what = "not a directory" if os.path.exists(a.out) else e.strerror
+        raise _Exit(2, "--out %s: %s; the records go into a directory (made if missing)"
+                    % (a.out, what)) from None
     out = os.path.abspath(a.out)
     spec = _spec(a)
     # A truncated, corrupt or foreign record is not present: its shard runs again.

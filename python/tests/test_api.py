@@ -174,6 +174,9 @@ def test_broadcasting():
     with pytest.raises(ptxfp.ShapeError) as e:
         ptxfp.eval("add.rn.f16", np.zeros(3, np.float16), np.zeros(4, np.float16))
     assert isinstance(e.value, ValueError)
+    # A ragged list: numpy's message named no operand.
+    with pytest.raises(ptxfp.ShapeError, match=r"operand b of add.rn.f16 \(.f16\): not an array: setting an array element with a sequence"):
+        ptxfp.eval("add.rn.f16", 1.0, [[1.0, 2.0], [3.0]])
 
 
 def test_non_contiguous_views():
@@ -461,6 +464,42 @@ def test_run_max_memory_bounds_a_run():
     assert "the run's memory reached --max-memory 100000 bytes" in str(e.value)
 
 
+def _ctrl_c_stops(call):
+    """Ctrl-C half a second into `call` raises KeyboardInterrupt within
+    seconds (the call held the signal until it ended: hours here)."""
+    import os
+    import signal
+    import threading
+    import time
+
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            call()
+    finally:
+        timer.cancel()
+    assert time.monotonic() - start < 30
+
+
+def test_ctrl_c_stops_a_run():
+    # A loop of 2^32 trips in 64 threads: about 8 * 10^11 steps.
+    src = (
+        ".version 8.0\n.target sm_90\n.entry k()\n{\n.reg .pred %p;\n.reg .b32 %r;\n"
+        "mov.u32 %r, 0;\nL:\nadd.u32 %r, %r, 1;\nsetp.ne.u32 %p, %r, 0;\n@%p bra L;\nret;\n}\n"
+    )
+    _ctrl_c_stops(lambda: ptxfp.run(src, block=64, max_steps=10**13))
+
+
+def test_ctrl_c_stops_a_sweep_and_a_shard(tmp_path):
+    # 2^40 random results, and a shard of 2^38 (fma.rn.f16 in 1024
+    # shards); the stopped shard writes no record.
+    _ctrl_c_stops(lambda: ptxfp.Form("div.rn.f32").sweep(random=1 << 40, seed=1))
+    _ctrl_c_stops(lambda: ptxfp.sweep_shard("fma.rn.f16", 0, 1024, tmp_path, exhaustive=True))
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_run_mem_address_out_of_range_is_a_value_error():
     # A negative address wrapped to the top of memory before.
     src = ".version 8.0\n.target sm_90\n.address_size 64\n.entry k()\n{\nret;\n}\n"
@@ -716,6 +755,10 @@ def test_pickling():
     f = ptxfp.Form("mad.f32", target="sm_13", device="sm_20", ptx="1.3")
     g = pickle.loads(pickle.dumps(f))
     assert type(g) is ptxfp.Form and repr(g) == repr(f) and g.operand_types == f.operand_types
+    # Equal by canonical text and setup (was by identity): a dict key.
+    assert g == f and hash(g) == hash(f) and {f: 1}[g] == 1
+    assert f != ptxfp.Form("mad.f32", target="sm_13", ptx="1.3")  # another device
+    assert ptxfp.Form(" add.rn.f16") == ptxfp.Form("add.rn.f16") != "add.rn.f16"
     x = np.float32(1.0 + 2.0**-20)
     assert bits(g(x, x, np.float32(-1))) == bits(f(x, x, np.float32(-1)))
     h = pickle.loads(pickle.dumps(ptxfp.Form("fma.rn.bf16")))
@@ -770,10 +813,32 @@ def test_run_argument_misuse():
     p = {"p": np.uint64(0x1000)}
     # An int was bytes(int): that many zero bytes, silently (and
     # mem={0: 10**15} tried to allocate a petabyte).
-    with pytest.raises(ptxfp.DtypeError, match=r"mem\[4096\]: bytes, a bytearray, a memoryview or a numpy array; not int"):
+    with pytest.raises(ptxfp.DtypeError, match=r"mem\[0x1000\]: bytes, a bytearray, a memoryview, a list of byte values or a numpy array; not int"):
         ptxfp.run(RUN_SRC, p, mem={0x1000: 10**15})
-    with pytest.raises(ptxfp.DtypeError, match=r"mem\[4096\]: .*; not str"):
+    with pytest.raises(ptxfp.DtypeError, match=r"mem\[0x1000\]: .*; not str"):
         ptxfp.run(RUN_SRC, p, mem={0x1000: "abcd"})
+    # A list holds byte values; numpy's "bytes must be in range(0, 256)"
+    # named no entry.
+    with pytest.raises(ptxfp.DtypeError, match=r"mem\[0x1000\]: a list or tuple gives byte values \(0 to 255\)"):
+        ptxfp.run(RUN_SRC, p, mem={0x1000: [1, 256]})
+    # An object array's bytes are pointers.
+    with pytest.raises(ptxfp.DtypeError, match=r"mem\['p'\]: an array of Python objects has no bytes"):
+        ptxfp.run(RUN_SRC, p, mem={"p": np.array([1, "a"], dtype=object)})
+    # Nothing to give: the error said `--mem 0x1000=: no bytes given`.
+    for empty in (b"", [], np.zeros(0, np.float32)):
+        with pytest.raises(ValueError, match=r"mem\[0x1000\]: no bytes \(an empty \w+\): give at least one byte, or leave the entry out"):
+            ptxfp.run(RUN_SRC, p, mem={0x1000: empty})
+    # A broadcast view of 2^40 bytes was copied whole first (numpy's
+    # MemoryError); it is measured against max_memory before any copy.
+    huge = np.broadcast_to(np.zeros(1, np.uint8), (1 << 40,))
+    with pytest.raises(ptxfp.RunError, match=r"mem\[0x1000\]: the array has 1099511627776 bytes, more than the 2147483648 the run may still hold \(max_memory\)"):
+        ptxfp.run(RUN_SRC, p, mem={0x1000: huge})
+    with pytest.raises(ptxfp.RunError, match=r"mem\[0x2000\]: the array has 8 bytes, more than the 4 the run may still hold"):
+        ptxfp.run(RUN_SRC, p, mem={0x1000: b"1234", 0x2000: np.zeros(1, np.float64)}, max_memory=8)
+    # More dynamic shared memory than any GPU gives a CTA was taken where
+    # the kernel declares no `.extern .shared` array.
+    with pytest.raises(ptxfp.RunError, match=r"--dynamic-shared 232449: more than the 232448 bytes \(227 KiB\)"):
+        ptxfp.run(RUN_SRC, p, mem={0x1000: b"\0\0\0\0"}, dynamic_shared=232449)
     with pytest.raises(ptxfp.DtypeError, match="run: set is a dict"):
         ptxfp.run(RUN_SRC, [("p", 1)])
     with pytest.raises(ptxfp.DtypeError, match="run: tensor_map is a dict"):

@@ -207,6 +207,12 @@ def test_driver_usage_errors(tmp_path):
     assert p.returncode == 2 and "--seed" in p.stderr
     p = run("sweep", "add.rn.f16", "--random", "1000", "--shards", "2", "--out", str(tmp_path))
     assert p.returncode == 2 and "at most 1 shards" in p.stderr
+    # A file where the directory goes was a FileExistsError's traceback.
+    f = tmp_path / "file"
+    f.write_text("")
+    p = run("sweep", "add.rn.f16", "--exhaustive", "--shards", "2", "--out", str(f))
+    assert p.returncode == 2 and "--out %s: not a directory" % f in p.stderr, p.stderr
+    assert "Traceback" not in p.stderr
 
 
 # ---------------------------------------------------------------- Ray

@@ -53,8 +53,10 @@
  * 8: a run refused for its `target`, `device` or `ptx_version` is given
  * to the caller with a diagnostic that says why; a `device` that cannot
  * load the code is `PTXFP_ERR_DEVICE` in a run as in a parse.
+ * 9: `ptxfp_launch.stop`, a flag that ends a run (a 1.7 or 1.8
+ * `struct_size` is still taken, with none).
  */
-#define PTXFP_API_MINOR 8
+#define PTXFP_API_MINOR 9
 
 /**
  * What went wrong. `PTXFP_OK` is 0; each failure has its own code, stable
@@ -318,6 +320,18 @@ typedef struct {
    * The number of `textures`.
    */
   size_t n_textures;
+  /**
+   * A flag that stops the run (API 1.9), or NULL: the run reads it
+   * every 2^20 thread-instructions, and once it is nonzero ends with
+   * `PTXFP_ERR_PROGRAM` and a diagnostic that names the thread and the
+   * line it was about to run, keeping what ran before (as a run-time
+   * error does). Set it from a SIGINT handler (a `volatile
+   * sig_atomic_t`, cast) or from another thread (an `atomic_int`); it
+   * must stay valid until the call returns; a pointer not aligned for
+   * an `int32_t` is `PTXFP_ERR_OPERANDS`. A caller built with an older
+   * header, whose `struct_size` ends before this field, has none.
+   */
+  const int32_t *stop;
 } ptxfp_launch;
 
 /**

@@ -47,7 +47,9 @@ pub const PTXFP_API_MAJOR: u32 = 1;
 /// 8: a run refused for its `target`, `device` or `ptx_version` is given
 /// to the caller with a diagnostic that says why; a `device` that cannot
 /// load the code is `PTXFP_ERR_DEVICE` in a run as in a parse.
-pub const PTXFP_API_MINOR: u32 = 8;
+/// 9: `ptxfp_launch.stop`, a flag that ends a run (a 1.7 or 1.8
+/// `struct_size` is still taken, with none).
+pub const PTXFP_API_MINOR: u32 = 9;
 
 // (ptxfp_run_ptx, ptxfp_run_kernel and their accessors: src/run.rs.)
 

@@ -229,6 +229,16 @@ pub struct ptxfp_launch {
     pub textures: *const *const c_char,
     /// The number of `textures`.
     pub n_textures: usize,
+    /// A flag that stops the run (API 1.9), or NULL: the run reads it
+    /// every 2^20 thread-instructions, and once it is nonzero ends with
+    /// `PTXFP_ERR_PROGRAM` and a diagnostic that names the thread and the
+    /// line it was about to run, keeping what ran before (as a run-time
+    /// error does). Set it from a SIGINT handler (a `volatile
+    /// sig_atomic_t`, cast) or from another thread (an `atomic_int`); it
+    /// must stay valid until the call returns; a pointer not aligned for
+    /// an `int32_t` is `PTXFP_ERR_OPERANDS`. A caller built with an older
+    /// header, whose `struct_size` ends before this field, has none.
+    pub stop: *const i32,
 }
 
 /// `sizeof(ptxfp_launch)` in API 1.4, before `cooperative`: the smallest
@@ -237,6 +247,9 @@ const LAUNCH_SIZE_1_4: usize = std::mem::offset_of!(ptxfp_launch, cooperative);
 
 /// `sizeof(ptxfp_launch)` in API 1.5 and 1.6, before `tensor_maps`.
 const LAUNCH_SIZE_1_6: usize = std::mem::offset_of!(ptxfp_launch, tensor_maps);
+
+/// `sizeof(ptxfp_launch)` in API 1.7 and 1.8, before `stop`.
+const LAUNCH_SIZE_1_8: usize = std::mem::offset_of!(ptxfp_launch, stop);
 
 /// The largest `struct_size` accepted: a bound on what the library reads
 /// past the struct it knows.
@@ -262,7 +275,10 @@ unsafe fn read_launch(l: *const ptxfp_launch) -> Result<LaunchIn, ptxfp_status> 
     // A size some header had (1.4's, 1.5's and 1.6's, ours), or a later
     // one (its tail checked below). Another size between them is no
     // header's: one byte short of ours dropped the 1.7 bindings.
-    let known = size == LAUNCH_SIZE_1_4 || size == LAUNCH_SIZE_1_6 || size >= ours;
+    let known = size == LAUNCH_SIZE_1_4
+        || size == LAUNCH_SIZE_1_6
+        || size == LAUNCH_SIZE_1_8
+        || size >= ours;
     if !known || size > MAX_STRUCT_SIZE || !fits(l.cast(), 1, size) {
         return Err(PTXFP_ERR_STRUCT_SIZE);
     }
@@ -307,8 +323,18 @@ unsafe fn read_launch(l: *const ptxfp_launch) -> Result<LaunchIn, ptxfp_status> 
     };
     // SAFETY: as above, where the caller's struct has the field (1.5 on).
     let cooperative = size > LAUNCH_SIZE_1_4 && flag(unsafe { addr_of!((*l).cooperative) });
+    // The stop flag (1.9 on), an aligned `int32_t` (read as one).
+    // SAFETY: as above, where the caller's struct has the field.
+    let stop = if size >= ours {
+        unsafe { addr_of!((*l).stop).read() }
+    } else {
+        std::ptr::null()
+    };
+    if !stop.is_aligned() {
+        return Err(PTXFP_ERR_OPERANDS);
+    }
     // The bindings (1.7 on): read where the caller's struct holds them all.
-    let bindings = if size >= std::mem::size_of::<ptxfp_launch>() {
+    let bindings = if size >= LAUNCH_SIZE_1_8 {
         // SAFETY: as above.
         unsafe {
             [
@@ -354,6 +380,7 @@ unsafe fn read_launch(l: *const ptxfp_launch) -> Result<LaunchIn, ptxfp_status> 
         check_memory,
         thread: report_thread.then_some((cta, thread)),
         bindings,
+        stop,
     })
 }
 
@@ -368,6 +395,26 @@ struct LaunchIn {
     thread: Option<([u32; 3], [u32; 3])>,
     /// Tensor maps, surfaces and textures: the caller's string arrays.
     bindings: [(*const *const c_char, usize); 3],
+    /// The caller's stop flag, or NULL.
+    stop: *const i32,
+}
+
+/// The caller's stop flag, as [`interp::Interrupt`] asks it.
+struct StopFlag(*const i32);
+
+// SAFETY: the flag is only read, and stays valid for the call that reads
+// it (the caller's contract); a run asks from the thread that called.
+unsafe impl Send for StopFlag {}
+// SAFETY: as above.
+unsafe impl Sync for StopFlag {}
+
+impl StopFlag {
+    fn set(&self) -> bool {
+        // SAFETY: readable and aligned for the call, by the caller's
+        // contract. Volatile: another thread or a signal handler writes
+        // it, which the compiler cannot see.
+        unsafe { self.0.read_volatile() != 0 }
+    }
 }
 
 impl Default for LaunchIn {
@@ -381,6 +428,7 @@ impl Default for LaunchIn {
             check_memory: false,
             thread: None,
             bindings: [(std::ptr::null(), 0); 3],
+            stop: std::ptr::null(),
         }
     }
 }
@@ -633,6 +681,10 @@ unsafe fn run(a: Args) -> Result<(ptxfp_status, ptxfp_run), ptxfp_status> {
         lenient: l.lenient,
         check_memory: l.check_memory,
         thread: l.thread,
+        interrupt: (!l.stop.is_null()).then(|| {
+            let flag = StopFlag(l.stop);
+            interp::Interrupt(std::sync::Arc::new(move || flag.set()))
+        }),
         ..Options::default()
     };
     let map = SourceMap::new(&src);

@@ -40,6 +40,7 @@ fn launch() -> ptxfp_launch {
         n_surfaces: 0,
         textures: null(),
         n_textures: 0,
+        stop: null(),
     }
 }
 
@@ -376,6 +377,80 @@ fn max_steps_stops_an_endless_loop_at_its_line() {
     unsafe { ptxfp_run_free(run) };
 }
 
+/// API 1.9's `stop`: a flag set by another thread ends an endless loop
+/// with a diagnostic at its line, keeping the memory written before; one
+/// set before the call stops the run at its first instruction; a flag left
+/// at 0 changes nothing.
+#[test]
+fn a_stop_flag_ends_a_run_where_it_is() {
+    use std::sync::atomic::{AtomicI32, Ordering};
+    let src = CString::new(
+        ".version 8.0\n.target sm_80\n.address_size 64\n.entry spin()\n{\n.reg .b32 %i;\n\
+         st.global.u32 [0x1000], 7; mov.u32 %i, 0;\n\
+         L: add.u32 %i, %i, 1; bra L;\n}\n",
+    )
+    .unwrap();
+    let flag = AtomicI32::new(0);
+    let mut l = launch();
+    l.block = [64, 1, 1];
+    l.max_steps = u64::MAX;
+    l.stop = flag.as_ptr().cast_const();
+    let mut run = null_mut();
+    let st = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            flag.store(1, Ordering::Relaxed);
+        });
+        kernel(&src, &l, &mut run)
+    });
+    assert_eq!(st, PTXFP_ERR_PROGRAM);
+    let d = diags(run);
+    let last = d.last().expect("a diagnostic");
+    assert_eq!(last.1, 8, "the line of the loop: {d:?}");
+    assert!(
+        last.3.starts_with("the run was interrupted after "),
+        "{d:?}"
+    );
+    let mut buf = [0u8; 4];
+    assert_eq!(
+        unsafe { ptxfp_run_memory_read(run, 0x1000, buf.as_mut_ptr(), 4) },
+        4
+    );
+    assert_eq!(buf, [7, 0, 0, 0]);
+    unsafe { ptxfp_run_free(run) };
+    // Set before the call: no instruction runs.
+    let st = kernel(&src, &l, &mut run);
+    assert_eq!(st, PTXFP_ERR_PROGRAM);
+    let d = diags(run);
+    assert!(
+        d.last()
+            .unwrap()
+            .3
+            .starts_with("the run was interrupted after 1 thread-instructions"),
+        "{d:?}"
+    );
+    assert_eq!(unsafe { ptxfp_run_memory_count(run) }, 0);
+    unsafe { ptxfp_run_free(run) };
+    // At 0 it is only read.
+    flag.store(0, Ordering::Relaxed);
+    let (st, ran) = kernel_with(&revsum(), &[], &[], &launch_with_stop(&flag));
+    assert_ne!(st, PTXFP_ERR_OPERANDS);
+    unsafe { ptxfp_run_free(ran) };
+    // Not aligned for an int32_t.
+    let bytes = [0u8; 8];
+    let mut lm = launch();
+    lm.stop = bytes.as_ptr().wrapping_add(1).cast();
+    let st = kernel(&src, &lm, &mut run);
+    assert_eq!(st, PTXFP_ERR_OPERANDS);
+    assert!(run.is_null());
+}
+
+fn launch_with_stop(flag: &std::sync::atomic::AtomicI32) -> ptxfp_launch {
+    let mut l = launch();
+    l.stop = flag.as_ptr().cast_const();
+    l
+}
+
 #[test]
 fn ptxfp_run_ptx_is_a_kernel_run_of_one_thread() {
     // One thread: its registers and all the memory it wrote (shared too).
@@ -657,12 +732,14 @@ fn every_misuse_is_a_status() {
     // API survey of 2026-11-28).
     let size_1_4 = std::mem::offset_of!(ptxfp_launch, cooperative);
     let size_1_6 = std::mem::offset_of!(ptxfp_launch, tensor_maps);
+    let size_1_8 = std::mem::offset_of!(ptxfp_launch, stop);
     let ours = std::mem::size_of::<ptxfp_launch>();
     for size in [
         0,
         size_1_4 - 1,
         size_1_4 + 1,
         size_1_6 + 1,
+        size_1_8 + 1,
         ours - 1,
         4097,
         usize::MAX,
@@ -872,6 +949,12 @@ ret;
         }
     }
     assert_eq!(out.to_vec(), want);
+    unsafe { ptxfp_run_free(run) };
+    // A 1.7 or 1.8 caller: the struct ends before `stop`, the bindings
+    // are read all the same.
+    l.struct_size = std::mem::offset_of!(ptxfp_launch, stop);
+    let (st, run) = kernel_with(&src, &sets, &mems, &l);
+    assert_eq!(st, PTXFP_OK, "{:?}", diags(run));
     unsafe { ptxfp_run_free(run) };
     // A 1.6 caller: the struct ends before the bindings.
     l.struct_size = std::mem::offset_of!(ptxfp_launch, tensor_maps);

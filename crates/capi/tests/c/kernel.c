@@ -18,11 +18,13 @@
  * failure and exits 1.
  */
 #include <inttypes.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 
 #include "ptxfp.h"
 
@@ -190,6 +192,47 @@ static void endless(void) {
     ptxfp_run_free(run);
 }
 
+/* API 1.9's stop flag, set by a SIGALRM handler 200 ms into an endless
+ * loop (as a SIGINT handler would set it): the run ends at the loop's
+ * line and keeps the memory written before. */
+static volatile sig_atomic_t stop_flag;
+
+static void on_alarm(int sig) {
+    (void)sig;
+    stop_flag = 1;
+}
+
+static void stopped(void) {
+    const char *spin =
+        ".version 8.0\n"
+        ".target sm_80\n"
+        ".entry spin()\n"
+        "{\n"
+        "    st.global.u32 [0x1000], 7; .reg .b32 %i; mov.u32 %i, 0;\n"
+        "L: add.u32 %i, %i, 1; bra L;\n" /* line 6 */
+        "}\n";
+    ptxfp_launch l = new_launch();
+    l.block[0] = 32;
+    l.max_steps = UINT64_MAX;
+    l.stop = (const int32_t *)&stop_flag;
+    signal(SIGALRM, on_alarm);
+    struct itimerval t = {{0, 0}, {0, 200000}};
+    setitimer(ITIMER_REAL, &t, NULL);
+    ptxfp_run *run = NULL;
+    ptxfp_status st = ptxfp_run_kernel(spin, NULL, 0, NULL, 0, &l, NULL, NULL, 0, &run);
+    CHECK(st == PTXFP_ERR_PROGRAM, "status %d", st);
+    size_t n = ptxfp_run_diagnostic_count(run);
+    ptxfp_diagnostic d;
+    CHECK(n >= 1 && ptxfp_run_diagnostic(run, n - 1, &d), "no diagnostic");
+    if (n >= 1) {
+        CHECK(d.is_error && d.line == 6, "%u:%u: %s", d.line, d.column, d.message);
+        CHECK(strstr(d.message, "the run was interrupted after ") == d.message, "%s", d.message);
+    }
+    uint8_t b[4] = {0};
+    CHECK(ptxfp_run_memory_read(run, 0x1000, b, 4) == 4 && b[0] == 7, "memory written before the stop");
+    ptxfp_run_free(run);
+}
+
 /* A run that must be refused with `want`, leaving *out NULL. */
 static void refused(ptxfp_status want, ptxfp_status st, ptxfp_run *run, int line) {
     checks++;
@@ -339,6 +382,7 @@ int main(int argc, char **argv) {
     }
     revsum(ptx);
     endless();
+    stopped();
     misuse(ptx);
     free(ptx);
     if (failures) {

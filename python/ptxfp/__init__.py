@@ -798,11 +798,27 @@ class CheckReport(list):
         return not self.errors
 
 
+def _not_unicode(e, text):
+    """The UnicodeEncodeError of PTX text that holds a lone surrogate, with
+    its line and column and a fix (Python's named a character position)."""
+    line = text.count("\n", 0, e.start) + 1
+    column = e.start - (text.rfind("\n", 0, e.start) + 1) + 1
+    return UnicodeEncodeError(
+        e.encoding, e.object, e.start, e.end,
+        "<ptx>:%d:%d: a lone surrogate, which is no text: errors='surrogateescape' makes "
+        "one of each byte that is not UTF-8; decode the file with errors='replace', or "
+        "fix its encoding" % (line, column),
+    )
+
+
 def check(ptx_text, target=None, ptx=None):
     """Checks a PTX module's text (``ptxfp check``): its diagnostics."""
     if not isinstance(ptx_text, str):
         raise DtypeError("check: PTX text as a str, not %s" % type(ptx_text).__name__)
-    diags, summary = _ext.check(ptx_text, target, ptx)
+    try:
+        diags, summary = _ext.check(ptx_text, target, ptx)
+    except UnicodeEncodeError as e:
+        raise _not_unicode(e, ptx_text) from None
     return CheckReport([Diagnostic(*d) for d in diags], summary)
 
 
@@ -1017,16 +1033,21 @@ def run(ptx_text, set=None, mem=None, *, entry=None, target=None, device=None, p
     if thread is not None or cta is not None:
         th = (_xyz("cta", 0 if cta is None else cta, 0),
               _xyz("thread", 0 if thread is None else thread, 0))
-    d = _ext.run(
-        ptx_text, sets, mems, entry, target, device, ptx, lenient, trace, contract,
-        _dims("grid", grid), _dims("block", block),
-        _count("dynamic_shared", dynamic_shared, "the bytes of dynamic shared memory") or 0, th,
-        check_memory, _count("max_steps", max_steps, "the most thread-instructions"),
-        cluster=None if cluster is None else _dims("cluster", cluster),
-        tensor_maps=["%s=%s" % (k, v) for k, v in _mapping("tensor_map", tensor_map)],
-        max_memory=max_memory,
-        cooperative=cooperative,
-    )
+    try:
+        d = _ext.run(
+            ptx_text, sets, mems, entry, target, device, ptx, lenient, trace, contract,
+            _dims("grid", grid), _dims("block", block),
+            _count("dynamic_shared", dynamic_shared, "the bytes of dynamic shared memory") or 0, th,
+            check_memory, _count("max_steps", max_steps, "the most thread-instructions"),
+            cluster=None if cluster is None else _dims("cluster", cluster),
+            tensor_maps=["%s=%s" % (k, v) for k, v in _mapping("tensor_map", tensor_map)],
+            max_memory=max_memory,
+            cooperative=cooperative,
+        )
+    except UnicodeEncodeError as e:
+        if e.object is not ptx_text:
+            raise
+        raise _not_unicode(e, ptx_text) from None
     result = RunResult(d, all)
     if result.assertions:
         raise KernelAssertionError("\n".join(result.assertions), result)

@@ -500,6 +500,15 @@ def test_ctrl_c_stops_a_sweep_and_a_shard(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_text_that_is_not_unicode_says_where():
+    # bytes.decode(errors="surrogateescape") of a file that is not UTF-8:
+    # the error named a character position only.
+    text = b".version 8.0\n.target sm_90\n// caf\xe9\n".decode(errors="surrogateescape")
+    for call in (ptxfp.check, ptxfp.run):
+        with pytest.raises(UnicodeEncodeError, match=r"<ptx>:3:7: a lone surrogate, which is no text: .*errors='replace'"):
+            call(text)
+
+
 def test_run_mem_address_out_of_range_is_a_value_error():
     # A negative address wrapped to the top of memory before.
     src = ".version 8.0\n.target sm_90\n.address_size 64\n.entry k()\n{\nret;\n}\n"

@@ -159,17 +159,37 @@ static void revsum(const char *ptx) {
     ptxfp_run_free(run);
 }
 
-/* An endless loop: max_steps stops it, at the loop's line; the run
- * keeps the memory written before (API 1.6). */
+/* An endless loop, after a store of 7 at 0x1000. */
+static const char *const spin =
+    ".version 8.0\n"
+    ".target sm_80\n"
+    ".entry spin()\n"
+    "{\n"
+    "    st.global.u32 [0x1000], 7; .reg .b32 %i; mov.u32 %i, 0;\n"
+    "L: add.u32 %i, %i, 1; bra L;\n" /* line 6: the whole loop */
+    "}\n";
+
+/* A run of `spin` stopped in its loop: PTXFP_ERR_PROGRAM, the last
+ * diagnostic at line 6 holding `part`, and the memory written before
+ * (API 1.6). */
+static void stopped_in_loop(ptxfp_status st, ptxfp_run *run, const char *part) {
+    CHECK(st == PTXFP_ERR_PROGRAM, "status %d", st);
+    size_t n = ptxfp_run_diagnostic_count(run);
+    ptxfp_diagnostic d;
+    CHECK(n >= 1 && ptxfp_run_diagnostic(run, n - 1, &d), "no diagnostic");
+    if (n >= 1) {
+        CHECK(d.is_error && d.line == 6 && d.column >= 1, "%u:%u: %s", d.line, d.column, d.message);
+        CHECK(strstr(d.message, part) != NULL, "%s", d.message);
+    }
+    uint8_t b[4] = {0};
+    CHECK(ptxfp_run_memory_count(run) == 1 && ptxfp_run_memory_read(run, 0x1000, b, 4) == 4 && b[0] == 7 && b[1] == 0 &&
+              b[2] == 0 && b[3] == 0,
+          "memory written before the stop: %zu range(s)", ptxfp_run_memory_count(run));
+    ptxfp_run_free(run);
+}
+
+/* max_steps stops the endless loop at its line. */
 static void endless(void) {
-    const char *spin =
-        ".version 8.0\n"
-        ".target sm_80\n"
-        ".entry spin()\n"
-        "{\n"
-        "    st.global.u32 [0x1000], 7; .reg .b32 %i; mov.u32 %i, 0;\n"
-        "L: add.u32 %i, %i, 1; bra L;\n" /* line 6: the whole loop */
-        "}\n";
     ptxfp_launch l = new_launch();
     l.grid[0] = 2;
     l.block[0] = 32;
@@ -177,24 +197,11 @@ static void endless(void) {
     l.entry = "spin";
     ptxfp_run *run = NULL;
     ptxfp_status st = ptxfp_run_kernel(spin, NULL, 0, NULL, 0, &l, NULL, NULL, 0, &run);
-    CHECK(st == PTXFP_ERR_PROGRAM, "status %d", st);
-    size_t n = ptxfp_run_diagnostic_count(run);
-    ptxfp_diagnostic d;
-    CHECK(n >= 1 && ptxfp_run_diagnostic(run, n - 1, &d), "no diagnostic");
-    if (n >= 1) {
-        CHECK(d.is_error && d.line == 6 && d.column >= 1, "%u:%u: %s", d.line, d.column, d.message);
-        CHECK(strstr(d.message, "5000") != NULL, "%s", d.message);
-    }
-    uint8_t b[4] = {0};
-    CHECK(ptxfp_run_memory_count(run) == 1 && ptxfp_run_memory_read(run, 0x1000, b, 4) == 4 && b[0] == 7 && b[1] == 0 &&
-              b[2] == 0 && b[3] == 0,
-          "memory written before the error: %zu range(s)", ptxfp_run_memory_count(run));
-    ptxfp_run_free(run);
+    stopped_in_loop(st, run, "5000");
 }
 
-/* API 1.9's stop flag, set by a SIGALRM handler 200 ms into an endless
- * loop (as a SIGINT handler would set it): the run ends at the loop's
- * line and keeps the memory written before. */
+/* API 1.9's stop flag, set by a SIGALRM handler 200 ms into the endless
+ * loop (as a SIGINT handler would set it) ends the run there. */
 static volatile sig_atomic_t stop_flag;
 
 static void on_alarm(int sig) {
@@ -203,14 +210,6 @@ static void on_alarm(int sig) {
 }
 
 static void stopped(void) {
-    const char *spin =
-        ".version 8.0\n"
-        ".target sm_80\n"
-        ".entry spin()\n"
-        "{\n"
-        "    st.global.u32 [0x1000], 7; .reg .b32 %i; mov.u32 %i, 0;\n"
-        "L: add.u32 %i, %i, 1; bra L;\n" /* line 6 */
-        "}\n";
     ptxfp_launch l = new_launch();
     l.block[0] = 32;
     l.max_steps = UINT64_MAX;
@@ -220,17 +219,7 @@ static void stopped(void) {
     setitimer(ITIMER_REAL, &t, NULL);
     ptxfp_run *run = NULL;
     ptxfp_status st = ptxfp_run_kernel(spin, NULL, 0, NULL, 0, &l, NULL, NULL, 0, &run);
-    CHECK(st == PTXFP_ERR_PROGRAM, "status %d", st);
-    size_t n = ptxfp_run_diagnostic_count(run);
-    ptxfp_diagnostic d;
-    CHECK(n >= 1 && ptxfp_run_diagnostic(run, n - 1, &d), "no diagnostic");
-    if (n >= 1) {
-        CHECK(d.is_error && d.line == 6, "%u:%u: %s", d.line, d.column, d.message);
-        CHECK(strstr(d.message, "the run was interrupted after ") == d.message, "%s", d.message);
-    }
-    uint8_t b[4] = {0};
-    CHECK(ptxfp_run_memory_read(run, 0x1000, b, 4) == 4 && b[0] == 7, "memory written before the stop");
-    ptxfp_run_free(run);
+    stopped_in_loop(st, run, "the run was interrupted after ");
 }
 
 /* A run that must be refused with `want`, leaving *out NULL. */

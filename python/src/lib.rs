@@ -82,7 +82,7 @@ fn guarded<T>(py: Python<'_>, f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
 /// `work` is given, which a sweep's progress callback reads to stop, and
 /// is raised once `work` has ended. A panic in `work` is an
 /// InternalError.
-fn interruptible<R: Send>(
+pub(crate) fn interruptible<R: Send>(
     py: Python<'_>,
     work: impl FnOnce(&std::sync::atomic::AtomicBool) -> R + Send,
 ) -> PyResult<R> {

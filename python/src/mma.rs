@@ -126,8 +126,11 @@ pub fn _mma_rows<'py>(
             ),),
         ));
     }
-    let r = py.allow_threads(|| {
+    // Ctrl-C: the rows left are skipped, and the result (discarded) is
+    // KeyboardInterrupt.
+    let r = crate::interruptible(py, |stop| {
         catch_unwind(AssertUnwindSafe(|| {
+            let stopped = || stop.load(std::sync::atomic::Ordering::Relaxed);
             let mut d = vec![0u32; s];
             // Rows lo.. through the batched kernel (`Model::dot_rows`: the
             // same bits as `Model::dot` row by row). The model exists and
@@ -144,12 +147,12 @@ pub fn _mma_rows<'py>(
             } else {
                 d.par_chunks_mut(CHUNK)
                     .enumerate()
-                    .map(|(j, d)| rows_at(j * CHUNK, d))
+                    .map(|(j, d)| stopped() || rows_at(j * CHUNK, d))
                     .reduce(|| true, |x, y| x && y)
             };
             ok.then_some(d)
         }))
-    });
+    })?;
     match r {
         Ok(Some(d)) => Ok(PyArray1::from_vec(py, d)),
         Ok(None) => {
@@ -200,7 +203,9 @@ pub fn _mma_gemm<'py>(
         contiguous(py, "B", &b)?,
         contiguous(py, "C", &c)?,
     );
-    let r = py.allow_threads(|| {
+    // Ctrl-C: the GEMM stops between blocks of rows (its result, None,
+    // is discarded for the KeyboardInterrupt).
+    let r = crate::interruptible(py, |stop| {
         catch_unwind(AssertUnwindSafe(|| {
             // The batched GEMM (`Model::gemm_threads`: A and B decoded once,
             // each element of D one chained inner product as
@@ -210,9 +215,12 @@ pub fn _mma_gemm<'py>(
             } else {
                 rayon::current_num_threads()
             };
-            m.gemm_threads(threads, rows, n, k, av, bv, cv).ok()
+            let stopped = || stop.load(std::sync::atomic::Ordering::Relaxed);
+            m.gemm_threads_until(threads, rows, n, k, av, bv, cv, &stopped)
+                .ok()
+                .flatten()
         }))
-    });
+    })?;
     match r {
         Ok(Some(d)) => PyArray1::from_vec(py, d)
             .reshape([rows, n])

@@ -500,6 +500,12 @@ def test_ctrl_c_stops_a_sweep_and_a_shard(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_ctrl_c_stops_a_matmul():
+    # 4096^3 bf16 products: about half a minute on two cores.
+    a = np.ones((4096, 4096), np.float32)
+    _ctrl_c_stops(lambda: ptxfp.matmul(a, a, gpu="H100", a_format="bf16", d_format="f32"))
+
+
 def test_text_that_is_not_unicode_says_where():
     # bytes.decode(errors="surrogateescape") of a file that is not UTF-8:
     # the error named a character position only.

@@ -1324,6 +1324,24 @@ impl Model {
         self.gemm_with(Kernel::detected(), threads, m, n, k, a, b, c)
     }
 
+    /// [`Model::gemm_threads`] that asks `stop` between blocks of
+    /// [`STOP_ROWS`] rows of each thread whether to go on: `Ok(None)`
+    /// where it said stop. The rows computed are the same either way.
+    #[allow(clippy::too_many_arguments)]
+    pub fn gemm_threads_until(
+        &self,
+        threads: usize,
+        m: usize,
+        n: usize,
+        k: usize,
+        a: &[u32],
+        b: &[u32],
+        c: &[u32],
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Result<Option<Vec<u32>>, TcError> {
+        self.gemm_stoppable(Kernel::detected(), threads, m, n, k, a, b, c, stop)
+    }
+
     /// [`Model::gemm_threads`] with a chosen compilation of the kernel:
     /// for tests and benchmarks.
     #[allow(clippy::too_many_arguments)]
@@ -1338,11 +1356,29 @@ impl Model {
         b: &[u32],
         c: &[u32],
     ) -> Result<Vec<u32>, TcError> {
+        let d = self.gemm_stoppable(kernel, threads, m, n, kdim, a, b, c, &|| false)?;
+        Ok(d.unwrap_or_default())
+    }
+
+    /// [`Model::gemm_with`] that asks `stop` between blocks of rows.
+    #[allow(clippy::too_many_arguments)]
+    fn gemm_stoppable(
+        &self,
+        kernel: Kernel,
+        threads: usize,
+        m: usize,
+        n: usize,
+        kdim: usize,
+        a: &[u32],
+        b: &[u32],
+        c: &[u32],
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Result<Option<Vec<u32>>, TcError> {
         assert_eq!(a.len(), m * kdim, "A is m×k");
         assert_eq!(b.len(), kdim * n, "B is k×n");
         assert_eq!(c.len(), m * n, "C is m×n");
         let Some(kn) = Kern::new(self).filter(|_| kdim > 0) else {
-            return self.gemm_reference(m, n, kdim, a, b, c);
+            return self.gemm_reference(m, n, kdim, a, b, c).map(Some);
         };
         // Decode A (rows, broadcast) and B (rows padded to whole tiles of
         // sixteen columns) once.
@@ -1352,7 +1388,7 @@ impl Model {
         // Past NARROW_BYTES, where the padding is most of it, the
         // elements are computed one by one in memory of the inputs' size.
         if np >= 4 * n && kdim.saturating_mul(np).saturating_mul(12) > NARROW_BYTES {
-            return self.gemm_reference(m, n, kdim, a, b, c);
+            return self.gemm_reference(m, n, kdim, a, b, c).map(Some);
         }
         let mut da = Decoded::zeroed(m * kdim);
         let mut db = Decoded::zeroed(kdim * np);
@@ -1388,7 +1424,7 @@ impl Model {
         }
         if inexact {
             // The error, as the element-by-element GEMM reports it.
-            return self.gemm_reference(m, n, kdim, a, b, c);
+            return self.gemm_reference(m, n, kdim, a, b, c).map(Some);
         }
         let mut tile_bad = vec![0u32; np / L];
         for (j, _) in col_bad.iter().enumerate().filter(|(_, &x)| x) {
@@ -1415,21 +1451,39 @@ impl Model {
                 },
             )
         };
+        // A thread's rows, STOP_ROWS at a time, `stop` asked before each
+        // block (a set flag ends every thread at its next block).
+        let stopped = std::sync::atomic::AtomicBool::new(false);
+        let rows_until = |i0: usize, dst: &mut [u32]| {
+            use std::sync::atomic::Ordering;
+            for (bi, block) in dst.chunks_mut(STOP_ROWS * n.max(1)).enumerate() {
+                if stopped.load(Ordering::Relaxed) || stop() {
+                    stopped.store(true, Ordering::Relaxed);
+                    return;
+                }
+                rows(i0 + bi * STOP_ROWS, block);
+            }
+        };
         let threads = threads.clamp(1, m.max(1));
         if threads == 1 || n == 0 {
-            rows(0, &mut d);
+            rows_until(0, &mut d);
         } else {
             let per = m.div_ceil(threads);
             std::thread::scope(|sc| {
                 for (ci, chunk) in d.chunks_mut(per * n).enumerate() {
-                    let rows = &rows;
-                    sc.spawn(move || rows(ci * per, chunk));
+                    let rows_until = &rows_until;
+                    sc.spawn(move || rows_until(ci * per, chunk));
                 }
             });
         }
-        Ok(d)
+        Ok((!stopped.into_inner()).then_some(d))
     }
 }
+
+/// The rows of D a GEMM thread computes between two questions to its
+/// `stop` ([`Model::gemm_threads_until`]): a multiple of the kernel's
+/// cache block of 16 rows, so that the blocking is the same as without.
+const STOP_ROWS: usize = 64;
 
 /// [`Model::dot_rows_counted`] once the kernel applies.
 struct RowsJob<'a> {

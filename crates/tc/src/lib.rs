@@ -1495,6 +1495,32 @@ impl Arith {
             Arith::SyncFp8(_) => gemm_by_elements(m, n, k, a, b, c, |a, b, c| self.dot(a, b, c)),
         }
     }
+
+    /// [`Arith::gemm_threads`] that asks `stop` now and then (between
+    /// blocks of rows, or columns for [`SyncFp8`]) whether to go on:
+    /// `Ok(None)` where it said stop (Ctrl-C in Python).
+    #[allow(clippy::too_many_arguments)]
+    pub fn gemm_threads_until(
+        &self,
+        threads: usize,
+        m: usize,
+        n: usize,
+        k: usize,
+        a: &[u32],
+        b: &[u32],
+        c: &[u32],
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Result<Option<Vec<u32>>, TcError> {
+        match self {
+            Arith::Model(model) => model.gemm_threads_until(threads, m, n, k, a, b, c, stop),
+            Arith::SyncFp8(_) => {
+                if stop() {
+                    return Ok(None);
+                }
+                gemm_by_elements(m, n, k, a, b, c, |a, b, c| self.dot(a, b, c)).map(Some)
+            }
+        }
+    }
 }
 
 /// `D = A·B + C` (row-major) element by element, each element

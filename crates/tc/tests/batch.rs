@@ -218,8 +218,16 @@ fn gemm_matches_reference() {
     for m in models() {
         let blk = m.params.block;
         // K = 600: several chunks of K in the cache-blocked GEMM (chunks
-        // of 256 or so); 20 rows: more than one block of rows.
-        for (mm, nn, kk) in [(3, 17, 2 * blk + 1), (5, 40, blk), (1, 1, 1), (20, 19, 600)] {
+        // of 256 or so); 20 rows: more than one block of rows; 200 rows:
+        // more than one block of the rows between two questions to
+        // `stop` (64) in each of three threads.
+        for (mm, nn, kk) in [
+            (3, 17, 2 * blk + 1),
+            (5, 40, blk),
+            (1, 1, 1),
+            (20, 19, 600),
+            (200, 9, 2 * blk),
+        ] {
             let (a, _, _) = rows(&m, kk, mm, &mut r);
             // B's rows are b's format (the second operand of `rows`).
             let (_, bt, _) = rows(&m, nn, kk, &mut r);
@@ -239,6 +247,29 @@ fn gemm_matches_reference() {
                 }
             }
         }
+    }
+}
+
+/// `gemm_threads_until`: a `stop` that never says stop gives the GEMM's
+/// bits; one that says stop after its first question gives `None`, on
+/// one thread or several.
+#[test]
+fn a_gemm_stops_where_asked() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let m = Model::new(Gpu::H100, InFormat::Bf16, OutFormat::F32).unwrap();
+    let mut r = Rng(0x5151_7eaf_d00d_0002);
+    let (mm, nn, kk) = (300, 24, 64);
+    let (a, _, _) = rows(&m, kk, mm, &mut r);
+    let (_, bt, _) = rows(&m, nn, kk, &mut r);
+    let c = vec![0u32; mm * nn];
+    let want = m.gemm_reference(mm, nn, kk, &a, &bt, &c).unwrap();
+    for threads in [1, 3] {
+        let got = m.gemm_threads_until(threads, mm, nn, kk, &a, &bt, &c, &|| false);
+        assert_eq!(got.unwrap(), Some(want.clone()));
+        let asked = AtomicUsize::new(0);
+        let after_one = || asked.fetch_add(1, Ordering::Relaxed) >= 1;
+        let got = m.gemm_threads_until(threads, mm, nn, kk, &a, &bt, &c, &after_one);
+        assert_eq!(got.unwrap(), None, "{threads} thread(s)");
     }
 }
 

@@ -964,39 +964,40 @@ def _mapping(key, v):
 
 def _mem_bytes(at, b, room):
     """The bytes of a ``mem=`` value: a numpy array (its memory order), or
-    bytes, a bytearray, a memoryview or a list of byte values. ``room``:
-    the bytes the run may still hold, checked before an array is copied
-    (a broadcast array of 2^40 elements would take its whole size)."""
+    bytes, a bytearray, a memoryview (or another object with the buffer
+    protocol) or a list of byte values. ``room``: the bytes the run may
+    still hold, checked before anything is copied (a broadcast array of
+    2^40 elements would take its whole size)."""
     where = "mem[%s]" % ("%#x" % at if _is_int(at) else repr(at))
+    kind = type(b).__name__
+    if isinstance(b, np.ndarray) and b.dtype.hasobject:
+        raise DtypeError("%s: an array of Python objects has no bytes: give a numeric dtype" % where)
+    if not isinstance(b, (np.ndarray, bytes, bytearray, memoryview, list, tuple)):
+        try:
+            if isinstance(b, (str, int, float, np.generic)) or b is None:
+                raise TypeError
+            b = memoryview(b)
+        except TypeError:
+            raise DtypeError(
+                "%s: bytes, a bytearray, a memoryview, a list of byte values or a numpy array; not %s"
+                % (where, kind)
+            ) from None
+    size = b.nbytes if isinstance(b, (np.ndarray, memoryview)) else len(b)
+    if size > room:
+        raise RunError(
+            "%s: %d bytes, more than the %d the run may still hold "
+            "(max_memory): raise max_memory, or give fewer bytes" % (where, size, room)
+        )
     if isinstance(b, np.ndarray):
-        if b.dtype.hasobject:
-            raise DtypeError("%s: an array of Python objects has no bytes: give a numeric dtype" % where)
-        if b.nbytes > room:
-            raise RunError(
-                "%s: the array has %d bytes, more than the %d the run may still hold "
-                "(max_memory): raise max_memory, or give fewer bytes" % (where, b.nbytes, room)
-            )
         out = np.ascontiguousarray(b).tobytes()
-    elif isinstance(b, (bytes, bytearray, memoryview, list, tuple)):
+    else:
         try:
             out = bytes(b)
         except (TypeError, ValueError) as e:
             raise DtypeError("%s: a list or tuple gives byte values (0 to 255): %s" % (where, e)) from None
-    else:
-        out = None
-        if not isinstance(b, (str, int, float, np.generic)) and b is not None:
-            try:
-                out = bytes(memoryview(b))
-            except TypeError:
-                pass
-        if out is None:
-            raise DtypeError(
-                "%s: bytes, a bytearray, a memoryview, a list of byte values or a numpy array; not %s"
-                % (where, type(b).__name__)
-            )
     if not out:
         raise ValueError("%s: no bytes (an empty %s): give at least one byte, or leave the entry out"
-                         % (where, type(b).__name__))
+                         % (where, kind))
     return out
 
 

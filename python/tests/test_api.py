@@ -825,6 +825,11 @@ RUN_SRC = (
 def test_run_argument_misuse():
     ok = ptxfp.run(RUN_SRC, {"p": np.uint64(0x1000)}, mem={0x1000: [1, 2, 3, 4]})
     assert ok.memory == {0x1004: b"\x01\x02\x03\x04"}
+    # Another object with the buffer protocol: its bytes.
+    import array
+
+    ok = ptxfp.run(RUN_SRC, {"p": np.uint64(0x1000)}, mem={0x1000: array.array("I", [0x04030201])})
+    assert ok.memory == {0x1004: b"\x01\x02\x03\x04"}
     p = {"p": np.uint64(0x1000)}
     # An int was bytes(int): that many zero bytes, silently (and
     # mem={0: 10**15} tried to allocate a petabyte).
@@ -846,10 +851,12 @@ def test_run_argument_misuse():
     # A broadcast view of 2^40 bytes was copied whole first (numpy's
     # MemoryError); it is measured against max_memory before any copy.
     huge = np.broadcast_to(np.zeros(1, np.uint8), (1 << 40,))
-    with pytest.raises(ptxfp.RunError, match=r"mem\[0x1000\]: the array has 1099511627776 bytes, more than the 2147483648 the run may still hold \(max_memory\)"):
+    with pytest.raises(ptxfp.RunError, match=r"mem\[0x1000\]: 1099511627776 bytes, more than the 2147483648 the run may still hold \(max_memory\)"):
         ptxfp.run(RUN_SRC, p, mem={0x1000: huge})
-    with pytest.raises(ptxfp.RunError, match=r"mem\[0x2000\]: the array has 8 bytes, more than the 4 the run may still hold"):
+    with pytest.raises(ptxfp.RunError, match=r"mem\[0x2000\]: 8 bytes, more than the 4 the run may still hold"):
         ptxfp.run(RUN_SRC, p, mem={0x1000: b"1234", 0x2000: np.zeros(1, np.float64)}, max_memory=8)
+    with pytest.raises(ptxfp.RunError, match=r"mem\[0x1000\]: 9 bytes, more than the 8 the run may still hold"):
+        ptxfp.run(RUN_SRC, p, mem={0x1000: memoryview(bytes(9))}, max_memory=8)
     # More dynamic shared memory than any GPU gives a CTA was taken where
     # the kernel declares no `.extern .shared` array.
     with pytest.raises(ptxfp.RunError, match=r"--dynamic-shared 232449: more than the 232448 bytes \(227 KiB\)"):

@@ -5,8 +5,6 @@
 //! dtype rules live in `ptxfp/_mma.py`. The work runs with the GIL
 //! released, rows spread over rayon's pool.
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
-
 use numpy::{
     PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods,
 };
@@ -14,7 +12,7 @@ use ptxfp_tc::{Arith, Gpu, InFormat, Instruction, OutFormat};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
-use crate::{error, internal};
+use crate::error;
 
 /// The arithmetic, or a `FormError` naming what was expected.
 fn model(
@@ -129,33 +127,31 @@ pub fn _mma_rows<'py>(
     // Ctrl-C: the rows left are skipped, and the result (discarded) is
     // KeyboardInterrupt.
     let r = crate::interruptible(py, |stop| {
-        catch_unwind(AssertUnwindSafe(|| {
-            let stopped = || stop.load(std::sync::atomic::Ordering::Relaxed);
-            let mut d = vec![0u32; s];
-            // Rows lo.. through the batched kernel (`Model::dot_rows`: the
-            // same bits as `Model::dot` row by row). The model exists and
-            // the lengths are equal, so the one error is an input not
-            // exact in the format, named below.
-            let rows_at = |lo: usize, d: &mut [u32]| {
-                let hi = lo + d.len();
-                m.dot_rows(k, &av[lo * k..hi * k], &bv[lo * k..hi * k], &cv[lo..hi], d)
-                    .is_ok()
-            };
-            const CHUNK: usize = 1 << 10;
-            let ok = if s * k.max(1) < 1 << 14 {
-                rows_at(0, &mut d)
-            } else {
-                d.par_chunks_mut(CHUNK)
-                    .enumerate()
-                    .map(|(j, d)| stopped() || rows_at(j * CHUNK, d))
-                    .reduce(|| true, |x, y| x && y)
-            };
-            ok.then_some(d)
-        }))
+        let stopped = || stop.load(std::sync::atomic::Ordering::Relaxed);
+        let mut d = vec![0u32; s];
+        // Rows lo.. through the batched kernel (`Model::dot_rows`: the
+        // same bits as `Model::dot` row by row). The model exists and
+        // the lengths are equal, so the one error is an input not
+        // exact in the format, named below.
+        let rows_at = |lo: usize, d: &mut [u32]| {
+            let hi = lo + d.len();
+            m.dot_rows(k, &av[lo * k..hi * k], &bv[lo * k..hi * k], &cv[lo..hi], d)
+                .is_ok()
+        };
+        const CHUNK: usize = 1 << 10;
+        let ok = if s * k.max(1) < 1 << 14 {
+            rows_at(0, &mut d)
+        } else {
+            d.par_chunks_mut(CHUNK)
+                .enumerate()
+                .map(|(j, d)| stopped() || rows_at(j * CHUNK, d))
+                .reduce(|| true, |x, y| x && y)
+        };
+        ok.then_some(d)
     })?;
     match r {
-        Ok(Some(d)) => Ok(PyArray1::from_vec(py, d)),
-        Ok(None) => {
+        Some(d) => Ok(PyArray1::from_vec(py, d)),
+        None => {
             check_exact(m.input(), "a", av, k)?;
             check_exact(m.b_input(), "b", bv, k)?;
             Err(error(
@@ -164,7 +160,6 @@ pub fn _mma_rows<'py>(
                 ("dot_rows failed on exact inputs".to_string(),),
             ))
         }
-        Err(p) => Err(internal(py, &p)),
     }
 }
 
@@ -206,28 +201,26 @@ pub fn _mma_gemm<'py>(
     // Ctrl-C: the GEMM stops between blocks of rows (its result, None,
     // is discarded for the KeyboardInterrupt).
     let r = crate::interruptible(py, |stop| {
-        catch_unwind(AssertUnwindSafe(|| {
-            // The batched GEMM (`Model::gemm_threads`: A and B decoded once,
-            // each element of D one chained inner product as
-            // `Model::gemm` gives it, on rayon's threads).
-            let threads = if rows * n * k.max(1) < 1 << 14 {
-                1
-            } else {
-                rayon::current_num_threads()
-            };
-            let stopped = || stop.load(std::sync::atomic::Ordering::Relaxed);
-            m.gemm_threads_until(threads, rows, n, k, av, bv, cv, &stopped)
-                .ok()
-                .flatten()
-        }))
+        // The batched GEMM (`Model::gemm_threads`: A and B decoded once,
+        // each element of D one chained inner product as
+        // `Model::gemm` gives it, on rayon's threads).
+        let threads = if rows * n * k.max(1) < 1 << 14 {
+            1
+        } else {
+            rayon::current_num_threads()
+        };
+        let stopped = || stop.load(std::sync::atomic::Ordering::Relaxed);
+        m.gemm_threads_until(threads, rows, n, k, av, bv, cv, &stopped)
+            .ok()
+            .flatten()
     })?;
     match r {
-        Ok(Some(d)) => PyArray1::from_vec(py, d)
+        Some(d) => PyArray1::from_vec(py, d)
             .reshape([rows, n])
             .map_err(|e| error(py, "ShapeError", (e.to_string(),))),
         // The one error with fitting shapes: an input not exact in the
         // format, named here.
-        Ok(None) => {
+        None => {
             check_exact(m.input(), "A", av, k)?;
             check_exact(m.b_input(), "B", bv, n)?;
             Err(error(
@@ -236,6 +229,5 @@ pub fn _mma_gemm<'py>(
                 ("gemm failed on exact inputs".to_string(),),
             ))
         }
-        Err(p) => Err(internal(py, &p)),
     }
 }

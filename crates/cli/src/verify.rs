@@ -10,8 +10,8 @@ use ptxfp::{PtxVersion, Target};
 /// Arguments of `verify`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Files of lines `FORM OPERAND... EXPECTED` (hex without 0x; `#` starts
-    /// a comment; a `# run: --target T --device D --ptx V` line sets the
+    /// Files of lines `FORM OPERAND... EXPECTED` (hex bits, `3c00` or
+    /// `0x3c00`; `#` and `//` start a comment; a `# run: --target T --device D --ptx V` line sets the
     /// file's defaults: it must come before the first vector, and one after
     /// it is an error); `-`: standard input. A file that cannot be read, or
     /// whose `# run:` line is wrong, is an error and is not verified; the
@@ -147,14 +147,23 @@ fn file_env(a: &Args, shown: &str, file: &Setup) -> Env {
     }
 }
 
+/// A field of a vector line as bits: bare hex digits (`3c00`) or the same
+/// with `0x` (`0x3c00`, as `eval` takes and prints them). The digits count
+/// as [`ptxfp::literal::parse_bits`] says, leading zeros included.
 fn parse_hex(tok: &str, ty: ptxfp::PtxType) -> Result<u64, String> {
-    let hint = if tok.starts_with("0x") {
-        " (write the hex digits without 0x)"
-    } else {
-        ""
-    };
-    ptxfp::literal::parse_bits(tok, ty)
-        .map_err(|e| format!("`{}`{e}{hint}", ptxfp::literal::shown(tok)))
+    let digits = tok
+        .strip_prefix("0x")
+        .or_else(|| tok.strip_prefix("0X"))
+        .unwrap_or(tok);
+    ptxfp::literal::parse_bits(digits, ty).map_err(|e| {
+        // A value where bits belong: say what the file holds instead.
+        let hint = if ptxfp::literal::parse_operand(tok, ty).is_ok() && digits == tok {
+            " (vector files hold bit patterns: `ptxfp eval` shows a value's bits)"
+        } else {
+            ""
+        };
+        format!("`{}`{e}{hint}", ptxfp::literal::shown(tok))
+    })
 }
 
 /// The size from which verify shows its progress on a terminal (1 MiB,
@@ -479,7 +488,9 @@ fn verify_text(
         if n % 4096 == 0 {
             bar.set((raw.as_ptr() as usize - text.as_ptr() as usize) as u64);
         }
+        // `#` and `//` start comments.
         let line = raw.split('#').next().unwrap_or("");
+        let line = line.split("//").next().unwrap_or("");
         // The fields with their 1-based columns.
         let toks: Vec<(usize, &str)> = line
             .split_whitespace()

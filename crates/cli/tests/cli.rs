@@ -189,6 +189,32 @@ fn verify_reports_mismatches_exit_1() {
     assert!(out.ends_with("1 passed, 1 failed\n"), "{out}");
 }
 
+/// Vectors written as other tools write them: bits with `0x` or `0X` (as
+/// `eval` prints them), upper-case digits, tabs, CRLF line ends, `//`
+/// comments. Each line's expected value is right, so all pass; the last is
+/// wrong, so the count shows that each line was read.
+#[test]
+fn verify_takes_the_usual_spellings_of_bits() {
+    let p = tmp(
+        "spellings.txt",
+        "// from another tool\r\n\
+         add.rn.f16 0x3C00 0x3c00 0x4000\r\n\
+         add.rn.f16\t3C00\t0X3C00\t4000  // 1 + 1\n\
+         mul.rn.f32 0x3f800000 0x40000000 40000000 # 1 * 2\n\
+         fma.rn.f64 0x3ff0000000000000 0x3ff0000000000000 0x0000000000000000 0x3ff0000000000000\n\
+         add.rn.f16x2 0x3c003c00 0x3c000000 0x40003c00\n\
+         add.rn.f16 0x3c00 0x3c00 0x3c00\n",
+    );
+    let o = ptxfp(&["verify", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("spellings.txt:7: MISMATCH add.rn.f16"),
+        "{out}"
+    );
+    assert!(out.ends_with("5 passed, 1 failed\n"), "{out}");
+}
+
 #[test]
 fn verify_malformed_lines_exit_2() {
     for (text, msg) in [
@@ -203,9 +229,17 @@ fn verify_malformed_lines_exit_2() {
             "add.f16 3c00 0003c00 4000\n",
             "`0003c00` is too wide for .f16: 7 hex digits, at most 4",
         ),
+        // `0x` then seven digits: still too wide.
         (
-            "add.f16 3c00 0x3c00 4000\n",
-            "`0x3c00` is not a hex bit pattern (write the hex digits without 0x)",
+            "add.f16 3c00 0x0003c00 4000\n",
+            "`0x0003c00` is too wide for .f16: 7 hex digits, at most 4",
+        ),
+        ("add.f16 3c00 0x 4000\n", "`0x` is not a hex bit pattern"),
+        ("add.f16 3c00 0x0x3c00 4000\n", "`0x0x3c00` is not a hex bit pattern"),
+        // A value where bits belong.
+        (
+            "add.f16 3c00 1.5 4000\n",
+            "`1.5` is not a hex bit pattern (vector files hold bit patterns: `ptxfp eval` shows a value's bits)",
         ),
         (
             "add.f16.sat 3c00 3c00 3c00\n",

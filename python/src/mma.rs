@@ -210,7 +210,8 @@ pub fn _mma_gemm<'py>(
             rayon::current_num_threads()
         };
         let stopped = || stop.load(std::sync::atomic::Ordering::Relaxed);
-        m.gemm_threads_until(threads, rows, n, k, av, bv, cv, &stopped)
+        ptxfp_tc::Gemm::new((rows, n, k), av, bv, cv)
+            .and_then(|g| m.gemm_threads_until(threads, g, &stopped))
             .ok()
             .flatten()
     })?;

@@ -42,7 +42,9 @@ fn status_of(e: TcError) -> ptxfp_status {
     match e {
         TcError::Inexact { .. } => PTXFP_ERR_INEXACT,
         TcError::Unsupported { .. } => PTXFP_ERR_MMA_MODEL,
-        TcError::Length { .. } | TcError::BlockTooLong { .. } => PTXFP_ERR_OPERANDS,
+        TcError::Length { .. } | TcError::BlockTooLong { .. } | TcError::Shape { .. } => {
+            PTXFP_ERR_OPERANDS
+        }
     }
 }
 

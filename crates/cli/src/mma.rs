@@ -8,7 +8,7 @@
 
 use ptxfp::literal;
 use ptxfp::types::PtxType;
-use ptxfp_tc::{Arith, Gpu, InFormat, Instruction, Model, OutFormat, GPUS};
+use ptxfp_tc::{Arith, Gemm, Gpu, InFormat, Instruction, Model, OutFormat, GPUS};
 use rustc_apfloat::{ieee, Float as _, FloatConvert as _, Status};
 
 use crate::common::{print_json, read_text, Failure};
@@ -762,8 +762,8 @@ fn gemm(a: GemmArgs) -> Result<Outcome, Failure> {
     for note in &notes {
         eprintln!("warning: C: {note}");
     }
-    let d = model
-        .gemm_threads(1, m, n, k, &am.values, &bm.values, &c)
+    let d = Gemm::new((m, n, k), &am.values, &bm.values, &c)
+        .and_then(|g| model.gemm_threads(1, g))
         .map_err(|e| e.to_string())?;
     let style = a.show.style();
     let ty = out_ty(out);

@@ -1126,7 +1126,8 @@ fn m8n8k4_f16_is_four_products_in_every_layout() {
         let fb: Vec<u32> = b[q].iter().map(|&x| Ab::F16.model_input(x)).collect();
         assert_eq!(
             d[q],
-            v100.gemm(8, 8, 4, &fa, &fb, &c32[q]).unwrap(),
+            v100.gemm(ptxfp_tc::Gemm::new((8, 8, 4), &fa, &fb, &c32[q]).unwrap())
+                .unwrap(),
             "sm_70 q{q}"
         );
     }

@@ -19,7 +19,7 @@ use ptxfp_isa::form::Form;
 use ptxfp_isa::target::Target;
 use ptxfp_isa::types::PtxType;
 use ptxfp_model::Eval;
-use ptxfp_tc::{f16_to_f32_bits, Gpu, InFormat, Model, OutFormat, SyncFp8};
+use ptxfp_tc::{f16_to_f32_bits, Gemm, Gpu, InFormat, Model, OutFormat, SyncFp8};
 
 /// Where element `i` of a thread's fragment of A sits in A, `(row, col)`,
 /// for elements of `per` to a 32-bit register (2 for .f16/.bf16, 1 for
@@ -309,22 +309,26 @@ impl Machine<'_, '_> {
                 let (a, b) = model_inputs(ins, model.gpu, (input, b_input), &a, &b)?;
                 // Each element one chained inner product of a row of A and
                 // a column of B with its element of C (Model::gemm).
-                model.gemm(m, n, k, &a, &b, &c).map_err(|e| {
-                    refuse(
-                        format!("`{}`: {e}", ins.opcode),
-                        "`ptxfp mma dot` runs one row and column alone",
-                    )
-                })?
+                Gemm::new((m, n, k), &a, &b, &c)
+                    .and_then(|g| model.gemm(g))
+                    .map_err(|e| {
+                        refuse(
+                            format!("`{}`: {e}", ins.opcode),
+                            "`ptxfp mma dot` runs one row and column alone",
+                        )
+                    })?
             }
             Arith::SyncFp8(sync) => {
                 let a: Vec<u32> = a.into_iter().map(|x| sync.input.to_f32_bits(x)).collect();
                 let b: Vec<u32> = b.into_iter().map(|x| sync.b_input.to_f32_bits(x)).collect();
-                sync.gemm(m, n, k, &a, &b, &c).map_err(|e| {
-                    refuse(
-                        format!("`{}`: {e}", ins.opcode),
-                        "`ptxfp mma dot` runs one row and column alone",
-                    )
-                })?
+                Gemm::new((m, n, k), &a, &b, &c)
+                    .and_then(|g| sync.gemm(g))
+                    .map_err(|e| {
+                        refuse(
+                            format!("`{}`: {e}", ins.opcode),
+                            "`ptxfp mma dot` runs one row and column alone",
+                        )
+                    })?
             }
             Arith::Int => int_gemm(&mma, m, n, k, &a, &b, &c),
         };
@@ -498,12 +502,14 @@ impl Machine<'_, '_> {
                 continue;
             };
             let (fa, fb) = model_inputs(ins, gpu, (InFormat::F16, InFormat::F16), &a[q], &b[q])?;
-            let r = model.gemm(8, 8, 4, &fa, &fb, &c[q]).map_err(|e| {
-                refuse(
-                    format!("`{}`: {e}", ins.opcode),
-                    "`ptxfp mma dot` runs one row and column alone",
-                )
-            })?;
+            let r = Gemm::new((8, 8, 4), &fa, &fb, &c[q])
+                .and_then(|g| model.gemm(g))
+                .map_err(|e| {
+                    refuse(
+                        format!("`{}`: {e}", ins.opcode),
+                        "`ptxfp mma dot` runs one row and column alone",
+                    )
+                })?;
             d[q].copy_from_slice(&r);
         }
         for &lane in on {

@@ -22,7 +22,7 @@ use ptxfp_isa::diag::Diagnostic;
 use ptxfp_isa::space::Space;
 use ptxfp_isa::tcgen05::{Kind, Move, Shape, Tcgen05};
 use ptxfp_isa::types::PtxType;
-use ptxfp_tc::{Arith, InFormat, Instruction, OutFormat};
+use ptxfp_tc::{Arith, Gemm, InFormat, Instruction, OutFormat};
 
 /// Lanes of the Tensor Memory.
 pub(crate) const LANES: u32 = 128;
@@ -1125,7 +1125,7 @@ impl Machine<'_, '_> {
         let (a, b) = super::mma::model_inputs(ins, gpu, (fa, fb), a, b)?;
         let (m, n) = (id.m as usize, id.n as usize);
         Arith::mixed(gpu, fa, fb, out, Instruction::Published)
-            .and_then(|arith| arith.gemm_threads(1, m, n, k as usize, &a, &b, c))
+            .and_then(|arith| arith.gemm_threads(1, Gemm::new((m, n, k as usize), &a, &b, c)?))
             .map_err(|e| {
                 refuse(
                     format!("`{}` on an {device} device: {e}", ins.opcode),

@@ -24,7 +24,7 @@ use ptxfp_isa::diag::Diagnostic;
 use ptxfp_isa::space::Space;
 use ptxfp_isa::types::PtxType;
 use ptxfp_isa::wgmma::{Mma, WgType, Wgmma};
-use ptxfp_tc::{Arith, InFormat, Instruction, OutFormat};
+use ptxfp_tc::{Arith, Gemm, InFormat, Instruction, OutFormat};
 
 /// The barrier ids of the warpgroup rendezvous: `WGMMA_BARRIER + g` for
 /// warpgroup `g` (far from the 16 ids of `bar.sync`).
@@ -751,7 +751,7 @@ impl Machine<'_, '_> {
         // by the two-pass rule fitted on the published measurements
         // (docs/TENSOR_CORES.md).
         let r = Arith::mixed(gpu, fa, fb, out, Instruction::Published)
-            .and_then(|arith| arith.gemm_threads(1, M, n, k, &a, &b, c));
+            .and_then(|arith| arith.gemm_threads(1, Gemm::new((M, n, k), &a, &b, c)?));
         r.map_err(|e| {
             refuse(
                 format!("`{}` on an {device} device: {e}", ins.opcode),

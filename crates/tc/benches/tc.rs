@@ -17,7 +17,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use ptxfp_tc::{Gpu, InFormat, Kernel, Model, OutFormat};
+use ptxfp_tc::{Gemm, Gpu, InFormat, Kernel, Model, OutFormat};
 
 /// Rows of the dot_rows benchmarks (and of the exact ones).
 const ROWS: usize = 4096;
@@ -97,7 +97,11 @@ fn bench_model(c: &mut Criterion, gpu: Gpu, fmt: InFormat, k: usize) {
         g.bench_function(BenchmarkId::new("gemm 256x256", kernel.name()), |bch| {
             bch.iter(|| {
                 let d = m
-                    .gemm_with(kernel, 1, MN, MN, k, &ga, &gb, &gc)
+                    .gemm_with(
+                        kernel,
+                        1,
+                        Gemm::new((MN, MN, k), &ga, &gb, &gc).expect("shape"),
+                    )
                     .expect("gemm");
                 black_box(d[0])
             })

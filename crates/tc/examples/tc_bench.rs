@@ -10,7 +10,7 @@
 //! `threads` threads), `gemm-ref` (the same GEMM by `Model::gemm_reference`,
 //! element by element). Kernels: portable, avx2, avx512.
 
-use ptxfp_tc::{Gpu, InFormat, Kernel, Model, OutFormat};
+use ptxfp_tc::{Gemm, Gpu, InFormat, Kernel, Model, OutFormat};
 use std::time::Instant;
 
 /// This thread's time on a CPU in seconds (Linux: /proc/thread-self/schedstat),
@@ -102,7 +102,11 @@ fn main() {
         // of the format, C as above: M·N inner products.
         "gemm" => {
             let d = model
-                .gemm_with(kernel, threads, mn, mn, k, &ga, &gb, &gc)
+                .gemm_with(
+                    kernel,
+                    threads,
+                    Gemm::new((mn, mn, k), &ga, &gb, &gc).expect("shape"),
+                )
                 .expect("gemm");
             check = d.iter().fold(check, |x, &y| x.wrapping_add(y));
         }
@@ -110,7 +114,7 @@ fn main() {
         // model's scalar path, no batching).
         "gemm-ref" => {
             let d = model
-                .gemm_reference(mn, mn, k, &ga, &gb, &gc)
+                .gemm_reference(Gemm::new((mn, mn, k), &ga, &gb, &gc).expect("shape"))
                 .expect("gemm");
             check = d.iter().fold(check, |x, &y| x.wrapping_add(y));
         }

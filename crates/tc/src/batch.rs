@@ -57,7 +57,7 @@
 //! the kernel handles itself.
 
 use crate::{
-    add_rounded, decode, f16_to_f32_bits, f32_to_f16_exact, is_special_f32, round_to_bits,
+    add_rounded, decode, f16_to_f32_bits, f32_to_f16_exact, is_special_f32, round_to_bits, Gemm,
     InFormat, Model, OutFormat, Rounding, Target, TcError, F16_NAN, F32_NAN,
 };
 
@@ -1310,75 +1310,41 @@ impl Model {
     /// `D = A·B + C` ([`Model::gemm`]) on `threads` threads (rows of `D`
     /// split between them; `A` and `B` decoded once). The same bits as
     /// [`Model::gemm`] whatever `threads`.
-    #[allow(clippy::too_many_arguments)]
-    pub fn gemm_threads(
-        &self,
-        threads: usize,
-        m: usize,
-        n: usize,
-        k: usize,
-        a: &[u32],
-        b: &[u32],
-        c: &[u32],
-    ) -> Result<Vec<u32>, TcError> {
-        self.gemm_with(Kernel::detected(), threads, m, n, k, a, b, c)
+    pub fn gemm_threads(&self, threads: usize, g: Gemm) -> Result<Vec<u32>, TcError> {
+        self.gemm_with(Kernel::detected(), threads, g)
     }
 
     /// [`Model::gemm_threads`] that asks `stop` between blocks of
     /// [`STOP_ROWS`] rows of each thread whether to go on: `Ok(None)`
     /// where it said stop. The rows computed are the same either way.
-    #[allow(clippy::too_many_arguments)]
     pub fn gemm_threads_until(
         &self,
         threads: usize,
-        m: usize,
-        n: usize,
-        k: usize,
-        a: &[u32],
-        b: &[u32],
-        c: &[u32],
+        g: Gemm,
         stop: &(dyn Fn() -> bool + Sync),
     ) -> Result<Option<Vec<u32>>, TcError> {
-        self.gemm_stoppable(Kernel::detected(), threads, m, n, k, a, b, c, stop)
+        self.gemm_stoppable(Kernel::detected(), threads, g, stop)
     }
 
     /// [`Model::gemm_threads`] with a chosen compilation of the kernel:
     /// for tests and benchmarks.
-    #[allow(clippy::too_many_arguments)]
-    pub fn gemm_with(
-        &self,
-        kernel: Kernel,
-        threads: usize,
-        m: usize,
-        n: usize,
-        kdim: usize,
-        a: &[u32],
-        b: &[u32],
-        c: &[u32],
-    ) -> Result<Vec<u32>, TcError> {
-        let d = self.gemm_stoppable(kernel, threads, m, n, kdim, a, b, c, &|| false)?;
+    pub fn gemm_with(&self, kernel: Kernel, threads: usize, g: Gemm) -> Result<Vec<u32>, TcError> {
+        // A `stop` that never says stop: always `Some`.
+        let d = self.gemm_stoppable(kernel, threads, g, &|| false)?;
         Ok(d.unwrap_or_default())
     }
 
     /// [`Model::gemm_with`] that asks `stop` between blocks of rows.
-    #[allow(clippy::too_many_arguments)]
     fn gemm_stoppable(
         &self,
         kernel: Kernel,
         threads: usize,
-        m: usize,
-        n: usize,
-        kdim: usize,
-        a: &[u32],
-        b: &[u32],
-        c: &[u32],
+        g: Gemm,
         stop: &(dyn Fn() -> bool + Sync),
     ) -> Result<Option<Vec<u32>>, TcError> {
-        assert_eq!(a.len(), m * kdim, "A is m×k");
-        assert_eq!(b.len(), kdim * n, "B is k×n");
-        assert_eq!(c.len(), m * n, "C is m×n");
+        let ((m, n, kdim), (a, b, c)) = (g.dims(), g.operands());
         let Some(kn) = Kern::new(self).filter(|_| kdim > 0) else {
-            return self.gemm_reference(m, n, kdim, a, b, c).map(Some);
+            return self.gemm_reference(g).map(Some);
         };
         // Decode A (rows, broadcast) and B (rows padded to whole tiles of
         // sixteen columns) once.
@@ -1388,7 +1354,7 @@ impl Model {
         // Past NARROW_BYTES, where the padding is most of it, the
         // elements are computed one by one in memory of the inputs' size.
         if np >= 4 * n && kdim.saturating_mul(np).saturating_mul(12) > NARROW_BYTES {
-            return self.gemm_reference(m, n, kdim, a, b, c).map(Some);
+            return self.gemm_reference(g).map(Some);
         }
         let mut da = Decoded::zeroed(m * kdim);
         let mut db = Decoded::zeroed(kdim * np);
@@ -1424,7 +1390,7 @@ impl Model {
         }
         if inexact {
             // The error, as the element-by-element GEMM reports it.
-            return self.gemm_reference(m, n, kdim, a, b, c).map(Some);
+            return self.gemm_reference(g).map(Some);
         }
         let mut tile_bad = vec![0u32; np / L];
         for (j, _) in col_bad.iter().enumerate().filter(|(_, &x)| x) {

@@ -315,6 +315,14 @@ pub enum TcError {
     Inexact { index: usize, bits: u32 },
     /// [`Model::block_f32`] was given more than `MAX_BLOCK` pairs.
     BlockTooLong { len: usize },
+    /// A GEMM's matrix ([`Gemm::new`]) has not `rows × cols` elements:
+    /// `matrix` is `"A"`, `"B"` or `"C"`.
+    Shape {
+        matrix: &'static str,
+        rows: usize,
+        cols: usize,
+        len: usize,
+    },
 }
 
 impl core::fmt::Display for TcError {
@@ -344,6 +352,21 @@ impl core::fmt::Display for TcError {
                 output.name()
             ),
             TcError::Length { a, b } => write!(f, "a has {a} elements, b has {b}"),
+            TcError::Shape {
+                matrix,
+                rows,
+                cols,
+                len,
+            } => match rows.checked_mul(*cols) {
+                Some(n) => write!(
+                    f,
+                    "{matrix} is {rows}×{cols} ({n} elements, row-major) but has {len}"
+                ),
+                None => write!(
+                    f,
+                    "{matrix} is {rows}×{cols}, more elements than memory holds, but has {len}"
+                ),
+            },
             TcError::BlockTooLong { len } => {
                 write!(f, "a block of {len} pairs (at most {MAX_BLOCK})")
             }
@@ -359,6 +382,53 @@ impl std::error::Error for TcError {}
 
 /// The largest block a model may have.
 pub const MAX_BLOCK: usize = 64;
+
+/// The operands of `D = A·B + C`: row-major `A` (m×k), `B` (k×n) and `C`
+/// (m×n) as the bits of their elements, their sizes checked once by
+/// [`Gemm::new`]. Every GEMM of this crate ([`Model::gemm`],
+/// [`SyncFp8::gemm`], [`Arith::gemm_threads`], ...) takes one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Gemm<'a> {
+    m: usize,
+    n: usize,
+    k: usize,
+    a: &'a [u32],
+    b: &'a [u32],
+    c: &'a [u32],
+}
+
+impl<'a> Gemm<'a> {
+    /// `A` (m×k), `B` (k×n) and `C` (m×n), row-major; [`TcError::Shape`]
+    /// names the first whose length is not its rows times its columns.
+    pub fn new(
+        (m, n, k): (usize, usize, usize),
+        a: &'a [u32],
+        b: &'a [u32],
+        c: &'a [u32],
+    ) -> Result<Self, TcError> {
+        for (matrix, rows, cols, x) in [("A", m, k, a), ("B", k, n, b), ("C", m, n, c)] {
+            if rows.checked_mul(cols) != Some(x.len()) {
+                return Err(TcError::Shape {
+                    matrix,
+                    rows,
+                    cols,
+                    len: x.len(),
+                });
+            }
+        }
+        Ok(Gemm { m, n, k, a, b, c })
+    }
+
+    /// `(m, n, k)`: `D` is m×n, the inner products k long.
+    pub fn dims(&self) -> (usize, usize, usize) {
+        (self.m, self.n, self.k)
+    }
+
+    /// `A`, `B` and `C` as given.
+    pub fn operands(&self) -> (&'a [u32], &'a [u32], &'a [u32]) {
+        (self.a, self.b, self.c)
+    }
+}
 
 /// f32 canonical NaN as NVIDIA produces it.
 pub const F32_NAN: u32 = 0x7fff_ffff;
@@ -1139,31 +1209,15 @@ impl Model {
     /// (recursive summation), as the MATLAB models' GEMM does. Runs the
     /// batched kernel on one thread ([`Model::gemm_threads`] for more);
     /// the bits of [`Model::gemm_reference`].
-    pub fn gemm(
-        &self,
-        m: usize,
-        n: usize,
-        k: usize,
-        a: &[u32],
-        b: &[u32],
-        c: &[u32],
-    ) -> Result<Vec<u32>, TcError> {
-        self.gemm_threads(1, m, n, k, a, b, c)
+    pub fn gemm(&self, g: Gemm) -> Result<Vec<u32>, TcError> {
+        self.gemm_threads(1, g)
     }
 
     /// [`Model::gemm`] element by element, each one [`Model::dot`]: the
     /// oracle of the batched GEMM, and its way of reporting an error
     /// (the first element, column by column, whose inner product fails).
-    pub fn gemm_reference(
-        &self,
-        m: usize,
-        n: usize,
-        k: usize,
-        a: &[u32],
-        b: &[u32],
-        c: &[u32],
-    ) -> Result<Vec<u32>, TcError> {
-        gemm_by_elements(m, n, k, a, b, c, |a, b, c| self.dot(a, b, c))
+    pub fn gemm_reference(&self, g: Gemm) -> Result<Vec<u32>, TcError> {
+        gemm_by_elements(g, |a, b, c| self.dot(a, b, c))
     }
 }
 
@@ -1309,16 +1363,8 @@ impl SyncFp8 {
 
     /// `D = A·B + C` (row-major, as [`Model::gemm`]), each element one
     /// [`SyncFp8::dot`].
-    pub fn gemm(
-        &self,
-        m: usize,
-        n: usize,
-        k: usize,
-        a: &[u32],
-        b: &[u32],
-        c: &[u32],
-    ) -> Result<Vec<u32>, TcError> {
-        gemm_by_elements(m, n, k, a, b, c, |a, b, c| self.dot(a, b, c))
+    pub fn gemm(&self, g: Gemm) -> Result<Vec<u32>, TcError> {
+        gemm_by_elements(g, |a, b, c| self.dot(a, b, c))
     }
 }
 
@@ -1479,45 +1525,29 @@ impl Arith {
 
     /// `D = A·B + C` ([`Model::gemm_threads`]; [`SyncFp8`] element by
     /// element on the calling thread).
-    #[allow(clippy::too_many_arguments)]
-    pub fn gemm_threads(
-        &self,
-        threads: usize,
-        m: usize,
-        n: usize,
-        k: usize,
-        a: &[u32],
-        b: &[u32],
-        c: &[u32],
-    ) -> Result<Vec<u32>, TcError> {
+    pub fn gemm_threads(&self, threads: usize, g: Gemm) -> Result<Vec<u32>, TcError> {
         match self {
-            Arith::Model(model) => model.gemm_threads(threads, m, n, k, a, b, c),
-            Arith::SyncFp8(_) => gemm_by_elements(m, n, k, a, b, c, |a, b, c| self.dot(a, b, c)),
+            Arith::Model(model) => model.gemm_threads(threads, g),
+            Arith::SyncFp8(sync) => sync.gemm(g),
         }
     }
 
     /// [`Arith::gemm_threads`] that asks `stop` now and then (between
     /// blocks of rows, or columns for [`SyncFp8`]) whether to go on:
     /// `Ok(None)` where it said stop (Ctrl-C in Python).
-    #[allow(clippy::too_many_arguments)]
     pub fn gemm_threads_until(
         &self,
         threads: usize,
-        m: usize,
-        n: usize,
-        k: usize,
-        a: &[u32],
-        b: &[u32],
-        c: &[u32],
+        g: Gemm,
         stop: &(dyn Fn() -> bool + Sync),
     ) -> Result<Option<Vec<u32>>, TcError> {
         match self {
-            Arith::Model(model) => model.gemm_threads_until(threads, m, n, k, a, b, c, stop),
-            Arith::SyncFp8(_) => {
+            Arith::Model(model) => model.gemm_threads_until(threads, g, stop),
+            Arith::SyncFp8(sync) => {
                 if stop() {
                     return Ok(None);
                 }
-                gemm_by_elements(m, n, k, a, b, c, |a, b, c| self.dot(a, b, c)).map(Some)
+                sync.gemm(g).map(Some)
             }
         }
     }
@@ -1527,17 +1557,10 @@ impl Arith {
 /// `dot(row of A, column of B, element of C)`, column by column: the first
 /// error met is the result.
 fn gemm_by_elements(
-    m: usize,
-    n: usize,
-    k: usize,
-    a: &[u32],
-    b: &[u32],
-    c: &[u32],
+    g: Gemm,
     dot: impl Fn(&[u32], &[u32], u32) -> Result<u32, TcError>,
 ) -> Result<Vec<u32>, TcError> {
-    assert_eq!(a.len(), m * k, "A is m×k");
-    assert_eq!(b.len(), k * n, "B is k×n");
-    assert_eq!(c.len(), m * n, "C is m×n");
+    let ((m, n, k), (a, b, c)) = (g.dims(), g.operands());
     let mut d = vec![0u32; m * n];
     let mut col = vec![0u32; k];
     for j in 0..n {
@@ -1658,7 +1681,11 @@ mod tests {
         let b = [0, 0x00d8_e000, 0x9404_0000, 0x80fd_4000];
         assert_eq!(t.dot(&a, &b, 0x8000_0000).unwrap(), 0);
         assert_eq!(t.dot_reference(&a, &b, 0x8000_0000).unwrap(), 0);
-        assert_eq!(t.gemm(1, 1, 4, &a, &b, &[0x8000_0000]).unwrap(), [0]);
+        assert_eq!(
+            t.gemm(Gemm::new((1, 1, 4), &a, &b, &[0x8000_0000]).unwrap())
+                .unwrap(),
+            [0]
+        );
         // An input not exact in the format is refused.
         assert!(matches!(
             m.dot(&[f(1.0 + 1.0 / 1024.0)], &[f(1.0)], 0),
@@ -1717,7 +1744,10 @@ mod tests {
             for g in [Gpu::H100, Gpu::H200] {
                 let sync = SyncFp8::new(g, fmt, OutFormat::F32).unwrap().unwrap();
                 assert_eq!(sync.dot(&a, &b, c), Ok(gpu), "{g:?} {fmt:?}");
-                assert_eq!(sync.gemm(1, 1, 32, &a, &b, &[c]), Ok(vec![gpu]));
+                assert_eq!(
+                    sync.gemm(Gemm::new((1, 1, 32), &a, &b, &[c]).unwrap()),
+                    Ok(vec![gpu])
+                );
                 // The published (wgmma) FP8 model keeps 13 fraction bits.
                 let wgmma = Model::new(g, fmt, OutFormat::F32).unwrap();
                 assert_ne!(wgmma.dot(&a, &b, c), Ok(gpu));
@@ -1845,7 +1875,7 @@ mod tests {
             assert_eq!(arith.output(), OutFormat::F16);
             assert_eq!(arith.dot(&a, &b, 0), Ok(0x3c00));
             assert_eq!(
-                arith.gemm_threads(1, 1, 1, 4, &a, &b, &[0]),
+                arith.gemm_threads(1, Gemm::new((1, 1, 4), &a, &b, &[0]).unwrap()),
                 Ok(vec![0x3c00])
             );
         }
@@ -1950,12 +1980,48 @@ mod tests {
     }
 
     #[test]
+    fn a_gemm_of_the_wrong_shape_is_an_error_naming_the_matrix() {
+        let one = [1f32.to_bits(); 6];
+        // A 2×3, B 3×2, C 2×2: right.
+        assert!(Gemm::new((2, 2, 3), &one, &one, &one[..4]).is_ok());
+        for (dims, (a, b, c), want) in [
+            ((2, 2, 3), (5, 6, 4), ("A", 2, 3, 5)),
+            ((2, 2, 3), (6, 5, 4), ("B", 3, 2, 5)),
+            ((2, 2, 3), (6, 6, 5), ("C", 2, 2, 5)),
+            // m·k past usize: no length equals it.
+            ((usize::MAX, 1, 2), (6, 2, 0), ("A", usize::MAX, 2, 6)),
+        ] {
+            let e = Gemm::new(dims, &one[..a], &one[..b], &one[..c]).unwrap_err();
+            let (matrix, rows, cols, len) = want;
+            assert_eq!(
+                e,
+                TcError::Shape {
+                    matrix,
+                    rows,
+                    cols,
+                    len
+                }
+            );
+        }
+        let e = Gemm::new((2, 2, 3), &one[..5], &one, &one[..4]).unwrap_err();
+        assert_eq!(e.to_string(), "A is 2×3 (6 elements, row-major) but has 5");
+        let e = Gemm::new((usize::MAX, 1, 2), &one, &one[..2], &[]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "A is {}×2, more elements than memory holds, but has 6",
+                usize::MAX
+            )
+        );
+    }
+
+    #[test]
     fn gemm_matches_dot() {
         let m = Model::new(Gpu::A100, InFormat::F16, OutFormat::F32).unwrap();
         let a: Vec<u32> = (0..2 * 16).map(|i| f(i as f32 * 0.25 - 3.0)).collect();
         let b: Vec<u32> = (0..16 * 3).map(|i| f(1.0 - i as f32 / 64.0)).collect();
         let c: Vec<u32> = (0..6).map(|i| f(i as f32)).collect();
-        let d = m.gemm(2, 3, 16, &a, &b, &c).unwrap();
+        let d = m.gemm(Gemm::new((2, 3, 16), &a, &b, &c).unwrap()).unwrap();
         for i in 0..2 {
             for j in 0..3 {
                 let col: Vec<u32> = (0..16).map(|t| b[t * 3 + j]).collect();

@@ -11,7 +11,8 @@
 //! runs 100 000 rows per combination and K (several million in all).
 
 use ptxfp_tc::{
-    f16_to_f32_bits, f32_to_f16_bits_rne, Gpu, InFormat, Kernel, Model, OutFormat, F16_NAN, F32_NAN,
+    f16_to_f32_bits, f32_to_f16_bits_rne, Gemm, Gpu, InFormat, Kernel, Model, OutFormat, F16_NAN,
+    F32_NAN,
 };
 
 /// xorshift64*: a deterministic stream of bits.
@@ -237,12 +238,11 @@ fn gemm_matches_reference() {
                     acc(m.params.output, &mut r, sp)
                 })
                 .collect();
-            let want = m.gemm_reference(mm, nn, kk, &a, &bt, &c).unwrap();
+            let g = Gemm::new((mm, nn, kk), &a, &bt, &c).unwrap();
+            let want = m.gemm_reference(g).unwrap();
             for &kernel in Kernel::available() {
                 for threads in [1, 3] {
-                    let got = m
-                        .gemm_with(kernel, threads, mm, nn, kk, &a, &bt, &c)
-                        .unwrap();
+                    let got = m.gemm_with(kernel, threads, g).unwrap();
                     assert_eq!(got, want, "{:?} {:?} {kernel:?}", m.gpu, m.params);
                 }
             }
@@ -262,13 +262,14 @@ fn a_gemm_stops_where_asked() {
     let (a, _, _) = rows(&m, kk, mm, &mut r);
     let (_, bt, _) = rows(&m, nn, kk, &mut r);
     let c = vec![0u32; mm * nn];
-    let want = m.gemm_reference(mm, nn, kk, &a, &bt, &c).unwrap();
+    let g = Gemm::new((mm, nn, kk), &a, &bt, &c).unwrap();
+    let want = m.gemm_reference(g).unwrap();
     for threads in [1, 3] {
-        let got = m.gemm_threads_until(threads, mm, nn, kk, &a, &bt, &c, &|| false);
+        let got = m.gemm_threads_until(threads, g, &|| false);
         assert_eq!(got.unwrap(), Some(want.clone()));
         let asked = AtomicUsize::new(0);
         let after_one = || asked.fetch_add(1, Ordering::Relaxed) >= 1;
-        let got = m.gemm_threads_until(threads, mm, nn, kk, &a, &bt, &c, &after_one);
+        let got = m.gemm_threads_until(threads, g, &after_one);
         assert_eq!(got.unwrap(), None, "{threads} thread(s)");
     }
 }
@@ -291,8 +292,9 @@ fn errors_as_the_exact_model() {
             Err(want.clone())
         );
     }
-    let g = m.gemm_reference(40, 1, k, &a, &b[..k], &c).unwrap_err();
-    assert_eq!(m.gemm(40, 1, k, &a, &b[..k], &c), Err(g));
+    let g = Gemm::new((40, 1, k), &a, &b[..k], &c).unwrap();
+    let e = m.gemm_reference(g).unwrap_err();
+    assert_eq!(m.gemm(g), Err(e));
 }
 
 /// A value of `fmt` (bf16, tf32 or fp16) as f32 bits that the fused
@@ -573,10 +575,11 @@ fn inputs_the_format_lacks_are_errors_even_beside_infinities() {
         // infinity was a special the general path then refused).
         for (row, (ra, rb, want)) in cases.iter().enumerate() {
             let want = want.map(|(index, bits)| ptxfp_tc::TcError::Inexact { index, bits });
+            let g = |ra, rb| Gemm::new((1, 1, k), ra, rb, &[0]).unwrap();
             for (what, got) in [
-                ("gemm", m.gemm(1, 1, k, ra, rb, &[0])),
-                ("gemm_reference", m.gemm_reference(1, 1, k, ra, rb, &[0])),
-                ("gemm_threads", m.gemm_threads(2, 1, 1, k, ra, rb, &[0])),
+                ("gemm", m.gemm(g(ra, rb))),
+                ("gemm_reference", m.gemm_reference(g(ra, rb))),
+                ("gemm_threads", m.gemm_threads(2, g(ra, rb))),
             ] {
                 match &want {
                     Some(e) => assert_eq!(

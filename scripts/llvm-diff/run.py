@@ -225,6 +225,11 @@ def one(seed, family, k, stats, log):
                 c["cpu"] in ("sm_35", "sm_52", "sm_60"):
             # llc 14 selects vote.sync only from sm_70
             c["cpu"], c["mattr"] = r.choice(["sm_70", "sm_75", "sm_80", "sm_86"]), None
+        if any(f in prog["features"] for f in ("warp.idx", "warp.bfly", "warp.down", "warp.up")) and \
+                c["cpu"] in ("sm_35", "sm_52", "sm_60") and c["mattr"] in (None, "+ptx43"):
+            # llc 14 writes shfl.sync under the target's default .version
+            # (3.2, 4.1, 5.0), which ptxas refuses: shfl.sync needs PTX ISA 6.0
+            c["mattr"] = "+ptx60"
         name = cfg_name(c)
         cwd = os.path.join(wd, name)
         os.makedirs(cwd, exist_ok=True)

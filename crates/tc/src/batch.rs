@@ -1270,9 +1270,7 @@ impl Model {
         d: &mut [u32],
     ) -> Result<Paths, TcError> {
         let s = c.len();
-        assert_eq!(a.len(), s * kdim, "a is S×K");
-        assert_eq!(b.len(), s * kdim, "b is S×K");
-        assert_eq!(d.len(), s, "d has S elements");
+        Gemm::rows_shape(kdim, a, b, c, d)?;
         // The kernel's working memory is about 512 bytes per K (16 lanes
         // of decoded A and B, and their blocks): past NARROW_BYTES a row
         // is one `dot`, which holds nothing per K (K = 8 Mi aborted).

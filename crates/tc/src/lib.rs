@@ -316,7 +316,8 @@ pub enum TcError {
     /// [`Model::block_f32`] was given more than `MAX_BLOCK` pairs.
     BlockTooLong { len: usize },
     /// A GEMM's matrix ([`Gemm::new`]) has not `rows × cols` elements:
-    /// `matrix` is `"A"`, `"B"` or `"C"`.
+    /// `matrix` is `"A"`, `"B"` or `"C"`; or one of [`Model::dot_rows`]'s
+    /// `"a"`, `"b"` (S×K) or `"d"` (S×1, S the length of `c`).
     Shape {
         matrix: &'static str,
         rows: usize,
@@ -417,6 +418,30 @@ impl<'a> Gemm<'a> {
             }
         }
         Ok(Gemm { m, n, k, a, b, c })
+    }
+
+    /// `S = c.len()` rows of `a` and `b` (each S×K, row-major) and `d` of S
+    /// elements, as [`Model::dot_rows`] takes them; [`TcError::Shape`]
+    /// names the first that is not.
+    pub(crate) fn rows_shape(
+        kdim: usize,
+        a: &[u32],
+        b: &[u32],
+        c: &[u32],
+        d: &[u32],
+    ) -> Result<(), TcError> {
+        let s = c.len();
+        for (matrix, cols, x) in [("a", kdim, a), ("b", kdim, b), ("d", 1, d)] {
+            if s.checked_mul(cols) != Some(x.len()) {
+                return Err(TcError::Shape {
+                    matrix,
+                    rows: s,
+                    cols,
+                    len: x.len(),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// `(m, n, k)`: `D` is m×n, the inner products k long.
@@ -1514,6 +1539,7 @@ impl Arith {
         match self {
             Arith::Model(m) => m.dot_rows(kdim, a, b, c, d),
             Arith::SyncFp8(_) => {
+                Gemm::rows_shape(kdim, a, b, c, d)?;
                 for (r, o) in d.iter_mut().enumerate() {
                     let (lo, hi) = (r * kdim, (r + 1) * kdim);
                     *o = self.dot(&a[lo..hi], &b[lo..hi], c[r])?;
@@ -2013,6 +2039,47 @@ mod tests {
                 usize::MAX
             )
         );
+    }
+
+    /// `dot_rows` of the model and of the FP8 `mma.sync` path: a wrong
+    /// length is an error, not a panic, and nothing is written.
+    #[test]
+    fn dot_rows_of_the_wrong_shape_is_an_error_naming_the_slice() {
+        let one = [1f32.to_bits(); 8];
+        let models = [
+            Arith::Model(Model::new(Gpu::A100, InFormat::F16, OutFormat::F32).unwrap()),
+            Arith::mixed(
+                Gpu::H100,
+                InFormat::E4m3,
+                InFormat::E4m3,
+                OutFormat::F32,
+                Instruction::MmaSync,
+            )
+            .unwrap(),
+        ];
+        assert!(matches!(models[1], Arith::SyncFp8(_)));
+        for arith in &models {
+            for (k, (a, b, d), want) in [
+                (4, (7, 8, 2), ("a", 2, 4, 7)),
+                (4, (8, 7, 2), ("b", 2, 4, 7)),
+                (4, (8, 8, 1), ("d", 2, 1, 1)),
+                (usize::MAX, (8, 8, 2), ("a", 2, usize::MAX, 8)),
+            ] {
+                let mut out = [7u32; 2];
+                let r = arith.dot_rows(k, &one[..a], &one[..b], &[0, 0], &mut out[..d]);
+                let (matrix, rows, cols, len) = want;
+                assert_eq!(
+                    r,
+                    Err(TcError::Shape {
+                        matrix,
+                        rows,
+                        cols,
+                        len
+                    })
+                );
+                assert_eq!(out, [7, 7]);
+            }
+        }
     }
 
     #[test]

@@ -6,12 +6,12 @@ computes, bit for bit, elementwise. See docs/PYTHON.md in the repository.
 
 import json as _json
 import os as _os
-import threading
+import threading as _threading
 import warnings as _warnings
-from typing import NamedTuple
+from typing import NamedTuple as _NamedTuple
 
-import ml_dtypes
-import numpy as np
+import ml_dtypes as _ml_dtypes
+import numpy as _np
 
 from . import _ptxfp as _ext
 from ._errors import (
@@ -33,6 +33,7 @@ __all__ = [
     "eval",
     "Form",
     "forms",
+    "FormInfo",
     "check",
     "run",
     "gen",
@@ -57,17 +58,18 @@ __all__ = [
     "bfloat16",
     "mma_dot",
     "matmul",
+    "kernel_path",
 ]
 
-bfloat16 = np.dtype(ml_dtypes.bfloat16)
-_F16 = np.dtype(np.float16)
-_F32 = np.dtype(np.float32)
-_F64 = np.dtype(np.float64)
-_U8 = np.dtype(np.uint8)
-_U16 = np.dtype(np.uint16)
-_U32 = np.dtype(np.uint32)
-_U64 = np.dtype(np.uint64)
-_BOOL = np.dtype(np.bool_)
+bfloat16 = _np.dtype(_ml_dtypes.bfloat16)
+_F16 = _np.dtype(_np.float16)
+_F32 = _np.dtype(_np.float32)
+_F64 = _np.dtype(_np.float64)
+_U8 = _np.dtype(_np.uint8)
+_U16 = _np.dtype(_np.uint16)
+_U32 = _np.dtype(_np.uint32)
+_U64 = _np.dtype(_np.uint64)
+_BOOL = _np.dtype(_np.bool_)
 
 # PTX type -> (register dtype, typed dtype or None, lanes).
 _FLOAT = {
@@ -103,8 +105,8 @@ _INT_WIDTH = {"8": 8, "16": 16, "32": 32, "64": 64}
 def _int_dtypes(ty):
     """(unsigned dtype, natural dtype) of an integer or bit type."""
     w = int(ty[1:])
-    u = np.dtype("uint%d" % w)
-    return u, (np.dtype("int%d" % w) if ty[0] == "s" else u)
+    u = _np.dtype("uint%d" % w)
+    return u, (_np.dtype("int%d" % w) if ty[0] == "s" else u)
 
 
 def _result_dtype(ty, typed):
@@ -150,7 +152,7 @@ class _Op:
 
 def _operand(x, ty, name, form):
     where = "operand %s of %s (.%s)" % (name, form, ty)
-    if isinstance(x, bool) or isinstance(x, np.bool_):
+    if isinstance(x, bool) or isinstance(x, _np.bool_):
         if ty != "pred":
             raise DtypeError(
                 "%s: a bool is a predicate; give the register's bits or value" % where
@@ -185,13 +187,13 @@ def _operand(x, ty, name, form):
             _warnings.warn("%s: %s" % (where, n), PtxfpWarning, stacklevel=4)
         return _Op(bits, (), True, True)
     try:
-        a = np.asarray(x)
+        a = _np.asarray(x)
     except ValueError as e:
         # A ragged list: numpy's message names no operand.
         raise ShapeError("%s: not an array: %s" % (where, e)) from None
     # A numpy scalar or a 0-d array-like broadcasts as a scalar; a list, a
     # tuple or a memoryview is an array like an ndarray.
-    scalar = not isinstance(x, np.ndarray) and a.ndim == 0
+    scalar = not isinstance(x, _np.ndarray) and a.ndim == 0
     if not a.dtype.isnative:
         # Big-endian data on a little-endian host (or the reverse): the
         # same values in the register's byte order.
@@ -209,7 +211,7 @@ def _operand(x, ty, name, form):
                         "got shape %s; or give packed registers as %s"
                         % (where, ty, a.shape, _kind(reg))
                     )
-                a = np.ascontiguousarray(a).view(reg)[..., 0]
+                a = _np.ascontiguousarray(a).view(reg)[..., 0]
                 return _Op(a, a.shape, False, True)
             return _Op(a.view(reg), a.shape, scalar, True)
         want = "%s bits" % _kind(reg)
@@ -224,7 +226,7 @@ def _operand(x, ty, name, form):
         raise DtypeError("%s takes %s, not %s%s" % (where, want, _kind(dt), hint))
     if ty == "pred":
         if dt == _BOOL or dt.kind in "ui":
-            return _Op((a != 0).view(np.uint8), a.shape, scalar, None)
+            return _Op((a != 0).view(_np.uint8), a.shape, scalar, None)
         raise DtypeError("%s takes bool (or integer) values, not %s" % (where, _kind(dt)))
     w = int(ty[1:])
     if dt.kind in "ui" and dt.itemsize * 8 == w:
@@ -249,9 +251,9 @@ def _to_result(bits_u64, ty, typed):
     """A numpy scalar of the destination from its bits."""
     dt, lanes = _result_dtype(ty, typed)
     if ty == "pred":
-        return np.bool_(bits_u64 & 1)
+        return _np.bool_(bits_u64 & 1)
     reg = _reg_dtype(ty)
-    r = np.array(bits_u64, dtype=_U64).astype(reg)
+    r = _np.array(bits_u64, dtype=_U64).astype(reg)
     if lanes == 2:
         return r.reshape(1).view(dt)
     return r.view(dt)[()]
@@ -400,7 +402,7 @@ class Form(_ext.Instr):
             res = tuple(_to_result(b, t, typed) for b, t in zip(bits, self._dsts))
             return res[0] if len(res) == 1 else res
         try:
-            shape = np.broadcast_shapes(*(o.shape for o in ops))
+            shape = _np.broadcast_shapes(*(o.shape for o in ops))
         except ValueError:
             raise ShapeError(
                 "%s: the operands' shapes %s do not broadcast"
@@ -420,12 +422,12 @@ class Form(_ext.Instr):
             for o, t in zip(ops, srcs):
                 reg = _reg_dtype(t)
                 if isinstance(o.bits, int):
-                    c = np.full(n, o.bits, dtype=reg)
+                    c = _np.full(n, o.bits, dtype=reg)
                 else:
                     c = o.bits
                     if c.shape != shape:
-                        c = np.broadcast_to(c, shape)
-                    c = np.ascontiguousarray(c).reshape(-1)
+                        c = _np.broadcast_to(c, shape)
+                    c = _np.ascontiguousarray(c).reshape(-1)
                 cols.append(c)
             t = self._dsts[0]
             reg = _reg_dtype(t)
@@ -443,16 +445,16 @@ class Form(_ext.Instr):
         cols = []
         for o, t in zip(ops, srcs):
             if isinstance(o.bits, int):
-                c = np.full(n, o.bits, dtype=_U64)
+                c = _np.full(n, o.bits, dtype=_U64)
             else:
                 c = o.bits
                 if c.shape != shape:
-                    c = np.broadcast_to(c, shape)
-                c = np.ascontiguousarray(c.reshape(-1) if c.flags.c_contiguous else c.ravel())
-                c = c.astype(_U64, copy=False) if c.dtype.kind == "u" else c.astype(np.int64).view(_U64)
-                c = np.ascontiguousarray(c).reshape(-1)
+                    c = _np.broadcast_to(c, shape)
+                c = _np.ascontiguousarray(c.reshape(-1) if c.flags.c_contiguous else c.ravel())
+                c = c.astype(_U64, copy=False) if c.dtype.kind == "u" else c.astype(_np.int64).view(_U64)
+                c = _np.ascontiguousarray(c).reshape(-1)
             cols.append(c)
-        dests = [np.empty(n, dtype=_U64) for _ in self._dsts]
+        dests = [_np.empty(n, dtype=_U64) for _ in self._dsts]
         if n:
             self._eval_u64(cols, dests)
         res = []
@@ -473,7 +475,7 @@ class Form(_ext.Instr):
         return res[0] if len(res) == 1 else tuple(res)
 
     def _check_out(self, o, shape, dt):
-        if not isinstance(o, np.ndarray):
+        if not isinstance(o, _np.ndarray):
             raise DtypeError("out: a numpy array, not %s" % type(o).__name__)
         if o.dtype != dt and o.dtype.newbyteorder("=") != dt:
             raise DtypeError("out: %s for %s's result, not %s" % (_kind(dt), self._text, _kind(o.dtype)))
@@ -486,21 +488,21 @@ class Form(_ext.Instr):
         """The register column the kernel writes, and whether it is `out`'s
         own memory."""
         if out is None:
-            return np.empty(n, dtype=reg), False
+            return _np.empty(n, dtype=reg), False
         outs = out if isinstance(out, tuple) else (out,)
         if len(outs) != len(self._dsts):
             raise ShapeError("out: %d arrays for %d destinations" % (len(outs), len(self._dsts)))
         o = outs[k]
         self._check_out(o, full_shape, dt)
         if (o.flags.c_contiguous and o.dtype.isnative
-                and not any(np.may_share_memory(o, c) for c in cols)):
+                and not any(_np.may_share_memory(o, c) for c in cols)):
             return o.view(reg).reshape(-1), True
-        return np.empty(n, dtype=reg), False
+        return _np.empty(n, dtype=reg), False
 
     def gen(self, count=100, seed=1, typed=False):
         """``count`` edge-weighted operand vectors from ``seed`` with the
         expected results (``ptxfp gen``): a :class:`Vectors`."""
-        if (isinstance(count, bool) or not isinstance(count, (int, np.integer))
+        if (isinstance(count, bool) or not isinstance(count, (int, _np.integer))
                 or not 0 <= count <= 10_000_000):
             raise ValueError("count: 0 to 10,000,000 vectors, not %r" % (count,))
         s, d = self._gen(int(count), _seed("gen", seed))
@@ -552,11 +554,11 @@ def _sweep_args(what, exhaustive, random, seed, threads):
     if not exhaustive:
         if random is None:
             raise ValueError("%s: say which operands: exhaustive=True or random=N" % what)
-        if (isinstance(random, bool) or not isinstance(random, (int, np.integer))
+        if (isinstance(random, bool) or not isinstance(random, (int, _np.integer))
                 or not 1 <= random <= 1 << 40):
             raise ValueError("%s: random=N takes 1 to 2^40 results" % what)
     if threads is not None and (
-        isinstance(threads, bool) or not isinstance(threads, (int, np.integer))
+        isinstance(threads, bool) or not isinstance(threads, (int, _np.integer))
         or not 1 <= threads <= 1024
     ):
         raise ValueError("%s: threads from 1 to 1024" % what)
@@ -565,7 +567,7 @@ def _sweep_args(what, exhaustive, random, seed, threads):
 
 def _seed(what, seed):
     """A seed as the command line's ``--seed`` takes it: 0 to 2^64 - 1."""
-    if (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
+    if (isinstance(seed, bool) or not isinstance(seed, (int, _np.integer))
             or not 0 <= seed < 1 << 64):
         raise ValueError("%s: seed is an integer from 0 to 2^64 - 1, not %r" % (what, seed))
     return int(seed)
@@ -580,7 +582,7 @@ def _unpickle_form(cls, text, target, device, ptx):
 
 def _shard_args(shard, shards):
     for name, v, lo in (("shard", shard, 0), ("shards", shards, 1)):
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not lo <= v < 1 << 64:
+        if isinstance(v, bool) or not isinstance(v, (int, _np.integer)) or not lo <= v < 1 << 64:
             raise ValueError(
                 "sweep_shard: %s is an integer from %d to 2^64 - 1, not %r" % (name, lo, v)
             )
@@ -648,20 +650,20 @@ def sweep_merge(dir, *, expect=None):
                 expect = int(expect, 16)
             except ValueError:
                 raise ValueError("sweep_merge: expect=%r is not a hexadecimal digest" % expect) from None
-        if isinstance(expect, bool) or not isinstance(expect, (int, np.integer)) or not 0 <= expect < 1 << 64:
+        if isinstance(expect, bool) or not isinstance(expect, (int, _np.integer)) or not 0 <= expect < 1 << 64:
             raise ValueError("sweep_merge: expect is a 64-bit digest (an int or a hex string)")
         expect = int(expect)
     return _ext.sweep_merge(_os.fsdecode(dir), expect)
 
 
-class Vectors(NamedTuple):
+class Vectors(_NamedTuple):
     """Operand vectors and their expected results (``ptxfp gen``)."""
 
     sources: tuple
     expected: object
 
 
-class Sweep(NamedTuple):
+class Sweep(_NamedTuple):
     """A sweep's summary; ``str()`` is what ``ptxfp sweep`` prints."""
 
     form: str
@@ -699,7 +701,7 @@ class Sweep(NamedTuple):
 
 
 _cache = {}
-_cache_lock = threading.Lock()
+_cache_lock = _threading.Lock()
 
 
 def _form(form, target, device, ptx):
@@ -741,7 +743,7 @@ def gen(form, count=100, seed=1, target=None, device=None, ptx=None, typed=False
     return _form(form, target, device, ptx).gen(count, seed, typed)
 
 
-class FormInfo(NamedTuple):
+class FormInfo(_NamedTuple):
     """One line of ``ptxfp forms``."""
 
     form: str
@@ -760,7 +762,7 @@ def forms(target=None, ptx=None, family="float"):
     return [FormInfo(*f) for f in _ext.forms(family, target, ptx)]
 
 
-class Diagnostic(NamedTuple):
+class Diagnostic(_NamedTuple):
     """An error or warning: 1-based line and column, severity, message,
     help (or None), and the text as the command line renders it."""
 
@@ -822,7 +824,7 @@ def check(ptx_text, target=None, ptx=None):
     return CheckReport([Diagnostic(*d) for d in diags], summary)
 
 
-class Register(NamedTuple):
+class Register(_NamedTuple):
     """A register's final state: name, declared type, the type its value is
     shown as, bits, whether the program wrote it, and the command line's text."""
 
@@ -841,10 +843,10 @@ class Register(NamedTuple):
         if t in _FLOAT and _FLOAT[t][1] is not None:
             return _to_result(self.bits, t, True)
         if t == "pred":
-            return np.bool_(self.bits & 1)
+            return _np.bool_(self.bits & 1)
         if t[0] in "bus" and t[1:] in _INT_WIDTH:
             u, nat = _int_dtypes(t)
-            return np.array(self.bits, dtype=_U64).astype(u).view(nat)[()]
+            return _np.array(self.bits, dtype=_U64).astype(u).view(nat)[()]
         return self.bits
 
 
@@ -897,13 +899,13 @@ class RunResult:
 def _set_text(name, v):
     if isinstance(v, str):
         return v
-    if isinstance(v, (bool, np.bool_)):
+    if isinstance(v, (bool, _np.bool_)):
         return "1" if v else "0"
     if isinstance(v, int):
         return str(v)
     if isinstance(v, float):
         return v.hex() if v == v and abs(v) != float("inf") else repr(v).replace("nan", "nan")
-    if isinstance(v, np.generic):
+    if isinstance(v, _np.generic):
         dt = v.dtype
         if dt.kind == "u":
             return "%#x" % int(v)
@@ -919,7 +921,7 @@ def _set_text(name, v):
 
 
 def _is_int(x):
-    return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
+    return isinstance(x, (int, _np.integer)) and not isinstance(x, (bool, _np.bool_))
 
 
 def _xyz(key, v, lo):
@@ -927,7 +929,7 @@ def _xyz(key, v, lo):
     what = "%s: an int or one to three ints, each from %d to 4294967295" % (key, lo)
     if _is_int(v):
         v = (v,)
-    elif isinstance(v, (str, bytes)) or not isinstance(v, (tuple, list, np.ndarray)):
+    elif isinstance(v, (str, bytes)) or not isinstance(v, (tuple, list, _np.ndarray)):
         raise ValueError("%s; not %r" % (what, v))
     v = tuple(v)
     if not 1 <= len(v) <= 3:
@@ -970,11 +972,11 @@ def _mem_bytes(at, b, room):
     2^40 elements would take its whole size)."""
     where = "mem[%s]" % ("%#x" % at if _is_int(at) else repr(at))
     kind = type(b).__name__
-    if isinstance(b, np.ndarray) and b.dtype.hasobject:
+    if isinstance(b, _np.ndarray) and b.dtype.hasobject:
         raise DtypeError("%s: an array of Python objects has no bytes: give a numeric dtype" % where)
-    if not isinstance(b, (np.ndarray, bytes, bytearray, memoryview, list, tuple)):
+    if not isinstance(b, (_np.ndarray, bytes, bytearray, memoryview, list, tuple)):
         try:
-            if isinstance(b, (str, int, float, np.generic)) or b is None:
+            if isinstance(b, (str, int, float, _np.generic)) or b is None:
                 raise TypeError
             b = memoryview(b)
         except TypeError:
@@ -982,14 +984,14 @@ def _mem_bytes(at, b, room):
                 "%s: bytes, a bytearray, a memoryview, a list of byte values or a numpy array; not %s"
                 % (where, kind)
             ) from None
-    size = b.nbytes if isinstance(b, (np.ndarray, memoryview)) else len(b)
+    size = b.nbytes if isinstance(b, (_np.ndarray, memoryview)) else len(b)
     if size > room:
         raise RunError(
             "%s: %d bytes, more than the %d the run may still hold "
             "(max_memory): raise max_memory, or give fewer bytes" % (where, size, room)
         )
-    if isinstance(b, np.ndarray):
-        out = np.ascontiguousarray(b).tobytes()
+    if isinstance(b, _np.ndarray):
+        out = _np.ascontiguousarray(b).tobytes()
     else:
         try:
             out = bytes(b)

@@ -886,3 +886,12 @@ def test_run_argument_misuse():
     r = ptxfp.run(RUN_SRC, p, mem={0x1000: np.zeros(1, np.uint32)}, grid=np.int64(1),
                   block=[1, 1], thread=0, cta=(0,), max_steps=np.uint64(100))
     assert r.memory == {0x1004: b"\0\0\0\0"}
+
+
+def test_the_public_names_are_the_api():
+    # `dir(ptxfp)` shows what `__all__` lists and nothing more: numpy,
+    # ml_dtypes and the helpers the package uses are private names.
+    public = {n for n in dir(ptxfp) if not n.startswith("_")}
+    # Submodules appear once imported (`python -m ptxfp.distributed`).
+    public -= {"distributed"}
+    assert public == set(ptxfp.__all__)

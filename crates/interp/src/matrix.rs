@@ -23,7 +23,7 @@ use ptxfp_isa::form::Form;
 use ptxfp_isa::matrix::{Layout, LdSt, Matrix, WType, Which, WmmaMem, WmmaMma};
 use ptxfp_isa::space::Space;
 use ptxfp_isa::types::PtxType;
-use ptxfp_tc::{f16_to_f32_bits, Gemm, InFormat, Model, OutFormat};
+use ptxfp_tc::{f16_to_f32_bits, InFormat, Model, OutFormat};
 
 /// How a WMMA fragment sits in its registers.
 #[derive(Clone, Copy, Debug)]
@@ -671,14 +671,7 @@ impl Machine<'_, '_> {
                     b.iter().map(|&x| x as u32).collect(),
                 );
                 let (a, b) = super::mma::model_inputs(ins, model.gpu, (input, input), &a32, &b32)?;
-                Gemm::new((m, n, k), &a, &b, &c)
-                    .and_then(|g| model.gemm(g))
-                    .map_err(|e| {
-                        refuse(
-                            format!("`{}`: {e}", ins.opcode),
-                            "`ptxfp mma dot` runs one row and column alone",
-                        )
-                    })?
+                super::mma::model_gemm(ins, (m, n, k), (&a, &b, &c), |g| model.gemm(g))?
                     .into_iter()
                     .map(u64::from)
                     .collect()

@@ -156,6 +156,24 @@ pub(crate) fn model_inputs(
     ))
 }
 
+/// `D = A·B + C` by a tensor-core model: `gemm` ([`Model::gemm`],
+/// [`SyncFp8::gemm`]) of the operands, its error (an element not exact in
+/// its format) the instruction's, with the command that runs one element
+/// alone. One rule for `mma.sync` and `wmma`.
+pub(crate) fn model_gemm(
+    ins: &Instr,
+    dims: (usize, usize, usize),
+    (a, b, c): (&[u32], &[u32], &[u32]),
+    gemm: impl FnOnce(Gemm) -> Result<Vec<u32>, ptxfp_tc::TcError>,
+) -> Result<Vec<u32>, RunError> {
+    Gemm::new(dims, a, b, c).and_then(gemm).map_err(|e| {
+        RunError::Program(
+            Diagnostic::error(ins.opcode_span.clone(), format!("`{}`: {e}", ins.opcode))
+                .with_help("`ptxfp mma dot` runs one row and column alone"),
+        )
+    })
+}
+
 /// The register types of an operand's elements: A and B any 32-bit
 /// register (`.b32`, `.f16x2`, ...), C and D their accumulator's.
 fn reg_type(t: MmaType) -> PtxType {
@@ -309,26 +327,12 @@ impl Machine<'_, '_> {
                 let (a, b) = model_inputs(ins, model.gpu, (input, b_input), &a, &b)?;
                 // Each element one chained inner product of a row of A and
                 // a column of B with its element of C (Model::gemm).
-                Gemm::new((m, n, k), &a, &b, &c)
-                    .and_then(|g| model.gemm(g))
-                    .map_err(|e| {
-                        refuse(
-                            format!("`{}`: {e}", ins.opcode),
-                            "`ptxfp mma dot` runs one row and column alone",
-                        )
-                    })?
+                model_gemm(ins, (m, n, k), (&a, &b, &c), |g| model.gemm(g))?
             }
             Arith::SyncFp8(sync) => {
                 let a: Vec<u32> = a.into_iter().map(|x| sync.input.to_f32_bits(x)).collect();
                 let b: Vec<u32> = b.into_iter().map(|x| sync.b_input.to_f32_bits(x)).collect();
-                Gemm::new((m, n, k), &a, &b, &c)
-                    .and_then(|g| sync.gemm(g))
-                    .map_err(|e| {
-                        refuse(
-                            format!("`{}`: {e}", ins.opcode),
-                            "`ptxfp mma dot` runs one row and column alone",
-                        )
-                    })?
+                model_gemm(ins, (m, n, k), (&a, &b, &c), |g| sync.gemm(g))?
             }
             Arith::Int => int_gemm(&mma, m, n, k, &a, &b, &c),
         };
@@ -502,14 +506,7 @@ impl Machine<'_, '_> {
                 continue;
             };
             let (fa, fb) = model_inputs(ins, gpu, (InFormat::F16, InFormat::F16), &a[q], &b[q])?;
-            let r = Gemm::new((8, 8, 4), &fa, &fb, &c[q])
-                .and_then(|g| model.gemm(g))
-                .map_err(|e| {
-                    refuse(
-                        format!("`{}`: {e}", ins.opcode),
-                        "`ptxfp mma dot` runs one row and column alone",
-                    )
-                })?;
+            let r = model_gemm(ins, (8, 8, 4), (&fa, &fb, &c[q]), |g| model.gemm(g))?;
             d[q].copy_from_slice(&r);
         }
         for &lane in on {

@@ -6,6 +6,7 @@ computes, bit for bit, elementwise. See docs/PYTHON.md in the repository.
 
 import json as _json
 import os as _os
+import sys as _sys
 import threading as _threading
 import warnings as _warnings
 from typing import NamedTuple as _NamedTuple
@@ -102,6 +103,19 @@ _FLOAT = {
 _INT_WIDTH = {"8": 8, "16": 16, "32": 32, "64": 64}
 
 
+_PKG_DIR = _os.path.dirname(_os.path.abspath(__file__))
+
+
+def _warn(message):
+    """A PtxfpWarning at the caller's line: the first frame outside this
+    package, however deep in it the warning arose (``eval`` -> ``Form``
+    -> an operand)."""
+    f, level = _sys._getframe(1), 2
+    while f is not None and _os.path.dirname(_os.path.abspath(f.f_code.co_filename)) == _PKG_DIR:
+        f, level = f.f_back, level + 1
+    _warnings.warn(message, PtxfpWarning, stacklevel=level)
+
+
 def _int_dtypes(ty):
     """(unsigned dtype, natural dtype) of an integer or bit type."""
     w = int(ty[1:])
@@ -132,6 +146,8 @@ def _reg_dtype(ty):
 def _kind(dt):
     if dt == bfloat16:
         return "ml_dtypes.bfloat16"
+    if dt.kind in "US":
+        return "an array of str (one str operand is read as `ptxfp eval` reads it)"
     if not dt.isnative:
         return "numpy.%s (%s-endian)" % (dt.name, "big" if dt.byteorder == ">" else "little")
     return "numpy.%s" % dt.name
@@ -176,6 +192,17 @@ def _operand(x, ty, name, form):
                 "%s: %d is out of range for .%s (%d to %d)" % (where, x, ty, lo, hi)
             )
         return _Op(x & ((1 << w) - 1), (), True, None)
+    if isinstance(x, str):
+        # As the command line writes an operand (`ptxfp eval`): bits
+        # "0x3c00", a value "1.5" rounded once from its decimal digits,
+        # "nan:0x1", "-inf", x2 lanes "1,2", an integer "-5".
+        try:
+            bits, notes = _ext.parse_operand(x, ty)
+        except DtypeError as e:
+            raise DtypeError("%s: %s" % (where, e)) from None
+        for n in notes:
+            _warn("%s: %s" % (where, n))
+        return _Op(bits, (), True, None)
     if isinstance(x, float):
         if ty not in _FLOAT or _FLOAT[ty][1] is None:
             raise DtypeError(
@@ -184,7 +211,7 @@ def _operand(x, ty, name, form):
             )
         bits, notes = _ext.round_float(x, ty)
         for n in notes:
-            _warnings.warn("%s: %s" % (where, n), PtxfpWarning, stacklevel=4)
+            _warn("%s: %s" % (where, n))
         return _Op(bits, (), True, True)
     try:
         a = _np.asarray(x)
@@ -273,14 +300,12 @@ class Form(_ext.Instr):
     def __init__(self, form, target=None, device=None, ptx=None):
         self._attrs()
         for w in self._warnings:
-            _warnings.warn(w, PtxfpWarning, stacklevel=2)
+            _warn(w)
         if self._approx:
-            _warnings.warn(
+            _warn(
                 "%s is an .approx instruction: NVIDIA publishes no bit-level definition; "
                 "its results are within the PTX ISA's error bound, not necessarily the GPU's bits"
-                % self._text,
-                PtxfpWarning,
-                stacklevel=2,
+                % self._text
             )
 
     def _attrs(self):

@@ -18,7 +18,7 @@ from ._errors import (
 __version__: str
 bfloat16: np.dtype[Any]
 
-Operand = Union[npt.ArrayLike, np.generic, float]
+Operand = Union[npt.ArrayLike, np.generic, float, str]
 Result = Union[np.ndarray, np.generic, Tuple[Any, ...]]
 
 class Form:

@@ -1021,6 +1021,21 @@ fn round_float(py: Python<'_>, value: f64, ty: &str) -> PyResult<(u64, Vec<Strin
     })
 }
 
+/// The bits of an operand written as the command line writes it (`eval`'s
+/// grammar: `0x3c00` bits, `1.5` rounded once exactly, `nan:0x1`,
+/// `0f3F800000`, `1,2` for x2 types, integers for integer types); with
+/// its warnings.
+#[pyfunction]
+fn parse_operand(py: Python<'_>, text: &str, ty: &str) -> PyResult<(u64, Vec<String>)> {
+    guarded(py, || {
+        let t = PtxType::parse(ty)
+            .ok_or_else(|| error(py, "DtypeError", (format!("`{ty}` is not a type"),)))?;
+        ptxfp::literal::Literal::operand(text, t)
+            .map(|l| (l.bits, l.warnings.iter().map(|w| w.to_string()).collect()))
+            .map_err(|e| error(py, "DtypeError", (e,)))
+    })
+}
+
 /// A double as an exact hex float (`0x1.8p+0`), or `inf`, `-inf`, `nan`.
 fn exact_text(x: f64) -> String {
     if x.is_nan() {
@@ -1506,6 +1521,7 @@ fn kernel_path() -> String {
 fn _ptxfp(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Instr>()?;
     m.add_function(wrap_pyfunction!(round_float, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_operand, m)?)?;
     m.add_function(wrap_pyfunction!(forms, m)?)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(run, m)?)?;

@@ -138,7 +138,7 @@ def test_bare_int_refused_with_hint():
         ("add.rn.f16", np.array(["a"])),
         ("add.rn.f16", np.zeros(3, object)),
         ("add.rn.f16", None),
-        ("add.rn.f16", "1.0"),
+        ("add.rn.f16", "one"),  # a str is read as `ptxfp eval` reads it
         ("add.s32", np.zeros(3, np.int64)),
         ("add.s32", 1.5),
     ],
@@ -895,3 +895,54 @@ def test_the_public_names_are_the_api():
     # Submodules appear once imported (`python -m ptxfp.distributed`).
     public -= {"distributed"}
     assert public == set(ptxfp.__all__)
+
+
+def test_str_operands_read_as_the_command_line_reads_them():
+    f16 = lambda r: int(np.asarray(r).view(np.uint16))  # noqa: E731
+    # A value: rounded once from its digits, and typed back.
+    r = ptxfp.eval("add.rn.f16", "0.1", "0")
+    assert r.dtype == np.float16 and f16(r) == 0x2E66
+    # 1 + 2^-11 is the tie between 0x3c00 and 0x3c01; the digits after it
+    # put this decimal above the tie, which a Python float (exactly the
+    # tie) would lose: the str rounds up, the float to even.
+    above = "1.00048828125000000000000000001"
+    assert float(above) == 1 + 2.0**-11
+    assert f16(ptxfp.eval("add.rn.f16", above, "0")) == 0x3C01
+    assert f16(ptxfp.eval("add.rn.f16", float(above), "0")) == 0x3C00
+    # Bits; beside bits, bits come back.
+    assert ptxfp.eval("add.rn.f16", "0x3c00", np.uint16(0x3C00)) == 0x4000
+    # A NaN with a payload is those bits: the same result as the bits given.
+    for form, s, b in [("add.rn.f16", "nan:0x1", 0x7E01), ("max.f16", "snan:0x5", 0x7C05),
+                       ("add.rn.f32", "0f7FC00001", 0x7FC00001)]:
+        t = ptxfp.Form(form).operand_dtypes[0]
+        zero = np.zeros((), dtype=t)[()]
+        reg = np.uint16 if t.itemsize == 2 else np.uint32
+        got = np.asarray(ptxfp.eval(form, s, zero)).view(reg)
+        want = np.asarray(ptxfp.eval(form, reg(b).view(t), zero)).view(reg)
+        assert got == want, form
+    # x2 lanes, integers, predicates' results.
+    assert ptxfp.eval("add.rn.f16x2", "1,2", "0.5,0.5").tolist() == [1.5, 2.5]
+    assert ptxfp.eval("add.s32", "-5", "0xff") == 250
+    assert ptxfp.eval("setp.lt.f32", "1", "nan") == False  # noqa: E712
+    # Strings broadcast as scalars.
+    a = np.array([1, 2, 3], dtype=np.float16)
+    assert ptxfp.eval("mul.rn.f16", a, "2").tolist() == [2, 4, 6]
+    with pytest.raises(ptxfp.DtypeError, match=r"operand a of add.rn.f16 \(.f16\): `zz` is not a number"):
+        ptxfp.eval("add.rn.f16", "zz", "1")
+    with pytest.raises(ptxfp.DtypeError, match="takes two lanes"):
+        ptxfp.eval("add.rn.f16x2", "0.5", "0.5,0.5")
+    with pytest.raises(ptxfp.DtypeError, match="an array of str"):
+        ptxfp.eval("add.rn.f16", np.array(["1", "2"]), "1")
+
+
+def test_warnings_point_at_the_callers_line():
+    # However deep in the package a warning arises (eval -> Form -> an
+    # operand), it is reported at the line that called ptxfp.
+    for call in [lambda: ptxfp.eval("add.rn.f16", "1e-8", "0"),
+                 lambda: ptxfp.eval("add.rn.f16", 1e-8, np.float16(0)),
+                 lambda: ptxfp.Form("add.rn.f16")("1e999", "0"),
+                 lambda: ptxfp.eval("sin.approx.ftz.f32", np.float32(1), target="sm_89")]:
+        with warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter("always")
+            call()
+        assert w and all(x.filename == __file__ for x in w), [(x.filename, str(x.message)) for x in w]

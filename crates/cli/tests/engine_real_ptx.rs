@@ -106,8 +106,12 @@ fn an_undefined_guard_or_result_of_one_thread_is_an_error() {
          @%p mov.u32 %r1, 7;\nret;\n}}\n"
     );
     let o = run_src("undefined_guard.ptx", &src, &["--block", "32"]);
+    // %p was written, from %r2, from %r3, which never was: the help
+    // names %r3, where the missing value came from.
     fails_with(&o, |stderr| {
-        stderr.contains("register `%p` is read before it is written")
+        stderr.contains("register `%p` has no value: it was never written, or was computed from a register without one")
+            && stderr.contains("the first register read without a value was `%r3` at ")
+            && stderr.contains("--set %r3=VALUE")
     });
     let o = run_src(
         "undefined_result.ptx",
@@ -117,6 +121,67 @@ fn an_undefined_guard_or_result_of_one_thread_is_an_error() {
     fails_with(&o, |stderr| {
         stderr.contains("5:12: error: register `b` is read before it is written")
     });
+}
+
+/// `and` and `or` whose defined operand decides the result (false and
+/// anything, true or anything, `& 0`, `| ~0`), and `setp`/`set` whose
+/// `.and`/`.or` operand `c` decides it, give a value, as every GPU
+/// computes it: ISPC masks LLVM's `undef` lanes so (dePTX's
+/// `ao_ispc_tasks`). A result that depends on the missing value, and
+/// `xor`, which is not monotone (two missing values might be equal or
+/// not), still have none.
+#[test]
+fn and_or_decided_by_their_defined_operand_have_a_value() {
+    let kernel = |body: &str| {
+        format!(
+            "{HEAD}.visible .entry k(.param .u64 out)\n{{\n.reg .pred %p<8>;\n.reg .b32 %r<8>;\n.reg .b64 %rd<2>;\n\
+             ld.param.u64 %rd1, [out];\nsetp.ne.u32 %p1, %r1, 0;\nsetp.eq.u32 %p2, 1, 0;\nsetp.eq.u32 %p3, 1, 1;\n\
+             {body}\nret;\n}}\n"
+        )
+    };
+    let args = [
+        "--block",
+        "32",
+        "--set",
+        "out=0x1000",
+        "--mem",
+        "0x1000=ffffffff",
+    ];
+    // %p1 has no value (from %r1, never written), %p2 is false, %p3 true.
+    for body in [
+        "and.pred %p4, %p1, %p2;\n@%p4 st.global.u32 [%rd1], 1;\n@!%p4 st.global.u32 [%rd1], 2;",
+        "not.pred %p5, %p1;\nand.pred %p4, %p2, %p5;\n@%p4 st.global.u32 [%rd1], 1;\n@!%p4 st.global.u32 [%rd1], 2;",
+        "or.pred %p4, %p3, %p1;\n@%p4 st.global.u32 [%rd1], 2;\n@!%p4 st.global.u32 [%rd1], 1;",
+        "and.b32 %r2, %r1, 0;\nadd.u32 %r2, %r2, 2;\nst.global.u32 [%rd1], %r2;",
+        "or.b32 %r2, %r1, -1;\nadd.u32 %r2, %r2, 3;\nst.global.u32 [%rd1], %r2;",
+        // setp's BoolOp with the `c` that decides it, both destinations.
+        "setp.lt.and.s32 %p4|%p5, %r1, 7, %p2;\nor.pred %p4, %p4, %p5;\n@%p4 st.global.u32 [%rd1], 1;\n@!%p4 st.global.u32 [%rd1], 2;",
+        "setp.lt.or.s32 %p4, %r1, 7, %p3;\n@%p4 st.global.u32 [%rd1], 2;\n@!%p4 st.global.u32 [%rd1], 1;",
+        "set.lt.and.u32.s32 %r2, %r1, 7, %p2;\nadd.u32 %r2, %r2, 2;\nst.global.u32 [%rd1], %r2;",
+    ] {
+        let o = run_src("and_or.ptx", &kernel(body), &args);
+        let (stdout, stderr) = text(&o);
+        assert_eq!(o.status.code(), Some(0), "{body}\n{stderr}");
+        assert_eq!(
+            stdout, "mem[0x1000..0x1004] = 02 00 00 00\n",
+            "{body}\n{stderr}"
+        );
+        // The warning of the first read without a value, and no store of one.
+        assert!(!stderr.contains("stores register"), "{body}\n{stderr}");
+    }
+    for body in [
+        "and.pred %p4, %p1, %p3;\n@%p4 st.global.u32 [%rd1], 1;",
+        "or.pred %p4, %p1, %p2;\n@%p4 st.global.u32 [%rd1], 1;",
+        "xor.pred %p4, %p1, %p1;\n@%p4 st.global.u32 [%rd1], 1;",
+        "setp.lt.and.s32 %p4, %r1, 7, %p3;\n@%p4 st.global.u32 [%rd1], 1;",
+        "setp.lt.xor.s32 %p4, %r1, 7, %p2;\n@%p4 st.global.u32 [%rd1], 1;",
+        "and.b32 %r2, %r1, 1;\nsetp.ne.u32 %p4, %r2, 5;\n@%p4 st.global.u32 [%rd1], 1;",
+    ] {
+        let o = run_src("and_or.ptx", &kernel(body), &args);
+        fails_with(&o, |stderr| {
+            stderr.contains("register `%p4` has no value") && stderr.contains("was `%r1` at")
+        });
+    }
 }
 
 /// "In conditionally executed code, a `mma` instruction should only be

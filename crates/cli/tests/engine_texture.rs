@@ -1198,11 +1198,14 @@ fn tex_reads_integer_and_half_formats_by_channel() {
         } else {
             bytes_of(7, (w * h) as usize * bytes_per * chans)
         };
-        let src = format!(
-            r#".version 8.0
+        // PTX ISA §5.1.8 (deprecated): "`.tex .u32 tex_a;` is equivalent
+        // to `.global .texref tex_a;`" (CUDA 1.x to 3.x wrote it).
+        for decl in [".global .texref t;", ".tex .u32 t;", ".tex .u64 t;"] {
+            let src = format!(
+                r#".version 8.0
 .target sm_80
 .address_size 64
-.global .texref t;
+{decl}
 .visible .entry k()
 {{
     .reg .b32 %r<8>;
@@ -1217,50 +1220,60 @@ fn tex_reads_integer_and_half_formats_by_channel() {
     ret;
 }}
 "#
-        );
-        let o = run_src(
-            "texint.ptx",
-            &src,
-            &[
-                "--block",
-                &format!("{w},{h}"),
-                "--texture",
-                &format!("t={w}x{h}:{format}@{BASE:#x}"),
-                "--mem",
-                &format!("{BASE:#x}={}", hex(&data)),
-            ],
-        );
-        let mut want = Vec::new();
-        for i in 0..(w * h) as usize {
-            let mut v = [0u32, 0, 0, if dtype == "f32" { 1f32.to_bits() } else { 1 }];
-            for (c, slot) in v.iter_mut().enumerate().take(chans) {
-                let at = (i * chans + c) * bytes_per;
-                *slot = match format {
-                    "s8x4" => data[at] as i8 as i32 as u32,
-                    "u16x2" => u32::from(u16::from_le_bytes([data[at], data[at + 1]])),
-                    _ => {
-                        // The f16's value from its fields, then as f32.
-                        let hbits = u16::from_le_bytes([data[at], data[at + 1]]);
-                        let e = i32::from((hbits >> 10) & 0x1f);
-                        let m = f64::from(hbits & 0x3ff);
-                        let mag = if e == 0 {
-                            m * 2f64.powi(-24)
-                        } else {
-                            (1024.0 + m) * 2f64.powi(e - 25)
-                        };
-                        let val = if hbits >> 15 == 1 { -mag } else { mag };
-                        (val as f32).to_bits()
-                    }
-                };
+            );
+            let o = run_src(
+                "texint.ptx",
+                &src,
+                &[
+                    "--block",
+                    &format!("{w},{h}"),
+                    "--texture",
+                    &format!("t={w}x{h}:{format}@{BASE:#x}"),
+                    "--mem",
+                    &format!("{BASE:#x}={}", hex(&data)),
+                ],
+            );
+            let mut want = Vec::new();
+            for i in 0..(w * h) as usize {
+                let mut v = [0u32, 0, 0, if dtype == "f32" { 1f32.to_bits() } else { 1 }];
+                for (c, slot) in v.iter_mut().enumerate().take(chans) {
+                    let at = (i * chans + c) * bytes_per;
+                    *slot = match format {
+                        "s8x4" => data[at] as i8 as i32 as u32,
+                        "u16x2" => u32::from(u16::from_le_bytes([data[at], data[at + 1]])),
+                        _ => {
+                            // The f16's value from its fields, then as f32.
+                            let hbits = u16::from_le_bytes([data[at], data[at + 1]]);
+                            let e = i32::from((hbits >> 10) & 0x1f);
+                            let m = f64::from(hbits & 0x3ff);
+                            let mag = if e == 0 {
+                                m * 2f64.powi(-24)
+                            } else {
+                                (1024.0 + m) * 2f64.powi(e - 25)
+                            };
+                            let val = if hbits >> 15 == 1 { -mag } else { mag };
+                            (val as f32).to_bits()
+                        }
+                    };
+                }
+                want.extend(v);
             }
-            want.extend(v);
+            let got = written(&o);
+            let bytes: Vec<u8> = (0..want.len() as u64 * 4)
+                .map(|i| got[&(OUT + i)])
+                .collect();
+            assert_eq!(bytes, words(&want), "{format} as .{dtype}, {decl}");
         }
-        let got = written(&o);
-        let bytes: Vec<u8> = (0..want.len() as u64 * 4)
-            .map(|i| got[&(OUT + i)])
-            .collect();
-        assert_eq!(bytes, words(&want), "{format} as .{dtype}");
     }
+    // A `.tex` variable is `.u32` or `.u64`.
+    let src = ".version 1.4\n.target sm_13\n.tex .f32 t;\n.entry k\n{\nret;\n}\n";
+    let o = run_src("texf32.ptx", src, &[]);
+    let (_, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("3:6: error: `.tex .f32`: a `.tex` variable is `.u32` or `.u64`"),
+        "{stderr}"
+    );
 }
 
 /// `txq` on a `.texref` and through a bindless handle.

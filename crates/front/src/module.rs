@@ -1092,6 +1092,9 @@ struct Parser<'a> {
     var_names: std::collections::HashMap<(usize, String), bool>,
     /// The declaration being read is `.extern`.
     declaring_extern: bool,
+    /// A `.tex` declaration is being read (PTX ISA §5.1.8, deprecated):
+    /// its `.u32`/`.u64` names are `.global .texref`s.
+    declaring_tex: bool,
     /// The declaration being read is a function header's parameter.
     in_header: bool,
     /// Line numbers for a message that names another line (its index is
@@ -1438,6 +1441,16 @@ impl<'a> Parser<'a> {
             ".global" | ".shared" | ".local" | ".const" | ".param" => {
                 let space = Space::parse(d).unwrap_or(Space::Global);
                 self.var_decl(space, t.span);
+            }
+            // PTX ISA §5.1.8 (Texture State Space, deprecated): "variables
+            // declared in the .tex state space are equivalent to
+            // module-scoped .texref variables in the .global state space.
+            // For example, `.tex .u32 tex_a;` is equivalent to `.global
+            // .texref tex_a;`" (CUDA 1.x to 3.x wrote it).
+            ".tex" => {
+                self.declaring_tex = true;
+                self.var_decl(Space::Global, t.span);
+                self.declaring_tex = false;
             }
             ".visible" | ".extern" | ".weak" | ".common" => {
                 // `.extern .shared .b8 smem[];` is a variable; otherwise a function follows.
@@ -1859,7 +1872,9 @@ impl<'a> Parser<'a> {
         let mut ty = None;
         // `.v2`/`.v4` (PTX ISA §5.4.2: vector variables): each element is
         // that many values of the type.
-        let mut opaque = None;
+        let mut opaque = self
+            .declaring_tex
+            .then_some(ptxfp_isa::space::Opaque::Texref);
         let mut lanes = 1u64;
         let mut align = 0;
         // A name declared: a `,` after it starts the next name of a list
@@ -1889,7 +1904,16 @@ impl<'a> Parser<'a> {
                     lanes = s[2..].parse().unwrap_or(1);
                 }
                 Tok::Word if s.starts_with('.') => {
-                    if let Some(tt) = PtxType::parse(s) {
+                    if let Some(tt) = PtxType::parse(s).filter(|_| self.declaring_tex) {
+                        // The handle's 64 bits, whichever of the two.
+                        if !matches!(tt, PtxType::U32 | PtxType::U64) {
+                            self.error(
+                                t.span,
+                                format!("`.tex {s}`: a `.tex` variable is `.u32` or `.u64` (PTX ISA §5.1.8); write `.global .texref NAME;`"),
+                            );
+                        }
+                        ty = Some(PtxType::B64);
+                    } else if let Some(tt) = PtxType::parse(s) {
                         ty = Some(tt);
                     } else if let Some(o) = ptxfp_isa::space::Opaque::parse(&s[1..]) {
                         // Opaque handles (PTX ISA §5.3): 64 bits, never read
@@ -3317,6 +3341,7 @@ pub fn parse(src: &str) -> Module<'_> {
         call_operands: false,
         var_names: Default::default(),
         declaring_extern: false,
+        declaring_tex: false,
         in_header: false,
         lines: ptxfp_isa::diag::SourceMap::new(src),
     };

@@ -583,8 +583,9 @@ pub(crate) struct Engine {
     pub(crate) max_memory: u64,
     pub(crate) memory_before: u64,
     /// The first read of a register without a value that computed an
-    /// undefined result (`Machine::read_maybe`), and the thread.
-    pub(crate) undefined_read: Option<(Diagnostic, String)>,
+    /// undefined result (`Machine::read_maybe`), the thread, and the
+    /// register as `--set` names it.
+    pub(crate) undefined_read: Option<(Diagnostic, String, String)>,
     /// A register without a value was stored (as zeros), and warned of
     /// (`Machine::read_stored`).
     pub(crate) stored_undefined: bool,

@@ -33,8 +33,10 @@ use ptxfp_front::module::{self, Instr, Module, Operand, OperandKind, Space, Span
 use ptxfp_isa::control::Mem;
 use ptxfp_isa::diag::Diagnostic;
 use ptxfp_isa::form::{Clamp, Form, Mods, Opcode};
+use ptxfp_isa::int::IntOpcode;
 use ptxfp_isa::literal::{hex as show_hex, show_lanes};
 use ptxfp_isa::op::{decode, Decoded, Op};
+use ptxfp_isa::setp::BoolOp;
 use ptxfp_isa::target::PtxVersion;
 use ptxfp_isa::target::Target;
 use ptxfp_isa::types::PtxType;
@@ -1719,7 +1721,7 @@ fn execute_grid(
     // as one thread, whose registers are its output, fails with the first
     // read that made one; a kernel, whose output is the memory it wrote,
     // warns once.
-    if let Some((d, who)) = mc.eng.undefined_read.take() {
+    if let Some((d, who, _)) = mc.eng.undefined_read.take() {
         if !mc.eng.multi && mc.out.entry.is_none() && !mc.eng.stored_undefined {
             return Err(RunError::Runtime {
                 error: d,
@@ -2384,6 +2386,37 @@ impl Machine<'_, '_> {
         }
     }
 
+    /// The error of a read of register `n`, which has no value, where a
+    /// value is needed (an address, a guard, a branch condition, ...). A
+    /// register computed from one without a value has none either
+    /// (docs/ENGINE.md "Undefined values"): where the run made such a
+    /// result, the help names the first register read without a value,
+    /// which is where to look, not `n`.
+    fn no_value(&self, n: &str, span: Span) -> Diagnostic {
+        let Some((first, who, name)) = &self.eng.undefined_read else {
+            return Diagnostic::error(span, format!("register `{n}` is read before it is written"))
+                .with_help(format!(
+                    "give it a value with --set {}=VALUE, or run with --lenient",
+                    self.set_name(n)
+                ));
+        };
+        let (l, c) = self.line_col(Some(&first.span));
+        let at = if l == 0 {
+            format!("byte {c}")
+        } else {
+            format!("{l}:{c}")
+        };
+        Diagnostic::error(
+            span,
+            format!(
+                "register `{n}` has no value: it was never written, or was computed from a register without one"
+            ),
+        )
+        .with_help(format!(
+            "the first register read without a value was `{name}` at {at} ({who}), and what was computed from it has none; give it a value with --set {name}=VALUE, or run with --lenient"
+        ))
+    }
+
     /// The line and column of `span`'s start in the source (`(0, byte
     /// offset)` where the source is not known, as for [`run_module`]).
     fn line_col(&self, span: Option<&Span>) -> (usize, usize) {
@@ -2790,16 +2823,7 @@ impl Machine<'_, '_> {
                         ));
                         Ok(0)
                     }
-                    None => Err(RunError::Program(
-                        Diagnostic::error(
-                            span,
-                            format!("register `{n}` is read before it is written"),
-                        )
-                        .with_help(format!(
-                            "give it a value with --set {}=VALUE, or run with --lenient",
-                            self.set_name(n)
-                        )),
-                    )),
+                    None => Err(RunError::Program(self.no_value(n, span))),
                 }
             }
             _ => Err(err(
@@ -3408,7 +3432,7 @@ impl Machine<'_, '_> {
                         "give it a value with --set {}=VALUE, or run with --lenient",
                         self.set_name(n)
                     ));
-                    self.eng.undefined_read = Some((d, self.who()));
+                    self.eng.undefined_read = Some((d, self.who(), self.set_name(n)));
                 }
                 return Ok(v);
             }
@@ -3553,7 +3577,30 @@ impl Machine<'_, '_> {
         // values are: the same for missing values 0 and all ones. Which
         // one is picked must be known: a condition (`c`) without a value
         // leaves the result without one.
-        if undefined && matches!(op, Op::Select(_)) && missing.get(2) == Some(&false) {
+        // `and` and `or` (of predicates or bits) are monotone in every
+        // bit, so a result that is the same for missing values 0 and all
+        // ones is the same for every value between: `and.pred %p3, %p1,
+        // %p2` with %p2 false is false whatever %p1 holds (ISPC masks
+        // LLVM's `undef` lanes so). `xor` is not: `xor %r3, %r1, %r2` of
+        // two missing values would look constant.
+        let monotone = matches!(op, Op::Int(i) if matches!(i.op(), IntOpcode::And | IntOpcode::Or));
+        // `setp`/`set` with `.and` and a false `c`, or `.or` and a true
+        // one: "the result of the comparison is combined with the
+        // predicate source operand c using the Boolean operator" (9.7.8.1,
+        // 9.7.8.2), so `c` decides the result (and `q`'s) whatever `a` and
+        // `b` hold.
+        if undefined && missing.get(2) == Some(&false) {
+            if let Op::Setp(c) = op {
+                let decides = match c.bool_op {
+                    Some(BoolOp::And) => srcs[2].0 & 1 == 0,
+                    Some(BoolOp::Or) => srcs[2].0 & 1 == 1,
+                    _ => false,
+                };
+                undefined = !decides;
+            }
+        }
+        let picks = matches!(op, Op::Select(_)) && missing.get(2) == Some(&false);
+        if undefined && (picks || monotone) {
             let with = |fill: bool| -> Option<u64> {
                 let v: Vec<u64> = srcs
                     .iter()

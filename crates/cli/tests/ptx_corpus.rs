@@ -52,3 +52,39 @@ fn cccl_forms_decode_for_run() {
     }
     assert!(warned > 300, "{stderr}");
 }
+
+/// The real modules of testdata/ptx-corpus/survey (README there: ISPC's
+/// LLVM output, miners, LibreCuda's tests, an OptiX program; PTX 3.2 to
+/// 9.1, sm_35 to sm_90): each passes `check`, and `run` decodes it and starts its first
+/// entry, which stops at its first parameter read (none is given), at the
+/// one step it may take, or returns.
+#[test]
+fn survey_modules_pass_check_and_start() {
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testdata/ptx-corpus/survey"
+    );
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ptx"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 12, "{files:?}");
+    for f in &files {
+        let path = f.to_str().unwrap();
+        let o = ptxfp(&["check", path]);
+        let (stdout, stderr) = text(&o);
+        assert_eq!(o.status.code(), Some(0), "{path}\n{stdout}{stderr}");
+        assert!(stdout.contains(" 0 error(s)"), "{path}\n{stdout}");
+        let o = ptxfp(&["run", path, "--max-steps", "1"]);
+        let (_, stderr) = text(&o);
+        for l in stderr.lines().filter(|l| l.contains(": error: ")) {
+            assert!(
+                l.contains("was never given or written") || l.contains("--max-steps 1"),
+                "{path}: {l}"
+            );
+        }
+        assert!(matches!(o.status.code(), Some(0 | 2)), "{path}: {stderr}");
+    }
+}

@@ -166,9 +166,23 @@ fn and_or_decided_by_their_defined_operand_have_a_value() {
             stdout, "mem[0x1000..0x1004] = 02 00 00 00\n",
             "{body}\n{stderr}"
         );
-        // The warning of the first read without a value, and no store of one.
+        // No store of a register without a value; one warning, of %p1's
+        // read of %r1 (line 10), whose result has none.
         assert!(!stderr.contains("stores register"), "{body}\n{stderr}");
+        assert_eq!(stderr.matches("warning").count(), 1, "{body}\n{stderr}");
+        assert!(stderr.contains(":10:18: warning: register `%r1` is read before it is written"), "{body}\n{stderr}");
     }
+    // The read without a value whose result is decided draws no warning:
+    // %r1 read only by `and.b32 ..., 0`.
+    let src = format!(
+        "{HEAD}.visible .entry k(.param .u64 out)\n{{\n.reg .b32 %r<4>;\n.reg .b64 %rd<2>;\n\
+         ld.param.u64 %rd1, [out];\nand.b32 %r2, %r1, 0;\nst.global.u32 [%rd1], %r2;\nret;\n}}\n"
+    );
+    let o = run_src("and_zero.ptx", &src, &args);
+    let (stdout, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    assert_eq!(stdout, "mem[0x1000..0x1004] = 00 00 00 00\n", "{stderr}");
+    assert!(!stderr.contains("warning"), "{stderr}");
     for body in [
         "and.pred %p4, %p1, %p3;\n@%p4 st.global.u32 [%rd1], 1;",
         "or.pred %p4, %p1, %p2;\n@%p4 st.global.u32 [%rd1], 1;",

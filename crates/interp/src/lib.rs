@@ -3549,6 +3549,10 @@ impl Machine<'_, '_> {
         let mut srcs = Vec::new();
         // Per source, whether it has no value.
         let mut missing = Vec::new();
+        // Whether a read without a value was already recorded (the
+        // first one is reported; a result that does not depend on it
+        // leaves none recorded).
+        let recorded = self.eng.undefined_read.is_some();
         for (o, t) in ops[1..].iter().zip(&sig.srcs) {
             let v = match &o.kind {
                 OperandKind::Other(text) if text.starts_with('!') && *t == PtxType::Pred => {
@@ -3611,6 +3615,9 @@ impl Machine<'_, '_> {
             };
             let zero = with(false);
             undefined = zero.is_none() || zero != with(true);
+        }
+        if !undefined && !recorded {
+            self.eng.undefined_read = None;
         }
         // A source without a value: so are the results (the carry flag
         // keeps what the op computes on 0).

@@ -776,6 +776,41 @@ mod tests {
         );
     }
 
+    /// `.target`'s options by their rules: warnings, the module checked.
+    #[test]
+    fn target_options_keep_their_rules() {
+        let warnings = |head: &str| -> Vec<String> {
+            let src = format!("{head}\n.entry k()\n{{\nret;\n}}\n");
+            let r = check(&src, CheckOptions::default());
+            r.diagnostics
+                .iter()
+                .filter(|d| !d.is_error())
+                .map(|d| d.message.clone())
+                .collect()
+        };
+        assert_eq!(
+            warnings(".version 1.4\n.target sm_10, texmode_independent"),
+            ["`.target`: `texmode_independent` needs PTX ISA 1.5 (texturing modes were introduced in it); the module is 1.4"]
+        );
+        assert_eq!(
+            warnings(".version 1.5\n.target sm_10, texmode_unified, texmode_independent"),
+            ["`.target`: `texmode_unified` and `texmode_independent` are one choice: name one"]
+        );
+        assert_eq!(
+            warnings(".version 2.3\n.target sm_20, debug"),
+            ["`.target`: `debug` needs PTX ISA 3.0; the module is 2.3"]
+        );
+        for fine in [
+            ".version 1.5\n.target sm_10, texmode_independent",
+            ".version 3.0\n.target sm_20, debug",
+            ".version 1.4\n.target sm_10, map_f64_to_f32",
+            // NVIDIA's CUDA Samples (nvopencc), though the ISA disallows it.
+            ".version 1.4\n.target sm_20, map_f64_to_f32",
+        ] {
+            assert!(warnings(fine).is_empty(), "{fine}: {:?}", warnings(fine));
+        }
+    }
+
     #[test]
     fn what_ptxas_rejects_outside_the_family() {
         let src =

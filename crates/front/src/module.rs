@@ -1372,6 +1372,8 @@ impl<'a> Parser<'a> {
                     );
                 }
                 let mut seen_sm = false;
+                // The options named, with where, for their rules below.
+                let mut options: Vec<(&str, Span)> = Vec::new();
                 let unknown = |s: &str| {
                     format!("unknown `.target` entry `{s}`: expected sm_XY (e.g. sm_90), texmode_unified, texmode_independent, debug or map_f64_to_f32")
                 };
@@ -1390,7 +1392,16 @@ impl<'a> Parser<'a> {
                                     | "texmode_independent"
                                     | "debug"
                                     | "map_f64_to_f32"
-                            ) => {}
+                            ) =>
+                        {
+                            let name = match s {
+                                "texmode_unified" => "texmode_unified",
+                                "texmode_independent" => "texmode_independent",
+                                "debug" => "debug",
+                                _ => "map_f64_to_f32",
+                            };
+                            options.push((name, v.span.clone()));
+                        }
                         // `compute_10` (numba's 2012 prototype, from the LLVM
                         // 3.x PTX backend): the virtual architecture's name,
                         // which the ISA's `.target` list does not have; read
@@ -1436,6 +1447,7 @@ impl<'a> Parser<'a> {
                         "`.target` names no sm target: expected e.g. `.target sm_90`",
                     );
                 }
+                self.target_options(&options);
             }
             ".reg" => self.reg_decl(t.span),
             ".global" | ".shared" | ".local" | ".const" | ".param" => {
@@ -1863,6 +1875,47 @@ impl<'a> Parser<'a> {
             ),
             None => {
                 self.ranges.insert((block, prefix.to_string()), n);
+            }
+        }
+    }
+
+    /// The rules of `.target`'s options (PTX ISA §11.1.4, the target
+    /// table and its notes), as warnings: "Texturing mode introduced in
+    /// PTX ISA version 1.5"; "The debug option requires PTX ISA version
+    /// 3.0"; the two texturing modes are one choice. ptxfp reads no
+    /// option otherwise (textures are bound as in unified mode;
+    /// docs/ENGINE.md "Textures").
+    fn target_options(&mut self, options: &[(&str, Span)]) {
+        let version = self.m.version.as_ref().map(|(v, _)| *v);
+        let mut modes = 0;
+        for (name, span) in options {
+            let why = match *name {
+                "texmode_unified" | "texmode_independent" => {
+                    modes += 1;
+                    if modes == 2 {
+                        Some(
+                            "`texmode_unified` and `texmode_independent` are one choice: name one"
+                                .to_string(),
+                        )
+                    } else {
+                        version
+                            .filter(|v| *v < PtxVersion::new(1, 5))
+                            .map(|v| format!("`{name}` needs PTX ISA 1.5 (texturing modes were introduced in it); the module is {v}"))
+                    }
+                }
+                "debug" => version
+                    .filter(|v| *v < PtxVersion::new(3, 0))
+                    .map(|v| format!("`debug` needs PTX ISA 3.0; the module is {v}")),
+                // sm_13 "Disallows use of map_f64_to_f32", yet NVIDIA's
+                // nvopencc wrote `.target sm_20, map_f64_to_f32` in the
+                // CUDA Samples that its JIT runs: no warning.
+                _ => None,
+            };
+            if let Some(why) = why {
+                self.m.diagnostics.push(Diagnostic::warning(
+                    span.clone(),
+                    format!("`.target`: {why}"),
+                ));
             }
         }
     }

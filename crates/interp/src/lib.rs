@@ -3424,14 +3424,8 @@ impl Machine<'_, '_> {
                 let lane = self.lane;
                 let v = self.reg(n, ty, &o.span)?.vals[lane];
                 if v.is_none() && self.eng.undefined_read.is_none() {
-                    let d = Diagnostic::error(
-                        o.span.clone(),
-                        format!("register `{n}` is read before it is written"),
-                    )
-                    .with_help(format!(
-                        "give it a value with --set {}=VALUE, or run with --lenient",
-                        self.set_name(n)
-                    ));
+                    // None recorded: the plain "read before it is written".
+                    let d = self.no_value(n, o.span.clone());
                     self.eng.undefined_read = Some((d, self.who(), self.set_name(n)));
                 }
                 return Ok(v);
@@ -3581,13 +3575,6 @@ impl Machine<'_, '_> {
         // values are: the same for missing values 0 and all ones. Which
         // one is picked must be known: a condition (`c`) without a value
         // leaves the result without one.
-        // `and` and `or` (of predicates or bits) are monotone in every
-        // bit, so a result that is the same for missing values 0 and all
-        // ones is the same for every value between: `and.pred %p3, %p1,
-        // %p2` with %p2 false is false whatever %p1 holds (ISPC masks
-        // LLVM's `undef` lanes so). `xor` is not: `xor %r3, %r1, %r2` of
-        // two missing values would look constant.
-        let monotone = matches!(op, Op::Int(i) if matches!(i.op(), IntOpcode::And | IntOpcode::Or));
         // `setp`/`set` with `.and` and a false `c`, or `.or` and a true
         // one: "the result of the comparison is combined with the
         // predicate source operand c using the Boolean operator" (9.7.8.1,
@@ -3604,6 +3591,13 @@ impl Machine<'_, '_> {
             }
         }
         let picks = matches!(op, Op::Select(_)) && missing.get(2) == Some(&false);
+        // `and` and `or` (of predicates or bits) are monotone in every
+        // bit, so a result that is the same for missing values 0 and all
+        // ones is the same for every value between: `and.pred %p3, %p1,
+        // %p2` with %p2 false is false whatever %p1 holds (ISPC masks
+        // LLVM's `undef` lanes so). `xor` is not: `xor %r3, %r1, %r2` of
+        // two missing values would look constant.
+        let monotone = matches!(op, Op::Int(i) if matches!(i.op(), IntOpcode::And | IntOpcode::Or));
         if undefined && (picks || monotone) {
             let with = |fill: bool| -> Option<u64> {
                 let v: Vec<u64> = srcs

@@ -384,6 +384,20 @@ impl std::error::Error for TcError {}
 /// The largest block a model may have.
 pub const MAX_BLOCK: usize = 64;
 
+/// That `x` is the `matrix` of `rows × cols` elements, else
+/// [`TcError::Shape`] (a product past usize matches no length).
+fn shaped(matrix: &'static str, rows: usize, cols: usize, x: &[u32]) -> Result<(), TcError> {
+    if rows.checked_mul(cols) == Some(x.len()) {
+        return Ok(());
+    }
+    Err(TcError::Shape {
+        matrix,
+        rows,
+        cols,
+        len: x.len(),
+    })
+}
+
 /// The operands of `D = A·B + C`: row-major `A` (m×k), `B` (k×n) and `C`
 /// (m×n) as the bits of their elements, their sizes checked once by
 /// [`Gemm::new`]. Every GEMM of this crate ([`Model::gemm`],
@@ -407,16 +421,9 @@ impl<'a> Gemm<'a> {
         b: &'a [u32],
         c: &'a [u32],
     ) -> Result<Self, TcError> {
-        for (matrix, rows, cols, x) in [("A", m, k, a), ("B", k, n, b), ("C", m, n, c)] {
-            if rows.checked_mul(cols) != Some(x.len()) {
-                return Err(TcError::Shape {
-                    matrix,
-                    rows,
-                    cols,
-                    len: x.len(),
-                });
-            }
-        }
+        shaped("A", m, k, a)?;
+        shaped("B", k, n, b)?;
+        shaped("C", m, n, c)?;
         Ok(Gemm { m, n, k, a, b, c })
     }
 
@@ -431,17 +438,9 @@ impl<'a> Gemm<'a> {
         d: &[u32],
     ) -> Result<(), TcError> {
         let s = c.len();
-        for (matrix, cols, x) in [("a", kdim, a), ("b", kdim, b), ("d", 1, d)] {
-            if s.checked_mul(cols) != Some(x.len()) {
-                return Err(TcError::Shape {
-                    matrix,
-                    rows: s,
-                    cols,
-                    len: x.len(),
-                });
-            }
-        }
-        Ok(())
+        shaped("a", s, kdim, a)?;
+        shaped("b", s, kdim, b)?;
+        shaped("d", s, 1, d)
     }
 
     /// `(m, n, k)`: `D` is m×n, the inner products k long.

@@ -1007,17 +1007,12 @@ fn bad(py: Python<'_>, e: impl std::fmt::Display) -> PyErr {
 /// even, as the command line reads a literal; with its warnings.
 #[pyfunction]
 fn round_float(py: Python<'_>, value: f64, ty: &str) -> PyResult<(u64, Vec<String>)> {
-    guarded(py, || {
-        let t = PtxType::parse(ty)
-            .ok_or_else(|| error(py, "DtypeError", (format!("`{ty}` is not a type"),)))?;
+    read_operand(py, ty, |t| {
         let one = exact_text(value);
-        let text = match t {
+        match t {
             PtxType::F16x2 | PtxType::BF16x2 | PtxType::F32x2 => format!("{one},{one}"),
             _ => one,
-        };
-        ptxfp::literal::Literal::operand(&text, t)
-            .map(|l| (l.bits, l.warnings.iter().map(|w| w.to_string()).collect()))
-            .map_err(|e| error(py, "DtypeError", (e,)))
+        }
     })
 }
 
@@ -1027,10 +1022,20 @@ fn round_float(py: Python<'_>, value: f64, ty: &str) -> PyResult<(u64, Vec<Strin
 /// its warnings.
 #[pyfunction]
 fn parse_operand(py: Python<'_>, text: &str, ty: &str) -> PyResult<(u64, Vec<String>)> {
+    read_operand(py, ty, |_| text.to_string())
+}
+
+/// `text` (made for the type `ty` names) read as `ptxfp eval` reads an
+/// operand of that type: its bits and its warnings, or a DtypeError.
+fn read_operand(
+    py: Python<'_>,
+    ty: &str,
+    text: impl FnOnce(PtxType) -> String,
+) -> PyResult<(u64, Vec<String>)> {
     guarded(py, || {
         let t = PtxType::parse(ty)
             .ok_or_else(|| error(py, "DtypeError", (format!("`{ty}` is not a type"),)))?;
-        ptxfp::literal::Literal::operand(text, t)
+        ptxfp::literal::Literal::operand(&text(t), t)
             .map(|l| (l.bits, l.warnings.iter().map(|w| w.to_string()).collect()))
             .map_err(|e| error(py, "DtypeError", (e,)))
     })

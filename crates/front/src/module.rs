@@ -1027,6 +1027,14 @@ fn fused_state_space(word: &str) -> Option<usize> {
         .map(str::len)
 }
 
+/// The options a `.target` may name beside its sm target (PTX ISA §11.1.4).
+const TARGET_OPTIONS: [&str; 4] = [
+    "texmode_unified",
+    "texmode_independent",
+    "debug",
+    "map_f64_to_f32",
+];
+
 struct Parser<'a> {
     src: &'a str,
     /// Where the lexer goes on.
@@ -1373,7 +1381,7 @@ impl<'a> Parser<'a> {
                 }
                 let mut seen_sm = false;
                 // The options named, with where, for their rules below.
-                let mut options: Vec<(&str, Span)> = Vec::new();
+                let mut options: Vec<(&'static str, Span)> = Vec::new();
                 let unknown = |s: &str| {
                     format!("unknown `.target` entry `{s}`: expected sm_XY (e.g. sm_90), texmode_unified, texmode_independent, debug or map_f64_to_f32")
                 };
@@ -1385,22 +1393,10 @@ impl<'a> Parser<'a> {
                     let s = self.text(&v);
                     match v.tok {
                         Tok::Punct(',') => {}
-                        Tok::Word
-                            if matches!(
-                                s,
-                                "texmode_unified"
-                                    | "texmode_independent"
-                                    | "debug"
-                                    | "map_f64_to_f32"
-                            ) =>
-                        {
-                            let name = match s {
-                                "texmode_unified" => "texmode_unified",
-                                "texmode_independent" => "texmode_independent",
-                                "debug" => "debug",
-                                _ => "map_f64_to_f32",
-                            };
-                            options.push((name, v.span.clone()));
+                        Tok::Word if TARGET_OPTIONS.contains(&s) => {
+                            // The table's own name: `s` borrows the text.
+                            let name = TARGET_OPTIONS.iter().find(|o| **o == s);
+                            options.push((name.copied().unwrap_or_default(), v.span.clone()));
                         }
                         // `compute_10` (numba's 2012 prototype, from the LLVM
                         // 3.x PTX backend): the virtual architecture's name,

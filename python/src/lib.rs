@@ -1269,7 +1269,13 @@ fn run<'py>(
         };
         let out = match r.map_err(|e| *e) {
             Ok(o) => o,
-            Err(RunError::Program(d)) => return Err(fail(vec![d], Vec::new())),
+            Err(
+                RunError::Program(d)
+                | RunError::Unloadable {
+                    error: d,
+                    at_target: true,
+                },
+            ) => return Err(fail(vec![d], Vec::new())),
             Err(RunError::Diagnostics(ds)) => return Err(fail(ds, Vec::new())),
             // What ran before a run-time error: the memory written and
             // what the kernel printed, on the exception.
@@ -1300,11 +1306,11 @@ fn run<'py>(
                     ),
                 ));
             }
-            Err(RunError::Input(m)) => {
+            Err(e @ (RunError::Input(_) | RunError::Unloadable { .. })) => {
                 return Err(error(
                     py,
                     "RunError",
-                    (m, Vec::<DiagRow>::new(), Vec::<DiagRow>::new()),
+                    (e.to_string(), Vec::<DiagRow>::new(), Vec::<DiagRow>::new()),
                 ))
             }
         };

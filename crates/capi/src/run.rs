@@ -727,7 +727,11 @@ unsafe fn run(a: Args) -> Result<(ptxfp_status, ptxfp_run), ptxfp_status> {
             };
             let mut run = empty_run();
             run.diags = match e {
-                RunError::Program(d) => vec![diag(&d, &map)],
+                RunError::Program(d)
+                | RunError::Unloadable {
+                    error: d,
+                    at_target: true,
+                } => vec![diag(&d, &map)],
                 // What ran before the error: its warnings, the memory it
                 // wrote and what it printed, as a run that ends has them.
                 RunError::Runtime { error, before } => {
@@ -749,6 +753,7 @@ unsafe fn run(a: Args) -> Result<(ptxfp_status, ptxfp_run), ptxfp_status> {
                 }
                 RunError::Diagnostics(ds) => ds.iter().map(|d| diag(d, &map)).collect(),
                 RunError::Input(m) => vec![placeless(&m, true)],
+                e @ RunError::Unloadable { .. } => vec![placeless(&e.to_string(), true)],
             };
             (status, run)
         }

@@ -474,7 +474,13 @@ fn run_source(
     trace.flush();
     let out = match result {
         Ok(o) => o,
-        Err(RunError::Program(d)) => {
+        Err(
+            RunError::Program(d)
+            | RunError::Unloadable {
+                error: d,
+                at_target: true,
+            },
+        ) => {
             return Err(Failure::Program {
                 errors: vec![d],
                 trace: Vec::new(),
@@ -502,7 +508,9 @@ fn run_source(
                 memory: before.memory,
             });
         }
-        Err(RunError::Input(m)) => return Err(m.into()),
+        Err(e @ (RunError::Input(_) | RunError::Unloadable { .. })) => {
+            return Err(e.to_string().into())
+        }
     };
     for w in &out.warnings {
         eprint!("{}", w.render_in(path, map));

@@ -197,6 +197,20 @@ pub enum RunError {
     /// than [`module::MAX_DIAGNOSTICS`] errors and warnings).
     #[error("{0}")]
     Input(String),
+    /// A `--device` that cannot load the code's target (its sm is below
+    /// the target's): the C API's `PTXFP_ERR_DEVICE`, as its parse gives
+    /// for the same target and device. Nothing ran. Where the module's
+    /// `.target` names the target, the error is at that directive
+    /// (`at_target`), and front ends show it as a program's error; where
+    /// `--target` did, its span says nothing, and the message (the text
+    /// of this error: the message, then its help) is an input error.
+    #[error("{}", unloadable_text(.error, *.at_target))]
+    Unloadable {
+        /// What cannot run where, and how to fix it.
+        error: Diagnostic,
+        /// Whether `error.span` is the `.target` directive.
+        at_target: bool,
+    },
 }
 
 /// The warning of a run that kept the first [`MAX_PRINTF_KEPT`] bytes of
@@ -212,24 +226,21 @@ pub fn printf_not_kept(dropped: u64) -> Diagnostic {
     )
 }
 
-/// What the error of a `--device` that cannot load the code says, after
-/// the device ([`RunError::is_unloadable`]).
-const UNLOADABLE: &str = "cannot run this code";
-
 impl RunError {
     /// Whether this is the error of a `--device` that cannot load the
-    /// code's target (the C API's `PTXFP_ERR_DEVICE`, as its parse gives
-    /// for the same target and device).
+    /// code's target.
     pub fn is_unloadable(&self) -> bool {
-        let message = match self {
-            RunError::Program(d) => &d.message,
-            RunError::Input(m) => m,
-            _ => return false,
-        };
-        message.starts_with("--device ")
-            && message
-                .split_once(": ")
-                .is_some_and(|(head, _)| head.ends_with(UNLOADABLE))
+        matches!(self, RunError::Unloadable { .. })
+    }
+}
+
+/// The text of [`RunError::Unloadable`]: the diagnostic's, or, without a
+/// place in the module, its message and then its help on a line of its own.
+fn unloadable_text(error: &Diagnostic, at_target: bool) -> String {
+    match &error.help {
+        _ if at_target => error.to_string(),
+        Some(help) => format!("{}\n  help: {help}", error.message),
+        None => error.message.clone(),
     }
 }
 
@@ -1274,23 +1285,25 @@ fn execute_grid(
         // that can load the code runs every instruction its target allows
         // (its sm is at least the target's), so this one check stands for
         // all of them.
-        let msg = format!("--device {device} {UNLOADABLE}: {why}");
+        let msg = format!("--device {device} cannot run this code: {why}");
         let help = format!(
             "leave out --device (it defaults to the code's target, {code_target}), or give one that runs {code_target} code"
         );
         // Nothing else is worth saying: no instruction could run.
-        match (&m.target, opts.target) {
-            (Some((_, span)), None) => {
-                return Err(RunError::Program(
-                    Diagnostic::error(span.clone(), msg).with_help(help),
-                ))
-            }
-            _ => {
-                return Err(RunError::Input(format!(
-                    "{msg} (the target is --target {code_target})\n  help: {help}"
-                )))
-            }
-        }
+        let (error, at_target) = match (&m.target, opts.target) {
+            (Some((_, span)), None) => (Diagnostic::error(span.clone(), msg), true),
+            _ => (
+                Diagnostic::error(
+                    0..0,
+                    format!("{msg} (the target is --target {code_target})"),
+                ),
+                false,
+            ),
+        };
+        return Err(RunError::Unloadable {
+            error: error.with_help(help),
+            at_target,
+        });
     }
     // Validation of every instruction before any runs: control flow
     // decides what executes, not what is checked (--lenient relaxes

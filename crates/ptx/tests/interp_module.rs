@@ -35,6 +35,7 @@ fn errors_with(src: &str, opts: &Options) -> Vec<String> {
         Err(RunError::Runtime { error, .. }) => vec![error.message],
         Err(RunError::Diagnostics(ds)) => ds.into_iter().map(|d| d.message).collect(),
         Err(RunError::Input(m)) => vec![m],
+        Err(RunError::Unloadable { error, .. }) => vec![error.message],
     }
 }
 
@@ -436,6 +437,37 @@ fn the_device_defaults_to_the_code_target() {
             "--device sm_80 cannot run this code: code for sm_90 cannot run on an sm_80 device"
         ),
         "{e:?}"
+    );
+    // The error is its own kind (the C API's PTXFP_ERR_DEVICE), placed at
+    // `.target` where that named the target.
+    let on = |src: &str, target: Option<Target>, device: Target| {
+        let opts = Options {
+            target,
+            device: Some(device),
+            ..Options::default()
+        };
+        run(src, &Inputs::default(), &opts).unwrap_err()
+    };
+    let placed = on(src, None, Target::sm(90));
+    assert!(placed.is_unloadable());
+    let RunError::Unloadable { error, at_target } = &placed else {
+        panic!("{placed:?}")
+    };
+    assert!(*at_target);
+    assert_eq!(&src[error.span.clone()], "sm_100");
+    let flag = on(snippet, Some(Target::sm(90)), Target::sm(80));
+    assert!(matches!(
+        flag,
+        RunError::Unloadable {
+            at_target: false,
+            ..
+        }
+    ));
+    assert!(
+        flag.to_string().ends_with(
+            "(the target is --target sm_90)\n  help: leave out --device (it defaults to the code's target, sm_90), or give one that runs sm_90 code"
+        ),
+        "{flag}"
     );
 }
 

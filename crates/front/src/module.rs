@@ -3075,8 +3075,12 @@ impl<'a> Parser<'a> {
                     return Some(o);
                 }
                 if self.peek_punct('[') {
-                    // PTX ISA §6.4.2, arrays as operands: `ld.const.b16 r,
-                    // a[1];` reads the element at `a` plus 1 × its size.
+                    // PTX ISA §6.4.2, arrays as operands: "indexing into the
+                    // array using square-bracket notation": `ld.const.b16 r,
+                    // a[1];` reads the element at `a` plus 1 × its size, and
+                    // `mov.u32 s, a[1]; // move address of a[1] into s`
+                    // (the interpreter's `read`). The index is a constant
+                    // expression (`a[N-1]`).
                     let elem = self
                         .m
                         .vars
@@ -3085,14 +3089,28 @@ impl<'a> Parser<'a> {
                         .find(|v| v.name == s)
                         .map(|v| i64::from(v.ty.bits().max(8) / 8));
                     if let Some(elem) = elem {
-                        self.next();
-                        let n = self.next()?;
-                        let idx = ptxfp_isa::literal::parse_int(self.text(&n));
-                        let close = self.next()?;
-                        let (Some(idx), Tok::Punct(']')) = (idx, close.tok) else {
+                        let open = self.next()?;
+                        let idx = if self.constant_follows() {
+                            // A malformed expression has its own error.
+                            self.const_expr()?.0.int()
+                        } else {
+                            None
+                        };
+                        let close = self.next();
+                        let (
+                            Some(idx),
+                            Some(
+                                close @ Token {
+                                    tok: Tok::Punct(']'),
+                                    ..
+                                },
+                            ),
+                        ) = (idx, close.clone())
+                        else {
+                            let end = close.map_or(open.span.end, |c| c.span.end);
                             self.error(
-                                start..close.span.end,
-                                "an array element takes a constant index: write e.g. `a[1]`",
+                                start..end,
+                                "an array element takes a constant integer index (`a[1]`, `a[4-1]`); for a register index, compute the address first (`mad.wide.u32 %rd1, %r1, 4, %rd0;` with `%rd0` from `mov.u64 %rd0, a;`) and use `[%rd1]`",
                             );
                             return None;
                         };

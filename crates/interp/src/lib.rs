@@ -2821,6 +2821,25 @@ impl Machine<'_, '_> {
                 let v = self.read(&b, ty)?;
                 Ok(v.wrapping_add(*offset as u64) & mask(ty.bits()))
             }
+            // An array element as a value: its address (PTX ISA §6.4.2,
+            // "mov.u32 s, a[1]; // move address of a[1] into s"; tinygrad
+            // writes `mov.u64 %rd0, local0[0];`). The front gives `a[1]`
+            // as the address `[a+4]`, written without the brackets.
+            OperandKind::Address {
+                base: Some(base),
+                offset,
+            } if !self.module.source()[op.span.clone()].starts_with('[')
+                && self.var(base).is_some() =>
+            {
+                let sum = Operand {
+                    kind: OperandKind::Sum {
+                        base,
+                        offset: *offset,
+                    },
+                    span: op.span.clone(),
+                };
+                self.read(&sum, ty)
+            }
             OperandKind::Name(n) => {
                 let lenient = self.opts.lenient;
                 let span = op.span.clone();

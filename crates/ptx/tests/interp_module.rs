@@ -825,3 +825,38 @@ fn a_run_time_error_keeps_the_trace() {
         other => panic!("{other:?}"),
     }
 }
+
+/// PTX ISA §6.4.2, arrays as operands: "The expression within square
+/// brackets is [...] a constant integer", and the examples `ld.global.u32
+/// s, a[N-1];` and `mov.u32 s, a[1]; // move address of a[1] into s`: an
+/// element is the array's address plus the index times the element's size,
+/// read through by `ld`, taken as a value by `mov` (tinygrad writes
+/// `mov.u64 %rd0, local0[0];`).
+#[test]
+fn array_elements_as_addresses_and_as_values() {
+    let src = ".version 7.5\n.target sm_86\n.global .align 4 .u32 w[4] = {10, 11, 12, 13};\n\
+               .global .align 8 .b8 bytes[16];\n.reg .u64 base, e0, e3, b5;\n.reg .u32 v1, v3, lo;\n\
+               mov.u64 base, w;\nmov.u64 e0, w[0];\nmov.u64 e3, w[3];\nmov.u64 b5, bytes[5];\n\
+               mov.u32 lo, w[2*1];\nld.global.u32 v1, w[1];\nld.global.u32 v3, w[4-1];\n";
+    let r = regs(src);
+    assert_eq!(r["e0"], r["base"]);
+    assert_eq!(r["e3"], r["base"] + 12);
+    assert_eq!(r["lo"], (r["base"] + 8) & 0xffff_ffff);
+    assert_eq!((r["v1"], r["v3"]), (11, 13));
+    let bytes = regs(".version 7.5\n.target sm_86\n.global .b8 bytes[16];\n.reg .u64 a, b;\nmov.u64 a, bytes;\nmov.u64 b, bytes[5];\n");
+    assert_eq!(bytes["b"], bytes["a"] + 5);
+    // A register index is the ISA's too, but not taken: the error says how
+    // to compute the address instead. `[w]` stays an address, not a value.
+    let e = errors(".version 7.5\n.target sm_86\n.global .u32 w[4];\n.reg .u32 i, v;\nmov.u32 i, 1;\nld.global.u32 v, w[i];\n");
+    assert!(
+        e[0].contains("an array element takes a constant integer index"),
+        "{e:?}"
+    );
+    assert!(e[0].contains("mad.wide.u32"), "{e:?}");
+    let e =
+        errors(".version 7.5\n.target sm_86\n.global .u32 w[4];\n.reg .u64 a;\nmov.u64 a, [w];\n");
+    assert!(
+        e[0].contains("expected a register or an immediate"),
+        "{e:?}"
+    );
+}

@@ -335,15 +335,15 @@ fn malformed_spellings_say_what_is_wrong() {
     );
     bad(
         "mul.wide.u64",
-        ".wide is not allowed for mul.u64: only mul.wide.type (9.7.1.3)",
+        ".wide is not allowed for mul.u64: mul.wide takes .u16, .u32, .s16 or .s32 (mul.wide.type (9.7.1.3))",
         ".wide",
-        "remove .wide",
+        "write mul.wide.u32, or remove .wide",
     );
     bad(
         "mad.wide.s64",
         ".wide is not allowed for mad.s64",
         ".wide",
-        "remove .wide",
+        "write mad.wide.s32, or remove .wide",
     );
     bad(
         "add.sat.u64",
@@ -378,15 +378,15 @@ fn malformed_spellings_say_what_is_wrong() {
     );
     bad(
         "min.relu.u32",
-        ".relu is not allowed for min.u32: only min{.relu}.s8x4 (9.7.1.12) or min.relu.{s16x2,s32} (9.7.1.12)",
+        ".relu is not allowed for min.u32: min.relu takes .s32, .s16x2 or .s8x4 (min{.relu}.s8x4 (9.7.1.12) or min.relu.{s16x2,s32} (9.7.1.12))",
         ".relu",
         "",
     );
     bad(
         "add.cc.s16",
-        ".cc is not allowed for add.s16: only add.cc.type (9.7.2.1)",
+        ".cc is not allowed for add.s16: add.cc takes .u32, .u64, .s32 or .s64 (add.cc.type (9.7.2.1))",
         ".cc",
-        "",
+        "write add.cc.s32, or remove .cc",
     );
     bad(
         "shl.u32",

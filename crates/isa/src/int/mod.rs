@@ -645,15 +645,40 @@ fn legality(op: IntOpcode, m: &IntMods, ty: IntType, ty2: Option<IntType>) -> Re
                 lines.push(line);
             }
         }
-        let message = if lines.is_empty() {
-            format!("{o} takes no {value}")
-        } else {
-            format!(
-                "{value} is not allowed for {o}{types_text}: only {}",
-                or_list(&lines)
-            )
+        if lines.is_empty() {
+            return illegal(
+                Blame::Slot(slot),
+                format!("{o} takes no {value}"),
+                format!("remove {value}"),
+            );
+        }
+        // The types that take it, and the legal form of the nearest of
+        // them: a scalar of the same signedness, the closest in width
+        // (`mul.wide.u64` → `mul.wide.u32`, whose result has the 64 bits;
+        // `add.cc.s16` → `add.cc.s32`). None where only packed types or the
+        // other signedness take it (`sub.sat.u32`): then only `remove`.
+        let takers: Vec<IntType> = IntType::ALL
+            .into_iter()
+            .filter(|&t| op.rows().any(|r| r.admits(slot, m) && r.types.contains(&t)))
+            .collect();
+        let names: Vec<String> = takers.iter().map(|t| t.to_string()).collect();
+        let bits = ty.ptx().bits();
+        let nearest = takers
+            .iter()
+            .filter(|t| t.lanes() == 1 && t.is_signed() == ty.is_signed())
+            .min_by_key(|t| t.ptx().bits().abs_diff(bits))
+            .map(|&t| IntOp::checked(op, *m, t, ty2))
+            .filter(|f| f.legal());
+        let message = format!(
+            "{value} is not allowed for {o}{types_text}: {o}{value} takes {} ({})",
+            or_list(&names),
+            or_list(&lines)
+        );
+        let help = match nearest {
+            Some(f) => format!("write {f}, or remove {value}"),
+            None => format!("remove {value}"),
         };
-        return illegal(Blame::Slot(slot), message, format!("remove {value}"));
+        return illegal(Blame::Slot(slot), message, help);
     }
     unreachable!("a value every slot admits is a form of some row")
 }

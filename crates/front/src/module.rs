@@ -3097,24 +3097,16 @@ impl<'a> Parser<'a> {
                             None
                         };
                         let close = self.next();
-                        let (
-                            Some(idx),
-                            Some(
-                                close @ Token {
-                                    tok: Tok::Punct(']'),
-                                    ..
-                                },
-                            ),
-                        ) = (idx, close.clone())
-                        else {
-                            let end = close.map_or(open.span.end, |c| c.span.end);
+                        let end = close.as_ref().map_or(open.span.end, |c| c.span.end);
+                        let closed = close.is_some_and(|c| c.tok == Tok::Punct(']'));
+                        let (Some(idx), true) = (idx, closed) else {
                             self.error(
                                 start..end,
                                 "an array element takes a constant integer index (`a[1]`, `a[4-1]`); for a register index, compute the address first (`mad.wide.u32 %rd1, %r1, 4, %rd0;` with `%rd0` from `mov.u64 %rd0, a;`) and use `[%rd1]`",
                             );
                             return None;
                         };
-                        let mut a = Self::op(OpKind::Address, start..close.span.end)?;
+                        let mut a = Self::op(OpKind::Address, start..end)?;
                         a.extra = self.m.addresses.len() as u32;
                         self.m
                             .addresses

@@ -115,6 +115,9 @@ pub struct VarDecl {
     pub ty: PtxType,
     /// Size in bytes (element size times the array length).
     pub size: u64,
+    /// The size of one element in bytes: its type's, times the lanes of a
+    /// `.v2`/`.v4` variable (the step of `a[i]`).
+    pub elem: u64,
     /// Initial bytes, when an initializer of constants was given: those of
     /// the values written, in memory order; the rest of the variable (to
     /// [`VarDecl::size`]) is zero (PTX ISA §5.4.4).
@@ -182,12 +185,19 @@ pub enum OperandKind<'m> {
     Imm(&'m str),
     /// A vector `{a, b}`.
     Vector(Vec<Operand<'m>>),
-    /// An address `[base]`, `[base+imm]`, `[imm]`.
+    /// An address `[base]`, `[base+imm]`, `[imm]`, or an array element
+    /// `a[i]` (PTX ISA §6.4.2, "indexing into the array using
+    /// square-bracket notation"), whose offset is `i` times the element's
+    /// size.
     Address {
         /// Register or variable name; `None` for an absolute address.
         base: Option<&'m str>,
         /// The byte offset.
         offset: i64,
+        /// Written `a[i]`: as a memory operand the same as `[a+offset]`,
+        /// and as a value the element's address ("mov.u32 s, a[1]; //
+        /// move address of a[1] into s").
+        element: bool,
     },
     /// A name plus a constant, `temp + 1` or `avar+4` outside brackets:
     /// the register's value plus the constant, or the variable's address
@@ -334,6 +344,9 @@ enum OpKind {
     Vector,
     /// `Module::addresses[extra]`: base and offset.
     Address,
+    /// `Module::addresses[extra]`: an array element `a[i]`, its base
+    /// (always there) and its offset in bytes.
+    Element,
     /// `Module::addresses[extra]`: base (always there) and offset.
     Sum,
     /// The text of the span.
@@ -560,11 +573,12 @@ impl<'a> Module<'a> {
                 let elems = &self.operands[first as usize..(first + count) as usize];
                 OperandKind::Vector(elems.iter().map(|e| self.operand(e)).collect())
             }
-            OpKind::Address => {
+            OpKind::Address | OpKind::Element => {
                 let (base, offset) = self.addresses[d.extra as usize];
                 OperandKind::Address {
                     base: base.map(|b| &self.src[b.span()]),
                     offset,
+                    element: d.kind == OpKind::Element,
                 }
             }
             OpKind::Sum => {
@@ -2053,6 +2067,7 @@ impl<'a> Parser<'a> {
                         name: s.to_string(),
                         ty,
                         size: elem.saturating_mul(count),
+                        elem,
                         init,
                         addrs,
                         span: t.span.clone(),
@@ -3087,7 +3102,7 @@ impl<'a> Parser<'a> {
                         .iter()
                         .rev()
                         .find(|v| v.name == s)
-                        .map(|v| i64::from(v.ty.bits().max(8) / 8));
+                        .map(|v| v.elem as i64);
                     if let Some(elem) = elem {
                         let open = self.next()?;
                         let idx = if self.constant_follows() {
@@ -3106,7 +3121,7 @@ impl<'a> Parser<'a> {
                             );
                             return None;
                         };
-                        let mut a = Self::op(OpKind::Address, start..end)?;
+                        let mut a = Self::op(OpKind::Element, start..end)?;
                         a.extra = self.m.addresses.len() as u32;
                         self.m
                             .addresses
@@ -3680,7 +3695,8 @@ mod tests {
             ld.operands[1].kind,
             OperandKind::Address {
                 base: Some("c"),
-                offset: 6
+                offset: 6,
+                element: true
             }
         );
     }
@@ -3739,7 +3755,8 @@ $L__BB0_2:
             instrs[2].operands[1].kind,
             OperandKind::Address {
                 base: Some("%rd2"),
-                offset: 2
+                offset: 2,
+                element: false
             }
         );
         let g = instrs[3].guard.as_ref().unwrap();
@@ -3956,7 +3973,8 @@ $L__BB0_2:
                     vector(vec![name("r"), name("s")]),
                     OperandKind::Address {
                         base: Some("buf"),
-                        offset: 4
+                        offset: 4,
+                        element: false
                     }
                 ],
                 vec![
@@ -3966,7 +3984,8 @@ $L__BB0_2:
                 vec![
                     OperandKind::Address {
                         base: None,
-                        offset: 16
+                        offset: 16,
+                        element: false
                     },
                     name("r")
                 ],

@@ -1931,7 +1931,7 @@ impl Machine<'_, '_> {
         } else {
             (&ins.operands[1], &ins.operands[0])
         };
-        let OperandKind::Address { base, offset } = &addr.kind else {
+        let OperandKind::Address { base, offset, .. } = &addr.kind else {
             return None;
         };
         let offset = *offset as u64;

@@ -2823,14 +2823,12 @@ impl Machine<'_, '_> {
             }
             // An array element as a value: its address (PTX ISA §6.4.2,
             // "mov.u32 s, a[1]; // move address of a[1] into s"; tinygrad
-            // writes `mov.u64 %rd0, local0[0];`). The front gives `a[1]`
-            // as the address `[a+4]`, written without the brackets.
+            // writes `mov.u64 %rd0, local0[0];`).
             OperandKind::Address {
                 base: Some(base),
                 offset,
-            } if !self.module.source()[op.span.clone()].starts_with('[')
-                && self.var(base).is_some() =>
-            {
+                element: true,
+            } => {
                 let sum = Operand {
                     kind: OperandKind::Sum {
                         base,
@@ -3725,7 +3723,7 @@ impl Machine<'_, '_> {
     /// An address operand's value, and the type it is shown as (`.b32`
     /// for a 32-bit register base, else `.b64`).
     fn address(&mut self, op: &Operand) -> Result<(u64, PtxType), RunError> {
-        let OperandKind::Address { base, offset } = &op.kind else {
+        let OperandKind::Address { base, offset, .. } = &op.kind else {
             return Err(err(
                 op.span.clone(),
                 "expected an address `[reg]`, `[reg+imm]`, `[var]` or `[var+imm]`",
@@ -4183,7 +4181,7 @@ fn op_text(o: &Operand) -> String {
             "{{{}}}",
             v.iter().map(op_text).collect::<Vec<_>>().join(", ")
         ),
-        OperandKind::Address { base, offset } => match (base, offset) {
+        OperandKind::Address { base, offset, .. } => match (base, offset) {
             (Some(b), 0) => format!("[{b}]"),
             (Some(b), o) => format!("[{b}{o:+}]"),
             (None, o) => format!("[{o:#x}]"),

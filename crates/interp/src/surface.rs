@@ -548,6 +548,7 @@ impl Machine<'_, '_> {
             | OperandKind::Address {
                 base: Some(n),
                 offset: 0,
+                ..
             } => *n,
             _ => {
                 return Err(err(

@@ -676,6 +676,7 @@ impl Machine<'_, '_> {
             kind: OperandKind::Address {
                 base: Some(n),
                 offset: 0,
+                element: false,
             },
             span: map.span.clone(),
         };

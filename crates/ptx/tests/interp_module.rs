@@ -845,6 +845,9 @@ fn array_elements_as_addresses_and_as_values() {
     assert_eq!((r["v1"], r["v3"]), (11, 13));
     let bytes = regs(".version 7.5\n.target sm_86\n.global .b8 bytes[16];\n.reg .u64 a, b;\nmov.u64 a, bytes;\nmov.u64 b, bytes[5];\n");
     assert_eq!(bytes["b"], bytes["a"] + 5);
+    // The step is the element's size: a `.v4 .f32` element is 16 bytes.
+    let v = regs(".version 7.5\n.target sm_86\n.global .align 16 .v4 .f32 q[3];\n.reg .u64 a, b;\nmov.u64 a, q;\nmov.u64 b, q[2];\n");
+    assert_eq!(v["b"], v["a"] + 32);
     // A register index is the ISA's too, but not taken: the error says how
     // to compute the address instead. `[w]` stays an address, not a value.
     let e = errors(".version 7.5\n.target sm_86\n.global .u32 w[4];\n.reg .u32 i, v;\nmov.u32 i, 1;\nld.global.u32 v, w[i];\n");

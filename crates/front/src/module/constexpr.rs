@@ -642,15 +642,18 @@ mod tests {
             [
                 OperandKind::Address {
                     base: Some("rd"),
-                    offset: 4
+                    offset: 4,
+                    element: false,
                 },
                 OperandKind::Address {
                     base: Some("rd"),
-                    offset: -4
+                    offset: -4,
+                    element: false,
                 },
                 OperandKind::Address {
                     base: None,
-                    offset: 32
+                    offset: 32,
+                    element: false,
                 },
                 OperandKind::Sum {
                     base: "r",

@@ -55,8 +55,12 @@
  * load the code is `PTXFP_ERR_DEVICE` in a run as in a parse.
  * 9: `ptxfp_launch.stop`, a flag that ends a run (a 1.7 or 1.8
  * `struct_size` is still taken, with none).
+ * 10: `ptxfp_launch.malloc_heap_size` (a 1.4 to 1.9 `struct_size` is
+ * still taken, with the default heap); a run's diagnostic that names
+ * `ptxfp run`'s flags gives their C names in its help ("in C:
+ * --max-steps is ptxfp_launch.max_steps").
  */
-#define PTXFP_API_MINOR 9
+#define PTXFP_API_MINOR 10
 
 /**
  * What went wrong. `PTXFP_OK` is 0; each failure has its own code, stable
@@ -332,6 +336,13 @@ typedef struct {
    * header, whose `struct_size` ends before this field, has none.
    */
   const int32_t *stop;
+  /**
+   * The device heap's bytes, for `malloc` in the kernel
+   * (`--malloc-heap-size`, API 1.10); 0: the default, 8 MiB
+   * (`cudaLimitMallocHeapSize`'s), at most 1 TiB. A caller built with
+   * an older header has the default.
+   */
+  uint64_t malloc_heap_size;
 } ptxfp_launch;
 
 /**

@@ -1031,7 +1031,8 @@ def _mem_bytes(at, b, room):
 def run(ptx_text, set=None, mem=None, *, entry=None, target=None, device=None, ptx=None,
         lenient=False, trace=False, contract=False, grid=None, block=None,
         dynamic_shared=0, thread=None, cta=None, check_memory=False, max_steps=None,
-        all=False, cluster=None, tensor_map=None, max_memory=None, cooperative=False):
+        all=False, cluster=None, tensor_map=None, max_memory=None, cooperative=False,
+        surface=None, texture=None, malloc_heap_size=None):
     """Runs PTX (``ptxfp run``): ``set={"%f1": 1.5, "%h2": numpy.float16(2)}``
     gives registers or .params (strings as ``--set`` takes them),
     ``mem={0x1000: b"..."}`` memory bytes; ``cluster=(2, 1, 1)`` the CTAs
@@ -1041,7 +1042,13 @@ def run(ptx_text, set=None, mem=None, *, entry=None, target=None, device=None, p
     copies"); ``max_memory`` the bytes the run may hold (``--max-memory``,
     default 2 GiB); ``cooperative=True`` a cooperative launch, every CTA
     resident at once so that one may wait for another (``--cooperative``,
-    docs/ENGINE.md "Cooperative launches"). Returns a :class:`RunResult`;
+    docs/ENGINE.md "Cooperative launches"); ``surface={"surf":
+    "64x64:f32@0x10000"}`` and ``texture={"tex": "64x64:f32@0x10000"}``
+    bind ``.surfref``/``.texref`` variables or handles to images in memory
+    (``--surface``, ``--texture``, docs/ENGINE.md "Surfaces" and
+    "Textures"); ``malloc_heap_size`` the device heap's bytes
+    (``--malloc-heap-size``, default 8 MiB). Errors that name a flag end
+    with a note giving its keyword here. Returns a :class:`RunResult`;
     a :class:`RunError` with the diagnostics where the program does not run,
     a :class:`KernelAssertionError` where a device ``assert()`` failed."""
     if not isinstance(ptx_text, str):
@@ -1071,6 +1078,9 @@ def run(ptx_text, set=None, mem=None, *, entry=None, target=None, device=None, p
             tensor_maps=["%s=%s" % (k, v) for k, v in _mapping("tensor_map", tensor_map)],
             max_memory=max_memory,
             cooperative=cooperative,
+            surfaces=["%s=%s" % (k, v) for k, v in _mapping("surface", surface)],
+            textures=["%s=%s" % (k, v) for k, v in _mapping("texture", texture)],
+            heap_size=_count("malloc_heap_size", malloc_heap_size, "the device heap's bytes"),
         )
     except UnicodeEncodeError as e:
         if e.object is not ptx_text:

@@ -216,6 +216,10 @@ def run(
     cluster: Optional[Dims] = ...,
     tensor_map: Optional[Dict[str, str]] = ...,
     max_memory: Optional[int] = ...,
+    cooperative: bool = ...,
+    surface: Optional[Dict[str, str]] = ...,
+    texture: Optional[Dict[str, str]] = ...,
+    malloc_heap_size: Optional[int] = ...,
 ) -> RunResult: ...
 
 def kernel_path() -> str: ...

@@ -1168,7 +1168,8 @@ fn check<'py>(
 #[pyo3(signature = (text, sets, mems, entry=None, target=None, device=None, ptx=None,
     lenient=false, trace=false, contract=false, grid=(1, 1, 1), block=(1, 1, 1),
     dynamic_shared=0, thread=None, check_memory=false, max_steps=None, file="<ptx>", cluster=None,
-    tensor_maps=Vec::new(), max_memory=None, cooperative=false))]
+    tensor_maps=Vec::new(), max_memory=None, cooperative=false, surfaces=Vec::new(),
+    textures=Vec::new(), heap_size=None))]
 #[allow(clippy::too_many_arguments)]
 fn run<'py>(
     py: Python<'py>,
@@ -1193,6 +1194,9 @@ fn run<'py>(
     tensor_maps: Vec<String>,
     max_memory: Option<u64>,
     cooperative: bool,
+    surfaces: Vec<String>,
+    textures: Vec<String>,
+    heap_size: Option<u64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     use ptxfp::interp::{self, Inputs, Options, RunError};
     use std::sync::{Arc, Mutex};
@@ -1234,7 +1238,7 @@ fn run<'py>(
             max_steps: Some(max_steps.unwrap_or(interp::DEFAULT_MAX_STEPS)),
             thread: thread.map(|(c, t)| (arr(c), arr(t))),
             check_memory,
-            heap_size: None,
+            heap_size,
             max_memory,
             interrupt: Some(interrupt),
         };
@@ -1242,8 +1246,8 @@ fn run<'py>(
             sets,
             mems,
             mem_files: Vec::new(),
-            surfaces: Vec::new(),
-            textures: Vec::new(),
+            surfaces,
+            textures,
             tensor_maps,
         };
         // The error boxed: RunError is large (clippy::result_large_err).
@@ -1264,7 +1268,11 @@ fn run<'py>(
             error(
                 py,
                 "RunError",
-                (shown.join("\n"), rows, diag_rows(text, &warnings, file)),
+                (
+                    in_python(shown.join("\n")),
+                    rows,
+                    diag_rows(text, &warnings, file),
+                ),
             )
         };
         let out = match r.map_err(|e| *e) {
@@ -1298,7 +1306,7 @@ fn run<'py>(
                     py,
                     "RunError",
                     (
-                        shown.join("\n"),
+                        in_python(shown.join("\n")),
                         rows,
                         diag_rows(text, &before.warnings, file),
                         memory,
@@ -1310,7 +1318,11 @@ fn run<'py>(
                 return Err(error(
                     py,
                     "RunError",
-                    (e.to_string(), Vec::<DiagRow>::new(), Vec::<DiagRow>::new()),
+                    (
+                        in_python(e.to_string()),
+                        Vec::<DiagRow>::new(),
+                        Vec::<DiagRow>::new(),
+                    ),
                 ))
             }
         };
@@ -1375,6 +1387,27 @@ fn run<'py>(
         d.set_item("assertions", assertions)?;
         Ok(d)
     })
+}
+
+/// A run's error text with, where it names `ptxfp run`'s flags, a last
+/// line that gives their names in `ptxfp.run` (`interp::options`): "note:
+/// in Python (ptxfp.run): --max-steps is max_steps=".
+fn in_python(text: String) -> String {
+    match ptxfp::interp::options::note(&text, ptxfp::interp::options::Face::Python) {
+        Some(n) => format!("{text}\nnote: {n}"),
+        None => text,
+    }
+}
+
+/// Each option of a run: its flag, its `ptxfp.run` keyword and its C name
+/// (`interp::options::RUN_OPTIONS`), for the tests that hold the three
+/// faces to the table.
+#[pyfunction]
+fn run_options() -> Vec<(&'static str, &'static str, &'static str)> {
+    ptxfp::interp::options::RUN_OPTIONS
+        .iter()
+        .map(|o| (o.cli, o.python, o.c))
+        .collect()
 }
 
 /// The values of `bits` of type `ty` as the command line shows them
@@ -1536,6 +1569,7 @@ fn _ptxfp(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(forms, m)?)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(run, m)?)?;
+    m.add_function(wrap_pyfunction!(run_options, m)?)?;
     m.add_function(wrap_pyfunction!(show, m)?)?;
     m.add_function(wrap_pyfunction!(kernel_path, m)?)?;
     m.add_function(wrap_pyfunction!(sweep_merge, m)?)?;

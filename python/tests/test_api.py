@@ -672,6 +672,105 @@ def test_run_cooperative_grid_barrier():
         ptxfp.run(src, cooperative=True, **dict(args, grid=265, block=1024))
 
 
+def test_run_errors_name_the_keywords_of_the_flags_they_name():
+    # The engine's messages name ptxfp run's flags; a last line gives their
+    # keywords here (ptxfp_interp::options, one table for Python and C).
+    src = (REPO / "examples" / "kernels" / "grid-sync.ptx").read_text()
+    args = dict(set={"out": np.uint64(0x1000), "bar": np.uint64(0x2000)},
+                mem={0x1000: bytes(64), 0x2000: bytes(4)}, grid=8, block=64)
+    with pytest.raises(ptxfp.RunError) as e:
+        ptxfp.run(src, max_steps=100000, **args)
+    last = str(e.value).splitlines()[-1]
+    assert last == ("note: in Python (ptxfp.run): --max-steps is max_steps=; "
+                    "--cooperative is cooperative=True")
+    # A placeless error (the engine's input check) has the note too.
+    with pytest.raises(ptxfp.RunError) as e:
+        ptxfp.run(src, malloc_heap_size=(1 << 40) + 1, **args)
+    assert str(e.value).endswith(
+        "note: in Python (ptxfp.run): --malloc-heap-size is malloc_heap_size=")
+    # An error that names no flag has none.
+    with pytest.raises(ptxfp.RunError) as e:
+        ptxfp.run(".reg .f32 x;\nadd.f32 x, x, q;\n")
+    assert "note: in Python" not in str(e.value)
+
+
+def test_run_options_table_names_keywords_of_run():
+    import inspect
+
+    params = inspect.signature(ptxfp.run).parameters
+    table = ptxfp._ptxfp.run_options()
+    assert len(table) > 20
+    for cli, py, c in table:
+        for part in py.split(" and "):
+            key = part.split("=")[0]
+            assert key in params, (cli, py)
+
+
+def test_run_malloc_heap_size():
+    # examples/kernels/heap.ptx (its header gives the heap's rules): four
+    # threads take the first four 16-byte blocks of the heap, which starts
+    # at 0x2000000000000000; thread 0 frees its own and malloc(20) gets the
+    # block after the four. In a heap of 64 bytes the four fill it: NULL.
+    src = (REPO / "examples" / "kernels" / "heap.ptx").read_text()
+    args = dict(set={"_Z4heapPy_param_0": np.uint64(0x1000)}, block=4)
+
+    def out4(**kw):
+        r = ptxfp.run(src, **args, **kw)
+        return struct.unpack_from("<Q", r.memory[0x1000], 32)[0]
+
+    assert out4() == 0x2000000000000040
+    assert out4(malloc_heap_size=64) == 0
+    with pytest.raises(ValueError, match="malloc_heap_size"):
+        ptxfp.run(src, malloc_heap_size=-1, **args)
+
+
+def test_run_surface_and_texture_bindings():
+    # A 2d surface of u32 elements, 8 wide and 4 high, with a row pitch of
+    # 48 bytes, and a texture of u32x4 texels over the same memory viewed
+    # as 2 x 4 texels of 16 bytes (pitch 48). Thread (x, y) loads element
+    # (x, y) with suld.b.2d.b32 ("the lowest dimension coordinate
+    # represents a byte offset": 4x) and texel (x / 4, y) with
+    # tex.2d.v4.u32.s32 (texel coordinates, nearest): each is the bytes at
+    # base + y * pitch + its offset in the row, worked out here.
+    w, h, pitch, base, out = 8, 4, 48, 0x10000, 0x40000
+    img = (np.arange(pitch * h // 4, dtype=np.uint32) * 2654435761 + 12345).astype(np.uint32)
+    src = """.version 8.0
+.target sm_80
+.address_size 64
+.global .surfref s;
+.global .texref t;
+.visible .entry k()
+{
+    .reg .b32 %r<12>;
+    .reg .b64 %rd<4>;
+    mov.u32 %r1, %tid.x;
+    mov.u32 %r2, %tid.y;
+    shl.b32 %r3, %r1, 2;
+    suld.b.2d.b32.trap {%r4}, [s, {%r3, %r2}];
+    shr.u32 %r5, %r1, 2;
+    tex.2d.v4.u32.s32 {%r6, %r7, %r8, %r9}, [t, {%r5, %r2}];
+    mad.lo.u32 %r10, %r2, 8, %r1;
+    mul.wide.u32 %rd1, %r10, 32;
+    add.s64 %rd2, %rd1, 0x40000;
+    st.global.v4.b32 [%rd2], {%r4, %r4, %r4, %r4};
+    st.global.v4.b32 [%rd2+16], {%r6, %r7, %r8, %r9};
+    ret;
+}
+"""
+    r = ptxfp.run(src, mem={base: img}, block=(w, h),
+                  surface={"s": "%dx%d:u32@%#x:pitch=%d" % (w, h, base, pitch)},
+                  texture={"t": "%dx%d:u32x4@%#x:pitch=%d" % (w // 4, h, base, pitch)})
+    got = np.frombuffer(r.memory[out], dtype=np.uint32).reshape(h, w, 8)
+    rows = img.reshape(h, pitch // 4)
+    for y in range(h):
+        for x in range(w):
+            assert got[y, x, :4].tolist() == [rows[y, x]] * 4
+            assert got[y, x, 4:].tolist() == rows[y, 4 * (x // 4):4 * (x // 4) + 4].tolist()
+    with pytest.raises(ptxfp.RunError, match="not bound"):
+        ptxfp.run(src, mem={base: img}, block=(w, h),
+                  texture={"t": "%dx%d:u32x4@%#x:pitch=%d" % (w // 4, h, base, pitch)})
+
+
 def test_run_device_runtime_cdp2_and_cdp1():
     # examples/kernels/cdp-runtime.ptx: CUDA 12's __cudaCDP2 names (its
     # header works out the words); cdp1-sync.ptx: CDP1's device-side

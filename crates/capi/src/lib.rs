@@ -49,7 +49,11 @@ pub const PTXFP_API_MAJOR: u32 = 1;
 /// load the code is `PTXFP_ERR_DEVICE` in a run as in a parse.
 /// 9: `ptxfp_launch.stop`, a flag that ends a run (a 1.7 or 1.8
 /// `struct_size` is still taken, with none).
-pub const PTXFP_API_MINOR: u32 = 9;
+/// 10: `ptxfp_launch.malloc_heap_size` (a 1.4 to 1.9 `struct_size` is
+/// still taken, with the default heap); a run's diagnostic that names
+/// `ptxfp run`'s flags gives their C names in its help ("in C:
+/// --max-steps is ptxfp_launch.max_steps").
+pub const PTXFP_API_MINOR: u32 = 10;
 
 // (ptxfp_run_ptx, ptxfp_run_kernel and their accessors: src/run.rs.)
 

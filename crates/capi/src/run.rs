@@ -91,7 +91,20 @@ fn diag(d: &Diagnostic, map: &SourceMap) -> Diag {
         line: line as u32,
         column: column as u32,
         message: said(&d.message),
-        help: d.help.as_deref().map(said),
+        help: in_c(&d.message, d.help.as_deref()),
+    }
+}
+
+/// A diagnostic's help, and where the message or the help names `ptxfp
+/// run`'s flags, their names in C after it (`interp::options`): "in C:
+/// --max-steps is ptxfp_launch.max_steps".
+fn in_c(message: &str, help: Option<&str>) -> Option<CString> {
+    use interp::options::{note, Face};
+    let note = note(&format!("{message}\n{}", help.unwrap_or("")), Face::C);
+    match (help, note) {
+        (Some(h), Some(n)) => Some(said(&format!("{h}; {n}"))),
+        (None, Some(n)) => Some(said(&n)),
+        (h, None) => h.map(said),
     }
 }
 
@@ -106,7 +119,7 @@ fn placeless(message: &str, is_error: bool) -> Diag {
         line: 0,
         column: 0,
         message: said(m),
-        help: h.map(said),
+        help: in_c(m, h),
     }
 }
 
@@ -239,6 +252,11 @@ pub struct ptxfp_launch {
     /// an `int32_t` is `PTXFP_ERR_OPERANDS`. A caller built with an older
     /// header, whose `struct_size` ends before this field, has none.
     pub stop: *const i32,
+    /// The device heap's bytes, for `malloc` in the kernel
+    /// (`--malloc-heap-size`, API 1.10); 0: the default, 8 MiB
+    /// (`cudaLimitMallocHeapSize`'s), at most 1 TiB. A caller built with
+    /// an older header has the default.
+    pub malloc_heap_size: u64,
 }
 
 /// `sizeof(ptxfp_launch)` in API 1.4, before `cooperative`: the smallest
@@ -250,6 +268,9 @@ const LAUNCH_SIZE_1_6: usize = std::mem::offset_of!(ptxfp_launch, tensor_maps);
 
 /// `sizeof(ptxfp_launch)` in API 1.7 and 1.8, before `stop`.
 const LAUNCH_SIZE_1_8: usize = std::mem::offset_of!(ptxfp_launch, stop);
+
+/// `sizeof(ptxfp_launch)` in API 1.9, before `malloc_heap_size`.
+const LAUNCH_SIZE_1_9: usize = std::mem::offset_of!(ptxfp_launch, malloc_heap_size);
 
 /// The largest `struct_size` accepted: a bound on what the library reads
 /// past the struct it knows.
@@ -272,12 +293,14 @@ unsafe fn read_launch(l: *const ptxfp_launch) -> Result<LaunchIn, ptxfp_status> 
     // SAFETY: the first field is readable, by the caller's contract.
     let size = unsafe { std::ptr::addr_of!((*l).struct_size).read_unaligned() };
     let ours = std::mem::size_of::<ptxfp_launch>();
-    // A size some header had (1.4's, 1.5's and 1.6's, ours), or a later
-    // one (its tail checked below). Another size between them is no
-    // header's: one byte short of ours dropped the 1.7 bindings.
+    // A size some header had (1.4's, 1.5's and 1.6's, 1.7's and 1.8's,
+    // 1.9's, ours), or a later one (its tail checked below). Another size
+    // between them is no header's: one byte short of 1.9's dropped the
+    // 1.7 bindings.
     let known = size == LAUNCH_SIZE_1_4
         || size == LAUNCH_SIZE_1_6
         || size == LAUNCH_SIZE_1_8
+        || size == LAUNCH_SIZE_1_9
         || size >= ours;
     if !known || size > MAX_STRUCT_SIZE || !fits(l.cast(), 1, size) {
         return Err(PTXFP_ERR_STRUCT_SIZE);
@@ -325,10 +348,17 @@ unsafe fn read_launch(l: *const ptxfp_launch) -> Result<LaunchIn, ptxfp_status> 
     let cooperative = size > LAUNCH_SIZE_1_4 && flag(unsafe { addr_of!((*l).cooperative) });
     // The stop flag (1.9 on), an aligned `int32_t` (read as one).
     // SAFETY: as above, where the caller's struct has the field.
-    let stop = if size >= ours {
+    let stop = if size >= LAUNCH_SIZE_1_9 {
         unsafe { addr_of!((*l).stop).read() }
     } else {
         std::ptr::null()
+    };
+    // The heap's size (1.10 on); 0: the default.
+    // SAFETY: as above, where the caller's struct has the field.
+    let heap_size = if size >= ours {
+        unsafe { addr_of!((*l).malloc_heap_size).read() }
+    } else {
+        0
     };
     if !stop.is_aligned() {
         return Err(PTXFP_ERR_OPERANDS);
@@ -381,6 +411,7 @@ unsafe fn read_launch(l: *const ptxfp_launch) -> Result<LaunchIn, ptxfp_status> 
         thread: report_thread.then_some((cta, thread)),
         bindings,
         stop,
+        heap_size: (heap_size != 0).then_some(heap_size),
     })
 }
 
@@ -397,6 +428,8 @@ struct LaunchIn {
     bindings: [(*const *const c_char, usize); 3],
     /// The caller's stop flag, or NULL.
     stop: *const i32,
+    /// The device heap's bytes; `None`: the default.
+    heap_size: Option<u64>,
 }
 
 /// The caller's stop flag, as [`interp::Interrupt`] asks it.
@@ -429,6 +462,7 @@ impl Default for LaunchIn {
             thread: None,
             bindings: [(std::ptr::null(), 0); 3],
             stop: std::ptr::null(),
+            heap_size: None,
         }
     }
 }
@@ -681,6 +715,7 @@ unsafe fn run(a: Args) -> Result<(ptxfp_status, ptxfp_run), ptxfp_status> {
         lenient: l.lenient,
         check_memory: l.check_memory,
         thread: l.thread,
+        heap_size: l.heap_size,
         interrupt: (!l.stop.is_null()).then(|| {
             let flag = StopFlag(l.stop);
             interp::Interrupt(std::sync::Arc::new(move || flag.set()))

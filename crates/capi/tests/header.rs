@@ -48,3 +48,57 @@ fn pkg_config_template_has_the_crate_version() {
     );
     assert!(pc.contains("Libs: -L${libdir} -lptxfp_c"));
 }
+
+/// Each C name `ptxfp_interp::options` gives a flag (the note in a run's
+/// diagnostics) is a field of `ptxfp_launch` or an argument of
+/// `ptxfp_run_kernel` in the header.
+#[test]
+fn the_c_names_of_the_flags_are_the_headers() {
+    let header = include_str!("../../../include/ptxfp.h");
+    let launch = header
+        .split("typedef struct {")
+        .find(|s| s.contains("} ptxfp_launch;"))
+        .and_then(|s| s.split("} ptxfp_launch;").next())
+        .expect("ptxfp_launch in the header");
+    let run_kernel = header
+        .split("ptxfp_status ptxfp_run_kernel(")
+        .nth(1)
+        .and_then(|s| s.split(");").next())
+        .expect("ptxfp_run_kernel in the header");
+    for o in ptxfp::interp::options::RUN_OPTIONS {
+        let c = o.c;
+        if let Some(rest) = c.strip_prefix("no C field") {
+            assert!(rest.starts_with(": run `ptxfp run "), "{c}");
+            continue;
+        }
+        for name in c
+            .split(" and ")
+            .flat_map(|p| p.split_whitespace())
+            .filter(|w| w.starts_with("ptxfp_launch.") || w.starts_with('.'))
+        {
+            let field = name.rsplit('.').next().unwrap();
+            assert!(
+                [" ", "*"]
+                    .iter()
+                    .any(|p| launch.contains(&format!("{p}{field};")))
+                    || launch.contains(&format!(" {field}[")),
+                "{} names {name}, which ptxfp_launch lacks",
+                o.cli
+            );
+        }
+        if let Some(arg) = c
+            .strip_prefix("the ")
+            .and_then(|r| r.split(" argument").next())
+        {
+            assert!(
+                run_kernel.contains(&format!(" {arg},"))
+                    || run_kernel.contains(&format!("*{arg},")),
+                "{} names the argument {arg}, which ptxfp_run_kernel lacks",
+                o.cli
+            );
+        }
+        if c.starts_with("a ptxfp_mem") {
+            assert!(run_kernel.contains("const ptxfp_mem *mems"), "{c}");
+        }
+    }
+}

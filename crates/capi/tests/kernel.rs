@@ -41,6 +41,7 @@ fn launch() -> ptxfp_launch {
         textures: null(),
         n_textures: 0,
         stop: null(),
+        malloc_heap_size: 0,
     }
 }
 
@@ -375,6 +376,105 @@ fn max_steps_stops_an_endless_loop_at_its_line() {
         b"spin"
     );
     unsafe { ptxfp_run_free(run) };
+}
+
+/// API 1.10's `malloc_heap_size` on examples/kernels/heap.ptx (whose
+/// header gives the heap's rules): four threads take the heap's first
+/// four 16-byte blocks, thread 0 frees its own, and `malloc(20)` gets the
+/// block after the four, `0x2000000000000040` (docs/ENGINE.md "The CUDA
+/// device runtime"); in a heap of 64 bytes the four fill it and
+/// `malloc(20)` gives NULL. A 1.9 `struct_size`, which ends before the
+/// field, has the default heap even where the bytes after it are set.
+#[test]
+fn malloc_heap_size_bounds_the_device_heap() {
+    let src = CString::new(include_str!("../../../examples/kernels/heap.ptx")).unwrap();
+    let set = CString::new("_Z4heapPy_param_0=0x1000").unwrap();
+    let out4 = |l: &ptxfp_launch| {
+        let (st, run) = kernel_with(&src, &[set.as_ptr()], &[], l);
+        assert_eq!(st, PTXFP_OK, "{:?}", diags(run));
+        let mut b = [0u8; 8];
+        assert_eq!(
+            unsafe { ptxfp_run_memory_read(run, 0x1000 + 32, b.as_mut_ptr(), 8) },
+            8
+        );
+        unsafe { ptxfp_run_free(run) };
+        u64::from_le_bytes(b)
+    };
+    let mut l = launch();
+    l.block = [4, 1, 1];
+    assert_eq!(out4(&l), 0x2000_0000_0000_0040);
+    l.malloc_heap_size = 64;
+    assert_eq!(out4(&l), 0);
+    l.struct_size = std::mem::offset_of!(ptxfp_launch, malloc_heap_size);
+    assert_eq!(out4(&l), 0x2000_0000_0000_0040);
+    // Over 1 TiB: the engine's error, with the field's C name.
+    let mut l = launch();
+    l.malloc_heap_size = (1 << 40) + 1;
+    let (st, run) = kernel_with(&src, &[set.as_ptr()], &[], &l);
+    assert_eq!(st, PTXFP_ERR_PROGRAM);
+    let h = helps(run);
+    assert!(
+        h.iter()
+            .any(|h| h.ends_with("in C: --malloc-heap-size is ptxfp_launch.malloc_heap_size")),
+        "{h:?}"
+    );
+    unsafe { ptxfp_run_free(run) };
+}
+
+/// A diagnostic that names `ptxfp run`'s flags gives their C names in its
+/// help (API 1.10): the step limit's names `--max-steps`; a grid of two
+/// CTAs adds `--cooperative` (a CTA may wait for a later one).
+#[test]
+fn a_diagnostic_gives_the_c_names_of_the_flags_it_names() {
+    let src = CString::new(
+        ".version 8.0\n.target sm_80\n.entry spin()\n{\n.reg .b32 %i;\n\
+         mov.u32 %i, 0;\nL: add.u32 %i, %i, 1; bra L;\n}\n",
+    )
+    .unwrap();
+    let mut l = launch();
+    l.max_steps = 1000;
+    let mut run = null_mut();
+    assert_eq!(kernel(&src, &l, &mut run), PTXFP_ERR_PROGRAM);
+    let h = helps(run);
+    let last = h.last().expect("a help");
+    assert!(
+        last.starts_with("raise the limit with --max-steps N"),
+        "{h:?}"
+    );
+    assert!(
+        last.ends_with("holds; in C: --max-steps is ptxfp_launch.max_steps"),
+        "{h:?}"
+    );
+    unsafe { ptxfp_run_free(run) };
+    l.grid = [2, 1, 1];
+    assert_eq!(kernel(&src, &l, &mut run), PTXFP_ERR_PROGRAM);
+    let h = helps(run);
+    let last = h.last().expect("a help");
+    assert!(
+        last.ends_with(
+            "; in C: --max-steps is ptxfp_launch.max_steps; --cooperative is ptxfp_launch.cooperative"
+        ),
+        "{h:?}"
+    );
+    unsafe { ptxfp_run_free(run) };
+}
+
+/// A run's diagnostics' helps ("" for none).
+fn helps(run: *const ptxfp_run) -> Vec<String> {
+    let mut v = Vec::new();
+    let mut d = std::mem::MaybeUninit::<ptxfp_diagnostic>::uninit();
+    for i in 0..unsafe { ptxfp_run_diagnostic_count(run) } {
+        assert!(unsafe { ptxfp_run_diagnostic(run, i, d.as_mut_ptr()) });
+        let d = unsafe { d.assume_init_ref() };
+        v.push(if d.help.is_null() {
+            String::new()
+        } else {
+            unsafe { CStr::from_ptr(d.help) }
+                .to_string_lossy()
+                .to_string()
+        });
+    }
+    v
 }
 
 /// API 1.9's `stop`: a flag set by another thread ends an endless loop
@@ -733,6 +833,7 @@ fn every_misuse_is_a_status() {
     let size_1_4 = std::mem::offset_of!(ptxfp_launch, cooperative);
     let size_1_6 = std::mem::offset_of!(ptxfp_launch, tensor_maps);
     let size_1_8 = std::mem::offset_of!(ptxfp_launch, stop);
+    let size_1_9 = std::mem::offset_of!(ptxfp_launch, malloc_heap_size);
     let ours = std::mem::size_of::<ptxfp_launch>();
     for size in [
         0,
@@ -740,6 +841,7 @@ fn every_misuse_is_a_status() {
         size_1_4 + 1,
         size_1_6 + 1,
         size_1_8 + 1,
+        size_1_9 + 1,
         ours - 1,
         4097,
         usize::MAX,

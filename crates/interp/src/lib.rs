@@ -15,6 +15,7 @@
 
 mod engine;
 pub mod memory;
+pub mod options;
 mod printf;
 mod set;
 mod stack;

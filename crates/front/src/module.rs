@@ -392,7 +392,9 @@ pub struct Module<'a> {
     src: &'a str,
     /// `.version`, with the span of its value.
     pub version: Option<(PtxVersion, Span)>,
-    /// `.target` (the first sm target named), with the span of its value.
+    /// `.target`: the highest-numbered sm target its directives name
+    /// (the first, unless a later one names a higher), with the span of
+    /// its value.
     pub target: Option<(Target, Span)>,
     /// Every register declared, in order.
     pub regs: Vec<RegDecl>,
@@ -1386,13 +1388,14 @@ impl<'a> Parser<'a> {
                 // PTX ISA §11.1.4: `.target stringlist`, one sm_ target plus
                 // the options texmode_unified, texmode_independent, debug,
                 // map_f64_to_f32, separated by commas.
+                // "subsequent .target directives can be used to change the
+                // set of target features allowed during parsing. A program
+                // with multiple .target directives will compile and run
+                // only on devices that support all features of the
+                // highest-numbered architecture listed in the program": the
+                // module's target is the highest named, and a later
+                // directive may name options only.
                 let again = self.m.target.is_some();
-                if again {
-                    self.error(
-                        t.span.clone(),
-                        "a second `.target` directive: a module has one, after `.version`",
-                    );
-                }
                 let mut seen_sm = false;
                 // The options named, with where, for their rules below.
                 let mut options: Vec<(&'static str, Span)> = Vec::new();
@@ -1425,9 +1428,7 @@ impl<'a> Parser<'a> {
                                         v.span.clone(),
                                         format!("`.target {s}`: the PTX ISA names sm targets; read as `{sm}`"),
                                     ));
-                                    if !again {
-                                        self.m.target = Some((tg, v.span));
-                                    }
+                                    self.raise_target(tg, v.span);
                                 }
                                 Err(_) => self.error(v.span, unknown(s)),
                             }
@@ -1438,9 +1439,7 @@ impl<'a> Parser<'a> {
                             }
                             Ok(tg) => {
                                 seen_sm = true;
-                                if !again {
-                                    self.m.target = Some((tg, v.span));
-                                }
+                                self.raise_target(tg, v.span);
                             }
                             Err(e) => {
                                 // Named, but not a target: that one error says it.
@@ -1889,6 +1888,16 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The module's target after a `.target` names `tg`: the first named,
+    /// or a higher-numbered one a later directive names (PTX ISA §11.1.4:
+    /// "devices that support all features of the highest-numbered
+    /// architecture listed in the program").
+    fn raise_target(&mut self, tg: Target, span: Span) {
+        if self.m.target.as_ref().is_none_or(|(was, _)| tg.sm > was.sm) {
+            self.m.target = Some((tg, span));
+        }
+    }
+
     /// The rules of `.target`'s options (PTX ISA §11.1.4, the target
     /// table and its notes), as warnings: "Texturing mode introduced in
     /// PTX ISA version 1.5"; "The debug option requires PTX ISA version
@@ -1930,8 +1939,61 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// `.const[2]` (in a declaration, at `at`) or `ld.const[2]`, up to
+    /// the `]`: banked constant memory, which PTX ISA 2.2 removed and
+    /// ptxfp does not model. The error says so, and the statement is
+    /// skipped.
+    fn banked_const(&mut self, at: Span) {
+        let mut end = at.end;
+        // `[`, the bank, `]` (at most a few tokens; what else is there is
+        // skipped with the statement).
+        for _ in 0..3 {
+            let Some(t) = self.next() else { break };
+            end = t.span.end;
+            if t.tok == Tok::Punct(']') {
+                break;
+            }
+        }
+        let written = self.src[at.start..end].to_string();
+        self.m.diagnostics.push(
+            Diagnostic::error(
+                at.start..end,
+                format!("`{written}`: banked constant memory (PTX ISA §5.1.3.1, \"Banked Constant State Space (deprecated)\": \"In PTX ISA version 2.2, we eliminated explicit banks\") is not modelled by ptxfp"),
+            )
+            .with_help("declare and read `.const` without a bank (bank zero), or pass the buffer's address as a kernel parameter (`.param .u64 .ptr.const .align 4 buf`) and read it with `ld.const` at that address"),
+        );
+        // To the `;`, over an initializer's braces.
+        while let Some(t) = self.peek() {
+            match t.tok {
+                Tok::Punct(';') => {
+                    self.next();
+                    return;
+                }
+                Tok::Punct('{') => {
+                    self.next();
+                    if self.skip_balanced('{', '}', 1, true).is_none() {
+                        return;
+                    }
+                }
+                Tok::Punct('}') => return,
+                _ => {
+                    self.next();
+                }
+            }
+        }
+    }
+
     /// `.global .align 4 .b8 name[16] = {1, 2};` (PTX ISA §5.4).
     fn var_decl(&mut self, space: Space, dspan: Span) {
+        // `.const[2]`: a bank, written against the state space.
+        if space == Space::Const
+            && self
+                .peek()
+                .is_some_and(|t| t.tok == Tok::Punct('[') && t.span.start == dspan.end)
+        {
+            self.banked_const(dspan);
+            return;
+        }
         let mut ty = None;
         // `.v2`/`.v4` (PTX ISA §5.4.2: vector variables): each element is
         // that many values of the type.
@@ -2827,6 +2889,15 @@ impl<'a> Parser<'a> {
         operands: &mut Vec<OpData>,
     ) {
         self.call_operands = opcode.split('.').next() == Some("call");
+        // `ld.const[2].b32`: a bank, written against the opcode.
+        if opcode.ends_with(".const")
+            && self
+                .peek()
+                .is_some_and(|t| t.tok == Tok::Punct('[') && t.span.start == op_tok.span.end)
+        {
+            self.banked_const(op_tok.span.clone());
+            return;
+        }
         // Operands are separated by single commas (PTX ISA §4.3).
         let mut want_operand = true;
         let end;
@@ -3673,6 +3744,44 @@ mod tests {
         let m = parse("add.u32 r, r +;\n");
         let msgs: Vec<&str> = m.diagnostics.iter().map(|d| d.message.as_str()).collect();
         assert_eq!(msgs, ["expected a constant after `r+`: write e.g. `r + 4`"]);
+    }
+
+    /// PTX ISA §5.1.3.1: banked constant memory (`.const[2]`, `ld.const[2]`,
+    /// before PTX ISA 2.2) is one error each, which names it, and the
+    /// statements after it parse: an initializer's braces are skipped
+    /// with the declaration.
+    #[test]
+    fn banked_constant_memory_is_one_clear_error_each() {
+        let src = ".version 2.1\n.target sm_20\n\
+            .const[2] .f32 c[4] = { 1.0, 2.0, 3.0, 4.0 };\n\
+            .extern .const[3] .b32 buf[];\n\
+            .const .f32 d[2];\n\
+            .entry k()\n{\n.reg .f32 f;\nld.const[2].f32 f, [c+4];\nld.const.f32 f, [d];\nret;\n}\n";
+        let m = parse(src);
+        let msgs: Vec<(usize, &str)> = m
+            .diagnostics
+            .iter()
+            .map(|d| (d.span.start, d.message.as_str()))
+            .collect();
+        assert_eq!(msgs.len(), 3, "{msgs:?}");
+        for ((at, msg), what) in msgs.iter().zip([".const[2]", ".const[3]", "ld.const[2]"]) {
+            assert!(src[*at..].starts_with(what), "{msgs:?}");
+            assert!(
+                msg.starts_with(&format!(
+                    "`{what}`: banked constant memory (PTX ISA §5.1.3.1"
+                )),
+                "{msg}"
+            );
+        }
+        let ops: Vec<&str> = m
+            .stmts()
+            .filter_map(|s| match s {
+                Stmt::Instr(i) => Some(i.opcode),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(ops, ["ld.const.f32", "ret"]);
+        assert!(m.vars.iter().any(|v| v.name == "d"));
     }
 
     /// PTX ISA §6.4.2: `a[2]` as an operand is the element's address

@@ -3900,8 +3900,13 @@ impl Machine<'_, '_> {
             // `.b64` ..., which indicates that data from corresponding
             // memory location is not read" (for `st`: "no data is being
             // written at the corresponding destination address").
+            // Before PTX ISA 3.0, nvopencc (CUDA 2.x to 4.0) wrote `_` in
+            // any vector (`ld.global.v4.u8 {%r1,%r2,%r3,_}` for a `uchar4`
+            // of which three bytes are used; the CUDA SDK's Mandelbrot,
+            // dxtc and volumeRender kernels), which the JIT runs: the same
+            // meaning.
             if matches!(e.kind, OperandKind::Name("_")) {
-                if !wide {
+                if !wide && self.version >= PtxVersion::new(3, 0) {
                     return Err(err(
                         e.span.clone(),
                         format!("`_` is allowed in the vector of a `.v8` (32-bit) or `.v4` (64-bit) access only; `{}` is neither", ins.opcode),

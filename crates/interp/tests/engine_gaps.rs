@@ -397,6 +397,61 @@ st.global.u32 [%o], %r;
     assert_eq!(words_at(&o.memory, 0x1000, 1), [306]);
 }
 
+/// Before PTX ISA 3.0, nvopencc wrote the sink `_` in any `ld`/`st`
+/// vector (the CUDA SDK 2.2's Mandelbrot_sm10.ptx: `ld.global.v4.u8
+/// {%r1,%r2,%r3,_}` for a `uchar4`): the sink's element is not read (its
+/// register, were there one, keeps its value) and a stored sink's bytes are
+/// not written. PTX ISA 3.0 on keeps the ISA's `.v8`/`.v4.b64` rule.
+#[test]
+fn old_ptx_takes_a_sink_in_any_vector() {
+    let body = ".entry k(.param .u64 in, .param .u64 out)
+{
+.reg .u64 %i, %o;
+.reg .u32 %r<5>;
+.reg .f32 %f<3>;
+ld.param.u64 %i, [in];
+ld.param.u64 %o, [out];
+mov.u32 %r4, 99;
+ld.global.v4.u8 {%r1, %r2, %r3, _}, [%i];
+ld.global.v2.f32 {_, %f1}, [%i+8];
+st.global.v4.u32 [%o], {%r1, _, %r3, %r4};
+st.global.v2.f32 [%o+16], {_, %f1};
+exit;
+}
+";
+    let given = inputs(
+        &[("in", "0x1000"), ("out", "0x2000")],
+        &[
+            (
+                "0x1000",
+                vec![11, 22, 33, 44, 0, 0, 0, 0, 1, 2, 3, 4, 0, 0, 0x80, 0x3f],
+            ),
+            ("0x2000", vec![0xee; 24]),
+        ],
+    );
+    // `.address_size` came in PTX ISA 2.3: the 1.4 module has none.
+    for head in [".version 1.4\n.target sm_13\n", &head("2.3", "sm_20")] {
+        let version = &head[9..12];
+        let src = format!("{head}{body}");
+        let o = run(&src, &given, &Options::default()).unwrap();
+        // Only the stores' other elements were written.
+        assert_eq!(words_at(&o.memory, 0x2000, 1), [11]);
+        assert_eq!(words_at(&o.memory, 0x2008, 2), [33, 99]);
+        assert_eq!(words_at(&o.memory, 0x2014, 1), [0x3f80_0000]);
+        for gap in [0x2004..0x2008, 0x2010..0x2014] {
+            assert!(
+                o.memory
+                    .iter()
+                    .all(|(a, b)| *a + b.len() as u64 <= gap.start || *a >= gap.end),
+                "{version}: {gap:x?} written"
+            );
+        }
+    }
+    let src = format!("{}{body}", head("3.0", "sm_20"));
+    let e = runtime_error(run(&src, &given, &Options::default()));
+    assert!(e.contains("`_` is allowed in the vector of a `.v8`"), "{e}");
+}
+
 /// 256-bit accesses (PTX ISA 8.8, sm_100): `ld.global.v8.u32` reads 8
 /// words in memory order, `st.v8.b32` with a sink `_` writes the other 7
 /// and does not write the sink's word, and a generic `ld.v4.u64` that

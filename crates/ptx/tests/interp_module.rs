@@ -549,13 +549,48 @@ fn entry_chooses_the_function_to_run() {
     assert_eq!(out.regs[0].bits, 41);
 }
 
+/// PTX ISA §11.1.4: "subsequent .target directives can be used to change
+/// the set of target features allowed during parsing. A program with
+/// multiple .target directives will compile and run only on devices that
+/// support all features of the highest-numbered architecture listed in the
+/// program." `.target sm_10` then `.target sm_13` takes `.f64` (sm_13); a
+/// later lower target or options alone leave the highest.
+#[test]
+fn later_target_directives_raise_the_target() {
+    let f64s = ".version 1.4\n.target sm_10\n.target sm_13\n.reg .f64 a, b;\n\
+                mov.f64 a, 0d3FF8000000000000;\nadd.f64 b, a, a;\n";
+    assert_eq!(regs(f64s)["b"], 3.0f64.to_bits());
+    let only_sm10 = ".version 1.4\n.target sm_10\n.reg .f64 a, b;\n\
+                     mov.f64 a, 0d3FF8000000000000;\nadd.f64 b, a, a;\n";
+    assert!(
+        errors(only_sm10)
+            .iter()
+            .any(|m| m.contains("requires sm_13 or higher")),
+        "{:?}",
+        errors(only_sm10)
+    );
+    for (src, want) in [
+        (".version 7.8\n.target sm_90\n.target sm_80\n", "sm_90"),
+        (
+            ".version 3.1\n.target sm_20\n.target texmode_independent\n",
+            "sm_20",
+        ),
+        (".version 3.1\n.target sm_20\n.target sm_35\n", "sm_35"),
+    ] {
+        let src = format!("{src}.reg .b32 x;\nmov.b32 x, 1;\n");
+        let out = run(&src, &Inputs::default(), &Options::default())
+            .unwrap_or_else(|e| panic!("{src}\n{e}"));
+        assert_eq!(out.code_target.to_string(), want, "{src}");
+    }
+}
+
 #[test]
 fn directives_labels_and_blocks() {
     for (src, want) in [
         (".target sm_90, bogus\n", "unknown `.target` entry `bogus`"),
         (
-            ".target sm_90\n.target sm_80\n",
-            "a second `.target` directive",
+            ".target sm_90\n.target sm_80, sm_86\n",
+            "`.target` names two sm targets",
         ),
         (
             ".version 8.0\n.version 8.1\n",

@@ -501,6 +501,48 @@ fn special_registers_of_a_2x2_cluster_in_a_4x2_grid() {
     assert_eq!(mem(&o, 0x100000, 4 * want.len()), words(&want));
 }
 
+/// The cluster registers read whole, as the ISA's examples do (§10.13:
+/// `mov.v4.u32 %rx, %nclusterid;`, §10.14: `mov.v4.u32 %rx,
+/// %cluster_ctaid;`): x, y, z and a fourth that reads zero, into a `.v4`
+/// register or a vector with a sink. Found in FlashInfer's xqa utils.
+#[test]
+fn cluster_registers_read_whole_into_vectors() {
+    let src = r#".version 7.8
+.target sm_90
+.address_size 64
+.entry k(.param .u64 out)
+{
+    .reg .v4 .b32 %rx;
+    .reg .u32 a, b, c, %r<3>;
+    .reg .u64 %o, %o2;
+    mov.v4.u32 %rx, %nclusterid;
+    mov.v4.u32 {a, b, c, _}, %cluster_ctaid;
+    mov.u32 %r1, %ctaid.x;
+    mov.u32 %r2, %ctaid.y;
+    mad.lo.u32 %r1, %r2, 4, %r1;
+    ld.param.u64 %o, [out];
+    mul.wide.u32 %o2, %r1, 32;
+    add.u64 %o, %o, %o2;
+    st.global.v4.u32 [%o], %rx;
+    st.global.v4.u32 [%o+16], {a, b, c, c};
+    ret;
+}
+"#;
+    let (gx, gy, cx, cy) = (4u32, 2u32, 2u32, 1u32);
+    let mut want = Vec::new();
+    for y in 0..gy {
+        for x in 0..gx {
+            want.extend([gx / cx, gy / cy, 1, 0, x % cx, y % cy, 0, 0]);
+        }
+    }
+    let o = run_src(
+        "whole.ptx",
+        src,
+        &["--grid", "4,2", "--cluster", "2,1", "--set", "out=0x100000"],
+    );
+    assert_eq!(mem(&o, 0x100000, 4 * want.len()), words(&want));
+}
+
 /// A launch CUDA would refuse is refused before the run: a grid that is not
 /// a multiple of the cluster shape, `--cluster` against the kernel's
 /// `.reqnctapercluster`, a cluster larger than `.maxclusterrank` or than 32

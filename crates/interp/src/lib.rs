@@ -3327,6 +3327,36 @@ impl Machine<'_, '_> {
                 return self.mov_b128_quarters(ins, &ops[0], &ops[1]);
             }
         }
+        // A vector special register read whole: `mov.v4.u32 %rx,
+        // %nclusterid;` (PTX ISA §10.13's example; ".sreg .v4 .u32
+        // %nclusterid"), its components x, y and z, and a fourth that is
+        // unused and reads zero (§10.1: "The fourth element is unused and
+        // always returns zero").
+        if let (OperandKind::Vector(d), OperandKind::Name(n)) = (&ops[0].kind, &ops[1].kind) {
+            if d.len() == 4
+                && ins.opcode.contains(".v4")
+                && self.find(n).is_none()
+                && self.special(n).is_some_and(|s| s.whole)
+            {
+                let mut vals = [0u64; 4];
+                for (v, c) in vals.iter_mut().zip(["x", "y", "z"]) {
+                    let name = format!("{n}.{c}");
+                    let part = Operand {
+                        kind: OperandKind::Name(&name),
+                        span: ops[1].span.clone(),
+                    };
+                    *v = self.read(&part, ty)?;
+                }
+                for (e, x) in d.iter().zip(vals) {
+                    if !matches!(&e.kind, OperandKind::Name(n) if *n == "_") {
+                        self.write(e, ty, x)?;
+                    }
+                }
+                let shown: Vec<(u64, PtxType)> = vals.iter().map(|v| (*v, ty)).collect();
+                self.trace(ins, &shown, None);
+                return Ok(());
+            }
+        }
         match (&ops[0].kind, &ops[1].kind) {
             (OperandKind::Vector(d), OperandKind::Vector(s))
                 if d.len() == s.len()

@@ -246,6 +246,9 @@ struct Case {
     scale: Scale,
     neg: (bool, bool),
     satfinite: bool,
+    /// `.satfinite` after the types (`.s32.s8.s8.satfinite`, CUTLASS's
+    /// order) instead of after the shape.
+    satfinite_last: bool,
     seed: u64,
     /// Written as nvcc emits CUTLASS's inline asm: `.b32` accumulators and
     /// the instruction in a `{ .reg .pred p; setp.ne.b32 p, r, 0; ... }`
@@ -272,6 +275,7 @@ fn case(n: usize, d: Ty, ab: (Ty, Ty), a_lay: Option<Lay>, b_lay: Lay) -> Case {
         scale: Scale::Imm(true),
         neg: (false, false),
         satfinite: false,
+        satfinite_last: false,
         seed: n as u64 * 31 + 7,
         nvcc: false,
     }
@@ -316,10 +320,19 @@ impl Case {
     }
 
     fn opcode(&self) -> String {
-        let sat = if self.satfinite { ".satfinite" } else { "" };
+        let sat = if self.satfinite && !self.satfinite_last {
+            ".satfinite"
+        } else {
+            ""
+        };
         let popc = if self.a == Ty::B1 { ".and.popc" } else { "" };
+        let last = if self.satfinite_last {
+            ".satfinite"
+        } else {
+            ""
+        };
         format!(
-            "wgmma.mma_async.sync.aligned.m64n{}k{}{sat}.{}.{}.{}{popc}",
+            "wgmma.mma_async.sync.aligned.m64n{}k{}{sat}.{}.{}.{}{popc}{last}",
             self.n,
             self.k,
             self.d.name(),
@@ -911,6 +924,18 @@ fn tf32_fp8_and_integer_forms() {
     );
     c.satfinite = true;
     check(&c, "s8 satfinite");
+    // N = 256 and `.satfinite` after the types, as CUTLASS's integer atoms
+    // write them (docs/ENGINE.md "Tensor cores: wgmma").
+    let mut c = case(
+        256,
+        Ty::S32,
+        (Ty::U8, Ty::S8),
+        Some(lay(0, true)),
+        lay(0, true),
+    );
+    c.satfinite = true;
+    c.satfinite_last = true;
+    check(&c, "u8 x s8 n256 satfinite last");
     check(
         &case(
             8,

@@ -98,32 +98,32 @@ impl WgType {
 pub enum Ns {
     /// `.m64n8kK` to `.m64n256kK` in steps of 8 (the floating-point forms).
     Every8,
-    /// The integer forms: ".shape = {.m64n8k32, .m64n16k32, .m64n24k32,
-    /// .m64n32k32, .m64n48k32, .m64n64k32, .m64n80k32, ..., .m64n208k32,
-    /// .m64n224k32}": 8, 16, 24, then 32 to 224 in steps of 16.
-    Integer,
-    /// The single-bit forms: the same list, on to ".m64n240k256,
-    /// .m64n256k256".
-    Bit,
+    /// The integer and single-bit forms: 8, 16, 24, then 32 to 256 in
+    /// steps of 16. The dense integer syntax block lists ".m64n8k32, ...,
+    /// .m64n208k32, .m64n224k32" only, but its sparse twin goes on to
+    /// ".m64n240k64, .m64n256k64", the single-bit one to ".m64n240k256,
+    /// .m64n256k256", and NVIDIA's own code compiles `.m64n256k32.s32.s8.s8`
+    /// (CUTLASS's `include/cute/arch/mma_sm90_gmma.hpp` integer atoms,
+    /// TensorRT-LLM's fmha_v2 `utils_igmma.h`): taken up to 256.
+    Sixteens,
 }
 
 impl Ns {
     /// True if `n` is one of them.
     pub fn admits(self, n: u16) -> bool {
-        let top = match self {
-            Ns::Every8 => return n.is_multiple_of(8) && (8..=256).contains(&n),
-            Ns::Integer => 224,
-            Ns::Bit => 256,
-        };
-        matches!(n, 8 | 16 | 24) || (n.is_multiple_of(16) && (32..=top).contains(&n))
+        match self {
+            Ns::Every8 => n.is_multiple_of(8) && (8..=256).contains(&n),
+            Ns::Sixteens => {
+                matches!(n, 8 | 16 | 24) || (n.is_multiple_of(16) && (32..=256).contains(&n))
+            }
+        }
     }
 
     /// The list, for messages.
     pub fn describe(self) -> &'static str {
         match self {
             Ns::Every8 => "8, 16, ..., 256 (multiples of 8)",
-            Ns::Integer => "8, 16, 24, 32, 48, 64, ..., 224 (multiples of 16 from 32)",
-            Ns::Bit => "8, 16, 24, 32, 48, 64, ..., 256 (multiples of 16 from 32)",
+            Ns::Sixteens => "8, 16, 24, 32, 48, 64, ..., 256 (multiples of 16 from 32)",
         }
     }
 }
@@ -169,7 +169,7 @@ pub struct Row {
 ///   imm-scale-a, imm-scale-b;" (.m64nNk32, ".dtype = {.f16, .f32};
 ///   .atype = {.e4m3, .e5m2}; .btype = {.e4m3, .e5m2}");
 /// - integer: ".shape{.satfinite}.s32.atype.btype d, a-desc, b-desc,
-///   scale-d;" (.m64nNk32 up to N = 224, ".atype = {.s8, .u8}; .btype =
+///   scale-d;" (.m64nNk32 up to N = 224 there, 256 here: [`Ns::Sixteens`]; ".atype = {.s8, .u8}; .btype =
 ///   {.s8, .u8}");
 /// - single bit: ".shape.s32.b1.b1.op.popc d, a-desc, b-desc, scale-d;"
 ///   (.m64nNk256 up to N = 256, ".op = {.and}").
@@ -228,7 +228,7 @@ pub const ROWS: &[Row] = {
             ab: &[S8, U8],
             mixed: true,
             k: 32,
-            ns: Ns::Integer,
+            ns: Ns::Sixteens,
             d: &[S32],
             scale_ab: false,
             trans: false,
@@ -240,7 +240,7 @@ pub const ROWS: &[Row] = {
             ab: &[B1],
             mixed: false,
             k: 256,
-            ns: Ns::Bit,
+            ns: Ns::Sixteens,
             d: &[S32],
             scale_ab: false,
             trans: false,
@@ -487,6 +487,13 @@ impl Mma {
             [t @ .., "and", "popc"] => (t, true),
             t => (t, false),
         };
+        // `.s32.s8.s8.satfinite`: the order of CUTLASS's integer GMMA atoms
+        // (`include/cute/arch/mma_sm90_gmma.hpp`), which nvcc compiles; the
+        // ISA writes `.shape{.satfinite}.s32.atype.btype`.
+        let (satfinite, types) = match types {
+            [t @ .., "satfinite"] if !satfinite => (true, t),
+            t => (satfinite, t),
+        };
         let parsed: Vec<Option<WgType>> = types.iter().map(|t| WgType::parse(t)).collect();
         let [Some(d), Some(a), Some(b)] = parsed[..] else {
             return Err(format!(
@@ -579,9 +586,9 @@ mod tests {
         // Each family's shapes: the floating-point ones every multiple of
         // 8 up to 256, the integer ones the ISA's list, written out here.
         let int_ns = [
-            8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224,
+            8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240, 256,
         ];
-        let bit_ns = [&int_ns[..], &[240, 256]].concat();
+        let bit_ns = int_ns;
         let mut count = 0;
         for n in (1..=264u16).filter(|n| n % 8 == 0) {
             for (types, k) in [
@@ -596,7 +603,12 @@ mod tests {
                 assert_eq!(ok.is_ok(), n <= 256, "n{n} {types}: {ok:?}");
                 count += usize::from(ok.is_ok());
             }
-            for types in ["s32.s8.s8", "satfinite.s32.u8.s8", "s32.b1.b1.and.popc"] {
+            for types in [
+                "s32.s8.s8",
+                "satfinite.s32.u8.s8",
+                "s32.u8.u8.satfinite",
+                "s32.b1.b1.and.popc",
+            ] {
                 let (k, ns) = if types.contains("b1") {
                     (256, &bit_ns[..])
                 } else {
@@ -607,7 +619,7 @@ mod tests {
                 count += usize::from(ok.is_ok());
             }
         }
-        assert_eq!(count, 6 * 32 + 2 * 16 + 18);
+        assert_eq!(count, 6 * 32 + 3 * 18 + 18);
         let m = mma("wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16");
         assert_eq!((m.n, m.k, m.d, m.a), (256, 16, WgType::F32, WgType::Bf16));
         assert_eq!(m.operand_counts(), (8, 7));
@@ -650,7 +662,11 @@ mod tests {
                 "shapes",
             ),
             ("wgmma.mma_async.sync.aligned.m64n40k32.s32.s8.s8", "shapes"),
-            ("wgmma.mma_async.sync.aligned.m64n256k32.s32.s8.s8", "224"),
+            ("wgmma.mma_async.sync.aligned.m64n264k32.s32.s8.s8", "256"),
+            (
+                "wgmma.mma_async.sync.aligned.m64n8k32.satfinite.s32.s8.s8.satfinite",
+                "three types",
+            ),
             (
                 "wgmma.mma_async.sync.aligned.m32n8k16.f32.f16.f16",
                 "M is 64",

@@ -68,6 +68,14 @@ fn mma_kind_spellings() {
         "mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3 {%d0, %d1, %d2, %d3}, {%a0, %a1, %a2, %a3}, {%b0, %b1}, {%c0, %c1, %c2, %c3}, %sa, {0, 0}, %sb, {0, 0};",
         "mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::2X.f32.e2m1.e2m1.f32.ue8m0 {%d0, %d1, %d2, %d3}, {%a0, %a1, %a2, %a3}, {%b0, %b1}, {%c0, %c1, %c2, %c3}, %sa, {0, 0}, %sb, {0, 0};",
         "mma.sync.aligned.m16n8k64.row.col.kind::mxf4.block_scale.f32.e2m1.e2m1.f32.ue8m0 {%d0, %d1, %d2, %d3}, {%a0, %a1, %a2, %a3}, {%b0, %b1}, {%c0, %c1, %c2, %c3}, %sa, {0, 0}, %sb, {0, 0};",
+        // The sparse forms, twice the K (PTX ISA 9.7.14.6.3's own
+        // examples; CUTLASS's SM120 sparse atoms write `.sp::` after the
+        // kind). They are refused where reached, not at `check`.
+        "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.kind::f8f6f4.f32.e3m2.e2m3.f32 {%d0, %d1, %d2, %d3}, {%a0, %a1, %a2, %a3}, {%a0, %a1, %a2, %a3}, {%c0, %c1, %c2, %c3}, %sa, 0;",
+        "mma.sync.aligned.kind::f8f6f4.sp::ordered_metadata.m16n8k64.row.col.f32.e4m3.e4m3.f32 {%d0, %d1, %d2, %d3}, {%a0, %a1, %a2, %a3}, {%a0, %a1, %a2, %a3}, {%c0, %c1, %c2, %c3}, %sa, 0;",
+        "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e4m3.e4m3.f32.ue8m0 {%d0, %d1, %d2, %d3}, {%a0, %a1, %a2, %a3}, {%a0, %a1, %a2, %a3}, {%c0, %c1, %c2, %c3}, %sa, 0, %sa, {0, 0}, %sb, {0, 0};",
+        "mma.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.kind::mxf4.block_scale.f32.e2m1.e2m1.f32.ue8m0 {%d0, %d1, %d2, %d3}, {%a0, %a1, %a2, %a3}, {%a0, %a1, %a2, %a3}, {%c0, %c1, %c2, %c3}, %sa, 0, %sa, {2, 1}, %sb, {2, 3};",
+        "mma.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3 {%d0, %d1, %d2, %d3}, {%a0, %a1, %a2, %a3}, {%a0, %a1, %a2, %a3}, {%c0, %c1, %c2, %c3}, %sa, 0, %sa, {0, 0}, %sb, {0, 0};",
     ] {
         let (code, out) = check("ok.ptx", &mma_kernel(line));
         assert_eq!(code, 0, "{line}: {out}");
@@ -97,8 +105,22 @@ fn mma_kind_spellings() {
             "m16n8k32.row.col.kind::f4.f32.e2m1.e2m1.f32",
             "is not an `mma` kind",
         ),
+        (
+            "sp::ordered_metadata.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e3m2.e2m3.f32",
+            "sparse `.kind::f8f6f4` takes the shape `.m16n8k64`",
+        ),
+        (
+            "sp::ordered_metadata.sync.aligned.m16n8k64.row.col.kind::mxf4.block_scale.f32.e2m1.e2m1.f32.ue8m0",
+            "sparse `.kind::mxf4` takes the shape `.m16n8k128`",
+        ),
     ] {
-        let line = format!("mma.sync.aligned.{kind} {{%d0, %d1, %d2, %d3}}, {{%a0, %a1, %a2, %a3}}, {{%b0, %b1}}, {{%c0, %c1, %c2, %c3}};");
+        // A sparse form names its own `.sync.aligned`.
+        let opcode = if kind.starts_with("sp::") {
+            format!("mma.{kind}")
+        } else {
+            format!("mma.sync.aligned.{kind}")
+        };
+        let line = format!("{opcode} {{%d0, %d1, %d2, %d3}}, {{%a0, %a1, %a2, %a3}}, {{%b0, %b1}}, {{%c0, %c1, %c2, %c3}};");
         let (code, out) = check("bad.ptx", &mma_kernel(&line));
         assert_eq!(code, 1, "{line}: {out}");
         assert!(out.contains(want), "{line}: want {want:?} in {out}");

@@ -800,7 +800,11 @@ const MMA_ROWS: &[MmaRow] = {
 /// (no `.block_scale`), ".kind::mxf8f6f4.block_scale{.scale_vec::1X}",
 /// ".kind::mxf4.block_scale{.scale_vec::2X}", ".kind::mxf4nvf4.block_scale.scale_vec::{2X, 4X}"
 /// (the vector size mandatory), shape `.m16n8k32` (`.m16n8k64` for the
-/// FP4 block-scaled kinds).
+/// FP4 block-scaled kinds). The sparse forms (9.7.14.6.3, `mma.sp` with
+/// `.kind`) have twice the K: "mma.sp::ordered_metadata.sync.aligned.m16n8k64
+/// .row.col.kind.dtype.f8f6f4type.f8f6f4type.ctype", `.m16n8k128` for
+/// `.kind::mxf4` and `.kind::mxf4nvf4`. CUTLASS's SM120 sparse atoms write
+/// `.sp::ordered_metadata` after the kind; either place is read as sparse.
 fn mma_kind_error(rest: &[&str]) -> Option<String> {
     let at = rest.iter().position(|q| q.starts_with("kind::"))?;
     let kind = &rest[at]["kind::".len()..];
@@ -811,21 +815,25 @@ fn mma_kind_error(rest: &[&str]) -> Option<String> {
         .unwrap_or("");
     let after = &rest[at + 1..];
     let scale = after.get(1).copied().filter(|q| q.starts_with("scale_vec"));
-    let (shapes, scales): (&[&str], &[&str]) = match kind {
-        "f8f6f4" => (&["m16n8k32"], &[]),
-        "mxf8f6f4" => (&["m16n8k32"], &["scale_vec::1X"]),
-        "mxf4" => (&["m16n8k64"], &["scale_vec::2X"]),
-        "mxf4nvf4" => (&["m16n8k64"], &["scale_vec::2X", "scale_vec::4X"]),
+    let sparse = rest.iter().any(|q| *q == "sp" || q.starts_with("sp::"));
+    let (dense, sparse_shape) = ("m16n8k32", "m16n8k64");
+    let (fp4, fp4_sparse) = ("m16n8k64", "m16n8k128");
+    let pick = |d: &'static str, s: &'static str| if sparse { s } else { d };
+    let (shape_ok, scales): (&str, &[&str]) = match kind {
+        "f8f6f4" => (pick(dense, sparse_shape), &[]),
+        "mxf8f6f4" => (pick(dense, sparse_shape), &["scale_vec::1X"]),
+        "mxf4" => (pick(fp4, fp4_sparse), &["scale_vec::2X"]),
+        "mxf4nvf4" => (pick(fp4, fp4_sparse), &["scale_vec::2X", "scale_vec::4X"]),
         _ => {
             return Some(format!(
                 "`.kind::{kind}` is not an `mma` kind (\".kind::f8f6f4\", \".kind::mxf8f6f4\", \".kind::mxf4\", \".kind::mxf4nvf4\")"
             ))
         }
     };
-    if !shapes.contains(&shape) {
+    if shape != shape_ok {
+        let form = if sparse { "sparse " } else { "" };
         return Some(format!(
-            "`.kind::{kind}` takes the shape `.{}`, not `.{shape}`",
-            shapes[0]
+            "{form}`.kind::{kind}` takes the shape `.{shape_ok}`, not `.{shape}`"
         ));
     }
     let block = after.first() == Some(&"block_scale");

@@ -343,12 +343,12 @@ fn max_steps_stops_an_endless_loop_at_its_line() {
         ".version 8.0\n.target sm_80\n.address_size 64\n\
          .extern .func (.param .b32 r) vprintf(.param .b64 f, .param .b64 a);\n\
          .global .align 1 .b8 msg[5] = {115, 112, 105, 110, 0};\n\
-         .entry spin()\n{\n.reg .b64 %f; .reg .b32 %i;\n\
+         .entry spin()\n{\n.reg .b64 %f; .reg .b32 %i; .reg .pred %p;\n\
          st.global.u32 [0x1000], 7; mov.u32 %i, 0;\n\
          cvta.global.u64 %f, msg;\n\
          { .param .b64 p0; st.param.b64 [p0], %f; .param .b64 p1; st.param.b64 [p1], 0;\n\
          .param .b32 r0; call.uni (r0), vprintf, (p0, p1); }\n\
-         L: add.u32 %i, %i, 1; bra L;\n}\n",
+         L: add.u32 %i, %i, 1; setp.ne.u32 %p, %i, 0; @%p bra L;\n}\n",
     )
     .unwrap();
     let mut l = launch();
@@ -427,8 +427,8 @@ fn malloc_heap_size_bounds_the_device_heap() {
 #[test]
 fn a_diagnostic_gives_the_c_names_of_the_flags_it_names() {
     let src = CString::new(
-        ".version 8.0\n.target sm_80\n.entry spin()\n{\n.reg .b32 %i;\n\
-         mov.u32 %i, 0;\nL: add.u32 %i, %i, 1; bra L;\n}\n",
+        ".version 8.0\n.target sm_80\n.entry spin()\n{\n.reg .b32 %i; .reg .pred %p;\n\
+         mov.u32 %i, 0;\nL: add.u32 %i, %i, 1; setp.ne.u32 %p, %i, 0; @%p bra L;\n}\n",
     )
     .unwrap();
     let mut l = launch();
@@ -485,9 +485,9 @@ fn helps(run: *const ptxfp_run) -> Vec<String> {
 fn a_stop_flag_ends_a_run_where_it_is() {
     use std::sync::atomic::{AtomicI32, Ordering};
     let src = CString::new(
-        ".version 8.0\n.target sm_80\n.address_size 64\n.entry spin()\n{\n.reg .b32 %i;\n\
+        ".version 8.0\n.target sm_80\n.address_size 64\n.entry spin()\n{\n.reg .b32 %i; .reg .pred %p;\n\
          st.global.u32 [0x1000], 7; mov.u32 %i, 0;\n\
-         L: add.u32 %i, %i, 1; bra L;\n}\n",
+         L: add.u32 %i, %i, 1; setp.ne.u32 %p, %i, 0; @%p bra L;\n}\n",
     )
     .unwrap();
     let flag = AtomicI32::new(0);

@@ -252,7 +252,7 @@ fn max_steps_stops_an_endless_loop() {
     let f = dir.path().join("spin.ptx");
     std::fs::write(
         &f,
-        ".version 7.0\n.target sm_70\n.entry spin()\n{\n.reg .u32 %r;\nmov.u32 %r, 0;\nL:\nadd.u32 %r, %r, 1;\nbra L;\n}\n",
+        ".version 7.0\n.target sm_70\n.entry spin()\n{\n.reg .u32 %r; .reg .pred %p;\nmov.u32 %r, 0;\nL:\nadd.u32 %r, %r, 1;\nsetp.ne.u32 %p, %r, 0;\n@%p bra L;\n}\n",
     )
     .unwrap();
     let o = ptxfp(&[
@@ -265,11 +265,11 @@ fn max_steps_stops_an_endless_loop() {
     ]);
     let (_, stderr) = out(&o);
     assert_eq!(o.status.code(), Some(2), "{stderr}");
-    // Warp 0 (threads 0-31) runs until it waits or ends, here forever:
-    // mov (32 steps), then rounds of add and bra (64 steps each). After 15
-    // rounds 32 + 15 * 64 = 992 steps ran; the add of round 16 takes
-    // steps 993 to 1000 for threads 0 to 7, and thread 8 is the one the
-    // limit stops.
+    // Warp 0 (threads 0-31) runs until it waits or ends, here for 2^32
+    // trips: mov (32 steps), then rounds of add, setp and bra (96 steps
+    // each). After 10 rounds 32 + 10 * 96 = 992 steps ran; the add of
+    // round 11 takes steps 993 to 1000 for threads 0 to 7, and thread 8 is
+    // the one the limit stops.
     assert!(
         stderr.contains("spin.ptx:8:1: error: the run reached --max-steps 1000 thread-instructions: thread (8,0,0) of CTA (0,0,0) was about to run this line"),
         "{stderr}"

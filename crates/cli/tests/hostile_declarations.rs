@@ -232,6 +232,37 @@ fn a_branch_to_itself_is_an_endless_loop() {
     });
 }
 
+/// An unguarded `bra` back over register arithmetic alone never ends
+/// either: an error at once, after the first trip (a fuzz input of
+/// 2026-11-29 on registers never written ran 197 s to --max-steps). A
+/// guarded branch, or a body with a memory access (which may fault on a
+/// GPU), a call or another branch, runs as before.
+#[test]
+fn an_unguarded_loop_of_arithmetic_is_an_endless_loop() {
+    let body = |b: &str| {
+        format!("{HEAD}.visible .entry k()\n{{\n    .reg .pred %p;\n    .reg .u32 %i, %s;\n    mov.u32 %i, 0;\nL:\n{b}\n    ret;\n}}\n")
+    };
+    let spin = body("    add.u32 %i, %i, 1;\n    shl.b32 %s, %i, 2;\n    bra.uni L;");
+    for args in [&[][..], &["--block", "64"][..]] {
+        let t = std::time::Instant::now();
+        fails_with(&run_src("spin.ptx", &spin, args), |e| {
+            e.contains("spin.ptx:12:5: error: an endless loop: this `bra` has no guard, and nothing between its label and it can leave the loop")
+        });
+        assert!(t.elapsed().as_secs() < 10);
+    }
+    // Each of these leaves, faults or is bounded: --max-steps ends it.
+    for b in [
+        "    add.u32 %i, %i, 1;\n    setp.ne.u32 %p, %i, 0;\n    @%p bra L;",
+        "    add.u32 %i, %i, 1;\n    st.global.u32 [0x1000], %i;\n    bra L;",
+        "    add.u32 %i, %i, 1;\n    setp.eq.u32 %p, %i, 0;\n    @%p bra L;\n    bra L;",
+    ] {
+        fails_with(
+            &run_src("bounded.ptx", &body(b), &["--max-steps", "10000"]),
+            |e| e.contains("10000") && !e.contains("an endless loop"),
+        );
+    }
+}
+
 /// `sweep merge` of a directory whose only record is cut short names the
 /// file and why (it said only that there were no records).
 #[test]

@@ -269,10 +269,17 @@ fn errors_have_locations_and_exit_2() {
             "<stdin>:4:18: error: `ld.global.b32` reads 4 bytes at 0x10",
         ),
         (".reg .f32 x;\nmov.f32 x, 1.5.5;\n", &[], "<stdin>:2:"),
+        // mov, then 333 trips of add, setp and bra: the add of the next
+        // would be step 1001.
         (
-            ".reg .u32 r;\nmov.u32 r, 0;\n$L1:\nadd.u32 r, r, 1;\nbra $L1;\n",
+            ".reg .u32 r;\n.reg .pred p;\nmov.u32 r, 0;\n$L1:\nadd.u32 r, r, 1;\nsetp.ne.u32 p, r, 0;\n@p bra $L1;\n",
             &["--max-steps", "1000"],
             "<stdin>:5:1: error: the run reached --max-steps 1000 thread-instructions: thread (0,0,0) of CTA (0,0,0) was about to run this line",
+        ),
+        (
+            ".reg .u32 r;\nmov.u32 r, 0;\n$L1:\nadd.u32 r, r, 1;\nbra $L1;\n",
+            &[],
+            "<stdin>:5:1: error: an endless loop: this `bra` has no guard",
         ),
         (
             "bra $L2;\n",

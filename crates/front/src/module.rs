@@ -382,6 +382,9 @@ struct StmtData {
 const LABEL: u8 = 1;
 const GUARD: u8 = 2;
 const NEGATED: u8 = 4;
+/// The opcode was written with spaces (`xor .b32`): its text is in
+/// `Module::spaced`.
+const SPACED: u8 = 8;
 
 /// A parsed module or snippet. It borrows the text it was parsed from, and
 /// keeps each statement compact (spans and kinds, about 45 bytes and 16 per
@@ -411,6 +414,10 @@ pub struct Module<'a> {
     addresses: Vec<(Option<Loc>, i64)>,
     /// Immediates whose text is not one piece of the source (`- 1.5`).
     texts: Vec<String>,
+    /// The opcodes written with spaces before their qualifiers (`xor
+    /// .b32`), joined (`xor.b32`): where the opcode starts and the text's
+    /// index in `texts`, in the order of the text.
+    spaced: Vec<(u32, u32)>,
     /// The functions with bodies, in order.
     pub functions: Vec<Function>,
     /// `.alias fAlias, fAliasee;` (PTX ISA §11.2.3: "Defines an alias to
@@ -539,9 +546,20 @@ impl<'a> Module<'a> {
 
     /// Statement `i`'s opcode, if it is an instruction, without building
     /// its view.
-    pub fn opcode(&self, i: usize) -> Option<&'a str> {
+    pub fn opcode(&self, i: usize) -> Option<&str> {
         let d = self.stmts.get(i).filter(|d| d.flags & LABEL == 0)?;
-        Some(&self.src[d.opcode.span()])
+        Some(self.opcode_text(d))
+    }
+
+    /// The opcode of a statement: its text, or the joined text of one
+    /// written with spaces.
+    fn opcode_text(&self, d: &StmtData) -> &str {
+        if d.flags & SPACED != 0 {
+            if let Ok(k) = self.spaced.binary_search_by_key(&d.opcode.start, |s| s.0) {
+                return &self.texts[self.spaced[k].1 as usize];
+            }
+        }
+        &self.src[d.opcode.span()]
     }
 
     fn instr(&self, d: &StmtData) -> Instr<'_> {
@@ -552,7 +570,7 @@ impl<'a> Module<'a> {
                 negated: d.flags & NEGATED != 0,
                 span: d.guard.span(),
             }),
-            opcode: &self.src[d.opcode.span()],
+            opcode: self.opcode_text(d),
             opcode_span: d.opcode.span(),
             operands: ops.iter().map(|o| self.operand(o)).collect(),
             span: d.span.span(),
@@ -2869,12 +2887,50 @@ impl<'a> Parser<'a> {
             });
             return;
         }
-        let opcode = self.text(&op_tok);
+        // `xor .b32 a, b, c;`, `mov .s32 b, -1;`: the opcode's qualifiers
+        // after spaces, on its line, as CUTLASS's mixed-input utilities and
+        // TransformerEngine write them in inline PTX that nvcc compiles.
+        // No operand starts with `.`: read as one opcode, `xor.b32`.
+        let mut joined: Option<String> = None;
+        let mut op_end = op_tok.span.end;
+        loop {
+            self.fill();
+            let Some(t) = self.peek_raw().cloned() else {
+                break;
+            };
+            let s = self.text(&t);
+            if t.tok != Tok::Word || !s.starts_with('.') || s.len() < 2 {
+                break;
+            }
+            self.bump_raw();
+            joined
+                .get_or_insert_with(|| self.text(&op_tok).to_string())
+                .push_str(s);
+            op_end = t.span.end;
+        }
+        let opcode = joined.as_deref().unwrap_or(self.text(&op_tok));
         // The operands, kept for reuse: one buffer for every statement.
         let mut operands = std::mem::take(&mut self.scratch);
         operands.clear();
+        let op_span = op_tok.span.start..op_end;
         self.operands_of(start, guard, op_tok, opcode, &mut operands);
         self.scratch = operands;
+        if let Some(text) = joined {
+            // The statement just pushed, if its operands parsed.
+            if let Some(d) = self
+                .m
+                .stmts
+                .last_mut()
+                .filter(|d| d.opcode.start as usize == op_span.start && d.flags & LABEL == 0)
+            {
+                d.opcode = Loc::of(&op_span);
+                d.flags |= SPACED;
+                self.m
+                    .spaced
+                    .push((op_span.start as u32, self.m.texts.len() as u32));
+                self.m.texts.push(text);
+            }
+        }
     }
 
     /// The operands of the instruction `opcode` (its token `op_tok`, the
@@ -2885,7 +2941,7 @@ impl<'a> Parser<'a> {
         start: usize,
         guard: Option<(Loc, bool)>,
         op_tok: Token,
-        opcode: &'a str,
+        opcode: &str,
         operands: &mut Vec<OpData>,
     ) {
         self.call_operands = opcode.split('.').next() == Some("call");
@@ -3744,6 +3800,36 @@ mod tests {
         let m = parse("add.u32 r, r +;\n");
         let msgs: Vec<&str> = m.diagnostics.iter().map(|d| d.message.as_str()).collect();
         assert_eq!(msgs, ["expected a constant after `r+`: write e.g. `r + 4`"]);
+    }
+
+    /// Qualifiers after spaces on the opcode's line are the opcode's
+    /// (`xor .b32`, CUTLASS's `mixed_input_utils.hpp`; `mov .s32`,
+    /// TransformerEngine's `ptx_arch_spec.cuh`): one opcode, its span over
+    /// the whole; a qualifier on the next line is not joined, and an
+    /// opcode without spaces keeps its source text.
+    #[test]
+    fn qualifiers_after_spaces_belong_to_the_opcode() {
+        let src = ".reg .b32 a, b;\nxor .b32 a, b, 0x80808080;\nmov   .s32\t.x b, -1;\nmov.b32 a, b;\nadd\n.u32 a, a, 1;\n";
+        let m = parse(src);
+        let ins: Vec<(String, &str)> = m
+            .stmts()
+            .filter_map(|s| match s {
+                Stmt::Instr(i) => Some((i.opcode.to_string(), &src[i.opcode_span])),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            ins[..3],
+            [
+                ("xor.b32".to_string(), "xor .b32"),
+                ("mov.s32.x".to_string(), "mov   .s32\t.x"),
+                ("mov.b32".to_string(), "mov.b32"),
+            ]
+        );
+        assert_eq!(m.opcode(0), Some("xor.b32"));
+        // `add` then `.u32` on the next line: not one opcode.
+        assert!(!m.diagnostics.is_empty());
+        assert!(ins.iter().all(|(o, _)| o != "add.u32"), "{ins:?}");
     }
 
     /// PTX ISA §5.1.3.1: banked constant memory (`.const[2]`, `ld.const[2]`,

@@ -1880,8 +1880,8 @@ impl Machine<'_, '_> {
         if let Some(target) = f.target {
             // PTX ISA `bra`: "Continue execution at the target"; a false
             // guard goes on to the next instruction.
-            if na > 0 && self.branches_to_itself(target, pc) {
-                return Err(self.endless(pc));
+            if na > 0 && self.loops_forever(target, pc) {
+                return Err(self.endless(target, pc));
             }
             if na == lanes.len() {
                 return self.go_all(lanes, target + 1);
@@ -3135,29 +3135,71 @@ impl Machine<'_, '_> {
         }
     }
 
-    /// Whether a branch at statement `pc` to the label at statement
-    /// `label` comes back to itself with nothing run between: only labels
-    /// lie between them (`L: bra L;`).
-    fn branches_to_itself(&self, label: usize, pc: usize) -> bool {
-        label < pc && (label + 1..pc).all(|i| matches!(self.module.stmt(i), Some(Stmt::Label(..))))
+    /// Whether a thread that takes the branch at statement `pc` back to
+    /// the label at statement `label` can never leave: only labels lie
+    /// between them (`L: bra L;`: its guard, a register only the thread
+    /// writes, stays true), or the branch has no guard and what lies
+    /// between only computes on registers (`L: add.u32 %i, %i, 1; bra
+    /// L;`): no branch, call, return, memory access or barrier, which
+    /// could leave the loop, stop the thread or fault. Worked out once per
+    /// branch.
+    fn loops_forever(&mut self, label: usize, pc: usize) -> bool {
+        if label >= pc {
+            return false;
+        }
+        if let Some(&known) = self.endless.get(&pc) {
+            return known;
+        }
+        let only_labels = (label + 1..pc).all(|i| self.decoded_at(i).is_none());
+        let answer = only_labels || {
+            let unguarded =
+                matches!(self.module.stmt(pc), Some(Stmt::Instr(ins)) if ins.guard.is_none());
+            unguarded
+                && (label + 1..pc).all(|i| {
+                    self.decoded_at(i).is_none_or(|d| {
+                        matches!(
+                            d.op,
+                            Op::Form(_)
+                                | Op::Int(_)
+                                | Op::Cvt(_)
+                                | Op::Alt(_)
+                                | Op::Mixed(_)
+                                | Op::Setp(_)
+                                | Op::SetSimd(_)
+                                | Op::Select(_)
+                                | Op::Testp(_)
+                                | Op::Mov(_)
+                                | Op::Cvta(_)
+                        )
+                    })
+                })
+        };
+        self.endless.insert(pc, answer);
+        answer
     }
 
-    /// The error of a thread that took a branch to itself: nothing but
-    /// that branch runs again, and its guard (a register no other thread
-    /// writes) stays true, so it never leaves; on a GPU the kernel hangs.
-    /// Said at once, not after --max-steps (30 s at the default).
-    fn endless(&self, pc: usize) -> RunError {
+    /// The error of a thread that took a branch it can never leave
+    /// ([`Self::loops_forever`]); on a GPU the kernel hangs. Said at once,
+    /// not after --max-steps (30 s at the default, minutes where the loop
+    /// computes on registers never written).
+    fn endless(&self, label: usize, pc: usize) -> RunError {
         let span = match self.module.stmt(pc) {
             Some(Stmt::Instr(ins)) => ins.span,
             _ => 0..0,
         };
-        RunError::Program(
-            Diagnostic::error(
-                span,
+        let to_itself = (label + 1..pc).all(|i| self.decoded_at(i).is_none());
+        let (message, help) = if to_itself {
+            (
                 "an endless loop: this `bra` branches to itself, and a thread that takes it never leaves (a GPU hangs here)",
+                "branch to where the loop's work is, or guard the branch with a predicate that the loop changes",
             )
-            .with_help("branch to where the loop's work is, or guard the branch with a predicate that the loop changes"),
-        )
+        } else {
+            (
+                "an endless loop: this `bra` has no guard, and nothing between its label and it can leave the loop (only register arithmetic), so a thread that takes it never leaves (a GPU hangs here)",
+                "guard the branch with a predicate that the loop changes (`setp` then `@%p bra`), or branch out of the loop",
+            )
+        };
+        RunError::Program(Diagnostic::error(span, message).with_help(help))
     }
 
     /// Moves thread `lane` on after statement `pc` did `flow`.
@@ -3173,7 +3215,7 @@ impl Machine<'_, '_> {
                 }
             }
             Flow::Jump(label) => match self.label(ins.scope, &label, ins.block) {
-                Some(at) if self.branches_to_itself(at, pc) => return Err(self.endless(pc)),
+                Some(at) if self.loops_forever(at, pc) => return Err(self.endless(at, pc)),
                 Some(at) => self.eng.threads[lane].pc = at + 1,
                 None => {
                     let at = ins

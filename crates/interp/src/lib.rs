@@ -780,6 +780,9 @@ struct Machine<'a, 's> {
     /// statement: read from the text once (a 100,000-label list read at
     /// each execution took 0.17 s a warp).
     branch_lists: rustc_hash::FxHashMap<usize, std::rc::Rc<[String]>>,
+    /// Per backward `bra` taken, whether a thread that takes it never
+    /// leaves (`engine::loops_forever`), worked out at its first taking.
+    endless: rustc_hash::FxHashMap<usize, bool>,
 }
 
 /// A variable: address, size in bytes, state space, element type.
@@ -1240,6 +1243,7 @@ fn execute_grid(
         textures: HashMap::new(),
         frame_layouts: Default::default(),
         branch_lists: Default::default(),
+        endless: Default::default(),
     };
     // Decode once: every instruction of the module, before anything runs,
     // each distinct opcode text once.

@@ -1308,10 +1308,21 @@ impl AsyncOp {
         } else {
             (words, Extras::default())
         };
-        for row in ROWS.iter().filter(|r| r.syntax.starts_with(family)) {
-            let Some(matched) = match_slots(row.slots, &words) else {
-                continue;
-            };
+        // The rows in the ISA's order first; then, if none matches, in any
+        // order of the qualifiers between the first word and the type:
+        // nvcc compiles CUTLASS's `mbarrier.complete_tx.shared::cluster
+        // .relaxed.cluster.b64` (`include/cutlass/arch/barrier.h`) and
+        // TensorRT-LLM's `red.async.release.global.gpu.add.u32`
+        // (FlashInfer's `trtllm_mnnvl_allreduce.cuh`), whose syntax lines
+        // are `mbarrier.complete_tx{.sem}{.scope}{.space}.b64` and
+        // `red.async.sem.scope{.ss}.add.type`.
+        let family_rows = || ROWS.iter().filter(|r| r.syntax.starts_with(family));
+        let found = family_rows()
+            .find_map(|row| Some((row, match_slots(row.slots, &words)?)))
+            .or_else(|| {
+                family_rows().find_map(|row| Some((row, match_slots_any_order(row.slots, &words)?)))
+            });
+        if let Some((row, matched)) = found {
             let mut op = AsyncOp {
                 kind: row.kind,
                 cluster_space: matched.contains(&"shared::cluster"),
@@ -1670,6 +1681,36 @@ fn match_slots(slots: &[Slot], words: &[&str]) -> Option<Vec<&'static str>> {
     go(slots, words, &mut out).then_some(out)
 }
 
+/// [`match_slots`] with the words between the first and the last in any
+/// order: each taken by one slot that lists it (the first free one), every
+/// required slot taken, the first and last words in the first and last
+/// slots. The words are given back in the slots' order.
+fn match_slots_any_order(slots: &[Slot], words: &[&str]) -> Option<Vec<&'static str>> {
+    let ([first_slot, mid_slots @ .., last_slot], [first, mid @ .., last]) = (slots, words) else {
+        return None;
+    };
+    let take = |s: &Slot, w: &str| s.words.iter().find(|x| **x == w).copied();
+    let head = take(first_slot, first)?;
+    let tail = take(last_slot, last)?;
+    let mut got: Vec<Option<&'static str>> = vec![None; mid_slots.len()];
+    for w in mid {
+        let i =
+            (0..mid_slots.len()).find(|&i| got[i].is_none() && take(&mid_slots[i], w).is_some())?;
+        got[i] = take(&mid_slots[i], w);
+    }
+    if mid_slots
+        .iter()
+        .zip(&got)
+        .any(|(s, g)| !s.optional && g.is_none())
+    {
+        return None;
+    }
+    let mut out = vec![head];
+    out.extend(got.into_iter().flatten());
+    out.push(tail);
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1678,6 +1719,42 @@ mod tests {
         match AsyncOp::decode(t) {
             Some(Ok(a)) => a,
             other => panic!("{t}: {other:?}"),
+        }
+    }
+
+    /// Qualifiers between the first word and the type in another order
+    /// than the syntax line's decode to the same op (CUTLASS's
+    /// `mbarrier.complete_tx.shared::cluster.relaxed.cluster.b64`,
+    /// TensorRT-LLM's `red.async.release.global.gpu.add.u32`); a word
+    /// twice, a required word missing or the type moved is still refused.
+    #[test]
+    fn qualifiers_in_another_order_decode_the_same() {
+        for (isa, other) in [
+            (
+                "mbarrier.complete_tx.relaxed.cluster.shared::cluster.b64",
+                "mbarrier.complete_tx.shared::cluster.relaxed.cluster.b64",
+            ),
+            (
+                "red.async.release.gpu.global.add.u32",
+                "red.async.release.global.gpu.add.u32",
+            ),
+            (
+                "mbarrier.arrive.release.cta.shared::cta.b64",
+                "mbarrier.arrive.shared::cta.release.cta.b64",
+            ),
+        ] {
+            assert_eq!(ok(isa), ok(other), "{other}");
+        }
+        for bad in [
+            "mbarrier.complete_tx.relaxed.relaxed.cluster.b64",
+            "mbarrier.complete_tx.b64.relaxed.cluster",
+            "red.async.gpu.global.add.u32",
+        ] {
+            assert!(
+                matches!(AsyncOp::decode(bad), Some(Err(_))),
+                "{bad}: {:?}",
+                AsyncOp::decode(bad)
+            );
         }
     }
 

@@ -159,14 +159,16 @@ static void revsum(const char *ptx) {
     ptxfp_run_free(run);
 }
 
-/* An endless loop, after a store of 7 at 0x1000. */
+/* A loop of 2^32 trips (so long that a limit or the stop flag ends it;
+ * an unguarded `bra` over register arithmetic alone is an endless loop
+ * the engine refuses at once), after a store of 7 at 0x1000. */
 static const char *const spin =
     ".version 8.0\n"
     ".target sm_80\n"
     ".entry spin()\n"
     "{\n"
-    "    st.global.u32 [0x1000], 7; .reg .b32 %i; mov.u32 %i, 0;\n"
-    "L: add.u32 %i, %i, 1; bra L;\n" /* line 6: the whole loop */
+    "    st.global.u32 [0x1000], 7; .reg .b32 %i; .reg .pred %p; mov.u32 %i, 0;\n"
+    "L: add.u32 %i, %i, 1; setp.ne.u32 %p, %i, 0; @%p bra L;\n" /* line 6: the whole loop */
     "}\n";
 
 /* A run of `spin` stopped in its loop: PTXFP_ERR_PROGRAM, the last

@@ -4,7 +4,8 @@ NVIDIA/cccl's cuda::ptx bindings (libcudacxx/include/cuda/__ptx/
 instructions/generated/*.h, tcgen05 files left out), one `{ }` block per
 distinct string after a `// FILE.h` comment, inside one kernel after its
 `ret;`. Operands `%N` become registers of the kind the asm constraint names
-("r" %r1, "l" %rd1, "h" %h1, "b" %p1, "f" %f1, "n" the constant 1).
+("r" %r1, "l" %rd1, "h" %h1, "b" %p1, "f" %f1, "n" the constant 1), and
+`%%` a `%`.
 
 Usage: extract_cccl.py DIR_WITH_THE_HEADERS > cccl-ptx-forms.ptx
 """
@@ -54,6 +55,9 @@ def main(d):
                 lambda mm: KIND[cons[int(mm.group(1))]] if int(mm.group(1)) < len(cons) else "%rd1",
                 body,
             )
+            # An asm template with operands writes a literal `%` as `%%`
+            # (`mov.u32 %0, %%tid.x;`).
+            body = body.replace("%%", "%")
             if body not in seen:
                 seen.add(body)
                 out.append((os.path.basename(f), body))

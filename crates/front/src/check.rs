@@ -2,7 +2,9 @@
 //! add/sub/mul/fma/mad family in a PTX module against its `.version` and
 //! `.target`, their operand counts and the declared types of their
 //! registers; floating-point `cvt` lines likewise (their target and
-//! register types). Other instructions are skipped and counted.
+//! register types). Other instructions are skipped and counted, after
+//! their version and target rules, their guard and the `%` names of their
+//! operands (declared registers, special registers or variables).
 
 use crate::module::{self, Instr, OperandKind, Stmt};
 use ptxfp_isa::diag::Diagnostic;
@@ -114,6 +116,9 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
     // Branch targets: the labels of each function body (a label is local
     // to its function).
     let labels = m.label_index();
+    // Variable names, for the `%` names of the instructions not modelled.
+    let var_names: std::collections::HashSet<&str> =
+        m.vars.iter().map(|v| v.name.as_str()).collect();
     let mut checked = 0;
     let mut skipped = BTreeMap::new();
     let mut truncated = m.truncated;
@@ -307,6 +312,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                         ));
                     }
                 }
+                percent_names(ins, &regs, &var_names, &mut diags);
                 *skipped.entry(ins.root().to_string()).or_insert(0) += 1;
                 continue;
             }
@@ -318,6 +324,9 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                     (decoded.op.validate(ins.opcode, version, target).into_iter())
                         .map(|d| d.shifted(at)),
                 );
+                if !matches!(decoded.op, Op::Bra) && !matches!(ins.root(), "call" | "brx") {
+                    percent_names(ins, &regs, &var_names, &mut diags);
+                }
                 *skipped.entry(ins.root().to_string()).or_insert(0) += 1;
                 continue;
             }
@@ -477,6 +486,58 @@ pub fn truncated_constant(t: &str, ty: PtxType) -> Option<(u64, String)> {
 /// The operand types an op fixes (every op `check` looks at fixes them).
 fn op_types(op: &Op) -> Vec<PtxType> {
     op.operand_types().unwrap_or_default()
+}
+
+/// The operands of an instruction `check` does not model (`ld`, `st`,
+/// `atom`, `shfl`, ...): a name in the register style, `%` and more (as
+/// every compiler names its registers), that is no declared register,
+/// special register or variable is an error, as in the modelled
+/// instructions; `run` refused it, `check` passed it (the inline-PTX
+/// survey of 2026-11-29). Names without `%` may be variables, labels or
+/// functions declared without a body, and are left to `run`.
+fn percent_names(
+    ins: &Instr,
+    regs: &dyn Fn(&str) -> Option<PtxType>,
+    vars: &std::collections::HashSet<&str>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    fn walk(
+        op: &module::Operand,
+        regs: &dyn Fn(&str) -> Option<PtxType>,
+        vars: &std::collections::HashSet<&str>,
+        diags: &mut Vec<Diagnostic>,
+    ) {
+        let name = match &op.kind {
+            OperandKind::Name(n) => Some(*n),
+            OperandKind::Address { base, .. } => *base,
+            OperandKind::Sum { base, .. } => Some(*base),
+            OperandKind::Vector(v) => {
+                for e in v {
+                    walk(e, regs, vars, diags);
+                }
+                None
+            }
+            _ => None,
+        };
+        if let Some(n) = name.filter(|n| n.starts_with('%') && n.len() > 1) {
+            // A video instruction's operand selector: `%a.b4321`, `%d.h1`,
+            // `%v.y.b1` (a vector register's element).
+            let base = n
+                .rsplit_once('.')
+                .filter(|(_, s)| {
+                    s.len() > 1
+                        && matches!(s.as_bytes()[0], b'b' | b'h')
+                        && s[1..].bytes().all(|c| c.is_ascii_digit())
+                })
+                .map_or(n, |(b, _)| b);
+            if regs(n).is_none() && regs(base).is_none() && !vars.contains(n) {
+                diags.push(undeclared(n, op.span.clone()));
+            }
+        }
+    }
+    for op in &ins.operands {
+        walk(op, regs, vars, diags);
+    }
 }
 
 /// For an opcode that did not parse: its operands can still be checked
@@ -756,6 +817,35 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    /// The instructions `check` does not model still name declared
+    /// registers: a `%` name that is none (gpuocelot's texture.ptx reads
+    /// `%rw4` of `.reg .b32 %rw<4>`) is an error there too; special
+    /// registers, variables, video selectors (`%a.b4321`) and names
+    /// without `%` (labels, functions) are not.
+    #[test]
+    fn percent_names_of_unmodelled_instructions_are_declared() {
+        let src = ".version 8.0\n.target sm_90\n.address_size 64\n\
+            .global .u32 %gv;\n.entry k(.param .u64 p)\n{\n\
+            .reg .b32 %rw<4>;\n.reg .b64 %rd<2>;\n\
+            ld.param.u64 %rd1, [p];\n\
+            ld.global.u32 %rw4, [%rd1+4];\n\
+            st.global.v2.u32 [%rd9], {%rw1, %rw5};\n\
+            mov.u32 %rw2, %tid.x;\n\
+            ld.global.u32 %rw3, [%gv];\n\
+            vabsdiff4.u32.u32.u32.add %rw0, %rw1.b3210, %rw2.b7654, %rw3;\n\
+            .reg .v2 .b32 %v;\n\
+            vadd.u32.u32.u32 %rw2, %v.y.b1, %v.x;\n\
+            ret;\n}\n";
+        assert_eq!(
+            errors(src, CheckOptions::default()),
+            [
+                "10:15: register `%rw4` is not declared [declare it with `.reg .TYPE %rw4;`]",
+                "11:18: register `%rd9` is not declared [declare it with `.reg .TYPE %rd9;`]",
+                "11:33: register `%rw5` is not declared [declare it with `.reg .TYPE %rw5;`]",
+            ]
+        );
     }
 
     /// nvopencc 3.x/4.0's `.version 1.4` with `.target sm_20` (NVIDIA's

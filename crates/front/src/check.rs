@@ -241,15 +241,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                 diags.extend(decoded.diags.iter().map(|d| d.clone().shifted(at)));
                 undeclared_operands(ins, &regs, &mut diags);
             }
-            Op::Form(_)
-            | Op::Int(_)
-            | Op::Cvt(_)
-            | Op::Alt(_)
-            | Op::Mixed(_)
-            | Op::SetSimd(_)
-            | Op::Setp(_)
-            | Op::Select(_)
-            | Op::Testp(_) => {
+            op if op.is_computation() => {
                 let op = &decoded.op;
                 // A decoding's warnings: a modifier out of its syntax
                 // line's order, repaired (docs/NVIDIA.md "Modifier order").

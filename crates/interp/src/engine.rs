@@ -3157,20 +3157,7 @@ impl Machine<'_, '_> {
             unguarded
                 && (label + 1..pc).all(|i| {
                     self.decoded_at(i).is_none_or(|d| {
-                        matches!(
-                            d.op,
-                            Op::Form(_)
-                                | Op::Int(_)
-                                | Op::Cvt(_)
-                                | Op::Alt(_)
-                                | Op::Mixed(_)
-                                | Op::Setp(_)
-                                | Op::SetSimd(_)
-                                | Op::Select(_)
-                                | Op::Testp(_)
-                                | Op::Mov(_)
-                                | Op::Cvta(_)
-                        )
+                        d.op.is_computation() || matches!(d.op, Op::Mov(_) | Op::Cvta(_))
                     })
                 })
         };

@@ -562,6 +562,26 @@ impl Op {
         }
     }
 
+    /// An instruction of the computation tables (float and integer
+    /// arithmetic, `cvt`, the packed forms, `setp`/`set`, `selp`/`slct`,
+    /// `testp`): it reads registers and writes registers, nothing else.
+    /// `check` models these; the engine's endless-loop test counts them
+    /// (with `mov` and `cvta`) as unable to leave a loop.
+    pub fn is_computation(&self) -> bool {
+        matches!(
+            self,
+            Op::Form(_)
+                | Op::Int(_)
+                | Op::Cvt(_)
+                | Op::Alt(_)
+                | Op::Mixed(_)
+                | Op::SetSimd(_)
+                | Op::Setp(_)
+                | Op::Select(_)
+                | Op::Testp(_)
+        )
+    }
+
     /// The form the op computes, for the arithmetic ops.
     pub fn form(&self) -> Option<Form> {
         match self {

@@ -1412,7 +1412,7 @@ impl<'a> Parser<'a> {
                 // only on devices that support all features of the
                 // highest-numbered architecture listed in the program": the
                 // module's target is the highest named, and a later
-                // directive may name options only.
+                // directive may name options alone, without an sm target.
                 let again = self.m.target.is_some();
                 let mut seen_sm = false;
                 // The options named, with where, for their rules below.

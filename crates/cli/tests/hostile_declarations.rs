@@ -240,7 +240,7 @@ fn a_branch_to_itself_is_an_endless_loop() {
 #[test]
 fn an_unguarded_loop_of_arithmetic_is_an_endless_loop() {
     let body = |b: &str| {
-        format!("{HEAD}.visible .entry k()\n{{\n    .reg .pred %p;\n    .reg .u32 %i, %s;\n    mov.u32 %i, 0;\nL:\n{b}\n    ret;\n}}\n")
+        format!("{HEAD}.visible .entry k()\n{{\n    .reg .pred %p, %q;\n    .reg .u32 %i, %s;\n    mov.u32 %i, 0;\nL:\n{b}\n    ret;\n}}\n")
     };
     let spin = body("    add.u32 %i, %i, 1;\n    shl.b32 %s, %i, 2;\n    bra.uni L;");
     for args in [&[][..], &["--block", "64"][..]] {
@@ -250,11 +250,20 @@ fn an_unguarded_loop_of_arithmetic_is_an_endless_loop() {
         });
         assert!(t.elapsed().as_secs() < 10);
     }
+    // A guard set before the loop and not written in it: the same.
+    let fixed = body("    add.u32 %i, %i, 1;\n    @!%p bra L;").replace(
+        "    mov.u32 %i, 0;\n",
+        "    mov.u32 %i, 0;\n    setp.eq.u32 %p, %i, 1;\n",
+    );
+    fails_with(&run_src("fixed.ptx", &fixed, &[]), |e| {
+        e.contains("fixed.ptx:12:5: error: an endless loop: this `bra`'s guard `%p` is not written between its label and it")
+    });
     // Each of these leaves, faults or is bounded: --max-steps ends it.
     for b in [
         "    add.u32 %i, %i, 1;\n    setp.ne.u32 %p, %i, 0;\n    @%p bra L;",
         "    add.u32 %i, %i, 1;\n    st.global.u32 [0x1000], %i;\n    bra L;",
         "    add.u32 %i, %i, 1;\n    setp.eq.u32 %p, %i, 0;\n    @%p bra L;\n    bra L;",
+        "    add.u32 %i, %i, 1;\n    setp.eq.u32 %q|%p, %i, 0;\n    @%p bra L;",
     ] {
         fails_with(
             &run_src("bounded.ptx", &body(b), &["--max-steps", "10000"]),

@@ -3138,11 +3138,12 @@ impl Machine<'_, '_> {
     /// Whether a thread that takes the branch at statement `pc` back to
     /// the label at statement `label` can never leave: only labels lie
     /// between them (`L: bra L;`: its guard, a register only the thread
-    /// writes, stays true), or the branch has no guard and what lies
-    /// between only computes on registers (`L: add.u32 %i, %i, 1; bra
-    /// L;`): no branch, call, return, memory access or barrier, which
-    /// could leave the loop, stop the thread or fault. Worked out once per
-    /// branch.
+    /// writes, stays true), or what lies between only computes on
+    /// registers (`L: add.u32 %i, %i, 1; bra L;`: no branch, call,
+    /// return, memory access or barrier, which could leave the loop, stop
+    /// the thread or fault) and the branch has no guard, or a guard that
+    /// nothing between names (`@%p bra L;` with `%p` set before the
+    /// loop). Worked out once per branch.
     fn loops_forever(&mut self, label: usize, pc: usize) -> bool {
         if label >= pc {
             return false;
@@ -3152,14 +3153,23 @@ impl Machine<'_, '_> {
         }
         let only_labels = (label + 1..pc).all(|i| self.decoded_at(i).is_none());
         let answer = only_labels || {
-            let unguarded =
-                matches!(self.module.stmt(pc), Some(Stmt::Instr(ins)) if ins.guard.is_none());
-            unguarded
-                && (label + 1..pc).all(|i| {
-                    self.decoded_at(i).is_none_or(|d| {
-                        d.op.is_computation() || matches!(d.op, Op::Mov(_) | Op::Cvta(_))
-                    })
+            let guard = match self.module.stmt(pc) {
+                Some(Stmt::Instr(ins)) => ins.guard.map(|g| g.reg.to_string()),
+                _ => return false,
+            };
+            (label + 1..pc).all(|i| {
+                self.decoded_at(i).is_none_or(|d| {
+                    d.op.is_computation() || matches!(d.op, Op::Mov(_) | Op::Cvta(_))
                 })
+            }) && guard.is_none_or(|g| {
+                (label + 1..pc).all(|i| match self.module.stmt(i) {
+                    Some(Stmt::Instr(ins)) => {
+                        ins.guard.as_ref().is_none_or(|h| h.reg != g)
+                            && !ins.operands.iter().any(|o| names(o, &g))
+                    }
+                    _ => true,
+                })
+            })
         };
         self.endless.insert(pc, answer);
         answer
@@ -3174,17 +3184,24 @@ impl Machine<'_, '_> {
             Some(Stmt::Instr(ins)) => ins.span,
             _ => 0..0,
         };
+        let guard = match self.module.stmt(pc) {
+            Some(Stmt::Instr(ins)) => ins.guard.map(|g| g.reg.to_string()),
+            _ => None,
+        };
         let to_itself = (label + 1..pc).all(|i| self.decoded_at(i).is_none());
-        let (message, help) = if to_itself {
-            (
-                "an endless loop: this `bra` branches to itself, and a thread that takes it never leaves (a GPU hangs here)",
+        let (message, help) = match (to_itself, guard) {
+            (true, _) => (
+                "an endless loop: this `bra` branches to itself, and a thread that takes it never leaves (a GPU hangs here)".to_string(),
                 "branch to where the loop's work is, or guard the branch with a predicate that the loop changes",
-            )
-        } else {
-            (
-                "an endless loop: this `bra` has no guard, and nothing between its label and it can leave the loop (only register arithmetic), so a thread that takes it never leaves (a GPU hangs here)",
+            ),
+            (false, None) => (
+                "an endless loop: this `bra` has no guard, and nothing between its label and it can leave the loop (only register arithmetic), so a thread that takes it never leaves (a GPU hangs here)".to_string(),
                 "guard the branch with a predicate that the loop changes (`setp` then `@%p bra`), or branch out of the loop",
-            )
+            ),
+            (false, Some(g)) => (
+                format!("an endless loop: this `bra`'s guard `{g}` is not written between its label and it, and nothing there can leave the loop (only register arithmetic), so a thread that takes it never leaves (a GPU hangs here)"),
+                "compute the guard inside the loop (`setp` before the `bra`), or branch out of the loop",
+            ),
         };
         RunError::Program(Diagnostic::error(span, message).with_help(help))
     }
@@ -4074,5 +4091,21 @@ fn hint_operands(ins: &Instr, operands: HintOperands) -> Result<(), RunError> {
             )),
         },
         _ => Ok(()),
+    }
+}
+
+/// Whether the operand `o` names the register `reg`: as itself, in a
+/// vector, as an address's or a sum's base, or in text such as `p|q` or
+/// `!p` (the endless-loop test: a guard a loop may write).
+fn names(o: &Operand, reg: &str) -> bool {
+    match &o.kind {
+        OperandKind::Name(n) => *n == reg,
+        OperandKind::Vector(v) => v.iter().any(|e| names(e, reg)),
+        OperandKind::Address { base, .. } => *base == Some(reg),
+        OperandKind::Sum { base, .. } => *base == reg,
+        OperandKind::Other(t) => t
+            .split(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '$' | '%' | '.')))
+            .any(|w| w == reg),
+        OperandKind::Imm(_) => false,
     }
 }

@@ -4016,9 +4016,6 @@ impl Machine<'_, '_> {
         }
     }
 
-    /// A memory access error: with `--check-memory` a warning (naming the
-    /// thread, and `then`, what happens instead), and the run goes on (at most [`MAX_MEMORY_REPORTS`] are
-    /// kept); else the error.
     /// With `--check-memory` once [`MAX_MEMORY_REPORTS`] are kept: counts
     /// one more and says so, for a caller to skip making its diagnostic (a
     /// loop that polls memory never given made one per load, 7 times the
@@ -4031,6 +4028,9 @@ impl Machine<'_, '_> {
         skip
     }
 
+    /// A memory access error: with `--check-memory` a warning (naming the
+    /// thread, and `then`, what happens instead), and the run goes on (at most [`MAX_MEMORY_REPORTS`] are
+    /// kept); else the error.
     fn memory_problem(&mut self, d: Diagnostic, then: &str) -> Result<(), RunError> {
         if !self.opts.check_memory {
             return Err(RunError::Program(d));

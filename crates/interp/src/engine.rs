@@ -3151,12 +3151,8 @@ impl Machine<'_, '_> {
         if let Some(&known) = self.endless.get(&pc) {
             return known;
         }
-        let only_labels = (label + 1..pc).all(|i| self.decoded_at(i).is_none());
-        let answer = only_labels || {
-            let guard = match self.module.stmt(pc) {
-                Some(Stmt::Instr(ins)) => ins.guard.map(|g| g.reg.to_string()),
-                _ => return false,
-            };
+        let answer = self.only_labels_between(label, pc) || {
+            let guard = self.guard_of(pc);
             (label + 1..pc).all(|i| {
                 self.decoded_at(i).is_none_or(|d| {
                     d.op.is_computation() || matches!(d.op, Op::Mov(_) | Op::Cvta(_))
@@ -3175,6 +3171,20 @@ impl Machine<'_, '_> {
         answer
     }
 
+    /// Whether only labels lie between statements `label` and `pc`.
+    fn only_labels_between(&self, label: usize, pc: usize) -> bool {
+        (label + 1..pc).all(|i| self.decoded_at(i).is_none())
+    }
+
+    /// The guard's register of the instruction at statement `pc`, if it
+    /// has one.
+    fn guard_of(&self, pc: usize) -> Option<String> {
+        match self.module.stmt(pc) {
+            Some(Stmt::Instr(ins)) => ins.guard.map(|g| g.reg.to_string()),
+            _ => None,
+        }
+    }
+
     /// The error of a thread that took a branch it can never leave
     /// ([`Self::loops_forever`]); on a GPU the kernel hangs. Said at once,
     /// not after --max-steps (30 s at the default, minutes where the loop
@@ -3184,12 +3194,7 @@ impl Machine<'_, '_> {
             Some(Stmt::Instr(ins)) => ins.span,
             _ => 0..0,
         };
-        let guard = match self.module.stmt(pc) {
-            Some(Stmt::Instr(ins)) => ins.guard.map(|g| g.reg.to_string()),
-            _ => None,
-        };
-        let to_itself = (label + 1..pc).all(|i| self.decoded_at(i).is_none());
-        let (message, help) = match (to_itself, guard) {
+        let (message, help) = match (self.only_labels_between(label, pc), self.guard_of(pc)) {
             (true, _) => (
                 "an endless loop: this `bra` branches to itself, and a thread that takes it never leaves (a GPU hangs here)".to_string(),
                 "branch to where the loop's work is, or guard the branch with a predicate that the loop changes",

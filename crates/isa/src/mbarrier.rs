@@ -1316,11 +1316,11 @@ impl AsyncOp {
         // (FlashInfer's `trtllm_mnnvl_allreduce.cuh`), whose syntax lines
         // are `mbarrier.complete_tx{.sem}{.scope}{.space}.b64` and
         // `red.async.sem.scope{.ss}.add.type`.
-        let family_rows = || ROWS.iter().filter(|r| r.syntax.starts_with(family));
-        let found = family_rows()
+        let rows = || ROWS.iter().filter(|r| r.syntax.starts_with(family));
+        let found = rows()
             .find_map(|row| Some((row, match_slots(row.slots, &words)?)))
             .or_else(|| {
-                family_rows().find_map(|row| Some((row, match_slots_any_order(row.slots, &words)?)))
+                rows().find_map(|row| Some((row, match_slots_any_order(row.slots, &words)?)))
             });
         if let Some((row, matched)) = found {
             let mut op = AsyncOp {
@@ -1434,7 +1434,6 @@ impl AsyncOp {
         }
         // The rows of the same instruction (`mbarrier.arrive...`), else the
         // family's instructions.
-        let rows = || ROWS.iter().filter(|r| r.syntax.starts_with(family));
         let same: Vec<&str> = rows()
             .filter(|r| words.first().is_some_and(|w| r.slots[0].words.contains(w)))
             .map(|r| r.syntax)

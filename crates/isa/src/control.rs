@@ -815,7 +815,7 @@ fn mma_kind_error(rest: &[&str]) -> Option<String> {
         .unwrap_or("");
     let after = &rest[at + 1..];
     let scale = after.get(1).copied().filter(|q| q.starts_with("scale_vec"));
-    let sparse = rest.iter().any(|q| *q == "sp" || q.starts_with("sp::"));
+    let sparse = mma_is_sparse(rest);
     let (dense, sparse_shape) = ("m16n8k32", "m16n8k64");
     let (fp4, fp4_sparse) = ("m16n8k64", "m16n8k128");
     let pick = |d: &'static str, s: &'static str| if sparse { s } else { d };
@@ -861,6 +861,13 @@ fn mma_kind_error(rest: &[&str]) -> Option<String> {
     }
 }
 
+/// Whether an `mma`'s qualifiers name the sparse form, `.sp` or
+/// `.sp::ordered_metadata`: first, as the ISA writes it, or after the
+/// kind, as CUTLASS's SM120 sparse atoms do.
+fn mma_is_sparse(rest: &[&str]) -> bool {
+    rest.iter().any(|q| *q == "sp" || q.starts_with("sp::"))
+}
+
 /// The help of an `mma` the engine does not run.
 const MMA_HELP: &str = "the engine runs mma.sync.aligned .m8n8k4 .f16 (any layouts; .f16/.f32 C and D), .m16n8k16 and .m16n8k8 (.f16 -> .f16/.f32, .bf16 -> .f32), .m16n8k8 and .m16n8k4 .tf32 -> .f32, .m16n8k32 .e4m3/.e5m2 -> .f32/.f16, .m8n8k16/.m16n8k16/.m16n8k32 .s8/.u8 and .m8n8k32/.m16n8k32/.m16n8k64 .s4/.u4 -> .s32, .m8n8k128/.m16n8k128/.m16n8k256 .b1 .and/.xor.popc, .m8n8k4 .f64 (and .m16n8k4/k8/k16 on sm_90), all .row.col (docs/ENGINE.md \"Tensor cores: mma.sync\")";
 
@@ -874,10 +881,7 @@ impl Mma {
         };
         // "mma.sp{::ordered_metadata}.sync.aligned...": sparse A, with
         // metadata and a sparsity selector.
-        if rest
-            .first()
-            .is_some_and(|q| *q == "sp" || q.starts_with("sp::"))
-        {
+        if mma_is_sparse(rest) {
             return Err(unsupported(
                 "the sparse `mma.sp` forms are not run by the engine (their metadata and sparsity selector are not modelled); write the dense form".into(),
             ));

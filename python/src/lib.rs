@@ -434,7 +434,6 @@ impl Instr {
     #[getter(_requires)]
     fn requires(&self) -> Option<(String, String)> {
         self.ins
-            .op
             .requires()
             .map(|(v, t)| (v.to_string(), t.to_string()))
     }

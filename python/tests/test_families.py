@@ -18,15 +18,12 @@ FAMILIES = {fam: ptxfp.forms(family=fam) for fam in ("int", "cvt", "compare", "a
 def _form(info):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ptxfp.PtxfpWarning)
-        # The lowest target listed; some conversions need its `a` or `f`
-        # variant (the listing names the plain one).
-        for ptx in (None, info.min_ptx):
-            for target in (info.min_target, info.min_target + "a", info.min_target + "f"):
-                try:
-                    return ptxfp.Form(info.form, target=target, ptx=ptx)
-                except ptxfp.FormError:
-                    pass
-        return ptxfp.Form(info.form, target=info.min_target, ptx=info.min_ptx)
+        # The lowest target listed, with the `a` or `f` suffix the form
+        # needs; the latest PTX ISA version, else the lowest listed.
+        try:
+            return ptxfp.Form(info.form, target=info.min_target)
+        except ptxfp.FormError:
+            return ptxfp.Form(info.form, target=info.min_target, ptx=info.min_ptx)
 
 
 def _bits(x):

@@ -166,7 +166,7 @@ pub fn list(family: Family, target: Option<Target>, ptx: Option<PtxVersion>) -> 
             !filter || !op.validate(text, ptx, target).iter().any(|d| d.is_error())
         })
         .filter_map(|(text, op, note)| {
-            let (min_ptx, min_target) = op.requires()?;
+            let (min_ptx, min_target) = minimum(&text, &op)?;
             Some(Listed {
                 text,
                 op,
@@ -176,4 +176,23 @@ pub fn list(family: Family, target: Option<Target>, ptx: Option<PtxVersion>) -> 
             })
         })
         .collect()
+}
+
+/// The minimum PTX ISA version and target of `op` (written `text`), the
+/// target with the suffix it needs: the first of `sm_X`, `sm_Xf` and
+/// `sm_Xa` (X the op's minimum sm) on which `op` validates at its minimum
+/// version, so that a form that needs a family or architecture target
+/// ("needs a family target (sm_120f)") is listed with the target its error
+/// asks for. The plain target where none validates (each listed form is
+/// legal somewhere; a test holds it). `None` for an op with no
+/// requirements.
+pub fn minimum(text: &str, op: &Op) -> Option<(PtxVersion, Target)> {
+    use ptxfp_isa::target::Variant;
+    let (ptx, sm) = op.requires()?;
+    let target = [Variant::Plain, Variant::Family, Variant::Arch]
+        .into_iter()
+        .map(|variant| Target { variant, ..sm })
+        .find(|&t| !op.validate(text, ptx, t).iter().any(|d| d.is_error()))
+        .unwrap_or(sm);
+    Some((ptx, target))
 }

@@ -63,6 +63,7 @@ impl Setup {
         Exec {
             code_target: self.target,
             device: self.device.unwrap_or(self.target),
+            ptx: self.ptx,
             hw: HwProfile::NVIDIA,
         }
     }
@@ -377,6 +378,13 @@ impl Instruction {
     /// Whether its results are `.approx` (not correctly rounded).
     pub fn is_approx(&self) -> bool {
         self.form().is_some_and(|f| f.is_approx())
+    }
+
+    /// The minimum PTX ISA version and target, with the target's `a`/`f`
+    /// suffix where the instruction needs one (`add.u8x4`: 9.2, sm_120f),
+    /// as `ptxfp forms` lists it ([`crate::forms::minimum`]).
+    pub fn requires(&self) -> Option<(PtxVersion, Target)> {
+        crate::forms::minimum(&self.text, &self.op)
     }
 
     /// Validates the instruction against a setup: the PTX ISA version and

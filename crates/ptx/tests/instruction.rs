@@ -27,6 +27,49 @@ fn every_listed_instruction_parses() {
     }
 }
 
+/// Each listed form is legal at the minimum version and target it is
+/// listed with, suffix included: `add.u8x4` needs `sm_120f`, as its error
+/// says, and was listed as `sm_120`, on which it is refused (an
+/// independent model of the integer family, 2026-11-29, read the list).
+/// Where the listed target has a suffix, the plain one is refused.
+#[test]
+fn each_form_is_legal_at_its_listed_minimum() {
+    use ptxfp::target::Variant;
+    let mut suffixed = 0;
+    for l in ptxfp::forms::list(ptxfp::forms::Family::All, None, None) {
+        let errors = |t| {
+            l.op.validate(&l.text, l.min_ptx, t)
+                .into_iter()
+                .filter(|d| d.is_error())
+                .map(|d| d.message)
+                .collect::<Vec<_>>()
+        };
+        let at = errors(l.min_target);
+        assert!(
+            at.is_empty(),
+            "{} at {} {}: {at:?}",
+            l.text,
+            l.min_ptx,
+            l.min_target
+        );
+        if l.min_target.variant != Variant::Plain {
+            suffixed += 1;
+            let plain = Target {
+                variant: Variant::Plain,
+                ..l.min_target
+            };
+            assert!(!errors(plain).is_empty(), "{} is legal on {plain}", l.text);
+        }
+    }
+    // The sm_120f integer forms, the sm_107f conversions, the sm_100a
+    // alternate-format forms (a count, so that a listing that lost its
+    // suffixes fails).
+    assert!(
+        suffixed > 100,
+        "{suffixed} forms listed with a suffixed target"
+    );
+}
+
 /// Every listed instruction written with its operands (names, immediates,
 /// a `;`) is the same instruction; an empty operand, an address, a sum,
 /// text after the `;`, a comment left open or a guard is an error at its

@@ -435,12 +435,24 @@ impl Setp {
 
     /// The minimum PTX ISA version and target: the source row's, and for a
     /// `.f16`/`.bf16` destination (9.7.9.1) that line's, whichever is later.
+    /// An integer destination of a `.f16`/`.f16x2` source is later still:
+    /// 9.7.9.1's PTX ISA Notes, "`set.{u16, u32, s16, s32}.f16` and
+    /// `set.{u32, s32}.f16x2` are introduced in PTX ISA version 6.5" (an
+    /// independent model of the family read it, 2026-11-29; they were
+    /// listed at 4.2).
     pub fn requires(&self) -> (PtxVersion, Target) {
         let r = self.row();
         let (mut ptx, mut sm) = (r.ptx, r.sm);
         if let Some(h) = self.dtype.and_then(half_destination) {
             ptx = ptx.max(h.ptx);
             sm = sm.max(h.sm);
+        }
+        let integer_dtype = matches!(
+            self.dtype,
+            Some(PtxType::U16 | PtxType::S16 | PtxType::U32 | PtxType::S32)
+        );
+        if integer_dtype && matches!(self.ty, PtxType::F16 | PtxType::F16x2) {
+            ptx = ptx.max(PtxVersion::new(6, 5));
         }
         (ptx, Target::sm(sm))
     }
@@ -972,6 +984,13 @@ mod tests {
             ("set.lt.bf16.s32", (7, 8), 90),
             ("set.lt.bf16.f16", (7, 8), 90),
             ("set.lt.u32.f32", (1, 0), 10),
+            // An integer destination of a half source: 6.5.
+            ("set.lt.u32.f16", (6, 5), 53),
+            ("set.lt.ftz.s16.f16", (6, 5), 53),
+            ("set.eq.and.s32.f16x2", (6, 5), 53),
+            ("set.eq.f16x2.f16x2", (4, 2), 53),
+            ("set.lt.u16.bf16", (7, 8), 90),
+            ("set.lt.u32.bf16x2", (7, 8), 90),
         ] {
             let r = Setp::parse(t).unwrap().requires();
             assert_eq!(r, (PtxVersion::new(ptx.0, ptx.1), Target::sm(sm)), "{t}");

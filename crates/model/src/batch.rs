@@ -873,19 +873,25 @@ pub fn compute_columns_checked(
         }
         Op::Alt(a) => (0..n).for_each(|i| out[i] = a.eval_on(&at(i)[..k], &exec.hw)),
         Op::Mixed(m) => (0..n).for_each(|i| out[i] = m.eval_in(&at(i)[..k], exec)),
-        Op::Setp(c) => (0..n).for_each(|i| {
-            let v = at(i);
-            let c3 = (k > 2).then_some(v[2] & 1 == 1);
-            out[i] = setp_results(c, v[0], v[1], c3)[0];
-        }),
+        Op::Setp(c) => {
+            let c = &crate::eval::setp_in(c, exec.code_target);
+            (0..n).for_each(|i| {
+                let v = at(i);
+                let c3 = (k > 2).then_some(v[2] & 1 == 1);
+                out[i] = setp_results(c, v[0], v[1], c3)[0];
+            })
+        }
         Op::SetSimd(s) => (0..n).for_each(|i| {
             let v = at(i);
             out[i] = crate::eval::set_simd(s, v[0], v[1]);
         }),
-        Op::Select(c) => (0..n).for_each(|i| {
-            let v = at(i);
-            out[i] = select(c, v[0], v[1], v[2]);
-        }),
+        Op::Select(c) => {
+            let c = &crate::eval::select_in(c, exec.code_target);
+            (0..n).for_each(|i| {
+                let v = at(i);
+                out[i] = select(c, v[0], v[1], v[2]);
+            })
+        }
         Op::Testp(t) => (0..n).for_each(|i| out[i] = u64::from(testp(t, at(i)[0], &exec.hw))),
         _ => return false,
     }

@@ -4,7 +4,9 @@
 //! instruction added to the decoder and here is evaluated, verified,
 //! generated and run without further wiring.
 
-use crate::eval::{lop3_predicate, select, set_simd, setp_results, testp, EvalAlt, EvalMixed};
+use crate::eval::{
+    lop3_predicate, select, select_in, set_simd, setp_in, setp_results, testp, EvalAlt, EvalMixed,
+};
 use crate::quirks::Exec;
 use crate::{Eval, EvalCvt, EvalInt};
 use ptxfp_isa::op::{Op, Signature};
@@ -61,11 +63,21 @@ pub fn compute(op: &Op, srcs: &[u64], carry: bool, exec: &Exec) -> Option<Comput
         Op::Alt(a) => one(a.eval_on(srcs, &exec.hw)),
         Op::Mixed(m) => one(m.eval_in(srcs, exec)),
         Op::Setp(c) => Computed {
-            dst: setp_results(c, srcs[0], srcs[1], srcs.get(2).map(|c| c & 1 == 1)),
+            dst: setp_results(
+                &setp_in(c, exec.code_target),
+                srcs[0],
+                srcs[1],
+                srcs.get(2).map(|c| c & 1 == 1),
+            ),
             ..Computed::default()
         },
         Op::SetSimd(s) => one(set_simd(s, srcs[0], srcs[1])),
-        Op::Select(c) => one(select(c, srcs[0], srcs[1], srcs[2])),
+        Op::Select(c) => one(select(
+            &select_in(c, exec.code_target),
+            srcs[0],
+            srcs[1],
+            srcs[2],
+        )),
         Op::Testp(t) => pred(testp(t, srcs[0], &exec.hw)),
         _ => return None,
     })

@@ -4,6 +4,7 @@
 
 use ptxfp_float::{self as fp, classify, Class, Format, Round, BF16, F16, F32, F64};
 use ptxfp_isa::setp::{CmpInstr, CmpOp, Select, SetSimd, Setp, TestClass, Testp};
+use ptxfp_isa::target::Target;
 use ptxfp_isa::types::{mask, PtxType};
 
 /// Evaluation of a [`Setp`] on one pair of (scalar or lane) values.
@@ -15,6 +16,32 @@ pub trait EvalSetp {
 impl EvalSetp for Setp {
     fn eval(&self, a: u64, b: u64) -> bool {
         compare(self, lane_type(self.ty), a, b)
+    }
+}
+
+/// The comparison as `code`'s target runs it. PTX ISA 9.7.8 (the
+/// comparison and selection instructions): "The `set`, `setp`, and `slct`
+/// instructions support subnormal numbers for `sm_20` and higher targets
+/// and flush single-precision subnormal inputs to sign-preserving zero for
+/// `sm_1x` targets"; 9.7.8.1/9.7.8.2: "`sm_1x`: `set.dtype.f32` [`setp.f32`]
+/// flushes subnormal inputs to sign-preserving zero". So on sm_1x code an
+/// `.f32` comparison is its `.ftz` form (found by an independent model of
+/// the family, 2026-11-29; `add.f32` there already flushed).
+pub fn setp_in(s: &Setp, code: Target) -> Setp {
+    Setp {
+        ftz: s.ftz || (code.is_sm1x() && s.ty == PtxType::F32),
+        ..*s
+    }
+}
+
+/// `slct` as `code`'s target runs it. 9.7.8.4: "`sm_1x`: `slct.dtype.f32`
+/// flushes subnormal values of operand `c` to sign-preserving zero, and
+/// operand `a` is selected" (a negative subnormal `c` is `-0.0`, which
+/// "equals zero"): the `.ftz` form, as [`setp_in`].
+pub fn select_in(s: &Select, code: Target) -> Select {
+    Select {
+        ftz: s.ftz || (code.is_sm1x() && s.ctype == Some(PtxType::F32)),
+        ..*s
     }
 }
 

@@ -26,6 +26,7 @@ impl Env {
         Exec {
             code_target: self.target,
             device: self.device.unwrap_or(self.target),
+            ptx: self.ptx,
             hw: ptxfp::HwProfile::NVIDIA,
         }
     }

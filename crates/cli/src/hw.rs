@@ -343,6 +343,7 @@ fn exec<D: Device>(h: Header, g: &D) -> Exec {
     Exec {
         code_target: h.target,
         device: g.target(),
+        ptx: h.version,
         hw: HwProfile::NVIDIA,
     }
 }

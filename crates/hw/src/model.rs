@@ -3,7 +3,7 @@
 //! with ptxfp. It proves nothing about hardware; its `GpuInfo` says
 //! "SYNTHETIC" and tests never commit what it produces.
 
-use ptxfp::{Exec, HwProfile, PtxType, Target};
+use ptxfp::{Exec, HwProfile, PtxType, PtxVersion, Target};
 
 use crate::adapter::{eval_carry_on, eval_on, instr_form};
 use crate::gpu::{Device, GpuError};
@@ -35,6 +35,8 @@ impl Default for ModelDevice {
 pub struct ModelKernel {
     form: InstrForm,
     target: Target,
+    /// The kernel's `.version` (the latest where it has none).
+    version: PtxVersion,
     /// The value of the form's immediate source, read from the comment.
     imm: Option<u64>,
     /// The kernel stores the carry out, not the value.
@@ -50,6 +52,7 @@ impl ModelDevice {
         Exec {
             code_target: k.target,
             device: Target::sm(90),
+            ptx: k.version,
             hw: HwProfile::NVIDIA,
         }
     }
@@ -98,10 +101,16 @@ impl Device for ModelDevice {
             .find_map(|l| l.strip_prefix(".target "))
             .and_then(|t| t.parse().ok())
             .ok_or_else(|| unsupported("no .target"))?;
+        let version = ptx
+            .lines()
+            .find_map(|l| l.strip_prefix(".version "))
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or(PtxVersion::LATEST);
         let carry = comment.contains("storing its carry out");
         Ok(ModelKernel {
             form,
             target,
+            version,
             imm,
             carry,
         })

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use ptxfp::sweep;
-use ptxfp::{Exec, HwProfile, Target};
+use ptxfp::{Exec, HwProfile, PtxVersion, Target};
 use ptxfp_hw::adapter::{eval, eval_on, instr_form, operands};
 use ptxfp_hw::kernel::{self, Lanes};
 use ptxfp_hw::mma;
@@ -38,6 +38,12 @@ fn exec(r: &Record) -> Exec {
     Exec {
         code_target: target(r.kernel_header.split_whitespace().nth(1)),
         device: target(Some(&r.gpu.sm)),
+        ptx: r
+            .kernel_header
+            .split_whitespace()
+            .next()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(PtxVersion::LATEST),
         hw: HwProfile::NVIDIA,
     }
 }

@@ -1198,6 +1198,7 @@ fn execute_grid(
         exec: Exec {
             code_target,
             device,
+            ptx: version,
             ..Exec::default()
         },
         version,

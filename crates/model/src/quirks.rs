@@ -8,7 +8,7 @@
 //! 2026-11-25; the `cvt` entries in a second session, driver 13.0); the
 //! records are under testdata/hw/nvidia-h200/.
 
-use ptxfp_isa::target::Target;
+use ptxfp_isa::target::{PtxVersion, Target};
 
 /// When `.ftz` flushes a tiny result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -331,6 +331,9 @@ pub struct Exec {
     pub code_target: Target,
     /// The device that runs it.
     pub device: Target,
+    /// The module's `.version`: a few rules depend on it (`cvt` on sm_1x
+    /// under PTX ISA 1.4 and earlier, 9.7.9.21's notes).
+    pub ptx: PtxVersion,
     /// NaN patterns, flush timing and the other choices the spec leaves open.
     pub hw: HwProfile,
 }
@@ -348,11 +351,16 @@ impl Exec {
     /// The profile the device follows: [`Exec::hw`], except that an sm_1x
     /// device flushes `.ftz` results that are subnormal after rounding
     /// into the format (docs/NVIDIA.md ".ftz": envytools' model of the G80's
-    /// f32 unit; the profile's timing is what an H200 does).
+    /// f32 unit; the profile's timing is what an H200 does), and flushes
+    /// the `.f32` source of `cvt.ftz.f16.f32` as 9.7.9.21 says ("sm_1x:
+    /// Single-precision subnormal inputs and results are flushed to
+    /// sign-preserving zero", `cvt.f16.f32` named among them; the H200's
+    /// `cvt_f16_ftz_flushes_source: false` is a measurement of sm_90).
     pub fn device_profile(&self) -> HwProfile {
         if self.device.is_sm1x() {
             HwProfile {
                 ftz_timing: FtzTiming::AfterRounding,
+                cvt_f16_ftz_flushes_source: true,
                 ..self.hw
             }
         } else {
@@ -360,11 +368,13 @@ impl Exec {
         }
     }
 
-    /// The same target for code and device, NVIDIA's profile.
+    /// The same target for code and device, the latest PTX ISA version,
+    /// NVIDIA's profile.
     pub fn on(target: Target) -> Exec {
         Exec {
             code_target: target,
             device: target,
+            ptx: PtxVersion::LATEST,
             hw: HwProfile::NVIDIA,
         }
     }

@@ -12,6 +12,7 @@ fn sm13() -> Exec {
     Exec {
         code_target: Target::sm(13),
         device: Target::sm(13),
+        ptx: PtxVersion::new(1, 3),
         hw: HwProfile::NVIDIA,
     }
 }

@@ -976,6 +976,7 @@ fn run_line(text: &str) -> (Exec, PtxVersion, Target) {
         Exec {
             code_target: target,
             device,
+            ptx,
             hw: ptxfp::HwProfile::NVIDIA,
         },
         ptx,
@@ -1070,7 +1071,7 @@ fn generated_vectors_match_the_reference() {
         let exec = Exec {
             code_target: code,
             device,
-            hw: ptxfp::HwProfile::NVIDIA,
+            ..Exec::default()
         };
         for (k, f) in Form::all().iter().enumerate() {
             let sm1x_minmax = minmax_op(f) && !f.nan() && !f.xorsign_abs() && !f.ty().is_half();

@@ -15,6 +15,7 @@ use ptxfp_float::{
     F32, F64, TF32,
 };
 use ptxfp_isa::cvt::{Cvt, CvtRound, PackTo};
+use ptxfp_isa::target::PtxVersion;
 use ptxfp_isa::types::PtxType;
 
 /// Evaluation of a [`Cvt`].
@@ -33,15 +34,29 @@ pub trait EvalCvt {
     /// Converts as `exec` models: its profile, and for code that targets
     /// sm_1x 9.7.9.21's "sm_1x: Single-precision subnormal inputs and
     /// results are flushed to sign-preserving zero" (`.ftz` implied
-    /// wherever an `.f32` is involved; the ISA's exception for PTX ISA 1.4
-    /// and earlier with an `.f64` is not modelled: `Exec` has no version).
+    /// wherever an `.f32` is involved, but for PTX ISA 1.4 and earlier
+    /// next to a 64-bit type: [`sm1x_flushes`]).
     fn eval_in(&self, srcs: &[u64], exec: &Exec) -> u64;
+}
+
+/// Whether sm_1x code flushes `c`'s single-precision subnormals without
+/// `.ftz`. 9.7.9.21, Floating Point Notes: "sm_1x: Single-precision
+/// subnormal inputs and results are flushed to sign-preserving zero";
+/// "Note: In PTX ISA versions 1.4 and earlier, the cvt instruction did not
+/// flush single-precision subnormal inputs or results to zero if either
+/// source or destination type was .f64"; Integer Notes: "[...] did not
+/// flush single-precision subnormal inputs or results to zero if the
+/// destination type size was 64-bits" (`cvt.rpi.u64.f32 d, 2^-149` is 1
+/// there). Found by an independent model of `cvt`, 2026-11-29.
+pub fn sm1x_flushes(c: &Cvt, ptx: PtxVersion) -> bool {
+    let f32_involved = c.src == PtxType::F32 || c.dst == PtxType::F32;
+    let wide = c.src == PtxType::F64 || c.dst.bits() == 64;
+    f32_involved && !(ptx <= PtxVersion::new(1, 4) && wide)
 }
 
 impl EvalCvt for Cvt {
     fn eval_in(&self, srcs: &[u64], exec: &Exec) -> u64 {
-        let f32_involved = self.src == PtxType::F32 || self.dst == PtxType::F32;
-        if exec.code_target.is_sm1x() && f32_involved && !self.ftz {
+        if exec.code_target.is_sm1x() && sm1x_flushes(self, exec.ptx) && !self.ftz {
             Cvt { ftz: true, ..*self }.eval_on(srcs, &exec.device_profile())
         } else {
             self.eval_on(srcs, &exec.device_profile())

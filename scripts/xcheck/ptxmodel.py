@@ -1087,7 +1087,8 @@ SCALED = "scaled::n2::ue8m0"
 def s2f6_forms():
     """The .s2f6x2 forms: (form, PTX ISA, target). "cvt with .s2f6x2 instruction
     type introduced in PTX ISA version 9.1"; "supported on following
-    architectures: sm_100a, sm_103a, sm_110a, sm_120a, sm_121a"."""
+    architectures: sm_100a, sm_103a, sm_107a, sm_110a, sm_120a, sm_121a" (PTX
+    ISA 9.4's list; sm_100a is the first of them)."""
     forms = []
     for relu in ("", ".relu"):
         for scaled in ("", "." + SCALED):

@@ -75,7 +75,7 @@ fn eval_by_hand() {
     );
     assert_ne!(o.status.code(), Some(0));
     assert!(
-        err(&o).contains("sm_100a, sm_103a, sm_110a, sm_120a, sm_121a"),
+        err(&o).contains("sm_100a, sm_103a, sm_107a, sm_110a, sm_120a, sm_121a"),
         "{}",
         err(&o)
     );

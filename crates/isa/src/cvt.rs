@@ -353,12 +353,13 @@ const FAMILY_NOTE: Suffix = Suffix::Family;
 /// "`.rs` rounding mode introduced in PTX ISA version 8.7",
 /// "`cvt.rs{.e2m1x4/.e4m3x4/.e5m2x4/.e3m2x4/.e2m3x4}.f32` introduced in PTX
 /// ISA version 8.7"; both "supported on following architectures: sm_100a,
-/// sm_103a".
+/// sm_103a, sm_107a" (PTX ISA 9.4's list; 8.7's stopped at sm_103a).
 const RS_87: (PtxVersion, u16) = (v(8, 7), 100);
-const RS_NOTE: Suffix = Suffix::ArchIn(&[100, 103]);
+const RS_NOTE: Suffix = Suffix::ArchIn(&[100, 103, 107]);
 /// "`cvt` with `.s2f6x2` instruction type introduced in PTX ISA version
 /// 9.1"; "`cvt` with `.s2f6x2` instruction type is supported on following
-/// architectures: `sm_100a`, `sm_103a`, `sm_110a`, `sm_120a`, `sm_121a`".
+/// architectures: `sm_100a`, `sm_103a`, `sm_107a`, `sm_110a`, `sm_120a`,
+/// `sm_121a`" (PTX ISA 9.4's list; 9.1's had no `sm_107a`).
 const S2F6_91: (PtxVersion, u16) = (v(9, 1), 100);
 /// "`.rz` rounding mode on `cvt.{e4m3x2, e5m2x2, e2m3x2, e3m2x2,
 /// e2m1x2}.{f32/f16x2/bf16x2}` introduced in PTX ISA version 9.4", "`.pzo`
@@ -366,7 +367,7 @@ const S2F6_91: (PtxVersion, u16) = (v(9, 1), 100);
 /// following family-specific architectures: `sm_107f` or higher in the
 /// same family".
 const SM107F_94: (PtxVersion, u16) = (v(9, 4), 107);
-const S2F6_NOTE: Suffix = Suffix::ArchIn(&[100, 103, 110, 120, 121]);
+const S2F6_NOTE: Suffix = Suffix::ArchIn(&[100, 103, 107, 110, 120, 121]);
 /// `cvt.rn{.relu}{.satfinite}{.scaled::n2::ue8m0}.bf16x2.{f8x2type,
 /// f6x2type,f4x2type}`: PTX ISA 9.2 (CUDA 13.2). The syntax line is
 /// transcribed from a quotation of the ISA's `cvt` syntax block
@@ -1229,18 +1230,21 @@ mod tests {
         assert!(up.suffix_error(v(9, 2), t("sm_100")).is_some());
         let rs = Cvt::parse("cvt.rs.f16x2.f32").unwrap();
         assert_eq!(rs.suffix_error(v(8, 7), t("sm_103a")), None);
+        assert_eq!(rs.suffix_error(v(9, 4), t("sm_107a")), None);
         assert_eq!(
             rs.suffix_error(v(8, 8), t("sm_120a")).unwrap(),
-            "is supported only on sm_100a, sm_103a; the target is sm_120a"
+            "is supported only on sm_100a, sm_103a, sm_107a; the target is sm_120a"
         );
         assert!(rs.suffix_error(v(8, 8), t("sm_100f")).is_some());
         let s2 = Cvt::parse("cvt.rn.bf16x2.s2f6x2").unwrap();
-        for ok in ["sm_100a", "sm_103a", "sm_110a", "sm_120a", "sm_121a"] {
+        for ok in [
+            "sm_100a", "sm_103a", "sm_107a", "sm_110a", "sm_120a", "sm_121a",
+        ] {
             assert_eq!(s2.suffix_error(v(9, 1), t(ok)), None, "{ok}");
         }
         assert_eq!(
             s2.suffix_error(v(9, 1), t("sm_101a")).unwrap(),
-            "is supported only on sm_100a, sm_103a, sm_110a, sm_120a, sm_121a; the target is sm_101a"
+            "is supported only on sm_100a, sm_103a, sm_107a, sm_110a, sm_120a, sm_121a; the target is sm_101a"
         );
         assert!(s2.suffix_error(v(9, 1), t("sm_100f")).is_some());
         let f8 = Cvt::parse("cvt.rn.satfinite.e4m3x2.f32").unwrap();

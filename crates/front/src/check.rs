@@ -272,6 +272,9 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                     Op::Int(i) if i.bool_op().is_some() => check_lop3_operands(ins, &mut diags),
                     _ => check_operands(ins, ins.opcode, &op_types(op), &regs, &mut diags),
                 }
+                if matches!(op, Op::Int(i) if i.op() == ptxfp_isa::int::IntOpcode::Lop3) {
+                    check_immlut(ins, &mut diags);
+                }
             }
             // mbarrier, bulk copies, cluster barriers: their rows' PTX ISA
             // version and target (ptxfp_isa::mbarrier).
@@ -735,6 +738,27 @@ fn check_lop3_operands(ins: &Instr, diags: &mut Vec<Diagnostic>) {
     }
 }
 
+/// `lop3`'s fifth operand (9.7.8.6): "`immLut` is an integer constant
+/// that can take values from 0 to 255". A register there, or a constant
+/// past 255, is an error (both were taken, the register read as a value
+/// and a constant's upper bits ignored: found by an independent model of
+/// the integer family, 2026-11-29).
+fn check_immlut(ins: &Instr, diags: &mut Vec<Diagnostic>) {
+    let Some(lut) = ins.operands.get(4) else {
+        return;
+    };
+    let help = "write the truth table as a constant: F(0xF0, 0xCC, 0xAA) for F(a, b, c), e.g. 0x96 for a ^ b ^ c";
+    let why = match &lut.kind {
+        OperandKind::Imm(t) => match ptxfp_isa::literal::parse_int(t) {
+            Some(0..=255) => return,
+            Some(v) => format!("`immLut` is an integer constant from 0 to 255 (PTX ISA 9.7.8.6); `{t}` is {v}"),
+            None => format!("`immLut` is an integer constant from 0 to 255 (PTX ISA 9.7.8.6); `{t}` is not an integer"),
+        },
+        _ => "`immLut` is an integer constant from 0 to 255 (PTX ISA 9.7.8.6), not a register or an address".to_string(),
+    };
+    diags.push(Diagnostic::error(lut.span.clone(), why).with_help(help));
+}
+
 /// The type of special register `n` as an operand (PTX ISA §10,
 /// ptxfp_isa::sreg), or of the predefined identifier `WARP_SZ` (§5.1.4);
 /// `None` if it is neither.
@@ -837,6 +861,39 @@ mod tests {
                 "11:18: register `%rd9` is not declared [declare it with `.reg .TYPE %rd9;`]",
                 "11:33: register `%rw5` is not declared [declare it with `.reg .TYPE %rw5;`]",
             ]
+        );
+    }
+
+    /// `lop3`'s `immLut` (9.7.8.6): "an integer constant that can take
+    /// values from 0 to 255". 0, 255, a constant expression and the
+    /// `.BoolOp` form's fifth operand are taken; a register, 256 and a
+    /// float constant are errors at the operand.
+    #[test]
+    fn lop3_takes_an_8_bit_constant_truth_table() {
+        let src = ".version 8.2\n.target sm_70\n.address_size 64\n.entry k()\n{\n\
+            .reg .b32 %r<5>;\n.reg .pred %p<2>;\n\
+            lop3.b32 %r1, %r2, %r3, %r4, 0;\n\
+            lop3.b32 %r1, %r2, %r3, %r4, 255;\n\
+            lop3.b32 %r1, %r2, %r3, %r4, (0xF0 & 0xCC) | 0xAA;\n\
+            lop3.or.b32 %r1|%p1, %r2, %r3, %r4, 0x3f, %p0;\n\
+            lop3.b32 %r1, %r2, %r3, %r4, %r0;\n\
+            lop3.b32 %r1, %r2, %r3, %r4, 256;\n\
+            lop3.and.b32 _|%p1, %r2, %r3, %r4, 0F3f800000, %p0;\n\
+            ret;\n}\n";
+        let e = errors(src, CheckOptions::default());
+        assert_eq!(e.len(), 3, "{e:?}");
+        assert!(
+            e[0].starts_with("12:30: `immLut` is an integer constant from 0 to 255")
+                && e[0].contains("not a register"),
+            "{e:?}"
+        );
+        assert!(
+            e[1].starts_with("13:30: ") && e[1].contains("`256` is 256"),
+            "{e:?}"
+        );
+        assert!(
+            e[2].starts_with("14:36: ") && e[2].contains("not an integer"),
+            "{e:?}"
         );
     }
 

@@ -289,10 +289,11 @@ class Form:
         raise AssertionError
 
     def result_types(self):
-        """Types of the results `ptxfp verify` reads: setp on .f16x2/.bf16x2
-        writes p and q; scalar setp writes p (q is computed by `setp_pq`)."""
+        """Types of the results `ptxfp verify` reads: setp writes p and q
+        (on .f16x2/.bf16x2 the two lanes' results; scalar, `q = BoolOp(!t,
+        c)`, which `verify` reads as an optional last field)."""
         if self.op == "setp":
-            return ["pred", "pred"] if self.stype in ("f16x2", "bf16x2") else ["pred"]
+            return ["pred", "pred"]
         if self.op == "testp":
             return ["pred"]
         if self.op == "set":
@@ -483,7 +484,7 @@ def evaluate(form, ops, target="sm_90"):
         form = Form(form)
     if form.op == "setp":
         p, q = op_setp(form, ops[0], ops[1], ops[2] if form.bool else 0, target)
-        return [p, q] if form.stype in ("f16x2", "bf16x2") else [p]
+        return [p, q]
     if form.op == "set":
         return [op_set(form, ops[0], ops[1], ops[2] if form.bool else 0, target)]
     if form.op == "selp":
@@ -497,7 +498,7 @@ def evaluate(form, ops, target="sm_90"):
 
 def setp_pq(form, a, b, c=0, target="sm_90"):
     """Both destinations of a setp, including the scalar `q = BoolOp(!t, c)`
-    that `ptxfp verify` does not read."""
+    (`ptxfp verify` reads it as an optional field after `p`)."""
     if isinstance(form, str):
         form = Form(form)
     return op_setp(form, a, b, c, target)
@@ -774,13 +775,24 @@ def _selfcheck():
         ("testp.normal.f64", [0x0000000000000001], [0]),
         ("testp.finite.f64", [0xFFF0000000000000], [0]),
     ]
+    # Scalar setp: `q = BoolOp(!t, c)` beside `p` (9.7.6.2's semantics).
+    hand += [
+        ("setp.lt.f32", [0x3F800000, 0x40000000], [1, 0]),
+        ("setp.lt.and.f32", [0x3F800000, 0x40000000, 1], [1, 0]),
+        ("setp.lt.and.f32", [0x3F800000, 0x40000000, 0], [0, 0]),
+        ("setp.lt.or.f32", [0x40000000, 0x3F800000, 1], [1, 1]),
+        ("setp.lt.xor.f32", [0x40000000, 0x3F800000, 1], [1, 0]),
+        ("setp.nan.or.f32", [0x7FC00000, 0, 0], [1, 0]),
+    ]
     for f, ops, want in hand:
         got = evaluate(f, ops)
+        if f.startswith("setp") and len(want) == 1:
+            got = got[:1]  # the cases above that give `p` only
         assert got == want, (f, [hex(x) for x in ops], [hex(x) for x in got], [hex(x) for x in want])
         n += 1
     # sm_1x: .f32 set/setp/slct flush without .ftz; .f64 does not.
-    assert evaluate("setp.lt.f32", [0x80000001, 0], "sm_13") == [0]
-    assert evaluate("setp.lt.f64", [0x8000000000000001, 0], "sm_13") == [1]
+    assert evaluate("setp.lt.f32", [0x80000001, 0], "sm_13") == [0, 1]
+    assert evaluate("setp.lt.f64", [0x8000000000000001, 0], "sm_13") == [1, 0]
     assert evaluate("set.ne.u32.f32", [0x00000001, 0], "sm_13") == [0]
     assert evaluate("slct.u32.f32", [5, 6, 0x80000001], "sm_13") == [5]
     assert evaluate("selp.f32", [1, 2, 1], "sm_13") == [1]

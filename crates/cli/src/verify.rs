@@ -11,7 +11,8 @@ use ptxfp::{PtxVersion, Target};
 #[derive(clap::Args)]
 pub struct Args {
     /// Files of lines `FORM OPERAND... EXPECTED` (hex bits, `3c00` or
-    /// `0x3c00`; `#` and `//` start a comment; a `# run: --target T --device D --ptx V` line sets the
+    /// `0x3c00`; an expected result per destination, and a scalar `setp`'s
+    /// `q` may follow its `p`; `#` and `//` start a comment; a `# run: --target T --device D --ptx V` line sets the
     /// file's defaults: it must come before the first vector, and one after
     /// it is an error); `-`: standard input. A file that cannot be read, or
     /// whose `# run:` line is wrong, is an error and is not verified; the
@@ -502,17 +503,27 @@ fn verify_text(
         let at = |col: usize| format!("{shown}:{}:{col}", n + 1);
         let parsed = (|| {
             let form = forms.get(first, toks.len() - 1, env, &at(toks[0].0))?;
-            let (types, dts) = (&form.srcs, &form.dsts);
+            let (types, mut dts) = (&form.srcs, form.dsts.clone());
+            // `setp`'s `q` may follow `p`: "q = BoolOp(!t, c)" (9.7.8.2).
+            let with_q = form
+                .complement()
+                .filter(|_| toks.len() == 2 + types.len() + dts.len());
+            dts.extend(with_q);
             if toks.len() != 1 + types.len() + dts.len() {
                 let expected = if dts.len() == 1 {
                     "the expected result".to_string()
                 } else {
                     format!("{} expected results", dts.len())
                 };
+                let q = if form.complement().is_some() {
+                    " (and optionally `q`, the second predicate of `p|q`)"
+                } else {
+                    ""
+                };
                 return Err(vec![Problem::at(
                     at(toks[0].0),
                     format!(
-                        "{form} needs {} operands and {expected}; got {} fields",
+                        "{form} needs {} operands and {expected}{q}; got {} fields",
                         types.len(),
                         toks.len() - 1
                     ),
@@ -523,19 +534,23 @@ fn verify_text(
                 srcs.push(parse_hex(t, *ty).map_err(|e| vec![Problem::at(at(col), e)])?);
             }
             let mut want = Vec::new();
-            for (&(col, t), ty) in toks[1 + types.len()..].iter().zip(dts) {
+            for (&(col, t), ty) in toks[1 + types.len()..].iter().zip(&dts) {
                 want.push(parse_hex(t, *ty).map_err(|e| vec![Problem::at(at(col), e)])?);
             }
-            Ok((form.clone(), srcs, want))
+            Ok((form.clone(), srcs, want, dts))
         })();
-        let (form, srcs, want) = match parsed {
+        let (form, srcs, want, dsts) = match parsed {
             Ok(p) => p,
             Err(e) => {
                 tally.malformed(e);
                 continue;
             }
         };
-        let (got, _) = form.eval(&srcs, &exec);
+        let (got, _) = if dsts.len() > form.dsts.len() {
+            form.eval_with_complement(&srcs, &exec)
+        } else {
+            form.eval(&srcs, &exec)
+        };
         if got == want {
             tally.passed += 1;
             continue;
@@ -550,7 +565,7 @@ fn verify_text(
             }
             let values = |v: &[u64]| {
                 v.iter()
-                    .zip(&form.dsts)
+                    .zip(&dsts)
                     .map(|(x, ty)| value_json(*x, *ty))
                     .collect::<Vec<_>>()
             };
@@ -573,8 +588,8 @@ fn verify_text(
         for (i, (x, ty)) in srcs.iter().zip(&form.srcs).enumerate() {
             outln!(out, "  src{i}     {}", shown_value(*x, *ty));
         }
-        for (k, ((w, g), dt)) in want.iter().zip(&got).zip(&form.dsts).enumerate() {
-            let tag = if form.dsts.len() == 1 {
+        for (k, ((w, g), dt)) in want.iter().zip(&got).zip(&dsts).enumerate() {
+            let tag = if dsts.len() == 1 {
                 String::new()
             } else {
                 format!(" d{k}")

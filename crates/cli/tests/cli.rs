@@ -189,6 +189,51 @@ fn verify_reports_mismatches_exit_1() {
     assert!(out.ends_with("1 passed, 1 failed\n"), "{out}");
 }
 
+/// A scalar `setp`'s second predicate `q` may follow `p`: "p = BoolOp(t,
+/// c); q = BoolOp(!t, c)" (9.7.8.2), worked out here for 1 < 2 (t true).
+/// A wrong `q` is a mismatch that names it; a field more is malformed,
+/// with the `q` rule in the message.
+#[test]
+fn verify_reads_setp_q_after_p() {
+    let p = tmp(
+        "setp_q.txt",
+        "setp.lt.f32 3f800000 40000000 1 0
+         setp.lt.and.f32 3f800000 40000000 1 1 0
+         setp.lt.and.f32 3f800000 40000000 0 0 0
+         setp.lt.or.f32 3f800000 40000000 1 1 1
+         setp.lt.xor.f32 3f800000 40000000 1 0 1
+         setp.lt.f32 3f800000 40000000 1
+         setp.lt.or.f32 3f800000 40000000 1 1 0
+",
+    );
+    let o = ptxfp(&["verify", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(
+        out.contains("setp_q.txt:7: MISMATCH setp.lt.or.f32"),
+        "{out}"
+    );
+    assert!(
+        out.contains("expected d1 0x0 = false") && out.contains("got      d1 0x1 = true"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with(
+            "6 passed, 1 failed
+"
+        ),
+        "{out}"
+    );
+    let p = tmp(
+        "setp_q_extra.txt",
+        "setp.lt.f32 3f800000 40000000 1 0 0
+",
+    );
+    let o = ptxfp(&["verify", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("(and optionally `q`"), "{}", stderr(&o));
+}
+
 /// Vectors written as other tools write them: bits with `0x` or `0X` (as
 /// `eval` prints them), upper-case digits, tabs, CRLF line ends, `//`
 /// comments. Each line's expected value is right, so all pass; the last is

@@ -418,6 +418,26 @@ impl Instruction {
             .unwrap_or_else(|| (vec![0; self.dsts.len()], false))
     }
 
+    /// The type of the destination that is the complement of the first,
+    /// where the op writes one: `setp.CmpOp{.BoolOp}.type p|q, ...`'s `q`
+    /// ("q = BoolOp(!t, c)", 9.7.8.2); `None` for the others.
+    pub fn complement(&self) -> Option<PtxType> {
+        self.op.signature().and_then(|s| s.complement)
+    }
+
+    /// [`Instruction::eval`], then the [`Instruction::complement`]
+    /// destination where the op writes one.
+    pub fn eval_with_complement(&self, srcs: &[u64], exec: &Exec) -> (Vec<u64>, bool) {
+        let (mut dsts, approx) = self.eval(srcs, exec);
+        if let Some(sig) = self.op.signature().filter(|s| s.complement.is_some()) {
+            let n = sig.srcs.len().min(srcs.len());
+            if let Some(r) = ptxfp_model::compute(&self.op, &srcs[..n], false, exec) {
+                dsts.push(r.dst[1]);
+            }
+        }
+        (dsts, approx)
+    }
+
     /// The operand names `eval` prints: `a, b, c` (mixed add/sub: `a, c`),
     /// `cc` for a carry-in.
     pub fn source_names(&self) -> Vec<String> {

@@ -267,7 +267,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                         check_cvt_operands(ins, &op_types(op), c.row().syntax, &regs, &mut diags)
                     }
                     Op::Setp(c) if c.instr == CmpInstr::Setp || c.bool_op.is_some() => {
-                        check_setp_operands(ins, c, &mut diags)
+                        check_setp_operands(ins, c, &op_types(op), &regs, &mut diags)
                     }
                     Op::Int(i) if i.bool_op().is_some() => check_lop3_operands(ins, &mut diags),
                     _ => check_operands(ins, ins.opcode, &op_types(op), &regs, &mut diags),
@@ -572,6 +572,22 @@ fn check_operands(
         ));
     }
     for (i, (op, ty)) in ins.operands.iter().zip(types).enumerate() {
+        check_operand(i, op, ty, form, regs, diags);
+    }
+}
+
+/// Operand `i` of `form`, of type `ty`: a declared register the type
+/// accepts, a constant `run` can read, or (a source) a register plus a
+/// constant.
+fn check_operand(
+    i: usize,
+    op: &module::Operand,
+    ty: &PtxType,
+    form: &str,
+    regs: &dyn Fn(&str) -> Option<PtxType>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    {
         match &op.kind {
             OperandKind::Name(n) => match regs(n) {
                 None => diags.push(undeclared(n, op.span.clone()).with_help(format!(
@@ -638,6 +654,22 @@ fn check_cvt_operands(
     regs: &dyn Fn(&str) -> Option<PtxType>,
     diags: &mut Vec<Diagnostic>,
 ) {
+    // A `.b128` register (`{q.lo, q.hi}` once declared): §9.4.1 allows
+    // it wider than the `cvt`'s type, but the engine runs `.b128`
+    // registers with `ld`, `st`, `mov.b128` and `atom` only (docs/ENGINE.md
+    // "`.b128` registers"); say so rather than count its halves.
+    for o in &ins.operands {
+        if let Some(q) = module::b128_vector(o) {
+            diags.push(
+                Diagnostic::error(
+                    o.span.clone(),
+                    format!("`{q}` is a `.b128` register: ptxfp does not run `cvt` with one (PTX allows it, §9.4.1)"),
+                )
+                .with_help(format!("convert into a `.b64` register and move it: `mov.b128 {q}, {{lo, hi}};`")),
+            );
+            return;
+        }
+    }
     // A vector source (`cvt.rs...e4m3x4.f32 d, {a, b, e, f}, rbits`)
     // counts its elements one by one, as the op's types do.
     let flat: Vec<&module::Operand> = ins
@@ -689,7 +721,26 @@ fn check_cvt_operands(
 /// A `setp`'s (or combining `set`'s) operand count: `p[|q], a, b` and,
 /// with a BoolOp, `{!}c` (the predicate operands' `|` and `!` are checked
 /// when they run).
-fn check_setp_operands(ins: &Instr, c: &Setp, diags: &mut Vec<Diagnostic>) {
+fn check_setp_operands(
+    ins: &Instr,
+    c: &Setp,
+    types: &[PtxType],
+    regs: &dyn Fn(&str) -> Option<PtxType>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    // Each register and constant against its type (`setp.lt.f32` on a
+    // `.u32` register is refused by `run`, and was passed here: an
+    // independent model of §9.4's Table 26, 2026-11-29); `p|q` and a
+    // negated `!c` are read by the run.
+    let form = c.to_string();
+    for (i, (op, ty)) in ins.operands.iter().zip(types).enumerate() {
+        if matches!(
+            op.kind,
+            OperandKind::Name(_) | OperandKind::Imm(_) | OperandKind::Sum { .. }
+        ) {
+            check_operand(i, op, ty, &form, regs, diags);
+        }
+    }
     let d = if c.instr == CmpInstr::Setp {
         "p[|q]"
     } else {
@@ -1053,6 +1104,9 @@ mod tests {
             [
                 format!("4:1: {out_of_body}"),
                 "8:1: `setp.ne.and.f32` takes 4 operands (p[|q], a, b, {!}c); 3 given []".into(),
+                // The module's `.b16` register is no `.f32` operand.
+                "8:20: operand `x` is a `.b16` register; `setp.ne.and.f32` needs `.f32` here [use a `.f32` or `.b32` register]".into(),
+                "8:23: operand `x` is a `.b16` register; `setp.ne.and.f32` needs `.f32` here [use a `.f32` or `.b32` register]".into(),
                 "9:5: `bra NOWHERE`: no label `NOWHERE` is defined in this function []".into(),
                 format!("12:1: {out_of_body}"),
             ]

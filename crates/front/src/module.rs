@@ -3463,6 +3463,31 @@ fn signed_exponent_follows(word: &str, rest: &[u8]) -> bool {
 /// `mov.b128 q, {lo, hi}` packs and `mov.b128 {lo, hi}, q` unpacks.
 pub const B128_HALVES: u32 = 128;
 
+/// The register `q` where `v` is a `.b128` register as an operand, the
+/// pair `{q.lo, q.hi}` ([`B128_HALVES`]).
+pub fn b128_register<'a>(v: &[Operand<'a>]) -> Option<&'a str> {
+    match v {
+        [Operand {
+            kind: OperandKind::Name(lo),
+            ..
+        }, Operand {
+            kind: OperandKind::Name(hi),
+            ..
+        }] => lo
+            .strip_suffix(".lo")
+            .filter(|q| hi.strip_suffix(".hi") == Some(q)),
+        _ => None,
+    }
+}
+
+/// [`b128_register`] of an operand that is a vector.
+pub fn b128_vector<'a>(o: &Operand<'a>) -> Option<&'a str> {
+    match &o.kind {
+        OperandKind::Vector(v) => b128_register(v),
+        _ => None,
+    }
+}
+
 /// The element names of a vector register of `lanes` elements (PTX ISA
 /// 5.4.2: `.x`, `.y`, `.z`, `.w`), or of a `.b128` register's halves.
 fn lane_names(lanes: u32) -> &'static [&'static str] {

@@ -3803,10 +3803,19 @@ impl Machine<'_, '_> {
         } else {
             (&ops[1], &ops[0])
         };
+        // A `.b128` register (the pair `{q.lo, q.hi}`) with a narrower
+        // type: §9.4.1's Tables 27/28 give its column chop (a store reads
+        // the low bits) and zext/sext (a load fills all 128 bits), so the
+        // access is the low half's, and a load then fills the high half.
+        let mut b128_hi = None;
         let elems: Vec<Operand> = match (&data.kind, lanes) {
             // A scalar access may write its register in braces, `{ %r1 }`,
             // as Triton writes every scalar load and store (ptxas takes it).
             (OperandKind::Vector(v), l) if v.len() == l => v.clone(),
+            (OperandKind::Vector(v), 1) if ptxfp_front::module::b128_register(v).is_some() => {
+                b128_hi = Some(v[1].clone());
+                vec![v[0].clone()]
+            }
             (_, 1) => vec![data.clone()],
             _ if ptxfp_isa::control::is_b128(ins.opcode) => {
                 return Err(err(
@@ -3996,6 +4005,15 @@ impl Machine<'_, '_> {
                 vals.push(v);
             }
         }
+        if let (true, Some(hi), Some(&lo)) = (is_ld, &b128_hi, vals.first()) {
+            // The low half holds the value extended to 64 bits.
+            let fill = if ty.is_signed() && lo >> 63 == 1 {
+                u64::MAX
+            } else {
+                0
+            };
+            self.write(hi, PtxType::B64, fill)?;
+        }
         self.trace_with(ins, &[(addr, addr_ty)], None, |step| {
             step.access = Some(Access {
                 store: !is_ld,
@@ -4170,11 +4188,18 @@ impl Machine<'_, '_> {
                 // instruction types; floating-point instruction types still
                 // require that the operand type-size matches exactly,
                 // unless the operand is of bit-size type" (so
-                // `ld.global.f32` into a `.b64` register is legal).
+                // `ld.global.f32` into a `.b64` register is legal); and
+                // §9.4.1's note 4: "Floating-point source registers can
+                // only be used with bit-size or floating-point instruction
+                // types. When used with a narrower bit-size instruction
+                // type, the data are truncated" ("zero-extended" for a
+                // destination): `ld.b16` into an `.f32` register is its
+                // Tables 27/28's chop and zext (found by an independent
+                // model of §9.4.1, 2026-11-29; it was refused).
                 let relaxes = if ty.is_float() {
                     r.ty.is_bits()
                 } else {
-                    !r.ty.is_float()
+                    ty.is_bits() || !r.ty.is_float()
                 };
                 if ty != PtxType::Pred
                     && r.ty != PtxType::Pred

@@ -631,6 +631,9 @@ pub(crate) struct Engine {
     /// The constants truncated to their operand's width so far, by where
     /// they are in the text (each is warned about once).
     pub(crate) truncated: std::collections::HashSet<usize>,
+    /// The warp collectives warned about running without members that
+    /// are elsewhere ([`Machine::split_collective`]), by statement.
+    pub(crate) split_warned: std::collections::HashSet<usize>,
     /// The device heap `malloc` and `free` manage (one for the run).
     pub(crate) heap: externs::Heap,
     /// Dynamic parallelism: parameter buffers and child grids waiting.
@@ -2312,6 +2315,68 @@ impl Machine<'_, '_> {
         Ok(())
     }
 
+    /// A `.sync` collective (`vote`, `shfl`, `match`, `redux`) whose
+    /// membermask names threads of the warp that have not exited and are
+    /// not at this statement: on sm_70 and later the PTX ISA has them meet
+    /// at any instruction of the same kind ("vote.sync will cause executing
+    /// thread to wait until all non-exited threads corresponding to
+    /// membermask have executed vote.sync with the same qualifiers and same
+    /// membermask value", 9.7.13.9; only "For .target sm_6x or below, all
+    /// threads in membermask must execute the same vote.sync instruction in
+    /// convergence"). The engine computes over the threads here only, so
+    /// it says so, once per statement (docs/ENGINE.md "Warp operations").
+    fn split_collective(
+        &mut self,
+        ins: &Instr,
+        ctl: Control,
+        lanes: &[usize],
+        on: &[usize],
+    ) -> Result<(), RunError> {
+        let at = match ctl {
+            Control::Vote { sync: true, .. } => 2,
+            Control::Shfl { sync: true, .. } => 4,
+            Control::Match { .. } | Control::Redux(_) => 2,
+            _ => return Ok(()),
+        };
+        let (Some(&first), Some(mask_op)) = (on.first(), ins.operands.get(at)) else {
+            return Ok(());
+        };
+        if self.eng.split_warned.contains(&self.eng.stmt) {
+            return Ok(());
+        }
+        self.lane = first;
+        let mask = self.read(mask_op, PtxType::B32)?;
+        let base = first - first % WARP_SIZE;
+        let here: u64 = lanes.iter().map(|l| 1u64 << (l % WARP_SIZE)).sum();
+        let elsewhere: Vec<usize> = (base..(base + WARP_SIZE).min(self.eng.threads.len()))
+            .filter(|&t| mask >> (t % WARP_SIZE) & 1 == 1 && here >> (t % WARP_SIZE) & 1 == 0)
+            .filter(|&t| self.eng.threads[t].state != State::Done)
+            .collect();
+        if elsewhere.is_empty() {
+            return Ok(());
+        }
+        self.eng.split_warned.insert(self.eng.stmt);
+        let lanes: Vec<String> = elsewhere
+            .iter()
+            .take(8)
+            .map(|t| (t % WARP_SIZE).to_string())
+            .collect();
+        let more = if elsewhere.len() > 8 { ", ..." } else { "" };
+        self.run_warning(
+            Diagnostic::warning(
+                ins.opcode_span.clone(),
+                format!(
+                    "`{}`'s membermask {mask:#x} names lane(s) {}{more} of this warp, which have not exited and are not at this instruction (they branched elsewhere): ptxfp computes over the lanes here only; on sm_70 and later the PTX ISA has the members meet at any `{}` with the same qualifiers and membermask",
+                    ins.opcode,
+                    lanes.join(", "),
+                    ins.opcode.split('.').next().unwrap_or(ins.opcode),
+                ),
+            )
+            .with_help("let the members reach one instruction (move it after the branches join), or name only the lanes here in membermask"),
+        );
+        Ok(())
+    }
+
     /// A warp-level instruction for the threads `lanes` of one warp (all at
     /// the same statement): each reads its operands, then each gets its
     /// result, so that every thread sees the others' values from before.
@@ -2336,6 +2401,7 @@ impl Machine<'_, '_> {
         let active: u64 = on.iter().map(|&l| bit(l)).sum();
         let ops = &ins.operands;
         let need = |n: usize, form: &str| crate::operand_count(ins, n, form);
+        self.split_collective(ins, ctl, lanes, &on)?;
         match ctl {
             Control::Activemask => {
                 need(1, "activemask.b32 d;")?;
@@ -2585,14 +2651,22 @@ impl Machine<'_, '_> {
                     .map(|(l, v)| (*l, *v))
                     .collect();
                 let same = members.windows(2).all(|w| w[0].1 == w[1].1);
+                // 9.7.13.10: ".all: d is set to mask corresponding to
+                // non-exited threads in membermask if all non-exited
+                // threads in membermask have same value of operand a":
+                // the members that run it, not lanes that exited or that a
+                // partial warp lacks (it was `membermask`: an independent
+                // model of the warp instructions, 2026-11-29).
+                let running: u64 = members.iter().map(|(l, _)| bit(*l)).sum();
                 for (i, &lane) in on.iter().enumerate() {
                     self.lane = lane;
                     // match.any: "the mask of threads that have the same value
-                    // of operand a"; match.all: membermask "if all threads in
-                    // membermask have the same value of operand a", else 0.
+                    // of operand a"; match.all: the running members "if all
+                    // non-exited threads in membermask have same value of
+                    // operand a", else 0.
                     let r = if all {
                         if same {
-                            member & 0xffff_ffff
+                            running
                         } else {
                             0
                         }
@@ -2603,8 +2677,12 @@ impl Machine<'_, '_> {
                             .map(|(l, _)| bit(*l))
                             .sum()
                     };
-                    self.write_name(d, &ops[0].span, PtxType::B32, r)?;
-                    if let Some(p) = p {
+                    // "The sink symbol '_' may be used in place of any one
+                    // of the destination operands" (9.7.13.10).
+                    if d != "_" {
+                        self.write_name(d, &ops[0].span, PtxType::B32, r)?;
+                    }
+                    if let Some(p) = p.filter(|p| *p != "_") {
                         self.write_name(p, &ops[0].span, PtxType::Pred, u64::from(same))?;
                     }
                     self.trace(ins, &[(vals[i], ty)], Some((r, PtxType::B32)));
@@ -2673,6 +2751,12 @@ impl Machine<'_, '_> {
                 ))
             }
         };
+        // The bit bucket: "Simple reductions may be specified by using the
+        // bit bucket destination operand `_`" (9.7.13.5, `atom`'s Notes):
+        // the old value is not written (it was "register `_` is not
+        // declared": an independent model of the warp and atomic
+        // instructions, 2026-11-29).
+        let dst = dst.filter(|d| !matches!(d.kind, OperandKind::Name("_")));
         if b128 {
             return self.atom_b128(ins, atomic, dst, addr_op, srcs);
         }

@@ -1,0 +1,205 @@
+//! The warp-level and atomic instructions in whole kernels against an
+//! independent model (testdata/warp/README.md): each kernel runs as its
+//! first line says, and the memory it leaves must be the model's, byte for
+//! byte. Then the rules that model found, on kernels worked out by hand.
+
+use std::collections::BTreeMap;
+use std::process::{Command, Output};
+
+fn root() -> String {
+    format!("{}/../..", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn ptxfp(dir: &str, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ptxfp"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("spawn ptxfp")
+}
+
+/// The launch's `--mem` bytes, overlaid by what the run wrote.
+fn final_memory(args: &[&str], o: &Output) -> BTreeMap<u64, u8> {
+    let hex = |s: &str| u64::from_str_radix(s.trim_start_matches("0x"), 16).unwrap();
+    let mut mem = BTreeMap::new();
+    let mut put = |at: u64, bytes: &str| {
+        for i in 0..bytes.len() / 2 {
+            mem.insert(
+                at + i as u64,
+                u8::from_str_radix(&bytes[2 * i..2 * i + 2], 16).unwrap(),
+            );
+        }
+    };
+    for w in args.windows(2).filter(|w| w[0] == "--mem") {
+        let (at, bytes) = w[1].split_once('=').unwrap();
+        put(hex(at), bytes);
+    }
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).expect("run --json");
+    for e in j["memory"].as_array().expect("memory") {
+        put(
+            hex(e["address"].as_str().unwrap()),
+            e["bytes"].as_str().unwrap(),
+        );
+    }
+    mem
+}
+
+/// Runs `file` in `dir` as its first line says; the final memory.
+fn run_as_written(dir: &str, file: &str) -> Result<BTreeMap<u64, u8>, String> {
+    let text = std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
+    let launch = text
+        .lines()
+        .next()
+        .unwrap()
+        .strip_prefix("// ptxfp run ")
+        .expect("launch line");
+    let mut args: Vec<&str> = vec!["run", "--json"];
+    args.extend(launch.split_whitespace());
+    let o = ptxfp(dir, &args);
+    if o.status.code() != Some(0) {
+        return Err(format!(
+            "{}{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        ));
+    }
+    Ok(final_memory(&args, &o))
+}
+
+#[test]
+fn every_kernel_leaves_the_models_memory() {
+    let dir = format!("{}/testdata/warp", root());
+    let mut kernels: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|f| f.ends_with(".ptx"))
+        .collect();
+    kernels.sort();
+    assert_eq!(kernels.len(), 52);
+    let mut ranges = 0;
+    for k in kernels {
+        let mem = run_as_written(&dir, &k).unwrap_or_else(|e| panic!("{k}: {e}"));
+        let expected =
+            std::fs::read_to_string(format!("{dir}/{}.hex", k.trim_end_matches(".ptx"))).unwrap();
+        for line in expected.lines().filter(|l| !l.trim().is_empty()) {
+            let (at, hex) = line.split_once(' ').unwrap();
+            let at = u64::from_str_radix(at.trim_start_matches("0x"), 16).unwrap();
+            let got: String = (0..hex.len() as u64 / 2)
+                .map(|i| {
+                    mem.get(&(at + i))
+                        .map_or("--".into(), |b| format!("{b:02x}"))
+                })
+                .collect();
+            assert_eq!(got, hex, "{k}: the range at {at:#x}");
+            ranges += 1;
+        }
+    }
+    assert!(ranges >= 52, "{ranges} ranges");
+}
+
+/// Writes `body` as the kernel `k(.param .u64 out)` of one warp, runs it
+/// with `out` at 0x40000000, and returns the 32-bit words it stored there.
+fn warp_words(body: &str, block: &str, extra: &str) -> Result<Vec<u32>, String> {
+    let dir = std::env::temp_dir().join(format!("ptxfp-warp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let name = format!(
+        "{}.ptx",
+        NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    );
+    let src = format!(
+        "// ptxfp run {name} --block {block} --set out=0x40000000 {extra}\n.version 8.0\n.target sm_90\n.address_size 64\n\
+         .visible .entry k(.param .u64 out)\n{{\n.reg .pred %p<4>; .reg .b32 %r<8>; .reg .b64 %rd<4>;\n\
+         ld.param.u64 %rd1, [out];\nmov.u32 %r1, %tid.x;\n{body}\nret;\n}}\n"
+    );
+    std::fs::write(dir.join(&name), src).unwrap();
+    let mem = run_as_written(dir.to_str().unwrap(), &name)?;
+    let bytes: Vec<u8> = mem.values().copied().collect();
+    Ok(bytes
+        .chunks(4)
+        .map(|w| u32::from_le_bytes(w.try_into().unwrap()))
+        .collect())
+}
+
+/// 9.7.13.10: ".all: d is set to mask corresponding to non-exited threads
+/// in membermask if all non-exited threads in membermask have same value
+/// of operand a". With lanes 0-15 exited, `d` is 0xffff0000 (it was
+/// 0xffffffff, the membermask); in a warp of 40 threads' second warp (8
+/// lanes), 0x000000ff.
+#[test]
+fn match_all_names_the_non_exited_members() {
+    let body =
+        "setp.lt.u32 %p1, %r1, 16;\n@%p1 exit;\nmatch.all.sync.b32 %r2|%p2, 7, 0xffffffff;\n\
+                selp.u32 %r3, 1, 0, %p2;\nmul.wide.u32 %rd2, %r1, 8;\nadd.u64 %rd3, %rd1, %rd2;\n\
+                st.global.v2.u32 [%rd3], {%r2, %r3};";
+    let w = warp_words(body, "32", "").unwrap();
+    assert_eq!(w.len(), 32, "{w:x?}");
+    assert!(w.chunks(2).all(|p| p == [0xffff_0000, 1]), "{w:x?}");
+    let body = "match.all.sync.b32 %r2|%p2, 7, 0xffffffff;\nmul.wide.u32 %rd2, %r1, 4;\n\
+                add.u64 %rd3, %rd1, %rd2;\nst.global.u32 [%rd3], %r2;";
+    let w = warp_words(body, "40", "").unwrap();
+    assert_eq!(w.len(), 40);
+    assert!(
+        w[..32].iter().all(|&d| d == 0xffff_ffff) && w[32..].iter().all(|&d| d == 0xff),
+        "{w:x?}"
+    );
+}
+
+/// The sink `_`: "Simple reductions may be specified by using the bit
+/// bucket destination operand `_`" (9.7.13.5, `atom`) and "The sink symbol
+/// '_' may be used in place of any one of the destination operands"
+/// (9.7.13.10, `match`). Both were "register `_` is not declared".
+#[test]
+fn the_sink_stands_for_a_destination() {
+    // 32 threads each add 1 to out[0] (given 5): 37.
+    let w = warp_words(
+        "atom.global.add.u32 _, [%rd1], 1;",
+        "32",
+        "--mem 0x40000000=05000000",
+    );
+    assert_eq!(w, Ok(vec![37]));
+    let body = "match.all.sync.b32 _|%p2, 7, 0xffffffff;\nselp.u32 %r3, 1, 0, %p2;\n\
+                mul.wide.u32 %rd2, %r1, 4;\nadd.u64 %rd3, %rd1, %rd2;\nst.global.u32 [%rd3], %r3;";
+    assert_eq!(warp_words(body, "32", ""), Ok(vec![1; 32]));
+    let body = "match.any.sync.b32 %r2|_, %r1, 0xffffffff;\n\
+                mul.wide.u32 %rd2, %r1, 4;\nadd.u64 %rd3, %rd1, %rd2;\nst.global.u32 [%rd3], %r2;";
+    let w = warp_words(body, "32", "").unwrap();
+    assert!(w.iter().enumerate().all(|(l, &d)| d == 1 << l), "{w:x?}");
+}
+
+/// A `.sync` collective whose membermask names lanes that branched
+/// elsewhere: on sm_70 and later the PTX ISA has the members meet at any
+/// instruction of the same kind (9.7.13.9); the engine computes each
+/// branch's lanes apart, and says so once per statement.
+#[test]
+fn a_collective_split_over_branches_is_warned_about() {
+    let dir = std::env::temp_dir().join(format!("ptxfp-warp-split-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("split.ptx");
+    std::fs::write(
+        &file,
+        ".version 8.0\n.target sm_90\n.entry k()\n{\n.reg .pred %p<3>; .reg .b32 %r<4>;\n\
+         mov.u32 %r1, %tid.x;\nsetp.lt.u32 %p1, %r1, 16;\nsetp.ne.u32 %p2, %r1, 3;\n\
+         @%p1 bra A;\nvote.sync.ballot.b32 %r2, %p2, 0xffffffff;\nbra J;\n\
+         A:\nvote.sync.ballot.b32 %r2, %p2, 0xffffffff;\nvote.sync.ballot.b32 %r3, %p2, 0x0000ffff;\n\
+         J:\nret;\n}\n",
+    )
+    .unwrap();
+    let o = ptxfp(
+        dir.to_str().unwrap(),
+        &["run", "--block", "32", "split.ptx"],
+    );
+    assert_eq!(o.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(
+        err.matches("which have not exited and are not at this instruction")
+            .count(),
+        2,
+        "{err}"
+    );
+    assert!(err.contains("split.ptx:10:1: warning: `vote.sync.ballot.b32`'s membermask 0xffffffff names lane(s) 0, 1, 2, 3, 4, 5, 6, 7, ..."), "{err}");
+    assert!(
+        err.contains("split.ptx:13:1: warning") && err.contains("names lane(s) 16, 17,"),
+        "{err}"
+    );
+}

@@ -87,6 +87,9 @@ pub fn run(a: Args) -> Result<Outcome, Failure> {
                 ..Problem::message(format!("operand {name}: {note}"))
             });
         }
+        if let Some(why) = ins.source_error(srcs.len(), lit.bits) {
+            return Err(fail(&warnings, format!("operand {name}: {why}")));
+        }
         srcs.push(lit.bits);
     }
     let exec = a.env.exec();

@@ -531,7 +531,11 @@ fn verify_text(
             }
             let mut srcs = Vec::new();
             for (&(col, t), ty) in toks[1..].iter().zip(types) {
-                srcs.push(parse_hex(t, *ty).map_err(|e| vec![Problem::at(at(col), e)])?);
+                let bits = parse_hex(t, *ty).map_err(|e| vec![Problem::at(at(col), e)])?;
+                if let Some(why) = form.source_error(srcs.len(), bits) {
+                    return Err(vec![Problem::at(at(col), why)]);
+                }
+                srcs.push(bits);
             }
             let mut want = Vec::new();
             for (&(col, t), ty) in toks[1 + types.len()..].iter().zip(&dts) {

@@ -234,6 +234,33 @@ fn verify_reads_setp_q_after_p() {
     assert!(stderr(&o).contains("(and optionally `q`"), "{}", stderr(&o));
 }
 
+/// `lop3`'s `immLut` "is an integer constant that can take values from 0
+/// to 255" (9.7.8.6): a wider value is an error in `eval` and a malformed
+/// line in `verify` (its upper bits were ignored). 1 ^ 2 ^ 3 = 0 under 0x96.
+#[test]
+fn lop3_immlut_is_eight_bits() {
+    let o = ptxfp(&["eval", "lop3.b32", "1", "2", "3", "0x1ff"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("`immLut` is an integer constant from 0 to 255"),
+        "{}",
+        stderr(&o)
+    );
+    let p = tmp("lop3.txt", "lop3.b32 1 2 3 96 0\nlop3.b32 1 2 3 196 0\n");
+    let o = ptxfp(&["verify", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stdout(&o).ends_with("1 passed, 0 failed, 1 malformed\n"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(
+        stderr(&o).contains("lop3.txt:2:16: `immLut`"),
+        "{}",
+        stderr(&o)
+    );
+}
+
 /// Vectors written as other tools write them: bits with `0x` or `0X` (as
 /// `eval` prints them), upper-case digits, tabs, CRLF line ends, `//`
 /// comments. Each line's expected value is right, so all pass; the last is

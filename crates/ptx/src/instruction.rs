@@ -418,6 +418,18 @@ impl Instruction {
             .unwrap_or_else(|| (vec![0; self.dsts.len()], false))
     }
 
+    /// Why source `k`'s value `bits` is no operand of this instruction, where
+    /// the ISA limits a constant operand further than its type: `lop3`'s
+    /// `immLut` "is an integer constant that can take values from 0 to
+    /// 255" (9.7.8.6), a `.b32` source (a module's `check` holds the
+    /// written constant to the same rule).
+    pub fn source_error(&self, k: usize, bits: u64) -> Option<String> {
+        let lop3 = matches!(&self.op, Op::Int(i) if i.op() == ptxfp_isa::int::IntOpcode::Lop3);
+        (lop3 && k == 3 && bits > 0xff).then(|| {
+            format!("`immLut` is an integer constant from 0 to 255 (PTX ISA 9.7.8.6); {bits:#x} is {bits}")
+        })
+    }
+
     /// The type of the destination that is the complement of the first,
     /// where the op writes one: `setp.CmpOp{.BoolOp}.type p|q, ...`'s `q`
     /// ("q = BoolOp(!t, c)", 9.7.8.2); `None` for the others.

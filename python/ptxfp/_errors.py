@@ -6,6 +6,7 @@ __all__ = [
     "DtypeError",
     "ShapeError",
     "ArityError",
+    "OperandError",
     "RunError",
     "KernelAssertionError",
     "InternalError",
@@ -38,6 +39,11 @@ class ShapeError(PtxfpError, ValueError):
 
 class ArityError(PtxfpError, TypeError):
     """The wrong number of operands (also a TypeError)."""
+
+
+class OperandError(PtxfpError, ValueError):
+    """An operand value the instruction does not take, such as ``lop3``'s
+    immLut above 255 (also a ValueError)."""
 
 
 class RunError(PtxfpError):

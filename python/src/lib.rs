@@ -64,6 +64,28 @@ fn text_arg(py: Python<'_>, name: &str, want: &str, v: &Bound<'_, PyAny>) -> PyR
     }
 }
 
+/// `OperandError` for the first value of `cols` (source columns) that
+/// its operand does not take (`Instruction::source_error`: `lop3`'s
+/// immLut above 255). Only the columns that have such a rule are read.
+fn operand_values(py: Python<'_>, ins: &Instruction, cols: &[&[u64]]) -> PyResult<()> {
+    let names = ins.source_names();
+    for (k, col) in cols.iter().enumerate() {
+        if ins.source_error(k, u64::MAX).is_none() {
+            continue;
+        }
+        if let Some((i, why)) = col
+            .iter()
+            .enumerate()
+            .find_map(|(i, &v)| ins.source_error(k, v).map(|w| (i, w)))
+        {
+            let at = if col.len() > 1 { format!(" (element {i})") } else { String::new() };
+            let name = names.get(k).map_or("?", String::as_str);
+            return error_result(py, "OperandError", format!("operand {name}{at}: {why}"));
+        }
+    }
+    Ok(())
+}
+
 fn error_result<T>(py: Python<'_>, kind: &str, msg: String) -> PyResult<T> {
     Err(error(py, kind, (msg,)))
 }
@@ -493,6 +515,7 @@ impl Instr {
                 .zip(&self.ins.srcs)
                 .map(|(x, t)| x & mask(*t))
                 .collect();
+            operand_values(py, &self.ins, &srcs.iter().map(std::slice::from_ref).collect::<Vec<_>>())?;
             if let (Some(p), 1..=3) = (&self.plan, srcs.len()) {
                 let mut ops = [0u64; 3];
                 ops[..srcs.len()].copy_from_slice(&srcs);
@@ -634,6 +657,7 @@ impl Instr {
             }
             let ins = &self.ins;
             let exec = &self.exec;
+            operand_values(py, ins, &cols)?;
             let r = py.allow_threads(|| {
                 catch_unwind(AssertUnwindSafe(|| {
                     if outs.len() == 1 && ins.eval_u64_columns(exec, &cols, outs[0]) {

@@ -280,6 +280,18 @@ def test_form_errors_are_value_errors_with_cli_messages():
         ptxfp.Form(3)
 
 
+def test_lop3_immlut_is_eight_bits():
+    # 9.7.8.6: "immLut is an integer constant that can take values from 0 to
+    # 255"; 1 ^ 2 ^ 3 = 0 under 0x96 (a ^ b ^ c), every element.
+    a, b, c = (np.full(5, v, np.uint32) for v in (1, 2, 3))
+    assert list(ptxfp.eval("lop3.b32", a, b, c, np.full(5, 0x96, np.uint32))) == [0] * 5
+    lut = np.array([0x96, 0x96, 0x196, 0x96, 0x96], np.uint32)
+    with pytest.raises(ptxfp.OperandError, match=r"operand d \(element 2\): `immLut` is an integer constant from 0 to 255"):
+        ptxfp.eval("lop3.b32", a, b, c, lut)
+    with pytest.raises(ValueError, match="0x1ff is 511"):
+        ptxfp.eval("lop3.b32", np.uint32(1), np.uint32(2), np.uint32(3), np.uint32(0x1FF))
+
+
 def test_a_panic_is_an_internal_error():
     for in_pool in (False, True):
         with pytest.raises(ptxfp.InternalError, match="on purpose"):

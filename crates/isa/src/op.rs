@@ -436,6 +436,15 @@ impl Op {
         }
     }
 
+    /// The largest value source `k` (in [`Op::signature`]'s order) takes,
+    /// where the ISA limits it below its type: `lop3`'s `immLut`, "an
+    /// integer constant that can take values from 0 to 255" (9.7.8.6), a
+    /// `.b32` source. `None` for the others.
+    pub fn source_max(&self, k: usize) -> Option<u64> {
+        let lop3 = matches!(self, Op::Int(i) if i.op() == crate::int::IntOpcode::Lop3);
+        (lop3 && k == 3).then_some(0xff)
+    }
+
     /// The errors and warnings of this op against a module's `.version` and
     /// `.target`, spanning the opcode (`0..` its length).
     pub fn validate(&self, opcode: &str, version: PtxVersion, target: Target) -> Vec<Diagnostic> {

@@ -424,9 +424,9 @@ impl Instruction {
     /// 255" (9.7.8.6), a `.b32` source (a module's `check` holds the
     /// written constant to the same rule).
     pub fn source_error(&self, k: usize, bits: u64) -> Option<String> {
-        let lop3 = matches!(&self.op, Op::Int(i) if i.op() == ptxfp_isa::int::IntOpcode::Lop3);
-        (lop3 && k == 3 && bits > 0xff).then(|| {
-            format!("`immLut` is an integer constant from 0 to 255 (PTX ISA 9.7.8.6); {bits:#x} is {bits}")
+        let max = self.op.source_max(k)?;
+        (bits > max).then(|| {
+            format!("`immLut` is an integer constant from 0 to {max} (PTX ISA 9.7.8.6); {bits:#x} is {bits}")
         })
     }
 

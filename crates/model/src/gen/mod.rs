@@ -314,7 +314,14 @@ pub fn op_vectors<'a>(
         .map(|s| crate::explicit_operands(&s).0)
         .unwrap_or_default();
     core::iter::from_fn(move || {
-        let srcs: Vec<u64> = types.iter().map(|t| typed_value(&mut rng, *t)).collect();
+        // A source the ISA limits below its type (`lop3`'s immLut) keeps
+        // to its values.
+        let srcs: Vec<u64> = (types.iter().enumerate())
+            .map(|(k, t)| {
+                let v = typed_value(&mut rng, *t);
+                op.source_max(k).map_or(v, |m| v % (m + 1))
+            })
+            .collect();
         let (dsts, _) = crate::compute_explicit(op, &srcs, exec)?;
         Some(OpVector { srcs, dsts })
     })

@@ -258,12 +258,40 @@ fn an_unguarded_loop_of_arithmetic_is_an_endless_loop() {
     fails_with(&run_src("fixed.ptx", &fixed, &[]), |e| {
         e.contains("fixed.ptx:12:5: error: an endless loop: this `bra`'s guard `%p` is not written between its label and it")
     });
+    // A guard the loop writes, but only from what the loop does not change
+    // (cargo-fuzz, 2026-11-29: `setp.lt.u32 %p, $%i, 1000` beside `add.u32
+    // %i, %i, 1`, where `$%i` is another register): once settled it is the
+    // same each trip. Said after a few trips, not at --max-steps.
+    let settled = body("    add.u32 %i, %i, 1;\n    setp.lt.u32 %p, %s, 1000;\n    @%p bra L;")
+        .replace(
+            "    mov.u32 %i, 0;\n",
+            "    mov.u32 %i, 0;\n    mov.u32 %s, 7;\n",
+        );
+    fails_with(&run_src("settled.ptx", &settled, &[]), |e| {
+        e.contains("settled.ptx:13:5: error: an endless loop: this `bra`'s guard `%p` is computed in the loop only from values the loop does not change")
+    });
+    // Settled after two trips, but not taken then: it ends, in an outer
+    // loop of 50 that enters it again each time (no count carried over).
+    let twice = body(
+        "    mov.u32 %s, 3;\nM:\n    setp.lt.u32 %q, %s, 10;\n    mov.u32 %s, 100;\n    @%q bra M;\n    add.u32 %i, %i, 1;\n    setp.lt.u32 %p, %i, 50;\n    @%p bra L;",
+    );
+    let o = run_src("twice.ptx", &twice, &[]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     // Each of these leaves, faults or is bounded: --max-steps ends it.
     for b in [
         "    add.u32 %i, %i, 1;\n    setp.ne.u32 %p, %i, 0;\n    @%p bra L;",
         "    add.u32 %i, %i, 1;\n    st.global.u32 [0x1000], %i;\n    bra L;",
         "    add.u32 %i, %i, 1;\n    setp.eq.u32 %p, %i, 0;\n    @%p bra L;\n    bra L;",
         "    add.u32 %i, %i, 1;\n    setp.eq.u32 %q|%p, %i, 0;\n    @%p bra L;",
+        // A clock changes on its own: not settled.
+        "    mov.u32 %s, %clock;\n    setp.ne.u32 %p, %s, 0;\n    @%p bra L;",
+        // Settled through a chain, but from the counter: not settled.
+        "    add.u32 %i, %i, 1;\n    mov.u32 %s, %i;\n    setp.ne.u32 %p, %s, 0;\n    @%p bra L;",
     ] {
         fails_with(
             &run_src("bounded.ptx", &body(b), &["--max-steps", "10000"]),

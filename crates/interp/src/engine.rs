@@ -382,6 +382,9 @@ pub(crate) struct Thread {
     /// The last error of its calls of the CUDA device runtime
     /// (`cudaGetLastError`; src/externs.rs), 0 for none.
     pub(crate) last_error: u32,
+    /// The backward branch it took last, how many times in a row, and its
+    /// `steps` then (`Machine::count_trip`).
+    trips: (usize, u32, u64),
 }
 
 impl Thread {
@@ -994,6 +997,7 @@ impl Machine<'_, '_> {
                 depth: 0,
                 sp: crate::stack::STACK_TOP,
                 last_error: 0,
+                trips: (usize::MAX, 0, 0),
             })
             .collect();
         for lane in 0..n {
@@ -1885,6 +1889,9 @@ impl Machine<'_, '_> {
             // guard goes on to the next instruction.
             if na > 0 && self.loops_forever(target, pc) {
                 return Err(self.endless(target, pc));
+            }
+            for &lane in &act[..na] {
+                self.count_trip(lane, target, pc)?;
             }
             if na == lanes.len() {
                 return self.go_all(lanes, target + 1);
@@ -3255,6 +3262,129 @@ impl Machine<'_, '_> {
         answer
     }
 
+    /// A backward branch whose loop (statements `label`..`pc`) is register
+    /// arithmetic only, as [`Self::loops_forever`] asks, and whose guard
+    /// the loop writes, but only from values it does not change: a
+    /// register written in the loop is settled when every instruction that
+    /// writes it reads (and is guarded by) settled registers, registers the
+    /// loop does not write, and constants, never a clock (`%clock`,
+    /// `%globaltimer`, `%pm`) or the carry flag the loop writes. Once every
+    /// settled register has its final value, which takes at most one trip
+    /// per settling step, each trip computes the same guard, and a thread
+    /// that takes the branch then never leaves
+    /// (`setp.lt.u32 %p, %n, 1000; @%p bra L` where the loop adds to `%i`,
+    /// not `%n`). The bound in trips, and the loop's instruction count;
+    /// `None` for the other branches. Worked out once per branch.
+    fn settles_after(&mut self, label: usize, pc: usize) -> Option<(u32, u64)> {
+        if label >= pc {
+            return None;
+        }
+        let body = (label + 1..pc)
+            .filter(|&i| self.decoded_at(i).is_some())
+            .count() as u64;
+        if let Some(known) = self.settles.get(&pc) {
+            return known.map(|n| (n, body));
+        }
+        let answer = self.guard_of(pc).and_then(|g| {
+            // Each instruction's written registers and what it reads.
+            let mut writes: Vec<(Vec<String>, Vec<String>)> = Vec::new();
+            for i in label + 1..pc {
+                let Some(d) = self.decoded_at(i) else {
+                    continue;
+                };
+                if !(d.op.is_computation() || matches!(d.op, Op::Mov(_) | Op::Cvta(_))) {
+                    return None;
+                }
+                let Some(Stmt::Instr(ins)) = self.module.stmt(i) else {
+                    return None;
+                };
+                let carry = d.op.signature().map(|s| s.carry).unwrap_or_default();
+                let mut dst: Vec<String> = Vec::new();
+                let mut src: Vec<String> = Vec::new();
+                for (k, o) in ins.operands.iter().enumerate() {
+                    let mut out = Vec::new();
+                    operand_registers(o, &mut out);
+                    if k == 0 {
+                        dst.extend(out);
+                    } else {
+                        src.extend(out);
+                    }
+                }
+                src.extend(ins.guard.map(|h| h.reg.to_string()));
+                if carry.writes {
+                    dst.push("CC".into());
+                }
+                if carry.reads {
+                    src.push("CC".into());
+                }
+                writes.push((dst, src));
+            }
+            let written: std::collections::HashSet<&String> =
+                writes.iter().flat_map(|w| &w.0).collect();
+            let volatile = |r: &str| {
+                ["%clock", "%globaltimer", "%pm"]
+                    .iter()
+                    .any(|v| r.starts_with(v))
+            };
+            let mut settled: std::collections::HashSet<&String> = Default::default();
+            loop {
+                let before = settled.len();
+                for r in &written {
+                    if settled.contains(*r) {
+                        continue;
+                    }
+                    let ok = writes.iter().filter(|w| w.0.contains(*r)).all(|w| {
+                        w.1.iter()
+                            .all(|s| !volatile(s) && (!written.contains(s) || settled.contains(s)))
+                    });
+                    if ok {
+                        settled.insert(*r);
+                    }
+                }
+                if settled.len() == before {
+                    break;
+                }
+            }
+            settled.contains(&g).then(|| writes.len() as u32 + 2)
+        });
+        self.settles.insert(pc, answer);
+        answer.map(|n| (n, body))
+    }
+
+    /// Thread `lane` took the branch at `pc` back to `label`: an error
+    /// once it has taken it more times in a row than its loop needs to
+    /// settle ([`Self::settles_after`]). "In a row": no more instructions
+    /// between two takings than the loop has, so a loop that a thread
+    /// leaves and enters again starts its count again.
+    fn count_trip(&mut self, lane: usize, label: usize, pc: usize) -> Result<(), RunError> {
+        let Some((bound, body)) = self.settles_after(label, pc) else {
+            return Ok(());
+        };
+        let t = &mut self.eng.threads[lane];
+        let (at, count, steps) = t.trips;
+        let count = if at == pc && t.steps.saturating_sub(steps) <= body + 1 {
+            count + 1
+        } else {
+            1
+        };
+        t.trips = (pc, count, t.steps);
+        if count <= bound {
+            return Ok(());
+        }
+        let span = match self.module.stmt(pc) {
+            Some(Stmt::Instr(ins)) => ins.span,
+            _ => 0..0,
+        };
+        let g = self.guard_of(pc).unwrap_or_default();
+        Err(RunError::Program(
+            Diagnostic::error(
+                span,
+                format!("an endless loop: this `bra`'s guard `{g}` is computed in the loop only from values the loop does not change, and nothing there can leave the loop (only register arithmetic), so it is the same on every trip: this thread took it {count} times in a row and never leaves (a GPU hangs here)"),
+            )
+            .with_help("compute the guard from what the loop changes (the counter it adds to), or branch out of the loop"),
+        ))
+    }
+
     /// Whether only labels lie between statements `label` and `pc`.
     fn only_labels_between(&self, label: usize, pc: usize) -> bool {
         (label + 1..pc).all(|i| self.decoded_at(i).is_none())
@@ -3309,7 +3439,10 @@ impl Machine<'_, '_> {
             }
             Flow::Jump(label) => match self.label(ins.scope, &label, ins.block) {
                 Some(at) if self.loops_forever(at, pc) => return Err(self.endless(at, pc)),
-                Some(at) => self.eng.threads[lane].pc = at + 1,
+                Some(at) => {
+                    self.count_trip(lane, at, pc)?;
+                    self.eng.threads[lane].pc = at + 1
+                }
                 None => {
                     let at = ins
                         .operands
@@ -4186,6 +4319,24 @@ fn hint_operands(ins: &Instr, operands: HintOperands) -> Result<(), RunError> {
 /// Whether the operand `o` names the register `reg`: as itself, in a
 /// vector, as an address's or a sum's base, or in text such as `p|q` or
 /// `!p` (the endless-loop test: a guard a loop may write).
+/// The register names operand `o` reads or writes: a name, a vector's
+/// elements, an address's or sum's base, each half of `p|q` (and a
+/// negated `!p`).
+fn operand_registers(o: &Operand, out: &mut Vec<String>) {
+    match &o.kind {
+        OperandKind::Name(n) => out.push(n.to_string()),
+        OperandKind::Vector(v) => v.iter().for_each(|e| operand_registers(e, out)),
+        OperandKind::Address { base: Some(b), .. } => out.push(b.to_string()),
+        OperandKind::Sum { base, .. } => out.push(base.to_string()),
+        OperandKind::Other(t) => out.extend(
+            t.split(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '$' | '%' | '.')))
+                .filter(|w| !w.is_empty())
+                .map(str::to_string),
+        ),
+        _ => {}
+    }
+}
+
 fn names(o: &Operand, reg: &str) -> bool {
     match &o.kind {
         OperandKind::Name(n) => *n == reg,

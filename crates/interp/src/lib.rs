@@ -783,6 +783,11 @@ struct Machine<'a, 's> {
     /// Per backward `bra` taken, whether a thread that takes it never
     /// leaves (`engine::loops_forever`), worked out at its first taking.
     endless: rustc_hash::FxHashMap<usize, bool>,
+    /// Per backward `bra`, where its loop is register arithmetic whose
+    /// guard the loop computes only from values it does not change: after
+    /// how many trips in a row a thread that takes it never leaves
+    /// (`engine::settles_after`).
+    settles: rustc_hash::FxHashMap<usize, Option<u32>>,
 }
 
 /// A variable: address, size in bytes, state space, element type.
@@ -1245,6 +1250,7 @@ fn execute_grid(
         frame_layouts: Default::default(),
         branch_lists: Default::default(),
         endless: Default::default(),
+        settles: Default::default(),
     };
     // Decode once: every instruction of the module, before anything runs,
     // each distinct opcode text once.

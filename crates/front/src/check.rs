@@ -272,8 +272,8 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                     Op::Int(i) if i.bool_op().is_some() => check_lop3_operands(ins, &mut diags),
                     _ => check_operands(ins, ins.opcode, &op_types(op), &regs, &mut diags),
                 }
-                if matches!(op, Op::Int(i) if i.op() == ptxfp_isa::int::IntOpcode::Lop3) {
-                    check_immlut(ins, &mut diags);
+                if let Some(max) = op.source_max(3) {
+                    check_immlut(ins, max, &mut diags);
                 }
             }
             // mbarrier, bulk copies, cluster barriers: their rows' PTX ISA
@@ -794,18 +794,20 @@ fn check_lop3_operands(ins: &Instr, diags: &mut Vec<Diagnostic>) {
 /// past 255, is an error (both were taken, the register read as a value
 /// and a constant's upper bits ignored: found by an independent model of
 /// the integer family, 2026-11-29).
-fn check_immlut(ins: &Instr, diags: &mut Vec<Diagnostic>) {
+fn check_immlut(ins: &Instr, max: u64, diags: &mut Vec<Diagnostic>) {
+    // Source 3 (`Op::source_max`) is operand 4, after `d`.
     let Some(lut) = ins.operands.get(4) else {
         return;
     };
     let help = "write the truth table as a constant: F(0xF0, 0xCC, 0xAA) for F(a, b, c), e.g. 0x96 for a ^ b ^ c";
+    let rule = format!("`immLut` is an integer constant from 0 to {max} (PTX ISA 9.7.8.6)");
     let why = match &lut.kind {
         OperandKind::Imm(t) => match ptxfp_isa::literal::parse_int(t) {
-            Some(0..=255) => return,
-            Some(v) => format!("`immLut` is an integer constant from 0 to 255 (PTX ISA 9.7.8.6); `{t}` is {v}"),
-            None => format!("`immLut` is an integer constant from 0 to 255 (PTX ISA 9.7.8.6); `{t}` is not an integer"),
+            Some(v) if (0..=max as i64).contains(&v) => return,
+            Some(v) => format!("{rule}; `{t}` is {v}"),
+            None => format!("{rule}; `{t}` is not an integer"),
         },
-        _ => "`immLut` is an integer constant from 0 to 255 (PTX ISA 9.7.8.6), not a register or an address".to_string(),
+        _ => format!("{rule}, not a register or an address"),
     };
     diags.push(Diagnostic::error(lut.span.clone(), why).with_help(help));
 }

@@ -70,7 +70,7 @@ fn text_arg(py: Python<'_>, name: &str, want: &str, v: &Bound<'_, PyAny>) -> PyR
 fn operand_values(py: Python<'_>, ins: &Instruction, cols: &[&[u64]]) -> PyResult<()> {
     let names = ins.source_names();
     for (k, col) in cols.iter().enumerate() {
-        if ins.source_error(k, u64::MAX).is_none() {
+        if ins.op.source_limit(k).is_none() {
             continue;
         }
         if let Some((i, why)) = col

@@ -272,8 +272,8 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                     Op::Int(i) if i.bool_op().is_some() => check_lop3_operands(ins, &mut diags),
                     _ => check_operands(ins, ins.opcode, &op_types(op), &regs, &mut diags),
                 }
-                if let Some(max) = op.source_max(3) {
-                    check_immlut(ins, max, &mut diags);
+                if let Some(limit) = op.source_limit(3) {
+                    check_immlut(ins, limit, &mut diags);
                 }
             }
             // mbarrier, bulk copies, cluster barriers: their rows' PTX ISA
@@ -587,62 +587,60 @@ fn check_operand(
     regs: &dyn Fn(&str) -> Option<PtxType>,
     diags: &mut Vec<Diagnostic>,
 ) {
-    {
-        match &op.kind {
-            OperandKind::Name(n) => match regs(n) {
-                None => diags.push(undeclared(n, op.span.clone()).with_help(format!(
-                    "declare it, e.g. `.reg {} {n};`",
-                    ty.bit_type().unwrap_or(*ty)
-                ))),
-                Some(rt) if !ty.accepts_register(rt) => diags.push(
-                    Diagnostic::error(
-                        op.span.clone(),
-                        format!("operand `{n}` is a `{rt}` register; `{form}` needs `{ty}` here"),
-                    )
-                    .with_help(match ty.bit_type().filter(|b| b != ty) {
-                        Some(b) => format!("use a `{ty}` or `{b}` register"),
-                        None => format!("use a `{ty}` register"),
-                    }),
-                ),
-                Some(_) => {}
-            },
-            // `r + 1` (a register or variable plus a constant) as an integer
-            // or bit-size source: the run reads it (its name there).
-            OperandKind::Sum { .. } if i > 0 && !ty.is_float() && *ty != PtxType::Pred => {}
-            // The constant must be one `run` can read (PTX ISA §4.5), for
-            // every type; a 16-bit floating-point one is also worth a
-            // warning. Integer constants are 64-bit and "converted to the
-            // appropriate size based on the data or instruction type at
-            // its use" (PTX ISA §4.5.1): nvcc writes `add.s16 %rs2, %rs1, 1`.
-            OperandKind::Imm(t) if i > 0 => match ptxfp_isa::literal::Literal::imm(t, *ty) {
-                Err(e) => diags.push(match truncated_constant(t, *ty) {
-                    Some((_, w)) => Diagnostic::warning(op.span.clone(), w),
-                    None => Diagnostic::error(op.span.clone(), e),
+    match &op.kind {
+        OperandKind::Name(n) => match regs(n) {
+            None => diags.push(undeclared(n, op.span.clone()).with_help(format!(
+                "declare it, e.g. `.reg {} {n};`",
+                ty.bit_type().unwrap_or(*ty)
+            ))),
+            Some(rt) if !ty.accepts_register(rt) => diags.push(
+                Diagnostic::error(
+                    op.span.clone(),
+                    format!("operand `{n}` is a `{rt}` register; `{form}` needs `{ty}` here"),
+                )
+                .with_help(match ty.bit_type().filter(|b| b != ty) {
+                    Some(b) => format!("use a `{ty}` or `{b}` register"),
+                    None => format!("use a `{ty}` register"),
                 }),
-                Ok(lit) => {
-                    // A constant that overflowed to Inf or underflowed to 0.
-                    for w in lit.warnings {
-                        diags.push(Diagnostic::warning(op.span.clone(), w.to_string()));
-                    }
-                    if (ty.bits() == 16 && ty.is_float())
-                        || matches!(ty, PtxType::F16x2 | PtxType::BF16x2)
-                    {
-                        diags.push(Diagnostic::warning(
-                            op.span.clone(),
-                            format!("immediate `{t}` for a `{ty}` operand: PTX has no literals of this type; ptxas may reject it"),
-                        ));
-                    }
+            ),
+            Some(_) => {}
+        },
+        // `r + 1` (a register or variable plus a constant) as an integer
+        // or bit-size source: the run reads it (its name there).
+        OperandKind::Sum { .. } if i > 0 && !ty.is_float() && *ty != PtxType::Pred => {}
+        // The constant must be one `run` can read (PTX ISA §4.5), for
+        // every type; a 16-bit floating-point one is also worth a
+        // warning. Integer constants are 64-bit and "converted to the
+        // appropriate size based on the data or instruction type at
+        // its use" (PTX ISA §4.5.1): nvcc writes `add.s16 %rs2, %rs1, 1`.
+        OperandKind::Imm(t) if i > 0 => match ptxfp_isa::literal::Literal::imm(t, *ty) {
+            Err(e) => diags.push(match truncated_constant(t, *ty) {
+                Some((_, w)) => Diagnostic::warning(op.span.clone(), w),
+                None => Diagnostic::error(op.span.clone(), e),
+            }),
+            Ok(lit) => {
+                // A constant that overflowed to Inf or underflowed to 0.
+                for w in lit.warnings {
+                    diags.push(Diagnostic::warning(op.span.clone(), w.to_string()));
                 }
+                if (ty.bits() == 16 && ty.is_float())
+                    || matches!(ty, PtxType::F16x2 | PtxType::BF16x2)
+                {
+                    diags.push(Diagnostic::warning(
+                        op.span.clone(),
+                        format!("immediate `{t}` for a `{ty}` operand: PTX has no literals of this type; ptxas may reject it"),
+                    ));
+                }
+            }
+        },
+        _ => diags.push(Diagnostic::error(
+            op.span.clone(),
+            if i == 0 {
+                "the destination must be a register".to_string()
+            } else {
+                format!("expected a `{ty}` register or immediate")
             },
-            _ => diags.push(Diagnostic::error(
-                op.span.clone(),
-                if i == 0 {
-                    "the destination must be a register".to_string()
-                } else {
-                    format!("expected a `{ty}` register or immediate")
-                },
-            )),
-        }
+        )),
     }
 }
 
@@ -659,7 +657,7 @@ fn check_cvt_operands(
     // registers with `ld`, `st`, `mov.b128` and `atom` only (docs/ENGINE.md
     // "`.b128` registers"); say so rather than count its halves.
     for o in &ins.operands {
-        if let Some(q) = module::b128_vector(o) {
+        if let Some(q) = module::b128_register(o) {
             diags.push(
                 Diagnostic::error(
                     o.span.clone(),
@@ -794,16 +792,16 @@ fn check_lop3_operands(ins: &Instr, diags: &mut Vec<Diagnostic>) {
 /// past 255, is an error (both were taken, the register read as a value
 /// and a constant's upper bits ignored: found by an independent model of
 /// the integer family, 2026-11-29).
-fn check_immlut(ins: &Instr, max: u64, diags: &mut Vec<Diagnostic>) {
-    // Source 3 (`Op::source_max`) is operand 4, after `d`.
+fn check_immlut(ins: &Instr, limit: ptxfp_isa::op::SourceLimit, diags: &mut Vec<Diagnostic>) {
+    // Source 3 (`Op::source_limit`) is operand 4, after `d`.
     let Some(lut) = ins.operands.get(4) else {
         return;
     };
     let help = "write the truth table as a constant: F(0xF0, 0xCC, 0xAA) for F(a, b, c), e.g. 0x96 for a ^ b ^ c";
-    let rule = format!("`immLut` is an integer constant from 0 to {max} (PTX ISA 9.7.8.6)");
+    let rule = limit.rule;
     let why = match &lut.kind {
         OperandKind::Imm(t) => match ptxfp_isa::literal::parse_int(t) {
-            Some(v) if (0..=max as i64).contains(&v) => return,
+            Some(v) if (0..=limit.max as i64).contains(&v) => return,
             Some(v) => format!("{rule}; `{t}` is {v}"),
             None => format!("{rule}; `{t}` is not an integer"),
         },

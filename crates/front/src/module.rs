@@ -3463,27 +3463,22 @@ fn signed_exponent_follows(word: &str, rest: &[u8]) -> bool {
 /// `mov.b128 q, {lo, hi}` packs and `mov.b128 {lo, hi}, q` unpacks.
 pub const B128_HALVES: u32 = 128;
 
-/// The register `q` where `v` is a `.b128` register as an operand, the
-/// pair `{q.lo, q.hi}` ([`B128_HALVES`]).
-pub fn b128_register<'a>(v: &[Operand<'a>]) -> Option<&'a str> {
-    match v {
-        [Operand {
-            kind: OperandKind::Name(lo),
-            ..
-        }, Operand {
-            kind: OperandKind::Name(hi),
-            ..
-        }] => lo
-            .strip_suffix(".lo")
-            .filter(|q| hi.strip_suffix(".hi") == Some(q)),
-        _ => None,
-    }
-}
-
-/// [`b128_register`] of an operand that is a vector.
-pub fn b128_vector<'a>(o: &Operand<'a>) -> Option<&'a str> {
+/// The register `q` where operand `o` is a `.b128` register, the pair
+/// `{q.lo, q.hi}` ([`B128_HALVES`]).
+pub fn b128_register<'a>(o: &Operand<'a>) -> Option<&'a str> {
     match &o.kind {
-        OperandKind::Vector(v) => b128_register(v),
+        OperandKind::Vector(v) => match &v[..] {
+            [Operand {
+                kind: OperandKind::Name(lo),
+                ..
+            }, Operand {
+                kind: OperandKind::Name(hi),
+                ..
+            }] => lo
+                .strip_suffix(".lo")
+                .filter(|q| hi.strip_suffix(".hi") == Some(q)),
+            _ => None,
+        },
         _ => None,
     }
 }

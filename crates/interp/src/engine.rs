@@ -387,6 +387,15 @@ pub(crate) struct Thread {
     trips: (usize, u32, u64),
 }
 
+/// A loop whose guard settles (`Machine::settles_after`): after how many
+/// trips in a row a thread that takes its branch never leaves, and how
+/// many instructions a trip runs besides the branch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Settles {
+    trips: u32,
+    body: u64,
+}
+
 impl Thread {
     /// The stack pointer when its current function began.
     pub(crate) fn frame_sp(&self) -> u64 {
@@ -1890,8 +1899,10 @@ impl Machine<'_, '_> {
             if na > 0 && self.loops_forever(target, pc) {
                 return Err(self.endless(target, pc));
             }
-            for &lane in &act[..na] {
-                self.count_trip(lane, target, pc)?;
+            if let Some(s) = self.settles_after(target, pc) {
+                for &lane in &act[..na] {
+                    self.count_trip(lane, pc, s)?;
+                }
             }
             if na == lanes.len() {
                 return self.go_all(lanes, target + 1);
@@ -3244,19 +3255,16 @@ impl Machine<'_, '_> {
         }
         let answer = self.only_labels_between(label, pc) || {
             let guard = self.guard_of(pc);
-            (label + 1..pc).all(|i| {
-                self.decoded_at(i).is_none_or(|d| {
-                    d.op.is_computation() || matches!(d.op, Op::Mov(_) | Op::Cvta(_))
+            self.register_only_between(label, pc)
+                && guard.is_none_or(|g| {
+                    (label + 1..pc).all(|i| match self.module.stmt(i) {
+                        Some(Stmt::Instr(ins)) => {
+                            ins.guard.as_ref().is_none_or(|h| h.reg != g)
+                                && !ins.operands.iter().any(|o| names(o, &g))
+                        }
+                        _ => true,
+                    })
                 })
-            }) && guard.is_none_or(|g| {
-                (label + 1..pc).all(|i| match self.module.stmt(i) {
-                    Some(Stmt::Instr(ins)) => {
-                        ins.guard.as_ref().is_none_or(|h| h.reg != g)
-                            && !ins.operands.iter().any(|o| names(o, &g))
-                    }
-                    _ => true,
-                })
-            })
         };
         self.endless.insert(pc, answer);
         answer
@@ -3275,28 +3283,23 @@ impl Machine<'_, '_> {
     /// (`setp.lt.u32 %p, %n, 1000; @%p bra L` where the loop adds to `%i`,
     /// not `%n`). The bound in trips, and the loop's instruction count;
     /// `None` for the other branches. Worked out once per branch.
-    fn settles_after(&mut self, label: usize, pc: usize) -> Option<(u32, u64)> {
+    fn settles_after(&mut self, label: usize, pc: usize) -> Option<Settles> {
         if label >= pc {
             return None;
         }
-        let body = (label + 1..pc)
-            .filter(|&i| self.decoded_at(i).is_some())
-            .count() as u64;
-        if let Some(known) = self.settles.get(&pc) {
-            return known.map(|n| (n, body));
+        if let Some(&known) = self.settles.get(&pc) {
+            return known;
         }
-        let answer = self.guard_of(pc).and_then(|g| {
+        let guard = self
+            .guard_of(pc)
+            .filter(|_| self.register_only_between(label, pc));
+        let answer = guard.and_then(|g| {
             // Each instruction's written registers and what it reads.
             let mut writes: Vec<(Vec<String>, Vec<String>)> = Vec::new();
             for i in label + 1..pc {
-                let Some(d) = self.decoded_at(i) else {
+                let (Some(d), Some(Stmt::Instr(ins))) = (self.decoded_at(i), self.module.stmt(i))
+                else {
                     continue;
-                };
-                if !(d.op.is_computation() || matches!(d.op, Op::Mov(_) | Op::Cvta(_))) {
-                    return None;
-                }
-                let Some(Stmt::Instr(ins)) = self.module.stmt(i) else {
-                    return None;
                 };
                 let carry = d.op.signature().map(|s| s.carry).unwrap_or_default();
                 let mut dst: Vec<String> = Vec::new();
@@ -3345,10 +3348,24 @@ impl Machine<'_, '_> {
                     break;
                 }
             }
-            settled.contains(&g).then(|| writes.len() as u32 + 2)
+            settled.contains(&g).then(|| Settles {
+                trips: writes.len() as u32 + 2,
+                body: writes.len() as u64,
+            })
         });
         self.settles.insert(pc, answer);
-        answer.map(|n| (n, body))
+        answer
+    }
+
+    /// Whether everything between statements `label` and `pc` computes on
+    /// registers only: the computation tables, `mov`, `cvta` (no branch,
+    /// call, return, memory access or barrier, which could leave a loop,
+    /// stop the thread or fault).
+    fn register_only_between(&self, label: usize, pc: usize) -> bool {
+        (label + 1..pc).all(|i| {
+            self.decoded_at(i)
+                .is_none_or(|d| d.op.is_computation() || matches!(d.op, Op::Mov(_) | Op::Cvta(_)))
+        })
     }
 
     /// Thread `lane` took the branch at `pc` back to `label`: an error
@@ -3356,29 +3373,22 @@ impl Machine<'_, '_> {
     /// settle ([`Self::settles_after`]). "In a row": no more instructions
     /// between two takings than the loop has, so a loop that a thread
     /// leaves and enters again starts its count again.
-    fn count_trip(&mut self, lane: usize, label: usize, pc: usize) -> Result<(), RunError> {
-        let Some((bound, body)) = self.settles_after(label, pc) else {
-            return Ok(());
-        };
+    fn count_trip(&mut self, lane: usize, pc: usize, s: Settles) -> Result<(), RunError> {
         let t = &mut self.eng.threads[lane];
         let (at, count, steps) = t.trips;
-        let count = if at == pc && t.steps.saturating_sub(steps) <= body + 1 {
+        let count = if at == pc && t.steps.saturating_sub(steps) <= s.body + 1 {
             count + 1
         } else {
             1
         };
         t.trips = (pc, count, t.steps);
-        if count <= bound {
+        if count <= s.trips {
             return Ok(());
         }
-        let span = match self.module.stmt(pc) {
-            Some(Stmt::Instr(ins)) => ins.span,
-            _ => 0..0,
-        };
         let g = self.guard_of(pc).unwrap_or_default();
         Err(RunError::Program(
             Diagnostic::error(
-                span,
+                self.stmt_span(pc),
                 format!("an endless loop: this `bra`'s guard `{g}` is computed in the loop only from values the loop does not change, and nothing there can leave the loop (only register arithmetic), so it is the same on every trip: this thread took it {count} times in a row and never leaves (a GPU hangs here)"),
             )
             .with_help("compute the guard from what the loop changes (the counter it adds to), or branch out of the loop"),
@@ -3404,10 +3414,6 @@ impl Machine<'_, '_> {
     /// not after --max-steps (30 s at the default, minutes where the loop
     /// computes on registers never written).
     fn endless(&self, label: usize, pc: usize) -> RunError {
-        let span = match self.module.stmt(pc) {
-            Some(Stmt::Instr(ins)) => ins.span,
-            _ => 0..0,
-        };
         let (message, help) = match (self.only_labels_between(label, pc), self.guard_of(pc)) {
             (true, _) => (
                 "an endless loop: this `bra` branches to itself, and a thread that takes it never leaves (a GPU hangs here)".to_string(),
@@ -3422,7 +3428,7 @@ impl Machine<'_, '_> {
                 "compute the guard inside the loop (`setp` before the `bra`), or branch out of the loop",
             ),
         };
-        RunError::Program(Diagnostic::error(span, message).with_help(help))
+        RunError::Program(Diagnostic::error(self.stmt_span(pc), message).with_help(help))
     }
 
     /// Moves thread `lane` on after statement `pc` did `flow`.
@@ -3440,7 +3446,9 @@ impl Machine<'_, '_> {
             Flow::Jump(label) => match self.label(ins.scope, &label, ins.block) {
                 Some(at) if self.loops_forever(at, pc) => return Err(self.endless(at, pc)),
                 Some(at) => {
-                    self.count_trip(lane, at, pc)?;
+                    if let Some(s) = self.settles_after(at, pc) {
+                        self.count_trip(lane, pc, s)?;
+                    }
                     self.eng.threads[lane].pc = at + 1
                 }
                 None => {
@@ -4316,9 +4324,6 @@ fn hint_operands(ins: &Instr, operands: HintOperands) -> Result<(), RunError> {
     }
 }
 
-/// Whether the operand `o` names the register `reg`: as itself, in a
-/// vector, as an address's or a sum's base, or in text such as `p|q` or
-/// `!p` (the endless-loop test: a guard a loop may write).
 /// The register names operand `o` reads or writes: a name, a vector's
 /// elements, an address's or sum's base, each half of `p|q` (and a
 /// negated `!p`).
@@ -4337,15 +4342,10 @@ fn operand_registers(o: &Operand, out: &mut Vec<String>) {
     }
 }
 
+/// Whether the operand `o` names the register `reg` ([`operand_registers`]:
+/// the endless-loop test, a guard a loop may write).
 fn names(o: &Operand, reg: &str) -> bool {
-    match &o.kind {
-        OperandKind::Name(n) => *n == reg,
-        OperandKind::Vector(v) => v.iter().any(|e| names(e, reg)),
-        OperandKind::Address { base, .. } => *base == Some(reg),
-        OperandKind::Sum { base, .. } => *base == reg,
-        OperandKind::Other(t) => t
-            .split(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '$' | '%' | '.')))
-            .any(|w| w == reg),
-        OperandKind::Imm(_) => false,
-    }
+    let mut all = Vec::new();
+    operand_registers(o, &mut all);
+    all.iter().any(|n| n == reg)
 }

@@ -787,7 +787,7 @@ struct Machine<'a, 's> {
     /// guard the loop computes only from values it does not change: after
     /// how many trips in a row a thread that takes it never leaves
     /// (`engine::settles_after`).
-    settles: rustc_hash::FxHashMap<usize, Option<u32>>,
+    settles: rustc_hash::FxHashMap<usize, Option<engine::Settles>>,
 }
 
 /// A variable: address, size in bytes, state space, element type.
@@ -3818,7 +3818,7 @@ impl Machine<'_, '_> {
             // A scalar access may write its register in braces, `{ %r1 }`,
             // as Triton writes every scalar load and store (ptxas takes it).
             (OperandKind::Vector(v), l) if v.len() == l => v.clone(),
-            (OperandKind::Vector(v), 1) if ptxfp_front::module::b128_register(v).is_some() => {
+            (OperandKind::Vector(v), 1) if ptxfp_front::module::b128_register(data).is_some() => {
                 b128_hi = Some(v[1].clone());
                 vec![v[0].clone()]
             }

@@ -91,6 +91,16 @@ pub struct Carry {
     pub writes: bool,
 }
 
+/// A source's values, where the ISA limits them below its type's range
+/// ([`Op::source_limit`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SourceLimit {
+    /// The largest value.
+    pub max: u64,
+    /// The rule, as messages quote it.
+    pub rule: &'static str,
+}
+
 /// The decoding of one opcode.
 #[derive(Clone, Debug)]
 pub struct Decoded {
@@ -436,13 +446,16 @@ impl Op {
         }
     }
 
-    /// The largest value source `k` (in [`Op::signature`]'s order) takes,
-    /// where the ISA limits it below its type: `lop3`'s `immLut`, "an
-    /// integer constant that can take values from 0 to 255" (9.7.8.6), a
-    /// `.b32` source. `None` for the others.
-    pub fn source_max(&self, k: usize) -> Option<u64> {
+    /// The limit the ISA puts on source `k` (in [`Op::signature`]'s order)
+    /// below its type's range: `lop3`'s `immLut`, "an integer constant
+    /// that can take values from 0 to 255" (9.7.8.6), a `.b32` source.
+    /// `None` for the others.
+    pub fn source_limit(&self, k: usize) -> Option<SourceLimit> {
         let lop3 = matches!(self, Op::Int(i) if i.op() == crate::int::IntOpcode::Lop3);
-        (lop3 && k == 3).then_some(0xff)
+        (lop3 && k == 3).then_some(SourceLimit {
+            max: 0xff,
+            rule: "`immLut` is an integer constant from 0 to 255 (PTX ISA 9.7.8.6)",
+        })
     }
 
     /// The errors and warnings of this op against a module's `.version` and

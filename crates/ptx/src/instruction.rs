@@ -424,10 +424,8 @@ impl Instruction {
     /// 255" (9.7.8.6), a `.b32` source (a module's `check` holds the
     /// written constant to the same rule).
     pub fn source_error(&self, k: usize, bits: u64) -> Option<String> {
-        let max = self.op.source_max(k)?;
-        (bits > max).then(|| {
-            format!("`immLut` is an integer constant from 0 to {max} (PTX ISA 9.7.8.6); {bits:#x} is {bits}")
-        })
+        let limit = self.op.source_limit(k)?;
+        (bits > limit.max).then(|| format!("{}; {bits:#x} is {bits}", limit.rule))
     }
 
     /// The type of the destination that is the complement of the first,
@@ -440,14 +438,14 @@ impl Instruction {
     /// [`Instruction::eval`], then the [`Instruction::complement`]
     /// destination where the op writes one.
     pub fn eval_with_complement(&self, srcs: &[u64], exec: &Exec) -> (Vec<u64>, bool) {
-        let (mut dsts, approx) = self.eval(srcs, exec);
-        if let Some(sig) = self.op.signature().filter(|s| s.complement.is_some()) {
-            let n = sig.srcs.len().min(srcs.len());
-            if let Some(r) = ptxfp_model::compute(&self.op, &srcs[..n], false, exec) {
-                dsts.push(r.dst[1]);
+        // An op with a complement reads no carry: one computation gives
+        // both (`Computed::dst`).
+        if self.complement().is_some() {
+            if let Some(r) = ptxfp_model::compute(&self.op, srcs, false, exec) {
+                return (r.dst.to_vec(), r.approx);
             }
         }
-        (dsts, approx)
+        self.eval(srcs, exec)
     }
 
     /// The operand names `eval` prints: `a, b, c` (mixed add/sub: `a, c`),

@@ -319,7 +319,7 @@ pub fn op_vectors<'a>(
         let srcs: Vec<u64> = (types.iter().enumerate())
             .map(|(k, t)| {
                 let v = typed_value(&mut rng, *t);
-                op.source_max(k).map_or(v, |m| v % (m + 1))
+                op.source_limit(k).map_or(v, |l| v % (l.max + 1))
             })
             .collect();
         let (dsts, _) = crate::compute_explicit(op, &srcs, exec)?;

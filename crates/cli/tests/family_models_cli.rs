@@ -5,6 +5,8 @@
 //! alone, pass `verify` and cover every form of their family. Then the
 //! rules those models found, each on a case worked out here by hand.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::process::{Command, Output};
 
@@ -115,11 +117,9 @@ fn the_alternate_and_mixed_model_covers_every_form() {
 
 /// `verify` on one line under a setup: its summary.
 fn verify_line(target: &str, ptx: &str, line: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("ptxfp-family-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let file = dir.join(format!("{n}.txt"));
+    let file = common::test_file(&format!("{n}.txt"));
     std::fs::write(
         &file,
         format!("# run: --target {target} --ptx {ptx}\n{line}\n"),
@@ -236,9 +236,7 @@ fn sm_1x_conversions_follow_the_ptx_1_4_notes() {
     // The same code run on an sm_90 device: its JIT's .ftz keeps the
     // source of cvt.f16.f32 (docs/NVIDIA.md, the H200's records), so
     // 2^-149 rounds up to the smallest f16 subnormal.
-    let dir = std::env::temp_dir().join(format!("ptxfp-family-dev-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("f16.txt");
+    let file = common::test_file("f16.txt");
     std::fs::write(
         &file,
         "# run: --target sm_13 --device sm_90 --ptx 2.0\ncvt.rp.f16.f32 00000001 0001\n",

@@ -4,6 +4,8 @@
 //! as their first lines say; every byte of `out` must be the model's.
 //! Then the rules the model found, on cases worked out by hand.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::process::{Command, Output};
 
@@ -104,10 +106,8 @@ fn one(regs: &str, body: &str) -> Result<String, String> {
          .global .align 16 .b8 inp[16] = {{0x00, 0xbc, 0x11, 0x22, 0x80, 0x33, 0x44, 0x55, 0, 0, 0, 0, 0, 0, 0, 0}};\n\
          .global .align 16 .b8 out[16];\n.visible .entry k()\n{{\n{regs}\n{body}\n}}\n"
     );
-    let dir = std::env::temp_dir().join(format!("ptxfp-opsize-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let file = dir.join(format!(
+    let file = common::test_file(&format!(
         "{}.ptx",
         NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
     ));
@@ -188,19 +188,13 @@ fn narrow_accesses_of_a_b128_register() {
 /// passed it; now both refuse it, at the operand.
 #[test]
 fn check_holds_setp_operands_to_their_types() {
-    let dir = std::env::temp_dir().join(format!("ptxfp-opsize-check-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("setp.ptx");
-    std::fs::write(
-        &file,
+    let (code, err) = common::check_src(
+        "setp.ptx",
         ".version 8.8\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n\
          .reg .u32 %u;\n.reg .f32 %f;\n.reg .pred %p, %q;\n\
          setp.lt.f32 %p, %u, %f;\nsetp.eq.u16 %p, %u, 1;\nsetp.lt.and.f32 %p|%q, %f, %f, !%p;\nret;\n}\n",
-    )
-    .unwrap();
-    let o = ptxfp(&["check", file.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&o.stderr);
+    );
+    assert_eq!(code, 1);
     assert!(
         err.contains(
             "9:17: error: operand `%u` is a `.u32` register; `setp.lt.f32` needs `.f32` here"

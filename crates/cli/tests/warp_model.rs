@@ -3,6 +3,8 @@
 //! first line says, and the memory it leaves must be the model's, byte for
 //! byte. Then the rules that model found, on kernels worked out by hand.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::process::{Command, Output};
 
@@ -100,8 +102,6 @@ fn every_kernel_leaves_the_models_memory() {
 /// Writes `body` as the kernel `k(.param .u64 out)` of one warp, runs it
 /// with `out` at 0x40000000, and returns the 32-bit words it stored there.
 fn warp_words(body: &str, block: &str, extra: &str) -> Result<Vec<u32>, String> {
-    let dir = std::env::temp_dir().join(format!("ptxfp-warp-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let name = format!(
         "{}.ptx",
@@ -112,8 +112,9 @@ fn warp_words(body: &str, block: &str, extra: &str) -> Result<Vec<u32>, String> 
          .visible .entry k(.param .u64 out)\n{{\n.reg .pred %p<4>; .reg .b32 %r<8>; .reg .b64 %rd<4>;\n\
          ld.param.u64 %rd1, [out];\nmov.u32 %r1, %tid.x;\n{body}\nret;\n}}\n"
     );
-    std::fs::write(dir.join(&name), src).unwrap();
-    let mem = run_as_written(dir.to_str().unwrap(), &name)?;
+    let path = common::test_file(&name);
+    std::fs::write(&path, src).unwrap();
+    let mem = run_as_written(path.parent().unwrap().to_str().unwrap(), &name)?;
     let bytes: Vec<u8> = mem.values().copied().collect();
     Ok(bytes
         .chunks(4)
@@ -173,21 +174,14 @@ fn the_sink_stands_for_a_destination() {
 /// branch's lanes apart, and says so once per statement.
 #[test]
 fn a_collective_split_over_branches_is_warned_about() {
-    let dir = std::env::temp_dir().join(format!("ptxfp-warp-split-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("split.ptx");
-    std::fs::write(
-        &file,
+    let o = common::run_src(
+        "split.ptx",
         ".version 8.0\n.target sm_90\n.entry k()\n{\n.reg .pred %p<3>; .reg .b32 %r<4>;\n\
          mov.u32 %r1, %tid.x;\nsetp.lt.u32 %p1, %r1, 16;\nsetp.ne.u32 %p2, %r1, 3;\n\
          @%p1 bra A;\nvote.sync.ballot.b32 %r2, %p2, 0xffffffff;\nbra J;\n\
          A:\nvote.sync.ballot.b32 %r2, %p2, 0xffffffff;\nvote.sync.ballot.b32 %r3, %p2, 0x0000ffff;\n\
          J:\nret;\n}\n",
-    )
-    .unwrap();
-    let o = ptxfp(
-        dir.to_str().unwrap(),
-        &["run", "--block", "32", "split.ptx"],
+        &["--block", "32"],
     );
     assert_eq!(o.status.code(), Some(0));
     let err = String::from_utf8_lossy(&o.stderr);

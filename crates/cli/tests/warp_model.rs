@@ -169,14 +169,15 @@ fn the_sink_stands_for_a_destination() {
 }
 
 /// A `.sync` collective whose membermask names lanes that branched
-/// elsewhere: on sm_70 and later the PTX ISA has the members meet at any
-/// instruction of the same kind (9.7.13.9); the engine computes each
-/// branch's lanes apart, and says so once per statement.
+/// elsewhere, in code for sm_6x: "For .target sm_6x or below, all threads
+/// in membermask must execute the same vote.sync instruction in
+/// convergence" (9.7.13.9), so the result is undefined; the engine computes
+/// each branch's lanes apart, and says so once per statement.
 #[test]
-fn a_collective_split_over_branches_is_warned_about() {
+fn a_collective_split_over_branches_on_sm_6x_is_warned_about() {
     let o = common::run_src(
         "split.ptx",
-        ".version 8.0\n.target sm_90\n.entry k()\n{\n.reg .pred %p<3>; .reg .b32 %r<4>;\n\
+        ".version 6.0\n.target sm_60\n.entry k()\n{\n.reg .pred %p<3>; .reg .b32 %r<4>;\n\
          mov.u32 %r1, %tid.x;\nsetp.lt.u32 %p1, %r1, 16;\nsetp.ne.u32 %p2, %r1, 3;\n\
          @%p1 bra A;\nvote.sync.ballot.b32 %r2, %p2, 0xffffffff;\nbra J;\n\
          A:\nvote.sync.ballot.b32 %r2, %p2, 0xffffffff;\nvote.sync.ballot.b32 %r3, %p2, 0x0000ffff;\n\
@@ -195,5 +196,82 @@ fn a_collective_split_over_branches_is_warned_about() {
     assert!(
         err.contains("split.ptx:13:1: warning") && err.contains("names lane(s) 16, 17,"),
         "{err}"
+    );
+}
+
+/// On sm_70 and later the members of a `.sync` collective meet at any
+/// instruction of its kind: "vote.sync will cause executing thread to
+/// wait until all non-exited threads corresponding to membermask have
+/// executed vote.sync with the same qualifiers and same membermask value"
+/// (9.7.13.9; `shfl.sync` 9.7.9.6 alike). Lanes 16-31 and 0-15 run the
+/// same ballot and butterfly shuffle from two branches, each with its own
+/// source register: one ballot of the warp (lane 3's predicate false:
+/// 0xfffffff7), and lane l reads lane l ^ 16's value from the other
+/// branch (l + 16 + 100 below 16, l - 16 + 200 above). It was computed per
+/// branch, with a warning: 0x0000fff7 and 0xffff0000, and each lane its
+/// own branch's values.
+#[test]
+fn collectives_split_over_branches_meet_on_sm_70_and_later() {
+    let body = "setp.lt.u32 %p1, %r1, 16;\nsetp.ne.u32 %p2, %r1, 3;\n@%p1 bra A;\n\
+                vote.sync.ballot.b32 %r2, %p2, 0xffffffff;\nadd.u32 %r4, %r1, 100;\n\
+                shfl.sync.bfly.b32 %r3, %r4, 16, 0x1f, 0xffffffff;\nbra J;\n\
+                A:\nvote.sync.ballot.b32 %r2, %p2, 0xffffffff;\nadd.u32 %r5, %r1, 200;\n\
+                shfl.sync.bfly.b32 %r3, %r5, 16, 0x1f, 0xffffffff;\n\
+                J:\nmul.wide.u32 %rd2, %r1, 8;\nadd.u64 %rd3, %rd1, %rd2;\n\
+                st.global.v2.u32 [%rd3], {%r2, %r3};";
+    let w = warp_words(body, "32", "").unwrap();
+    assert_eq!(w.len(), 64);
+    for (l, p) in w.chunks(2).enumerate() {
+        let from = if l < 16 { l + 16 + 100 } else { l - 16 + 200 };
+        assert_eq!(p, [0xffff_fff7, from as u32], "lane {l}: {w:x?}");
+    }
+}
+
+/// "all non-exited threads corresponding to membermask": lanes 0-15 wait
+/// at a full-mask ballot while lanes 16-31 run on elsewhere and exit; the
+/// ballot then completes with lanes 0-15 (0x0000fff7, lane 3 false).
+#[test]
+fn members_that_exit_release_a_collective() {
+    let body = "setp.ge.u32 %p1, %r1, 16;\nsetp.ne.u32 %p2, %r1, 3;\n@%p1 bra X;\n\
+                vote.sync.ballot.b32 %r2, %p2, 0xffffffff;\nmul.wide.u32 %rd2, %r1, 4;\n\
+                add.u64 %rd3, %rd1, %rd2;\nst.global.u32 [%rd3], %r2;\nret;\n\
+                X:\nadd.u32 %r3, %r1, 1;\nexit;";
+    let w = warp_words(body, "32", "").unwrap();
+    assert_eq!(w, vec![0x0000_fff7; 16]);
+}
+
+/// `bar.warp.sync`: "wait until all threads corresponding to membermask
+/// have executed a bar.warp.sync with the same membermask value", and it
+/// "also guarantee[s] memory ordering among threads participating in
+/// barrier". Lanes 16-31 (the branch first in the code) wait at theirs,
+/// then read what lanes 0-15 stored before theirs. It was a no-op: the
+/// readers ran first and read shared memory never written.
+#[test]
+fn bar_warp_sync_meets_across_branches() {
+    let body = ".shared .align 4 .b32 s[16];\nmov.u32 %r6, s;\nand.b32 %r5, %r1, 15;\n\
+                shl.b32 %r5, %r5, 2;\nadd.u32 %r6, %r6, %r5;\nsetp.lt.u32 %p1, %r1, 16;\n@%p1 bra W;\n\
+                bar.warp.sync 0xffffffff;\nld.shared.u32 %r2, [%r6];\nbra J;\n\
+                W:\nadd.u32 %r3, %r1, 500;\nst.shared.u32 [%r6], %r3;\nbar.warp.sync 0xffffffff;\n\
+                mov.u32 %r2, 0;\nJ:\nmul.wide.u32 %rd2, %r1, 4;\nadd.u64 %rd3, %rd1, %rd2;\n\
+                st.global.u32 [%rd3], %r2;";
+    let w = warp_words(body, "32", "").unwrap();
+    let want: Vec<u32> = (0..32)
+        .map(|l| if l < 16 { 0 } else { l - 16 + 500 })
+        .collect();
+    assert_eq!(w, want);
+}
+
+/// Members that never reach an instruction of the same kind, qualifiers
+/// and membermask would wait for ever on a GPU: a deadlock error that says
+/// where each missing member is.
+#[test]
+fn members_that_never_meet_are_a_deadlock() {
+    let body = "setp.lt.u32 %p1, %r1, 16;\n@%p1 bra A;\n\
+                vote.sync.any.pred %p2, %p1, 0xffffffff;\nbra J;\n\
+                A:\nvote.sync.all.pred %p2, %p1, 0xffffffff;\nJ:";
+    let e = warp_words(body, "32", "").unwrap_err();
+    assert!(
+        e.contains("error: deadlock: lane(s) 0-15 of a warp wait at this `vote.sync.all.pred` for the other members of membermask 0xffffffff, which never reach an instruction of its kind with the same qualifiers and membermask: lane(s) 16-31 wait at `vote.sync.any.pred` (12:1) with membermask 0xffffffff ("),
+        "{e}"
     );
 }

@@ -13,9 +13,7 @@
 
 use super::*;
 use crate::memory::Memory;
-use ptxfp_isa::control::{
-    Atomic, BarRed, Combine, Control, CpAsync, Mem, ShflMode, Update, VoteMode,
-};
+use ptxfp_isa::control::{Atomic, BarRed, Control, CpAsync, Mem, Update};
 use ptxfp_isa::hint::HintOperands;
 use ptxfp_isa::sreg::{Special, Sreg};
 use ptxfp_model::EvalSetp;
@@ -30,6 +28,10 @@ mod async_copy;
 // Tensor copies through a tensor map (src/tensor_map.rs).
 #[path = "tensor_map.rs"]
 pub(crate) mod tensor_map;
+// The warp collectives with a membermask, and where their members meet
+// (src/collective.rs).
+#[path = "collective.rs"]
+mod collective;
 // ldmatrix, stmatrix, movmatrix and wmma (src/matrix.rs).
 #[path = "matrix.rs"]
 mod matrix;
@@ -232,6 +234,11 @@ pub(crate) enum State {
         /// The conditional phase (`.phase_type::conditional`).
         cond: bool,
     },
+    /// Waits at a warp collective with a membermask (statement `at`; its
+    /// `pc` is past it) for the members of `mask` that have not exited
+    /// and are at other statements, on sm_70 and later
+    /// (src/collective.rs).
+    Meet { at: usize, mask: u32 },
     /// Waits at a grid-wide barrier (`cudaCGSynchronize`, statement `at`)
     /// until every thread of the grid has arrived in its generation `gen`
     /// (src/externs.rs; docs/ENGINE.md "Cooperative launches").
@@ -1335,6 +1342,10 @@ impl Machine<'_, '_> {
         if self.eng.threads.iter().any(|t| t.state == State::Ready) {
             return Ok(Progress::Run);
         }
+        // Members of a warp collective whose missing members exited.
+        if self.meet_all()? {
+            return Ok(Progress::Run);
+        }
         // A grid-wide barrier that completed releases its threads.
         let gen = self.eng.grid_gen;
         let woke: Vec<usize> = (0..self.eng.threads.len())
@@ -1400,6 +1411,9 @@ impl Machine<'_, '_> {
             return Err(e);
         }
         if let Some(e) = self.grid_sync_stuck() {
+            return Err(e);
+        }
+        if let Some(e) = self.meet_stuck() {
             return Err(e);
         }
         let (&id, &(n, count, at)) = waiting.iter().next().ok_or_else(|| {
@@ -1692,7 +1706,9 @@ impl Machine<'_, '_> {
                 }
             }
         }
-        if let Some(ctl) = ctl.filter(|c| c.is_warp()) {
+        // The warp instructions, and `bar.warp.sync` where its members
+        // meet (sm_70 on: src/collective.rs).
+        if let Some(ctl) = ctl.filter(|c| c.is_warp() || self.meets(*c)) {
             for &lane in lanes {
                 self.lane = lane;
                 self.count_step(&ins)?;
@@ -1703,9 +1719,14 @@ impl Machine<'_, '_> {
             self.lane = lanes[0];
             self.warp_op(&ins, ctl, lanes)
                 .map_err(|e| self.in_thread(e))?;
+            let mut waits = false;
             for &lane in lanes {
                 self.eng.threads[lane].pc = pc + 1;
+                waits |= matches!(self.eng.threads[lane].state, State::Meet { .. });
                 self.settle(lane).map_err(|e| self.in_thread(e))?;
+            }
+            if waits {
+                self.try_meet(lanes[0] / WARP_SIZE)?;
             }
             return Ok(Ran::Spread);
         }
@@ -2333,68 +2354,6 @@ impl Machine<'_, '_> {
         Ok(())
     }
 
-    /// A `.sync` collective (`vote`, `shfl`, `match`, `redux`) whose
-    /// membermask names threads of the warp that have not exited and are
-    /// not at this statement: on sm_70 and later the PTX ISA has them meet
-    /// at any instruction of the same kind ("vote.sync will cause executing
-    /// thread to wait until all non-exited threads corresponding to
-    /// membermask have executed vote.sync with the same qualifiers and same
-    /// membermask value", 9.7.13.9; only "For .target sm_6x or below, all
-    /// threads in membermask must execute the same vote.sync instruction in
-    /// convergence"). The engine computes over the threads here only, so
-    /// it says so, once per statement (docs/ENGINE.md "Warp operations").
-    fn split_collective(
-        &mut self,
-        ins: &Instr,
-        ctl: Control,
-        lanes: &[usize],
-        on: &[usize],
-    ) -> Result<(), RunError> {
-        let at = match ctl {
-            Control::Vote { sync: true, .. } => 2,
-            Control::Shfl { sync: true, .. } => 4,
-            Control::Match { .. } | Control::Redux(_) => 2,
-            _ => return Ok(()),
-        };
-        let (Some(&first), Some(mask_op)) = (on.first(), ins.operands.get(at)) else {
-            return Ok(());
-        };
-        if self.eng.split_warned.contains(&self.eng.stmt) {
-            return Ok(());
-        }
-        self.lane = first;
-        let mask = self.read(mask_op, PtxType::B32)?;
-        let base = first - first % WARP_SIZE;
-        let here: u64 = lanes.iter().map(|l| 1u64 << (l % WARP_SIZE)).sum();
-        let elsewhere: Vec<usize> = (base..(base + WARP_SIZE).min(self.eng.threads.len()))
-            .filter(|&t| mask >> (t % WARP_SIZE) & 1 == 1 && here >> (t % WARP_SIZE) & 1 == 0)
-            .filter(|&t| self.eng.threads[t].state != State::Done)
-            .collect();
-        if elsewhere.is_empty() {
-            return Ok(());
-        }
-        self.eng.split_warned.insert(self.eng.stmt);
-        let lanes: Vec<String> = elsewhere
-            .iter()
-            .take(8)
-            .map(|t| (t % WARP_SIZE).to_string())
-            .collect();
-        let more = if elsewhere.len() > 8 { ", ..." } else { "" };
-        self.run_warning(
-            Diagnostic::warning(
-                ins.opcode_span.clone(),
-                format!(
-                    "`{}`'s membermask {mask:#x} names lane(s) {}{more} of this warp, which have not exited and are not at this instruction (they branched elsewhere): ptxfp computes over the lanes here only; on sm_70 and later the PTX ISA has the members meet at any `{}` with the same qualifiers and membermask",
-                    ins.opcode,
-                    lanes.join(", "),
-                    ins.opcode.split('.').next().unwrap_or(ins.opcode),
-                ),
-            )
-            .with_help("let the members reach one instruction (move it after the branches join), or name only the lanes here in membermask"),
-        );
-        Ok(())
-    }
-
     /// A warp-level instruction for the threads `lanes` of one warp (all at
     /// the same statement): each reads its operands, then each gets its
     /// result, so that every thread sees the others' values from before.
@@ -2419,6 +2378,10 @@ impl Machine<'_, '_> {
         let active: u64 = on.iter().map(|&l| bit(l)).sum();
         let ops = &ins.operands;
         let need = |n: usize, form: &str| crate::operand_count(ins, n, form);
+        // sm_70 on: members elsewhere are waited for (src/collective.rs).
+        if self.meets(ctl) && self.arrive(ins, ctl, lanes, &on)? {
+            return Ok(());
+        }
         self.split_collective(ins, ctl, lanes, &on)?;
         match ctl {
             Control::Activemask => {
@@ -2465,246 +2428,17 @@ impl Machine<'_, '_> {
                     self.trace(ins, &[(member, PtxType::B32)], Some((id, PtxType::B32)));
                 }
             }
-            Control::Vote { mode, sync } => {
-                if sync {
-                    need(3, "vote.sync.MODE d, {!}a, membermask;")?;
-                } else {
-                    need(2, "vote.MODE d, {!}a;")?;
-                }
-                let mut preds = Vec::with_capacity(on.len());
-                let mut member = 0xffff_ffffu64;
-                for &lane in &on {
-                    self.lane = lane;
-                    preds.push(self.pred_operand(&ops[1])?);
-                    if sync {
-                        member = self.read(&ops[2], PtxType::B32)?;
-                    }
-                }
-                // vote.sync: "performs a reduction of the source predicate
-                // across all non-exited threads in membermask".
-                let voters: Vec<bool> = on
+            Control::Vote { .. }
+            | Control::Shfl { .. }
+            | Control::Redux(_)
+            | Control::Match { .. }
+            | Control::WarpSync => {
+                let pc = self.eng.stmt;
+                let sites: Vec<collective::Site> = on
                     .iter()
-                    .zip(&preds)
-                    .filter(|(l, _)| member & bit(**l) != 0)
-                    .map(|(_, p)| *p)
+                    .map(|&lane| collective::Site { lane, pc, ins })
                     .collect();
-                let ballot: u64 = on
-                    .iter()
-                    .zip(&preds)
-                    .filter(|(l, p)| **p && member & bit(**l) != 0)
-                    .map(|(l, _)| bit(*l))
-                    .sum();
-                let (v, ty) = match mode {
-                    VoteMode::All => (u64::from(voters.iter().all(|p| *p)), PtxType::Pred),
-                    VoteMode::Any => (u64::from(voters.iter().any(|p| *p)), PtxType::Pred),
-                    VoteMode::Uni => (
-                        u64::from(voters.iter().all(|p| *p) || voters.iter().all(|p| !*p)),
-                        PtxType::Pred,
-                    ),
-                    VoteMode::Ballot => (ballot, PtxType::B32),
-                };
-                for (i, &lane) in on.iter().enumerate() {
-                    self.lane = lane;
-                    self.write(&ops[0], ty, v)?;
-                    self.trace(ins, &[(u64::from(preds[i]), PtxType::Pred)], Some((v, ty)));
-                }
-            }
-            Control::Shfl { mode, sync } => {
-                if sync {
-                    need(5, "shfl.sync.MODE.b32 d[|p], a, b, c, membermask;")?;
-                } else {
-                    need(4, "shfl.MODE.b32 d[|p], a, b, c;")?;
-                }
-                // `shfl` without `.sync` has no membermask: "Each thread
-                // in the currently executing warp will compute a source
-                // lane index j", reading "SourceA[lane] = a" of each
-                // active thread whose guard is true, as `shfl.sync` does
-                // of the threads that run it.
-                let mut srcs = Vec::with_capacity(on.len());
-                for &lane in &on {
-                    self.lane = lane;
-                    // `a` may have no value in a thread
-                    // (`Machine::read_maybe`): nor has what a thread reads
-                    // from it.
-                    let a = self.read_maybe(&ops[1], PtxType::B32)?;
-                    let b = self.read(&ops[2], PtxType::B32)?;
-                    let c = self.read(&ops[3], PtxType::B32)?;
-                    srcs.push((a, b, c));
-                    if sync {
-                        // Read for its errors (an undefined register):
-                        // the sources are the threads that run it.
-                        self.read(&ops[4], PtxType::B32)?;
-                    }
-                }
-                // Each thread's `a`, by lane, for the source reads: `Some(None)`
-                // where it has no value.
-                let mut by_lane = [None::<Option<u64>>; WARP_SIZE];
-                for (&lane, s) in on.iter().zip(&srcs) {
-                    by_lane[lane % WARP_SIZE] = Some(s.0);
-                }
-                let (d, p) = dest_pair(&ops[0])?;
-                for (&lane, &(a, b, c)) in on.iter().zip(&srcs) {
-                    self.lane = lane;
-                    // PTX ISA shfl.sync, its pseudocode:
-                    // "maxLane = (lane[4:0] & segmask[4:0]) | (cval[4:0] & ~segmask[4:0]);
-                    //  minLane = (lane[4:0] & segmask[4:0]);"
-                    let l = (lane % WARP_SIZE) as i64;
-                    let bval = (b & 0x1f) as i64;
-                    let cval = (c & 0x1f) as i64;
-                    let seg = ((c >> 8) & 0x1f) as i64;
-                    let max_lane = (l & seg) | (cval & !seg);
-                    let min_lane = l & seg;
-                    let (j, pval) = match mode {
-                        // "case .up: j = lane - bval; pval = (j >= maxLane);"
-                        ShflMode::Up => (l - bval, l - bval >= max_lane),
-                        // "case .down: j = lane + bval; pval = (j <= maxLane);"
-                        ShflMode::Down => (l + bval, l + bval <= max_lane),
-                        // "case .bfly: j = lane ^ bval; pval = (j <= maxLane);"
-                        ShflMode::Bfly => (l ^ bval, (l ^ bval) <= max_lane),
-                        // "case .idx: j = minLane | (bval[4:0] & ~segmask[4:0]); pval = (j <= maxLane);"
-                        ShflMode::Idx => {
-                            let j = min_lane | (bval & !seg);
-                            (j, j <= max_lane)
-                        }
-                    };
-                    // "if (!pval) j = lane; // copy from own lane"
-                    let j = if pval { j } else { l };
-                    // A source thread that is not active: undefined in PTX;
-                    // here its register's value if it has one, else 0
-                    // (docs/ENGINE.md "Warp operations").
-                    let v = match by_lane.get(j as usize).copied().flatten() {
-                        Some(Some(v)) => v,
-                        Some(None) => {
-                            self.write_undefined_name(d, &ops[0].span, PtxType::B32)?;
-                            if let Some(p) = p {
-                                self.write_name(p, &ops[0].span, PtxType::Pred, u64::from(pval))?;
-                            }
-                            continue;
-                        }
-                        None => {
-                            let src = lane - lane % WARP_SIZE + j as usize;
-                            let dop = &ops[1];
-                            match (&dop.kind, src < self.nlanes) {
-                                (OperandKind::Name(n), true) => self
-                                    .find(n)
-                                    .and_then(|i| self.regs[i].vals[src])
-                                    .unwrap_or(0),
-                                _ => 0,
-                            }
-                        }
-                    };
-                    self.write_name(d, &ops[0].span, PtxType::B32, v)?;
-                    if let Some(p) = p {
-                        self.write_name(p, &ops[0].span, PtxType::Pred, u64::from(pval))?;
-                    }
-                    self.trace(
-                        ins,
-                        &[
-                            (a.unwrap_or(0), PtxType::B32),
-                            (b, PtxType::B32),
-                            (c, PtxType::B32),
-                        ],
-                        Some((v, PtxType::B32)),
-                    );
-                }
-            }
-            Control::Redux(redux) => {
-                need(3, "redux.sync.OP.TYPE d, a, membermask;")?;
-                // redux.sync: ".add, .min, .max on .u32/.s32; .and, .or,
-                // .xor on .b32", and .min/.max on .f32 (ptxfp-model's `redux_f32`),
-                // over "all non-exited threads in membermask".
-                let ty = redux.ty;
-                let mut vals = Vec::with_capacity(on.len());
-                let mut member = 0u64;
-                for &lane in &on {
-                    self.lane = lane;
-                    vals.push(self.read(&ops[1], ty)? & 0xffff_ffff);
-                    member = self.read(&ops[2], PtxType::B32)?;
-                }
-                let members: Vec<u64> = on
-                    .iter()
-                    .zip(&vals)
-                    .filter(|(l, _)| member & bit(**l) != 0)
-                    .map(|(_, v)| *v)
-                    .collect();
-                let acc = match redux.combine {
-                    Combine::Float { max, abs, nan } => {
-                        let bits: Vec<u32> = members.iter().map(|&v| v as u32).collect();
-                        Some(u64::from(ptxfp_model::eval::redux_f32(
-                            &bits, max, abs, nan,
-                        )))
-                    }
-                    Combine::Pick(c) => {
-                        members
-                            .iter()
-                            .copied()
-                            .reduce(|a, v| if c.eval(v, a) { v } else { a })
-                    }
-                    Combine::Int(o) => members
-                        .iter()
-                        .copied()
-                        .reduce(|a, v| o.eval(&[a, v]) & 0xffff_ffff),
-                };
-                let r = acc.unwrap_or(0);
-                for (i, &lane) in on.iter().enumerate() {
-                    self.lane = lane;
-                    self.write(&ops[0], ty, r)?;
-                    self.trace(ins, &[(vals[i], ty)], Some((r, ty)));
-                }
-            }
-            Control::Match { all, ty } => {
-                need(3, "match.{any,all}.sync.TYPE d[|p], a, membermask;")?;
-                let mut vals = Vec::with_capacity(on.len());
-                let mut member = 0u64;
-                for &lane in &on {
-                    self.lane = lane;
-                    vals.push(self.read(&ops[1], ty)?);
-                    member = self.read(&ops[2], PtxType::B32)?;
-                }
-                let (d, p) = dest_pair(&ops[0])?;
-                let members: Vec<(usize, u64)> = on
-                    .iter()
-                    .zip(&vals)
-                    .filter(|(l, _)| member & bit(**l) != 0)
-                    .map(|(l, v)| (*l, *v))
-                    .collect();
-                let same = members.windows(2).all(|w| w[0].1 == w[1].1);
-                // 9.7.13.10: ".all: d is set to mask corresponding to
-                // non-exited threads in membermask if all non-exited
-                // threads in membermask have same value of operand a":
-                // the members that run it, not lanes that exited or that a
-                // partial warp lacks (it was `membermask`: an independent
-                // model of the warp instructions, 2026-11-29).
-                let running: u64 = members.iter().map(|(l, _)| bit(*l)).sum();
-                for (i, &lane) in on.iter().enumerate() {
-                    self.lane = lane;
-                    // match.any: "the mask of threads that have the same value
-                    // of operand a"; match.all: the running members "if all
-                    // non-exited threads in membermask have same value of
-                    // operand a", else 0.
-                    let r = if all {
-                        if same {
-                            running
-                        } else {
-                            0
-                        }
-                    } else {
-                        members
-                            .iter()
-                            .filter(|(_, v)| *v == vals[i])
-                            .map(|(l, _)| bit(*l))
-                            .sum()
-                    };
-                    // "The sink symbol '_' may be used in place of any one
-                    // of the destination operands" (9.7.13.10).
-                    if d != "_" {
-                        self.write_name(d, &ops[0].span, PtxType::B32, r)?;
-                    }
-                    if let Some(p) = p.filter(|p| *p != "_") {
-                        self.write_name(p, &ops[0].span, PtxType::Pred, u64::from(same))?;
-                    }
-                    self.trace(ins, &[(vals[i], ty)], Some((r, PtxType::B32)));
-                }
+                self.collective(ctl, &sites)?;
             }
             // `mma` (9.7.14.5.14, and so `ldmatrix`, `wgmma`, `tcgen05`):
             // "In conditionally executed code, a `mma` instruction should

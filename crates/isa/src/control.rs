@@ -86,7 +86,8 @@ pub enum Control {
     /// `bar.red.popc.u32`, `bar.red.and.pred`, `bar.red.or.pred` (and
     /// `barrier.red`).
     BarRed(BarRed),
-    /// `bar.warp.sync`: the warp runs in lock step already.
+    /// `bar.warp.sync membermask`: the threads of membermask meet (on
+    /// sm_70 and later at any `bar.warp.sync` with the same membermask).
     WarpSync,
     /// `membar.*`, `fence.*`: no-ops (the engine performs each access when
     /// its instruction runs, in order), each checked against its syntax

@@ -1,0 +1,633 @@
+//! The warp collectives that take a membermask (`vote.sync`, `shfl.sync`,
+//! `match.sync`, `redux.sync`; `vote` and `shfl` without `.sync`) and
+//! `bar.warp.sync`, and where their members meet (docs/ENGINE.md "Warp
+//! operations").
+//!
+//! PTX ISA 9.7.13.9: "vote.sync will cause executing thread to wait until
+//! all non-exited threads corresponding to membermask have executed
+//! vote.sync with the same qualifiers and same membermask value before
+//! resuming execution" (`shfl.sync`, `match.sync` and `redux.sync` say the
+//! same; `bar.warp.sync`: "until all threads corresponding to membermask
+//! have executed a bar.warp.sync with the same membermask value"). Only
+//! "For .target sm_6x or below, all threads in membermask must execute the
+//! same vote.sync instruction in convergence". So on sm_70 and later the
+//! members need not be at one statement: `if (c) b = __ballot_sync(~0, x);
+//! else b = __ballot_sync(~0, y);` is one ballot of the whole warp. A
+//! thread whose membermask names threads that have not exited and are at
+//! other statements waits there ([`State::Meet`]); when the last member
+//! arrives (or the missing ones exit), they run the collective together,
+//! each with the operands of its own statement ([`Machine::try_meet`]).
+
+use super::State;
+use crate::{dest_pair, Machine, RunError, WARP_SIZE};
+use ptxfp_front::module::{Instr, OperandKind, Stmt};
+use ptxfp_isa::control::{Combine, Control, ShflMode, VoteMode};
+use ptxfp_isa::diag::Diagnostic;
+use ptxfp_isa::op::Op;
+use ptxfp_isa::types::PtxType;
+use ptxfp_model::{EvalInt, EvalSetp};
+
+/// One thread's part in a collective: its lane, and the statement it runs
+/// (the same for all, except where members meet from several statements).
+#[derive(Clone, Copy)]
+pub(crate) struct Site<'s, 'm> {
+    pub(crate) lane: usize,
+    pub(crate) pc: usize,
+    pub(crate) ins: &'s Instr<'m>,
+}
+
+/// The operand that holds the membermask of `ctl`, where it has one and
+/// its members meet across statements on sm_70 and later.
+fn mask_operand(ctl: Control) -> Option<usize> {
+    match ctl {
+        Control::Vote { sync: true, .. } => Some(2),
+        Control::Shfl { sync: true, .. } => Some(4),
+        Control::Match { .. } | Control::Redux(_) => Some(2),
+        Control::WarpSync => Some(0),
+        _ => None,
+    }
+}
+
+/// Lanes as runs: `0-15, 17, 20-21`.
+fn lane_list(lanes: &[usize]) -> String {
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for &l in lanes {
+        match runs.last_mut() {
+            Some(r) if r.1 + 1 == l => r.1 = l,
+            _ => runs.push((l, l)),
+        }
+    }
+    let runs: Vec<String> = runs
+        .iter()
+        .map(|&(a, b)| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a}-{b}")
+            }
+        })
+        .collect();
+    runs.join(", ")
+}
+
+const fn bit(lane: usize) -> u64 {
+    1u64 << (lane % WARP_SIZE)
+}
+
+impl Machine<'_, '_> {
+    /// Runs names and writes as thread `s.lane` at its statement.
+    fn at_site(&mut self, s: &Site) {
+        self.lane = s.lane;
+        self.eng.stmt = s.pc;
+        self.scope = s.ins.scope;
+        self.block = s.ins.block;
+    }
+
+    /// Whether the members of `ctl` meet at any statement of its kind:
+    /// a collective with a membermask, in code for sm_70 or later.
+    pub(super) fn meets(&self, ctl: Control) -> bool {
+        self.exec.code_target.sm >= 70 && mask_operand(ctl).is_some()
+    }
+
+    /// The threads `on` (those of `lanes`, all at statement
+    /// `self.eng.stmt`, whose guard holds) reached `ins`, a collective
+    /// whose members meet ([`Self::meets`]). Where a membermask names
+    /// threads of the warp that have not exited and are not here, the
+    /// threads `on` wait for them ([`State::Meet`]; the caller moves them
+    /// past the statement and then calls [`Self::try_meet`]) and this is
+    /// true; otherwise they run it now.
+    pub(super) fn arrive(
+        &mut self,
+        ins: &Instr,
+        ctl: Control,
+        lanes: &[usize],
+        on: &[usize],
+    ) -> Result<bool, RunError> {
+        let (Some(k), Some(&first)) = (mask_operand(ctl), on.first()) else {
+            return Ok(false);
+        };
+        let Some(op) = ins.operands.get(k) else {
+            return Ok(false);
+        };
+        let base = first - first % WARP_SIZE;
+        let warp = base..(base + WARP_SIZE).min(self.nlanes);
+        // The common case: every thread of the warp that has not exited
+        // is here.
+        let live = self.eng.threads[warp.clone()]
+            .iter()
+            .filter(|t| t.state != State::Done)
+            .count();
+        if live == lanes.len() {
+            return Ok(false);
+        }
+        let here: u64 = lanes.iter().map(|&l| bit(l)).sum();
+        let mut masks = Vec::with_capacity(on.len());
+        let mut named = 0u64;
+        for &lane in on {
+            self.lane = lane;
+            let m = self.read(op, PtxType::B32)? & 0xffff_ffff;
+            masks.push(m as u32);
+            named |= m;
+        }
+        let elsewhere = warp
+            .filter(|&t| named & !here & bit(t) != 0)
+            .any(|t| self.eng.threads[t].state != State::Done);
+        if !elsewhere {
+            return Ok(false);
+        }
+        let at = self.eng.stmt;
+        for (&lane, &mask) in on.iter().zip(&masks) {
+            self.eng.threads[lane].state = State::Meet { at, mask };
+        }
+        Ok(true)
+    }
+
+    /// The control instruction at statement `pc`.
+    fn control_at(&self, pc: usize) -> Option<Control> {
+        let k = *self.op_of.get(pc)? as usize;
+        match &self.decoded.get(k)?.op {
+            Op::Control(c) => Some(*c),
+            _ => None,
+        }
+    }
+
+    /// The members of warp `w` waiting at a collective
+    /// ([`State::Meet`]): each group of the same instruction kind and
+    /// qualifiers and the same membermask (the decoded control and the
+    /// mask) whose other members have all exited runs it together, each
+    /// thread with the operands of its own statement, and goes on. True
+    /// when one did.
+    pub(super) fn try_meet(&mut self, w: usize) -> Result<bool, RunError> {
+        let lanes = w * WARP_SIZE..((w + 1) * WARP_SIZE).min(self.nlanes);
+        let mut met = false;
+        loop {
+            let waiting: Vec<(usize, usize, u32, Option<Control>)> = lanes
+                .clone()
+                .filter_map(|l| match self.eng.threads[l].state {
+                    State::Meet { at, mask } => Some((l, at, mask, self.control_at(at))),
+                    _ => None,
+                })
+                .collect();
+            let ready = waiting.iter().find_map(|&(_, _, mask, ctl)| {
+                let group: Vec<(usize, usize)> = waiting
+                    .iter()
+                    .filter(|w| w.2 == mask && w.3 == ctl)
+                    .map(|w| (w.0, w.1))
+                    .collect();
+                let held: u64 = group.iter().map(|g| bit(g.0)).sum();
+                let all = lanes.clone().all(|t| {
+                    u64::from(mask) & bit(t) == 0
+                        || held & bit(t) != 0
+                        || self.eng.threads[t].state == State::Done
+                });
+                all.then_some((ctl?, group))
+            });
+            let Some((ctl, group)) = ready else {
+                return Ok(met);
+            };
+            self.meet(ctl, &group)?;
+            met = true;
+        }
+    }
+
+    /// [`Self::try_meet`] for every warp of the CTA.
+    pub(super) fn meet_all(&mut self) -> Result<bool, RunError> {
+        let mut met = false;
+        for w in 0..self.nlanes.div_ceil(WARP_SIZE) {
+            met |= self.try_meet(w)?;
+        }
+        Ok(met)
+    }
+
+    /// Runs collective `ctl` for the waiting threads `group` (each lane
+    /// and the statement it waits at), which then go on.
+    fn meet(&mut self, ctl: Control, group: &[(usize, usize)]) -> Result<(), RunError> {
+        let m = self.module;
+        let mut stmts: Vec<(usize, Instr)> = Vec::new();
+        for &(_, at) in group {
+            if stmts.iter().all(|s| s.0 != at) {
+                let Some(Stmt::Instr(ins)) = m.stmt(at) else {
+                    return Err(RunError::Input("internal: a collective at a label".into()));
+                };
+                stmts.push((at, ins));
+            }
+        }
+        let mut sites = Vec::with_capacity(group.len());
+        for &(lane, at) in group {
+            self.eng.threads[lane].state = State::Ready;
+            let ins = stmts.iter().find(|s| s.0 == at).map(|s| &s.1);
+            if let Some(ins) = ins {
+                sites.push(Site { lane, pc: at, ins });
+            }
+        }
+        if let Some(s) = sites.first() {
+            self.at_site(s);
+        }
+        self.collective(ctl, &sites)
+            .map_err(|e| self.in_thread(e))?;
+        for &(lane, _) in group {
+            self.lane = lane;
+            self.settle(lane).map_err(|e| self.in_thread(e))?;
+        }
+        Ok(())
+    }
+
+    /// The deadlock of threads waiting at a collective for members that
+    /// never reach one of its kind, if there is one (nothing else runs).
+    pub(super) fn meet_stuck(&mut self) -> Option<RunError> {
+        let (lane, at, mask) =
+            self.eng
+                .threads
+                .iter()
+                .enumerate()
+                .find_map(|(l, t)| match t.state {
+                    State::Meet { at, mask } => Some((l, at, mask)),
+                    _ => None,
+                })?;
+        let base = lane - lane % WARP_SIZE;
+        let ctl = self.control_at(at);
+        let mut waiting = Vec::new();
+        // Where the missing members are, each place with its lanes.
+        let mut missing: Vec<(String, Vec<usize>)> = Vec::new();
+        for t in base..(base + WARP_SIZE).min(self.nlanes) {
+            let state = self.eng.threads[t].state.clone();
+            let place = |a: usize| {
+                let (line, col) = self.line_col(Some(&self.stmt_span(a)));
+                format!("{line}:{col}")
+            };
+            let why = match state {
+                State::Meet { at: a, mask: m } if m == mask && self.control_at(a) == ctl => {
+                    waiting.push(t % WARP_SIZE);
+                    continue;
+                }
+                _ if u64::from(mask) & bit(t) == 0 || state == State::Done => continue,
+                State::Meet { at: a, mask: m } => {
+                    let what = match self.module.stmt(a) {
+                        Some(Stmt::Instr(i)) => i.opcode,
+                        _ => "?",
+                    };
+                    format!("wait at `{what}` ({}) with membermask {m:#x}", place(a))
+                }
+                State::Barrier { id, at: a, .. } => format!("wait at barrier {id} ({})", place(a)),
+                State::MbarWait { at: a, .. } | State::GridSync { at: a, .. } => {
+                    format!("wait at {}", place(a))
+                }
+                _ => "do not reach one".to_string(),
+            };
+            match missing.iter_mut().find(|m| m.0 == why) {
+                Some(m) => m.1.push(t % WARP_SIZE),
+                None => missing.push((why, vec![t % WARP_SIZE])),
+            }
+        }
+        self.lane = lane;
+        let opcode = match self.module.stmt(at) {
+            Some(Stmt::Instr(i)) => i.opcode,
+            _ => "?",
+        };
+        let missing: Vec<String> = missing
+            .iter()
+            .map(|(why, lanes)| format!("lane(s) {} {why}", lane_list(lanes)))
+            .collect();
+        Some(RunError::Program(
+            Diagnostic::error(
+                self.stmt_span(at),
+                format!(
+                    "deadlock: lane(s) {} of a warp wait at this `{opcode}` for the other members of membermask {mask:#x}, which never reach an instruction of its kind with the same qualifiers and membermask: {} ({} is one that waits)",
+                    lane_list(&waiting),
+                    missing.join("; "),
+                    self.who()
+                ),
+            )
+            .with_help("on sm_70 and later the members of a `.sync` collective or `bar.warp.sync` meet at any instruction of that kind with the same qualifiers and membermask (PTX ISA 9.7.13.9); name in membermask only the threads that reach one, or let them all reach it"),
+        ))
+    }
+
+    /// A `.sync` collective whose membermask names threads of the warp
+    /// that have not exited and are not at this statement, in code for
+    /// sm_6x or below: "For .target sm_6x or below, all threads in
+    /// membermask must execute the same vote.sync instruction in
+    /// convergence" (9.7.13.9), so the result is undefined. The engine
+    /// computes over the threads here, and says so, once per statement.
+    /// (On sm_70 and later the members meet: [`Self::arrive`].)
+    pub(super) fn split_collective(
+        &mut self,
+        ins: &Instr,
+        ctl: Control,
+        lanes: &[usize],
+        on: &[usize],
+    ) -> Result<(), RunError> {
+        if self.meets(ctl) || ctl == Control::WarpSync {
+            return Ok(());
+        }
+        let (Some(at), Some(&first)) = (mask_operand(ctl), on.first()) else {
+            return Ok(());
+        };
+        let Some(mask_op) = ins.operands.get(at) else {
+            return Ok(());
+        };
+        if self.eng.split_warned.contains(&self.eng.stmt) {
+            return Ok(());
+        }
+        self.lane = first;
+        let mask = self.read(mask_op, PtxType::B32)?;
+        let base = first - first % WARP_SIZE;
+        let here: u64 = lanes.iter().map(|&l| bit(l)).sum();
+        let elsewhere: Vec<usize> = (base..(base + WARP_SIZE).min(self.nlanes))
+            .filter(|&t| mask & bit(t) != 0 && here & bit(t) == 0)
+            .filter(|&t| self.eng.threads[t].state != State::Done)
+            .collect();
+        if elsewhere.is_empty() {
+            return Ok(());
+        }
+        self.eng.split_warned.insert(self.eng.stmt);
+        let lanes: Vec<String> = elsewhere
+            .iter()
+            .take(8)
+            .map(|t| (t % WARP_SIZE).to_string())
+            .collect();
+        let more = if elsewhere.len() > 8 { ", ..." } else { "" };
+        self.run_warning(
+            Diagnostic::warning(
+                ins.opcode_span.clone(),
+                format!(
+                    "`{}`'s membermask {mask:#x} names lane(s) {}{more} of this warp, which have not exited and are not at this instruction (they branched elsewhere): for sm_6x and below the PTX ISA asks that all members \"execute the same {} instruction in convergence\"; ptxfp computes over the lanes here only",
+                    ins.opcode,
+                    lanes.join(", "),
+                    ins.opcode.split('.').next().unwrap_or(ins.opcode),
+                ),
+            )
+            .with_help("let the members reach one instruction (move it after the branches join), name only the lanes here in membermask, or compile for sm_70 or later, where the members meet at any instruction of the kind"),
+        );
+        Ok(())
+    }
+
+    /// `vote`, `shfl`, `redux.sync`, `match.sync` and `bar.warp.sync` for
+    /// the threads `sites` (whose guards hold), each reading the operands
+    /// of its own statement: each reads its operands, then each gets its
+    /// result, so that every thread sees the others' values from before.
+    pub(super) fn collective(&mut self, ctl: Control, sites: &[Site]) -> Result<(), RunError> {
+        let need = |n: usize, form: &str| -> Result<(), RunError> {
+            for s in sites {
+                crate::operand_count(s.ins, n, form)?;
+            }
+            Ok(())
+        };
+        match ctl {
+            Control::WarpSync => {
+                need(1, "bar.warp.sync membermask;")?;
+                for s in sites {
+                    self.at_site(s);
+                    let mask = self.read(&s.ins.operands[0], PtxType::B32)?;
+                    self.trace(s.ins, &[(mask, PtxType::B32)], None);
+                }
+            }
+            Control::Vote { mode, sync } => {
+                if sync {
+                    need(3, "vote.sync.MODE d, {!}a, membermask;")?;
+                } else {
+                    need(2, "vote.MODE d, {!}a;")?;
+                }
+                let mut preds = Vec::with_capacity(sites.len());
+                let mut member = 0xffff_ffffu64;
+                for s in sites {
+                    self.at_site(s);
+                    preds.push(self.pred_operand(&s.ins.operands[1])?);
+                    if sync {
+                        member = self.read(&s.ins.operands[2], PtxType::B32)?;
+                    }
+                }
+                // vote.sync: "performs a reduction of the source predicate
+                // across all non-exited threads in membermask".
+                let voters: Vec<bool> = sites
+                    .iter()
+                    .zip(&preds)
+                    .filter(|(s, _)| member & bit(s.lane) != 0)
+                    .map(|(_, p)| *p)
+                    .collect();
+                let ballot: u64 = sites
+                    .iter()
+                    .zip(&preds)
+                    .filter(|(s, p)| **p && member & bit(s.lane) != 0)
+                    .map(|(s, _)| bit(s.lane))
+                    .sum();
+                let (v, ty) = match mode {
+                    VoteMode::All => (u64::from(voters.iter().all(|p| *p)), PtxType::Pred),
+                    VoteMode::Any => (u64::from(voters.iter().any(|p| *p)), PtxType::Pred),
+                    VoteMode::Uni => (
+                        u64::from(voters.iter().all(|p| *p) || voters.iter().all(|p| !*p)),
+                        PtxType::Pred,
+                    ),
+                    VoteMode::Ballot => (ballot, PtxType::B32),
+                };
+                for (s, &p) in sites.iter().zip(&preds) {
+                    self.at_site(s);
+                    self.write(&s.ins.operands[0], ty, v)?;
+                    self.trace(s.ins, &[(u64::from(p), PtxType::Pred)], Some((v, ty)));
+                }
+            }
+            Control::Shfl { mode, sync } => {
+                if sync {
+                    need(5, "shfl.sync.MODE.b32 d[|p], a, b, c, membermask;")?;
+                } else {
+                    need(4, "shfl.MODE.b32 d[|p], a, b, c;")?;
+                }
+                // `shfl` without `.sync` has no membermask: "Each thread
+                // in the currently executing warp will compute a source
+                // lane index j", reading "SourceA[lane] = a" of each
+                // active thread whose guard is true, as `shfl.sync` does
+                // of the threads that run it.
+                let mut srcs = Vec::with_capacity(sites.len());
+                for s in sites {
+                    self.at_site(s);
+                    let ops = &s.ins.operands;
+                    // `a` may have no value in a thread
+                    // (`Machine::read_maybe`): nor has what a thread reads
+                    // from it.
+                    let a = self.read_maybe(&ops[1], PtxType::B32)?;
+                    let b = self.read(&ops[2], PtxType::B32)?;
+                    let c = self.read(&ops[3], PtxType::B32)?;
+                    srcs.push((a, b, c));
+                    if sync {
+                        // Read for its errors (an undefined register):
+                        // the sources are the threads that run it.
+                        self.read(&ops[4], PtxType::B32)?;
+                    }
+                }
+                // Each thread's `a`, by lane, for the source reads: `Some(None)`
+                // where it has no value.
+                let mut by_lane = [None::<Option<u64>>; WARP_SIZE];
+                for (s, src) in sites.iter().zip(&srcs) {
+                    by_lane[s.lane % WARP_SIZE] = Some(src.0);
+                }
+                for (s, &(a, b, c)) in sites.iter().zip(&srcs) {
+                    self.at_site(s);
+                    let ops = &s.ins.operands;
+                    let (d, p) = dest_pair(&ops[0])?;
+                    let lane = s.lane;
+                    // PTX ISA shfl.sync, its pseudocode:
+                    // "maxLane = (lane[4:0] & segmask[4:0]) | (cval[4:0] & ~segmask[4:0]);
+                    //  minLane = (lane[4:0] & segmask[4:0]);"
+                    let l = (lane % WARP_SIZE) as i64;
+                    let bval = (b & 0x1f) as i64;
+                    let cval = (c & 0x1f) as i64;
+                    let seg = ((c >> 8) & 0x1f) as i64;
+                    let max_lane = (l & seg) | (cval & !seg);
+                    let min_lane = l & seg;
+                    let (j, pval) = match mode {
+                        // "case .up: j = lane - bval; pval = (j >= maxLane);"
+                        ShflMode::Up => (l - bval, l - bval >= max_lane),
+                        // "case .down: j = lane + bval; pval = (j <= maxLane);"
+                        ShflMode::Down => (l + bval, l + bval <= max_lane),
+                        // "case .bfly: j = lane ^ bval; pval = (j <= maxLane);"
+                        ShflMode::Bfly => (l ^ bval, (l ^ bval) <= max_lane),
+                        // "case .idx: j = minLane | (bval[4:0] & ~segmask[4:0]); pval = (j <= maxLane);"
+                        ShflMode::Idx => {
+                            let j = min_lane | (bval & !seg);
+                            (j, j <= max_lane)
+                        }
+                    };
+                    // "if (!pval) j = lane; // copy from own lane"
+                    let j = if pval { j } else { l };
+                    // A source thread that is not active: undefined in PTX;
+                    // here its register's value if it has one, else 0
+                    // (docs/ENGINE.md "Warp operations").
+                    let v = match by_lane.get(j as usize).copied().flatten() {
+                        Some(Some(v)) => v,
+                        Some(None) => {
+                            self.write_undefined_name(d, &ops[0].span, PtxType::B32)?;
+                            if let Some(p) = p {
+                                self.write_name(p, &ops[0].span, PtxType::Pred, u64::from(pval))?;
+                            }
+                            continue;
+                        }
+                        None => {
+                            let src = lane - lane % WARP_SIZE + j as usize;
+                            let dop = &ops[1];
+                            match (&dop.kind, src < self.nlanes) {
+                                (OperandKind::Name(n), true) => self
+                                    .find(n)
+                                    .and_then(|i| self.regs[i].vals[src])
+                                    .unwrap_or(0),
+                                _ => 0,
+                            }
+                        }
+                    };
+                    self.write_name(d, &ops[0].span, PtxType::B32, v)?;
+                    if let Some(p) = p {
+                        self.write_name(p, &ops[0].span, PtxType::Pred, u64::from(pval))?;
+                    }
+                    self.trace(
+                        s.ins,
+                        &[
+                            (a.unwrap_or(0), PtxType::B32),
+                            (b, PtxType::B32),
+                            (c, PtxType::B32),
+                        ],
+                        Some((v, PtxType::B32)),
+                    );
+                }
+            }
+            Control::Redux(redux) => {
+                need(3, "redux.sync.OP.TYPE d, a, membermask;")?;
+                // redux.sync: ".add, .min, .max on .u32/.s32; .and, .or,
+                // .xor on .b32", and .min/.max on .f32 (ptxfp-model's `redux_f32`),
+                // over "all non-exited threads in membermask".
+                let ty = redux.ty;
+                let mut vals = Vec::with_capacity(sites.len());
+                let mut member = 0u64;
+                for s in sites {
+                    self.at_site(s);
+                    vals.push(self.read(&s.ins.operands[1], ty)? & 0xffff_ffff);
+                    member = self.read(&s.ins.operands[2], PtxType::B32)?;
+                }
+                let members: Vec<u64> = sites
+                    .iter()
+                    .zip(&vals)
+                    .filter(|(s, _)| member & bit(s.lane) != 0)
+                    .map(|(_, v)| *v)
+                    .collect();
+                let acc = match redux.combine {
+                    Combine::Float { max, abs, nan } => {
+                        let bits: Vec<u32> = members.iter().map(|&v| v as u32).collect();
+                        Some(u64::from(ptxfp_model::eval::redux_f32(
+                            &bits, max, abs, nan,
+                        )))
+                    }
+                    Combine::Pick(c) => {
+                        members
+                            .iter()
+                            .copied()
+                            .reduce(|a, v| if c.eval(v, a) { v } else { a })
+                    }
+                    Combine::Int(o) => members
+                        .iter()
+                        .copied()
+                        .reduce(|a, v| o.eval(&[a, v]) & 0xffff_ffff),
+                };
+                let r = acc.unwrap_or(0);
+                for (s, &v) in sites.iter().zip(&vals) {
+                    self.at_site(s);
+                    self.write(&s.ins.operands[0], ty, r)?;
+                    self.trace(s.ins, &[(v, ty)], Some((r, ty)));
+                }
+            }
+            Control::Match { all, ty } => {
+                need(3, "match.{any,all}.sync.TYPE d[|p], a, membermask;")?;
+                let mut vals = Vec::with_capacity(sites.len());
+                let mut member = 0u64;
+                for s in sites {
+                    self.at_site(s);
+                    vals.push(self.read(&s.ins.operands[1], ty)?);
+                    member = self.read(&s.ins.operands[2], PtxType::B32)?;
+                }
+                let members: Vec<(usize, u64)> = sites
+                    .iter()
+                    .zip(&vals)
+                    .filter(|(s, _)| member & bit(s.lane) != 0)
+                    .map(|(s, v)| (s.lane, *v))
+                    .collect();
+                let same = members.windows(2).all(|w| w[0].1 == w[1].1);
+                // 9.7.13.10: ".all: d is set to mask corresponding to
+                // non-exited threads in membermask if all non-exited
+                // threads in membermask have same value of operand a":
+                // the members that run it, not lanes that exited or that a
+                // partial warp lacks (it was `membermask`: an independent
+                // model of the warp instructions, 2026-11-29).
+                let running: u64 = members.iter().map(|(l, _)| bit(*l)).sum();
+                for (s, &v) in sites.iter().zip(&vals) {
+                    self.at_site(s);
+                    let ops = &s.ins.operands;
+                    let (d, p) = dest_pair(&ops[0])?;
+                    // match.any: "the mask of threads that have the same value
+                    // of operand a"; match.all: the running members "if all
+                    // non-exited threads in membermask have same value of
+                    // operand a", else 0.
+                    let r = if all {
+                        if same {
+                            running
+                        } else {
+                            0
+                        }
+                    } else {
+                        members
+                            .iter()
+                            .filter(|(_, w)| *w == v)
+                            .map(|(l, _)| bit(*l))
+                            .sum()
+                    };
+                    // "The sink symbol '_' may be used in place of any one
+                    // of the destination operands" (9.7.13.10).
+                    if d != "_" {
+                        self.write_name(d, &ops[0].span, PtxType::B32, r)?;
+                    }
+                    if let Some(p) = p.filter(|p| *p != "_") {
+                        self.write_name(p, &ops[0].span, PtxType::Pred, u64::from(same))?;
+                    }
+                    self.trace(s.ins, &[(v, ty)], Some((r, PtxType::B32)));
+                }
+            }
+            _ => return Err(RunError::Input("internal: not a collective".into())),
+        }
+        Ok(())
+    }
+}

@@ -77,7 +77,7 @@ fn every_kernel_leaves_the_models_memory() {
         .filter(|f| f.ends_with(".ptx"))
         .collect();
     kernels.sort();
-    assert_eq!(kernels.len(), 52);
+    assert_eq!(kernels.len(), 62);
     let mut ranges = 0;
     for k in kernels {
         let mem = run_as_written(&dir, &k).unwrap_or_else(|e| panic!("{k}: {e}"));
@@ -224,6 +224,50 @@ fn collectives_split_over_branches_meet_on_sm_70_and_later() {
     for (l, p) in w.chunks(2).enumerate() {
         let from = if l < 16 { l + 16 + 100 } else { l - 16 + 200 };
         assert_eq!(p, [0xffff_fff7, from as u32], "lane {l}: {w:x?}");
+    }
+}
+
+/// Threads with another membermask value at the same statement are
+/// another collective ("with the same qualifiers and same membermask
+/// value", 9.7.13.9): a tile of lanes 0-15 (membermask 0x0000ffff) and one
+/// of lanes 16-31 (0xffff0000), as cooperative groups' 16-lane tiles run
+/// them. Lane l's predicate is l % 3 == 0: ballots 0x00009249 and
+/// 0x49240000; sums of %laneid 120 and 376. It was one collective with the
+/// last lane's membermask: 0x49240000 and 376 in every lane (found by the
+/// independent warp model's tiles, 2026-11-29).
+#[test]
+fn each_membermask_at_a_statement_is_its_own_collective() {
+    for target in ["sm_90", "sm_60"] {
+        let (op, want): (&str, [u32; 2]) = if target == "sm_90" {
+            ("redux.sync.add.u32 %r2, %r1, %r4;", [120, 376])
+        } else {
+            ("vote.sync.ballot.b32 %r2, %p2, %r4;", [0x9249, 0x4924_0000])
+        };
+        let body = format!(
+            "setp.lt.u32 %p1, %r1, 16;\nselp.b32 %r4, 0x0000ffff, 0xffff0000, %p1;\n\
+             rem.u32 %r5, %r1, 3;\nsetp.eq.u32 %p2, %r5, 0;\n{op}\n\
+             mul.wide.u32 %rd2, %r1, 4;\nadd.u64 %rd3, %rd1, %rd2;\nst.global.u32 [%rd3], %r2;"
+        );
+        let w = if target == "sm_60" {
+            let name = "tile60.ptx";
+            let src = format!(
+                "// ptxfp run {name} --block 32 --set out=0x40000000\n.version 6.0\n.target sm_60\n.address_size 64\n\
+                 .visible .entry k(.param .u64 out)\n{{\n.reg .pred %p<4>; .reg .b32 %r<8>; .reg .b64 %rd<4>;\n\
+                 ld.param.u64 %rd1, [out];\nmov.u32 %r1, %tid.x;\n{body}\nret;\n}}\n"
+            );
+            let path = common::test_file(name);
+            std::fs::write(&path, src).unwrap();
+            let mem = run_as_written(path.parent().unwrap().to_str().unwrap(), name).unwrap();
+            let bytes: Vec<u8> = mem.values().copied().collect();
+            bytes
+                .chunks(4)
+                .map(|w| u32::from_le_bytes(w.try_into().unwrap()))
+                .collect()
+        } else {
+            warp_words(&body, "32", "").unwrap()
+        };
+        let expect: Vec<u32> = (0..32).map(|l| want[l / 16]).collect();
+        assert_eq!(w, expect, "{target}");
     }
 }
 

@@ -91,11 +91,16 @@ impl Machine<'_, '_> {
 
     /// The threads `on` (those of `lanes`, all at statement
     /// `self.eng.stmt`, whose guard holds) reached `ins`, a collective
-    /// whose members meet ([`Self::meets`]). Where a membermask names
-    /// threads of the warp that have not exited and are not here, the
-    /// threads `on` wait for them ([`State::Meet`]; the caller moves them
-    /// past the statement and then calls [`Self::try_meet`]) and this is
-    /// true; otherwise they run it now.
+    /// whose members meet ([`Self::meets`]). Threads with one membermask
+    /// value are one collective ("the same qualifiers and same membermask
+    /// value"), so a warp may hold several at one statement (a tile of
+    /// sixteen lanes: `0x0000ffff` and `0xffff0000`). Where all have one
+    /// membermask and every member that has not exited is here, they run
+    /// it now and this is false. Otherwise they wait ([`State::Meet`]; the
+    /// caller moves them past the statement and then calls
+    /// [`Self::try_meet`], which runs the groups that are complete) and
+    /// this is true. A member here whose guard is false is not waited for
+    /// (the ISA does not say; a converged warp's predicated instruction).
     pub(super) fn arrive(
         &mut self,
         ins: &Instr,
@@ -109,35 +114,29 @@ impl Machine<'_, '_> {
         let Some(op) = ins.operands.get(k) else {
             return Ok(false);
         };
-        let base = first - first % WARP_SIZE;
-        let warp = base..(base + WARP_SIZE).min(self.nlanes);
-        // The common case: every thread of the warp that has not exited
-        // is here.
-        let live = self.eng.threads[warp.clone()]
-            .iter()
-            .filter(|t| t.state != State::Done)
-            .count();
-        if live == lanes.len() {
-            return Ok(false);
-        }
         let here: u64 = lanes.iter().map(|&l| bit(l)).sum();
+        let running: u64 = on.iter().map(|&l| bit(l)).sum();
+        let excused = (here & !running) as u32;
         let mut masks = Vec::with_capacity(on.len());
-        let mut named = 0u64;
         for &lane in on {
             self.lane = lane;
-            let m = self.read(op, PtxType::B32)? & 0xffff_ffff;
-            masks.push(m as u32);
-            named |= m;
+            masks.push(self.read(op, PtxType::B32)? as u32);
         }
-        let elsewhere = warp
-            .filter(|&t| named & !here & bit(t) != 0)
-            .any(|t| self.eng.threads[t].state != State::Done);
-        if !elsewhere {
-            return Ok(false);
+        let base = first - first % WARP_SIZE;
+        let warp = base..(base + WARP_SIZE).min(self.nlanes);
+        if masks.iter().all(|&m| m == masks[0]) {
+            let missing = warp.clone().any(|t| {
+                u64::from(masks[0]) & bit(t) != 0
+                    && (running | u64::from(excused)) & bit(t) == 0
+                    && self.eng.threads[t].state != State::Done
+            });
+            if !missing {
+                return Ok(false);
+            }
         }
         let at = self.eng.stmt;
         for (&lane, &mask) in on.iter().zip(&masks) {
-            self.eng.threads[lane].state = State::Meet { at, mask };
+            self.eng.threads[lane].state = State::Meet { at, mask, excused };
         }
         Ok(true)
     }
@@ -161,20 +160,25 @@ impl Machine<'_, '_> {
         let lanes = w * WARP_SIZE..((w + 1) * WARP_SIZE).min(self.nlanes);
         let mut met = false;
         loop {
-            let waiting: Vec<(usize, usize, u32, Option<Control>)> = lanes
+            let waiting: Vec<(usize, usize, u32, u32, Option<Control>)> = lanes
                 .clone()
                 .filter_map(|l| match self.eng.threads[l].state {
-                    State::Meet { at, mask } => Some((l, at, mask, self.control_at(at))),
+                    State::Meet { at, mask, excused } => {
+                        Some((l, at, mask, excused, self.control_at(at)))
+                    }
                     _ => None,
                 })
                 .collect();
-            let ready = waiting.iter().find_map(|&(_, _, mask, ctl)| {
+            let ready = waiting.iter().find_map(|&(_, _, mask, _, ctl)| {
                 let group: Vec<(usize, usize)> = waiting
                     .iter()
-                    .filter(|w| w.2 == mask && w.3 == ctl)
+                    .filter(|w| w.2 == mask && w.4 == ctl)
                     .map(|w| (w.0, w.1))
                     .collect();
-                let held: u64 = group.iter().map(|g| bit(g.0)).sum();
+                let mut held: u64 = group.iter().map(|g| bit(g.0)).sum();
+                for w in waiting.iter().filter(|w| w.2 == mask && w.4 == ctl) {
+                    held |= u64::from(w.3);
+                }
                 let all = lanes.clone().all(|t| {
                     u64::from(mask) & bit(t) == 0
                         || held & bit(t) != 0
@@ -241,7 +245,7 @@ impl Machine<'_, '_> {
                 .iter()
                 .enumerate()
                 .find_map(|(l, t)| match t.state {
-                    State::Meet { at, mask } => Some((l, at, mask)),
+                    State::Meet { at, mask, .. } => Some((l, at, mask)),
                     _ => None,
                 })?;
         let base = lane - lane % WARP_SIZE;
@@ -256,12 +260,12 @@ impl Machine<'_, '_> {
                 format!("{line}:{col}")
             };
             let why = match state {
-                State::Meet { at: a, mask: m } if m == mask && self.control_at(a) == ctl => {
+                State::Meet { at: a, mask: m, .. } if m == mask && self.control_at(a) == ctl => {
                     waiting.push(t % WARP_SIZE);
                     continue;
                 }
                 _ if u64::from(mask) & bit(t) == 0 || state == State::Done => continue,
-                State::Meet { at: a, mask: m } => {
+                State::Meet { at: a, mask: m, .. } => {
                     let what = match self.module.stmt(a) {
                         Some(Stmt::Instr(i)) => i.opcode,
                         _ => "?",
@@ -328,8 +332,11 @@ impl Machine<'_, '_> {
         if self.eng.split_warned.contains(&self.eng.stmt) {
             return Ok(());
         }
-        self.lane = first;
-        let mask = self.read(mask_op, PtxType::B32)?;
+        let mut mask = 0;
+        for &lane in on {
+            self.lane = lane;
+            mask |= self.read(mask_op, PtxType::B32)? & 0xffff_ffff;
+        }
         let base = first - first % WARP_SIZE;
         let here: u64 = lanes.iter().map(|&l| bit(l)).sum();
         let elsewhere: Vec<usize> = (base..(base + WARP_SIZE).min(self.nlanes))
@@ -363,9 +370,47 @@ impl Machine<'_, '_> {
 
     /// `vote`, `shfl`, `redux.sync`, `match.sync` and `bar.warp.sync` for
     /// the threads `sites` (whose guards hold), each reading the operands
-    /// of its own statement: each reads its operands, then each gets its
-    /// result, so that every thread sees the others' values from before.
+    /// of its own statement. The threads of one membermask value are one
+    /// collective ("with the same qualifiers and same membermask value",
+    /// 9.7.13.9: a warp's tiles of sixteen lanes run two), each run apart
+    /// ([`Self::collective_one`]).
     pub(super) fn collective(&mut self, ctl: Control, sites: &[Site]) -> Result<(), RunError> {
+        let Some(k) = mask_operand(ctl) else {
+            return self.collective_one(ctl, sites);
+        };
+        let mut masks = Vec::with_capacity(sites.len());
+        for s in sites {
+            let Some(op) = s.ins.operands.get(k) else {
+                // The operand count's error, from the one collective.
+                return self.collective_one(ctl, sites);
+            };
+            self.at_site(s);
+            masks.push(self.read(op, PtxType::B32)?);
+        }
+        if masks.iter().all(|&m| m == masks[0]) {
+            return self.collective_one(ctl, sites);
+        }
+        let mut done = vec![false; sites.len()];
+        for i in 0..sites.len() {
+            if done[i] {
+                continue;
+            }
+            let group: Vec<Site> = (i..sites.len())
+                .filter(|&j| masks[j] == masks[i])
+                .map(|j| {
+                    done[j] = true;
+                    sites[j]
+                })
+                .collect();
+            self.collective_one(ctl, &group)?;
+        }
+        Ok(())
+    }
+
+    /// One collective of [`Self::collective`]: its threads have one
+    /// membermask. Each reads its operands, then each gets its result, so
+    /// that every thread sees the others' values from before.
+    fn collective_one(&mut self, ctl: Control, sites: &[Site]) -> Result<(), RunError> {
         let need = |n: usize, form: &str| -> Result<(), RunError> {
             for s in sites {
                 crate::operand_count(s.ins, n, form)?;

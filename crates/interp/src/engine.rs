@@ -234,11 +234,11 @@ pub(crate) enum State {
         /// The conditional phase (`.phase_type::conditional`).
         cond: bool,
     },
-    /// Waits at a warp collective with a membermask (statement `at`; its
-    /// `pc` is past it) for the members of `mask` that have not exited
-    /// and are at other statements, on sm_70 and later
-    /// (src/collective.rs).
-    Meet { at: usize, mask: u32 },
+    /// Waits at a warp collective with membermask `mask` (statement `at`;
+    /// its `pc` is past it) for the other members that have not exited,
+    /// on sm_70 and later; the lanes `excused` were at the statement with
+    /// a false guard and are not waited for (src/collective.rs).
+    Meet { at: usize, mask: u32, excused: u32 },
     /// Waits at a grid-wide barrier (`cudaCGSynchronize`, statement `at`)
     /// until every thread of the grid has arrived in its generation `gen`
     /// (src/externs.rs; docs/ENGINE.md "Cooperative launches").

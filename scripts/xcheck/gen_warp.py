@@ -10,10 +10,28 @@ optionally runs them with `ptxfp run` and compares byte for byte.
     python3 scripts/xcheck/gen_warp.py --seed 1 --count 800 --run [--avoid-known]
     python3 scripts/xcheck/gen_warp.py --seed 1 --sample --avoid-known --out DIR
 
---avoid-known leaves out the cases where ptxfp is known to disagree with the
-ISA (collectives split over two branches, which ptxfp computes per branch
-and warns about; match.all with exited lanes in membermask was fixed on
-2026-11-29), so that the rest is checked.
+--avoid-known left out the cases where ptxfp was known to disagree with the
+ISA; none is left (match.all with exited lanes in membermask, collectives
+split over branches and several membermasks at one statement were all fixed
+on 2026-11-29), so it now leaves out nothing and is kept for old commands.
+
+The meet* kinds (see "meeting collectives" below) put copies of one
+collective, or of bar.warp.sync, at different statements: 3-4 branches
+(meet), exits and late exits (meetx), sequences paired in order, reordered
+and shorter branches (meetseq), loops against straight-line copies
+(meetloop), bar.warp.sync with memory (meetbw; meetbwx ASSUMES exited lanes
+named in its membermask are not waited for), copies in .func functions
+(meetfn) and deadlocks that ptxfp must report (meetdl: a non-zero exit and
+an error naming "deadlock"; --timeout catches a hang).  warpmodel.meet_warp
+decides who meets whom.  --meet-one-mask keeps one membermask value per
+statement and warp (groups made of whole branches); without it, lanes at
+one statement may belong to several membermasks (tiled partitions), which
+ptxfp merged into one collective on 2026-11-29 (the note says "statements
+with several membermasks").  Failing kernels are written, with their
+expected bytes, under OUT/fail/.
+
+    python3 scripts/xcheck/gen_warp.py --seed 101 --count 400 --run \
+        --kinds meet,meetx,meetseq,meetloop,meetbw,meetbwx,meetfn,meetdl
 
 Each kernel is one `.visible .entry k(.param .u64 out, .param .u64 buf)`.
 Per-thread inputs are initialized `.global` arrays in the module, indexed by
@@ -715,6 +733,8 @@ def k_split(rng, name):
     op = rng.choice(["ballot", "all", "any", "uni", "redux", "match.any", "match.all", "shfl"])
     L = pick_shape(rng, max_threads=160)
     tgt, ver = rng.choice([("sm_70", "6.4"), ("sm_80", "7.0"), ("sm_90", "8.0")])
+    if op == "redux" and tgt == "sm_70":
+        tgt, ver = "sm_80", "7.0"      # redux.sync: PTX ISA 7.0, sm_80
     K = Kernel(name, tgt, ver, L, 3)
     BR = [rng.randrange(2) for _ in range(L.total)]
     style = rng.choice(["half", "rand", "even"])
@@ -1410,9 +1430,1006 @@ def k_ticket(rng, name, space=None):
     return K
 
 
+# ------------------------------------------------------------------ meeting collectives
+# Copies of one collective at different statements.  On sm_70 and later a
+# `.sync` collective (9.7.9.6 shfl.sync, 9.7.13.9 vote.sync, 9.7.13.10
+# match.sync, 9.7.13.12 redux.sync) waits "until all non-exited threads
+# corresponding to membermask have executed vote.sync with the same
+# qualifiers and same membermask value"; the Note's "must execute the same
+# vote.sync instruction in convergence" is for "sm_6x or below" only.  So the
+# copies in several branches (or in functions called from them) with the
+# same qualifiers and membermask form one collective, each member bringing
+# the operands of its own statement.  bar.warp.sync (9.7.13.2): "wait until
+# all threads corresponding to membermask have executed a bar.warp.sync
+# with the same membermask value", and "threads within warp that wish to
+# communicate via memory can store to memory, execute bar.warp.sync, and
+# then safely read values stored by other threads in warp".  Which threads
+# meet, and when a warp deadlocks, is decided by warpmodel.meet_warp; the
+# generator only lays out programs.
+#
+# Kinds: meet (3-4 branches, one copy each), meetx (exits before the copies,
+# masks naming lanes that exit later), meetseq (several collectives in
+# sequence, code order against lane order, branches with fewer copies),
+# meetbw (bar.warp.sync with shared/global memory), meetbwx (the same with
+# exited members in membermask: ASSUMES ptxfp's reading that exited lanes
+# are not waited for, see warpmodel), meetfn (copies inside .func
+# functions), meetdl (deadlocks: ptxfp must stop with "deadlock").
+
+class MKernel(Kernel):
+    """a Kernel with .func definitions ahead of the entry"""
+    def __init__(self, *a, **kw):
+        Kernel.__init__(self, *a, **kw)
+        self.funcs = []
+        self.deadlock = False
+
+    def text(self):
+        t = Kernel.text(self)
+        if not self.funcs:
+            return t
+        i = t.index(".visible .entry")
+        return t[:i] + "\n".join(self.funcs) + "\n" + t[i:]
+
+
+def _xf_apply(xf, v, w):
+    m = (1 << w) - 1
+    if xf[0] == "xor":
+        return (v ^ xf[1]) & m
+    if xf[0] == "add":
+        return (v + xf[1]) & m
+    if xf[0] == "not":
+        return ~v & m
+    return v & m
+
+
+def _xf_inverse(xf, v, w):
+    m = (1 << w) - 1
+    if xf[0] == "xor":
+        return (v ^ xf[1]) & m
+    if xf[0] == "add":
+        return (v - xf[1]) & m
+    if xf[0] == "not":
+        return ~v & m
+    return v & m
+
+
+def _xf_ptx(xf, dst, src, w):
+    if xf[0] == "xor":
+        return f"xor.b{w} {dst}, {src}, {xf[1]:#x};"
+    if xf[0] == "add":
+        return f"add.u{w} {dst}, {src}, {xf[1]:#x};"
+    if xf[0] == "not":
+        return f"not.b{w} {dst}, {src};"
+    return f"mov.b{w} {dst}, {src};"
+
+
+def _rand_xf(rng, w):
+    r = rng.random()
+    if r < 0.25:
+        return ("id",)
+    if r < 0.55:
+        return ("xor", rng.getrandbits(w) if rng.random() < 0.7 else 1 << rng.randrange(w))
+    if r < 0.85:
+        return ("add", rng.getrandbits(w) if rng.random() < 0.5 else rng.randrange(1, 100))
+    return ("not",)
+
+
+def _base_spec(rng, inst=None, allow=("vote", "shfl", "match", "redux")):
+    inst = inst or rng.choice(list(allow))
+    if inst == "vote":
+        mode = rng.choice(["all", "any", "uni", "ballot"])
+        key = "vote.sync.ballot.b32" if mode == "ballot" else f"vote.sync.{mode}.pred"
+        return {"inst": "vote", "mode": mode, "key": key}
+    if inst == "shfl":
+        mode = rng.choice(["up", "down", "bfly", "idx"])
+        return {"inst": "shfl", "mode": mode, "key": f"shfl.sync.{mode}.b32"}
+    if inst == "match":
+        mode = rng.choice(["any", "all"])
+        typ = rng.choice(["b32", "b64"])
+        return {"inst": "match", "mode": mode, "typ": typ, "key": f"match.{mode}.sync.{typ}"}
+    if inst == "redux":
+        if rng.random() < 0.3:
+            op = rng.choice(["min", "max"])
+            absq, nanq = rng.random() < 0.5, rng.random() < 0.5
+            q = (".abs" if absq else "") + (".NaN" if nanq else "")
+            return {"inst": "redux", "op": op, "typ": "f32", "abs": absq, "nan": nanq,
+                    "key": f"redux.sync.{op}{q}.f32"}
+        op, typ = rng.choice([("add", "u32"), ("add", "s32"), ("min", "u32"), ("min", "s32"),
+                              ("max", "u32"), ("max", "s32"), ("and", "b32"), ("or", "b32"), ("xor", "b32")])
+        return {"inst": "redux", "op": op, "typ": typ, "key": f"redux.sync.{op}.{typ}"}
+    if inst == "bws":
+        return {"inst": "bws", "key": "bar.warp.sync"}
+    if inst == "ctabar":
+        return {"inst": "ctabar", "key": "barrier.sync"}
+    raise ValueError(inst)
+
+
+def _branch_detail(rng, spec, b):
+    """the per-branch choices that leave the qualifiers alone: the source
+    register and its transform, a negated predicate, d|p or d alone, sinks,
+    immediate or register b/c"""
+    d = dict(spec)
+    w = 64 if spec.get("typ") == "b64" else 32
+    d["xf"] = _rand_xf(rng, w)
+    d["neg"] = rng.random() < 0.4
+    d["withp"] = rng.random() < 0.6
+    d["sink"] = rng.choice([None, None, None, "d", "p"]) if spec["inst"] == "match" and spec["mode"] == "all" else None
+    d["bimm"] = None
+    d["cimm"] = None
+    d["fn"] = "inline"
+    return d
+
+
+MEET_ONE_MASK_PER_STMT = False   # --meet-one-mask: groups made of whole branches only
+
+
+def _groups(rng, lanes, style, brof=None, bgroup=None):
+    """partition lanes into groups (each one membermask); bybranch: lanes
+    grouped by bgroup[their branch], so each statement has one membermask"""
+    lanes = sorted(lanes)
+    if not lanes:
+        return []
+    if style == "one":
+        return [lanes]
+    if style == "bybranch":
+        ids = sorted(set(bgroup.values()))
+        gs = [[l for l in lanes if bgroup[brof[l]] == i] for i in ids]
+        return [g for g in gs if g]
+    if style == "mod":
+        k = rng.choice([2, 2, 3, 4])
+        gs = [[l for l in lanes if l % k == i] for i in range(k)]
+    elif style == "half":
+        cut = rng.choice([8, 16, 16, 24, rng.randrange(1, 32)])
+        gs = [[l for l in lanes if l < cut], [l for l in lanes if l >= cut]]
+    elif style == "ranges":
+        cuts = sorted(rng.sample(range(1, 32), rng.choice([1, 2, 3])))
+        bounds = [0] + cuts + [32]
+        gs = [[l for l in lanes if bounds[i] <= l < bounds[i + 1]] for i in range(len(bounds) - 1)]
+    else:
+        k = rng.choice([2, 3])
+        lab = {l: rng.randrange(k) for l in lanes}
+        gs = [[l for l in lanes if lab[l] == i] for i in range(k)]
+    return [g for g in gs if g]
+
+
+def _branch_of(rng, L, nb, style):
+    perm = list(range(nb))
+    rng.shuffle(perm)
+    cuts = sorted(rng.sample(range(1, 32), nb - 1)) if nb <= 32 else []
+    BR = []
+    for g in range(L.total):
+        l = (g % L.nthreads) % 32
+        if style == "mod":
+            v = l % nb
+        elif style == "mod2":
+            v = (l // 2) % nb
+        elif style == "range":
+            v = sum(1 for c in cuts if l >= c)
+        else:
+            v = rng.randrange(nb)
+        BR.append(perm[v])
+    return BR
+
+
+def _f32_val(rng, pnan):
+    if rng.random() < pnan:
+        return rng.choice([0x7FC00000, 0xFFC00000, 0x7F800001, 0xFFFFFFFF, 0x7FA00000 | rng.getrandbits(20)])
+    if rng.random() < 0.5:
+        return rng.choice(F32_EDGE[:6] + F32_EDGE[12:])
+    return rng.getrandbits(32) & ~(0 if rng.random() < 0.5 else 0x7F000000)
+
+
+def _target_for(specs):
+    insts = [d for row in specs for d in row]
+    if any(d["inst"] == "redux" and d["typ"] == "f32" for d in insts):
+        return [("sm_100a", "8.6"), ("sm_100f", "8.8"), ("sm_103a", "8.8")]
+    if any(d["inst"] == "redux" for d in insts):
+        return [("sm_80", "7.0"), ("sm_90", "8.0"), ("sm_100a", "8.6"), ("sm_120", "8.7")]
+    return TARGETS_SYNC
+
+
+def build_meet(rng, name, nb=(3, 4), nslots=(1, 1), allow=("vote", "shfl", "match", "redux"),
+               pexit=0.0, exit_start=0.5, tail=False, pfn=0.0, pbws=0.0, strict_bws=True,
+               order="rand", pskip=0.0, late=0.0, perturb=None, max_threads=200, tries=60, loop=False,
+               reorder=0.0):
+    """one kernel: nb branches (lanes by lane % k, by ranges, at random), each
+    with its own copies of nslots collectives; see the section comment."""
+    for _ in range(tries):
+        K = _build_meet_once(rng, name, rng.choice(nb) if isinstance(nb, tuple) else nb,
+                             rng.randint(*nslots), allow, pexit, exit_start, tail, pfn, pbws,
+                             strict_bws, order, pskip, late, perturb, max_threads, loop, reorder)
+        if K is not None:
+            return K
+    raise RuntimeError(f"{name}: no kernel after {tries} tries")
+
+
+def _build_meet_once(rng, name, nb, ns, allow, pexit, exit_start, tail, pfn, pbws, strict_bws,
+                     order, pskip, late, perturb, max_threads, loop=False, reorder=0.0):
+    L = pick_shape(rng, max_threads=max_threads)
+    rec = 2 * ns + 1
+    bstyle = rng.choice(["mod", "mod2", "range", "rand"])
+    BR = _branch_of(rng, L, nb, bstyle)
+    # slots per branch
+    nsb = [ns] * nb
+    if tail and ns > 1:
+        nsb = [rng.randint(1, ns) for _ in range(nb)]
+        nsb[rng.randrange(nb)] = ns
+    # specs: specs[s][b]
+    specs = []
+    if loop:
+        # every slot the same instruction; a loop branch runs one copy nsb[b] times
+        lbase = _base_spec(rng, "bws" if rng.random() < pbws else None, allow)
+        isloop = [rng.random() < 0.5 for _ in range(nb)]
+        isloop[rng.randrange(nb)] = True
+        ldet = [_branch_detail(rng, lbase, b) for b in range(nb)]
+        lroles = [rng.choice(["w", "r", "wr"]) for _ in range(nb)]
+        if nb >= 2:
+            wb, rb = rng.sample(range(nb), 2)
+            lroles[wb] = "w" if lroles[wb] == "r" else lroles[wb]
+            lroles[rb] = "r" if lroles[rb] == "w" else lroles[rb]
+        lspace = rng.choice(["shared", "global"])
+    for s in range(ns):
+        inst = "bws" if rng.random() < pbws else None
+        base = _base_spec(rng, inst, allow)
+        row = [_branch_detail(rng, base, b) for b in range(nb)]
+        if loop:
+            row = [dict(ldet[b], loop=True) if isloop[b] else _branch_detail(rng, lbase, b) for b in range(nb)]
+            if lbase["inst"] == "bws":
+                for b in range(nb):
+                    row[b]["role"], row[b]["space"] = lroles[b], lspace
+            specs.append(row)
+            continue
+        if base["inst"] == "bws":
+            roles = [rng.choice(["w", "r", "wr"]) for _ in range(nb)]
+            if nb >= 2:
+                wb, rb = rng.sample(range(nb), 2)
+                roles[wb] = "w" if roles[wb] == "r" else roles[wb]
+                roles[rb] = "r" if roles[rb] == "w" else roles[rb]
+            for b in range(nb):
+                row[b]["role"] = roles[b]
+            row[0]["space"] = rng.choice(["shared", "shared", "global"])
+            for b in range(1, nb):
+                row[b]["space"] = row[0]["space"]
+        elif pfn and rng.random() < pfn:
+            shared_d = None
+            for b in range(nb):
+                f = rng.choice(["inline", "own", "shared", "shared"])
+                row[b]["fn"] = f
+                row[b]["fname"] = f"f{s}_{b}" if f == "own" else f"f{s}"
+                if f == "shared":
+                    if shared_d is None:
+                        shared_d = {k: row[b][k] for k in ("neg", "withp", "sink")}
+                    row[b].update(shared_d)
+        specs.append(row)
+    # exits: XK 99 = at the start, k = before slot k in the branch, 1000 = never
+    XK = [1000] * L.total
+    for g in range(L.total):
+        if rng.random() < pexit:
+            b = BR[g]
+            XK[g] = 99 if rng.random() < exit_start else rng.randrange(nsb[b])
+    # the perturbation of a deadlock kernel (applied to the specs first)
+    ptag = None
+    if reorder and not perturb and rng.random() < reorder:
+        # one branch runs two of its copies in the other order; kept only
+        # where the model finds no deadlock (e.g. one of them meets only
+        # lanes of its own branch)
+        ptag = _perturb_specs(rng, specs, nsb, nb, "order")
+    if perturb:
+        ptag = _perturb_specs(rng, specs, nsb, nb, perturb)
+        if ptag is None:
+            return None
+    tv = rng.choice(_target_for(specs))
+    K = MKernel(name, tv[0], tv[1], L, rec)
+    # per slot, per warp: masks, skips, operands
+    MASK = [[0] * L.total for _ in range(ns)]
+    SKIP = [[0] * L.total for _ in range(ns)]
+    RAW = [[0] * L.total for _ in range(ns)]
+    BOP = [[0] * L.total for _ in range(ns)]
+    COP = [[0] * L.total for _ in range(ns)]
+    RDF = [[0] * L.total for _ in range(ns)]
+    INFO = [dict() for _ in range(ns)]       # gid -> info
+    intended = [dict() for _ in range(ns)]   # gid -> its group (lanes)
+    warps = L.warps()
+    gstyles = []
+    for s in range(ns):
+        gstyle = rng.choice(["one", "one", "mod", "half", "ranges", "rand", "bybranch"])
+        if MEET_ONE_MASK_PER_STMT:
+            gstyle = "one" if any(specs[s][b]["fn"] == "shared" for b in range(nb)) else rng.choice(["one", "bybranch"])
+        bgroup = {b: rng.randrange(2 if nb < 4 else 3) for b in range(nb)}
+        gstyles.append(gstyle)
+        pool64 = [rng.getrandbits(64) for _ in range(rng.choice([1, 2, 3, 6]))]
+        if rng.random() < 0.4:
+            pool64 = [(pool64[0] & M32_) | (rng.getrandbits(32) << 32) for _ in pool64]
+        pnan = rng.choice([0, 0.05, 0.3, 1.0])
+        vbias = rng.choice([0.0, 0.1, 0.5, 0.9, 1.0])
+        for cta, w, lanes in warps:
+            g0 = L.gid(cta, w, 0)
+            live = [l for l in lanes if XK[g0 + l] != 99 and XK[g0 + l] > s and nsb[BR[g0 + l]] > s]
+            gone = [l for l in lanes if l not in live]
+            for l in live:
+                if rng.random() < pskip:
+                    SKIP[s][g0 + l] = 1
+            ex = [l for l in live if not SKIP[s][g0 + l]]
+            groups = _groups(rng, ex, gstyle, {l: BR[g0 + l] for l in ex}, bgroup)
+            for G in groups:
+                m = sum(1 << l for l in G)
+                bw_inst = specs[s][0]["inst"] == "bws"
+                if not (bw_inst and strict_bws):
+                    for l in gone:
+                        if rng.random() < 0.5:
+                            m |= 1 << l
+                if late and rng.random() < late:
+                    others = [l for l in ex if l not in G]
+                    if others:
+                        m |= 1 << rng.choice(others)
+                for l in G:
+                    MASK[s][g0 + l] = m
+                    intended[s][g0 + l] = G
+        # operands, lane by lane, from its own branch's statement
+        for cta, w, lanes in warps:
+            g0 = L.gid(cta, w, 0)
+            for l in lanes:
+                g = g0 + l
+                d = specs[s][BR[g]]
+                G = intended[s].get(g, [l])
+                inst = d["inst"]
+                wdt = 64 if d.get("typ") == "b64" else 32
+                info = {}
+                if inst == "vote":
+                    pred = rng.random() < vbias
+                    bit = int(pred) ^ int(d["neg"])
+                    t = (rng.getrandbits(31) << 1) | bit
+                    RAW[s][g] = _xf_inverse(d["xf"], t, 32)
+                    info["pred"] = pred
+                elif inst == "shfl":
+                    a = rand32(rng)
+                    RAW[s][g] = _xf_inverse(d["xf"], a, 32)
+                    info["a"] = a
+                    mode = d["mode"]
+                    if mode == "idx":
+                        src = rng.choice(G) if rng.random() < 0.85 else rng.randrange(32)
+                        bv = src | (rng.getrandbits(27) << 5 if rng.random() < 0.2 else 0)
+                        cw = rng.choice([32, 32, 32, 16, 8])
+                        cv = (((32 - cw) << 8) | 0x1F) if rng.random() < 0.8 else rng.getrandbits(32)
+                    else:
+                        bv = rng.choice([0, 1, 1, 2, 3, 4, 8, 16]) if rng.random() < 0.85 else rng.getrandbits(32)
+                        cw = rng.choice([1, 2, 4, 8, 16, 32, 32])
+                        r = rng.random()
+                        if r < 0.6:
+                            cv = ((32 - cw) << 8) | (0 if mode == "up" else 0x1F)
+                        elif r < 0.85:
+                            cv = (rng.randrange(32) << 8) | rng.randrange(32)
+                        else:
+                            cv = rng.getrandbits(32)
+                    BOP[s][g], COP[s][g] = bv, cv
+                    info["b"], info["c"] = bv, cv
+                elif inst == "match":
+                    v = rng.choice(pool64)
+                    if wdt == 32:
+                        v &= M32_
+                    RAW[s][g] = _xf_inverse(d["xf"], v, wdt)
+                    info["a"] = v
+                elif inst == "redux":
+                    v = _f32_val(rng, pnan) if d["typ"] == "f32" else rand32(rng)
+                    RAW[s][g] = _xf_inverse(d["xf"], v, 32)
+                    info["a"] = v
+                elif inst == "bws":
+                    v = rand32(rng)
+                    RAW[s][g] = _xf_inverse(d["xf"], v, 32)
+                    if "w" in d["role"]:
+                        info["write"] = v
+                INFO[s][g] = info
+        # bar.warp.sync readers: a source among the writers of the intended group
+        if specs[s][0]["inst"] == "bws":
+            for g, G in intended[s].items():
+                d = specs[s][BR[g]]
+                if "r" not in d.get("role", ""):
+                    continue
+                g0 = g - (g % L.nthreads) % 32
+                wr = [m for m in G if "w" in specs[s][BR[g0 + m]].get("role", "")]
+                if wr:
+                    src = rng.choice(wr)
+                    INFO[s][g]["read"] = True
+                    INFO[s][g]["src"] = src
+                    RDF[s][g] = 1
+                    tid0 = (g % L.nthreads) - (g % L.nthreads) % 32
+                    BOP[s][g] = (tid0 + src) if d["space"] == "shared" else (g0 + src)
+    if ptag and not perturb and _LAST_ORDER:
+        # the reordered branch b runs Y at position s and X at s2, the others
+        # X at s and Y at s2: b's Y meets only b's lanes, b's X the others' X
+        # (b's lanes take the membermask of their slot-s group at s2), and the
+        # others' Y names no lane of b
+        rb, rs, rs2 = _LAST_ORDER
+        for cta, w, lanes in warps:
+            g0 = L.gid(cta, w, 0)
+            bl = sum(1 << l for l in lanes if BR[g0 + l] == rb)
+            at_s = [l for l in lanes if BR[g0 + l] == rb and (g0 + l) in intended[rs]]
+            orig = {l: MASK[rs][g0 + l] for l in at_s}
+            if any(BR[g0 + l] == rb and (g0 + l) in intended[rs2] and l not in orig for l in lanes) or \
+                    (MEET_ONE_MASK_PER_STMT and len(set(orig.values())) > 1):
+                return None
+            for l in at_s:
+                MASK[rs][g0 + l] = sum(1 << m for m in at_s)
+            for l in lanes:
+                g = g0 + l
+                if g not in intended[rs2]:
+                    continue
+                if BR[g] == rb:
+                    MASK[rs2][g] = orig.get(l, 1 << l)
+                else:
+                    MASK[rs2][g] &= ~bl
+    # shfl immediates b/c where every lane of the branch has the same value
+    for s in range(ns):
+        for b in range(nb):
+            d = specs[s][b]
+            if d["inst"] != "shfl" or d["fn"] != "inline" or d.get("loop"):
+                continue
+            gs = [g for g in range(L.total) if BR[g] == b]
+            for key, arr in (("bimm", BOP[s]), ("cimm", COP[s])):
+                if gs and rng.random() < 0.3:
+                    v = arr[gs[0]]
+                    for g in gs:
+                        arr[g] = v
+                        INFO[s][g]["b" if key == "bimm" else "c"] = v
+                    d[key] = v
+    # membermask immediates: where every lane that executes the copy has one value
+    for s in range(ns):
+        for b in range(nb):
+            d = specs[s][b]
+            vals = {MASK[s][g] for g in range(L.total) if BR[g] == b and g in intended[s]}
+            d["mimm"] = vals.pop() if (len(vals) == 1 and d["fn"] == "inline" and not d.get("loop")
+                                       and rng.random() < 0.5) else None
+    if perturb:
+        ptag2 = _perturb_masks(rng, perturb, specs, MASK, intended, BR, L, ns, nb, XK, nsb)
+        if ptag2 is False:
+            return None
+        if ptag2:
+            ptag = ptag2
+            for s in range(ns):
+                for b in range(nb):
+                    specs[s][b]["mimm"] = None
+    # the model: per warp, each lane's program
+    exp = {}
+    KEEP = [[M32_] * L.total for _ in range(ns)]
+    stuck_any = False
+    for cta, w, lanes in warps:
+        g0 = L.gid(cta, w, 0)
+        progs = {}
+        for l in lanes:
+            g = g0 + l
+            b = BR[g]
+            prog = []
+            if XK[g] == 99:
+                prog.append({"kind": "exit"})
+            else:
+                for s in range(nsb[b]):
+                    if XK[g] == s:
+                        prog.append({"kind": "exit"})
+                        break
+                    if SKIP[s][g]:
+                        continue
+                    d = specs[s][b]
+                    if d["inst"] == "ctabar":
+                        prog.append({"kind": "ctabar", "slot": s})
+                    else:
+                        prog.append({"kind": "coll", "key": d["key"], "mask": MASK[s][g], "spec": d,
+                                     "info": INFO[s][g], "slot": s})
+            progs[l] = prog
+        res, stuck = wm.meet_warp(progs, lanes, strict_bws=strict_bws)
+        if stuck:
+            if not stuck_any:
+                byk = {}
+                for l, op in stuck.items():
+                    byk.setdefault((op.get("key", "barrier.sync"), op.get("mask")), []).append(l)
+                K.stuck = f"CTA {cta} warp {w}: " + ", ".join(
+                    f"lanes {v} at {k[0]} mask {k[1] if k[1] is None else hex(k[1])}" for k, v in sorted(byk.items(), key=str))
+            stuck_any = True
+            if not perturb:
+                return None     # not meant to deadlock: draw again
+            continue
+        for l in lanes:
+            g = g0 + l
+            b = BR[g]
+            if XK[g] == 99:
+                continue
+            words = [SENT] * rec
+            ended = XK[g] >= nsb[b]
+            for s in range(nsb[b]):
+                if XK[g] == s:
+                    break
+                d = specs[s][b]
+                if SKIP[s][g] or d["inst"] == "ctabar":
+                    words[2 * s:2 * s + 2] = [PRE, 7]
+                    continue
+                dv, pv, keep = res[l][s]
+                inst = d["inst"]
+                if inst == "vote":
+                    w0, w1 = dv, 7
+                elif inst == "shfl":
+                    w0, w1 = (dv if dv is not None else 0), (pv if d["withp"] else 7)
+                elif inst == "match":
+                    if d["mode"] == "any":
+                        w0, w1 = dv, 7
+                    elif d["sink"] == "d":
+                        w0, w1 = PRE, pv
+                    elif d["sink"] == "p":
+                        w0, w1 = dv, 7
+                    else:
+                        w0, w1 = dv, (pv if d["withp"] else 7)
+                elif inst == "redux":
+                    w0, w1 = dv, 7
+                else:
+                    assert (dv is not None) == bool(RDF[s][g]), (name, g, s)
+                    w0, w1 = (dv if dv is not None else PRE), 7
+                KEEP[s][g] = keep
+                words[2 * s:2 * s + 2] = [w0 & keep, w1]
+            if ended:
+                words[2 * ns] = 0x40 + b
+            exp[g] = words
+    if perturb and not stuck_any:
+        return None
+    K.deadlock = bool(perturb)
+    K.expect = exp
+    # bar.warp.sync in global memory: the final contents of each slot's region
+    bw_global = [s for s in range(ns) if specs[s][0]["inst"] == "bws" and specs[s][0]["space"] == "global"]
+    for s in bw_global:
+        base = BUF + s * 4 * L.total
+        fill = [0xABABABAB] * L.total
+        for g in range(L.total):
+            i = INFO[s][g]
+            if "write" in i and (XK[g] == 1000 or (XK[g] != 99 and XK[g] > s)) and not SKIP[s][g] \
+                    and nsb[BR[g]] > s:
+                fill[g] = i["write"]
+        K.mem.append((base, b"".join(le(0xABABABAB, 4) for _ in range(L.total))))
+        K.extra.append((base, b"".join(le(v, 4) for v in fill)))
+    _emit_meet(K, rng, specs, nb, ns, nsb, order, BR, XK, MASK, SKIP, RAW, BOP, COP, RDF, KEEP, L)
+    multi = set()     # (warp, statement) with several membermask values among its executing lanes
+    for s in range(ns):
+        for cta, w, lanes in warps:
+            g0 = L.gid(cta, w, 0)
+            seen = {}
+            for l in lanes:
+                g = g0 + l
+                if g not in intended[s]:
+                    continue
+                d = specs[s][BR[g]]
+                stmt = d["fname"] if d["fn"] == "shared" else (s, BR[g])
+                seen.setdefault(stmt, set()).add(MASK[s][g])
+            multi |= {(cta, w, str(k)) for k, v in seen.items() if len(v) > 1}
+    K.multimask = bool(multi)
+    K.meta = dict(specs=specs, BR=BR, XK=XK, MASK=MASK, SKIP=SKIP, nsb=nsb, intended=intended, INFO=INFO,
+                  KEEP=KEEP, RDF=RDF, ns=ns, nb=nb)
+    desc = []
+    for s in range(ns):
+        keys = sorted({specs[s][b]["key"] for b in range(nb) if nsb[b] > s})
+        fns = sorted({specs[s][b]["fn"] for b in range(nb)})
+        desc.append("/".join(keys) + ("" if fns == ["inline"] else "[" + ",".join(fns) + "]"))
+    K.note = (f"meet: {nb} branches ({bstyle}), slots per branch {nsb}, groups {gstyles}: " + "; ".join(desc)
+              + (f"; exits {pexit}" if pexit else "") + (f"; {len(multi)} statements with several membermasks in a warp" if multi else "")
+              + ("" if strict_bws or perturb else "; ASSUMES exited lanes not waited for at bar.warp.sync")
+              + (f"; deadlock: {ptag}; model: {K.stuck}" if perturb else (f"; {ptag}" if ptag else "")))
+    return K
+
+
+M32_ = 0xFFFFFFFF
+
+
+_LAST_ORDER = None
+
+
+def _perturb_specs(rng, specs, nsb, nb, kind):
+    """deadlock kernels: make one branch's copy different.  Returns a tag,
+    or None when this kind does not apply."""
+    ns = len(specs)
+    if kind in ("mask", "maskx", "circ"):
+        return kind            # applied to the masks later
+    s = rng.randrange(min(nsb))   # a slot every branch runs
+    b = rng.randrange(nb)
+    d = specs[s][b]
+    if d["inst"] in ("bws", "ctabar"):
+        return None
+    if kind == "qual":
+        inst = d["inst"]
+        for _ in range(20):
+            nd = _base_spec(rng, inst if rng.random() < 0.7 else None)
+            type_only = nd["inst"] == inst and nd.get("mode") == d.get("mode") and nd.get("op") == d.get("op")
+            if nd["key"] != d["key"] and not type_only:
+                break
+        else:
+            return None
+        specs[s][b] = _branch_detail(rng, nd, b)
+        return f"slot {s} branch {b}: {d['key']} -> {nd['key']}"
+    if kind == "type":
+        if d["inst"] == "match":
+            nd = dict(d, typ="b64" if d["typ"] == "b32" else "b32")
+            nd["key"] = f"match.{nd['mode']}.sync.{nd['typ']}"
+        elif d["inst"] == "redux" and d["typ"] in ("u32", "s32"):
+            nd = dict(d, typ="s32" if d["typ"] == "u32" else "u32")
+            nd["key"] = f"redux.sync.{nd['op']}.{nd['typ']}"
+        else:
+            return None
+        nd["xf"] = _rand_xf(rng, 64 if nd["typ"] == "b64" else 32)
+        nd["fn"], nd["fname"] = "inline", None
+        specs[s][b] = nd
+        return f"slot {s} branch {b}: {d['key']} -> {nd['key']} (type only)"
+    if kind == "order":
+        if min(nsb) < 2:
+            return None
+        s2 = rng.randrange(min(nsb))
+        if s2 == s or specs[s][b]["key"] == specs[s2][b]["key"]:
+            return None
+        specs[s][b], specs[s2][b] = specs[s2][b], specs[s][b]
+        global _LAST_ORDER
+        _LAST_ORDER = (b, s, s2)
+        return f"branch {b} runs slots {s} and {s2} in the other order"
+    if kind in ("ctabar", "bws"):
+        nd = _branch_detail(rng, _base_spec(rng, kind), b)
+        if kind == "bws":
+            nd["role"] = "n"
+            nd["space"] = "shared"
+        specs[s][b] = nd
+        return f"slot {s} branch {b}: {d['key']} -> {nd['key']}"
+    raise ValueError(kind)
+
+
+def _perturb_masks(rng, kind, specs, MASK, intended, BR, L, ns, nb, XK, nsb):
+    """mask: the copies of one branch name a lane of another group;
+    maskx: one branch's copies name, besides the others' lanes, a lane that
+    has exited (the same live members, another membermask value);
+    circ: branch b's lanes name branch b+1's.  Returns a tag, None (not a
+    mask kind) or False (does not apply)."""
+    if kind not in ("mask", "maskx", "circ"):
+        return None
+    s = rng.randrange(ns)
+    if specs[s][0]["inst"] == "bws" or any(specs[s][b]["inst"] == "ctabar" for b in range(nb)):
+        return False
+    b = rng.randrange(nb)
+    changed = False
+    for cta, w, lanes in L.warps():
+        g0 = L.gid(cta, w, 0)
+        ing = [l for l in lanes if (g0 + l) in intended[s]]
+        if kind == "mask":
+            extra = {}     # one added lane per group: one membermask per statement stays one
+            for l in ing:
+                if BR[g0 + l] != b:
+                    continue
+                key = MASK[s][g0 + l]
+                if key not in extra:
+                    others = [m for m in ing if m not in intended[s][g0 + l]]
+                    extra[key] = (1 << rng.choice(others)) if others else 0
+                if extra[key]:
+                    MASK[s][g0 + l] |= extra[key]
+                    changed = True
+        elif kind == "maskx":
+            gone = [l for l in lanes if (XK[g0 + l] == 99 or XK[g0 + l] <= s or nsb[BR[g0 + l]] <= s)
+                    and not (MASK[s][g0 + ing[0]] >> l & 1)] if ing else []
+            if not gone:
+                continue
+            x = rng.choice(gone)
+            for l in ing:
+                if BR[g0 + l] == b and not (MASK[s][g0 + l] >> x & 1):
+                    MASK[s][g0 + l] |= 1 << x
+                    changed = True
+        else:
+            if nb < 3:
+                return False
+            byb = {c: [l for l in ing if BR[g0 + l] == c] for c in range(nb)}
+            if sum(1 for c in byb if byb[c]) < 3:
+                continue
+            for c in range(nb):
+                m = sum(1 << l for l in byb[c]) | sum(1 << l for l in byb[(c + 1) % nb])
+                for l in byb[c]:
+                    MASK[s][g0 + l] = m
+            changed = True
+    if not changed:
+        return False
+    return {"mask": f"slot {s}: branch {b}'s copies name a lane of another group",
+            "maskx": f"slot {s}: branch {b}'s membermask adds an exited lane (same live members, another value)",
+            "circ": f"slot {s}: branch c's membermask names branches c and c+1"}[kind]
+
+
+def _emit_meet(K, rng, specs, nb, ns, nsb, order, BR, XK, MASK, SKIP, RAW, BOP, COP, RDF, KEEP, L):
+    K.array("BR", ".u32", BR)
+    K.array("XK", ".u32", XK)
+    need64 = set()
+    for s in range(ns):
+        K.array(f"S{s}A", ".u32", [v & M32_ for v in RAW[s]])
+        if any(specs[s][b].get("typ") == "b64" for b in range(nb)):
+            K.array(f"S{s}H", ".u32", [v >> 32 for v in RAW[s]])
+            need64.add(s)
+        K.array(f"S{s}B", ".u32", BOP[s])
+        K.array(f"S{s}C", ".u32", COP[s])
+        K.array(f"S{s}M", ".u32", MASK[s])
+        K.array(f"S{s}K", ".u32", KEEP[s])
+        K.array(f"S{s}G", ".u32", SKIP[s])
+        K.array(f"S{s}R", ".u32", RDF[s])
+        if specs[s][0]["inst"] == "bws" and specs[s][0].get("space") == "shared":
+            K.shared.append(f".shared .align 4 .b32 bw{s}[{L.nthreads}];")
+        for b in range(nb):
+            if specs[s][b]["inst"] == "bws" and specs[s][b].get("space") == "shared" and \
+                    f".shared .align 4 .b32 bw{s}[{L.nthreads}];" not in K.shared:
+                K.shared.append(f".shared .align 4 .b32 bw{s}[{L.nthreads}];")
+    K.ld_in("BR", "%r20")
+    K.ld_in("XK", "%r21")
+    K.e("setp.eq.u32 %p9, %r21, 99;", "@%p9 exit;")
+    if order == "rev":
+        text_order = list(range(nb))[::-1]
+    elif order == "fwd":
+        text_order = list(range(nb))
+    else:
+        text_order = list(range(nb))
+        rng.shuffle(text_order)
+    K.text_order = text_order
+    for b in text_order[1:]:
+        K.e(f"setp.eq.u32 %p2, %r20, {b};", f"@%p2 bra LBR{b};")
+    funcs_done = set()
+    for i, b in enumerate(text_order):
+        K.e(f"LBR{b}:")
+        lanes_b = [g for g in range(L.total) if BR[g] == b]
+        if specs[0][b].get("loop"):
+            # one copy in a loop, run nsb[b] times: it meets the others' copies in order
+            K.e("mov.u32 %r33, 0;", f"LOOP{b}:", f"setp.ge.u32 %p14, %r33, {nsb[b]};", f"@%p14 bra LEND{b};",
+                "setp.eq.u32 %p9, %r21, %r33;", "@%p9 exit;")
+            _emit_slot(K, specs[0][b], 0, b, 0 in need64, any(SKIP[s][g] for g in lanes_b for s in range(ns)),
+                       funcs_done, nloop=ns)
+            K.e("add.u32 %r33, %r33, 1;", f"bra LOOP{b};", f"LEND{b}:")
+            nloop_b = True
+        else:
+            nloop_b = False
+        for s in range(nsb[b] if not nloop_b else 0):
+            if any(XK[g] == s for g in lanes_b):
+                K.e(f"setp.eq.u32 %p9, %r21, {s};", "@%p9 exit;")
+            _emit_slot(K, specs[s][b], s, b, s in need64, any(SKIP[s][g] for g in lanes_b), funcs_done)
+        K.e(f"mov.u32 %r32, {0x40 + b};")
+        if i < nb - 1:
+            K.e("bra LJ;")
+    K.e("LJ:")
+    K.st_rec(2 * ns, "%r32")
+
+
+def _coll_lines(d, a, a64, bop, cop, mop, g, pred_reg, tmp, dst="%r30", pdst="%r31", preg="%p6"):
+    """the collective of spec d reading a (32-bit reg) / a64 (64-bit reg)"""
+    inst = d["inst"]
+    out = []
+    if inst == "vote":
+        out += [f"and.b32 {tmp}, {a}, 1;", f"setp.ne.u32 {pred_reg}, {tmp}, 0;"]
+        src = ("!" if d["neg"] else "") + pred_reg
+        if d["mode"] == "ballot":
+            out.append(f"{g}vote.sync.ballot.b32 {dst}, {src}, {mop};")
+        else:
+            out += [f"{g}vote.sync.{d['mode']}.pred {preg}, {src}, {mop};", f"{g}selp.u32 {dst}, 1, 0, {preg};"]
+    elif inst == "shfl":
+        if d["withp"]:
+            out += [f"{g}shfl.sync.{d['mode']}.b32 {dst}|{preg}, {a}, {bop}, {cop}, {mop};",
+                    f"{g}selp.u32 {pdst}, 1, 0, {preg};"]
+        else:
+            out.append(f"{g}shfl.sync.{d['mode']}.b32 {dst}, {a}, {bop}, {cop}, {mop};")
+    elif inst == "match":
+        src = a64 if d["typ"] == "b64" else a
+        if d["mode"] == "any":
+            out.append(f"{g}match.any.sync.{d['typ']} {dst}, {src}, {mop};")
+        elif d["sink"] == "d":
+            out += [f"{g}match.all.sync.{d['typ']} _|{preg}, {src}, {mop};", f"{g}selp.u32 {pdst}, 1, 0, {preg};"]
+        elif d["sink"] == "p":
+            out.append(f"{g}match.all.sync.{d['typ']} {dst}|_, {src}, {mop};")
+        elif d["withp"]:
+            out += [f"{g}match.all.sync.{d['typ']} {dst}|{preg}, {src}, {mop};", f"{g}selp.u32 {pdst}, 1, 0, {preg};"]
+        else:
+            out.append(f"{g}match.all.sync.{d['typ']} {dst}, {src}, {mop};")
+    elif inst == "redux":
+        q = (".abs" if d.get("abs") else "") + (".NaN" if d.get("nan") else "")
+        out.append(f"{g}redux.sync.{d['op']}{q}.{d['typ']} {dst}, {a}, {mop};")
+    elif inst == "ctabar":
+        out.append(f"{g}barrier.sync 0;")
+    else:
+        raise ValueError(inst)
+    return out
+
+
+def _emit_slot(K, d, s, b, has64, skip, funcs_done, nloop=0):
+    """one copy; nloop > 0: the body of a loop over slots 0..nloop-1, the
+    slot in %r33, each slot's arrays picked by it"""
+    inst = d["inst"]
+    K.e(f"mov.u32 %r30, {PRE:#x};", "mov.u32 %r31, 7;")
+
+    def ld(field, reg):
+        if not nloop:
+            K.ld_in(f"S{s}{field}", reg)
+            return
+        K.e(f"mov.u64 %rd9, S0{field};")
+        for i in range(1, nloop):
+            K.e(f"setp.eq.u32 %p15, %r33, {i};", f"@%p15 mov.u64 %rd9, S{i}{field};")
+        K.e("add.u64 %rd9, %rd9, %rd5;", f"ld.global.u32 {reg}, [%rd9];")
+    ra, rb, rc, rt, rm = (f"%r{40 + 5 * b + i}" for i in range(5))
+    r64, x64 = f"%rd{20 + b}", f"%rd{24 + b}"
+    wide = d.get("typ") == "b64"
+    ld("A", "%r22")
+    if has64:
+        ld("H", "%r23")
+    ld("K", "%r27")
+    g = ""
+    if skip:
+        ld("G", "%r28")
+        K.e("setp.ne.u32 %p8, %r28, 0;")
+        g = "@!%p8 "
+    else:
+        K.e("mov.u32 %r28, 0;")
+    if d.get("mimm") is not None:
+        mop = f"{d['mimm']:#010x}"
+    else:
+        ld("M", rm)
+        mop = rm
+    if inst == "bws":
+        K.e(_xf_ptx(d["xf"], ra, "%r22", 32))
+        if d["space"] == "shared":
+            K.e(f"mov.u64 %rd30, bw{s if not nloop else 0};", "mul.wide.u32 %rd31, %r10, 4;")
+            for i in range(1, nloop):
+                K.e(f"setp.eq.u32 %p15, %r33, {i};", f"@%p15 mov.u64 %rd30, bw{i};")
+            sp = "shared"
+        else:
+            if nloop:
+                K.e(f"mul.wide.u32 %rd34, %r33, {4 * K.L.total};", "add.u64 %rd30, %rd2, %rd34;",
+                    "mul.wide.u32 %rd31, %r12, 4;")
+            else:
+                K.e(f"add.u64 %rd30, %rd2, {s * 4 * K.L.total};", "mul.wide.u32 %rd31, %r12, 4;")
+            sp = "global"
+        K.e("add.u64 %rd32, %rd30, %rd31;")
+        if "w" in d["role"]:
+            K.e(f"{g}st.{sp}.u32 [%rd32], {ra};")
+        K.e(f"{g}bar.warp.sync {mop};")
+        if "r" in d["role"]:
+            ld("B", rb)
+            ld("R", "%r29")
+            K.e("setp.ne.u32 %p7, %r29, 0;", f"mul.wide.u32 %rd31, {rb}, 4;", "add.u64 %rd33, %rd30, %rd31;",
+                f"@%p7 ld.{sp}.u32 %r30, [%rd33];")
+    elif d["fn"] == "inline":
+        if wide:
+            K.e(f"mov.b64 {r64}, {{%r22, %r23}};", _xf_ptx(d["xf"], x64, r64, 64))
+        else:
+            K.e(_xf_ptx(d["xf"], ra, "%r22", 32))
+        bop = cop = None
+        if inst == "shfl":
+            if d["bimm"] is not None:
+                bop = str(d["bimm"]) if d["bimm"] < 0x80000000 else f"{d['bimm']:#x}"
+            else:
+                ld("B", rb)
+                bop = rb
+            if d["cimm"] is not None:
+                cop = f"{d['cimm']:#x}"
+            else:
+                ld("C", rc)
+                cop = rc
+        K.e(*_coll_lines(d, ra, x64, bop, cop, mop, g, f"%p{10 + b}", rt))
+    else:
+        # a call: own function (transform inside) or one shared by the branches (transform here)
+        fname = d["fname"]
+        if d["fn"] == "shared":
+            if wide:
+                K.e(f"mov.b64 {r64}, {{%r22, %r23}};", _xf_ptx(d["xf"], x64, r64, 64),
+                    f"mov.b64 {{{ra}, {rt}}}, {x64};")
+            else:
+                K.e(_xf_ptx(d["xf"], ra, "%r22", 32), f"mov.u32 {rt}, 0;")
+            pa, ph = ra, rt
+        else:
+            pa, ph = "%r22", ("%r23" if has64 else "%r22")
+        if inst == "shfl":
+            ld("B", rb)
+            ld("C", rc)
+        else:
+            K.e(f"mov.u32 {rb}, 0;", f"mov.u32 {rc}, 0;")
+        K.e("{", ".param .b32 pa;", ".param .b32 ph;", ".param .b32 pb;", ".param .b32 pc;", ".param .b32 pm;",
+            ".param .b32 pg;", ".param .b64 pr;",
+            f"st.param.b32 [pa], {pa};", f"st.param.b32 [ph], {ph};", f"st.param.b32 [pb], {rb};",
+            f"st.param.b32 [pc], {rc};", f"st.param.b32 [pm], {mop};", "st.param.b32 [pg], %r28;",
+            f"call (pr), {fname}, (pa, ph, pb, pc, pm, pg);", "ld.param.b64 %rd40, [pr];", "}",
+            "mov.b64 {%r30, %r31}, %rd40;")
+        if fname not in funcs_done:
+            funcs_done.add(fname)
+            body = ["ld.param.b32 %t1, [fa];", "ld.param.b32 %t2, [fh];", "ld.param.b32 %t3, [fb];",
+                    "ld.param.b32 %t4, [fc];", "ld.param.b32 %t5, [fm];", "ld.param.b32 %t6, [fg];",
+                    "setp.ne.u32 %q1, %t6, 0;", f"mov.u32 %t10, {PRE:#x};", "mov.u32 %t11, 7;",
+                    "mov.b64 %u1, {%t1, %t2};"]
+            xf = d["xf"] if d["fn"] == "own" else ("id",)
+            if wide:
+                body += ["mov.b32 %t7, %t1;", _xf_ptx(xf, "%u2", "%u1", 64)]
+            else:
+                body += [_xf_ptx(xf, "%t7", "%t1", 32), "mov.b64 %u2, %u1;"]
+            body += _coll_lines(d, "%t7", "%u2", "%t3", "%t4", "%t5", "@!%q1 ", "%q2", "%t8",
+                                dst="%t10", pdst="%t11", preg="%q3")
+            body += ["mov.b64 %u3, {%t10, %t11};", "st.param.b64 [fr], %u3;", "ret;"]
+            K.funcs.append(
+                f".func (.param .b64 fr) {fname}(.param .b32 fa, .param .b32 fh, .param .b32 fb, "
+                ".param .b32 fc, .param .b32 fm, .param .b32 fg)\n{\n"
+                "  .reg .b32 %t<16>;\n  .reg .b64 %u<8>;\n  .reg .pred %q<8>;\n"
+                + "".join("  " + x + "\n" for x in body) + "}\n")
+    K.e("and.b32 %r30, %r30, %r27;")
+    if nloop:
+        K.e("mul.wide.u32 %rd36, %r33, 8;", "add.u64 %rd37, %rd4, %rd36;",
+            "st.global.u32 [%rd37], %r30;", "st.global.u32 [%rd37+4], %r31;")
+    else:
+        K.st_rec(2 * s, "%r30")
+        K.st_rec(2 * s + 1, "%r31")
+
+
+def k_meet(rng, name):
+    """1. three or four branches, each with its own copy of one collective"""
+    return build_meet(rng, name, nb=(3, 4), nslots=(1, 1), pexit=rng.choice([0, 0, 0.1]),
+                      pskip=rng.choice([0, 0, 0, 0.1]))
+
+
+def k_meetx(rng, name):
+    """2. members that exit (at the start, or in their branch before a copy)
+    and membermasks naming them, or naming live lanes of another group that
+    exit later (the collective waits for them to exit)"""
+    return build_meet(rng, name, nb=(2, 3, 4), nslots=(1, 3), pexit=rng.choice([0.1, 0.3, 0.6]),
+                      exit_start=rng.choice([0.0, 0.3, 0.7]), late=rng.choice([0, 0.3]))
+
+
+def k_meetseq(rng, name):
+    """3. several collectives in sequence in each branch, paired in order;
+    code order against lane order; branches with fewer copies (the extra
+    copies complete once the others have exited)"""
+    return build_meet(rng, name, nb=(2, 3, 4), nslots=(2, 4), order=rng.choice(["rev", "rand", "fwd"]),
+                      tail=rng.random() < 0.4, pexit=rng.choice([0, 0, 0.1]), pbws=0.15, reorder=0.3)
+
+
+def k_meetbw(rng, name):
+    """4. bar.warp.sync across branches, writers storing before it and
+    readers loading after it, in either code order; membermasks name no
+    exited lane (9.7.13.2 "all threads corresponding to membermask")"""
+    return build_meet(rng, name, nb=(2, 3, 4), nslots=(1, 3), pbws=0.7, order=rng.choice(["rev", "fwd", "rand"]),
+                      pexit=rng.choice([0, 0.1, 0.3]), exit_start=0.5, tail=rng.random() < 0.3)
+
+
+def k_meetbwx(rng, name):
+    """4'. as meetbw, with exited lanes named in bar.warp.sync's membermask:
+    ASSUMES (ptxfp's reading, CUDA's __syncwarp) that exited threads are
+    not waited for"""
+    return build_meet(rng, name, nb=(2, 3, 4), nslots=(1, 3), pbws=0.8, order=rng.choice(["rev", "fwd", "rand"]),
+                      pexit=rng.choice([0.2, 0.4]), exit_start=0.5, tail=rng.random() < 0.4, strict_bws=False)
+
+
+def k_meetfn(rng, name):
+    """5. copies inside .func functions: a function of each branch's own,
+    or one function called from several call sites, or inline"""
+    return build_meet(rng, name, nb=(2, 3, 4), nslots=(1, 3), pfn=1.0, pexit=rng.choice([0, 0.15]),
+                      pskip=rng.choice([0, 0, 0.1]))
+
+
+def k_meetloop(rng, name):
+    """3'. one branch runs its copy in a loop, the others run straight-line
+    copies (or loops of their own): the executions pair up in order"""
+    return build_meet(rng, name, nb=(2, 3, 4), nslots=(2, 4), loop=True, pbws=0.25,
+                      tail=rng.random() < 0.4, pexit=rng.choice([0, 0, 0.1]), pskip=rng.choice([0, 0, 0.1]),
+                      order=rng.choice(["rev", "rand"]))
+
+
+DL_KINDS = ["qual", "qual", "type", "order", "ctabar", "bws", "mask", "circ", "maskx"]
+
+
+def k_meetdl(rng, name, kind=None):
+    """6. deadlocks: members never reach an instruction of the same kind
+    with the same qualifiers and membermask.  ptxfp must stop with an error
+    naming a deadlock."""
+    for _ in range(20):
+        k = kind or rng.choice(DL_KINDS)
+        ns = (2, 3) if k == "order" else (1, 3)
+        # decided with exited lanes not waited for at bar.warp.sync: more
+        # waiting frees nothing, so these deadlock under the strict reading too
+        try:
+            return build_meet(rng, name, nb=(2, 3, 4) if k != "circ" else (3, 4), nslots=ns,
+                              pexit=rng.choice([0, 0.1]), pfn=rng.choice([0, 0.3]), perturb=k,
+                              max_threads=130, strict_bws=False, tries=25)
+        except RuntimeError:
+            continue
+    raise RuntimeError(f"{name}: no deadlock kernel")
+
+
 KINDS = [("shfl", k_shfl, 6), ("vote", k_vote, 4), ("match", k_match, 3), ("redux", k_redux, 4),
          ("active", k_active, 2), ("bar", k_bar, 3), ("atomu", k_atom_unique, 7),
-         ("atomc", k_atom_contended, 5), ("ticket", k_ticket, 1), ("b128", k_atom_b128, 1), ("loop", k_loop, 2), ("edges", k_edges, 2), ("split", k_split, 2)]
+         ("atomc", k_atom_contended, 5), ("ticket", k_ticket, 1), ("b128", k_atom_b128, 1), ("loop", k_loop, 2), ("edges", k_edges, 2), ("split", k_split, 2),
+         ("meet", k_meet, 3), ("meetx", k_meetx, 3), ("meetseq", k_meetseq, 3), ("meetbw", k_meetbw, 2),
+         ("meetbwx", k_meetbwx, 1), ("meetfn", k_meetfn, 2), ("meetdl", k_meetdl, 2),
+         ("meetloop", k_meetloop, 2)]
 
 
 SAMPLE = ([("shfl", dict(mode=m)) for m in ("up", "down", "bfly", "idx", "idx", "bfly")]
@@ -1430,7 +2447,11 @@ SAMPLE = ([("shfl", dict(mode=m)) for m in ("up", "down", "bfly", "idx", "idx", 
           + [("loop", {})] * 2
           + [("edges", dict(what=w, space=sp)) for w, sp in (("inc", "global"), ("dec", "shared"), ("f32", "global"),
                                                                ("f32", "shared"), ("f16", "generic_global"),
-                                                               ("bf16x2", "shared"), ("f64", "global"))])
+                                                               ("bf16x2", "shared"), ("f64", "global"))]
+          # Members at several statements (appended 2026-11-29; the
+          # deadlock kind is checked by `--run`, not in the sample).
+          + [("split", {})] * 2 + [("meet", {})] * 2
+          + [("meetx", {}), ("meetseq", {}), ("meetloop", {}), ("meetbw", {}), ("meetbwx", {}), ("meetfn", {})])
 
 
 def make_sample(seed):
@@ -1450,8 +2471,7 @@ def make_sample(seed):
 def make_kernels(seed, count, kinds=None):
     rng = random.Random(seed)
     _TV_RNG.seed(seed * 7919 + 1)
-    pool = [(n, f, wt) for n, f, wt in KINDS if (not kinds or n in kinds)
-            and not (AVOID_KNOWN and n == "split" and not kinds)]
+    pool = [(n, f, wt) for n, f, wt in KINDS if (not kinds or n in kinds)]
     res = []
     # round-robin over the kinds first so every kind appears, then weighted
     i = 0
@@ -1480,11 +2500,23 @@ def final_memory(K, printed):
     return mem
 
 
-def run_kernel(ptxfp, K, path):
+def run_kernel(ptxfp, K, path, timeout=None):
     with open(path, "w") as f:
         f.write(K.text())
     cmd = ["nice", "-n", "10", ptxfp, "run", path, "--json"] + K.launch_args()
-    p = subprocess.run(cmd, capture_output=True, text=True)
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None, f"timeout after {timeout} s (a hang?)"
+    if getattr(K, "deadlock", False):
+        # an expected deadlock: a non-zero exit and an error naming it
+        try:
+            msgs = "; ".join(e.get("message", "") for e in json.loads(p.stdout).get("errors", []))
+        except Exception:
+            msgs = p.stderr
+        if p.returncode != 0 and "deadlock" in msgs:
+            return {}, None
+        return None, f"expected a deadlock error: rc={p.returncode} errors={msgs[:500]!r}"
     try:
         js = json.loads(p.stdout)
     except Exception:
@@ -1540,9 +2572,11 @@ README = """Whole-kernel vectors for the warp-level and atomic instructions.
 
 Generated by scripts/xcheck/gen_warp.py from scripts/xcheck/warpmodel.py, an
 independent model written from the PTX ISA text alone (sections 9.7.9.6
-shfl.sync; 9.7.13.1 bar/barrier; 9.7.13.5 atom; 9.7.13.6 red; 9.7.13.9
-vote.sync; 9.7.13.10 match.sync; 9.7.13.11 activemask; 9.7.13.12 redux.sync;
-10.18-10.22 %lanemask_*).
+shfl.sync; 9.7.13.1 bar/barrier; 9.7.13.2 bar.warp.sync; 9.7.13.5 atom;
+9.7.13.6 red; 9.7.13.9 vote.sync; 9.7.13.10 match.sync; 9.7.13.11
+activemask; 9.7.13.12 redux.sync; 10.18-10.22 %lanemask_*).  The split_*
+and meet* kernels put the members of one collective (or bar.warp.sync) at
+several statements, which meet on sm_70 and later.
 
 NAME.ptx: its first line is `// ptxfp run NAME.ptx ARGS`, the launch.
 NAME.hex: one line `0xADDR HEX` per memory range the run must end with.  The
@@ -1561,11 +2595,15 @@ def main():
     ap.add_argument("--run", action="store_true", help="run each kernel with ptxfp and compare")
     ap.add_argument("--sample", action="store_true", help="write the committed sample (SAMPLE_QUOTA kernels) into --out")
     ap.add_argument("--ptxfp", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "target", "release", "ptxfp"))
+    ap.add_argument("--timeout", type=float, default=120, help="seconds a run may take (a hang fails)")
+    ap.add_argument("--meet-one-mask", action="store_true",
+                    help="meet* kinds: one membermask per statement (groups of whole branches)")
     ap.add_argument("--avoid-known", action="store_true",
                     help="leave out the cases of the known disagreement (match.all with exited lanes in membermask)")
     a = ap.parse_args()
-    global AVOID_KNOWN, MAX_THREADS
+    global AVOID_KNOWN, MAX_THREADS, MEET_ONE_MASK_PER_STMT
     AVOID_KNOWN = a.avoid_known
+    MEET_ONE_MASK_PER_STMT = a.meet_one_mask
     if a.sample:
         MAX_THREADS = 128  # keep the committed kernels small
     kinds = [k for k in a.kinds.split(",") if k]
@@ -1587,18 +2625,28 @@ def main():
         print(f"wrote {len(ks)} kernels ({nthreads} threads) to {a.out}")
         return 0
     nbad = 0
+    faildir = os.path.join(a.out, "fail")
+    ndl = sum(1 for K in ks if getattr(K, "deadlock", False))
     for K in ks:
         path = os.path.join(a.out, K.name + ".ptx")
-        mem, err = run_kernel(a.ptxfp, K, path)
+        mem, err = run_kernel(a.ptxfp, K, path, timeout=a.timeout)
         if err:
             nbad += 1
             print(f"ERROR {K.name}: {K.note}\n  {err}")
+            os.makedirs(faildir, exist_ok=True)
+            write_sample(K, faildir)
+            continue
+        if getattr(K, "deadlock", False):
             continue
         bad = compare(K, mem)
         if bad:
+            os.makedirs(faildir, exist_ok=True)
+            write_sample(K, faildir)
             nbad += 1
             print(f"MISMATCH {K.name}: {K.note}  ({len(bad)} bytes)\n" + "\n".join(word_diffs(K, mem)))
     print(f"{len(ks)} kernels, {nthreads} threads, {nbad} failing")
+    if ndl:
+        print(f"  ({ndl} of them expected to deadlock: a non-zero exit and an error naming \"deadlock\")")
     return 1 if nbad else 0
 
 

@@ -18,6 +18,9 @@ synchronization chapter to 9.7.15.x and older releases to 9.7.12.x):
   9.7.13.5  atom                           atom()
   9.7.13.6  red                            red()  (= atom without the old value)
   10.3, 10.18-10.22  %laneid, %lanemask_*  laneid(), lanemask()
+  9.7.13.2  bar.warp.sync, and who meets   meet_warp(), collective_result()
+            whom when members are at different statements (branches,
+            calls, loops): see "meeting" below
 
 Where the ISA leaves a value undefined the model says so (returns None) and
 the generator does not test that value: a shuffle that sources an inactive
@@ -487,6 +490,150 @@ def red(op, typ, r, b, space="global"):
     return atom_op(op, typ, r, b, space=space)[1]
 
 
+# ---------------------------------------------------------------- meeting
+# Collectives whose members are at different statements (branches, calls).
+#
+# 9.7.13.9 vote.sync (9.7.9.6 shfl.sync, 9.7.13.10 match.sync and 9.7.13.12
+# redux.sync say the same): "vote.sync will cause executing thread to wait
+# until all non-exited threads corresponding to membermask have executed
+# vote.sync with the same qualifiers and same membermask value before
+# resuming execution."  Note: "For .target sm_6x or below, all threads in
+# membermask must execute the same vote.sync instruction in convergence";
+# no such requirement is stated for sm_70 and later, so there the copies
+# of one collective at different statements, with the same qualifiers and
+# the same membermask value, are one collective over their members.
+#
+# 9.7.13.2 bar.warp.sync: "bar.warp.sync will cause executing thread to wait
+# until all threads corresponding to membermask have executed a
+# bar.warp.sync with the same membermask value before resuming execution."
+# ("all threads", not "all non-exited threads": strict=True waits for an
+# exited thread forever; strict=False follows ptxfp's reading and CUDA's
+# __syncwarp, "all non-exited threads named in mask must execute a
+# corresponding __syncwarp()").  "bar.warp.sync also guarantee memory
+# ordering among threads participating in barrier. Thus, threads within
+# warp that wish to communicate via memory can store to memory, execute
+# bar.warp.sync, and then safely read values stored by other threads in
+# warp."
+#
+# 9.7.13.1 barrier{.cta}: "barrier{.cta} instruction causes executing thread
+# to wait for all non-exited threads from its warp and marks warps' arrival
+# at barrier."  (Modelled within the warp only: the kernels that use it
+# are the deadlock kernels.)
+
+
+def meet_warp(progs, lanes, strict_bws=True):
+    """Run the programs of one warp's lanes under the wait rules above.
+
+    progs: lane -> list of ops.  An op is {'kind': 'exit'} or
+    {'kind': 'coll', 'key': qualifier string (the instruction with all its
+    qualifiers: "vote.sync.any.pred", "bar.warp.sync", ...), 'mask': int,
+    'spec': dict, 'info': dict, 'slot': any} or {'kind': 'ctabar', 'slot':
+    ...}.  A lane whose program ends exits (ret from the entry).
+
+    A pending collective completes when every thread it must wait for (the
+    non-exited lanes of membermask; for a strict bar.warp.sync every lane of
+    membermask) is pending at an op with the same key and the same
+    membermask value; its members are those lanes.  Returns (results,
+    stuck): results lane -> {slot: (d, p, keep)} as collective_result
+    gives; stuck None, or lane -> the op it waits at forever (a deadlock).
+    The outcome does not depend on which completable group runs first: a
+    group's wait set only shrinks (exits) or fills (arrivals)."""
+    lanes = sorted(lanes)
+    exist = set(lanes)
+    pc = {l: 0 for l in lanes}
+    exited = set()
+    res = {l: {} for l in lanes}
+    while True:
+        pend = {}
+        for l in lanes:
+            if l in exited:
+                continue
+            while pc[l] < len(progs[l]) and progs[l][pc[l]]["kind"] == "exit":
+                pc[l] = len(progs[l]) + 1
+            if pc[l] >= len(progs[l]):
+                exited.add(l)
+            else:
+                pend[l] = progs[l][pc[l]]
+        if not pend:
+            return res, None
+        done = False
+        for l in sorted(pend):
+            op = pend[l]
+            if op["kind"] == "ctabar":
+                need = [m for m in lanes if m not in exited]
+                if all(m in pend and pend[m]["kind"] == "ctabar" for m in need):
+                    for m in need:
+                        res[m][pend[m]["slot"]] = (None, None, 0)
+                        pc[m] += 1
+                    done = True
+                    break
+                continue
+            mask = op["mask"]
+            assert mask >> l & 1, ("a thread not in its own membermask", l)
+            named = [m for m in range(WARP) if mask >> m & 1 and m in exist]
+            strict = strict_bws and op["key"] == "bar.warp.sync"
+            need = [m for m in named if strict or m not in exited]
+            ok = all(m in pend and pend[m]["kind"] == "coll" and pend[m]["key"] == op["key"]
+                     and pend[m]["mask"] == mask for m in need)
+            if not ok:
+                continue
+            group = sorted(need)
+            out = collective_result(op["key"], op["spec"], {m: pend[m]["info"] for m in group},
+                                    named, set(group))
+            for m in group:
+                res[m][pend[m]["slot"]] = out[m]
+                pc[m] += 1
+            done = True
+            break
+        if not done:
+            return res, pend
+
+
+def collective_result(key, spec, info, members, group):
+    """The results of one completed collective.  info: member lane -> its
+    own operands (from its own statement); members: the lanes membermask
+    names; group: the non-exited ones, every one of which executed.
+    Returns lane -> (d, p, keep): d None where undefined, keep the bits of d
+    the ISA defines."""
+    inst = spec["inst"]
+    out = {}
+    if inst == "vote":
+        preds = {l: info[l]["pred"] for l in group}
+        val, und = vote_sync(spec["mode"], preds, members, group)
+        for l in group:
+            out[l] = (val & ~und & M32, None, ~und & M32)
+    elif inst == "shfl":
+        a = {l: info[l]["a"] for l in group}
+        b = {l: info[l]["b"] for l in group}
+        c = {l: info[l]["c"] for l in group}
+        r = shfl_sync(spec["mode"], a, b, c, group)
+        for l in group:
+            d, p = r[l]
+            out[l] = (d, int(p), M32 if d is not None else 0)
+    elif inst == "match":
+        a = {l: info[l]["a"] for l in group}
+        for l in group:
+            d, p = match_sync(spec["mode"], a, l, members, group)
+            out[l] = (d, p, M32)
+    elif inst == "redux":
+        r = redux_sync(spec["op"], spec["typ"], [info[l]["a"] for l in sorted(group)],
+                       spec.get("abs", False), spec.get("nan", False))
+        for l in group:
+            out[l] = (r, None, M32)
+    elif inst == "bws":
+        # each member stored its 'write' value (or nothing) before the
+        # barrier; a reader loads the value of lane 'src' after it.
+        for l in group:
+            src = info[l].get("src")
+            v = None
+            if info[l].get("read") and src in group and info[src].get("write") is not None:
+                v = info[src]["write"]
+            out[l] = (v, None, M32)
+    else:
+        raise ValueError(inst)
+    return out
+
+
 # ---------------------------------------------------------------- self-check
 def _selfcheck():
     import struct
@@ -573,6 +720,34 @@ def _selfcheck():
     assert redux_sync("min", "f32", [0x7FC00000, 0x3F800000]) == 0x3F800000
     assert redux_sync("min", "f32", [0x7FC00000, 0x3F800000], nanq=True) == CANONICAL_NAN
     assert redux_sync("max", "f32", [0xBF800000, 0x3F000000], absq=True) == 0x3F800000
+    # meeting: two branches, one ballot each, full mask: one collective.
+    full = (1 << 32) - 1
+    spec = {"inst": "vote", "mode": "ballot"}
+    progs = {l: [{"kind": "coll", "key": "vote.sync.ballot.b32", "mask": full, "spec": spec,
+                  "info": {"pred": l % 3 == 0}, "slot": 0}] for l in range(32)}
+    r, stuck = meet_warp(progs, range(32))
+    assert stuck is None and r[5][0][0] == sum(1 << l for l in range(0, 32, 3))
+    # any against all: a deadlock
+    for l in range(16):
+        progs[l] = [dict(progs[l][0], key="vote.sync.any.pred", spec={"inst": "vote", "mode": "any"})]
+    r, stuck = meet_warp(progs, range(32))
+    assert stuck is not None and len(stuck) == 32
+    # an exited member: the others complete without it (its bit undefined)
+    progs = {l: [{"kind": "coll", "key": "vote.sync.ballot.b32", "mask": full, "spec": spec,
+                  "info": {"pred": True}, "slot": 0}] for l in range(32)}
+    progs[7] = [{"kind": "exit"}]
+    r, stuck = meet_warp(progs, range(32))
+    assert stuck is None and r[0][0] == (full & ~(1 << 7), None, full & ~(1 << 7))
+    # bar.warp.sync naming an exited lane: strict waits forever
+    bw = {"inst": "bws"}
+    progs = {l: [{"kind": "coll", "key": "bar.warp.sync", "mask": full, "spec": bw,
+                  "info": {"write": l, "read": True, "src": (l + 1) % 32}, "slot": 0}] for l in range(32)}
+    r, stuck = meet_warp(progs, range(32))
+    assert stuck is None and r[3][0][0] == 4 and r[31][0][0] == 0
+    progs[7] = [{"kind": "exit"}]
+    assert meet_warp(progs, range(32))[1] is not None
+    r, stuck = meet_warp(progs, range(32), strict_bws=False)
+    assert stuck is None and r[6][0][0] is None and r[8][0][0] == 9
     print("warpmodel self-check: ok")
 
 

@@ -62,7 +62,8 @@ pub fn half_nh_fixed_lanes(
 ) -> Option<usize> {
     let products = !matches!(op, Some(crate::BinOp::Add | crate::BinOp::Sub));
     let fused = !(st.ftz && st.tiny_after_rounding && products);
-    (cfg!(target_arch = "x86_64") && fused && path.kernels() == Path::X86Avx2).then_some(16)
+    let kernel = matches!(path.kernels(), Path::X86Avx2 | Path::X86Avx512);
+    (cfg!(target_arch = "x86_64") && fused && kernel).then_some(16)
 }
 
 /// [`crate::half_staged`] over `a`, `b` (`c` for fma) fused with
@@ -133,7 +134,10 @@ pub fn half_nh_sum(
         if path.kernels() == Path::X86Avx512 && n.is_multiple_of(32) {
             let fp16 = path.usable() == Path::X86Avx512Fp16;
             // SAFETY: `usable` checked the CPU features, FP16 included.
-            return Some(unsafe { crate::x512h::half_nh_dyn(fmt, op, fp16, &k, a, b, c, nh) });
+            let stages = unsafe { stages(&k, hints) };
+            return Some(unsafe {
+                crate::x512h::half_nh_dyn(fmt, op, fp16, hints.fixed, stages, &k, (a, b, c, n), nh)
+            });
         }
         if path.kernels() == Path::X86Avx2 && n.is_multiple_of(16) {
             // SAFETY: `kernels` checked the CPU features.
@@ -142,6 +146,23 @@ pub fn half_nh_sum(
     }
     let _ = (path, fmt, st, nh, hints, c);
     None
+}
+
+/// Which stages of `k` a fused kernel runs (`x256::STAGES_ALL`,
+/// `STAGES_NAN`, `STAGES_NONE`), given what `hints` say of the block.
+///
+/// # Safety
+/// The CPU must have AVX2, FMA and F16C.
+#[cfg(target_arch = "x86_64")]
+unsafe fn stages(k: &crate::stages::HalfK, hints: Hints) -> u8 {
+    use crate::x256::{STAGES_NAN, STAGES_NONE};
+    // SAFETY: passed on to the caller.
+    match unsafe { crate::x256::HalfV::new(k) }.stages() {
+        // Without flush, clamp or `.oob`, a NaN-free block has nothing
+        // for the NaN replacement to do.
+        STAGES_NAN if hints.nan_free => STAGES_NONE,
+        s => s,
+    }
 }
 
 /// Runs `x256::half_nh` for `fmt`, `op` (`None`: fma) and `fixed`.
@@ -163,12 +184,7 @@ unsafe fn x256_nh(
     use crate::BinOp;
     let bf = fmt == crate::Half::Bf16;
     // SAFETY: the caller checked the features.
-    let stages = match unsafe { crate::x256::HalfV::new(k) }.stages() {
-        // Without flush, clamp or `.oob`, a NaN-free block has nothing
-        // for the NaN replacement to do.
-        STAGES_NAN if hints.nan_free => STAGES_NONE,
-        s => s,
-    };
+    let stages = unsafe { stages(k, hints) };
     macro_rules! go {
         ($bf:expr, $fx:expr, $s:expr) => {
             match op {

@@ -40,6 +40,7 @@ use core::arch::asm;
 use core::arch::x86_64::*;
 
 use crate::stages::HalfK;
+use crate::x256::{STAGES_ALL, STAGES_NAN, STAGES_NONE};
 use crate::x512::{fma_odd, head_to_align, narrow, steps, widen, ADD, FMA, MUL, SUB};
 use crate::{BinOp, Half};
 
@@ -131,14 +132,25 @@ pub(crate) unsafe fn f16_scalar<const OP: u8>(a: u16, b: u16, c: u16) -> u16 {
 #[inline]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
 fn f32_16<const BF: bool, const OP: u8>(x: __m256i, y: __m256i, z: __m256i) -> __m256i {
-    let (x, y) = (widen::<BF>(x), widen::<BF>(y));
-    let r = match OP {
+    let z = if OP == FMA {
+        widen::<BF>(z)
+    } else {
+        _mm512_setzero_ps()
+    };
+    narrow::<BF>(op_wide::<OP>(widen::<BF>(x), widen::<BF>(y), z))
+}
+
+/// `OP` on sixteen binary32 lanes: the operation, or for [`FMA`] the
+/// exact `x × y + z` rounded to odd ([`fma_odd`]; `z` is read for it only).
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
+fn op_wide<const OP: u8>(x: __m512, y: __m512, z: __m512) -> __m512 {
+    match OP {
         ADD => _mm512_add_ps(x, y),
         SUB => _mm512_sub_ps(x, y),
         MUL => _mm512_mul_ps(x, y),
-        _ => fma_odd(x, y, widen::<BF>(z)),
-    };
-    narrow::<BF>(r)
+        _ => fma_odd(x, y, z),
+    }
 }
 
 /// `OP` on thirty-two half lanes in binary32: [`f32_16`] on each half.
@@ -292,28 +304,69 @@ unsafe fn half<const BF: bool, const OP: u8, const FP16: bool>(
     steps(n, 32, head, lanes32, step);
 }
 
+/// One operand of [`half_nh`]'s step: its thirty-two lanes as given, as
+/// flushed, and (for the binary32 arithmetic) each half widened to
+/// sixteen binary32 lanes.
+#[derive(Clone, Copy)]
+struct Wide {
+    raw: __m512i,
+    flushed: __m512i,
+    lo: __m512,
+    hi: __m512,
+}
+
+/// [`Wide`] of the lanes `x`. `S` as [`half_nh`]'s; `ARITH32`: widen
+/// (the binary32 arithmetic reads the halves, the FP16 one the lanes).
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
+fn wide<const BF: bool, const S: u8, const ARITH32: bool>(v: &HalfW, x: __m512i) -> Wide {
+    let f = if S == STAGES_ALL { v.flush(x) } else { x };
+    let (lo, hi) = if ARITH32 {
+        (
+            widen::<BF>(_mm512_castsi512_si256(f)),
+            widen::<BF>(_mm512_extracti64x4_epi64::<1>(f)),
+        )
+    } else {
+        (_mm512_setzero_ps(), _mm512_setzero_ps())
+    };
+    Wide {
+        raw: x,
+        flushed: f,
+        lo,
+        hi,
+    }
+}
+
 /// [`half`] fused with the sweep digest's keyed NH sum
-/// ([`crate::fused::nh_sum`]): each step's thirty-two results, eight
-/// 64-bit words, are hashed in registers instead of stored. Whole steps
-/// only: `a.len()` a multiple of 32. Returns the sum.
+/// ([`crate::fused::nh_sum`]) of `n` results: each step's thirty-two
+/// results, eight 64-bit words, are hashed in registers instead of
+/// stored. Whole steps only: `n` a multiple of 32. `FIXED` as
+/// `x256::FIXED_A` says (0: none): a fixed operand repeats its first
+/// sixteen lanes, which are all it needs (the others need `n`), and is
+/// read, flushed and widened once. `S`: which of the stages run, as
+/// `x256::half16`'s (all, the NaN replacement alone, none). Returns the
+/// sum.
 ///
 /// # Safety
-/// As [`half`].
+/// As [`half`]; with `FP16`, the CPU must have AVX-512 FP16.
 #[allow(clippy::too_many_arguments)]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
-unsafe fn half_nh<const BF: bool, const OP: u8, const FP16: bool>(
+unsafe fn half_nh<const BF: bool, const OP: u8, const FP16: bool, const FIXED: u8, const S: u8>(
     k: &HalfK,
     a: &[u16],
     b: &[u16],
     c: &[u16],
-    key: u64,
-    kstep: u64,
-    lo: u32,
-    hi: u32,
+    n: usize,
+    nh: (u64, u64, u32, u32),
 ) -> u64 {
-    let n = a.len();
-    assert!(b.len() == n && n.is_multiple_of(32), "operand lengths");
-    assert!(OP != FMA || c.len() == n, "operand lengths differ");
+    let len = |x: &[u16], bit: u8| x.len() >= if FIXED & bit != 0 { 16.min(n) } else { n };
+    assert!(
+        len(a, 1) && len(b, 2) && n.is_multiple_of(32),
+        "operand lengths"
+    );
+    assert!(OP != FMA || c.len() >= n, "operand lengths differ");
+    let arith32 = !FP16 || BF;
+    let (key, kstep, lo, hi) = nh;
     let v = HalfW::new(k);
     let mut keys = [0u64; 8];
     for (i, x) in keys.iter_mut().enumerate() {
@@ -322,67 +375,111 @@ unsafe fn half_nh<const BF: bool, const OP: u8, const FP16: bool>(
     // SAFETY: a stack array of eight words.
     let mut kv = unsafe { _mm512_loadu_si512(keys.as_ptr().cast()) };
     let inc = _mm512_set1_epi64(kstep.wrapping_mul(8) as i64);
-    let (vlo, vhi) = (
-        _mm512_set1_epi64(i64::from(lo)),
-        _mm512_set1_epi64(i64::from(hi)),
-    );
+    // Both offsets in one 32-bit add per lane: NH's factors are the two
+    // 32-bit halves, each offset modulo 2^32.
+    let off = _mm512_set1_epi64(((u64::from(hi) << 32) | u64::from(lo)) as i64);
     let mut acc = _mm512_setzero_si512();
+    let load = |p: &[u16], i: usize| {
+        // SAFETY: i + 32 <= n <= p.len() (the callers below).
+        unsafe { _mm512_loadu_si512(p.as_ptr().add(i).cast()) }
+    };
+    let input = |x: __m512i| {
+        if arith32 {
+            wide::<BF, S, true>(&v, x)
+        } else {
+            wide::<BF, S, false>(&v, x)
+        }
+    };
+    // A fixed operand's sixteen lanes, twice, flushed and widened once.
+    let fixed = |p: &[u16], bit: u8| {
+        if FIXED & bit != 0 && n >= 32 {
+            // SAFETY: a fixed operand has at least sixteen lanes when n > 0.
+            input(_mm512_broadcast_i64x4(unsafe {
+                _mm256_loadu_si256(p.as_ptr().cast())
+            }))
+        } else {
+            input(_mm512_setzero_si512())
+        }
+    };
+    let (fa, fb) = (fixed(a, 1), fixed(b, 2));
     let mut i = 0;
     while i < n {
-        // SAFETY: i + 32 <= n for every slice read; the caller checked
-        // the features.
-        unsafe {
-            let xa = _mm512_loadu_si512(a.as_ptr().add(i).cast());
-            let xb = _mm512_loadu_si512(b.as_ptr().add(i).cast());
-            let xc = if OP == FMA {
-                _mm512_loadu_si512(c.as_ptr().add(i).cast())
-            } else {
-                _mm512_setzero_si512()
-            };
-            let (x, y, z) = (v.flush(xa), v.flush(xb), v.flush(xc));
-            let r = if FP16 && !BF {
-                fp16::<OP>(x, y, z)
-            } else {
-                f32_32::<BF, OP>(x, y, z)
-            };
-            let d = v.post(r, xa, xb);
-            // Little-endian: lanes 4w .. 4w + 3 are the stream's word w.
-            let w = _mm512_xor_si512(d, kv);
-            let p = _mm512_mul_epu32(
-                _mm512_add_epi64(w, vlo),
-                _mm512_add_epi64(_mm512_srli_epi64::<32>(w), vhi),
-            );
-            acc = _mm512_add_epi64(acc, p);
-            kv = _mm512_add_epi64(kv, inc);
-        }
+        let xa = if FIXED & 1 != 0 {
+            fa
+        } else {
+            input(load(a, i))
+        };
+        let xb = if FIXED & 2 != 0 {
+            fb
+        } else {
+            input(load(b, i))
+        };
+        let xc = if OP == FMA { input(load(c, i)) } else { xa };
+        let r = if arith32 {
+            let l = narrow::<BF>(op_wide::<OP>(xa.lo, xb.lo, xc.lo));
+            let h = narrow::<BF>(op_wide::<OP>(xa.hi, xb.hi, xc.hi));
+            _mm512_inserti64x4::<1>(_mm512_castsi256_si512(l), h)
+        } else {
+            // SAFETY: FP16 is only set where the CPU has it (the caller).
+            unsafe { fp16::<OP>(xa.flushed, xb.flushed, xc.flushed) }
+        };
+        let d = match S {
+            STAGES_ALL => v.post(r, xa.raw, xb.raw),
+            STAGES_NAN => {
+                let mag = _mm512_and_si512(r, _mm512_set1_epi16(0x7fff));
+                let nan = _mm512_cmpgt_epi16_mask(mag, v.exp);
+                _mm512_mask_mov_epi16(r, nan, v.nan)
+            }
+            _ => r,
+        };
+        // Little-endian: lanes 4w .. 4w + 3 are the stream's word w.
+        let y = _mm512_add_epi32(_mm512_xor_si512(d, kv), off);
+        acc = _mm512_add_epi64(acc, _mm512_mul_epu32(y, _mm512_srli_epi64::<32>(y)));
+        kv = _mm512_add_epi64(kv, inc);
         i += 32;
     }
     _mm512_reduce_add_epi64(acc) as u64
 }
 
-/// Runs [`half_nh`] for `fmt` and `op` (`None`: fma), as [`half_dyn`].
+/// Runs [`half_nh`] for `fmt`, `op` (`None`: fma), the fixed operands
+/// `fixed` (`x256::FIXED_A` or `FIXED_AB`, else none) and the stages
+/// `stages`, with the FP16 arithmetic if `fp16` (binary16 only).
 ///
 /// # Safety
-/// As [`half`].
+/// As [`half_nh`].
 #[allow(clippy::too_many_arguments)]
 pub(crate) unsafe fn half_nh_dyn(
     fmt: Half,
     op: Option<BinOp>,
     fp16: bool,
+    fixed: u8,
+    stages: u8,
     k: &HalfK,
-    a: &[u16],
-    b: &[u16],
-    c: &[u16],
+    (a, b, c, n): (&[u16], &[u16], &[u16], usize),
     nh: (u64, u64, u32, u32),
 ) -> u64 {
-    let (key, kstep, lo, hi) = nh;
+    use crate::x256::{FIXED_A, FIXED_AB};
     macro_rules! go {
-        ($bf:expr, $fp16:expr) => {
+        ($bf:expr, $fp16:expr, $fx:expr, $s:expr) => {
             match op {
-                Some(BinOp::Add) => half_nh::<$bf, ADD, $fp16>(k, a, b, c, key, kstep, lo, hi),
-                Some(BinOp::Sub) => half_nh::<$bf, SUB, $fp16>(k, a, b, c, key, kstep, lo, hi),
-                Some(BinOp::Mul) => half_nh::<$bf, MUL, $fp16>(k, a, b, c, key, kstep, lo, hi),
-                None => half_nh::<$bf, FMA, $fp16>(k, a, b, c, key, kstep, lo, hi),
+                Some(BinOp::Add) => half_nh::<$bf, ADD, $fp16, $fx, $s>(k, a, b, c, n, nh),
+                Some(BinOp::Sub) => half_nh::<$bf, SUB, $fp16, $fx, $s>(k, a, b, c, n, nh),
+                Some(BinOp::Mul) => half_nh::<$bf, MUL, $fp16, $fx, $s>(k, a, b, c, n, nh),
+                None => half_nh::<$bf, FMA, $fp16, $fx, $s>(k, a, b, c, n, nh),
+            }
+        };
+        ($bf:expr, $fp16:expr, $fx:expr) => {
+            match stages {
+                STAGES_ALL => go!($bf, $fp16, $fx, STAGES_ALL),
+                STAGES_NAN => go!($bf, $fp16, $fx, STAGES_NAN),
+                _ => go!($bf, $fp16, $fx, STAGES_NONE),
+            }
+        };
+        ($bf:expr, $fp16:expr) => {
+            match fixed & FIXED_AB {
+                FIXED_AB => go!($bf, $fp16, FIXED_AB),
+                FIXED_A => go!($bf, $fp16, FIXED_A),
+                _ => go!($bf, $fp16, 0),
             }
         };
     }

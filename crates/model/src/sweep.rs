@@ -1151,6 +1151,60 @@ mod tests {
         }
     }
 
+    /// The exhaustive tasks of half forms on every path give the portable
+    /// path's sums: fixed operands filled short where the fused kernel
+    /// reads sixteen lanes, the task cut where the counting operand's
+    /// NaNs begin and end, each piece NaN-free or not, every stage.
+    #[test]
+    fn exhaustive_half_tasks_sum_alike_on_every_path() {
+        for form in [
+            "add.rn.f16",
+            "sub.rn.ftz.sat.f16",
+            "mul.rn.bf16",
+            "mul.rn.sat.f16",
+            "mul.rn.ftz.f16",
+            "sub.rn.bf16",
+            "fma.rn.f16",
+            "fma.rn.ftz.relu.f16",
+            "fma.rn.oob.relu.bf16",
+        ] {
+            let plan = Plan::of(&Form::parse(form).unwrap(), &Exec::default()).unwrap();
+            let (widths, dest) = plan.widths();
+            let Plan::Half { op, stages, .. } = plan else {
+                panic!("{form}: not a half plan")
+            };
+            let arity = widths.len();
+            // Rows whose fixed operands are zero, a subnormal, one, the
+            // largest finite, infinity, a NaN and negative values.
+            let rows: &[u64] = if arity == 2 {
+                &[
+                    0x0000, 0x0001, 0x3c00, 0x7bff, 0x7c00, 0x7e01, 0x8400, 0xfc00,
+                ]
+            } else {
+                &[
+                    0x3c00_0000,
+                    0x0001_3c00,
+                    0x7c00_8000,
+                    0x3c00_7e00,
+                    0xc000_4000,
+                ]
+            };
+            let sum = |path: Path, first: u64| {
+                let short = ptxfp_fast::fused::half_nh_fixed_lanes(path, op, &stages);
+                let mut b = Bufs::with_block(&widths, dest, TASK as usize, short);
+                b.fill(path, Operands::Exhaustive, arity, first, TASK as usize);
+                b.eval(&plan, path, first, TASK as usize)
+            };
+            for &row in rows {
+                let first = row * TASK;
+                let want = sum(Path::Portable, first);
+                for path in Path::all_available() {
+                    assert_eq!(sum(path, first), want, "{form} {path} row {row:#x}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn nan_free_blocks_are_those_without_a_nan_operand_or_invalid_operation() {
         use ptxfp_fast::{BinOp, Half};

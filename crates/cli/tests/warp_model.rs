@@ -271,6 +271,25 @@ fn each_membermask_at_a_statement_is_its_own_collective() {
     }
 }
 
+/// A collective whose guard is false in every thread runs for none of
+/// them (it panicked once the membermasks were read before the
+/// collective: an empty list's first mask).
+#[test]
+fn a_collective_no_thread_runs_leaves_its_registers() {
+    for op in [
+        "@%p1 redux.sync.add.u32 %r2, %r1, 0xffffffff;",
+        "@%p1 vote.sync.ballot.b32 %r2, %p1, 0xffffffff;",
+        "@%p1 shfl.sync.idx.b32 %r2, %r1, 0, 0x1f, 0xffffffff;",
+        "@%p1 bar.warp.sync 0xffffffff;",
+    ] {
+        let body = format!(
+            "setp.eq.u32 %p1, %r1, 99;\nmov.u32 %r2, 7;\n{op}\nmul.wide.u32 %rd2, %r1, 4;\n\
+             add.u64 %rd3, %rd1, %rd2;\nst.global.u32 [%rd3], %r2;"
+        );
+        assert_eq!(warp_words(&body, "32", ""), Ok(vec![7; 32]), "{op}");
+    }
+}
+
 /// "all non-exited threads corresponding to membermask": lanes 0-15 wait
 /// at a full-mask ballot while lanes 16-31 run on elsewhere and exit; the
 /// ballot then completes with lanes 0-15 (0x0000fff7, lane 3 false).

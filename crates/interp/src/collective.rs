@@ -96,10 +96,10 @@ impl Machine<'_, '_> {
     /// value"), so a warp may hold several at one statement (a tile of
     /// sixteen lanes: `0x0000ffff` and `0xffff0000`). Where all have one
     /// membermask and every member that has not exited is here, they run
-    /// it now and this is false. Otherwise they wait ([`State::Meet`]; the
-    /// caller moves them past the statement and then calls
-    /// [`Self::try_meet`], which runs the groups that are complete) and
-    /// this is true. A member here whose guard is false is not waited for
+    /// it now: their membermasks (empty where the form has none). Otherwise
+    /// they wait ([`State::Meet`]; the caller moves them past the statement
+    /// and then calls [`Self::try_meet`], which runs the groups that are
+    /// complete): `None`. A member here whose guard is false is not waited for
     /// (the ISA does not say; a converged warp's predicated instruction).
     pub(super) fn arrive(
         &mut self,
@@ -107,12 +107,12 @@ impl Machine<'_, '_> {
         ctl: Control,
         lanes: &[usize],
         on: &[usize],
-    ) -> Result<bool, RunError> {
+    ) -> Result<Option<Vec<u32>>, RunError> {
         let (Some(k), Some(&first)) = (mask_operand(ctl), on.first()) else {
-            return Ok(false);
+            return Ok(Some(Vec::new()));
         };
         let Some(op) = ins.operands.get(k) else {
-            return Ok(false);
+            return Ok(Some(Vec::new()));
         };
         let here: u64 = lanes.iter().map(|&l| bit(l)).sum();
         let running: u64 = on.iter().map(|&l| bit(l)).sum();
@@ -131,14 +131,14 @@ impl Machine<'_, '_> {
                     && self.eng.threads[t].state != State::Done
             });
             if !missing {
-                return Ok(false);
+                return Ok(Some(masks));
             }
         }
         let at = self.eng.stmt;
         for (&lane, &mask) in on.iter().zip(&masks) {
             self.eng.threads[lane].state = State::Meet { at, mask, excused };
         }
-        Ok(true)
+        Ok(None)
     }
 
     /// The control instruction at statement `pc`.
@@ -184,12 +184,12 @@ impl Machine<'_, '_> {
                         || held & bit(t) != 0
                         || self.eng.threads[t].state == State::Done
                 });
-                all.then_some((ctl?, group))
+                all.then_some((ctl?, mask, group))
             });
-            let Some((ctl, group)) = ready else {
+            let Some((ctl, mask, group)) = ready else {
                 return Ok(met);
             };
-            self.meet(ctl, &group)?;
+            self.meet(ctl, mask, &group)?;
             met = true;
         }
     }
@@ -203,9 +203,9 @@ impl Machine<'_, '_> {
         Ok(met)
     }
 
-    /// Runs collective `ctl` for the waiting threads `group` (each lane
-    /// and the statement it waits at), which then go on.
-    fn meet(&mut self, ctl: Control, group: &[(usize, usize)]) -> Result<(), RunError> {
+    /// Runs collective `ctl` of membermask `mask` for the waiting threads
+    /// `group` (each lane and the statement it waits at), which then go on.
+    fn meet(&mut self, ctl: Control, mask: u32, group: &[(usize, usize)]) -> Result<(), RunError> {
         let m = self.module;
         let mut stmts: Vec<(usize, Instr)> = Vec::new();
         for &(_, at) in group {
@@ -227,7 +227,8 @@ impl Machine<'_, '_> {
         if let Some(s) = sites.first() {
             self.at_site(s);
         }
-        self.collective(ctl, &sites)
+        let masks = vec![mask; sites.len()];
+        self.collective(ctl, &sites, Some(masks))
             .map_err(|e| self.in_thread(e))?;
         for &(lane, _) in group {
             self.lane = lane;
@@ -311,32 +312,23 @@ impl Machine<'_, '_> {
     /// sm_6x or below: "For .target sm_6x or below, all threads in
     /// membermask must execute the same vote.sync instruction in
     /// convergence" (9.7.13.9), so the result is undefined. The engine
-    /// computes over the threads here, and says so, once per statement.
+    /// computes over the threads here, and says so, once per statement
+    /// (`masks`: those of the threads `on`; empty where the form has none).
     /// (On sm_70 and later the members meet: [`Self::arrive`].)
     pub(super) fn split_collective(
         &mut self,
         ins: &Instr,
-        ctl: Control,
         lanes: &[usize],
         on: &[usize],
+        masks: &[u32],
     ) -> Result<(), RunError> {
-        if self.meets(ctl) || ctl == Control::WarpSync {
-            return Ok(());
-        }
-        let (Some(at), Some(&first)) = (mask_operand(ctl), on.first()) else {
+        let Some(&first) = on.first() else {
             return Ok(());
         };
-        let Some(mask_op) = ins.operands.get(at) else {
-            return Ok(());
-        };
-        if self.eng.split_warned.contains(&self.eng.stmt) {
+        if masks.is_empty() || self.eng.split_warned.contains(&self.eng.stmt) {
             return Ok(());
         }
-        let mut mask = 0;
-        for &lane in on {
-            self.lane = lane;
-            mask |= self.read(mask_op, PtxType::B32)? & 0xffff_ffff;
-        }
+        let mask = masks.iter().fold(0u64, |m, &x| m | u64::from(x));
         let base = first - first % WARP_SIZE;
         let here: u64 = lanes.iter().map(|&l| bit(l)).sum();
         let elsewhere: Vec<usize> = (base..(base + WARP_SIZE).min(self.nlanes))
@@ -374,21 +366,27 @@ impl Machine<'_, '_> {
     /// collective ("with the same qualifiers and same membermask value",
     /// 9.7.13.9: a warp's tiles of sixteen lanes run two), each run apart
     /// ([`Self::collective_one`]).
-    pub(super) fn collective(&mut self, ctl: Control, sites: &[Site]) -> Result<(), RunError> {
-        let Some(k) = mask_operand(ctl) else {
-            return self.collective_one(ctl, sites);
+    pub(super) fn collective(
+        &mut self,
+        ctl: Control,
+        sites: &[Site],
+        masks: Option<Vec<u32>>,
+    ) -> Result<(), RunError> {
+        let masks = match masks {
+            Some(m) if m.len() == sites.len() => m,
+            _ => match self.masks(ctl, sites)? {
+                Some(m) => m,
+                // No membermask (`vote`, `shfl`), or the operand is
+                // missing: one collective (which says what is missing).
+                None => return self.collective_one(ctl, sites, 0xffff_ffff),
+            },
         };
-        let mut masks = Vec::with_capacity(sites.len());
-        for s in sites {
-            let Some(op) = s.ins.operands.get(k) else {
-                // The operand count's error, from the one collective.
-                return self.collective_one(ctl, sites);
-            };
-            self.at_site(s);
-            masks.push(self.read(op, PtxType::B32)?);
-        }
-        if masks.iter().all(|&m| m == masks[0]) {
-            return self.collective_one(ctl, sites);
+        match masks.first() {
+            None => return self.collective_one(ctl, sites, 0xffff_ffff),
+            Some(&m) if masks.iter().all(|&x| x == m) => {
+                return self.collective_one(ctl, sites, m);
+            }
+            Some(_) => {}
         }
         let mut done = vec![false; sites.len()];
         for i in 0..sites.len() {
@@ -402,15 +400,44 @@ impl Machine<'_, '_> {
                     sites[j]
                 })
                 .collect();
-            self.collective_one(ctl, &group)?;
+            self.collective_one(ctl, &group, masks[i])?;
         }
         Ok(())
     }
 
-    /// One collective of [`Self::collective`]: its threads have one
-    /// membermask. Each reads its operands, then each gets its result, so
-    /// that every thread sees the others' values from before.
-    fn collective_one(&mut self, ctl: Control, sites: &[Site]) -> Result<(), RunError> {
+    /// The membermask of each of `sites` (`None` where `ctl` has none or
+    /// a statement lacks the operand).
+    pub(super) fn masks(
+        &mut self,
+        ctl: Control,
+        sites: &[Site],
+    ) -> Result<Option<Vec<u32>>, RunError> {
+        let Some(k) = mask_operand(ctl) else {
+            return Ok(None);
+        };
+        let mut masks = Vec::with_capacity(sites.len());
+        for s in sites {
+            let Some(op) = s.ins.operands.get(k) else {
+                return Ok(None);
+            };
+            self.at_site(s);
+            masks.push(self.read(op, PtxType::B32)? as u32);
+        }
+        Ok(Some(masks))
+    }
+
+    /// One collective of [`Self::collective`]: its threads have the
+    /// membermask `member` (all lanes for `vote` and `shfl` without
+    /// `.sync`, which have none). Each reads its operands, then each gets
+    /// its result, so that every thread sees the others' values from
+    /// before.
+    fn collective_one(
+        &mut self,
+        ctl: Control,
+        sites: &[Site],
+        member: u32,
+    ) -> Result<(), RunError> {
+        let member = u64::from(member);
         let need = |n: usize, form: &str| -> Result<(), RunError> {
             for s in sites {
                 crate::operand_count(s.ins, n, form)?;
@@ -422,8 +449,7 @@ impl Machine<'_, '_> {
                 need(1, "bar.warp.sync membermask;")?;
                 for s in sites {
                     self.at_site(s);
-                    let mask = self.read(&s.ins.operands[0], PtxType::B32)?;
-                    self.trace(s.ins, &[(mask, PtxType::B32)], None);
+                    self.trace(s.ins, &[(member, PtxType::B32)], None);
                 }
             }
             Control::Vote { mode, sync } => {
@@ -433,13 +459,9 @@ impl Machine<'_, '_> {
                     need(2, "vote.MODE d, {!}a;")?;
                 }
                 let mut preds = Vec::with_capacity(sites.len());
-                let mut member = 0xffff_ffffu64;
                 for s in sites {
                     self.at_site(s);
                     preds.push(self.pred_operand(&s.ins.operands[1])?);
-                    if sync {
-                        member = self.read(&s.ins.operands[2], PtxType::B32)?;
-                    }
                 }
                 // vote.sync: "performs a reduction of the source predicate
                 // across all non-exited threads in membermask".
@@ -492,11 +514,6 @@ impl Machine<'_, '_> {
                     let b = self.read(&ops[2], PtxType::B32)?;
                     let c = self.read(&ops[3], PtxType::B32)?;
                     srcs.push((a, b, c));
-                    if sync {
-                        // Read for its errors (an undefined register):
-                        // the sources are the threads that run it.
-                        self.read(&ops[4], PtxType::B32)?;
-                    }
                 }
                 // Each thread's `a`, by lane, for the source reads: `Some(None)`
                 // where it has no value.
@@ -579,11 +596,9 @@ impl Machine<'_, '_> {
                 // over "all non-exited threads in membermask".
                 let ty = redux.ty;
                 let mut vals = Vec::with_capacity(sites.len());
-                let mut member = 0u64;
                 for s in sites {
                     self.at_site(s);
                     vals.push(self.read(&s.ins.operands[1], ty)? & 0xffff_ffff);
-                    member = self.read(&s.ins.operands[2], PtxType::B32)?;
                 }
                 let members: Vec<u64> = sites
                     .iter()
@@ -619,11 +634,9 @@ impl Machine<'_, '_> {
             Control::Match { all, ty } => {
                 need(3, "match.{any,all}.sync.TYPE d[|p], a, membermask;")?;
                 let mut vals = Vec::with_capacity(sites.len());
-                let mut member = 0u64;
                 for s in sites {
                     self.at_site(s);
                     vals.push(self.read(&s.ins.operands[1], ty)?);
-                    member = self.read(&s.ins.operands[2], PtxType::B32)?;
                 }
                 let members: Vec<(usize, u64)> = sites
                     .iter()

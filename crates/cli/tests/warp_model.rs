@@ -303,6 +303,51 @@ fn members_that_exit_release_a_collective() {
     assert_eq!(w, vec![0x0000_fff7; 16]);
 }
 
+/// `elect.sync`: "elect causes the executing thread to wait until all
+/// threads in the membermask execute the elect instruction": copies in two
+/// branches elect one leader, lane 0 (they elected lanes 0 and 16); and
+/// each membermask value is its own election (tiles: 0 and 16, where the
+/// last lane's membermask gave 16 to all).
+#[test]
+fn elect_sync_meets_and_elects_per_membermask() {
+    let split = "setp.lt.u32 %p1, %r1, 16;\n@%p1 bra A;\nelect.sync %r2|%p2, 0xffffffff;\nbra J;\n\
+                 A:\nelect.sync %r2|%p2, 0xffffffff;\nJ:\nselp.u32 %r3, 1, 0, %p2;\n\
+                 mul.wide.u32 %rd2, %r1, 8;\nadd.u64 %rd3, %rd1, %rd2;\nst.global.v2.u32 [%rd3], {%r2, %r3};";
+    let w = warp_words(split, "32", "").unwrap();
+    let want: Vec<u32> = (0..32).flat_map(|l| [0, u32::from(l == 0)]).collect();
+    assert_eq!(w, want);
+    let tiles = "setp.lt.u32 %p1, %r1, 16;\nselp.b32 %r4, 0x0000ffff, 0xffff0000, %p1;\n\
+                 elect.sync %r2|%p2, %r4;\nselp.u32 %r3, 1, 0, %p2;\n\
+                 mul.wide.u32 %rd2, %r1, 8;\nadd.u64 %rd3, %rd1, %rd2;\nst.global.v2.u32 [%rd3], {%r2, %r3};";
+    let w = warp_words(tiles, "32", "").unwrap();
+    let want: Vec<u32> = (0..32u32)
+        .flat_map(|l| {
+            let leader = if l < 16 { 0 } else { 16 };
+            [leader, u32::from(l == leader)]
+        })
+        .collect();
+    assert_eq!(w, want);
+}
+
+/// The waiting members go on as soon as the missing ones exit, while
+/// other threads still run: lane 0 waits at a ballot of lanes 0 and 1;
+/// lane 1 exits elsewhere; lanes 2-31 spin until lane 0 has voted. They
+/// spun to --max-steps when the waiting ones were only looked at once no
+/// thread of the CTA could run (a review, 2026-11-29).
+#[test]
+fn a_member_that_exits_releases_the_others_while_the_warp_runs() {
+    let body = ".shared .align 4 .u32 flag;\nmov.u32 %r5, 0;\nst.shared.u32 [flag], %r5;\n\
+                bar.sync 0;\nsetp.eq.u32 %p0, %r1, 1;\n@%p0 bra LATE;\nsetp.ne.u32 %p1, %r1, 0;\n\
+                @%p1 bra SPIN;\nvote.sync.ballot.b32 %r2, %p1, 3;\nnot.b32 %r2, %r2;\n\
+                mov.u32 %r6, 1;\nst.volatile.shared.u32 [flag], %r6;\nst.global.u32 [%rd1], %r2;\nret;\n\
+                SPIN:\nld.volatile.shared.u32 %r3, [flag];\nsetp.eq.u32 %p2, %r3, 0;\n@%p2 bra SPIN;\nret;\n\
+                LATE:\nexit;";
+    assert_eq!(
+        warp_words(body, "32", "--max-steps 100000"),
+        Ok(vec![!0u32])
+    );
+}
+
 /// `bar.warp.sync`: "wait until all threads corresponding to membermask
 /// have executed a bar.warp.sync with the same membermask value", and it
 /// "also guarantee[s] memory ordering among threads participating in

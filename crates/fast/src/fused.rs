@@ -95,6 +95,15 @@ pub fn half_nh_sum(
     assert!(op.is_some() || c.is_some(), "fma needs c");
     let n = a.len().max(b.len()).max(c.map_or(0, <[u16]>::len));
     let short = half_nh_fixed_lanes(path, op, st);
+    // The kernels read fixed lanes once for `a`, or `a` and `b`: a fixed
+    // `b` alone is read whole (and must be given whole).
+    let hints = Hints {
+        fixed: match hints.fixed & 3 {
+            3 => 3,
+            f => f & 1,
+        },
+        ..hints
+    };
     for (bit, x) in [(1u8, Some(a)), (2, Some(b)), (4, c)] {
         let Some(x) = x else { continue };
         assert!(
@@ -222,7 +231,8 @@ unsafe fn x256_nh(
 pub struct Hints {
     /// Which operands repeat their first sixteen lanes over the whole
     /// slice (bit 0: `a`, bit 1: `b`; the fixed operands of an exhaustive
-    /// sweep): a kernel may read those lanes once.
+    /// sweep): a kernel may read those lanes once. `b` alone (without `a`)
+    /// is read whole.
     pub fixed: u8,
     /// No result is a NaN: no operand lane is one, and no operation is
     /// invalid (`∞ − ∞`, `0 × ∞`). Without flush, clamp or `.oob`, the

@@ -379,8 +379,11 @@ unsafe fn half_nh<const BF: bool, const OP: u8, const FP16: bool, const FIXED: u
     // 32-bit halves, each offset modulo 2^32.
     let off = _mm512_set1_epi64(((u64::from(hi) << 32) | u64::from(lo)) as i64);
     let mut acc = _mm512_setzero_si512();
+    // Only for the operands the asserts above hold to `n` lanes, at
+    // i < n, i a multiple of 32.
     let load = |p: &[u16], i: usize| {
-        // SAFETY: i + 32 <= n <= p.len() (the callers below).
+        debug_assert!(i + 32 <= p.len(), "operand lengths");
+        // SAFETY: i + 32 <= n <= p.len() (the asserts above).
         unsafe { _mm512_loadu_si512(p.as_ptr().add(i).cast()) }
     };
     let input = |x: __m512i| {

@@ -1,6 +1,6 @@
 //! The warp collectives that take a membermask (`vote.sync`, `shfl.sync`,
-//! `match.sync`, `redux.sync`; `vote` and `shfl` without `.sync`) and
-//! `bar.warp.sync`, and where their members meet (docs/ENGINE.md "Warp
+//! `match.sync`, `redux.sync`, `elect.sync`; `vote` and `shfl` without
+//! `.sync`) and `bar.warp.sync`, and where their members meet (docs/ENGINE.md "Warp
 //! operations").
 //!
 //! PTX ISA 9.7.13.9: "vote.sync will cause executing thread to wait until
@@ -8,7 +8,9 @@
 //! vote.sync with the same qualifiers and same membermask value before
 //! resuming execution" (`shfl.sync`, `match.sync` and `redux.sync` say the
 //! same; `bar.warp.sync`: "until all threads corresponding to membermask
-//! have executed a bar.warp.sync with the same membermask value"). Only
+//! have executed a bar.warp.sync with the same membermask value";
+//! `elect.sync`: "wait until all threads in the membermask execute the elect
+//! instruction"). Only
 //! "For .target sm_6x or below, all threads in membermask must execute the
 //! same vote.sync instruction in convergence". So on sm_70 and later the
 //! members need not be at one statement: `if (c) b = __ballot_sync(~0, x);
@@ -43,6 +45,7 @@ fn mask_operand(ctl: Control) -> Option<usize> {
         Control::Vote { sync: true, .. } => Some(2),
         Control::Shfl { sync: true, .. } => Some(4),
         Control::Match { .. } | Control::Redux(_) => Some(2),
+        Control::Elect => Some(1),
         Control::WarpSync => Some(0),
         _ => None,
     }
@@ -138,6 +141,7 @@ impl Machine<'_, '_> {
         for (&lane, &mask) in on.iter().zip(&masks) {
             self.eng.threads[lane].state = State::Meet { at, mask, excused };
         }
+        self.eng.meeting += on.len();
         Ok(None)
     }
 
@@ -194,6 +198,23 @@ impl Machine<'_, '_> {
         }
     }
 
+    /// After the threads `lanes` of one warp ran a statement: where some
+    /// of them exited while threads wait at a collective, the members
+    /// still missing may all have exited now ("all non-exited threads
+    /// corresponding to membermask"), so the waiting ones may go on.
+    pub(super) fn exited_members(&mut self, lanes: &[usize]) -> Result<(), RunError> {
+        if self.eng.meeting == 0 {
+            return Ok(());
+        }
+        if let Some(&l) = lanes
+            .iter()
+            .find(|&&l| self.eng.threads[l].state == State::Done)
+        {
+            self.try_meet(l / WARP_SIZE)?;
+        }
+        Ok(())
+    }
+
     /// [`Self::try_meet`] for every warp of the CTA.
     pub(super) fn meet_all(&mut self) -> Result<bool, RunError> {
         let mut met = false;
@@ -217,6 +238,7 @@ impl Machine<'_, '_> {
             }
         }
         let mut sites = Vec::with_capacity(group.len());
+        self.eng.meeting = self.eng.meeting.saturating_sub(group.len());
         for &(lane, at) in group {
             self.eng.threads[lane].state = State::Ready;
             let ins = stmts.iter().find(|s| s.0 == at).map(|s| &s.1);
@@ -251,6 +273,17 @@ impl Machine<'_, '_> {
                 })?;
         let base = lane - lane % WARP_SIZE;
         let ctl = self.control_at(at);
+        // The lanes the group does not wait for (a false guard beside it).
+        let excused = self.eng.threads[base..(base + WARP_SIZE).min(self.nlanes)]
+            .iter()
+            .fold(0u64, |x, t| match t.state {
+                State::Meet {
+                    at: a,
+                    mask: m,
+                    excused,
+                } if m == mask && self.control_at(a) == ctl => x | u64::from(excused),
+                _ => x,
+            });
         let mut waiting = Vec::new();
         // Where the missing members are, each place with its lanes.
         let mut missing: Vec<(String, Vec<usize>)> = Vec::new();
@@ -265,7 +298,8 @@ impl Machine<'_, '_> {
                     waiting.push(t % WARP_SIZE);
                     continue;
                 }
-                _ if u64::from(mask) & bit(t) == 0 || state == State::Done => continue,
+                _ if u64::from(mask) & bit(t) == 0 || excused & bit(t) != 0 => continue,
+                State::Done => continue,
                 State::Meet { at: a, mask: m, .. } => {
                     let what = match self.module.stmt(a) {
                         Some(Stmt::Instr(i)) => i.opcode,
@@ -450,6 +484,40 @@ impl Machine<'_, '_> {
                 for s in sites {
                     self.at_site(s);
                     self.trace(s.ins, &[(member, PtxType::B32)], None);
+                }
+            }
+            Control::Elect => {
+                need(2, "elect.sync d|p, membermask;")?;
+                // elect.sync: "elects one predicated active leader thread
+                // from among a set of threads specified by membermask.
+                // laneid of the elected thread is returned in the 32-bit
+                // destination operand d ... The predicate destination p is
+                // set to True for the leader thread, and False for all
+                // other threads." "Election of a leader thread happens
+                // deterministically": the engine elects the lowest active
+                // lane in membermask (docs/NVIDIA.md, awaiting GPU data).
+                let leader = sites
+                    .iter()
+                    .map(|s| s.lane)
+                    .filter(|&l| member & bit(l) != 0)
+                    .min();
+                let id = leader.map_or(0, |l| (l % WARP_SIZE) as u64);
+                for s in sites {
+                    self.at_site(s);
+                    let ops = &s.ins.operands;
+                    let (d, p) = dest_pair(&ops[0])?;
+                    let Some(p) = p else {
+                        return Err(crate::err(
+                            ops[0].span.clone(),
+                            "`elect.sync` writes `d|p`: the leader's %laneid and whether this thread is it (`_` for d)",
+                        ));
+                    };
+                    if d != "_" {
+                        self.write_name(d, &ops[0].span, PtxType::B32, id)?;
+                    }
+                    let me = u64::from(leader == Some(s.lane));
+                    self.write_name(p, &ops[0].span, PtxType::Pred, me)?;
+                    self.trace(s.ins, &[(member, PtxType::B32)], Some((id, PtxType::B32)));
                 }
             }
             Control::Vote { mode, sync } => {

@@ -653,6 +653,9 @@ pub(crate) struct Engine {
     /// The warp collectives warned about running without members that
     /// are elsewhere ([`Machine::split_collective`]), by statement.
     pub(crate) split_warned: std::collections::HashSet<usize>,
+    /// Threads waiting at a warp collective ([`State::Meet`]): while there
+    /// are any, a thread that exits may complete their collective.
+    pub(crate) meeting: usize,
     /// The device heap `malloc` and `free` manage (one for the run).
     pub(crate) heap: externs::Heap,
     /// Dynamic parallelism: parameter buffers and child grids waiting.
@@ -1145,6 +1148,7 @@ impl Machine<'_, '_> {
                     ran = true;
                     self.memory_budget(pc, lanes[0])?;
                     let r = self.run_warp(pc, &lanes[..n])?;
+                    self.exited_members(&lanes[..n])?;
                     // A failed `assert()` (a call, never `Ran::To`) stops
                     // every thread; a cooperative CTA's turn ends, the
                     // next warp first in its next turn.
@@ -1236,6 +1240,7 @@ impl Machine<'_, '_> {
             }
             self.memory_budget(pc, at[0])?;
             self.run_warp(pc, &at[..n])?;
+            self.exited_members(&at[..n])?;
             if self.eng.stopped {
                 return Ok(true);
             }
@@ -1706,9 +1711,9 @@ impl Machine<'_, '_> {
                 }
             }
         }
-        // The warp instructions, and `bar.warp.sync` where its members
-        // meet (sm_70 on: src/collective.rs).
-        if let Some(ctl) = ctl.filter(|c| c.is_warp() || self.meets(*c)) {
+        // The warp instructions, and `bar.warp.sync`, whose members meet
+        // on sm_70 and later (src/collective.rs).
+        if let Some(ctl) = ctl.filter(|c| c.is_warp() || *c == Control::WarpSync) {
             for &lane in lanes {
                 self.lane = lane;
                 self.count_step(&ins)?;
@@ -2399,44 +2404,11 @@ impl Machine<'_, '_> {
                     self.trace(ins, &[], Some((active, PtxType::B32)));
                 }
             }
-            Control::Elect => {
-                need(2, "elect.sync d|p, membermask;")?;
-                // elect.sync: "elects one predicated active leader thread
-                // from among a set of threads specified by membermask.
-                // laneid of the elected thread is returned in the 32-bit
-                // destination operand d ... The predicate destination p is
-                // set to True for the leader thread, and False for all
-                // other threads." "Election of a leader thread happens
-                // deterministically": the engine elects the lowest active
-                // lane in membermask (docs/NVIDIA.md, awaiting GPU data).
-                let mut member = 0u64;
-                for &lane in &on {
-                    self.lane = lane;
-                    member = self.read(&ops[1], PtxType::B32)?;
-                }
-                let leader = on.iter().copied().filter(|l| member & bit(*l) != 0).min();
-                let (d, p) = dest_pair(&ops[0])?;
-                let Some(p) = p else {
-                    return Err(err(
-                        ops[0].span.clone(),
-                        "`elect.sync` writes `d|p`: the leader's %laneid and whether this thread is it (`_` for d)",
-                    ));
-                };
-                for &lane in &on {
-                    self.lane = lane;
-                    let id = leader.map_or(0, |l| (l % WARP_SIZE) as u64);
-                    if d != "_" {
-                        self.write_name(d, &ops[0].span, PtxType::B32, id)?;
-                    }
-                    let me = u64::from(leader == Some(lane));
-                    self.write_name(p, &ops[0].span, PtxType::Pred, me)?;
-                    self.trace(ins, &[(member, PtxType::B32)], Some((id, PtxType::B32)));
-                }
-            }
             Control::Vote { .. }
             | Control::Shfl { .. }
             | Control::Redux(_)
             | Control::Match { .. }
+            | Control::Elect
             | Control::WarpSync => {
                 let pc = self.eng.stmt;
                 let sites: Vec<collective::Site> = on
@@ -3901,6 +3873,7 @@ impl Machine<'_, '_> {
                     format!("`{}`: \"The only supported value for the size operand is 128, which must be a constant integer literal\"", ins.opcode),
                 ))
             }
+            // (`bar.warp.sync` runs as a warp instruction: src/collective.rs.)
             Control::Fence(_) | Control::WarpSync => {
                 self.trace(ins, &[], None);
                 Ok(Flow::Next)

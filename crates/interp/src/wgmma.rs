@@ -457,6 +457,10 @@ impl Machine<'_, '_> {
                     let (l, c) = self.line_col(Some(&self.stmt_span(*a)));
                     format!("waits on an mbarrier ({l}:{c})")
                 }
+                Some(State::Meet { at: a, .. }) => {
+                    let (l, c) = self.line_col(Some(&self.stmt_span(*a)));
+                    format!("waits at a warp collective ({l}:{c})")
+                }
                 _ => "does not reach it".to_string(),
             };
             others.push(format!("warp {} {why}", w % 4));

@@ -92,39 +92,34 @@ impl Machine<'_, '_> {
         self.exec.code_target.sm >= 70 && mask_operand(ctl).is_some()
     }
 
-    /// The threads `on` (those of `lanes`, all at statement
-    /// `self.eng.stmt`, whose guard holds) reached `ins`, a collective
-    /// whose members meet ([`Self::meets`]). Threads with one membermask
+    /// The threads `sites` (those of `lanes`, all at one statement, whose
+    /// guard holds) reached a collective whose members meet
+    /// ([`Self::meets`]). Threads with one membermask
     /// value are one collective ("the same qualifiers and same membermask
     /// value"), so a warp may hold several at one statement (a tile of
     /// sixteen lanes: `0x0000ffff` and `0xffff0000`). Where all have one
     /// membermask and every member that has not exited is here, they run
-    /// it now: their membermasks (empty where the form has none). Otherwise
+    /// it now: their membermasks ([`Self::masks`]). Otherwise
     /// they wait ([`State::Meet`]; the caller moves them past the statement
     /// and then calls [`Self::try_meet`], which runs the groups that are
     /// complete): `None`. A member here whose guard is false is not waited for
     /// (the ISA does not say; a converged warp's predicated instruction).
     pub(super) fn arrive(
         &mut self,
-        ins: &Instr,
         ctl: Control,
         lanes: &[usize],
-        on: &[usize],
+        sites: &[Site],
     ) -> Result<Option<Vec<u32>>, RunError> {
-        let (Some(k), Some(&first)) = (mask_operand(ctl), on.first()) else {
-            return Ok(Some(Vec::new()));
+        let masks = self.masks(ctl, sites)?;
+        // (No thread runs it, or the operand is missing: the collective
+        // runs at once, and says what is missing.)
+        let (Some(first), true) = (sites.first(), masks.len() == sites.len()) else {
+            return Ok(Some(masks));
         };
-        let Some(op) = ins.operands.get(k) else {
-            return Ok(Some(Vec::new()));
-        };
+        let first = first.lane;
         let here: u64 = lanes.iter().map(|&l| bit(l)).sum();
-        let running: u64 = on.iter().map(|&l| bit(l)).sum();
+        let running: u64 = sites.iter().map(|s| bit(s.lane)).sum();
         let excused = (here & !running) as u32;
-        let mut masks = Vec::with_capacity(on.len());
-        for &lane in on {
-            self.lane = lane;
-            masks.push(self.read(op, PtxType::B32)? as u32);
-        }
         let base = first - first % WARP_SIZE;
         let warp = base..(base + WARP_SIZE).min(self.nlanes);
         if masks.iter().all(|&m| m == masks[0]) {
@@ -137,11 +132,11 @@ impl Machine<'_, '_> {
                 return Ok(Some(masks));
             }
         }
-        let at = self.eng.stmt;
-        for (&lane, &mask) in on.iter().zip(&masks) {
-            self.eng.threads[lane].state = State::Meet { at, mask, excused };
+        for (s, &mask) in sites.iter().zip(&masks) {
+            let at = s.pc;
+            self.eng.threads[s.lane].state = State::Meet { at, mask, excused };
         }
-        self.eng.meeting += on.len();
+        self.eng.meeting += sites.len();
         Ok(None)
     }
 
@@ -250,7 +245,7 @@ impl Machine<'_, '_> {
             self.at_site(s);
         }
         let masks = vec![mask; sites.len()];
-        self.collective(ctl, &sites, Some(masks))
+        self.collective(ctl, &sites, &masks)
             .map_err(|e| self.in_thread(e))?;
         for &(lane, _) in group {
             self.lane = lane;
@@ -347,16 +342,16 @@ impl Machine<'_, '_> {
     /// membermask must execute the same vote.sync instruction in
     /// convergence" (9.7.13.9), so the result is undefined. The engine
     /// computes over the threads here, and says so, once per statement
-    /// (`masks`: those of the threads `on`; empty where the form has none).
+    /// (`masks`: those of the threads `sites`; empty where the form has none).
     /// (On sm_70 and later the members meet: [`Self::arrive`].)
     pub(super) fn split_collective(
         &mut self,
         ins: &Instr,
         lanes: &[usize],
-        on: &[usize],
+        sites: &[Site],
         masks: &[u32],
     ) -> Result<(), RunError> {
-        let Some(&first) = on.first() else {
+        let Some(first) = sites.first().map(|s| s.lane) else {
             return Ok(());
         };
         if masks.is_empty() || self.eng.split_warned.contains(&self.eng.stmt) {
@@ -404,23 +399,17 @@ impl Machine<'_, '_> {
         &mut self,
         ctl: Control,
         sites: &[Site],
-        masks: Option<Vec<u32>>,
+        masks: &[u32],
     ) -> Result<(), RunError> {
-        let masks = match masks {
-            Some(m) if m.len() == sites.len() => m,
-            _ => match self.masks(ctl, sites)? {
-                Some(m) => m,
-                // No membermask (`vote`, `shfl`), or the operand is
-                // missing: one collective (which says what is missing).
-                None => return self.collective_one(ctl, sites, 0xffff_ffff),
-            },
-        };
         match masks.first() {
-            None => return self.collective_one(ctl, sites, 0xffff_ffff),
-            Some(&m) if masks.iter().all(|&x| x == m) => {
-                return self.collective_one(ctl, sites, m);
+            // No membermask (`vote`, `shfl`), no thread, or the operand is
+            // missing: one collective (which says what is missing).
+            Some(&m) if masks.len() == sites.len() => {
+                if masks.iter().all(|&x| x == m) {
+                    return self.collective_one(ctl, sites, m);
+                }
             }
-            Some(_) => {}
+            _ => return self.collective_one(ctl, sites, 0xffff_ffff),
         }
         let mut done = vec![false; sites.len()];
         for i in 0..sites.len() {
@@ -439,25 +428,21 @@ impl Machine<'_, '_> {
         Ok(())
     }
 
-    /// The membermask of each of `sites` (`None` where `ctl` has none or
-    /// a statement lacks the operand).
-    pub(super) fn masks(
-        &mut self,
-        ctl: Control,
-        sites: &[Site],
-    ) -> Result<Option<Vec<u32>>, RunError> {
+    /// The membermask of each of `sites`, read once per thread (none
+    /// where `ctl` has no membermask or a statement lacks the operand).
+    pub(super) fn masks(&mut self, ctl: Control, sites: &[Site]) -> Result<Vec<u32>, RunError> {
         let Some(k) = mask_operand(ctl) else {
-            return Ok(None);
+            return Ok(Vec::new());
         };
         let mut masks = Vec::with_capacity(sites.len());
         for s in sites {
             let Some(op) = s.ins.operands.get(k) else {
-                return Ok(None);
+                return Ok(Vec::new());
             };
             self.at_site(s);
             masks.push(self.read(op, PtxType::B32)? as u32);
         }
-        Ok(Some(masks))
+        Ok(masks)
     }
 
     /// One collective of [`Self::collective`]: its threads have the

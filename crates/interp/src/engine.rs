@@ -2383,16 +2383,6 @@ impl Machine<'_, '_> {
         let active: u64 = on.iter().map(|&l| bit(l)).sum();
         let ops = &ins.operands;
         let need = |n: usize, form: &str| crate::operand_count(ins, n, form);
-        // sm_70 on: members elsewhere are waited for (src/collective.rs);
-        // otherwise their membermasks, read once.
-        let masks = if self.meets(ctl) {
-            match self.arrive(ins, ctl, lanes, &on)? {
-                Some(masks) => Some(masks),
-                None => return Ok(()),
-            }
-        } else {
-            None
-        };
         match ctl {
             Control::Activemask => {
                 need(1, "activemask.b32 d;")?;
@@ -2415,17 +2405,19 @@ impl Machine<'_, '_> {
                     .iter()
                     .map(|&lane| collective::Site { lane, pc, ins })
                     .collect();
-                let masks = match masks {
-                    Some(m) => Some(m),
-                    None => {
-                        let m = self.masks(ctl, &sites)?;
-                        if let Some(m) = &m {
-                            self.split_collective(ins, lanes, &on, m)?;
-                        }
-                        m
+                // sm_70 on: members elsewhere are waited for
+                // (src/collective.rs); sm_6x: a split is warned about.
+                let masks = if self.meets(ctl) {
+                    match self.arrive(ctl, lanes, &sites)? {
+                        Some(masks) => masks,
+                        None => return Ok(()),
                     }
+                } else {
+                    let masks = self.masks(ctl, &sites)?;
+                    self.split_collective(ins, lanes, &sites, &masks)?;
+                    masks
                 };
-                self.collective(ctl, &sites, masks)?;
+                self.collective(ctl, &sites, &masks)?;
             }
             // `mma` (9.7.14.5.14, and so `ldmatrix`, `wgmma`, `tcgen05`):
             // "In conditionally executed code, a `mma` instruction should

@@ -142,8 +142,8 @@ pub fn half_nh_sum(
         let k = crate::stages::HalfK::new(fmt == crate::Half::Bf16, st);
         if path.kernels() == Path::X86Avx512 && n.is_multiple_of(32) {
             let fp16 = path.usable() == Path::X86Avx512Fp16;
+            let stages = stages(&k, hints);
             // SAFETY: `usable` checked the CPU features, FP16 included.
-            let stages = unsafe { stages(&k, hints) };
             return Some(unsafe {
                 crate::x512h::half_nh_dyn(fmt, op, fp16, hints.fixed, stages, &k, (a, b, c, n), nh)
             });
@@ -157,16 +157,12 @@ pub fn half_nh_sum(
     None
 }
 
-/// Which stages of `k` a fused kernel runs (`x256::STAGES_ALL`,
-/// `STAGES_NAN`, `STAGES_NONE`), given what `hints` say of the block.
-///
-/// # Safety
-/// The CPU must have AVX2, FMA and F16C.
+/// Which stages of `k` a fused kernel runs (`STAGES_ALL`, `STAGES_NAN`,
+/// `STAGES_NONE` of crate::stages), given what `hints` say of the block.
 #[cfg(target_arch = "x86_64")]
-unsafe fn stages(k: &crate::stages::HalfK, hints: Hints) -> u8 {
-    use crate::x256::{STAGES_NAN, STAGES_NONE};
-    // SAFETY: passed on to the caller.
-    match unsafe { crate::x256::HalfV::new(k) }.stages() {
+fn stages(k: &crate::stages::HalfK, hints: Hints) -> u8 {
+    use crate::stages::{STAGES_NAN, STAGES_NONE};
+    match k.stages() {
         // Without flush, clamp or `.oob`, a NaN-free block has nothing
         // for the NaN replacement to do.
         STAGES_NAN if hints.nan_free => STAGES_NONE,
@@ -192,8 +188,7 @@ unsafe fn x256_nh(
     use crate::x256::{STAGES_ALL, STAGES_NAN, STAGES_NONE};
     use crate::BinOp;
     let bf = fmt == crate::Half::Bf16;
-    // SAFETY: the caller checked the features.
-    let stages = unsafe { stages(k, hints) };
+    let stages = stages(k, hints);
     macro_rules! go {
         ($bf:expr, $fx:expr, $s:expr) => {
             match op {

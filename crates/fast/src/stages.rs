@@ -120,7 +120,32 @@ pub(crate) struct HalfK {
     pub oob_value: u16,
 }
 
+/// The stages a fused half kernel's step runs (`x256::half16`,
+/// `x512h::half_nh`): all of [`HalfK`]'s.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(crate) const STAGES_ALL: u8 = 0;
+/// The NaN replacement alone.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(crate) const STAGES_NAN: u8 = 1;
+/// None.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(crate) const STAGES_NONE: u8 = 2;
+
 impl HalfK {
+    /// Which stages do anything: [`STAGES_ALL`] if the flush, the clamp
+    /// or `.oob` do, else [`STAGES_NAN`] if the NaN replacement does, else
+    /// [`STAGES_NONE`].
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub(crate) fn stages(&self) -> u8 {
+        if self.ftz != 0 || (self.lo, self.hi) != (i16::MIN, i16::MAX) || self.oob_on != 0 {
+            STAGES_ALL
+        } else if self.nan_on != 0 {
+            STAGES_NAN
+        } else {
+            STAGES_NONE
+        }
+    }
+
     pub(crate) fn new(bf16: bool, st: &HalfStages) -> HalfK {
         let (exp, one) = if bf16 {
             (0x7f80, 0x3f80)

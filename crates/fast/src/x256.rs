@@ -30,12 +30,8 @@ use crate::stages::{F64Nans, HalfK, F32K};
 /// `OP` of [`half`]: add, sub, mul, fma (the same values as in `x512`).
 pub(crate) use crate::x512::{ADD, FMA, MUL, SUB};
 
-/// The stages a step of [`half16`] runs: all of [`HalfV`]'s.
-pub(crate) const STAGES_ALL: u8 = 0;
-/// The NaN replacement alone.
-pub(crate) const STAGES_NAN: u8 = 1;
-/// None.
-pub(crate) const STAGES_NONE: u8 = 2;
+/// The stages a step of [`half16`] runs ([`HalfK::stages`]).
+pub(crate) use crate::stages::{STAGES_ALL, STAGES_NAN, STAGES_NONE};
 
 /// [`HalfK`] as vectors of sixteen 16-bit lanes.
 #[derive(Clone, Copy)]
@@ -75,19 +71,6 @@ impl HalfV {
             oob_on: v(k.oob_on),
             oob_mask: v(k.oob_mask),
             oob_value: v(k.oob_value),
-        }
-    }
-
-    /// Which stages do anything: [`STAGES_ALL`] if the flush, the clamp
-    /// or `.oob` do, else [`STAGES_NAN`] if the NaN replacement does, else
-    /// [`STAGES_NONE`].
-    pub(crate) fn stages(&self) -> u8 {
-        if self.flush || self.clamp || self.oob {
-            STAGES_ALL
-        } else if self.replace_nan {
-            STAGES_NAN
-        } else {
-            STAGES_NONE
         }
     }
 

@@ -40,7 +40,7 @@ use core::arch::asm;
 use core::arch::x86_64::*;
 
 use crate::stages::HalfK;
-use crate::x256::{STAGES_ALL, STAGES_NAN, STAGES_NONE};
+use crate::stages::{STAGES_ALL, STAGES_NAN, STAGES_NONE};
 use crate::x512::{fma_odd, head_to_align, narrow, steps, widen, ADD, FMA, MUL, SUB};
 use crate::{BinOp, Half};
 
@@ -215,12 +215,19 @@ impl HalfW {
         _mm512_mask_mov_epi16(x, sub, sign)
     }
 
+    /// The lanes of `x` that are NaNs.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
+    fn nans(&self, x: __m512i) -> __mmask32 {
+        let mag = _mm512_and_si512(x, _mm512_set1_epi16(0x7fff));
+        _mm512_cmpgt_epi16_mask(mag, self.exp)
+    }
+
     /// [`HalfK::post`] on thirty-two lanes: flush, clamp, NaN, OOB.
     #[inline]
     #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
     fn post(&self, x: __m512i, a: __m512i, b: __m512i) -> __m512i {
-        let mag = _mm512_and_si512(x, _mm512_set1_epi16(0x7fff));
-        let nan = _mm512_cmpgt_epi16_mask(mag, self.exp);
+        let nan = self.nans(x);
         let x = self.flush(x);
         let y = if self.clamp {
             _mm512_min_epi16(_mm512_max_epi16(x, self.lo), self.hi)
@@ -428,11 +435,7 @@ unsafe fn half_nh<const BF: bool, const OP: u8, const FP16: bool, const FIXED: u
         };
         let d = match S {
             STAGES_ALL => v.post(r, xa.raw, xb.raw),
-            STAGES_NAN => {
-                let mag = _mm512_and_si512(r, _mm512_set1_epi16(0x7fff));
-                let nan = _mm512_cmpgt_epi16_mask(mag, v.exp);
-                _mm512_mask_mov_epi16(r, nan, v.nan)
-            }
+            STAGES_NAN => _mm512_mask_mov_epi16(r, v.nans(r), v.nan),
             _ => r,
         };
         // Little-endian: lanes 4w .. 4w + 3 are the stream's word w.

@@ -52,13 +52,10 @@ fn every_kernel_writes_the_models_bytes() {
     let mut slots = 0;
     for path in kernels {
         let text = std::fs::read_to_string(&path).unwrap();
-        let launch = text
-            .lines()
-            .next()
-            .unwrap()
-            .strip_prefix("// ptxfp run ")
-            .expect("launch line");
-        let mut args: Vec<String> = launch.split_whitespace().map(str::to_string).collect();
+        let mut args: Vec<String> = common::launch_words(&text)
+            .into_iter()
+            .map(str::to_string)
+            .collect();
         args[0] = path.to_str().unwrap().to_string();
         let mut argv = vec!["run".to_string(), "--json".to_string()];
         argv.extend(args);

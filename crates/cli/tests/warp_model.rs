@@ -49,14 +49,8 @@ fn final_memory(args: &[&str], o: &Output) -> BTreeMap<u64, u8> {
 /// Runs `file` in `dir` as its first line says; the final memory.
 fn run_as_written(dir: &str, file: &str) -> Result<BTreeMap<u64, u8>, String> {
     let text = std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
-    let launch = text
-        .lines()
-        .next()
-        .unwrap()
-        .strip_prefix("// ptxfp run ")
-        .expect("launch line");
     let mut args: Vec<&str> = vec!["run", "--json"];
-    args.extend(launch.split_whitespace());
+    args.extend(common::launch_words(&text));
     let o = ptxfp(dir, &args);
     if o.status.code() != Some(0) {
         return Err(format!(

@@ -208,3 +208,14 @@ pub fn run_warp(
     }
     Ok(mem(&o, 0x1000000, d_len))
 }
+
+/// The launch a sample kernel's first line gives (`// ptxfp run FILE ARGS`):
+/// `FILE ARGS`, split as the shell splits words.
+pub fn launch_words(text: &str) -> Vec<&str> {
+    text.lines()
+        .next()
+        .and_then(|l| l.strip_prefix("// ptxfp run "))
+        .expect("launch line")
+        .split_whitespace()
+        .collect()
+}

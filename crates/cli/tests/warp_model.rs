@@ -377,3 +377,24 @@ fn members_that_never_meet_are_a_deadlock() {
         "{e}"
     );
 }
+
+/// An mbarrier deadlock names the members of a warp collective that wait
+/// for the stuck threads: lanes 0-15 arrive at an mbarrier that expects 64
+/// arrivals and wait on it, so lanes 16-31 wait at `vote.sync` for them.
+/// The report named only the mbarrier's waiters.
+#[test]
+fn an_mbarrier_deadlock_names_the_collectives_waiting_on_it() {
+    let body = ".shared .b64 bar;\nsetp.eq.u32 %p3, %r1, 0;\n\
+                @%p3 mbarrier.init.shared.b64 [bar], 64;\nbar.sync 0;\n\
+                setp.lt.u32 %p1, %r1, 16;\n@%p1 bra A;\n\
+                vote.sync.any.pred %p2, %p1, 0xffffffff;\nbra J;\n\
+                A:\nmbarrier.arrive.shared.b64 %rd2, [bar];\n\
+                W:\nmbarrier.try_wait.shared.b64 %p2, [bar], %rd2;\n@!%p2 bra W;\nJ:";
+    let e = warp_words(body, "32", "").unwrap_err();
+    assert!(
+        e.contains("deadlock: 16 thread(s) wait for phase parity 0 of the mbarrier at ")
+            && e.contains("(48 of 64 arrivals pending, tx-count 0) at 21:1")
+            && e.contains("; 16 thread(s) wait at warp collectives (the first at 16:1); no running thread is left to arrive"),
+        "{e}"
+    );
+}

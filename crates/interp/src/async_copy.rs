@@ -1754,6 +1754,24 @@ impl Machine<'_, '_> {
         if bars > 0 {
             msg.push_str(&format!("; {bars} thread(s) wait at bar.sync barriers"));
         }
+        // Members of a warp collective waiting for the others
+        // (docs/ENGINE.md "Warp operations"), the first one's place named.
+        let meets: Vec<usize> = self
+            .eng
+            .threads
+            .iter()
+            .filter_map(|t| match t.state {
+                State::Meet { at, .. } => Some(at),
+                _ => None,
+            })
+            .collect();
+        if let Some(&a) = meets.first() {
+            let (l, c) = self.line_col(Some(&self.stmt_span(a)));
+            msg.push_str(&format!(
+                "; {} thread(s) wait at warp collectives (the first at {l}:{c})",
+                meets.len()
+            ));
+        }
         let cur = self.eng.cluster.rank;
         let elsewhere: Vec<String> = self
             .cluster_threads()

@@ -386,7 +386,7 @@ def cvt_int_int(form, a):
     the size of the operation."  Without .sat the destination keeps the low
     bits (the result "is sign-extended [...] for signed integers, and is
     zero-extended [...] for unsigned" when the register is wider; narrowing
-    keeps the low bits: NVIDIA.md "cvt: integers, integral values, ...")."""
+    keeps the low bits: NVIDIA.md "cvt: integers, integral values, tf32 and fp8")."""
     v = int_value(form.src, a)
     lo, hi = int_range(form.dst)
     if form.sat:

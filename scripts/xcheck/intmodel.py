@@ -369,7 +369,8 @@ def op_div(f, prof, a, b):
     """9.7.1.8 div: "d = a / b;" "Division by zero yields an unspecified,
     machine-specific value."
 
-    The quotient truncates toward zero (docs/NVIDIA.md: "as in C and C++").
+    The quotient truncates toward zero, as in C and C++ (docs/NVIDIA.md
+    "Integer division by zero": "a truncating division of the magnitudes").
     Division by zero: docs/NVIDIA.md `div_by_zero` AllOnes (hw). MIN / -1 of
     the signed types: `div_overflow` Wrap (hw): "MIN (two's complement of
     2^(n-1))" -- the wrapped quotient.
@@ -389,8 +390,8 @@ def op_rem(f, prof, a, b):
     negative infinity." "Division by zero yields an unspecified,
     machine-specific value."
 
-    docs/NVIDIA.md: "the quotient truncates toward zero and the remainder has
-    the dividend's sign"; `rem_by_zero` AllOnes (hw); `rem.sN` of MIN by -1
+    The quotient truncates toward zero (docs/NVIDIA.md "Integer division by
+    zero"), so the remainder has the dividend's sign; `rem_by_zero` AllOnes (hw); `rem.sN` of MIN by -1
     is 0 (`div_overflow`, hw).
     """
     n = f.w

@@ -9,7 +9,7 @@
 //! have all arrived open, or the run stops with a deadlock error. In a
 //! warp, the threads at the lowest statement index run the instruction
 //! together: threads that branched apart meet again at the first
-//! statement both reach (docs/ENGINE.md "Divergence").
+//! statement both reach (docs/ENGINE.md "Why this model: lock step with min-PC reconvergence").
 
 use super::*;
 use crate::memory::Memory;
@@ -1304,7 +1304,8 @@ impl Machine<'_, '_> {
     }
 
     /// The threads of warp `w` that run next: those ready at the lowest
-    /// statement (docs/ENGINE.md "Divergence").
+    /// statement (docs/ENGINE.md "Why this model: lock step with min-PC
+    /// reconvergence").
     /// (Into `at`, without allocating: the statement, how many threads, and
     /// whether they are all the warp's ready threads.)
     fn pick(&self, w: usize, at: &mut [usize; WARP_SIZE]) -> Option<(usize, usize, bool)> {

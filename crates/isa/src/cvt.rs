@@ -407,7 +407,7 @@ pub const ROWS: &[CvtRow] = &[
     // No `.sat` with a `.bf16` source, here and in the rows below: the H200's
     // JIT (driver 13.0) refuses every such form, "Illegal modifier '.sat'
     // for instruction 'cvt'" (testdata/hw/nvidia-h200/session-2026-11-26.log;
-    // docs/NVIDIA.md "cvt: what ptxas refuses").
+    // docs/NVIDIA.md "What the JIT refuses").
     CvtRow { rnd: IRND, ..row("cvt.irnd.{u8,u16,u32,u64,s8,s16,s32,s64}.bf16 d, a;", INTS, &[BF16], BF16_78) },
     // integer -> float: `cvt.frnd{.ftz}{.sat}.dtype.atype d, a;`
     CvtRow { rnd: FRND, ftz: OPT, sat: OPT, ..row("cvt.frnd{.ftz}{.sat}.f32.{u8,u16,u32,u64,s8,s16,s32,s64} d, a;", &[F32], INTS, BASE) },

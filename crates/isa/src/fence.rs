@@ -1,7 +1,8 @@
 //! `membar` and `fence` as data (PTX ISA 9.7.15.4 "membar/fence"): one row
 //! per syntax line, with the PTX ISA version and sm target it needs. The
 //! engine runs every form as a no-op (it performs each access when its
-//! instruction runs, in program order; docs/ENGINE.md "Fences"), so a form
+//! instruction runs, in program order; docs/ENGINE.md "Memory order:
+//! `membar` and `fence`"), so a form
 //! is only decoded and checked against the module's `.version` and
 //! `.target`.
 

@@ -177,8 +177,9 @@ pub enum Variant {
     Family,
 }
 
-/// An sm target such as `sm_90a`. docs/NVIDIA.md "Forms, PTX ISA versions and
-/// `a`/`f` variants, so requirements compare [`Target::sm`] only.
+/// An sm target such as `sm_90a`. "`sm_XY` or higher" includes the `a`/`f`
+/// variants (docs/NVIDIA.md "Forms, PTX ISA versions and targets"), so
+/// requirements compare [`Target::sm`] only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Target {
     /// The compute capability times ten plus minor: 90 for sm_90, 100 for sm_100.

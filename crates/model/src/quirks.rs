@@ -242,12 +242,12 @@ impl HwProfile {
         // 13.0, records testdata/hw/nvidia-h200/cvt.rm.ftz.f16.f32,
         // cvt.rp.ftz{.sat}.f16.f32: 0x80000001 -> 0x8001 under .rm).
         cvt_f16_ftz_flushes_source: false,
-        // NOTE(hw): docs/NVIDIA.md "abs, neg and copysign": the spec says
+        // NOTE(hw): docs/NVIDIA.md "The f32/f64 family": the spec says
         // "NaN inputs yield an unspecified NaN"; ptxas lowers them to an FADD
         // with operand modifiers, whose NaN result is canonical. **open**
         // (awaiting GPU data). Probe 7.
         sign_ops_canonical_nan: true,
-        // docs/NVIDIA.md "abs, neg and copysign": abs.f64 and neg.f64 of a NaN
+        // docs/NVIDIA.md "The f32/f64 family": abs.f64 and neg.f64 of a NaN
         // return it quieted, sign and payload unchanged, **hw** (H200: 10^6
         // tuples; every signalling NaN came back with its quiet bit set,
         // against the CUDA guide's "passed through unchanged").

@@ -449,3 +449,52 @@ fn run_json_keeps_a_bounded_printf_field() {
         "{warnings:?}"
     );
 }
+
+/// A range of vector registers declares each element as a name of its
+/// own, so it is bounded apart: 65,536 elements and 16 MiB of names in a
+/// module. Found by fuzzing (`launch`): a 1.7 KB module with `.reg .v4.u16
+/// NAME<608600>;`, NAME 62 characters long, took 4.7 s and 1.1 GB in
+/// `check`. A vector's elements count toward the bound of all registers
+/// too (`%v<300000>` of `.v4` is 1.2 million; it passed as 300,000).
+#[cfg(target_os = "linux")]
+#[test]
+fn ranges_of_vector_registers_are_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = format!("%{}", "c0000b0".repeat(9));
+    for (decl, want) in [
+        (
+            format!(".reg .v4.u16 {name}<250000>;"),
+            format!("5:14: error: ranges of vector registers declare more than 65536 elements (or 16 MiB of their names) in the module: each element of `{name}<250000>` is a register of its own"),
+        ),
+        (
+            format!(".reg .v2.u32 %{}<300>;", "a".repeat(40000)),
+            "ranges of vector registers declare more than 65536 elements (or 16 MiB of their names)".to_string(),
+        ),
+        (
+            ".reg .v4.b32 %v<300000>;".to_string(),
+            "5:14: error: more than 1048576 registers declared in the module".to_string(),
+        ),
+    ] {
+        let f = dir.path().join("v.ptx");
+        std::fs::write(
+            &f,
+            format!(".version 8.1\n.target sm_90\n.visible .entry k()\n{{\n{decl}\nret;\n}}\n"),
+        )
+        .unwrap();
+        for cmd in ["check", "run"] {
+            let (code, out, err) = limited(200_000, cmd, &f);
+            assert_eq!(code, Some(if cmd == "check" { 1 } else { 2 }), "{cmd} {decl:.40}: {out}{err}");
+            assert!(err.contains(&want), "{cmd}: {err}");
+        }
+    }
+    // Below the bounds a range of vectors is its elements, as before.
+    let f = dir.path().join("ok.ptx");
+    std::fs::write(
+        &f,
+        ".version 8.1\n.target sm_90\n.visible .entry k()\n{\n\
+         .reg .v4.u32 %v<16384>;\nmov.u32 %v16383.w, 7;\nmov.u32 %v0.x, %v16383.w;\nret;\n}\n",
+    )
+    .unwrap();
+    let (code, out, err) = limited(200_000, "check", &f);
+    assert_eq!(code, Some(0), "{out}{err}");
+}

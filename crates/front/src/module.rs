@@ -1114,6 +1114,11 @@ struct Parser<'a> {
     /// Registers declared so far, ranges counted by their size (at most
     /// [`MAX_REGS`]).
     reg_count: usize,
+    /// Elements declared by ranges of vectors (`.reg .v4 .u32 v<N>;`), at
+    /// most [`MAX_VEC_RANGE_REGS`], and a bound on the bytes of their
+    /// names (at most [`MAX_VEC_RANGE_BYTES`]).
+    vec_range_regs: usize,
+    vec_range_bytes: usize,
     /// Vector registers (`.reg .v4 .u32 v;`) and their element counts: each
     /// is declared as its elements `v.x`, `v.y`, ..., and `v` as an operand
     /// stands for `{v.x, v.y, ...}`.
@@ -1679,6 +1684,8 @@ impl<'a> Parser<'a> {
             }
             let mut span = t.span.clone();
             let mut count = None;
+            // Registers per name: a vector's elements each count.
+            let per = lane_names(lanes).len();
             if self.peek_punct('<') {
                 self.next();
                 let n = self.next();
@@ -1706,7 +1713,7 @@ impl<'a> Parser<'a> {
                     }
                     (Some(c), Some(close))
                         if close.tok == Tok::Punct('>')
-                            && self.reg_count + c as usize > MAX_REGS =>
+                            && self.reg_count + c as usize * per > MAX_REGS =>
                     {
                         self.error(
                             t.span.start..close.span.end,
@@ -1718,9 +1725,37 @@ impl<'a> Parser<'a> {
                         self.recover();
                         return;
                     }
+                    // A range of vectors is declared element by element
+                    // (below), each element a name of its own: bounded
+                    // apart, so that a short line cannot declare a
+                    // million long names.
+                    (Some(c), Some(close))
+                        if close.tok == Tok::Punct('>')
+                            && per > 1
+                            && (self.vec_range_regs + c as usize * per > MAX_VEC_RANGE_REGS
+                                || self.vec_range_bytes + c as usize * per * (s.len() + 14)
+                                    > MAX_VEC_RANGE_BYTES) =>
+                    {
+                        self.m.diagnostics.push(
+                            Diagnostic::error(
+                                t.span.start..close.span.end,
+                                format!(
+                                    "ranges of vector registers declare more than {MAX_VEC_RANGE_REGS} elements (or {} MiB of their names) in the module: each element of `{s}<{c}>` is a register of its own",
+                                    MAX_VEC_RANGE_BYTES >> 20
+                                ),
+                            )
+                            .with_help("declare a range of scalars (`.reg .b32 %r<N>;` has no such bound) or fewer vectors"),
+                        );
+                        self.recover();
+                        return;
+                    }
                     (Some(c), Some(close)) if close.tok == Tok::Punct('>') => {
                         span.end = close.span.end;
                         count = Some(c);
+                        if per > 1 {
+                            self.vec_range_regs += c as usize * per;
+                            self.vec_range_bytes += c as usize * per * (s.len() + 14);
+                        }
                     }
                     _ => {
                         self.error(t.span, "expected `<N>` after a register name");
@@ -3420,6 +3455,17 @@ impl<'a> Parser<'a> {
 /// The most registers a module may declare in all (`%r<N>` ranges included).
 const MAX_REGS: usize = 1 << 20;
 
+/// The most elements ranges of vector registers (`.reg .v4 .f32 v<N>;`)
+/// may declare in a module. Unlike a range of scalars, each element is a
+/// declaration of its own (about 300 bytes with its name), so a short line
+/// could otherwise cost a gigabyte; no compiler output met writes more
+/// than a few.
+const MAX_VEC_RANGE_REGS: usize = 1 << 16;
+
+/// The most bytes the names of those elements may take (each name counted
+/// with 14 bytes for its number and lane): 16 MiB.
+const MAX_VEC_RANGE_BYTES: usize = 16 << 20;
+
 /// The ways `name` can be a range's register, `prefix` then a number below
 /// the range's N (PTX ISA §5.1.1: `%r<N>` declares `%r0` to `%r{N-1}`): one
 /// per split inside its trailing digits where the number written there
@@ -3555,6 +3601,8 @@ pub fn parse(src: &str) -> Module<'_> {
         names: Default::default(),
         ranges: Default::default(),
         reg_count: 0,
+        vec_range_regs: 0,
+        vec_range_bytes: 0,
         vec_regs: Default::default(),
         labels: Default::default(),
         defined: Default::default(),

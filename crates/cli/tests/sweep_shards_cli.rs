@@ -276,6 +276,86 @@ fn duplicates_foreign_records_and_temporary_files() {
     );
 }
 
+/// A record is text someone else may have written: its form and setup go
+/// into the re-run commands a merge prints, and its other texts are
+/// printed as they are. A form or target that is not one word (`add.rn.f16\n;
+/// rm -rf ~`, `sm_100$(id)`) and a text with a terminal's escape sequence
+/// are refused; a file name's control characters are printed escaped.
+/// (The form went into "re-run them:" commands unquoted, and the escape
+/// sequences to the terminal.)
+#[test]
+fn records_with_shell_or_terminal_text_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = s(dir.path());
+    run(
+        &[
+            "sweep",
+            "mul.rn.f16",
+            "--random",
+            "33554432",
+            "--shard",
+            "0/2",
+            "--out",
+            d,
+        ],
+        0,
+    );
+    let rec = records(dir.path()).remove(0);
+    let good: Value = serde_json::from_str(&std::fs::read_to_string(&rec).unwrap()).unwrap();
+    std::fs::remove_file(&rec).unwrap();
+    let cases: [(&str, &str, &str); 4] = [
+        (
+            "form",
+            "mul.rn.f16\n; rm -rf ~",
+            r#"its form "mul.rn.f16\n; rm -rf ~" is not a word of letters, digits, `.` and `_`"#,
+        ),
+        (
+            "target",
+            "sm_100$(id)",
+            r#"its target "sm_100$(id)" is not a word"#,
+        ),
+        (
+            "ptx",
+            "8.8 --out /",
+            r#"its ptx "8.8 --out /" is not a word"#,
+        ),
+        (
+            "host",
+            "box\u{1b}[2J",
+            r#"its host "box\u{1b}[2J" holds control characters"#,
+        ),
+    ];
+    for (key, value, want) in cases {
+        let mut v = good.clone();
+        if key == "target" || key == "ptx" {
+            v["setup"][key] = value.into();
+        } else {
+            v[key] = value.into();
+        }
+        let f = dir.path().join("bad.json");
+        std::fs::write(&f, v.to_string()).unwrap();
+        let t = run(&["sweep", "merge", d], 2);
+        assert!(
+            t.contains(&format!("bad.json: an inconsistent record: {want}")),
+            "{key}: {t}"
+        );
+        assert!(!t.contains("rm -rf ~ --"), "{t}");
+    }
+    // The good record under a file name with an escape sequence: merged,
+    // and the name printed escaped where a later merge refuses it.
+    std::fs::write(dir.path().join("a\u{1b}[2J.json"), good.to_string()).unwrap();
+    let t = run(&["sweep", "merge", d], 1);
+    assert!(!t.contains('\u{1b}'), "{t:?}");
+    std::fs::write(dir.path().join("bad.json"), "[1]").unwrap();
+    std::fs::write(dir.path().join("b\u{1b}[2J.json"), "[1]").unwrap();
+    let t = run(&["sweep", "merge", d], 1);
+    assert!(
+        t.contains("b\\u{1b}[2J.json: not a ptxfp sweep shard record"),
+        "{t:?}"
+    );
+    assert!(!t.contains('\u{1b}'), "{t:?}");
+}
+
 #[test]
 fn expect_and_against_name_the_first_differing_chunk() {
     let args = ["sweep", "sub.rn.f16", "--random", "83886080", "--seed", "2"];

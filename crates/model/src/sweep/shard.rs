@@ -694,7 +694,7 @@ fn empty_message(dir: &FsPath, refused: &[Refused]) -> String {
     if !refused.is_empty() {
         s += &format!("; {} .json file(s) refused:", refused.len());
         for r in refused.iter().take(MAX_LISTED) {
-            s += &format!("\n  refused {}: {}", r.file.display(), r.why);
+            s += &format!("\n  refused {}: {}", shown(&r.file), r.why);
         }
         if refused.len() > MAX_LISTED {
             s += &format!("\n  ... and {} more", refused.len() - MAX_LISTED);
@@ -841,7 +841,7 @@ impl Merged {
             }
         }
         for r in &m.refused {
-            let _ = writeln!(out, "refused   {}: {}", r.file.display(), r.why);
+            let _ = writeln!(out, "refused   {}: {}", shown(&r.file), r.why);
         }
         for t in &m.temp_files {
             let _ = writeln!(
@@ -874,16 +874,17 @@ impl Merged {
             };
             return format!(
                 "ptxfp hw sweep {}{ops} --gpu-only --shard {k}/{} --out {dir}",
-                self.form, self.shards
+                shell_word(&self.form),
+                self.shards
             );
         }
         format!(
             "ptxfp sweep {} {} --target {} --device {} --ptx {} --shard {k}/{} --out {dir}",
-            self.form,
+            shell_word(&self.form),
             self.operands.flags(),
-            self.setup.target,
-            self.setup.device,
-            self.setup.ptx,
+            shell_word(&self.setup.target),
+            shell_word(&self.setup.device),
+            shell_word(&self.setup.ptx),
             self.shards,
         )
     }
@@ -931,6 +932,22 @@ fn shell_word(s: &str) -> String {
     } else {
         format!("'{}'", s.replace('\'', r"'\''"))
     }
+}
+
+/// A path as a report prints it: control characters (a terminal's escape
+/// sequences, in a file name someone else chose) escaped.
+fn shown(p: &FsPath) -> String {
+    p.display()
+        .to_string()
+        .chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// Whether a directory entry's name is a temporary file of [`write_record`].
@@ -1149,6 +1166,45 @@ fn differs(r: &ShardRecord, reference: &ShardRecord, n: usize) -> String {
 fn consistent(r: &ShardRecord) -> Result<(), String> {
     let total = chunks_of(r.operands.results());
     let bad = |why: String| Err(format!("an inconsistent record: {why}"));
+    // The form and setup are printed, and written into the commands that
+    // re-run missing shards: each must be one word of the kind `sweep`
+    // writes (`fma.rn.ftz.f16x2`, `sm_90a`, `8.8`), never text a shell
+    // would read as more.
+    let word = |w: &str| {
+        !w.is_empty()
+            && w.len() <= 128
+            && w.bytes()
+                .all(|c| c.is_ascii_alphanumeric() || c == b'.' || c == b'_')
+    };
+    for (what, w) in [
+        ("form", &r.form),
+        ("target", &r.setup.target),
+        ("device", &r.setup.device),
+        ("ptx", &r.setup.ptx),
+    ] {
+        if !word(w) {
+            return bad(format!(
+                "its {what} {:?} is not a word of letters, digits, `.` and `_`",
+                w.chars().take(64).collect::<String>()
+            ));
+        }
+    }
+    // The other texts are printed as they are: no control characters (a
+    // terminal's escape sequences), and not a page long.
+    for (what, w) in [
+        ("ptxfp_version", &r.ptxfp_version),
+        ("profile_hash", &r.profile_hash),
+        ("engine", &r.engine),
+        ("path", &r.path),
+        ("host", &r.host),
+    ] {
+        if w.len() > 256 || w.chars().any(char::is_control) {
+            return bad(format!(
+                "its {what} {:?} holds control characters or is longer than 256 bytes",
+                w.chars().take(64).collect::<String>()
+            ));
+        }
+    }
     if let Err(e) = check_shard(r.shard.k, r.shard.n, total) {
         return bad(e);
     }

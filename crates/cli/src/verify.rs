@@ -12,7 +12,8 @@ use ptxfp::{PtxVersion, Target};
 pub struct Args {
     /// Files of lines `FORM OPERAND... EXPECTED` (hex bits, `3c00` or
     /// `0x3c00`; an expected result per destination, and a scalar `setp`'s
-    /// `q` may follow its `p`; `#` and `//` start a comment; a `# run: --target T --device D --ptx V` line sets the
+    /// `q` may follow its `p`; fields apart by spaces or commas, and `->` may
+    /// stand before the expected results; `#` and `//` start a comment; a `# run: --target T --device D --ptx V` line sets the
     /// file's defaults: it must come before the first vector, and one after
     /// it is an error); `-`: standard input. A file that cannot be read, or
     /// whose `# run:` line is wrong, is an error and is not verified; the
@@ -492,17 +493,34 @@ fn verify_text(
         // `#` and `//` start comments.
         let line = raw.split('#').next().unwrap_or("");
         let line = line.split("//").next().unwrap_or("");
-        // The fields with their 1-based columns.
-        let toks: Vec<(usize, &str)> = line
-            .split_whitespace()
+        // The fields with their 1-based columns: apart by spaces or commas
+        // (a CSV line), and `->` (or `=>`) where the expected results
+        // begin, as other vector formats write it.
+        let mut toks: Vec<(usize, &str)> = line
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|t| !t.is_empty())
             .map(|t| (t.as_ptr() as usize - line.as_ptr() as usize + 1, t))
             .collect();
+        let arrow = toks.iter().position(|&(_, t)| t == "->" || t == "=>");
+        let arrow = arrow.map(|i| (i, toks.remove(i).0));
         let Some(&(_, first)) = toks.first() else {
             continue;
         };
         let at = |col: usize| format!("{shown}:{}:{col}", n + 1);
         let parsed = (|| {
             let form = forms.get(first, toks.len() - 1, env, &at(toks[0].0))?;
+            if let Some((i, col)) = arrow {
+                if i != 1 + form.srcs.len() {
+                    return Err(vec![Problem::at(
+                        at(col),
+                        format!(
+                            "`{}` stands after the {} operand(s) of {form}, before the expected results",
+                            &line[col - 1..col + 1],
+                            form.srcs.len()
+                        ),
+                    )]);
+                }
+            }
             let (types, mut dts) = (&form.srcs, form.dsts.clone());
             // `setp`'s `q` may follow `p`: "q = BoolOp(!t, c)" (9.7.8.2).
             let with_q = form

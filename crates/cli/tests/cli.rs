@@ -287,6 +287,37 @@ fn verify_takes_the_usual_spellings_of_bits() {
     assert!(out.ends_with("5 passed, 1 failed\n"), "{out}");
 }
 
+/// Other tools' vector files: fields apart by commas (CSV) and `->` or
+/// `=>` before the expected results (`setp`'s `p` and `q` both after it,
+/// the three-input `min` told by its count). An arrow elsewhere is an
+/// error at the arrow. The last line's value is wrong, so the count shows
+/// each line was read; before, each of these lines was malformed.
+#[test]
+fn verify_reads_commas_and_arrows() {
+    let p = tmp(
+        "arrows.csv",
+        "add.rn.f16,3c00,3c00,4000\n\
+         add.rn.f16, 0x3c00, 0x3c00 -> 0x4000\n\
+         mul.rn.f32 3f800000 40000000 => 40000000\n\
+         setp.lt.f32 3f800000 40000000 -> 1 0\n\
+         min.f32 3f800000 40000000 c0000000 -> c0000000\n\
+         add.rn.f16 3c00 3c00 -> 3c00\n",
+    );
+    let o = ptxfp(&["verify", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("arrows.csv:6: MISMATCH add.rn.f16"), "{out}");
+    assert!(out.ends_with("5 passed, 1 failed\n"), "{out}");
+    let p = tmp("arrow-early.txt", "add.rn.f16 3c00 -> 3c00 4000\n");
+    let o = ptxfp(&["verify", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("arrow-early.txt:1:17: `->` stands after the 2 operand(s) of add.rn.f16, before the expected results"),
+        "{}",
+        stderr(&o)
+    );
+}
+
 #[test]
 fn verify_malformed_lines_exit_2() {
     for (text, msg) in [

@@ -1,7 +1,8 @@
 //! `cargo +nightly fuzz run vectors`: vector-file text as `ptxfp verify`
-//! reads it (`FORM OPERAND... EXPECTED` lines of hex bit patterns, `#`
-//! comments): each line's instruction through `ptxfp::Instruction`, each
-//! field through the hex-pattern grammar, then the evaluation. Never panics.
+//! reads it (`FORM OPERAND... EXPECTED` lines of hex bit patterns apart
+//! by spaces or commas, `->` before the expected results, `#` comments):
+//! each line's instruction through `ptxfp::Instruction`, each field
+//! through the hex-pattern grammar, then the evaluation. Never panics.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -14,7 +15,11 @@ fuzz_target!(|data: &[u8]| {
     let exec = Setup::default().exec();
     for line in text.lines().take(64) {
         let line = line.split('#').next().unwrap_or("");
-        let toks: Vec<&str> = line.split_whitespace().collect();
+        // Fields apart by spaces or commas, `->`/`=>` dropped (as verify).
+        let toks: Vec<&str> = line
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|t| !t.is_empty() && *t != "->" && *t != "=>")
+            .collect();
         let Some(first) = toks.first() else { continue };
         let Ok(ins) = Instruction::parse(first) else { continue };
         let _ = ins.check(&Setup::default());

@@ -77,6 +77,36 @@ fn shared_memory_past_any_gpu_is_refused() {
     assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
 }
 
+/// Static `.shared` past what ptxas allows an entry (48 KiB from sm_20 on,
+/// 16 KiB on sm_1x): the engine runs it, with a warning that names the
+/// variable that passed the bound and ptxas's message. At the bound, and
+/// with the rest in dynamic shared memory, no warning. (There was none:
+/// the kernel ran without a word and failed to build for the GPU.)
+#[test]
+fn static_shared_memory_past_what_ptxas_allows_is_a_warning() {
+    let src = format!(
+        "{HEAD}.visible .entry k()\n{{\n    .shared .b8 a[40000];\n    .shared .b8 b[10000];\n    st.shared.u8 [b], 1;\n    ret;\n}}\n"
+    );
+    let o = run_src("static48.ptx", &src, &[]);
+    let (_, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("static48.ptx:7:17: warning: the entry's static `.shared` variables take 50000 bytes with `b`: ptxas refuses more than 49152 (0xc000) for sm_90 (\"uses too much shared data (0xc350 bytes, 0xc000 max)\"); the engine runs it"),
+        "{stderr}"
+    );
+    let src = ".version 1.4\n.target sm_13\n.entry k\n{\n    .shared .b8 a[16385];\n    exit;\n}\n";
+    let o = run_src("static16.ptx", src, &[]);
+    let (_, stderr) = text(&o);
+    assert!(stderr.contains("static16.ptx:5:17: warning: the entry's static `.shared` variables take 16385 bytes with `a`: ptxas refuses more than 16384 (0x4000) for sm_13"), "{stderr}");
+    let src = format!(
+        "{HEAD}.extern .shared .align 16 .b8 d[];\n.visible .entry k()\n{{\n    .shared .b8 a[49152];\n    st.shared.u8 [d], 1;\n    ret;\n}}\n"
+    );
+    let o = run_src("static_ok.ptx", &src, &["--dynamic-shared", "65536"]);
+    let (_, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("ptxas refuses"), "{stderr}");
+}
+
 /// An endless loop of 128 KiB `st.bulk`: each counts a step a byte, so
 /// --max-steps 1000000 stops it after 8 trips (one step each let a 16 MiB
 /// loop run for years under the default).

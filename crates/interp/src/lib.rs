@@ -665,6 +665,19 @@ impl InputPlace {
     }
 }
 
+/// The most bytes of static `.shared` data ptxas lets an entry have from
+/// sm_20 on: "uses too much shared data (0xc300 bytes, 0xc000 max)" (its
+/// message, quoted in public build logs for sm_60 to sm_75 and CUDA 10 to
+/// 13); the CUDA C++ Programming Guide: allocations over 48 KB per block
+/// "must use dynamic shared memory (rather than statically sized arrays)".
+pub const STATIC_SHARED_BYTES: u64 = 0xc000;
+
+/// The same for sm_1x: "(0x4010 bytes + 0x10 bytes system, 0x4000 max)"
+/// (ptxas of CUDA 4.2 for a Tesla C1060, sm_13). The 16 system bytes and
+/// the kernel's parameters, which sm_1x keeps in shared memory, also count
+/// there; only the variables are counted here.
+pub const SM1X_STATIC_SHARED_BYTES: u64 = 0x4000;
+
 /// The most bytes of shared memory a CTA may have: 227 KiB, the most any
 /// GPU gives one (compute capability 9.0 and 10.0: "Maximum amount of
 /// shared memory per thread block" 227 KB, CUDA C++ Programming Guide,
@@ -1520,6 +1533,15 @@ fn execute_grid(
         .unwrap_or(1);
     let mut dynamic_at = None;
     let mut shared_total = 0u64;
+    // The entry's own static `.shared` variables, and the first one past
+    // what ptxas allows an entry (below).
+    let mut entry_static_shared = 0u64;
+    let mut past_static_limit = None;
+    let static_limit = if code_target.is_sm1x() {
+        SM1X_STATIC_SHARED_BYTES
+    } else {
+        STATIC_SHARED_BYTES
+    };
     let mut next = VAR_BASE;
     // Only a module with an `.extern` variable needs the set (it was
     // built at each launch, whatever the module).
@@ -1566,6 +1588,12 @@ fn execute_grid(
         }
         if v.space == Space::Shared && in_scope(v.scope) && !is_dynamic {
             mc.eng.static_shared = true;
+            if Some(v.scope) == scope {
+                entry_static_shared = entry_static_shared.saturating_add(size);
+                if entry_static_shared > static_limit && past_static_limit.is_none() {
+                    past_static_limit = Some((v.span.clone(), v.name.clone()));
+                }
+            }
         }
         // A CTA's shared memory is bounded on every GPU; past the bound
         // a launch fails (and a 16 MiB `.shared` array cost the engine
@@ -1674,6 +1702,18 @@ fn execute_grid(
             .saturating_add(size.max(1))
             .div_ceil(256)
             .saturating_mul(256);
+    }
+    if let Some((span, name)) = past_static_limit {
+        mc.out.warnings.push(
+            Diagnostic::warning(
+                span,
+                format!(
+                    "the entry's static `.shared` variables take {entry_static_shared} bytes with `{name}`: ptxas refuses more than {static_limit} ({:#x}) for {code_target} (\"uses too much shared data ({entry_static_shared:#x} bytes, {static_limit:#x} max)\"); the engine runs it",
+                    static_limit
+                ),
+            )
+            .with_help("above 48 KiB, shared memory must be dynamic: an `.extern .shared .b8 buf[];` array sized by the launch (--dynamic-shared)"),
+        );
     }
     mc.eng.regions.sort_unstable_by_key(|r| r.0);
     mc.eng.cluster.check_windows(&mc.eng.regions, next)?;

@@ -1073,7 +1073,8 @@ def run(ptx_text, set=None, mem=None, *, entry=None, target=None, device=None, p
     try:
         d = _ext.run(
             ptx_text, sets, mems, entry, target, device, ptx, lenient, trace, contract,
-            _dims("grid", grid), _dims("block", block),
+            None if grid is None else _dims("grid", grid),
+            None if block is None else _dims("block", block),
             _count("dynamic_shared", dynamic_shared, "the bytes of dynamic shared memory") or 0, th,
             check_memory, _count("max_steps", max_steps, "the most thread-instructions"),
             cluster=None if cluster is None else _dims("cluster", cluster),

@@ -1189,7 +1189,7 @@ fn check<'py>(
 /// contractions, trace.
 #[pyfunction]
 #[pyo3(signature = (text, sets, mems, entry=None, target=None, device=None, ptx=None,
-    lenient=false, trace=false, contract=false, grid=(1, 1, 1), block=(1, 1, 1),
+    lenient=false, trace=false, contract=false, grid=None, block=None,
     dynamic_shared=0, thread=None, check_memory=false, max_steps=None, file="<ptx>", cluster=None,
     tensor_maps=Vec::new(), max_memory=None, cooperative=false, surfaces=Vec::new(),
     textures=Vec::new(), heap_size=None))]
@@ -1206,8 +1206,8 @@ fn run<'py>(
     lenient: bool,
     trace: bool,
     contract: bool,
-    grid: Xyz,
-    block: Xyz,
+    grid: Option<Xyz>,
+    block: Option<Xyz>,
     dynamic_shared: u64,
     thread: Option<(Xyz, Xyz)>,
     check_memory: bool,
@@ -1252,12 +1252,14 @@ fn run<'py>(
             contract,
             entry,
             launch: interp::Launch {
-                grid: arr(grid),
-                block: arr(block),
+                grid: grid.map_or([1, 1, 1], arr),
+                block: block.map_or([1, 1, 1], arr),
                 dynamic_shared,
                 cluster: cluster.map(arr),
                 cooperative,
             },
+            block_from_entry: block.is_none(),
+            grid_from_entry: grid.is_none(),
             max_steps: Some(max_steps.unwrap_or(interp::DEFAULT_MAX_STEPS)),
             thread: thread.map(|(c, t)| (arr(c), arr(t))),
             check_memory,

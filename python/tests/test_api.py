@@ -463,6 +463,23 @@ def test_run_kernel_grid_and_memory():
     assert np.array_equal(bits(out), bits(ptxfp.eval("fma.rn.f16", a, b, d)))
 
 
+def test_run_takes_a_shape_left_out_from_the_kernel():
+    # .reqntid 64 and .reqnctapercluster 2: without grid= and block= the
+    # launch is one cluster of two CTAs of 64 threads (it was one thread,
+    # and the cluster shape refused the grid of 1); given ones are kept.
+    src = (
+        ".version 8.0\n.target sm_90\n.address_size 64\n"
+        ".visible .entry k(.param .u64 out)\n.reqntid 64\n.reqnctapercluster 2\n{\n"
+        ".reg .b32 %r<3>;\n.reg .b64 %rd1;\nld.param.u64 %rd1, [out];\n"
+        "mov.u32 %r1, %ntid.x;\nmov.u32 %r2, %nctaid.x;\n"
+        "st.global.v2.u32 [%rd1], {%r1, %r2};\nret;\n}\n"
+    )
+    r = ptxfp.run(src, set={"out": np.uint64(0x1000)})
+    assert bytes(r.memory[0x1000]) == bytes([64, 0, 0, 0, 2, 0, 0, 0])
+    r = ptxfp.run(src, set={"out": np.uint64(0x1000)}, block=32, grid=4)
+    assert bytes(r.memory[0x1000]) == bytes([32, 0, 0, 0, 4, 0, 0, 0])
+
+
 def test_run_max_memory_bounds_a_run():
     # A loop that stores to a new address each time stops at max_memory,
     # naming its line, instead of taking the host's memory.

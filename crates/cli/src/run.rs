@@ -84,10 +84,13 @@ pub struct Args {
     /// Report where fusing mul+add into fma (as ptxas may) changes a result.
     #[arg(long)]
     contract: bool,
-    /// The grid: CTAs per dimension, `X[,Y[,Z]]` (default 1).
+    /// The grid: CTAs per dimension, `X[,Y[,Z]]` (default: one cluster of
+    /// the cluster shape, `--cluster` or the kernel's
+    /// `.reqnctapercluster`, else 1).
     #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dim)]
     grid: Option<[u32; 3]>,
-    /// Threads per CTA, `X[,Y[,Z]]` (default 1; at most 1024 in all).
+    /// Threads per CTA, `X[,Y[,Z]]` (default: the kernel's `.reqntid`, else
+    /// 1; at most 1024 in all).
     #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dim)]
     block: Option<[u32; 3]>,
     /// CTAs per thread-block cluster (sm_90), `X[,Y[,Z]]`: each dimension
@@ -463,6 +466,8 @@ fn run_source(
             cluster: a.cluster,
             cooperative: a.cooperative,
         },
+        block_from_entry: a.block.is_none(),
+        grid_from_entry: a.grid.is_none(),
         max_steps: Some(a.max_steps),
         thread: a.thread,
         check_memory: a.check_memory,

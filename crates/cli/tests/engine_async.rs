@@ -703,7 +703,12 @@ fn cluster_directives() {
     let (stdout, stderr) = text(&o);
     assert_eq!(o.status.code(), Some(0), "{stderr}");
     assert_eq!(stdout, "%p = 0x1  pred true\n%r = 0x00000001  u32 1\n");
-    let o = run_src("two.ptx", &src("2, 1, 1"), &[]);
+    // Without --grid the grid is one cluster (it was 1, an error).
+    let o = run_src("two.ptx", &src("2, 1, 1"), &["--thread", "0@1"]);
+    let (stdout, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    assert!(stdout.contains("%r = 0x00000002  u32 2\n"), "{stdout}");
+    let o = run_src("two.ptx", &src("2, 1, 1"), &["--grid", "1"]);
     fails_with(&o, |stderr| {
         stderr.contains("--grid 1,1,1 is not a multiple of the cluster shape 2,1,1")
     });

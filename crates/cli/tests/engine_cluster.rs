@@ -836,3 +836,87 @@ fn a_cooperative_launch_of_clusters_runs_cluster_and_grid_barriers() {
         }
     }
 }
+
+/// A launch shape left out comes from the kernel's directives: the block
+/// from `.reqntid` (PTX ISA 11.4.3: the CTA "must" have it), the grid one
+/// cluster of the cluster shape (`.reqnctapercluster`, or `--cluster`).
+/// Before, `run FILE` launched 1 thread in 1 CTA: a warning and then a
+/// refused warp instruction for `.reqntid 32`, and an error ("--grid 1,1,1
+/// is not a multiple of the cluster shape") for a cluster kernel, the
+/// survey of 2,055 real modules' most common failure. A shape given is
+/// kept, with the warning as before.
+#[test]
+fn a_launch_shape_left_out_comes_from_the_kernels_directives() {
+    let src = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 out)\n\
+               .reqntid 64\n.reqnctapercluster 2\n{\n.reg .b32 %r<6>;\n.reg .b64 %rd<3>;\n\
+               ld.param.u64 %rd1, [out];\nmov.u32 %r1, %ntid.x;\nmov.u32 %r2, %nctaid.x;\n\
+               mov.u32 %r3, %cluster_nctarank;\nvote.sync.ballot.b32 %r4, 1, 0xffffffff;\n\
+               mov.u32 %r5, %tid.x;\nor.b32 %r5, %r5, %ctaid.x;\nsetp.ne.u32 %p1, %r5, 0;\n\
+               @%p1 bra DONE;\nst.global.v4.u32 [%rd1], {%r1, %r2, %r3, %r4};\nDONE:\nret;\n}\n"
+        .replace(".reg .b32 %r<6>;", ".reg .b32 %r<6>;\n.reg .pred %p1;");
+    let o = run_src("directives.ptx", &src, &["--set", "out=0x1000"]);
+    let (stdout, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("warning"), "{stderr}");
+    // ntid 64, nctaid 2, a cluster of 2 CTAs, the full warp's ballot.
+    assert!(
+        stdout.contains("mem[0x1000..0x1010] = 40 00 00 00 02 00 00 00 02 00 00 00 ff ff ff ff"),
+        "{stdout}"
+    );
+    // Given shapes are the run's: --block 32 draws the warning.
+    let o = run_src(
+        "directives.ptx",
+        &src,
+        &["--set", "out=0x1000", "--block", "32", "--grid", "4"],
+    );
+    let (stdout, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("--block 32,1,1 is not `k`'s `.reqntid 64,1,1`"),
+        "{stderr}"
+    );
+    assert!(
+        stdout.contains("mem[0x1000..0x1010] = 20 00 00 00 04 00 00 00 02 00 00 00"),
+        "{stdout}"
+    );
+    // --cluster without --grid: one cluster.
+    let plain = src.replace(".reqnctapercluster 2\n", "");
+    let o = run_src(
+        "cluster_flag.ptx",
+        &plain,
+        &["--set", "out=0x1000", "--cluster", "3"],
+    );
+    let (stdout, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    assert!(
+        stdout.contains("mem[0x1000..0x1010] = 40 00 00 00 03 00 00 00 03 00 00 00"),
+        "{stdout}"
+    );
+}
+
+/// `tcgen05.alloc`, `.dealloc` and `.relinquish_alloc_permit` move no data
+/// between lanes: in a CTA of fewer than 32 threads, "all threads in the
+/// warp" are the ones it has, as for the warp collectives. A found survey
+/// module (1 thread) was refused ("needs all 32 threads"); a warp whose
+/// threads branched apart still is.
+#[test]
+fn tcgen05_allocation_runs_in_a_cta_smaller_than_a_warp() {
+    let body = "    tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [slot], 32;\n    ld.shared.b32 %taddr, [slot];\n    tcgen05.dealloc.cta_group::1.sync.aligned.b32 %taddr, 32;\n    tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;\n";
+    let src = |guard: &str| {
+        format!(
+            ".version 9.0\n.target sm_100a\n.address_size 64\n.visible .entry k()\n{{\n    .shared .align 4 .b32 slot;\n    .reg .b32 %taddr, %t;\n    .reg .pred %p;\n{guard}{body}DONE:\n    ret;\n}}\n"
+        )
+    };
+    for block in ["1", "5"] {
+        let o = run_src("alloc_small.ptx", &src(""), &["--block", block]);
+        let (_, stderr) = text(&o);
+        assert_eq!(o.status.code(), Some(0), "--block {block}: {stderr}");
+    }
+    let guard = "    mov.u32 %t, %tid.x;\n    setp.eq.u32 %p, %t, 1;\n    @%p bra DONE;\n";
+    for block in ["5", "32"] {
+        fails_with(
+            &run_src("alloc_split.ptx", &src(guard), &["--block", block]),
+            |e| e.contains("needs all 32 threads of the warp"),
+        );
+    }
+}

@@ -76,6 +76,15 @@ pub struct Options {
     /// The grid and CTA shape (`--grid`, `--block`, `--dynamic-shared`);
     /// the default is one CTA of one thread.
     pub launch: Launch,
+    /// The block was not given (`--block` left out): the entry's
+    /// `.reqntid`, where it has one, is the block instead of
+    /// `launch.block` (PTX ISA 11.4.3: the kernel "must be launched" with
+    /// it).
+    pub block_from_entry: bool,
+    /// The grid was not given (`--grid` left out): the cluster shape
+    /// (`launch.cluster`, else the entry's `.reqnctapercluster`), where
+    /// there is one, is the grid instead of `launch.grid`: one cluster.
+    pub grid_from_entry: bool,
     /// Stop after this many thread-instructions (`--max-steps`; `None`:
     /// [`DEFAULT_MAX_STEPS`]): an endless loop ends with an error naming
     /// the thread and the line.
@@ -1096,6 +1105,9 @@ pub(crate) fn run_queued(
                 cluster: None,
                 cooperative: false,
             },
+            // The parent gave the child's shape.
+            block_from_entry: false,
+            grid_from_entry: false,
             thread: None,
             ..opts.clone()
         };
@@ -1401,7 +1413,22 @@ fn execute_grid(
         .map(|f| f.scope)
         .collect();
     let in_scope = |s: usize| scope.is_none_or(|e| s == 0 || s == e || funcs.contains(&s));
-    let launch = opts.launch;
+    let mut launch = opts.launch;
+    // Shapes not given come from the entry's directives where it has them.
+    if let Some(f) = entry {
+        if let (true, Some((d, _))) = (opts.block_from_entry, &f.reqntid) {
+            launch.block = *d;
+        }
+        // (A cluster shape no grid can have is left to its own error, at
+        // the directive, below.)
+        let cluster = launch.cluster.or(f.cluster.as_ref().map(|(d, _)| *d));
+        if let (true, Some(c)) = (opts.grid_from_entry, cluster) {
+            let one = Launch { grid: c, ..launch };
+            if one.check().is_ok() {
+                launch = one;
+            }
+        }
+    }
     launch.check().map_err(RunError::Input)?;
     if let Some(t) = opts.thread {
         launch.check_thread(t).map_err(RunError::Input)?;

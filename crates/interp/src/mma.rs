@@ -379,6 +379,22 @@ pub(crate) fn whole_warp(ins: &Instr, on: &[usize]) -> Result<(), RunError> {
     ))
 }
 
+/// [`whole_warp`] for the instructions that hand no data of one lane to
+/// another (`tcgen05.alloc`, `.dealloc`, `.relinquish_alloc_permit`,
+/// `.wait`): in a CTA whose last warp is partial (fewer than 32 threads
+/// in all), "all threads in the warp" are the ones it has, as for the
+/// warp collectives. `cta` is the CTA's thread count.
+pub(crate) fn whole_partial_warp(ins: &Instr, on: &[usize], cta: usize) -> Result<(), RunError> {
+    let base = on.first().map_or(0, |l| l - l % WARP_SIZE);
+    let have = cta.saturating_sub(base).min(WARP_SIZE);
+    let all =
+        !on.is_empty() && on.len() == have && on.iter().enumerate().all(|(i, &l)| l == base + i);
+    if all {
+        return Ok(());
+    }
+    whole_warp(ins, on)
+}
+
 impl Machine<'_, '_> {
     /// `mma.sync.aligned.m8n8k4.alayout.blayout.dtype.f16.f16.ctype d, a,
     /// b, c`: "A warp executing mma.m8n8k4 with .f16 floating point type

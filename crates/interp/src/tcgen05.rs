@@ -13,7 +13,7 @@
 //! arrive-on happens at once, and the `tcgen05.fence::*` orderings hold
 //! by construction in the sequential engine (they are no-ops).
 
-use super::mma::{gpu_of, whole_warp};
+use super::mma::{gpu_of, whole_partial_warp, whole_warp};
 use super::wgmma::Desc;
 use super::Flow;
 use crate::{err, Machine, RunError, WARP_SIZE};
@@ -389,8 +389,16 @@ impl Machine<'_, '_> {
     ) -> Result<(), RunError> {
         // ".sync ... .aligned: all threads in the warp must execute the
         // same instruction"; "undefined ... if any thread in the warp has
-        // exited".
-        whole_warp(ins, on)?;
+        // exited". Those that move no data between lanes run in a warp
+        // that is partial because the CTA is (fewer than 32 threads).
+        if matches!(
+            t,
+            Tcgen05::Alloc | Tcgen05::Dealloc | Tcgen05::Relinquish | Tcgen05::Wait(_)
+        ) {
+            whole_partial_warp(ins, on, self.eng.launch.cta_threads() as usize)?;
+        } else {
+            whole_warp(ins, on)?;
+        }
         self.tcgen05_device(ins)?;
         let count = |n: usize, form: &str| crate::operand_count(ins, n, form);
         match t {

@@ -71,7 +71,7 @@ fn survey_modules_pass_check_and_start() {
         .filter(|p| p.extension().is_some_and(|x| x == "ptx"))
         .collect();
     files.sort();
-    assert_eq!(files.len(), 20, "{files:?}");
+    assert_eq!(files.len(), 26, "{files:?}");
     for f in &files {
         let path = f.to_str().unwrap();
         let o = ptxfp(&["check", path]);

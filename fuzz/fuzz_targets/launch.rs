@@ -101,5 +101,9 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     opts.launch = launch;
+    // As the CLI: a shape the line leaves out comes from the kernel's
+    // `.reqntid`/`.reqnctapercluster` (at most 1024 threads, 32 CTAs).
+    opts.block_from_entry = !line.contains("--block");
+    opts.grid_from_entry = !line.contains("--grid");
     let _ = run(src, &inputs, &opts);
 });

@@ -468,3 +468,101 @@ fn a_long_entry_name_is_not_measured() {
         e.contains("did you mean --entry kernel?")
     });
 }
+
+/// The operand counts of the instructions `check` does not type (`ld`,
+/// `st`, `mov`, the branches, barriers, warp-level instructions, atomics,
+/// `cp.async`), from their syntax lines: a line with one too many or too
+/// few is an error of `check`, and of `run` before any thread runs,
+/// wherever it is. Before, `check` passed each of these and `run` refused
+/// one only when a thread reached it; `ret 5;` and `exit %r1;` ran.
+/// Over the 2,571 real modules of testdata, examples and the third survey,
+/// and 997 of the mirrored repositories, the rule adds no error.
+#[test]
+fn operand_counts_of_the_untyped_instructions() {
+    let cases = [
+        (
+            "ld.global.u32 %r1, [%rd1], 5;",
+            "`ld.global.u32` takes 2 operand(s) (`ld... d, [a]{, cache-policy};`); 3 given",
+        ),
+        (
+            "ld.global.L2::cache_hint.u32 %r1, [%rd1];",
+            "`ld.global.L2::cache_hint.u32` takes 3 operand(s)",
+        ),
+        (
+            "st.global.u32 [%rd1];",
+            "`st.global.u32` takes 2 operand(s)",
+        ),
+        (
+            "mov.u32 %r1;",
+            "`mov.u32` takes 2 operand(s) (`mov.type d, a;`); 1 given",
+        ),
+        (
+            "bar.sync 0, 32, 5;",
+            "`bar.sync` takes 1 to 2 operand(s) (`bar.sync a{, b};`); 3 given",
+        ),
+        (
+            "barrier.cluster.arrive %r1;",
+            "`barrier.cluster.arrive` takes 0 operand(s)",
+        ),
+        (
+            "shfl.sync.idx.b32 %r1, %r2, 1;",
+            "`shfl.sync.idx.b32` takes 5 operand(s)",
+        ),
+        (
+            "vote.sync.any.pred %p1, %p1;",
+            "`vote.sync.any.pred` takes 3 operand(s)",
+        ),
+        (
+            "atom.global.cas.b32 %r1, [%rd1], 1;",
+            "`atom.global.cas.b32` takes 4 operand(s)",
+        ),
+        (
+            "red.global.add.u32 [%rd1];",
+            "`red.global.add.u32` takes 2 operand(s)",
+        ),
+        (
+            "cp.async.ca.shared.global [%rd1], [%rd2];",
+            "takes 3 to 5 operand(s)",
+        ),
+        (
+            "cvta.to.global.u64 %rd2;",
+            "`cvta.to.global.u64` takes 2 operand(s)",
+        ),
+        ("ret 5;", "`ret` takes 0 operand(s) (`ret{.uni};`); 1 given"),
+        ("exit %r1;", "`exit` takes 0 operand(s) (`exit;`); 1 given"),
+        ("membar.gl %r1;", "`membar.gl` takes 0 operand(s)"),
+        (
+            "bra L1, L1;",
+            "`bra` takes 1 operand(s) (`bra{.uni} tgt;`); 2 given",
+        ),
+    ];
+    let src = |line: &str| {
+        format!(
+            ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 p)\n{{\n\
+             .reg .pred %p<4>;\n.reg .b32 %r<4>;\n.reg .b64 %rd<4>;\nld.param.u64 %rd1, [p];\nbra L1;\n{line}\nL1:\nret;\n}}\n"
+        )
+    };
+    for (line, want) in cases {
+        let (code, out) = check_src("ops.ptx", &src(line));
+        assert_eq!(code, 1, "{line}: {out}");
+        assert!(
+            out.contains("ops.ptx:11:1: error: ") && out.contains(want),
+            "{line}: {out}"
+        );
+        // `run` refuses it before a thread runs (the line is never reached).
+        let o = run_src("ops.ptx", &src(line), &["--set", "p=0x1000"]);
+        fails_with(&o, |e| e.contains(want));
+    }
+    // What the syntax lines allow passes.
+    for line in [
+        "ld.global.L2::cache_hint.u32 %r1, [%rd1], %rd2;",
+        "bar.sync 0, 32;",
+        "barrier.cluster.arrive;",
+        "shfl.sync.idx.b32 %r1|%p1, %r2, 1, 31, 0xffffffff;",
+        "cp.async.ca.shared.global [%rd1], [%rd2], 4, 2;",
+        "ld.global.v2.u32 {%r1, %r2}, [%rd1];",
+    ] {
+        let (code, out) = check_src("ok.ptx", &src(line));
+        assert_eq!(code, 0, "{line}: {out}");
+    }
+}

@@ -278,13 +278,16 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
             }
             // mbarrier, bulk copies, cluster barriers: their rows' PTX ISA
             // version and target (ptxfp_isa::mbarrier).
-            Op::Control(ptxfp_isa::control::Control::Async(_)) => diags.extend(
-                decoded
-                    .op
-                    .validate(ins.opcode, version, target)
-                    .into_iter()
-                    .map(|d| d.shifted(at)),
-            ),
+            Op::Control(ptxfp_isa::control::Control::Async(_)) => {
+                diags.extend(
+                    decoded
+                        .op
+                        .validate(ins.opcode, version, target)
+                        .into_iter()
+                        .map(|d| d.shifted(at)),
+                );
+                check_operand_count(ins, &mut diags);
+            }
             // The engine's instructions with a version and target rule
             // of their own (`ldmatrix`, `wmma`, ...: `Op::validate`): its
             // errors; counted with the others.
@@ -308,6 +311,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                     }
                 }
                 percent_names(ins, &regs, &var_names, &mut diags);
+                check_operand_count(ins, &mut diags);
                 *skipped.entry(ins.root().to_string()).or_insert(0) += 1;
                 continue;
             }
@@ -322,6 +326,7 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                 if !matches!(decoded.op, Op::Bra) && !matches!(ins.root(), "call" | "brx") {
                     percent_names(ins, &regs, &var_names, &mut diags);
                 }
+                check_operand_count(ins, &mut diags);
                 *skipped.entry(ins.root().to_string()).or_insert(0) += 1;
                 continue;
             }
@@ -641,6 +646,32 @@ fn check_operand(
                 format!("expected a `{ty}` register or immediate")
             },
         )),
+    }
+}
+
+/// The operand count of an instruction that `check` does not type
+/// (`ld`, `st`, `mov`, the branches, barriers and warp-level
+/// instructions: `ptxfp_isa::qualifiers::operand_count`), an error at the
+/// opcode where it is off (ptxas refuses the line; the engine refused it
+/// only when a thread ran it).
+fn check_operand_count(ins: &Instr, diags: &mut Vec<Diagnostic>) {
+    let Some((lo, hi, syntax)) = ptxfp_isa::qualifiers::operand_count(ins.opcode) else {
+        return;
+    };
+    let n = ins.operands.len();
+    if n < lo || n > hi {
+        let takes = if lo == hi {
+            format!("{lo}")
+        } else {
+            format!("{lo} to {hi}")
+        };
+        diags.push(Diagnostic::error(
+            ins.opcode_span.clone(),
+            format!(
+                "`{}` takes {takes} operand(s) (`{syntax};`); {n} given",
+                ins.opcode
+            ),
+        ));
     }
 }
 

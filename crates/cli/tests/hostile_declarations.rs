@@ -535,10 +535,32 @@ fn operand_counts_of_the_untyped_instructions() {
             "bra L1, L1;",
             "`bra` takes 1 operand(s) (`bra{.uni} tgt;`); 2 given",
         ),
+        // And what each operand is: an address where the line has `[a]`,
+        // a register where it has a destination, a value elsewhere.
+        (
+            "ld.global.u32 %r1, %rd1;",
+            "`ld.global.u32`: this operand must be an address `[a]`",
+        ),
+        (
+            "st.global.u32 [%rd1], [%rd2];",
+            "`st.global.u32`: this operand must be a value, not an address",
+        ),
+        (
+            "mov.u32 5, %r1;",
+            "`mov.u32`: this operand must be a register (the destination)",
+        ),
+        (
+            "atom.global.add.u32 %r1, %rd1, 1;",
+            "`atom.global.add.u32`: this operand must be an address `[a]`",
+        ),
+        (
+            "bar.sync [%rd1];",
+            "`bar.sync`: this operand must be a value, not an address",
+        ),
     ];
     let src = |line: &str| {
         format!(
-            ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 p)\n{{\n\
+            ".version 8.0\n.target sm_90\n.address_size 64\n.global .u32 g[4];\n.visible .entry k(.param .u64 p)\n{{\n\
              .reg .pred %p<4>;\n.reg .b32 %r<4>;\n.reg .b64 %rd<4>;\nld.param.u64 %rd1, [p];\nbra L1;\n{line}\nL1:\nret;\n}}\n"
         )
     };
@@ -546,7 +568,7 @@ fn operand_counts_of_the_untyped_instructions() {
         let (code, out) = check_src("ops.ptx", &src(line));
         assert_eq!(code, 1, "{line}: {out}");
         assert!(
-            out.contains("ops.ptx:11:1: error: ") && out.contains(want),
+            out.contains("ops.ptx:12:") && out.contains(want),
             "{line}: {out}"
         );
         // `run` refuses it before a thread runs (the line is never reached).
@@ -561,6 +583,9 @@ fn operand_counts_of_the_untyped_instructions() {
         "shfl.sync.idx.b32 %r1|%p1, %r2, 1, 31, 0xffffffff;",
         "cp.async.ca.shared.global [%rd1], [%rd2], 4, 2;",
         "ld.global.v2.u32 {%r1, %r2}, [%rd1];",
+        "mov.u64 %rd2, g[1];",
+        "ld.global.u32 %r1, g[1];",
+        "mov.u64 %rd2, g;",
     ] {
         let (code, out) = check_src("ok.ptx", &src(line));
         assert_eq!(code, 0, "{line}: {out}");

@@ -649,29 +649,53 @@ fn check_operand(
     }
 }
 
-/// The operand count of an instruction that `check` does not type
-/// (`ld`, `st`, `mov`, the branches, barriers and warp-level
-/// instructions: `ptxfp_isa::qualifiers::operand_count`), an error at the
-/// opcode where it is off (ptxas refuses the line; the engine refused it
-/// only when a thread ran it).
+/// The operands of an instruction that `check` does not type (`ld`,
+/// `st`, `mov`, the branches, barriers and warp-level instructions:
+/// `ptxfp_isa::qualifiers::operand_count`): their count, and where the
+/// syntax line has an address or a destination, that the operand is one;
+/// an error where not (ptxas refuses the line; the engine refused it only
+/// when a thread ran it).
 fn check_operand_count(ins: &Instr, diags: &mut Vec<Diagnostic>) {
-    let Some((lo, hi, syntax)) = ptxfp_isa::qualifiers::operand_count(ins.opcode) else {
+    let Some(want) = ptxfp_isa::qualifiers::operand_count(ins.opcode) else {
         return;
     };
     let n = ins.operands.len();
-    if n < lo || n > hi {
-        let takes = if lo == hi {
-            format!("{lo}")
+    if n < want.fewest || n > want.most {
+        let takes = if want.fewest == want.most {
+            format!("{}", want.fewest)
         } else {
-            format!("{lo} to {hi}")
+            format!("{} to {}", want.fewest, want.most)
         };
         diags.push(Diagnostic::error(
             ins.opcode_span.clone(),
             format!(
-                "`{}` takes {takes} operand(s) (`{syntax};`); {n} given",
-                ins.opcode
+                "`{}` takes {takes} operand(s) (`{};`); {n} given",
+                ins.opcode, want.syntax
             ),
         ));
+        return;
+    }
+    for (o, kind) in ins.operands.iter().zip(want.kinds.chars()) {
+        let address = matches!(o.kind, OperandKind::Address { .. });
+        // `a[i]` is an address in brackets' place and a value (its
+        // address) in a value's.
+        let element = matches!(o.kind, OperandKind::Address { element: true, .. });
+        let wrong = match kind {
+            'a' => (!address).then_some("an address `[a]`"),
+            'd' => matches!(o.kind, OperandKind::Imm(_) | OperandKind::Address { .. })
+                .then_some("a register (the destination)"),
+            _ => (address && !element).then_some("a value, not an address"),
+        };
+        if let Some(what) = wrong {
+            diags.push(Diagnostic::error(
+                o.span.clone(),
+                format!(
+                    "`{}`: this operand must be {what} (`{};`)",
+                    ins.opcode, want.syntax
+                ),
+            ));
+            return;
+        }
     }
 }
 

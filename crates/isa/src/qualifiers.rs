@@ -261,83 +261,117 @@ pub fn unknown(opcode: &str) -> Option<String> {
     })
 }
 
-/// How many operands the syntax lines of `opcode` take, for the roots
-/// whose decoding takes only what it needs (the rows above, and a few
-/// more): `(fewest, most, the syntax line)`, where `d|p`, a `{...}`
-/// vector and an `[address]` are one operand each. `None` where the count
-/// is another decoder's (`call`, `fence`, `mbarrier`, the bulk copies,
-/// the tensor-core instructions) or the root has no row. The engine
-/// checks the same counts when a thread runs the instruction; this lets
-/// `check` (and `run`, before any thread runs) refuse a line no thread
-/// reaches, as ptxas does.
-pub fn operand_count(opcode: &str) -> Option<(usize, usize, &'static str)> {
-    let mut words = opcode.split('.');
-    let root = words.next()?;
+/// The operands the syntax lines of an instruction take
+/// ([`operand_count`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Operands {
+    /// The fewest.
+    pub fewest: usize,
+    /// The most.
+    pub most: usize,
+    /// The syntax line, for messages.
+    pub syntax: &'static str,
+    /// What each operand is, in order (its first `most` letters): `d` a
+    /// destination (a register, a `{...}` vector of them, `d|p`, the sink
+    /// `_`), `a` an address `[a]`, `s` a value (a register, a constant, a
+    /// vector; not an address).
+    pub kinds: &'static str,
+}
+
+/// What the syntax lines of `opcode` take, for the roots whose decoding
+/// takes only what it needs (the rows above, and a few more), where
+/// `d|p`, a `{...}` vector and an `[address]` are one operand each.
+/// `None` where that is another decoder's (`call`, `fence`, `mbarrier`,
+/// the bulk copies, the tensor-core instructions) or the root has no row.
+/// The engine checks the same when a thread runs the instruction; this
+/// lets `check` (and `run`, before any thread runs) refuse a line no
+/// thread reaches, as ptxas does.
+pub fn operand_count(opcode: &str) -> Option<Operands> {
+    let root = opcode.split('.').next()?;
     let has = |w: &str| opcode.split('.').skip(1).any(|x| x == w);
     let hint = usize::from(has("L2::cache_hint"));
     let sync = has("sync");
+    let o = |fewest: usize, most: usize, syntax: &'static str, kinds: &'static str| Operands {
+        fewest,
+        most,
+        syntax,
+        kinds,
+    };
     Some(match root {
         // "ld{...}.type d, [a]{, cache-policy};" ("ldu{.ss}.type d, [a];").
-        "ld" => (2 + hint, 2 + hint, "ld... d, [a]{, cache-policy}"),
-        "ldu" => (2, 2, "ldu... d, [a]"),
+        "ld" => o(2 + hint, 2 + hint, "ld... d, [a]{, cache-policy}", "das"),
+        "ldu" => o(2, 2, "ldu... d, [a]", "da"),
         // "st{...}.type [a], b{, cache-policy};"
         "st" if !has("async") && !has("bulk") => {
-            (2 + hint, 2 + hint, "st... [a], b{, cache-policy}")
+            o(2 + hint, 2 + hint, "st... [a], b{, cache-policy}", "ass")
         }
-        "mov" => (2, 2, "mov.type d, a"),
-        "cvta" => (2, 2, "cvta{.to}.space.size p, a"),
-        "isspacep" => (2, 2, "isspacep.space p, a"),
-        "istypep" => (2, 2, "istypep.type p, a"),
-        "bra" => (1, 1, "bra{.uni} tgt"),
-        "brx" => (2, 2, "brx.idx{.uni} index, tlist"),
-        "ret" => (0, 0, "ret{.uni}"),
-        "exit" => (0, 0, "exit"),
-        "trap" => (0, 0, "trap"),
-        "brkpt" => (0, 0, "brkpt"),
-        "membar" => (0, 0, "membar.level"),
-        "barrier" if has("cluster") => (0, 0, "barrier.cluster.arrive/wait"),
-        "bar" | "barrier" if has("warp") => (1, 1, "bar.warp.sync membermask"),
-        "bar" | "barrier" if has("red") => (3, 4, "bar.red.op.type d, a{, b}, {!}c"),
-        "bar" | "barrier" if has("arrive") => (2, 2, "bar.arrive a, b"),
-        "bar" | "barrier" => (1, 2, "bar.sync a{, b}"),
-        "vote" if sync => (3, 3, "vote.sync.mode d, {!}a, membermask"),
-        "vote" => (2, 2, "vote.mode d, {!}a"),
-        "shfl" if sync => (5, 5, "shfl.sync.mode.b32 d[|p], a, b, c, membermask"),
-        "shfl" => (4, 4, "shfl.mode.b32 d[|p], a, b, c"),
-        "match" => (3, 3, "match.mode.sync.type d[|p], a, membermask"),
-        "activemask" => (1, 1, "activemask.b32 d"),
-        "elect" => (2, 2, "elect.sync d|p, membermask"),
-        "redux" => (3, 3, "redux.sync.op.type dst, src, membermask"),
+        "mov" => o(2, 2, "mov.type d, a", "ds"),
+        "cvta" => o(2, 2, "cvta{.to}.space.size p, a", "ds"),
+        "isspacep" => o(2, 2, "isspacep.space p, a", "ds"),
+        "istypep" => o(2, 2, "istypep.type p, a", "ds"),
+        "bra" => o(1, 1, "bra{.uni} tgt", "s"),
+        "brx" => o(2, 2, "brx.idx{.uni} index, tlist", "ss"),
+        "ret" => o(0, 0, "ret{.uni}", ""),
+        "exit" => o(0, 0, "exit", ""),
+        "trap" => o(0, 0, "trap", ""),
+        "brkpt" => o(0, 0, "brkpt", ""),
+        "membar" => o(0, 0, "membar.level", ""),
+        "barrier" if has("cluster") => o(0, 0, "barrier.cluster.arrive/wait", ""),
+        "bar" | "barrier" if has("warp") => o(1, 1, "bar.warp.sync membermask", "s"),
+        "bar" | "barrier" if has("red") => o(3, 4, "bar.red.op.type d, a{, b}, {!}c", "dsss"),
+        "bar" | "barrier" if has("arrive") => o(2, 2, "bar.arrive a, b", "ss"),
+        "bar" | "barrier" => o(1, 2, "bar.sync a{, b}", "ss"),
+        "vote" if sync => o(3, 3, "vote.sync.mode d, {!}a, membermask", "dss"),
+        "vote" => o(2, 2, "vote.mode d, {!}a", "ds"),
+        "shfl" if sync => o(
+            5,
+            5,
+            "shfl.sync.mode.b32 d[|p], a, b, c, membermask",
+            "dssss",
+        ),
+        "shfl" => o(4, 4, "shfl.mode.b32 d[|p], a, b, c", "dsss"),
+        "match" => o(3, 3, "match.mode.sync.type d[|p], a, membermask", "dss"),
+        "activemask" => o(1, 1, "activemask.b32 d", "d"),
+        "elect" => o(2, 2, "elect.sync d|p, membermask", "ds"),
+        "redux" => o(3, 3, "redux.sync.op.type dst, src, membermask", "dss"),
         // "atom{...}.op.type d, [a], b{, cache-policy};", ".cas" one more.
-        "atom" if has("cas") => (
+        "atom" if has("cas") => o(
             4 + hint,
             4 + hint,
             "atom...cas.type d, [a], b, c{, cache-policy}",
+            "dasss",
         ),
-        "atom" => (
+        "atom" => o(
             3 + hint,
             3 + hint,
             "atom...op.type d, [a], b{, cache-policy}",
+            "dass",
         ),
-        "red" if !has("async") => (2 + hint, 2 + hint, "red...op.type [a], b{, cache-policy}"),
+        "red" if !has("async") => o(
+            2 + hint,
+            2 + hint,
+            "red...op.type [a], b{, cache-policy}",
+            "ass",
+        ),
         // "cp.async.ca.shared{::cta}.global... [dst], [src], cp-size{,
         // src-size | ignore-src}{, cache-policy}", and the group forms
         // (`cp.async.mbarrier.arrive` is an mbarrier operation's).
         "cp" if has("async") && !has("bulk") && !has("mbarrier") => {
             if has("commit_group") || has("wait_all") {
-                (0, 0, "cp.async.commit_group")
+                o(0, 0, "cp.async.commit_group", "")
             } else if has("wait_group") {
-                (1, 1, "cp.async.wait_group N")
+                o(1, 1, "cp.async.wait_group N", "s")
             } else {
-                (
+                o(
                     3,
                     5,
                     "cp.async... [dst], [src], cp-size{, src-size}{, cache-policy}",
+                    "aasss",
                 )
             }
         }
-        "prefetch" | "prefetchu" => (1, 1, "prefetch{.space}.level [a]"),
-        "nanosleep" => (1, 1, "nanosleep.u32 t"),
+        "prefetch" | "prefetchu" => o(1, 1, "prefetch{.space}.level [a]", "a"),
+        "nanosleep" => o(1, 1, "nanosleep.u32 t", "s"),
         _ => return None,
     })
 }

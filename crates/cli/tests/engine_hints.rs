@@ -279,7 +279,11 @@ fn hint_rules_and_operands() {
             "setmaxnreg.inc.sync.aligned.u32 100;",
             "multiples of 8",
         ),
-        (HEAD, "prefetch.global.L2 %rd1;", "takes one address"),
+        (
+            HEAD,
+            "prefetch.global.L2 %rd1;",
+            "`prefetch.global.L2`: this operand must be an address `[a]`",
+        ),
         (HEAD, "griddepcontrol.wait %rd1;", "takes no operands"),
         (
             ".version 8.4\n.target sm_90\n.address_size 64\n",

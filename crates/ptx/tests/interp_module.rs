@@ -894,7 +894,7 @@ fn array_elements_as_addresses_and_as_values() {
     let e =
         errors(".version 7.5\n.target sm_86\n.global .u32 w[4];\n.reg .u64 a;\nmov.u64 a, [w];\n");
     assert!(
-        e[0].contains("expected a register or an immediate"),
+        e[0].contains("`mov.u64`: this operand must be a value, not an address"),
         "{e:?}"
     );
 }

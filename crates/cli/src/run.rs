@@ -622,7 +622,7 @@ fn run_source(
         && trace.printed == 0
         && out.assertions.is_empty()
     {
-        let threads = opts.launch.cta_threads() * opts.launch.ctas();
+        let threads = out.launch.cta_threads() * out.launch.ctas();
         if threads > 1 && a.thread.is_none() {
             // A launch of several threads prints the memory it wrote, and
             // registers only for --thread.

@@ -501,6 +501,18 @@ fn verify_text(
             .filter(|t| !t.is_empty())
             .map(|t| (t.as_ptr() as usize - line.as_ptr() as usize + 1, t))
             .collect();
+        // An empty field between commas is a value left out (a trailing
+        // comma, as spreadsheets write, is not).
+        let pieces: Vec<&str> = line.split(',').collect();
+        let empty = (1..pieces.len().saturating_sub(1)).find(|&i| pieces[i].trim().is_empty());
+        if let Some(i) = empty {
+            let col: usize = pieces[..i].iter().map(|p| p.len() + 1).sum::<usize>() + 1;
+            tally.malformed(vec![Problem::at(
+                format!("{shown}:{}:{col}", n + 1),
+                "an empty field between commas: a value is missing".to_string(),
+            )]);
+            continue;
+        }
         let arrow = toks.iter().position(|&(_, t)| t == "->" || t == "=>");
         let arrow = arrow.map(|i| (i, toks.remove(i).0));
         let Some(&(_, first)) = toks.first() else {
@@ -514,7 +526,7 @@ fn verify_text(
                     return Err(vec![Problem::at(
                         at(col),
                         format!(
-                            "`{}` stands after the {} operand(s) of {form}, before the expected results",
+                            "`{}` must stand after the {} operand(s) of {form}, before the expected results",
                             &line[col - 1..col + 1],
                             form.srcs.len()
                         ),

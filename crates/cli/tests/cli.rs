@@ -312,9 +312,27 @@ fn verify_reads_commas_and_arrows() {
     let o = ptxfp(&["verify", p.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("arrow-early.txt:1:17: `->` stands after the 2 operand(s) of add.rn.f16, before the expected results"),
+        stderr(&o).contains("arrow-early.txt:1:17: `->` must stand after the 2 operand(s) of add.rn.f16, before the expected results"),
         "{}",
         stderr(&o)
+    );
+    // An empty field between commas is a value left out: malformed, at
+    // the gap (a trailing comma is not one).
+    let p = tmp(
+        "gap.csv",
+        "add.rn.f16,3c00,,3c00,4000\nadd.rn.f16,3c00,3c00,4000,\n",
+    );
+    let o = ptxfp(&["verify", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("gap.csv:1:17: an empty field between commas: a value is missing"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        stdout(&o).contains("1 passed, 0 failed, 1 malformed"),
+        "{}",
+        stdout(&o)
     );
 }
 

@@ -159,7 +159,19 @@ fn every_cited_section_exists() {
             }
             .into_iter()
             .find(|p| p.is_file());
-            let Some(doc) = doc else { continue };
+            let Some(doc) = doc else {
+                // A project document that is gone (renamed) is a broken
+                // citation too; a name no document ever had is not one
+                // of these (`FOO.md "x"` in prose about other projects).
+                if path.starts_with("docs/") || ["README.md", "BENCHMARKS.md"].contains(&path) {
+                    let line = text[..at].matches('\n').count() + 1;
+                    bad.push(format!(
+                        "{}:{line}: {path} does not exist",
+                        f.strip_prefix(&root).unwrap_or(f).display()
+                    ));
+                }
+                continue;
+            };
             if section == "SECTION" {
                 continue; // the documents' own placeholder
             }

@@ -91,13 +91,13 @@ fn static_shared_memory_past_what_ptxas_allows_is_a_warning() {
     let (_, stderr) = text(&o);
     assert_eq!(o.status.code(), Some(0), "{stderr}");
     assert!(
-        stderr.contains("static48.ptx:7:17: warning: the entry's static `.shared` variables take 50000 bytes with `b`: ptxas refuses more than 49152 (0xc000) for sm_90 (\"uses too much shared data (0xc350 bytes, 0xc000 max)\"); the engine runs it"),
+        stderr.contains("static48.ptx:7:17: warning: the entry's static `.shared` variables take 50000 bytes, past 49152 (0xc000) from `b` on: ptxas refuses more for sm_90 (\"uses too much shared data (0xc350 bytes, 0xc000 max)\"); the engine runs it"),
         "{stderr}"
     );
     let src = ".version 1.4\n.target sm_13\n.entry k\n{\n    .shared .b8 a[16385];\n    exit;\n}\n";
     let o = run_src("static16.ptx", src, &[]);
     let (_, stderr) = text(&o);
-    assert!(stderr.contains("static16.ptx:5:17: warning: the entry's static `.shared` variables take 16385 bytes with `a`: ptxas refuses more than 16384 (0x4000) for sm_13"), "{stderr}");
+    assert!(stderr.contains("static16.ptx:5:17: warning: the entry's static `.shared` variables take 16385 bytes, past 16384 (0x4000) from `a` on: ptxas refuses more for sm_13"), "{stderr}");
     let src = format!(
         "{HEAD}.extern .shared .align 16 .b8 d[];\n.visible .entry k()\n{{\n    .shared .b8 a[49152];\n    st.shared.u8 [d], 1;\n    ret;\n}}\n"
     );

@@ -348,6 +348,9 @@ fn records_with_shell_or_terminal_text_are_refused() {
     assert!(!t.contains('\u{1b}'), "{t:?}");
     std::fs::write(dir.path().join("bad.json"), "[1]").unwrap();
     std::fs::write(dir.path().join("b\u{1b}[2J.json"), "[1]").unwrap();
+    // A temporary file's and a duplicate's names too.
+    std::fs::write(dir.path().join(".t\u{1b}[2J.json.tmp.9.1"), "{").unwrap();
+    std::fs::write(dir.path().join("c\u{1b}[2J.json"), good.to_string()).unwrap();
     let t = run(&["sweep", "merge", d], 1);
     assert!(
         t.contains("b\\u{1b}[2J.json: not a ptxfp sweep shard record"),

@@ -1733,7 +1733,8 @@ impl<'a> Parser<'a> {
                         if close.tok == Tok::Punct('>')
                             && per > 1
                             && (self.vec_range_regs + c as usize * per > MAX_VEC_RANGE_REGS
-                                || self.vec_range_bytes + c as usize * per * (s.len() + 14)
+                                || self.vec_range_bytes
+                                    + (c as usize * per).saturating_mul(s.len() + 14)
                                     > MAX_VEC_RANGE_BYTES) =>
                     {
                         self.m.diagnostics.push(

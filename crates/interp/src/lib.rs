@@ -401,6 +401,9 @@ impl TraceStep {
 /// What a run produced.
 #[derive(Clone, Debug)]
 pub struct Outcome {
+    /// The launch that ran: `Options::launch` with a shape not given taken
+    /// from the entry's directives (`Options::block_from_entry`).
+    pub launch: Launch,
     /// Registers that hold a value (given or written), in declaration order;
     /// [`RegValue::written`] tells which the program wrote.
     pub regs: Vec<RegValue>,
@@ -1248,6 +1251,7 @@ fn execute_grid(
             code_target,
             device,
             entry: None,
+            launch: opts.launch,
             version,
             printf: Vec::new(),
             assertions: Vec::new(),
@@ -1416,8 +1420,16 @@ fn execute_grid(
     let mut launch = opts.launch;
     // Shapes not given come from the entry's directives where it has them.
     if let Some(f) = entry {
+        // (A `.reqntid` no block can have, more than 1024 threads, is
+        // left to the bound's error at the directive, below.)
         if let (true, Some((d, _))) = (opts.block_from_entry, &f.reqntid) {
-            launch.block = *d;
+            let asked = Launch {
+                block: *d,
+                ..launch
+            };
+            if asked.check().is_ok() {
+                launch = asked;
+            }
         }
         // (A cluster shape no grid can have is left to its own error, at
         // the directive, below.)
@@ -1430,6 +1442,7 @@ fn execute_grid(
         }
     }
     launch.check().map_err(RunError::Input)?;
+    mc.out.launch = launch;
     if let Some(t) = opts.thread {
         launch.check_thread(t).map_err(RunError::Input)?;
     }
@@ -1735,11 +1748,14 @@ fn execute_grid(
             Diagnostic::warning(
                 span,
                 format!(
-                    "the entry's static `.shared` variables take {entry_static_shared} bytes with `{name}`: ptxas refuses more than {static_limit} ({:#x}) for {code_target} (\"uses too much shared data ({entry_static_shared:#x} bytes, {static_limit:#x} max)\"); the engine runs it",
-                    static_limit
+                    "the entry's static `.shared` variables take {entry_static_shared} bytes, past {static_limit} ({static_limit:#x}) from `{name}` on: ptxas refuses more for {code_target} (\"uses too much shared data ({entry_static_shared:#x} bytes, {static_limit:#x} max)\"); the engine runs it",
                 ),
             )
-            .with_help("above 48 KiB, shared memory must be dynamic: an `.extern .shared .b8 buf[];` array sized by the launch (--dynamic-shared)"),
+            .with_help(if code_target.is_sm1x() {
+                "sm_1x gives a CTA 16 KiB of shared memory in all (its kernel parameters included): declare less"
+            } else {
+                "above 48 KiB, shared memory must be dynamic: an `.extern .shared .b8 buf[];` array sized by the launch (--dynamic-shared)"
+            }),
         );
     }
     mc.eng.regions.sort_unstable_by_key(|r| r.0);

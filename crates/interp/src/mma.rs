@@ -381,9 +381,10 @@ pub(crate) fn whole_warp(ins: &Instr, on: &[usize]) -> Result<(), RunError> {
 
 /// [`whole_warp`] for the instructions that hand no data of one lane to
 /// another (`tcgen05.alloc`, `.dealloc`, `.relinquish_alloc_permit`,
-/// `.wait`): in a CTA whose last warp is partial (fewer than 32 threads
-/// in all), "all threads in the warp" are the ones it has, as for the
-/// warp collectives. `cta` is the CTA's thread count.
+/// `.wait`): in a warp that is partial because the CTA ends (a CTA of 40
+/// threads: its second warp has 8), "all threads in the warp" are the
+/// ones it has, as for the warp collectives. `cta` is the CTA's thread
+/// count.
 pub(crate) fn whole_partial_warp(ins: &Instr, on: &[usize], cta: usize) -> Result<(), RunError> {
     let base = on.first().map_or(0, |l| l - l % WARP_SIZE);
     let have = cta.saturating_sub(base).min(WARP_SIZE);

@@ -847,7 +847,7 @@ impl Merged {
             let _ = writeln!(
                 out,
                 "note      ignored {}: a temporary file of an unfinished write (a worker killed mid-way); delete it when no worker runs",
-                t.display()
+                shown(t)
             );
         }
         out
@@ -1062,7 +1062,7 @@ pub fn merge(dir: &FsPath, expect: Option<u64>) -> Result<Merged, MergeError> {
                 .iter()
                 .filter(|o| *o != f)
                 .take(NAMED)
-                .map(|o| o.display().to_string())
+                .map(|o| shown(o))
                 .collect();
             let more = files.len() - 1 - others.len();
             if more > 0 {

@@ -487,6 +487,18 @@ fn ranges_of_vector_registers_are_bounded() {
             assert!(err.contains(&want), "{cmd}: {err}");
         }
     }
+    // A refused range is one error: its elements' uses add none (they
+    // were "not declared" at each use).
+    let f = dir.path().join("uses.ptx");
+    std::fs::write(
+        &f,
+        ".version 8.1\n.target sm_90\n.visible .entry k()\n{\n\
+         .reg .v4 .f32 %v<20000>;\nmov.f32 %v1.x, 1.0;\nadd.f32 %v2.y, %v1.x, %v1.z;\nret;\n}\n",
+    )
+    .unwrap();
+    let (code, out, err) = limited(200_000, "check", &f);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert_eq!(err.matches("error:").count(), 1, "{err}");
     // Below the bounds a range of vectors is its elements, as before.
     let f = dir.path().join("ok.ptx");
     std::fs::write(

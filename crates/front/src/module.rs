@@ -625,8 +625,13 @@ impl<'a> Module<'a> {
     }
 
     /// The type of a register of a `%name<N>` range refused for its size
-    /// (`name` then a number below N), so that its uses add no errors.
+    /// (`name` then a number below N, and for a range of vectors an
+    /// element `.x`, `.y`, ...), so that its uses add no errors.
     pub fn refused_range_type(&self, reg: &str) -> Option<PtxType> {
+        let reg = ["x", "y", "z", "w", "lo", "hi"]
+            .iter()
+            .find_map(|l| reg.strip_suffix(l)?.strip_suffix('.'))
+            .unwrap_or(reg);
         self.refused_ranges.iter().find_map(|(prefix, n, ty)| {
             let k = reg.strip_prefix(prefix.as_str())?;
             let ok = !k.is_empty()
@@ -1747,6 +1752,9 @@ impl<'a> Parser<'a> {
                             )
                             .with_help("declare a range of scalars (`.reg .b32 %r<N>;` has no such bound) or fewer vectors"),
                         );
+                        if self.m.refused_ranges.len() < 64 {
+                            self.m.refused_ranges.push((s.to_string(), c, ty));
+                        }
                         self.recover();
                         return;
                     }

@@ -591,3 +591,38 @@ fn operand_counts_of_the_untyped_instructions() {
         assert_eq!(code, 0, "{line}: {out}");
     }
 }
+
+/// PTX ISA `ld`: "ld... d, [a]{.unified}{, cache-policy}", `.unified`
+/// naming the address a generic one (as every register address is here):
+/// read and run; it failed to parse ("expected `,` or `;` after operand").
+/// 5 + 7 stored: 12.
+#[test]
+fn an_address_may_say_it_is_unified() {
+    let src = format!(
+        "{HEAD}.visible .entry k(.param .u64 p, .param .u64 q)\n{{\n.reg .b32 %r<4>;\n.reg .b64 %rd<4>;\n\
+         ld.param.u64 %rd1, [p];\nld.param.u64 %rd2, [q];\nld.u32 %r1, [%rd1].unified;\n\
+         ld.global.u32 %r2, [%rd1+4].unified;\nadd.u32 %r3, %r1, %r2;\nst.global.u32 [%rd2], %r3;\nret;\n}}\n"
+    );
+    let (code, out) = check_src("unified.ptx", &src);
+    assert_eq!(code, 0, "{out}");
+    let o = run_src(
+        "unified.ptx",
+        &src,
+        &[
+            "--set",
+            "p=0x1000",
+            "--set",
+            "q=0x2000",
+            "--mem",
+            "0x1000=0500000007000000",
+            "--mem",
+            "0x2000=00000000",
+        ],
+    );
+    let (stdout, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    assert!(
+        stdout.contains("mem[0x2000..0x2004] = 0c 00 00 00"),
+        "{stdout}"
+    );
+}

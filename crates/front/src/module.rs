@@ -3424,7 +3424,16 @@ impl<'a> Parser<'a> {
                 }
                 match self.next() {
                     Some(c) if c.tok == Tok::Punct(']') => {
-                        let mut a = Self::op(OpKind::Address, start..c.span.end)?;
+                        // PTX ISA `ld`: "d, [a]{.unified}": "the pointer is
+                        // in unified address space", a generic address, as
+                        // every address of a register is here.
+                        let mut end = c.span.end;
+                        if let Some(u) = self.peek().filter(|u| self.text(u) == ".unified").cloned()
+                        {
+                            self.next();
+                            end = u.span.end;
+                        }
+                        let mut a = Self::op(OpKind::Address, start..end)?;
                         a.extra = self.m.addresses.len() as u32;
                         self.m.addresses.push((base, offset));
                         Some(a)

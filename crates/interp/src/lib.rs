@@ -1418,27 +1418,25 @@ fn execute_grid(
         .collect();
     let in_scope = |s: usize| scope.is_none_or(|e| s == 0 || s == e || funcs.contains(&s));
     let mut launch = opts.launch;
-    // Shapes not given come from the entry's directives where it has them.
+    // Shapes not given come from the entry's directives where it has them:
+    // the block from `.reqntid`, the grid one cluster. A shape no launch
+    // can have (a `.reqntid` of more than 1024 threads) is not taken: it is
+    // left to the directive's own error, below.
     if let Some(f) = entry {
-        // (A `.reqntid` no block can have, more than 1024 threads, is
-        // left to the bound's error at the directive, below.)
+        let valid_or =
+            |asked: Launch, kept: Launch| if asked.check().is_ok() { asked } else { kept };
         if let (true, Some((d, _))) = (opts.block_from_entry, &f.reqntid) {
-            let asked = Launch {
-                block: *d,
-                ..launch
-            };
-            if asked.check().is_ok() {
-                launch = asked;
-            }
+            launch = valid_or(
+                Launch {
+                    block: *d,
+                    ..launch
+                },
+                launch,
+            );
         }
-        // (A cluster shape no grid can have is left to its own error, at
-        // the directive, below.)
         let cluster = launch.cluster.or(f.cluster.as_ref().map(|(d, _)| *d));
         if let (true, Some(c)) = (opts.grid_from_entry, cluster) {
-            let one = Launch { grid: c, ..launch };
-            if one.check().is_ok() {
-                launch = one;
-            }
+            launch = valid_or(Launch { grid: c, ..launch }, launch);
         }
     }
     launch.check().map_err(RunError::Input)?;

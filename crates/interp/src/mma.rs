@@ -362,7 +362,26 @@ impl Machine<'_, '_> {
 /// warp must execute the same mma instruction"; "The behavior of mma
 /// instruction is undefined if ... any thread in the warp has exited."
 pub(crate) fn whole_warp(ins: &Instr, on: &[usize]) -> Result<(), RunError> {
-    let full = on.len() == WARP_SIZE && on.iter().enumerate().all(|(i, l)| l % WARP_SIZE == i);
+    whole_warp_of(ins, on, WARP_SIZE)
+}
+
+/// [`whole_warp`] for the instructions that hand no data of one lane to
+/// another (`tcgen05.alloc`, `.dealloc`, `.relinquish_alloc_permit`,
+/// `.wait`): in a warp that is partial because the CTA ends (a CTA of 40
+/// threads: its second warp has 8), "all threads in the warp" are the
+/// ones it has, as for the warp collectives. `cta` is the CTA's thread
+/// count.
+pub(crate) fn whole_partial_warp(ins: &Instr, on: &[usize], cta: usize) -> Result<(), RunError> {
+    let base = on.first().map_or(0, |l| l - l % WARP_SIZE);
+    whole_warp_of(ins, on, cta.saturating_sub(base).min(WARP_SIZE))
+}
+
+/// Whether `on` is the `have` threads of its warp from its first lane on,
+/// each once in order; the error of [`whole_warp`] where not.
+fn whole_warp_of(ins: &Instr, on: &[usize], have: usize) -> Result<(), RunError> {
+    let base = on.first().map_or(0, |l| l - l % WARP_SIZE);
+    let full =
+        !on.is_empty() && on.len() == have && on.iter().enumerate().all(|(i, &l)| l == base + i);
     if full {
         return Ok(());
     }
@@ -377,23 +396,6 @@ pub(crate) fn whole_warp(ins: &Instr, on: &[usize]) -> Result<(), RunError> {
         )
         .with_help("launch whole warps (--block a multiple of 32) and run warp matrix instructions (mma.sync, ldmatrix, wmma, ...) outside divergent code and guards"),
     ))
-}
-
-/// [`whole_warp`] for the instructions that hand no data of one lane to
-/// another (`tcgen05.alloc`, `.dealloc`, `.relinquish_alloc_permit`,
-/// `.wait`): in a warp that is partial because the CTA ends (a CTA of 40
-/// threads: its second warp has 8), "all threads in the warp" are the
-/// ones it has, as for the warp collectives. `cta` is the CTA's thread
-/// count.
-pub(crate) fn whole_partial_warp(ins: &Instr, on: &[usize], cta: usize) -> Result<(), RunError> {
-    let base = on.first().map_or(0, |l| l - l % WARP_SIZE);
-    let have = cta.saturating_sub(base).min(WARP_SIZE);
-    let all =
-        !on.is_empty() && on.len() == have && on.iter().enumerate().all(|(i, &l)| l == base + i);
-    if all {
-        return Ok(());
-    }
-    whole_warp(ins, on)
 }
 
 impl Machine<'_, '_> {

@@ -390,7 +390,7 @@ impl Machine<'_, '_> {
         // ".sync ... .aligned: all threads in the warp must execute the
         // same instruction"; "undefined ... if any thread in the warp has
         // exited". Those that move no data between lanes run in a warp
-        // that is partial because the CTA is (fewer than 32 threads).
+        // that is partial because the CTA ends.
         if matches!(
             t,
             Tcgen05::Alloc | Tcgen05::Dealloc | Tcgen05::Relinquish | Tcgen05::Wait(_)

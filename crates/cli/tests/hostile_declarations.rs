@@ -522,7 +522,16 @@ fn operand_counts_of_the_untyped_instructions() {
         ),
         (
             "cp.async.ca.shared.global [%rd1], [%rd2];",
-            "takes 3 to 5 operand(s)",
+            "takes 3 to 4 operand(s)",
+        ),
+        // A cache policy only with `.L2::cache_hint`, and then always.
+        (
+            "cp.async.ca.shared.global [%rd1], [%rd2], 4, 4, %rd3;",
+            "takes 3 to 4 operand(s)",
+        ),
+        (
+            "cp.async.cg.shared.global.L2::cache_hint [%rd1], [%rd2], 16;",
+            "takes 4 to 5 operand(s)",
         ),
         (
             "cvta.to.global.u64 %rd2;",
@@ -582,6 +591,9 @@ fn operand_counts_of_the_untyped_instructions() {
         "barrier.cluster.arrive;",
         "shfl.sync.idx.b32 %r1|%p1, %r2, 1, 31, 0xffffffff;",
         "cp.async.ca.shared.global [%rd1], [%rd2], 4, 2;",
+        "cp.async.ca.shared.global [%rd1], [%rd2], 4, %p1;",
+        "cp.async.cg.shared.global.L2::cache_hint [%rd1], [%rd2], 16, %rd3;",
+        "cp.async.cg.shared.global.L2::cache_hint.L2::128B [%rd1], [%rd2], 16, 8, %rd3;",
         "ld.global.v2.u32 {%r1, %r2}, [%rd1];",
         "mov.u64 %rd2, g[1];",
         "ld.global.u32 %r1, g[1];",

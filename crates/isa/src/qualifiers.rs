@@ -354,7 +354,7 @@ pub fn operand_count(opcode: &str) -> Option<Operands> {
             "ass",
         ),
         // "cp.async.ca.shared{::cta}.global... [dst], [src], cp-size{,
-        // src-size | ignore-src}{, cache-policy}", and the group forms
+        // src-size}{, cache-policy}" (or "{, ignore-src}"), and the group forms
         // (`cp.async.mbarrier.arrive` is an mbarrier operation's).
         "cp" if has("async") && !has("bulk") && !has("mbarrier") => {
             if has("commit_group") || has("wait_all") {
@@ -362,10 +362,12 @@ pub fn operand_count(opcode: &str) -> Option<Operands> {
             } else if has("wait_group") {
                 o(1, 1, "cp.async.wait_group N", "s")
             } else {
+                // The cache-policy operand is there exactly when
+                // `.L2::cache_hint` is, as in `ld`.
                 o(
-                    3,
-                    5,
-                    "cp.async... [dst], [src], cp-size{, src-size}{, cache-policy}",
+                    3 + hint,
+                    4 + hint,
+                    "cp.async... [dst], [src], cp-size{, src-size | ignore-src}{, cache-policy}",
                     "aasss",
                 )
             }

@@ -1317,8 +1317,15 @@ pub fn against(dir1: &FsPath, dir2: &FsPath) -> Result<Against, MergeError> {
 }
 
 /// The name of this host: `/proc/sys/kernel/hostname`, `/etc/hostname`, or
-/// `$HOSTNAME`/`$COMPUTERNAME`; `unknown` without one.
+/// `$HOSTNAME`/`$COMPUTERNAME`; `unknown` without one. Read once per
+/// process: a range of 256 shards wrote 256 records, and read the file for
+/// each.
 pub fn host_name() -> String {
+    static HOST: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    HOST.get_or_init(read_host_name).clone()
+}
+
+fn read_host_name() -> String {
     let from_file = |p: &str| {
         fs::read_to_string(p)
             .ok()

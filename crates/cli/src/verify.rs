@@ -158,11 +158,15 @@ fn parse_hex(tok: &str, ty: ptxfp::PtxType) -> Result<u64, String> {
         .or_else(|| tok.strip_prefix("0X"))
         .unwrap_or(tok);
     ptxfp::literal::parse_bits(digits, ty).map_err(|e| {
-        // A value where bits belong: say what the file holds instead.
-        let hint = if ptxfp::literal::parse_operand(tok, ty).is_ok() && digits == tok {
-            " (vector files hold bit patterns: `ptxfp eval` shows a value's bits)"
-        } else {
-            ""
+        // A value where bits belong: say what the file holds instead, and
+        // the bits it meant (`1.5` is `0x3e00` as an `.f16`).
+        let hint = match ptxfp::literal::parse_operand(tok, ty) {
+            Ok(bits) if digits == tok => format!(
+                " (vector files hold bit patterns: as {ty}, `{}` is 0x{bits:0w$x})",
+                ptxfp::literal::shown(tok),
+                w = (ty.bits() as usize).div_ceil(4)
+            ),
+            _ => String::new(),
         };
         format!("`{}`{e}{hint}", ptxfp::literal::shown(tok))
     })

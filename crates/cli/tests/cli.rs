@@ -360,7 +360,12 @@ fn verify_malformed_lines_exit_2() {
         // A value where bits belong.
         (
             "add.f16 3c00 1.5 4000\n",
-            "`1.5` is not a hex bit pattern (vector files hold bit patterns: `ptxfp eval` shows a value's bits)",
+            "`1.5` is not a hex bit pattern (vector files hold bit patterns: as .f16, `1.5` is 0x3e00)",
+        ),
+        // PTX's spelling of an .f32's bits: the hint gives them.
+        (
+            "add.f32 3f800000 0f3F800000 40000000\n",
+            "`0f3F800000` is too wide for .f32: 10 hex digits, at most 8 (vector files hold bit patterns: as .f32, `0f3F800000` is 0x3f800000)",
         ),
         (
             "add.f16.sat 3c00 3c00 3c00\n",

@@ -875,6 +875,10 @@ pub fn compute_columns_checked(
         Op::Mixed(m) => (0..n).for_each(|i| out[i] = m.eval_in(&at(i)[..k], exec)),
         Op::Setp(c) => {
             let c = &crate::eval::setp_in(c, exec.code_target);
+            // The common comparisons: a tight loop each (eval/setp.rs).
+            if crate::eval::setp_columns(c, srcs, out) {
+                return true;
+            }
             (0..n).for_each(|i| {
                 let v = at(i);
                 let c3 = (k > 2).then_some(v[2] & 1 == 1);

@@ -14,4 +14,4 @@ pub use cvt::{cvt_columns, cvt_lookup, cvt_table, EvalCvt, TABLE_MIN};
 pub use int::{int_columns, lop3_predicate, EvalInt};
 pub use mixed::EvalMixed;
 pub use redux::redux_f32;
-pub use setp::{select, select_in, set_simd, setp_in, setp_results, testp, EvalSetp};
+pub use setp::{select, select_in, set_simd, setp_columns, setp_in, setp_results, testp, EvalSetp};

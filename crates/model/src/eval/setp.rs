@@ -186,6 +186,117 @@ pub fn setp_results(s: &Setp, a: u64, b: u64, c: Option<bool>) -> [u64; 2] {
     }
 }
 
+/// `setp`'s `p` over columns, where [`setp_results`] would compute it
+/// element by element: one comparison of scalar integer or `.f32`/`.f64`
+/// sources (no packed type, no BoolOp), a tight loop for each comparison
+/// that the compiler vectorizes. The warp-wide evaluation of `ptxfp run`
+/// spent a tenth of a loop's time comparing through [`compare`] (widening,
+/// `i128` keys). False, with nothing written, for the other comparisons.
+/// `s` is the comparison as the target runs it ([`setp_in`]).
+pub fn setp_columns(s: &Setp, srcs: &[&[u64]], out: &mut [u64]) -> bool {
+    let [a, b] = srcs else { return false };
+    if s.instr != CmpInstr::Setp
+        || s.packed()
+        || s.bool_op.is_some()
+        || a.len() != out.len()
+        || b.len() != out.len()
+    {
+        return false;
+    }
+    macro_rules! cols {
+        (|$x:ident, $y:ident| $e:expr) => {{
+            for ((d, &$x), &$y) in out.iter_mut().zip(a.iter()).zip(b.iter()) {
+                *d = u64::from($e);
+            }
+        }};
+    }
+    let ty = s.ty;
+    if !ty.is_float() {
+        let bits = ty.bits();
+        if !matches!(bits, 8 | 16 | 32 | 64) {
+            return false;
+        }
+        let m = mask(bits);
+        // As [`compare_int`]: `lt`, `le`, `gt`, `ge` signed on `.sN` (the
+        // sign bit flipped makes the unsigned order the signed one), the
+        // others on the unsigned values.
+        let f = if ty.is_signed() {
+            1u64 << (bits - 1)
+        } else {
+            0
+        };
+        match s.op {
+            CmpOp::Eq => cols!(|x, y| x & m == y & m),
+            CmpOp::Ne => cols!(|x, y| x & m != y & m),
+            CmpOp::Lt => cols!(|x, y| (x & m) ^ f < (y & m) ^ f),
+            CmpOp::Le => cols!(|x, y| (x & m) ^ f <= (y & m) ^ f),
+            CmpOp::Gt => cols!(|x, y| (x & m) ^ f > (y & m) ^ f),
+            CmpOp::Ge => cols!(|x, y| (x & m) ^ f >= (y & m) ^ f),
+            CmpOp::Lo => cols!(|x, y| x & m < y & m),
+            CmpOp::Ls => cols!(|x, y| x & m <= y & m),
+            CmpOp::Hi => cols!(|x, y| x & m > y & m),
+            CmpOp::Hs => cols!(|x, y| x & m >= y & m),
+            _ => return false,
+        }
+        return true;
+    }
+    // The host's IEEE comparisons of the values themselves, as [`compare`]
+    // makes them after widening to f64 (which keeps every value and its
+    // order): "If either operand is NaN, the result is False" for the
+    // ordered comparisons, true for the unordered ones.
+    macro_rules! float {
+        ($t:ty, $v:expr) => {{
+            let v = $v;
+            match s.op {
+                CmpOp::Eq => cols!(|x, y| v(x) == v(y)),
+                CmpOp::Ne => cols!(|x, y| {
+                    let (p, q) = (v(x), v(y));
+                    p < q || p > q
+                }),
+                CmpOp::Lt => cols!(|x, y| v(x) < v(y)),
+                CmpOp::Le => cols!(|x, y| v(x) <= v(y)),
+                CmpOp::Gt => cols!(|x, y| v(x) > v(y)),
+                CmpOp::Ge => cols!(|x, y| v(x) >= v(y)),
+                CmpOp::Equ => cols!(|x, y| {
+                    let (p, q): ($t, $t) = (v(x), v(y));
+                    !(p < q || p > q)
+                }),
+                CmpOp::Neu => cols!(|x, y| v(x) != v(y)),
+                CmpOp::Ltu => cols!(|x, y| !(v(x) >= v(y))),
+                CmpOp::Leu => cols!(|x, y| !(v(x) > v(y))),
+                CmpOp::Gtu => cols!(|x, y| !(v(x) <= v(y))),
+                CmpOp::Geu => cols!(|x, y| !(v(x) < v(y))),
+                CmpOp::Num => cols!(|x, y| {
+                    let (p, q): ($t, $t) = (v(x), v(y));
+                    p == p && q == q
+                }),
+                CmpOp::Nan => cols!(|x, y| {
+                    let (p, q): ($t, $t) = (v(x), v(y));
+                    p != p || q != q
+                }),
+                _ => return false,
+            }
+        }};
+    }
+    match ty {
+        // 9.7.8.2: "setp.ftz.f32 flushes subnormal inputs to
+        // sign-preserving zero".
+        PtxType::F32 if s.ftz => float!(f32, |x: u64| {
+            let x = x as u32;
+            let x = if x & 0x7f80_0000 == 0 {
+                x & 0x8000_0000
+            } else {
+                x
+            };
+            f32::from_bits(x)
+        }),
+        PtxType::F32 => float!(f32, |x: u64| f32::from_bits(x as u32)),
+        PtxType::F64 => float!(f64, f64::from_bits),
+        _ => return false,
+    }
+    true
+}
+
 /// `set`'s result: 9.7.8.1 "the destination is 0xffffffff for true [...]
 /// if the destination type is integer; 1.0f for true [...] if floating
 /// point"; 0 for false. `lane`: a 16-bit lane of a packed destination
@@ -259,6 +370,132 @@ pub fn testp(t: &Testp, a: u64, hw: &crate::quirks::HwProfile) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`setp_columns`] gives [`setp_results`]'s `p` (widening to f64,
+    /// `i128` keys: another algorithm) on every pair of edge values, for
+    /// every comparison of every type it takes, with and without `.ftz`;
+    /// and takes nothing else.
+    #[test]
+    fn columns_are_setp_results() {
+        let f32s: Vec<u64> = [
+            0u64,
+            0x8000_0000,
+            1,
+            0x8000_0001,
+            0x007f_ffff,
+            0x807f_ffff,
+            0x0080_0000,
+            0x8080_0000,
+            0x3f80_0000,
+            0xbf80_0000,
+            0x3f80_0001,
+            0x7f7f_ffff,
+            0xff7f_ffff,
+            0x7f80_0000,
+            0xff80_0000,
+            0x7fc0_0000,
+            0xffc0_0000,
+            0x7f80_0001,
+            0xffff_ffff,
+        ]
+        .into_iter()
+        // Bits above the type are ignored.
+        .flat_map(|v| [v, v | 0xdead_0000_0000_0000])
+        .collect();
+        let f64s: Vec<u64> = [
+            0u64,
+            1 << 63,
+            1,
+            0x000f_ffff_ffff_ffff,
+            0x0010_0000_0000_0000,
+            0x3ff0_0000_0000_0000,
+            0xbff0_0000_0000_0000,
+            0x3ff0_0000_0000_0001,
+            0x7fef_ffff_ffff_ffff,
+            0x7ff0_0000_0000_0000,
+            0xfff0_0000_0000_0000,
+            0x7ff8_0000_0000_0000,
+            0xfff8_0000_0000_0001,
+            0x7ff0_0000_0000_0001,
+        ]
+        .to_vec();
+        let ints: Vec<u64> = [
+            0u64,
+            1,
+            2,
+            0x7f,
+            0x80,
+            0xff,
+            0x7fff,
+            0x8000,
+            0xffff,
+            0x7fff_ffff,
+            0x8000_0000,
+            0xffff_ffff,
+            0x1_0000_0000,
+            0x7fff_ffff_ffff_ffff,
+            1 << 63,
+            u64::MAX,
+            0xdead_beef_0000_8001,
+        ]
+        .to_vec();
+        let types = [
+            ("b16", &ints),
+            ("u16", &ints),
+            ("s16", &ints),
+            ("b32", &ints),
+            ("u32", &ints),
+            ("s32", &ints),
+            ("b64", &ints),
+            ("u64", &ints),
+            ("s64", &ints),
+            ("f32", &f32s),
+            ("ftz.f32", &f32s),
+            ("f64", &f64s),
+        ];
+        let ops = [
+            "eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs", "equ", "neu", "ltu", "leu",
+            "gtu", "geu", "num", "nan",
+        ];
+        let mut taken = 0;
+        for (ty, vals) in types {
+            for op in ops {
+                let Ok(c) = Setp::parse(&format!("setp.{op}.{ty}")) else {
+                    continue;
+                };
+                let a: Vec<u64> = vals
+                    .iter()
+                    .flat_map(|&x| vals.iter().map(move |_| x))
+                    .collect();
+                let b: Vec<u64> = vals.iter().flat_map(|_| vals.iter().copied()).collect();
+                let mut out = vec![7u64; a.len()];
+                assert!(setp_columns(&c, &[&a, &b], &mut out), "setp.{op}.{ty}");
+                taken += 1;
+                for i in 0..a.len() {
+                    let want = setp_results(&c, a[i], b[i], None)[0];
+                    assert_eq!(out[i], want, "setp.{op}.{ty} {:#x} {:#x}", a[i], b[i]);
+                }
+            }
+        }
+        // `.bN`: eq, ne; `.uN`: the ten; `.sN`: the six; floats: fourteen.
+        assert_eq!(taken, 3 * (2 + 10 + 6) + 3 * 14);
+        // Packed types, a BoolOp, `set` and the half types go element by
+        // element.
+        for text in [
+            "setp.lt.f16x2",
+            "setp.lt.and.u32",
+            "set.lt.u32.u32",
+            "setp.lt.f16",
+            "setp.lt.bf16",
+        ] {
+            let c = Setp::parse(text).unwrap();
+            let mut out = [7u64; 1];
+            let k = if c.bool_op.is_some() { 3 } else { 2 };
+            let srcs: Vec<&[u64]> = vec![&[1u64][..]; k];
+            assert!(!setp_columns(&c, &srcs, &mut out), "{text}");
+            assert_eq!(out, [7]);
+        }
+    }
 
     #[test]
     fn compares() {

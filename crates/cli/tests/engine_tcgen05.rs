@@ -793,3 +793,63 @@ fn mma_descriptor_errors() {
         assert!(se.contains(why), "{why}: {se}");
     }
 }
+
+/// The operands of the instructions other than `tcgen05.mma`, from their
+/// syntax lines (PTX ISA 9.7.16), are `check`'s errors wherever the line
+/// is (before, `check` passed `tcgen05.alloc ... [holder];` and the like,
+/// and `run` refused them only where a warp reached them): the count, an
+/// address where the line has `[...]`, and `tcgen05.ld`/`st`'s register
+/// vector of Table 49/50's length. What the syntax lines allow passes.
+#[test]
+fn operands_of_the_other_instructions_are_checked_where_they_are() {
+    let check = |line: &str| {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("k.ptx");
+        std::fs::write(
+            &path,
+            format!("{HEAD}    bra END;\n{line}\nEND:\n    ret;\n}}\n"),
+        )
+        .unwrap();
+        let o = ptxfp(&["check", path.to_str().unwrap()]);
+        let (so, se) = text(&o);
+        (o.status.code(), format!("{so}{se}"))
+    };
+    for (line, why) in [
+        ("tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [holder];", "takes 2 operand(s) (`tcgen05.alloc... [dst], nCols;`); 1 given"),
+        ("tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 %r1, 32;", "this operand must be an address"),
+        ("tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r3;", "takes 2 operand(s)"),
+        ("tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned %r3;", "takes 0 operand(s)"),
+        ("tcgen05.wait::st.sync.aligned %r3;", "takes 0 operand(s)"),
+        ("tcgen05.fence::after_thread_sync %r3;", "takes 0 operand(s)"),
+        ("tcgen05.ld.sync.aligned.32x32b.x2.b32 {%r1, %r2};", "takes 2 operand(s)"),
+        ("tcgen05.ld.sync.aligned.16x32bx2.x1.b32 {%r1}, [%r3];", "takes 3 operand(s)"),
+        ("tcgen05.ld.sync.aligned.32x32b.x2.b32 {%r1}, [%r3];", "r is a vector of 2 .b32 registers (Table 49: .32x32b .x2); 1 given"),
+        ("tcgen05.st.sync.aligned.16x64b.x1.b32 [%r3], {%r1, %r2};", "r is a vector of 1 .b32 registers (Table 50: .16x64b .x1); 2 given"),
+        ("tcgen05.st.sync.aligned.32x32b.x1.b32 %r3, {%r1};", "this operand must be an address"),
+        ("tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 %rd1;", "this operand must be an address"),
+        ("tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.multicast::cluster.b64 [mbar];", "takes 2 operand(s)"),
+        ("tcgen05.shift.cta_group::1.down %r3;", "this operand must be an address"),
+        ("tcgen05.cp.cta_group::1.128x256b [%r3];", "takes 2 operand(s)"),
+    ] {
+        let (code, out) = check(line);
+        assert_eq!(code, Some(1), "{line}: {out}");
+        assert!(out.contains(why) && out.contains("k.ptx:22:"), "{line}: {out}");
+    }
+    for line in [
+        "tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [holder], 32;",
+        "tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r3, 32;",
+        "tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;",
+        "tcgen05.wait::ld.sync.aligned;",
+        "tcgen05.fence::before_thread_sync;",
+        "tcgen05.ld.sync.aligned.32x32b.x2.b32 {%r1, %r2}, [%r3];",
+        "tcgen05.ld.sync.aligned.16x32bx2.x1.b32 {%r1}, [%r3], 16;",
+        "tcgen05.st.sync.aligned.16x32bx2.x2.unpack::16b.b32 [%r3], 8, {%r1, %r2};",
+        "tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [mbar];",
+        "tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.multicast::cluster.b64 [mbar], 3;",
+        "tcgen05.shift.cta_group::1.down [%r3];",
+        "tcgen05.cp.cta_group::1.128x256b [%r3], %rd1;",
+    ] {
+        let (code, out) = check(line);
+        assert_eq!(code, Some(0), "{line}: {out}");
+    }
+}

@@ -312,6 +312,12 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                 }
                 percent_names(ins, &regs, &var_names, &mut diags);
                 check_operand_count(ins, &mut diags);
+                if let ptxfp_isa::control::Control::Tcgen05(
+                    ptxfp_isa::tcgen05::Tcgen05::Ld(m) | ptxfp_isa::tcgen05::Tcgen05::St(m),
+                ) = c
+                {
+                    check_tmem_registers(ins, m, &mut diags);
+                }
                 *skipped.entry(ins.root().to_string()).or_insert(0) += 1;
                 continue;
             }
@@ -696,6 +702,40 @@ fn check_operand_count(ins: &Instr, diags: &mut Vec<Diagnostic>) {
             ));
             return;
         }
+    }
+}
+
+/// `tcgen05.ld`/`st`'s register vector `r`: as many `.b32` registers as
+/// the shape and `.num` make (PTX ISA 9.7.16, Tables 49 and 50), checked
+/// where the operand count is right (`check_operand_count` says the rest);
+/// the engine says the same when a warp runs the line.
+fn check_tmem_registers(ins: &Instr, m: &ptxfp_isa::tcgen05::Move, diags: &mut Vec<Diagnostic>) {
+    let load = ins.opcode.split('.').nth(1) == Some("ld");
+    let split = usize::from(m.shape == ptxfp_isa::tcgen05::Shape::S16x32bx2);
+    if ins.operands.len() != 2 + split {
+        return;
+    }
+    let r = if load {
+        &ins.operands[0]
+    } else {
+        &ins.operands[1 + split]
+    };
+    let n = match &r.kind {
+        OperandKind::Vector(v) => v.len(),
+        _ => 1,
+    };
+    if n != m.regs() {
+        diags.push(Diagnostic::error(
+            r.span.clone(),
+            format!(
+                "`{}`: r is a vector of {} .b32 registers (Table {}: .{} .x{}); {n} given",
+                ins.opcode,
+                m.regs(),
+                if load { 49 } else { 50 },
+                m.shape.name(),
+                m.num
+            ),
+        ));
     }
 }
 

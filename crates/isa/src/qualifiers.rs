@@ -373,6 +373,74 @@ pub fn operand_count(opcode: &str) -> Option<Operands> {
             }
         }
         "prefetch" | "prefetchu" => o(1, 1, "prefetch{.space}.level [a]", "a"),
+        // PTX ISA 9.7.16 (tcgen05), the syntax lines of the instructions
+        // whose operands no decoder counts (`tcgen05.mma` has its own:
+        // `tcgen05::mma_operands_error`). The forms whose rules could not
+        // be read here (`.spcompress`, `.exclusive`) are left alone.
+        "tcgen05" if has("spcompress") || has("exclusive") => return None,
+        "tcgen05" => {
+            let sub = opcode.split('.').nth(1)?;
+            // "shape2 = { .16x32bx2 }" adds `immHalfSplitoff`.
+            let split = usize::from(has("16x32bx2"));
+            match sub {
+                // "tcgen05.alloc.cta_group.sync.aligned{.shared::cta}.b32 [dst], nCols;"
+                "alloc" => o(2, 2, "tcgen05.alloc... [dst], nCols", "as"),
+                // "tcgen05.dealloc.cta_group.sync.aligned.b32 taddr, nCols;"
+                "dealloc" => o(2, 2, "tcgen05.dealloc... taddr, nCols", "ss"),
+                "relinquish_alloc_permit" => o(
+                    0,
+                    0,
+                    "tcgen05.relinquish_alloc_permit.cta_group.sync.aligned",
+                    "",
+                ),
+                // "tcgen05.ld.red.sync.aligned.shape3.num.redOp... r, redval,
+                // [taddr]{, immHalfSplitoff};"
+                "ld" if has("red") => o(
+                    3 + split,
+                    3 + split,
+                    "tcgen05.ld.red... r, redval, [taddr]{, immHalfSplitoff}",
+                    "ddas",
+                ),
+                // "tcgen05.ld.sync.aligned.shape1.num{.pack}.b32 r, [taddr];"
+                // ("shape2": "r, [taddr], immHalfSplitoff").
+                "ld" => o(
+                    2 + split,
+                    2 + split,
+                    "tcgen05.ld... r, [taddr]{, immHalfSplitoff}",
+                    "das",
+                ),
+                // "tcgen05.st.sync.aligned.shape1.num{.unpack}.b32 [taddr], r;"
+                // ("shape2": "[taddr], immHalfSplitoff, r").
+                "st" => o(
+                    2 + split,
+                    2 + split,
+                    "tcgen05.st... [taddr]{, immHalfSplitoff}, r",
+                    "ass",
+                ),
+                "wait::ld" | "wait::st" => o(0, 0, "tcgen05.wait::ld.sync.aligned", ""),
+                "fence::before_thread_sync" | "fence::after_thread_sync" => {
+                    o(0, 0, "tcgen05.fence::before_thread_sync", "")
+                }
+                // "tcgen05.commit.cta_group.completion_mechanism{.shared::cluster}
+                // {.multicast}.b64 [mbar] {, ctaMask};": the mask with
+                // `.multicast`.
+                "commit" => {
+                    let multicast =
+                        usize::from(opcode.split('.').any(|w| w.starts_with("multicast")));
+                    o(
+                        1 + multicast,
+                        1 + multicast,
+                        "tcgen05.commit... [mbar]{, ctaMask}",
+                        "as",
+                    )
+                }
+                // "tcgen05.cp.cta_group.shape{.multicast}{.dst_src_fmt} [taddr], s-desc;"
+                "cp" => o(2, 2, "tcgen05.cp... [taddr], s-desc", "as"),
+                // "tcgen05.shift.cta_group.down [taddr];"
+                "shift" => o(1, 1, "tcgen05.shift.cta_group.down [taddr]", "a"),
+                _ => return None,
+            }
+        }
         "nanosleep" => o(1, 1, "nanosleep.u32 t", "s"),
         _ => return None,
     })

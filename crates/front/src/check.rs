@@ -292,6 +292,9 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
             // of their own (`ldmatrix`, `wmma`, ...: `Op::validate`): its
             // errors; counted with the others.
             Op::Control(c) => {
+                // A warp-wide instruction's qualifiers out of their line's
+                // order: the warning (docs/NVIDIA.md "Modifier order").
+                diags.extend(decoded.diags.iter().map(|d| d.clone().shifted(at)));
                 diags.extend(
                     (decoded.op.validate(ins.opcode, version, target).into_iter())
                         .map(|d| d.shifted(at)),

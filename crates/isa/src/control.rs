@@ -1250,8 +1250,8 @@ pub enum ControlError {
 
 /// The canonical spelling of a `vote`, `shfl` or `match` whose
 /// qualifiers are those of one of its syntax lines, each once, in another
-/// order (`match.sync.any.b32`: `match.any.sync.b32`); `None` for any other
-/// opcode. ptxas takes such orders: hibouwu/PTX_To_SASS's W13 probe
+/// order (`match.sync.any.b32`: `match.any.sync.b32`; also `movmatrix` and
+/// `tcgen05.ld`/`st`, warp-wide too); `None` for any other opcode. ptxas takes such orders: hibouwu/PTX_To_SASS's W13 probe
 /// assembles `match.sync.any.b32` for sm_100a to `MATCH.ANY`
 /// (docs/NVIDIA.md "Modifier order").
 pub fn warp_in_order(opcode: &str) -> Option<String> {
@@ -1274,6 +1274,28 @@ pub fn warp_in_order(opcode: &str) -> Option<String> {
         "match" => (
             &[&["any", "all"], &["sync"], &["b32", "b64"]],
             &[true, true, true],
+        ),
+        // "movmatrix.sync.aligned.shape.trans.type": tiny-cuda-nn's
+        // NVRTC code writes `movmatrix.sync.trans.aligned.m8n8.b16`.
+        "movmatrix" => (
+            &[&["sync"], &["aligned"], &["m8n8"], &["trans"], &["b16"]],
+            &[true, true, true, true, true],
+        ),
+        // "tcgen05.ld.sync.aligned.shape1.num{.pack}.b32" (`.st` with
+        // `{.unpack}`): TileLang's sm_100 copies write the pack before the
+        // num (`tcgen05.ld.sync.aligned.32x32b.pack::16b.x2.b32`). The
+        // decoder refuses a pack on the wrong one.
+        "tcgen05" => (
+            &[
+                &["ld", "st"],
+                &["sync"],
+                &["aligned"],
+                &["16x64b", "16x128b", "16x256b", "32x32b", "16x32bx2"],
+                &["x1", "x2", "x4", "x8", "x16", "x32", "x64", "x128"],
+                &["pack::16b", "unpack::16b"],
+                &["b32"],
+            ],
+            &[true, true, true, true, true, false, true],
         ),
         _ => return None,
     };
@@ -2232,6 +2254,19 @@ mod tests {
             ("vote.pred.any", "vote.any.pred"),
             ("match.sync.any.b32", "match.any.sync.b32"),
             ("match.b64.sync.all", "match.all.sync.b64"),
+            // tiny-cuda-nn's `mma.h`, TileLang's sm_100 copies.
+            (
+                "movmatrix.sync.trans.aligned.m8n8.b16",
+                "movmatrix.sync.aligned.m8n8.trans.b16",
+            ),
+            (
+                "tcgen05.ld.sync.aligned.32x32b.pack::16b.x2.b32",
+                "tcgen05.ld.sync.aligned.32x32b.x2.pack::16b.b32",
+            ),
+            (
+                "tcgen05.st.sync.aligned.16x32bx2.unpack::16b.x4.b32",
+                "tcgen05.st.sync.aligned.16x32bx2.x4.unpack::16b.b32",
+            ),
         ] {
             let d = decode(written, false);
             assert_eq!(d.op, op(canonical), "{written}");
@@ -2245,6 +2280,9 @@ mod tests {
                 d.diags
             );
         }
+        // An unpack on a load is no matter of order: the decoder's error.
+        let d = decode("tcgen05.ld.sync.aligned.32x32b.unpack::16b.x2.b32", false);
+        assert!(d.diags.iter().any(|d| d.is_error()), "{:?}", d.diags);
         // Words missing, repeated or in no syntax line together: an error
         // at the line naming the syntax lines, not an instruction the
         // engine leaves out.

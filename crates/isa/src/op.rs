@@ -212,6 +212,24 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
             Err(d) => bad(d),
         };
     }
+    // A warp-wide instruction's qualifiers in another order than its
+    // syntax line's (`vote`, `shfl`, `match`, `movmatrix`,
+    // `tcgen05.ld`/`st`): a warning, and it runs as the canonical form (as
+    // a modifier after the types does, docs/NVIDIA.md "Modifier order").
+    if let Some(canonical) = crate::control::warp_in_order(opcode).filter(|c| c != opcode) {
+        let d = decode(&canonical, lenient);
+        let fine = !matches!(d.op, Op::Unsupported(None) | Op::NotPtx)
+            && d.diags.iter().all(|x| !x.is_error());
+        if fine {
+            let mut diags = vec![Diagnostic::warning(
+                0..opcode.len(),
+                format!("`{opcode}`: its qualifiers are out of the order of the syntax line (ran as `{canonical}`)"),
+            )
+            .with_help(format!("write {canonical}"))];
+            diags.extend(d.diags);
+            return Decoded { op: d.op, diags };
+        }
+    }
     // wgmma (crate::wgmma's rows): a form no row admits is an error at
     // its line; the sparse forms are valid PTX the engine refuses.
     if let Some(w) = crate::wgmma::Wgmma::decode(opcode) {
@@ -251,21 +269,6 @@ pub fn decode(opcode: &str, lenient: bool) -> Decoded {
             ))),
             Err(crate::surface::Refused::Invalid(d)) => bad(d),
         };
-    }
-    // A warp collective's qualifiers in another order than its syntax
-    // line's: a warning, and it runs as the canonical form (as a
-    // modifier after the types does, docs/NVIDIA.md "Modifier order").
-    if let Some(canonical) = crate::control::warp_in_order(opcode).filter(|c| c != opcode) {
-        if let Some(Ok(c)) = crate::control::Control::decode(&canonical) {
-            return Decoded {
-                op: Op::Control(c),
-                diags: vec![Diagnostic::warning(
-                    0..opcode.len(),
-                    format!("`{opcode}`: its qualifiers are out of the order of the syntax line (ran as `{canonical}`)"),
-                )
-                .with_help(format!("write {canonical}"))],
-            };
-        }
     }
     // Control, barriers, warp-level instructions, atomics: their typed
     // decoding, or why the engine does not run them.

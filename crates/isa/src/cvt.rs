@@ -749,6 +749,29 @@ impl Cvt {
                 "`cvt` needs exactly two types, `.dtype.atype`",
             ))
         })?;
+        // `cvt.bf16.f16` and `cvt.f16.bf16` without a rounding modifier:
+        // "Rounding modifier is mandatory in all of the following cases:
+        // float-to-float conversions, when destination type is smaller
+        // than source type" does not name two types of one size, and
+        // ptxas takes them (Triton's sm_90 FP8-to-BF16 conversions write
+        // `cvt.bf16.f16` on every Hopper build). Read as `.rn`, the float
+        // instructions' default, with a warning (docs/NVIDIA.md "cvt:
+        // f16 and bf16 without a rounding modifier").
+        if rnd == CvtRound::None
+            && matches!((dst, src), (BF16, F16) | (F16, BF16))
+            && !(ftz || sat || relu || satfinite || scaled || pzo || scaled_n1)
+        {
+            rnd = CvtRound::parse("rn").expect("`.rn` is a rounding modifier");
+            warnings.push(
+                Diagnostic::warning(
+                    whole.clone(),
+                    format!(
+                        "`cvt{dst}{src}` without a rounding modifier: read as `.rn` (ptxas takes it; the PTX ISA names no default here)"
+                    ),
+                )
+                .with_help(format!("write `cvt.rn{dst}{src}`")),
+            );
+        }
         let c = Cvt {
             rnd,
             ftz,
@@ -763,7 +786,7 @@ impl Cvt {
             scaled_n1,
         };
         if ROWS.iter().any(|r| r.admits(&c)) {
-            for w in &mut warnings {
+            for w in warnings.iter_mut().filter(|w| w.help.is_none()) {
                 *w = w.clone().with_help(format!("write `{c}`"));
             }
             return Ok((c, warnings));
@@ -1085,6 +1108,38 @@ mod tests {
             "cvt.rn.satfinite.relu.bf16x2.s2f6x2",
         ] {
             assert!(Cvt::parse(ok).is_ok(), "{ok}: {:?}", Cvt::parse(ok));
+        }
+    }
+
+    /// `cvt.bf16.f16` and `cvt.f16.bf16` without a rounding modifier (two
+    /// types of one size, which the ISA's list of mandatory cases does not
+    /// name; Triton writes the first for sm_90): `.rn` with a warning that
+    /// gives the spelling (`ptxfp eval`, which takes canonical names only,
+    /// makes it an error). A smaller destination still requires one.
+    #[test]
+    fn f16_and_bf16_without_a_rounding_modifier_are_rn() {
+        for (text, canonical) in [
+            ("cvt.bf16.f16", "cvt.rn.bf16.f16"),
+            ("cvt.f16.bf16", "cvt.rn.f16.bf16"),
+        ] {
+            let (c, w) = Cvt::decode(text, false).unwrap();
+            assert_eq!(c.to_string(), canonical);
+            assert!(
+                w.len() == 1
+                    && !w[0].is_error()
+                    && w[0].message.contains("read as `.rn`")
+                    && w[0].help.as_deref() == Some(&*format!("write `{canonical}`")),
+                "{w:?}"
+            );
+            assert_eq!(Cvt::parse(text).unwrap().to_string(), canonical);
+        }
+        for text in [
+            "cvt.bf16.f32",
+            "cvt.f16.f64",
+            "cvt.bf16.f64",
+            "cvt.relu.bf16.f16",
+        ] {
+            assert!(Cvt::decode(text, false).is_err(), "{text}");
         }
     }
 

@@ -147,11 +147,19 @@ impl PtxType {
     /// types are compatible with any type of the same size).
     /// PTX ISA §5.2.1: "Signed and unsigned integer types are compatible if
     /// they have the same size".
+    ///
+    /// And an `.f16x2` register where a 32-bit integer type is asked: ptxas
+    /// takes it as the `.b32` it is stored in. flash-attention v1's
+    /// `hrelu2` (`fmha/utils.h`, its sm_75 path, built for Turing) writes
+    /// `.reg .f16x2 sela; set.gtu.u32.f16x2 sela, %1, %2; and.b32 %0,
+    /// sela, %1;` (docs/NVIDIA.md "Modifier order" has the policy: what
+    /// ptxas takes in shipped code is taken).
     pub fn accepts_register(self, reg: PtxType) -> bool {
         reg == self
             || Some(reg) == self.bit_type()
             || (self.is_bits() && reg.bits() == self.bits())
             || (self.is_int() && reg.is_int() && reg.bits() == self.bits())
+            || (self.is_int() && self.bits() == 32 && reg == PtxType::F16x2)
     }
 
     /// Whether a register declared `reg` may be an operand of a `cvt` whose
@@ -277,6 +285,14 @@ mod tests {
         assert!(!PtxType::F32x2.accepts_register(PtxType::F64));
         assert!(!PtxType::F32x2.accepts_register(PtxType::U64));
         assert!(!PtxType::F32.accepts_register(PtxType::F16x2));
+        // ptxas: an `.f16x2` register as a 32-bit integer operand
+        // (flash-attention v1's `set.gtu.u32.f16x2 sela, ...`), not as a
+        // float of another type or an integer of another size.
+        assert!(PtxType::U32.accepts_register(PtxType::F16x2));
+        assert!(PtxType::S32.accepts_register(PtxType::F16x2));
+        assert!(!PtxType::U16.accepts_register(PtxType::F16x2));
+        assert!(!PtxType::U64.accepts_register(PtxType::F16x2));
+        assert!(!PtxType::U32.accepts_register(PtxType::F32));
         assert!(PtxType::B32.accepts_register(PtxType::F32));
         assert!(!PtxType::F64.accepts_register(PtxType::F32));
     }

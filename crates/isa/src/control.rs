@@ -1258,6 +1258,20 @@ pub fn warp_in_order(opcode: &str) -> Option<String> {
     let mut words = opcode.split('.');
     let root = words.next()?;
     let words: Vec<&str> = words.collect();
+    // "tcgen05.mma...kind{.ashift}{.collector_usage}": LLVM's NVPTX back
+    // end writes `.collector::a::discard.ashift` (its tcgen05-mma.ll test,
+    // which ptxas 12.8 verifies for sm_100a).
+    if root == "tcgen05" && words.first() == Some(&"mma") {
+        let a = words.iter().position(|w| *w == "ashift")?;
+        let c = words.iter().position(|w| w.starts_with("collector::"))?;
+        if c > a {
+            return None;
+        }
+        let mut w = words.clone();
+        let ashift = w.remove(a);
+        w.insert(c, ashift);
+        return Some(std::iter::once(root).chain(w).collect::<Vec<_>>().join("."));
+    }
     let (groups, required): (&[&[&str]], &[bool]) = match root {
         "vote" => (
             &[
@@ -2266,6 +2280,11 @@ mod tests {
             (
                 "tcgen05.st.sync.aligned.16x32bx2.unpack::16b.x4.b32",
                 "tcgen05.st.sync.aligned.16x32bx2.x4.unpack::16b.b32",
+            ),
+            // LLVM's, which ptxas 12.8 takes.
+            (
+                "tcgen05.mma.cta_group::1.kind::f16.collector::a::discard.ashift",
+                "tcgen05.mma.cta_group::1.kind::f16.ashift.collector::a::discard",
             ),
         ] {
             let d = decode(written, false);

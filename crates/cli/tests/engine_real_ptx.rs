@@ -483,3 +483,38 @@ fn a_compute_target_is_read_as_its_sm_target() {
         "{out}"
     );
 }
+
+/// LLVM's bf16 arithmetic for sm_80 code that flushes f32 subnormals
+/// (`-denormal-fp-math-f32=preserve-sign`) widens with
+/// `cvt.ftz.f32.bf16` under PTX ISA 7.1, which its bf16-instructions.ll
+/// test has ptxas 11.8 verify for sm_80. The ISA dates the `.ftz` 7.8 and
+/// sm_90: a warning, not an error, and the flush runs (a subnormal bf16
+/// becomes a signed zero, a normal one is exact).
+#[test]
+fn cvt_ftz_f32_bf16_runs_where_ptxas_takes_it() {
+    let src = ".version 7.1\n.target sm_80\n.address_size 64\n\
+        .visible .entry k(.param .u64 out)\n{\n\
+        .reg .b16 %rs<3>;\n.reg .f32 %f<3>;\n.reg .b64 %rd<2>;\n\
+        ld.param.u64 %rd1, [out];\n\
+        mov.b16 %rs1, 0x8001;\n mov.b16 %rs2, 0x3f80;\n\
+        cvt.ftz.f32.bf16 %f1, %rs1;\n cvt.ftz.f32.bf16 %f2, %rs2;\n\
+        st.global.v2.f32 [%rd1], {%f1, %f2};\nret;\n}\n";
+    let o = run_src("ftz.ptx", src, &["--set", "out=0x1000"]);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(
+        out.contains("mem[0x1000..0x1008] = 00 00 00 80 00 00 80 3f"),
+        "{out}"
+    );
+    assert!(
+        err.contains("ftz.ptx:12:1: warning: `cvt.ftz.f32.bf16` before PTX ISA 7.8 or sm_90"),
+        "{err}"
+    );
+    // Below the plain form's own version it stays an error.
+    let o = run_src(
+        "ftz.ptx",
+        &src.replace(".version 7.1", ".version 7.0"),
+        &["--set", "out=0x1000"],
+    );
+    fails_with(&o, |e| e.contains("requires PTX ISA 7.8 or later"));
+}

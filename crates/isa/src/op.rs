@@ -474,6 +474,25 @@ impl Op {
         match self {
             Op::Form(f) => f.validate(version, target),
             Op::Cvt(c) => {
+                // `cvt.ftz.f32.bf16`: "`.ftz` qualifier for `cvt.f32.bf16`
+                // introduced in PTX ISA version 7.8", "requires `sm_90`",
+                // but ptxas takes it where `cvt.f32.bf16` is (7.1, sm_80):
+                // LLVM writes it for sm_80 code that flushes f32
+                // subnormals, and its bf16-instructions.ll test has
+                // ptxas 11.8 verify that code under PTX 7.1. A warning
+                // there (docs/NVIDIA.md "What ptxas takes beyond the ISA").
+                if c.ftz
+                    && c.dst == PtxType::F32
+                    && c.src == PtxType::BF16
+                    && !needs(c.requires_on(target)).is_empty()
+                    && needs((PtxVersion::new(7, 1), Target::sm(80))).is_empty()
+                {
+                    return vec![Diagnostic::warning(
+                        0..opcode.len(),
+                        format!("{rule} before PTX ISA 7.8 or sm_90, where the ISA introduces its `.ftz`: ptxas takes it from PTX ISA 7.1 on sm_80 (run as on sm_90: subnormal inputs flushed)"),
+                    )
+                    .with_help("use .version 7.8 and .target sm_90, or write cvt.f32.bf16 (no flush)")];
+                }
                 let mut d = needs(c.requires_on(target));
                 if let Some(why) = c.suffix_error(version, target) {
                     d.push(Diagnostic::error(0..opcode.len(), format!("{rule} {why}")));

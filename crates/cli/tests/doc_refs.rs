@@ -223,3 +223,79 @@ fn citations_are_read_across_comment_lines() {
         "a quoted file name"
     );
 }
+
+/// The test names a `cargo test` command gives before `--` (the flags
+/// and their values are not names).
+fn names_before_separator(rest: &str) -> usize {
+    let before = rest.split(" -- ").next().unwrap_or("");
+    let mut names = 0;
+    let mut words = before.split_whitespace();
+    while let Some(w) = words.next() {
+        if matches!(
+            w,
+            "-p" | "--package"
+                | "--test"
+                | "--bin"
+                | "--example"
+                | "--bench"
+                | "--features"
+                | "--target-dir"
+                | "-j"
+                | "--manifest-path"
+        ) {
+            words.next();
+        } else if !w.starts_with('-') && !w.starts_with('+') {
+            names += 1;
+        }
+    }
+    names
+}
+
+/// Every `cargo test` command the documents give in backticks is one cargo
+/// takes: at most one test name before `--` (`cargo test -p X --test Y a
+/// b` is refused, "unexpected argument"; two names go after `--`). Two
+/// rows of docs/TESTING.md gave such commands.
+#[test]
+fn documented_test_commands_take_one_name_before_the_separator() {
+    let mut bad = Vec::new();
+    for doc in ["README.md", "BENCHMARKS.md"]
+        .iter()
+        .map(|d| root().join(d))
+        .chain(
+            std::fs::read_dir(root().join("docs"))
+                .unwrap()
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "md")),
+        )
+    {
+        let text = std::fs::read_to_string(&doc).unwrap();
+        for cmd in text.split('`').skip(1).step_by(2) {
+            let Some(rest) = cmd.trim().strip_prefix("cargo test") else {
+                continue;
+            };
+            if names_before_separator(rest) > 1 {
+                bad.push(format!("{}: `{cmd}`", doc.display()));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// The count the rule above uses: the flags' values are not names.
+#[test]
+fn test_names_are_counted_without_the_flags_values() {
+    assert_eq!(
+        names_before_separator(" -p ptxfp-cli --test engine_cluster a b"),
+        2
+    );
+    assert_eq!(
+        names_before_separator(" -p ptxfp-cli --test engine_cluster -- a b"),
+        0
+    );
+    assert_eq!(
+        names_before_separator(" --release -p ptxfp-fast --test exhaustive -- --ignored"),
+        0
+    );
+    assert_eq!(names_before_separator(" +nightly -p x --lib fused"), 1);
+}

@@ -247,33 +247,41 @@ pub fn setp_columns(s: &Setp, srcs: &[&[u64]], out: &mut [u64]) -> bool {
     macro_rules! float {
         ($t:ty, $v:expr) => {{
             let v = $v;
+            // `p` and `q` unordered: one of them is NaN.
+            let un = |p: $t, q: $t| p.is_nan() | q.is_nan();
             match s.op {
                 CmpOp::Eq => cols!(|x, y| v(x) == v(y)),
                 CmpOp::Ne => cols!(|x, y| {
                     let (p, q) = (v(x), v(y));
-                    p < q || p > q
+                    (p < q) | (p > q)
                 }),
                 CmpOp::Lt => cols!(|x, y| v(x) < v(y)),
                 CmpOp::Le => cols!(|x, y| v(x) <= v(y)),
                 CmpOp::Gt => cols!(|x, y| v(x) > v(y)),
                 CmpOp::Ge => cols!(|x, y| v(x) >= v(y)),
                 CmpOp::Equ => cols!(|x, y| {
-                    let (p, q): ($t, $t) = (v(x), v(y));
-                    !(p < q || p > q)
+                    let (p, q) = (v(x), v(y));
+                    un(p, q) | (p == q)
                 }),
                 CmpOp::Neu => cols!(|x, y| v(x) != v(y)),
-                CmpOp::Ltu => cols!(|x, y| !(v(x) >= v(y))),
-                CmpOp::Leu => cols!(|x, y| !(v(x) > v(y))),
-                CmpOp::Gtu => cols!(|x, y| !(v(x) <= v(y))),
-                CmpOp::Geu => cols!(|x, y| !(v(x) < v(y))),
-                CmpOp::Num => cols!(|x, y| {
-                    let (p, q): ($t, $t) = (v(x), v(y));
-                    p == p && q == q
+                CmpOp::Ltu => cols!(|x, y| {
+                    let (p, q) = (v(x), v(y));
+                    un(p, q) | (p < q)
                 }),
-                CmpOp::Nan => cols!(|x, y| {
-                    let (p, q): ($t, $t) = (v(x), v(y));
-                    p != p || q != q
+                CmpOp::Leu => cols!(|x, y| {
+                    let (p, q) = (v(x), v(y));
+                    un(p, q) | (p <= q)
                 }),
+                CmpOp::Gtu => cols!(|x, y| {
+                    let (p, q) = (v(x), v(y));
+                    un(p, q) | (p > q)
+                }),
+                CmpOp::Geu => cols!(|x, y| {
+                    let (p, q) = (v(x), v(y));
+                    un(p, q) | (p >= q)
+                }),
+                CmpOp::Num => cols!(|x, y| !un(v(x), v(y))),
+                CmpOp::Nan => cols!(|x, y| un(v(x), v(y))),
                 _ => return false,
             }
         }};

@@ -853,3 +853,39 @@ fn operands_of_the_other_instructions_are_checked_where_they_are() {
         assert_eq!(code, Some(0), "{line}: {out}");
     }
 }
+
+/// One register written without braces as `.x1`'s `r` is that register,
+/// for `check` and for the run alike (the run refused what `check`
+/// passed); a store then a load with it gives each thread its value back.
+/// And `r` in an address's place is only the operand-kind error, not a
+/// vector count besides.
+#[test]
+fn one_register_without_braces_is_r_of_x1() {
+    let mut src = String::from(HEAD);
+    src += &alloc(32);
+    src += "    add.u32 %v0, %r1, 1000;\n";
+    src += "    tcgen05.st.sync.aligned.32x32b.x1.b32 [%r5], %v0;\n    tcgen05.wait::st.sync.aligned;\n";
+    src += "    tcgen05.ld.sync.aligned.32x32b.x1.b32 %w0, [%r5];\n    tcgen05.wait::ld.sync.aligned;\n";
+    src += &store(1);
+    src += &dealloc(32);
+    let o = run(&src, &[]);
+    let (_, se) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{se}");
+    assert_eq!(out_words(&o, 128), (1000..1128).collect::<Vec<u32>>());
+    // An address where `r` belongs: one error.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("k.ptx");
+    std::fs::write(
+        &path,
+        format!(
+            "{HEAD}    tcgen05.ld.sync.aligned.32x32b.x2.b32 [%r1], {{%r2, %r3}};\n    ret;\n}}\n"
+        ),
+    )
+    .unwrap();
+    let o = ptxfp(&["check", path.to_str().unwrap()]);
+    let (so, se) = text(&o);
+    let all = format!("{so}{se}");
+    assert_eq!(o.status.code(), Some(1), "{all}");
+    assert!(all.contains("this operand must be a register"), "{all}");
+    assert!(!all.contains("r is a vector"), "{all}");
+}

@@ -315,11 +315,14 @@ pub fn check_module(m: &module::Module, opts: CheckOptions) -> Report {
                 }
                 percent_names(ins, &regs, &var_names, &mut diags);
                 check_operand_count(ins, &mut diags);
-                if let ptxfp_isa::control::Control::Tcgen05(
-                    ptxfp_isa::tcgen05::Tcgen05::Ld(m) | ptxfp_isa::tcgen05::Tcgen05::St(m),
-                ) = c
-                {
-                    check_tmem_registers(ins, m, &mut diags);
+                match c {
+                    ptxfp_isa::control::Control::Tcgen05(ptxfp_isa::tcgen05::Tcgen05::Ld(m)) => {
+                        check_tmem_registers(ins, m, true, &mut diags)
+                    }
+                    ptxfp_isa::control::Control::Tcgen05(ptxfp_isa::tcgen05::Tcgen05::St(m)) => {
+                        check_tmem_registers(ins, m, false, &mut diags)
+                    }
+                    _ => {}
                 }
                 *skipped.entry(ins.root().to_string()).or_insert(0) += 1;
                 continue;
@@ -708,12 +711,17 @@ fn check_operand_count(ins: &Instr, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-/// `tcgen05.ld`/`st`'s register vector `r`: as many `.b32` registers as
-/// the shape and `.num` make (PTX ISA 9.7.16, Tables 49 and 50), checked
-/// where the operand count is right (`check_operand_count` says the rest);
-/// the engine says the same when a warp runs the line.
-fn check_tmem_registers(ins: &Instr, m: &ptxfp_isa::tcgen05::Move, diags: &mut Vec<Diagnostic>) {
-    let load = ins.opcode.split('.').nth(1) == Some("ld");
+/// `tcgen05.ld` (`load`) or `st`'s register vector `r`: as many `.b32`
+/// registers as the shape and `.num` make (PTX ISA 9.7.16, Tables 49 and
+/// 50; a single register counts as one), checked where the operand count
+/// is right and `r` is a register or a vector (`check_operand_count` says
+/// the rest); the engine says the same when a warp runs the line.
+fn check_tmem_registers(
+    ins: &Instr,
+    m: &ptxfp_isa::tcgen05::Move,
+    load: bool,
+    diags: &mut Vec<Diagnostic>,
+) {
     let split = usize::from(m.shape == ptxfp_isa::tcgen05::Shape::S16x32bx2);
     if ins.operands.len() != 2 + split {
         return;
@@ -723,22 +731,13 @@ fn check_tmem_registers(ins: &Instr, m: &ptxfp_isa::tcgen05::Move, diags: &mut V
     } else {
         &ins.operands[1 + split]
     };
-    let n = match &r.kind {
+    let given = match &r.kind {
         OperandKind::Vector(v) => v.len(),
-        _ => 1,
+        OperandKind::Name(_) => 1,
+        _ => return,
     };
-    if n != m.regs() {
-        diags.push(Diagnostic::error(
-            r.span.clone(),
-            format!(
-                "`{}`: r is a vector of {} .b32 registers (Table {}: .{} .x{}); {n} given",
-                ins.opcode,
-                m.regs(),
-                if load { 49 } else { 50 },
-                m.shape.name(),
-                m.num
-            ),
-        ));
+    if let Some(why) = m.registers_error(ins.opcode, load, given) {
+        diags.push(Diagnostic::error(r.span.clone(), why));
     }
 }
 

@@ -661,22 +661,16 @@ impl Machine<'_, '_> {
         } else {
             (&ops[want - 1], &ops[0])
         };
+        // `r`: a vector, or for one register the register itself (as
+        // `check` takes it).
         let regs: &[Operand] = match &r.kind {
-            OperandKind::Vector(v) if v.len() == m.regs() => v,
-            _ => {
-                return Err(err(
-                    r.span.clone(),
-                    format!(
-                        "`{}`: r is a vector of {} .b32 registers (Table {}: .{} .x{})",
-                        ins.opcode,
-                        m.regs(),
-                        if load { 49 } else { 50 },
-                        m.shape.name(),
-                        m.num
-                    ),
-                ))
-            }
+            OperandKind::Vector(v) => v,
+            OperandKind::Name(_) => std::slice::from_ref(r),
+            _ => &[],
         };
+        if let Some(why) = m.registers_error(ins.opcode, load, regs.len()) {
+            return Err(err(r.span.clone(), why));
+        }
         let split_off = if split {
             let o = &ops[if load { 2 } else { 1 }];
             match &o.kind {

@@ -766,7 +766,7 @@ impl Cvt {
                 Diagnostic::warning(
                     whole.clone(),
                     format!(
-                        "`cvt{dst}{src}` without a rounding modifier: read as `.rn` (ptxas takes it; the PTX ISA names no default here)"
+                        "`cvt{dst}{src}` has no rounding modifier: a module's text reads it as `.rn` (ptxas takes it; the PTX ISA names no default here)"
                     ),
                 )
                 .with_help(format!("write `cvt.rn{dst}{src}`")),
@@ -1127,7 +1127,7 @@ mod tests {
             assert!(
                 w.len() == 1
                     && !w[0].is_error()
-                    && w[0].message.contains("read as `.rn`")
+                    && w[0].message.contains("reads it as `.rn`")
                     && w[0].help.as_deref() == Some(&*format!("write `{canonical}`")),
                 "{w:?}"
             );

@@ -140,6 +140,21 @@ impl Move {
         self.shape.regs() * usize::from(self.num)
     }
 
+    /// The error of `tcgen05.ld` (`load`) or `tcgen05.st`'s `r` where it
+    /// holds `given` registers (a single register is one), not Table
+    /// 49/50's count; `check` and the engine both say it.
+    pub fn registers_error(&self, opcode: &str, load: bool, given: usize) -> Option<String> {
+        (given != self.regs()).then(|| {
+            format!(
+                "`{opcode}`: r is a vector of {} .b32 registers (Table {}: .{} .x{}); {given} given",
+                self.regs(),
+                if load { 49 } else { 50 },
+                self.shape.name(),
+                self.num
+            )
+        })
+    }
+
     /// `.shape.num{.pack}.b32`, the qualifiers after `.sync.aligned`.
     fn decode(q: &[&str], pack: &str) -> Result<Move, String> {
         let (shape, num, rest) = match q {

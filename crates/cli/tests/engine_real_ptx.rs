@@ -518,3 +518,27 @@ fn cvt_ftz_f32_bf16_runs_where_ptxas_takes_it() {
     );
     fails_with(&o, |e| e.contains("requires PTX ISA 7.8 or later"));
 }
+
+/// LLVM's wmma tests (wmma-ptx60-sm70 to wmma-ptx64-sm70, each verified by
+/// ptxas) write `.satfinite` on the `.f16` `wmma.mma` forms, which PTX ISA
+/// 6.5 removed: `check` takes it (a deprecation warning at 6.4, an error
+/// from 6.5), and `run` refuses it where reached, saying why (what it
+/// makes of an infinity or a NaN is not documented).
+#[test]
+fn f16_wmma_satfinite_is_checked_by_version_and_refused_where_run() {
+    let body = |v: &str| {
+        format!(
+            ".version {v}\n.target sm_70\n.address_size 64\n.visible .entry k()\n{{\n.reg .b32 %r<24>;\n\
+             wmma.mma.sync.aligned.row.col.m16n16k16.f32.f16.satfinite {{%r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7}}, \
+             {{%r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15}}, {{%r16, %r17, %r18, %r19, %r20, %r21, %r22, %r23}}, \
+             {{%r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7}};\nret;\n}}\n"
+        )
+    };
+    let o = run_src("w.ptx", &body("6.0"), &["--block", "32"]);
+    fails_with(&o, |e| {
+        e.contains("w.ptx:7:1:")
+            && e.contains("does not run `.satfinite` on floating-point `wmma.mma`")
+    });
+    let o = run_src("w.ptx", &body("7.0"), &["--block", "32"]);
+    fails_with(&o, |e| e.contains("removed in PTX ISA 6.5"));
+}

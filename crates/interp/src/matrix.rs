@@ -603,6 +603,15 @@ impl Machine<'_, '_> {
         let refuse = |msg: String, help: &str| {
             RunError::Program(Diagnostic::error(at.clone(), msg).with_help(help))
         };
+        // The `.f16` forms' `.satfinite` (PTX ISA 6.0 to 6.4): valid
+        // there, but which finite value an infinity or a NaN becomes is
+        // not written in any text ptxfp has.
+        if w.satfinite && w.a == WType::F16 {
+            return Err(refuse(
+                format!("`{}`: ptxfp does not run `.satfinite` on floating-point `wmma.mma` (PTX ISA 6.0 to 6.4): what it makes of an infinity or a NaN is not documented", ins.opcode),
+                "leave `.satfinite` out (PTX ISA 6.5 removed it)",
+            ));
+        }
         let (m, n, k) = (w.shape.0 as usize, w.shape.1 as usize, w.shape.2 as usize);
         let fd = frag(Which::D, w.shape, w.d);
         let fa = frag(Which::A, w.shape, w.a);

@@ -392,6 +392,29 @@ impl Matrix {
             Matrix::WmmaMma(w) => w.aligned,
             _ => true,
         };
+        // "Support for .satfinite on floating point wmma.mma is deprecated
+        // in PTX ISA version 6.4 and is removed from PTX ISA version 6.5."
+        if let Matrix::WmmaMma(w) = self {
+            if w.satfinite && w.a == WType::F16 {
+                if version >= PtxVersion::new(6, 5) {
+                    d.push(
+                        Diagnostic::error(
+                            0..opcode.len(),
+                            format!("`{opcode}`: `.satfinite` on floating-point `wmma.mma` was removed in PTX ISA 6.5; the module is {version}"),
+                        )
+                        .with_help("leave `.satfinite` out, or declare .version 6.4 or earlier"),
+                    );
+                } else if version >= PtxVersion::new(6, 4) {
+                    d.push(
+                        Diagnostic::warning(
+                            0..opcode.len(),
+                            format!("`{opcode}`: `.satfinite` on floating-point `wmma.mma` is deprecated in PTX ISA 6.4 and removed in 6.5"),
+                        )
+                        .with_help("leave `.satfinite` out"),
+                    );
+                }
+            }
+        }
         // wmma: "Modifier `.aligned` is required from PTX ISA version 6.3
         // onwards, and considered implicit in PTX ISA versions less than 6.3."
         if !aligned && version >= PtxVersion::new(6, 3) {
@@ -674,9 +697,12 @@ impl WmmaMma {
         }
         let int = matches!(a, WType::S8 | WType::U8 | WType::S4 | WType::U4);
         // "Support for .satfinite on floating point wmma.mma is deprecated
-        // in PTX ISA version 6.4 and is removed from PTX ISA version 6.5."
-        if satfinite && !int {
-            return Err("`.satfinite` belongs to the integer forms (.s8/.u8/.s4/.u4)".into());
+        // in PTX ISA version 6.4 and is removed from PTX ISA version 6.5":
+        // the `.f16` forms (the only floating-point ones before 7.0) take
+        // it before 6.5 ([`Matrix::validate`] holds the version; LLVM's
+        // wmma tests have ptxas verify it under PTX 6.0 to 6.4).
+        if satfinite && !int && a != WType::F16 {
+            return Err("`.satfinite` belongs to the integer forms (.s8/.u8/.s4/.u4), and to the `.f16` ones before PTX ISA 6.5".into());
         }
         if rnd.is_some() && a != WType::F64 {
             return Err("a rounding modifier belongs to the `.f64` form".into());
@@ -716,6 +742,39 @@ mod tests {
             Some(Ok(m)) => Ok(m),
             Some(Err(Refused::Invalid(d) | Refused::Unsupported(d))) => Err(d.message),
             None => Err("none".into()),
+        }
+    }
+
+    /// `.satfinite` on the `.f16` `wmma.mma` forms: "deprecated in PTX ISA
+    /// version 6.4 and is removed from PTX ISA version 6.5" (LLVM's wmma
+    /// tests have ptxas 10.0 verify it under PTX 6.0 to 6.4); the later
+    /// floating-point forms never had it.
+    #[test]
+    fn f16_wmma_mma_satfinite_lives_until_6_4() {
+        let text = "wmma.mma.sync.aligned.row.col.m16n16k16.f32.f16.satfinite";
+        let m = dec(text).unwrap();
+        let at = |v: (u8, u8)| m.validate(text, PtxVersion::new(v.0, v.1), Target::sm(70));
+        assert!(at((6, 0)).is_empty(), "{:?}", at((6, 0)));
+        let w = at((6, 4));
+        assert!(
+            w.len() == 1 && !w[0].is_error() && w[0].message.contains("deprecated in PTX ISA 6.4"),
+            "{w:?}"
+        );
+        let e = at((6, 5));
+        assert!(
+            e.len() == 1 && e[0].is_error() && e[0].message.contains("removed in PTX ISA 6.5"),
+            "{e:?}"
+        );
+        for bad in [
+            "wmma.mma.sync.aligned.row.col.m16n16k16.f32.bf16.bf16.f32.satfinite",
+            "wmma.mma.sync.aligned.row.col.m16n16k8.f32.tf32.tf32.f32.satfinite",
+        ] {
+            assert!(
+                dec(bad)
+                    .unwrap_err()
+                    .contains("belongs to the integer forms"),
+                "{bad}"
+            );
         }
     }
 

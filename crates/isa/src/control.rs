@@ -877,8 +877,32 @@ impl Mma {
     /// (`.aligned` already removed by [`Control::decode`]). An error says
     /// what the engine does not run.
     pub fn decode(opcode: &str, rest: &[&str]) -> Result<Mma, Diagnostic> {
+        Mma::decode_why(opcode, rest).map_err(|e| match e {
+            ControlError::Refused(d) | ControlError::Malformed(d) => d,
+        })
+    }
+
+    /// [`Mma::decode`], telling valid PTX the engine does not run
+    /// ([`ControlError::Refused`]: the sparse, `.kind` and unaligned
+    /// forms) from text no syntax line of `mma` admits
+    /// ([`ControlError::Malformed`]: a shape that no form has, where the
+    /// layouts and four types around it parse). The rest stays refused:
+    /// real code writes qualifiers in other orders (CUTLASS's
+    /// `mma.sync.aligned.kind::f8f6f4.m16n8k32...`, `.satfinite` after the
+    /// types), and the table may lack a newer form (`.m16n8k16` with
+    /// `.e4m3`, PTX ISA 8.7).
+    pub fn decode_why(opcode: &str, rest: &[&str]) -> Result<Mma, ControlError> {
         let unsupported = |why: String| {
-            Diagnostic::error(0..opcode.len(), format!("`{opcode}`: {why}")).with_help(MMA_HELP)
+            ControlError::Refused(
+                Diagnostic::error(0..opcode.len(), format!("`{opcode}`: {why}"))
+                    .with_help(MMA_HELP),
+            )
+        };
+        let malformed = |why: String| {
+            ControlError::Malformed(
+                Diagnostic::error(0..opcode.len(), format!("`{opcode}`: {why}"))
+                    .with_help(MMA_HELP),
+            )
         };
         // "mma.sp{::ordered_metadata}.sync.aligned...": sparse A, with
         // metadata and a sparsity selector.
@@ -991,6 +1015,12 @@ impl Mma {
                 && r.acc.contains(&c)
                 && (d == c || (volta && r.acc.contains(&d)))
         });
+        // A shape no form has is malformed; a shape the table has, with
+        // types it does not (`.m16n8k16` with `.e4m3`, PTX ISA 8.7), is
+        // left to the run, which says it does not run it.
+        if row.is_none() && !MMA_ROWS.iter().any(|r| r.shape == dims) {
+            return Err(malformed(format!("`.{shape}` is not a shape of `mma`")));
+        }
         let Some(row) = row else {
             return Err(unsupported(format!(
                 "the engine does not run `.{shape}` with .dtype .{}, .atype .{}, .btype .{}, .ctype .{}",
@@ -1531,11 +1561,7 @@ impl Control {
                         format!("`{opcode}`: {why}"),
                     ))));
                 }
-                return Some(
-                    Mma::decode(opcode, rest)
-                        .map(Control::Mma)
-                        .map_err(ControlError::Refused),
-                );
+                return Some(Mma::decode_why(opcode, rest).map(Control::Mma));
             }
             ("ldmatrix" | "stmatrix" | "movmatrix" | "wmma", _) => {
                 return crate::matrix::Matrix::decode(opcode).map(|r| {
@@ -2300,6 +2326,30 @@ mod tests {
                     && d.diags[0].help.as_deref() == Some(&*format!("write {canonical}")),
                 "{written}: {:?}",
                 d.diags
+            );
+        }
+        // `mma.sync` with a shape no form has: an error of `check`, where
+        // forms written in other orders, or with types of a shape the
+        // table lacks, stay valid PTX the run refuses (CUTLASS writes
+        // `.kind::f8f6f4` before the shape and `.satfinite` after the
+        // types; PTX ISA 8.7 has `.m16n8k16` with `.e4m3`).
+        let d = decode("mma.sync.aligned.m99n8k16.row.col.f32.f16.f16.f32", false);
+        assert!(
+            matches!(d.op, Op::Unsupported(None))
+                && d.diags
+                    .iter()
+                    .any(|x| x.is_error() && x.message.contains("is not a shape of `mma`")),
+            "{d:?}"
+        );
+        for refused in [
+            "mma.sync.aligned.kind::f8f6f4.m16n8k32.row.col.f16.e2m1.e2m3.f16",
+            "mma.sync.aligned.m8n8k16.row.col.s32.u8.u8.s32.satfinite",
+            "mma.sync.aligned.m16n8k16.row.col.f32.e4m3.e4m3.f32",
+        ] {
+            let d = decode(refused, false);
+            assert!(
+                matches!(d.op, Op::Unsupported(Some(_))) && d.diags.is_empty(),
+                "{refused}: {d:?}"
             );
         }
         // An unpack on a load is no matter of order, nor is the

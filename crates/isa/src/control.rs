@@ -892,18 +892,11 @@ impl Mma {
     /// types), and the table may lack a newer form (`.m16n8k16` with
     /// `.e4m3`, PTX ISA 8.7).
     pub fn decode_why(opcode: &str, rest: &[&str]) -> Result<Mma, ControlError> {
-        let unsupported = |why: String| {
-            ControlError::Refused(
-                Diagnostic::error(0..opcode.len(), format!("`{opcode}`: {why}"))
-                    .with_help(MMA_HELP),
-            )
+        let diag = |why: String| {
+            Diagnostic::error(0..opcode.len(), format!("`{opcode}`: {why}")).with_help(MMA_HELP)
         };
-        let malformed = |why: String| {
-            ControlError::Malformed(
-                Diagnostic::error(0..opcode.len(), format!("`{opcode}`: {why}"))
-                    .with_help(MMA_HELP),
-            )
-        };
+        let unsupported = |why: String| ControlError::Refused(diag(why));
+        let malformed = |why: String| ControlError::Malformed(diag(why));
         // "mma.sp{::ordered_metadata}.sync.aligned...": sparse A, with
         // metadata and a sparsity selector.
         if mma_is_sparse(rest) {
@@ -1278,12 +1271,13 @@ pub enum ControlError {
     Malformed(Diagnostic),
 }
 
-/// The canonical spelling of a `vote`, `shfl` or `match` whose
-/// qualifiers are those of one of its syntax lines, each once, in another
-/// order (`match.sync.any.b32`: `match.any.sync.b32`; also `movmatrix` and
-/// `tcgen05.ld`/`st`, warp-wide too); `None` for any other opcode. ptxas takes such orders: hibouwu/PTX_To_SASS's W13 probe
-/// assembles `match.sync.any.b32` for sm_100a to `MATCH.ANY`
-/// (docs/NVIDIA.md "Modifier order").
+/// The canonical spelling of a `vote`, `shfl`, `match`, `movmatrix` or
+/// `tcgen05.ld`/`st` whose qualifiers are those of one of its syntax
+/// lines, each once, in another order (`match.sync.any.b32`:
+/// `match.any.sync.b32`), and of a `tcgen05.mma` whose `.ashift` follows
+/// its collector usage; `None` for any other opcode. ptxas takes such
+/// orders: hibouwu/PTX_To_SASS's W13 probe assembles `match.sync.any.b32`
+/// for sm_100a to `MATCH.ANY` (docs/NVIDIA.md "Modifier order").
 pub fn warp_in_order(opcode: &str) -> Option<String> {
     let mut words = opcode.split('.');
     let root = words.next()?;

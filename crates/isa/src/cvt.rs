@@ -761,7 +761,7 @@ impl Cvt {
             && matches!((dst, src), (BF16, F16) | (F16, BF16))
             && !(ftz || sat || relu || satfinite || scaled || pzo || scaled_n1)
         {
-            rnd = CvtRound::parse("rn").expect("`.rn` is a rounding modifier");
+            rnd = RN;
             warnings.push(
                 Diagnostic::warning(
                     whole.clone(),
